@@ -1,0 +1,688 @@
+package defs
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Error is a definition error at a position.
+type Error struct {
+	Pos Pos
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// ErrorList is every error found in a file, sorted by position.
+type ErrorList []*Error
+
+func (l ErrorList) Error() string {
+	s := make([]string, len(l))
+	for i, e := range l {
+		s[i] = e.Error()
+	}
+	return strings.Join(s, "\n")
+}
+
+// LoadFile reads and checks one definition file.
+func LoadFile(path string) (*Dialect, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Load(path, data)
+}
+
+// Load parses definitions from data; name is used in positions.
+func Load(name string, data []byte) (*Dialect, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, yamlError(name, err)
+	}
+	l := &loader{file: name}
+	if len(doc.Content) == 0 {
+		return nil, ErrorList{{Pos: Pos{name, 1, 1}, Msg: "empty definition file"}}
+	}
+	d := l.dialect(doc.Content[0])
+	if len(l.errs) == 0 {
+		resolve(d, l)
+	}
+	if len(l.errs) > 0 {
+		sort.SliceStable(l.errs, func(i, j int) bool {
+			a, b := l.errs[i].Pos, l.errs[j].Pos
+			if a.Line != b.Line {
+				return a.Line < b.Line
+			}
+			return a.Col < b.Col
+		})
+		return nil, l.errs
+	}
+	return d, nil
+}
+
+// yamlError turns a syntax error into file:line:col form.
+func yamlError(name string, err error) error {
+	var te *yaml.TypeError
+	msg := err.Error()
+	if errors.As(err, &te) {
+		msg = strings.Join(te.Errors, "; ")
+	}
+	// yaml.v3 says "yaml: line N: msg"
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	line := 1
+	if strings.HasPrefix(msg, "line ") {
+		rest := msg[5:]
+		if i := strings.Index(rest, ":"); i > 0 {
+			if n, err := strconv.Atoi(rest[:i]); err == nil {
+				line = n
+				msg = strings.TrimSpace(rest[i+1:])
+			}
+		}
+	}
+	return ErrorList{{Pos: Pos{name, line, 1}, Msg: "invalid YAML: " + msg}}
+}
+
+type loader struct {
+	file string
+	errs ErrorList
+}
+
+func (l *loader) pos(n *yaml.Node) Pos { return Pos{l.file, n.Line, n.Column} }
+
+func (l *loader) errorf(n *yaml.Node, format string, args ...any) {
+	l.errs = append(l.errs, &Error{Pos: l.pos(n), Msg: fmt.Sprintf(format, args...)})
+}
+
+// fields walks a mapping, dispatching each key to its handler; keys without
+// a handler are errors naming what the mapping describes.
+func (l *loader) fields(n *yaml.Node, what string, h map[string]func(v *yaml.Node)) bool {
+	if n.Kind != yaml.MappingNode {
+		l.errorf(n, "%s must be a mapping", what)
+		return false
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if seen[k.Value] {
+			l.errorf(k, "%s: duplicate key %q", what, k.Value)
+			continue
+		}
+		seen[k.Value] = true
+		f, ok := h[k.Value]
+		if !ok {
+			keys := make([]string, 0, len(h))
+			for key := range h {
+				keys = append(keys, key)
+			}
+			sort.Strings(keys)
+			l.errorf(k, "%s: unknown key %q (known: %s)", what, k.Value, strings.Join(keys, ", "))
+			continue
+		}
+		f(v)
+	}
+	return true
+}
+
+func (l *loader) str(n *yaml.Node, dst *string) {
+	if n.Kind != yaml.ScalarNode {
+		l.errorf(n, "expected a string")
+		return
+	}
+	*dst = n.Value
+}
+
+func (l *loader) boolean(n *yaml.Node, dst *bool) {
+	if n.Kind != yaml.ScalarNode || (n.Value != "true" && n.Value != "false") {
+		l.errorf(n, "expected true or false")
+		return
+	}
+	*dst = n.Value == "true"
+}
+
+func (l *loader) uint(n *yaml.Node, dst *uint64) {
+	v, err := strconv.ParseUint(n.Value, 0, 64)
+	if n.Kind != yaml.ScalarNode || err != nil {
+		l.errorf(n, "expected a non-negative integer")
+		return
+	}
+	*dst = v
+}
+
+func (l *loader) int(n *yaml.Node, dst *int) {
+	v, err := strconv.Atoi(n.Value)
+	if n.Kind != yaml.ScalarNode || err != nil {
+		l.errorf(n, "expected an integer")
+		return
+	}
+	*dst = v
+}
+
+func (l *loader) strings(n *yaml.Node, dst *[]string) {
+	if n.Kind != yaml.SequenceNode {
+		l.errorf(n, "expected a list of strings")
+		return
+	}
+	for _, c := range n.Content {
+		var s string
+		l.str(c, &s)
+		*dst = append(*dst, s)
+	}
+}
+
+// list calls fn for each element of a sequence.
+func (l *loader) list(n *yaml.Node, what string, fn func(*yaml.Node)) {
+	if n.Kind != yaml.SequenceNode {
+		l.errorf(n, "%s must be a list", what)
+		return
+	}
+	for _, c := range n.Content {
+		fn(c)
+	}
+}
+
+func (l *loader) version(n *yaml.Node) *Version {
+	v, err := ParseVersion(n.Value)
+	if n.Kind != yaml.ScalarNode || err != nil {
+		l.errorf(n, "invalid version %q: want \"<axis> <number>\" with axis one of %s (e.g. \"llvm 20\")", n.Value, strings.Join(Axes, ", "))
+		return nil
+	}
+	v.Pos = l.pos(n)
+	return &v
+}
+
+// ParseVersion parses "axis N[.N…]".
+func ParseVersion(s string) (Version, error) {
+	axis, num, ok := strings.Cut(strings.TrimSpace(s), " ")
+	if !ok {
+		return Version{}, fmt.Errorf("missing axis")
+	}
+	known := false
+	for _, a := range Axes {
+		known = known || a == axis
+	}
+	if !known {
+		return Version{}, fmt.Errorf("unknown axis %q", axis)
+	}
+	var parts []int
+	for _, p := range strings.Split(strings.TrimSpace(num), ".") {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 {
+			return Version{}, fmt.Errorf("bad number %q", p)
+		}
+		parts = append(parts, n)
+	}
+	return Version{Axis: axis, Parts: parts}, nil
+}
+
+// avail adds the since/until handlers to h.
+func (l *loader) avail(a *Availability, h map[string]func(*yaml.Node)) map[string]func(*yaml.Node) {
+	h["since"] = func(v *yaml.Node) { a.Since = l.version(v) }
+	h["until"] = func(v *yaml.Node) { a.Until = l.version(v) }
+	return h
+}
+
+func (l *loader) dialect(n *yaml.Node) *Dialect {
+	d := &Dialect{Pos: l.pos(n), Format: "mlir"}
+	l.fields(n, "dialect", map[string]func(*yaml.Node){
+		"dialect": func(v *yaml.Node) { l.str(v, &d.Name) },
+		"summary": func(v *yaml.Node) { l.str(v, &d.Summary) },
+		"format": func(v *yaml.Node) {
+			l.str(v, &d.Format)
+			if d.Format != "mlir" && d.Format != "tileir" {
+				l.errorf(v, "format must be mlir or tileir, not %q", d.Format)
+			}
+		},
+		"go": func(v *yaml.Node) {
+			l.fields(v, "go", map[string]func(*yaml.Node){
+				"package": func(v *yaml.Node) { l.str(v, &d.Go.Package) },
+			})
+		},
+		"versions": func(v *yaml.Node) { d.Versions = l.versions(v) },
+		"enums":    func(v *yaml.Node) { l.list(v, "enums", func(c *yaml.Node) { d.Enums = append(d.Enums, l.enum(c)) }) },
+		"structs": func(v *yaml.Node) {
+			l.list(v, "structs", func(c *yaml.Node) { d.Structs = append(d.Structs, l.structDef(c)) })
+		},
+		"attributes": func(v *yaml.Node) {
+			l.list(v, "attributes", func(c *yaml.Node) { d.Attributes = append(d.Attributes, l.def(c, false)) })
+		},
+		"types": func(v *yaml.Node) {
+			l.list(v, "types", func(c *yaml.Node) { d.Types = append(d.Types, l.def(c, true)) })
+		},
+		"ops":    func(v *yaml.Node) { l.list(v, "ops", func(c *yaml.Node) { d.Ops = append(d.Ops, l.op(c)) }) },
+		"layout": func(v *yaml.Node) { d.Layout = l.layoutSpec(v) },
+	})
+	if d.Name == "" {
+		l.errorf(n, "missing key \"dialect\" (the dialect's namespace)")
+	}
+	if d.Go.Package == "" {
+		d.Go.Package = strings.ReplaceAll(d.Name, "_", "")
+	}
+	return d
+}
+
+func (l *loader) versions(n *yaml.Node) *Versions {
+	vs := &Versions{Pos: l.pos(n)}
+	l.fields(n, "versions", map[string]func(*yaml.Node){
+		"releases": func(v *yaml.Node) {
+			l.list(v, "releases", func(c *yaml.Node) {
+				var r int
+				l.int(c, &r)
+				if len(vs.Releases) > 0 && r <= vs.Releases[len(vs.Releases)-1] {
+					l.errorf(c, "releases must be listed oldest first")
+				}
+				vs.Releases = append(vs.Releases, r)
+			})
+		},
+		"format": func(v *yaml.Node) {
+			l.list(v, "format versions", func(c *yaml.Node) {
+				if ver := l.version(c); ver != nil {
+					vs.Format = append(vs.Format, *ver)
+				}
+			})
+		},
+		"dialect": func(v *yaml.Node) {
+			dv := &DialectVersion{Pos: l.pos(v)}
+			l.fields(v, "dialect version", map[string]func(*yaml.Node){
+				"current": func(v *yaml.Node) {
+					if ver := l.version(v); ver != nil {
+						dv.Current = *ver
+					}
+				},
+				"encoding": func(v *yaml.Node) {
+					l.list(v, "encoding", func(c *yaml.Node) { dv.Encoding = append(dv.Encoding, l.field(c)) })
+				},
+				"history": func(v *yaml.Node) {
+					l.list(v, "history", func(c *yaml.Node) {
+						st := &VersionStep{Pos: l.pos(c)}
+						l.fields(c, "version step", map[string]func(*yaml.Node){
+							"version": func(v *yaml.Node) {
+								if ver := l.version(v); ver != nil {
+									st.Version = *ver
+								}
+							},
+							"adds":    func(v *yaml.Node) { l.strings(v, &st.Adds) },
+							"removes": func(v *yaml.Node) { l.strings(v, &st.Removes) },
+							"notes":   func(v *yaml.Node) { l.str(v, &st.Notes) },
+							"renames": func(v *yaml.Node) {
+								st.Renames = map[string]string{}
+								if v.Kind != yaml.MappingNode {
+									l.errorf(v, "renames must map old names to new names")
+									return
+								}
+								for i := 0; i+1 < len(v.Content); i += 2 {
+									st.Renames[v.Content[i].Value] = v.Content[i+1].Value
+								}
+							},
+						})
+						dv.History = append(dv.History, st)
+					})
+				},
+			})
+			vs.Dialect = dv
+		},
+	})
+	return vs
+}
+
+func (l *loader) enum(n *yaml.Node) *Enum {
+	e := &Enum{Pos: l.pos(n)}
+	l.fields(n, "enum", map[string]func(*yaml.Node){
+		"name": func(v *yaml.Node) { l.str(v, &e.Name) },
+		"doc":  func(v *yaml.Node) { l.str(v, &e.Doc) },
+		"values": func(v *yaml.Node) {
+			l.list(v, "enum values", func(c *yaml.Node) {
+				ev := &EnumValue{Pos: l.pos(c)}
+				l.fields(c, "enum value", l.avail(&ev.Availability, map[string]func(*yaml.Node){
+					"name":  func(v *yaml.Node) { l.str(v, &ev.Name) },
+					"value": func(v *yaml.Node) { l.uint(v, &ev.Value) },
+					"text":  func(v *yaml.Node) { l.str(v, &ev.Text) },
+				}))
+				if ev.Text == "" {
+					ev.Text = strings.ToLower(ev.Name)
+				}
+				e.Values = append(e.Values, ev)
+			})
+		},
+	})
+	return e
+}
+
+func (l *loader) structDef(n *yaml.Node) *Struct {
+	s := &Struct{Pos: l.pos(n)}
+	l.fields(n, "struct", map[string]func(*yaml.Node){
+		"name": func(v *yaml.Node) { l.str(v, &s.Name) },
+		"doc":  func(v *yaml.Node) { l.str(v, &s.Doc) },
+		"params": func(v *yaml.Node) {
+			l.list(v, "params", func(c *yaml.Node) { s.Params = append(s.Params, l.param(c)) })
+		},
+	})
+	return s
+}
+
+func (l *loader) def(n *yaml.Node, isType bool) *Def {
+	d := &Def{Pos: l.pos(n), IsType: isType}
+	what := "attribute"
+	if isType {
+		what = "type"
+	}
+	l.fields(n, what, l.avail(&d.Availability, map[string]func(*yaml.Node){
+		"name":    func(v *yaml.Node) { l.str(v, &d.Name) },
+		"summary": func(v *yaml.Node) { l.str(v, &d.Summary) },
+		"params": func(v *yaml.Node) {
+			l.list(v, "params", func(c *yaml.Node) { d.Params = append(d.Params, l.param(c)) })
+		},
+		"traits":    func(v *yaml.Node) { l.strings(v, &d.Traits) },
+		"distinct":  func(v *yaml.Node) { l.boolean(v, &d.Distinct) },
+		"bit_width": func(v *yaml.Node) { l.str(v, &d.BitWidth) },
+		"bytecode": func(v *yaml.Node) {
+			l.list(v, "bytecode", func(c *yaml.Node) { d.Bytecode = append(d.Bytecode, l.encoding(c)) })
+		},
+		"text": func(v *yaml.Node) {
+			t := &TextForm{Pos: l.pos(v)}
+			l.fields(v, "text", map[string]func(*yaml.Node){
+				"keyword": func(v *yaml.Node) { l.str(v, &t.Keyword) },
+				"prefix":  func(v *yaml.Node) { l.str(v, &t.Prefix) },
+				"parse":   func(v *yaml.Node) { l.str(v, &t.Parse) },
+				"print":   func(v *yaml.Node) { l.str(v, &t.Print) },
+			})
+			d.Text = t
+		},
+		"layout": func(v *yaml.Node) {
+			t := &TypeLayout{Pos: l.pos(v)}
+			l.fields(v, "layout", map[string]func(*yaml.Node){
+				"size_bits":  func(v *yaml.Node) { l.str(v, &t.SizeBits) },
+				"abi_align":  func(v *yaml.Node) { l.str(v, &t.ABIAlign) },
+				"pref_align": func(v *yaml.Node) { l.str(v, &t.PrefAlign) },
+				"spec_entry": func(v *yaml.Node) { l.str(v, &t.SpecEntry) },
+			})
+			d.Layout = t
+		},
+	}))
+	if d.Name == "" {
+		l.errorf(n, "%s without a name", what)
+	}
+	return d
+}
+
+func (l *loader) param(n *yaml.Node) *Param {
+	p := &Param{Pos: l.pos(n)}
+	l.fields(n, "param", l.avail(&p.Availability, map[string]func(*yaml.Node){
+		"name":      func(v *yaml.Node) { l.str(v, &p.Name) },
+		"type":      func(v *yaml.Node) { p.Type = l.typeRef(v) },
+		"doc":       func(v *yaml.Node) { l.str(v, &p.Doc) },
+		"optional":  func(v *yaml.Node) { l.boolean(v, &p.Optional) },
+		"default":   func(v *yaml.Node) { l.str(v, &p.Default) },
+		"width_of":  func(v *yaml.Node) { l.str(v, &p.WidthOf) },
+		"canonical": func(v *yaml.Node) { l.str(v, &p.Canonical) },
+	}))
+	if p.Name == "" {
+		l.errorf(n, "param without a name")
+	}
+	if p.Type == nil {
+		l.errorf(n, "param %q: missing type", p.Name)
+	}
+	if p.Canonical != "" && p.Canonical != "empty_if_all_zero" {
+		l.errorf(n, "param %q: unknown canonical form %q (known: empty_if_all_zero)", p.Name, p.Canonical)
+	}
+	return p
+}
+
+var scalarRefs = map[string]RefKind{
+	"Attribute": RefAttr, "Type": RefType, "Location": RefLocation,
+	"string": RefString, "bool": RefBool, "int64": RefInt64, "uint64": RefUint64,
+	"int32": RefInt32, "uint32": RefUint32, "APInt": RefAPInt, "APFloat": RefAPFloat,
+	"bytes": RefBytes, "Resource": RefResource,
+}
+
+func (l *loader) typeRef(n *yaml.Node) *TypeRef {
+	var s string
+	l.str(n, &s)
+	t, err := ParseTypeRef(s)
+	if err != nil {
+		l.errorf(n, "invalid type %q: %v", s, err)
+		return nil
+	}
+	setPos(t, l.pos(n))
+	return t
+}
+
+func setPos(t *TypeRef, p Pos) {
+	for ; t != nil; t = t.Elem {
+		t.Pos = p
+	}
+}
+
+// ParseTypeRef parses a parameter type: a scalar kind, "[T]" for a list,
+// "go:Name" for a hand-written Go type, or the name of an attribute, type,
+// enum or struct of the dialect (resolved later).
+func ParseTypeRef(s string) (*TypeRef, error) {
+	s = strings.TrimSpace(s)
+	t := &TypeRef{Text: s}
+	switch {
+	case s == "":
+		return nil, fmt.Errorf("empty type")
+	case strings.HasPrefix(s, "["):
+		if !strings.HasSuffix(s, "]") {
+			return nil, fmt.Errorf("unterminated list type")
+		}
+		e, err := ParseTypeRef(s[1 : len(s)-1])
+		if err != nil {
+			return nil, err
+		}
+		t.Kind, t.Elem = RefList, e
+	case strings.HasPrefix(s, "go:"):
+		t.Kind, t.Name = RefGo, s[3:]
+		if !isIdent(t.Name) {
+			return nil, fmt.Errorf("go: needs a Go identifier")
+		}
+	default:
+		if k, ok := scalarRefs[s]; ok {
+			t.Kind = k
+		} else if isIdent(s) {
+			t.Name = s // resolved against the dialect's definitions
+		} else {
+			return nil, fmt.Errorf("not a type name")
+		}
+	}
+	return t, nil
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func (l *loader) encoding(n *yaml.Node) *Encoding {
+	e := &Encoding{Pos: l.pos(n)}
+	hasCode := false
+	l.fields(n, "bytecode encoding", l.avail(&e.Availability, map[string]func(*yaml.Node){
+		"code": func(v *yaml.Node) { l.uint(v, &e.Code); hasCode = true },
+		"when": func(v *yaml.Node) { l.str(v, &e.When) },
+		"fields": func(v *yaml.Node) {
+			l.list(v, "fields", func(c *yaml.Node) { e.Fields = append(e.Fields, l.field(c)) })
+		},
+	}))
+	if !hasCode {
+		l.errorf(n, "bytecode encoding without a code")
+	}
+	return e
+}
+
+// field reads a wire field: a bare parameter name, or a mapping.
+func (l *loader) field(n *yaml.Node) *Field {
+	f := &Field{Pos: l.pos(n)}
+	if n.Kind == yaml.ScalarNode {
+		f.Param = n.Value
+		return f
+	}
+	l.fields(n, "field", l.avail(&f.Availability, map[string]func(*yaml.Node){
+		"param":   func(v *yaml.Node) { l.str(v, &f.Param) },
+		"as":      func(v *yaml.Node) { l.str(v, &f.As) },
+		"custom":  func(v *yaml.Node) { l.str(v, &f.Custom) },
+		"outputs": func(v *yaml.Node) { l.strings(v, &f.Outputs) },
+		"args":    func(v *yaml.Node) { l.strings(v, &f.Args) },
+		"flag":    func(v *yaml.Node) { l.str(v, &f.Flag) },
+		"packed": func(v *yaml.Node) {
+			l.list(v, "packed", func(c *yaml.Node) {
+				pp := &PackedPart{Pos: l.pos(c)}
+				if c.Kind == yaml.ScalarNode {
+					pp.Param = c.Value
+				} else {
+					l.fields(c, "packed part", map[string]func(*yaml.Node){
+						"param": func(v *yaml.Node) { l.str(v, &pp.Param) },
+						"bits":  func(v *yaml.Node) { l.int(v, &pp.Bits) },
+					})
+				}
+				f.Packed = append(f.Packed, pp)
+			})
+		},
+	}))
+	kinds := 0
+	for _, set := range []bool{f.Param != "", f.Custom != "", f.Packed != nil} {
+		if set {
+			kinds++
+		}
+	}
+	if kinds != 1 {
+		l.errorf(n, "a field is exactly one of param, custom or packed")
+	}
+	if f.As != "" && f.As != "varint" && f.As != "svarint" && f.As != "byte" {
+		l.errorf(n, "unknown wire form %q (known: varint, svarint, byte)", f.As)
+	}
+	return f
+}
+
+func (l *loader) op(n *yaml.Node) *Op {
+	o := &Op{Pos: l.pos(n)}
+	operands := func(dst *[]*Operand, what string) func(*yaml.Node) {
+		return func(v *yaml.Node) {
+			l.list(v, what, func(c *yaml.Node) {
+				od := &Operand{Pos: l.pos(c)}
+				l.fields(c, what, l.avail(&od.Availability, map[string]func(*yaml.Node){
+					"name":     func(v *yaml.Node) { l.str(v, &od.Name) },
+					"type":     func(v *yaml.Node) { l.str(v, &od.Type) },
+					"variadic": func(v *yaml.Node) { l.boolean(v, &od.Variadic) },
+					"optional": func(v *yaml.Node) { l.boolean(v, &od.Optional) },
+				}))
+				*dst = append(*dst, od)
+			})
+		}
+	}
+	l.fields(n, "op", l.avail(&o.Availability, map[string]func(*yaml.Node){
+		"name":     func(v *yaml.Node) { l.str(v, &o.Name) },
+		"go_name":  func(v *yaml.Node) { l.str(v, &o.GoName) },
+		"summary":  func(v *yaml.Node) { l.str(v, &o.Summary) },
+		"traits":   func(v *yaml.Node) { l.strings(v, &o.Traits) },
+		"operands": operands(&o.Operands, "operand"),
+		"results":  operands(&o.Results, "result"),
+		"attributes": func(v *yaml.Node) {
+			l.list(v, "attributes", func(c *yaml.Node) {
+				a := &OpAttr{Pos: l.pos(c)}
+				l.fields(c, "op attribute", l.avail(&a.Availability, map[string]func(*yaml.Node){
+					"name":     func(v *yaml.Node) { l.str(v, &a.Name) },
+					"type":     func(v *yaml.Node) { a.Type = l.typeRef(v) },
+					"optional": func(v *yaml.Node) { l.boolean(v, &a.Optional) },
+					"default":  func(v *yaml.Node) { l.str(v, &a.Default) },
+				}))
+				if a.Type == nil {
+					a.Type = &TypeRef{Pos: a.Pos, Text: "Attribute", Kind: RefAttr}
+				}
+				o.Attributes = append(o.Attributes, a)
+			})
+		},
+		"regions": func(v *yaml.Node) {
+			l.list(v, "regions", func(c *yaml.Node) {
+				r := &RegionDef{Pos: l.pos(c)}
+				l.fields(c, "region", map[string]func(*yaml.Node){
+					"name":         func(v *yaml.Node) { l.str(v, &r.Name) },
+					"single_block": func(v *yaml.Node) { l.boolean(v, &r.SingleBlock) },
+					"variadic":     func(v *yaml.Node) { l.boolean(v, &r.Variadic) },
+				})
+				o.Regions = append(o.Regions, r)
+			})
+		},
+		"successors": func(v *yaml.Node) {
+			l.list(v, "successors", func(c *yaml.Node) {
+				s := &Successor{Pos: l.pos(c)}
+				l.fields(c, "successor", map[string]func(*yaml.Node){
+					"name":     func(v *yaml.Node) { l.str(v, &s.Name) },
+					"variadic": func(v *yaml.Node) { l.boolean(v, &s.Variadic) },
+				})
+				o.Successors = append(o.Successors, s)
+			})
+		},
+		"properties": func(v *yaml.Node) {
+			a := &Availability{}
+			if v.Kind == yaml.ScalarNode {
+				var b bool
+				l.boolean(v, &b)
+				if b {
+					o.Properties = a
+				}
+				return
+			}
+			l.fields(v, "properties", l.avail(a, map[string]func(*yaml.Node){}))
+			o.Properties = a
+		},
+		"bytecode": func(v *yaml.Node) {
+			e := &OpEncoding{Pos: l.pos(v)}
+			l.fields(v, "op bytecode", map[string]func(*yaml.Node){
+				"opcode":       func(v *yaml.Node) { l.uint(v, &e.Opcode) },
+				"result_types": func(v *yaml.Node) { l.str(v, &e.ResultTypes) },
+				"fields": func(v *yaml.Node) {
+					l.list(v, "fields", func(c *yaml.Node) { e.Fields = append(e.Fields, l.field(c)) })
+				},
+				"flags": func(v *yaml.Node) {
+					l.list(v, "flags", func(c *yaml.Node) {
+						f := &Flag{Pos: l.pos(c)}
+						l.fields(c, "flag", l.avail(&f.Availability, map[string]func(*yaml.Node){
+							"name": func(v *yaml.Node) { l.str(v, &f.Name) },
+							"bit":  func(v *yaml.Node) { l.int(v, &f.Bit) },
+						}))
+						e.Flags = append(e.Flags, f)
+					})
+				},
+			})
+			if e.ResultTypes != "" && e.ResultTypes != "written" && e.ResultTypes != "inferred" {
+				l.errorf(v, "result_types must be written or inferred")
+			}
+			o.Bytecode = e
+		},
+	}))
+	if o.Name == "" {
+		l.errorf(n, "op without a name")
+	}
+	return o
+}
+
+func (l *loader) layoutSpec(n *yaml.Node) *LayoutSpec {
+	s := &LayoutSpec{Pos: l.pos(n)}
+	l.fields(n, "layout", map[string]func(*yaml.Node){
+		"entries": func(v *yaml.Node) {
+			l.list(v, "layout entries", func(c *yaml.Node) {
+				e := &LayoutEntry{Pos: l.pos(c)}
+				l.fields(c, "layout entry", map[string]func(*yaml.Node){
+					"key":     func(v *yaml.Node) { l.str(v, &e.Key) },
+					"type":    func(v *yaml.Node) { l.str(v, &e.Type) },
+					"default": func(v *yaml.Node) { l.str(v, &e.Default) },
+					"doc":     func(v *yaml.Node) { l.str(v, &e.Doc) },
+				})
+				s.Entries = append(s.Entries, e)
+			})
+		},
+	})
+	return s
+}

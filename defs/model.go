@@ -1,0 +1,397 @@
+// Package defs is the schema model of dialect definitions and its YAML
+// loader. Every element keeps the position it was written at, so that all
+// errors, including the generator's, can name file:line:col.
+package defs
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Pos is a position in a definition file.
+type Pos struct {
+	File string
+	Line int
+	Col  int
+}
+
+func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
+
+// Dialect is one definition file.
+type Dialect struct {
+	Pos
+	Name    string // namespace, e.g. "builtin"
+	Summary string
+	// Format is the container the bytecode encodings belong to: "mlir"
+	// (attribute/type codes inside MLIR bytecode) or "tileir" (NVIDIA Tile
+	// IR's opcode-style encodings).
+	Format     string
+	Go         GoOptions
+	Versions   *Versions
+	Enums      []*Enum
+	Structs    []*Struct
+	Attributes []*Def
+	Types      []*Def
+	Ops        []*Op
+	Layout     *LayoutSpec
+}
+
+// GoOptions names the generated package.
+type GoOptions struct {
+	Package string // package name, default: the dialect name
+}
+
+// Versions describes the version axes a dialect's elements are gated on.
+type Versions struct {
+	Pos
+	// Releases lists producer releases whose encodings the definitions
+	// describe, oldest first (LLVM majors for MLIR dialects).
+	Releases []int
+	// Dialect is the dialect's own version (MLIR dialect versioning,
+	// written in the DialectVersions section), nil when unversioned.
+	Dialect *DialectVersion
+	// Format lists the container format versions (Tile IR: 13.1, 13.2, …).
+	Format []Version
+}
+
+// DialectVersion is a dialect's own version number and its history.
+type DialectVersion struct {
+	Pos
+	Current Version
+	// Encoding is the wire form of the version payload, as fields.
+	Encoding []*Field
+	History  []*VersionStep
+}
+
+// VersionStep says what one dialect version changed, which the generated
+// upgraders and downgraders act on.
+type VersionStep struct {
+	Pos
+	Version Version
+	Adds    []string          // elements new in this version
+	Renames map[string]string // old name → new name
+	Removes []string
+	Notes   string
+}
+
+// Version is a point on one version axis, e.g. "llvm 20", "bytecode 5",
+// "dialect 1.2" or "tileir 13.2".
+type Version struct {
+	Pos
+	Axis  string
+	Parts []int
+}
+
+func (v Version) String() string {
+	s := make([]string, len(v.Parts))
+	for i, p := range v.Parts {
+		s[i] = strconv.Itoa(p)
+	}
+	return v.Axis + " " + strings.Join(s, ".")
+}
+
+// Compare orders versions on the same axis.
+func (v Version) Compare(o Version) int {
+	for i := 0; i < len(v.Parts) || i < len(o.Parts); i++ {
+		a, b := 0, 0
+		if i < len(v.Parts) {
+			a = v.Parts[i]
+		}
+		if i < len(o.Parts) {
+			b = o.Parts[i]
+		}
+		if a != b {
+			if a < b {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
+// Axes a version may name.
+var Axes = []string{"llvm", "bytecode", "dialect", "tileir"}
+
+// Availability bounds when an element exists: since (inclusive) and
+// until (inclusive), each on its own axis. Zero values mean unbounded.
+type Availability struct {
+	Since *Version
+	Until *Version
+}
+
+// Enum is a named set of integer values.
+type Enum struct {
+	Pos
+	Name   string
+	Doc    string
+	Values []*EnumValue
+}
+
+// EnumValue is one case of an enum.
+type EnumValue struct {
+	Pos
+	Name  string
+	Value uint64
+	Text  string // keyword in textual forms, default: lower-case name
+	Availability
+}
+
+// Struct is a composite of parameters usable as a list element (e.g. the
+// name/value pairs of a dictionary).
+type Struct struct {
+	Pos
+	Name   string
+	Doc    string
+	Params []*Param
+}
+
+// Def is an attribute or a type definition.
+type Def struct {
+	Pos
+	Name     string // Go type name and the dialect-local kind, e.g. "StringAttr"
+	IsType   bool
+	Summary  string
+	Params   []*Param
+	Traits   []string
+	Distinct bool // never uniqued by value (MLIR's DistinctAttr)
+	Bytecode []*Encoding
+	Text     *TextForm
+	Layout   *TypeLayout
+	// BitWidth gives a type's value width in bits, a number or the name of
+	// an integer parameter; it sizes APInt and APFloat values of the type.
+	BitWidth string
+	Availability
+}
+
+// Param is one parameter of an attribute, type or struct.
+type Param struct {
+	Pos
+	Name string
+	Type *TypeRef
+	Doc  string
+	// Optional parameters may be absent (nil for handles); Default names
+	// the value an absent parameter takes (a parameterless attribute or
+	// type of the dialect, or a literal).
+	Optional bool
+	Default  string
+	// WidthOf names the type parameter that gives an APInt or APFloat its
+	// bit width.
+	WidthOf string
+	// Canonical is a normalization the constructor applies, so equal values
+	// have one representation: "empty_if_all_zero" (a list whose elements
+	// are all zero is stored empty).
+	Canonical string
+	Availability
+}
+
+// TypeRef is a parameter's type as written in the definition.
+type TypeRef struct {
+	Pos
+	Text string // as written
+	Kind RefKind
+	Name string   // for RefAttr/RefType/RefEnum/RefStruct with a named target, RefGo
+	Elem *TypeRef // for RefList
+	// Resolved targets (filled by Resolve).
+	Def    *Def
+	Enum   *Enum
+	Struct *Struct
+}
+
+// RefKind classifies a TypeRef.
+type RefKind int
+
+const (
+	RefInvalid RefKind = iota
+	RefAttr            // any attribute, or a named attribute of the dialect
+	RefType            // any type, or a named type of the dialect
+	RefLocation
+	RefString
+	RefBool
+	RefInt64
+	RefUint64
+	RefInt32
+	RefUint32
+	RefAPInt
+	RefAPFloat
+	RefBytes
+	RefResource
+	RefEnum
+	RefStruct
+	RefList
+	RefGo // a hand-written Go type in the dialect package
+)
+
+// Encoding is one bytecode variant of an attribute or type: its kind code,
+// the predicate that selects it when writing, and its fields in wire order.
+type Encoding struct {
+	Pos
+	Code   uint64
+	When   string // Go-syntax predicate over the parameters; "" = always
+	Fields []*Field
+	Availability
+}
+
+// Field is one wire element of an encoding.
+type Field struct {
+	Pos
+	// Param names the parameter written here with its default wire form;
+	// As overrides that form ("varint", "svarint", "byte").
+	Param string
+	As    string
+	// Packed writes several unsigned parameters as one varint; the last
+	// part is in the lowest bits.
+	Packed []*PackedPart
+	// Custom names a hand-written codec pair read<Custom>/write<Custom> in
+	// the dialect package that produces Outputs from the wire, given Args
+	// (parameters read before it).
+	Custom  string
+	Outputs []string
+	Args    []string
+	// Flag and Opcode-style fields (Tile IR): the field is present only if
+	// the named flag bit is set.
+	Flag string
+	Availability
+}
+
+// PackedPart is one parameter of a packed varint.
+type PackedPart struct {
+	Pos
+	Param string
+	Bits  int // 0 for the topmost part (takes the remaining bits)
+}
+
+// TextForm is how an attribute or type reads and prints in MLIR's textual
+// assembly, used where a release stores it as text instead of bytecode.
+type TextForm struct {
+	Pos
+	// Keyword is the whole text of a parameterless definition ("f8E5M2").
+	Keyword string
+	// Prefix selects this definition for text starting with it; Parse and
+	// Print name hand-written functions in the dialect package.
+	Prefix string
+	Parse  string
+	Print  string
+}
+
+// TypeLayout gives the data-layout rules of a type (size, alignment), as
+// expressions over its parameters and spec entries.
+type TypeLayout struct {
+	Pos
+	SizeBits  string
+	ABIAlign  string
+	PrefAlign string
+	SpecEntry string // the dl_spec entry kind that overrides the defaults
+}
+
+// LayoutSpec lists the dialect's data-layout spec entries.
+type LayoutSpec struct {
+	Pos
+	Entries []*LayoutEntry
+}
+
+// LayoutEntry is one data-layout spec entry key with its value type and
+// default.
+type LayoutEntry struct {
+	Pos
+	Key     string
+	Type    string
+	Default string
+	Doc     string
+}
+
+// Op is an operation definition.
+type Op struct {
+	Pos
+	Name       string // without the dialect prefix, e.g. "addi"
+	GoName     string
+	Summary    string
+	Traits     []string
+	Operands   []*Operand
+	Results    []*Operand
+	Attributes []*OpAttr
+	Regions    []*RegionDef
+	Successors []*Successor
+	// Properties says the op stores its inherent attributes as properties
+	// (MLIR bytecode v5+), from the given release on.
+	Properties *Availability
+	Bytecode   *OpEncoding
+	Availability
+}
+
+// Operand is an operand or result group.
+type Operand struct {
+	Pos
+	Name     string
+	Type     string // type constraint, informational
+	Variadic bool
+	Optional bool
+	Availability
+}
+
+// OpAttr is an inherent attribute (or property) of an op.
+type OpAttr struct {
+	Pos
+	Name     string
+	Type     *TypeRef
+	Optional bool
+	Default  string
+	Availability
+}
+
+// RegionDef is a region of an op.
+type RegionDef struct {
+	Pos
+	Name        string
+	SingleBlock bool
+	Variadic    bool
+}
+
+// Successor is a successor block of a terminator.
+type Successor struct {
+	Pos
+	Name     string
+	Variadic bool
+}
+
+// OpEncoding is an opcode-style op encoding (Tile IR): the opcode, flag
+// bits for optional parts in the order their versions added them, and the
+// fields in wire order.
+type OpEncoding struct {
+	Pos
+	Opcode uint64
+	Flags  []*Flag
+	Fields []*Field
+	// ResultTypes says whether result types are written ("written") or
+	// inferred from operands ("inferred").
+	ResultTypes string
+}
+
+// Flag is one bit of an op's flags word.
+type Flag struct {
+	Pos
+	Name string // the optional attribute or operand it guards
+	Bit  int
+	Availability
+}
+
+// HasTrait reports whether the list contains the trait.
+func HasTrait(traits []string, t string) bool {
+	for _, x := range traits {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// FindParam returns the parameter with that name, or nil.
+func (d *Def) FindParam(name string) *Param {
+	for _, p := range d.Params {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}

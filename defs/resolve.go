@@ -1,0 +1,375 @@
+package defs
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// resolve links names to definitions and checks everything a generator
+// relies on, reporting each problem at its position.
+func resolve(d *Dialect, l *loader) {
+	names := map[string]Pos{}
+	claim := func(name string, p Pos, what string) {
+		if prev, ok := names[name]; ok {
+			l.errs = append(l.errs, &Error{Pos: p, Msg: fmt.Sprintf("%s %q: Go name already used at %s", what, name, prev)})
+			return
+		}
+		names[name] = p
+	}
+	byName := map[string]*Def{}
+	for _, def := range append(append([]*Def{}, d.Attributes...), d.Types...) {
+		what := "attribute"
+		if def.IsType {
+			what = "type"
+		}
+		claim(def.Name, def.Pos, what)
+		byName[def.Name] = def
+	}
+	enums := map[string]*Enum{}
+	for _, e := range d.Enums {
+		claim(e.Name, e.Pos, "enum")
+		enums[e.Name] = e
+	}
+	structs := map[string]*Struct{}
+	for _, s := range d.Structs {
+		claim(s.Name, s.Pos, "struct")
+		structs[s.Name] = s
+	}
+	var ref func(t *TypeRef)
+	ref = func(t *TypeRef) {
+		if t == nil {
+			return
+		}
+		if t.Kind == RefList {
+			ref(t.Elem)
+			return
+		}
+		if t.Kind != RefInvalid {
+			return
+		}
+		switch {
+		case byName[t.Name] != nil:
+			t.Def = byName[t.Name]
+			t.Kind = RefAttr
+			if t.Def.IsType {
+				t.Kind = RefType
+			}
+		case enums[t.Name] != nil:
+			t.Kind, t.Enum = RefEnum, enums[t.Name]
+		case structs[t.Name] != nil:
+			t.Kind, t.Struct = RefStruct, structs[t.Name]
+		default:
+			l.errs = append(l.errs, &Error{Pos: t.Pos, Msg: fmt.Sprintf("unknown type %q (not a scalar kind, nor an attribute, type, enum or struct of dialect %s)", t.Name, d.Name)})
+		}
+	}
+	for _, s := range d.Structs {
+		for _, p := range s.Params {
+			ref(p.Type)
+		}
+		checkParams(l, s.Params, byName)
+	}
+	for _, def := range append(append([]*Def{}, d.Attributes...), d.Types...) {
+		for _, p := range def.Params {
+			ref(p.Type)
+		}
+		checkParams(l, def.Params, byName)
+		checkEncodings(l, def, byName)
+		checkText(l, def)
+	}
+	codes := func(defs []*Def, what string) {
+		type use struct {
+			def *Def
+			enc *Encoding
+		}
+		seen := map[uint64][]use{}
+		for _, def := range defs {
+			for _, e := range def.Bytecode {
+				for _, prev := range seen[e.Code] {
+					if overlaps(prev.enc.Availability, e.Availability) {
+						l.errs = append(l.errs, &Error{Pos: e.Pos, Msg: fmt.Sprintf("%s code %d of %s is already used by %s at %s in an overlapping version range", what, e.Code, def.Name, prev.def.Name, prev.enc.Pos)})
+					}
+				}
+				seen[e.Code] = append(seen[e.Code], use{def, e})
+			}
+		}
+	}
+	codes(d.Attributes, "attribute")
+	codes(d.Types, "type")
+	opNames := map[string]Pos{}
+	for _, o := range d.Ops {
+		if prev, ok := opNames[o.Name]; ok {
+			l.errs = append(l.errs, &Error{Pos: o.Pos, Msg: fmt.Sprintf("op %q already defined at %s", o.Name, prev)})
+		}
+		opNames[o.Name] = o.Pos
+		if o.GoName == "" {
+			o.GoName = GoName(o.Name) + "Op"
+		}
+		claim(o.GoName, o.Pos, "op")
+		for _, a := range o.Attributes {
+			ref(a.Type)
+		}
+	}
+}
+
+// GoName turns snake_case or dotted names into PascalCase.
+func GoName(s string) string {
+	var b strings.Builder
+	up := true
+	for _, r := range s {
+		if r == '_' || r == '.' || r == '-' {
+			up = true
+			continue
+		}
+		if up {
+			b.WriteRune(unicode.ToUpper(r))
+			up = false
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// overlaps reports whether two availability ranges can both hold at once.
+// Ranges on different axes are taken to overlap.
+func overlaps(a, b Availability) bool {
+	before := func(until, since *Version) bool {
+		return until != nil && since != nil && until.Axis == since.Axis && until.Compare(*since) < 0
+	}
+	return !before(a.Until, b.Since) && !before(b.Until, a.Since)
+}
+
+func checkParams(l *loader, params []*Param, byName map[string]*Def) {
+	seen := map[string]bool{}
+	for i, p := range params {
+		if seen[p.Name] {
+			l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q defined twice", p.Name)})
+		}
+		seen[p.Name] = true
+		if p.Type == nil {
+			continue
+		}
+		if p.WidthOf != "" {
+			if p.Type.Kind != RefAPInt && p.Type.Kind != RefAPFloat {
+				l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q: width_of applies to APInt and APFloat only", p.Name)})
+			}
+			ok := false
+			for _, q := range params[:i] {
+				ok = ok || (q.Name == p.WidthOf && q.Type != nil && q.Type.Kind == RefType)
+			}
+			if !ok {
+				l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q: width_of %q must name a type parameter listed before it", p.Name, p.WidthOf)})
+			}
+		} else if p.Type.Kind == RefAPInt || p.Type.Kind == RefAPFloat {
+			l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q: %s needs width_of", p.Name, p.Type.Text)})
+		}
+		if p.Default != "" {
+			if def := byName[p.Default]; def != nil {
+				if len(def.Params) > 0 {
+					l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q: default %s must be a parameterless definition", p.Name, p.Default)})
+				}
+			} else {
+				l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q: default %q is not a definition of this dialect", p.Name, p.Default)})
+			}
+		}
+		if p.Canonical != "" && p.Type.Kind != RefList {
+			l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q: canonical %s applies to lists only", p.Name, p.Canonical)})
+		}
+	}
+}
+
+func checkEncodings(l *loader, def *Def, byName map[string]*Def) {
+	errf := func(p Pos, format string, args ...any) {
+		l.errs = append(l.errs, &Error{Pos: p, Msg: fmt.Sprintf("%s: ", def.Name) + fmt.Sprintf(format, args...)})
+	}
+	for _, e := range def.Bytecode {
+		read := map[string]bool{}
+		for _, f := range e.Fields {
+			switch {
+			case f.Param != "":
+				p := def.FindParam(f.Param)
+				if p == nil {
+					errf(f.Pos, "field names unknown param %q", f.Param)
+					continue
+				}
+				if p.WidthOf != "" && !read[p.WidthOf] {
+					errf(f.Pos, "field %q is sized by %q, which must be read before it", p.Name, p.WidthOf)
+				}
+				if p.Type != nil && p.Type.Kind == RefGo {
+					errf(f.Pos, "param %q has a hand-written Go type; encode it with a custom field", p.Name)
+				}
+				if f.As != "" && p.Type != nil && !isIntKind(p.Type.Kind) {
+					errf(f.Pos, "as: %s applies to integer, bool and enum params only", f.As)
+				}
+				read[p.Name] = true
+			case f.Custom != "":
+				if !isIdent(f.Custom) {
+					errf(f.Pos, "custom codec name %q is not an identifier", f.Custom)
+				}
+				for _, a := range f.Args {
+					if !read[a] {
+						errf(f.Pos, "custom %s: arg %q must be a param read before it", f.Custom, a)
+					}
+				}
+				if len(f.Outputs) == 0 {
+					errf(f.Pos, "custom %s needs outputs (the params it reads)", f.Custom)
+				}
+				for _, o := range f.Outputs {
+					if def.FindParam(o) == nil {
+						errf(f.Pos, "custom %s: output %q is not a param", f.Custom, o)
+					}
+					read[o] = true
+				}
+			default:
+				for i, pp := range f.Packed {
+					p := def.FindParam(pp.Param)
+					if p == nil || p.Type == nil || !isIntKind(p.Type.Kind) {
+						errf(pp.Pos, "packed part %q must be an integer, bool or enum param", pp.Param)
+						continue
+					}
+					if i > 0 && (pp.Bits <= 0 || pp.Bits > 63) {
+						errf(pp.Pos, "packed part %q needs bits between 1 and 63", pp.Param)
+					}
+					read[pp.Param] = true
+				}
+			}
+		}
+		for _, p := range def.Params {
+			if !read[p.Name] && !p.Optional && p.Default == "" && p.Canonical == "" {
+				errf(e.Pos, "code %d does not encode param %q, which has no default (mark it optional or give a default)", e.Code, p.Name)
+			}
+		}
+		if e.When != "" {
+			checkPredicate(l, def, e, byName)
+		}
+	}
+	// Only the last variant of an availability range may go without a
+	// predicate, or the later ones could never be chosen.
+	for i, e := range def.Bytecode {
+		if e.When != "" {
+			continue
+		}
+		for _, later := range def.Bytecode[i+1:] {
+			if overlaps(e.Availability, later.Availability) {
+				errf(later.Pos, "code %d can never be chosen: code %d at %s has no predicate", later.Code, e.Code, e.Pos)
+			}
+		}
+	}
+}
+
+func isIntKind(k RefKind) bool {
+	switch k {
+	case RefBool, RefInt64, RefUint64, RefInt32, RefUint32, RefEnum:
+		return true
+	}
+	return false
+}
+
+// PredicateFuncs are the functions a predicate may call.
+var PredicateFuncs = map[string]string{
+	"len": "number of elements of a list",
+	"any": "whether any element of a list is non-zero",
+}
+
+// checkPredicate parses a `when:` expression (Go syntax) and checks that it
+// only uses parameters, parameterless definitions, literals, comparison and
+// logic operators and PredicateFuncs.
+func checkPredicate(l *loader, def *Def, e *Encoding, byName map[string]*Def) {
+	expr, err := ParsePredicate(def, e.When)
+	if err != nil {
+		l.errs = append(l.errs, &Error{Pos: e.Pos, Msg: fmt.Sprintf("%s: when %q: %v", def.Name, e.When, err)})
+		return
+	}
+	bad := func(n ast.Node, msg string) {
+		l.errs = append(l.errs, &Error{Pos: e.Pos, Msg: fmt.Sprintf("%s: when %q: column %d: %s", def.Name, e.When, n.Pos(), msg)})
+	}
+	ast.Inspect(expr, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case nil, *ast.ParenExpr, *ast.BasicLit:
+		case *ast.BinaryExpr:
+			switch n.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ, token.LAND, token.LOR:
+			default:
+				bad(n, "operator "+n.Op.String()+" is not allowed")
+			}
+		case *ast.UnaryExpr:
+			if n.Op != token.NOT {
+				bad(n, "operator "+n.Op.String()+" is not allowed")
+			}
+		case *ast.CallExpr:
+			fn, ok := n.Fun.(*ast.Ident)
+			if !ok || PredicateFuncs[fn.Name] == "" || len(n.Args) != 1 {
+				bad(n, "only len(param) and any(param) may be called")
+				return false
+			}
+			if id, ok := n.Args[0].(*ast.Ident); !ok || PredicateParam(def, id.Name) == nil || PredicateParam(def, id.Name).Type.Kind != RefList {
+				bad(n, fn.Name+" takes a list param")
+			}
+			return false
+		case *ast.Ident:
+			if n.Name == "nil" || n.Name == "true" || n.Name == "false" || PredicateParam(def, n.Name) != nil {
+				return true
+			}
+			if d := byName[n.Name]; d != nil && len(d.Params) == 0 {
+				return true
+			}
+			bad(n, fmt.Sprintf("unknown name %q (params of %s, parameterless definitions, nil, true and false may be used)", n.Name, def.Name))
+		default:
+			bad(n, fmt.Sprintf("%T is not allowed", n))
+			return false
+		}
+		return true
+	})
+}
+
+func checkText(l *loader, def *Def) {
+	t := def.Text
+	if t == nil {
+		return
+	}
+	errf := func(msg string) {
+		l.errs = append(l.errs, &Error{Pos: t.Pos, Msg: def.Name + ": text: " + msg})
+	}
+	switch {
+	case t.Keyword != "":
+		if len(def.Params) > 0 || t.Parse != "" || t.Print != "" || t.Prefix != "" {
+			errf("keyword is for parameterless definitions and excludes prefix, parse and print")
+		}
+	case t.Parse == "" || t.Print == "" || t.Prefix == "":
+		errf("needs either keyword, or prefix with parse and print")
+	}
+}
+
+// keywordPrefix marks parameters named like Go keywords inside predicates.
+const keywordPrefix = "param_"
+
+// ParsePredicate parses a when: expression. Parameters whose names are Go
+// keywords (such as "type") are renamed so Go's parser accepts them; use
+// PredicateParam to map identifiers back.
+func ParsePredicate(def *Def, when string) (ast.Expr, error) {
+	for _, p := range def.Params {
+		if token.IsKeyword(p.Name) {
+			when = regexp.MustCompile(`\b`+p.Name+`\b`).ReplaceAllString(when, keywordPrefix+p.Name)
+		}
+	}
+	return parser.ParseExpr(when)
+}
+
+// PredicateParam returns the parameter an identifier of a parsed predicate
+// names, or nil.
+func PredicateParam(def *Def, ident string) *Param {
+	if p := def.FindParam(ident); p != nil && !token.IsKeyword(p.Name) {
+		return p
+	}
+	if strings.HasPrefix(ident, keywordPrefix) {
+		if p := def.FindParam(strings.TrimPrefix(ident, keywordPrefix)); p != nil && token.IsKeyword(p.Name) {
+			return p
+		}
+	}
+	return nil
+}

@@ -1,0 +1,8 @@
+// Package builtin is MLIR's builtin dialect: its attributes, types,
+// locations and ops, with their bytecode codecs (generated from
+// builtin.yaml) and the hand-written parts the definitions name: text
+// forms of affine maps, integer sets and strided layouts, file-location
+// ranges, and helpers for dense elements.
+package builtin
+
+//go:generate go run github.com/dialectgen/dialectgen/cmd/dialectgen builtin.yaml

@@ -1,0 +1,69 @@
+package gen
+
+import (
+	"fmt"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/dialectgen/dialectgen/defs"
+)
+
+// genText emits the TextCodec: text-encoded entries read into typed values
+// and typed values printed back, through keywords or hand-written hooks.
+func (g *generator) genText(f *jen.File) {
+	g.genTextPair(f, g.d.Attributes, "Attribute", jen.Qual(irPkg, "Attribute"))
+	g.genTextPair(f, g.d.Types, "Type", jen.Qual(irPkg, "Type"))
+}
+
+func (g *generator) genTextPair(f *jen.File, list []*defs.Def, what string, iface *jen.Statement) {
+	var keywords, prefixes, prints []jen.Code
+	hooks := false
+	for _, def := range list {
+		t := def.Text
+		if t == nil {
+			continue
+		}
+		if t.Keyword != "" {
+			keywords = append(keywords, jen.Case(jen.Lit(t.Keyword)).Block(jen.Return(jen.Id(constructorName(def)).Call(jen.Id("ctx")), jen.Nil())))
+			prints = append(prints, jen.Case(jen.Op("*").Id(def.Name)).Block(jen.Return(jen.Lit(t.Keyword), jen.True())))
+			continue
+		}
+		prefixes = append(prefixes, jen.Case(jen.Qual("strings", "HasPrefix").Call(jen.Id("text"), jen.Lit(t.Prefix))).Block(
+			jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(t.Parse).Call(jen.Id("ctx"), jen.Id("text")),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+			jen.Return(jen.Id("v"), jen.Nil()),
+		))
+		prints = append(prints, jen.Case(jen.Op("*").Id(def.Name)).Block(jen.Return(jen.Id(t.Print).Call(jen.Id("v")), jen.True())))
+		hooks = true
+	}
+	var body []jen.Code
+	if len(keywords) > 0 {
+		body = append(body, jen.Switch(jen.Id("text")).Block(keywords...))
+	}
+	if len(prefixes) > 0 {
+		body = append(body, jen.Switch().Block(prefixes...))
+	}
+	body = append(body, jen.Return(jen.Nil(), jen.Nil()))
+	ctxName := "ctx"
+	if len(keywords) == 0 && len(prefixes) == 0 {
+		ctxName = "_"
+	}
+	f.Comment(fmt.Sprintf("Parse%s reads the textual form of a %s %s stored as text; it", what, g.d.Name, lowerFirst(what)))
+	f.Comment("returns nil and no error for text this dialect does not model.")
+	f.Func().Params(jen.Id("dialect")).Id("Parse"+what).Params(jen.Id(ctxName).Op("*").Qual(irPkg, "Context"), jen.Id("text").String()).Params(iface.Clone(), jen.Error()).Block(body...)
+	pv := "v"
+	if len(prints) == 0 {
+		pv = "_"
+	}
+	pbody := []jen.Code{}
+	if len(prints) > 0 {
+		sw := jen.Id("v").Assert(jen.Type())
+		if hooks {
+			sw = jen.Id("v").Op(":=").Id("v").Assert(jen.Type())
+		}
+		pbody = append(pbody, jen.Switch(sw).Block(prints...))
+	}
+	pbody = append(pbody, jen.Return(jen.Lit(""), jen.False()))
+	f.Comment(fmt.Sprintf("Print%s prints the textual form of a %s the dialect stores as text.", what, lowerFirst(what)))
+	f.Func().Params(jen.Id("dialect")).Id("Print"+what).Params(jen.Id(pv).Add(iface.Clone())).Params(jen.String(), jen.Bool()).Block(pbody...)
+}

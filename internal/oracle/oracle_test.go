@@ -1,0 +1,177 @@
+package oracle
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestReleaseTables(t *testing.T) {
+	if got := LLVM16.Versions(); len(got) != 1 || got[0] != 0 {
+		t.Errorf("16.Versions() = %v, want [0]", got)
+	}
+	for _, r := range []Release{LLVM19, LLVM22} {
+		got := r.Versions()
+		if len(got) != 7 || got[0] != 0 || got[6] != 6 {
+			t.Errorf("%v.Versions() = %v, want 0..6", r, got)
+		}
+	}
+	want := map[Release]string{16: "MLIR16.0.6", 19: "MLIR19.1.7", 22: "MLIR22.1.8"}
+	for r, p := range want {
+		if got := r.Producer(); got != p {
+			t.Errorf("%v.Producer() = %q, want %q", r, got, p)
+		}
+	}
+	if Release(15).Known() || Release(15).Versions() != nil || Release(15).Producer() != "" {
+		t.Errorf("release 15 must be unknown")
+	}
+	if _, ok := Path(15); ok {
+		t.Errorf("Path(15) must not find a tool")
+	}
+}
+
+func TestParseHeader(t *testing.T) {
+	for _, tc := range []struct {
+		in      []byte
+		version uint64
+		prod    string
+		size    int
+	}{
+		{append([]byte{0x4D, 0x4C, 0xEF, 0x52, 0x0D}, "MLIR22.1.8\x00rest"...), 6, "MLIR22.1.8", 16},
+		{append([]byte{0x4D, 0x4C, 0xEF, 0x52, 0x01}, "p\x00"...), 0, "p", 7},
+		// two-byte PrefixVarInt: 300 = 0b100101100 -> (300<<2)|2 = 0x04B2
+		{append([]byte{0x4D, 0x4C, 0xEF, 0x52, 0xB2, 0x04}, "\x00"...), 300, "", 7},
+		// nine-byte PrefixVarInt
+		{append([]byte{0x4D, 0x4C, 0xEF, 0x52, 0x00, 1, 0, 0, 0, 0, 0, 0, 0}, "x\x00"...), 1, "x", 15},
+	} {
+		h, err := ParseHeader(tc.in)
+		if err != nil {
+			t.Errorf("ParseHeader(% x): %v", tc.in, err)
+			continue
+		}
+		if h.Version != tc.version || h.Producer != tc.prod || h.Size != tc.size {
+			t.Errorf("ParseHeader(% x) = %+v, want version %d producer %q size %d", tc.in, h, tc.version, tc.prod, tc.size)
+		}
+	}
+	for _, bad := range [][]byte{nil, {0x4D, 0x4C, 0xEF}, {0x4D, 0x4C, 0xEF, 0x52}, {0x4D, 0x4C, 0xEF, 0x52, 0x01, 'a'}, {0x4D, 0x4C, 0xEF, 0x52, 0x02}} {
+		if _, err := ParseHeader(bad); err == nil {
+			t.Errorf("ParseHeader(% x) succeeded, want error", bad)
+		}
+	}
+}
+
+func TestBytecodeArgs(t *testing.T) {
+	got := strings.Join(BytecodeArgs(LLVM16, 0, "in.mlir", "--allow-unregistered-dialect"), " ")
+	if want := "--emit-bytecode --allow-unregistered-dialect in.mlir"; got != want {
+		t.Errorf("16: %q, want %q", got, want)
+	}
+	got = strings.Join(BytecodeArgs(LLVM22, 3, "in.mlir"), " ")
+	if want := "--emit-bytecode --emit-bytecode-version=3 in.mlir"; got != want {
+		t.Errorf("22: %q, want %q", got, want)
+	}
+}
+
+// TestEmptyModuleHeader checks, for every release and version, the header of
+// the bytecode mlir-opt writes for an empty module: magic 4D 4C EF 52, the
+// version as a one-byte PrefixVarInt (2N+1) and the producer string.
+func TestEmptyModuleHeader(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "empty.mlir")
+	if err := os.WriteFile(in, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range Releases {
+		t.Run(r.String(), func(t *testing.T) {
+			t.Parallel()
+			Require(t, r)
+			for _, v := range r.Versions() {
+				bc, err := EmitBytecode(r, v, in)
+				if err != nil {
+					t.Fatalf("v%d: %v", v, err)
+				}
+				want := append(append([]byte{}, Magic...), byte(2*v+1))
+				want = append(append(want, r.Producer()...), 0)
+				if !bytes.HasPrefix(bc, want) {
+					n := min(len(bc), len(want))
+					t.Errorf("v%d: header % x, want % x", v, bc[:n], want)
+				}
+				h, err := ParseHeader(bc)
+				if err != nil || h.Version != uint64(v) || h.Producer != r.Producer() || h.Size != len(want) {
+					t.Errorf("v%d: ParseHeader = %+v, %v", v, h, err)
+				}
+				// Reading it back must work.
+				if _, err := RunInput(r, bc, ".mlirbc", "--mlir-print-op-generic"); err != nil {
+					t.Errorf("v%d: reading back: %v", v, err)
+				}
+			}
+		})
+	}
+}
+
+func TestEmitBytecodeCache(t *testing.T) {
+	r := LLVM22
+	Require(t, r)
+	dir := t.TempDir()
+	in := filepath.Join(dir, "c.mlir")
+	if err := os.WriteFile(in, []byte(`"u.op"() {a = 1 : i32} : () -> ()`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, err := EmitBytecode(r, 6, in, "--allow-unregistered-dialect")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a[0] = 0 // the caller owns its copy
+	b, err := EmitBytecode(r, 6, in, "--allow-unregistered-dialect")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(b, Magic) {
+		t.Fatalf("cached result was modified by a caller: % x", b[:4])
+	}
+	// Changing the content must not return the stale result.
+	if err := os.WriteFile(in, []byte(`"u.op"() {a = 2 : i32} : () -> ()`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := EmitBytecode(r, 6, in, "--allow-unregistered-dialect")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(b, c) {
+		t.Errorf("changed input gave identical bytecode")
+	}
+}
+
+func TestErrors(t *testing.T) {
+	if _, err := EmitBytecode(LLVM16, 1, "x.mlir"); err == nil {
+		t.Errorf("EmitBytecode(16, v1) succeeded, want error")
+	}
+	if _, err := EmitBytecode(LLVM22, 7, "x.mlir"); err == nil {
+		t.Errorf("EmitBytecode(22, v7) succeeded, want error")
+	}
+	if _, err := Run(15, nil, "--version"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Run(15) error = %v, want ErrNotFound", err)
+	}
+
+	r := LLVM22
+	Require(t, r)
+	in := filepath.Join(t.TempDir(), "bad.mlir")
+	if err := os.WriteFile(in, []byte("\"u.op\"() : () -> (\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Without --allow-unregistered-dialect the unregistered op is rejected;
+	// the flag is never implicit.
+	_, err := EmitBytecode(r, 6, in)
+	var oe *Error
+	if !errors.As(err, &oe) {
+		t.Fatalf("EmitBytecode(bad) error = %v, want *Error", err)
+	}
+	if oe.ExitCode != 1 || !strings.Contains(oe.Stderr, "error") || !strings.Contains(err.Error(), "stderr") {
+		t.Errorf("error lacks exit status or stderr: %+v", oe)
+	}
+	// An unsupported version flag reaches the tool through Run.
+	if _, err := Run(r, nil, "--emit-bytecode", "--emit-bytecode-version=7", in); err == nil {
+		t.Errorf("version 7 accepted")
+	}
+}

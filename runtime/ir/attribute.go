@@ -1,0 +1,111 @@
+package ir
+
+import (
+	"encoding/binary"
+	"math"
+)
+
+// Attribute is a uniqued, immutable attribute value. Generated types
+// implement it by embedding Base and adding the two naming methods.
+type Attribute interface {
+	// Dialect is the owning dialect's namespace ("builtin").
+	Dialect() string
+	// Kind names the attribute's definition within its dialect ("StringAttr").
+	Kind() string
+	ID() uint64
+	Context() *Context
+	ident() *identity
+	isAttr()
+}
+
+// Type is a uniqued, immutable type value.
+type Type interface {
+	Dialect() string
+	Kind() string
+	ID() uint64
+	Context() *Context
+	ident() *identity
+	isType()
+}
+
+// Base is embedded by every generated attribute; it carries the uniqued
+// identity.
+type Base struct{ identity }
+
+func (Base) isAttr() {}
+
+// TypeBase is embedded by every generated type.
+type TypeBase struct{ identity }
+
+func (TypeBase) isType() {}
+
+// Location is an attribute that describes where IR came from. Location
+// kinds are attributes that also implement LocationAttr.
+type Location interface {
+	Attribute
+	LocationAttr()
+}
+
+// NamedAttr is one entry of an operation's attribute dictionary.
+type NamedAttr struct {
+	Name  string
+	Value Attribute
+}
+
+// Key builds the uniquing key of an attribute or type: its kind followed by
+// every parameter, each written so that different parameter lists can never
+// produce the same bytes.
+type Key struct{ b []byte }
+
+// NewKey starts a key for the given dialect and kind.
+func NewKey(dialect, kind string) *Key {
+	k := &Key{b: make([]byte, 0, 64)}
+	k.String(dialect)
+	k.String(kind)
+	return k
+}
+
+func (k *Key) Bytes() []byte { return k.b }
+
+func (k *Key) Uint(v uint64) *Key { k.b = binary.AppendUvarint(k.b, v); return k }
+func (k *Key) Int(v int64) *Key   { k.b = binary.AppendVarint(k.b, v); return k }
+func (k *Key) Bool(v bool) *Key {
+	if v {
+		k.b = append(k.b, 1)
+	} else {
+		k.b = append(k.b, 0)
+	}
+	return k
+}
+func (k *Key) Float(v float64) *Key { return k.Uint(math.Float64bits(v)) }
+func (k *Key) String(s string) *Key { k.Uint(uint64(len(s))); k.b = append(k.b, s...); return k }
+func (k *Key) Blob(s []byte) *Key   { k.Uint(uint64(len(s))); k.b = append(k.b, s...); return k }
+
+// Attr and Type write a handle by identity; nil is 0, which no value has.
+func (k *Key) Attr(a Attribute) *Key {
+	if a == nil {
+		return k.Uint(0)
+	}
+	return k.Uint(a.ID())
+}
+func (k *Key) Type(t Type) *Key {
+	if t == nil {
+		return k.Uint(0)
+	}
+	return k.Uint(t.ID())
+}
+func (k *Key) APInt(v APInt) *Key {
+	k.Uint(uint64(v.width))
+	for _, w := range v.words {
+		k.Uint(w)
+	}
+	return k
+}
+func (k *Key) Resource(r ResourceHandle) *Key { return k.String(r.Dialect).String(r.Key) }
+
+// ResourceHandle names a dialect resource (e.g. a dense_resource blob) by
+// its owning dialect and key. The data lives in the module's resources.
+type ResourceHandle struct {
+	Dialect string
+	Key     string
+}

@@ -1,0 +1,130 @@
+// Package ir is dialectgen's in-memory IR: uniqued attributes and types,
+// locations (which are attributes), operations, regions, blocks and values,
+// and the registry of dialects known to a Context.
+//
+// Attributes and types are uniqued per Context: two handles for the same
+// value are the same pointer, so equality is == and a handle's ID is a
+// perfect hash. Generated dialect packages build their values through
+// UniqueAttr and UniqueType with a key that spells out every parameter.
+package ir
+
+import (
+	"sort"
+	"sync"
+)
+
+// Context owns uniqued attributes and types and the dialect registry.
+// It is safe for concurrent use.
+type Context struct {
+	mu       sync.Mutex
+	attrs    map[string]Attribute
+	types    map[string]Type
+	nextID   uint64
+	dialects map[string]Dialect
+}
+
+// NewContext returns an empty context with the given dialects registered.
+func NewContext(dialects ...Dialect) *Context {
+	c := &Context{
+		attrs:    make(map[string]Attribute),
+		types:    make(map[string]Type),
+		dialects: make(map[string]Dialect),
+	}
+	for _, d := range dialects {
+		c.Register(d)
+	}
+	return c
+}
+
+// Dialect is what a dialect package registers. Codecs and other hooks are
+// found by asserting the value to the interfaces that need them (for example
+// bytecode.AttrCodec), so this package stays independent of every format.
+type Dialect interface {
+	// Name is the dialect namespace, e.g. "builtin" or "arith".
+	Name() string
+}
+
+// Register adds a dialect; registering the same name again replaces it.
+func (c *Context) Register(d Dialect) {
+	c.mu.Lock()
+	c.dialects[d.Name()] = d
+	c.mu.Unlock()
+}
+
+// Dialect returns the registered dialect with that namespace, or nil.
+func (c *Context) Dialect(name string) Dialect {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.dialects[name]
+}
+
+// Dialects returns the registered dialect names in sorted order.
+func (c *Context) Dialects() []string {
+	c.mu.Lock()
+	names := make([]string, 0, len(c.dialects))
+	for n := range c.dialects {
+		names = append(names, n)
+	}
+	c.mu.Unlock()
+	sort.Strings(names)
+	return names
+}
+
+// NumAttributes and NumTypes report how many distinct values the context holds.
+func (c *Context) NumAttributes() int { c.mu.Lock(); defer c.mu.Unlock(); return len(c.attrs) }
+func (c *Context) NumTypes() int      { c.mu.Lock(); defer c.mu.Unlock(); return len(c.types) }
+
+// UniqueAttr returns the attribute stored under key, or stores and returns
+// the one mk builds. key must encode the attribute's kind and every
+// parameter (see Key); mk is called at most once per distinct key.
+func UniqueAttr[T Attribute](c *Context, key []byte, mk func() T) T {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if a, ok := c.attrs[string(key)]; ok {
+		return a.(T)
+	}
+	a := mk()
+	c.nextID++
+	*a.ident() = identity{id: c.nextID, ctx: c}
+	c.attrs[string(key)] = a
+	return a
+}
+
+// NewDistinctAttr stores an attribute that is never uniqued with another one
+// (MLIR's distinct attributes): each call yields a new identity.
+func NewDistinctAttr[T Attribute](c *Context, a T) T {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.nextID++
+	*a.ident() = identity{id: c.nextID, ctx: c}
+	return a
+}
+
+// UniqueType is UniqueAttr for types.
+func UniqueType[T Type](c *Context, key []byte, mk func() T) T {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if t, ok := c.types[string(key)]; ok {
+		return t.(T)
+	}
+	t := mk()
+	c.nextID++
+	*t.ident() = identity{id: c.nextID, ctx: c}
+	c.types[string(key)] = t
+	return t
+}
+
+// identity is what every uniqued value carries.
+type identity struct {
+	id  uint64
+	ctx *Context
+}
+
+func (s *identity) ident() *identity { return s }
+
+// ID is unique among all attributes and types of the context; it is a
+// perfect hash for uniqued values.
+func (s *identity) ID() uint64 { return s.id }
+
+// Context is the context that owns the value.
+func (s *identity) Context() *Context { return s.ctx }

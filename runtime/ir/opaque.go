@@ -1,0 +1,73 @@
+package ir
+
+// TextAttr is an attribute held as its textual assembly form, for entries
+// that a file stores as text and that no registered dialect parses into a
+// typed value. Reading and writing it reproduces the text exactly.
+type TextAttr struct {
+	Base
+	dialect string
+	text    string
+}
+
+// GetTextAttr returns the uniqued text attribute of dialect with that text.
+func GetTextAttr(c *Context, dialect, text string) *TextAttr {
+	k := NewKey("", "TextAttr").String(dialect).String(text)
+	return UniqueAttr(c, k.Bytes(), func() *TextAttr { return &TextAttr{dialect: dialect, text: text} })
+}
+
+func (a *TextAttr) Dialect() string { return a.dialect }
+func (a *TextAttr) Kind() string    { return "TextAttr" }
+func (a *TextAttr) Text() string    { return a.text }
+
+// TextType is TextAttr for types.
+type TextType struct {
+	TypeBase
+	dialect string
+	text    string
+}
+
+// GetTextType returns the uniqued text type of dialect with that text.
+func GetTextType(c *Context, dialect, text string) *TextType {
+	k := NewKey("", "TextType").String(dialect).String(text)
+	return UniqueType(c, k.Bytes(), func() *TextType { return &TextType{dialect: dialect, text: text} })
+}
+
+func (t *TextType) Dialect() string { return t.dialect }
+func (t *TextType) Kind() string    { return "TextType" }
+func (t *TextType) Text() string    { return t.text }
+
+// EncodedAttr is a custom-encoded attribute of a dialect that has no codec
+// here. Its payload refers to other entries by their index in the file it
+// came from, so it can only be written back with that file's numbering.
+type EncodedAttr struct {
+	Base
+	dialect string
+	payload string
+}
+
+// GetEncodedAttr returns the uniqued opaque payload.
+func GetEncodedAttr(c *Context, dialect string, payload []byte) *EncodedAttr {
+	k := NewKey("", "EncodedAttr").String(dialect).Blob(payload)
+	return UniqueAttr(c, k.Bytes(), func() *EncodedAttr { return &EncodedAttr{dialect: dialect, payload: string(payload)} })
+}
+
+func (a *EncodedAttr) Dialect() string { return a.dialect }
+func (a *EncodedAttr) Kind() string    { return "EncodedAttr" }
+func (a *EncodedAttr) Payload() []byte { return []byte(a.payload) }
+
+// EncodedType is EncodedAttr for types.
+type EncodedType struct {
+	TypeBase
+	dialect string
+	payload string
+}
+
+// GetEncodedType returns the uniqued opaque payload.
+func GetEncodedType(c *Context, dialect string, payload []byte) *EncodedType {
+	k := NewKey("", "EncodedType").String(dialect).Blob(payload)
+	return UniqueType(c, k.Bytes(), func() *EncodedType { return &EncodedType{dialect: dialect, payload: string(payload)} })
+}
+
+func (t *EncodedType) Dialect() string { return t.dialect }
+func (t *EncodedType) Kind() string    { return "EncodedType" }
+func (t *EncodedType) Payload() []byte { return []byte(t.payload) }

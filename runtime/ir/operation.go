@@ -1,0 +1,172 @@
+package ir
+
+import "strings"
+
+// OpName is an operation's full name, split at the first dot
+// ("arith.addi" → dialect "arith", op "addi"). Registered says whether a
+// dialect package defines the op; unregistered ops keep everything in the
+// generic form.
+type OpName struct {
+	Dialect    string
+	Op         string
+	Registered bool
+}
+
+// ParseOpName splits a full name; a name without a dot belongs to a dialect
+// of the same name with an empty op part, as MLIR reads legacy names.
+func ParseOpName(full string) OpName {
+	if d, op, ok := strings.Cut(full, "."); ok {
+		return OpName{Dialect: d, Op: op}
+	}
+	return OpName{Dialect: full}
+}
+
+func (n OpName) String() string {
+	if n.Op == "" {
+		return n.Dialect
+	}
+	return n.Dialect + "." + n.Op
+}
+
+// Operation is one op. Results are owned by the op; operands point at
+// values defined elsewhere. Attrs is the attribute dictionary sorted by
+// name; Properties holds the op's inherent attributes when it stores them
+// as properties (nil otherwise).
+type Operation struct {
+	Name       OpName
+	Loc        Location
+	Operands   []*Value
+	Results    []*Value
+	Attrs      []NamedAttr
+	Properties Attribute
+	Regions    []*Region
+	Successors []*Block
+	Parent     *Block
+	// OperandSegments and ResultSegments size the operand and result
+	// groups of ops with several variadic groups (MLIR's
+	// operandSegmentSizes and resultSegmentSizes); nil otherwise.
+	OperandSegments []int32
+	ResultSegments  []int32
+}
+
+// Region is a list of blocks owned by an operation.
+type Region struct {
+	Blocks []*Block
+	Parent *Operation
+}
+
+// Block is a list of operations with arguments.
+type Block struct {
+	Args   []*Value
+	Ops    []*Operation
+	Parent *Region
+}
+
+// Value is an SSA value: an op result (Op set) or a block argument
+// (Block set). Index is the position among the owner's results or args.
+type Value struct {
+	Type  Type
+	Op    *Operation
+	Block *Block
+	Index int
+	// Loc is a block argument's location (nil for results).
+	Loc Location
+}
+
+// NewOperation creates a detached op with results of the given types.
+func NewOperation(name OpName, loc Location, resultTypes []Type) *Operation {
+	op := &Operation{Name: name, Loc: loc}
+	if len(resultTypes) > 0 {
+		vals := make([]Value, len(resultTypes))
+		op.Results = make([]*Value, len(resultTypes))
+		for i, t := range resultTypes {
+			vals[i] = Value{Type: t, Op: op, Index: i}
+			op.Results[i] = &vals[i]
+		}
+	}
+	return op
+}
+
+// Attr returns the dictionary entry with that name, or nil.
+func (op *Operation) Attr(name string) Attribute {
+	for _, a := range op.Attrs {
+		if a.Name == name {
+			return a.Value
+		}
+	}
+	return nil
+}
+
+// SetAttr inserts or replaces a dictionary entry, keeping the entries
+// sorted by name as MLIR's DictionaryAttr does.
+func (op *Operation) SetAttr(name string, v Attribute) {
+	for i, a := range op.Attrs {
+		if a.Name == name {
+			op.Attrs[i].Value = v
+			return
+		}
+		if a.Name > name {
+			op.Attrs = append(op.Attrs, NamedAttr{})
+			copy(op.Attrs[i+1:], op.Attrs[i:])
+			op.Attrs[i] = NamedAttr{Name: name, Value: v}
+			return
+		}
+	}
+	op.Attrs = append(op.Attrs, NamedAttr{Name: name, Value: v})
+}
+
+// AddRegion appends an empty region and returns it.
+func (op *Operation) AddRegion() *Region {
+	r := &Region{Parent: op}
+	op.Regions = append(op.Regions, r)
+	return r
+}
+
+// AddBlock appends an empty block and returns it.
+func (r *Region) AddBlock() *Block {
+	b := &Block{Parent: r}
+	r.Blocks = append(r.Blocks, b)
+	return b
+}
+
+// AddArg appends a block argument.
+func (b *Block) AddArg(t Type, loc Location) *Value {
+	v := &Value{Type: t, Block: b, Index: len(b.Args), Loc: loc}
+	b.Args = append(b.Args, v)
+	return v
+}
+
+// Append adds op at the end of the block.
+func (b *Block) Append(op *Operation) *Operation {
+	op.Parent = b
+	b.Ops = append(b.Ops, op)
+	return op
+}
+
+// Walk visits op and every op nested in it in pre-order; returning false
+// from fn skips the op's regions.
+func (op *Operation) Walk(fn func(*Operation) bool) {
+	if !fn(op) {
+		return
+	}
+	for _, r := range op.Regions {
+		for _, b := range r.Blocks {
+			for _, o := range b.Ops {
+				o.Walk(fn)
+			}
+		}
+	}
+}
+
+// Segment returns group i of values split by segment sizes (MLIR's
+// operandSegmentSizes); it returns nil when sizes do not cover group i.
+func Segment(values []*Value, sizes []int32, i int) []*Value {
+	start := 0
+	for j := 0; j < i && j < len(sizes); j++ {
+		start += int(sizes[j])
+	}
+	if i >= len(sizes) || sizes[i] < 0 || start+int(sizes[i]) > len(values) {
+		return nil
+	}
+	return values[start : start+int(sizes[i])]
+}

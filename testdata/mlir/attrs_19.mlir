@@ -1,0 +1,27 @@
+// releases: 19 22
+// Builtin attributes that need LLVM 19+:
+// - DistinctAttr (bytecode attribute code 21; 16 cannot parse distinct[N]<...>),
+//   including the same distinct id used twice, an empty payload, and nesting;
+// - FloatAttr f80/f128 written as hex literals wider than 64 bits (NaN, +-inf,
+//   pseudo-denormal bit patterns); 16 rejects them with "hexadecimal float
+//   constant out of range for type".
+"u.distinct"() {
+  d0 = distinct[0]<42 : i32>,
+  d0_again = distinct[0]<42 : i32>,
+  d1 = distinct[1]<"s">,
+  d_unit = distinct[2]<>,
+  d_arr = [distinct[3]<[1, 2]>, distinct[4]<{a = 1}>],
+  d_nested = distinct[5]<distinct[6]<unit>>,
+  d_loc = distinct[7]<loc("d.cc":1:2)>
+} : () -> ()
+"u.wide_hex_floats"() {
+  f80_inf = 0x7FFF8000000000000000 : f80,
+  f80_ninf = 0xFFFF8000000000000000 : f80,
+  f80_qnan = 0x7FFFC000000000000000 : f80,
+  f80_max = 0x7FFEFFFFFFFFFFFFFFFF : f80,
+  f80_pseudo = 0x7FFF0000000000000000 : f80,
+  f128_inf = 0x7FFF0000000000000000000000000000 : f128,
+  f128_nan = 0x7FFF8000000000000000000000000000 : f128,
+  f128_nzero = 0x80000000000000000000000000000000 : f128,
+  f128_one_ulp = 0x3FFF0000000000000000000000000001 : f128
+} : () -> ()
