@@ -559,8 +559,8 @@ func (l *loader) field(n *yaml.Node) *Field {
 	if kinds != 1 {
 		l.errorf(n, "a field is exactly one of param, custom or packed")
 	}
-	if f.As != "" && f.As != "varint" && f.As != "svarint" && f.As != "byte" {
-		l.errorf(n, "unknown wire form %q (known: varint, svarint, byte)", f.As)
+	if f.As != "" && f.As != "varint" && f.As != "svarint" && f.As != "byte" && f.As != "optional" {
+		l.errorf(n, "unknown wire form %q (known: varint, svarint, byte, optional)", f.As)
 	}
 	return f
 }

@@ -203,7 +203,9 @@ func checkEncodings(l *loader, def *Def, byName map[string]*Def) {
 				if p.Type != nil && p.Type.Kind == RefGo {
 					errf(f.Pos, "param %q has a hand-written Go type; encode it with a custom field", p.Name)
 				}
-				if f.As != "" && p.Type != nil && !isIntKind(p.Type.Kind) {
+				if f.As == "optional" && p.Type != nil && p.Type.Kind != attrKind(p.Type.Kind) {
+					errf(f.Pos, "as: optional applies to attribute params only")
+				} else if f.As != "" && f.As != "optional" && p.Type != nil && !isIntKind(p.Type.Kind) {
 					errf(f.Pos, "as: %s applies to integer, bool and enum params only", f.As)
 				}
 				read[p.Name] = true
@@ -372,4 +374,13 @@ func PredicateParam(def *Def, ident string) *Param {
 		}
 	}
 	return nil
+}
+
+// attrKind returns k when it is an attribute kind and RefAttr otherwise, so
+// that comparing with it tests for attribute kinds.
+func attrKind(k RefKind) RefKind {
+	if k == RefAttr || k == RefLocation {
+		return k
+	}
+	return RefAttr
 }

@@ -237,7 +237,7 @@ func (g *generator) readField(def *defs.Def, fl *defs.Field) []jen.Code {
 	if p.Type.Kind == defs.RefAPInt || p.Type.Kind == defs.RefAPFloat {
 		return []jen.Code{check(jen.List(jen.Id(fieldName(p.Name)), jen.Err()).Op("=").Id("r").Dot("APIntOf").Call(jen.Id(fieldName(p.WidthOf))))}
 	}
-	return g.readValue(p.Type, jen.Id(fieldName(p.Name)), fl.As, p.Optional, 0)
+	return g.readValue(p.Type, jen.Id(fieldName(p.Name)), fl.As, fl.As == "optional", 0)
 }
 
 // assignInt stores the uint64 expression v into target of integer kind t,

@@ -94,7 +94,7 @@ func (g *generator) writeField(def *defs.Def, fl *defs.Field) []jen.Code {
 	if p.Type.Kind == defs.RefAPInt || p.Type.Kind == defs.RefAPFloat {
 		return []jen.Code{jen.Id("w").Dot("APInt").Call(jen.Id(r).Dot(fieldName(p.Name)))}
 	}
-	return g.writeValue(p.Type, jen.Id(r).Dot(fieldName(p.Name)), fl.As, p.Optional, 0)
+	return g.writeValue(p.Type, jen.Id(r).Dot(fieldName(p.Name)), fl.As, fl.As == "optional", 0)
 }
 
 func (g *generator) writeValue(t *defs.TypeRef, x *jen.Statement, as string, optional bool, depth int) []jen.Code {

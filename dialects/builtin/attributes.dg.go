@@ -333,7 +333,7 @@ func (a *CallSiteLoc) Caller() ir.Location {
 // LocationAttr marks the attribute as a location.
 func (*CallSiteLoc) LocationAttr() {}
 
-// FileLineColRange is a file location, a single point (FileLineColLoc) or a range. LLVM 20 made both one class; older releases only have the point.
+// FileLineColRange is a file location: a point (FileLineColLoc) or a range. LLVM 20 made both one class that stores 0 to 4 numbers; how many is part of its identity. Two numbers make a line:col point, written with code 11; every other form is written with code 22 as the shortest list the values allow.
 type FileLineColRange struct {
 	ir.Base
 	filename  *StringAttr
@@ -341,10 +341,11 @@ type FileLineColRange struct {
 	startCol  uint32
 	endLine   uint32
 	endCol    uint32
+	form      uint32
 }
 
 // GetFileLineColRange returns the uniqued FileLineColRange with these parameters.
-func GetFileLineColRange(ctx *ir.Context, filename *StringAttr, startLine uint32, startCol uint32, endLine uint32, endCol uint32) *FileLineColRange {
+func GetFileLineColRange(ctx *ir.Context, filename *StringAttr, startLine uint32, startCol uint32, endLine uint32, endCol uint32, form uint32) *FileLineColRange {
 	k := ir.NewKey("builtin", "FileLineColRange")
 	if filename != nil {
 		k.Attr(filename)
@@ -355,8 +356,9 @@ func GetFileLineColRange(ctx *ir.Context, filename *StringAttr, startLine uint32
 	k.Uint(uint64(startCol))
 	k.Uint(uint64(endLine))
 	k.Uint(uint64(endCol))
+	k.Uint(uint64(form))
 	return ir.UniqueAttr(ctx, k.Bytes(), func() *FileLineColRange {
-		return &FileLineColRange{filename: filename, startLine: startLine, startCol: startCol, endLine: endLine, endCol: endCol}
+		return &FileLineColRange{filename: filename, startLine: startLine, startCol: startCol, endLine: endLine, endCol: endCol, form: form}
 	})
 }
 
@@ -393,6 +395,11 @@ func (a *FileLineColRange) EndLine() uint32 {
 // EndCol returns the endCol parameter.
 func (a *FileLineColRange) EndCol() uint32 {
 	return a.endCol
+}
+
+// Form how many numbers LLVM stores (0 to 4); 2 is a line:col point.
+func (a *FileLineColRange) Form() uint32 {
+	return a.form
 }
 
 // LocationAttr marks the attribute as a location.

@@ -510,15 +510,16 @@ func readFileLineColRange0(r *bytecode.EntryReader) (ir.Attribute, error) {
 		startCol  uint32
 		endLine   uint32
 		endCol    uint32
+		form      uint32
 	)
 	var err error
 	if filename, err = bytecode.ReadAttr[*StringAttr](r, "builtin StringAttr"); err != nil {
 		return nil, err
 	}
-	if startLine, startCol, endLine, endCol, err = readLineCol(r); err != nil {
+	if startLine, startCol, endLine, endCol, form, err = readLineCol(r); err != nil {
 		return nil, err
 	}
-	return GetFileLineColRange(r.Context(), filename, startLine, startCol, endLine, endCol), nil
+	return GetFileLineColRange(r.Context(), filename, startLine, startCol, endLine, endCol, form), nil
 }
 
 // readFileLineColRange1 reads code 22 of FileLineColRange.
@@ -529,29 +530,30 @@ func readFileLineColRange1(r *bytecode.EntryReader) (ir.Attribute, error) {
 		startCol  uint32
 		endLine   uint32
 		endCol    uint32
+		form      uint32
 	)
 	var err error
 	if filename, err = bytecode.ReadAttr[*StringAttr](r, "builtin StringAttr"); err != nil {
 		return nil, err
 	}
-	if startLine, startCol, endLine, endCol, err = readLineColRange(r); err != nil {
+	if startLine, startCol, endLine, endCol, form, err = readLineColRange(r); err != nil {
 		return nil, err
 	}
-	return GetFileLineColRange(r.Context(), filename, startLine, startCol, endLine, endCol), nil
+	return GetFileLineColRange(r.Context(), filename, startLine, startCol, endLine, endCol, form), nil
 }
 
 // writeFileLineColRange encodes a FileLineColRange.
 func writeFileLineColRange(w *bytecode.EntryWriter, a *FileLineColRange) (bool, error) {
-	if a.startLine == a.endLine && a.startCol == a.endCol {
+	if a.form == 2 {
 		w.VarInt(11)
 		w.Attribute(a.filename)
-		writeLineCol(w, a.startLine, a.startCol, a.endLine, a.endCol)
+		writeLineCol(w, a.startLine, a.startCol, a.endLine, a.endCol, a.form)
 		return true, w.Err()
 	}
 	if w.Target.Release == 0 || w.Target.Release >= 20 {
 		w.VarInt(22)
 		w.Attribute(a.filename)
-		writeLineColRange(w, a.startLine, a.startCol, a.endLine, a.endCol)
+		writeLineColRange(w, a.startLine, a.startCol, a.endLine, a.endCol, a.form)
 		return true, w.Err()
 	}
 	return false, &bytecode.VersionError{
@@ -602,7 +604,7 @@ func readFusedLoc1(r *bytecode.EntryReader) (ir.Attribute, error) {
 			}
 		}
 	}
-	if metadata, err = r.OptionalAttribute(); err != nil {
+	if metadata, err = r.Attribute(); err != nil {
 		return nil, err
 	}
 	return GetFusedLoc(r.Context(), locations, metadata), nil
@@ -623,7 +625,7 @@ func writeFusedLoc(w *bytecode.EntryWriter, a *FusedLoc) (bool, error) {
 	for _, e0 := range a.locations {
 		w.Attribute(e0)
 	}
-	w.OptionalAttribute(a.metadata)
+	w.Attribute(a.metadata)
 	return true, w.Err()
 }
 
@@ -1050,7 +1052,7 @@ func readMemRefType1(r *bytecode.EntryReader) (ir.Type, error) {
 		memorySpace ir.Attribute
 	)
 	var err error
-	if memorySpace, err = r.OptionalAttribute(); err != nil {
+	if memorySpace, err = r.Attribute(); err != nil {
 		return nil, err
 	}
 	{
@@ -1091,7 +1093,7 @@ func writeMemRefType(w *bytecode.EntryWriter, t *MemRefType) (bool, error) {
 		return true, w.Err()
 	}
 	w.VarInt(11)
-	w.OptionalAttribute(t.memorySpace)
+	w.Attribute(t.memorySpace)
 	w.VarInt(uint64(len(t.shape)))
 	for _, e0 := range t.shape {
 		w.SignedVarInt(int64(e0))
@@ -1150,7 +1152,7 @@ func readRankedTensorType1(r *bytecode.EntryReader) (ir.Type, error) {
 		encoding    ir.Attribute
 	)
 	var err error
-	if encoding, err = r.OptionalAttribute(); err != nil {
+	if encoding, err = r.Attribute(); err != nil {
 		return nil, err
 	}
 	{
@@ -1187,7 +1189,7 @@ func writeRankedTensorType(w *bytecode.EntryWriter, t *RankedTensorType) (bool, 
 		return true, w.Err()
 	}
 	w.VarInt(14)
-	w.OptionalAttribute(t.encoding)
+	w.Attribute(t.encoding)
 	w.VarInt(uint64(len(t.shape)))
 	for _, e0 := range t.shape {
 		w.SignedVarInt(int64(e0))
@@ -1247,7 +1249,7 @@ func readUnrankedMemRefType1(r *bytecode.EntryReader) (ir.Type, error) {
 		memorySpace ir.Attribute
 	)
 	var err error
-	if memorySpace, err = r.OptionalAttribute(); err != nil {
+	if memorySpace, err = r.Attribute(); err != nil {
 		return nil, err
 	}
 	if elementType, err = r.Type(); err != nil {
@@ -1264,7 +1266,7 @@ func writeUnrankedMemRefType(w *bytecode.EntryWriter, t *UnrankedMemRefType) (bo
 		return true, w.Err()
 	}
 	w.VarInt(17)
-	w.OptionalAttribute(t.memorySpace)
+	w.Attribute(t.memorySpace)
 	w.Type(t.elementType)
 	return true, w.Err()
 }

@@ -8,27 +8,26 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
-// readLineCol reads the point form (code 11): line and column; the range
-// ends where it starts.
-func readLineCol(r *bytecode.EntryReader) (startLine, startCol, endLine, endCol uint32, err error) {
+// readLineCol reads the point form (code 11): line and column.
+func readLineCol(r *bytecode.EntryReader) (startLine, startCol, endLine, endCol, form uint32, err error) {
 	if startLine, err = readUint32(r, "a line number"); err != nil {
 		return
 	}
 	if startCol, err = readUint32(r, "a column number"); err != nil {
 		return
 	}
-	return startLine, startCol, startLine, startCol, nil
+	return startLine, startCol, startLine, startCol, 2, nil
 }
 
-func writeLineCol(w *bytecode.EntryWriter, startLine, startCol, _, _ uint32) {
+func writeLineCol(w *bytecode.EntryWriter, startLine, startCol, _, _, _ uint32) {
 	w.VarInt(uint64(startLine))
 	w.VarInt(uint64(startCol))
 }
 
 // readLineColRange reads the range form (code 22): a counted list of 0 to
-// 4 numbers. LLVM rebuilds a 1-number list as line:0 to line:0, dropping
-// the end column the writer had; we read it the same way.
-func readLineColRange(r *bytecode.EntryReader) (startLine, startCol, endLine, endCol uint32, err error) {
+// 4 numbers, kept as the form. A 1-number list reads as line:0 to line:0
+// (the writer dropped the end column, as LLVM's does).
+func readLineColRange(r *bytecode.EntryReader) (startLine, startCol, endLine, endCol, form uint32, err error) {
 	at := r.Offset()
 	n, err := r.VarInt()
 	if err != nil {
@@ -46,19 +45,21 @@ func readLineColRange(r *bytecode.EntryReader) (startLine, startCol, endLine, en
 	}
 	switch n {
 	case 0:
-		return 0, 0, 0, 0, nil
+		return 0, 0, 0, 0, 0, nil
 	case 1:
-		return v[0], 0, v[0], 0, nil
+		return v[0], 0, v[0], 0, 1, nil
 	case 2:
-		return v[0], v[1], v[0], v[1], nil
+		return v[0], v[1], v[0], v[1], 2, nil
 	case 3:
-		return v[0], v[1], v[0], v[2], nil
+		return v[0], v[1], v[0], v[2], 3, nil
 	}
-	return v[0], v[1], v[2], v[3], nil
+	return v[0], v[1], v[2], v[3], 4, nil
 }
 
-// writeLineColRange writes the shortest list LLVM 20+ picks for the range.
-func writeLineColRange(w *bytecode.EntryWriter, startLine, startCol, endLine, endCol uint32) {
+// writeLineColRange writes the list LLVM 20+ picks from the values. It is
+// lossy where LLVM's is: a range on one line starting at column 0 keeps
+// only its line.
+func writeLineColRange(w *bytecode.EntryWriter, startLine, startCol, endLine, endCol, _ uint32) {
 	switch {
 	case startLine == 0 && startCol == 0 && endLine == 0 && endCol == 0:
 		w.VarInt(0)
@@ -97,14 +98,20 @@ func readUint32(r *bytecode.EntryReader, what string) (uint32, error) {
 
 // GetFileLineColLoc returns the point location file:line:col.
 func GetFileLineColLoc(ctx *ir.Context, file string, line, col uint32) *FileLineColRange {
-	return GetFileLineColRange(ctx, GetStringAttr(ctx, file, nil), line, col, line, col)
+	return GetFileLineColRange(ctx, GetStringAttr(ctx, file, nil), line, col, line, col, 2)
+}
+
+// GetFileRange returns the range file:startLine:startCol to endLine:endCol
+// in the four-number form.
+func GetFileRange(ctx *ir.Context, file string, startLine, startCol, endLine, endCol uint32) *FileLineColRange {
+	return GetFileLineColRange(ctx, GetStringAttr(ctx, file, nil), startLine, startCol, endLine, endCol, 4)
 }
 
 // String prints the location as MLIR does inside loc(...).
 func (a *FileLineColRange) String() string {
 	s := fmt.Sprintf("%q:%d:%d", a.filename.Value(), a.startLine, a.startCol)
 	switch {
-	case a.startLine == a.endLine && a.startCol == a.endCol:
+	case a.form == 2 || a.startLine == a.endLine && a.startCol == a.endCol:
 		return s
 	case a.startLine == a.endLine:
 		return fmt.Sprintf("%s to :%d", s, a.endCol)

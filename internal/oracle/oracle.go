@@ -111,8 +111,8 @@ func Path(r Release) (string, bool) {
 		return p, true
 	}
 	for _, p := range []string{
-		"/usr/bin/" + name,
-		"/usr/lib/llvm-" + strconv.Itoa(int(r)) + "/bin/mlir-opt",
+		usrPrefix + "/bin/" + name,
+		usrPrefix + "/lib/llvm-" + strconv.Itoa(int(r)) + "/bin/mlir-opt",
 	} {
 		if isExecutable(p) {
 			return p, true
@@ -120,6 +120,9 @@ func Path(r Release) (string, bool) {
 	}
 	return "", false
 }
+
+// usrPrefix is where Path looks after PATH; tests change it.
+var usrPrefix = "/usr"
 
 func isExecutable(p string) bool {
 	fi, err := os.Stat(p)

@@ -3,6 +3,7 @@ package oracle
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -173,5 +174,76 @@ func TestErrors(t *testing.T) {
 	// An unsupported version flag reaches the tool through Run.
 	if _, err := Run(r, nil, "--emit-bytecode", "--emit-bytecode-version=7", in); err == nil {
 		t.Errorf("version 7 accepted")
+	}
+}
+
+// fakeTB records how Require ends a test without ending the real one.
+type fakeTB struct {
+	testing.TB
+	skipped, failed string
+}
+
+type stopTest struct{}
+
+func (f *fakeTB) Helper() {}
+func (f *fakeTB) Skip(args ...any) {
+	f.skipped = strings.TrimSuffix(fmt.Sprintln(args...), "\n")
+	panic(stopTest{})
+}
+func (f *fakeTB) Fatalf(format string, args ...any) {
+	f.failed = fmt.Sprintf(format, args...)
+	panic(stopTest{})
+}
+
+func callRequire(f *fakeTB, r Release) (path string) {
+	defer func() {
+		if v := recover(); v != nil {
+			if _, ok := v.(stopTest); !ok {
+				panic(v)
+			}
+		}
+	}()
+	return Require(f, r)
+}
+
+func TestRequireMissing(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	old := usrPrefix
+	usrPrefix = t.TempDir()
+	defer func() { usrPrefix = old }()
+
+	if _, ok := Path(LLVM22); ok {
+		t.Fatal("Path found a tool with an empty PATH and prefix")
+	}
+	t.Setenv(EnvVar, "")
+	f := &fakeTB{TB: t}
+	callRequire(f, LLVM22)
+	if f.skipped == "" || f.failed != "" || !strings.Contains(f.skipped, InstallCommand) {
+		t.Errorf("without %s: skipped %q, failed %q", EnvVar, f.skipped, f.failed)
+	}
+	t.Setenv(EnvVar, "required")
+	f = &fakeTB{TB: t}
+	callRequire(f, LLVM22)
+	if f.failed == "" || f.skipped != "" || !strings.Contains(f.failed, InstallCommand) {
+		t.Errorf("with %s=required: skipped %q, failed %q", EnvVar, f.skipped, f.failed)
+	}
+	if _, err := Run(LLVM22, nil, "--version"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Run without a tool: %v, want ErrNotFound", err)
+	}
+
+	// A tool found through the fallback directory.
+	bin := filepath.Join(usrPrefix, "lib", "llvm-19", "bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tool := filepath.Join(bin, "mlir-opt")
+	if err := os.WriteFile(tool, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := Path(LLVM19); !ok || p != tool {
+		t.Errorf("Path(19) = %q, %v; want %q", p, ok, tool)
+	}
+	if p := callRequire(&fakeTB{TB: t}, LLVM19); p != tool {
+		t.Errorf("Require(19) = %q, want %q", p, tool)
 	}
 }

@@ -1,10 +1,11 @@
 // releases: 19 22
 // Builtin attributes that need LLVM 19+:
 // - DistinctAttr (bytecode attribute code 21; 16 cannot parse distinct[N]<...>),
-//   including the same distinct id used twice, an empty payload, and nesting;
+//   including the same distinct id used twice, an empty payload, nesting and a
+//   location payload; ids are renumbered in print order;
 // - FloatAttr f80/f128 written as hex literals wider than 64 bits (NaN, +-inf,
-//   pseudo-denormal bit patterns); 16 rejects them with "hexadecimal float
-//   constant out of range for type".
+//   max, an x87 pseudo-infinity pattern without the integer bit); 16 rejects
+//   them with "hexadecimal float constant out of range for type".
 "u.distinct"() {
   d0 = distinct[0]<42 : i32>,
   d0_again = distinct[0]<42 : i32>,

@@ -1,5 +1,10 @@
 // releases: 22
 // bc-roundtrip-unstable: 22
+// duplicate-entries: 22
+// (After one round trip, 22's file holds two byte-identical code-22 entries
+// (from "0:0 to 0:0" and "0:0 to 0:5") that its reader keeps as two distinct
+// attributes; a reader that uniques by value merges them, so the dictionary
+// that refers to both re-encodes with one index. See README.md.)
 // FileLineColRange locations (LLVM 20+; 19 fails with "expected ')' in inline
 // location"). 22 writes bytecode attribute code 11 (FileLineColLoc) only for
 // locations parsed as plain "file":L:C; everything written with "to", and the

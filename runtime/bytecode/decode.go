@@ -1,0 +1,277 @@
+package bytecode
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
+)
+
+// MaxNesting bounds how deeply entries may refer to entries still being
+// decoded, so that hostile files cannot exhaust the stack.
+const MaxNesting = 4096
+
+// Decoder decodes a file's attribute and type entries on demand with the
+// dialects registered in its context. It implements Tables.
+type Decoder struct {
+	f      *File
+	ctx    *ir.Context
+	attrs  []ir.Attribute
+	types  []ir.Type
+	active map[entryRef]bool
+	depth  int
+}
+
+type entryRef struct {
+	isType bool
+	i      uint64
+}
+
+// NewDecoder prepares to decode f's entries into ctx.
+func NewDecoder(ctx *ir.Context, f *File) *Decoder {
+	return &Decoder{f: f, ctx: ctx, attrs: make([]ir.Attribute, len(f.Attrs)), types: make([]ir.Type, len(f.Types)), active: map[entryRef]bool{}}
+}
+
+// String resolves a string index.
+func (d *Decoder) String(i uint64) (string, error) {
+	s, ok := d.f.Strings.Lookup(i)
+	if !ok {
+		return "", fmt.Errorf("%w: string index %d of %d", wire.ErrInvalid, i, d.f.Strings.Len())
+	}
+	return s, nil
+}
+
+// Resource resolves a dialect resource handle index.
+func (d *Decoder) Resource(i uint64) (ir.ResourceHandle, error) {
+	if i >= uint64(len(d.f.Resources)) {
+		return ir.ResourceHandle{}, fmt.Errorf("%w: resource index %d of %d", wire.ErrInvalid, i, len(d.f.Resources))
+	}
+	return d.f.Resources[i], nil
+}
+
+// Attribute decodes attribute entry i (once; later calls return it).
+func (d *Decoder) Attribute(i uint64) (ir.Attribute, error) {
+	if i >= uint64(len(d.attrs)) {
+		return nil, fmt.Errorf("%w: attribute index %d of %d", wire.ErrInvalid, i, len(d.attrs))
+	}
+	if d.attrs[i] != nil {
+		return d.attrs[i], nil
+	}
+	v, err := d.decode(entryRef{false, i})
+	if err != nil {
+		return nil, err
+	}
+	a := v.(ir.Attribute)
+	d.attrs[i] = a
+	return a, nil
+}
+
+// Type decodes type entry i.
+func (d *Decoder) Type(i uint64) (ir.Type, error) {
+	if i >= uint64(len(d.types)) {
+		return nil, fmt.Errorf("%w: type index %d of %d", wire.ErrInvalid, i, len(d.types))
+	}
+	if d.types[i] != nil {
+		return d.types[i], nil
+	}
+	v, err := d.decode(entryRef{true, i})
+	if err != nil {
+		return nil, err
+	}
+	t := v.(ir.Type)
+	d.types[i] = t
+	return t, nil
+}
+
+// ErrCycle reports an entry that refers to itself.
+var ErrCycle = errors.New("entry refers to itself")
+
+func (d *Decoder) decode(ref entryRef) (any, error) {
+	e, section := d.f.Attrs, "AttrType (attribute"
+	if ref.isType {
+		e, section = d.f.Types, "AttrType (type"
+	}
+	entry := e[ref.i]
+	section = fmt.Sprintf("%s %d)", section, ref.i)
+	r := wire.NewReader(entry.Data, entry.Offset, section)
+	if d.active[ref] {
+		return nil, r.ErrorAt(entry.Offset, "an entry that does not refer to itself", ErrCycle)
+	}
+	if d.depth >= MaxNesting {
+		return nil, r.ErrorAt(entry.Offset, fmt.Sprintf("entries nested at most %d deep", MaxNesting), wire.ErrInvalid)
+	}
+	d.active[ref] = true
+	d.depth++
+	defer func() { delete(d.active, ref); d.depth-- }()
+
+	dialect := d.f.Dialects[entry.Dialect].Name
+	reg := d.ctx.Dialect(dialect)
+	if !entry.Custom {
+		text := entry.Data
+		if len(text) == 0 || text[len(text)-1] != 0 {
+			return nil, r.ErrorAt(entry.Offset, "a NUL-terminated textual entry", wire.ErrInvalid)
+		}
+		s := string(text[:len(text)-1])
+		if tc, ok := reg.(TextCodec); ok {
+			var v any
+			var err error
+			if ref.isType {
+				var t ir.Type
+				if t, err = tc.ParseType(d.ctx, s); t != nil {
+					v = t
+				}
+			} else {
+				var a ir.Attribute
+				if a, err = tc.ParseAttribute(d.ctx, s); a != nil {
+					v = a
+				}
+			}
+			if err != nil {
+				return nil, r.ErrorAt(entry.Offset, "a textual entry the dialect reads", err)
+			}
+			if v != nil {
+				return v, nil
+			}
+		}
+		if ref.isType {
+			return ir.GetTextType(d.ctx, dialect, s), nil
+		}
+		return ir.GetTextAttr(d.ctx, dialect, s), nil
+	}
+	er := NewEntryReader(d.ctx, r, d, d.f.Target())
+	var v any
+	var err error
+	if ref.isType {
+		tc, ok := reg.(TypeCodec)
+		if !ok {
+			return ir.GetEncodedType(d.ctx, dialect, entry.Data), nil
+		}
+		var t ir.Type
+		t, err = tc.ReadType(er)
+		v = t
+	} else {
+		ac, ok := reg.(AttrCodec)
+		if !ok {
+			return ir.GetEncodedAttr(d.ctx, dialect, entry.Data), nil
+		}
+		var a ir.Attribute
+		a, err = ac.ReadAttribute(er)
+		v = a
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !r.Empty() {
+		return nil, r.Errorf("the end of the entry", fmt.Errorf("%w: %d trailing bytes", wire.ErrInvalid, r.Len()))
+	}
+	return v, nil
+}
+
+// Numbering returns a Numbering that gives every value decoded so far its
+// index in this file, for re-encoding entries with the file's numbering.
+func (d *Decoder) Numbering() Numbering {
+	n := &fileNumbering{attrs: map[ir.Attribute]uint64{}, types: map[ir.Type]uint64{}, strings: map[string]uint64{}, resources: map[ir.ResourceHandle]uint64{}}
+	for i, a := range d.attrs {
+		if a != nil {
+			n.attrs[a] = uint64(i)
+		}
+	}
+	for i, t := range d.types {
+		if t != nil {
+			n.types[t] = uint64(i)
+		}
+	}
+	for i := d.f.Strings.Len() - 1; i >= 0; i-- {
+		n.strings[d.f.Strings.At(i)] = uint64(i)
+	}
+	for i, h := range d.f.Resources {
+		n.resources[h] = uint64(i)
+	}
+	return n
+}
+
+type fileNumbering struct {
+	attrs     map[ir.Attribute]uint64
+	types     map[ir.Type]uint64
+	strings   map[string]uint64
+	resources map[ir.ResourceHandle]uint64
+}
+
+func (n *fileNumbering) AttributeIndex(a ir.Attribute) (uint64, error) {
+	if i, ok := n.attrs[a]; ok {
+		return i, nil
+	}
+	return 0, fmt.Errorf("attribute %s %s is not in the file's table", a.Dialect(), a.Kind())
+}
+
+func (n *fileNumbering) TypeIndex(t ir.Type) (uint64, error) {
+	if i, ok := n.types[t]; ok {
+		return i, nil
+	}
+	return 0, fmt.Errorf("type %s %s is not in the file's table", t.Dialect(), t.Kind())
+}
+
+func (n *fileNumbering) StringIndex(s string) uint64 { return n.strings[s] }
+
+func (n *fileNumbering) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
+	if i, ok := n.resources[h]; ok {
+		return i, nil
+	}
+	return 0, fmt.Errorf("resource %s.%s is not in the file", h.Dialect, h.Key)
+}
+
+// EncodeAttribute encodes a as a table entry: custom-encoded by its
+// dialect's codec when it has one at the target, else as text with a NUL.
+func EncodeAttribute(ctx *ir.Context, buf []byte, num Numbering, target Target, a ir.Attribute) (out []byte, custom bool, err error) {
+	switch a := a.(type) {
+	case *ir.TextAttr:
+		return append(append(buf, a.Text()...), 0), false, nil
+	case *ir.EncodedAttr:
+		return append(buf, a.Payload()...), true, nil
+	}
+	reg := ctx.Dialect(a.Dialect())
+	if ac, ok := reg.(AttrCodec); ok {
+		w := NewEntryWriter(buf, num, target)
+		ok, err := ac.WriteAttribute(w, a)
+		if err != nil {
+			return nil, false, err
+		}
+		if ok {
+			return w.Bytes(), true, nil
+		}
+	}
+	if tc, ok := reg.(TextCodec); ok {
+		if s, ok := tc.PrintAttribute(a); ok {
+			return append(append(buf, s...), 0), false, nil
+		}
+	}
+	return nil, false, fmt.Errorf("%s %s has neither a custom encoding nor a textual form", a.Dialect(), a.Kind())
+}
+
+// EncodeType is EncodeAttribute for types.
+func EncodeType(ctx *ir.Context, buf []byte, num Numbering, target Target, t ir.Type) (out []byte, custom bool, err error) {
+	switch t := t.(type) {
+	case *ir.TextType:
+		return append(append(buf, t.Text()...), 0), false, nil
+	case *ir.EncodedType:
+		return append(buf, t.Payload()...), true, nil
+	}
+	reg := ctx.Dialect(t.Dialect())
+	if tc, ok := reg.(TypeCodec); ok {
+		w := NewEntryWriter(buf, num, target)
+		ok, err := tc.WriteType(w, t)
+		if err != nil {
+			return nil, false, err
+		}
+		if ok {
+			return w.Bytes(), true, nil
+		}
+	}
+	if tc, ok := reg.(TextCodec); ok {
+		if s, ok := tc.PrintType(t); ok {
+			return append(append(buf, s...), 0), false, nil
+		}
+	}
+	return nil, false, fmt.Errorf("%s %s has neither a custom encoding nor a textual form", t.Dialect(), t.Kind())
+}

@@ -1,0 +1,380 @@
+package bytecode
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
+)
+
+// Magic starts every MLIR bytecode file ("ML\xEFR").
+var Magic = []byte{'M', 'L', 0xEF, 'R'}
+
+// MaxVersion is the newest bytecode version this package reads.
+const MaxVersion = 6
+
+// Section ids.
+const (
+	SectionString = iota
+	SectionDialect
+	SectionAttrType
+	SectionAttrTypeOffset
+	SectionIR
+	SectionResource
+	SectionResourceOffset
+	SectionDialectVersions
+	SectionProperties
+	numSections
+)
+
+var sectionNames = [numSections]string{"String", "Dialect", "AttrType", "AttrTypeOffset", "IR", "Resource", "ResourceOffset", "DialectVersions", "Properties"}
+
+// SectionName names a section id as errors do.
+func SectionName(id byte) string {
+	if int(id) < len(sectionNames) {
+		return sectionNames[id]
+	}
+	return "section " + strconv.Itoa(int(id))
+}
+
+// File is the header, sections and tables of an MLIR bytecode file. Its
+// slices point into the input, which must not change while File is used.
+type File struct {
+	Data     []byte
+	Version  int
+	Producer string
+	// Release is the LLVM major of the producer ("MLIR19.1.7" → 19), or 0
+	// when the producer names none, which selects the newest encodings.
+	Release  int
+	Sections [numSections]*wire.Section
+	Order    []byte // section ids in file order
+	Strings  wire.Strings
+	Dialects []Dialect
+	OpNames  []OpName
+	Attrs    []Entry
+	Types    []Entry
+	// Resources are the dialect resource keys in handle order.
+	Resources []ir.ResourceHandle
+}
+
+// Dialect is an entry of the dialect section.
+type Dialect struct {
+	Name    string
+	Version []byte // the DialectVersions payload, nil when absent
+}
+
+// OpName is an entry of the op-name list.
+type OpName struct {
+	Dialect    int
+	Name       string
+	Registered bool // known only from version 5 on; true before
+}
+
+// Entry is one attribute or type table entry.
+type Entry struct {
+	Dialect int
+	Custom  bool   // custom-encoded (else text + NUL)
+	Offset  int64  // absolute offset of Data in the file
+	Data    []byte // the entry's bytes
+}
+
+// ParseFile reads the header and every section needed to decode the
+// attribute and type tables. It does not decode the entries themselves.
+func ParseFile(data []byte) (*File, error) {
+	f := &File{Data: data}
+	r := wire.NewReader(data, 0, "header")
+	magic, err := r.Bytes(uint64(len(Magic)))
+	if err != nil || !bytes.Equal(magic, Magic) {
+		return nil, r.ErrorAt(0, "the magic number ML\\xEFR", wire.ErrInvalid)
+	}
+	at := r.Offset()
+	v, err := r.VarInt()
+	if err != nil {
+		return nil, err
+	}
+	if v > MaxVersion {
+		return nil, r.ErrorAt(at, fmt.Sprintf("a bytecode version up to %d", MaxVersion), fmt.Errorf("%w: version %d is newer", ErrUnsupportedVersion, v))
+	}
+	f.Version = int(v)
+	p, err := r.CString()
+	if err != nil {
+		return nil, err
+	}
+	f.Producer = string(p)
+	f.Release = ReleaseOf(f.Producer)
+	for !r.Empty() {
+		at := r.Offset()
+		s, err := r.Section()
+		if err != nil {
+			return nil, err
+		}
+		if s.ID >= numSections || (s.ID == SectionDialectVersions) || (s.ID == SectionProperties && f.Version < 5) {
+			return nil, r.ErrorAt(at, "a known top-level section id", fmt.Errorf("%w: id %d", wire.ErrInvalid, s.ID))
+		}
+		if f.Sections[s.ID] != nil {
+			return nil, r.ErrorAt(at, "each section once", fmt.Errorf("%w: duplicate %s section", wire.ErrInvalid, SectionName(s.ID)))
+		}
+		sec := s
+		f.Sections[s.ID] = &sec
+		f.Order = append(f.Order, s.ID)
+	}
+	required := []byte{SectionString, SectionDialect, SectionAttrType, SectionAttrTypeOffset, SectionIR}
+	if f.Version >= 5 {
+		required = append(required, SectionProperties)
+	}
+	for _, id := range required {
+		if f.Sections[id] == nil {
+			return nil, r.ErrorAt(r.Offset(), "a "+SectionName(id)+" section", fmt.Errorf("%w: missing", wire.ErrTruncated))
+		}
+	}
+	if (f.Sections[SectionResource] == nil) != (f.Sections[SectionResourceOffset] == nil) {
+		return nil, r.ErrorAt(r.Offset(), "both resource sections or neither", wire.ErrInvalid)
+	}
+	if f.Strings, err = wire.ReadStringTable(f.Sections[SectionString].Reader("String")); err != nil {
+		return nil, err
+	}
+	if err := f.readDialects(); err != nil {
+		return nil, err
+	}
+	if err := f.readAttrTypeOffsets(); err != nil {
+		return nil, err
+	}
+	if f.Sections[SectionResourceOffset] != nil {
+		if err := f.readResourceOffsets(); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+// ErrUnsupportedVersion is wrapped by errors for versions newer than MaxVersion.
+var ErrUnsupportedVersion = fmt.Errorf("unsupported bytecode version")
+
+// ReleaseOf returns the LLVM major version named by an mlir-opt producer
+// string ("MLIR22.1.8" → 22), or 0.
+func ReleaseOf(producer string) int {
+	rest, ok := strings.CutPrefix(producer, "MLIR")
+	if !ok {
+		return 0
+	}
+	major, _, _ := strings.Cut(rest, ".")
+	n, err := strconv.Atoi(major)
+	if err != nil {
+		return 0
+	}
+	return n
+}
+
+func (f *File) str(r *wire.Reader) (string, error) {
+	at := r.Offset()
+	i, err := r.VarInt()
+	if err != nil {
+		return "", err
+	}
+	s, ok := f.Strings.Lookup(i)
+	if !ok {
+		return "", r.ErrorAt(at, fmt.Sprintf("a string index below %d", f.Strings.Len()), wire.ErrInvalid)
+	}
+	return s, nil
+}
+
+func (f *File) readDialects() error {
+	r := f.Sections[SectionDialect].Reader("Dialect")
+	n, err := r.Count(1, "dialects")
+	if err != nil {
+		return err
+	}
+	f.Dialects = make([]Dialect, n)
+	for i := range f.Dialects {
+		at := r.Offset()
+		v, err := r.VarInt()
+		if err != nil {
+			return err
+		}
+		hasVersion := false
+		if f.Version >= 1 {
+			hasVersion = v&1 == 1
+			v >>= 1
+		}
+		name, ok := f.Strings.Lookup(v)
+		if !ok {
+			return r.ErrorAt(at, "a dialect name string index", wire.ErrInvalid)
+		}
+		f.Dialects[i].Name = name
+		if hasVersion {
+			at := r.Offset()
+			s, err := r.Section()
+			if err != nil {
+				return err
+			}
+			if s.ID != SectionDialectVersions {
+				return r.ErrorAt(at, "a DialectVersions section", wire.ErrInvalid)
+			}
+			f.Dialects[i].Version = s.Data
+		}
+	}
+	if f.Version >= 4 {
+		total, err := r.Count(1, "op names")
+		if err != nil {
+			return err
+		}
+		f.OpNames = make([]OpName, 0, total)
+	}
+	for !r.Empty() {
+		at := r.Offset()
+		d, err := r.VarInt()
+		if err != nil {
+			return err
+		}
+		if d >= uint64(len(f.Dialects)) {
+			return r.ErrorAt(at, fmt.Sprintf("a dialect index below %d", len(f.Dialects)), wire.ErrInvalid)
+		}
+		n, err := r.Count(1, "op names")
+		if err != nil {
+			return err
+		}
+		for range n {
+			at := r.Offset()
+			v, err := r.VarInt()
+			if err != nil {
+				return err
+			}
+			registered := true
+			if f.Version >= 5 {
+				registered = v&1 == 1
+				v >>= 1
+			}
+			name, ok := f.Strings.Lookup(v)
+			if !ok {
+				return r.ErrorAt(at, "an op name string index", wire.ErrInvalid)
+			}
+			f.OpNames = append(f.OpNames, OpName{Dialect: int(d), Name: name, Registered: registered})
+		}
+	}
+	return nil
+}
+
+func (f *File) readAttrTypeOffsets() error {
+	r := f.Sections[SectionAttrTypeOffset].Reader("AttrTypeOffset")
+	numAttrs, err := r.Count(1, "attributes")
+	if err != nil {
+		return err
+	}
+	numTypes, err := r.Count(1, "types")
+	if err != nil {
+		return err
+	}
+	if numAttrs+numTypes > r.Len() {
+		return r.Errorf(fmt.Sprintf("%d offset entries", numAttrs+numTypes), wire.ErrTruncated)
+	}
+	data := f.Sections[SectionAttrType]
+	pos := 0
+	read := func(dst []Entry) error {
+		for i := 0; i < len(dst); {
+			at := r.Offset()
+			d, err := r.VarInt()
+			if err != nil {
+				return err
+			}
+			if d >= uint64(len(f.Dialects)) {
+				return r.ErrorAt(at, fmt.Sprintf("a dialect index below %d", len(f.Dialects)), wire.ErrInvalid)
+			}
+			n, err := r.Count(1, "entries")
+			if err != nil {
+				return err
+			}
+			if n > len(dst)-i {
+				return r.ErrorAt(at, fmt.Sprintf("at most %d more entries", len(dst)-i), wire.ErrInvalid)
+			}
+			for range n {
+				at := r.Offset()
+				size, custom, err := r.VarIntWithFlag()
+				if err != nil {
+					return err
+				}
+				if size > uint64(len(data.Data)-pos) {
+					return r.ErrorAt(at, fmt.Sprintf("an entry size within the AttrType section (%d bytes left)", len(data.Data)-pos), wire.ErrInvalid)
+				}
+				dst[i] = Entry{Dialect: int(d), Custom: custom, Offset: data.Offset + int64(pos), Data: data.Data[pos : pos+int(size) : pos+int(size)]}
+				pos += int(size)
+				i++
+			}
+		}
+		return nil
+	}
+	f.Attrs = make([]Entry, numAttrs)
+	f.Types = make([]Entry, numTypes)
+	if err := read(f.Attrs); err != nil {
+		return err
+	}
+	if err := read(f.Types); err != nil {
+		return err
+	}
+	if !r.Empty() {
+		return r.Errorf("the end of the AttrTypeOffset section", wire.ErrInvalid)
+	}
+	if pos != len(data.Data) {
+		return wire.NewReader(data.Data, data.Offset, "AttrType").ErrorAt(data.Offset+int64(pos), "no bytes after the last entry", wire.ErrInvalid)
+	}
+	return nil
+}
+
+// readResourceOffsets records the dialect resource keys in handle order;
+// external groups are not referenced by handles.
+func (f *File) readResourceOffsets() error {
+	r := f.Sections[SectionResourceOffset].Reader("ResourceOffset")
+	ext, err := r.Count(2, "external resource groups")
+	if err != nil {
+		return err
+	}
+	entries := func(dialect string) error {
+		n, err := r.Count(3, "resources")
+		if err != nil {
+			return err
+		}
+		for range n {
+			key, err := f.str(r)
+			if err != nil {
+				return err
+			}
+			if _, err := r.VarInt(); err != nil {
+				return err
+			}
+			if _, err := r.Byte(); err != nil {
+				return err
+			}
+			if dialect != "" {
+				f.Resources = append(f.Resources, ir.ResourceHandle{Dialect: dialect, Key: key})
+			}
+		}
+		return nil
+	}
+	for range ext {
+		if _, err := f.str(r); err != nil {
+			return err
+		}
+		if err := entries(""); err != nil {
+			return err
+		}
+	}
+	for !r.Empty() {
+		at := r.Offset()
+		d, err := r.VarInt()
+		if err != nil {
+			return err
+		}
+		if d >= uint64(len(f.Dialects)) {
+			return r.ErrorAt(at, "a dialect index", wire.ErrInvalid)
+		}
+		if err := entries(f.Dialects[d].Name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Target is what the file was written for.
+func (f *File) Target() Target { return Target{Version: f.Version, Release: f.Release} }
