@@ -510,7 +510,7 @@ func (l *loader) encoding(n *yaml.Node) *Encoding {
 	hasCode := false
 	l.fields(n, "bytecode encoding", l.avail(&e.Availability, map[string]func(*yaml.Node){
 		"code": func(v *yaml.Node) { l.uint(v, &e.Code); hasCode = true },
-		"when": func(v *yaml.Node) { l.str(v, &e.When) },
+		"when": func(v *yaml.Node) { l.str(v, &e.When); e.WhenPos = l.pos(v) },
 		"fields": func(v *yaml.Node) {
 			l.list(v, "fields", func(c *yaml.Node) { e.Fields = append(e.Fields, l.field(c)) })
 		},

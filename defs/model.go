@@ -227,9 +227,10 @@ const (
 // the predicate that selects it when writing, and its fields in wire order.
 type Encoding struct {
 	Pos
-	Code   uint64
-	When   string // Go-syntax predicate over the parameters; "" = always
-	Fields []*Field
+	Code    uint64
+	When    string // Go-syntax predicate over the parameters; "" = always
+	WhenPos Pos
+	Fields  []*Field
 	Availability
 }
 

@@ -113,6 +113,19 @@ func resolve(d *Dialect, l *loader) {
 		for _, a := range o.Attributes {
 			ref(a.Type)
 		}
+		groups := func(list []*Operand, what, trait string) {
+			n := 0
+			for _, g := range list {
+				if g.Variadic || g.Optional {
+					n++
+				}
+			}
+			if n > 1 && !HasTrait(o.Traits, trait) {
+				l.errs = append(l.errs, &Error{Pos: o.Pos, Msg: fmt.Sprintf("op %q has %d variadic or optional %s groups; it needs the %s trait to tell them apart", o.Name, n, what, trait)})
+			}
+		}
+		groups(o.Operands, "operand", "AttrSizedOperandSegments")
+		groups(o.Results, "result", "AttrSizedResultSegments")
 	}
 }
 
@@ -284,11 +297,11 @@ var PredicateFuncs = map[string]string{
 func checkPredicate(l *loader, def *Def, e *Encoding, byName map[string]*Def) {
 	expr, err := ParsePredicate(def, e.When)
 	if err != nil {
-		l.errs = append(l.errs, &Error{Pos: e.Pos, Msg: fmt.Sprintf("%s: when %q: %v", def.Name, e.When, err)})
+		l.errs = append(l.errs, &Error{Pos: e.WhenPos, Msg: fmt.Sprintf("%s: when %q: %v", def.Name, e.When, err)})
 		return
 	}
 	bad := func(n ast.Node, msg string) {
-		l.errs = append(l.errs, &Error{Pos: e.Pos, Msg: fmt.Sprintf("%s: when %q: column %d: %s", def.Name, e.When, n.Pos(), msg)})
+		l.errs = append(l.errs, &Error{Pos: e.WhenPos, Msg: fmt.Sprintf("%s: when %q: column %d: %s", def.Name, e.When, n.Pos(), msg)})
 	}
 	ast.Inspect(expr, func(n ast.Node) bool {
 		switch n := n.(type) {

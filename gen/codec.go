@@ -87,7 +87,7 @@ func (g *generator) genBytecode(f *jen.File) {
 }
 
 func readFuncName(def *defs.Def, i int) string { return fmt.Sprintf("read%s%d", def.Name, i) }
-func writeFuncName(def *defs.Def) string      { return "write" + def.Name }
+func writeFuncName(def *defs.Def) string       { return "write" + def.Name }
 
 // genDispatch emits ReadAttribute/WriteAttribute (or the Type pair).
 func (g *generator) genDispatch(f *jen.File, list []*defs.Def, types bool) {
@@ -157,10 +157,12 @@ func (g *generator) genDispatch(f *jen.File, list []*defs.Def, types bool) {
 	}
 	f.Comment(fmt.Sprintf("Write%s encodes v; false means it has no custom encoding at w's", what))
 	f.Comment("target, and the writer stores its textual form instead.")
-	f.Func().Params(jen.Id("dialect")).Id("Write"+what).Params(jen.Id("w").Op("*").Qual(bytecodePkg, "EntryWriter"), jen.Id("v").Add(iface.Clone())).Params(jen.Bool(), jen.Error()).Block(
-		jen.Switch(jen.Id("v").Op(":=").Id("v").Assert(jen.Type())).Block(wcases...),
-		jen.Return(jen.False(), jen.Nil()),
-	)
+	param, body := "v", []jen.Code{jen.Switch(jen.Id("v").Op(":=").Id("v").Assert(jen.Type())).Block(wcases...)}
+	if len(wcases) == 0 {
+		param, body = "_", nil
+	}
+	body = append(body, jen.Return(jen.False(), jen.Nil()))
+	f.Func().Params(jen.Id("dialect")).Id("Write"+what).Params(jen.Id("w").Op("*").Qual(bytecodePkg, "EntryWriter"), jen.Id(param).Add(iface.Clone())).Params(jen.Bool(), jen.Error()).Block(body...)
 }
 
 func (g *generator) must(err error) {

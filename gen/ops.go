@@ -45,6 +45,9 @@ func groupAccess(list []*defs.Operand, i int, field, segField string, segmented 
 	}
 	after := len(list) - 1 - variadic
 	if i == variadic {
+		if after == 0 {
+			return x().Index(jen.Lit(i).Op(":"))
+		}
 		return x().Index(jen.Lit(i).Op(":").Len(x()).Op("-").Lit(after))
 	}
 	return x().Index(jen.Len(x()).Op("-").Lit(len(list) - i))
@@ -60,7 +63,7 @@ func (g *generator) genOp(f *jen.File, o *defs.Op) {
 	f.Comment(fmt.Sprintf("%s wraps %s: %s", t, full, lowerFirst(summary)))
 	f.Type().Id(t).Struct(jen.Id("op").Op("*").Qual(irPkg, "Operation"))
 	f.Comment(fmt.Sprintf("%sName is the full name of %s.", t, t))
-	f.Const().Id(t+"Name").Op("=").Lit(full)
+	f.Const().Id(t + "Name").Op("=").Lit(full)
 	f.Comment(fmt.Sprintf("As%s wraps op if it is a %s.", t, full))
 	f.Func().Id("As"+t).Params(jen.Id("op").Op("*").Qual(irPkg, "Operation")).Params(jen.Id(t), jen.Bool()).Block(
 		jen.If(jen.Id("op").Op("==").Nil().Op("||").Id("op").Dot("Name").Dot("String").Call().Op("!=").Id(t+"Name")).Block(
@@ -212,5 +215,5 @@ func (g *generator) genBuilder(f *jen.File, o *defs.Op, operandSeg, resultSeg bo
 	body = append(body, jen.Id("b").Dot("Insert").Call(jen.Id("op")), jen.Return(jen.Id(t).Values(jen.Id("op"))))
 	f.Comment(fmt.Sprintf("Build%s creates a %s.%s at the builder's insertion point. Nil", t, g.d.Name, o.Name))
 	f.Comment("optional attributes are left unset; single-block regions get their block.")
-	f.Func().Id("Build"+t).Params(params...).Id(t).Block(body...)
+	f.Func().Id("Build" + t).Params(params...).Id(t).Block(body...)
 }

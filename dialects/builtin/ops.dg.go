@@ -85,12 +85,12 @@ func (o UnrealizedConversionCastOp) Op() *ir.Operation {
 
 // Inputs returns the operand group "inputs".
 func (o UnrealizedConversionCastOp) Inputs() []*ir.Value {
-	return o.op.Operands[0 : len(o.op.Operands)-0]
+	return o.op.Operands[0:]
 }
 
 // Outputs returns the result group "outputs".
 func (o UnrealizedConversionCastOp) Outputs() []*ir.Value {
-	return o.op.Results[0 : len(o.op.Results)-0]
+	return o.op.Results[0:]
 }
 
 // BuildUnrealizedConversionCastOp creates a builtin.unrealized_conversion_cast at the builder's insertion point. Nil
