@@ -700,11 +700,11 @@ func readDenseArrayAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 		return nil, err
 	}
 	{
-		var v0 int64
-		if v0, err = r.SignedVarInt(); err != nil {
+		var v0 uint64
+		if v0, err = r.VarInt(); err != nil {
 			return nil, err
 		}
-		size = v0
+		size = int64(v0)
 	}
 	if rawData, err = r.Blob(); err != nil {
 		return nil, err
@@ -716,7 +716,7 @@ func readDenseArrayAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 func writeDenseArrayAttr(w *bytecode.EntryWriter, a *DenseArrayAttr) (bool, error) {
 	w.VarInt(17)
 	w.Type(a.elementType)
-	w.SignedVarInt(int64(a.size))
+	w.VarInt(uint64(uint64(a.size)))
 	w.Blob(a.rawData)
 	return true, w.Err()
 }
