@@ -57,13 +57,22 @@ func run(path, outDir string, check bool) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
-	return Sync(outDir, files, check)
+	changed, err := Sync(outDir, files, check)
+	if err != nil {
+		return err
+	}
+	if !check {
+		fmt.Printf("%s: dialect %s: %d attributes, %d types, %d ops -> %d files in %s (%d changed)\n",
+			path, d.Name, len(d.Attributes), len(d.Types), len(d.Ops), len(files), outDir, changed)
+	}
+	return nil
 }
 
 // Sync makes dir's generated files equal to files: it writes only files
 // whose bytes differ and removes generated files no longer produced. With
-// check it changes nothing and reports every difference instead.
-func Sync(dir string, files map[string][]byte, check bool) error {
+// check it changes nothing and reports every difference instead. It
+// returns how many files it wrote or removed.
+func Sync(dir string, files map[string][]byte, check bool) (changed int, err error) {
 	var stale []string
 	names := make([]string, 0, len(files))
 	for n := range files {
@@ -81,12 +90,13 @@ func Sync(dir string, files map[string][]byte, check bool) error {
 			continue
 		}
 		if err := os.WriteFile(p, files[n], 0o644); err != nil {
-			return err
+			return changed, err
 		}
+		changed++
 	}
 	existing, err := filepath.Glob(filepath.Join(dir, "*"+gen.Suffix))
 	if err != nil {
-		return err
+		return changed, err
 	}
 	for _, p := range existing {
 		if _, ok := files[filepath.Base(p)]; ok {
@@ -97,11 +107,12 @@ func Sync(dir string, files map[string][]byte, check bool) error {
 			continue
 		}
 		if err := os.Remove(p); err != nil {
-			return err
+			return changed, err
 		}
+		changed++
 	}
 	if len(stale) > 0 {
-		return fmt.Errorf("generated code is stale (run go generate ./...):\n  %s", strings.Join(stale, "\n  "))
+		return changed, fmt.Errorf("generated code is stale (run go generate ./...):\n  %s", strings.Join(stale, "\n  "))
 	}
-	return nil
+	return changed, nil
 }

@@ -203,10 +203,10 @@ func (w *EntryWriter) fail(err error) {
 	}
 }
 
-func (w *EntryWriter) VarInt(v uint64)       { w.buf = wire.AppendVarInt(w.buf, v) }
-func (w *EntryWriter) SignedVarInt(v int64)  { w.buf = wire.AppendSignedVarInt(w.buf, v) }
-func (w *EntryWriter) Byte(b byte)           { w.buf = append(w.buf, b) }
-func (w *EntryWriter) String(s string)       { w.VarInt(w.num.StringIndex(s)) }
+func (w *EntryWriter) VarInt(v uint64)      { w.buf = wire.AppendVarInt(w.buf, v) }
+func (w *EntryWriter) SignedVarInt(v int64) { w.buf = wire.AppendSignedVarInt(w.buf, v) }
+func (w *EntryWriter) Byte(b byte)          { w.buf = append(w.buf, b) }
+func (w *EntryWriter) String(s string)      { w.VarInt(w.num.StringIndex(s)) }
 func (w *EntryWriter) VarIntWithFlag(v uint64, f bool) {
 	w.buf = wire.AppendVarIntWithFlag(w.buf, v, f)
 }

@@ -1,0 +1,53 @@
+# dialectgen developer commands. `make test` is the test command CI runs.
+GO ?= go
+FUZZTIME ?= 30s
+# Example dialects are modules of their own, authored as users would.
+EXAMPLES := $(patsubst %/go.mod,%,$(wildcard examples/*/go.mod))
+
+.PHONY: all generate check-generated check-format vet test bench fuzz check demo
+
+all: check test
+
+# Regenerate every generated package (dialects/ and examples/).
+generate:
+	$(GO) generate ./...
+	for d in $(EXAMPLES); do (cd $$d && $(GO) generate ./...) || exit 1; done
+
+# Fail when committed generated code differs from what the definitions give.
+check-generated:
+	$(GO) run ./cmd/dialectgen -check dialects/builtin/builtin.yaml
+	$(MAKE) generate
+	git diff --exit-code -- '*.dg.go'
+	@test -z "$$(git status --porcelain -- '*.dg.go')" || { echo "untracked generated files:"; git status --porcelain -- '*.dg.go'; exit 1; }
+
+check-format:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "not gofmt'ed:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+	for d in $(EXAMPLES); do (cd $$d && $(GO) vet ./...) || exit 1; done
+
+# The tests, including the mlir-opt oracle tests (they skip with a message
+# when mlir-opt-16/19/22 are missing, unless DIALECTGEN_ORACLE=required).
+test:
+	$(GO) test ./...
+	for d in $(EXAMPLES); do (cd $$d && $(GO) test ./...) || exit 1; done
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -count 6 ./runtime/... ./dialects/... | tee .bench.txt
+	$(GO) run golang.org/x/perf/cmd/benchstat .bench.txt
+
+# Run every fuzz target for FUZZTIME, one after another.
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+check: check-format vet check-generated
+
+# The main job on data shipped in the repo: generate the builtin dialect's
+# Go package from its definition (writes only files whose bytes change).
+demo:
+	$(GO) run ./cmd/dialectgen dialects/builtin/builtin.yaml
