@@ -172,3 +172,28 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestCommittedPackagesUpToDate regenerates the dialect packages of this
+// repository and compares them with the committed files (CI also runs
+// dialectgen -check and go generate).
+func TestCommittedPackagesUpToDate(t *testing.T) {
+	for _, path := range []string{"../dialects/builtin/builtin.yaml"} {
+		d, err := defs.LoadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, err := Generate(d, Options{Source: filepath.Base(path)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, want := range files {
+			got, err := os.ReadFile(filepath.Join(filepath.Dir(path), name))
+			if err != nil {
+				t.Fatalf("%s: %v (run go generate ./...)", name, err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s is stale: run go generate ./...", filepath.Join(filepath.Dir(path), name))
+			}
+		}
+	}
+}
