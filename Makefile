@@ -4,7 +4,7 @@ FUZZTIME ?= 30s
 # Example dialects are modules of their own, authored as users would.
 EXAMPLES := $(patsubst %/go.mod,%,$(wildcard examples/*/go.mod))
 
-.PHONY: all generate check-generated check-format vet test bench fuzz check demo
+.PHONY: all generate check-generated check-format vet test bench fuzz check demo testdata-bytecode
 
 all: check test
 
@@ -46,6 +46,16 @@ fuzz:
 	done
 
 check: check-format vet check-generated
+
+# Bytecode written by mlir-opt from our own inputs, shipped for benchmarks,
+# fuzz seeds and tests that run without the oracle (a test checks that they
+# are what mlir-opt writes today). Paths are relative so locations match.
+SHIPPED := attrs_all types_all locs_all dense_elements
+testdata-bytecode:
+	for f in $(SHIPPED); do \
+	  mlir-opt-22 --allow-unregistered-dialect --emit-bytecode --emit-bytecode-version=6 testdata/mlir/$$f.mlir > testdata/bytecode/$$f.llvm22.v6.mlirbc && \
+	  mlir-opt-16 --allow-unregistered-dialect --emit-bytecode testdata/mlir/$$f.mlir > testdata/bytecode/$$f.llvm16.v0.mlirbc || exit 1; \
+	done
 
 # The main job on data shipped in the repo: generate the builtin dialect's
 # Go package from its definition (writes only files whose bytes change).

@@ -91,6 +91,7 @@ func yamlError(name string, err error) error {
 type loader struct {
 	file string
 	errs ErrorList
+	d    *Dialect // set while resolving
 }
 
 func (l *loader) pos(n *yaml.Node) Pos { return Pos{l.file, n.Line, n.Column} }
@@ -147,8 +148,10 @@ func (l *loader) boolean(n *yaml.Node, dst *bool) {
 
 func (l *loader) uint(n *yaml.Node, dst *uint64) {
 	v, err := strconv.ParseUint(n.Value, 0, 64)
-	if n.Kind != yaml.ScalarNode || err != nil {
-		l.errorf(n, "expected a non-negative integer")
+	// A leading 0 would be octal in Go syntax; nobody means that here.
+	octal := len(n.Value) > 1 && n.Value[0] == '0' && n.Value[1] >= '0' && n.Value[1] <= '9'
+	if n.Kind != yaml.ScalarNode || err != nil || octal {
+		l.errorf(n, "expected a non-negative integer (decimal, or hex with 0x)")
 		return
 	}
 	*dst = v

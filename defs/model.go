@@ -172,8 +172,8 @@ type Param struct {
 	Type *TypeRef
 	Doc  string
 	// Optional parameters may be absent (nil for handles); Default names
-	// the value an absent parameter takes (a parameterless attribute or
-	// type of the dialect, or a literal).
+	// the value an absent handle parameter takes: a parameterless
+	// attribute or type of the dialect.
 	Optional bool
 	Default  string
 	// WidthOf names the type parameter that gives an APInt or APFloat its

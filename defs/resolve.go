@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -13,6 +14,7 @@ import (
 // resolve links names to definitions and checks everything a generator
 // relies on, reporting each problem at its position.
 func resolve(d *Dialect, l *loader) {
+	l.d = d
 	names := map[string]Pos{}
 	claim := func(name string, p Pos, what string) {
 		if prev, ok := names[name]; ok {
@@ -29,6 +31,10 @@ func resolve(d *Dialect, l *loader) {
 		}
 		claim(def.Name, def.Pos, what)
 		byName[def.Name] = def
+	}
+	checkEnums(l, d)
+	if !isIdent(d.Go.Package) {
+		l.errs = append(l.errs, &Error{Pos: d.Pos, Msg: fmt.Sprintf("Go package name %q is not an identifier (set go.package)", d.Go.Package)})
 	}
 	enums := map[string]*Enum{}
 	for _, e := range d.Enums {
@@ -78,8 +84,28 @@ func resolve(d *Dialect, l *loader) {
 			ref(p.Type)
 		}
 		checkParams(l, def.Params, byName)
+		checkAccessors(l, def)
+		if def.BitWidth != "" {
+			if p := def.FindParam(def.BitWidth); p != nil {
+				if p.Type == nil || !isIntKind(p.Type.Kind) || p.Type.Kind == RefBool || p.Type.Kind == RefEnum {
+					l.errs = append(l.errs, &Error{Pos: def.Pos, Msg: fmt.Sprintf("%s: bit_width %q must name an integer param", def.Name, def.BitWidth)})
+				}
+			} else if n, err := strconv.ParseUint(def.BitWidth, 10, 32); err != nil || n == 0 {
+				l.errs = append(l.errs, &Error{Pos: def.Pos, Msg: fmt.Sprintf("%s: bit_width %q is neither a positive number nor a param", def.Name, def.BitWidth)})
+			}
+		}
 		checkEncodings(l, def, byName)
 		checkText(l, def)
+	}
+	keywords := map[string]Pos{}
+	for _, def := range append(append([]*Def{}, d.Attributes...), d.Types...) {
+		if def.Text != nil && def.Text.Keyword != "" {
+			k := fmt.Sprintf("%v/%s", def.IsType, def.Text.Keyword)
+			if prev, ok := keywords[k]; ok {
+				l.errs = append(l.errs, &Error{Pos: def.Text.Pos, Msg: fmt.Sprintf("%s: text keyword %q already used at %s", def.Name, def.Text.Keyword, prev)})
+			}
+			keywords[k] = def.Text.Pos
+		}
 	}
 	codes := func(defs []*Def, what string) {
 		type use struct {
@@ -112,6 +138,9 @@ func resolve(d *Dialect, l *loader) {
 		claim(o.GoName, o.Pos, "op")
 		for _, a := range o.Attributes {
 			ref(a.Type)
+			if a.Type != nil && a.Type.Kind != RefInvalid && !isHandle(a.Type.Kind) || a.Type != nil && a.Type.Kind == RefType {
+				l.errs = append(l.errs, &Error{Pos: a.Pos, Msg: fmt.Sprintf("op %q: attribute %q must have an attribute type, not %s", o.Name, a.Name, a.Type.Text)})
+			}
 		}
 		groups := func(list []*Operand, what, trait string) {
 			n := 0
@@ -126,6 +155,7 @@ func resolve(d *Dialect, l *loader) {
 		}
 		groups(o.Operands, "operand", "AttrSizedOperandSegments")
 		groups(o.Results, "result", "AttrSizedResultSegments")
+		checkOpAccessors(l, o)
 	}
 }
 
@@ -186,9 +216,16 @@ func checkParams(l *loader, params []*Param, byName map[string]*Def) {
 				if len(def.Params) > 0 {
 					l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q: default %s must be a parameterless definition", p.Name, p.Default)})
 				}
+				wantType := p.Type.Kind == RefType
+				if !isHandle(p.Type.Kind) || def.IsType != wantType || (p.Type.Def != nil && p.Type.Def != def) {
+					l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q of type %s cannot default to %s", p.Name, p.Type.Text, p.Default)})
+				}
 			} else {
 				l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q: default %q is not a definition of this dialect", p.Name, p.Default)})
 			}
+		}
+		if p.Type.Kind == RefList || p.Type.Kind == RefStruct {
+			checkNested(l, p, p.Type)
 		}
 		if p.Canonical != "" && p.Type.Kind != RefList {
 			l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q: canonical %s applies to lists only", p.Name, p.Canonical)})
@@ -250,6 +287,16 @@ func checkEncodings(l *loader, def *Def, byName map[string]*Def) {
 					if i > 0 && (pp.Bits <= 0 || pp.Bits > 63) {
 						errf(pp.Pos, "packed part %q needs bits between 1 and 63", pp.Param)
 					}
+					if i > 0 && p.Type.Kind == RefEnum && p.Type.Enum != nil {
+						for _, v := range p.Type.Enum.Values {
+							if pp.Bits > 0 && pp.Bits < 64 && v.Value >= 1<<pp.Bits {
+								errf(pp.Pos, "packed part %q: %d bits cannot hold %s value %s (%d)", pp.Param, pp.Bits, p.Type.Enum.Name, v.Name, v.Value)
+							}
+						}
+					}
+					if i > 0 && p.Type.Kind == RefBool && pp.Bits < 1 {
+						errf(pp.Pos, "packed part %q needs at least 1 bit", pp.Param)
+					}
 					read[pp.Param] = true
 				}
 			}
@@ -263,15 +310,27 @@ func checkEncodings(l *loader, def *Def, byName map[string]*Def) {
 			checkPredicate(l, def, e, byName)
 		}
 	}
-	// Only the last variant of an availability range may go without a
-	// predicate, or the later ones could never be chosen.
+	// The writer takes the first variant whose predicate holds and that
+	// exists at the target, so everything after an unconditional variant
+	// that exists everywhere is unreachable.
 	for i, e := range def.Bytecode {
-		if e.When != "" {
+		if e.When != "" || e.Since != nil || e.Until != nil {
 			continue
 		}
 		for _, later := range def.Bytecode[i+1:] {
-			if overlaps(e.Availability, later.Availability) {
-				errf(later.Pos, "code %d can never be chosen: code %d at %s has no predicate", later.Code, e.Code, e.Pos)
+			errf(later.Pos, "code %d can never be chosen: code %d at %s has no predicate and no version bound", later.Code, e.Code, e.Pos)
+		}
+		break
+	}
+	for _, e := range def.Bytecode {
+		for _, v := range []*Version{e.Since, e.Until} {
+			if v == nil {
+				continue
+			}
+			if v.Axis != "llvm" && v.Axis != "bytecode" {
+				errf(v.Pos, "code %d: MLIR bytecode variants are gated on llvm or bytecode versions, not %s", e.Code, v.Axis)
+			} else if len(v.Parts) != 1 {
+				errf(v.Pos, "code %d: %s versions are whole numbers (a major release or a bytecode version), not %s", e.Code, v.Axis, v)
 			}
 		}
 	}
@@ -333,7 +392,10 @@ func checkPredicate(l *loader, def *Def, e *Encoding, byName map[string]*Def) {
 			if d := byName[n.Name]; d != nil && len(d.Params) == 0 {
 				return true
 			}
-			bad(n, fmt.Sprintf("unknown name %q (params of %s, parameterless definitions, nil, true and false may be used)", n.Name, def.Name))
+			if en, v := EnumValueNamed(l.d, n.Name); v != nil && en != nil {
+				return true
+			}
+			bad(n, fmt.Sprintf("unknown name %q (params of %s, parameterless definitions, enum values, nil, true and false may be used)", n.Name, def.Name))
 		default:
 			bad(n, fmt.Sprintf("%T is not allowed", n))
 			return false
@@ -396,4 +458,114 @@ func attrKind(k RefKind) RefKind {
 		return k
 	}
 	return RefAttr
+}
+
+// reservedMethods are methods every generated attribute or type has; a
+// parameter accessor may not take their names.
+var reservedMethods = map[string]bool{"Dialect": true, "Kind": true, "ID": true, "Context": true, "LocationAttr": true, "BitWidth": true, "String": true, "Base": true, "TypeBase": true}
+
+func checkAccessors(l *loader, def *Def) {
+	seen := map[string]string{}
+	for _, p := range def.Params {
+		g := GoName(p.Name)
+		if reservedMethods[g] {
+			l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("%s: param %q would have accessor %s, which every %s already has; rename it", def.Name, p.Name, g, map[bool]string{true: "type", false: "attribute"}[def.IsType])})
+		}
+		if prev, ok := seen[g]; ok {
+			l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("%s: params %q and %q would both have accessor %s", def.Name, prev, p.Name, g)})
+		}
+		seen[g] = p.Name
+	}
+}
+
+// checkOpAccessors rejects op parts whose accessors would clash with each
+// other or with the wrapper's own Op method.
+func checkOpAccessors(l *loader, o *Op) {
+	seen := map[string]string{"Op": "the wrapper's Op method"}
+	add := func(name string, p Pos, what string) {
+		g := GoName(name)
+		if prev, ok := seen[g]; ok {
+			l.errs = append(l.errs, &Error{Pos: p, Msg: fmt.Sprintf("op %q: %s %q would have accessor %s, like %s", o.Name, what, name, g, prev)})
+			return
+		}
+		seen[g] = fmt.Sprintf("%s %q", what, name)
+	}
+	for _, v := range o.Operands {
+		add(v.Name, v.Pos, "operand")
+	}
+	for _, v := range o.Results {
+		add(v.Name, v.Pos, "result")
+	}
+	for _, a := range o.Attributes {
+		add(a.Name, a.Pos, "attribute")
+	}
+	for _, r := range o.Regions {
+		add(r.Name, r.Pos, "region")
+	}
+	for _, s := range o.Successors {
+		add(s.Name, s.Pos, "successor")
+	}
+}
+
+// EnumValueNamed finds the enum value with that name in d; predicates may
+// name enum values.
+func EnumValueNamed(d *Dialect, name string) (*Enum, *EnumValue) {
+	if d == nil {
+		return nil, nil
+	}
+	for _, e := range d.Enums {
+		for _, v := range e.Values {
+			if v.Name == name {
+				return e, v
+			}
+		}
+	}
+	return nil, nil
+}
+
+func isHandle(k RefKind) bool { return k == RefAttr || k == RefType || k == RefLocation }
+
+// checkNested rejects element kinds that only a top-level parameter can
+// have: integers sized by another parameter, and hand-written Go types.
+func checkNested(l *loader, p *Param, t *TypeRef) {
+	var walk func(t *TypeRef, seen map[*Struct]bool)
+	walk = func(t *TypeRef, seen map[*Struct]bool) {
+		switch t.Kind {
+		case RefList:
+			walk(t.Elem, seen)
+		case RefAPInt, RefAPFloat:
+			l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q: %s is only supported as a top-level param with width_of, not inside %s", p.Name, t.Text, p.Type.Text)})
+		case RefGo:
+			l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q: hand-written Go type %s is only supported as a top-level param, not inside %s", p.Name, t.Name, p.Type.Text)})
+		case RefStruct:
+			if t.Struct == nil || seen[t.Struct] {
+				return
+			}
+			seen[t.Struct] = true
+			for _, q := range t.Struct.Params {
+				if q.Type != nil {
+					walk(q.Type, seen)
+				}
+			}
+		}
+	}
+	walk(t, map[*Struct]bool{})
+}
+
+func checkEnums(l *loader, d *Dialect) {
+	for _, e := range d.Enums {
+		if len(e.Values) == 0 {
+			l.errs = append(l.errs, &Error{Pos: e.Pos, Msg: fmt.Sprintf("enum %s has no values", e.Name)})
+		}
+		names, values := map[string]Pos{}, map[uint64]Pos{}
+		for _, v := range e.Values {
+			if prev, ok := names[v.Name]; ok {
+				l.errs = append(l.errs, &Error{Pos: v.Pos, Msg: fmt.Sprintf("enum %s: value name %s already used at %s", e.Name, v.Name, prev)})
+			}
+			if prev, ok := values[v.Value]; ok {
+				l.errs = append(l.errs, &Error{Pos: v.Pos, Msg: fmt.Sprintf("enum %s: value %d already used at %s", e.Name, v.Value, prev)})
+			}
+			names[v.Name], values[v.Value] = v.Pos, v.Pos
+		}
+	}
 }

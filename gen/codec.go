@@ -287,7 +287,11 @@ func (g *generator) readValue(t *defs.TypeRef, target *jen.Statement, as string,
 		}
 		return call(r.Dot("Attribute").Call())
 	case defs.RefLocation:
-		return call(jen.Qual(bytecodePkg, "ReadAttr").Types(jen.Qual(irPkg, "Location")).Call(r, jen.Lit("a location")))
+		fn := "ReadAttr"
+		if optional {
+			fn = "ReadOptionalAttr"
+		}
+		return call(jen.Qual(bytecodePkg, fn).Types(jen.Qual(irPkg, "Location")).Call(r, jen.Lit("a location")))
 	case defs.RefType:
 		if t.Def != nil {
 			return call(jen.Qual(bytecodePkg, "ReadType").Types(jen.Op("*").Id(t.Def.Name)).Call(r, jen.Lit(typedName())))
@@ -342,12 +346,12 @@ func (g *generator) readValue(t *defs.TypeRef, target *jen.Statement, as string,
 		}
 		return []jen.Code{jen.Block(append(stmts, g.assignInt(t, target, uv, "a value")...)...)}
 	case defs.RefAPInt, defs.RefAPFloat:
-		panic("unreachable: handled by readField")
+		g.must(fmt.Errorf("%s: %s values are only supported as top-level params with width_of", t.Pos, t.Text))
 	case defs.RefStruct:
 		s := jen.Id(fmt.Sprintf("s%d", depth))
 		stmts := []jen.Code{jen.Var().Add(s.Clone()).Id(t.Struct.Name)}
 		for _, p := range t.Struct.Params {
-			stmts = append(stmts, g.readValue(p.Type, s.Clone().Dot(accessorName(p.Name)), "", p.Optional, depth+1)...)
+			stmts = append(stmts, g.readValue(p.Type, s.Clone().Dot(accessorName(p.Name)), "", false, depth+1)...)
 		}
 		stmts = append(stmts, target.Op("=").Add(s))
 		return []jen.Code{jen.Block(stmts...)}
@@ -361,5 +365,6 @@ func (g *generator) readValue(t *defs.TypeRef, target *jen.Statement, as string,
 				g.readValue(t.Elem, target.Clone().Index(i.Clone()), "", false, depth+1)...),
 		)}
 	}
-	panic("gen: cannot read " + t.Text)
+	g.must(fmt.Errorf("%s: values of type %s cannot be read by a generated field; use a custom field", t.Pos, t.Text))
+	return nil
 }

@@ -164,10 +164,8 @@ func (g *generator) genDefs(f *jen.File, list []*defs.Def) {
 func (g *generator) genDef(f *jen.File, def *defs.Def) {
 	r := recv(def)
 	base := jen.Qual(irPkg, "Base")
-	unique := "UniqueAttr"
 	if def.IsType {
 		base = jen.Qual(irPkg, "TypeBase")
-		unique = "UniqueType"
 	}
 	// The type.
 	doc := def.Summary
@@ -207,8 +205,13 @@ func (g *generator) genDef(f *jen.File, def *defs.Def) {
 		for _, p := range def.Params {
 			body = append(body, g.keyStmts(p.Type, jen.Id(fieldName(p.Name)), 0)...)
 		}
-		body = append(body, jen.Return(jen.Qual(irPkg, unique).Call(jen.Id("ctx"), jen.Id("k").Dot("Bytes").Call(),
-			jen.Func().Params().Op("*").Id(def.Name).Block(jen.Return(mk)))))
+		lookup, insert := "LookupAttr", "InsertAttr"
+		if def.IsType {
+			lookup, insert = "LookupType", "InsertType"
+		}
+		body = append(body,
+			jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Qual(irPkg, lookup).Types(jen.Op("*").Id(def.Name)).Call(jen.Id("ctx"), jen.Id("k")), jen.Id("ok")).Block(jen.Return(jen.Id("v"))),
+			jen.Return(jen.Qual(irPkg, insert).Call(jen.Id("ctx"), jen.Id("k"), mk)))
 		f.Comment(fmt.Sprintf("%s returns the uniqued %s with these parameters.", constructorName(def), def.Name))
 	}
 	f.Func().Id(constructorName(def)).Params(params...).Op("*").Id(def.Name).Block(body...)

@@ -35,33 +35,44 @@ type Options struct {
 }
 
 // Generate returns the generated files of d, keyed by file name.
-func Generate(d *defs.Dialect, opts Options) (map[string][]byte, error) {
+func Generate(d *defs.Dialect, opts Options) (files map[string][]byte, err error) {
+	// Emitters report definition problems the loader let through by
+	// panicking with a genError; anything else is a generator bug.
+	defer func() {
+		if r := recover(); r != nil {
+			ge, ok := r.(genError)
+			if !ok {
+				panic(r)
+			}
+			files, err = nil, ge.error
+		}
+	}()
 	g := &generator{d: d, opts: opts}
 	g.index()
-	files := map[string]func(*jen.File){
+	emitters := map[string]func(*jen.File){
 		"dialect" + Suffix: g.genDialect,
 	}
 	if len(d.Enums) > 0 || len(d.Structs) > 0 {
-		files["enums"+Suffix] = g.genEnumsAndStructs
+		emitters["enums"+Suffix] = g.genEnumsAndStructs
 	}
 	if len(d.Attributes) > 0 {
-		files["attributes"+Suffix] = func(f *jen.File) { g.genDefs(f, d.Attributes) }
+		emitters["attributes"+Suffix] = func(f *jen.File) { g.genDefs(f, d.Attributes) }
 	}
 	if len(d.Types) > 0 {
-		files["types"+Suffix] = func(f *jen.File) { g.genDefs(f, d.Types) }
+		emitters["types"+Suffix] = func(f *jen.File) { g.genDefs(f, d.Types) }
 	}
 	if g.hasBytecode() {
-		files["bytecode"+Suffix] = g.genBytecode
+		emitters["bytecode"+Suffix] = g.genBytecode
 	}
 	if g.hasText() {
-		files["text"+Suffix] = g.genText
+		emitters["text"+Suffix] = g.genText
 	}
 	if len(d.Ops) > 0 {
-		files["ops"+Suffix] = g.genOps
+		emitters["ops"+Suffix] = g.genOps
 	}
 	out := map[string][]byte{}
-	names := make([]string, 0, len(files))
-	for n := range files {
+	names := make([]string, 0, len(emitters))
+	for n := range emitters {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -71,7 +82,7 @@ func Generate(d *defs.Dialect, opts Options) (map[string][]byte, error) {
 		f.ImportName(irPkg, "ir")
 		f.ImportName(bytecodePkg, "bytecode")
 		f.ImportName(wirePkg, "wire")
-		files[name](f)
+		emitters[name](f)
 		var buf bytes.Buffer
 		if err := f.Render(&buf); err != nil {
 			return nil, renderError(name, f, err)
@@ -134,10 +145,31 @@ func (g *generator) hasText() bool {
 // parameter; Go keywords get a trailing underscore.
 func fieldName(param string) string {
 	s := lowerFirst(defs.GoName(param))
-	if token.IsKeyword(s) || s == "err" || s == "ctx" || s == "r" || s == "w" || s == "a" || s == "t" {
+	if token.IsKeyword(s) || generatedLocals[s] || isShortLocal(s) {
 		s += "_"
 	}
 	return s
+}
+
+// generatedLocals are names generated functions use for themselves.
+var generatedLocals = map[string]bool{
+	"err": true, "ctx": true, "ok": true, "at": true, "code": true,
+	"types": true, "op": true, "loc": true, "fmt": true, "math": true,
+	"ir": true, "bytecode": true, "wire": true, "slices": true, "strings": true,
+}
+
+// isShortLocal reports names like r, k, v0, n1 that generated code uses
+// for receivers, keys and loop variables.
+func isShortLocal(s string) bool {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return false
+	}
+	for _, c := range s[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // accessorName is the exported accessor of a parameter.

@@ -10,14 +10,7 @@ import (
 
 // builderParam names a builder parameter, avoiding Go keywords and the
 // builder's own names.
-func builderParam(name string) string {
-	s := fieldName(name)
-	switch s {
-	case "b", "loc", "op":
-		s += "_"
-	}
-	return s
-}
+func builderParam(name string) string { return fieldName(name) }
 
 func (g *generator) genOps(f *jen.File) {
 	for _, o := range g.d.Ops {
@@ -137,8 +130,9 @@ func (g *generator) genBuilder(f *jen.File, o *defs.Op, operandSeg, resultSeg bo
 	var resultTypes []jen.Code
 	var resultSegs []jen.Code
 	for _, r := range o.Results {
-		p := builderParam(r.Name) + "Types"
+		p := builderParam(r.Name) + "Type"
 		if r.Variadic || r.Optional {
+			p += "s"
 			params = append(params, jen.Id(p).Index().Qual(irPkg, "Type"))
 			resultTypes = append(resultTypes, jen.Id(p).Op("..."))
 			resultSegs = append(resultSegs, jen.Int32().Call(jen.Len(jen.Id(p))))
@@ -150,12 +144,8 @@ func (g *generator) genBuilder(f *jen.File, o *defs.Op, operandSeg, resultSeg bo
 	}
 	// Result types are gathered into one slice, appending group by group.
 	body = append(body, jen.Var().Id("types").Index().Qual(irPkg, "Type"))
-	for i, r := range o.Results {
-		if r.Variadic || r.Optional {
-			body = append(body, jen.Id("types").Op("=").Append(jen.Id("types"), resultTypes[i]))
-		} else {
-			body = append(body, jen.Id("types").Op("=").Append(jen.Id("types"), resultTypes[i]))
-		}
+	for i := range o.Results {
+		body = append(body, jen.Id("types").Op("=").Append(jen.Id("types"), resultTypes[i]))
 	}
 	body = append(body, jen.Id("op").Op(":=").Qual(irPkg, "NewOperation").Call(
 		jen.Qual(irPkg, "OpName").Values(jen.Dict{jen.Id("Dialect"): jen.Lit(g.d.Name), jen.Id("Op"): jen.Lit(o.Name), jen.Id("Registered"): jen.True()}),

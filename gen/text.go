@@ -29,8 +29,9 @@ func (g *generator) genTextPair(f *jen.File, list []*defs.Def, what string, ifac
 			continue
 		}
 		prefixes = append(prefixes, jen.Case(jen.Qual("strings", "HasPrefix").Call(jen.Id("text"), jen.Lit(t.Prefix))).Block(
-			jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(t.Parse).Call(jen.Id("ctx"), jen.Id("text")),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+			jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(t.Parse).Call(jen.Id("ctx"), jen.Id("text"), jen.Id("release")),
+			// A nil pointer must not become a non-nil interface.
+			jen.If(jen.Err().Op("!=").Nil().Op("||").Id("v").Op("==").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 			jen.Return(jen.Id("v"), jen.Nil()),
 		))
 		prints = append(prints, jen.Case(jen.Op("*").Id(def.Name)).Block(jen.Return(jen.Id(t.Print).Call(jen.Id("v")), jen.True())))
@@ -44,13 +45,17 @@ func (g *generator) genTextPair(f *jen.File, list []*defs.Def, what string, ifac
 		body = append(body, jen.Switch().Block(prefixes...))
 	}
 	body = append(body, jen.Return(jen.Nil(), jen.Nil()))
-	ctxName := "ctx"
+	ctxName, relName := "ctx", "release"
 	if len(keywords) == 0 && len(prefixes) == 0 {
 		ctxName = "_"
 	}
+	if len(prefixes) == 0 {
+		relName = "_"
+	}
 	f.Comment(fmt.Sprintf("Parse%s reads the textual form of a %s %s stored as text; it", what, g.d.Name, lowerFirst(what)))
-	f.Comment("returns nil and no error for text this dialect does not model.")
-	f.Func().Params(jen.Id("dialect")).Id("Parse"+what).Params(jen.Id(ctxName).Op("*").Qual(irPkg, "Context"), jen.Id("text").String()).Params(iface.Clone(), jen.Error()).Block(body...)
+	f.Comment("returns nil and no error for text this dialect does not model. release is")
+	f.Comment("the producer's LLVM major (0: the newest).")
+	f.Func().Params(jen.Id("dialect")).Id("Parse"+what).Params(jen.Id(ctxName).Op("*").Qual(irPkg, "Context"), jen.Id("text").String(), jen.Id(relName).Int()).Params(iface.Clone(), jen.Error()).Block(body...)
 	pv := "v"
 	if len(prints) == 0 {
 		pv = "_"

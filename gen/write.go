@@ -5,62 +5,63 @@ import (
 	"go/ast"
 	"go/token"
 	"strconv"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/dialectgen/dialectgen/defs"
 )
 
-// genWriteFunc emits the encoder of a definition. Variants are taken in
-// order; consecutive variants with the same predicate form a group, and the
-// first group whose predicate holds decides: its first variant that exists
-// at the target is written, and if none does, encoding fails with a version
-// error naming what each variant needs.
+// genWriteFunc emits the encoder of a definition. Variants are tried in
+// order: the first whose predicate holds and that exists at the target is
+// written. If none is written but a variant whose predicate held is missing
+// at the target, encoding fails with a version error naming what those
+// variants need; if no predicate held, there is no custom encoding.
 func (g *generator) genWriteFunc(f *jen.File, def *defs.Def) {
 	var body []jen.Code
-	encs := def.Bytecode
-	for len(encs) > 0 {
-		n := 1
-		for n < len(encs) && encs[n].When == encs[0].When {
-			n++
+	gated := false
+	for _, e := range def.Bytecode {
+		gated = gated || e.Since != nil || e.Until != nil
+	}
+	if gated {
+		body = append(body, jen.Var().Id("needs").Index().String())
+	}
+	for _, e := range def.Bytecode {
+		emit := []jen.Code{jen.Id("w").Dot("VarInt").Call(jen.Lit(int(e.Code)))}
+		for _, fl := range e.Fields {
+			emit = append(emit, g.writeField(def, fl)...)
 		}
-		group := encs[:n]
-		encs = encs[n:]
+		emit = append(emit, jen.Return(jen.True(), jen.Id("w").Dot("Err").Call()))
+		avail, err := availExpr("w.Target", e.Availability)
+		g.must(err)
 		var stmts []jen.Code
-		var needs []string
-		exhaustive := false
-		for _, e := range group {
-			emit := []jen.Code{jen.Id("w").Dot("VarInt").Call(jen.Lit(int(e.Code)))}
-			for _, fl := range e.Fields {
-				emit = append(emit, g.writeField(def, fl)...)
+		if avail == nil {
+			stmts = emit
+		} else {
+			stmts = []jen.Code{
+				jen.If(avail).Block(emit...),
+				jen.Id("needs").Op("=").Append(jen.Id("needs"), jen.Lit(fmt.Sprintf("%s (code %d)", availText(e.Availability), e.Code))),
 			}
-			emit = append(emit, jen.Return(jen.True(), jen.Id("w").Dot("Err").Call()))
-			avail, err := availExpr("w.Target", e.Availability)
-			g.must(err)
-			if avail == nil {
-				stmts = append(stmts, emit...)
-				exhaustive = true
-				break
-			}
-			stmts = append(stmts, jen.If(avail).Block(emit...))
-			needs = append(needs, availText(e.Availability))
 		}
-		if !exhaustive {
-			stmts = append(stmts, jen.Return(jen.False(), jen.Op("&").Qual(bytecodePkg, "VersionError").Values(jen.Dict{
-				jen.Id("What"):   jen.Lit(fmt.Sprintf("%s %s (code %d)", g.d.Name, def.Name, group[0].Code)),
-				jen.Id("Needs"):  jen.Lit(strings.Join(needs, " or ")),
-				jen.Id("Target"): jen.Id("w").Dot("Target").Dot("String").Call(),
-			})))
-		}
-		if group[0].When == "" {
+		if e.When != "" {
+			body = append(body, jen.If(g.predicate(def, e.When)).Block(stmts...))
+		} else {
 			body = append(body, stmts...)
-			break
 		}
-		body = append(body, jen.If(g.predicate(def, group[0].When)).Block(stmts...))
-		if len(encs) == 0 {
-			body = append(body, jen.Return(jen.False(), jen.Nil()))
+		if e.When == "" && avail == nil {
+			break // later variants are unreachable (the loader rejects them)
 		}
+	}
+	last := def.Bytecode[len(def.Bytecode)-1]
+	if gated {
+		body = append(body, jen.If(jen.Len(jen.Id("needs")).Op(">").Lit(0)).Block(
+			jen.Return(jen.False(), jen.Op("&").Qual(bytecodePkg, "VersionError").Values(jen.Dict{
+				jen.Id("What"):   jen.Lit(fmt.Sprintf("%s %s", g.d.Name, def.Name)),
+				jen.Id("Needs"):  jen.Qual("strings", "Join").Call(jen.Id("needs"), jen.Lit(" or ")),
+				jen.Id("Target"): jen.Id("w").Dot("Target").Dot("String").Call(),
+			}))))
+	}
+	if last.When != "" || last.Since != nil || last.Until != nil {
+		body = append(body, jen.Return(jen.False(), jen.Nil()))
 	}
 	f.Comment(fmt.Sprintf("%s encodes a %s.", writeFuncName(def), def.Name))
 	f.Func().Id(writeFuncName(def)).Params(jen.Id("w").Op("*").Qual(bytecodePkg, "EntryWriter"), jen.Id(recv(def)).Op("*").Id(def.Name)).Params(jen.Bool(), jen.Error()).Block(body...)
@@ -79,22 +80,43 @@ func (g *generator) writeField(def *defs.Def, fl *defs.Field) []jen.Code {
 		}
 		return []jen.Code{jen.Id("write" + fl.Custom).Call(args...)}
 	case fl.Packed != nil:
+		// Every part below the first must fit its bits, or the packed value
+		// would silently decode as something else.
+		var out []jen.Code
 		var v *jen.Statement
 		for i, pp := range fl.Packed {
+			p := def.FindParam(pp.Param)
 			x := jen.Uint64().Call(jen.Id(r).Dot(fieldName(pp.Param)))
+			out = append(out, g.enumCheck(def, p, jen.Id(r).Dot(fieldName(pp.Param)))...)
 			if i == 0 {
 				v = x
-			} else {
-				v = jen.Parens(v).Op("<<").Lit(pp.Bits).Op("|").Add(x)
+				continue
 			}
+			out = append(out, jen.If(x.Clone().Op(">").Lit(int((uint64(1)<<pp.Bits)-1))).Block(
+				jen.Id("w").Dot("Fail").Call(jen.Qual("fmt", "Errorf").Call(
+					jen.Lit(fmt.Sprintf("%s %s: %s is %%d, which does not fit its %d bits", g.d.Name, def.Name, p.Name, pp.Bits)),
+					jen.Id(r).Dot(fieldName(pp.Param))))))
+			v = jen.Parens(v).Op("<<").Lit(pp.Bits).Op("|").Add(x)
 		}
-		return []jen.Code{jen.Id("w").Dot("VarInt").Call(v)}
+		return append(out, jen.Id("w").Dot("VarInt").Call(v))
 	}
 	p := def.FindParam(fl.Param)
 	if p.Type.Kind == defs.RefAPInt || p.Type.Kind == defs.RefAPFloat {
 		return []jen.Code{jen.Id("w").Dot("APInt").Call(jen.Id(r).Dot(fieldName(p.Name)))}
 	}
-	return g.writeValue(p.Type, jen.Id(r).Dot(fieldName(p.Name)), fl.As, fl.As == "optional", 0)
+	out := g.enumCheck(def, p, jen.Id(r).Dot(fieldName(p.Name)))
+	return append(out, g.writeValue(p.Type, jen.Id(r).Dot(fieldName(p.Name)), fl.As, fl.As == "optional", 0)...)
+}
+
+// enumCheck fails the writer when an enum parameter holds an undefined value.
+func (g *generator) enumCheck(def *defs.Def, p *defs.Param, x *jen.Statement) []jen.Code {
+	if p == nil || p.Type.Kind != defs.RefEnum {
+		return nil
+	}
+	return []jen.Code{jen.If(jen.Op("!").Add(x.Clone()).Dot("Valid").Call()).Block(
+		jen.Id("w").Dot("Fail").Call(jen.Qual("fmt", "Errorf").Call(
+			jen.Lit(fmt.Sprintf("%s %s: %s is %%d, not a %s value", g.d.Name, def.Name, p.Name, p.Type.Enum.Name)),
+			jen.Uint64().Call(x.Clone()))))}
 }
 
 func (g *generator) writeValue(t *defs.TypeRef, x *jen.Statement, as string, optional bool, depth int) []jen.Code {
@@ -148,7 +170,7 @@ func (g *generator) writeValue(t *defs.TypeRef, x *jen.Statement, as string, opt
 	case defs.RefStruct:
 		var out []jen.Code
 		for _, p := range t.Struct.Params {
-			out = append(out, g.writeValue(p.Type, x.Clone().Dot(accessorName(p.Name)), "", p.Optional, depth+1)...)
+			out = append(out, g.writeValue(p.Type, x.Clone().Dot(accessorName(p.Name)), "", false, depth+1)...)
 		}
 		return out
 	case defs.RefList:
@@ -159,7 +181,8 @@ func (g *generator) writeValue(t *defs.TypeRef, x *jen.Statement, as string, opt
 				g.writeValue(t.Elem, e.Clone(), "", false, depth+1)...),
 		}
 	}
-	panic("gen: cannot write " + t.Text)
+	g.must(fmt.Errorf("%s: values of type %s cannot be written by a generated field; use a custom field", t.Pos, t.Text))
+	return nil
 }
 
 // predicate translates a when: expression into Go over the receiver.
@@ -178,7 +201,10 @@ func (g *generator) predicate(def *defs.Def, when string) jen.Code {
 			return jen.Op(e.Op.String()).Add(tr(e.X))
 		case *ast.BasicLit:
 			if e.Kind == token.INT {
-				n, _ := strconv.ParseInt(e.Value, 0, 64)
+				n, err := strconv.ParseInt(e.Value, 0, 64)
+				if err != nil {
+					g.must(fmt.Errorf("%s: when %q: %v", def.Pos, when, err))
+				}
 				return jen.Lit(int(n))
 			}
 			return jen.Id(e.Value)
@@ -199,6 +225,9 @@ func (g *generator) predicate(def *defs.Def, when string) jen.Code {
 			}
 			if p := defs.PredicateParam(def, e.Name); p != nil {
 				return jen.Id(r).Dot(fieldName(p.Name))
+			}
+			if en, v := defs.EnumValueNamed(g.d, e.Name); v != nil {
+				return jen.Id(en.Name + v.Name)
 			}
 			return jen.Id(constructorName(g.byName[e.Name])).Call(jen.Id(r).Dot("Context").Call())
 		}

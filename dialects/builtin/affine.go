@@ -106,7 +106,9 @@ func CeilDiv(a, b *AffineExpr) *AffineExpr {
 	return newAffineBuilder(affineLatest, false).ceilDiv(a, b)
 }
 
-// String prints the expression as MLIR does (without any enclosing map).
+// String prints the expression as MLIR does (without any enclosing map). The
+// tree is printed as it is: trees made with the constructors (or the parser)
+// are the ones MLIR would hold, a hand-assembled unsimplified tree is not.
 func (e *AffineExpr) String() string {
 	var sb strings.Builder
 	affinePrint(&sb, e, false)
@@ -367,9 +369,11 @@ func ParseAffineMap(text string) (AffineMap, error) {
 }
 
 // ParseAffineMapLLVM is ParseAffineMap with the expression simplification
-// rules of the given LLVM major release (16, 19 and 22 are verified; other
-// releases use the rules of the nearest verified older one, 20 and 21
-// additionally the changes known to have landed in them).
+// rules of the given LLVM major release, for reading text written by that
+// producer: e.g. LLVM 16 and 19 print "d1 + d0", which LLVM 22's rules would
+// reorder to "d0 + d1". The rules of 16, 19 and 22 are verified against
+// mlir-opt; 17 and 18 are treated like 19, 20 like 19 plus the change known
+// to have landed in it, 21 and later like 22.
 func ParseAffineMapLLVM(text string, llvmMajor int) (AffineMap, error) {
 	return affineParseMap(text, affineRulesFor(llvmMajor))
 }
@@ -480,6 +484,8 @@ var affineLatest = affineRulesFor(22)
 
 func affineRulesFor(llvmMajor int) affineRules {
 	switch {
+	case llvmMajor == 0: // unknown producer: the newest rules
+		return affineRulesFor(22)
 	case llvmMajor <= 16:
 		return affineRules{}
 	case llvmMajor <= 19:
@@ -492,10 +498,10 @@ func affineRulesFor(llvmMajor int) affineRules {
 	}
 }
 
-// affineMaxTreeDepth bounds the depth of trees the parser builds, so that
-// the recursive printer, comparison and simplifier stay well inside the
-// stack.
-const affineMaxTreeDepth = 100000
+// affineMaxTreeDepth bounds the depth of the trees the parser builds (a sum
+// of n terms is n levels deep), so that the recursive printer, comparison
+// and simplifier stay well inside the stack.
+const affineMaxTreeDepth = 5000
 
 type affineNodeKey struct {
 	kind     AffineExprKind
@@ -519,6 +525,8 @@ type affineBuilder struct {
 	// integer quirk took part in a simplification (used by tests that
 	// check semantic equivalence).
 	inexact bool
+	// noSimplify builds every expression as written (tests only).
+	noSimplify bool
 }
 
 func newAffineBuilder(r affineRules, hashCons bool) *affineBuilder {
@@ -709,6 +717,9 @@ func affineOrderable(x, y *AffineExpr) bool {
 }
 
 func (b *affineBuilder) add(l, r *AffineExpr) *AffineExpr {
+	if b.noSimplify {
+		return b.raw(AffineAdd, l, r)
+	}
 	if s := b.simplifyAdd(l, r); s != nil {
 		return s
 	}
@@ -716,6 +727,9 @@ func (b *affineBuilder) add(l, r *AffineExpr) *AffineExpr {
 }
 
 func (b *affineBuilder) mul(l, r *AffineExpr) *AffineExpr {
+	if b.noSimplify {
+		return b.raw(AffineMul, l, r)
+	}
 	if s := b.simplifyMul(l, r); s != nil {
 		return s
 	}
@@ -723,6 +737,9 @@ func (b *affineBuilder) mul(l, r *AffineExpr) *AffineExpr {
 }
 
 func (b *affineBuilder) floorDiv(l, r *AffineExpr) *AffineExpr {
+	if b.noSimplify {
+		return b.raw(AffineFloorDiv, l, r)
+	}
 	if s := b.simplifyDiv(l, r, false); s != nil {
 		return s
 	}
@@ -730,6 +747,9 @@ func (b *affineBuilder) floorDiv(l, r *AffineExpr) *AffineExpr {
 }
 
 func (b *affineBuilder) ceilDiv(l, r *AffineExpr) *AffineExpr {
+	if b.noSimplify {
+		return b.raw(AffineCeilDiv, l, r)
+	}
 	if s := b.simplifyDiv(l, r, true); s != nil {
 		return s
 	}
@@ -737,6 +757,9 @@ func (b *affineBuilder) ceilDiv(l, r *AffineExpr) *AffineExpr {
 }
 
 func (b *affineBuilder) mod(l, r *AffineExpr) *AffineExpr {
+	if b.noSimplify {
+		return b.raw(AffineMod, l, r)
+	}
 	if s := b.simplifyMod(l, r); s != nil {
 		return s
 	}
@@ -1094,8 +1117,9 @@ func affineLex(src string) []affineTok {
 }
 
 // affineMaxNesting bounds the parser's recursion (parentheses and unary
-// minus).
-const affineMaxNesting = 1000
+// minus). Printing a tree of depth d nests at most 2d+1 levels, so the
+// printed form of anything the parser accepted stays within the limit.
+const affineMaxNesting = 2*affineMaxTreeDepth + 1
 
 // affineSyntaxError is the error type of the parsers: Offset is the byte
 // offset in the input where the problem was found.
@@ -1213,7 +1237,7 @@ func (p *affineParser) parseExpr() *AffineExpr {
 	var acc *AffineExpr
 	var accOp affineTok
 	for {
-		t := p.parseTerm()
+		t := p.parseTerm(acc != nil)
 		if t == nil {
 			return nil
 		}
@@ -1235,9 +1259,10 @@ func (p *affineParser) highOp() bool {
 }
 
 // parseTerm parses a product of operands (high-precedence *, floordiv,
-// ceildiv, mod), left to right.
-func (p *affineParser) parseTerm() *AffineExpr {
-	x := p.parseOperand(false)
+// ceildiv, mod), left to right; afterOp tells whether it is the right
+// operand of a + or -.
+func (p *affineParser) parseTerm(afterOp bool) *AffineExpr {
+	x := p.parseOperand(afterOp)
 	for x != nil && p.highOp() {
 		op := p.next()
 		y := p.parseOperand(true)
@@ -1272,19 +1297,23 @@ func (p *affineParser) parseOperand(afterOp bool) *AffineExpr {
 		}
 		defer p.leave()
 		p.next()
+		switch p.peek().kind {
+		case atLParen, atMinus, atIdent, atInt, atFloat:
+		default:
+			p.failAt(p.peek().off, "missing operand of negation, found %s", p.peek().describe())
+			return nil
+		}
 		// "-9223372036854775808" is how MLIR prints the smallest constant;
 		// read it back as that constant.
 		if n := p.peek(); n.kind == atInt {
 			if v, err := affineParseUint(n.text); err == nil && v == 1<<63 {
 				p.next()
+				p.b.inexact = true // read modulo 2^64
 				return p.b.cst(math.MinInt64)
 			}
 		}
 		e := p.parseOperand(true)
 		if e == nil {
-			if p.err == nil {
-				p.failAt(p.peek().off, "missing operand of negation")
-			}
 			return nil
 		}
 		return p.checkDepth(p.b.neg(e), t.off)
@@ -1393,12 +1422,21 @@ func (p *affineParser) finish(wrapped bool) {
 	p.consume(atEOF, "end of input")
 }
 
-func newAffineParser(text string, r affineRules) *affineParser {
-	return &affineParser{toks: affineLex(text), b: newAffineBuilder(r, true), names: map[string]*AffineExpr{}}
+func newAffineParser(text string, b *affineBuilder) *affineParser {
+	return &affineParser{toks: affineLex(text), b: b, names: map[string]*AffineExpr{}}
 }
 
 func affineParseMap(text string, r affineRules) (AffineMap, error) {
-	p := newAffineParser(text, r)
+	return affineParseMapWith(text, newAffineBuilder(r, true))
+}
+
+func affineParseSet(text string, r affineRules) (IntegerSet, error) {
+	return affineParseSetWith(text, newAffineBuilder(r, true))
+}
+
+// affineParseMapWith parses with b, which must hash-cons.
+func affineParseMapWith(text string, b *affineBuilder) (AffineMap, error) {
+	p := newAffineParser(text, b)
 	wrapped, dims, syms := p.parseHeader("affine_map", "affine_set")
 	if p.err == nil && p.peek().kind == atColon {
 		p.failAt(p.peek().off, "expected affine map, found integer set")
@@ -1430,8 +1468,9 @@ func affineParseMap(text string, r affineRules) (AffineMap, error) {
 	return AffineMap{NumDims: dims, NumSymbols: syms, Results: results}, nil
 }
 
-func affineParseSet(text string, r affineRules) (IntegerSet, error) {
-	p := newAffineParser(text, r)
+// affineParseSetWith parses with b, which must hash-cons.
+func affineParseSetWith(text string, b *affineBuilder) (IntegerSet, error) {
+	p := newAffineParser(text, b)
 	wrapped, dims, syms := p.parseHeader("affine_set", "affine_map")
 	if p.err == nil && p.peek().kind == atArrow {
 		p.failAt(p.peek().off, "expected integer set, found affine map")
@@ -1474,22 +1513,27 @@ func (p *affineParser) parseConstraint() (*AffineExpr, bool) {
 	if lhs == nil {
 		return nil, false
 	}
+	// Like MLIR, try ">" "=", then "<" "=", then "=" "=", each attempt
+	// consuming what it matched (so "a ><= b" reads as "a <= b").
 	t := p.peek()
-	var eq, swap bool
-	switch t.kind {
-	case atGreater:
-	case atLess:
-		swap = true
-	case atEqual:
-		eq = true
-	default:
-		p.failAt(t.off, "expected '== affine-expr' or '>= affine-expr' at end of affine constraint, found %s", t.describe())
+	var eq, swap, ok bool
+	if p.peek().kind == atGreater {
+		p.next()
+		ok = p.peek().kind == atEqual
+	}
+	if !ok && p.peek().kind == atLess {
+		p.next()
+		ok, swap = p.peek().kind == atEqual, true
+	}
+	if !ok && p.peek().kind == atEqual {
+		p.next()
+		ok, swap, eq = p.peek().kind == atEqual, false, true
+	}
+	if !ok {
+		p.failAt(p.peek().off, "expected '== affine-expr' or '>= affine-expr' at end of affine constraint, found %s", p.peek().describe())
 		return nil, false
 	}
 	p.next()
-	if !p.consume(atEqual, "'=' in comparison") {
-		return nil, false
-	}
 	rhs := p.parseExpr()
 	if rhs == nil {
 		return nil, false

@@ -20,9 +20,10 @@ func GetArrayAttr(ctx *ir.Context, value []ir.Attribute) *ArrayAttr {
 	for _, e0 := range value {
 		k.Attr(e0)
 	}
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *ArrayAttr {
-		return &ArrayAttr{value: slices.Clone(value)}
-	})
+	if v, ok := ir.LookupAttr[*ArrayAttr](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &ArrayAttr{value: slices.Clone(value)})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -58,9 +59,10 @@ func GetDictionaryAttr(ctx *ir.Context, value []NamedAttribute) *DictionaryAttr 
 		}
 		k.Attr(e0.Value)
 	}
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *DictionaryAttr {
-		return &DictionaryAttr{value: slices.Clone(value)}
-	})
+	if v, ok := ir.LookupAttr[*DictionaryAttr](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &DictionaryAttr{value: slices.Clone(value)})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -93,9 +95,10 @@ func GetStringAttr(ctx *ir.Context, value string, type_ ir.Type) *StringAttr {
 	k := ir.NewKey("builtin", "StringAttr")
 	k.String(value)
 	k.Type(type_)
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *StringAttr {
-		return &StringAttr{value: value, type_: type_}
-	})
+	if v, ok := ir.LookupAttr[*StringAttr](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &StringAttr{value: value, type_: type_})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -141,9 +144,10 @@ func GetSymbolRefAttr(ctx *ir.Context, rootReference *StringAttr, nestedReferenc
 			k.Attr(nil)
 		}
 	}
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *SymbolRefAttr {
-		return &SymbolRefAttr{rootReference: rootReference, nestedReferences: slices.Clone(nestedReferences)}
-	})
+	if v, ok := ir.LookupAttr[*SymbolRefAttr](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &SymbolRefAttr{rootReference: rootReference, nestedReferences: slices.Clone(nestedReferences)})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -176,9 +180,10 @@ type TypeAttr struct {
 func GetTypeAttr(ctx *ir.Context, value ir.Type) *TypeAttr {
 	k := ir.NewKey("builtin", "TypeAttr")
 	k.Type(value)
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *TypeAttr {
-		return &TypeAttr{value: value}
-	})
+	if v, ok := ir.LookupAttr[*TypeAttr](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &TypeAttr{value: value})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -204,9 +209,10 @@ type UnitAttr struct {
 // GetUnitAttr returns the uniqued UnitAttr with these parameters.
 func GetUnitAttr(ctx *ir.Context) *UnitAttr {
 	k := ir.NewKey("builtin", "UnitAttr")
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *UnitAttr {
-		return &UnitAttr{}
-	})
+	if v, ok := ir.LookupAttr[*UnitAttr](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &UnitAttr{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -231,9 +237,10 @@ func GetIntegerAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *IntegerAttr
 	k := ir.NewKey("builtin", "IntegerAttr")
 	k.Type(type_)
 	k.APInt(value)
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *IntegerAttr {
-		return &IntegerAttr{type_: type_, value: value}
-	})
+	if v, ok := ir.LookupAttr[*IntegerAttr](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &IntegerAttr{type_: type_, value: value})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -268,9 +275,10 @@ func GetFloatAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FloatAttr {
 	k := ir.NewKey("builtin", "FloatAttr")
 	k.Type(type_)
 	k.APInt(value)
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *FloatAttr {
-		return &FloatAttr{type_: type_, value: value}
-	})
+	if v, ok := ir.LookupAttr[*FloatAttr](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &FloatAttr{type_: type_, value: value})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -305,9 +313,10 @@ func GetCallSiteLoc(ctx *ir.Context, callee ir.Location, caller ir.Location) *Ca
 	k := ir.NewKey("builtin", "CallSiteLoc")
 	k.Attr(callee)
 	k.Attr(caller)
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *CallSiteLoc {
-		return &CallSiteLoc{callee: callee, caller: caller}
-	})
+	if v, ok := ir.LookupAttr[*CallSiteLoc](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &CallSiteLoc{callee: callee, caller: caller})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -357,9 +366,10 @@ func GetFileLineColRange(ctx *ir.Context, filename *StringAttr, startLine uint32
 	k.Uint(uint64(endLine))
 	k.Uint(uint64(endCol))
 	k.Uint(uint64(form))
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *FileLineColRange {
-		return &FileLineColRange{filename: filename, startLine: startLine, startCol: startCol, endLine: endLine, endCol: endCol, form: form}
-	})
+	if v, ok := ir.LookupAttr[*FileLineColRange](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &FileLineColRange{filename: filename, startLine: startLine, startCol: startCol, endLine: endLine, endCol: endCol, form: form})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -420,9 +430,10 @@ func GetFusedLoc(ctx *ir.Context, locations []ir.Location, metadata ir.Attribute
 		k.Attr(e0)
 	}
 	k.Attr(metadata)
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *FusedLoc {
-		return &FusedLoc{locations: slices.Clone(locations), metadata: metadata}
-	})
+	if v, ok := ir.LookupAttr[*FusedLoc](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &FusedLoc{locations: slices.Clone(locations), metadata: metadata})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -464,9 +475,10 @@ func GetNameLoc(ctx *ir.Context, name *StringAttr, childLoc ir.Location) *NameLo
 		k.Attr(nil)
 	}
 	k.Attr(childLoc)
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *NameLoc {
-		return &NameLoc{name: name, childLoc: childLoc}
-	})
+	if v, ok := ir.LookupAttr[*NameLoc](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &NameLoc{name: name, childLoc: childLoc})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -500,9 +512,10 @@ type UnknownLoc struct {
 // GetUnknownLoc returns the uniqued UnknownLoc with these parameters.
 func GetUnknownLoc(ctx *ir.Context) *UnknownLoc {
 	k := ir.NewKey("builtin", "UnknownLoc")
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *UnknownLoc {
-		return &UnknownLoc{}
-	})
+	if v, ok := ir.LookupAttr[*UnknownLoc](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &UnknownLoc{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -530,9 +543,10 @@ func GetDenseResourceElementsAttr(ctx *ir.Context, type_ ir.Type, rawHandle ir.R
 	k := ir.NewKey("builtin", "DenseResourceElementsAttr")
 	k.Type(type_)
 	k.Resource(rawHandle)
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *DenseResourceElementsAttr {
-		return &DenseResourceElementsAttr{type_: type_, rawHandle: rawHandle}
-	})
+	if v, ok := ir.LookupAttr[*DenseResourceElementsAttr](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &DenseResourceElementsAttr{type_: type_, rawHandle: rawHandle})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -569,9 +583,10 @@ func GetDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData
 	k.Type(elementType)
 	k.Int(int64(size))
 	k.Blob(rawData)
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *DenseArrayAttr {
-		return &DenseArrayAttr{elementType: elementType, size: size, rawData: slices.Clone(rawData)}
-	})
+	if v, ok := ir.LookupAttr[*DenseArrayAttr](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &DenseArrayAttr{elementType: elementType, size: size, rawData: slices.Clone(rawData)})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -611,9 +626,10 @@ func GetDenseIntOrFPElementsAttr(ctx *ir.Context, type_ ir.Type, rawData []byte)
 	k := ir.NewKey("builtin", "DenseIntOrFPElementsAttr")
 	k.Type(type_)
 	k.Blob(rawData)
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *DenseIntOrFPElementsAttr {
-		return &DenseIntOrFPElementsAttr{type_: type_, rawData: slices.Clone(rawData)}
-	})
+	if v, ok := ir.LookupAttr[*DenseIntOrFPElementsAttr](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &DenseIntOrFPElementsAttr{type_: type_, rawData: slices.Clone(rawData)})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -653,9 +669,10 @@ func GetDenseStringElementsAttr(ctx *ir.Context, type_ ir.Type, isSplat bool, va
 	for _, e0 := range value {
 		k.String(e0)
 	}
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *DenseStringElementsAttr {
-		return &DenseStringElementsAttr{type_: type_, isSplat: isSplat, value: slices.Clone(value)}
-	})
+	if v, ok := ir.LookupAttr[*DenseStringElementsAttr](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &DenseStringElementsAttr{type_: type_, isSplat: isSplat, value: slices.Clone(value)})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -697,9 +714,10 @@ func GetSparseElementsAttr(ctx *ir.Context, type_ ir.Type, indices ir.Attribute,
 	k.Type(type_)
 	k.Attr(indices)
 	k.Attr(values)
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *SparseElementsAttr {
-		return &SparseElementsAttr{type_: type_, indices: indices, values: values}
-	})
+	if v, ok := ir.LookupAttr[*SparseElementsAttr](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &SparseElementsAttr{type_: type_, indices: indices, values: values})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -763,9 +781,10 @@ type AffineMapAttr struct {
 func GetAffineMapAttr(ctx *ir.Context, value AffineMap) *AffineMapAttr {
 	k := ir.NewKey("builtin", "AffineMapAttr")
 	value.AppendKey(k)
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *AffineMapAttr {
-		return &AffineMapAttr{value: value}
-	})
+	if v, ok := ir.LookupAttr[*AffineMapAttr](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &AffineMapAttr{value: value})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -793,9 +812,10 @@ type IntegerSetAttr struct {
 func GetIntegerSetAttr(ctx *ir.Context, value IntegerSet) *IntegerSetAttr {
 	k := ir.NewKey("builtin", "IntegerSetAttr")
 	value.AppendKey(k)
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *IntegerSetAttr {
-		return &IntegerSetAttr{value: value}
-	})
+	if v, ok := ir.LookupAttr[*IntegerSetAttr](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &IntegerSetAttr{value: value})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -828,9 +848,10 @@ func GetStridedLayoutAttr(ctx *ir.Context, offset int64, strides []int64) *Strid
 	for _, e0 := range strides {
 		k.Int(int64(e0))
 	}
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *StridedLayoutAttr {
-		return &StridedLayoutAttr{offset: offset, strides: slices.Clone(strides)}
-	})
+	if v, ok := ir.LookupAttr[*StridedLayoutAttr](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &StridedLayoutAttr{offset: offset, strides: slices.Clone(strides)})
 }
 
 // Dialect returns the owning dialect's namespace.

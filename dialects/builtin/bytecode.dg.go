@@ -8,6 +8,7 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
 	"math"
+	"strings"
 )
 
 // ReadAttribute decodes a custom-encoded builtin attribute entry.
@@ -544,6 +545,7 @@ func readFileLineColRange1(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeFileLineColRange encodes a FileLineColRange.
 func writeFileLineColRange(w *bytecode.EntryWriter, a *FileLineColRange) (bool, error) {
+	var needs []string
 	if a.form == 2 {
 		w.VarInt(11)
 		w.Attribute(a.filename)
@@ -556,11 +558,15 @@ func writeFileLineColRange(w *bytecode.EntryWriter, a *FileLineColRange) (bool, 
 		writeLineColRange(w, a.startLine, a.startCol, a.endLine, a.endCol, a.form)
 		return true, w.Err()
 	}
-	return false, &bytecode.VersionError{
-		Needs:  "llvm >= 20",
-		Target: w.Target.String(),
-		What:   "builtin FileLineColRange (code 22)",
+	needs = append(needs, "llvm >= 20 (code 22)")
+	if len(needs) > 0 {
+		return false, &bytecode.VersionError{
+			Needs:  strings.Join(needs, " or "),
+			Target: w.Target.String(),
+			What:   "builtin FileLineColRange",
+		}
 	}
+	return false, nil
 }
 
 // readFusedLoc0 reads code 12 of FusedLoc.
@@ -821,16 +827,21 @@ func readDistinctAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeDistinctAttr encodes a DistinctAttr.
 func writeDistinctAttr(w *bytecode.EntryWriter, a *DistinctAttr) (bool, error) {
+	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 19 {
 		w.VarInt(21)
 		w.Attribute(a.referencedAttr)
 		return true, w.Err()
 	}
-	return false, &bytecode.VersionError{
-		Needs:  "llvm >= 19",
-		Target: w.Target.String(),
-		What:   "builtin DistinctAttr (code 21)",
+	needs = append(needs, "llvm >= 19 (code 21)")
+	if len(needs) > 0 {
+		return false, &bytecode.VersionError{
+			Needs:  strings.Join(needs, " or "),
+			Target: w.Target.String(),
+			What:   "builtin DistinctAttr",
+		}
 	}
+	return false, nil
 }
 
 // readIntegerType0 reads code 0 of IntegerType.
@@ -861,6 +872,12 @@ func readIntegerType0(r *bytecode.EntryReader) (ir.Type, error) {
 // writeIntegerType encodes a IntegerType.
 func writeIntegerType(w *bytecode.EntryWriter, t *IntegerType) (bool, error) {
 	w.VarInt(0)
+	if !t.signedness.Valid() {
+		w.Fail(fmt.Errorf("builtin IntegerType: signedness is %d, not a Signedness value", uint64(t.signedness)))
+	}
+	if uint64(t.signedness) > 3 {
+		w.Fail(fmt.Errorf("builtin IntegerType: signedness is %d, which does not fit its 2 bits", t.signedness))
+	}
 	w.VarInt((uint64(t.width))<<2 | uint64(t.signedness))
 	return true, w.Err()
 }
@@ -1201,7 +1218,7 @@ func writeRankedTensorType(w *bytecode.EntryWriter, t *RankedTensorType) (bool, 
 // readTupleType0 reads code 15 of TupleType.
 func readTupleType0(r *bytecode.EntryReader) (ir.Type, error) {
 	var (
-		types []ir.Type
+		types_ []ir.Type
 	)
 	var err error
 	{
@@ -1209,21 +1226,21 @@ func readTupleType0(r *bytecode.EntryReader) (ir.Type, error) {
 		if n0, err = r.Count(1, "list elements"); err != nil {
 			return nil, err
 		}
-		types = make([]ir.Type, n0)
-		for i0 := range types {
-			if types[i0], err = r.Type(); err != nil {
+		types_ = make([]ir.Type, n0)
+		for i0 := range types_ {
+			if types_[i0], err = r.Type(); err != nil {
 				return nil, err
 			}
 		}
 	}
-	return GetTupleType(r.Context(), types), nil
+	return GetTupleType(r.Context(), types_), nil
 }
 
 // writeTupleType encodes a TupleType.
 func writeTupleType(w *bytecode.EntryWriter, t *TupleType) (bool, error) {
 	w.VarInt(15)
-	w.VarInt(uint64(len(t.types)))
-	for _, e0 := range t.types {
+	w.VarInt(uint64(len(t.types_)))
+	for _, e0 := range t.types_ {
 		w.Type(e0)
 	}
 	return true, w.Err()
@@ -1382,6 +1399,7 @@ func readVectorType2(r *bytecode.EntryReader) (ir.Type, error) {
 
 // writeVectorType encodes a VectorType.
 func writeVectorType(w *bytecode.EntryWriter, t *VectorType) (bool, error) {
+	var needs []string
 	if !bytecode.Any(t.scalableDims) {
 		w.VarInt(19)
 		w.VarInt(uint64(len(t.shape)))
@@ -1396,6 +1414,7 @@ func writeVectorType(w *bytecode.EntryWriter, t *VectorType) (bool, error) {
 		writeTrailingScalableDims(w, t.scalableDims, t.shape, t.elementType)
 		return true, w.Err()
 	}
+	needs = append(needs, "llvm <= 16 (code 20)")
 	if w.Target.Release == 0 || w.Target.Release >= 19 {
 		w.VarInt(20)
 		w.VarInt(uint64(len(t.scalableDims)))
@@ -1409,9 +1428,13 @@ func writeVectorType(w *bytecode.EntryWriter, t *VectorType) (bool, error) {
 		w.Type(t.elementType)
 		return true, w.Err()
 	}
-	return false, &bytecode.VersionError{
-		Needs:  "llvm <= 16 or llvm >= 19",
-		Target: w.Target.String(),
-		What:   "builtin VectorType (code 20)",
+	needs = append(needs, "llvm >= 19 (code 20)")
+	if len(needs) > 0 {
+		return false, &bytecode.VersionError{
+			Needs:  strings.Join(needs, " or "),
+			Target: w.Target.String(),
+			What:   "builtin VectorType",
+		}
 	}
+	return false, nil
 }

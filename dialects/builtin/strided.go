@@ -36,7 +36,7 @@ func dimString(v int64) string {
 }
 
 // parseStridedLayoutAttr reads strided<[...]> with an optional offset.
-func parseStridedLayoutAttr(ctx *ir.Context, text string) (*StridedLayoutAttr, error) {
+func parseStridedLayoutAttr(ctx *ir.Context, text string, _ int) (*StridedLayoutAttr, error) {
 	body, ok := strings.CutPrefix(text, "strided<[")
 	if !ok || !strings.HasSuffix(body, ">") {
 		return nil, fmt.Errorf("strided layout %q: expected strided<[...]>", text)
@@ -84,16 +84,18 @@ func parseDim(s string) (int64, error) {
 func printAffineMapAttr(a *AffineMapAttr) string   { return a.value.String() }
 func printIntegerSetAttr(a *IntegerSetAttr) string { return a.value.String() }
 
-func parseAffineMapAttr(ctx *ir.Context, text string) (*AffineMapAttr, error) {
-	m, err := ParseAffineMap(text)
+// parseAffineMapAttr reads affine_map<...> with the simplification rules of
+// the release that printed it, so that it prints back identically.
+func parseAffineMapAttr(ctx *ir.Context, text string, release int) (*AffineMapAttr, error) {
+	m, err := ParseAffineMapLLVM(text, release)
 	if err != nil {
 		return nil, err
 	}
 	return GetAffineMapAttr(ctx, m), nil
 }
 
-func parseIntegerSetAttr(ctx *ir.Context, text string) (*IntegerSetAttr, error) {
-	s, err := ParseIntegerSet(text)
+func parseIntegerSetAttr(ctx *ir.Context, text string, release int) (*IntegerSetAttr, error) {
+	s, err := ParseIntegerSetLLVM(text, release)
 	if err != nil {
 		return nil, err
 	}

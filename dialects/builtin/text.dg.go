@@ -8,24 +8,25 @@ import (
 )
 
 // ParseAttribute reads the textual form of a builtin attribute stored as text; it
-// returns nil and no error for text this dialect does not model.
-func (dialect) ParseAttribute(ctx *ir.Context, text string) (ir.Attribute, error) {
+// returns nil and no error for text this dialect does not model. release is
+// the producer's LLVM major (0: the newest).
+func (dialect) ParseAttribute(ctx *ir.Context, text string, release int) (ir.Attribute, error) {
 	switch {
 	case strings.HasPrefix(text, "affine_map<"):
-		v, err := parseAffineMapAttr(ctx, text)
-		if err != nil {
+		v, err := parseAffineMapAttr(ctx, text, release)
+		if err != nil || v == nil {
 			return nil, err
 		}
 		return v, nil
 	case strings.HasPrefix(text, "affine_set<"):
-		v, err := parseIntegerSetAttr(ctx, text)
-		if err != nil {
+		v, err := parseIntegerSetAttr(ctx, text, release)
+		if err != nil || v == nil {
 			return nil, err
 		}
 		return v, nil
 	case strings.HasPrefix(text, "strided<"):
-		v, err := parseStridedLayoutAttr(ctx, text)
-		if err != nil {
+		v, err := parseStridedLayoutAttr(ctx, text, release)
+		if err != nil || v == nil {
 			return nil, err
 		}
 		return v, nil
@@ -47,8 +48,9 @@ func (dialect) PrintAttribute(v ir.Attribute) (string, bool) {
 }
 
 // ParseType reads the textual form of a builtin type stored as text; it
-// returns nil and no error for text this dialect does not model.
-func (dialect) ParseType(ctx *ir.Context, text string) (ir.Type, error) {
+// returns nil and no error for text this dialect does not model. release is
+// the producer's LLVM major (0: the newest).
+func (dialect) ParseType(ctx *ir.Context, text string, _ int) (ir.Type, error) {
 	switch text {
 	case "tf32":
 		return GetFloatTF32Type(ctx), nil

@@ -20,9 +20,10 @@ func GetIntegerType(ctx *ir.Context, width uint32, signedness Signedness) *Integ
 	k := ir.NewKey("builtin", "IntegerType")
 	k.Uint(uint64(width))
 	k.Uint(uint64(signedness))
-	return ir.UniqueType(ctx, k.Bytes(), func() *IntegerType {
-		return &IntegerType{width: width, signedness: signedness}
-	})
+	if v, ok := ir.LookupType[*IntegerType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &IntegerType{width: width, signedness: signedness})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -58,9 +59,10 @@ type IndexType struct {
 // GetIndexType returns the uniqued IndexType with these parameters.
 func GetIndexType(ctx *ir.Context) *IndexType {
 	k := ir.NewKey("builtin", "IndexType")
-	return ir.UniqueType(ctx, k.Bytes(), func() *IndexType {
-		return &IndexType{}
-	})
+	if v, ok := ir.LookupType[*IndexType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &IndexType{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -96,9 +98,10 @@ func GetFunctionType(ctx *ir.Context, inputs []ir.Type, results []ir.Type) *Func
 	for _, e0 := range results {
 		k.Type(e0)
 	}
-	return ir.UniqueType(ctx, k.Bytes(), func() *FunctionType {
-		return &FunctionType{inputs: slices.Clone(inputs), results: slices.Clone(results)}
-	})
+	if v, ok := ir.LookupType[*FunctionType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &FunctionType{inputs: slices.Clone(inputs), results: slices.Clone(results)})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -129,9 +132,10 @@ type BFloat16Type struct {
 // GetBFloat16Type returns the uniqued BFloat16Type with these parameters.
 func GetBFloat16Type(ctx *ir.Context) *BFloat16Type {
 	k := ir.NewKey("builtin", "BFloat16Type")
-	return ir.UniqueType(ctx, k.Bytes(), func() *BFloat16Type {
-		return &BFloat16Type{}
-	})
+	if v, ok := ir.LookupType[*BFloat16Type](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &BFloat16Type{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -157,9 +161,10 @@ type Float16Type struct {
 // GetFloat16Type returns the uniqued Float16Type with these parameters.
 func GetFloat16Type(ctx *ir.Context) *Float16Type {
 	k := ir.NewKey("builtin", "Float16Type")
-	return ir.UniqueType(ctx, k.Bytes(), func() *Float16Type {
-		return &Float16Type{}
-	})
+	if v, ok := ir.LookupType[*Float16Type](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &Float16Type{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -185,9 +190,10 @@ type Float32Type struct {
 // GetFloat32Type returns the uniqued Float32Type with these parameters.
 func GetFloat32Type(ctx *ir.Context) *Float32Type {
 	k := ir.NewKey("builtin", "Float32Type")
-	return ir.UniqueType(ctx, k.Bytes(), func() *Float32Type {
-		return &Float32Type{}
-	})
+	if v, ok := ir.LookupType[*Float32Type](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &Float32Type{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -213,9 +219,10 @@ type Float64Type struct {
 // GetFloat64Type returns the uniqued Float64Type with these parameters.
 func GetFloat64Type(ctx *ir.Context) *Float64Type {
 	k := ir.NewKey("builtin", "Float64Type")
-	return ir.UniqueType(ctx, k.Bytes(), func() *Float64Type {
-		return &Float64Type{}
-	})
+	if v, ok := ir.LookupType[*Float64Type](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &Float64Type{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -241,9 +248,10 @@ type Float80Type struct {
 // GetFloat80Type returns the uniqued Float80Type with these parameters.
 func GetFloat80Type(ctx *ir.Context) *Float80Type {
 	k := ir.NewKey("builtin", "Float80Type")
-	return ir.UniqueType(ctx, k.Bytes(), func() *Float80Type {
-		return &Float80Type{}
-	})
+	if v, ok := ir.LookupType[*Float80Type](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &Float80Type{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -269,9 +277,10 @@ type Float128Type struct {
 // GetFloat128Type returns the uniqued Float128Type with these parameters.
 func GetFloat128Type(ctx *ir.Context) *Float128Type {
 	k := ir.NewKey("builtin", "Float128Type")
-	return ir.UniqueType(ctx, k.Bytes(), func() *Float128Type {
-		return &Float128Type{}
-	})
+	if v, ok := ir.LookupType[*Float128Type](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &Float128Type{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -299,9 +308,10 @@ type ComplexType struct {
 func GetComplexType(ctx *ir.Context, elementType ir.Type) *ComplexType {
 	k := ir.NewKey("builtin", "ComplexType")
 	k.Type(elementType)
-	return ir.UniqueType(ctx, k.Bytes(), func() *ComplexType {
-		return &ComplexType{elementType: elementType}
-	})
+	if v, ok := ir.LookupType[*ComplexType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &ComplexType{elementType: elementType})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -338,9 +348,10 @@ func GetMemRefType(ctx *ir.Context, shape []int64, elementType ir.Type, layout i
 	k.Type(elementType)
 	k.Attr(layout)
 	k.Attr(memorySpace)
-	return ir.UniqueType(ctx, k.Bytes(), func() *MemRefType {
-		return &MemRefType{shape: slices.Clone(shape), elementType: elementType, layout: layout, memorySpace: memorySpace}
-	})
+	if v, ok := ir.LookupType[*MemRefType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &MemRefType{shape: slices.Clone(shape), elementType: elementType, layout: layout, memorySpace: memorySpace})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -381,9 +392,10 @@ type NoneType struct {
 // GetNoneType returns the uniqued NoneType with these parameters.
 func GetNoneType(ctx *ir.Context) *NoneType {
 	k := ir.NewKey("builtin", "NoneType")
-	return ir.UniqueType(ctx, k.Bytes(), func() *NoneType {
-		return &NoneType{}
-	})
+	if v, ok := ir.LookupType[*NoneType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &NoneType{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -413,9 +425,10 @@ func GetRankedTensorType(ctx *ir.Context, shape []int64, elementType ir.Type, en
 	}
 	k.Type(elementType)
 	k.Attr(encoding)
-	return ir.UniqueType(ctx, k.Bytes(), func() *RankedTensorType {
-		return &RankedTensorType{shape: slices.Clone(shape), elementType: elementType, encoding: encoding}
-	})
+	if v, ok := ir.LookupType[*RankedTensorType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &RankedTensorType{shape: slices.Clone(shape), elementType: elementType, encoding: encoding})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -446,19 +459,20 @@ func (t *RankedTensorType) Encoding() ir.Attribute {
 // TupleType is the builtin type.
 type TupleType struct {
 	ir.TypeBase
-	types []ir.Type
+	types_ []ir.Type
 }
 
 // GetTupleType returns the uniqued TupleType with these parameters.
-func GetTupleType(ctx *ir.Context, types []ir.Type) *TupleType {
+func GetTupleType(ctx *ir.Context, types_ []ir.Type) *TupleType {
 	k := ir.NewKey("builtin", "TupleType")
-	k.Uint(uint64(len(types)))
-	for _, e0 := range types {
+	k.Uint(uint64(len(types_)))
+	for _, e0 := range types_ {
 		k.Type(e0)
 	}
-	return ir.UniqueType(ctx, k.Bytes(), func() *TupleType {
-		return &TupleType{types: slices.Clone(types)}
-	})
+	if v, ok := ir.LookupType[*TupleType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &TupleType{types_: slices.Clone(types_)})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -473,7 +487,7 @@ func (*TupleType) Kind() string {
 
 // Types returns the types parameter (shared: do not modify).
 func (t *TupleType) Types() []ir.Type {
-	return t.types
+	return t.types_
 }
 
 // UnrankedMemRefType is the builtin type.
@@ -488,9 +502,10 @@ func GetUnrankedMemRefType(ctx *ir.Context, elementType ir.Type, memorySpace ir.
 	k := ir.NewKey("builtin", "UnrankedMemRefType")
 	k.Type(elementType)
 	k.Attr(memorySpace)
-	return ir.UniqueType(ctx, k.Bytes(), func() *UnrankedMemRefType {
-		return &UnrankedMemRefType{elementType: elementType, memorySpace: memorySpace}
-	})
+	if v, ok := ir.LookupType[*UnrankedMemRefType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &UnrankedMemRefType{elementType: elementType, memorySpace: memorySpace})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -523,9 +538,10 @@ type UnrankedTensorType struct {
 func GetUnrankedTensorType(ctx *ir.Context, elementType ir.Type) *UnrankedTensorType {
 	k := ir.NewKey("builtin", "UnrankedTensorType")
 	k.Type(elementType)
-	return ir.UniqueType(ctx, k.Bytes(), func() *UnrankedTensorType {
-		return &UnrankedTensorType{elementType: elementType}
-	})
+	if v, ok := ir.LookupType[*UnrankedTensorType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &UnrankedTensorType{elementType: elementType})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -566,9 +582,10 @@ func GetVectorType(ctx *ir.Context, shape []int64, elementType ir.Type, scalable
 	for _, e0 := range scalableDims {
 		k.Bool(e0)
 	}
-	return ir.UniqueType(ctx, k.Bytes(), func() *VectorType {
-		return &VectorType{shape: slices.Clone(shape), elementType: elementType, scalableDims: slices.Clone(scalableDims)}
-	})
+	if v, ok := ir.LookupType[*VectorType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &VectorType{shape: slices.Clone(shape), elementType: elementType, scalableDims: slices.Clone(scalableDims)})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -604,9 +621,10 @@ type FloatTF32Type struct {
 // GetFloatTF32Type returns the uniqued FloatTF32Type with these parameters.
 func GetFloatTF32Type(ctx *ir.Context) *FloatTF32Type {
 	k := ir.NewKey("builtin", "FloatTF32Type")
-	return ir.UniqueType(ctx, k.Bytes(), func() *FloatTF32Type {
-		return &FloatTF32Type{}
-	})
+	if v, ok := ir.LookupType[*FloatTF32Type](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &FloatTF32Type{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -632,9 +650,10 @@ type Float8E5M2Type struct {
 // GetFloat8E5M2Type returns the uniqued Float8E5M2Type with these parameters.
 func GetFloat8E5M2Type(ctx *ir.Context) *Float8E5M2Type {
 	k := ir.NewKey("builtin", "Float8E5M2Type")
-	return ir.UniqueType(ctx, k.Bytes(), func() *Float8E5M2Type {
-		return &Float8E5M2Type{}
-	})
+	if v, ok := ir.LookupType[*Float8E5M2Type](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &Float8E5M2Type{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -660,9 +679,10 @@ type Float8E4M3Type struct {
 // GetFloat8E4M3Type returns the uniqued Float8E4M3Type with these parameters.
 func GetFloat8E4M3Type(ctx *ir.Context) *Float8E4M3Type {
 	k := ir.NewKey("builtin", "Float8E4M3Type")
-	return ir.UniqueType(ctx, k.Bytes(), func() *Float8E4M3Type {
-		return &Float8E4M3Type{}
-	})
+	if v, ok := ir.LookupType[*Float8E4M3Type](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &Float8E4M3Type{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -688,9 +708,10 @@ type Float8E4M3FNType struct {
 // GetFloat8E4M3FNType returns the uniqued Float8E4M3FNType with these parameters.
 func GetFloat8E4M3FNType(ctx *ir.Context) *Float8E4M3FNType {
 	k := ir.NewKey("builtin", "Float8E4M3FNType")
-	return ir.UniqueType(ctx, k.Bytes(), func() *Float8E4M3FNType {
-		return &Float8E4M3FNType{}
-	})
+	if v, ok := ir.LookupType[*Float8E4M3FNType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &Float8E4M3FNType{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -716,9 +737,10 @@ type Float8E5M2FNUZType struct {
 // GetFloat8E5M2FNUZType returns the uniqued Float8E5M2FNUZType with these parameters.
 func GetFloat8E5M2FNUZType(ctx *ir.Context) *Float8E5M2FNUZType {
 	k := ir.NewKey("builtin", "Float8E5M2FNUZType")
-	return ir.UniqueType(ctx, k.Bytes(), func() *Float8E5M2FNUZType {
-		return &Float8E5M2FNUZType{}
-	})
+	if v, ok := ir.LookupType[*Float8E5M2FNUZType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &Float8E5M2FNUZType{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -744,9 +766,10 @@ type Float8E4M3FNUZType struct {
 // GetFloat8E4M3FNUZType returns the uniqued Float8E4M3FNUZType with these parameters.
 func GetFloat8E4M3FNUZType(ctx *ir.Context) *Float8E4M3FNUZType {
 	k := ir.NewKey("builtin", "Float8E4M3FNUZType")
-	return ir.UniqueType(ctx, k.Bytes(), func() *Float8E4M3FNUZType {
-		return &Float8E4M3FNUZType{}
-	})
+	if v, ok := ir.LookupType[*Float8E4M3FNUZType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &Float8E4M3FNUZType{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -772,9 +795,10 @@ type Float8E4M3B11FNUZType struct {
 // GetFloat8E4M3B11FNUZType returns the uniqued Float8E4M3B11FNUZType with these parameters.
 func GetFloat8E4M3B11FNUZType(ctx *ir.Context) *Float8E4M3B11FNUZType {
 	k := ir.NewKey("builtin", "Float8E4M3B11FNUZType")
-	return ir.UniqueType(ctx, k.Bytes(), func() *Float8E4M3B11FNUZType {
-		return &Float8E4M3B11FNUZType{}
-	})
+	if v, ok := ir.LookupType[*Float8E4M3B11FNUZType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &Float8E4M3B11FNUZType{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -800,9 +824,10 @@ type Float8E3M4Type struct {
 // GetFloat8E3M4Type returns the uniqued Float8E3M4Type with these parameters.
 func GetFloat8E3M4Type(ctx *ir.Context) *Float8E3M4Type {
 	k := ir.NewKey("builtin", "Float8E3M4Type")
-	return ir.UniqueType(ctx, k.Bytes(), func() *Float8E3M4Type {
-		return &Float8E3M4Type{}
-	})
+	if v, ok := ir.LookupType[*Float8E3M4Type](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &Float8E3M4Type{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -828,9 +853,10 @@ type Float4E2M1FNType struct {
 // GetFloat4E2M1FNType returns the uniqued Float4E2M1FNType with these parameters.
 func GetFloat4E2M1FNType(ctx *ir.Context) *Float4E2M1FNType {
 	k := ir.NewKey("builtin", "Float4E2M1FNType")
-	return ir.UniqueType(ctx, k.Bytes(), func() *Float4E2M1FNType {
-		return &Float4E2M1FNType{}
-	})
+	if v, ok := ir.LookupType[*Float4E2M1FNType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &Float4E2M1FNType{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -856,9 +882,10 @@ type Float6E2M3FNType struct {
 // GetFloat6E2M3FNType returns the uniqued Float6E2M3FNType with these parameters.
 func GetFloat6E2M3FNType(ctx *ir.Context) *Float6E2M3FNType {
 	k := ir.NewKey("builtin", "Float6E2M3FNType")
-	return ir.UniqueType(ctx, k.Bytes(), func() *Float6E2M3FNType {
-		return &Float6E2M3FNType{}
-	})
+	if v, ok := ir.LookupType[*Float6E2M3FNType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &Float6E2M3FNType{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -884,9 +911,10 @@ type Float6E3M2FNType struct {
 // GetFloat6E3M2FNType returns the uniqued Float6E3M2FNType with these parameters.
 func GetFloat6E3M2FNType(ctx *ir.Context) *Float6E3M2FNType {
 	k := ir.NewKey("builtin", "Float6E3M2FNType")
-	return ir.UniqueType(ctx, k.Bytes(), func() *Float6E3M2FNType {
-		return &Float6E3M2FNType{}
-	})
+	if v, ok := ir.LookupType[*Float6E3M2FNType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &Float6E3M2FNType{})
 }
 
 // Dialect returns the owning dialect's namespace.
@@ -912,9 +940,10 @@ type Float8E8M0FNUType struct {
 // GetFloat8E8M0FNUType returns the uniqued Float8E8M0FNUType with these parameters.
 func GetFloat8E8M0FNUType(ctx *ir.Context) *Float8E8M0FNUType {
 	k := ir.NewKey("builtin", "Float8E8M0FNUType")
-	return ir.UniqueType(ctx, k.Bytes(), func() *Float8E8M0FNUType {
-		return &Float8E8M0FNUType{}
-	})
+	if v, ok := ir.LookupType[*Float8E8M0FNUType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &Float8E8M0FNUType{})
 }
 
 // Dialect returns the owning dialect's namespace.

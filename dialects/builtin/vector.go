@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -76,14 +77,19 @@ var (
 )
 
 // NumElements is the product of a static shape; ok is false when a
-// dimension is dynamic.
+// dimension is dynamic. A product beyond math.MaxInt64 (only a hostile
+// shape has one) saturates to math.MaxInt64.
 func NumElements(shape []int64) (n int64, ok bool) {
 	n = 1
 	for _, d := range shape {
-		if d < 0 {
+		switch {
+		case d < 0:
 			return 0, false
+		case d != 0 && n > math.MaxInt64/d:
+			n = math.MaxInt64 // a later 0 still makes it 0
+		default:
+			n *= d
 		}
-		n *= d
 	}
 	return n, true
 }

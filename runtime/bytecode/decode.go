@@ -15,12 +15,14 @@ const MaxNesting = 4096
 // Decoder decodes a file's attribute and type entries on demand with the
 // dialects registered in its context. It implements Tables.
 type Decoder struct {
-	f      *File
-	ctx    *ir.Context
-	attrs  []ir.Attribute
-	types  []ir.Type
-	active map[entryRef]bool
-	depth  int
+	f     *File
+	ctx   *ir.Context
+	attrs []ir.Attribute
+	types []ir.Type
+	// busy marks entries being decoded, to catch entries that refer to
+	// themselves: bit 0 for the attribute, bit 1 for the type of an index.
+	busy  []uint8
+	depth int
 }
 
 type entryRef struct {
@@ -30,7 +32,8 @@ type entryRef struct {
 
 // NewDecoder prepares to decode f's entries into ctx.
 func NewDecoder(ctx *ir.Context, f *File) *Decoder {
-	return &Decoder{f: f, ctx: ctx, attrs: make([]ir.Attribute, len(f.Attrs)), types: make([]ir.Type, len(f.Types)), active: map[entryRef]bool{}}
+	return &Decoder{f: f, ctx: ctx, attrs: make([]ir.Attribute, len(f.Attrs)), types: make([]ir.Type, len(f.Types)),
+		busy: make([]uint8, max(len(f.Attrs), len(f.Types)))}
 }
 
 // String resolves a string index.
@@ -88,23 +91,48 @@ func (d *Decoder) Type(i uint64) (ir.Type, error) {
 var ErrCycle = errors.New("entry refers to itself")
 
 func (d *Decoder) decode(ref entryRef) (any, error) {
-	e, section := d.f.Attrs, "AttrType (attribute"
+	e, section, bit := d.f.Attrs, "AttrType", uint8(1)
 	if ref.isType {
-		e, section = d.f.Types, "AttrType (type"
+		e, bit = d.f.Types, 2
 	}
 	entry := e[ref.i]
-	section = fmt.Sprintf("%s %d)", section, ref.i)
 	r := wire.NewReader(entry.Data, entry.Offset, section)
-	if d.active[ref] {
+	if d.busy[ref.i]&bit != 0 {
 		return nil, r.ErrorAt(entry.Offset, "an entry that does not refer to itself", ErrCycle)
 	}
 	if d.depth >= MaxNesting {
 		return nil, r.ErrorAt(entry.Offset, fmt.Sprintf("entries nested at most %d deep", MaxNesting), wire.ErrInvalid)
 	}
-	d.active[ref] = true
+	d.busy[ref.i] |= bit
 	d.depth++
-	defer func() { delete(d.active, ref); d.depth-- }()
+	v, err := d.decodeEntry(ref, entry, r)
+	d.busy[ref.i] &^= bit
+	d.depth--
+	if err != nil {
+		// Name the entry; nested failures read as a path of entries.
+		return nil, &EntryError{Entry: d.entryName(ref), Err: err}
+	}
+	return v, nil
+}
 
+// EntryError names the table entry whose decoding failed; Err is usually a
+// *wire.Error with the byte offset, or another EntryError for a nested one.
+type EntryError struct {
+	Entry string
+	Err   error
+}
+
+func (e *EntryError) Error() string { return e.Entry + ": " + e.Err.Error() }
+func (e *EntryError) Unwrap() error { return e.Err }
+
+func (d *Decoder) entryName(ref entryRef) string {
+	if ref.isType {
+		return fmt.Sprintf("type entry %d", ref.i)
+	}
+	return fmt.Sprintf("attribute entry %d", ref.i)
+}
+
+func (d *Decoder) decodeEntry(ref entryRef, entry Entry, r *wire.Reader) (any, error) {
 	dialect := d.f.Dialects[entry.Dialect].Name
 	reg := d.ctx.Dialect(dialect)
 	if !entry.Custom {
@@ -118,12 +146,12 @@ func (d *Decoder) decode(ref entryRef) (any, error) {
 			var err error
 			if ref.isType {
 				var t ir.Type
-				if t, err = tc.ParseType(d.ctx, s); t != nil {
+				if t, err = tc.ParseType(d.ctx, s, d.f.Release); t != nil {
 					v = t
 				}
 			} else {
 				var a ir.Attribute
-				if a, err = tc.ParseAttribute(d.ctx, s); a != nil {
+				if a, err = tc.ParseAttribute(d.ctx, s, d.f.Release); a != nil {
 					v = a
 				}
 			}

@@ -43,10 +43,13 @@ func NewEntryReader(ctx *ir.Context, r *wire.Reader, t Tables, target Target) *E
 
 func (r *EntryReader) Context() *ir.Context { return r.ctx }
 
-// wrap turns a resolution error into an offset-carrying one.
+// wrap turns a resolution error into an offset-carrying one. Errors of
+// nested entries already carry theirs; only the top of the chain is
+// looked at, since walking it at every level of a deep reference chain
+// costs time quadratic in its depth.
 func (r *EntryReader) wrap(at int64, what string, err error) error {
-	var we *wire.Error
-	if errors.As(err, &we) {
+	switch err.(type) {
+	case *wire.Error, *EntryError:
 		return err
 	}
 	return r.ErrorAt(at, what, err)
@@ -134,6 +137,10 @@ func (r *EntryReader) Bool() (bool, error) {
 	return b != 0, err
 }
 
+// MaxIntegerWidth is the widest integer MLIR allows (IntegerType::kMaxWidth);
+// APInt rejects wider ones.
+const MaxIntegerWidth = 1<<24 - 1
+
 // APInt reads an integer of known width: one raw byte up to 8 bits, a
 // signed varint of the zero-extended value up to 64 bits, and above that
 // varint(activeWords) followed by each word as a signed varint.
@@ -147,13 +154,22 @@ func (r *EntryReader) APInt(width uint32) (ir.APInt, error) {
 		return ir.APIntFromUint64(width, uint64(v)), err
 	}
 	at := r.Offset()
+	if width > MaxIntegerWidth {
+		// The value is held at its full width, so a hostile width would
+		// allocate up to 512 MiB before a single word is read.
+		return ir.APInt{}, r.ErrorAt(at, fmt.Sprintf("an integer width up to %d, not %d", MaxIntegerWidth, width), wire.ErrInvalid)
+	}
 	n, err := r.VarInt()
 	if err != nil {
 		return ir.APInt{}, err
 	}
-	max := uint64(width+63) / 64
+	max := (uint64(width) + 63) / 64
 	if n == 0 || n > max {
 		return ir.APInt{}, r.ErrorAt(at, fmt.Sprintf("1 to %d active words for an i%d", max, width), wire.ErrInvalid)
+	}
+	// Every word takes at least one byte.
+	if n > uint64(r.Len()) {
+		return ir.APInt{}, r.ErrorAt(at, fmt.Sprintf("%d words in the %d bytes left", n, r.Len()), wire.ErrTruncated)
 	}
 	words := make([]uint64, n)
 	for i := range words {
@@ -296,10 +312,12 @@ type TypeCodec interface {
 
 // TextCodec is implemented by a dialect that reads and prints the textual
 // form its text-encoded entries use. Parse returns (nil, nil) for text it
-// does not model, which then stays an ir.TextAttr or ir.TextType.
+// does not model, which then stays an ir.TextAttr or ir.TextType. release
+// is the LLVM major of the producer (0: the newest), because releases
+// canonicalize some values differently (affine expressions, for one).
 type TextCodec interface {
-	ParseAttribute(ctx *ir.Context, text string) (ir.Attribute, error)
-	ParseType(ctx *ir.Context, text string) (ir.Type, error)
+	ParseAttribute(ctx *ir.Context, text string, release int) (ir.Attribute, error)
+	ParseType(ctx *ir.Context, text string, release int) (ir.Type, error)
 	PrintAttribute(a ir.Attribute) (string, bool)
 	PrintType(t ir.Type) (string, bool)
 }

@@ -2,6 +2,7 @@ package bytecode
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -109,6 +110,11 @@ func ParseFile(data []byte) (*File, error) {
 		at := r.Offset()
 		s, err := r.Section()
 		if err != nil {
+			// Name the section whose framing is broken, not the header.
+			var we *wire.Error
+			if errors.As(err, &we) {
+				we.Section = SectionName(data[at] & 0x7f)
+			}
 			return nil, err
 		}
 		if s.ID >= numSections || (s.ID == SectionDialectVersions) || (s.ID == SectionProperties && f.Version < 5) {

@@ -3,6 +3,7 @@ package ir
 import (
 	"encoding/binary"
 	"math"
+	"sync"
 )
 
 // Attribute is a uniqued, immutable attribute value. Generated types
@@ -57,12 +58,23 @@ type NamedAttr struct {
 // produce the same bytes.
 type Key struct{ b []byte }
 
-// NewKey starts a key for the given dialect and kind.
+var keyPool = sync.Pool{New: func() any { return &Key{b: make([]byte, 0, 128)} }}
+
+// NewKey starts a key for the given dialect and kind. Keys come from a
+// pool; Lookup and Insert release them.
 func NewKey(dialect, kind string) *Key {
-	k := &Key{b: make([]byte, 0, 64)}
+	k := keyPool.Get().(*Key)
+	k.b = k.b[:0]
 	k.String(dialect)
 	k.String(kind)
 	return k
+}
+
+// Release returns k to the pool; k must not be used afterwards.
+func (k *Key) Release() {
+	if cap(k.b) <= 1<<16 {
+		keyPool.Put(k)
+	}
 }
 
 func (k *Key) Bytes() []byte { return k.b }

@@ -74,6 +74,62 @@ func (c *Context) Dialects() []string {
 func (c *Context) NumAttributes() int { c.mu.Lock(); defer c.mu.Unlock(); return len(c.attrs) }
 func (c *Context) NumTypes() int      { c.mu.Lock(); defer c.mu.Unlock(); return len(c.types) }
 
+// LookupAttr returns the attribute stored under k, if any. Generated
+// constructors call it first and build a value only when it misses, so a
+// hit allocates nothing. It releases k when it finds a value.
+func LookupAttr[T Attribute](c *Context, k *Key) (T, bool) {
+	c.mu.Lock()
+	a, ok := c.attrs[string(k.b)]
+	c.mu.Unlock()
+	if !ok {
+		var zero T
+		return zero, false
+	}
+	k.Release()
+	return a.(T), true
+}
+
+// InsertAttr stores a under k unless another call stored a value first,
+// and returns the stored value. It releases k.
+func InsertAttr[T Attribute](c *Context, k *Key, a T) T {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	defer k.Release()
+	if old, ok := c.attrs[string(k.b)]; ok {
+		return old.(T)
+	}
+	c.nextID++
+	*a.ident() = identity{id: c.nextID, ctx: c}
+	c.attrs[string(k.b)] = a
+	return a
+}
+
+// LookupType and InsertType are LookupAttr and InsertAttr for types.
+func LookupType[T Type](c *Context, k *Key) (T, bool) {
+	c.mu.Lock()
+	t, ok := c.types[string(k.b)]
+	c.mu.Unlock()
+	if !ok {
+		var zero T
+		return zero, false
+	}
+	k.Release()
+	return t.(T), true
+}
+
+func InsertType[T Type](c *Context, k *Key, t T) T {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	defer k.Release()
+	if old, ok := c.types[string(k.b)]; ok {
+		return old.(T)
+	}
+	c.nextID++
+	*t.ident() = identity{id: c.nextID, ctx: c}
+	c.types[string(k.b)] = t
+	return t
+}
+
 // UniqueAttr returns the attribute stored under key, or stores and returns
 // the one mk builds. key must encode the attribute's kind and every
 // parameter (see Key); mk is called at most once per distinct key.
