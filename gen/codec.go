@@ -146,7 +146,7 @@ func (g *generator) genDispatch(f *jen.File, list []*defs.Def, types bool) {
 		jen.Switch(jen.Id("code")).Block(cases...),
 		jen.Return(jen.Nil(), jen.Id("r").Dot("ErrorAt").Call(jen.Id("at"),
 			jen.Lit(fmt.Sprintf("a known %s %s code", g.d.Name, strings.ToLower(what))),
-			jen.Qual("fmt", "Errorf").Call(jen.Lit("unknown code %d"), jen.Id("code")))),
+			jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: unknown code %d"), jen.Qual(wirePkg, "ErrInvalid"), jen.Id("code")))),
 	)
 	var wcases []jen.Code
 	for _, def := range list {
@@ -217,10 +217,16 @@ func (g *generator) readField(def *defs.Def, fl *defs.Field) []jen.Code {
 		}
 		return []jen.Code{check(jen.List(outs...).Op("=").Id("read" + fl.Custom).Call(args...))}
 	case fl.Packed != nil:
-		stmts := []jen.Code{
-			jen.Var().Id("v").Uint64(),
-			check(jen.List(jen.Id("v"), jen.Err()).Op("=").Id("r").Dot("VarInt").Call()),
+		var stmts []jen.Code
+		for _, pp := range fl.Packed {
+			if needsFieldAt(def.FindParam(pp.Param).Type) {
+				stmts = append(stmts, jen.Id("fieldAt").Op(":=").Id("r").Dot("Offset").Call())
+				break
+			}
 		}
+		stmts = append(stmts,
+			jen.Var().Id("v").Uint64(),
+			check(jen.List(jen.Id("v"), jen.Err()).Op("=").Id("r").Dot("VarInt").Call()))
 		for i := len(fl.Packed) - 1; i >= 0; i-- {
 			pp := fl.Packed[i]
 			p := def.FindParam(pp.Param)
@@ -242,11 +248,17 @@ func (g *generator) readField(def *defs.Def, fl *defs.Field) []jen.Code {
 	return g.readValue(p.Type, jen.Id(fieldName(p.Name)), fl.As, fl.As == "optional", 0)
 }
 
+// needsFieldAt reports whether assignInt range-checks values of kind t.
+func needsFieldAt(t *defs.TypeRef) bool {
+	return t.Kind == defs.RefUint32 || t.Kind == defs.RefInt32 || t.Kind == defs.RefEnum
+}
+
 // assignInt stores the uint64 expression v into target of integer kind t,
-// rejecting values the kind cannot hold.
+// rejecting values the kind cannot hold; errors point at the field's first
+// byte, held in the local fieldAt.
 func (g *generator) assignInt(t *defs.TypeRef, target, v *jen.Statement, what string) []jen.Code {
 	bad := func(cond jen.Code, expected string) jen.Code {
-		return jen.If(cond).Block(jen.Return(jen.Nil(), jen.Id("r").Dot("ErrorAt").Call(jen.Id("r").Dot("Offset").Call(), jen.Lit(expected), jen.Qual(wirePkg, "ErrInvalid"))))
+		return jen.If(cond).Block(jen.Return(jen.Nil(), jen.Id("r").Dot("ErrorAt").Call(jen.Id("fieldAt"), jen.Lit(expected), jen.Qual(wirePkg, "ErrInvalid"))))
 	}
 	switch t.Kind {
 	case defs.RefUint32:
@@ -322,10 +334,13 @@ func (g *generator) readValue(t *defs.TypeRef, target *jen.Statement, as string,
 		}
 		v := jen.Id(fmt.Sprintf("v%d", depth))
 		vt := map[string]*jen.Statement{"byte": jen.Byte(), "svarint": jen.Int64(), "varint": jen.Uint64()}[wire]
-		stmts := []jen.Code{
-			jen.Var().Add(v.Clone()).Add(vt),
-			check(jen.List(v.Clone(), jen.Err()).Op("=").Add(read)),
+		var stmts []jen.Code
+		if needsFieldAt(t) {
+			stmts = append(stmts, jen.Id("fieldAt").Op(":=").Id("r").Dot("Offset").Call())
 		}
+		stmts = append(stmts,
+			jen.Var().Add(v.Clone()).Add(vt),
+			check(jen.List(v.Clone(), jen.Err()).Op("=").Add(read)))
 		var uv *jen.Statement
 		switch wire {
 		case "svarint":
@@ -335,7 +350,7 @@ func (g *generator) readValue(t *defs.TypeRef, target *jen.Statement, as string,
 			case defs.RefInt32:
 				return []jen.Code{jen.Block(append(stmts,
 					jen.If(v.Clone().Op("<").Qual("math", "MinInt32").Op("||").Add(v.Clone()).Op(">").Qual("math", "MaxInt32")).Block(
-						jen.Return(jen.Nil(), jen.Id("r").Dot("ErrorAt").Call(jen.Id("r").Dot("Offset").Call(), jen.Lit("a value in 32 bits"), jen.Qual(wirePkg, "ErrInvalid")))),
+						jen.Return(jen.Nil(), jen.Id("r").Dot("ErrorAt").Call(jen.Id("fieldAt"), jen.Lit("a value in 32 bits"), jen.Qual(wirePkg, "ErrInvalid")))),
 					target.Op("=").Int32().Call(v.Clone()))...)}
 			}
 			uv = jen.Uint64().Call(v.Clone())

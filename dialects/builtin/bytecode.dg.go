@@ -80,7 +80,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			What:   "builtin FileLineColRange (code 22)",
 		})
 	}
-	return nil, r.ErrorAt(at, "a known builtin attribute code", fmt.Errorf("unknown code %d", code))
+	return nil, r.ErrorAt(at, "a known builtin attribute code", fmt.Errorf("%w: unknown code %d", wire.ErrInvalid, code))
 }
 
 // WriteAttribute encodes v; false means it has no custom encoding at w's
@@ -190,7 +190,7 @@ func (dialect) ReadType(r *bytecode.EntryReader) (ir.Type, error) {
 			What:   "builtin VectorType (code 20)",
 		})
 	}
-	return nil, r.ErrorAt(at, "a known builtin type code", fmt.Errorf("unknown code %d", code))
+	return nil, r.ErrorAt(at, "a known builtin type code", fmt.Errorf("%w: unknown code %d", wire.ErrInvalid, code))
 }
 
 // WriteType encodes v; false means it has no custom encoding at w's
@@ -852,17 +852,18 @@ func readIntegerType0(r *bytecode.EntryReader) (ir.Type, error) {
 	)
 	var err error
 	{
+		fieldAt := r.Offset()
 		var v uint64
 		if v, err = r.VarInt(); err != nil {
 			return nil, err
 		}
 		if !Signedness(v & 3).Valid() {
-			return nil, r.ErrorAt(r.Offset(), "a Signedness value for signedness of IntegerType", wire.ErrInvalid)
+			return nil, r.ErrorAt(fieldAt, "a Signedness value for signedness of IntegerType", wire.ErrInvalid)
 		}
 		signedness = Signedness(v & 3)
 		v >>= 2
 		if v > math.MaxUint32 {
-			return nil, r.ErrorAt(r.Offset(), "width of IntegerType in 32 bits", wire.ErrInvalid)
+			return nil, r.ErrorAt(fieldAt, "width of IntegerType in 32 bits", wire.ErrInvalid)
 		}
 		width = uint32(v)
 	}

@@ -110,20 +110,19 @@ func TestHostileDenseStringShapes(t *testing.T) {
 }
 
 func TestHostileCodes(t *testing.T) {
-	// The generated ReadAttribute/ReadType point at the code and name it,
-	// but do not wrap wire.ErrInvalid (gen/codec.go builds the cause with
-	// fmt.Errorf("unknown code %d")), so only the message is checked.
+	// The generated ReadAttribute/ReadType point at the code, name it and
+	// wrap wire.ErrInvalid.
 	t.Run("unknown attribute code", func(t *testing.T) {
 		f, _, _, err := decodeEntries(t, "code 99", hostileFile("MLIR22.1.8", nil, [][]byte{entry(99)}, nil))
-		wireError(t, err, f.Attrs[0].Offset, nil)
-		if !strings.Contains(err.Error(), "expected a known builtin attribute code: unknown code 99") {
+		wireError(t, err, f.Attrs[0].Offset, wire.ErrInvalid)
+		if !strings.Contains(err.Error(), "expected a known builtin attribute code: invalid encoding: unknown code 99") {
 			t.Errorf("error %q", err)
 		}
 	})
 	t.Run("unknown type code", func(t *testing.T) {
 		f, _, _, err := decodeEntries(t, "code 200", hostileFile("MLIR22.1.8", nil, nil, [][]byte{entry(200)}))
-		wireError(t, err, f.Types[0].Offset, nil)
-		if !strings.Contains(err.Error(), "expected a known builtin type code: unknown code 200") {
+		wireError(t, err, f.Types[0].Offset, wire.ErrInvalid)
+		if !strings.Contains(err.Error(), "expected a known builtin type code: invalid encoding: unknown code 200") {
 			t.Errorf("error %q", err)
 		}
 	})
@@ -134,17 +133,16 @@ func TestHostileCodes(t *testing.T) {
 		var ve *bytecode.VersionError
 		wireError(t, err, f.Attrs[1].Offset, &ve)
 	})
-	// Range errors of generated integer fields point just past the varint
-	// that holds the bad value (gen/codec.go's assignInt uses r.Offset()
-	// after the read), so the offset is only checked to lie in the entry.
+	// Range errors of generated integer fields point at the first byte of
+	// the field holding the bad value (here right after the one-byte code).
 	inEntry := func(t *testing.T, err error, e bytecode.Entry, contains string) {
 		t.Helper()
 		var we *wire.Error
 		if !errors.As(err, &we) || !errors.Is(err, wire.ErrInvalid) {
 			t.Fatalf("error %v (%T) is not an invalid-encoding *wire.Error", err, err)
 		}
-		if we.Offset <= e.Offset || we.Offset > e.Offset+int64(len(e.Data)) {
-			t.Errorf("error %q: offset outside the entry at %#x", err, e.Offset)
+		if we.Offset != e.Offset+1 {
+			t.Errorf("error %q: offset %#x, want the field at %#x", err, we.Offset, e.Offset+1)
 		}
 		if !strings.Contains(err.Error(), contains) {
 			t.Errorf("error %q does not contain %q", err, contains)

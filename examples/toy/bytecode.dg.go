@@ -23,7 +23,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 	case 1:
 		return readTileAttr1(r)
 	}
-	return nil, r.ErrorAt(at, "a known toy attribute code", fmt.Errorf("unknown code %d", code))
+	return nil, r.ErrorAt(at, "a known toy attribute code", fmt.Errorf("%w: unknown code %d", wire.ErrInvalid, code))
 }
 
 // WriteAttribute encodes v; false means it has no custom encoding at w's
@@ -47,7 +47,7 @@ func (dialect) ReadType(r *bytecode.EntryReader) (ir.Type, error) {
 	case 0:
 		return readMatrixType0(r)
 	}
-	return nil, r.ErrorAt(at, "a known toy type code", fmt.Errorf("unknown code %d", code))
+	return nil, r.ErrorAt(at, "a known toy type code", fmt.Errorf("%w: unknown code %d", wire.ErrInvalid, code))
 }
 
 // WriteType encodes v; false means it has no custom encoding at w's
@@ -88,17 +88,18 @@ func readTileAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 		}
 	}
 	{
+		fieldAt := r.Offset()
 		var v uint64
 		if v, err = r.VarInt(); err != nil {
 			return nil, err
 		}
 		if !Order(v & 1).Valid() {
-			return nil, r.ErrorAt(r.Offset(), "a Order value for order of TileAttr", wire.ErrInvalid)
+			return nil, r.ErrorAt(fieldAt, "a Order value for order of TileAttr", wire.ErrInvalid)
 		}
 		order = Order(v & 1)
 		v >>= 1
 		if v > math.MaxUint32 {
-			return nil, r.ErrorAt(r.Offset(), "buffers of TileAttr in 32 bits", wire.ErrInvalid)
+			return nil, r.ErrorAt(fieldAt, "buffers of TileAttr in 32 bits", wire.ErrInvalid)
 		}
 		buffers = uint32(v)
 	}
@@ -136,17 +137,18 @@ func readTileAttr1(r *bytecode.EntryReader) (ir.Attribute, error) {
 		}
 	}
 	{
+		fieldAt := r.Offset()
 		var v uint64
 		if v, err = r.VarInt(); err != nil {
 			return nil, err
 		}
 		if !Order(v & 1).Valid() {
-			return nil, r.ErrorAt(r.Offset(), "a Order value for order of TileAttr", wire.ErrInvalid)
+			return nil, r.ErrorAt(fieldAt, "a Order value for order of TileAttr", wire.ErrInvalid)
 		}
 		order = Order(v & 1)
 		v >>= 1
 		if v > math.MaxUint32 {
-			return nil, r.ErrorAt(r.Offset(), "buffers of TileAttr in 32 bits", wire.ErrInvalid)
+			return nil, r.ErrorAt(fieldAt, "buffers of TileAttr in 32 bits", wire.ErrInvalid)
 		}
 		buffers = uint32(v)
 	}

@@ -3,6 +3,7 @@ package bytecode
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
@@ -23,6 +24,9 @@ type Decoder struct {
 	// themselves: bit 0 for the attribute, bit 1 for the type of an index.
 	busy  []uint8
 	depth int
+	// failed remembers entries that did not decode, so that a hostile
+	// file cannot make the decoder redo a long failing chain per entry.
+	failed map[entryRef]error
 }
 
 type entryRef struct {
@@ -61,7 +65,7 @@ func (d *Decoder) Attribute(i uint64) (ir.Attribute, error) {
 	if d.attrs[i] != nil {
 		return d.attrs[i], nil
 	}
-	v, err := d.decode(entryRef{false, i})
+	v, err := d.decodeOnce(entryRef{false, i})
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +82,7 @@ func (d *Decoder) Type(i uint64) (ir.Type, error) {
 	if d.types[i] != nil {
 		return d.types[i], nil
 	}
-	v, err := d.decode(entryRef{true, i})
+	v, err := d.decodeOnce(entryRef{true, i})
 	if err != nil {
 		return nil, err
 	}
@@ -89,6 +93,29 @@ func (d *Decoder) Type(i uint64) (ir.Type, error) {
 
 // ErrCycle reports an entry that refers to itself.
 var ErrCycle = errors.New("entry refers to itself")
+
+// ErrTooDeep reports entries nested deeper than MaxNesting; it wraps
+// wire.ErrInvalid.
+var ErrTooDeep = fmt.Errorf("%w: entries nested too deep", wire.ErrInvalid)
+
+// decodeOnce decodes an entry, or returns the error it failed with before.
+func (d *Decoder) decodeOnce(ref entryRef) (any, error) {
+	if err, ok := d.failed[ref]; ok {
+		return nil, err
+	}
+	outermost := d.depth == 0
+	v, err := d.decode(ref)
+	// Failures that are the entry's own are remembered. The depth limit
+	// depends on what is already decoded, and a cycle seen from inside
+	// depends on how the entry was reached, so those are not.
+	if err != nil && !errors.Is(err, ErrTooDeep) && (outermost || !errors.Is(err, ErrCycle)) {
+		if d.failed == nil {
+			d.failed = map[entryRef]error{}
+		}
+		d.failed[ref] = err
+	}
+	return v, err
+}
 
 func (d *Decoder) decode(ref entryRef) (any, error) {
 	e, section, bit := d.f.Attrs, "AttrType", uint8(1)
@@ -101,7 +128,7 @@ func (d *Decoder) decode(ref entryRef) (any, error) {
 		return nil, r.ErrorAt(entry.Offset, "an entry that does not refer to itself", ErrCycle)
 	}
 	if d.depth >= MaxNesting {
-		return nil, r.ErrorAt(entry.Offset, fmt.Sprintf("entries nested at most %d deep", MaxNesting), wire.ErrInvalid)
+		return nil, r.ErrorAt(entry.Offset, fmt.Sprintf("entries nested at most %d deep", MaxNesting), ErrTooDeep)
 	}
 	d.busy[ref.i] |= bit
 	d.depth++
@@ -122,7 +149,24 @@ type EntryError struct {
 	Err   error
 }
 
-func (e *EntryError) Error() string { return e.Entry + ": " + e.Err.Error() }
+// Error lists the path of entries, shortened in the middle when deep, then
+// the innermost error. It walks the chain once, so deep paths stay cheap.
+func (e *EntryError) Error() string {
+	var path []string
+	var err error = e
+	for {
+		ee, ok := err.(*EntryError)
+		if !ok {
+			break
+		}
+		path = append(path, ee.Entry)
+		err = ee.Err
+	}
+	if len(path) > 8 {
+		path = append(append(path[:4:4], fmt.Sprintf("... %d more ...", len(path)-8)), path[len(path)-4:]...)
+	}
+	return strings.Join(path, ": ") + ": " + err.Error()
+}
 func (e *EntryError) Unwrap() error { return e.Err }
 
 func (d *Decoder) entryName(ref entryRef) string {

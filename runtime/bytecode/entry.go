@@ -285,7 +285,10 @@ func (w *EntryWriter) APInt(v ir.APInt) {
 	case v.Width() <= 64:
 		w.SignedVarInt(int64(v.Uint64()))
 	default:
-		words := v.Words()[:v.ActiveWords()]
+		words := v.Words()
+		if len(words) == 0 {
+			words = []uint64{0}
+		}
 		w.VarInt(uint64(len(words)))
 		for _, x := range words {
 			w.SignedVarInt(int64(x))

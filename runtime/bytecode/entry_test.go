@@ -59,7 +59,7 @@ func TestEntryReaderAPInt(t *testing.T) {
 		{8, []byte{0xFF}, []uint64{0xFF}},
 		{32, wire.AppendSignedVarInt(nil, 0xFFFFFFF9), []uint64{0xFFFFFFF9}},
 		{64, wire.AppendSignedVarInt(nil, -1), []uint64{1<<64 - 1}},
-		{128, words(1, 5), []uint64{5, 0}},
+		{128, words(1, 5), []uint64{5}}, // high zero words are not stored
 		{128, words(2, -1, -1), []uint64{1<<64 - 1, 1<<64 - 1}},
 		{1<<24 - 1, words(1, 7), nil},
 	} {

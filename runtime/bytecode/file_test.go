@@ -392,8 +392,10 @@ func TestDecodeCycles(t *testing.T) {
 		dec := bytecode.NewDecoder(ctx, f)
 		_, err := dec.Attribute(0)
 		checkWireError(t, err, bytecode.ErrCycle, f.Attrs[0].Offset, "AttrType", "attribute entry 0: attribute entry 1: offset")
+		// Entry 0's failure is remembered, so entry 1 reports the cycle
+		// where it was first found: closing at entry 0.
 		_, err = dec.Attribute(1)
-		checkWireError(t, err, bytecode.ErrCycle, f.Attrs[1].Offset, "AttrType", "attribute entry 1: attribute entry 0: offset")
+		checkWireError(t, err, bytecode.ErrCycle, f.Attrs[0].Offset, "AttrType", "attribute entry 1: attribute entry 0: attribute entry 1: offset")
 		// The failed attempts leave nothing behind.
 		if _, err := dec.Attribute(2); err != nil {
 			t.Fatal(err)

@@ -6,8 +6,9 @@ import (
 )
 
 // APInt is a fixed-width two's-complement integer of any width, as MLIR's
-// IntegerAttr and dense elements carry them. Words are little-endian and
-// the bits above Width are always zero, so equal values compare equal.
+// IntegerAttr and dense elements carry them. Only the words up to the
+// highest non-zero one are stored (little-endian), and bits above Width are
+// always zero, so equal values compare equal and a wide zero costs nothing.
 type APInt struct {
 	width uint32
 	words []uint64
@@ -17,16 +18,17 @@ func numWords(width uint32) int {
 	if width == 0 {
 		return 1
 	}
-	return int((width + 63) / 64)
+	return int((uint64(width) + 63) / 64)
 }
 
 // NewAPInt builds a width-bit integer from little-endian words; missing
 // words are zero and bits beyond width are dropped.
 func NewAPInt(width uint32, words []uint64) APInt {
-	w := make([]uint64, numWords(width))
+	n := min(len(words), numWords(width))
+	w := make([]uint64, n)
 	copy(w, words)
 	v := APInt{width: width, words: w}
-	v.clearUnused()
+	v.normalize()
 	return v
 }
 
@@ -34,14 +36,14 @@ func NewAPInt(width uint32, words []uint64) APInt {
 // v is sign-extended first, so -1 is all ones at any width).
 func APIntFromUint64(width uint32, v uint64) APInt { return NewAPInt(width, []uint64{v}) }
 func APIntFromInt64(width uint32, v int64) APInt {
+	if v >= 0 {
+		return APIntFromUint64(width, uint64(v))
+	}
 	w := make([]uint64, numWords(width))
 	for i := range w {
-		if i == 0 {
-			w[i] = uint64(v)
-		} else if v < 0 {
-			w[i] = ^uint64(0)
-		}
+		w[i] = ^uint64(0)
 	}
+	w[0] = uint64(v)
 	return NewAPInt(width, w)
 }
 
@@ -57,19 +59,25 @@ func APIntFromBig(width uint32, x *big.Int) APInt {
 	return NewAPInt(width, w)
 }
 
-func (v *APInt) clearUnused() {
-	if v.width%64 != 0 {
-		last := len(v.words) - 1
-		v.words[last] &= (uint64(1) << (v.width % 64)) - 1
-	}
+// normalize clears the bits above the width and drops high zero words.
+func (v *APInt) normalize() {
 	if v.width == 0 {
-		v.words[0] = 0
+		v.words = v.words[:0]
+		return
+	}
+	if len(v.words) == numWords(v.width) && v.width%64 != 0 {
+		v.words[len(v.words)-1] &= (uint64(1) << (v.width % 64)) - 1
+	}
+	for len(v.words) > 0 && v.words[len(v.words)-1] == 0 {
+		v.words = v.words[:len(v.words)-1]
 	}
 }
 
 func (v APInt) Width() uint32 { return v.width }
 
-// Words returns the little-endian words; callers must not modify them.
+// Words returns the stored little-endian words: those up to the highest
+// non-zero one (none for zero); all higher words are zero. Callers must
+// not modify them.
 func (v APInt) Words() []uint64 { return v.words }
 
 // Uint64 is the low 64 bits.
@@ -78,6 +86,14 @@ func (v APInt) Uint64() uint64 {
 		return 0
 	}
 	return v.words[0]
+}
+
+// word returns word i, which may be above the stored ones.
+func (v APInt) word(i int) uint64 {
+	if i < len(v.words) {
+		return v.words[i]
+	}
+	return 0
 }
 
 // Int64 is the value sign-extended from Width, truncated to 64 bits.
@@ -95,18 +111,12 @@ func (v APInt) Negative() bool {
 		return false
 	}
 	b := v.width - 1
-	return v.words[b/64]&(uint64(1)<<(b%64)) != 0
+	return v.word(int(b/64))&(uint64(1)<<(b%64)) != 0
 }
 
 // ActiveWords is the number of words up to the highest set bit (at least 1),
 // which is what the MLIR bytecode writes for integers wider than 64 bits.
-func (v APInt) ActiveWords() int {
-	n := len(v.words)
-	for n > 1 && v.words[n-1] == 0 {
-		n--
-	}
-	return n
-}
+func (v APInt) ActiveWords() int { return max(1, len(v.words)) }
 
 // Big returns the value as unsigned (signed=false) or two's complement.
 func (v APInt) Big(signed bool) *big.Int {
