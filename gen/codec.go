@@ -248,6 +248,21 @@ func (g *generator) readField(def *defs.Def, fl *defs.Field) []jen.Code {
 	return g.readValue(p.Type, jen.Id(fieldName(p.Name)), fl.As, fl.As == "optional", 0)
 }
 
+// intWireForm is how an integer, bool or enum value goes on the wire:
+// the field's as: override, else one byte for bools, zigzag for signed
+// integers and a plain varint for the rest.
+func intWireForm(t *defs.TypeRef, as string) string {
+	switch {
+	case as != "":
+		return as
+	case t.Kind == defs.RefBool:
+		return "byte"
+	case t.Kind == defs.RefInt64 || t.Kind == defs.RefInt32:
+		return "svarint"
+	}
+	return "varint"
+}
+
 // needsFieldAt reports whether assignInt range-checks values of kind t.
 func needsFieldAt(t *defs.TypeRef) bool {
 	return t.Kind == defs.RefUint32 || t.Kind == defs.RefInt32 || t.Kind == defs.RefEnum
@@ -316,13 +331,7 @@ func (g *generator) readValue(t *defs.TypeRef, target *jen.Statement, as string,
 	case defs.RefResource:
 		return call(r.Dot("Resource").Call())
 	case defs.RefBool, defs.RefInt64, defs.RefUint64, defs.RefInt32, defs.RefUint32, defs.RefEnum:
-		wire := as
-		if wire == "" {
-			wire = map[defs.RefKind]string{defs.RefBool: "byte", defs.RefInt64: "svarint", defs.RefInt32: "svarint"}[t.Kind]
-			if wire == "" {
-				wire = "varint"
-			}
-		}
+		wire := intWireForm(t, as)
 		var read *jen.Statement
 		switch wire {
 		case "byte":

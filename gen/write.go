@@ -139,13 +139,7 @@ func (g *generator) writeValue(t *defs.TypeRef, x *jen.Statement, as string, opt
 	case defs.RefResource:
 		return []jen.Code{w.Dot("Resource").Call(x)}
 	case defs.RefBool, defs.RefInt64, defs.RefUint64, defs.RefInt32, defs.RefUint32, defs.RefEnum:
-		wire := as
-		if wire == "" {
-			wire = map[defs.RefKind]string{defs.RefBool: "byte", defs.RefInt64: "svarint", defs.RefInt32: "svarint"}[t.Kind]
-			if wire == "" {
-				wire = "varint"
-			}
-		}
+		wire := intWireForm(t, as)
 		var v *jen.Statement
 		if t.Kind == defs.RefBool {
 			v = jen.Qual(bytecodePkg, "BoolInt").Call(x)

@@ -34,6 +34,27 @@ func TestOracleTables(t *testing.T) {
 		t.Fatal(err)
 	}
 	tl := &tally{text: map[string]int{}, opaque: map[string]int{}, builtinTextKinds: map[string]int{}, builtinK: map[string]int{}}
+	forEachOracleFile(t, inputs, func(t *testing.T, in corpus.Input, rel oracle.Release, v int, bc []byte) {
+		if in.IsUnstable(rel) {
+			// mlir-opt's first output holds values its reader cannot
+			// give back; compare with its own re-encoding instead.
+			var err error
+			if bc, err = oracle.RunInput(rel, bc, ".mlirbc", oracle.BytecodeFlags(rel, v, "--allow-unregistered-dialect")...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		checkTables(t, bc, tl, in.HasDuplicates(rel))
+	})
+	t.Cleanup(func() {
+		t.Logf("checked %d files, %d entries byte for byte; %d builtin entries decoded to typed values", tl.files, tl.entries, tl.typed)
+		t.Logf("builtin kinds seen: %v", tl.builtinK)
+		t.Logf("kept as text (dialect: count): %v; foreign payloads: %v", tl.text, tl.opaque)
+	})
+}
+
+// forEachOracleFile runs fn, as a parallel subtest, on the bytecode each
+// release writes for each input at every version it writes.
+func forEachOracleFile(t *testing.T, inputs []corpus.Input, fn func(t *testing.T, in corpus.Input, rel oracle.Release, v int, bc []byte)) {
 	for _, rel := range oracle.Releases {
 		oracle.Require(t, rel)
 	}
@@ -46,23 +67,11 @@ func TestOracleTables(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if in.IsUnstable(rel) {
-						// mlir-opt's first output holds values its reader cannot
-						// give back; compare with its own re-encoding instead.
-						if bc, err = oracle.RunInput(rel, bc, ".mlirbc", oracle.BytecodeFlags(rel, v, "--allow-unregistered-dialect")...); err != nil {
-							t.Fatal(err)
-						}
-					}
-					checkTables(t, bc, tl, in.HasDuplicates(rel))
+					fn(t, in, rel, v, bc)
 				})
 			}
 		}
 	}
-	t.Cleanup(func() {
-		t.Logf("checked %d files, %d entries byte for byte; %d builtin entries decoded to typed values", tl.files, tl.entries, tl.typed)
-		t.Logf("builtin kinds seen: %v", tl.builtinK)
-		t.Logf("kept as text (dialect: count): %v; foreign payloads: %v", tl.text, tl.opaque)
-	})
 }
 
 func checkTables(t *testing.T, bc []byte, tl *tally, duplicates bool) {

@@ -41,36 +41,22 @@ func TestRobustness(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, rel := range oracle.Releases {
-		oracle.Require(t, rel)
-	}
-	for _, in := range inputs {
-		for _, rel := range in.Releases {
-			for _, v := range rel.Versions() {
-				t.Run(fmt.Sprintf("%s/%s/v%d", in.Name, rel, v), func(t *testing.T) {
-					t.Parallel()
-					bc, err := oracle.EmitBytecode(rel, v, in.Path, "--allow-unregistered-dialect")
-					if err != nil {
-						t.Fatal(err)
-					}
-					f, _, _, err := decodeEntries(t, "the whole file", bc)
-					if err != nil {
-						t.Fatalf("the file itself: %v", err)
-					}
-					checkPrefixes(t, bc)
-					checkEntryTruncation(t, f)
-					step, first := 1, 0
-					if v != 0 && v != 6 {
-						step, first = 5, v%5
-					}
-					if testing.Short() {
-						step, first = 7, v%7
-					}
-					checkPerturbations(t, bc, f.Sections[bytecode.SectionAttrType], first, step)
-				})
-			}
+	forEachOracleFile(t, inputs, func(t *testing.T, in corpus.Input, rel oracle.Release, v int, bc []byte) {
+		f, _, _, err := decodeEntries(t, "the whole file", bc)
+		if err != nil {
+			t.Fatalf("the file itself: %v", err)
 		}
-	}
+		checkPrefixes(t, bc)
+		checkEntryTruncation(t, f)
+		step, first := 1, 0
+		if v != 0 && v != 6 {
+			step, first = 5, v%5
+		}
+		if testing.Short() {
+			step, first = 7, v%7
+		}
+		checkPerturbations(t, bc, f.Sections[bytecode.SectionAttrType], first, step)
+	})
 }
 
 // guard runs f and turns a panic into a test failure naming what.

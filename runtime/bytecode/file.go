@@ -187,6 +187,19 @@ func (f *File) str(r *wire.Reader) (string, error) {
 	return s, nil
 }
 
+// dialectIndex reads a varint that must name a dialect of the file.
+func (f *File) dialectIndex(r *wire.Reader) (uint64, error) {
+	at := r.Offset()
+	d, err := r.VarInt()
+	if err != nil {
+		return 0, err
+	}
+	if d >= uint64(len(f.Dialects)) {
+		return 0, r.ErrorAt(at, fmt.Sprintf("a dialect index below %d", len(f.Dialects)), wire.ErrInvalid)
+	}
+	return d, nil
+}
+
 func (f *File) readDialects() error {
 	r := f.Sections[SectionDialect].Reader("Dialect")
 	n, err := r.Count(1, "dialects")
@@ -230,13 +243,9 @@ func (f *File) readDialects() error {
 		f.OpNames = make([]OpName, 0, total)
 	}
 	for !r.Empty() {
-		at := r.Offset()
-		d, err := r.VarInt()
+		d, err := f.dialectIndex(r)
 		if err != nil {
 			return err
-		}
-		if d >= uint64(len(f.Dialects)) {
-			return r.ErrorAt(at, fmt.Sprintf("a dialect index below %d", len(f.Dialects)), wire.ErrInvalid)
 		}
 		n, err := r.Count(1, "op names")
 		if err != nil {
@@ -280,14 +289,11 @@ func (f *File) readAttrTypeOffsets() error {
 	pos := 0
 	read := func(dst []Entry) error {
 		for i := 0; i < len(dst); {
-			at := r.Offset()
-			d, err := r.VarInt()
+			d, err := f.dialectIndex(r)
 			if err != nil {
 				return err
 			}
-			if d >= uint64(len(f.Dialects)) {
-				return r.ErrorAt(at, fmt.Sprintf("a dialect index below %d", len(f.Dialects)), wire.ErrInvalid)
-			}
+			at := r.Offset()
 			n, err := r.Count(1, "entries")
 			if err != nil {
 				return err
@@ -367,13 +373,9 @@ func (f *File) readResourceOffsets() error {
 		}
 	}
 	for !r.Empty() {
-		at := r.Offset()
-		d, err := r.VarInt()
+		d, err := f.dialectIndex(r)
 		if err != nil {
 			return err
-		}
-		if d >= uint64(len(f.Dialects)) {
-			return r.ErrorAt(at, "a dialect index", wire.ErrInvalid)
 		}
 		if err := entries(f.Dialects[d].Name); err != nil {
 			return err

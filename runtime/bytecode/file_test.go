@@ -305,7 +305,7 @@ func TestParseFileTableErrors(t *testing.T) {
 		}, wire.ErrInvalid, "AttrTypeOffset", at(2), []string{"a dialect index below 2"}},
 		{"entry group too long", 6, bytecode.SectionAttrTypeOffset, func(spec) []byte {
 			return []byte{0x03, 0x01, 0x01, 0x05, 0x01, 0x01} // 1 attr, 0 types, dialect 0 group of 2
-		}, wire.ErrInvalid, "AttrTypeOffset", at(2), []string{"at most 1 more entries"}},
+		}, wire.ErrInvalid, "AttrTypeOffset", at(3), []string{"at most 1 more entries"}}, // the count,
 		{"entry group count lies", 6, bytecode.SectionAttrTypeOffset, func(spec) []byte {
 			return []byte{0x03, 0x01, 0x01, 0x0F} // group of 7 in 0 bytes
 		}, wire.ErrTruncated, "AttrTypeOffset", at(3), []string{"entries"}},
