@@ -8,10 +8,6 @@ import (
 	"github.com/dialectgen/dialectgen/defs"
 )
 
-// builderParam names a builder parameter, avoiding Go keywords and the
-// builder's own names.
-func builderParam(name string) string { return fieldName(name) }
-
 func (g *generator) genOps(f *jen.File) {
 	for _, o := range g.d.Ops {
 		g.genOp(f, o)
@@ -130,7 +126,7 @@ func (g *generator) genBuilder(f *jen.File, o *defs.Op, operandSeg, resultSeg bo
 	var resultTypes []jen.Code
 	var resultSegs []jen.Code
 	for _, r := range o.Results {
-		p := builderParam(r.Name) + "Type"
+		p := fieldName(r.Name) + "Type"
 		if r.Variadic || r.Optional {
 			p += "s"
 			params = append(params, jen.Id(p).Index().Qual(irPkg, "Type"))
@@ -152,7 +148,7 @@ func (g *generator) genBuilder(f *jen.File, o *defs.Op, operandSeg, resultSeg bo
 		jen.Id("loc"), jen.Id("types")))
 	var operandSegs []jen.Code
 	for _, v := range o.Operands {
-		p := builderParam(v.Name)
+		p := fieldName(v.Name)
 		if v.Variadic || v.Optional {
 			params = append(params, jen.Id(p).Index().Op("*").Qual(irPkg, "Value"))
 			body = append(body, jen.Id("op").Dot("Operands").Op("=").Append(jen.Id("op").Dot("Operands"), jen.Id(p).Op("...")))
@@ -170,7 +166,7 @@ func (g *generator) genBuilder(f *jen.File, o *defs.Op, operandSeg, resultSeg bo
 		body = append(body, jen.Id("op").Dot("ResultSegments").Op("=").Index().Int32().Values(resultSegs...))
 	}
 	for _, a := range o.Attributes {
-		p := builderParam(a.Name)
+		p := fieldName(a.Name)
 		params = append(params, jen.Id(p).Add(g.goType(a.Type)))
 		set := jen.Id("op").Dot("SetAttr").Call(jen.Lit(a.Name), jen.Id(p))
 		if isHandle(a.Type) {
@@ -180,7 +176,7 @@ func (g *generator) genBuilder(f *jen.File, o *defs.Op, operandSeg, resultSeg bo
 		}
 	}
 	for _, s := range o.Successors {
-		p := builderParam(s.Name)
+		p := fieldName(s.Name)
 		if s.Variadic {
 			params = append(params, jen.Id(p).Index().Op("*").Qual(irPkg, "Block"))
 			body = append(body, jen.Id("op").Dot("Successors").Op("=").Append(jen.Id("op").Dot("Successors"), jen.Id(p).Op("...")))
@@ -191,7 +187,7 @@ func (g *generator) genBuilder(f *jen.File, o *defs.Op, operandSeg, resultSeg bo
 	}
 	for _, r := range o.Regions {
 		if r.Variadic {
-			p := builderParam(r.Name) + "Count"
+			p := fieldName(r.Name) + "Count"
 			params = append(params, jen.Id(p).Int())
 			body = append(body, jen.For(jen.Range().Id(p)).Block(jen.Id("op").Dot("AddRegion").Call()))
 			continue

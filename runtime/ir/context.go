@@ -4,8 +4,8 @@
 //
 // Attributes and types are uniqued per Context: two handles for the same
 // value are the same pointer, so equality is == and a handle's ID is a
-// perfect hash. Generated dialect packages build their values through
-// UniqueAttr and UniqueType with a key that spells out every parameter.
+// perfect hash. Constructors build a Key that spells out every parameter,
+// call LookupAttr (or LookupType) and, on a miss, InsertAttr (InsertType).
 package ir
 
 import (
@@ -130,22 +130,6 @@ func InsertType[T Type](c *Context, k *Key, t T) T {
 	return t
 }
 
-// UniqueAttr returns the attribute stored under key, or stores and returns
-// the one mk builds. key must encode the attribute's kind and every
-// parameter (see Key); mk is called at most once per distinct key.
-func UniqueAttr[T Attribute](c *Context, key []byte, mk func() T) T {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if a, ok := c.attrs[string(key)]; ok {
-		return a.(T)
-	}
-	a := mk()
-	c.nextID++
-	*a.ident() = identity{id: c.nextID, ctx: c}
-	c.attrs[string(key)] = a
-	return a
-}
-
 // NewDistinctAttr stores an attribute that is never uniqued with another one
 // (MLIR's distinct attributes): each call yields a new identity.
 func NewDistinctAttr[T Attribute](c *Context, a T) T {
@@ -154,20 +138,6 @@ func NewDistinctAttr[T Attribute](c *Context, a T) T {
 	c.nextID++
 	*a.ident() = identity{id: c.nextID, ctx: c}
 	return a
-}
-
-// UniqueType is UniqueAttr for types.
-func UniqueType[T Type](c *Context, key []byte, mk func() T) T {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if t, ok := c.types[string(key)]; ok {
-		return t.(T)
-	}
-	t := mk()
-	c.nextID++
-	*t.ident() = identity{id: c.nextID, ctx: c}
-	c.types[string(key)] = t
-	return t
 }
 
 // identity is what every uniqued value carries.

@@ -20,7 +20,10 @@ func (*pairAttr) Kind() string    { return "PairAttr" }
 
 func getPair(ctx *ir.Context, a string, b int64) *pairAttr {
 	k := ir.NewKey("test", "PairAttr").String(a).Int(b)
-	return ir.UniqueAttr(ctx, k.Bytes(), func() *pairAttr { return &pairAttr{a: a, b: b} })
+	if v, ok := ir.LookupAttr[*pairAttr](ctx, k); ok {
+		return v
+	}
+	return ir.InsertAttr(ctx, k, &pairAttr{a: a, b: b})
 }
 
 func TestUniquing(t *testing.T) {

@@ -12,7 +12,10 @@ type TextAttr struct {
 // GetTextAttr returns the uniqued text attribute of dialect with that text.
 func GetTextAttr(c *Context, dialect, text string) *TextAttr {
 	k := NewKey("", "TextAttr").String(dialect).String(text)
-	return UniqueAttr(c, k.Bytes(), func() *TextAttr { return &TextAttr{dialect: dialect, text: text} })
+	if v, ok := LookupAttr[*TextAttr](c, k); ok {
+		return v
+	}
+	return InsertAttr(c, k, &TextAttr{dialect: dialect, text: text})
 }
 
 func (a *TextAttr) Dialect() string { return a.dialect }
@@ -29,7 +32,10 @@ type TextType struct {
 // GetTextType returns the uniqued text type of dialect with that text.
 func GetTextType(c *Context, dialect, text string) *TextType {
 	k := NewKey("", "TextType").String(dialect).String(text)
-	return UniqueType(c, k.Bytes(), func() *TextType { return &TextType{dialect: dialect, text: text} })
+	if v, ok := LookupType[*TextType](c, k); ok {
+		return v
+	}
+	return InsertType(c, k, &TextType{dialect: dialect, text: text})
 }
 
 func (t *TextType) Dialect() string { return t.dialect }
@@ -48,7 +54,10 @@ type EncodedAttr struct {
 // GetEncodedAttr returns the uniqued opaque payload.
 func GetEncodedAttr(c *Context, dialect string, payload []byte) *EncodedAttr {
 	k := NewKey("", "EncodedAttr").String(dialect).Blob(payload)
-	return UniqueAttr(c, k.Bytes(), func() *EncodedAttr { return &EncodedAttr{dialect: dialect, payload: string(payload)} })
+	if v, ok := LookupAttr[*EncodedAttr](c, k); ok {
+		return v
+	}
+	return InsertAttr(c, k, &EncodedAttr{dialect: dialect, payload: string(payload)})
 }
 
 func (a *EncodedAttr) Dialect() string { return a.dialect }
@@ -65,7 +74,10 @@ type EncodedType struct {
 // GetEncodedType returns the uniqued opaque payload.
 func GetEncodedType(c *Context, dialect string, payload []byte) *EncodedType {
 	k := NewKey("", "EncodedType").String(dialect).Blob(payload)
-	return UniqueType(c, k.Bytes(), func() *EncodedType { return &EncodedType{dialect: dialect, payload: string(payload)} })
+	if v, ok := LookupType[*EncodedType](c, k); ok {
+		return v
+	}
+	return InsertType(c, k, &EncodedType{dialect: dialect, payload: string(payload)})
 }
 
 func (t *EncodedType) Dialect() string { return t.dialect }
