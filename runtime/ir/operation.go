@@ -47,6 +47,13 @@ type Operation struct {
 	// operandSegmentSizes and resultSegmentSizes); nil otherwise.
 	OperandSegments []int32
 	ResultSegments  []int32
+	// DictCache is the dictionary attribute a reader built Attrs from, or
+	// nil. Writers may reuse it only after checking that it still holds
+	// exactly Attrs; SetAttr clears it.
+	DictCache Attribute
+
+	// load materializes regions a lazy reader left unread.
+	load func(*Operation) error
 }
 
 // Region is a list of blocks owned by an operation.
@@ -71,6 +78,12 @@ type Value struct {
 	Index int
 	// Loc is a block argument's location (nil for results).
 	Loc Location
+	// UseOrder is the order of the value's uses that a bytecode file
+	// recorded (MLIR's use-list order, bytecode v3+): UseOrder[k] is the
+	// position in the use list of the use with the k-th largest use ID.
+	// Nil means the order a reader builds by default. Writers drop it when
+	// the value's number of uses no longer matches.
+	UseOrder []uint32
 }
 
 // NewOperation creates a detached op with results of the given types.
@@ -87,6 +100,40 @@ func NewOperation(name OpName, loc Location, resultTypes []Type) *Operation {
 	return op
 }
 
+// SetLoader marks op's regions as not read yet: Materialize calls load
+// once to fill them in. Readers that load isolated regions lazily use it.
+func (op *Operation) SetLoader(load func(*Operation) error) { op.load = load }
+
+// Loaded reports whether op's regions are in memory.
+func (op *Operation) Loaded() bool { return op.load == nil }
+
+// Materialize reads op's regions if a lazy reader deferred them. Ops nested
+// in them may in turn be unloaded; MaterializeAll loads everything.
+func (op *Operation) Materialize() error {
+	if op.load == nil {
+		return nil
+	}
+	load := op.load
+	op.load = nil
+	if err := load(op); err != nil {
+		op.load = load
+		return err
+	}
+	return nil
+}
+
+// MaterializeAll loads every deferred region under op.
+func (op *Operation) MaterializeAll() error {
+	var err error
+	op.Walk(func(o *Operation) bool {
+		if err == nil {
+			err = o.Materialize()
+		}
+		return err == nil
+	})
+	return err
+}
+
 // Attr returns the dictionary entry with that name, or nil.
 func (op *Operation) Attr(name string) Attribute {
 	for _, a := range op.Attrs {
@@ -100,6 +147,7 @@ func (op *Operation) Attr(name string) Attribute {
 // SetAttr inserts or replaces a dictionary entry, keeping the entries
 // sorted by name as MLIR's DictionaryAttr does.
 func (op *Operation) SetAttr(name string, v Attribute) {
+	op.DictCache = nil
 	for i, a := range op.Attrs {
 		if a.Name == name {
 			op.Attrs[i].Value = v

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/dialectgen/dialectgen/dialects/all"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+)
+
+func stat(path string, stdout io.Writer) error {
+	data, unmap, err := mlirbc.MapFile(path)
+	if err != nil {
+		return err
+	}
+	defer unmap()
+	f, err := bytecode.ParseFile(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	m, err := mlirbc.Read(all.NewContext(), data, mlirbc.ReadOptions{})
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	ops := 0
+	m.Op.Walk(func(*ir.Operation) bool { ops++; return true })
+
+	fmt.Fprintf(stdout, "file:       %s (%d bytes)\n", path, len(data))
+	rel := "unknown"
+	if f.Release != 0 {
+		rel = fmt.Sprintf("LLVM %d", f.Release)
+	}
+	fmt.Fprintf(stdout, "format:     MLIR bytecode version %d\n", f.Version)
+	fmt.Fprintf(stdout, "producer:   %q (release: %s)\n", f.Producer, rel)
+	fmt.Fprintln(stdout, "sections:")
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "  id\tname\theader offset\tdata offset\tsize\talignment\t")
+	for _, id := range f.Order {
+		s := f.Sections[id]
+		align := "-"
+		if s.Alignment > 0 {
+			align = fmt.Sprint(s.Alignment)
+		}
+		fmt.Fprintf(tw, "  %d\t%s\t%d\t%d\t%d\t%s\t\n", id, bytecode.SectionName(id), s.HeaderOffset, s.Offset, len(s.Data), align)
+	}
+	tw.Flush()
+	names := make([]string, len(f.Dialects))
+	for i, d := range f.Dialects {
+		names[i] = d.Name
+	}
+	ext := 0
+	for _, g := range m.External {
+		ext += len(g.Entries)
+	}
+	fmt.Fprintln(stdout, "counts:")
+	fmt.Fprintf(stdout, "  dialects    %d %v\n", len(f.Dialects), names)
+	fmt.Fprintf(stdout, "  op names    %d\n", len(f.OpNames))
+	fmt.Fprintf(stdout, "  ops         %d\n", ops)
+	fmt.Fprintf(stdout, "  attributes  %d\n", len(f.Attrs))
+	fmt.Fprintf(stdout, "  types       %d\n", len(f.Types))
+	fmt.Fprintf(stdout, "  resources   %d dialect, %d external in %d groups\n", len(m.Resources), ext, len(m.External))
+	return nil
+}

@@ -1,0 +1,57 @@
+package bytecode
+
+// OpSchema is what the container needs to know about a registered op at
+// one LLVM release: whether it is isolated from above, and the layout of
+// its properties entry (bytecode v5+). Generated dialect packages build
+// these from op definitions imported from upstream ODS records.
+type OpSchema struct {
+	// Name is the full op name, e.g. "func.func".
+	Name string
+	// Isolated is the IsolatedFromAbove trait.
+	Isolated bool
+	// Properties lists the op's inherent attributes and native properties
+	// in wire order: attributes sorted by name, then native properties in
+	// declaration order. Empty when the op has none.
+	Properties []PropField
+	// OperandSegments and ResultSegments are the AttrSizedOperandSegments
+	// and AttrSizedResultSegments traits: the sizes travel in the
+	// properties entry (v5+) or as a dictionary entry (v<5).
+	OperandSegments bool
+	ResultSegments  bool
+	// OperandGroups and ResultGroups count the op's operand and result
+	// groups: the length of its segment-size arrays, which the sparse v6
+	// encoding does not write.
+	OperandGroups int
+	ResultGroups  int
+}
+
+// HasProperties reports whether the op has property storage, which decides
+// whether a v5+ file carries a properties entry for it.
+func (s *OpSchema) HasProperties() bool {
+	return len(s.Properties) > 0 || s.OperandSegments || s.ResultSegments
+}
+
+// PropKind is how one property is written.
+type PropKind uint8
+
+const (
+	// PropAttr is a required attribute: an attribute index.
+	PropAttr PropKind = iota
+	// PropOptionalAttr is an optional, default-valued or unit attribute:
+	// 0 when absent, else (index << 1) | 1.
+	PropOptionalAttr
+)
+
+// PropField is one entry of an op's properties.
+type PropField struct {
+	Name string
+	Kind PropKind
+}
+
+// OpSchemas is implemented by dialects that define ops. OpSchema returns
+// the schema of the op (name without the dialect prefix) at an LLVM release
+// (0 = the newest the dialect knows), or nil when the dialect has no such
+// op at that release.
+type OpSchemas interface {
+	OpSchema(op string, release int) *OpSchema
+}

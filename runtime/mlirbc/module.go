@@ -1,0 +1,76 @@
+// Package mlirbc reads and writes whole MLIR bytecode files: the IR section
+// with its nested regions, properties, resources and use-list orders, on
+// top of the attribute and type tables of package bytecode. Writing numbers
+// everything the way mlir-opt does, so that reading a file and writing it
+// again at the same version and release gives the same bytes.
+package mlirbc
+
+import (
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
+
+// Module is a decoded bytecode file: its root operation (normally
+// builtin.module) and what travels beside the IR.
+type Module struct {
+	Op *ir.Operation
+	// Version, Producer and Release describe the file that was read (for
+	// a module built in Go: what Write uses by default).
+	Version  int
+	Producer string
+	Release  int
+	// Resources holds dialect resource data by handle; attributes refer to
+	// entries by handle (builtin's dense_resource). A handle that attributes
+	// use but that has no entry here is written as a declaration.
+	Resources map[ir.ResourceHandle]*Resource
+	// External lists resource groups owned by no dialect, written back as
+	// they were read.
+	External []ResourceGroup
+}
+
+// ResourceKind is the kind of a resource entry.
+type ResourceKind uint8
+
+const (
+	ResourceBlob ResourceKind = iota
+	ResourceBool
+	ResourceString
+)
+
+func (k ResourceKind) String() string {
+	switch k {
+	case ResourceBlob:
+		return "blob"
+	case ResourceBool:
+		return "bool"
+	case ResourceString:
+		return "string"
+	}
+	return "unknown"
+}
+
+// Resource is one resource entry.
+type Resource struct {
+	Key  string
+	Kind ResourceKind
+	// Declared marks an entry without data: a reference whose data was
+	// never there or was elided when the file was written.
+	Declared bool
+	// Alignment and Data hold a blob. Data read from a file is a view
+	// into the file's bytes.
+	Alignment uint64
+	Data      []byte
+	Bool      bool
+	String    string
+}
+
+// ResourceGroup is a named list of resource entries.
+type ResourceGroup struct {
+	Name    string
+	Entries []*Resource
+}
+
+// NewBlob returns blob resource data with the given alignment (a power of
+// two; 0 or 1 for none).
+func NewBlob(key string, alignment uint64, data []byte) *Resource {
+	return &Resource{Key: key, Kind: ResourceBlob, Alignment: alignment, Data: data}
+}

@@ -1,0 +1,590 @@
+package mlirbc
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
+)
+
+// The numbering reproduces mlir-opt's IRNumberingState: the order in
+// which it first meets dialects, op names, attributes, types and
+// resources, how it counts references, and how it sorts them.
+
+// entry is one numbered attribute, type or op name.
+type entry struct {
+	attr    ir.Attribute
+	typ     ir.Type
+	opName  ir.OpName
+	dialect *dialectNum
+	refs    int
+	index   uint64
+}
+
+type dialectNum struct {
+	name  string
+	index uint64
+	// resources referenced from attributes, in first-reference order.
+	resources []ir.ResourceHandle
+	seen      map[string]bool
+}
+
+// opNum is what the writer needs per op.
+type opNum struct {
+	schema   *bytecode.OpSchema
+	props    bool         // the op writes a properties entry (v5+)
+	dict     ir.Attribute // the dictionary written for the op, or nil
+	isolated bool
+}
+
+type numbering struct {
+	ctx     *ir.Context
+	m       *Module
+	version int
+	release int
+	target  bytecode.Target
+
+	dialects     []*dialectNum
+	dialectIndex map[string]*dialectNum
+	attrs        map[ir.Attribute]*entry
+	types        map[ir.Type]*entry
+	opNames      map[ir.OpName]*entry
+	orderedAttrs []*entry
+	orderedTypes []*entry
+	orderedNames []*entry
+
+	ops     map[*ir.Operation]*opNum
+	schemas map[ir.OpName]*bytecode.OpSchema
+	values map[*ir.Value]uint64
+	blocks map[*ir.Block]uint64
+	// regionValues counts the values defined directly in each region.
+	regionValues map[*ir.Region]uint64
+	uses         map[*ir.Value]int // uses of values with a use-list order
+	resources    map[ir.ResourceHandle]uint64
+	// resourceOrder lists, per dialect in dialect order, the handles of
+	// its group: those with data first, then declarations.
+	resourceOrder [][]ir.ResourceHandle
+
+	nextValue uint64
+	err       error
+
+	noneType      ir.Type
+	unknown       ir.Location
+	recorder      recorder
+	scratch       []byte
+	segmentsAttrs map[*ir.Operation][2]ir.Attribute
+}
+
+func newNumbering(ctx *ir.Context, m *Module, version, release int) *numbering {
+	n := &numbering{
+		ctx: ctx, m: m, version: version, release: release,
+		target:       bytecode.Target{Version: version, Release: release},
+		dialectIndex: map[string]*dialectNum{},
+		attrs:        map[ir.Attribute]*entry{},
+		types:        map[ir.Type]*entry{},
+		opNames:      map[ir.OpName]*entry{},
+		ops:          map[*ir.Operation]*opNum{},
+		schemas:      map[ir.OpName]*bytecode.OpSchema{},
+		values:       map[*ir.Value]uint64{},
+		blocks:       map[*ir.Block]uint64{},
+		regionValues: map[*ir.Region]uint64{},
+		uses:         map[*ir.Value]int{},
+		resources:    map[ir.ResourceHandle]uint64{},
+		noneType:     builtin.GetNoneType(ctx),
+		unknown:      builtin.GetUnknownLoc(ctx),
+	}
+	n.recorder.n = n
+	return n
+}
+
+func (n *numbering) fail(err error) {
+	if n.err == nil {
+		n.err = err
+	}
+}
+
+func (n *numbering) dialect(name string) *dialectNum {
+	d := n.dialectIndex[name]
+	if d == nil {
+		d = &dialectNum{name: name, index: uint64(len(n.dialects))}
+		n.dialects = append(n.dialects, d)
+		n.dialectIndex[name] = d
+	}
+	return d
+}
+
+// recorder is the Numbering codecs write to while the module is numbered:
+// it numbers what they reference, in the order they write it.
+type recorder struct{ n *numbering }
+
+func (r recorder) AttributeIndex(a ir.Attribute) (uint64, error) { r.n.attr(a); return 0, nil }
+func (r recorder) TypeIndex(t ir.Type) (uint64, error)           { r.n.typ(t); return 0, nil }
+func (r recorder) StringIndex(string) uint64                     { return 0 }
+func (r recorder) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
+	d := r.n.dialect(h.Dialect)
+	if d.seen == nil {
+		d.seen = map[string]bool{}
+	}
+	if !d.seen[h.Key] {
+		d.seen[h.Key] = true
+		d.resources = append(d.resources, h)
+	}
+	return 0, nil
+}
+
+func (n *numbering) attr(a ir.Attribute) {
+	if e := n.attrs[a]; e != nil {
+		e.refs++
+		return
+	}
+	e := &entry{attr: a, refs: 1}
+	n.attrs[a] = e
+	n.orderedAttrs = append(n.orderedAttrs, e)
+	e.dialect = n.dialect(a.Dialect())
+	switch a.(type) {
+	case *ir.TextAttr:
+		return
+	case *ir.EncodedAttr:
+		n.fail(fmt.Errorf("cannot re-encode attribute %s.%s: it is custom-encoded by a dialect with no codec here", a.Dialect(), a.Kind()))
+		return
+	}
+	// A dry run of the codec numbers the nested values in write order.
+	var err error
+	n.scratch, _, err = bytecode.EncodeAttribute(n.ctx, n.scratch[:0], n.recorder, n.target, a)
+	if err != nil {
+		n.fail(err)
+	}
+}
+
+func (n *numbering) typ(t ir.Type) {
+	if e := n.types[t]; e != nil {
+		e.refs++
+		return
+	}
+	e := &entry{typ: t, refs: 1}
+	n.types[t] = e
+	n.orderedTypes = append(n.orderedTypes, e)
+	e.dialect = n.dialect(t.Dialect())
+	switch t.(type) {
+	case *ir.TextType:
+		return
+	case *ir.EncodedType:
+		n.fail(fmt.Errorf("cannot re-encode type %s.%s: it is custom-encoded by a dialect with no codec here", t.Dialect(), t.Kind()))
+		return
+	}
+	var err error
+	n.scratch, _, err = bytecode.EncodeType(n.ctx, n.scratch[:0], n.recorder, n.target, t)
+	if err != nil {
+		n.fail(err)
+	}
+}
+
+func (n *numbering) opName(name ir.OpName) {
+	key := name
+	if e := n.opNames[key]; e != nil {
+		e.refs++
+		return
+	}
+	e := &entry{opName: name, refs: 1, dialect: n.dialect(name.Dialect)}
+	n.opNames[key] = e
+	n.orderedNames = append(n.orderedNames, e)
+}
+
+// run numbers the module rooted at root.
+func (n *numbering) run(root *ir.Operation) error {
+	if err := n.isolation(root); err != nil {
+		return err
+	}
+	n.op(root)
+	type work struct {
+		r     *ir.Region
+		first uint64
+	}
+	var stack []work
+	push := func(op *ir.Operation) {
+		if len(op.Regions) == 0 {
+			return
+		}
+		first := n.nextValue
+		if n.ops[op].isolated {
+			first = 0
+		}
+		for _, r := range op.Regions {
+			stack = append(stack, work{r, first})
+		}
+	}
+	push(root)
+	for len(stack) > 0 && n.err == nil {
+		w := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n.nextValue = w.first
+		n.region(w.r)
+		for _, b := range w.r.Blocks {
+			for _, op := range b.Ops {
+				push(op)
+			}
+		}
+	}
+	if n.err != nil {
+		return n.err
+	}
+	n.sort()
+	n.finishResources()
+	return nil
+}
+
+func (n *numbering) region(r *ir.Region) {
+	first := n.nextValue
+	for i, b := range r.Blocks {
+		n.blocks[b] = uint64(i)
+		for _, a := range b.Args {
+			n.values[a] = n.nextValue
+			n.nextValue++
+			if a.Loc == nil {
+				n.fail(fmt.Errorf("block argument %d has no location", a.Index))
+				return
+			}
+			n.attr(a.Loc)
+			n.typ(a.Type)
+		}
+		for _, op := range b.Ops {
+			n.op(op)
+		}
+	}
+	n.regionValues[r] = n.nextValue - first
+}
+
+func (n *numbering) op(op *ir.Operation) {
+	info := n.ops[op]
+	n.opName(op.Name)
+	for _, v := range op.Results {
+		n.values[v] = n.nextValue
+		n.nextValue++
+		n.typ(v.Type)
+	}
+	for _, v := range op.Operands {
+		if v.UseOrder != nil {
+			n.uses[v]++
+		}
+	}
+	s := info.schema
+	info.props = n.version >= 5 && s != nil && s.HasProperties() && hasPropertyStorage(n.release)
+	if dict := n.dictFor(op, info); dict != nil {
+		info.dict = dict
+		n.attr(dict)
+	}
+	if n.version >= 5 {
+		if info.props {
+			n.eachProperty(op, s, func(_ string, a ir.Attribute) { n.attr(a) })
+		} else if s == nil && op.Properties != nil {
+			n.attr(op.Properties)
+		}
+	}
+	if op.Loc == nil {
+		n.fail(fmt.Errorf("op %s has no location", op.Name))
+		return
+	}
+	n.attr(op.Loc)
+}
+
+// dictFor builds the dictionary the op writes: before v5 its attributes
+// with properties merged in, from v5 on only the discardable ones of ops
+// that write properties.
+func (n *numbering) dictFor(op *ir.Operation, info *opNum) ir.Attribute {
+	s := info.schema
+	var segs []ir.NamedAttr
+	if n.version < 5 && s != nil && hasPropertyStorage(n.release) {
+		if s.OperandSegments && op.OperandSegments != nil {
+			segs = append(segs, ir.NamedAttr{Name: segmentsDictName(false, n.release), Value: getInt32Array(n.ctx, op.OperandSegments)})
+		}
+		if s.ResultSegments && op.ResultSegments != nil {
+			segs = append(segs, ir.NamedAttr{Name: segmentsDictName(true, n.release), Value: getInt32Array(n.ctx, op.ResultSegments)})
+		}
+	}
+	attrs := op.Attrs
+	if info.props {
+		attrs = make([]ir.NamedAttr, 0, len(op.Attrs))
+		for _, a := range op.Attrs {
+			if !isInherent(s, a.Name) {
+				attrs = append(attrs, a)
+			}
+		}
+	} else if len(segs) > 0 {
+		attrs = slices.Clone(attrs)
+		for _, sa := range segs {
+			attrs = insertSorted(attrs, sa)
+		}
+	}
+	if len(attrs) == 0 {
+		return nil
+	}
+	if d, ok := op.DictCache.(*builtin.DictionaryAttr); ok && sameEntries(d, attrs) {
+		return d
+	}
+	entries := make([]builtin.NamedAttribute, len(attrs))
+	for i, a := range attrs {
+		entries[i] = builtin.NamedAttribute{Name: builtin.GetStringAttr(n.ctx, a.Name, n.noneType), Value: a.Value}
+	}
+	return builtin.GetDictionaryAttr(n.ctx, entries)
+}
+
+func sameEntries(d *builtin.DictionaryAttr, attrs []ir.NamedAttr) bool {
+	v := d.Value()
+	if len(v) != len(attrs) {
+		return false
+	}
+	for i, e := range v {
+		if e.Value != attrs[i].Value || e.Name.Value() != attrs[i].Name {
+			return false
+		}
+	}
+	return true
+}
+
+func isInherent(s *bytecode.OpSchema, name string) bool {
+	for _, p := range s.Properties {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// eachProperty calls fn for every attribute the op's properties entry
+// refers to, in wire order, with nil for absent optional ones; before v6
+// that includes the segment-size arrays.
+func (n *numbering) eachProperty(op *ir.Operation, s *bytecode.OpSchema, fn func(name string, a ir.Attribute)) {
+	legacy := func(i int) {
+		if n.version >= 6 {
+			return
+		}
+		if s.OperandSegments && legacyPos(s, legacyOperandSegments) == i {
+			fn(legacyOperandSegments, n.segments(op, false))
+		}
+		if s.ResultSegments && legacyPos(s, legacyResultSegments) == i {
+			fn(legacyResultSegments, n.segments(op, true))
+		}
+	}
+	for i, p := range s.Properties {
+		legacy(i)
+		a := op.Attr(p.Name)
+		if a == nil && p.Kind == bytecode.PropAttr {
+			n.fail(fmt.Errorf("op %s: required attribute %q is missing", op.Name, p.Name))
+			return
+		}
+		if a != nil {
+			fn(p.Name, a)
+		} else {
+			fn(p.Name, nil)
+		}
+	}
+	legacy(len(s.Properties))
+}
+
+func (n *numbering) segments(op *ir.Operation, result bool) ir.Attribute {
+	if n.segmentsAttrs == nil {
+		n.segmentsAttrs = map[*ir.Operation][2]ir.Attribute{}
+	}
+	cached := n.segmentsAttrs[op]
+	i := 0
+	seg := op.OperandSegments
+	if result {
+		i, seg = 1, op.ResultSegments
+	}
+	if cached[i] == nil {
+		cached[i] = getInt32Array(n.ctx, seg)
+		n.segmentsAttrs[op] = cached
+	}
+	return cached[i]
+}
+
+// isolation decides, for every op with regions, whether it is isolated
+// from above. LLVM 16 went by the IsolatedFromAbove trait alone; later
+// releases also count ops none of whose nested ops use a value defined
+// outside them.
+func (n *numbering) isolation(root *ir.Operation) error {
+	type state struct {
+		op         *ir.Operation
+		info       *opNum
+		unresolved bool
+		known      bool // isolation decided
+	}
+	byTrait := n.release != 0 && n.release < 17
+	var stack []*state
+	var walk func(op *ir.Operation) error
+	walk = func(op *ir.Operation) error {
+		if err := op.Materialize(); err != nil {
+			return err
+		}
+		s, ok := n.schemas[op.Name]
+		if !ok {
+			s = lookupSchema(n.ctx, op.Name, n.release)
+			n.schemas[op.Name] = s
+		}
+		info := &opNum{schema: s}
+		n.ops[op] = info
+		if len(stack) > 0 && stack[len(stack)-1].unresolved && !byTrait {
+			parent := op.Parent
+			for _, v := range op.Operands {
+				def := definingRegion(v)
+				if parent != nil && def == parent.Parent {
+					continue
+				}
+				var container *ir.Operation
+				if def != nil {
+					container = def.Parent
+				}
+				j := len(stack) - 1
+				for ; j >= 0; j-- {
+					if !stack[j].unresolved || stack[j].op == container {
+						break
+					}
+				}
+				stop := j >= 0 && stack[j].unresolved
+				for k := len(stack) - 1; k > j; k-- {
+					stack[k].unresolved = stop
+					stack[k].info.isolated = false
+					stack[k].known = true
+				}
+			}
+		}
+		trait := info.schema != nil && info.schema.Isolated
+		info.isolated = trait
+		if len(op.Regions) == 0 {
+			return nil
+		}
+		st := &state{op: op, info: info, known: trait, unresolved: !trait}
+		stack = append(stack, st)
+		for _, r := range op.Regions {
+			for _, b := range r.Blocks {
+				for _, o := range b.Ops {
+					if err := walk(o); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		stack = stack[:len(stack)-1]
+		if !st.known && !byTrait {
+			info.isolated = true
+		}
+		return nil
+	}
+	return walk(root)
+}
+
+func definingRegion(v *ir.Value) *ir.Region {
+	switch {
+	case v.Block != nil:
+		return v.Block.Parent
+	case v.Op != nil && v.Op.Parent != nil:
+		return v.Op.Parent.Parent
+	}
+	return nil
+}
+
+// sort orders attributes, types and op names as MLIR does: by reference
+// count, then grouped by dialect within each varint-size slice.
+func (n *numbering) sort() {
+	for _, list := range [][]*entry{n.orderedAttrs, n.orderedTypes, n.orderedNames} {
+		slices.SortStableFunc(list, func(a, b *entry) int { return b.refs - a.refs })
+		groupByDialectPerByte(list)
+	}
+}
+
+// groupByDialectPerByte sorts slices of 128, 16256, … entries (the number
+// of indices each varint length adds, as MLIR computes it) so that entries
+// of one dialect sit together, starting with the dialect the previous
+// slice ended with.
+func groupByDialectPerByte(list []*entry) {
+	if len(list) == 0 {
+		return
+	}
+	first := uint64(0)
+	inGroup := uint64(0)
+	rest := list
+	for i := uint(1); i < 9; i++ {
+		inGroup = (1 << (7 * i)) - inGroup
+		size := min(uint64(len(rest)), inGroup)
+		slice := rest[:size]
+		rest = rest[size:]
+		d := first
+		slices.SortStableFunc(slice, func(a, b *entry) int {
+			ad, bd := a.dialect.index, b.dialect.index
+			switch {
+			case ad == bd:
+				return 0
+			case ad == d:
+				return -1
+			case bd == d:
+				return 1
+			case ad < bd:
+				return -1
+			}
+			return 1
+		})
+		first = slice[len(slice)-1].dialect.index
+		if len(rest) == 0 {
+			break
+		}
+	}
+	for i, e := range list {
+		e.index = uint64(i)
+	}
+}
+
+// finishResources orders each dialect's resources as mlir-opt writes
+// them: those with data in first-reference order, then declarations.
+func (n *numbering) finishResources() {
+	next := uint64(0)
+	n.resourceOrder = make([][]ir.ResourceHandle, len(n.dialects))
+	for i, d := range n.dialects {
+		var decls []ir.ResourceHandle
+		for _, h := range d.resources {
+			if r := n.m.Resources[h]; r != nil && !r.Declared {
+				n.resources[h] = next
+				next++
+				n.resourceOrder[i] = append(n.resourceOrder[i], h)
+			} else {
+				decls = append(decls, h)
+			}
+		}
+		for _, h := range decls {
+			n.resources[h] = next
+			next++
+		}
+		n.resourceOrder[i] = append(n.resourceOrder[i], decls...)
+	}
+}
+
+// final is the Numbering codecs use while the file is emitted.
+type final struct {
+	n       *numbering
+	strings *wire.StringTable
+}
+
+func (f final) AttributeIndex(a ir.Attribute) (uint64, error) {
+	if e := f.n.attrs[a]; e != nil {
+		return e.index, nil
+	}
+	return 0, fmt.Errorf("attribute %s.%s was not numbered", a.Dialect(), a.Kind())
+}
+
+func (f final) TypeIndex(t ir.Type) (uint64, error) {
+	if e := f.n.types[t]; e != nil {
+		return e.index, nil
+	}
+	return 0, fmt.Errorf("type %s.%s was not numbered", t.Dialect(), t.Kind())
+}
+
+func (f final) StringIndex(s string) uint64 { return f.strings.Intern(s) }
+
+func (f final) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
+	if i, ok := f.n.resources[h]; ok {
+		return i, nil
+	}
+	return 0, fmt.Errorf("resource %s.%s was not numbered", h.Dialect, h.Key)
+}

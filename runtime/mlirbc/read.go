@@ -1,0 +1,713 @@
+package mlirbc
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
+)
+
+// ReadOptions tune Read.
+type ReadOptions struct {
+	// Release selects the LLVM release whose op property layouts decode
+	// the file; 0 takes it from the producer string ("MLIR19.1.7" → 19),
+	// and a producer that names none means the newest.
+	Release int
+	// Lazy leaves the regions of isolated ops (bytecode v2+, where they
+	// sit in sections of their own) unread until Operation.Materialize.
+	Lazy bool
+}
+
+// MaxRegionDepth bounds how deeply regions may nest, so that a hostile
+// file cannot exhaust the stack.
+const MaxRegionDepth = 10000
+
+// ErrTooDeep is wrapped by errors for regions nested beyond MaxRegionDepth.
+var ErrTooDeep = errors.New("regions nested too deeply")
+
+// Read decodes a bytecode file into ctx. The module's resource blobs and
+// strings are views into data, which must not change while it is in use.
+func Read(ctx *ir.Context, data []byte, opts ReadOptions) (*Module, error) {
+	f, err := bytecode.ParseFile(data)
+	if err != nil {
+		return nil, err
+	}
+	release := opts.Release
+	if release == 0 {
+		release = f.Release
+	}
+	rd := &reader{
+		ctx:     ctx,
+		f:       f,
+		dec:     bytecode.NewDecoder(ctx, f),
+		release: release,
+		lazy:    opts.Lazy,
+		names:   make([]opNameInfo, len(f.OpNames)),
+	}
+	m := &Module{Version: f.Version, Producer: f.Producer, Release: release, Resources: map[ir.ResourceHandle]*Resource{}}
+	if err := rd.readProperties(); err != nil {
+		return nil, err
+	}
+	if err := rd.readResources(m); err != nil {
+		return nil, err
+	}
+	if m.Op, err = rd.readIR(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+type reader struct {
+	ctx     *ir.Context
+	f       *bytecode.File
+	dec     *bytecode.Decoder
+	release int
+	lazy    bool
+	names   []opNameInfo
+	props   []wire.Section // properties entries, as sections for offsets
+	depth   int
+}
+
+type opNameInfo struct {
+	resolved bool
+	name     ir.OpName
+	schema   *bytecode.OpSchema
+}
+
+func (rd *reader) opName(r *wire.Reader) (*opNameInfo, error) {
+	at := r.Offset()
+	i, err := r.VarInt()
+	if err != nil {
+		return nil, err
+	}
+	if i >= uint64(len(rd.names)) {
+		return nil, r.ErrorAt(at, fmt.Sprintf("an op name index below %d", len(rd.names)), wire.ErrInvalid)
+	}
+	info := &rd.names[i]
+	if !info.resolved {
+		n := rd.f.OpNames[i]
+		info.name = ir.OpName{Dialect: rd.f.Dialects[n.Dialect].Name, Op: n.Name}
+		info.schema = lookupSchema(rd.ctx, info.name, rd.release)
+		if rd.f.Version >= 5 {
+			info.name.Registered = n.Registered
+		} else {
+			// Older files do not say; ops we have definitions for count
+			// as registered, as they are in mlir-opt.
+			info.name.Registered = info.schema != nil
+		}
+		info.resolved = true
+	}
+	return info, nil
+}
+
+// lookupSchema finds the op's schema among the context's dialects.
+func lookupSchema(ctx *ir.Context, name ir.OpName, release int) *bytecode.OpSchema {
+	d, ok := ctx.Dialect(name.Dialect).(bytecode.OpSchemas)
+	if !ok {
+		return nil
+	}
+	return d.OpSchema(name.Op, release)
+}
+
+func (rd *reader) readProperties() error {
+	s := rd.f.Sections[bytecode.SectionProperties]
+	if s == nil {
+		return nil
+	}
+	r := s.Reader("Properties")
+	n, err := r.Count(1, "properties entries")
+	if err != nil {
+		return err
+	}
+	rd.props = make([]wire.Section, n)
+	for i := range rd.props {
+		at := r.Offset()
+		size, err := r.VarInt()
+		if err != nil {
+			return err
+		}
+		off := r.Offset()
+		data, err := r.Bytes(size)
+		if err != nil {
+			return r.ErrorAt(at, fmt.Sprintf("a properties entry of %d bytes", size), err)
+		}
+		rd.props[i] = wire.Section{ID: bytecode.SectionProperties, Offset: off, Data: data}
+	}
+	if !r.Empty() {
+		return r.Errorf("the end of the Properties section", wire.ErrInvalid)
+	}
+	return nil
+}
+
+// valueScope is the value table of one isolation scope: the value ranges
+// of the regions currently open in it, innermost last.
+type valueScope struct {
+	ranges []valueRange
+	next   uint64
+	// orders are use-list orders to check once the scope is read, when
+	// every use of their values is known.
+	orders []pendingOrder
+	ops    []*ir.Operation // ops whose regions form the scope
+}
+
+type valueRange struct {
+	base    uint64
+	vals    []ir.Value
+	defined int
+}
+
+type pendingOrder struct {
+	v       *ir.Value
+	indices []uint32
+	pairs   bool
+	at      int64
+	r       *wire.Reader
+}
+
+func (sc *valueScope) lookup(i uint64) *ir.Value {
+	for j := len(sc.ranges) - 1; j >= 0; j-- {
+		rg := &sc.ranges[j]
+		if i >= rg.base && i-rg.base < uint64(len(rg.vals)) {
+			return &rg.vals[i-rg.base]
+		}
+	}
+	return nil
+}
+
+// define hands out the next value slot of the innermost region.
+func (sc *valueScope) define(r *wire.Reader) (*ir.Value, error) {
+	if len(sc.ranges) == 0 {
+		return nil, r.Errorf("no values outside regions", wire.ErrInvalid)
+	}
+	rg := &sc.ranges[len(sc.ranges)-1]
+	if rg.defined == len(rg.vals) {
+		return nil, r.Errorf(fmt.Sprintf("at most the %d values the region declares", len(rg.vals)), wire.ErrInvalid)
+	}
+	v := &rg.vals[rg.defined]
+	rg.defined++
+	return v, nil
+}
+
+func (rd *reader) readIR() (*ir.Operation, error) {
+	r := rd.f.Sections[bytecode.SectionIR].Reader("IR")
+	at := r.Offset()
+	n, hasArgs, err := r.VarIntWithFlag()
+	if err != nil {
+		return nil, err
+	}
+	if n != 1 || hasArgs {
+		return nil, r.ErrorAt(at, "one top-level operation and no block arguments", wire.ErrInvalid)
+	}
+	top := &valueScope{}
+	op := &ir.Operation{}
+	if err := rd.readOp(r, op, top, nil); err != nil {
+		return nil, err
+	}
+	if len(op.Results) > 0 {
+		return nil, r.ErrorAt(at, "a top-level operation without results", wire.ErrInvalid)
+	}
+	top.ops = []*ir.Operation{op}
+	if err := top.resolveOrders(); err != nil {
+		return nil, err
+	}
+	if !r.Empty() {
+		return nil, r.Errorf("the end of the IR section after the top-level operation", wire.ErrInvalid)
+	}
+	return op, nil
+}
+
+func (rd *reader) attrOf(r *wire.Reader, what string) (ir.Attribute, int64, error) {
+	at := r.Offset()
+	i, err := r.VarInt()
+	if err != nil {
+		return nil, at, err
+	}
+	a, err := rd.dec.Attribute(i)
+	if err != nil {
+		return nil, at, r.ErrorAt(at, "an attribute index for "+what, err)
+	}
+	return a, at, nil
+}
+
+func (rd *reader) typeOf(r *wire.Reader, what string) (ir.Type, error) {
+	at := r.Offset()
+	i, err := r.VarInt()
+	if err != nil {
+		return nil, err
+	}
+	t, err := rd.dec.Type(i)
+	if err != nil {
+		return nil, r.ErrorAt(at, "a type index for "+what, err)
+	}
+	return t, nil
+}
+
+func (rd *reader) location(r *wire.Reader, what string) (ir.Location, error) {
+	a, at, err := rd.attrOf(r, what)
+	if err != nil {
+		return nil, err
+	}
+	loc, ok := a.(ir.Location)
+	if !ok {
+		return nil, r.ErrorAt(at, "a location attribute for "+what, wire.ErrInvalid)
+	}
+	return loc, nil
+}
+
+const (
+	maskAttrs       = 0x01
+	maskResults     = 0x02
+	maskOperands    = 0x04
+	maskSuccessors  = 0x08
+	maskRegions     = 0x10
+	maskUseLists    = 0x20
+	maskProperties  = 0x40
+	minOpSize       = 3 // name, mask and location
+	minBlockSize    = 1
+	minRegionSize   = 1
+	minValueSize    = 1 // a block argument's or result's type index
+	minOperandBytes = 1
+)
+
+// readOp reads one op into op. blocks are the blocks of the enclosing
+// region, which successors index.
+func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, blocks []*ir.Block) error {
+	start := r.Offset()
+	info, err := rd.opName(r)
+	if err != nil {
+		return err
+	}
+	op.Name = info.name
+	fail := func(err error) error {
+		var inner *OpError
+		if errors.As(err, &inner) {
+			return err // name the innermost op only
+		}
+		return &OpError{Op: info.name.String(), Offset: start, Err: err}
+	}
+	maskAt := r.Offset()
+	mask, err := r.Byte()
+	if err != nil {
+		return fail(err)
+	}
+	allowed := byte(maskAttrs | maskResults | maskOperands | maskSuccessors | maskRegions)
+	if rd.f.Version >= 3 {
+		allowed |= maskUseLists
+	}
+	if rd.f.Version >= 5 {
+		allowed |= maskProperties
+	}
+	if mask&^allowed != 0 {
+		return fail(r.ErrorAt(maskAt, fmt.Sprintf("an op encoding mask within 0x%02x for version %d, not 0x%02x", allowed, rd.f.Version, mask), wire.ErrInvalid))
+	}
+	if op.Loc, err = rd.location(r, "the op location"); err != nil {
+		return fail(err)
+	}
+	if mask&maskAttrs != 0 {
+		a, at, err := rd.attrOf(r, "the attribute dictionary")
+		if err != nil {
+			return fail(err)
+		}
+		d, ok := a.(*builtin.DictionaryAttr)
+		if !ok {
+			return fail(r.ErrorAt(at, "a DictionaryAttr for the attribute dictionary", wire.ErrInvalid))
+		}
+		entries := d.Value()
+		op.Attrs = make([]ir.NamedAttr, len(entries))
+		for i, e := range entries {
+			op.Attrs[i] = ir.NamedAttr{Name: e.Name.Value(), Value: e.Value}
+		}
+		if rd.f.Version < 5 || info.schema == nil || !info.schema.HasProperties() {
+			op.DictCache = d
+		}
+		if rd.f.Version < 5 && info.schema != nil && hasPropertyStorage(rd.release) {
+			if err := rd.takeSegments(r, at, op, info.schema); err != nil {
+				return fail(err)
+			}
+		}
+	}
+	if mask&maskProperties != 0 {
+		if err := rd.readOpProperties(r, op, info); err != nil {
+			return fail(err)
+		}
+	}
+	if mask&maskResults != 0 {
+		n, err := r.Count(minValueSize, "results")
+		if err != nil {
+			return fail(err)
+		}
+		op.Results = make([]*ir.Value, n)
+		for i := range op.Results {
+			t, err := rd.typeOf(r, "a result type")
+			if err != nil {
+				return fail(err)
+			}
+			v, err := sc.define(r)
+			if err != nil {
+				return fail(err)
+			}
+			*v = ir.Value{Type: t, Op: op, Index: i}
+			op.Results[i] = v
+		}
+	}
+	if mask&maskOperands != 0 {
+		n, err := r.Count(minOperandBytes, "operands")
+		if err != nil {
+			return fail(err)
+		}
+		op.Operands = make([]*ir.Value, n)
+		for i := range op.Operands {
+			at := r.Offset()
+			x, err := r.VarInt()
+			if err != nil {
+				return fail(err)
+			}
+			v := sc.lookup(x)
+			if v == nil {
+				return fail(r.ErrorAt(at, fmt.Sprintf("a value index below %d", sc.next), wire.ErrInvalid))
+			}
+			op.Operands[i] = v
+		}
+	}
+	if mask&maskSuccessors != 0 {
+		n, err := r.Count(1, "successors")
+		if err != nil {
+			return fail(err)
+		}
+		op.Successors = make([]*ir.Block, n)
+		for i := range op.Successors {
+			at := r.Offset()
+			x, err := r.VarInt()
+			if err != nil {
+				return fail(err)
+			}
+			if x >= uint64(len(blocks)) {
+				return fail(r.ErrorAt(at, fmt.Sprintf("a successor block index below %d", len(blocks)), wire.ErrInvalid))
+			}
+			op.Successors[i] = blocks[x]
+		}
+	}
+	if mask&maskUseLists != 0 {
+		if err := readUseLists(r, op.Results, sc); err != nil {
+			return fail(err)
+		}
+	}
+	if mask&maskRegions != 0 {
+		at := r.Offset()
+		n, isolated, err := r.VarIntWithFlag()
+		if err != nil {
+			return fail(err)
+		}
+		if n == 0 || n > uint64(r.Len()) {
+			return fail(r.ErrorAt(at, fmt.Sprintf("between 1 and %d regions", r.Len()), wire.ErrInvalid))
+		}
+		if isolated && rd.f.Version >= 2 {
+			sat := r.Offset()
+			s, err := r.Section()
+			if err != nil {
+				return fail(err)
+			}
+			if s.ID != bytecode.SectionIR {
+				return fail(r.ErrorAt(sat, "a nested IR section for isolated regions", wire.ErrInvalid))
+			}
+			load := func(op *ir.Operation) error {
+				sr := s.Reader("IR")
+				if err := rd.readIsolatedRegions(sr, op, int(n)); err != nil {
+					return err
+				}
+				if !sr.Empty() {
+					return sr.Errorf("the end of the nested IR section", wire.ErrInvalid)
+				}
+				return nil
+			}
+			if rd.lazy {
+				op.SetLoader(func(op *ir.Operation) error {
+					if err := load(op); err != nil {
+						return &OpError{Op: op.Name.String(), Offset: start, Err: err}
+					}
+					return nil
+				})
+				return nil
+			}
+			if err := load(op); err != nil {
+				return fail(err)
+			}
+			return nil
+		}
+		if isolated {
+			err = rd.readIsolatedRegions(r, op, int(n))
+		} else {
+			err = rd.readRegions(r, op, int(n), sc)
+		}
+		if err != nil {
+			return fail(err)
+		}
+	}
+	return nil
+}
+
+// takeSegments moves the segment sizes of a pre-v5 dictionary into the op.
+func (rd *reader) takeSegments(r *wire.Reader, at int64, op *ir.Operation, s *bytecode.OpSchema) error {
+	take := func(result bool) ([]int32, error) {
+		name := segmentsDictName(result, rd.release)
+		for i, a := range op.Attrs {
+			if a.Name != name {
+				continue
+			}
+			seg, ok := int32Array(a.Value)
+			if !ok {
+				return nil, r.ErrorAt(at, "a DenseI32ArrayAttr named "+name, wire.ErrInvalid)
+			}
+			op.Attrs = append(op.Attrs[:i:i], op.Attrs[i+1:]...)
+			op.DictCache = nil
+			return seg, nil
+		}
+		return nil, nil
+	}
+	var err error
+	if s.OperandSegments {
+		if op.OperandSegments, err = take(false); err != nil {
+			return err
+		}
+	}
+	if s.ResultSegments {
+		if op.ResultSegments, err = take(true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNameInfo) error {
+	at := r.Offset()
+	i, err := r.VarInt()
+	if err != nil {
+		return err
+	}
+	if i >= uint64(len(rd.props)) {
+		return r.ErrorAt(at, fmt.Sprintf("a properties index below %d", len(rd.props)), wire.ErrInvalid)
+	}
+	entry := rd.props[i]
+	pr := entry.Reader("Properties")
+	s := info.schema
+	if s == nil {
+		if info.name.Registered {
+			return &MissingSchemaError{Op: info.name.String(), Release: rd.release}
+		}
+		// Unregistered ops keep their properties as one attribute.
+		a, _, err := rd.attrOf(pr, "the properties of an unregistered op")
+		if err != nil {
+			return err
+		}
+		op.Properties = a
+		return nil
+	}
+	props, err := readProperties(op, s, &propReader{r: pr, dec: rd.dec, version: rd.f.Version})
+	if err != nil {
+		return err
+	}
+	// MLIR ignores bytes left in an entry; so do we.
+	op.Attrs = mergeAttrs(op.Attrs, props)
+	return nil
+}
+
+// mergeAttrs merges inherent attributes into the sorted dictionary.
+func mergeAttrs(dict []ir.NamedAttr, props []ir.NamedAttr) []ir.NamedAttr {
+	if len(props) == 0 {
+		return dict
+	}
+	out := make([]ir.NamedAttr, 0, len(dict)+len(props))
+	out = append(out, dict...)
+	for _, p := range props {
+		out = insertSorted(out, p)
+	}
+	return out
+}
+
+func insertSorted(list []ir.NamedAttr, a ir.NamedAttr) []ir.NamedAttr {
+	i := len(list)
+	for i > 0 && list[i-1].Name > a.Name {
+		i--
+	}
+	list = append(list, ir.NamedAttr{})
+	copy(list[i+1:], list[i:])
+	list[i] = a
+	return list
+}
+
+func (rd *reader) enter(r *wire.Reader) error {
+	rd.depth++
+	if rd.depth > MaxRegionDepth {
+		return r.Errorf(fmt.Sprintf("regions nested at most %d deep", MaxRegionDepth), ErrTooDeep)
+	}
+	return nil
+}
+
+// readIsolatedRegions reads an isolated op's regions in a scope of their own.
+func (rd *reader) readIsolatedRegions(r *wire.Reader, op *ir.Operation, n int) error {
+	sc := &valueScope{ops: []*ir.Operation{op}}
+	if err := rd.readRegions(r, op, n, sc); err != nil {
+		return err
+	}
+	return sc.resolveOrders()
+}
+
+func (rd *reader) readRegions(r *wire.Reader, op *ir.Operation, n int, sc *valueScope) error {
+	if err := rd.enter(r); err != nil {
+		return err
+	}
+	defer func() { rd.depth-- }()
+	regions := make([]ir.Region, n)
+	op.Regions = make([]*ir.Region, n)
+	for i := range regions {
+		rg := &regions[i]
+		rg.Parent = op
+		op.Regions[i] = rg
+		if err := rd.readRegion(r, rg, sc); err != nil {
+			op.Regions = nil
+			return err
+		}
+	}
+	return nil
+}
+
+func (rd *reader) readRegion(r *wire.Reader, region *ir.Region, sc *valueScope) error {
+	nb, err := r.Count(minBlockSize, "blocks")
+	if err != nil || nb == 0 {
+		return err
+	}
+	nv, err := r.Count(minValueSize, "values")
+	if err != nil {
+		return err
+	}
+	blocks := make([]ir.Block, nb)
+	region.Blocks = make([]*ir.Block, nb)
+	for i := range blocks {
+		blocks[i].Parent = region
+		region.Blocks[i] = &blocks[i]
+	}
+	sc.ranges = append(sc.ranges, valueRange{base: sc.next, vals: make([]ir.Value, nv)})
+	sc.next += uint64(nv)
+	for _, b := range region.Blocks {
+		if err := rd.readBlock(r, b, sc, region.Blocks); err != nil {
+			return err
+		}
+	}
+	rg := sc.ranges[len(sc.ranges)-1]
+	if rg.defined != len(rg.vals) {
+		return r.Errorf(fmt.Sprintf("the %d values the region declares, not %d", len(rg.vals), rg.defined), wire.ErrInvalid)
+	}
+	sc.ranges = sc.ranges[:len(sc.ranges)-1]
+	sc.next -= uint64(nv)
+	return nil
+}
+
+func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks []*ir.Block) error {
+	at := r.Offset()
+	numOps, hasArgs, err := r.VarIntWithFlag()
+	if err != nil {
+		return err
+	}
+	if hasArgs {
+		n, err := r.Count(minValueSize, "block arguments")
+		if err != nil {
+			return err
+		}
+		b.Args = make([]*ir.Value, n)
+		for i := range b.Args {
+			var t ir.Type
+			var loc ir.Location
+			if rd.f.Version >= 4 {
+				tat := r.Offset()
+				ti, hasLoc, err := r.VarIntWithFlag()
+				if err != nil {
+					return err
+				}
+				if t, err = rd.dec.Type(ti); err != nil {
+					return r.ErrorAt(tat, "a type index for a block argument", err)
+				}
+				if hasLoc {
+					if loc, err = rd.location(r, "a block argument location"); err != nil {
+						return err
+					}
+				} else {
+					loc = builtin.GetUnknownLoc(rd.ctx)
+				}
+			} else {
+				if t, err = rd.typeOf(r, "a block argument"); err != nil {
+					return err
+				}
+				if loc, err = rd.location(r, "a block argument location"); err != nil {
+					return err
+				}
+			}
+			v, err := sc.define(r)
+			if err != nil {
+				return err
+			}
+			*v = ir.Value{Type: t, Block: b, Index: i, Loc: loc}
+			b.Args[i] = v
+		}
+		if rd.f.Version >= 3 {
+			mat := r.Offset()
+			marker, err := r.Byte()
+			if err != nil {
+				return err
+			}
+			switch marker {
+			case 0:
+			case maskUseLists:
+				if err := readUseLists(r, b.Args, sc); err != nil {
+					return err
+				}
+			default:
+				return r.ErrorAt(mat, fmt.Sprintf("a use-list marker 0x00 or 0x20, not 0x%02x", marker), wire.ErrInvalid)
+			}
+		}
+	}
+	if numOps > uint64(r.Len()/minOpSize) {
+		return r.ErrorAt(at, fmt.Sprintf("at most %d ops in the %d bytes left, not %d", r.Len()/minOpSize, r.Len(), numOps), wire.ErrTruncated)
+	}
+	ops := make([]ir.Operation, numOps)
+	b.Ops = make([]*ir.Operation, numOps)
+	for i := range ops {
+		op := &ops[i]
+		op.Parent = b
+		b.Ops[i] = op
+		if err := rd.readOp(r, op, sc, blocks); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// OpError says which op a decoding error belongs to.
+type OpError struct {
+	Op     string
+	Offset int64 // where the op starts
+	Err    error
+}
+
+func (e *OpError) Error() string {
+	return fmt.Sprintf("op %s (at offset %d): %v", e.Op, e.Offset, e.Err)
+}
+
+func (e *OpError) Unwrap() error { return e.Err }
+
+// MissingSchemaError is returned for a registered op that carries
+// properties when no dialect in the context defines the op.
+type MissingSchemaError struct {
+	Op      string
+	Release int
+}
+
+func (e *MissingSchemaError) Error() string {
+	rel := "the newest release"
+	if e.Release != 0 {
+		rel = fmt.Sprintf("LLVM %d", e.Release)
+	}
+	return fmt.Sprintf("op %s carries properties, but no registered dialect defines it for %s", e.Op, rel)
+}

@@ -1,0 +1,510 @@
+package mlirbc
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
+)
+
+// WriteOptions choose what Write produces.
+type WriteOptions struct {
+	// Version is the bytecode version, 0–6.
+	Version int
+	// Producer is written in the header ("MLIR22.1.8" for mlir-opt 22).
+	Producer string
+	// Release is the LLVM release whose op property layouts and encoding
+	// variants to write; 0 means the newest the dialects know.
+	Release int
+	// ElideResourceData writes resource entries without their data, as
+	// mlir-opt's --elide-resource-data-from-bytecode does.
+	ElideResourceData bool
+}
+
+// Options returns the options that write m as it was read.
+func (m *Module) Options() WriteOptions {
+	return WriteOptions{Version: m.Version, Producer: m.Producer, Release: m.Release}
+}
+
+// VersionError is returned when the module needs a newer bytecode version
+// than the one asked for, or the version does not exist.
+type VersionError struct {
+	Feature string
+	Needs   int
+	Target  int
+}
+
+func (e *VersionError) Error() string {
+	if e.Needs < 0 {
+		return fmt.Sprintf("bytecode version %d does not exist (0 to %d)", e.Target, bytecode.MaxVersion)
+	}
+	return fmt.Sprintf("%s needs bytecode version %d, target is %d", e.Feature, e.Needs, e.Target)
+}
+
+// Encode returns the file for m.
+func Encode(ctx *ir.Context, m *Module, opts WriteOptions) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := Write(&buf, ctx, m, opts); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Write writes m as a bytecode file. Regions not loaded yet are loaded.
+// Resource blobs go to w without being copied.
+func Write(w io.Writer, ctx *ir.Context, m *Module, opts WriteOptions) error {
+	if opts.Version < 0 || opts.Version > bytecode.MaxVersion {
+		return &VersionError{Needs: -1, Target: opts.Version}
+	}
+	n := newNumbering(ctx, m, opts.Version, opts.Release)
+	if err := n.run(m.Op); err != nil {
+		return err
+	}
+	e := &emitter{n: n, opts: opts, propIndex: map[string]uint64{}}
+	e.num = final{n: n, strings: &e.strings}
+	return e.write(w, m)
+}
+
+type emitter struct {
+	n         *numbering
+	opts      WriteOptions
+	num       final
+	strings   wire.StringTable
+	props     [][]byte // size-prefixed entries
+	propIndex map[string]uint64
+	scratch   []byte
+}
+
+func (e *emitter) write(w io.Writer, m *Module) error {
+	out := append([]byte(nil), bytecode.Magic...)
+	out = wire.AppendVarInt(out, uint64(e.opts.Version))
+	out = wire.AppendCString(out, e.opts.Producer)
+
+	out = wire.AppendSection(out, bytecode.SectionDialect, 0, e.dialectSection())
+	offsets, data, err := e.attrTypeSections()
+	if err != nil {
+		return err
+	}
+	out = wire.AppendSection(out, bytecode.SectionAttrTypeOffset, 0, offsets)
+	out = wire.AppendSection(out, bytecode.SectionAttrType, 0, data)
+	irBody, err := e.irSection(m.Op)
+	if err != nil {
+		return err
+	}
+	out = wire.AppendSection(out, bytecode.SectionIR, 0, irBody)
+
+	resOffsets, resChunks, resLen, align := e.resourceSections(m)
+	out = wire.AppendSection(out, bytecode.SectionResourceOffset, 0, resOffsets)
+	// The resource section's header, then its data as chunks: blobs are
+	// written from where they are.
+	out = appendSectionHeader(out, bytecode.SectionResource, align, resLen)
+	if _, err := w.Write(out); err != nil {
+		return err
+	}
+	for _, c := range resChunks {
+		if _, err := w.Write(c); err != nil {
+			return err
+		}
+	}
+	tail := wire.AppendSection(nil, bytecode.SectionString, 0, e.strings.AppendTo(nil))
+	if e.opts.Version >= 5 {
+		body := wire.AppendVarInt(nil, uint64(len(e.props)))
+		for _, p := range e.props {
+			body = append(body, p...)
+		}
+		tail = wire.AppendSection(tail, bytecode.SectionProperties, 0, body)
+	}
+	_, err = w.Write(tail)
+	return err
+}
+
+// appendSectionHeader appends what wire.AppendSection writes before a
+// section's data.
+func appendSectionHeader(b []byte, id byte, alignment uint64, length int) []byte {
+	idPos := len(b)
+	b = append(b, id)
+	b = wire.AppendVarInt(b, uint64(length))
+	if alignment > 1 && uint64(len(b))&(alignment-1) != 0 {
+		b[idPos] |= 0x80
+		b = wire.AppendVarInt(b, alignment)
+		for uint64(len(b))&(alignment-1) != 0 {
+			b = append(b, wire.PaddingByte)
+		}
+	}
+	return b
+}
+
+func (e *emitter) dialectSection() []byte {
+	n := e.n
+	b := wire.AppendVarInt(nil, uint64(len(n.dialects)))
+	for _, d := range n.dialects {
+		i := e.strings.Intern(d.name)
+		if e.opts.Version >= 1 {
+			b = wire.AppendVarIntWithFlag(b, i, false)
+		} else {
+			b = wire.AppendVarInt(b, i)
+		}
+	}
+	if e.opts.Version >= 4 {
+		b = wire.AppendVarInt(b, uint64(len(n.orderedNames)))
+	}
+	eachGroup(n.orderedNames, func(d *dialectNum, group []*entry) {
+		b = wire.AppendVarInt(b, d.index)
+		b = wire.AppendVarInt(b, uint64(len(group)))
+		for _, en := range group {
+			i := e.strings.Intern(en.opName.Op)
+			if e.opts.Version >= 5 {
+				b = wire.AppendVarIntWithFlag(b, i, en.opName.Registered)
+			} else {
+				b = wire.AppendVarInt(b, i)
+			}
+		}
+	})
+	return b
+}
+
+// eachGroup calls fn for each run of entries of one dialect.
+func eachGroup(list []*entry, fn func(*dialectNum, []*entry)) {
+	for i := 0; i < len(list); {
+		j := i + 1
+		for j < len(list) && list[j].dialect == list[i].dialect {
+			j++
+		}
+		fn(list[i].dialect, list[i:j])
+		i = j
+	}
+}
+
+func (e *emitter) attrTypeSections() (offsets, data []byte, err error) {
+	n := e.n
+	offsets = wire.AppendVarInt(nil, uint64(len(n.orderedAttrs)))
+	offsets = wire.AppendVarInt(offsets, uint64(len(n.orderedTypes)))
+	for _, list := range [][]*entry{n.orderedAttrs, n.orderedTypes} {
+		eachGroup(list, func(d *dialectNum, group []*entry) {
+			offsets = wire.AppendVarInt(offsets, d.index)
+			offsets = wire.AppendVarInt(offsets, uint64(len(group)))
+			for _, en := range group {
+				start := len(data)
+				var custom bool
+				var werr error
+				if en.attr != nil {
+					data, custom, werr = bytecode.EncodeAttribute(n.ctx, data, e.num, n.target, en.attr)
+				} else {
+					data, custom, werr = bytecode.EncodeType(n.ctx, data, e.num, n.target, en.typ)
+				}
+				if werr != nil && err == nil {
+					err = werr
+				}
+				offsets = wire.AppendVarIntWithFlag(offsets, uint64(len(data)-start), custom)
+			}
+		})
+	}
+	return offsets, data, err
+}
+
+func (e *emitter) irSection(root *ir.Operation) ([]byte, error) {
+	b := wire.AppendVarIntWithFlag(nil, 1, false)
+	return e.op(b, root)
+}
+
+func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
+	n := e.n
+	info := n.ops[op]
+	b = wire.AppendVarInt(b, n.opNames[op.Name].index)
+	maskAt := len(b)
+	b = append(b, 0)
+	var mask byte
+	b = wire.AppendVarInt(b, n.attrs[op.Loc].index)
+	if info.dict != nil {
+		mask |= maskAttrs
+		b = wire.AppendVarInt(b, n.attrs[info.dict].index)
+	}
+	if e.opts.Version >= 5 {
+		if i, ok, err := e.properties(op, info); err != nil {
+			return nil, err
+		} else if ok {
+			mask |= maskProperties
+			b = wire.AppendVarInt(b, i)
+		}
+	}
+	if len(op.Results) > 0 {
+		mask |= maskResults
+		b = wire.AppendVarInt(b, uint64(len(op.Results)))
+		for _, v := range op.Results {
+			b = wire.AppendVarInt(b, n.types[v.Type].index)
+		}
+	}
+	if len(op.Operands) > 0 {
+		mask |= maskOperands
+		b = wire.AppendVarInt(b, uint64(len(op.Operands)))
+		for _, v := range op.Operands {
+			id, ok := n.values[v]
+			if !ok {
+				return nil, fmt.Errorf("op %s: operand %d is not defined in a region the op can see", op.Name, len(b))
+			}
+			b = wire.AppendVarInt(b, id)
+		}
+	}
+	if len(op.Successors) > 0 {
+		mask |= maskSuccessors
+		b = wire.AppendVarInt(b, uint64(len(op.Successors)))
+		for _, s := range op.Successors {
+			id, ok := n.blocks[s]
+			if !ok {
+				return nil, fmt.Errorf("op %s: a successor is not a block of any region", op.Name)
+			}
+			b = wire.AppendVarInt(b, id)
+		}
+	}
+	if e.opts.Version >= 3 {
+		var used bool
+		if b, used = e.useLists(b, op.Results); used {
+			mask |= maskUseLists
+		}
+	}
+	if len(op.Regions) > 0 {
+		mask |= maskRegions
+	}
+	b[maskAt] = mask
+	if len(op.Regions) == 0 {
+		return b, nil
+	}
+	b = wire.AppendVarIntWithFlag(b, uint64(len(op.Regions)), info.isolated)
+	if info.isolated && e.opts.Version >= 2 {
+		var body []byte
+		var err error
+		for _, r := range op.Regions {
+			if body, err = e.region(body, r); err != nil {
+				return nil, err
+			}
+		}
+		return wire.AppendSection(b, bytecode.SectionIR, 0, body), nil
+	}
+	var err error
+	for _, r := range op.Regions {
+		if b, err = e.region(b, r); err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
+}
+
+func (e *emitter) region(b []byte, r *ir.Region) ([]byte, error) {
+	if len(r.Blocks) == 0 {
+		return wire.AppendVarInt(b, 0), nil
+	}
+	n := e.n
+	b = wire.AppendVarInt(b, uint64(len(r.Blocks)))
+	b = wire.AppendVarInt(b, n.regionValues[r])
+	for _, blk := range r.Blocks {
+		b = wire.AppendVarIntWithFlag(b, uint64(len(blk.Ops)), len(blk.Args) > 0)
+		if len(blk.Args) > 0 {
+			b = wire.AppendVarInt(b, uint64(len(blk.Args)))
+			unknown := n.unknown
+			for _, a := range blk.Args {
+				t := n.types[a.Type].index
+				if e.opts.Version >= 4 {
+					hasLoc := a.Loc != unknown
+					b = wire.AppendVarIntWithFlag(b, t, hasLoc)
+					if hasLoc {
+						b = wire.AppendVarInt(b, n.attrs[a.Loc].index)
+					}
+				} else {
+					b = wire.AppendVarInt(b, t)
+					b = wire.AppendVarInt(b, n.attrs[a.Loc].index)
+				}
+			}
+			if e.opts.Version >= 3 {
+				at := len(b)
+				b = append(b, 0)
+				var used bool
+				if b, used = e.useLists(b, blk.Args); used {
+					b[at] = maskUseLists
+				}
+			}
+		}
+		var err error
+		for _, op := range blk.Ops {
+			if b, err = e.op(b, op); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return b, nil
+}
+
+// useLists appends the use-list orders of a range of values, if any.
+func (e *emitter) useLists(b []byte, vals []*ir.Value) ([]byte, bool) {
+	var orders []useOrderPayload
+	for i, v := range vals {
+		if v.UseOrder == nil || len(v.UseOrder) != e.n.uses[v] || len(v.UseOrder) < 2 {
+			continue
+		}
+		orders = append(orders, useOrderPayload{index: i, order: v.UseOrder})
+	}
+	if len(orders) == 0 {
+		return b, false
+	}
+	denseMapOrder(orders)
+	return appendUseLists(b, len(vals), orders), true
+}
+
+// properties appends the op's properties entry to the table (once per
+// distinct entry) and returns its index.
+func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error) {
+	n := e.n
+	var body []byte
+	switch {
+	case info.props:
+		s := info.schema
+		var err error
+		n.eachProperty(op, s, func(name string, a ir.Attribute) {
+			kind := bytecode.PropAttr
+			for _, p := range s.Properties {
+				if p.Name == name {
+					kind = p.Kind
+				}
+			}
+			switch {
+			case kind == bytecode.PropOptionalAttr && a == nil:
+				body = wire.AppendVarInt(body, 0)
+			case kind == bytecode.PropOptionalAttr:
+				body = wire.AppendVarIntWithFlag(body, n.attrs[a].index, true)
+			default:
+				body = wire.AppendVarInt(body, n.attrs[a].index)
+			}
+		})
+		if n.err != nil {
+			err = n.err
+		}
+		if err != nil {
+			return 0, false, err
+		}
+		if e.opts.Version >= 6 {
+			if s.OperandSegments {
+				body = appendSparse(body, fitSegments(op.OperandSegments, s.OperandGroups))
+			}
+			if s.ResultSegments {
+				body = appendSparse(body, fitSegments(op.ResultSegments, s.ResultGroups))
+			}
+		}
+	case info.schema == nil && op.Properties != nil:
+		body = wire.AppendVarInt(nil, n.attrs[op.Properties].index)
+	default:
+		return 0, false, nil
+	}
+	entry := wire.AppendVarInt(e.scratch[:0], uint64(len(body)))
+	entry = append(entry, body...)
+	e.scratch = entry
+	if i, ok := e.propIndex[string(entry)]; ok {
+		return i, true, nil
+	}
+	i := uint64(len(e.props))
+	e.props = append(e.props, bytes.Clone(entry))
+	e.propIndex[string(entry)] = i
+	return i, true, nil
+}
+
+// fitSegments gives a segment-size array the length the op's properties
+// have; sizes beyond it cannot be written, missing ones are zero.
+func fitSegments(seg []int32, n int) []int32 {
+	if len(seg) == n {
+		return seg
+	}
+	out := make([]int32, n)
+	copy(out, seg)
+	return out
+}
+
+// resourceSections builds the ResourceOffset section and the Resource
+// section's data (as chunks, blobs not copied), its length and alignment.
+func (e *emitter) resourceSections(m *Module) (offsets []byte, chunks [][]byte, length int, align uint64) {
+	var cur []byte // section data not yet moved to chunks
+	flushed := 0   // bytes of section data in chunks
+	size := func() int { return flushed + len(cur) }
+	align = 1
+	type rec struct {
+		key  string
+		kind ResourceKind
+		size int
+	}
+	var group []rec
+	prev := 0
+	add := func(key string, kind ResourceKind) {
+		group = append(group, rec{key, kind, size() - prev})
+		prev = size()
+	}
+	emit := func(r *Resource) {
+		if e.opts.ElideResourceData || r.Declared {
+			add(r.Key, r.Kind)
+			return
+		}
+		switch r.Kind {
+		case ResourceBlob:
+			a := max(r.Alignment, 1)
+			cur = wire.AppendVarInt(cur, a)
+			cur = wire.AppendVarInt(cur, uint64(len(r.Data)))
+			if a > 1 {
+				for uint64(size())&(a-1) != 0 {
+					cur = append(cur, wire.PaddingByte)
+				}
+				align = max(align, a)
+			}
+			if len(r.Data) > 0 {
+				chunks = append(chunks, cur, r.Data)
+				flushed += len(cur) + len(r.Data)
+				cur = nil
+			}
+		case ResourceBool:
+			cur = append(cur, boolByte(r.Bool))
+		case ResourceString:
+			cur = wire.AppendVarInt(cur, e.strings.Intern(r.String))
+		}
+		add(r.Key, r.Kind)
+	}
+	writeGroup := func(id uint64) {
+		offsets = wire.AppendVarInt(offsets, id)
+		offsets = wire.AppendVarInt(offsets, uint64(len(group)))
+		for _, g := range group {
+			offsets = wire.AppendVarInt(offsets, e.strings.Intern(g.key))
+			offsets = wire.AppendVarInt(offsets, uint64(g.size))
+			offsets = append(offsets, byte(g.kind))
+		}
+		group = group[:0]
+	}
+	offsets = wire.AppendVarInt(offsets, uint64(len(m.External)))
+	for _, g := range m.External {
+		for _, r := range g.Entries {
+			emit(r)
+		}
+		writeGroup(e.strings.Intern(g.Name))
+	}
+	for i, d := range e.n.dialects {
+		for _, h := range e.n.resourceOrder[i] {
+			r := m.Resources[h]
+			if r == nil {
+				r = &Resource{Key: h.Key, Kind: ResourceBlob, Declared: true}
+			}
+			emit(r)
+		}
+		if len(group) > 0 {
+			writeGroup(d.index)
+		}
+	}
+	if len(cur) > 0 {
+		chunks = append(chunks, cur)
+	}
+	flushed += len(cur)
+	cur = nil
+	return offsets, chunks, size(), align
+}
+
+func boolByte(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
+}
