@@ -4,7 +4,7 @@ FUZZTIME ?= 30s
 # Example dialects are modules of their own, authored as users would.
 EXAMPLES := $(patsubst %/go.mod,%,$(wildcard examples/*/go.mod))
 
-.PHONY: all generate check-generated check-format vet test bench fuzz check demo testdata-bytecode
+.PHONY: all generate check-generated check-format vet test bench fuzz check demo testdata-bytecode import-ods
 
 all: check test
 
@@ -12,6 +12,13 @@ all: check test
 generate:
 	$(GO) generate ./...
 	for d in $(EXAMPLES); do (cd $$d && $(GO) generate ./...) || exit 1; done
+
+# Re-import the op definitions of upstream dialects (dialects/func, arith,
+# cf, scf) from the ODS records of LLVM 19 and 22, then regenerate them.
+# Needs apt-get and dpkg-deb; see dialects/import-ods.sh.
+import-ods:
+	GO=$(GO) bash dialects/import-ods.sh
+	$(GO) generate ./dialects/...
 
 # Fail when committed generated code differs from what the definitions give.
 check-generated:

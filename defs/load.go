@@ -576,6 +576,7 @@ func (l *loader) op(n *yaml.Node) *Op {
 				od := &Operand{Pos: l.pos(c)}
 				l.fields(c, what, l.avail(&od.Availability, map[string]func(*yaml.Node){
 					"name":     func(v *yaml.Node) { l.str(v, &od.Name) },
+					"go_name":  func(v *yaml.Node) { l.goName(v, &od.GoName) },
 					"type":     func(v *yaml.Node) { l.str(v, &od.Type) },
 					"variadic": func(v *yaml.Node) { l.boolean(v, &od.Variadic) },
 					"optional": func(v *yaml.Node) { l.boolean(v, &od.Optional) },
@@ -588,17 +589,19 @@ func (l *loader) op(n *yaml.Node) *Op {
 		"name":     func(v *yaml.Node) { l.str(v, &o.Name) },
 		"go_name":  func(v *yaml.Node) { l.str(v, &o.GoName) },
 		"summary":  func(v *yaml.Node) { l.str(v, &o.Summary) },
-		"traits":   func(v *yaml.Node) { l.strings(v, &o.Traits) },
+		"traits":   func(v *yaml.Node) { l.opTraits(v, o) },
 		"operands": operands(&o.Operands, "operand"),
 		"results":  operands(&o.Results, "result"),
 		"attributes": func(v *yaml.Node) {
 			l.list(v, "attributes", func(c *yaml.Node) {
 				a := &OpAttr{Pos: l.pos(c)}
 				l.fields(c, "op attribute", l.avail(&a.Availability, map[string]func(*yaml.Node){
-					"name":     func(v *yaml.Node) { l.str(v, &a.Name) },
-					"type":     func(v *yaml.Node) { a.Type = l.typeRef(v) },
-					"optional": func(v *yaml.Node) { l.boolean(v, &a.Optional) },
-					"default":  func(v *yaml.Node) { l.str(v, &a.Default) },
+					"name":       func(v *yaml.Node) { l.str(v, &a.Name) },
+					"go_name":    func(v *yaml.Node) { l.goName(v, &a.GoName) },
+					"type":       func(v *yaml.Node) { a.Type = l.typeRef(v) },
+					"constraint": func(v *yaml.Node) { l.str(v, &a.Constraint) },
+					"optional":   func(v *yaml.Node) { l.boolean(v, &a.Optional) },
+					"default":    func(v *yaml.Node) { l.str(v, &a.Default) },
 				}))
 				if a.Type == nil {
 					a.Type = &TypeRef{Pos: a.Pos, Text: "Attribute", Kind: RefAttr}
@@ -609,21 +612,23 @@ func (l *loader) op(n *yaml.Node) *Op {
 		"regions": func(v *yaml.Node) {
 			l.list(v, "regions", func(c *yaml.Node) {
 				r := &RegionDef{Pos: l.pos(c)}
-				l.fields(c, "region", map[string]func(*yaml.Node){
+				l.fields(c, "region", l.avail(&r.Availability, map[string]func(*yaml.Node){
 					"name":         func(v *yaml.Node) { l.str(v, &r.Name) },
+					"go_name":      func(v *yaml.Node) { l.goName(v, &r.GoName) },
 					"single_block": func(v *yaml.Node) { l.boolean(v, &r.SingleBlock) },
 					"variadic":     func(v *yaml.Node) { l.boolean(v, &r.Variadic) },
-				})
+				}))
 				o.Regions = append(o.Regions, r)
 			})
 		},
 		"successors": func(v *yaml.Node) {
 			l.list(v, "successors", func(c *yaml.Node) {
 				s := &Successor{Pos: l.pos(c)}
-				l.fields(c, "successor", map[string]func(*yaml.Node){
+				l.fields(c, "successor", l.avail(&s.Availability, map[string]func(*yaml.Node){
 					"name":     func(v *yaml.Node) { l.str(v, &s.Name) },
+					"go_name":  func(v *yaml.Node) { l.goName(v, &s.GoName) },
 					"variadic": func(v *yaml.Node) { l.boolean(v, &s.Variadic) },
-				})
+				}))
 				o.Successors = append(o.Successors, s)
 			})
 		},
@@ -669,6 +674,39 @@ func (l *loader) op(n *yaml.Node) *Op {
 		l.errorf(n, "op without a name")
 	}
 	return o
+}
+
+// goName reads a Go identifier that overrides a derived Go name.
+func (l *loader) goName(n *yaml.Node, dst *string) {
+	l.str(n, dst)
+	if *dst != "" && !isIdent(*dst) {
+		l.errorf(n, "go_name %q is not a Go identifier", *dst)
+	}
+}
+
+// opTraits reads an op's traits: names, or {name, since, until} for
+// traits that exist only in some releases.
+func (l *loader) opTraits(n *yaml.Node, o *Op) {
+	l.list(n, "traits", func(c *yaml.Node) {
+		if c.Kind == yaml.ScalarNode {
+			o.Traits = append(o.Traits, c.Value)
+			return
+		}
+		var name string
+		var a Availability
+		l.fields(c, "trait", l.avail(&a, map[string]func(*yaml.Node){
+			"name": func(v *yaml.Node) { l.str(v, &name) },
+		}))
+		if name == "" {
+			l.errorf(c, "trait without a name")
+			return
+		}
+		o.Traits = append(o.Traits, name)
+		if o.TraitAvailability == nil {
+			o.TraitAvailability = map[string]Availability{}
+		}
+		o.TraitAvailability[name] = a
+	})
 }
 
 func (l *loader) layoutSpec(n *yaml.Node) *LayoutSpec {

@@ -121,6 +121,20 @@ type Availability struct {
 	Until *Version
 }
 
+// AtLLVM reports whether the bounds hold at an LLVM major release, with
+// release 0 meaning the newest: since N holds at 0 and from N on, until N
+// holds from 1 up to N. Bounds on other axes are not consulted. Only a
+// version's first part counts (llvm 19.1 is llvm 19).
+func (a Availability) AtLLVM(release int) bool {
+	if v := a.Since; v != nil && v.Axis == "llvm" && release != 0 && release < v.Parts[0] {
+		return false
+	}
+	if v := a.Until; v != nil && v.Axis == "llvm" && (release == 0 || release > v.Parts[0]) {
+		return false
+	}
+	return true
+}
+
 // Enum is a named set of integer values.
 type Enum struct {
 	Pos
@@ -305,15 +319,18 @@ type LayoutEntry struct {
 // Op is an operation definition.
 type Op struct {
 	Pos
-	Name       string // without the dialect prefix, e.g. "addi"
-	GoName     string
-	Summary    string
-	Traits     []string
-	Operands   []*Operand
-	Results    []*Operand
-	Attributes []*OpAttr
-	Regions    []*RegionDef
-	Successors []*Successor
+	Name    string // without the dialect prefix, e.g. "addi"
+	GoName  string
+	Summary string
+	// Traits names every trait of the op; TraitAvailability bounds those
+	// that exist only in some releases.
+	Traits            []string
+	TraitAvailability map[string]Availability
+	Operands          []*Operand
+	Results           []*Operand
+	Attributes        []*OpAttr
+	Regions           []*RegionDef
+	Successors        []*Successor
 	// Properties says the op stores its inherent attributes as properties
 	// (MLIR bytecode v5+), from the given release on.
 	Properties *Availability
@@ -325,6 +342,7 @@ type Op struct {
 type Operand struct {
 	Pos
 	Name     string
+	GoName   string // the accessor, default: GoName(Name)
 	Type     string // type constraint, informational
 	Variadic bool
 	Optional bool
@@ -334,10 +352,14 @@ type Operand struct {
 // OpAttr is an inherent attribute (or property) of an op.
 type OpAttr struct {
 	Pos
-	Name     string
-	Type     *TypeRef
-	Optional bool
-	Default  string
+	Name   string
+	GoName string // the accessor, default: GoName(Name)
+	Type   *TypeRef
+	// Constraint is the attribute constraint of the upstream definition
+	// (ODS), informational.
+	Constraint string
+	Optional   bool
+	Default    string
 	Availability
 }
 
@@ -345,15 +367,19 @@ type OpAttr struct {
 type RegionDef struct {
 	Pos
 	Name        string
+	GoName      string // the accessor, default: GoName(Name)
 	SingleBlock bool
 	Variadic    bool
+	Availability
 }
 
 // Successor is a successor block of a terminator.
 type Successor struct {
 	Pos
 	Name     string
+	GoName   string // the accessor, default: GoName(Name)
 	Variadic bool
+	Availability
 }
 
 // OpEncoding is an opcode-style op encoding (Tile IR): the opcode, flag

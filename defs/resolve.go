@@ -33,8 +33,8 @@ func resolve(d *Dialect, l *loader) {
 		byName[def.Name] = def
 	}
 	checkEnums(l, d)
-	if !isIdent(d.Go.Package) {
-		l.errs = append(l.errs, &Error{Pos: d.Pos, Msg: fmt.Sprintf("Go package name %q is not an identifier (set go.package)", d.Go.Package)})
+	if !isIdent(d.Go.Package) || token.IsKeyword(d.Go.Package) {
+		l.errs = append(l.errs, &Error{Pos: d.Pos, Msg: fmt.Sprintf("Go package name %q is not an identifier or is a Go keyword (set go.package)", d.Go.Package)})
 	}
 	enums := map[string]*Enum{}
 	for _, e := range d.Enums {
@@ -480,30 +480,34 @@ func checkAccessors(l *loader, def *Def) {
 
 // checkOpAccessors rejects op parts whose accessors would clash with each
 // other or with the wrapper's own Op method.
+// It fills in the default accessor names (go_name).
 func checkOpAccessors(l *loader, o *Op) {
 	seen := map[string]string{"Op": "the wrapper's Op method"}
-	add := func(name string, p Pos, what string) {
-		g := GoName(name)
+	add := func(name string, goName *string, p Pos, what string) {
+		if *goName == "" {
+			*goName = GoName(name)
+		}
+		g := *goName
 		if prev, ok := seen[g]; ok {
-			l.errs = append(l.errs, &Error{Pos: p, Msg: fmt.Sprintf("op %q: %s %q would have accessor %s, like %s", o.Name, what, name, g, prev)})
+			l.errs = append(l.errs, &Error{Pos: p, Msg: fmt.Sprintf("op %q: %s %q would have accessor %s, like %s (set go_name)", o.Name, what, name, g, prev)})
 			return
 		}
 		seen[g] = fmt.Sprintf("%s %q", what, name)
 	}
 	for _, v := range o.Operands {
-		add(v.Name, v.Pos, "operand")
+		add(v.Name, &v.GoName, v.Pos, "operand")
 	}
 	for _, v := range o.Results {
-		add(v.Name, v.Pos, "result")
+		add(v.Name, &v.GoName, v.Pos, "result")
 	}
 	for _, a := range o.Attributes {
-		add(a.Name, a.Pos, "attribute")
+		add(a.Name, &a.GoName, a.Pos, "attribute")
 	}
 	for _, r := range o.Regions {
-		add(r.Name, r.Pos, "region")
+		add(r.Name, &r.GoName, r.Pos, "region")
 	}
 	for _, s := range o.Successors {
-		add(s.Name, s.Pos, "successor")
+		add(s.Name, &s.GoName, s.Pos, "successor")
 	}
 }
 

@@ -206,6 +206,9 @@ func (g *generator) genDialect(f *jen.File) {
 		}
 		f.Var().Id("Releases").Op("=").Index().Int().Values(rs...)
 	}
+	if g.hasOpSchemas() {
+		g.genOpSchemas(f)
+	}
 	var checks []jen.Code
 	checks = append(checks, jen.Id("_").Qual(irPkg, "Dialect").Op("=").Id("Dialect"))
 	if g.hasBytecode() {
@@ -215,6 +218,9 @@ func (g *generator) genDialect(f *jen.File) {
 	}
 	if g.hasText() {
 		checks = append(checks, jen.Id("_").Qual(bytecodePkg, "TextCodec").Op("=").Id("Dialect"))
+	}
+	if g.hasOpSchemas() {
+		checks = append(checks, jen.Id("_").Qual(bytecodePkg, "OpSchemas").Op("=").Id("Dialect"))
 	}
 	f.Var().Defs(checks...)
 }

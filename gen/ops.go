@@ -67,7 +67,7 @@ func (g *generator) genOp(f *jen.File, o *defs.Op) {
 	valueAccessors := func(list []*defs.Operand, field, segField string, seg bool, what string) {
 		for i, v := range list {
 			acc := groupAccess(list, i, field, segField, seg)
-			name := accessorName(v.Name)
+			name := v.GoName
 			switch {
 			case v.Variadic:
 				f.Comment(fmt.Sprintf("%s returns the %s group %q.", name, what, v.Name))
@@ -89,7 +89,7 @@ func (g *generator) genOp(f *jen.File, o *defs.Op) {
 	valueAccessors(o.Operands, "Operands", "OperandSegments", operandSeg, "operand")
 	valueAccessors(o.Results, "Results", "ResultSegments", resultSeg, "result")
 	for _, a := range o.Attributes {
-		name := accessorName(a.Name)
+		name := a.GoName
 		typ := g.goType(a.Type)
 		f.Comment(fmt.Sprintf("%s returns the %s attribute %q, or nil if it is not set.", name, map[bool]string{true: "optional", false: "inherent"}[a.Optional], a.Name))
 		f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Add(typ.Clone()).Block(
@@ -97,7 +97,7 @@ func (g *generator) genOp(f *jen.File, o *defs.Op) {
 			jen.Return(jen.Id("v")))
 	}
 	for i, r := range o.Regions {
-		name := accessorName(r.Name)
+		name := r.GoName
 		if r.Variadic {
 			f.Comment(fmt.Sprintf("%s returns the regions %q.", name, r.Name))
 			f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Index().Op("*").Qual(irPkg, "Region").Block(jen.Return(jen.Id("o").Dot("op").Dot("Regions").Index(jen.Lit(i).Op(":"))))
@@ -107,7 +107,7 @@ func (g *generator) genOp(f *jen.File, o *defs.Op) {
 		f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Op("*").Qual(irPkg, "Region").Block(jen.Return(jen.Id("o").Dot("op").Dot("Regions").Index(jen.Lit(i))))
 	}
 	for i, s := range o.Successors {
-		name := accessorName(s.Name)
+		name := s.GoName
 		if s.Variadic {
 			f.Comment(fmt.Sprintf("%s returns the successors %q.", name, s.Name))
 			f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Index().Op("*").Qual(irPkg, "Block").Block(jen.Return(jen.Id("o").Dot("op").Dot("Successors").Index(jen.Lit(i).Op(":"))))
@@ -126,7 +126,7 @@ func (g *generator) genBuilder(f *jen.File, o *defs.Op, operandSeg, resultSeg bo
 	var resultTypes []jen.Code
 	var resultSegs []jen.Code
 	for _, r := range o.Results {
-		p := fieldName(r.Name) + "Type"
+		p := fieldName(r.GoName) + "Type"
 		if r.Variadic || r.Optional {
 			p += "s"
 			params = append(params, jen.Id(p).Index().Qual(irPkg, "Type"))
@@ -148,7 +148,7 @@ func (g *generator) genBuilder(f *jen.File, o *defs.Op, operandSeg, resultSeg bo
 		jen.Id("loc"), jen.Id("types")))
 	var operandSegs []jen.Code
 	for _, v := range o.Operands {
-		p := fieldName(v.Name)
+		p := fieldName(v.GoName)
 		if v.Variadic || v.Optional {
 			params = append(params, jen.Id(p).Index().Op("*").Qual(irPkg, "Value"))
 			body = append(body, jen.Id("op").Dot("Operands").Op("=").Append(jen.Id("op").Dot("Operands"), jen.Id(p).Op("...")))
@@ -166,7 +166,7 @@ func (g *generator) genBuilder(f *jen.File, o *defs.Op, operandSeg, resultSeg bo
 		body = append(body, jen.Id("op").Dot("ResultSegments").Op("=").Index().Int32().Values(resultSegs...))
 	}
 	for _, a := range o.Attributes {
-		p := fieldName(a.Name)
+		p := fieldName(a.GoName)
 		params = append(params, jen.Id(p).Add(g.goType(a.Type)))
 		set := jen.Id("op").Dot("SetAttr").Call(jen.Lit(a.Name), jen.Id(p))
 		if isHandle(a.Type) {
@@ -176,7 +176,7 @@ func (g *generator) genBuilder(f *jen.File, o *defs.Op, operandSeg, resultSeg bo
 		}
 	}
 	for _, s := range o.Successors {
-		p := fieldName(s.Name)
+		p := fieldName(s.GoName)
 		if s.Variadic {
 			params = append(params, jen.Id(p).Index().Op("*").Qual(irPkg, "Block"))
 			body = append(body, jen.Id("op").Dot("Successors").Op("=").Append(jen.Id("op").Dot("Successors"), jen.Id(p).Op("...")))
@@ -187,7 +187,7 @@ func (g *generator) genBuilder(f *jen.File, o *defs.Op, operandSeg, resultSeg bo
 	}
 	for _, r := range o.Regions {
 		if r.Variadic {
-			p := fieldName(r.Name) + "Count"
+			p := fieldName(r.GoName) + "Count"
 			params = append(params, jen.Id(p).Int())
 			body = append(body, jen.For(jen.Range().Id(p)).Block(jen.Id("op").Dot("AddRegion").Call()))
 			continue

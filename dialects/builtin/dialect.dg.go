@@ -20,9 +20,48 @@ func (dialect) Name() string {
 
 // Releases lists the producer releases whose encodings the definitions describe.
 var Releases = []int{16, 19, 22}
+
+// The op schemas, one per op and range of releases with the same layout.
+var (
+	schemaModuleOp = bytecode.OpSchema{
+		Name:     "builtin.module",
+		Isolated: true,
+		Properties: []bytecode.PropField{
+			{Name: "sym_name", Kind: bytecode.PropOptionalAttr},
+			{Name: "sym_visibility", Kind: bytecode.PropOptionalAttr},
+		},
+	}
+	schemaModuleOpBefore17 = bytecode.OpSchema{
+		Name:     "builtin.module",
+		Isolated: true,
+	}
+	schemaUnrealizedConversionCastOp = bytecode.OpSchema{
+		Name: "builtin.unrealized_conversion_cast",
+	}
+)
+
+// OpSchema returns what the bytecode container needs to know about an op
+// (its name without the dialect prefix) at an LLVM release, 0 meaning the
+// newest: whether it is isolated from above and the layout of its properties.
+// It returns nil for ops the dialect does not have at that release. The
+// schemas are shared: do not modify them.
+func (dialect) OpSchema(op string, release int) *bytecode.OpSchema {
+	switch op {
+	case "module":
+		if release == 0 || release >= 17 {
+			return &schemaModuleOp
+		}
+		return &schemaModuleOpBefore17
+	case "unrealized_conversion_cast":
+		return &schemaUnrealizedConversionCastOp
+	}
+	return nil
+}
+
 var (
 	_ ir.Dialect         = Dialect
 	_ bytecode.AttrCodec = Dialect
 	_ bytecode.TypeCodec = Dialect
 	_ bytecode.TextCodec = Dialect
+	_ bytecode.OpSchemas = Dialect
 )

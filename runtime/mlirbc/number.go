@@ -58,8 +58,8 @@ type numbering struct {
 
 	ops     map[*ir.Operation]*opNum
 	schemas map[ir.OpName]*bytecode.OpSchema
-	values map[*ir.Value]uint64
-	blocks map[*ir.Block]uint64
+	values  map[*ir.Value]uint64
+	blocks  map[*ir.Block]uint64
 	// regionValues counts the values defined directly in each region.
 	regionValues map[*ir.Region]uint64
 	uses         map[*ir.Value]int // uses of values with a use-list order
