@@ -278,7 +278,11 @@ func (n *numbering) op(op *ir.Operation) {
 	}
 	if n.version >= 5 {
 		if info.props {
-			n.eachProperty(op, s, func(_ string, a ir.Attribute) { n.attr(a) })
+			n.eachProperty(op, s, func(_ string, a ir.Attribute) {
+				if a != nil {
+					n.attr(a)
+				}
+			})
 		} else if s == nil && op.Properties != nil {
 			n.attr(op.Properties)
 		}

@@ -3,6 +3,7 @@ package mlirbc
 import (
 	"errors"
 	"fmt"
+	"sort"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
@@ -150,7 +151,9 @@ type valueScope struct {
 	// orders are use-list orders to check once the scope is read, when
 	// every use of their values is known.
 	orders []pendingOrder
-	ops    []*ir.Operation // ops whose regions form the scope
+	// ops lists the ops read in this scope, whose operands are the only
+	// possible uses of its values.
+	ops []*ir.Operation
 }
 
 type valueRange struct {
@@ -167,14 +170,21 @@ type pendingOrder struct {
 	r       *wire.Reader
 }
 
+// lookup finds value i. Open ranges are laid out one after another, so a
+// binary search finds the one holding i.
 func (sc *valueScope) lookup(i uint64) *ir.Value {
-	for j := len(sc.ranges) - 1; j >= 0; j-- {
+	j := sort.Search(len(sc.ranges), func(j int) bool {
 		rg := &sc.ranges[j]
-		if i >= rg.base && i-rg.base < uint64(len(rg.vals)) {
-			return &rg.vals[i-rg.base]
-		}
+		return rg.base+uint64(len(rg.vals)) > i
+	})
+	if j == len(sc.ranges) {
+		return nil
 	}
-	return nil
+	rg := &sc.ranges[j]
+	if i < rg.base {
+		return nil
+	}
+	return &rg.vals[i-rg.base]
 }
 
 // define hands out the next value slot of the innermost region.
@@ -209,7 +219,6 @@ func (rd *reader) readIR() (*ir.Operation, error) {
 	if len(op.Results) > 0 {
 		return nil, r.ErrorAt(at, "a top-level operation without results", wire.ErrInvalid)
 	}
-	top.ops = []*ir.Operation{op}
 	if err := top.resolveOrders(); err != nil {
 		return nil, err
 	}
@@ -281,6 +290,7 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 		return err
 	}
 	op.Name = info.name
+	sc.ops = append(sc.ops, op)
 	fail := func(err error) error {
 		var inner *OpError
 		if errors.As(err, &inner) {
@@ -548,7 +558,7 @@ func (rd *reader) enter(r *wire.Reader) error {
 
 // readIsolatedRegions reads an isolated op's regions in a scope of their own.
 func (rd *reader) readIsolatedRegions(r *wire.Reader, op *ir.Operation, n int) error {
-	sc := &valueScope{ops: []*ir.Operation{op}}
+	sc := &valueScope{}
 	if err := rd.readRegions(r, op, n, sc); err != nil {
 		return err
 	}

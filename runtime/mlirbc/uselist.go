@@ -78,14 +78,11 @@ func (sc *valueScope) resolveOrders() error {
 		uses[o.v] = 0
 	}
 	for _, op := range sc.ops {
-		op.Walk(func(o *ir.Operation) bool {
-			for _, v := range o.Operands {
-				if n, ok := uses[v]; ok {
-					uses[v] = n + 1
-				}
+		for _, v := range op.Operands {
+			if n, ok := uses[v]; ok {
+				uses[v] = n + 1
 			}
-			return true
-		})
+		}
 	}
 	for _, o := range sc.orders {
 		n := uses[o.v]
