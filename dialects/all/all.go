@@ -3,13 +3,21 @@
 package all
 
 import (
+	"github.com/dialectgen/dialectgen/dialects/arith"
 	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/dialects/cf"
+	funcdialect "github.com/dialectgen/dialectgen/dialects/func"
+	"github.com/dialectgen/dialectgen/dialects/scf"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
 // Dialects lists the shipped dialects.
 var Dialects = []ir.Dialect{
 	builtin.Dialect,
+	funcdialect.Dialect,
+	arith.Dialect,
+	cf.Dialect,
+	scf.Dialect,
 }
 
 // NewContext returns a context with every shipped dialect registered.

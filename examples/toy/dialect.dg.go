@@ -18,8 +18,44 @@ func (dialect) Name() string {
 	return "toy"
 }
 
+// The op schemas, one per op and range of releases with the same layout.
+var (
+	schemaConstantOp = bytecode.OpSchema{
+		Name: "toy.constant",
+	}
+	schemaAddOp = bytecode.OpSchema{
+		Name: "toy.add",
+	}
+	schemaScopeOp = bytecode.OpSchema{
+		Name: "toy.scope",
+	}
+	schemaYieldOp = bytecode.OpSchema{
+		Name: "toy.yield",
+	}
+)
+
+// OpSchema returns what the bytecode container needs to know about an op
+// (its name without the dialect prefix) at an LLVM release, 0 meaning the
+// newest: whether it is isolated from above and the layout of its properties.
+// It returns nil for ops the dialect does not have at that release. The
+// schemas are shared: do not modify them.
+func (dialect) OpSchema(op string, release int) *bytecode.OpSchema {
+	switch op {
+	case "constant":
+		return &schemaConstantOp
+	case "add":
+		return &schemaAddOp
+	case "scope":
+		return &schemaScopeOp
+	case "yield":
+		return &schemaYieldOp
+	}
+	return nil
+}
+
 var (
 	_ ir.Dialect         = Dialect
 	_ bytecode.AttrCodec = Dialect
 	_ bytecode.TypeCodec = Dialect
+	_ bytecode.OpSchemas = Dialect
 )

@@ -1,8 +1,8 @@
 package mlirbc_test
 
 import (
-	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
-func newContext() *ir.Context { return ir.NewContext(builtin.Dialect) }
+func newContext() *ir.Context { return all.NewContext() }
