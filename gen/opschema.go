@@ -37,11 +37,8 @@ func schemaAt(o *defs.Op, release int) *schema {
 		return defs.HasTrait(o.Traits, name) && o.TraitAvailability[name].AtLLVM(release)
 	}
 	s := &schema{isolated: trait("IsolatedFromAbove")}
-	// Without property storage inherent attributes and segment sizes go
-	// into the attribute dictionary.
-	if o.Properties == nil || !o.Properties.AtLLVM(release) {
-		return s
-	}
+	// Segment sizes exist with or without property storage; without it
+	// they travel in the attribute dictionary like inherent attributes.
 	s.operandSeg = trait("AttrSizedOperandSegments")
 	s.resultSeg = trait("AttrSizedResultSegments")
 	// The sparse v6 segment arrays do not carry their length.
@@ -59,6 +56,9 @@ func schemaAt(o *defs.Op, release int) *schema {
 	}
 	if s.resultSeg {
 		s.resultGroups = groups(o.Results)
+	}
+	if o.Properties == nil || !o.Properties.AtLLVM(release) {
+		return s
 	}
 	for _, a := range o.Attributes {
 		if a.AtLLVM(release) {

@@ -35,7 +35,7 @@ func writeChainFunc(w io.Writer, n int) (OpCounts, error) {
 	}
 	bw := bufio.NewWriterSize(w, 1<<16)
 	c := OpCounts{Total: 1} // builtin.module
-	fmt.Fprintln(bw, "func.func @chain(%arg0: i32, %arg1: f32, %arg2: index) -> (i32, f32, index) {")
+	bw.WriteString("func.func @chain(%arg0: i32, %arg1: f32, %arg2: index) -> (i32, f32, index) {\n")
 	acc, facc, iacc := "%arg0", "%arg1", "%arg2"
 	for s := 0; s < n/opsPerChainStep; s++ {
 		p := fmt.Sprintf("%%s%d_", s)
@@ -81,25 +81,25 @@ func writeManyFuncs(w io.Writer, n int) (OpCounts, error) {
 	for i := 0; i < n; i++ {
 		fmt.Fprintf(bw, "func.func @f%d(%%a: i32, %%b: i32) -> i32 {\n", i)
 		fmt.Fprintf(bw, "  %%c = arith.constant %d : i32\n", i)
-		fmt.Fprintln(bw, "  %0 = arith.addi %a, %c : i32")
-		fmt.Fprintln(bw, "  %1 = arith.muli %0, %b : i32")
+		bw.WriteString("  %0 = arith.addi %a, %c : i32\n")
+		bw.WriteString("  %1 = arith.muli %0, %b : i32\n")
 		if i == 0 {
-			fmt.Fprintln(bw, "  %2 = arith.subi %1, %a : i32")
+			bw.WriteString("  %2 = arith.subi %1, %a : i32\n")
 			c.add(1, 0)
 		} else {
 			fmt.Fprintf(bw, "  %%2 = func.call @f%d(%%1, %%a) : (i32, i32) -> i32\n", i-1)
 			c.add(0, 1)
 		}
-		fmt.Fprintln(bw, "  %3 = arith.subi %2, %0 : i32")
-		fmt.Fprintln(bw, "  %4 = arith.cmpi sgt, %3, %1 : i32")
-		fmt.Fprintln(bw, "  %5 = arith.select %4, %3, %1 : i32")
-		fmt.Fprintln(bw, "  %6 = arith.index_cast %5 : i32 to index")
-		fmt.Fprintln(bw, "  %7 = arith.index_cast %6 : index to i32")
-		fmt.Fprintln(bw, "  %8 = arith.sitofp %7 : i32 to f32")
-		fmt.Fprintln(bw, "  %9 = arith.mulf %8, %8 : f32")
-		fmt.Fprintln(bw, "  %10 = arith.fptosi %9 : f32 to i32")
-		fmt.Fprintln(bw, "  %11 = arith.xori %10, %5 : i32")
-		fmt.Fprintln(bw, "  return %11 : i32\n}")
+		bw.WriteString("  %3 = arith.subi %2, %0 : i32\n")
+		bw.WriteString("  %4 = arith.cmpi sgt, %3, %1 : i32\n")
+		bw.WriteString("  %5 = arith.select %4, %3, %1 : i32\n")
+		bw.WriteString("  %6 = arith.index_cast %5 : i32 to index\n")
+		bw.WriteString("  %7 = arith.index_cast %6 : index to i32\n")
+		bw.WriteString("  %8 = arith.sitofp %7 : i32 to f32\n")
+		bw.WriteString("  %9 = arith.mulf %8, %8 : f32\n")
+		bw.WriteString("  %10 = arith.fptosi %9 : f32 to i32\n")
+		bw.WriteString("  %11 = arith.xori %10, %5 : i32\n")
+		bw.WriteString("  return %11 : i32\n}\n")
 		c.add(12, 2) // the 12 common arith ops, func.func, func.return
 	}
 	return c, bw.Flush()

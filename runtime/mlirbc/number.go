@@ -300,7 +300,7 @@ func (n *numbering) op(op *ir.Operation) {
 func (n *numbering) dictFor(op *ir.Operation, info *opNum) ir.Attribute {
 	s := info.schema
 	var segs []ir.NamedAttr
-	if n.version < 5 && s != nil && hasPropertyStorage(n.release) {
+	if s != nil && !info.props {
 		if s.OperandSegments && op.OperandSegments != nil {
 			segs = append(segs, ir.NamedAttr{Name: segmentsDictName(false, n.release), Value: getInt32Array(n.ctx, op.OperandSegments)})
 		}

@@ -24,13 +24,15 @@ const (
 	legacyResultSegments  = "result_segment_sizes"
 )
 
-// segmentsDictName is the dictionary name of the segment sizes before v5.
-// LLVM 17 used the snake-case name; 18 renamed it.
+// segmentsDictName is the dictionary name of the segment sizes when they
+// travel in the attribute dictionary. LLVM 17 and older used the
+// snake-case name; 18 renamed it.
 func segmentsDictName(result bool, release int) string {
+	old := release != 0 && release <= 17
 	switch {
-	case release == 17 && result:
+	case old && result:
 		return legacyResultSegments
-	case release == 17:
+	case old:
 		return legacyOperandSegments
 	case result:
 		return "resultSegmentSizes"

@@ -333,7 +333,7 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 		if rd.f.Version < 5 || info.schema == nil || !info.schema.HasProperties() {
 			op.DictCache = d
 		}
-		if rd.f.Version < 5 && info.schema != nil && hasPropertyStorage(rd.release) {
+		if info.schema != nil && (rd.f.Version < 5 || !hasPropertyStorage(rd.release)) {
 			if err := rd.takeSegments(r, at, op, info.schema); err != nil {
 				return fail(err)
 			}

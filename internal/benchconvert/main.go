@@ -1,0 +1,467 @@
+// Command benchconvert compares `mlirbc convert` with mlir-opt-22 on large
+// MLIR bytecode inputs, bytecode in and bytecode out (version 6 both ways).
+//
+//	go run ./internal/benchconvert [-dir .bench/convert] [-reps 5] [-inputs 100k-ops,1k-funcs,64mib-blob]
+//
+// It writes the inputs as text, turns them into bytecode with
+// `mlir-opt-22 --emit-bytecode`, builds cmd/mlirbc, then runs
+// `mlirbc convert IN -o OUT` and `mlir-opt-22 --emit-bytecode IN -o OUT`
+// alternately, one discarded warm-up run and -reps measured runs each. It
+// prints the median wall time (process start included) and the peak RSS of
+// each tool, checks that both wrote the same bytes, and writes results.json
+// and results.md to the work directory. It exits with status 1 when a tool
+// run fails; outputs that differ are reported, not fatal.
+//
+// It is run by `make bench-convert`, never by `go test`.
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/dialectgen/dialectgen/internal/oracle"
+)
+
+// inputSpec is one input the benchmark can generate.
+type inputSpec struct {
+	name  string
+	what  string
+	write func(io.Writer) (OpCounts, error)
+}
+
+var inputSpecs = []inputSpec{
+	{"100k-ops", "1 func.func with 100,000 arith ops in one block",
+		func(w io.Writer) (OpCounts, error) { return writeChainFunc(w, 100_000) }},
+	{"1k-funcs", "1,000 func.func of 12 arith ops + a call each",
+		func(w io.Writer) (OpCounts, error) { return writeManyFuncs(w, 1000) }},
+	{"64mib-blob", "one 64 MiB dense_resource blob (tensor<16777216xf32>)",
+		func(w io.Writer) (OpCounts, error) { return writeBlob(w, 64<<20) }},
+}
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "benchconvert: "+err.Error())
+		os.Exit(1)
+	}
+}
+
+type config struct {
+	dir      string
+	reps     int
+	inputs   []inputSpec
+	mlirOpt  string
+	timeout  time.Duration
+	keepText bool
+}
+
+func parseFlags() (config, error) {
+	var c config
+	var names string
+	flag.StringVar(&c.dir, "dir", ".bench/convert", "work directory for inputs, outputs, the mlirbc binary and results")
+	flag.IntVar(&c.reps, "reps", 5, "measured runs per tool and input (after one warm-up run each)")
+	flag.StringVar(&names, "inputs", "all", "comma-separated inputs to run: "+specNames()+", or all")
+	flag.StringVar(&c.mlirOpt, "mlir-opt", "", "mlir-opt to compare with and to generate the inputs (default: mlir-opt-22 as the oracle tests find it)")
+	flag.DurationVar(&c.timeout, "timeout", 5*time.Minute, "limit for a single tool run")
+	flag.BoolVar(&c.keepText, "keep-text", false, "keep the generated .mlir text files (the blob's is 134 MB)")
+	flag.Parse()
+	if flag.NArg() > 0 {
+		return c, fmt.Errorf("unexpected arguments %q", flag.Args())
+	}
+	if c.reps < 1 {
+		return c, fmt.Errorf("-reps must be at least 1")
+	}
+	var err error
+	if c.inputs, err = selectInputs(names); err != nil {
+		return c, err
+	}
+	if c.mlirOpt == "" {
+		p, ok := oracle.Path(oracle.LLVM22)
+		if !ok {
+			return c, fmt.Errorf("mlir-opt-22 not found; install it with: apt-get install -y --no-install-recommends mlir-22-tools")
+		}
+		c.mlirOpt = p
+	}
+	return c, nil
+}
+
+func specNames() string {
+	var s []string
+	for _, sp := range inputSpecs {
+		s = append(s, sp.name)
+	}
+	return strings.Join(s, ", ")
+}
+
+func selectInputs(names string) ([]inputSpec, error) {
+	if names == "all" || names == "" {
+		return inputSpecs, nil
+	}
+	var out []inputSpec
+next:
+	for _, n := range strings.Split(names, ",") {
+		n = strings.TrimSpace(n)
+		for _, sp := range inputSpecs {
+			if sp.name == n {
+				out = append(out, sp)
+				continue next
+			}
+		}
+		return nil, fmt.Errorf("unknown input %q (have %s)", n, specNames())
+	}
+	return out, nil
+}
+
+func run() error {
+	cfg, err := parseFlags()
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	if err := os.MkdirAll(filepath.Join(cfg.dir, "out"), 0o755); err != nil {
+		return err
+	}
+	rep := &Report{
+		Started:    start,
+		CPUs:       runtime.NumCPU(),
+		LoadBefore: loadAvg(),
+		GoVersion:  runtime.Version(),
+		MLIROpt:    cfg.mlirOpt,
+		MLIROptVer: toolVersion(cfg.mlirOpt),
+		Reps:       cfg.reps,
+	}
+	rep.Host, _ = os.Hostname()
+
+	mlirbc, err := buildMLIRBC(cfg.dir)
+	if err != nil {
+		return err
+	}
+	var inputs []Input
+	for _, sp := range cfg.inputs {
+		in, err := generate(cfg, sp)
+		if err != nil {
+			return fmt.Errorf("generating %s: %w", sp.name, err)
+		}
+		inputs = append(inputs, in)
+	}
+
+	failed := false
+	for _, in := range inputs {
+		r, err := measure(cfg, mlirbc, in)
+		if err != nil {
+			return err
+		}
+		if r.MLIRBC.Failed > 0 || r.MLIROpt.Failed > 0 {
+			failed = true
+		}
+		rep.Results = append(rep.Results, r)
+	}
+	rep.Notes = notes(rep.Results)
+	rep.LoadAfter = loadAvg()
+	rep.TotalTimeMS = ms(time.Since(start))
+
+	md := rep.markdown()
+	fmt.Print("\n" + md)
+	js, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(cfg.dir, "results.json"), append(js, '\n'), 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(cfg.dir, "results.md"), []byte(md), 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("\nwrote %s and %s\n", filepath.Join(cfg.dir, "results.md"), filepath.Join(cfg.dir, "results.json"))
+	if failed {
+		return errors.New("some tool runs failed (see the notes above)")
+	}
+	return nil
+}
+
+// buildMLIRBC builds cmd/mlirbc into dir from the module that holds the
+// current directory.
+func buildMLIRBC(dir string) (string, error) {
+	root, err := moduleRoot()
+	if err != nil {
+		return "", err
+	}
+	bin, err := filepath.Abs(filepath.Join(dir, "mlirbc"))
+	if err != nil {
+		return "", err
+	}
+	logf("building %s", bin)
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/mlirbc")
+	cmd.Dir = root
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("go build ./cmd/mlirbc: %w", err)
+	}
+	return bin, nil
+}
+
+func moduleRoot() (string, error) {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD: %w", err)
+	}
+	gomod := strings.TrimSpace(string(out))
+	if gomod == "" || gomod == os.DevNull {
+		return "", errors.New("not inside the dialectgen module; run from the repository")
+	}
+	return filepath.Dir(gomod), nil
+}
+
+// generate writes the input's text and converts it to bytecode with
+// mlir-opt (its default version, 6).
+func generate(cfg config, sp inputSpec) (Input, error) {
+	text := filepath.Join(cfg.dir, sp.name+".mlir")
+	bc := filepath.Join(cfg.dir, sp.name+".mlirbc")
+	t0 := time.Now()
+	f, err := os.Create(text)
+	if err != nil {
+		return Input{}, err
+	}
+	ops, err := sp.write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return Input{}, err
+	}
+	tfi, err := os.Stat(text)
+	if err != nil {
+		return Input{}, err
+	}
+	var stderr bytes.Buffer
+	cmd := exec.Command(cfg.mlirOpt, "--emit-bytecode", "--emit-bytecode-version=6", text, "-o", bc)
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return Input{}, fmt.Errorf("%s: %w\n%s", strings.Join(cmd.Args, " "), err, stderr.String())
+	}
+	if !cfg.keepText {
+		if err := os.Remove(text); err != nil {
+			return Input{}, err
+		}
+	}
+	bfi, err := os.Stat(bc)
+	if err != nil {
+		return Input{}, err
+	}
+	logf("generated %s: %s bytes of text, %s bytes of bytecode, %d ops (%s)",
+		sp.name, fmtBytes(tfi.Size()), fmtBytes(bfi.Size()), ops.Total, time.Since(t0).Round(time.Millisecond))
+	return Input{Name: sp.name, What: sp.what, Path: bc, TextBytes: tfi.Size(), Bytes: bfi.Size(), Ops: ops}, nil
+}
+
+// measure runs both tools on one input, interleaved: a warm-up pair, then
+// cfg.reps measured pairs.
+func measure(cfg config, mlirbc string, in Input) (InputResult, error) {
+	inSHA, err := fileSHA(in.Path)
+	if err != nil {
+		return InputResult{}, err
+	}
+	outDir := filepath.Join(cfg.dir, "out")
+	bcOut := filepath.Join(outDir, in.Name+".mlirbc-out.mlirbc")
+	optOut := filepath.Join(outDir, in.Name+".mlir-opt-out.mlirbc")
+	res := InputResult{
+		Input:   in,
+		MLIRBC:  ToolResult{Tool: "mlirbc"},
+		MLIROpt: ToolResult{Tool: "mlir-opt"},
+	}
+	for i := 0; i <= cfg.reps; i++ {
+		warm := i == 0
+		r := timeRun(cfg.timeout, bcOut, mlirbc, "convert", in.Path, "-o", bcOut)
+		r.Warmup = warm
+		res.MLIRBC.Runs = append(res.MLIRBC.Runs, r)
+		logRun(in.Name, "mlirbc", i, r)
+		r = timeRun(cfg.timeout, optOut, cfg.mlirOpt, "--emit-bytecode", in.Path, "-o", optOut)
+		r.Warmup = warm
+		res.MLIROpt.Runs = append(res.MLIROpt.Runs, r)
+		logRun(in.Name, "mlir-opt", i, r)
+	}
+	res.MLIRBC.summarize(inSHA)
+	res.MLIROpt.summarize(inSHA)
+	res.Ratio = ratio(res.MLIROpt.MedianWallMS, res.MLIRBC.MedianWallMS)
+	a, aok := res.MLIRBC.lastOK()
+	b, bok := res.MLIROpt.lastOK()
+	if aok && bok {
+		res.Identical = a.SHA256 == b.SHA256
+		if !res.Identical {
+			res.Difference, err = describeDiff(bcOut, optOut)
+			if err != nil {
+				return res, err
+			}
+		}
+	}
+	return res, nil
+}
+
+// timeRun runs one command and measures its wall time and peak RSS. The
+// output file is removed first so every run writes a new file.
+func timeRun(timeout time.Duration, out, name string, args ...string) Run {
+	_ = os.Remove(out)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	var stderr bytes.Buffer
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+	t0 := time.Now()
+	err := cmd.Run()
+	wall := time.Since(t0)
+	r := Run{WallMS: ms(wall), ExitCode: -1}
+	if ps := cmd.ProcessState; ps != nil {
+		r.ExitCode = ps.ExitCode()
+		if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
+			r.MaxRSSKiB = int64(ru.Maxrss) // KiB on Linux
+		}
+	}
+	switch {
+	case ctx.Err() != nil:
+		r.Error = fmt.Sprintf("killed after the %s timeout", timeout)
+	case err != nil:
+		r.Error = strings.TrimSpace(err.Error() + ": " + firstLines(stderr.String(), 3))
+	}
+	if r.Error != "" {
+		return r
+	}
+	sha, err := fileSHA(out)
+	if err != nil {
+		r.Error = "no output: " + err.Error()
+		return r
+	}
+	r.SHA256 = sha
+	if fi, err := os.Stat(out); err == nil {
+		r.OutBytes = fi.Size()
+	}
+	return r
+}
+
+func fileSHA(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// describeDiff says how two files differ: sizes and the first differing
+// byte offset.
+func describeDiff(a, b string) (string, error) {
+	x, err := os.ReadFile(a)
+	if err != nil {
+		return "", err
+	}
+	y, err := os.ReadFile(b)
+	if err != nil {
+		return "", err
+	}
+	return diffSummary(x, y), nil
+}
+
+func diffSummary(x, y []byte) string {
+	n := min(len(x), len(y))
+	off := n
+	for i := range n {
+		if x[i] != y[i] {
+			off = i
+			break
+		}
+	}
+	if off == n && len(x) == len(y) {
+		return "identical"
+	}
+	s := fmt.Sprintf("mlirbc wrote %s bytes, mlir-opt %s; first difference at byte offset %d",
+		fmtBytes(int64(len(x))), fmtBytes(int64(len(y))), off)
+	if off < n {
+		s += fmt.Sprintf(" (mlirbc 0x%02x, mlir-opt 0x%02x)", x[off], y[off])
+	}
+	return s
+}
+
+// notes lists the findings worth reading: failures, outputs that differ,
+// nondeterminism.
+func notes(res []InputResult) []string {
+	var ns []string
+	for _, r := range res {
+		for _, t := range []*ToolResult{&r.MLIRBC, &r.MLIROpt} {
+			for i, run := range t.Runs {
+				if run.Error != "" {
+					ns = append(ns, fmt.Sprintf("%s: %s run %d failed: %s", r.Input.Name, t.Tool, i, run.Error))
+				}
+			}
+			if t.Failed == 0 && !t.Deterministic {
+				ns = append(ns, fmt.Sprintf("%s: %s wrote different bytes in different runs", r.Input.Name, t.Tool))
+			}
+		}
+		if r.Difference != "" {
+			ns = append(ns, fmt.Sprintf("%s: OUTPUTS DIFFER: %s", r.Input.Name, r.Difference))
+		}
+	}
+	return ns
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.SplitN(strings.TrimSpace(s), "\n", n+1)
+	if len(lines) > n {
+		lines = append(lines[:n], "…")
+	}
+	return strings.Join(lines, " / ")
+}
+
+func toolVersion(path string) string {
+	out, _ := exec.Command(path, "--version").Output()
+	for _, l := range strings.Split(string(out), "\n") {
+		if l = strings.TrimSpace(l); strings.Contains(l, "version") {
+			return l
+		}
+	}
+	return "unknown version"
+}
+
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+func logf(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "benchconvert: "+format+"\n", args...)
+}
+
+func logRun(input, tool string, i int, r Run) {
+	what := fmt.Sprintf("run %d", i)
+	if r.Warmup {
+		what = "warm-up"
+	}
+	status := ""
+	if r.Error != "" {
+		status = " FAILED: " + r.Error
+	}
+	logf("%-10s %-8s %-7s %10s %8s%s", input, tool, what, fmtMS(r.WallMS), fmtMiB(r.MaxRSSKiB), status)
+}
