@@ -4,7 +4,7 @@ FUZZTIME ?= 30s
 # Example dialects are modules of their own, authored as users would.
 EXAMPLES := $(patsubst %/go.mod,%,$(wildcard examples/*/go.mod))
 
-.PHONY: all generate check-generated check-format vet test bench fuzz check demo testdata-bytecode import-ods
+.PHONY: all generate check-generated check-format vet test bench bench-convert fuzz check demo testdata-bytecode import-ods
 
 all: check test
 
@@ -43,6 +43,12 @@ test:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 6 ./runtime/... ./dialects/... | tee .bench.txt
 	$(GO) run golang.org/x/perf/cmd/benchstat .bench.txt
+
+# `mlirbc convert` against mlir-opt-22, bytecode to bytecode, on large inputs
+# generated into .bench/convert (internal/benchconvert; needs mlir-opt-22).
+# Pass flags with BENCH_CONVERT_FLAGS, e.g. "-reps 3 -inputs 100k-ops".
+bench-convert:
+	$(GO) run ./internal/benchconvert $(BENCH_CONVERT_FLAGS)
 
 # Run every fuzz target for FUZZTIME, one after another.
 fuzz:

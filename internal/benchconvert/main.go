@@ -145,7 +145,12 @@ func run() error {
 	}
 	rep.Host, _ = os.Hostname()
 
-	mlirbc, err := buildMLIRBC(cfg.dir)
+	root, err := moduleRoot()
+	if err != nil {
+		return err
+	}
+	rep.Commit = gitCommit(root)
+	mlirbc, err := buildMLIRBC(root, cfg.dir)
 	if err != nil {
 		return err
 	}
@@ -192,13 +197,8 @@ func run() error {
 	return nil
 }
 
-// buildMLIRBC builds cmd/mlirbc into dir from the module that holds the
-// current directory.
-func buildMLIRBC(dir string) (string, error) {
-	root, err := moduleRoot()
-	if err != nil {
-		return "", err
-	}
+// buildMLIRBC builds cmd/mlirbc of the module at root into dir.
+func buildMLIRBC(root, dir string) (string, error) {
 	bin, err := filepath.Abs(filepath.Join(dir, "mlirbc"))
 	if err != nil {
 		return "", err
@@ -213,6 +213,21 @@ func buildMLIRBC(dir string) (string, error) {
 	return bin, nil
 }
 
+// gitCommit names the checked-out commit of the repository at root, with
+// "+dirty" when there are local changes.
+func gitCommit(root string) string {
+	out, err := exec.Command("git", "-C", root, "rev-parse", "--short", "HEAD").Output()
+	if err != nil {
+		return "unknown commit"
+	}
+	c := strings.TrimSpace(string(out))
+	if st, err := exec.Command("git", "-C", root, "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(bytes.TrimSpace(st)) > 0 {
+		c += "+dirty"
+	}
+	return c
+}
+
+// moduleRoot returns the directory of the main module's go.mod.
 func moduleRoot() (string, error) {
 	out, err := exec.Command("go", "env", "GOMOD").Output()
 	if err != nil {
@@ -404,7 +419,11 @@ func notes(res []InputResult) []string {
 		for _, t := range []*ToolResult{&r.MLIRBC, &r.MLIROpt} {
 			for i, run := range t.Runs {
 				if run.Error != "" {
-					ns = append(ns, fmt.Sprintf("%s: %s run %d failed: %s", r.Input.Name, t.Tool, i, run.Error))
+					which := fmt.Sprintf("run %d", i)
+					if run.Warmup {
+						which = "warm-up run"
+					}
+					ns = append(ns, fmt.Sprintf("%s: %s %s failed: %s", r.Input.Name, t.Tool, which, run.Error))
 				}
 			}
 			if t.Failed == 0 && !t.Deterministic {

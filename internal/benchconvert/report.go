@@ -16,6 +16,7 @@ type Report struct {
 	LoadBefore  string        `json:"load_before"` // /proc/loadavg
 	LoadAfter   string        `json:"load_after"`
 	GoVersion   string        `json:"go_version"`
+	Commit      string        `json:"commit"` // of the mlirbc built, "+dirty" with local changes
 	MLIROpt     string        `json:"mlir_opt"`
 	MLIROptVer  string        `json:"mlir_opt_version"`
 	Reps        int           `json:"reps"`
@@ -324,8 +325,8 @@ func (rep *Report) markdown() string {
 	optName := "mlir-opt-22"
 	var b strings.Builder
 	fmt.Fprintf(&b, "# mlirbc convert vs %s, bytecode → bytecode\n\n", optName)
-	fmt.Fprintf(&b, "%s; %s, %d CPUs, %s; %s (%s). Load average before: %s, after: %s.\n\n",
-		rep.Started.Format(time.RFC3339), rep.Host, rep.CPUs, rep.GoVersion,
+	fmt.Fprintf(&b, "%s; mlirbc at %s; %s, %d CPUs, %s; %s (%s). Load average before: %s, after: %s.\n\n",
+		rep.Started.Format(time.RFC3339), rep.Commit, rep.Host, rep.CPUs, rep.GoVersion,
 		rep.MLIROpt, rep.MLIROptVer, rep.LoadBefore, rep.LoadAfter)
 	fmt.Fprintf(&b, "Median of %d runs per tool after one discarded warm-up run each, the two tools interleaved; "+
 		"wall time includes process start; peak RSS is the maximum over the measured runs. "+

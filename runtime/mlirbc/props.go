@@ -160,9 +160,9 @@ func (p *propReader) sparse(n int, what string) ([]int32, error) {
 }
 
 // readProperties decodes a registered op's entry into named attributes
-// (in wire order) and segment sizes.
-func readProperties(op *ir.Operation, s *bytecode.OpSchema, p *propReader) ([]ir.NamedAttr, error) {
-	attrs := make([]ir.NamedAttr, 0, len(s.Properties))
+// (in wire order, which sorts them by name) and segment sizes;
+// attrs is where to append them.
+func readProperties(op *ir.Operation, s *bytecode.OpSchema, p *propReader, attrs []ir.NamedAttr) ([]ir.NamedAttr, error) {
 	legacy := func(i int) error {
 		if p.version >= 6 {
 			return nil

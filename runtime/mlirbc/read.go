@@ -70,6 +70,36 @@ type reader struct {
 	names   []opNameInfo
 	props   []wire.Section // properties entries, as sections for offsets
 	depth   int
+	// Small slices are carved from shared chunks, with their capacity
+	// clipped so that appending to one never touches its neighbours.
+	valueChunk []*ir.Value
+	attrChunk  []ir.NamedAttr
+}
+
+const chunkSize = 4096
+
+func (rd *reader) values(n int) []*ir.Value {
+	if n > chunkSize/8 {
+		return make([]*ir.Value, n)
+	}
+	if len(rd.valueChunk) < n {
+		rd.valueChunk = make([]*ir.Value, chunkSize)
+	}
+	s := rd.valueChunk[:n:n]
+	rd.valueChunk = rd.valueChunk[n:]
+	return s
+}
+
+func (rd *reader) namedAttrs(n int) []ir.NamedAttr {
+	if n > chunkSize/8 {
+		return make([]ir.NamedAttr, n)
+	}
+	if len(rd.attrChunk) < n {
+		rd.attrChunk = make([]ir.NamedAttr, chunkSize)
+	}
+	s := rd.attrChunk[:n:n]
+	rd.attrChunk = rd.attrChunk[n:]
+	return s
 }
 
 type opNameInfo struct {
@@ -326,7 +356,7 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 			return fail(r.ErrorAt(at, "a DictionaryAttr for the attribute dictionary", wire.ErrInvalid))
 		}
 		entries := d.Value()
-		op.Attrs = make([]ir.NamedAttr, len(entries))
+		op.Attrs = rd.namedAttrs(len(entries))
 		for i, e := range entries {
 			op.Attrs[i] = ir.NamedAttr{Name: e.Name.Value(), Value: e.Value}
 		}
@@ -349,7 +379,7 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 		if err != nil {
 			return fail(err)
 		}
-		op.Results = make([]*ir.Value, n)
+		op.Results = rd.values(n)
 		for i := range op.Results {
 			t, err := rd.typeOf(r, "a result type")
 			if err != nil {
@@ -368,7 +398,7 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 		if err != nil {
 			return fail(err)
 		}
-		op.Operands = make([]*ir.Value, n)
+		op.Operands = rd.values(n)
 		for i := range op.Operands {
 			at := r.Offset()
 			x, err := r.VarInt()
@@ -515,21 +545,25 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 		op.Properties = a
 		return nil
 	}
-	props, err := readProperties(op, s, &propReader{r: pr, dec: rd.dec, version: rd.f.Version})
+	props, err := readProperties(op, s, &propReader{r: pr, dec: rd.dec, version: rd.f.Version}, rd.namedAttrs(len(s.Properties))[:0])
 	if err != nil {
 		return err
 	}
 	// MLIR ignores bytes left in an entry; so do we.
-	op.Attrs = mergeAttrs(op.Attrs, props)
+	op.Attrs = rd.mergeAttrs(op.Attrs, props)
 	return nil
 }
 
-// mergeAttrs merges inherent attributes into the sorted dictionary.
-func mergeAttrs(dict []ir.NamedAttr, props []ir.NamedAttr) []ir.NamedAttr {
-	if len(props) == 0 {
+// mergeAttrs merges inherent attributes into the sorted dictionary. The
+// properties come sorted by name, so alone they are the dictionary.
+func (rd *reader) mergeAttrs(dict []ir.NamedAttr, props []ir.NamedAttr) []ir.NamedAttr {
+	switch {
+	case len(props) == 0:
 		return dict
+	case len(dict) == 0:
+		return props[:len(props):len(props)]
 	}
-	out := make([]ir.NamedAttr, 0, len(dict)+len(props))
+	out := rd.namedAttrs(len(dict) + len(props))[:0]
 	out = append(out, dict...)
 	for _, p := range props {
 		out = insertSorted(out, p)

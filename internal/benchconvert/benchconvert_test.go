@@ -1,0 +1,239 @@
+package main
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/dialectgen/dialectgen/dialects/all"
+	"github.com/dialectgen/dialectgen/internal/oracle"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+)
+
+func TestMedian(t *testing.T) {
+	for _, tc := range []struct {
+		in   []float64
+		want float64
+	}{
+		{nil, 0},
+		{[]float64{3}, 3},
+		{[]float64{5, 1, 3}, 3},
+		{[]float64{4, 1, 3, 2}, 2.5},
+		{[]float64{9, 9, 1, 9, 2}, 9},
+	} {
+		in := append([]float64(nil), tc.in...)
+		if got := median(in); got != tc.want {
+			t.Errorf("median(%v) = %v, want %v", tc.in, got, tc.want)
+		}
+		for i := range in {
+			if in[i] != tc.in[i] {
+				t.Errorf("median reordered its input: %v", in)
+			}
+		}
+	}
+}
+
+func TestRatio(t *testing.T) {
+	if got := ratio(200, 100); got != 2 {
+		t.Errorf("ratio(200, 100) = %v, want 2", got)
+	}
+	if got := ratio(0, 100); got != 0 {
+		t.Errorf("ratio(0, 100) = %v, want 0", got)
+	}
+	if got := ratio(100, 0); got != 0 {
+		t.Errorf("ratio(100, 0) = %v, want 0", got)
+	}
+}
+
+func TestFormat(t *testing.T) {
+	for _, tc := range []struct{ got, want string }{
+		{fmtMS(0), "-"},
+		{fmtMS(26.84), "26.8 ms"},
+		{fmtMS(208.4), "208 ms"},
+		{fmtMS(12345), "12.35 s"},
+		{fmtMiB(0), "-"},
+		{fmtMiB(153600), "150 MiB"},
+		{fmtBytes(0), "0"},
+		{fmtBytes(999), "999"},
+		{fmtBytes(1000), "1,000"},
+		{fmtBytes(67109120), "67,109,120"},
+		{fmtRatio(0), "-"},
+		{fmtRatio(1.0 / 3), "0.33"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	tr := ToolResult{Tool: "mlirbc", Runs: []Run{
+		{Warmup: true, WallMS: 1000, MaxRSSKiB: 1 << 30, SHA256: "x"},
+		{WallMS: 30, MaxRSSKiB: 100, SHA256: "in"},
+		{WallMS: 10, MaxRSSKiB: 300, SHA256: "in"},
+		{WallMS: 20, MaxRSSKiB: 200, SHA256: "in"},
+		{WallMS: 5, Error: "exit status 1"},
+	}}
+	tr.summarize("in")
+	if tr.MedianWallMS != 20 || tr.MinWallMS != 10 || tr.MaxWallMS != 30 {
+		t.Errorf("min/median/max = %v/%v/%v, want 10/20/30", tr.MinWallMS, tr.MedianWallMS, tr.MaxWallMS)
+	}
+	if tr.PeakRSSKiB != 300 {
+		t.Errorf("peak RSS %d, want 300 (warm-up excluded)", tr.PeakRSSKiB)
+	}
+	if tr.Failed != 1 || !tr.SameAsInput || !tr.Deterministic {
+		t.Errorf("failed %d, same as input %v, deterministic %v; want 1, true, true", tr.Failed, tr.SameAsInput, tr.Deterministic)
+	}
+	if r, ok := tr.lastOK(); !ok || r.WallMS != 20 {
+		t.Errorf("lastOK = %v, %v; want the 20 ms run", r, ok)
+	}
+	tr.Runs[2].SHA256 = "other"
+	tr.summarize("in")
+	if tr.SameAsInput || tr.Deterministic {
+		t.Errorf("same as input %v, deterministic %v after a differing run; want false, false", tr.SameAsInput, tr.Deterministic)
+	}
+}
+
+func TestDiffSummary(t *testing.T) {
+	for _, tc := range []struct {
+		x, y string
+		want string
+	}{
+		{"abc", "abc", "identical"},
+		{"abc", "abd", "mlirbc wrote 3 bytes, mlir-opt 3; first difference at byte offset 2 (mlirbc 0x63, mlir-opt 0x64)"},
+		{"ab", "abc", "mlirbc wrote 2 bytes, mlir-opt 3; first difference at byte offset 2"},
+	} {
+		if got := diffSummary([]byte(tc.x), []byte(tc.y)); got != tc.want {
+			t.Errorf("diffSummary(%q, %q) = %q, want %q", tc.x, tc.y, got, tc.want)
+		}
+	}
+}
+
+func TestMarkdownTable(t *testing.T) {
+	got := markdownTable("lr", [][]string{
+		{"input", "ms"},
+		{"a", "1.5"},
+		{"longer", "100"},
+	})
+	want := "" +
+		"| input  |  ms |\n" +
+		"| ------ | --: |\n" +
+		"| a      | 1.5 |\n" +
+		"| longer | 100 |\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestTimingTable(t *testing.T) {
+	res := []InputResult{{
+		Input:     Input{Name: "100k-ops", Bytes: 2067489, Ops: OpCounts{Total: 100003}},
+		MLIRBC:    ToolResult{MedianWallMS: 378, PeakRSSKiB: 135168},
+		MLIROpt:   ToolResult{MedianWallMS: 192, PeakRSSKiB: 153600, Failed: 1},
+		Ratio:     192.0 / 378,
+		Identical: true,
+	}}
+	got := timingTable(res, "mlir-opt-22")[1]
+	want := []string{"100k-ops", "2,067,489", "100,003", "378 ms", "192 ms (1 failed)", "0.51", "132 MiB", "150 MiB", "identical"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("row\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestSelectInputs(t *testing.T) {
+	got, err := selectInputs("64mib-blob, 100k-ops")
+	if err != nil || len(got) != 2 || got[0].name != "64mib-blob" || got[1].name != "100k-ops" {
+		t.Errorf("selectInputs = %v, %v", got, err)
+	}
+	if all, _ := selectInputs("all"); len(all) != len(inputSpecs) {
+		t.Errorf("all selects %d inputs, want %d", len(all), len(inputSpecs))
+	}
+	if _, err := selectInputs("nope"); err == nil {
+		t.Error("unknown input accepted")
+	}
+}
+
+// TestChainLive checks that every value the chain defines is used later
+// or returned, so no op of the benchmark input is dead.
+func TestChainLive(t *testing.T) {
+	var b bytes.Buffer
+	c, err := writeChainFunc(&b, 3*opsPerChainStep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c != (OpCounts{Arith: 60, Func: 2, Total: 63}) {
+		t.Errorf("counts %+v", c)
+	}
+	def := regexp.MustCompile(`^\s*(%\w+) = `)
+	use := regexp.MustCompile(`%\w+`)
+	defined := map[string]bool{}
+	used := map[string]bool{}
+	for _, l := range strings.Split(b.String(), "\n") {
+		rest := l
+		if m := def.FindStringSubmatch(l); m != nil {
+			defined[m[1]] = true
+			rest = l[len(m[0]):]
+		}
+		for _, u := range use.FindAllString(rest, -1) {
+			used[u] = true
+		}
+	}
+	if len(defined) != 60 {
+		t.Errorf("%d values defined, want 60", len(defined))
+	}
+	for v := range defined {
+		if !used[v] {
+			t.Errorf("%s is never used", v)
+		}
+	}
+	if _, err := writeChainFunc(&b, 7); err == nil {
+		t.Error("op count not a multiple of the step accepted")
+	}
+}
+
+// TestGeneratedInputs checks small versions of the inputs against
+// mlir-opt-22: it must accept them, and the op counts the generators
+// report must match what the bytecode holds.
+func TestGeneratedInputs(t *testing.T) {
+	oracle.Require(t, oracle.LLVM22)
+	for _, tc := range []struct {
+		name  string
+		write func(*bytes.Buffer) (OpCounts, error)
+	}{
+		{"chain", func(b *bytes.Buffer) (OpCounts, error) { return writeChainFunc(b, 2*opsPerChainStep) }},
+		{"funcs", func(b *bytes.Buffer) (OpCounts, error) { return writeManyFuncs(b, 3) }},
+		{"blob", func(b *bytes.Buffer) (OpCounts, error) { return writeBlob(b, 4096+8) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			c, err := tc.write(&b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := oracle.Run(oracle.LLVM22, b.Bytes(), "--emit-bytecode", "-")
+			if err != nil {
+				t.Fatalf("mlir-opt-22 rejects the input: %v\n%s", err, b.String())
+			}
+			m, err := mlirbc.Read(all.NewContext(), data, mlirbc.ReadOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ops, arith, fn := 0, 0, 0
+			m.Op.Walk(func(op *ir.Operation) bool {
+				ops++
+				switch name := op.Name.String(); {
+				case strings.HasPrefix(name, "arith."):
+					arith++
+				case strings.HasPrefix(name, "func."):
+					fn++
+				}
+				return true
+			})
+			if got := (OpCounts{Arith: arith, Func: fn, Total: ops}); got != c {
+				t.Errorf("bytecode holds %+v, generator reported %+v", got, c)
+			}
+		})
+	}
+}
