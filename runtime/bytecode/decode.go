@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
@@ -27,6 +28,17 @@ type Decoder struct {
 	// failed remembers entries that did not decode, so that a hostile
 	// file cannot make the decoder redo a long failing chain per entry.
 	failed map[entryRef]error
+	// frames are the readers of the entries being decoded, one per
+	// nesting depth, reused from entry to entry.
+	frames []*frame
+	// dialects caches the registered dialect of each file dialect.
+	dialects []ir.Dialect
+	resolved []bool
+}
+
+type frame struct {
+	r  wire.Reader
+	er EntryReader
 }
 
 type entryRef struct {
@@ -123,7 +135,12 @@ func (d *Decoder) decode(ref entryRef) (any, error) {
 		e, bit = d.f.Types, 2
 	}
 	entry := e[ref.i]
-	r := wire.NewReader(entry.Data, entry.Offset, section)
+	if d.depth >= len(d.frames) {
+		d.frames = append(d.frames, &frame{})
+	}
+	fr := d.frames[d.depth]
+	fr.r.Reset(entry.Data, entry.Offset, section)
+	r := &fr.r
 	if d.busy[ref.i]&bit != 0 {
 		return nil, r.ErrorAt(entry.Offset, "an entry that does not refer to itself", ErrCycle)
 	}
@@ -132,7 +149,7 @@ func (d *Decoder) decode(ref entryRef) (any, error) {
 	}
 	d.busy[ref.i] |= bit
 	d.depth++
-	v, err := d.decodeEntry(ref, entry, r)
+	v, err := d.decodeEntry(ref, entry, fr)
 	d.busy[ref.i] &^= bit
 	d.depth--
 	if err != nil {
@@ -176,9 +193,18 @@ func (d *Decoder) entryName(ref entryRef) string {
 	return fmt.Sprintf("attribute entry %d", ref.i)
 }
 
-func (d *Decoder) decodeEntry(ref entryRef, entry Entry, r *wire.Reader) (any, error) {
+func (d *Decoder) decodeEntry(ref entryRef, entry Entry, fr *frame) (any, error) {
+	r := &fr.r
 	dialect := d.f.Dialects[entry.Dialect].Name
-	reg := d.ctx.Dialect(dialect)
+	if d.dialects == nil {
+		d.dialects = make([]ir.Dialect, len(d.f.Dialects))
+		d.resolved = make([]bool, len(d.f.Dialects))
+	}
+	if !d.resolved[entry.Dialect] {
+		d.dialects[entry.Dialect] = d.ctx.Dialect(dialect)
+		d.resolved[entry.Dialect] = true
+	}
+	reg := d.dialects[entry.Dialect]
 	if !entry.Custom {
 		text := entry.Data
 		if len(text) == 0 || text[len(text)-1] != 0 {
@@ -211,7 +237,8 @@ func (d *Decoder) decodeEntry(ref entryRef, entry Entry, r *wire.Reader) (any, e
 		}
 		return ir.GetTextAttr(d.ctx, dialect, s), nil
 	}
-	er := NewEntryReader(d.ctx, r, d, d.f.Target())
+	fr.er = EntryReader{Reader: r, Target: d.f.Target(), ctx: d.ctx, tables: d}
+	er := &fr.er
 	var v any
 	var err error
 	if ref.isType {
@@ -293,6 +320,10 @@ func (n *fileNumbering) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
 	return 0, fmt.Errorf("resource %s.%s is not in the file", h.Dialect, h.Key)
 }
 
+// writerPool recycles the entry writers EncodeAttribute and EncodeType
+// hand to codecs, which are called once per entry per write.
+var writerPool = sync.Pool{New: func() any { return new(EntryWriter) }}
+
 // EncodeAttribute encodes a as a table entry: custom-encoded by its
 // dialect's codec when it has one at the target, else as text with a NUL.
 func EncodeAttribute(ctx *ir.Context, buf []byte, num Numbering, target Target, a ir.Attribute) (out []byte, custom bool, err error) {
@@ -304,13 +335,17 @@ func EncodeAttribute(ctx *ir.Context, buf []byte, num Numbering, target Target, 
 	}
 	reg := ctx.Dialect(a.Dialect())
 	if ac, ok := reg.(AttrCodec); ok {
-		w := NewEntryWriter(buf, num, target)
+		w := writerPool.Get().(*EntryWriter)
+		*w = EntryWriter{Target: target, buf: buf, num: num}
 		ok, err := ac.WriteAttribute(w, a)
+		out := w.buf
+		*w = EntryWriter{}
+		writerPool.Put(w)
 		if err != nil {
 			return nil, false, err
 		}
 		if ok {
-			return w.Bytes(), true, nil
+			return out, true, nil
 		}
 	}
 	if tc, ok := reg.(TextCodec); ok {
@@ -331,13 +366,17 @@ func EncodeType(ctx *ir.Context, buf []byte, num Numbering, target Target, t ir.
 	}
 	reg := ctx.Dialect(t.Dialect())
 	if tc, ok := reg.(TypeCodec); ok {
-		w := NewEntryWriter(buf, num, target)
+		w := writerPool.Get().(*EntryWriter)
+		*w = EntryWriter{Target: target, buf: buf, num: num}
 		ok, err := tc.WriteType(w, t)
+		out := w.buf
+		*w = EntryWriter{}
+		writerPool.Put(w)
 		if err != nil {
 			return nil, false, err
 		}
 		if ok {
-			return w.Bytes(), true, nil
+			return out, true, nil
 		}
 	}
 	if tc, ok := reg.(TextCodec); ok {

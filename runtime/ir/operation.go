@@ -47,6 +47,10 @@ type Operation struct {
 	// operandSegmentSizes and resultSegmentSizes); nil otherwise.
 	OperandSegments []int32
 	ResultSegments  []int32
+	// Mark is scratch space for an algorithm walking the IR, such as the
+	// bytecode writer's numbering; outside such a walk it means nothing.
+	// Two walks that use marks must not run on the same IR at once.
+	Mark uint64
 	// DictCache is the dictionary attribute a reader built Attrs from, or
 	// nil. Writers may reuse it only after checking that it still holds
 	// exactly Attrs; SetAttr clears it.
@@ -60,6 +64,7 @@ type Operation struct {
 type Region struct {
 	Blocks []*Block
 	Parent *Operation
+	Mark   uint64 // see Operation.Mark
 }
 
 // Block is a list of operations with arguments.
@@ -67,6 +72,7 @@ type Block struct {
 	Args   []*Value
 	Ops    []*Operation
 	Parent *Region
+	Mark   uint64 // see Operation.Mark
 }
 
 // Value is an SSA value: an op result (Op set) or a block argument
@@ -84,6 +90,7 @@ type Value struct {
 	// Nil means the order a reader builds by default. Writers drop it when
 	// the value's number of uses no longer matches.
 	UseOrder []uint32
+	Mark     uint64 // see Operation.Mark
 }
 
 // NewOperation creates a detached op with results of the given types.

@@ -3,6 +3,7 @@ package mlirbc
 import (
 	"fmt"
 	"slices"
+	"sync/atomic"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
@@ -49,19 +50,23 @@ type numbering struct {
 
 	dialects     []*dialectNum
 	dialectIndex map[string]*dialectNum
-	attrs        map[ir.Attribute]*entry
-	types        map[ir.Type]*entry
+	// attrs and types index entries by the values' context IDs, which
+	// are dense.
+	attrs        []*entry
+	types        []*entry
+	entrySlab    []entry
 	opNames      map[ir.OpName]*entry
 	orderedAttrs []*entry
 	orderedTypes []*entry
 	orderedNames []*entry
 
-	ops     map[*ir.Operation]*opNum
-	schemas map[ir.OpName]*bytecode.OpSchema
-	values  map[*ir.Value]uint64
-	blocks  map[*ir.Block]uint64
-	// regionValues counts the values defined directly in each region.
-	regionValues map[*ir.Region]uint64
+	// Ops, values, blocks and regions carry their numbers in their Mark:
+	// the walk's generation in the high 32 bits, so that marks left by
+	// an earlier walk do not count, and the number in the low 32 bits
+	// (an index into ops for ops, the value count for regions).
+	gen          uint64
+	ops          []opNum
+	schemas      map[ir.OpName]*bytecode.OpSchema
 	uses         map[*ir.Value]int // uses of values with a use-list order
 	resources    map[ir.ResourceHandle]uint64
 	// resourceOrder lists, per dialect in dialect order, the handles of
@@ -83,14 +88,9 @@ func newNumbering(ctx *ir.Context, m *Module, version, release int) *numbering {
 		ctx: ctx, m: m, version: version, release: release,
 		target:       bytecode.Target{Version: version, Release: release},
 		dialectIndex: map[string]*dialectNum{},
-		attrs:        map[ir.Attribute]*entry{},
-		types:        map[ir.Type]*entry{},
 		opNames:      map[ir.OpName]*entry{},
-		ops:          map[*ir.Operation]*opNum{},
 		schemas:      map[ir.OpName]*bytecode.OpSchema{},
-		values:       map[*ir.Value]uint64{},
-		blocks:       map[*ir.Block]uint64{},
-		regionValues: map[*ir.Region]uint64{},
+		gen:          uint64(generation.Add(1)) << 32,
 		uses:         map[*ir.Value]int{},
 		resources:    map[ir.ResourceHandle]uint64{},
 		noneType:     builtin.GetNoneType(ctx),
@@ -99,6 +99,46 @@ func newNumbering(ctx *ir.Context, m *Module, version, release int) *numbering {
 	n.recorder.n = n
 	return n
 }
+
+// generation numbers the walks that mark IR.
+var generation atomic.Uint32
+
+// mark and marked store and read a number in an IR element's Mark.
+func (n *numbering) mark(id uint64) uint64 { return n.gen | id }
+func (n *numbering) marked(m uint64) (uint64, bool) {
+	return m & (1<<32 - 1), m&^(1<<32-1) == n.gen
+}
+
+func (n *numbering) op_(op *ir.Operation) *opNum { return &n.ops[op.Mark&(1<<32-1)] }
+
+// newEntry hands out entries from a slab.
+func (n *numbering) newEntry() *entry {
+	if len(n.entrySlab) == 0 {
+		n.entrySlab = make([]entry, 1024)
+	}
+	e := &n.entrySlab[0]
+	n.entrySlab = n.entrySlab[1:]
+	return e
+}
+
+func lookupEntry(list []*entry, id uint64) *entry {
+	if id < uint64(len(list)) {
+		return list[id]
+	}
+	return nil
+}
+
+func storeEntry(list *[]*entry, id uint64, e *entry) {
+	if id >= uint64(len(*list)) {
+		grown := make([]*entry, max(2*len(*list), int(id)+1, 256))
+		copy(grown, *list)
+		*list = grown
+	}
+	(*list)[id] = e
+}
+
+func (n *numbering) attrEntry(a ir.Attribute) *entry { return lookupEntry(n.attrs, a.ID()) }
+func (n *numbering) typeEntry(t ir.Type) *entry      { return lookupEntry(n.types, t.ID()) }
 
 func (n *numbering) fail(err error) {
 	if n.err == nil {
@@ -136,12 +176,13 @@ func (r recorder) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
 }
 
 func (n *numbering) attr(a ir.Attribute) {
-	if e := n.attrs[a]; e != nil {
+	if e := n.attrEntry(a); e != nil {
 		e.refs++
 		return
 	}
-	e := &entry{attr: a, refs: 1}
-	n.attrs[a] = e
+	e := n.newEntry()
+	*e = entry{attr: a, refs: 1}
+	storeEntry(&n.attrs, a.ID(), e)
 	n.orderedAttrs = append(n.orderedAttrs, e)
 	e.dialect = n.dialect(a.Dialect())
 	switch a.(type) {
@@ -160,12 +201,13 @@ func (n *numbering) attr(a ir.Attribute) {
 }
 
 func (n *numbering) typ(t ir.Type) {
-	if e := n.types[t]; e != nil {
+	if e := n.typeEntry(t); e != nil {
 		e.refs++
 		return
 	}
-	e := &entry{typ: t, refs: 1}
-	n.types[t] = e
+	e := n.newEntry()
+	*e = entry{typ: t, refs: 1}
+	storeEntry(&n.types, t.ID(), e)
 	n.orderedTypes = append(n.orderedTypes, e)
 	e.dialect = n.dialect(t.Dialect())
 	switch t.(type) {
@@ -209,7 +251,7 @@ func (n *numbering) run(root *ir.Operation) error {
 			return
 		}
 		first := n.nextValue
-		if n.ops[op].isolated {
+		if n.op_(op).isolated {
 			first = 0
 		}
 		for _, r := range op.Regions {
@@ -239,9 +281,9 @@ func (n *numbering) run(root *ir.Operation) error {
 func (n *numbering) region(r *ir.Region) {
 	first := n.nextValue
 	for i, b := range r.Blocks {
-		n.blocks[b] = uint64(i)
+		b.Mark = n.mark(uint64(i))
 		for _, a := range b.Args {
-			n.values[a] = n.nextValue
+			a.Mark = n.mark(n.nextValue)
 			n.nextValue++
 			if a.Loc == nil {
 				n.fail(fmt.Errorf("block argument %d has no location", a.Index))
@@ -254,14 +296,14 @@ func (n *numbering) region(r *ir.Region) {
 			n.op(op)
 		}
 	}
-	n.regionValues[r] = n.nextValue - first
+	r.Mark = n.mark(n.nextValue - first)
 }
 
 func (n *numbering) op(op *ir.Operation) {
-	info := n.ops[op]
+	info := n.op_(op)
 	n.opName(op.Name)
 	for _, v := range op.Results {
-		n.values[v] = n.nextValue
+		v.Mark = n.mark(n.nextValue)
 		n.nextValue++
 		n.typ(v.Type)
 	}
@@ -412,7 +454,7 @@ func (n *numbering) segments(op *ir.Operation, result bool) ir.Attribute {
 func (n *numbering) isolation(root *ir.Operation) error {
 	type state struct {
 		op         *ir.Operation
-		info       *opNum
+		idx        int // into n.ops
 		unresolved bool
 		known      bool // isolation decided
 	}
@@ -428,8 +470,9 @@ func (n *numbering) isolation(root *ir.Operation) error {
 			s = lookupSchema(n.ctx, op.Name, n.release)
 			n.schemas[op.Name] = s
 		}
-		info := &opNum{schema: s}
-		n.ops[op] = info
+		op.Mark = n.mark(uint64(len(n.ops)))
+		n.ops = append(n.ops, opNum{schema: s})
+		idx := len(n.ops) - 1
 		if len(stack) > 0 && stack[len(stack)-1].unresolved && !byTrait {
 			parent := op.Parent
 			for _, v := range op.Operands {
@@ -450,17 +493,17 @@ func (n *numbering) isolation(root *ir.Operation) error {
 				stop := j >= 0 && stack[j].unresolved
 				for k := len(stack) - 1; k > j; k-- {
 					stack[k].unresolved = stop
-					stack[k].info.isolated = false
+					n.ops[stack[k].idx].isolated = false
 					stack[k].known = true
 				}
 			}
 		}
-		trait := info.schema != nil && info.schema.Isolated
-		info.isolated = trait
+		trait := s != nil && s.Isolated
+		n.ops[idx].isolated = trait
 		if len(op.Regions) == 0 {
 			return nil
 		}
-		st := &state{op: op, info: info, known: trait, unresolved: !trait}
+		st := &state{op: op, idx: idx, known: trait, unresolved: !trait}
 		stack = append(stack, st)
 		for _, r := range op.Regions {
 			for _, b := range r.Blocks {
@@ -473,7 +516,7 @@ func (n *numbering) isolation(root *ir.Operation) error {
 		}
 		stack = stack[:len(stack)-1]
 		if !st.known && !byTrait {
-			info.isolated = true
+			n.ops[idx].isolated = true
 		}
 		return nil
 	}
@@ -571,14 +614,14 @@ type final struct {
 }
 
 func (f final) AttributeIndex(a ir.Attribute) (uint64, error) {
-	if e := f.n.attrs[a]; e != nil {
+	if e := f.n.attrEntry(a); e != nil {
 		return e.index, nil
 	}
 	return 0, fmt.Errorf("attribute %s.%s was not numbered", a.Dialect(), a.Kind())
 }
 
 func (f final) TypeIndex(t ir.Type) (uint64, error) {
-	if e := f.n.types[t]; e != nil {
+	if e := f.n.typeEntry(t); e != nil {
 		return e.index, nil
 	}
 	return 0, fmt.Errorf("type %s.%s was not numbered", t.Dialect(), t.Kind())

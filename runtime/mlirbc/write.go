@@ -212,15 +212,15 @@ func (e *emitter) irSection(root *ir.Operation) ([]byte, error) {
 
 func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 	n := e.n
-	info := n.ops[op]
+	info := n.op_(op)
 	b = wire.AppendVarInt(b, n.opNames[op.Name].index)
 	maskAt := len(b)
 	b = append(b, 0)
 	var mask byte
-	b = wire.AppendVarInt(b, n.attrs[op.Loc].index)
+	b = wire.AppendVarInt(b, n.attrEntry(op.Loc).index)
 	if info.dict != nil {
 		mask |= maskAttrs
-		b = wire.AppendVarInt(b, n.attrs[info.dict].index)
+		b = wire.AppendVarInt(b, n.attrEntry(info.dict).index)
 	}
 	if e.opts.Version >= 5 {
 		if i, ok, err := e.properties(op, info); err != nil {
@@ -234,14 +234,14 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 		mask |= maskResults
 		b = wire.AppendVarInt(b, uint64(len(op.Results)))
 		for _, v := range op.Results {
-			b = wire.AppendVarInt(b, n.types[v.Type].index)
+			b = wire.AppendVarInt(b, n.typeEntry(v.Type).index)
 		}
 	}
 	if len(op.Operands) > 0 {
 		mask |= maskOperands
 		b = wire.AppendVarInt(b, uint64(len(op.Operands)))
 		for _, v := range op.Operands {
-			id, ok := n.values[v]
+			id, ok := n.marked(v.Mark)
 			if !ok {
 				return nil, fmt.Errorf("op %s: operand %d is not defined in a region the op can see", op.Name, len(b))
 			}
@@ -252,7 +252,7 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 		mask |= maskSuccessors
 		b = wire.AppendVarInt(b, uint64(len(op.Successors)))
 		for _, s := range op.Successors {
-			id, ok := n.blocks[s]
+			id, ok := n.marked(s.Mark)
 			if !ok {
 				return nil, fmt.Errorf("op %s: a successor is not a block of any region", op.Name)
 			}
@@ -298,23 +298,24 @@ func (e *emitter) region(b []byte, r *ir.Region) ([]byte, error) {
 	}
 	n := e.n
 	b = wire.AppendVarInt(b, uint64(len(r.Blocks)))
-	b = wire.AppendVarInt(b, n.regionValues[r])
+	nv, _ := n.marked(r.Mark)
+	b = wire.AppendVarInt(b, nv)
 	for _, blk := range r.Blocks {
 		b = wire.AppendVarIntWithFlag(b, uint64(len(blk.Ops)), len(blk.Args) > 0)
 		if len(blk.Args) > 0 {
 			b = wire.AppendVarInt(b, uint64(len(blk.Args)))
 			unknown := n.unknown
 			for _, a := range blk.Args {
-				t := n.types[a.Type].index
+				t := n.typeEntry(a.Type).index
 				if e.opts.Version >= 4 {
 					hasLoc := a.Loc != unknown
 					b = wire.AppendVarIntWithFlag(b, t, hasLoc)
 					if hasLoc {
-						b = wire.AppendVarInt(b, n.attrs[a.Loc].index)
+						b = wire.AppendVarInt(b, n.attrEntry(a.Loc).index)
 					}
 				} else {
 					b = wire.AppendVarInt(b, t)
-					b = wire.AppendVarInt(b, n.attrs[a.Loc].index)
+					b = wire.AppendVarInt(b, n.attrEntry(a.Loc).index)
 				}
 			}
 			if e.opts.Version >= 3 {
@@ -372,9 +373,9 @@ func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error
 			case kind == bytecode.PropOptionalAttr && a == nil:
 				body = wire.AppendVarInt(body, 0)
 			case kind == bytecode.PropOptionalAttr:
-				body = wire.AppendVarIntWithFlag(body, n.attrs[a].index, true)
+				body = wire.AppendVarIntWithFlag(body, n.attrEntry(a).index, true)
 			default:
-				body = wire.AppendVarInt(body, n.attrs[a].index)
+				body = wire.AppendVarInt(body, n.attrEntry(a).index)
 			}
 		})
 		if n.err != nil {
@@ -392,7 +393,7 @@ func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error
 			}
 		}
 	case info.schema == nil && op.Properties != nil:
-		body = wire.AppendVarInt(nil, n.attrs[op.Properties].index)
+		body = wire.AppendVarInt(nil, n.attrEntry(op.Properties).index)
 	default:
 		return 0, false, nil
 	}

@@ -27,6 +27,12 @@ func NewReader(data []byte, base int64, section string) *Reader {
 	return &Reader{data: data, base: base, name: section}
 }
 
+// Reset makes r read data from its start, as NewReader does, without
+// allocating a new Reader.
+func (r *Reader) Reset(data []byte, base int64, section string) {
+	*r = Reader{data: data, base: base, name: section}
+}
+
 // Offset is the absolute file offset of the next byte.
 func (r *Reader) Offset() int64 { return r.base + int64(r.pos) }
 
@@ -163,9 +169,9 @@ func (r *Reader) CString() ([]byte, error) {
 // so the result always fits in an int. what names the elements in errors.
 func (r *Reader) Count(minElemSize int, what string) (int, error) {
 	start := r.pos
-	n, err := r.varInt("a count of " + what)
+	n, err := r.VarInt()
 	if err != nil {
-		return 0, err
+		return 0, r.errAt(start, "a count of "+what, err.(*Error).Err)
 	}
 	if minElemSize < 1 {
 		minElemSize = 1
