@@ -70,6 +70,22 @@ func (c *Context) Dialects() []string {
 	return names
 }
 
+// Reserve makes room for n more attributes and types, so that a reader
+// about to decode a table of n entries does not grow the maps entry by
+// entry.
+func (c *Context) Reserve(n int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if n <= len(c.attrs) {
+		return
+	}
+	attrs := make(map[string]Attribute, len(c.attrs)+n)
+	for k, v := range c.attrs {
+		attrs[k] = v
+	}
+	c.attrs = attrs
+}
+
 // NumAttributes and NumTypes report how many distinct values the context holds.
 func (c *Context) NumAttributes() int { c.mu.Lock(); defer c.mu.Unlock(); return len(c.attrs) }
 func (c *Context) NumTypes() int      { c.mu.Lock(); defer c.mu.Unlock(); return len(c.types) }

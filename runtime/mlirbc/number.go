@@ -67,6 +67,10 @@ type numbering struct {
 	gen          uint64
 	ops          []opNum
 	schemas      map[ir.OpName]*bytecode.OpSchema
+	lastEntry    *entry    // the op name numbered last
+	lastName     ir.OpName // ops often repeat the name before them
+	lastSchema   *bytecode.OpSchema
+	haveLast     bool
 	uses         map[*ir.Value]int // uses of values with a use-list order
 	resources    map[ir.ResourceHandle]uint64
 	// resourceOrder lists, per dialect in dialect order, the handles of
@@ -226,12 +230,18 @@ func (n *numbering) typ(t ir.Type) {
 
 func (n *numbering) opName(name ir.OpName) {
 	key := name
+	if n.lastEntry != nil && n.lastEntry.opName == name {
+		n.lastEntry.refs++
+		return
+	}
 	if e := n.opNames[key]; e != nil {
 		e.refs++
+		n.lastEntry = e
 		return
 	}
 	e := &entry{opName: name, refs: 1, dialect: n.dialect(name.Dialect)}
 	n.opNames[key] = e
+	n.lastEntry = e
 	n.orderedNames = append(n.orderedNames, e)
 }
 
@@ -465,10 +475,14 @@ func (n *numbering) isolation(root *ir.Operation) error {
 		if err := op.Materialize(); err != nil {
 			return err
 		}
-		s, ok := n.schemas[op.Name]
-		if !ok {
-			s = lookupSchema(n.ctx, op.Name, n.release)
-			n.schemas[op.Name] = s
+		s := n.lastSchema
+		if op.Name != n.lastName || !n.haveLast {
+			var ok bool
+			if s, ok = n.schemas[op.Name]; !ok {
+				s = lookupSchema(n.ctx, op.Name, n.release)
+				n.schemas[op.Name] = s
+			}
+			n.lastName, n.lastSchema, n.haveLast = op.Name, s, true
 		}
 		op.Mark = n.mark(uint64(len(n.ops)))
 		n.ops = append(n.ops, opNum{schema: s})

@@ -36,6 +36,7 @@ func Read(ctx *ir.Context, data []byte, opts ReadOptions) (*Module, error) {
 	if err != nil {
 		return nil, err
 	}
+	ctx.Reserve(len(f.Attrs))
 	release := opts.Release
 	if release == 0 {
 		release = f.Release

@@ -84,16 +84,27 @@ func (e *emitter) write(w io.Writer, m *Module) error {
 	out = wire.AppendCString(out, e.opts.Producer)
 
 	out = wire.AppendSection(out, bytecode.SectionDialect, 0, e.dialectSection())
-	offsets, data, err := e.attrTypeSections()
-	if err != nil {
-		return err
+	// The attribute and type entries and the IR are independent once
+	// everything is numbered: encode them at the same time. Only the
+	// entries add strings (the IR's properties refer to attributes), so
+	// the string table keeps MLIR's order.
+	var offsets, data []byte
+	var attrErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		offsets, data, attrErr = e.attrTypeSections()
+	}()
+	irBody, irErr := e.irSection(m.Op)
+	<-done
+	if attrErr != nil {
+		return attrErr
+	}
+	if irErr != nil {
+		return irErr
 	}
 	out = wire.AppendSection(out, bytecode.SectionAttrTypeOffset, 0, offsets)
 	out = wire.AppendSection(out, bytecode.SectionAttrType, 0, data)
-	irBody, err := e.irSection(m.Op)
-	if err != nil {
-		return err
-	}
 	out = wire.AppendSection(out, bytecode.SectionIR, 0, irBody)
 
 	resOffsets, resChunks, resLen, align := e.resourceSections(m)
@@ -117,7 +128,7 @@ func (e *emitter) write(w io.Writer, m *Module) error {
 		}
 		tail = wire.AppendSection(tail, bytecode.SectionProperties, 0, body)
 	}
-	_, err = w.Write(tail)
+	_, err := w.Write(tail)
 	return err
 }
 
