@@ -74,3 +74,7 @@ testdata-bytecode:
 # Go package from its definition (writes only files whose bytes change).
 demo:
 	$(GO) run ./cmd/dialectgen dialects/builtin/builtin.yaml
+	$(GO) run ./cmd/mlirbc stat testdata/bytecode/attrs_all.llvm22.v6.mlirbc
+	mkdir -p .bench
+	$(GO) run ./cmd/mlirbc convert testdata/bytecode/attrs_all.llvm22.v6.mlirbc -o .bench/demo.v0.mlirbc --version 0
+	$(GO) run ./cmd/mlirbc stat .bench/demo.v0.mlirbc

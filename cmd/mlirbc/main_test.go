@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const shipped = "../../testdata/bytecode/attrs_all.llvm22.v6.mlirbc"
+
+func TestStat(t *testing.T) {
+	var out bytes.Buffer
+	if err := run([]string{"stat", shipped}, &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"MLIR bytecode version 6", `"MLIR22.1.8" (release: LLVM 22)`, "AttrTypeOffset", "Properties", "attributes  ", "ops         "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("stat output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestConvert(t *testing.T) {
+	in, err := os.ReadFile(shipped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	same := filepath.Join(dir, "same.mlirbc")
+	if err := run([]string{"convert", shipped, "-o", same}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(same); !bytes.Equal(got, in) {
+		t.Fatal("convert with default options changed the file")
+	}
+	v0 := filepath.Join(dir, "v0.mlirbc")
+	// Flags may come before or after the input.
+	if err := run([]string{"convert", "--version", "0", shipped, "-o", v0, "--producer", "x"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := run([]string{"stat", v0}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "version 0") || !strings.Contains(out.String(), `"x"`) {
+		t.Fatalf("converted file:\n%s", out.String())
+	}
+	if err := run([]string{"convert", shipped, "-o", filepath.Join(dir, "v9"), "--version", "9"}, nil); err == nil || !strings.Contains(err.Error(), "version 9") {
+		t.Fatalf("version 9: %v", err)
+	}
+}
+
+// TestBadInput runs the command: bad input prints one line and exits 1.
+func TestBadInput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := filepath.Join(t.TempDir(), "mlirbc")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	data, err := os.ReadFile(shipped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(t.TempDir(), "cut.mlirbc")
+	if err := os.WriteFile(bad, data[:len(data)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"stat", bad}, {"convert", bad, "-o", bad + ".out"}, {"stat", "/nonexistent"}, {"frobnicate"}, {}} {
+		cmd := exec.Command(bin, args...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+			t.Errorf("%v: %v, want exit status 1", args, err)
+		}
+		if lines := strings.Count(stderr.String(), "\n"); lines != 1 || !strings.HasPrefix(stderr.String(), "mlirbc: ") {
+			t.Errorf("%v: stderr %q, want one line", args, stderr.String())
+		}
+	}
+	if _, err := os.Stat(bad + ".out"); !os.IsNotExist(err) {
+		t.Error("a failed convert left its output behind")
+	}
+}
