@@ -64,15 +64,15 @@ type numbering struct {
 	// the walk's generation in the high 32 bits, so that marks left by
 	// an earlier walk do not count, and the number in the low 32 bits
 	// (an index into ops for ops, the value count for regions).
-	gen          uint64
-	ops          []opNum
-	schemas      map[ir.OpName]*bytecode.OpSchema
-	lastEntry    *entry    // the op name numbered last
-	lastName     ir.OpName // ops often repeat the name before them
-	lastSchema   *bytecode.OpSchema
-	haveLast     bool
-	uses         map[*ir.Value]int // uses of values with a use-list order
-	resources    map[ir.ResourceHandle]uint64
+	gen        uint64
+	ops        []opNum
+	schemas    map[ir.OpName]*bytecode.OpSchema
+	lastEntry  *entry    // the op name numbered last
+	lastName   ir.OpName // ops often repeat the name before them
+	lastSchema *bytecode.OpSchema
+	haveLast   bool
+	uses       map[*ir.Value]int // uses of values with a use-list order
+	resources  map[ir.ResourceHandle]uint64
 	// resourceOrder lists, per dialect in dialect order, the handles of
 	// its group: those with data first, then declarations.
 	resourceOrder [][]ir.ResourceHandle
