@@ -22,7 +22,9 @@ func convert(in, out string, o convertOptions) (err error) {
 	}
 	defer unmap()
 	ctx := all.NewContext()
-	m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{Release: o.release})
+	// The input is read with the layouts of the release that wrote it;
+	// --release only chooses the layouts written.
+	m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{})
 	if err != nil {
 		return fmt.Errorf("%s: %w", in, err)
 	}
