@@ -59,6 +59,27 @@ type File struct {
 	Types    []Entry
 	// Resources are the dialect resource keys in handle order.
 	Resources []ir.ResourceHandle
+	// ResourceEntries lists every entry of the ResourceOffset section in
+	// file order, external groups first, each with its data in the
+	// Resource section.
+	ResourceEntries []ResourceEntry
+	// ExternalGroups names the external resource groups in file order.
+	ExternalGroups []string
+}
+
+// ResourceEntry is one resource entry: its group (an external group's
+// name, or a dialect's when Dialect is set), key, kind and data.
+type ResourceEntry struct {
+	Group   string
+	Dialect bool
+	// External is the index in ExternalGroups of an external entry's group.
+	External int
+	Key     string
+	Kind    byte  // 0 blob, 1 bool, 2 string
+	Offset  int64 // absolute offset of Data
+	Data    []byte
+	// KindOffset is where the kind byte sits, for errors about it.
+	KindOffset int64
 }
 
 // Dialect is an entry of the dialect section.
@@ -174,7 +195,9 @@ func ReleaseOf(producer string) int {
 	return n
 }
 
-func (f *File) str(r *wire.Reader) (string, error) {
+// ReadString reads a string index and resolves it; what names the string
+// in errors.
+func (f *File) ReadString(r *wire.Reader, what string) (string, error) {
 	at := r.Offset()
 	i, err := r.VarInt()
 	if err != nil {
@@ -182,7 +205,7 @@ func (f *File) str(r *wire.Reader) (string, error) {
 	}
 	s, ok := f.Strings.Lookup(i)
 	if !ok {
-		return "", r.ErrorAt(at, fmt.Sprintf("a string index below %d", f.Strings.Len()), wire.ErrInvalid)
+		return "", r.ErrorAt(at, fmt.Sprintf("a string index below %d for %s", f.Strings.Len(), what), wire.ErrInvalid)
 	}
 	return s, nil
 }
@@ -334,41 +357,58 @@ func (f *File) readAttrTypeOffsets() error {
 	return nil
 }
 
-// readResourceOffsets records the dialect resource keys in handle order;
-// external groups are not referenced by handles.
+// readResourceOffsets lists the resource entries with their data, and the
+// dialect resource keys in handle order (external groups are not
+// referenced by handles).
 func (f *File) readResourceOffsets() error {
 	r := f.Sections[SectionResourceOffset].Reader("ResourceOffset")
+	data := f.Sections[SectionResource]
+	pos := 0
 	ext, err := r.Count(2, "external resource groups")
 	if err != nil {
 		return err
 	}
-	entries := func(dialect string) error {
+	entries := func(group string, dialect bool, external int) error {
 		n, err := r.Count(3, "resources")
 		if err != nil {
 			return err
 		}
 		for range n {
-			key, err := f.str(r)
+			key, err := f.ReadString(r, "a resource key")
 			if err != nil {
 				return err
 			}
-			if _, err := r.VarInt(); err != nil {
+			at := r.Offset()
+			size, err := r.VarInt()
+			if err != nil {
 				return err
 			}
-			if _, err := r.Byte(); err != nil {
+			kat := r.Offset()
+			kind, err := r.Byte()
+			if err != nil {
 				return err
 			}
-			if dialect != "" {
-				f.Resources = append(f.Resources, ir.ResourceHandle{Dialect: dialect, Key: key})
+			if size > uint64(len(data.Data)-pos) {
+				return r.ErrorAt(at, fmt.Sprintf("a resource size within the %d bytes left of the Resource section", len(data.Data)-pos), wire.ErrInvalid)
+			}
+			f.ResourceEntries = append(f.ResourceEntries, ResourceEntry{
+				Group: group, Dialect: dialect, External: external, Key: key, Kind: kind, KindOffset: kat,
+				Offset: data.Offset + int64(pos), Data: data.Data[pos : pos+int(size) : pos+int(size)],
+			})
+			pos += int(size)
+			if dialect {
+				f.Resources = append(f.Resources, ir.ResourceHandle{Dialect: group, Key: key})
 			}
 		}
 		return nil
 	}
 	for range ext {
-		if _, err := f.str(r); err != nil {
+		name, err := f.ReadString(r, "a resource group name")
+		if err != nil {
 			return err
 		}
-		if err := entries(""); err != nil {
+		f.ExternalGroups = append(f.ExternalGroups, name)
+		if err := entries(name, false, len(f.ExternalGroups)-1); err != nil {
 			return err
 		}
 	}
@@ -377,9 +417,12 @@ func (f *File) readResourceOffsets() error {
 		if err != nil {
 			return err
 		}
-		if err := entries(f.Dialects[d].Name); err != nil {
+		if err := entries(f.Dialects[d].Name, true, -1); err != nil {
 			return err
 		}
+	}
+	if pos != len(data.Data) {
+		return wire.NewReader(data.Data, data.Offset, "Resource").ErrorAt(data.Offset+int64(pos), "no bytes after the last resource", wire.ErrInvalid)
 	}
 	return nil
 }

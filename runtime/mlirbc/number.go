@@ -330,7 +330,7 @@ func (n *numbering) op(op *ir.Operation) {
 	}
 	if n.version >= 5 {
 		if info.props {
-			n.eachProperty(op, s, func(_ string, a ir.Attribute) {
+			n.eachProperty(op, s, func(_ bytecode.PropKind, a ir.Attribute) {
 				if a != nil {
 					n.attr(a)
 				}
@@ -410,18 +410,18 @@ func isInherent(s *bytecode.OpSchema, name string) bool {
 }
 
 // eachProperty calls fn for every attribute the op's properties entry
-// refers to, in wire order, with nil for absent optional ones; before v6
-// that includes the segment-size arrays.
-func (n *numbering) eachProperty(op *ir.Operation, s *bytecode.OpSchema, fn func(name string, a ir.Attribute)) {
+// refers to, in wire order, with how it is written and nil for absent
+// optional ones; before v6 that includes the segment-size arrays.
+func (n *numbering) eachProperty(op *ir.Operation, s *bytecode.OpSchema, fn func(kind bytecode.PropKind, a ir.Attribute)) {
 	legacy := func(i int) {
 		if n.version >= 6 {
 			return
 		}
 		if s.OperandSegments && legacyPos(s, legacyOperandSegments) == i {
-			fn(legacyOperandSegments, n.segments(op, false))
+			fn(bytecode.PropAttr, n.segments(op, false))
 		}
 		if s.ResultSegments && legacyPos(s, legacyResultSegments) == i {
-			fn(legacyResultSegments, n.segments(op, true))
+			fn(bytecode.PropAttr, n.segments(op, true))
 		}
 	}
 	for i, p := range s.Properties {
@@ -431,11 +431,7 @@ func (n *numbering) eachProperty(op *ir.Operation, s *bytecode.OpSchema, fn func
 			n.fail(fmt.Errorf("op %s: required attribute %q is missing", op.Name, p.Name))
 			return
 		}
-		if a != nil {
-			fn(p.Name, a)
-		} else {
-			fn(p.Name, nil)
-		}
+		fn(p.Kind, a)
 	}
 	legacy(len(s.Properties))
 }

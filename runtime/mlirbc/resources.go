@@ -3,95 +3,34 @@ package mlirbc
 import (
 	"fmt"
 
-	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
-// readResources reads the resource groups: external groups as they are,
-// dialect groups into m.Resources by handle. Blob data stays in the file.
+// readResources turns the file's resource entries into external groups
+// and dialect resources by handle. Blob data stays in the file.
 func (rd *reader) readResources(m *Module) error {
-	offs := rd.f.Sections[bytecode.SectionResourceOffset]
-	if offs == nil {
-		return nil
+	for _, name := range rd.f.ExternalGroups {
+		m.External = append(m.External, ResourceGroup{Name: name})
 	}
-	r := offs.Reader("ResourceOffset")
-	data := rd.f.Sections[bytecode.SectionResource]
-	dr := data.Reader("Resource")
-	ext, err := r.Count(2, "external resource groups")
-	if err != nil {
-		return err
-	}
-	group := func(dialect string) ([]*Resource, error) {
-		n, err := r.Count(3, "resources")
-		if err != nil {
-			return nil, err
+	for _, e := range rd.f.ResourceEntries {
+		if e.Kind > byte(ResourceString) {
+			r := wire.NewReader(nil, e.KindOffset, "ResourceOffset")
+			return r.ErrorAt(e.KindOffset, fmt.Sprintf("a resource kind 0 (blob), 1 (bool) or 2 (string), not %d", e.Kind), wire.ErrInvalid)
 		}
-		entries := make([]*Resource, 0, n)
-		for range n {
-			key, err := rd.str(r, "a resource key")
-			if err != nil {
-				return nil, err
-			}
-			at := r.Offset()
-			size, err := r.VarInt()
-			if err != nil {
-				return nil, err
-			}
-			kat := r.Offset()
-			kind, err := r.Byte()
-			if err != nil {
-				return nil, err
-			}
-			if kind > byte(ResourceString) {
-				return nil, r.ErrorAt(kat, fmt.Sprintf("a resource kind 0 (blob), 1 (bool) or 2 (string), not %d", kind), wire.ErrInvalid)
-			}
-			if size > uint64(dr.Len()) {
-				return nil, r.ErrorAt(at, fmt.Sprintf("a resource size within the %d bytes left of the Resource section", dr.Len()), wire.ErrInvalid)
-			}
-			er, _ := dr.Sub(size, "Resource")
-			res := &Resource{Key: key, Kind: ResourceKind(kind)}
-			if size == 0 {
-				// Elided data, or a reference that never had any.
-				res.Declared = true
-			} else if err := rd.readResourceData(er, res); err != nil {
-				return nil, err
-			}
-			entries = append(entries, res)
-		}
-		return entries, nil
-	}
-	for range ext {
-		name, err := rd.str(r, "a resource group name")
-		if err != nil {
+		res := &Resource{Key: e.Key, Kind: ResourceKind(e.Kind)}
+		if len(e.Data) == 0 {
+			// Elided data, or a reference that never had any.
+			res.Declared = true
+		} else if err := rd.readResourceData(wire.NewReader(e.Data, e.Offset, "Resource"), res); err != nil {
 			return err
 		}
-		entries, err := group("")
-		if err != nil {
-			return err
+		if e.Dialect {
+			m.Resources[ir.ResourceHandle{Dialect: e.Group, Key: e.Key}] = res
+			continue
 		}
-		m.External = append(m.External, ResourceGroup{Name: name, Entries: entries})
-	}
-	for !r.Empty() {
-		at := r.Offset()
-		d, err := r.VarInt()
-		if err != nil {
-			return err
-		}
-		if d >= uint64(len(rd.f.Dialects)) {
-			return r.ErrorAt(at, fmt.Sprintf("a dialect index below %d", len(rd.f.Dialects)), wire.ErrInvalid)
-		}
-		dialect := rd.f.Dialects[d].Name
-		entries, err := group(dialect)
-		if err != nil {
-			return err
-		}
-		for _, e := range entries {
-			m.Resources[ir.ResourceHandle{Dialect: dialect, Key: e.Key}] = e
-		}
-	}
-	if !dr.Empty() {
-		return dr.Errorf("no bytes after the last resource", wire.ErrInvalid)
+		g := &m.External[e.External]
+		g.Entries = append(g.Entries, res)
 	}
 	return nil
 }
@@ -134,7 +73,7 @@ func (rd *reader) readResourceData(r *wire.Reader, res *Resource) error {
 		}
 		res.Bool = b != 0
 	case ResourceString:
-		s, err := rd.str(r, "a resource string")
+		s, err := rd.f.ReadString(r, "a resource string")
 		if err != nil {
 			return err
 		}
@@ -144,17 +83,4 @@ func (rd *reader) readResourceData(r *wire.Reader, res *Resource) error {
 		return r.Errorf("the end of the resource entry", wire.ErrInvalid)
 	}
 	return nil
-}
-
-func (rd *reader) str(r *wire.Reader, what string) (string, error) {
-	at := r.Offset()
-	i, err := r.VarInt()
-	if err != nil {
-		return "", err
-	}
-	s, ok := rd.f.Strings.Lookup(i)
-	if !ok {
-		return "", r.ErrorAt(at, fmt.Sprintf("a string index below %d for %s", rd.f.Strings.Len(), what), wire.ErrInvalid)
-	}
-	return s, nil
 }

@@ -29,21 +29,6 @@ func (m *Module) Options() WriteOptions {
 	return WriteOptions{Version: m.Version, Producer: m.Producer, Release: m.Release}
 }
 
-// VersionError is returned when the module needs a newer bytecode version
-// than the one asked for, or the version does not exist.
-type VersionError struct {
-	Feature string
-	Needs   int
-	Target  int
-}
-
-func (e *VersionError) Error() string {
-	if e.Needs < 0 {
-		return fmt.Sprintf("bytecode version %d does not exist (0 to %d)", e.Target, bytecode.MaxVersion)
-	}
-	return fmt.Sprintf("%s needs bytecode version %d, target is %d", e.Feature, e.Needs, e.Target)
-}
-
 // Encode returns the file for m.
 func Encode(ctx *ir.Context, m *Module, opts WriteOptions) ([]byte, error) {
 	var buf bytes.Buffer
@@ -57,7 +42,7 @@ func Encode(ctx *ir.Context, m *Module, opts WriteOptions) ([]byte, error) {
 // Resource blobs go to w without being copied.
 func Write(w io.Writer, ctx *ir.Context, m *Module, opts WriteOptions) error {
 	if opts.Version < 0 || opts.Version > bytecode.MaxVersion {
-		return &VersionError{Needs: -1, Target: opts.Version}
+		return fmt.Errorf("%w: version %d (this writer writes 0 to %d)", bytecode.ErrUnsupportedVersion, opts.Version, bytecode.MaxVersion)
 	}
 	n := newNumbering(ctx, m, opts.Version, opts.Release)
 	if err := n.run(m.Op); err != nil {
@@ -111,7 +96,7 @@ func (e *emitter) write(w io.Writer, m *Module) error {
 	out = wire.AppendSection(out, bytecode.SectionResourceOffset, 0, resOffsets)
 	// The resource section's header, then its data as chunks: blobs are
 	// written from where they are.
-	out = appendSectionHeader(out, bytecode.SectionResource, align, resLen)
+	out = wire.MLIRSection.AppendHeader(out, bytecode.SectionResource, align, resLen)
 	if _, err := w.Write(out); err != nil {
 		return err
 	}
@@ -130,22 +115,6 @@ func (e *emitter) write(w io.Writer, m *Module) error {
 	}
 	_, err := w.Write(tail)
 	return err
-}
-
-// appendSectionHeader appends what wire.AppendSection writes before a
-// section's data.
-func appendSectionHeader(b []byte, id byte, alignment uint64, length int) []byte {
-	idPos := len(b)
-	b = append(b, id)
-	b = wire.AppendVarInt(b, uint64(length))
-	if alignment > 1 && uint64(len(b))&(alignment-1) != 0 {
-		b[idPos] |= 0x80
-		b = wire.AppendVarInt(b, alignment)
-		for uint64(len(b))&(alignment-1) != 0 {
-			b = append(b, wire.PaddingByte)
-		}
-	}
-	return b
 }
 
 func (e *emitter) dialectSection() []byte {
@@ -373,13 +342,7 @@ func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error
 	case info.props:
 		s := info.schema
 		var err error
-		n.eachProperty(op, s, func(name string, a ir.Attribute) {
-			kind := bytecode.PropAttr
-			for _, p := range s.Properties {
-				if p.Name == name {
-					kind = p.Kind
-				}
-			}
+		n.eachProperty(op, s, func(kind bytecode.PropKind, a ir.Attribute) {
 			switch {
 			case kind == bytecode.PropOptionalAttr && a == nil:
 				body = wire.AppendVarInt(body, 0)

@@ -80,6 +80,12 @@ func AppendSection(b []byte, id byte, alignment uint64, body []byte) []byte {
 // decided at the offset right after the length field. It panics if id does
 // not fit in 7 bits or alignment is not a power of two, both caller bugs.
 func (f SectionFormat) Append(b []byte, id byte, alignment uint64, body []byte) []byte {
+	return append(f.AppendHeader(b, id, alignment, len(body)), body...)
+}
+
+// AppendHeader appends what Append writes before a section's data of the
+// given length, for writers that emit the data themselves.
+func (f SectionFormat) AppendHeader(b []byte, id byte, alignment uint64, length int) []byte {
 	if id&0x80 != 0 {
 		panic("wire: section id " + strconv.Itoa(int(id)) + " does not fit in 7 bits")
 	}
@@ -88,7 +94,7 @@ func (f SectionFormat) Append(b []byte, id byte, alignment uint64, body []byte) 
 	}
 	idPos := len(b)
 	b = append(b, id)
-	b = f.appendVarInt(b, uint64(len(body)))
+	b = f.appendVarInt(b, uint64(length))
 	if alignment > 1 && (f.AlwaysAlign || uint64(len(b))&(alignment-1) != 0) {
 		b[idPos] |= 0x80
 		b = f.appendVarInt(b, alignment)
@@ -96,7 +102,7 @@ func (f SectionFormat) Append(b []byte, id byte, alignment uint64, body []byte) 
 			b = append(b, PaddingByte)
 		}
 	}
-	return append(b, body...)
+	return b
 }
 
 // Section reads an MLIR section header and its data.
