@@ -74,10 +74,10 @@ type ResourceEntry struct {
 	Dialect bool
 	// External is the index in ExternalGroups of an external entry's group.
 	External int
-	Key     string
-	Kind    byte  // 0 blob, 1 bool, 2 string
-	Offset  int64 // absolute offset of Data
-	Data    []byte
+	Key      string
+	Kind     byte  // 0 blob, 1 bool, 2 string
+	Offset   int64 // absolute offset of Data
+	Data     []byte
 	// KindOffset is where the kind byte sits, for errors about it.
 	KindOffset int64
 }
