@@ -1,6 +1,7 @@
 package mlirbc_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/dialectgen/dialectgen/internal/oracle"
@@ -76,6 +77,10 @@ func TestLazyError(t *testing.T) {
 			continue
 		}
 		if merr := m.Op.MaterializeAll(); merr != nil {
+			var oe *mlirbc.OpError
+			if !errors.As(merr, &oe) || oe.Op == "" {
+				t.Fatalf("byte %d: deferred error %v does not name an op", i, merr)
+			}
 			if _, eager := mlirbc.Read(newContext(), c, mlirbc.ReadOptions{}); eager == nil {
 				t.Fatalf("byte %d: lazy materialize fails (%v) but an eager read succeeds", i, merr)
 			}

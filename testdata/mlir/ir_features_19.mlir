@@ -11,6 +11,8 @@
 "u.use"(%m#1, %m#0, %m#1, %m#0) : (i32, i32, i32, i32) -> ()
 "u.use"(%fwd) : (i32) -> ()
 "u.use"(%m#0, %m#1, %many#2) : (i32, i32, i32) -> ()
+"u.use"(%many#1, %many#0, %many#1) : (i32, i32, i32) -> ()
+"u.use"(%many#2, %many#0, %many#2) : (i32, i32, i32) -> ()
 %fwd = "u.def"() : () -> i32
 %m:2 = "u.def2"() <{kind = "pair"}> : () -> (i32, i32)
 %many:3 = "u.def3"() {note} : () -> (i32, i32, i32)
