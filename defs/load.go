@@ -440,7 +440,7 @@ var scalarRefs = map[string]RefKind{
 	"Attribute": RefAttr, "Type": RefType, "Location": RefLocation,
 	"string": RefString, "bool": RefBool, "int64": RefInt64, "uint64": RefUint64,
 	"int32": RefInt32, "uint32": RefUint32, "APInt": RefAPInt, "APFloat": RefAPFloat,
-	"bytes": RefBytes, "Resource": RefResource,
+	"bytes": RefBytes, "Resource": RefResource, "unit": RefUnit,
 }
 
 func (l *loader) typeRef(n *yaml.Node) *TypeRef {
@@ -538,6 +538,7 @@ func (l *loader) field(n *yaml.Node) *Field {
 		"outputs": func(v *yaml.Node) { l.strings(v, &f.Outputs) },
 		"args":    func(v *yaml.Node) { l.strings(v, &f.Args) },
 		"flag":    func(v *yaml.Node) { l.str(v, &f.Flag) },
+		"flags":   func(v *yaml.Node) { l.strings(v, &f.Flags) },
 		"packed": func(v *yaml.Node) {
 			l.list(v, "packed", func(c *yaml.Node) {
 				pp := &PackedPart{Pos: l.pos(c)}
@@ -554,13 +555,13 @@ func (l *loader) field(n *yaml.Node) *Field {
 		},
 	}))
 	kinds := 0
-	for _, set := range []bool{f.Param != "", f.Custom != "", f.Packed != nil} {
+	for _, set := range []bool{f.Param != "", f.Custom != "", f.Packed != nil, f.Flags != nil} {
 		if set {
 			kinds++
 		}
 	}
 	if kinds != 1 {
-		l.errorf(n, "a field is exactly one of param, custom or packed")
+		l.errorf(n, "a field is exactly one of param, custom, packed or flags")
 	}
 	if f.As != "" && f.As != "varint" && f.As != "svarint" && f.As != "byte" && f.As != "optional" {
 		l.errorf(n, "unknown wire form %q (known: varint, svarint, byte, optional)", f.As)

@@ -235,6 +235,9 @@ const (
 	RefStruct
 	RefList
 	RefGo // a hand-written Go type in the dialect package
+	// RefUnit is a presence-only op attribute (MLIR's UnitAttr), written as
+	// a flag bit in Tile IR; only op attributes of format tileir take it.
+	RefUnit
 )
 
 // Encoding is one bytecode variant of an attribute or type: its kind code,
@@ -267,6 +270,10 @@ type Field struct {
 	// Flag and Opcode-style fields (Tile IR): the field is present only if
 	// the named flag bit is set.
 	Flag string
+	// Flags writes a presence word (Tile IR): bit i is set when the
+	// optional parameter Flags[i] is present; As "byte" makes it one byte
+	// instead of a varint. Fields with Flag: name follow it.
+	Flags []string
 	Availability
 }
 

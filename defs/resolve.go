@@ -138,7 +138,10 @@ func resolve(d *Dialect, l *loader) {
 		claim(o.GoName, o.Pos, "op")
 		for _, a := range o.Attributes {
 			ref(a.Type)
-			if a.Type != nil && a.Type.Kind != RefInvalid && !isHandle(a.Type.Kind) || a.Type != nil && a.Type.Kind == RefType {
+			if d.Format == "tileir" {
+				continue // Tile IR op attributes are inline values of any kind
+			}
+			if a.Type != nil && a.Type.Kind != RefInvalid && !isHandle(a.Type.Kind) || a.Type != nil && a.Type.Kind == RefType || a.Type != nil && a.Type.Kind == RefUnit {
 				l.errs = append(l.errs, &Error{Pos: a.Pos, Msg: fmt.Sprintf("op %q: attribute %q must have an attribute type, not %s", o.Name, a.Name, a.Type.Text)})
 			}
 		}
@@ -196,6 +199,9 @@ func checkParams(l *loader, params []*Param, byName map[string]*Def) {
 		seen[p.Name] = true
 		if p.Type == nil {
 			continue
+		}
+		if p.Type.Kind == RefUnit {
+			l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q: unit is for op attributes only", p.Name)})
 		}
 		if p.WidthOf != "" {
 			if p.Type.Kind != RefAPInt && p.Type.Kind != RefAPFloat {
@@ -327,7 +333,11 @@ func checkEncodings(l *loader, def *Def, byName map[string]*Def) {
 			if v == nil {
 				continue
 			}
-			if v.Axis != "llvm" && v.Axis != "bytecode" {
+			if l.d.Format == "tileir" {
+				if v.Axis != "tileir" {
+					errf(v.Pos, "code %d: Tile IR variants are gated on tileir versions, not %s", e.Code, v.Axis)
+				}
+			} else if v.Axis != "llvm" && v.Axis != "bytecode" {
 				errf(v.Pos, "code %d: MLIR bytecode variants are gated on llvm or bytecode versions, not %s", e.Code, v.Axis)
 			} else if len(v.Parts) != 1 {
 				errf(v.Pos, "code %d: %s versions are whole numbers (a major release or a bytecode version), not %s", e.Code, v.Axis, v)
@@ -417,6 +427,8 @@ func checkText(l *loader, def *Def) {
 		if len(def.Params) > 0 || t.Parse != "" || t.Print != "" || t.Prefix != "" {
 			errf("keyword is for parameterless definitions and excludes prefix, parse and print")
 		}
+	case l.d.Format == "tileir" && t.Print != "" && t.Parse == "" && t.Prefix == "":
+		// Tile IR text forms are printed only (dumps), never parsed.
 	case t.Parse == "" || t.Print == "" || t.Prefix == "":
 		errf("needs either keyword, or prefix with parse and print")
 	}

@@ -47,6 +47,9 @@ func Generate(d *defs.Dialect, opts Options) (files map[string][]byte, err error
 			files, err = nil, ge.error
 		}
 	}()
+	if d.Format == "tileir" {
+		return generateTileIR(d, opts)
+	}
 	g := &generator{d: d, opts: opts}
 	g.index()
 	emitters := map[string]func(*jen.File){

@@ -1,0 +1,435 @@
+package tileir
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/dialectgen/dialectgen/runtime/wire"
+)
+
+// MaxNesting bounds how deeply regions may nest, so that hostile input
+// cannot exhaust the stack.
+const MaxNesting = 256
+
+// Decoder reads function bodies, type entries and attributes for the
+// generated codecs. It keeps the file's tables and the value numbering.
+type Decoder struct {
+	d       Dialect
+	version Version
+	r       *wire.Reader
+
+	strings stringTable
+	types   typeTable
+	consts  [][]byte
+
+	values []*Value // values in scope, by wire number
+	depth  int
+	debug  *debugCursor
+}
+
+// Version is the version of the file being read.
+func (d *Decoder) Version() Version { return d.version }
+
+// Dialect is the dialect the decoder dispatches to.
+func (d *Decoder) Dialect() Dialect { return d.d }
+
+// Errorf reports a problem at the current offset.
+func (d *Decoder) Errorf(expected string, err error) error { return d.r.Errorf(expected, err) }
+
+// Invalid reports malformed content at the current offset.
+func (d *Decoder) Invalid(format string, args ...any) error {
+	return d.r.Errorf(fmt.Sprintf(format, args...), wire.ErrInvalid)
+}
+
+// TooNew reports an element newer than the file's version.
+func (d *Decoder) TooNew(what string, needs Version) error {
+	return d.r.Errorf("", &VersionError{What: what, Needs: needs, Target: d.version, Reading: true})
+}
+
+// Varint reads an unsigned LEB128 varint.
+func (d *Decoder) Varint(what string) (uint64, error) {
+	start := d.r.Offset()
+	v, err := d.r.ULEB128()
+	if err != nil {
+		var we *wire.Error
+		if errors.As(err, &we) {
+			return 0, d.r.ErrorAt(start, what, we.Err)
+		}
+	}
+	return v, err
+}
+
+// Svarint reads a zigzag signed varint.
+func (d *Decoder) Svarint(what string) (int64, error) {
+	start := d.r.Offset()
+	v, err := d.r.SLEB128()
+	if err != nil {
+		var we *wire.Error
+		if errors.As(err, &we) {
+			return 0, d.r.ErrorAt(start, what, we.Err)
+		}
+	}
+	return v, err
+}
+
+// Byte reads one raw byte.
+func (d *Decoder) Byte(what string) (byte, error) {
+	if d.r.Empty() {
+		return 0, d.r.Errorf(what, wire.ErrTruncated)
+	}
+	return d.r.Byte()
+}
+
+// Bool reads a one-byte boolean (any non-zero byte is true).
+func (d *Decoder) Bool(what string) (bool, error) {
+	b, err := d.Byte(what)
+	return b != 0, err
+}
+
+// Count reads a varint element count and rejects it unless that many
+// elements of at least minSize bytes fit in what is left, so no allocation
+// is ever sized by a lying count.
+func (d *Decoder) Count(what string, minSize int) (int, error) {
+	start := d.r.Offset()
+	n, err := d.Varint("a count of " + what)
+	if err != nil {
+		return 0, err
+	}
+	if minSize < 1 {
+		minSize = 1
+	}
+	if n > uint64(d.r.Len()/minSize) {
+		return 0, d.r.ErrorAt(start, "at most "+strconv.Itoa(d.r.Len()/minSize)+" "+what+
+			" in the "+strconv.Itoa(d.r.Len())+" bytes left, not "+strconv.FormatUint(n, 10), wire.ErrTruncated)
+	}
+	return int(n), nil
+}
+
+// Type reads a type index and returns the type.
+func (d *Decoder) Type(what string) (Type, error) {
+	start := d.r.Offset()
+	i, err := d.Varint("the type index of " + what)
+	if err != nil {
+		return nil, err
+	}
+	t, err := d.types.get(d, i)
+	if err != nil {
+		var we *wire.Error
+		if !errors.As(err, &we) {
+			err = d.r.ErrorAt(start, "the type index of "+what, err)
+		}
+		return nil, err
+	}
+	return t, nil
+}
+
+// Types reads n type indices.
+func (d *Decoder) Types(n int, what string) ([]Type, error) {
+	if n == 0 {
+		return nil, nil
+	}
+	if n > d.r.Len() {
+		return nil, d.r.Errorf(strconv.Itoa(n)+" type indices of "+what, wire.ErrTruncated)
+	}
+	out := make([]Type, n)
+	for i := range out {
+		t, err := d.Type(what)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = t
+	}
+	return out, nil
+}
+
+// String reads a string index and returns the string.
+func (d *Decoder) String(what string) (string, error) {
+	start := d.r.Offset()
+	i, err := d.Varint("the string index of " + what)
+	if err != nil {
+		return "", err
+	}
+	s, ok := d.strings.get(i)
+	if !ok {
+		return "", d.r.ErrorAt(start, fmt.Sprintf("a string index below %d for %s, not %d", d.strings.len(), what, i), wire.ErrInvalid)
+	}
+	return s, nil
+}
+
+// Const reads a constant-pool index and returns the entry's raw bytes.
+func (d *Decoder) Const(what string) ([]byte, error) {
+	start := d.r.Offset()
+	i, err := d.Varint("the constant index of " + what)
+	if err != nil {
+		return nil, err
+	}
+	if i >= uint64(len(d.consts)) {
+		return nil, d.r.ErrorAt(start, fmt.Sprintf("a constant index below %d for %s, not %d", len(d.consts), what, i), wire.ErrInvalid)
+	}
+	return d.consts[i], nil
+}
+
+// Attr reads a self-contained attribute: tag, then payload.
+func (d *Decoder) Attr(what string) (Attr, error) {
+	tag, err := d.Varint("the attribute tag of " + what)
+	if err != nil {
+		return nil, err
+	}
+	if d.depth >= MaxNesting {
+		return nil, d.Invalid("attributes nested at most %d deep", MaxNesting)
+	}
+	d.depth++
+	a, err := d.d.ReadAttr(d, tag)
+	d.depth--
+	return a, err
+}
+
+// I32Array reads an i32[] (count, then little-endian words). MLIR's
+// dynamic sentinels INT32_MIN and INT32_MAX are rejected, as upstream does.
+func (d *Decoder) I32Array(what string) ([]int32, error) {
+	n, err := d.Count("elements of "+what, 4)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int32, n)
+	for i := range out {
+		v, _ := d.r.Int32()
+		if v == math.MinInt32 || v == math.MaxInt32 {
+			return nil, d.r.ErrorAt(d.r.Offset()-4, "an element of "+what, fmt.Errorf("array contains unsupported value %d", v))
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// I64Array reads an i64[]; INT64_MIN and INT64_MAX are rejected. Dynamic
+// sizes in types are not read with it (see I64ArrayRaw).
+func (d *Decoder) I64Array(what string) ([]int64, error) {
+	out, err := d.I64ArrayRaw(what)
+	if err != nil {
+		return nil, err
+	}
+	for i, v := range out {
+		if v == math.MinInt64 || v == math.MaxInt64 {
+			return nil, d.r.ErrorAt(d.r.Offset()-int64(8*(len(out)-i)), "an element of "+what, fmt.Errorf("array contains unsupported value %d", v))
+		}
+	}
+	return out, nil
+}
+
+// I64ArrayRaw reads an i64[] without checking values: shapes and strides
+// use INT64_MIN for "dynamic".
+func (d *Decoder) I64ArrayRaw(what string) ([]int64, error) {
+	n, err := d.Count("elements of "+what, 8)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int64, n)
+	for i := range out {
+		out[i], _ = d.r.Int64()
+	}
+	return out, nil
+}
+
+// Operand reads a value number and returns the value in scope.
+func (d *Decoder) Operand(what string) (*Value, error) {
+	start := d.r.Offset()
+	i, err := d.Varint("the value index of " + what)
+	if err != nil {
+		return nil, err
+	}
+	if i >= uint64(len(d.values)) {
+		return nil, d.r.ErrorAt(start, fmt.Sprintf("a value index below %d for %s, not %d", len(d.values), what, i), wire.ErrInvalid)
+	}
+	return d.values[i], nil
+}
+
+// Operands reads n value numbers.
+func (d *Decoder) Operands(n int, what string) ([]*Value, error) {
+	if n == 0 {
+		return nil, nil
+	}
+	if n > d.r.Len() {
+		return nil, d.r.Errorf(strconv.Itoa(n)+" value indices of "+what, wire.ErrTruncated)
+	}
+	out := make([]*Value, n)
+	for i := range out {
+		v, err := d.Operand(what)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// Define creates op's results and gives the first numbered of them the
+// next value numbers; the others exist in memory only (see
+// Value.Unnumbered). Generated readers call it after the op's regions.
+func (d *Decoder) Define(op Op, types []Type, numbered int) {
+	res := NewResults(op, types)
+	for i, v := range res {
+		if i < numbered {
+			d.values = append(d.values, v)
+		} else {
+			v.Unnumbered = true
+		}
+	}
+	op.Base().Results = res
+}
+
+// Regions reads an op's region count, which must be want, and the regions.
+func (d *Decoder) Regions(want int, opName string) ([]*Region, error) {
+	start := d.r.Offset()
+	n, err := d.Varint("the region count of " + opName)
+	if err != nil {
+		return nil, err
+	}
+	if n != uint64(want) {
+		return nil, d.r.ErrorAt(start, fmt.Sprintf("%d regions for %s, not %d", want, opName, n), wire.ErrInvalid)
+	}
+	if d.depth >= MaxNesting {
+		return nil, d.Invalid("regions nested at most %d deep", MaxNesting)
+	}
+	d.depth++
+	defer func() { d.depth-- }()
+	out := make([]*Region, n)
+	for i := range out {
+		r, err := d.region(opName)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = r
+	}
+	return out, nil
+}
+
+func (d *Decoder) region(opName string) (*Region, error) {
+	nb, err := d.Count("blocks in a region of "+opName, 2)
+	if err != nil {
+		return nil, err
+	}
+	r := &Region{Blocks: make([]*Block, nb)}
+	for i := range r.Blocks {
+		b, err := d.block(opName)
+		if err != nil {
+			return nil, err
+		}
+		r.Blocks[i] = b
+	}
+	return r, nil
+}
+
+func (d *Decoder) block(opName string) (*Block, error) {
+	mark := len(d.values)
+	defer func() { d.values = d.values[:mark] }()
+	na, err := d.Count("block arguments in "+opName, 1)
+	if err != nil {
+		return nil, err
+	}
+	types, err := d.Types(na, "a block argument")
+	if err != nil {
+		return nil, err
+	}
+	b := NewBlock(types...)
+	d.values = append(d.values, b.Args...)
+	nops, err := d.Count("ops in a block of "+opName, 1)
+	if err != nil {
+		return nil, err
+	}
+	b.Ops = make([]Op, 0, nops)
+	for range nops {
+		op, err := d.op()
+		if err != nil {
+			return nil, err
+		}
+		b.Ops = append(b.Ops, op)
+	}
+	if len(b.Ops) == 0 {
+		return nil, d.Invalid("a terminator at the end of a block of %s, not an empty block", opName)
+	}
+	if _, ok := b.Ops[len(b.Ops)-1].(Terminator); !ok {
+		return nil, d.Invalid("a terminator at the end of a block of %s, not %s", opName, b.Ops[len(b.Ops)-1].Name())
+	}
+	return b, nil
+}
+
+// op reads one instruction.
+func (d *Decoder) op() (Op, error) {
+	start := d.r.Offset()
+	code, err := d.Varint("an opcode")
+	if err != nil {
+		return nil, err
+	}
+	if max := d.d.MaxOpcode(d.version); code > max {
+		return nil, d.r.ErrorAt(start, fmt.Sprintf("an opcode of version %s (at most 0x%X)", d.version, max),
+			fmt.Errorf("unsupported opcode %d for bytecode version %s", code, d.version))
+	}
+	loc, err := d.debug.next()
+	if err != nil {
+		return nil, d.r.ErrorAt(start, "the location of an op", err)
+	}
+	op, err := d.d.ReadOp(d, code)
+	if err != nil {
+		return nil, err
+	}
+	op.Base().Loc = loc
+	return op, nil
+}
+
+// Symbol reads a string index that must name a non-empty symbol.
+func (d *Decoder) Symbol(what string) (string, error) {
+	start := d.r.Offset()
+	s, err := d.String(what)
+	if err == nil && s == "" {
+		err = d.r.ErrorAt(start, "a non-empty symbol name for "+what, wire.ErrInvalid)
+	}
+	return s, err
+}
+
+type integer interface {
+	~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64
+}
+
+// AsUint converts a varint to a narrower integer kind, failing when the
+// value does not fit. Generated readers pass the Decoder call straight in.
+func AsUint[T integer](v uint64, err error) (T, error) {
+	if err != nil {
+		return 0, err
+	}
+	t := T(v)
+	if uint64(t) != v || t < 0 {
+		return 0, fmt.Errorf("value %d does not fit a %T: %w", v, t, wire.ErrInvalid)
+	}
+	return t, nil
+}
+
+// AsInt converts a signed varint to a narrower integer kind.
+func AsInt[T integer](v int64, err error) (T, error) {
+	if err != nil {
+		return 0, err
+	}
+	t := T(v)
+	if int64(t) != v {
+		return 0, fmt.Errorf("value %d does not fit a %T: %w", v, t, wire.ErrInvalid)
+	}
+	return t, nil
+}
+
+// FromByte widens a byte.
+func FromByte[T integer](b byte, err error) (T, error) { return T(b), err }
+
+// I32ArrayRaw reads an i32[] without checking values.
+func (d *Decoder) I32ArrayRaw(what string) ([]int32, error) {
+	n, err := d.Count("elements of "+what, 4)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int32, n)
+	for i := range out {
+		out[i], _ = d.r.Int32()
+	}
+	return out, nil
+}

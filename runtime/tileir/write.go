@@ -1,0 +1,191 @@
+package tileir
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/dialectgen/dialectgen/runtime/wire"
+)
+
+// WriteOptions configure Write.
+type WriteOptions struct {
+	// Version is the target version; the zero value means Latest. Anything
+	// newer than it (an op, an attribute, a type, an enum value, a global's
+	// visibility) makes Write fail with a *VersionError naming it.
+	Version Version
+}
+
+// Write encodes m the way NVIDIA's C++ writer does: sections in its order
+// (Global, Func, Constant, Debug, Type, Producer, String, end), table
+// indices in first-use order with function names and signatures first,
+// the same alignment and padding.
+func Write(m *Module, d Dialect, opts WriteOptions) ([]byte, error) {
+	target := opts.Version
+	if target == (Version{}) {
+		target = Latest
+	}
+	if !target.Supported() {
+		return nil, fmt.Errorf("%w %s: supported are 13.1, 13.2 and 13.3", ErrUnsupportedVersion, target.Full())
+	}
+	e := newEncoder(d, target)
+	slots := make([]uint64, len(m.Funcs))
+	for i, fn := range m.Funcs {
+		if fn == nil || fn.Name == "" {
+			return nil, fmt.Errorf("function %d has no name", i)
+		}
+		e.StringIndex(fn.Name)
+		if _, _, ok := d.Signature(fn.Type); !ok {
+			return nil, fmt.Errorf("function '%s': signature %v is not a function type", fn.Name, fn.Type)
+		}
+		if _, err := e.TypeIndex(fn.Type); err != nil {
+			return nil, fmt.Errorf("function '%s': %w", fn.Name, err)
+		}
+		slots[i] = e.debug.startFunc(fn.Loc)
+	}
+	global, err := globalPayload(e, m.Globals)
+	if err != nil {
+		return nil, err
+	}
+	funcs, err := funcPayload(e, m.Funcs, slots)
+	if err != nil {
+		return nil, err
+	}
+	var consts []byte
+	if len(e.consts) > 0 {
+		entries := make([][]byte, len(e.consts))
+		for i, c := range e.consts {
+			entries[i] = append(wire.AppendULEB128(nil, uint64(len(c))), c...)
+		}
+		consts = appendOffsetTable(nil, entries, 8)
+	}
+	var debug []byte
+	if !e.debug.empty() {
+		debug = e.debug.payload(e)
+	}
+	types := appendOffsetTable(nil, e.typeData, 4)
+	var producer []byte
+	if m.Producer != "" {
+		if !target.AtLeast(13, 3) {
+			return nil, e.TooNew("the producer section", V13_3)
+		}
+		producer = wire.AppendULEB128(nil, e.StringIndex(m.Producer))
+	}
+	strs := make([][]byte, len(e.strs))
+	for i, s := range e.strs {
+		strs[i] = []byte(s)
+	}
+	strings := appendOffsetTable(nil, strs, 4)
+
+	out := append([]byte(Magic), target.Major, target.Minor)
+	out = wire.AppendUint16(out, target.Tag)
+	f := wire.TileIRSection
+	if global != nil {
+		out = f.Append(out, sectionGlobal, 1, global)
+	}
+	out = f.Append(out, sectionFunc, 8, funcs)
+	if consts != nil {
+		out = f.Append(out, sectionConstant, 8, consts)
+	}
+	if debug != nil {
+		out = f.Append(out, sectionDebug, 8, debug)
+	}
+	out = f.Append(out, sectionType, 4, types)
+	if producer != nil {
+		out = f.Append(out, sectionProducer, 1, producer)
+	}
+	out = f.Append(out, sectionString, 4, strings)
+	return append(out, sectionEnd), nil
+}
+
+func globalPayload(e *Encoder, globals []*Global) ([]byte, error) {
+	if len(globals) == 0 {
+		return nil, nil
+	}
+	e.buf = wire.AppendULEB128(nil, uint64(len(globals)))
+	v133 := e.target.AtLeast(13, 3)
+	for _, g := range globals {
+		if g.Name == "" {
+			return nil, errors.New("a global has no name")
+		}
+		if !v133 && g.Private {
+			return nil, e.TooNew("the private visibility of global '"+g.Name+"'", V13_3)
+		}
+		if !v133 && g.Constant {
+			return nil, e.TooNew("the constant flag of global '"+g.Name+"'", V13_3)
+		}
+		e.String(g.Name)
+		if err := e.Type(g.Type); err != nil {
+			return nil, fmt.Errorf("global '%s': %w", g.Name, err)
+		}
+		e.Const(Dense{Type: g.Type, Data: g.Data})
+		e.Varint(g.Alignment)
+		if v133 {
+			vis, c := uint64(0), uint64(0)
+			if g.Private {
+				vis = 1
+			}
+			if g.Constant {
+				c = 1
+			}
+			e.Varint(vis)
+			e.Varint(c)
+		}
+	}
+	b := e.buf
+	e.buf = nil
+	return b, nil
+}
+
+func funcPayload(e *Encoder, funcs []*Function, slots []uint64) ([]byte, error) {
+	section := wire.AppendULEB128(nil, uint64(len(funcs)))
+	for i, fn := range funcs {
+		ins, _, _ := e.d.Signature(fn.Type)
+		if len(fn.Params) != len(ins) {
+			return nil, fmt.Errorf("function '%s' has %d parameters, its signature %d", fn.Name, len(fn.Params), len(ins))
+		}
+		ti, _ := e.TypeIndex(fn.Type)
+		section = wire.AppendULEB128(section, e.StringIndex(fn.Name))
+		section = wire.AppendULEB128(section, ti)
+		flags := fn.Flags &^ (funcFlagKernel | funcFlagHints)
+		if fn.Kernel {
+			flags |= funcFlagKernel
+			if fn.Hints != nil {
+				flags |= funcFlagHints
+			}
+		} else if fn.Hints != nil {
+			return nil, fmt.Errorf("function '%s': only kernels carry optimization hints", fn.Name)
+		}
+		section = append(section, flags)
+		section = wire.AppendULEB128(section, slots[i])
+		if fn.Hints != nil {
+			if !e.d.HintsAttr(fn.Hints) {
+				return nil, fmt.Errorf("function '%s': hints must be an optimization-hints attribute, not %s", fn.Name, fn.Hints)
+			}
+			e.buf = nil
+			if err := e.Attr(fn.Hints); err != nil {
+				return nil, fmt.Errorf("function '%s': %w", fn.Name, err)
+			}
+			section = append(section, e.buf...)
+		}
+		e.buf = nil
+		e.next, e.scope, e.funcLoc = 0, e.scope[:0], slots[i]
+		for _, p := range fn.Params {
+			e.number(p)
+		}
+		for _, op := range fn.Body {
+			if err := e.op(op); err != nil {
+				return nil, fmt.Errorf("function '%s': %w", fn.Name, err)
+			}
+		}
+		for _, v := range e.scope {
+			v.num = 0
+		}
+		section = wire.AppendULEB128(section, uint64(len(e.buf)))
+		section = append(section, e.buf...)
+	}
+	e.buf = nil
+	for len(section)%8 != 0 {
+		section = append(section, wire.PaddingByte)
+	}
+	return section, nil
+}
