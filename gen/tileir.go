@@ -872,6 +872,10 @@ func (g *tgen) attrText(t *topOp, a *defs.OpAttr, x *jen.Statement) jen.Code {
 	case defs.RefUint64, defs.RefUint32:
 		return jen.Qual("strconv", "FormatUint").Call(jen.Uint64().Call(x), jen.Lit(10))
 	case defs.RefBytes:
+		if len(t.op.Results) > 0 {
+			return jen.Id("formatDense").Call(jen.Qual(tileirPkg, "Dense").Values(jen.Dict{
+				jen.Id("Type"): jen.Id("o").Dot("OpBase").Dot("Results").Index(jen.Lit(0)).Dot("Type"), jen.Id("Data"): x.Clone().Dot("Data")}))
+		}
 		return jen.Id("formatDense").Call(x)
 	case defs.RefType, defs.RefAttr:
 		return x.Dot("String").Call()
@@ -1367,6 +1371,29 @@ func (g *tgen) genDialect(f *jen.File) {
 		jen.Switch(jen.Id("opcode")).Block(opCases...),
 		jen.Return(jen.Nil(), jen.Id("d").Dot("Invalid").Call(jen.Lit("an opcode of "+d.Name+", not 0x%X"), jen.Id("opcode"))),
 	)
+	var infos []jen.Code
+	for _, o := range ops {
+		fixed, variadic := 0, false
+		for _, r := range o.Results {
+			if r.Variadic || r.Optional {
+				variadic = true
+			} else {
+				fixed++
+			}
+		}
+		infos = append(infos, jen.Values(jen.Dict{
+			jen.Id("Opcode"):          jen.Lit(int(o.Bytecode.Opcode)),
+			jen.Id("Name"):            jen.Lit(d.Name + "." + o.Name),
+			jen.Id("Since"):           tver(o.Since),
+			jen.Id("Results"):         jen.Lit(fixed),
+			jen.Id("VariadicResults"): jen.Lit(variadic),
+			jen.Id("Regions"):         jen.Lit(len(o.Regions)),
+			jen.Id("OptionalOperands"): optionalOperandNames(g, o),
+			jen.Id("New"):             jen.Func().Params().Qual(tileirPkg, "Op").Block(jen.Return(jen.Op("&").Id(o.GoName).Values())),
+		}))
+	}
+	f.Comment("Ops lists every op of the dialect by opcode.")
+	f.Var().Id("Ops").Op("=").Index().Qual(tileirPkg, "OpInfo").Values(infos...)
 	g.genDispatch(f, d.Types, "Type", "TypeTag")
 	g.genDispatch(f, d.Attributes, "Attr", "AttrTag")
 	// Signature and hints hooks from traits.
@@ -1430,4 +1457,18 @@ func (g *tgen) attrValueType(a *defs.OpAttr) *jen.Statement {
 		return jen.Qual(tileirPkg, "Dense")
 	}
 	return g.goTypeOf(a.Type)
+}
+
+func optionalOperandNames(g *tgen, o *defs.Op) jen.Code {
+	t := g.prepareOp(o)
+	var names []jen.Code
+	for _, od := range o.Operands {
+		if od.Optional {
+			names = append(names, jen.Lit(t.names[od]))
+		}
+	}
+	if len(names) == 0 {
+		return jen.Nil()
+	}
+	return jen.Index().String().Values(names...)
 }

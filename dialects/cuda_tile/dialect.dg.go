@@ -229,6 +229,1410 @@ func (dialect) ReadOp(d *tileir.Decoder, opcode uint64) (tileir.Op, error) {
 	}
 	return nil, d.Invalid("an opcode of cuda_tile, not 0x%X", opcode)
 }
+
+// Ops lists every op of the dialect by opcode.
+var Ops = []tileir.OpInfo{{
+	Name: "cuda_tile.absf",
+	New: func() tileir.Op {
+		return &AbsfOp{}
+	},
+	Opcode:           0,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.absi",
+	New: func() tileir.Op {
+		return &AbsiOp{}
+	},
+	Opcode:           1,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.addf",
+	New: func() tileir.Op {
+		return &AddfOp{}
+	},
+	Opcode:           2,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.addi",
+	New: func() tileir.Op {
+		return &AddiOp{}
+	},
+	Opcode:           3,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.andi",
+	New: func() tileir.Op {
+		return &AndiOp{}
+	},
+	Opcode:           4,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.assert",
+	New: func() tileir.Op {
+		return &AssertOp{}
+	},
+	Opcode:           5,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          0,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.assume",
+	New: func() tileir.Op {
+		return &AssumeOp{}
+	},
+	Opcode:           6,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.atomic_cas_tko",
+	New: func() tileir.Op {
+		return &AtomicCasTkoOp{}
+	},
+	Opcode:           7,
+	OptionalOperands: []string{"Mask", "Token"},
+	Regions:          0,
+	Results:          2,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.atomic_rmw_tko",
+	New: func() tileir.Op {
+		return &AtomicRmwTkoOp{}
+	},
+	Opcode:           8,
+	OptionalOperands: []string{"Mask", "Token"},
+	Regions:          0,
+	Results:          2,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.bitcast",
+	New: func() tileir.Op {
+		return &BitcastOp{}
+	},
+	Opcode:           9,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.break",
+	New: func() tileir.Op {
+		return &BreakOp{}
+	},
+	Opcode:           10,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          0,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.broadcast",
+	New: func() tileir.Op {
+		return &BroadcastOp{}
+	},
+	Opcode:           11,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.cat",
+	New: func() tileir.Op {
+		return &CatOp{}
+	},
+	Opcode:           12,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.ceil",
+	New: func() tileir.Op {
+		return &CeilOp{}
+	},
+	Opcode:           13,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.cmpf",
+	New: func() tileir.Op {
+		return &CmpfOp{}
+	},
+	Opcode:           14,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.cmpi",
+	New: func() tileir.Op {
+		return &CmpiOp{}
+	},
+	Opcode:           15,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.constant",
+	New: func() tileir.Op {
+		return &ConstantOp{}
+	},
+	Opcode:           16,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.continue",
+	New: func() tileir.Op {
+		return &ContinueOp{}
+	},
+	Opcode:           17,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          0,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.cos",
+	New: func() tileir.Op {
+		return &CosOp{}
+	},
+	Opcode:           18,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.cosh",
+	New: func() tileir.Op {
+		return &CoshOp{}
+	},
+	Opcode:           19,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.divf",
+	New: func() tileir.Op {
+		return &DivfOp{}
+	},
+	Opcode:           20,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.divi",
+	New: func() tileir.Op {
+		return &DiviOp{}
+	},
+	Opcode:           21,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.entry",
+	New: func() tileir.Op {
+		return &EntryOp{}
+	},
+	Opcode:           22,
+	OptionalOperands: nil,
+	Regions:          1,
+	Results:          0,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.exp",
+	New: func() tileir.Op {
+		return &ExpOp{}
+	},
+	Opcode:           23,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.exp2",
+	New: func() tileir.Op {
+		return &Exp2Op{}
+	},
+	Opcode:           24,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.exti",
+	New: func() tileir.Op {
+		return &ExtiOp{}
+	},
+	Opcode:           37,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.extract",
+	New: func() tileir.Op {
+		return &ExtractOp{}
+	},
+	Opcode:           38,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.floor",
+	New: func() tileir.Op {
+		return &FloorOp{}
+	},
+	Opcode:           39,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.fma",
+	New: func() tileir.Op {
+		return &FmaOp{}
+	},
+	Opcode:           40,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.for",
+	New: func() tileir.Op {
+		return &ForOp{}
+	},
+	Opcode:           41,
+	OptionalOperands: nil,
+	Regions:          1,
+	Results:          0,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: true,
+}, {
+	Name: "cuda_tile.ftof",
+	New: func() tileir.Op {
+		return &FtofOp{}
+	},
+	Opcode:           42,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.ftoi",
+	New: func() tileir.Op {
+		return &FtoiOp{}
+	},
+	Opcode:           43,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.get_global",
+	New: func() tileir.Op {
+		return &GetGlobalOp{}
+	},
+	Opcode:           44,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.get_index_space_shape",
+	New: func() tileir.Op {
+		return &GetIndexSpaceShapeOp{}
+	},
+	Opcode:           45,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          0,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: true,
+}, {
+	Name: "cuda_tile.get_num_tile_blocks",
+	New: func() tileir.Op {
+		return &GetNumTileBlocksOp{}
+	},
+	Opcode:           46,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          3,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.get_tensor_shape",
+	New: func() tileir.Op {
+		return &GetTensorShapeOp{}
+	},
+	Opcode:           47,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          0,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: true,
+}, {
+	Name: "cuda_tile.get_tile_block_id",
+	New: func() tileir.Op {
+		return &GetTileBlockIdOp{}
+	},
+	Opcode:           48,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          3,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.global",
+	New: func() tileir.Op {
+		return &GlobalOp{}
+	},
+	Opcode:           49,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          0,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.if",
+	New: func() tileir.Op {
+		return &IfOp{}
+	},
+	Opcode:           50,
+	OptionalOperands: nil,
+	Regions:          2,
+	Results:          0,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: true,
+}, {
+	Name: "cuda_tile.int_to_ptr",
+	New: func() tileir.Op {
+		return &IntToPtrOp{}
+	},
+	Opcode:           51,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.iota",
+	New: func() tileir.Op {
+		return &IotaOp{}
+	},
+	Opcode:           58,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.itof",
+	New: func() tileir.Op {
+		return &ItofOp{}
+	},
+	Opcode:           59,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.join_tokens",
+	New: func() tileir.Op {
+		return &JoinTokensOp{}
+	},
+	Opcode:           60,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.load_ptr_tko",
+	New: func() tileir.Op {
+		return &LoadPtrTkoOp{}
+	},
+	Opcode:           61,
+	OptionalOperands: []string{"Mask", "PaddingValue", "Token"},
+	Regions:          0,
+	Results:          2,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.load_view_tko",
+	New: func() tileir.Op {
+		return &LoadViewTkoOp{}
+	},
+	Opcode:           62,
+	OptionalOperands: []string{"Token"},
+	Regions:          0,
+	Results:          2,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.log",
+	New: func() tileir.Op {
+		return &LogOp{}
+	},
+	Opcode:           63,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.log2",
+	New: func() tileir.Op {
+		return &Log2Op{}
+	},
+	Opcode:           64,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.loop",
+	New: func() tileir.Op {
+		return &LoopOp{}
+	},
+	Opcode:           65,
+	OptionalOperands: nil,
+	Regions:          1,
+	Results:          0,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: true,
+}, {
+	Name: "cuda_tile.make_partition_view",
+	New: func() tileir.Op {
+		return &MakePartitionViewOp{}
+	},
+	Opcode:           66,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.make_tensor_view",
+	New: func() tileir.Op {
+		return &MakeTensorViewOp{}
+	},
+	Opcode:           67,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.make_token",
+	New: func() tileir.Op {
+		return &MakeTokenOp{}
+	},
+	Opcode:           68,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.maxf",
+	New: func() tileir.Op {
+		return &MaxfOp{}
+	},
+	Opcode:           69,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.maxi",
+	New: func() tileir.Op {
+		return &MaxiOp{}
+	},
+	Opcode:           70,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.minf",
+	New: func() tileir.Op {
+		return &MinfOp{}
+	},
+	Opcode:           71,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.mini",
+	New: func() tileir.Op {
+		return &MiniOp{}
+	},
+	Opcode:           72,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.mmaf",
+	New: func() tileir.Op {
+		return &MmafOp{}
+	},
+	Opcode:           73,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.mmai",
+	New: func() tileir.Op {
+		return &MmaiOp{}
+	},
+	Opcode:           74,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.module",
+	New: func() tileir.Op {
+		return &ModuleOp{}
+	},
+	Opcode:           75,
+	OptionalOperands: nil,
+	Regions:          1,
+	Results:          0,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.mulf",
+	New: func() tileir.Op {
+		return &MulfOp{}
+	},
+	Opcode:           76,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.mulhii",
+	New: func() tileir.Op {
+		return &MulhiiOp{}
+	},
+	Opcode:           77,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.muli",
+	New: func() tileir.Op {
+		return &MuliOp{}
+	},
+	Opcode:           78,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.negf",
+	New: func() tileir.Op {
+		return &NegfOp{}
+	},
+	Opcode:           79,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.negi",
+	New: func() tileir.Op {
+		return &NegiOp{}
+	},
+	Opcode:           80,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.offset",
+	New: func() tileir.Op {
+		return &OffsetOp{}
+	},
+	Opcode:           81,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.ori",
+	New: func() tileir.Op {
+		return &OriOp{}
+	},
+	Opcode:           82,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.permute",
+	New: func() tileir.Op {
+		return &PermuteOp{}
+	},
+	Opcode:           83,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.pow",
+	New: func() tileir.Op {
+		return &PowOp{}
+	},
+	Opcode:           84,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.print_tko",
+	New: func() tileir.Op {
+		return &PrintTkoOp{}
+	},
+	Opcode:           85,
+	OptionalOperands: []string{"Token"},
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.ptr_to_int",
+	New: func() tileir.Op {
+		return &PtrToIntOp{}
+	},
+	Opcode:           86,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.ptr_to_ptr",
+	New: func() tileir.Op {
+		return &PtrToPtrOp{}
+	},
+	Opcode:           87,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.reduce",
+	New: func() tileir.Op {
+		return &ReduceOp{}
+	},
+	Opcode:           88,
+	OptionalOperands: nil,
+	Regions:          1,
+	Results:          0,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: true,
+}, {
+	Name: "cuda_tile.remf",
+	New: func() tileir.Op {
+		return &RemfOp{}
+	},
+	Opcode:           89,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.remi",
+	New: func() tileir.Op {
+		return &RemiOp{}
+	},
+	Opcode:           90,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.reshape",
+	New: func() tileir.Op {
+		return &ReshapeOp{}
+	},
+	Opcode:           91,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.return",
+	New: func() tileir.Op {
+		return &ReturnOp{}
+	},
+	Opcode:           92,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          0,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.rsqrt",
+	New: func() tileir.Op {
+		return &RsqrtOp{}
+	},
+	Opcode:           93,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.scan",
+	New: func() tileir.Op {
+		return &ScanOp{}
+	},
+	Opcode:           94,
+	OptionalOperands: nil,
+	Regions:          1,
+	Results:          0,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: true,
+}, {
+	Name: "cuda_tile.select",
+	New: func() tileir.Op {
+		return &SelectOp{}
+	},
+	Opcode:           95,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.shli",
+	New: func() tileir.Op {
+		return &ShliOp{}
+	},
+	Opcode:           96,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.shri",
+	New: func() tileir.Op {
+		return &ShriOp{}
+	},
+	Opcode:           97,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.sin",
+	New: func() tileir.Op {
+		return &SinOp{}
+	},
+	Opcode:           98,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.sinh",
+	New: func() tileir.Op {
+		return &SinhOp{}
+	},
+	Opcode:           99,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.sqrt",
+	New: func() tileir.Op {
+		return &SqrtOp{}
+	},
+	Opcode:           100,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.store_ptr_tko",
+	New: func() tileir.Op {
+		return &StorePtrTkoOp{}
+	},
+	Opcode:           101,
+	OptionalOperands: []string{"Mask", "Token"},
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.store_view_tko",
+	New: func() tileir.Op {
+		return &StoreViewTkoOp{}
+	},
+	Opcode:           102,
+	OptionalOperands: []string{"Token"},
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.subf",
+	New: func() tileir.Op {
+		return &SubfOp{}
+	},
+	Opcode:           103,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.subi",
+	New: func() tileir.Op {
+		return &SubiOp{}
+	},
+	Opcode:           104,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.tan",
+	New: func() tileir.Op {
+		return &TanOp{}
+	},
+	Opcode:           105,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.tanh",
+	New: func() tileir.Op {
+		return &TanhOp{}
+	},
+	Opcode:           106,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.trunci",
+	New: func() tileir.Op {
+		return &TrunciOp{}
+	},
+	Opcode:           107,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.xori",
+	New: func() tileir.Op {
+		return &XoriOp{}
+	},
+	Opcode:           108,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.yield",
+	New: func() tileir.Op {
+		return &YieldOp{}
+	},
+	Opcode:           109,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          0,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 1,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.atan2",
+	New: func() tileir.Op {
+		return &Atan2Op{}
+	},
+	Opcode:           110,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 2,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.pack",
+	New: func() tileir.Op {
+		return &PackOp{}
+	},
+	Opcode:           111,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 3,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.unpack",
+	New: func() tileir.Op {
+		return &UnpackOp{}
+	},
+	Opcode:           112,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 3,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.alloca",
+	New: func() tileir.Op {
+		return &AllocaOp{}
+	},
+	Opcode:           113,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 3,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.mmaf_scaled",
+	New: func() tileir.Op {
+		return &MmafScaledOp{}
+	},
+	Opcode:           114,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 3,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.make_gather_scatter_view",
+	New: func() tileir.Op {
+		return &MakeGatherScatterViewOp{}
+	},
+	Opcode:           115,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 3,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.make_strided_view",
+	New: func() tileir.Op {
+		return &MakeStridedViewOp{}
+	},
+	Opcode:           116,
+	OptionalOperands: nil,
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 3,
+	},
+	VariadicResults: false,
+}, {
+	Name: "cuda_tile.atomic_red_view_tko",
+	New: func() tileir.Op {
+		return &AtomicRedViewTkoOp{}
+	},
+	Opcode:           117,
+	OptionalOperands: []string{"Token"},
+	Regions:          0,
+	Results:          1,
+	Since: tileir.Version{
+		Major: 13,
+		Minor: 3,
+	},
+	VariadicResults: false,
+}}
+
 func (dialect) ReadType(d *tileir.Decoder, tag uint64) (tileir.Type, error) {
 	switch tag {
 	case 0:

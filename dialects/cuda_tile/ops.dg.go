@@ -1674,7 +1674,10 @@ func (o *ConstantOp) Attrs() []tileir.AttrText {
 	var out []tileir.AttrText
 	out = append(out, tileir.AttrText{
 		Name: "value",
-		Text: formatDense(o.Value),
+		Text: formatDense(tileir.Dense{
+			Data: o.Value.Data,
+			Type: o.OpBase.Results[0].Type,
+		}),
 	})
 	return out
 }

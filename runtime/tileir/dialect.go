@@ -24,3 +24,20 @@ type Dialect interface {
 
 // Terminator is implemented by ops that may end a block.
 type Terminator interface{ IsTerminator() }
+
+// OpInfo describes one op of a dialect: generated dialect packages list
+// them all (cudatile.Ops), for tools and tests that walk every opcode.
+type OpInfo struct {
+	Opcode uint64
+	Name   string
+	Since  Version
+	// Results is the number of fixed results; VariadicResults says one
+	// group of them is variadic or optional. Regions is the region count.
+	Results         int
+	VariadicResults bool
+	Regions         int
+	// OptionalOperands names the Go fields of optional operands.
+	OptionalOperands []string
+	// New returns an empty op of this kind.
+	New func() Op
+}

@@ -293,7 +293,14 @@ func (e *Encoder) op(op Op) error {
 		return errors.New("nil op")
 	}
 	if max := e.d.MaxOpcode(e.target); op.Opcode() > max {
-		return &OpError{Op: op.Name(), Err: fmt.Errorf("op '%s' is not available in bytecode version %s", op.Name(), e.target)}
+		err := fmt.Errorf("op '%s' is not available in bytecode version %s", op.Name(), e.target)
+		for _, v := range Versions {
+			if op.Opcode() <= e.d.MaxOpcode(v) {
+				err = e.TooNew("op '"+op.Name()+"'", v)
+				break
+			}
+		}
+		return &OpError{Op: op.Name(), Err: err}
 	}
 	e.Varint(op.Opcode())
 	e.debug.op(e.funcLoc, op.Base().Loc)
