@@ -1382,14 +1382,14 @@ func (g *tgen) genDialect(f *jen.File) {
 			}
 		}
 		infos = append(infos, jen.Values(jen.Dict{
-			jen.Id("Opcode"):          jen.Lit(int(o.Bytecode.Opcode)),
-			jen.Id("Name"):            jen.Lit(d.Name + "." + o.Name),
-			jen.Id("Since"):           tver(o.Since),
-			jen.Id("Results"):         jen.Lit(fixed),
-			jen.Id("VariadicResults"): jen.Lit(variadic),
-			jen.Id("Regions"):         jen.Lit(len(o.Regions)),
+			jen.Id("Opcode"):           jen.Lit(int(o.Bytecode.Opcode)),
+			jen.Id("Name"):             jen.Lit(d.Name + "." + o.Name),
+			jen.Id("Since"):            tver(o.Since),
+			jen.Id("Results"):          jen.Lit(fixed),
+			jen.Id("VariadicResults"):  jen.Lit(variadic),
+			jen.Id("Regions"):          jen.Lit(len(o.Regions)),
 			jen.Id("OptionalOperands"): optionalOperandNames(g, o),
-			jen.Id("New"):             jen.Func().Params().Qual(tileirPkg, "Op").Block(jen.Return(jen.Op("&").Id(o.GoName).Values())),
+			jen.Id("New"):              jen.Func().Params().Qual(tileirPkg, "Op").Block(jen.Return(jen.Op("&").Id(o.GoName).Values())),
 		}))
 	}
 	f.Comment("Ops lists every op of the dialect by opcode.")
