@@ -4,7 +4,7 @@ FUZZTIME ?= 30s
 # Example dialects are modules of their own, authored as users would.
 EXAMPLES := $(patsubst %/go.mod,%,$(wildcard examples/*/go.mod))
 
-.PHONY: all generate check-generated check-format vet test bench bench-convert fuzz check demo testdata-bytecode import-ods
+.PHONY: all generate check-generated check-format vet test bench bench-convert fuzz check demo testdata-bytecode import-ods import-tileir
 
 all: check test
 
@@ -18,6 +18,12 @@ generate:
 # Needs apt-get and dpkg-deb; see dialects/import-ods.sh.
 import-ods:
 	GO=$(GO) bash dialects/import-ods.sh
+
+# Re-imports dialects/cuda_tile's ops and enums from cuda-tile's ODS records.
+# Needs CUDA_TILE_SRC (a cuda-tile checkout at v13.3.2); see dialects/import-tileir.sh.
+import-tileir:
+	GO=$(GO) bash dialects/import-tileir.sh
+	cd dialects/cuda_tile && $(GO) generate .
 	$(GO) generate ./dialects/...
 
 # Fail when committed generated code differs from what the definitions give.
