@@ -523,6 +523,10 @@ func (g *tgen) readFields(def *defs.Def, fields []*defs.Field) []jen.Code {
 				call = jen.Qual(tileirPkg, "FromByte").Types(jen.Uint64()).Call(jen.Id("d").Dot("Byte").Call(jen.Lit("the presence flags of " + def.Name)))
 			}
 			out = append(out, jen.List(jen.Id("present"), jen.Err()).Op(":=").Add(call), ifErr(zero), jen.Id("_").Op("=").Id("present"))
+			if fl.As == "byte" && len(fl.Flags) == 1 {
+				// A presence byte: upstream takes any non-zero value as present.
+				out = append(out, jen.If(jen.Id("present").Op("!=").Lit(0)).Block(jen.Id("present").Op("=").Lit(1)))
+			}
 		case fl.Custom != "":
 			var lhs []jen.Code
 			for _, o := range fl.Outputs {
@@ -1007,7 +1011,9 @@ func (g *tgen) readOpAttr(t *topOp, a *defs.OpAttr, dst *jen.Statement, zero jen
 		}
 		return append(typ,
 			jen.List(jen.Id("data"), jen.Err()).Op(":=").Add(d.Clone().Dot("Const").Call(jen.Lit(what))), ifErr(zero),
-			dst.Clone().Op("=").Qual(tileirPkg, "Dense").Values(jen.Dict{jen.Id("Type"): jen.Id("dt"), jen.Id("Data"): jen.Id("data")}))
+			dst.Clone().Op("=").Qual(tileirPkg, "Dense").Values(jen.Dict{jen.Id("Type"): jen.Id("dt"), jen.Id("Data"): jen.Id("data")}),
+			jen.If(jen.Err().Op(":=").Id("d").Dot("Dialect").Call().Dot("CheckDense").Call(dst.Clone()), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(zero, jen.Id("d").Dot("Invalid").Call(jen.Lit("a dense value that fits its type for "+what+": %v"), jen.Err()))))
 	case defs.RefList:
 		switch a.Type.Elem.Kind {
 		case defs.RefInt32:
@@ -1411,6 +1417,8 @@ func (g *tgen) genDialect(f *jen.File) {
 	}
 	f.Func().Params(jen.Id("dialect")).Id("Signature").Params(jen.Id("t").Qual(tileirPkg, "Type")).Params(jen.Id("ins"), jen.Id("outs").Index().Qual(tileirPkg, "Type"), jen.Id("ok").Bool()).Block(
 		append(sig, jen.Return(jen.Nil(), jen.Nil(), jen.False()))...)
+	f.Comment("CheckDense checks a dense buffer against its type with the dialect's hand-written checkDense.")
+	f.Func().Params(jen.Id("dialect")).Id("CheckDense").Params(jen.Id("v").Qual(tileirPkg, "Dense")).Error().Block(jen.Return(jen.Id("checkDense").Call(jen.Id("v"))))
 	f.Func().Params(jen.Id("dialect")).Id("HintsAttr").Params(jen.Id("a").Qual(tileirPkg, "Attr")).Bool().Block(
 		append(hints, jen.Return(jen.False()))...)
 	// resultType helper for dense attribute printing.

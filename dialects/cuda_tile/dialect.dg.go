@@ -1939,6 +1939,11 @@ func (dialect) Signature(t tileir.Type) (ins, outs []tileir.Type, ok bool) {
 	}
 	return nil, nil, false
 }
+
+// CheckDense checks a dense buffer against its type with the dialect's hand-written checkDense.
+func (dialect) CheckDense(v tileir.Dense) error {
+	return checkDense(v)
+}
 func (dialect) HintsAttr(a tileir.Attr) bool {
 	if _, ok := a.(*OptimizationHintsAttr); ok {
 		return true

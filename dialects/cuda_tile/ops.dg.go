@@ -1712,6 +1712,9 @@ func readConstantOp(d *tileir.Decoder) (tileir.Op, error) {
 			Data: data,
 			Type: dt,
 		}
+		if err := d.Dialect().CheckDense(o.Value); err != nil {
+			return nil, d.Invalid("a dense value that fits its type for attribute 'value' of 'cuda_tile.constant': %v", err)
+		}
 	}
 	d.Define(o, types, numbered)
 	return o, err
@@ -3826,6 +3829,9 @@ func readGlobalOp(d *tileir.Decoder) (tileir.Op, error) {
 		o.Value = tileir.Dense{
 			Data: data,
 			Type: dt,
+		}
+		if err := d.Dialect().CheckDense(o.Value); err != nil {
+			return nil, d.Invalid("a dense value that fits its type for attribute 'value' of 'cuda_tile.global': %v", err)
 		}
 	}
 	{

@@ -378,3 +378,33 @@ type errInvalid string
 func (e errInvalid) Error() string { return string(e) }
 
 var _ = binary.LittleEndian
+
+// checkDense accepts what upstream's isValidRawBuffer does: a tile of
+// integers or floats whose buffer holds every element or one (a splat).
+// i1 buffers may be bit-packed (MLIR before LLVM PR #180397) or a byte per
+// element (after it).
+func checkDense(v tileir.Dense) error {
+	tt, ok := v.Type.(*TileType)
+	if !ok {
+		return errInvalid("expected a tile of integers or floats, got " + typeText(v.Type))
+	}
+	n := elemBytes(tt.Element)
+	if n == 0 {
+		return errInvalid("expected a tile of integers or floats, got " + typeText(v.Type))
+	}
+	count := int64(1)
+	for _, d := range tt.Shape {
+		if d < 0 || d > 1<<40 || count > (1<<40)/max(d, 1) {
+			return errInvalid("a dense value needs a static shape, got " + typeText(v.Type))
+		}
+		count *= d
+	}
+	size := int64(len(v.Data))
+	if size == int64(n) || size == count*int64(n) {
+		return nil
+	}
+	if intWidth(tt.Element) == 1 && size == (count+7)/8 {
+		return nil
+	}
+	return errInvalid("a buffer of " + strconv.FormatInt(size, 10) + " bytes does not fit " + typeText(v.Type))
+}

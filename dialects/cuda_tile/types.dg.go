@@ -626,6 +626,9 @@ func readPartitionViewType(d *tileir.Decoder) (*PartitionViewType, error) {
 			return nil, err
 		}
 		_ = present
+		if present != 0 {
+			present = 1
+		}
 		if present&(1<<0) != 0 {
 			var opt PaddingValue
 			v0, err := readPaddingValue(d, "PartitionViewType padding_value")

@@ -79,6 +79,11 @@ type debugTable struct {
 }
 
 func pad(r *wire.Reader, base int64, width int64) error {
+	if r.Empty() {
+		// Upstream's padding skip fails at the end of the payload, so a
+		// Debug section may not end right after one of its counts.
+		return r.Errorf("more Debug data after a count (upstream rejects a section that ends here)", wire.ErrTruncated)
+	}
 	n := uint64(-(r.Offset() - base)) & uint64(width-1)
 	if err := r.Skip(n); err != nil {
 		return r.Errorf(fmt.Sprintf("%d padding bytes", n), wire.ErrTruncated)

@@ -20,6 +20,9 @@ type Dialect interface {
 	// HintsAttr checks that a is an optimization-hints attribute, the only
 	// kind a kernel's hints may have.
 	HintsAttr(a Attr) bool
+	// CheckDense checks that a constant-pool buffer fits its type (the
+	// whole tensor or one splat element).
+	CheckDense(v Dense) error
 }
 
 // Terminator is implemented by ops that may end a block.

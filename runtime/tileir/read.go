@@ -92,6 +92,9 @@ func readGlobals(dec *Decoder, s wire.Section) ([]*Global, error) {
 		if g.Data, err = dec.Const("global '" + g.Name + "'"); err != nil {
 			return nil, err
 		}
+		if err := dec.d.CheckDense(Dense{Type: g.Type, Data: g.Data}); err != nil {
+			return nil, dec.r.ErrorAt(start, "a value that fits the type of global '"+g.Name+"'", fmt.Errorf("%v: %w", err, wire.ErrInvalid))
+		}
 		if g.Alignment, err = dec.Varint("the alignment of global '" + g.Name + "'"); err != nil {
 			return nil, err
 		}
@@ -111,7 +114,6 @@ func readGlobals(dec *Decoder, s wire.Section) ([]*Global, error) {
 			}
 			g.Constant = c != 0
 		}
-		_ = start
 		out[i] = g
 	}
 	return out, nil
