@@ -61,6 +61,19 @@ func (d *Decoder) Varint(what string) (uint64, error) {
 	return v, err
 }
 
+// varintOf is Varint with the description built only on error.
+func (d *Decoder) varintOf(prefix, what string) (uint64, error) {
+	start := d.r.Offset()
+	v, err := d.r.ULEB128()
+	if err != nil {
+		var we *wire.Error
+		if errors.As(err, &we) {
+			return 0, d.r.ErrorAt(start, prefix+what, we.Err)
+		}
+	}
+	return v, err
+}
+
 // Svarint reads a zigzag signed varint.
 func (d *Decoder) Svarint(what string) (int64, error) {
 	start := d.r.Offset()
@@ -93,7 +106,7 @@ func (d *Decoder) Bool(what string) (bool, error) {
 // is ever sized by a lying count.
 func (d *Decoder) Count(what string, minSize int) (int, error) {
 	start := d.r.Offset()
-	n, err := d.Varint("a count of " + what)
+	n, err := d.varintOf("a count of ", what)
 	if err != nil {
 		return 0, err
 	}
@@ -110,7 +123,7 @@ func (d *Decoder) Count(what string, minSize int) (int, error) {
 // Type reads a type index and returns the type.
 func (d *Decoder) Type(what string) (Type, error) {
 	start := d.r.Offset()
-	i, err := d.Varint("the type index of " + what)
+	i, err := d.varintOf("the type index of ", what)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +160,7 @@ func (d *Decoder) Types(n int, what string) ([]Type, error) {
 // String reads a string index and returns the string.
 func (d *Decoder) String(what string) (string, error) {
 	start := d.r.Offset()
-	i, err := d.Varint("the string index of " + what)
+	i, err := d.varintOf("the string index of ", what)
 	if err != nil {
 		return "", err
 	}
@@ -161,7 +174,7 @@ func (d *Decoder) String(what string) (string, error) {
 // Const reads a constant-pool index and returns the entry's raw bytes.
 func (d *Decoder) Const(what string) ([]byte, error) {
 	start := d.r.Offset()
-	i, err := d.Varint("the constant index of " + what)
+	i, err := d.varintOf("the constant index of ", what)
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +186,7 @@ func (d *Decoder) Const(what string) ([]byte, error) {
 
 // Attr reads a self-contained attribute: tag, then payload.
 func (d *Decoder) Attr(what string) (Attr, error) {
-	tag, err := d.Varint("the attribute tag of " + what)
+	tag, err := d.varintOf("the attribute tag of ", what)
 	if err != nil {
 		return nil, err
 	}
@@ -236,7 +249,7 @@ func (d *Decoder) I64ArrayRaw(what string) ([]int64, error) {
 // Operand reads a value number and returns the value in scope.
 func (d *Decoder) Operand(what string) (*Value, error) {
 	start := d.r.Offset()
-	i, err := d.Varint("the value index of " + what)
+	i, err := d.varintOf("the value index of ", what)
 	if err != nil {
 		return nil, err
 	}
@@ -283,7 +296,7 @@ func (d *Decoder) Define(op Op, types []Type, numbered int) {
 // Regions reads an op's region count, which must be want, and the regions.
 func (d *Decoder) Regions(want int, opName string) ([]*Region, error) {
 	start := d.r.Offset()
-	n, err := d.Varint("the region count of " + opName)
+	n, err := d.varintOf("the region count of ", opName)
 	if err != nil {
 		return nil, err
 	}
