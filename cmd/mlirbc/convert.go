@@ -4,15 +4,18 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"strconv"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+	"github.com/dialectgen/dialectgen/runtime/tileir"
 )
 
 type convertOptions struct {
-	version  int // -1: the input's
+	version  string // "": the input's
 	producer string
 	release  int
+	set      []string // the flags given, by name
 }
 
 func convert(in, out string, o convertOptions) (err error) {
@@ -21,6 +24,15 @@ func convert(in, out string, o convertOptions) (err error) {
 		return err
 	}
 	defer unmap()
+	if tileir.IsTileIR(data) {
+		return convertTileIR(in, out, data, o)
+	}
+	version := -1
+	if o.version != "" {
+		if version, err = strconv.Atoi(o.version); err != nil {
+			return fmt.Errorf("--version %q: %s is MLIR bytecode, whose versions are numbers (0 to 6)", o.version, in)
+		}
+	}
 	ctx := all.NewContext()
 	// The input is read with the layouts of the release that wrote it;
 	// --release only chooses the layouts written.
@@ -29,8 +41,8 @@ func convert(in, out string, o convertOptions) (err error) {
 		return fmt.Errorf("%s: %w", in, err)
 	}
 	opts := m.Options()
-	if o.version >= 0 {
-		opts.Version = o.version
+	if version >= 0 {
+		opts.Version = version
 	}
 	if o.producer != "" {
 		opts.Producer = o.producer

@@ -1,13 +1,20 @@
-// Command mlirbc inspects and converts MLIR bytecode files.
+// Command mlirbc inspects and converts MLIR bytecode and NVIDIA Tile IR
+// bytecode files; the format is recognised by the file's magic number.
 //
 //	mlirbc stat FILE
-//	mlirbc convert IN -o OUT [--version N] [--producer S] [--release N]
+//	mlirbc convert [--version V] [--producer S] [--release N] IN (-o OUT | OUT)
+//	mlirbc dump FILE
 //
 // stat prints the header, the sections with their offsets and sizes, and
-// counts of dialects, ops, attributes, types and resources. convert decodes
-// the file completely into typed IR and writes it again, by default with
-// the input's version, producer and LLVM release. On bad input either
-// prints one line to stderr and exits with status 1.
+// counts: of dialects, ops, attributes, types and resources for MLIR
+// bytecode; of functions, globals and ops (in total and per op name) for
+// Tile IR. convert decodes the file completely into typed IR and writes it
+// again, by default with the input's version (and, for MLIR bytecode, its
+// producer and LLVM release). For Tile IR, --version is 13.1, 13.2 or 13.3
+// and --producer and --release are refused; writing an op, attribute or
+// type newer than the target fails. dump prints a Tile IR module as text.
+// On bad input every command prints one line to stderr and exits with
+// status 1.
 package main
 
 import (
@@ -27,39 +34,60 @@ func main() {
 
 const usage = `usage:
   mlirbc stat FILE
-  mlirbc convert IN -o OUT [--version N] [--producer S] [--release N]`
+  mlirbc convert [--version V] [--producer S] [--release N] IN (-o OUT | OUT)
+  mlirbc dump FILE
+
+FILE and IN are MLIR bytecode or Tile IR bytecode, told apart by the magic.
+stat     prints the header, the sections and counts.
+convert  re-encodes IN, by default with its own version (and, for MLIR
+         bytecode, its producer and LLVM release).
+           --version V   MLIR bytecode: a version number (0-6);
+                         Tile IR: 13.1, 13.2 or 13.3 (an op, attribute or
+                         type newer than V is an error; the 13.3 producer
+                         string is dropped below 13.3)
+           --producer S  MLIR bytecode only: the producer string
+           --release N   MLIR bytecode only: LLVM release of the op layouts
+dump     prints a Tile IR module as text (Tile IR only).`
 
 func run(args []string, stdout io.Writer) error {
 	if len(args) == 0 {
 		return fmt.Errorf("no command\n%s", usage)
 	}
 	switch args[0] {
-	case "stat":
-		fs := flag.NewFlagSet("stat", flag.ContinueOnError)
+	case "stat", "dump":
+		fs := flag.NewFlagSet(args[0], flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
 		pos, err := parse(fs, args[1:])
 		if err != nil {
 			return err
 		}
 		if len(pos) != 1 {
-			return fmt.Errorf("stat takes one file\n%s", usage)
+			return fmt.Errorf("%s takes one file\n%s", args[0], usage)
+		}
+		if args[0] == "dump" {
+			return dump(pos[0], stdout)
 		}
 		return stat(pos[0], stdout)
 	case "convert":
 		fs := flag.NewFlagSet("convert", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
 		out := fs.String("o", "", "output file")
-		version := fs.Int("version", -1, "bytecode version to write (default: the input's)")
+		version := fs.String("version", "", "bytecode version to write (default: the input's)")
 		producer := fs.String("producer", "", "producer string to write (default: the input's)")
 		release := fs.Int("release", 0, "LLVM release of the op layouts to write (default: the input's)")
 		pos, err := parse(fs, args[1:])
 		if err != nil {
 			return err
 		}
-		if len(pos) != 1 || *out == "" {
-			return fmt.Errorf("convert takes one input and -o OUT\n%s", usage)
+		if *out == "" && len(pos) == 2 {
+			*out, pos = pos[1], pos[:1]
 		}
-		return convert(pos[0], *out, convertOptions{version: *version, producer: *producer, release: *release})
+		if len(pos) != 1 || *out == "" {
+			return fmt.Errorf("convert takes one input and one output (-o OUT or a second argument)\n%s", usage)
+		}
+		o := convertOptions{version: *version, producer: *producer, release: *release}
+		fs.Visit(func(f *flag.Flag) { o.set = append(o.set, f.Name) })
+		return convert(pos[0], *out, o)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dialectgen/dialectgen/runtime/tileir"
 )
 
 const shipped = "../../testdata/bytecode/attrs_all.llvm22.v6.mlirbc"
@@ -70,7 +72,22 @@ func TestBadInput(t *testing.T) {
 	if err := os.WriteFile(bad, data[:len(data)/2], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{{"stat", bad}, {"convert", bad, "-o", bad + ".out"}, {"stat", "/nonexistent"}, {"frobnicate"}, {}} {
+	// Tile IR: a cut file, an op too new for the target, dump of MLIR
+	// bytecode.
+	dir := t.TempDir()
+	tile := writeTileIR(t, dir, "small.tileirbc", smallModule(), tileir.V13_3)
+	tdata, err := os.ReadFile(tile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbad := filepath.Join(dir, "cut.tileirbc")
+	if err := os.WriteFile(tbad, tdata[:len(tdata)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	atan2 := writeTileIR(t, dir, "atan2.tileirbc", atan2Module(), tileir.V13_2)
+	for _, args := range [][]string{{"stat", bad}, {"convert", bad, "-o", bad + ".out"}, {"stat", "/nonexistent"}, {"frobnicate"}, {},
+		{"stat", tbad}, {"dump", tbad}, {"convert", tbad, tbad + ".out"}, {"dump", shipped}, {"dump"},
+		{"convert", "--version", "13.1", atan2, tbad + ".out"}, {"convert", "--producer", "x", tile, tbad + ".out"}} {
 		cmd := exec.Command(bin, args...)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
@@ -82,7 +99,9 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("%v: stderr %q, want one line", args, stderr.String())
 		}
 	}
-	if _, err := os.Stat(bad + ".out"); !os.IsNotExist(err) {
-		t.Error("a failed convert left its output behind")
+	for _, out := range []string{bad + ".out", tbad + ".out"} {
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("a failed convert left %s behind", out)
+		}
 	}
 }

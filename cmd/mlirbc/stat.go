@@ -9,6 +9,7 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+	"github.com/dialectgen/dialectgen/runtime/tileir"
 )
 
 func stat(path string, stdout io.Writer) error {
@@ -17,6 +18,9 @@ func stat(path string, stdout io.Writer) error {
 		return err
 	}
 	defer unmap()
+	if tileir.IsTileIR(data) {
+		return statTileIR(path, data, stdout)
+	}
 	f, err := bytecode.ParseFile(data)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)

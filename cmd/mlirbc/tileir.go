@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"text/tabwriter"
+
+	cudatile "github.com/dialectgen/dialectgen/dialects/cuda_tile"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+	"github.com/dialectgen/dialectgen/runtime/tileir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
+)
+
+// tileSectionNames are the names of Tile IR section ids (runtime/tileir
+// keeps its own list unexported).
+var tileSectionNames = [...]string{"end", "String", "Func", "Debug", "Constant", "Type", "Global", "Producer"}
+
+// tileSectionCounted says which sections start with their entry count.
+var tileSectionCounted = [...]bool{1: true, 2: true, 4: true, 5: true, 6: true}
+
+func statTileIR(path string, data []byte, stdout io.Writer) error {
+	m, err := cudatile.Read(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	fmt.Fprintf(stdout, "file:       %s (%d bytes)\n", path, len(data))
+	fmt.Fprintf(stdout, "format:     Tile IR %s\n", m.Version.Full())
+	if m.Producer != "" {
+		fmt.Fprintf(stdout, "producer:   %q\n", m.Producer)
+	} else {
+		fmt.Fprintln(stdout, "producer:   none")
+	}
+	fmt.Fprintln(stdout, "sections:")
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "  id\tname\theader offset\tdata offset\tsize\talignment\tentries\t")
+	// The file decoded, so its sections are well formed: walk them up to
+	// the end marker.
+	r := wire.NewReader(data[len(tileir.Magic)+4:], int64(len(tileir.Magic)+4), "")
+	for !r.Empty() {
+		if id, _ := r.PeekByte(); id == 0 {
+			fmt.Fprintf(tw, "  0\tend\t%d\t-\t0\t-\t-\t\n", r.Offset())
+			break
+		}
+		s, err := r.SectionOf(wire.TileIRSection)
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		name := fmt.Sprintf("unknown %d", s.ID)
+		if int(s.ID) < len(tileSectionNames) {
+			name = tileSectionNames[s.ID]
+		}
+		align := "-"
+		if s.Aligned {
+			align = fmt.Sprint(s.Alignment)
+		}
+		entries := "-"
+		if int(s.ID) < len(tileSectionCounted) && tileSectionCounted[s.ID] {
+			if n, err := s.Reader(name).ULEB128(); err == nil {
+				entries = fmt.Sprint(n)
+			}
+		}
+		fmt.Fprintf(tw, "  %d\t%s\t%d\t%d\t%d\t%s\t%s\t\n", s.ID, name, s.HeaderOffset, s.Offset, len(s.Data), align, entries)
+	}
+	tw.Flush()
+
+	kernels, ops := 0, 0
+	byName := map[string]int{}
+	for _, fn := range m.Funcs {
+		if fn.Kernel {
+			kernels++
+		}
+		walkOps(fn.Body, func(op tileir.Op) {
+			ops++
+			byName[op.Name()]++
+		})
+	}
+	fmt.Fprintln(stdout, "counts:")
+	fmt.Fprintf(stdout, "  functions   %d (%d kernel, %d device)\n", len(m.Funcs), kernels, len(m.Funcs)-kernels)
+	fmt.Fprintf(stdout, "  globals     %d\n", len(m.Globals))
+	fmt.Fprintf(stdout, "  ops         %d\n", ops)
+	fmt.Fprintf(stdout, "  op names    %d\n", len(byName))
+	names := make([]string, 0, len(byName))
+	for n := range byName {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	for _, n := range names {
+		fmt.Fprintf(tw, "    %s\t%d\n", n, byName[n])
+	}
+	return tw.Flush()
+}
+
+// walkOps calls f on every op in pre-order, nested regions included.
+func walkOps(ops []tileir.Op, f func(tileir.Op)) {
+	for _, op := range ops {
+		if op == nil {
+			continue
+		}
+		f(op)
+		for _, r := range op.Base().Regions {
+			if r == nil {
+				continue
+			}
+			for _, b := range r.Blocks {
+				if b != nil {
+					walkOps(b.Ops, f)
+				}
+			}
+		}
+	}
+}
+
+func convertTileIR(in, out string, data []byte, o convertOptions) (err error) {
+	for _, name := range o.set {
+		if name == "producer" || name == "release" {
+			return fmt.Errorf("--%s applies to MLIR bytecode only; %s is Tile IR", name, in)
+		}
+	}
+	m, err := cudatile.Read(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", in, err)
+	}
+	target := m.Version
+	if o.version != "" {
+		if target, err = tileir.ParseVersion(o.version); err != nil {
+			return fmt.Errorf("--version: %w", err)
+		}
+	}
+	// The Producer section exists from 13.3 on; an older target has no
+	// place for the string. Say so rather than drop it silently.
+	if !target.AtLeast(13, 3) && m.Producer != "" {
+		fmt.Fprintf(os.Stderr, "mlirbc: note: dropping producer %q: Tile IR %s has no Producer section (it needs 13.3)\n", m.Producer, target)
+		m.Producer = ""
+	}
+	b, err := cudatile.Write(m, tileir.WriteOptions{Version: target})
+	if err != nil {
+		// A *tileir.VersionError names what is too new, the version that
+		// added it and the target; the chain adds the function and op.
+		return fmt.Errorf("%s: cannot write Tile IR %s: %w", in, target, err)
+	}
+	defer func() {
+		if err != nil {
+			os.Remove(out)
+		}
+	}()
+	return os.WriteFile(out, b, 0o666)
+}
+
+func dump(path string, stdout io.Writer) error {
+	data, unmap, err := mlirbc.MapFile(path)
+	if err != nil {
+		return err
+	}
+	defer unmap()
+	if !tileir.IsTileIR(data) {
+		return fmt.Errorf("%s: dump supports Tile IR files only (no \\x7FTileIR\\x00 magic)", path)
+	}
+	m, err := cudatile.Read(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	w := bufio.NewWriter(stdout)
+	if err := dumpTileIR(w, m); err != nil {
+		return err
+	}
+	return w.Flush()
+}
