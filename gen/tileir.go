@@ -877,8 +877,7 @@ func (g *tgen) attrText(t *topOp, a *defs.OpAttr, x *jen.Statement) jen.Code {
 		return jen.Qual("strconv", "FormatUint").Call(jen.Uint64().Call(x), jen.Lit(10))
 	case defs.RefBytes:
 		if len(t.op.Results) > 0 {
-			return jen.Id("formatDense").Call(jen.Qual(tileirPkg, "Dense").Values(jen.Dict{
-				jen.Id("Type"): jen.Id("o").Dot("OpBase").Dot("Results").Index(jen.Lit(0)).Dot("Type"), jen.Id("Data"): x.Clone().Dot("Data")}))
+			return jen.Id("formatDense").Call(jen.Qual(tileirPkg, "TypedBy").Call(x, jen.Id("o").Dot("OpBase").Dot("Results")))
 		}
 		return jen.Id("formatDense").Call(x)
 	case defs.RefType, defs.RefAttr:

@@ -1674,10 +1674,7 @@ func (o *ConstantOp) Attrs() []tileir.AttrText {
 	var out []tileir.AttrText
 	out = append(out, tileir.AttrText{
 		Name: "value",
-		Text: formatDense(tileir.Dense{
-			Data: o.Value.Data,
-			Type: o.OpBase.Results[0].Type,
-		}),
+		Text: formatDense(tileir.TypedBy(o.Value, o.OpBase.Results)),
 	})
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
@@ -285,7 +286,13 @@ type OpError struct {
 	Err error
 }
 
-func (e *OpError) Error() string { return e.Op + ": " + e.Err.Error() }
+func (e *OpError) Error() string {
+	msg := e.Err.Error()
+	if strings.Contains(msg, "'"+e.Op+"'") {
+		return msg // already names the op
+	}
+	return e.Op + ": " + msg
+}
 func (e *OpError) Unwrap() error { return e.Err }
 
 func (e *Encoder) op(op Op) error {

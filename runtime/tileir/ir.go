@@ -176,3 +176,12 @@ func FormatAttrs(v []Attr) string {
 	}
 	return "[" + strings.Join(s, ", ") + "]"
 }
+
+// TypedBy returns v with the type of the first result when v has none:
+// an op's dense value is typed by its result.
+func TypedBy(v Dense, results []*Value) Dense {
+	if v.Type == nil && len(results) > 0 && results[0] != nil {
+		v.Type = results[0].Type
+	}
+	return v
+}
