@@ -147,9 +147,12 @@ func TestBuiltModuleRoundTrips(t *testing.T) {
 			if back.Version != v {
 				t.Errorf("version %s", back.Version.Full())
 			}
-			// At 13.1 print_tko's token result is not on the wire: the
-			// writer marks it unnumbered, and it reads back so.
 			want, got := listing(m), listing(back)
+			if v == tileir.V13_1 {
+				// 13.1 has no print token on the wire: it reads back
+				// unnumbered.
+				want = strings.Replace(want, `print_tko [{str "sum %f\n"}] [token/false]`, `print_tko [{str "sum %f\n"}] [token/true]`, 1)
+			}
 			if got != want {
 				t.Errorf("read back:\n%s\nwant:\n%s", got, want)
 			}

@@ -201,6 +201,7 @@ func checkReject(t *testing.T, f expectedFile, data []byte, err error) {
 		t.Fatalf("no expected meaning for %s (error: %v)", f.Path, err)
 	}
 	msg := err.Error()
+	t.Logf("rejected: %v", err)
 	for _, n := range want.needles {
 		if !strings.Contains(msg, n) {
 			t.Errorf("error %q does not contain %q (upstream: %q)", msg, n, f.Diagnostic)
@@ -417,7 +418,7 @@ func checkModule(t *testing.T, m *tileir.Module, f expectedFile) {
 				texts[unquote(a.Text)] = true
 			}
 			if c, ok := rec.op.(*cudatile.ConstantOp); ok {
-				consts[c.Value.Type.String()+"\x00"+string(c.Value.Data)] = true
+				consts[constType(c)+"\x00"+string(c.Value.Data)] = true
 			}
 		}
 	}
@@ -459,6 +460,15 @@ func flattenExpected(ops []expectedOp, depth int, out []flatOp) []flatOp {
 		}
 	}
 	return out
+}
+
+// constType is the type of a constant's value: its own, else (a value
+// typed by its op) the result type.
+func constType(c *cudatile.ConstantOp) string {
+	if c.Value.Type != nil {
+		return c.Value.Type.String()
+	}
+	return c.Result().Type.String()
 }
 
 func unquote(s string) string {
@@ -574,8 +584,8 @@ func checkAttrs(t *testing.T, where string, op tileir.Op, want map[string]any) {
 			if got := strings.ToLower(hex.EncodeToString(c.Value.Data)); got != strings.ToLower(d.RawHex) {
 				t.Errorf("%s: dense bytes %s, want %s", where, got, d.RawHex)
 			}
-			if c.Value.Type.String() != normType(d.Type) {
-				t.Errorf("%s: dense type %s, want %s", where, c.Value.Type, d.Type)
+			if got := constType(c); got != normType(d.Type) {
+				t.Errorf("%s: dense type %s, want %s", where, got, d.Type)
 			}
 		default:
 			t.Errorf("%s: attribute %s: unhandled expectation %T", where, name, w)
@@ -789,7 +799,10 @@ func checkNegiNumbering(t *testing.T, m *tileir.Module) {
 }
 
 // TestVectorWriteKeepsModule checks that writing at any version leaves the
-// in-memory structure alone.
+// in-memory structure alone. Value.Unnumbered is left out of the
+// comparison: Write sets it to match the target version (a 13.3 write
+// clears it on print_tko's token), so it reflects the last write, not the
+// file the module was read from.
 func TestVectorWriteKeepsModule(t *testing.T) {
 	for path, data := range decodableVectors(t) {
 		m, err := cudatile.Read(data)

@@ -42,7 +42,7 @@ func IsTileIR(data []byte) bool { return bytes.HasPrefix(data, []byte(Magic)) }
 
 // ErrUnsupportedVersion is wrapped by the error for a header version
 // outside 13.1–13.3.
-var ErrUnsupportedVersion = errors.New("unsupported Tile IR version")
+var ErrUnsupportedVersion = errors.New("unsupported Tile version")
 
 // ReadHeader checks the magic and the version.
 func ReadHeader(data []byte) (Version, error) {

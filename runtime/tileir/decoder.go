@@ -193,9 +193,16 @@ func (d *Decoder) Attr(what string) (Attr, error) {
 	if d.depth >= MaxNesting {
 		return nil, d.Invalid("attributes nested at most %d deep", MaxNesting)
 	}
+	start := d.r.Offset()
 	d.depth++
 	a, err := d.d.ReadAttr(d, tag)
 	d.depth--
+	if err != nil {
+		var we *wire.Error
+		if !errors.As(err, &we) {
+			err = d.r.ErrorAt(start, "the payload of attribute tag "+strconv.FormatUint(tag, 10), err)
+		}
+	}
 	return a, err
 }
 
@@ -386,6 +393,10 @@ func (d *Decoder) op() (Op, error) {
 	}
 	op, err := d.d.ReadOp(d, code)
 	if err != nil {
+		var we *wire.Error
+		if !errors.As(err, &we) {
+			err = d.r.ErrorAt(start, fmt.Sprintf("an op with opcode 0x%X", code), err)
+		}
 		return nil, err
 	}
 	op.Base().Loc = loc

@@ -26,7 +26,8 @@ type Encoder struct {
 	constIndex map[string]uint64
 	consts     [][]byte
 
-	next    int64    // next value number
+	dropped map[*Value]bool // results left off the wire (newer than the target)
+	next    int64           // next value number
 	scope   []*Value // numbered values, to unnumber when a block ends
 	depth   int
 	debug   debugWriter
@@ -195,7 +196,7 @@ func (e *Encoder) Operand(v *Value) error {
 		if v.Def != nil {
 			what = fmt.Sprintf("result %d of %s", v.Index, v.Def.Name())
 		}
-		if v.Unnumbered {
+		if e.dropped[v] {
 			return fmt.Errorf("operand is %s, which does not exist in version %s", what, e.target)
 		}
 		return fmt.Errorf("operand is %s, which is not in scope (defined later, in another region or function)", what)
@@ -220,7 +221,6 @@ func (e *Encoder) Operands(vs []*Value, withCount bool) error {
 func (e *Encoder) number(v *Value) {
 	e.next++
 	v.num = e.next
-	v.Unnumbered = false
 	e.scope = append(e.scope, v)
 }
 
@@ -231,7 +231,10 @@ func (e *Encoder) Define(op Op, n int) {
 		if i < n {
 			e.number(v)
 		} else {
-			v.Unnumbered = true
+			if e.dropped == nil {
+				e.dropped = map[*Value]bool{}
+			}
+			e.dropped[v] = true
 		}
 	}
 }

@@ -17,9 +17,9 @@ func TestHeader(t *testing.T) {
 	}{
 		{[]byte("\x7eTileIR\x00\x01"), "invalid magic number"},
 		{[]byte("\x7fTile"), "magic number"},
-		{header(13, 0), "unsupported Tile IR version 13.0.0"},
-		{header(13, 4), "unsupported Tile IR version 13.4.0"},
-		{header(12, 1), "unsupported Tile IR version 12.1.0"},
+		{header(13, 0), "unsupported Tile version 13.0.0"},
+		{header(13, 4), "unsupported Tile version 13.4.0"},
+		{header(12, 1), "unsupported Tile version 12.1.0"},
 		{header(13, 1)[:10], "the version"},
 	} {
 		_, err := ReadHeader(tc.data)

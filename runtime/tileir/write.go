@@ -18,7 +18,9 @@ type WriteOptions struct {
 // Write encodes m the way NVIDIA's C++ writer does: sections in its order
 // (Global, Func, Constant, Debug, Type, Producer, String, end), table
 // indices in first-use order with function names and signatures first,
-// the same alignment and padding.
+// the same alignment and padding. It does not change m, but it numbers
+// values in scratch fields, so one module must not be written from two
+// goroutines at once.
 func Write(m *Module, d Dialect, opts WriteOptions) ([]byte, error) {
 	target := opts.Version
 	if target == (Version{}) {
