@@ -28,7 +28,7 @@ type Encoder struct {
 
 	dropped map[*Value]bool // results left off the wire (newer than the target)
 	next    int64           // next value number
-	scope   []*Value // numbered values, to unnumber when a block ends
+	scope   []*Value        // numbered values, to unnumber when a block ends
 	depth   int
 	debug   debugWriter
 	funcLoc uint64 // the debug slot of the function being written
