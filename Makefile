@@ -84,3 +84,6 @@ demo:
 	mkdir -p .bench
 	$(GO) run ./cmd/mlirbc convert testdata/bytecode/attrs_all.llvm22.v6.mlirbc -o .bench/demo.v0.mlirbc --version 0
 	$(GO) run ./cmd/mlirbc stat .bench/demo.v0.mlirbc
+	$(GO) run ./cmd/mlirbc dump dialects/cuda_tile/testdata/vectors/versioning-13.1/print-op-13.1.tileirbc
+	$(GO) run ./cmd/mlirbc convert dialects/cuda_tile/testdata/vectors/versioning-13.1/print-op-13.1.tileirbc .bench/demo.13.3.tileirbc --version 13.3
+	$(GO) run ./cmd/mlirbc stat .bench/demo.13.3.tileirbc
