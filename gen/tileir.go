@@ -339,9 +339,8 @@ func (g *tgen) perEncoding(def *defs.Def, x string, body func(enc *defs.Encoding
 
 func (g *tgen) genDefCodec(f *jen.File, def *defs.Def) {
 	what := "type"
-	ret := jen.Qual(tileirPkg, "Type")
 	if !def.IsType {
-		what, ret = "attribute", jen.Qual(tileirPkg, "Attr")
+		what = "attribute"
 	}
 	desc := fmt.Sprintf("%s '%s'", what, shortName(def))
 	// Reader of the payload (after the tag).
@@ -354,7 +353,6 @@ func (g *tgen) genDefCodec(f *jen.File, def *defs.Def) {
 		return append(g.readFields(def, enc.Fields), jen.Return(jen.Id("x"), jen.Nil()))
 	})...)
 	f.Func().Id("read"+def.Name).Params(jen.Id("d").Op("*").Qual(tileirPkg, "Decoder")).Params(jen.Op("*").Id(def.Name), jen.Error()).Block(read...)
-	_ = ret
 	// Writer: tag and payload.
 	write := []jen.Code{}
 	if def.Since != nil {
@@ -369,17 +367,6 @@ func (g *tgen) genDefCodec(f *jen.File, def *defs.Def) {
 		return append(g.writeFields(def, enc.Fields), jen.Return(jen.Nil()))
 	})...)
 	f.Func().Id("encode"+def.Name).Params(jen.Id("e").Op("*").Qual(tileirPkg, "Encoder"), jen.Id("x").Op("*").Id(def.Name), jen.Id("tag").Bool()).Error().Block(write...)
-}
-
-func (g *tgen) flagged(def *defs.Def, fields []*defs.Field) map[string]string {
-	// param name → name of the flags local holding its bit
-	out := map[string]string{}
-	for _, fl := range fields {
-		for _, n := range fl.Flags {
-			out[n] = "present"
-		}
-	}
-	return out
 }
 
 func ifErr(zero ...jen.Code) *jen.Statement {
@@ -1189,14 +1176,12 @@ func (g *tgen) genOpReader(f *jen.File, t *topOp) {
 			}
 			body = append(body, jen.List(jen.Id("vals"), jen.Err()).Op(":=").Add(d().Dot("Operands").Call(jen.Id("n"), jen.Lit(what))), ifErr(zero))
 		}
-		pos := jen.Lit(0)
 		posExpr := func(k int, afterVar bool) *jen.Statement {
 			if afterVar {
 				return jen.Len(jen.Id("vals")).Op("-").Lit(k)
 			}
 			return jen.Lit(k)
 		}
-		_ = pos
 		for i, od := range o.Operands {
 			x := jen.Id("o").Dot(t.names[od])
 			switch {

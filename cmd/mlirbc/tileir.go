@@ -14,10 +14,6 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
-// tileSectionNames are the names of Tile IR section ids (runtime/tileir
-// keeps its own list unexported).
-var tileSectionNames = [...]string{"end", "String", "Func", "Debug", "Constant", "Type", "Global", "Producer"}
-
 // tileSectionCounted says which sections start with their entry count.
 var tileSectionCounted = [...]bool{1: true, 2: true, 4: true, 5: true, 6: true}
 
@@ -48,9 +44,9 @@ func statTileIR(path string, data []byte, stdout io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
-		name := fmt.Sprintf("unknown %d", s.ID)
-		if int(s.ID) < len(tileSectionNames) {
-			name = tileSectionNames[s.ID]
+		name := tileir.SectionName(s.ID)
+		if name == "" {
+			name = fmt.Sprintf("unknown %d", s.ID)
 		}
 		align := "-"
 		if s.Aligned {

@@ -1,7 +1,6 @@
 package cudatile
 
 import (
-	"encoding/binary"
 	"math"
 	"strconv"
 	"strings"
@@ -376,8 +375,6 @@ func writeEntries(e *tileir.Encoder, es []NamedAttr) error {
 type errInvalid string
 
 func (e errInvalid) Error() string { return string(e) }
-
-var _ = binary.LittleEndian
 
 // checkDense accepts what upstream's isValidRawBuffer does: a tile of
 // integers or floats whose buffer holds every element or one (a splat).

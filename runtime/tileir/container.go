@@ -26,6 +26,15 @@ const (
 
 var sectionNames = [numSections]string{"end", "String", "Func", "Debug", "Constant", "Type", "Global", "Producer"}
 
+// SectionName names a section id ("String", "Func", …; "end" for 0), or
+// returns "" for an unknown id.
+func SectionName(id byte) string {
+	if int(id) < len(sectionNames) {
+		return sectionNames[id]
+	}
+	return ""
+}
+
 // sectionAlign is the alignment the reader requires (a multiple of it)
 // and the writer uses; 0 means no rule.
 var sectionAlign = [numSections]uint64{0, 4, 8, 8, 8, 4, 0, 0}
