@@ -171,26 +171,6 @@ func (g *tgen) genEnums(f *jen.File) {
 			jen.Switch(jen.Id("v")).Block(since...),
 			jen.Return(jen.Qual(tileirPkg, "Version").Values(), jen.False()),
 		)
-		// reader and writer
-		f.Func().Id("read"+e.Name).Params(jen.Id("d").Op("*").Qual(tileirPkg, "Decoder"), jen.Id("what").String()).Params(jen.Id(e.Name), jen.Error()).Block(
-			jen.List(jen.Id("x"), jen.Err()).Op(":=").Id("d").Dot("Varint").Call(jen.Id("what")),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(0), jen.Err())),
-			jen.Id("v").Op(":=").Id(e.Name).Call(jen.Id("x")),
-			jen.List(jen.Id("since"), jen.Id("ok")).Op(":=").Id("v").Dot("Since").Call(),
-			jen.If(jen.Op("!").Id("ok").Op("||").Id("x").Op(">").Lit(0xFFFFFFFF)).Block(
-				jen.Return(jen.Lit(0), jen.Id("d").Dot("Invalid").Call(jen.Lit("a value of "+e.Name+" for %s, not %d"), jen.Id("what"), jen.Id("x")))),
-			jen.If(jen.Op("!").Id("d").Dot("Version").Call().Dot("AtLeast").Call(jen.Id("since").Dot("Major"), jen.Id("since").Dot("Minor"))).Block(
-				jen.Return(jen.Lit(0), jen.Id("d").Dot("TooNew").Call(jen.Lit(e.Name+" value '").Op("+").Id("v").Dot("String").Call().Op("+").Lit("' of ").Op("+").Id("what"), jen.Id("since")))),
-			jen.Return(jen.Id("v"), jen.Nil()),
-		)
-		f.Func().Id("encode"+e.Name).Params(jen.Id("e").Op("*").Qual(tileirPkg, "Encoder"), jen.Id("v").Id(e.Name), jen.Id("what").String()).Error().Block(
-			jen.List(jen.Id("since"), jen.Id("ok")).Op(":=").Id("v").Dot("Since").Call(),
-			jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%s: %d is not a value of "+e.Name), jen.Id("what"), jen.Uint32().Call(jen.Id("v"))))),
-			jen.If(jen.Op("!").Id("e").Dot("Version").Call().Dot("AtLeast").Call(jen.Id("since").Dot("Major"), jen.Id("since").Dot("Minor"))).Block(
-				jen.Return(jen.Id("e").Dot("TooNew").Call(jen.Lit(e.Name+" value '").Op("+").Id("v").Dot("String").Call().Op("+").Lit("' of ").Op("+").Id("what"), jen.Id("since")))),
-			jen.Id("e").Dot("Varint").Call(jen.Uint64().Call(jen.Id("v"))),
-			jen.Return(jen.Nil()),
-		)
 	}
 	for _, s := range g.d.Structs {
 		doc := s.Doc
@@ -414,7 +394,7 @@ func (g *tgen) readValue(t *defs.TypeRef, as, what string, dst *jen.Statement, z
 	case defs.RefInt64:
 		return assign(d.Clone().Dot("Svarint").Call(jen.Lit(what)))
 	case defs.RefEnum:
-		return assign(jen.Id("read"+t.Enum.Name).Call(d, jen.Lit(what)))
+		return assign(jen.Qual(tileirPkg, "ReadEnum").Types(jen.Id(t.Enum.Name)).Call(d, jen.Lit(what)))
 	case defs.RefList:
 		switch t.Elem.Kind {
 		case defs.RefInt64:
@@ -476,7 +456,7 @@ func (g *tgen) writeValue(t *defs.TypeRef, as, what string, x *jen.Statement, de
 	case defs.RefInt64:
 		return []jen.Code{e.Clone().Dot("Svarint").Call(x)}
 	case defs.RefEnum:
-		return try(jen.Id("encode"+t.Enum.Name).Call(e, x, jen.Lit(what)))
+		return try(jen.Qual(tileirPkg, "EncodeEnum").Call(e, x, jen.Lit(what)))
 	case defs.RefList:
 		switch t.Elem.Kind {
 		case defs.RefInt64:

@@ -3,7 +3,6 @@
 package cudatile
 
 import (
-	"fmt"
 	"github.com/dialectgen/dialectgen/runtime/tileir"
 	"strconv"
 )
@@ -77,32 +76,6 @@ func (v AtomicRMWMode) Since() (tileir.Version, bool) {
 	}
 	return tileir.Version{}, false
 }
-func readAtomicRMWMode(d *tileir.Decoder, what string) (AtomicRMWMode, error) {
-	x, err := d.Varint(what)
-	if err != nil {
-		return 0, err
-	}
-	v := AtomicRMWMode(x)
-	since, ok := v.Since()
-	if !ok || x > 4294967295 {
-		return 0, d.Invalid("a value of AtomicRMWMode for %s, not %d", what, x)
-	}
-	if !d.Version().AtLeast(since.Major, since.Minor) {
-		return 0, d.TooNew("AtomicRMWMode value '"+v.String()+"' of "+what, since)
-	}
-	return v, nil
-}
-func encodeAtomicRMWMode(e *tileir.Encoder, v AtomicRMWMode, what string) error {
-	since, ok := v.Since()
-	if !ok {
-		return fmt.Errorf("%s: %d is not a value of AtomicRMWMode", what, uint32(v))
-	}
-	if !e.Version().AtLeast(since.Major, since.Minor) {
-		return e.TooNew("AtomicRMWMode value '"+v.String()+"' of "+what, since)
-	}
-	e.Varint(uint64(v))
-	return nil
-}
 
 // ComparisonOrdering is an enum of the dialect.
 type ComparisonOrdering uint32
@@ -132,32 +105,6 @@ func (v ComparisonOrdering) Since() (tileir.Version, bool) {
 		return tileir.Version{}, true
 	}
 	return tileir.Version{}, false
-}
-func readComparisonOrdering(d *tileir.Decoder, what string) (ComparisonOrdering, error) {
-	x, err := d.Varint(what)
-	if err != nil {
-		return 0, err
-	}
-	v := ComparisonOrdering(x)
-	since, ok := v.Since()
-	if !ok || x > 4294967295 {
-		return 0, d.Invalid("a value of ComparisonOrdering for %s, not %d", what, x)
-	}
-	if !d.Version().AtLeast(since.Major, since.Minor) {
-		return 0, d.TooNew("ComparisonOrdering value '"+v.String()+"' of "+what, since)
-	}
-	return v, nil
-}
-func encodeComparisonOrdering(e *tileir.Encoder, v ComparisonOrdering, what string) error {
-	since, ok := v.Since()
-	if !ok {
-		return fmt.Errorf("%s: %d is not a value of ComparisonOrdering", what, uint32(v))
-	}
-	if !e.Version().AtLeast(since.Major, since.Minor) {
-		return e.TooNew("ComparisonOrdering value '"+v.String()+"' of "+what, since)
-	}
-	e.Varint(uint64(v))
-	return nil
 }
 
 // ComparisonPredicate is an enum of the dialect.
@@ -209,32 +156,6 @@ func (v ComparisonPredicate) Since() (tileir.Version, bool) {
 	}
 	return tileir.Version{}, false
 }
-func readComparisonPredicate(d *tileir.Decoder, what string) (ComparisonPredicate, error) {
-	x, err := d.Varint(what)
-	if err != nil {
-		return 0, err
-	}
-	v := ComparisonPredicate(x)
-	since, ok := v.Since()
-	if !ok || x > 4294967295 {
-		return 0, d.Invalid("a value of ComparisonPredicate for %s, not %d", what, x)
-	}
-	if !d.Version().AtLeast(since.Major, since.Minor) {
-		return 0, d.TooNew("ComparisonPredicate value '"+v.String()+"' of "+what, since)
-	}
-	return v, nil
-}
-func encodeComparisonPredicate(e *tileir.Encoder, v ComparisonPredicate, what string) error {
-	since, ok := v.Since()
-	if !ok {
-		return fmt.Errorf("%s: %d is not a value of ComparisonPredicate", what, uint32(v))
-	}
-	if !e.Version().AtLeast(since.Major, since.Minor) {
-		return e.TooNew("ComparisonPredicate value '"+v.String()+"' of "+what, since)
-	}
-	e.Varint(uint64(v))
-	return nil
-}
 
 // IntegerOverflow is an enum of the dialect.
 type IntegerOverflow uint32
@@ -274,32 +195,6 @@ func (v IntegerOverflow) Since() (tileir.Version, bool) {
 		return tileir.Version{}, true
 	}
 	return tileir.Version{}, false
-}
-func readIntegerOverflow(d *tileir.Decoder, what string) (IntegerOverflow, error) {
-	x, err := d.Varint(what)
-	if err != nil {
-		return 0, err
-	}
-	v := IntegerOverflow(x)
-	since, ok := v.Since()
-	if !ok || x > 4294967295 {
-		return 0, d.Invalid("a value of IntegerOverflow for %s, not %d", what, x)
-	}
-	if !d.Version().AtLeast(since.Major, since.Minor) {
-		return 0, d.TooNew("IntegerOverflow value '"+v.String()+"' of "+what, since)
-	}
-	return v, nil
-}
-func encodeIntegerOverflow(e *tileir.Encoder, v IntegerOverflow, what string) error {
-	since, ok := v.Since()
-	if !ok {
-		return fmt.Errorf("%s: %d is not a value of IntegerOverflow", what, uint32(v))
-	}
-	if !e.Version().AtLeast(since.Major, since.Minor) {
-		return e.TooNew("IntegerOverflow value '"+v.String()+"' of "+what, since)
-	}
-	e.Varint(uint64(v))
-	return nil
 }
 
 // MemoryOrderingSemantics is an enum of the dialect.
@@ -346,32 +241,6 @@ func (v MemoryOrderingSemantics) Since() (tileir.Version, bool) {
 	}
 	return tileir.Version{}, false
 }
-func readMemoryOrderingSemantics(d *tileir.Decoder, what string) (MemoryOrderingSemantics, error) {
-	x, err := d.Varint(what)
-	if err != nil {
-		return 0, err
-	}
-	v := MemoryOrderingSemantics(x)
-	since, ok := v.Since()
-	if !ok || x > 4294967295 {
-		return 0, d.Invalid("a value of MemoryOrderingSemantics for %s, not %d", what, x)
-	}
-	if !d.Version().AtLeast(since.Major, since.Minor) {
-		return 0, d.TooNew("MemoryOrderingSemantics value '"+v.String()+"' of "+what, since)
-	}
-	return v, nil
-}
-func encodeMemoryOrderingSemantics(e *tileir.Encoder, v MemoryOrderingSemantics, what string) error {
-	since, ok := v.Since()
-	if !ok {
-		return fmt.Errorf("%s: %d is not a value of MemoryOrderingSemantics", what, uint32(v))
-	}
-	if !e.Version().AtLeast(since.Major, since.Minor) {
-		return e.TooNew("MemoryOrderingSemantics value '"+v.String()+"' of "+what, since)
-	}
-	e.Varint(uint64(v))
-	return nil
-}
 
 // MemoryScope is an enum of the dialect.
 type MemoryScope uint32
@@ -406,32 +275,6 @@ func (v MemoryScope) Since() (tileir.Version, bool) {
 		return tileir.Version{}, true
 	}
 	return tileir.Version{}, false
-}
-func readMemoryScope(d *tileir.Decoder, what string) (MemoryScope, error) {
-	x, err := d.Varint(what)
-	if err != nil {
-		return 0, err
-	}
-	v := MemoryScope(x)
-	since, ok := v.Since()
-	if !ok || x > 4294967295 {
-		return 0, d.Invalid("a value of MemoryScope for %s, not %d", what, x)
-	}
-	if !d.Version().AtLeast(since.Major, since.Minor) {
-		return 0, d.TooNew("MemoryScope value '"+v.String()+"' of "+what, since)
-	}
-	return v, nil
-}
-func encodeMemoryScope(e *tileir.Encoder, v MemoryScope, what string) error {
-	since, ok := v.Since()
-	if !ok {
-		return fmt.Errorf("%s: %d is not a value of MemoryScope", what, uint32(v))
-	}
-	if !e.Version().AtLeast(since.Major, since.Minor) {
-		return e.TooNew("MemoryScope value '"+v.String()+"' of "+what, since)
-	}
-	e.Varint(uint64(v))
-	return nil
 }
 
 // PaddingValue is an enum of the dialect.
@@ -477,32 +320,6 @@ func (v PaddingValue) Since() (tileir.Version, bool) {
 		return tileir.Version{}, true
 	}
 	return tileir.Version{}, false
-}
-func readPaddingValue(d *tileir.Decoder, what string) (PaddingValue, error) {
-	x, err := d.Varint(what)
-	if err != nil {
-		return 0, err
-	}
-	v := PaddingValue(x)
-	since, ok := v.Since()
-	if !ok || x > 4294967295 {
-		return 0, d.Invalid("a value of PaddingValue for %s, not %d", what, x)
-	}
-	if !d.Version().AtLeast(since.Major, since.Minor) {
-		return 0, d.TooNew("PaddingValue value '"+v.String()+"' of "+what, since)
-	}
-	return v, nil
-}
-func encodePaddingValue(e *tileir.Encoder, v PaddingValue, what string) error {
-	since, ok := v.Since()
-	if !ok {
-		return fmt.Errorf("%s: %d is not a value of PaddingValue", what, uint32(v))
-	}
-	if !e.Version().AtLeast(since.Major, since.Minor) {
-		return e.TooNew("PaddingValue value '"+v.String()+"' of "+what, since)
-	}
-	e.Varint(uint64(v))
-	return nil
 }
 
 // RoundingMode is an enum of the dialect.
@@ -559,32 +376,6 @@ func (v RoundingMode) Since() (tileir.Version, bool) {
 	}
 	return tileir.Version{}, false
 }
-func readRoundingMode(d *tileir.Decoder, what string) (RoundingMode, error) {
-	x, err := d.Varint(what)
-	if err != nil {
-		return 0, err
-	}
-	v := RoundingMode(x)
-	since, ok := v.Since()
-	if !ok || x > 4294967295 {
-		return 0, d.Invalid("a value of RoundingMode for %s, not %d", what, x)
-	}
-	if !d.Version().AtLeast(since.Major, since.Minor) {
-		return 0, d.TooNew("RoundingMode value '"+v.String()+"' of "+what, since)
-	}
-	return v, nil
-}
-func encodeRoundingMode(e *tileir.Encoder, v RoundingMode, what string) error {
-	since, ok := v.Since()
-	if !ok {
-		return fmt.Errorf("%s: %d is not a value of RoundingMode", what, uint32(v))
-	}
-	if !e.Version().AtLeast(since.Major, since.Minor) {
-		return e.TooNew("RoundingMode value '"+v.String()+"' of "+what, since)
-	}
-	e.Varint(uint64(v))
-	return nil
-}
 
 // Signedness is an enum of the dialect.
 type Signedness uint32
@@ -615,32 +406,6 @@ func (v Signedness) Since() (tileir.Version, bool) {
 	}
 	return tileir.Version{}, false
 }
-func readSignedness(d *tileir.Decoder, what string) (Signedness, error) {
-	x, err := d.Varint(what)
-	if err != nil {
-		return 0, err
-	}
-	v := Signedness(x)
-	since, ok := v.Since()
-	if !ok || x > 4294967295 {
-		return 0, d.Invalid("a value of Signedness for %s, not %d", what, x)
-	}
-	if !d.Version().AtLeast(since.Major, since.Minor) {
-		return 0, d.TooNew("Signedness value '"+v.String()+"' of "+what, since)
-	}
-	return v, nil
-}
-func encodeSignedness(e *tileir.Encoder, v Signedness, what string) error {
-	since, ok := v.Since()
-	if !ok {
-		return fmt.Errorf("%s: %d is not a value of Signedness", what, uint32(v))
-	}
-	if !e.Version().AtLeast(since.Major, since.Minor) {
-		return e.TooNew("Signedness value '"+v.String()+"' of "+what, since)
-	}
-	e.Varint(uint64(v))
-	return nil
-}
 
 // SymbolVisibility is an enum of the dialect.
 type SymbolVisibility uint32
@@ -670,32 +435,6 @@ func (v SymbolVisibility) Since() (tileir.Version, bool) {
 		return tileir.Version{}, true
 	}
 	return tileir.Version{}, false
-}
-func readSymbolVisibility(d *tileir.Decoder, what string) (SymbolVisibility, error) {
-	x, err := d.Varint(what)
-	if err != nil {
-		return 0, err
-	}
-	v := SymbolVisibility(x)
-	since, ok := v.Since()
-	if !ok || x > 4294967295 {
-		return 0, d.Invalid("a value of SymbolVisibility for %s, not %d", what, x)
-	}
-	if !d.Version().AtLeast(since.Major, since.Minor) {
-		return 0, d.TooNew("SymbolVisibility value '"+v.String()+"' of "+what, since)
-	}
-	return v, nil
-}
-func encodeSymbolVisibility(e *tileir.Encoder, v SymbolVisibility, what string) error {
-	since, ok := v.Since()
-	if !ok {
-		return fmt.Errorf("%s: %d is not a value of SymbolVisibility", what, uint32(v))
-	}
-	if !e.Version().AtLeast(since.Major, since.Minor) {
-		return e.TooNew("SymbolVisibility value '"+v.String()+"' of "+what, since)
-	}
-	e.Varint(uint64(v))
-	return nil
 }
 
 // NamedAttr is one entry of a dictionary.

@@ -236,7 +236,7 @@ func readAddfOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	_ = flags
 	{
-		v0, err := readRoundingMode(d, "attribute 'rounding_mode' of 'cuda_tile.addf'")
+		v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.addf'")
 		if err != nil {
 			return nil, err
 		}
@@ -269,7 +269,7 @@ func (o *AddfOp) Encode(e *tileir.Encoder) error {
 		flags |= 1 << 0
 	}
 	e.Varint(flags)
-	if err := encodeRoundingMode(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.addf'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.addf'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -338,7 +338,7 @@ func readAddiOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	numbered := len(types)
 	{
-		v0, err := readIntegerOverflow(d, "attribute 'overflow' of 'cuda_tile.addi'")
+		v0, err := tileir.ReadEnum[IntegerOverflow](d, "attribute 'overflow' of 'cuda_tile.addi'")
 		if err != nil {
 			return nil, err
 		}
@@ -365,7 +365,7 @@ func (o *AddiOp) Encode(e *tileir.Encoder) error {
 			return err
 		}
 	}
-	if err := encodeIntegerOverflow(e, o.Overflow, "attribute 'overflow' of 'cuda_tile.addi'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.Overflow, "attribute 'overflow' of 'cuda_tile.addi'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -723,14 +723,14 @@ func readAtomicCasTkoOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	_ = flags
 	{
-		v0, err := readMemoryOrderingSemantics(d, "attribute 'memory_ordering_semantics' of 'cuda_tile.atomic_cas_tko'")
+		v0, err := tileir.ReadEnum[MemoryOrderingSemantics](d, "attribute 'memory_ordering_semantics' of 'cuda_tile.atomic_cas_tko'")
 		if err != nil {
 			return nil, err
 		}
 		o.MemoryOrderingSemantics = v0
 	}
 	{
-		v0, err := readMemoryScope(d, "attribute 'memory_scope' of 'cuda_tile.atomic_cas_tko'")
+		v0, err := tileir.ReadEnum[MemoryScope](d, "attribute 'memory_scope' of 'cuda_tile.atomic_cas_tko'")
 		if err != nil {
 			return nil, err
 		}
@@ -792,10 +792,10 @@ func (o *AtomicCasTkoOp) Encode(e *tileir.Encoder) error {
 		flags |= 1 << 1
 	}
 	e.Varint(flags)
-	if err := encodeMemoryOrderingSemantics(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.atomic_cas_tko'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.atomic_cas_tko'"); err != nil {
 		return err
 	}
-	if err := encodeMemoryScope(e, o.MemoryScope, "attribute 'memory_scope' of 'cuda_tile.atomic_cas_tko'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.MemoryScope, "attribute 'memory_scope' of 'cuda_tile.atomic_cas_tko'"); err != nil {
 		return err
 	}
 	if err := e.Operand(o.Pointers); err != nil {
@@ -913,21 +913,21 @@ func readAtomicRmwTkoOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	_ = flags
 	{
-		v0, err := readMemoryOrderingSemantics(d, "attribute 'memory_ordering_semantics' of 'cuda_tile.atomic_rmw_tko'")
+		v0, err := tileir.ReadEnum[MemoryOrderingSemantics](d, "attribute 'memory_ordering_semantics' of 'cuda_tile.atomic_rmw_tko'")
 		if err != nil {
 			return nil, err
 		}
 		o.MemoryOrderingSemantics = v0
 	}
 	{
-		v0, err := readMemoryScope(d, "attribute 'memory_scope' of 'cuda_tile.atomic_rmw_tko'")
+		v0, err := tileir.ReadEnum[MemoryScope](d, "attribute 'memory_scope' of 'cuda_tile.atomic_rmw_tko'")
 		if err != nil {
 			return nil, err
 		}
 		o.MemoryScope = v0
 	}
 	{
-		v0, err := readAtomicRMWMode(d, "attribute 'mode' of 'cuda_tile.atomic_rmw_tko'")
+		v0, err := tileir.ReadEnum[AtomicRMWMode](d, "attribute 'mode' of 'cuda_tile.atomic_rmw_tko'")
 		if err != nil {
 			return nil, err
 		}
@@ -982,13 +982,13 @@ func (o *AtomicRmwTkoOp) Encode(e *tileir.Encoder) error {
 		flags |= 1 << 1
 	}
 	e.Varint(flags)
-	if err := encodeMemoryOrderingSemantics(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.atomic_rmw_tko'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.atomic_rmw_tko'"); err != nil {
 		return err
 	}
-	if err := encodeMemoryScope(e, o.MemoryScope, "attribute 'memory_scope' of 'cuda_tile.atomic_rmw_tko'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.MemoryScope, "attribute 'memory_scope' of 'cuda_tile.atomic_rmw_tko'"); err != nil {
 		return err
 	}
-	if err := encodeAtomicRMWMode(e, o.Mode, "attribute 'mode' of 'cuda_tile.atomic_rmw_tko'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.Mode, "attribute 'mode' of 'cuda_tile.atomic_rmw_tko'"); err != nil {
 		return err
 	}
 	if err := e.Operand(o.Pointers); err != nil {
@@ -1487,14 +1487,14 @@ func readCmpfOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	numbered := len(types)
 	{
-		v0, err := readComparisonPredicate(d, "attribute 'comparison_predicate' of 'cuda_tile.cmpf'")
+		v0, err := tileir.ReadEnum[ComparisonPredicate](d, "attribute 'comparison_predicate' of 'cuda_tile.cmpf'")
 		if err != nil {
 			return nil, err
 		}
 		o.ComparisonPredicate = v0
 	}
 	{
-		v0, err := readComparisonOrdering(d, "attribute 'comparison_ordering' of 'cuda_tile.cmpf'")
+		v0, err := tileir.ReadEnum[ComparisonOrdering](d, "attribute 'comparison_ordering' of 'cuda_tile.cmpf'")
 		if err != nil {
 			return nil, err
 		}
@@ -1521,10 +1521,10 @@ func (o *CmpfOp) Encode(e *tileir.Encoder) error {
 			return err
 		}
 	}
-	if err := encodeComparisonPredicate(e, o.ComparisonPredicate, "attribute 'comparison_predicate' of 'cuda_tile.cmpf'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.ComparisonPredicate, "attribute 'comparison_predicate' of 'cuda_tile.cmpf'"); err != nil {
 		return err
 	}
-	if err := encodeComparisonOrdering(e, o.ComparisonOrdering, "attribute 'comparison_ordering' of 'cuda_tile.cmpf'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.ComparisonOrdering, "attribute 'comparison_ordering' of 'cuda_tile.cmpf'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -1598,14 +1598,14 @@ func readCmpiOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	numbered := len(types)
 	{
-		v0, err := readComparisonPredicate(d, "attribute 'comparison_predicate' of 'cuda_tile.cmpi'")
+		v0, err := tileir.ReadEnum[ComparisonPredicate](d, "attribute 'comparison_predicate' of 'cuda_tile.cmpi'")
 		if err != nil {
 			return nil, err
 		}
 		o.ComparisonPredicate = v0
 	}
 	{
-		v0, err := readSignedness(d, "attribute 'signedness' of 'cuda_tile.cmpi'")
+		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness' of 'cuda_tile.cmpi'")
 		if err != nil {
 			return nil, err
 		}
@@ -1632,10 +1632,10 @@ func (o *CmpiOp) Encode(e *tileir.Encoder) error {
 			return err
 		}
 	}
-	if err := encodeComparisonPredicate(e, o.ComparisonPredicate, "attribute 'comparison_predicate' of 'cuda_tile.cmpi'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.ComparisonPredicate, "attribute 'comparison_predicate' of 'cuda_tile.cmpi'"); err != nil {
 		return err
 	}
-	if err := encodeSignedness(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.cmpi'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.cmpi'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -2048,7 +2048,7 @@ func readDivfOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	_ = flags
 	{
-		v0, err := readRoundingMode(d, "attribute 'rounding_mode' of 'cuda_tile.divf'")
+		v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.divf'")
 		if err != nil {
 			return nil, err
 		}
@@ -2081,7 +2081,7 @@ func (o *DivfOp) Encode(e *tileir.Encoder) error {
 		flags |= 1 << 0
 	}
 	e.Varint(flags)
-	if err := encodeRoundingMode(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.divf'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.divf'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -2155,14 +2155,14 @@ func readDiviOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	numbered := len(types)
 	{
-		v0, err := readSignedness(d, "attribute 'signedness' of 'cuda_tile.divi'")
+		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness' of 'cuda_tile.divi'")
 		if err != nil {
 			return nil, err
 		}
 		o.Signedness = v0
 	}
 	{
-		v0, err := readRoundingMode(d, "attribute 'rounding' of 'cuda_tile.divi'")
+		v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding' of 'cuda_tile.divi'")
 		if err != nil {
 			return nil, err
 		}
@@ -2189,10 +2189,10 @@ func (o *DiviOp) Encode(e *tileir.Encoder) error {
 			return err
 		}
 	}
-	if err := encodeSignedness(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.divi'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.divi'"); err != nil {
 		return err
 	}
-	if err := encodeRoundingMode(e, o.Rounding, "attribute 'rounding' of 'cuda_tile.divi'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.Rounding, "attribute 'rounding' of 'cuda_tile.divi'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -2463,7 +2463,7 @@ func readExpOp(d *tileir.Decoder) (tileir.Op, error) {
 	numbered := len(types)
 	if d.Version().AtLeast(13, 3) {
 		{
-			v0, err := readRoundingMode(d, "attribute 'rounding_mode' of 'cuda_tile.exp'")
+			v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.exp'")
 			if err != nil {
 				return nil, err
 			}
@@ -2493,7 +2493,7 @@ func (o *ExpOp) Encode(e *tileir.Encoder) error {
 		}
 	}
 	if e.Version().AtLeast(13, 3) {
-		if err := encodeRoundingMode(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.exp'"); err != nil {
+		if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.exp'"); err != nil {
 			return err
 		}
 	} else if o.RoundingMode != RoundingModeFull {
@@ -2663,7 +2663,7 @@ func readExtiOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	numbered := len(types)
 	{
-		v0, err := readSignedness(d, "attribute 'signedness' of 'cuda_tile.exti'")
+		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness' of 'cuda_tile.exti'")
 		if err != nil {
 			return nil, err
 		}
@@ -2689,7 +2689,7 @@ func (o *ExtiOp) Encode(e *tileir.Encoder) error {
 			return err
 		}
 	}
-	if err := encodeSignedness(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.exti'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.exti'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -2941,7 +2941,7 @@ func readFmaOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	_ = flags
 	{
-		v0, err := readRoundingMode(d, "attribute 'rounding_mode' of 'cuda_tile.fma'")
+		v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.fma'")
 		if err != nil {
 			return nil, err
 		}
@@ -2975,7 +2975,7 @@ func (o *FmaOp) Encode(e *tileir.Encoder) error {
 		flags |= 1 << 0
 	}
 	e.Varint(flags)
-	if err := encodeRoundingMode(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.fma'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.fma'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -3186,7 +3186,7 @@ func readFtofOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	numbered := len(types)
 	{
-		v0, err := readRoundingMode(d, "attribute 'rounding_mode' of 'cuda_tile.ftof'")
+		v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.ftof'")
 		if err != nil {
 			return nil, err
 		}
@@ -3212,7 +3212,7 @@ func (o *FtofOp) Encode(e *tileir.Encoder) error {
 			return err
 		}
 	}
-	if err := encodeRoundingMode(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.ftof'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.ftof'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -3284,14 +3284,14 @@ func readFtoiOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	numbered := len(types)
 	{
-		v0, err := readSignedness(d, "attribute 'signedness' of 'cuda_tile.ftoi'")
+		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness' of 'cuda_tile.ftoi'")
 		if err != nil {
 			return nil, err
 		}
 		o.Signedness = v0
 	}
 	{
-		v0, err := readRoundingMode(d, "attribute 'rounding_mode' of 'cuda_tile.ftoi'")
+		v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.ftoi'")
 		if err != nil {
 			return nil, err
 		}
@@ -3317,10 +3317,10 @@ func (o *FtoiOp) Encode(e *tileir.Encoder) error {
 			return err
 		}
 	}
-	if err := encodeSignedness(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.ftoi'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.ftoi'"); err != nil {
 		return err
 	}
-	if err := encodeRoundingMode(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.ftoi'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.ftoi'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -3843,7 +3843,7 @@ func readGlobalOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	if d.Version().AtLeast(13, 3) {
 		{
-			v0, err := readSymbolVisibility(d, "attribute 'symbol_visibility' of 'cuda_tile.global'")
+			v0, err := tileir.ReadEnum[SymbolVisibility](d, "attribute 'symbol_visibility' of 'cuda_tile.global'")
 			if err != nil {
 				return nil, err
 			}
@@ -3887,7 +3887,7 @@ func (o *GlobalOp) Encode(e *tileir.Encoder) error {
 	e.Const(o.Value)
 	e.Varint(uint64(o.Alignment))
 	if e.Version().AtLeast(13, 3) {
-		if err := encodeSymbolVisibility(e, o.SymbolVisibility, "attribute 'symbol_visibility' of 'cuda_tile.global'"); err != nil {
+		if err := tileir.EncodeEnum(e, o.SymbolVisibility, "attribute 'symbol_visibility' of 'cuda_tile.global'"); err != nil {
 			return err
 		}
 	} else if o.SymbolVisibility != SymbolVisibilityPublic {
@@ -4210,14 +4210,14 @@ func readItofOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	numbered := len(types)
 	{
-		v0, err := readSignedness(d, "attribute 'signedness' of 'cuda_tile.itof'")
+		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness' of 'cuda_tile.itof'")
 		if err != nil {
 			return nil, err
 		}
 		o.Signedness = v0
 	}
 	{
-		v0, err := readRoundingMode(d, "attribute 'rounding_mode' of 'cuda_tile.itof'")
+		v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.itof'")
 		if err != nil {
 			return nil, err
 		}
@@ -4243,10 +4243,10 @@ func (o *ItofOp) Encode(e *tileir.Encoder) error {
 			return err
 		}
 	}
-	if err := encodeSignedness(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.itof'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.itof'"); err != nil {
 		return err
 	}
-	if err := encodeRoundingMode(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.itof'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.itof'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -4441,7 +4441,7 @@ func readLoadPtrTkoOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	_ = flags
 	{
-		v0, err := readMemoryOrderingSemantics(d, "attribute 'memory_ordering_semantics' of 'cuda_tile.load_ptr_tko'")
+		v0, err := tileir.ReadEnum[MemoryOrderingSemantics](d, "attribute 'memory_ordering_semantics' of 'cuda_tile.load_ptr_tko'")
 		if err != nil {
 			return nil, err
 		}
@@ -4449,7 +4449,7 @@ func readLoadPtrTkoOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	if flags&(1<<0) != 0 {
 		var opt MemoryScope
-		v0, err := readMemoryScope(d, "attribute 'memory_scope' of 'cuda_tile.load_ptr_tko'")
+		v0, err := tileir.ReadEnum[MemoryScope](d, "attribute 'memory_scope' of 'cuda_tile.load_ptr_tko'")
 		if err != nil {
 			return nil, err
 		}
@@ -4521,11 +4521,11 @@ func (o *LoadPtrTkoOp) Encode(e *tileir.Encoder) error {
 		flags |= 1 << 4
 	}
 	e.Varint(flags)
-	if err := encodeMemoryOrderingSemantics(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.load_ptr_tko'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.load_ptr_tko'"); err != nil {
 		return err
 	}
 	if o.MemoryScope != nil {
-		if err := encodeMemoryScope(e, (*o.MemoryScope), "attribute 'memory_scope' of 'cuda_tile.load_ptr_tko'"); err != nil {
+		if err := tileir.EncodeEnum(e, (*o.MemoryScope), "attribute 'memory_scope' of 'cuda_tile.load_ptr_tko'"); err != nil {
 			return err
 		}
 	}
@@ -4648,7 +4648,7 @@ func readLoadViewTkoOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	_ = flags
 	{
-		v0, err := readMemoryOrderingSemantics(d, "attribute 'memory_ordering_semantics' of 'cuda_tile.load_view_tko'")
+		v0, err := tileir.ReadEnum[MemoryOrderingSemantics](d, "attribute 'memory_ordering_semantics' of 'cuda_tile.load_view_tko'")
 		if err != nil {
 			return nil, err
 		}
@@ -4656,7 +4656,7 @@ func readLoadViewTkoOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	if flags&(1<<0) != 0 {
 		var opt MemoryScope
-		v0, err := readMemoryScope(d, "attribute 'memory_scope' of 'cuda_tile.load_view_tko'")
+		v0, err := tileir.ReadEnum[MemoryScope](d, "attribute 'memory_scope' of 'cuda_tile.load_view_tko'")
 		if err != nil {
 			return nil, err
 		}
@@ -4719,11 +4719,11 @@ func (o *LoadViewTkoOp) Encode(e *tileir.Encoder) error {
 		flags |= 1 << 2
 	}
 	e.Varint(flags)
-	if err := encodeMemoryOrderingSemantics(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.load_view_tko'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.load_view_tko'"); err != nil {
 		return err
 	}
 	if o.MemoryScope != nil {
-		if err := encodeMemoryScope(e, (*o.MemoryScope), "attribute 'memory_scope' of 'cuda_tile.load_view_tko'"); err != nil {
+		if err := tileir.EncodeEnum(e, (*o.MemoryScope), "attribute 'memory_scope' of 'cuda_tile.load_view_tko'"); err != nil {
 			return err
 		}
 	}
@@ -5437,7 +5437,7 @@ func readMaxiOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	numbered := len(types)
 	{
-		v0, err := readSignedness(d, "attribute 'signedness' of 'cuda_tile.maxi'")
+		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness' of 'cuda_tile.maxi'")
 		if err != nil {
 			return nil, err
 		}
@@ -5464,7 +5464,7 @@ func (o *MaxiOp) Encode(e *tileir.Encoder) error {
 			return err
 		}
 	}
-	if err := encodeSignedness(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.maxi'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.maxi'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -5644,7 +5644,7 @@ func readMiniOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	numbered := len(types)
 	{
-		v0, err := readSignedness(d, "attribute 'signedness' of 'cuda_tile.mini'")
+		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness' of 'cuda_tile.mini'")
 		if err != nil {
 			return nil, err
 		}
@@ -5671,7 +5671,7 @@ func (o *MiniOp) Encode(e *tileir.Encoder) error {
 			return err
 		}
 	}
-	if err := encodeSignedness(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.mini'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.mini'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -5862,14 +5862,14 @@ func readMmaiOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	numbered := len(types)
 	{
-		v0, err := readSignedness(d, "attribute 'signedness_lhs' of 'cuda_tile.mmai'")
+		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness_lhs' of 'cuda_tile.mmai'")
 		if err != nil {
 			return nil, err
 		}
 		o.SignednessLhs = v0
 	}
 	{
-		v0, err := readSignedness(d, "attribute 'signedness_rhs' of 'cuda_tile.mmai'")
+		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness_rhs' of 'cuda_tile.mmai'")
 		if err != nil {
 			return nil, err
 		}
@@ -5897,10 +5897,10 @@ func (o *MmaiOp) Encode(e *tileir.Encoder) error {
 			return err
 		}
 	}
-	if err := encodeSignedness(e, o.SignednessLhs, "attribute 'signedness_lhs' of 'cuda_tile.mmai'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.SignednessLhs, "attribute 'signedness_lhs' of 'cuda_tile.mmai'"); err != nil {
 		return err
 	}
-	if err := encodeSignedness(e, o.SignednessRhs, "attribute 'signedness_rhs' of 'cuda_tile.mmai'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.SignednessRhs, "attribute 'signedness_rhs' of 'cuda_tile.mmai'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -6116,7 +6116,7 @@ func readMulfOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	_ = flags
 	{
-		v0, err := readRoundingMode(d, "attribute 'rounding_mode' of 'cuda_tile.mulf'")
+		v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.mulf'")
 		if err != nil {
 			return nil, err
 		}
@@ -6149,7 +6149,7 @@ func (o *MulfOp) Encode(e *tileir.Encoder) error {
 		flags |= 1 << 0
 	}
 	e.Varint(flags)
-	if err := encodeRoundingMode(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.mulf'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.mulf'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -6299,7 +6299,7 @@ func readMuliOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	numbered := len(types)
 	{
-		v0, err := readIntegerOverflow(d, "attribute 'overflow' of 'cuda_tile.muli'")
+		v0, err := tileir.ReadEnum[IntegerOverflow](d, "attribute 'overflow' of 'cuda_tile.muli'")
 		if err != nil {
 			return nil, err
 		}
@@ -6326,7 +6326,7 @@ func (o *MuliOp) Encode(e *tileir.Encoder) error {
 			return err
 		}
 	}
-	if err := encodeIntegerOverflow(e, o.Overflow, "attribute 'overflow' of 'cuda_tile.muli'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.Overflow, "attribute 'overflow' of 'cuda_tile.muli'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -6472,7 +6472,7 @@ func readNegiOp(d *tileir.Decoder) (tileir.Op, error) {
 	numbered := len(types)
 	if d.Version().AtLeast(13, 2) {
 		{
-			v0, err := readIntegerOverflow(d, "attribute 'overflow' of 'cuda_tile.negi'")
+			v0, err := tileir.ReadEnum[IntegerOverflow](d, "attribute 'overflow' of 'cuda_tile.negi'")
 			if err != nil {
 				return nil, err
 			}
@@ -6502,7 +6502,7 @@ func (o *NegiOp) Encode(e *tileir.Encoder) error {
 		}
 	}
 	if e.Version().AtLeast(13, 2) {
-		if err := encodeIntegerOverflow(e, o.Overflow, "attribute 'overflow' of 'cuda_tile.negi'"); err != nil {
+		if err := tileir.EncodeEnum(e, o.Overflow, "attribute 'overflow' of 'cuda_tile.negi'"); err != nil {
 			return err
 		}
 	} else if o.Overflow != IntegerOverflowNone {
@@ -7445,7 +7445,7 @@ func readRemiOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	numbered := len(types)
 	{
-		v0, err := readSignedness(d, "attribute 'signedness' of 'cuda_tile.remi'")
+		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness' of 'cuda_tile.remi'")
 		if err != nil {
 			return nil, err
 		}
@@ -7472,7 +7472,7 @@ func (o *RemiOp) Encode(e *tileir.Encoder) error {
 			return err
 		}
 	}
-	if err := encodeSignedness(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.remi'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.remi'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -8040,7 +8040,7 @@ func readShliOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	numbered := len(types)
 	{
-		v0, err := readIntegerOverflow(d, "attribute 'overflow' of 'cuda_tile.shli'")
+		v0, err := tileir.ReadEnum[IntegerOverflow](d, "attribute 'overflow' of 'cuda_tile.shli'")
 		if err != nil {
 			return nil, err
 		}
@@ -8067,7 +8067,7 @@ func (o *ShliOp) Encode(e *tileir.Encoder) error {
 			return err
 		}
 	}
-	if err := encodeIntegerOverflow(e, o.Overflow, "attribute 'overflow' of 'cuda_tile.shli'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.Overflow, "attribute 'overflow' of 'cuda_tile.shli'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -8136,7 +8136,7 @@ func readShriOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	numbered := len(types)
 	{
-		v0, err := readSignedness(d, "attribute 'signedness' of 'cuda_tile.shri'")
+		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness' of 'cuda_tile.shri'")
 		if err != nil {
 			return nil, err
 		}
@@ -8163,7 +8163,7 @@ func (o *ShriOp) Encode(e *tileir.Encoder) error {
 			return err
 		}
 	}
-	if err := encodeSignedness(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.shri'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.shri'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -8399,7 +8399,7 @@ func readSqrtOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	_ = flags
 	{
-		v0, err := readRoundingMode(d, "attribute 'rounding_mode' of 'cuda_tile.sqrt'")
+		v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.sqrt'")
 		if err != nil {
 			return nil, err
 		}
@@ -8431,7 +8431,7 @@ func (o *SqrtOp) Encode(e *tileir.Encoder) error {
 		flags |= 1 << 0
 	}
 	e.Varint(flags)
-	if err := encodeRoundingMode(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.sqrt'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.sqrt'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -8532,7 +8532,7 @@ func readStorePtrTkoOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	_ = flags
 	{
-		v0, err := readMemoryOrderingSemantics(d, "attribute 'memory_ordering_semantics' of 'cuda_tile.store_ptr_tko'")
+		v0, err := tileir.ReadEnum[MemoryOrderingSemantics](d, "attribute 'memory_ordering_semantics' of 'cuda_tile.store_ptr_tko'")
 		if err != nil {
 			return nil, err
 		}
@@ -8540,7 +8540,7 @@ func readStorePtrTkoOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	if flags&(1<<0) != 0 {
 		var opt MemoryScope
-		v0, err := readMemoryScope(d, "attribute 'memory_scope' of 'cuda_tile.store_ptr_tko'")
+		v0, err := tileir.ReadEnum[MemoryScope](d, "attribute 'memory_scope' of 'cuda_tile.store_ptr_tko'")
 		if err != nil {
 			return nil, err
 		}
@@ -8609,11 +8609,11 @@ func (o *StorePtrTkoOp) Encode(e *tileir.Encoder) error {
 		flags |= 1 << 3
 	}
 	e.Varint(flags)
-	if err := encodeMemoryOrderingSemantics(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.store_ptr_tko'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.store_ptr_tko'"); err != nil {
 		return err
 	}
 	if o.MemoryScope != nil {
-		if err := encodeMemoryScope(e, (*o.MemoryScope), "attribute 'memory_scope' of 'cuda_tile.store_ptr_tko'"); err != nil {
+		if err := tileir.EncodeEnum(e, (*o.MemoryScope), "attribute 'memory_scope' of 'cuda_tile.store_ptr_tko'"); err != nil {
 			return err
 		}
 	}
@@ -8731,7 +8731,7 @@ func readStoreViewTkoOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	_ = flags
 	{
-		v0, err := readMemoryOrderingSemantics(d, "attribute 'memory_ordering_semantics' of 'cuda_tile.store_view_tko'")
+		v0, err := tileir.ReadEnum[MemoryOrderingSemantics](d, "attribute 'memory_ordering_semantics' of 'cuda_tile.store_view_tko'")
 		if err != nil {
 			return nil, err
 		}
@@ -8739,7 +8739,7 @@ func readStoreViewTkoOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	if flags&(1<<0) != 0 {
 		var opt MemoryScope
-		v0, err := readMemoryScope(d, "attribute 'memory_scope' of 'cuda_tile.store_view_tko'")
+		v0, err := tileir.ReadEnum[MemoryScope](d, "attribute 'memory_scope' of 'cuda_tile.store_view_tko'")
 		if err != nil {
 			return nil, err
 		}
@@ -8809,11 +8809,11 @@ func (o *StoreViewTkoOp) Encode(e *tileir.Encoder) error {
 		flags |= 1 << 2
 	}
 	e.Varint(flags)
-	if err := encodeMemoryOrderingSemantics(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.store_view_tko'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.store_view_tko'"); err != nil {
 		return err
 	}
 	if o.MemoryScope != nil {
-		if err := encodeMemoryScope(e, (*o.MemoryScope), "attribute 'memory_scope' of 'cuda_tile.store_view_tko'"); err != nil {
+		if err := tileir.EncodeEnum(e, (*o.MemoryScope), "attribute 'memory_scope' of 'cuda_tile.store_view_tko'"); err != nil {
 			return err
 		}
 	}
@@ -8912,7 +8912,7 @@ func readSubfOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	_ = flags
 	{
-		v0, err := readRoundingMode(d, "attribute 'rounding_mode' of 'cuda_tile.subf'")
+		v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.subf'")
 		if err != nil {
 			return nil, err
 		}
@@ -8945,7 +8945,7 @@ func (o *SubfOp) Encode(e *tileir.Encoder) error {
 		flags |= 1 << 0
 	}
 	e.Varint(flags)
-	if err := encodeRoundingMode(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.subf'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.subf'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -9014,7 +9014,7 @@ func readSubiOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	numbered := len(types)
 	{
-		v0, err := readIntegerOverflow(d, "attribute 'overflow' of 'cuda_tile.subi'")
+		v0, err := tileir.ReadEnum[IntegerOverflow](d, "attribute 'overflow' of 'cuda_tile.subi'")
 		if err != nil {
 			return nil, err
 		}
@@ -9041,7 +9041,7 @@ func (o *SubiOp) Encode(e *tileir.Encoder) error {
 			return err
 		}
 	}
-	if err := encodeIntegerOverflow(e, o.Overflow, "attribute 'overflow' of 'cuda_tile.subi'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.Overflow, "attribute 'overflow' of 'cuda_tile.subi'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -9187,7 +9187,7 @@ func readTanhOp(d *tileir.Decoder) (tileir.Op, error) {
 	numbered := len(types)
 	if d.Version().AtLeast(13, 2) {
 		{
-			v0, err := readRoundingMode(d, "attribute 'rounding_mode' of 'cuda_tile.tanh'")
+			v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.tanh'")
 			if err != nil {
 				return nil, err
 			}
@@ -9217,7 +9217,7 @@ func (o *TanhOp) Encode(e *tileir.Encoder) error {
 		}
 	}
 	if e.Version().AtLeast(13, 2) {
-		if err := encodeRoundingMode(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.tanh'"); err != nil {
+		if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.tanh'"); err != nil {
 			return err
 		}
 	} else if o.RoundingMode != RoundingModeFull {
@@ -9290,7 +9290,7 @@ func readTrunciOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	numbered := len(types)
 	{
-		v0, err := readIntegerOverflow(d, "attribute 'overflow' of 'cuda_tile.trunci'")
+		v0, err := tileir.ReadEnum[IntegerOverflow](d, "attribute 'overflow' of 'cuda_tile.trunci'")
 		if err != nil {
 			return nil, err
 		}
@@ -9316,7 +9316,7 @@ func (o *TrunciOp) Encode(e *tileir.Encoder) error {
 			return err
 		}
 	}
-	if err := encodeIntegerOverflow(e, o.Overflow, "attribute 'overflow' of 'cuda_tile.trunci'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.Overflow, "attribute 'overflow' of 'cuda_tile.trunci'"); err != nil {
 		return err
 	}
 	if err := e.Operands(o.Operands(), false); err != nil {
@@ -10214,21 +10214,21 @@ func readAtomicRedViewTkoOp(d *tileir.Decoder) (tileir.Op, error) {
 	}
 	_ = flags
 	{
-		v0, err := readMemoryOrderingSemantics(d, "attribute 'memory_ordering_semantics' of 'cuda_tile.atomic_red_view_tko'")
+		v0, err := tileir.ReadEnum[MemoryOrderingSemantics](d, "attribute 'memory_ordering_semantics' of 'cuda_tile.atomic_red_view_tko'")
 		if err != nil {
 			return nil, err
 		}
 		o.MemoryOrderingSemantics = v0
 	}
 	{
-		v0, err := readMemoryScope(d, "attribute 'memory_scope' of 'cuda_tile.atomic_red_view_tko'")
+		v0, err := tileir.ReadEnum[MemoryScope](d, "attribute 'memory_scope' of 'cuda_tile.atomic_red_view_tko'")
 		if err != nil {
 			return nil, err
 		}
 		o.MemoryScope = v0
 	}
 	{
-		v0, err := readAtomicRMWMode(d, "attribute 'mode' of 'cuda_tile.atomic_red_view_tko'")
+		v0, err := tileir.ReadEnum[AtomicRMWMode](d, "attribute 'mode' of 'cuda_tile.atomic_red_view_tko'")
 		if err != nil {
 			return nil, err
 		}
@@ -10290,13 +10290,13 @@ func (o *AtomicRedViewTkoOp) Encode(e *tileir.Encoder) error {
 		flags |= 1 << 0
 	}
 	e.Varint(flags)
-	if err := encodeMemoryOrderingSemantics(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.atomic_red_view_tko'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.atomic_red_view_tko'"); err != nil {
 		return err
 	}
-	if err := encodeMemoryScope(e, o.MemoryScope, "attribute 'memory_scope' of 'cuda_tile.atomic_red_view_tko'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.MemoryScope, "attribute 'memory_scope' of 'cuda_tile.atomic_red_view_tko'"); err != nil {
 		return err
 	}
-	if err := encodeAtomicRMWMode(e, o.Mode, "attribute 'mode' of 'cuda_tile.atomic_red_view_tko'"); err != nil {
+	if err := tileir.EncodeEnum(e, o.Mode, "attribute 'mode' of 'cuda_tile.atomic_red_view_tko'"); err != nil {
 		return err
 	}
 	if err := e.Operand(o.View); err != nil {

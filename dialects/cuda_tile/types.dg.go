@@ -631,7 +631,7 @@ func readPartitionViewType(d *tileir.Decoder) (*PartitionViewType, error) {
 		}
 		if present&(1<<0) != 0 {
 			var opt PaddingValue
-			v0, err := readPaddingValue(d, "PartitionViewType padding_value")
+			v0, err := tileir.ReadEnum[PaddingValue](d, "PartitionViewType padding_value")
 			if err != nil {
 				return nil, err
 			}
@@ -669,7 +669,7 @@ func readPartitionViewType(d *tileir.Decoder) (*PartitionViewType, error) {
 		}
 		if present&(1<<0) != 0 {
 			var opt PaddingValue
-			v0, err := readPaddingValue(d, "PartitionViewType padding_value")
+			v0, err := tileir.ReadEnum[PaddingValue](d, "PartitionViewType padding_value")
 			if err != nil {
 				return nil, err
 			}
@@ -696,7 +696,7 @@ func encodePartitionViewType(e *tileir.Encoder, x *PartitionViewType, tag bool) 
 		}
 		e.Byte(byte(present))
 		if x.PaddingValue != nil {
-			if err := encodePaddingValue(e, *x.PaddingValue, "PartitionViewType padding_value"); err != nil {
+			if err := tileir.EncodeEnum(e, *x.PaddingValue, "PartitionViewType padding_value"); err != nil {
 				return err
 			}
 		}
@@ -714,7 +714,7 @@ func encodePartitionViewType(e *tileir.Encoder, x *PartitionViewType, tag bool) 
 		}
 		e.I32ArrayRaw(x.DimMap)
 		if x.PaddingValue != nil {
-			if err := encodePaddingValue(e, *x.PaddingValue, "PartitionViewType padding_value"); err != nil {
+			if err := tileir.EncodeEnum(e, *x.PaddingValue, "PartitionViewType padding_value"); err != nil {
 				return err
 			}
 		}
@@ -848,7 +848,7 @@ func readGatherScatterViewType(d *tileir.Decoder) (*GatherScatterViewType, error
 	}
 	if present&(1<<0) != 0 {
 		var opt PaddingValue
-		v0, err := readPaddingValue(d, "GatherScatterViewType padding_value")
+		v0, err := tileir.ReadEnum[PaddingValue](d, "GatherScatterViewType padding_value")
 		if err != nil {
 			return nil, err
 		}
@@ -878,7 +878,7 @@ func encodeGatherScatterViewType(e *tileir.Encoder, x *GatherScatterViewType, ta
 	}
 	e.Varint(uint64(x.SparseDim))
 	if x.PaddingValue != nil {
-		if err := encodePaddingValue(e, *x.PaddingValue, "GatherScatterViewType padding_value"); err != nil {
+		if err := tileir.EncodeEnum(e, *x.PaddingValue, "GatherScatterViewType padding_value"); err != nil {
 			return err
 		}
 	}
@@ -948,7 +948,7 @@ func readStridedViewType(d *tileir.Decoder) (*StridedViewType, error) {
 	}
 	if present&(1<<0) != 0 {
 		var opt PaddingValue
-		v0, err := readPaddingValue(d, "StridedViewType padding_value")
+		v0, err := tileir.ReadEnum[PaddingValue](d, "StridedViewType padding_value")
 		if err != nil {
 			return nil, err
 		}
@@ -979,7 +979,7 @@ func encodeStridedViewType(e *tileir.Encoder, x *StridedViewType, tag bool) erro
 	}
 	e.I32ArrayRaw(x.DimMap)
 	if x.PaddingValue != nil {
-		if err := encodePaddingValue(e, *x.PaddingValue, "StridedViewType padding_value"); err != nil {
+		if err := tileir.EncodeEnum(e, *x.PaddingValue, "StridedViewType padding_value"); err != nil {
 			return err
 		}
 	}

@@ -24,9 +24,10 @@ type Decoder struct {
 	types   typeTable
 	consts  [][]byte
 
-	values []*Value // values in scope, by wire number
-	depth  int
-	debug  *debugCursor
+	values    []*Value // values in scope, by wire number
+	maxOpcode uint64   // the dialect's largest opcode at the file's version
+	depth     int
+	debug     *debugCursor
 }
 
 // Version is the version of the file being read.
@@ -383,7 +384,7 @@ func (d *Decoder) op() (Op, error) {
 	if err != nil {
 		return nil, err
 	}
-	if max := d.d.MaxOpcode(d.version); code > max {
+	if max := d.maxOpcode; code > max {
 		return nil, d.r.ErrorAt(start, fmt.Sprintf("an opcode of version %s (at most 0x%X)", d.version, max),
 			fmt.Errorf("unsupported opcode %d for bytecode version %s", code, d.version))
 	}

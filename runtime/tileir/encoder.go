@@ -20,23 +20,29 @@ type Encoder struct {
 	strIndex map[string]uint64
 	strs     []string
 
-	typeIndex map[string]uint64
-	typeData  [][]byte
+	typeIndex   map[string]uint64
+	typeByValue map[Type]uint64
+	typeData    [][]byte
 
 	constIndex map[string]uint64
 	consts     [][]byte
 
-	dropped map[*Value]bool // results left off the wire (newer than the target)
-	next    int64           // next value number
-	scope   []*Value        // numbered values, to unnumber when a block ends
-	depth   int
-	debug   debugWriter
-	funcLoc uint64 // the debug slot of the function being written
+	dropped   map[*Value]bool // results left off the wire (newer than the target)
+	maxOpcode uint64          // the dialect's largest opcode at the target
+	next      int64           // next value number
+	scope     []*Value        // numbered values, to unnumber when a block ends
+	depth     int
+	debug     debugWriter
+	funcLoc   uint64 // the debug slot of the function being written
 }
 
 func newEncoder(d Dialect, target Version) *Encoder {
-	return &Encoder{d: d, target: target,
-		strIndex: map[string]uint64{}, typeIndex: map[string]uint64{}, constIndex: map[string]uint64{},
+	var max uint64
+	if d != nil {
+		max = d.MaxOpcode(target)
+	}
+	return &Encoder{d: d, target: target, maxOpcode: max,
+		strIndex: map[string]uint64{}, typeIndex: map[string]uint64{}, typeByValue: map[Type]uint64{}, constIndex: map[string]uint64{},
 		debug: debugWriter{ids: map[*Location]uint64{}}}
 }
 
@@ -108,8 +114,14 @@ func (e *Encoder) TypeIndex(t Type) (uint64, error) {
 	if t == nil {
 		return 0, errors.New("nil type")
 	}
+	// Types are usually shared pointers: look the value up first, and
+	// build the text key only for a type value not seen before.
+	if i, ok := e.typeByValue[t]; ok {
+		return i, nil
+	}
 	key := t.String()
 	if i, ok := e.typeIndex[key]; ok {
+		e.typeByValue[t] = i
 		return i, nil
 	}
 	if e.depth >= MaxNesting {
@@ -127,6 +139,7 @@ func (e *Encoder) TypeIndex(t Type) (uint64, error) {
 	}
 	i := uint64(len(e.typeData))
 	e.typeIndex[key] = i
+	e.typeByValue[t] = i
 	e.typeData = append(e.typeData, payload)
 	return i, nil
 }
@@ -302,7 +315,7 @@ func (e *Encoder) op(op Op) error {
 	if op == nil {
 		return errors.New("nil op")
 	}
-	if max := e.d.MaxOpcode(e.target); op.Opcode() > max {
+	if op.Opcode() > e.maxOpcode {
 		err := fmt.Errorf("op '%s' is not available in bytecode version %s", op.Name(), e.target)
 		for _, v := range Versions {
 			if op.Opcode() <= e.d.MaxOpcode(v) {

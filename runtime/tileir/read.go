@@ -21,7 +21,7 @@ func Read(data []byte, d Dialect) (*Module, error) {
 		return nil, err
 	}
 	m := &Module{Version: v}
-	dec := &Decoder{d: d, version: v}
+	dec := &Decoder{d: d, version: v, maxOpcode: d.MaxOpcode(v)}
 	for _, id := range []int{sectionString, sectionFunc} {
 		if secs[id] == nil {
 			return nil, wire.NewReader(nil, int64(len(data)), sectionNames[id]).Errorf("a "+sectionNames[id]+" section (it is mandatory)", wire.ErrInvalid)
