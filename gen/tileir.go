@@ -448,7 +448,7 @@ func (g *tgen) writeValue(t *defs.TypeRef, as, what string, x *jen.Statement, de
 	case defs.RefBool:
 		return []jen.Code{e.Clone().Dot("Bool").Call(x)}
 	case defs.RefBytes:
-		return []jen.Code{e.Clone().Dot("Const").Call(jen.Qual(tileirPkg, "Dense").Values(jen.Dict{jen.Id("Data"): x}))}
+		return try(e.Clone().Dot("Const").Call(jen.Qual(tileirPkg, "Dense").Values(jen.Dict{jen.Id("Data"): x})))
 	case defs.RefUint64, defs.RefUint32:
 		return []jen.Code{e.Clone().Dot("Varint").Call(jen.Uint64().Call(x))}
 	case defs.RefInt32:
@@ -1002,11 +1002,12 @@ func (g *tgen) writeOpAttr(t *topOp, a *defs.OpAttr, x *jen.Statement) []jen.Cod
 	}
 	switch a.Type.Kind {
 	case defs.RefBytes:
+		// Const checks a typed value against its type, as the reader does;
+		// an op with results types the value by its first.
 		if len(t.op.Results) == 0 {
-			return append(try(jen.Id("e").Dot("Type").Call(x.Clone().Dot("Type"))), jen.Id("e").Dot("Const").Call(x))
+			return append(try(jen.Id("e").Dot("Type").Call(x.Clone().Dot("Type"))), try(jen.Id("e").Dot("Const").Call(x))...)
 		}
-		return []jen.Code{jen.Id("e").Dot("Const").Call(jen.Qual(tileirPkg, "Dense").Values(jen.Dict{
-			jen.Id("Type"): jen.Id("o").Dot("OpBase").Dot("Results").Index(jen.Lit(0)).Dot("Type"), jen.Id("Data"): x.Clone().Dot("Data")}))}
+		return try(jen.Id("e").Dot("ResultConst").Call(x, jen.Id("o").Dot("OpBase").Dot("Results").Index(jen.Lit(0)).Dot("Type")))
 	case defs.RefList:
 		switch a.Type.Elem.Kind {
 		case defs.RefInt32:

@@ -1,12 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"os"
+	"io"
 	"strconv"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
+	"github.com/dialectgen/dialectgen/internal/safefile"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 	"github.com/dialectgen/dialectgen/runtime/tileir"
 )
@@ -18,7 +18,7 @@ type convertOptions struct {
 	set      []string // the flags given, by name
 }
 
-func convert(in, out string, o convertOptions) (err error) {
+func convert(in, out string, o convertOptions) error {
 	data, unmap, err := mlirbc.MapFile(in)
 	if err != nil {
 		return err
@@ -50,21 +50,12 @@ func convert(in, out string, o convertOptions) (err error) {
 	if o.release != 0 {
 		opts.Release = o.release
 	}
-	f, err := os.Create(out)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := f.Close(); err == nil {
-			err = cerr
+	// The IR points into the mapped input, which may be the output too:
+	// safefile replaces the output only once it is complete.
+	return safefile.WriteFile(out, func(w io.Writer) error {
+		if err := mlirbc.Write(w, ctx, m, opts); err != nil {
+			return fmt.Errorf("%s: %w", in, err)
 		}
-		if err != nil {
-			os.Remove(out)
-		}
-	}()
-	w := bufio.NewWriterSize(f, 1<<20)
-	if err := mlirbc.Write(w, ctx, m, opts); err != nil {
-		return fmt.Errorf("%s: %w", in, err)
-	}
-	return w.Flush()
+		return nil
+	})
 }

@@ -12,9 +12,11 @@
 // again, by default with the input's version (and, for MLIR bytecode, its
 // producer and LLVM release). For Tile IR, --version is 13.1, 13.2 or 13.3
 // and --producer and --release are refused; writing an op, attribute or
-// type newer than the target fails. dump prints a Tile IR module as text.
-// On bad input every command prints one line to stderr and exits with
-// status 1.
+// type newer than the target fails. convert replaces OUT only once the new
+// file is complete (internal/safefile): a failure leaves OUT as it was, and
+// OUT may be IN. dump prints a Tile IR module as text, large dense values
+// elided. On bad input every command prints one line to stderr and exits
+// with status 1.
 package main
 
 import (

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	cudatile "github.com/dialectgen/dialectgen/dialects/cuda_tile"
+	"github.com/dialectgen/dialectgen/internal/safefile"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 	"github.com/dialectgen/dialectgen/runtime/tileir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
@@ -24,7 +25,7 @@ func statTileIR(path string, data []byte, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "file:       %s (%d bytes)\n", path, len(data))
 	fmt.Fprintf(stdout, "format:     Tile IR %s\n", m.Version.Full())
-	if m.Producer != "" {
+	if m.HasProducer {
 		fmt.Fprintf(stdout, "producer:   %q\n", m.Producer)
 	} else {
 		fmt.Fprintln(stdout, "producer:   none")
@@ -110,7 +111,7 @@ func walkOps(ops []tileir.Op, f func(tileir.Op)) {
 	}
 }
 
-func convertTileIR(in, out string, data []byte, o convertOptions) (err error) {
+func convertTileIR(in, out string, data []byte, o convertOptions) error {
 	for _, name := range o.set {
 		if name == "producer" || name == "release" {
 			return fmt.Errorf("--%s applies to MLIR bytecode only; %s is Tile IR", name, in)
@@ -128,9 +129,9 @@ func convertTileIR(in, out string, data []byte, o convertOptions) (err error) {
 	}
 	// The Producer section exists from 13.3 on; an older target has no
 	// place for the string. Say so rather than drop it silently.
-	if !target.AtLeast(13, 3) && m.Producer != "" {
+	if !target.AtLeast(13, 3) && m.HasProducer {
 		fmt.Fprintf(os.Stderr, "mlirbc: note: dropping producer %q: Tile IR %s has no Producer section (it needs 13.3)\n", m.Producer, target)
-		m.Producer = ""
+		m.Producer, m.HasProducer = "", false
 	}
 	b, err := cudatile.Write(m, tileir.WriteOptions{Version: target})
 	if err != nil {
@@ -138,12 +139,10 @@ func convertTileIR(in, out string, data []byte, o convertOptions) (err error) {
 		// added it and the target; the chain adds the function and op.
 		return fmt.Errorf("%s: cannot write Tile IR %s: %w", in, target, err)
 	}
-	defer func() {
-		if err != nil {
-			os.Remove(out)
-		}
-	}()
-	return os.WriteFile(out, b, 0o666)
+	return safefile.WriteFile(out, func(w io.Writer) error {
+		_, err := w.Write(b)
+		return err
+	})
 }
 
 func dump(path string, stdout io.Writer) error {

@@ -293,7 +293,9 @@ func encodeDenseElementsAttr(e *tileir.Encoder, x *DenseElementsAttr, tag bool) 
 	if err := e.Type(x.Type); err != nil {
 		return err
 	}
-	e.Const(tileir.Dense{Data: x.Data})
+	if err := e.Const(tileir.Dense{Data: x.Data}); err != nil {
+		return err
+	}
 	return nil
 }
 

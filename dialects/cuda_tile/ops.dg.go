@@ -1728,10 +1728,9 @@ func (o *ConstantOp) Encode(e *tileir.Encoder) error {
 			return err
 		}
 	}
-	e.Const(tileir.Dense{
-		Data: o.Value.Data,
-		Type: o.OpBase.Results[0].Type,
-	})
+	if err := e.ResultConst(o.Value, o.OpBase.Results[0].Type); err != nil {
+		return err
+	}
 	e.Define(o, n)
 	return nil
 }
@@ -3884,7 +3883,9 @@ func (o *GlobalOp) Encode(e *tileir.Encoder) error {
 	if err := e.Type(o.Value.Type); err != nil {
 		return err
 	}
-	e.Const(o.Value)
+	if err := e.Const(o.Value); err != nil {
+		return err
+	}
 	e.Varint(uint64(o.Alignment))
 	if e.Version().AtLeast(13, 3) {
 		if err := tileir.EncodeEnum(e, o.SymbolVisibility, "attribute 'symbol_visibility' of 'cuda_tile.global'"); err != nil {

@@ -37,6 +37,8 @@ func TestPresenceByteAnyNonZero(t *testing.T) {
 }
 
 // Dense buffers must hold every element of their tile or one (a splat).
+// The writer refuses others, for ops and globals; the reader too, shown
+// on files whose type entry is patched to disagree with the buffer.
 func TestDenseMustFitType(t *testing.T) {
 	t4 := &TileType{Element: i32, Shape: []int64{4}}
 	for _, tc := range []struct {
@@ -50,28 +52,50 @@ func TestDenseMustFitType(t *testing.T) {
 	} {
 		m, _ := fn(NewConstantOp(t4, tileir.Dense{Data: tc.data}), NewReturnOp(nil))
 		b, err := Write(m, tileir.WriteOptions{})
+		if tc.ok && err == nil {
+			_, err = Read(b)
+		}
+		if (err == nil) != tc.ok || err != nil && !strings.Contains(err.Error(), "does not fit") || err != nil && !strings.Contains(err.Error(), "cuda_tile.constant at op 0") {
+			t.Errorf("%d bytes for %s: %v", len(tc.data), t4, err)
+		}
+		m, _ = fn(NewReturnOp(nil))
+		m.Globals = []*tileir.Global{{Name: "g", Type: t4, Data: tc.data}}
+		b, err = Write(m, tileir.WriteOptions{})
+		if tc.ok && err == nil {
+			_, err = Read(b)
+		}
+		if (err == nil) != tc.ok || err != nil && !strings.Contains(err.Error(), "global 'g'") {
+			t.Errorf("global of %d bytes for %s: %v", len(tc.data), t4, err)
+		}
+	}
+	// tile<5xi32> with 20 bytes, read as tile<6xi32>.
+	t5 := &TileType{Element: i32, Shape: []int64{5}}
+	shape5 := []byte{1, 5, 0, 0, 0, 0, 0, 0, 0}
+	op, _ := fn(NewConstantOp(t5, tileir.Dense{Data: make([]byte, 20)}), NewReturnOp(nil))
+	global, _ := fn(NewReturnOp(nil))
+	global.Globals = []*tileir.Global{{Name: "g", Type: t5, Data: make([]byte, 20)}}
+	for name, m := range map[string]*tileir.Module{"op": op, "global": global} {
+		b, err := Write(m, tileir.WriteOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = Read(b)
-		if (err == nil) != tc.ok || err != nil && !strings.Contains(err.Error(), "does not fit") {
-			t.Errorf("%d bytes for %s: %v", len(tc.data), t4, err)
+		at := bytes.Index(b, shape5)
+		if at < 0 || bytes.Count(b, shape5) != 1 {
+			t.Fatalf("%s: the shape of tile<5xi32> is not found once in % x", name, b)
 		}
-		// The same rule holds for globals.
-		m, _ = fn(NewReturnOp(nil))
-		m.Globals = []*tileir.Global{{Name: "g", Type: t4, Data: tc.data}}
-		if b, err = Write(m, tileir.WriteOptions{}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err = Read(b); (err == nil) != tc.ok {
-			t.Errorf("global of %d bytes for %s: %v", len(tc.data), t4, err)
+		b[at+1] = 6
+		if _, err := Read(b); err == nil || !strings.Contains(err.Error(), "does not fit") {
+			t.Errorf("%s: 20 bytes read as tile<6xi32>: %v", name, err)
 		}
 	}
 	// i1 tiles may be bit-packed or a byte per element.
 	b8 := &TileType{Element: &Int1Type{}, Shape: []int64{16}}
 	for _, n := range []int{1, 2, 16} {
 		m, _ := fn(NewConstantOp(b8, tileir.Dense{Data: make([]byte, n)}), NewReturnOp(nil))
-		b, _ := Write(m, tileir.WriteOptions{})
+		b, err := Write(m, tileir.WriteOptions{})
+		if err != nil {
+			t.Fatalf("%d bytes for %s: %v", n, b8, err)
+		}
 		if _, err := Read(b); err != nil {
 			t.Errorf("%d bytes for %s: %v", n, b8, err)
 		}

@@ -1,6 +1,7 @@
 package cudatile
 
 import (
+	"crypto/sha256"
 	"math"
 	"strconv"
 	"strings"
@@ -206,38 +207,65 @@ func elemBytes(t tileir.Type) int {
 	return int(floatWidth(t)+7) / 8
 }
 
+// Dense values of more than denseElide elements (bytes, for hex) print
+// elided: the first denseShown, then the count, the size and the first 8
+// bytes of the SHA-256 of the raw buffer, e.g.
+//
+//	[1, 2, 3, 4, 5, 6, 7, 8, ... 16384 elements, 65536 bytes, sha256 5f70bf18a0860070]
+//
+// A dump of a module whose large constant is used many times stays in
+// proportion to the module, and different buffers still print differently.
+const (
+	denseElide = 64
+	denseShown = 8
+)
+
 // formatDense prints a dense buffer as its elements when the type is a
 // tile of integers or f32/f64, otherwise as hex.
 func formatDense(v tileir.Dense) string {
 	tt, ok := v.Type.(*TileType)
 	if !ok {
-		return "0x" + hex(v.Data)
+		return hexDense(v.Data)
 	}
-	n := elemBytes(tt.Element)
-	if n == 0 || len(v.Data)%n != 0 || intWidth(tt.Element) == 1 {
-		return "0x" + hex(v.Data)
+	n, w := elemBytes(tt.Element), intWidth(tt.Element)
+	_, f32 := tt.Element.(*Float32Type)
+	_, f64 := tt.Element.(*Float64Type)
+	if n == 0 || len(v.Data)%n != 0 || w == 1 || w == 0 && !f32 && !f64 {
+		return hexDense(v.Data)
 	}
+	count := len(v.Data) / n
 	var out []string
-	for i := 0; i+n <= len(v.Data); i += n {
+	for i := 0; i < count && (count <= denseElide || i < denseShown); i++ {
 		var u uint64
 		for k := n - 1; k >= 0; k-- {
-			u = u<<8 | uint64(v.Data[i+k])
+			u = u<<8 | uint64(v.Data[i*n+k])
 		}
-		switch tt.Element.(type) {
-		case *Float32Type:
+		switch {
+		case f32:
 			out = append(out, strconv.FormatFloat(float64(math.Float32frombits(uint32(u))), 'g', -1, 32))
-		case *Float64Type:
+		case f64:
 			out = append(out, strconv.FormatFloat(math.Float64frombits(u), 'g', -1, 64))
 		default:
-			if intWidth(tt.Element) == 0 {
-				return "0x" + hex(v.Data)
-			}
-			w := uint(n * 8)
-			s := int64(u<<(64-w)) >> (64 - w)
-			out = append(out, strconv.FormatInt(s, 10))
+			bits := uint(n * 8)
+			out = append(out, strconv.FormatInt(int64(u<<(64-bits))>>(64-bits), 10))
 		}
 	}
+	if count > denseElide {
+		out = append(out, "... "+strconv.Itoa(count)+" elements, "+elided(v.Data))
+	}
 	return "[" + strings.Join(out, ", ") + "]"
+}
+
+func hexDense(b []byte) string {
+	if len(b) > denseElide {
+		return "0x" + hex(b[:denseShown]) + "... " + elided(b)
+	}
+	return "0x" + hex(b)
+}
+
+func elided(b []byte) string {
+	sum := sha256.Sum256(b)
+	return strconv.Itoa(len(b)) + " bytes, sha256 " + strings.ToLower(hex(sum[:8]))
 }
 
 func hex(b []byte) string {

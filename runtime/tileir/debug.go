@@ -3,6 +3,7 @@ package tileir
 import (
 	"encoding/binary"
 	"fmt"
+	"slices"
 
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
@@ -76,6 +77,13 @@ type debugTable struct {
 	strings   *stringTable
 	cache     []*Location
 	state     []uint8
+	// height is 1 for an entry that refers to none, else 1 + the largest
+	// height of those it refers to. It may not exceed limit: a property
+	// of the entry, not of the order entries are read in, so the writer
+	// can apply the same rule.
+	height []int
+	limit  int
+	depth  int // entries being parsed
 }
 
 func pad(r *wire.Reader, base int64, width int64) error {
@@ -91,9 +99,9 @@ func pad(r *wire.Reader, base int64, width int64) error {
 	return nil
 }
 
-func parseDebug(s wire.Section, strs *stringTable) (*debugTable, error) {
+func parseDebug(s wire.Section, strs *stringTable, limit int) (*debugTable, error) {
 	r := s.Reader("Debug")
-	t := &debugTable{strings: strs}
+	t := &debugTable{strings: strs, limit: limit}
 	n, err := r.ULEB128()
 	if err != nil {
 		return nil, err
@@ -137,6 +145,7 @@ func parseDebug(s wire.Section, strs *stringTable) (*debugTable, error) {
 	t.data, t.dataOff = r.Rest(), r.Offset()
 	t.cache = make([]*Location, n)
 	t.state = make([]uint8, n)
+	t.height = make([]int, n)
 	return t, nil
 }
 
@@ -162,22 +171,32 @@ func (t *debugTable) entry(id uint64) (*Location, error) {
 	if end < start || end > uint64(len(t.data)) {
 		return nil, fmt.Errorf("debug entry %d spans bytes %d..%d of %d: %w", id, start, end, len(t.data), wire.ErrInvalid)
 	}
+	if t.depth >= t.limit {
+		return nil, fmt.Errorf("debug entries nested at most %d deep (entry %d is deeper): %w", t.limit, id, wire.ErrInvalid)
+	}
 	t.state[k] = 1
-	l, err := t.parse(wire.NewReader(t.data[start:end:end], t.dataOff+int64(start), "Debug"))
+	t.depth++
+	l, h, err := t.parse(wire.NewReader(t.data[start:end:end], t.dataOff+int64(start), "Debug"))
+	t.depth--
+	if err == nil && h > t.limit {
+		err = fmt.Errorf("debug entries nested at most %d deep (entry %d nests %d): %w", t.limit, id, h, wire.ErrInvalid)
+	}
 	if err != nil {
 		t.state[k] = 0
 		return nil, err
 	}
-	t.cache[k], t.state[k] = l, 2
+	t.cache[k], t.state[k], t.height[k] = l, 2, h
 	return l, nil
 }
 
-func (t *debugTable) parse(r *wire.Reader) (*Location, error) {
+// parse reads an entry and returns it with its height.
+func (t *debugTable) parse(r *wire.Reader) (*Location, int, error) {
 	tag, err := r.ULEB128()
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	l := &Location{Kind: DebugKind(tag)}
+	h := 1
 	ref := func(dst **Location, want ...DebugKind) error {
 		at := r.Offset()
 		id, err := r.ULEB128()
@@ -187,6 +206,9 @@ func (t *debugTable) parse(r *wire.Reader) (*Location, error) {
 		e, err := t.entry(id)
 		if err != nil {
 			return r.ErrorAt(at, "a debug entry id", err)
+		}
+		if id > 0 {
+			h = max(h, t.height[id-1]+1)
 		}
 		if len(want) > 0 {
 			ok := false
@@ -240,9 +262,9 @@ func (t *debugTable) parse(r *wire.Reader) (*Location, error) {
 		err = first(func() error { return ref(&l.Callee) }, func() error { return ref(&l.Caller) })
 	default:
 		// Upstream reads unknown tags as an unknown location.
-		return nil, nil
+		return nil, 1, nil
 	}
-	return l, err
+	return l, h, err
 }
 
 func first(fns ...func() error) error {
@@ -297,42 +319,106 @@ type debugWriter struct {
 	slots   [][]uint64
 	e       *Encoder // for string indices, registered when the section is written
 	pending []*Location
+	height  []int // of pending[i]: see debugTable.height
+	limit   int
+	depth   int
 }
 
-func (w *debugWriter) id(l *Location) uint64 {
+// debugRef is a reference from one entry to another, with the kinds a
+// reader accepts there (none: any, or none at all).
+type debugRef struct {
+	name string
+	to   *Location
+	want []DebugKind
+}
+
+var debugScopes = []DebugKind{DebugSubprogram, DebugLexicalBlock}
+
+// refs lists what l refers to, in the order the reader resolves it.
+func (l *Location) refs() []debugRef {
+	file := []DebugKind{DebugFile}
+	switch l.Kind {
+	case DebugCompileUnit:
+		return []debugRef{{"file", l.File, file}}
+	case DebugLexicalBlock:
+		return []debugRef{{"scope", l.Scope, debugScopes}, {"file", l.File, file}}
+	case DebugLoc:
+		return []debugRef{{"scope", l.Scope, debugScopes}}
+	case DebugSubprogram:
+		return []debugRef{{"file", l.File, file}, {"unit", l.Unit, []DebugKind{DebugCompileUnit}}}
+	case DebugCallSite:
+		return []debugRef{{"callee", l.Callee, nil}, {"caller", l.Caller, nil}}
+	}
+	return nil
+}
+
+func (w *debugWriter) id(l *Location) (uint64, error) {
 	if l == nil || l.Kind == DebugUnknown {
-		return 0
+		return 0, nil
 	}
 	if id, ok := w.ids[l]; ok {
-		return id
+		return id, nil
 	}
-	for _, c := range []*Location{l.Scope, l.File, l.Unit, l.Callee, l.Caller} {
-		if c != nil {
-			w.id(c)
+	if l.Kind > DebugCallSite {
+		return 0, fmt.Errorf("a location of unknown kind %d", l.Kind)
+	}
+	if w.depth >= w.limit {
+		return 0, fmt.Errorf("locations nested more than %d deep, or in a cycle", w.limit)
+	}
+	w.depth++
+	defer func() { w.depth-- }()
+	h := 1
+	for _, r := range l.refs() {
+		if len(r.want) > 0 && (r.to == nil || !slices.Contains(r.want, r.to.Kind)) {
+			got := "missing"
+			if r.to != nil {
+				got = "a " + r.to.Kind.String() // not r.to.String(), which may not end on a cycle
+			}
+			return 0, fmt.Errorf("the %s of a %s location is %s, not a %v", r.name, l.Kind, got, r.want)
+		}
+		id, err := w.id(r.to)
+		if err != nil {
+			return 0, err
+		}
+		if id > 0 {
+			h = max(h, w.height[id-1]+1)
 		}
 	}
+	if h > w.limit {
+		return 0, fmt.Errorf("locations nested more than %d deep", w.limit)
+	}
 	w.pending = append(w.pending, l)
+	w.height = append(w.height, h)
 	id := uint64(len(w.pending))
 	w.ids[l] = id
-	return id
+	return id, nil
 }
 
 // startFunc opens a slot for a function with a location and returns its
 // 1-based index, or 0 when the function has none (its ops' locations are
 // then dropped, as upstream does).
-func (w *debugWriter) startFunc(l *Location) uint64 {
+func (w *debugWriter) startFunc(l *Location) (uint64, error) {
 	if l == nil || l.Kind == DebugUnknown {
-		return 0
+		return 0, nil
 	}
-	w.slots = append(w.slots, []uint64{w.id(l)})
-	return uint64(len(w.slots))
+	id, err := w.id(l)
+	if err != nil {
+		return 0, err
+	}
+	w.slots = append(w.slots, []uint64{id})
+	return uint64(len(w.slots)), nil
 }
 
-func (w *debugWriter) op(slot uint64, l *Location) {
+func (w *debugWriter) op(slot uint64, l *Location) error {
 	if slot == 0 {
-		return
+		return nil
 	}
-	w.slots[slot-1] = append(w.slots[slot-1], w.id(l))
+	id, err := w.id(l)
+	if err != nil {
+		return err
+	}
+	w.slots[slot-1] = append(w.slots[slot-1], id)
+	return nil
 }
 
 func (w *debugWriter) empty() bool { return len(w.slots) == 0 && len(w.pending) == 0 }

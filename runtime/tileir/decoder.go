@@ -9,9 +9,20 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
-// MaxNesting bounds how deeply regions may nest, so that hostile input
-// cannot exhaust the stack.
-const MaxNesting = 256
+// DefaultMaxNesting is the default of ReadOptions.MaxNesting and
+// WriteOptions.MaxNesting: how deeply regions, types, attributes and
+// debug-info entries may nest. Reader and writer apply the same rule, so
+// what Write writes with a limit, Read reads with that limit; it keeps
+// hostile input and deep IR built in memory from exhausting the stack.
+const DefaultMaxNesting = 256
+
+// nestingLimit is the limit an option asks for.
+func nestingLimit(n int) int {
+	if n <= 0 {
+		return DefaultMaxNesting
+	}
+	return n
+}
 
 // Decoder reads function bodies, type entries and attributes for the
 // generated codecs. It keeps the file's tables and the value numbering.
@@ -26,8 +37,13 @@ type Decoder struct {
 
 	values    []*Value // values in scope, by wire number
 	maxOpcode uint64   // the dialect's largest opcode at the file's version
-	depth     int
-	debug     *debugCursor
+	depth     int      // regions and attributes being read
+	typeDepth int      // type entries being read
+	// typeHeight is the largest height (see typeTable) of the types the
+	// type entry being read refers to.
+	typeHeight int
+	limit      int // of depth, typeDepth and heights
+	debug      *debugCursor
 }
 
 // Version is the version of the file being read.
@@ -191,8 +207,8 @@ func (d *Decoder) Attr(what string) (Attr, error) {
 	if err != nil {
 		return nil, err
 	}
-	if d.depth >= MaxNesting {
-		return nil, d.Invalid("attributes nested at most %d deep", MaxNesting)
+	if d.depth >= d.limit {
+		return nil, d.Invalid("attributes nested at most %d deep", d.limit)
 	}
 	start := d.r.Offset()
 	d.depth++
@@ -311,8 +327,8 @@ func (d *Decoder) Regions(want int, opName string) ([]*Region, error) {
 	if n != uint64(want) {
 		return nil, d.r.ErrorAt(start, fmt.Sprintf("%d regions for %s, not %d", want, opName, n), wire.ErrInvalid)
 	}
-	if d.depth >= MaxNesting {
-		return nil, d.Invalid("regions nested at most %d deep", MaxNesting)
+	if d.depth >= d.limit {
+		return nil, d.Invalid("regions nested at most %d deep", d.limit)
 	}
 	d.depth++
 	defer func() { d.depth-- }()

@@ -1,10 +1,17 @@
 package tileir
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"math"
+	"reflect"
+	"slices"
+	"strconv"
 	"strings"
+	"sync/atomic"
+	"unsafe"
 
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
@@ -20,31 +27,60 @@ type Encoder struct {
 	strIndex map[string]uint64
 	strs     []string
 
-	typeIndex   map[string]uint64
+	typeIndex   map[string]uint64 // by payload
 	typeByValue map[Type]uint64
 	typeData    [][]byte
+	typeHeights []int // as the reader computes them (see typeTable)
+	typeHeight  int   // the largest height of the types the type being encoded refers to
+	typeDepth   int   // types being encoded
 
-	constIndex map[string]uint64
-	consts     [][]byte
+	consts      []constEntry
+	constByData map[constID]uint64  // by the identity of the buffer
+	constByHash map[uint64][]uint64 // by a hash of type and contents
+	seed        maphash.Seed
 
 	dropped   map[*Value]bool // results left off the wire (newer than the target)
 	maxOpcode uint64          // the dialect's largest opcode at the target
 	next      int64           // next value number
 	scope     []*Value        // numbered values, to unnumber when a block ends
-	depth     int
+	depth     int             // regions and attributes being written
+	limit     int             // of depth, typeDepth and type heights
+	call      int64           // this Write call, marked on ops and values placed
+	path      []int           // where the op being written is: op, region, block, op, …
+	open      []Op            // the ops being written, innermost last
+	operand   int             // operands of the innermost written so far
 	debug     debugWriter
 	funcLoc   uint64 // the debug slot of the function being written
 }
 
-func newEncoder(d Dialect, target Version) *Encoder {
+// A constant-pool entry is keyed by its type's table index and its bytes,
+// as upstream dedups dense attributes by value.
+type constEntry struct {
+	typ  uint64 // type index + 1; 0 for an untyped value
+	data []byte
+}
+
+type constID struct {
+	data *byte
+	n    int
+	typ  uint64
+}
+
+func newEncoder(d Dialect, target Version, limit int) *Encoder {
 	var max uint64
 	if d != nil {
 		max = d.MaxOpcode(target)
 	}
-	return &Encoder{d: d, target: target, maxOpcode: max,
-		strIndex: map[string]uint64{}, typeIndex: map[string]uint64{}, typeByValue: map[Type]uint64{}, constIndex: map[string]uint64{},
-		debug: debugWriter{ids: map[*Location]uint64{}}}
+	return &Encoder{d: d, target: target, maxOpcode: max, limit: limit, call: writeCalls.Add(1),
+		strIndex: map[string]uint64{}, typeIndex: map[string]uint64{}, typeByValue: map[Type]uint64{},
+		constByData: map[constID]uint64{}, constByHash: map[uint64][]uint64{}, seed: maphash.MakeSeed(),
+		debug: debugWriter{ids: map[*Location]uint64{}, limit: limit}}
 }
+
+// writeCalls numbers Write calls. Ops and values record the call that
+// placed them, which finds one placed twice (or inside itself) without a
+// map.
+var writeCalls atomic.Int64
 
 // Version is the version being written.
 func (e *Encoder) Version() Version { return e.target }
@@ -81,24 +117,69 @@ func (e *Encoder) StringIndex(s string) uint64 {
 // String writes the index of s.
 func (e *Encoder) String(s string) { e.Varint(e.StringIndex(s)) }
 
-// ConstIndex interns a dense value in the constant pool; values are
-// shared when type and bytes are equal, as upstream does.
-func (e *Encoder) ConstIndex(v Dense) uint64 {
-	key := string(v.Data)
+// ConstIndex interns a dense value in the constant pool and returns its
+// index; values are shared when type and bytes are equal, as upstream
+// does. A value with a type must fit it, as readers check. A buffer seen
+// before is found by its identity, so a large constant used by many ops
+// is hashed once, not once per use.
+func (e *Encoder) ConstIndex(v Dense) (uint64, error) {
+	var typ uint64
 	if v.Type != nil {
-		key = v.Type.String() + "\x00" + key
+		i, err := e.TypeIndex(v.Type)
+		if err != nil {
+			return 0, err
+		}
+		if err := e.d.CheckDense(v); err != nil {
+			return 0, err
+		}
+		typ = i + 1
 	}
-	i, ok := e.constIndex[key]
-	if !ok {
-		i = uint64(len(e.consts))
-		e.constIndex[key] = i
-		e.consts = append(e.consts, v.Data)
+	id := constID{unsafe.SliceData(v.Data), len(v.Data), typ}
+	if i, ok := e.constByData[id]; ok {
+		return i, nil
 	}
-	return i
+	var h maphash.Hash
+	h.SetSeed(e.seed)
+	maphash.WriteComparable(&h, typ)
+	h.Write(v.Data)
+	sum := h.Sum64()
+	for _, i := range e.constByHash[sum] {
+		if c := e.consts[i]; c.typ == typ && bytes.Equal(c.data, v.Data) {
+			e.constByData[id] = i
+			return i, nil
+		}
+	}
+	i := uint64(len(e.consts))
+	e.consts = append(e.consts, constEntry{typ, v.Data})
+	e.constByHash[sum] = append(e.constByHash[sum], i)
+	e.constByData[id] = i
+	return i, nil
 }
 
-// Const writes the constant-pool index of a dense value.
-func (e *Encoder) Const(v Dense) { e.Varint(e.ConstIndex(v)) }
+// Const writes the constant-pool index of a dense value (see ConstIndex).
+func (e *Encoder) Const(v Dense) error {
+	i, err := e.ConstIndex(v)
+	if err != nil {
+		return err
+	}
+	e.Varint(i)
+	return nil
+}
+
+// ResultConst writes an op's dense value, typed by the op's result as
+// readers type it; a value with a type of its own must have that type.
+func (e *Encoder) ResultConst(v Dense, result Type) error {
+	if v.Type != nil && v.Type != result {
+		got, err := e.TypeIndex(v.Type)
+		if err != nil {
+			return err
+		}
+		if want, err := e.TypeIndex(result); err != nil || got != want {
+			return fmt.Errorf("a dense value of type %s for a result of type %s", v.Type, result)
+		}
+	}
+	return e.Const(Dense{Type: result, Data: v.Data})
+}
 
 // Symbol writes a string index of a non-empty symbol name.
 func (e *Encoder) Symbol(s, what string) error {
@@ -110,38 +191,57 @@ func (e *Encoder) Symbol(s, what string) error {
 }
 
 // TypeIndex interns t (its nested types first) and returns its index.
+// Types are keyed by their encoding, which is canonical: equal types
+// share an entry, as upstream's uniqued types do.
 func (e *Encoder) TypeIndex(t Type) (uint64, error) {
-	if t == nil {
+	// Types are usually shared pointers: look the value up first.
+	if i, ok := e.typeByValue[t]; ok {
+		e.typeHeight = max(e.typeHeight, e.typeHeights[i])
+		return i, nil
+	}
+	if isNil(t) {
 		return 0, errors.New("nil type")
 	}
-	// Types are usually shared pointers: look the value up first, and
-	// build the text key only for a type value not seen before.
-	if i, ok := e.typeByValue[t]; ok {
-		return i, nil
+	if e.typeDepth >= e.limit {
+		return 0, fmt.Errorf("types nested more than %d deep", e.limit)
 	}
-	key := t.String()
-	if i, ok := e.typeIndex[key]; ok {
-		e.typeByValue[t] = i
-		return i, nil
-	}
-	if e.depth >= MaxNesting {
-		return 0, fmt.Errorf("types nested more than %d deep", MaxNesting)
-	}
-	saved := e.buf
-	e.buf = nil
-	e.depth++
+	saved, height := e.buf, e.typeHeight
+	e.buf, e.typeHeight = nil, 0
+	e.typeDepth++
 	err := e.d.EncodeType(e, t)
-	e.depth--
+	e.typeDepth--
+	h := e.typeHeight + 1
 	payload := e.buf
-	e.buf = saved
+	e.buf, e.typeHeight = saved, max(height, h)
 	if err != nil {
 		return 0, err
 	}
-	i := uint64(len(e.typeData))
-	e.typeIndex[key] = i
+	if h > e.limit {
+		return 0, fmt.Errorf("types nested more than %d deep", e.limit)
+	}
+	i, ok := e.typeIndex[string(payload)]
+	if !ok {
+		i = uint64(len(e.typeData))
+		e.typeIndex[string(payload)] = i
+		e.typeData = append(e.typeData, payload)
+		e.typeHeights = append(e.typeHeights, h)
+	}
 	e.typeByValue[t] = i
-	e.typeData = append(e.typeData, payload)
 	return i, nil
+}
+
+// isNil reports a nil interface or one holding a nil pointer, which the
+// codecs could not dereference.
+func isNil(x any) bool {
+	if x == nil {
+		return true
+	}
+	v := reflect.ValueOf(x)
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Interface, reflect.Func, reflect.Chan:
+		return v.IsNil()
+	}
+	return false
 }
 
 // Type writes the index of t.
@@ -156,11 +256,11 @@ func (e *Encoder) Type(t Type) error {
 
 // Attr writes a self-contained attribute.
 func (e *Encoder) Attr(a Attr) error {
-	if a == nil {
+	if isNil(a) {
 		return errors.New("nil attribute")
 	}
-	if e.depth >= MaxNesting {
-		return fmt.Errorf("attributes nested more than %d deep", MaxNesting)
+	if e.depth >= e.limit {
+		return fmt.Errorf("attributes nested more than %d deep", e.limit)
 	}
 	e.depth++
 	defer func() { e.depth-- }()
@@ -201,21 +301,30 @@ func (e *Encoder) I64ArrayRaw(v []int64) {
 
 // Operand writes the number of a value in scope.
 func (e *Encoder) Operand(v *Value) error {
+	e.operand++
 	if v == nil {
-		return errors.New("nil operand")
+		return fmt.Errorf("operand %d is nil", e.operand-1)
 	}
-	if v.num == 0 {
-		what := "a block argument"
-		if v.Def != nil {
-			what = fmt.Sprintf("result %d of %s", v.Index, v.Def.Name())
-		}
-		if e.dropped[v] {
-			return fmt.Errorf("operand is %s, which does not exist in version %s", what, e.target)
-		}
-		return fmt.Errorf("operand is %s, which is not in scope (defined later, in another region or function)", what)
+	if v.num > 0 {
+		e.Varint(uint64(v.num - 1))
+		return nil
 	}
-	e.Varint(uint64(v.num - 1))
-	return nil
+	what := fmt.Sprintf("a parameter or block argument (argument %d)", v.Index)
+	if v.Def != nil {
+		what = fmt.Sprintf("result %d of %s", v.Index, v.Def.Name())
+	}
+	why := "which is not defined before this use (it is defined later, or not in the module)"
+	switch {
+	case e.dropped[v]:
+		why = "which does not exist in version " + e.target.String()
+	case v.Def != nil && v.Def == e.open[len(e.open)-1]:
+		why = "which the op itself defines"
+	case v.Def != nil && slices.Contains(e.open, v.Def):
+		why = "which an op around this one defines (after its regions)"
+	case v.num == -e.call:
+		why = "which is not in scope here (it is defined in another block, region or function)"
+	}
+	return fmt.Errorf("operand %d is %s, %s", e.operand-1, what, why)
 }
 
 // Operands writes values, with their count first when withCount is set.
@@ -231,10 +340,37 @@ func (e *Encoder) Operands(vs []*Value, withCount bool) error {
 	return nil
 }
 
+var (
+	errNilValue  = errors.New("is nil")
+	errTwiceDefd = errors.New("is defined twice (a value is defined by one op, block or function)")
+)
+
+// place marks a value as defined by this Write; a value has one
+// definition. Callers name the value in the error.
+func (e *Encoder) place(v *Value) error {
+	if v == nil {
+		return errNilValue
+	}
+	if v.num > 0 || v.num == -e.call {
+		return errTwiceDefd
+	}
+	v.num = -e.call
+	return nil
+}
+
 func (e *Encoder) number(v *Value) {
 	e.next++
 	v.num = e.next
 	e.scope = append(e.scope, v)
+}
+
+// unnumberAll takes every value out of scope, after a function or an
+// error.
+func (e *Encoder) unnumberAll() {
+	for _, v := range e.scope {
+		v.num = -e.call
+	}
+	e.scope, e.next = e.scope[:0], 0
 }
 
 // Define numbers the first n results of op; the rest are left out of the
@@ -255,18 +391,18 @@ func (e *Encoder) Define(op Op, n int) {
 // Regions writes the region count and each region.
 func (e *Encoder) Regions(rs []*Region) error {
 	e.Varint(uint64(len(rs)))
-	if e.depth >= MaxNesting {
-		return fmt.Errorf("regions nested more than %d deep", MaxNesting)
+	if e.depth >= e.limit {
+		return fmt.Errorf("regions nested more than %d deep", e.limit)
 	}
 	e.depth++
 	defer func() { e.depth-- }()
-	for _, r := range rs {
+	for ri, r := range rs {
 		if r == nil {
-			return errors.New("nil region")
+			return fmt.Errorf("region %d is nil", ri)
 		}
 		e.Varint(uint64(len(r.Blocks)))
-		for _, b := range r.Blocks {
-			if err := e.block(b); err != nil {
+		for bi, b := range r.Blocks {
+			if err := e.block(b, ri, bi); err != nil {
 				return err
 			}
 		}
@@ -274,46 +410,101 @@ func (e *Encoder) Regions(rs []*Region) error {
 	return nil
 }
 
-func (e *Encoder) block(b *Block) error {
+// block writes a block of region ri; readers require it to end with a
+// terminator.
+func (e *Encoder) block(b *Block, ri, bi int) error {
+	where := func() string { return fmt.Sprintf("region %d block %d", ri, bi) }
+	if b == nil {
+		return errors.New(where() + " is nil")
+	}
 	mark, next := len(e.scope), e.next
 	e.Varint(uint64(len(b.Args)))
-	for _, a := range b.Args {
+	for i, a := range b.Args {
+		if err := e.place(a); err != nil {
+			return fmt.Errorf("%s argument %d %w", where(), i, err)
+		}
 		if err := e.Type(a.Type); err != nil {
-			return err
+			return fmt.Errorf("%s argument %d: %w", where(), i, err)
 		}
 		e.number(a)
 	}
 	e.Varint(uint64(len(b.Ops)))
-	for _, op := range b.Ops {
+	n := len(e.path)
+	e.path = append(e.path, ri, bi, 0)
+	for i, op := range b.Ops {
+		e.path[n+2] = i
 		if err := e.op(op); err != nil {
 			return err
 		}
 	}
+	e.path = e.path[:n]
+	if len(b.Ops) == 0 {
+		return errors.New(where() + " is empty (a block ends with a terminator)")
+	}
+	if last := b.Ops[len(b.Ops)-1]; !isTerminator(last) {
+		return fmt.Errorf("%s ends with %s, not with a terminator", where(), last.Name())
+	}
 	for _, v := range e.scope[mark:] {
-		v.num = 0
+		v.num = -e.call
 	}
 	e.scope, e.next = e.scope[:mark], next
 	return nil
 }
 
-// OpError names the op a write failed on.
+func isTerminator(op Op) bool {
+	_, ok := op.(Terminator)
+	return ok
+}
+
+// OpError names the op a write failed on and where it is in its function:
+// "op 4, region 0 block 1, op 2" is op 2 of block 1 of region 0 of the
+// function's op 4 (all counted from 0).
 type OpError struct {
-	Op  string
-	Err error
+	Op   string // the op's name; "" for a nil op
+	Path string
+	Err  error
 }
 
 func (e *OpError) Error() string {
 	msg := e.Err.Error()
-	if strings.Contains(msg, "'"+e.Op+"'") {
-		return msg // already names the op
+	switch {
+	case e.Op == "":
+		return "nil op at " + e.Path
+	case strings.Contains(msg, "'"+e.Op+"'"):
+		return msg + " (at " + e.Path + ")" // already names the op
 	}
-	return e.Op + ": " + msg
+	return e.Op + " at " + e.Path + ": " + msg
 }
 func (e *OpError) Unwrap() error { return e.Err }
 
+// opError wraps err with the op at the first n elements of the path.
+func (e *Encoder) opError(op Op, n int, err error) error {
+	var b strings.Builder
+	for i, x := range e.path[:n] {
+		b.WriteString([]string{", op ", ", region ", " block "}[i%3])
+		b.WriteString(strconv.Itoa(x))
+	}
+	name := ""
+	if op != nil {
+		name = op.Name()
+	}
+	return &OpError{Op: name, Path: strings.TrimPrefix(b.String(), ", "), Err: err}
+}
+
 func (e *Encoder) op(op Op) error {
-	if op == nil {
-		return errors.New("nil op")
+	n := len(e.path)
+	if isNil(op) {
+		return e.opError(nil, n, errors.New("nil op"))
+	}
+	b := op.Base()
+	if b.wrote == e.call {
+		return e.opError(op, n, errors.New("the op is placed twice (in two blocks, twice in one, or inside its own region)"))
+	}
+	b.wrote = e.call
+	for i, r := range b.Results {
+		if err := e.place(r); err != nil {
+			return e.opError(op, n, fmt.Errorf("result %d %w", i, err))
+		}
 	}
 	if op.Opcode() > e.maxOpcode {
 		err := fmt.Errorf("op '%s' is not available in bytecode version %s", op.Name(), e.target)
@@ -323,16 +514,22 @@ func (e *Encoder) op(op Op) error {
 				break
 			}
 		}
-		return &OpError{Op: op.Name(), Err: err}
+		return e.opError(op, n, err)
 	}
 	e.Varint(op.Opcode())
-	e.debug.op(e.funcLoc, op.Base().Loc)
-	if err := op.Encode(e); err != nil {
+	if err := e.debug.op(e.funcLoc, b.Loc); err != nil {
+		return e.opError(op, n, fmt.Errorf("location: %w", err))
+	}
+	operand := e.operand
+	e.open, e.operand = append(e.open, op), 0
+	err := op.Encode(e)
+	e.open, e.operand = e.open[:len(e.open)-1], operand
+	if err != nil {
 		var oe *OpError
 		if errors.As(err, &oe) {
 			return err
 		}
-		return &OpError{Op: op.Name(), Err: err}
+		return e.opError(op, n, err)
 	}
 	return nil
 }

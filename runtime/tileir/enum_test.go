@@ -38,7 +38,7 @@ func TestEnumVersions(t *testing.T) {
 	if _, err := read(V13_2, 7); err == nil || !strings.Contains(err.Error(), "a value of mode") {
 		t.Errorf("unknown value: %v", err)
 	}
-	e := newEncoder(nil, V13_1)
+	e := newEncoder(nil, V13_1, DefaultMaxNesting)
 	if err := EncodeEnum(e, mode(1), "attribute 'm'"); !errors.As(err, &ve) || ve.Needs != V13_2 {
 		t.Errorf("write 13.1: %v", err)
 	}
@@ -54,7 +54,7 @@ func TestEnumVersions(t *testing.T) {
 // Debug section may not end right after one of its counts.
 func TestDebugSectionEndingAfterCount(t *testing.T) {
 	for _, payload := range [][]byte{{0x00}, {0x00, 0xCB, 0xCB, 0xCB, 0x00}} {
-		if _, err := parseDebug(wire.Section{Data: payload}, &stringTable{}); err == nil {
+		if _, err := parseDebug(wire.Section{Data: payload}, &stringTable{}, DefaultMaxNesting); err == nil {
 			t.Errorf("% x accepted", payload)
 		}
 	}

@@ -10,8 +10,7 @@ import (
 type Type interface {
 	// TypeTag is the tag that starts the type's table entry.
 	TypeTag() uint64
-	// String is the type's text form (tile<2x4xf32>); equal types, and only
-	// those, have equal text, so writers use it as the table key.
+	// String is the type's text form (tile<2x4xf32>).
 	String() string
 }
 
@@ -36,7 +35,10 @@ type Value struct {
 	// (print in 13.1 has no token result). Operands never refer to it.
 	Unnumbered bool
 
-	num int64 // writer's value number + 1; 0 = not in scope
+	// num is the writer's: the value number + 1 while in scope, -c once
+	// Write call c has placed the value and while it is out of scope,
+	// anything else when this call has not met the value.
+	num int64
 }
 
 // Block is a list of ops with arguments.
@@ -77,6 +79,8 @@ type OpBase struct {
 	Regions []*Region
 	// Loc is the op's debug-info location (nil when the file has none).
 	Loc *Location
+
+	wrote int64 // the Write call that placed it (see writeCalls)
 }
 
 func (b *OpBase) Base() *OpBase { return b }
@@ -131,9 +135,12 @@ type Module struct {
 	Version Version
 	Globals []*Global
 	Funcs   []*Function
-	// Producer names the tool that wrote the file (13.3+ Producer section);
-	// empty when absent.
-	Producer string
+	// Producer names the tool that wrote the file (13.3+ Producer
+	// section). HasProducer tells an empty producer from none: Read sets
+	// it when the section exists, and Write writes the section when it is
+	// set or Producer is not empty.
+	Producer    string
+	HasProducer bool
 }
 
 // Global is one entry of the Global section: a named constant buffer.

@@ -7,11 +7,19 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
+// ReadOptions configure Read.
+type ReadOptions struct {
+	// MaxNesting bounds how deeply regions, types, attributes and
+	// debug-info entries nest (0: DefaultMaxNesting), as
+	// WriteOptions.MaxNesting does for Write.
+	MaxNesting int
+}
+
 // Read decodes a whole Tile IR file with the codecs of dialect d.
 // Everything upstream's reader rejects is rejected, with an error that
 // names the byte offset, the section and what was expected. Dense buffers
 // and strings are copied; data may be reused afterwards.
-func Read(data []byte, d Dialect) (*Module, error) {
+func Read(data []byte, d Dialect, opts ReadOptions) (*Module, error) {
 	v, err := ReadHeader(data)
 	if err != nil {
 		return nil, err
@@ -21,7 +29,8 @@ func Read(data []byte, d Dialect) (*Module, error) {
 		return nil, err
 	}
 	m := &Module{Version: v}
-	dec := &Decoder{d: d, version: v, maxOpcode: d.MaxOpcode(v)}
+	limit := nestingLimit(opts.MaxNesting)
+	dec := &Decoder{d: d, version: v, maxOpcode: d.MaxOpcode(v), limit: limit}
 	for _, id := range []int{sectionString, sectionFunc} {
 		if secs[id] == nil {
 			return nil, wire.NewReader(nil, int64(len(data)), sectionNames[id]).Errorf("a "+sectionNames[id]+" section (it is mandatory)", wire.ErrInvalid)
@@ -40,7 +49,7 @@ func Read(data []byte, d Dialect) (*Module, error) {
 		if !ok {
 			return nil, r.ErrorAt(s.Offset, fmt.Sprintf("a string index below %d for the producer, not %d", dec.strings.len(), i), wire.ErrInvalid)
 		}
-		m.Producer = p
+		m.Producer, m.HasProducer = p, true
 	}
 	if s := secs[sectionType]; s != nil {
 		if dec.types, err = newTypeTable(*s); err != nil {
@@ -54,7 +63,7 @@ func Read(data []byte, d Dialect) (*Module, error) {
 	}
 	var dbg *debugTable
 	if s := secs[sectionDebug]; s != nil {
-		if dbg, err = parseDebug(*s, &dec.strings); err != nil {
+		if dbg, err = parseDebug(*s, &dec.strings, limit); err != nil {
 			return nil, err
 		}
 	}

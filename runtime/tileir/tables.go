@@ -82,6 +82,11 @@ type typeTable struct {
 	offsets []int64
 	types   []Type
 	state   []uint8 // 0 unread, 1 reading, 2 done
+	// height is 1 for a type without nested types, else 1 + the largest
+	// height of its nested types. The nesting limit applies to it: a
+	// property of the type, not of where it is first used, which Read and
+	// Write do not share (hints are read before signatures).
+	height []int
 }
 
 func (t *typeTable) get(d *Decoder, i uint64) (Type, error) {
@@ -90,25 +95,30 @@ func (t *typeTable) get(d *Decoder, i uint64) (Type, error) {
 	}
 	switch t.state[i] {
 	case 2:
+		d.typeHeight = max(d.typeHeight, t.height[i])
 		return t.types[i], nil
 	case 1:
 		return nil, fmt.Errorf("type %d refers to itself: %w", i, wire.ErrInvalid)
 	}
-	if d.depth >= MaxNesting {
-		return nil, fmt.Errorf("types nested more than %d deep: %w", MaxNesting, wire.ErrInvalid)
+	if d.typeDepth >= d.limit {
+		return nil, fmt.Errorf("types nested more than %d deep: %w", d.limit, wire.ErrInvalid)
 	}
 	t.state[i] = 1
-	saved := d.r
-	d.r = wire.NewReader(t.entries[i], t.offsets[i], "Type")
-	d.depth++
+	saved, height := d.r, d.typeHeight
+	d.r, d.typeHeight = wire.NewReader(t.entries[i], t.offsets[i], "Type"), 0
+	d.typeDepth++
 	typ, err := t.read(d, i)
-	d.depth--
-	d.r = saved
+	d.typeDepth--
+	h := d.typeHeight + 1
+	d.r, d.typeHeight = saved, max(height, h)
+	if err == nil && h > d.limit {
+		err = fmt.Errorf("types nested more than %d deep: %w", d.limit, wire.ErrInvalid)
+	}
 	if err != nil {
 		t.state[i] = 0
 		return nil, err
 	}
-	t.types[i], t.state[i] = typ, 2
+	t.types[i], t.state[i], t.height[i] = typ, 2, h
 	return typ, nil
 }
 
@@ -131,7 +141,7 @@ func newTypeTable(s wire.Section) (typeTable, error) {
 	}
 	// Upstream ignores bytes left over in an entry; so do we.
 	t := typeTable{entries: make([][]byte, len(offs)), offsets: make([]int64, len(offs)),
-		types: make([]Type, len(offs)), state: make([]uint8, len(offs))}
+		types: make([]Type, len(offs)), state: make([]uint8, len(offs)), height: make([]int, len(offs))}
 	for i, o := range offs {
 		end := uint64(len(data))
 		if i+1 < len(offs) {

@@ -1,7 +1,6 @@
 package tileir
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/dialectgen/dialectgen/runtime/wire"
@@ -13,14 +12,27 @@ type WriteOptions struct {
 	// newer than it (an op, an attribute, a type, an enum value, a global's
 	// visibility) makes Write fail with a *VersionError naming it.
 	Version Version
+	// MaxNesting bounds how deeply regions, types, attributes and
+	// debug-info entries nest (0: DefaultMaxNesting). Read with the same
+	// limit reads what Write writes.
+	MaxNesting int
 }
 
 // Write encodes m the way NVIDIA's C++ writer does: sections in its order
 // (Global, Func, Constant, Debug, Type, Producer, String, end), table
 // indices in first-use order with function names and signatures first,
-// the same alignment and padding. It does not change m, but it numbers
-// values in scratch fields, so one module must not be written from two
-// goroutines at once.
+// the same alignment and padding.
+//
+// Write checks what it writes, so that the file reads back as the module
+// built: nothing is nil, the IR is a tree (no op in two places, no region
+// inside itself, each value defined once), every operand is in scope where
+// it is used, region blocks end with a terminator, dense values fit their
+// types, and nothing nests deeper than opts.MaxNesting. A violation is an
+// error naming the function and the op (an *OpError with its path).
+//
+// Write does not change m, but it numbers values in scratch fields, so
+// one module, or modules sharing ops or values, must not be written from
+// two goroutines at once.
 func Write(m *Module, d Dialect, opts WriteOptions) ([]byte, error) {
 	target := opts.Version
 	if target == (Version{}) {
@@ -29,20 +41,25 @@ func Write(m *Module, d Dialect, opts WriteOptions) ([]byte, error) {
 	if !target.Supported() {
 		return nil, fmt.Errorf("%w %s: supported are 13.1, 13.2 and 13.3", ErrUnsupportedVersion, target.Full())
 	}
-	e := newEncoder(d, target)
+	e := newEncoder(d, target, nestingLimit(opts.MaxNesting))
+	defer e.unnumberAll() // values stay numbered when a function fails
 	slots := make([]uint64, len(m.Funcs))
 	for i, fn := range m.Funcs {
 		if fn == nil || fn.Name == "" {
 			return nil, fmt.Errorf("function %d has no name", i)
 		}
 		e.StringIndex(fn.Name)
+		if _, err := e.TypeIndex(fn.Type); err != nil {
+			return nil, fmt.Errorf("function '%s': signature: %w", fn.Name, err)
+		}
 		if _, _, ok := d.Signature(fn.Type); !ok {
 			return nil, fmt.Errorf("function '%s': signature %v is not a function type", fn.Name, fn.Type)
 		}
-		if _, err := e.TypeIndex(fn.Type); err != nil {
-			return nil, fmt.Errorf("function '%s': %w", fn.Name, err)
+		slot, err := e.debug.startFunc(fn.Loc)
+		if err != nil {
+			return nil, fmt.Errorf("function '%s': location: %w", fn.Name, err)
 		}
-		slots[i] = e.debug.startFunc(fn.Loc)
+		slots[i] = slot
 	}
 	global, err := globalPayload(e, m.Globals)
 	if err != nil {
@@ -56,7 +73,7 @@ func Write(m *Module, d Dialect, opts WriteOptions) ([]byte, error) {
 	if len(e.consts) > 0 {
 		entries := make([][]byte, len(e.consts))
 		for i, c := range e.consts {
-			entries[i] = append(wire.AppendULEB128(nil, uint64(len(c))), c...)
+			entries[i] = append(wire.AppendULEB128(nil, uint64(len(c.data))), c.data...)
 		}
 		consts = appendOffsetTable(nil, entries, 8)
 	}
@@ -66,7 +83,7 @@ func Write(m *Module, d Dialect, opts WriteOptions) ([]byte, error) {
 	}
 	types := appendOffsetTable(nil, e.typeData, 4)
 	var producer []byte
-	if m.Producer != "" {
+	if m.Producer != "" || m.HasProducer {
 		if !target.AtLeast(13, 3) {
 			return nil, e.TooNew("the producer section", V13_3)
 		}
@@ -105,9 +122,9 @@ func globalPayload(e *Encoder, globals []*Global) ([]byte, error) {
 	}
 	e.buf = wire.AppendULEB128(nil, uint64(len(globals)))
 	v133 := e.target.AtLeast(13, 3)
-	for _, g := range globals {
-		if g.Name == "" {
-			return nil, errors.New("a global has no name")
+	for i, g := range globals {
+		if g == nil || g.Name == "" {
+			return nil, fmt.Errorf("global %d has no name", i)
 		}
 		if !v133 && g.Private {
 			return nil, e.TooNew("the private visibility of global '"+g.Name+"'", V13_3)
@@ -119,7 +136,9 @@ func globalPayload(e *Encoder, globals []*Global) ([]byte, error) {
 		if err := e.Type(g.Type); err != nil {
 			return nil, fmt.Errorf("global '%s': %w", g.Name, err)
 		}
-		e.Const(Dense{Type: g.Type, Data: g.Data})
+		if err := e.Const(Dense{Type: g.Type, Data: g.Data}); err != nil {
+			return nil, fmt.Errorf("global '%s': %w", g.Name, err)
+		}
 		e.Varint(g.Alignment)
 		if v133 {
 			vis, c := uint64(0), uint64(0)
@@ -161,7 +180,7 @@ func funcPayload(e *Encoder, funcs []*Function, slots []uint64) ([]byte, error) 
 		section = wire.AppendULEB128(section, slots[i])
 		if fn.Hints != nil {
 			if !e.d.HintsAttr(fn.Hints) {
-				return nil, fmt.Errorf("function '%s': hints must be an optimization-hints attribute, not %s", fn.Name, fn.Hints)
+				return nil, fmt.Errorf("function '%s': hints must be an optimization-hints attribute, not %T", fn.Name, fn.Hints)
 			}
 			e.buf = nil
 			if err := e.Attr(fn.Hints); err != nil {
@@ -170,18 +189,19 @@ func funcPayload(e *Encoder, funcs []*Function, slots []uint64) ([]byte, error) 
 			section = append(section, e.buf...)
 		}
 		e.buf = nil
-		e.next, e.scope, e.funcLoc = 0, e.scope[:0], slots[i]
-		for _, p := range fn.Params {
-			e.number(p)
+		e.funcLoc = slots[i]
+		for j, p := range fn.Params {
+			if err := e.param(p, j, ins[j]); err != nil {
+				return nil, fmt.Errorf("function '%s': %w", fn.Name, err)
+			}
 		}
-		for _, op := range fn.Body {
+		for j, op := range fn.Body {
+			e.path = append(e.path[:0], j)
 			if err := e.op(op); err != nil {
 				return nil, fmt.Errorf("function '%s': %w", fn.Name, err)
 			}
 		}
-		for _, v := range e.scope {
-			v.num = 0
-		}
+		e.unnumberAll()
 		section = wire.AppendULEB128(section, uint64(len(e.buf)))
 		section = append(section, e.buf...)
 	}
@@ -190,4 +210,21 @@ func funcPayload(e *Encoder, funcs []*Function, slots []uint64) ([]byte, error) 
 		section = append(section, wire.PaddingByte)
 	}
 	return section, nil
+}
+
+// param numbers parameter j, which must have the type the signature gives
+// (a reader types parameters by the signature).
+func (e *Encoder) param(p *Value, j int, want Type) error {
+	if err := e.place(p); err != nil {
+		return fmt.Errorf("parameter %d %w", j, err)
+	}
+	got, err := e.TypeIndex(p.Type)
+	if err != nil {
+		return fmt.Errorf("parameter %d: %w", j, err)
+	}
+	if w, _ := e.TypeIndex(want); got != w {
+		return fmt.Errorf("parameter %d has type %s, the signature %s", j, p.Type, want)
+	}
+	e.number(p)
+	return nil
 }
