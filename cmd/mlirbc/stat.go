@@ -25,7 +25,7 @@ func stat(path string, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	m, err := mlirbc.Read(all.NewContext(), data, mlirbc.ReadOptions{})
+	m, err := mlirbc.Decode(all.NewContext(), f, mlirbc.ReadOptions{})
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
@@ -63,8 +63,8 @@ func stat(path string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "  dialects    %d %v\n", len(f.Dialects), names)
 	fmt.Fprintf(stdout, "  op names    %d\n", len(f.OpNames))
 	fmt.Fprintf(stdout, "  ops         %d\n", ops)
-	fmt.Fprintf(stdout, "  attributes  %d\n", len(f.Attrs))
-	fmt.Fprintf(stdout, "  types       %d\n", len(f.Types))
+	fmt.Fprintf(stdout, "  attributes  %d\n", f.Attrs.Len())
+	fmt.Fprintf(stdout, "  types       %d\n", f.Types.Len())
 	fmt.Fprintf(stdout, "  resources   %d dialect, %d external in %d groups\n", len(m.Resources), ext, len(m.External))
 	return nil
 }

@@ -82,14 +82,14 @@ func decodeEntries(t *testing.T, what string, data []byte) (f *bytecode.File, de
 		return nil, nil, nil, err
 	}
 	ctx = ir.NewContext(builtin.Dialect)
-	dec = bytecode.NewDecoder(ctx, f)
+	dec = bytecode.NewDecoder(ctx, f, ir.Limits{})
 	var first error
-	for i := range f.Attrs {
+	for i := range f.Attrs.Len() {
 		if _, err := dec.Attribute(uint64(i)); err != nil && first == nil {
 			first = err
 		}
 	}
-	for i := range f.Types {
+	for i := range f.Types.Len() {
 		if _, err := dec.Type(uint64(i)); err != nil && first == nil {
 			first = err
 		}

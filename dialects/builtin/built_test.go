@@ -137,13 +137,13 @@ func TestBuiltValuesMatchOracle(t *testing.T) {
 						t.Fatal(err)
 					}
 					ctx := ir.NewContext(Dialect)
-					dec := bytecode.NewDecoder(ctx, f)
-					for i := range f.Attrs {
+					dec := bytecode.NewDecoder(ctx, f, ir.Limits{})
+					for i := range f.Attrs.Len() {
 						if _, err := dec.Attribute(uint64(i)); err != nil {
 							t.Fatal(err)
 						}
 					}
-					for i := range f.Types {
+					for i := range f.Types.Len() {
 						if _, err := dec.Type(uint64(i)); err != nil {
 							t.Fatal(err)
 						}
@@ -153,19 +153,19 @@ func TestBuiltValuesMatchOracle(t *testing.T) {
 					var got []byte
 					var custom bool
 					var idx int = -1
-					var entries []bytecode.Entry
+					var entries *bytecode.EntryTable
 					switch b := built.(type) {
 					case ir.Type:
-						entries = f.Types
-						for i := range f.Types {
+						entries = &f.Types
+						for i := range f.Types.Len() {
 							if ty, _ := dec.Type(uint64(i)); ty == b {
 								idx = i
 							}
 						}
 						got, custom, err = bytecode.EncodeType(ctx, nil, num, f.Target(), b)
 					case ir.Attribute:
-						entries = f.Attrs
-						for i := range f.Attrs {
+						entries = &f.Attrs
+						for i := range f.Attrs.Len() {
 							if a, _ := dec.Attribute(uint64(i)); a == b {
 								idx = i
 							}
@@ -173,12 +173,12 @@ func TestBuiltValuesMatchOracle(t *testing.T) {
 						got, custom, err = bytecode.EncodeAttribute(ctx, nil, num, f.Target(), b)
 					}
 					if idx < 0 {
-						t.Fatalf("the Go-built %s %s is not among the %d entries mlir-opt wrote", built.(interface{ Dialect() string }).Dialect(), built.(interface{ Kind() string }).Kind(), len(entries))
+						t.Fatalf("the Go-built %s %s is not among the %d entries mlir-opt wrote", built.(interface{ Dialect() string }).Dialect(), built.(interface{ Kind() string }).Kind(), entries.Len())
 					}
 					if err != nil {
 						t.Fatal(err)
 					}
-					if want := entries[idx]; custom != want.Custom || !bytes.Equal(got, want.Data) {
+					if want := entries.At(idx); custom != want.Custom || !bytes.Equal(got, want.Data) {
 						t.Errorf("entry %d:\n got custom=%v % x\nwant custom=%v % x", idx, custom, got, want.Custom, want.Data)
 					}
 				})

@@ -24,16 +24,18 @@ var Releases = []int{16, 19, 22}
 // The op schemas, one per op and range of releases with the same layout.
 var (
 	schemaModuleOp = bytecode.OpSchema{
-		Name:     "builtin.module",
-		Isolated: true,
+		Name:         "builtin.module",
+		Isolated:     true,
+		GraphRegions: true,
 		Properties: []bytecode.PropField{
 			{Name: "sym_name", Kind: bytecode.PropOptionalAttr},
 			{Name: "sym_visibility", Kind: bytecode.PropOptionalAttr},
 		},
 	}
 	schemaModuleOpBefore17 = bytecode.OpSchema{
-		Name:     "builtin.module",
-		Isolated: true,
+		Name:         "builtin.module",
+		Isolated:     true,
+		GraphRegions: true,
 	}
 	schemaUnrealizedConversionCastOp = bytecode.OpSchema{
 		Name: "builtin.unrealized_conversion_cast",
@@ -42,7 +44,8 @@ var (
 
 // OpSchema returns what the bytecode container needs to know about an op
 // (its name without the dialect prefix) at an LLVM release, 0 meaning the
-// newest: whether it is isolated from above and the layout of its properties.
+// newest: whether it is isolated from above, whether its regions are graph
+// regions, and the layout of its properties.
 // It returns nil for ops the dialect does not have at that release. The
 // schemas are shared: do not modify them.
 func (dialect) OpSchema(op string, release int) *bytecode.OpSchema {

@@ -28,15 +28,15 @@ func FuzzDecodeBuiltin(f *testing.F) {
 			return
 		}
 		ctx := ir.NewContext(builtin.Dialect)
-		dec := bytecode.NewDecoder(ctx, file)
-		attrs := make([]ir.Attribute, len(file.Attrs))
-		types := make([]ir.Type, len(file.Types))
-		for i := range file.Attrs {
+		dec := bytecode.NewDecoder(ctx, file, ir.Limits{})
+		attrs := make([]ir.Attribute, file.Attrs.Len())
+		types := make([]ir.Type, file.Types.Len())
+		for i := range file.Attrs.Len() {
 			if attrs[i], err = dec.Attribute(uint64(i)); err != nil {
 				checkErrorIn(t, "decoding", err, len(data))
 			}
 		}
-		for i := range file.Types {
+		for i := range file.Types.Len() {
 			if types[i], err = dec.Type(uint64(i)); err != nil {
 				checkErrorIn(t, "decoding", err, len(data))
 			}
@@ -96,7 +96,7 @@ func TestBuiltinSeeds(t *testing.T) {
 			t.Fatalf("seed %d: %v", i, err)
 		}
 		num := dec.Numbering()
-		for j := range f.Attrs {
+		for j := range f.Attrs.Len() {
 			a, _ := dec.Attribute(uint64(j))
 			if a.Dialect() != "builtin" || a.Kind() == "EncodedAttr" {
 				t.Errorf("seed %d attribute %d: %s %s", i, j, a.Dialect(), a.Kind())
@@ -105,7 +105,7 @@ func TestBuiltinSeeds(t *testing.T) {
 				t.Errorf("seed %d attribute %d: %v", i, j, err)
 			}
 		}
-		for j := range f.Types {
+		for j := range f.Types.Len() {
 			ty, _ := dec.Type(uint64(j))
 			if _, _, err := bytecode.EncodeType(ctx, nil, num, f.Target(), ty); err != nil {
 				t.Errorf("seed %d type %d: %v", i, j, err)
@@ -136,8 +136,8 @@ func FuzzBuiltinEntries(f *testing.F) {
 			t.Fatalf("the built file does not parse: %v", err)
 		}
 		ctx := ir.NewContext(builtin.Dialect)
-		dec := bytecode.NewDecoder(ctx, file)
-		for i := range file.Attrs {
+		dec := bytecode.NewDecoder(ctx, file, ir.Limits{})
+		for i := range file.Attrs.Len() {
 			if _, err := dec.Attribute(uint64(i)); err != nil {
 				if i < len(fixedAttrs) {
 					t.Fatalf("fixed attribute %d: %v", i, err)
@@ -145,7 +145,7 @@ func FuzzBuiltinEntries(f *testing.F) {
 				checkErrorIn(t, "decoding", err, len(data))
 			}
 		}
-		for i := range file.Types {
+		for i := range file.Types.Len() {
 			if _, err := dec.Type(uint64(i)); err != nil {
 				if i < len(fixedTypes) {
 					t.Fatalf("fixed type %d: %v", i, err)
@@ -154,7 +154,7 @@ func FuzzBuiltinEntries(f *testing.F) {
 			}
 		}
 		num := dec.Numbering()
-		for i := range file.Attrs {
+		for i := range file.Attrs.Len() {
 			if a, err := dec.Attribute(uint64(i)); err == nil {
 				_, _, err := bytecode.EncodeAttribute(ctx, nil, num, file.Target(), a)
 				var ve *bytecode.VersionError
@@ -163,7 +163,7 @@ func FuzzBuiltinEntries(f *testing.F) {
 				}
 			}
 		}
-		for i := range file.Types {
+		for i := range file.Types.Len() {
 			if ty, err := dec.Type(uint64(i)); err == nil {
 				_, _, err := bytecode.EncodeType(ctx, nil, num, file.Target(), ty)
 				var ve *bytecode.VersionError

@@ -65,7 +65,7 @@ func TestHostileIntegerWidths(t *testing.T) {
 			if err == nil {
 				t.Fatal("decoded")
 			}
-			wireError(t, err, f.Attrs[0].Offset+2, c.sentinel)
+			wireError(t, err, f.Attrs.At(0).Offset+2, c.sentinel)
 			if !strings.Contains(err.Error(), c.contains) {
 				t.Errorf("error %q does not contain %q", err, c.contains)
 			}
@@ -104,7 +104,7 @@ func TestHostileDenseStringShapes(t *testing.T) {
 			if err == nil {
 				t.Fatal("decoded")
 			}
-			wireError(t, err, f.Attrs[0].Offset+3, wire.ErrTruncated)
+			wireError(t, err, f.Attrs.At(0).Offset+3, wire.ErrTruncated)
 		})
 	}
 }
@@ -114,14 +114,14 @@ func TestHostileCodes(t *testing.T) {
 	// wrap wire.ErrInvalid.
 	t.Run("unknown attribute code", func(t *testing.T) {
 		f, _, _, err := decodeEntries(t, "code 99", hostileFile("MLIR22.1.8", nil, [][]byte{entry(99)}, nil))
-		wireError(t, err, f.Attrs[0].Offset, wire.ErrInvalid)
+		wireError(t, err, f.Attrs.At(0).Offset, wire.ErrInvalid)
 		if !strings.Contains(err.Error(), "expected a known builtin attribute code: invalid encoding: unknown code 99") {
 			t.Errorf("error %q", err)
 		}
 	})
 	t.Run("unknown type code", func(t *testing.T) {
 		f, _, _, err := decodeEntries(t, "code 200", hostileFile("MLIR22.1.8", nil, nil, [][]byte{entry(200)}))
-		wireError(t, err, f.Types[0].Offset, wire.ErrInvalid)
+		wireError(t, err, f.Types.At(0).Offset, wire.ErrInvalid)
 		if !strings.Contains(err.Error(), "expected a known builtin type code: invalid encoding: unknown code 200") {
 			t.Errorf("error %q", err)
 		}
@@ -131,7 +131,7 @@ func TestHostileCodes(t *testing.T) {
 		attrs := [][]byte{entry(attrArray, 0), entry(attrDistinct, 0)}
 		f, _, _, err := decodeEntries(t, "distinct at 16", hostileFile("MLIR16.0.6", nil, attrs, nil))
 		var ve *bytecode.VersionError
-		wireError(t, err, f.Attrs[1].Offset, &ve)
+		wireError(t, err, f.Attrs.At(1).Offset, &ve)
 	})
 	// Range errors of generated integer fields point at the first byte of
 	// the field holding the bad value (here right after the one-byte code).
@@ -150,33 +150,33 @@ func TestHostileCodes(t *testing.T) {
 	}
 	t.Run("invalid signedness", func(t *testing.T) {
 		f, _, _, err := decodeEntries(t, "signedness 3", hostileFile("MLIR22.1.8", nil, nil, [][]byte{entry(typeInteger, uint64(200<<2|3))}))
-		inEntry(t, err, f.Types[0], "a Signedness value")
+		inEntry(t, err, f.Types.At(0), "a Signedness value")
 	})
 	t.Run("width beyond 32 bits", func(t *testing.T) {
 		f, _, _, err := decodeEntries(t, "width 2^40", hostileFile("MLIR22.1.8", nil, nil, [][]byte{entry(typeInteger, uint64(1<<40)<<2)}))
-		inEntry(t, err, f.Types[0], "width of IntegerType in 32 bits")
+		inEntry(t, err, f.Types.At(0), "width of IntegerType in 32 bits")
 	})
 	t.Run("scalable dims beyond the shape at 16", func(t *testing.T) {
 		types := [][]byte{entry(typeInteger, 8<<2), entry(typeVectorScal, 3, 2, int64(4), int64(4), 0)}
 		f, _, _, err := decodeEntries(t, "scalable", hostileFile("MLIR16.0.6", nil, nil, types))
-		wireError(t, err, f.Types[1].Offset+1, wire.ErrInvalid)
+		wireError(t, err, f.Types.At(1).Offset+1, wire.ErrInvalid)
 	})
 	t.Run("list count lies", func(t *testing.T) {
 		f, _, _, err := decodeEntries(t, "array", hostileFile("MLIR22.1.8", nil, [][]byte{entry(attrArray, uint64(1<<40))}, nil))
-		wireError(t, err, f.Attrs[0].Offset+1, wire.ErrTruncated)
+		wireError(t, err, f.Attrs.At(0).Offset+1, wire.ErrTruncated)
 	})
 	t.Run("reference of the wrong kind", func(t *testing.T) {
 		// NameLoc (14) whose name is a UnitAttr.
 		attrs := [][]byte{entry(7), entry(15), entry(14, 0, 1)}
 		f, _, _, err := decodeEntries(t, "nameloc", hostileFile("MLIR22.1.8", nil, attrs, nil))
-		we := wireError(t, err, f.Attrs[2].Offset+1, wire.ErrInvalid)
+		we := wireError(t, err, f.Attrs.At(2).Offset+1, wire.ErrInvalid)
 		if !strings.Contains(we.Error(), "builtin UnitAttr") {
 			t.Errorf("error %q does not name what it got", we)
 		}
 	})
 	t.Run("self-referencing array", func(t *testing.T) {
 		f, _, _, err := decodeEntries(t, "cycle", hostileFile("MLIR22.1.8", nil, [][]byte{entry(attrArray, 1, 0)}, nil))
-		wireError(t, err, f.Attrs[0].Offset, bytecode.ErrCycle)
+		wireError(t, err, f.Attrs.At(0).Offset, bytecode.ErrCycle)
 		if !errors.Is(err, bytecode.ErrCycle) {
 			t.Fatal(err)
 		}

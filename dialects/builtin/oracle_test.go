@@ -81,15 +81,15 @@ func checkTables(t *testing.T, bc []byte, tl *tally, duplicates bool) {
 		t.Fatalf("parse: %v", err)
 	}
 	ctx := ir.NewContext(builtin.Dialect)
-	dec := bytecode.NewDecoder(ctx, f)
-	attrs := make([]ir.Attribute, len(f.Attrs))
-	types := make([]ir.Type, len(f.Types))
-	for i := range f.Attrs {
+	dec := bytecode.NewDecoder(ctx, f, ir.Limits{})
+	attrs := make([]ir.Attribute, f.Attrs.Len())
+	types := make([]ir.Type, f.Types.Len())
+	for i := range f.Attrs.Len() {
 		if attrs[i], err = dec.Attribute(uint64(i)); err != nil {
 			t.Fatalf("attribute %d: %v", i, err)
 		}
 	}
-	for i := range f.Types {
+	for i := range f.Types.Len() {
 		if types[i], err = dec.Type(uint64(i)); err != nil {
 			t.Fatalf("type %d: %v", i, err)
 		}
@@ -138,11 +138,11 @@ func checkTables(t *testing.T, bc []byte, tl *tally, duplicates bool) {
 	}
 	for i, a := range attrs {
 		got, custom, err := bytecode.EncodeAttribute(ctx, nil, num, f.Target(), a)
-		check("attribute", i, f.Attrs[i], got, custom, err, a)
+		check("attribute", i, f.Attrs.At(i), got, custom, err, a)
 	}
 	for i, ty := range types {
 		got, custom, err := bytecode.EncodeType(ctx, nil, num, f.Target(), ty)
-		check("type", i, f.Types[i], got, custom, err, ty)
+		check("type", i, f.Types.At(i), got, custom, err, ty)
 	}
 	tl.add(func() { tl.files++ })
 }

@@ -78,13 +78,13 @@ func parseAndDecode(data []byte) (*bytecode.File, *bytecode.Decoder, *ir.Context
 		return nil, nil, nil, err
 	}
 	ctx := ir.NewContext(builtin.Dialect)
-	dec := bytecode.NewDecoder(ctx, f)
-	for i := range f.Attrs {
+	dec := bytecode.NewDecoder(ctx, f, ir.Limits{})
+	for i := range f.Attrs.Len() {
 		if _, err := dec.Attribute(uint64(i)); err != nil {
 			return f, dec, ctx, err
 		}
 	}
-	for i := range f.Types {
+	for i := range f.Types.Len() {
 		if _, err := dec.Type(uint64(i)); err != nil {
 			return f, dec, ctx, err
 		}
@@ -119,25 +119,28 @@ func checkPrefixes(t *testing.T, bc []byte) {
 }
 
 // checkEntryTruncation cuts each entry the reader must understand to every
-// shorter length and decodes it with a fresh decoder.
+// shorter length and decodes it from a file rebuilt around the cut entry.
 func checkEntryTruncation(t *testing.T, f *bytecode.File) {
 	t.Helper()
 	ctx := ir.NewContext(builtin.Dialect)
 	for _, isType := range []bool{false, true} {
-		list, kind := f.Attrs, "attribute"
+		list, kind := &f.Attrs, "attribute"
 		if isType {
-			list, kind = f.Types, "type"
+			list, kind = &f.Types, "type"
 		}
-		for i := range list {
-			e := list[i]
+		for i := range list.Len() {
+			e := list.At(i)
 			if e.Custom && f.Dialects[e.Dialect].Name != "builtin" {
 				continue // an opaque payload: any bytes are fine
 			}
 			for n := range len(e.Data) {
 				what := fmt.Sprintf("%s %d (custom=%v) cut to %d of %d bytes", kind, i, e.Custom, n, len(e.Data))
-				list[i].Data = e.Data[:n:n]
+				cut, err := bytecode.ParseFile(withEntryCut(f, isType, i, n))
+				if err != nil {
+					t.Fatalf("%s: the rebuilt file does not parse: %v", what, err)
+				}
 				guard(t, what, func() {
-					dec := bytecode.NewDecoder(ctx, f)
+					dec := bytecode.NewDecoder(ctx, cut, ir.Limits{})
 					var err error
 					if isType {
 						_, err = dec.Type(uint64(i))
@@ -153,9 +156,46 @@ func checkEntryTruncation(t *testing.T, f *bytecode.File) {
 					}
 				})
 			}
-			list[i].Data = e.Data
 		}
 	}
+}
+
+// withEntryCut rebuilds f's bytes with entry i of the attribute (or type)
+// table cut to its first n bytes: the two table sections are written anew,
+// the others copied.
+func withEntryCut(f *bytecode.File, isType bool, i, n int) []byte {
+	var offsets, data []byte
+	offsets = wire.AppendVarInt(offsets, uint64(f.Attrs.Len()))
+	offsets = wire.AppendVarInt(offsets, uint64(f.Types.Len()))
+	for _, table := range []*bytecode.EntryTable{&f.Attrs, &f.Types} {
+		cutHere := table == &f.Types == isType
+		for j := 0; j < table.Len(); j++ {
+			e := table.At(j)
+			offsets = wire.AppendVarInt(offsets, uint64(e.Dialect))
+			offsets = wire.AppendVarInt(offsets, 1)
+			d := e.Data
+			if cutHere && j == i {
+				d = d[:n]
+			}
+			offsets = wire.AppendVarIntWithFlag(offsets, uint64(len(d)), e.Custom)
+			data = append(data, d...)
+		}
+	}
+	out := append([]byte(nil), bytecode.Magic...)
+	out = wire.AppendVarInt(out, uint64(f.Version))
+	out = wire.AppendCString(out, f.Producer)
+	for _, id := range f.Order {
+		s := f.Sections[id]
+		body := s.Data
+		switch id {
+		case bytecode.SectionAttrTypeOffset:
+			body = offsets
+		case bytecode.SectionAttrType:
+			body = data
+		}
+		out = wire.AppendSection(out, id, s.Alignment, body)
+	}
+	return out
 }
 
 // checkPerturbations sets bytes first, first+step, ... of the AttrType
@@ -179,11 +219,11 @@ func checkPerturbations(t *testing.T, bc []byte, sec *wire.Section, first, step 
 					return
 				}
 				num := dec.Numbering()
-				for i := range f.Attrs {
+				for i := range f.Attrs.Len() {
 					a, _ := dec.Attribute(uint64(i))
 					_, _, _ = bytecode.EncodeAttribute(ctx, nil, num, f.Target(), a)
 				}
-				for i := range f.Types {
+				for i := range f.Types.Len() {
 					ty, _ := dec.Type(uint64(i))
 					_, _, _ = bytecode.EncodeType(ctx, nil, num, f.Target(), ty)
 				}

@@ -95,7 +95,7 @@ func BenchmarkDecodeTables(b *testing.B) {
 		files = append(files, data)
 		total += len(data)
 		f, _ := bytecode.ParseFile(data)
-		entries += len(f.Attrs) + len(f.Types)
+		entries += f.Attrs.Len() + f.Types.Len()
 	}
 	b.SetBytes(int64(total))
 	b.ReportAllocs()
@@ -105,13 +105,13 @@ func BenchmarkDecodeTables(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			dec := bytecode.NewDecoder(ir.NewContext(builtin.Dialect), f)
-			for i := range f.Attrs {
+			dec := bytecode.NewDecoder(ir.NewContext(builtin.Dialect), f, ir.Limits{})
+			for i := range f.Attrs.Len() {
 				if _, err := dec.Attribute(uint64(i)); err != nil {
 					b.Fatal(err)
 				}
 			}
-			for i := range f.Types {
+			for i := range f.Types.Len() {
 				if _, err := dec.Type(uint64(i)); err != nil {
 					b.Fatal(err)
 				}
@@ -137,19 +137,19 @@ func BenchmarkEncodeTables(b *testing.B) {
 		data, _ := os.ReadFile(p)
 		f, _ := bytecode.ParseFile(data)
 		ctx := ir.NewContext(builtin.Dialect)
-		dec := bytecode.NewDecoder(ctx, f)
+		dec := bytecode.NewDecoder(ctx, f, ir.Limits{})
 		fl := file{ctx: ctx, f: f}
-		for i := range f.Attrs {
+		for i := range f.Attrs.Len() {
 			a, _ := dec.Attribute(uint64(i))
 			fl.attrs = append(fl.attrs, a)
 		}
-		for i := range f.Types {
+		for i := range f.Types.Len() {
 			t, _ := dec.Type(uint64(i))
 			fl.types = append(fl.types, t)
 		}
 		fl.num = dec.Numbering()
 		files = append(files, fl)
-		entries += len(f.Attrs) + len(f.Types)
+		entries += f.Attrs.Len() + f.Types.Len()
 	}
 	buf := make([]byte, 0, 1<<16)
 	b.ReportAllocs()

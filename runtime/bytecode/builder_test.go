@@ -302,13 +302,13 @@ func (testDialect) WriteType(*bytecode.EntryWriter, ir.Type) (bool, error) { ret
 
 // decodeAll decodes every entry, stopping at the first error.
 func decodeAll(ctx *ir.Context, f *bytecode.File) (*bytecode.Decoder, error) {
-	dec := bytecode.NewDecoder(ctx, f)
-	for i := range f.Attrs {
+	dec := bytecode.NewDecoder(ctx, f, ir.Limits{})
+	for i := range f.Attrs.Len() {
 		if _, err := dec.Attribute(uint64(i)); err != nil {
 			return dec, err
 		}
 	}
-	for i := range f.Types {
+	for i := range f.Types.Len() {
 		if _, err := dec.Type(uint64(i)); err != nil {
 			return dec, err
 		}

@@ -10,21 +10,16 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
-// MaxNesting bounds how deeply entries may refer to entries still being
-// decoded, so that hostile files cannot exhaust the stack.
-const MaxNesting = 4096
-
 // Decoder decodes a file's attribute and type entries on demand with the
-// dialects registered in its context. It implements Tables.
+// dialects registered in its context. It implements Tables. It is not safe
+// for concurrent use.
 type Decoder struct {
-	f     *File
-	ctx   *ir.Context
-	attrs []ir.Attribute
-	types []ir.Type
-	// busy marks entries being decoded, to catch entries that refer to
-	// themselves: bit 0 for the attribute, bit 1 for the type of an index.
-	busy  []uint8
-	depth int
+	f        *File
+	ctx      *ir.Context
+	maxDepth int
+	attrs    pages[ir.Attribute]
+	types    pages[ir.Type]
+	depth    int
 	// failed remembers entries that did not decode, so that a hostile
 	// file cannot make the decoder redo a long failing chain per entry.
 	failed map[entryRef]error
@@ -34,6 +29,44 @@ type Decoder struct {
 	// dialects caches the registered dialect of each file dialect.
 	dialects []ir.Dialect
 	resolved []bool
+}
+
+// pages caches decoded entries in pages allocated on first use, so that a
+// table of millions of entries costs memory only where it is used.
+type pages[T comparable] struct {
+	p []*page[T]
+}
+
+const pageSize = 64
+
+type page[T comparable] struct {
+	vals [pageSize]T
+	// busy marks entries being decoded, to catch entries that refer to
+	// themselves.
+	busy [pageSize]bool
+}
+
+func newPages[T comparable](n int) pages[T] {
+	return pages[T]{p: make([]*page[T], (n+pageSize-1)/pageSize)}
+}
+
+// at returns the page slot of entry i, allocating its page.
+func (c *pages[T]) at(i uint64) (*T, *bool) {
+	pg := c.p[i/pageSize]
+	if pg == nil {
+		pg = new(page[T])
+		c.p[i/pageSize] = pg
+	}
+	return &pg.vals[i%pageSize], &pg.busy[i%pageSize]
+}
+
+// get returns entry i if it is decoded.
+func (c *pages[T]) get(i uint64) (T, bool) {
+	var zero T
+	if pg := c.p[i/pageSize]; pg != nil && pg.vals[i%pageSize] != zero {
+		return pg.vals[i%pageSize], true
+	}
+	return zero, false
 }
 
 type frame struct {
@@ -46,10 +79,11 @@ type entryRef struct {
 	i      uint64
 }
 
-// NewDecoder prepares to decode f's entries into ctx.
-func NewDecoder(ctx *ir.Context, f *File) *Decoder {
-	return &Decoder{f: f, ctx: ctx, attrs: make([]ir.Attribute, len(f.Attrs)), types: make([]ir.Type, len(f.Types)),
-		busy: make([]uint8, max(len(f.Attrs), len(f.Types)))}
+// NewDecoder prepares to decode f's entries into ctx, refusing entries
+// nested deeper than limits allow.
+func NewDecoder(ctx *ir.Context, f *File, limits ir.Limits) *Decoder {
+	return &Decoder{f: f, ctx: ctx, maxDepth: limits.AttrDepth(),
+		attrs: newPages[ir.Attribute](f.Attrs.Len()), types: newPages[ir.Type](f.Types.Len())}
 }
 
 // String resolves a string index.
@@ -71,52 +105,52 @@ func (d *Decoder) Resource(i uint64) (ir.ResourceHandle, error) {
 
 // Attribute decodes attribute entry i (once; later calls return it).
 func (d *Decoder) Attribute(i uint64) (ir.Attribute, error) {
-	if i >= uint64(len(d.attrs)) {
-		return nil, fmt.Errorf("%w: attribute index %d of %d", wire.ErrInvalid, i, len(d.attrs))
+	if i >= uint64(d.f.Attrs.Len()) {
+		return nil, fmt.Errorf("%w: attribute index %d of %d", wire.ErrInvalid, i, d.f.Attrs.Len())
 	}
-	if d.attrs[i] != nil {
-		return d.attrs[i], nil
+	if a, ok := d.attrs.get(i); ok {
+		return a, nil
 	}
-	v, err := d.decodeOnce(entryRef{false, i})
+	slot, busy := d.attrs.at(i)
+	v, err := d.decodeOnce(entryRef{false, i}, busy)
 	if err != nil {
 		return nil, err
 	}
-	a := v.(ir.Attribute)
-	d.attrs[i] = a
-	return a, nil
+	*slot = v.(ir.Attribute)
+	return *slot, nil
 }
 
 // Type decodes type entry i.
 func (d *Decoder) Type(i uint64) (ir.Type, error) {
-	if i >= uint64(len(d.types)) {
-		return nil, fmt.Errorf("%w: type index %d of %d", wire.ErrInvalid, i, len(d.types))
+	if i >= uint64(d.f.Types.Len()) {
+		return nil, fmt.Errorf("%w: type index %d of %d", wire.ErrInvalid, i, d.f.Types.Len())
 	}
-	if d.types[i] != nil {
-		return d.types[i], nil
+	if t, ok := d.types.get(i); ok {
+		return t, nil
 	}
-	v, err := d.decodeOnce(entryRef{true, i})
+	slot, busy := d.types.at(i)
+	v, err := d.decodeOnce(entryRef{true, i}, busy)
 	if err != nil {
 		return nil, err
 	}
-	t := v.(ir.Type)
-	d.types[i] = t
-	return t, nil
+	*slot = v.(ir.Type)
+	return *slot, nil
 }
 
 // ErrCycle reports an entry that refers to itself.
 var ErrCycle = errors.New("entry refers to itself")
 
-// ErrTooDeep reports entries nested deeper than MaxNesting; it wraps
-// wire.ErrInvalid.
+// ErrTooDeep reports entries nested deeper than the decoder's limit; it
+// wraps wire.ErrInvalid.
 var ErrTooDeep = fmt.Errorf("%w: entries nested too deep", wire.ErrInvalid)
 
 // decodeOnce decodes an entry, or returns the error it failed with before.
-func (d *Decoder) decodeOnce(ref entryRef) (any, error) {
+func (d *Decoder) decodeOnce(ref entryRef, busy *bool) (any, error) {
 	if err, ok := d.failed[ref]; ok {
 		return nil, err
 	}
 	outermost := d.depth == 0
-	v, err := d.decode(ref)
+	v, err := d.decode(ref, busy)
 	// Failures that are the entry's own are remembered. The depth limit
 	// depends on what is already decoded, and a cycle seen from inside
 	// depends on how the entry was reached, so those are not.
@@ -129,28 +163,28 @@ func (d *Decoder) decodeOnce(ref entryRef) (any, error) {
 	return v, err
 }
 
-func (d *Decoder) decode(ref entryRef) (any, error) {
-	e, section, bit := d.f.Attrs, "AttrType", uint8(1)
+func (d *Decoder) decode(ref entryRef, busy *bool) (any, error) {
+	table, section := &d.f.Attrs, "AttrType"
 	if ref.isType {
-		e, bit = d.f.Types, 2
+		table = &d.f.Types
 	}
-	entry := e[ref.i]
+	entry := table.At(int(ref.i))
 	if d.depth >= len(d.frames) {
 		d.frames = append(d.frames, &frame{})
 	}
 	fr := d.frames[d.depth]
 	fr.r.Reset(entry.Data, entry.Offset, section)
 	r := &fr.r
-	if d.busy[ref.i]&bit != 0 {
+	if *busy {
 		return nil, r.ErrorAt(entry.Offset, "an entry that does not refer to itself", ErrCycle)
 	}
-	if d.depth >= MaxNesting {
-		return nil, r.ErrorAt(entry.Offset, fmt.Sprintf("entries nested at most %d deep", MaxNesting), ErrTooDeep)
+	if d.depth >= d.maxDepth {
+		return nil, r.ErrorAt(entry.Offset, fmt.Sprintf("entries nested at most %d deep", d.maxDepth), ErrTooDeep)
 	}
-	d.busy[ref.i] |= bit
+	*busy = true
 	d.depth++
 	v, err := d.decodeEntry(ref, entry, fr)
-	d.busy[ref.i] &^= bit
+	*busy = false
 	d.depth--
 	if err != nil {
 		// Name the entry; nested failures read as a path of entries.
@@ -271,14 +305,14 @@ func (d *Decoder) decodeEntry(ref entryRef, entry Entry, fr *frame) (any, error)
 // index in this file, for re-encoding entries with the file's numbering.
 func (d *Decoder) Numbering() Numbering {
 	n := &fileNumbering{attrs: map[ir.Attribute]uint64{}, types: map[ir.Type]uint64{}, strings: map[string]uint64{}, resources: map[ir.ResourceHandle]uint64{}}
-	for i, a := range d.attrs {
-		if a != nil {
-			n.attrs[a] = uint64(i)
+	for i := range uint64(d.f.Attrs.Len()) {
+		if a, ok := d.attrs.get(i); ok {
+			n.attrs[a] = i
 		}
 	}
-	for i, t := range d.types {
-		if t != nil {
-			n.types[t] = uint64(i)
+	for i := range uint64(d.f.Types.Len()) {
+		if t, ok := d.types.get(i); ok {
+			n.types[t] = i
 		}
 	}
 	for i := d.f.Strings.Len() - 1; i >= 0; i-- {

@@ -235,7 +235,15 @@ func (w *EntryWriter) Bool(v bool) {
 	}
 }
 
+// errNilValue is what a codec writing a nil attribute or type gets: a
+// value built with a nil where one is required.
+var errNilValue = errors.New("a nil attribute or type where the encoding needs one")
+
 func (w *EntryWriter) Attribute(a ir.Attribute) {
+	if a == nil {
+		w.fail(fmt.Errorf("%w (nil attribute)", errNilValue))
+		return
+	}
 	i, err := w.num.AttributeIndex(a)
 	if err != nil {
 		w.fail(err)
@@ -257,6 +265,10 @@ func (w *EntryWriter) OptionalAttribute(a ir.Attribute) {
 }
 
 func (w *EntryWriter) Type(t ir.Type) {
+	if t == nil {
+		w.fail(fmt.Errorf("%w (nil type)", errNilValue))
+		return
+	}
 	i, err := w.num.TypeIndex(t)
 	if err != nil {
 		w.fail(err)

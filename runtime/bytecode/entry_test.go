@@ -92,8 +92,8 @@ func equalWords(a, b []uint64) bool {
 func TestNestedErrorKeepsItsOffset(t *testing.T) {
 	ctx := ir.NewContext(testDialect{})
 	f := fileWith(t, [][]byte{{0, 0x03}, {0, 0x05}, {1, 0x7F}}, nil)
-	_, err := bytecode.NewDecoder(ctx, f).Attribute(0)
-	checkWireError(t, err, wire.ErrInvalid, f.Attrs[2].Offset+1, "AttrType", "a string index")
+	_, err := bytecode.NewDecoder(ctx, f, ir.Limits{}).Attribute(0)
+	checkWireError(t, err, wire.ErrInvalid, f.Attrs.At(2).Offset+1, "AttrType", "a string index")
 	if msg := err.Error(); !strings.HasPrefix(msg, "attribute entry 0: attribute entry 1: attribute entry 2: offset") {
 		t.Errorf("message %q does not name the path of entries", msg)
 	}

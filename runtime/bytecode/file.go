@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"iter"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -55,8 +57,8 @@ type File struct {
 	Strings  wire.Strings
 	Dialects []Dialect
 	OpNames  []OpName
-	Attrs    []Entry
-	Types    []Entry
+	Attrs    EntryTable
+	Types    EntryTable
 	// Resources are the dialect resource keys in handle order.
 	Resources []ir.ResourceHandle
 	// ResourceEntries lists every entry of the ResourceOffset section in
@@ -101,6 +103,46 @@ type Entry struct {
 	Custom  bool   // custom-encoded (else text + NUL)
 	Offset  int64  // absolute offset of Data in the file
 	Data    []byte // the entry's bytes
+}
+
+// EntryTable is the attribute or the type table. It keeps eight bytes per
+// entry, whatever the file holds, so that a file of many tiny entries
+// costs memory in proportion to its size.
+type EntryTable struct {
+	data   []byte // the AttrType section's data
+	offset int64  // absolute offset of data[0]
+	start  uint64 // where the first entry starts in data
+	// ends[i] is where entry i ends in data, with entryCustom set for
+	// custom-encoded entries.
+	ends   []uint64
+	groups []entryGroup
+}
+
+const entryCustom = 1 << 63
+
+// entryGroup is a run of entries of one dialect, from entry first on.
+type entryGroup struct {
+	first   int
+	dialect int
+}
+
+// Len is the number of entries.
+func (t *EntryTable) Len() int { return len(t.ends) }
+
+// At returns entry i, which must be below Len.
+func (t *EntryTable) At(i int) Entry {
+	start := t.start
+	if i > 0 {
+		start = t.ends[i-1] &^ entryCustom
+	}
+	end := t.ends[i] &^ entryCustom
+	g := sort.Search(len(t.groups), func(j int) bool { return t.groups[j].first > i }) - 1
+	return Entry{
+		Dialect: t.groups[g].dialect,
+		Custom:  t.ends[i]&entryCustom != 0,
+		Offset:  t.offset + int64(start),
+		Data:    t.data[start:end:end],
+	}
 }
 
 // ParseFile reads the header and every section needed to decode the
@@ -310,21 +352,25 @@ func (f *File) readAttrTypeOffsets() error {
 	}
 	data := f.Sections[SectionAttrType]
 	pos := 0
-	read := func(dst []Entry) error {
-		for i := 0; i < len(dst); {
+	read := func(t *EntryTable, n int) error {
+		*t = EntryTable{data: data.Data, offset: data.Offset, start: uint64(pos), ends: make([]uint64, n)}
+		for i := 0; i < n; {
 			d, err := f.dialectIndex(r)
 			if err != nil {
 				return err
 			}
 			at := r.Offset()
-			n, err := r.Count(1, "entries")
+			count, err := r.Count(1, "entries")
 			if err != nil {
 				return err
 			}
-			if n > len(dst)-i {
-				return r.ErrorAt(at, fmt.Sprintf("at most %d more entries", len(dst)-i), wire.ErrInvalid)
+			if count > n-i {
+				return r.ErrorAt(at, fmt.Sprintf("at most %d more entries", n-i), wire.ErrInvalid)
 			}
-			for range n {
+			if count > 0 {
+				t.groups = append(t.groups, entryGroup{first: i, dialect: int(d)})
+			}
+			for range count {
 				at := r.Offset()
 				size, custom, err := r.VarIntWithFlag()
 				if err != nil {
@@ -333,19 +379,20 @@ func (f *File) readAttrTypeOffsets() error {
 				if size > uint64(len(data.Data)-pos) {
 					return r.ErrorAt(at, fmt.Sprintf("an entry size within the AttrType section (%d bytes left)", len(data.Data)-pos), wire.ErrInvalid)
 				}
-				dst[i] = Entry{Dialect: int(d), Custom: custom, Offset: data.Offset + int64(pos), Data: data.Data[pos : pos+int(size) : pos+int(size)]}
 				pos += int(size)
+				t.ends[i] = uint64(pos)
+				if custom {
+					t.ends[i] |= entryCustom
+				}
 				i++
 			}
 		}
 		return nil
 	}
-	f.Attrs = make([]Entry, numAttrs)
-	f.Types = make([]Entry, numTypes)
-	if err := read(f.Attrs); err != nil {
+	if err := read(&f.Attrs, numAttrs); err != nil {
 		return err
 	}
-	if err := read(f.Types); err != nil {
+	if err := read(&f.Types, numTypes); err != nil {
 		return err
 	}
 	if !r.Empty() {
@@ -368,6 +415,7 @@ func (f *File) readResourceOffsets() error {
 	if err != nil {
 		return err
 	}
+	seen := map[ir.ResourceHandle]bool{}
 	entries := func(group string, dialect bool, external int) error {
 		n, err := r.Count(3, "resources")
 		if err != nil {
@@ -397,7 +445,14 @@ func (f *File) readResourceOffsets() error {
 			})
 			pos += int(size)
 			if dialect {
-				f.Resources = append(f.Resources, ir.ResourceHandle{Dialect: group, Key: key})
+				h := ir.ResourceHandle{Dialect: group, Key: key}
+				if seen[h] {
+					// MLIR renames the second entry; handles name resources
+					// by key here, so it would be lost.
+					return r.ErrorAt(kat-1, fmt.Sprintf("resource keys unique within dialect %s, not %q again", group, key), wire.ErrInvalid)
+				}
+				seen[h] = true
+				f.Resources = append(f.Resources, h)
 			}
 		}
 		return nil
@@ -429,3 +484,14 @@ func (f *File) readResourceOffsets() error {
 
 // Target is what the file was written for.
 func (f *File) Target() Target { return Target{Version: f.Version, Release: f.Release} }
+
+// All iterates over the entries in order.
+func (t *EntryTable) All() iter.Seq2[int, Entry] {
+	return func(yield func(int, Entry) bool) {
+		for i := range t.ends {
+			if !yield(i, t.At(i)) {
+				return
+			}
+		}
+	}
+}

@@ -97,8 +97,8 @@ func TestParseFileValid(t *testing.T) {
 					}
 				}
 			}
-			check("attributes", f.Attrs, s.attrs)
-			check("types", f.Types, s.types)
+			check("attributes", entries(&f.Attrs), s.attrs)
+			check("types", entries(&f.Types), s.types)
 
 			// With no dialects, text entries stay text and custom ones stay
 			// opaque; both re-encode byte for byte.
@@ -108,7 +108,7 @@ func TestParseFileValid(t *testing.T) {
 				t.Fatal(err)
 			}
 			num := dec.Numbering()
-			for i, e := range f.Attrs {
+			for i, e := range f.Attrs.All() {
 				a, _ := dec.Attribute(uint64(i))
 				if e.Custom != (a.Kind() == "EncodedAttr") || a.Dialect() != f.Dialects[e.Dialect].Name {
 					t.Errorf("attribute %d decoded to %s %s", i, a.Dialect(), a.Kind())
@@ -121,7 +121,7 @@ func TestParseFileValid(t *testing.T) {
 					t.Errorf("attribute %d numbered %d, %v", i, idx, err)
 				}
 			}
-			for i, e := range f.Types {
+			for i, e := range f.Types.All() {
 				ty, _ := dec.Type(uint64(i))
 				if tt, ok := ty.(*ir.TextType); !ok || tt.Text() != "!foo.t" {
 					t.Errorf("type %d decoded to %#v", i, ty)
@@ -379,23 +379,23 @@ func TestDecodeCycles(t *testing.T) {
 	ctx := ir.NewContext(testDialect{})
 	t.Run("attribute refers to itself", func(t *testing.T) {
 		f := fileWith(t, [][]byte{{0, 0x01}}, nil)
-		_, err := bytecode.NewDecoder(ctx, f).Attribute(0)
-		checkWireError(t, err, bytecode.ErrCycle, f.Attrs[0].Offset, "AttrType", "attribute entry 0: offset", "refers to itself")
+		_, err := bytecode.NewDecoder(ctx, f, ir.Limits{}).Attribute(0)
+		checkWireError(t, err, bytecode.ErrCycle, f.Attrs.At(0).Offset, "AttrType", "attribute entry 0: offset", "refers to itself")
 	})
 	t.Run("type refers to itself", func(t *testing.T) {
 		f := fileWith(t, [][]byte{{4}}, [][]byte{{4}, {2, 0x03}})
-		_, err := bytecode.NewDecoder(ctx, f).Type(1)
-		checkWireError(t, err, bytecode.ErrCycle, f.Types[1].Offset, "AttrType", "type entry 1: offset", "refers to itself")
+		_, err := bytecode.NewDecoder(ctx, f, ir.Limits{}).Type(1)
+		checkWireError(t, err, bytecode.ErrCycle, f.Types.At(1).Offset, "AttrType", "type entry 1: offset", "refers to itself")
 	})
 	t.Run("two-entry cycle", func(t *testing.T) {
 		f := fileWith(t, [][]byte{{0, 0x03}, {0, 0x01}, {4}}, nil)
-		dec := bytecode.NewDecoder(ctx, f)
+		dec := bytecode.NewDecoder(ctx, f, ir.Limits{})
 		_, err := dec.Attribute(0)
-		checkWireError(t, err, bytecode.ErrCycle, f.Attrs[0].Offset, "AttrType", "attribute entry 0: attribute entry 1: offset")
+		checkWireError(t, err, bytecode.ErrCycle, f.Attrs.At(0).Offset, "AttrType", "attribute entry 0: attribute entry 1: offset")
 		// Entry 0's failure is remembered, so entry 1 reports the cycle
 		// where it was first found: closing at entry 0.
 		_, err = dec.Attribute(1)
-		checkWireError(t, err, bytecode.ErrCycle, f.Attrs[0].Offset, "AttrType", "attribute entry 1: attribute entry 0: attribute entry 1: offset")
+		checkWireError(t, err, bytecode.ErrCycle, f.Attrs.At(0).Offset, "AttrType", "attribute entry 1: attribute entry 0: attribute entry 1: offset")
 		// The failed attempts leave nothing behind.
 		if _, err := dec.Attribute(2); err != nil {
 			t.Fatal(err)
@@ -403,8 +403,8 @@ func TestDecodeCycles(t *testing.T) {
 	})
 	t.Run("attribute and type cycle", func(t *testing.T) {
 		f := fileWith(t, [][]byte{{2, 0x01}}, [][]byte{{0, 0x01}})
-		_, err := bytecode.NewDecoder(ctx, f).Type(0)
-		checkWireError(t, err, bytecode.ErrCycle, f.Types[0].Offset, "AttrType", "type entry 0: attribute entry 0: offset")
+		_, err := bytecode.NewDecoder(ctx, f, ir.Limits{}).Type(0)
+		checkWireError(t, err, bytecode.ErrCycle, f.Types.At(0).Offset, "AttrType", "type entry 0: attribute entry 0: offset")
 	})
 	t.Run("shared reference is not a cycle", func(t *testing.T) {
 		f := fileWith(t, [][]byte{{0, 0x03}, {4}, {0, 0x03}, {0, 0x05}}, nil)
@@ -419,20 +419,20 @@ func TestDecodeCycles(t *testing.T) {
 		}
 	})
 	t.Run("nesting limit", func(t *testing.T) {
-		n := bytecode.MaxNesting + 10
+		n := ir.DefaultMaxAttrDepth + 10
 		attrs := make([][]byte, n)
 		for i := range attrs[:n-1] {
 			attrs[i] = wire.AppendVarInt([]byte{0}, uint64(i+1))
 		}
 		attrs[n-1] = []byte{4}
 		f := fileWith(t, attrs, nil)
-		dec := bytecode.NewDecoder(ctx, f)
+		dec := bytecode.NewDecoder(ctx, f, ir.Limits{})
 		_, err := dec.Attribute(0)
 		if err == nil || !errors.Is(err, wire.ErrInvalid) {
 			t.Fatalf("got %v, want a nesting error", err)
 		}
 		var we *wire.Error
-		if !errors.As(err, &we) || we.Expected != fmt.Sprintf("entries nested at most %d deep", bytecode.MaxNesting) {
+		if !errors.As(err, &we) || we.Expected != fmt.Sprintf("entries nested at most %d deep", ir.DefaultMaxAttrDepth) {
 			t.Fatalf("got %v, want a nesting error", err)
 		}
 		// Decoded from the innermost out, each entry is one level deep.
@@ -466,12 +466,12 @@ func TestDecodeEntryErrors(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := fileWith(t, c.attrs, nil)
-			_, err := bytecode.NewDecoder(ctx, f).Attribute(0)
+			_, err := bytecode.NewDecoder(ctx, f, ir.Limits{}).Attribute(0)
 			path := "attribute entry 0: "
 			if c.entry != 0 {
 				path += fmt.Sprintf("attribute entry %d: ", c.entry)
 			}
-			checkWireError(t, err, c.sentinel, f.Attrs[c.entry].Offset+c.off, "AttrType", append(c.contains, path+"offset")...)
+			checkWireError(t, err, c.sentinel, f.Attrs.At(c.entry).Offset+c.off, "AttrType", append(c.contains, path+"offset")...)
 		})
 	}
 	t.Run("text without NUL", func(t *testing.T) {
@@ -482,8 +482,8 @@ func TestDecodeEntryErrors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = bytecode.NewDecoder(ctx, f).Attribute(1)
-		checkWireError(t, err, wire.ErrInvalid, f.Attrs[1].Offset, "AttrType", "attribute entry 1: offset", "NUL-terminated")
+		_, err = bytecode.NewDecoder(ctx, f, ir.Limits{}).Attribute(1)
+		checkWireError(t, err, wire.ErrInvalid, f.Attrs.At(1).Offset, "AttrType", "attribute entry 1: offset", "NUL-terminated")
 	})
 	t.Run("empty text entry", func(t *testing.T) {
 		s := baseSpec(6)
@@ -493,12 +493,12 @@ func TestDecodeEntryErrors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = bytecode.NewDecoder(ir.NewContext(), f).Type(0)
-		checkWireError(t, err, wire.ErrInvalid, f.Types[0].Offset, "AttrType", "type entry 0: offset", "NUL-terminated")
+		_, err = bytecode.NewDecoder(ir.NewContext(), f, ir.Limits{}).Type(0)
+		checkWireError(t, err, wire.ErrInvalid, f.Types.At(0).Offset, "AttrType", "type entry 0: offset", "NUL-terminated")
 	})
 	t.Run("indices out of range", func(t *testing.T) {
 		f := fileWith(t, [][]byte{{4}}, [][]byte{{4}})
-		dec := bytecode.NewDecoder(ctx, f)
+		dec := bytecode.NewDecoder(ctx, f, ir.Limits{})
 		for _, err := range []error{
 			func() error { _, err := dec.Attribute(1); return err }(),
 			func() error { _, err := dec.Attribute(1 << 63); return err }(),
@@ -524,4 +524,13 @@ func TestDecodeEntryErrors(t *testing.T) {
 			t.Errorf("type 0 is %s", ty.Kind())
 		}
 	})
+}
+
+// entries lists a table's entries.
+func entries(t *bytecode.EntryTable) []bytecode.Entry {
+	var out []bytecode.Entry
+	for _, e := range t.All() {
+		out = append(out, e)
+	}
+	return out
 }

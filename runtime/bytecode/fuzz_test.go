@@ -53,8 +53,8 @@ func FuzzParseFile(f *testing.F) {
 			checkFuzzError(t, data, err)
 			return
 		}
-		for _, list := range [][]bytecode.Entry{file.Attrs, file.Types} {
-			for i, e := range list {
+		for _, list := range []*bytecode.EntryTable{&file.Attrs, &file.Types} {
+			for i, e := range list.All() {
 				if e.Dialect < 0 || e.Dialect >= len(file.Dialects) {
 					t.Fatalf("entry %d: dialect %d of %d", i, e.Dialect, len(file.Dialects))
 				}
@@ -67,15 +67,15 @@ func FuzzParseFile(f *testing.F) {
 		// so decoding never reads inside one and re-encoding gives back
 		// the same bytes.
 		ctx := ir.NewContext()
-		dec := bytecode.NewDecoder(ctx, file)
-		attrs := make([]ir.Attribute, len(file.Attrs))
-		types := make([]ir.Type, len(file.Types))
-		for i := range file.Attrs {
+		dec := bytecode.NewDecoder(ctx, file, ir.Limits{})
+		attrs := make([]ir.Attribute, file.Attrs.Len())
+		types := make([]ir.Type, file.Types.Len())
+		for i := range file.Attrs.Len() {
 			if attrs[i], err = dec.Attribute(uint64(i)); err != nil {
 				checkFuzzError(t, data, err)
 			}
 		}
-		for i := range file.Types {
+		for i := range file.Types.Len() {
 			if types[i], err = dec.Type(uint64(i)); err != nil {
 				checkFuzzError(t, data, err)
 			}
@@ -86,7 +86,7 @@ func FuzzParseFile(f *testing.F) {
 				continue
 			}
 			got, custom, err := bytecode.EncodeAttribute(ctx, nil, num, file.Target(), a)
-			if e := file.Attrs[i]; err != nil || custom != e.Custom || !bytes.Equal(got, e.Data) {
+			if e := file.Attrs.At(i); err != nil || custom != e.Custom || !bytes.Equal(got, e.Data) {
 				t.Fatalf("attribute %d: re-encoded to %x custom=%v err=%v, want %x custom=%v", i, got, custom, err, e.Data, e.Custom)
 			}
 		}
@@ -95,7 +95,7 @@ func FuzzParseFile(f *testing.F) {
 				continue
 			}
 			got, custom, err := bytecode.EncodeType(ctx, nil, num, file.Target(), ty)
-			if e := file.Types[i]; err != nil || custom != e.Custom || !bytes.Equal(got, e.Data) {
+			if e := file.Types.At(i); err != nil || custom != e.Custom || !bytes.Equal(got, e.Data) {
 				t.Fatalf("type %d: re-encoded to %x custom=%v err=%v, want %x custom=%v", i, got, custom, err, e.Data, e.Custom)
 			}
 		}

@@ -9,6 +9,9 @@ type OpSchema struct {
 	Name string
 	// Isolated is the IsolatedFromAbove trait.
 	Isolated bool
+	// GraphRegions is the HasOnlyGraphRegion trait: the op's regions are
+	// graph regions, whose values need not dominate their uses.
+	GraphRegions bool
 	// Properties lists the op's inherent attributes and native properties
 	// in wire order: attributes sorted by name, then native properties in
 	// declaration order. Empty when the op has none.

@@ -1,6 +1,10 @@
 package ir
 
-import "strings"
+import (
+	"strings"
+	"sync"
+	"sync/atomic"
+)
 
 // OpName is an operation's full name, split at the first dot
 // ("arith.addi" → dialect "arith", op "addi"). Registered says whether a
@@ -56,7 +60,15 @@ type Operation struct {
 	// exactly Attrs; SetAttr clears it.
 	DictCache Attribute
 
-	// load materializes regions a lazy reader left unread.
+	// lazy materializes regions a lazy reader left unread; nil once read
+	// eagerly. It is set before the op is shared and never replaced.
+	lazy *lazyRegions
+}
+
+// lazyRegions serializes the one load of an op's deferred regions.
+type lazyRegions struct {
+	mu   sync.Mutex
+	done atomic.Bool
 	load func(*Operation) error
 }
 
@@ -108,24 +120,33 @@ func NewOperation(name OpName, loc Location, resultTypes []Type) *Operation {
 }
 
 // SetLoader marks op's regions as not read yet: Materialize calls load
-// once to fill them in. Readers that load isolated regions lazily use it.
-func (op *Operation) SetLoader(load func(*Operation) error) { op.load = load }
+// once to fill them in. Readers that load isolated regions lazily call it
+// before anyone else sees op.
+func (op *Operation) SetLoader(load func(*Operation) error) { op.lazy = &lazyRegions{load: load} }
 
 // Loaded reports whether op's regions are in memory.
-func (op *Operation) Loaded() bool { return op.load == nil }
+func (op *Operation) Loaded() bool { return op.lazy == nil || op.lazy.done.Load() }
 
-// Materialize reads op's regions if a lazy reader deferred them. Ops nested
-// in them may in turn be unloaded; MaterializeAll loads everything.
+// Materialize reads op's regions if a lazy reader deferred them. It is safe
+// to call from several goroutines, for the same op or different ones; the
+// regions of an op must not be touched before its Materialize returned
+// nil. Ops nested in them may in turn be unloaded; MaterializeAll loads
+// everything. A failed load is not marked done: the next call tries again
+// (and the reader reports the same error).
 func (op *Operation) Materialize() error {
-	if op.load == nil {
+	l := op.lazy
+	if l == nil || l.done.Load() {
 		return nil
 	}
-	load := op.load
-	op.load = nil
-	if err := load(op); err != nil {
-		op.load = load
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.done.Load() {
+		return nil
+	}
+	if err := l.load(op); err != nil {
 		return err
 	}
+	l.done.Store(true)
 	return nil
 }
 
@@ -199,18 +220,51 @@ func (b *Block) Append(op *Operation) *Operation {
 }
 
 // Walk visits op and every op nested in it in pre-order; returning false
-// from fn skips the op's regions.
+// from fn skips the op's regions. It keeps its own stack, so depth costs
+// heap, not goroutine stack; nil regions, blocks and ops are skipped.
 func (op *Operation) Walk(fn func(*Operation) bool) {
-	if !fn(op) {
+	if !fn(op) || len(op.Regions) == 0 {
 		return
 	}
-	for _, r := range op.Regions {
-		for _, b := range r.Blocks {
-			for _, o := range b.Ops {
-				o.Walk(fn)
-			}
+	stack := []walkCursor{{op: op}}
+	for len(stack) > 0 {
+		next := stack[len(stack)-1].next()
+		if next == nil {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		if fn(next) && len(next.Regions) > 0 {
+			stack = append(stack, walkCursor{op: next})
 		}
 	}
+}
+
+// walkCursor is a position among the ops nested directly in op.
+type walkCursor struct {
+	op                     *Operation
+	region, block, opIndex int
+}
+
+// next returns the next op of the cursor's op's regions, or nil.
+func (c *walkCursor) next() *Operation {
+	for c.region < len(c.op.Regions) {
+		r := c.op.Regions[c.region]
+		if r == nil || c.block >= len(r.Blocks) {
+			c.region, c.block, c.opIndex = c.region+1, 0, 0
+			continue
+		}
+		b := r.Blocks[c.block]
+		if b == nil || c.opIndex >= len(b.Ops) {
+			c.block, c.opIndex = c.block+1, 0
+			continue
+		}
+		o := b.Ops[c.opIndex]
+		c.opIndex++
+		if o != nil {
+			return o
+		}
+	}
+	return nil
 }
 
 // Segment returns group i of values split by segment sizes (MLIR's

@@ -3,10 +3,10 @@ package mlirbc
 import (
 	"fmt"
 	"slices"
-	"sync/atomic"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/internal/chunked"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
@@ -23,6 +23,9 @@ type entry struct {
 	dialect *dialectNum
 	refs    int
 	index   uint64
+	// height is how deeply the attribute or type nests: 1 for one that
+	// refers to no other.
+	height int
 }
 
 type dialectNum struct {
@@ -64,8 +67,8 @@ type numbering struct {
 	// the walk's generation in the high 32 bits, so that marks left by
 	// an earlier walk do not count, and the number in the low 32 bits
 	// (an index into ops for ops, the value count for regions).
-	gen        uint64
-	ops        []opNum
+	gen        ir.MarkGeneration
+	ops        chunked.List[opNum]
 	schemas    map[ir.OpName]*bytecode.OpSchema
 	lastEntry  *entry    // the op name numbered last
 	lastName   ir.OpName // ops often repeat the name before them
@@ -79,6 +82,9 @@ type numbering struct {
 
 	nextValue uint64
 	err       error
+	// attrDepth is how deeply the attribute or type being numbered sits;
+	// childHeight the greatest height among what it refers to so far.
+	attrDepth, maxAttrDepth, childHeight int
 
 	noneType      ir.Type
 	unknown       ir.Location
@@ -87,14 +93,14 @@ type numbering struct {
 	segmentsAttrs map[*ir.Operation][2]ir.Attribute
 }
 
-func newNumbering(ctx *ir.Context, m *Module, version, release int) *numbering {
+func newNumbering(ctx *ir.Context, m *Module, version, release int, limits ir.Limits) *numbering {
 	n := &numbering{
-		ctx: ctx, m: m, version: version, release: release,
+		ctx: ctx, m: m, version: version, release: release, maxAttrDepth: limits.AttrDepth(),
 		target:       bytecode.Target{Version: version, Release: release},
 		dialectIndex: map[string]*dialectNum{},
 		opNames:      map[ir.OpName]*entry{},
 		schemas:      map[ir.OpName]*bytecode.OpSchema{},
-		gen:          uint64(generation.Add(1)) << 32,
+		gen:          ir.NewMarkGeneration(),
 		uses:         map[*ir.Value]int{},
 		resources:    map[ir.ResourceHandle]uint64{},
 		noneType:     builtin.GetNoneType(ctx),
@@ -104,16 +110,11 @@ func newNumbering(ctx *ir.Context, m *Module, version, release int) *numbering {
 	return n
 }
 
-// generation numbers the walks that mark IR.
-var generation atomic.Uint32
-
 // mark and marked store and read a number in an IR element's Mark.
-func (n *numbering) mark(id uint64) uint64 { return n.gen | id }
-func (n *numbering) marked(m uint64) (uint64, bool) {
-	return m & (1<<32 - 1), m&^(1<<32-1) == n.gen
-}
+func (n *numbering) mark(id uint64) uint64          { return n.gen.Mark(id) }
+func (n *numbering) marked(m uint64) (uint64, bool) { return n.gen.Get(m) }
 
-func (n *numbering) op_(op *ir.Operation) *opNum { return &n.ops[op.Mark&(1<<32-1)] }
+func (n *numbering) op_(op *ir.Operation) *opNum { return n.ops.At(int(op.Mark & (1<<32 - 1))) }
 
 // newEntry hands out entries from a slab.
 func (n *numbering) newEntry() *entry {
@@ -164,9 +165,16 @@ func (n *numbering) dialect(name string) *dialectNum {
 // it numbers what they reference, in the order they write it.
 type recorder struct{ n *numbering }
 
-func (r recorder) AttributeIndex(a ir.Attribute) (uint64, error) { r.n.attr(a); return 0, nil }
-func (r recorder) TypeIndex(t ir.Type) (uint64, error)           { r.n.typ(t); return 0, nil }
-func (r recorder) StringIndex(string) uint64                     { return 0 }
+func (r recorder) AttributeIndex(a ir.Attribute) (uint64, error) {
+	r.n.childHeight = max(r.n.childHeight, r.n.attr(a))
+	return 0, nil
+}
+
+func (r recorder) TypeIndex(t ir.Type) (uint64, error) {
+	r.n.childHeight = max(r.n.childHeight, r.n.typ(t))
+	return 0, nil
+}
+func (r recorder) StringIndex(string) uint64 { return 0 }
 func (r recorder) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
 	d := r.n.dialect(h.Dialect)
 	if d.seen == nil {
@@ -179,53 +187,95 @@ func (r recorder) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
 	return 0, nil
 }
 
-func (n *numbering) attr(a ir.Attribute) {
+// attr numbers a (once; later calls count references) and returns its
+// height.
+func (n *numbering) attr(a ir.Attribute) int {
 	if e := n.attrEntry(a); e != nil {
 		e.refs++
-		return
+		return e.height
+	}
+	if !n.own(a.Context(), a.Dialect(), a.Kind()) {
+		return 0
 	}
 	e := n.newEntry()
-	*e = entry{attr: a, refs: 1}
+	*e = entry{attr: a, refs: 1, height: 1}
 	storeEntry(&n.attrs, a.ID(), e)
 	n.orderedAttrs = append(n.orderedAttrs, e)
 	e.dialect = n.dialect(a.Dialect())
 	switch a.(type) {
 	case *ir.TextAttr:
-		return
+		return 1
 	case *ir.EncodedAttr:
 		n.fail(fmt.Errorf("cannot re-encode attribute %s.%s: it is custom-encoded by a dialect with no codec here", a.Dialect(), a.Kind()))
-		return
+		return 1
 	}
 	// A dry run of the codec numbers the nested values in write order.
-	var err error
-	n.scratch, _, err = bytecode.EncodeAttribute(n.ctx, n.scratch[:0], n.recorder, n.target, a)
-	if err != nil {
-		n.fail(err)
-	}
+	e.height = n.nested(a.Dialect(), a.Kind(), func() (err error) {
+		n.scratch, _, err = bytecode.EncodeAttribute(n.ctx, n.scratch[:0], n.recorder, n.target, a)
+		return err
+	})
+	return e.height
 }
 
-func (n *numbering) typ(t ir.Type) {
+func (n *numbering) typ(t ir.Type) int {
 	if e := n.typeEntry(t); e != nil {
 		e.refs++
-		return
+		return e.height
+	}
+	if !n.own(t.Context(), t.Dialect(), t.Kind()) {
+		return 0
 	}
 	e := n.newEntry()
-	*e = entry{typ: t, refs: 1}
+	*e = entry{typ: t, refs: 1, height: 1}
 	storeEntry(&n.types, t.ID(), e)
 	n.orderedTypes = append(n.orderedTypes, e)
 	e.dialect = n.dialect(t.Dialect())
 	switch t.(type) {
 	case *ir.TextType:
-		return
+		return 1
 	case *ir.EncodedType:
 		n.fail(fmt.Errorf("cannot re-encode type %s.%s: it is custom-encoded by a dialect with no codec here", t.Dialect(), t.Kind()))
-		return
+		return 1
 	}
-	var err error
-	n.scratch, _, err = bytecode.EncodeType(n.ctx, n.scratch[:0], n.recorder, n.target, t)
+	e.height = n.nested(t.Dialect(), t.Kind(), func() (err error) {
+		n.scratch, _, err = bytecode.EncodeType(n.ctx, n.scratch[:0], n.recorder, n.target, t)
+		return err
+	})
+	return e.height
+}
+
+// nested runs the dry-run encoding of an attribute or type and returns its
+// height. Readers refuse chains of nested entries longer than the limit;
+// refusing heights above it here means every reading order succeeds.
+func (n *numbering) nested(dialect, kind string, encode func() error) int {
+	if n.attrDepth >= n.maxAttrDepth {
+		n.fail(fmt.Errorf("%s.%s: attributes and types nested more than %d deep: %w", dialect, kind, n.maxAttrDepth, ir.ErrTooDeep))
+		return 1
+	}
+	n.attrDepth++
+	outer := n.childHeight
+	n.childHeight = 0
+	err := encode()
+	height := n.childHeight + 1
+	n.childHeight = outer
+	n.attrDepth--
 	if err != nil {
 		n.fail(err)
 	}
+	if height > n.maxAttrDepth {
+		n.fail(fmt.Errorf("%s.%s: attributes and types nested %d deep, more than %d: %w", dialect, kind, height, n.maxAttrDepth, ir.ErrTooDeep))
+	}
+	return height
+}
+
+// own checks that a value belongs to the context being written: IDs are
+// only unique within one context.
+func (n *numbering) own(ctx *ir.Context, dialect, kind string) bool {
+	if ctx != n.ctx {
+		n.fail(fmt.Errorf("%s.%s belongs to another ir.Context than the one being written", dialect, kind))
+		return false
+	}
+	return true
 }
 
 func (n *numbering) opName(name ir.OpName) {
@@ -480,9 +530,8 @@ func (n *numbering) isolation(root *ir.Operation) error {
 			}
 			n.lastName, n.lastSchema, n.haveLast = op.Name, s, true
 		}
-		op.Mark = n.mark(uint64(len(n.ops)))
-		n.ops = append(n.ops, opNum{schema: s})
-		idx := len(n.ops) - 1
+		idx := n.ops.Append(opNum{schema: s})
+		op.Mark = n.mark(uint64(idx))
 		if len(stack) > 0 && stack[len(stack)-1].unresolved && !byTrait {
 			parent := op.Parent
 			for _, v := range op.Operands {
@@ -503,13 +552,13 @@ func (n *numbering) isolation(root *ir.Operation) error {
 				stop := j >= 0 && stack[j].unresolved
 				for k := len(stack) - 1; k > j; k-- {
 					stack[k].unresolved = stop
-					n.ops[stack[k].idx].isolated = false
+					n.ops.At(stack[k].idx).isolated = false
 					stack[k].known = true
 				}
 			}
 		}
 		trait := s != nil && s.Isolated
-		n.ops[idx].isolated = trait
+		n.ops.At(idx).isolated = trait
 		if len(op.Regions) == 0 {
 			return nil
 		}
@@ -526,7 +575,7 @@ func (n *numbering) isolation(root *ir.Operation) error {
 		}
 		stack = stack[:len(stack)-1]
 		if !st.known && !byTrait {
-			n.ops[idx].isolated = true
+			n.ops.At(idx).isolated = true
 		}
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"sync"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
@@ -18,15 +19,20 @@ type ReadOptions struct {
 	// and a producer that names none means the newest.
 	Release int
 	// Lazy leaves the regions of isolated ops (bytecode v2+, where they
-	// sit in sections of their own) unread until Operation.Materialize.
+	// sit in sections of their own) unread until Operation.Materialize,
+	// which may be called from several goroutines.
 	Lazy bool
+	// Limits bound nesting; the zero value means ir's defaults, which are
+	// also what Write enforces.
+	Limits ir.Limits
+	// Verify checks the IR as Write does before writing it (every operand
+	// in scope and dominating its use, successors in their region, the
+	// isolation of isolated ops). With Lazy, each op's regions are checked
+	// when they are materialized.
+	Verify bool
 }
 
-// MaxRegionDepth bounds how deeply regions may nest, so that a hostile
-// file cannot exhaust the stack.
-const MaxRegionDepth = 10000
-
-// ErrTooDeep is wrapped by errors for regions nested beyond MaxRegionDepth.
+// ErrTooDeep is wrapped by errors for regions nested beyond the limit.
 var ErrTooDeep = errors.New("regions nested too deeply")
 
 // Read decodes a bytecode file into ctx. The module's resource blobs and
@@ -36,18 +42,27 @@ func Read(ctx *ir.Context, data []byte, opts ReadOptions) (*Module, error) {
 	if err != nil {
 		return nil, err
 	}
-	ctx.Reserve(len(f.Attrs))
+	return Decode(ctx, f, opts)
+}
+
+// Decode decodes the IR of a file whose tables ParseFile has read.
+func Decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions) (*Module, error) {
+	// Room for the entries a file of this size plausibly holds; a hostile
+	// table of millions of unused entries must not reserve memory.
+	ctx.Reserve(min(f.Attrs.Len(), 1<<16))
 	release := opts.Release
 	if release == 0 {
 		release = f.Release
 	}
 	rd := &reader{
-		ctx:     ctx,
-		f:       f,
-		dec:     bytecode.NewDecoder(ctx, f),
-		release: release,
-		lazy:    opts.Lazy,
-		names:   make([]opNameInfo, len(f.OpNames)),
+		ctx:      ctx,
+		f:        f,
+		dec:      bytecode.NewDecoder(ctx, f, opts.Limits),
+		release:  release,
+		lazy:     opts.Lazy,
+		verify:   opts.Verify,
+		maxDepth: opts.Limits.RegionDepth(),
+		names:    make([]opNameInfo, len(f.OpNames)),
 	}
 	m := &Module{Version: f.Version, Producer: f.Producer, Release: release, Resources: map[ir.ResourceHandle]*Resource{}}
 	if err := rd.readProperties(); err != nil {
@@ -56,21 +71,31 @@ func Read(ctx *ir.Context, data []byte, opts ReadOptions) (*Module, error) {
 	if err := rd.readResources(m); err != nil {
 		return nil, err
 	}
+	var err error
 	if m.Op, err = rd.readIR(); err != nil {
 		return nil, err
+	}
+	if rd.verify {
+		if err := rd.check(m.Op); err != nil {
+			return nil, err
+		}
 	}
 	return m, nil
 }
 
 type reader struct {
-	ctx     *ir.Context
-	f       *bytecode.File
-	dec     *bytecode.Decoder
-	release int
-	lazy    bool
-	names   []opNameInfo
-	props   []wire.Section // properties entries, as sections for offsets
-	depth   int
+	// mu serializes lazy loads: they share the decoder and the chunks.
+	mu       sync.Mutex
+	ctx      *ir.Context
+	f        *bytecode.File
+	dec      *bytecode.Decoder
+	release  int
+	lazy     bool
+	verify   bool
+	maxDepth int
+	names    []opNameInfo
+	props    []wire.Section // properties entries, as sections for offsets
+	depth    int
 	// Small slices are carved from shared chunks, with their capacity
 	// clipped so that appending to one never touches its neighbours.
 	valueChunk []*ir.Value
@@ -180,11 +205,10 @@ type valueScope struct {
 	ranges []valueRange
 	next   uint64
 	// orders are use-list orders to check once the scope is read, when
-	// every use of their values is known.
+	// every use of their values is known; the reader counts uses in the
+	// values' marks.
 	orders []pendingOrder
-	// ops lists the ops read in this scope, whose operands are the only
-	// possible uses of its values.
-	ops []*ir.Operation
+	uses   ir.MarkGeneration
 }
 
 type valueRange struct {
@@ -242,7 +266,7 @@ func (rd *reader) readIR() (*ir.Operation, error) {
 	if n != 1 || hasArgs {
 		return nil, r.ErrorAt(at, "one top-level operation and no block arguments", wire.ErrInvalid)
 	}
-	top := &valueScope{}
+	top := &valueScope{uses: ir.NewMarkGeneration()}
 	op := &ir.Operation{}
 	if err := rd.readOp(r, op, top, nil); err != nil {
 		return nil, err
@@ -321,7 +345,6 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 		return err
 	}
 	op.Name = info.name
-	sc.ops = append(sc.ops, op)
 	fail := func(err error) error {
 		var inner *OpError
 		if errors.As(err, &inner) {
@@ -390,7 +413,7 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 			if err != nil {
 				return fail(err)
 			}
-			*v = ir.Value{Type: t, Op: op, Index: i}
+			*v = ir.Value{Type: t, Op: op, Index: i, Mark: v.Mark} // the mark counts uses read before
 			op.Results[i] = v
 		}
 	}
@@ -410,6 +433,8 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 			if v == nil {
 				return fail(r.ErrorAt(at, fmt.Sprintf("a value index below %d", sc.next), wire.ErrInvalid))
 			}
+			n, _ := sc.uses.Get(v.Mark)
+			v.Mark = sc.uses.Mark(n + 1)
 			op.Operands[i] = v
 		}
 	}
@@ -465,8 +490,18 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 				return nil
 			}
 			if rd.lazy {
+				// The regions are read later, at the depth they sit at.
+				depth := rd.depth
 				op.SetLoader(func(op *ir.Operation) error {
-					if err := load(op); err != nil {
+					rd.mu.Lock()
+					defer rd.mu.Unlock()
+					rd.depth = depth
+					err := load(op)
+					if err == nil && rd.verify {
+						err = rd.check(op)
+					}
+					if err != nil {
+						op.Regions = nil
 						return &OpError{Op: op.Name.String(), Offset: start, Err: err}
 					}
 					return nil
@@ -585,15 +620,15 @@ func insertSorted(list []ir.NamedAttr, a ir.NamedAttr) []ir.NamedAttr {
 
 func (rd *reader) enter(r *wire.Reader) error {
 	rd.depth++
-	if rd.depth > MaxRegionDepth {
-		return r.Errorf(fmt.Sprintf("regions nested at most %d deep", MaxRegionDepth), ErrTooDeep)
+	if rd.depth > rd.maxDepth {
+		return r.Errorf(fmt.Sprintf("regions nested at most %d deep", rd.maxDepth), ErrTooDeep)
 	}
 	return nil
 }
 
 // readIsolatedRegions reads an isolated op's regions in a scope of their own.
 func (rd *reader) readIsolatedRegions(r *wire.Reader, op *ir.Operation, n int) error {
-	sc := &valueScope{}
+	sc := &valueScope{uses: ir.NewMarkGeneration()}
 	if err := rd.readRegions(r, op, n, sc); err != nil {
 		return err
 	}
@@ -693,7 +728,7 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 			if err != nil {
 				return err
 			}
-			*v = ir.Value{Type: t, Block: b, Index: i, Loc: loc}
+			*v = ir.Value{Type: t, Block: b, Index: i, Loc: loc, Mark: v.Mark}
 			b.Args[i] = v
 		}
 		if rd.f.Version >= 3 {

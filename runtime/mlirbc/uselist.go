@@ -73,19 +73,9 @@ func (sc *valueScope) resolveOrders() error {
 	if len(sc.orders) == 0 {
 		return nil
 	}
-	uses := make(map[*ir.Value]int, len(sc.orders))
 	for _, o := range sc.orders {
-		uses[o.v] = 0
-	}
-	for _, op := range sc.ops {
-		for _, v := range op.Operands {
-			if n, ok := uses[v]; ok {
-				uses[v] = n + 1
-			}
-		}
-	}
-	for _, o := range sc.orders {
-		n := uses[o.v]
+		uses, _ := sc.uses.Get(o.v.Mark)
+		n := int(uses)
 		order := o.indices
 		if o.pairs {
 			order = make([]uint32, n)

@@ -2,8 +2,10 @@ package mlirbc
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -22,6 +24,9 @@ type WriteOptions struct {
 	// ElideResourceData writes resource entries without their data, as
 	// mlir-opt's --elide-resource-data-from-bytecode does.
 	ElideResourceData bool
+	// Limits bound nesting as Read applies them; IR beyond them is
+	// refused, so that every file written reads back.
+	Limits ir.Limits
 }
 
 // Options returns the options that write m as it was read.
@@ -40,17 +45,67 @@ func Encode(ctx *ir.Context, m *Module, opts WriteOptions) ([]byte, error) {
 
 // Write writes m as a bytecode file. Regions not loaded yet are loaded.
 // Resource blobs go to w without being copied.
+//
+// It first checks m as Verify does and refuses, with a *ir.VerifyError,
+// IR that would not read back as built (an operand out of scope, a nil
+// element, an op in two places, nesting beyond opts.Limits). The IR is
+// only read, but its Mark fields serve as scratch: the same IR must not be
+// written, or verified, from two goroutines at once.
 func Write(w io.Writer, ctx *ir.Context, m *Module, opts WriteOptions) error {
 	if opts.Version < 0 || opts.Version > bytecode.MaxVersion {
 		return fmt.Errorf("%w: version %d (this writer writes 0 to %d)", bytecode.ErrUnsupportedVersion, opts.Version, bytecode.MaxVersion)
 	}
-	n := newNumbering(ctx, m, opts.Version, opts.Release)
+	if strings.IndexByte(opts.Producer, 0) >= 0 {
+		return fmt.Errorf("producer %q: the header stores it NUL-terminated, so it cannot hold a NUL byte", opts.Producer)
+	}
+	if m == nil || m.Op == nil {
+		return errors.New("the module has no top-level op")
+	}
+	if err := Verify(ctx, m.Op, opts.Release, opts.Limits); err != nil {
+		return err
+	}
+	if err := checkResources(m); err != nil {
+		return err
+	}
+	n := newNumbering(ctx, m, opts.Version, opts.Release, opts.Limits)
 	if err := n.run(m.Op); err != nil {
 		return err
 	}
 	e := &emitter{n: n, opts: opts, propIndex: map[string]uint64{}}
 	e.num = final{n: n, strings: &e.strings}
 	return e.write(w, m)
+}
+
+// MaxBlobAlignment is the largest resource blob alignment Read and Write
+// accept (MLIR's text form stores it in 32 bits).
+const MaxBlobAlignment = 1 << 31
+
+// checkResources refuses resources that cannot be written as given.
+func checkResources(m *Module) error {
+	check := func(where string, r *Resource) error {
+		switch {
+		case r == nil:
+			return fmt.Errorf("resource %s is nil", where)
+		case r.Kind > ResourceString:
+			return fmt.Errorf("resource %s has kind %d; there are blob, bool and string", where, r.Kind)
+		case r.Kind == ResourceBlob && (r.Alignment&(r.Alignment-1) != 0 || r.Alignment > MaxBlobAlignment):
+			return fmt.Errorf("resource %s: blob alignment %d is not a power of two up to 2^31 (0 means 1)", where, r.Alignment)
+		}
+		return nil
+	}
+	for h, r := range m.Resources {
+		if err := check(fmt.Sprintf("%s.%s", h.Dialect, h.Key), r); err != nil {
+			return err
+		}
+	}
+	for _, g := range m.External {
+		for i, r := range g.Entries {
+			if err := check(fmt.Sprintf("%d of external group %q", i, g.Name), r); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 type emitter struct {
@@ -61,6 +116,10 @@ type emitter struct {
 	props     [][]byte // size-prefixed entries
 	propIndex map[string]uint64
 	scratch   []byte
+	// sections are the nested IR sections in order of their starts; open
+	// lists those being written, innermost last.
+	sections []nestedSection
+	open     []int
 }
 
 func (e *emitter) write(w io.Writer, m *Module) error {
@@ -187,7 +246,54 @@ func (e *emitter) attrTypeSections() (offsets, data []byte, err error) {
 
 func (e *emitter) irSection(root *ir.Operation) ([]byte, error) {
 	b := wire.AppendVarIntWithFlag(nil, 1, false)
-	return e.op(b, root)
+	b, err := e.op(b, root)
+	if err != nil || len(e.sections) == 0 {
+		return b, err
+	}
+	return e.assemble(b), nil
+}
+
+// nestedSection is a nested IR section written without its header: its
+// data is flat[start:end], and the headers of the sections nested in it
+// add extra bytes.
+type nestedSection struct {
+	start, end int
+	extra      int
+	header     []byte
+}
+
+func (e *emitter) openSection(start int) int {
+	e.sections = append(e.sections, nestedSection{start: start})
+	e.open = append(e.open, len(e.sections)-1)
+	return len(e.sections) - 1
+}
+
+// closeSection ends section i. Sections close innermost first, so the
+// length of everything nested in it, headers included, is known.
+func (e *emitter) closeSection(i, end int) {
+	s := &e.sections[i]
+	s.end = end
+	s.header = wire.MLIRSection.AppendHeader(nil, bytecode.SectionIR, 0, end-s.start+s.extra)
+	e.open = e.open[:len(e.open)-1]
+	if len(e.open) > 0 {
+		e.sections[e.open[len(e.open)-1]].extra += len(s.header) + s.extra
+	}
+}
+
+// assemble inserts the nested sections' headers into the flat IR.
+func (e *emitter) assemble(flat []byte) []byte {
+	size := len(flat)
+	for _, s := range e.sections {
+		size += len(s.header)
+	}
+	out := make([]byte, 0, size)
+	prev := 0
+	for _, s := range e.sections { // in order of their starts
+		out = append(out, flat[prev:s.start]...)
+		out = append(out, s.header...)
+		prev = s.start
+	}
+	return append(out, flat[prev:]...)
 }
 
 func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
@@ -223,7 +329,8 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 		for _, v := range op.Operands {
 			id, ok := n.marked(v.Mark)
 			if !ok {
-				return nil, fmt.Errorf("op %s: operand %d is not defined in a region the op can see", op.Name, len(b))
+				// Verify refuses such IR before numbering starts.
+				return nil, fmt.Errorf("op %s: an operand is not defined in a region the op can see", op.Name)
 			}
 			b = wire.AppendVarInt(b, id)
 		}
@@ -254,14 +361,18 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 	}
 	b = wire.AppendVarIntWithFlag(b, uint64(len(op.Regions)), info.isolated)
 	if info.isolated && e.opts.Version >= 2 {
-		var body []byte
+		// The regions go in a nested section, whose header is inserted
+		// when the IR is assembled: copying each body into its parent
+		// would cost time quadratic in the depth.
+		s := e.openSection(len(b))
 		var err error
 		for _, r := range op.Regions {
-			if body, err = e.region(body, r); err != nil {
+			if b, err = e.region(b, r); err != nil {
 				return nil, err
 			}
 		}
-		return wire.AppendSection(b, bytecode.SectionIR, 0, body), nil
+		e.closeSection(s, len(b))
+		return b, nil
 	}
 	var err error
 	for _, r := range op.Regions {

@@ -1,0 +1,653 @@
+package ir
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/dialectgen/dialectgen/runtime/internal/chunked"
+)
+
+// OpTraits is what the verifier needs to know about an op's regions.
+type OpTraits struct {
+	// Isolated is MLIR's IsolatedFromAbove: nothing in the op's regions
+	// may use a value defined outside them.
+	Isolated bool
+	// Graph marks graph regions (MLIR's RegionKind::Graph), where values
+	// may be used before they are defined; otherwise regions are SSA
+	// regions with dominance.
+	Graph bool
+}
+
+// VerifyOptions configure Verify.
+type VerifyOptions struct {
+	// Limits bound nesting, as readers and writers apply them.
+	Limits Limits
+	// Traits describes an op; nil, or the zero OpTraits, means SSA
+	// regions that see values from above (MLIR's view of an op it does not
+	// know).
+	Traits func(*Operation) OpTraits
+	// Materialize loads regions a lazy reader deferred before checking
+	// them; otherwise such ops are checked without their regions.
+	Materialize bool
+}
+
+// ErrInvalidIR is wrapped by every *VerifyError.
+var ErrInvalidIR = errors.New("invalid IR")
+
+// ErrTooDeep is wrapped by errors about IR nested beyond Limits.
+var ErrTooDeep = errors.New("nested too deeply")
+
+// VerifyError says which op breaks which rule.
+type VerifyError struct {
+	// Path locates the op from the root, e.g.
+	// "builtin.module › func.func @b (region 0, block 0, op 1) › func.return (region 0, block 0, op 0)".
+	Path   string
+	Op     *Operation
+	Reason string
+	Err    error // ErrInvalidIR, or ErrTooDeep
+}
+
+func (e *VerifyError) Error() string { return e.Path + ": " + e.Reason }
+func (e *VerifyError) Unwrap() error { return e.Err }
+
+// Verify checks that root and everything nested in it can be written as a
+// file that reads back as the same IR, and that MLIR would accept it:
+//
+//   - nothing is nil: ops, regions, blocks, values, types, locations,
+//     attribute values, operands and successors;
+//   - the IR is a tree whose parent links agree with where each element
+//     sits: no op in two places, no op inside itself;
+//   - results and block arguments are owned by the op or block listing
+//     them, and attribute names are sorted and unique;
+//   - every operand is defined in a region enclosing its use, not outside
+//     an isolated op, and dominates its use in SSA regions as MLIR's
+//     verifier requires (uses in unreachable blocks are not checked);
+//   - successors are blocks of the region holding the op;
+//   - nesting stays within Limits.
+//
+// It uses no recursion, so any depth costs heap rather than stack.
+func Verify(root *Operation, opts VerifyOptions) error {
+	if root == nil {
+		return &VerifyError{Path: "(root)", Reason: "the root op is nil", Err: ErrInvalidIR}
+	}
+	v := &verifier{opts: opts, gen: NewMarkGeneration(), maxDepth: opts.Limits.RegionDepth()}
+	if err := v.walk(root); err != nil {
+		return err
+	}
+	return v.checkUses()
+}
+
+type verifier struct {
+	opts     VerifyOptions
+	gen      MarkGeneration
+	maxDepth int
+	ops      chunked.List[opInfo]
+	regions  chunked.List[regionInfo]
+	blocks   chunked.List[blockInfo]
+	// doms caches the dominator trees of multi-block SSA regions.
+	doms map[int]*domTree
+}
+
+type opInfo struct {
+	op    *Operation
+	block int // index into blocks; -1 for the root
+	pos   int // position in its block
+}
+
+type regionInfo struct {
+	r  *Region
+	op int // the op owning it
+	// in and out number regions in pre-order; a region encloses another
+	// when its interval holds the other's.
+	in, out int
+	// floor is the in of the outermost region values used here may come
+	// from: the first region of the nearest isolated ancestor.
+	floor int
+	graph bool
+	depth int
+}
+
+type blockInfo struct {
+	b      *Block
+	region int
+	pos    int
+}
+
+// id reads a number this walk stored in a Mark.
+func (v *verifier) id(mark uint64) (int, bool) {
+	id, ok := v.gen.Get(mark)
+	return int(id), ok
+}
+
+func (v *verifier) fail(op int, format string, args ...any) error {
+	return &VerifyError{Path: v.path(op), Op: v.ops.At(op).op, Reason: fmt.Sprintf(format, args...), Err: ErrInvalidIR}
+}
+
+// walk numbers ops, regions and blocks in pre-order and checks the tree.
+func (v *verifier) walk(root *Operation) error {
+	type frame struct {
+		op, region, block, pos int // region/block/pos: next op to visit
+	}
+	if err := v.enter(root, -1, 0, 0); err != nil {
+		return err
+	}
+	if len(root.Regions) > 0 {
+		if err := v.enterRegion(0, 0); err != nil {
+			return err
+		}
+	}
+	stack := []frame{{op: 0}}
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		op := v.ops.At(f.op).op
+		if f.region >= len(op.Regions) {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		r := op.Regions[f.region]
+		ri := v.regionIndex(f.op, f.region)
+		if f.block >= len(r.Blocks) {
+			v.regions.At(ri).out = v.regions.Len()
+			f.region, f.block, f.pos = f.region+1, 0, 0
+			if f.region < len(op.Regions) {
+				if err := v.enterRegion(f.op, f.region); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		b := r.Blocks[f.block]
+		bi := v.blockIndex(ri, f.block)
+		if f.pos >= len(b.Ops) {
+			f.block, f.pos = f.block+1, 0
+			if f.block < len(r.Blocks) {
+				if err := v.enterBlock(f.op, ri, f.block); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		child := b.Ops[f.pos]
+		if child == nil {
+			return v.fail(f.op, "op %d of block %d of region %d is nil", f.pos, f.block, f.region)
+		}
+		pos := f.pos
+		f.pos++
+		if err := v.enter(child, bi, pos, v.regions.At(ri).depth); err != nil {
+			return err
+		}
+		stack = append(stack, frame{op: v.ops.Len() - 1})
+		if len(child.Regions) > 0 {
+			if err := v.enterRegion(v.ops.Len()-1, 0); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// regionIndex and blockIndex find the numbers enterRegion and enterBlock
+// gave, through the marks they left.
+func (v *verifier) regionIndex(op, i int) int {
+	id, _ := v.id(v.ops.At(op).op.Regions[i].Mark)
+	return id
+}
+
+func (v *verifier) blockIndex(region, i int) int {
+	id, _ := v.id(v.regions.At(region).r.Blocks[i].Mark)
+	return id
+}
+
+// enter numbers op and checks what it holds itself.
+func (v *verifier) enter(op *Operation, block, pos, depth int) error {
+	if _, seen := v.id(op.Mark); seen {
+		v.ops.Append(opInfo{op: op, block: block, pos: pos})
+		return v.fail(v.ops.Len()-1, "the op appears twice in the IR (or inside itself)")
+	}
+	op.Mark = v.gen.Mark(uint64(v.ops.Len()))
+	v.ops.Append(opInfo{op: op, block: block, pos: pos})
+	i := v.ops.Len() - 1
+	if block >= 0 && op.Parent != v.blocks.At(block).b {
+		return v.fail(i, "the op's Parent is not the block that holds it")
+	}
+	if op.Name.Dialect == "" {
+		return v.fail(i, "the op has no name")
+	}
+	if op.Loc == nil {
+		return v.fail(i, "the op has no location")
+	}
+	for j, r := range op.Results {
+		switch {
+		case r == nil:
+			return v.fail(i, "result %d is nil", j)
+		case r.Op != op || r.Index != j || r.Block != nil:
+			return v.fail(i, "result %d belongs to another op or position (Op, Index)", j)
+		case r.Type == nil:
+			return v.fail(i, "result %d has no type", j)
+		}
+	}
+	for j, a := range op.Attrs {
+		switch {
+		case a.Value == nil:
+			return v.fail(i, "attribute %q has no value", a.Name)
+		case a.Name == "":
+			return v.fail(i, "attribute %d has no name", j)
+		case j > 0 && op.Attrs[j-1].Name >= a.Name:
+			return v.fail(i, "attributes are not sorted by name with each name once (%q then %q); SetAttr keeps them so", op.Attrs[j-1].Name, a.Name)
+		}
+	}
+	for j, s := range op.Successors {
+		if s == nil {
+			return v.fail(i, "successor %d is nil", j)
+		}
+	}
+	for j, o := range op.Operands {
+		if o == nil {
+			return v.fail(i, "operand %d is nil", j)
+		}
+	}
+	if len(op.Regions) > 0 {
+		if depth >= v.maxDepth {
+			return &VerifyError{Path: v.path(i), Op: op, Reason: fmt.Sprintf("regions nested more than %d deep", v.maxDepth), Err: ErrTooDeep}
+		}
+		if v.opts.Materialize {
+			if err := op.Materialize(); err != nil {
+				return err
+			}
+		} else if !op.Loaded() {
+			return nil
+		}
+	}
+	for j, r := range op.Regions {
+		switch {
+		case r == nil:
+			return v.fail(i, "region %d is nil", j)
+		case r.Parent != op:
+			return v.fail(i, "region %d's Parent is not the op that holds it", j)
+		}
+	}
+	return nil
+}
+
+func (v *verifier) traits(op *Operation) OpTraits {
+	if v.opts.Traits == nil {
+		return OpTraits{}
+	}
+	return v.opts.Traits(op)
+}
+
+// enterRegion numbers region i of op and its first block.
+func (v *verifier) enterRegion(op, i int) error {
+	o := v.ops.At(op).op
+	r := o.Regions[i]
+	if _, seen := v.id(r.Mark); seen {
+		return v.fail(op, "region %d appears twice in the IR", i)
+	}
+	depth := 1
+	floor := 0
+	if b := v.ops.At(op).block; b >= 0 {
+		outer := v.regions.At(v.blocks.At(b).region)
+		depth, floor = outer.depth+1, outer.floor
+	}
+	t := v.traits(o)
+	if t.Isolated && i == 0 {
+		floor = v.regions.Len()
+	} else if t.Isolated {
+		// All regions of an isolated op share its floor: they are
+		// numbered one after another.
+		id, _ := v.id(o.Regions[0].Mark)
+		floor = id
+	}
+	r.Mark = v.gen.Mark(uint64(v.regions.Len()))
+	v.regions.Append(regionInfo{r: r, op: op, in: v.regions.Len(), floor: floor, graph: t.Graph, depth: depth})
+	if len(r.Blocks) > 0 {
+		return v.enterBlock(op, v.regions.Len()-1, 0)
+	}
+	return nil
+}
+
+// enterBlock numbers block i of a region and checks its arguments.
+func (v *verifier) enterBlock(op, region, i int) error {
+	b := v.regions.At(region).r.Blocks[i]
+	ri := v.regions.At(region)
+	regionPos := 0
+	for k, r := range v.ops.At(op).op.Regions {
+		if r == ri.r {
+			regionPos = k
+		}
+	}
+	switch {
+	case b == nil:
+		return v.fail(op, "block %d of region %d is nil", i, regionPos)
+	case b.Parent != ri.r:
+		return v.fail(op, "block %d of region %d: its Parent is not the region that holds it", i, regionPos)
+	}
+	if _, seen := v.id(b.Mark); seen {
+		return v.fail(op, "block %d of region %d appears twice in the IR", i, regionPos)
+	}
+	b.Mark = v.gen.Mark(uint64(v.blocks.Len()))
+	v.blocks.Append(blockInfo{b: b, region: region, pos: i})
+	for j, a := range b.Args {
+		switch {
+		case a == nil:
+			return v.fail(op, "argument %d of block %d of region %d is nil", j, i, regionPos)
+		case a.Block != b || a.Index != j || a.Op != nil:
+			return v.fail(op, "argument %d of block %d of region %d belongs to another block or position (Block, Index)", j, i, regionPos)
+		case a.Type == nil:
+			return v.fail(op, "argument %d of block %d of region %d has no type", j, i, regionPos)
+		case a.Loc == nil:
+			return v.fail(op, "argument %d of block %d of region %d has no location", j, i, regionPos)
+		}
+	}
+	return nil
+}
+
+// checkUses checks every operand and successor against the numbered tree.
+func (v *verifier) checkUses() error {
+	for i := range v.ops.Len() {
+		info := v.ops.At(i)
+		op := info.op
+		if info.block < 0 {
+			if len(op.Operands) > 0 {
+				return v.fail(i, "the root op has operands, which nothing can define")
+			}
+			if len(op.Successors) > 0 {
+				return v.fail(i, "the root op has successors")
+			}
+			continue
+		}
+		for j, val := range op.Operands {
+			if err := v.checkOperand(i, j, val); err != nil {
+				return err
+			}
+		}
+		region := v.blocks.At(info.block).region
+		for j, s := range op.Successors {
+			id, ok := v.id(s.Mark)
+			if !ok || v.blocks.At(id).b != s {
+				return v.fail(i, "successor %d is not a block of this IR", j)
+			}
+			if v.blocks.At(id).region != region {
+				return v.fail(i, "successor %d is a block of another region", j)
+			}
+		}
+	}
+	return nil
+}
+
+// def locates a value: the region, block and position defining it (pos -1
+// for a block argument), or ok false when it is not part of the IR.
+func (v *verifier) def(val *Value) (block, pos int, ok bool) {
+	switch {
+	case val.Op != nil:
+		id, ok := v.id(val.Op.Mark)
+		if !ok || v.ops.At(id).op != val.Op || val.Index < 0 || val.Index >= len(val.Op.Results) || val.Op.Results[val.Index] != val {
+			return 0, 0, false
+		}
+		d := v.ops.At(id)
+		if d.block < 0 {
+			return 0, 0, false // the root's results are visible nowhere
+		}
+		return d.block, d.pos, true
+	case val.Block != nil:
+		id, ok := v.id(val.Block.Mark)
+		if !ok || v.blocks.At(id).b != val.Block || val.Index < 0 || val.Index >= len(val.Block.Args) || val.Block.Args[val.Index] != val {
+			return 0, 0, false
+		}
+		return id, -1, true
+	}
+	return 0, 0, false
+}
+
+func (v *verifier) checkOperand(i, j int, val *Value) error {
+	db, dpos, ok := v.def(val)
+	if !ok {
+		return v.fail(i, "operand %d is not defined in the IR being checked (%s)", j, v.describe(val))
+	}
+	useBlock := v.ops.At(i).block
+	use := v.regions.At(v.blocks.At(useBlock).region)
+	dr := v.blocks.At(db).region
+	def := v.regions.At(dr)
+	if def.in > use.in || use.out > def.out {
+		return v.fail(i, "operand %d (%s) is defined in a region that does not enclose this op", j, v.describe(val))
+	}
+	if def.in < use.floor {
+		iso := v.regions.At(use.floor).op
+		return v.fail(i, "operand %d (%s) is defined outside isolated op %s", j, v.describe(val), v.ops.At(iso).op.Name)
+	}
+	if def.graph {
+		return nil
+	}
+	// MLIR checks dominance only for uses in blocks reachable from their
+	// region's entry.
+	if !v.reachable(v.blocks.At(useBlock).region, v.blocks.At(useBlock).pos) {
+		return nil
+	}
+	// Find the op that holds the use in the defining region.
+	a := i
+	for v.blocks.At(v.ops.At(a).block).region != dr {
+		a = v.regions.At(v.blocks.At(v.ops.At(a).block).region).op
+	}
+	ab, apos := v.ops.At(a).block, v.ops.At(a).pos
+	if ab == db {
+		if dpos < 0 || dpos < apos {
+			return nil
+		}
+		if a == i {
+			return v.fail(i, "operand %d (%s) is used before it is defined", j, v.describe(val))
+		}
+		return v.fail(i, "operand %d (%s) is used inside an op that comes before (or is) its definition", j, v.describe(val))
+	}
+	if v.dominates(dr, v.blocks.At(db).pos, v.blocks.At(ab).pos) {
+		return nil
+	}
+	return v.fail(i, "operand %d (%s) does not dominate its use: its block does not dominate the block of the use", j, v.describe(val))
+}
+
+// describe names a value for errors.
+func (v *verifier) describe(val *Value) string {
+	switch {
+	case val.Op != nil:
+		return fmt.Sprintf("result %d of %s", val.Index, v.pathOf(val.Op))
+	case val.Block != nil:
+		return fmt.Sprintf("argument %d of a block of %s", val.Index, v.pathOfRegion(val.Block.Parent))
+	}
+	return "a value with neither a defining op nor a block"
+}
+
+// reachable reports whether block pos of region r is reachable from the
+// region's entry block.
+func (v *verifier) reachable(r, pos int) bool {
+	if len(v.regions.At(r).r.Blocks) == 1 || pos == 0 {
+		return true
+	}
+	return v.domTree(r).idom[pos] >= 0
+}
+
+// dominates reports whether block a dominates block b in region r (an
+// unreachable b is dominated by every block).
+func (v *verifier) dominates(r, a, b int) bool {
+	if a == b {
+		return true
+	}
+	t := v.domTree(r)
+	if t.idom[b] < 0 {
+		return true
+	}
+	for b != 0 {
+		b = t.idom[b]
+		if b == a {
+			return true
+		}
+	}
+	return a == 0
+}
+
+// domTree holds the immediate dominators of a region's blocks: idom[0] is
+// 0, unreachable blocks have -1.
+type domTree struct{ idom []int }
+
+// domTree computes (once) the dominator tree of region r with Cooper,
+// Harvey and Kennedy's iterative algorithm. A block's successors are those
+// of its last op, as MLIR's Block::getSuccessors has them.
+func (v *verifier) domTree(r int) *domTree {
+	if t, ok := v.doms[r]; ok {
+		return t
+	}
+	blocks := v.regions.At(r).r.Blocks
+	n := len(blocks)
+	succ := func(b int) []int {
+		ops := blocks[b].Ops
+		if len(ops) == 0 || ops[len(ops)-1] == nil {
+			return nil
+		}
+		var out []int
+		for _, s := range ops[len(ops)-1].Successors {
+			if id, ok := v.id(s.Mark); ok && v.blocks.At(id).region == r {
+				out = append(out, v.blocks.At(id).pos)
+			}
+		}
+		return out
+	}
+	// Reverse post-order by an explicit DFS.
+	order := make([]int, n) // block → RPO number, -1 unreachable
+	for i := range order {
+		order[i] = -1
+	}
+	visited := make([]bool, n)
+	var post []int
+	type item struct {
+		b    int
+		next []int
+	}
+	visited[0] = true
+	stack := []item{{0, succ(0)}}
+	preds := make([][]int, n)
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if len(top.next) == 0 {
+			post = append(post, top.b)
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		s := top.next[0]
+		top.next = top.next[1:]
+		preds[s] = append(preds[s], top.b)
+		if !visited[s] {
+			visited[s] = true
+			stack = append(stack, item{s, succ(s)})
+		}
+	}
+	rpo := make([]int, len(post))
+	for i, b := range post {
+		rpo[len(post)-1-i] = b
+		order[b] = len(post) - 1 - i
+	}
+	idom := make([]int, n)
+	for i := range idom {
+		idom[i] = -1
+	}
+	idom[0] = 0
+	intersect := func(a, b int) int {
+		for a != b {
+			for order[a] > order[b] {
+				a = idom[a]
+			}
+			for order[b] > order[a] {
+				b = idom[b]
+			}
+		}
+		return a
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range rpo[1:] {
+			nd := -1
+			for _, p := range preds[b] {
+				if idom[p] < 0 {
+					continue
+				}
+				if nd < 0 {
+					nd = p
+				} else {
+					nd = intersect(p, nd)
+				}
+			}
+			if nd != idom[b] {
+				idom[b] = nd
+				changed = true
+			}
+		}
+	}
+	t := &domTree{idom: idom}
+	if v.doms == nil {
+		v.doms = map[int]*domTree{}
+	}
+	v.doms[r] = t
+	return t
+}
+
+// path names op i from the root.
+func (v *verifier) path(i int) string {
+	var parts []string
+	for i >= 0 {
+		info := v.ops.At(i)
+		name := opLabel(info.op)
+		if info.block < 0 {
+			parts = append(parts, name)
+			break
+		}
+		b := v.blocks.At(info.block)
+		r := v.regions.At(b.region)
+		regionPos := 0
+		for k, x := range v.ops.At(r.op).op.Regions {
+			if x == r.r {
+				regionPos = k
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%s (region %d, block %d, op %d)", name, regionPos, b.pos, info.pos))
+		i = r.op
+	}
+	slices.Reverse(parts)
+	return joinPath(parts)
+}
+
+// joinPath joins path parts, leaving out the middle of deep paths.
+func joinPath(parts []string) string {
+	if len(parts) > 12 {
+		parts = append(append(parts[:6:6], fmt.Sprintf("… %d more …", len(parts)-12)), parts[len(parts)-6:]...)
+	}
+	return strings.Join(parts, " › ")
+}
+
+// pathOf names an op that may lie outside the numbered tree, by its
+// parent links, giving up after as many steps as the IR may nest.
+func (v *verifier) pathOf(op *Operation) string {
+	if id, ok := v.id(op.Mark); ok && id < v.ops.Len() && v.ops.At(id).op == op {
+		return v.path(int(id))
+	}
+	parts := []string{opLabel(op)}
+	for steps := 0; op.Parent != nil && op.Parent.Parent != nil && op.Parent.Parent.Parent != nil && steps < v.maxDepth; steps++ {
+		op = op.Parent.Parent.Parent
+		parts = append(parts, opLabel(op))
+	}
+	slices.Reverse(parts)
+	return joinPath(parts) + " (not in this IR)"
+}
+
+func (v *verifier) pathOfRegion(r *Region) string {
+	if r == nil || r.Parent == nil {
+		return "a block in no region"
+	}
+	return v.pathOf(r.Parent)
+}
+
+// opLabel is an op's name, with its symbol name when it has one.
+func opLabel(op *Operation) string {
+	if s, ok := op.Attr("sym_name").(interface{ Value() string }); ok {
+		return op.Name.String() + " @" + s.Value()
+	}
+	return op.Name.String()
+}
