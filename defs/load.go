@@ -383,6 +383,12 @@ func (l *loader) def(n *yaml.Node, isType bool) *Def {
 		"traits":    func(v *yaml.Node) { l.strings(v, &d.Traits) },
 		"distinct":  func(v *yaml.Node) { l.boolean(v, &d.Distinct) },
 		"bit_width": func(v *yaml.Node) { l.str(v, &d.BitWidth) },
+		"verify": func(v *yaml.Node) {
+			l.str(v, &d.Verify)
+			if !isIdent(d.Verify) {
+				l.errorf(v, "verify %q must name a hook: a Go identifier X for verifyX", d.Verify)
+			}
+		},
 		"bytecode": func(v *yaml.Node) {
 			l.list(v, "bytecode", func(c *yaml.Node) { d.Bytecode = append(d.Bytecode, l.encoding(c)) })
 		},

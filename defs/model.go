@@ -176,6 +176,10 @@ type Def struct {
 	// BitWidth gives a type's value width in bits, a number or the name of
 	// an integer parameter; it sizes APInt and APFloat values of the type.
 	BitWidth string
+	// Verify names a hand-written check of the parameters,
+	// verify<Verify>(params...) error, that readers run on what they
+	// decode and writers on what they are asked to write (MLIR's verify).
+	Verify string
 	Availability
 }
 

@@ -198,6 +198,16 @@ func (g *generator) genReadFunc(f *jen.File, def *defs.Def, i int, e *defs.Encod
 	for _, p := range def.Params {
 		args = append(args, jen.Id(fieldName(p.Name)))
 	}
+	if def.Verify != "" {
+		// The entry is read; a value it may not hold is an error at its
+		// start.
+		body = append([]jen.Code{jen.Id("at").Op(":=").Id("r").Dot("Offset").Call()}, body...)
+		body = append(body, jen.If(
+			jen.Err().Op(":=").Id("verify"+def.Verify).Call(args[1:]...),
+			jen.Err().Op("!=").Nil(),
+		).Block(jen.Return(jen.Nil(), jen.Id("r").Dot("ErrorAt").Call(jen.Id("at"), jen.Lit("a valid "+def.Name),
+			jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Qual(wirePkg, "ErrInvalid"), jen.Err())))))
+	}
 	body = append(body, jen.Return(jen.Id(constructorName(def)).Call(args...), jen.Nil()))
 	f.Comment(fmt.Sprintf("%s reads code %d of %s.", readFuncName(def, i), e.Code, def.Name))
 	f.Func().Id(readFuncName(def, i)).Params(jen.Id("r").Op("*").Qual(bytecodePkg, "EntryReader")).Params(ret, jen.Error()).Block(body...)

@@ -17,9 +17,10 @@ func (g *generator) hasOpSchemas() bool { return len(g.d.Ops) > 0 && g.d.Format 
 
 // schema is an op's bytecode.OpSchema at some releases.
 type schema struct {
-	isolated, graph, operandSeg, resultSeg bool
-	operandGroups, resultGroups            int
-	props                                  []schemaProp
+	isolated, graph, terminator, noTerminator bool
+	operandSeg, resultSeg                     bool
+	operandGroups, resultGroups               int
+	props                                     []schemaProp
 }
 
 type schemaProp struct {
@@ -36,7 +37,8 @@ func schemaAt(o *defs.Op, release int) *schema {
 	trait := func(name string) bool {
 		return defs.HasTrait(o.Traits, name) && o.TraitAvailability[name].AtLLVM(release)
 	}
-	s := &schema{isolated: trait("IsolatedFromAbove"), graph: trait("HasOnlyGraphRegion")}
+	s := &schema{isolated: trait("IsolatedFromAbove"), graph: trait("HasOnlyGraphRegion"),
+		terminator: trait("Terminator"), noTerminator: trait("NoTerminator")}
 	// Segment sizes exist with or without property storage; without it
 	// they travel in the attribute dictionary like inherent attributes.
 	s.operandSeg = trait("AttrSizedOperandSegments")
@@ -97,7 +99,7 @@ func schemaRanges(o *defs.Op) []schemaRange {
 	for _, p := range append(slices.Clone(o.Operands), o.Results...) {
 		add(p.Availability)
 	}
-	for _, t := range []string{"IsolatedFromAbove", "HasOnlyGraphRegion", "AttrSizedOperandSegments", "AttrSizedResultSegments"} {
+	for _, t := range []string{"IsolatedFromAbove", "HasOnlyGraphRegion", "Terminator", "NoTerminator", "AttrSizedOperandSegments", "AttrSizedResultSegments"} {
 		add(o.TraitAvailability[t])
 	}
 	if o.Properties != nil {
@@ -167,8 +169,8 @@ func (g *generator) genOpSchemas(f *jen.File) {
 	f.Var().Defs(vars...)
 	f.Comment("OpSchema returns what the bytecode container needs to know about an op")
 	f.Comment("(its name without the dialect prefix) at an LLVM release, 0 meaning the")
-	f.Comment("newest: whether it is isolated from above, whether its regions are graph")
-	f.Comment("regions, and the layout of its properties.")
+	f.Comment("newest: its structural traits (isolation, graph regions, terminators) and")
+	f.Comment("the layout of its properties.")
 	f.Comment("It returns nil for ops the dialect does not have at that release. The")
 	f.Comment("schemas are shared: do not modify them.")
 	f.Func().Params(jen.Id("dialect")).Id("OpSchema").Params(jen.Id("op").String(), jen.Id("release").Int()).Op("*").Qual(bytecodePkg, "OpSchema").Block(
@@ -187,6 +189,8 @@ func schemaValue(full string, s *schema) *jen.Statement {
 	}
 	flag("Isolated", s.isolated)
 	flag("GraphRegions", s.graph)
+	flag("Terminator", s.terminator)
+	flag("NoTerminator", s.noTerminator)
 	if len(s.props) > 0 {
 		var props []jen.Code
 		for _, p := range s.props {

@@ -18,6 +18,16 @@ import (
 // variants need; if no predicate held, there is no custom encoding.
 func (g *generator) genWriteFunc(f *jen.File, def *defs.Def) {
 	var body []jen.Code
+	if def.Verify != "" {
+		var args []jen.Code
+		for _, p := range def.Params {
+			args = append(args, jen.Id(recv(def)).Dot(fieldName(p.Name)))
+		}
+		body = append(body, jen.If(
+			jen.Err().Op(":=").Id("verify"+def.Verify).Call(args...),
+			jen.Err().Op("!=").Nil(),
+		).Block(jen.Return(jen.False(), jen.Qual("fmt", "Errorf").Call(jen.Lit(def.Name+": %w"), jen.Err()))))
+	}
 	gated := false
 	for _, e := range def.Bytecode {
 		gated = gated || e.Since != nil || e.Until != nil

@@ -15,6 +15,7 @@ type convertOptions struct {
 	version  string // "": the input's
 	producer string
 	release  int
+	verify   bool
 	set      []string // the flags given, by name
 }
 
@@ -36,7 +37,7 @@ func convert(in, out string, o convertOptions) error {
 	ctx := all.NewContext()
 	// The input is read with the layouts of the release that wrote it;
 	// --release only chooses the layouts written.
-	m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{})
+	m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{Verify: o.verify})
 	if err != nil {
 		return fmt.Errorf("%s: %w", in, err)
 	}

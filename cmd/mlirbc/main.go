@@ -1,8 +1,8 @@
 // Command mlirbc inspects and converts MLIR bytecode and NVIDIA Tile IR
 // bytecode files; the format is recognised by the file's magic number.
 //
-//	mlirbc stat FILE
-//	mlirbc convert [--version V] [--producer S] [--release N] IN (-o OUT | OUT)
+//	mlirbc stat [--verify] FILE
+//	mlirbc convert [--version V] [--producer S] [--release N] [--verify] IN (-o OUT | OUT)
 //	mlirbc dump FILE
 //
 // stat prints the header, the sections with their offsets and sizes, and
@@ -35,12 +35,13 @@ func main() {
 }
 
 const usage = `usage:
-  mlirbc stat FILE
-  mlirbc convert [--version V] [--producer S] [--release N] IN (-o OUT | OUT)
+  mlirbc stat [--verify] FILE
+  mlirbc convert [--version V] [--producer S] [--release N] [--verify] IN (-o OUT | OUT)
   mlirbc dump FILE
 
 FILE and IN are MLIR bytecode or Tile IR bytecode, told apart by the magic.
-stat     prints the header, the sections and counts.
+stat     prints the header, the sections and counts; --verify also checks
+         the IR as writers do (scope, dominance, structure).
 convert  re-encodes IN, by default with its own version (and, for MLIR
          bytecode, its producer and LLVM release).
            --version V   MLIR bytecode: a version number (0-6);
@@ -49,6 +50,7 @@ convert  re-encodes IN, by default with its own version (and, for MLIR
                          string is dropped below 13.3)
            --producer S  MLIR bytecode only: the producer string
            --release N   MLIR bytecode only: LLVM release of the op layouts
+           --verify      check the IR as it is read (writing always does)
 dump     prints a Tile IR module as text (Tile IR only).`
 
 func run(args []string, stdout io.Writer) error {
@@ -59,6 +61,10 @@ func run(args []string, stdout io.Writer) error {
 	case "stat", "dump":
 		fs := flag.NewFlagSet(args[0], flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
+		verify := false
+		if args[0] == "stat" {
+			fs.BoolVar(&verify, "verify", false, "check the IR as writers do")
+		}
 		pos, err := parse(fs, args[1:])
 		if err != nil {
 			return err
@@ -69,7 +75,7 @@ func run(args []string, stdout io.Writer) error {
 		if args[0] == "dump" {
 			return dump(pos[0], stdout)
 		}
-		return stat(pos[0], stdout)
+		return stat(pos[0], stdout, verify)
 	case "convert":
 		fs := flag.NewFlagSet("convert", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
@@ -77,6 +83,7 @@ func run(args []string, stdout io.Writer) error {
 		version := fs.String("version", "", "bytecode version to write (default: the input's)")
 		producer := fs.String("producer", "", "producer string to write (default: the input's)")
 		release := fs.Int("release", 0, "LLVM release of the op layouts to write (default: the input's)")
+		verify := fs.Bool("verify", false, "check the IR on reading (writing always does)")
 		pos, err := parse(fs, args[1:])
 		if err != nil {
 			return err
@@ -87,7 +94,7 @@ func run(args []string, stdout io.Writer) error {
 		if len(pos) != 1 || *out == "" {
 			return fmt.Errorf("convert takes one input and one output (-o OUT or a second argument)\n%s", usage)
 		}
-		o := convertOptions{version: *version, producer: *producer, release: *release}
+		o := convertOptions{version: *version, producer: *producer, release: *release, verify: *verify}
 		fs.Visit(func(f *flag.Flag) { o.set = append(o.set, f.Name) })
 		return convert(pos[0], *out, o)
 	case "help", "-h", "--help":

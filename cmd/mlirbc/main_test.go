@@ -105,3 +105,15 @@ func TestBadInput(t *testing.T) {
 		}
 	}
 }
+
+func TestStatVerify(t *testing.T) {
+	for _, file := range []string{shipped, "../../dialects/cuda_tile/testdata/vectors/versioning-13.1/print-op-13.1.tileirbc"} {
+		var out bytes.Buffer
+		if err := run([]string{"stat", "--verify", file}, &out); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		if !strings.Contains(out.String(), "verified:   the IR passes the writer's checks") {
+			t.Errorf("%s: stat --verify does not say so:\n%s", file, out.String())
+		}
+	}
+}

@@ -12,20 +12,20 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/tileir"
 )
 
-func stat(path string, stdout io.Writer) error {
+func stat(path string, stdout io.Writer, verify bool) error {
 	data, unmap, err := mlirbc.MapFile(path)
 	if err != nil {
 		return err
 	}
 	defer unmap()
 	if tileir.IsTileIR(data) {
-		return statTileIR(path, data, stdout)
+		return statTileIR(path, data, stdout, verify)
 	}
 	f, err := bytecode.ParseFile(data)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	m, err := mlirbc.Decode(all.NewContext(), f, mlirbc.ReadOptions{})
+	m, err := mlirbc.Decode(all.NewContext(), f, mlirbc.ReadOptions{Verify: verify})
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
@@ -39,6 +39,9 @@ func stat(path string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "format:     MLIR bytecode version %d\n", f.Version)
 	fmt.Fprintf(stdout, "producer:   %q (release: %s)\n", f.Producer, rel)
+	if verify {
+		fmt.Fprintln(stdout, "verified:   the IR passes the writer's checks")
+	}
 	fmt.Fprintln(stdout, "sections:")
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "  id\tname\theader offset\tdata offset\tsize\talignment\t")

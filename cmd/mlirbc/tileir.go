@@ -18,10 +18,16 @@ import (
 // tileSectionCounted says which sections start with their entry count.
 var tileSectionCounted = [...]bool{1: true, 2: true, 4: true, 5: true, 6: true}
 
-func statTileIR(path string, data []byte, stdout io.Writer) error {
+func statTileIR(path string, data []byte, stdout io.Writer, verify bool) error {
 	m, err := cudatile.Read(data)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
+	}
+	if verify {
+		// The writer's checks, at the file's own version.
+		if _, err := cudatile.Write(m, tileir.WriteOptions{Version: m.Version}); err != nil {
+			return fmt.Errorf("%s: verify: %w", path, err)
+		}
 	}
 	fmt.Fprintf(stdout, "file:       %s (%d bytes)\n", path, len(data))
 	fmt.Fprintf(stdout, "format:     Tile IR %s\n", m.Version.Full())
@@ -29,6 +35,9 @@ func statTileIR(path string, data []byte, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "producer:   %q\n", m.Producer)
 	} else {
 		fmt.Fprintln(stdout, "producer:   none")
+	}
+	if verify {
+		fmt.Fprintln(stdout, "verified:   the IR passes the writer's checks")
 	}
 	fmt.Fprintln(stdout, "sections:")
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)

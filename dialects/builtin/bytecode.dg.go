@@ -696,6 +696,7 @@ func writeDenseResourceElementsAttr(w *bytecode.EntryWriter, a *DenseResourceEle
 
 // readDenseArrayAttr0 reads code 17 of DenseArrayAttr.
 func readDenseArrayAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
+	at := r.Offset()
 	var (
 		elementType ir.Type
 		size        int64
@@ -715,11 +716,17 @@ func readDenseArrayAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 	if rawData, err = r.Blob(); err != nil {
 		return nil, err
 	}
+	if err := verifyDenseArray(elementType, size, rawData); err != nil {
+		return nil, r.ErrorAt(at, "a valid DenseArrayAttr", fmt.Errorf("%w: %w", wire.ErrInvalid, err))
+	}
 	return GetDenseArrayAttr(r.Context(), elementType, size, rawData), nil
 }
 
 // writeDenseArrayAttr encodes a DenseArrayAttr.
 func writeDenseArrayAttr(w *bytecode.EntryWriter, a *DenseArrayAttr) (bool, error) {
+	if err := verifyDenseArray(a.elementType, a.size, a.rawData); err != nil {
+		return false, fmt.Errorf("DenseArrayAttr: %w", err)
+	}
 	w.VarInt(17)
 	w.Type(a.elementType)
 	w.VarInt(uint64(uint64(a.size)))

@@ -79,3 +79,21 @@ func GetBoolAttr(ctx *ir.Context, v bool) *IntegerAttr {
 	}
 	return GetIntegerAttr(ctx, GetIntType(ctx, 1), ir.APIntFromUint64(1, b))
 }
+
+// verifyDenseArray is MLIR's DenseArrayAttr::verify: integer or float
+// elements, each taking its bit width rounded up to whole bytes, size of
+// them filling rawData exactly.
+func verifyDenseArray(elementType ir.Type, size int64, rawData []byte) error {
+	if elementType == nil {
+		return fmt.Errorf("no element type")
+	}
+	w, ok := elementType.(interface{ BitWidth() uint32 })
+	if !ok {
+		return fmt.Errorf("expected integer or floating point element type, not %s.%s", elementType.Dialect(), elementType.Kind())
+	}
+	elem := int64(w.BitWidth()+7) / 8
+	if size < 0 || elem == 0 || size > int64(len(rawData))/elem || size*elem != int64(len(rawData)) {
+		return fmt.Errorf("expected data size (%d elements, %d bytes each) does not match: %d bytes", size, elem, len(rawData))
+	}
+	return nil
+}

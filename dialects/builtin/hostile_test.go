@@ -207,3 +207,36 @@ func TestNumElements(t *testing.T) {
 		}
 	}
 }
+
+func TestHostileDenseArraySize(t *testing.T) {
+	// DenseArrayAttr: element type, count, blob. The count must match the
+	// blob (MLIR's DenseArrayAttr::verify); i32 takes 4 bytes.
+	const attrDenseArray = 17
+	types := [][]byte{entry(typeInteger, 32<<2)}
+	for _, c := range []struct {
+		name  string
+		count int
+		data  []byte
+		ok    bool
+	}{
+		{"matching", 2, make([]byte, 8), true},
+		{"count too large", 3, make([]byte, 8), false},
+		{"count too small", 1, make([]byte, 8), false},
+		{"ragged data", 2, make([]byte, 7), false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			attr := append(entry(attrDenseArray, 0, c.count, len(c.data)), c.data...)
+			f, _, _, err := decodeEntries(t, c.name, hostileFile("MLIR22.1.8", nil, [][]byte{attr}, types))
+			if c.ok {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			wireError(t, err, f.Attrs.At(0).Offset+1, wire.ErrInvalid)
+			if !strings.Contains(err.Error(), "expected a valid DenseArrayAttr") || !strings.Contains(err.Error(), "does not match") {
+				t.Errorf("error %q", err)
+			}
+		})
+	}
+}

@@ -30,10 +30,12 @@ var (
 		},
 	}
 	schemaBrOp = bytecode.OpSchema{
-		Name: "cf.br",
+		Name:       "cf.br",
+		Terminator: true,
 	}
 	schemaCondBrOp = bytecode.OpSchema{
-		Name: "cf.cond_br",
+		Name:       "cf.cond_br",
+		Terminator: true,
 		Properties: []bytecode.PropField{
 			{Name: "branch_weights", Kind: bytecode.PropOptionalAttr},
 		},
@@ -42,11 +44,13 @@ var (
 	}
 	schemaCondBrOpBefore22 = bytecode.OpSchema{
 		Name:            "cf.cond_br",
+		Terminator:      true,
 		OperandSegments: true,
 		OperandGroups:   3,
 	}
 	schemaSwitchOp = bytecode.OpSchema{
-		Name: "cf.switch",
+		Name:       "cf.switch",
+		Terminator: true,
 		Properties: []bytecode.PropField{
 			{Name: "case_operand_segments", Kind: bytecode.PropAttr},
 			{Name: "case_values", Kind: bytecode.PropOptionalAttr},
@@ -58,8 +62,8 @@ var (
 
 // OpSchema returns what the bytecode container needs to know about an op
 // (its name without the dialect prefix) at an LLVM release, 0 meaning the
-// newest: whether it is isolated from above, whether its regions are graph
-// regions, and the layout of its properties.
+// newest: its structural traits (isolation, graph regions, terminators) and
+// the layout of its properties.
 // It returns nil for ops the dialect does not have at that release. The
 // schemas are shared: do not modify them.
 func (dialect) OpSchema(op string, release int) *bytecode.OpSchema {

@@ -24,7 +24,8 @@ var Releases = []int{19, 22}
 // The op schemas, one per op and range of releases with the same layout.
 var (
 	schemaConditionOp = bytecode.OpSchema{
-		Name: "scf.condition",
+		Name:       "scf.condition",
+		Terminator: true,
 	}
 	schemaExecuteRegionOp = bytecode.OpSchema{
 		Name: "scf.execute_region",
@@ -58,6 +59,8 @@ var (
 	schemaForallInParallelOp = bytecode.OpSchema{
 		Name:         "scf.forall.in_parallel",
 		GraphRegions: true,
+		Terminator:   true,
+		NoTerminator: true,
 	}
 	schemaIfOp = bytecode.OpSchema{
 		Name: "scf.if",
@@ -74,23 +77,26 @@ var (
 		OperandGroups:   4,
 	}
 	schemaReduceOp = bytecode.OpSchema{
-		Name: "scf.reduce",
+		Name:       "scf.reduce",
+		Terminator: true,
 	}
 	schemaReduceReturnOp = bytecode.OpSchema{
-		Name: "scf.reduce.return",
+		Name:       "scf.reduce.return",
+		Terminator: true,
 	}
 	schemaWhileOp = bytecode.OpSchema{
 		Name: "scf.while",
 	}
 	schemaYieldOp = bytecode.OpSchema{
-		Name: "scf.yield",
+		Name:       "scf.yield",
+		Terminator: true,
 	}
 )
 
 // OpSchema returns what the bytecode container needs to know about an op
 // (its name without the dialect prefix) at an LLVM release, 0 meaning the
-// newest: whether it is isolated from above, whether its regions are graph
-// regions, and the layout of its properties.
+// newest: its structural traits (isolation, graph regions, terminators) and
+// the layout of its properties.
 // It returns nil for ops the dialect does not have at that release. The
 // schemas are shared: do not modify them.
 func (dialect) OpSchema(op string, release int) *bytecode.OpSchema {

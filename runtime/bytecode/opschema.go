@@ -12,6 +12,11 @@ type OpSchema struct {
 	// GraphRegions is the HasOnlyGraphRegion trait: the op's regions are
 	// graph regions, whose values need not dominate their uses.
 	GraphRegions bool
+	// Terminator is the IsTerminator trait (ODS Terminator): the op may
+	// end a block. NoTerminator lets the op's single-block regions end
+	// with any op, or be empty.
+	Terminator   bool
+	NoTerminator bool
 	// Properties lists the op's inherent attributes and native properties
 	// in wire order: attributes sorted by name, then native properties in
 	// declaration order. Empty when the op has none.

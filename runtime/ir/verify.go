@@ -9,24 +9,32 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/internal/chunked"
 )
 
-// OpTraits is what the verifier needs to know about an op's regions.
+// OpTraits is what the verifier needs to know about an op: MLIR's
+// structural traits.
 type OpTraits struct {
-	// Isolated is MLIR's IsolatedFromAbove: nothing in the op's regions
-	// may use a value defined outside them.
+	// Known says the fields below describe the op (MLIR: it is
+	// registered). For an op nobody describes MLIR assumes the most
+	// permissive: SSA regions, not isolated, and any trait that allows
+	// more (it might be a terminator, might need none).
+	Known bool
+	// Isolated is IsolatedFromAbove: nothing in the op's regions may use
+	// a value defined outside them.
 	Isolated bool
-	// Graph marks graph regions (MLIR's RegionKind::Graph), where values
-	// may be used before they are defined; otherwise regions are SSA
-	// regions with dominance.
+	// Graph marks graph regions (RegionKind::Graph): values may be used
+	// before they are defined, and a region holds at most one block.
 	Graph bool
+	// Terminator is IsTerminator: the op may end a block.
+	Terminator bool
+	// NoTerminator lets the op's single-block regions end with any op.
+	NoTerminator bool
 }
 
 // VerifyOptions configure Verify.
 type VerifyOptions struct {
 	// Limits bound nesting, as readers and writers apply them.
 	Limits Limits
-	// Traits describes an op; nil, or the zero OpTraits, means SSA
-	// regions that see values from above (MLIR's view of an op it does not
-	// know).
+	// Traits describes an op; nil, or OpTraits without Known, means an op
+	// MLIR does not know (see OpTraits).
 	Traits func(*Operation) OpTraits
 	// Materialize loads regions a lazy reader deferred before checking
 	// them; otherwise such ops are checked without their regions.
@@ -64,7 +72,11 @@ func (e *VerifyError) Unwrap() error { return e.Err }
 //   - every operand is defined in a region enclosing its use, not outside
 //     an isolated op, and dominates its use in SSA regions as MLIR's
 //     verifier requires (uses in unreachable blocks are not checked);
-//   - successors are blocks of the region holding the op;
+//   - successors are blocks of the region holding the op, not its entry
+//     block, and only the last op of a block has successors;
+//   - graph regions hold at most one block, and blocks end with a
+//     terminator unless they are the single block of an op that needs
+//     none (MLIR's structural rules, from the traits Traits gives);
 //   - nesting stays within Limits.
 //
 // It uses no recursion, so any depth costs heap rather than stack.
@@ -300,6 +312,9 @@ func (v *verifier) enterRegion(op, i int) error {
 		id, _ := v.id(o.Regions[0].Mark)
 		floor = id
 	}
+	if t.Graph && len(r.Blocks) > 1 {
+		return v.fail(op, "region %d is a graph region, which holds at most one block, not %d", i, len(r.Blocks))
+	}
 	r.Mark = v.gen.Mark(uint64(v.regions.Len()))
 	v.regions.Append(regionInfo{r: r, op: op, in: v.regions.Len(), floor: floor, graph: t.Graph, depth: depth})
 	if len(r.Blocks) > 0 {
@@ -326,6 +341,18 @@ func (v *verifier) enterBlock(op, region, i int) error {
 	}
 	if _, seen := v.id(b.Mark); seen {
 		return v.fail(op, "block %d of region %d appears twice in the IR", i, regionPos)
+	}
+	// MLIR lets a block go without a terminator only as the single block
+	// of an op that may need none.
+	if pt := v.traits(v.ops.At(op).op); len(ri.r.Blocks) > 1 || (pt.Known && !pt.NoTerminator) {
+		if len(b.Ops) == 0 {
+			return v.fail(op, "block %d of region %d is empty: it must end with a terminator", i, regionPos)
+		}
+		if last := b.Ops[len(b.Ops)-1]; last != nil {
+			if lt := v.traits(last); lt.Known && !lt.Terminator {
+				return v.fail(op, "block %d of region %d ends with %s, which is not a terminator", i, regionPos, last.Name)
+			}
+		}
 	}
 	b.Mark = v.gen.Mark(uint64(v.blocks.Len()))
 	v.blocks.Append(blockInfo{b: b, region: region, pos: i})
@@ -372,6 +399,12 @@ func (v *verifier) checkUses() error {
 			if v.blocks.At(id).region != region {
 				return v.fail(i, "successor %d is a block of another region", j)
 			}
+			if v.blocks.At(id).pos == 0 {
+				return v.fail(i, "successor %d is the entry block of its region, which may have no predecessors", j)
+			}
+		}
+		if len(op.Successors) > 0 && info.pos != len(v.blocks.At(info.block).b.Ops)-1 {
+			return v.fail(i, "an op with successors must be the last op of its block")
 		}
 	}
 	return nil
