@@ -41,9 +41,11 @@ vet:
 	for d in $(EXAMPLES); do (cd $$d && $(GO) vet ./...) || exit 1; done
 
 # The tests, including the mlir-opt oracle tests (they skip with a message
-# when mlir-opt-16/19/22 are missing, unless DIALECTGEN_ORACLE=required).
+# when mlir-opt-16/19/22 are missing, unless DIALECTGEN_ORACLE=required),
+# and the concurrency tests again under the race detector.
 test:
 	$(GO) test ./...
+	$(GO) test -race -run 'Concurrent' ./runtime/mlirbc
 	for d in $(EXAMPLES); do (cd $$d && $(GO) test ./...) || exit 1; done
 
 bench:

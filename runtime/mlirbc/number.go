@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/internal/chunked"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -86,14 +85,14 @@ type numbering struct {
 	// childHeight the greatest height among what it refers to so far.
 	attrDepth, maxAttrDepth, childHeight int
 
-	noneType      ir.Type
+	builtin       bytecode.Builtin
 	unknown       ir.Location
 	recorder      recorder
 	scratch       []byte
 	segmentsAttrs map[*ir.Operation][2]ir.Attribute
 }
 
-func newNumbering(ctx *ir.Context, m *Module, version, release int, limits ir.Limits) *numbering {
+func newNumbering(ctx *ir.Context, b bytecode.Builtin, m *Module, version, release int, limits ir.Limits) *numbering {
 	n := &numbering{
 		ctx: ctx, m: m, version: version, release: release, maxAttrDepth: limits.AttrDepth(),
 		target:       bytecode.Target{Version: version, Release: release},
@@ -103,8 +102,8 @@ func newNumbering(ctx *ir.Context, m *Module, version, release int, limits ir.Li
 		gen:          ir.NewMarkGeneration(),
 		uses:         map[*ir.Value]int{},
 		resources:    map[ir.ResourceHandle]uint64{},
-		noneType:     builtin.GetNoneType(ctx),
-		unknown:      builtin.GetUnknownLoc(ctx),
+		builtin:      b,
+		unknown:      b.UnknownLoc(ctx),
 	}
 	n.recorder.n = n
 	return n
@@ -404,10 +403,10 @@ func (n *numbering) dictFor(op *ir.Operation, info *opNum) ir.Attribute {
 	var segs []ir.NamedAttr
 	if s != nil && !info.props {
 		if s.OperandSegments && op.OperandSegments != nil {
-			segs = append(segs, ir.NamedAttr{Name: segmentsDictName(false, n.release), Value: getInt32Array(n.ctx, op.OperandSegments)})
+			segs = append(segs, ir.NamedAttr{Name: segmentsDictName(false, n.release), Value: n.builtin.Int32Array(n.ctx, op.OperandSegments)})
 		}
 		if s.ResultSegments && op.ResultSegments != nil {
-			segs = append(segs, ir.NamedAttr{Name: segmentsDictName(true, n.release), Value: getInt32Array(n.ctx, op.ResultSegments)})
+			segs = append(segs, ir.NamedAttr{Name: segmentsDictName(true, n.release), Value: n.builtin.Int32Array(n.ctx, op.ResultSegments)})
 		}
 	}
 	attrs := op.Attrs
@@ -427,23 +426,20 @@ func (n *numbering) dictFor(op *ir.Operation, info *opNum) ir.Attribute {
 	if len(attrs) == 0 {
 		return nil
 	}
-	if d, ok := op.DictCache.(*builtin.DictionaryAttr); ok && sameEntries(d, attrs) {
+	if d := op.DictCache; d != nil && n.sameEntries(d, attrs) {
 		return d
 	}
-	entries := make([]builtin.NamedAttribute, len(attrs))
-	for i, a := range attrs {
-		entries[i] = builtin.NamedAttribute{Name: builtin.GetStringAttr(n.ctx, a.Name, n.noneType), Value: a.Value}
-	}
-	return builtin.GetDictionaryAttr(n.ctx, entries)
+	return n.builtin.Dictionary(n.ctx, attrs)
 }
 
-func sameEntries(d *builtin.DictionaryAttr, attrs []ir.NamedAttr) bool {
-	v := d.Value()
-	if len(v) != len(attrs) {
+// sameEntries reports whether dictionary d holds exactly attrs.
+func (n *numbering) sameEntries(d ir.Attribute, attrs []ir.NamedAttr) bool {
+	size, ok := n.builtin.DictionaryLen(d)
+	if !ok || size != len(attrs) {
 		return false
 	}
-	for i, e := range v {
-		if e.Value != attrs[i].Value || e.Name.Value() != attrs[i].Name {
+	for i, a := range attrs {
+		if e := n.builtin.DictionaryEntry(d, i); e.Value != a.Value || e.Name != a.Name {
 			return false
 		}
 	}
@@ -497,7 +493,7 @@ func (n *numbering) segments(op *ir.Operation, result bool) ir.Attribute {
 		i, seg = 1, op.ResultSegments
 	}
 	if cached[i] == nil {
-		cached[i] = getInt32Array(n.ctx, seg)
+		cached[i] = n.builtin.Int32Array(n.ctx, seg)
 		n.segmentsAttrs[op] = cached
 	}
 	return cached[i]

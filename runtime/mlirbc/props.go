@@ -1,11 +1,9 @@
 package mlirbc
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math/bits"
 
-	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
@@ -58,6 +56,7 @@ func legacyPos(s *bytecode.OpSchema, name string) int {
 
 // propReader decodes one registered op's properties entry.
 type propReader struct {
+	builtin bytecode.Builtin
 	r       *wire.Reader
 	dec     *bytecode.Decoder
 	version int
@@ -102,7 +101,7 @@ func (p *propReader) legacySegments(what string) ([]int32, error) {
 	if err != nil {
 		return nil, err
 	}
-	seg, ok := int32Array(a)
+	seg, ok := p.builtin.Int32ArrayValues(a)
 	if !ok {
 		return nil, p.r.ErrorAt(at, "a DenseI32ArrayAttr for "+what, wire.ErrInvalid)
 	}
@@ -218,32 +217,6 @@ func readProperties(op *ir.Operation, s *bytecode.OpSchema, p *propReader, attrs
 		}
 	}
 	return attrs, nil
-}
-
-// int32Array returns the elements of a DenseI32ArrayAttr.
-func int32Array(a ir.Attribute) ([]int32, bool) {
-	d, ok := a.(*builtin.DenseArrayAttr)
-	if !ok {
-		return nil, false
-	}
-	t, ok := d.ElementType().(*builtin.IntegerType)
-	if !ok || t.Width() != 32 || int64(len(d.RawData())) != 4*d.Size() {
-		return nil, false
-	}
-	out := make([]int32, d.Size())
-	for i := range out {
-		out[i] = int32(binary.LittleEndian.Uint32(d.RawData()[4*i:]))
-	}
-	return out, true
-}
-
-// getInt32Array builds a DenseI32ArrayAttr.
-func getInt32Array(ctx *ir.Context, v []int32) *builtin.DenseArrayAttr {
-	raw := make([]byte, 4*len(v))
-	for i, x := range v {
-		binary.LittleEndian.PutUint32(raw[4*i:], uint32(x))
-	}
-	return builtin.GetDenseArrayAttr(ctx, builtin.GetIntegerType(ctx, 32, builtin.SignednessSignless), int64(len(v)), raw)
 }
 
 // appendSparse appends MLIR's sparse array encoding of v.

@@ -6,7 +6,6 @@ import (
 	"sort"
 	"sync"
 
-	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
@@ -54,7 +53,13 @@ func Decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions) (*Module, error
 	if release == 0 {
 		release = f.Release
 	}
+	b, err := bytecode.BuiltinOf(ctx)
+	if err != nil {
+		return nil, err
+	}
 	rd := &reader{
+		builtin:  b,
+		unknown:  b.UnknownLoc(ctx),
 		ctx:      ctx,
 		f:        f,
 		dec:      bytecode.NewDecoder(ctx, f, opts.Limits),
@@ -71,7 +76,6 @@ func Decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions) (*Module, error
 	if err := rd.readResources(m); err != nil {
 		return nil, err
 	}
-	var err error
 	if m.Op, err = rd.readIR(); err != nil {
 		return nil, err
 	}
@@ -86,6 +90,8 @@ func Decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions) (*Module, error
 type reader struct {
 	// mu serializes lazy loads: they share the decoder and the chunks.
 	mu       sync.Mutex
+	builtin  bytecode.Builtin
+	unknown  ir.Location
 	ctx      *ir.Context
 	f        *bytecode.File
 	dec      *bytecode.Decoder
@@ -375,17 +381,16 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 		if err != nil {
 			return fail(err)
 		}
-		d, ok := a.(*builtin.DictionaryAttr)
+		n, ok := rd.builtin.DictionaryLen(a)
 		if !ok {
 			return fail(r.ErrorAt(at, "a DictionaryAttr for the attribute dictionary", wire.ErrInvalid))
 		}
-		entries := d.Value()
-		op.Attrs = rd.namedAttrs(len(entries))
-		for i, e := range entries {
-			op.Attrs[i] = ir.NamedAttr{Name: e.Name.Value(), Value: e.Value}
+		op.Attrs = rd.namedAttrs(n)
+		for i := range op.Attrs {
+			op.Attrs[i] = rd.builtin.DictionaryEntry(a, i)
 		}
 		if rd.f.Version < 5 || info.schema == nil || !info.schema.HasProperties() {
-			op.DictCache = d
+			op.DictCache = a
 		}
 		if info.schema != nil && (rd.f.Version < 5 || !hasPropertyStorage(rd.release)) {
 			if err := rd.takeSegments(r, at, op, info.schema); err != nil {
@@ -533,7 +538,7 @@ func (rd *reader) takeSegments(r *wire.Reader, at int64, op *ir.Operation, s *by
 			if a.Name != name {
 				continue
 			}
-			seg, ok := int32Array(a.Value)
+			seg, ok := rd.builtin.Int32ArrayValues(a.Value)
 			if !ok {
 				return nil, r.ErrorAt(at, "a DenseI32ArrayAttr named "+name, wire.ErrInvalid)
 			}
@@ -581,7 +586,7 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 		op.Properties = a
 		return nil
 	}
-	props, err := readProperties(op, s, &propReader{r: pr, dec: rd.dec, version: rd.f.Version}, rd.namedAttrs(len(s.Properties))[:0])
+	props, err := readProperties(op, s, &propReader{r: pr, dec: rd.dec, version: rd.f.Version, builtin: rd.builtin}, rd.namedAttrs(len(s.Properties))[:0])
 	if err != nil {
 		return err
 	}
@@ -714,7 +719,7 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 						return err
 					}
 				} else {
-					loc = builtin.GetUnknownLoc(rd.ctx)
+					loc = rd.unknown
 				}
 			} else {
 				if t, err = rd.typeOf(r, "a block argument"); err != nil {

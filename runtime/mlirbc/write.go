@@ -67,7 +67,11 @@ func Write(w io.Writer, ctx *ir.Context, m *Module, opts WriteOptions) error {
 	if err := checkResources(m); err != nil {
 		return err
 	}
-	n := newNumbering(ctx, m, opts.Version, opts.Release, opts.Limits)
+	b, err := bytecode.BuiltinOf(ctx)
+	if err != nil {
+		return err
+	}
+	n := newNumbering(ctx, b, m, opts.Version, opts.Release, opts.Limits)
 	if err := n.run(m.Op); err != nil {
 		return err
 	}
