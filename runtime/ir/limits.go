@@ -17,9 +17,14 @@ type Limits struct {
 }
 
 const (
-	// DefaultMaxRegionDepth is the default region nesting limit.
+	// DefaultMaxRegionDepth is the default region nesting limit. mlir-opt
+	// 22 reads and writes bytecode nested about 11,000 (isolated ops) to
+	// 14,500 deep before its recursion overflows an 8 MiB stack, and its
+	// printer about 7,700: a file within this limit round-trips there.
 	DefaultMaxRegionDepth = 10000
 	// DefaultMaxAttrDepth is the default attribute and type nesting limit.
+	// mlir-opt reads about 7,800 nested entries (LLVM 16) and 9,000 (19);
+	// 22 has no limit but its writer fails by 50,000.
 	DefaultMaxAttrDepth = 10000
 )
 

@@ -21,7 +21,8 @@ type OpTraits struct {
 	// a value defined outside them.
 	Isolated bool
 	// Graph marks graph regions (RegionKind::Graph): values may be used
-	// before they are defined, and a region holds at most one block.
+	// before they are defined, and a region holds at most one block. MLIR
+	// treats the single-block regions of ops it does not know the same.
 	Graph bool
 	// Terminator is IsTerminator: the op may end a block.
 	Terminator bool
@@ -70,8 +71,11 @@ func (e *VerifyError) Unwrap() error { return e.Err }
 //   - results and block arguments are owned by the op or block listing
 //     them, and attribute names are sorted and unique;
 //   - every operand is defined in a region enclosing its use, not outside
-//     an isolated op, and dominates its use in SSA regions as MLIR's
-//     verifier requires (uses in unreachable blocks are not checked);
+//     an isolated op, and dominates its use as MLIR's verifier requires:
+//     in order within a block of an SSA region, by the dominator tree
+//     across blocks, in any order in graph regions (and in the single
+//     block of an op MLIR does not know); uses in unreachable blocks are
+//     not checked;
 //   - successors are blocks of the region holding the op, not its entry
 //     block, and only the last op of a block has successors;
 //   - graph regions hold at most one block, and blocks end with a
@@ -316,7 +320,10 @@ func (v *verifier) enterRegion(op, i int) error {
 		return v.fail(op, "region %d is a graph region, which holds at most one block, not %d", i, len(r.Blocks))
 	}
 	r.Mark = v.gen.Mark(uint64(v.regions.Len()))
-	v.regions.Append(regionInfo{r: r, op: op, in: v.regions.Len(), floor: floor, graph: t.Graph, depth: depth})
+	// MLIR gives multi-block regions SSA dominance always, and the single
+	// block of an op it does not know none (Dominance.cpp).
+	graph := len(r.Blocks) == 1 && (t.Graph || !t.Known)
+	v.regions.Append(regionInfo{r: r, op: op, in: v.regions.Len(), floor: floor, graph: graph, depth: depth})
 	if len(r.Blocks) > 0 {
 		return v.enterBlock(op, v.regions.Len()-1, 0)
 	}

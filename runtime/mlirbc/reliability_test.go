@@ -176,6 +176,32 @@ func TestWriterRefusesOutOfScopeValues(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
+	t.Run("the single block of an unknown op orders nothing, as in MLIR", func(t *testing.T) {
+		for _, blocks := range []int{1, 2} {
+			fx := newFixture()
+			b := fx.fn("f")
+			op := ir.NewOperation(ir.ParseOpName("xx.region"), fx.loc, nil)
+			b.Append(op)
+			fx.ret(b)
+			r := op.AddRegion()
+			first := r.AddBlock()
+			use := ir.NewOperation(ir.ParseOpName("xx.use"), fx.loc, nil)
+			first.Append(use)
+			def := ir.NewOperation(ir.ParseOpName("xx.def"), fx.loc, []ir.Type{fx.i32})
+			first.Append(def)
+			use.Operands = []*ir.Value{def.Results[0]}
+			if blocks == 2 {
+				r.AddBlock().Append(ir.NewOperation(ir.ParseOpName("xx.end"), fx.loc, nil))
+			}
+			_, err := fx.write(t, fx.module(), mlirbc.WriteOptions{})
+			switch {
+			case blocks == 1 && err != nil:
+				t.Fatalf("one block: %v", err)
+			case blocks == 2:
+				wantVerifyError(t, err, "used before it is defined")
+			}
+		}
+	})
 	t.Run("graph regions allow uses before definitions", func(t *testing.T) {
 		fx := newFixture()
 		use := ir.NewOperation(ir.ParseOpName("test.use"), fx.loc, nil)
