@@ -21,7 +21,7 @@ func groupAccess(list []*defs.Operand, i int, field, segField string, segmented 
 	// A fresh statement per use: jennifer's Clone shares the original.
 	x := func() *jen.Statement { return jen.Id("o").Dot("op").Dot(field) }
 	if segmented {
-		return jen.Qual(irPkg, "Segment").Call(x(), jen.Id("o").Dot("op").Dot(segField), jen.Lit(i))
+		return jen.Qual(irPkg, "Segment").Call(x(), jen.Id("o").Dot("op").Dot(segField).Call(), jen.Lit(i))
 	}
 	variadic := -1
 	for j, g := range list {
@@ -160,10 +160,10 @@ func (g *generator) genBuilder(f *jen.File, o *defs.Op, operandSeg, resultSeg bo
 		}
 	}
 	if operandSeg {
-		body = append(body, jen.Id("op").Dot("OperandSegments").Op("=").Index().Int32().Values(operandSegs...))
+		body = append(body, jen.Id("op").Dot("SetOperandSegments").Call(jen.Index().Int32().Values(operandSegs...)))
 	}
 	if resultSeg {
-		body = append(body, jen.Id("op").Dot("ResultSegments").Op("=").Index().Int32().Values(resultSegs...))
+		body = append(body, jen.Id("op").Dot("SetResultSegments").Call(jen.Index().Int32().Values(resultSegs...)))
 	}
 	for _, a := range o.Attributes {
 		p := fieldName(a.GoName)

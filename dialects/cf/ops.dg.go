@@ -122,17 +122,17 @@ func (o CondBrOp) Op() *ir.Operation {
 
 // Condition returns the operand "condition".
 func (o CondBrOp) Condition() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments, 0)[0]
+	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
 }
 
 // TrueDestOperands returns the operand group "trueDestOperands".
 func (o CondBrOp) TrueDestOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments, 1)
+	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
 }
 
 // FalseDestOperands returns the operand group "falseDestOperands".
 func (o CondBrOp) FalseDestOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments, 2)
+	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
 }
 
 // BranchWeights returns the optional attribute "branch_weights", or nil if it is not set.
@@ -163,7 +163,7 @@ func BuildCondBrOp(b *ir.Builder, loc ir.Location, condition *ir.Value, trueDest
 	op.Operands = append(op.Operands, condition)
 	op.Operands = append(op.Operands, trueDestOperands...)
 	op.Operands = append(op.Operands, falseDestOperands...)
-	op.OperandSegments = []int32{1, int32(len(trueDestOperands)), int32(len(falseDestOperands))}
+	op.SetOperandSegments([]int32{1, int32(len(trueDestOperands)), int32(len(falseDestOperands))})
 	if branchWeights != nil {
 		op.SetAttr("branch_weights", branchWeights)
 	}
@@ -196,17 +196,17 @@ func (o SwitchOp) Op() *ir.Operation {
 
 // Flag returns the operand "flag".
 func (o SwitchOp) Flag() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments, 0)[0]
+	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
 }
 
 // DefaultOperands returns the operand group "defaultOperands".
 func (o SwitchOp) DefaultOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments, 1)
+	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
 }
 
 // CaseOperands returns the operand group "caseOperands".
 func (o SwitchOp) CaseOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments, 2)
+	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
 }
 
 // CaseValues returns the optional attribute "case_values", or nil if it is not set.
@@ -243,7 +243,7 @@ func BuildSwitchOp(b *ir.Builder, loc ir.Location, flag *ir.Value, defaultOperan
 	op.Operands = append(op.Operands, flag)
 	op.Operands = append(op.Operands, defaultOperands...)
 	op.Operands = append(op.Operands, caseOperands...)
-	op.OperandSegments = []int32{1, int32(len(defaultOperands)), int32(len(caseOperands))}
+	op.SetOperandSegments([]int32{1, int32(len(defaultOperands)), int32(len(caseOperands))})
 	if caseValues != nil {
 		op.SetAttr("case_values", caseValues)
 	}

@@ -207,22 +207,22 @@ func (o ForallOp) Op() *ir.Operation {
 
 // DynamicLowerBound returns the operand group "dynamicLowerBound".
 func (o ForallOp) DynamicLowerBound() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments, 0)
+	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
 }
 
 // DynamicUpperBound returns the operand group "dynamicUpperBound".
 func (o ForallOp) DynamicUpperBound() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments, 1)
+	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
 }
 
 // DynamicStep returns the operand group "dynamicStep".
 func (o ForallOp) DynamicStep() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments, 2)
+	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
 }
 
 // Outputs returns the operand group "outputs".
 func (o ForallOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments, 3)
+	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
 }
 
 // Results returns the result group "results".
@@ -273,7 +273,7 @@ func BuildForallOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, dynam
 	op.Operands = append(op.Operands, dynamicUpperBound...)
 	op.Operands = append(op.Operands, dynamicStep...)
 	op.Operands = append(op.Operands, outputs...)
-	op.OperandSegments = []int32{int32(len(dynamicLowerBound)), int32(len(dynamicUpperBound)), int32(len(dynamicStep)), int32(len(outputs))}
+	op.SetOperandSegments([]int32{int32(len(dynamicLowerBound)), int32(len(dynamicUpperBound)), int32(len(dynamicStep)), int32(len(outputs))})
 	if staticLowerBound != nil {
 		op.SetAttr("staticLowerBound", staticLowerBound)
 	}
@@ -481,22 +481,22 @@ func (o ParallelOp) Op() *ir.Operation {
 
 // LowerBound returns the operand group "lowerBound".
 func (o ParallelOp) LowerBound() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments, 0)
+	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
 }
 
 // UpperBound returns the operand group "upperBound".
 func (o ParallelOp) UpperBound() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments, 1)
+	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
 }
 
 // Step returns the operand group "step".
 func (o ParallelOp) Step() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments, 2)
+	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
 }
 
 // InitVals returns the operand group "initVals".
 func (o ParallelOp) InitVals() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments, 3)
+	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
 }
 
 // Results returns the result group "results".
@@ -523,7 +523,7 @@ func BuildParallelOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, low
 	op.Operands = append(op.Operands, upperBound...)
 	op.Operands = append(op.Operands, step...)
 	op.Operands = append(op.Operands, initVals...)
-	op.OperandSegments = []int32{int32(len(lowerBound)), int32(len(upperBound)), int32(len(step)), int32(len(initVals))}
+	op.SetOperandSegments([]int32{int32(len(lowerBound)), int32(len(upperBound)), int32(len(step)), int32(len(initVals))})
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ParallelOp{op}

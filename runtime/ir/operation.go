@@ -34,35 +34,24 @@ func (n OpName) String() string {
 
 // Operation is one op. Results are owned by the op; operands point at
 // values defined elsewhere. Attrs is the attribute dictionary sorted by
-// name; Properties holds the op's inherent attributes when it stores them
-// as properties (nil otherwise).
+// name (SetAttr keeps it so). What few ops have (properties of an
+// unregistered op, segment sizes, deferred regions) sits behind one
+// pointer, so that a file of millions of small ops stays small in memory.
 type Operation struct {
 	Name       OpName
 	Loc        Location
 	Operands   []*Value
 	Results    []*Value
 	Attrs      []NamedAttr
-	Properties Attribute
 	Regions    []*Region
 	Successors []*Block
 	Parent     *Block
-	// OperandSegments and ResultSegments size the operand and result
-	// groups of ops with several variadic groups (MLIR's
-	// operandSegmentSizes and resultSegmentSizes); nil otherwise.
-	OperandSegments []int32
-	ResultSegments  []int32
-	// Mark is scratch space for an algorithm walking the IR, such as the
-	// bytecode writer's numbering; outside such a walk it means nothing.
-	// Two walks that use marks must not run on the same IR at once.
-	Mark uint64
-	// DictCache is the dictionary attribute a reader built Attrs from, or
-	// nil. Writers may reuse it only after checking that it still holds
-	// exactly Attrs; SetAttr clears it.
-	DictCache Attribute
 
-	// lazy materializes regions a lazy reader left unread; nil once read
-	// eagerly. It is set before the op is shared and never replaced.
-	lazy *lazyRegions
+	mark uint64 // scratch of one IR walk; see MarkGeneration
+	// dict is the dictionary attribute a reader built Attrs from, or nil;
+	// see Dictionary.
+	dict  Attribute
+	extra *opExtra
 }
 
 // lazyRegions serializes the one load of an op's deferred regions.
@@ -72,11 +61,83 @@ type lazyRegions struct {
 	load func(*Operation) error
 }
 
+// opExtra holds what only some ops have.
+type opExtra struct {
+	properties      Attribute
+	operandSegments []int32
+	resultSegments  []int32
+	// lazy materializes regions a lazy reader left unread. It is set
+	// before the op is shared and never replaced.
+	lazy *lazyRegions
+}
+
+func (op *Operation) more() *opExtra {
+	if op.extra == nil {
+		op.extra = &opExtra{}
+	}
+	return op.extra
+}
+
+// Properties is the properties attribute of an op no dialect describes
+// (an unregistered op of a bytecode v5+ file), nil otherwise: registered
+// ops keep their inherent attributes in Attrs.
+func (op *Operation) Properties() Attribute {
+	if op.extra == nil {
+		return nil
+	}
+	return op.extra.properties
+}
+
+// SetProperties sets the properties attribute of an unregistered op.
+func (op *Operation) SetProperties(a Attribute) {
+	if a != nil || op.extra != nil {
+		op.more().properties = a
+	}
+}
+
+// OperandSegments and ResultSegments size the operand and result groups
+// of ops with several variable-length groups (MLIR's operandSegmentSizes
+// and resultSegmentSizes); nil for other ops.
+func (op *Operation) OperandSegments() []int32 {
+	if op.extra == nil {
+		return nil
+	}
+	return op.extra.operandSegments
+}
+
+func (op *Operation) ResultSegments() []int32 {
+	if op.extra == nil {
+		return nil
+	}
+	return op.extra.resultSegments
+}
+
+// SetOperandSegments and SetResultSegments set the group sizes.
+func (op *Operation) SetOperandSegments(sizes []int32) {
+	if sizes != nil || op.extra != nil {
+		op.more().operandSegments = sizes
+	}
+}
+
+func (op *Operation) SetResultSegments(sizes []int32) {
+	if sizes != nil || op.extra != nil {
+		op.more().resultSegments = sizes
+	}
+}
+
+// Dictionary is the dictionary attribute a reader built Attrs from, or
+// nil. It may be stale if Attrs was changed other than through SetAttr:
+// writers reuse it only after checking that it holds exactly Attrs.
+func (op *Operation) Dictionary() Attribute { return op.dict }
+
+// SetDictionary records the dictionary attribute Attrs was built from.
+func (op *Operation) SetDictionary(d Attribute) { op.dict = d }
+
 // Region is a list of blocks owned by an operation.
 type Region struct {
 	Blocks []*Block
 	Parent *Operation
-	Mark   uint64 // see Operation.Mark
+	mark   uint64
 }
 
 // Block is a list of operations with arguments.
@@ -84,7 +145,7 @@ type Block struct {
 	Args   []*Value
 	Ops    []*Operation
 	Parent *Region
-	Mark   uint64 // see Operation.Mark
+	mark   uint64
 }
 
 // Value is an SSA value: an op result (Op set) or a block argument
@@ -96,13 +157,31 @@ type Value struct {
 	Index int
 	// Loc is a block argument's location (nil for results).
 	Loc Location
-	// UseOrder is the order of the value's uses that a bytecode file
-	// recorded (MLIR's use-list order, bytecode v3+): UseOrder[k] is the
-	// position in the use list of the use with the k-th largest use ID.
-	// Nil means the order a reader builds by default. Writers drop it when
-	// the value's number of uses no longer matches.
-	UseOrder []uint32
-	Mark     uint64 // see Operation.Mark
+	// useOrder points at the order of the value's uses a file recorded;
+	// see UseOrder.
+	useOrder *[]uint32
+	mark     uint64
+}
+
+// UseOrder is the order of the value's uses that a bytecode file recorded
+// (MLIR's use-list order, bytecode v3+): UseOrder()[k] is the position in
+// the use list of the use with the k-th largest use ID. Nil means the
+// order a reader builds by default. Writers drop it when the value's
+// number of uses no longer matches.
+func (v *Value) UseOrder() []uint32 {
+	if v.useOrder == nil {
+		return nil
+	}
+	return *v.useOrder
+}
+
+// SetUseOrder records a use-list order (nil for the default one).
+func (v *Value) SetUseOrder(order []uint32) {
+	if order == nil {
+		v.useOrder = nil
+		return
+	}
+	v.useOrder = &order
 }
 
 // NewOperation creates a detached op with results of the given types.
@@ -122,10 +201,14 @@ func NewOperation(name OpName, loc Location, resultTypes []Type) *Operation {
 // SetLoader marks op's regions as not read yet: Materialize calls load
 // once to fill them in. Readers that load isolated regions lazily call it
 // before anyone else sees op.
-func (op *Operation) SetLoader(load func(*Operation) error) { op.lazy = &lazyRegions{load: load} }
+func (op *Operation) SetLoader(load func(*Operation) error) {
+	op.more().lazy = &lazyRegions{load: load}
+}
 
 // Loaded reports whether op's regions are in memory.
-func (op *Operation) Loaded() bool { return op.lazy == nil || op.lazy.done.Load() }
+func (op *Operation) Loaded() bool {
+	return op.extra == nil || op.extra.lazy == nil || op.extra.lazy.done.Load()
+}
 
 // Materialize reads op's regions if a lazy reader deferred them. It is safe
 // to call from several goroutines, for the same op or different ones; the
@@ -134,7 +217,10 @@ func (op *Operation) Loaded() bool { return op.lazy == nil || op.lazy.done.Load(
 // everything. A failed load is not marked done: the next call tries again
 // (and the reader reports the same error).
 func (op *Operation) Materialize() error {
-	l := op.lazy
+	if op.extra == nil {
+		return nil
+	}
+	l := op.extra.lazy
 	if l == nil || l.done.Load() {
 		return nil
 	}
@@ -175,7 +261,7 @@ func (op *Operation) Attr(name string) Attribute {
 // SetAttr inserts or replaces a dictionary entry, keeping the entries
 // sorted by name as MLIR's DictionaryAttr does.
 func (op *Operation) SetAttr(name string, v Attribute) {
-	op.DictCache = nil
+	op.dict = nil
 	for i, a := range op.Attrs {
 		if a.Name == name {
 			op.Attrs[i].Value = v

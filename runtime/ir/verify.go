@@ -131,9 +131,19 @@ type blockInfo struct {
 	pos    int
 }
 
-// id reads a number this walk stored in a Mark.
-func (v *verifier) id(mark uint64) (int, bool) {
-	id, ok := v.gen.Get(mark)
+// opID, regionID and blockID read the numbers this walk stored.
+func (v *verifier) opID(op *Operation) (int, bool) {
+	id, ok := v.gen.Op(op)
+	return int(id), ok
+}
+
+func (v *verifier) regionID(r *Region) (int, bool) {
+	id, ok := v.gen.Region(r)
+	return int(id), ok
+}
+
+func (v *verifier) blockID(b *Block) (int, bool) {
+	id, ok := v.gen.Block(b)
 	return int(id), ok
 }
 
@@ -207,22 +217,22 @@ func (v *verifier) walk(root *Operation) error {
 // regionIndex and blockIndex find the numbers enterRegion and enterBlock
 // gave, through the marks they left.
 func (v *verifier) regionIndex(op, i int) int {
-	id, _ := v.id(v.ops.At(op).op.Regions[i].Mark)
+	id, _ := v.regionID(v.ops.At(op).op.Regions[i])
 	return id
 }
 
 func (v *verifier) blockIndex(region, i int) int {
-	id, _ := v.id(v.regions.At(region).r.Blocks[i].Mark)
+	id, _ := v.blockID(v.regions.At(region).r.Blocks[i])
 	return id
 }
 
 // enter numbers op and checks what it holds itself.
 func (v *verifier) enter(op *Operation, block, pos, depth int) error {
-	if _, seen := v.id(op.Mark); seen {
+	if _, seen := v.opID(op); seen {
 		v.ops.Append(opInfo{op: op, block: block, pos: pos})
 		return v.fail(v.ops.Len()-1, "the op appears twice in the IR (or inside itself)")
 	}
-	op.Mark = v.gen.Mark(uint64(v.ops.Len()))
+	v.gen.SetOp(op, uint64(v.ops.Len()))
 	v.ops.Append(opInfo{op: op, block: block, pos: pos})
 	i := v.ops.Len() - 1
 	if block >= 0 && op.Parent != v.blocks.At(block).b {
@@ -298,7 +308,7 @@ func (v *verifier) traits(op *Operation) OpTraits {
 func (v *verifier) enterRegion(op, i int) error {
 	o := v.ops.At(op).op
 	r := o.Regions[i]
-	if _, seen := v.id(r.Mark); seen {
+	if _, seen := v.regionID(r); seen {
 		return v.fail(op, "region %d appears twice in the IR", i)
 	}
 	depth := 1
@@ -313,13 +323,13 @@ func (v *verifier) enterRegion(op, i int) error {
 	} else if t.Isolated {
 		// All regions of an isolated op share its floor: they are
 		// numbered one after another.
-		id, _ := v.id(o.Regions[0].Mark)
+		id, _ := v.regionID(o.Regions[0])
 		floor = id
 	}
 	if t.Graph && len(r.Blocks) > 1 {
 		return v.fail(op, "region %d is a graph region, which holds at most one block, not %d", i, len(r.Blocks))
 	}
-	r.Mark = v.gen.Mark(uint64(v.regions.Len()))
+	v.gen.SetRegion(r, uint64(v.regions.Len()))
 	// MLIR gives multi-block regions SSA dominance always, and the single
 	// block of an op it does not know none (Dominance.cpp).
 	graph := len(r.Blocks) == 1 && (t.Graph || !t.Known)
@@ -346,7 +356,7 @@ func (v *verifier) enterBlock(op, region, i int) error {
 	case b.Parent != ri.r:
 		return v.fail(op, "block %d of region %d: its Parent is not the region that holds it", i, regionPos)
 	}
-	if _, seen := v.id(b.Mark); seen {
+	if _, seen := v.blockID(b); seen {
 		return v.fail(op, "block %d of region %d appears twice in the IR", i, regionPos)
 	}
 	// MLIR lets a block go without a terminator only as the single block
@@ -361,7 +371,7 @@ func (v *verifier) enterBlock(op, region, i int) error {
 			}
 		}
 	}
-	b.Mark = v.gen.Mark(uint64(v.blocks.Len()))
+	v.gen.SetBlock(b, uint64(v.blocks.Len()))
 	v.blocks.Append(blockInfo{b: b, region: region, pos: i})
 	for j, a := range b.Args {
 		switch {
@@ -399,7 +409,7 @@ func (v *verifier) checkUses() error {
 		}
 		region := v.blocks.At(info.block).region
 		for j, s := range op.Successors {
-			id, ok := v.id(s.Mark)
+			id, ok := v.blockID(s)
 			if !ok || v.blocks.At(id).b != s {
 				return v.fail(i, "successor %d is not a block of this IR", j)
 			}
@@ -422,7 +432,7 @@ func (v *verifier) checkUses() error {
 func (v *verifier) def(val *Value) (block, pos int, ok bool) {
 	switch {
 	case val.Op != nil:
-		id, ok := v.id(val.Op.Mark)
+		id, ok := v.opID(val.Op)
 		if !ok || v.ops.At(id).op != val.Op || val.Index < 0 || val.Index >= len(val.Op.Results) || val.Op.Results[val.Index] != val {
 			return 0, 0, false
 		}
@@ -432,7 +442,7 @@ func (v *verifier) def(val *Value) (block, pos int, ok bool) {
 		}
 		return d.block, d.pos, true
 	case val.Block != nil:
-		id, ok := v.id(val.Block.Mark)
+		id, ok := v.blockID(val.Block)
 		if !ok || v.blocks.At(id).b != val.Block || val.Index < 0 || val.Index >= len(val.Block.Args) || val.Block.Args[val.Index] != val {
 			return 0, 0, false
 		}
@@ -545,7 +555,7 @@ func (v *verifier) domTree(r int) *domTree {
 		}
 		var out []int
 		for _, s := range ops[len(ops)-1].Successors {
-			if id, ok := v.id(s.Mark); ok && v.blocks.At(id).region == r {
+			if id, ok := v.blockID(s); ok && v.blocks.At(id).region == r {
 				out = append(out, v.blocks.At(id).pos)
 			}
 		}
@@ -665,7 +675,7 @@ func joinPath(parts []string) string {
 // pathOf names an op that may lie outside the numbered tree, by its
 // parent links, giving up after as many steps as the IR may nest.
 func (v *verifier) pathOf(op *Operation) string {
-	if id, ok := v.id(op.Mark); ok && id < v.ops.Len() && v.ops.At(id).op == op {
+	if id, ok := v.opID(op); ok && id < v.ops.Len() && v.ops.At(id).op == op {
 		return v.path(int(id))
 	}
 	parts := []string{opLabel(op)}

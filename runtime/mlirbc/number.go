@@ -38,8 +38,8 @@ type dialectNum struct {
 // opNum is what the writer needs per op.
 type opNum struct {
 	schema   *bytecode.OpSchema
-	props    bool         // the op writes a properties entry (v5+)
-	dict     ir.Attribute // the dictionary written for the op, or nil
+	dict     *entry // the dictionary written for the op, or nil
+	props    bool   // the op writes a properties entry (v5+)
 	isolated bool
 }
 
@@ -110,10 +110,11 @@ func newNumbering(ctx *ir.Context, b bytecode.Builtin, m *Module, version, relea
 }
 
 // mark and marked store and read a number in an IR element's Mark.
-func (n *numbering) mark(id uint64) uint64          { return n.gen.Mark(id) }
-func (n *numbering) marked(m uint64) (uint64, bool) { return n.gen.Get(m) }
 
-func (n *numbering) op_(op *ir.Operation) *opNum { return n.ops.At(int(op.Mark & (1<<32 - 1))) }
+func (n *numbering) op_(op *ir.Operation) *opNum {
+	id, _ := n.gen.Op(op)
+	return n.ops.At(int(id))
+}
 
 // newEntry hands out entries from a slab.
 func (n *numbering) newEntry() *entry {
@@ -340,9 +341,9 @@ func (n *numbering) run(root *ir.Operation) error {
 func (n *numbering) region(r *ir.Region) {
 	first := n.nextValue
 	for i, b := range r.Blocks {
-		b.Mark = n.mark(uint64(i))
+		n.gen.SetBlock(b, uint64(i))
 		for _, a := range b.Args {
-			a.Mark = n.mark(n.nextValue)
+			n.gen.SetValue(a, n.nextValue)
 			n.nextValue++
 			if a.Loc == nil {
 				n.fail(fmt.Errorf("block argument %d has no location", a.Index))
@@ -355,27 +356,27 @@ func (n *numbering) region(r *ir.Region) {
 			n.op(op)
 		}
 	}
-	r.Mark = n.mark(n.nextValue - first)
+	n.gen.SetRegion(r, n.nextValue-first)
 }
 
 func (n *numbering) op(op *ir.Operation) {
 	info := n.op_(op)
 	n.opName(op.Name)
 	for _, v := range op.Results {
-		v.Mark = n.mark(n.nextValue)
+		n.gen.SetValue(v, n.nextValue)
 		n.nextValue++
 		n.typ(v.Type)
 	}
 	for _, v := range op.Operands {
-		if v.UseOrder != nil {
+		if v.UseOrder() != nil {
 			n.uses[v]++
 		}
 	}
 	s := info.schema
 	info.props = n.version >= 5 && s != nil && s.HasProperties() && hasPropertyStorage(n.release)
 	if dict := n.dictFor(op, info); dict != nil {
-		info.dict = dict
 		n.attr(dict)
+		info.dict = n.attrEntry(dict)
 	}
 	if n.version >= 5 {
 		if info.props {
@@ -384,8 +385,8 @@ func (n *numbering) op(op *ir.Operation) {
 					n.attr(a)
 				}
 			})
-		} else if s == nil && op.Properties != nil {
-			n.attr(op.Properties)
+		} else if p := op.Properties(); s == nil && p != nil {
+			n.attr(p)
 		}
 	}
 	if op.Loc == nil {
@@ -402,11 +403,11 @@ func (n *numbering) dictFor(op *ir.Operation, info *opNum) ir.Attribute {
 	s := info.schema
 	var segs []ir.NamedAttr
 	if s != nil && !info.props {
-		if s.OperandSegments && op.OperandSegments != nil {
-			segs = append(segs, ir.NamedAttr{Name: segmentsDictName(false, n.release), Value: n.builtin.Int32Array(n.ctx, op.OperandSegments)})
+		if seg := op.OperandSegments(); s.OperandSegments && seg != nil {
+			segs = append(segs, ir.NamedAttr{Name: segmentsDictName(false, n.release), Value: n.builtin.Int32Array(n.ctx, seg)})
 		}
-		if s.ResultSegments && op.ResultSegments != nil {
-			segs = append(segs, ir.NamedAttr{Name: segmentsDictName(true, n.release), Value: n.builtin.Int32Array(n.ctx, op.ResultSegments)})
+		if seg := op.ResultSegments(); s.ResultSegments && seg != nil {
+			segs = append(segs, ir.NamedAttr{Name: segmentsDictName(true, n.release), Value: n.builtin.Int32Array(n.ctx, seg)})
 		}
 	}
 	attrs := op.Attrs
@@ -426,7 +427,7 @@ func (n *numbering) dictFor(op *ir.Operation, info *opNum) ir.Attribute {
 	if len(attrs) == 0 {
 		return nil
 	}
-	if d := op.DictCache; d != nil && n.sameEntries(d, attrs) {
+	if d := op.Dictionary(); d != nil && n.sameEntries(d, attrs) {
 		return d
 	}
 	return n.builtin.Dictionary(n.ctx, attrs)
@@ -488,9 +489,9 @@ func (n *numbering) segments(op *ir.Operation, result bool) ir.Attribute {
 	}
 	cached := n.segmentsAttrs[op]
 	i := 0
-	seg := op.OperandSegments
+	seg := op.OperandSegments()
 	if result {
-		i, seg = 1, op.ResultSegments
+		i, seg = 1, op.ResultSegments()
 	}
 	if cached[i] == nil {
 		cached[i] = n.builtin.Int32Array(n.ctx, seg)
@@ -527,7 +528,7 @@ func (n *numbering) isolation(root *ir.Operation) error {
 			n.lastName, n.lastSchema, n.haveLast = op.Name, s, true
 		}
 		idx := n.ops.Append(opNum{schema: s})
-		op.Mark = n.mark(uint64(idx))
+		n.gen.SetOp(op, uint64(idx))
 		if len(stack) > 0 && stack[len(stack)-1].unresolved && !byTrait {
 			parent := op.Parent
 			for _, v := range op.Operands {

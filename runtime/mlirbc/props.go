@@ -166,16 +166,19 @@ func readProperties(op *ir.Operation, s *bytecode.OpSchema, p *propReader, attrs
 		if p.version >= 6 {
 			return nil
 		}
-		var err error
 		if s.OperandSegments && legacyPos(s, legacyOperandSegments) == i {
-			if op.OperandSegments, err = p.legacySegments("operand segment sizes"); err != nil {
+			seg, err := p.legacySegments("operand segment sizes")
+			if err != nil {
 				return err
 			}
+			op.SetOperandSegments(seg)
 		}
 		if s.ResultSegments && legacyPos(s, legacyResultSegments) == i {
-			if op.ResultSegments, err = p.legacySegments("result segment sizes"); err != nil {
+			seg, err := p.legacySegments("result segment sizes")
+			if err != nil {
 				return err
 			}
+			op.SetResultSegments(seg)
 		}
 		return nil
 	}
@@ -204,16 +207,19 @@ func readProperties(op *ir.Operation, s *bytecode.OpSchema, p *propReader, attrs
 		return nil, err
 	}
 	if p.version >= 6 {
-		var err error
 		if s.OperandSegments {
-			if op.OperandSegments, err = p.sparse(s.OperandGroups, "operand segment sizes"); err != nil {
+			seg, err := p.sparse(s.OperandGroups, "operand segment sizes")
+			if err != nil {
 				return nil, err
 			}
+			op.SetOperandSegments(seg)
 		}
 		if s.ResultSegments {
-			if op.ResultSegments, err = p.sparse(s.ResultGroups, "result segment sizes"); err != nil {
+			seg, err := p.sparse(s.ResultGroups, "result segment sizes")
+			if err != nil {
 				return nil, err
 			}
+			op.SetResultSegments(seg)
 		}
 	}
 	return attrs, nil

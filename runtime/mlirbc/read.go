@@ -390,7 +390,7 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 			op.Attrs[i] = rd.builtin.DictionaryEntry(a, i)
 		}
 		if rd.f.Version < 5 || info.schema == nil || !info.schema.HasProperties() {
-			op.DictCache = a
+			op.SetDictionary(a)
 		}
 		if info.schema != nil && (rd.f.Version < 5 || !hasPropertyStorage(rd.release)) {
 			if err := rd.takeSegments(r, at, op, info.schema); err != nil {
@@ -418,7 +418,7 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 			if err != nil {
 				return fail(err)
 			}
-			*v = ir.Value{Type: t, Op: op, Index: i, Mark: v.Mark} // the mark counts uses read before
+			v.Type, v.Op, v.Index = t, op, i // keep the mark: it counts uses read before
 			op.Results[i] = v
 		}
 	}
@@ -438,8 +438,8 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 			if v == nil {
 				return fail(r.ErrorAt(at, fmt.Sprintf("a value index below %d", sc.next), wire.ErrInvalid))
 			}
-			n, _ := sc.uses.Get(v.Mark)
-			v.Mark = sc.uses.Mark(n + 1)
+			n, _ := sc.uses.Value(v)
+			sc.uses.SetValue(v, n+1)
 			op.Operands[i] = v
 		}
 	}
@@ -543,21 +543,24 @@ func (rd *reader) takeSegments(r *wire.Reader, at int64, op *ir.Operation, s *by
 				return nil, r.ErrorAt(at, "a DenseI32ArrayAttr named "+name, wire.ErrInvalid)
 			}
 			op.Attrs = append(op.Attrs[:i:i], op.Attrs[i+1:]...)
-			op.DictCache = nil
+			op.SetDictionary(nil)
 			return seg, nil
 		}
 		return nil, nil
 	}
-	var err error
 	if s.OperandSegments {
-		if op.OperandSegments, err = take(false); err != nil {
+		seg, err := take(false)
+		if err != nil {
 			return err
 		}
+		op.SetOperandSegments(seg)
 	}
 	if s.ResultSegments {
-		if op.ResultSegments, err = take(true); err != nil {
+		seg, err := take(true)
+		if err != nil {
 			return err
 		}
+		op.SetResultSegments(seg)
 	}
 	return nil
 }
@@ -583,7 +586,7 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 		if err != nil {
 			return err
 		}
-		op.Properties = a
+		op.SetProperties(a)
 		return nil
 	}
 	props, err := readProperties(op, s, &propReader{r: pr, dec: rd.dec, version: rd.f.Version, builtin: rd.builtin}, rd.namedAttrs(len(s.Properties))[:0])
@@ -733,7 +736,7 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 			if err != nil {
 				return err
 			}
-			*v = ir.Value{Type: t, Block: b, Index: i, Loc: loc, Mark: v.Mark}
+			v.Type, v.Block, v.Index, v.Loc = t, b, i, loc
 			b.Args[i] = v
 		}
 		if rd.f.Version >= 3 {

@@ -74,7 +74,7 @@ func (sc *valueScope) resolveOrders() error {
 		return nil
 	}
 	for _, o := range sc.orders {
-		uses, _ := sc.uses.Get(o.v.Mark)
+		uses, _ := sc.uses.Value(o.v)
 		n := int(uses)
 		order := o.indices
 		if o.pairs {
@@ -93,7 +93,7 @@ func (sc *valueScope) resolveOrders() error {
 		if len(order) != n || !isPermutation(order) {
 			return o.r.ErrorAt(o.at, fmt.Sprintf("a permutation of the value's %d uses", n), wire.ErrInvalid)
 		}
-		o.v.UseOrder = order
+		o.v.SetUseOrder(order)
 	}
 	sc.orders = nil
 	return nil

@@ -310,7 +310,7 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 	b = wire.AppendVarInt(b, n.attrEntry(op.Loc).index)
 	if info.dict != nil {
 		mask |= maskAttrs
-		b = wire.AppendVarInt(b, n.attrEntry(info.dict).index)
+		b = wire.AppendVarInt(b, info.dict.index)
 	}
 	if e.opts.Version >= 5 {
 		if i, ok, err := e.properties(op, info); err != nil {
@@ -331,7 +331,7 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 		mask |= maskOperands
 		b = wire.AppendVarInt(b, uint64(len(op.Operands)))
 		for _, v := range op.Operands {
-			id, ok := n.marked(v.Mark)
+			id, ok := n.gen.Value(v)
 			if !ok {
 				// Verify refuses such IR before numbering starts.
 				return nil, fmt.Errorf("op %s: an operand is not defined in a region the op can see", op.Name)
@@ -343,7 +343,7 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 		mask |= maskSuccessors
 		b = wire.AppendVarInt(b, uint64(len(op.Successors)))
 		for _, s := range op.Successors {
-			id, ok := n.marked(s.Mark)
+			id, ok := n.gen.Block(s)
 			if !ok {
 				return nil, fmt.Errorf("op %s: a successor is not a block of any region", op.Name)
 			}
@@ -393,7 +393,7 @@ func (e *emitter) region(b []byte, r *ir.Region) ([]byte, error) {
 	}
 	n := e.n
 	b = wire.AppendVarInt(b, uint64(len(r.Blocks)))
-	nv, _ := n.marked(r.Mark)
+	nv, _ := n.gen.Region(r)
 	b = wire.AppendVarInt(b, nv)
 	for _, blk := range r.Blocks {
 		b = wire.AppendVarIntWithFlag(b, uint64(len(blk.Ops)), len(blk.Args) > 0)
@@ -436,10 +436,11 @@ func (e *emitter) region(b []byte, r *ir.Region) ([]byte, error) {
 func (e *emitter) useLists(b []byte, vals []*ir.Value) ([]byte, bool) {
 	var orders []useOrderPayload
 	for i, v := range vals {
-		if v.UseOrder == nil || len(v.UseOrder) != e.n.uses[v] || len(v.UseOrder) < 2 {
+		order := v.UseOrder()
+		if order == nil || len(order) != e.n.uses[v] || len(order) < 2 {
 			continue
 		}
-		orders = append(orders, useOrderPayload{index: i, order: v.UseOrder})
+		orders = append(orders, useOrderPayload{index: i, order: order})
 	}
 	if len(orders) == 0 {
 		return b, false
@@ -475,14 +476,14 @@ func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error
 		}
 		if e.opts.Version >= 6 {
 			if s.OperandSegments {
-				body = appendSparse(body, fitSegments(op.OperandSegments, s.OperandGroups))
+				body = appendSparse(body, fitSegments(op.OperandSegments(), s.OperandGroups))
 			}
 			if s.ResultSegments {
-				body = appendSparse(body, fitSegments(op.ResultSegments, s.ResultGroups))
+				body = appendSparse(body, fitSegments(op.ResultSegments(), s.ResultGroups))
 			}
 		}
-	case info.schema == nil && op.Properties != nil:
-		body = wire.AppendVarInt(nil, n.attrEntry(op.Properties).index)
+	case info.schema == nil && op.Properties() != nil:
+		body = wire.AppendVarInt(nil, n.attrEntry(op.Properties()).index)
 	default:
 		return 0, false, nil
 	}
