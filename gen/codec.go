@@ -130,10 +130,11 @@ func (g *generator) genDispatch(f *jen.File, list []*defs.Def, types bool) {
 			name := byCode[c][0].def.Name
 			body = append(body, jen.Return(jen.Nil(), jen.Id("r").Dot("ErrorAt").Call(jen.Id("at"),
 				jen.Lit(fmt.Sprintf("a %s %s code its producer writes", g.d.Name, strings.ToLower(what))),
-				jen.Op("&").Qual(bytecodePkg, "VersionError").Values(jen.Dict{
-					jen.Id("What"):   jen.Lit(fmt.Sprintf("%s %s (code %d)", g.d.Name, name, c)),
-					jen.Id("Needs"):  jen.Lit(strings.Join(needs, " or ")),
-					jen.Id("Target"): jen.Id("r").Dot("Target").Dot("String").Call(),
+				jen.Op("&").Qual(wirePkg, "VersionError").Values(jen.Dict{
+					jen.Id("What"):    jen.Lit(fmt.Sprintf("%s %s (code %d)", g.d.Name, name, c)),
+					jen.Id("Needs"):   jen.Lit(strings.Join(needs, " or ")),
+					jen.Id("Target"):  jen.Id("r").Dot("Target").Dot("String").Call(),
+					jen.Id("Reading"): jen.True(),
 				}))))
 		}
 		cases = append(cases, jen.Case(jen.Lit(int(c))).Block(body...))

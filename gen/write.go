@@ -64,7 +64,7 @@ func (g *generator) genWriteFunc(f *jen.File, def *defs.Def) {
 	last := def.Bytecode[len(def.Bytecode)-1]
 	if gated {
 		body = append(body, jen.If(jen.Len(jen.Id("needs")).Op(">").Lit(0)).Block(
-			jen.Return(jen.False(), jen.Op("&").Qual(bytecodePkg, "VersionError").Values(jen.Dict{
+			jen.Return(jen.False(), jen.Op("&").Qual(wirePkg, "VersionError").Values(jen.Dict{
 				jen.Id("What"):   jen.Lit(fmt.Sprintf("%s %s", g.d.Name, def.Name)),
 				jen.Id("Needs"):  jen.Qual("strings", "Join").Call(jen.Id("needs"), jen.Lit(" or ")),
 				jen.Id("Target"): jen.Id("w").Dot("Target").Dot("String").Call(),

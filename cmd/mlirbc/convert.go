@@ -3,10 +3,10 @@ package main
 import (
 	"fmt"
 	"io"
-	"strconv"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/internal/safefile"
+	"github.com/dialectgen/dialectgen/runtime/filemap"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 	"github.com/dialectgen/dialectgen/runtime/tileir"
 )
@@ -20,18 +20,19 @@ type convertOptions struct {
 }
 
 func convert(in, out string, o convertOptions) error {
-	data, unmap, err := mlirbc.MapFile(in)
+	fm, err := filemap.Open(in)
 	if err != nil {
 		return err
 	}
-	defer unmap()
+	defer fm.Close()
+	data := fm.Data
 	if tileir.IsTileIR(data) {
 		return convertTileIR(in, out, data, o)
 	}
-	version := -1
+	var version mlirbc.Version
 	if o.version != "" {
-		if version, err = strconv.Atoi(o.version); err != nil {
-			return fmt.Errorf("--version %q: %s is MLIR bytecode, whose versions are numbers (0 to 6)", o.version, in)
+		if version, err = mlirbc.ParseVersion(o.version); err != nil {
+			return fmt.Errorf("--version: %w", err)
 		}
 	}
 	ctx := all.NewContext()
@@ -42,7 +43,7 @@ func convert(in, out string, o convertOptions) error {
 		return fmt.Errorf("%s: %w", in, err)
 	}
 	opts := m.Options()
-	if version >= 0 {
+	if version.Valid() {
 		opts.Version = version
 	}
 	if o.producer != "" {

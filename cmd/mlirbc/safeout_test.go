@@ -21,7 +21,7 @@ func inputs(t *testing.T, dir string) map[string][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tile, err := cudatile.Write(smallModule(), tileir.WriteOptions{})
+	tile, err := cudatile.Append(nil, smallModule(), tileir.WriteOptions{Version: tileir.Latest})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +210,7 @@ func TestConvertEmptyProducer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if mod, err := cudatile.Read(back); err != nil || mod.HasProducer {
+	if mod, err := cudatile.Read(back, tileir.ReadOptions{}); err != nil || mod.HasProducer {
 		t.Errorf("13.2: %v, HasProducer %v", err, mod != nil && mod.HasProducer)
 	}
 }

@@ -7,17 +7,19 @@ import (
 
 	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/filemap"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 	"github.com/dialectgen/dialectgen/runtime/tileir"
 )
 
 func stat(path string, stdout io.Writer, verify bool) error {
-	data, unmap, err := mlirbc.MapFile(path)
+	fm, err := filemap.Open(path)
 	if err != nil {
 		return err
 	}
-	defer unmap()
+	defer fm.Close()
+	data := fm.Data
 	if tileir.IsTileIR(data) {
 		return statTileIR(path, data, stdout, verify)
 	}

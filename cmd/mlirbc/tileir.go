@@ -10,7 +10,7 @@ import (
 
 	cudatile "github.com/dialectgen/dialectgen/dialects/cuda_tile"
 	"github.com/dialectgen/dialectgen/internal/safefile"
-	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+	"github.com/dialectgen/dialectgen/runtime/filemap"
 	"github.com/dialectgen/dialectgen/runtime/tileir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
@@ -19,13 +19,13 @@ import (
 var tileSectionCounted = [...]bool{1: true, 2: true, 4: true, 5: true, 6: true}
 
 func statTileIR(path string, data []byte, stdout io.Writer, verify bool) error {
-	m, err := cudatile.Read(data)
+	m, err := cudatile.Read(data, tileir.ReadOptions{})
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	if verify {
 		// The writer's checks, at the file's own version.
-		if _, err := cudatile.Write(m, tileir.WriteOptions{Version: m.Version}); err != nil {
+		if _, err := cudatile.Append(nil, m, tileir.WriteOptions{Version: m.Version}); err != nil {
 			return fmt.Errorf("%s: verify: %w", path, err)
 		}
 	}
@@ -126,7 +126,7 @@ func convertTileIR(in, out string, data []byte, o convertOptions) error {
 			return fmt.Errorf("--%s applies to MLIR bytecode only; %s is Tile IR", name, in)
 		}
 	}
-	m, err := cudatile.Read(data)
+	m, err := cudatile.Read(data, tileir.ReadOptions{})
 	if err != nil {
 		return fmt.Errorf("%s: %w", in, err)
 	}
@@ -142,9 +142,9 @@ func convertTileIR(in, out string, data []byte, o convertOptions) error {
 		fmt.Fprintf(os.Stderr, "mlirbc: note: dropping producer %q: Tile IR %s has no Producer section (it needs 13.3)\n", m.Producer, target)
 		m.Producer, m.HasProducer = "", false
 	}
-	b, err := cudatile.Write(m, tileir.WriteOptions{Version: target})
+	b, err := cudatile.Append(nil, m, tileir.WriteOptions{Version: target})
 	if err != nil {
-		// A *tileir.VersionError names what is too new, the version that
+		// A *wire.VersionError names what is too new, the version that
 		// added it and the target; the chain adds the function and op.
 		return fmt.Errorf("%s: cannot write Tile IR %s: %w", in, target, err)
 	}
@@ -155,15 +155,16 @@ func convertTileIR(in, out string, data []byte, o convertOptions) error {
 }
 
 func dump(path string, stdout io.Writer) error {
-	data, unmap, err := mlirbc.MapFile(path)
+	fm, err := filemap.Open(path)
 	if err != nil {
 		return err
 	}
-	defer unmap()
+	defer fm.Close()
+	data := fm.Data
 	if !tileir.IsTileIR(data) {
 		return fmt.Errorf("%s: dump supports Tile IR files only (no \\x7FTileIR\\x00 magic)", path)
 	}
-	m, err := cudatile.Read(data)
+	m, err := cudatile.Read(data, tileir.ReadOptions{})
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	cudatile "github.com/dialectgen/dialectgen/dialects/cuda_tile"
 	"github.com/dialectgen/dialectgen/runtime/tileir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // smallModule builds a 13.3 module with a global, a kernel with hints, a
@@ -79,7 +80,7 @@ func atan2Module() *tileir.Module {
 // writeTileIR encodes m for version v into a file under dir.
 func writeTileIR(t *testing.T, dir, name string, m *tileir.Module, v tileir.Version) string {
 	t.Helper()
-	b, err := cudatile.Write(m, tileir.WriteOptions{Version: v})
+	b, err := cudatile.Append(nil, m, tileir.WriteOptions{Version: v})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +254,7 @@ func TestConvertTileIR(t *testing.T) {
 			t.Errorf("error %q lacks %q", err, want)
 		}
 	}
-	if ve := (*tileir.VersionError)(nil); !errors.As(err, &ve) || ve.Needs != tileir.V13_2 || ve.Target != tileir.V13_1 {
+	if ve := (*wire.VersionError)(nil); !errors.As(err, &ve) || ve.Needs != "13.2" || ve.Target != "13.1" {
 		t.Errorf("error %v is not a VersionError 13.2 → 13.1", err)
 	}
 	if strings.Contains(err.Error(), "\n") {

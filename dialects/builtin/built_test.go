@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	. "github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/dialects/builtin/affine"
 	"github.com/dialectgen/dialectgen/internal/oracle"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -36,7 +37,7 @@ var builtValues = []builtValue{
 		return GetMemRefType(ctx, []int64{4, Dynamic}, f32(ctx), layout, space)
 	}},
 	{name: "identity-layout memref", typ: "memref<2x3xi64>", build: func(ctx *ir.Context) any {
-		return GetMemRefType(ctx, []int64{2, 3}, i64(ctx), GetAffineMapAttr(ctx, IdentityMap(2)), nil)
+		return GetMemRefType(ctx, []int64{2, 3}, i64(ctx), GetAffineMapAttr(ctx, affine.IdentityMap(2)), nil)
 	}},
 	{name: "strided layout with offset", attr: "strided<[4, 1], offset: ?>", build: func(ctx *ir.Context) any {
 		return GetStridedLayoutAttr(ctx, Dynamic, []int64{4, 1})
@@ -95,7 +96,11 @@ var builtValues = []builtValue{
 	}},
 	{name: "f8 type (text)", typ: "f8E4M3FN", build: func(ctx *ir.Context) any { return GetFloat8E4M3FNType(ctx) }},
 	{name: "affine map with symbols (text)", attr: "affine_map<(d0, d1)[s0] -> (d0 * 4 + s0, d1 floordiv 2)>", build: func(ctx *ir.Context) any {
-		m := AffineMap{NumDims: 2, NumSymbols: 1, Results: []*AffineExpr{Add(Mul(Dim(0), Const(4)), Sym(0)), FloorDiv(Dim(1), Const(2))}}
+		d0, d1, s0 := affine.Dim(0), affine.Dim(1), affine.Sym(0)
+		m := affine.Map{NumDims: 2, NumSymbols: 1, Results: []*affine.Expr{
+			affine.Add(affine.Mul(d0, affine.Const(4)), s0),
+			affine.FloorDiv(d1, affine.Const(2)),
+		}}
 		return GetAffineMapAttr(ctx, m)
 	}},
 }

@@ -65,19 +65,21 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 		if r.Target.Release == 0 || r.Target.Release >= 19 {
 			return readDistinctAttr0(r)
 		}
-		return nil, r.ErrorAt(at, "a builtin attribute code its producer writes", &bytecode.VersionError{
-			Needs:  "llvm >= 19",
-			Target: r.Target.String(),
-			What:   "builtin DistinctAttr (code 21)",
+		return nil, r.ErrorAt(at, "a builtin attribute code its producer writes", &wire.VersionError{
+			Needs:   "llvm >= 19",
+			Reading: true,
+			Target:  r.Target.String(),
+			What:    "builtin DistinctAttr (code 21)",
 		})
 	case 22:
 		if r.Target.Release == 0 || r.Target.Release >= 20 {
 			return readFileLineColRange1(r)
 		}
-		return nil, r.ErrorAt(at, "a builtin attribute code its producer writes", &bytecode.VersionError{
-			Needs:  "llvm >= 20",
-			Target: r.Target.String(),
-			What:   "builtin FileLineColRange (code 22)",
+		return nil, r.ErrorAt(at, "a builtin attribute code its producer writes", &wire.VersionError{
+			Needs:   "llvm >= 20",
+			Reading: true,
+			Target:  r.Target.String(),
+			What:    "builtin FileLineColRange (code 22)",
 		})
 	}
 	return nil, r.ErrorAt(at, "a known builtin attribute code", fmt.Errorf("%w: unknown code %d", wire.ErrInvalid, code))
@@ -184,10 +186,11 @@ func (dialect) ReadType(r *bytecode.EntryReader) (ir.Type, error) {
 		if r.Target.Release == 0 || r.Target.Release >= 19 {
 			return readVectorType2(r)
 		}
-		return nil, r.ErrorAt(at, "a builtin type code its producer writes", &bytecode.VersionError{
-			Needs:  "llvm <= 16 or llvm >= 19",
-			Target: r.Target.String(),
-			What:   "builtin VectorType (code 20)",
+		return nil, r.ErrorAt(at, "a builtin type code its producer writes", &wire.VersionError{
+			Needs:   "llvm <= 16 or llvm >= 19",
+			Reading: true,
+			Target:  r.Target.String(),
+			What:    "builtin VectorType (code 20)",
 		})
 	}
 	return nil, r.ErrorAt(at, "a known builtin type code", fmt.Errorf("%w: unknown code %d", wire.ErrInvalid, code))
@@ -560,7 +563,7 @@ func writeFileLineColRange(w *bytecode.EntryWriter, a *FileLineColRange) (bool, 
 	}
 	needs = append(needs, "llvm >= 20 (code 22)")
 	if len(needs) > 0 {
-		return false, &bytecode.VersionError{
+		return false, &wire.VersionError{
 			Needs:  strings.Join(needs, " or "),
 			Target: w.Target.String(),
 			What:   "builtin FileLineColRange",
@@ -842,7 +845,7 @@ func writeDistinctAttr(w *bytecode.EntryWriter, a *DistinctAttr) (bool, error) {
 	}
 	needs = append(needs, "llvm >= 19 (code 21)")
 	if len(needs) > 0 {
-		return false, &bytecode.VersionError{
+		return false, &wire.VersionError{
 			Needs:  strings.Join(needs, " or "),
 			Target: w.Target.String(),
 			What:   "builtin DistinctAttr",
@@ -1438,7 +1441,7 @@ func writeVectorType(w *bytecode.EntryWriter, t *VectorType) (bool, error) {
 	}
 	needs = append(needs, "llvm >= 19 (code 20)")
 	if len(needs) > 0 {
-		return false, &bytecode.VersionError{
+		return false, &wire.VersionError{
 			Needs:  strings.Join(needs, " or "),
 			Target: w.Target.String(),
 			What:   "builtin VectorType",

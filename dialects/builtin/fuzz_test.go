@@ -7,12 +7,13 @@ import (
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // FuzzDecodeBuiltin parses arbitrary bytes, decodes every entry with the
 // builtin dialect and re-encodes every entry that decoded with the file's
 // numbering. Nothing may panic; every error must be a *wire.Error inside
-// the input; re-encoding may fail only with a *bytecode.VersionError.
+// the input; re-encoding may fail only with a *wire.VersionError.
 //
 // Seeds: testdata/fuzz/FuzzDecodeBuiltin holds mlir-opt 16, 19 and 22
 // output for small inputs at several versions; the f.Add seeds are
@@ -43,7 +44,7 @@ func FuzzDecodeBuiltin(f *testing.F) {
 		}
 		num := dec.Numbering()
 		check := func(what string, i int, err error) {
-			var ve *bytecode.VersionError
+			var ve *wire.VersionError
 			if err != nil && !errors.As(err, &ve) {
 				t.Fatalf("%s %d: re-encoding: %v", what, i, err)
 			}
@@ -157,7 +158,7 @@ func FuzzBuiltinEntries(f *testing.F) {
 		for i := range file.Attrs.Len() {
 			if a, err := dec.Attribute(uint64(i)); err == nil {
 				_, _, err := bytecode.EncodeAttribute(ctx, nil, num, file.Target(), a)
-				var ve *bytecode.VersionError
+				var ve *wire.VersionError
 				if err != nil && !errors.As(err, &ve) {
 					t.Fatalf("attribute %d: re-encoding: %v", i, err)
 				}
@@ -166,7 +167,7 @@ func FuzzBuiltinEntries(f *testing.F) {
 		for i := range file.Types.Len() {
 			if ty, err := dec.Type(uint64(i)); err == nil {
 				_, _, err := bytecode.EncodeType(ctx, nil, num, file.Target(), ty)
-				var ve *bytecode.VersionError
+				var ve *wire.VersionError
 				if err != nil && !errors.As(err, &ve) {
 					t.Fatalf("type %d: re-encoding: %v", i, err)
 				}

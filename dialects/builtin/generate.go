@@ -1,8 +1,9 @@
 // Package builtin is MLIR's builtin dialect: its attributes, types,
 // locations and ops, with their bytecode codecs (generated from
 // builtin.yaml) and the hand-written parts the definitions name: text
-// forms of affine maps, integer sets and strided layouts, file-location
-// ranges, and helpers for dense elements.
+// forms of strided layouts and of affine maps and integer sets (whose
+// values, AffineMap and IntegerSet, are package affine's types),
+// file-location ranges, and helpers for dense elements.
 package builtin
 
 //go:generate go run github.com/dialectgen/dialectgen/cmd/dialectgen builtin.yaml

@@ -130,7 +130,7 @@ func TestHostileCodes(t *testing.T) {
 		// DistinctAttr is code 21 from LLVM 19 on.
 		attrs := [][]byte{entry(attrArray, 0), entry(attrDistinct, 0)}
 		f, _, _, err := decodeEntries(t, "distinct at 16", hostileFile("MLIR16.0.6", nil, attrs, nil))
-		var ve *bytecode.VersionError
+		var ve *wire.VersionError
 		wireError(t, err, f.Attrs.At(1).Offset, &ve)
 	})
 	// Range errors of generated integer fields point at the first byte of

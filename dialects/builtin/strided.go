@@ -80,24 +80,3 @@ func parseDim(s string) (int64, error) {
 	}
 	return v, nil
 }
-
-func printAffineMapAttr(a *AffineMapAttr) string   { return a.value.String() }
-func printIntegerSetAttr(a *IntegerSetAttr) string { return a.value.String() }
-
-// parseAffineMapAttr reads affine_map<...> with the simplification rules of
-// the release that printed it, so that it prints back identically.
-func parseAffineMapAttr(ctx *ir.Context, text string, release int) (*AffineMapAttr, error) {
-	m, err := ParseAffineMapLLVM(text, release)
-	if err != nil {
-		return nil, err
-	}
-	return GetAffineMapAttr(ctx, m), nil
-}
-
-func parseIntegerSetAttr(ctx *ir.Context, text string, release int) (*IntegerSetAttr, error) {
-	s, err := ParseIntegerSetLLVM(text, release)
-	if err != nil {
-		return nil, err
-	}
-	return GetIntegerSetAttr(ctx, s), nil
-}

@@ -24,21 +24,21 @@ func BenchmarkWrite(b *testing.B) {
 	m := chain(20000)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Write(m, tileir.WriteOptions{}); err != nil {
+		if _, err := Append(nil, m, tileir.WriteOptions{Version: tileir.Latest}); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 func BenchmarkRead(b *testing.B) {
-	data, err := Write(chain(20000), tileir.WriteOptions{})
+	data, err := Append(nil, chain(20000), tileir.WriteOptions{Version: tileir.Latest})
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Read(data); err != nil {
+		if _, err := Read(data, tileir.ReadOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}

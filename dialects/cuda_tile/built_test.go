@@ -136,11 +136,11 @@ func TestBuiltModuleRoundTrips(t *testing.T) {
 	for _, v := range tileir.Versions {
 		t.Run(v.String(), func(t *testing.T) {
 			m := buildKernel(v)
-			b, err := Write(m, tileir.WriteOptions{Version: v})
+			b, err := Append(nil, m, tileir.WriteOptions{Version: v})
 			if err != nil {
 				t.Fatal(err)
 			}
-			back, err := Read(b)
+			back, err := Read(b, tileir.ReadOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -156,7 +156,7 @@ func TestBuiltModuleRoundTrips(t *testing.T) {
 			if got != want {
 				t.Errorf("read back:\n%s\nwant:\n%s", got, want)
 			}
-			again, err := Write(back, tileir.WriteOptions{Version: v})
+			again, err := Append(nil, back, tileir.WriteOptions{Version: v})
 			if err != nil {
 				t.Fatal(err)
 			}

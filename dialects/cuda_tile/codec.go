@@ -1,18 +1,27 @@
 package cudatile
 
-import "github.com/dialectgen/dialectgen/runtime/tileir"
+import (
+	"io"
 
-// Read decodes a Tile IR file of versions 13.1–13.3.
-func Read(data []byte) (*tileir.Module, error) {
-	return tileir.Read(data, Dialect, tileir.ReadOptions{})
+	"github.com/dialectgen/dialectgen/runtime/tileir"
+)
+
+// Read decodes a Tile IR file of versions 13.1–13.3 (see tileir.Read).
+func Read(data []byte, opts tileir.ReadOptions) (*tileir.Module, error) {
+	return tileir.Read(Dialect, data, opts)
 }
 
-// ReadWith is Read with options.
-func ReadWith(data []byte, opts tileir.ReadOptions) (*tileir.Module, error) {
-	return tileir.Read(data, Dialect, opts)
+// ReadFile reads the Tile IR file at path (see tileir.ReadFile).
+func ReadFile(path string, opts tileir.ReadOptions) (*tileir.Module, error) {
+	return tileir.ReadFile(Dialect, path, opts)
 }
 
-// Write encodes m for opts.Version (default: 13.3).
-func Write(m *tileir.Module, opts tileir.WriteOptions) ([]byte, error) {
-	return tileir.Write(m, Dialect, opts)
+// Write writes m at opts.Version, which must be set (see tileir.Write).
+func Write(w io.Writer, m *tileir.Module, opts tileir.WriteOptions) error {
+	return tileir.Write(w, Dialect, m, opts)
+}
+
+// Append appends the file for m to b (see tileir.Append).
+func Append(b []byte, m *tileir.Module, opts tileir.WriteOptions) ([]byte, error) {
+	return tileir.Append(b, Dialect, m, opts)
 }

@@ -30,7 +30,7 @@ import (
 //	go test ./dialects/cuda_tile -run TestFuzzCorpus -args -update-corpus
 func FuzzRead(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := cudatile.Read(data)
+		m, err := cudatile.Read(data, tileir.ReadOptions{})
 		if err != nil {
 			var we *wire.Error
 			if !errors.As(err, &we) {
@@ -42,21 +42,21 @@ func FuzzRead(f *testing.F) {
 			return
 		}
 		for _, v := range []tileir.Version{m.Version, tileir.V13_3} {
-			out, err := cudatile.Write(m, tileir.WriteOptions{Version: v})
+			out, err := cudatile.Append(nil, m, tileir.WriteOptions{Version: v})
 			if err != nil {
 				if v == m.Version {
 					t.Fatalf("decoded a %s module that does not write at %s: %v", m.Version, v, err)
 				}
-				continue // an upgrade may fail, e.g. with a *tileir.VersionError
+				continue // an upgrade may fail, e.g. with a *wire.VersionError
 			}
-			m2, err := cudatile.Read(out)
+			m2, err := cudatile.Read(out, tileir.ReadOptions{})
 			if err != nil {
 				t.Fatalf("Read(Write(m, %s)): %v\nwritten: %x", v, err, out)
 			}
 			if m2.Version != v {
 				t.Fatalf("Write(m, %s) read back as %s", v, m2.Version.Full())
 			}
-			out2, err := cudatile.Write(m2, tileir.WriteOptions{Version: v})
+			out2, err := cudatile.Append(nil, m2, tileir.WriteOptions{Version: v})
 			if err != nil {
 				t.Fatalf("Write(Read(Write(m, %s))): %v", v, err)
 			}
@@ -87,7 +87,7 @@ func fuzzSeeds(t testing.TB) []seed {
 		out = append(out, seed{"vector-" + name, readVector(t, f.Path)})
 	}
 	for _, h := range handMade() {
-		data, err := cudatile.Write(h.m, tileir.WriteOptions{Version: h.v})
+		data, err := cudatile.Append(nil, h.m, tileir.WriteOptions{Version: h.v})
 		if err != nil {
 			t.Fatalf("hand-made %s: Write(%s): %v", h.name, h.v, err)
 		}
@@ -136,11 +136,11 @@ func TestHandMadeModules(t *testing.T) {
 	for _, h := range handMade() {
 		t.Run(h.name, func(t *testing.T) {
 			want := dump(h.m)
-			data, err := cudatile.Write(h.m, tileir.WriteOptions{Version: h.v})
+			data, err := cudatile.Append(nil, h.m, tileir.WriteOptions{Version: h.v})
 			if err != nil {
 				t.Fatal(err)
 			}
-			m, err := cudatile.Read(data)
+			m, err := cudatile.Read(data, tileir.ReadOptions{})
 			if err != nil {
 				t.Fatalf("Read: %v\n%x", err, data)
 			}
@@ -150,7 +150,7 @@ func TestHandMadeModules(t *testing.T) {
 			if got := dump(m); got != want {
 				t.Errorf("decoded:\n%s\nbuilt:\n%s", got, want)
 			}
-			again, err := cudatile.Write(m, tileir.WriteOptions{Version: h.v})
+			again, err := cudatile.Append(nil, m, tileir.WriteOptions{Version: h.v})
 			if err != nil || !bytes.Equal(again, data) {
 				t.Errorf("re-encoding differs (err %v)\n got %x\nwant %x", err, again, data)
 			}
@@ -338,7 +338,7 @@ func TestReadHugeCounts(t *testing.T) {
 	}
 	// The files are framed correctly: with small counts they decode.
 	for _, body := range [][]byte{{0x5C, 0, 0}, {0x5C, 0, 0, 0x5C, 0, 0}} {
-		if _, err := cudatile.Read(smallFile(body...)); err != nil {
+		if _, err := cudatile.Read(smallFile(body...), tileir.ReadOptions{}); err != nil {
 			t.Errorf("small file with body %x: %v", body, err)
 		}
 	}

@@ -15,7 +15,7 @@ func TestPresenceByteAnyNonZero(t *testing.T) {
 	pv := &PartitionViewType{TileShape: []int32{4}, TensorView: &TensorViewType{Element: i32, Shape: []int64{16}, Strides: []int64{1}}, DimMap: []int32{0}, PaddingValue: &nan}
 	m, p := fn(NewMakePartitionViewOp(pv, nil), NewReturnOp(nil))
 	m.Funcs[0].Body[0].(*MakePartitionViewOp).TensorView = p[0]
-	b, err := Write(m, tileir.WriteOptions{Version: tileir.V13_1})
+	b, err := Append(nil, m, tileir.WriteOptions{Version: tileir.V13_1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +26,7 @@ func TestPresenceByteAnyNonZero(t *testing.T) {
 		t.Fatalf("partition view entry not found in % x", b)
 	}
 	b[at+5] = 0x02 // bit 0 clear, still non-zero
-	back, err := Read(b)
+	back, err := Read(b, tileir.ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,18 +51,18 @@ func TestDenseMustFitType(t *testing.T) {
 		{make([]byte, 12), false},
 	} {
 		m, _ := fn(NewConstantOp(t4, tileir.Dense{Data: tc.data}), NewReturnOp(nil))
-		b, err := Write(m, tileir.WriteOptions{})
+		b, err := Append(nil, m, tileir.WriteOptions{Version: tileir.Latest})
 		if tc.ok && err == nil {
-			_, err = Read(b)
+			_, err = Read(b, tileir.ReadOptions{})
 		}
 		if (err == nil) != tc.ok || err != nil && !strings.Contains(err.Error(), "does not fit") || err != nil && !strings.Contains(err.Error(), "cuda_tile.constant at op 0") {
 			t.Errorf("%d bytes for %s: %v", len(tc.data), t4, err)
 		}
 		m, _ = fn(NewReturnOp(nil))
 		m.Globals = []*tileir.Global{{Name: "g", Type: t4, Data: tc.data}}
-		b, err = Write(m, tileir.WriteOptions{})
+		b, err = Append(nil, m, tileir.WriteOptions{Version: tileir.Latest})
 		if tc.ok && err == nil {
-			_, err = Read(b)
+			_, err = Read(b, tileir.ReadOptions{})
 		}
 		if (err == nil) != tc.ok || err != nil && !strings.Contains(err.Error(), "global 'g'") {
 			t.Errorf("global of %d bytes for %s: %v", len(tc.data), t4, err)
@@ -75,7 +75,7 @@ func TestDenseMustFitType(t *testing.T) {
 	global, _ := fn(NewReturnOp(nil))
 	global.Globals = []*tileir.Global{{Name: "g", Type: t5, Data: make([]byte, 20)}}
 	for name, m := range map[string]*tileir.Module{"op": op, "global": global} {
-		b, err := Write(m, tileir.WriteOptions{})
+		b, err := Append(nil, m, tileir.WriteOptions{Version: tileir.Latest})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,7 +84,7 @@ func TestDenseMustFitType(t *testing.T) {
 			t.Fatalf("%s: the shape of tile<5xi32> is not found once in % x", name, b)
 		}
 		b[at+1] = 6
-		if _, err := Read(b); err == nil || !strings.Contains(err.Error(), "does not fit") {
+		if _, err := Read(b, tileir.ReadOptions{}); err == nil || !strings.Contains(err.Error(), "does not fit") {
 			t.Errorf("%s: 20 bytes read as tile<6xi32>: %v", name, err)
 		}
 	}
@@ -92,11 +92,11 @@ func TestDenseMustFitType(t *testing.T) {
 	b8 := &TileType{Element: &Int1Type{}, Shape: []int64{16}}
 	for _, n := range []int{1, 2, 16} {
 		m, _ := fn(NewConstantOp(b8, tileir.Dense{Data: make([]byte, n)}), NewReturnOp(nil))
-		b, err := Write(m, tileir.WriteOptions{})
+		b, err := Append(nil, m, tileir.WriteOptions{Version: tileir.Latest})
 		if err != nil {
 			t.Fatalf("%d bytes for %s: %v", n, b8, err)
 		}
-		if _, err := Read(b); err != nil {
+		if _, err := Read(b, tileir.ReadOptions{}); err != nil {
 			t.Errorf("%d bytes for %s: %v", n, b8, err)
 		}
 	}
@@ -107,7 +107,7 @@ func TestDenseMustFitType(t *testing.T) {
 func TestWriteDoesNotChangeModule(t *testing.T) {
 	pr := NewPrintTkoOp(&TokenType{}, nil, nil, "x")
 	m, _ := fn(pr, NewReturnOp(nil))
-	if _, err := Write(m, tileir.WriteOptions{Version: tileir.V13_1}); err != nil {
+	if _, err := Append(nil, m, tileir.WriteOptions{Version: tileir.V13_1}); err != nil {
 		t.Fatal(err)
 	}
 	if pr.ResultToken().Unnumbered {

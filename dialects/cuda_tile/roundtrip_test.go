@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/dialectgen/dialectgen/runtime/tileir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 var (
@@ -130,15 +131,15 @@ func params() []*tileir.Value { return tileir.NewBlock(tileI32, tileI32).Args }
 // the same bytes and that the op prints the same.
 func roundTrip(t *testing.T, m *tileir.Module, v tileir.Version) ([]byte, error) {
 	t.Helper()
-	b, err := Write(m, tileir.WriteOptions{Version: v})
+	b, err := Append(nil, m, tileir.WriteOptions{Version: v})
 	if err != nil {
 		return nil, err
 	}
-	m2, err := Read(b)
+	m2, err := Read(b, tileir.ReadOptions{})
 	if err != nil {
 		t.Fatalf("%s: reading what we wrote: %v", v, err)
 	}
-	b2, err := Write(m2, tileir.WriteOptions{Version: v})
+	b2, err := Append(nil, m2, tileir.WriteOptions{Version: v})
 	if err != nil {
 		t.Fatalf("%s: rewriting: %v", v, err)
 	}
@@ -178,7 +179,7 @@ func TestEveryOpcodeRoundTrips(t *testing.T) {
 				setDefaults(op)
 				_, err := roundTrip(t, m, v)
 				if !v.AtLeast(info.Since.Major, info.Since.Minor) {
-					var ve *tileir.VersionError
+					var ve *wire.VersionError
 					if !errors.As(err, &ve) || !strings.Contains(err.Error(), info.Name) {
 						t.Fatalf("%s at %s: want a version error naming the op, got %v", info.Name, v, err)
 					}

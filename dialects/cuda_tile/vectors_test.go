@@ -123,7 +123,7 @@ func safeRead(t testing.TB, data []byte) (m *tileir.Module, err error, ok bool) 
 			ok = false
 		}
 	}()
-	m, err = cudatile.Read(data)
+	m, err = cudatile.Read(data, tileir.ReadOptions{})
 	return m, err, true
 }
 
@@ -135,7 +135,7 @@ func safeWrite(t testing.TB, m *tileir.Module, v tileir.Version) (out []byte, er
 			ok = false
 		}
 	}()
-	out, err = cudatile.Write(m, tileir.WriteOptions{Version: v})
+	out, err = cudatile.Append(nil, m, tileir.WriteOptions{Version: v})
 	return out, err, true
 }
 
@@ -223,10 +223,10 @@ func checkReject(t *testing.T, f expectedFile, data []byte, err error) {
 	}
 	switch f.Path {
 	case "versioning-13.1/f4e2m1fn-in-13.1.tileirbc":
-		var ve *tileir.VersionError
+		var ve *wire.VersionError
 		if !errors.As(err, &ve) {
-			t.Errorf("error %q does not wrap a *tileir.VersionError", msg)
-		} else if ve.Needs != tileir.V13_3 || ve.Target != tileir.V13_1 || !ve.Reading {
+			t.Errorf("error %q does not wrap a *wire.VersionError", msg)
+		} else if ve.Needs != "13.3" || ve.Target != "13.1" || !ve.Reading {
 			t.Errorf("VersionError %+v, want needs 13.3, target 13.1, reading", *ve)
 		}
 	case "invalid/invalid_dense_map_value.bc":
@@ -235,8 +235,8 @@ func checkReject(t *testing.T, f expectedFile, data []byte, err error) {
 			t.Errorf("error offset %d does not point at the INT32_MIN word", we.Offset)
 		}
 	case "invalid/unsupported_version.tileirbc":
-		if !errors.Is(err, tileir.ErrUnsupportedVersion) {
-			t.Errorf("error %q does not wrap tileir.ErrUnsupportedVersion", msg)
+		if !errors.Is(err, wire.ErrUnsupportedVersion) {
+			t.Errorf("error %q does not wrap wire.ErrUnsupportedVersion", msg)
 		}
 	}
 }
@@ -601,7 +601,7 @@ func checkAttrs(t *testing.T, where string, op tileir.Op, want map[string]any) {
 func TestVectorPinned(t *testing.T) {
 	vecs := decodableVectors(t)
 
-	m, err := cudatile.Read(vecs["versioning-13.1/negi-op-13.1.tileirbc"])
+	m, err := cudatile.Read(vecs["versioning-13.1/negi-op-13.1.tileirbc"], tileir.ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -618,7 +618,7 @@ func TestVectorPinned(t *testing.T) {
 		t.Errorf("%d negi ops, want 2", negis)
 	}
 
-	m, err = cudatile.Read(vecs["versioning-13.1/print-op-13.1.tileirbc"])
+	m, err = cudatile.Read(vecs["versioning-13.1/print-op-13.1.tileirbc"], tileir.ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -730,12 +730,12 @@ func dump(m *tileir.Module) string {
 func TestVectorReencode(t *testing.T) {
 	for path, data := range decodableVectors(t) {
 		t.Run(path, func(t *testing.T) {
-			m, err := cudatile.Read(data)
+			m, err := cudatile.Read(data, tileir.ReadOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			want := dump(m)
-			out, err := cudatile.Write(m, tileir.WriteOptions{Version: m.Version})
+			out, err := cudatile.Append(nil, m, tileir.WriteOptions{Version: m.Version})
 			if err != nil {
 				t.Fatalf("Write(%s): %v", m.Version, err)
 			}
@@ -744,15 +744,15 @@ func TestVectorReencode(t *testing.T) {
 			}
 			for _, v := range []tileir.Version{tileir.V13_2, tileir.V13_3} {
 				t.Run(v.String(), func(t *testing.T) {
-					m, err := cudatile.Read(data)
+					m, err := cudatile.Read(data, tileir.ReadOptions{})
 					if err != nil {
 						t.Fatal(err)
 					}
-					out, err := cudatile.Write(m, tileir.WriteOptions{Version: v})
+					out, err := cudatile.Append(nil, m, tileir.WriteOptions{Version: v})
 					if err != nil {
 						t.Fatalf("Write(%s): %v", v, err)
 					}
-					m2, err := cudatile.Read(out)
+					m2, err := cudatile.Read(out, tileir.ReadOptions{})
 					if err != nil {
 						t.Fatalf("Read(Write(%s)): %v\n%x", v, err, out)
 					}
@@ -768,12 +768,12 @@ func TestVectorReencode(t *testing.T) {
 						checkNegiNumbering(t, m2)
 					}
 					// The re-decoded module is a fixpoint at v ...
-					again, err := cudatile.Write(m2, tileir.WriteOptions{Version: v})
+					again, err := cudatile.Append(nil, m2, tileir.WriteOptions{Version: v})
 					if err != nil || !bytes.Equal(again, out) {
 						t.Errorf("Write(Read(Write(%s))) differs (err %v)", v, err)
 					}
 					// ... and goes back to the original bytes at 13.1.
-					back, err := cudatile.Write(m2, tileir.WriteOptions{Version: tileir.V13_1})
+					back, err := cudatile.Append(nil, m2, tileir.WriteOptions{Version: tileir.V13_1})
 					if err != nil {
 						t.Errorf("Write(13.1) of the %s module: %v", v, err)
 					} else if !bytes.Equal(back, data) {
@@ -805,13 +805,13 @@ func checkNegiNumbering(t *testing.T, m *tileir.Module) {
 // file the module was read from.
 func TestVectorWriteKeepsModule(t *testing.T) {
 	for path, data := range decodableVectors(t) {
-		m, err := cudatile.Read(data)
+		m, err := cudatile.Read(data, tileir.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		want := dump(m)
 		for _, v := range tileir.Versions {
-			if _, err := cudatile.Write(m, tileir.WriteOptions{Version: v}); err != nil {
+			if _, err := cudatile.Append(nil, m, tileir.WriteOptions{Version: v}); err != nil {
 				t.Errorf("%s: Write(%s): %v", path, v, err)
 			}
 			if got := dump(m); got != want {

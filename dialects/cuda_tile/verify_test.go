@@ -25,7 +25,7 @@ func writeErr(t *testing.T, m *tileir.Module, opts tileir.WriteOptions) (err err
 			t.Fatalf("Write panicked: %v", r)
 		}
 	}()
-	_, err = Write(m, opts)
+	_, err = Append(nil, m, opts)
 	return err
 }
 
@@ -264,7 +264,7 @@ func TestWriteRefusesBadIR(t *testing.T) {
 		}, []string{"cuda_tile.constant at op 0: location: locations nested more than 256 deep"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			err := writeErr(t, tc.build(), tileir.WriteOptions{})
+			err := writeErr(t, tc.build(), tileir.WriteOptions{Version: tileir.Latest})
 			if err == nil {
 				t.Fatal("written without error")
 			}
@@ -331,21 +331,21 @@ func nestedLoc(n int) *tileir.Location {
 func TestFailedWriteLeavesNoNumbers(t *testing.T) {
 	a := NewConstantOp(tileI32, tileir.Dense{Data: make([]byte, 4)})
 	bad, _ := fn(a, nil, NewReturnOp(nil))
-	if err := writeErr(t, bad, tileir.WriteOptions{}); err == nil {
+	if err := writeErr(t, bad, tileir.WriteOptions{Version: tileir.Latest}); err == nil {
 		t.Fatal("nil op written")
 	}
 	other, p := fn()
 	other.Funcs[0].Body = []tileir.Op{NewAddiOp(tileI32, p[0], a.Result(), IntegerOverflowNone), NewReturnOp(nil)}
-	if err := writeErr(t, other, tileir.WriteOptions{}); err == nil || !strings.Contains(err.Error(), "not defined before this use") {
+	if err := writeErr(t, other, tileir.WriteOptions{Version: tileir.Latest}); err == nil || !strings.Contains(err.Error(), "not defined before this use") {
 		t.Errorf("a value of a failed write used in another module: %v", err)
 	}
 	bad.Funcs[0].Body = []tileir.Op{a, NewReturnOp(nil)}
-	got, err := Write(bad, tileir.WriteOptions{})
+	got, err := Append(nil, bad, tileir.WriteOptions{Version: tileir.Latest})
 	if err != nil {
 		t.Fatal(err)
 	}
 	fresh, _ := fn(NewConstantOp(tileI32, tileir.Dense{Data: make([]byte, 4)}), NewReturnOp(nil))
-	if want, _ := Write(fresh, tileir.WriteOptions{}); string(got) != string(want) {
+	if want, _ := Append(nil, fresh, tileir.WriteOptions{Version: tileir.Latest}); string(got) != string(want) {
 		t.Error("the fixed module writes differently from a fresh one")
 	}
 }
@@ -392,7 +392,7 @@ func TestNestingLimitSymmetric(t *testing.T) {
 				deepest := 0
 				var data []byte
 				for n := max(want-6, 1); n <= want+2; n++ {
-					b, err := Write(tc.build(n), tileir.WriteOptions{MaxNesting: limit})
+					b, err := Append(nil, tc.build(n), tileir.WriteOptions{Version: tileir.Latest, MaxNesting: limit})
 					if err != nil {
 						if !strings.Contains(err.Error(), "nested more than") {
 							t.Fatalf("depth %d: %v", n, err)
@@ -404,10 +404,10 @@ func TestNestingLimitSymmetric(t *testing.T) {
 				if deepest == 0 || deepest == want+2 {
 					t.Fatalf("the deepest written is %d, the limit %d", deepest, want)
 				}
-				if _, err := ReadWith(data, tileir.ReadOptions{MaxNesting: limit}); err != nil {
+				if _, err := Read(data, tileir.ReadOptions{MaxNesting: limit}); err != nil {
 					t.Errorf("depth %d written with limit %d does not read with it: %v", deepest, want, err)
 				}
-				_, err := ReadWith(data, tileir.ReadOptions{MaxNesting: want - 1})
+				_, err := Read(data, tileir.ReadOptions{MaxNesting: want - 1})
 				var we *wire.Error
 				if !errors.As(err, &we) || !strings.Contains(err.Error(), "nested") {
 					t.Errorf("depth %d read with limit %d: %v, want a nesting error", deepest, want-1, err)
@@ -428,11 +428,11 @@ func TestTypeNestingIndependentOfFirstUse(t *testing.T) {
 	m.Funcs[0].Params = tileir.NewBlock(ti).Args
 	m.Funcs[0].Hints = &OptimizationHintsAttr{Entries: []NamedAttr{{Name: "sm_100", Value: &DictionaryAttr{Entries: []NamedAttr{
 		{Name: "num_cta_in_cga", Value: &IntegerAttr{Type: i32, Value: 2}}}}}}}
-	b, err := Write(m, tileir.WriteOptions{MaxNesting: 3})
+	b, err := Append(nil, m, tileir.WriteOptions{Version: tileir.Latest, MaxNesting: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadWith(b, tileir.ReadOptions{MaxNesting: 3}); err != nil {
+	if _, err := Read(b, tileir.ReadOptions{MaxNesting: 3}); err != nil {
 		t.Errorf("written with limit 3, not read with it: %v", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/dialectgen/dialectgen/runtime/tileir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 func fn(body ...tileir.Op) (*tileir.Module, []*tileir.Value) {
@@ -21,10 +22,10 @@ func fn(body ...tileir.Op) (*tileir.Module, []*tileir.Value) {
 // target.
 func wantVersionError(t *testing.T, m *tileir.Module, target tileir.Version, what, needs string) {
 	t.Helper()
-	_, err := Write(m, tileir.WriteOptions{Version: target})
-	var ve *tileir.VersionError
+	_, err := Append(nil, m, tileir.WriteOptions{Version: target})
+	var ve *wire.VersionError
 	if !errors.As(err, &ve) {
-		t.Fatalf("writing at %s: want a *tileir.VersionError about %s, got %v", target, what, err)
+		t.Fatalf("writing at %s: want a *wire.VersionError about %s, got %v", target, what, err)
 	}
 	msg := err.Error()
 	for _, s := range []string{what, needs, target.String()} {
@@ -32,7 +33,7 @@ func wantVersionError(t *testing.T, m *tileir.Module, target tileir.Version, wha
 			t.Errorf("error %q does not mention %q", msg, s)
 		}
 	}
-	if ve.Needs.String() != needs || ve.Target != target {
+	if ve.Needs != needs || ve.Target != target.String() {
 		t.Errorf("VersionError{Needs: %s, Target: %s}, want %s and %s", ve.Needs, ve.Target, needs, target)
 	}
 }
@@ -42,7 +43,7 @@ func TestWriteVersionGating(t *testing.T) {
 		m, p := fn()
 		m.Funcs[0].Body = []tileir.Op{NewAtan2Op(tileI32, p[0], p[1]), NewReturnOp(nil)}
 		wantVersionError(t, m, tileir.V13_1, "cuda_tile.atan2", "13.2")
-		if _, err := Write(m, tileir.WriteOptions{Version: tileir.V13_2}); err != nil {
+		if _, err := Append(nil, m, tileir.WriteOptions{Version: tileir.V13_2}); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -52,11 +53,11 @@ func TestWriteVersionGating(t *testing.T) {
 		wantVersionError(t, m, tileir.V13_1, "attribute 'overflow' of 'cuda_tile.negi'", "13.2")
 		// The default is what 13.1 implies: it writes, and reads back as none.
 		m.Funcs[0].Body[0] = NewNegiOp(tileI32, p[0], IntegerOverflowNone)
-		b, err := Write(m, tileir.WriteOptions{Version: tileir.V13_1})
+		b, err := Append(nil, m, tileir.WriteOptions{Version: tileir.V13_1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := Read(b)
+		back, err := Read(b, tileir.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -80,7 +81,7 @@ func TestWriteVersionGating(t *testing.T) {
 		m, _ := fn()
 		pr := NewPrintTkoOp(&TokenType{}, nil, nil, "hi")
 		m.Funcs[0].Body = []tileir.Op{pr, NewJoinTokensOp(&TokenType{}, []*tileir.Value{pr.ResultToken()}), NewReturnOp(nil)}
-		_, err := Write(m, tileir.WriteOptions{Version: tileir.V13_1})
+		_, err := Append(nil, m, tileir.WriteOptions{Version: tileir.V13_1})
 		if err == nil || !strings.Contains(err.Error(), "does not exist in version 13.1") {
 			t.Fatalf("want an error about the print token at 13.1, got %v", err)
 		}
@@ -100,11 +101,11 @@ func TestWriteVersionGating(t *testing.T) {
 		for _, v := range tileir.Versions {
 			m, p := fn()
 			m.Funcs[0].Body = []tileir.Op{NewMakePartitionViewOp(pv, p[0]), NewReturnOp(nil)}
-			b, err := Write(m, tileir.WriteOptions{Version: v})
+			b, err := Append(nil, m, tileir.WriteOptions{Version: v})
 			if err != nil {
 				t.Fatal(err)
 			}
-			back, err := Read(b)
+			back, err := Read(b, tileir.ReadOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -132,12 +133,12 @@ func TestReadVersionGating(t *testing.T) {
 	m, p := fn(NewAtan2Op(tileI32, nil, nil), NewReturnOp(nil))
 	at := m.Funcs[0].Body[0].(*Atan2Op)
 	at.X, at.Y = p[0], p[1]
-	b, err := Write(m, tileir.WriteOptions{Version: tileir.V13_2})
+	b, err := Append(nil, m, tileir.WriteOptions{Version: tileir.V13_2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	b[9] = 1 // the minor version byte: claim 13.1
-	_, err = Read(b)
+	_, err = Read(b, tileir.ReadOptions{})
 	if err == nil || !strings.Contains(err.Error(), "unsupported opcode 110 for bytecode version 13.1") {
 		t.Fatalf("want an unsupported-opcode error, got %v", err)
 	}

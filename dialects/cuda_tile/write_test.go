@@ -58,7 +58,7 @@ func TestWriteSharedConstant(t *testing.T) {
 		var b []byte
 		var err error
 		start := time.Now()
-		alloc := allocated(func() { b, err = Write(m, tileir.WriteOptions{}) })
+		alloc := allocated(func() { b, err = Append(nil, m, tileir.WriteOptions{Version: tileir.Latest}) })
 		elapsed := time.Since(start)
 		if err != nil {
 			t.Fatal(err)
@@ -71,7 +71,7 @@ func TestWriteSharedConstant(t *testing.T) {
 			t.Errorf("%d ops, copies %v: Write took %v", tc.n, tc.copies, elapsed)
 		}
 		// One pool entry: every op reads back the same buffer.
-		back, err := Read(b)
+		back, err := Read(b, tileir.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,7 +81,7 @@ func TestWriteSharedConstant(t *testing.T) {
 				t.Fatalf("%d ops, copies %v: more than one constant-pool entry", tc.n, tc.copies)
 			}
 		}
-		if again, err := Write(back, tileir.WriteOptions{}); err != nil || !bytes.Equal(again, b) {
+		if again, err := Append(nil, back, tileir.WriteOptions{Version: tileir.Latest}); err != nil || !bytes.Equal(again, b) {
 			t.Errorf("rewriting differs: %v", err)
 		}
 	}
@@ -97,11 +97,11 @@ func TestConstantPoolKeys(t *testing.T) {
 	m, _ := fn(NewConstantOp(t2, tileir.Dense{Data: data}), NewConstantOp(t2b, tileir.Dense{Data: bytes.Clone(data)}),
 		NewConstantOp(f2, tileir.Dense{Data: data}), NewReturnOp(nil))
 	m.Globals = []*tileir.Global{{Name: "g", Type: t2, Data: bytes.Clone(data)}}
-	b, err := Write(m, tileir.WriteOptions{})
+	b, err := Append(nil, m, tileir.WriteOptions{Version: tileir.Latest})
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := Read(b)
+	back, err := Read(b, tileir.ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func BenchmarkWriteSharedConstant(b *testing.B) {
 	m := sharedConstant(40000, false)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Write(m, tileir.WriteOptions{}); err != nil {
+		if _, err := Append(nil, m, tileir.WriteOptions{Version: tileir.Latest}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -157,36 +157,36 @@ func TestFormatDenseElides(t *testing.T) {
 func TestEmptyProducer(t *testing.T) {
 	m, _ := fn(NewReturnOp(nil))
 	m.HasProducer = true
-	b, err := Write(m, tileir.WriteOptions{})
+	b, err := Append(nil, m, tileir.WriteOptions{Version: tileir.Latest})
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := Read(b)
+	back, err := Read(b, tileir.ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !back.HasProducer || back.Producer != "" {
 		t.Fatalf("read back HasProducer %v, Producer %q", back.HasProducer, back.Producer)
 	}
-	again, err := Write(back, tileir.WriteOptions{})
+	again, err := Append(nil, back, tileir.WriteOptions{Version: tileir.Latest})
 	if err != nil || !bytes.Equal(again, b) {
 		t.Errorf("rewriting differs (%v):\n% x\n% x", err, again, b)
 	}
 	// Without a producer there is no section, and a non-empty producer
 	// is written whether HasProducer is set or not.
 	m.HasProducer = false
-	none, _ := Write(m, tileir.WriteOptions{})
-	if back, _ := Read(none); back.HasProducer || len(none) >= len(b) {
+	none, _ := Append(nil, m, tileir.WriteOptions{Version: tileir.Latest})
+	if back, _ := Read(none, tileir.ReadOptions{}); back.HasProducer || len(none) >= len(b) {
 		t.Errorf("no producer: HasProducer %v, %d bytes (with an empty one: %d)", back.HasProducer, len(none), len(b))
 	}
 	m.Producer = "p"
-	p, _ := Write(m, tileir.WriteOptions{})
-	if back, _ := Read(p); !back.HasProducer || back.Producer != "p" {
+	p, _ := Append(nil, m, tileir.WriteOptions{Version: tileir.Latest})
+	if back, _ := Read(p, tileir.ReadOptions{}); !back.HasProducer || back.Producer != "p" {
 		t.Errorf("producer p: %v %q", back.HasProducer, back.Producer)
 	}
 	// Below 13.3 there is no Producer section, even for an empty one.
 	m.Producer, m.HasProducer = "", true
-	if _, err := Write(m, tileir.WriteOptions{Version: tileir.V13_2}); err == nil || !strings.Contains(err.Error(), "producer") {
+	if _, err := Append(nil, m, tileir.WriteOptions{Version: tileir.V13_2}); err == nil || !strings.Contains(err.Error(), "producer") {
 		t.Errorf("empty producer at 13.2: %v", err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/dialectgen/dialectgen/runtime/tileir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // FuzzWrite builds IR through the API from the fuzz input: random ops of
@@ -27,8 +28,8 @@ func FuzzWrite(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g := &irGen{src: data}
 		m, opts := g.module()
-		out, err := Write(m, opts)
-		again, err2 := Write(m, opts)
+		out, err := Append(nil, m, opts)
+		again, err2 := Append(nil, m, opts)
 		if fmt.Sprint(err) != fmt.Sprint(err2) || !bytes.Equal(out, again) {
 			t.Fatalf("a second Write differs: %v / %v", err, err2)
 		}
@@ -36,17 +37,17 @@ func FuzzWrite(f *testing.F) {
 			if msg := err.Error(); msg == "" || strings.Contains(msg, "\n") {
 				t.Fatalf("error %q is empty or not one line", msg)
 			}
-			var oe *tileir.OpError
+			var oe *wire.OpError
 			if errors.As(err, &oe) && oe.Path == "" {
 				t.Fatalf("*OpError without a path: %v", err)
 			}
 			return
 		}
-		back, err := ReadWith(out, tileir.ReadOptions{MaxNesting: opts.MaxNesting})
+		back, err := Read(out, tileir.ReadOptions{MaxNesting: opts.MaxNesting})
 		if err != nil {
 			t.Fatalf("Write gave a file Read refuses: %v\n%x", err, out)
 		}
-		out2, err := Write(back, opts)
+		out2, err := Append(nil, back, opts)
 		if err != nil || !bytes.Equal(out, out2) {
 			t.Fatalf("write(read(write(m))) != write(m): %v", err)
 		}

@@ -355,14 +355,3 @@ func BitWidth(t ir.Type) (uint32, error) {
 	}
 	return 0, fmt.Errorf("%s.%s has no known bit width", t.Dialect(), t.Kind())
 }
-
-// VersionError reports something that cannot be written at the target.
-type VersionError struct {
-	What   string // e.g. "builtin FileLineColRange (code 22)"
-	Needs  string // e.g. "LLVM 20"
-	Target string // e.g. "LLVM 19"
-}
-
-func (e *VersionError) Error() string {
-	return fmt.Sprintf("%s needs %s, but the target is %s", e.What, e.Needs, e.Target)
-}

@@ -160,7 +160,7 @@ func ParseFile(data []byte) (*File, error) {
 		return nil, err
 	}
 	if v > MaxVersion {
-		return nil, r.ErrorAt(at, fmt.Sprintf("a bytecode version up to %d", MaxVersion), fmt.Errorf("%w: version %d is newer", ErrUnsupportedVersion, v))
+		return nil, r.ErrorAt(at, fmt.Sprintf("a bytecode version up to %d", MaxVersion), fmt.Errorf("%w: MLIR bytecode version %d is newer", wire.ErrUnsupportedVersion, v))
 	}
 	f.Version = int(v)
 	p, err := r.CString()
@@ -218,9 +218,6 @@ func ParseFile(data []byte) (*File, error) {
 	}
 	return f, nil
 }
-
-// ErrUnsupportedVersion is wrapped by errors for versions newer than MaxVersion.
-var ErrUnsupportedVersion = fmt.Errorf("unsupported bytecode version")
 
 // ReleaseOf returns the LLVM major version named by an mlir-opt producer
 // string ("MLIR22.1.8" → 22), or 0.

@@ -150,9 +150,9 @@ func TestParseFileHeaderErrors(t *testing.T) {
 		{"bad magic", append([]byte("MLIR"), good[4:]...), wire.ErrInvalid, 0, []string{"magic"}},
 		{"magic only", bytecode.Magic, wire.ErrTruncated, 4, []string{"varint"}},
 		{"truncated version", append(bytes.Clone(bytecode.Magic), 0x00, 0x07), wire.ErrTruncated, 4, nil},
-		{"version 7", header(7, "MLIR23.0.0git"), bytecode.ErrUnsupportedVersion, 4, []string{"version 7", "up to 6"}},
-		{"version 2^40", header(1<<40, "x"), bytecode.ErrUnsupportedVersion, 4, []string{"version 1099511627776"}},
-		{"version max uint64", header(1<<64-1, "x"), bytecode.ErrUnsupportedVersion, 4, []string{"version 18446744073709551615"}},
+		{"version 7", header(7, "MLIR23.0.0git"), wire.ErrUnsupportedVersion, 4, []string{"version 7", "up to 6"}},
+		{"version 2^40", header(1<<40, "x"), wire.ErrUnsupportedVersion, 4, []string{"version 1099511627776"}},
+		{"version max uint64", header(1<<64-1, "x"), wire.ErrUnsupportedVersion, 4, []string{"version 18446744073709551615"}},
 		{"unterminated producer", append(wire.AppendVarInt(bytes.Clone(bytecode.Magic), 6), "MLIR19"...), wire.ErrTruncated, 5, []string{"NUL-terminated"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -25,7 +25,7 @@ func checkFuzzError(t *testing.T, data []byte, err error) {
 		t.Fatalf("error %q names no section or expectation", err)
 	}
 	if !errors.Is(err, wire.ErrTruncated) && !errors.Is(err, wire.ErrInvalid) && !errors.Is(err, wire.ErrOverflow) &&
-		!errors.Is(err, bytecode.ErrUnsupportedVersion) && !errors.Is(err, bytecode.ErrCycle) {
+		!errors.Is(err, wire.ErrUnsupportedVersion) && !errors.Is(err, bytecode.ErrCycle) {
 		t.Fatalf("error %q wraps no sentinel", err)
 	}
 }

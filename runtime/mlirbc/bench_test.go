@@ -64,7 +64,7 @@ func BenchmarkWrite(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := mlirbc.Encode(ctx, m, m.Options()); err != nil {
+		if _, err := mlirbc.Append(nil, ctx, m, m.Options()); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -80,7 +80,7 @@ func BenchmarkConvert(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := mlirbc.Encode(ctx, m, m.Options()); err != nil {
+		if _, err := mlirbc.Append(nil, ctx, m, m.Options()); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -101,7 +101,7 @@ func TestBuiltModule(t *testing.T) {
 			oracle.Require(t, c.rel)
 			ctx := newContext()
 			m := buildModule(ctx)
-			out, err := mlirbc.Encode(ctx, m, mlirbc.WriteOptions{Version: c.version, Producer: c.rel.Producer(), Release: int(c.rel)})
+			out, err := mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(c.version), Producer: c.rel.Producer(), Release: int(c.rel)})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -50,8 +50,8 @@ func TestOracleConvert(t *testing.T) {
 					}
 					for _, to := range rel.Versions() {
 						opts := m.Options()
-						opts.Version = to
-						out, err := mlirbc.Encode(ctx, m, opts)
+						opts.Version = mlirbc.V(to)
+						out, err := mlirbc.Append(nil, ctx, m, opts)
 						if err != nil {
 							t.Errorf("v%d → v%d: %v", from, to, err)
 							continue

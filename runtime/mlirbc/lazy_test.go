@@ -7,6 +7,7 @@ import (
 	"github.com/dialectgen/dialectgen/internal/oracle"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // TestLazy opens files lazily: from v2 on the module's isolated body is
@@ -42,7 +43,7 @@ func TestLazy(t *testing.T) {
 		if (unloaded > 0) != (v >= 2) {
 			t.Fatalf("v%d: %d ops unloaded after materializing the module", v, unloaded)
 		}
-		out, err := mlirbc.Encode(ctx, m, m.Options())
+		out, err := mlirbc.Append(nil, ctx, m, m.Options())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -77,7 +78,7 @@ func TestLazyError(t *testing.T) {
 			continue
 		}
 		if merr := m.Op.MaterializeAll(); merr != nil {
-			var oe *mlirbc.OpError
+			var oe *wire.OpError
 			if !errors.As(merr, &oe) || oe.Op == "" {
 				t.Fatalf("byte %d: deferred error %v does not name an op", i, merr)
 			}

@@ -6,6 +6,7 @@
 package mlirbc
 
 import (
+	"github.com/dialectgen/dialectgen/runtime/filemap"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -15,7 +16,7 @@ type Module struct {
 	Op *ir.Operation
 	// Version, Producer and Release describe the file that was read (for
 	// a module built in Go: what Write uses by default).
-	Version  int
+	Version  Version
 	Producer string
 	Release  int
 	// Resources holds dialect resource data by handle; attributes refer to
@@ -25,7 +26,14 @@ type Module struct {
 	// External lists resource groups owned by no dialect, written back as
 	// they were read.
 	External []ResourceGroup
+
+	file *filemap.File // the mapping ReadFile made, if any
 }
+
+// Close releases the mapping of a module ReadFile read; nothing read from
+// the file (blobs, strings) may be used after it. It does nothing for
+// other modules.
+func (m *Module) Close() error { return m.file.Close() }
 
 // ResourceKind is the kind of a resource entry.
 type ResourceKind uint8

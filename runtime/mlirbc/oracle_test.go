@@ -41,7 +41,7 @@ func TestOracleRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("read: %v", err)
 		}
-		out, err := mlirbc.Encode(ctx, m, m.Options())
+		out, err := mlirbc.Append(nil, ctx, m, m.Options())
 		if err != nil {
 			t.Fatalf("write: %v", err)
 		}

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/filemap"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
@@ -44,6 +45,23 @@ func Read(ctx *ir.Context, data []byte, opts ReadOptions) (*Module, error) {
 	return Decode(ctx, f, opts)
 }
 
+// ReadFile reads the file at path as Read does, from a memory mapping
+// where the system allows: nothing is copied. Call the module's Close
+// once nothing read from it is in use.
+func ReadFile(ctx *ir.Context, path string, opts ReadOptions) (*Module, error) {
+	fm, err := filemap.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	m, err := Read(ctx, fm.Data, opts)
+	if err != nil {
+		fm.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	m.file = fm
+	return m, nil
+}
+
 // Decode decodes the IR of a file whose tables ParseFile has read.
 func Decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions) (*Module, error) {
 	// Room for the entries a file of this size plausibly holds; a hostile
@@ -69,7 +87,7 @@ func Decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions) (*Module, error
 		maxDepth: opts.Limits.RegionDepth(),
 		names:    make([]opNameInfo, len(f.OpNames)),
 	}
-	m := &Module{Version: f.Version, Producer: f.Producer, Release: release, Resources: map[ir.ResourceHandle]*Resource{}}
+	m := &Module{Version: V(f.Version), Producer: f.Producer, Release: release, Resources: map[ir.ResourceHandle]*Resource{}}
 	if err := rd.readProperties(); err != nil {
 		return nil, err
 	}
@@ -352,11 +370,11 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 	}
 	op.Name = info.name
 	fail := func(err error) error {
-		var inner *OpError
+		var inner *wire.OpError
 		if errors.As(err, &inner) {
 			return err // name the innermost op only
 		}
-		return &OpError{Op: info.name.String(), Offset: start, Err: err}
+		return &wire.OpError{Op: info.name.String(), Offset: start, Err: err}
 	}
 	maskAt := r.Offset()
 	mask, err := r.Byte()
@@ -507,7 +525,7 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 					}
 					if err != nil {
 						op.Regions = nil
-						return &OpError{Op: op.Name.String(), Offset: start, Err: err}
+						return &wire.OpError{Op: op.Name.String(), Offset: start, Err: err}
 					}
 					return nil
 				})
@@ -771,19 +789,6 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 	}
 	return nil
 }
-
-// OpError says which op a decoding error belongs to.
-type OpError struct {
-	Op     string
-	Offset int64 // where the op starts
-	Err    error
-}
-
-func (e *OpError) Error() string {
-	return fmt.Sprintf("op %s (at offset %d): %v", e.Op, e.Offset, e.Err)
-}
-
-func (e *OpError) Unwrap() error { return e.Err }
 
 // MissingSchemaError is returned for a registered op that carries
 // properties when no dialect in the context defines the op.

@@ -33,7 +33,7 @@ func TestCrossRelease(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s %s v%d: %v", name, from, v, err)
 				}
-				out, err := mlirbc.Encode(ctx, m, mlirbc.WriteOptions{Version: v, Producer: to.Producer(), Release: int(to)})
+				out, err := mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(v), Producer: to.Producer(), Release: int(to)})
 				if err != nil {
 					t.Fatalf("%s %s→%s v%d: %v", name, from, to, v, err)
 				}

@@ -61,14 +61,14 @@ func (fx *fixture) module() *mlirbc.Module { return &mlirbc.Module{Op: fx.mod.Op
 func (fx *fixture) write(t *testing.T, m *mlirbc.Module, opts mlirbc.WriteOptions) (out []byte, err error) {
 	t.Helper()
 	if opts.Producer == "" {
-		opts = mlirbc.WriteOptions{Version: 6, Producer: "MLIR22.1.8", Release: 22, Limits: opts.Limits, ElideResourceData: opts.ElideResourceData}
+		opts = mlirbc.WriteOptions{Version: mlirbc.V(6), Producer: "MLIR22.1.8", Release: 22, Limits: opts.Limits, ElideResourceData: opts.ElideResourceData}
 	}
 	defer func() {
 		if r := recover(); r != nil {
 			t.Fatalf("Write panicked: %v", r)
 		}
 	}()
-	return mlirbc.Encode(fx.ctx, m, opts)
+	return mlirbc.Append(nil, fx.ctx, m, opts)
 }
 
 // wantVerifyError checks that err is a *ir.VerifyError whose message holds
@@ -298,7 +298,7 @@ func TestWriterRefusesBadResourcesAndHeader(t *testing.T) {
 	if _, err := fx.write(t, m, mlirbc.WriteOptions{}); err == nil || !strings.Contains(err.Error(), "is nil") {
 		t.Errorf("nil resource: got %v", err)
 	}
-	_, err := mlirbc.Encode(fx.ctx, fx.module(), mlirbc.WriteOptions{Version: 6, Producer: "MLIR\x0022"})
+	_, err := mlirbc.Append(nil, fx.ctx, fx.module(), mlirbc.WriteOptions{Version: mlirbc.V(6), Producer: "MLIR\x0022"})
 	if err == nil || !strings.Contains(err.Error(), "NUL") {
 		t.Errorf("producer with a NUL: got %v", err)
 	}
@@ -499,7 +499,7 @@ func TestNestedSectionsAreLinear(t *testing.T) {
 	}
 	opts := m.Options()
 	opts.Limits = limits
-	again, err := mlirbc.Encode(ctx, m, opts)
+	again, err := mlirbc.Append(nil, ctx, m, opts)
 	if err != nil || !bytes.Equal(again, out) {
 		t.Fatalf("re-encoding differs (err %v)", err)
 	}
@@ -553,7 +553,7 @@ func TestConcurrentMaterialize(t *testing.T) {
 		for err := range errs {
 			t.Fatal(err)
 		}
-		got, err := mlirbc.Encode(ctx, m, m.Options())
+		got, err := mlirbc.Append(nil, ctx, m, m.Options())
 		if err != nil || !bytes.Equal(got, want) {
 			t.Fatalf("round %d: re-encoding differs (err %v)", round, err)
 		}

@@ -115,7 +115,7 @@ func checkIdempotent(t *testing.T, name string, data []byte) {
 	if err != nil {
 		return
 	}
-	out, err := mlirbc.Encode(ctx, m, m.Options())
+	out, err := mlirbc.Append(nil, ctx, m, m.Options())
 	if err != nil {
 		return
 	}
@@ -126,7 +126,7 @@ func checkIdempotent(t *testing.T, name string, data []byte) {
 			t.Fatalf("%s: our own output does not read back (round %d): %v", name, round, err)
 		}
 		prev = out
-		if out, err = mlirbc.Encode(ctx, m2, m2.Options()); err != nil {
+		if out, err = mlirbc.Append(nil, ctx, m2, m2.Options()); err != nil {
 			t.Fatalf("%s: re-read module does not write (round %d): %v", name, round, err)
 		}
 	}

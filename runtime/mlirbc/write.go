@@ -14,8 +14,9 @@ import (
 
 // WriteOptions choose what Write produces.
 type WriteOptions struct {
-	// Version is the bytecode version, 0–6.
-	Version int
+	// Version is the bytecode version to write; it must be set (V(6),
+	// Latest, or what Module.Options gives for the version read).
+	Version Version
 	// Producer is written in the header ("MLIR22.1.8" for mlir-opt 22).
 	Producer string
 	// Release is the LLVM release whose op property layouts and encoding
@@ -34,11 +35,11 @@ func (m *Module) Options() WriteOptions {
 	return WriteOptions{Version: m.Version, Producer: m.Producer, Release: m.Release}
 }
 
-// Encode returns the file for m.
-func Encode(ctx *ir.Context, m *Module, opts WriteOptions) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := Write(&buf, ctx, m, opts); err != nil {
-		return nil, err
+// Append appends the file for m to b.
+func Append(b []byte, ctx *ir.Context, m *Module, opts WriteOptions) ([]byte, error) {
+	buf := bytes.NewBuffer(b)
+	if err := Write(buf, ctx, m, opts); err != nil {
+		return b, err
 	}
 	return buf.Bytes(), nil
 }
@@ -52,8 +53,8 @@ func Encode(ctx *ir.Context, m *Module, opts WriteOptions) ([]byte, error) {
 // only read, but its Mark fields serve as scratch: the same IR must not be
 // written, or verified, from two goroutines at once.
 func Write(w io.Writer, ctx *ir.Context, m *Module, opts WriteOptions) error {
-	if opts.Version < 0 || opts.Version > bytecode.MaxVersion {
-		return fmt.Errorf("%w: version %d (this writer writes 0 to %d)", bytecode.ErrUnsupportedVersion, opts.Version, bytecode.MaxVersion)
+	if !opts.Version.Valid() {
+		return fmt.Errorf("%w: WriteOptions.Version is %s: choose one of 0 to %d, e.g. mlirbc.Latest, or write as read with Module.Options", wire.ErrUnsupportedVersion, opts.Version, bytecode.MaxVersion)
 	}
 	if strings.IndexByte(opts.Producer, 0) >= 0 {
 		return fmt.Errorf("producer %q: the header stores it NUL-terminated, so it cannot hold a NUL byte", opts.Producer)
@@ -71,11 +72,11 @@ func Write(w io.Writer, ctx *ir.Context, m *Module, opts WriteOptions) error {
 	if err != nil {
 		return err
 	}
-	n := newNumbering(ctx, b, m, opts.Version, opts.Release, opts.Limits)
+	n := newNumbering(ctx, b, m, opts.Version.Number(), opts.Release, opts.Limits)
 	if err := n.run(m.Op); err != nil {
 		return err
 	}
-	e := &emitter{n: n, opts: opts, propIndex: map[string]uint64{}}
+	e := &emitter{n: n, opts: opts, version: opts.Version.Number(), propIndex: map[string]uint64{}}
 	e.num = final{n: n, strings: &e.strings}
 	return e.write(w, m)
 }
@@ -115,6 +116,7 @@ func checkResources(m *Module) error {
 type emitter struct {
 	n         *numbering
 	opts      WriteOptions
+	version   int
 	num       final
 	strings   wire.StringTable
 	props     [][]byte // size-prefixed entries
@@ -128,7 +130,7 @@ type emitter struct {
 
 func (e *emitter) write(w io.Writer, m *Module) error {
 	out := append([]byte(nil), bytecode.Magic...)
-	out = wire.AppendVarInt(out, uint64(e.opts.Version))
+	out = wire.AppendVarInt(out, uint64(e.version))
 	out = wire.AppendCString(out, e.opts.Producer)
 
 	out = wire.AppendSection(out, bytecode.SectionDialect, 0, e.dialectSection())
@@ -169,7 +171,7 @@ func (e *emitter) write(w io.Writer, m *Module) error {
 		}
 	}
 	tail := wire.AppendSection(nil, bytecode.SectionString, 0, e.strings.AppendTo(nil))
-	if e.opts.Version >= 5 {
+	if e.version >= 5 {
 		body := wire.AppendVarInt(nil, uint64(len(e.props)))
 		for _, p := range e.props {
 			body = append(body, p...)
@@ -185,13 +187,13 @@ func (e *emitter) dialectSection() []byte {
 	b := wire.AppendVarInt(nil, uint64(len(n.dialects)))
 	for _, d := range n.dialects {
 		i := e.strings.Intern(d.name)
-		if e.opts.Version >= 1 {
+		if e.version >= 1 {
 			b = wire.AppendVarIntWithFlag(b, i, false)
 		} else {
 			b = wire.AppendVarInt(b, i)
 		}
 	}
-	if e.opts.Version >= 4 {
+	if e.version >= 4 {
 		b = wire.AppendVarInt(b, uint64(len(n.orderedNames)))
 	}
 	eachGroup(n.orderedNames, func(d *dialectNum, group []*entry) {
@@ -199,7 +201,7 @@ func (e *emitter) dialectSection() []byte {
 		b = wire.AppendVarInt(b, uint64(len(group)))
 		for _, en := range group {
 			i := e.strings.Intern(en.opName.Op)
-			if e.opts.Version >= 5 {
+			if e.version >= 5 {
 				b = wire.AppendVarIntWithFlag(b, i, en.opName.Registered)
 			} else {
 				b = wire.AppendVarInt(b, i)
@@ -312,7 +314,7 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 		mask |= maskAttrs
 		b = wire.AppendVarInt(b, info.dict.index)
 	}
-	if e.opts.Version >= 5 {
+	if e.version >= 5 {
 		if i, ok, err := e.properties(op, info); err != nil {
 			return nil, err
 		} else if ok {
@@ -350,7 +352,7 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 			b = wire.AppendVarInt(b, id)
 		}
 	}
-	if e.opts.Version >= 3 {
+	if e.version >= 3 {
 		var used bool
 		if b, used = e.useLists(b, op.Results); used {
 			mask |= maskUseLists
@@ -364,7 +366,7 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 		return b, nil
 	}
 	b = wire.AppendVarIntWithFlag(b, uint64(len(op.Regions)), info.isolated)
-	if info.isolated && e.opts.Version >= 2 {
+	if info.isolated && e.version >= 2 {
 		// The regions go in a nested section, whose header is inserted
 		// when the IR is assembled: copying each body into its parent
 		// would cost time quadratic in the depth.
@@ -402,7 +404,7 @@ func (e *emitter) region(b []byte, r *ir.Region) ([]byte, error) {
 			unknown := n.unknown
 			for _, a := range blk.Args {
 				t := n.typeEntry(a.Type).index
-				if e.opts.Version >= 4 {
+				if e.version >= 4 {
 					hasLoc := a.Loc != unknown
 					b = wire.AppendVarIntWithFlag(b, t, hasLoc)
 					if hasLoc {
@@ -413,7 +415,7 @@ func (e *emitter) region(b []byte, r *ir.Region) ([]byte, error) {
 					b = wire.AppendVarInt(b, n.attrEntry(a.Loc).index)
 				}
 			}
-			if e.opts.Version >= 3 {
+			if e.version >= 3 {
 				at := len(b)
 				b = append(b, 0)
 				var used bool
@@ -474,7 +476,7 @@ func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error
 		if err != nil {
 			return 0, false, err
 		}
-		if e.opts.Version >= 6 {
+		if e.version >= 6 {
 			if s.OperandSegments {
 				body = appendSparse(body, fitSegments(op.OperandSegments(), s.OperandGroups))
 			}

@@ -239,7 +239,7 @@ func checkRandomWrite(t *testing.T, data []byte) ([]byte, bool) {
 	}
 	g := &randomIR{data: data, ctx: newContext()}
 	m := g.build()
-	opts := mlirbc.WriteOptions{Version: version, Producer: "MLIR22.1.8", Release: 22}
+	opts := mlirbc.WriteOptions{Version: mlirbc.V(version), Producer: "MLIR22.1.8", Release: 22}
 	var out []byte
 	var err error
 	func() {
@@ -248,7 +248,7 @@ func checkRandomWrite(t *testing.T, data []byte) ([]byte, bool) {
 				t.Fatalf("Write panicked: %v", r)
 			}
 		}()
-		out, err = mlirbc.Encode(g.ctx, m, opts)
+		out, err = mlirbc.Append(nil, g.ctx, m, opts)
 	}()
 	if err != nil {
 		var ve *ir.VerifyError
@@ -265,7 +265,7 @@ func checkRandomWrite(t *testing.T, data []byte) ([]byte, bool) {
 	if err := sameIR(m.Op, back.Op); err != nil {
 		t.Fatalf("the file reads back as other IR: %v", err)
 	}
-	again, err := mlirbc.Encode(ctx, back, back.Options())
+	again, err := mlirbc.Append(nil, ctx, back, back.Options())
 	if err != nil || !bytes.Equal(again, out) {
 		t.Fatalf("re-encoding what was read differs (err %v)", err)
 	}

@@ -49,10 +49,6 @@ const (
 // IsTileIR reports whether data starts with the Tile IR magic.
 func IsTileIR(data []byte) bool { return bytes.HasPrefix(data, []byte(Magic)) }
 
-// ErrUnsupportedVersion is wrapped by the error for a header version
-// outside 13.1–13.3.
-var ErrUnsupportedVersion = errors.New("unsupported Tile version")
-
 // ReadHeader checks the magic and the version.
 func ReadHeader(data []byte) (Version, error) {
 	r := wire.NewReader(data, 0, "header")
@@ -78,7 +74,7 @@ func ReadHeader(data []byte) (Version, error) {
 	}
 	if !v.Supported() {
 		return v, r.ErrorAt(int64(len(Magic)), "a version in 13.1–13.3",
-			fmt.Errorf("%w %s, this reader supports versions [13.1 - 13.3]", ErrUnsupportedVersion, v.Full()))
+			fmt.Errorf("%w: Tile IR %s, this reader supports versions [13.1 - 13.3]", wire.ErrUnsupportedVersion, v.Full()))
 	}
 	return v, nil
 }

@@ -62,7 +62,7 @@ func (d *Decoder) Invalid(format string, args ...any) error {
 
 // TooNew reports an element newer than the file's version.
 func (d *Decoder) TooNew(what string, needs Version) error {
-	return d.r.Errorf("", &VersionError{What: what, Needs: needs, Target: d.version, Reading: true})
+	return d.r.Errorf("", &wire.VersionError{What: what, Needs: needs.String(), Target: d.version.String(), Reading: true})
 }
 
 // Varint reads an unsigned LEB128 varint.

@@ -88,7 +88,7 @@ func (e *Encoder) Version() Version { return e.target }
 // TooNew is the error for an element that needs a newer version than the
 // target.
 func (e *Encoder) TooNew(what string, needs Version) error {
-	return &VersionError{What: what, Needs: needs, Target: e.target}
+	return &wire.VersionError{What: what, Needs: needs.String(), Target: e.target.String()}
 }
 
 func (e *Encoder) Varint(v uint64) { e.buf = wire.AppendULEB128(e.buf, v) }
@@ -456,27 +456,6 @@ func isTerminator(op Op) bool {
 	return ok
 }
 
-// OpError names the op a write failed on and where it is in its function:
-// "op 4, region 0 block 1, op 2" is op 2 of block 1 of region 0 of the
-// function's op 4 (all counted from 0).
-type OpError struct {
-	Op   string // the op's name; "" for a nil op
-	Path string
-	Err  error
-}
-
-func (e *OpError) Error() string {
-	msg := e.Err.Error()
-	switch {
-	case e.Op == "":
-		return "nil op at " + e.Path
-	case strings.Contains(msg, "'"+e.Op+"'"):
-		return msg + " (at " + e.Path + ")" // already names the op
-	}
-	return e.Op + " at " + e.Path + ": " + msg
-}
-func (e *OpError) Unwrap() error { return e.Err }
-
 // opError wraps err with the op at the first n elements of the path.
 func (e *Encoder) opError(op Op, n int, err error) error {
 	var b strings.Builder
@@ -488,7 +467,7 @@ func (e *Encoder) opError(op Op, n int, err error) error {
 	if op != nil {
 		name = op.Name()
 	}
-	return &OpError{Op: name, Path: strings.TrimPrefix(b.String(), ", "), Err: err}
+	return &wire.OpError{Op: name, Path: strings.TrimPrefix(b.String(), ", "), Offset: -1, Err: err}
 }
 
 func (e *Encoder) op(op Op) error {
@@ -525,7 +504,7 @@ func (e *Encoder) op(op Op) error {
 	err := op.Encode(e)
 	e.open, e.operand = e.open[:len(e.open)-1], operand
 	if err != nil {
-		var oe *OpError
+		var oe *wire.OpError
 		if errors.As(err, &oe) {
 			return err
 		}

@@ -31,15 +31,15 @@ func TestEnumVersions(t *testing.T) {
 		t.Errorf("13.2: %v %v", m, err)
 	}
 	_, err := read(V13_1, 1)
-	var ve *VersionError
-	if !errors.As(err, &ve) || !strings.Contains(err.Error(), "mode value 'b' of attribute 'm' requires bytecode version 13.2+, file version is 13.1") {
+	var ve *wire.VersionError
+	if !errors.As(err, &ve) || !strings.Contains(err.Error(), "mode value 'b' of attribute 'm' needs 13.2, but the file is 13.1") {
 		t.Errorf("13.1: %v", err)
 	}
 	if _, err := read(V13_2, 7); err == nil || !strings.Contains(err.Error(), "a value of mode") {
 		t.Errorf("unknown value: %v", err)
 	}
 	e := newEncoder(nil, V13_1, DefaultMaxNesting)
-	if err := EncodeEnum(e, mode(1), "attribute 'm'"); !errors.As(err, &ve) || ve.Needs != V13_2 {
+	if err := EncodeEnum(e, mode(1), "attribute 'm'"); !errors.As(err, &ve) || ve.Needs != "13.2" {
 		t.Errorf("write 13.1: %v", err)
 	}
 	if err := EncodeEnum(e, mode(0), "attribute 'm'"); err != nil || len(e.buf) != 1 {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/filemap"
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
@@ -15,11 +16,26 @@ type ReadOptions struct {
 	MaxNesting int
 }
 
+// ReadFile reads the file at path as Read does. The module holds copies of
+// what it needs, so nothing stays mapped.
+func ReadFile(d Dialect, path string, opts ReadOptions) (*Module, error) {
+	fm, err := filemap.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fm.Close()
+	m, err := Read(d, fm.Data, opts)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return m, nil
+}
+
 // Read decodes a whole Tile IR file with the codecs of dialect d.
 // Everything upstream's reader rejects is rejected, with an error that
 // names the byte offset, the section and what was expected. Dense buffers
 // and strings are copied; data may be reused afterwards.
-func Read(data []byte, d Dialect, opts ReadOptions) (*Module, error) {
+func Read(d Dialect, data []byte, opts ReadOptions) (*Module, error) {
 	v, err := ReadHeader(data)
 	if err != nil {
 		return nil, err

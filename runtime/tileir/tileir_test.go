@@ -17,9 +17,9 @@ func TestHeader(t *testing.T) {
 	}{
 		{[]byte("\x7eTileIR\x00\x01"), "invalid magic number"},
 		{[]byte("\x7fTile"), "magic number"},
-		{header(13, 0), "unsupported Tile version 13.0.0"},
-		{header(13, 4), "unsupported Tile version 13.4.0"},
-		{header(12, 1), "unsupported Tile version 12.1.0"},
+		{header(13, 0), "unsupported version: Tile IR 13.0.0"},
+		{header(13, 4), "unsupported version: Tile IR 13.4.0"},
+		{header(12, 1), "unsupported version: Tile IR 12.1.0"},
 		{header(13, 1)[:10], "the version"},
 	} {
 		_, err := ReadHeader(tc.data)
@@ -115,8 +115,8 @@ func TestParseVersion(t *testing.T) {
 			t.Errorf("%q accepted", s)
 		}
 	}
-	e := &VersionError{What: "op 'x.y'", Needs: V13_2, Target: V13_1}
-	if e.Error() != "op 'x.y' requires bytecode version 13.2, targeting 13.1" {
+	e := newEncoder(nil, V13_1, DefaultMaxNesting).TooNew("op 'x.y'", V13_2)
+	if e.Error() != "op 'x.y' needs 13.2, but the target is 13.1" {
 		t.Error(e.Error())
 	}
 }

@@ -49,19 +49,3 @@ func ParseVersion(s string) (Version, error) {
 	}
 	return v, nil
 }
-
-// VersionError says that something needs a newer version than the target
-// of a write (or than the file being read).
-type VersionError struct {
-	What    string  // "op 'cuda_tile.atan2'", "attribute 'overflow' of 'cuda_tile.negi'", "type 'Float4E2M1FN'"
-	Needs   Version // the version that added it
-	Target  Version // the version being written or read
-	Reading bool
-}
-
-func (e *VersionError) Error() string {
-	if e.Reading {
-		return fmt.Sprintf("%s requires bytecode version %s+, file version is %s", e.What, e.Needs, e.Target)
-	}
-	return fmt.Sprintf("%s requires bytecode version %s, targeting %s", e.What, e.Needs, e.Target)
-}

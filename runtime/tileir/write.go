@@ -2,15 +2,17 @@ package tileir
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // WriteOptions configure Write.
 type WriteOptions struct {
-	// Version is the target version; the zero value means Latest. Anything
-	// newer than it (an op, an attribute, a type, an enum value, a global's
-	// visibility) makes Write fail with a *VersionError naming it.
+	// Version is the target version, which must be set (V13_3, Latest,
+	// or what Module.Options gives for the version read). Anything newer
+	// than it (an op, an attribute, a type, an enum value, a global's
+	// visibility) makes Write fail with a *wire.VersionError naming it.
 	Version Version
 	// MaxNesting bounds how deeply regions, types, attributes and
 	// debug-info entries nest (0: DefaultMaxNesting). Read with the same
@@ -28,18 +30,39 @@ type WriteOptions struct {
 // inside itself, each value defined once), every operand is in scope where
 // it is used, region blocks end with a terminator, dense values fit their
 // types, and nothing nests deeper than opts.MaxNesting. A violation is an
-// error naming the function and the op (an *OpError with its path).
+// error naming the function and the op (a *wire.OpError with its path).
 //
 // Write does not change m, but it numbers values in scratch fields, so
 // one module, or modules sharing ops or values, must not be written from
 // two goroutines at once.
-func Write(m *Module, d Dialect, opts WriteOptions) ([]byte, error) {
+func Write(w io.Writer, d Dialect, m *Module, opts WriteOptions) error {
+	b, err := Append(nil, d, m, opts)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
+}
+
+// Append appends the file for m to b; see Write.
+func Append(b []byte, d Dialect, m *Module, opts WriteOptions) ([]byte, error) {
+	out, err := encode(m, d, opts)
+	if err != nil {
+		return b, err
+	}
+	return append(b, out...), nil
+}
+
+// Options returns the options that write m at the version it was read at.
+func (m *Module) Options() WriteOptions { return WriteOptions{Version: m.Version} }
+
+func encode(m *Module, d Dialect, opts WriteOptions) ([]byte, error) {
 	target := opts.Version
 	if target == (Version{}) {
-		target = Latest
+		return nil, fmt.Errorf("%w: WriteOptions.Version is not set: choose 13.1, 13.2 or 13.3 (tileir.Latest), or write as read with Module.Options", wire.ErrUnsupportedVersion)
 	}
 	if !target.Supported() {
-		return nil, fmt.Errorf("%w %s: supported are 13.1, 13.2 and 13.3", ErrUnsupportedVersion, target.Full())
+		return nil, fmt.Errorf("%w: Tile IR %s (supported are 13.1, 13.2 and 13.3)", wire.ErrUnsupportedVersion, target.Full())
 	}
 	e := newEncoder(d, target, nestingLimit(opts.MaxNesting))
 	defer e.unnumberAll() // values stay numbered when a function fails

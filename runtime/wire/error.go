@@ -49,3 +49,51 @@ func (e *Error) Error() string {
 
 // Unwrap returns the cause so errors.Is(err, ErrTruncated) works.
 func (e *Error) Unwrap() error { return e.Err }
+
+// ErrUnsupportedVersion is wrapped by errors about a container version
+// this package's readers and writers do not handle, in either format.
+var ErrUnsupportedVersion = errors.New("unsupported version")
+
+// VersionError says that an element of the IR (an op, attribute, type,
+// field, enum value, encoding) exists only in other versions than the one
+// written or read. Both formats report version conflicts with it.
+type VersionError struct {
+	What   string // "op cuda_tile.atan2", "builtin attribute FileLineColRange (code 22)"
+	Needs  string // the versions it exists in: "13.2", "LLVM 20", "LLVM 19 to 21"
+	Target string // the version being written, or the file's when Reading
+	// Reading says the element was found in a file of version Target.
+	Reading bool
+}
+
+func (e *VersionError) Error() string {
+	if e.Reading {
+		return e.What + " needs " + e.Needs + ", but the file is " + e.Target
+	}
+	return e.What + " needs " + e.Needs + ", but the target is " + e.Target
+}
+
+// OpError says which op an error belongs to. Readers give the offset where
+// the op starts; writers, which have no offsets, a path from the top.
+type OpError struct {
+	Op     string // the op's full name; empty for a nil op
+	Path   string // where the op sits, for writers; may be empty
+	Offset int64  // where the op starts, for readers; -1 for writers
+	Err    error
+}
+
+func (e *OpError) Error() string {
+	msg := e.Err.Error()
+	switch {
+	case e.Op == "":
+		return "nil op at " + e.Path
+	case e.Offset >= 0:
+		return "op " + e.Op + " (at offset " + strconv.FormatInt(e.Offset, 10) + "): " + msg
+	case e.Path == "":
+		return e.Op + ": " + msg
+	case strings.Contains(msg, "'"+e.Op+"'"):
+		return msg + " (at " + e.Path + ")" // the cause names the op already
+	}
+	return e.Op + " at " + e.Path + ": " + msg
+}
+
+func (e *OpError) Unwrap() error { return e.Err }

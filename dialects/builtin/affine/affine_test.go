@@ -1,4 +1,4 @@
-package builtin
+package affine
 
 import (
 	"bytes"
@@ -17,7 +17,7 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
-// affineCase is one attribute fed to mlir-opt and what it printed:
+// textCase is one attribute fed to mlir-opt and what it printed:
 //
 //	in:       the text written into the input file (often unsimplified);
 //	out:      what mlir-opt-22 printed for it;
@@ -31,13 +31,13 @@ import (
 //	mlir-opt-N --allow-unregistered-dialect --mlir-print-op-generic \
 //	  --mlir-print-local-scope --split-input-file
 //
-// on `"t.t"() {m = <in>} : () -> ()` lines; TestAffineOracle re-checks every
+// on `"t.t"() {m = <in>} : () -> ()` lines; TestOracle re-checks every
 // row against the installed mlir-opt binaries.
-type affineCase struct {
+type textCase struct {
 	in, out, out19, out16, reparsed string
 }
 
-func (c affineCase) want(llvm int) string {
+func (c textCase) want(llvm int) string {
 	w := c.out
 	if llvm < 22 && c.out19 != "" {
 		w = c.out19
@@ -48,7 +48,7 @@ func (c affineCase) want(llvm int) string {
 	return w
 }
 
-var affineCases = []affineCase{
+var textCases = []textCase{
 	{in: "affine_map<() -> ()>", out: "affine_map<() -> ()>"},
 	{in: "affine_map<(d0) -> ()>", out: "affine_map<(d0) -> ()>"},
 	{in: "affine_map<()[s0] -> (s0)>", out: "affine_map<()[s0] -> (s0)>"},
@@ -139,33 +139,33 @@ var affineCases = []affineCase{
 	{in: "affine_set<(d0) : (d0 > = 0)>", out: "affine_set<(d0) : (d0 >= 0)>"},
 }
 
-var affineReleases = []int{16, 19, 22}
+var releases = []int{16, 19, 22}
 
-// affineRoundTrip parses text as a map or a set (by its keyword) with the
+// roundTrip parses text as a map or a set (by its keyword) with the
 // rules of release llvm and prints the result.
-func affineRoundTrip(text string, llvm int) (string, error) {
+func roundTrip(text string, llvm int) (string, error) {
 	if strings.HasPrefix(strings.TrimSpace(text), "affine_set") {
-		s, err := ParseIntegerSetLLVM(text, llvm)
+		s, err := ParseIntegerSetForRelease(text, llvm)
 		if err != nil {
 			return "", err
 		}
 		return s.String(), nil
 	}
-	m, err := ParseAffineMapLLVM(text, llvm)
+	m, err := ParseMapForRelease(text, llvm)
 	if err != nil {
 		return "", err
 	}
 	return m.String(), nil
 }
 
-func TestAffineTable(t *testing.T) {
-	if len(affineCases) < 60 {
-		t.Fatalf("only %d table rows", len(affineCases))
+func TestTable(t *testing.T) {
+	if len(textCases) < 60 {
+		t.Fatalf("only %d table rows", len(textCases))
 	}
-	for _, c := range affineCases {
-		for _, v := range affineReleases {
+	for _, c := range textCases {
+		for _, v := range releases {
 			want := c.want(v)
-			if got, err := affineRoundTrip(c.in, v); err != nil || got != want {
+			if got, err := roundTrip(c.in, v); err != nil || got != want {
 				t.Errorf("LLVM %d: %s\n got %s (err %v)\nwant %s", v, c.in, got, err, want)
 			}
 			// What mlir-opt printed must come back as itself, except where
@@ -174,7 +174,7 @@ func TestAffineTable(t *testing.T) {
 			if c.reparsed != "" {
 				want2 = c.reparsed
 			}
-			if got, err := affineRoundTrip(want, v); err != nil || got != want2 {
+			if got, err := roundTrip(want, v); err != nil || got != want2 {
 				t.Errorf("LLVM %d: re-parsing printed %s\n got %s (err %v)\nwant %s", v, want, got, err, want2)
 			}
 		}
@@ -186,8 +186,8 @@ func TestAffineTable(t *testing.T) {
 			s, err = ParseIntegerSet(c.in)
 			got = s.String()
 		} else {
-			var m AffineMap
-			m, err = ParseAffineMap(c.in)
+			var m Map
+			m, err = ParseMap(c.in)
 			got = m.String()
 		}
 		if err != nil || got != c.out {
@@ -196,10 +196,10 @@ func TestAffineTable(t *testing.T) {
 	}
 }
 
-// TestAffineBareForm checks that the body without the affine_map<...> or
+// TestBareForm checks that the body without the affine_map<...> or
 // affine_set<...> wrapper is accepted too.
-func TestAffineBareForm(t *testing.T) {
-	m, err := ParseAffineMap("(d0, d1)[s0] -> (d0 + s0, d1)")
+func TestBareForm(t *testing.T) {
+	m, err := ParseMap("(d0, d1)[s0] -> (d0 + s0, d1)")
 	if err != nil || m.String() != "affine_map<(d0, d1)[s0] -> (d0 + s0, d1)>" {
 		t.Errorf("bare map: %v %v", m, err)
 	}
@@ -208,28 +208,28 @@ func TestAffineBareForm(t *testing.T) {
 		t.Errorf("bare set: %v %v", s, err)
 	}
 	// Whitespace and comments between tokens, as MLIR's lexer allows.
-	m, err = ParseAffineMap(" affine_map < (d0) -> (d0 // comment\n + 1) > ")
+	m, err = ParseMap(" affine_map < (d0) -> (d0 // comment\n + 1) > ")
 	if err != nil || m.String() != "affine_map<(d0) -> (d0 + 1)>" {
 		t.Errorf("spacing: %v %v", m, err)
 	}
 }
 
-// affineBuiltCase is a map built with the Go constructors; src is the same
+// builtCase is a map built with the Go constructors; src is the same
 // construction written as MLIR text (operations applied in the same order),
-// which TestAffineOracle feeds to mlir-opt-22.
-type affineBuiltCase struct {
-	m    AffineMap
+// which TestOracle feeds to mlir-opt-22.
+type builtCase struct {
+	m    Map
 	src  string
 	want string
 }
 
-func affineBuiltCases() []affineBuiltCase {
+func builtCases() []builtCase {
 	d0, d1, s0, s1, s2 := Dim(0), Dim(1), Sym(0), Sym(1), Sym(2)
 	c := Const
-	one := func(nd, ns int, e ...*AffineExpr) AffineMap {
-		return AffineMap{NumDims: nd, NumSymbols: ns, Results: e}
+	one := func(nd, ns int, e ...*Expr) Map {
+		return Map{NumDims: nd, NumSymbols: ns, Results: e}
 	}
-	return []affineBuiltCase{
+	return []builtCase{
 		{IdentityMap(2), "affine_map<(d0, d1) -> (d0, d1)>", "affine_map<(d0, d1) -> (d0, d1)>"},
 		{IdentityMap(0), "affine_map<() -> ()>", "affine_map<() -> ()>"},
 		{IdentityMap(3), "affine_map<(d0, d1, d2) -> (d0, d1, d2)>", "affine_map<(d0, d1, d2) -> (d0, d1, d2)>"},
@@ -276,18 +276,18 @@ func affineBuiltCases() []affineBuiltCase {
 	}
 }
 
-func TestAffineBuilt(t *testing.T) {
-	for _, c := range affineBuiltCases() {
+func TestBuilt(t *testing.T) {
+	for _, c := range builtCases() {
 		if got := c.m.String(); got != c.want {
 			t.Errorf("built %s\n got %s\nwant %s", c.src, got, c.want)
 		}
 		// Building with the constructors gives the tree the parser builds.
-		p, err := ParseAffineMap(c.src)
+		p, err := ParseMap(c.src)
 		if err != nil || !p.Equal(c.m) {
 			t.Errorf("%s: parsed %v (err %v) differs from built %v", c.src, p, err, c.m)
 		}
 	}
-	if got := Add(Dim(0), Const(0)); got.Kind != AffineDim || got.Pos != 0 {
+	if got := Add(Dim(0), Const(0)); got.Kind != KindDim || got.Pos != 0 {
 		t.Errorf("d0 + 0 = %v", got)
 	}
 	if got := Mul(Dim(0), Dim(1)).String(); got != "d0 * d1" {
@@ -295,7 +295,7 @@ func TestAffineBuilt(t *testing.T) {
 	}
 }
 
-func TestAffineIdentity(t *testing.T) {
+func TestIdentity(t *testing.T) {
 	for text, want := range map[string]bool{
 		"affine_map<() -> ()>":                 true,
 		"affine_map<(d0, d1) -> (d0, d1)>":     true,
@@ -305,7 +305,7 @@ func TestAffineIdentity(t *testing.T) {
 		"affine_map<(d0) -> (d0 + 1)>":         false,
 		"affine_map<(d0, d1) -> (d0, d1, d0)>": false,
 	} {
-		m, err := ParseAffineMap(text)
+		m, err := ParseMap(text)
 		if err != nil || m.IsIdentity() != want {
 			t.Errorf("%s: IsIdentity = %v, want %v (err %v)", text, m.IsIdentity(), want, err)
 		}
@@ -317,8 +317,8 @@ func TestAffineIdentity(t *testing.T) {
 	}
 }
 
-func TestAffineErrors(t *testing.T) {
-	deep := strings.Repeat("(", affineMaxNesting+5) + "d0" + strings.Repeat(")", affineMaxNesting+5)
+func TestErrors(t *testing.T) {
+	deep := strings.Repeat("(", maxNesting+5) + "d0" + strings.Repeat(")", maxNesting+5)
 	for _, c := range []struct {
 		text string
 		msg  string
@@ -341,7 +341,7 @@ func TestAffineErrors(t *testing.T) {
 		{"affine_map<(d0) -> ((d0)", "expected ',' or ')'", 24},
 		{"affine_map<() -> (9223372036854775808)>", "constant too large for index", 18},
 		{"affine_map<() -> (0xFFFFFFFFFFFFFFFF)>", "constant too large for index", 18},
-		{"affine_map<() -> (--9223372036854775808)>", "", -1}, // accepted, see TestAffineMinInt64
+		{"affine_map<() -> (--9223372036854775808)>", "", -1}, // accepted, see TestMinInt64
 		{"affine_map<(d0, d0) -> (d0)>", "redefinition of identifier \"d0\"", 16},
 		{"affine_map<(d0)[d0] -> (d0)>", "redefinition of identifier \"d0\"", 16},
 		{"affine_map<(1) -> (1)>", "expected bare identifier", 12},
@@ -358,14 +358,14 @@ func TestAffineErrors(t *testing.T) {
 		{"affine_set<(d0) : (d0 = 0)>", "expected '== affine-expr' or '>= affine-expr'", 24},
 		{"affine_set<(d0) : (d0 >= )>", "expected affine expression", 25},
 		{"affine_set<(d0) : (d0 >= 0,)>", "expected affine expression", 27},
-		{"affine_map<(d0) -> (" + deep + ")>", "nested more than", 20 + affineMaxNesting},
+		{"affine_map<(d0) -> (" + deep + ")>", "nested more than", 20 + maxNesting},
 		{"affine_map<(d0) -> (d0 + \xff)>", "invalid character", 25},
 	} {
 		var err error
 		if strings.HasPrefix(c.text, "affine_set") {
 			_, err = ParseIntegerSet(c.text)
 		} else {
-			_, err = ParseAffineMap(c.text)
+			_, err = ParseMap(c.text)
 		}
 		if c.off < 0 {
 			if err != nil {
@@ -373,7 +373,7 @@ func TestAffineErrors(t *testing.T) {
 			}
 			continue
 		}
-		var se *affineSyntaxError
+		var se *SyntaxError
 		if !errors.As(err, &se) {
 			t.Errorf("%q: got %v, want a syntax error", c.text, err)
 			continue
@@ -387,10 +387,10 @@ func TestAffineErrors(t *testing.T) {
 	}
 }
 
-// TestAffineMinInt64 covers the one text MLIR prints but cannot read back:
+// TestMinInt64 covers the one text MLIR prints but cannot read back:
 // the constant -9223372036854775808. We read it (and its negation) back so
 // that such text survives a round trip.
-func TestAffineMinInt64(t *testing.T) {
+func TestMinInt64(t *testing.T) {
 	for _, text := range []string{
 		"affine_map<() -> (-9223372036854775808)>",
 		"affine_map<(d0) -> (d0 - -9223372036854775808)>",
@@ -398,21 +398,21 @@ func TestAffineMinInt64(t *testing.T) {
 		"affine_map<(d0, d1) -> (d1 - d0 * -9223372036854775808)>",
 		"affine_map<() -> (--9223372036854775808)>", // LLVM >= 19 (16 folds it)
 	} {
-		for _, v := range affineReleases {
+		for _, v := range releases {
 			if v == 16 && strings.Contains(text, "--") {
 				continue
 			}
-			if got, err := affineRoundTrip(text, v); err != nil || got != text {
+			if got, err := roundTrip(text, v); err != nil || got != text {
 				t.Errorf("LLVM %d: %s\n got %s (err %v)", v, text, got, err)
 			}
 		}
 	}
 }
 
-func TestAffineKeyAndEqual(t *testing.T) {
-	var maps []AffineMap
+func TestKeyAndEqual(t *testing.T) {
+	var maps []Map
 	var sets []IntegerSet
-	for _, c := range affineCases {
+	for _, c := range textCases {
 		if strings.HasPrefix(c.in, "affine_set") {
 			s, err := ParseIntegerSet(c.in)
 			if err != nil {
@@ -420,17 +420,17 @@ func TestAffineKeyAndEqual(t *testing.T) {
 			}
 			sets = append(sets, s)
 		} else {
-			m, err := ParseAffineMap(c.in)
+			m, err := ParseMap(c.in)
 			if err != nil {
 				t.Fatal(err)
 			}
 			maps = append(maps, m)
 		}
 	}
-	for _, c := range affineBuiltCases() {
+	for _, c := range builtCases() {
 		maps = append(maps, c.m)
 	}
-	mapKey := func(m AffineMap) string {
+	mapKey := func(m Map) string {
 		k := ir.NewKey("builtin", "AffineMapAttr")
 		m.AppendKey(k)
 		return string(k.Bytes())
@@ -457,28 +457,28 @@ func TestAffineKeyAndEqual(t *testing.T) {
 		}
 	}
 	// Structurally different trees that print alike are different values.
-	a := AffineMap{NumDims: 1, NumSymbols: 1, Results: []*AffineExpr{Add(Dim(0), Add(Sym(0), Const(1)))}}
-	b := AffineMap{NumDims: 1, NumSymbols: 1, Results: []*AffineExpr{Add(Add(Dim(0), Sym(0)), Const(1))}}
+	a := Map{NumDims: 1, NumSymbols: 1, Results: []*Expr{Add(Dim(0), Add(Sym(0), Const(1)))}}
+	b := Map{NumDims: 1, NumSymbols: 1, Results: []*Expr{Add(Add(Dim(0), Sym(0)), Const(1))}}
 	if a.String() != b.String() || a.Equal(b) || mapKey(a) == mapKey(b) {
 		t.Errorf("%v / %v: same text expected, different values expected", a, b)
 	}
 	// Dims/symbol counts are part of the value.
-	if IdentityMap(1).Equal(AffineMap{NumDims: 1, NumSymbols: 1, Results: []*AffineExpr{Dim(0)}}) {
+	if IdentityMap(1).Equal(Map{NumDims: 1, NumSymbols: 1, Results: []*Expr{Dim(0)}}) {
 		t.Error("symbol count ignored by Equal")
 	}
 	// A missing EqFlags entry means >=.
-	s1 := IntegerSet{NumDims: 1, Constraints: []*AffineExpr{Dim(0)}}
-	s2 := IntegerSet{NumDims: 1, Constraints: []*AffineExpr{Dim(0)}, EqFlags: []bool{false}}
+	s1 := IntegerSet{NumDims: 1, Constraints: []*Expr{Dim(0)}}
+	s2 := IntegerSet{NumDims: 1, Constraints: []*Expr{Dim(0)}, EqFlags: []bool{false}}
 	if !s1.Equal(s2) || setKey(s1) != setKey(s2) || s1.String() != "affine_set<(d0) : (d0 >= 0)>" {
 		t.Errorf("EqFlags defaults: %v %v", s1, s2)
 	}
 }
 
-// TestAffineOddValues makes sure hand-built values with nil or invalid
+// TestOddValues makes sure hand-built values with nil or invalid
 // nodes never panic.
-func TestAffineOddValues(t *testing.T) {
-	bad := []*AffineExpr{nil, {Kind: 99}, {Kind: AffineAdd}, {Kind: AffineMul, LHS: Dim(0)}, {Kind: AffineDim, Pos: -1}}
-	m := AffineMap{NumDims: -1, NumSymbols: 2, Results: bad}
+func TestOddValues(t *testing.T) {
+	bad := []*Expr{nil, {Kind: 99}, {Kind: KindAdd}, {Kind: KindMul, LHS: Dim(0)}, {Kind: KindDim, Pos: -1}}
+	m := Map{NumDims: -1, NumSymbols: 2, Results: bad}
 	_ = m.String()
 	_ = m.IsIdentity()
 	_ = m.Equal(m)
@@ -490,7 +490,7 @@ func TestAffineOddValues(t *testing.T) {
 	s.AppendKey(k)
 	for _, x := range bad {
 		for _, y := range bad {
-			for _, f := range []func(a, b *AffineExpr) *AffineExpr{Add, Mul, Mod, FloorDiv, CeilDiv} {
+			for _, f := range []func(a, b *Expr) *Expr{Add, Mul, Mod, FloorDiv, CeilDiv} {
 				_ = f(x, y).String()
 				_ = f(x, Const(2)).String()
 				_ = f(Const(2), y).String()
@@ -500,54 +500,54 @@ func TestAffineOddValues(t *testing.T) {
 	if got := Add(nil, Dim(0)).String(); got != "<<NULL AFFINE EXPR>> + d0" {
 		t.Errorf("nil operand printed %q", got)
 	}
-	if got := (AffineMap{Results: []*AffineExpr{nil}}).String(); got != "affine_map<() -> (<<NULL AFFINE EXPR>>)>" {
+	if got := (Map{Results: []*Expr{nil}}).String(); got != "affine_map<() -> (<<NULL AFFINE EXPR>>)>" {
 		t.Errorf("nil result printed %q", got)
 	}
 }
 
-func TestAffineLimits(t *testing.T) {
+func TestLimits(t *testing.T) {
 	// A long flat sum is fine (it is as deep as it is long).
-	terms := make([]string, affineMaxTreeDepth-10)
+	terms := make([]string, maxTreeDepth-10)
 	for i := range terms {
 		terms[i] = "d" + strconv.Itoa(i%3)
 	}
-	m, err := ParseAffineMap("affine_map<(d0, d1, d2) -> (" + strings.Join(terms, " + ") + ")>")
+	m, err := ParseMap("affine_map<(d0, d1, d2) -> (" + strings.Join(terms, " + ") + ")>")
 	if err != nil {
 		t.Fatalf("long sum: %v", err)
 	}
-	if _, err := ParseAffineMap(m.String()); err != nil {
+	if _, err := ParseMap(m.String()); err != nil {
 		t.Fatalf("long sum does not re-parse: %v", err)
 	}
 	// Too deep a tree is an error, not a crash.
-	long := make([]string, affineMaxTreeDepth+10)
+	long := make([]string, maxTreeDepth+10)
 	for i := range long {
 		long[i] = "d" + strconv.Itoa(i%2)
 	}
-	if _, err := ParseAffineMap("affine_map<(d0, d1) -> (" + strings.Join(long, " + ") + ")>"); err == nil || !strings.Contains(err.Error(), "deeper than") {
+	if _, err := ParseMap("affine_map<(d0, d1) -> (" + strings.Join(long, " + ") + ")>"); err == nil || !strings.Contains(err.Error(), "deeper than") {
 		t.Errorf("over-deep tree: %v", err)
 	}
 	// A deep chain of divisions prints with as many parentheses; it must
 	// re-parse.
 	var sb strings.Builder
 	sb.WriteString("affine_map<(d0) -> (d0")
-	for i := 0; i < affineMaxTreeDepth-10; i++ {
+	for i := 0; i < maxTreeDepth-10; i++ {
 		fmt.Fprintf(&sb, " floordiv %d", 2+i%7)
 	}
 	sb.WriteString(")>")
-	m, err = ParseAffineMap(sb.String())
+	m, err = ParseMap(sb.String())
 	if err != nil {
 		t.Fatalf("division chain: %v", err)
 	}
-	if m2, err := ParseAffineMap(m.String()); err != nil || m2.String() != m.String() {
+	if m2, err := ParseMap(m.String()); err != nil || m2.String() != m.String() {
 		t.Fatalf("division chain does not re-parse: %v", err)
 	}
 	// Deep negation chains and parentheses.
-	n := affineMaxNesting - 4
+	n := maxNesting - 4
 	if n%2 == 0 {
 		n-- // an odd number of minus signs
 	}
 	neg := "affine_map<(d0) -> (" + strings.Repeat("-", n) + "d0)>"
-	if m, err := ParseAffineMap(neg); err != nil || m.String() != "affine_map<(d0) -> (-d0)>" {
+	if m, err := ParseMap(neg); err != nil || m.String() != "affine_map<(d0) -> (-d0)>" {
 		t.Errorf("negation chain: %v %v", m, err)
 	}
 }
@@ -555,15 +555,15 @@ func TestAffineLimits(t *testing.T) {
 // ---------------------------------------------------------------------------
 // Random expressions (shared by the oracle test and the golden file).
 
-type affineGen struct {
+type randGen struct {
 	r     *rand.Rand
 	small bool
 }
 
-var affineGenConsts = []int64{0, 1, -1, 2, 3, 4, -2, -3, 5, 6, 8, 16, -4, 7, 12, 64,
+var genConsts = []int64{0, 1, -1, 2, 3, 4, -2, -3, 5, 6, 8, 16, -4, 7, 12, 64,
 	9223372036854775807, 4611686018427387904, 3074457345618258603}
 
-func (g *affineGen) leaf(sym bool) string {
+func (g *randGen) leaf(sym bool) string {
 	n := g.r.Intn(10)
 	if !sym && n < 3 {
 		return "d" + strconv.Itoa(g.r.Intn(3))
@@ -575,7 +575,7 @@ func (g *affineGen) leaf(sym bool) string {
 	if g.small {
 		c = []int64{0, 1, -1, 2, 4, -2, -4, 8, 3}[g.r.Intn(9)]
 	} else {
-		c = affineGenConsts[g.r.Intn(len(affineGenConsts))]
+		c = genConsts[g.r.Intn(len(genConsts))]
 	}
 	if c < 0 {
 		return "(" + strconv.FormatInt(c, 10) + ")"
@@ -585,7 +585,7 @@ func (g *affineGen) leaf(sym bool) string {
 
 // expr returns a random expression; sym asks for a dimension-free one, so
 // that products and divisions stay affine.
-func (g *affineGen) expr(depth int, sym bool) string {
+func (g *randGen) expr(depth int, sym bool) string {
 	if depth <= 0 || g.r.Intn(4) == 0 {
 		return g.leaf(sym)
 	}
@@ -635,7 +635,7 @@ func (g *affineGen) expr(depth int, sym bool) string {
 	}
 }
 
-func (g *affineGen) mapText() string {
+func (g *randGen) mapText() string {
 	parts := make([]string, 1+g.r.Intn(2))
 	for i := range parts {
 		parts[i] = g.expr(2+g.r.Intn(4), false)
@@ -643,7 +643,7 @@ func (g *affineGen) mapText() string {
 	return "affine_map<(d0, d1, d2)[s0, s1, s2] -> (" + strings.Join(parts, ", ") + ")>"
 }
 
-func (g *affineGen) setText() string {
+func (g *randGen) setText() string {
 	parts := make([]string, g.r.Intn(3))
 	for i := range parts {
 		parts[i] = g.expr(1+g.r.Intn(3), false) + []string{" >= ", " <= ", " == "}[g.r.Intn(3)] + g.expr(1+g.r.Intn(2), false)
@@ -652,7 +652,7 @@ func (g *affineGen) setText() string {
 }
 
 // mutate damages a text a little (for parser accept/reject comparisons).
-func (g *affineGen) mutate(s string) string {
+func (g *randGen) mutate(s string) string {
 	pieces := []string{"(", ")", "[", "]", ",", "-", "+", "*", " mod ", " floordiv ", " ceildiv ", "->", ":",
 		">=", "==", "<=", "d0", "s0", "x", "0x1f", "1.5", "9223372036854775808", " ", "d9", ">", "<", "=", "//c\n"}
 	b := []byte(s)
@@ -674,13 +674,13 @@ func (g *affineGen) mutate(s string) string {
 // ---------------------------------------------------------------------------
 // Oracle: the installed mlir-opt binaries.
 
-const affineCrash = "<crash>"
+const crashText = "<crash>"
 
-var affinePrintedAttr = regexp.MustCompile(`\{m = (affine_(?:map|set)<.*>)\}`)
+var printedAttr = regexp.MustCompile(`\{m = (affine_(?:map|set)<.*>)\}`)
 
-// affineMLIROpt returns the mlir-opt binary of a release, or "" when it is
+// mlirOpt returns the mlir-opt binary of a release, or "" when it is
 // not installed (a failure for LLVM 22 when DIALECTGEN_ORACLE=required).
-func affineMLIROpt(t *testing.T, llvm int) string {
+func mlirOpt(t *testing.T, llvm int) string {
 	path := fmt.Sprintf("/usr/bin/mlir-opt-%d", llvm)
 	if _, err := os.Stat(path); err != nil {
 		if llvm == 22 && os.Getenv("DIALECTGEN_ORACLE") == "required" {
@@ -691,11 +691,11 @@ func affineMLIROpt(t *testing.T, llvm int) string {
 	return path
 }
 
-// affineRunMLIR has mlir-opt print each attribute (written as the attribute
+// runMLIR has mlir-opt print each attribute (written as the attribute
 // of an unregistered op, one per split) and returns what it printed, "" for
-// attributes it rejected and affineCrash for ones it crashed on (LLVM 19 and
+// attributes it rejected and crashText for ones it crashed on (LLVM 19 and
 // 22 divide INT64_MIN by -1 on some inputs).
-func affineRunMLIR(t *testing.T, bin string, attrs []string) []string {
+func runMLIR(t *testing.T, bin string, attrs []string) []string {
 	if len(attrs) == 0 {
 		return nil
 	}
@@ -717,10 +717,10 @@ func affineRunMLIR(t *testing.T, bin string, attrs []string) []string {
 	out, err := cmd.Output()
 	if ee, ok := err.(*exec.ExitError); ok && !ee.Exited() {
 		if len(attrs) == 1 {
-			return []string{affineCrash}
+			return []string{crashText}
 		}
 		h := len(attrs) / 2
-		return append(affineRunMLIR(t, bin, attrs[:h]), affineRunMLIR(t, bin, attrs[h:])...)
+		return append(runMLIR(t, bin, attrs[:h]), runMLIR(t, bin, attrs[h:])...)
 	}
 	chunks := strings.Split(string(out), "// -----")
 	if len(chunks) != len(attrs) {
@@ -728,24 +728,24 @@ func affineRunMLIR(t *testing.T, bin string, attrs []string) []string {
 	}
 	res := make([]string, len(attrs))
 	for i, c := range chunks {
-		if m := affinePrintedAttr.FindStringSubmatch(c); m != nil {
+		if m := printedAttr.FindStringSubmatch(c); m != nil {
 			res[i] = m[1]
 		}
 	}
 	return res
 }
 
-// affineCompare checks our parse+print of each input against mlir-opt's
+// compare checks our parse+print of each input against mlir-opt's
 // output; inputs mlir-opt rejected must be rejected by us, except texts with
 // the literal 9223372036854775808, which we read back on purpose.
-func affineCompare(t *testing.T, llvm int, what string, in, want []string) (n int) {
+func compare(t *testing.T, llvm int, what string, in, want []string) (n int) {
 	fails := 0
 	for i, a := range in {
-		if want[i] == affineCrash {
+		if want[i] == crashText {
 			continue
 		}
 		n++
-		got, err := affineRoundTrip(a, llvm)
+		got, err := roundTrip(a, llvm)
 		if want[i] == "" && err != nil || got == want[i] {
 			continue
 		}
@@ -759,30 +759,30 @@ func affineCompare(t *testing.T, llvm int, what string, in, want []string) (n in
 	return n
 }
 
-func TestAffineOracle(t *testing.T) {
-	if affineMLIROpt(t, 22) == "" {
+func TestOracle(t *testing.T) {
+	if mlirOpt(t, 22) == "" {
 		t.Skip("/usr/bin/mlir-opt-22 not installed (set DIALECTGEN_ORACLE=required to fail instead)")
 	}
-	for _, llvm := range affineReleases {
-		bin := affineMLIROpt(t, llvm)
+	for _, llvm := range releases {
+		bin := mlirOpt(t, llvm)
 		if bin == "" {
 			t.Logf("mlir-opt-%d not installed; skipping its rules", llvm)
 			continue
 		}
 		// The table, and what mlir-opt prints when fed its own output.
 		var in []string
-		for _, c := range affineCases {
+		for _, c := range textCases {
 			in = append(in, c.in)
 		}
-		got := affineRunMLIR(t, bin, in)
-		for i, c := range affineCases {
+		got := runMLIR(t, bin, in)
+		for i, c := range textCases {
 			if got[i] != c.want(llvm) {
 				t.Errorf("LLVM %d: table row %s records %s, mlir-opt prints %s", llvm, c.in, c.want(llvm), got[i])
 			}
 		}
-		affineCompare(t, llvm, "table", in, got)
-		again := affineRunMLIR(t, bin, got)
-		for i, c := range affineCases {
+		compare(t, llvm, "table", in, got)
+		again := runMLIR(t, bin, got)
+		for i, c := range textCases {
 			want2 := c.want(llvm)
 			if c.reparsed != "" {
 				want2 = c.reparsed
@@ -791,16 +791,16 @@ func TestAffineOracle(t *testing.T) {
 				t.Errorf("LLVM %d: re-reading %s gives %s, table says %s", llvm, got[i], again[i], want2)
 			}
 		}
-		affineCompare(t, llvm, "table output", got, again)
+		compare(t, llvm, "table output", got, again)
 
 		// Maps built with the constructors (LLVM 22 rules only).
 		if llvm == 22 {
 			var src []string
-			cases := affineBuiltCases()
+			cases := builtCases()
 			for _, c := range cases {
 				src = append(src, c.src)
 			}
-			for i, p := range affineRunMLIR(t, bin, src) {
+			for i, p := range runMLIR(t, bin, src) {
 				if p != cases[i].want {
 					t.Errorf("built %s: mlir-opt prints %s, test expects %s", cases[i].src, p, cases[i].want)
 				}
@@ -808,7 +808,7 @@ func TestAffineOracle(t *testing.T) {
 		}
 
 		// Random inputs, then mlir-opt's own output fed back in.
-		g := &affineGen{r: rand.New(rand.NewSource(int64(llvm)))}
+		g := &randGen{r: rand.New(rand.NewSource(int64(llvm)))}
 		var rin []string
 		for i := 0; i < 1500; i++ {
 			g.small = i%2 == 0
@@ -818,15 +818,15 @@ func TestAffineOracle(t *testing.T) {
 				rin = append(rin, g.mapText())
 			}
 		}
-		rout := affineRunMLIR(t, bin, rin)
-		n := affineCompare(t, llvm, "random", rin, rout)
+		rout := runMLIR(t, bin, rin)
+		n := compare(t, llvm, "random", rin, rout)
 		var printed []string
 		for _, p := range rout {
-			if p != "" && p != affineCrash && !strings.Contains(p, "9223372036854775808") {
+			if p != "" && p != crashText && !strings.Contains(p, "9223372036854775808") {
 				printed = append(printed, p)
 			}
 		}
-		n2 := affineCompare(t, llvm, "printed", printed, affineRunMLIR(t, bin, printed))
+		n2 := compare(t, llvm, "printed", printed, runMLIR(t, bin, printed))
 
 		// Damaged inputs: same accept/reject decisions and output.
 		var min []string
@@ -841,8 +841,8 @@ func TestAffineOracle(t *testing.T) {
 				min = append(min, s)
 			}
 		}
-		n3 := affineCompare(t, llvm, "mutated", min, affineRunMLIR(t, bin, min))
-		t.Logf("LLVM %d: %d table rows, %d random, %d re-read, %d mutated inputs compared", llvm, len(affineCases), n, n2, n3)
+		n3 := compare(t, llvm, "mutated", min, runMLIR(t, bin, min))
+		t.Logf("LLVM %d: %d table rows, %d random, %d re-read, %d mutated inputs compared", llvm, len(textCases), n, n2, n3)
 	}
 }
 
@@ -851,13 +851,13 @@ func TestAffineOracle(t *testing.T) {
 // checked even where mlir-opt is not installed. Regenerate with
 // DIALECTGEN_AFFINE_GOLDEN=write (needs all three mlir-opt releases).
 
-const affineGoldenFile = "testdata/affine/golden.tsv"
+const goldenFile = "testdata/golden.tsv"
 
-func TestAffineGolden(t *testing.T) {
+func TestGolden(t *testing.T) {
 	if os.Getenv("DIALECTGEN_AFFINE_GOLDEN") == "write" {
-		affineWriteGolden(t)
+		writeGolden(t)
 	}
-	data, err := os.ReadFile(affineGoldenFile)
+	data, err := os.ReadFile(goldenFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -873,13 +873,13 @@ func TestAffineGolden(t *testing.T) {
 		rows++
 		for i, llvm := range []int{22, 19, 16} {
 			want := f[i+1]
-			if want == affineCrash {
+			if want == crashText {
 				continue
 			}
 			if want == "!" {
 				want = ""
 			}
-			affineCompare(t, llvm, "golden", []string{f[0]}, []string{want})
+			compare(t, llvm, "golden", []string{f[0]}, []string{want})
 		}
 	}
 	if rows < 500 {
@@ -887,8 +887,8 @@ func TestAffineGolden(t *testing.T) {
 	}
 }
 
-func affineWriteGolden(t *testing.T) {
-	g := &affineGen{r: rand.New(rand.NewSource(2026))}
+func writeGolden(t *testing.T) {
+	g := &randGen{r: rand.New(rand.NewSource(2026))}
 	var in []string
 	for i := 0; i < 600; i++ {
 		g.small = i%3 != 0
@@ -900,14 +900,14 @@ func affineWriteGolden(t *testing.T) {
 	}
 	outs := map[int][]string{}
 	for _, llvm := range []int{22, 19, 16} {
-		bin := affineMLIROpt(t, llvm)
+		bin := mlirOpt(t, llvm)
 		if bin == "" {
-			t.Fatalf("mlir-opt-%d is needed to write %s", llvm, affineGoldenFile)
+			t.Fatalf("mlir-opt-%d is needed to write %s", llvm, goldenFile)
 		}
-		outs[llvm] = affineRunMLIR(t, bin, in)
+		outs[llvm] = runMLIR(t, bin, in)
 	}
 	var sb strings.Builder
-	sb.WriteString("# input\tmlir-opt-22\tmlir-opt-19\tmlir-opt-16 (\"!\" = rejected, \"" + affineCrash + "\" = mlir-opt crashed)\n")
+	sb.WriteString("# input\tmlir-opt-22\tmlir-opt-19\tmlir-opt-16 (\"!\" = rejected, \"" + crashText + "\" = mlir-opt crashed)\n")
 	for i, a := range in {
 		sb.WriteString(a)
 		for _, llvm := range []int{22, 19, 16} {
@@ -919,10 +919,10 @@ func affineWriteGolden(t *testing.T) {
 		}
 		sb.WriteString("\n")
 	}
-	if err := os.MkdirAll(filepath.Dir(affineGoldenFile), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(goldenFile), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(affineGoldenFile, []byte(sb.String()), 0o644); err != nil {
+	if err := os.WriteFile(goldenFile, []byte(sb.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -930,37 +930,37 @@ func affineWriteGolden(t *testing.T) {
 // ---------------------------------------------------------------------------
 // Fuzzing.
 
-// affineEval evaluates e over the integers; ok is false where the value is
+// eval evaluates e over the integers; ok is false where the value is
 // undefined (division by zero). Divisions round as in MLIR (floor and
 // ceiling) and e mod q is e - q * (e floordiv q).
-func affineEval(e *AffineExpr, dims, syms []*big.Int) (*big.Int, bool) {
+func eval(e *Expr, dims, syms []*big.Int) (*big.Int, bool) {
 	if e == nil {
 		return nil, false
 	}
 	switch e.Kind {
-	case AffineDim:
+	case KindDim:
 		if e.Pos < 0 || e.Pos >= len(dims) {
 			return nil, false
 		}
 		return dims[e.Pos], true
-	case AffineSymbol:
+	case KindSymbol:
 		if e.Pos < 0 || e.Pos >= len(syms) {
 			return nil, false
 		}
 		return syms[e.Pos], true
-	case AffineConstant:
+	case KindConstant:
 		return big.NewInt(e.Value), true
 	}
-	l, ok1 := affineEval(e.LHS, dims, syms)
-	r, ok2 := affineEval(e.RHS, dims, syms)
+	l, ok1 := eval(e.LHS, dims, syms)
+	r, ok2 := eval(e.RHS, dims, syms)
 	if !ok1 || !ok2 {
 		return nil, false
 	}
 	z := new(big.Int)
 	switch e.Kind {
-	case AffineAdd:
+	case KindAdd:
 		return z.Add(l, r), true
-	case AffineMul:
+	case KindMul:
 		return z.Mul(l, r), true
 	}
 	if r.Sign() == 0 {
@@ -972,22 +972,22 @@ func affineEval(e *AffineExpr, dims, syms []*big.Int) (*big.Int, bool) {
 		floor = new(big.Int).Sub(q, big.NewInt(1))
 	}
 	switch e.Kind {
-	case AffineFloorDiv:
+	case KindFloorDiv:
 		return floor, true
-	case AffineCeilDiv:
+	case KindCeilDiv:
 		if m.Sign() != 0 && m.Sign() == r.Sign() {
 			return z.Add(q, big.NewInt(1)), true
 		}
 		return q, true
-	case AffineMod:
+	case KindMod:
 		return z.Sub(l, z.Mul(r, floor)), true
 	}
 	return nil, false
 }
 
-// affineSameValues reports whether two expression lists agree at a few
+// sameValues reports whether two expression lists agree at a few
 // points (points where either is undefined are skipped).
-func affineSameValues(a, b []*AffineExpr, nd, ns int, seed string) (bool, string) {
+func sameValues(a, b []*Expr, nd, ns int, seed string) (bool, string) {
 	if len(a) != len(b) {
 		return false, "different result counts"
 	}
@@ -1005,8 +1005,8 @@ func affineSameValues(a, b []*AffineExpr, nd, ns int, seed string) (bool, string
 			syms[i] = big.NewInt(int64(r.Intn(41) - 20))
 		}
 		for i := range a {
-			x, ok1 := affineEval(a[i], dims, syms)
-			y, ok2 := affineEval(b[i], dims, syms)
+			x, ok1 := eval(a[i], dims, syms)
+			y, ok2 := eval(b[i], dims, syms)
 			if ok1 && ok2 && x.Cmp(y) != 0 {
 				return false, fmt.Sprintf("result %d at dims %v syms %v: %v vs %v", i, dims, syms, x, y)
 			}
@@ -1015,49 +1015,49 @@ func affineSameValues(a, b []*AffineExpr, nd, ns int, seed string) (bool, string
 	return true, ""
 }
 
-func affineIsLimitError(err error) bool {
+func isLimitError(err error) bool {
 	return err != nil && (strings.Contains(err.Error(), "nested more than") || strings.Contains(err.Error(), "deeper than"))
 }
 
-// affineFuzzCheck is shared by the two fuzz targets: parse (never panics),
+// fuzzCheck is shared by the two fuzz targets: parse (never panics),
 // print, re-parse. MLIR's own print/parse is not a fixed point (it prints
 // d0 + (-d1 + 2) as "d0 + -d1 + 2", which reads back as d0 - d1 + 2), so
 // the re-parsed value is checked to be equivalent rather than Equal: same
 // values at sample points, and the same value as the unsimplified input
 // (both skipped where 64-bit wrap-around took part, as in MLIR).
-func affineFuzzCheck(t *testing.T, text string, isSet bool) {
+func fuzzCheck(t *testing.T, text string, isSet bool) {
 	type parsed struct {
 		nd, ns int
-		exprs  []*AffineExpr
+		exprs  []*Expr
 		flags  []bool
 		text   string
 		key    string
 		equal  func(o any) bool
 	}
-	parse := func(s string, b *affineBuilder) (parsed, error) {
+	parse := func(s string, b *builder) (parsed, error) {
 		if isSet {
-			v, err := affineParseSetWith(s, b)
+			v, err := parseSetWith(s, b)
 			k := ir.NewKey("builtin", "IntegerSetAttr")
 			v.AppendKey(k)
 			return parsed{v.NumDims, v.NumSymbols, v.Constraints, v.EqFlags, v.String(), string(k.Bytes()),
 				func(o any) bool { return v.Equal(o.(IntegerSet)) }}, err
 		}
-		v, err := affineParseMapWith(s, b)
+		v, err := parseMapWith(s, b)
 		k := ir.NewKey("builtin", "AffineMapAttr")
 		v.AppendKey(k)
 		return parsed{v.NumDims, v.NumSymbols, v.Results, nil, v.String(), string(k.Bytes()),
-			func(o any) bool { return v.Equal(o.(AffineMap)) }}, err
+			func(o any) bool { return v.Equal(o.(Map)) }}, err
 	}
 	value := func(p parsed) any {
 		if isSet {
 			return IntegerSet{p.nd, p.ns, p.exprs, p.flags}
 		}
-		return AffineMap{p.nd, p.ns, p.exprs}
+		return Map{p.nd, p.ns, p.exprs}
 	}
-	b1 := newAffineBuilder(affineLatest, true)
+	b1 := newBuilder(latest, true)
 	v1, err := parse(text, b1)
 	if err != nil {
-		var se *affineSyntaxError
+		var se *SyntaxError
 		if !errors.As(err, &se) || se.Offset < 0 || se.Offset > len(text) {
 			t.Fatalf("%q: bad error %v", text, err)
 		}
@@ -1066,10 +1066,10 @@ func affineFuzzCheck(t *testing.T, text string, isSet bool) {
 	if !v1.equal(value(v1)) {
 		t.Fatalf("%q: value not Equal to itself", text)
 	}
-	b2 := newAffineBuilder(affineLatest, true)
+	b2 := newBuilder(latest, true)
 	v2, err := parse(v1.text, b2)
 	if err != nil {
-		if affineIsLimitError(err) {
+		if isLimitError(err) {
 			return
 		}
 		t.Fatalf("%q parsed and printed as %q, which does not parse: %v", text, v1.text, err)
@@ -1083,37 +1083,37 @@ func affineFuzzCheck(t *testing.T, text string, isSet bool) {
 	if b1.inexact || b2.inexact || strings.Contains(v1.text, "9223372036854775808") {
 		return // 64-bit wrap-around took part (printing -INT64_MIN wraps too)
 	}
-	if ok, why := affineSameValues(v1.exprs, v2.exprs, v1.nd, v1.ns, text); !ok {
+	if ok, why := sameValues(v1.exprs, v2.exprs, v1.nd, v1.ns, text); !ok {
 		t.Fatalf("%q printed as %q re-parses as %q with a different value: %s", text, v1.text, v2.text, why)
 	}
-	raw := newAffineBuilder(affineLatest, true)
+	raw := newBuilder(latest, true)
 	raw.noSimplify = true
 	if v0, err := parse(text, raw); err == nil {
-		if ok, why := affineSameValues(v1.exprs, v0.exprs, v1.nd, v1.ns, text); !ok {
+		if ok, why := sameValues(v1.exprs, v0.exprs, v1.nd, v1.ns, text); !ok {
 			t.Fatalf("%q simplified to %q changes its value: %s", text, v1.text, why)
 		}
 	}
 }
 
-func FuzzParseAffineMap(f *testing.F) {
-	for _, c := range affineCases {
+func FuzzParseMap(f *testing.F) {
+	for _, c := range textCases {
 		if strings.HasPrefix(c.in, "affine_map") {
 			f.Add(c.in)
 			f.Add(c.out)
 		}
 	}
-	for _, c := range affineBuiltCases() {
+	for _, c := range builtCases() {
 		f.Add(c.src)
 	}
-	f.Fuzz(func(t *testing.T, text string) { affineFuzzCheck(t, text, false) })
+	f.Fuzz(func(t *testing.T, text string) { fuzzCheck(t, text, false) })
 }
 
 func FuzzParseIntegerSet(f *testing.F) {
-	for _, c := range affineCases {
+	for _, c := range textCases {
 		if strings.HasPrefix(c.in, "affine_set") {
 			f.Add(c.in)
 			f.Add(c.out)
 		}
 	}
-	f.Fuzz(func(t *testing.T, text string) { affineFuzzCheck(t, text, true) })
+	f.Fuzz(func(t *testing.T, text string) { fuzzCheck(t, text, true) })
 }
