@@ -85,9 +85,10 @@ func TestBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	atan2 := writeTileIR(t, dir, "atan2.tileirbc", atan2Module(), tileir.V13_2)
-	for _, args := range [][]string{{"stat", bad}, {"convert", bad, "-o", bad + ".out"}, {"stat", "/nonexistent"}, {"frobnicate"}, {},
-		{"stat", tbad}, {"dump", tbad}, {"convert", tbad, tbad + ".out"}, {"dump", shipped}, {"dump"},
-		{"convert", "--version", "13.1", atan2, tbad + ".out"}, {"convert", "--producer", "x", tile, tbad + ".out"}} {
+	for _, args := range [][]string{{"stat", bad}, {"convert", bad, "-o", bad + ".out"}, {"stat", "/nonexistent"},
+		{"stat", tbad}, {"dump", tbad}, {"convert", tbad, tbad + ".out"}, {"dump", shipped},
+		{"convert", "--version", "13.1", atan2, tbad + ".out"}, {"convert", "--producer", "x", tile, tbad + ".out"},
+		{"convert", "--version", "7", shipped, bad + ".out"}} {
 		cmd := exec.Command(bin, args...)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
@@ -97,6 +98,29 @@ func TestBadInput(t *testing.T) {
 		}
 		if lines := strings.Count(stderr.String(), "\n"); lines != 1 || !strings.HasPrefix(stderr.String(), "mlirbc: ") {
 			t.Errorf("%v: stderr %q, want one line", args, stderr.String())
+		}
+	}
+	// A bad invocation says what is wrong and shows the command's usage,
+	// with status 2.
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"frobnicate"}, `no command "frobnicate"`},
+		{nil, "no command given"},
+		{[]string{"dump"}, "dump takes one file"},
+		{[]string{"convert", "--frob", shipped}, "flag provided but not defined: -frob"},
+		{[]string{"help", "frobnicate"}, `no command "frobnicate"`},
+	} {
+		cmd := exec.Command(bin, c.args...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 {
+			t.Errorf("%v: %v, want exit status 2", c.args, err)
+		}
+		if got := stderr.String(); !strings.HasPrefix(got, "mlirbc: "+c.want+"\n") || !strings.Contains(got, "usage:\n  mlirbc ") {
+			t.Errorf("%v: stderr %q, want %q and the usage", c.args, got, c.want)
 		}
 	}
 	for _, out := range []string{bad + ".out", tbad + ".out"} {
@@ -115,5 +139,25 @@ func TestStatVerify(t *testing.T) {
 		if !strings.Contains(out.String(), "verified:   the IR passes the writer's checks") {
 			t.Errorf("%s: stat --verify does not say so:\n%s", file, out.String())
 		}
+	}
+}
+
+func TestHelpAndVersion(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"--help"}, {"-h"}, {"help", "convert"}, {"convert", "--help"}, {"stat", "-h"}, {"dump", "--help"}} {
+		var out bytes.Buffer
+		if err := run(args, &out); err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		if !strings.HasPrefix(out.String(), "usage:") && !strings.Contains(out.String(), "\nusage:\n") {
+			t.Errorf("%v: no usage:\n%s", args, out.String())
+		}
+	}
+	var out bytes.Buffer
+	if err := run([]string{"convert", "-h"}, &out); err != nil || !strings.Contains(out.String(), "-version string") {
+		t.Errorf("convert -h does not describe its flags (%v):\n%s", err, out.String())
+	}
+	out.Reset()
+	if err := run([]string{"--version"}, &out); err != nil || !strings.HasPrefix(out.String(), "mlirbc ") {
+		t.Errorf("--version: %v %q", err, out.String())
 	}
 }

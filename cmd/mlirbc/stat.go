@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"text/tabwriter"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
@@ -32,7 +33,12 @@ func stat(path string, stdout io.Writer, verify bool) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	ops := 0
-	m.Op.Walk(func(*ir.Operation) bool { ops++; return true })
+	byName := map[string]int{}
+	m.Op.Walk(func(op *ir.Operation) bool {
+		ops++
+		byName[op.Name.String()]++
+		return true
+	})
 
 	fmt.Fprintf(stdout, "file:       %s (%d bytes)\n", path, len(data))
 	rel := "unknown"
@@ -66,10 +72,25 @@ func stat(path string, stdout io.Writer, verify bool) error {
 	}
 	fmt.Fprintln(stdout, "counts:")
 	fmt.Fprintf(stdout, "  dialects    %d %v\n", len(f.Dialects), names)
-	fmt.Fprintf(stdout, "  op names    %d\n", len(f.OpNames))
+	fmt.Fprintf(stdout, "  op names    %d in the file, %d used\n", len(f.OpNames), len(byName))
 	fmt.Fprintf(stdout, "  ops         %d\n", ops)
 	fmt.Fprintf(stdout, "  attributes  %d\n", f.Attrs.Len())
 	fmt.Fprintf(stdout, "  types       %d\n", f.Types.Len())
 	fmt.Fprintf(stdout, "  resources   %d dialect, %d external in %d groups\n", len(m.Resources), ext, len(m.External))
-	return nil
+	return printOpNames(stdout, byName)
+}
+
+// printOpNames lists op names with their counts, sorted by name.
+func printOpNames(stdout io.Writer, byName map[string]int) error {
+	fmt.Fprintln(stdout, "ops by name:")
+	names := make([]string, 0, len(byName))
+	for n := range byName {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	for _, n := range names {
+		fmt.Fprintf(tw, "  %s\t%d\n", n, byName[n])
+	}
+	return tw.Flush()
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"text/tabwriter"
 
 	cudatile "github.com/dialectgen/dialectgen/dialects/cuda_tile"
@@ -88,16 +87,7 @@ func statTileIR(path string, data []byte, stdout io.Writer, verify bool) error {
 	fmt.Fprintf(stdout, "  globals     %d\n", len(m.Globals))
 	fmt.Fprintf(stdout, "  ops         %d\n", ops)
 	fmt.Fprintf(stdout, "  op names    %d\n", len(byName))
-	names := make([]string, 0, len(byName))
-	for n := range byName {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	for _, n := range names {
-		fmt.Fprintf(tw, "    %s\t%d\n", n, byName[n])
-	}
-	return tw.Flush()
+	return printOpNames(stdout, byName)
 }
 
 // walkOps calls f on every op in pre-order, nested regions included.

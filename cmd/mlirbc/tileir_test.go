@@ -175,10 +175,10 @@ func TestStatTileIR(t *testing.T) {
 		"  globals     1\n",
 		"  ops         10\n",
 		"  op names    7\n",
-		"    cuda_tile.addi      2\n",
-		"    cuda_tile.atan2     1\n",
-		"    cuda_tile.constant  2\n",
-		"    cuda_tile.return    2\n",
+		"  cuda_tile.addi      2\n",
+		"  cuda_tile.atan2     1\n",
+		"  cuda_tile.constant  2\n",
+		"  cuda_tile.return    2\n",
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("stat output lacks %q:\n%s", want, s)
