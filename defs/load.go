@@ -342,9 +342,10 @@ func (l *loader) enum(n *yaml.Node) *Enum {
 			l.list(v, "enum values", func(c *yaml.Node) {
 				ev := &EnumValue{Pos: l.pos(c)}
 				l.fields(c, "enum value", l.avail(&ev.Availability, map[string]func(*yaml.Node){
-					"name":  func(v *yaml.Node) { l.str(v, &ev.Name) },
-					"value": func(v *yaml.Node) { l.uint(v, &ev.Value) },
-					"text":  func(v *yaml.Node) { l.str(v, &ev.Text) },
+					"name":    func(v *yaml.Node) { l.str(v, &ev.Name) },
+					"value":   func(v *yaml.Node) { l.uint(v, &ev.Value) },
+					"text":    func(v *yaml.Node) { l.str(v, &ev.Text) },
+					"go_name": func(v *yaml.Node) { l.goName(v, &ev.GoName) },
 				}))
 				if ev.Text == "" {
 					ev.Text = strings.ToLower(ev.Name)
@@ -594,7 +595,7 @@ func (l *loader) op(n *yaml.Node) *Op {
 	}
 	l.fields(n, "op", l.avail(&o.Availability, map[string]func(*yaml.Node){
 		"name":     func(v *yaml.Node) { l.str(v, &o.Name) },
-		"go_name":  func(v *yaml.Node) { l.str(v, &o.GoName) },
+		"go_name":  func(v *yaml.Node) { l.goName(v, &o.GoName) },
 		"summary":  func(v *yaml.Node) { l.str(v, &o.Summary) },
 		"traits":   func(v *yaml.Node) { l.opTraits(v, o) },
 		"operands": operands(&o.Operands, "operand"),

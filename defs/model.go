@@ -149,6 +149,10 @@ type EnumValue struct {
 	Name  string
 	Value uint64
 	Text  string // keyword in textual forms, default: lower-case name
+	// GoName is the Go constant: go_name, or the enum's name followed by
+	// the value's name in PascalCase (its text when the name is all
+	// capitals, as ODS spells them).
+	GoName string
 	Availability
 }
 
@@ -186,9 +190,10 @@ type Def struct {
 // Param is one parameter of an attribute, type or struct.
 type Param struct {
 	Pos
-	Name string
-	Type *TypeRef
-	Doc  string
+	Name   string
+	GoName string // the accessor (and struct field): Name in PascalCase
+	Type   *TypeRef
+	Doc    string
 	// Optional parameters may be absent (nil for handles); Default names
 	// the value an absent handle parameter takes: a parameterless
 	// attribute or type of the dialect.
@@ -210,6 +215,7 @@ type TypeRef struct {
 	Text string // as written
 	Kind RefKind
 	Name string   // for RefAttr/RefType/RefEnum/RefStruct with a named target, RefGo
+	Path string   // for RefGo: the import path of the type's package, "" for the dialect's own
 	Elem *TypeRef // for RefList
 	// Resolved targets (filled by Resolve).
 	Def    *Def

@@ -8,28 +8,14 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode"
 )
 
 // resolve links names to definitions and checks everything a generator
 // relies on, reporting each problem at its position.
 func resolve(d *Dialect, l *loader) {
 	l.d = d
-	names := map[string]Pos{}
-	claim := func(name string, p Pos, what string) {
-		if prev, ok := names[name]; ok {
-			l.errs = append(l.errs, &Error{Pos: p, Msg: fmt.Sprintf("%s %q: Go name already used at %s", what, name, prev)})
-			return
-		}
-		names[name] = p
-	}
 	byName := map[string]*Def{}
 	for _, def := range append(append([]*Def{}, d.Attributes...), d.Types...) {
-		what := "attribute"
-		if def.IsType {
-			what = "type"
-		}
-		claim(def.Name, def.Pos, what)
 		byName[def.Name] = def
 	}
 	checkEnums(l, d)
@@ -38,12 +24,10 @@ func resolve(d *Dialect, l *loader) {
 	}
 	enums := map[string]*Enum{}
 	for _, e := range d.Enums {
-		claim(e.Name, e.Pos, "enum")
 		enums[e.Name] = e
 	}
 	structs := map[string]*Struct{}
 	for _, s := range d.Structs {
-		claim(s.Name, s.Pos, "struct")
 		structs[s.Name] = s
 	}
 	var ref func(t *TypeRef)
@@ -124,18 +108,16 @@ func resolve(d *Dialect, l *loader) {
 			}
 		}
 	}
-	codes(d.Attributes, "attribute")
-	codes(d.Types, "type")
+	if d.Format != "tileir" { // a Tile IR tag belongs to one definition (checkTileIR)
+		codes(d.Attributes, "attribute")
+		codes(d.Types, "type")
+	}
 	opNames := map[string]Pos{}
 	for _, o := range d.Ops {
 		if prev, ok := opNames[o.Name]; ok {
 			l.errs = append(l.errs, &Error{Pos: o.Pos, Msg: fmt.Sprintf("op %q already defined at %s", o.Name, prev)})
 		}
 		opNames[o.Name] = o.Pos
-		if o.GoName == "" {
-			o.GoName = GoName(o.Name) + "Op"
-		}
-		claim(o.GoName, o.Pos, "op")
 		for _, a := range o.Attributes {
 			ref(a.Type)
 			if d.Format == "tileir" {
@@ -158,27 +140,12 @@ func resolve(d *Dialect, l *loader) {
 		}
 		groups(o.Operands, "operand", "AttrSizedOperandSegments")
 		groups(o.Results, "result", "AttrSizedResultSegments")
-		checkOpAccessors(l, o)
+		nameOp(l, o, d.Format)
 	}
-}
-
-// GoName turns snake_case or dotted names into PascalCase.
-func GoName(s string) string {
-	var b strings.Builder
-	up := true
-	for _, r := range s {
-		if r == '_' || r == '.' || r == '-' {
-			up = true
-			continue
-		}
-		if up {
-			b.WriteRune(unicode.ToUpper(r))
-			up = false
-		} else {
-			b.WriteRune(r)
-		}
+	if d.Format == "tileir" {
+		checkTileIR(l, d)
 	}
-	return b.String()
+	nameDialect(l, d)
 }
 
 // overlaps reports whether two availability ranges can both hold at once.
@@ -487,39 +454,6 @@ func checkAccessors(l *loader, def *Def) {
 			l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("%s: params %q and %q would both have accessor %s", def.Name, prev, p.Name, g)})
 		}
 		seen[g] = p.Name
-	}
-}
-
-// checkOpAccessors rejects op parts whose accessors would clash with each
-// other or with the wrapper's own Op method.
-// It fills in the default accessor names (go_name).
-func checkOpAccessors(l *loader, o *Op) {
-	seen := map[string]string{"Op": "the wrapper's Op method"}
-	add := func(name string, goName *string, p Pos, what string) {
-		if *goName == "" {
-			*goName = GoName(name)
-		}
-		g := *goName
-		if prev, ok := seen[g]; ok {
-			l.errs = append(l.errs, &Error{Pos: p, Msg: fmt.Sprintf("op %q: %s %q would have accessor %s, like %s (set go_name)", o.Name, what, name, g, prev)})
-			return
-		}
-		seen[g] = fmt.Sprintf("%s %q", what, name)
-	}
-	for _, v := range o.Operands {
-		add(v.Name, &v.GoName, v.Pos, "operand")
-	}
-	for _, v := range o.Results {
-		add(v.Name, &v.GoName, v.Pos, "result")
-	}
-	for _, a := range o.Attributes {
-		add(a.Name, &a.GoName, a.Pos, "attribute")
-	}
-	for _, r := range o.Regions {
-		add(r.Name, &r.GoName, r.Pos, "region")
-	}
-	for _, s := range o.Successors {
-		add(s.Name, &s.GoName, s.Pos, "successor")
 	}
 }
 

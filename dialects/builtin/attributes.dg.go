@@ -3,8 +3,9 @@
 package builtin
 
 import (
-	"github.com/dialectgen/dialectgen/runtime/ir"
 	"slices"
+
+	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
 // ArrayAttr is an ordered list of attributes.

@@ -4,11 +4,12 @@ package builtin
 
 import (
 	"fmt"
+	"math"
+	"strings"
+
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
-	"math"
-	"strings"
 )
 
 // ReadAttribute decodes a custom-encoded builtin attribute entry.

@@ -4,6 +4,7 @@ package builtin
 
 import (
 	"fmt"
+
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 

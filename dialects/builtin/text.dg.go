@@ -3,8 +3,9 @@
 package builtin
 
 import (
-	"github.com/dialectgen/dialectgen/runtime/ir"
 	"strings"
+
+	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
 // ParseAttribute reads the textual form of a builtin attribute stored as text; it

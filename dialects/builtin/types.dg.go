@@ -3,9 +3,10 @@
 package builtin
 
 import (
+	"slices"
+
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	"slices"
 )
 
 // IntegerType is the builtin type.

@@ -21,6 +21,7 @@ func (*IntegerAttr) AttrTag() uint64 {
 func (x *IntegerAttr) String() string {
 	return printInteger(x)
 }
+
 func readIntegerAttr(d *tileir.Decoder) (*IntegerAttr, error) {
 	x := &IntegerAttr{}
 	{
@@ -37,6 +38,7 @@ func readIntegerAttr(d *tileir.Decoder) (*IntegerAttr, error) {
 	x.Value = c0
 	return x, nil
 }
+
 func encodeIntegerAttr(e *tileir.Encoder, x *IntegerAttr, tag bool) error {
 	if tag {
 		e.Varint(1)
@@ -67,6 +69,7 @@ func (*FloatAttr) AttrTag() uint64 {
 func (x *FloatAttr) String() string {
 	return printFloat(x)
 }
+
 func readFloatAttr(d *tileir.Decoder) (*FloatAttr, error) {
 	x := &FloatAttr{}
 	{
@@ -83,6 +86,7 @@ func readFloatAttr(d *tileir.Decoder) (*FloatAttr, error) {
 	x.Bits = c0
 	return x, nil
 }
+
 func encodeFloatAttr(e *tileir.Encoder, x *FloatAttr, tag bool) error {
 	if tag {
 		e.Varint(2)
@@ -112,6 +116,7 @@ func (*BoolAttr) AttrTag() uint64 {
 func (x *BoolAttr) String() string {
 	return printBool(x)
 }
+
 func readBoolAttr(d *tileir.Decoder) (*BoolAttr, error) {
 	x := &BoolAttr{}
 	{
@@ -123,6 +128,7 @@ func readBoolAttr(d *tileir.Decoder) (*BoolAttr, error) {
 	}
 	return x, nil
 }
+
 func encodeBoolAttr(e *tileir.Encoder, x *BoolAttr, tag bool) error {
 	if tag {
 		e.Varint(3)
@@ -147,6 +153,7 @@ func (*TypeAttr) AttrTag() uint64 {
 func (x *TypeAttr) String() string {
 	return printTypeAttr(x)
 }
+
 func readTypeAttr(d *tileir.Decoder) (*TypeAttr, error) {
 	x := &TypeAttr{}
 	{
@@ -158,6 +165,7 @@ func readTypeAttr(d *tileir.Decoder) (*TypeAttr, error) {
 	}
 	return x, nil
 }
+
 func encodeTypeAttr(e *tileir.Encoder, x *TypeAttr, tag bool) error {
 	if tag {
 		e.Varint(4)
@@ -184,6 +192,7 @@ func (*StringAttr) AttrTag() uint64 {
 func (x *StringAttr) String() string {
 	return printString(x)
 }
+
 func readStringAttr(d *tileir.Decoder) (*StringAttr, error) {
 	x := &StringAttr{}
 	{
@@ -195,6 +204,7 @@ func readStringAttr(d *tileir.Decoder) (*StringAttr, error) {
 	}
 	return x, nil
 }
+
 func encodeStringAttr(e *tileir.Encoder, x *StringAttr, tag bool) error {
 	if tag {
 		e.Varint(5)
@@ -219,6 +229,7 @@ func (*ArrayAttr) AttrTag() uint64 {
 func (x *ArrayAttr) String() string {
 	return printArray(x)
 }
+
 func readArrayAttr(d *tileir.Decoder) (*ArrayAttr, error) {
 	x := &ArrayAttr{}
 	{
@@ -238,6 +249,7 @@ func readArrayAttr(d *tileir.Decoder) (*ArrayAttr, error) {
 	}
 	return x, nil
 }
+
 func encodeArrayAttr(e *tileir.Encoder, x *ArrayAttr, tag bool) error {
 	if tag {
 		e.Varint(6)
@@ -268,6 +280,7 @@ func (*DenseElementsAttr) AttrTag() uint64 {
 func (x *DenseElementsAttr) String() string {
 	return printDenseElements(x)
 }
+
 func readDenseElementsAttr(d *tileir.Decoder) (*DenseElementsAttr, error) {
 	x := &DenseElementsAttr{}
 	{
@@ -286,6 +299,7 @@ func readDenseElementsAttr(d *tileir.Decoder) (*DenseElementsAttr, error) {
 	}
 	return x, nil
 }
+
 func encodeDenseElementsAttr(e *tileir.Encoder, x *DenseElementsAttr, tag bool) error {
 	if tag {
 		e.Varint(7)
@@ -317,6 +331,7 @@ func (*DivByAttr) AttrTag() uint64 {
 func (x *DivByAttr) String() string {
 	return printDivBy(x)
 }
+
 func readDivByAttr(d *tileir.Decoder) (*DivByAttr, error) {
 	x := &DivByAttr{}
 	{
@@ -351,6 +366,7 @@ func readDivByAttr(d *tileir.Decoder) (*DivByAttr, error) {
 	}
 	return x, nil
 }
+
 func encodeDivByAttr(e *tileir.Encoder, x *DivByAttr, tag bool) error {
 	if tag {
 		e.Varint(8)
@@ -389,6 +405,7 @@ func (*SameElementsAttr) AttrTag() uint64 {
 func (x *SameElementsAttr) String() string {
 	return printSameElements(x)
 }
+
 func readSameElementsAttr(d *tileir.Decoder) (*SameElementsAttr, error) {
 	x := &SameElementsAttr{}
 	{
@@ -400,6 +417,7 @@ func readSameElementsAttr(d *tileir.Decoder) (*SameElementsAttr, error) {
 	}
 	return x, nil
 }
+
 func encodeSameElementsAttr(e *tileir.Encoder, x *SameElementsAttr, tag bool) error {
 	if tag {
 		e.Varint(9)
@@ -424,6 +442,7 @@ func (*DictionaryAttr) AttrTag() uint64 {
 func (x *DictionaryAttr) String() string {
 	return printDictionary(x)
 }
+
 func readDictionaryAttr(d *tileir.Decoder) (*DictionaryAttr, error) {
 	x := &DictionaryAttr{}
 	c0, err := readEntries(d)
@@ -433,6 +452,7 @@ func readDictionaryAttr(d *tileir.Decoder) (*DictionaryAttr, error) {
 	x.Entries = c0
 	return x, nil
 }
+
 func encodeDictionaryAttr(e *tileir.Encoder, x *DictionaryAttr, tag bool) error {
 	if tag {
 		e.Varint(10)
@@ -459,6 +479,7 @@ func (*OptimizationHintsAttr) AttrTag() uint64 {
 func (x *OptimizationHintsAttr) String() string {
 	return printOptimizationHints(x)
 }
+
 func readOptimizationHintsAttr(d *tileir.Decoder) (*OptimizationHintsAttr, error) {
 	x := &OptimizationHintsAttr{}
 	c0, err := readEntries(d)
@@ -468,6 +489,7 @@ func readOptimizationHintsAttr(d *tileir.Decoder) (*OptimizationHintsAttr, error
 	x.Entries = c0
 	return x, nil
 }
+
 func encodeOptimizationHintsAttr(e *tileir.Encoder, x *OptimizationHintsAttr, tag bool) error {
 	if tag {
 		e.Varint(11)
@@ -495,6 +517,7 @@ func (*BoundedAttr) AttrTag() uint64 {
 func (x *BoundedAttr) String() string {
 	return printBounded(x)
 }
+
 func readBoundedAttr(d *tileir.Decoder) (*BoundedAttr, error) {
 	x := &BoundedAttr{}
 	present, err := tileir.FromByte[uint64](d.Byte("the presence flags of BoundedAttr"))
@@ -522,6 +545,7 @@ func readBoundedAttr(d *tileir.Decoder) (*BoundedAttr, error) {
 	}
 	return x, nil
 }
+
 func encodeBoundedAttr(e *tileir.Encoder, x *BoundedAttr, tag bool) error {
 	if tag {
 		e.Varint(12)

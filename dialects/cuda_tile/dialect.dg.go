@@ -4,6 +4,7 @@ package cudatile
 
 import (
 	"fmt"
+
 	"github.com/dialectgen/dialectgen/runtime/tileir"
 )
 
@@ -24,6 +25,7 @@ func (dialect) MaxOpcode(v tileir.Version) uint64 {
 	}
 	return 0
 }
+
 func (dialect) ReadOp(d *tileir.Decoder, opcode uint64) (tileir.Op, error) {
 	switch opcode {
 	case 0:
@@ -1776,6 +1778,7 @@ func (dialect) ReadType(d *tileir.Decoder, tag uint64) (tileir.Type, error) {
 	}
 	return nil, d.Invalid("a type tag of cuda_tile, not %d", tag)
 }
+
 func (dialect) EncodeType(e *tileir.Encoder, v tileir.Type) error {
 	switch x := v.(type) {
 	case *Int1Type:
@@ -1827,6 +1830,7 @@ func (dialect) EncodeType(e *tileir.Encoder, v tileir.Type) error {
 	}
 	return fmt.Errorf("%T is not a type of cuda_tile", v)
 }
+
 func (dialect) ReadAttr(d *tileir.Decoder, tag uint64) (tileir.Attr, error) {
 	switch tag {
 	case 1:
@@ -1904,6 +1908,7 @@ func (dialect) ReadAttr(d *tileir.Decoder, tag uint64) (tileir.Attr, error) {
 	}
 	return nil, d.Invalid("a attribute tag of cuda_tile, not %d", tag)
 }
+
 func (dialect) EncodeAttr(e *tileir.Encoder, v tileir.Attr) error {
 	switch x := v.(type) {
 	case *IntegerAttr:
@@ -1933,6 +1938,7 @@ func (dialect) EncodeAttr(e *tileir.Encoder, v tileir.Attr) error {
 	}
 	return fmt.Errorf("%T is not a attribute of cuda_tile", v)
 }
+
 func (dialect) Signature(t tileir.Type) (ins, outs []tileir.Type, ok bool) {
 	if x, ok := t.(*FunctionType); ok {
 		return x.Inputs, x.Results, true
@@ -1944,12 +1950,14 @@ func (dialect) Signature(t tileir.Type) (ins, outs []tileir.Type, ok bool) {
 func (dialect) CheckDense(v tileir.Dense) error {
 	return checkDense(v)
 }
+
 func (dialect) HintsAttr(a tileir.Attr) bool {
 	if _, ok := a.(*OptimizationHintsAttr); ok {
 		return true
 	}
 	return false
 }
+
 func resultType(ts []tileir.Type) tileir.Type {
 	if len(ts) == 0 {
 		return nil

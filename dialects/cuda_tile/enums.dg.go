@@ -3,8 +3,9 @@
 package cudatile
 
 import (
-	"github.com/dialectgen/dialectgen/runtime/tileir"
 	"strconv"
+
+	"github.com/dialectgen/dialectgen/runtime/tileir"
 )
 
 // AtomicRMWMode is an enum of the dialect.

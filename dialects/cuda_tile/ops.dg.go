@@ -4,8 +4,9 @@ package cudatile
 
 import (
 	"fmt"
-	"github.com/dialectgen/dialectgen/runtime/tileir"
 	"strconv"
+
+	"github.com/dialectgen/dialectgen/runtime/tileir"
 )
 
 // AbsfOp is cuda_tile.absf (opcode 0x00, since 13.1).
@@ -50,6 +51,7 @@ func NewAbsfOp(resultType tileir.Type, source *tileir.Value) *AbsfOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readAbsfOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &AbsfOp{}
 	var err error
@@ -128,6 +130,7 @@ func NewAbsiOp(resultType tileir.Type, source *tileir.Value) *AbsiOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readAbsiOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &AbsiOp{}
 	var err error
@@ -220,6 +223,7 @@ func NewAddfOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, rou
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readAddfOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &AddfOp{}
 	var err error
@@ -328,6 +332,7 @@ func NewAddiOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, ove
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readAddiOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &AddiOp{}
 	var err error
@@ -419,6 +424,7 @@ func NewAndiOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value) *An
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readAndiOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &AndiOp{}
 	var err error
@@ -497,6 +503,7 @@ func NewAssertOp(condition *tileir.Value, message string) *AssertOp {
 	o := &AssertOp{Condition: condition, Message: message}
 	return o
 }
+
 func readAssertOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &AssertOp{}
 	var err error
@@ -588,6 +595,7 @@ func NewAssumeOp(resultType tileir.Type, value *tileir.Value, predicate tileir.A
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readAssumeOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &AssumeOp{}
 	var err error
@@ -703,6 +711,7 @@ func NewAtomicCasTkoOp(resultType tileir.Type, resultTokenType tileir.Type, poin
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType, resultTokenType})
 	return o
 }
+
 func readAtomicCasTkoOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &AtomicCasTkoOp{}
 	var err error
@@ -893,6 +902,7 @@ func NewAtomicRmwTkoOp(resultType tileir.Type, resultTokenType tileir.Type, poin
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType, resultTokenType})
 	return o
 }
+
 func readAtomicRmwTkoOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &AtomicRmwTkoOp{}
 	var err error
@@ -1053,6 +1063,7 @@ func NewBitcastOp(resultType tileir.Type, source *tileir.Value) *BitcastOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readBitcastOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &BitcastOp{}
 	var err error
@@ -1128,6 +1139,7 @@ func NewBreakOp(operands []*tileir.Value) *BreakOp {
 	o := &BreakOp{OperandsOperand: operands}
 	return o
 }
+
 func readBreakOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &BreakOp{}
 	var err error
@@ -1215,6 +1227,7 @@ func NewBroadcastOp(resultType tileir.Type, source *tileir.Value) *BroadcastOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readBroadcastOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &BroadcastOp{}
 	var err error
@@ -1300,6 +1313,7 @@ func NewCatOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, dim 
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readCatOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &CatOp{}
 	var err error
@@ -1387,6 +1401,7 @@ func NewCeilOp(resultType tileir.Type, source *tileir.Value) *CeilOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readCeilOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &CeilOp{}
 	var err error
@@ -1477,6 +1492,7 @@ func NewCmpfOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, com
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readCmpfOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &CmpfOp{}
 	var err error
@@ -1588,6 +1604,7 @@ func NewCmpiOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, com
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readCmpiOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &CmpiOp{}
 	var err error
@@ -1690,6 +1707,7 @@ func NewConstantOp(resultType tileir.Type, value tileir.Dense) *ConstantOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readConstantOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &ConstantOp{}
 	var err error
@@ -1774,6 +1792,7 @@ func NewContinueOp(operands []*tileir.Value) *ContinueOp {
 	o := &ContinueOp{OperandsOperand: operands}
 	return o
 }
+
 func readContinueOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &ContinueOp{}
 	var err error
@@ -1861,6 +1880,7 @@ func NewCosOp(resultType tileir.Type, source *tileir.Value) *CosOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readCosOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &CosOp{}
 	var err error
@@ -1939,6 +1959,7 @@ func NewCoshOp(resultType tileir.Type, source *tileir.Value) *CoshOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readCoshOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &CoshOp{}
 	var err error
@@ -2031,6 +2052,7 @@ func NewDivfOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, rou
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readDivfOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &DivfOp{}
 	var err error
@@ -2144,6 +2166,7 @@ func NewDiviOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, sig
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readDiviOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &DiviOp{}
 	var err error
@@ -2272,6 +2295,7 @@ func NewEntryOp(symName string, functionType tileir.Type, argAttrs []tileir.Attr
 	o.OpBase.Regions = []*tileir.Region{body}
 	return o
 }
+
 func readEntryOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &EntryOp{}
 	var err error
@@ -2451,6 +2475,7 @@ func NewExpOp(resultType tileir.Type, source *tileir.Value, roundingMode Roundin
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readExpOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &ExpOp{}
 	var err error
@@ -2557,6 +2582,7 @@ func NewExp2Op(resultType tileir.Type, source *tileir.Value, flushToZero bool) *
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readExp2Op(d *tileir.Decoder) (tileir.Op, error) {
 	o := &Exp2Op{}
 	var err error
@@ -2652,6 +2678,7 @@ func NewExtiOp(toType tileir.Type, from *tileir.Value, signedness Signedness) *E
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{toType})
 	return o
 }
+
 func readExtiOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &ExtiOp{}
 	var err error
@@ -2742,6 +2769,7 @@ func NewExtractOp(resultType tileir.Type, source *tileir.Value, indices []*tilei
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readExtractOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &ExtractOp{}
 	var err error
@@ -2830,6 +2858,7 @@ func NewFloorOp(resultType tileir.Type, source *tileir.Value) *FloorOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readFloorOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &FloorOp{}
 	var err error
@@ -2924,6 +2953,7 @@ func NewFmaOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, acc 
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readFmaOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &FmaOp{}
 	var err error
@@ -3045,6 +3075,7 @@ func NewForOp(resultValuesTypes []tileir.Type, lowerBound *tileir.Value, upperBo
 	o.OpBase.Regions = []*tileir.Region{region}
 	return o
 }
+
 func readForOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &ForOp{}
 	var err error
@@ -3175,6 +3206,7 @@ func NewFtofOp(toType tileir.Type, from *tileir.Value, roundingMode RoundingMode
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{toType})
 	return o
 }
+
 func readFtofOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &FtofOp{}
 	var err error
@@ -3273,6 +3305,7 @@ func NewFtoiOp(toType tileir.Type, from *tileir.Value, signedness Signedness, ro
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{toType})
 	return o
 }
+
 func readFtoiOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &FtoiOp{}
 	var err error
@@ -3374,6 +3407,7 @@ func NewGetGlobalOp(resultType tileir.Type, name string) *GetGlobalOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readGetGlobalOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &GetGlobalOp{}
 	var err error
@@ -3454,6 +3488,7 @@ func NewGetIndexSpaceShapeOp(resultTypes []tileir.Type, src *tileir.Value) *GetI
 	o.OpBase.Results = tileir.NewResults(o, resultTypes)
 	return o
 }
+
 func readGetIndexSpaceShapeOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &GetIndexSpaceShapeOp{}
 	var err error
@@ -3542,6 +3577,7 @@ func NewGetNumTileBlocksOp(gridSizeXType tileir.Type, gridSizeYType tileir.Type,
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{gridSizeXType, gridSizeYType, gridSizeZType})
 	return o
 }
+
 func readGetNumTileBlocksOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &GetNumTileBlocksOp{}
 	var err error
@@ -3612,6 +3648,7 @@ func NewGetTensorShapeOp(resultTypes []tileir.Type, src *tileir.Value) *GetTenso
 	o.OpBase.Results = tileir.NewResults(o, resultTypes)
 	return o
 }
+
 func readGetTensorShapeOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &GetTensorShapeOp{}
 	var err error
@@ -3700,6 +3737,7 @@ func NewGetTileBlockIdOp(blockIdXType tileir.Type, blockIdYType tileir.Type, blo
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{blockIdXType, blockIdYType, blockIdZType})
 	return o
 }
+
 func readGetTileBlockIdOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &GetTileBlockIdOp{}
 	var err error
@@ -3789,6 +3827,7 @@ func NewGlobalOp(symName string, value tileir.Dense, alignment uint64, constant 
 	o := &GlobalOp{SymName: symName, Value: value, Alignment: alignment, Constant: constant, SymbolVisibility: symbolVisibility}
 	return o
 }
+
 func readGlobalOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &GlobalOp{}
 	var err error
@@ -3954,6 +3993,7 @@ func NewIfOp(resultsTypes []tileir.Type, condition *tileir.Value, thenRegion *ti
 	o.OpBase.Regions = []*tileir.Region{thenRegion, elseRegion}
 	return o
 }
+
 func readIfOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &IfOp{}
 	var err error
@@ -4045,6 +4085,7 @@ func NewIntToPtrOp(resultType tileir.Type, source *tileir.Value) *IntToPtrOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readIntToPtrOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &IntToPtrOp{}
 	var err error
@@ -4121,6 +4162,7 @@ func NewIotaOp(resultType tileir.Type) *IotaOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readIotaOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &IotaOp{}
 	var err error
@@ -4201,6 +4243,7 @@ func NewItofOp(toType tileir.Type, from *tileir.Value, signedness Signedness, ro
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{toType})
 	return o
 }
+
 func readItofOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &ItofOp{}
 	var err error
@@ -4299,6 +4342,7 @@ func NewJoinTokensOp(resultType tileir.Type, tokens []*tileir.Value) *JoinTokens
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readJoinTokensOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &JoinTokensOp{}
 	var err error
@@ -4422,6 +4466,7 @@ func NewLoadPtrTkoOp(resultType tileir.Type, resultTokenType tileir.Type, source
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType, resultTokenType})
 	return o
 }
+
 func readLoadPtrTkoOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &LoadPtrTkoOp{}
 	var err error
@@ -4629,6 +4674,7 @@ func NewLoadViewTkoOp(tileType tileir.Type, resultTokenType tileir.Type, view *t
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{tileType, resultTokenType})
 	return o
 }
+
 func readLoadViewTkoOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &LoadViewTkoOp{}
 	var err error
@@ -4790,6 +4836,7 @@ func NewLogOp(resultType tileir.Type, source *tileir.Value) *LogOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readLogOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &LogOp{}
 	var err error
@@ -4868,6 +4915,7 @@ func NewLog2Op(resultType tileir.Type, source *tileir.Value) *Log2Op {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readLog2Op(d *tileir.Decoder) (tileir.Op, error) {
 	o := &Log2Op{}
 	var err error
@@ -4952,6 +5000,7 @@ func NewLoopOp(resultValuesTypes []tileir.Type, initValues []*tileir.Value, regi
 	o.OpBase.Regions = []*tileir.Region{region}
 	return o
 }
+
 func readLoopOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &LoopOp{}
 	var err error
@@ -5050,6 +5099,7 @@ func NewMakePartitionViewOp(resultType tileir.Type, tensorView *tileir.Value) *M
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readMakePartitionViewOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &MakePartitionViewOp{}
 	var err error
@@ -5132,6 +5182,7 @@ func NewMakeTensorViewOp(resultType tileir.Type, base *tileir.Value, dynamicShap
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readMakeTensorViewOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &MakeTensorViewOp{}
 	var err error
@@ -5240,6 +5291,7 @@ func NewMakeTokenOp(resultType tileir.Type) *MakeTokenOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readMakeTokenOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &MakeTokenOp{}
 	var err error
@@ -5326,6 +5378,7 @@ func NewMaxfOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, pro
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readMaxfOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &MaxfOp{}
 	var err error
@@ -5428,6 +5481,7 @@ func NewMaxiOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, sig
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readMaxiOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &MaxiOp{}
 	var err error
@@ -5533,6 +5587,7 @@ func NewMinfOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, pro
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readMinfOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &MinfOp{}
 	var err error
@@ -5635,6 +5690,7 @@ func NewMiniOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, sig
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readMiniOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &MiniOp{}
 	var err error
@@ -5735,6 +5791,7 @@ func NewMmafOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, acc
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readMmafOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &MmafOp{}
 	var err error
@@ -5853,6 +5910,7 @@ func NewMmaiOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, acc
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readMmaiOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &MmaiOp{}
 	var err error
@@ -5963,6 +6021,7 @@ func NewModuleOp(symName string, producer *string, body *tileir.Region) *ModuleO
 	o.OpBase.Regions = []*tileir.Region{body}
 	return o
 }
+
 func readModuleOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &ModuleOp{}
 	var err error
@@ -6101,6 +6160,7 @@ func NewMulfOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, rou
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readMulfOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &MulfOp{}
 	var err error
@@ -6204,6 +6264,7 @@ func NewMulhiiOp(resultType tileir.Type, x_ *tileir.Value, y_ *tileir.Value) *Mu
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readMulhiiOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &MulhiiOp{}
 	var err error
@@ -6290,6 +6351,7 @@ func NewMuliOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, ove
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readMuliOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &MuliOp{}
 	var err error
@@ -6379,6 +6441,7 @@ func NewNegfOp(resultType tileir.Type, source *tileir.Value) *NegfOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readNegfOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &NegfOp{}
 	var err error
@@ -6462,6 +6525,7 @@ func NewNegiOp(resultType tileir.Type, source *tileir.Value, overflow IntegerOve
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readNegiOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &NegiOp{}
 	var err error
@@ -6563,6 +6627,7 @@ func NewOffsetOp(resultType tileir.Type, ptr *tileir.Value, offset *tileir.Value
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readOffsetOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &OffsetOp{}
 	var err error
@@ -6644,6 +6709,7 @@ func NewOriOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value) *Ori
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readOriOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &OriOp{}
 	var err error
@@ -6728,6 +6794,7 @@ func NewPermuteOp(resultType tileir.Type, source *tileir.Value, permutation []in
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readPermuteOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &PermuteOp{}
 	var err error
@@ -6818,6 +6885,7 @@ func NewPowOp(resultType tileir.Type, source *tileir.Value, exponent *tileir.Val
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readPowOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &PowOp{}
 	var err error
@@ -6906,6 +6974,7 @@ func NewPrintTkoOp(resultTokenType tileir.Type, args []*tileir.Value, token *til
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultTokenType})
 	return o
 }
+
 func readPrintTkoOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &PrintTkoOp{}
 	var err error
@@ -7049,6 +7118,7 @@ func NewPtrToIntOp(resultType tileir.Type, source *tileir.Value) *PtrToIntOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readPtrToIntOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &PtrToIntOp{}
 	var err error
@@ -7127,6 +7197,7 @@ func NewPtrToPtrOp(resultType tileir.Type, source *tileir.Value) *PtrToPtrOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readPtrToPtrOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &PtrToPtrOp{}
 	var err error
@@ -7221,6 +7292,7 @@ func NewReduceOp(resultsTypes []tileir.Type, operands []*tileir.Value, dim uint3
 	o.OpBase.Regions = []*tileir.Region{body}
 	return o
 }
+
 func readReduceOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &ReduceOp{}
 	var err error
@@ -7350,6 +7422,7 @@ func NewRemfOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value) *Re
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readRemfOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &RemfOp{}
 	var err error
@@ -7436,6 +7509,7 @@ func NewRemiOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, sig
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readRemiOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &RemiOp{}
 	var err error
@@ -7525,6 +7599,7 @@ func NewReshapeOp(resultType tileir.Type, source *tileir.Value) *ReshapeOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readReshapeOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &ReshapeOp{}
 	var err error
@@ -7600,6 +7675,7 @@ func NewReturnOp(operands []*tileir.Value) *ReturnOp {
 	o := &ReturnOp{OperandsOperand: operands}
 	return o
 }
+
 func readReturnOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &ReturnOp{}
 	var err error
@@ -7694,6 +7770,7 @@ func NewRsqrtOp(resultType tileir.Type, source *tileir.Value, flushToZero bool) 
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readRsqrtOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &RsqrtOp{}
 	var err error
@@ -7805,6 +7882,7 @@ func NewScanOp(resultsTypes []tileir.Type, operands []*tileir.Value, dim uint32,
 	o.OpBase.Regions = []*tileir.Region{body}
 	return o
 }
+
 func readScanOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &ScanOp{}
 	var err error
@@ -7944,6 +8022,7 @@ func NewSelectOp(resultType tileir.Type, cond *tileir.Value, valIfTrue *tileir.V
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readSelectOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &SelectOp{}
 	var err error
@@ -8031,6 +8110,7 @@ func NewShliOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, ove
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readShliOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &ShliOp{}
 	var err error
@@ -8127,6 +8207,7 @@ func NewShriOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, sig
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readShriOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &ShriOp{}
 	var err error
@@ -8216,6 +8297,7 @@ func NewSinOp(resultType tileir.Type, source *tileir.Value) *SinOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readSinOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &SinOp{}
 	var err error
@@ -8294,6 +8376,7 @@ func NewSinhOp(resultType tileir.Type, source *tileir.Value) *SinhOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readSinhOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &SinhOp{}
 	var err error
@@ -8384,6 +8467,7 @@ func NewSqrtOp(resultType tileir.Type, source *tileir.Value, roundingMode Roundi
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readSqrtOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &SqrtOp{}
 	var err error
@@ -8513,6 +8597,7 @@ func NewStorePtrTkoOp(resultTokenType tileir.Type, destination *tileir.Value, va
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultTokenType})
 	return o
 }
+
 func readStorePtrTkoOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &StorePtrTkoOp{}
 	var err error
@@ -8712,6 +8797,7 @@ func NewStoreViewTkoOp(resultTokenType tileir.Type, tile *tileir.Value, view *ti
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultTokenType})
 	return o
 }
+
 func readStoreViewTkoOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &StoreViewTkoOp{}
 	var err error
@@ -8897,6 +8983,7 @@ func NewSubfOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, rou
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readSubfOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &SubfOp{}
 	var err error
@@ -9005,6 +9092,7 @@ func NewSubiOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, ove
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readSubiOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &SubiOp{}
 	var err error
@@ -9094,6 +9182,7 @@ func NewTanOp(resultType tileir.Type, source *tileir.Value) *TanOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readTanOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &TanOp{}
 	var err error
@@ -9177,6 +9266,7 @@ func NewTanhOp(resultType tileir.Type, source *tileir.Value, roundingMode Roundi
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readTanhOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &TanhOp{}
 	var err error
@@ -9281,6 +9371,7 @@ func NewTrunciOp(toType tileir.Type, from *tileir.Value, overflow IntegerOverflo
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{toType})
 	return o
 }
+
 func readTrunciOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &TrunciOp{}
 	var err error
@@ -9371,6 +9462,7 @@ func NewXoriOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value) *Xo
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readXoriOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &XoriOp{}
 	var err error
@@ -9447,6 +9539,7 @@ func NewYieldOp(operands []*tileir.Value) *YieldOp {
 	o := &YieldOp{OperandsOperand: operands}
 	return o
 }
+
 func readYieldOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &YieldOp{}
 	var err error
@@ -9536,6 +9629,7 @@ func NewAtan2Op(resultType tileir.Type, x_ *tileir.Value, y_ *tileir.Value) *Ata
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readAtan2Op(d *tileir.Decoder) (tileir.Op, error) {
 	o := &Atan2Op{}
 	var err error
@@ -9621,6 +9715,7 @@ func NewPackOp(resultType tileir.Type, source *tileir.Value) *PackOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readPackOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &PackOp{}
 	var err error
@@ -9705,6 +9800,7 @@ func NewUnpackOp(resultType tileir.Type, source *tileir.Value) *UnpackOp {
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readUnpackOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &UnpackOp{}
 	var err error
@@ -9804,6 +9900,7 @@ func NewAllocaOp(resultType tileir.Type, numElem uint64, alignment uint64, globa
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readAllocaOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &AllocaOp{}
 	var err error
@@ -9916,6 +10013,7 @@ func NewMmafScaledOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Valu
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readMmafScaledOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &MmafScaledOp{}
 	var err error
@@ -10004,6 +10102,7 @@ func NewMakeGatherScatterViewOp(resultType tileir.Type, tensorView *tileir.Value
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readMakeGatherScatterViewOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &MakeGatherScatterViewOp{}
 	var err error
@@ -10088,6 +10187,7 @@ func NewMakeStridedViewOp(resultType tileir.Type, tensorView *tileir.Value) *Mak
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
 	return o
 }
+
 func readMakeStridedViewOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &MakeStridedViewOp{}
 	var err error
@@ -10195,6 +10295,7 @@ func NewAtomicRedViewTkoOp(resultTokenType tileir.Type, view *tileir.Value, inde
 	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultTokenType})
 	return o
 }
+
 func readAtomicRedViewTkoOp(d *tileir.Decoder) (tileir.Op, error) {
 	o := &AtomicRedViewTkoOp{}
 	var err error

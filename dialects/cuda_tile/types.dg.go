@@ -18,10 +18,12 @@ func (*Int1Type) TypeTag() uint64 {
 func (x *Int1Type) String() string {
 	return "i1"
 }
+
 func readInt1Type(d *tileir.Decoder) (*Int1Type, error) {
 	x := &Int1Type{}
 	return x, nil
 }
+
 func encodeInt1Type(e *tileir.Encoder, x *Int1Type, tag bool) error {
 	if tag {
 		e.Varint(0)
@@ -43,10 +45,12 @@ func (*Int8Type) TypeTag() uint64 {
 func (x *Int8Type) String() string {
 	return "i8"
 }
+
 func readInt8Type(d *tileir.Decoder) (*Int8Type, error) {
 	x := &Int8Type{}
 	return x, nil
 }
+
 func encodeInt8Type(e *tileir.Encoder, x *Int8Type, tag bool) error {
 	if tag {
 		e.Varint(1)
@@ -68,10 +72,12 @@ func (*Int16Type) TypeTag() uint64 {
 func (x *Int16Type) String() string {
 	return "i16"
 }
+
 func readInt16Type(d *tileir.Decoder) (*Int16Type, error) {
 	x := &Int16Type{}
 	return x, nil
 }
+
 func encodeInt16Type(e *tileir.Encoder, x *Int16Type, tag bool) error {
 	if tag {
 		e.Varint(2)
@@ -93,10 +99,12 @@ func (*Int32Type) TypeTag() uint64 {
 func (x *Int32Type) String() string {
 	return "i32"
 }
+
 func readInt32Type(d *tileir.Decoder) (*Int32Type, error) {
 	x := &Int32Type{}
 	return x, nil
 }
+
 func encodeInt32Type(e *tileir.Encoder, x *Int32Type, tag bool) error {
 	if tag {
 		e.Varint(3)
@@ -118,10 +126,12 @@ func (*Int64Type) TypeTag() uint64 {
 func (x *Int64Type) String() string {
 	return "i64"
 }
+
 func readInt64Type(d *tileir.Decoder) (*Int64Type, error) {
 	x := &Int64Type{}
 	return x, nil
 }
+
 func encodeInt64Type(e *tileir.Encoder, x *Int64Type, tag bool) error {
 	if tag {
 		e.Varint(4)
@@ -143,10 +153,12 @@ func (*Float16Type) TypeTag() uint64 {
 func (x *Float16Type) String() string {
 	return "f16"
 }
+
 func readFloat16Type(d *tileir.Decoder) (*Float16Type, error) {
 	x := &Float16Type{}
 	return x, nil
 }
+
 func encodeFloat16Type(e *tileir.Encoder, x *Float16Type, tag bool) error {
 	if tag {
 		e.Varint(5)
@@ -168,10 +180,12 @@ func (*BFloat16Type) TypeTag() uint64 {
 func (x *BFloat16Type) String() string {
 	return "bf16"
 }
+
 func readBFloat16Type(d *tileir.Decoder) (*BFloat16Type, error) {
 	x := &BFloat16Type{}
 	return x, nil
 }
+
 func encodeBFloat16Type(e *tileir.Encoder, x *BFloat16Type, tag bool) error {
 	if tag {
 		e.Varint(6)
@@ -193,10 +207,12 @@ func (*Float32Type) TypeTag() uint64 {
 func (x *Float32Type) String() string {
 	return "f32"
 }
+
 func readFloat32Type(d *tileir.Decoder) (*Float32Type, error) {
 	x := &Float32Type{}
 	return x, nil
 }
+
 func encodeFloat32Type(e *tileir.Encoder, x *Float32Type, tag bool) error {
 	if tag {
 		e.Varint(7)
@@ -218,10 +234,12 @@ func (*TFloat32Type) TypeTag() uint64 {
 func (x *TFloat32Type) String() string {
 	return "tf32"
 }
+
 func readTFloat32Type(d *tileir.Decoder) (*TFloat32Type, error) {
 	x := &TFloat32Type{}
 	return x, nil
 }
+
 func encodeTFloat32Type(e *tileir.Encoder, x *TFloat32Type, tag bool) error {
 	if tag {
 		e.Varint(8)
@@ -243,10 +261,12 @@ func (*Float64Type) TypeTag() uint64 {
 func (x *Float64Type) String() string {
 	return "f64"
 }
+
 func readFloat64Type(d *tileir.Decoder) (*Float64Type, error) {
 	x := &Float64Type{}
 	return x, nil
 }
+
 func encodeFloat64Type(e *tileir.Encoder, x *Float64Type, tag bool) error {
 	if tag {
 		e.Varint(9)
@@ -268,10 +288,12 @@ func (*Float8E4M3FNType) TypeTag() uint64 {
 func (x *Float8E4M3FNType) String() string {
 	return "f8E4M3FN"
 }
+
 func readFloat8E4M3FNType(d *tileir.Decoder) (*Float8E4M3FNType, error) {
 	x := &Float8E4M3FNType{}
 	return x, nil
 }
+
 func encodeFloat8E4M3FNType(e *tileir.Encoder, x *Float8E4M3FNType, tag bool) error {
 	if tag {
 		e.Varint(10)
@@ -293,10 +315,12 @@ func (*Float8E5M2Type) TypeTag() uint64 {
 func (x *Float8E5M2Type) String() string {
 	return "f8E5M2"
 }
+
 func readFloat8E5M2Type(d *tileir.Decoder) (*Float8E5M2Type, error) {
 	x := &Float8E5M2Type{}
 	return x, nil
 }
+
 func encodeFloat8E5M2Type(e *tileir.Encoder, x *Float8E5M2Type, tag bool) error {
 	if tag {
 		e.Varint(11)
@@ -318,10 +342,12 @@ func (*TokenType) TypeTag() uint64 {
 func (x *TokenType) String() string {
 	return "token"
 }
+
 func readTokenType(d *tileir.Decoder) (*TokenType, error) {
 	x := &TokenType{}
 	return x, nil
 }
+
 func encodeTokenType(e *tileir.Encoder, x *TokenType, tag bool) error {
 	if tag {
 		e.Varint(17)
@@ -343,6 +369,7 @@ func (*Float8E8M0FNUType) TypeTag() uint64 {
 func (x *Float8E8M0FNUType) String() string {
 	return "f8E8M0FNU"
 }
+
 func readFloat8E8M0FNUType(d *tileir.Decoder) (*Float8E8M0FNUType, error) {
 	if !d.Version().AtLeast(13, 2) {
 		return nil, d.TooNew("type 'Float8E8M0FNU'", tileir.Version{
@@ -353,6 +380,7 @@ func readFloat8E8M0FNUType(d *tileir.Decoder) (*Float8E8M0FNUType, error) {
 	x := &Float8E8M0FNUType{}
 	return x, nil
 }
+
 func encodeFloat8E8M0FNUType(e *tileir.Encoder, x *Float8E8M0FNUType, tag bool) error {
 	if !e.Version().AtLeast(13, 2) {
 		return e.TooNew("type 'Float8E8M0FNU'", tileir.Version{
@@ -380,6 +408,7 @@ func (*Float4E2M1FNType) TypeTag() uint64 {
 func (x *Float4E2M1FNType) String() string {
 	return "f4E2M1FN"
 }
+
 func readFloat4E2M1FNType(d *tileir.Decoder) (*Float4E2M1FNType, error) {
 	if !d.Version().AtLeast(13, 3) {
 		return nil, d.TooNew("type 'Float4E2M1FN'", tileir.Version{
@@ -390,6 +419,7 @@ func readFloat4E2M1FNType(d *tileir.Decoder) (*Float4E2M1FNType, error) {
 	x := &Float4E2M1FNType{}
 	return x, nil
 }
+
 func encodeFloat4E2M1FNType(e *tileir.Encoder, x *Float4E2M1FNType, tag bool) error {
 	if !e.Version().AtLeast(13, 3) {
 		return e.TooNew("type 'Float4E2M1FN'", tileir.Version{
@@ -417,6 +447,7 @@ func (*Int4Type) TypeTag() uint64 {
 func (x *Int4Type) String() string {
 	return "i4"
 }
+
 func readInt4Type(d *tileir.Decoder) (*Int4Type, error) {
 	if !d.Version().AtLeast(13, 3) {
 		return nil, d.TooNew("type 'Int4'", tileir.Version{
@@ -427,6 +458,7 @@ func readInt4Type(d *tileir.Decoder) (*Int4Type, error) {
 	x := &Int4Type{}
 	return x, nil
 }
+
 func encodeInt4Type(e *tileir.Encoder, x *Int4Type, tag bool) error {
 	if !e.Version().AtLeast(13, 3) {
 		return e.TooNew("type 'Int4'", tileir.Version{
@@ -456,6 +488,7 @@ func (*PointerType) TypeTag() uint64 {
 func (x *PointerType) String() string {
 	return printPointer(x)
 }
+
 func readPointerType(d *tileir.Decoder) (*PointerType, error) {
 	x := &PointerType{}
 	{
@@ -467,6 +500,7 @@ func readPointerType(d *tileir.Decoder) (*PointerType, error) {
 	}
 	return x, nil
 }
+
 func encodePointerType(e *tileir.Encoder, x *PointerType, tag bool) error {
 	if tag {
 		e.Varint(12)
@@ -494,6 +528,7 @@ func (*TileType) TypeTag() uint64 {
 func (x *TileType) String() string {
 	return printTile(x)
 }
+
 func readTileType(d *tileir.Decoder) (*TileType, error) {
 	x := &TileType{}
 	{
@@ -512,6 +547,7 @@ func readTileType(d *tileir.Decoder) (*TileType, error) {
 	}
 	return x, nil
 }
+
 func encodeTileType(e *tileir.Encoder, x *TileType, tag bool) error {
 	if tag {
 		e.Varint(13)
@@ -541,6 +577,7 @@ func (*TensorViewType) TypeTag() uint64 {
 func (x *TensorViewType) String() string {
 	return printTensorView(x)
 }
+
 func readTensorViewType(d *tileir.Decoder) (*TensorViewType, error) {
 	x := &TensorViewType{}
 	{
@@ -566,6 +603,7 @@ func readTensorViewType(d *tileir.Decoder) (*TensorViewType, error) {
 	}
 	return x, nil
 }
+
 func encodeTensorViewType(e *tileir.Encoder, x *TensorViewType, tag bool) error {
 	if tag {
 		e.Varint(14)
@@ -597,6 +635,7 @@ func (*PartitionViewType) TypeTag() uint64 {
 func (x *PartitionViewType) String() string {
 	return printPartitionView(x)
 }
+
 func readPartitionViewType(d *tileir.Decoder) (*PartitionViewType, error) {
 	x := &PartitionViewType{}
 	if !d.Version().AtLeast(13, 3) {
@@ -680,6 +719,7 @@ func readPartitionViewType(d *tileir.Decoder) (*PartitionViewType, error) {
 	}
 	panic("unreachable: no encoding of PartitionViewType for this version")
 }
+
 func encodePartitionViewType(e *tileir.Encoder, x *PartitionViewType, tag bool) error {
 	if tag {
 		e.Varint(15)
@@ -740,6 +780,7 @@ func (*FunctionType) TypeTag() uint64 {
 func (x *FunctionType) String() string {
 	return printFunction(x)
 }
+
 func readFunctionType(d *tileir.Decoder) (*FunctionType, error) {
 	x := &FunctionType{}
 	{
@@ -774,6 +815,7 @@ func readFunctionType(d *tileir.Decoder) (*FunctionType, error) {
 	}
 	return x, nil
 }
+
 func encodeFunctionType(e *tileir.Encoder, x *FunctionType, tag bool) error {
 	if tag {
 		e.Varint(16)
@@ -812,6 +854,7 @@ func (*GatherScatterViewType) TypeTag() uint64 {
 func (x *GatherScatterViewType) String() string {
 	return printGatherScatterView(x)
 }
+
 func readGatherScatterViewType(d *tileir.Decoder) (*GatherScatterViewType, error) {
 	if !d.Version().AtLeast(13, 3) {
 		return nil, d.TooNew("type 'GatherScatterView'", tileir.Version{
@@ -857,6 +900,7 @@ func readGatherScatterViewType(d *tileir.Decoder) (*GatherScatterViewType, error
 	}
 	return x, nil
 }
+
 func encodeGatherScatterViewType(e *tileir.Encoder, x *GatherScatterViewType, tag bool) error {
 	if !e.Version().AtLeast(13, 3) {
 		return e.TooNew("type 'GatherScatterView'", tileir.Version{
@@ -905,6 +949,7 @@ func (*StridedViewType) TypeTag() uint64 {
 func (x *StridedViewType) String() string {
 	return printStridedView(x)
 }
+
 func readStridedViewType(d *tileir.Decoder) (*StridedViewType, error) {
 	if !d.Version().AtLeast(13, 3) {
 		return nil, d.TooNew("type 'StridedView'", tileir.Version{
@@ -957,6 +1002,7 @@ func readStridedViewType(d *tileir.Decoder) (*StridedViewType, error) {
 	}
 	return x, nil
 }
+
 func encodeStridedViewType(e *tileir.Encoder, x *StridedViewType, tag bool) error {
 	if !e.Version().AtLeast(13, 3) {
 		return e.TooNew("type 'StridedView'", tileir.Version{

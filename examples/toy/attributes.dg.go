@@ -3,8 +3,9 @@
 package toy
 
 import (
-	"github.com/dialectgen/dialectgen/runtime/ir"
 	"slices"
+
+	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
 // TileAttr is how a matrix is cut into tiles and which of them to visit.

@@ -4,10 +4,11 @@ package toy
 
 import (
 	"fmt"
+	"math"
+
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
-	"math"
 )
 
 // ReadAttribute decodes a custom-encoded toy attribute entry.

@@ -30,13 +30,15 @@ var (
 		Name: "toy.scope",
 	}
 	schemaYieldOp = bytecode.OpSchema{
-		Name: "toy.yield",
+		Name:       "toy.yield",
+		Terminator: true,
 	}
 )
 
 // OpSchema returns what the bytecode container needs to know about an op
 // (its name without the dialect prefix) at an LLVM release, 0 meaning the
-// newest: whether it is isolated from above and the layout of its properties.
+// newest: its structural traits (isolation, graph regions, terminators) and
+// the layout of its properties.
 // It returns nil for ops the dialect does not have at that release. The
 // schemas are shared: do not modify them.
 func (dialect) OpSchema(op string, release int) *bytecode.OpSchema {

@@ -8,8 +8,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-
-	"github.com/dialectgen/dialectgen/defs"
 )
 
 // Release is the records of one LLVM release.
@@ -260,9 +258,8 @@ func nameUnnamed(list []part, what string) {
 
 // mergedOp is an op across releases.
 type mergedOp struct {
-	name   string
-	goName string // set when the default would clash
-	file   string
+	name string
+	file string
 	span
 	properties span // the releases whose dialect stores properties
 	traits     []*mergedPart
@@ -279,8 +276,7 @@ type span struct{ first, last int }
 
 // mergedPart is a part across the releases of its op.
 type mergedPart struct {
-	part   // as the newest release that has it says
-	goName string
+	part // as the newest release that has it says
 	span
 	seen []bool
 }
@@ -337,10 +333,8 @@ func mergeOps(rels []int, perRelease []map[string]*opFacts) ([]*mergedOp, error)
 				return nil, fmt.Errorf("op %s: %s %v", name, k.what, err)
 			}
 		}
-		setGoNames(m)
 		out = append(out, m)
 	}
-	setOpGoNames(out)
 	return out, nil
 }
 
@@ -401,56 +395,6 @@ func mergeParts(rels []int, s span, lists [][]part, positional bool) ([]*mergedP
 		m.span = sp
 	}
 	return order, nil
-}
-
-// setGoNames gives a part a Go name when the accessor the loader would
-// derive from its name clashes with the wrapper's Op method or with an
-// earlier part (an operand called "op", a region named like an attribute).
-func setGoNames(m *mergedOp) {
-	seen := map[string]bool{"Op": true}
-	for _, g := range []struct {
-		list   []*mergedPart
-		suffix string
-	}{
-		{m.operands, "Operand"}, {m.results, "Result"}, {m.attributes, "Attr"},
-		{m.regions, "Region"}, {m.successors, "Successor"},
-	} {
-		for _, p := range g.list {
-			name := defs.GoName(p.name)
-			if seen[name] {
-				p.goName = unique(name+g.suffix, seen)
-				name = p.goName
-			}
-			seen[name] = true
-		}
-	}
-}
-
-// setOpGoNames gives an op a Go name when its default wrapper name clashes
-// with another op's (forall.in_parallel and forall_in_parallel).
-func setOpGoNames(ops []*mergedOp) {
-	seen := map[string]bool{}
-	for _, m := range ops {
-		name := defs.GoName(m.name) + "Op"
-		if seen[name] {
-			m.goName = unique(name, seen)
-			name = m.goName
-		}
-		seen[name] = true
-	}
-}
-
-// unique returns name, or name with the smallest number appended that
-// makes it unused.
-func unique(name string, used map[string]bool) string {
-	if !used[name] {
-		return name
-	}
-	for i := 2; ; i++ {
-		if n := fmt.Sprintf("%s%d", name, i); !used[n] {
-			return n
-		}
-	}
 }
 
 // DefaultPackage is the Go package name of a dialect: its namespace without

@@ -61,37 +61,37 @@ type tileEnumCase struct {
 
 // tileOp is what the records say about one op.
 type tileOp struct {
-	name, goName string
-	record       string
-	summary      string
-	opcode       int64
-	version      tileVersion
-	traits       []string
-	operands     []*tileValue
-	results      []*tileValue
-	attributes   []*tileAttr
-	regions      []*tileRegion
-	flags        []tileFlag
+	name       string
+	record     string
+	summary    string
+	opcode     int64
+	version    tileVersion
+	traits     []string
+	operands   []*tileValue
+	results    []*tileValue
+	attributes []*tileAttr
+	regions    []*tileRegion
+	flags      []tileFlag
 }
 
 type tileValue struct {
-	name, goName       string
+	name               string
 	since              tileVersion
 	variadic, optional bool
 	typ                string // results added after the op: the type def
 }
 
 type tileAttr struct {
-	name, goName string
-	since        tileVersion
-	typ          string
-	constraint   string
-	optional     bool
-	dflt         string
+	name       string
+	since      tileVersion
+	typ        string
+	constraint string
+	optional   bool
+	dflt       string
 }
 
 type tileRegion struct {
-	name, goName          string
+	name                  string
 	singleBlock, variadic bool
 }
 
@@ -159,7 +159,6 @@ func ImportTileIR(rs *Records) ([]byte, error) {
 		return nil, fmt.Errorf("the records have no BytecodeOpcode (not a dump of cuda-tile's BytecodeOpcodes.td?)")
 	}
 	slices.SortFunc(ops, func(a, b *tileOp) int { return int(a.opcode - b.opcode) })
-	setTileOpGoNames(ops)
 	return writeTileYAML(enums, ops), nil
 }
 
@@ -555,41 +554,6 @@ func tileFlags(op *tileOp) ([]tileFlag, error) {
 	return fl, nil
 }
 
-// setTileOpGoNames gives an op or op part a Go name when the one the
-// loader would derive clashes (see setGoNames and setOpGoNames).
-func setTileOpGoNames(ops []*tileOp) {
-	opNames := map[string]bool{}
-	for _, o := range ops {
-		name := defs.GoName(o.name) + "Op"
-		if opNames[name] {
-			o.goName = unique(name, opNames)
-			name = o.goName
-		}
-		opNames[name] = true
-		seen := map[string]bool{"Op": true}
-		add := func(n string, goName *string, suffix string) {
-			g := defs.GoName(n)
-			if seen[g] {
-				*goName = unique(g+suffix, seen)
-				g = *goName
-			}
-			seen[g] = true
-		}
-		for _, v := range o.operands {
-			add(v.name, &v.goName, "Operand")
-		}
-		for _, v := range o.results {
-			add(v.name, &v.goName, "Result")
-		}
-		for _, a := range o.attributes {
-			add(a.name, &a.goName, "Attr")
-		}
-		for _, g := range o.regions {
-			add(g.name, &g.goName, "Region")
-		}
-	}
-}
-
 var identifierRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 func isIdentifier(s string) bool { return identifierRE.MatchString(s) }
@@ -600,19 +564,35 @@ func isIdentifier(s string) bool { return identifierRE.MatchString(s) }
 const tileStubs = `
 dialect: cuda_tile
 format: tileir
+versions: {format: [%s]}
 types:
-  - {name: TokenType}
+  - {name: TokenType, text: {keyword: token}, bytecode: [{code: 17}]}
 attributes:
-  - {name: OptimizationHintsAttr}
+  - {name: OptimizationHintsAttr, text: {keyword: hints}, bytecode: [{code: 11}]}
 `
 
 // CheckTileIRFragment loads what ImportTileIR wrote as a definition, with
-// a stub dialect header and stub definitions of the types and attributes
-// the ops name (TokenType, OptimizationHintsAttr) appended, so that errors
-// point at the fragment's own lines.
+// a stub dialect header (the format versions are those the fragment
+// names) and stub definitions of the types and attributes the ops name
+// (TokenType, OptimizationHintsAttr) appended, so that errors point at the
+// fragment's own lines.
 func CheckTileIRFragment(name string, data []byte) (*defs.Dialect, error) {
-	return defs.Load(name, append(slices.Clip(data), tileStubs...))
+	var versions []string
+	for _, v := range tileAxisRE.FindAllString(string(data), -1) {
+		if !slices.Contains(versions, v) {
+			versions = append(versions, v)
+		}
+	}
+	slices.SortFunc(versions, func(a, b string) int {
+		va, _ := defs.ParseVersion(a)
+		vb, _ := defs.ParseVersion(b)
+		return va.Compare(vb)
+	})
+	stubs := fmt.Sprintf(tileStubs, strings.Join(versions, ", "))
+	return defs.Load(name, append(slices.Clip(data), stubs...))
 }
+
+var tileAxisRE = regexp.MustCompile(`tileir [0-9]+(\.[0-9]+)*`)
 
 // writeTileYAML writes the enums: and ops: keys of a definition.
 func writeTileYAML(enums []*tileEnum, ops []*tileOp) []byte {
@@ -647,9 +627,6 @@ func writeTileYAML(enums []*tileEnum, ops []*tileOp) []byte {
 
 func writeTileOp(b *strings.Builder, o *tileOp) {
 	fmt.Fprintf(b, "  - name: %s\n", scalar(o.name))
-	if o.goName != "" {
-		fmt.Fprintf(b, "    go_name: %s\n", o.goName)
-	}
 	if o.summary != "" {
 		fmt.Fprintf(b, "    summary: %s\n", strconv.Quote(o.summary))
 	}
@@ -666,13 +643,7 @@ func writeTileOp(b *strings.Builder, o *tileOp) {
 			fmt.Fprintf(b, "      - %s\n", flowMap(kvs))
 		}
 	}
-	named := func(name, goName string) [][2]string {
-		kvs := [][2]string{{"name", scalar(name)}}
-		if goName != "" {
-			kvs = append(kvs, [2]string{"go_name", goName})
-		}
-		return kvs
-	}
+	named := func(name string) [][2]string { return [][2]string{{"name", scalar(name)}} }
 	since := func(kvs [][2]string, v tileVersion) [][2]string {
 		if o.version.less(v) {
 			kvs = append(kvs, [2]string{"since", v.String()})
@@ -682,7 +653,7 @@ func writeTileOp(b *strings.Builder, o *tileOp) {
 	values := func(vs []*tileValue) [][][2]string {
 		var out [][][2]string
 		for _, v := range vs {
-			kvs := named(v.name, v.goName)
+			kvs := named(v.name)
 			if v.variadic {
 				kvs = append(kvs, [2]string{"variadic", "true"})
 			}
@@ -701,7 +672,7 @@ func writeTileOp(b *strings.Builder, o *tileOp) {
 	list("results", values(o.results))
 	var attrs [][][2]string
 	for _, a := range o.attributes {
-		kvs := append(named(a.name, a.goName), [2]string{"type", scalar(a.typ)})
+		kvs := append(named(a.name), [2]string{"type", scalar(a.typ)})
 		if a.constraint != "" {
 			kvs = append(kvs, [2]string{"constraint", scalar(a.constraint)})
 		}
@@ -720,7 +691,7 @@ func writeTileOp(b *strings.Builder, o *tileOp) {
 	list("attributes", attrs)
 	var regions [][][2]string
 	for _, g := range o.regions {
-		kvs := named(g.name, g.goName)
+		kvs := named(g.name)
 		if g.singleBlock {
 			kvs = append(kvs, [2]string{"single_block", "true"})
 		}

@@ -54,9 +54,6 @@ func writeYAML(opts Options, rels []Release, ops []*mergedOp) []byte {
 func writeOp(b *strings.Builder, rels []Release, m *mergedOp) {
 	all := span{0, len(rels) - 1}
 	fmt.Fprintf(b, "  - name: %s\n", scalar(m.name))
-	if m.goName != "" {
-		fmt.Fprintf(b, "    go_name: %s\n", m.goName)
-	}
 	for _, kv := range bounds(rels, all, m.span) {
 		fmt.Fprintf(b, "    %s: %s\n", kv[0], kv[1])
 	}
@@ -79,9 +76,6 @@ func writeOp(b *strings.Builder, rels []Release, m *mergedOp) {
 		fmt.Fprintf(b, "    %s:\n", key)
 		for _, p := range parts {
 			fields := [][2]string{{"name", scalar(p.name)}}
-			if p.goName != "" {
-				fields = append(fields, [2]string{"go_name", p.goName})
-			}
 			fields = append(fields, kvs(p)...)
 			fields = append(fields, bounds(rels, m.span, p.span)...)
 			fmt.Fprintf(b, "      - %s\n", flowMap(fields))

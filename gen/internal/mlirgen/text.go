@@ -1,4 +1,4 @@
-package gen
+package mlirgen
 
 import (
 	"fmt"
@@ -6,16 +6,18 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/dialectgen/dialectgen/defs"
+	"github.com/dialectgen/dialectgen/gen/internal/gofile"
+	"github.com/dialectgen/dialectgen/gen/internal/model"
 )
 
 // genText emits the TextCodec: text-encoded entries read into typed values
 // and typed values printed back, through keywords or hand-written hooks.
-func (g *generator) genText(f *jen.File) {
-	g.genTextPair(f, g.d.Attributes, "Attribute", jen.Qual(irPkg, "Attribute"))
-	g.genTextPair(f, g.d.Types, "Type", jen.Qual(irPkg, "Type"))
+func (g *gen) genText(f *jen.File) {
+	g.genTextPair(f, g.m.Attributes, "Attribute", jen.Qual(gofile.IR, "Attribute"))
+	g.genTextPair(f, g.m.Dialect.Types, "Type", jen.Qual(gofile.IR, "Type"))
 }
 
-func (g *generator) genTextPair(f *jen.File, list []*defs.Def, what string, iface *jen.Statement) {
+func (g *gen) genTextPair(f *jen.File, list []*defs.Def, what string, iface *jen.Statement) {
 	var keywords, prefixes, prints []jen.Code
 	hooks := false
 	for _, def := range list {
@@ -24,7 +26,7 @@ func (g *generator) genTextPair(f *jen.File, list []*defs.Def, what string, ifac
 			continue
 		}
 		if t.Keyword != "" {
-			keywords = append(keywords, jen.Case(jen.Lit(t.Keyword)).Block(jen.Return(jen.Id(constructorName(def)).Call(jen.Id("ctx")), jen.Nil())))
+			keywords = append(keywords, jen.Case(jen.Lit(t.Keyword)).Block(jen.Return(jen.Id(defs.ConstructorName(def)).Call(jen.Id("ctx")), jen.Nil())))
 			prints = append(prints, jen.Case(jen.Op("*").Id(def.Name)).Block(jen.Return(jen.Lit(t.Keyword), jen.True())))
 			continue
 		}
@@ -52,10 +54,10 @@ func (g *generator) genTextPair(f *jen.File, list []*defs.Def, what string, ifac
 	if len(prefixes) == 0 {
 		relName = "_"
 	}
-	f.Comment(fmt.Sprintf("Parse%s reads the textual form of a %s %s stored as text; it", what, g.d.Name, lowerFirst(what)))
+	f.Comment(fmt.Sprintf("Parse%s reads the textual form of a %s %s stored as text; it", what, g.m.Name, model.LowerFirst(what)))
 	f.Comment("returns nil and no error for text this dialect does not model. release is")
 	f.Comment("the producer's LLVM major (0: the newest).")
-	f.Func().Params(jen.Id("dialect")).Id("Parse"+what).Params(jen.Id(ctxName).Op("*").Qual(irPkg, "Context"), jen.Id("text").String(), jen.Id(relName).Int()).Params(iface.Clone(), jen.Error()).Block(body...)
+	f.Func().Params(jen.Id("dialect")).Id("Parse"+what).Params(jen.Id(ctxName).Op("*").Qual(gofile.IR, "Context"), jen.Id("text").String(), jen.Id(relName).Int()).Params(iface.Clone(), jen.Error()).Block(body...)
 	pv := "v"
 	if len(prints) == 0 {
 		pv = "_"
@@ -69,6 +71,6 @@ func (g *generator) genTextPair(f *jen.File, list []*defs.Def, what string, ifac
 		pbody = append(pbody, jen.Switch(sw).Block(prints...))
 	}
 	pbody = append(pbody, jen.Return(jen.Lit(""), jen.False()))
-	f.Comment(fmt.Sprintf("Print%s prints the textual form of a %s the dialect stores as text.", what, lowerFirst(what)))
+	f.Comment(fmt.Sprintf("Print%s prints the textual form of a %s the dialect stores as text.", what, model.LowerFirst(what)))
 	f.Func().Params(jen.Id("dialect")).Id("Print"+what).Params(jen.Id(pv).Add(iface.Clone())).Params(jen.String(), jen.Bool()).Block(pbody...)
 }

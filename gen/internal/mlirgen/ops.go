@@ -1,4 +1,4 @@
-package gen
+package mlirgen
 
 import (
 	"fmt"
@@ -6,11 +6,13 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/dialectgen/dialectgen/defs"
+	"github.com/dialectgen/dialectgen/gen/internal/gofile"
+	"github.com/dialectgen/dialectgen/gen/internal/model"
 )
 
-func (g *generator) genOps(f *jen.File) {
-	for _, o := range g.d.Ops {
-		g.genOp(f, o)
+func (g *gen) genOps(f *jen.File) {
+	for _, o := range g.m.Ops {
+		g.genOp(f, o.Op)
 	}
 }
 
@@ -21,7 +23,7 @@ func groupAccess(list []*defs.Operand, i int, field, segField string, segmented 
 	// A fresh statement per use: jennifer's Clone shares the original.
 	x := func() *jen.Statement { return jen.Id("o").Dot("op").Dot(field) }
 	if segmented {
-		return jen.Qual(irPkg, "Segment").Call(x(), jen.Id("o").Dot("op").Dot(segField).Call(), jen.Lit(i))
+		return jen.Qual(gofile.IR, "Segment").Call(x(), jen.Id("o").Dot("op").Dot(segField).Call(), jen.Lit(i))
 	}
 	variadic := -1
 	for j, g := range list {
@@ -42,25 +44,25 @@ func groupAccess(list []*defs.Operand, i int, field, segField string, segmented 
 	return x().Index(jen.Len(x()).Op("-").Lit(len(list) - i))
 }
 
-func (g *generator) genOp(f *jen.File, o *defs.Op) {
-	full := g.d.Name + "." + o.Name
+func (g *gen) genOp(f *jen.File, o *defs.Op) {
+	full := g.m.Name + "." + o.Name
 	t := o.GoName
 	summary := o.Summary
 	if summary == "" {
 		summary = "the " + full + " operation."
 	}
-	f.Comment(fmt.Sprintf("%s wraps %s: %s", t, full, lowerFirst(summary)))
-	f.Type().Id(t).Struct(jen.Id("op").Op("*").Qual(irPkg, "Operation"))
+	f.Comment(fmt.Sprintf("%s wraps %s: %s", t, full, model.LowerFirst(summary)))
+	f.Type().Id(t).Struct(jen.Id("op").Op("*").Qual(gofile.IR, "Operation"))
 	f.Comment(fmt.Sprintf("%sName is the full name of %s.", t, t))
 	f.Const().Id(t + "Name").Op("=").Lit(full)
 	f.Comment(fmt.Sprintf("As%s wraps op if it is a %s.", t, full))
-	f.Func().Id("As"+t).Params(jen.Id("op").Op("*").Qual(irPkg, "Operation")).Params(jen.Id(t), jen.Bool()).Block(
+	f.Func().Id("As"+t).Params(jen.Id("op").Op("*").Qual(gofile.IR, "Operation")).Params(jen.Id(t), jen.Bool()).Block(
 		jen.If(jen.Id("op").Op("==").Nil().Op("||").Id("op").Dot("Name").Dot("String").Call().Op("!=").Id(t+"Name")).Block(
 			jen.Return(jen.Id(t).Values(), jen.False())),
 		jen.Return(jen.Id(t).Values(jen.Id("op")), jen.True()),
 	)
 	f.Comment("Op returns the wrapped operation.")
-	f.Func().Params(jen.Id("o").Id(t)).Id("Op").Params().Op("*").Qual(irPkg, "Operation").Block(jen.Return(jen.Id("o").Dot("op")))
+	f.Func().Params(jen.Id("o").Id(t)).Id("Op").Params().Op("*").Qual(gofile.IR, "Operation").Block(jen.Return(jen.Id("o").Dot("op")))
 
 	operandSeg := defs.HasTrait(o.Traits, "AttrSizedOperandSegments")
 	resultSeg := defs.HasTrait(o.Traits, "AttrSizedResultSegments")
@@ -71,10 +73,10 @@ func (g *generator) genOp(f *jen.File, o *defs.Op) {
 			switch {
 			case v.Variadic:
 				f.Comment(fmt.Sprintf("%s returns the %s group %q.", name, what, v.Name))
-				f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Index().Op("*").Qual(irPkg, "Value").Block(jen.Return(acc))
+				f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Index().Op("*").Qual(gofile.IR, "Value").Block(jen.Return(acc))
 			case v.Optional:
 				f.Comment(fmt.Sprintf("%s returns the optional %s %q, or nil.", name, what, v.Name))
-				f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Op("*").Qual(irPkg, "Value").Block(
+				f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Op("*").Qual(gofile.IR, "Value").Block(
 					jen.If(jen.Id("s").Op(":=").Add(acc), jen.Len(jen.Id("s")).Op(">").Lit(0)).Block(jen.Return(jen.Id("s").Index(jen.Lit(0)))),
 					jen.Return(jen.Nil()))
 			default:
@@ -82,7 +84,7 @@ func (g *generator) genOp(f *jen.File, o *defs.Op) {
 					acc = acc.Index(jen.Lit(0))
 				}
 				f.Comment(fmt.Sprintf("%s returns the %s %q.", name, what, v.Name))
-				f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Op("*").Qual(irPkg, "Value").Block(jen.Return(acc))
+				f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Op("*").Qual(gofile.IR, "Value").Block(jen.Return(acc))
 			}
 		}
 	}
@@ -100,61 +102,61 @@ func (g *generator) genOp(f *jen.File, o *defs.Op) {
 		name := r.GoName
 		if r.Variadic {
 			f.Comment(fmt.Sprintf("%s returns the regions %q.", name, r.Name))
-			f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Index().Op("*").Qual(irPkg, "Region").Block(jen.Return(jen.Id("o").Dot("op").Dot("Regions").Index(jen.Lit(i).Op(":"))))
+			f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Index().Op("*").Qual(gofile.IR, "Region").Block(jen.Return(jen.Id("o").Dot("op").Dot("Regions").Index(jen.Lit(i).Op(":"))))
 			continue
 		}
 		f.Comment(fmt.Sprintf("%s returns the region %q.", name, r.Name))
-		f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Op("*").Qual(irPkg, "Region").Block(jen.Return(jen.Id("o").Dot("op").Dot("Regions").Index(jen.Lit(i))))
+		f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Op("*").Qual(gofile.IR, "Region").Block(jen.Return(jen.Id("o").Dot("op").Dot("Regions").Index(jen.Lit(i))))
 	}
 	for i, s := range o.Successors {
 		name := s.GoName
 		if s.Variadic {
 			f.Comment(fmt.Sprintf("%s returns the successors %q.", name, s.Name))
-			f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Index().Op("*").Qual(irPkg, "Block").Block(jen.Return(jen.Id("o").Dot("op").Dot("Successors").Index(jen.Lit(i).Op(":"))))
+			f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Index().Op("*").Qual(gofile.IR, "Block").Block(jen.Return(jen.Id("o").Dot("op").Dot("Successors").Index(jen.Lit(i).Op(":"))))
 			continue
 		}
 		f.Comment(fmt.Sprintf("%s returns the successor %q.", name, s.Name))
-		f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Op("*").Qual(irPkg, "Block").Block(jen.Return(jen.Id("o").Dot("op").Dot("Successors").Index(jen.Lit(i))))
+		f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Op("*").Qual(gofile.IR, "Block").Block(jen.Return(jen.Id("o").Dot("op").Dot("Successors").Index(jen.Lit(i))))
 	}
 	g.genBuilder(f, o, operandSeg, resultSeg)
 }
 
-func (g *generator) genBuilder(f *jen.File, o *defs.Op, operandSeg, resultSeg bool) {
+func (g *gen) genBuilder(f *jen.File, o *defs.Op, operandSeg, resultSeg bool) {
 	t := o.GoName
-	params := []jen.Code{jen.Id("b").Op("*").Qual(irPkg, "Builder"), jen.Id("loc").Qual(irPkg, "Location")}
+	params := []jen.Code{jen.Id("b").Op("*").Qual(gofile.IR, "Builder"), jen.Id("loc").Qual(gofile.IR, "Location")}
 	var body []jen.Code
 	var resultTypes []jen.Code
 	var resultSegs []jen.Code
 	for _, r := range o.Results {
-		p := fieldName(r.GoName) + "Type"
+		p := model.Local(r.GoName) + "Type"
 		if r.Variadic || r.Optional {
 			p += "s"
-			params = append(params, jen.Id(p).Index().Qual(irPkg, "Type"))
+			params = append(params, jen.Id(p).Index().Qual(gofile.IR, "Type"))
 			resultTypes = append(resultTypes, jen.Id(p).Op("..."))
 			resultSegs = append(resultSegs, jen.Int32().Call(jen.Len(jen.Id(p))))
 		} else {
-			params = append(params, jen.Id(p).Qual(irPkg, "Type"))
+			params = append(params, jen.Id(p).Qual(gofile.IR, "Type"))
 			resultTypes = append(resultTypes, jen.Id(p))
 			resultSegs = append(resultSegs, jen.Lit(1))
 		}
 	}
 	// Result types are gathered into one slice, appending group by group.
-	body = append(body, jen.Var().Id("types").Index().Qual(irPkg, "Type"))
+	body = append(body, jen.Var().Id("types").Index().Qual(gofile.IR, "Type"))
 	for i := range o.Results {
 		body = append(body, jen.Id("types").Op("=").Append(jen.Id("types"), resultTypes[i]))
 	}
-	body = append(body, jen.Id("op").Op(":=").Qual(irPkg, "NewOperation").Call(
-		jen.Qual(irPkg, "OpName").Values(jen.Dict{jen.Id("Dialect"): jen.Lit(g.d.Name), jen.Id("Op"): jen.Lit(o.Name), jen.Id("Registered"): jen.True()}),
+	body = append(body, jen.Id("op").Op(":=").Qual(gofile.IR, "NewOperation").Call(
+		jen.Qual(gofile.IR, "OpName").Values(jen.Dict{jen.Id("Dialect"): jen.Lit(g.m.Name), jen.Id("Op"): jen.Lit(o.Name), jen.Id("Registered"): jen.True()}),
 		jen.Id("loc"), jen.Id("types")))
 	var operandSegs []jen.Code
 	for _, v := range o.Operands {
-		p := fieldName(v.GoName)
+		p := model.Local(v.GoName)
 		if v.Variadic || v.Optional {
-			params = append(params, jen.Id(p).Index().Op("*").Qual(irPkg, "Value"))
+			params = append(params, jen.Id(p).Index().Op("*").Qual(gofile.IR, "Value"))
 			body = append(body, jen.Id("op").Dot("Operands").Op("=").Append(jen.Id("op").Dot("Operands"), jen.Id(p).Op("...")))
 			operandSegs = append(operandSegs, jen.Int32().Call(jen.Len(jen.Id(p))))
 		} else {
-			params = append(params, jen.Id(p).Op("*").Qual(irPkg, "Value"))
+			params = append(params, jen.Id(p).Op("*").Qual(gofile.IR, "Value"))
 			body = append(body, jen.Id("op").Dot("Operands").Op("=").Append(jen.Id("op").Dot("Operands"), jen.Id(p)))
 			operandSegs = append(operandSegs, jen.Lit(1))
 		}
@@ -166,28 +168,28 @@ func (g *generator) genBuilder(f *jen.File, o *defs.Op, operandSeg, resultSeg bo
 		body = append(body, jen.Id("op").Dot("SetResultSegments").Call(jen.Index().Int32().Values(resultSegs...)))
 	}
 	for _, a := range o.Attributes {
-		p := fieldName(a.GoName)
+		p := model.Local(a.GoName)
 		params = append(params, jen.Id(p).Add(g.goType(a.Type)))
 		set := jen.Id("op").Dot("SetAttr").Call(jen.Lit(a.Name), jen.Id(p))
-		if isHandle(a.Type) {
+		if model.IsHandle(a.Type) {
 			body = append(body, jen.If(jen.Id(p).Op("!=").Nil()).Block(set))
 		} else {
 			body = append(body, set)
 		}
 	}
 	for _, s := range o.Successors {
-		p := fieldName(s.GoName)
+		p := model.Local(s.GoName)
 		if s.Variadic {
-			params = append(params, jen.Id(p).Index().Op("*").Qual(irPkg, "Block"))
+			params = append(params, jen.Id(p).Index().Op("*").Qual(gofile.IR, "Block"))
 			body = append(body, jen.Id("op").Dot("Successors").Op("=").Append(jen.Id("op").Dot("Successors"), jen.Id(p).Op("...")))
 		} else {
-			params = append(params, jen.Id(p).Op("*").Qual(irPkg, "Block"))
+			params = append(params, jen.Id(p).Op("*").Qual(gofile.IR, "Block"))
 			body = append(body, jen.Id("op").Dot("Successors").Op("=").Append(jen.Id("op").Dot("Successors"), jen.Id(p)))
 		}
 	}
 	for _, r := range o.Regions {
 		if r.Variadic {
-			p := fieldName(r.GoName) + "Count"
+			p := model.Local(r.GoName) + "Count"
 			params = append(params, jen.Id(p).Int())
 			body = append(body, jen.For(jen.Range().Id(p)).Block(jen.Id("op").Dot("AddRegion").Call()))
 			continue
@@ -199,7 +201,7 @@ func (g *generator) genBuilder(f *jen.File, o *defs.Op, operandSeg, resultSeg bo
 		}
 	}
 	body = append(body, jen.Id("b").Dot("Insert").Call(jen.Id("op")), jen.Return(jen.Id(t).Values(jen.Id("op"))))
-	f.Comment(fmt.Sprintf("Build%s creates a %s.%s at the builder's insertion point. Nil", t, g.d.Name, o.Name))
+	f.Comment(fmt.Sprintf("Build%s creates a %s.%s at the builder's insertion point. Nil", t, g.m.Name, o.Name))
 	f.Comment("optional attributes are left unset; single-block regions get their block.")
 	f.Func().Id("Build" + t).Params(params...).Id(t).Block(body...)
 }

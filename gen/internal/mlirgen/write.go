@@ -1,4 +1,4 @@
-package gen
+package mlirgen
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/dialectgen/dialectgen/defs"
+	"github.com/dialectgen/dialectgen/gen/internal/gofile"
+	"github.com/dialectgen/dialectgen/gen/internal/model"
 )
 
 // genWriteFunc emits the encoder of a definition. Variants are tried in
@@ -16,12 +18,12 @@ import (
 // written. If none is written but a variant whose predicate held is missing
 // at the target, encoding fails with a version error naming what those
 // variants need; if no predicate held, there is no custom encoding.
-func (g *generator) genWriteFunc(f *jen.File, def *defs.Def) {
+func (g *gen) genWriteFunc(f *jen.File, def *defs.Def) {
 	var body []jen.Code
 	if def.Verify != "" {
 		var args []jen.Code
 		for _, p := range def.Params {
-			args = append(args, jen.Id(recv(def)).Dot(fieldName(p.Name)))
+			args = append(args, jen.Id(recv(def)).Dot(model.Local(p.Name)))
 		}
 		body = append(body, jen.If(
 			jen.Err().Op(":=").Id("verify"+def.Verify).Call(args...),
@@ -41,8 +43,7 @@ func (g *generator) genWriteFunc(f *jen.File, def *defs.Def) {
 			emit = append(emit, g.writeField(def, fl)...)
 		}
 		emit = append(emit, jen.Return(jen.True(), jen.Id("w").Dot("Err").Call()))
-		avail, err := availExpr("w.Target", e.Availability)
-		g.must(err)
+		avail := availExpr("w.Target", e.Availability)
 		var stmts []jen.Code
 		if avail == nil {
 			stmts = emit
@@ -64,8 +65,8 @@ func (g *generator) genWriteFunc(f *jen.File, def *defs.Def) {
 	last := def.Bytecode[len(def.Bytecode)-1]
 	if gated {
 		body = append(body, jen.If(jen.Len(jen.Id("needs")).Op(">").Lit(0)).Block(
-			jen.Return(jen.False(), jen.Op("&").Qual(wirePkg, "VersionError").Values(jen.Dict{
-				jen.Id("What"):   jen.Lit(fmt.Sprintf("%s %s", g.d.Name, def.Name)),
+			jen.Return(jen.False(), jen.Op("&").Qual(gofile.Wire, "VersionError").Values(jen.Dict{
+				jen.Id("What"):   jen.Lit(fmt.Sprintf("%s %s", g.m.Name, def.Name)),
 				jen.Id("Needs"):  jen.Qual("strings", "Join").Call(jen.Id("needs"), jen.Lit(" or ")),
 				jen.Id("Target"): jen.Id("w").Dot("Target").Dot("String").Call(),
 			}))))
@@ -74,19 +75,19 @@ func (g *generator) genWriteFunc(f *jen.File, def *defs.Def) {
 		body = append(body, jen.Return(jen.False(), jen.Nil()))
 	}
 	f.Comment(fmt.Sprintf("%s encodes a %s.", writeFuncName(def), def.Name))
-	f.Func().Id(writeFuncName(def)).Params(jen.Id("w").Op("*").Qual(bytecodePkg, "EntryWriter"), jen.Id(recv(def)).Op("*").Id(def.Name)).Params(jen.Bool(), jen.Error()).Block(body...)
+	f.Func().Id(writeFuncName(def)).Params(jen.Id("w").Op("*").Qual(gofile.Bytecode, "EntryWriter"), jen.Id(recv(def)).Op("*").Id(def.Name)).Params(jen.Bool(), jen.Error()).Block(body...)
 }
 
-func (g *generator) writeField(def *defs.Def, fl *defs.Field) []jen.Code {
+func (g *gen) writeField(def *defs.Def, fl *defs.Field) []jen.Code {
 	r := recv(def)
 	switch {
 	case fl.Custom != "":
 		args := []jen.Code{jen.Id("w")}
 		for _, a := range fl.Args {
-			args = append(args, jen.Id(r).Dot(fieldName(a)))
+			args = append(args, jen.Id(r).Dot(model.Local(a)))
 		}
 		for _, o := range fl.Outputs {
-			args = append(args, jen.Id(r).Dot(fieldName(o)))
+			args = append(args, jen.Id(r).Dot(model.Local(o)))
 		}
 		return []jen.Code{jen.Id("write" + fl.Custom).Call(args...)}
 	case fl.Packed != nil:
@@ -96,40 +97,40 @@ func (g *generator) writeField(def *defs.Def, fl *defs.Field) []jen.Code {
 		var v *jen.Statement
 		for i, pp := range fl.Packed {
 			p := def.FindParam(pp.Param)
-			x := jen.Uint64().Call(jen.Id(r).Dot(fieldName(pp.Param)))
-			out = append(out, g.enumCheck(def, p, jen.Id(r).Dot(fieldName(pp.Param)))...)
+			x := jen.Uint64().Call(jen.Id(r).Dot(model.Local(pp.Param)))
+			out = append(out, g.enumCheck(def, p, jen.Id(r).Dot(model.Local(pp.Param)))...)
 			if i == 0 {
 				v = x
 				continue
 			}
 			out = append(out, jen.If(x.Clone().Op(">").Lit(int((uint64(1)<<pp.Bits)-1))).Block(
 				jen.Id("w").Dot("Fail").Call(jen.Qual("fmt", "Errorf").Call(
-					jen.Lit(fmt.Sprintf("%s %s: %s is %%d, which does not fit its %d bits", g.d.Name, def.Name, p.Name, pp.Bits)),
-					jen.Id(r).Dot(fieldName(pp.Param))))))
+					jen.Lit(fmt.Sprintf("%s %s: %s is %%d, which does not fit its %d bits", g.m.Name, def.Name, p.Name, pp.Bits)),
+					jen.Id(r).Dot(model.Local(pp.Param))))))
 			v = jen.Parens(v).Op("<<").Lit(pp.Bits).Op("|").Add(x)
 		}
 		return append(out, jen.Id("w").Dot("VarInt").Call(v))
 	}
 	p := def.FindParam(fl.Param)
 	if p.Type.Kind == defs.RefAPInt || p.Type.Kind == defs.RefAPFloat {
-		return []jen.Code{jen.Id("w").Dot("APInt").Call(jen.Id(r).Dot(fieldName(p.Name)))}
+		return []jen.Code{jen.Id("w").Dot("APInt").Call(jen.Id(r).Dot(model.Local(p.Name)))}
 	}
-	out := g.enumCheck(def, p, jen.Id(r).Dot(fieldName(p.Name)))
-	return append(out, g.writeValue(p.Type, jen.Id(r).Dot(fieldName(p.Name)), fl.As, fl.As == "optional", 0)...)
+	out := g.enumCheck(def, p, jen.Id(r).Dot(model.Local(p.Name)))
+	return append(out, g.writeValue(p.Type, jen.Id(r).Dot(model.Local(p.Name)), fl.As, fl.As == "optional", 0)...)
 }
 
 // enumCheck fails the writer when an enum parameter holds an undefined value.
-func (g *generator) enumCheck(def *defs.Def, p *defs.Param, x *jen.Statement) []jen.Code {
+func (g *gen) enumCheck(def *defs.Def, p *defs.Param, x *jen.Statement) []jen.Code {
 	if p == nil || p.Type.Kind != defs.RefEnum {
 		return nil
 	}
 	return []jen.Code{jen.If(jen.Op("!").Add(x.Clone()).Dot("Valid").Call()).Block(
 		jen.Id("w").Dot("Fail").Call(jen.Qual("fmt", "Errorf").Call(
-			jen.Lit(fmt.Sprintf("%s %s: %s is %%d, not a %s value", g.d.Name, def.Name, p.Name, p.Type.Enum.Name)),
+			jen.Lit(fmt.Sprintf("%s %s: %s is %%d, not a %s value", g.m.Name, def.Name, p.Name, p.Type.Enum.Name)),
 			jen.Uint64().Call(x.Clone()))))}
 }
 
-func (g *generator) writeValue(t *defs.TypeRef, x *jen.Statement, as string, optional bool, depth int) []jen.Code {
+func (g *gen) writeValue(t *defs.TypeRef, x *jen.Statement, as string, optional bool, depth int) []jen.Code {
 	w := jen.Id("w")
 	switch t.Kind {
 	case defs.RefAttr, defs.RefLocation:
@@ -152,7 +153,7 @@ func (g *generator) writeValue(t *defs.TypeRef, x *jen.Statement, as string, opt
 		wire := intWireForm(t, as)
 		var v *jen.Statement
 		if t.Kind == defs.RefBool {
-			v = jen.Qual(bytecodePkg, "BoolInt").Call(x)
+			v = jen.Qual(gofile.Bytecode, "BoolInt").Call(x)
 		}
 		switch wire {
 		case "byte":
@@ -174,7 +175,7 @@ func (g *generator) writeValue(t *defs.TypeRef, x *jen.Statement, as string, opt
 	case defs.RefStruct:
 		var out []jen.Code
 		for _, p := range t.Struct.Params {
-			out = append(out, g.writeValue(p.Type, x.Clone().Dot(accessorName(p.Name)), "", false, depth+1)...)
+			out = append(out, g.writeValue(p.Type, x.Clone().Dot(defs.GoName(p.Name)), "", false, depth+1)...)
 		}
 		return out
 	case defs.RefList:
@@ -185,14 +186,12 @@ func (g *generator) writeValue(t *defs.TypeRef, x *jen.Statement, as string, opt
 				g.writeValue(t.Elem, e.Clone(), "", false, depth+1)...),
 		}
 	}
-	g.must(fmt.Errorf("%s: values of type %s cannot be written by a generated field; use a custom field", t.Pos, t.Text))
-	return nil
+	panic("mlirgen: no generated writer for " + t.Text) // the loader rejects it
 }
 
 // predicate translates a when: expression into Go over the receiver.
-func (g *generator) predicate(def *defs.Def, when string) jen.Code {
-	expr, err := defs.ParsePredicate(def, when)
-	g.must(err)
+func (g *gen) predicate(def *defs.Def, when string) jen.Code {
+	expr, _ := defs.ParsePredicate(def, when) // the loader parsed it
 	r := recv(def)
 	var tr func(e ast.Expr) *jen.Statement
 	tr = func(e ast.Expr) *jen.Statement {
@@ -205,10 +204,7 @@ func (g *generator) predicate(def *defs.Def, when string) jen.Code {
 			return jen.Op(e.Op.String()).Add(tr(e.X))
 		case *ast.BasicLit:
 			if e.Kind == token.INT {
-				n, err := strconv.ParseInt(e.Value, 0, 64)
-				if err != nil {
-					g.must(fmt.Errorf("%s: when %q: %v", def.Pos, when, err))
-				}
+				n, _ := strconv.ParseInt(e.Value, 0, 64) // the loader checked it
 				return jen.Lit(int(n))
 			}
 			return jen.Id(e.Value)
@@ -217,7 +213,7 @@ func (g *generator) predicate(def *defs.Def, when string) jen.Code {
 			if e.Fun.(*ast.Ident).Name == "len" {
 				return jen.Len(arg)
 			}
-			return jen.Qual(bytecodePkg, "Any").Call(arg)
+			return jen.Qual(gofile.Bytecode, "Any").Call(arg)
 		case *ast.Ident:
 			switch e.Name {
 			case "nil":
@@ -228,12 +224,12 @@ func (g *generator) predicate(def *defs.Def, when string) jen.Code {
 				return jen.False()
 			}
 			if p := defs.PredicateParam(def, e.Name); p != nil {
-				return jen.Id(r).Dot(fieldName(p.Name))
+				return jen.Id(r).Dot(model.Local(p.Name))
 			}
-			if en, v := defs.EnumValueNamed(g.d, e.Name); v != nil {
-				return jen.Id(en.Name + v.Name)
+			if _, v := defs.EnumValueNamed(g.m.Dialect, e.Name); v != nil {
+				return jen.Id(v.GoName)
 			}
-			return jen.Id(constructorName(g.byName[e.Name])).Call(jen.Id(r).Dot("Context").Call())
+			return jen.Id(defs.ConstructorName(g.m.Def(e.Name).Def)).Call(jen.Id(r).Dot("Context").Call())
 		}
 		panic(fmt.Sprintf("gen: unexpected predicate node %T", e))
 	}

@@ -1,4 +1,4 @@
-package gen
+package mlirgen
 
 import (
 	"fmt"
@@ -9,11 +9,8 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/dialectgen/dialectgen/defs"
+	"github.com/dialectgen/dialectgen/gen/internal/gofile"
 )
-
-// hasOpSchemas reports whether the dialect gets an OpSchema method: MLIR
-// dialects with ops (Tile IR ops have no MLIR properties).
-func (g *generator) hasOpSchemas() bool { return len(g.d.Ops) > 0 && g.d.Format == "mlir" }
 
 // schema is an op's bytecode.OpSchema at some releases.
 type schema struct {
@@ -137,11 +134,11 @@ func schemaRanges(o *defs.Op) []schemaRange {
 
 // genOpSchemas emits the dialect's OpSchema method and one package-level
 // OpSchema per distinct layout, so that lookups do not allocate.
-func (g *generator) genOpSchemas(f *jen.File) {
+func (g *gen) genOpSchemas(f *jen.File) {
 	var cases, vars []jen.Code
-	for _, o := range g.d.Ops {
-		full := g.d.Name + "." + o.Name
-		ranges := schemaRanges(o)
+	for _, o := range g.m.Ops {
+		full := g.m.Name + "." + o.Name
+		ranges := schemaRanges(o.Op)
 		var body []jen.Code
 		for i, r := range ranges {
 			ret := jen.Return(jen.Nil())
@@ -173,7 +170,7 @@ func (g *generator) genOpSchemas(f *jen.File) {
 	f.Comment("the layout of its properties.")
 	f.Comment("It returns nil for ops the dialect does not have at that release. The")
 	f.Comment("schemas are shared: do not modify them.")
-	f.Func().Params(jen.Id("dialect")).Id("OpSchema").Params(jen.Id("op").String(), jen.Id("release").Int()).Op("*").Qual(bytecodePkg, "OpSchema").Block(
+	f.Func().Params(jen.Id("dialect")).Id("OpSchema").Params(jen.Id("op").String(), jen.Id("release").Int()).Op("*").Qual(gofile.Bytecode, "OpSchema").Block(
 		jen.Switch(jen.Id("op")).Block(cases...),
 		jen.Return(jen.Nil()),
 	)
@@ -198,10 +195,10 @@ func schemaValue(full string, s *schema) *jen.Statement {
 			if p.optional {
 				kind = "PropOptionalAttr"
 			}
-			props = append(props, jen.Line().Values(jen.Id("Name").Op(":").Lit(p.name), jen.Id("Kind").Op(":").Qual(bytecodePkg, kind)))
+			props = append(props, jen.Line().Values(jen.Id("Name").Op(":").Lit(p.name), jen.Id("Kind").Op(":").Qual(gofile.Bytecode, kind)))
 		}
 		props = append(props, jen.Line())
-		fields = append(fields, jen.Line().Id("Properties").Op(":").Index().Qual(bytecodePkg, "PropField").Values(props...))
+		fields = append(fields, jen.Line().Id("Properties").Op(":").Index().Qual(gofile.Bytecode, "PropField").Values(props...))
 	}
 	flag("OperandSegments", s.operandSeg)
 	flag("ResultSegments", s.resultSeg)
@@ -213,5 +210,5 @@ func schemaValue(full string, s *schema) *jen.Statement {
 	count("OperandGroups", s.operandGroups)
 	count("ResultGroups", s.resultGroups)
 	fields = append(fields, jen.Line())
-	return jen.Qual(bytecodePkg, "OpSchema").Values(fields...)
+	return jen.Qual(gofile.Bytecode, "OpSchema").Values(fields...)
 }

@@ -1,0 +1,207 @@
+package mlirgen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/dialectgen/dialectgen/defs"
+	"github.com/dialectgen/dialectgen/gen/internal/gofile"
+	"github.com/dialectgen/dialectgen/gen/internal/model"
+)
+
+// keyStmts writes x (of type t) into the uniquing key k.
+func (g *gen) keyStmts(t *defs.TypeRef, x *jen.Statement, depth int) []jen.Code {
+	k := jen.Id("k")
+	switch t.Kind {
+	case defs.RefAttr, defs.RefLocation:
+		if t.Def != nil {
+			// A nil typed pointer would be a non-nil interface.
+			return []jen.Code{jen.If(x.Clone().Op("!=").Nil()).Block(k.Clone().Dot("Attr").Call(x)).Else().Block(k.Clone().Dot("Attr").Call(jen.Nil()))}
+		}
+		return []jen.Code{k.Dot("Attr").Call(x)}
+	case defs.RefType:
+		if t.Def != nil {
+			return []jen.Code{jen.If(x.Clone().Op("!=").Nil()).Block(k.Clone().Dot("Type").Call(x)).Else().Block(k.Clone().Dot("Type").Call(jen.Nil()))}
+		}
+		return []jen.Code{k.Dot("Type").Call(x)}
+	case defs.RefString:
+		return []jen.Code{k.Dot("String").Call(x)}
+	case defs.RefBool:
+		return []jen.Code{k.Dot("Bool").Call(x)}
+	case defs.RefInt64, defs.RefInt32:
+		return []jen.Code{k.Dot("Int").Call(jen.Int64().Call(x))}
+	case defs.RefUint64, defs.RefUint32, defs.RefEnum:
+		return []jen.Code{k.Dot("Uint").Call(jen.Uint64().Call(x))}
+	case defs.RefAPInt, defs.RefAPFloat:
+		return []jen.Code{k.Dot("APInt").Call(x)}
+	case defs.RefBytes:
+		return []jen.Code{k.Dot("Blob").Call(x)}
+	case defs.RefResource:
+		return []jen.Code{k.Dot("Resource").Call(x)}
+	case defs.RefGo:
+		return []jen.Code{x.Dot("AppendKey").Call(k)}
+	case defs.RefStruct:
+		var out []jen.Code
+		for _, p := range t.Struct.Params {
+			out = append(out, g.keyStmts(p.Type, x.Clone().Dot(defs.GoName(p.Name)), depth)...)
+		}
+		return out
+	case defs.RefList:
+		e := fmt.Sprintf("e%d", depth)
+		return []jen.Code{
+			k.Dot("Uint").Call(jen.Uint64().Call(jen.Len(x))),
+			jen.For(jen.List(jen.Id("_"), jen.Id(e)).Op(":=").Range().Add(x.Clone())).Block(g.keyStmts(t.Elem, jen.Id(e), depth+1)...),
+		}
+	}
+	panic("gen: unhandled key kind " + t.Text)
+}
+
+func (g *gen) genEnumsAndStructs(f *jen.File) {
+	for _, e := range g.m.Enums {
+		if e.Doc != "" {
+			f.Comment(fmt.Sprintf("%s: %s", e.Name, e.Doc))
+		}
+		f.Type().Id(e.Name).Uint64()
+		var consts []jen.Code
+		var cases []jen.Code
+		for _, v := range e.Values {
+			consts = append(consts, jen.Id(v.GoName).Id(e.Name).Op("=").Lit(int(v.Value)))
+			cases = append(cases, jen.Case(jen.Id(v.GoName)).Block(jen.Return(jen.Lit(v.Text))))
+		}
+		f.Const().Defs(consts...)
+		f.Comment("String returns the keyword the textual form uses.")
+		f.Func().Params(jen.Id("e").Id(e.Name)).Id("String").Params().String().Block(
+			jen.Switch(jen.Id("e")).Block(cases...),
+			jen.Return(jen.Qual("fmt", "Sprintf").Call(jen.Lit(e.Name+"(%d)"), jen.Uint64().Call(jen.Id("e")))),
+		)
+		var valid []jen.Code
+		for _, v := range e.Values {
+			valid = append(valid, jen.Id(v.GoName))
+		}
+		f.Comment("Valid reports whether e is one of the defined values.")
+		f.Func().Params(jen.Id("e").Id(e.Name)).Id("Valid").Params().Bool().Block(
+			jen.Switch(jen.Id("e")).Block(jen.Case(valid...).Block(jen.Return(jen.True()))),
+			jen.Return(jen.False()),
+		)
+	}
+	for _, s := range g.m.Structs {
+		if s.Doc != "" {
+			f.Comment(fmt.Sprintf("%s is %s", s.Name, model.LowerFirst(s.Doc)))
+		}
+		var fields []jen.Code
+		for _, p := range s.Params {
+			fields = append(fields, jen.Id(p.GoName).Add(p.Type.Code()))
+		}
+		f.Type().Id(s.Name).Struct(fields...)
+	}
+}
+
+func (g *gen) genDefs(f *jen.File, list []*model.Def) {
+	for _, def := range list {
+		g.genDef(f, def.Def)
+	}
+}
+
+func (g *gen) genDef(f *jen.File, def *defs.Def) {
+	r := recv(def)
+	base := jen.Qual(gofile.IR, "Base")
+	if def.IsType {
+		base = jen.Qual(gofile.IR, "TypeBase")
+	}
+	// The type.
+	doc := def.Summary
+	if doc == "" {
+		doc = fmt.Sprintf("the %s %s", g.m.Name, map[bool]string{true: "type", false: "attribute"}[def.IsType])
+	}
+	f.Comment(fmt.Sprintf("%s is %s", def.Name, model.LowerFirst(strings.TrimSuffix(doc, "."))+"."))
+	fields := []jen.Code{base}
+	for _, p := range def.Params {
+		fields = append(fields, jen.Id(model.Local(p.Name)).Add(g.goType(p.Type)))
+	}
+	f.Type().Id(def.Name).Struct(fields...)
+
+	// The constructor.
+	var params []jen.Code
+	params = append(params, jen.Id("ctx").Op("*").Qual(gofile.IR, "Context"))
+	var body []jen.Code
+	for _, p := range def.Params {
+		params = append(params, jen.Id(model.Local(p.Name)).Add(g.goType(p.Type)))
+		if p.Default != "" {
+			body = append(body, jen.If(jen.Id(model.Local(p.Name)).Op("==").Nil()).Block(
+				jen.Id(model.Local(p.Name)).Op("=").Id(defs.ConstructorName(g.m.Def(p.Default).Def)).Call(jen.Id("ctx")),
+			))
+		}
+		if p.Canonical == "empty_if_all_zero" {
+			body = append(body, jen.If(jen.Op("!").Qual(gofile.Bytecode, "Any").Call(jen.Id(model.Local(p.Name)))).Block(
+				jen.Id(model.Local(p.Name)).Op("=").Nil(),
+			))
+		}
+	}
+	mk := jen.Op("&").Id(def.Name).Values(g.fieldInits(def)...)
+	if def.Distinct {
+		body = append(body, jen.Return(jen.Qual(gofile.IR, "NewDistinctAttr").Call(jen.Id("ctx"), mk)))
+		f.Comment(fmt.Sprintf("%s returns a new %s; distinct attributes are never uniqued with another.", defs.ConstructorName(def), def.Name))
+	} else {
+		body = append(body, jen.Id("k").Op(":=").Qual(gofile.IR, "NewKey").Call(jen.Lit(g.m.Name), jen.Lit(def.Name)))
+		for _, p := range def.Params {
+			body = append(body, g.keyStmts(p.Type, jen.Id(model.Local(p.Name)), 0)...)
+		}
+		lookup, insert := "LookupAttr", "InsertAttr"
+		if def.IsType {
+			lookup, insert = "LookupType", "InsertType"
+		}
+		body = append(body,
+			jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Qual(gofile.IR, lookup).Types(jen.Op("*").Id(def.Name)).Call(jen.Id("ctx"), jen.Id("k")), jen.Id("ok")).Block(jen.Return(jen.Id("v"))),
+			jen.Return(jen.Qual(gofile.IR, insert).Call(jen.Id("ctx"), jen.Id("k"), mk)))
+		f.Comment(fmt.Sprintf("%s returns the uniqued %s with these parameters.", defs.ConstructorName(def), def.Name))
+	}
+	f.Func().Id(defs.ConstructorName(def)).Params(params...).Op("*").Id(def.Name).Block(body...)
+
+	// Naming methods.
+	f.Comment("Dialect returns the owning dialect's namespace.")
+	f.Func().Params(jen.Op("*").Id(def.Name)).Id("Dialect").Params().String().Block(jen.Return(jen.Lit(g.m.Name)))
+	f.Comment("Kind names the definition within its dialect.")
+	f.Func().Params(jen.Op("*").Id(def.Name)).Id("Kind").Params().String().Block(jen.Return(jen.Lit(def.Name)))
+
+	// Accessors.
+	for _, p := range def.Params {
+		doc := p.Doc
+		if doc == "" {
+			doc = fmt.Sprintf("returns the %s parameter", p.Name)
+		}
+		if p.Type.Kind == defs.RefList || p.Type.Kind == defs.RefBytes {
+			doc += " (shared: do not modify)"
+		}
+		f.Comment(fmt.Sprintf("%s %s.", defs.GoName(p.Name), strings.TrimSuffix(doc, ".")))
+		f.Func().Params(jen.Id(r).Op("*").Id(def.Name)).Id(defs.GoName(p.Name)).Params().Add(g.goType(p.Type)).Block(
+			jen.Return(jen.Id(r).Dot(model.Local(p.Name))))
+	}
+	if defs.HasTrait(def.Traits, "Location") {
+		f.Comment("LocationAttr marks the attribute as a location.")
+		f.Func().Params(jen.Op("*").Id(def.Name)).Id("LocationAttr").Params().Block()
+	}
+	if def.BitWidth != "" {
+		var v jen.Code
+		if p := def.FindParam(def.BitWidth); p != nil {
+			v = jen.Uint32().Call(jen.Id(r).Dot(model.Local(p.Name)))
+		} else {
+			v = jen.Id(def.BitWidth)
+		}
+		f.Comment("BitWidth is the width in bits of the type's values.")
+		f.Func().Params(jen.Id(r).Op("*").Id(def.Name)).Id("BitWidth").Params().Uint32().Block(jen.Return(v))
+	}
+}
+
+func (g *gen) fieldInits(def *defs.Def) []jen.Code {
+	var out []jen.Code
+	for _, p := range def.Params {
+		v := jen.Id(model.Local(p.Name))
+		if p.Type.Kind == defs.RefList || p.Type.Kind == defs.RefBytes {
+			v = jen.Qual("slices", "Clone").Call(jen.Id(model.Local(p.Name)))
+		}
+		out = append(out, jen.Id(model.Local(p.Name)).Op(":").Add(v))
+	}
+	return out
+}

@@ -1,0 +1,157 @@
+package model
+
+import (
+	"github.com/dialectgen/dialectgen/defs"
+	"github.com/dialectgen/dialectgen/gen/internal/gofile"
+)
+
+// Op is an op with the Go types of its parts, its builder's parameter
+// names and, for Tile IR, its version gates and flag bits.
+type Op struct {
+	*defs.Op
+	// Full is the op's full name, "arith.addi".
+	Full       string
+	Operands   []*Value
+	Results    []*Value
+	Attrs      []*Attr
+	Regions    []*Region
+	Successors []*Successor
+	// OperandSegments and ResultSegments are the AttrSizedOperandSegments
+	// and AttrSizedResultSegments traits.
+	OperandSegments, ResultSegments bool
+
+	// Tile IR. Since is the version that added the op. Flags holds the
+	// flag bit of each flagged part by name; FlagsSince is the version from
+	// which the flags word is written, nil when it is as old as the op.
+	// Counted says the op has a variadic or optional operand or result
+	// group, so counts are written.
+	Since      *defs.Version
+	Flags      map[string]int
+	FlagsSince *defs.Version
+	Counted    bool
+}
+
+// Value is an operand or result group.
+type Value struct {
+	*defs.Operand
+	// Param is the builder's parameter: the operand, or the result's type
+	// (types for a variadic or optional group).
+	Param string
+	// Since is the version that added the part when it is newer than the
+	// op (Tile IR), else nil.
+	Since *defs.Version
+}
+
+// Attr is an inherent attribute.
+type Attr struct {
+	*defs.OpAttr
+	Param string
+	// Type is the Go type of the attribute's value in op structs and
+	// builders.
+	Type  Type
+	Since *defs.Version
+}
+
+// Region is a region of an op.
+type Region struct {
+	*defs.RegionDef
+	Param string
+}
+
+// Successor is a successor block of a terminator.
+type Successor struct {
+	*defs.Successor
+	Param string
+}
+
+func (m *Dialect) newOp(o *defs.Op) *Op {
+	op := &Op{Op: o, Full: m.Name + "." + o.Name,
+		OperandSegments: defs.HasTrait(o.Traits, "AttrSizedOperandSegments"),
+		ResultSegments:  defs.HasTrait(o.Traits, "AttrSizedResultSegments"),
+	}
+	tile := m.Format == "tileir"
+	// Builder parameters: the builder (and location) first, then one per
+	// part, unique in the signature.
+	used := map[string]bool{"b": true, "loc": true, "o": true, "op": true, "types": true}
+	param := func(name string) string {
+		for used[name] {
+			name += "_"
+		}
+		used[name] = true
+		return name
+	}
+	newer := func(a defs.Availability) *defs.Version {
+		if tile && a.Since != nil && o.Since != nil && a.Since.Compare(*o.Since) > 0 {
+			return a.Since
+		}
+		return nil
+	}
+	for _, r := range o.Results {
+		p := Local(r.GoName) + "Type"
+		if r.Variadic || r.Optional {
+			p += "s"
+		}
+		op.Results = append(op.Results, &Value{Operand: r, Param: param(p), Since: newer(r.Availability)})
+	}
+	for _, v := range o.Operands {
+		op.Operands = append(op.Operands, &Value{Operand: v, Param: param(Local(v.GoName)), Since: newer(v.Availability)})
+	}
+	for _, a := range o.Attributes {
+		op.Attrs = append(op.Attrs, &Attr{OpAttr: a, Param: param(Local(a.GoName)), Type: m.attrType(a), Since: newer(a.Availability)})
+	}
+	for _, s := range o.Successors {
+		op.Successors = append(op.Successors, &Successor{Successor: s, Param: param(Local(s.GoName))})
+	}
+	for _, r := range o.Regions {
+		p := Local(r.GoName)
+		if r.Variadic && !tile {
+			p += "Count"
+		}
+		op.Regions = append(op.Regions, &Region{RegionDef: r, Param: param(p)})
+	}
+	if !tile {
+		return op
+	}
+	op.Since = o.Since
+	op.Flags = map[string]int{}
+	for _, f := range o.Bytecode.Flags {
+		op.Flags[f.Name] = f.Bit
+		if f.Since != nil && (op.FlagsSince == nil || f.Since.Compare(*op.FlagsSince) < 0) {
+			op.FlagsSince = f.Since
+		}
+	}
+	if op.FlagsSince != nil && op.FlagsSince.Compare(*o.Since) <= 0 {
+		op.FlagsSince = nil
+	}
+	for _, l := range [][]*defs.Operand{o.Operands, o.Results} {
+		for _, x := range l {
+			op.Counted = op.Counted || x.Variadic || x.Optional
+		}
+	}
+	return op
+}
+
+// attrType is the Go type of an op attribute's value. MLIR ops hold
+// attributes; Tile IR ops hold inline values, pointers when an optional
+// value cannot be nil, and dense values as tileir.Dense.
+func (m *Dialect) attrType(a *defs.OpAttr) Type {
+	t := m.GoType(a.Type)
+	if m.Format != "tileir" {
+		return t
+	}
+	if a.Type.Kind == defs.RefBytes {
+		t = Named(gofile.TileIR, "Dense")
+		if a.Optional {
+			return PointerTo(t)
+		}
+		return t
+	}
+	if a.Optional && a.Type.Kind != defs.RefUnit && !Nilable(a.Type) {
+		return PointerTo(t)
+	}
+	return t
+}
+
+// Many reports whether the group holds any number of values (variadic
+// or optional).
+func (v *Value) Many() bool { return v.Operand.Variadic || v.Optional }
