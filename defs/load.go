@@ -257,7 +257,15 @@ func (l *loader) dialect(n *yaml.Node) *Dialect {
 		"types": func(v *yaml.Node) {
 			l.list(v, "types", func(c *yaml.Node) { d.Types = append(d.Types, l.def(c, true)) })
 		},
-		"ops":    func(v *yaml.Node) { l.list(v, "ops", func(c *yaml.Node) { d.Ops = append(d.Ops, l.op(c)) }) },
+		"ops": func(v *yaml.Node) { l.list(v, "ops", func(c *yaml.Node) { d.Ops = append(d.Ops, l.op(c)) }) },
+		"dense": func(v *yaml.Node) {
+			h := &DenseHooks{Pos: l.pos(v)}
+			l.fields(v, "dense", map[string]func(*yaml.Node){
+				"check": func(v *yaml.Node) { l.hook(v, &h.Check, &h.CheckPos) },
+				"print": func(v *yaml.Node) { l.hook(v, &h.Print, &h.PrintPos) },
+			})
+			d.Dense = h
+		},
 		"layout": func(v *yaml.Node) { d.Layout = l.layoutSpec(v) },
 	})
 	if d.Name == "" {
@@ -386,6 +394,7 @@ func (l *loader) def(n *yaml.Node, isType bool) *Def {
 		"bit_width": func(v *yaml.Node) { l.str(v, &d.BitWidth) },
 		"verify": func(v *yaml.Node) {
 			l.str(v, &d.Verify)
+			d.VerifyPos = l.pos(v)
 			if !isIdent(d.Verify) {
 				l.errorf(v, "verify %q must name a hook: a Go identifier X for verifyX", d.Verify)
 			}
@@ -398,8 +407,8 @@ func (l *loader) def(n *yaml.Node, isType bool) *Def {
 			l.fields(v, "text", map[string]func(*yaml.Node){
 				"keyword": func(v *yaml.Node) { l.str(v, &t.Keyword) },
 				"prefix":  func(v *yaml.Node) { l.str(v, &t.Prefix) },
-				"parse":   func(v *yaml.Node) { l.str(v, &t.Parse) },
-				"print":   func(v *yaml.Node) { l.str(v, &t.Print) },
+				"parse":   func(v *yaml.Node) { l.hook(v, &t.Parse, &t.ParsePos) },
+				"print":   func(v *yaml.Node) { l.hook(v, &t.Print, &t.PrintPos) },
 			})
 			d.Text = t
 		},
@@ -487,9 +496,16 @@ func ParseTypeRef(s string) (*TypeRef, error) {
 		}
 		t.Kind, t.Elem = RefList, e
 	case strings.HasPrefix(s, "go:"):
+		// go:Name (a type of the dialect package) or go:import/path.Name.
 		t.Kind, t.Name = RefGo, s[3:]
+		if i := strings.LastIndexByte(t.Name, '.'); i >= 0 && strings.LastIndexByte(t.Name, '/') < i {
+			t.Path, t.Name = t.Name[:i], t.Name[i+1:]
+			if t.Path == "" || strings.ContainsAny(t.Path, " \t\"`") {
+				return nil, fmt.Errorf("go: needs a type name, or an import path, a dot and a type name")
+			}
+		}
 		if !isIdent(t.Name) {
-			return nil, fmt.Errorf("go: needs a Go identifier")
+			return nil, fmt.Errorf("go: needs a type name, or an import path, a dot and a type name")
 		}
 	default:
 		if k, ok := scalarRefs[s]; ok {
@@ -541,7 +557,7 @@ func (l *loader) field(n *yaml.Node) *Field {
 	l.fields(n, "field", l.avail(&f.Availability, map[string]func(*yaml.Node){
 		"param":   func(v *yaml.Node) { l.str(v, &f.Param) },
 		"as":      func(v *yaml.Node) { l.str(v, &f.As) },
-		"custom":  func(v *yaml.Node) { l.str(v, &f.Custom) },
+		"custom":  func(v *yaml.Node) { l.str(v, &f.Custom); f.CustomPos = l.pos(v) },
 		"outputs": func(v *yaml.Node) { l.strings(v, &f.Outputs) },
 		"args":    func(v *yaml.Node) { l.strings(v, &f.Args) },
 		"flag":    func(v *yaml.Node) { l.str(v, &f.Flag) },
@@ -682,6 +698,15 @@ func (l *loader) op(n *yaml.Node) *Op {
 		l.errorf(n, "op without a name")
 	}
 	return o
+}
+
+// hook reads the name of a hand-written function.
+func (l *loader) hook(n *yaml.Node, dst *string, pos *Pos) {
+	l.str(n, dst)
+	*pos = l.pos(n)
+	if !isIdent(*dst) {
+		l.errorf(n, "%q is not a Go identifier (the name of a hand-written function)", *dst)
+	}
 }
 
 // goName reads a Go identifier that overrides a derived Go name.

@@ -35,6 +35,17 @@ type Dialect struct {
 	Types      []*Def
 	Ops        []*Op
 	Layout     *LayoutSpec
+	// Dense names the hooks of a tileir dialect for its dense constants.
+	Dense *DenseHooks
+}
+
+// DenseHooks name the hand-written functions a Tile IR dialect checks and
+// prints dense constants with: Check(v tileir.Dense) error accepts a
+// buffer that fits its type, Print(v tileir.Dense) string prints one.
+type DenseHooks struct {
+	Pos
+	Check, Print       string
+	CheckPos, PrintPos Pos
 }
 
 // GoOptions names the generated package.
@@ -183,7 +194,8 @@ type Def struct {
 	// Verify names a hand-written check of the parameters,
 	// verify<Verify>(params...) error, that readers run on what they
 	// decode and writers on what they are asked to write (MLIR's verify).
-	Verify string
+	Verify    string
+	VerifyPos Pos
 	Availability
 }
 
@@ -274,9 +286,10 @@ type Field struct {
 	// Custom names a hand-written codec pair read<Custom>/write<Custom> in
 	// the dialect package that produces Outputs from the wire, given Args
 	// (parameters read before it).
-	Custom  string
-	Outputs []string
-	Args    []string
+	Custom    string
+	CustomPos Pos
+	Outputs   []string
+	Args      []string
 	// Flag and Opcode-style fields (Tile IR): the field is present only if
 	// the named flag bit is set.
 	Flag string
@@ -302,9 +315,11 @@ type TextForm struct {
 	Keyword string
 	// Prefix selects this definition for text starting with it; Parse and
 	// Print name hand-written functions in the dialect package.
-	Prefix string
-	Parse  string
-	Print  string
+	Prefix   string
+	Parse    string
+	Print    string
+	ParsePos Pos
+	PrintPos Pos
 }
 
 // TypeLayout gives the data-layout rules of a type (size, alignment), as

@@ -2,12 +2,8 @@ package defs
 
 import (
 	"fmt"
-	"go/ast"
-	"go/parser"
 	"go/token"
-	"regexp"
 	"strconv"
-	"strings"
 )
 
 // resolve links names to definitions and checks everything a generator
@@ -144,6 +140,8 @@ func resolve(d *Dialect, l *loader) {
 	}
 	if d.Format == "tileir" {
 		checkTileIR(l, d)
+	} else if d.Dense != nil {
+		l.errs = append(l.errs, &Error{Pos: d.Dense.Pos, Msg: "dense: is for tileir dialects (MLIR dense values are attributes)"})
 	}
 	nameDialect(l, d)
 }
@@ -321,66 +319,6 @@ func isIntKind(k RefKind) bool {
 	return false
 }
 
-// PredicateFuncs are the functions a predicate may call.
-var PredicateFuncs = map[string]string{
-	"len": "number of elements of a list",
-	"any": "whether any element of a list is non-zero",
-}
-
-// checkPredicate parses a `when:` expression (Go syntax) and checks that it
-// only uses parameters, parameterless definitions, literals, comparison and
-// logic operators and PredicateFuncs.
-func checkPredicate(l *loader, def *Def, e *Encoding, byName map[string]*Def) {
-	expr, err := ParsePredicate(def, e.When)
-	if err != nil {
-		l.errs = append(l.errs, &Error{Pos: e.WhenPos, Msg: fmt.Sprintf("%s: when %q: %v", def.Name, e.When, err)})
-		return
-	}
-	bad := func(n ast.Node, msg string) {
-		l.errs = append(l.errs, &Error{Pos: e.WhenPos, Msg: fmt.Sprintf("%s: when %q: column %d: %s", def.Name, e.When, n.Pos(), msg)})
-	}
-	ast.Inspect(expr, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case nil, *ast.ParenExpr, *ast.BasicLit:
-		case *ast.BinaryExpr:
-			switch n.Op {
-			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ, token.LAND, token.LOR:
-			default:
-				bad(n, "operator "+n.Op.String()+" is not allowed")
-			}
-		case *ast.UnaryExpr:
-			if n.Op != token.NOT {
-				bad(n, "operator "+n.Op.String()+" is not allowed")
-			}
-		case *ast.CallExpr:
-			fn, ok := n.Fun.(*ast.Ident)
-			if !ok || PredicateFuncs[fn.Name] == "" || len(n.Args) != 1 {
-				bad(n, "only len(param) and any(param) may be called")
-				return false
-			}
-			if id, ok := n.Args[0].(*ast.Ident); !ok || PredicateParam(def, id.Name) == nil || PredicateParam(def, id.Name).Type.Kind != RefList {
-				bad(n, fn.Name+" takes a list param")
-			}
-			return false
-		case *ast.Ident:
-			if n.Name == "nil" || n.Name == "true" || n.Name == "false" || PredicateParam(def, n.Name) != nil {
-				return true
-			}
-			if d := byName[n.Name]; d != nil && len(d.Params) == 0 {
-				return true
-			}
-			if en, v := EnumValueNamed(l.d, n.Name); v != nil && en != nil {
-				return true
-			}
-			bad(n, fmt.Sprintf("unknown name %q (params of %s, parameterless definitions, enum values, nil, true and false may be used)", n.Name, def.Name))
-		default:
-			bad(n, fmt.Sprintf("%T is not allowed", n))
-			return false
-		}
-		return true
-	})
-}
-
 func checkText(l *loader, def *Def) {
 	t := def.Text
 	if t == nil {
@@ -399,35 +337,6 @@ func checkText(l *loader, def *Def) {
 	case t.Parse == "" || t.Print == "" || t.Prefix == "":
 		errf("needs either keyword, or prefix with parse and print")
 	}
-}
-
-// keywordPrefix marks parameters named like Go keywords inside predicates.
-const keywordPrefix = "param_"
-
-// ParsePredicate parses a when: expression. Parameters whose names are Go
-// keywords (such as "type") are renamed so Go's parser accepts them; use
-// PredicateParam to map identifiers back.
-func ParsePredicate(def *Def, when string) (ast.Expr, error) {
-	for _, p := range def.Params {
-		if token.IsKeyword(p.Name) {
-			when = regexp.MustCompile(`\b`+p.Name+`\b`).ReplaceAllString(when, keywordPrefix+p.Name)
-		}
-	}
-	return parser.ParseExpr(when)
-}
-
-// PredicateParam returns the parameter an identifier of a parsed predicate
-// names, or nil.
-func PredicateParam(def *Def, ident string) *Param {
-	if p := def.FindParam(ident); p != nil && !token.IsKeyword(p.Name) {
-		return p
-	}
-	if strings.HasPrefix(ident, keywordPrefix) {
-		if p := def.FindParam(strings.TrimPrefix(ident, keywordPrefix)); p != nil && token.IsKeyword(p.Name) {
-			return p
-		}
-	}
-	return nil
 }
 
 // attrKind returns k when it is an attribute kind and RefAttr otherwise, so

@@ -21,6 +21,9 @@ func checkTileIR(l *loader, d *Dialect) {
 	if len(formats) == 0 {
 		errf(d.Pos, "a tileir dialect needs versions: {format: [...]}, the format versions it describes")
 	}
+	if d.Dense == nil || d.Dense.Check == "" || d.Dense.Print == "" {
+		errf(d.Pos, "a tileir dialect needs dense: {check: …, print: …}, the hooks that check and print its dense constants")
+	}
 	version := func(v *Version, p Pos, what string) {
 		if v == nil {
 			return

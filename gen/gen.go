@@ -12,10 +12,12 @@
 package gen
 
 import (
+	"path/filepath"
 	"sort"
 
 	"github.com/dialectgen/dialectgen/defs"
 	"github.com/dialectgen/dialectgen/gen/internal/gofile"
+	"github.com/dialectgen/dialectgen/gen/internal/hookcheck"
 	"github.com/dialectgen/dialectgen/gen/internal/mlirgen"
 	"github.com/dialectgen/dialectgen/gen/internal/model"
 	"github.com/dialectgen/dialectgen/gen/internal/tilegen"
@@ -47,6 +49,7 @@ func Generate(d *defs.Dialect, opts Options) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	for _, n := range names {
 		f := gofile.New(d.Go.Package, opts.Source)
+		f.ImportNames(m.GoImports())
 		emitters[n](f)
 		src, err := gofile.Render(n+Suffix, f)
 		if err != nil {
@@ -55,4 +58,26 @@ func Generate(d *defs.Dialect, opts Options) (map[string][]byte, error) {
 		out[n+Suffix] = src
 	}
 	return out, nil
+}
+
+// Load reads a definition file and checks the hooks it names against the
+// hand-written Go files beside it (see CheckHooks).
+func Load(path string) (*defs.Dialect, error) {
+	d, err := defs.LoadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckHooks(d, filepath.Dir(path)); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// CheckHooks reports the hooks of d (custom codecs, verifiers, text hooks,
+// AppendKey methods of go: types, dense hooks) that the package in dir
+// does not declare, or declares with another signature than the generated
+// code calls, each at the definition key that names it. It reads the
+// package's hand-written files only, so it needs no generated code.
+func CheckHooks(d *defs.Dialect, dir string) error {
+	return hookcheck.Check(model.New(d, "").Hooks(), dir)
 }

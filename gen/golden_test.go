@@ -88,6 +88,18 @@ func run(t *testing.T, name string, ar *txtar.Archive) map[string][]byte {
 	if err != nil {
 		return map[string][]byte{"errors": []byte(err.Error() + "\n")}
 	}
+	// The hooks the definition names, against the hand-written files.
+	dir := t.TempDir()
+	for _, f := range ar.Files {
+		if n, ok := strings.CutPrefix(f.Name, "hand/"); ok {
+			if err := os.WriteFile(filepath.Join(dir, n), f.Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := CheckHooks(d, dir); err != nil {
+		return map[string][]byte{"errors": []byte(err.Error() + "\n")}
+	}
 	files, err := Generate(d, Options{Source: "dialect.yaml"})
 	if err != nil {
 		return map[string][]byte{"errors": []byte(err.Error() + "\n")}

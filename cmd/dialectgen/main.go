@@ -17,7 +17,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/dialectgen/dialectgen/defs"
 	"github.com/dialectgen/dialectgen/gen"
 )
 
@@ -46,7 +45,7 @@ func main() {
 }
 
 func run(path, outDir string, check bool) error {
-	d, err := defs.LoadFile(path)
+	d, err := gen.Load(path)
 	if err != nil {
 		return err
 	}

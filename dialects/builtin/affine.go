@@ -5,15 +5,6 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
-// AffineMap is the value of an AffineMapAttr, an affine.Map. It is an alias
-// because the "go:" type of a definition names a type of the dialect's own
-// package (builtin.yaml declares the param as "go:AffineMap").
-type AffineMap = affine.Map
-
-// IntegerSet is the value of an IntegerSetAttr, an affine.IntegerSet (an
-// alias, as AffineMap is).
-type IntegerSet = affine.IntegerSet
-
 // parseAffineMapAttr reads affine_map<...> with the simplification rules of
 // the release that printed it, so that it prints back identically.
 func parseAffineMapAttr(ctx *ir.Context, text string, release int) (*AffineMapAttr, error) {

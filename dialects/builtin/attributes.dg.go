@@ -5,6 +5,7 @@ package builtin
 import (
 	"slices"
 
+	"github.com/dialectgen/dialectgen/dialects/builtin/affine"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -775,11 +776,11 @@ func (a *DistinctAttr) ReferencedAttr() ir.Attribute {
 // AffineMapAttr is the builtin attribute.
 type AffineMapAttr struct {
 	ir.Base
-	value AffineMap
+	value affine.Map
 }
 
 // GetAffineMapAttr returns the uniqued AffineMapAttr with these parameters.
-func GetAffineMapAttr(ctx *ir.Context, value AffineMap) *AffineMapAttr {
+func GetAffineMapAttr(ctx *ir.Context, value affine.Map) *AffineMapAttr {
 	k := ir.NewKey("builtin", "AffineMapAttr")
 	value.AppendKey(k)
 	if v, ok := ir.LookupAttr[*AffineMapAttr](ctx, k); ok {
@@ -799,18 +800,18 @@ func (*AffineMapAttr) Kind() string {
 }
 
 // Value returns the value parameter.
-func (a *AffineMapAttr) Value() AffineMap {
+func (a *AffineMapAttr) Value() affine.Map {
 	return a.value
 }
 
 // IntegerSetAttr is the builtin attribute.
 type IntegerSetAttr struct {
 	ir.Base
-	value IntegerSet
+	value affine.IntegerSet
 }
 
 // GetIntegerSetAttr returns the uniqued IntegerSetAttr with these parameters.
-func GetIntegerSetAttr(ctx *ir.Context, value IntegerSet) *IntegerSetAttr {
+func GetIntegerSetAttr(ctx *ir.Context, value affine.IntegerSet) *IntegerSetAttr {
 	k := ir.NewKey("builtin", "IntegerSetAttr")
 	value.AppendKey(k)
 	if v, ok := ir.LookupAttr[*IntegerSetAttr](ctx, k); ok {
@@ -830,7 +831,7 @@ func (*IntegerSetAttr) Kind() string {
 }
 
 // Value returns the value parameter.
-func (a *IntegerSetAttr) Value() IntegerSet {
+func (a *IntegerSetAttr) Value() affine.IntegerSet {
 	return a.value
 }
 

@@ -2,7 +2,7 @@
 // locations and ops, with their bytecode codecs (generated from
 // builtin.yaml) and the hand-written parts the definitions name: text
 // forms of strided layouts and of affine maps and integer sets (whose
-// values, AffineMap and IntegerSet, are package affine's types),
+// values are package affine's Map and IntegerSet),
 // file-location ranges, and helpers for dense elements.
 package builtin
 

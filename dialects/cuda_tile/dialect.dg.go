@@ -1946,7 +1946,7 @@ func (dialect) Signature(t tileir.Type) (ins, outs []tileir.Type, ok bool) {
 	return nil, nil, false
 }
 
-// CheckDense checks a dense buffer against its type with the dialect's hand-written checkDense.
+// CheckDense checks a dense buffer against its type with the hand-written checkDense.
 func (dialect) CheckDense(v tileir.Dense) error {
 	return checkDense(v)
 }

@@ -565,6 +565,7 @@ const tileStubs = `
 dialect: cuda_tile
 format: tileir
 versions: {format: [%s]}
+dense: {check: checkDense, print: printDense}
 types:
   - {name: TokenType, text: {keyword: token}, bytecode: [{code: 17}]}
 attributes:

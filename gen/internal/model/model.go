@@ -10,6 +10,7 @@ package model
 
 import (
 	"go/token"
+	"path"
 	"strings"
 
 	"github.com/dialectgen/dialectgen/defs"
@@ -69,7 +70,12 @@ func New(d *defs.Dialect, source string) *Dialect {
 		for i, p := range ps {
 			out[i] = &Param{Param: p, Field: Local(p.Name), Local: Local(p.Name), Type: m.GoType(p.Type)}
 			if tile {
+				// Tile IR values are plain structs; an optional scalar is a
+				// pointer.
 				out[i].Field = p.GoName
+				if p.Optional && !Nilable(p.Type) {
+					out[i].Type = PointerTo(out[i].Type)
+				}
 			}
 		}
 		return out
@@ -96,6 +102,27 @@ func New(d *defs.Dialect, source string) *Dialect {
 		m.Ops = append(m.Ops, m.newOp(o))
 	}
 	return m
+}
+
+// GoImports maps the import paths of the go: types the definition names to
+// their package names (the last path element).
+func (m *Dialect) GoImports() map[string]string {
+	out := map[string]string{}
+	var walk func(t *defs.TypeRef)
+	walk = func(t *defs.TypeRef) {
+		switch {
+		case t.Kind == defs.RefList:
+			walk(t.Elem)
+		case t.Kind == defs.RefGo && t.Path != "":
+			out[t.Path] = path.Base(t.Path)
+		}
+	}
+	for _, def := range m.Defs() {
+		for _, p := range def.Params {
+			walk(p.Param.Type)
+		}
+	}
+	return out
 }
 
 // Def returns the definition named name, or nil.

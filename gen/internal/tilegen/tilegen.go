@@ -743,9 +743,9 @@ func (g *tgen) attrText(t *topOp, a *defs.OpAttr, x *jen.Statement) jen.Code {
 		return jen.Qual("strconv", "FormatUint").Call(jen.Uint64().Call(x), jen.Lit(10))
 	case defs.RefBytes:
 		if len(t.op.Results) > 0 {
-			return jen.Id("formatDense").Call(jen.Qual(gofile.TileIR, "TypedBy").Call(x, jen.Id("o").Dot("OpBase").Dot("Results")))
+			return jen.Id(g.d.Dense.Print).Call(jen.Qual(gofile.TileIR, "TypedBy").Call(x, jen.Id("o").Dot("OpBase").Dot("Results")))
 		}
-		return jen.Id("formatDense").Call(x)
+		return jen.Id(g.d.Dense.Print).Call(x)
 	case defs.RefType, defs.RefAttr:
 		return x.Dot("String").Call()
 	case defs.RefList:
@@ -1267,8 +1267,8 @@ func (g *tgen) genDialect(f *jen.File) {
 	}
 	f.Func().Params(jen.Id("dialect")).Id("Signature").Params(jen.Id("t").Qual(gofile.TileIR, "Type")).Params(jen.Id("ins"), jen.Id("outs").Index().Qual(gofile.TileIR, "Type"), jen.Id("ok").Bool()).Block(
 		append(sig, jen.Return(jen.Nil(), jen.Nil(), jen.False()))...)
-	f.Comment("CheckDense checks a dense buffer against its type with the dialect's hand-written checkDense.")
-	f.Func().Params(jen.Id("dialect")).Id("CheckDense").Params(jen.Id("v").Qual(gofile.TileIR, "Dense")).Error().Block(jen.Return(jen.Id("checkDense").Call(jen.Id("v"))))
+	f.Comment("CheckDense checks a dense buffer against its type with the hand-written " + g.d.Dense.Check + ".")
+	f.Func().Params(jen.Id("dialect")).Id("CheckDense").Params(jen.Id("v").Qual(gofile.TileIR, "Dense")).Error().Block(jen.Return(jen.Id(g.d.Dense.Check).Call(jen.Id("v"))))
 	f.Func().Params(jen.Id("dialect")).Id("HintsAttr").Params(jen.Id("a").Qual(gofile.TileIR, "Attr")).Bool().Block(
 		append(hints, jen.Return(jen.False()))...)
 	// resultType helper for dense attribute printing.
