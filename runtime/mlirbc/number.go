@@ -79,8 +79,9 @@ type numbering struct {
 	// its group: those with data first, then declarations.
 	resourceOrder [][]ir.ResourceHandle
 
-	nextValue uint64
-	err       error
+	nextValue   uint64
+	err         error
+	attrScratch []ir.NamedAttr
 	// attrDepth is how deeply the attribute or type being numbered sits;
 	// childHeight the greatest height among what it refers to so far.
 	attrDepth, maxAttrDepth, childHeight int
@@ -412,12 +413,15 @@ func (n *numbering) dictFor(op *ir.Operation, info *opNum) ir.Attribute {
 	}
 	attrs := op.Attrs
 	if info.props {
-		attrs = make([]ir.NamedAttr, 0, len(op.Attrs))
+		// The discardable attributes, in a buffer reused from op to op:
+		// the dictionary built from them copies what it keeps.
+		attrs = n.attrScratch[:0]
 		for _, a := range op.Attrs {
 			if !isInherent(s, a.Name) {
 				attrs = append(attrs, a)
 			}
 		}
+		n.attrScratch = attrs
 	} else if len(segs) > 0 {
 		attrs = slices.Clone(attrs)
 		for _, sa := range segs {
