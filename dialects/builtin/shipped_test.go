@@ -3,8 +3,8 @@ package builtin_test
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -64,22 +64,20 @@ func TestShippedBytecodeCurrent(t *testing.T) {
 		default:
 			t.Fatalf("%s: unknown release %s", p, parts[1])
 		}
-		tool := oracle.Require(t, rel)
-		version := strings.TrimPrefix(parts[2], "v")
-		args := []string{"--allow-unregistered-dialect", "--emit-bytecode"}
-		if rel != 16 {
-			args = append(args, "--emit-bytecode-version="+version)
+		oracle.Require(t, rel)
+		version, err := strconv.Atoi(strings.TrimPrefix(parts[2], "v"))
+		if err != nil || !rel.WritesVersion(version) {
+			t.Fatalf("%s: %s does not write %s", p, rel, parts[2])
 		}
-		args = append(args, "testdata/mlir/"+parts[0]+".mlir")
-		cmd := exec.Command(tool, args...)
-		cmd.Dir = root
-		want, err := cmd.Output()
+		// Run from the root with a relative path, as make testdata-bytecode
+		// does, so that the locations match.
+		want, err := oracle.RunFile(rel, root, "testdata/mlir/"+parts[0]+".mlir", oracle.BytecodeFlags(rel, version, "--allow-unregistered-dialect")...)
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
 		got, _ := os.ReadFile(p)
 		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from what %s writes now: run make testdata-bytecode", p, tool)
+			t.Errorf("%s differs from what mlir-opt-%d writes now: run make testdata-bytecode", p, int(rel))
 		}
 	}
 }

@@ -167,7 +167,7 @@ func TestCorpus(t *testing.T) {
 }
 
 func checkRejected(t *testing.T, cf corpusFile, r Release) {
-	_, err := Run(r, nil, unregistered, cf.path)
+	_, err := RunFile(r, "", cf.path, unregistered)
 	if err == nil {
 		t.Fatalf("%v parses %s, but its releases line does not list %d", r, cf.name, int(r))
 	}
@@ -183,7 +183,7 @@ func checkAccepted(t *testing.T, cf corpusFile, r Release) {
 	var fromText []byte
 	if cf.readbackError == "" {
 		var err error
-		if fromText, err = Run(r, nil, append(printArgs, cf.path)...); err != nil {
+		if fromText, err = RunFile(r, "", cf.path, printArgs...); err != nil {
 			t.Fatalf("printing the source: %v", err)
 		}
 	}

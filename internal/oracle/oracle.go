@@ -3,14 +3,15 @@
 //
 // The binaries come from the Debian packages mlir-16-tools, mlir-19-tools and
 // mlir-22-tools. Tests call Require to get a release's tool or skip (or fail,
-// when DIALECTGEN_ORACLE=required) if it is not installed. EmitBytecode results
-// are memoized in-process so many tests can share one run of mlir-opt.
+// when DIALECTGEN_ORACLE=required) if it is not installed. The results of
+// RunFile, RunInput and EmitBytecode are cached in memory and on disk (see
+// CacheEnvVar), so that tests and test packages share one run of mlir-opt per
+// distinct command and input, and a second `go test` starts none.
 package oracle
 
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"os"
@@ -19,7 +20,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -153,7 +153,9 @@ type Error struct {
 	Args     []string
 	ExitCode int    // process exit code; -1 if it did not start or died from a signal
 	Stderr   string // the tool's standard error
-	Err      error  // the underlying error (*exec.ExitError, context error, ...)
+	// Err is the underlying error: an *exec.ExitError, a context error, ...
+	// or, for a result the cache gave, one that says the exit status.
+	Err error
 }
 
 func (e *Error) Error() string {
@@ -171,7 +173,8 @@ func (e *Error) Unwrap() error { return e.Err }
 // Run runs the release's mlir-opt with args. If stdin is non-nil it is fed to
 // the process's standard input (pass "-" as the input file to read it). It
 // returns standard output, or an *Error carrying standard error and the exit
-// status.
+// status. Run always starts the tool; RunFile, RunInput and EmitBytecode
+// answer from the cache (see CacheEnvVar) when they can.
 //
 // Do not feed bytecode through stdin when it may hold resources with an
 // alignment above 16: mlir-opt reads stdin into a heap buffer that is only
@@ -180,13 +183,35 @@ func (e *Error) Unwrap() error { return e.Err }
 // misread in 16 and 19 (e.g. "attempting to parse 14685055082996777088
 // bytes"). Use RunInput; see its caveat.
 func Run(r Release, stdin []byte, args ...string) ([]byte, error) {
-	return run(r, "", stdin, args)
+	out, _, err := run(r, "", stdin, args)
+	return out, err
+}
+
+// RunFile runs the release's mlir-opt in dir (the current directory when
+// dir is "") with args followed by file, an input file named relative to
+// dir or absolute. The result is cached by the tool, the arguments, file
+// as given (locations in the output name it) and the file's content: a run
+// the cache holds is not repeated, in this process or in another one. It
+// returns standard output, or an *Error carrying standard error and the
+// exit status.
+func RunFile(r Release, dir, file string, args ...string) ([]byte, error) {
+	args = append(slices.Clip(args), file)
+	path := file
+	if !filepath.IsAbs(file) {
+		path = filepath.Join(dir, file)
+	}
+	input, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("oracle: %w", err)
+	}
+	return cached(spec{release: r, dir: dir, args: args, input: input})
 }
 
 // RunInput writes input to a file named "input"+ext (e.g. ".mlirbc") in a
 // fresh temporary directory and runs the release's mlir-opt there with args
 // followed by that relative file name, so the command line does not depend on
-// the temporary directory's name. Use it to read bytecode back.
+// the temporary directory's name. Use it to read bytecode back. Results are
+// cached as RunFile's are.
 //
 // Caveat: mlir-opt maps files of 16 KiB or more (page-aligned), but reads
 // smaller files into a heap buffer whose alignment beyond 16 bytes depends on
@@ -194,24 +219,35 @@ func Run(r Release, stdin []byte, args ...string) ([]byte, error) {
 // resources aligned to 32 or 64 therefore load or fail by luck in 16, 19 and
 // 22; the fixed file name makes the outcome repeatable, not correct.
 func RunInput(r Release, input []byte, ext string, args ...string) ([]byte, error) {
-	dir, err := os.MkdirTemp("", "oracle-")
-	if err != nil {
-		return nil, fmt.Errorf("oracle: %w", err)
-	}
-	defer os.RemoveAll(dir)
-	name := "input" + ext
-	if err := os.WriteFile(filepath.Join(dir, name), input, 0o600); err != nil {
-		return nil, fmt.Errorf("oracle: %w", err)
-	}
-	return run(r, dir, nil, append(slices.Clip(args), name))
+	args = append(slices.Clip(args), "input"+ext)
+	return cached(spec{release: r, args: args, input: input, write: true})
 }
 
-func run(r Release, dir string, stdin []byte, args []string) ([]byte, error) {
+func notFound(r Release, args []string) error {
+	return &Error{Release: r, Args: args, ExitCode: -1,
+		Err: fmt.Errorf("%w (install with: %s)", ErrNotFound, InstallCommand)}
+}
+
+// run starts the release's mlir-opt once.
+func run(r Release, dir string, stdin []byte, args []string) (stdout, stderr []byte, err error) {
 	p, ok := Path(r)
 	if !ok {
-		return nil, &Error{Release: r, Args: args, ExitCode: -1,
-			Err: fmt.Errorf("%w (install with: %s)", ErrNotFound, InstallCommand)}
+		return nil, nil, notFound(r, args)
 	}
+	stdout, stderr, err = runPath(p, dir, stdin, args)
+	if err != nil {
+		code := -1
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			code = ee.ExitCode()
+		}
+		return nil, stderr, &Error{Release: r, Args: args, ExitCode: code, Stderr: string(stderr), Err: err}
+	}
+	return stdout, stderr, nil
+}
+
+// runPath runs the tool at p, bounded by Timeout.
+func runPath(p, dir string, stdin []byte, args []string) (stdout, stderr []byte, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, p, args...)
@@ -219,21 +255,15 @@ func run(r Release, dir string, stdin []byte, args []string) ([]byte, error) {
 	if stdin != nil {
 		cmd.Stdin = bytes.NewReader(stdin)
 	}
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout = &stdout
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		code := -1
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			code = ee.ExitCode()
-		}
-		if ctx.Err() != nil {
-			err = fmt.Errorf("%w (after %v)", ctx.Err(), Timeout)
-		}
-		return nil, &Error{Release: r, Args: args, ExitCode: code, Stderr: stderr.String(), Err: err}
+	var out, errb bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stderr = &errb
+	runs.Add(1)
+	err = cmd.Run()
+	if err != nil && ctx.Err() != nil {
+		err = fmt.Errorf("%w (after %v)", ctx.Err(), Timeout)
 	}
-	return stdout.Bytes(), nil
+	return out.Bytes(), errb.Bytes(), err
 }
 
 // BytecodeFlags returns the mlir-opt flags that write bytecode version V:
@@ -253,55 +283,20 @@ func BytecodeArgs(r Release, version int, inputPath string, extraArgs ...string)
 	return append(BytecodeFlags(r, version, extraArgs...), inputPath)
 }
 
-type cacheKey struct {
-	release Release
-	version int
-	path    string // locations in the output carry the path as given
-	content [sha256.Size]byte
-	args    string
-}
-
-type cacheEntry struct {
-	once sync.Once
-	out  []byte
-	err  error
-}
-
-var cache sync.Map // cacheKey -> *cacheEntry
-
 // EmitBytecode runs `mlir-opt-NN --emit-bytecode [--emit-bytecode-version=V]
 // [extraArgs] inputPath` and returns the bytecode written to stdout. Errors
 // carry stderr (see Error). Pass "--allow-unregistered-dialect" in extraArgs
 // when the input needs it.
 //
-// Results are memoized in-process by release, version, input path, input
-// content hash and extra arguments (the path is part of the key because the
-// output's locations name the input file); concurrent callers with the same
-// key share one run. The returned slice is the caller's own copy.
+// It is RunFile with BytecodeFlags: results are cached by release, version,
+// input path (the output's locations name the input file), input content
+// and extra arguments, in memory and on disk, and concurrent callers with
+// the same key share one run. The returned slice is the caller's own copy.
 func EmitBytecode(r Release, version int, inputPath string, extraArgs ...string) ([]byte, error) {
 	if !r.WritesVersion(version) {
 		return nil, fmt.Errorf("oracle: mlir-opt-%d does not write bytecode version %d (it writes %v)", int(r), version, r.Versions())
 	}
-	content, err := os.ReadFile(inputPath)
-	if err != nil {
-		return nil, fmt.Errorf("oracle: %w", err)
-	}
-	key := cacheKey{
-		release: r,
-		version: version,
-		path:    inputPath,
-		content: sha256.Sum256(content),
-		args:    strings.Join(extraArgs, "\x00"),
-	}
-	v, _ := cache.LoadOrStore(key, &cacheEntry{})
-	e := v.(*cacheEntry)
-	e.once.Do(func() {
-		e.out, e.err = Run(r, nil, BytecodeArgs(r, version, inputPath, extraArgs...)...)
-	})
-	if e.err != nil {
-		return nil, e.err
-	}
-	return bytes.Clone(e.out), nil
+	return RunFile(r, "", inputPath, BytecodeFlags(r, version, extraArgs...)...)
 }
 
 // Header is the fixed start of a bytecode file.

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -79,16 +81,12 @@ func TestBytecodeArgs(t *testing.T) {
 // the bytecode mlir-opt writes for an empty module: magic 4D 4C EF 52, the
 // version as a one-byte PrefixVarInt (2N+1) and the producer string.
 func TestEmptyModuleHeader(t *testing.T) {
-	in := filepath.Join(t.TempDir(), "empty.mlir")
-	if err := os.WriteFile(in, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
 	for _, r := range Releases {
 		t.Run(r.String(), func(t *testing.T) {
 			t.Parallel()
 			Require(t, r)
 			for _, v := range r.Versions() {
-				bc, err := EmitBytecode(r, v, in)
+				bc, err := RunInput(r, nil, ".mlir", BytecodeFlags(r, v)...)
 				if err != nil {
 					t.Fatalf("v%d: %v", v, err)
 				}
@@ -114,6 +112,7 @@ func TestEmptyModuleHeader(t *testing.T) {
 func TestEmitBytecodeCache(t *testing.T) {
 	r := LLVM22
 	Require(t, r)
+	t.Setenv(CacheEnvVar, t.TempDir()) // the input's name is new each time
 	dir := t.TempDir()
 	in := filepath.Join(dir, "c.mlir")
 	if err := os.WriteFile(in, []byte(`"u.op"() {a = 1 : i32} : () -> ()`), 0o644); err != nil {
@@ -157,6 +156,7 @@ func TestErrors(t *testing.T) {
 
 	r := LLVM22
 	Require(t, r)
+	t.Setenv(CacheEnvVar, t.TempDir()) // the input's name is new each time
 	in := filepath.Join(t.TempDir(), "bad.mlir")
 	if err := os.WriteFile(in, []byte("\"u.op\"() : () -> (\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -245,5 +245,122 @@ func TestRequireMissing(t *testing.T) {
 	}
 	if p := callRequire(&fakeTB{TB: t}, LLVM19); p != tool {
 		t.Errorf("Require(19) = %q, want %q", p, tool)
+	}
+}
+
+// TestDiskCache checks that results survive the process (the in-memory
+// memo is cleared to stand for a new one): a second run of the same
+// command and input starts no tool, a failure comes back with its status
+// and standard error, a damaged entry is run again, and processes waiting
+// for the same key run it once.
+func TestDiskCache(t *testing.T) {
+	r := LLVM22
+	Require(t, r)
+	t.Setenv(CacheEnvVar, t.TempDir())
+	t.Cleanup(func() { memo.Clear() })
+	good := []byte(`"u.op"() {a = 3 : i32} : () -> ()`)
+	bad := []byte(`"u.op"() : () -> (`)
+	args := BytecodeFlags(r, 6, "--allow-unregistered-dialect")
+	p, _ := Path(r)
+	toolID(p) // runs --version once per process: not a run to count below
+
+	before := Runs()
+	want, err := RunInput(r, good, ".mlir", args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, wantErr := RunInput(r, bad, ".mlir", args...)
+	if Runs()-before != 2 {
+		t.Fatalf("%d runs for two new commands, want 2", Runs()-before)
+	}
+
+	memo.Clear()
+	before = Runs()
+	got, err := RunInput(r, good, ".mlir", args...)
+	if err != nil || !bytes.Equal(got, want) {
+		t.Errorf("from the disk cache: %v, equal %v", err, bytes.Equal(got, want))
+	}
+	_, gotErr := RunInput(r, bad, ".mlir", args...)
+	var we, ge *Error
+	if !errors.As(wantErr, &we) || !errors.As(gotErr, &ge) || ge.ExitCode != 1 || ge.Stderr != we.Stderr || gotErr.Error() != wantErr.Error() {
+		t.Errorf("failure from the disk cache:\n%v\nwant\n%v", gotErr, wantErr)
+	}
+	if n := Runs() - before; n != 0 {
+		t.Errorf("%d runs for commands in the disk cache", n)
+	}
+
+	// Another input, other arguments: other keys.
+	if other, err := RunInput(r, good, ".mlir", BytecodeFlags(r, 5, "--allow-unregistered-dialect")...); err != nil || bytes.Equal(other, want) {
+		t.Errorf("v5 from the cache of v6: %v", err)
+	}
+
+	// Damaged entries are run again and replaced.
+	memo.Clear()
+	entries := 0
+	filepath.WalkDir(CacheDir(), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && len(d.Name()) == 64 && filepath.Base(filepath.Dir(p)) != "locks" {
+			data, _ := os.ReadFile(p)
+			data[len(data)/2] ^= 1
+			os.WriteFile(p, data, 0o644)
+			entries++
+		}
+		return nil
+	})
+	if entries != 3 {
+		t.Errorf("%d entries on disk, want 3", entries)
+	}
+	before = Runs()
+	if got, err := RunInput(r, good, ".mlir", args...); err != nil || !bytes.Equal(got, want) {
+		t.Errorf("after damage: %v", err)
+	}
+	if n := Runs() - before; n != 1 {
+		t.Errorf("%d runs for a damaged entry, want 1", n)
+	}
+
+	// Callers that miss the memo (as other processes do) wait for the
+	// one that runs the command.
+	memo.Clear()
+	s := spec{release: r, args: append(slices.Clone(args), "input.mlir"), input: []byte(`"u.op"() {a = 4 : i32} : () -> ()`), write: true}
+	key := s.key(p)
+	before = Runs()
+	var wg sync.WaitGroup
+	outs := make([][]byte, 4)
+	for i := range outs {
+		wg.Go(func() {
+			res, err := load(key, s)
+			if err != nil {
+				t.Error(err)
+			}
+			outs[i] = res.stdout
+		})
+	}
+	wg.Wait()
+	if n := Runs() - before; n != 1 {
+		t.Errorf("%d runs for four concurrent callers of one key, want 1", n)
+	}
+	for _, o := range outs[1:] {
+		if !bytes.Equal(o, outs[0]) {
+			t.Errorf("concurrent callers got different results")
+		}
+	}
+}
+
+// TestCacheOff checks that DIALECTGEN_ORACLE_CACHE=off writes nothing.
+func TestCacheOff(t *testing.T) {
+	r := LLVM22
+	Require(t, r)
+	t.Setenv(CacheEnvVar, "off")
+	t.Cleanup(func() { memo.Clear() })
+	if CacheDir() != "" {
+		t.Fatalf("CacheDir() = %q with %s=off", CacheDir(), CacheEnvVar)
+	}
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CACHE_HOME", home)
+	if _, err := RunInput(r, []byte(`"u.op"() {a = 5 : i32} : () -> ()`), ".mlir", "--allow-unregistered-dialect"); err != nil {
+		t.Fatal(err)
+	}
+	if des, _ := os.ReadDir(home); len(des) != 0 {
+		t.Errorf("%s=off wrote %v", CacheEnvVar, des)
 	}
 }

@@ -109,7 +109,7 @@ func TestBuiltModule(t *testing.T) {
 			if err != nil {
 				t.Fatalf("mlir-opt-%d rejects our file: %v", int(c.rel), err)
 			}
-			want, err := oracle.Run(c.rel, nil, append(print, src)...)
+			want, err := oracle.RunFile(c.rel, "", src, print...)
 			if err != nil {
 				t.Fatal(err)
 			}
