@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"os"
-	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	. "github.com/dialectgen/dialectgen/dialects/builtin"
@@ -14,6 +14,7 @@ import (
 	"github.com/dialectgen/dialectgen/internal/oracle"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
 // builtValue is a value written in MLIR text and built in Go.
@@ -107,87 +108,117 @@ var builtValues = []builtValue{
 
 // TestBuiltValuesMatchOracle builds values with the generated
 // constructors and checks, for every release and version, that each is the
-// very handle decoded from mlir-opt's file for the same text, and that it
-// encodes to that entry's bytes.
+// very handle decoded from mlir-opt's file for the same text (the attribute,
+// result type or location of the op that holds it), and that it encodes to
+// that entry's bytes with the file's numbering. The values a release
+// accepts share one file, one op each, so that each release writes one file
+// per version for all of them.
 func TestBuiltValuesMatchOracle(t *testing.T) {
-	dir := t.TempDir()
-	for i, bv := range builtValues {
-		var src string
-		switch {
-		case bv.attr != "":
-			src = fmt.Sprintf("\"u.v\"() {v = %s} : () -> () loc(unknown)\n", bv.attr)
-		case bv.typ != "":
-			src = fmt.Sprintf("%%0 = \"u.v\"() : () -> (%s) loc(unknown)\n", bv.typ)
-		default:
-			src = fmt.Sprintf("\"u.v\"() : () -> () loc(%s)\n", bv.loc)
+	for _, rel := range oracle.Releases {
+		oracle.Require(t, rel)
+		var values []builtValue
+		var src strings.Builder
+		for _, bv := range builtValues {
+			if bv.releases != nil && !slices.Contains(bv.releases, rel) {
+				continue
+			}
+			switch {
+			case bv.attr != "":
+				fmt.Fprintf(&src, "\"u.v\"() {v = %s} : () -> () loc(unknown)\n", bv.attr)
+			case bv.typ != "":
+				fmt.Fprintf(&src, "%%%d = \"u.v\"() : () -> (%s) loc(unknown)\n", len(values), bv.typ)
+			default:
+				fmt.Fprintf(&src, "\"u.v\"() : () -> () loc(%s)\n", bv.loc)
+			}
+			values = append(values, bv)
 		}
-		path := filepath.Join(dir, fmt.Sprintf("v%d.mlir", i))
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		for _, v := range rel.Versions() {
+			t.Run(fmt.Sprintf("%s/v%d", rel, v), func(t *testing.T) {
+				t.Parallel()
+				bc, err := oracle.RunInput(rel, []byte(src.String()), ".mlir", oracle.BytecodeFlags(rel, v, "--allow-unregistered-dialect")...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkBuiltValues(t, values, bc)
+			})
+		}
+	}
+}
+
+// checkBuiltValues checks values[i] against op i of the module in bc.
+func checkBuiltValues(t *testing.T, values []builtValue, bc []byte) {
+	f, err := bytecode.ParseFile(bc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := ir.NewContext(Dialect)
+	dec := bytecode.NewDecoder(ctx, f, ir.Limits{})
+	attrs := make([]ir.Attribute, f.Attrs.Len())
+	types := make([]ir.Type, f.Types.Len())
+	for i := range attrs {
+		if attrs[i], err = dec.Attribute(uint64(i)); err != nil {
 			t.Fatal(err)
 		}
-		releases := bv.releases
-		if releases == nil {
-			releases = oracle.Releases
+	}
+	for i := range types {
+		if types[i], err = dec.Type(uint64(i)); err != nil {
+			t.Fatal(err)
 		}
-		for _, rel := range releases {
-			oracle.Require(t, rel)
-			for _, v := range rel.Versions() {
-				t.Run(fmt.Sprintf("%s/%s/v%d", bv.name, rel, v), func(t *testing.T) {
-					bc, err := oracle.EmitBytecode(rel, v, path, "--allow-unregistered-dialect")
-					if err != nil {
-						t.Fatal(err)
-					}
-					f, err := bytecode.ParseFile(bc)
-					if err != nil {
-						t.Fatal(err)
-					}
-					ctx := ir.NewContext(Dialect)
-					dec := bytecode.NewDecoder(ctx, f, ir.Limits{})
-					for i := range f.Attrs.Len() {
-						if _, err := dec.Attribute(uint64(i)); err != nil {
-							t.Fatal(err)
-						}
-					}
-					for i := range f.Types.Len() {
-						if _, err := dec.Type(uint64(i)); err != nil {
-							t.Fatal(err)
-						}
-					}
-					built := bv.build(ctx)
-					num := dec.Numbering()
-					var got []byte
-					var custom bool
-					var idx int = -1
-					var entries *bytecode.EntryTable
-					switch b := built.(type) {
-					case ir.Type:
-						entries = &f.Types
-						for i := range f.Types.Len() {
-							if ty, _ := dec.Type(uint64(i)); ty == b {
-								idx = i
-							}
-						}
-						got, custom, err = bytecode.EncodeType(ctx, nil, num, f.Target(), b)
-					case ir.Attribute:
-						entries = &f.Attrs
-						for i := range f.Attrs.Len() {
-							if a, _ := dec.Attribute(uint64(i)); a == b {
-								idx = i
-							}
-						}
-						got, custom, err = bytecode.EncodeAttribute(ctx, nil, num, f.Target(), b)
-					}
-					if idx < 0 {
-						t.Fatalf("the Go-built %s %s is not among the %d entries mlir-opt wrote", built.(interface{ Dialect() string }).Dialect(), built.(interface{ Kind() string }).Kind(), entries.Len())
-					}
-					if err != nil {
-						t.Fatal(err)
-					}
-					if want := entries.At(idx); custom != want.Custom || !bytes.Equal(got, want.Data) {
-						t.Errorf("entry %d:\n got custom=%v % x\nwant custom=%v % x", idx, custom, got, want.Custom, want.Data)
-					}
-				})
+	}
+	num := dec.Numbering()
+	// The module read into the same context holds the same handles.
+	m, err := mlirbc.Read(ctx, bc, mlirbc.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops := m.Op.Regions[0].Blocks[0].Ops
+	if len(ops) != len(values) {
+		t.Fatalf("%d ops in the module, want %d", len(ops), len(values))
+	}
+	for i, bv := range values {
+		op := ops[i]
+		var decoded any
+		switch {
+		case bv.attr != "":
+			decoded = op.Attr("v")
+		case bv.typ != "":
+			decoded = op.Results[0].Type
+		default:
+			decoded = op.Loc
+		}
+		built := bv.build(ctx)
+		if decoded != built {
+			t.Errorf("%s: the Go-built value is not the handle mlir-opt's file gives op %d (%v)", bv.name, i, decoded)
+			continue
+		}
+		var got []byte
+		var custom bool
+		var want bytecode.Entry
+		idx := -1
+		switch b := built.(type) {
+		case ir.Type:
+			idx = slices.Index(types, b)
+			if idx >= 0 {
+				want = f.Types.At(idx)
 			}
+			got, custom, err = bytecode.EncodeType(ctx, nil, num, f.Target(), b)
+		case ir.Attribute:
+			idx = slices.Index(attrs, b)
+			if idx >= 0 {
+				want = f.Attrs.At(idx)
+			}
+			got, custom, err = bytecode.EncodeAttribute(ctx, nil, num, f.Target(), b)
+		}
+		if idx < 0 {
+			t.Errorf("%s: the Go-built %s %s is not among the entries mlir-opt wrote", bv.name, built.(interface{ Dialect() string }).Dialect(), built.(interface{ Kind() string }).Kind())
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", bv.name, err)
+			continue
+		}
+		if custom != want.Custom || !bytes.Equal(got, want.Data) {
+			t.Errorf("%s: entry %d:\n got custom=%v % x\nwant custom=%v % x", bv.name, idx, custom, got, want.Custom, want.Data)
 		}
 	}
 }
