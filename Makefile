@@ -42,11 +42,15 @@ vet:
 
 # The tests, including the mlir-opt oracle tests (they skip with a message
 # when mlir-opt-16/19/22 are missing, unless DIALECTGEN_ORACLE=required),
-# and the concurrency tests again under the race detector.
+# and the concurrency tests again under the race detector. internal/testrun
+# runs go test and prints each package when it is done, with its time and
+# counts (and what failed). mlir-opt results are cached between runs, see
+# DIALECTGEN_ORACLE_CACHE in internal/oracle.
+TESTRUN = GO=$(GO) $(GO) run ./internal/testrun
 test:
-	$(GO) test ./...
-	$(GO) test -race -run 'Concurrent' ./runtime/mlirbc
-	for d in $(EXAMPLES); do (cd $$d && $(GO) test ./...) || exit 1; done
+	$(TESTRUN) ./...
+	$(TESTRUN) -race -run 'Concurrent' ./runtime/mlirbc
+	for d in $(EXAMPLES); do $(TESTRUN) -C $$d ./... || exit 1; done
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 6 ./runtime/... ./dialects/... | tee .bench.txt
