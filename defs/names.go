@@ -34,7 +34,7 @@ func GoName(s string) string {
 // fields and the methods every op has.
 var OpReserved = map[string][]string{
 	"mlir":   {"Op"},
-	"tileir": {"OpBase", "Base", "Results", "Regions", "Loc", "Opcode", "Name", "Operands", "Attrs", "Encode", "IsTerminator"},
+	"tileir": {"OpBase", "Base", "Results", "Regions", "Loc", "Info", "Code", "String"},
 }
 
 // enumValueGoName is the constant of an enum value: the enum's name and the

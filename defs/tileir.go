@@ -111,6 +111,22 @@ func checkTileIR(l *loader, d *Dialect) {
 			}
 			checkTileFields(l, def, e)
 		}
+		for i, e := range def.Bytecode[1:] {
+			prev := def.Bytecode[i]
+			if e.Since == nil || prev.Until == nil || prev.Until.Compare(*e.Since) >= 0 {
+				errf(e.Pos, "%s: encodings of a Tile IR definition follow each other in version order: each one after the first needs a since after the until of the one before", def.Name)
+			}
+		}
+		for trait, want := range traitParams {
+			if !HasTrait(def.Traits, trait) {
+				continue
+			}
+			for _, name := range want {
+				if p := def.FindParam(name); p == nil || p.Type == nil || p.Type.Text != "[Type]" {
+					errf(def.Pos, "%s: trait %s needs a param %s of type [Type]", def.Name, trait, name)
+				}
+			}
+		}
 		if def.Text == nil || def.Text.Keyword == "" && def.Text.Print == "" {
 			errf(def.Pos, "%s needs text: {keyword: …} or text: {print: …} (Tile IR values print for dumps)", def.Name)
 		}
@@ -138,6 +154,9 @@ func checkTileIR(l *loader, d *Dialect) {
 		opcodes[o.Bytecode.Opcode] = o
 	}
 }
+
+// traitParams are the params a trait reads: a FunctionType's signature.
+var traitParams = map[string][]string{"FunctionType": {"inputs", "results"}}
 
 // checkTileFields checks the fields of one encoding of a definition:
 // presence words name optional params, flagged fields name a bit of one.
@@ -275,6 +294,12 @@ func checkTileOp(l *loader, o *Op, types map[string]*Def, version func(*Version,
 			continue
 		}
 		versioned = true
+		for _, other := range o.Results {
+			if other.Variadic || other.Optional {
+				errf(r.Pos, "result %s is newer than the op, so the op's other results must be single results", r.Name)
+				break
+			}
+		}
 		def := types[r.Type]
 		if r.Variadic || r.Optional || def == nil || len(def.Params) > 0 {
 			errf(r.Pos, "result %s is newer than the op, so it must be a single result with type: a parameterless type of the dialect (what older files get)", r.Name)

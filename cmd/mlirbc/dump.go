@@ -167,14 +167,14 @@ func (d *dumper) op(depth int, op tileir.Op) {
 		}
 		b.WriteString(" = ")
 	}
-	b.WriteString(op.Name())
-	for i, v := range op.Operands() {
+	b.WriteString(op.Info().Name)
+	for i, v := range tileir.Operands(op) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
 		b.WriteString(" " + d.use(v))
 	}
-	if attrs := op.Attrs(); len(attrs) > 0 {
+	if attrs := tileir.Attrs(op); len(attrs) > 0 {
 		b.WriteString(" {")
 		for i, a := range attrs {
 			if i > 0 {

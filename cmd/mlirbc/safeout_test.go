@@ -167,10 +167,11 @@ func TestDumpElidesLargeConstants(t *testing.T) {
 		data[4*i] = byte(i)
 	}
 	fn := &tileir.Function{Name: "k", Kernel: true, Type: &cudatile.FunctionType{}}
+	b := tileir.NewFuncBuilder(fn)
 	for range 2000 {
-		fn.Body = append(fn.Body, cudatile.NewConstantOp(tt, tileir.Dense{Data: data}))
+		cudatile.BuildConstantOp(b, tt, tileir.Dense{Data: data})
 	}
-	fn.Body = append(fn.Body, cudatile.NewReturnOp(nil))
+	cudatile.BuildReturnOp(b, nil)
 	path := writeTileIR(t, t.TempDir(), "big.tileirbc", &tileir.Module{Funcs: []*tileir.Function{fn}}, tileir.V13_3)
 	var out bytes.Buffer
 	if err := run([]string{"dump", path}, &out); err != nil {

@@ -79,7 +79,7 @@ func statTileIR(path string, data []byte, stdout io.Writer, verify bool) error {
 		}
 		walkOps(fn.Body, func(op tileir.Op) {
 			ops++
-			byName[op.Name()]++
+			byName[op.Info().Name]++
 		})
 	}
 	fmt.Fprintln(stdout, "counts:")

@@ -26,22 +26,23 @@ func smallModule() *tileir.Module {
 		Hints: &cudatile.OptimizationHintsAttr{Entries: []cudatile.NamedAttr{{Name: "sm_100", Value: &cudatile.DictionaryAttr{Entries: []cudatile.NamedAttr{
 			{Name: "num_cta_in_cga", Value: &cudatile.IntegerAttr{Type: i32, Value: 2}}}}}}}}
 	x, y := k.Params[0], k.Params[1]
-	c := cudatile.NewConstantOp(t2i, tileir.Dense{Data: []byte{1, 0, 0, 0, 2, 0, 0, 0}})
-	neg := cudatile.NewNegiOp(t2i, x, cudatile.IntegerOverflowNone)
-	at := cudatile.NewAtan2Op(t2f, y, y)
-	zero := cudatile.NewConstantOp(ti, tileir.Dense{Data: []byte{0, 0, 0, 0}})
-	z := zero.Result()
+	b := tileir.NewFuncBuilder(k)
+	c := cudatile.BuildConstantOp(b, t2i, tileir.Dense{Data: []byte{1, 0, 0, 0, 2, 0, 0, 0}})
+	neg := cudatile.BuildNegiOp(b, t2i, x, cudatile.IntegerOverflowNone)
+	cudatile.BuildAtan2Op(b, t2f, y, y)
+	z := cudatile.BuildConstantOp(b, ti, tileir.Dense{Data: []byte{0, 0, 0, 0}}).Result()
 	blk := tileir.NewBlock(ti, t2i)
-	sum := cudatile.NewAddiOp(t2i, blk.Args[1], c.Result(), cudatile.IntegerOverflowNoSignedWrap)
-	blk.Ops = []tileir.Op{sum, cudatile.NewContinueOp([]*tileir.Value{sum.Result()})}
-	loop := cudatile.NewForOp([]tileir.Type{t2i}, z, z, z, []*tileir.Value{neg.Result()}, true, &tileir.Region{Blocks: []*tileir.Block{blk}})
-	after := cudatile.NewAddiOp(t2i, loop.ResultValues()[0], x, cudatile.IntegerOverflowNone)
-	k.Body = []tileir.Op{c, neg, at, zero, loop, after, cudatile.NewReturnOp(nil)}
+	inner := tileir.NewBuilder(blk)
+	sum := cudatile.BuildAddiOp(inner, t2i, blk.Args[1], c.Result(), cudatile.IntegerOverflowNoSignedWrap)
+	cudatile.BuildContinueOp(inner, []*tileir.Value{sum.Result()})
+	loop := cudatile.BuildForOp(b, []tileir.Type{t2i}, z, z, z, []*tileir.Value{neg.Result()}, true, &tileir.Region{Blocks: []*tileir.Block{blk}})
+	cudatile.BuildAddiOp(b, t2i, loop.ResultValues()[0], x, cudatile.IntegerOverflowNone)
+	cudatile.BuildReturnOp(b, nil)
 
 	f := &tileir.Function{Name: "f",
 		Type:   &cudatile.FunctionType{Inputs: []tileir.Type{ti}, Results: []tileir.Type{ti}},
 		Params: tileir.NewBlock(ti).Args}
-	f.Body = []tileir.Op{cudatile.NewReturnOp([]*tileir.Value{f.Params[0]})}
+	cudatile.BuildReturnOp(tileir.NewFuncBuilder(f), []*tileir.Value{f.Params[0]})
 
 	return &tileir.Module{Version: tileir.V13_3, Producer: "mlirbc test",
 		Globals: []*tileir.Global{{Name: "g", Type: t2i, Data: []byte{7, 0, 0, 0, 0xff, 0xff, 0xff, 0xff}, Alignment: 8, Private: true, Constant: true}},
@@ -73,7 +74,9 @@ func atan2Module() *tileir.Module {
 	tf := &cudatile.TileType{Element: &cudatile.Float32Type{}}
 	fn := &tileir.Function{Name: "k", Kernel: true, Type: &cudatile.FunctionType{Inputs: []tileir.Type{tf}},
 		Params: tileir.NewBlock(tf).Args}
-	fn.Body = []tileir.Op{cudatile.NewAtan2Op(tf, fn.Params[0], fn.Params[0]), cudatile.NewReturnOp(nil)}
+	b := tileir.NewFuncBuilder(fn)
+	cudatile.BuildAtan2Op(b, tf, fn.Params[0], fn.Params[0])
+	cudatile.BuildReturnOp(b, nil)
 	return &tileir.Module{Funcs: []*tileir.Function{fn}}
 }
 

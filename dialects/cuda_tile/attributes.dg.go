@@ -10,43 +10,26 @@ type IntegerAttr struct {
 	Value uint64
 }
 
-var _ tileir.Attr = (*IntegerAttr)(nil)
-
-// AttrTag is the tag of IntegerAttr.
-func (*IntegerAttr) AttrTag() uint64 {
-	return 1
-}
-
-// String returns the text form.
-func (x *IntegerAttr) String() string {
-	return printInteger(x)
-}
+func (*IntegerAttr) AttrTag() uint64  { return 1 }
+func (a *IntegerAttr) String() string { return printInteger(a) }
 
 func readIntegerAttr(d *tileir.Decoder) (*IntegerAttr, error) {
-	x := &IntegerAttr{}
-	{
-		v0, err := d.Type("IntegerAttr type")
-		if err != nil {
-			return nil, err
-		}
-		x.Type = v0
-	}
-	c0, err := readIntValue(d, x.Type)
-	if err != nil {
+	a := &IntegerAttr{}
+	var err error
+	if a.Type, err = d.Type("IntegerAttr type"); err != nil {
 		return nil, err
 	}
-	x.Value = c0
-	return x, nil
+	if a.Value, err = readIntValue(d, a.Type); err != nil {
+		return nil, err
+	}
+	return a, nil
 }
 
-func encodeIntegerAttr(e *tileir.Encoder, x *IntegerAttr, tag bool) error {
-	if tag {
-		e.Varint(1)
-	}
-	if err := e.Type(x.Type); err != nil {
+func writeIntegerAttr(e *tileir.Encoder, a *IntegerAttr) error {
+	if err := e.Type(a.Type); err != nil {
 		return err
 	}
-	if err := writeIntValue(e, x.Value, x.Type); err != nil {
+	if err := writeIntValue(e, a.Value, a.Type); err != nil {
 		return err
 	}
 	return nil
@@ -58,43 +41,26 @@ type FloatAttr struct {
 	Bits uint64
 }
 
-var _ tileir.Attr = (*FloatAttr)(nil)
-
-// AttrTag is the tag of FloatAttr.
-func (*FloatAttr) AttrTag() uint64 {
-	return 2
-}
-
-// String returns the text form.
-func (x *FloatAttr) String() string {
-	return printFloat(x)
-}
+func (*FloatAttr) AttrTag() uint64  { return 2 }
+func (a *FloatAttr) String() string { return printFloat(a) }
 
 func readFloatAttr(d *tileir.Decoder) (*FloatAttr, error) {
-	x := &FloatAttr{}
-	{
-		v0, err := d.Type("FloatAttr type")
-		if err != nil {
-			return nil, err
-		}
-		x.Type = v0
-	}
-	c0, err := readFloatBits(d, x.Type)
-	if err != nil {
+	a := &FloatAttr{}
+	var err error
+	if a.Type, err = d.Type("FloatAttr type"); err != nil {
 		return nil, err
 	}
-	x.Bits = c0
-	return x, nil
+	if a.Bits, err = readFloatBits(d, a.Type); err != nil {
+		return nil, err
+	}
+	return a, nil
 }
 
-func encodeFloatAttr(e *tileir.Encoder, x *FloatAttr, tag bool) error {
-	if tag {
-		e.Varint(2)
-	}
-	if err := e.Type(x.Type); err != nil {
+func writeFloatAttr(e *tileir.Encoder, a *FloatAttr) error {
+	if err := e.Type(a.Type); err != nil {
 		return err
 	}
-	if err := writeFloatBits(e, x.Bits, x.Type); err != nil {
+	if err := writeFloatBits(e, a.Bits, a.Type); err != nil {
 		return err
 	}
 	return nil
@@ -105,35 +71,20 @@ type BoolAttr struct {
 	Value bool
 }
 
-var _ tileir.Attr = (*BoolAttr)(nil)
-
-// AttrTag is the tag of BoolAttr.
-func (*BoolAttr) AttrTag() uint64 {
-	return 3
-}
-
-// String returns the text form.
-func (x *BoolAttr) String() string {
-	return printBool(x)
-}
+func (*BoolAttr) AttrTag() uint64  { return 3 }
+func (a *BoolAttr) String() string { return printBool(a) }
 
 func readBoolAttr(d *tileir.Decoder) (*BoolAttr, error) {
-	x := &BoolAttr{}
-	{
-		v0, err := d.Bool("BoolAttr value")
-		if err != nil {
-			return nil, err
-		}
-		x.Value = v0
+	a := &BoolAttr{}
+	var err error
+	if a.Value, err = d.Bool("BoolAttr value"); err != nil {
+		return nil, err
 	}
-	return x, nil
+	return a, nil
 }
 
-func encodeBoolAttr(e *tileir.Encoder, x *BoolAttr, tag bool) error {
-	if tag {
-		e.Varint(3)
-	}
-	e.Bool(x.Value)
+func writeBoolAttr(e *tileir.Encoder, a *BoolAttr) error {
+	e.Bool(a.Value)
 	return nil
 }
 
@@ -142,35 +93,20 @@ type TypeAttr struct {
 	Value tileir.Type
 }
 
-var _ tileir.Attr = (*TypeAttr)(nil)
-
-// AttrTag is the tag of TypeAttr.
-func (*TypeAttr) AttrTag() uint64 {
-	return 4
-}
-
-// String returns the text form.
-func (x *TypeAttr) String() string {
-	return printTypeAttr(x)
-}
+func (*TypeAttr) AttrTag() uint64  { return 4 }
+func (a *TypeAttr) String() string { return printTypeAttr(a) }
 
 func readTypeAttr(d *tileir.Decoder) (*TypeAttr, error) {
-	x := &TypeAttr{}
-	{
-		v0, err := d.Type("TypeAttr value")
-		if err != nil {
-			return nil, err
-		}
-		x.Value = v0
+	a := &TypeAttr{}
+	var err error
+	if a.Value, err = d.Type("TypeAttr value"); err != nil {
+		return nil, err
 	}
-	return x, nil
+	return a, nil
 }
 
-func encodeTypeAttr(e *tileir.Encoder, x *TypeAttr, tag bool) error {
-	if tag {
-		e.Varint(4)
-	}
-	if err := e.Type(x.Value); err != nil {
+func writeTypeAttr(e *tileir.Encoder, a *TypeAttr) error {
+	if err := e.Type(a.Value); err != nil {
 		return err
 	}
 	return nil
@@ -181,35 +117,20 @@ type StringAttr struct {
 	Value string
 }
 
-var _ tileir.Attr = (*StringAttr)(nil)
-
-// AttrTag is the tag of StringAttr.
-func (*StringAttr) AttrTag() uint64 {
-	return 5
-}
-
-// String returns the text form.
-func (x *StringAttr) String() string {
-	return printString(x)
-}
+func (*StringAttr) AttrTag() uint64  { return 5 }
+func (a *StringAttr) String() string { return printString(a) }
 
 func readStringAttr(d *tileir.Decoder) (*StringAttr, error) {
-	x := &StringAttr{}
-	{
-		v0, err := d.String("StringAttr value")
-		if err != nil {
-			return nil, err
-		}
-		x.Value = v0
+	a := &StringAttr{}
+	var err error
+	if a.Value, err = d.String("StringAttr value"); err != nil {
+		return nil, err
 	}
-	return x, nil
+	return a, nil
 }
 
-func encodeStringAttr(e *tileir.Encoder, x *StringAttr, tag bool) error {
-	if tag {
-		e.Varint(5)
-	}
-	e.String(x.Value)
+func writeStringAttr(e *tileir.Encoder, a *StringAttr) error {
+	e.String(a.Value)
 	return nil
 }
 
@@ -218,47 +139,21 @@ type ArrayAttr struct {
 	Elements []tileir.Attr
 }
 
-var _ tileir.Attr = (*ArrayAttr)(nil)
-
-// AttrTag is the tag of ArrayAttr.
-func (*ArrayAttr) AttrTag() uint64 {
-	return 6
-}
-
-// String returns the text form.
-func (x *ArrayAttr) String() string {
-	return printArray(x)
-}
+func (*ArrayAttr) AttrTag() uint64  { return 6 }
+func (a *ArrayAttr) String() string { return printArray(a) }
 
 func readArrayAttr(d *tileir.Decoder) (*ArrayAttr, error) {
-	x := &ArrayAttr{}
-	{
-		n0, err := d.Count("elements of ArrayAttr elements", 1)
-		if err != nil {
-			return nil, err
-		}
-		l0 := make([]tileir.Attr, n0)
-		for i0 := range l0 {
-			v1, err := d.Attr("ArrayAttr elements")
-			if err != nil {
-				return nil, err
-			}
-			l0[i0] = v1
-		}
-		x.Elements = l0
+	a := &ArrayAttr{}
+	var err error
+	if a.Elements, err = tileir.ReadList(d, "ArrayAttr elements", (*tileir.Decoder).Attr); err != nil {
+		return nil, err
 	}
-	return x, nil
+	return a, nil
 }
 
-func encodeArrayAttr(e *tileir.Encoder, x *ArrayAttr, tag bool) error {
-	if tag {
-		e.Varint(6)
-	}
-	e.Varint(uint64(len(x.Elements)))
-	for _, el0 := range x.Elements {
-		if err := e.Attr(el0); err != nil {
-			return err
-		}
+func writeArrayAttr(e *tileir.Encoder, a *ArrayAttr) error {
+	if err := tileir.WriteList(e, a.Elements, (*tileir.Encoder).Attr); err != nil {
+		return err
 	}
 	return nil
 }
@@ -269,45 +164,26 @@ type DenseElementsAttr struct {
 	Data []byte
 }
 
-var _ tileir.Attr = (*DenseElementsAttr)(nil)
-
-// AttrTag is the tag of DenseElementsAttr.
-func (*DenseElementsAttr) AttrTag() uint64 {
-	return 7
-}
-
-// String returns the text form.
-func (x *DenseElementsAttr) String() string {
-	return printDenseElements(x)
-}
+func (*DenseElementsAttr) AttrTag() uint64  { return 7 }
+func (a *DenseElementsAttr) String() string { return printDenseElements(a) }
 
 func readDenseElementsAttr(d *tileir.Decoder) (*DenseElementsAttr, error) {
-	x := &DenseElementsAttr{}
-	{
-		v0, err := d.Type("DenseElementsAttr type")
-		if err != nil {
-			return nil, err
-		}
-		x.Type = v0
+	a := &DenseElementsAttr{}
+	var err error
+	if a.Type, err = d.Type("DenseElementsAttr type"); err != nil {
+		return nil, err
 	}
-	{
-		v0, err := d.Const("DenseElementsAttr data")
-		if err != nil {
-			return nil, err
-		}
-		x.Data = v0
+	if a.Data, err = d.Const("DenseElementsAttr data"); err != nil {
+		return nil, err
 	}
-	return x, nil
+	return a, nil
 }
 
-func encodeDenseElementsAttr(e *tileir.Encoder, x *DenseElementsAttr, tag bool) error {
-	if tag {
-		e.Varint(7)
-	}
-	if err := e.Type(x.Type); err != nil {
+func writeDenseElementsAttr(e *tileir.Encoder, a *DenseElementsAttr) error {
+	if err := e.Type(a.Type); err != nil {
 		return err
 	}
-	if err := e.Const(tileir.Dense{Data: x.Data}); err != nil {
+	if err := e.Const(tileir.Dense{Data: a.Data}); err != nil {
 		return err
 	}
 	return nil
@@ -320,71 +196,48 @@ type DivByAttr struct {
 	Along   *int64
 }
 
-var _ tileir.Attr = (*DivByAttr)(nil)
-
-// AttrTag is the tag of DivByAttr.
-func (*DivByAttr) AttrTag() uint64 {
-	return 8
-}
-
-// String returns the text form.
-func (x *DivByAttr) String() string {
-	return printDivBy(x)
-}
+func (*DivByAttr) AttrTag() uint64  { return 8 }
+func (a *DivByAttr) String() string { return printDivBy(a) }
 
 func readDivByAttr(d *tileir.Decoder) (*DivByAttr, error) {
-	x := &DivByAttr{}
-	{
-		v0, err := d.Varint("DivByAttr divisor")
-		if err != nil {
-			return nil, err
-		}
-		x.Divisor = v0
-	}
-	present, err := tileir.FromByte[uint64](d.Byte("the presence flags of DivByAttr"))
-	if err != nil {
+	a := &DivByAttr{}
+	var err error
+	var present uint64
+	if a.Divisor, err = d.ULEB128("DivByAttr divisor"); err != nil {
 		return nil, err
 	}
-	_ = present
+	if present, err = tileir.FromByte[uint64](d.Byte("the presence flags of DivByAttr")); err != nil {
+		return nil, err
+	}
 	if present&(1<<0) != 0 {
-		var opt int64
-		v0, err := d.Svarint("DivByAttr every")
-		if err != nil {
+		if a.Every, err = tileir.Ptr(d.SLEB128("DivByAttr every")); err != nil {
 			return nil, err
 		}
-		opt = v0
-		x.Every = &opt
 	}
 	if present&(1<<1) != 0 {
-		var opt int64
-		v0, err := d.Svarint("DivByAttr along")
-		if err != nil {
+		if a.Along, err = tileir.Ptr(d.SLEB128("DivByAttr along")); err != nil {
 			return nil, err
 		}
-		opt = v0
-		x.Along = &opt
 	}
-	return x, nil
+	return a, nil
 }
 
-func encodeDivByAttr(e *tileir.Encoder, x *DivByAttr, tag bool) error {
-	if tag {
-		e.Varint(8)
-	}
-	e.Varint(uint64(x.Divisor))
+func writeDivByAttr(e *tileir.Encoder, a *DivByAttr) error {
 	var present uint64
-	if x.Every != nil {
+	e.ULEB128(a.Divisor)
+	present = 0
+	if a.Every != nil {
 		present |= 1 << 0
 	}
-	if x.Along != nil {
+	if a.Along != nil {
 		present |= 1 << 1
 	}
 	e.Byte(byte(present))
-	if x.Every != nil {
-		e.Svarint(*x.Every)
+	if a.Every != nil {
+		e.SLEB128(*a.Every)
 	}
-	if x.Along != nil {
-		e.Svarint(*x.Along)
+	if a.Along != nil {
+		e.SLEB128(*a.Along)
 	}
 	return nil
 }
@@ -394,35 +247,20 @@ type SameElementsAttr struct {
 	Values []int64
 }
 
-var _ tileir.Attr = (*SameElementsAttr)(nil)
-
-// AttrTag is the tag of SameElementsAttr.
-func (*SameElementsAttr) AttrTag() uint64 {
-	return 9
-}
-
-// String returns the text form.
-func (x *SameElementsAttr) String() string {
-	return printSameElements(x)
-}
+func (*SameElementsAttr) AttrTag() uint64  { return 9 }
+func (a *SameElementsAttr) String() string { return printSameElements(a) }
 
 func readSameElementsAttr(d *tileir.Decoder) (*SameElementsAttr, error) {
-	x := &SameElementsAttr{}
-	{
-		v0, err := d.I64ArrayRaw("SameElementsAttr values")
-		if err != nil {
-			return nil, err
-		}
-		x.Values = v0
+	a := &SameElementsAttr{}
+	var err error
+	if a.Values, err = d.I64ArrayRaw("SameElementsAttr values"); err != nil {
+		return nil, err
 	}
-	return x, nil
+	return a, nil
 }
 
-func encodeSameElementsAttr(e *tileir.Encoder, x *SameElementsAttr, tag bool) error {
-	if tag {
-		e.Varint(9)
-	}
-	e.I64ArrayRaw(x.Values)
+func writeSameElementsAttr(e *tileir.Encoder, a *SameElementsAttr) error {
+	e.I64ArrayRaw(a.Values)
 	return nil
 }
 
@@ -431,33 +269,20 @@ type DictionaryAttr struct {
 	Entries []NamedAttr
 }
 
-var _ tileir.Attr = (*DictionaryAttr)(nil)
-
-// AttrTag is the tag of DictionaryAttr.
-func (*DictionaryAttr) AttrTag() uint64 {
-	return 10
-}
-
-// String returns the text form.
-func (x *DictionaryAttr) String() string {
-	return printDictionary(x)
-}
+func (*DictionaryAttr) AttrTag() uint64  { return 10 }
+func (a *DictionaryAttr) String() string { return printDictionary(a) }
 
 func readDictionaryAttr(d *tileir.Decoder) (*DictionaryAttr, error) {
-	x := &DictionaryAttr{}
-	c0, err := readEntries(d)
-	if err != nil {
+	a := &DictionaryAttr{}
+	var err error
+	if a.Entries, err = readEntries(d); err != nil {
 		return nil, err
 	}
-	x.Entries = c0
-	return x, nil
+	return a, nil
 }
 
-func encodeDictionaryAttr(e *tileir.Encoder, x *DictionaryAttr, tag bool) error {
-	if tag {
-		e.Varint(10)
-	}
-	if err := writeEntries(e, x.Entries); err != nil {
+func writeDictionaryAttr(e *tileir.Encoder, a *DictionaryAttr) error {
+	if err := writeEntries(e, a.Entries); err != nil {
 		return err
 	}
 	return nil
@@ -468,33 +293,23 @@ type OptimizationHintsAttr struct {
 	Entries []NamedAttr
 }
 
-var _ tileir.Attr = (*OptimizationHintsAttr)(nil)
+func (*OptimizationHintsAttr) AttrTag() uint64  { return 11 }
+func (a *OptimizationHintsAttr) String() string { return printOptimizationHints(a) }
 
-// AttrTag is the tag of OptimizationHintsAttr.
-func (*OptimizationHintsAttr) AttrTag() uint64 {
-	return 11
-}
-
-// String returns the text form.
-func (x *OptimizationHintsAttr) String() string {
-	return printOptimizationHints(x)
-}
+// OptimizationHints marks the attribute kernels' hints must be.
+func (*OptimizationHintsAttr) OptimizationHints() {}
 
 func readOptimizationHintsAttr(d *tileir.Decoder) (*OptimizationHintsAttr, error) {
-	x := &OptimizationHintsAttr{}
-	c0, err := readEntries(d)
-	if err != nil {
+	a := &OptimizationHintsAttr{}
+	var err error
+	if a.Entries, err = readEntries(d); err != nil {
 		return nil, err
 	}
-	x.Entries = c0
-	return x, nil
+	return a, nil
 }
 
-func encodeOptimizationHintsAttr(e *tileir.Encoder, x *OptimizationHintsAttr, tag bool) error {
-	if tag {
-		e.Varint(11)
-	}
-	if err := writeEntries(e, x.Entries); err != nil {
+func writeOptimizationHintsAttr(e *tileir.Encoder, a *OptimizationHintsAttr) error {
+	if err := writeEntries(e, a.Entries); err != nil {
 		return err
 	}
 	return nil
@@ -506,63 +321,44 @@ type BoundedAttr struct {
 	Ub *int64
 }
 
-var _ tileir.Attr = (*BoundedAttr)(nil)
-
-// AttrTag is the tag of BoundedAttr.
-func (*BoundedAttr) AttrTag() uint64 {
-	return 12
-}
-
-// String returns the text form.
-func (x *BoundedAttr) String() string {
-	return printBounded(x)
-}
+func (*BoundedAttr) AttrTag() uint64  { return 12 }
+func (a *BoundedAttr) String() string { return printBounded(a) }
 
 func readBoundedAttr(d *tileir.Decoder) (*BoundedAttr, error) {
-	x := &BoundedAttr{}
-	present, err := tileir.FromByte[uint64](d.Byte("the presence flags of BoundedAttr"))
-	if err != nil {
+	a := &BoundedAttr{}
+	var err error
+	var present uint64
+	if present, err = tileir.FromByte[uint64](d.Byte("the presence flags of BoundedAttr")); err != nil {
 		return nil, err
 	}
-	_ = present
 	if present&(1<<0) != 0 {
-		var opt int64
-		v0, err := d.Svarint("BoundedAttr lb")
-		if err != nil {
+		if a.Lb, err = tileir.Ptr(d.SLEB128("BoundedAttr lb")); err != nil {
 			return nil, err
 		}
-		opt = v0
-		x.Lb = &opt
 	}
 	if present&(1<<1) != 0 {
-		var opt int64
-		v0, err := d.Svarint("BoundedAttr ub")
-		if err != nil {
+		if a.Ub, err = tileir.Ptr(d.SLEB128("BoundedAttr ub")); err != nil {
 			return nil, err
 		}
-		opt = v0
-		x.Ub = &opt
 	}
-	return x, nil
+	return a, nil
 }
 
-func encodeBoundedAttr(e *tileir.Encoder, x *BoundedAttr, tag bool) error {
-	if tag {
-		e.Varint(12)
-	}
+func writeBoundedAttr(e *tileir.Encoder, a *BoundedAttr) error {
 	var present uint64
-	if x.Lb != nil {
+	present = 0
+	if a.Lb != nil {
 		present |= 1 << 0
 	}
-	if x.Ub != nil {
+	if a.Ub != nil {
 		present |= 1 << 1
 	}
 	e.Byte(byte(present))
-	if x.Lb != nil {
-		e.Svarint(*x.Lb)
+	if a.Lb != nil {
+		e.SLEB128(*a.Lb)
 	}
-	if x.Ub != nil {
-		e.Svarint(*x.Ub)
+	if a.Ub != nil {
+		e.SLEB128(*a.Ub)
 	}
 	return nil
 }

@@ -12,11 +12,11 @@ func chain(n int) *tileir.Module {
 	f := &tileir.Function{Name: "chain", Kernel: true, Type: &FunctionType{Inputs: []tileir.Type{t}}, Params: tileir.NewBlock(t).Args}
 	x := f.Params[0]
 	for range n {
-		op := NewAddiOp(t, x, f.Params[0], IntegerOverflowNoSignedWrap)
+		op := BuildAddiOp(detached, t, x, f.Params[0], IntegerOverflowNoSignedWrap)
 		f.Body = append(f.Body, op)
 		x = op.Result()
 	}
-	f.Body = append(f.Body, NewReturnOp(nil))
+	f.Body = append(f.Body, BuildReturnOp(detached, nil))
 	return &tileir.Module{Funcs: []*tileir.Function{f}}
 }
 

@@ -35,64 +35,64 @@ func buildKernel(v tileir.Version) *tileir.Module {
 		Hints: &OptimizationHintsAttr{Entries: []NamedAttr{{Name: "sm_100", Value: &DictionaryAttr{Entries: []NamedAttr{
 			{Name: "num_cta_in_cga", Value: &IntegerAttr{Type: i32, Value: 2}}}}}}}}
 	base, n := fn.Params[0], fn.Params[1]
-	var body []tileir.Op
-	add := func(op tileir.Op) tileir.Op {
-		op.Base().Loc = at(uint64(10 + len(body)))
-		body = append(body, op)
-		return op
+	// Ops go at the end of the body, each at a line of its own.
+	b := tileir.NewFuncBuilder(fn)
+	next := func() *tileir.Builder {
+		b.Loc = at(uint64(10 + len(fn.Body)))
+		return b
 	}
-	aligned := add(NewAssumeOp(ptr, base, &DivByAttr{Divisor: 16})).Base().Results[0]
-	view := add(NewMakeTensorViewOp(tv, aligned, []*tileir.Value{n}, nil)).Base().Results[0]
-	part := add(NewMakePartitionViewOp(pv, view)).Base().Results[0]
-	ids := add(NewGetTileBlockIdOp(ti32, ti32, ti32)).Base().Results
+	aligned := BuildAssumeOp(next(), ptr, base, &DivByAttr{Divisor: 16}).Result()
+	view := BuildMakeTensorViewOp(next(), tv, aligned, []*tileir.Value{n}, nil).Result()
+	part := BuildMakePartitionViewOp(next(), pv, view).Result()
+	ids := BuildGetTileBlockIdOp(next(), ti32, ti32, ti32).Base().Results
 	scope := MemoryScopeDevice
-	load := add(NewLoadViewTkoOp(t32, tok, part, ids[:2], nil, MemoryOrderingSemanticsWeak, &scope, nil)).(*LoadViewTkoOp)
-	one := add(NewConstantOp(t32, tileir.Dense{Data: []byte{0, 0, 0x80, 0x3f}})).Base().Results[0]
-	sum := add(NewAddfOp(t32, load.Tile(), one, RoundingModeNearestEven, true)).Base().Results[0]
-	c0 := add(NewConstantOp(ti32, tileir.Dense{Data: []byte{0, 0, 0, 0}})).Base().Results[0]
-	cmp := add(NewCmpiOp(tb, ids[0], c0, ComparisonPredicateEqual, SignednessSigned)).Base().Results[0]
+	load := BuildLoadViewTkoOp(next(), t32, tok, part, ids[:2], nil, MemoryOrderingSemanticsWeak, &scope, nil)
+	one := BuildConstantOp(next(), t32, tileir.Dense{Data: []byte{0, 0, 0x80, 0x3f}}).Result()
+	sum := BuildAddfOp(next(), t32, load.Tile(), one, RoundingModeNearestEven, true).Result()
+	c0 := BuildConstantOp(next(), ti32, tileir.Dense{Data: []byte{0, 0, 0, 0}}).Result()
+	cmp := BuildCmpiOp(next(), tb, ids[0], c0, ComparisonPredicateEqual, SignednessSigned).Result()
 
 	// if: then doubles, else passes through.
-	thenB := tileir.NewBlock()
-	dbl := NewMulfOp(t32, sum, sum, RoundingModeNearestEven, false)
-	thenB.Ops = []tileir.Op{dbl, NewYieldOp([]*tileir.Value{dbl.Result()})}
-	elseB := tileir.NewBlock()
-	elseB.Ops = []tileir.Op{NewYieldOp([]*tileir.Value{sum})}
-	ifOp := add(NewIfOp([]tileir.Type{t32}, cmp, &tileir.Region{Blocks: []*tileir.Block{thenB}}, &tileir.Region{Blocks: []*tileir.Block{elseB}}))
+	thenB, elseB := tileir.NewBlock(), tileir.NewBlock()
+	dbl := BuildMulfOp(tileir.NewBuilder(thenB), t32, sum, sum, RoundingModeNearestEven, false)
+	BuildYieldOp(tileir.NewBuilder(thenB), []*tileir.Value{dbl.Result()})
+	BuildYieldOp(tileir.NewBuilder(elseB), []*tileir.Value{sum})
+	ifOp := BuildIfOp(next(), []tileir.Type{t32}, cmp, &tileir.Region{Blocks: []*tileir.Block{thenB}}, &tileir.Region{Blocks: []*tileir.Block{elseB}})
 
 	// for: accumulate with mmaf.
 	forB := tileir.NewBlock(ti32, t32)
-	mma := NewMmafOp(t32, forB.Args[1], forB.Args[1], forB.Args[1], false)
-	forB.Ops = []tileir.Op{mma, NewContinueOp([]*tileir.Value{mma.Result()})}
-	forOp := add(NewForOp([]tileir.Type{t32}, c0, n, ids[1], []*tileir.Value{ifOp.Base().Results[0]}, false, &tileir.Region{Blocks: []*tileir.Block{forB}}))
+	inFor := tileir.NewBuilder(forB)
+	mma := BuildMmafOp(inFor, t32, forB.Args[1], forB.Args[1], forB.Args[1], false)
+	BuildContinueOp(inFor, []*tileir.Value{mma.Result()})
+	forOp := BuildForOp(next(), []tileir.Type{t32}, c0, n, ids[1], []*tileir.Value{ifOp.ResultsResult()[0]}, false, &tileir.Region{Blocks: []*tileir.Block{forB}})
 
 	// reduce over dim 0 with an addf body.
 	red := tileir.NewBlock(&TileType{Element: f32}, &TileType{Element: f32}, &TileType{Element: f32}, &TileType{Element: f32})
-	radd := NewAddfOp(&TileType{Element: f32}, red.Args[0], red.Args[2], RoundingModeNearestEven, false)
-	red.Ops = []tileir.Op{radd, NewYieldOp([]*tileir.Value{radd.Result()})}
-	add(NewReduceOp([]tileir.Type{&TileType{Element: f32, Shape: []int64{16}}}, []*tileir.Value{forOp.Base().Results[0]}, 0,
-		[]tileir.Attr{&FloatAttr{Type: f32, Bits: 0}}, &tileir.Region{Blocks: []*tileir.Block{red}}))
+	inRed := tileir.NewBuilder(red)
+	radd := BuildAddfOp(inRed, &TileType{Element: f32}, red.Args[0], red.Args[2], RoundingModeNearestEven, false)
+	BuildYieldOp(inRed, []*tileir.Value{radd.Result()})
+	BuildReduceOp(next(), []tileir.Type{&TileType{Element: f32, Shape: []int64{16}}}, []*tileir.Value{forOp.ResultValues()[0]}, 0,
+		[]tileir.Attr{&FloatAttr{Type: f32, Bits: 0}}, &tileir.Region{Blocks: []*tileir.Block{red}})
 
-	add(NewStoreViewTkoOp(tok, forOp.Base().Results[0], part, ids[:2], load.ResultToken(), MemoryOrderingSemanticsWeak, nil, nil))
+	BuildStoreViewTkoOp(next(), tok, forOp.ResultValues()[0], part, ids[:2], load.ResultToken(), MemoryOrderingSemanticsWeak, nil, nil)
 	if v.AtLeast(13, 2) {
 		// print_tko has its token result and token operand from 13.2 on.
-		tk := add(NewMakeTokenOp(tok)).Base().Results[0]
-		add(NewPrintTkoOp(tok, []*tileir.Value{sum}, tk, "sum %f\n"))
-		add(NewAtan2Op(t32, sum, sum))
+		tk := BuildMakeTokenOp(next(), tok).Result()
+		BuildPrintTkoOp(next(), tok, []*tileir.Value{sum}, tk, "sum %f\n")
+		BuildAtan2Op(next(), t32, sum, sum)
 	} else {
-		add(NewPrintTkoOp(tok, []*tileir.Value{sum}, nil, "sum %f\n"))
+		BuildPrintTkoOp(next(), tok, []*tileir.Value{sum}, nil, "sum %f\n")
 	}
-	add(NewNegiOp(ti32, ids[2], IntegerOverflowNone))
+	BuildNegiOp(next(), ti32, ids[2], IntegerOverflowNone)
 	if v.AtLeast(13, 3) {
-		add(NewMmafOp(t32, sum, sum, sum, true))
-		add(NewBitcastOp(&TileType{Element: &Int4Type{}, Shape: []int64{8}}, ids[0]))
+		BuildMmafOp(next(), t32, sum, sum, sum, true)
+		BuildBitcastOp(next(), &TileType{Element: &Int4Type{}, Shape: []int64{8}}, ids[0])
 	}
-	add(NewGetGlobalOp(&TileType{Element: &PointerType{Pointee: f32}}, "table"))
-	add(NewReturnOp(nil))
-	fn.Body = body
+	BuildGetGlobalOp(next(), &TileType{Element: &PointerType{Pointee: f32}}, "table")
+	BuildReturnOp(next(), nil)
 
 	m := &tileir.Module{Funcs: []*tileir.Function{fn,
-		{Name: "helper", Type: &FunctionType{}, Body: []tileir.Op{NewReturnOp(nil)}}}}
+		{Name: "helper", Type: &FunctionType{}, Body: []tileir.Op{BuildReturnOp(detached, nil)}}}}
 	m.Globals = []*tileir.Global{{Name: "table", Type: &TileType{Element: f32, Shape: []int64{4}}, Data: make([]byte, 16), Alignment: 64}}
 	if v.AtLeast(13, 3) {
 		m.Globals[0].Constant = true
@@ -116,7 +116,7 @@ func listing(m *tileir.Module) string {
 			for _, r := range op.Base().Results {
 				types = append(types, fmt.Sprintf("%s/%v", r.Type, r.Unnumbered))
 			}
-			fmt.Fprintf(&b, "%s%s %v %v %d @%s\n", indent, op.Name(), op.Attrs(), types, len(op.Operands()), op.Base().Loc)
+			fmt.Fprintf(&b, "%s%s %v %v %d @%s\n", indent, op.Info().Name, tileir.Attrs(op), types, len(tileir.Operands(op)), op.Base().Loc)
 			for _, r := range op.Base().Regions {
 				for _, blk := range r.Blocks {
 					fmt.Fprintf(&b, "%s  block %d args\n", indent, len(blk.Args))

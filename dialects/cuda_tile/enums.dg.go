@@ -2,13 +2,9 @@
 
 package cudatile
 
-import (
-	"strconv"
+import "github.com/dialectgen/dialectgen/runtime/tileir"
 
-	"github.com/dialectgen/dialectgen/runtime/tileir"
-)
-
-// AtomicRMWMode is an enum of the dialect.
+// AtomicRMWMode is one of and, or, xor, add, addf, max, min, umax, umin, xchg.
 type AtomicRMWMode uint32
 
 const (
@@ -24,61 +20,26 @@ const (
 	AtomicRMWModeXchg AtomicRMWMode = 9
 )
 
+var atomicRMWModeValues = tileir.EnumValues{
+	{Value: 0, Text: "and"},
+	{Value: 1, Text: "or"},
+	{Value: 2, Text: "xor"},
+	{Value: 3, Text: "add"},
+	{Value: 4, Text: "addf"},
+	{Value: 5, Text: "max"},
+	{Value: 6, Text: "min"},
+	{Value: 7, Text: "umax"},
+	{Value: 8, Text: "umin"},
+	{Value: 9, Text: "xchg"},
+}
+
 // String returns the value's keyword.
-func (v AtomicRMWMode) String() string {
-	switch v {
-	case AtomicRMWModeAnd:
-		return "and"
-	case AtomicRMWModeOr:
-		return "or"
-	case AtomicRMWModeXor:
-		return "xor"
-	case AtomicRMWModeAdd:
-		return "add"
-	case AtomicRMWModeAddf:
-		return "addf"
-	case AtomicRMWModeMax:
-		return "max"
-	case AtomicRMWModeMin:
-		return "min"
-	case AtomicRMWModeUmax:
-		return "umax"
-	case AtomicRMWModeUmin:
-		return "umin"
-	case AtomicRMWModeXchg:
-		return "xchg"
-	}
-	return "AtomicRMWMode(" + strconv.FormatUint(uint64(v), 10) + ")"
-}
+func (v AtomicRMWMode) String() string { return atomicRMWModeValues.String("AtomicRMWMode", uint32(v)) }
 
-// Since returns the version that added the value; ok is false for unknown values.
-func (v AtomicRMWMode) Since() (tileir.Version, bool) {
-	switch v {
-	case AtomicRMWModeAnd:
-		return tileir.Version{}, true
-	case AtomicRMWModeOr:
-		return tileir.Version{}, true
-	case AtomicRMWModeXor:
-		return tileir.Version{}, true
-	case AtomicRMWModeAdd:
-		return tileir.Version{}, true
-	case AtomicRMWModeAddf:
-		return tileir.Version{}, true
-	case AtomicRMWModeMax:
-		return tileir.Version{}, true
-	case AtomicRMWModeMin:
-		return tileir.Version{}, true
-	case AtomicRMWModeUmax:
-		return tileir.Version{}, true
-	case AtomicRMWModeUmin:
-		return tileir.Version{}, true
-	case AtomicRMWModeXchg:
-		return tileir.Version{}, true
-	}
-	return tileir.Version{}, false
-}
+// Since returns the version that added the value; ok is false for a value the enum lacks.
+func (v AtomicRMWMode) Since() (tileir.Version, bool) { return atomicRMWModeValues.Since(uint32(v)) }
 
-// ComparisonOrdering is an enum of the dialect.
+// ComparisonOrdering is one of unordered, ordered.
 type ComparisonOrdering uint32
 
 const (
@@ -86,29 +47,22 @@ const (
 	ComparisonOrderingOrdered   ComparisonOrdering = 1
 )
 
+var comparisonOrderingValues = tileir.EnumValues{
+	{Value: 0, Text: "unordered"},
+	{Value: 1, Text: "ordered"},
+}
+
 // String returns the value's keyword.
 func (v ComparisonOrdering) String() string {
-	switch v {
-	case ComparisonOrderingUnordered:
-		return "unordered"
-	case ComparisonOrderingOrdered:
-		return "ordered"
-	}
-	return "ComparisonOrdering(" + strconv.FormatUint(uint64(v), 10) + ")"
+	return comparisonOrderingValues.String("ComparisonOrdering", uint32(v))
 }
 
-// Since returns the version that added the value; ok is false for unknown values.
+// Since returns the version that added the value; ok is false for a value the enum lacks.
 func (v ComparisonOrdering) Since() (tileir.Version, bool) {
-	switch v {
-	case ComparisonOrderingUnordered:
-		return tileir.Version{}, true
-	case ComparisonOrderingOrdered:
-		return tileir.Version{}, true
-	}
-	return tileir.Version{}, false
+	return comparisonOrderingValues.Since(uint32(v))
 }
 
-// ComparisonPredicate is an enum of the dialect.
+// ComparisonPredicate is one of equal, not_equal, less_than, less_than_or_equal, greater_than, greater_than_or_equal.
 type ComparisonPredicate uint32
 
 const (
@@ -120,45 +74,26 @@ const (
 	ComparisonPredicateGreaterThanOrEqual ComparisonPredicate = 5
 )
 
+var comparisonPredicateValues = tileir.EnumValues{
+	{Value: 0, Text: "equal"},
+	{Value: 1, Text: "not_equal"},
+	{Value: 2, Text: "less_than"},
+	{Value: 3, Text: "less_than_or_equal"},
+	{Value: 4, Text: "greater_than"},
+	{Value: 5, Text: "greater_than_or_equal"},
+}
+
 // String returns the value's keyword.
 func (v ComparisonPredicate) String() string {
-	switch v {
-	case ComparisonPredicateEqual:
-		return "equal"
-	case ComparisonPredicateNotEqual:
-		return "not_equal"
-	case ComparisonPredicateLessThan:
-		return "less_than"
-	case ComparisonPredicateLessThanOrEqual:
-		return "less_than_or_equal"
-	case ComparisonPredicateGreaterThan:
-		return "greater_than"
-	case ComparisonPredicateGreaterThanOrEqual:
-		return "greater_than_or_equal"
-	}
-	return "ComparisonPredicate(" + strconv.FormatUint(uint64(v), 10) + ")"
+	return comparisonPredicateValues.String("ComparisonPredicate", uint32(v))
 }
 
-// Since returns the version that added the value; ok is false for unknown values.
+// Since returns the version that added the value; ok is false for a value the enum lacks.
 func (v ComparisonPredicate) Since() (tileir.Version, bool) {
-	switch v {
-	case ComparisonPredicateEqual:
-		return tileir.Version{}, true
-	case ComparisonPredicateNotEqual:
-		return tileir.Version{}, true
-	case ComparisonPredicateLessThan:
-		return tileir.Version{}, true
-	case ComparisonPredicateLessThanOrEqual:
-		return tileir.Version{}, true
-	case ComparisonPredicateGreaterThan:
-		return tileir.Version{}, true
-	case ComparisonPredicateGreaterThanOrEqual:
-		return tileir.Version{}, true
-	}
-	return tileir.Version{}, false
+	return comparisonPredicateValues.Since(uint32(v))
 }
 
-// IntegerOverflow is an enum of the dialect.
+// IntegerOverflow is one of none, no_signed_wrap, no_unsigned_wrap, no_wrap.
 type IntegerOverflow uint32
 
 const (
@@ -168,37 +103,24 @@ const (
 	IntegerOverflowNoWrap         IntegerOverflow = 3
 )
 
+var integerOverflowValues = tileir.EnumValues{
+	{Value: 0, Text: "none"},
+	{Value: 1, Text: "no_signed_wrap"},
+	{Value: 2, Text: "no_unsigned_wrap"},
+	{Value: 3, Text: "no_wrap"},
+}
+
 // String returns the value's keyword.
 func (v IntegerOverflow) String() string {
-	switch v {
-	case IntegerOverflowNone:
-		return "none"
-	case IntegerOverflowNoSignedWrap:
-		return "no_signed_wrap"
-	case IntegerOverflowNoUnsignedWrap:
-		return "no_unsigned_wrap"
-	case IntegerOverflowNoWrap:
-		return "no_wrap"
-	}
-	return "IntegerOverflow(" + strconv.FormatUint(uint64(v), 10) + ")"
+	return integerOverflowValues.String("IntegerOverflow", uint32(v))
 }
 
-// Since returns the version that added the value; ok is false for unknown values.
+// Since returns the version that added the value; ok is false for a value the enum lacks.
 func (v IntegerOverflow) Since() (tileir.Version, bool) {
-	switch v {
-	case IntegerOverflowNone:
-		return tileir.Version{}, true
-	case IntegerOverflowNoSignedWrap:
-		return tileir.Version{}, true
-	case IntegerOverflowNoUnsignedWrap:
-		return tileir.Version{}, true
-	case IntegerOverflowNoWrap:
-		return tileir.Version{}, true
-	}
-	return tileir.Version{}, false
+	return integerOverflowValues.Since(uint32(v))
 }
 
-// MemoryOrderingSemantics is an enum of the dialect.
+// MemoryOrderingSemantics is one of weak, relaxed, acquire, release, acq_rel.
 type MemoryOrderingSemantics uint32
 
 const (
@@ -209,41 +131,25 @@ const (
 	MemoryOrderingSemanticsAcqRel  MemoryOrderingSemantics = 4
 )
 
+var memoryOrderingSemanticsValues = tileir.EnumValues{
+	{Value: 0, Text: "weak"},
+	{Value: 1, Text: "relaxed"},
+	{Value: 2, Text: "acquire"},
+	{Value: 3, Text: "release"},
+	{Value: 4, Text: "acq_rel"},
+}
+
 // String returns the value's keyword.
 func (v MemoryOrderingSemantics) String() string {
-	switch v {
-	case MemoryOrderingSemanticsWeak:
-		return "weak"
-	case MemoryOrderingSemanticsRelaxed:
-		return "relaxed"
-	case MemoryOrderingSemanticsAcquire:
-		return "acquire"
-	case MemoryOrderingSemanticsRelease:
-		return "release"
-	case MemoryOrderingSemanticsAcqRel:
-		return "acq_rel"
-	}
-	return "MemoryOrderingSemantics(" + strconv.FormatUint(uint64(v), 10) + ")"
+	return memoryOrderingSemanticsValues.String("MemoryOrderingSemantics", uint32(v))
 }
 
-// Since returns the version that added the value; ok is false for unknown values.
+// Since returns the version that added the value; ok is false for a value the enum lacks.
 func (v MemoryOrderingSemantics) Since() (tileir.Version, bool) {
-	switch v {
-	case MemoryOrderingSemanticsWeak:
-		return tileir.Version{}, true
-	case MemoryOrderingSemanticsRelaxed:
-		return tileir.Version{}, true
-	case MemoryOrderingSemanticsAcquire:
-		return tileir.Version{}, true
-	case MemoryOrderingSemanticsRelease:
-		return tileir.Version{}, true
-	case MemoryOrderingSemanticsAcqRel:
-		return tileir.Version{}, true
-	}
-	return tileir.Version{}, false
+	return memoryOrderingSemanticsValues.Since(uint32(v))
 }
 
-// MemoryScope is an enum of the dialect.
+// MemoryScope is one of tl_blk, device, sys.
 type MemoryScope uint32
 
 const (
@@ -252,33 +158,19 @@ const (
 	MemoryScopeSys    MemoryScope = 2
 )
 
+var memoryScopeValues = tileir.EnumValues{
+	{Value: 0, Text: "tl_blk"},
+	{Value: 1, Text: "device"},
+	{Value: 2, Text: "sys"},
+}
+
 // String returns the value's keyword.
-func (v MemoryScope) String() string {
-	switch v {
-	case MemoryScopeTlBlk:
-		return "tl_blk"
-	case MemoryScopeDevice:
-		return "device"
-	case MemoryScopeSys:
-		return "sys"
-	}
-	return "MemoryScope(" + strconv.FormatUint(uint64(v), 10) + ")"
-}
+func (v MemoryScope) String() string { return memoryScopeValues.String("MemoryScope", uint32(v)) }
 
-// Since returns the version that added the value; ok is false for unknown values.
-func (v MemoryScope) Since() (tileir.Version, bool) {
-	switch v {
-	case MemoryScopeTlBlk:
-		return tileir.Version{}, true
-	case MemoryScopeDevice:
-		return tileir.Version{}, true
-	case MemoryScopeSys:
-		return tileir.Version{}, true
-	}
-	return tileir.Version{}, false
-}
+// Since returns the version that added the value; ok is false for a value the enum lacks.
+func (v MemoryScope) Since() (tileir.Version, bool) { return memoryScopeValues.Since(uint32(v)) }
 
-// PaddingValue is an enum of the dialect.
+// PaddingValue is one of zero, neg_zero, nan, pos_inf, neg_inf.
 type PaddingValue uint32
 
 const (
@@ -289,41 +181,21 @@ const (
 	PaddingValueNegInf  PaddingValue = 4
 )
 
+var paddingValueValues = tileir.EnumValues{
+	{Value: 0, Text: "zero"},
+	{Value: 1, Text: "neg_zero"},
+	{Value: 2, Text: "nan"},
+	{Value: 3, Text: "pos_inf"},
+	{Value: 4, Text: "neg_inf"},
+}
+
 // String returns the value's keyword.
-func (v PaddingValue) String() string {
-	switch v {
-	case PaddingValueZero:
-		return "zero"
-	case PaddingValueNegZero:
-		return "neg_zero"
-	case PaddingValueNan:
-		return "nan"
-	case PaddingValuePosInf:
-		return "pos_inf"
-	case PaddingValueNegInf:
-		return "neg_inf"
-	}
-	return "PaddingValue(" + strconv.FormatUint(uint64(v), 10) + ")"
-}
+func (v PaddingValue) String() string { return paddingValueValues.String("PaddingValue", uint32(v)) }
 
-// Since returns the version that added the value; ok is false for unknown values.
-func (v PaddingValue) Since() (tileir.Version, bool) {
-	switch v {
-	case PaddingValueZero:
-		return tileir.Version{}, true
-	case PaddingValueNegZero:
-		return tileir.Version{}, true
-	case PaddingValueNan:
-		return tileir.Version{}, true
-	case PaddingValuePosInf:
-		return tileir.Version{}, true
-	case PaddingValueNegInf:
-		return tileir.Version{}, true
-	}
-	return tileir.Version{}, false
-}
+// Since returns the version that added the value; ok is false for a value the enum lacks.
+func (v PaddingValue) Since() (tileir.Version, bool) { return paddingValueValues.Since(uint32(v)) }
 
-// RoundingMode is an enum of the dialect.
+// RoundingMode is one of nearest_even, zero, negative_inf, positive_inf, approx, full, nearest_int_to_zero.
 type RoundingMode uint32
 
 const (
@@ -336,49 +208,23 @@ const (
 	RoundingModeNearestIntToZero RoundingMode = 6
 )
 
+var roundingModeValues = tileir.EnumValues{
+	{Value: 0, Text: "nearest_even"},
+	{Value: 1, Text: "zero"},
+	{Value: 2, Text: "negative_inf"},
+	{Value: 3, Text: "positive_inf"},
+	{Value: 4, Text: "approx"},
+	{Value: 5, Text: "full"},
+	{Value: 6, Text: "nearest_int_to_zero"},
+}
+
 // String returns the value's keyword.
-func (v RoundingMode) String() string {
-	switch v {
-	case RoundingModeNearestEven:
-		return "nearest_even"
-	case RoundingModeZero:
-		return "zero"
-	case RoundingModeNegativeInf:
-		return "negative_inf"
-	case RoundingModePositiveInf:
-		return "positive_inf"
-	case RoundingModeApprox:
-		return "approx"
-	case RoundingModeFull:
-		return "full"
-	case RoundingModeNearestIntToZero:
-		return "nearest_int_to_zero"
-	}
-	return "RoundingMode(" + strconv.FormatUint(uint64(v), 10) + ")"
-}
+func (v RoundingMode) String() string { return roundingModeValues.String("RoundingMode", uint32(v)) }
 
-// Since returns the version that added the value; ok is false for unknown values.
-func (v RoundingMode) Since() (tileir.Version, bool) {
-	switch v {
-	case RoundingModeNearestEven:
-		return tileir.Version{}, true
-	case RoundingModeZero:
-		return tileir.Version{}, true
-	case RoundingModeNegativeInf:
-		return tileir.Version{}, true
-	case RoundingModePositiveInf:
-		return tileir.Version{}, true
-	case RoundingModeApprox:
-		return tileir.Version{}, true
-	case RoundingModeFull:
-		return tileir.Version{}, true
-	case RoundingModeNearestIntToZero:
-		return tileir.Version{}, true
-	}
-	return tileir.Version{}, false
-}
+// Since returns the version that added the value; ok is false for a value the enum lacks.
+func (v RoundingMode) Since() (tileir.Version, bool) { return roundingModeValues.Since(uint32(v)) }
 
-// Signedness is an enum of the dialect.
+// Signedness is one of unsigned, signed.
 type Signedness uint32
 
 const (
@@ -386,29 +232,18 @@ const (
 	SignednessSigned   Signedness = 1
 )
 
+var signednessValues = tileir.EnumValues{
+	{Value: 0, Text: "unsigned"},
+	{Value: 1, Text: "signed"},
+}
+
 // String returns the value's keyword.
-func (v Signedness) String() string {
-	switch v {
-	case SignednessUnsigned:
-		return "unsigned"
-	case SignednessSigned:
-		return "signed"
-	}
-	return "Signedness(" + strconv.FormatUint(uint64(v), 10) + ")"
-}
+func (v Signedness) String() string { return signednessValues.String("Signedness", uint32(v)) }
 
-// Since returns the version that added the value; ok is false for unknown values.
-func (v Signedness) Since() (tileir.Version, bool) {
-	switch v {
-	case SignednessUnsigned:
-		return tileir.Version{}, true
-	case SignednessSigned:
-		return tileir.Version{}, true
-	}
-	return tileir.Version{}, false
-}
+// Since returns the version that added the value; ok is false for a value the enum lacks.
+func (v Signedness) Since() (tileir.Version, bool) { return signednessValues.Since(uint32(v)) }
 
-// SymbolVisibility is an enum of the dialect.
+// SymbolVisibility is one of public, private.
 type SymbolVisibility uint32
 
 const (
@@ -416,26 +251,19 @@ const (
 	SymbolVisibilityPrivate SymbolVisibility = 1
 )
 
-// String returns the value's keyword.
-func (v SymbolVisibility) String() string {
-	switch v {
-	case SymbolVisibilityPublic:
-		return "public"
-	case SymbolVisibilityPrivate:
-		return "private"
-	}
-	return "SymbolVisibility(" + strconv.FormatUint(uint64(v), 10) + ")"
+var symbolVisibilityValues = tileir.EnumValues{
+	{Value: 0, Text: "public"},
+	{Value: 1, Text: "private"},
 }
 
-// Since returns the version that added the value; ok is false for unknown values.
+// String returns the value's keyword.
+func (v SymbolVisibility) String() string {
+	return symbolVisibilityValues.String("SymbolVisibility", uint32(v))
+}
+
+// Since returns the version that added the value; ok is false for a value the enum lacks.
 func (v SymbolVisibility) Since() (tileir.Version, bool) {
-	switch v {
-	case SymbolVisibilityPublic:
-		return tileir.Version{}, true
-	case SymbolVisibilityPrivate:
-		return tileir.Version{}, true
-	}
-	return tileir.Version{}, false
+	return symbolVisibilityValues.Since(uint32(v))
 }
 
 // NamedAttr is one entry of a dictionary.

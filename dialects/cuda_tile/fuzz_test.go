@@ -18,6 +18,9 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
+// detached builds ops outside any block, for seeds that place them.
+var detached = tileir.NewBuilder(nil)
+
 // FuzzRead reads arbitrary bytes. Every error must be a *wire.Error with an
 // offset inside the data. A module that decodes must write at its own
 // version; the output must read back and write to the same bytes. Writing
@@ -185,20 +188,20 @@ func handMade() []handMadeModule {
 
 	// The smallest module: one kernel that returns, at every version.
 	for _, v := range tileir.Versions {
-		m := &tileir.Module{Funcs: []*tileir.Function{kernel("k", nil, cudatile.NewReturnOp(nil))}}
+		m := &tileir.Module{Funcs: []*tileir.Function{kernel("k", nil, cudatile.BuildReturnOp(detached, nil))}}
 		out = append(out, handMadeModule{"return-" + v.String(), v, m})
 	}
 
 	// Constant pool, negi with an overflow attribute (13.2+), addi, a
 	// device function next to the kernel.
 	{
-		c := cudatile.NewConstantOp(tile2, tileir.Dense{Type: tile2, Data: []byte{1, 0, 0, 0, 2, 0, 0, 0}})
-		n := cudatile.NewNegiOp(tile2, c.Result(), cudatile.IntegerOverflowNoSignedWrap)
-		a := cudatile.NewAddiOp(tile2, n.Result(), c.Result(), cudatile.IntegerOverflowNone)
-		k := kernel("ops", nil, c, n, a, cudatile.NewReturnOp(nil))
-		dev := kernel("device", []tileir.Type{tile2}, cudatile.NewReturnOp(nil))
+		c := cudatile.BuildConstantOp(detached, tile2, tileir.Dense{Type: tile2, Data: []byte{1, 0, 0, 0, 2, 0, 0, 0}})
+		n := cudatile.BuildNegiOp(detached, tile2, c.Result(), cudatile.IntegerOverflowNoSignedWrap)
+		a := cudatile.BuildAddiOp(detached, tile2, n.Result(), c.Result(), cudatile.IntegerOverflowNone)
+		k := kernel("ops", nil, c, n, a, cudatile.BuildReturnOp(detached, nil))
+		dev := kernel("device", []tileir.Type{tile2}, cudatile.BuildReturnOp(detached, nil))
 		dev.Kernel = false
-		dev.Body = []tileir.Op{cudatile.NewReturnOp(nil)}
+		dev.Body = []tileir.Op{cudatile.BuildReturnOp(detached, nil)}
 		out = append(out, handMadeModule{"negi-nsw-13.2", tileir.V13_2,
 			&tileir.Module{Funcs: []*tileir.Function{k, dev}}})
 	}
@@ -208,28 +211,28 @@ func handMade() []handMadeModule {
 	{
 		k := kernel("ctl", []tileir.Type{tile2})
 		x := k.Params[0]
-		tok := cudatile.NewMakeTokenOp(token)
-		p := cudatile.NewPrintTkoOp(token, []*tileir.Value{x}, tok.Result(), "x=%d")
-		cond := cudatile.NewConstantOp(scalarI1, tileir.Dense{Type: scalarI1, Data: []byte{0xFF}})
+		tok := cudatile.BuildMakeTokenOp(detached, token)
+		p := cudatile.BuildPrintTkoOp(detached, token, []*tileir.Value{x}, tok.Result(), "x=%d")
+		cond := cudatile.BuildConstantOp(detached, scalarI1, tileir.Dense{Type: scalarI1, Data: []byte{0xFF}})
 		then := tileir.NewBlock()
-		then.Ops = []tileir.Op{cudatile.NewYieldOp([]*tileir.Value{x})}
+		then.Ops = []tileir.Op{cudatile.BuildYieldOp(detached, []*tileir.Value{x})}
 		els := tileir.NewBlock()
-		neg := cudatile.NewNegiOp(tile2, x, cudatile.IntegerOverflowNone)
-		els.Ops = []tileir.Op{neg, cudatile.NewYieldOp([]*tileir.Value{neg.Result()})}
-		iff := cudatile.NewIfOp([]tileir.Type{tile2}, cond.Result(),
+		neg := cudatile.BuildNegiOp(detached, tile2, x, cudatile.IntegerOverflowNone)
+		els.Ops = []tileir.Op{neg, cudatile.BuildYieldOp(detached, []*tileir.Value{neg.Result()})}
+		iff := cudatile.BuildIfOp(detached, []tileir.Type{tile2}, cond.Result(),
 			&tileir.Region{Blocks: []*tileir.Block{then}}, &tileir.Region{Blocks: []*tileir.Block{els}})
 		body := tileir.NewBlock(tile2)
-		body.Ops = []tileir.Op{cudatile.NewContinueOp([]*tileir.Value{body.Args[0]})}
-		loop := cudatile.NewLoopOp([]tileir.Type{tile2}, []*tileir.Value{iff.Base().Results[0]},
+		body.Ops = []tileir.Op{cudatile.BuildContinueOp(detached, []*tileir.Value{body.Args[0]})}
+		loop := cudatile.BuildLoopOp(detached, []tileir.Type{tile2}, []*tileir.Value{iff.Base().Results[0]},
 			&tileir.Region{Blocks: []*tileir.Block{body}})
-		k.Body = []tileir.Op{tok, p, cond, iff, loop, cudatile.NewReturnOp(nil)}
+		k.Body = []tileir.Op{tok, p, cond, iff, loop, cudatile.BuildReturnOp(detached, nil)}
 		out = append(out, handMadeModule{"control-13.3", tileir.V13_3,
 			&tileir.Module{Funcs: []*tileir.Function{k}}})
 	}
 
 	// Kernel hints, a global and a producer: sections the vectors lack.
 	{
-		k := kernel("hinted", nil, cudatile.NewReturnOp(nil))
+		k := kernel("hinted", nil, cudatile.BuildReturnOp(detached, nil))
 		k.Hints = &cudatile.OptimizationHintsAttr{Entries: []cudatile.NamedAttr{{
 			Name: "sm_100",
 			Value: &cudatile.DictionaryAttr{Entries: []cudatile.NamedAttr{

@@ -2,174 +2,53 @@
 
 package cudatile
 
-import (
-	"fmt"
-	"strconv"
+import "github.com/dialectgen/dialectgen/runtime/tileir"
 
-	"github.com/dialectgen/dialectgen/runtime/tileir"
-)
-
-// AbsfOp is cuda_tile.absf (opcode 0x00, since 13.1).
-//
-// Element-wise floating-point absolute value
+// AbsfOp is cuda_tile.absf (opcode 0x00): element-wise floating-point absolute value.
 type AbsfOp struct {
 	tileir.OpBase
 	Source *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *AbsfOp) Opcode() uint64 {
-	return 0
+// BuildAbsfOp creates a cuda_tile.absf at b's insertion point.
+func BuildAbsfOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value) *AbsfOp {
+	return tileir.Insert(b, &AbsfOp{Source: source}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *AbsfOp) Name() string {
-	return "cuda_tile.absf"
+func (*AbsfOp) Info() *tileir.OpInfo { return &Ops[0] }
+func (o *AbsfOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *AbsfOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *AbsfOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *AbsfOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *AbsfOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *AbsfOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewAbsfOp builds a cuda_tile.absf with its results; nil optional operands and attributes are absent.
-func NewAbsfOp(resultType tileir.Type, source *tileir.Value) *AbsfOp {
-	o := &AbsfOp{Source: source}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readAbsfOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &AbsfOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.absf")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.absf'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *AbsfOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.absf has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// AbsiOp is cuda_tile.absi (opcode 0x01, since 13.1).
-//
-// Element-wise integer absolute value
+// AbsiOp is cuda_tile.absi (opcode 0x01): element-wise integer absolute value.
 type AbsiOp struct {
 	tileir.OpBase
 	Source *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *AbsiOp) Opcode() uint64 {
-	return 1
+// BuildAbsiOp creates a cuda_tile.absi at b's insertion point.
+func BuildAbsiOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value) *AbsiOp {
+	return tileir.Insert(b, &AbsiOp{Source: source}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *AbsiOp) Name() string {
-	return "cuda_tile.absi"
+func (*AbsiOp) Info() *tileir.OpInfo { return &Ops[1] }
+func (o *AbsiOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *AbsiOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *AbsiOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *AbsiOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *AbsiOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *AbsiOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewAbsiOp builds a cuda_tile.absi with its results; nil optional operands and attributes are absent.
-func NewAbsiOp(resultType tileir.Type, source *tileir.Value) *AbsiOp {
-	o := &AbsiOp{Source: source}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readAbsiOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &AbsiOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.absi")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.absi'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *AbsiOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.absi has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// AddfOp is cuda_tile.addf (opcode 0x02, since 13.1).
-//
-// Element-wise floating-point addition
+// AddfOp is cuda_tile.addf (opcode 0x02): element-wise floating-point addition.
 type AddfOp struct {
 	tileir.OpBase
 	Lhs          *tileir.Value
@@ -178,114 +57,26 @@ type AddfOp struct {
 	FlushToZero  bool
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *AddfOp) Opcode() uint64 {
-	return 2
+// BuildAddfOp creates a cuda_tile.addf at b's insertion point.
+func BuildAddfOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value, roundingMode RoundingMode, flushToZero bool) *AddfOp {
+	return tileir.Insert(b, &AddfOp{Lhs: lhs, Rhs: rhs, RoundingMode: roundingMode, FlushToZero: flushToZero}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *AddfOp) Name() string {
-	return "cuda_tile.addf"
+func (*AddfOp) Info() *tileir.OpInfo { return &Ops[2] }
+func (o *AddfOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *AddfOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *AddfOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "rounding_mode", &o.RoundingMode)
+	c.Unit("flush_to_zero", 0, &o.FlushToZero)
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *AddfOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *AddfOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "rounding_mode",
-		Text: o.RoundingMode.String(),
-	})
-	if o.FlushToZero {
-		out = append(out, tileir.AttrText{
-			Name: "flush_to_zero",
-			Text: "",
-		})
-	}
-	return out
-}
-
-// Result returns the result "result".
-func (o *AddfOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewAddfOp builds a cuda_tile.addf with its results; nil optional operands and attributes are absent.
-func NewAddfOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, roundingMode RoundingMode, flushToZero bool) *AddfOp {
-	o := &AddfOp{Lhs: lhs, Rhs: rhs, RoundingMode: roundingMode, FlushToZero: flushToZero}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readAddfOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &AddfOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.addf")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	flags, err = d.Varint("the flags of cuda_tile.addf")
-	if err != nil {
-		return nil, err
-	}
-	_ = flags
-	{
-		v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.addf'")
-		if err != nil {
-			return nil, err
-		}
-		o.RoundingMode = v0
-	}
-	o.FlushToZero = flags&(1<<0) != 0
-	vals, err := d.Operands(2, "operands of 'cuda_tile.addf'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *AddfOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.addf has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.FlushToZero {
-		flags |= 1 << 0
-	}
-	e.Varint(flags)
-	if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.addf'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// AddiOp is cuda_tile.addi (opcode 0x03, since 13.1).
-//
-// Element-wise integer addition
+// AddiOp is cuda_tile.addi (opcode 0x03): element-wise integer addition.
 type AddiOp struct {
 	tileir.OpBase
 	Lhs      *tileir.Value
@@ -293,358 +84,94 @@ type AddiOp struct {
 	Overflow IntegerOverflow
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *AddiOp) Opcode() uint64 {
-	return 3
+// BuildAddiOp creates a cuda_tile.addi at b's insertion point.
+func BuildAddiOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value, overflow IntegerOverflow) *AddiOp {
+	return tileir.Insert(b, &AddiOp{Lhs: lhs, Rhs: rhs, Overflow: overflow}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *AddiOp) Name() string {
-	return "cuda_tile.addi"
+func (*AddiOp) Info() *tileir.OpInfo { return &Ops[3] }
+func (o *AddiOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *AddiOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *AddiOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "overflow", &o.Overflow)
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *AddiOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *AddiOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "overflow",
-		Text: o.Overflow.String(),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *AddiOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewAddiOp builds a cuda_tile.addi with its results; nil optional operands and attributes are absent.
-func NewAddiOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, overflow IntegerOverflow) *AddiOp {
-	o := &AddiOp{Lhs: lhs, Rhs: rhs, Overflow: overflow}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readAddiOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &AddiOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.addi")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := tileir.ReadEnum[IntegerOverflow](d, "attribute 'overflow' of 'cuda_tile.addi'")
-		if err != nil {
-			return nil, err
-		}
-		o.Overflow = v0
-	}
-	vals, err := d.Operands(2, "operands of 'cuda_tile.addi'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *AddiOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.addi has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := tileir.EncodeEnum(e, o.Overflow, "attribute 'overflow' of 'cuda_tile.addi'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// AndiOp is cuda_tile.andi (opcode 0x04, since 13.1).
-//
-// Element-wise bitwise logical AND
+// AndiOp is cuda_tile.andi (opcode 0x04): element-wise bitwise logical AND.
 type AndiOp struct {
 	tileir.OpBase
 	Lhs *tileir.Value
 	Rhs *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *AndiOp) Opcode() uint64 {
-	return 4
+// BuildAndiOp creates a cuda_tile.andi at b's insertion point.
+func BuildAndiOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value) *AndiOp {
+	return tileir.Insert(b, &AndiOp{Lhs: lhs, Rhs: rhs}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *AndiOp) Name() string {
-	return "cuda_tile.andi"
+func (*AndiOp) Info() *tileir.OpInfo { return &Ops[4] }
+func (o *AndiOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *AndiOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *AndiOp) Code(c *tileir.Coder) {
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *AndiOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *AndiOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *AndiOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewAndiOp builds a cuda_tile.andi with its results; nil optional operands and attributes are absent.
-func NewAndiOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value) *AndiOp {
-	o := &AndiOp{Lhs: lhs, Rhs: rhs}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readAndiOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &AndiOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.andi")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(2, "operands of 'cuda_tile.andi'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *AndiOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.andi has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// AssertOp is cuda_tile.assert (opcode 0x05, since 13.1).
-//
-// Terminate kernel execution with an error message if condition is false-y
+// AssertOp is cuda_tile.assert (opcode 0x05): terminate kernel execution with an error message if condition is false-y.
 type AssertOp struct {
 	tileir.OpBase
 	Condition *tileir.Value
 	Message   string
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *AssertOp) Opcode() uint64 {
-	return 5
+// BuildAssertOp creates a cuda_tile.assert at b's insertion point.
+func BuildAssertOp(b *tileir.Builder, condition *tileir.Value, message string) *AssertOp {
+	return tileir.Insert(b, &AssertOp{Condition: condition, Message: message}, nil)
 }
 
-// Name is the op's full name.
-func (o *AssertOp) Name() string {
-	return "cuda_tile.assert"
+func (*AssertOp) Info() *tileir.OpInfo { return &Ops[5] }
+func (o *AssertOp) String() string     { return tileir.FormatOp(o) }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *AssertOp) Code(c *tileir.Coder) {
+	c.String("message", &o.Message)
+	c.Operand("condition", &o.Condition)
 }
 
-// Operands lists the operands in wire order.
-func (o *AssertOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Condition)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *AssertOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "message",
-		Text: strconv.Quote(o.Message),
-	})
-	return out
-}
-
-// NewAssertOp builds a cuda_tile.assert with its results; nil optional operands and attributes are absent.
-func NewAssertOp(condition *tileir.Value, message string) *AssertOp {
-	o := &AssertOp{Condition: condition, Message: message}
-	return o
-}
-
-func readAssertOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &AssertOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(0, "a result of cuda_tile.assert")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := d.String("attribute 'message' of 'cuda_tile.assert'")
-		if err != nil {
-			return nil, err
-		}
-		o.Message = v0
-	}
-	vals, err := d.Operands(1, "operands of 'cuda_tile.assert'")
-	if err != nil {
-		return nil, err
-	}
-	o.Condition = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *AssertOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 0 {
-		return fmt.Errorf("cuda_tile.assert has %d results, not 0", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	e.String(o.Message)
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// AssumeOp is cuda_tile.assume (opcode 0x06, since 13.1).
-//
-// Attach static information to an SSA value
+// AssumeOp is cuda_tile.assume (opcode 0x06): attach static information to an SSA value.
 type AssumeOp struct {
 	tileir.OpBase
 	Value     *tileir.Value
 	Predicate tileir.Attr
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *AssumeOp) Opcode() uint64 {
-	return 6
+// BuildAssumeOp creates a cuda_tile.assume at b's insertion point.
+func BuildAssumeOp(b *tileir.Builder, resultType tileir.Type, value *tileir.Value, predicate tileir.Attr) *AssumeOp {
+	return tileir.Insert(b, &AssumeOp{Value: value, Predicate: predicate}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *AssumeOp) Name() string {
-	return "cuda_tile.assume"
+func (*AssumeOp) Info() *tileir.OpInfo { return &Ops[6] }
+func (o *AssumeOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *AssumeOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *AssumeOp) Code(c *tileir.Coder) {
+	c.Attr("predicate", &o.Predicate)
+	c.Operand("value", &o.Value)
 }
 
-// Operands lists the operands in wire order.
-func (o *AssumeOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Value)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *AssumeOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "predicate",
-		Text: o.Predicate.String(),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *AssumeOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewAssumeOp builds a cuda_tile.assume with its results; nil optional operands and attributes are absent.
-func NewAssumeOp(resultType tileir.Type, value *tileir.Value, predicate tileir.Attr) *AssumeOp {
-	o := &AssumeOp{Value: value, Predicate: predicate}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readAssumeOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &AssumeOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.assume")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := d.Attr("attribute 'predicate' of 'cuda_tile.assume'")
-		if err != nil {
-			return nil, err
-		}
-		o.Predicate = v0
-	}
-	vals, err := d.Operands(1, "operands of 'cuda_tile.assume'")
-	if err != nil {
-		return nil, err
-	}
-	o.Value = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *AssumeOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.assume has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Attr(o.Predicate); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// AtomicCasTkoOp is cuda_tile.atomic_cas_tko (opcode 0x07, since 13.1).
-//
-// Atomic compare-and-swap on global memory
+// AtomicCasTkoOp is cuda_tile.atomic_cas_tko (opcode 0x07): atomic compare-and-swap on global memory.
 type AtomicCasTkoOp struct {
 	tileir.OpBase
 	Pointers                *tileir.Value
@@ -656,183 +183,32 @@ type AtomicCasTkoOp struct {
 	MemoryScope             MemoryScope
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *AtomicCasTkoOp) Opcode() uint64 {
-	return 7
+// BuildAtomicCasTkoOp creates a cuda_tile.atomic_cas_tko at b's insertion point.
+func BuildAtomicCasTkoOp(b *tileir.Builder, resultType, resultTokenType tileir.Type, pointers, cmp, val, mask, token *tileir.Value, memoryOrderingSemantics MemoryOrderingSemantics, memoryScope MemoryScope) *AtomicCasTkoOp {
+	return tileir.Insert(b, &AtomicCasTkoOp{Pointers: pointers, Cmp: cmp, Val: val, Mask: mask, Token: token, MemoryOrderingSemantics: memoryOrderingSemantics, MemoryScope: memoryScope}, []tileir.Type{resultType, resultTokenType})
 }
 
-// Name is the op's full name.
-func (o *AtomicCasTkoOp) Name() string {
-	return "cuda_tile.atomic_cas_tko"
+func (*AtomicCasTkoOp) Info() *tileir.OpInfo { return &Ops[7] }
+func (o *AtomicCasTkoOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *AtomicCasTkoOp) Result() *tileir.Value { return o.Results[0] }
+
+// ResultToken returns the op's result_token result.
+func (o *AtomicCasTkoOp) ResultToken() *tileir.Value { return o.Results[1] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *AtomicCasTkoOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "memory_ordering_semantics", &o.MemoryOrderingSemantics)
+	tileir.EnumAttr(c, "memory_scope", &o.MemoryScope)
+	c.Operand("pointers", &o.Pointers)
+	c.Operand("cmp", &o.Cmp)
+	c.Operand("val", &o.Val)
+	c.OptionalOperand("mask", 0, &o.Mask)
+	c.OptionalOperand("token", 1, &o.Token)
 }
 
-// Operands lists the operands in wire order.
-func (o *AtomicCasTkoOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Pointers)
-	out = append(out, o.Cmp)
-	out = append(out, o.Val)
-	if o.Mask != nil {
-		out = append(out, o.Mask)
-	}
-	if o.Token != nil {
-		out = append(out, o.Token)
-	}
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *AtomicCasTkoOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "memory_ordering_semantics",
-		Text: o.MemoryOrderingSemantics.String(),
-	})
-	out = append(out, tileir.AttrText{
-		Name: "memory_scope",
-		Text: o.MemoryScope.String(),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *AtomicCasTkoOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// ResultToken returns the result "result_token".
-func (o *AtomicCasTkoOp) ResultToken() *tileir.Value {
-	return o.OpBase.Results[1]
-}
-
-// NewAtomicCasTkoOp builds a cuda_tile.atomic_cas_tko with its results; nil optional operands and attributes are absent.
-func NewAtomicCasTkoOp(resultType tileir.Type, resultTokenType tileir.Type, pointers *tileir.Value, cmp *tileir.Value, val *tileir.Value, mask *tileir.Value, token *tileir.Value, memoryOrderingSemantics MemoryOrderingSemantics, memoryScope MemoryScope) *AtomicCasTkoOp {
-	o := &AtomicCasTkoOp{Pointers: pointers, Cmp: cmp, Val: val, Mask: mask, Token: token, MemoryOrderingSemantics: memoryOrderingSemantics, MemoryScope: memoryScope}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType, resultTokenType})
-	return o
-}
-
-func readAtomicCasTkoOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &AtomicCasTkoOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.atomic_cas_tko", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.atomic_cas_tko")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	flags, err = d.Varint("the flags of cuda_tile.atomic_cas_tko")
-	if err != nil {
-		return nil, err
-	}
-	_ = flags
-	{
-		v0, err := tileir.ReadEnum[MemoryOrderingSemantics](d, "attribute 'memory_ordering_semantics' of 'cuda_tile.atomic_cas_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.MemoryOrderingSemantics = v0
-	}
-	{
-		v0, err := tileir.ReadEnum[MemoryScope](d, "attribute 'memory_scope' of 'cuda_tile.atomic_cas_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.MemoryScope = v0
-	}
-	{
-		v, err := d.Operand("operand 'pointers' of 'cuda_tile.atomic_cas_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Pointers = v
-	}
-	{
-		v, err := d.Operand("operand 'cmp' of 'cuda_tile.atomic_cas_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Cmp = v
-	}
-	{
-		v, err := d.Operand("operand 'val' of 'cuda_tile.atomic_cas_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Val = v
-	}
-	if flags&(1<<0) != 0 {
-		v, err := d.Operand("operand 'mask' of 'cuda_tile.atomic_cas_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Mask = v
-	}
-	if flags&(1<<1) != 0 {
-		v, err := d.Operand("operand 'token' of 'cuda_tile.atomic_cas_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Token = v
-	}
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *AtomicCasTkoOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.Mask != nil {
-		flags |= 1 << 0
-	}
-	if o.Token != nil {
-		flags |= 1 << 1
-	}
-	e.Varint(flags)
-	if err := tileir.EncodeEnum(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.atomic_cas_tko'"); err != nil {
-		return err
-	}
-	if err := tileir.EncodeEnum(e, o.MemoryScope, "attribute 'memory_scope' of 'cuda_tile.atomic_cas_tko'"); err != nil {
-		return err
-	}
-	if err := e.Operand(o.Pointers); err != nil {
-		return err
-	}
-	if err := e.Operand(o.Cmp); err != nil {
-		return err
-	}
-	if err := e.Operand(o.Val); err != nil {
-		return err
-	}
-	if o.Mask != nil {
-		if err := e.Operand(o.Mask); err != nil {
-			return err
-		}
-	}
-	if o.Token != nil {
-		if err := e.Operand(o.Token); err != nil {
-			return err
-		}
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// AtomicRmwTkoOp is cuda_tile.atomic_rmw_tko (opcode 0x08, since 13.1).
-//
-// Atomic read-modify-write on global memory
+// AtomicRmwTkoOp is cuda_tile.atomic_rmw_tko (opcode 0x08): atomic read-modify-write on global memory.
 type AtomicRmwTkoOp struct {
 	tileir.OpBase
 	Pointers                *tileir.Value
@@ -844,429 +220,95 @@ type AtomicRmwTkoOp struct {
 	Mode                    AtomicRMWMode
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *AtomicRmwTkoOp) Opcode() uint64 {
-	return 8
+// BuildAtomicRmwTkoOp creates a cuda_tile.atomic_rmw_tko at b's insertion point.
+func BuildAtomicRmwTkoOp(b *tileir.Builder, resultType, resultTokenType tileir.Type, pointers, arg, mask, token *tileir.Value, memoryOrderingSemantics MemoryOrderingSemantics, memoryScope MemoryScope, mode AtomicRMWMode) *AtomicRmwTkoOp {
+	return tileir.Insert(b, &AtomicRmwTkoOp{Pointers: pointers, Arg: arg, Mask: mask, Token: token, MemoryOrderingSemantics: memoryOrderingSemantics, MemoryScope: memoryScope, Mode: mode}, []tileir.Type{resultType, resultTokenType})
 }
 
-// Name is the op's full name.
-func (o *AtomicRmwTkoOp) Name() string {
-	return "cuda_tile.atomic_rmw_tko"
+func (*AtomicRmwTkoOp) Info() *tileir.OpInfo { return &Ops[8] }
+func (o *AtomicRmwTkoOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *AtomicRmwTkoOp) Result() *tileir.Value { return o.Results[0] }
+
+// ResultToken returns the op's result_token result.
+func (o *AtomicRmwTkoOp) ResultToken() *tileir.Value { return o.Results[1] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *AtomicRmwTkoOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "memory_ordering_semantics", &o.MemoryOrderingSemantics)
+	tileir.EnumAttr(c, "memory_scope", &o.MemoryScope)
+	tileir.EnumAttr(c, "mode", &o.Mode)
+	c.Operand("pointers", &o.Pointers)
+	c.Operand("arg", &o.Arg)
+	c.OptionalOperand("mask", 0, &o.Mask)
+	c.OptionalOperand("token", 1, &o.Token)
 }
 
-// Operands lists the operands in wire order.
-func (o *AtomicRmwTkoOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Pointers)
-	out = append(out, o.Arg)
-	if o.Mask != nil {
-		out = append(out, o.Mask)
-	}
-	if o.Token != nil {
-		out = append(out, o.Token)
-	}
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *AtomicRmwTkoOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "memory_ordering_semantics",
-		Text: o.MemoryOrderingSemantics.String(),
-	})
-	out = append(out, tileir.AttrText{
-		Name: "memory_scope",
-		Text: o.MemoryScope.String(),
-	})
-	out = append(out, tileir.AttrText{
-		Name: "mode",
-		Text: o.Mode.String(),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *AtomicRmwTkoOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// ResultToken returns the result "result_token".
-func (o *AtomicRmwTkoOp) ResultToken() *tileir.Value {
-	return o.OpBase.Results[1]
-}
-
-// NewAtomicRmwTkoOp builds a cuda_tile.atomic_rmw_tko with its results; nil optional operands and attributes are absent.
-func NewAtomicRmwTkoOp(resultType tileir.Type, resultTokenType tileir.Type, pointers *tileir.Value, arg *tileir.Value, mask *tileir.Value, token *tileir.Value, memoryOrderingSemantics MemoryOrderingSemantics, memoryScope MemoryScope, mode AtomicRMWMode) *AtomicRmwTkoOp {
-	o := &AtomicRmwTkoOp{Pointers: pointers, Arg: arg, Mask: mask, Token: token, MemoryOrderingSemantics: memoryOrderingSemantics, MemoryScope: memoryScope, Mode: mode}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType, resultTokenType})
-	return o
-}
-
-func readAtomicRmwTkoOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &AtomicRmwTkoOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.atomic_rmw_tko", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.atomic_rmw_tko")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	flags, err = d.Varint("the flags of cuda_tile.atomic_rmw_tko")
-	if err != nil {
-		return nil, err
-	}
-	_ = flags
-	{
-		v0, err := tileir.ReadEnum[MemoryOrderingSemantics](d, "attribute 'memory_ordering_semantics' of 'cuda_tile.atomic_rmw_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.MemoryOrderingSemantics = v0
-	}
-	{
-		v0, err := tileir.ReadEnum[MemoryScope](d, "attribute 'memory_scope' of 'cuda_tile.atomic_rmw_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.MemoryScope = v0
-	}
-	{
-		v0, err := tileir.ReadEnum[AtomicRMWMode](d, "attribute 'mode' of 'cuda_tile.atomic_rmw_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Mode = v0
-	}
-	{
-		v, err := d.Operand("operand 'pointers' of 'cuda_tile.atomic_rmw_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Pointers = v
-	}
-	{
-		v, err := d.Operand("operand 'arg' of 'cuda_tile.atomic_rmw_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Arg = v
-	}
-	if flags&(1<<0) != 0 {
-		v, err := d.Operand("operand 'mask' of 'cuda_tile.atomic_rmw_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Mask = v
-	}
-	if flags&(1<<1) != 0 {
-		v, err := d.Operand("operand 'token' of 'cuda_tile.atomic_rmw_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Token = v
-	}
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *AtomicRmwTkoOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.Mask != nil {
-		flags |= 1 << 0
-	}
-	if o.Token != nil {
-		flags |= 1 << 1
-	}
-	e.Varint(flags)
-	if err := tileir.EncodeEnum(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.atomic_rmw_tko'"); err != nil {
-		return err
-	}
-	if err := tileir.EncodeEnum(e, o.MemoryScope, "attribute 'memory_scope' of 'cuda_tile.atomic_rmw_tko'"); err != nil {
-		return err
-	}
-	if err := tileir.EncodeEnum(e, o.Mode, "attribute 'mode' of 'cuda_tile.atomic_rmw_tko'"); err != nil {
-		return err
-	}
-	if err := e.Operand(o.Pointers); err != nil {
-		return err
-	}
-	if err := e.Operand(o.Arg); err != nil {
-		return err
-	}
-	if o.Mask != nil {
-		if err := e.Operand(o.Mask); err != nil {
-			return err
-		}
-	}
-	if o.Token != nil {
-		if err := e.Operand(o.Token); err != nil {
-			return err
-		}
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// BitcastOp is cuda_tile.bitcast (opcode 0x09, since 13.1).
-//
-// Bitcast a tile from one element type to another
+// BitcastOp is cuda_tile.bitcast (opcode 0x09): bitcast a tile from one element type to another.
 type BitcastOp struct {
 	tileir.OpBase
 	Source *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *BitcastOp) Opcode() uint64 {
-	return 9
+// BuildBitcastOp creates a cuda_tile.bitcast at b's insertion point.
+func BuildBitcastOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value) *BitcastOp {
+	return tileir.Insert(b, &BitcastOp{Source: source}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *BitcastOp) Name() string {
-	return "cuda_tile.bitcast"
+func (*BitcastOp) Info() *tileir.OpInfo { return &Ops[9] }
+func (o *BitcastOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *BitcastOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *BitcastOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *BitcastOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *BitcastOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *BitcastOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewBitcastOp builds a cuda_tile.bitcast with its results; nil optional operands and attributes are absent.
-func NewBitcastOp(resultType tileir.Type, source *tileir.Value) *BitcastOp {
-	o := &BitcastOp{Source: source}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readBitcastOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &BitcastOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.bitcast")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.bitcast'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *BitcastOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.bitcast has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// BreakOp is cuda_tile.break (opcode 0x0A, since 13.1).
-//
-// Break from loop
+// BreakOp is cuda_tile.break (opcode 0x0A): break from loop.
 type BreakOp struct {
 	tileir.OpBase
-	OperandsOperand []*tileir.Value
+	Operands []*tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *BreakOp) Opcode() uint64 {
-	return 10
+// BuildBreakOp creates a cuda_tile.break at b's insertion point.
+func BuildBreakOp(b *tileir.Builder, operands []*tileir.Value) *BreakOp {
+	return tileir.Insert(b, &BreakOp{Operands: operands}, nil)
 }
 
-// Name is the op's full name.
-func (o *BreakOp) Name() string {
-	return "cuda_tile.break"
+func (*BreakOp) Info() *tileir.OpInfo { return &Ops[10] }
+func (o *BreakOp) String() string     { return tileir.FormatOp(o) }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *BreakOp) Code(c *tileir.Coder) {
+	c.Operands("operands", &o.Operands)
 }
 
-// IsTerminator marks the op as one that may end a block.
-func (o *BreakOp) IsTerminator() {}
-
-// Operands lists the operands in wire order.
-func (o *BreakOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.OperandsOperand...)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *BreakOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// NewBreakOp builds a cuda_tile.break with its results; nil optional operands and attributes are absent.
-func NewBreakOp(operands []*tileir.Value) *BreakOp {
-	o := &BreakOp{OperandsOperand: operands}
-	return o
-}
-
-func readBreakOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &BreakOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.break", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.break")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	n, err := d.Count("operands of 'cuda_tile.break'", 1)
-	if err != nil {
-		return nil, err
-	}
-	if n < 0 {
-		return nil, d.Invalid("at least 0 operands of 'cuda_tile.break', not %d", n)
-	}
-	vals, err := d.Operands(n, "operands of 'cuda_tile.break'")
-	if err != nil {
-		return nil, err
-	}
-	o.OperandsOperand = vals[0 : len(vals)-0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *BreakOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), true); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// BroadcastOp is cuda_tile.broadcast (opcode 0x0B, since 13.1).
-//
-// Broadcast tile to new shape
+// BroadcastOp is cuda_tile.broadcast (opcode 0x0B): broadcast tile to new shape.
 type BroadcastOp struct {
 	tileir.OpBase
 	Source *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *BroadcastOp) Opcode() uint64 {
-	return 11
+// BuildBroadcastOp creates a cuda_tile.broadcast at b's insertion point.
+func BuildBroadcastOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value) *BroadcastOp {
+	return tileir.Insert(b, &BroadcastOp{Source: source}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *BroadcastOp) Name() string {
-	return "cuda_tile.broadcast"
+func (*BroadcastOp) Info() *tileir.OpInfo { return &Ops[11] }
+func (o *BroadcastOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *BroadcastOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *BroadcastOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *BroadcastOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *BroadcastOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *BroadcastOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewBroadcastOp builds a cuda_tile.broadcast with its results; nil optional operands and attributes are absent.
-func NewBroadcastOp(resultType tileir.Type, source *tileir.Value) *BroadcastOp {
-	o := &BroadcastOp{Source: source}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readBroadcastOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &BroadcastOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.broadcast")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.broadcast'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *BroadcastOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.broadcast has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// CatOp is cuda_tile.cat (opcode 0x0C, since 13.1).
-//
-// Concatenate tiles along specified dimension
+// CatOp is cuda_tile.cat (opcode 0x0C): concatenate tiles along specified dimension.
 type CatOp struct {
 	tileir.OpBase
 	Lhs *tileir.Value
@@ -1274,173 +316,47 @@ type CatOp struct {
 	Dim uint64
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *CatOp) Opcode() uint64 {
-	return 12
+// BuildCatOp creates a cuda_tile.cat at b's insertion point.
+func BuildCatOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value, dim uint64) *CatOp {
+	return tileir.Insert(b, &CatOp{Lhs: lhs, Rhs: rhs, Dim: dim}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *CatOp) Name() string {
-	return "cuda_tile.cat"
+func (*CatOp) Info() *tileir.OpInfo { return &Ops[12] }
+func (o *CatOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *CatOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *CatOp) Code(c *tileir.Coder) {
+	tileir.UintAttr(c, "dim", &o.Dim)
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *CatOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *CatOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "dim",
-		Text: strconv.FormatUint(uint64(o.Dim), 10),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *CatOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewCatOp builds a cuda_tile.cat with its results; nil optional operands and attributes are absent.
-func NewCatOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, dim uint64) *CatOp {
-	o := &CatOp{Lhs: lhs, Rhs: rhs, Dim: dim}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readCatOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &CatOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.cat")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := d.Varint("attribute 'dim' of 'cuda_tile.cat'")
-		if err != nil {
-			return nil, err
-		}
-		o.Dim = v0
-	}
-	vals, err := d.Operands(2, "operands of 'cuda_tile.cat'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *CatOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.cat has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	e.Varint(uint64(o.Dim))
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// CeilOp is cuda_tile.ceil (opcode 0x0D, since 13.1).
-//
-// Element-wise ceiling
+// CeilOp is cuda_tile.ceil (opcode 0x0D): element-wise ceiling.
 type CeilOp struct {
 	tileir.OpBase
 	Source *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *CeilOp) Opcode() uint64 {
-	return 13
+// BuildCeilOp creates a cuda_tile.ceil at b's insertion point.
+func BuildCeilOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value) *CeilOp {
+	return tileir.Insert(b, &CeilOp{Source: source}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *CeilOp) Name() string {
-	return "cuda_tile.ceil"
+func (*CeilOp) Info() *tileir.OpInfo { return &Ops[13] }
+func (o *CeilOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *CeilOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *CeilOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *CeilOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *CeilOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *CeilOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewCeilOp builds a cuda_tile.ceil with its results; nil optional operands and attributes are absent.
-func NewCeilOp(resultType tileir.Type, source *tileir.Value) *CeilOp {
-	o := &CeilOp{Source: source}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readCeilOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &CeilOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.ceil")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.ceil'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *CeilOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.ceil has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// CmpfOp is cuda_tile.cmpf (opcode 0x0E, since 13.1).
-//
-// Element-wise floating-point comparison
+// CmpfOp is cuda_tile.cmpf (opcode 0x0E): element-wise floating-point comparison.
 type CmpfOp struct {
 	tileir.OpBase
 	Lhs                 *tileir.Value
@@ -1449,110 +365,26 @@ type CmpfOp struct {
 	ComparisonOrdering  ComparisonOrdering
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *CmpfOp) Opcode() uint64 {
-	return 14
+// BuildCmpfOp creates a cuda_tile.cmpf at b's insertion point.
+func BuildCmpfOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value, comparisonPredicate ComparisonPredicate, comparisonOrdering ComparisonOrdering) *CmpfOp {
+	return tileir.Insert(b, &CmpfOp{Lhs: lhs, Rhs: rhs, ComparisonPredicate: comparisonPredicate, ComparisonOrdering: comparisonOrdering}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *CmpfOp) Name() string {
-	return "cuda_tile.cmpf"
+func (*CmpfOp) Info() *tileir.OpInfo { return &Ops[14] }
+func (o *CmpfOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *CmpfOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *CmpfOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "comparison_predicate", &o.ComparisonPredicate)
+	tileir.EnumAttr(c, "comparison_ordering", &o.ComparisonOrdering)
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *CmpfOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *CmpfOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "comparison_predicate",
-		Text: o.ComparisonPredicate.String(),
-	})
-	out = append(out, tileir.AttrText{
-		Name: "comparison_ordering",
-		Text: o.ComparisonOrdering.String(),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *CmpfOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewCmpfOp builds a cuda_tile.cmpf with its results; nil optional operands and attributes are absent.
-func NewCmpfOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, comparisonPredicate ComparisonPredicate, comparisonOrdering ComparisonOrdering) *CmpfOp {
-	o := &CmpfOp{Lhs: lhs, Rhs: rhs, ComparisonPredicate: comparisonPredicate, ComparisonOrdering: comparisonOrdering}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readCmpfOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &CmpfOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.cmpf")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := tileir.ReadEnum[ComparisonPredicate](d, "attribute 'comparison_predicate' of 'cuda_tile.cmpf'")
-		if err != nil {
-			return nil, err
-		}
-		o.ComparisonPredicate = v0
-	}
-	{
-		v0, err := tileir.ReadEnum[ComparisonOrdering](d, "attribute 'comparison_ordering' of 'cuda_tile.cmpf'")
-		if err != nil {
-			return nil, err
-		}
-		o.ComparisonOrdering = v0
-	}
-	vals, err := d.Operands(2, "operands of 'cuda_tile.cmpf'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *CmpfOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.cmpf has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := tileir.EncodeEnum(e, o.ComparisonPredicate, "attribute 'comparison_predicate' of 'cuda_tile.cmpf'"); err != nil {
-		return err
-	}
-	if err := tileir.EncodeEnum(e, o.ComparisonOrdering, "attribute 'comparison_ordering' of 'cuda_tile.cmpf'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// CmpiOp is cuda_tile.cmpi (opcode 0x0F, since 13.1).
-//
-// Element-wise integer comparison
+// CmpiOp is cuda_tile.cmpi (opcode 0x0F): element-wise integer comparison.
 type CmpiOp struct {
 	tileir.OpBase
 	Lhs                 *tileir.Value
@@ -1561,444 +393,111 @@ type CmpiOp struct {
 	Signedness          Signedness
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *CmpiOp) Opcode() uint64 {
-	return 15
+// BuildCmpiOp creates a cuda_tile.cmpi at b's insertion point.
+func BuildCmpiOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value, comparisonPredicate ComparisonPredicate, signedness Signedness) *CmpiOp {
+	return tileir.Insert(b, &CmpiOp{Lhs: lhs, Rhs: rhs, ComparisonPredicate: comparisonPredicate, Signedness: signedness}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *CmpiOp) Name() string {
-	return "cuda_tile.cmpi"
+func (*CmpiOp) Info() *tileir.OpInfo { return &Ops[15] }
+func (o *CmpiOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *CmpiOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *CmpiOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "comparison_predicate", &o.ComparisonPredicate)
+	tileir.EnumAttr(c, "signedness", &o.Signedness)
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *CmpiOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *CmpiOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "comparison_predicate",
-		Text: o.ComparisonPredicate.String(),
-	})
-	out = append(out, tileir.AttrText{
-		Name: "signedness",
-		Text: o.Signedness.String(),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *CmpiOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewCmpiOp builds a cuda_tile.cmpi with its results; nil optional operands and attributes are absent.
-func NewCmpiOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, comparisonPredicate ComparisonPredicate, signedness Signedness) *CmpiOp {
-	o := &CmpiOp{Lhs: lhs, Rhs: rhs, ComparisonPredicate: comparisonPredicate, Signedness: signedness}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readCmpiOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &CmpiOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.cmpi")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := tileir.ReadEnum[ComparisonPredicate](d, "attribute 'comparison_predicate' of 'cuda_tile.cmpi'")
-		if err != nil {
-			return nil, err
-		}
-		o.ComparisonPredicate = v0
-	}
-	{
-		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness' of 'cuda_tile.cmpi'")
-		if err != nil {
-			return nil, err
-		}
-		o.Signedness = v0
-	}
-	vals, err := d.Operands(2, "operands of 'cuda_tile.cmpi'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *CmpiOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.cmpi has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := tileir.EncodeEnum(e, o.ComparisonPredicate, "attribute 'comparison_predicate' of 'cuda_tile.cmpi'"); err != nil {
-		return err
-	}
-	if err := tileir.EncodeEnum(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.cmpi'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// ConstantOp is cuda_tile.constant (opcode 0x10, since 13.1).
-//
-// Construct a constant tile
+// ConstantOp is cuda_tile.constant (opcode 0x10): construct a constant tile.
 type ConstantOp struct {
 	tileir.OpBase
 	Value tileir.Dense
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *ConstantOp) Opcode() uint64 {
-	return 16
+// BuildConstantOp creates a cuda_tile.constant at b's insertion point.
+func BuildConstantOp(b *tileir.Builder, resultType tileir.Type, value tileir.Dense) *ConstantOp {
+	return tileir.Insert(b, &ConstantOp{Value: value}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *ConstantOp) Name() string {
-	return "cuda_tile.constant"
+func (*ConstantOp) Info() *tileir.OpInfo { return &Ops[16] }
+func (o *ConstantOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *ConstantOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *ConstantOp) Code(c *tileir.Coder) {
+	c.Dense("value", &o.Value)
 }
 
-// Operands lists the operands in wire order.
-func (o *ConstantOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *ConstantOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "value",
-		Text: formatDense(tileir.TypedBy(o.Value, o.OpBase.Results)),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *ConstantOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewConstantOp builds a cuda_tile.constant with its results; nil optional operands and attributes are absent.
-func NewConstantOp(resultType tileir.Type, value tileir.Dense) *ConstantOp {
-	o := &ConstantOp{Value: value}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readConstantOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &ConstantOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.constant")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		dt := resultType(types)
-		data, err := d.Const("attribute 'value' of 'cuda_tile.constant'")
-		if err != nil {
-			return nil, err
-		}
-		o.Value = tileir.Dense{
-			Data: data,
-			Type: dt,
-		}
-		if err := d.Dialect().CheckDense(o.Value); err != nil {
-			return nil, d.Invalid("a dense value that fits its type for attribute 'value' of 'cuda_tile.constant': %v", err)
-		}
-	}
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *ConstantOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.constant has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.ResultConst(o.Value, o.OpBase.Results[0].Type); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// ContinueOp is cuda_tile.continue (opcode 0x11, since 13.1).
-//
-// Continue to next loop iteration
+// ContinueOp is cuda_tile.continue (opcode 0x11): continue to next loop iteration.
 type ContinueOp struct {
 	tileir.OpBase
-	OperandsOperand []*tileir.Value
+	Operands []*tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *ContinueOp) Opcode() uint64 {
-	return 17
+// BuildContinueOp creates a cuda_tile.continue at b's insertion point.
+func BuildContinueOp(b *tileir.Builder, operands []*tileir.Value) *ContinueOp {
+	return tileir.Insert(b, &ContinueOp{Operands: operands}, nil)
 }
 
-// Name is the op's full name.
-func (o *ContinueOp) Name() string {
-	return "cuda_tile.continue"
+func (*ContinueOp) Info() *tileir.OpInfo { return &Ops[17] }
+func (o *ContinueOp) String() string     { return tileir.FormatOp(o) }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *ContinueOp) Code(c *tileir.Coder) {
+	c.Operands("operands", &o.Operands)
 }
 
-// IsTerminator marks the op as one that may end a block.
-func (o *ContinueOp) IsTerminator() {}
-
-// Operands lists the operands in wire order.
-func (o *ContinueOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.OperandsOperand...)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *ContinueOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// NewContinueOp builds a cuda_tile.continue with its results; nil optional operands and attributes are absent.
-func NewContinueOp(operands []*tileir.Value) *ContinueOp {
-	o := &ContinueOp{OperandsOperand: operands}
-	return o
-}
-
-func readContinueOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &ContinueOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.continue", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.continue")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	n, err := d.Count("operands of 'cuda_tile.continue'", 1)
-	if err != nil {
-		return nil, err
-	}
-	if n < 0 {
-		return nil, d.Invalid("at least 0 operands of 'cuda_tile.continue', not %d", n)
-	}
-	vals, err := d.Operands(n, "operands of 'cuda_tile.continue'")
-	if err != nil {
-		return nil, err
-	}
-	o.OperandsOperand = vals[0 : len(vals)-0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *ContinueOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), true); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// CosOp is cuda_tile.cos (opcode 0x12, since 13.1).
-//
-// Element-wise cosine
+// CosOp is cuda_tile.cos (opcode 0x12): element-wise cosine.
 type CosOp struct {
 	tileir.OpBase
 	Source *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *CosOp) Opcode() uint64 {
-	return 18
+// BuildCosOp creates a cuda_tile.cos at b's insertion point.
+func BuildCosOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value) *CosOp {
+	return tileir.Insert(b, &CosOp{Source: source}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *CosOp) Name() string {
-	return "cuda_tile.cos"
+func (*CosOp) Info() *tileir.OpInfo { return &Ops[18] }
+func (o *CosOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *CosOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *CosOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *CosOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *CosOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *CosOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewCosOp builds a cuda_tile.cos with its results; nil optional operands and attributes are absent.
-func NewCosOp(resultType tileir.Type, source *tileir.Value) *CosOp {
-	o := &CosOp{Source: source}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readCosOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &CosOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.cos")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.cos'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *CosOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.cos has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// CoshOp is cuda_tile.cosh (opcode 0x13, since 13.1).
-//
-// Element-wise hyperbolic cosine
+// CoshOp is cuda_tile.cosh (opcode 0x13): element-wise hyperbolic cosine.
 type CoshOp struct {
 	tileir.OpBase
 	Source *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *CoshOp) Opcode() uint64 {
-	return 19
+// BuildCoshOp creates a cuda_tile.cosh at b's insertion point.
+func BuildCoshOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value) *CoshOp {
+	return tileir.Insert(b, &CoshOp{Source: source}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *CoshOp) Name() string {
-	return "cuda_tile.cosh"
+func (*CoshOp) Info() *tileir.OpInfo { return &Ops[19] }
+func (o *CoshOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *CoshOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *CoshOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *CoshOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *CoshOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *CoshOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewCoshOp builds a cuda_tile.cosh with its results; nil optional operands and attributes are absent.
-func NewCoshOp(resultType tileir.Type, source *tileir.Value) *CoshOp {
-	o := &CoshOp{Source: source}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readCoshOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &CoshOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.cosh")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.cosh'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *CoshOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.cosh has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// DivfOp is cuda_tile.divf (opcode 0x14, since 13.1).
-//
-// Element-wise floating-point division
+// DivfOp is cuda_tile.divf (opcode 0x14): element-wise floating-point division.
 type DivfOp struct {
 	tileir.OpBase
 	Lhs          *tileir.Value
@@ -2007,114 +506,26 @@ type DivfOp struct {
 	FlushToZero  bool
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *DivfOp) Opcode() uint64 {
-	return 20
+// BuildDivfOp creates a cuda_tile.divf at b's insertion point.
+func BuildDivfOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value, roundingMode RoundingMode, flushToZero bool) *DivfOp {
+	return tileir.Insert(b, &DivfOp{Lhs: lhs, Rhs: rhs, RoundingMode: roundingMode, FlushToZero: flushToZero}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *DivfOp) Name() string {
-	return "cuda_tile.divf"
+func (*DivfOp) Info() *tileir.OpInfo { return &Ops[20] }
+func (o *DivfOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *DivfOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *DivfOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "rounding_mode", &o.RoundingMode)
+	c.Unit("flush_to_zero", 0, &o.FlushToZero)
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *DivfOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *DivfOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "rounding_mode",
-		Text: o.RoundingMode.String(),
-	})
-	if o.FlushToZero {
-		out = append(out, tileir.AttrText{
-			Name: "flush_to_zero",
-			Text: "",
-		})
-	}
-	return out
-}
-
-// Result returns the result "result".
-func (o *DivfOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewDivfOp builds a cuda_tile.divf with its results; nil optional operands and attributes are absent.
-func NewDivfOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, roundingMode RoundingMode, flushToZero bool) *DivfOp {
-	o := &DivfOp{Lhs: lhs, Rhs: rhs, RoundingMode: roundingMode, FlushToZero: flushToZero}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readDivfOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &DivfOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.divf")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	flags, err = d.Varint("the flags of cuda_tile.divf")
-	if err != nil {
-		return nil, err
-	}
-	_ = flags
-	{
-		v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.divf'")
-		if err != nil {
-			return nil, err
-		}
-		o.RoundingMode = v0
-	}
-	o.FlushToZero = flags&(1<<0) != 0
-	vals, err := d.Operands(2, "operands of 'cuda_tile.divf'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *DivfOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.divf has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.FlushToZero {
-		flags |= 1 << 0
-	}
-	e.Varint(flags)
-	if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.divf'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// DiviOp is cuda_tile.divi (opcode 0x15, since 13.1).
-//
-// Element-wise integer division
+// DiviOp is cuda_tile.divi (opcode 0x15): element-wise integer division.
 type DiviOp struct {
 	tileir.OpBase
 	Lhs        *tileir.Value
@@ -2123,110 +534,26 @@ type DiviOp struct {
 	Rounding   RoundingMode
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *DiviOp) Opcode() uint64 {
-	return 21
+// BuildDiviOp creates a cuda_tile.divi at b's insertion point.
+func BuildDiviOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value, signedness Signedness, rounding RoundingMode) *DiviOp {
+	return tileir.Insert(b, &DiviOp{Lhs: lhs, Rhs: rhs, Signedness: signedness, Rounding: rounding}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *DiviOp) Name() string {
-	return "cuda_tile.divi"
+func (*DiviOp) Info() *tileir.OpInfo { return &Ops[21] }
+func (o *DiviOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *DiviOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *DiviOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "signedness", &o.Signedness)
+	tileir.EnumAttr(c, "rounding", &o.Rounding)
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *DiviOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *DiviOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "signedness",
-		Text: o.Signedness.String(),
-	})
-	out = append(out, tileir.AttrText{
-		Name: "rounding",
-		Text: o.Rounding.String(),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *DiviOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewDiviOp builds a cuda_tile.divi with its results; nil optional operands and attributes are absent.
-func NewDiviOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, signedness Signedness, rounding RoundingMode) *DiviOp {
-	o := &DiviOp{Lhs: lhs, Rhs: rhs, Signedness: signedness, Rounding: rounding}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readDiviOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &DiviOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.divi")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness' of 'cuda_tile.divi'")
-		if err != nil {
-			return nil, err
-		}
-		o.Signedness = v0
-	}
-	{
-		v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding' of 'cuda_tile.divi'")
-		if err != nil {
-			return nil, err
-		}
-		o.Rounding = v0
-	}
-	vals, err := d.Operands(2, "operands of 'cuda_tile.divi'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *DiviOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.divi has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := tileir.EncodeEnum(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.divi'"); err != nil {
-		return err
-	}
-	if err := tileir.EncodeEnum(e, o.Rounding, "attribute 'rounding' of 'cuda_tile.divi'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// EntryOp is cuda_tile.entry (opcode 0x16, since 13.1).
-//
-// Define a tile kernel
+// EntryOp is cuda_tile.entry (opcode 0x16): define a tile kernel.
 type EntryOp struct {
 	tileir.OpBase
 	SymName           string
@@ -2236,668 +563,147 @@ type EntryOp struct {
 	OptimizationHints *OptimizationHintsAttr
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *EntryOp) Opcode() uint64 {
-	return 22
+// BuildEntryOp creates a cuda_tile.entry at b's insertion point.
+func BuildEntryOp(b *tileir.Builder, symName string, functionType tileir.Type, argAttrs, resAttrs []tileir.Attr, optimizationHints *OptimizationHintsAttr, body *tileir.Region) *EntryOp {
+	return tileir.Insert(b, &EntryOp{SymName: symName, FunctionType: functionType, ArgAttrs: argAttrs, ResAttrs: resAttrs, OptimizationHints: optimizationHints}, nil, body)
 }
 
-// Name is the op's full name.
-func (o *EntryOp) Name() string {
-	return "cuda_tile.entry"
+func (*EntryOp) Info() *tileir.OpInfo { return &Ops[22] }
+func (o *EntryOp) String() string     { return tileir.FormatOp(o) }
+
+// Body returns the op's body region.
+func (o *EntryOp) Body() *tileir.Region { return o.Regions[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *EntryOp) Code(c *tileir.Coder) {
+	c.String("sym_name", &o.SymName)
+	c.Type("function_type", &o.FunctionType)
+	c.OptionalAttrs("arg_attrs", 0, &o.ArgAttrs)
+	c.OptionalAttrs("res_attrs", 1, &o.ResAttrs)
+	tileir.OptionalPayload(c, "optimization_hints", 2, &o.OptimizationHints, readOptimizationHintsAttr, writeOptimizationHintsAttr)
 }
 
-// Operands lists the operands in wire order.
-func (o *EntryOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *EntryOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "sym_name",
-		Text: strconv.Quote(o.SymName),
-	})
-	out = append(out, tileir.AttrText{
-		Name: "function_type",
-		Text: o.FunctionType.String(),
-	})
-	if o.ArgAttrs != nil {
-		out = append(out, tileir.AttrText{
-			Name: "arg_attrs",
-			Text: tileir.FormatAttrs(o.ArgAttrs),
-		})
-	}
-	if o.ResAttrs != nil {
-		out = append(out, tileir.AttrText{
-			Name: "res_attrs",
-			Text: tileir.FormatAttrs(o.ResAttrs),
-		})
-	}
-	if o.OptimizationHints != nil {
-		out = append(out, tileir.AttrText{
-			Name: "optimization_hints",
-			Text: o.OptimizationHints.String(),
-		})
-	}
-	return out
-}
-
-// Body returns the region "body".
-func (o *EntryOp) Body() *tileir.Region {
-	return o.OpBase.Regions[0]
-}
-
-// NewEntryOp builds a cuda_tile.entry with its results; nil optional operands and attributes are absent.
-func NewEntryOp(symName string, functionType tileir.Type, argAttrs []tileir.Attr, resAttrs []tileir.Attr, optimizationHints *OptimizationHintsAttr, body *tileir.Region) *EntryOp {
-	o := &EntryOp{SymName: symName, FunctionType: functionType, ArgAttrs: argAttrs, ResAttrs: resAttrs, OptimizationHints: optimizationHints}
-	o.OpBase.Regions = []*tileir.Region{body}
-	return o
-}
-
-func readEntryOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &EntryOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(0, "a result of cuda_tile.entry")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	flags, err = d.Varint("the flags of cuda_tile.entry")
-	if err != nil {
-		return nil, err
-	}
-	_ = flags
-	{
-		v0, err := d.String("attribute 'sym_name' of 'cuda_tile.entry'")
-		if err != nil {
-			return nil, err
-		}
-		o.SymName = v0
-	}
-	{
-		v0, err := d.Type("attribute 'function_type' of 'cuda_tile.entry'")
-		if err != nil {
-			return nil, err
-		}
-		o.FunctionType = v0
-	}
-	if flags&(1<<0) != 0 {
-		n0, err := d.Count("elements of attribute 'arg_attrs' of 'cuda_tile.entry'", 1)
-		if err != nil {
-			return nil, err
-		}
-		l0 := make([]tileir.Attr, n0)
-		for i0 := range l0 {
-			v1, err := d.Attr("attribute 'arg_attrs' of 'cuda_tile.entry'")
-			if err != nil {
-				return nil, err
-			}
-			l0[i0] = v1
-		}
-		o.ArgAttrs = l0
-	}
-	if flags&(1<<1) != 0 {
-		n0, err := d.Count("elements of attribute 'res_attrs' of 'cuda_tile.entry'", 1)
-		if err != nil {
-			return nil, err
-		}
-		l0 := make([]tileir.Attr, n0)
-		for i0 := range l0 {
-			v1, err := d.Attr("attribute 'res_attrs' of 'cuda_tile.entry'")
-			if err != nil {
-				return nil, err
-			}
-			l0[i0] = v1
-		}
-		o.ResAttrs = l0
-	}
-	if flags&(1<<2) != 0 {
-		v0, err := readOptimizationHintsAttr(d)
-		if err != nil {
-			return nil, err
-		}
-		o.OptimizationHints = v0
-	}
-	rs, err := d.Regions(1, "cuda_tile.entry")
-	if err != nil {
-		return nil, err
-	}
-	o.OpBase.Regions = rs
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *EntryOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 0 {
-		return fmt.Errorf("cuda_tile.entry has %d results, not 0", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.ArgAttrs != nil {
-		flags |= 1 << 0
-	}
-	if o.ResAttrs != nil {
-		flags |= 1 << 1
-	}
-	if o.OptimizationHints != nil {
-		flags |= 1 << 2
-	}
-	e.Varint(flags)
-	e.String(o.SymName)
-	if err := e.Type(o.FunctionType); err != nil {
-		return err
-	}
-	if o.ArgAttrs != nil {
-		e.Varint(uint64(len(o.ArgAttrs)))
-		for _, el0 := range o.ArgAttrs {
-			if err := e.Attr(el0); err != nil {
-				return err
-			}
-		}
-	}
-	if o.ResAttrs != nil {
-		e.Varint(uint64(len(o.ResAttrs)))
-		for _, el0 := range o.ResAttrs {
-			if err := e.Attr(el0); err != nil {
-				return err
-			}
-		}
-	}
-	if o.OptimizationHints != nil {
-		if err := encodeOptimizationHintsAttr(e, o.OptimizationHints, false); err != nil {
-			return err
-		}
-	}
-	if len(o.OpBase.Regions) != 1 {
-		return fmt.Errorf("cuda_tile.entry has %d regions, not 1", len(o.OpBase.Regions))
-	}
-	if err := e.Regions(o.OpBase.Regions); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// ExpOp is cuda_tile.exp (opcode 0x17, since 13.1).
-//
-// Element-wise exponential
+// ExpOp is cuda_tile.exp (opcode 0x17): element-wise exponential.
 type ExpOp struct {
 	tileir.OpBase
 	Source       *tileir.Value
 	RoundingMode RoundingMode
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *ExpOp) Opcode() uint64 {
-	return 23
+// BuildExpOp creates a cuda_tile.exp at b's insertion point.
+func BuildExpOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value, roundingMode RoundingMode) *ExpOp {
+	return tileir.Insert(b, &ExpOp{Source: source, RoundingMode: roundingMode}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *ExpOp) Name() string {
-	return "cuda_tile.exp"
-}
+func (*ExpOp) Info() *tileir.OpInfo { return &Ops[23] }
+func (o *ExpOp) String() string     { return tileir.FormatOp(o) }
 
-// Operands lists the operands in wire order.
-func (o *ExpOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
+// Result returns the op's result.
+func (o *ExpOp) Result() *tileir.Value { return o.Results[0] }
 
-// Attrs lists the attributes that are set, printed.
-func (o *ExpOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "rounding_mode",
-		Text: o.RoundingMode.String(),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *ExpOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewExpOp builds a cuda_tile.exp with its results; nil optional operands and attributes are absent.
-func NewExpOp(resultType tileir.Type, source *tileir.Value, roundingMode RoundingMode) *ExpOp {
-	o := &ExpOp{Source: source, RoundingMode: roundingMode}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readExpOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &ExpOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.exp")
-	if err != nil {
-		return nil, err
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *ExpOp) Code(c *tileir.Coder) {
+	if tileir.Default(c, v13_3, "rounding_mode", &o.RoundingMode, RoundingModeFull) {
+		tileir.EnumAttr(c, "rounding_mode", &o.RoundingMode)
 	}
-	numbered := len(types)
-	if d.Version().AtLeast(13, 3) {
-		{
-			v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.exp'")
-			if err != nil {
-				return nil, err
-			}
-			o.RoundingMode = v0
-		}
-	} else {
-		o.RoundingMode = RoundingModeFull
-	}
-	vals, err := d.Operands(1, "operands of 'cuda_tile.exp'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
+	c.Operand("source", &o.Source)
 }
 
-// Encode writes the op after its opcode.
-func (o *ExpOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.exp has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if e.Version().AtLeast(13, 3) {
-		if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.exp'"); err != nil {
-			return err
-		}
-	} else if o.RoundingMode != RoundingModeFull {
-		return e.TooNew("attribute 'rounding_mode' of 'cuda_tile.exp' (set to a value other than full)", tileir.Version{
-			Major: 13,
-			Minor: 3,
-		})
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// Exp2Op is cuda_tile.exp2 (opcode 0x18, since 13.1).
-//
-// Element-wise power of two
+// Exp2Op is cuda_tile.exp2 (opcode 0x18): element-wise power of two.
 type Exp2Op struct {
 	tileir.OpBase
 	Source      *tileir.Value
 	FlushToZero bool
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *Exp2Op) Opcode() uint64 {
-	return 24
+// BuildExp2Op creates a cuda_tile.exp2 at b's insertion point.
+func BuildExp2Op(b *tileir.Builder, resultType tileir.Type, source *tileir.Value, flushToZero bool) *Exp2Op {
+	return tileir.Insert(b, &Exp2Op{Source: source, FlushToZero: flushToZero}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *Exp2Op) Name() string {
-	return "cuda_tile.exp2"
+func (*Exp2Op) Info() *tileir.OpInfo { return &Ops[24] }
+func (o *Exp2Op) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *Exp2Op) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *Exp2Op) Code(c *tileir.Coder) {
+	c.Unit("flush_to_zero", 0, &o.FlushToZero)
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *Exp2Op) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *Exp2Op) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	if o.FlushToZero {
-		out = append(out, tileir.AttrText{
-			Name: "flush_to_zero",
-			Text: "",
-		})
-	}
-	return out
-}
-
-// Result returns the result "result".
-func (o *Exp2Op) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewExp2Op builds a cuda_tile.exp2 with its results; nil optional operands and attributes are absent.
-func NewExp2Op(resultType tileir.Type, source *tileir.Value, flushToZero bool) *Exp2Op {
-	o := &Exp2Op{Source: source, FlushToZero: flushToZero}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readExp2Op(d *tileir.Decoder) (tileir.Op, error) {
-	o := &Exp2Op{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.exp2")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	flags, err = d.Varint("the flags of cuda_tile.exp2")
-	if err != nil {
-		return nil, err
-	}
-	_ = flags
-	o.FlushToZero = flags&(1<<0) != 0
-	vals, err := d.Operands(1, "operands of 'cuda_tile.exp2'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *Exp2Op) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.exp2 has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.FlushToZero {
-		flags |= 1 << 0
-	}
-	e.Varint(flags)
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// ExtiOp is cuda_tile.exti (opcode 0x25, since 13.1).
-//
-// Extend the width of an integer tile
+// ExtiOp is cuda_tile.exti (opcode 0x25): extend the width of an integer tile.
 type ExtiOp struct {
 	tileir.OpBase
 	From       *tileir.Value
 	Signedness Signedness
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *ExtiOp) Opcode() uint64 {
-	return 37
+// BuildExtiOp creates a cuda_tile.exti at b's insertion point.
+func BuildExtiOp(b *tileir.Builder, toType tileir.Type, from *tileir.Value, signedness Signedness) *ExtiOp {
+	return tileir.Insert(b, &ExtiOp{From: from, Signedness: signedness}, []tileir.Type{toType})
 }
 
-// Name is the op's full name.
-func (o *ExtiOp) Name() string {
-	return "cuda_tile.exti"
+func (*ExtiOp) Info() *tileir.OpInfo { return &Ops[25] }
+func (o *ExtiOp) String() string     { return tileir.FormatOp(o) }
+
+// To returns the op's to result.
+func (o *ExtiOp) To() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *ExtiOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "signedness", &o.Signedness)
+	c.Operand("from", &o.From)
 }
 
-// Operands lists the operands in wire order.
-func (o *ExtiOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.From)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *ExtiOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "signedness",
-		Text: o.Signedness.String(),
-	})
-	return out
-}
-
-// To returns the result "to".
-func (o *ExtiOp) To() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewExtiOp builds a cuda_tile.exti with its results; nil optional operands and attributes are absent.
-func NewExtiOp(toType tileir.Type, from *tileir.Value, signedness Signedness) *ExtiOp {
-	o := &ExtiOp{From: from, Signedness: signedness}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{toType})
-	return o
-}
-
-func readExtiOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &ExtiOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.exti")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness' of 'cuda_tile.exti'")
-		if err != nil {
-			return nil, err
-		}
-		o.Signedness = v0
-	}
-	vals, err := d.Operands(1, "operands of 'cuda_tile.exti'")
-	if err != nil {
-		return nil, err
-	}
-	o.From = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *ExtiOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.exti has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := tileir.EncodeEnum(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.exti'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// ExtractOp is cuda_tile.extract (opcode 0x26, since 13.1).
-//
-// Extract a subtile from a tile
+// ExtractOp is cuda_tile.extract (opcode 0x26): extract a subtile from a tile.
 type ExtractOp struct {
 	tileir.OpBase
 	Source  *tileir.Value
 	Indices []*tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *ExtractOp) Opcode() uint64 {
-	return 38
+// BuildExtractOp creates a cuda_tile.extract at b's insertion point.
+func BuildExtractOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value, indices []*tileir.Value) *ExtractOp {
+	return tileir.Insert(b, &ExtractOp{Source: source, Indices: indices}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *ExtractOp) Name() string {
-	return "cuda_tile.extract"
+func (*ExtractOp) Info() *tileir.OpInfo { return &Ops[26] }
+func (o *ExtractOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *ExtractOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *ExtractOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
+	c.Operands("indices", &o.Indices)
 }
 
-// Operands lists the operands in wire order.
-func (o *ExtractOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	out = append(out, o.Indices...)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *ExtractOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *ExtractOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewExtractOp builds a cuda_tile.extract with its results; nil optional operands and attributes are absent.
-func NewExtractOp(resultType tileir.Type, source *tileir.Value, indices []*tileir.Value) *ExtractOp {
-	o := &ExtractOp{Source: source, Indices: indices}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readExtractOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &ExtractOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.extract", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.extract")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	n, err := d.Count("operands of 'cuda_tile.extract'", 1)
-	if err != nil {
-		return nil, err
-	}
-	if n < 1 {
-		return nil, d.Invalid("at least 1 operands of 'cuda_tile.extract', not %d", n)
-	}
-	vals, err := d.Operands(n, "operands of 'cuda_tile.extract'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	o.Indices = vals[1 : len(vals)-0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *ExtractOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), true); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// FloorOp is cuda_tile.floor (opcode 0x27, since 13.1).
-//
-// Element-wise floor rounding
+// FloorOp is cuda_tile.floor (opcode 0x27): element-wise floor rounding.
 type FloorOp struct {
 	tileir.OpBase
 	Source *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *FloorOp) Opcode() uint64 {
-	return 39
+// BuildFloorOp creates a cuda_tile.floor at b's insertion point.
+func BuildFloorOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value) *FloorOp {
+	return tileir.Insert(b, &FloorOp{Source: source}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *FloorOp) Name() string {
-	return "cuda_tile.floor"
+func (*FloorOp) Info() *tileir.OpInfo { return &Ops[27] }
+func (o *FloorOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *FloorOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *FloorOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *FloorOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *FloorOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *FloorOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewFloorOp builds a cuda_tile.floor with its results; nil optional operands and attributes are absent.
-func NewFloorOp(resultType tileir.Type, source *tileir.Value) *FloorOp {
-	o := &FloorOp{Source: source}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readFloorOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &FloorOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.floor")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.floor'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *FloorOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.floor has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// FmaOp is cuda_tile.fma (opcode 0x28, since 13.1).
-//
-// Floating point fused multipy-add
+// FmaOp is cuda_tile.fma (opcode 0x28): floating point fused multipy-add.
 type FmaOp struct {
 	tileir.OpBase
 	Lhs          *tileir.Value
@@ -2907,116 +713,27 @@ type FmaOp struct {
 	FlushToZero  bool
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *FmaOp) Opcode() uint64 {
-	return 40
+// BuildFmaOp creates a cuda_tile.fma at b's insertion point.
+func BuildFmaOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs, acc *tileir.Value, roundingMode RoundingMode, flushToZero bool) *FmaOp {
+	return tileir.Insert(b, &FmaOp{Lhs: lhs, Rhs: rhs, Acc: acc, RoundingMode: roundingMode, FlushToZero: flushToZero}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *FmaOp) Name() string {
-	return "cuda_tile.fma"
+func (*FmaOp) Info() *tileir.OpInfo { return &Ops[28] }
+func (o *FmaOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *FmaOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *FmaOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "rounding_mode", &o.RoundingMode)
+	c.Unit("flush_to_zero", 0, &o.FlushToZero)
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
+	c.Operand("acc", &o.Acc)
 }
 
-// Operands lists the operands in wire order.
-func (o *FmaOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	out = append(out, o.Acc)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *FmaOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "rounding_mode",
-		Text: o.RoundingMode.String(),
-	})
-	if o.FlushToZero {
-		out = append(out, tileir.AttrText{
-			Name: "flush_to_zero",
-			Text: "",
-		})
-	}
-	return out
-}
-
-// Result returns the result "result".
-func (o *FmaOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewFmaOp builds a cuda_tile.fma with its results; nil optional operands and attributes are absent.
-func NewFmaOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, acc *tileir.Value, roundingMode RoundingMode, flushToZero bool) *FmaOp {
-	o := &FmaOp{Lhs: lhs, Rhs: rhs, Acc: acc, RoundingMode: roundingMode, FlushToZero: flushToZero}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readFmaOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &FmaOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.fma")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	flags, err = d.Varint("the flags of cuda_tile.fma")
-	if err != nil {
-		return nil, err
-	}
-	_ = flags
-	{
-		v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.fma'")
-		if err != nil {
-			return nil, err
-		}
-		o.RoundingMode = v0
-	}
-	o.FlushToZero = flags&(1<<0) != 0
-	vals, err := d.Operands(3, "operands of 'cuda_tile.fma'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	o.Acc = vals[2]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *FmaOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.fma has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.FlushToZero {
-		flags |= 1 << 0
-	}
-	e.Varint(flags)
-	if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.fma'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// ForOp is cuda_tile.for (opcode 0x29, since 13.1).
-//
-// For loop over integer range
+// ForOp is cuda_tile.for (opcode 0x29): for loop over integer range.
 type ForOp struct {
 	tileir.OpBase
 	LowerBound  *tileir.Value
@@ -3026,236 +743,56 @@ type ForOp struct {
 	UnsignedCmp bool
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *ForOp) Opcode() uint64 {
-	return 41
+// BuildForOp creates a cuda_tile.for at b's insertion point.
+func BuildForOp(b *tileir.Builder, resultValuesTypes []tileir.Type, lowerBound, upperBound, step *tileir.Value, initValues []*tileir.Value, unsignedCmp bool, region *tileir.Region) *ForOp {
+	return tileir.Insert(b, &ForOp{LowerBound: lowerBound, UpperBound: upperBound, Step: step, InitValues: initValues, UnsignedCmp: unsignedCmp}, resultValuesTypes, region)
 }
 
-// Name is the op's full name.
-func (o *ForOp) Name() string {
-	return "cuda_tile.for"
+func (*ForOp) Info() *tileir.OpInfo { return &Ops[29] }
+func (o *ForOp) String() string     { return tileir.FormatOp(o) }
+
+// ResultValues returns the op's resultValues results.
+func (o *ForOp) ResultValues() []*tileir.Value { return o.Results }
+
+// Region returns the op's region.
+func (o *ForOp) Region() *tileir.Region { return o.Regions[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *ForOp) Code(c *tileir.Coder) {
+	if c.Since(v13_2, "unsignedCmp", o.UnsignedCmp) {
+		c.Unit("unsignedCmp", 0, &o.UnsignedCmp)
+	}
+	c.Operand("lowerBound", &o.LowerBound)
+	c.Operand("upperBound", &o.UpperBound)
+	c.Operand("step", &o.Step)
+	c.Operands("initValues", &o.InitValues)
 }
 
-// Operands lists the operands in wire order.
-func (o *ForOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.LowerBound)
-	out = append(out, o.UpperBound)
-	out = append(out, o.Step)
-	out = append(out, o.InitValues...)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *ForOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	if o.UnsignedCmp {
-		out = append(out, tileir.AttrText{
-			Name: "unsignedCmp",
-			Text: "",
-		})
-	}
-	return out
-}
-
-// ResultValues returns the results "resultValues".
-func (o *ForOp) ResultValues() []*tileir.Value {
-	return o.OpBase.Results[0 : len(o.OpBase.Results)-0]
-}
-
-// Region returns the region "region".
-func (o *ForOp) Region() *tileir.Region {
-	return o.OpBase.Regions[0]
-}
-
-// NewForOp builds a cuda_tile.for with its results; nil optional operands and attributes are absent.
-func NewForOp(resultValuesTypes []tileir.Type, lowerBound *tileir.Value, upperBound *tileir.Value, step *tileir.Value, initValues []*tileir.Value, unsignedCmp bool, region *tileir.Region) *ForOp {
-	o := &ForOp{LowerBound: lowerBound, UpperBound: upperBound, Step: step, InitValues: initValues, UnsignedCmp: unsignedCmp}
-	o.OpBase.Results = tileir.NewResults(o, resultValuesTypes)
-	o.OpBase.Regions = []*tileir.Region{region}
-	return o
-}
-
-func readForOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &ForOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.for", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.for")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	if d.Version().AtLeast(13, 2) {
-		flags, err = d.Varint("the flags of cuda_tile.for")
-		if err != nil {
-			return nil, err
-		}
-	}
-	_ = flags
-	if d.Version().AtLeast(13, 2) {
-		o.UnsignedCmp = flags&(1<<0) != 0
-	}
-	n, err := d.Count("operands of 'cuda_tile.for'", 1)
-	if err != nil {
-		return nil, err
-	}
-	if n < 3 {
-		return nil, d.Invalid("at least 3 operands of 'cuda_tile.for', not %d", n)
-	}
-	vals, err := d.Operands(n, "operands of 'cuda_tile.for'")
-	if err != nil {
-		return nil, err
-	}
-	o.LowerBound = vals[0]
-	o.UpperBound = vals[1]
-	o.Step = vals[2]
-	o.InitValues = vals[3 : len(vals)-0]
-	rs, err := d.Regions(1, "cuda_tile.for")
-	if err != nil {
-		return nil, err
-	}
-	o.OpBase.Regions = rs
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *ForOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.UnsignedCmp {
-		if !e.Version().AtLeast(13, 2) {
-			return e.TooNew("attribute 'unsignedCmp' of 'cuda_tile.for'", tileir.Version{
-				Major: 13,
-				Minor: 2,
-			})
-		}
-		flags |= 1 << 0
-	}
-	if e.Version().AtLeast(13, 2) {
-		e.Varint(flags)
-	}
-	if err := e.Operands(o.Operands(), true); err != nil {
-		return err
-	}
-	if len(o.OpBase.Regions) != 1 {
-		return fmt.Errorf("cuda_tile.for has %d regions, not 1", len(o.OpBase.Regions))
-	}
-	if err := e.Regions(o.OpBase.Regions); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// FtofOp is cuda_tile.ftof (opcode 0x2A, since 13.1).
-//
-// Convert between floating-point types
+// FtofOp is cuda_tile.ftof (opcode 0x2A): convert between floating-point types.
 type FtofOp struct {
 	tileir.OpBase
 	From         *tileir.Value
 	RoundingMode RoundingMode
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *FtofOp) Opcode() uint64 {
-	return 42
+// BuildFtofOp creates a cuda_tile.ftof at b's insertion point.
+func BuildFtofOp(b *tileir.Builder, toType tileir.Type, from *tileir.Value, roundingMode RoundingMode) *FtofOp {
+	return tileir.Insert(b, &FtofOp{From: from, RoundingMode: roundingMode}, []tileir.Type{toType})
 }
 
-// Name is the op's full name.
-func (o *FtofOp) Name() string {
-	return "cuda_tile.ftof"
+func (*FtofOp) Info() *tileir.OpInfo { return &Ops[30] }
+func (o *FtofOp) String() string     { return tileir.FormatOp(o) }
+
+// To returns the op's to result.
+func (o *FtofOp) To() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *FtofOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "rounding_mode", &o.RoundingMode)
+	c.Operand("from", &o.From)
 }
 
-// Operands lists the operands in wire order.
-func (o *FtofOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.From)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *FtofOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "rounding_mode",
-		Text: o.RoundingMode.String(),
-	})
-	return out
-}
-
-// To returns the result "to".
-func (o *FtofOp) To() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewFtofOp builds a cuda_tile.ftof with its results; nil optional operands and attributes are absent.
-func NewFtofOp(toType tileir.Type, from *tileir.Value, roundingMode RoundingMode) *FtofOp {
-	o := &FtofOp{From: from, RoundingMode: roundingMode}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{toType})
-	return o
-}
-
-func readFtofOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &FtofOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.ftof")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.ftof'")
-		if err != nil {
-			return nil, err
-		}
-		o.RoundingMode = v0
-	}
-	vals, err := d.Operands(1, "operands of 'cuda_tile.ftof'")
-	if err != nil {
-		return nil, err
-	}
-	o.From = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *FtofOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.ftof has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.ftof'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// FtoiOp is cuda_tile.ftoi (opcode 0x2B, since 13.1).
-//
-// Convert a tile from floating-point values to integer values
+// FtoiOp is cuda_tile.ftoi (opcode 0x2B): convert a tile from floating-point values to integer values.
 type FtoiOp struct {
 	tileir.OpBase
 	From         *tileir.Value
@@ -3263,512 +800,141 @@ type FtoiOp struct {
 	RoundingMode RoundingMode
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *FtoiOp) Opcode() uint64 {
-	return 43
+// BuildFtoiOp creates a cuda_tile.ftoi at b's insertion point.
+func BuildFtoiOp(b *tileir.Builder, toType tileir.Type, from *tileir.Value, signedness Signedness, roundingMode RoundingMode) *FtoiOp {
+	return tileir.Insert(b, &FtoiOp{From: from, Signedness: signedness, RoundingMode: roundingMode}, []tileir.Type{toType})
 }
 
-// Name is the op's full name.
-func (o *FtoiOp) Name() string {
-	return "cuda_tile.ftoi"
+func (*FtoiOp) Info() *tileir.OpInfo { return &Ops[31] }
+func (o *FtoiOp) String() string     { return tileir.FormatOp(o) }
+
+// To returns the op's to result.
+func (o *FtoiOp) To() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *FtoiOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "signedness", &o.Signedness)
+	tileir.EnumAttr(c, "rounding_mode", &o.RoundingMode)
+	c.Operand("from", &o.From)
 }
 
-// Operands lists the operands in wire order.
-func (o *FtoiOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.From)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *FtoiOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "signedness",
-		Text: o.Signedness.String(),
-	})
-	out = append(out, tileir.AttrText{
-		Name: "rounding_mode",
-		Text: o.RoundingMode.String(),
-	})
-	return out
-}
-
-// To returns the result "to".
-func (o *FtoiOp) To() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewFtoiOp builds a cuda_tile.ftoi with its results; nil optional operands and attributes are absent.
-func NewFtoiOp(toType tileir.Type, from *tileir.Value, signedness Signedness, roundingMode RoundingMode) *FtoiOp {
-	o := &FtoiOp{From: from, Signedness: signedness, RoundingMode: roundingMode}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{toType})
-	return o
-}
-
-func readFtoiOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &FtoiOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.ftoi")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness' of 'cuda_tile.ftoi'")
-		if err != nil {
-			return nil, err
-		}
-		o.Signedness = v0
-	}
-	{
-		v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.ftoi'")
-		if err != nil {
-			return nil, err
-		}
-		o.RoundingMode = v0
-	}
-	vals, err := d.Operands(1, "operands of 'cuda_tile.ftoi'")
-	if err != nil {
-		return nil, err
-	}
-	o.From = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *FtoiOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.ftoi has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := tileir.EncodeEnum(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.ftoi'"); err != nil {
-		return err
-	}
-	if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.ftoi'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// GetGlobalOp is cuda_tile.get_global (opcode 0x2C, since 13.1).
-//
-// Get a pointer to a global variable
+// GetGlobalOp is cuda_tile.get_global (opcode 0x2C): get a pointer to a global variable.
 type GetGlobalOp struct {
 	tileir.OpBase
-	NameAttr string
+	Name string
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *GetGlobalOp) Opcode() uint64 {
-	return 44
+// BuildGetGlobalOp creates a cuda_tile.get_global at b's insertion point.
+func BuildGetGlobalOp(b *tileir.Builder, resultType tileir.Type, name string) *GetGlobalOp {
+	return tileir.Insert(b, &GetGlobalOp{Name: name}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *GetGlobalOp) Name() string {
-	return "cuda_tile.get_global"
+func (*GetGlobalOp) Info() *tileir.OpInfo { return &Ops[32] }
+func (o *GetGlobalOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *GetGlobalOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *GetGlobalOp) Code(c *tileir.Coder) {
+	c.Symbol("name", &o.Name)
 }
 
-// Operands lists the operands in wire order.
-func (o *GetGlobalOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *GetGlobalOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "name",
-		Text: strconv.Quote(o.NameAttr),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *GetGlobalOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewGetGlobalOp builds a cuda_tile.get_global with its results; nil optional operands and attributes are absent.
-func NewGetGlobalOp(resultType tileir.Type, name string) *GetGlobalOp {
-	o := &GetGlobalOp{NameAttr: name}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readGetGlobalOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &GetGlobalOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.get_global")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v, err := d.Symbol("attribute 'name' of 'cuda_tile.get_global'")
-		if err != nil {
-			return nil, err
-		}
-		o.NameAttr = v
-	}
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *GetGlobalOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.get_global has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Symbol(o.NameAttr, "attribute 'name' of 'cuda_tile.get_global'"); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// GetIndexSpaceShapeOp is cuda_tile.get_index_space_shape (opcode 0x2D, since 13.1).
-//
-// Query the index space dimension size
+// GetIndexSpaceShapeOp is cuda_tile.get_index_space_shape (opcode 0x2D): query the index space dimension size.
 type GetIndexSpaceShapeOp struct {
 	tileir.OpBase
 	Src *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *GetIndexSpaceShapeOp) Opcode() uint64 {
-	return 45
+// BuildGetIndexSpaceShapeOp creates a cuda_tile.get_index_space_shape at b's insertion point.
+func BuildGetIndexSpaceShapeOp(b *tileir.Builder, resultTypes []tileir.Type, src *tileir.Value) *GetIndexSpaceShapeOp {
+	return tileir.Insert(b, &GetIndexSpaceShapeOp{Src: src}, resultTypes)
 }
 
-// Name is the op's full name.
-func (o *GetIndexSpaceShapeOp) Name() string {
-	return "cuda_tile.get_index_space_shape"
+func (*GetIndexSpaceShapeOp) Info() *tileir.OpInfo { return &Ops[33] }
+func (o *GetIndexSpaceShapeOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's results.
+func (o *GetIndexSpaceShapeOp) Result() []*tileir.Value { return o.Results }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *GetIndexSpaceShapeOp) Code(c *tileir.Coder) {
+	c.Operand("src", &o.Src)
 }
 
-// Operands lists the operands in wire order.
-func (o *GetIndexSpaceShapeOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Src)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *GetIndexSpaceShapeOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the results "result".
-func (o *GetIndexSpaceShapeOp) Result() []*tileir.Value {
-	return o.OpBase.Results[0 : len(o.OpBase.Results)-0]
-}
-
-// NewGetIndexSpaceShapeOp builds a cuda_tile.get_index_space_shape with its results; nil optional operands and attributes are absent.
-func NewGetIndexSpaceShapeOp(resultTypes []tileir.Type, src *tileir.Value) *GetIndexSpaceShapeOp {
-	o := &GetIndexSpaceShapeOp{Src: src}
-	o.OpBase.Results = tileir.NewResults(o, resultTypes)
-	return o
-}
-
-func readGetIndexSpaceShapeOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &GetIndexSpaceShapeOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.get_index_space_shape", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.get_index_space_shape")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.get_index_space_shape'")
-	if err != nil {
-		return nil, err
-	}
-	o.Src = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *GetIndexSpaceShapeOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// GetNumTileBlocksOp is cuda_tile.get_num_tile_blocks (opcode 0x2E, since 13.1).
-//
-// Get total number of tile blocks
+// GetNumTileBlocksOp is cuda_tile.get_num_tile_blocks (opcode 0x2E): get total number of tile blocks.
 type GetNumTileBlocksOp struct {
 	tileir.OpBase
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *GetNumTileBlocksOp) Opcode() uint64 {
-	return 46
+// BuildGetNumTileBlocksOp creates a cuda_tile.get_num_tile_blocks at b's insertion point.
+func BuildGetNumTileBlocksOp(b *tileir.Builder, gridSizeXType, gridSizeYType, gridSizeZType tileir.Type) *GetNumTileBlocksOp {
+	return tileir.Insert(b, &GetNumTileBlocksOp{}, []tileir.Type{gridSizeXType, gridSizeYType, gridSizeZType})
 }
 
-// Name is the op's full name.
-func (o *GetNumTileBlocksOp) Name() string {
-	return "cuda_tile.get_num_tile_blocks"
-}
+func (*GetNumTileBlocksOp) Info() *tileir.OpInfo { return &Ops[34] }
+func (o *GetNumTileBlocksOp) String() string     { return tileir.FormatOp(o) }
 
-// Operands lists the operands in wire order.
-func (o *GetNumTileBlocksOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	return out
-}
+// GridSizeX returns the op's gridSize_x result.
+func (o *GetNumTileBlocksOp) GridSizeX() *tileir.Value { return o.Results[0] }
 
-// Attrs lists the attributes that are set, printed.
-func (o *GetNumTileBlocksOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
+// GridSizeY returns the op's gridSize_y result.
+func (o *GetNumTileBlocksOp) GridSizeY() *tileir.Value { return o.Results[1] }
 
-// GridSizeX returns the result "gridSize_x".
-func (o *GetNumTileBlocksOp) GridSizeX() *tileir.Value {
-	return o.OpBase.Results[0]
-}
+// GridSizeZ returns the op's gridSize_z result.
+func (o *GetNumTileBlocksOp) GridSizeZ() *tileir.Value { return o.Results[2] }
 
-// GridSizeY returns the result "gridSize_y".
-func (o *GetNumTileBlocksOp) GridSizeY() *tileir.Value {
-	return o.OpBase.Results[1]
-}
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *GetNumTileBlocksOp) Code(c *tileir.Coder) {}
 
-// GridSizeZ returns the result "gridSize_z".
-func (o *GetNumTileBlocksOp) GridSizeZ() *tileir.Value {
-	return o.OpBase.Results[2]
-}
-
-// NewGetNumTileBlocksOp builds a cuda_tile.get_num_tile_blocks with its results; nil optional operands and attributes are absent.
-func NewGetNumTileBlocksOp(gridSizeXType tileir.Type, gridSizeYType tileir.Type, gridSizeZType tileir.Type) *GetNumTileBlocksOp {
-	o := &GetNumTileBlocksOp{}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{gridSizeXType, gridSizeYType, gridSizeZType})
-	return o
-}
-
-func readGetNumTileBlocksOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &GetNumTileBlocksOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(3, "a result of cuda_tile.get_num_tile_blocks")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *GetNumTileBlocksOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 3 {
-		return fmt.Errorf("cuda_tile.get_num_tile_blocks has %d results, not 3", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// GetTensorShapeOp is cuda_tile.get_tensor_shape (opcode 0x2F, since 13.1).
-//
-// Query the shape of a tensor view
+// GetTensorShapeOp is cuda_tile.get_tensor_shape (opcode 0x2F): query the shape of a tensor view.
 type GetTensorShapeOp struct {
 	tileir.OpBase
 	Src *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *GetTensorShapeOp) Opcode() uint64 {
-	return 47
+// BuildGetTensorShapeOp creates a cuda_tile.get_tensor_shape at b's insertion point.
+func BuildGetTensorShapeOp(b *tileir.Builder, resultTypes []tileir.Type, src *tileir.Value) *GetTensorShapeOp {
+	return tileir.Insert(b, &GetTensorShapeOp{Src: src}, resultTypes)
 }
 
-// Name is the op's full name.
-func (o *GetTensorShapeOp) Name() string {
-	return "cuda_tile.get_tensor_shape"
+func (*GetTensorShapeOp) Info() *tileir.OpInfo { return &Ops[35] }
+func (o *GetTensorShapeOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's results.
+func (o *GetTensorShapeOp) Result() []*tileir.Value { return o.Results }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *GetTensorShapeOp) Code(c *tileir.Coder) {
+	c.Operand("src", &o.Src)
 }
 
-// Operands lists the operands in wire order.
-func (o *GetTensorShapeOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Src)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *GetTensorShapeOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the results "result".
-func (o *GetTensorShapeOp) Result() []*tileir.Value {
-	return o.OpBase.Results[0 : len(o.OpBase.Results)-0]
-}
-
-// NewGetTensorShapeOp builds a cuda_tile.get_tensor_shape with its results; nil optional operands and attributes are absent.
-func NewGetTensorShapeOp(resultTypes []tileir.Type, src *tileir.Value) *GetTensorShapeOp {
-	o := &GetTensorShapeOp{Src: src}
-	o.OpBase.Results = tileir.NewResults(o, resultTypes)
-	return o
-}
-
-func readGetTensorShapeOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &GetTensorShapeOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.get_tensor_shape", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.get_tensor_shape")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.get_tensor_shape'")
-	if err != nil {
-		return nil, err
-	}
-	o.Src = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *GetTensorShapeOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// GetTileBlockIdOp is cuda_tile.get_tile_block_id (opcode 0x30, since 13.1).
-//
-// Get the currently executing tile block coordinates
+// GetTileBlockIdOp is cuda_tile.get_tile_block_id (opcode 0x30): get the currently executing tile block coordinates.
 type GetTileBlockIdOp struct {
 	tileir.OpBase
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *GetTileBlockIdOp) Opcode() uint64 {
-	return 48
+// BuildGetTileBlockIdOp creates a cuda_tile.get_tile_block_id at b's insertion point.
+func BuildGetTileBlockIdOp(b *tileir.Builder, blockIdXType, blockIdYType, blockIdZType tileir.Type) *GetTileBlockIdOp {
+	return tileir.Insert(b, &GetTileBlockIdOp{}, []tileir.Type{blockIdXType, blockIdYType, blockIdZType})
 }
 
-// Name is the op's full name.
-func (o *GetTileBlockIdOp) Name() string {
-	return "cuda_tile.get_tile_block_id"
-}
+func (*GetTileBlockIdOp) Info() *tileir.OpInfo { return &Ops[36] }
+func (o *GetTileBlockIdOp) String() string     { return tileir.FormatOp(o) }
 
-// Operands lists the operands in wire order.
-func (o *GetTileBlockIdOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	return out
-}
+// BlockIdX returns the op's blockId_x result.
+func (o *GetTileBlockIdOp) BlockIdX() *tileir.Value { return o.Results[0] }
 
-// Attrs lists the attributes that are set, printed.
-func (o *GetTileBlockIdOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
+// BlockIdY returns the op's blockId_y result.
+func (o *GetTileBlockIdOp) BlockIdY() *tileir.Value { return o.Results[1] }
 
-// BlockIdX returns the result "blockId_x".
-func (o *GetTileBlockIdOp) BlockIdX() *tileir.Value {
-	return o.OpBase.Results[0]
-}
+// BlockIdZ returns the op's blockId_z result.
+func (o *GetTileBlockIdOp) BlockIdZ() *tileir.Value { return o.Results[2] }
 
-// BlockIdY returns the result "blockId_y".
-func (o *GetTileBlockIdOp) BlockIdY() *tileir.Value {
-	return o.OpBase.Results[1]
-}
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *GetTileBlockIdOp) Code(c *tileir.Coder) {}
 
-// BlockIdZ returns the result "blockId_z".
-func (o *GetTileBlockIdOp) BlockIdZ() *tileir.Value {
-	return o.OpBase.Results[2]
-}
-
-// NewGetTileBlockIdOp builds a cuda_tile.get_tile_block_id with its results; nil optional operands and attributes are absent.
-func NewGetTileBlockIdOp(blockIdXType tileir.Type, blockIdYType tileir.Type, blockIdZType tileir.Type) *GetTileBlockIdOp {
-	o := &GetTileBlockIdOp{}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{blockIdXType, blockIdYType, blockIdZType})
-	return o
-}
-
-func readGetTileBlockIdOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &GetTileBlockIdOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(3, "a result of cuda_tile.get_tile_block_id")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *GetTileBlockIdOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 3 {
-		return fmt.Errorf("cuda_tile.get_tile_block_id has %d results, not 3", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// GlobalOp is cuda_tile.global (opcode 0x31, since 13.1).
-//
-// Allocate static global memory
+// GlobalOp is cuda_tile.global (opcode 0x31): allocate static global memory.
 type GlobalOp struct {
 	tileir.OpBase
 	SymName          string
@@ -3778,422 +944,97 @@ type GlobalOp struct {
 	SymbolVisibility SymbolVisibility
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *GlobalOp) Opcode() uint64 {
-	return 49
+// BuildGlobalOp creates a cuda_tile.global at b's insertion point.
+func BuildGlobalOp(b *tileir.Builder, symName string, value tileir.Dense, alignment uint64, constant bool, symbolVisibility SymbolVisibility) *GlobalOp {
+	return tileir.Insert(b, &GlobalOp{SymName: symName, Value: value, Alignment: alignment, Constant: constant, SymbolVisibility: symbolVisibility}, nil)
 }
 
-// Name is the op's full name.
-func (o *GlobalOp) Name() string {
-	return "cuda_tile.global"
+func (*GlobalOp) Info() *tileir.OpInfo { return &Ops[37] }
+func (o *GlobalOp) String() string     { return tileir.FormatOp(o) }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *GlobalOp) Code(c *tileir.Coder) {
+	c.String("sym_name", &o.SymName)
+	c.Dense("value", &o.Value)
+	tileir.UintAttr(c, "alignment", &o.Alignment)
+	if c.Since(v13_3, "constant", o.Constant) {
+		c.Unit("constant", 0, &o.Constant)
+	}
+	if tileir.Default(c, v13_3, "symbol_visibility", &o.SymbolVisibility, SymbolVisibilityPublic) {
+		tileir.EnumAttr(c, "symbol_visibility", &o.SymbolVisibility)
+	}
 }
 
-// Operands lists the operands in wire order.
-func (o *GlobalOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *GlobalOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "sym_name",
-		Text: strconv.Quote(o.SymName),
-	})
-	out = append(out, tileir.AttrText{
-		Name: "value",
-		Text: formatDense(o.Value),
-	})
-	out = append(out, tileir.AttrText{
-		Name: "alignment",
-		Text: strconv.FormatUint(uint64(o.Alignment), 10),
-	})
-	if o.Constant {
-		out = append(out, tileir.AttrText{
-			Name: "constant",
-			Text: "",
-		})
-	}
-	out = append(out, tileir.AttrText{
-		Name: "symbol_visibility",
-		Text: o.SymbolVisibility.String(),
-	})
-	return out
-}
-
-// NewGlobalOp builds a cuda_tile.global with its results; nil optional operands and attributes are absent.
-func NewGlobalOp(symName string, value tileir.Dense, alignment uint64, constant bool, symbolVisibility SymbolVisibility) *GlobalOp {
-	o := &GlobalOp{SymName: symName, Value: value, Alignment: alignment, Constant: constant, SymbolVisibility: symbolVisibility}
-	return o
-}
-
-func readGlobalOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &GlobalOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(0, "a result of cuda_tile.global")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	if d.Version().AtLeast(13, 3) {
-		flags, err = d.Varint("the flags of cuda_tile.global")
-		if err != nil {
-			return nil, err
-		}
-	}
-	_ = flags
-	{
-		v0, err := d.String("attribute 'sym_name' of 'cuda_tile.global'")
-		if err != nil {
-			return nil, err
-		}
-		o.SymName = v0
-	}
-	{
-		dt, err := d.Type("attribute 'value' of 'cuda_tile.global'")
-		if err != nil {
-			return nil, err
-		}
-		data, err := d.Const("attribute 'value' of 'cuda_tile.global'")
-		if err != nil {
-			return nil, err
-		}
-		o.Value = tileir.Dense{
-			Data: data,
-			Type: dt,
-		}
-		if err := d.Dialect().CheckDense(o.Value); err != nil {
-			return nil, d.Invalid("a dense value that fits its type for attribute 'value' of 'cuda_tile.global': %v", err)
-		}
-	}
-	{
-		v0, err := d.Varint("attribute 'alignment' of 'cuda_tile.global'")
-		if err != nil {
-			return nil, err
-		}
-		o.Alignment = v0
-	}
-	if d.Version().AtLeast(13, 3) {
-		o.Constant = flags&(1<<0) != 0
-	}
-	if d.Version().AtLeast(13, 3) {
-		{
-			v0, err := tileir.ReadEnum[SymbolVisibility](d, "attribute 'symbol_visibility' of 'cuda_tile.global'")
-			if err != nil {
-				return nil, err
-			}
-			o.SymbolVisibility = v0
-		}
-	} else {
-		o.SymbolVisibility = SymbolVisibilityPublic
-	}
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *GlobalOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 0 {
-		return fmt.Errorf("cuda_tile.global has %d results, not 0", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.Constant {
-		if !e.Version().AtLeast(13, 3) {
-			return e.TooNew("attribute 'constant' of 'cuda_tile.global'", tileir.Version{
-				Major: 13,
-				Minor: 3,
-			})
-		}
-		flags |= 1 << 0
-	}
-	if e.Version().AtLeast(13, 3) {
-		e.Varint(flags)
-	}
-	e.String(o.SymName)
-	if err := e.Type(o.Value.Type); err != nil {
-		return err
-	}
-	if err := e.Const(o.Value); err != nil {
-		return err
-	}
-	e.Varint(uint64(o.Alignment))
-	if e.Version().AtLeast(13, 3) {
-		if err := tileir.EncodeEnum(e, o.SymbolVisibility, "attribute 'symbol_visibility' of 'cuda_tile.global'"); err != nil {
-			return err
-		}
-	} else if o.SymbolVisibility != SymbolVisibilityPublic {
-		return e.TooNew("attribute 'symbol_visibility' of 'cuda_tile.global' (set to a value other than public)", tileir.Version{
-			Major: 13,
-			Minor: 3,
-		})
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// IfOp is cuda_tile.if (opcode 0x32, since 13.1).
-//
-// Conditional execution
+// IfOp is cuda_tile.if (opcode 0x32): conditional execution.
 type IfOp struct {
 	tileir.OpBase
 	Condition *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *IfOp) Opcode() uint64 {
-	return 50
+// BuildIfOp creates a cuda_tile.if at b's insertion point.
+func BuildIfOp(b *tileir.Builder, resultsResultTypes []tileir.Type, condition *tileir.Value, thenRegion, elseRegion *tileir.Region) *IfOp {
+	return tileir.Insert(b, &IfOp{Condition: condition}, resultsResultTypes, thenRegion, elseRegion)
 }
 
-// Name is the op's full name.
-func (o *IfOp) Name() string {
-	return "cuda_tile.if"
+func (*IfOp) Info() *tileir.OpInfo { return &Ops[38] }
+func (o *IfOp) String() string     { return tileir.FormatOp(o) }
+
+// ResultsResult returns the op's results.
+func (o *IfOp) ResultsResult() []*tileir.Value { return o.Results }
+
+// ThenRegion returns the op's thenRegion region.
+func (o *IfOp) ThenRegion() *tileir.Region { return o.Regions[0] }
+
+// ElseRegion returns the op's elseRegion region.
+func (o *IfOp) ElseRegion() *tileir.Region { return o.Regions[1] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *IfOp) Code(c *tileir.Coder) {
+	c.Operand("condition", &o.Condition)
 }
 
-// Operands lists the operands in wire order.
-func (o *IfOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Condition)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *IfOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// ResultsResult returns the results "results".
-func (o *IfOp) ResultsResult() []*tileir.Value {
-	return o.OpBase.Results[0 : len(o.OpBase.Results)-0]
-}
-
-// ThenRegion returns the region "thenRegion".
-func (o *IfOp) ThenRegion() *tileir.Region {
-	return o.OpBase.Regions[0]
-}
-
-// ElseRegion returns the region "elseRegion".
-func (o *IfOp) ElseRegion() *tileir.Region {
-	return o.OpBase.Regions[1]
-}
-
-// NewIfOp builds a cuda_tile.if with its results; nil optional operands and attributes are absent.
-func NewIfOp(resultsTypes []tileir.Type, condition *tileir.Value, thenRegion *tileir.Region, elseRegion *tileir.Region) *IfOp {
-	o := &IfOp{Condition: condition}
-	o.OpBase.Results = tileir.NewResults(o, resultsTypes)
-	o.OpBase.Regions = []*tileir.Region{thenRegion, elseRegion}
-	return o
-}
-
-func readIfOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &IfOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.if", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.if")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.if'")
-	if err != nil {
-		return nil, err
-	}
-	o.Condition = vals[0]
-	rs, err := d.Regions(2, "cuda_tile.if")
-	if err != nil {
-		return nil, err
-	}
-	o.OpBase.Regions = rs
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *IfOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	if len(o.OpBase.Regions) != 2 {
-		return fmt.Errorf("cuda_tile.if has %d regions, not 2", len(o.OpBase.Regions))
-	}
-	if err := e.Regions(o.OpBase.Regions); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// IntToPtrOp is cuda_tile.int_to_ptr (opcode 0x33, since 13.1).
-//
-// Convert a tile of integers to a tile of pointers
+// IntToPtrOp is cuda_tile.int_to_ptr (opcode 0x33): convert a tile of integers to a tile of pointers.
 type IntToPtrOp struct {
 	tileir.OpBase
 	Source *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *IntToPtrOp) Opcode() uint64 {
-	return 51
+// BuildIntToPtrOp creates a cuda_tile.int_to_ptr at b's insertion point.
+func BuildIntToPtrOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value) *IntToPtrOp {
+	return tileir.Insert(b, &IntToPtrOp{Source: source}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *IntToPtrOp) Name() string {
-	return "cuda_tile.int_to_ptr"
+func (*IntToPtrOp) Info() *tileir.OpInfo { return &Ops[39] }
+func (o *IntToPtrOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *IntToPtrOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *IntToPtrOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *IntToPtrOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *IntToPtrOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *IntToPtrOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewIntToPtrOp builds a cuda_tile.int_to_ptr with its results; nil optional operands and attributes are absent.
-func NewIntToPtrOp(resultType tileir.Type, source *tileir.Value) *IntToPtrOp {
-	o := &IntToPtrOp{Source: source}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readIntToPtrOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &IntToPtrOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.int_to_ptr")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.int_to_ptr'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *IntToPtrOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.int_to_ptr has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// IotaOp is cuda_tile.iota (opcode 0x3A, since 13.1).
-//
-// Generate a 1-d tile range from 0 to n-1
+// IotaOp is cuda_tile.iota (opcode 0x3A): generate a 1-d tile range from 0 to n-1.
 type IotaOp struct {
 	tileir.OpBase
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *IotaOp) Opcode() uint64 {
-	return 58
+// BuildIotaOp creates a cuda_tile.iota at b's insertion point.
+func BuildIotaOp(b *tileir.Builder, resultType tileir.Type) *IotaOp {
+	return tileir.Insert(b, &IotaOp{}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *IotaOp) Name() string {
-	return "cuda_tile.iota"
-}
+func (*IotaOp) Info() *tileir.OpInfo { return &Ops[40] }
+func (o *IotaOp) String() string     { return tileir.FormatOp(o) }
 
-// Operands lists the operands in wire order.
-func (o *IotaOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	return out
-}
+// Result returns the op's result.
+func (o *IotaOp) Result() *tileir.Value { return o.Results[0] }
 
-// Attrs lists the attributes that are set, printed.
-func (o *IotaOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *IotaOp) Code(c *tileir.Coder) {}
 
-// Result returns the result "result".
-func (o *IotaOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewIotaOp builds a cuda_tile.iota with its results; nil optional operands and attributes are absent.
-func NewIotaOp(resultType tileir.Type) *IotaOp {
-	o := &IotaOp{}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readIotaOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &IotaOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.iota")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *IotaOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.iota has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// ItofOp is cuda_tile.itof (opcode 0x3B, since 13.1).
-//
-// Convert integer to floating-point
+// ItofOp is cuda_tile.itof (opcode 0x3B): convert integer to floating-point.
 type ItofOp struct {
 	tileir.OpBase
 	From         *tileir.Value
@@ -4201,196 +1042,47 @@ type ItofOp struct {
 	RoundingMode RoundingMode
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *ItofOp) Opcode() uint64 {
-	return 59
+// BuildItofOp creates a cuda_tile.itof at b's insertion point.
+func BuildItofOp(b *tileir.Builder, toType tileir.Type, from *tileir.Value, signedness Signedness, roundingMode RoundingMode) *ItofOp {
+	return tileir.Insert(b, &ItofOp{From: from, Signedness: signedness, RoundingMode: roundingMode}, []tileir.Type{toType})
 }
 
-// Name is the op's full name.
-func (o *ItofOp) Name() string {
-	return "cuda_tile.itof"
+func (*ItofOp) Info() *tileir.OpInfo { return &Ops[41] }
+func (o *ItofOp) String() string     { return tileir.FormatOp(o) }
+
+// To returns the op's to result.
+func (o *ItofOp) To() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *ItofOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "signedness", &o.Signedness)
+	tileir.EnumAttr(c, "rounding_mode", &o.RoundingMode)
+	c.Operand("from", &o.From)
 }
 
-// Operands lists the operands in wire order.
-func (o *ItofOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.From)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *ItofOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "signedness",
-		Text: o.Signedness.String(),
-	})
-	out = append(out, tileir.AttrText{
-		Name: "rounding_mode",
-		Text: o.RoundingMode.String(),
-	})
-	return out
-}
-
-// To returns the result "to".
-func (o *ItofOp) To() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewItofOp builds a cuda_tile.itof with its results; nil optional operands and attributes are absent.
-func NewItofOp(toType tileir.Type, from *tileir.Value, signedness Signedness, roundingMode RoundingMode) *ItofOp {
-	o := &ItofOp{From: from, Signedness: signedness, RoundingMode: roundingMode}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{toType})
-	return o
-}
-
-func readItofOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &ItofOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.itof")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness' of 'cuda_tile.itof'")
-		if err != nil {
-			return nil, err
-		}
-		o.Signedness = v0
-	}
-	{
-		v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.itof'")
-		if err != nil {
-			return nil, err
-		}
-		o.RoundingMode = v0
-	}
-	vals, err := d.Operands(1, "operands of 'cuda_tile.itof'")
-	if err != nil {
-		return nil, err
-	}
-	o.From = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *ItofOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.itof has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := tileir.EncodeEnum(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.itof'"); err != nil {
-		return err
-	}
-	if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.itof'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// JoinTokensOp is cuda_tile.join_tokens (opcode 0x3C, since 13.1).
-//
-// Product a new token which depends on the input tokens
+// JoinTokensOp is cuda_tile.join_tokens (opcode 0x3C): product a new token which depends on the input tokens.
 type JoinTokensOp struct {
 	tileir.OpBase
 	Tokens []*tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *JoinTokensOp) Opcode() uint64 {
-	return 60
+// BuildJoinTokensOp creates a cuda_tile.join_tokens at b's insertion point.
+func BuildJoinTokensOp(b *tileir.Builder, resultType tileir.Type, tokens []*tileir.Value) *JoinTokensOp {
+	return tileir.Insert(b, &JoinTokensOp{Tokens: tokens}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *JoinTokensOp) Name() string {
-	return "cuda_tile.join_tokens"
+func (*JoinTokensOp) Info() *tileir.OpInfo { return &Ops[42] }
+func (o *JoinTokensOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *JoinTokensOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *JoinTokensOp) Code(c *tileir.Coder) {
+	c.Operands("tokens", &o.Tokens)
 }
 
-// Operands lists the operands in wire order.
-func (o *JoinTokensOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Tokens...)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *JoinTokensOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *JoinTokensOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewJoinTokensOp builds a cuda_tile.join_tokens with its results; nil optional operands and attributes are absent.
-func NewJoinTokensOp(resultType tileir.Type, tokens []*tileir.Value) *JoinTokensOp {
-	o := &JoinTokensOp{Tokens: tokens}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readJoinTokensOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &JoinTokensOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.join_tokens", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.join_tokens")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	n, err := d.Count("operands of 'cuda_tile.join_tokens'", 1)
-	if err != nil {
-		return nil, err
-	}
-	if n < 0 {
-		return nil, d.Invalid("at least 0 operands of 'cuda_tile.join_tokens', not %d", n)
-	}
-	vals, err := d.Operands(n, "operands of 'cuda_tile.join_tokens'")
-	if err != nil {
-		return nil, err
-	}
-	o.Tokens = vals[0 : len(vals)-0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *JoinTokensOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), true); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// LoadPtrTkoOp is cuda_tile.load_ptr_tko (opcode 0x3D, since 13.1).
-//
-// Load and gather data from global memory using a pointer tile without ordering guarantees
+// LoadPtrTkoOp is cuda_tile.load_ptr_tko (opcode 0x3D): load and gather data from global memory using a pointer tile without ordering guarantees.
 type LoadPtrTkoOp struct {
 	tileir.OpBase
 	Source                  *tileir.Value
@@ -4402,209 +1094,32 @@ type LoadPtrTkoOp struct {
 	OptimizationHints       *OptimizationHintsAttr
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *LoadPtrTkoOp) Opcode() uint64 {
-	return 61
+// BuildLoadPtrTkoOp creates a cuda_tile.load_ptr_tko at b's insertion point.
+func BuildLoadPtrTkoOp(b *tileir.Builder, resultType, resultTokenType tileir.Type, source, mask, paddingValue, token *tileir.Value, memoryOrderingSemantics MemoryOrderingSemantics, memoryScope *MemoryScope, optimizationHints *OptimizationHintsAttr) *LoadPtrTkoOp {
+	return tileir.Insert(b, &LoadPtrTkoOp{Source: source, Mask: mask, PaddingValue: paddingValue, Token: token, MemoryOrderingSemantics: memoryOrderingSemantics, MemoryScope: memoryScope, OptimizationHints: optimizationHints}, []tileir.Type{resultType, resultTokenType})
 }
 
-// Name is the op's full name.
-func (o *LoadPtrTkoOp) Name() string {
-	return "cuda_tile.load_ptr_tko"
+func (*LoadPtrTkoOp) Info() *tileir.OpInfo { return &Ops[43] }
+func (o *LoadPtrTkoOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *LoadPtrTkoOp) Result() *tileir.Value { return o.Results[0] }
+
+// ResultToken returns the op's result_token result.
+func (o *LoadPtrTkoOp) ResultToken() *tileir.Value { return o.Results[1] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *LoadPtrTkoOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "memory_ordering_semantics", &o.MemoryOrderingSemantics)
+	tileir.Optional(c, "memory_scope", 0, &o.MemoryScope, tileir.EnumAttr[MemoryScope])
+	tileir.OptionalPayload(c, "optimization_hints", 1, &o.OptimizationHints, readOptimizationHintsAttr, writeOptimizationHintsAttr)
+	c.Operand("source", &o.Source)
+	c.OptionalOperand("mask", 2, &o.Mask)
+	c.OptionalOperand("paddingValue", 3, &o.PaddingValue)
+	c.OptionalOperand("token", 4, &o.Token)
 }
 
-// Operands lists the operands in wire order.
-func (o *LoadPtrTkoOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	if o.Mask != nil {
-		out = append(out, o.Mask)
-	}
-	if o.PaddingValue != nil {
-		out = append(out, o.PaddingValue)
-	}
-	if o.Token != nil {
-		out = append(out, o.Token)
-	}
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *LoadPtrTkoOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "memory_ordering_semantics",
-		Text: o.MemoryOrderingSemantics.String(),
-	})
-	if o.MemoryScope != nil {
-		out = append(out, tileir.AttrText{
-			Name: "memory_scope",
-			Text: (*o.MemoryScope).String(),
-		})
-	}
-	if o.OptimizationHints != nil {
-		out = append(out, tileir.AttrText{
-			Name: "optimization_hints",
-			Text: o.OptimizationHints.String(),
-		})
-	}
-	return out
-}
-
-// Result returns the result "result".
-func (o *LoadPtrTkoOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// ResultToken returns the result "result_token".
-func (o *LoadPtrTkoOp) ResultToken() *tileir.Value {
-	return o.OpBase.Results[1]
-}
-
-// NewLoadPtrTkoOp builds a cuda_tile.load_ptr_tko with its results; nil optional operands and attributes are absent.
-func NewLoadPtrTkoOp(resultType tileir.Type, resultTokenType tileir.Type, source *tileir.Value, mask *tileir.Value, paddingValue *tileir.Value, token *tileir.Value, memoryOrderingSemantics MemoryOrderingSemantics, memoryScope *MemoryScope, optimizationHints *OptimizationHintsAttr) *LoadPtrTkoOp {
-	o := &LoadPtrTkoOp{Source: source, Mask: mask, PaddingValue: paddingValue, Token: token, MemoryOrderingSemantics: memoryOrderingSemantics, MemoryScope: memoryScope, OptimizationHints: optimizationHints}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType, resultTokenType})
-	return o
-}
-
-func readLoadPtrTkoOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &LoadPtrTkoOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.load_ptr_tko", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.load_ptr_tko")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	flags, err = d.Varint("the flags of cuda_tile.load_ptr_tko")
-	if err != nil {
-		return nil, err
-	}
-	_ = flags
-	{
-		v0, err := tileir.ReadEnum[MemoryOrderingSemantics](d, "attribute 'memory_ordering_semantics' of 'cuda_tile.load_ptr_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.MemoryOrderingSemantics = v0
-	}
-	if flags&(1<<0) != 0 {
-		var opt MemoryScope
-		v0, err := tileir.ReadEnum[MemoryScope](d, "attribute 'memory_scope' of 'cuda_tile.load_ptr_tko'")
-		if err != nil {
-			return nil, err
-		}
-		opt = v0
-		o.MemoryScope = &opt
-	}
-	if flags&(1<<1) != 0 {
-		v0, err := readOptimizationHintsAttr(d)
-		if err != nil {
-			return nil, err
-		}
-		o.OptimizationHints = v0
-	}
-	{
-		v, err := d.Operand("operand 'source' of 'cuda_tile.load_ptr_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Source = v
-	}
-	if flags&(1<<2) != 0 {
-		v, err := d.Operand("operand 'mask' of 'cuda_tile.load_ptr_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Mask = v
-	}
-	if flags&(1<<3) != 0 {
-		v, err := d.Operand("operand 'paddingValue' of 'cuda_tile.load_ptr_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.PaddingValue = v
-	}
-	if flags&(1<<4) != 0 {
-		v, err := d.Operand("operand 'token' of 'cuda_tile.load_ptr_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Token = v
-	}
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *LoadPtrTkoOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.MemoryScope != nil {
-		flags |= 1 << 0
-	}
-	if o.OptimizationHints != nil {
-		flags |= 1 << 1
-	}
-	if o.Mask != nil {
-		flags |= 1 << 2
-	}
-	if o.PaddingValue != nil {
-		flags |= 1 << 3
-	}
-	if o.Token != nil {
-		flags |= 1 << 4
-	}
-	e.Varint(flags)
-	if err := tileir.EncodeEnum(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.load_ptr_tko'"); err != nil {
-		return err
-	}
-	if o.MemoryScope != nil {
-		if err := tileir.EncodeEnum(e, (*o.MemoryScope), "attribute 'memory_scope' of 'cuda_tile.load_ptr_tko'"); err != nil {
-			return err
-		}
-	}
-	if o.OptimizationHints != nil {
-		if err := encodeOptimizationHintsAttr(e, o.OptimizationHints, false); err != nil {
-			return err
-		}
-	}
-	if err := e.Operand(o.Source); err != nil {
-		return err
-	}
-	if o.Mask != nil {
-		if err := e.Operand(o.Mask); err != nil {
-			return err
-		}
-	}
-	if o.PaddingValue != nil {
-		if err := e.Operand(o.PaddingValue); err != nil {
-			return err
-		}
-	}
-	if o.Token != nil {
-		if err := e.Operand(o.Token); err != nil {
-			return err
-		}
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// LoadViewTkoOp is cuda_tile.load_view_tko (opcode 0x3E, since 13.1).
-//
-// Load a tile from a tile view
+// LoadViewTkoOp is cuda_tile.load_view_tko (opcode 0x3E): load a tile from a tile view.
 type LoadViewTkoOp struct {
 	tileir.OpBase
 	View                    *tileir.Value
@@ -4615,530 +1130,122 @@ type LoadViewTkoOp struct {
 	OptimizationHints       *OptimizationHintsAttr
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *LoadViewTkoOp) Opcode() uint64 {
-	return 62
+// BuildLoadViewTkoOp creates a cuda_tile.load_view_tko at b's insertion point.
+func BuildLoadViewTkoOp(b *tileir.Builder, tileType, resultTokenType tileir.Type, view *tileir.Value, index []*tileir.Value, token *tileir.Value, memoryOrderingSemantics MemoryOrderingSemantics, memoryScope *MemoryScope, optimizationHints *OptimizationHintsAttr) *LoadViewTkoOp {
+	return tileir.Insert(b, &LoadViewTkoOp{View: view, Index: index, Token: token, MemoryOrderingSemantics: memoryOrderingSemantics, MemoryScope: memoryScope, OptimizationHints: optimizationHints}, []tileir.Type{tileType, resultTokenType})
 }
 
-// Name is the op's full name.
-func (o *LoadViewTkoOp) Name() string {
-	return "cuda_tile.load_view_tko"
+func (*LoadViewTkoOp) Info() *tileir.OpInfo { return &Ops[44] }
+func (o *LoadViewTkoOp) String() string     { return tileir.FormatOp(o) }
+
+// Tile returns the op's tile result.
+func (o *LoadViewTkoOp) Tile() *tileir.Value { return o.Results[0] }
+
+// ResultToken returns the op's result_token result.
+func (o *LoadViewTkoOp) ResultToken() *tileir.Value { return o.Results[1] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *LoadViewTkoOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "memory_ordering_semantics", &o.MemoryOrderingSemantics)
+	tileir.Optional(c, "memory_scope", 0, &o.MemoryScope, tileir.EnumAttr[MemoryScope])
+	tileir.OptionalPayload(c, "optimization_hints", 1, &o.OptimizationHints, readOptimizationHintsAttr, writeOptimizationHintsAttr)
+	c.Operand("view", &o.View)
+	c.Operands("index", &o.Index)
+	c.OptionalOperand("token", 2, &o.Token)
 }
 
-// Operands lists the operands in wire order.
-func (o *LoadViewTkoOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.View)
-	out = append(out, o.Index...)
-	if o.Token != nil {
-		out = append(out, o.Token)
-	}
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *LoadViewTkoOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "memory_ordering_semantics",
-		Text: o.MemoryOrderingSemantics.String(),
-	})
-	if o.MemoryScope != nil {
-		out = append(out, tileir.AttrText{
-			Name: "memory_scope",
-			Text: (*o.MemoryScope).String(),
-		})
-	}
-	if o.OptimizationHints != nil {
-		out = append(out, tileir.AttrText{
-			Name: "optimization_hints",
-			Text: o.OptimizationHints.String(),
-		})
-	}
-	return out
-}
-
-// Tile returns the result "tile".
-func (o *LoadViewTkoOp) Tile() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// ResultToken returns the result "result_token".
-func (o *LoadViewTkoOp) ResultToken() *tileir.Value {
-	return o.OpBase.Results[1]
-}
-
-// NewLoadViewTkoOp builds a cuda_tile.load_view_tko with its results; nil optional operands and attributes are absent.
-func NewLoadViewTkoOp(tileType tileir.Type, resultTokenType tileir.Type, view *tileir.Value, index []*tileir.Value, token *tileir.Value, memoryOrderingSemantics MemoryOrderingSemantics, memoryScope *MemoryScope, optimizationHints *OptimizationHintsAttr) *LoadViewTkoOp {
-	o := &LoadViewTkoOp{View: view, Index: index, Token: token, MemoryOrderingSemantics: memoryOrderingSemantics, MemoryScope: memoryScope, OptimizationHints: optimizationHints}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{tileType, resultTokenType})
-	return o
-}
-
-func readLoadViewTkoOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &LoadViewTkoOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.load_view_tko", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.load_view_tko")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	flags, err = d.Varint("the flags of cuda_tile.load_view_tko")
-	if err != nil {
-		return nil, err
-	}
-	_ = flags
-	{
-		v0, err := tileir.ReadEnum[MemoryOrderingSemantics](d, "attribute 'memory_ordering_semantics' of 'cuda_tile.load_view_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.MemoryOrderingSemantics = v0
-	}
-	if flags&(1<<0) != 0 {
-		var opt MemoryScope
-		v0, err := tileir.ReadEnum[MemoryScope](d, "attribute 'memory_scope' of 'cuda_tile.load_view_tko'")
-		if err != nil {
-			return nil, err
-		}
-		opt = v0
-		o.MemoryScope = &opt
-	}
-	if flags&(1<<1) != 0 {
-		v0, err := readOptimizationHintsAttr(d)
-		if err != nil {
-			return nil, err
-		}
-		o.OptimizationHints = v0
-	}
-	{
-		v, err := d.Operand("operand 'view' of 'cuda_tile.load_view_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.View = v
-	}
-	{
-		n, err := d.Count("operands in group index of cuda_tile.load_view_tko", 1)
-		if err != nil {
-			return nil, err
-		}
-		vs, err := d.Operands(n, "operand 'index' of 'cuda_tile.load_view_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Index = vs
-	}
-	if flags&(1<<2) != 0 {
-		v, err := d.Operand("operand 'token' of 'cuda_tile.load_view_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Token = v
-	}
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *LoadViewTkoOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.MemoryScope != nil {
-		flags |= 1 << 0
-	}
-	if o.OptimizationHints != nil {
-		flags |= 1 << 1
-	}
-	if o.Token != nil {
-		flags |= 1 << 2
-	}
-	e.Varint(flags)
-	if err := tileir.EncodeEnum(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.load_view_tko'"); err != nil {
-		return err
-	}
-	if o.MemoryScope != nil {
-		if err := tileir.EncodeEnum(e, (*o.MemoryScope), "attribute 'memory_scope' of 'cuda_tile.load_view_tko'"); err != nil {
-			return err
-		}
-	}
-	if o.OptimizationHints != nil {
-		if err := encodeOptimizationHintsAttr(e, o.OptimizationHints, false); err != nil {
-			return err
-		}
-	}
-	if err := e.Operand(o.View); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Index, true); err != nil {
-		return err
-	}
-	if o.Token != nil {
-		if err := e.Operand(o.Token); err != nil {
-			return err
-		}
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// LogOp is cuda_tile.log (opcode 0x3F, since 13.1).
-//
-// Element-wise natural logarithm
+// LogOp is cuda_tile.log (opcode 0x3F): element-wise natural logarithm.
 type LogOp struct {
 	tileir.OpBase
 	Source *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *LogOp) Opcode() uint64 {
-	return 63
+// BuildLogOp creates a cuda_tile.log at b's insertion point.
+func BuildLogOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value) *LogOp {
+	return tileir.Insert(b, &LogOp{Source: source}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *LogOp) Name() string {
-	return "cuda_tile.log"
+func (*LogOp) Info() *tileir.OpInfo { return &Ops[45] }
+func (o *LogOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *LogOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *LogOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *LogOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *LogOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *LogOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewLogOp builds a cuda_tile.log with its results; nil optional operands and attributes are absent.
-func NewLogOp(resultType tileir.Type, source *tileir.Value) *LogOp {
-	o := &LogOp{Source: source}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readLogOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &LogOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.log")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.log'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *LogOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.log has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// Log2Op is cuda_tile.log2 (opcode 0x40, since 13.1).
-//
-// Element-wise base-2 logarithm
+// Log2Op is cuda_tile.log2 (opcode 0x40): element-wise base-2 logarithm.
 type Log2Op struct {
 	tileir.OpBase
 	Source *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *Log2Op) Opcode() uint64 {
-	return 64
+// BuildLog2Op creates a cuda_tile.log2 at b's insertion point.
+func BuildLog2Op(b *tileir.Builder, resultType tileir.Type, source *tileir.Value) *Log2Op {
+	return tileir.Insert(b, &Log2Op{Source: source}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *Log2Op) Name() string {
-	return "cuda_tile.log2"
+func (*Log2Op) Info() *tileir.OpInfo { return &Ops[46] }
+func (o *Log2Op) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *Log2Op) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *Log2Op) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *Log2Op) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *Log2Op) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *Log2Op) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewLog2Op builds a cuda_tile.log2 with its results; nil optional operands and attributes are absent.
-func NewLog2Op(resultType tileir.Type, source *tileir.Value) *Log2Op {
-	o := &Log2Op{Source: source}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readLog2Op(d *tileir.Decoder) (tileir.Op, error) {
-	o := &Log2Op{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.log2")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.log2'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *Log2Op) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.log2 has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// LoopOp is cuda_tile.loop (opcode 0x41, since 13.1).
-//
-// Loop until a break operation
+// LoopOp is cuda_tile.loop (opcode 0x41): loop until a break operation.
 type LoopOp struct {
 	tileir.OpBase
 	InitValues []*tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *LoopOp) Opcode() uint64 {
-	return 65
+// BuildLoopOp creates a cuda_tile.loop at b's insertion point.
+func BuildLoopOp(b *tileir.Builder, resultValuesTypes []tileir.Type, initValues []*tileir.Value, region *tileir.Region) *LoopOp {
+	return tileir.Insert(b, &LoopOp{InitValues: initValues}, resultValuesTypes, region)
 }
 
-// Name is the op's full name.
-func (o *LoopOp) Name() string {
-	return "cuda_tile.loop"
+func (*LoopOp) Info() *tileir.OpInfo { return &Ops[47] }
+func (o *LoopOp) String() string     { return tileir.FormatOp(o) }
+
+// ResultValues returns the op's resultValues results.
+func (o *LoopOp) ResultValues() []*tileir.Value { return o.Results }
+
+// Region returns the op's region.
+func (o *LoopOp) Region() *tileir.Region { return o.Regions[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *LoopOp) Code(c *tileir.Coder) {
+	c.Operands("initValues", &o.InitValues)
 }
 
-// Operands lists the operands in wire order.
-func (o *LoopOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.InitValues...)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *LoopOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// ResultValues returns the results "resultValues".
-func (o *LoopOp) ResultValues() []*tileir.Value {
-	return o.OpBase.Results[0 : len(o.OpBase.Results)-0]
-}
-
-// Region returns the region "region".
-func (o *LoopOp) Region() *tileir.Region {
-	return o.OpBase.Regions[0]
-}
-
-// NewLoopOp builds a cuda_tile.loop with its results; nil optional operands and attributes are absent.
-func NewLoopOp(resultValuesTypes []tileir.Type, initValues []*tileir.Value, region *tileir.Region) *LoopOp {
-	o := &LoopOp{InitValues: initValues}
-	o.OpBase.Results = tileir.NewResults(o, resultValuesTypes)
-	o.OpBase.Regions = []*tileir.Region{region}
-	return o
-}
-
-func readLoopOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &LoopOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.loop", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.loop")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	n, err := d.Count("operands of 'cuda_tile.loop'", 1)
-	if err != nil {
-		return nil, err
-	}
-	if n < 0 {
-		return nil, d.Invalid("at least 0 operands of 'cuda_tile.loop', not %d", n)
-	}
-	vals, err := d.Operands(n, "operands of 'cuda_tile.loop'")
-	if err != nil {
-		return nil, err
-	}
-	o.InitValues = vals[0 : len(vals)-0]
-	rs, err := d.Regions(1, "cuda_tile.loop")
-	if err != nil {
-		return nil, err
-	}
-	o.OpBase.Regions = rs
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *LoopOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), true); err != nil {
-		return err
-	}
-	if len(o.OpBase.Regions) != 1 {
-		return fmt.Errorf("cuda_tile.loop has %d regions, not 1", len(o.OpBase.Regions))
-	}
-	if err := e.Regions(o.OpBase.Regions); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// MakePartitionViewOp is cuda_tile.make_partition_view (opcode 0x42, since 13.1).
-//
-// Create a partition view from a tensor view
+// MakePartitionViewOp is cuda_tile.make_partition_view (opcode 0x42): create a partition view from a tensor view.
 type MakePartitionViewOp struct {
 	tileir.OpBase
 	TensorView *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *MakePartitionViewOp) Opcode() uint64 {
-	return 66
+// BuildMakePartitionViewOp creates a cuda_tile.make_partition_view at b's insertion point.
+func BuildMakePartitionViewOp(b *tileir.Builder, resultType tileir.Type, tensorView *tileir.Value) *MakePartitionViewOp {
+	return tileir.Insert(b, &MakePartitionViewOp{TensorView: tensorView}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *MakePartitionViewOp) Name() string {
-	return "cuda_tile.make_partition_view"
+func (*MakePartitionViewOp) Info() *tileir.OpInfo { return &Ops[48] }
+func (o *MakePartitionViewOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *MakePartitionViewOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *MakePartitionViewOp) Code(c *tileir.Coder) {
+	c.Operand("tensor_view", &o.TensorView)
 }
 
-// Operands lists the operands in wire order.
-func (o *MakePartitionViewOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.TensorView)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *MakePartitionViewOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *MakePartitionViewOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewMakePartitionViewOp builds a cuda_tile.make_partition_view with its results; nil optional operands and attributes are absent.
-func NewMakePartitionViewOp(resultType tileir.Type, tensorView *tileir.Value) *MakePartitionViewOp {
-	o := &MakePartitionViewOp{TensorView: tensorView}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readMakePartitionViewOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &MakePartitionViewOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.make_partition_view")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.make_partition_view'")
-	if err != nil {
-		return nil, err
-	}
-	o.TensorView = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *MakePartitionViewOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.make_partition_view has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// MakeTensorViewOp is cuda_tile.make_tensor_view (opcode 0x43, since 13.1).
-//
-// Create :code:`tensor_view` from a pointer to global memory
+// MakeTensorViewOp is cuda_tile.make_tensor_view (opcode 0x43): create :code:`tensor_view` from a pointer to global memory.
 type MakeTensorViewOp struct {
 	tileir.OpBase
 	BaseOperand    *tileir.Value
@@ -5146,183 +1253,44 @@ type MakeTensorViewOp struct {
 	DynamicStrides []*tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *MakeTensorViewOp) Opcode() uint64 {
-	return 67
+// BuildMakeTensorViewOp creates a cuda_tile.make_tensor_view at b's insertion point.
+func BuildMakeTensorViewOp(b *tileir.Builder, resultType tileir.Type, baseOperand *tileir.Value, dynamicShape, dynamicStrides []*tileir.Value) *MakeTensorViewOp {
+	return tileir.Insert(b, &MakeTensorViewOp{BaseOperand: baseOperand, DynamicShape: dynamicShape, DynamicStrides: dynamicStrides}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *MakeTensorViewOp) Name() string {
-	return "cuda_tile.make_tensor_view"
+func (*MakeTensorViewOp) Info() *tileir.OpInfo { return &Ops[49] }
+func (o *MakeTensorViewOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *MakeTensorViewOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *MakeTensorViewOp) Code(c *tileir.Coder) {
+	c.Operand("base", &o.BaseOperand)
+	c.Operands("dynamicShape", &o.DynamicShape)
+	c.Operands("dynamicStrides", &o.DynamicStrides)
 }
 
-// Operands lists the operands in wire order.
-func (o *MakeTensorViewOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.BaseOperand)
-	out = append(out, o.DynamicShape...)
-	out = append(out, o.DynamicStrides...)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *MakeTensorViewOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *MakeTensorViewOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewMakeTensorViewOp builds a cuda_tile.make_tensor_view with its results; nil optional operands and attributes are absent.
-func NewMakeTensorViewOp(resultType tileir.Type, base *tileir.Value, dynamicShape []*tileir.Value, dynamicStrides []*tileir.Value) *MakeTensorViewOp {
-	o := &MakeTensorViewOp{BaseOperand: base, DynamicShape: dynamicShape, DynamicStrides: dynamicStrides}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readMakeTensorViewOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &MakeTensorViewOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.make_tensor_view", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.make_tensor_view")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v, err := d.Operand("operand 'base' of 'cuda_tile.make_tensor_view'")
-		if err != nil {
-			return nil, err
-		}
-		o.BaseOperand = v
-	}
-	{
-		n, err := d.Count("operands in group dynamicShape of cuda_tile.make_tensor_view", 1)
-		if err != nil {
-			return nil, err
-		}
-		vs, err := d.Operands(n, "operand 'dynamicShape' of 'cuda_tile.make_tensor_view'")
-		if err != nil {
-			return nil, err
-		}
-		o.DynamicShape = vs
-	}
-	{
-		n, err := d.Count("operands in group dynamicStrides of cuda_tile.make_tensor_view", 1)
-		if err != nil {
-			return nil, err
-		}
-		vs, err := d.Operands(n, "operand 'dynamicStrides' of 'cuda_tile.make_tensor_view'")
-		if err != nil {
-			return nil, err
-		}
-		o.DynamicStrides = vs
-	}
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *MakeTensorViewOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operand(o.BaseOperand); err != nil {
-		return err
-	}
-	if err := e.Operands(o.DynamicShape, true); err != nil {
-		return err
-	}
-	if err := e.Operands(o.DynamicStrides, true); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// MakeTokenOp is cuda_tile.make_token (opcode 0x44, since 13.1).
-//
-// Create a fresh token with no prior dependencies
+// MakeTokenOp is cuda_tile.make_token (opcode 0x44): create a fresh token with no prior dependencies.
 type MakeTokenOp struct {
 	tileir.OpBase
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *MakeTokenOp) Opcode() uint64 {
-	return 68
+// BuildMakeTokenOp creates a cuda_tile.make_token at b's insertion point.
+func BuildMakeTokenOp(b *tileir.Builder, resultType tileir.Type) *MakeTokenOp {
+	return tileir.Insert(b, &MakeTokenOp{}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *MakeTokenOp) Name() string {
-	return "cuda_tile.make_token"
-}
+func (*MakeTokenOp) Info() *tileir.OpInfo { return &Ops[50] }
+func (o *MakeTokenOp) String() string     { return tileir.FormatOp(o) }
 
-// Operands lists the operands in wire order.
-func (o *MakeTokenOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	return out
-}
+// Result returns the op's result.
+func (o *MakeTokenOp) Result() *tileir.Value { return o.Results[0] }
 
-// Attrs lists the attributes that are set, printed.
-func (o *MakeTokenOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *MakeTokenOp) Code(c *tileir.Coder) {}
 
-// Result returns the result "result".
-func (o *MakeTokenOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewMakeTokenOp builds a cuda_tile.make_token with its results; nil optional operands and attributes are absent.
-func NewMakeTokenOp(resultType tileir.Type) *MakeTokenOp {
-	o := &MakeTokenOp{}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readMakeTokenOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &MakeTokenOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.make_token")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *MakeTokenOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.make_token has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// MaxfOp is cuda_tile.maxf (opcode 0x45, since 13.1).
-//
-// Element-wise floating-point maximum
+// MaxfOp is cuda_tile.maxf (opcode 0x45): element-wise floating-point maximum.
 type MaxfOp struct {
 	tileir.OpBase
 	Lhs          *tileir.Value
@@ -5331,110 +1299,26 @@ type MaxfOp struct {
 	FlushToZero  bool
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *MaxfOp) Opcode() uint64 {
-	return 69
+// BuildMaxfOp creates a cuda_tile.maxf at b's insertion point.
+func BuildMaxfOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value, propagateNan, flushToZero bool) *MaxfOp {
+	return tileir.Insert(b, &MaxfOp{Lhs: lhs, Rhs: rhs, PropagateNan: propagateNan, FlushToZero: flushToZero}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *MaxfOp) Name() string {
-	return "cuda_tile.maxf"
+func (*MaxfOp) Info() *tileir.OpInfo { return &Ops[51] }
+func (o *MaxfOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *MaxfOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *MaxfOp) Code(c *tileir.Coder) {
+	c.Unit("propagate_nan", 0, &o.PropagateNan)
+	c.Unit("flush_to_zero", 1, &o.FlushToZero)
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *MaxfOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *MaxfOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	if o.PropagateNan {
-		out = append(out, tileir.AttrText{
-			Name: "propagate_nan",
-			Text: "",
-		})
-	}
-	if o.FlushToZero {
-		out = append(out, tileir.AttrText{
-			Name: "flush_to_zero",
-			Text: "",
-		})
-	}
-	return out
-}
-
-// Result returns the result "result".
-func (o *MaxfOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewMaxfOp builds a cuda_tile.maxf with its results; nil optional operands and attributes are absent.
-func NewMaxfOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, propagateNan bool, flushToZero bool) *MaxfOp {
-	o := &MaxfOp{Lhs: lhs, Rhs: rhs, PropagateNan: propagateNan, FlushToZero: flushToZero}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readMaxfOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &MaxfOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.maxf")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	flags, err = d.Varint("the flags of cuda_tile.maxf")
-	if err != nil {
-		return nil, err
-	}
-	_ = flags
-	o.PropagateNan = flags&(1<<0) != 0
-	o.FlushToZero = flags&(1<<1) != 0
-	vals, err := d.Operands(2, "operands of 'cuda_tile.maxf'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *MaxfOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.maxf has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.PropagateNan {
-		flags |= 1 << 0
-	}
-	if o.FlushToZero {
-		flags |= 1 << 1
-	}
-	e.Varint(flags)
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// MaxiOp is cuda_tile.maxi (opcode 0x46, since 13.1).
-//
-// Element-wise integer maximum
+// MaxiOp is cuda_tile.maxi (opcode 0x46): element-wise integer maximum.
 type MaxiOp struct {
 	tileir.OpBase
 	Lhs        *tileir.Value
@@ -5442,96 +1326,25 @@ type MaxiOp struct {
 	Signedness Signedness
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *MaxiOp) Opcode() uint64 {
-	return 70
+// BuildMaxiOp creates a cuda_tile.maxi at b's insertion point.
+func BuildMaxiOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value, signedness Signedness) *MaxiOp {
+	return tileir.Insert(b, &MaxiOp{Lhs: lhs, Rhs: rhs, Signedness: signedness}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *MaxiOp) Name() string {
-	return "cuda_tile.maxi"
+func (*MaxiOp) Info() *tileir.OpInfo { return &Ops[52] }
+func (o *MaxiOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *MaxiOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *MaxiOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "signedness", &o.Signedness)
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *MaxiOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *MaxiOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "signedness",
-		Text: o.Signedness.String(),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *MaxiOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewMaxiOp builds a cuda_tile.maxi with its results; nil optional operands and attributes are absent.
-func NewMaxiOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, signedness Signedness) *MaxiOp {
-	o := &MaxiOp{Lhs: lhs, Rhs: rhs, Signedness: signedness}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readMaxiOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &MaxiOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.maxi")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness' of 'cuda_tile.maxi'")
-		if err != nil {
-			return nil, err
-		}
-		o.Signedness = v0
-	}
-	vals, err := d.Operands(2, "operands of 'cuda_tile.maxi'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *MaxiOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.maxi has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := tileir.EncodeEnum(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.maxi'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// MinfOp is cuda_tile.minf (opcode 0x47, since 13.1).
-//
-// Element-wise floating-point minimum
+// MinfOp is cuda_tile.minf (opcode 0x47): element-wise floating-point minimum.
 type MinfOp struct {
 	tileir.OpBase
 	Lhs          *tileir.Value
@@ -5540,110 +1353,26 @@ type MinfOp struct {
 	FlushToZero  bool
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *MinfOp) Opcode() uint64 {
-	return 71
+// BuildMinfOp creates a cuda_tile.minf at b's insertion point.
+func BuildMinfOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value, propagateNan, flushToZero bool) *MinfOp {
+	return tileir.Insert(b, &MinfOp{Lhs: lhs, Rhs: rhs, PropagateNan: propagateNan, FlushToZero: flushToZero}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *MinfOp) Name() string {
-	return "cuda_tile.minf"
+func (*MinfOp) Info() *tileir.OpInfo { return &Ops[53] }
+func (o *MinfOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *MinfOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *MinfOp) Code(c *tileir.Coder) {
+	c.Unit("propagate_nan", 0, &o.PropagateNan)
+	c.Unit("flush_to_zero", 1, &o.FlushToZero)
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *MinfOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *MinfOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	if o.PropagateNan {
-		out = append(out, tileir.AttrText{
-			Name: "propagate_nan",
-			Text: "",
-		})
-	}
-	if o.FlushToZero {
-		out = append(out, tileir.AttrText{
-			Name: "flush_to_zero",
-			Text: "",
-		})
-	}
-	return out
-}
-
-// Result returns the result "result".
-func (o *MinfOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewMinfOp builds a cuda_tile.minf with its results; nil optional operands and attributes are absent.
-func NewMinfOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, propagateNan bool, flushToZero bool) *MinfOp {
-	o := &MinfOp{Lhs: lhs, Rhs: rhs, PropagateNan: propagateNan, FlushToZero: flushToZero}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readMinfOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &MinfOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.minf")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	flags, err = d.Varint("the flags of cuda_tile.minf")
-	if err != nil {
-		return nil, err
-	}
-	_ = flags
-	o.PropagateNan = flags&(1<<0) != 0
-	o.FlushToZero = flags&(1<<1) != 0
-	vals, err := d.Operands(2, "operands of 'cuda_tile.minf'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *MinfOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.minf has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.PropagateNan {
-		flags |= 1 << 0
-	}
-	if o.FlushToZero {
-		flags |= 1 << 1
-	}
-	e.Varint(flags)
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// MiniOp is cuda_tile.mini (opcode 0x48, since 13.1).
-//
-// Element-wise integer minimum
+// MiniOp is cuda_tile.mini (opcode 0x48): element-wise integer minimum.
 type MiniOp struct {
 	tileir.OpBase
 	Lhs        *tileir.Value
@@ -5651,96 +1380,25 @@ type MiniOp struct {
 	Signedness Signedness
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *MiniOp) Opcode() uint64 {
-	return 72
+// BuildMiniOp creates a cuda_tile.mini at b's insertion point.
+func BuildMiniOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value, signedness Signedness) *MiniOp {
+	return tileir.Insert(b, &MiniOp{Lhs: lhs, Rhs: rhs, Signedness: signedness}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *MiniOp) Name() string {
-	return "cuda_tile.mini"
+func (*MiniOp) Info() *tileir.OpInfo { return &Ops[54] }
+func (o *MiniOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *MiniOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *MiniOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "signedness", &o.Signedness)
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *MiniOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *MiniOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "signedness",
-		Text: o.Signedness.String(),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *MiniOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewMiniOp builds a cuda_tile.mini with its results; nil optional operands and attributes are absent.
-func NewMiniOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, signedness Signedness) *MiniOp {
-	o := &MiniOp{Lhs: lhs, Rhs: rhs, Signedness: signedness}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readMiniOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &MiniOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.mini")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness' of 'cuda_tile.mini'")
-		if err != nil {
-			return nil, err
-		}
-		o.Signedness = v0
-	}
-	vals, err := d.Operands(2, "operands of 'cuda_tile.mini'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *MiniOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.mini has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := tileir.EncodeEnum(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.mini'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// MmafOp is cuda_tile.mmaf (opcode 0x49, since 13.1).
-//
-// Floating-point matrix-multiply-accumulate
+// MmafOp is cuda_tile.mmaf (opcode 0x49): floating-point matrix-multiply-accumulate.
 type MmafOp struct {
 	tileir.OpBase
 	Lhs     *tileir.Value
@@ -5749,114 +1407,28 @@ type MmafOp struct {
 	FastAcc bool
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *MmafOp) Opcode() uint64 {
-	return 73
+// BuildMmafOp creates a cuda_tile.mmaf at b's insertion point.
+func BuildMmafOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs, acc *tileir.Value, fastAcc bool) *MmafOp {
+	return tileir.Insert(b, &MmafOp{Lhs: lhs, Rhs: rhs, Acc: acc, FastAcc: fastAcc}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *MmafOp) Name() string {
-	return "cuda_tile.mmaf"
+func (*MmafOp) Info() *tileir.OpInfo { return &Ops[55] }
+func (o *MmafOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *MmafOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *MmafOp) Code(c *tileir.Coder) {
+	if c.Since(v13_3, "fast_acc", o.FastAcc) {
+		c.Unit("fast_acc", 0, &o.FastAcc)
+	}
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
+	c.Operand("acc", &o.Acc)
 }
 
-// Operands lists the operands in wire order.
-func (o *MmafOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	out = append(out, o.Acc)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *MmafOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	if o.FastAcc {
-		out = append(out, tileir.AttrText{
-			Name: "fast_acc",
-			Text: "",
-		})
-	}
-	return out
-}
-
-// Result returns the result "result".
-func (o *MmafOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewMmafOp builds a cuda_tile.mmaf with its results; nil optional operands and attributes are absent.
-func NewMmafOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, acc *tileir.Value, fastAcc bool) *MmafOp {
-	o := &MmafOp{Lhs: lhs, Rhs: rhs, Acc: acc, FastAcc: fastAcc}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readMmafOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &MmafOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.mmaf")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	if d.Version().AtLeast(13, 3) {
-		flags, err = d.Varint("the flags of cuda_tile.mmaf")
-		if err != nil {
-			return nil, err
-		}
-	}
-	_ = flags
-	if d.Version().AtLeast(13, 3) {
-		o.FastAcc = flags&(1<<0) != 0
-	}
-	vals, err := d.Operands(3, "operands of 'cuda_tile.mmaf'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	o.Acc = vals[2]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *MmafOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.mmaf has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.FastAcc {
-		if !e.Version().AtLeast(13, 3) {
-			return e.TooNew("attribute 'fast_acc' of 'cuda_tile.mmaf'", tileir.Version{
-				Major: 13,
-				Minor: 3,
-			})
-		}
-		flags |= 1 << 0
-	}
-	if e.Version().AtLeast(13, 3) {
-		e.Varint(flags)
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// MmaiOp is cuda_tile.mmai (opcode 0x4A, since 13.1).
-//
-// Integer matrix-multiply-accumulate
+// MmaiOp is cuda_tile.mmai (opcode 0x4A): integer matrix-multiply-accumulate.
 type MmaiOp struct {
 	tileir.OpBase
 	Lhs           *tileir.Value
@@ -5866,247 +1438,53 @@ type MmaiOp struct {
 	SignednessRhs Signedness
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *MmaiOp) Opcode() uint64 {
-	return 74
+// BuildMmaiOp creates a cuda_tile.mmai at b's insertion point.
+func BuildMmaiOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs, acc *tileir.Value, signednessLhs, signednessRhs Signedness) *MmaiOp {
+	return tileir.Insert(b, &MmaiOp{Lhs: lhs, Rhs: rhs, Acc: acc, SignednessLhs: signednessLhs, SignednessRhs: signednessRhs}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *MmaiOp) Name() string {
-	return "cuda_tile.mmai"
+func (*MmaiOp) Info() *tileir.OpInfo { return &Ops[56] }
+func (o *MmaiOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *MmaiOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *MmaiOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "signedness_lhs", &o.SignednessLhs)
+	tileir.EnumAttr(c, "signedness_rhs", &o.SignednessRhs)
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
+	c.Operand("acc", &o.Acc)
 }
 
-// Operands lists the operands in wire order.
-func (o *MmaiOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	out = append(out, o.Acc)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *MmaiOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "signedness_lhs",
-		Text: o.SignednessLhs.String(),
-	})
-	out = append(out, tileir.AttrText{
-		Name: "signedness_rhs",
-		Text: o.SignednessRhs.String(),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *MmaiOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewMmaiOp builds a cuda_tile.mmai with its results; nil optional operands and attributes are absent.
-func NewMmaiOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, acc *tileir.Value, signednessLhs Signedness, signednessRhs Signedness) *MmaiOp {
-	o := &MmaiOp{Lhs: lhs, Rhs: rhs, Acc: acc, SignednessLhs: signednessLhs, SignednessRhs: signednessRhs}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readMmaiOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &MmaiOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.mmai")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness_lhs' of 'cuda_tile.mmai'")
-		if err != nil {
-			return nil, err
-		}
-		o.SignednessLhs = v0
-	}
-	{
-		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness_rhs' of 'cuda_tile.mmai'")
-		if err != nil {
-			return nil, err
-		}
-		o.SignednessRhs = v0
-	}
-	vals, err := d.Operands(3, "operands of 'cuda_tile.mmai'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	o.Acc = vals[2]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *MmaiOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.mmai has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := tileir.EncodeEnum(e, o.SignednessLhs, "attribute 'signedness_lhs' of 'cuda_tile.mmai'"); err != nil {
-		return err
-	}
-	if err := tileir.EncodeEnum(e, o.SignednessRhs, "attribute 'signedness_rhs' of 'cuda_tile.mmai'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// ModuleOp is cuda_tile.module (opcode 0x4B, since 13.1).
-//
-// Top-level module containing a series of defined items
+// ModuleOp is cuda_tile.module (opcode 0x4B): top-level module containing a series of defined items.
 type ModuleOp struct {
 	tileir.OpBase
 	SymName  string
 	Producer *string
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *ModuleOp) Opcode() uint64 {
-	return 75
+// BuildModuleOp creates a cuda_tile.module at b's insertion point.
+func BuildModuleOp(b *tileir.Builder, symName string, producer *string, body *tileir.Region) *ModuleOp {
+	return tileir.Insert(b, &ModuleOp{SymName: symName, Producer: producer}, nil, body)
 }
 
-// Name is the op's full name.
-func (o *ModuleOp) Name() string {
-	return "cuda_tile.module"
+func (*ModuleOp) Info() *tileir.OpInfo { return &Ops[57] }
+func (o *ModuleOp) String() string     { return tileir.FormatOp(o) }
+
+// Body returns the op's body region.
+func (o *ModuleOp) Body() *tileir.Region { return o.Regions[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *ModuleOp) Code(c *tileir.Coder) {
+	c.String("sym_name", &o.SymName)
+	if c.Since(v13_3, "producer", o.Producer != nil) {
+		tileir.Optional(c, "producer", 0, &o.Producer, (*tileir.Coder).String)
+	}
 }
 
-// Operands lists the operands in wire order.
-func (o *ModuleOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *ModuleOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "sym_name",
-		Text: strconv.Quote(o.SymName),
-	})
-	if o.Producer != nil {
-		out = append(out, tileir.AttrText{
-			Name: "producer",
-			Text: strconv.Quote((*o.Producer)),
-		})
-	}
-	return out
-}
-
-// Body returns the region "body".
-func (o *ModuleOp) Body() *tileir.Region {
-	return o.OpBase.Regions[0]
-}
-
-// NewModuleOp builds a cuda_tile.module with its results; nil optional operands and attributes are absent.
-func NewModuleOp(symName string, producer *string, body *tileir.Region) *ModuleOp {
-	o := &ModuleOp{SymName: symName, Producer: producer}
-	o.OpBase.Regions = []*tileir.Region{body}
-	return o
-}
-
-func readModuleOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &ModuleOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(0, "a result of cuda_tile.module")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	if d.Version().AtLeast(13, 3) {
-		flags, err = d.Varint("the flags of cuda_tile.module")
-		if err != nil {
-			return nil, err
-		}
-	}
-	_ = flags
-	{
-		v0, err := d.String("attribute 'sym_name' of 'cuda_tile.module'")
-		if err != nil {
-			return nil, err
-		}
-		o.SymName = v0
-	}
-	if d.Version().AtLeast(13, 3) {
-		if flags&(1<<0) != 0 {
-			var opt string
-			v0, err := d.String("attribute 'producer' of 'cuda_tile.module'")
-			if err != nil {
-				return nil, err
-			}
-			opt = v0
-			o.Producer = &opt
-		}
-	}
-	rs, err := d.Regions(1, "cuda_tile.module")
-	if err != nil {
-		return nil, err
-	}
-	o.OpBase.Regions = rs
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *ModuleOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 0 {
-		return fmt.Errorf("cuda_tile.module has %d results, not 0", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.Producer != nil {
-		if !e.Version().AtLeast(13, 3) {
-			return e.TooNew("attribute 'producer' of 'cuda_tile.module'", tileir.Version{
-				Major: 13,
-				Minor: 3,
-			})
-		}
-		flags |= 1 << 0
-	}
-	if e.Version().AtLeast(13, 3) {
-		e.Varint(flags)
-	}
-	e.String(o.SymName)
-	if o.Producer != nil {
-		e.String((*o.Producer))
-	}
-	if len(o.OpBase.Regions) != 1 {
-		return fmt.Errorf("cuda_tile.module has %d regions, not 1", len(o.OpBase.Regions))
-	}
-	if err := e.Regions(o.OpBase.Regions); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// MulfOp is cuda_tile.mulf (opcode 0x4C, since 13.1).
-//
-// Element-wise floating-point multiplication
+// MulfOp is cuda_tile.mulf (opcode 0x4C): element-wise floating-point multiplication.
 type MulfOp struct {
 	tileir.OpBase
 	Lhs          *tileir.Value
@@ -6115,196 +1493,50 @@ type MulfOp struct {
 	FlushToZero  bool
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *MulfOp) Opcode() uint64 {
-	return 76
+// BuildMulfOp creates a cuda_tile.mulf at b's insertion point.
+func BuildMulfOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value, roundingMode RoundingMode, flushToZero bool) *MulfOp {
+	return tileir.Insert(b, &MulfOp{Lhs: lhs, Rhs: rhs, RoundingMode: roundingMode, FlushToZero: flushToZero}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *MulfOp) Name() string {
-	return "cuda_tile.mulf"
+func (*MulfOp) Info() *tileir.OpInfo { return &Ops[58] }
+func (o *MulfOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *MulfOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *MulfOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "rounding_mode", &o.RoundingMode)
+	c.Unit("flush_to_zero", 0, &o.FlushToZero)
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *MulfOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *MulfOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "rounding_mode",
-		Text: o.RoundingMode.String(),
-	})
-	if o.FlushToZero {
-		out = append(out, tileir.AttrText{
-			Name: "flush_to_zero",
-			Text: "",
-		})
-	}
-	return out
-}
-
-// Result returns the result "result".
-func (o *MulfOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewMulfOp builds a cuda_tile.mulf with its results; nil optional operands and attributes are absent.
-func NewMulfOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, roundingMode RoundingMode, flushToZero bool) *MulfOp {
-	o := &MulfOp{Lhs: lhs, Rhs: rhs, RoundingMode: roundingMode, FlushToZero: flushToZero}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readMulfOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &MulfOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.mulf")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	flags, err = d.Varint("the flags of cuda_tile.mulf")
-	if err != nil {
-		return nil, err
-	}
-	_ = flags
-	{
-		v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.mulf'")
-		if err != nil {
-			return nil, err
-		}
-		o.RoundingMode = v0
-	}
-	o.FlushToZero = flags&(1<<0) != 0
-	vals, err := d.Operands(2, "operands of 'cuda_tile.mulf'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *MulfOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.mulf has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.FlushToZero {
-		flags |= 1 << 0
-	}
-	e.Varint(flags)
-	if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.mulf'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// MulhiiOp is cuda_tile.mulhii (opcode 0x4D, since 13.1).
-//
-// Element-wise high bits of integer multiplication
+// MulhiiOp is cuda_tile.mulhii (opcode 0x4D): element-wise high bits of integer multiplication.
 type MulhiiOp struct {
 	tileir.OpBase
 	X *tileir.Value
 	Y *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *MulhiiOp) Opcode() uint64 {
-	return 77
+// BuildMulhiiOp creates a cuda_tile.mulhii at b's insertion point.
+func BuildMulhiiOp(b *tileir.Builder, resultType tileir.Type, x_, y_ *tileir.Value) *MulhiiOp {
+	return tileir.Insert(b, &MulhiiOp{X: x_, Y: y_}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *MulhiiOp) Name() string {
-	return "cuda_tile.mulhii"
+func (*MulhiiOp) Info() *tileir.OpInfo { return &Ops[59] }
+func (o *MulhiiOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *MulhiiOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *MulhiiOp) Code(c *tileir.Coder) {
+	c.Operand("x", &o.X)
+	c.Operand("y", &o.Y)
 }
 
-// Operands lists the operands in wire order.
-func (o *MulhiiOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.X)
-	out = append(out, o.Y)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *MulhiiOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *MulhiiOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewMulhiiOp builds a cuda_tile.mulhii with its results; nil optional operands and attributes are absent.
-func NewMulhiiOp(resultType tileir.Type, x_ *tileir.Value, y_ *tileir.Value) *MulhiiOp {
-	o := &MulhiiOp{X: x_, Y: y_}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readMulhiiOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &MulhiiOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.mulhii")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(2, "operands of 'cuda_tile.mulhii'")
-	if err != nil {
-		return nil, err
-	}
-	o.X = vals[0]
-	o.Y = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *MulhiiOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.mulhii has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// MuliOp is cuda_tile.muli (opcode 0x4E, since 13.1).
-//
-// Element-wise integer multiplication
+// MuliOp is cuda_tile.muli (opcode 0x4E): element-wise integer multiplication.
 type MuliOp struct {
 	tileir.OpBase
 	Lhs      *tileir.Value
@@ -6312,620 +1544,169 @@ type MuliOp struct {
 	Overflow IntegerOverflow
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *MuliOp) Opcode() uint64 {
-	return 78
+// BuildMuliOp creates a cuda_tile.muli at b's insertion point.
+func BuildMuliOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value, overflow IntegerOverflow) *MuliOp {
+	return tileir.Insert(b, &MuliOp{Lhs: lhs, Rhs: rhs, Overflow: overflow}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *MuliOp) Name() string {
-	return "cuda_tile.muli"
+func (*MuliOp) Info() *tileir.OpInfo { return &Ops[60] }
+func (o *MuliOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *MuliOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *MuliOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "overflow", &o.Overflow)
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *MuliOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *MuliOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "overflow",
-		Text: o.Overflow.String(),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *MuliOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewMuliOp builds a cuda_tile.muli with its results; nil optional operands and attributes are absent.
-func NewMuliOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, overflow IntegerOverflow) *MuliOp {
-	o := &MuliOp{Lhs: lhs, Rhs: rhs, Overflow: overflow}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readMuliOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &MuliOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.muli")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := tileir.ReadEnum[IntegerOverflow](d, "attribute 'overflow' of 'cuda_tile.muli'")
-		if err != nil {
-			return nil, err
-		}
-		o.Overflow = v0
-	}
-	vals, err := d.Operands(2, "operands of 'cuda_tile.muli'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *MuliOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.muli has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := tileir.EncodeEnum(e, o.Overflow, "attribute 'overflow' of 'cuda_tile.muli'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// NegfOp is cuda_tile.negf (opcode 0x4F, since 13.1).
-//
-// Element-wise floating-point negation
+// NegfOp is cuda_tile.negf (opcode 0x4F): element-wise floating-point negation.
 type NegfOp struct {
 	tileir.OpBase
 	Source *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *NegfOp) Opcode() uint64 {
-	return 79
+// BuildNegfOp creates a cuda_tile.negf at b's insertion point.
+func BuildNegfOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value) *NegfOp {
+	return tileir.Insert(b, &NegfOp{Source: source}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *NegfOp) Name() string {
-	return "cuda_tile.negf"
+func (*NegfOp) Info() *tileir.OpInfo { return &Ops[61] }
+func (o *NegfOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *NegfOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *NegfOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *NegfOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *NegfOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *NegfOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewNegfOp builds a cuda_tile.negf with its results; nil optional operands and attributes are absent.
-func NewNegfOp(resultType tileir.Type, source *tileir.Value) *NegfOp {
-	o := &NegfOp{Source: source}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readNegfOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &NegfOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.negf")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.negf'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *NegfOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.negf has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// NegiOp is cuda_tile.negi (opcode 0x50, since 13.1).
-//
-// Element-wise integer negation
+// NegiOp is cuda_tile.negi (opcode 0x50): element-wise integer negation.
 type NegiOp struct {
 	tileir.OpBase
 	Source   *tileir.Value
 	Overflow IntegerOverflow
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *NegiOp) Opcode() uint64 {
-	return 80
+// BuildNegiOp creates a cuda_tile.negi at b's insertion point.
+func BuildNegiOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value, overflow IntegerOverflow) *NegiOp {
+	return tileir.Insert(b, &NegiOp{Source: source, Overflow: overflow}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *NegiOp) Name() string {
-	return "cuda_tile.negi"
-}
+func (*NegiOp) Info() *tileir.OpInfo { return &Ops[62] }
+func (o *NegiOp) String() string     { return tileir.FormatOp(o) }
 
-// Operands lists the operands in wire order.
-func (o *NegiOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
+// Result returns the op's result.
+func (o *NegiOp) Result() *tileir.Value { return o.Results[0] }
 
-// Attrs lists the attributes that are set, printed.
-func (o *NegiOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "overflow",
-		Text: o.Overflow.String(),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *NegiOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewNegiOp builds a cuda_tile.negi with its results; nil optional operands and attributes are absent.
-func NewNegiOp(resultType tileir.Type, source *tileir.Value, overflow IntegerOverflow) *NegiOp {
-	o := &NegiOp{Source: source, Overflow: overflow}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readNegiOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &NegiOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.negi")
-	if err != nil {
-		return nil, err
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *NegiOp) Code(c *tileir.Coder) {
+	if tileir.Default(c, v13_2, "overflow", &o.Overflow, IntegerOverflowNone) {
+		tileir.EnumAttr(c, "overflow", &o.Overflow)
 	}
-	numbered := len(types)
-	if d.Version().AtLeast(13, 2) {
-		{
-			v0, err := tileir.ReadEnum[IntegerOverflow](d, "attribute 'overflow' of 'cuda_tile.negi'")
-			if err != nil {
-				return nil, err
-			}
-			o.Overflow = v0
-		}
-	} else {
-		o.Overflow = IntegerOverflowNone
-	}
-	vals, err := d.Operands(1, "operands of 'cuda_tile.negi'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
+	c.Operand("source", &o.Source)
 }
 
-// Encode writes the op after its opcode.
-func (o *NegiOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.negi has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if e.Version().AtLeast(13, 2) {
-		if err := tileir.EncodeEnum(e, o.Overflow, "attribute 'overflow' of 'cuda_tile.negi'"); err != nil {
-			return err
-		}
-	} else if o.Overflow != IntegerOverflowNone {
-		return e.TooNew("attribute 'overflow' of 'cuda_tile.negi' (set to a value other than none)", tileir.Version{
-			Major: 13,
-			Minor: 2,
-		})
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// OffsetOp is cuda_tile.offset (opcode 0x51, since 13.1).
-//
-// Offsets a tile of pointers
+// OffsetOp is cuda_tile.offset (opcode 0x51): offsets a tile of pointers.
 type OffsetOp struct {
 	tileir.OpBase
 	Ptr    *tileir.Value
 	Offset *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *OffsetOp) Opcode() uint64 {
-	return 81
+// BuildOffsetOp creates a cuda_tile.offset at b's insertion point.
+func BuildOffsetOp(b *tileir.Builder, resultType tileir.Type, ptr, offset *tileir.Value) *OffsetOp {
+	return tileir.Insert(b, &OffsetOp{Ptr: ptr, Offset: offset}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *OffsetOp) Name() string {
-	return "cuda_tile.offset"
+func (*OffsetOp) Info() *tileir.OpInfo { return &Ops[63] }
+func (o *OffsetOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *OffsetOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *OffsetOp) Code(c *tileir.Coder) {
+	c.Operand("ptr", &o.Ptr)
+	c.Operand("offset", &o.Offset)
 }
 
-// Operands lists the operands in wire order.
-func (o *OffsetOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Ptr)
-	out = append(out, o.Offset)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *OffsetOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *OffsetOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewOffsetOp builds a cuda_tile.offset with its results; nil optional operands and attributes are absent.
-func NewOffsetOp(resultType tileir.Type, ptr *tileir.Value, offset *tileir.Value) *OffsetOp {
-	o := &OffsetOp{Ptr: ptr, Offset: offset}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readOffsetOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &OffsetOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.offset")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(2, "operands of 'cuda_tile.offset'")
-	if err != nil {
-		return nil, err
-	}
-	o.Ptr = vals[0]
-	o.Offset = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *OffsetOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.offset has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// OriOp is cuda_tile.ori (opcode 0x52, since 13.1).
-//
-// Element-wise bitwise OR
+// OriOp is cuda_tile.ori (opcode 0x52): element-wise bitwise OR.
 type OriOp struct {
 	tileir.OpBase
 	Lhs *tileir.Value
 	Rhs *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *OriOp) Opcode() uint64 {
-	return 82
+// BuildOriOp creates a cuda_tile.ori at b's insertion point.
+func BuildOriOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value) *OriOp {
+	return tileir.Insert(b, &OriOp{Lhs: lhs, Rhs: rhs}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *OriOp) Name() string {
-	return "cuda_tile.ori"
+func (*OriOp) Info() *tileir.OpInfo { return &Ops[64] }
+func (o *OriOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *OriOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *OriOp) Code(c *tileir.Coder) {
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *OriOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *OriOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *OriOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewOriOp builds a cuda_tile.ori with its results; nil optional operands and attributes are absent.
-func NewOriOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value) *OriOp {
-	o := &OriOp{Lhs: lhs, Rhs: rhs}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readOriOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &OriOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.ori")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(2, "operands of 'cuda_tile.ori'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *OriOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.ori has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// PermuteOp is cuda_tile.permute (opcode 0x53, since 13.1).
-//
-// Permute tile dimensions
+// PermuteOp is cuda_tile.permute (opcode 0x53): permute tile dimensions.
 type PermuteOp struct {
 	tileir.OpBase
 	Source      *tileir.Value
 	Permutation []int32
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *PermuteOp) Opcode() uint64 {
-	return 83
+// BuildPermuteOp creates a cuda_tile.permute at b's insertion point.
+func BuildPermuteOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value, permutation []int32) *PermuteOp {
+	return tileir.Insert(b, &PermuteOp{Source: source, Permutation: permutation}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *PermuteOp) Name() string {
-	return "cuda_tile.permute"
+func (*PermuteOp) Info() *tileir.OpInfo { return &Ops[65] }
+func (o *PermuteOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *PermuteOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *PermuteOp) Code(c *tileir.Coder) {
+	c.Int32s("permutation", &o.Permutation)
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *PermuteOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *PermuteOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "permutation",
-		Text: tileir.FormatInts(o.Permutation),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *PermuteOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewPermuteOp builds a cuda_tile.permute with its results; nil optional operands and attributes are absent.
-func NewPermuteOp(resultType tileir.Type, source *tileir.Value, permutation []int32) *PermuteOp {
-	o := &PermuteOp{Source: source, Permutation: permutation}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readPermuteOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &PermuteOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.permute")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v, err := d.I32Array("attribute 'permutation' of 'cuda_tile.permute'")
-		if err != nil {
-			return nil, err
-		}
-		o.Permutation = v
-	}
-	vals, err := d.Operands(1, "operands of 'cuda_tile.permute'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *PermuteOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.permute has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.I32Array(o.Permutation, "attribute 'permutation' of 'cuda_tile.permute'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// PowOp is cuda_tile.pow (opcode 0x54, since 13.1).
-//
-// Element-wise floating-point exponentiation
+// PowOp is cuda_tile.pow (opcode 0x54): element-wise floating-point exponentiation.
 type PowOp struct {
 	tileir.OpBase
 	Source   *tileir.Value
 	Exponent *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *PowOp) Opcode() uint64 {
-	return 84
+// BuildPowOp creates a cuda_tile.pow at b's insertion point.
+func BuildPowOp(b *tileir.Builder, resultType tileir.Type, source, exponent *tileir.Value) *PowOp {
+	return tileir.Insert(b, &PowOp{Source: source, Exponent: exponent}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *PowOp) Name() string {
-	return "cuda_tile.pow"
+func (*PowOp) Info() *tileir.OpInfo { return &Ops[66] }
+func (o *PowOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *PowOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *PowOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
+	c.Operand("exponent", &o.Exponent)
 }
 
-// Operands lists the operands in wire order.
-func (o *PowOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	out = append(out, o.Exponent)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *PowOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *PowOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewPowOp builds a cuda_tile.pow with its results; nil optional operands and attributes are absent.
-func NewPowOp(resultType tileir.Type, source *tileir.Value, exponent *tileir.Value) *PowOp {
-	o := &PowOp{Source: source, Exponent: exponent}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readPowOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &PowOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.pow")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(2, "operands of 'cuda_tile.pow'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	o.Exponent = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *PowOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.pow has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// PrintTkoOp is cuda_tile.print_tko (opcode 0x55, since 13.1).
-//
-// Print a formatted string (token-ordered)
+// PrintTkoOp is cuda_tile.print_tko (opcode 0x55): print a formatted string (token-ordered).
 type PrintTkoOp struct {
 	tileir.OpBase
 	Args  []*tileir.Value
@@ -6933,536 +1714,124 @@ type PrintTkoOp struct {
 	Str   string
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *PrintTkoOp) Opcode() uint64 {
-	return 85
+// BuildPrintTkoOp creates a cuda_tile.print_tko at b's insertion point.
+func BuildPrintTkoOp(b *tileir.Builder, resultTokenType tileir.Type, args []*tileir.Value, token *tileir.Value, str string) *PrintTkoOp {
+	return tileir.Insert(b, &PrintTkoOp{Args: args, Token: token, Str: str}, []tileir.Type{resultTokenType})
 }
 
-// Name is the op's full name.
-func (o *PrintTkoOp) Name() string {
-	return "cuda_tile.print_tko"
+func (*PrintTkoOp) Info() *tileir.OpInfo { return &Ops[67] }
+func (o *PrintTkoOp) String() string     { return tileir.FormatOp(o) }
+
+// ResultToken returns the op's result_token result.
+func (o *PrintTkoOp) ResultToken() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *PrintTkoOp) Code(c *tileir.Coder) {
+	c.String("str", &o.Str)
+	c.Operands("args", &o.Args)
+	if c.OperandSince(v13_2, "token", 0, o.Token != nil) {
+		c.OptionalOperand("token", 0, &o.Token)
+	}
 }
 
-// Operands lists the operands in wire order.
-func (o *PrintTkoOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Args...)
-	if o.Token != nil {
-		out = append(out, o.Token)
-	}
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *PrintTkoOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "str",
-		Text: strconv.Quote(o.Str),
-	})
-	return out
-}
-
-// ResultToken returns the result "result_token".
-func (o *PrintTkoOp) ResultToken() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewPrintTkoOp builds a cuda_tile.print_tko with its results; nil optional operands and attributes are absent.
-func NewPrintTkoOp(resultTokenType tileir.Type, args []*tileir.Value, token *tileir.Value, str string) *PrintTkoOp {
-	o := &PrintTkoOp{Args: args, Token: token, Str: str}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultTokenType})
-	return o
-}
-
-func readPrintTkoOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &PrintTkoOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.print_tko", 1)
-	if err != nil {
-		return nil, err
-	}
-	numbered := 0
-	if d.Version().AtLeast(13, 2) {
-		rt, err := d.Type("result result_token of cuda_tile.print_tko")
-		if err != nil {
-			return nil, err
-		}
-		types = append(types, rt)
-		numbered++
-	} else {
-		types = append(types, &TokenType{})
-	}
-	if nres != numbered {
-		return nil, d.Invalid("%d results for cuda_tile.print_tko in this version, not %d", numbered, nres)
-	}
-	var flags uint64
-	if d.Version().AtLeast(13, 2) {
-		flags, err = d.Varint("the flags of cuda_tile.print_tko")
-		if err != nil {
-			return nil, err
-		}
-	}
-	_ = flags
-	{
-		v0, err := d.String("attribute 'str' of 'cuda_tile.print_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Str = v0
-	}
-	{
-		n, err := d.Count("operands in group args of cuda_tile.print_tko", 1)
-		if err != nil {
-			return nil, err
-		}
-		vs, err := d.Operands(n, "operand 'args' of 'cuda_tile.print_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Args = vs
-	}
-	if d.Version().AtLeast(13, 2) {
-		if flags&(1<<0) != 0 {
-			v, err := d.Operand("operand 'token' of 'cuda_tile.print_tko'")
-			if err != nil {
-				return nil, err
-			}
-			o.Token = v
-		}
-	} else if flags&(1<<0) != 0 {
-		return nil, d.Invalid("no flag for operand 'token' of 'cuda_tile.print_tko', which needs version 13.2")
-	}
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *PrintTkoOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	if n > 0 && !e.Version().AtLeast(13, 2) {
-		n = 0
-	}
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.Token != nil {
-		if !e.Version().AtLeast(13, 2) {
-			return e.TooNew("operand 'token' of 'cuda_tile.print_tko'", tileir.Version{
-				Major: 13,
-				Minor: 2,
-			})
-		}
-		flags |= 1 << 0
-	}
-	if e.Version().AtLeast(13, 2) {
-		e.Varint(flags)
-	}
-	e.String(o.Str)
-	if err := e.Operands(o.Args, true); err != nil {
-		return err
-	}
-	if o.Token != nil {
-		if err := e.Operand(o.Token); err != nil {
-			return err
-		}
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// PtrToIntOp is cuda_tile.ptr_to_int (opcode 0x56, since 13.1).
-//
-// Convert a tile of pointers to a tile of integers
+// PtrToIntOp is cuda_tile.ptr_to_int (opcode 0x56): convert a tile of pointers to a tile of integers.
 type PtrToIntOp struct {
 	tileir.OpBase
 	Source *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *PtrToIntOp) Opcode() uint64 {
-	return 86
+// BuildPtrToIntOp creates a cuda_tile.ptr_to_int at b's insertion point.
+func BuildPtrToIntOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value) *PtrToIntOp {
+	return tileir.Insert(b, &PtrToIntOp{Source: source}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *PtrToIntOp) Name() string {
-	return "cuda_tile.ptr_to_int"
+func (*PtrToIntOp) Info() *tileir.OpInfo { return &Ops[68] }
+func (o *PtrToIntOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *PtrToIntOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *PtrToIntOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *PtrToIntOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *PtrToIntOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *PtrToIntOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewPtrToIntOp builds a cuda_tile.ptr_to_int with its results; nil optional operands and attributes are absent.
-func NewPtrToIntOp(resultType tileir.Type, source *tileir.Value) *PtrToIntOp {
-	o := &PtrToIntOp{Source: source}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readPtrToIntOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &PtrToIntOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.ptr_to_int")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.ptr_to_int'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *PtrToIntOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.ptr_to_int has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// PtrToPtrOp is cuda_tile.ptr_to_ptr (opcode 0x57, since 13.1).
-//
-// Reinterpret a tile of one pointer type as another
+// PtrToPtrOp is cuda_tile.ptr_to_ptr (opcode 0x57): reinterpret a tile of one pointer type as another.
 type PtrToPtrOp struct {
 	tileir.OpBase
 	Source *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *PtrToPtrOp) Opcode() uint64 {
-	return 87
+// BuildPtrToPtrOp creates a cuda_tile.ptr_to_ptr at b's insertion point.
+func BuildPtrToPtrOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value) *PtrToPtrOp {
+	return tileir.Insert(b, &PtrToPtrOp{Source: source}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *PtrToPtrOp) Name() string {
-	return "cuda_tile.ptr_to_ptr"
+func (*PtrToPtrOp) Info() *tileir.OpInfo { return &Ops[69] }
+func (o *PtrToPtrOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *PtrToPtrOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *PtrToPtrOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *PtrToPtrOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *PtrToPtrOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *PtrToPtrOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewPtrToPtrOp builds a cuda_tile.ptr_to_ptr with its results; nil optional operands and attributes are absent.
-func NewPtrToPtrOp(resultType tileir.Type, source *tileir.Value) *PtrToPtrOp {
-	o := &PtrToPtrOp{Source: source}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readPtrToPtrOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &PtrToPtrOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.ptr_to_ptr")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.ptr_to_ptr'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *PtrToPtrOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.ptr_to_ptr has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// ReduceOp is cuda_tile.reduce (opcode 0x58, since 13.1).
-//
-// Variadic tile reduction across dimensions
+// ReduceOp is cuda_tile.reduce (opcode 0x58): variadic tile reduction across dimensions.
 type ReduceOp struct {
 	tileir.OpBase
-	OperandsOperand []*tileir.Value
-	Dim             uint32
-	Identities      []tileir.Attr
+	Operands   []*tileir.Value
+	Dim        uint32
+	Identities []tileir.Attr
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *ReduceOp) Opcode() uint64 {
-	return 88
+// BuildReduceOp creates a cuda_tile.reduce at b's insertion point.
+func BuildReduceOp(b *tileir.Builder, resultsResultTypes []tileir.Type, operands []*tileir.Value, dim uint32, identities []tileir.Attr, body *tileir.Region) *ReduceOp {
+	return tileir.Insert(b, &ReduceOp{Operands: operands, Dim: dim, Identities: identities}, resultsResultTypes, body)
 }
 
-// Name is the op's full name.
-func (o *ReduceOp) Name() string {
-	return "cuda_tile.reduce"
+func (*ReduceOp) Info() *tileir.OpInfo { return &Ops[70] }
+func (o *ReduceOp) String() string     { return tileir.FormatOp(o) }
+
+// ResultsResult returns the op's results.
+func (o *ReduceOp) ResultsResult() []*tileir.Value { return o.Results }
+
+// Body returns the op's body region.
+func (o *ReduceOp) Body() *tileir.Region { return o.Regions[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *ReduceOp) Code(c *tileir.Coder) {
+	tileir.UintAttr(c, "dim", &o.Dim)
+	c.Attrs("identities", &o.Identities)
+	c.Operands("operands", &o.Operands)
 }
 
-// Operands lists the operands in wire order.
-func (o *ReduceOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.OperandsOperand...)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *ReduceOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "dim",
-		Text: strconv.FormatUint(uint64(o.Dim), 10),
-	})
-	out = append(out, tileir.AttrText{
-		Name: "identities",
-		Text: tileir.FormatAttrs(o.Identities),
-	})
-	return out
-}
-
-// ResultsResult returns the results "results".
-func (o *ReduceOp) ResultsResult() []*tileir.Value {
-	return o.OpBase.Results[0 : len(o.OpBase.Results)-0]
-}
-
-// Body returns the region "body".
-func (o *ReduceOp) Body() *tileir.Region {
-	return o.OpBase.Regions[0]
-}
-
-// NewReduceOp builds a cuda_tile.reduce with its results; nil optional operands and attributes are absent.
-func NewReduceOp(resultsTypes []tileir.Type, operands []*tileir.Value, dim uint32, identities []tileir.Attr, body *tileir.Region) *ReduceOp {
-	o := &ReduceOp{OperandsOperand: operands, Dim: dim, Identities: identities}
-	o.OpBase.Results = tileir.NewResults(o, resultsTypes)
-	o.OpBase.Regions = []*tileir.Region{body}
-	return o
-}
-
-func readReduceOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &ReduceOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.reduce", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.reduce")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := tileir.AsUint[uint32](d.Varint("attribute 'dim' of 'cuda_tile.reduce'"))
-		if err != nil {
-			return nil, err
-		}
-		o.Dim = v0
-	}
-	{
-		n0, err := d.Count("elements of attribute 'identities' of 'cuda_tile.reduce'", 1)
-		if err != nil {
-			return nil, err
-		}
-		l0 := make([]tileir.Attr, n0)
-		for i0 := range l0 {
-			v1, err := d.Attr("attribute 'identities' of 'cuda_tile.reduce'")
-			if err != nil {
-				return nil, err
-			}
-			l0[i0] = v1
-		}
-		o.Identities = l0
-	}
-	n, err := d.Count("operands of 'cuda_tile.reduce'", 1)
-	if err != nil {
-		return nil, err
-	}
-	if n < 0 {
-		return nil, d.Invalid("at least 0 operands of 'cuda_tile.reduce', not %d", n)
-	}
-	vals, err := d.Operands(n, "operands of 'cuda_tile.reduce'")
-	if err != nil {
-		return nil, err
-	}
-	o.OperandsOperand = vals[0 : len(vals)-0]
-	rs, err := d.Regions(1, "cuda_tile.reduce")
-	if err != nil {
-		return nil, err
-	}
-	o.OpBase.Regions = rs
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *ReduceOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	e.Varint(uint64(o.Dim))
-	e.Varint(uint64(len(o.Identities)))
-	for _, el0 := range o.Identities {
-		if err := e.Attr(el0); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), true); err != nil {
-		return err
-	}
-	if len(o.OpBase.Regions) != 1 {
-		return fmt.Errorf("cuda_tile.reduce has %d regions, not 1", len(o.OpBase.Regions))
-	}
-	if err := e.Regions(o.OpBase.Regions); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// RemfOp is cuda_tile.remf (opcode 0x59, since 13.1).
-//
-// Element-wise floating-point remainder
+// RemfOp is cuda_tile.remf (opcode 0x59): element-wise floating-point remainder.
 type RemfOp struct {
 	tileir.OpBase
 	Lhs *tileir.Value
 	Rhs *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *RemfOp) Opcode() uint64 {
-	return 89
+// BuildRemfOp creates a cuda_tile.remf at b's insertion point.
+func BuildRemfOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value) *RemfOp {
+	return tileir.Insert(b, &RemfOp{Lhs: lhs, Rhs: rhs}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *RemfOp) Name() string {
-	return "cuda_tile.remf"
+func (*RemfOp) Info() *tileir.OpInfo { return &Ops[71] }
+func (o *RemfOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *RemfOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *RemfOp) Code(c *tileir.Coder) {
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *RemfOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *RemfOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *RemfOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewRemfOp builds a cuda_tile.remf with its results; nil optional operands and attributes are absent.
-func NewRemfOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value) *RemfOp {
-	o := &RemfOp{Lhs: lhs, Rhs: rhs}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readRemfOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &RemfOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.remf")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(2, "operands of 'cuda_tile.remf'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *RemfOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.remf has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// RemiOp is cuda_tile.remi (opcode 0x5A, since 13.1).
-//
-// Element-wise integer remainder
+// RemiOp is cuda_tile.remi (opcode 0x5A): element-wise integer remainder.
 type RemiOp struct {
 	tileir.OpBase
 	Lhs        *tileir.Value
@@ -7470,515 +1839,121 @@ type RemiOp struct {
 	Signedness Signedness
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *RemiOp) Opcode() uint64 {
-	return 90
+// BuildRemiOp creates a cuda_tile.remi at b's insertion point.
+func BuildRemiOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value, signedness Signedness) *RemiOp {
+	return tileir.Insert(b, &RemiOp{Lhs: lhs, Rhs: rhs, Signedness: signedness}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *RemiOp) Name() string {
-	return "cuda_tile.remi"
+func (*RemiOp) Info() *tileir.OpInfo { return &Ops[72] }
+func (o *RemiOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *RemiOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *RemiOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "signedness", &o.Signedness)
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *RemiOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *RemiOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "signedness",
-		Text: o.Signedness.String(),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *RemiOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewRemiOp builds a cuda_tile.remi with its results; nil optional operands and attributes are absent.
-func NewRemiOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, signedness Signedness) *RemiOp {
-	o := &RemiOp{Lhs: lhs, Rhs: rhs, Signedness: signedness}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readRemiOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &RemiOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.remi")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness' of 'cuda_tile.remi'")
-		if err != nil {
-			return nil, err
-		}
-		o.Signedness = v0
-	}
-	vals, err := d.Operands(2, "operands of 'cuda_tile.remi'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *RemiOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.remi has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := tileir.EncodeEnum(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.remi'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// ReshapeOp is cuda_tile.reshape (opcode 0x5B, since 13.1).
-//
-// Reshape tile dimensions
+// ReshapeOp is cuda_tile.reshape (opcode 0x5B): reshape tile dimensions.
 type ReshapeOp struct {
 	tileir.OpBase
 	Source *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *ReshapeOp) Opcode() uint64 {
-	return 91
+// BuildReshapeOp creates a cuda_tile.reshape at b's insertion point.
+func BuildReshapeOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value) *ReshapeOp {
+	return tileir.Insert(b, &ReshapeOp{Source: source}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *ReshapeOp) Name() string {
-	return "cuda_tile.reshape"
+func (*ReshapeOp) Info() *tileir.OpInfo { return &Ops[73] }
+func (o *ReshapeOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *ReshapeOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *ReshapeOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *ReshapeOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *ReshapeOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *ReshapeOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewReshapeOp builds a cuda_tile.reshape with its results; nil optional operands and attributes are absent.
-func NewReshapeOp(resultType tileir.Type, source *tileir.Value) *ReshapeOp {
-	o := &ReshapeOp{Source: source}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readReshapeOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &ReshapeOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.reshape")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.reshape'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *ReshapeOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.reshape has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// ReturnOp is cuda_tile.return (opcode 0x5C, since 13.1).
-//
-// Return value(s) from a function
+// ReturnOp is cuda_tile.return (opcode 0x5C): return value(s) from a function.
 type ReturnOp struct {
 	tileir.OpBase
-	OperandsOperand []*tileir.Value
+	Operands []*tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *ReturnOp) Opcode() uint64 {
-	return 92
+// BuildReturnOp creates a cuda_tile.return at b's insertion point.
+func BuildReturnOp(b *tileir.Builder, operands []*tileir.Value) *ReturnOp {
+	return tileir.Insert(b, &ReturnOp{Operands: operands}, nil)
 }
 
-// Name is the op's full name.
-func (o *ReturnOp) Name() string {
-	return "cuda_tile.return"
+func (*ReturnOp) Info() *tileir.OpInfo { return &Ops[74] }
+func (o *ReturnOp) String() string     { return tileir.FormatOp(o) }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *ReturnOp) Code(c *tileir.Coder) {
+	c.Operands("operands", &o.Operands)
 }
 
-// IsTerminator marks the op as one that may end a block.
-func (o *ReturnOp) IsTerminator() {}
-
-// Operands lists the operands in wire order.
-func (o *ReturnOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.OperandsOperand...)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *ReturnOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// NewReturnOp builds a cuda_tile.return with its results; nil optional operands and attributes are absent.
-func NewReturnOp(operands []*tileir.Value) *ReturnOp {
-	o := &ReturnOp{OperandsOperand: operands}
-	return o
-}
-
-func readReturnOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &ReturnOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.return", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.return")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	n, err := d.Count("operands of 'cuda_tile.return'", 1)
-	if err != nil {
-		return nil, err
-	}
-	if n < 0 {
-		return nil, d.Invalid("at least 0 operands of 'cuda_tile.return', not %d", n)
-	}
-	vals, err := d.Operands(n, "operands of 'cuda_tile.return'")
-	if err != nil {
-		return nil, err
-	}
-	o.OperandsOperand = vals[0 : len(vals)-0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *ReturnOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), true); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// RsqrtOp is cuda_tile.rsqrt (opcode 0x5D, since 13.1).
-//
-// Element-wise reciprocal square root
+// RsqrtOp is cuda_tile.rsqrt (opcode 0x5D): element-wise reciprocal square root.
 type RsqrtOp struct {
 	tileir.OpBase
 	Source      *tileir.Value
 	FlushToZero bool
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *RsqrtOp) Opcode() uint64 {
-	return 93
+// BuildRsqrtOp creates a cuda_tile.rsqrt at b's insertion point.
+func BuildRsqrtOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value, flushToZero bool) *RsqrtOp {
+	return tileir.Insert(b, &RsqrtOp{Source: source, FlushToZero: flushToZero}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *RsqrtOp) Name() string {
-	return "cuda_tile.rsqrt"
+func (*RsqrtOp) Info() *tileir.OpInfo { return &Ops[75] }
+func (o *RsqrtOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *RsqrtOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *RsqrtOp) Code(c *tileir.Coder) {
+	c.Unit("flush_to_zero", 0, &o.FlushToZero)
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *RsqrtOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *RsqrtOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	if o.FlushToZero {
-		out = append(out, tileir.AttrText{
-			Name: "flush_to_zero",
-			Text: "",
-		})
-	}
-	return out
-}
-
-// Result returns the result "result".
-func (o *RsqrtOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewRsqrtOp builds a cuda_tile.rsqrt with its results; nil optional operands and attributes are absent.
-func NewRsqrtOp(resultType tileir.Type, source *tileir.Value, flushToZero bool) *RsqrtOp {
-	o := &RsqrtOp{Source: source, FlushToZero: flushToZero}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readRsqrtOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &RsqrtOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.rsqrt")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	flags, err = d.Varint("the flags of cuda_tile.rsqrt")
-	if err != nil {
-		return nil, err
-	}
-	_ = flags
-	o.FlushToZero = flags&(1<<0) != 0
-	vals, err := d.Operands(1, "operands of 'cuda_tile.rsqrt'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *RsqrtOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.rsqrt has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.FlushToZero {
-		flags |= 1 << 0
-	}
-	e.Varint(flags)
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// ScanOp is cuda_tile.scan (opcode 0x5E, since 13.1).
-//
-// A parallel prefix sum operation
+// ScanOp is cuda_tile.scan (opcode 0x5E): A parallel prefix sum operation.
 type ScanOp struct {
 	tileir.OpBase
-	OperandsOperand []*tileir.Value
-	Dim             uint32
-	Reverse         bool
-	Identities      []tileir.Attr
+	Operands   []*tileir.Value
+	Dim        uint32
+	Reverse    bool
+	Identities []tileir.Attr
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *ScanOp) Opcode() uint64 {
-	return 94
+// BuildScanOp creates a cuda_tile.scan at b's insertion point.
+func BuildScanOp(b *tileir.Builder, resultsResultTypes []tileir.Type, operands []*tileir.Value, dim uint32, reverse bool, identities []tileir.Attr, body *tileir.Region) *ScanOp {
+	return tileir.Insert(b, &ScanOp{Operands: operands, Dim: dim, Reverse: reverse, Identities: identities}, resultsResultTypes, body)
 }
 
-// Name is the op's full name.
-func (o *ScanOp) Name() string {
-	return "cuda_tile.scan"
+func (*ScanOp) Info() *tileir.OpInfo { return &Ops[76] }
+func (o *ScanOp) String() string     { return tileir.FormatOp(o) }
+
+// ResultsResult returns the op's results.
+func (o *ScanOp) ResultsResult() []*tileir.Value { return o.Results }
+
+// Body returns the op's body region.
+func (o *ScanOp) Body() *tileir.Region { return o.Regions[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *ScanOp) Code(c *tileir.Coder) {
+	tileir.UintAttr(c, "dim", &o.Dim)
+	c.Bool("reverse", &o.Reverse)
+	c.Attrs("identities", &o.Identities)
+	c.Operands("operands", &o.Operands)
 }
 
-// Operands lists the operands in wire order.
-func (o *ScanOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.OperandsOperand...)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *ScanOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "dim",
-		Text: strconv.FormatUint(uint64(o.Dim), 10),
-	})
-	out = append(out, tileir.AttrText{
-		Name: "reverse",
-		Text: strconv.FormatBool(o.Reverse),
-	})
-	out = append(out, tileir.AttrText{
-		Name: "identities",
-		Text: tileir.FormatAttrs(o.Identities),
-	})
-	return out
-}
-
-// ResultsResult returns the results "results".
-func (o *ScanOp) ResultsResult() []*tileir.Value {
-	return o.OpBase.Results[0 : len(o.OpBase.Results)-0]
-}
-
-// Body returns the region "body".
-func (o *ScanOp) Body() *tileir.Region {
-	return o.OpBase.Regions[0]
-}
-
-// NewScanOp builds a cuda_tile.scan with its results; nil optional operands and attributes are absent.
-func NewScanOp(resultsTypes []tileir.Type, operands []*tileir.Value, dim uint32, reverse bool, identities []tileir.Attr, body *tileir.Region) *ScanOp {
-	o := &ScanOp{OperandsOperand: operands, Dim: dim, Reverse: reverse, Identities: identities}
-	o.OpBase.Results = tileir.NewResults(o, resultsTypes)
-	o.OpBase.Regions = []*tileir.Region{body}
-	return o
-}
-
-func readScanOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &ScanOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.scan", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.scan")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := tileir.AsUint[uint32](d.Varint("attribute 'dim' of 'cuda_tile.scan'"))
-		if err != nil {
-			return nil, err
-		}
-		o.Dim = v0
-	}
-	{
-		v0, err := d.Bool("attribute 'reverse' of 'cuda_tile.scan'")
-		if err != nil {
-			return nil, err
-		}
-		o.Reverse = v0
-	}
-	{
-		n0, err := d.Count("elements of attribute 'identities' of 'cuda_tile.scan'", 1)
-		if err != nil {
-			return nil, err
-		}
-		l0 := make([]tileir.Attr, n0)
-		for i0 := range l0 {
-			v1, err := d.Attr("attribute 'identities' of 'cuda_tile.scan'")
-			if err != nil {
-				return nil, err
-			}
-			l0[i0] = v1
-		}
-		o.Identities = l0
-	}
-	n, err := d.Count("operands of 'cuda_tile.scan'", 1)
-	if err != nil {
-		return nil, err
-	}
-	if n < 0 {
-		return nil, d.Invalid("at least 0 operands of 'cuda_tile.scan', not %d", n)
-	}
-	vals, err := d.Operands(n, "operands of 'cuda_tile.scan'")
-	if err != nil {
-		return nil, err
-	}
-	o.OperandsOperand = vals[0 : len(vals)-0]
-	rs, err := d.Regions(1, "cuda_tile.scan")
-	if err != nil {
-		return nil, err
-	}
-	o.OpBase.Regions = rs
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *ScanOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	e.Varint(uint64(o.Dim))
-	e.Bool(o.Reverse)
-	e.Varint(uint64(len(o.Identities)))
-	for _, el0 := range o.Identities {
-		if err := e.Attr(el0); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), true); err != nil {
-		return err
-	}
-	if len(o.OpBase.Regions) != 1 {
-		return fmt.Errorf("cuda_tile.scan has %d regions, not 1", len(o.OpBase.Regions))
-	}
-	if err := e.Regions(o.OpBase.Regions); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// SelectOp is cuda_tile.select (opcode 0x5F, since 13.1).
-//
-// Select values based on condition
+// SelectOp is cuda_tile.select (opcode 0x5F): select values based on condition.
 type SelectOp struct {
 	tileir.OpBase
 	Cond       *tileir.Value
@@ -7986,84 +1961,25 @@ type SelectOp struct {
 	ValIfFalse *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *SelectOp) Opcode() uint64 {
-	return 95
+// BuildSelectOp creates a cuda_tile.select at b's insertion point.
+func BuildSelectOp(b *tileir.Builder, resultType tileir.Type, cond, valIfTrue, valIfFalse *tileir.Value) *SelectOp {
+	return tileir.Insert(b, &SelectOp{Cond: cond, ValIfTrue: valIfTrue, ValIfFalse: valIfFalse}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *SelectOp) Name() string {
-	return "cuda_tile.select"
+func (*SelectOp) Info() *tileir.OpInfo { return &Ops[77] }
+func (o *SelectOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *SelectOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *SelectOp) Code(c *tileir.Coder) {
+	c.Operand("cond", &o.Cond)
+	c.Operand("val_if_true", &o.ValIfTrue)
+	c.Operand("val_if_false", &o.ValIfFalse)
 }
 
-// Operands lists the operands in wire order.
-func (o *SelectOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Cond)
-	out = append(out, o.ValIfTrue)
-	out = append(out, o.ValIfFalse)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *SelectOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *SelectOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewSelectOp builds a cuda_tile.select with its results; nil optional operands and attributes are absent.
-func NewSelectOp(resultType tileir.Type, cond *tileir.Value, valIfTrue *tileir.Value, valIfFalse *tileir.Value) *SelectOp {
-	o := &SelectOp{Cond: cond, ValIfTrue: valIfTrue, ValIfFalse: valIfFalse}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readSelectOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &SelectOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.select")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(3, "operands of 'cuda_tile.select'")
-	if err != nil {
-		return nil, err
-	}
-	o.Cond = vals[0]
-	o.ValIfTrue = vals[1]
-	o.ValIfFalse = vals[2]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *SelectOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.select has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// ShliOp is cuda_tile.shli (opcode 0x60, since 13.1).
-//
-// Element-wise shift-left
+// ShliOp is cuda_tile.shli (opcode 0x60): element-wise shift-left.
 type ShliOp struct {
 	tileir.OpBase
 	Lhs      *tileir.Value
@@ -8071,96 +1987,25 @@ type ShliOp struct {
 	Overflow IntegerOverflow
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *ShliOp) Opcode() uint64 {
-	return 96
+// BuildShliOp creates a cuda_tile.shli at b's insertion point.
+func BuildShliOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value, overflow IntegerOverflow) *ShliOp {
+	return tileir.Insert(b, &ShliOp{Lhs: lhs, Rhs: rhs, Overflow: overflow}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *ShliOp) Name() string {
-	return "cuda_tile.shli"
+func (*ShliOp) Info() *tileir.OpInfo { return &Ops[78] }
+func (o *ShliOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *ShliOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *ShliOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "overflow", &o.Overflow)
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *ShliOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *ShliOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "overflow",
-		Text: o.Overflow.String(),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *ShliOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewShliOp builds a cuda_tile.shli with its results; nil optional operands and attributes are absent.
-func NewShliOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, overflow IntegerOverflow) *ShliOp {
-	o := &ShliOp{Lhs: lhs, Rhs: rhs, Overflow: overflow}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readShliOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &ShliOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.shli")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := tileir.ReadEnum[IntegerOverflow](d, "attribute 'overflow' of 'cuda_tile.shli'")
-		if err != nil {
-			return nil, err
-		}
-		o.Overflow = v0
-	}
-	vals, err := d.Operands(2, "operands of 'cuda_tile.shli'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *ShliOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.shli has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := tileir.EncodeEnum(e, o.Overflow, "attribute 'overflow' of 'cuda_tile.shli'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// ShriOp is cuda_tile.shri (opcode 0x61, since 13.1).
-//
-// Element-wise shift-right
+// ShriOp is cuda_tile.shri (opcode 0x61): element-wise shift-right.
 type ShriOp struct {
 	tileir.OpBase
 	Lhs        *tileir.Value
@@ -8168,254 +2013,69 @@ type ShriOp struct {
 	Signedness Signedness
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *ShriOp) Opcode() uint64 {
-	return 97
+// BuildShriOp creates a cuda_tile.shri at b's insertion point.
+func BuildShriOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value, signedness Signedness) *ShriOp {
+	return tileir.Insert(b, &ShriOp{Lhs: lhs, Rhs: rhs, Signedness: signedness}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *ShriOp) Name() string {
-	return "cuda_tile.shri"
+func (*ShriOp) Info() *tileir.OpInfo { return &Ops[79] }
+func (o *ShriOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *ShriOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *ShriOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "signedness", &o.Signedness)
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *ShriOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *ShriOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "signedness",
-		Text: o.Signedness.String(),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *ShriOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewShriOp builds a cuda_tile.shri with its results; nil optional operands and attributes are absent.
-func NewShriOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, signedness Signedness) *ShriOp {
-	o := &ShriOp{Lhs: lhs, Rhs: rhs, Signedness: signedness}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readShriOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &ShriOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.shri")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := tileir.ReadEnum[Signedness](d, "attribute 'signedness' of 'cuda_tile.shri'")
-		if err != nil {
-			return nil, err
-		}
-		o.Signedness = v0
-	}
-	vals, err := d.Operands(2, "operands of 'cuda_tile.shri'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *ShriOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.shri has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := tileir.EncodeEnum(e, o.Signedness, "attribute 'signedness' of 'cuda_tile.shri'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// SinOp is cuda_tile.sin (opcode 0x62, since 13.1).
-//
-// Element-wise sine
+// SinOp is cuda_tile.sin (opcode 0x62): element-wise sine.
 type SinOp struct {
 	tileir.OpBase
 	Source *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *SinOp) Opcode() uint64 {
-	return 98
+// BuildSinOp creates a cuda_tile.sin at b's insertion point.
+func BuildSinOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value) *SinOp {
+	return tileir.Insert(b, &SinOp{Source: source}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *SinOp) Name() string {
-	return "cuda_tile.sin"
+func (*SinOp) Info() *tileir.OpInfo { return &Ops[80] }
+func (o *SinOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *SinOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *SinOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *SinOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *SinOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *SinOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewSinOp builds a cuda_tile.sin with its results; nil optional operands and attributes are absent.
-func NewSinOp(resultType tileir.Type, source *tileir.Value) *SinOp {
-	o := &SinOp{Source: source}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readSinOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &SinOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.sin")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.sin'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *SinOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.sin has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// SinhOp is cuda_tile.sinh (opcode 0x63, since 13.1).
-//
-// Element-wise hyperbolic sine
+// SinhOp is cuda_tile.sinh (opcode 0x63): element-wise hyperbolic sine.
 type SinhOp struct {
 	tileir.OpBase
 	Source *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *SinhOp) Opcode() uint64 {
-	return 99
+// BuildSinhOp creates a cuda_tile.sinh at b's insertion point.
+func BuildSinhOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value) *SinhOp {
+	return tileir.Insert(b, &SinhOp{Source: source}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *SinhOp) Name() string {
-	return "cuda_tile.sinh"
+func (*SinhOp) Info() *tileir.OpInfo { return &Ops[81] }
+func (o *SinhOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *SinhOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *SinhOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *SinhOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *SinhOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *SinhOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewSinhOp builds a cuda_tile.sinh with its results; nil optional operands and attributes are absent.
-func NewSinhOp(resultType tileir.Type, source *tileir.Value) *SinhOp {
-	o := &SinhOp{Source: source}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readSinhOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &SinhOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.sinh")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.sinh'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *SinhOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.sinh has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// SqrtOp is cuda_tile.sqrt (opcode 0x64, since 13.1).
-//
-// Element-wise square root
+// SqrtOp is cuda_tile.sqrt (opcode 0x64): element-wise square root.
 type SqrtOp struct {
 	tileir.OpBase
 	Source       *tileir.Value
@@ -8423,112 +2083,25 @@ type SqrtOp struct {
 	FlushToZero  bool
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *SqrtOp) Opcode() uint64 {
-	return 100
+// BuildSqrtOp creates a cuda_tile.sqrt at b's insertion point.
+func BuildSqrtOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value, roundingMode RoundingMode, flushToZero bool) *SqrtOp {
+	return tileir.Insert(b, &SqrtOp{Source: source, RoundingMode: roundingMode, FlushToZero: flushToZero}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *SqrtOp) Name() string {
-	return "cuda_tile.sqrt"
+func (*SqrtOp) Info() *tileir.OpInfo { return &Ops[82] }
+func (o *SqrtOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *SqrtOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *SqrtOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "rounding_mode", &o.RoundingMode)
+	c.Unit("flush_to_zero", 0, &o.FlushToZero)
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *SqrtOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *SqrtOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "rounding_mode",
-		Text: o.RoundingMode.String(),
-	})
-	if o.FlushToZero {
-		out = append(out, tileir.AttrText{
-			Name: "flush_to_zero",
-			Text: "",
-		})
-	}
-	return out
-}
-
-// Result returns the result "result".
-func (o *SqrtOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewSqrtOp builds a cuda_tile.sqrt with its results; nil optional operands and attributes are absent.
-func NewSqrtOp(resultType tileir.Type, source *tileir.Value, roundingMode RoundingMode, flushToZero bool) *SqrtOp {
-	o := &SqrtOp{Source: source, RoundingMode: roundingMode, FlushToZero: flushToZero}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readSqrtOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &SqrtOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.sqrt")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	flags, err = d.Varint("the flags of cuda_tile.sqrt")
-	if err != nil {
-		return nil, err
-	}
-	_ = flags
-	{
-		v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.sqrt'")
-		if err != nil {
-			return nil, err
-		}
-		o.RoundingMode = v0
-	}
-	o.FlushToZero = flags&(1<<0) != 0
-	vals, err := d.Operands(1, "operands of 'cuda_tile.sqrt'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *SqrtOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.sqrt has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.FlushToZero {
-		flags |= 1 << 0
-	}
-	e.Varint(flags)
-	if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.sqrt'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// StorePtrTkoOp is cuda_tile.store_ptr_tko (opcode 0x65, since 13.1).
-//
-// Store and scatter data from pointer of tile to global memory without ordering guarantees
+// StorePtrTkoOp is cuda_tile.store_ptr_tko (opcode 0x65): store and scatter data from pointer of tile to global memory without ordering guarantees.
 type StorePtrTkoOp struct {
 	tileir.OpBase
 	Destination             *tileir.Value
@@ -8540,197 +2113,29 @@ type StorePtrTkoOp struct {
 	OptimizationHints       *OptimizationHintsAttr
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *StorePtrTkoOp) Opcode() uint64 {
-	return 101
+// BuildStorePtrTkoOp creates a cuda_tile.store_ptr_tko at b's insertion point.
+func BuildStorePtrTkoOp(b *tileir.Builder, resultTokenType tileir.Type, destination, value, mask, token *tileir.Value, memoryOrderingSemantics MemoryOrderingSemantics, memoryScope *MemoryScope, optimizationHints *OptimizationHintsAttr) *StorePtrTkoOp {
+	return tileir.Insert(b, &StorePtrTkoOp{Destination: destination, Value: value, Mask: mask, Token: token, MemoryOrderingSemantics: memoryOrderingSemantics, MemoryScope: memoryScope, OptimizationHints: optimizationHints}, []tileir.Type{resultTokenType})
 }
 
-// Name is the op's full name.
-func (o *StorePtrTkoOp) Name() string {
-	return "cuda_tile.store_ptr_tko"
+func (*StorePtrTkoOp) Info() *tileir.OpInfo { return &Ops[83] }
+func (o *StorePtrTkoOp) String() string     { return tileir.FormatOp(o) }
+
+// ResultToken returns the op's result_token result.
+func (o *StorePtrTkoOp) ResultToken() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *StorePtrTkoOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "memory_ordering_semantics", &o.MemoryOrderingSemantics)
+	tileir.Optional(c, "memory_scope", 0, &o.MemoryScope, tileir.EnumAttr[MemoryScope])
+	tileir.OptionalPayload(c, "optimization_hints", 1, &o.OptimizationHints, readOptimizationHintsAttr, writeOptimizationHintsAttr)
+	c.Operand("destination", &o.Destination)
+	c.Operand("value", &o.Value)
+	c.OptionalOperand("mask", 2, &o.Mask)
+	c.OptionalOperand("token", 3, &o.Token)
 }
 
-// Operands lists the operands in wire order.
-func (o *StorePtrTkoOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Destination)
-	out = append(out, o.Value)
-	if o.Mask != nil {
-		out = append(out, o.Mask)
-	}
-	if o.Token != nil {
-		out = append(out, o.Token)
-	}
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *StorePtrTkoOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "memory_ordering_semantics",
-		Text: o.MemoryOrderingSemantics.String(),
-	})
-	if o.MemoryScope != nil {
-		out = append(out, tileir.AttrText{
-			Name: "memory_scope",
-			Text: (*o.MemoryScope).String(),
-		})
-	}
-	if o.OptimizationHints != nil {
-		out = append(out, tileir.AttrText{
-			Name: "optimization_hints",
-			Text: o.OptimizationHints.String(),
-		})
-	}
-	return out
-}
-
-// ResultToken returns the result "result_token".
-func (o *StorePtrTkoOp) ResultToken() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewStorePtrTkoOp builds a cuda_tile.store_ptr_tko with its results; nil optional operands and attributes are absent.
-func NewStorePtrTkoOp(resultTokenType tileir.Type, destination *tileir.Value, value *tileir.Value, mask *tileir.Value, token *tileir.Value, memoryOrderingSemantics MemoryOrderingSemantics, memoryScope *MemoryScope, optimizationHints *OptimizationHintsAttr) *StorePtrTkoOp {
-	o := &StorePtrTkoOp{Destination: destination, Value: value, Mask: mask, Token: token, MemoryOrderingSemantics: memoryOrderingSemantics, MemoryScope: memoryScope, OptimizationHints: optimizationHints}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultTokenType})
-	return o
-}
-
-func readStorePtrTkoOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &StorePtrTkoOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.store_ptr_tko", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.store_ptr_tko")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	flags, err = d.Varint("the flags of cuda_tile.store_ptr_tko")
-	if err != nil {
-		return nil, err
-	}
-	_ = flags
-	{
-		v0, err := tileir.ReadEnum[MemoryOrderingSemantics](d, "attribute 'memory_ordering_semantics' of 'cuda_tile.store_ptr_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.MemoryOrderingSemantics = v0
-	}
-	if flags&(1<<0) != 0 {
-		var opt MemoryScope
-		v0, err := tileir.ReadEnum[MemoryScope](d, "attribute 'memory_scope' of 'cuda_tile.store_ptr_tko'")
-		if err != nil {
-			return nil, err
-		}
-		opt = v0
-		o.MemoryScope = &opt
-	}
-	if flags&(1<<1) != 0 {
-		v0, err := readOptimizationHintsAttr(d)
-		if err != nil {
-			return nil, err
-		}
-		o.OptimizationHints = v0
-	}
-	{
-		v, err := d.Operand("operand 'destination' of 'cuda_tile.store_ptr_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Destination = v
-	}
-	{
-		v, err := d.Operand("operand 'value' of 'cuda_tile.store_ptr_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Value = v
-	}
-	if flags&(1<<2) != 0 {
-		v, err := d.Operand("operand 'mask' of 'cuda_tile.store_ptr_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Mask = v
-	}
-	if flags&(1<<3) != 0 {
-		v, err := d.Operand("operand 'token' of 'cuda_tile.store_ptr_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Token = v
-	}
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *StorePtrTkoOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.MemoryScope != nil {
-		flags |= 1 << 0
-	}
-	if o.OptimizationHints != nil {
-		flags |= 1 << 1
-	}
-	if o.Mask != nil {
-		flags |= 1 << 2
-	}
-	if o.Token != nil {
-		flags |= 1 << 3
-	}
-	e.Varint(flags)
-	if err := tileir.EncodeEnum(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.store_ptr_tko'"); err != nil {
-		return err
-	}
-	if o.MemoryScope != nil {
-		if err := tileir.EncodeEnum(e, (*o.MemoryScope), "attribute 'memory_scope' of 'cuda_tile.store_ptr_tko'"); err != nil {
-			return err
-		}
-	}
-	if o.OptimizationHints != nil {
-		if err := encodeOptimizationHintsAttr(e, o.OptimizationHints, false); err != nil {
-			return err
-		}
-	}
-	if err := e.Operand(o.Destination); err != nil {
-		return err
-	}
-	if err := e.Operand(o.Value); err != nil {
-		return err
-	}
-	if o.Mask != nil {
-		if err := e.Operand(o.Mask); err != nil {
-			return err
-		}
-	}
-	if o.Token != nil {
-		if err := e.Operand(o.Token); err != nil {
-			return err
-		}
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// StoreViewTkoOp is cuda_tile.store_view_tko (opcode 0x66, since 13.1).
-//
-// Stores a tile into a tile view
+// StoreViewTkoOp is cuda_tile.store_view_tko (opcode 0x66): stores a tile into a tile view.
 type StoreViewTkoOp struct {
 	tileir.OpBase
 	Tile                    *tileir.Value
@@ -8742,194 +2147,29 @@ type StoreViewTkoOp struct {
 	OptimizationHints       *OptimizationHintsAttr
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *StoreViewTkoOp) Opcode() uint64 {
-	return 102
+// BuildStoreViewTkoOp creates a cuda_tile.store_view_tko at b's insertion point.
+func BuildStoreViewTkoOp(b *tileir.Builder, resultTokenType tileir.Type, tile, view *tileir.Value, index []*tileir.Value, token *tileir.Value, memoryOrderingSemantics MemoryOrderingSemantics, memoryScope *MemoryScope, optimizationHints *OptimizationHintsAttr) *StoreViewTkoOp {
+	return tileir.Insert(b, &StoreViewTkoOp{Tile: tile, View: view, Index: index, Token: token, MemoryOrderingSemantics: memoryOrderingSemantics, MemoryScope: memoryScope, OptimizationHints: optimizationHints}, []tileir.Type{resultTokenType})
 }
 
-// Name is the op's full name.
-func (o *StoreViewTkoOp) Name() string {
-	return "cuda_tile.store_view_tko"
+func (*StoreViewTkoOp) Info() *tileir.OpInfo { return &Ops[84] }
+func (o *StoreViewTkoOp) String() string     { return tileir.FormatOp(o) }
+
+// ResultToken returns the op's result_token result.
+func (o *StoreViewTkoOp) ResultToken() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *StoreViewTkoOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "memory_ordering_semantics", &o.MemoryOrderingSemantics)
+	tileir.Optional(c, "memory_scope", 0, &o.MemoryScope, tileir.EnumAttr[MemoryScope])
+	tileir.OptionalPayload(c, "optimization_hints", 1, &o.OptimizationHints, readOptimizationHintsAttr, writeOptimizationHintsAttr)
+	c.Operand("tile", &o.Tile)
+	c.Operand("view", &o.View)
+	c.Operands("index", &o.Index)
+	c.OptionalOperand("token", 2, &o.Token)
 }
 
-// Operands lists the operands in wire order.
-func (o *StoreViewTkoOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Tile)
-	out = append(out, o.View)
-	out = append(out, o.Index...)
-	if o.Token != nil {
-		out = append(out, o.Token)
-	}
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *StoreViewTkoOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "memory_ordering_semantics",
-		Text: o.MemoryOrderingSemantics.String(),
-	})
-	if o.MemoryScope != nil {
-		out = append(out, tileir.AttrText{
-			Name: "memory_scope",
-			Text: (*o.MemoryScope).String(),
-		})
-	}
-	if o.OptimizationHints != nil {
-		out = append(out, tileir.AttrText{
-			Name: "optimization_hints",
-			Text: o.OptimizationHints.String(),
-		})
-	}
-	return out
-}
-
-// ResultToken returns the result "result_token".
-func (o *StoreViewTkoOp) ResultToken() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewStoreViewTkoOp builds a cuda_tile.store_view_tko with its results; nil optional operands and attributes are absent.
-func NewStoreViewTkoOp(resultTokenType tileir.Type, tile *tileir.Value, view *tileir.Value, index []*tileir.Value, token *tileir.Value, memoryOrderingSemantics MemoryOrderingSemantics, memoryScope *MemoryScope, optimizationHints *OptimizationHintsAttr) *StoreViewTkoOp {
-	o := &StoreViewTkoOp{Tile: tile, View: view, Index: index, Token: token, MemoryOrderingSemantics: memoryOrderingSemantics, MemoryScope: memoryScope, OptimizationHints: optimizationHints}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultTokenType})
-	return o
-}
-
-func readStoreViewTkoOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &StoreViewTkoOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.store_view_tko", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.store_view_tko")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	flags, err = d.Varint("the flags of cuda_tile.store_view_tko")
-	if err != nil {
-		return nil, err
-	}
-	_ = flags
-	{
-		v0, err := tileir.ReadEnum[MemoryOrderingSemantics](d, "attribute 'memory_ordering_semantics' of 'cuda_tile.store_view_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.MemoryOrderingSemantics = v0
-	}
-	if flags&(1<<0) != 0 {
-		var opt MemoryScope
-		v0, err := tileir.ReadEnum[MemoryScope](d, "attribute 'memory_scope' of 'cuda_tile.store_view_tko'")
-		if err != nil {
-			return nil, err
-		}
-		opt = v0
-		o.MemoryScope = &opt
-	}
-	if flags&(1<<1) != 0 {
-		v0, err := readOptimizationHintsAttr(d)
-		if err != nil {
-			return nil, err
-		}
-		o.OptimizationHints = v0
-	}
-	{
-		v, err := d.Operand("operand 'tile' of 'cuda_tile.store_view_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Tile = v
-	}
-	{
-		v, err := d.Operand("operand 'view' of 'cuda_tile.store_view_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.View = v
-	}
-	{
-		n, err := d.Count("operands in group index of cuda_tile.store_view_tko", 1)
-		if err != nil {
-			return nil, err
-		}
-		vs, err := d.Operands(n, "operand 'index' of 'cuda_tile.store_view_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Index = vs
-	}
-	if flags&(1<<2) != 0 {
-		v, err := d.Operand("operand 'token' of 'cuda_tile.store_view_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Token = v
-	}
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *StoreViewTkoOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.MemoryScope != nil {
-		flags |= 1 << 0
-	}
-	if o.OptimizationHints != nil {
-		flags |= 1 << 1
-	}
-	if o.Token != nil {
-		flags |= 1 << 2
-	}
-	e.Varint(flags)
-	if err := tileir.EncodeEnum(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.store_view_tko'"); err != nil {
-		return err
-	}
-	if o.MemoryScope != nil {
-		if err := tileir.EncodeEnum(e, (*o.MemoryScope), "attribute 'memory_scope' of 'cuda_tile.store_view_tko'"); err != nil {
-			return err
-		}
-	}
-	if o.OptimizationHints != nil {
-		if err := encodeOptimizationHintsAttr(e, o.OptimizationHints, false); err != nil {
-			return err
-		}
-	}
-	if err := e.Operand(o.Tile); err != nil {
-		return err
-	}
-	if err := e.Operand(o.View); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Index, true); err != nil {
-		return err
-	}
-	if o.Token != nil {
-		if err := e.Operand(o.Token); err != nil {
-			return err
-		}
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// SubfOp is cuda_tile.subf (opcode 0x67, since 13.1).
-//
-// Element-wise floating-point subtraction
+// SubfOp is cuda_tile.subf (opcode 0x67): element-wise floating-point subtraction.
 type SubfOp struct {
 	tileir.OpBase
 	Lhs          *tileir.Value
@@ -8938,114 +2178,26 @@ type SubfOp struct {
 	FlushToZero  bool
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *SubfOp) Opcode() uint64 {
-	return 103
+// BuildSubfOp creates a cuda_tile.subf at b's insertion point.
+func BuildSubfOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value, roundingMode RoundingMode, flushToZero bool) *SubfOp {
+	return tileir.Insert(b, &SubfOp{Lhs: lhs, Rhs: rhs, RoundingMode: roundingMode, FlushToZero: flushToZero}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *SubfOp) Name() string {
-	return "cuda_tile.subf"
+func (*SubfOp) Info() *tileir.OpInfo { return &Ops[85] }
+func (o *SubfOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *SubfOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *SubfOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "rounding_mode", &o.RoundingMode)
+	c.Unit("flush_to_zero", 0, &o.FlushToZero)
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *SubfOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *SubfOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "rounding_mode",
-		Text: o.RoundingMode.String(),
-	})
-	if o.FlushToZero {
-		out = append(out, tileir.AttrText{
-			Name: "flush_to_zero",
-			Text: "",
-		})
-	}
-	return out
-}
-
-// Result returns the result "result".
-func (o *SubfOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewSubfOp builds a cuda_tile.subf with its results; nil optional operands and attributes are absent.
-func NewSubfOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, roundingMode RoundingMode, flushToZero bool) *SubfOp {
-	o := &SubfOp{Lhs: lhs, Rhs: rhs, RoundingMode: roundingMode, FlushToZero: flushToZero}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readSubfOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &SubfOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.subf")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	flags, err = d.Varint("the flags of cuda_tile.subf")
-	if err != nil {
-		return nil, err
-	}
-	_ = flags
-	{
-		v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.subf'")
-		if err != nil {
-			return nil, err
-		}
-		o.RoundingMode = v0
-	}
-	o.FlushToZero = flags&(1<<0) != 0
-	vals, err := d.Operands(2, "operands of 'cuda_tile.subf'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *SubfOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.subf has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.FlushToZero {
-		flags |= 1 << 0
-	}
-	e.Varint(flags)
-	if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.subf'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// SubiOp is cuda_tile.subi (opcode 0x68, since 13.1).
-//
-// Element-wise integer subtraction
+// SubiOp is cuda_tile.subi (opcode 0x68): element-wise integer subtraction.
 type SubiOp struct {
 	tileir.OpBase
 	Lhs      *tileir.Value
@@ -9053,799 +2205,208 @@ type SubiOp struct {
 	Overflow IntegerOverflow
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *SubiOp) Opcode() uint64 {
-	return 104
+// BuildSubiOp creates a cuda_tile.subi at b's insertion point.
+func BuildSubiOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value, overflow IntegerOverflow) *SubiOp {
+	return tileir.Insert(b, &SubiOp{Lhs: lhs, Rhs: rhs, Overflow: overflow}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *SubiOp) Name() string {
-	return "cuda_tile.subi"
+func (*SubiOp) Info() *tileir.OpInfo { return &Ops[86] }
+func (o *SubiOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *SubiOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *SubiOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "overflow", &o.Overflow)
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *SubiOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *SubiOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "overflow",
-		Text: o.Overflow.String(),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *SubiOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewSubiOp builds a cuda_tile.subi with its results; nil optional operands and attributes are absent.
-func NewSubiOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, overflow IntegerOverflow) *SubiOp {
-	o := &SubiOp{Lhs: lhs, Rhs: rhs, Overflow: overflow}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readSubiOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &SubiOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.subi")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := tileir.ReadEnum[IntegerOverflow](d, "attribute 'overflow' of 'cuda_tile.subi'")
-		if err != nil {
-			return nil, err
-		}
-		o.Overflow = v0
-	}
-	vals, err := d.Operands(2, "operands of 'cuda_tile.subi'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *SubiOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.subi has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := tileir.EncodeEnum(e, o.Overflow, "attribute 'overflow' of 'cuda_tile.subi'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// TanOp is cuda_tile.tan (opcode 0x69, since 13.1).
-//
-// Element-wise tangent
+// TanOp is cuda_tile.tan (opcode 0x69): element-wise tangent.
 type TanOp struct {
 	tileir.OpBase
 	Source *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *TanOp) Opcode() uint64 {
-	return 105
+// BuildTanOp creates a cuda_tile.tan at b's insertion point.
+func BuildTanOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value) *TanOp {
+	return tileir.Insert(b, &TanOp{Source: source}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *TanOp) Name() string {
-	return "cuda_tile.tan"
+func (*TanOp) Info() *tileir.OpInfo { return &Ops[87] }
+func (o *TanOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *TanOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *TanOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *TanOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *TanOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *TanOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewTanOp builds a cuda_tile.tan with its results; nil optional operands and attributes are absent.
-func NewTanOp(resultType tileir.Type, source *tileir.Value) *TanOp {
-	o := &TanOp{Source: source}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readTanOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &TanOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.tan")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.tan'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *TanOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.tan has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// TanhOp is cuda_tile.tanh (opcode 0x6A, since 13.1).
-//
-// Element-wise hyperbolic tangent
+// TanhOp is cuda_tile.tanh (opcode 0x6A): element-wise hyperbolic tangent.
 type TanhOp struct {
 	tileir.OpBase
 	Source       *tileir.Value
 	RoundingMode RoundingMode
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *TanhOp) Opcode() uint64 {
-	return 106
+// BuildTanhOp creates a cuda_tile.tanh at b's insertion point.
+func BuildTanhOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value, roundingMode RoundingMode) *TanhOp {
+	return tileir.Insert(b, &TanhOp{Source: source, RoundingMode: roundingMode}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *TanhOp) Name() string {
-	return "cuda_tile.tanh"
-}
+func (*TanhOp) Info() *tileir.OpInfo { return &Ops[88] }
+func (o *TanhOp) String() string     { return tileir.FormatOp(o) }
 
-// Operands lists the operands in wire order.
-func (o *TanhOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
+// Result returns the op's result.
+func (o *TanhOp) Result() *tileir.Value { return o.Results[0] }
 
-// Attrs lists the attributes that are set, printed.
-func (o *TanhOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "rounding_mode",
-		Text: o.RoundingMode.String(),
-	})
-	return out
-}
-
-// Result returns the result "result".
-func (o *TanhOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewTanhOp builds a cuda_tile.tanh with its results; nil optional operands and attributes are absent.
-func NewTanhOp(resultType tileir.Type, source *tileir.Value, roundingMode RoundingMode) *TanhOp {
-	o := &TanhOp{Source: source, RoundingMode: roundingMode}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readTanhOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &TanhOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.tanh")
-	if err != nil {
-		return nil, err
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *TanhOp) Code(c *tileir.Coder) {
+	if tileir.Default(c, v13_2, "rounding_mode", &o.RoundingMode, RoundingModeFull) {
+		tileir.EnumAttr(c, "rounding_mode", &o.RoundingMode)
 	}
-	numbered := len(types)
-	if d.Version().AtLeast(13, 2) {
-		{
-			v0, err := tileir.ReadEnum[RoundingMode](d, "attribute 'rounding_mode' of 'cuda_tile.tanh'")
-			if err != nil {
-				return nil, err
-			}
-			o.RoundingMode = v0
-		}
-	} else {
-		o.RoundingMode = RoundingModeFull
-	}
-	vals, err := d.Operands(1, "operands of 'cuda_tile.tanh'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
+	c.Operand("source", &o.Source)
 }
 
-// Encode writes the op after its opcode.
-func (o *TanhOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.tanh has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if e.Version().AtLeast(13, 2) {
-		if err := tileir.EncodeEnum(e, o.RoundingMode, "attribute 'rounding_mode' of 'cuda_tile.tanh'"); err != nil {
-			return err
-		}
-	} else if o.RoundingMode != RoundingModeFull {
-		return e.TooNew("attribute 'rounding_mode' of 'cuda_tile.tanh' (set to a value other than full)", tileir.Version{
-			Major: 13,
-			Minor: 2,
-		})
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// TrunciOp is cuda_tile.trunci (opcode 0x6B, since 13.1).
-//
-// Truncates the width of an integer tile
+// TrunciOp is cuda_tile.trunci (opcode 0x6B): truncates the width of an integer tile.
 type TrunciOp struct {
 	tileir.OpBase
 	From     *tileir.Value
 	Overflow IntegerOverflow
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *TrunciOp) Opcode() uint64 {
-	return 107
+// BuildTrunciOp creates a cuda_tile.trunci at b's insertion point.
+func BuildTrunciOp(b *tileir.Builder, toType tileir.Type, from *tileir.Value, overflow IntegerOverflow) *TrunciOp {
+	return tileir.Insert(b, &TrunciOp{From: from, Overflow: overflow}, []tileir.Type{toType})
 }
 
-// Name is the op's full name.
-func (o *TrunciOp) Name() string {
-	return "cuda_tile.trunci"
+func (*TrunciOp) Info() *tileir.OpInfo { return &Ops[89] }
+func (o *TrunciOp) String() string     { return tileir.FormatOp(o) }
+
+// To returns the op's to result.
+func (o *TrunciOp) To() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *TrunciOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "overflow", &o.Overflow)
+	c.Operand("from", &o.From)
 }
 
-// Operands lists the operands in wire order.
-func (o *TrunciOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.From)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *TrunciOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "overflow",
-		Text: o.Overflow.String(),
-	})
-	return out
-}
-
-// To returns the result "to".
-func (o *TrunciOp) To() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewTrunciOp builds a cuda_tile.trunci with its results; nil optional operands and attributes are absent.
-func NewTrunciOp(toType tileir.Type, from *tileir.Value, overflow IntegerOverflow) *TrunciOp {
-	o := &TrunciOp{From: from, Overflow: overflow}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{toType})
-	return o
-}
-
-func readTrunciOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &TrunciOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.trunci")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	{
-		v0, err := tileir.ReadEnum[IntegerOverflow](d, "attribute 'overflow' of 'cuda_tile.trunci'")
-		if err != nil {
-			return nil, err
-		}
-		o.Overflow = v0
-	}
-	vals, err := d.Operands(1, "operands of 'cuda_tile.trunci'")
-	if err != nil {
-		return nil, err
-	}
-	o.From = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *TrunciOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.trunci has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := tileir.EncodeEnum(e, o.Overflow, "attribute 'overflow' of 'cuda_tile.trunci'"); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// XoriOp is cuda_tile.xori (opcode 0x6C, since 13.1).
-//
-// Element-wise bitwise XOR
+// XoriOp is cuda_tile.xori (opcode 0x6C): element-wise bitwise XOR.
 type XoriOp struct {
 	tileir.OpBase
 	Lhs *tileir.Value
 	Rhs *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *XoriOp) Opcode() uint64 {
-	return 108
+// BuildXoriOp creates a cuda_tile.xori at b's insertion point.
+func BuildXoriOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs *tileir.Value) *XoriOp {
+	return tileir.Insert(b, &XoriOp{Lhs: lhs, Rhs: rhs}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *XoriOp) Name() string {
-	return "cuda_tile.xori"
+func (*XoriOp) Info() *tileir.OpInfo { return &Ops[90] }
+func (o *XoriOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *XoriOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *XoriOp) Code(c *tileir.Coder) {
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
 }
 
-// Operands lists the operands in wire order.
-func (o *XoriOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *XoriOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *XoriOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewXoriOp builds a cuda_tile.xori with its results; nil optional operands and attributes are absent.
-func NewXoriOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value) *XoriOp {
-	o := &XoriOp{Lhs: lhs, Rhs: rhs}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readXoriOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &XoriOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.xori")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(2, "operands of 'cuda_tile.xori'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *XoriOp) Encode(e *tileir.Encoder) error {
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.xori has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// YieldOp is cuda_tile.yield (opcode 0x6D, since 13.1).
-//
-// Yield a value from the block
+// YieldOp is cuda_tile.yield (opcode 0x6D): yield a value from the block.
 type YieldOp struct {
 	tileir.OpBase
-	OperandsOperand []*tileir.Value
+	Operands []*tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *YieldOp) Opcode() uint64 {
-	return 109
+// BuildYieldOp creates a cuda_tile.yield at b's insertion point.
+func BuildYieldOp(b *tileir.Builder, operands []*tileir.Value) *YieldOp {
+	return tileir.Insert(b, &YieldOp{Operands: operands}, nil)
 }
 
-// Name is the op's full name.
-func (o *YieldOp) Name() string {
-	return "cuda_tile.yield"
+func (*YieldOp) Info() *tileir.OpInfo { return &Ops[91] }
+func (o *YieldOp) String() string     { return tileir.FormatOp(o) }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *YieldOp) Code(c *tileir.Coder) {
+	c.Operands("operands", &o.Operands)
 }
 
-// IsTerminator marks the op as one that may end a block.
-func (o *YieldOp) IsTerminator() {}
-
-// Operands lists the operands in wire order.
-func (o *YieldOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.OperandsOperand...)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *YieldOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// NewYieldOp builds a cuda_tile.yield with its results; nil optional operands and attributes are absent.
-func NewYieldOp(operands []*tileir.Value) *YieldOp {
-	o := &YieldOp{OperandsOperand: operands}
-	return o
-}
-
-func readYieldOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &YieldOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.yield", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.yield")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	n, err := d.Count("operands of 'cuda_tile.yield'", 1)
-	if err != nil {
-		return nil, err
-	}
-	if n < 0 {
-		return nil, d.Invalid("at least 0 operands of 'cuda_tile.yield', not %d", n)
-	}
-	vals, err := d.Operands(n, "operands of 'cuda_tile.yield'")
-	if err != nil {
-		return nil, err
-	}
-	o.OperandsOperand = vals[0 : len(vals)-0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *YieldOp) Encode(e *tileir.Encoder) error {
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), true); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// Atan2Op is cuda_tile.atan2 (opcode 0x6E, since 13.2).
-//
-// Element-wise atan2
+// Atan2Op is cuda_tile.atan2 (opcode 0x6E, since 13.2): element-wise atan2.
 type Atan2Op struct {
 	tileir.OpBase
 	X *tileir.Value
 	Y *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *Atan2Op) Opcode() uint64 {
-	return 110
+// BuildAtan2Op creates a cuda_tile.atan2 at b's insertion point.
+func BuildAtan2Op(b *tileir.Builder, resultType tileir.Type, x_, y_ *tileir.Value) *Atan2Op {
+	return tileir.Insert(b, &Atan2Op{X: x_, Y: y_}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *Atan2Op) Name() string {
-	return "cuda_tile.atan2"
+func (*Atan2Op) Info() *tileir.OpInfo { return &Ops[92] }
+func (o *Atan2Op) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *Atan2Op) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *Atan2Op) Code(c *tileir.Coder) {
+	c.Operand("x", &o.X)
+	c.Operand("y", &o.Y)
 }
 
-// Operands lists the operands in wire order.
-func (o *Atan2Op) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.X)
-	out = append(out, o.Y)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *Atan2Op) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *Atan2Op) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewAtan2Op builds a cuda_tile.atan2 with its results; nil optional operands and attributes are absent.
-func NewAtan2Op(resultType tileir.Type, x_ *tileir.Value, y_ *tileir.Value) *Atan2Op {
-	o := &Atan2Op{X: x_, Y: y_}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readAtan2Op(d *tileir.Decoder) (tileir.Op, error) {
-	o := &Atan2Op{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.atan2")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(2, "operands of 'cuda_tile.atan2'")
-	if err != nil {
-		return nil, err
-	}
-	o.X = vals[0]
-	o.Y = vals[1]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *Atan2Op) Encode(e *tileir.Encoder) error {
-	if !e.Version().AtLeast(13, 2) {
-		return e.TooNew("op 'cuda_tile.atan2'", tileir.Version{
-			Major: 13,
-			Minor: 2,
-		})
-	}
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.atan2 has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// PackOp is cuda_tile.pack (opcode 0x6F, since 13.3).
-//
-// Pack a tile into a byte array
+// PackOp is cuda_tile.pack (opcode 0x6F, since 13.3): pack a tile into a byte array.
 type PackOp struct {
 	tileir.OpBase
 	Source *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *PackOp) Opcode() uint64 {
-	return 111
+// BuildPackOp creates a cuda_tile.pack at b's insertion point.
+func BuildPackOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value) *PackOp {
+	return tileir.Insert(b, &PackOp{Source: source}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *PackOp) Name() string {
-	return "cuda_tile.pack"
+func (*PackOp) Info() *tileir.OpInfo { return &Ops[93] }
+func (o *PackOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *PackOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *PackOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *PackOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *PackOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *PackOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewPackOp builds a cuda_tile.pack with its results; nil optional operands and attributes are absent.
-func NewPackOp(resultType tileir.Type, source *tileir.Value) *PackOp {
-	o := &PackOp{Source: source}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readPackOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &PackOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.pack")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.pack'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *PackOp) Encode(e *tileir.Encoder) error {
-	if !e.Version().AtLeast(13, 3) {
-		return e.TooNew("op 'cuda_tile.pack'", tileir.Version{
-			Major: 13,
-			Minor: 3,
-		})
-	}
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.pack has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// UnpackOp is cuda_tile.unpack (opcode 0x70, since 13.3).
-//
-// Unpack a byte array into a tile
+// UnpackOp is cuda_tile.unpack (opcode 0x70, since 13.3): unpack a byte array into a tile.
 type UnpackOp struct {
 	tileir.OpBase
 	Source *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *UnpackOp) Opcode() uint64 {
-	return 112
+// BuildUnpackOp creates a cuda_tile.unpack at b's insertion point.
+func BuildUnpackOp(b *tileir.Builder, resultType tileir.Type, source *tileir.Value) *UnpackOp {
+	return tileir.Insert(b, &UnpackOp{Source: source}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *UnpackOp) Name() string {
-	return "cuda_tile.unpack"
+func (*UnpackOp) Info() *tileir.OpInfo { return &Ops[94] }
+func (o *UnpackOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *UnpackOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *UnpackOp) Code(c *tileir.Coder) {
+	c.Operand("source", &o.Source)
 }
 
-// Operands lists the operands in wire order.
-func (o *UnpackOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Source)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *UnpackOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *UnpackOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewUnpackOp builds a cuda_tile.unpack with its results; nil optional operands and attributes are absent.
-func NewUnpackOp(resultType tileir.Type, source *tileir.Value) *UnpackOp {
-	o := &UnpackOp{Source: source}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readUnpackOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &UnpackOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.unpack")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.unpack'")
-	if err != nil {
-		return nil, err
-	}
-	o.Source = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *UnpackOp) Encode(e *tileir.Encoder) error {
-	if !e.Version().AtLeast(13, 3) {
-		return e.TooNew("op 'cuda_tile.unpack'", tileir.Version{
-			Major: 13,
-			Minor: 3,
-		})
-	}
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.unpack has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// AllocaOp is cuda_tile.alloca (opcode 0x71, since 13.3).
-//
-// Automatic memory allocation
+// AllocaOp is cuda_tile.alloca (opcode 0x71, since 13.3): automatic memory allocation.
 type AllocaOp struct {
 	tileir.OpBase
 	NumElem   uint64
@@ -9853,119 +2414,25 @@ type AllocaOp struct {
 	Global    bool
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *AllocaOp) Opcode() uint64 {
-	return 113
+// BuildAllocaOp creates a cuda_tile.alloca at b's insertion point.
+func BuildAllocaOp(b *tileir.Builder, resultType tileir.Type, numElem, alignment uint64, global bool) *AllocaOp {
+	return tileir.Insert(b, &AllocaOp{NumElem: numElem, Alignment: alignment, Global: global}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *AllocaOp) Name() string {
-	return "cuda_tile.alloca"
+func (*AllocaOp) Info() *tileir.OpInfo { return &Ops[95] }
+func (o *AllocaOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *AllocaOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *AllocaOp) Code(c *tileir.Coder) {
+	tileir.UintAttr(c, "num_elem", &o.NumElem)
+	tileir.UintAttr(c, "alignment", &o.Alignment)
+	c.Unit("global", 0, &o.Global)
 }
 
-// Operands lists the operands in wire order.
-func (o *AllocaOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *AllocaOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "num_elem",
-		Text: strconv.FormatUint(uint64(o.NumElem), 10),
-	})
-	out = append(out, tileir.AttrText{
-		Name: "alignment",
-		Text: strconv.FormatUint(uint64(o.Alignment), 10),
-	})
-	if o.Global {
-		out = append(out, tileir.AttrText{
-			Name: "global",
-			Text: "",
-		})
-	}
-	return out
-}
-
-// Result returns the result "result".
-func (o *AllocaOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewAllocaOp builds a cuda_tile.alloca with its results; nil optional operands and attributes are absent.
-func NewAllocaOp(resultType tileir.Type, numElem uint64, alignment uint64, global bool) *AllocaOp {
-	o := &AllocaOp{NumElem: numElem, Alignment: alignment, Global: global}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readAllocaOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &AllocaOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.alloca")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	flags, err = d.Varint("the flags of cuda_tile.alloca")
-	if err != nil {
-		return nil, err
-	}
-	_ = flags
-	{
-		v0, err := d.Varint("attribute 'num_elem' of 'cuda_tile.alloca'")
-		if err != nil {
-			return nil, err
-		}
-		o.NumElem = v0
-	}
-	{
-		v0, err := d.Varint("attribute 'alignment' of 'cuda_tile.alloca'")
-		if err != nil {
-			return nil, err
-		}
-		o.Alignment = v0
-	}
-	o.Global = flags&(1<<0) != 0
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *AllocaOp) Encode(e *tileir.Encoder) error {
-	if !e.Version().AtLeast(13, 3) {
-		return e.TooNew("op 'cuda_tile.alloca'", tileir.Version{
-			Major: 13,
-			Minor: 3,
-		})
-	}
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.alloca has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.Global {
-		flags |= 1 << 0
-	}
-	e.Varint(flags)
-	e.Varint(uint64(o.NumElem))
-	e.Varint(uint64(o.Alignment))
-	e.Define(o, n)
-	return nil
-}
-
-// MmafScaledOp is cuda_tile.mmaf_scaled (opcode 0x72, since 13.3).
-//
-// Floating-point matrix-multiply-accumulate with scaled inputs
+// MmafScaledOp is cuda_tile.mmaf_scaled (opcode 0x72, since 13.3): floating-point matrix-multiply-accumulate with scaled inputs.
 type MmafScaledOp struct {
 	tileir.OpBase
 	Lhs      *tileir.Value
@@ -9975,264 +2442,71 @@ type MmafScaledOp struct {
 	RhsScale *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *MmafScaledOp) Opcode() uint64 {
-	return 114
+// BuildMmafScaledOp creates a cuda_tile.mmaf_scaled at b's insertion point.
+func BuildMmafScaledOp(b *tileir.Builder, resultType tileir.Type, lhs, rhs, acc, lhsScale, rhsScale *tileir.Value) *MmafScaledOp {
+	return tileir.Insert(b, &MmafScaledOp{Lhs: lhs, Rhs: rhs, Acc: acc, LhsScale: lhsScale, RhsScale: rhsScale}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *MmafScaledOp) Name() string {
-	return "cuda_tile.mmaf_scaled"
+func (*MmafScaledOp) Info() *tileir.OpInfo { return &Ops[96] }
+func (o *MmafScaledOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *MmafScaledOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *MmafScaledOp) Code(c *tileir.Coder) {
+	c.Operand("lhs", &o.Lhs)
+	c.Operand("rhs", &o.Rhs)
+	c.Operand("acc", &o.Acc)
+	c.Operand("lhs_scale", &o.LhsScale)
+	c.Operand("rhs_scale", &o.RhsScale)
 }
 
-// Operands lists the operands in wire order.
-func (o *MmafScaledOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.Lhs)
-	out = append(out, o.Rhs)
-	out = append(out, o.Acc)
-	out = append(out, o.LhsScale)
-	out = append(out, o.RhsScale)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *MmafScaledOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *MmafScaledOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewMmafScaledOp builds a cuda_tile.mmaf_scaled with its results; nil optional operands and attributes are absent.
-func NewMmafScaledOp(resultType tileir.Type, lhs *tileir.Value, rhs *tileir.Value, acc *tileir.Value, lhsScale *tileir.Value, rhsScale *tileir.Value) *MmafScaledOp {
-	o := &MmafScaledOp{Lhs: lhs, Rhs: rhs, Acc: acc, LhsScale: lhsScale, RhsScale: rhsScale}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readMmafScaledOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &MmafScaledOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.mmaf_scaled")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(5, "operands of 'cuda_tile.mmaf_scaled'")
-	if err != nil {
-		return nil, err
-	}
-	o.Lhs = vals[0]
-	o.Rhs = vals[1]
-	o.Acc = vals[2]
-	o.LhsScale = vals[3]
-	o.RhsScale = vals[4]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *MmafScaledOp) Encode(e *tileir.Encoder) error {
-	if !e.Version().AtLeast(13, 3) {
-		return e.TooNew("op 'cuda_tile.mmaf_scaled'", tileir.Version{
-			Major: 13,
-			Minor: 3,
-		})
-	}
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.mmaf_scaled has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// MakeGatherScatterViewOp is cuda_tile.make_gather_scatter_view (opcode 0x73, since 13.3).
-//
-// Create a gather/scatter view from a tensor view
+// MakeGatherScatterViewOp is cuda_tile.make_gather_scatter_view (opcode 0x73, since 13.3): create a gather/scatter view from a tensor view.
 type MakeGatherScatterViewOp struct {
 	tileir.OpBase
 	TensorView *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *MakeGatherScatterViewOp) Opcode() uint64 {
-	return 115
+// BuildMakeGatherScatterViewOp creates a cuda_tile.make_gather_scatter_view at b's insertion point.
+func BuildMakeGatherScatterViewOp(b *tileir.Builder, resultType tileir.Type, tensorView *tileir.Value) *MakeGatherScatterViewOp {
+	return tileir.Insert(b, &MakeGatherScatterViewOp{TensorView: tensorView}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *MakeGatherScatterViewOp) Name() string {
-	return "cuda_tile.make_gather_scatter_view"
+func (*MakeGatherScatterViewOp) Info() *tileir.OpInfo { return &Ops[97] }
+func (o *MakeGatherScatterViewOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *MakeGatherScatterViewOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *MakeGatherScatterViewOp) Code(c *tileir.Coder) {
+	c.Operand("tensor_view", &o.TensorView)
 }
 
-// Operands lists the operands in wire order.
-func (o *MakeGatherScatterViewOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.TensorView)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *MakeGatherScatterViewOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *MakeGatherScatterViewOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewMakeGatherScatterViewOp builds a cuda_tile.make_gather_scatter_view with its results; nil optional operands and attributes are absent.
-func NewMakeGatherScatterViewOp(resultType tileir.Type, tensorView *tileir.Value) *MakeGatherScatterViewOp {
-	o := &MakeGatherScatterViewOp{TensorView: tensorView}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readMakeGatherScatterViewOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &MakeGatherScatterViewOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.make_gather_scatter_view")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.make_gather_scatter_view'")
-	if err != nil {
-		return nil, err
-	}
-	o.TensorView = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *MakeGatherScatterViewOp) Encode(e *tileir.Encoder) error {
-	if !e.Version().AtLeast(13, 3) {
-		return e.TooNew("op 'cuda_tile.make_gather_scatter_view'", tileir.Version{
-			Major: 13,
-			Minor: 3,
-		})
-	}
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.make_gather_scatter_view has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// MakeStridedViewOp is cuda_tile.make_strided_view (opcode 0x74, since 13.3).
-//
-// Create a strided view from a tensor view
+// MakeStridedViewOp is cuda_tile.make_strided_view (opcode 0x74, since 13.3): create a strided view from a tensor view.
 type MakeStridedViewOp struct {
 	tileir.OpBase
 	TensorView *tileir.Value
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *MakeStridedViewOp) Opcode() uint64 {
-	return 116
+// BuildMakeStridedViewOp creates a cuda_tile.make_strided_view at b's insertion point.
+func BuildMakeStridedViewOp(b *tileir.Builder, resultType tileir.Type, tensorView *tileir.Value) *MakeStridedViewOp {
+	return tileir.Insert(b, &MakeStridedViewOp{TensorView: tensorView}, []tileir.Type{resultType})
 }
 
-// Name is the op's full name.
-func (o *MakeStridedViewOp) Name() string {
-	return "cuda_tile.make_strided_view"
+func (*MakeStridedViewOp) Info() *tileir.OpInfo { return &Ops[98] }
+func (o *MakeStridedViewOp) String() string     { return tileir.FormatOp(o) }
+
+// Result returns the op's result.
+func (o *MakeStridedViewOp) Result() *tileir.Value { return o.Results[0] }
+
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *MakeStridedViewOp) Code(c *tileir.Coder) {
+	c.Operand("tensor_view", &o.TensorView)
 }
 
-// Operands lists the operands in wire order.
-func (o *MakeStridedViewOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.TensorView)
-	return out
-}
-
-// Attrs lists the attributes that are set, printed.
-func (o *MakeStridedViewOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	return out
-}
-
-// Result returns the result "result".
-func (o *MakeStridedViewOp) Result() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewMakeStridedViewOp builds a cuda_tile.make_strided_view with its results; nil optional operands and attributes are absent.
-func NewMakeStridedViewOp(resultType tileir.Type, tensorView *tileir.Value) *MakeStridedViewOp {
-	o := &MakeStridedViewOp{TensorView: tensorView}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultType})
-	return o
-}
-
-func readMakeStridedViewOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &MakeStridedViewOp{}
-	var err error
-	var types []tileir.Type
-	types, err = d.Types(1, "a result of cuda_tile.make_strided_view")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	vals, err := d.Operands(1, "operands of 'cuda_tile.make_strided_view'")
-	if err != nil {
-		return nil, err
-	}
-	o.TensorView = vals[0]
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *MakeStridedViewOp) Encode(e *tileir.Encoder) error {
-	if !e.Version().AtLeast(13, 3) {
-		return e.TooNew("op 'cuda_tile.make_strided_view'", tileir.Version{
-			Major: 13,
-			Minor: 3,
-		})
-	}
-	if len(o.OpBase.Results) != 1 {
-		return fmt.Errorf("cuda_tile.make_strided_view has %d results, not 1", len(o.OpBase.Results))
-	}
-	n := len(o.OpBase.Results)
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	if err := e.Operands(o.Operands(), false); err != nil {
-		return err
-	}
-	e.Define(o, n)
-	return nil
-}
-
-// AtomicRedViewTkoOp is cuda_tile.atomic_red_view_tko (opcode 0x75, since 13.3).
-//
-// View-based atomic reduction on global memory
+// AtomicRedViewTkoOp is cuda_tile.atomic_red_view_tko (opcode 0x75, since 13.3): view-based atomic reduction on global memory.
 type AtomicRedViewTkoOp struct {
 	tileir.OpBase
 	View                    *tileir.Value
@@ -10244,177 +2518,24 @@ type AtomicRedViewTkoOp struct {
 	Mode                    AtomicRMWMode
 }
 
-// Opcode is the op's bytecode opcode.
-func (o *AtomicRedViewTkoOp) Opcode() uint64 {
-	return 117
+// BuildAtomicRedViewTkoOp creates a cuda_tile.atomic_red_view_tko at b's insertion point.
+func BuildAtomicRedViewTkoOp(b *tileir.Builder, resultTokenType tileir.Type, view *tileir.Value, index []*tileir.Value, value, token *tileir.Value, memoryOrderingSemantics MemoryOrderingSemantics, memoryScope MemoryScope, mode AtomicRMWMode) *AtomicRedViewTkoOp {
+	return tileir.Insert(b, &AtomicRedViewTkoOp{View: view, Index: index, Value: value, Token: token, MemoryOrderingSemantics: memoryOrderingSemantics, MemoryScope: memoryScope, Mode: mode}, []tileir.Type{resultTokenType})
 }
 
-// Name is the op's full name.
-func (o *AtomicRedViewTkoOp) Name() string {
-	return "cuda_tile.atomic_red_view_tko"
-}
+func (*AtomicRedViewTkoOp) Info() *tileir.OpInfo { return &Ops[99] }
+func (o *AtomicRedViewTkoOp) String() string     { return tileir.FormatOp(o) }
 
-// Operands lists the operands in wire order.
-func (o *AtomicRedViewTkoOp) Operands() []*tileir.Value {
-	var out []*tileir.Value
-	out = append(out, o.View)
-	out = append(out, o.Index...)
-	out = append(out, o.Value)
-	if o.Token != nil {
-		out = append(out, o.Token)
-	}
-	return out
-}
+// ResultToken returns the op's result_token result.
+func (o *AtomicRedViewTkoOp) ResultToken() *tileir.Value { return o.Results[0] }
 
-// Attrs lists the attributes that are set, printed.
-func (o *AtomicRedViewTkoOp) Attrs() []tileir.AttrText {
-	var out []tileir.AttrText
-	out = append(out, tileir.AttrText{
-		Name: "memory_ordering_semantics",
-		Text: o.MemoryOrderingSemantics.String(),
-	})
-	out = append(out, tileir.AttrText{
-		Name: "memory_scope",
-		Text: o.MemoryScope.String(),
-	})
-	out = append(out, tileir.AttrText{
-		Name: "mode",
-		Text: o.Mode.String(),
-	})
-	return out
-}
-
-// ResultToken returns the result "result_token".
-func (o *AtomicRedViewTkoOp) ResultToken() *tileir.Value {
-	return o.OpBase.Results[0]
-}
-
-// NewAtomicRedViewTkoOp builds a cuda_tile.atomic_red_view_tko with its results; nil optional operands and attributes are absent.
-func NewAtomicRedViewTkoOp(resultTokenType tileir.Type, view *tileir.Value, index []*tileir.Value, value *tileir.Value, token *tileir.Value, memoryOrderingSemantics MemoryOrderingSemantics, memoryScope MemoryScope, mode AtomicRMWMode) *AtomicRedViewTkoOp {
-	o := &AtomicRedViewTkoOp{View: view, Index: index, Value: value, Token: token, MemoryOrderingSemantics: memoryOrderingSemantics, MemoryScope: memoryScope, Mode: mode}
-	o.OpBase.Results = tileir.NewResults(o, []tileir.Type{resultTokenType})
-	return o
-}
-
-func readAtomicRedViewTkoOp(d *tileir.Decoder) (tileir.Op, error) {
-	o := &AtomicRedViewTkoOp{}
-	var err error
-	var types []tileir.Type
-	nres, err := d.Count("results of cuda_tile.atomic_red_view_tko", 1)
-	if err != nil {
-		return nil, err
-	}
-	types, err = d.Types(nres, "a result of cuda_tile.atomic_red_view_tko")
-	if err != nil {
-		return nil, err
-	}
-	numbered := len(types)
-	var flags uint64
-	flags, err = d.Varint("the flags of cuda_tile.atomic_red_view_tko")
-	if err != nil {
-		return nil, err
-	}
-	_ = flags
-	{
-		v0, err := tileir.ReadEnum[MemoryOrderingSemantics](d, "attribute 'memory_ordering_semantics' of 'cuda_tile.atomic_red_view_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.MemoryOrderingSemantics = v0
-	}
-	{
-		v0, err := tileir.ReadEnum[MemoryScope](d, "attribute 'memory_scope' of 'cuda_tile.atomic_red_view_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.MemoryScope = v0
-	}
-	{
-		v0, err := tileir.ReadEnum[AtomicRMWMode](d, "attribute 'mode' of 'cuda_tile.atomic_red_view_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Mode = v0
-	}
-	{
-		v, err := d.Operand("operand 'view' of 'cuda_tile.atomic_red_view_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.View = v
-	}
-	{
-		n, err := d.Count("operands in group index of cuda_tile.atomic_red_view_tko", 1)
-		if err != nil {
-			return nil, err
-		}
-		vs, err := d.Operands(n, "operand 'index' of 'cuda_tile.atomic_red_view_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Index = vs
-	}
-	{
-		v, err := d.Operand("operand 'value' of 'cuda_tile.atomic_red_view_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Value = v
-	}
-	if flags&(1<<0) != 0 {
-		v, err := d.Operand("operand 'token' of 'cuda_tile.atomic_red_view_tko'")
-		if err != nil {
-			return nil, err
-		}
-		o.Token = v
-	}
-	d.Define(o, types, numbered)
-	return o, err
-}
-
-// Encode writes the op after its opcode.
-func (o *AtomicRedViewTkoOp) Encode(e *tileir.Encoder) error {
-	if !e.Version().AtLeast(13, 3) {
-		return e.TooNew("op 'cuda_tile.atomic_red_view_tko'", tileir.Version{
-			Major: 13,
-			Minor: 3,
-		})
-	}
-	n := len(o.OpBase.Results)
-	e.Varint(uint64(n))
-	for _, r := range o.OpBase.Results[:n] {
-		if err := e.Type(r.Type); err != nil {
-			return err
-		}
-	}
-	var flags uint64
-	if o.Token != nil {
-		flags |= 1 << 0
-	}
-	e.Varint(flags)
-	if err := tileir.EncodeEnum(e, o.MemoryOrderingSemantics, "attribute 'memory_ordering_semantics' of 'cuda_tile.atomic_red_view_tko'"); err != nil {
-		return err
-	}
-	if err := tileir.EncodeEnum(e, o.MemoryScope, "attribute 'memory_scope' of 'cuda_tile.atomic_red_view_tko'"); err != nil {
-		return err
-	}
-	if err := tileir.EncodeEnum(e, o.Mode, "attribute 'mode' of 'cuda_tile.atomic_red_view_tko'"); err != nil {
-		return err
-	}
-	if err := e.Operand(o.View); err != nil {
-		return err
-	}
-	if err := e.Operands(o.Index, true); err != nil {
-		return err
-	}
-	if err := e.Operand(o.Value); err != nil {
-		return err
-	}
-	if o.Token != nil {
-		if err := e.Operand(o.Token); err != nil {
-			return err
-		}
-	}
-	e.Define(o, n)
-	return nil
+// Code lists the op's attributes and operands in wire order for tileir.Coder.
+func (o *AtomicRedViewTkoOp) Code(c *tileir.Coder) {
+	tileir.EnumAttr(c, "memory_ordering_semantics", &o.MemoryOrderingSemantics)
+	tileir.EnumAttr(c, "memory_scope", &o.MemoryScope)
+	tileir.EnumAttr(c, "mode", &o.Mode)
+	c.Operand("view", &o.View)
+	c.Operands("index", &o.Index)
+	c.Operand("value", &o.Value)
+	c.OptionalOperand("token", 0, &o.Token)
 }

@@ -13,7 +13,7 @@ import (
 func TestPresenceByteAnyNonZero(t *testing.T) {
 	nan := PaddingValueNan
 	pv := &PartitionViewType{TileShape: []int32{4}, TensorView: &TensorViewType{Element: i32, Shape: []int64{16}, Strides: []int64{1}}, DimMap: []int32{0}, PaddingValue: &nan}
-	m, p := fn(NewMakePartitionViewOp(pv, nil), NewReturnOp(nil))
+	m, p := fn(BuildMakePartitionViewOp(detached, pv, nil), BuildReturnOp(detached, nil))
 	m.Funcs[0].Body[0].(*MakePartitionViewOp).TensorView = p[0]
 	b, err := Append(nil, m, tileir.WriteOptions{Version: tileir.V13_1})
 	if err != nil {
@@ -50,7 +50,7 @@ func TestDenseMustFitType(t *testing.T) {
 		{make([]byte, 3), false},
 		{make([]byte, 12), false},
 	} {
-		m, _ := fn(NewConstantOp(t4, tileir.Dense{Data: tc.data}), NewReturnOp(nil))
+		m, _ := fn(BuildConstantOp(detached, t4, tileir.Dense{Data: tc.data}), BuildReturnOp(detached, nil))
 		b, err := Append(nil, m, tileir.WriteOptions{Version: tileir.Latest})
 		if tc.ok && err == nil {
 			_, err = Read(b, tileir.ReadOptions{})
@@ -58,7 +58,7 @@ func TestDenseMustFitType(t *testing.T) {
 		if (err == nil) != tc.ok || err != nil && !strings.Contains(err.Error(), "does not fit") || err != nil && !strings.Contains(err.Error(), "cuda_tile.constant at op 0") {
 			t.Errorf("%d bytes for %s: %v", len(tc.data), t4, err)
 		}
-		m, _ = fn(NewReturnOp(nil))
+		m, _ = fn(BuildReturnOp(detached, nil))
 		m.Globals = []*tileir.Global{{Name: "g", Type: t4, Data: tc.data}}
 		b, err = Append(nil, m, tileir.WriteOptions{Version: tileir.Latest})
 		if tc.ok && err == nil {
@@ -71,8 +71,8 @@ func TestDenseMustFitType(t *testing.T) {
 	// tile<5xi32> with 20 bytes, read as tile<6xi32>.
 	t5 := &TileType{Element: i32, Shape: []int64{5}}
 	shape5 := []byte{1, 5, 0, 0, 0, 0, 0, 0, 0}
-	op, _ := fn(NewConstantOp(t5, tileir.Dense{Data: make([]byte, 20)}), NewReturnOp(nil))
-	global, _ := fn(NewReturnOp(nil))
+	op, _ := fn(BuildConstantOp(detached, t5, tileir.Dense{Data: make([]byte, 20)}), BuildReturnOp(detached, nil))
+	global, _ := fn(BuildReturnOp(detached, nil))
 	global.Globals = []*tileir.Global{{Name: "g", Type: t5, Data: make([]byte, 20)}}
 	for name, m := range map[string]*tileir.Module{"op": op, "global": global} {
 		b, err := Append(nil, m, tileir.WriteOptions{Version: tileir.Latest})
@@ -91,7 +91,7 @@ func TestDenseMustFitType(t *testing.T) {
 	// i1 tiles may be bit-packed or a byte per element.
 	b8 := &TileType{Element: &Int1Type{}, Shape: []int64{16}}
 	for _, n := range []int{1, 2, 16} {
-		m, _ := fn(NewConstantOp(b8, tileir.Dense{Data: make([]byte, n)}), NewReturnOp(nil))
+		m, _ := fn(BuildConstantOp(detached, b8, tileir.Dense{Data: make([]byte, n)}), BuildReturnOp(detached, nil))
 		b, err := Append(nil, m, tileir.WriteOptions{Version: tileir.Latest})
 		if err != nil {
 			t.Fatalf("%d bytes for %s: %v", n, b8, err)
@@ -105,8 +105,8 @@ func TestDenseMustFitType(t *testing.T) {
 // Writing leaves the module as it was: a result left off the wire is not
 // marked in it.
 func TestWriteDoesNotChangeModule(t *testing.T) {
-	pr := NewPrintTkoOp(&TokenType{}, nil, nil, "x")
-	m, _ := fn(pr, NewReturnOp(nil))
+	pr := BuildPrintTkoOp(detached, &TokenType{}, nil, nil, "x")
+	m, _ := fn(pr, BuildReturnOp(detached, nil))
 	if _, err := Append(nil, m, tileir.WriteOptions{Version: tileir.V13_1}); err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,8 @@ import (
 var (
 	i32     = &Int32Type{}
 	tileI32 = &TileType{Element: i32, Shape: []int64{4}}
+	// detached builds ops outside any block, for tests that place them.
+	detached = tileir.NewBuilder(nil)
 )
 
 // fillOp sets every field of an empty op through reflection (tests only):
@@ -97,7 +99,7 @@ func fillOp(op tileir.Op, info tileir.OpInfo, params []*tileir.Value, all bool) 
 	op.Base().Results = tileir.NewResults(op, types)
 	for range info.Regions {
 		b := tileir.NewBlock(tileI32)
-		b.Ops = []tileir.Op{NewYieldOp(nil)}
+		b.Ops = []tileir.Op{BuildYieldOp(detached, nil)}
 		op.Base().Regions = append(op.Base().Regions, &tileir.Region{Blocks: []*tileir.Block{b}})
 	}
 }
@@ -110,7 +112,7 @@ func isOptional(op tileir.Op, field string) bool {
 		return v.Type().Elem() != reflect.TypeFor[*tileir.Value]()
 	}
 	for _, info := range Ops {
-		if info.Opcode == op.Opcode() {
+		if info.Opcode == op.Info().Opcode {
 			return slices.Contains(info.OptionalOperands, field)
 		}
 	}
@@ -121,7 +123,7 @@ func moduleWith(op tileir.Op) (*tileir.Module, []*tileir.Value) {
 	fn := &tileir.Function{Name: "k", Kernel: true,
 		Type:   &FunctionType{Inputs: []tileir.Type{tileI32, tileI32}},
 		Params: tileir.NewBlock(tileI32, tileI32).Args}
-	fn.Body = []tileir.Op{op, NewReturnOp(nil)}
+	fn.Body = []tileir.Op{op, BuildReturnOp(detached, nil)}
 	return &tileir.Module{Funcs: []*tileir.Function{fn}}, fn.Params
 }
 
@@ -147,8 +149,8 @@ func roundTrip(t *testing.T, m *tileir.Module, v tileir.Version) ([]byte, error)
 		t.Fatalf("%s: write(read(write(m))) differs from write(m)", v)
 	}
 	got, want := m2.Funcs[0].Body[0], m.Funcs[0].Body[0]
-	if got.Name() != want.Name() || !slices.Equal(got.Attrs(), want.Attrs()) || len(got.Operands()) != len(want.Operands()) {
-		t.Fatalf("%s: read back %s %v (%d operands), wrote %s %v (%d operands)", v, got.Name(), got.Attrs(), len(got.Operands()), want.Name(), want.Attrs(), len(want.Operands()))
+	if got.Info().Name != want.Info().Name || !slices.Equal(tileir.Attrs(got), tileir.Attrs(want)) || len(tileir.Operands(got)) != len(tileir.Operands(want)) {
+		t.Fatalf("%s: read back %s %v (%d operands), wrote %s %v (%d operands)", v, got.Info().Name, tileir.Attrs(got), len(tileir.Operands(got)), want.Info().Name, tileir.Attrs(want), len(tileir.Operands(want)))
 	}
 	return b, nil
 }
@@ -165,8 +167,8 @@ func TestEveryOpcodeRoundTrips(t *testing.T) {
 			op := info.New()
 			m, ps := moduleWith(op)
 			fillOp(op, info, ps, true)
-			if op.Opcode() != info.Opcode || op.Name() != info.Name {
-				t.Fatalf("New gives %s 0x%X", op.Name(), op.Opcode())
+			if op.Info().Opcode != info.Opcode || op.Info().Name != info.Name {
+				t.Fatalf("New gives %s 0x%X", op.Info().Name, op.Info().Opcode)
 			}
 			if _, err := roundTrip(t, m, tileir.V13_3); err != nil {
 				t.Fatalf("13.3: %v", err)

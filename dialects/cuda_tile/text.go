@@ -293,7 +293,7 @@ func readIntValue(d *tileir.Decoder, t tileir.Type) (uint64, error) {
 		}
 		return 0, err
 	}
-	v, err := d.Varint("an integer value")
+	v, err := d.ULEB128("an integer value")
 	if err == nil && w < 64 && v>>w != 0 {
 		return 0, d.Invalid("an integer of %d bits (value %d does not fit)", w, v)
 	}
@@ -311,7 +311,7 @@ func writeIntValue(e *tileir.Encoder, v uint64, t tileir.Type) error {
 	case w < 64 && v>>w != 0:
 		return errInvalid("value " + strconv.FormatUint(v, 10) + " does not fit " + typeText(t))
 	}
-	e.Varint(v)
+	e.ULEB128(v)
 	return nil
 }
 
@@ -329,7 +329,7 @@ func readFloatBits(d *tileir.Decoder, t tileir.Type) (uint64, error) {
 		}
 		return uint64(b), err
 	}
-	v, err := d.Svarint("a float value")
+	v, err := d.SLEB128("a float value")
 	if err == nil && w < 64 && (v < 0 || uint64(v)>>w != 0) {
 		return 0, d.Invalid("a %d-bit float pattern, not %d", w, v)
 	}
@@ -346,7 +346,7 @@ func writeFloatBits(e *tileir.Encoder, bits uint64, t tileir.Type) error {
 	case w <= 8:
 		e.Byte(byte(bits))
 	default:
-		e.Svarint(int64(bits))
+		e.SLEB128(int64(bits))
 	}
 	return nil
 }
@@ -354,7 +354,7 @@ func writeFloatBits(e *tileir.Encoder, bits uint64, t tileir.Type) error {
 // readEntries reads a dictionary body: count, then (non-empty unique key,
 // self-contained value) pairs.
 func readEntries(d *tileir.Decoder) ([]NamedAttr, error) {
-	n, err := d.Count("dictionary entries", 2)
+	n, err := d.Count(2, "dictionary entries")
 	if err != nil {
 		return nil, err
 	}
@@ -382,7 +382,7 @@ func readEntries(d *tileir.Decoder) ([]NamedAttr, error) {
 }
 
 func writeEntries(e *tileir.Encoder, es []NamedAttr) error {
-	e.Varint(uint64(len(es)))
+	e.ULEB128(uint64(len(es)))
 	seen := make(map[string]bool, len(es))
 	for i, x := range es {
 		if x.Name == "" {

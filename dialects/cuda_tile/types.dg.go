@@ -4,508 +4,121 @@ package cudatile
 
 import "github.com/dialectgen/dialectgen/runtime/tileir"
 
-// Int1Type is a definition of the dialect.
+// Int1Type is i1.
 type Int1Type struct{}
 
-var _ tileir.Type = (*Int1Type)(nil)
+func (*Int1Type) TypeTag() uint64 { return 0 }
+func (*Int1Type) String() string  { return "i1" }
 
-// TypeTag is the tag of Int1Type.
-func (*Int1Type) TypeTag() uint64 {
-	return 0
-}
-
-// String returns the text form.
-func (x *Int1Type) String() string {
-	return "i1"
-}
-
-func readInt1Type(d *tileir.Decoder) (*Int1Type, error) {
-	x := &Int1Type{}
-	return x, nil
-}
-
-func encodeInt1Type(e *tileir.Encoder, x *Int1Type, tag bool) error {
-	if tag {
-		e.Varint(0)
-	}
-	return nil
-}
-
-// Int8Type is a definition of the dialect.
+// Int8Type is i8.
 type Int8Type struct{}
 
-var _ tileir.Type = (*Int8Type)(nil)
+func (*Int8Type) TypeTag() uint64 { return 1 }
+func (*Int8Type) String() string  { return "i8" }
 
-// TypeTag is the tag of Int8Type.
-func (*Int8Type) TypeTag() uint64 {
-	return 1
-}
-
-// String returns the text form.
-func (x *Int8Type) String() string {
-	return "i8"
-}
-
-func readInt8Type(d *tileir.Decoder) (*Int8Type, error) {
-	x := &Int8Type{}
-	return x, nil
-}
-
-func encodeInt8Type(e *tileir.Encoder, x *Int8Type, tag bool) error {
-	if tag {
-		e.Varint(1)
-	}
-	return nil
-}
-
-// Int16Type is a definition of the dialect.
+// Int16Type is i16.
 type Int16Type struct{}
 
-var _ tileir.Type = (*Int16Type)(nil)
+func (*Int16Type) TypeTag() uint64 { return 2 }
+func (*Int16Type) String() string  { return "i16" }
 
-// TypeTag is the tag of Int16Type.
-func (*Int16Type) TypeTag() uint64 {
-	return 2
-}
-
-// String returns the text form.
-func (x *Int16Type) String() string {
-	return "i16"
-}
-
-func readInt16Type(d *tileir.Decoder) (*Int16Type, error) {
-	x := &Int16Type{}
-	return x, nil
-}
-
-func encodeInt16Type(e *tileir.Encoder, x *Int16Type, tag bool) error {
-	if tag {
-		e.Varint(2)
-	}
-	return nil
-}
-
-// Int32Type is a definition of the dialect.
+// Int32Type is i32.
 type Int32Type struct{}
 
-var _ tileir.Type = (*Int32Type)(nil)
+func (*Int32Type) TypeTag() uint64 { return 3 }
+func (*Int32Type) String() string  { return "i32" }
 
-// TypeTag is the tag of Int32Type.
-func (*Int32Type) TypeTag() uint64 {
-	return 3
-}
-
-// String returns the text form.
-func (x *Int32Type) String() string {
-	return "i32"
-}
-
-func readInt32Type(d *tileir.Decoder) (*Int32Type, error) {
-	x := &Int32Type{}
-	return x, nil
-}
-
-func encodeInt32Type(e *tileir.Encoder, x *Int32Type, tag bool) error {
-	if tag {
-		e.Varint(3)
-	}
-	return nil
-}
-
-// Int64Type is a definition of the dialect.
+// Int64Type is i64.
 type Int64Type struct{}
 
-var _ tileir.Type = (*Int64Type)(nil)
+func (*Int64Type) TypeTag() uint64 { return 4 }
+func (*Int64Type) String() string  { return "i64" }
 
-// TypeTag is the tag of Int64Type.
-func (*Int64Type) TypeTag() uint64 {
-	return 4
-}
-
-// String returns the text form.
-func (x *Int64Type) String() string {
-	return "i64"
-}
-
-func readInt64Type(d *tileir.Decoder) (*Int64Type, error) {
-	x := &Int64Type{}
-	return x, nil
-}
-
-func encodeInt64Type(e *tileir.Encoder, x *Int64Type, tag bool) error {
-	if tag {
-		e.Varint(4)
-	}
-	return nil
-}
-
-// Float16Type is a definition of the dialect.
+// Float16Type is f16.
 type Float16Type struct{}
 
-var _ tileir.Type = (*Float16Type)(nil)
+func (*Float16Type) TypeTag() uint64 { return 5 }
+func (*Float16Type) String() string  { return "f16" }
 
-// TypeTag is the tag of Float16Type.
-func (*Float16Type) TypeTag() uint64 {
-	return 5
-}
-
-// String returns the text form.
-func (x *Float16Type) String() string {
-	return "f16"
-}
-
-func readFloat16Type(d *tileir.Decoder) (*Float16Type, error) {
-	x := &Float16Type{}
-	return x, nil
-}
-
-func encodeFloat16Type(e *tileir.Encoder, x *Float16Type, tag bool) error {
-	if tag {
-		e.Varint(5)
-	}
-	return nil
-}
-
-// BFloat16Type is a definition of the dialect.
+// BFloat16Type is bf16.
 type BFloat16Type struct{}
 
-var _ tileir.Type = (*BFloat16Type)(nil)
+func (*BFloat16Type) TypeTag() uint64 { return 6 }
+func (*BFloat16Type) String() string  { return "bf16" }
 
-// TypeTag is the tag of BFloat16Type.
-func (*BFloat16Type) TypeTag() uint64 {
-	return 6
-}
-
-// String returns the text form.
-func (x *BFloat16Type) String() string {
-	return "bf16"
-}
-
-func readBFloat16Type(d *tileir.Decoder) (*BFloat16Type, error) {
-	x := &BFloat16Type{}
-	return x, nil
-}
-
-func encodeBFloat16Type(e *tileir.Encoder, x *BFloat16Type, tag bool) error {
-	if tag {
-		e.Varint(6)
-	}
-	return nil
-}
-
-// Float32Type is a definition of the dialect.
+// Float32Type is f32.
 type Float32Type struct{}
 
-var _ tileir.Type = (*Float32Type)(nil)
+func (*Float32Type) TypeTag() uint64 { return 7 }
+func (*Float32Type) String() string  { return "f32" }
 
-// TypeTag is the tag of Float32Type.
-func (*Float32Type) TypeTag() uint64 {
-	return 7
-}
-
-// String returns the text form.
-func (x *Float32Type) String() string {
-	return "f32"
-}
-
-func readFloat32Type(d *tileir.Decoder) (*Float32Type, error) {
-	x := &Float32Type{}
-	return x, nil
-}
-
-func encodeFloat32Type(e *tileir.Encoder, x *Float32Type, tag bool) error {
-	if tag {
-		e.Varint(7)
-	}
-	return nil
-}
-
-// TFloat32Type is a definition of the dialect.
+// TFloat32Type is tf32.
 type TFloat32Type struct{}
 
-var _ tileir.Type = (*TFloat32Type)(nil)
+func (*TFloat32Type) TypeTag() uint64 { return 8 }
+func (*TFloat32Type) String() string  { return "tf32" }
 
-// TypeTag is the tag of TFloat32Type.
-func (*TFloat32Type) TypeTag() uint64 {
-	return 8
-}
-
-// String returns the text form.
-func (x *TFloat32Type) String() string {
-	return "tf32"
-}
-
-func readTFloat32Type(d *tileir.Decoder) (*TFloat32Type, error) {
-	x := &TFloat32Type{}
-	return x, nil
-}
-
-func encodeTFloat32Type(e *tileir.Encoder, x *TFloat32Type, tag bool) error {
-	if tag {
-		e.Varint(8)
-	}
-	return nil
-}
-
-// Float64Type is a definition of the dialect.
+// Float64Type is f64.
 type Float64Type struct{}
 
-var _ tileir.Type = (*Float64Type)(nil)
+func (*Float64Type) TypeTag() uint64 { return 9 }
+func (*Float64Type) String() string  { return "f64" }
 
-// TypeTag is the tag of Float64Type.
-func (*Float64Type) TypeTag() uint64 {
-	return 9
-}
-
-// String returns the text form.
-func (x *Float64Type) String() string {
-	return "f64"
-}
-
-func readFloat64Type(d *tileir.Decoder) (*Float64Type, error) {
-	x := &Float64Type{}
-	return x, nil
-}
-
-func encodeFloat64Type(e *tileir.Encoder, x *Float64Type, tag bool) error {
-	if tag {
-		e.Varint(9)
-	}
-	return nil
-}
-
-// Float8E4M3FNType is a definition of the dialect.
+// Float8E4M3FNType is f8E4M3FN.
 type Float8E4M3FNType struct{}
 
-var _ tileir.Type = (*Float8E4M3FNType)(nil)
+func (*Float8E4M3FNType) TypeTag() uint64 { return 10 }
+func (*Float8E4M3FNType) String() string  { return "f8E4M3FN" }
 
-// TypeTag is the tag of Float8E4M3FNType.
-func (*Float8E4M3FNType) TypeTag() uint64 {
-	return 10
-}
-
-// String returns the text form.
-func (x *Float8E4M3FNType) String() string {
-	return "f8E4M3FN"
-}
-
-func readFloat8E4M3FNType(d *tileir.Decoder) (*Float8E4M3FNType, error) {
-	x := &Float8E4M3FNType{}
-	return x, nil
-}
-
-func encodeFloat8E4M3FNType(e *tileir.Encoder, x *Float8E4M3FNType, tag bool) error {
-	if tag {
-		e.Varint(10)
-	}
-	return nil
-}
-
-// Float8E5M2Type is a definition of the dialect.
+// Float8E5M2Type is f8E5M2.
 type Float8E5M2Type struct{}
 
-var _ tileir.Type = (*Float8E5M2Type)(nil)
+func (*Float8E5M2Type) TypeTag() uint64 { return 11 }
+func (*Float8E5M2Type) String() string  { return "f8E5M2" }
 
-// TypeTag is the tag of Float8E5M2Type.
-func (*Float8E5M2Type) TypeTag() uint64 {
-	return 11
-}
-
-// String returns the text form.
-func (x *Float8E5M2Type) String() string {
-	return "f8E5M2"
-}
-
-func readFloat8E5M2Type(d *tileir.Decoder) (*Float8E5M2Type, error) {
-	x := &Float8E5M2Type{}
-	return x, nil
-}
-
-func encodeFloat8E5M2Type(e *tileir.Encoder, x *Float8E5M2Type, tag bool) error {
-	if tag {
-		e.Varint(11)
-	}
-	return nil
-}
-
-// TokenType is a definition of the dialect.
+// TokenType is token.
 type TokenType struct{}
 
-var _ tileir.Type = (*TokenType)(nil)
+func (*TokenType) TypeTag() uint64 { return 17 }
+func (*TokenType) String() string  { return "token" }
 
-// TypeTag is the tag of TokenType.
-func (*TokenType) TypeTag() uint64 {
-	return 17
-}
-
-// String returns the text form.
-func (x *TokenType) String() string {
-	return "token"
-}
-
-func readTokenType(d *tileir.Decoder) (*TokenType, error) {
-	x := &TokenType{}
-	return x, nil
-}
-
-func encodeTokenType(e *tileir.Encoder, x *TokenType, tag bool) error {
-	if tag {
-		e.Varint(17)
-	}
-	return nil
-}
-
-// Float8E8M0FNUType is a definition of the dialect.
+// Float8E8M0FNUType is f8E8M0FNU.
 type Float8E8M0FNUType struct{}
 
-var _ tileir.Type = (*Float8E8M0FNUType)(nil)
+func (*Float8E8M0FNUType) TypeTag() uint64 { return 18 }
+func (*Float8E8M0FNUType) String() string  { return "f8E8M0FNU" }
 
-// TypeTag is the tag of Float8E8M0FNUType.
-func (*Float8E8M0FNUType) TypeTag() uint64 {
-	return 18
-}
-
-// String returns the text form.
-func (x *Float8E8M0FNUType) String() string {
-	return "f8E8M0FNU"
-}
-
-func readFloat8E8M0FNUType(d *tileir.Decoder) (*Float8E8M0FNUType, error) {
-	if !d.Version().AtLeast(13, 2) {
-		return nil, d.TooNew("type 'Float8E8M0FNU'", tileir.Version{
-			Major: 13,
-			Minor: 2,
-		})
-	}
-	x := &Float8E8M0FNUType{}
-	return x, nil
-}
-
-func encodeFloat8E8M0FNUType(e *tileir.Encoder, x *Float8E8M0FNUType, tag bool) error {
-	if !e.Version().AtLeast(13, 2) {
-		return e.TooNew("type 'Float8E8M0FNU'", tileir.Version{
-			Major: 13,
-			Minor: 2,
-		})
-	}
-	if tag {
-		e.Varint(18)
-	}
-	return nil
-}
-
-// Float4E2M1FNType is a definition of the dialect.
+// Float4E2M1FNType is f4E2M1FN.
 type Float4E2M1FNType struct{}
 
-var _ tileir.Type = (*Float4E2M1FNType)(nil)
+func (*Float4E2M1FNType) TypeTag() uint64 { return 19 }
+func (*Float4E2M1FNType) String() string  { return "f4E2M1FN" }
 
-// TypeTag is the tag of Float4E2M1FNType.
-func (*Float4E2M1FNType) TypeTag() uint64 {
-	return 19
-}
-
-// String returns the text form.
-func (x *Float4E2M1FNType) String() string {
-	return "f4E2M1FN"
-}
-
-func readFloat4E2M1FNType(d *tileir.Decoder) (*Float4E2M1FNType, error) {
-	if !d.Version().AtLeast(13, 3) {
-		return nil, d.TooNew("type 'Float4E2M1FN'", tileir.Version{
-			Major: 13,
-			Minor: 3,
-		})
-	}
-	x := &Float4E2M1FNType{}
-	return x, nil
-}
-
-func encodeFloat4E2M1FNType(e *tileir.Encoder, x *Float4E2M1FNType, tag bool) error {
-	if !e.Version().AtLeast(13, 3) {
-		return e.TooNew("type 'Float4E2M1FN'", tileir.Version{
-			Major: 13,
-			Minor: 3,
-		})
-	}
-	if tag {
-		e.Varint(19)
-	}
-	return nil
-}
-
-// Int4Type is a definition of the dialect.
+// Int4Type is i4.
 type Int4Type struct{}
 
-var _ tileir.Type = (*Int4Type)(nil)
-
-// TypeTag is the tag of Int4Type.
-func (*Int4Type) TypeTag() uint64 {
-	return 22
-}
-
-// String returns the text form.
-func (x *Int4Type) String() string {
-	return "i4"
-}
-
-func readInt4Type(d *tileir.Decoder) (*Int4Type, error) {
-	if !d.Version().AtLeast(13, 3) {
-		return nil, d.TooNew("type 'Int4'", tileir.Version{
-			Major: 13,
-			Minor: 3,
-		})
-	}
-	x := &Int4Type{}
-	return x, nil
-}
-
-func encodeInt4Type(e *tileir.Encoder, x *Int4Type, tag bool) error {
-	if !e.Version().AtLeast(13, 3) {
-		return e.TooNew("type 'Int4'", tileir.Version{
-			Major: 13,
-			Minor: 3,
-		})
-	}
-	if tag {
-		e.Varint(22)
-	}
-	return nil
-}
+func (*Int4Type) TypeTag() uint64 { return 22 }
+func (*Int4Type) String() string  { return "i4" }
 
 // PointerType is a pointer to an element type.
 type PointerType struct {
 	Pointee tileir.Type
 }
 
-var _ tileir.Type = (*PointerType)(nil)
-
-// TypeTag is the tag of PointerType.
-func (*PointerType) TypeTag() uint64 {
-	return 12
-}
-
-// String returns the text form.
-func (x *PointerType) String() string {
-	return printPointer(x)
-}
+func (*PointerType) TypeTag() uint64  { return 12 }
+func (t *PointerType) String() string { return printPointer(t) }
 
 func readPointerType(d *tileir.Decoder) (*PointerType, error) {
-	x := &PointerType{}
-	{
-		v0, err := d.Type("PointerType pointee")
-		if err != nil {
-			return nil, err
-		}
-		x.Pointee = v0
+	t := &PointerType{}
+	var err error
+	if t.Pointee, err = d.Type("PointerType pointee"); err != nil {
+		return nil, err
 	}
-	return x, nil
+	return t, nil
 }
 
-func encodePointerType(e *tileir.Encoder, x *PointerType, tag bool) error {
-	if tag {
-		e.Varint(12)
-	}
-	if err := e.Type(x.Pointee); err != nil {
+func writePointerType(e *tileir.Encoder, t *PointerType) error {
+	if err := e.Type(t.Pointee); err != nil {
 		return err
 	}
 	return nil
@@ -517,45 +130,26 @@ type TileType struct {
 	Shape   []int64
 }
 
-var _ tileir.Type = (*TileType)(nil)
-
-// TypeTag is the tag of TileType.
-func (*TileType) TypeTag() uint64 {
-	return 13
-}
-
-// String returns the text form.
-func (x *TileType) String() string {
-	return printTile(x)
-}
+func (*TileType) TypeTag() uint64  { return 13 }
+func (t *TileType) String() string { return printTile(t) }
 
 func readTileType(d *tileir.Decoder) (*TileType, error) {
-	x := &TileType{}
-	{
-		v0, err := d.Type("TileType element")
-		if err != nil {
-			return nil, err
-		}
-		x.Element = v0
+	t := &TileType{}
+	var err error
+	if t.Element, err = d.Type("TileType element"); err != nil {
+		return nil, err
 	}
-	{
-		v0, err := d.I64ArrayRaw("TileType shape")
-		if err != nil {
-			return nil, err
-		}
-		x.Shape = v0
+	if t.Shape, err = d.I64ArrayRaw("TileType shape"); err != nil {
+		return nil, err
 	}
-	return x, nil
+	return t, nil
 }
 
-func encodeTileType(e *tileir.Encoder, x *TileType, tag bool) error {
-	if tag {
-		e.Varint(13)
-	}
-	if err := e.Type(x.Element); err != nil {
+func writeTileType(e *tileir.Encoder, t *TileType) error {
+	if err := e.Type(t.Element); err != nil {
 		return err
 	}
-	e.I64ArrayRaw(x.Shape)
+	e.I64ArrayRaw(t.Shape)
 	return nil
 }
 
@@ -566,53 +160,30 @@ type TensorViewType struct {
 	Strides []int64
 }
 
-var _ tileir.Type = (*TensorViewType)(nil)
-
-// TypeTag is the tag of TensorViewType.
-func (*TensorViewType) TypeTag() uint64 {
-	return 14
-}
-
-// String returns the text form.
-func (x *TensorViewType) String() string {
-	return printTensorView(x)
-}
+func (*TensorViewType) TypeTag() uint64  { return 14 }
+func (t *TensorViewType) String() string { return printTensorView(t) }
 
 func readTensorViewType(d *tileir.Decoder) (*TensorViewType, error) {
-	x := &TensorViewType{}
-	{
-		v0, err := d.Type("TensorViewType element")
-		if err != nil {
-			return nil, err
-		}
-		x.Element = v0
+	t := &TensorViewType{}
+	var err error
+	if t.Element, err = d.Type("TensorViewType element"); err != nil {
+		return nil, err
 	}
-	{
-		v0, err := d.I64ArrayRaw("TensorViewType shape")
-		if err != nil {
-			return nil, err
-		}
-		x.Shape = v0
+	if t.Shape, err = d.I64ArrayRaw("TensorViewType shape"); err != nil {
+		return nil, err
 	}
-	{
-		v0, err := d.I64ArrayRaw("TensorViewType strides")
-		if err != nil {
-			return nil, err
-		}
-		x.Strides = v0
+	if t.Strides, err = d.I64ArrayRaw("TensorViewType strides"); err != nil {
+		return nil, err
 	}
-	return x, nil
+	return t, nil
 }
 
-func encodeTensorViewType(e *tileir.Encoder, x *TensorViewType, tag bool) error {
-	if tag {
-		e.Varint(14)
-	}
-	if err := e.Type(x.Element); err != nil {
+func writeTensorViewType(e *tileir.Encoder, t *TensorViewType) error {
+	if err := e.Type(t.Element); err != nil {
 		return err
 	}
-	e.I64ArrayRaw(x.Shape)
-	e.I64ArrayRaw(x.Strides)
+	e.I64ArrayRaw(t.Shape)
+	e.I64ArrayRaw(t.Strides)
 	return nil
 }
 
@@ -624,143 +195,92 @@ type PartitionViewType struct {
 	PaddingValue *PaddingValue
 }
 
-var _ tileir.Type = (*PartitionViewType)(nil)
-
-// TypeTag is the tag of PartitionViewType.
-func (*PartitionViewType) TypeTag() uint64 {
-	return 15
-}
-
-// String returns the text form.
-func (x *PartitionViewType) String() string {
-	return printPartitionView(x)
-}
+func (*PartitionViewType) TypeTag() uint64  { return 15 }
+func (t *PartitionViewType) String() string { return printPartitionView(t) }
 
 func readPartitionViewType(d *tileir.Decoder) (*PartitionViewType, error) {
-	x := &PartitionViewType{}
+	t := &PartitionViewType{}
+	var err error
+	var present uint64
 	if !d.Version().AtLeast(13, 3) {
-		{
-			v0, err := d.I32ArrayRaw("PartitionViewType tile_shape")
-			if err != nil {
-				return nil, err
-			}
-			x.TileShape = v0
-		}
-		{
-			v0, err := d.Type("PartitionViewType tensor_view")
-			if err != nil {
-				return nil, err
-			}
-			x.TensorView = v0
-		}
-		{
-			v0, err := d.I32ArrayRaw("PartitionViewType dim_map")
-			if err != nil {
-				return nil, err
-			}
-			x.DimMap = v0
-		}
-		present, err := tileir.FromByte[uint64](d.Byte("the presence flags of PartitionViewType"))
-		if err != nil {
+		if t.TileShape, err = d.I32ArrayRaw("PartitionViewType tile_shape"); err != nil {
 			return nil, err
 		}
-		_ = present
+		if t.TensorView, err = d.Type("PartitionViewType tensor_view"); err != nil {
+			return nil, err
+		}
+		if t.DimMap, err = d.I32ArrayRaw("PartitionViewType dim_map"); err != nil {
+			return nil, err
+		}
+		if present, err = tileir.FromByte[uint64](d.Byte("the presence flags of PartitionViewType")); err != nil {
+			return nil, err
+		}
 		if present != 0 {
 			present = 1
 		}
 		if present&(1<<0) != 0 {
-			var opt PaddingValue
-			v0, err := tileir.ReadEnum[PaddingValue](d, "PartitionViewType padding_value")
-			if err != nil {
+			if t.PaddingValue, err = tileir.Ptr(tileir.ReadEnum[PaddingValue](d, "PartitionViewType padding_value")); err != nil {
 				return nil, err
 			}
-			opt = v0
-			x.PaddingValue = &opt
 		}
-		return x, nil
+		return t, nil
 	}
-	if d.Version().AtLeast(13, 3) {
-		present, err := d.Varint("the presence flags of PartitionViewType")
-		if err != nil {
+	if present, err = d.ULEB128("the presence flags of PartitionViewType"); err != nil {
+		return nil, err
+	}
+	if t.TileShape, err = d.I32ArrayRaw("PartitionViewType tile_shape"); err != nil {
+		return nil, err
+	}
+	if t.TensorView, err = d.Type("PartitionViewType tensor_view"); err != nil {
+		return nil, err
+	}
+	if t.DimMap, err = d.I32ArrayRaw("PartitionViewType dim_map"); err != nil {
+		return nil, err
+	}
+	if present&(1<<0) != 0 {
+		if t.PaddingValue, err = tileir.Ptr(tileir.ReadEnum[PaddingValue](d, "PartitionViewType padding_value")); err != nil {
 			return nil, err
 		}
-		_ = present
-		{
-			v0, err := d.I32ArrayRaw("PartitionViewType tile_shape")
-			if err != nil {
-				return nil, err
-			}
-			x.TileShape = v0
-		}
-		{
-			v0, err := d.Type("PartitionViewType tensor_view")
-			if err != nil {
-				return nil, err
-			}
-			x.TensorView = v0
-		}
-		{
-			v0, err := d.I32ArrayRaw("PartitionViewType dim_map")
-			if err != nil {
-				return nil, err
-			}
-			x.DimMap = v0
-		}
-		if present&(1<<0) != 0 {
-			var opt PaddingValue
-			v0, err := tileir.ReadEnum[PaddingValue](d, "PartitionViewType padding_value")
-			if err != nil {
-				return nil, err
-			}
-			opt = v0
-			x.PaddingValue = &opt
-		}
-		return x, nil
 	}
-	panic("unreachable: no encoding of PartitionViewType for this version")
+	return t, nil
 }
 
-func encodePartitionViewType(e *tileir.Encoder, x *PartitionViewType, tag bool) error {
-	if tag {
-		e.Varint(15)
-	}
+func writePartitionViewType(e *tileir.Encoder, t *PartitionViewType) error {
+	var present uint64
 	if !e.Version().AtLeast(13, 3) {
-		e.I32ArrayRaw(x.TileShape)
-		if err := e.Type(x.TensorView); err != nil {
+		e.I32ArrayRaw(t.TileShape)
+		if err := e.Type(t.TensorView); err != nil {
 			return err
 		}
-		e.I32ArrayRaw(x.DimMap)
-		var present uint64
-		if x.PaddingValue != nil {
+		e.I32ArrayRaw(t.DimMap)
+		present = 0
+		if t.PaddingValue != nil {
 			present |= 1 << 0
 		}
 		e.Byte(byte(present))
-		if x.PaddingValue != nil {
-			if err := tileir.EncodeEnum(e, *x.PaddingValue, "PartitionViewType padding_value"); err != nil {
+		if t.PaddingValue != nil {
+			if err := tileir.EncodeEnum(e, *t.PaddingValue, "PartitionViewType padding_value"); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	if e.Version().AtLeast(13, 3) {
-		var present uint64
-		if x.PaddingValue != nil {
-			present |= 1 << 0
-		}
-		e.Varint(present)
-		e.I32ArrayRaw(x.TileShape)
-		if err := e.Type(x.TensorView); err != nil {
+	present = 0
+	if t.PaddingValue != nil {
+		present |= 1 << 0
+	}
+	e.ULEB128(present)
+	e.I32ArrayRaw(t.TileShape)
+	if err := e.Type(t.TensorView); err != nil {
+		return err
+	}
+	e.I32ArrayRaw(t.DimMap)
+	if t.PaddingValue != nil {
+		if err := tileir.EncodeEnum(e, *t.PaddingValue, "PartitionViewType padding_value"); err != nil {
 			return err
 		}
-		e.I32ArrayRaw(x.DimMap)
-		if x.PaddingValue != nil {
-			if err := tileir.EncodeEnum(e, *x.PaddingValue, "PartitionViewType padding_value"); err != nil {
-				return err
-			}
-		}
-		return nil
 	}
-	panic("unreachable: no encoding of PartitionViewType for this version")
+	return nil
 }
 
 // FunctionType is a function signature.
@@ -769,68 +289,30 @@ type FunctionType struct {
 	Results []tileir.Type
 }
 
-var _ tileir.Type = (*FunctionType)(nil)
+func (*FunctionType) TypeTag() uint64  { return 16 }
+func (t *FunctionType) String() string { return printFunction(t) }
 
-// TypeTag is the tag of FunctionType.
-func (*FunctionType) TypeTag() uint64 {
-	return 16
-}
-
-// String returns the text form.
-func (x *FunctionType) String() string {
-	return printFunction(x)
-}
+// Signature returns the function type's inputs and results.
+func (t *FunctionType) Signature() (ins, outs []tileir.Type) { return t.Inputs, t.Results }
 
 func readFunctionType(d *tileir.Decoder) (*FunctionType, error) {
-	x := &FunctionType{}
-	{
-		n0, err := d.Count("elements of FunctionType inputs", 1)
-		if err != nil {
-			return nil, err
-		}
-		l0 := make([]tileir.Type, n0)
-		for i0 := range l0 {
-			v1, err := d.Type("FunctionType inputs")
-			if err != nil {
-				return nil, err
-			}
-			l0[i0] = v1
-		}
-		x.Inputs = l0
+	t := &FunctionType{}
+	var err error
+	if t.Inputs, err = tileir.ReadList(d, "FunctionType inputs", (*tileir.Decoder).Type); err != nil {
+		return nil, err
 	}
-	{
-		n0, err := d.Count("elements of FunctionType results", 1)
-		if err != nil {
-			return nil, err
-		}
-		l0 := make([]tileir.Type, n0)
-		for i0 := range l0 {
-			v1, err := d.Type("FunctionType results")
-			if err != nil {
-				return nil, err
-			}
-			l0[i0] = v1
-		}
-		x.Results = l0
+	if t.Results, err = tileir.ReadList(d, "FunctionType results", (*tileir.Decoder).Type); err != nil {
+		return nil, err
 	}
-	return x, nil
+	return t, nil
 }
 
-func encodeFunctionType(e *tileir.Encoder, x *FunctionType, tag bool) error {
-	if tag {
-		e.Varint(16)
+func writeFunctionType(e *tileir.Encoder, t *FunctionType) error {
+	if err := tileir.WriteList(e, t.Inputs, (*tileir.Encoder).Type); err != nil {
+		return err
 	}
-	e.Varint(uint64(len(x.Inputs)))
-	for _, el0 := range x.Inputs {
-		if err := e.Type(el0); err != nil {
-			return err
-		}
-	}
-	e.Varint(uint64(len(x.Results)))
-	for _, el0 := range x.Results {
-		if err := e.Type(el0); err != nil {
-			return err
-		}
+	if err := tileir.WriteList(e, t.Results, (*tileir.Encoder).Type); err != nil {
+		return err
 	}
 	return nil
 }
@@ -843,86 +325,47 @@ type GatherScatterViewType struct {
 	PaddingValue *PaddingValue
 }
 
-var _ tileir.Type = (*GatherScatterViewType)(nil)
-
-// TypeTag is the tag of GatherScatterViewType.
-func (*GatherScatterViewType) TypeTag() uint64 {
-	return 20
-}
-
-// String returns the text form.
-func (x *GatherScatterViewType) String() string {
-	return printGatherScatterView(x)
-}
+func (*GatherScatterViewType) TypeTag() uint64  { return 20 }
+func (t *GatherScatterViewType) String() string { return printGatherScatterView(t) }
 
 func readGatherScatterViewType(d *tileir.Decoder) (*GatherScatterViewType, error) {
-	if !d.Version().AtLeast(13, 3) {
-		return nil, d.TooNew("type 'GatherScatterView'", tileir.Version{
-			Major: 13,
-			Minor: 3,
-		})
-	}
-	x := &GatherScatterViewType{}
-	present, err := d.Varint("the presence flags of GatherScatterViewType")
-	if err != nil {
+	t := &GatherScatterViewType{}
+	var err error
+	var present uint64
+	if present, err = d.ULEB128("the presence flags of GatherScatterViewType"); err != nil {
 		return nil, err
 	}
-	_ = present
-	{
-		v0, err := d.I32ArrayRaw("GatherScatterViewType tile_shape")
-		if err != nil {
-			return nil, err
-		}
-		x.TileShape = v0
+	if t.TileShape, err = d.I32ArrayRaw("GatherScatterViewType tile_shape"); err != nil {
+		return nil, err
 	}
-	{
-		v0, err := d.Type("GatherScatterViewType tensor_view")
-		if err != nil {
-			return nil, err
-		}
-		x.TensorView = v0
+	if t.TensorView, err = d.Type("GatherScatterViewType tensor_view"); err != nil {
+		return nil, err
 	}
-	{
-		v0, err := tileir.AsUint[uint32](d.Varint("GatherScatterViewType sparse_dim"))
-		if err != nil {
-			return nil, err
-		}
-		x.SparseDim = v0
+	if t.SparseDim, err = tileir.AsUint[uint32](d.ULEB128("GatherScatterViewType sparse_dim")); err != nil {
+		return nil, err
 	}
 	if present&(1<<0) != 0 {
-		var opt PaddingValue
-		v0, err := tileir.ReadEnum[PaddingValue](d, "GatherScatterViewType padding_value")
-		if err != nil {
+		if t.PaddingValue, err = tileir.Ptr(tileir.ReadEnum[PaddingValue](d, "GatherScatterViewType padding_value")); err != nil {
 			return nil, err
 		}
-		opt = v0
-		x.PaddingValue = &opt
 	}
-	return x, nil
+	return t, nil
 }
 
-func encodeGatherScatterViewType(e *tileir.Encoder, x *GatherScatterViewType, tag bool) error {
-	if !e.Version().AtLeast(13, 3) {
-		return e.TooNew("type 'GatherScatterView'", tileir.Version{
-			Major: 13,
-			Minor: 3,
-		})
-	}
-	if tag {
-		e.Varint(20)
-	}
+func writeGatherScatterViewType(e *tileir.Encoder, t *GatherScatterViewType) error {
 	var present uint64
-	if x.PaddingValue != nil {
+	present = 0
+	if t.PaddingValue != nil {
 		present |= 1 << 0
 	}
-	e.Varint(present)
-	e.I32ArrayRaw(x.TileShape)
-	if err := e.Type(x.TensorView); err != nil {
+	e.ULEB128(present)
+	e.I32ArrayRaw(t.TileShape)
+	if err := e.Type(t.TensorView); err != nil {
 		return err
 	}
-	e.Varint(uint64(x.SparseDim))
-	if x.PaddingValue != nil {
-		if err := tileir.EncodeEnum(e, *x.PaddingValue, "GatherScatterViewType padding_value"); err != nil {
+	e.ULEB128(uint64(t.SparseDim))
+	if t.PaddingValue != nil {
+		if err := tileir.EncodeEnum(e, *t.PaddingValue, "GatherScatterViewType padding_value"); err != nil {
 			return err
 		}
 	}
@@ -938,94 +381,51 @@ type StridedViewType struct {
 	PaddingValue     *PaddingValue
 }
 
-var _ tileir.Type = (*StridedViewType)(nil)
-
-// TypeTag is the tag of StridedViewType.
-func (*StridedViewType) TypeTag() uint64 {
-	return 21
-}
-
-// String returns the text form.
-func (x *StridedViewType) String() string {
-	return printStridedView(x)
-}
+func (*StridedViewType) TypeTag() uint64  { return 21 }
+func (t *StridedViewType) String() string { return printStridedView(t) }
 
 func readStridedViewType(d *tileir.Decoder) (*StridedViewType, error) {
-	if !d.Version().AtLeast(13, 3) {
-		return nil, d.TooNew("type 'StridedView'", tileir.Version{
-			Major: 13,
-			Minor: 3,
-		})
-	}
-	x := &StridedViewType{}
-	present, err := d.Varint("the presence flags of StridedViewType")
-	if err != nil {
+	t := &StridedViewType{}
+	var err error
+	var present uint64
+	if present, err = d.ULEB128("the presence flags of StridedViewType"); err != nil {
 		return nil, err
 	}
-	_ = present
-	{
-		v0, err := d.I32ArrayRaw("StridedViewType tile_shape")
-		if err != nil {
-			return nil, err
-		}
-		x.TileShape = v0
+	if t.TileShape, err = d.I32ArrayRaw("StridedViewType tile_shape"); err != nil {
+		return nil, err
 	}
-	{
-		v0, err := d.I32ArrayRaw("StridedViewType traversal_strides")
-		if err != nil {
-			return nil, err
-		}
-		x.TraversalStrides = v0
+	if t.TraversalStrides, err = d.I32ArrayRaw("StridedViewType traversal_strides"); err != nil {
+		return nil, err
 	}
-	{
-		v0, err := d.Type("StridedViewType tensor_view")
-		if err != nil {
-			return nil, err
-		}
-		x.TensorView = v0
+	if t.TensorView, err = d.Type("StridedViewType tensor_view"); err != nil {
+		return nil, err
 	}
-	{
-		v0, err := d.I32ArrayRaw("StridedViewType dim_map")
-		if err != nil {
-			return nil, err
-		}
-		x.DimMap = v0
+	if t.DimMap, err = d.I32ArrayRaw("StridedViewType dim_map"); err != nil {
+		return nil, err
 	}
 	if present&(1<<0) != 0 {
-		var opt PaddingValue
-		v0, err := tileir.ReadEnum[PaddingValue](d, "StridedViewType padding_value")
-		if err != nil {
+		if t.PaddingValue, err = tileir.Ptr(tileir.ReadEnum[PaddingValue](d, "StridedViewType padding_value")); err != nil {
 			return nil, err
 		}
-		opt = v0
-		x.PaddingValue = &opt
 	}
-	return x, nil
+	return t, nil
 }
 
-func encodeStridedViewType(e *tileir.Encoder, x *StridedViewType, tag bool) error {
-	if !e.Version().AtLeast(13, 3) {
-		return e.TooNew("type 'StridedView'", tileir.Version{
-			Major: 13,
-			Minor: 3,
-		})
-	}
-	if tag {
-		e.Varint(21)
-	}
+func writeStridedViewType(e *tileir.Encoder, t *StridedViewType) error {
 	var present uint64
-	if x.PaddingValue != nil {
+	present = 0
+	if t.PaddingValue != nil {
 		present |= 1 << 0
 	}
-	e.Varint(present)
-	e.I32ArrayRaw(x.TileShape)
-	e.I32ArrayRaw(x.TraversalStrides)
-	if err := e.Type(x.TensorView); err != nil {
+	e.ULEB128(present)
+	e.I32ArrayRaw(t.TileShape)
+	e.I32ArrayRaw(t.TraversalStrides)
+	if err := e.Type(t.TensorView); err != nil {
 		return err
 	}
-	e.I32ArrayRaw(x.DimMap)
-	if x.PaddingValue != nil {
-		if err := tileir.EncodeEnum(e, *x.PaddingValue, "StridedViewType padding_value"); err != nil {
+	e.I32ArrayRaw(t.DimMap)
+	if t.PaddingValue != nil {
+		if err := tileir.EncodeEnum(e, *t.PaddingValue, "StridedViewType padding_value"); err != nil {
 			return err
 		}
 	}

@@ -289,10 +289,10 @@ func (n *numbering) define(v *tileir.Value) int {
 func (n *numbering) walk(op tileir.Op, depth int) {
 	rec := &opRec{op: op, depth: depth}
 	n.ops = append(n.ops, rec)
-	for _, v := range op.Operands() {
+	for _, v := range tileir.Operands(op) {
 		i, ok := n.num[v]
 		if !ok || !slices.Contains(n.scope, v) {
-			n.t.Errorf("%s: operand not in scope", op.Name())
+			n.t.Errorf("%s: operand not in scope", op.Info().Name)
 			i = -2
 		}
 		rec.operands = append(rec.operands, i)
@@ -325,7 +325,7 @@ func (n *numbering) walk(op tileir.Op, depth int) {
 	}
 }
 
-func shortName(op tileir.Op) string { return strings.TrimPrefix(op.Name(), "cuda_tile.") }
+func shortName(op tileir.Op) string { return strings.TrimPrefix(op.Info().Name, "cuda_tile.") }
 
 func typeStrings(vs []*tileir.Value) []string {
 	out := make([]string, len(vs))
@@ -414,7 +414,7 @@ func checkModule(t *testing.T, m *tileir.Module, f expectedFile) {
 					}
 				}
 			}
-			for _, a := range rec.op.Attrs() {
+			for _, a := range tileir.Attrs(rec.op) {
 				texts[unquote(a.Text)] = true
 			}
 			if c, ok := rec.op.(*cudatile.ConstantOp); ok {
@@ -487,7 +487,7 @@ func checkOp(t *testing.T, where string, got *opRec, want flatOp) {
 		t.Errorf("%s: op %s, want %s", where, name, want.Op)
 		return
 	}
-	if code := fmt.Sprintf("0x%02X", op.Opcode()); code != want.Opcode {
+	if code := fmt.Sprintf("0x%02X", op.Info().Opcode); code != want.Opcode {
 		t.Errorf("%s: opcode %s, want %s", where, code, want.Opcode)
 	}
 	if got.depth != want.depth {
@@ -535,7 +535,7 @@ func checkOp(t *testing.T, where string, got *opRec, want flatOp) {
 	checkAttrs(t, where, op, want.Attrs)
 }
 
-// checkAttrs compares op.Attrs() to EXPECTED.json's attrs loosely: a
+// checkAttrs compares tileir.Attrs(op) to EXPECTED.json's attrs loosely: a
 // string is an enum keyword, a string or a printed attribute and must
 // match the text (unquoted); false means absent (unit attribute) or
 // "false"; an object is a dense value. Attributes we print that
@@ -543,7 +543,7 @@ func checkOp(t *testing.T, where string, got *opRec, want flatOp) {
 func checkAttrs(t *testing.T, where string, op tileir.Op, want map[string]any) {
 	t.Helper()
 	got := map[string]string{}
-	for _, a := range op.Attrs() {
+	for _, a := range tileir.Attrs(op) {
 		got[a.Name] = a.Text
 	}
 	for name, w := range want {
@@ -661,7 +661,7 @@ func checkPrintModule(t *testing.T, m *tileir.Module, numbered bool) {
 			if !slices.Equal(rec.operands, want) {
 				t.Errorf("mmaf operands %v, want %v", rec.operands, want)
 			}
-			for _, v := range op.Operands() {
+			for _, v := range tileir.Operands(op) {
 				if v.Type.String() != "tile<256x256xf64>" {
 					t.Errorf("mmaf operand of type %s", v.Type)
 				}
@@ -696,15 +696,15 @@ func dump(m *tileir.Module) string {
 				id := k
 				k++
 				var operands []string
-				for _, v := range op.Operands() {
+				for _, v := range tileir.Operands(op) {
 					s, ok := names[v]
 					if !ok {
 						s = "?"
 					}
 					operands = append(operands, s)
 				}
-				fmt.Fprintf(&b, "%s%d: %s %v", indent, id, op.Name(), operands)
-				for _, a := range op.Attrs() {
+				fmt.Fprintf(&b, "%s%d: %s %v", indent, id, op.Info().Name, operands)
+				for _, a := range tileir.Attrs(op) {
 					fmt.Fprintf(&b, " %s=%s", a.Name, a.Text)
 				}
 				fmt.Fprintf(&b, " -> %v\n", typeStrings(op.Base().Results))

@@ -13,8 +13,8 @@ import (
 // loop is a cuda_tile.loop whose one block holds ops and a continue.
 func loop(ops ...tileir.Op) *LoopOp {
 	b := tileir.NewBlock()
-	b.Ops = append(ops, NewContinueOp(nil))
-	return NewLoopOp(nil, nil, &tileir.Region{Blocks: []*tileir.Block{b}})
+	b.Ops = append(ops, BuildContinueOp(detached, nil))
+	return BuildLoopOp(detached, nil, nil, &tileir.Region{Blocks: []*tileir.Block{b}})
 }
 
 // writeErr writes m and returns the error, failing on a panic.
@@ -33,82 +33,85 @@ func writeErr(t *testing.T, m *tileir.Module, opts tileir.WriteOptions) (err err
 // written as built; each must give an error that names the function, the
 // op with its place and what is wrong, and never panic.
 func TestWriteRefusesBadIR(t *testing.T) {
-	c := func() *ConstantOp { return NewConstantOp(tileI32, tileir.Dense{Data: make([]byte, 4)}) }
+	c := func() *ConstantOp { return BuildConstantOp(detached, tileI32, tileir.Dense{Data: make([]byte, 4)}) }
 	for _, tc := range []struct {
 		name  string
 		build func() *tileir.Module
 		want  []string
 	}{
-		{"nil op", func() *tileir.Module { m, _ := fn(nil, NewReturnOp(nil)); return m },
+		{"nil op", func() *tileir.Module { m, _ := fn(nil, BuildReturnOp(detached, nil)); return m },
 			[]string{"function 'k': nil op at op 0"}},
-		{"nil op in a region", func() *tileir.Module { m, _ := fn(loop(nil), NewReturnOp(nil)); return m },
+		{"nil op in a region", func() *tileir.Module { m, _ := fn(loop(nil), BuildReturnOp(detached, nil)); return m },
 			[]string{"function 'k': nil op at op 0, region 0 block 0, op 0"}},
 		{"nil result", func() *tileir.Module {
 			op := c()
 			op.Results[0] = nil
-			m, _ := fn(op, NewReturnOp(nil))
+			m, _ := fn(op, BuildReturnOp(detached, nil))
 			return m
 		}, []string{"function 'k': cuda_tile.constant at op 0: result 0 is nil"}},
 		{"nil operand", func() *tileir.Module {
 			m, p := fn()
-			m.Funcs[0].Body = []tileir.Op{NewReturnOp(nil), NewAddiOp(tileI32, p[0], nil, IntegerOverflowNone)}
+			m.Funcs[0].Body = []tileir.Op{BuildReturnOp(detached, nil), BuildAddiOp(detached, tileI32, p[0], nil, IntegerOverflowNone)}
 			return m
 		}, []string{"function 'k': cuda_tile.addi at op 1: operand 1 is nil"}},
-		{"nil result type", func() *tileir.Module { m, _ := fn(NewConstantOp(nil, tileir.Dense{}), NewReturnOp(nil)); return m },
+		{"nil result type", func() *tileir.Module {
+			m, _ := fn(BuildConstantOp(detached, nil, tileir.Dense{}), BuildReturnOp(detached, nil))
+			return m
+		},
 			[]string{"cuda_tile.constant at op 0: nil type"}},
 		{"nil pointer as type", func() *tileir.Module {
-			m, _ := fn(NewConstantOp((*TileType)(nil), tileir.Dense{}), NewReturnOp(nil))
+			m, _ := fn(BuildConstantOp(detached, (*TileType)(nil), tileir.Dense{}), BuildReturnOp(detached, nil))
 			return m
 		}, []string{"cuda_tile.constant at op 0: nil type"}},
 		{"nil nested type", func() *tileir.Module {
-			m, _ := fn(NewConstantOp(&TileType{Shape: []int64{4}}, tileir.Dense{}), NewReturnOp(nil))
+			m, _ := fn(BuildConstantOp(detached, &TileType{Shape: []int64{4}}, tileir.Dense{}), BuildReturnOp(detached, nil))
 			return m
 		}, []string{"cuda_tile.constant at op 0: nil type"}},
 		{"nil attribute", func() *tileir.Module {
 			m, p := fn()
-			m.Funcs[0].Body = []tileir.Op{NewAssumeOp(tileI32, p[0], nil), NewReturnOp(nil)}
+			m.Funcs[0].Body = []tileir.Op{BuildAssumeOp(detached, tileI32, p[0], nil), BuildReturnOp(detached, nil)}
 			return m
 		}, []string{"cuda_tile.assume at op 0: nil attribute"}},
 		{"nil pointer as attribute", func() *tileir.Module {
 			m, p := fn()
-			m.Funcs[0].Body = []tileir.Op{NewAssumeOp(tileI32, p[0], &ArrayAttr{Elements: []tileir.Attr{(*DivByAttr)(nil)}}), NewReturnOp(nil)}
+			m.Funcs[0].Body = []tileir.Op{BuildAssumeOp(detached, tileI32, p[0], &ArrayAttr{Elements: []tileir.Attr{(*DivByAttr)(nil)}}), BuildReturnOp(detached, nil)}
 			return m
 		}, []string{"cuda_tile.assume at op 0: nil attribute"}},
 		{"nil pointer as hints", func() *tileir.Module {
-			m, _ := fn(NewReturnOp(nil))
+			m, _ := fn(BuildReturnOp(detached, nil))
 			m.Funcs[0].Hints = (*OptimizationHintsAttr)(nil)
 			return m
 		}, []string{"function 'k': nil attribute"}},
 		{"nil region", func() *tileir.Module {
 			l := loop()
 			l.Regions[0] = nil
-			m, _ := fn(l, NewReturnOp(nil))
+			m, _ := fn(l, BuildReturnOp(detached, nil))
 			return m
 		}, []string{"cuda_tile.loop at op 0: region 0 is nil"}},
 		{"nil block", func() *tileir.Module {
 			l := loop()
 			l.Regions[0].Blocks[0] = nil
-			m, _ := fn(l, NewReturnOp(nil))
+			m, _ := fn(l, BuildReturnOp(detached, nil))
 			return m
 		}, []string{"cuda_tile.loop at op 0: region 0 block 0 is nil"}},
 		{"nil block argument", func() *tileir.Module {
 			l := loop()
 			l.Regions[0].Blocks[0].Args = []*tileir.Value{nil}
-			m, _ := fn(l, NewReturnOp(nil))
+			m, _ := fn(l, BuildReturnOp(detached, nil))
 			return m
 		}, []string{"cuda_tile.loop at op 0: region 0 block 0 argument 0 is nil"}},
 		{"nil parameter", func() *tileir.Module {
-			m, _ := fn(NewReturnOp(nil))
+			m, _ := fn(BuildReturnOp(detached, nil))
 			m.Funcs[0].Params[1] = nil
 			return m
 		}, []string{"function 'k': parameter 1 is nil"}},
 		{"parameter of another type than the signature's", func() *tileir.Module {
-			m, _ := fn(NewReturnOp(nil))
+			m, _ := fn(BuildReturnOp(detached, nil))
 			m.Funcs[0].Params[1].Type = &TileType{Element: i32}
 			return m
 		}, []string{"function 'k': parameter 1 has type tile<i32>, the signature tile<4xi32>"}},
 		{"nil global", func() *tileir.Module {
-			m, _ := fn(NewReturnOp(nil))
+			m, _ := fn(BuildReturnOp(detached, nil))
 			m.Globals = []*tileir.Global{nil}
 			return m
 		}, []string{"global 0"}},
@@ -117,30 +120,30 @@ func TestWriteRefusesBadIR(t *testing.T) {
 		{"empty block", func() *tileir.Module {
 			l := loop()
 			l.Regions[0].Blocks[0].Ops = nil
-			m, _ := fn(l, NewReturnOp(nil))
+			m, _ := fn(l, BuildReturnOp(detached, nil))
 			return m
 		}, []string{"cuda_tile.loop at op 0: region 0 block 0 is empty"}},
 		{"block without a terminator", func() *tileir.Module {
 			m, p := fn()
 			l := loop()
-			l.Regions[0].Blocks[0].Ops = []tileir.Op{NewAddiOp(tileI32, p[0], p[1], IntegerOverflowNone)}
-			m.Funcs[0].Body = []tileir.Op{l, NewReturnOp(nil)}
+			l.Regions[0].Blocks[0].Ops = []tileir.Op{BuildAddiOp(detached, tileI32, p[0], p[1], IntegerOverflowNone)}
+			m.Funcs[0].Body = []tileir.Op{l, BuildReturnOp(detached, nil)}
 			return m
 		}, []string{"cuda_tile.loop at op 0: region 0 block 0 ends with cuda_tile.addi, not with a terminator"}},
 		{"op twice in a block", func() *tileir.Module {
 			op := c()
-			m, _ := fn(op, op, NewReturnOp(nil))
+			m, _ := fn(op, op, BuildReturnOp(detached, nil))
 			return m
 		}, []string{"function 'k': cuda_tile.constant at op 1: the op is placed twice"}},
 		{"op in two blocks", func() *tileir.Module {
 			op := c()
-			m, _ := fn(loop(op), loop(op), NewReturnOp(nil))
+			m, _ := fn(loop(op), loop(op), BuildReturnOp(detached, nil))
 			return m
 		}, []string{"function 'k': cuda_tile.constant at op 1, region 0 block 0, op 0: the op is placed twice"}},
 		{"op in two functions", func() *tileir.Module {
 			op := c()
-			m, _ := fn(op, NewReturnOp(nil))
-			g, _ := fn(op, NewReturnOp(nil))
+			m, _ := fn(op, BuildReturnOp(detached, nil))
+			g, _ := fn(op, BuildReturnOp(detached, nil))
 			g.Funcs[0].Name = "g"
 			m.Funcs = append(m.Funcs, g.Funcs[0])
 			return m
@@ -149,51 +152,51 @@ func TestWriteRefusesBadIR(t *testing.T) {
 			l := loop()
 			blk := l.Regions[0].Blocks[0]
 			blk.Ops = append([]tileir.Op{l}, blk.Ops...)
-			m, _ := fn(l, NewReturnOp(nil))
+			m, _ := fn(l, BuildReturnOp(detached, nil))
 			return m
 		}, []string{"function 'k': cuda_tile.loop at op 0, region 0 block 0, op 0: the op is placed twice (in two blocks, twice in one, or inside its own region)"}},
 		{"value defined by two ops", func() *tileir.Module {
 			a, b := c(), c()
 			b.Results[0] = a.Results[0]
-			m, _ := fn(a, b, NewReturnOp(nil))
+			m, _ := fn(a, b, BuildReturnOp(detached, nil))
 			return m
 		}, []string{"cuda_tile.constant at op 1: result 0 is defined twice"}},
 		{"block argument that is a parameter", func() *tileir.Module {
 			m, p := fn()
 			l := loop()
 			l.Regions[0].Blocks[0].Args = []*tileir.Value{p[0]}
-			m.Funcs[0].Body = []tileir.Op{l, NewReturnOp(nil)}
+			m.Funcs[0].Body = []tileir.Op{l, BuildReturnOp(detached, nil)}
 			return m
 		}, []string{"cuda_tile.loop at op 0: region 0 block 0 argument 0 is defined twice"}},
 		{"use before definition", func() *tileir.Module {
 			m, p := fn()
 			later := c()
-			m.Funcs[0].Body = []tileir.Op{NewAddiOp(tileI32, p[0], later.Result(), IntegerOverflowNone), later, NewReturnOp(nil)}
+			m.Funcs[0].Body = []tileir.Op{BuildAddiOp(detached, tileI32, p[0], later.Result(), IntegerOverflowNone), later, BuildReturnOp(detached, nil)}
 			return m
 		}, []string{"function 'k': cuda_tile.addi at op 0: operand 1 is result 0 of cuda_tile.constant, which is not defined before this use"}},
 		{"use from a sibling region", func() *tileir.Module {
 			m, p := fn()
 			inner := c()
-			cond := NewConstantOp(&TileType{Element: &Int1Type{}}, tileir.Dense{Data: []byte{1}})
+			cond := BuildConstantOp(detached, &TileType{Element: &Int1Type{}}, tileir.Dense{Data: []byte{1}})
 			then, els := tileir.NewBlock(), tileir.NewBlock()
-			then.Ops = []tileir.Op{inner, NewYieldOp(nil)}
-			els.Ops = []tileir.Op{NewAddiOp(tileI32, p[0], inner.Result(), IntegerOverflowNone), NewYieldOp(nil)}
-			iff := NewIfOp(nil, cond.Result(), &tileir.Region{Blocks: []*tileir.Block{then}}, &tileir.Region{Blocks: []*tileir.Block{els}})
-			m.Funcs[0].Body = []tileir.Op{cond, iff, NewReturnOp(nil)}
+			then.Ops = []tileir.Op{inner, BuildYieldOp(detached, nil)}
+			els.Ops = []tileir.Op{BuildAddiOp(detached, tileI32, p[0], inner.Result(), IntegerOverflowNone), BuildYieldOp(detached, nil)}
+			iff := BuildIfOp(detached, nil, cond.Result(), &tileir.Region{Blocks: []*tileir.Block{then}}, &tileir.Region{Blocks: []*tileir.Block{els}})
+			m.Funcs[0].Body = []tileir.Op{cond, iff, BuildReturnOp(detached, nil)}
 			return m
 		}, []string{"function 'k': cuda_tile.addi at op 1, region 1 block 0, op 0: operand 1 is result 0 of cuda_tile.constant, which is not in scope here"}},
 		{"use after its region", func() *tileir.Module {
 			m, p := fn()
 			inner := c()
-			m.Funcs[0].Body = []tileir.Op{loop(inner), NewAddiOp(tileI32, p[0], inner.Result(), IntegerOverflowNone), NewReturnOp(nil)}
+			m.Funcs[0].Body = []tileir.Op{loop(inner), BuildAddiOp(detached, tileI32, p[0], inner.Result(), IntegerOverflowNone), BuildReturnOp(detached, nil)}
 			return m
 		}, []string{"function 'k': cuda_tile.addi at op 1: operand 1 is result 0 of cuda_tile.constant, which is not in scope here"}},
 		{"use from an earlier function", func() *tileir.Module {
 			a := c()
-			m, _ := fn(a, NewReturnOp(nil))
-			g, p := fn(NewReturnOp(nil))
+			m, _ := fn(a, BuildReturnOp(detached, nil))
+			g, p := fn(BuildReturnOp(detached, nil))
 			g.Funcs[0].Name = "g"
-			g.Funcs[0].Body = []tileir.Op{NewAddiOp(tileI32, p[0], a.Result(), IntegerOverflowNone), NewReturnOp(nil)}
+			g.Funcs[0].Body = []tileir.Op{BuildAddiOp(detached, tileI32, p[0], a.Result(), IntegerOverflowNone), BuildReturnOp(detached, nil)}
 			m.Funcs = append(m.Funcs, g.Funcs[0])
 			return m
 		}, []string{"function 'g': cuda_tile.addi at op 0: operand 1 is result 0 of cuda_tile.constant, which is not in scope here"}},
@@ -202,25 +205,25 @@ func TestWriteRefusesBadIR(t *testing.T) {
 			g, _ := fn()
 			g.Funcs[0].Name = "g"
 			a := c()
-			g.Funcs[0].Body = []tileir.Op{a, NewReturnOp(nil)}
-			m.Funcs[0].Body = []tileir.Op{NewAddiOp(tileI32, p[0], a.Result(), IntegerOverflowNone), NewReturnOp(nil)}
+			g.Funcs[0].Body = []tileir.Op{a, BuildReturnOp(detached, nil)}
+			m.Funcs[0].Body = []tileir.Op{BuildAddiOp(detached, tileI32, p[0], a.Result(), IntegerOverflowNone), BuildReturnOp(detached, nil)}
 			m.Funcs = append(m.Funcs, g.Funcs[0])
 			return m
 		}, []string{"function 'k': cuda_tile.addi at op 0: operand 1 is result 0 of cuda_tile.constant, which is not defined before this use"}},
 		{"a parameter of another function", func() *tileir.Module {
-			m, _ := fn(NewReturnOp(nil))
+			m, _ := fn(BuildReturnOp(detached, nil))
 			g, p := fn()
 			g.Funcs[0].Name = "g"
-			m.Funcs[0].Body = []tileir.Op{NewReturnOp([]*tileir.Value{p[1]})}
+			m.Funcs[0].Body = []tileir.Op{BuildReturnOp(detached, []*tileir.Value{p[1]})}
 			m.Funcs = append(m.Funcs, g.Funcs[0])
 			return m
 		}, []string{"function 'k': cuda_tile.return at op 0: operand 0 is a parameter or block argument (argument 1), which is not defined before this use"}},
 		{"a result used in its own region", func() *tileir.Module {
 			m, _ := fn()
 			body := tileir.NewBlock()
-			l := NewLoopOp([]tileir.Type{tileI32}, nil, &tileir.Region{Blocks: []*tileir.Block{body}})
-			body.Ops = []tileir.Op{NewContinueOp([]*tileir.Value{l.ResultValues()[0]})}
-			m.Funcs[0].Body = []tileir.Op{l, NewReturnOp(nil)}
+			l := BuildLoopOp(detached, []tileir.Type{tileI32}, nil, &tileir.Region{Blocks: []*tileir.Block{body}})
+			body.Ops = []tileir.Op{BuildContinueOp(detached, []*tileir.Value{l.ResultValues()[0]})}
+			m.Funcs[0].Body = []tileir.Op{l, BuildReturnOp(detached, nil)}
 			return m
 		}, []string{"function 'k': cuda_tile.continue at op 0, region 0 block 0, op 0: operand 0 is result 0 of cuda_tile.loop, which an op around this one defines"}},
 		{"location cycle", func() *tileir.Module {
@@ -228,37 +231,37 @@ func TestWriteRefusesBadIR(t *testing.T) {
 			cs := &tileir.Location{Kind: tileir.DebugCallSite}
 			cs.Callee = cs
 			op.Loc = cs
-			m, _ := fn(op, NewReturnOp(nil))
+			m, _ := fn(op, BuildReturnOp(detached, nil))
 			m.Funcs[0].Loc = debugLoc(1)
 			return m
 		}, []string{"function 'k': cuda_tile.constant at op 0: location: locations nested more than 256 deep, or in a cycle"}},
 		{"location of the wrong kind", func() *tileir.Module {
 			op := c()
 			op.Loc = &tileir.Location{Kind: tileir.DebugLoc, Scope: debugLoc(1).Scope.File}
-			m, _ := fn(op, NewReturnOp(nil))
+			m, _ := fn(op, BuildReturnOp(detached, nil))
 			m.Funcs[0].Loc = debugLoc(1)
 			return m
 		}, []string{"function 'k': cuda_tile.constant at op 0: location: the scope of a loc location is a file, not a [subprogram lexical_block]"}},
 		{"location of an unknown kind", func() *tileir.Module {
-			m, _ := fn(NewReturnOp(nil))
+			m, _ := fn(BuildReturnOp(detached, nil))
 			m.Funcs[0].Loc = &tileir.Location{Kind: 9}
 			return m
 		}, []string{"function 'k': location: a location of unknown kind 9"}},
-		{"regions nested too deep", func() *tileir.Module { m, _ := fn(nestedLoops(10000), NewReturnOp(nil)); return m },
+		{"regions nested too deep", func() *tileir.Module { m, _ := fn(nestedLoops(10000), BuildReturnOp(detached, nil)); return m },
 			[]string{"function 'k': cuda_tile.loop at op 0, region 0 block 0, op 0", "regions nested more than 256 deep"}},
 		{"type nested too deep", func() *tileir.Module {
-			m, _ := fn(NewMakeTokenOp(nestedType(100000)), NewReturnOp(nil))
+			m, _ := fn(BuildMakeTokenOp(detached, nestedType(100000)), BuildReturnOp(detached, nil))
 			return m
 		}, []string{"cuda_tile.make_token at op 0: types nested more than 256 deep"}},
 		{"attribute nested too deep", func() *tileir.Module {
 			m, p := fn()
-			m.Funcs[0].Body = []tileir.Op{NewAssumeOp(tileI32, p[0], nestedAttr(100000)), NewReturnOp(nil)}
+			m.Funcs[0].Body = []tileir.Op{BuildAssumeOp(detached, tileI32, p[0], nestedAttr(100000)), BuildReturnOp(detached, nil)}
 			return m
 		}, []string{"cuda_tile.assume at op 0: attributes nested more than 256 deep"}},
 		{"locations nested too deep", func() *tileir.Module {
 			op := c()
 			op.Loc = nestedLoc(100000)
-			m, _ := fn(op, NewReturnOp(nil))
+			m, _ := fn(op, BuildReturnOp(detached, nil))
 			m.Funcs[0].Loc = debugLoc(1)
 			return m
 		}, []string{"cuda_tile.constant at op 0: location: locations nested more than 256 deep"}},
@@ -329,22 +332,22 @@ func nestedLoc(n int) *tileir.Location {
 // value of the failed one out of scope is refused, and the module, once
 // fixed, writes as if the failure had not happened.
 func TestFailedWriteLeavesNoNumbers(t *testing.T) {
-	a := NewConstantOp(tileI32, tileir.Dense{Data: make([]byte, 4)})
-	bad, _ := fn(a, nil, NewReturnOp(nil))
+	a := BuildConstantOp(detached, tileI32, tileir.Dense{Data: make([]byte, 4)})
+	bad, _ := fn(a, nil, BuildReturnOp(detached, nil))
 	if err := writeErr(t, bad, tileir.WriteOptions{Version: tileir.Latest}); err == nil {
 		t.Fatal("nil op written")
 	}
 	other, p := fn()
-	other.Funcs[0].Body = []tileir.Op{NewAddiOp(tileI32, p[0], a.Result(), IntegerOverflowNone), NewReturnOp(nil)}
+	other.Funcs[0].Body = []tileir.Op{BuildAddiOp(detached, tileI32, p[0], a.Result(), IntegerOverflowNone), BuildReturnOp(detached, nil)}
 	if err := writeErr(t, other, tileir.WriteOptions{Version: tileir.Latest}); err == nil || !strings.Contains(err.Error(), "not defined before this use") {
 		t.Errorf("a value of a failed write used in another module: %v", err)
 	}
-	bad.Funcs[0].Body = []tileir.Op{a, NewReturnOp(nil)}
+	bad.Funcs[0].Body = []tileir.Op{a, BuildReturnOp(detached, nil)}
 	got, err := Append(nil, bad, tileir.WriteOptions{Version: tileir.Latest})
 	if err != nil {
 		t.Fatal(err)
 	}
-	fresh, _ := fn(NewConstantOp(tileI32, tileir.Dense{Data: make([]byte, 4)}), NewReturnOp(nil))
+	fresh, _ := fn(BuildConstantOp(detached, tileI32, tileir.Dense{Data: make([]byte, 4)}), BuildReturnOp(detached, nil))
 	if want, _ := Append(nil, fresh, tileir.WriteOptions{Version: tileir.Latest}); string(got) != string(want) {
 		t.Error("the fixed module writes differently from a fresh one")
 	}
@@ -359,25 +362,28 @@ func TestNestingLimitSymmetric(t *testing.T) {
 		name  string
 		build func(n int) *tileir.Module
 	}{
-		{"regions", func(n int) *tileir.Module { m, _ := fn(nestedLoops(n), NewReturnOp(nil)); return m }},
+		{"regions", func(n int) *tileir.Module { m, _ := fn(nestedLoops(n), BuildReturnOp(detached, nil)); return m }},
 		{"regions in a region", func(n int) *tileir.Module {
-			m, _ := fn(loop(nestedLoops(n)), NewReturnOp(nil))
+			m, _ := fn(loop(nestedLoops(n)), BuildReturnOp(detached, nil))
 			return m
 		}},
-		{"types", func(n int) *tileir.Module { m, _ := fn(NewMakeTokenOp(nestedType(n)), NewReturnOp(nil)); return m }},
+		{"types", func(n int) *tileir.Module {
+			m, _ := fn(BuildMakeTokenOp(detached, nestedType(n)), BuildReturnOp(detached, nil))
+			return m
+		}},
 		{"types in a region", func(n int) *tileir.Module {
-			m, _ := fn(loop(loop(NewMakeTokenOp(nestedType(n)))), NewReturnOp(nil))
+			m, _ := fn(loop(loop(BuildMakeTokenOp(detached, nestedType(n)))), BuildReturnOp(detached, nil))
 			return m
 		}},
 		{"attributes", func(n int) *tileir.Module {
 			m, p := fn()
-			m.Funcs[0].Body = []tileir.Op{NewAssumeOp(tileI32, p[0], nestedAttr(n)), NewReturnOp(nil)}
+			m.Funcs[0].Body = []tileir.Op{BuildAssumeOp(detached, tileI32, p[0], nestedAttr(n)), BuildReturnOp(detached, nil)}
 			return m
 		}},
 		{"locations", func(n int) *tileir.Module {
-			op := NewMakeTokenOp(&TokenType{})
+			op := BuildMakeTokenOp(detached, &TokenType{})
 			op.Loc = nestedLoc(n)
-			m, _ := fn(op, NewReturnOp(nil))
+			m, _ := fn(op, BuildReturnOp(detached, nil))
 			m.Funcs[0].Loc = debugLoc(1)
 			return m
 		}},
@@ -423,7 +429,7 @@ func TestNestingLimitSymmetric(t *testing.T) {
 // inside tile<i32> in the signature.
 func TestTypeNestingIndependentOfFirstUse(t *testing.T) {
 	ti := &TileType{Element: i32}
-	m, _ := fn(NewReturnOp(nil))
+	m, _ := fn(BuildReturnOp(detached, nil))
 	m.Funcs[0].Type = &FunctionType{Inputs: []tileir.Type{ti}}
 	m.Funcs[0].Params = tileir.NewBlock(ti).Args
 	m.Funcs[0].Hints = &OptimizationHintsAttr{Entries: []NamedAttr{{Name: "sm_100", Value: &DictionaryAttr{Entries: []NamedAttr{

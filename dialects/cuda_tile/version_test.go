@@ -41,7 +41,7 @@ func wantVersionError(t *testing.T, m *tileir.Module, target tileir.Version, wha
 func TestWriteVersionGating(t *testing.T) {
 	t.Run("op", func(t *testing.T) {
 		m, p := fn()
-		m.Funcs[0].Body = []tileir.Op{NewAtan2Op(tileI32, p[0], p[1]), NewReturnOp(nil)}
+		m.Funcs[0].Body = []tileir.Op{BuildAtan2Op(detached, tileI32, p[0], p[1]), BuildReturnOp(detached, nil)}
 		wantVersionError(t, m, tileir.V13_1, "cuda_tile.atan2", "13.2")
 		if _, err := Append(nil, m, tileir.WriteOptions{Version: tileir.V13_2}); err != nil {
 			t.Fatal(err)
@@ -49,10 +49,10 @@ func TestWriteVersionGating(t *testing.T) {
 	})
 	t.Run("required attribute with a non-default value", func(t *testing.T) {
 		m, p := fn()
-		m.Funcs[0].Body = []tileir.Op{NewNegiOp(tileI32, p[0], IntegerOverflowNoSignedWrap), NewReturnOp(nil)}
+		m.Funcs[0].Body = []tileir.Op{BuildNegiOp(detached, tileI32, p[0], IntegerOverflowNoSignedWrap), BuildReturnOp(detached, nil)}
 		wantVersionError(t, m, tileir.V13_1, "attribute 'overflow' of 'cuda_tile.negi'", "13.2")
 		// The default is what 13.1 implies: it writes, and reads back as none.
-		m.Funcs[0].Body[0] = NewNegiOp(tileI32, p[0], IntegerOverflowNone)
+		m.Funcs[0].Body[0] = BuildNegiOp(detached, tileI32, p[0], IntegerOverflowNone)
 		b, err := Append(nil, m, tileir.WriteOptions{Version: tileir.V13_1})
 		if err != nil {
 			t.Fatal(err)
@@ -67,20 +67,20 @@ func TestWriteVersionGating(t *testing.T) {
 	})
 	t.Run("optional attribute", func(t *testing.T) {
 		m, p := fn()
-		m.Funcs[0].Body = []tileir.Op{NewMmafOp(tileI32, p[0], p[1], p[0], true), NewReturnOp(nil)}
+		m.Funcs[0].Body = []tileir.Op{BuildMmafOp(detached, tileI32, p[0], p[1], p[0], true), BuildReturnOp(detached, nil)}
 		wantVersionError(t, m, tileir.V13_2, "attribute 'fast_acc' of 'cuda_tile.mmaf'", "13.3")
 	})
 	t.Run("optional operand", func(t *testing.T) {
 		m, p := fn()
-		tok := NewMakeTokenOp(&TokenType{})
-		m.Funcs[0].Body = []tileir.Op{tok, NewPrintTkoOp(&TokenType{}, nil, tok.Result(), "hi"), NewReturnOp(nil)}
+		tok := BuildMakeTokenOp(detached, &TokenType{})
+		m.Funcs[0].Body = []tileir.Op{tok, BuildPrintTkoOp(detached, &TokenType{}, nil, tok.Result(), "hi"), BuildReturnOp(detached, nil)}
 		_ = p
 		wantVersionError(t, m, tileir.V13_1, "operand 'token' of 'cuda_tile.print_tko'", "13.2")
 	})
 	t.Run("result used at a version without it", func(t *testing.T) {
 		m, _ := fn()
-		pr := NewPrintTkoOp(&TokenType{}, nil, nil, "hi")
-		m.Funcs[0].Body = []tileir.Op{pr, NewJoinTokensOp(&TokenType{}, []*tileir.Value{pr.ResultToken()}), NewReturnOp(nil)}
+		pr := BuildPrintTkoOp(detached, &TokenType{}, nil, nil, "hi")
+		m.Funcs[0].Body = []tileir.Op{pr, BuildJoinTokensOp(detached, &TokenType{}, []*tileir.Value{pr.ResultToken()}), BuildReturnOp(detached, nil)}
 		_, err := Append(nil, m, tileir.WriteOptions{Version: tileir.V13_1})
 		if err == nil || !strings.Contains(err.Error(), "does not exist in version 13.1") {
 			t.Fatalf("want an error about the print token at 13.1, got %v", err)
@@ -88,9 +88,9 @@ func TestWriteVersionGating(t *testing.T) {
 	})
 	t.Run("type", func(t *testing.T) {
 		m, p := fn()
-		m.Funcs[0].Body = []tileir.Op{NewBitcastOp(&TileType{Element: &Int4Type{}, Shape: []int64{8}}, p[0]), NewReturnOp(nil)}
+		m.Funcs[0].Body = []tileir.Op{BuildBitcastOp(detached, &TileType{Element: &Int4Type{}, Shape: []int64{8}}, p[0]), BuildReturnOp(detached, nil)}
 		wantVersionError(t, m, tileir.V13_2, "type 'Int4'", "13.3")
-		m.Funcs[0].Body[0] = NewBitcastOp(&TileType{Element: &Float8E8M0FNUType{}, Shape: []int64{8}}, p[0])
+		m.Funcs[0].Body[0] = BuildBitcastOp(detached, &TileType{Element: &Float8E8M0FNUType{}, Shape: []int64{8}}, p[0])
 		wantVersionError(t, m, tileir.V13_1, "type 'Float8E8M0FNU'", "13.2")
 	})
 	t.Run("type layout", func(t *testing.T) {
@@ -100,7 +100,7 @@ func TestWriteVersionGating(t *testing.T) {
 		pv := &PartitionViewType{TileShape: []int32{4}, TensorView: &TensorViewType{Element: i32, Shape: []int64{16}, Strides: []int64{1}}, DimMap: []int32{0}, PaddingValue: &zero}
 		for _, v := range tileir.Versions {
 			m, p := fn()
-			m.Funcs[0].Body = []tileir.Op{NewMakePartitionViewOp(pv, p[0]), NewReturnOp(nil)}
+			m.Funcs[0].Body = []tileir.Op{BuildMakePartitionViewOp(detached, pv, p[0]), BuildReturnOp(detached, nil)}
 			b, err := Append(nil, m, tileir.WriteOptions{Version: v})
 			if err != nil {
 				t.Fatal(err)
@@ -115,14 +115,14 @@ func TestWriteVersionGating(t *testing.T) {
 		}
 	})
 	t.Run("global", func(t *testing.T) {
-		m, _ := fn(NewReturnOp(nil))
+		m, _ := fn(BuildReturnOp(detached, nil))
 		m.Globals = []*tileir.Global{{Name: "g", Type: tileI32, Data: make([]byte, 16), Alignment: 16, Private: true}}
 		wantVersionError(t, m, tileir.V13_2, "private visibility of global 'g'", "13.3")
 		m.Globals[0].Private, m.Globals[0].Constant = false, true
 		wantVersionError(t, m, tileir.V13_1, "constant flag of global 'g'", "13.3")
 	})
 	t.Run("producer", func(t *testing.T) {
-		m, _ := fn(NewReturnOp(nil))
+		m, _ := fn(BuildReturnOp(detached, nil))
 		m.Producer = "dialectgen"
 		wantVersionError(t, m, tileir.V13_2, "producer section", "13.3")
 	})
@@ -130,7 +130,7 @@ func TestWriteVersionGating(t *testing.T) {
 
 func TestReadVersionGating(t *testing.T) {
 	// An op newer than the file: atan2 (0x6E) in a 13.1 file.
-	m, p := fn(NewAtan2Op(tileI32, nil, nil), NewReturnOp(nil))
+	m, p := fn(BuildAtan2Op(detached, tileI32, nil, nil), BuildReturnOp(detached, nil))
 	at := m.Funcs[0].Body[0].(*Atan2Op)
 	at.X, at.Y = p[0], p[1]
 	b, err := Append(nil, m, tileir.WriteOptions{Version: tileir.V13_2})

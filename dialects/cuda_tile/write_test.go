@@ -26,9 +26,9 @@ func sharedConstant(n int, copies bool) *tileir.Module {
 		if copies {
 			d = bytes.Clone(data)
 		}
-		body = append(body, NewConstantOp(t, tileir.Dense{Data: d}))
+		body = append(body, BuildConstantOp(detached, t, tileir.Dense{Data: d}))
 	}
-	m, _ := fn(append(body, NewReturnOp(nil))...)
+	m, _ := fn(append(body, BuildReturnOp(detached, nil))...)
 	return m
 }
 
@@ -94,8 +94,8 @@ func TestConstantPoolKeys(t *testing.T) {
 	t2 := &TileType{Element: i32, Shape: []int64{2}}
 	t2b := &TileType{Element: i32, Shape: []int64{2}} // equal, another pointer
 	f2 := &TileType{Element: &Float32Type{}, Shape: []int64{2}}
-	m, _ := fn(NewConstantOp(t2, tileir.Dense{Data: data}), NewConstantOp(t2b, tileir.Dense{Data: bytes.Clone(data)}),
-		NewConstantOp(f2, tileir.Dense{Data: data}), NewReturnOp(nil))
+	m, _ := fn(BuildConstantOp(detached, t2, tileir.Dense{Data: data}), BuildConstantOp(detached, t2b, tileir.Dense{Data: bytes.Clone(data)}),
+		BuildConstantOp(detached, f2, tileir.Dense{Data: data}), BuildReturnOp(detached, nil))
 	m.Globals = []*tileir.Global{{Name: "g", Type: t2, Data: bytes.Clone(data)}}
 	b, err := Append(nil, m, tileir.WriteOptions{Version: tileir.Latest})
 	if err != nil {
@@ -155,7 +155,7 @@ func TestFormatDenseElides(t *testing.T) {
 
 // An empty producer string is kept: the file round-trips byte for byte.
 func TestEmptyProducer(t *testing.T) {
-	m, _ := fn(NewReturnOp(nil))
+	m, _ := fn(BuildReturnOp(detached, nil))
 	m.HasProducer = true
 	b, err := Append(nil, m, tileir.WriteOptions{Version: tileir.Latest})
 	if err != nil {

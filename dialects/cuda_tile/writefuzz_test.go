@@ -91,7 +91,7 @@ func (g *irGen) oops(k int) bool {
 
 var terminators = func() (out []tileir.OpInfo) {
 	for _, info := range Ops {
-		if _, ok := info.New().(tileir.Terminator); ok {
+		if info.Terminator {
 			out = append(out, info)
 		}
 	}
@@ -385,14 +385,14 @@ func wiring(m *tileir.Module) string {
 	ops = func(indent string, list []tileir.Op) {
 		for i, op := range list {
 			var operands []string
-			for _, v := range op.Operands() {
+			for _, v := range tileir.Operands(op) {
 				operands = append(operands, name(v))
 			}
 			loc := "-" // dropped with the function's
 			if locs {
 				loc = op.Base().Loc.String()
 			}
-			fmt.Fprintf(&b, "%s%d %s %v (%s) @%s\n", indent, i, op.Name(), op.Attrs(), strings.Join(operands, ", "), loc)
+			fmt.Fprintf(&b, "%s%d %s %v (%s) @%s\n", indent, i, op.Info().Name, tileir.Attrs(op), strings.Join(operands, ", "), loc)
 			for _, r := range op.Base().Regions {
 				for _, blk := range r.Blocks {
 					block++
@@ -404,7 +404,7 @@ func wiring(m *tileir.Module) string {
 				}
 			}
 			for j, r := range op.Base().Results {
-				names[r] = fmt.Sprintf("%s.%d:%s", op.Name(), j, r.Type)
+				names[r] = fmt.Sprintf("%s.%d:%s", op.Info().Name, j, r.Type)
 				names[r] = fmt.Sprintf("%s#%d", names[r], len(names))
 			}
 		}

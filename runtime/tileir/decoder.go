@@ -44,6 +44,8 @@ type Decoder struct {
 	typeHeight int
 	limit      int // of depth, typeDepth and heights
 	debug      *debugCursor
+	coder      Coder  // reused for every op (their Code calls do not nest)
+	typeBuf    []Type // the result types of the op being read
 }
 
 // Version is the version of the file being read.
@@ -65,34 +67,48 @@ func (d *Decoder) TooNew(what string, needs Version) error {
 	return d.r.Errorf("", &wire.VersionError{What: what, Needs: needs.String(), Target: d.version.String(), Reading: true})
 }
 
-// Varint reads an unsigned LEB128 varint.
-func (d *Decoder) Varint(what string) (uint64, error) {
+// label says what a read is for. Errors name it; the string is built
+// only then, so that reads in the hot path do not allocate descriptions:
+// prefix, then text, or "kind 'name' of 'op'".
+type label struct {
+	prefix, text   string
+	kind, name, op string
+}
+
+func (l label) String() string {
+	switch {
+	case l.kind != "": // attribute 'x' of 'op'
+		return l.prefix + l.kind + " '" + l.name + "' of '" + l.op + "'"
+	case l.name != "": // group x of op
+		return l.prefix + l.name + " of " + l.op
+	case l.op != "": // 'op'
+		return l.prefix + "'" + l.op + "'"
+	}
+	return l.prefix + l.text
+}
+
+func text(what string) label { return label{text: what} }
+
+// with returns l with prefix in front.
+func (l label) with(prefix string) label { l.prefix = prefix + l.prefix; return l }
+
+// ULEB128 reads an unsigned LEB128 integer.
+func (d *Decoder) ULEB128(what string) (uint64, error) { return d.uleb(text(what)) }
+
+func (d *Decoder) uleb(what label) (uint64, error) {
 	start := d.r.Offset()
 	v, err := d.r.ULEB128()
 	if err != nil {
 		var we *wire.Error
 		if errors.As(err, &we) {
-			return 0, d.r.ErrorAt(start, what, we.Err)
+			return 0, d.r.ErrorAt(start, what.String(), we.Err)
 		}
 	}
 	return v, err
 }
 
-// varintOf is Varint with the description built only on error.
-func (d *Decoder) varintOf(prefix, what string) (uint64, error) {
-	start := d.r.Offset()
-	v, err := d.r.ULEB128()
-	if err != nil {
-		var we *wire.Error
-		if errors.As(err, &we) {
-			return 0, d.r.ErrorAt(start, prefix+what, we.Err)
-		}
-	}
-	return v, err
-}
-
-// Svarint reads a zigzag signed varint.
-func (d *Decoder) Svarint(what string) (int64, error) {
+// SLEB128 reads a signed LEB128 integer.
+func (d *Decoder) SLEB128(what string) (int64, error) {
 	start := d.r.Offset()
 	v, err := d.r.SLEB128()
 	if err != nil {
@@ -112,18 +128,29 @@ func (d *Decoder) Byte(what string) (byte, error) {
 	return d.r.Byte()
 }
 
+func (d *Decoder) byteOf(what label) (byte, error) {
+	if d.r.Empty() {
+		return 0, d.r.Errorf(what.String(), wire.ErrTruncated)
+	}
+	return d.r.Byte()
+}
+
 // Bool reads a one-byte boolean (any non-zero byte is true).
 func (d *Decoder) Bool(what string) (bool, error) {
 	b, err := d.Byte(what)
 	return b != 0, err
 }
 
-// Count reads a varint element count and rejects it unless that many
-// elements of at least minSize bytes fit in what is left, so no allocation
-// is ever sized by a lying count.
-func (d *Decoder) Count(what string, minSize int) (int, error) {
+// Count reads an element count and rejects it unless that many elements
+// of at least minElemSize bytes fit in what is left, so no allocation is
+// ever sized by a lying count (as wire.Reader.Count does).
+func (d *Decoder) Count(minElemSize int, what string) (int, error) {
+	return d.count(minElemSize, text(what))
+}
+
+func (d *Decoder) count(minSize int, what label) (int, error) {
 	start := d.r.Offset()
-	n, err := d.varintOf("a count of ", what)
+	n, err := d.uleb(what.with("a count of "))
 	if err != nil {
 		return 0, err
 	}
@@ -131,16 +158,18 @@ func (d *Decoder) Count(what string, minSize int) (int, error) {
 		minSize = 1
 	}
 	if n > uint64(d.r.Len()/minSize) {
-		return 0, d.r.ErrorAt(start, "at most "+strconv.Itoa(d.r.Len()/minSize)+" "+what+
+		return 0, d.r.ErrorAt(start, "at most "+strconv.Itoa(d.r.Len()/minSize)+" "+what.String()+
 			" in the "+strconv.Itoa(d.r.Len())+" bytes left, not "+strconv.FormatUint(n, 10), wire.ErrTruncated)
 	}
 	return int(n), nil
 }
 
 // Type reads a type index and returns the type.
-func (d *Decoder) Type(what string) (Type, error) {
+func (d *Decoder) Type(what string) (Type, error) { return d.typ(text(what)) }
+
+func (d *Decoder) typ(what label) (Type, error) {
 	start := d.r.Offset()
-	i, err := d.varintOf("the type index of ", what)
+	i, err := d.uleb(what.with("the type index of "))
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +177,7 @@ func (d *Decoder) Type(what string) (Type, error) {
 	if err != nil {
 		var we *wire.Error
 		if !errors.As(err, &we) {
-			err = d.r.ErrorAt(start, "the type index of "+what, err)
+			err = d.r.ErrorAt(start, "the type index of "+what.String(), err)
 		}
 		return nil, err
 	}
@@ -156,16 +185,18 @@ func (d *Decoder) Type(what string) (Type, error) {
 }
 
 // Types reads n type indices.
-func (d *Decoder) Types(n int, what string) ([]Type, error) {
+func (d *Decoder) Types(n int, what string) ([]Type, error) { return d.typeList(n, text(what)) }
+
+func (d *Decoder) typeList(n int, what label) ([]Type, error) {
 	if n == 0 {
 		return nil, nil
 	}
 	if n > d.r.Len() {
-		return nil, d.r.Errorf(strconv.Itoa(n)+" type indices of "+what, wire.ErrTruncated)
+		return nil, d.r.Errorf(strconv.Itoa(n)+" type indices of "+what.String(), wire.ErrTruncated)
 	}
 	out := make([]Type, n)
 	for i := range out {
-		t, err := d.Type(what)
+		t, err := d.typ(what)
 		if err != nil {
 			return nil, err
 		}
@@ -175,9 +206,11 @@ func (d *Decoder) Types(n int, what string) ([]Type, error) {
 }
 
 // String reads a string index and returns the string.
-func (d *Decoder) String(what string) (string, error) {
+func (d *Decoder) String(what string) (string, error) { return d.str(text(what)) }
+
+func (d *Decoder) str(what label) (string, error) {
 	start := d.r.Offset()
-	i, err := d.varintOf("the string index of ", what)
+	i, err := d.uleb(what.with("the string index of "))
 	if err != nil {
 		return "", err
 	}
@@ -189,9 +222,11 @@ func (d *Decoder) String(what string) (string, error) {
 }
 
 // Const reads a constant-pool index and returns the entry's raw bytes.
-func (d *Decoder) Const(what string) ([]byte, error) {
+func (d *Decoder) Const(what string) ([]byte, error) { return d.constant(text(what)) }
+
+func (d *Decoder) constant(what label) ([]byte, error) {
 	start := d.r.Offset()
-	i, err := d.varintOf("the constant index of ", what)
+	i, err := d.uleb(what.with("the constant index of "))
 	if err != nil {
 		return nil, err
 	}
@@ -202,8 +237,10 @@ func (d *Decoder) Const(what string) ([]byte, error) {
 }
 
 // Attr reads a self-contained attribute: tag, then payload.
-func (d *Decoder) Attr(what string) (Attr, error) {
-	tag, err := d.varintOf("the attribute tag of ", what)
+func (d *Decoder) Attr(what string) (Attr, error) { return d.attr(text(what)) }
+
+func (d *Decoder) attr(what label) (Attr, error) {
+	tag, err := d.uleb(what.with("the attribute tag of "))
 	if err != nil {
 		return nil, err
 	}
@@ -225,8 +262,10 @@ func (d *Decoder) Attr(what string) (Attr, error) {
 
 // I32Array reads an i32[] (count, then little-endian words). MLIR's
 // dynamic sentinels INT32_MIN and INT32_MAX are rejected, as upstream does.
-func (d *Decoder) I32Array(what string) ([]int32, error) {
-	n, err := d.Count("elements of "+what, 4)
+func (d *Decoder) I32Array(what string) ([]int32, error) { return d.i32s(text(what)) }
+
+func (d *Decoder) i32s(what label) ([]int32, error) {
+	n, err := d.count(4, what.with("elements of "))
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +273,7 @@ func (d *Decoder) I32Array(what string) ([]int32, error) {
 	for i := range out {
 		v, _ := d.r.Int32()
 		if v == math.MinInt32 || v == math.MaxInt32 {
-			return nil, d.r.ErrorAt(d.r.Offset()-4, "an element of "+what, fmt.Errorf("array contains unsupported value %d", v))
+			return nil, d.r.ErrorAt(d.r.Offset()-4, "an element of "+what.String(), fmt.Errorf("array contains unsupported value %d", v))
 		}
 		out[i] = v
 	}
@@ -243,14 +282,16 @@ func (d *Decoder) I32Array(what string) ([]int32, error) {
 
 // I64Array reads an i64[]; INT64_MIN and INT64_MAX are rejected. Dynamic
 // sizes in types are not read with it (see I64ArrayRaw).
-func (d *Decoder) I64Array(what string) ([]int64, error) {
-	out, err := d.I64ArrayRaw(what)
+func (d *Decoder) I64Array(what string) ([]int64, error) { return d.i64s(text(what)) }
+
+func (d *Decoder) i64s(what label) ([]int64, error) {
+	out, err := d.i64sRaw(what)
 	if err != nil {
 		return nil, err
 	}
 	for i, v := range out {
 		if v == math.MinInt64 || v == math.MaxInt64 {
-			return nil, d.r.ErrorAt(d.r.Offset()-int64(8*(len(out)-i)), "an element of "+what, fmt.Errorf("array contains unsupported value %d", v))
+			return nil, d.r.ErrorAt(d.r.Offset()-int64(8*(len(out)-i)), "an element of "+what.String(), fmt.Errorf("array contains unsupported value %d", v))
 		}
 	}
 	return out, nil
@@ -258,8 +299,10 @@ func (d *Decoder) I64Array(what string) ([]int64, error) {
 
 // I64ArrayRaw reads an i64[] without checking values: shapes and strides
 // use INT64_MIN for "dynamic".
-func (d *Decoder) I64ArrayRaw(what string) ([]int64, error) {
-	n, err := d.Count("elements of "+what, 8)
+func (d *Decoder) I64ArrayRaw(what string) ([]int64, error) { return d.i64sRaw(text(what)) }
+
+func (d *Decoder) i64sRaw(what label) ([]int64, error) {
+	n, err := d.count(8, what.with("elements of "))
 	if err != nil {
 		return nil, err
 	}
@@ -270,10 +313,10 @@ func (d *Decoder) I64ArrayRaw(what string) ([]int64, error) {
 	return out, nil
 }
 
-// Operand reads a value number and returns the value in scope.
-func (d *Decoder) Operand(what string) (*Value, error) {
+// operand reads a value number and returns the value in scope.
+func (d *Decoder) operand(what label) (*Value, error) {
 	start := d.r.Offset()
-	i, err := d.varintOf("the value index of ", what)
+	i, err := d.uleb(what.with("the value index of "))
 	if err != nil {
 		return nil, err
 	}
@@ -283,17 +326,17 @@ func (d *Decoder) Operand(what string) (*Value, error) {
 	return d.values[i], nil
 }
 
-// Operands reads n value numbers.
-func (d *Decoder) Operands(n int, what string) ([]*Value, error) {
+// operands reads n value numbers.
+func (d *Decoder) operands(n int, what label) ([]*Value, error) {
 	if n == 0 {
 		return nil, nil
 	}
 	if n > d.r.Len() {
-		return nil, d.r.Errorf(strconv.Itoa(n)+" value indices of "+what, wire.ErrTruncated)
+		return nil, d.r.Errorf(strconv.Itoa(n)+" value indices of "+what.String(), wire.ErrTruncated)
 	}
 	out := make([]*Value, n)
 	for i := range out {
-		v, err := d.Operand(what)
+		v, err := d.operand(what)
 		if err != nil {
 			return nil, err
 		}
@@ -302,25 +345,23 @@ func (d *Decoder) Operands(n int, what string) ([]*Value, error) {
 	return out, nil
 }
 
-// Define creates op's results and gives the first numbered of them the
-// next value numbers; the others exist in memory only (see
-// Value.Unnumbered). Generated readers call it after the op's regions.
-func (d *Decoder) Define(op Op, types []Type, numbered int) {
-	res := NewResults(op, types)
-	for i, v := range res {
+// define gives the first numbered results of op the next value numbers;
+// the others exist in memory only (see Value.Unnumbered). It runs after
+// the op's regions.
+func (d *Decoder) define(op Op, numbered int) {
+	for i, v := range op.Base().Results {
 		if i < numbered {
 			d.values = append(d.values, v)
 		} else {
 			v.Unnumbered = true
 		}
 	}
-	op.Base().Results = res
 }
 
-// Regions reads an op's region count, which must be want, and the regions.
-func (d *Decoder) Regions(want int, opName string) ([]*Region, error) {
+// regions reads an op's region count, which must be want, and the regions.
+func (d *Decoder) regions(want int, opName string) ([]*Region, error) {
 	start := d.r.Offset()
-	n, err := d.varintOf("the region count of ", opName)
+	n, err := d.uleb(label{prefix: "the region count of ", text: opName})
 	if err != nil {
 		return nil, err
 	}
@@ -344,7 +385,7 @@ func (d *Decoder) Regions(want int, opName string) ([]*Region, error) {
 }
 
 func (d *Decoder) region(opName string) (*Region, error) {
-	nb, err := d.Count("blocks in a region of "+opName, 2)
+	nb, err := d.count(2, label{prefix: "blocks in a region of ", text: opName})
 	if err != nil {
 		return nil, err
 	}
@@ -362,17 +403,17 @@ func (d *Decoder) region(opName string) (*Region, error) {
 func (d *Decoder) block(opName string) (*Block, error) {
 	mark := len(d.values)
 	defer func() { d.values = d.values[:mark] }()
-	na, err := d.Count("block arguments in "+opName, 1)
+	na, err := d.count(1, label{prefix: "block arguments in ", text: opName})
 	if err != nil {
 		return nil, err
 	}
-	types, err := d.Types(na, "a block argument")
+	types, err := d.typeList(na, text("a block argument"))
 	if err != nil {
 		return nil, err
 	}
 	b := NewBlock(types...)
 	d.values = append(d.values, b.Args...)
-	nops, err := d.Count("ops in a block of "+opName, 1)
+	nops, err := d.count(1, label{prefix: "ops in a block of ", text: opName})
 	if err != nil {
 		return nil, err
 	}
@@ -387,8 +428,8 @@ func (d *Decoder) block(opName string) (*Block, error) {
 	if len(b.Ops) == 0 {
 		return nil, d.Invalid("a terminator at the end of a block of %s, not an empty block", opName)
 	}
-	if _, ok := b.Ops[len(b.Ops)-1].(Terminator); !ok {
-		return nil, d.Invalid("a terminator at the end of a block of %s, not %s", opName, b.Ops[len(b.Ops)-1].Name())
+	if last := b.Ops[len(b.Ops)-1]; !last.Info().Terminator {
+		return nil, d.Invalid("a terminator at the end of a block of %s, not %s", opName, last.Info().Name)
 	}
 	return b, nil
 }
@@ -396,7 +437,7 @@ func (d *Decoder) block(opName string) (*Block, error) {
 // op reads one instruction.
 func (d *Decoder) op() (Op, error) {
 	start := d.r.Offset()
-	code, err := d.Varint("an opcode")
+	code, err := d.ULEB128("an opcode")
 	if err != nil {
 		return nil, err
 	}
@@ -408,7 +449,7 @@ func (d *Decoder) op() (Op, error) {
 	if err != nil {
 		return nil, d.r.ErrorAt(start, "the location of an op", err)
 	}
-	op, err := d.d.ReadOp(d, code)
+	op, err := d.readOp(code)
 	if err != nil {
 		var we *wire.Error
 		if !errors.As(err, &we) {
@@ -421,11 +462,13 @@ func (d *Decoder) op() (Op, error) {
 }
 
 // Symbol reads a string index that must name a non-empty symbol.
-func (d *Decoder) Symbol(what string) (string, error) {
+func (d *Decoder) Symbol(what string) (string, error) { return d.symbol(text(what)) }
+
+func (d *Decoder) symbol(what label) (string, error) {
 	start := d.r.Offset()
-	s, err := d.String(what)
+	s, err := d.str(what)
 	if err == nil && s == "" {
-		err = d.r.ErrorAt(start, "a non-empty symbol name for "+what, wire.ErrInvalid)
+		err = d.r.ErrorAt(start, "a non-empty symbol name for "+what.String(), wire.ErrInvalid)
 	}
 	return s, err
 }
@@ -434,8 +477,9 @@ type integer interface {
 	~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64
 }
 
-// AsUint converts a varint to a narrower integer kind, failing when the
-// value does not fit. Generated readers pass the Decoder call straight in.
+// AsUint converts a ULEB128 value to a narrower integer kind, failing when
+// the value does not fit. Generated readers pass the Decoder call straight
+// in.
 func AsUint[T integer](v uint64, err error) (T, error) {
 	if err != nil {
 		return 0, err
@@ -447,7 +491,7 @@ func AsUint[T integer](v uint64, err error) (T, error) {
 	return t, nil
 }
 
-// AsInt converts a signed varint to a narrower integer kind.
+// AsInt converts an SLEB128 value to a narrower integer kind.
 func AsInt[T integer](v int64, err error) (T, error) {
 	if err != nil {
 		return 0, err
@@ -464,13 +508,38 @@ func FromByte[T integer](b byte, err error) (T, error) { return T(b), err }
 
 // I32ArrayRaw reads an i32[] without checking values.
 func (d *Decoder) I32ArrayRaw(what string) ([]int32, error) {
-	n, err := d.Count("elements of "+what, 4)
+	n, err := d.count(4, text(what).with("elements of "))
 	if err != nil {
 		return nil, err
 	}
 	out := make([]int32, n)
 	for i := range out {
 		out[i], _ = d.r.Int32()
+	}
+	return out, nil
+}
+
+// Ptr returns a pointer to a value just read: optional fields are
+// pointers. Generated readers pass the read straight in.
+func Ptr[T any](v T, err error) (*T, error) {
+	if err != nil {
+		return nil, err
+	}
+	return &v, nil
+}
+
+// ReadList reads a count and that many elements with read (a Decoder
+// method such as (*Decoder).Type, or a closure).
+func ReadList[T any](d *Decoder, what string, read func(d *Decoder, what string) (T, error)) ([]T, error) {
+	n, err := d.count(1, text(what).with("elements of "))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]T, n)
+	for i := range out {
+		if out[i], err = read(d, what); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }

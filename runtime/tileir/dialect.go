@@ -1,12 +1,15 @@
 package tileir
 
-// Dialect is what a generated dialect package provides to the container:
-// the op, type and attribute codecs keyed by opcode and tag.
+// Dialect is what a dialect provides to the container: its ops by opcode,
+// the codecs of its type and attribute tags, and what the container checks
+// with it. Generated dialect packages build one from tables (NewDialect).
 type Dialect interface {
+	// Name is the dialect's namespace ("cuda_tile").
+	Name() string
 	// MaxOpcode is the largest opcode a file of version v may use.
 	MaxOpcode(v Version) uint64
-	// ReadOp decodes the op after its opcode.
-	ReadOp(d *Decoder, opcode uint64) (Op, error)
+	// Op describes the op with that opcode, nil for none.
+	Op(opcode uint64) *OpInfo
 	// ReadType decodes a type table entry after its tag.
 	ReadType(d *Decoder, tag uint64) (Type, error)
 	// ReadAttr decodes a self-contained attribute after its tag.
@@ -21,26 +24,55 @@ type Dialect interface {
 	// kind a kernel's hints may have.
 	HintsAttr(a Attr) bool
 	// CheckDense checks that a constant-pool buffer fits its type (the
-	// whole tensor or one splat element).
+	// whole tensor or one splat element); FormatDense prints one.
 	CheckDense(v Dense) error
+	FormatDense(v Dense) string
 }
 
-// Terminator is implemented by ops that may end a block.
-type Terminator interface{ IsTerminator() }
-
-// OpInfo describes one op of a dialect: generated dialect packages list
-// them all (cudatile.Ops), for tools and tests that walk every opcode.
+// OpInfo describes one kind of op: what the container needs to read,
+// write and print it besides the op's own Code. Generated dialect
+// packages list them all by opcode (cudatile.Ops).
 type OpInfo struct {
 	Opcode uint64
 	Name   string
 	Since  Version
 	// Results is the number of fixed results; VariadicResults says one
-	// group of them is variadic or optional. Regions is the region count.
+	// group of them is variadic or optional. CountResults says the result
+	// count is written (the op has a variadic or optional operand or
+	// result group). NewerResults are results newer than the op.
 	Results         int
 	VariadicResults bool
-	Regions         int
+	CountResults    bool
+	NewerResults    []NewerResult
+	// Segments says each operand group is written by itself
+	// (AttrSizedOperandSegments). Otherwise the operands are written
+	// together: Operands is the number of fixed ones, and when one group is
+	// variadic (at most one value if AtMostOne) their count comes first.
+	Segments         bool
+	Operands         int
+	VariadicOperands bool
+	AtMostOne        bool
+	// Flags says the op has a flags word (bits for optional attributes
+	// and operands); FlagsSince is the version from which it is written,
+	// zero when it is as old as the op.
+	Flags      bool
+	FlagsSince Version
+	// Regions is the number of regions; Terminator says the op may end a
+	// block.
+	Regions    int
+	Terminator bool
 	// OptionalOperands names the Go fields of optional operands.
 	OptionalOperands []string
 	// New returns an empty op of this kind.
 	New func() Op
+
+	dialect Dialect // set by NewDialect; prints dense values
+}
+
+// NewerResult is a result added after its op: files older than Since do
+// not have it, and reading one gives it Type, unnumbered.
+type NewerResult struct {
+	Index int
+	Since Version
+	Type  Type
 }

@@ -50,7 +50,9 @@ type Encoder struct {
 	open      []Op            // the ops being written, innermost last
 	operand   int             // operands of the innermost written so far
 	debug     debugWriter
-	funcLoc   uint64 // the debug slot of the function being written
+	funcLoc   uint64   // the debug slot of the function being written
+	coder     Coder    // reused for every op (their Code calls do not nest)
+	vals      []*Value // the operands of an op being written, reused
 }
 
 // A constant-pool entry is keyed by its type's table index and its bytes,
@@ -91,10 +93,13 @@ func (e *Encoder) TooNew(what string, needs Version) error {
 	return &wire.VersionError{What: what, Needs: needs.String(), Target: e.target.String()}
 }
 
-func (e *Encoder) Varint(v uint64) { e.buf = wire.AppendULEB128(e.buf, v) }
-func (e *Encoder) Svarint(v int64) { e.buf = wire.AppendSLEB128(e.buf, v) }
-func (e *Encoder) Byte(b byte)     { e.buf = append(e.buf, b) }
-func (e *Encoder) Raw(b []byte)    { e.buf = append(e.buf, b...) }
+// ULEB128 writes an unsigned LEB128 integer, SLEB128 a signed one.
+func (e *Encoder) ULEB128(v uint64) { e.buf = wire.AppendULEB128(e.buf, v) }
+func (e *Encoder) SLEB128(v int64)  { e.buf = wire.AppendSLEB128(e.buf, v) }
+
+// Byte writes one byte, Raw bytes as they are, Bool one byte 0 or 1.
+func (e *Encoder) Byte(b byte)  { e.buf = append(e.buf, b) }
+func (e *Encoder) Raw(b []byte) { e.buf = append(e.buf, b...) }
 func (e *Encoder) Bool(b bool) {
 	if b {
 		e.buf = append(e.buf, 1)
@@ -115,7 +120,7 @@ func (e *Encoder) StringIndex(s string) uint64 {
 }
 
 // String writes the index of s.
-func (e *Encoder) String(s string) { e.Varint(e.StringIndex(s)) }
+func (e *Encoder) String(s string) { e.ULEB128(e.StringIndex(s)) }
 
 // ConstIndex interns a dense value in the constant pool and returns its
 // index; values are shared when type and bytes are equal, as upstream
@@ -162,7 +167,7 @@ func (e *Encoder) Const(v Dense) error {
 	if err != nil {
 		return err
 	}
-	e.Varint(i)
+	e.ULEB128(i)
 	return nil
 }
 
@@ -182,7 +187,9 @@ func (e *Encoder) ResultConst(v Dense, result Type) error {
 }
 
 // Symbol writes a string index of a non-empty symbol name.
-func (e *Encoder) Symbol(s, what string) error {
+func (e *Encoder) Symbol(s, what string) error { return e.symbol(s, text(what)) }
+
+func (e *Encoder) symbol(s string, what label) error {
 	if s == "" {
 		return fmt.Errorf("%s: empty symbol name", what)
 	}
@@ -250,7 +257,7 @@ func (e *Encoder) Type(t Type) error {
 	if err != nil {
 		return err
 	}
-	e.Varint(i)
+	e.ULEB128(i)
 	return nil
 }
 
@@ -269,8 +276,10 @@ func (e *Encoder) Attr(a Attr) error {
 
 // I32Array writes an i32[]; INT32_MIN and INT32_MAX are refused because
 // readers reject them.
-func (e *Encoder) I32Array(v []int32, what string) error {
-	e.Varint(uint64(len(v)))
+func (e *Encoder) I32Array(v []int32, what string) error { return e.i32s(v, text(what)) }
+
+func (e *Encoder) i32s(v []int32, what label) error {
+	e.ULEB128(uint64(len(v)))
 	for _, x := range v {
 		if x == math.MinInt32 || x == math.MaxInt32 {
 			return fmt.Errorf("%s: array contains unsupported value %d", what, x)
@@ -281,7 +290,9 @@ func (e *Encoder) I32Array(v []int32, what string) error {
 }
 
 // I64Array writes an i64[]; INT64_MIN and INT64_MAX are refused.
-func (e *Encoder) I64Array(v []int64, what string) error {
+func (e *Encoder) I64Array(v []int64, what string) error { return e.i64s(v, text(what)) }
+
+func (e *Encoder) i64s(v []int64, what label) error {
 	for _, x := range v {
 		if x == math.MinInt64 || x == math.MaxInt64 {
 			return fmt.Errorf("%s: array contains unsupported value %d", what, x)
@@ -293,25 +304,25 @@ func (e *Encoder) I64Array(v []int64, what string) error {
 
 // I64ArrayRaw writes an i64[] as is (shapes, strides).
 func (e *Encoder) I64ArrayRaw(v []int64) {
-	e.Varint(uint64(len(v)))
+	e.ULEB128(uint64(len(v)))
 	for _, x := range v {
 		e.buf = wire.AppendInt64(e.buf, x)
 	}
 }
 
-// Operand writes the number of a value in scope.
-func (e *Encoder) Operand(v *Value) error {
+// writeOperand writes the number of a value in scope.
+func (e *Encoder) writeOperand(v *Value) error {
 	e.operand++
 	if v == nil {
 		return fmt.Errorf("operand %d is nil", e.operand-1)
 	}
 	if v.num > 0 {
-		e.Varint(uint64(v.num - 1))
+		e.ULEB128(uint64(v.num - 1))
 		return nil
 	}
 	what := fmt.Sprintf("a parameter or block argument (argument %d)", v.Index)
 	if v.Def != nil {
-		what = fmt.Sprintf("result %d of %s", v.Index, v.Def.Name())
+		what = fmt.Sprintf("result %d of %s", v.Index, v.Def.Info().Name)
 	}
 	why := "which is not defined before this use (it is defined later, or not in the module)"
 	switch {
@@ -327,13 +338,13 @@ func (e *Encoder) Operand(v *Value) error {
 	return fmt.Errorf("operand %d is %s, %s", e.operand-1, what, why)
 }
 
-// Operands writes values, with their count first when withCount is set.
-func (e *Encoder) Operands(vs []*Value, withCount bool) error {
+// writeOperands writes values, with their count first when withCount is set.
+func (e *Encoder) writeOperands(vs []*Value, withCount bool) error {
 	if withCount {
-		e.Varint(uint64(len(vs)))
+		e.ULEB128(uint64(len(vs)))
 	}
 	for _, v := range vs {
-		if err := e.Operand(v); err != nil {
+		if err := e.writeOperand(v); err != nil {
 			return err
 		}
 	}
@@ -373,9 +384,9 @@ func (e *Encoder) unnumberAll() {
 	e.scope, e.next = e.scope[:0], 0
 }
 
-// Define numbers the first n results of op; the rest are left out of the
-// wire (results newer than the target). Generated writers call it last.
-func (e *Encoder) Define(op Op, n int) {
+// define numbers the first n results of op; the rest are left out of the
+// wire (results newer than the target).
+func (e *Encoder) define(op Op, n int) {
 	for i, v := range op.Base().Results {
 		if i < n {
 			e.number(v)
@@ -388,9 +399,9 @@ func (e *Encoder) Define(op Op, n int) {
 	}
 }
 
-// Regions writes the region count and each region.
-func (e *Encoder) Regions(rs []*Region) error {
-	e.Varint(uint64(len(rs)))
+// regions writes the region count and each region.
+func (e *Encoder) regions(rs []*Region) error {
+	e.ULEB128(uint64(len(rs)))
 	if e.depth >= e.limit {
 		return fmt.Errorf("regions nested more than %d deep", e.limit)
 	}
@@ -400,7 +411,7 @@ func (e *Encoder) Regions(rs []*Region) error {
 		if r == nil {
 			return fmt.Errorf("region %d is nil", ri)
 		}
-		e.Varint(uint64(len(r.Blocks)))
+		e.ULEB128(uint64(len(r.Blocks)))
 		for bi, b := range r.Blocks {
 			if err := e.block(b, ri, bi); err != nil {
 				return err
@@ -418,7 +429,7 @@ func (e *Encoder) block(b *Block, ri, bi int) error {
 		return errors.New(where() + " is nil")
 	}
 	mark, next := len(e.scope), e.next
-	e.Varint(uint64(len(b.Args)))
+	e.ULEB128(uint64(len(b.Args)))
 	for i, a := range b.Args {
 		if err := e.place(a); err != nil {
 			return fmt.Errorf("%s argument %d %w", where(), i, err)
@@ -428,7 +439,7 @@ func (e *Encoder) block(b *Block, ri, bi int) error {
 		}
 		e.number(a)
 	}
-	e.Varint(uint64(len(b.Ops)))
+	e.ULEB128(uint64(len(b.Ops)))
 	n := len(e.path)
 	e.path = append(e.path, ri, bi, 0)
 	for i, op := range b.Ops {
@@ -441,19 +452,14 @@ func (e *Encoder) block(b *Block, ri, bi int) error {
 	if len(b.Ops) == 0 {
 		return errors.New(where() + " is empty (a block ends with a terminator)")
 	}
-	if last := b.Ops[len(b.Ops)-1]; !isTerminator(last) {
-		return fmt.Errorf("%s ends with %s, not with a terminator", where(), last.Name())
+	if last := b.Ops[len(b.Ops)-1]; !last.Info().Terminator {
+		return fmt.Errorf("%s ends with %s, not with a terminator", where(), last.Info().Name)
 	}
 	for _, v := range e.scope[mark:] {
 		v.num = -e.call
 	}
 	e.scope, e.next = e.scope[:mark], next
 	return nil
-}
-
-func isTerminator(op Op) bool {
-	_, ok := op.(Terminator)
-	return ok
 }
 
 // opError wraps err with the op at the first n elements of the path.
@@ -465,7 +471,7 @@ func (e *Encoder) opError(op Op, n int, err error) error {
 	}
 	name := ""
 	if op != nil {
-		name = op.Name()
+		name = op.Info().Name
 	}
 	return &wire.OpError{Op: name, Path: strings.TrimPrefix(b.String(), ", "), Offset: -1, Err: err}
 }
@@ -485,23 +491,24 @@ func (e *Encoder) op(op Op) error {
 			return e.opError(op, n, fmt.Errorf("result %d %w", i, err))
 		}
 	}
-	if op.Opcode() > e.maxOpcode {
-		err := fmt.Errorf("op '%s' is not available in bytecode version %s", op.Name(), e.target)
+	info := op.Info()
+	if info.Opcode > e.maxOpcode {
+		err := fmt.Errorf("op '%s' is not available in bytecode version %s", info.Name, e.target)
 		for _, v := range Versions {
-			if op.Opcode() <= e.d.MaxOpcode(v) {
-				err = e.TooNew("op '"+op.Name()+"'", v)
+			if info.Opcode <= e.d.MaxOpcode(v) {
+				err = e.TooNew("op '"+info.Name+"'", v)
 				break
 			}
 		}
 		return e.opError(op, n, err)
 	}
-	e.Varint(op.Opcode())
+	e.ULEB128(info.Opcode)
 	if err := e.debug.op(e.funcLoc, b.Loc); err != nil {
 		return e.opError(op, n, fmt.Errorf("location: %w", err))
 	}
 	operand := e.operand
 	e.open, e.operand = append(e.open, op), 0
-	err := op.Encode(e)
+	err := e.encodeOp(op)
 	e.open, e.operand = e.open[:len(e.open)-1], operand
 	if err != nil {
 		var oe *wire.OpError
@@ -515,8 +522,20 @@ func (e *Encoder) op(op Op) error {
 
 // I32ArrayRaw writes an i32[] as is.
 func (e *Encoder) I32ArrayRaw(v []int32) {
-	e.Varint(uint64(len(v)))
+	e.ULEB128(uint64(len(v)))
 	for _, x := range v {
 		e.buf = wire.AppendInt32(e.buf, x)
 	}
+}
+
+// WriteList writes the count of l and each element with write (an
+// Encoder method such as (*Encoder).Type, or a closure).
+func WriteList[T any](e *Encoder, l []T, write func(e *Encoder, x T) error) error {
+	e.ULEB128(uint64(len(l)))
+	for _, x := range l {
+		if err := write(e, x); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -57,20 +57,15 @@ type AttrText struct {
 	Name, Text string
 }
 
-// Op is an operation. Generated op structs embed OpBase and implement the
-// rest.
+// Op is an operation. Generated op structs embed OpBase, hold their
+// operands and attributes in typed fields, and implement the rest:
+// Info describes the kind of op, and Code lists its attributes and
+// operands in wire order for a Coder, which reads, writes, lists or
+// prints them (Operands, Attrs, FormatOp).
 type Op interface {
 	Base() *OpBase
-	// Opcode is the op's bytecode opcode; Name its full name
-	// ("cuda_tile.addi").
-	Opcode() uint64
-	Name() string
-	// Operands lists all operands in wire order.
-	Operands() []*Value
-	// Attrs lists the attributes that are set, in declaration order.
-	Attrs() []AttrText
-	// Encode writes everything after the opcode.
-	Encode(e *Encoder) error
+	Info() *OpInfo
+	Code(c *Coder)
 }
 
 // OpBase holds what every op has.
@@ -83,6 +78,7 @@ type OpBase struct {
 	wrote int64 // the Write call that placed it (see writeCalls)
 }
 
+// Base returns the fields every op has.
 func (b *OpBase) Base() *OpBase { return b }
 
 // NewResults creates n results of op with the given types.

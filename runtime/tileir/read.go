@@ -100,7 +100,7 @@ func readGlobals(dec *Decoder, s wire.Section) ([]*Global, error) {
 	if dec.version.AtLeast(13, 3) {
 		per = 6
 	}
-	n, err := dec.Count("globals", per)
+	n, err := dec.Count(per, "globals")
 	if err != nil {
 		return nil, err
 	}
@@ -120,12 +120,12 @@ func readGlobals(dec *Decoder, s wire.Section) ([]*Global, error) {
 		if err := dec.d.CheckDense(Dense{Type: g.Type, Data: g.Data}); err != nil {
 			return nil, dec.r.ErrorAt(start, "a value that fits the type of global '"+g.Name+"'", fmt.Errorf("%v: %w", err, wire.ErrInvalid))
 		}
-		if g.Alignment, err = dec.Varint("the alignment of global '" + g.Name + "'"); err != nil {
+		if g.Alignment, err = dec.ULEB128("the alignment of global '" + g.Name + "'"); err != nil {
 			return nil, err
 		}
 		if per == 6 {
 			at := dec.r.Offset()
-			vis, err := dec.Varint("the visibility of global '" + g.Name + "'")
+			vis, err := dec.ULEB128("the visibility of global '" + g.Name + "'")
 			if err != nil {
 				return nil, err
 			}
@@ -133,7 +133,7 @@ func readGlobals(dec *Decoder, s wire.Section) ([]*Global, error) {
 				return nil, dec.r.ErrorAt(at, "visibility 0 (public) or 1 (private)", fmt.Errorf("invalid symbol visibility value: %d", vis))
 			}
 			g.Private = vis == 1
-			c, err := dec.Varint("the constant flag of global '" + g.Name + "'")
+			c, err := dec.ULEB128("the constant flag of global '" + g.Name + "'")
 			if err != nil {
 				return nil, err
 			}
@@ -156,7 +156,7 @@ type funcEntry struct {
 func readFuncs(dec *Decoder, s wire.Section, dbg *debugTable) ([]*Function, error) {
 	dec.r = s.Reader("Func")
 	start := dec.r.Offset()
-	n, err := dec.Varint("the number of functions")
+	n, err := dec.ULEB128("the number of functions")
 	if err != nil {
 		return nil, err
 	}
@@ -172,7 +172,7 @@ func readFuncs(dec *Decoder, s wire.Section, dbg *debugTable) ([]*Function, erro
 			return nil, err
 		}
 		e.sigAt = dec.r.Offset()
-		if e.sig, err = dec.Varint("the signature type index of function '" + e.fn.Name + "'"); err != nil {
+		if e.sig, err = dec.ULEB128("the signature type index of function '" + e.fn.Name + "'"); err != nil {
 			return nil, err
 		}
 		flags, err := dec.Byte("the flags of function '" + e.fn.Name + "'")
@@ -181,7 +181,7 @@ func readFuncs(dec *Decoder, s wire.Section, dbg *debugTable) ([]*Function, erro
 		}
 		e.fn.Kernel = flags&funcFlagKernel != 0
 		e.fn.Flags = flags &^ (funcFlagKernel | funcFlagHints)
-		if e.locIndex, err = dec.Varint("the location index of function '" + e.fn.Name + "'"); err != nil {
+		if e.locIndex, err = dec.ULEB128("the location index of function '" + e.fn.Name + "'"); err != nil {
 			return nil, err
 		}
 		if flags&funcFlagKernel != 0 && flags&funcFlagHints != 0 {
@@ -196,7 +196,7 @@ func readFuncs(dec *Decoder, s wire.Section, dbg *debugTable) ([]*Function, erro
 			e.fn.Hints = h
 		}
 		at := dec.r.Offset()
-		l, err := dec.Varint("the body length of function '" + e.fn.Name + "'")
+		l, err := dec.ULEB128("the body length of function '" + e.fn.Name + "'")
 		if err != nil {
 			return nil, err
 		}

@@ -123,7 +123,7 @@ func (t *typeTable) get(d *Decoder, i uint64) (Type, error) {
 }
 
 func (t *typeTable) read(d *Decoder, i uint64) (Type, error) {
-	tag, err := d.Varint("a type tag")
+	tag, err := d.ULEB128("a type tag")
 	if err != nil {
 		return nil, err
 	}

@@ -162,7 +162,7 @@ func globalPayload(e *Encoder, globals []*Global) ([]byte, error) {
 		if err := e.Const(Dense{Type: g.Type, Data: g.Data}); err != nil {
 			return nil, fmt.Errorf("global '%s': %w", g.Name, err)
 		}
-		e.Varint(g.Alignment)
+		e.ULEB128(g.Alignment)
 		if v133 {
 			vis, c := uint64(0), uint64(0)
 			if g.Private {
@@ -171,8 +171,8 @@ func globalPayload(e *Encoder, globals []*Global) ([]byte, error) {
 			if g.Constant {
 				c = 1
 			}
-			e.Varint(vis)
-			e.Varint(c)
+			e.ULEB128(vis)
+			e.ULEB128(c)
 		}
 	}
 	b := e.buf

@@ -123,7 +123,15 @@ func needsBlank(prev, line string) bool {
 		return true
 	}
 	// prev is a whole declaration on one line: keep runs of them together.
-	return keyword(prev) != keyword(line)
+	return keyword(prev) != keyword(line) || !oneLine(line)
+}
+
+// oneLine reports whether a top-level line is a whole declaration.
+func oneLine(line string) bool {
+	if strings.HasPrefix(line, "func ") {
+		return strings.HasSuffix(line, "}")
+	}
+	return !strings.HasSuffix(line, "{") && !strings.HasSuffix(line, "(")
 }
 
 func keyword(line string) string {

@@ -85,10 +85,7 @@ func New(d *defs.Dialect, source string) *Dialect {
 	}
 	for _, def := range append(append([]*defs.Def{}, d.Attributes...), d.Types...) {
 		md := &Def{Def: def, Params: params(def.Params), Constructor: defs.ConstructorName(def), Recv: "a"}
-		switch {
-		case tile:
-			md.Recv = "x"
-		case def.IsType:
+		if def.IsType {
 			md.Recv = "t"
 		}
 		if def.IsType {
