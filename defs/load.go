@@ -392,6 +392,7 @@ func (l *loader) def(n *yaml.Node, isType bool) *Def {
 		"traits":    func(v *yaml.Node) { l.strings(v, &d.Traits) },
 		"distinct":  func(v *yaml.Node) { l.boolean(v, &d.Distinct) },
 		"bit_width": func(v *yaml.Node) { l.str(v, &d.BitWidth) },
+		"string":    func(v *yaml.Node) { l.hook(v, &d.StringHook, &d.StringHookPos) },
 		"verify": func(v *yaml.Node) {
 			l.str(v, &d.Verify)
 			d.VerifyPos = l.pos(v)

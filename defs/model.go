@@ -196,6 +196,12 @@ type Def struct {
 	// decode and writers on what they are asked to write (MLIR's verify).
 	Verify    string
 	VerifyPos Pos
+	// StringHook names a hand-written func(v *Def) string that the
+	// generated String method returns: MLIR's syntax for a value whose text
+	// form the definition does not give. Without it, String prints the text
+	// form, or a generic #dialect.Name<param = value, …>.
+	StringHook    string
+	StringHookPos Pos
 	Availability
 }
 

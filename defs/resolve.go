@@ -76,6 +76,9 @@ func resolve(d *Dialect, l *loader) {
 		}
 		checkEncodings(l, def, byName)
 		checkText(l, def)
+		if def.StringHook != "" && (d.Format == "tileir" || def.Text != nil) {
+			l.errs = append(l.errs, &Error{Pos: def.StringHookPos, Msg: def.Name + ": string: is for MLIR definitions without a text form (String prints the text form)"})
+		}
 	}
 	keywords := map[string]Pos{}
 	for _, def := range append(append([]*Def{}, d.Attributes...), d.Types...) {

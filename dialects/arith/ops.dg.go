@@ -4,15 +4,15 @@ package arith
 
 import "github.com/dialectgen/dialectgen/runtime/ir"
 
-// AddfOp wraps arith.addf: the arith.addf operation.
+// AddfOp is arith.addf: floating point addition operation.
 type AddfOp struct {
 	op *ir.Operation
 }
 
-// AddfOpName is the full name of AddfOp.
+// AddfOpName is the full name of arith.addf.
 const AddfOpName = "arith.addf"
 
-// AsAddfOp wraps op if it is a arith.addf.
+// AsAddfOp returns op as an AddfOp if it is an arith.addf.
 func AsAddfOp(op *ir.Operation) (AddfOp, bool) {
 	if op == nil || op.Name.String() != AddfOpName {
 		return AddfOp{}, false
@@ -21,43 +21,29 @@ func AsAddfOp(op *ir.Operation) (AddfOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o AddfOp) Op() *ir.Operation {
-	return o.op
-}
+func (o AddfOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o AddfOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o AddfOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o AddfOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o AddfOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o AddfOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o AddfOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// Fastmath returns the optional attribute "fastmath", or nil if it is not set.
-func (o AddfOp) Fastmath() ir.Attribute {
-	v, _ := o.op.Attr("fastmath").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o AddfOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildAddfOp creates a arith.addf at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildAddfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value, fastmath ir.Attribute) AddfOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "addf",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Fastmath returns the optional attribute fastmath, or nil if it is not set.
+func (o AddfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
+
+// BuildAddfOp creates an arith.addf at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildAddfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) AddfOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "addf", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	if fastmath != nil {
 		op.SetAttr("fastmath", fastmath)
 	}
@@ -65,15 +51,15 @@ func BuildAddfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Val
 	return AddfOp{op}
 }
 
-// AddiOp wraps arith.addi: the arith.addi operation.
+// AddiOp is arith.addi: integer addition operation.
 type AddiOp struct {
 	op *ir.Operation
 }
 
-// AddiOpName is the full name of AddiOp.
+// AddiOpName is the full name of arith.addi.
 const AddiOpName = "arith.addi"
 
-// AsAddiOp wraps op if it is a arith.addi.
+// AsAddiOp returns op as an AddiOp if it is an arith.addi.
 func AsAddiOp(op *ir.Operation) (AddiOp, bool) {
 	if op == nil || op.Name.String() != AddiOpName {
 		return AddiOp{}, false
@@ -82,43 +68,29 @@ func AsAddiOp(op *ir.Operation) (AddiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o AddiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o AddiOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o AddiOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o AddiOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o AddiOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o AddiOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o AddiOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o AddiOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// OverflowFlags returns the optional attribute "overflowFlags", or nil if it is not set.
-func (o AddiOp) OverflowFlags() ir.Attribute {
-	v, _ := o.op.Attr("overflowFlags").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o AddiOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildAddiOp creates a arith.addi at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildAddiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value, overflowFlags ir.Attribute) AddiOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "addi",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
+func (o AddiOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
+
+// BuildAddiOp creates an arith.addi at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildAddiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) AddiOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "addi", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	if overflowFlags != nil {
 		op.SetAttr("overflowFlags", overflowFlags)
 	}
@@ -126,15 +98,15 @@ func BuildAddiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Val
 	return AddiOp{op}
 }
 
-// AdduiExtendedOp wraps arith.addui_extended: the arith.addui_extended operation.
+// AdduiExtendedOp is arith.addui_extended: extended unsigned integer addition operation returning sum and overflow bit.
 type AdduiExtendedOp struct {
 	op *ir.Operation
 }
 
-// AdduiExtendedOpName is the full name of AdduiExtendedOp.
+// AdduiExtendedOpName is the full name of arith.addui_extended.
 const AdduiExtendedOpName = "arith.addui_extended"
 
-// AsAdduiExtendedOp wraps op if it is a arith.addui_extended.
+// AsAdduiExtendedOp returns op as an AdduiExtendedOp if it is an arith.addui_extended.
 func AsAdduiExtendedOp(op *ir.Operation) (AdduiExtendedOp, bool) {
 	if op == nil || op.Name.String() != AdduiExtendedOpName {
 		return AdduiExtendedOp{}, false
@@ -143,56 +115,42 @@ func AsAdduiExtendedOp(op *ir.Operation) (AdduiExtendedOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o AdduiExtendedOp) Op() *ir.Operation {
-	return o.op
-}
+func (o AdduiExtendedOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o AdduiExtendedOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o AdduiExtendedOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o AdduiExtendedOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o AdduiExtendedOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Sum returns the result "sum".
-func (o AdduiExtendedOp) Sum() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o AdduiExtendedOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// Overflow returns the result "overflow".
-func (o AdduiExtendedOp) Overflow() *ir.Value {
-	return o.op.Results[1]
-}
+// Sum returns the op's sum result.
+func (o AdduiExtendedOp) Sum() *ir.Value { return o.op.Results[0] }
 
-// BuildAdduiExtendedOp creates a arith.addui_extended at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildAdduiExtendedOp(b *ir.Builder, loc ir.Location, sumType ir.Type, overflowType ir.Type, lhs *ir.Value, rhs *ir.Value) AdduiExtendedOp {
-	var types []ir.Type
-	types = append(types, sumType)
-	types = append(types, overflowType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "addui_extended",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Overflow returns the op's overflow result.
+func (o AdduiExtendedOp) Overflow() *ir.Value { return o.op.Results[1] }
+
+// BuildAdduiExtendedOp creates an arith.addui_extended at b's insertion point
+// (detached when b has no block). Nil optional attributes are left unset;
+// single-block regions get their block.
+func BuildAdduiExtendedOp(b *ir.Builder, loc ir.Location, sumType, overflowType ir.Type, lhs, rhs *ir.Value) AdduiExtendedOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "addui_extended", Registered: true}, loc, []ir.Type{sumType, overflowType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
 	return AdduiExtendedOp{op}
 }
 
-// AndiOp wraps arith.andi: the arith.andi operation.
+// AndiOp is arith.andi: integer binary and.
 type AndiOp struct {
 	op *ir.Operation
 }
 
-// AndiOpName is the full name of AndiOp.
+// AndiOpName is the full name of arith.andi.
 const AndiOpName = "arith.andi"
 
-// AsAndiOp wraps op if it is a arith.andi.
+// AsAndiOp returns op as an AndiOp if it is an arith.andi.
 func AsAndiOp(op *ir.Operation) (AndiOp, bool) {
 	if op == nil || op.Name.String() != AndiOpName {
 		return AndiOp{}, false
@@ -201,50 +159,39 @@ func AsAndiOp(op *ir.Operation) (AndiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o AndiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o AndiOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o AndiOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o AndiOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o AndiOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o AndiOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o AndiOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o AndiOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// BuildAndiOp creates a arith.andi at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildAndiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value) AndiOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "andi",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Result returns the op's result.
+func (o AndiOp) Result() *ir.Value { return o.op.Results[0] }
+
+// BuildAndiOp creates an arith.andi at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildAndiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AndiOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "andi", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
 	return AndiOp{op}
 }
 
-// BitcastOp wraps arith.bitcast: the arith.bitcast operation.
+// BitcastOp is arith.bitcast: bitcast between values of equal bit width.
 type BitcastOp struct {
 	op *ir.Operation
 }
 
-// BitcastOpName is the full name of BitcastOp.
+// BitcastOpName is the full name of arith.bitcast.
 const BitcastOpName = "arith.bitcast"
 
-// AsBitcastOp wraps op if it is a arith.bitcast.
+// AsBitcastOp returns op as a BitcastOp if it is an arith.bitcast.
 func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
 	if op == nil || op.Name.String() != BitcastOpName {
 		return BitcastOp{}, false
@@ -253,44 +200,36 @@ func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o BitcastOp) Op() *ir.Operation {
-	return o.op
-}
+func (o BitcastOp) Op() *ir.Operation { return o.op }
 
-// In returns the operand "in".
-func (o BitcastOp) In() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o BitcastOp) String() string { return o.op.String() }
 
-// Out returns the result "out".
-func (o BitcastOp) Out() *ir.Value {
-	return o.op.Results[0]
-}
+// In returns the op's in operand.
+func (o BitcastOp) In() *ir.Value { return o.op.Operands[0] }
 
-// BuildBitcastOp creates a arith.bitcast at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Out returns the op's out result.
+func (o BitcastOp) Out() *ir.Value { return o.op.Results[0] }
+
+// BuildBitcastOp creates an arith.bitcast at b's insertion point (detached
+// when b has no block). Nil optional attributes are left unset; single-block
+// regions get their block.
 func BuildBitcastOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) BitcastOp {
-	var types []ir.Type
-	types = append(types, outType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "bitcast",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, in)
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "bitcast", Registered: true}, loc, []ir.Type{outType})
+	op.Operands = []*ir.Value{in}
 	b.Insert(op)
 	return BitcastOp{op}
 }
 
-// CeildivsiOp wraps arith.ceildivsi: the arith.ceildivsi operation.
+// CeildivsiOp is arith.ceildivsi: signed ceil integer division operation.
 type CeildivsiOp struct {
 	op *ir.Operation
 }
 
-// CeildivsiOpName is the full name of CeildivsiOp.
+// CeildivsiOpName is the full name of arith.ceildivsi.
 const CeildivsiOpName = "arith.ceildivsi"
 
-// AsCeildivsiOp wraps op if it is a arith.ceildivsi.
+// AsCeildivsiOp returns op as a CeildivsiOp if it is an arith.ceildivsi.
 func AsCeildivsiOp(op *ir.Operation) (CeildivsiOp, bool) {
 	if op == nil || op.Name.String() != CeildivsiOpName {
 		return CeildivsiOp{}, false
@@ -299,50 +238,39 @@ func AsCeildivsiOp(op *ir.Operation) (CeildivsiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o CeildivsiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o CeildivsiOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o CeildivsiOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o CeildivsiOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o CeildivsiOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o CeildivsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o CeildivsiOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o CeildivsiOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// BuildCeildivsiOp creates a arith.ceildivsi at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildCeildivsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value) CeildivsiOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "ceildivsi",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Result returns the op's result.
+func (o CeildivsiOp) Result() *ir.Value { return o.op.Results[0] }
+
+// BuildCeildivsiOp creates an arith.ceildivsi at b's insertion point (detached
+// when b has no block). Nil optional attributes are left unset; single-block
+// regions get their block.
+func BuildCeildivsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CeildivsiOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "ceildivsi", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
 	return CeildivsiOp{op}
 }
 
-// CeildivuiOp wraps arith.ceildivui: the arith.ceildivui operation.
+// CeildivuiOp is arith.ceildivui: unsigned ceil integer division operation.
 type CeildivuiOp struct {
 	op *ir.Operation
 }
 
-// CeildivuiOpName is the full name of CeildivuiOp.
+// CeildivuiOpName is the full name of arith.ceildivui.
 const CeildivuiOpName = "arith.ceildivui"
 
-// AsCeildivuiOp wraps op if it is a arith.ceildivui.
+// AsCeildivuiOp returns op as a CeildivuiOp if it is an arith.ceildivui.
 func AsCeildivuiOp(op *ir.Operation) (CeildivuiOp, bool) {
 	if op == nil || op.Name.String() != CeildivuiOpName {
 		return CeildivuiOp{}, false
@@ -351,50 +279,39 @@ func AsCeildivuiOp(op *ir.Operation) (CeildivuiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o CeildivuiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o CeildivuiOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o CeildivuiOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o CeildivuiOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o CeildivuiOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o CeildivuiOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o CeildivuiOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o CeildivuiOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// BuildCeildivuiOp creates a arith.ceildivui at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildCeildivuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value) CeildivuiOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "ceildivui",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Result returns the op's result.
+func (o CeildivuiOp) Result() *ir.Value { return o.op.Results[0] }
+
+// BuildCeildivuiOp creates an arith.ceildivui at b's insertion point (detached
+// when b has no block). Nil optional attributes are left unset; single-block
+// regions get their block.
+func BuildCeildivuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CeildivuiOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "ceildivui", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
 	return CeildivuiOp{op}
 }
 
-// CmpfOp wraps arith.cmpf: the arith.cmpf operation.
+// CmpfOp is arith.cmpf: floating-point comparison operation.
 type CmpfOp struct {
 	op *ir.Operation
 }
 
-// CmpfOpName is the full name of CmpfOp.
+// CmpfOpName is the full name of arith.cmpf.
 const CmpfOpName = "arith.cmpf"
 
-// AsCmpfOp wraps op if it is a arith.cmpf.
+// AsCmpfOp returns op as a CmpfOp if it is an arith.cmpf.
 func AsCmpfOp(op *ir.Operation) (CmpfOp, bool) {
 	if op == nil || op.Name.String() != CmpfOpName {
 		return CmpfOp{}, false
@@ -403,49 +320,32 @@ func AsCmpfOp(op *ir.Operation) (CmpfOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o CmpfOp) Op() *ir.Operation {
-	return o.op
-}
+func (o CmpfOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o CmpfOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o CmpfOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o CmpfOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o CmpfOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o CmpfOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o CmpfOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// Predicate returns the inherent attribute "predicate", or nil if it is not set.
-func (o CmpfOp) Predicate() ir.Attribute {
-	v, _ := o.op.Attr("predicate").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o CmpfOp) Result() *ir.Value { return o.op.Results[0] }
 
-// Fastmath returns the optional attribute "fastmath", or nil if it is not set.
-func (o CmpfOp) Fastmath() ir.Attribute {
-	v, _ := o.op.Attr("fastmath").(ir.Attribute)
-	return v
-}
+// Predicate returns the inherent attribute predicate, or nil if it is not set.
+func (o CmpfOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
 
-// BuildCmpfOp creates a arith.cmpf at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildCmpfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value, predicate ir.Attribute, fastmath ir.Attribute) CmpfOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "cmpf",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Fastmath returns the optional attribute fastmath, or nil if it is not set.
+func (o CmpfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
+
+// BuildCmpfOp creates an arith.cmpf at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildCmpfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, predicate, fastmath ir.Attribute) CmpfOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "cmpf", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	if predicate != nil {
 		op.SetAttr("predicate", predicate)
 	}
@@ -456,15 +356,15 @@ func BuildCmpfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Val
 	return CmpfOp{op}
 }
 
-// CmpiOp wraps arith.cmpi: the arith.cmpi operation.
+// CmpiOp is arith.cmpi: integer comparison operation.
 type CmpiOp struct {
 	op *ir.Operation
 }
 
-// CmpiOpName is the full name of CmpiOp.
+// CmpiOpName is the full name of arith.cmpi.
 const CmpiOpName = "arith.cmpi"
 
-// AsCmpiOp wraps op if it is a arith.cmpi.
+// AsCmpiOp returns op as a CmpiOp if it is an arith.cmpi.
 func AsCmpiOp(op *ir.Operation) (CmpiOp, bool) {
 	if op == nil || op.Name.String() != CmpiOpName {
 		return CmpiOp{}, false
@@ -473,43 +373,29 @@ func AsCmpiOp(op *ir.Operation) (CmpiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o CmpiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o CmpiOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o CmpiOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o CmpiOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o CmpiOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o CmpiOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o CmpiOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o CmpiOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// Predicate returns the inherent attribute "predicate", or nil if it is not set.
-func (o CmpiOp) Predicate() ir.Attribute {
-	v, _ := o.op.Attr("predicate").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o CmpiOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildCmpiOp creates a arith.cmpi at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildCmpiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value, predicate ir.Attribute) CmpiOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "cmpi",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Predicate returns the inherent attribute predicate, or nil if it is not set.
+func (o CmpiOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
+
+// BuildCmpiOp creates an arith.cmpi at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildCmpiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, predicate ir.Attribute) CmpiOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "cmpi", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	if predicate != nil {
 		op.SetAttr("predicate", predicate)
 	}
@@ -517,15 +403,15 @@ func BuildCmpiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Val
 	return CmpiOp{op}
 }
 
-// ConstantOp wraps arith.constant: the arith.constant operation.
+// ConstantOp is arith.constant: integer or floating point constant.
 type ConstantOp struct {
 	op *ir.Operation
 }
 
-// ConstantOpName is the full name of ConstantOp.
+// ConstantOpName is the full name of arith.constant.
 const ConstantOpName = "arith.constant"
 
-// AsConstantOp wraps op if it is a arith.constant.
+// AsConstantOp returns op as a ConstantOp if it is an arith.constant.
 func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 	if op == nil || op.Name.String() != ConstantOpName {
 		return ConstantOp{}, false
@@ -534,31 +420,22 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ConstantOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ConstantOp) Op() *ir.Operation { return o.op }
 
-// Result returns the result "result".
-func (o ConstantOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o ConstantOp) String() string { return o.op.String() }
 
-// Value returns the inherent attribute "value", or nil if it is not set.
-func (o ConstantOp) Value() ir.Attribute {
-	v, _ := o.op.Attr("value").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o ConstantOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildConstantOp creates a arith.constant at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Value returns the inherent attribute value, or nil if it is not set.
+func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
+
+// BuildConstantOp creates an arith.constant at b's insertion point (detached
+// when b has no block). Nil optional attributes are left unset; single-block
+// regions get their block.
 func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) ConstantOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "constant",
-		Registered: true,
-	}, loc, types)
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "constant", Registered: true}, loc, []ir.Type{resultType})
 	if value != nil {
 		op.SetAttr("value", value)
 	}
@@ -566,15 +443,15 @@ func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value i
 	return ConstantOp{op}
 }
 
-// DivfOp wraps arith.divf: the arith.divf operation.
+// DivfOp is arith.divf: floating point division operation.
 type DivfOp struct {
 	op *ir.Operation
 }
 
-// DivfOpName is the full name of DivfOp.
+// DivfOpName is the full name of arith.divf.
 const DivfOpName = "arith.divf"
 
-// AsDivfOp wraps op if it is a arith.divf.
+// AsDivfOp returns op as a DivfOp if it is an arith.divf.
 func AsDivfOp(op *ir.Operation) (DivfOp, bool) {
 	if op == nil || op.Name.String() != DivfOpName {
 		return DivfOp{}, false
@@ -583,43 +460,29 @@ func AsDivfOp(op *ir.Operation) (DivfOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o DivfOp) Op() *ir.Operation {
-	return o.op
-}
+func (o DivfOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o DivfOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o DivfOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o DivfOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o DivfOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o DivfOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o DivfOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// Fastmath returns the optional attribute "fastmath", or nil if it is not set.
-func (o DivfOp) Fastmath() ir.Attribute {
-	v, _ := o.op.Attr("fastmath").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o DivfOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildDivfOp creates a arith.divf at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildDivfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value, fastmath ir.Attribute) DivfOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "divf",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Fastmath returns the optional attribute fastmath, or nil if it is not set.
+func (o DivfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
+
+// BuildDivfOp creates an arith.divf at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildDivfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) DivfOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "divf", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	if fastmath != nil {
 		op.SetAttr("fastmath", fastmath)
 	}
@@ -627,15 +490,15 @@ func BuildDivfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Val
 	return DivfOp{op}
 }
 
-// DivsiOp wraps arith.divsi: the arith.divsi operation.
+// DivsiOp is arith.divsi: signed integer division operation.
 type DivsiOp struct {
 	op *ir.Operation
 }
 
-// DivsiOpName is the full name of DivsiOp.
+// DivsiOpName is the full name of arith.divsi.
 const DivsiOpName = "arith.divsi"
 
-// AsDivsiOp wraps op if it is a arith.divsi.
+// AsDivsiOp returns op as a DivsiOp if it is an arith.divsi.
 func AsDivsiOp(op *ir.Operation) (DivsiOp, bool) {
 	if op == nil || op.Name.String() != DivsiOpName {
 		return DivsiOp{}, false
@@ -644,43 +507,29 @@ func AsDivsiOp(op *ir.Operation) (DivsiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o DivsiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o DivsiOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o DivsiOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o DivsiOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o DivsiOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o DivsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o DivsiOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o DivsiOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// IsExact returns the optional attribute "isExact", or nil if it is not set.
-func (o DivsiOp) IsExact() ir.Attribute {
-	v, _ := o.op.Attr("isExact").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o DivsiOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildDivsiOp creates a arith.divsi at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildDivsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value, isExact ir.Attribute) DivsiOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "divsi",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// IsExact returns the optional attribute isExact, or nil if it is not set.
+func (o DivsiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
+
+// BuildDivsiOp creates an arith.divsi at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildDivsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) DivsiOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "divsi", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	if isExact != nil {
 		op.SetAttr("isExact", isExact)
 	}
@@ -688,15 +537,15 @@ func BuildDivsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Va
 	return DivsiOp{op}
 }
 
-// DivuiOp wraps arith.divui: the arith.divui operation.
+// DivuiOp is arith.divui: unsigned integer division operation.
 type DivuiOp struct {
 	op *ir.Operation
 }
 
-// DivuiOpName is the full name of DivuiOp.
+// DivuiOpName is the full name of arith.divui.
 const DivuiOpName = "arith.divui"
 
-// AsDivuiOp wraps op if it is a arith.divui.
+// AsDivuiOp returns op as a DivuiOp if it is an arith.divui.
 func AsDivuiOp(op *ir.Operation) (DivuiOp, bool) {
 	if op == nil || op.Name.String() != DivuiOpName {
 		return DivuiOp{}, false
@@ -705,43 +554,29 @@ func AsDivuiOp(op *ir.Operation) (DivuiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o DivuiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o DivuiOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o DivuiOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o DivuiOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o DivuiOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o DivuiOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o DivuiOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o DivuiOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// IsExact returns the optional attribute "isExact", or nil if it is not set.
-func (o DivuiOp) IsExact() ir.Attribute {
-	v, _ := o.op.Attr("isExact").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o DivuiOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildDivuiOp creates a arith.divui at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildDivuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value, isExact ir.Attribute) DivuiOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "divui",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// IsExact returns the optional attribute isExact, or nil if it is not set.
+func (o DivuiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
+
+// BuildDivuiOp creates an arith.divui at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildDivuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) DivuiOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "divui", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	if isExact != nil {
 		op.SetAttr("isExact", isExact)
 	}
@@ -749,15 +584,15 @@ func BuildDivuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Va
 	return DivuiOp{op}
 }
 
-// ExtfOp wraps arith.extf: the arith.extf operation.
+// ExtfOp is arith.extf: cast from floating-point to wider floating-point.
 type ExtfOp struct {
 	op *ir.Operation
 }
 
-// ExtfOpName is the full name of ExtfOp.
+// ExtfOpName is the full name of arith.extf.
 const ExtfOpName = "arith.extf"
 
-// AsExtfOp wraps op if it is a arith.extf.
+// AsExtfOp returns op as an ExtfOp if it is an arith.extf.
 func AsExtfOp(op *ir.Operation) (ExtfOp, bool) {
 	if op == nil || op.Name.String() != ExtfOpName {
 		return ExtfOp{}, false
@@ -766,37 +601,26 @@ func AsExtfOp(op *ir.Operation) (ExtfOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ExtfOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ExtfOp) Op() *ir.Operation { return o.op }
 
-// In returns the operand "in".
-func (o ExtfOp) In() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o ExtfOp) String() string { return o.op.String() }
 
-// Out returns the result "out".
-func (o ExtfOp) Out() *ir.Value {
-	return o.op.Results[0]
-}
+// In returns the op's in operand.
+func (o ExtfOp) In() *ir.Value { return o.op.Operands[0] }
 
-// Fastmath returns the optional attribute "fastmath", or nil if it is not set.
-func (o ExtfOp) Fastmath() ir.Attribute {
-	v, _ := o.op.Attr("fastmath").(ir.Attribute)
-	return v
-}
+// Out returns the op's out result.
+func (o ExtfOp) Out() *ir.Value { return o.op.Results[0] }
 
-// BuildExtfOp creates a arith.extf at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Fastmath returns the optional attribute fastmath, or nil if it is not set.
+func (o ExtfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
+
+// BuildExtfOp creates an arith.extf at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
 func BuildExtfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, fastmath ir.Attribute) ExtfOp {
-	var types []ir.Type
-	types = append(types, outType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "extf",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, in)
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "extf", Registered: true}, loc, []ir.Type{outType})
+	op.Operands = []*ir.Value{in}
 	if fastmath != nil {
 		op.SetAttr("fastmath", fastmath)
 	}
@@ -804,15 +628,15 @@ func BuildExtfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, 
 	return ExtfOp{op}
 }
 
-// ExtsiOp wraps arith.extsi: the arith.extsi operation.
+// ExtsiOp is arith.extsi: integer sign extension operation.
 type ExtsiOp struct {
 	op *ir.Operation
 }
 
-// ExtsiOpName is the full name of ExtsiOp.
+// ExtsiOpName is the full name of arith.extsi.
 const ExtsiOpName = "arith.extsi"
 
-// AsExtsiOp wraps op if it is a arith.extsi.
+// AsExtsiOp returns op as an ExtsiOp if it is an arith.extsi.
 func AsExtsiOp(op *ir.Operation) (ExtsiOp, bool) {
 	if op == nil || op.Name.String() != ExtsiOpName {
 		return ExtsiOp{}, false
@@ -821,44 +645,36 @@ func AsExtsiOp(op *ir.Operation) (ExtsiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ExtsiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ExtsiOp) Op() *ir.Operation { return o.op }
 
-// In returns the operand "in".
-func (o ExtsiOp) In() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o ExtsiOp) String() string { return o.op.String() }
 
-// Out returns the result "out".
-func (o ExtsiOp) Out() *ir.Value {
-	return o.op.Results[0]
-}
+// In returns the op's in operand.
+func (o ExtsiOp) In() *ir.Value { return o.op.Operands[0] }
 
-// BuildExtsiOp creates a arith.extsi at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Out returns the op's out result.
+func (o ExtsiOp) Out() *ir.Value { return o.op.Results[0] }
+
+// BuildExtsiOp creates an arith.extsi at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
 func BuildExtsiOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) ExtsiOp {
-	var types []ir.Type
-	types = append(types, outType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "extsi",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, in)
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "extsi", Registered: true}, loc, []ir.Type{outType})
+	op.Operands = []*ir.Value{in}
 	b.Insert(op)
 	return ExtsiOp{op}
 }
 
-// ExtuiOp wraps arith.extui: the arith.extui operation.
+// ExtuiOp is arith.extui: integer zero extension operation.
 type ExtuiOp struct {
 	op *ir.Operation
 }
 
-// ExtuiOpName is the full name of ExtuiOp.
+// ExtuiOpName is the full name of arith.extui.
 const ExtuiOpName = "arith.extui"
 
-// AsExtuiOp wraps op if it is a arith.extui.
+// AsExtuiOp returns op as an ExtuiOp if it is an arith.extui.
 func AsExtuiOp(op *ir.Operation) (ExtuiOp, bool) {
 	if op == nil || op.Name.String() != ExtuiOpName {
 		return ExtuiOp{}, false
@@ -867,44 +683,36 @@ func AsExtuiOp(op *ir.Operation) (ExtuiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ExtuiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ExtuiOp) Op() *ir.Operation { return o.op }
 
-// In returns the operand "in".
-func (o ExtuiOp) In() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o ExtuiOp) String() string { return o.op.String() }
 
-// Out returns the result "out".
-func (o ExtuiOp) Out() *ir.Value {
-	return o.op.Results[0]
-}
+// In returns the op's in operand.
+func (o ExtuiOp) In() *ir.Value { return o.op.Operands[0] }
 
-// BuildExtuiOp creates a arith.extui at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Out returns the op's out result.
+func (o ExtuiOp) Out() *ir.Value { return o.op.Results[0] }
+
+// BuildExtuiOp creates an arith.extui at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
 func BuildExtuiOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) ExtuiOp {
-	var types []ir.Type
-	types = append(types, outType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "extui",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, in)
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "extui", Registered: true}, loc, []ir.Type{outType})
+	op.Operands = []*ir.Value{in}
 	b.Insert(op)
 	return ExtuiOp{op}
 }
 
-// FloordivsiOp wraps arith.floordivsi: the arith.floordivsi operation.
+// FloordivsiOp is arith.floordivsi: signed floor integer division operation.
 type FloordivsiOp struct {
 	op *ir.Operation
 }
 
-// FloordivsiOpName is the full name of FloordivsiOp.
+// FloordivsiOpName is the full name of arith.floordivsi.
 const FloordivsiOpName = "arith.floordivsi"
 
-// AsFloordivsiOp wraps op if it is a arith.floordivsi.
+// AsFloordivsiOp returns op as a FloordivsiOp if it is an arith.floordivsi.
 func AsFloordivsiOp(op *ir.Operation) (FloordivsiOp, bool) {
 	if op == nil || op.Name.String() != FloordivsiOpName {
 		return FloordivsiOp{}, false
@@ -913,50 +721,39 @@ func AsFloordivsiOp(op *ir.Operation) (FloordivsiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o FloordivsiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o FloordivsiOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o FloordivsiOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o FloordivsiOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o FloordivsiOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o FloordivsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o FloordivsiOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o FloordivsiOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// BuildFloordivsiOp creates a arith.floordivsi at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildFloordivsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value) FloordivsiOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "floordivsi",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Result returns the op's result.
+func (o FloordivsiOp) Result() *ir.Value { return o.op.Results[0] }
+
+// BuildFloordivsiOp creates an arith.floordivsi at b's insertion point
+// (detached when b has no block). Nil optional attributes are left unset;
+// single-block regions get their block.
+func BuildFloordivsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) FloordivsiOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "floordivsi", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
 	return FloordivsiOp{op}
 }
 
-// FptosiOp wraps arith.fptosi: the arith.fptosi operation.
+// FptosiOp is arith.fptosi: cast from floating-point type to integer type.
 type FptosiOp struct {
 	op *ir.Operation
 }
 
-// FptosiOpName is the full name of FptosiOp.
+// FptosiOpName is the full name of arith.fptosi.
 const FptosiOpName = "arith.fptosi"
 
-// AsFptosiOp wraps op if it is a arith.fptosi.
+// AsFptosiOp returns op as a FptosiOp if it is an arith.fptosi.
 func AsFptosiOp(op *ir.Operation) (FptosiOp, bool) {
 	if op == nil || op.Name.String() != FptosiOpName {
 		return FptosiOp{}, false
@@ -965,44 +762,36 @@ func AsFptosiOp(op *ir.Operation) (FptosiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o FptosiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o FptosiOp) Op() *ir.Operation { return o.op }
 
-// In returns the operand "in".
-func (o FptosiOp) In() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o FptosiOp) String() string { return o.op.String() }
 
-// Out returns the result "out".
-func (o FptosiOp) Out() *ir.Value {
-	return o.op.Results[0]
-}
+// In returns the op's in operand.
+func (o FptosiOp) In() *ir.Value { return o.op.Operands[0] }
 
-// BuildFptosiOp creates a arith.fptosi at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Out returns the op's out result.
+func (o FptosiOp) Out() *ir.Value { return o.op.Results[0] }
+
+// BuildFptosiOp creates an arith.fptosi at b's insertion point (detached when
+// b has no block). Nil optional attributes are left unset; single-block
+// regions get their block.
 func BuildFptosiOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) FptosiOp {
-	var types []ir.Type
-	types = append(types, outType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "fptosi",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, in)
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "fptosi", Registered: true}, loc, []ir.Type{outType})
+	op.Operands = []*ir.Value{in}
 	b.Insert(op)
 	return FptosiOp{op}
 }
 
-// FptouiOp wraps arith.fptoui: the arith.fptoui operation.
+// FptouiOp is arith.fptoui: cast from floating-point type to integer type.
 type FptouiOp struct {
 	op *ir.Operation
 }
 
-// FptouiOpName is the full name of FptouiOp.
+// FptouiOpName is the full name of arith.fptoui.
 const FptouiOpName = "arith.fptoui"
 
-// AsFptouiOp wraps op if it is a arith.fptoui.
+// AsFptouiOp returns op as a FptouiOp if it is an arith.fptoui.
 func AsFptouiOp(op *ir.Operation) (FptouiOp, bool) {
 	if op == nil || op.Name.String() != FptouiOpName {
 		return FptouiOp{}, false
@@ -1011,44 +800,36 @@ func AsFptouiOp(op *ir.Operation) (FptouiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o FptouiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o FptouiOp) Op() *ir.Operation { return o.op }
 
-// In returns the operand "in".
-func (o FptouiOp) In() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o FptouiOp) String() string { return o.op.String() }
 
-// Out returns the result "out".
-func (o FptouiOp) Out() *ir.Value {
-	return o.op.Results[0]
-}
+// In returns the op's in operand.
+func (o FptouiOp) In() *ir.Value { return o.op.Operands[0] }
 
-// BuildFptouiOp creates a arith.fptoui at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Out returns the op's out result.
+func (o FptouiOp) Out() *ir.Value { return o.op.Results[0] }
+
+// BuildFptouiOp creates an arith.fptoui at b's insertion point (detached when
+// b has no block). Nil optional attributes are left unset; single-block
+// regions get their block.
 func BuildFptouiOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) FptouiOp {
-	var types []ir.Type
-	types = append(types, outType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "fptoui",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, in)
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "fptoui", Registered: true}, loc, []ir.Type{outType})
+	op.Operands = []*ir.Value{in}
 	b.Insert(op)
 	return FptouiOp{op}
 }
 
-// IndexCastOp wraps arith.index_cast: the arith.index_cast operation.
+// IndexCastOp is arith.index_cast: cast between index and integer types.
 type IndexCastOp struct {
 	op *ir.Operation
 }
 
-// IndexCastOpName is the full name of IndexCastOp.
+// IndexCastOpName is the full name of arith.index_cast.
 const IndexCastOpName = "arith.index_cast"
 
-// AsIndexCastOp wraps op if it is a arith.index_cast.
+// AsIndexCastOp returns op as an IndexCastOp if it is an arith.index_cast.
 func AsIndexCastOp(op *ir.Operation) (IndexCastOp, bool) {
 	if op == nil || op.Name.String() != IndexCastOpName {
 		return IndexCastOp{}, false
@@ -1057,44 +838,36 @@ func AsIndexCastOp(op *ir.Operation) (IndexCastOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o IndexCastOp) Op() *ir.Operation {
-	return o.op
-}
+func (o IndexCastOp) Op() *ir.Operation { return o.op }
 
-// In returns the operand "in".
-func (o IndexCastOp) In() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o IndexCastOp) String() string { return o.op.String() }
 
-// Out returns the result "out".
-func (o IndexCastOp) Out() *ir.Value {
-	return o.op.Results[0]
-}
+// In returns the op's in operand.
+func (o IndexCastOp) In() *ir.Value { return o.op.Operands[0] }
 
-// BuildIndexCastOp creates a arith.index_cast at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Out returns the op's out result.
+func (o IndexCastOp) Out() *ir.Value { return o.op.Results[0] }
+
+// BuildIndexCastOp creates an arith.index_cast at b's insertion point
+// (detached when b has no block). Nil optional attributes are left unset;
+// single-block regions get their block.
 func BuildIndexCastOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) IndexCastOp {
-	var types []ir.Type
-	types = append(types, outType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "index_cast",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, in)
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "index_cast", Registered: true}, loc, []ir.Type{outType})
+	op.Operands = []*ir.Value{in}
 	b.Insert(op)
 	return IndexCastOp{op}
 }
 
-// IndexCastuiOp wraps arith.index_castui: the arith.index_castui operation.
+// IndexCastuiOp is arith.index_castui: unsigned cast between index and integer types.
 type IndexCastuiOp struct {
 	op *ir.Operation
 }
 
-// IndexCastuiOpName is the full name of IndexCastuiOp.
+// IndexCastuiOpName is the full name of arith.index_castui.
 const IndexCastuiOpName = "arith.index_castui"
 
-// AsIndexCastuiOp wraps op if it is a arith.index_castui.
+// AsIndexCastuiOp returns op as an IndexCastuiOp if it is an arith.index_castui.
 func AsIndexCastuiOp(op *ir.Operation) (IndexCastuiOp, bool) {
 	if op == nil || op.Name.String() != IndexCastuiOpName {
 		return IndexCastuiOp{}, false
@@ -1103,44 +876,36 @@ func AsIndexCastuiOp(op *ir.Operation) (IndexCastuiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o IndexCastuiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o IndexCastuiOp) Op() *ir.Operation { return o.op }
 
-// In returns the operand "in".
-func (o IndexCastuiOp) In() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o IndexCastuiOp) String() string { return o.op.String() }
 
-// Out returns the result "out".
-func (o IndexCastuiOp) Out() *ir.Value {
-	return o.op.Results[0]
-}
+// In returns the op's in operand.
+func (o IndexCastuiOp) In() *ir.Value { return o.op.Operands[0] }
 
-// BuildIndexCastuiOp creates a arith.index_castui at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Out returns the op's out result.
+func (o IndexCastuiOp) Out() *ir.Value { return o.op.Results[0] }
+
+// BuildIndexCastuiOp creates an arith.index_castui at b's insertion point
+// (detached when b has no block). Nil optional attributes are left unset;
+// single-block regions get their block.
 func BuildIndexCastuiOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) IndexCastuiOp {
-	var types []ir.Type
-	types = append(types, outType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "index_castui",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, in)
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "index_castui", Registered: true}, loc, []ir.Type{outType})
+	op.Operands = []*ir.Value{in}
 	b.Insert(op)
 	return IndexCastuiOp{op}
 }
 
-// MaximumfOp wraps arith.maximumf: the arith.maximumf operation.
+// MaximumfOp is arith.maximumf: floating-point maximum operation.
 type MaximumfOp struct {
 	op *ir.Operation
 }
 
-// MaximumfOpName is the full name of MaximumfOp.
+// MaximumfOpName is the full name of arith.maximumf.
 const MaximumfOpName = "arith.maximumf"
 
-// AsMaximumfOp wraps op if it is a arith.maximumf.
+// AsMaximumfOp returns op as a MaximumfOp if it is an arith.maximumf.
 func AsMaximumfOp(op *ir.Operation) (MaximumfOp, bool) {
 	if op == nil || op.Name.String() != MaximumfOpName {
 		return MaximumfOp{}, false
@@ -1149,43 +914,29 @@ func AsMaximumfOp(op *ir.Operation) (MaximumfOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o MaximumfOp) Op() *ir.Operation {
-	return o.op
-}
+func (o MaximumfOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o MaximumfOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o MaximumfOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o MaximumfOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o MaximumfOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o MaximumfOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o MaximumfOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// Fastmath returns the optional attribute "fastmath", or nil if it is not set.
-func (o MaximumfOp) Fastmath() ir.Attribute {
-	v, _ := o.op.Attr("fastmath").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o MaximumfOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildMaximumfOp creates a arith.maximumf at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildMaximumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value, fastmath ir.Attribute) MaximumfOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "maximumf",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Fastmath returns the optional attribute fastmath, or nil if it is not set.
+func (o MaximumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
+
+// BuildMaximumfOp creates an arith.maximumf at b's insertion point (detached
+// when b has no block). Nil optional attributes are left unset; single-block
+// regions get their block.
+func BuildMaximumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MaximumfOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "maximumf", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	if fastmath != nil {
 		op.SetAttr("fastmath", fastmath)
 	}
@@ -1193,15 +944,15 @@ func BuildMaximumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir
 	return MaximumfOp{op}
 }
 
-// MaxnumfOp wraps arith.maxnumf: the arith.maxnumf operation.
+// MaxnumfOp is arith.maxnumf: floating-point maximum operation.
 type MaxnumfOp struct {
 	op *ir.Operation
 }
 
-// MaxnumfOpName is the full name of MaxnumfOp.
+// MaxnumfOpName is the full name of arith.maxnumf.
 const MaxnumfOpName = "arith.maxnumf"
 
-// AsMaxnumfOp wraps op if it is a arith.maxnumf.
+// AsMaxnumfOp returns op as a MaxnumfOp if it is an arith.maxnumf.
 func AsMaxnumfOp(op *ir.Operation) (MaxnumfOp, bool) {
 	if op == nil || op.Name.String() != MaxnumfOpName {
 		return MaxnumfOp{}, false
@@ -1210,43 +961,29 @@ func AsMaxnumfOp(op *ir.Operation) (MaxnumfOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o MaxnumfOp) Op() *ir.Operation {
-	return o.op
-}
+func (o MaxnumfOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o MaxnumfOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o MaxnumfOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o MaxnumfOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o MaxnumfOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o MaxnumfOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o MaxnumfOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// Fastmath returns the optional attribute "fastmath", or nil if it is not set.
-func (o MaxnumfOp) Fastmath() ir.Attribute {
-	v, _ := o.op.Attr("fastmath").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o MaxnumfOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildMaxnumfOp creates a arith.maxnumf at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildMaxnumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value, fastmath ir.Attribute) MaxnumfOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "maxnumf",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Fastmath returns the optional attribute fastmath, or nil if it is not set.
+func (o MaxnumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
+
+// BuildMaxnumfOp creates an arith.maxnumf at b's insertion point (detached
+// when b has no block). Nil optional attributes are left unset; single-block
+// regions get their block.
+func BuildMaxnumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MaxnumfOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "maxnumf", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	if fastmath != nil {
 		op.SetAttr("fastmath", fastmath)
 	}
@@ -1254,15 +991,15 @@ func BuildMaxnumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.
 	return MaxnumfOp{op}
 }
 
-// MaxsiOp wraps arith.maxsi: the arith.maxsi operation.
+// MaxsiOp is arith.maxsi: signed integer maximum operation.
 type MaxsiOp struct {
 	op *ir.Operation
 }
 
-// MaxsiOpName is the full name of MaxsiOp.
+// MaxsiOpName is the full name of arith.maxsi.
 const MaxsiOpName = "arith.maxsi"
 
-// AsMaxsiOp wraps op if it is a arith.maxsi.
+// AsMaxsiOp returns op as a MaxsiOp if it is an arith.maxsi.
 func AsMaxsiOp(op *ir.Operation) (MaxsiOp, bool) {
 	if op == nil || op.Name.String() != MaxsiOpName {
 		return MaxsiOp{}, false
@@ -1271,50 +1008,39 @@ func AsMaxsiOp(op *ir.Operation) (MaxsiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o MaxsiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o MaxsiOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o MaxsiOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o MaxsiOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o MaxsiOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o MaxsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o MaxsiOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o MaxsiOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// BuildMaxsiOp creates a arith.maxsi at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildMaxsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value) MaxsiOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "maxsi",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Result returns the op's result.
+func (o MaxsiOp) Result() *ir.Value { return o.op.Results[0] }
+
+// BuildMaxsiOp creates an arith.maxsi at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildMaxsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MaxsiOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "maxsi", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
 	return MaxsiOp{op}
 }
 
-// MaxuiOp wraps arith.maxui: the arith.maxui operation.
+// MaxuiOp is arith.maxui: unsigned integer maximum operation.
 type MaxuiOp struct {
 	op *ir.Operation
 }
 
-// MaxuiOpName is the full name of MaxuiOp.
+// MaxuiOpName is the full name of arith.maxui.
 const MaxuiOpName = "arith.maxui"
 
-// AsMaxuiOp wraps op if it is a arith.maxui.
+// AsMaxuiOp returns op as a MaxuiOp if it is an arith.maxui.
 func AsMaxuiOp(op *ir.Operation) (MaxuiOp, bool) {
 	if op == nil || op.Name.String() != MaxuiOpName {
 		return MaxuiOp{}, false
@@ -1323,50 +1049,39 @@ func AsMaxuiOp(op *ir.Operation) (MaxuiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o MaxuiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o MaxuiOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o MaxuiOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o MaxuiOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o MaxuiOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o MaxuiOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o MaxuiOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o MaxuiOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// BuildMaxuiOp creates a arith.maxui at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildMaxuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value) MaxuiOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "maxui",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Result returns the op's result.
+func (o MaxuiOp) Result() *ir.Value { return o.op.Results[0] }
+
+// BuildMaxuiOp creates an arith.maxui at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildMaxuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MaxuiOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "maxui", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
 	return MaxuiOp{op}
 }
 
-// MinimumfOp wraps arith.minimumf: the arith.minimumf operation.
+// MinimumfOp is arith.minimumf: floating-point minimum operation.
 type MinimumfOp struct {
 	op *ir.Operation
 }
 
-// MinimumfOpName is the full name of MinimumfOp.
+// MinimumfOpName is the full name of arith.minimumf.
 const MinimumfOpName = "arith.minimumf"
 
-// AsMinimumfOp wraps op if it is a arith.minimumf.
+// AsMinimumfOp returns op as a MinimumfOp if it is an arith.minimumf.
 func AsMinimumfOp(op *ir.Operation) (MinimumfOp, bool) {
 	if op == nil || op.Name.String() != MinimumfOpName {
 		return MinimumfOp{}, false
@@ -1375,43 +1090,29 @@ func AsMinimumfOp(op *ir.Operation) (MinimumfOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o MinimumfOp) Op() *ir.Operation {
-	return o.op
-}
+func (o MinimumfOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o MinimumfOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o MinimumfOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o MinimumfOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o MinimumfOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o MinimumfOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o MinimumfOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// Fastmath returns the optional attribute "fastmath", or nil if it is not set.
-func (o MinimumfOp) Fastmath() ir.Attribute {
-	v, _ := o.op.Attr("fastmath").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o MinimumfOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildMinimumfOp creates a arith.minimumf at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildMinimumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value, fastmath ir.Attribute) MinimumfOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "minimumf",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Fastmath returns the optional attribute fastmath, or nil if it is not set.
+func (o MinimumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
+
+// BuildMinimumfOp creates an arith.minimumf at b's insertion point (detached
+// when b has no block). Nil optional attributes are left unset; single-block
+// regions get their block.
+func BuildMinimumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MinimumfOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "minimumf", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	if fastmath != nil {
 		op.SetAttr("fastmath", fastmath)
 	}
@@ -1419,15 +1120,15 @@ func BuildMinimumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir
 	return MinimumfOp{op}
 }
 
-// MinnumfOp wraps arith.minnumf: the arith.minnumf operation.
+// MinnumfOp is arith.minnumf: floating-point minimum operation.
 type MinnumfOp struct {
 	op *ir.Operation
 }
 
-// MinnumfOpName is the full name of MinnumfOp.
+// MinnumfOpName is the full name of arith.minnumf.
 const MinnumfOpName = "arith.minnumf"
 
-// AsMinnumfOp wraps op if it is a arith.minnumf.
+// AsMinnumfOp returns op as a MinnumfOp if it is an arith.minnumf.
 func AsMinnumfOp(op *ir.Operation) (MinnumfOp, bool) {
 	if op == nil || op.Name.String() != MinnumfOpName {
 		return MinnumfOp{}, false
@@ -1436,43 +1137,29 @@ func AsMinnumfOp(op *ir.Operation) (MinnumfOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o MinnumfOp) Op() *ir.Operation {
-	return o.op
-}
+func (o MinnumfOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o MinnumfOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o MinnumfOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o MinnumfOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o MinnumfOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o MinnumfOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o MinnumfOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// Fastmath returns the optional attribute "fastmath", or nil if it is not set.
-func (o MinnumfOp) Fastmath() ir.Attribute {
-	v, _ := o.op.Attr("fastmath").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o MinnumfOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildMinnumfOp creates a arith.minnumf at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildMinnumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value, fastmath ir.Attribute) MinnumfOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "minnumf",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Fastmath returns the optional attribute fastmath, or nil if it is not set.
+func (o MinnumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
+
+// BuildMinnumfOp creates an arith.minnumf at b's insertion point (detached
+// when b has no block). Nil optional attributes are left unset; single-block
+// regions get their block.
+func BuildMinnumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MinnumfOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "minnumf", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	if fastmath != nil {
 		op.SetAttr("fastmath", fastmath)
 	}
@@ -1480,15 +1167,15 @@ func BuildMinnumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.
 	return MinnumfOp{op}
 }
 
-// MinsiOp wraps arith.minsi: the arith.minsi operation.
+// MinsiOp is arith.minsi: signed integer minimum operation.
 type MinsiOp struct {
 	op *ir.Operation
 }
 
-// MinsiOpName is the full name of MinsiOp.
+// MinsiOpName is the full name of arith.minsi.
 const MinsiOpName = "arith.minsi"
 
-// AsMinsiOp wraps op if it is a arith.minsi.
+// AsMinsiOp returns op as a MinsiOp if it is an arith.minsi.
 func AsMinsiOp(op *ir.Operation) (MinsiOp, bool) {
 	if op == nil || op.Name.String() != MinsiOpName {
 		return MinsiOp{}, false
@@ -1497,50 +1184,39 @@ func AsMinsiOp(op *ir.Operation) (MinsiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o MinsiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o MinsiOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o MinsiOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o MinsiOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o MinsiOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o MinsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o MinsiOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o MinsiOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// BuildMinsiOp creates a arith.minsi at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildMinsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value) MinsiOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "minsi",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Result returns the op's result.
+func (o MinsiOp) Result() *ir.Value { return o.op.Results[0] }
+
+// BuildMinsiOp creates an arith.minsi at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildMinsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MinsiOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "minsi", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
 	return MinsiOp{op}
 }
 
-// MinuiOp wraps arith.minui: the arith.minui operation.
+// MinuiOp is arith.minui: unsigned integer minimum operation.
 type MinuiOp struct {
 	op *ir.Operation
 }
 
-// MinuiOpName is the full name of MinuiOp.
+// MinuiOpName is the full name of arith.minui.
 const MinuiOpName = "arith.minui"
 
-// AsMinuiOp wraps op if it is a arith.minui.
+// AsMinuiOp returns op as a MinuiOp if it is an arith.minui.
 func AsMinuiOp(op *ir.Operation) (MinuiOp, bool) {
 	if op == nil || op.Name.String() != MinuiOpName {
 		return MinuiOp{}, false
@@ -1549,50 +1225,39 @@ func AsMinuiOp(op *ir.Operation) (MinuiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o MinuiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o MinuiOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o MinuiOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o MinuiOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o MinuiOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o MinuiOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o MinuiOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o MinuiOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// BuildMinuiOp creates a arith.minui at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildMinuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value) MinuiOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "minui",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Result returns the op's result.
+func (o MinuiOp) Result() *ir.Value { return o.op.Results[0] }
+
+// BuildMinuiOp creates an arith.minui at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildMinuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MinuiOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "minui", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
 	return MinuiOp{op}
 }
 
-// MulfOp wraps arith.mulf: the arith.mulf operation.
+// MulfOp is arith.mulf: floating point multiplication operation.
 type MulfOp struct {
 	op *ir.Operation
 }
 
-// MulfOpName is the full name of MulfOp.
+// MulfOpName is the full name of arith.mulf.
 const MulfOpName = "arith.mulf"
 
-// AsMulfOp wraps op if it is a arith.mulf.
+// AsMulfOp returns op as a MulfOp if it is an arith.mulf.
 func AsMulfOp(op *ir.Operation) (MulfOp, bool) {
 	if op == nil || op.Name.String() != MulfOpName {
 		return MulfOp{}, false
@@ -1601,43 +1266,29 @@ func AsMulfOp(op *ir.Operation) (MulfOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o MulfOp) Op() *ir.Operation {
-	return o.op
-}
+func (o MulfOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o MulfOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o MulfOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o MulfOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o MulfOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o MulfOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o MulfOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// Fastmath returns the optional attribute "fastmath", or nil if it is not set.
-func (o MulfOp) Fastmath() ir.Attribute {
-	v, _ := o.op.Attr("fastmath").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o MulfOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildMulfOp creates a arith.mulf at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildMulfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value, fastmath ir.Attribute) MulfOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "mulf",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Fastmath returns the optional attribute fastmath, or nil if it is not set.
+func (o MulfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
+
+// BuildMulfOp creates an arith.mulf at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildMulfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MulfOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "mulf", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	if fastmath != nil {
 		op.SetAttr("fastmath", fastmath)
 	}
@@ -1645,15 +1296,15 @@ func BuildMulfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Val
 	return MulfOp{op}
 }
 
-// MuliOp wraps arith.muli: the arith.muli operation.
+// MuliOp is arith.muli: integer multiplication operation.
 type MuliOp struct {
 	op *ir.Operation
 }
 
-// MuliOpName is the full name of MuliOp.
+// MuliOpName is the full name of arith.muli.
 const MuliOpName = "arith.muli"
 
-// AsMuliOp wraps op if it is a arith.muli.
+// AsMuliOp returns op as a MuliOp if it is an arith.muli.
 func AsMuliOp(op *ir.Operation) (MuliOp, bool) {
 	if op == nil || op.Name.String() != MuliOpName {
 		return MuliOp{}, false
@@ -1662,43 +1313,29 @@ func AsMuliOp(op *ir.Operation) (MuliOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o MuliOp) Op() *ir.Operation {
-	return o.op
-}
+func (o MuliOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o MuliOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o MuliOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o MuliOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o MuliOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o MuliOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o MuliOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// OverflowFlags returns the optional attribute "overflowFlags", or nil if it is not set.
-func (o MuliOp) OverflowFlags() ir.Attribute {
-	v, _ := o.op.Attr("overflowFlags").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o MuliOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildMuliOp creates a arith.muli at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildMuliOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value, overflowFlags ir.Attribute) MuliOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "muli",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
+func (o MuliOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
+
+// BuildMuliOp creates an arith.muli at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildMuliOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) MuliOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "muli", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	if overflowFlags != nil {
 		op.SetAttr("overflowFlags", overflowFlags)
 	}
@@ -1706,15 +1343,15 @@ func BuildMuliOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Val
 	return MuliOp{op}
 }
 
-// MulsiExtendedOp wraps arith.mulsi_extended: the arith.mulsi_extended operation.
+// MulsiExtendedOp is arith.mulsi_extended: extended signed integer multiplication operation.
 type MulsiExtendedOp struct {
 	op *ir.Operation
 }
 
-// MulsiExtendedOpName is the full name of MulsiExtendedOp.
+// MulsiExtendedOpName is the full name of arith.mulsi_extended.
 const MulsiExtendedOpName = "arith.mulsi_extended"
 
-// AsMulsiExtendedOp wraps op if it is a arith.mulsi_extended.
+// AsMulsiExtendedOp returns op as a MulsiExtendedOp if it is an arith.mulsi_extended.
 func AsMulsiExtendedOp(op *ir.Operation) (MulsiExtendedOp, bool) {
 	if op == nil || op.Name.String() != MulsiExtendedOpName {
 		return MulsiExtendedOp{}, false
@@ -1723,56 +1360,42 @@ func AsMulsiExtendedOp(op *ir.Operation) (MulsiExtendedOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o MulsiExtendedOp) Op() *ir.Operation {
-	return o.op
-}
+func (o MulsiExtendedOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o MulsiExtendedOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o MulsiExtendedOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o MulsiExtendedOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o MulsiExtendedOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Low returns the result "low".
-func (o MulsiExtendedOp) Low() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o MulsiExtendedOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// High returns the result "high".
-func (o MulsiExtendedOp) High() *ir.Value {
-	return o.op.Results[1]
-}
+// Low returns the op's low result.
+func (o MulsiExtendedOp) Low() *ir.Value { return o.op.Results[0] }
 
-// BuildMulsiExtendedOp creates a arith.mulsi_extended at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildMulsiExtendedOp(b *ir.Builder, loc ir.Location, lowType ir.Type, highType ir.Type, lhs *ir.Value, rhs *ir.Value) MulsiExtendedOp {
-	var types []ir.Type
-	types = append(types, lowType)
-	types = append(types, highType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "mulsi_extended",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// High returns the op's high result.
+func (o MulsiExtendedOp) High() *ir.Value { return o.op.Results[1] }
+
+// BuildMulsiExtendedOp creates an arith.mulsi_extended at b's insertion point
+// (detached when b has no block). Nil optional attributes are left unset;
+// single-block regions get their block.
+func BuildMulsiExtendedOp(b *ir.Builder, loc ir.Location, lowType, highType ir.Type, lhs, rhs *ir.Value) MulsiExtendedOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "mulsi_extended", Registered: true}, loc, []ir.Type{lowType, highType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
 	return MulsiExtendedOp{op}
 }
 
-// MuluiExtendedOp wraps arith.mului_extended: the arith.mului_extended operation.
+// MuluiExtendedOp is arith.mului_extended: extended unsigned integer multiplication operation.
 type MuluiExtendedOp struct {
 	op *ir.Operation
 }
 
-// MuluiExtendedOpName is the full name of MuluiExtendedOp.
+// MuluiExtendedOpName is the full name of arith.mului_extended.
 const MuluiExtendedOpName = "arith.mului_extended"
 
-// AsMuluiExtendedOp wraps op if it is a arith.mului_extended.
+// AsMuluiExtendedOp returns op as a MuluiExtendedOp if it is an arith.mului_extended.
 func AsMuluiExtendedOp(op *ir.Operation) (MuluiExtendedOp, bool) {
 	if op == nil || op.Name.String() != MuluiExtendedOpName {
 		return MuluiExtendedOp{}, false
@@ -1781,56 +1404,42 @@ func AsMuluiExtendedOp(op *ir.Operation) (MuluiExtendedOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o MuluiExtendedOp) Op() *ir.Operation {
-	return o.op
-}
+func (o MuluiExtendedOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o MuluiExtendedOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o MuluiExtendedOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o MuluiExtendedOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o MuluiExtendedOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Low returns the result "low".
-func (o MuluiExtendedOp) Low() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o MuluiExtendedOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// High returns the result "high".
-func (o MuluiExtendedOp) High() *ir.Value {
-	return o.op.Results[1]
-}
+// Low returns the op's low result.
+func (o MuluiExtendedOp) Low() *ir.Value { return o.op.Results[0] }
 
-// BuildMuluiExtendedOp creates a arith.mului_extended at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildMuluiExtendedOp(b *ir.Builder, loc ir.Location, lowType ir.Type, highType ir.Type, lhs *ir.Value, rhs *ir.Value) MuluiExtendedOp {
-	var types []ir.Type
-	types = append(types, lowType)
-	types = append(types, highType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "mului_extended",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// High returns the op's high result.
+func (o MuluiExtendedOp) High() *ir.Value { return o.op.Results[1] }
+
+// BuildMuluiExtendedOp creates an arith.mului_extended at b's insertion point
+// (detached when b has no block). Nil optional attributes are left unset;
+// single-block regions get their block.
+func BuildMuluiExtendedOp(b *ir.Builder, loc ir.Location, lowType, highType ir.Type, lhs, rhs *ir.Value) MuluiExtendedOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "mului_extended", Registered: true}, loc, []ir.Type{lowType, highType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
 	return MuluiExtendedOp{op}
 }
 
-// NegfOp wraps arith.negf: the arith.negf operation.
+// NegfOp is arith.negf: floating point negation.
 type NegfOp struct {
 	op *ir.Operation
 }
 
-// NegfOpName is the full name of NegfOp.
+// NegfOpName is the full name of arith.negf.
 const NegfOpName = "arith.negf"
 
-// AsNegfOp wraps op if it is a arith.negf.
+// AsNegfOp returns op as a NegfOp if it is an arith.negf.
 func AsNegfOp(op *ir.Operation) (NegfOp, bool) {
 	if op == nil || op.Name.String() != NegfOpName {
 		return NegfOp{}, false
@@ -1839,37 +1448,26 @@ func AsNegfOp(op *ir.Operation) (NegfOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o NegfOp) Op() *ir.Operation {
-	return o.op
-}
+func (o NegfOp) Op() *ir.Operation { return o.op }
 
-// Operand returns the operand "operand".
-func (o NegfOp) Operand() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o NegfOp) String() string { return o.op.String() }
 
-// Result returns the result "result".
-func (o NegfOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Operand returns the op's operand.
+func (o NegfOp) Operand() *ir.Value { return o.op.Operands[0] }
 
-// Fastmath returns the optional attribute "fastmath", or nil if it is not set.
-func (o NegfOp) Fastmath() ir.Attribute {
-	v, _ := o.op.Attr("fastmath").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o NegfOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildNegfOp creates a arith.negf at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Fastmath returns the optional attribute fastmath, or nil if it is not set.
+func (o NegfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
+
+// BuildNegfOp creates an arith.negf at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
 func BuildNegfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) NegfOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "negf",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, operand)
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "negf", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{operand}
 	if fastmath != nil {
 		op.SetAttr("fastmath", fastmath)
 	}
@@ -1877,15 +1475,15 @@ func BuildNegfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir
 	return NegfOp{op}
 }
 
-// OriOp wraps arith.ori: the arith.ori operation.
+// OriOp is arith.ori: integer binary or.
 type OriOp struct {
 	op *ir.Operation
 }
 
-// OriOpName is the full name of OriOp.
+// OriOpName is the full name of arith.ori.
 const OriOpName = "arith.ori"
 
-// AsOriOp wraps op if it is a arith.ori.
+// AsOriOp returns op as an OriOp if it is an arith.ori.
 func AsOriOp(op *ir.Operation) (OriOp, bool) {
 	if op == nil || op.Name.String() != OriOpName {
 		return OriOp{}, false
@@ -1894,50 +1492,39 @@ func AsOriOp(op *ir.Operation) (OriOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o OriOp) Op() *ir.Operation {
-	return o.op
-}
+func (o OriOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o OriOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o OriOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o OriOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o OriOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o OriOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o OriOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// BuildOriOp creates a arith.ori at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildOriOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value) OriOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "ori",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Result returns the op's result.
+func (o OriOp) Result() *ir.Value { return o.op.Results[0] }
+
+// BuildOriOp creates an arith.ori at b's insertion point (detached when b has
+// no block). Nil optional attributes are left unset; single-block regions get
+// their block.
+func BuildOriOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) OriOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "ori", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
 	return OriOp{op}
 }
 
-// RemfOp wraps arith.remf: the arith.remf operation.
+// RemfOp is arith.remf: floating point division remainder operation.
 type RemfOp struct {
 	op *ir.Operation
 }
 
-// RemfOpName is the full name of RemfOp.
+// RemfOpName is the full name of arith.remf.
 const RemfOpName = "arith.remf"
 
-// AsRemfOp wraps op if it is a arith.remf.
+// AsRemfOp returns op as a RemfOp if it is an arith.remf.
 func AsRemfOp(op *ir.Operation) (RemfOp, bool) {
 	if op == nil || op.Name.String() != RemfOpName {
 		return RemfOp{}, false
@@ -1946,43 +1533,29 @@ func AsRemfOp(op *ir.Operation) (RemfOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o RemfOp) Op() *ir.Operation {
-	return o.op
-}
+func (o RemfOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o RemfOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o RemfOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o RemfOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o RemfOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o RemfOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o RemfOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// Fastmath returns the optional attribute "fastmath", or nil if it is not set.
-func (o RemfOp) Fastmath() ir.Attribute {
-	v, _ := o.op.Attr("fastmath").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o RemfOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildRemfOp creates a arith.remf at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildRemfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value, fastmath ir.Attribute) RemfOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "remf",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Fastmath returns the optional attribute fastmath, or nil if it is not set.
+func (o RemfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
+
+// BuildRemfOp creates an arith.remf at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildRemfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) RemfOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "remf", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	if fastmath != nil {
 		op.SetAttr("fastmath", fastmath)
 	}
@@ -1990,15 +1563,15 @@ func BuildRemfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Val
 	return RemfOp{op}
 }
 
-// RemsiOp wraps arith.remsi: the arith.remsi operation.
+// RemsiOp is arith.remsi: signed integer division remainder operation.
 type RemsiOp struct {
 	op *ir.Operation
 }
 
-// RemsiOpName is the full name of RemsiOp.
+// RemsiOpName is the full name of arith.remsi.
 const RemsiOpName = "arith.remsi"
 
-// AsRemsiOp wraps op if it is a arith.remsi.
+// AsRemsiOp returns op as a RemsiOp if it is an arith.remsi.
 func AsRemsiOp(op *ir.Operation) (RemsiOp, bool) {
 	if op == nil || op.Name.String() != RemsiOpName {
 		return RemsiOp{}, false
@@ -2007,50 +1580,39 @@ func AsRemsiOp(op *ir.Operation) (RemsiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o RemsiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o RemsiOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o RemsiOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o RemsiOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o RemsiOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o RemsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o RemsiOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o RemsiOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// BuildRemsiOp creates a arith.remsi at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildRemsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value) RemsiOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "remsi",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Result returns the op's result.
+func (o RemsiOp) Result() *ir.Value { return o.op.Results[0] }
+
+// BuildRemsiOp creates an arith.remsi at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildRemsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) RemsiOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "remsi", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
 	return RemsiOp{op}
 }
 
-// RemuiOp wraps arith.remui: the arith.remui operation.
+// RemuiOp is arith.remui: unsigned integer division remainder operation.
 type RemuiOp struct {
 	op *ir.Operation
 }
 
-// RemuiOpName is the full name of RemuiOp.
+// RemuiOpName is the full name of arith.remui.
 const RemuiOpName = "arith.remui"
 
-// AsRemuiOp wraps op if it is a arith.remui.
+// AsRemuiOp returns op as a RemuiOp if it is an arith.remui.
 func AsRemuiOp(op *ir.Operation) (RemuiOp, bool) {
 	if op == nil || op.Name.String() != RemuiOpName {
 		return RemuiOp{}, false
@@ -2059,50 +1621,39 @@ func AsRemuiOp(op *ir.Operation) (RemuiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o RemuiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o RemuiOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o RemuiOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o RemuiOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o RemuiOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o RemuiOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o RemuiOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o RemuiOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// BuildRemuiOp creates a arith.remui at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildRemuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value) RemuiOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "remui",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Result returns the op's result.
+func (o RemuiOp) Result() *ir.Value { return o.op.Results[0] }
+
+// BuildRemuiOp creates an arith.remui at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildRemuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) RemuiOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "remui", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
 	return RemuiOp{op}
 }
 
-// ScalingExtfOp wraps arith.scaling_extf: the arith.scaling_extf operation.
+// ScalingExtfOp is arith.scaling_extf: upcasts input floats using provided scales values following OCP MXFP Spec.
 type ScalingExtfOp struct {
 	op *ir.Operation
 }
 
-// ScalingExtfOpName is the full name of ScalingExtfOp.
+// ScalingExtfOpName is the full name of arith.scaling_extf.
 const ScalingExtfOpName = "arith.scaling_extf"
 
-// AsScalingExtfOp wraps op if it is a arith.scaling_extf.
+// AsScalingExtfOp returns op as a ScalingExtfOp if it is an arith.scaling_extf.
 func AsScalingExtfOp(op *ir.Operation) (ScalingExtfOp, bool) {
 	if op == nil || op.Name.String() != ScalingExtfOpName {
 		return ScalingExtfOp{}, false
@@ -2111,43 +1662,29 @@ func AsScalingExtfOp(op *ir.Operation) (ScalingExtfOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ScalingExtfOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ScalingExtfOp) Op() *ir.Operation { return o.op }
 
-// In returns the operand "in".
-func (o ScalingExtfOp) In() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o ScalingExtfOp) String() string { return o.op.String() }
 
-// Scale returns the operand "scale".
-func (o ScalingExtfOp) Scale() *ir.Value {
-	return o.op.Operands[1]
-}
+// In returns the op's in operand.
+func (o ScalingExtfOp) In() *ir.Value { return o.op.Operands[0] }
 
-// Out returns the result "out".
-func (o ScalingExtfOp) Out() *ir.Value {
-	return o.op.Results[0]
-}
+// Scale returns the op's scale operand.
+func (o ScalingExtfOp) Scale() *ir.Value { return o.op.Operands[1] }
 
-// Fastmath returns the optional attribute "fastmath", or nil if it is not set.
-func (o ScalingExtfOp) Fastmath() ir.Attribute {
-	v, _ := o.op.Attr("fastmath").(ir.Attribute)
-	return v
-}
+// Out returns the op's out result.
+func (o ScalingExtfOp) Out() *ir.Value { return o.op.Results[0] }
 
-// BuildScalingExtfOp creates a arith.scaling_extf at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildScalingExtfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, scale *ir.Value, fastmath ir.Attribute) ScalingExtfOp {
-	var types []ir.Type
-	types = append(types, outType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "scaling_extf",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, in)
-	op.Operands = append(op.Operands, scale)
+// Fastmath returns the optional attribute fastmath, or nil if it is not set.
+func (o ScalingExtfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
+
+// BuildScalingExtfOp creates an arith.scaling_extf at b's insertion point
+// (detached when b has no block). Nil optional attributes are left unset;
+// single-block regions get their block.
+func BuildScalingExtfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in, scale *ir.Value, fastmath ir.Attribute) ScalingExtfOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "scaling_extf", Registered: true}, loc, []ir.Type{outType})
+	op.Operands = []*ir.Value{in, scale}
 	if fastmath != nil {
 		op.SetAttr("fastmath", fastmath)
 	}
@@ -2155,15 +1692,15 @@ func BuildScalingExtfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.
 	return ScalingExtfOp{op}
 }
 
-// ScalingTruncfOp wraps arith.scaling_truncf: the arith.scaling_truncf operation.
+// ScalingTruncfOp is arith.scaling_truncf: downcasts input floating point values using provided scales values following OCP MXFP Spec.
 type ScalingTruncfOp struct {
 	op *ir.Operation
 }
 
-// ScalingTruncfOpName is the full name of ScalingTruncfOp.
+// ScalingTruncfOpName is the full name of arith.scaling_truncf.
 const ScalingTruncfOpName = "arith.scaling_truncf"
 
-// AsScalingTruncfOp wraps op if it is a arith.scaling_truncf.
+// AsScalingTruncfOp returns op as a ScalingTruncfOp if it is an arith.scaling_truncf.
 func AsScalingTruncfOp(op *ir.Operation) (ScalingTruncfOp, bool) {
 	if op == nil || op.Name.String() != ScalingTruncfOpName {
 		return ScalingTruncfOp{}, false
@@ -2172,49 +1709,32 @@ func AsScalingTruncfOp(op *ir.Operation) (ScalingTruncfOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ScalingTruncfOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ScalingTruncfOp) Op() *ir.Operation { return o.op }
 
-// In returns the operand "in".
-func (o ScalingTruncfOp) In() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o ScalingTruncfOp) String() string { return o.op.String() }
 
-// Scale returns the operand "scale".
-func (o ScalingTruncfOp) Scale() *ir.Value {
-	return o.op.Operands[1]
-}
+// In returns the op's in operand.
+func (o ScalingTruncfOp) In() *ir.Value { return o.op.Operands[0] }
 
-// Out returns the result "out".
-func (o ScalingTruncfOp) Out() *ir.Value {
-	return o.op.Results[0]
-}
+// Scale returns the op's scale operand.
+func (o ScalingTruncfOp) Scale() *ir.Value { return o.op.Operands[1] }
 
-// Roundingmode returns the optional attribute "roundingmode", or nil if it is not set.
-func (o ScalingTruncfOp) Roundingmode() ir.Attribute {
-	v, _ := o.op.Attr("roundingmode").(ir.Attribute)
-	return v
-}
+// Out returns the op's out result.
+func (o ScalingTruncfOp) Out() *ir.Value { return o.op.Results[0] }
 
-// Fastmath returns the optional attribute "fastmath", or nil if it is not set.
-func (o ScalingTruncfOp) Fastmath() ir.Attribute {
-	v, _ := o.op.Attr("fastmath").(ir.Attribute)
-	return v
-}
+// Roundingmode returns the optional attribute roundingmode, or nil if it is not set.
+func (o ScalingTruncfOp) Roundingmode() ir.Attribute { return o.op.Attr("roundingmode") }
 
-// BuildScalingTruncfOp creates a arith.scaling_truncf at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildScalingTruncfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, scale *ir.Value, roundingmode ir.Attribute, fastmath ir.Attribute) ScalingTruncfOp {
-	var types []ir.Type
-	types = append(types, outType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "scaling_truncf",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, in)
-	op.Operands = append(op.Operands, scale)
+// Fastmath returns the optional attribute fastmath, or nil if it is not set.
+func (o ScalingTruncfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
+
+// BuildScalingTruncfOp creates an arith.scaling_truncf at b's insertion point
+// (detached when b has no block). Nil optional attributes are left unset;
+// single-block regions get their block.
+func BuildScalingTruncfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in, scale *ir.Value, roundingmode, fastmath ir.Attribute) ScalingTruncfOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "scaling_truncf", Registered: true}, loc, []ir.Type{outType})
+	op.Operands = []*ir.Value{in, scale}
 	if roundingmode != nil {
 		op.SetAttr("roundingmode", roundingmode)
 	}
@@ -2225,15 +1745,15 @@ func BuildScalingTruncfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *i
 	return ScalingTruncfOp{op}
 }
 
-// SelectOp wraps arith.select: the arith.select operation.
+// SelectOp is arith.select: select operation.
 type SelectOp struct {
 	op *ir.Operation
 }
 
-// SelectOpName is the full name of SelectOp.
+// SelectOpName is the full name of arith.select.
 const SelectOpName = "arith.select"
 
-// AsSelectOp wraps op if it is a arith.select.
+// AsSelectOp returns op as a SelectOp if it is an arith.select.
 func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
 	if op == nil || op.Name.String() != SelectOpName {
 		return SelectOp{}, false
@@ -2242,56 +1762,42 @@ func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o SelectOp) Op() *ir.Operation {
-	return o.op
-}
+func (o SelectOp) Op() *ir.Operation { return o.op }
 
-// Condition returns the operand "condition".
-func (o SelectOp) Condition() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o SelectOp) String() string { return o.op.String() }
 
-// TrueValue returns the operand "true_value".
-func (o SelectOp) TrueValue() *ir.Value {
-	return o.op.Operands[1]
-}
+// Condition returns the op's condition operand.
+func (o SelectOp) Condition() *ir.Value { return o.op.Operands[0] }
 
-// FalseValue returns the operand "false_value".
-func (o SelectOp) FalseValue() *ir.Value {
-	return o.op.Operands[2]
-}
+// TrueValue returns the op's true_value operand.
+func (o SelectOp) TrueValue() *ir.Value { return o.op.Operands[1] }
 
-// Result returns the result "result".
-func (o SelectOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// FalseValue returns the op's false_value operand.
+func (o SelectOp) FalseValue() *ir.Value { return o.op.Operands[2] }
 
-// BuildSelectOp creates a arith.select at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildSelectOp(b *ir.Builder, loc ir.Location, resultType ir.Type, condition *ir.Value, trueValue *ir.Value, falseValue *ir.Value) SelectOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "select",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, condition)
-	op.Operands = append(op.Operands, trueValue)
-	op.Operands = append(op.Operands, falseValue)
+// Result returns the op's result.
+func (o SelectOp) Result() *ir.Value { return o.op.Results[0] }
+
+// BuildSelectOp creates an arith.select at b's insertion point (detached when
+// b has no block). Nil optional attributes are left unset; single-block
+// regions get their block.
+func BuildSelectOp(b *ir.Builder, loc ir.Location, resultType ir.Type, condition, trueValue, falseValue *ir.Value) SelectOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "select", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{condition, trueValue, falseValue}
 	b.Insert(op)
 	return SelectOp{op}
 }
 
-// ShliOp wraps arith.shli: the arith.shli operation.
+// ShliOp is arith.shli: integer left-shift.
 type ShliOp struct {
 	op *ir.Operation
 }
 
-// ShliOpName is the full name of ShliOp.
+// ShliOpName is the full name of arith.shli.
 const ShliOpName = "arith.shli"
 
-// AsShliOp wraps op if it is a arith.shli.
+// AsShliOp returns op as a ShliOp if it is an arith.shli.
 func AsShliOp(op *ir.Operation) (ShliOp, bool) {
 	if op == nil || op.Name.String() != ShliOpName {
 		return ShliOp{}, false
@@ -2300,43 +1806,29 @@ func AsShliOp(op *ir.Operation) (ShliOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ShliOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ShliOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o ShliOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o ShliOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o ShliOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o ShliOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o ShliOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o ShliOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// OverflowFlags returns the optional attribute "overflowFlags", or nil if it is not set.
-func (o ShliOp) OverflowFlags() ir.Attribute {
-	v, _ := o.op.Attr("overflowFlags").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o ShliOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildShliOp creates a arith.shli at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildShliOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value, overflowFlags ir.Attribute) ShliOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "shli",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
+func (o ShliOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
+
+// BuildShliOp creates an arith.shli at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildShliOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) ShliOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "shli", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	if overflowFlags != nil {
 		op.SetAttr("overflowFlags", overflowFlags)
 	}
@@ -2344,15 +1836,15 @@ func BuildShliOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Val
 	return ShliOp{op}
 }
 
-// ShrsiOp wraps arith.shrsi: the arith.shrsi operation.
+// ShrsiOp is arith.shrsi: signed integer right-shift.
 type ShrsiOp struct {
 	op *ir.Operation
 }
 
-// ShrsiOpName is the full name of ShrsiOp.
+// ShrsiOpName is the full name of arith.shrsi.
 const ShrsiOpName = "arith.shrsi"
 
-// AsShrsiOp wraps op if it is a arith.shrsi.
+// AsShrsiOp returns op as a ShrsiOp if it is an arith.shrsi.
 func AsShrsiOp(op *ir.Operation) (ShrsiOp, bool) {
 	if op == nil || op.Name.String() != ShrsiOpName {
 		return ShrsiOp{}, false
@@ -2361,43 +1853,29 @@ func AsShrsiOp(op *ir.Operation) (ShrsiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ShrsiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ShrsiOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o ShrsiOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o ShrsiOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o ShrsiOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o ShrsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o ShrsiOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o ShrsiOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// IsExact returns the optional attribute "isExact", or nil if it is not set.
-func (o ShrsiOp) IsExact() ir.Attribute {
-	v, _ := o.op.Attr("isExact").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o ShrsiOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildShrsiOp creates a arith.shrsi at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildShrsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value, isExact ir.Attribute) ShrsiOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "shrsi",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// IsExact returns the optional attribute isExact, or nil if it is not set.
+func (o ShrsiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
+
+// BuildShrsiOp creates an arith.shrsi at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildShrsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) ShrsiOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "shrsi", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	if isExact != nil {
 		op.SetAttr("isExact", isExact)
 	}
@@ -2405,15 +1883,15 @@ func BuildShrsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Va
 	return ShrsiOp{op}
 }
 
-// ShruiOp wraps arith.shrui: the arith.shrui operation.
+// ShruiOp is arith.shrui: unsigned integer right-shift.
 type ShruiOp struct {
 	op *ir.Operation
 }
 
-// ShruiOpName is the full name of ShruiOp.
+// ShruiOpName is the full name of arith.shrui.
 const ShruiOpName = "arith.shrui"
 
-// AsShruiOp wraps op if it is a arith.shrui.
+// AsShruiOp returns op as a ShruiOp if it is an arith.shrui.
 func AsShruiOp(op *ir.Operation) (ShruiOp, bool) {
 	if op == nil || op.Name.String() != ShruiOpName {
 		return ShruiOp{}, false
@@ -2422,43 +1900,29 @@ func AsShruiOp(op *ir.Operation) (ShruiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ShruiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ShruiOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o ShruiOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o ShruiOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o ShruiOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o ShruiOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o ShruiOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o ShruiOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// IsExact returns the optional attribute "isExact", or nil if it is not set.
-func (o ShruiOp) IsExact() ir.Attribute {
-	v, _ := o.op.Attr("isExact").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o ShruiOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildShruiOp creates a arith.shrui at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildShruiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value, isExact ir.Attribute) ShruiOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "shrui",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// IsExact returns the optional attribute isExact, or nil if it is not set.
+func (o ShruiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
+
+// BuildShruiOp creates an arith.shrui at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildShruiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) ShruiOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "shrui", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	if isExact != nil {
 		op.SetAttr("isExact", isExact)
 	}
@@ -2466,15 +1930,15 @@ func BuildShruiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Va
 	return ShruiOp{op}
 }
 
-// SitofpOp wraps arith.sitofp: the arith.sitofp operation.
+// SitofpOp is arith.sitofp: cast from integer type to floating-point.
 type SitofpOp struct {
 	op *ir.Operation
 }
 
-// SitofpOpName is the full name of SitofpOp.
+// SitofpOpName is the full name of arith.sitofp.
 const SitofpOpName = "arith.sitofp"
 
-// AsSitofpOp wraps op if it is a arith.sitofp.
+// AsSitofpOp returns op as a SitofpOp if it is an arith.sitofp.
 func AsSitofpOp(op *ir.Operation) (SitofpOp, bool) {
 	if op == nil || op.Name.String() != SitofpOpName {
 		return SitofpOp{}, false
@@ -2483,44 +1947,36 @@ func AsSitofpOp(op *ir.Operation) (SitofpOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o SitofpOp) Op() *ir.Operation {
-	return o.op
-}
+func (o SitofpOp) Op() *ir.Operation { return o.op }
 
-// In returns the operand "in".
-func (o SitofpOp) In() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o SitofpOp) String() string { return o.op.String() }
 
-// Out returns the result "out".
-func (o SitofpOp) Out() *ir.Value {
-	return o.op.Results[0]
-}
+// In returns the op's in operand.
+func (o SitofpOp) In() *ir.Value { return o.op.Operands[0] }
 
-// BuildSitofpOp creates a arith.sitofp at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Out returns the op's out result.
+func (o SitofpOp) Out() *ir.Value { return o.op.Results[0] }
+
+// BuildSitofpOp creates an arith.sitofp at b's insertion point (detached when
+// b has no block). Nil optional attributes are left unset; single-block
+// regions get their block.
 func BuildSitofpOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) SitofpOp {
-	var types []ir.Type
-	types = append(types, outType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "sitofp",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, in)
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "sitofp", Registered: true}, loc, []ir.Type{outType})
+	op.Operands = []*ir.Value{in}
 	b.Insert(op)
 	return SitofpOp{op}
 }
 
-// SubfOp wraps arith.subf: the arith.subf operation.
+// SubfOp is arith.subf: floating point subtraction operation.
 type SubfOp struct {
 	op *ir.Operation
 }
 
-// SubfOpName is the full name of SubfOp.
+// SubfOpName is the full name of arith.subf.
 const SubfOpName = "arith.subf"
 
-// AsSubfOp wraps op if it is a arith.subf.
+// AsSubfOp returns op as a SubfOp if it is an arith.subf.
 func AsSubfOp(op *ir.Operation) (SubfOp, bool) {
 	if op == nil || op.Name.String() != SubfOpName {
 		return SubfOp{}, false
@@ -2529,43 +1985,29 @@ func AsSubfOp(op *ir.Operation) (SubfOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o SubfOp) Op() *ir.Operation {
-	return o.op
-}
+func (o SubfOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o SubfOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o SubfOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o SubfOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o SubfOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o SubfOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o SubfOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// Fastmath returns the optional attribute "fastmath", or nil if it is not set.
-func (o SubfOp) Fastmath() ir.Attribute {
-	v, _ := o.op.Attr("fastmath").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o SubfOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildSubfOp creates a arith.subf at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildSubfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value, fastmath ir.Attribute) SubfOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "subf",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Fastmath returns the optional attribute fastmath, or nil if it is not set.
+func (o SubfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
+
+// BuildSubfOp creates an arith.subf at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildSubfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) SubfOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "subf", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	if fastmath != nil {
 		op.SetAttr("fastmath", fastmath)
 	}
@@ -2573,15 +2015,15 @@ func BuildSubfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Val
 	return SubfOp{op}
 }
 
-// SubiOp wraps arith.subi: the arith.subi operation.
+// SubiOp is arith.subi: integer subtraction operation.
 type SubiOp struct {
 	op *ir.Operation
 }
 
-// SubiOpName is the full name of SubiOp.
+// SubiOpName is the full name of arith.subi.
 const SubiOpName = "arith.subi"
 
-// AsSubiOp wraps op if it is a arith.subi.
+// AsSubiOp returns op as a SubiOp if it is an arith.subi.
 func AsSubiOp(op *ir.Operation) (SubiOp, bool) {
 	if op == nil || op.Name.String() != SubiOpName {
 		return SubiOp{}, false
@@ -2590,43 +2032,29 @@ func AsSubiOp(op *ir.Operation) (SubiOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o SubiOp) Op() *ir.Operation {
-	return o.op
-}
+func (o SubiOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o SubiOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o SubiOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o SubiOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o SubiOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o SubiOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o SubiOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// OverflowFlags returns the optional attribute "overflowFlags", or nil if it is not set.
-func (o SubiOp) OverflowFlags() ir.Attribute {
-	v, _ := o.op.Attr("overflowFlags").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o SubiOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildSubiOp creates a arith.subi at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildSubiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value, overflowFlags ir.Attribute) SubiOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "subi",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
+func (o SubiOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
+
+// BuildSubiOp creates an arith.subi at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildSubiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) SubiOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "subi", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	if overflowFlags != nil {
 		op.SetAttr("overflowFlags", overflowFlags)
 	}
@@ -2634,15 +2062,15 @@ func BuildSubiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Val
 	return SubiOp{op}
 }
 
-// TruncfOp wraps arith.truncf: the arith.truncf operation.
+// TruncfOp is arith.truncf: cast from floating-point to narrower floating-point.
 type TruncfOp struct {
 	op *ir.Operation
 }
 
-// TruncfOpName is the full name of TruncfOp.
+// TruncfOpName is the full name of arith.truncf.
 const TruncfOpName = "arith.truncf"
 
-// AsTruncfOp wraps op if it is a arith.truncf.
+// AsTruncfOp returns op as a TruncfOp if it is an arith.truncf.
 func AsTruncfOp(op *ir.Operation) (TruncfOp, bool) {
 	if op == nil || op.Name.String() != TruncfOpName {
 		return TruncfOp{}, false
@@ -2651,43 +2079,29 @@ func AsTruncfOp(op *ir.Operation) (TruncfOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o TruncfOp) Op() *ir.Operation {
-	return o.op
-}
+func (o TruncfOp) Op() *ir.Operation { return o.op }
 
-// In returns the operand "in".
-func (o TruncfOp) In() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o TruncfOp) String() string { return o.op.String() }
 
-// Out returns the result "out".
-func (o TruncfOp) Out() *ir.Value {
-	return o.op.Results[0]
-}
+// In returns the op's in operand.
+func (o TruncfOp) In() *ir.Value { return o.op.Operands[0] }
 
-// Roundingmode returns the optional attribute "roundingmode", or nil if it is not set.
-func (o TruncfOp) Roundingmode() ir.Attribute {
-	v, _ := o.op.Attr("roundingmode").(ir.Attribute)
-	return v
-}
+// Out returns the op's out result.
+func (o TruncfOp) Out() *ir.Value { return o.op.Results[0] }
 
-// Fastmath returns the optional attribute "fastmath", or nil if it is not set.
-func (o TruncfOp) Fastmath() ir.Attribute {
-	v, _ := o.op.Attr("fastmath").(ir.Attribute)
-	return v
-}
+// Roundingmode returns the optional attribute roundingmode, or nil if it is not set.
+func (o TruncfOp) Roundingmode() ir.Attribute { return o.op.Attr("roundingmode") }
 
-// BuildTruncfOp creates a arith.truncf at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildTruncfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, roundingmode ir.Attribute, fastmath ir.Attribute) TruncfOp {
-	var types []ir.Type
-	types = append(types, outType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "truncf",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, in)
+// Fastmath returns the optional attribute fastmath, or nil if it is not set.
+func (o TruncfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
+
+// BuildTruncfOp creates an arith.truncf at b's insertion point (detached when
+// b has no block). Nil optional attributes are left unset; single-block
+// regions get their block.
+func BuildTruncfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, roundingmode, fastmath ir.Attribute) TruncfOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "truncf", Registered: true}, loc, []ir.Type{outType})
+	op.Operands = []*ir.Value{in}
 	if roundingmode != nil {
 		op.SetAttr("roundingmode", roundingmode)
 	}
@@ -2698,15 +2112,15 @@ func BuildTruncfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value
 	return TruncfOp{op}
 }
 
-// TrunciOp wraps arith.trunci: the arith.trunci operation.
+// TrunciOp is arith.trunci: integer truncation operation.
 type TrunciOp struct {
 	op *ir.Operation
 }
 
-// TrunciOpName is the full name of TrunciOp.
+// TrunciOpName is the full name of arith.trunci.
 const TrunciOpName = "arith.trunci"
 
-// AsTrunciOp wraps op if it is a arith.trunci.
+// AsTrunciOp returns op as a TrunciOp if it is an arith.trunci.
 func AsTrunciOp(op *ir.Operation) (TrunciOp, bool) {
 	if op == nil || op.Name.String() != TrunciOpName {
 		return TrunciOp{}, false
@@ -2715,37 +2129,26 @@ func AsTrunciOp(op *ir.Operation) (TrunciOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o TrunciOp) Op() *ir.Operation {
-	return o.op
-}
+func (o TrunciOp) Op() *ir.Operation { return o.op }
 
-// In returns the operand "in".
-func (o TrunciOp) In() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o TrunciOp) String() string { return o.op.String() }
 
-// Out returns the result "out".
-func (o TrunciOp) Out() *ir.Value {
-	return o.op.Results[0]
-}
+// In returns the op's in operand.
+func (o TrunciOp) In() *ir.Value { return o.op.Operands[0] }
 
-// OverflowFlags returns the optional attribute "overflowFlags", or nil if it is not set.
-func (o TrunciOp) OverflowFlags() ir.Attribute {
-	v, _ := o.op.Attr("overflowFlags").(ir.Attribute)
-	return v
-}
+// Out returns the op's out result.
+func (o TrunciOp) Out() *ir.Value { return o.op.Results[0] }
 
-// BuildTrunciOp creates a arith.trunci at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
+func (o TrunciOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
+
+// BuildTrunciOp creates an arith.trunci at b's insertion point (detached when
+// b has no block). Nil optional attributes are left unset; single-block
+// regions get their block.
 func BuildTrunciOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, overflowFlags ir.Attribute) TrunciOp {
-	var types []ir.Type
-	types = append(types, outType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "trunci",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, in)
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "trunci", Registered: true}, loc, []ir.Type{outType})
+	op.Operands = []*ir.Value{in}
 	if overflowFlags != nil {
 		op.SetAttr("overflowFlags", overflowFlags)
 	}
@@ -2753,15 +2156,15 @@ func BuildTrunciOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value
 	return TrunciOp{op}
 }
 
-// UitofpOp wraps arith.uitofp: the arith.uitofp operation.
+// UitofpOp is arith.uitofp: cast from unsigned integer type to floating-point.
 type UitofpOp struct {
 	op *ir.Operation
 }
 
-// UitofpOpName is the full name of UitofpOp.
+// UitofpOpName is the full name of arith.uitofp.
 const UitofpOpName = "arith.uitofp"
 
-// AsUitofpOp wraps op if it is a arith.uitofp.
+// AsUitofpOp returns op as an UitofpOp if it is an arith.uitofp.
 func AsUitofpOp(op *ir.Operation) (UitofpOp, bool) {
 	if op == nil || op.Name.String() != UitofpOpName {
 		return UitofpOp{}, false
@@ -2770,44 +2173,36 @@ func AsUitofpOp(op *ir.Operation) (UitofpOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o UitofpOp) Op() *ir.Operation {
-	return o.op
-}
+func (o UitofpOp) Op() *ir.Operation { return o.op }
 
-// In returns the operand "in".
-func (o UitofpOp) In() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o UitofpOp) String() string { return o.op.String() }
 
-// Out returns the result "out".
-func (o UitofpOp) Out() *ir.Value {
-	return o.op.Results[0]
-}
+// In returns the op's in operand.
+func (o UitofpOp) In() *ir.Value { return o.op.Operands[0] }
 
-// BuildUitofpOp creates a arith.uitofp at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Out returns the op's out result.
+func (o UitofpOp) Out() *ir.Value { return o.op.Results[0] }
+
+// BuildUitofpOp creates an arith.uitofp at b's insertion point (detached when
+// b has no block). Nil optional attributes are left unset; single-block
+// regions get their block.
 func BuildUitofpOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) UitofpOp {
-	var types []ir.Type
-	types = append(types, outType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "uitofp",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, in)
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "uitofp", Registered: true}, loc, []ir.Type{outType})
+	op.Operands = []*ir.Value{in}
 	b.Insert(op)
 	return UitofpOp{op}
 }
 
-// XoriOp wraps arith.xori: the arith.xori operation.
+// XoriOp is arith.xori: integer binary xor.
 type XoriOp struct {
 	op *ir.Operation
 }
 
-// XoriOpName is the full name of XoriOp.
+// XoriOpName is the full name of arith.xori.
 const XoriOpName = "arith.xori"
 
-// AsXoriOp wraps op if it is a arith.xori.
+// AsXoriOp returns op as a XoriOp if it is an arith.xori.
 func AsXoriOp(op *ir.Operation) (XoriOp, bool) {
 	if op == nil || op.Name.String() != XoriOpName {
 		return XoriOp{}, false
@@ -2816,37 +2211,26 @@ func AsXoriOp(op *ir.Operation) (XoriOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o XoriOp) Op() *ir.Operation {
-	return o.op
-}
+func (o XoriOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o XoriOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o XoriOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o XoriOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o XoriOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o XoriOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o XoriOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// BuildXoriOp creates a arith.xori at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildXoriOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value) XoriOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "arith",
-		Op:         "xori",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Result returns the op's result.
+func (o XoriOp) Result() *ir.Value { return o.op.Results[0] }
+
+// BuildXoriOp creates an arith.xori at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildXoriOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) XoriOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "xori", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
 	return XoriOp{op}
 }

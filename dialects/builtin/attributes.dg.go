@@ -28,15 +28,9 @@ func GetArrayAttr(ctx *ir.Context, value []ir.Attribute) *ArrayAttr {
 	return ir.InsertAttr(ctx, k, &ArrayAttr{value: slices.Clone(value)})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*ArrayAttr) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*ArrayAttr) Kind() string {
-	return "ArrayAttr"
-}
+func (*ArrayAttr) Dialect() string  { return "builtin" }
+func (*ArrayAttr) Kind() string     { return "ArrayAttr" }
+func (a *ArrayAttr) String() string { return arrayString(a) }
 
 // Value returns the value parameter (shared: do not modify).
 func (a *ArrayAttr) Value() []ir.Attribute {
@@ -67,15 +61,9 @@ func GetDictionaryAttr(ctx *ir.Context, value []NamedAttribute) *DictionaryAttr 
 	return ir.InsertAttr(ctx, k, &DictionaryAttr{value: slices.Clone(value)})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*DictionaryAttr) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*DictionaryAttr) Kind() string {
-	return "DictionaryAttr"
-}
+func (*DictionaryAttr) Dialect() string  { return "builtin" }
+func (*DictionaryAttr) Kind() string     { return "DictionaryAttr" }
+func (a *DictionaryAttr) String() string { return dictionaryString(a) }
 
 // Value returns the value parameter (shared: do not modify).
 func (a *DictionaryAttr) Value() []NamedAttribute {
@@ -103,15 +91,9 @@ func GetStringAttr(ctx *ir.Context, value string, type_ ir.Type) *StringAttr {
 	return ir.InsertAttr(ctx, k, &StringAttr{value: value, type_: type_})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*StringAttr) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*StringAttr) Kind() string {
-	return "StringAttr"
-}
+func (*StringAttr) Dialect() string  { return "builtin" }
+func (*StringAttr) Kind() string     { return "StringAttr" }
+func (a *StringAttr) String() string { return stringString(a) }
 
 // Value returns the value parameter.
 func (a *StringAttr) Value() string {
@@ -152,15 +134,9 @@ func GetSymbolRefAttr(ctx *ir.Context, rootReference *StringAttr, nestedReferenc
 	return ir.InsertAttr(ctx, k, &SymbolRefAttr{rootReference: rootReference, nestedReferences: slices.Clone(nestedReferences)})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*SymbolRefAttr) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*SymbolRefAttr) Kind() string {
-	return "SymbolRefAttr"
-}
+func (*SymbolRefAttr) Dialect() string  { return "builtin" }
+func (*SymbolRefAttr) Kind() string     { return "SymbolRefAttr" }
+func (a *SymbolRefAttr) String() string { return symbolRefString(a) }
 
 // RootReference returns the rootReference parameter.
 func (a *SymbolRefAttr) RootReference() *StringAttr {
@@ -172,7 +148,7 @@ func (a *SymbolRefAttr) NestedReferences() []*SymbolRefAttr {
 	return a.nestedReferences
 }
 
-// TypeAttr is the builtin attribute.
+// TypeAttr is a builtin attribute.
 type TypeAttr struct {
 	ir.Base
 	value ir.Type
@@ -188,22 +164,16 @@ func GetTypeAttr(ctx *ir.Context, value ir.Type) *TypeAttr {
 	return ir.InsertAttr(ctx, k, &TypeAttr{value: value})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*TypeAttr) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*TypeAttr) Kind() string {
-	return "TypeAttr"
-}
+func (*TypeAttr) Dialect() string  { return "builtin" }
+func (*TypeAttr) Kind() string     { return "TypeAttr" }
+func (a *TypeAttr) String() string { return typeAttrString(a) }
 
 // Value returns the value parameter.
 func (a *TypeAttr) Value() ir.Type {
 	return a.value
 }
 
-// UnitAttr is the builtin attribute.
+// UnitAttr is a builtin attribute.
 type UnitAttr struct {
 	ir.Base
 }
@@ -217,15 +187,9 @@ func GetUnitAttr(ctx *ir.Context) *UnitAttr {
 	return ir.InsertAttr(ctx, k, &UnitAttr{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*UnitAttr) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*UnitAttr) Kind() string {
-	return "UnitAttr"
-}
+func (*UnitAttr) Dialect() string  { return "builtin" }
+func (*UnitAttr) Kind() string     { return "UnitAttr" }
+func (a *UnitAttr) String() string { return unitString(a) }
 
 // IntegerAttr is an integer (or bool, as i1) of the width its type gives.
 type IntegerAttr struct {
@@ -245,15 +209,9 @@ func GetIntegerAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *IntegerAttr
 	return ir.InsertAttr(ctx, k, &IntegerAttr{type_: type_, value: value})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*IntegerAttr) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*IntegerAttr) Kind() string {
-	return "IntegerAttr"
-}
+func (*IntegerAttr) Dialect() string  { return "builtin" }
+func (*IntegerAttr) Kind() string     { return "IntegerAttr" }
+func (a *IntegerAttr) String() string { return integerString(a) }
 
 // Type returns the type parameter.
 func (a *IntegerAttr) Type() ir.Type {
@@ -283,15 +241,9 @@ func GetFloatAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FloatAttr {
 	return ir.InsertAttr(ctx, k, &FloatAttr{type_: type_, value: value})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*FloatAttr) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*FloatAttr) Kind() string {
-	return "FloatAttr"
-}
+func (*FloatAttr) Dialect() string  { return "builtin" }
+func (*FloatAttr) Kind() string     { return "FloatAttr" }
+func (a *FloatAttr) String() string { return floatString(a) }
 
 // Type returns the type parameter.
 func (a *FloatAttr) Type() ir.Type {
@@ -303,7 +255,7 @@ func (a *FloatAttr) Value() ir.APInt {
 	return a.value
 }
 
-// CallSiteLoc is the builtin attribute.
+// CallSiteLoc is a builtin attribute.
 type CallSiteLoc struct {
 	ir.Base
 	callee ir.Location
@@ -311,7 +263,7 @@ type CallSiteLoc struct {
 }
 
 // GetCallSiteLoc returns the uniqued CallSiteLoc with these parameters.
-func GetCallSiteLoc(ctx *ir.Context, callee ir.Location, caller ir.Location) *CallSiteLoc {
+func GetCallSiteLoc(ctx *ir.Context, callee, caller ir.Location) *CallSiteLoc {
 	k := ir.NewKey("builtin", "CallSiteLoc")
 	k.Attr(callee)
 	k.Attr(caller)
@@ -321,15 +273,9 @@ func GetCallSiteLoc(ctx *ir.Context, callee ir.Location, caller ir.Location) *Ca
 	return ir.InsertAttr(ctx, k, &CallSiteLoc{callee: callee, caller: caller})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*CallSiteLoc) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*CallSiteLoc) Kind() string {
-	return "CallSiteLoc"
-}
+func (*CallSiteLoc) Dialect() string  { return "builtin" }
+func (*CallSiteLoc) Kind() string     { return "CallSiteLoc" }
+func (a *CallSiteLoc) String() string { return callSiteLocString(a) }
 
 // Callee returns the callee parameter.
 func (a *CallSiteLoc) Callee() ir.Location {
@@ -356,7 +302,7 @@ type FileLineColRange struct {
 }
 
 // GetFileLineColRange returns the uniqued FileLineColRange with these parameters.
-func GetFileLineColRange(ctx *ir.Context, filename *StringAttr, startLine uint32, startCol uint32, endLine uint32, endCol uint32, form uint32) *FileLineColRange {
+func GetFileLineColRange(ctx *ir.Context, filename *StringAttr, startLine, startCol, endLine, endCol, form uint32) *FileLineColRange {
 	k := ir.NewKey("builtin", "FileLineColRange")
 	if filename != nil {
 		k.Attr(filename)
@@ -374,15 +320,9 @@ func GetFileLineColRange(ctx *ir.Context, filename *StringAttr, startLine uint32
 	return ir.InsertAttr(ctx, k, &FileLineColRange{filename: filename, startLine: startLine, startCol: startCol, endLine: endLine, endCol: endCol, form: form})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*FileLineColRange) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*FileLineColRange) Kind() string {
-	return "FileLineColRange"
-}
+func (*FileLineColRange) Dialect() string  { return "builtin" }
+func (*FileLineColRange) Kind() string     { return "FileLineColRange" }
+func (a *FileLineColRange) String() string { return fileLineColRangeString(a) }
 
 // Filename returns the filename parameter.
 func (a *FileLineColRange) Filename() *StringAttr {
@@ -417,7 +357,7 @@ func (a *FileLineColRange) Form() uint32 {
 // LocationAttr marks the attribute as a location.
 func (*FileLineColRange) LocationAttr() {}
 
-// FusedLoc is the builtin attribute.
+// FusedLoc is a builtin attribute.
 type FusedLoc struct {
 	ir.Base
 	locations []ir.Location
@@ -438,15 +378,9 @@ func GetFusedLoc(ctx *ir.Context, locations []ir.Location, metadata ir.Attribute
 	return ir.InsertAttr(ctx, k, &FusedLoc{locations: slices.Clone(locations), metadata: metadata})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*FusedLoc) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*FusedLoc) Kind() string {
-	return "FusedLoc"
-}
+func (*FusedLoc) Dialect() string  { return "builtin" }
+func (*FusedLoc) Kind() string     { return "FusedLoc" }
+func (a *FusedLoc) String() string { return fusedLocString(a) }
 
 // Locations returns the locations parameter (shared: do not modify).
 func (a *FusedLoc) Locations() []ir.Location {
@@ -461,7 +395,7 @@ func (a *FusedLoc) Metadata() ir.Attribute {
 // LocationAttr marks the attribute as a location.
 func (*FusedLoc) LocationAttr() {}
 
-// NameLoc is the builtin attribute.
+// NameLoc is a builtin attribute.
 type NameLoc struct {
 	ir.Base
 	name     *StringAttr
@@ -483,15 +417,9 @@ func GetNameLoc(ctx *ir.Context, name *StringAttr, childLoc ir.Location) *NameLo
 	return ir.InsertAttr(ctx, k, &NameLoc{name: name, childLoc: childLoc})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*NameLoc) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*NameLoc) Kind() string {
-	return "NameLoc"
-}
+func (*NameLoc) Dialect() string  { return "builtin" }
+func (*NameLoc) Kind() string     { return "NameLoc" }
+func (a *NameLoc) String() string { return nameLocString(a) }
 
 // Name returns the name parameter.
 func (a *NameLoc) Name() *StringAttr {
@@ -506,7 +434,7 @@ func (a *NameLoc) ChildLoc() ir.Location {
 // LocationAttr marks the attribute as a location.
 func (*NameLoc) LocationAttr() {}
 
-// UnknownLoc is the builtin attribute.
+// UnknownLoc is a builtin attribute.
 type UnknownLoc struct {
 	ir.Base
 }
@@ -520,15 +448,9 @@ func GetUnknownLoc(ctx *ir.Context) *UnknownLoc {
 	return ir.InsertAttr(ctx, k, &UnknownLoc{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*UnknownLoc) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*UnknownLoc) Kind() string {
-	return "UnknownLoc"
-}
+func (*UnknownLoc) Dialect() string  { return "builtin" }
+func (*UnknownLoc) Kind() string     { return "UnknownLoc" }
+func (a *UnknownLoc) String() string { return unknownLocString(a) }
 
 // LocationAttr marks the attribute as a location.
 func (*UnknownLoc) LocationAttr() {}
@@ -551,15 +473,9 @@ func GetDenseResourceElementsAttr(ctx *ir.Context, type_ ir.Type, rawHandle ir.R
 	return ir.InsertAttr(ctx, k, &DenseResourceElementsAttr{type_: type_, rawHandle: rawHandle})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*DenseResourceElementsAttr) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*DenseResourceElementsAttr) Kind() string {
-	return "DenseResourceElementsAttr"
-}
+func (*DenseResourceElementsAttr) Dialect() string  { return "builtin" }
+func (*DenseResourceElementsAttr) Kind() string     { return "DenseResourceElementsAttr" }
+func (a *DenseResourceElementsAttr) String() string { return denseResourceString(a) }
 
 // Type returns the type parameter.
 func (a *DenseResourceElementsAttr) Type() ir.Type {
@@ -591,15 +507,9 @@ func GetDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData
 	return ir.InsertAttr(ctx, k, &DenseArrayAttr{elementType: elementType, size: size, rawData: slices.Clone(rawData)})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*DenseArrayAttr) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*DenseArrayAttr) Kind() string {
-	return "DenseArrayAttr"
-}
+func (*DenseArrayAttr) Dialect() string  { return "builtin" }
+func (*DenseArrayAttr) Kind() string     { return "DenseArrayAttr" }
+func (a *DenseArrayAttr) String() string { return denseArrayString(a) }
 
 // ElementType returns the elementType parameter.
 func (a *DenseArrayAttr) ElementType() ir.Type {
@@ -634,15 +544,9 @@ func GetDenseIntOrFPElementsAttr(ctx *ir.Context, type_ ir.Type, rawData []byte)
 	return ir.InsertAttr(ctx, k, &DenseIntOrFPElementsAttr{type_: type_, rawData: slices.Clone(rawData)})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*DenseIntOrFPElementsAttr) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*DenseIntOrFPElementsAttr) Kind() string {
-	return "DenseIntOrFPElementsAttr"
-}
+func (*DenseIntOrFPElementsAttr) Dialect() string  { return "builtin" }
+func (*DenseIntOrFPElementsAttr) Kind() string     { return "DenseIntOrFPElementsAttr" }
+func (a *DenseIntOrFPElementsAttr) String() string { return denseIntOrFPString(a) }
 
 // Type returns the type parameter.
 func (a *DenseIntOrFPElementsAttr) Type() ir.Type {
@@ -654,7 +558,7 @@ func (a *DenseIntOrFPElementsAttr) RawData() []byte {
 	return a.rawData
 }
 
-// DenseStringElementsAttr is the builtin attribute.
+// DenseStringElementsAttr is a builtin attribute.
 type DenseStringElementsAttr struct {
 	ir.Base
 	type_   ir.Type
@@ -677,15 +581,9 @@ func GetDenseStringElementsAttr(ctx *ir.Context, type_ ir.Type, isSplat bool, va
 	return ir.InsertAttr(ctx, k, &DenseStringElementsAttr{type_: type_, isSplat: isSplat, value: slices.Clone(value)})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*DenseStringElementsAttr) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*DenseStringElementsAttr) Kind() string {
-	return "DenseStringElementsAttr"
-}
+func (*DenseStringElementsAttr) Dialect() string  { return "builtin" }
+func (*DenseStringElementsAttr) Kind() string     { return "DenseStringElementsAttr" }
+func (a *DenseStringElementsAttr) String() string { return denseStringString(a) }
 
 // Type returns the type parameter.
 func (a *DenseStringElementsAttr) Type() ir.Type {
@@ -702,7 +600,7 @@ func (a *DenseStringElementsAttr) Value() []string {
 	return a.value
 }
 
-// SparseElementsAttr is the builtin attribute.
+// SparseElementsAttr is a builtin attribute.
 type SparseElementsAttr struct {
 	ir.Base
 	type_   ir.Type
@@ -711,7 +609,7 @@ type SparseElementsAttr struct {
 }
 
 // GetSparseElementsAttr returns the uniqued SparseElementsAttr with these parameters.
-func GetSparseElementsAttr(ctx *ir.Context, type_ ir.Type, indices ir.Attribute, values ir.Attribute) *SparseElementsAttr {
+func GetSparseElementsAttr(ctx *ir.Context, type_ ir.Type, indices, values ir.Attribute) *SparseElementsAttr {
 	k := ir.NewKey("builtin", "SparseElementsAttr")
 	k.Type(type_)
 	k.Attr(indices)
@@ -722,15 +620,9 @@ func GetSparseElementsAttr(ctx *ir.Context, type_ ir.Type, indices ir.Attribute,
 	return ir.InsertAttr(ctx, k, &SparseElementsAttr{type_: type_, indices: indices, values: values})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*SparseElementsAttr) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*SparseElementsAttr) Kind() string {
-	return "SparseElementsAttr"
-}
+func (*SparseElementsAttr) Dialect() string  { return "builtin" }
+func (*SparseElementsAttr) Kind() string     { return "SparseElementsAttr" }
+func (a *SparseElementsAttr) String() string { return sparseString(a) }
 
 // Type returns the type parameter.
 func (a *SparseElementsAttr) Type() ir.Type {
@@ -758,22 +650,16 @@ func NewDistinctAttr(ctx *ir.Context, referencedAttr ir.Attribute) *DistinctAttr
 	return ir.NewDistinctAttr(ctx, &DistinctAttr{referencedAttr: referencedAttr})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*DistinctAttr) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*DistinctAttr) Kind() string {
-	return "DistinctAttr"
-}
+func (*DistinctAttr) Dialect() string  { return "builtin" }
+func (*DistinctAttr) Kind() string     { return "DistinctAttr" }
+func (a *DistinctAttr) String() string { return distinctString(a) }
 
 // ReferencedAttr returns the referencedAttr parameter.
 func (a *DistinctAttr) ReferencedAttr() ir.Attribute {
 	return a.referencedAttr
 }
 
-// AffineMapAttr is the builtin attribute.
+// AffineMapAttr is a builtin attribute, affine_map<… in text.
 type AffineMapAttr struct {
 	ir.Base
 	value affine.Map
@@ -789,22 +675,16 @@ func GetAffineMapAttr(ctx *ir.Context, value affine.Map) *AffineMapAttr {
 	return ir.InsertAttr(ctx, k, &AffineMapAttr{value: value})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*AffineMapAttr) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*AffineMapAttr) Kind() string {
-	return "AffineMapAttr"
-}
+func (*AffineMapAttr) Dialect() string  { return "builtin" }
+func (*AffineMapAttr) Kind() string     { return "AffineMapAttr" }
+func (a *AffineMapAttr) String() string { return printAffineMapAttr(a) }
 
 // Value returns the value parameter.
 func (a *AffineMapAttr) Value() affine.Map {
 	return a.value
 }
 
-// IntegerSetAttr is the builtin attribute.
+// IntegerSetAttr is a builtin attribute, affine_set<… in text.
 type IntegerSetAttr struct {
 	ir.Base
 	value affine.IntegerSet
@@ -820,15 +700,9 @@ func GetIntegerSetAttr(ctx *ir.Context, value affine.IntegerSet) *IntegerSetAttr
 	return ir.InsertAttr(ctx, k, &IntegerSetAttr{value: value})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*IntegerSetAttr) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*IntegerSetAttr) Kind() string {
-	return "IntegerSetAttr"
-}
+func (*IntegerSetAttr) Dialect() string  { return "builtin" }
+func (*IntegerSetAttr) Kind() string     { return "IntegerSetAttr" }
+func (a *IntegerSetAttr) String() string { return printIntegerSetAttr(a) }
 
 // Value returns the value parameter.
 func (a *IntegerSetAttr) Value() affine.IntegerSet {
@@ -856,15 +730,9 @@ func GetStridedLayoutAttr(ctx *ir.Context, offset int64, strides []int64) *Strid
 	return ir.InsertAttr(ctx, k, &StridedLayoutAttr{offset: offset, strides: slices.Clone(strides)})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*StridedLayoutAttr) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*StridedLayoutAttr) Kind() string {
-	return "StridedLayoutAttr"
-}
+func (*StridedLayoutAttr) Dialect() string  { return "builtin" }
+func (*StridedLayoutAttr) Kind() string     { return "StridedLayoutAttr" }
+func (a *StridedLayoutAttr) String() string { return printStridedLayoutAttr(a) }
 
 // Offset returns the offset parameter.
 func (a *StridedLayoutAttr) Offset() int64 {

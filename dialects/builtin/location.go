@@ -1,8 +1,6 @@
 package builtin
 
 import (
-	"fmt"
-
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
@@ -105,16 +103,4 @@ func GetFileLineColLoc(ctx *ir.Context, file string, line, col uint32) *FileLine
 // in the four-number form.
 func GetFileRange(ctx *ir.Context, file string, startLine, startCol, endLine, endCol uint32) *FileLineColRange {
 	return GetFileLineColRange(ctx, GetStringAttr(ctx, file, nil), startLine, startCol, endLine, endCol, 4)
-}
-
-// String prints the location as MLIR does inside loc(...).
-func (a *FileLineColRange) String() string {
-	s := fmt.Sprintf("%q:%d:%d", a.filename.Value(), a.startLine, a.startCol)
-	switch {
-	case a.form == 2 || a.startLine == a.endLine && a.startCol == a.endCol:
-		return s
-	case a.startLine == a.endLine:
-		return fmt.Sprintf("%s to :%d", s, a.endCol)
-	}
-	return fmt.Sprintf("%s to %d:%d", s, a.endLine, a.endCol)
 }

@@ -4,15 +4,15 @@ package builtin
 
 import "github.com/dialectgen/dialectgen/runtime/ir"
 
-// ModuleOp wraps builtin.module: the top-level container of IR.
+// ModuleOp is builtin.module: the top-level container of IR.
 type ModuleOp struct {
 	op *ir.Operation
 }
 
-// ModuleOpName is the full name of ModuleOp.
+// ModuleOpName is the full name of builtin.module.
 const ModuleOpName = "builtin.module"
 
-// AsModuleOp wraps op if it is a builtin.module.
+// AsModuleOp returns op as a ModuleOp if it is a builtin.module.
 func AsModuleOp(op *ir.Operation) (ModuleOp, bool) {
 	if op == nil || op.Name.String() != ModuleOpName {
 		return ModuleOp{}, false
@@ -21,36 +21,31 @@ func AsModuleOp(op *ir.Operation) (ModuleOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ModuleOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ModuleOp) Op() *ir.Operation { return o.op }
 
-// SymName returns the optional attribute "sym_name", or nil if it is not set.
+// String prints the op in MLIR's generic form, on one line.
+func (o ModuleOp) String() string { return o.op.String() }
+
+// SymName returns the optional attribute sym_name, or nil if it is not set or of another kind.
 func (o ModuleOp) SymName() *StringAttr {
 	v, _ := o.op.Attr("sym_name").(*StringAttr)
 	return v
 }
 
-// SymVisibility returns the optional attribute "sym_visibility", or nil if it is not set.
+// SymVisibility returns the optional attribute sym_visibility, or nil if it is not set or of another kind.
 func (o ModuleOp) SymVisibility() *StringAttr {
 	v, _ := o.op.Attr("sym_visibility").(*StringAttr)
 	return v
 }
 
-// BodyRegion returns the region "bodyRegion".
-func (o ModuleOp) BodyRegion() *ir.Region {
-	return o.op.Regions[0]
-}
+// BodyRegion returns the op's bodyRegion region.
+func (o ModuleOp) BodyRegion() *ir.Region { return o.op.Regions[0] }
 
-// BuildModuleOp creates a builtin.module at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildModuleOp(b *ir.Builder, loc ir.Location, symName *StringAttr, symVisibility *StringAttr) ModuleOp {
-	var types []ir.Type
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "builtin",
-		Op:         "module",
-		Registered: true,
-	}, loc, types)
+// BuildModuleOp creates a builtin.module at b's insertion point (detached when
+// b has no block). Nil optional attributes are left unset; single-block
+// regions get their block.
+func BuildModuleOp(b *ir.Builder, loc ir.Location, symName, symVisibility *StringAttr) ModuleOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "builtin", Op: "module", Registered: true}, loc, nil)
 	if symName != nil {
 		op.SetAttr("sym_name", symName)
 	}
@@ -62,15 +57,15 @@ func BuildModuleOp(b *ir.Builder, loc ir.Location, symName *StringAttr, symVisib
 	return ModuleOp{op}
 }
 
-// UnrealizedConversionCastOp wraps builtin.unrealized_conversion_cast: casts between types during partial conversions.
+// UnrealizedConversionCastOp is builtin.unrealized_conversion_cast: casts between types during partial conversions.
 type UnrealizedConversionCastOp struct {
 	op *ir.Operation
 }
 
-// UnrealizedConversionCastOpName is the full name of UnrealizedConversionCastOp.
+// UnrealizedConversionCastOpName is the full name of builtin.unrealized_conversion_cast.
 const UnrealizedConversionCastOpName = "builtin.unrealized_conversion_cast"
 
-// AsUnrealizedConversionCastOp wraps op if it is a builtin.unrealized_conversion_cast.
+// AsUnrealizedConversionCastOp returns op as an UnrealizedConversionCastOp if it is a builtin.unrealized_conversion_cast.
 func AsUnrealizedConversionCastOp(op *ir.Operation) (UnrealizedConversionCastOp, bool) {
 	if op == nil || op.Name.String() != UnrealizedConversionCastOpName {
 		return UnrealizedConversionCastOp{}, false
@@ -79,31 +74,23 @@ func AsUnrealizedConversionCastOp(op *ir.Operation) (UnrealizedConversionCastOp,
 }
 
 // Op returns the wrapped operation.
-func (o UnrealizedConversionCastOp) Op() *ir.Operation {
-	return o.op
-}
+func (o UnrealizedConversionCastOp) Op() *ir.Operation { return o.op }
 
-// Inputs returns the operand group "inputs".
-func (o UnrealizedConversionCastOp) Inputs() []*ir.Value {
-	return o.op.Operands[0:]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o UnrealizedConversionCastOp) String() string { return o.op.String() }
 
-// Outputs returns the result group "outputs".
-func (o UnrealizedConversionCastOp) Outputs() []*ir.Value {
-	return o.op.Results[0:]
-}
+// Inputs returns the op's inputs operand group.
+func (o UnrealizedConversionCastOp) Inputs() []*ir.Value { return o.op.Operands }
 
-// BuildUnrealizedConversionCastOp creates a builtin.unrealized_conversion_cast at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Outputs returns the op's outputs result group.
+func (o UnrealizedConversionCastOp) Outputs() []*ir.Value { return o.op.Results }
+
+// BuildUnrealizedConversionCastOp creates a builtin.unrealized_conversion_cast
+// at b's insertion point (detached when b has no block). Nil optional
+// attributes are left unset; single-block regions get their block.
 func BuildUnrealizedConversionCastOp(b *ir.Builder, loc ir.Location, outputsTypes []ir.Type, inputs []*ir.Value) UnrealizedConversionCastOp {
-	var types []ir.Type
-	types = append(types, outputsTypes...)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "builtin",
-		Op:         "unrealized_conversion_cast",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, inputs...)
+	op := ir.NewOperation(ir.OpName{Dialect: "builtin", Op: "unrealized_conversion_cast", Registered: true}, loc, outputsTypes)
+	op.Operands = append([]*ir.Value{}, inputs...)
 	b.Insert(op)
 	return UnrealizedConversionCastOp{op}
 }

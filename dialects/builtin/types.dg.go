@@ -9,7 +9,7 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
-// IntegerType is the builtin type.
+// IntegerType is a builtin type.
 type IntegerType struct {
 	ir.TypeBase
 	width      uint32
@@ -27,15 +27,9 @@ func GetIntegerType(ctx *ir.Context, width uint32, signedness Signedness) *Integ
 	return ir.InsertType(ctx, k, &IntegerType{width: width, signedness: signedness})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*IntegerType) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*IntegerType) Kind() string {
-	return "IntegerType"
-}
+func (*IntegerType) Dialect() string  { return "builtin" }
+func (*IntegerType) Kind() string     { return "IntegerType" }
+func (t *IntegerType) String() string { return integerTypeString(t) }
 
 // Width returns the width parameter.
 func (t *IntegerType) Width() uint32 {
@@ -52,7 +46,7 @@ func (t *IntegerType) BitWidth() uint32 {
 	return uint32(t.width)
 }
 
-// IndexType is the builtin type.
+// IndexType is a builtin type.
 type IndexType struct {
 	ir.TypeBase
 }
@@ -66,22 +60,16 @@ func GetIndexType(ctx *ir.Context) *IndexType {
 	return ir.InsertType(ctx, k, &IndexType{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*IndexType) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*IndexType) Kind() string {
-	return "IndexType"
-}
+func (*IndexType) Dialect() string  { return "builtin" }
+func (*IndexType) Kind() string     { return "IndexType" }
+func (t *IndexType) String() string { return indexString(t) }
 
 // BitWidth is the width in bits of the type's values.
 func (t *IndexType) BitWidth() uint32 {
 	return 64
 }
 
-// FunctionType is the builtin type.
+// FunctionType is a builtin type.
 type FunctionType struct {
 	ir.TypeBase
 	inputs  []ir.Type
@@ -89,7 +77,7 @@ type FunctionType struct {
 }
 
 // GetFunctionType returns the uniqued FunctionType with these parameters.
-func GetFunctionType(ctx *ir.Context, inputs []ir.Type, results []ir.Type) *FunctionType {
+func GetFunctionType(ctx *ir.Context, inputs, results []ir.Type) *FunctionType {
 	k := ir.NewKey("builtin", "FunctionType")
 	k.Uint(uint64(len(inputs)))
 	for _, e0 := range inputs {
@@ -105,15 +93,9 @@ func GetFunctionType(ctx *ir.Context, inputs []ir.Type, results []ir.Type) *Func
 	return ir.InsertType(ctx, k, &FunctionType{inputs: slices.Clone(inputs), results: slices.Clone(results)})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*FunctionType) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*FunctionType) Kind() string {
-	return "FunctionType"
-}
+func (*FunctionType) Dialect() string  { return "builtin" }
+func (*FunctionType) Kind() string     { return "FunctionType" }
+func (t *FunctionType) String() string { return functionString(t) }
 
 // Inputs returns the inputs parameter (shared: do not modify).
 func (t *FunctionType) Inputs() []ir.Type {
@@ -125,7 +107,7 @@ func (t *FunctionType) Results() []ir.Type {
 	return t.results
 }
 
-// BFloat16Type is the builtin type.
+// BFloat16Type is a builtin type.
 type BFloat16Type struct {
 	ir.TypeBase
 }
@@ -139,22 +121,16 @@ func GetBFloat16Type(ctx *ir.Context) *BFloat16Type {
 	return ir.InsertType(ctx, k, &BFloat16Type{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*BFloat16Type) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*BFloat16Type) Kind() string {
-	return "BFloat16Type"
-}
+func (*BFloat16Type) Dialect() string  { return "builtin" }
+func (*BFloat16Type) Kind() string     { return "BFloat16Type" }
+func (t *BFloat16Type) String() string { return bfloat16String(t) }
 
 // BitWidth is the width in bits of the type's values.
 func (t *BFloat16Type) BitWidth() uint32 {
 	return 16
 }
 
-// Float16Type is the builtin type.
+// Float16Type is a builtin type.
 type Float16Type struct {
 	ir.TypeBase
 }
@@ -168,22 +144,16 @@ func GetFloat16Type(ctx *ir.Context) *Float16Type {
 	return ir.InsertType(ctx, k, &Float16Type{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*Float16Type) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*Float16Type) Kind() string {
-	return "Float16Type"
-}
+func (*Float16Type) Dialect() string  { return "builtin" }
+func (*Float16Type) Kind() string     { return "Float16Type" }
+func (t *Float16Type) String() string { return float16String(t) }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float16Type) BitWidth() uint32 {
 	return 16
 }
 
-// Float32Type is the builtin type.
+// Float32Type is a builtin type.
 type Float32Type struct {
 	ir.TypeBase
 }
@@ -197,22 +167,16 @@ func GetFloat32Type(ctx *ir.Context) *Float32Type {
 	return ir.InsertType(ctx, k, &Float32Type{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*Float32Type) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*Float32Type) Kind() string {
-	return "Float32Type"
-}
+func (*Float32Type) Dialect() string  { return "builtin" }
+func (*Float32Type) Kind() string     { return "Float32Type" }
+func (t *Float32Type) String() string { return float32String(t) }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float32Type) BitWidth() uint32 {
 	return 32
 }
 
-// Float64Type is the builtin type.
+// Float64Type is a builtin type.
 type Float64Type struct {
 	ir.TypeBase
 }
@@ -226,22 +190,16 @@ func GetFloat64Type(ctx *ir.Context) *Float64Type {
 	return ir.InsertType(ctx, k, &Float64Type{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*Float64Type) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*Float64Type) Kind() string {
-	return "Float64Type"
-}
+func (*Float64Type) Dialect() string  { return "builtin" }
+func (*Float64Type) Kind() string     { return "Float64Type" }
+func (t *Float64Type) String() string { return float64String(t) }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float64Type) BitWidth() uint32 {
 	return 64
 }
 
-// Float80Type is the builtin type.
+// Float80Type is a builtin type.
 type Float80Type struct {
 	ir.TypeBase
 }
@@ -255,22 +213,16 @@ func GetFloat80Type(ctx *ir.Context) *Float80Type {
 	return ir.InsertType(ctx, k, &Float80Type{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*Float80Type) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*Float80Type) Kind() string {
-	return "Float80Type"
-}
+func (*Float80Type) Dialect() string  { return "builtin" }
+func (*Float80Type) Kind() string     { return "Float80Type" }
+func (t *Float80Type) String() string { return float80String(t) }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float80Type) BitWidth() uint32 {
 	return 80
 }
 
-// Float128Type is the builtin type.
+// Float128Type is a builtin type.
 type Float128Type struct {
 	ir.TypeBase
 }
@@ -284,22 +236,16 @@ func GetFloat128Type(ctx *ir.Context) *Float128Type {
 	return ir.InsertType(ctx, k, &Float128Type{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*Float128Type) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*Float128Type) Kind() string {
-	return "Float128Type"
-}
+func (*Float128Type) Dialect() string  { return "builtin" }
+func (*Float128Type) Kind() string     { return "Float128Type" }
+func (t *Float128Type) String() string { return float128String(t) }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float128Type) BitWidth() uint32 {
 	return 128
 }
 
-// ComplexType is the builtin type.
+// ComplexType is a builtin type.
 type ComplexType struct {
 	ir.TypeBase
 	elementType ir.Type
@@ -315,22 +261,16 @@ func GetComplexType(ctx *ir.Context, elementType ir.Type) *ComplexType {
 	return ir.InsertType(ctx, k, &ComplexType{elementType: elementType})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*ComplexType) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*ComplexType) Kind() string {
-	return "ComplexType"
-}
+func (*ComplexType) Dialect() string  { return "builtin" }
+func (*ComplexType) Kind() string     { return "ComplexType" }
+func (t *ComplexType) String() string { return complexString(t) }
 
 // ElementType returns the elementType parameter.
 func (t *ComplexType) ElementType() ir.Type {
 	return t.elementType
 }
 
-// MemRefType is the builtin type.
+// MemRefType is a builtin type.
 type MemRefType struct {
 	ir.TypeBase
 	shape       []int64
@@ -340,7 +280,7 @@ type MemRefType struct {
 }
 
 // GetMemRefType returns the uniqued MemRefType with these parameters.
-func GetMemRefType(ctx *ir.Context, shape []int64, elementType ir.Type, layout ir.Attribute, memorySpace ir.Attribute) *MemRefType {
+func GetMemRefType(ctx *ir.Context, shape []int64, elementType ir.Type, layout, memorySpace ir.Attribute) *MemRefType {
 	k := ir.NewKey("builtin", "MemRefType")
 	k.Uint(uint64(len(shape)))
 	for _, e0 := range shape {
@@ -355,15 +295,9 @@ func GetMemRefType(ctx *ir.Context, shape []int64, elementType ir.Type, layout i
 	return ir.InsertType(ctx, k, &MemRefType{shape: slices.Clone(shape), elementType: elementType, layout: layout, memorySpace: memorySpace})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*MemRefType) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*MemRefType) Kind() string {
-	return "MemRefType"
-}
+func (*MemRefType) Dialect() string  { return "builtin" }
+func (*MemRefType) Kind() string     { return "MemRefType" }
+func (t *MemRefType) String() string { return memRefString(t) }
 
 // Shape returns the shape parameter (shared: do not modify).
 func (t *MemRefType) Shape() []int64 {
@@ -385,7 +319,7 @@ func (t *MemRefType) MemorySpace() ir.Attribute {
 	return t.memorySpace
 }
 
-// NoneType is the builtin type.
+// NoneType is a builtin type.
 type NoneType struct {
 	ir.TypeBase
 }
@@ -399,17 +333,11 @@ func GetNoneType(ctx *ir.Context) *NoneType {
 	return ir.InsertType(ctx, k, &NoneType{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*NoneType) Dialect() string {
-	return "builtin"
-}
+func (*NoneType) Dialect() string  { return "builtin" }
+func (*NoneType) Kind() string     { return "NoneType" }
+func (t *NoneType) String() string { return noneString(t) }
 
-// Kind names the definition within its dialect.
-func (*NoneType) Kind() string {
-	return "NoneType"
-}
-
-// RankedTensorType is the builtin type.
+// RankedTensorType is a builtin type.
 type RankedTensorType struct {
 	ir.TypeBase
 	shape       []int64
@@ -432,15 +360,9 @@ func GetRankedTensorType(ctx *ir.Context, shape []int64, elementType ir.Type, en
 	return ir.InsertType(ctx, k, &RankedTensorType{shape: slices.Clone(shape), elementType: elementType, encoding: encoding})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*RankedTensorType) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*RankedTensorType) Kind() string {
-	return "RankedTensorType"
-}
+func (*RankedTensorType) Dialect() string  { return "builtin" }
+func (*RankedTensorType) Kind() string     { return "RankedTensorType" }
+func (t *RankedTensorType) String() string { return rankedTensorString(t) }
 
 // Shape returns the shape parameter (shared: do not modify).
 func (t *RankedTensorType) Shape() []int64 {
@@ -457,7 +379,7 @@ func (t *RankedTensorType) Encoding() ir.Attribute {
 	return t.encoding
 }
 
-// TupleType is the builtin type.
+// TupleType is a builtin type.
 type TupleType struct {
 	ir.TypeBase
 	types_ []ir.Type
@@ -476,22 +398,16 @@ func GetTupleType(ctx *ir.Context, types_ []ir.Type) *TupleType {
 	return ir.InsertType(ctx, k, &TupleType{types_: slices.Clone(types_)})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*TupleType) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*TupleType) Kind() string {
-	return "TupleType"
-}
+func (*TupleType) Dialect() string  { return "builtin" }
+func (*TupleType) Kind() string     { return "TupleType" }
+func (t *TupleType) String() string { return tupleString(t) }
 
 // Types returns the types parameter (shared: do not modify).
 func (t *TupleType) Types() []ir.Type {
 	return t.types_
 }
 
-// UnrankedMemRefType is the builtin type.
+// UnrankedMemRefType is a builtin type.
 type UnrankedMemRefType struct {
 	ir.TypeBase
 	elementType ir.Type
@@ -509,15 +425,9 @@ func GetUnrankedMemRefType(ctx *ir.Context, elementType ir.Type, memorySpace ir.
 	return ir.InsertType(ctx, k, &UnrankedMemRefType{elementType: elementType, memorySpace: memorySpace})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*UnrankedMemRefType) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*UnrankedMemRefType) Kind() string {
-	return "UnrankedMemRefType"
-}
+func (*UnrankedMemRefType) Dialect() string  { return "builtin" }
+func (*UnrankedMemRefType) Kind() string     { return "UnrankedMemRefType" }
+func (t *UnrankedMemRefType) String() string { return unrankedMemRefString(t) }
 
 // ElementType returns the elementType parameter.
 func (t *UnrankedMemRefType) ElementType() ir.Type {
@@ -529,7 +439,7 @@ func (t *UnrankedMemRefType) MemorySpace() ir.Attribute {
 	return t.memorySpace
 }
 
-// UnrankedTensorType is the builtin type.
+// UnrankedTensorType is a builtin type.
 type UnrankedTensorType struct {
 	ir.TypeBase
 	elementType ir.Type
@@ -545,22 +455,16 @@ func GetUnrankedTensorType(ctx *ir.Context, elementType ir.Type) *UnrankedTensor
 	return ir.InsertType(ctx, k, &UnrankedTensorType{elementType: elementType})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*UnrankedTensorType) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*UnrankedTensorType) Kind() string {
-	return "UnrankedTensorType"
-}
+func (*UnrankedTensorType) Dialect() string  { return "builtin" }
+func (*UnrankedTensorType) Kind() string     { return "UnrankedTensorType" }
+func (t *UnrankedTensorType) String() string { return unrankedTensorString(t) }
 
 // ElementType returns the elementType parameter.
 func (t *UnrankedTensorType) ElementType() ir.Type {
 	return t.elementType
 }
 
-// VectorType is the builtin type.
+// VectorType is a builtin type.
 type VectorType struct {
 	ir.TypeBase
 	shape        []int64
@@ -589,15 +493,9 @@ func GetVectorType(ctx *ir.Context, shape []int64, elementType ir.Type, scalable
 	return ir.InsertType(ctx, k, &VectorType{shape: slices.Clone(shape), elementType: elementType, scalableDims: slices.Clone(scalableDims)})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*VectorType) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*VectorType) Kind() string {
-	return "VectorType"
-}
+func (*VectorType) Dialect() string  { return "builtin" }
+func (*VectorType) Kind() string     { return "VectorType" }
+func (t *VectorType) String() string { return vectorString(t) }
 
 // Shape returns the shape parameter (shared: do not modify).
 func (t *VectorType) Shape() []int64 {
@@ -614,7 +512,7 @@ func (t *VectorType) ScalableDims() []bool {
 	return t.scalableDims
 }
 
-// FloatTF32Type is the builtin type.
+// FloatTF32Type is a builtin type, tf32 in text.
 type FloatTF32Type struct {
 	ir.TypeBase
 }
@@ -628,22 +526,16 @@ func GetFloatTF32Type(ctx *ir.Context) *FloatTF32Type {
 	return ir.InsertType(ctx, k, &FloatTF32Type{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*FloatTF32Type) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*FloatTF32Type) Kind() string {
-	return "FloatTF32Type"
-}
+func (*FloatTF32Type) Dialect() string { return "builtin" }
+func (*FloatTF32Type) Kind() string    { return "FloatTF32Type" }
+func (*FloatTF32Type) String() string  { return "tf32" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatTF32Type) BitWidth() uint32 {
 	return 19
 }
 
-// Float8E5M2Type is the builtin type.
+// Float8E5M2Type is a builtin type, f8E5M2 in text.
 type Float8E5M2Type struct {
 	ir.TypeBase
 }
@@ -657,22 +549,16 @@ func GetFloat8E5M2Type(ctx *ir.Context) *Float8E5M2Type {
 	return ir.InsertType(ctx, k, &Float8E5M2Type{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*Float8E5M2Type) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*Float8E5M2Type) Kind() string {
-	return "Float8E5M2Type"
-}
+func (*Float8E5M2Type) Dialect() string { return "builtin" }
+func (*Float8E5M2Type) Kind() string    { return "Float8E5M2Type" }
+func (*Float8E5M2Type) String() string  { return "f8E5M2" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float8E5M2Type) BitWidth() uint32 {
 	return 8
 }
 
-// Float8E4M3Type is the builtin type.
+// Float8E4M3Type is a builtin type, f8E4M3 in text.
 type Float8E4M3Type struct {
 	ir.TypeBase
 }
@@ -686,22 +572,16 @@ func GetFloat8E4M3Type(ctx *ir.Context) *Float8E4M3Type {
 	return ir.InsertType(ctx, k, &Float8E4M3Type{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*Float8E4M3Type) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*Float8E4M3Type) Kind() string {
-	return "Float8E4M3Type"
-}
+func (*Float8E4M3Type) Dialect() string { return "builtin" }
+func (*Float8E4M3Type) Kind() string    { return "Float8E4M3Type" }
+func (*Float8E4M3Type) String() string  { return "f8E4M3" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float8E4M3Type) BitWidth() uint32 {
 	return 8
 }
 
-// Float8E4M3FNType is the builtin type.
+// Float8E4M3FNType is a builtin type, f8E4M3FN in text.
 type Float8E4M3FNType struct {
 	ir.TypeBase
 }
@@ -715,22 +595,16 @@ func GetFloat8E4M3FNType(ctx *ir.Context) *Float8E4M3FNType {
 	return ir.InsertType(ctx, k, &Float8E4M3FNType{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*Float8E4M3FNType) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*Float8E4M3FNType) Kind() string {
-	return "Float8E4M3FNType"
-}
+func (*Float8E4M3FNType) Dialect() string { return "builtin" }
+func (*Float8E4M3FNType) Kind() string    { return "Float8E4M3FNType" }
+func (*Float8E4M3FNType) String() string  { return "f8E4M3FN" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float8E4M3FNType) BitWidth() uint32 {
 	return 8
 }
 
-// Float8E5M2FNUZType is the builtin type.
+// Float8E5M2FNUZType is a builtin type, f8E5M2FNUZ in text.
 type Float8E5M2FNUZType struct {
 	ir.TypeBase
 }
@@ -744,22 +618,16 @@ func GetFloat8E5M2FNUZType(ctx *ir.Context) *Float8E5M2FNUZType {
 	return ir.InsertType(ctx, k, &Float8E5M2FNUZType{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*Float8E5M2FNUZType) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*Float8E5M2FNUZType) Kind() string {
-	return "Float8E5M2FNUZType"
-}
+func (*Float8E5M2FNUZType) Dialect() string { return "builtin" }
+func (*Float8E5M2FNUZType) Kind() string    { return "Float8E5M2FNUZType" }
+func (*Float8E5M2FNUZType) String() string  { return "f8E5M2FNUZ" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float8E5M2FNUZType) BitWidth() uint32 {
 	return 8
 }
 
-// Float8E4M3FNUZType is the builtin type.
+// Float8E4M3FNUZType is a builtin type, f8E4M3FNUZ in text.
 type Float8E4M3FNUZType struct {
 	ir.TypeBase
 }
@@ -773,22 +641,16 @@ func GetFloat8E4M3FNUZType(ctx *ir.Context) *Float8E4M3FNUZType {
 	return ir.InsertType(ctx, k, &Float8E4M3FNUZType{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*Float8E4M3FNUZType) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*Float8E4M3FNUZType) Kind() string {
-	return "Float8E4M3FNUZType"
-}
+func (*Float8E4M3FNUZType) Dialect() string { return "builtin" }
+func (*Float8E4M3FNUZType) Kind() string    { return "Float8E4M3FNUZType" }
+func (*Float8E4M3FNUZType) String() string  { return "f8E4M3FNUZ" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float8E4M3FNUZType) BitWidth() uint32 {
 	return 8
 }
 
-// Float8E4M3B11FNUZType is the builtin type.
+// Float8E4M3B11FNUZType is a builtin type, f8E4M3B11FNUZ in text.
 type Float8E4M3B11FNUZType struct {
 	ir.TypeBase
 }
@@ -802,22 +664,16 @@ func GetFloat8E4M3B11FNUZType(ctx *ir.Context) *Float8E4M3B11FNUZType {
 	return ir.InsertType(ctx, k, &Float8E4M3B11FNUZType{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*Float8E4M3B11FNUZType) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*Float8E4M3B11FNUZType) Kind() string {
-	return "Float8E4M3B11FNUZType"
-}
+func (*Float8E4M3B11FNUZType) Dialect() string { return "builtin" }
+func (*Float8E4M3B11FNUZType) Kind() string    { return "Float8E4M3B11FNUZType" }
+func (*Float8E4M3B11FNUZType) String() string  { return "f8E4M3B11FNUZ" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float8E4M3B11FNUZType) BitWidth() uint32 {
 	return 8
 }
 
-// Float8E3M4Type is the builtin type.
+// Float8E3M4Type is a builtin type, f8E3M4 in text.
 type Float8E3M4Type struct {
 	ir.TypeBase
 }
@@ -831,22 +687,16 @@ func GetFloat8E3M4Type(ctx *ir.Context) *Float8E3M4Type {
 	return ir.InsertType(ctx, k, &Float8E3M4Type{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*Float8E3M4Type) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*Float8E3M4Type) Kind() string {
-	return "Float8E3M4Type"
-}
+func (*Float8E3M4Type) Dialect() string { return "builtin" }
+func (*Float8E3M4Type) Kind() string    { return "Float8E3M4Type" }
+func (*Float8E3M4Type) String() string  { return "f8E3M4" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float8E3M4Type) BitWidth() uint32 {
 	return 8
 }
 
-// Float4E2M1FNType is the builtin type.
+// Float4E2M1FNType is a builtin type, f4E2M1FN in text.
 type Float4E2M1FNType struct {
 	ir.TypeBase
 }
@@ -860,22 +710,16 @@ func GetFloat4E2M1FNType(ctx *ir.Context) *Float4E2M1FNType {
 	return ir.InsertType(ctx, k, &Float4E2M1FNType{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*Float4E2M1FNType) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*Float4E2M1FNType) Kind() string {
-	return "Float4E2M1FNType"
-}
+func (*Float4E2M1FNType) Dialect() string { return "builtin" }
+func (*Float4E2M1FNType) Kind() string    { return "Float4E2M1FNType" }
+func (*Float4E2M1FNType) String() string  { return "f4E2M1FN" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float4E2M1FNType) BitWidth() uint32 {
 	return 4
 }
 
-// Float6E2M3FNType is the builtin type.
+// Float6E2M3FNType is a builtin type, f6E2M3FN in text.
 type Float6E2M3FNType struct {
 	ir.TypeBase
 }
@@ -889,22 +733,16 @@ func GetFloat6E2M3FNType(ctx *ir.Context) *Float6E2M3FNType {
 	return ir.InsertType(ctx, k, &Float6E2M3FNType{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*Float6E2M3FNType) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*Float6E2M3FNType) Kind() string {
-	return "Float6E2M3FNType"
-}
+func (*Float6E2M3FNType) Dialect() string { return "builtin" }
+func (*Float6E2M3FNType) Kind() string    { return "Float6E2M3FNType" }
+func (*Float6E2M3FNType) String() string  { return "f6E2M3FN" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float6E2M3FNType) BitWidth() uint32 {
 	return 6
 }
 
-// Float6E3M2FNType is the builtin type.
+// Float6E3M2FNType is a builtin type, f6E3M2FN in text.
 type Float6E3M2FNType struct {
 	ir.TypeBase
 }
@@ -918,22 +756,16 @@ func GetFloat6E3M2FNType(ctx *ir.Context) *Float6E3M2FNType {
 	return ir.InsertType(ctx, k, &Float6E3M2FNType{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*Float6E3M2FNType) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*Float6E3M2FNType) Kind() string {
-	return "Float6E3M2FNType"
-}
+func (*Float6E3M2FNType) Dialect() string { return "builtin" }
+func (*Float6E3M2FNType) Kind() string    { return "Float6E3M2FNType" }
+func (*Float6E3M2FNType) String() string  { return "f6E3M2FN" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float6E3M2FNType) BitWidth() uint32 {
 	return 6
 }
 
-// Float8E8M0FNUType is the builtin type.
+// Float8E8M0FNUType is a builtin type, f8E8M0FNU in text.
 type Float8E8M0FNUType struct {
 	ir.TypeBase
 }
@@ -947,15 +779,9 @@ func GetFloat8E8M0FNUType(ctx *ir.Context) *Float8E8M0FNUType {
 	return ir.InsertType(ctx, k, &Float8E8M0FNUType{})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*Float8E8M0FNUType) Dialect() string {
-	return "builtin"
-}
-
-// Kind names the definition within its dialect.
-func (*Float8E8M0FNUType) Kind() string {
-	return "Float8E8M0FNUType"
-}
+func (*Float8E8M0FNUType) Dialect() string { return "builtin" }
+func (*Float8E8M0FNUType) Kind() string    { return "Float8E8M0FNUType" }
+func (*Float8E8M0FNUType) String() string  { return "f8E8M0FNU" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float8E8M0FNUType) BitWidth() uint32 {

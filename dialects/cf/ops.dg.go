@@ -4,15 +4,15 @@ package cf
 
 import "github.com/dialectgen/dialectgen/runtime/ir"
 
-// AssertOp wraps cf.assert: the cf.assert operation.
+// AssertOp is cf.assert: assert operation with message attribute.
 type AssertOp struct {
 	op *ir.Operation
 }
 
-// AssertOpName is the full name of AssertOp.
+// AssertOpName is the full name of cf.assert.
 const AssertOpName = "cf.assert"
 
-// AsAssertOp wraps op if it is a cf.assert.
+// AsAssertOp returns op as an AssertOp if it is a cf.assert.
 func AsAssertOp(op *ir.Operation) (AssertOp, bool) {
 	if op == nil || op.Name.String() != AssertOpName {
 		return AssertOp{}, false
@@ -21,31 +21,23 @@ func AsAssertOp(op *ir.Operation) (AssertOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o AssertOp) Op() *ir.Operation {
-	return o.op
-}
+func (o AssertOp) Op() *ir.Operation { return o.op }
 
-// Arg returns the operand "arg".
-func (o AssertOp) Arg() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o AssertOp) String() string { return o.op.String() }
 
-// Msg returns the inherent attribute "msg", or nil if it is not set.
-func (o AssertOp) Msg() ir.Attribute {
-	v, _ := o.op.Attr("msg").(ir.Attribute)
-	return v
-}
+// Arg returns the op's arg operand.
+func (o AssertOp) Arg() *ir.Value { return o.op.Operands[0] }
 
-// BuildAssertOp creates a cf.assert at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Msg returns the inherent attribute msg, or nil if it is not set.
+func (o AssertOp) Msg() ir.Attribute { return o.op.Attr("msg") }
+
+// BuildAssertOp creates a cf.assert at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
 func BuildAssertOp(b *ir.Builder, loc ir.Location, arg *ir.Value, msg ir.Attribute) AssertOp {
-	var types []ir.Type
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "cf",
-		Op:         "assert",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, arg)
+	op := ir.NewOperation(ir.OpName{Dialect: "cf", Op: "assert", Registered: true}, loc, nil)
+	op.Operands = []*ir.Value{arg}
 	if msg != nil {
 		op.SetAttr("msg", msg)
 	}
@@ -53,15 +45,15 @@ func BuildAssertOp(b *ir.Builder, loc ir.Location, arg *ir.Value, msg ir.Attribu
 	return AssertOp{op}
 }
 
-// BrOp wraps cf.br: the cf.br operation.
+// BrOp is cf.br: branch operation.
 type BrOp struct {
 	op *ir.Operation
 }
 
-// BrOpName is the full name of BrOp.
+// BrOpName is the full name of cf.br.
 const BrOpName = "cf.br"
 
-// AsBrOp wraps op if it is a cf.br.
+// AsBrOp returns op as a BrOp if it is a cf.br.
 func AsBrOp(op *ir.Operation) (BrOp, bool) {
 	if op == nil || op.Name.String() != BrOpName {
 		return BrOp{}, false
@@ -70,44 +62,37 @@ func AsBrOp(op *ir.Operation) (BrOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o BrOp) Op() *ir.Operation {
-	return o.op
-}
+func (o BrOp) Op() *ir.Operation { return o.op }
 
-// DestOperands returns the operand group "destOperands".
-func (o BrOp) DestOperands() []*ir.Value {
-	return o.op.Operands[0:]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o BrOp) String() string { return o.op.String() }
 
-// Dest returns the successor "dest".
-func (o BrOp) Dest() *ir.Block {
-	return o.op.Successors[0]
-}
+// DestOperands returns the op's destOperands operand group.
+func (o BrOp) DestOperands() []*ir.Value { return o.op.Operands }
 
-// BuildBrOp creates a cf.br at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Dest returns the op's dest successor.
+func (o BrOp) Dest() *ir.Block { return o.op.Successors[0] }
+
+// BuildBrOp creates a cf.br at b's insertion point (detached when b has no
+// block). Nil optional attributes are left unset; single-block regions get
+// their block.
 func BuildBrOp(b *ir.Builder, loc ir.Location, destOperands []*ir.Value, dest *ir.Block) BrOp {
-	var types []ir.Type
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "cf",
-		Op:         "br",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, destOperands...)
-	op.Successors = append(op.Successors, dest)
+	op := ir.NewOperation(ir.OpName{Dialect: "cf", Op: "br", Registered: true}, loc, nil)
+	op.Operands = append([]*ir.Value{}, destOperands...)
+	op.Successors = []*ir.Block{dest}
 	b.Insert(op)
 	return BrOp{op}
 }
 
-// CondBrOp wraps cf.cond_br: the cf.cond_br operation.
+// CondBrOp is cf.cond_br: conditional branch operation.
 type CondBrOp struct {
 	op *ir.Operation
 }
 
-// CondBrOpName is the full name of CondBrOp.
+// CondBrOpName is the full name of cf.cond_br.
 const CondBrOpName = "cf.cond_br"
 
-// AsCondBrOp wraps op if it is a cf.cond_br.
+// AsCondBrOp returns op as a CondBrOp if it is a cf.cond_br.
 func AsCondBrOp(op *ir.Operation) (CondBrOp, bool) {
 	if op == nil || op.Name.String() != CondBrOpName {
 		return CondBrOp{}, false
@@ -116,72 +101,59 @@ func AsCondBrOp(op *ir.Operation) (CondBrOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o CondBrOp) Op() *ir.Operation {
-	return o.op
-}
+func (o CondBrOp) Op() *ir.Operation { return o.op }
 
-// Condition returns the operand "condition".
+// String prints the op in MLIR's generic form, on one line.
+func (o CondBrOp) String() string { return o.op.String() }
+
+// Condition returns the op's condition operand.
 func (o CondBrOp) Condition() *ir.Value {
 	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
 }
 
-// TrueDestOperands returns the operand group "trueDestOperands".
+// TrueDestOperands returns the op's trueDestOperands operand group.
 func (o CondBrOp) TrueDestOperands() []*ir.Value {
 	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
 }
 
-// FalseDestOperands returns the operand group "falseDestOperands".
+// FalseDestOperands returns the op's falseDestOperands operand group.
 func (o CondBrOp) FalseDestOperands() []*ir.Value {
 	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
 }
 
-// BranchWeights returns the optional attribute "branch_weights", or nil if it is not set.
-func (o CondBrOp) BranchWeights() ir.Attribute {
-	v, _ := o.op.Attr("branch_weights").(ir.Attribute)
-	return v
-}
+// BranchWeights returns the optional attribute branch_weights, or nil if it is not set.
+func (o CondBrOp) BranchWeights() ir.Attribute { return o.op.Attr("branch_weights") }
 
-// TrueDest returns the successor "trueDest".
-func (o CondBrOp) TrueDest() *ir.Block {
-	return o.op.Successors[0]
-}
+// TrueDest returns the op's trueDest successor.
+func (o CondBrOp) TrueDest() *ir.Block { return o.op.Successors[0] }
 
-// FalseDest returns the successor "falseDest".
-func (o CondBrOp) FalseDest() *ir.Block {
-	return o.op.Successors[1]
-}
+// FalseDest returns the op's falseDest successor.
+func (o CondBrOp) FalseDest() *ir.Block { return o.op.Successors[1] }
 
-// BuildCondBrOp creates a cf.cond_br at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildCondBrOp(b *ir.Builder, loc ir.Location, condition *ir.Value, trueDestOperands []*ir.Value, falseDestOperands []*ir.Value, branchWeights ir.Attribute, trueDest *ir.Block, falseDest *ir.Block) CondBrOp {
-	var types []ir.Type
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "cf",
-		Op:         "cond_br",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, condition)
-	op.Operands = append(op.Operands, trueDestOperands...)
-	op.Operands = append(op.Operands, falseDestOperands...)
+// BuildCondBrOp creates a cf.cond_br at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildCondBrOp(b *ir.Builder, loc ir.Location, condition *ir.Value, trueDestOperands, falseDestOperands []*ir.Value, branchWeights ir.Attribute, trueDest, falseDest *ir.Block) CondBrOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "cf", Op: "cond_br", Registered: true}, loc, nil)
+	op.Operands = append(append([]*ir.Value{condition}, trueDestOperands...), falseDestOperands...)
 	op.SetOperandSegments([]int32{1, int32(len(trueDestOperands)), int32(len(falseDestOperands))})
 	if branchWeights != nil {
 		op.SetAttr("branch_weights", branchWeights)
 	}
-	op.Successors = append(op.Successors, trueDest)
-	op.Successors = append(op.Successors, falseDest)
+	op.Successors = []*ir.Block{trueDest, falseDest}
 	b.Insert(op)
 	return CondBrOp{op}
 }
 
-// SwitchOp wraps cf.switch: the cf.switch operation.
+// SwitchOp is cf.switch: switch operation.
 type SwitchOp struct {
 	op *ir.Operation
 }
 
-// SwitchOpName is the full name of SwitchOp.
+// SwitchOpName is the full name of cf.switch.
 const SwitchOpName = "cf.switch"
 
-// AsSwitchOp wraps op if it is a cf.switch.
+// AsSwitchOp returns op as a SwitchOp if it is a cf.switch.
 func AsSwitchOp(op *ir.Operation) (SwitchOp, bool) {
 	if op == nil || op.Name.String() != SwitchOpName {
 		return SwitchOp{}, false
@@ -190,59 +162,42 @@ func AsSwitchOp(op *ir.Operation) (SwitchOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o SwitchOp) Op() *ir.Operation {
-	return o.op
-}
+func (o SwitchOp) Op() *ir.Operation { return o.op }
 
-// Flag returns the operand "flag".
-func (o SwitchOp) Flag() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o SwitchOp) String() string { return o.op.String() }
 
-// DefaultOperands returns the operand group "defaultOperands".
+// Flag returns the op's flag operand.
+func (o SwitchOp) Flag() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+
+// DefaultOperands returns the op's defaultOperands operand group.
 func (o SwitchOp) DefaultOperands() []*ir.Value {
 	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
 }
 
-// CaseOperands returns the operand group "caseOperands".
+// CaseOperands returns the op's caseOperands operand group.
 func (o SwitchOp) CaseOperands() []*ir.Value {
 	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
 }
 
-// CaseValues returns the optional attribute "case_values", or nil if it is not set.
-func (o SwitchOp) CaseValues() ir.Attribute {
-	v, _ := o.op.Attr("case_values").(ir.Attribute)
-	return v
-}
+// CaseValues returns the optional attribute case_values, or nil if it is not set.
+func (o SwitchOp) CaseValues() ir.Attribute { return o.op.Attr("case_values") }
 
-// CaseOperandSegments returns the inherent attribute "case_operand_segments", or nil if it is not set.
-func (o SwitchOp) CaseOperandSegments() ir.Attribute {
-	v, _ := o.op.Attr("case_operand_segments").(ir.Attribute)
-	return v
-}
+// CaseOperandSegments returns the inherent attribute case_operand_segments, or nil if it is not set.
+func (o SwitchOp) CaseOperandSegments() ir.Attribute { return o.op.Attr("case_operand_segments") }
 
-// DefaultDestination returns the successor "defaultDestination".
-func (o SwitchOp) DefaultDestination() *ir.Block {
-	return o.op.Successors[0]
-}
+// DefaultDestination returns the op's defaultDestination successor.
+func (o SwitchOp) DefaultDestination() *ir.Block { return o.op.Successors[0] }
 
-// CaseDestinations returns the successors "caseDestinations".
-func (o SwitchOp) CaseDestinations() []*ir.Block {
-	return o.op.Successors[1:]
-}
+// CaseDestinations returns the op's caseDestinations successors.
+func (o SwitchOp) CaseDestinations() []*ir.Block { return o.op.Successors[1:] }
 
-// BuildSwitchOp creates a cf.switch at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildSwitchOp(b *ir.Builder, loc ir.Location, flag *ir.Value, defaultOperands []*ir.Value, caseOperands []*ir.Value, caseValues ir.Attribute, caseOperandSegments ir.Attribute, defaultDestination *ir.Block, caseDestinations []*ir.Block) SwitchOp {
-	var types []ir.Type
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "cf",
-		Op:         "switch",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, flag)
-	op.Operands = append(op.Operands, defaultOperands...)
-	op.Operands = append(op.Operands, caseOperands...)
+// BuildSwitchOp creates a cf.switch at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildSwitchOp(b *ir.Builder, loc ir.Location, flag *ir.Value, defaultOperands, caseOperands []*ir.Value, caseValues, caseOperandSegments ir.Attribute, defaultDestination *ir.Block, caseDestinations []*ir.Block) SwitchOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "cf", Op: "switch", Registered: true}, loc, nil)
+	op.Operands = append(append([]*ir.Value{flag}, defaultOperands...), caseOperands...)
 	op.SetOperandSegments([]int32{1, int32(len(defaultOperands)), int32(len(caseOperands))})
 	if caseValues != nil {
 		op.SetAttr("case_values", caseValues)
@@ -250,8 +205,7 @@ func BuildSwitchOp(b *ir.Builder, loc ir.Location, flag *ir.Value, defaultOperan
 	if caseOperandSegments != nil {
 		op.SetAttr("case_operand_segments", caseOperandSegments)
 	}
-	op.Successors = append(op.Successors, defaultDestination)
-	op.Successors = append(op.Successors, caseDestinations...)
+	op.Successors = append([]*ir.Block{defaultDestination}, caseDestinations...)
 	b.Insert(op)
 	return SwitchOp{op}
 }

@@ -4,8 +4,8 @@ package cudatile
 
 import "github.com/dialectgen/dialectgen/runtime/tileir"
 
-// Dialect is the cuda_tile dialect for runtime/tileir: its ops, types and attributes
-// by opcode and tag, and its dense hooks.
+// Dialect is the cuda_tile dialect for runtime/tileir: its ops, types and
+// attributes by opcode and tag, and its dense hooks.
 //
 // NVIDIA CUDA Tile IR, as its bytecode (versions 13.1 to 13.3) stores it.
 var Dialect = tileir.NewDialect(&tileir.Table{

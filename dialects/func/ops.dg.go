@@ -4,15 +4,15 @@ package funcdialect
 
 import "github.com/dialectgen/dialectgen/runtime/ir"
 
-// CallOp wraps func.call: the func.call operation.
+// CallOp is func.call: call operation.
 type CallOp struct {
 	op *ir.Operation
 }
 
-// CallOpName is the full name of CallOp.
+// CallOpName is the full name of func.call.
 const CallOpName = "func.call"
 
-// AsCallOp wraps op if it is a func.call.
+// AsCallOp returns op as a CallOp if it is a func.call.
 func AsCallOp(op *ir.Operation) (CallOp, bool) {
 	if op == nil || op.Name.String() != CallOpName {
 		return CallOp{}, false
@@ -21,55 +21,35 @@ func AsCallOp(op *ir.Operation) (CallOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o CallOp) Op() *ir.Operation {
-	return o.op
-}
+func (o CallOp) Op() *ir.Operation { return o.op }
 
-// Operands returns the operand group "operands".
-func (o CallOp) Operands() []*ir.Value {
-	return o.op.Operands[0:]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o CallOp) String() string { return o.op.String() }
 
-// Results returns the result group "results".
-func (o CallOp) Results() []*ir.Value {
-	return o.op.Results[0:]
-}
+// Operands returns the op's operands operand group.
+func (o CallOp) Operands() []*ir.Value { return o.op.Operands }
 
-// Callee returns the inherent attribute "callee", or nil if it is not set.
-func (o CallOp) Callee() ir.Attribute {
-	v, _ := o.op.Attr("callee").(ir.Attribute)
-	return v
-}
+// Results returns the op's results result group.
+func (o CallOp) Results() []*ir.Value { return o.op.Results }
 
-// ArgAttrs returns the optional attribute "arg_attrs", or nil if it is not set.
-func (o CallOp) ArgAttrs() ir.Attribute {
-	v, _ := o.op.Attr("arg_attrs").(ir.Attribute)
-	return v
-}
+// Callee returns the inherent attribute callee, or nil if it is not set.
+func (o CallOp) Callee() ir.Attribute { return o.op.Attr("callee") }
 
-// ResAttrs returns the optional attribute "res_attrs", or nil if it is not set.
-func (o CallOp) ResAttrs() ir.Attribute {
-	v, _ := o.op.Attr("res_attrs").(ir.Attribute)
-	return v
-}
+// ArgAttrs returns the optional attribute arg_attrs, or nil if it is not set.
+func (o CallOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs") }
 
-// NoInline returns the optional attribute "no_inline", or nil if it is not set.
-func (o CallOp) NoInline() ir.Attribute {
-	v, _ := o.op.Attr("no_inline").(ir.Attribute)
-	return v
-}
+// ResAttrs returns the optional attribute res_attrs, or nil if it is not set.
+func (o CallOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 
-// BuildCallOp creates a func.call at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildCallOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, callee ir.Attribute, argAttrs ir.Attribute, resAttrs ir.Attribute, noInline ir.Attribute) CallOp {
-	var types []ir.Type
-	types = append(types, resultsTypes...)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "func",
-		Op:         "call",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, operands...)
+// NoInline returns the optional attribute no_inline, or nil if it is not set.
+func (o CallOp) NoInline() ir.Attribute { return o.op.Attr("no_inline") }
+
+// BuildCallOp creates a func.call at b's insertion point (detached when b has
+// no block). Nil optional attributes are left unset; single-block regions get
+// their block.
+func BuildCallOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, callee, argAttrs, resAttrs, noInline ir.Attribute) CallOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "func", Op: "call", Registered: true}, loc, resultsTypes)
+	op.Operands = append([]*ir.Value{}, operands...)
 	if callee != nil {
 		op.SetAttr("callee", callee)
 	}
@@ -86,15 +66,15 @@ func BuildCallOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operand
 	return CallOp{op}
 }
 
-// CallIndirectOp wraps func.call_indirect: the func.call_indirect operation.
+// CallIndirectOp is func.call_indirect: indirect call operation.
 type CallIndirectOp struct {
 	op *ir.Operation
 }
 
-// CallIndirectOpName is the full name of CallIndirectOp.
+// CallIndirectOpName is the full name of func.call_indirect.
 const CallIndirectOpName = "func.call_indirect"
 
-// AsCallIndirectOp wraps op if it is a func.call_indirect.
+// AsCallIndirectOp returns op as a CallIndirectOp if it is a func.call_indirect.
 func AsCallIndirectOp(op *ir.Operation) (CallIndirectOp, bool) {
 	if op == nil || op.Name.String() != CallIndirectOpName {
 		return CallIndirectOp{}, false
@@ -103,49 +83,32 @@ func AsCallIndirectOp(op *ir.Operation) (CallIndirectOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o CallIndirectOp) Op() *ir.Operation {
-	return o.op
-}
+func (o CallIndirectOp) Op() *ir.Operation { return o.op }
 
-// Callee returns the operand "callee".
-func (o CallIndirectOp) Callee() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o CallIndirectOp) String() string { return o.op.String() }
 
-// CalleeOperands returns the operand group "callee_operands".
-func (o CallIndirectOp) CalleeOperands() []*ir.Value {
-	return o.op.Operands[1:]
-}
+// Callee returns the op's callee operand.
+func (o CallIndirectOp) Callee() *ir.Value { return o.op.Operands[0] }
 
-// Results returns the result group "results".
-func (o CallIndirectOp) Results() []*ir.Value {
-	return o.op.Results[0:]
-}
+// CalleeOperands returns the op's callee_operands operand group.
+func (o CallIndirectOp) CalleeOperands() []*ir.Value { return o.op.Operands[1:] }
 
-// ArgAttrs returns the optional attribute "arg_attrs", or nil if it is not set.
-func (o CallIndirectOp) ArgAttrs() ir.Attribute {
-	v, _ := o.op.Attr("arg_attrs").(ir.Attribute)
-	return v
-}
+// Results returns the op's results result group.
+func (o CallIndirectOp) Results() []*ir.Value { return o.op.Results }
 
-// ResAttrs returns the optional attribute "res_attrs", or nil if it is not set.
-func (o CallIndirectOp) ResAttrs() ir.Attribute {
-	v, _ := o.op.Attr("res_attrs").(ir.Attribute)
-	return v
-}
+// ArgAttrs returns the optional attribute arg_attrs, or nil if it is not set.
+func (o CallIndirectOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs") }
 
-// BuildCallIndirectOp creates a func.call_indirect at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildCallIndirectOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, callee *ir.Value, calleeOperands []*ir.Value, argAttrs ir.Attribute, resAttrs ir.Attribute) CallIndirectOp {
-	var types []ir.Type
-	types = append(types, resultsTypes...)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "func",
-		Op:         "call_indirect",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, callee)
-	op.Operands = append(op.Operands, calleeOperands...)
+// ResAttrs returns the optional attribute res_attrs, or nil if it is not set.
+func (o CallIndirectOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
+
+// BuildCallIndirectOp creates a func.call_indirect at b's insertion point
+// (detached when b has no block). Nil optional attributes are left unset;
+// single-block regions get their block.
+func BuildCallIndirectOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, callee *ir.Value, calleeOperands []*ir.Value, argAttrs, resAttrs ir.Attribute) CallIndirectOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "func", Op: "call_indirect", Registered: true}, loc, resultsTypes)
+	op.Operands = append([]*ir.Value{callee}, calleeOperands...)
 	if argAttrs != nil {
 		op.SetAttr("arg_attrs", argAttrs)
 	}
@@ -156,15 +119,15 @@ func BuildCallIndirectOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type,
 	return CallIndirectOp{op}
 }
 
-// ConstantOp wraps func.constant: the func.constant operation.
+// ConstantOp is func.constant: constant.
 type ConstantOp struct {
 	op *ir.Operation
 }
 
-// ConstantOpName is the full name of ConstantOp.
+// ConstantOpName is the full name of func.constant.
 const ConstantOpName = "func.constant"
 
-// AsConstantOp wraps op if it is a func.constant.
+// AsConstantOp returns op as a ConstantOp if it is a func.constant.
 func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 	if op == nil || op.Name.String() != ConstantOpName {
 		return ConstantOp{}, false
@@ -173,31 +136,22 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ConstantOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ConstantOp) Op() *ir.Operation { return o.op }
 
-// Result returns the result "result".
-func (o ConstantOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o ConstantOp) String() string { return o.op.String() }
 
-// Value returns the inherent attribute "value", or nil if it is not set.
-func (o ConstantOp) Value() ir.Attribute {
-	v, _ := o.op.Attr("value").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o ConstantOp) Result() *ir.Value { return o.op.Results[0] }
 
-// BuildConstantOp creates a func.constant at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Value returns the inherent attribute value, or nil if it is not set.
+func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
+
+// BuildConstantOp creates a func.constant at b's insertion point (detached
+// when b has no block). Nil optional attributes are left unset; single-block
+// regions get their block.
 func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) ConstantOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "func",
-		Op:         "constant",
-		Registered: true,
-	}, loc, types)
+	op := ir.NewOperation(ir.OpName{Dialect: "func", Op: "constant", Registered: true}, loc, []ir.Type{resultType})
 	if value != nil {
 		op.SetAttr("value", value)
 	}
@@ -205,15 +159,15 @@ func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value i
 	return ConstantOp{op}
 }
 
-// FuncOp wraps func.func: the func.func operation.
+// FuncOp is func.func: an operation with a name containing a single `SSACFG` region.
 type FuncOp struct {
 	op *ir.Operation
 }
 
-// FuncOpName is the full name of FuncOp.
+// FuncOpName is the full name of func.func.
 const FuncOpName = "func.func"
 
-// AsFuncOp wraps op if it is a func.func.
+// AsFuncOp returns op as a FuncOp if it is a func.func.
 func AsFuncOp(op *ir.Operation) (FuncOp, bool) {
 	if op == nil || op.Name.String() != FuncOpName {
 		return FuncOp{}, false
@@ -222,60 +176,37 @@ func AsFuncOp(op *ir.Operation) (FuncOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o FuncOp) Op() *ir.Operation {
-	return o.op
-}
+func (o FuncOp) Op() *ir.Operation { return o.op }
 
-// SymName returns the inherent attribute "sym_name", or nil if it is not set.
-func (o FuncOp) SymName() ir.Attribute {
-	v, _ := o.op.Attr("sym_name").(ir.Attribute)
-	return v
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o FuncOp) String() string { return o.op.String() }
 
-// FunctionType returns the inherent attribute "function_type", or nil if it is not set.
-func (o FuncOp) FunctionType() ir.Attribute {
-	v, _ := o.op.Attr("function_type").(ir.Attribute)
-	return v
-}
+// SymName returns the inherent attribute sym_name, or nil if it is not set.
+func (o FuncOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
-// SymVisibility returns the optional attribute "sym_visibility", or nil if it is not set.
-func (o FuncOp) SymVisibility() ir.Attribute {
-	v, _ := o.op.Attr("sym_visibility").(ir.Attribute)
-	return v
-}
+// FunctionType returns the inherent attribute function_type, or nil if it is not set.
+func (o FuncOp) FunctionType() ir.Attribute { return o.op.Attr("function_type") }
 
-// ArgAttrs returns the optional attribute "arg_attrs", or nil if it is not set.
-func (o FuncOp) ArgAttrs() ir.Attribute {
-	v, _ := o.op.Attr("arg_attrs").(ir.Attribute)
-	return v
-}
+// SymVisibility returns the optional attribute sym_visibility, or nil if it is not set.
+func (o FuncOp) SymVisibility() ir.Attribute { return o.op.Attr("sym_visibility") }
 
-// ResAttrs returns the optional attribute "res_attrs", or nil if it is not set.
-func (o FuncOp) ResAttrs() ir.Attribute {
-	v, _ := o.op.Attr("res_attrs").(ir.Attribute)
-	return v
-}
+// ArgAttrs returns the optional attribute arg_attrs, or nil if it is not set.
+func (o FuncOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs") }
 
-// NoInline returns the optional attribute "no_inline", or nil if it is not set.
-func (o FuncOp) NoInline() ir.Attribute {
-	v, _ := o.op.Attr("no_inline").(ir.Attribute)
-	return v
-}
+// ResAttrs returns the optional attribute res_attrs, or nil if it is not set.
+func (o FuncOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 
-// Body returns the region "body".
-func (o FuncOp) Body() *ir.Region {
-	return o.op.Regions[0]
-}
+// NoInline returns the optional attribute no_inline, or nil if it is not set.
+func (o FuncOp) NoInline() ir.Attribute { return o.op.Attr("no_inline") }
 
-// BuildFuncOp creates a func.func at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildFuncOp(b *ir.Builder, loc ir.Location, symName ir.Attribute, functionType ir.Attribute, symVisibility ir.Attribute, argAttrs ir.Attribute, resAttrs ir.Attribute, noInline ir.Attribute) FuncOp {
-	var types []ir.Type
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "func",
-		Op:         "func",
-		Registered: true,
-	}, loc, types)
+// Body returns the op's body region.
+func (o FuncOp) Body() *ir.Region { return o.op.Regions[0] }
+
+// BuildFuncOp creates a func.func at b's insertion point (detached when b has
+// no block). Nil optional attributes are left unset; single-block regions get
+// their block.
+func BuildFuncOp(b *ir.Builder, loc ir.Location, symName, functionType, symVisibility, argAttrs, resAttrs, noInline ir.Attribute) FuncOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "func", Op: "func", Registered: true}, loc, nil)
 	if symName != nil {
 		op.SetAttr("sym_name", symName)
 	}
@@ -299,15 +230,15 @@ func BuildFuncOp(b *ir.Builder, loc ir.Location, symName ir.Attribute, functionT
 	return FuncOp{op}
 }
 
-// ReturnOp wraps func.return: the func.return operation.
+// ReturnOp is func.return: function return operation.
 type ReturnOp struct {
 	op *ir.Operation
 }
 
-// ReturnOpName is the full name of ReturnOp.
+// ReturnOpName is the full name of func.return.
 const ReturnOpName = "func.return"
 
-// AsReturnOp wraps op if it is a func.return.
+// AsReturnOp returns op as a ReturnOp if it is a func.return.
 func AsReturnOp(op *ir.Operation) (ReturnOp, bool) {
 	if op == nil || op.Name.String() != ReturnOpName {
 		return ReturnOp{}, false
@@ -316,25 +247,20 @@ func AsReturnOp(op *ir.Operation) (ReturnOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ReturnOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ReturnOp) Op() *ir.Operation { return o.op }
 
-// Operands returns the operand group "operands".
-func (o ReturnOp) Operands() []*ir.Value {
-	return o.op.Operands[0:]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o ReturnOp) String() string { return o.op.String() }
 
-// BuildReturnOp creates a func.return at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Operands returns the op's operands operand group.
+func (o ReturnOp) Operands() []*ir.Value { return o.op.Operands }
+
+// BuildReturnOp creates a func.return at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
 func BuildReturnOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) ReturnOp {
-	var types []ir.Type
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "func",
-		Op:         "return",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, operands...)
+	op := ir.NewOperation(ir.OpName{Dialect: "func", Op: "return", Registered: true}, loc, nil)
+	op.Operands = append([]*ir.Value{}, operands...)
 	b.Insert(op)
 	return ReturnOp{op}
 }

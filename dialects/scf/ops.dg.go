@@ -4,15 +4,15 @@ package scf
 
 import "github.com/dialectgen/dialectgen/runtime/ir"
 
-// ConditionOp wraps scf.condition: the scf.condition operation.
+// ConditionOp is scf.condition: loop continuation condition.
 type ConditionOp struct {
 	op *ir.Operation
 }
 
-// ConditionOpName is the full name of ConditionOp.
+// ConditionOpName is the full name of scf.condition.
 const ConditionOpName = "scf.condition"
 
-// AsConditionOp wraps op if it is a scf.condition.
+// AsConditionOp returns op as a ConditionOp if it is a scf.condition.
 func AsConditionOp(op *ir.Operation) (ConditionOp, bool) {
 	if op == nil || op.Name.String() != ConditionOpName {
 		return ConditionOp{}, false
@@ -21,44 +21,36 @@ func AsConditionOp(op *ir.Operation) (ConditionOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ConditionOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ConditionOp) Op() *ir.Operation { return o.op }
 
-// Condition returns the operand "condition".
-func (o ConditionOp) Condition() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o ConditionOp) String() string { return o.op.String() }
 
-// Args returns the operand group "args".
-func (o ConditionOp) Args() []*ir.Value {
-	return o.op.Operands[1:]
-}
+// Condition returns the op's condition operand.
+func (o ConditionOp) Condition() *ir.Value { return o.op.Operands[0] }
 
-// BuildConditionOp creates a scf.condition at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Args returns the op's args operand group.
+func (o ConditionOp) Args() []*ir.Value { return o.op.Operands[1:] }
+
+// BuildConditionOp creates a scf.condition at b's insertion point (detached
+// when b has no block). Nil optional attributes are left unset; single-block
+// regions get their block.
 func BuildConditionOp(b *ir.Builder, loc ir.Location, condition *ir.Value, args []*ir.Value) ConditionOp {
-	var types []ir.Type
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "scf",
-		Op:         "condition",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, condition)
-	op.Operands = append(op.Operands, args...)
+	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "condition", Registered: true}, loc, nil)
+	op.Operands = append([]*ir.Value{condition}, args...)
 	b.Insert(op)
 	return ConditionOp{op}
 }
 
-// ExecuteRegionOp wraps scf.execute_region: the scf.execute_region operation.
+// ExecuteRegionOp is scf.execute_region: operation that executes its region exactly once.
 type ExecuteRegionOp struct {
 	op *ir.Operation
 }
 
-// ExecuteRegionOpName is the full name of ExecuteRegionOp.
+// ExecuteRegionOpName is the full name of scf.execute_region.
 const ExecuteRegionOpName = "scf.execute_region"
 
-// AsExecuteRegionOp wraps op if it is a scf.execute_region.
+// AsExecuteRegionOp returns op as an ExecuteRegionOp if it is a scf.execute_region.
 func AsExecuteRegionOp(op *ir.Operation) (ExecuteRegionOp, bool) {
 	if op == nil || op.Name.String() != ExecuteRegionOpName {
 		return ExecuteRegionOp{}, false
@@ -67,36 +59,25 @@ func AsExecuteRegionOp(op *ir.Operation) (ExecuteRegionOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ExecuteRegionOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ExecuteRegionOp) Op() *ir.Operation { return o.op }
 
-// Results returns the result group "results".
-func (o ExecuteRegionOp) Results() []*ir.Value {
-	return o.op.Results[0:]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o ExecuteRegionOp) String() string { return o.op.String() }
 
-// NoInline returns the optional attribute "no_inline", or nil if it is not set.
-func (o ExecuteRegionOp) NoInline() ir.Attribute {
-	v, _ := o.op.Attr("no_inline").(ir.Attribute)
-	return v
-}
+// Results returns the op's results result group.
+func (o ExecuteRegionOp) Results() []*ir.Value { return o.op.Results }
 
-// Region returns the region "region".
-func (o ExecuteRegionOp) Region() *ir.Region {
-	return o.op.Regions[0]
-}
+// NoInline returns the optional attribute no_inline, or nil if it is not set.
+func (o ExecuteRegionOp) NoInline() ir.Attribute { return o.op.Attr("no_inline") }
 
-// BuildExecuteRegionOp creates a scf.execute_region at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Region returns the op's region.
+func (o ExecuteRegionOp) Region() *ir.Region { return o.op.Regions[0] }
+
+// BuildExecuteRegionOp creates a scf.execute_region at b's insertion point
+// (detached when b has no block). Nil optional attributes are left unset;
+// single-block regions get their block.
 func BuildExecuteRegionOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, noInline ir.Attribute) ExecuteRegionOp {
-	var types []ir.Type
-	types = append(types, resultsTypes...)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "scf",
-		Op:         "execute_region",
-		Registered: true,
-	}, loc, types)
+	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "execute_region", Registered: true}, loc, resultsTypes)
 	if noInline != nil {
 		op.SetAttr("no_inline", noInline)
 	}
@@ -105,15 +86,15 @@ func BuildExecuteRegionOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type
 	return ExecuteRegionOp{op}
 }
 
-// ForOp wraps scf.for: the scf.for operation.
+// ForOp is scf.for: for operation.
 type ForOp struct {
 	op *ir.Operation
 }
 
-// ForOpName is the full name of ForOp.
+// ForOpName is the full name of scf.for.
 const ForOpName = "scf.for"
 
-// AsForOp wraps op if it is a scf.for.
+// AsForOp returns op as a ForOp if it is a scf.for.
 func AsForOp(op *ir.Operation) (ForOp, bool) {
 	if op == nil || op.Name.String() != ForOpName {
 		return ForOp{}, false
@@ -122,60 +103,38 @@ func AsForOp(op *ir.Operation) (ForOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ForOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ForOp) Op() *ir.Operation { return o.op }
 
-// LowerBound returns the operand "lowerBound".
-func (o ForOp) LowerBound() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o ForOp) String() string { return o.op.String() }
 
-// UpperBound returns the operand "upperBound".
-func (o ForOp) UpperBound() *ir.Value {
-	return o.op.Operands[1]
-}
+// LowerBound returns the op's lowerBound operand.
+func (o ForOp) LowerBound() *ir.Value { return o.op.Operands[0] }
 
-// Step returns the operand "step".
-func (o ForOp) Step() *ir.Value {
-	return o.op.Operands[2]
-}
+// UpperBound returns the op's upperBound operand.
+func (o ForOp) UpperBound() *ir.Value { return o.op.Operands[1] }
 
-// InitArgs returns the operand group "initArgs".
-func (o ForOp) InitArgs() []*ir.Value {
-	return o.op.Operands[3:]
-}
+// Step returns the op's step operand.
+func (o ForOp) Step() *ir.Value { return o.op.Operands[2] }
 
-// Results returns the result group "results".
-func (o ForOp) Results() []*ir.Value {
-	return o.op.Results[0:]
-}
+// InitArgs returns the op's initArgs operand group.
+func (o ForOp) InitArgs() []*ir.Value { return o.op.Operands[3:] }
 
-// UnsignedCmp returns the optional attribute "unsignedCmp", or nil if it is not set.
-func (o ForOp) UnsignedCmp() ir.Attribute {
-	v, _ := o.op.Attr("unsignedCmp").(ir.Attribute)
-	return v
-}
+// Results returns the op's results result group.
+func (o ForOp) Results() []*ir.Value { return o.op.Results }
 
-// Region returns the region "region".
-func (o ForOp) Region() *ir.Region {
-	return o.op.Regions[0]
-}
+// UnsignedCmp returns the optional attribute unsignedCmp, or nil if it is not set.
+func (o ForOp) UnsignedCmp() ir.Attribute { return o.op.Attr("unsignedCmp") }
 
-// BuildForOp creates a scf.for at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildForOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, lowerBound *ir.Value, upperBound *ir.Value, step *ir.Value, initArgs []*ir.Value, unsignedCmp ir.Attribute) ForOp {
-	var types []ir.Type
-	types = append(types, resultsTypes...)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "scf",
-		Op:         "for",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lowerBound)
-	op.Operands = append(op.Operands, upperBound)
-	op.Operands = append(op.Operands, step)
-	op.Operands = append(op.Operands, initArgs...)
+// Region returns the op's region.
+func (o ForOp) Region() *ir.Region { return o.op.Regions[0] }
+
+// BuildForOp creates a scf.for at b's insertion point (detached when b has no
+// block). Nil optional attributes are left unset; single-block regions get
+// their block.
+func BuildForOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, lowerBound, upperBound, step *ir.Value, initArgs []*ir.Value, unsignedCmp ir.Attribute) ForOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "for", Registered: true}, loc, resultsTypes)
+	op.Operands = append([]*ir.Value{lowerBound, upperBound, step}, initArgs...)
 	if unsignedCmp != nil {
 		op.SetAttr("unsignedCmp", unsignedCmp)
 	}
@@ -184,15 +143,15 @@ func BuildForOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, lowerBou
 	return ForOp{op}
 }
 
-// ForallOp wraps scf.forall: the scf.forall operation.
+// ForallOp is scf.forall: evaluate a block multiple times in parallel.
 type ForallOp struct {
 	op *ir.Operation
 }
 
-// ForallOpName is the full name of ForallOp.
+// ForallOpName is the full name of scf.forall.
 const ForallOpName = "scf.forall"
 
-// AsForallOp wraps op if it is a scf.forall.
+// AsForallOp returns op as a ForallOp if it is a scf.forall.
 func AsForallOp(op *ir.Operation) (ForallOp, bool) {
 	if op == nil || op.Name.String() != ForallOpName {
 		return ForallOp{}, false
@@ -201,78 +160,53 @@ func AsForallOp(op *ir.Operation) (ForallOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ForallOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ForallOp) Op() *ir.Operation { return o.op }
 
-// DynamicLowerBound returns the operand group "dynamicLowerBound".
+// String prints the op in MLIR's generic form, on one line.
+func (o ForallOp) String() string { return o.op.String() }
+
+// DynamicLowerBound returns the op's dynamicLowerBound operand group.
 func (o ForallOp) DynamicLowerBound() []*ir.Value {
 	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
 }
 
-// DynamicUpperBound returns the operand group "dynamicUpperBound".
+// DynamicUpperBound returns the op's dynamicUpperBound operand group.
 func (o ForallOp) DynamicUpperBound() []*ir.Value {
 	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
 }
 
-// DynamicStep returns the operand group "dynamicStep".
+// DynamicStep returns the op's dynamicStep operand group.
 func (o ForallOp) DynamicStep() []*ir.Value {
 	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
 }
 
-// Outputs returns the operand group "outputs".
-func (o ForallOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
-}
+// Outputs returns the op's outputs operand group.
+func (o ForallOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3) }
 
-// Results returns the result group "results".
-func (o ForallOp) Results() []*ir.Value {
-	return o.op.Results[0:]
-}
+// Results returns the op's results result group.
+func (o ForallOp) Results() []*ir.Value { return o.op.Results }
 
-// StaticLowerBound returns the inherent attribute "staticLowerBound", or nil if it is not set.
-func (o ForallOp) StaticLowerBound() ir.Attribute {
-	v, _ := o.op.Attr("staticLowerBound").(ir.Attribute)
-	return v
-}
+// StaticLowerBound returns the inherent attribute staticLowerBound, or nil if it is not set.
+func (o ForallOp) StaticLowerBound() ir.Attribute { return o.op.Attr("staticLowerBound") }
 
-// StaticUpperBound returns the inherent attribute "staticUpperBound", or nil if it is not set.
-func (o ForallOp) StaticUpperBound() ir.Attribute {
-	v, _ := o.op.Attr("staticUpperBound").(ir.Attribute)
-	return v
-}
+// StaticUpperBound returns the inherent attribute staticUpperBound, or nil if it is not set.
+func (o ForallOp) StaticUpperBound() ir.Attribute { return o.op.Attr("staticUpperBound") }
 
-// StaticStep returns the inherent attribute "staticStep", or nil if it is not set.
-func (o ForallOp) StaticStep() ir.Attribute {
-	v, _ := o.op.Attr("staticStep").(ir.Attribute)
-	return v
-}
+// StaticStep returns the inherent attribute staticStep, or nil if it is not set.
+func (o ForallOp) StaticStep() ir.Attribute { return o.op.Attr("staticStep") }
 
-// Mapping returns the optional attribute "mapping", or nil if it is not set.
-func (o ForallOp) Mapping() ir.Attribute {
-	v, _ := o.op.Attr("mapping").(ir.Attribute)
-	return v
-}
+// Mapping returns the optional attribute mapping, or nil if it is not set.
+func (o ForallOp) Mapping() ir.Attribute { return o.op.Attr("mapping") }
 
-// Region returns the region "region".
-func (o ForallOp) Region() *ir.Region {
-	return o.op.Regions[0]
-}
+// Region returns the op's region.
+func (o ForallOp) Region() *ir.Region { return o.op.Regions[0] }
 
-// BuildForallOp creates a scf.forall at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildForallOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, dynamicLowerBound []*ir.Value, dynamicUpperBound []*ir.Value, dynamicStep []*ir.Value, outputs []*ir.Value, staticLowerBound ir.Attribute, staticUpperBound ir.Attribute, staticStep ir.Attribute, mapping ir.Attribute) ForallOp {
-	var types []ir.Type
-	types = append(types, resultsTypes...)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "scf",
-		Op:         "forall",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, dynamicLowerBound...)
-	op.Operands = append(op.Operands, dynamicUpperBound...)
-	op.Operands = append(op.Operands, dynamicStep...)
-	op.Operands = append(op.Operands, outputs...)
+// BuildForallOp creates a scf.forall at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
+func BuildForallOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, dynamicLowerBound, dynamicUpperBound, dynamicStep, outputs []*ir.Value, staticLowerBound, staticUpperBound, staticStep, mapping ir.Attribute) ForallOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "forall", Registered: true}, loc, resultsTypes)
+	op.Operands = append(append(append(append([]*ir.Value{}, dynamicLowerBound...), dynamicUpperBound...), dynamicStep...), outputs...)
 	op.SetOperandSegments([]int32{int32(len(dynamicLowerBound)), int32(len(dynamicUpperBound)), int32(len(dynamicStep)), int32(len(outputs))})
 	if staticLowerBound != nil {
 		op.SetAttr("staticLowerBound", staticLowerBound)
@@ -291,15 +225,15 @@ func BuildForallOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, dynam
 	return ForallOp{op}
 }
 
-// ForallInParallelOp wraps scf.forall.in_parallel: the scf.forall.in_parallel operation.
+// ForallInParallelOp is scf.forall.in_parallel: terminates a `forall` block.
 type ForallInParallelOp struct {
 	op *ir.Operation
 }
 
-// ForallInParallelOpName is the full name of ForallInParallelOp.
+// ForallInParallelOpName is the full name of scf.forall.in_parallel.
 const ForallInParallelOpName = "scf.forall.in_parallel"
 
-// AsForallInParallelOp wraps op if it is a scf.forall.in_parallel.
+// AsForallInParallelOp returns op as a ForallInParallelOp if it is a scf.forall.in_parallel.
 func AsForallInParallelOp(op *ir.Operation) (ForallInParallelOp, bool) {
 	if op == nil || op.Name.String() != ForallInParallelOpName {
 		return ForallInParallelOp{}, false
@@ -308,38 +242,33 @@ func AsForallInParallelOp(op *ir.Operation) (ForallInParallelOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ForallInParallelOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ForallInParallelOp) Op() *ir.Operation { return o.op }
 
-// Region returns the region "region".
-func (o ForallInParallelOp) Region() *ir.Region {
-	return o.op.Regions[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o ForallInParallelOp) String() string { return o.op.String() }
 
-// BuildForallInParallelOp creates a scf.forall.in_parallel at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Region returns the op's region.
+func (o ForallInParallelOp) Region() *ir.Region { return o.op.Regions[0] }
+
+// BuildForallInParallelOp creates a scf.forall.in_parallel at b's insertion
+// point (detached when b has no block). Nil optional attributes are left
+// unset; single-block regions get their block.
 func BuildForallInParallelOp(b *ir.Builder, loc ir.Location) ForallInParallelOp {
-	var types []ir.Type
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "scf",
-		Op:         "forall.in_parallel",
-		Registered: true,
-	}, loc, types)
+	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "forall.in_parallel", Registered: true}, loc, nil)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ForallInParallelOp{op}
 }
 
-// IfOp wraps scf.if: the scf.if operation.
+// IfOp is scf.if: if-then-else operation.
 type IfOp struct {
 	op *ir.Operation
 }
 
-// IfOpName is the full name of IfOp.
+// IfOpName is the full name of scf.if.
 const IfOpName = "scf.if"
 
-// AsIfOp wraps op if it is a scf.if.
+// AsIfOp returns op as an IfOp if it is a scf.if.
 func AsIfOp(op *ir.Operation) (IfOp, bool) {
 	if op == nil || op.Name.String() != IfOpName {
 		return IfOp{}, false
@@ -348,56 +277,44 @@ func AsIfOp(op *ir.Operation) (IfOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o IfOp) Op() *ir.Operation {
-	return o.op
-}
+func (o IfOp) Op() *ir.Operation { return o.op }
 
-// Condition returns the operand "condition".
-func (o IfOp) Condition() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o IfOp) String() string { return o.op.String() }
 
-// Results returns the result group "results".
-func (o IfOp) Results() []*ir.Value {
-	return o.op.Results[0:]
-}
+// Condition returns the op's condition operand.
+func (o IfOp) Condition() *ir.Value { return o.op.Operands[0] }
 
-// ThenRegion returns the region "thenRegion".
-func (o IfOp) ThenRegion() *ir.Region {
-	return o.op.Regions[0]
-}
+// Results returns the op's results result group.
+func (o IfOp) Results() []*ir.Value { return o.op.Results }
 
-// ElseRegion returns the region "elseRegion".
-func (o IfOp) ElseRegion() *ir.Region {
-	return o.op.Regions[1]
-}
+// ThenRegion returns the op's thenRegion region.
+func (o IfOp) ThenRegion() *ir.Region { return o.op.Regions[0] }
 
-// BuildIfOp creates a scf.if at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// ElseRegion returns the op's elseRegion region.
+func (o IfOp) ElseRegion() *ir.Region { return o.op.Regions[1] }
+
+// BuildIfOp creates a scf.if at b's insertion point (detached when b has no
+// block). Nil optional attributes are left unset; single-block regions get
+// their block.
 func BuildIfOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, condition *ir.Value) IfOp {
-	var types []ir.Type
-	types = append(types, resultsTypes...)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "scf",
-		Op:         "if",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, condition)
+	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "if", Registered: true}, loc, resultsTypes)
+	op.Operands = []*ir.Value{condition}
 	op.AddRegion().AddBlock()
 	op.AddRegion()
 	b.Insert(op)
 	return IfOp{op}
 }
 
-// IndexSwitchOp wraps scf.index_switch: the scf.index_switch operation.
+// IndexSwitchOp is scf.index_switch: switch-case operation on an index argument.
 type IndexSwitchOp struct {
 	op *ir.Operation
 }
 
-// IndexSwitchOpName is the full name of IndexSwitchOp.
+// IndexSwitchOpName is the full name of scf.index_switch.
 const IndexSwitchOpName = "scf.index_switch"
 
-// AsIndexSwitchOp wraps op if it is a scf.index_switch.
+// AsIndexSwitchOp returns op as an IndexSwitchOp if it is a scf.index_switch.
 func AsIndexSwitchOp(op *ir.Operation) (IndexSwitchOp, bool) {
 	if op == nil || op.Name.String() != IndexSwitchOpName {
 		return IndexSwitchOp{}, false
@@ -406,47 +323,32 @@ func AsIndexSwitchOp(op *ir.Operation) (IndexSwitchOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o IndexSwitchOp) Op() *ir.Operation {
-	return o.op
-}
+func (o IndexSwitchOp) Op() *ir.Operation { return o.op }
 
-// Arg returns the operand "arg".
-func (o IndexSwitchOp) Arg() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o IndexSwitchOp) String() string { return o.op.String() }
 
-// Results returns the result group "results".
-func (o IndexSwitchOp) Results() []*ir.Value {
-	return o.op.Results[0:]
-}
+// Arg returns the op's arg operand.
+func (o IndexSwitchOp) Arg() *ir.Value { return o.op.Operands[0] }
 
-// Cases returns the inherent attribute "cases", or nil if it is not set.
-func (o IndexSwitchOp) Cases() ir.Attribute {
-	v, _ := o.op.Attr("cases").(ir.Attribute)
-	return v
-}
+// Results returns the op's results result group.
+func (o IndexSwitchOp) Results() []*ir.Value { return o.op.Results }
 
-// DefaultRegion returns the region "defaultRegion".
-func (o IndexSwitchOp) DefaultRegion() *ir.Region {
-	return o.op.Regions[0]
-}
+// Cases returns the inherent attribute cases, or nil if it is not set.
+func (o IndexSwitchOp) Cases() ir.Attribute { return o.op.Attr("cases") }
 
-// CaseRegions returns the regions "caseRegions".
-func (o IndexSwitchOp) CaseRegions() []*ir.Region {
-	return o.op.Regions[1:]
-}
+// DefaultRegion returns the op's defaultRegion region.
+func (o IndexSwitchOp) DefaultRegion() *ir.Region { return o.op.Regions[0] }
 
-// BuildIndexSwitchOp creates a scf.index_switch at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// CaseRegions returns the op's caseRegions regions.
+func (o IndexSwitchOp) CaseRegions() []*ir.Region { return o.op.Regions[1:] }
+
+// BuildIndexSwitchOp creates a scf.index_switch at b's insertion point
+// (detached when b has no block). Nil optional attributes are left unset;
+// single-block regions get their block.
 func BuildIndexSwitchOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, arg *ir.Value, cases ir.Attribute, caseRegionsCount int) IndexSwitchOp {
-	var types []ir.Type
-	types = append(types, resultsTypes...)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "scf",
-		Op:         "index_switch",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, arg)
+	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "index_switch", Registered: true}, loc, resultsTypes)
+	op.Operands = []*ir.Value{arg}
 	if cases != nil {
 		op.SetAttr("cases", cases)
 	}
@@ -458,15 +360,15 @@ func BuildIndexSwitchOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, 
 	return IndexSwitchOp{op}
 }
 
-// ParallelOp wraps scf.parallel: the scf.parallel operation.
+// ParallelOp is scf.parallel: parallel for operation.
 type ParallelOp struct {
 	op *ir.Operation
 }
 
-// ParallelOpName is the full name of ParallelOp.
+// ParallelOpName is the full name of scf.parallel.
 const ParallelOpName = "scf.parallel"
 
-// AsParallelOp wraps op if it is a scf.parallel.
+// AsParallelOp returns op as a ParallelOp if it is a scf.parallel.
 func AsParallelOp(op *ir.Operation) (ParallelOp, bool) {
 	if op == nil || op.Name.String() != ParallelOpName {
 		return ParallelOp{}, false
@@ -475,69 +377,56 @@ func AsParallelOp(op *ir.Operation) (ParallelOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ParallelOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ParallelOp) Op() *ir.Operation { return o.op }
 
-// LowerBound returns the operand group "lowerBound".
+// String prints the op in MLIR's generic form, on one line.
+func (o ParallelOp) String() string { return o.op.String() }
+
+// LowerBound returns the op's lowerBound operand group.
 func (o ParallelOp) LowerBound() []*ir.Value {
 	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
 }
 
-// UpperBound returns the operand group "upperBound".
+// UpperBound returns the op's upperBound operand group.
 func (o ParallelOp) UpperBound() []*ir.Value {
 	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
 }
 
-// Step returns the operand group "step".
-func (o ParallelOp) Step() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
-}
+// Step returns the op's step operand group.
+func (o ParallelOp) Step() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2) }
 
-// InitVals returns the operand group "initVals".
+// InitVals returns the op's initVals operand group.
 func (o ParallelOp) InitVals() []*ir.Value {
 	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
 }
 
-// Results returns the result group "results".
-func (o ParallelOp) Results() []*ir.Value {
-	return o.op.Results[0:]
-}
+// Results returns the op's results result group.
+func (o ParallelOp) Results() []*ir.Value { return o.op.Results }
 
-// Region returns the region "region".
-func (o ParallelOp) Region() *ir.Region {
-	return o.op.Regions[0]
-}
+// Region returns the op's region.
+func (o ParallelOp) Region() *ir.Region { return o.op.Regions[0] }
 
-// BuildParallelOp creates a scf.parallel at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildParallelOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, lowerBound []*ir.Value, upperBound []*ir.Value, step []*ir.Value, initVals []*ir.Value) ParallelOp {
-	var types []ir.Type
-	types = append(types, resultsTypes...)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "scf",
-		Op:         "parallel",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lowerBound...)
-	op.Operands = append(op.Operands, upperBound...)
-	op.Operands = append(op.Operands, step...)
-	op.Operands = append(op.Operands, initVals...)
+// BuildParallelOp creates a scf.parallel at b's insertion point (detached when
+// b has no block). Nil optional attributes are left unset; single-block
+// regions get their block.
+func BuildParallelOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, lowerBound, upperBound, step, initVals []*ir.Value) ParallelOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "parallel", Registered: true}, loc, resultsTypes)
+	op.Operands = append(append(append(append([]*ir.Value{}, lowerBound...), upperBound...), step...), initVals...)
 	op.SetOperandSegments([]int32{int32(len(lowerBound)), int32(len(upperBound)), int32(len(step)), int32(len(initVals))})
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ParallelOp{op}
 }
 
-// ReduceOp wraps scf.reduce: the scf.reduce operation.
+// ReduceOp is scf.reduce: reduce operation for scf.parallel.
 type ReduceOp struct {
 	op *ir.Operation
 }
 
-// ReduceOpName is the full name of ReduceOp.
+// ReduceOpName is the full name of scf.reduce.
 const ReduceOpName = "scf.reduce"
 
-// AsReduceOp wraps op if it is a scf.reduce.
+// AsReduceOp returns op as a ReduceOp if it is a scf.reduce.
 func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
 	if op == nil || op.Name.String() != ReduceOpName {
 		return ReduceOp{}, false
@@ -546,30 +435,23 @@ func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ReduceOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ReduceOp) Op() *ir.Operation { return o.op }
 
-// Operands returns the operand group "operands".
-func (o ReduceOp) Operands() []*ir.Value {
-	return o.op.Operands[0:]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o ReduceOp) String() string { return o.op.String() }
 
-// Reductions returns the regions "reductions".
-func (o ReduceOp) Reductions() []*ir.Region {
-	return o.op.Regions[0:]
-}
+// Operands returns the op's operands operand group.
+func (o ReduceOp) Operands() []*ir.Value { return o.op.Operands }
 
-// BuildReduceOp creates a scf.reduce at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Reductions returns the op's reductions regions.
+func (o ReduceOp) Reductions() []*ir.Region { return o.op.Regions[0:] }
+
+// BuildReduceOp creates a scf.reduce at b's insertion point (detached when b
+// has no block). Nil optional attributes are left unset; single-block regions
+// get their block.
 func BuildReduceOp(b *ir.Builder, loc ir.Location, operands []*ir.Value, reductionsCount int) ReduceOp {
-	var types []ir.Type
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "scf",
-		Op:         "reduce",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, operands...)
+	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "reduce", Registered: true}, loc, nil)
+	op.Operands = append([]*ir.Value{}, operands...)
 	for range reductionsCount {
 		op.AddRegion()
 	}
@@ -577,15 +459,15 @@ func BuildReduceOp(b *ir.Builder, loc ir.Location, operands []*ir.Value, reducti
 	return ReduceOp{op}
 }
 
-// ReduceReturnOp wraps scf.reduce.return: the scf.reduce.return operation.
+// ReduceReturnOp is scf.reduce.return: terminator for reduce operation.
 type ReduceReturnOp struct {
 	op *ir.Operation
 }
 
-// ReduceReturnOpName is the full name of ReduceReturnOp.
+// ReduceReturnOpName is the full name of scf.reduce.return.
 const ReduceReturnOpName = "scf.reduce.return"
 
-// AsReduceReturnOp wraps op if it is a scf.reduce.return.
+// AsReduceReturnOp returns op as a ReduceReturnOp if it is a scf.reduce.return.
 func AsReduceReturnOp(op *ir.Operation) (ReduceReturnOp, bool) {
 	if op == nil || op.Name.String() != ReduceReturnOpName {
 		return ReduceReturnOp{}, false
@@ -594,38 +476,33 @@ func AsReduceReturnOp(op *ir.Operation) (ReduceReturnOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ReduceReturnOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ReduceReturnOp) Op() *ir.Operation { return o.op }
 
-// Result returns the operand "result".
-func (o ReduceReturnOp) Result() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o ReduceReturnOp) String() string { return o.op.String() }
 
-// BuildReduceReturnOp creates a scf.reduce.return at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Result returns the op's result operand.
+func (o ReduceReturnOp) Result() *ir.Value { return o.op.Operands[0] }
+
+// BuildReduceReturnOp creates a scf.reduce.return at b's insertion point
+// (detached when b has no block). Nil optional attributes are left unset;
+// single-block regions get their block.
 func BuildReduceReturnOp(b *ir.Builder, loc ir.Location, result *ir.Value) ReduceReturnOp {
-	var types []ir.Type
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "scf",
-		Op:         "reduce.return",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, result)
+	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "reduce.return", Registered: true}, loc, nil)
+	op.Operands = []*ir.Value{result}
 	b.Insert(op)
 	return ReduceReturnOp{op}
 }
 
-// WhileOp wraps scf.while: the scf.while operation.
+// WhileOp is scf.while: a generic 'while' loop.
 type WhileOp struct {
 	op *ir.Operation
 }
 
-// WhileOpName is the full name of WhileOp.
+// WhileOpName is the full name of scf.while.
 const WhileOpName = "scf.while"
 
-// AsWhileOp wraps op if it is a scf.while.
+// AsWhileOp returns op as a WhileOp if it is a scf.while.
 func AsWhileOp(op *ir.Operation) (WhileOp, bool) {
 	if op == nil || op.Name.String() != WhileOpName {
 		return WhileOp{}, false
@@ -634,56 +511,44 @@ func AsWhileOp(op *ir.Operation) (WhileOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o WhileOp) Op() *ir.Operation {
-	return o.op
-}
+func (o WhileOp) Op() *ir.Operation { return o.op }
 
-// Inits returns the operand group "inits".
-func (o WhileOp) Inits() []*ir.Value {
-	return o.op.Operands[0:]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o WhileOp) String() string { return o.op.String() }
 
-// Results returns the result group "results".
-func (o WhileOp) Results() []*ir.Value {
-	return o.op.Results[0:]
-}
+// Inits returns the op's inits operand group.
+func (o WhileOp) Inits() []*ir.Value { return o.op.Operands }
 
-// Before returns the region "before".
-func (o WhileOp) Before() *ir.Region {
-	return o.op.Regions[0]
-}
+// Results returns the op's results result group.
+func (o WhileOp) Results() []*ir.Value { return o.op.Results }
 
-// After returns the region "after".
-func (o WhileOp) After() *ir.Region {
-	return o.op.Regions[1]
-}
+// Before returns the op's before region.
+func (o WhileOp) Before() *ir.Region { return o.op.Regions[0] }
 
-// BuildWhileOp creates a scf.while at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// After returns the op's after region.
+func (o WhileOp) After() *ir.Region { return o.op.Regions[1] }
+
+// BuildWhileOp creates a scf.while at b's insertion point (detached when b has
+// no block). Nil optional attributes are left unset; single-block regions get
+// their block.
 func BuildWhileOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inits []*ir.Value) WhileOp {
-	var types []ir.Type
-	types = append(types, resultsTypes...)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "scf",
-		Op:         "while",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, inits...)
+	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "while", Registered: true}, loc, resultsTypes)
+	op.Operands = append([]*ir.Value{}, inits...)
 	op.AddRegion().AddBlock()
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return WhileOp{op}
 }
 
-// YieldOp wraps scf.yield: the scf.yield operation.
+// YieldOp is scf.yield: loop yield and termination operation.
 type YieldOp struct {
 	op *ir.Operation
 }
 
-// YieldOpName is the full name of YieldOp.
+// YieldOpName is the full name of scf.yield.
 const YieldOpName = "scf.yield"
 
-// AsYieldOp wraps op if it is a scf.yield.
+// AsYieldOp returns op as a YieldOp if it is a scf.yield.
 func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 	if op == nil || op.Name.String() != YieldOpName {
 		return YieldOp{}, false
@@ -692,25 +557,20 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o YieldOp) Op() *ir.Operation {
-	return o.op
-}
+func (o YieldOp) Op() *ir.Operation { return o.op }
 
-// Results returns the operand group "results".
-func (o YieldOp) Results() []*ir.Value {
-	return o.op.Operands[0:]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o YieldOp) String() string { return o.op.String() }
 
-// BuildYieldOp creates a scf.yield at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Results returns the op's results operand group.
+func (o YieldOp) Results() []*ir.Value { return o.op.Operands }
+
+// BuildYieldOp creates a scf.yield at b's insertion point (detached when b has
+// no block). Nil optional attributes are left unset; single-block regions get
+// their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, results []*ir.Value) YieldOp {
-	var types []ir.Type
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "scf",
-		Op:         "yield",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, results...)
+	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "yield", Registered: true}, loc, nil)
+	op.Operands = append([]*ir.Value{}, results...)
 	b.Insert(op)
 	return YieldOp{op}
 }

@@ -3,6 +3,7 @@
 package toy
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -20,7 +21,7 @@ type TileAttr struct {
 }
 
 // GetTileAttr returns the uniqued TileAttr with these parameters.
-func GetTileAttr(ctx *ir.Context, sizes []int64, order Order, buffers uint32, first int64, last int64, label ir.Attribute) *TileAttr {
+func GetTileAttr(ctx *ir.Context, sizes []int64, order Order, buffers uint32, first, last int64, label ir.Attribute) *TileAttr {
 	k := ir.NewKey("toy", "TileAttr")
 	k.Uint(uint64(len(sizes)))
 	for _, e0 := range sizes {
@@ -37,14 +38,11 @@ func GetTileAttr(ctx *ir.Context, sizes []int64, order Order, buffers uint32, fi
 	return ir.InsertAttr(ctx, k, &TileAttr{sizes: slices.Clone(sizes), order: order, buffers: buffers, first: first, last: last, label: label})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*TileAttr) Dialect() string {
-	return "toy"
-}
+func (*TileAttr) Dialect() string { return "toy" }
+func (*TileAttr) Kind() string    { return "TileAttr" }
 
-// Kind names the definition within its dialect.
-func (*TileAttr) Kind() string {
-	return "TileAttr"
+func (a *TileAttr) String() string {
+	return fmt.Sprintf("#toy.TileAttr<sizes = %v, order = %v, buffers = %v, first = %v, last = %v, label = %v>", a.sizes, a.order, a.buffers, a.first, a.last, a.label)
 }
 
 // Sizes is the tile size along each dimension (shared: do not modify).

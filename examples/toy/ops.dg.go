@@ -4,15 +4,15 @@ package toy
 
 import "github.com/dialectgen/dialectgen/runtime/ir"
 
-// ConstantOp wraps toy.constant: a matrix constant.
+// ConstantOp is toy.constant: A matrix constant.
 type ConstantOp struct {
 	op *ir.Operation
 }
 
-// ConstantOpName is the full name of ConstantOp.
+// ConstantOpName is the full name of toy.constant.
 const ConstantOpName = "toy.constant"
 
-// AsConstantOp wraps op if it is a toy.constant.
+// AsConstantOp returns op as a ConstantOp if it is a toy.constant.
 func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 	if op == nil || op.Name.String() != ConstantOpName {
 		return ConstantOp{}, false
@@ -21,37 +21,28 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ConstantOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ConstantOp) Op() *ir.Operation { return o.op }
 
-// Result returns the result "result".
-func (o ConstantOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o ConstantOp) String() string { return o.op.String() }
 
-// Value returns the inherent attribute "value", or nil if it is not set.
-func (o ConstantOp) Value() ir.Attribute {
-	v, _ := o.op.Attr("value").(ir.Attribute)
-	return v
-}
+// Result returns the op's result.
+func (o ConstantOp) Result() *ir.Value { return o.op.Results[0] }
 
-// Tile returns the optional attribute "tile", or nil if it is not set.
+// Value returns the inherent attribute value, or nil if it is not set.
+func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
+
+// Tile returns the optional attribute tile, or nil if it is not set or of another kind.
 func (o ConstantOp) Tile() *TileAttr {
 	v, _ := o.op.Attr("tile").(*TileAttr)
 	return v
 }
 
-// BuildConstantOp creates a toy.constant at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// BuildConstantOp creates a toy.constant at b's insertion point (detached when
+// b has no block). Nil optional attributes are left unset; single-block
+// regions get their block.
 func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute, tile *TileAttr) ConstantOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "toy",
-		Op:         "constant",
-		Registered: true,
-	}, loc, types)
+	op := ir.NewOperation(ir.OpName{Dialect: "toy", Op: "constant", Registered: true}, loc, []ir.Type{resultType})
 	if value != nil {
 		op.SetAttr("value", value)
 	}
@@ -62,15 +53,15 @@ func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value i
 	return ConstantOp{op}
 }
 
-// AddOp wraps toy.add: element-wise sum of two matrices.
+// AddOp is toy.add: element-wise sum of two matrices.
 type AddOp struct {
 	op *ir.Operation
 }
 
-// AddOpName is the full name of AddOp.
+// AddOpName is the full name of toy.add.
 const AddOpName = "toy.add"
 
-// AsAddOp wraps op if it is a toy.add.
+// AsAddOp returns op as an AddOp if it is a toy.add.
 func AsAddOp(op *ir.Operation) (AddOp, bool) {
 	if op == nil || op.Name.String() != AddOpName {
 		return AddOp{}, false
@@ -79,50 +70,39 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o AddOp) Op() *ir.Operation {
-	return o.op
-}
+func (o AddOp) Op() *ir.Operation { return o.op }
 
-// Lhs returns the operand "lhs".
-func (o AddOp) Lhs() *ir.Value {
-	return o.op.Operands[0]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o AddOp) String() string { return o.op.String() }
 
-// Rhs returns the operand "rhs".
-func (o AddOp) Rhs() *ir.Value {
-	return o.op.Operands[1]
-}
+// Lhs returns the op's lhs operand.
+func (o AddOp) Lhs() *ir.Value { return o.op.Operands[0] }
 
-// Result returns the result "result".
-func (o AddOp) Result() *ir.Value {
-	return o.op.Results[0]
-}
+// Rhs returns the op's rhs operand.
+func (o AddOp) Rhs() *ir.Value { return o.op.Operands[1] }
 
-// BuildAddOp creates a toy.add at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
-func BuildAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs *ir.Value, rhs *ir.Value) AddOp {
-	var types []ir.Type
-	types = append(types, resultType)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "toy",
-		Op:         "add",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, lhs)
-	op.Operands = append(op.Operands, rhs)
+// Result returns the op's result.
+func (o AddOp) Result() *ir.Value { return o.op.Results[0] }
+
+// BuildAddOp creates a toy.add at b's insertion point (detached when b has no
+// block). Nil optional attributes are left unset; single-block regions get
+// their block.
+func BuildAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AddOp {
+	op := ir.NewOperation(ir.OpName{Dialect: "toy", Op: "add", Registered: true}, loc, []ir.Type{resultType})
+	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
 	return AddOp{op}
 }
 
-// ScopeOp wraps toy.scope: runs its body once; the body's yield gives the results.
+// ScopeOp is toy.scope: runs its body once; the body's yield gives the results.
 type ScopeOp struct {
 	op *ir.Operation
 }
 
-// ScopeOpName is the full name of ScopeOp.
+// ScopeOpName is the full name of toy.scope.
 const ScopeOpName = "toy.scope"
 
-// AsScopeOp wraps op if it is a toy.scope.
+// AsScopeOp returns op as a ScopeOp if it is a toy.scope.
 func AsScopeOp(op *ir.Operation) (ScopeOp, bool) {
 	if op == nil || op.Name.String() != ScopeOpName {
 		return ScopeOp{}, false
@@ -131,44 +111,36 @@ func AsScopeOp(op *ir.Operation) (ScopeOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o ScopeOp) Op() *ir.Operation {
-	return o.op
-}
+func (o ScopeOp) Op() *ir.Operation { return o.op }
 
-// Results returns the result group "results".
-func (o ScopeOp) Results() []*ir.Value {
-	return o.op.Results[0:]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o ScopeOp) String() string { return o.op.String() }
 
-// Body returns the region "body".
-func (o ScopeOp) Body() *ir.Region {
-	return o.op.Regions[0]
-}
+// Results returns the op's results result group.
+func (o ScopeOp) Results() []*ir.Value { return o.op.Results }
 
-// BuildScopeOp creates a toy.scope at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Body returns the op's body region.
+func (o ScopeOp) Body() *ir.Region { return o.op.Regions[0] }
+
+// BuildScopeOp creates a toy.scope at b's insertion point (detached when b has
+// no block). Nil optional attributes are left unset; single-block regions get
+// their block.
 func BuildScopeOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type) ScopeOp {
-	var types []ir.Type
-	types = append(types, resultsTypes...)
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "toy",
-		Op:         "scope",
-		Registered: true,
-	}, loc, types)
+	op := ir.NewOperation(ir.OpName{Dialect: "toy", Op: "scope", Registered: true}, loc, resultsTypes)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ScopeOp{op}
 }
 
-// YieldOp wraps toy.yield: ends a scope's body, giving its results.
+// YieldOp is toy.yield: ends a scope's body, giving its results.
 type YieldOp struct {
 	op *ir.Operation
 }
 
-// YieldOpName is the full name of YieldOp.
+// YieldOpName is the full name of toy.yield.
 const YieldOpName = "toy.yield"
 
-// AsYieldOp wraps op if it is a toy.yield.
+// AsYieldOp returns op as a YieldOp if it is a toy.yield.
 func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 	if op == nil || op.Name.String() != YieldOpName {
 		return YieldOp{}, false
@@ -177,25 +149,20 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Op returns the wrapped operation.
-func (o YieldOp) Op() *ir.Operation {
-	return o.op
-}
+func (o YieldOp) Op() *ir.Operation { return o.op }
 
-// Values returns the operand group "values".
-func (o YieldOp) Values() []*ir.Value {
-	return o.op.Operands[0:]
-}
+// String prints the op in MLIR's generic form, on one line.
+func (o YieldOp) String() string { return o.op.String() }
 
-// BuildYieldOp creates a toy.yield at the builder's insertion point. Nil
-// optional attributes are left unset; single-block regions get their block.
+// Values returns the op's values operand group.
+func (o YieldOp) Values() []*ir.Value { return o.op.Operands }
+
+// BuildYieldOp creates a toy.yield at b's insertion point (detached when b has
+// no block). Nil optional attributes are left unset; single-block regions get
+// their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, values []*ir.Value) YieldOp {
-	var types []ir.Type
-	op := ir.NewOperation(ir.OpName{
-		Dialect:    "toy",
-		Op:         "yield",
-		Registered: true,
-	}, loc, types)
-	op.Operands = append(op.Operands, values...)
+	op := ir.NewOperation(ir.OpName{Dialect: "toy", Op: "yield", Registered: true}, loc, nil)
+	op.Operands = append([]*ir.Value{}, values...)
 	b.Insert(op)
 	return YieldOp{op}
 }

@@ -2,7 +2,11 @@
 
 package toy
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"fmt"
+
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // MatrixType is a matrix of rows x cols elements, as in !toy.matrix<2x3xf32>.
 type MatrixType struct {
@@ -13,7 +17,7 @@ type MatrixType struct {
 }
 
 // GetMatrixType returns the uniqued MatrixType with these parameters.
-func GetMatrixType(ctx *ir.Context, rows int64, cols int64, elementType ir.Type) *MatrixType {
+func GetMatrixType(ctx *ir.Context, rows, cols int64, elementType ir.Type) *MatrixType {
 	k := ir.NewKey("toy", "MatrixType")
 	k.Int(int64(rows))
 	k.Int(int64(cols))
@@ -24,14 +28,11 @@ func GetMatrixType(ctx *ir.Context, rows int64, cols int64, elementType ir.Type)
 	return ir.InsertType(ctx, k, &MatrixType{rows: rows, cols: cols, elementType: elementType})
 }
 
-// Dialect returns the owning dialect's namespace.
-func (*MatrixType) Dialect() string {
-	return "toy"
-}
+func (*MatrixType) Dialect() string { return "toy" }
+func (*MatrixType) Kind() string    { return "MatrixType" }
 
-// Kind names the definition within its dialect.
-func (*MatrixType) Kind() string {
-	return "MatrixType"
+func (t *MatrixType) String() string {
+	return fmt.Sprintf("!toy.MatrixType<rows = %v, cols = %v, elementType = %v>", t.rows, t.cols, t.elementType)
 }
 
 // Rows returns the rows parameter.

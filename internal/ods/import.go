@@ -65,6 +65,7 @@ func llvmReleases(rels []Release) []int {
 // opFacts is what one release's records say about one op.
 type opFacts struct {
 	name       string
+	summary    string // one line, for the generated doc comment
 	file       string // the .td file that defines it
 	traits     []part
 	operands   []part
@@ -122,7 +123,7 @@ func dialectOps(rs *Records, dialect string) (map[string]*opFacts, error) {
 }
 
 func opFactsOf(rs *Records, r record) (*opFacts, error) {
-	op := &opFacts{name: r.str("opName")}
+	op := &opFacts{name: r.str("opName"), summary: strings.Join(strings.Fields(r.str("summary")), " ")}
 	if op.name == "" {
 		return nil, fmt.Errorf("no opName")
 	}
@@ -258,8 +259,9 @@ func nameUnnamed(list []part, what string) {
 
 // mergedOp is an op across releases.
 type mergedOp struct {
-	name string
-	file string
+	name    string
+	summary string // the newest release's
+	file    string
 	span
 	properties span // the releases whose dialect stores properties
 	traits     []*mergedPart
@@ -299,7 +301,7 @@ func mergeOps(rels []int, perRelease []map[string]*opFacts) ([]*mergedOp, error)
 		if err != nil {
 			return nil, fmt.Errorf("op %s: %v", name, err)
 		}
-		m := &mergedOp{name: name, span: s, file: facts[s.last].file}
+		m := &mergedOp{name: name, span: s, file: facts[s.last].file, summary: facts[s.last].summary}
 		props := make([]bool, len(rels))
 		for i := s.first; i <= s.last; i++ {
 			props[i] = facts[i].properties

@@ -169,8 +169,11 @@ func TestImportFacts(t *testing.T) {
 	if ops["call"].Results[0].Name != "results" {
 		t.Errorf("call's unnamed variadic result is %q", ops["call"].Results[0].Name)
 	}
-	if strings.Contains(string(data), "prose") || strings.Contains(string(data), "dropped") {
-		t.Error("descriptions or summaries leaked into the definition")
+	if strings.Contains(string(data), "prose") {
+		t.Error("descriptions leaked into the definition")
+	}
+	if !strings.Contains(string(data), `summary: "A one-line summary."`) {
+		t.Error("op summaries are lost")
 	}
 }
 

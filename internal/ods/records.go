@@ -2,9 +2,10 @@
 // `llvm-tblgen --dump-json` writes them, into a dialect definition (the
 // YAML of package defs). It reads one dump per LLVM release and writes one
 // definition in which every op and op part that is not in all releases
-// carries since/until bounds. It keeps facts only: names, operand and
-// result groups, inherent attributes, regions, successors and traits, and
-// drops descriptions, summaries, assembly formats and C++ snippets.
+// carries since/until bounds. It keeps facts: names, operand and result
+// groups, inherent attributes, regions, successors and traits, and each
+// op's one-line summary (the generated doc comment); it drops
+// descriptions, assembly formats and C++ snippets.
 package ods
 
 import (

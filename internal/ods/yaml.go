@@ -54,6 +54,9 @@ func writeYAML(opts Options, rels []Release, ops []*mergedOp) []byte {
 func writeOp(b *strings.Builder, rels []Release, m *mergedOp) {
 	all := span{0, len(rels) - 1}
 	fmt.Fprintf(b, "  - name: %s\n", scalar(m.name))
+	if m.summary != "" {
+		fmt.Fprintf(b, "    summary: %s\n", strconv.Quote(m.summary))
+	}
 	for _, kv := range bounds(rels, all, m.span) {
 		fmt.Fprintf(b, "    %s: %s\n", kv[0], kv[1])
 	}

@@ -138,3 +138,52 @@ func keyword(line string) string {
 	k, _, _ := strings.Cut(line, " ")
 	return k
 }
+
+// OneLine adds a function whose body is a single statement, kept on one
+// line as one would write it by hand.
+func OneLine(f *jen.File, sig *jen.Statement, stmt jen.Code) {
+	f.Add(sig.Op("{").Add(stmt).Op("}"))
+}
+
+// Param is a function parameter.
+type Param struct {
+	Name string
+	Type *jen.Statement
+}
+
+// Params lists parameters, consecutive ones of the same type sharing it
+// (lhs, rhs *ir.Value), as one writes them by hand.
+func Params(ps []Param) []jen.Code {
+	var out []jen.Code
+	for i := 0; i < len(ps); {
+		j := i + 1
+		for j < len(ps) && fmt.Sprintf("%#v", ps[j].Type) == fmt.Sprintf("%#v", ps[i].Type) {
+			j++
+		}
+		var names []jen.Code
+		for _, p := range ps[i:j] {
+			names = append(names, jen.Id(p.Name))
+		}
+		out = append(out, jen.List(names...).Add(ps[i].Type))
+		i = j
+	}
+	return out
+}
+
+// Doc adds a doc comment, wrapped at 76 columns.
+func Doc(f *jen.File, text string) {
+	var line string
+	for _, w := range strings.Fields(text) {
+		if line != "" && len(line)+1+len(w) > 76 {
+			f.Comment(line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	if line != "" {
+		f.Comment(line)
+	}
+}

@@ -112,8 +112,14 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 	}
 	// The type.
 	doc := def.Summary
-	if doc == "" {
-		doc = fmt.Sprintf("the %s %s", g.m.Name, map[bool]string{true: "type", false: "attribute"}[def.IsType])
+	switch {
+	case doc != "":
+	case def.Text != nil && def.Text.Keyword != "":
+		doc = fmt.Sprintf("%s %s %s, %s in text", model.Article(g.m.Name), g.m.Name, map[bool]string{true: "type", false: "attribute"}[def.IsType], def.Text.Keyword)
+	case def.Text != nil:
+		doc = fmt.Sprintf("%s %s %s, %s… in text", model.Article(g.m.Name), g.m.Name, map[bool]string{true: "type", false: "attribute"}[def.IsType], def.Text.Prefix)
+	default:
+		doc = fmt.Sprintf("%s %s %s", model.Article(g.m.Name), g.m.Name, map[bool]string{true: "type", false: "attribute"}[def.IsType])
 	}
 	f.Comment(fmt.Sprintf("%s is %s", def.Name, model.LowerFirst(strings.TrimSuffix(doc, "."))+"."))
 	fields := []jen.Code{base}
@@ -123,11 +129,10 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 	f.Type().Id(def.Name).Struct(fields...)
 
 	// The constructor.
-	var params []jen.Code
-	params = append(params, jen.Id("ctx").Op("*").Qual(gofile.IR, "Context"))
+	params := []gofile.Param{{Name: "ctx", Type: jen.Op("*").Qual(gofile.IR, "Context")}}
 	var body []jen.Code
 	for _, p := range def.Params {
-		params = append(params, jen.Id(model.Local(p.Name)).Add(g.goType(p.Type)))
+		params = append(params, gofile.Param{Name: model.Local(p.Name), Type: g.goType(p.Type)})
 		if p.Default != "" {
 			body = append(body, jen.If(jen.Id(model.Local(p.Name)).Op("==").Nil()).Block(
 				jen.Id(model.Local(p.Name)).Op("=").Id(defs.ConstructorName(g.m.Def(p.Default).Def)).Call(jen.Id("ctx")),
@@ -157,13 +162,12 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 			jen.Return(jen.Qual(gofile.IR, insert).Call(jen.Id("ctx"), jen.Id("k"), mk)))
 		f.Comment(fmt.Sprintf("%s returns the uniqued %s with these parameters.", defs.ConstructorName(def), def.Name))
 	}
-	f.Func().Id(defs.ConstructorName(def)).Params(params...).Op("*").Id(def.Name).Block(body...)
+	f.Func().Id(defs.ConstructorName(def)).Params(gofile.Params(params)...).Op("*").Id(def.Name).Block(body...)
 
-	// Naming methods.
-	f.Comment("Dialect returns the owning dialect's namespace.")
-	f.Func().Params(jen.Op("*").Id(def.Name)).Id("Dialect").Params().String().Block(jen.Return(jen.Lit(g.m.Name)))
-	f.Comment("Kind names the definition within its dialect.")
-	f.Func().Params(jen.Op("*").Id(def.Name)).Id("Kind").Params().String().Block(jen.Return(jen.Lit(def.Name)))
+	// Naming and printing (ir.Attribute or ir.Type, fmt.Stringer).
+	gofile.OneLine(f, jen.Func().Params(jen.Op("*").Id(def.Name)).Id("Dialect").Params().String(), jen.Return(jen.Lit(g.m.Name)))
+	gofile.OneLine(f, jen.Func().Params(jen.Op("*").Id(def.Name)).Id("Kind").Params().String(), jen.Return(jen.Lit(def.Name)))
+	g.genString(f, def)
 
 	// Accessors.
 	for _, p := range def.Params {
@@ -204,4 +208,47 @@ func (g *gen) fieldInits(def *defs.Def) []jen.Code {
 		out = append(out, jen.Id(model.Local(p.Name)).Op(":").Add(v))
 	}
 	return out
+}
+
+// genString emits String: the definition's text form when it has one (its
+// keyword, or its print hook), else a faithful generic form,
+// #dialect.Kind<param = value, …> (types: !dialect.Kind<…>).
+func (g *gen) genString(f *jen.File, def *defs.Def) {
+	r := recv(def)
+	sig := jen.Func().Params(jen.Id(r).Op("*").Id(def.Name)).Id("String").Params().String()
+	switch t := def.Text; {
+	case def.StringHook != "":
+		gofile.OneLine(f, sig, jen.Return(jen.Id(def.StringHook).Call(jen.Id(r))))
+		return
+	case t != nil && t.Keyword != "":
+		gofile.OneLine(f, jen.Func().Params(jen.Op("*").Id(def.Name)).Id("String").Params().String(), jen.Return(jen.Lit(t.Keyword)))
+		return
+	case t != nil:
+		gofile.OneLine(f, sig, jen.Return(jen.Id(t.Print).Call(jen.Id(r))))
+		return
+	}
+	sigil := "#"
+	if def.IsType {
+		sigil = "!"
+	}
+	name := sigil + g.m.Name + "." + def.Name
+	if len(def.Params) == 0 {
+		gofile.OneLine(f, jen.Func().Params(jen.Op("*").Id(def.Name)).Id("String").Params().String(), jen.Return(jen.Lit(name)))
+		return
+	}
+	var format []string
+	args := []jen.Code{nil}
+	for _, p := range def.Params {
+		verb := "%v"
+		switch p.Type.Kind {
+		case defs.RefBytes:
+			verb = "%x"
+		case defs.RefString:
+			verb = "%q"
+		}
+		format = append(format, p.Name+" = "+verb)
+		args = append(args, jen.Id(r).Dot(model.Local(p.Name)))
+	}
+	args[0] = jen.Lit(name + "<" + strings.Join(format, ", ") + ">")
+	gofile.OneLine(f, sig, jen.Return(jen.Qual("fmt", "Sprintf").Call(args...)))
 }

@@ -2,6 +2,7 @@ package mlirgen
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -12,22 +13,22 @@ import (
 
 func (g *gen) genOps(f *jen.File) {
 	for _, o := range g.m.Ops {
-		g.genOp(f, o.Op)
+		g.genOp(f, o)
 	}
 }
 
 // groupAccess returns the expression selecting group i of a list of
 // groups (operands, results) stored in field, with segField holding the
 // segment sizes when the op declares them.
-func groupAccess(list []*defs.Operand, i int, field, segField string, segmented bool) *jen.Statement {
+func groupAccess(list []*model.Value, i int, field, segField string, segmented bool) *jen.Statement {
 	// A fresh statement per use: jennifer's Clone shares the original.
 	x := func() *jen.Statement { return jen.Id("o").Dot("op").Dot(field) }
 	if segmented {
 		return jen.Qual(gofile.IR, "Segment").Call(x(), jen.Id("o").Dot("op").Dot(segField).Call(), jen.Lit(i))
 	}
 	variadic := -1
-	for j, g := range list {
-		if g.Variadic || g.Optional {
+	for j, v := range list {
+		if v.Many() {
 			variadic = j
 		}
 	}
@@ -36,172 +37,228 @@ func groupAccess(list []*defs.Operand, i int, field, segField string, segmented 
 	}
 	after := len(list) - 1 - variadic
 	if i == variadic {
-		if after == 0 {
+		switch {
+		case after > 0:
+			return x().Index(jen.Lit(i).Op(":").Len(x()).Op("-").Lit(after))
+		case i > 0:
 			return x().Index(jen.Lit(i).Op(":"))
 		}
-		return x().Index(jen.Lit(i).Op(":").Len(x()).Op("-").Lit(after))
+		return x()
 	}
 	return x().Index(jen.Len(x()).Op("-").Lit(len(list) - i))
 }
 
-func (g *gen) genOp(f *jen.File, o *defs.Op) {
-	full := g.m.Name + "." + o.Name
-	t := o.GoName
-	summary := o.Summary
-	if summary == "" {
-		summary = "the " + full + " operation."
+// sentence is a summary as a clause of a doc comment: lower-cased unless
+// it starts with an acronym, without a final period.
+func sentence(summary string) string {
+	s := strings.TrimSuffix(strings.TrimSpace(summary), ".")
+	if len(s) > 1 && s[1] >= 'a' && s[1] <= 'z' {
+		s = strings.ToLower(s[:1]) + s[1:]
 	}
-	f.Comment(fmt.Sprintf("%s wraps %s: %s", t, full, model.LowerFirst(summary)))
+	return s
+}
+
+// partDoc names an op's part in a doc comment: "the op's lhs operand".
+func partDoc(name, kind string) string {
+	if name == kind {
+		return "the op's " + kind
+	}
+	return "the op's " + name + " " + kind
+}
+
+func (g *gen) genOp(f *jen.File, o *model.Op) {
+	t := o.GoName
+	if o.Summary != "" {
+		f.Comment(fmt.Sprintf("%s is %s: %s.", t, o.Full, sentence(o.Summary)))
+	} else {
+		f.Comment(fmt.Sprintf("%s wraps %s %s *ir.Operation.", t, model.Article(o.Full), o.Full))
+	}
 	f.Type().Id(t).Struct(jen.Id("op").Op("*").Qual(gofile.IR, "Operation"))
-	f.Comment(fmt.Sprintf("%sName is the full name of %s.", t, t))
-	f.Const().Id(t + "Name").Op("=").Lit(full)
-	f.Comment(fmt.Sprintf("As%s wraps op if it is a %s.", t, full))
+	f.Comment(fmt.Sprintf("%sName is the full name of %s.", t, o.Full))
+	f.Const().Id(t + "Name").Op("=").Lit(o.Full)
+	f.Comment(fmt.Sprintf("As%s returns op as %s %s if it is %s %s.", t, model.Article(t), t, model.Article(o.Full), o.Full))
 	f.Func().Id("As"+t).Params(jen.Id("op").Op("*").Qual(gofile.IR, "Operation")).Params(jen.Id(t), jen.Bool()).Block(
 		jen.If(jen.Id("op").Op("==").Nil().Op("||").Id("op").Dot("Name").Dot("String").Call().Op("!=").Id(t+"Name")).Block(
 			jen.Return(jen.Id(t).Values(), jen.False())),
 		jen.Return(jen.Id(t).Values(jen.Id("op")), jen.True()),
 	)
+	recv := func() *jen.Statement { return jen.Params(jen.Id("o").Id(t)) }
 	f.Comment("Op returns the wrapped operation.")
-	f.Func().Params(jen.Id("o").Id(t)).Id("Op").Params().Op("*").Qual(gofile.IR, "Operation").Block(jen.Return(jen.Id("o").Dot("op")))
+	gofile.OneLine(f, jen.Func().Add(recv()).Id("Op").Params().Op("*").Qual(gofile.IR, "Operation"), jen.Return(jen.Id("o").Dot("op")))
+	f.Comment("String prints the op in MLIR's generic form, on one line.")
+	gofile.OneLine(f, jen.Func().Add(recv()).Id("String").Params().String(), jen.Return(jen.Id("o").Dot("op").Dot("String").Call()))
 
-	operandSeg := defs.HasTrait(o.Traits, "AttrSizedOperandSegments")
-	resultSeg := defs.HasTrait(o.Traits, "AttrSizedResultSegments")
-	valueAccessors := func(list []*defs.Operand, field, segField string, seg bool, what string) {
+	values := func(list []*model.Value, field, segField string, seg bool, kind string) {
 		for i, v := range list {
 			acc := groupAccess(list, i, field, segField, seg)
-			name := v.GoName
 			switch {
-			case v.Variadic:
-				f.Comment(fmt.Sprintf("%s returns the %s group %q.", name, what, v.Name))
-				f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Index().Op("*").Qual(gofile.IR, "Value").Block(jen.Return(acc))
+			case v.Operand.Variadic:
+				f.Comment(fmt.Sprintf("%s returns %s group.", v.GoName, partDoc(v.Name, kind)))
+				gofile.OneLine(f, jen.Func().Add(recv()).Id(v.GoName).Params().Index().Op("*").Qual(gofile.IR, "Value"), jen.Return(acc))
 			case v.Optional:
-				f.Comment(fmt.Sprintf("%s returns the optional %s %q, or nil.", name, what, v.Name))
-				f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Op("*").Qual(gofile.IR, "Value").Block(
+				f.Comment(fmt.Sprintf("%s returns %s, or nil.", v.GoName, partDoc(v.Name, kind)))
+				f.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(gofile.IR, "Value").Block(
 					jen.If(jen.Id("s").Op(":=").Add(acc), jen.Len(jen.Id("s")).Op(">").Lit(0)).Block(jen.Return(jen.Id("s").Index(jen.Lit(0)))),
 					jen.Return(jen.Nil()))
 			default:
 				if seg {
 					acc = acc.Index(jen.Lit(0))
 				}
-				f.Comment(fmt.Sprintf("%s returns the %s %q.", name, what, v.Name))
-				f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Op("*").Qual(gofile.IR, "Value").Block(jen.Return(acc))
+				f.Comment(fmt.Sprintf("%s returns %s.", v.GoName, partDoc(v.Name, kind)))
+				gofile.OneLine(f, jen.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(gofile.IR, "Value"), jen.Return(acc))
 			}
 		}
 	}
-	valueAccessors(o.Operands, "Operands", "OperandSegments", operandSeg, "operand")
-	valueAccessors(o.Results, "Results", "ResultSegments", resultSeg, "result")
-	for _, a := range o.Attributes {
-		name := a.GoName
-		typ := g.goType(a.Type)
-		f.Comment(fmt.Sprintf("%s returns the %s attribute %q, or nil if it is not set.", name, map[bool]string{true: "optional", false: "inherent"}[a.Optional], a.Name))
-		f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Add(typ.Clone()).Block(
-			jen.List(jen.Id("v"), jen.Id("_")).Op(":=").Id("o").Dot("op").Dot("Attr").Call(jen.Lit(a.Name)).Assert(typ.Clone()),
+	values(o.Operands, "Operands", "OperandSegments", o.OperandSegments, "operand")
+	values(o.Results, "Results", "ResultSegments", o.ResultSegments, "result")
+	for _, a := range o.Attrs {
+		what := "inherent attribute"
+		if a.Optional {
+			what = "optional attribute"
+		}
+		get := jen.Id("o").Dot("op").Dot("Attr").Call(jen.Lit(a.Name))
+		if a.OpAttr.Type.Def == nil && a.OpAttr.Type.Kind == defs.RefAttr {
+			f.Comment(fmt.Sprintf("%s returns the %s %s, or nil if it is not set.", a.GoName, what, a.Name))
+			gofile.OneLine(f, jen.Func().Add(recv()).Id(a.GoName).Params().Add(a.Type.Code()), jen.Return(get))
+			continue
+		}
+		f.Comment(fmt.Sprintf("%s returns the %s %s, or nil if it is not set or of another kind.", a.GoName, what, a.Name))
+		f.Func().Add(recv()).Id(a.GoName).Params().Add(a.Type.Code()).Block(
+			jen.List(jen.Id("v"), jen.Id("_")).Op(":=").Add(get).Assert(a.Type.Code()),
 			jen.Return(jen.Id("v")))
 	}
 	for i, r := range o.Regions {
-		name := r.GoName
 		if r.Variadic {
-			f.Comment(fmt.Sprintf("%s returns the regions %q.", name, r.Name))
-			f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Index().Op("*").Qual(gofile.IR, "Region").Block(jen.Return(jen.Id("o").Dot("op").Dot("Regions").Index(jen.Lit(i).Op(":"))))
+			f.Comment(fmt.Sprintf("%s returns %s.", r.GoName, partDoc(r.Name, "regions")))
+			gofile.OneLine(f, jen.Func().Add(recv()).Id(r.GoName).Params().Index().Op("*").Qual(gofile.IR, "Region"), jen.Return(jen.Id("o").Dot("op").Dot("Regions").Index(jen.Lit(i).Op(":"))))
 			continue
 		}
-		f.Comment(fmt.Sprintf("%s returns the region %q.", name, r.Name))
-		f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Op("*").Qual(gofile.IR, "Region").Block(jen.Return(jen.Id("o").Dot("op").Dot("Regions").Index(jen.Lit(i))))
+		f.Comment(fmt.Sprintf("%s returns %s.", r.GoName, partDoc(r.Name, "region")))
+		gofile.OneLine(f, jen.Func().Add(recv()).Id(r.GoName).Params().Op("*").Qual(gofile.IR, "Region"), jen.Return(jen.Id("o").Dot("op").Dot("Regions").Index(jen.Lit(i))))
 	}
 	for i, s := range o.Successors {
-		name := s.GoName
 		if s.Variadic {
-			f.Comment(fmt.Sprintf("%s returns the successors %q.", name, s.Name))
-			f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Index().Op("*").Qual(gofile.IR, "Block").Block(jen.Return(jen.Id("o").Dot("op").Dot("Successors").Index(jen.Lit(i).Op(":"))))
+			f.Comment(fmt.Sprintf("%s returns %s.", s.GoName, partDoc(s.Name, "successors")))
+			gofile.OneLine(f, jen.Func().Add(recv()).Id(s.GoName).Params().Index().Op("*").Qual(gofile.IR, "Block"), jen.Return(jen.Id("o").Dot("op").Dot("Successors").Index(jen.Lit(i).Op(":"))))
 			continue
 		}
-		f.Comment(fmt.Sprintf("%s returns the successor %q.", name, s.Name))
-		f.Func().Params(jen.Id("o").Id(t)).Id(name).Params().Op("*").Qual(gofile.IR, "Block").Block(jen.Return(jen.Id("o").Dot("op").Dot("Successors").Index(jen.Lit(i))))
+		f.Comment(fmt.Sprintf("%s returns %s.", s.GoName, partDoc(s.Name, "successor")))
+		gofile.OneLine(f, jen.Func().Add(recv()).Id(s.GoName).Params().Op("*").Qual(gofile.IR, "Block"), jen.Return(jen.Id("o").Dot("op").Dot("Successors").Index(jen.Lit(i))))
 	}
-	g.genBuilder(f, o, operandSeg, resultSeg)
+	g.genBuilder(f, o)
 }
 
-func (g *gen) genBuilder(f *jen.File, o *defs.Op, operandSeg, resultSeg bool) {
+// concat is the concatenation of parts as a new slice of elem: a literal
+// of the values, with appends for the slices (never a caller's slice
+// itself, which the op would share).
+func concat(elem *jen.Statement, parts []part) *jen.Statement {
+	var singles []jen.Code
+	i := 0
+	for ; i < len(parts) && !parts[i].many; i++ {
+		singles = append(singles, jen.Id(parts[i].name))
+	}
+	x := jen.Index().Add(elem).Values(singles...)
+	for _, p := range parts[i:] {
+		v := jen.Id(p.name)
+		if p.many {
+			v = v.Op("...")
+		}
+		x = jen.Append(x, v)
+	}
+	return x
+}
+
+type part struct {
+	name string
+	many bool
+}
+
+// genBuilder emits BuildXOp: the builder and location, result types,
+// operands, attributes, successors and a count per variadic region.
+func (g *gen) genBuilder(f *jen.File, o *model.Op) {
 	t := o.GoName
-	params := []jen.Code{jen.Id("b").Op("*").Qual(gofile.IR, "Builder"), jen.Id("loc").Qual(gofile.IR, "Location")}
-	var body []jen.Code
-	var resultTypes []jen.Code
-	var resultSegs []jen.Code
+	params := []gofile.Param{{Name: "b", Type: jen.Op("*").Qual(gofile.IR, "Builder")}, {Name: "loc", Type: jen.Qual(gofile.IR, "Location")}}
+	var results, operands []part
+	var resultSegs, operandSegs []jen.Code
 	for _, r := range o.Results {
-		p := model.Local(r.GoName) + "Type"
-		if r.Variadic || r.Optional {
-			p += "s"
-			params = append(params, jen.Id(p).Index().Qual(gofile.IR, "Type"))
-			resultTypes = append(resultTypes, jen.Id(p).Op("..."))
-			resultSegs = append(resultSegs, jen.Int32().Call(jen.Len(jen.Id(p))))
+		if r.Many() {
+			params = append(params, gofile.Param{Name: r.Param, Type: jen.Index().Qual(gofile.IR, "Type")})
+			resultSegs = append(resultSegs, jen.Int32().Call(jen.Len(jen.Id(r.Param))))
 		} else {
-			params = append(params, jen.Id(p).Qual(gofile.IR, "Type"))
-			resultTypes = append(resultTypes, jen.Id(p))
+			params = append(params, gofile.Param{Name: r.Param, Type: jen.Qual(gofile.IR, "Type")})
 			resultSegs = append(resultSegs, jen.Lit(1))
 		}
+		results = append(results, part{r.Param, r.Many()})
 	}
-	// Result types are gathered into one slice, appending group by group.
-	body = append(body, jen.Var().Id("types").Index().Qual(gofile.IR, "Type"))
-	for i := range o.Results {
-		body = append(body, jen.Id("types").Op("=").Append(jen.Id("types"), resultTypes[i]))
-	}
-	body = append(body, jen.Id("op").Op(":=").Qual(gofile.IR, "NewOperation").Call(
-		jen.Qual(gofile.IR, "OpName").Values(jen.Dict{jen.Id("Dialect"): jen.Lit(g.m.Name), jen.Id("Op"): jen.Lit(o.Name), jen.Id("Registered"): jen.True()}),
-		jen.Id("loc"), jen.Id("types")))
-	var operandSegs []jen.Code
 	for _, v := range o.Operands {
-		p := model.Local(v.GoName)
-		if v.Variadic || v.Optional {
-			params = append(params, jen.Id(p).Index().Op("*").Qual(gofile.IR, "Value"))
-			body = append(body, jen.Id("op").Dot("Operands").Op("=").Append(jen.Id("op").Dot("Operands"), jen.Id(p).Op("...")))
-			operandSegs = append(operandSegs, jen.Int32().Call(jen.Len(jen.Id(p))))
+		if v.Many() {
+			params = append(params, gofile.Param{Name: v.Param, Type: jen.Index().Op("*").Qual(gofile.IR, "Value")})
+			operandSegs = append(operandSegs, jen.Int32().Call(jen.Len(jen.Id(v.Param))))
 		} else {
-			params = append(params, jen.Id(p).Op("*").Qual(gofile.IR, "Value"))
-			body = append(body, jen.Id("op").Dot("Operands").Op("=").Append(jen.Id("op").Dot("Operands"), jen.Id(p)))
+			params = append(params, gofile.Param{Name: v.Param, Type: jen.Op("*").Qual(gofile.IR, "Value")})
 			operandSegs = append(operandSegs, jen.Lit(1))
 		}
+		operands = append(operands, part{v.Param, v.Many()})
 	}
-	if operandSeg {
-		body = append(body, jen.Id("op").Dot("SetOperandSegments").Call(jen.Index().Int32().Values(operandSegs...)))
-	}
-	if resultSeg {
-		body = append(body, jen.Id("op").Dot("SetResultSegments").Call(jen.Index().Int32().Values(resultSegs...)))
-	}
-	for _, a := range o.Attributes {
-		p := model.Local(a.GoName)
-		params = append(params, jen.Id(p).Add(g.goType(a.Type)))
-		set := jen.Id("op").Dot("SetAttr").Call(jen.Lit(a.Name), jen.Id(p))
-		if model.IsHandle(a.Type) {
-			body = append(body, jen.If(jen.Id(p).Op("!=").Nil()).Block(set))
-		} else {
-			body = append(body, set)
-		}
+	for _, a := range o.Attrs {
+		params = append(params, gofile.Param{Name: a.Param, Type: a.Type.Code()})
 	}
 	for _, s := range o.Successors {
-		p := model.Local(s.GoName)
+		typ := jen.Op("*").Qual(gofile.IR, "Block")
 		if s.Variadic {
-			params = append(params, jen.Id(p).Index().Op("*").Qual(gofile.IR, "Block"))
-			body = append(body, jen.Id("op").Dot("Successors").Op("=").Append(jen.Id("op").Dot("Successors"), jen.Id(p).Op("...")))
-		} else {
-			params = append(params, jen.Id(p).Op("*").Qual(gofile.IR, "Block"))
-			body = append(body, jen.Id("op").Dot("Successors").Op("=").Append(jen.Id("op").Dot("Successors"), jen.Id(p)))
+			typ = jen.Index().Op("*").Qual(gofile.IR, "Block")
 		}
+		params = append(params, gofile.Param{Name: s.Param, Type: typ})
 	}
 	for _, r := range o.Regions {
 		if r.Variadic {
-			p := model.Local(r.GoName) + "Count"
-			params = append(params, jen.Id(p).Int())
-			body = append(body, jen.For(jen.Range().Id(p)).Block(jen.Id("op").Dot("AddRegion").Call()))
-			continue
+			params = append(params, gofile.Param{Name: r.Param, Type: jen.Int()})
 		}
-		if r.SingleBlock {
+	}
+	var types jen.Code = jen.Nil()
+	switch {
+	case len(results) == 1 && results[0].many:
+		types = jen.Id(results[0].name) // NewOperation keeps no reference
+	case len(results) > 0:
+		types = concat(jen.Qual(gofile.IR, "Type"), results)
+	}
+	body := []jen.Code{jen.Id("op").Op(":=").Qual(gofile.IR, "NewOperation").Call(
+		jen.Qual(gofile.IR, "OpName").Values(jen.Id("Dialect").Op(":").Lit(g.m.Name), jen.Id("Op").Op(":").Lit(o.Name), jen.Id("Registered").Op(":").True()),
+		jen.Id("loc"), types)}
+	if len(operands) > 0 {
+		body = append(body, jen.Id("op").Dot("Operands").Op("=").Add(concat(jen.Op("*").Qual(gofile.IR, "Value"), operands)))
+	}
+	if o.OperandSegments {
+		body = append(body, jen.Id("op").Dot("SetOperandSegments").Call(jen.Index().Int32().Values(operandSegs...)))
+	}
+	if o.ResultSegments {
+		body = append(body, jen.Id("op").Dot("SetResultSegments").Call(jen.Index().Int32().Values(resultSegs...)))
+	}
+	for _, a := range o.Attrs {
+		set := jen.Id("op").Dot("SetAttr").Call(jen.Lit(a.Name), jen.Id(a.Param))
+		if model.IsHandle(a.OpAttr.Type) {
+			set = jen.If(jen.Id(a.Param).Op("!=").Nil()).Block(set)
+		}
+		body = append(body, set)
+	}
+	var succs []part
+	for _, s := range o.Successors {
+		succs = append(succs, part{s.Param, s.Variadic})
+	}
+	if len(succs) > 0 {
+		body = append(body, jen.Id("op").Dot("Successors").Op("=").Add(concat(jen.Op("*").Qual(gofile.IR, "Block"), succs)))
+	}
+	for _, r := range o.Regions {
+		switch {
+		case r.Variadic:
+			body = append(body, jen.For(jen.Range().Id(r.Param)).Block(jen.Id("op").Dot("AddRegion").Call()))
+		case r.SingleBlock:
 			body = append(body, jen.Id("op").Dot("AddRegion").Call().Dot("AddBlock").Call())
-		} else {
+		default:
 			body = append(body, jen.Id("op").Dot("AddRegion").Call())
 		}
 	}
 	body = append(body, jen.Id("b").Dot("Insert").Call(jen.Id("op")), jen.Return(jen.Id(t).Values(jen.Id("op"))))
-	f.Comment(fmt.Sprintf("Build%s creates a %s.%s at the builder's insertion point. Nil", t, g.m.Name, o.Name))
-	f.Comment("optional attributes are left unset; single-block regions get their block.")
-	f.Func().Id("Build" + t).Params(params...).Id(t).Block(body...)
+	gofile.Doc(f, fmt.Sprintf("Build%s creates %s %s at b's insertion point (detached when b has no block). Nil optional attributes are left unset; single-block regions get their block.", t, model.Article(o.Full), o.Full))
+	f.Func().Id("Build" + t).Params(gofile.Params(params)...).Id(t).Block(body...)
 }

@@ -62,6 +62,9 @@ func (m *Dialect) Hooks() []Hook {
 			}
 			out = append(out, Hook{Pos: def.VerifyPos, What: "verify " + def.Verify, Name: "verify" + def.Verify, Params: params, Results: []Type{errType}})
 		}
+		if def.StringHook != "" {
+			out = append(out, Hook{Pos: def.StringHookPos, What: "string", Name: def.StringHook, Params: []Type{self}, Results: []Type{Named("", "string")}})
+		}
 		if t := def.Text; t != nil && t.Print != "" {
 			out = append(out, Hook{Pos: t.PrintPos, What: "text print", Name: t.Print, Params: []Type{self}, Results: []Type{Named("", "string")}})
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/dialectgen/dialectgen/defs"
+	"github.com/dialectgen/dialectgen/gen/internal/gofile"
 	"github.com/dialectgen/dialectgen/gen/internal/model"
 )
 
@@ -59,15 +60,15 @@ func (g *gen) genDef(f *jen.File, def *model.Def) {
 		tag = "TypeTag"
 	}
 	self := jen.Op("*").Id(def.Name)
-	oneLine(f, jen.Func().Params(self.Clone()).Id(tag).Params().Uint64(), jen.Return(jen.Lit(int(def.Bytecode[0].Code))))
+	gofile.OneLine(f, jen.Func().Params(self.Clone()).Id(tag).Params().Uint64(), jen.Return(jen.Lit(int(def.Bytecode[0].Code))))
 	if t := def.Text; t.Keyword != "" {
-		oneLine(f, jen.Func().Params(self.Clone()).Id("String").Params().String(), jen.Return(jen.Lit(t.Keyword)))
+		gofile.OneLine(f, jen.Func().Params(self.Clone()).Id("String").Params().String(), jen.Return(jen.Lit(t.Keyword)))
 	} else {
-		oneLine(f, jen.Func().Params(jen.Id(r).Add(self.Clone())).Id("String").Params().String(), jen.Return(jen.Id(t.Print).Call(jen.Id(r))))
+		gofile.OneLine(f, jen.Func().Params(jen.Id(r).Add(self.Clone())).Id("String").Params().String(), jen.Return(jen.Id(t.Print).Call(jen.Id(r))))
 	}
 	if defs.HasTrait(def.Traits, "FunctionType") {
 		f.Comment("Signature returns the function type's inputs and results.")
-		oneLine(f, jen.Func().Params(jen.Id(r).Add(self.Clone())).Id("Signature").Params().Params(jen.Id("ins"), jen.Id("outs").Index().Add(qual("Type"))),
+		gofile.OneLine(f, jen.Func().Params(jen.Id(r).Add(self.Clone())).Id("Signature").Params().Params(jen.Id("ins"), jen.Id("outs").Index().Add(qual("Type"))),
 			jen.Return(jen.Id(r).Dot("Inputs"), jen.Id(r).Dot("Results")))
 	}
 	if defs.HasTrait(def.Traits, "OptimizationHints") {

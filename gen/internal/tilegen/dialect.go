@@ -7,6 +7,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/dialectgen/dialectgen/defs"
+	"github.com/dialectgen/dialectgen/gen/internal/gofile"
 	"github.com/dialectgen/dialectgen/gen/internal/model"
 )
 
@@ -15,8 +16,7 @@ import (
 // versions the other files refer to.
 func (g *gen) genDialect(f *jen.File) {
 	m := g.m
-	f.Comment(fmt.Sprintf("Dialect is the %s dialect for runtime/tileir: its ops, types and attributes", m.Name))
-	f.Comment("by opcode and tag, and its dense hooks.")
+	gofile.Doc(f, fmt.Sprintf("Dialect is the %s dialect for runtime/tileir: its ops, types and attributes by opcode and tag, and its dense hooks.", m.Name))
 	if m.Summary != "" {
 		f.Comment("")
 		f.Comment(strings.TrimSpace(m.Summary))

@@ -7,6 +7,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/dialectgen/dialectgen/defs"
+	"github.com/dialectgen/dialectgen/gen/internal/gofile"
 	"github.com/dialectgen/dialectgen/gen/internal/model"
 )
 
@@ -37,10 +38,10 @@ func (g *gen) genEnums(f *jen.File) {
 		table := model.LowerFirst(e.Name) + "Values"
 		f.Var().Id(table).Op("=").Add(qual("EnumValues")).Values(append(values, jen.Line())...)
 		f.Comment("String returns the value's keyword.")
-		oneLine(f, jen.Func().Params(jen.Id("v").Id(e.Name)).Id("String").Params().String(),
+		gofile.OneLine(f, jen.Func().Params(jen.Id("v").Id(e.Name)).Id("String").Params().String(),
 			jen.Return(jen.Id(table).Dot("String").Call(jen.Lit(e.Name), jen.Uint32().Call(jen.Id("v")))))
 		f.Comment("Since returns the version that added the value; ok is false for a value the enum lacks.")
-		oneLine(f, jen.Func().Params(jen.Id("v").Id(e.Name)).Id("Since").Params().Params(qual("Version"), jen.Bool()),
+		gofile.OneLine(f, jen.Func().Params(jen.Id("v").Id(e.Name)).Id("Since").Params().Params(qual("Version"), jen.Bool()),
 			jen.Return(jen.Id(table).Dot("Since").Call(jen.Uint32().Call(jen.Id("v")))))
 	}
 	for _, s := range g.m.Structs {

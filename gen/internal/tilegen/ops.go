@@ -7,6 +7,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/dialectgen/dialectgen/defs"
+	"github.com/dialectgen/dialectgen/gen/internal/gofile"
 	"github.com/dialectgen/dialectgen/gen/internal/model"
 )
 
@@ -38,8 +39,8 @@ func (g *gen) genOp(f *jen.File, o *model.Op, index int) {
 	f.Type().Id(o.GoName).Struct(fields...)
 	g.genBuilder(f, o)
 	recv := jen.Params(jen.Id("o").Op("*").Id(o.GoName))
-	oneLine(f, jen.Func().Params(jen.Op("*").Id(o.GoName)).Id("Info").Params().Op("*").Add(qual("OpInfo")), jen.Return(jen.Op("&").Id("Ops").Index(jen.Lit(index))))
-	oneLine(f, jen.Func().Add(recv.Clone()).Id("String").Params().String(), jen.Return(qual("FormatOp").Call(jen.Id("o"))))
+	gofile.OneLine(f, jen.Func().Params(jen.Op("*").Id(o.GoName)).Id("Info").Params().Op("*").Add(qual("OpInfo")), jen.Return(jen.Op("&").Id("Ops").Index(jen.Lit(index))))
+	gofile.OneLine(f, jen.Func().Add(recv.Clone()).Id("String").Params().String(), jen.Return(qual("FormatOp").Call(jen.Id("o"))))
 	// jennifer's Clone shares the original: a fresh statement per use.
 	res := func() *jen.Statement { return jen.Id("o").Dot("Results") }
 	for i, r := range o.Results {
@@ -52,7 +53,7 @@ func (g *gen) genOp(f *jen.File, o *model.Op, index int) {
 			case i > 0:
 				all = res().Index(jen.Lit(i).Op(":"))
 			}
-			oneLine(f, jen.Func().Add(recv.Clone()).Id(r.GoName).Params().Index().Op("*").Add(qual("Value")), jen.Return(all))
+			gofile.OneLine(f, jen.Func().Add(recv.Clone()).Id(r.GoName).Params().Index().Op("*").Add(qual("Value")), jen.Return(all))
 			continue
 		}
 		idx := jen.Lit(i)
@@ -60,11 +61,11 @@ func (g *gen) genOp(f *jen.File, o *model.Op, index int) {
 			idx = jen.Len(res()).Op("-").Lit(len(o.Results) - i)
 		}
 		f.Comment(fmt.Sprintf("%s returns %s.", r.GoName, partName(r.Name, "result")))
-		oneLine(f, jen.Func().Add(recv.Clone()).Id(r.GoName).Params().Op("*").Add(qual("Value")), jen.Return(res().Index(idx)))
+		gofile.OneLine(f, jen.Func().Add(recv.Clone()).Id(r.GoName).Params().Op("*").Add(qual("Value")), jen.Return(res().Index(idx)))
 	}
 	for i, r := range o.Regions {
 		f.Comment(fmt.Sprintf("%s returns %s.", r.GoName, partName(r.Name, "region")))
-		oneLine(f, jen.Func().Add(recv.Clone()).Id(r.GoName).Params().Op("*").Add(qual("Region")), jen.Return(jen.Id("o").Dot("Regions").Index(jen.Lit(i))))
+		gofile.OneLine(f, jen.Func().Add(recv.Clone()).Id(r.GoName).Params().Op("*").Add(qual("Region")), jen.Return(jen.Id("o").Dot("Regions").Index(jen.Lit(i))))
 	}
 	f.Comment("Code lists the op's attributes and operands in wire order for tileir.Coder.")
 	f.Func().Add(recv.Clone()).Id("Code").Params(jen.Id("c").Op("*").Add(qual("Coder"))).Block(g.codeParts(o)...)
@@ -98,31 +99,31 @@ func valueType(v *model.Value) *jen.Statement {
 // genBuilder emits BuildXOp: result types, operands, attributes and
 // regions in that order, then tileir.Insert.
 func (g *gen) genBuilder(f *jen.File, o *model.Op) {
-	var params []param
+	var params []gofile.Param
 	var types []jen.Code
 	manyTypes := ""
 	for _, r := range o.Results {
 		if r.Many() {
-			params = append(params, param{r.Param, jen.Index().Add(qual("Type"))})
+			params = append(params, gofile.Param{Name: r.Param, Type: jen.Index().Add(qual("Type"))})
 			manyTypes = r.Param
 			types = append(types, jen.Id(r.Param).Op("..."))
 		} else {
-			params = append(params, param{r.Param, qual("Type")})
+			params = append(params, gofile.Param{Name: r.Param, Type: qual("Type")})
 			types = append(types, jen.Id(r.Param))
 		}
 	}
 	var vals []jen.Code
 	for _, v := range o.Operands {
-		params = append(params, param{v.Param, valueType(v)})
+		params = append(params, gofile.Param{Name: v.Param, Type: valueType(v)})
 		vals = append(vals, jen.Id(v.GoName).Op(":").Id(v.Param))
 	}
 	for _, a := range o.Attrs {
-		params = append(params, param{a.Param, a.Type.Code()})
+		params = append(params, gofile.Param{Name: a.Param, Type: a.Type.Code()})
 		vals = append(vals, jen.Id(a.GoName).Op(":").Id(a.Param))
 	}
 	var regions []jen.Code
 	for _, r := range o.Regions {
-		params = append(params, param{r.Param, jen.Op("*").Add(qual("Region"))})
+		params = append(params, gofile.Param{Name: r.Param, Type: jen.Op("*").Add(qual("Region"))})
 		regions = append(regions, jen.Id(r.Param))
 	}
 	var results jen.Code = jen.Nil()
@@ -136,32 +137,8 @@ func (g *gen) genBuilder(f *jen.File, o *model.Op) {
 	}
 	args := append([]jen.Code{jen.Id("b"), jen.Op("&").Id(o.GoName).Values(vals...), results}, regions...)
 	f.Comment(fmt.Sprintf("Build%s creates %s %s at b's insertion point.", o.GoName, model.Article(o.Full), o.Full))
-	f.Func().Id("Build" + o.GoName).Params(append([]jen.Code{jen.Id("b").Op("*").Add(qual("Builder"))}, grouped(params)...)...).Op("*").Id(o.GoName).Block(
+	f.Func().Id("Build" + o.GoName).Params(append([]jen.Code{jen.Id("b").Op("*").Add(qual("Builder"))}, gofile.Params(params)...)...).Op("*").Id(o.GoName).Block(
 		jen.Return(qual("Insert").Call(args...)))
-}
-
-type param struct {
-	name string
-	typ  *jen.Statement
-}
-
-// grouped lists parameters, consecutive ones of the same type sharing it
-// (lhs, rhs *tileir.Value), as one writes them by hand.
-func grouped(ps []param) []jen.Code {
-	var out []jen.Code
-	for i := 0; i < len(ps); {
-		j := i + 1
-		for j < len(ps) && fmt.Sprintf("%#v", ps[j].typ) == fmt.Sprintf("%#v", ps[i].typ) {
-			j++
-		}
-		var names []jen.Code
-		for _, p := range ps[i:j] {
-			names = append(names, jen.Id(p.name))
-		}
-		out = append(out, jen.List(names...).Add(ps[i].typ))
-		i = j
-	}
-	return out
 }
 
 // codeParts are the statements of an op's Code method: one call per

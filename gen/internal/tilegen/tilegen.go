@@ -76,12 +76,6 @@ func atLeast(x string, v *defs.Version) *jen.Statement {
 	return jen.Id(x).Dot("Version").Call().Dot("AtLeast").Call(jen.Lit(maj), jen.Lit(min))
 }
 
-// oneLine is a function whose body is a single statement, kept on one line
-// as one would write it by hand.
-func oneLine(f *jen.File, sig *jen.Statement, stmt jen.Code) {
-	f.Add(sig.Op("{").Add(stmt).Op("}"))
-}
-
 // sentence starts a doc comment's clause with summary: lower-cased unless
 // it starts with an acronym ("MMA"), without a final period.
 func sentence(summary string) string {
