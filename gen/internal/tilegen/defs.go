@@ -81,10 +81,6 @@ func (g *gen) genDef(f *jen.File, def *model.Def) {
 	}
 }
 
-// byVersion returns the encodings oldest first, with the version from
-// which each newer one applies.
-func byVersion(def *model.Def) []*defs.Encoding { return def.Bytecode }
-
 func (g *gen) genRead(f *jen.File, def *model.Def) {
 	r := def.Recv
 	body := []jen.Code{jen.Id(r).Op(":=").Op("&").Id(def.Name).Values()}
@@ -94,7 +90,7 @@ func (g *gen) genRead(f *jen.File, def *model.Def) {
 	if hasFlags(def) {
 		body = append(body, jen.Var().Id("present").Uint64())
 	}
-	encs := byVersion(def)
+	encs := def.Bytecode // oldest first (the loader checks)
 	for i, enc := range encs[:len(encs)-1] {
 		block := append(g.readFields(def, enc), jen.Return(jen.Id(r), jen.Nil()))
 		body = append(body, jen.If(jen.Op("!").Add(atLeast("d", encs[i+1].Since))).Block(block...))
@@ -110,7 +106,7 @@ func (g *gen) genWrite(f *jen.File, def *model.Def) {
 	if hasFlags(def) {
 		body = append(body, jen.Var().Id("present").Uint64())
 	}
-	encs := byVersion(def)
+	encs := def.Bytecode // oldest first (the loader checks)
 	for i, enc := range encs[:len(encs)-1] {
 		block := append(g.writeFields(def, enc), jen.Return(jen.Nil()))
 		body = append(body, jen.If(jen.Op("!").Add(atLeast("e", encs[i+1].Since))).Block(block...))
@@ -370,15 +366,10 @@ func (g *gen) writeValue(t *defs.TypeRef, as, what string, x *jen.Statement) *je
 		}
 		el := g.m.GoType(t.Elem).Code()
 		elem := jen.Func().Params(jen.Id("e").Op("*").Add(qual("Encoder")), jen.Id("x").Add(el)).Error().Block(
-			g.writeElem(t.Elem, what, jen.Id("x")), jen.Return(jen.Nil()))
+			g.writeValue(t.Elem, "", what, jen.Id("x")), jen.Return(jen.Nil()))
 		return try(qual("WriteList").Call(e, x, elem))
 	case defs.RefStruct:
 		return try(jen.Id("write"+t.Struct.Name).Call(e, x))
 	}
 	panic("tilegen: no Tile IR writer for " + t.Text) // the loader rejects the kind
-}
-
-// writeElem writes a list element inside a func(e, x) error.
-func (g *gen) writeElem(t *defs.TypeRef, what string, x *jen.Statement) *jen.Statement {
-	return g.writeValue(t, "", what, x)
 }
