@@ -283,6 +283,18 @@ func checkTileOp(l *loader, o *Op, types map[string]*Def, version func(*Version,
 			errf(f.Pos, "flag %s names no attribute or operand of the op", name)
 		}
 	}
+	// Without a variadic group the result count is not on the wire: readers
+	// take one type per declared result, so an optional one cannot be told
+	// apart from a present one.
+	variadic := false
+	for _, x := range append(append([]*Operand(nil), o.Operands...), o.Results...) {
+		variadic = variadic || x.Variadic
+	}
+	for _, r := range o.Results {
+		if r.Optional && !variadic {
+			errf(r.Pos, "result %s is optional, but the op has no variadic operand or result, so its result count is not written: make it variadic, or required", r.Name)
+		}
+	}
 	versioned := false
 	for _, r := range o.Results {
 		version(r.Since, r.Pos, "result "+r.Name)

@@ -23,8 +23,10 @@ type Op struct {
 	// Tile IR. Since is the version that added the op. Flags holds the
 	// flag bit of each flagged part by name; FlagsSince is the version from
 	// which the flags word is written, nil when it is as old as the op.
-	// Counted says the op has a variadic or optional operand or result
-	// group, so counts are written.
+	// Counted says the op has a variadic operand or result group, so the
+	// result count is written: cuda-tile's generated code writes it when
+	// ODS's Operator::isVariadic holds, which Optional groups do not make
+	// true.
 	Since      *defs.Version
 	Flags      map[string]int
 	FlagsSince *defs.Version
@@ -125,7 +127,7 @@ func (m *Dialect) newOp(o *defs.Op) *Op {
 	}
 	for _, l := range [][]*defs.Operand{o.Operands, o.Results} {
 		for _, x := range l {
-			op.Counted = op.Counted || x.Variadic || x.Optional
+			op.Counted = op.Counted || x.Variadic
 		}
 	}
 	return op
