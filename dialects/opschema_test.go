@@ -1,6 +1,6 @@
 // Package dialects_test checks the op schemas generated for the dialects of
 // this repository against the property layouts measured with LLVM 19 and 22
-// (/work/shared/spec/ods-properties.md §3-§5).
+// (the ods-properties spec in the shared data, §3-§5).
 package dialects_test
 
 import (
