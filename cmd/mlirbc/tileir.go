@@ -159,7 +159,7 @@ func dump(path string, stdout io.Writer) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	w := bufio.NewWriter(stdout)
-	if err := dumpTileIR(w, m); err != nil {
+	if err := tileir.Dump(w, cudatile.Dialect, m); err != nil {
 		return err
 	}
 	return w.Flush()

@@ -97,7 +97,7 @@ func writeTileIR(t *testing.T, dir, name string, m *tileir.Module, v tileir.Vers
 func TestDumpTileIR(t *testing.T) {
 	m := smallModule()
 	var mem bytes.Buffer
-	if err := dumpTileIR(&mem, m); err != nil {
+	if err := tileir.Dump(&mem, cudatile.Dialect, m); err != nil {
 		t.Fatal(err)
 	}
 	path := writeTileIR(t, t.TempDir(), "small.tileirbc", m, tileir.V13_3)

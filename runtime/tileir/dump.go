@@ -1,17 +1,15 @@
-package main
+package tileir
 
 import (
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
-
-	cudatile "github.com/dialectgen/dialectgen/dialects/cuda_tile"
-	"github.com/dialectgen/dialectgen/runtime/tileir"
 )
 
-// dumpTileIR prints m as text, one line per global, function header and
-// op:
+// Dump prints m in dialectgen's own one-line-per-op view (not the
+// cuda_tile syntax NVIDIA's tools print), one line per global, function
+// header and op, with dense values of more than 64 elements elided:
 //
 //	global @g : tile<2xi32> = dense<[1, 2]> alignment 8 private constant
 //
@@ -29,8 +27,8 @@ import (
 // the numbering goes back there when the block ends. Results that exist
 // in memory but not in the file's version print as %_. Each region of an
 // op is in braces, with a ^bb header per block; nesting adds two spaces.
-func dumpTileIR(w io.Writer, m *tileir.Module) error {
-	d := &dumper{w: w, nums: map[*tileir.Value]int64{}}
+func Dump(w io.Writer, dialect Dialect, m *Module) error {
+	d := &dumper{w: w, dialect: dialect, nums: map[*Value]int64{}}
 	for _, g := range m.Globals {
 		d.global(g)
 	}
@@ -44,12 +42,13 @@ func dumpTileIR(w io.Writer, m *tileir.Module) error {
 }
 
 type dumper struct {
-	w     io.Writer
-	err   error
-	nums  map[*tileir.Value]int64
-	next  int64
-	scope []*tileir.Value
-	buf   strings.Builder
+	w       io.Writer
+	dialect Dialect
+	err     error
+	nums    map[*Value]int64
+	next    int64
+	scope   []*Value
+	buf     strings.Builder
 }
 
 func (d *dumper) line(depth int, s string) {
@@ -65,14 +64,14 @@ func (d *dumper) line(depth int, s string) {
 	_, d.err = io.WriteString(d.w, d.buf.String())
 }
 
-func typeText(t tileir.Type) string {
+func typeText(t Type) string {
 	if t == nil {
 		return "<nil>"
 	}
 	return t.String()
 }
 
-func typeTexts(ts []tileir.Type) string {
+func typeTexts(ts []Type) string {
 	s := make([]string, len(ts))
 	for i, t := range ts {
 		s[i] = typeText(t)
@@ -80,12 +79,9 @@ func typeTexts(ts []tileir.Type) string {
 	return strings.Join(s, ", ")
 }
 
-func (d *dumper) global(g *tileir.Global) {
-	// DenseElementsAttr prints "dense<[1, 2]> : type" (elements for
-	// integer and f32/f64 tiles, hex otherwise); the type is already
-	// on the line.
-	val := (&cudatile.DenseElementsAttr{Type: g.Type, Data: g.Data}).String()
-	val = strings.TrimSuffix(val, " : "+typeText(g.Type))
+func (d *dumper) global(g *Global) {
+	// The type is already on the line.
+	val := "dense<" + d.dialect.FormatDense(Dense{Type: g.Type, Data: g.Data}) + ">"
 	s := "global @" + g.Name + " : " + typeText(g.Type) + " = " + val + " alignment " + strconv.FormatUint(g.Alignment, 10)
 	if g.Private {
 		s += " private"
@@ -97,14 +93,14 @@ func (d *dumper) global(g *tileir.Global) {
 }
 
 // define numbers a value, as the writer does.
-func (d *dumper) define(v *tileir.Value) string {
+func (d *dumper) define(v *Value) string {
 	d.nums[v] = d.next
 	d.scope = append(d.scope, v)
 	d.next++
 	return "%" + strconv.FormatInt(d.next-1, 10)
 }
 
-func (d *dumper) use(v *tileir.Value) string {
+func (d *dumper) use(v *Value) string {
 	if v == nil {
 		return "<nil>"
 	}
@@ -114,7 +110,7 @@ func (d *dumper) use(v *tileir.Value) string {
 	return "%?" // not in scope: a module built in memory with a dangling operand
 }
 
-func (d *dumper) function(fn *tileir.Function) {
+func (d *dumper) function(fn *Function) {
 	clear(d.nums)
 	d.next, d.scope = 0, d.scope[:0]
 	kind := "device"
@@ -126,7 +122,7 @@ func (d *dumper) function(fn *tileir.Function) {
 		params[i] = d.define(p) + ": " + typeText(p.Type)
 	}
 	s := kind + " @" + fn.Name + "(" + strings.Join(params, ", ") + ")"
-	if _, outs, ok := cudatile.Dialect.Signature(fn.Type); ok && len(outs) > 0 {
+	if _, outs, ok := d.dialect.Signature(fn.Type); ok && len(outs) > 0 {
 		s += " -> (" + typeTexts(outs) + ")"
 	} else if !ok {
 		s += " : " + typeText(fn.Type)
@@ -143,7 +139,7 @@ func (d *dumper) function(fn *tileir.Function) {
 	}
 }
 
-func (d *dumper) op(depth int, op tileir.Op) {
+func (d *dumper) op(depth int, op Op) {
 	if op == nil {
 		d.line(depth, "<nil op>")
 		return
@@ -168,13 +164,13 @@ func (d *dumper) op(depth int, op tileir.Op) {
 		b.WriteString(" = ")
 	}
 	b.WriteString(op.Info().Name)
-	for i, v := range tileir.Operands(op) {
+	for i, v := range Operands(op) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
 		b.WriteString(" " + d.use(v))
 	}
-	if attrs := tileir.Attrs(op); len(attrs) > 0 {
+	if attrs := Attrs(op); len(attrs) > 0 {
 		b.WriteString(" {")
 		for i, a := range attrs {
 			if i > 0 {
@@ -188,7 +184,7 @@ func (d *dumper) op(depth int, op tileir.Op) {
 		b.WriteByte('}')
 	}
 	if len(base.Results) > 0 {
-		ts := make([]tileir.Type, len(base.Results))
+		ts := make([]Type, len(base.Results))
 		for i, r := range base.Results {
 			if r != nil {
 				ts[i] = r.Type
@@ -219,7 +215,7 @@ func (d *dumper) op(depth int, op tileir.Op) {
 	}
 }
 
-func (d *dumper) block(depth int, blk *tileir.Block) {
+func (d *dumper) block(depth int, blk *Block) {
 	if blk == nil {
 		d.line(depth, "^bb <nil>")
 		return
