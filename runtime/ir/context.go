@@ -70,9 +70,11 @@ func (c *Context) Dialects() []string {
 	return names
 }
 
-// Reserve makes room for n more attributes and types, so that a reader
-// about to decode a table of n entries does not grow the maps entry by
-// entry.
+// Reserve makes room for n more attributes when the context holds fewer
+// than n, so that a reader about to decode a table of n entries into a new
+// context does not grow the map step by step. A context that already
+// holds as many grows as usual: rebuilding a large map for every file
+// read into it would cost more than it saves.
 func (c *Context) Reserve(n int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
