@@ -499,7 +499,7 @@ func (c *Coder) Operands(name string, p *[]*Value) {
 		c.operands = append(c.operands, *p...)
 	case c.info.Segments && c.mode == decoding:
 		what := label{kind: "operand", name: name, op: c.info.Name}
-		n, err := c.d.count(1, label{prefix: "operands in group ", name: name, op: c.info.Name})
+		n, err := c.d.count(1, label{prefixes: [3]string{"operands in group "}, name: name, op: c.info.Name})
 		if err != nil {
 			c.fail(err)
 			return
@@ -534,7 +534,7 @@ func (c *Coder) gather() bool {
 	if c.vals != nil || c.next > 0 {
 		return c.active()
 	}
-	what := label{prefix: "operands of ", op: c.info.Name}
+	what := label{prefixes: [3]string{"operands of "}, op: c.info.Name}
 	n := c.info.Operands
 	c.fixed = n
 	if c.info.VariadicOperands {

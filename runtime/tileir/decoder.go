@@ -27,9 +27,11 @@ func nestingLimit(n int) int {
 // Decoder reads function bodies, type entries and attributes for the
 // generated codecs. It keeps the file's tables and the value numbering.
 type Decoder struct {
-	d       Dialect
-	version Version
-	r       *wire.Reader
+	valueSlab []Value
+	ptrSlab   []*Value
+	d         Dialect
+	version   Version
+	r         *wire.Reader
 
 	strings stringTable
 	types   typeTable
@@ -71,26 +73,41 @@ func (d *Decoder) TooNew(what string, needs Version) error {
 // only then, so that reads in the hot path do not allocate descriptions:
 // prefix, then text, or "kind 'name' of 'op'".
 type label struct {
-	prefix, text   string
+	// prefixes go in front, outermost last (reads nest a few deep).
+	prefixes       [3]string
+	text           string
 	kind, name, op string
 }
 
 func (l label) String() string {
+	var p string
+	for i := len(l.prefixes) - 1; i >= 0; i-- {
+		p += l.prefixes[i]
+	}
 	switch {
 	case l.kind != "": // attribute 'x' of 'op'
-		return l.prefix + l.kind + " '" + l.name + "' of '" + l.op + "'"
+		return p + l.kind + " '" + l.name + "' of '" + l.op + "'"
 	case l.name != "": // group x of op
-		return l.prefix + l.name + " of " + l.op
+		return p + l.name + " of " + l.op
 	case l.op != "": // 'op'
-		return l.prefix + "'" + l.op + "'"
+		return p + "'" + l.op + "'"
 	}
-	return l.prefix + l.text
+	return p + l.text
 }
 
 func text(what string) label { return label{text: what} }
 
-// with returns l with prefix in front.
-func (l label) with(prefix string) label { l.prefix = prefix + l.prefix; return l }
+// with returns l with prefix in front, without building the string.
+func (l label) with(prefix string) label {
+	for i := range l.prefixes {
+		if l.prefixes[i] == "" {
+			l.prefixes[i] = prefix
+			return l
+		}
+	}
+	l.prefixes[len(l.prefixes)-1] = prefix + l.prefixes[len(l.prefixes)-1]
+	return l
+}
 
 // ULEB128 reads an unsigned LEB128 integer.
 func (d *Decoder) ULEB128(what string) (uint64, error) { return d.uleb(text(what)) }
@@ -334,7 +351,7 @@ func (d *Decoder) operands(n int, what label) ([]*Value, error) {
 	if n > d.r.Len() {
 		return nil, d.r.Errorf(strconv.Itoa(n)+" value indices of "+what.String(), wire.ErrTruncated)
 	}
-	out := make([]*Value, n)
+	out := d.valuePtrs(n)
 	for i := range out {
 		v, err := d.operand(what)
 		if err != nil {
@@ -361,7 +378,7 @@ func (d *Decoder) define(op Op, numbered int) {
 // regions reads an op's region count, which must be want, and the regions.
 func (d *Decoder) regions(want int, opName string) ([]*Region, error) {
 	start := d.r.Offset()
-	n, err := d.uleb(label{prefix: "the region count of ", text: opName})
+	n, err := d.uleb(label{prefixes: [3]string{"the region count of "}, text: opName})
 	if err != nil {
 		return nil, err
 	}
@@ -385,7 +402,7 @@ func (d *Decoder) regions(want int, opName string) ([]*Region, error) {
 }
 
 func (d *Decoder) region(opName string) (*Region, error) {
-	nb, err := d.count(2, label{prefix: "blocks in a region of ", text: opName})
+	nb, err := d.count(2, label{prefixes: [3]string{"blocks in a region of "}, text: opName})
 	if err != nil {
 		return nil, err
 	}
@@ -403,7 +420,7 @@ func (d *Decoder) region(opName string) (*Region, error) {
 func (d *Decoder) block(opName string) (*Block, error) {
 	mark := len(d.values)
 	defer func() { d.values = d.values[:mark] }()
-	na, err := d.count(1, label{prefix: "block arguments in ", text: opName})
+	na, err := d.count(1, label{prefixes: [3]string{"block arguments in "}, text: opName})
 	if err != nil {
 		return nil, err
 	}
@@ -413,7 +430,7 @@ func (d *Decoder) block(opName string) (*Block, error) {
 	}
 	b := NewBlock(types...)
 	d.values = append(d.values, b.Args...)
-	nops, err := d.count(1, label{prefix: "ops in a block of ", text: opName})
+	nops, err := d.count(1, label{prefixes: [3]string{"ops in a block of "}, text: opName})
 	if err != nil {
 		return nil, err
 	}

@@ -22,13 +22,13 @@ func (d *Decoder) readOp(opcode uint64) (Op, error) {
 		return nil, err
 	}
 	// The results exist now and are numbered after the regions.
-	op.Base().Results = NewResults(op, types)
+	op.Base().Results = d.newResults(op, types)
 	clear(types)
 	d.typeBuf = types[:0]
 	c := &d.coder
 	*c = Coder{mode: decoding, info: info, op: op, d: d}
 	if info.Flags && d.version.AtLeast(info.FlagsSince.Major, info.FlagsSince.Minor) {
-		if c.flags, err = d.uleb(label{prefix: "the flags of ", text: info.Name}); err != nil {
+		if c.flags, err = d.uleb(label{prefixes: [3]string{"the flags of "}, text: info.Name}); err != nil {
 			return nil, err
 		}
 	}
@@ -52,10 +52,10 @@ func (d *Decoder) readOp(opcode uint64) (Op, error) {
 // written; results newer than the file get their default type and no
 // number.
 func (d *Decoder) results(info *OpInfo) (types []Type, numbered int, err error) {
-	what := label{prefix: "a result of ", text: info.Name}
+	what := label{prefixes: [3]string{"a result of "}, text: info.Name}
 	n := info.Results
 	if info.CountResults {
-		if n, err = d.count(1, label{prefix: "results of ", text: info.Name}); err != nil {
+		if n, err = d.count(1, label{prefixes: [3]string{"results of "}, text: info.Name}); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -241,3 +241,42 @@ func FormatOp(op Op) string {
 	}
 	return b.String()
 }
+
+// newResults is NewResults with the values carved from shared slabs: one
+// allocation per few hundred results instead of two per op. Each op's
+// slices have their capacity clipped, so appending to one never touches
+// another's.
+func (d *Decoder) newResults(op Op, types []Type) []*Value {
+	n := len(types)
+	if n == 0 {
+		return nil
+	}
+	if n > slabSize/4 {
+		return NewResults(op, types)
+	}
+	if len(d.valueSlab) < n {
+		d.valueSlab = make([]Value, slabSize)
+	}
+	vals, out := d.valueSlab[:n:n], d.valuePtrs(n)
+	d.valueSlab = d.valueSlab[n:]
+	for i, t := range types {
+		vals[i] = Value{Type: t, Def: op, Index: i}
+		out[i] = &vals[i]
+	}
+	return out
+}
+
+// valuePtrs carves n value pointers from a shared slab, capacity clipped.
+func (d *Decoder) valuePtrs(n int) []*Value {
+	if n > slabSize/4 {
+		return make([]*Value, n)
+	}
+	if len(d.ptrSlab) < n {
+		d.ptrSlab = make([]*Value, slabSize)
+	}
+	out := d.ptrSlab[:n:n]
+	d.ptrSlab = d.ptrSlab[n:]
+	return out
+}
+
+const slabSize = 512
