@@ -487,23 +487,6 @@ func (n *numbering) eachProperty(op *ir.Operation, s *bytecode.OpSchema, fn func
 	legacy(len(s.Properties))
 }
 
-func (n *numbering) segments(op *ir.Operation, result bool) ir.Attribute {
-	if n.segmentsAttrs == nil {
-		n.segmentsAttrs = map[*ir.Operation][2]ir.Attribute{}
-	}
-	cached := n.segmentsAttrs[op]
-	i := 0
-	seg := op.OperandSegments()
-	if result {
-		i, seg = 1, op.ResultSegments()
-	}
-	if cached[i] == nil {
-		cached[i] = n.builtin.Int32Array(n.ctx, seg)
-		n.segmentsAttrs[op] = cached
-	}
-	return cached[i]
-}
-
 // isolation decides, for every op with regions, whether it is isolated
 // from above. LLVM 16 went by the IsolatedFromAbove trait alone; later
 // releases also count ops none of whose nested ops use a value defined

@@ -548,41 +548,6 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 	return nil
 }
 
-// takeSegments moves the segment sizes of a pre-v5 dictionary into the op.
-func (rd *reader) takeSegments(r *wire.Reader, at int64, op *ir.Operation, s *bytecode.OpSchema) error {
-	take := func(result bool) ([]int32, error) {
-		name := segmentsDictName(result, rd.release)
-		for i, a := range op.Attrs {
-			if a.Name != name {
-				continue
-			}
-			seg, ok := rd.builtin.Int32ArrayValues(a.Value)
-			if !ok {
-				return nil, r.ErrorAt(at, "a DenseI32ArrayAttr named "+name, wire.ErrInvalid)
-			}
-			op.Attrs = append(op.Attrs[:i:i], op.Attrs[i+1:]...)
-			op.SetDictionary(nil)
-			return seg, nil
-		}
-		return nil, nil
-	}
-	if s.OperandSegments {
-		seg, err := take(false)
-		if err != nil {
-			return err
-		}
-		op.SetOperandSegments(seg)
-	}
-	if s.ResultSegments {
-		seg, err := take(true)
-		if err != nil {
-			return err
-		}
-		op.SetResultSegments(seg)
-	}
-	return nil
-}
-
 func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNameInfo) error {
 	at := r.Offset()
 	i, err := r.VarInt()

@@ -501,17 +501,6 @@ func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error
 	return i, true, nil
 }
 
-// fitSegments gives a segment-size array the length the op's properties
-// have; sizes beyond it cannot be written, missing ones are zero.
-func fitSegments(seg []int32, n int) []int32 {
-	if len(seg) == n {
-		return seg
-	}
-	out := make([]int32, n)
-	copy(out, seg)
-	return out
-}
-
 // resourceSections builds the ResourceOffset section and the Resource
 // section's data (as chunks, blobs not copied), its length and alignment.
 func (e *emitter) resourceSections(m *Module) (offsets []byte, chunks [][]byte, length int, align uint64) {
