@@ -28,15 +28,19 @@ func stat(path string, stdout io.Writer, verify bool) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	m, err := mlirbc.Decode(all.NewContext(), f, mlirbc.ReadOptions{Verify: verify})
+	ctx := all.NewContext()
+	m, err := mlirbc.Decode(ctx, f, mlirbc.ReadOptions{Verify: verify})
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	ops := 0
+	ops, opaqueProps := 0, 0
 	byName := map[string]int{}
 	m.Op.Walk(func(op *ir.Operation) bool {
 		ops++
 		byName[op.Name.String()]++
+		if op.OpaqueProperties() != nil {
+			opaqueProps++
+		}
 		return true
 	})
 
@@ -77,7 +81,60 @@ func stat(path string, stdout io.Writer, verify bool) error {
 	fmt.Fprintf(stdout, "  attributes  %d\n", f.Attrs.Len())
 	fmt.Fprintf(stdout, "  types       %d\n", f.Types.Len())
 	fmt.Fprintf(stdout, "  resources   %d dialect, %d external in %d groups\n", len(m.Resources), ext, len(m.External))
+	if opaqueProps > 0 {
+		fmt.Fprintf(stdout, "  ops with properties no dialect here describes (kept opaque): %d\n", opaqueProps)
+	}
+	printDecoded(stdout, ctx, f)
 	return printOpNames(stdout, byName)
+}
+
+// printDecoded says, per dialect, how many attribute and type entries
+// decoded into typed values and how many stayed opaque: kept as text, or
+// as the payload of a dialect without a codec here.
+func printDecoded(stdout io.Writer, ctx *ir.Context, f *bytecode.File) {
+	type counts struct{ typed, text, payload, failed int }
+	per := make([]counts, len(f.Dialects))
+	dec := bytecode.NewDecoder(ctx, f, ir.Limits{})
+	classify := func(dialect int, v any) {
+		c := &per[dialect]
+		switch v.(type) {
+		case nil:
+			c.failed++
+		case *ir.TextAttr, *ir.TextType:
+			c.text++
+		case *ir.EncodedAttr, *ir.EncodedType:
+			c.payload++
+		default:
+			c.typed++
+		}
+	}
+	for i, e := range f.Attrs.All() {
+		a, err := dec.Attribute(uint64(i))
+		var v any
+		if err == nil {
+			v = a
+		}
+		classify(e.Dialect, v)
+	}
+	for i, e := range f.Types.All() {
+		t, err := dec.Type(uint64(i))
+		var v any
+		if err == nil {
+			v = t
+		}
+		classify(e.Dialect, v)
+	}
+	fmt.Fprintln(stdout, "attributes and types by dialect:")
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "  dialect\ttyped\topaque text\topaque payload\tundecodable\t")
+	for i, d := range f.Dialects {
+		c := per[i]
+		if c == (counts{}) {
+			continue
+		}
+		fmt.Fprintf(tw, "  %s\t%d\t%d\t%d\t%d\t\n", d.Name, c.typed, c.text, c.payload, c.failed)
+	}
+	tw.Flush()
 }
 
 // printOpNames lists op names with their counts, sorted by name.

@@ -64,6 +64,7 @@ type lazyRegions struct {
 // opExtra holds what only some ops have.
 type opExtra struct {
 	properties      Attribute
+	opaqueProps     []byte
 	operandSegments []int32
 	resultSegments  []int32
 	// lazy materializes regions a lazy reader left unread. It is set
@@ -92,6 +93,24 @@ func (op *Operation) Properties() Attribute {
 func (op *Operation) SetProperties(a Attribute) {
 	if a != nil || op.extra != nil {
 		op.more().properties = a
+	}
+}
+
+// OpaqueProperties is the properties entry of a registered op that no
+// dialect describes, as the file held it, or nil. Its bytes refer to that
+// file's tables and follow a layout nobody here knows, so the op can be
+// inspected but not written: writers refuse it.
+func (op *Operation) OpaqueProperties() []byte {
+	if op.extra == nil {
+		return nil
+	}
+	return op.extra.opaqueProps
+}
+
+// SetOpaqueProperties records an undecoded properties entry.
+func (op *Operation) SetOpaqueProperties(b []byte) {
+	if b != nil || op.extra != nil {
+		op.more().opaqueProps = b
 	}
 }
 

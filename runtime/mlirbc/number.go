@@ -362,6 +362,9 @@ func (n *numbering) region(r *ir.Region) {
 
 func (n *numbering) op(op *ir.Operation) {
 	info := n.op_(op)
+	if op.OpaqueProperties() != nil {
+		n.fail(&MissingSchemaError{Op: op.Name.String(), Release: n.m.Release})
+	}
 	n.opName(op.Name)
 	for _, v := range op.Results {
 		n.gen.SetValue(v, n.nextValue)

@@ -562,7 +562,10 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 	s := info.schema
 	if s == nil {
 		if info.name.Registered {
-			return &MissingSchemaError{Op: info.name.String(), Release: rd.release}
+			// Keep what no dialect here describes, to look at: only
+			// writing it needs the layout.
+			op.SetOpaqueProperties(entry.Data)
+			return nil
 		}
 		// Unregistered ops keep their properties as one attribute.
 		a, _, err := rd.attrOf(pr, "the properties of an unregistered op")
@@ -755,8 +758,10 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 	return nil
 }
 
-// MissingSchemaError is returned for a registered op that carries
-// properties when no dialect in the context defines the op.
+// MissingSchemaError is returned when writing a registered op that carries
+// properties no dialect in the context defines for the release it was
+// read with: the reader kept them as opaque bytes, which refer to the
+// input's tables in a layout nobody here knows.
 type MissingSchemaError struct {
 	Op      string
 	Release int
@@ -767,5 +772,5 @@ func (e *MissingSchemaError) Error() string {
 	if e.Release != 0 {
 		rel = fmt.Sprintf("LLVM %d", e.Release)
 	}
-	return fmt.Sprintf("op %s carries properties, but no registered dialect defines it for %s", e.Op, rel)
+	return fmt.Sprintf("op %s carries properties, but no registered dialect defines it for %s: they were read as opaque bytes and cannot be written", e.Op, rel)
 }
