@@ -3,6 +3,7 @@
 //
 //	mlirbc stat [--verify] FILE
 //	mlirbc convert [--version V] [--producer S] [--release N] [--verify] IN (-o OUT | OUT)
+//	mlirbc explain [--section NAME] [--op N] FILE
 //	mlirbc dump FILE
 //	mlirbc help [COMMAND]
 //	mlirbc --version
@@ -86,6 +87,21 @@ var commands = []command{
 				o := convertOptions{version: *version, producer: *producer, release: *release, verify: *verify}
 				fs.Visit(func(f *flag.Flag) { o.set = append(o.set, f.Name) })
 				return convert(pos[0], *out, o)
+			}
+		},
+	},
+	{
+		name:    "explain",
+		args:    "[--section NAME] [--op N] FILE",
+		summary: "print an annotated hex dump: each byte range with the section, entry and field it belongs to",
+		flags: func(fs *flag.FlagSet) func([]string, io.Writer) error {
+			section := fs.String("section", "", "only this section (String, Dialect, AttrTypeOffset, AttrType, IR, Resource, ResourceOffset, Properties)")
+			op := fs.Int("op", -1, "only op N, counted in pre-order from 0 (the top-level op)")
+			return func(pos []string, stdout io.Writer) error {
+				if len(pos) != 1 {
+					return errUsage("explain takes one file")
+				}
+				return explain(pos[0], *section, *op, stdout)
 			}
 		},
 	},

@@ -161,3 +161,34 @@ func TestHelpAndVersion(t *testing.T) {
 		t.Errorf("--version: %v %q", err, out.String())
 	}
 }
+
+func TestExplain(t *testing.T) {
+	var out bytes.Buffer
+	if err := run([]string{"explain", "--op", "1", shipped}, &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"op #1 ", "op name ", "mask 0x", "location "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("explain --op 1 lacks %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if err := run([]string{"explain", "--section", "String", shipped}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(strings.SplitN(out.String(), "\n", 2)[0][10:], "String section") || strings.Contains(out.String(), "op #") {
+		t.Errorf("explain --section String:\n%s", out.String())
+	}
+	data, err := os.ReadFile(shipped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.mlirbc")
+	if err := os.WriteFile(bad, data[:len(data)-20], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := run([]string{"explain", bad}, &out); err == nil || !strings.Contains(out.String(), "\nerror: offset 0x") {
+		t.Errorf("explain of a cut file: %v\n%s", err, out.String())
+	}
+}

@@ -1,5 +1,7 @@
 package ir
 
+import "fmt"
+
 // TextAttr is an attribute held as its textual assembly form, for entries
 // that a file stores as text and that no registered dialect parses into a
 // typed value. Reading and writing it reproduces the text exactly.
@@ -22,6 +24,9 @@ func (a *TextAttr) Dialect() string { return a.dialect }
 func (a *TextAttr) Kind() string    { return "TextAttr" }
 func (a *TextAttr) Text() string    { return a.text }
 
+// String is the attribute's text, as the file held it.
+func (a *TextAttr) String() string { return a.text }
+
 // TextType is TextAttr for types.
 type TextType struct {
 	TypeBase
@@ -41,6 +46,9 @@ func GetTextType(c *Context, dialect, text string) *TextType {
 func (t *TextType) Dialect() string { return t.dialect }
 func (t *TextType) Kind() string    { return "TextType" }
 func (t *TextType) Text() string    { return t.text }
+
+// String is the type's text, as the file held it.
+func (t *TextType) String() string { return t.text }
 
 // EncodedAttr is a custom-encoded attribute of a dialect that has no codec
 // here. Its payload refers to other entries by their index in the file it
@@ -64,6 +72,9 @@ func (a *EncodedAttr) Dialect() string { return a.dialect }
 func (a *EncodedAttr) Kind() string    { return "EncodedAttr" }
 func (a *EncodedAttr) Payload() []byte { return []byte(a.payload) }
 
+// String names the dialect and shows the payload no codec here reads.
+func (a *EncodedAttr) String() string { return fmt.Sprintf("#%s<payload %x>", a.dialect, a.payload) }
+
 // EncodedType is EncodedAttr for types.
 type EncodedType struct {
 	TypeBase
@@ -83,3 +94,6 @@ func GetEncodedType(c *Context, dialect string, payload []byte) *EncodedType {
 func (t *EncodedType) Dialect() string { return t.dialect }
 func (t *EncodedType) Kind() string    { return "EncodedType" }
 func (t *EncodedType) Payload() []byte { return []byte(t.payload) }
+
+// String names the dialect and shows the payload no codec here reads.
+func (t *EncodedType) String() string { return fmt.Sprintf("!%s<payload %x>", t.dialect, t.payload) }

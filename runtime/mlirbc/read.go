@@ -64,6 +64,10 @@ func ReadFile(ctx *ir.Context, path string, opts ReadOptions) (*Module, error) {
 
 // Decode decodes the IR of a file whose tables ParseFile has read.
 func Decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions) (*Module, error) {
+	return decode(ctx, f, opts, nil)
+}
+
+func decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions, tr wire.Tracer) (*Module, error) {
 	// Room for the entries a file of this size plausibly holds; a hostile
 	// table of millions of unused entries must not reserve memory.
 	ctx.Reserve(min(f.Attrs.Len(), 1<<16))
@@ -76,6 +80,7 @@ func Decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions) (*Module, error
 		return nil, err
 	}
 	rd := &reader{
+		tr:       tr,
 		builtin:  b,
 		unknown:  b.UnknownLoc(ctx),
 		ctx:      ctx,
@@ -107,7 +112,11 @@ func Decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions) (*Module, error
 
 type reader struct {
 	// mu serializes lazy loads: they share the decoder and the chunks.
-	mu       sync.Mutex
+	mu sync.Mutex
+	// tr, when set, is told what each byte range of the IR holds (see
+	// Explain); ops counts the ops read, for its labels.
+	tr       wire.Tracer
+	ops      int
 	builtin  bytecode.Builtin
 	unknown  ir.Location
 	ctx      *ir.Context
@@ -199,9 +208,13 @@ func (rd *reader) readProperties() error {
 		return nil
 	}
 	r := s.Reader("Properties")
+	cat := r.Offset()
 	n, err := r.Count(1, "properties entries")
 	if err != nil {
 		return err
+	}
+	if rd.tr != nil {
+		rd.tr.Span(cat, r.Offset(), fmt.Sprintf("%d properties entries", n))
 	}
 	rd.props = make([]wire.Section, n)
 	for i := range rd.props {
@@ -216,6 +229,9 @@ func (rd *reader) readProperties() error {
 			return r.ErrorAt(at, fmt.Sprintf("a properties entry of %d bytes", size), err)
 		}
 		rd.props[i] = wire.Section{ID: bytecode.SectionProperties, Offset: off, Data: data}
+		if rd.tr != nil {
+			rd.tr.Span(at, r.Offset(), fmt.Sprintf("properties entry %d (%d bytes)", i, size))
+		}
 	}
 	if !r.Empty() {
 		return r.Errorf("the end of the Properties section", wire.ErrInvalid)
@@ -289,6 +305,9 @@ func (rd *reader) readIR() (*ir.Operation, error) {
 	}
 	if n != 1 || hasArgs {
 		return nil, r.ErrorAt(at, "one top-level operation and no block arguments", wire.ErrInvalid)
+	}
+	if rd.tr != nil {
+		rd.tr.Span(at, r.Offset(), "1 top-level op")
 	}
 	top := &valueScope{uses: ir.NewMarkGeneration()}
 	op := &ir.Operation{}
@@ -369,6 +388,12 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 		return err
 	}
 	op.Name = info.name
+	opIndex := rd.ops
+	rd.ops++
+	if rd.tr != nil {
+		rd.tr.Span(start, r.Offset(), "op name "+info.name.String())
+		defer func() { rd.tr.Span(start, r.Offset(), fmt.Sprintf("op #%d %s", opIndex, info.name)) }()
+	}
 	fail := func(err error) error {
 		var inner *wire.OpError
 		if errors.As(err, &inner) {
@@ -391,8 +416,15 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 	if mask&^allowed != 0 {
 		return fail(r.ErrorAt(maskAt, fmt.Sprintf("an op encoding mask within 0x%02x for version %d, not 0x%02x", allowed, rd.f.Version, mask), wire.ErrInvalid))
 	}
+	if rd.tr != nil {
+		rd.tr.Span(maskAt, maskAt+1, "mask "+maskText(mask))
+	}
+	locAt := r.Offset()
 	if op.Loc, err = rd.location(r, "the op location"); err != nil {
 		return fail(err)
+	}
+	if rd.tr != nil {
+		rd.tr.Span(locAt, r.Offset(), "location "+fmt.Sprint(op.Loc))
 	}
 	if mask&maskAttrs != 0 {
 		a, at, err := rd.attrOf(r, "the attribute dictionary")
@@ -410,6 +442,9 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 		if rd.f.Version < 5 || info.schema == nil || !info.schema.HasProperties() {
 			op.SetDictionary(a)
 		}
+		if rd.tr != nil {
+			rd.tr.Span(at, r.Offset(), fmt.Sprintf("attribute dictionary (%d entries)", n))
+		}
 		if info.schema != nil && (rd.f.Version < 5 || !hasPropertyStorage(rd.release)) {
 			if err := rd.takeSegments(r, at, op, info.schema); err != nil {
 				return fail(err)
@@ -417,8 +452,12 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 		}
 	}
 	if mask&maskProperties != 0 {
+		pat := r.Offset()
 		if err := rd.readOpProperties(r, op, info); err != nil {
 			return fail(err)
+		}
+		if rd.tr != nil {
+			rd.tr.Span(pat, r.Offset(), "properties entry")
 		}
 	}
 	if mask&maskResults != 0 {
@@ -426,11 +465,18 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 		if err != nil {
 			return fail(err)
 		}
+		if rd.tr != nil {
+			rd.tr.Span(r.Offset()-int64(len(wire.AppendVarInt(nil, uint64(n)))), r.Offset(), fmt.Sprintf("%d results", n))
+		}
 		op.Results = rd.values(n)
 		for i := range op.Results {
+			tat := r.Offset()
 			t, err := rd.typeOf(r, "a result type")
 			if err != nil {
 				return fail(err)
+			}
+			if rd.tr != nil {
+				rd.tr.Span(tat, r.Offset(), fmt.Sprintf("result %d: type %v", i, t))
 			}
 			v, err := sc.define(r)
 			if err != nil {
@@ -445,12 +491,18 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 		if err != nil {
 			return fail(err)
 		}
+		if rd.tr != nil {
+			rd.tr.Span(r.Offset()-int64(len(wire.AppendVarInt(nil, uint64(n)))), r.Offset(), fmt.Sprintf("%d operands", n))
+		}
 		op.Operands = rd.values(n)
 		for i := range op.Operands {
 			at := r.Offset()
 			x, err := r.VarInt()
 			if err != nil {
 				return fail(err)
+			}
+			if rd.tr != nil {
+				rd.tr.Span(at, r.Offset(), fmt.Sprintf("operand %d: value %d", i, x))
 			}
 			v := sc.lookup(x)
 			if v == nil {
@@ -462,9 +514,13 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 		}
 	}
 	if mask&maskSuccessors != 0 {
+		nat := r.Offset()
 		n, err := r.Count(1, "successors")
 		if err != nil {
 			return fail(err)
+		}
+		if rd.tr != nil {
+			rd.tr.Span(nat, r.Offset(), fmt.Sprintf("%d successors", n))
 		}
 		op.Successors = make([]*ir.Block, n)
 		for i := range op.Successors {
@@ -476,12 +532,19 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 			if x >= uint64(len(blocks)) {
 				return fail(r.ErrorAt(at, fmt.Sprintf("a successor block index below %d", len(blocks)), wire.ErrInvalid))
 			}
+			if rd.tr != nil {
+				rd.tr.Span(at, r.Offset(), fmt.Sprintf("successor %d: block %d", i, x))
+			}
 			op.Successors[i] = blocks[x]
 		}
 	}
 	if mask&maskUseLists != 0 {
+		uat := r.Offset()
 		if err := readUseLists(r, op.Results, sc); err != nil {
 			return fail(err)
+		}
+		if rd.tr != nil {
+			rd.tr.Span(uat, r.Offset(), "use-list orders of the results")
 		}
 	}
 	if mask&maskRegions != 0 {
@@ -493,6 +556,13 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 		if n == 0 || n > uint64(r.Len()) {
 			return fail(r.ErrorAt(at, fmt.Sprintf("between 1 and %d regions", r.Len()), wire.ErrInvalid))
 		}
+		if rd.tr != nil {
+			what := fmt.Sprintf("%d regions", n)
+			if isolated {
+				what += ", isolated from above"
+			}
+			rd.tr.Span(at, r.Offset(), what)
+		}
 		if isolated && rd.f.Version >= 2 {
 			sat := r.Offset()
 			s, err := r.Section()
@@ -501,6 +571,9 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 			}
 			if s.ID != bytecode.SectionIR {
 				return fail(r.ErrorAt(sat, "a nested IR section for isolated regions", wire.ErrInvalid))
+			}
+			if rd.tr != nil {
+				rd.tr.Span(sat, s.Offset, fmt.Sprintf("nested IR section header (%d bytes)", len(s.Data)))
 			}
 			load := func(op *ir.Operation) error {
 				sr := s.Reader("IR")
@@ -649,13 +722,20 @@ func (rd *reader) readRegions(r *wire.Reader, op *ir.Operation, n int, sc *value
 }
 
 func (rd *reader) readRegion(r *wire.Reader, region *ir.Region, sc *valueScope) error {
+	at := r.Offset()
 	nb, err := r.Count(minBlockSize, "blocks")
 	if err != nil || nb == 0 {
+		if err == nil && rd.tr != nil {
+			rd.tr.Span(at, r.Offset(), "an empty region")
+		}
 		return err
 	}
 	nv, err := r.Count(minValueSize, "values")
 	if err != nil {
 		return err
+	}
+	if rd.tr != nil {
+		rd.tr.Span(at, r.Offset(), fmt.Sprintf("region: %d blocks, %d values", nb, nv))
 	}
 	blocks := make([]ir.Block, nb)
 	region.Blocks = make([]*ir.Block, nb)
@@ -685,13 +765,25 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 	if err != nil {
 		return err
 	}
+	if rd.tr != nil {
+		what := fmt.Sprintf("block: %d ops", numOps)
+		if hasArgs {
+			what += ", with arguments"
+		}
+		rd.tr.Span(at, r.Offset(), what)
+	}
 	if hasArgs {
+		nat := r.Offset()
 		n, err := r.Count(minValueSize, "block arguments")
 		if err != nil {
 			return err
 		}
+		if rd.tr != nil {
+			rd.tr.Span(nat, r.Offset(), fmt.Sprintf("%d block arguments", n))
+		}
 		b.Args = make([]*ir.Value, n)
 		for i := range b.Args {
+			aat := r.Offset()
 			var t ir.Type
 			var loc ir.Location
 			if rd.f.Version >= 4 {
@@ -723,6 +815,9 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 				return err
 			}
 			v.Type, v.Block, v.Index, v.Loc = t, b, i, loc
+			if rd.tr != nil {
+				rd.tr.Span(aat, r.Offset(), fmt.Sprintf("argument %d: type %v, location %v", i, t, loc))
+			}
 			b.Args[i] = v
 		}
 		if rd.f.Version >= 3 {
@@ -731,11 +826,18 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 			if err != nil {
 				return err
 			}
+			if rd.tr != nil {
+				rd.tr.Span(mat, mat+1, fmt.Sprintf("use-list marker 0x%02x", marker))
+			}
 			switch marker {
 			case 0:
 			case maskUseLists:
+				uat := r.Offset()
 				if err := readUseLists(r, b.Args, sc); err != nil {
 					return err
+				}
+				if rd.tr != nil {
+					rd.tr.Span(uat, r.Offset(), "use-list orders of the block arguments")
 				}
 			default:
 				return r.ErrorAt(mat, fmt.Sprintf("a use-list marker 0x00 or 0x20, not 0x%02x", marker), wire.ErrInvalid)
@@ -773,4 +875,19 @@ func (e *MissingSchemaError) Error() string {
 		rel = fmt.Sprintf("LLVM %d", e.Release)
 	}
 	return fmt.Sprintf("op %s carries properties, but no registered dialect defines it for %s: they were read as opaque bytes and cannot be written", e.Op, rel)
+}
+
+// maskText spells out an op's encoding mask.
+func maskText(mask byte) string {
+	s := fmt.Sprintf("0x%02x:", mask)
+	for _, p := range []struct {
+		bit  byte
+		name string
+	}{{maskAttrs, "attributes"}, {maskProperties, "properties"}, {maskResults, "results"}, {maskOperands, "operands"},
+		{maskSuccessors, "successors"}, {maskUseLists, "use-lists"}, {maskRegions, "regions"}} {
+		if mask&p.bit != 0 {
+			s += " " + p.name
+		}
+	}
+	return s
 }

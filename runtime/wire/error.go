@@ -97,3 +97,11 @@ func (e *OpError) Error() string {
 }
 
 func (e *OpError) Unwrap() error { return e.Err }
+
+// A Tracer is told what each byte range of a file holds, by readers that
+// explain a file rather than only decode it: [start, end) absolute
+// offsets and what the range is. Ranges nest: a section holds entries, an
+// entry fields; an enclosing range may be reported after what it holds.
+type Tracer interface {
+	Span(start, end int64, what string)
+}
