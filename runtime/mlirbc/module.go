@@ -26,6 +26,11 @@ type Module struct {
 	// External lists resource groups owned by no dialect, written back as
 	// they were read.
 	External []ResourceGroup
+	// DialectVersions holds the DialectVersions payload of each dialect
+	// the file carried one for (bytecode v1+), by dialect name. It is
+	// written back as it is for every dialect the module uses, so that a
+	// version nobody here interprets is never lost.
+	DialectVersions map[string][]byte
 
 	file *filemap.File // the mapping ReadFile made, if any
 }

@@ -93,6 +93,14 @@ func decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions, tr wire.Tracer)
 		names:    make([]opNameInfo, len(f.OpNames)),
 	}
 	m := &Module{Version: V(f.Version), Producer: f.Producer, Release: release, Resources: map[ir.ResourceHandle]*Resource{}}
+	for _, d := range f.Dialects {
+		if d.Version != nil {
+			if m.DialectVersions == nil {
+				m.DialectVersions = map[string][]byte{}
+			}
+			m.DialectVersions[d.Name] = d.Version
+		}
+	}
 	if err := rd.readProperties(); err != nil {
 		return nil, err
 	}

@@ -187,10 +187,14 @@ func (e *emitter) dialectSection() []byte {
 	b := wire.AppendVarInt(nil, uint64(len(n.dialects)))
 	for _, d := range n.dialects {
 		i := e.strings.Intern(d.name)
-		if e.version >= 1 {
-			b = wire.AppendVarIntWithFlag(b, i, false)
-		} else {
+		if e.version < 1 {
 			b = wire.AppendVarInt(b, i)
+			continue
+		}
+		payload, ok := n.m.DialectVersions[d.name]
+		b = wire.AppendVarIntWithFlag(b, i, ok)
+		if ok {
+			b = wire.AppendSection(b, bytecode.SectionDialectVersions, 0, payload)
 		}
 	}
 	if e.version >= 4 {
