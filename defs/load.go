@@ -267,6 +267,7 @@ func (l *loader) dialect(n *yaml.Node) *Dialect {
 			d.Dense = h
 		},
 		"layout": func(v *yaml.Node) { d.Layout = l.layoutSpec(v) },
+		"text":   func(v *yaml.Node) { d.Text = l.dialectText(v) },
 	})
 	if d.Name == "" {
 		l.errorf(n, "missing key \"dialect\" (the dialect's namespace)")
@@ -361,6 +362,7 @@ func (l *loader) enum(n *yaml.Node) *Enum {
 				e.Values = append(e.Values, ev)
 			})
 		},
+		"attribute": func(v *yaml.Node) { e.Attribute = l.enumAttribute(v) },
 	})
 	return e
 }
@@ -600,11 +602,12 @@ func (l *loader) op(n *yaml.Node) *Op {
 			l.list(v, what, func(c *yaml.Node) {
 				od := &Operand{Pos: l.pos(c)}
 				l.fields(c, what, l.avail(&od.Availability, map[string]func(*yaml.Node){
-					"name":     func(v *yaml.Node) { l.str(v, &od.Name) },
-					"go_name":  func(v *yaml.Node) { l.goName(v, &od.GoName) },
-					"type":     func(v *yaml.Node) { l.str(v, &od.Type) },
-					"variadic": func(v *yaml.Node) { l.boolean(v, &od.Variadic) },
-					"optional": func(v *yaml.Node) { l.boolean(v, &od.Optional) },
+					"name":           func(v *yaml.Node) { l.str(v, &od.Name) },
+					"go_name":        func(v *yaml.Node) { l.goName(v, &od.GoName) },
+					"type":           func(v *yaml.Node) { l.str(v, &od.Type) },
+					"variadic":       func(v *yaml.Node) { l.boolean(v, &od.Variadic) },
+					"optional":       func(v *yaml.Node) { l.boolean(v, &od.Optional) },
+					"buildable_type": func(v *yaml.Node) { l.str(v, &od.BuildableType) },
 				}))
 				*dst = append(*dst, od)
 			})
@@ -670,6 +673,9 @@ func (l *loader) op(n *yaml.Node) *Op {
 			l.fields(v, "properties", l.avail(a, map[string]func(*yaml.Node){}))
 			o.Properties = a
 		},
+		"assembly_format":        func(v *yaml.Node) { o.Assembly = l.asmFormat(v) },
+		"custom_assembly_format": func(v *yaml.Node) { l.boolean(v, &o.CustomAssembly) },
+		"default_dialect":        func(v *yaml.Node) { l.str(v, &o.DefaultDialect) },
 		"bytecode": func(v *yaml.Node) {
 			e := &OpEncoding{Pos: l.pos(v)}
 			l.fields(v, "op bytecode", map[string]func(*yaml.Node){
@@ -698,7 +704,104 @@ func (l *loader) op(n *yaml.Node) *Op {
 	if o.Name == "" {
 		l.errorf(n, "op without a name")
 	}
+	if o.Assembly != nil && o.CustomAssembly {
+		l.errorf(n, "op %q: assembly_format and custom_assembly_format exclude each other", o.Name)
+	}
 	return o
+}
+
+// asmFormat reads and parses a declarative assembly format.
+func (l *loader) asmFormat(n *yaml.Node) *AsmFormat {
+	var text string
+	l.str(n, &text)
+	pos := l.pos(n)
+	// Columns inside the string are exact for a quoted scalar on one line.
+	exact := !strings.Contains(text, "\n") && (n.Style == yaml.DoubleQuotedStyle || n.Style == yaml.SingleQuotedStyle)
+	if exact {
+		pos.Col++
+	}
+	f, err := ParseAsmFormat(text, pos, exact)
+	if err != nil {
+		var e *Error
+		if errors.As(err, &e) {
+			l.errs = append(l.errs, e)
+		} else {
+			l.errorf(n, "%v", err)
+		}
+		return nil
+	}
+	return f
+}
+
+// enumAttribute reads an enum's attribute form.
+func (l *loader) enumAttribute(n *yaml.Node) *EnumAttribute {
+	a := &EnumAttribute{Pos: l.pos(n)}
+	l.fields(n, "enum attribute", map[string]func(*yaml.Node){
+		"mnemonic":        func(v *yaml.Node) { l.str(v, &a.Mnemonic) },
+		"assembly_format": func(v *yaml.Node) { a.Assembly = l.asmFormat(v) },
+	})
+	if a.Mnemonic == "" {
+		l.errorf(n, "an enum attribute needs a mnemonic")
+	}
+	if f := a.Assembly; f != nil {
+		es := f.Elements
+		switch {
+		case len(es) == 1 && es[0].Kind == FmtVar && es[0].Value == "value":
+		case len(es) == 3 && es[0].Kind == FmtLiteral && es[0].Value == "<" && es[1].Kind == FmtVar && es[1].Value == "value" && es[2].Kind == FmtLiteral && es[2].Value == ">":
+			a.Bracketed = true
+		default:
+			l.errorf(n, "an enum attribute's assembly format must be `<` $value `>` or $value")
+		}
+	} else {
+		a.Bracketed = true // EnumAttr's default format
+	}
+	return a
+}
+
+// dialectText reads the dialect's text hooks.
+func (l *loader) dialectText(n *yaml.Node) *DialectText {
+	t := &DialectText{Pos: l.pos(n)}
+	hooks := func(h *Hooks, what string) func(*yaml.Node) {
+		return func(v *yaml.Node) {
+			l.fields(v, what, map[string]func(*yaml.Node){
+				"print": func(v *yaml.Node) { l.hook(v, &h.Print, &h.PrintPos) },
+				"parse": func(v *yaml.Node) { l.hook(v, &h.Parse, &h.ParsePos) },
+			})
+		}
+	}
+	l.fields(n, "text", map[string]func(*yaml.Node){
+		"type":      hooks(&t.Type, "text.type"),
+		"extra_ops": func(v *yaml.Node) { l.hook(v, &t.ExtraOps, &t.ExtraOpsPos) },
+		"attribute": hooks(&t.Attribute, "text.attribute"),
+		"module": func(v *yaml.Node) {
+			l.fields(v, "text.module", map[string]func(*yaml.Node){
+				"to_ops":   func(v *yaml.Node) { l.hook(v, &t.Module.ToOps, &t.Module.ToOpsPos) },
+				"from_ops": func(v *yaml.Node) { l.hook(v, &t.Module.FromOps, &t.Module.FromOpsPos) },
+			})
+		},
+		"ops": func(v *yaml.Node) {
+			if v.Kind != yaml.MappingNode {
+				l.errorf(v, "text.ops must map op names to their hooks")
+				return
+			}
+			t.Ops = map[string]*OpTextHooks{}
+			for i := 0; i+1 < len(v.Content); i += 2 {
+				k, c := v.Content[i], v.Content[i+1]
+				h := &OpTextHooks{Pos: l.pos(k)}
+				l.fields(c, "op text hooks", map[string]func(*yaml.Node){
+					"print":           func(v *yaml.Node) { l.hook(v, &h.Print, &h.PrintPos) },
+					"parse":           func(v *yaml.Node) { l.hook(v, &h.Parse, &h.ParsePos) },
+					"result_names":    func(v *yaml.Node) { l.hook(v, &h.ResultNames, &h.ResultNamesPos) },
+					"block_arg_names": func(v *yaml.Node) { l.hook(v, &h.BlockArgNames, &h.BlockArgNamesPos) },
+				})
+				if t.Ops[k.Value] != nil {
+					l.errorf(k, "text.ops: op %q twice", k.Value)
+				}
+				t.Ops[k.Value] = h
+			}
+		},
+	})
+	return t
 }
 
 // hook reads the name of a hand-written function.

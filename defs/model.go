@@ -37,6 +37,49 @@ type Dialect struct {
 	Layout     *LayoutSpec
 	// Dense names the hooks of a tileir dialect for its dense constants.
 	Dense *DenseHooks
+	// Text names the hand-written parts of the dialect's text form (IR as
+	// MLIR prints and parses it).
+	Text *DialectText
+}
+
+// DialectText names the hand-written functions of a dialect's text form:
+// its type and attribute syntax, how a whole module maps to ops, and the
+// parts of ops that upstream writes in C++ (custom assembly formats and
+// name hints), by op name.
+type DialectText struct {
+	Pos
+	Type, Attribute Hooks
+	Module          ModuleHooks
+	Ops             map[string]*OpTextHooks
+	// ExtraOps names a function that lists ops only the text form has
+	// (Tile IR: cuda_tile.testing$func, a function on the wire).
+	ExtraOps    string
+	ExtraOpsPos Pos
+}
+
+// Hooks name a printer and a parser.
+type Hooks struct {
+	Print, Parse       string
+	PrintPos, ParsePos Pos
+}
+
+// ModuleHooks name the functions that turn a container's module into the
+// op that prints it, and back (Tile IR: cuda_tile.module holding globals
+// and functions).
+type ModuleHooks struct {
+	ToOps, FromOps       string
+	ToOpsPos, FromOpsPos Pos
+}
+
+// OpTextHooks are the hand-written text parts of one op: a custom
+// assembly format (Print and Parse), and the names it suggests for its
+// results and for the arguments of its regions' entry blocks (MLIR's
+// OpAsmOpInterface getAsmResultNames and getAsmBlockArgumentNames).
+type OpTextHooks struct {
+	Pos
+	Hooks
+	ResultNames, BlockArgNames       string
+	ResultNamesPos, BlockArgNamesPos Pos
 }
 
 // DenseHooks name the hand-written functions a Tile IR dialect checks and
@@ -152,6 +195,20 @@ type Enum struct {
 	Name   string
 	Doc    string
 	Values []*EnumValue
+	// Attribute is the dialect attribute that holds the enum's values
+	// (ODS EnumAttr: #cuda_tile.overflow<none>), nil when op attributes
+	// hold them as integers (EnumAttrInfo).
+	Attribute *EnumAttribute
+}
+
+// EnumAttribute is the attribute form of an enum: its mnemonic and
+// assembly format, `<` $value `>` or $value.
+type EnumAttribute struct {
+	Pos
+	Mnemonic string
+	Assembly *AsmFormat
+	// Bracketed says the format is `<` $value `>` (else $value).
+	Bracketed bool
 }
 
 // EnumValue is one case of an enum.
@@ -374,6 +431,17 @@ type Op struct {
 	Properties *Availability
 	Bytecode   *OpEncoding
 	Availability
+	// Assembly is the op's declarative assembly format (MLIR's
+	// assemblyFormat); CustomAssembly says its text form is hand-written
+	// (hasCustomAssemblyFormat, hooks in the dialect's text.ops).
+	Assembly       *AsmFormat
+	CustomAssembly bool
+	// DefaultDialect is the dialect whose ops print without their prefix
+	// inside the op's regions (OpAsmOpInterface's getDefaultDialect).
+	DefaultDialect string
+	// Text holds the op's hand-written text hooks (from the dialect's
+	// text.ops), nil for none.
+	Text *OpTextHooks
 }
 
 // Operand is an operand or result group.
@@ -385,6 +453,10 @@ type Operand struct {
 	Variadic bool
 	Optional bool
 	Availability
+	// BuildableType is the text of the type every value of the group has
+	// when its constraint says (ODS's buildable types: "token",
+	// "tile<i32>"): a format need not print it.
+	BuildableType string
 }
 
 // OpAttr is an inherent attribute (or property) of an op.

@@ -29,6 +29,9 @@ func convert(in, out string, o convertOptions) error {
 	if tileir.IsTileIR(data) {
 		return convertTileIR(in, out, data, o)
 	}
+	if isText(data) {
+		return convertText(in, out, data, o)
+	}
 	var version mlirbc.Version
 	if o.version != "" {
 		if version, err = mlirbc.ParseVersion(o.version); err != nil {

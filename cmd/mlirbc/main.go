@@ -5,6 +5,7 @@
 //	mlirbc convert [--version V] [--producer S] [--release N] [--verify] IN (-o OUT | OUT)
 //	mlirbc explain [--section NAME] [--op N] FILE
 //	mlirbc dump FILE
+//	mlirbc print [--debuginfo=false] FILE
 //	mlirbc help [COMMAND]
 //	mlirbc --version
 //
@@ -15,8 +16,10 @@
 // writes it again, by default with the input's version (and, for MLIR
 // bytecode, its producer and LLVM release). convert replaces OUT only once
 // the new file is complete: a failure leaves OUT as it was, and OUT may be
-// IN. dump prints a Tile IR module one op per line, large dense values
-// elided.
+// IN; an IN that is text (no bytecode magic) is parsed as Tile IR text
+// and written as NVIDIA's C++ writer writes it. dump prints a Tile IR
+// module one op per line, large dense values elided (dialectgen's own
+// view); print prints it as NVIDIA's cuda-tile-translate does.
 //
 // Bad input prints one line to stderr and exits with status 1; a bad
 // invocation prints what is wrong and the command's usage, status 2.
@@ -115,6 +118,20 @@ var commands = []command{
 					return errUsage("dump takes one file")
 				}
 				return dump(pos[0], stdout)
+			}
+		},
+	},
+	{
+		name:    "print",
+		args:    "[--debuginfo=false] FILE",
+		summary: "print a Tile IR module as text, as NVIDIA's cuda-tile-translate -cudatilebc-to-mlir --mlir-print-debuginfo does",
+		flags: func(fs *flag.FlagSet) func([]string, io.Writer) error {
+			debug := fs.Bool("debuginfo", true, "print each op's location, with the aliases after the module (--mlir-print-debuginfo)")
+			return func(pos []string, stdout io.Writer) error {
+				if len(pos) != 1 {
+					return errUsage("print takes one file")
+				}
+				return printText(pos[0], stdout, *debug)
 			}
 		},
 	},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -163,4 +164,67 @@ func dump(path string, stdout io.Writer) error {
 		return err
 	}
 	return w.Flush()
+}
+
+// printText prints a Tile IR file as cuda-tile-translate -cudatilebc-to-mlir
+// does (with debugInfo, as --mlir-print-debuginfo does).
+func printText(path string, stdout io.Writer, debugInfo bool) error {
+	fm, err := filemap.Open(path)
+	if err != nil {
+		return err
+	}
+	defer fm.Close()
+	if !tileir.IsTileIR(fm.Data) {
+		return fmt.Errorf("%s: print supports Tile IR files only (no \\x7FTileIR\\x00 magic)", path)
+	}
+	m, err := cudatile.Read(fm.Data, tileir.ReadOptions{})
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	b, err := cudatile.Print(m, tileir.PrintOptions{DebugInfo: debugInfo})
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	_, err = stdout.Write(b)
+	return err
+}
+
+// isText reports whether data is text rather than bytecode: it has
+// neither magic.
+func isText(data []byte) bool {
+	return !tileir.IsTileIR(data) && !bytes.HasPrefix(data, []byte("ML\xefR"))
+}
+
+// convertText assembles Tile IR text (what print prints, or what
+// cuda-tile-translate -mlir-to-cudatilebc parses) into Tile IR bytecode at
+// --version (default: the newest).
+func convertText(in, out string, data []byte, o convertOptions) error {
+	for _, name := range o.set {
+		if name == "producer" || name == "release" || name == "verify" {
+			return fmt.Errorf("--%s applies to bytecode input only; %s is text", name, in)
+		}
+	}
+	target := tileir.Latest
+	if o.version != "" {
+		var err error
+		if target, err = tileir.ParseVersion(o.version); err != nil {
+			return fmt.Errorf("--version: %w", err)
+		}
+	}
+	m, err := cudatile.Parse(in, data)
+	if err != nil {
+		return err
+	}
+	if !target.AtLeast(13, 3) && m.HasProducer {
+		fmt.Fprintf(os.Stderr, "mlirbc: note: dropping producer %q: Tile IR %s has no Producer section (it needs 13.3)\n", m.Producer, target)
+		m.Producer, m.HasProducer = "", false
+	}
+	b, err := cudatile.Append(nil, m, tileir.WriteOptions{Version: target})
+	if err != nil {
+		return fmt.Errorf("%s: cannot write Tile IR %s: %w", in, target, err)
+	}
+	return safefile.WriteFile(out, func(w io.Writer) error {
+		_, err := w.Write(b)
+		return err
+	})
 }

@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/dialectgen/dialectgen/defs"
 )
 
@@ -51,6 +53,8 @@ type tileEnum struct {
 	record string
 	since  string // the enum's own sinceVersion, "" when it has none
 	cases  []tileEnumCase
+	// The dialect attribute holding the enum (EnumAttr), if any.
+	mnemonic, format string
 }
 
 type tileEnumCase struct {
@@ -72,6 +76,11 @@ type tileOp struct {
 	attributes []*tileAttr
 	regions    []*tileRegion
 	flags      []tileFlag
+	// The text form: the declarative assembly format, or custom (C++);
+	// the dialect of ops printed without prefix in its regions.
+	format         string
+	customFormat   bool
+	defaultDialect string
 }
 
 type tileValue struct {
@@ -79,6 +88,7 @@ type tileValue struct {
 	since              tileVersion
 	variadic, optional bool
 	typ                string // results added after the op: the type def
+	buildable          string // the buildable type's text, if the constraint has one
 }
 
 type tileAttr struct {
@@ -103,7 +113,43 @@ type tileFlag struct {
 
 // tileTraits are the traits the definitions use; other traits are
 // verifier or interface facts and are dropped.
-var tileTraits = []string{"AttrSizedOperandSegments", "AttrSizedResultSegments", "Terminator", "IsolatedFromAbove"}
+var tileTraits = []string{"AttrSizedOperandSegments", "AttrSizedResultSegments", "Terminator", "IsolatedFromAbove", "OpAsmOpInterface"}
+
+// tileBuildable maps the C++ builder calls of type constraints to the text
+// of the type they build: what a format may leave out.
+var tileBuildable = []struct {
+	re   *regexp.Regexp
+	text string
+}{
+	{regexp.MustCompile(`^\$_builder\.getType<(::)?mlir::cuda_tile::TokenType>\(\)$`), "!cuda_tile.token"},
+	{regexp.MustCompile(`^(::)?mlir::cuda_tile::TileType::get\(ArrayRef<int64_t>\(\), \$_builder\.getIntegerType\(([0-9]+)\)\)$`), "!cuda_tile.tile<i$2>"},
+}
+
+// buildableType returns the text of the type a constraint builds (through
+// Variadic and Optional), "" when it has none the importer knows.
+func (rs *Records) buildableType(c record) string {
+	for range 100 {
+		if call := strings.TrimSpace(c.str("builderCall")); call != "" {
+			for _, b := range tileBuildable {
+				if m := b.re.FindStringSubmatchIndex(call); m != nil {
+					return string(b.re.ExpandString(nil, b.text, call, m))
+				}
+			}
+			return ""
+		}
+		next := c.def("baseType")
+		if next == "" {
+			return ""
+		}
+		var err error
+		if c, err = rs.rec(next); err != nil {
+			return ""
+		}
+	}
+	return ""
+}
+
+var defaultDialectRE = regexp.MustCompile(`getDefaultDialect\(\)\s*\{\s*return\s+(?:"([^"]*)"|(\w+)::getDialectNamespace\(\))`)
 
 // tileResultTypes maps the type constraints of results that an op gained
 // after its first version to the dialect's type definitions: a reader of
@@ -212,6 +258,14 @@ func tileEnums(rs *Records) ([]*tileEnum, error) {
 			if len(e.cases) == 0 {
 				return nil, fmt.Errorf("enum %s has no cases", e.name)
 			}
+			for _, an := range rs.InstancesOf("EnumAttr") {
+				ar, err := rs.rec(an)
+				if err != nil || ar.def("enum") != name {
+					continue
+				}
+				e.mnemonic = ar.str("mnemonic")
+				e.format = strings.Join(strings.Fields(ar.str("assemblyFormat")), " ")
+			}
 			out = append(out, e)
 		}
 	}
@@ -255,6 +309,33 @@ func tileOpOf(rs *Records, r record, enums map[string]*tileEnum) (*tileOp, error
 			op.traits = append(op.traits, t)
 		}
 	}
+	// AllTypesMatch<[a, b]>: what a format may leave out of types.
+	var match func(name string) error
+	match = func(name string) error {
+		tr, err := rs.rec(name)
+		if err != nil {
+			return err
+		}
+		if tr.isa("TraitList") {
+			for _, t := range tr.defs("traits") {
+				if err := match(t); err != nil {
+					return err
+				}
+			}
+		}
+		if tr.isa("AllTypesMatch") {
+			t := "AllTypesMatch<[" + strings.Join(tr.strs("values"), ", ") + "]>"
+			if !slices.Contains(op.traits, t) {
+				op.traits = append(op.traits, t)
+			}
+		}
+		return nil
+	}
+	for _, t := range r.defs("traits") {
+		if err := match(t); err != nil {
+			return nil, err
+		}
+	}
 
 	args, err := r.dag("arguments")
 	if err != nil {
@@ -270,7 +351,7 @@ func tileOpOf(rs *Records, r record, enums map[string]*tileEnum) (*tileOp, error
 		}
 		switch {
 		case c.isa("TypeConstraint"):
-			op.operands = append(op.operands, &tileValue{name: a.name, since: since, variadic: c.isa("Variadic"), optional: c.isa("Optional")})
+			op.operands = append(op.operands, &tileValue{name: a.name, since: since, variadic: c.isa("Variadic"), optional: c.isa("Optional"), buildable: rs.buildableType(c)})
 		case c.isa("DerivedAttr"):
 			return nil, fmt.Errorf("attribute %q is a derived attribute, which an argument list cannot hold", a.name)
 		case c.isa("Attr"):
@@ -299,7 +380,7 @@ func tileOpOf(rs *Records, r record, enums map[string]*tileEnum) (*tileOp, error
 		if !c.isa("TypeConstraint") {
 			return nil, fmt.Errorf("result %q: %s is not a type constraint", a.name, c.name)
 		}
-		v := &tileValue{name: a.name, since: since, variadic: c.isa("Variadic"), optional: c.isa("Optional")}
+		v := &tileValue{name: a.name, since: since, variadic: c.isa("Variadic"), optional: c.isa("Optional"), buildable: rs.buildableType(c)}
 		if op.version.less(since) {
 			cn := rs.constraintName(c.name)
 			if v.typ = tileResultTypes[cn]; v.typ == "" {
@@ -343,6 +424,20 @@ func tileOpOf(rs *Records, r record, enums map[string]*tileEnum) (*tileOp, error
 	op.flags, err = tileFlags(op)
 	if err != nil {
 		return nil, err
+	}
+	op.format = strings.Join(strings.Fields(r.str("assemblyFormat")), " ")
+	if n, ok := r.num("hasCustomAssemblyFormat"); ok && n != 0 {
+		op.customFormat = true
+	}
+	if m := defaultDialectRE.FindStringSubmatch(r.str("extraClassDeclaration")); m != nil {
+		op.defaultDialect = m[1]
+		if m[2] != "" {
+			dr, err := rs.rec(r.def("opDialect"))
+			if err != nil {
+				return nil, fmt.Errorf("getDefaultDialect: %v", err)
+			}
+			op.defaultDialect = dr.str("name")
+		}
 	}
 	return op, nil
 }
@@ -590,6 +685,25 @@ func CheckTileIRFragment(name string, data []byte) (*defs.Dialect, error) {
 		return va.Compare(vb)
 	})
 	stubs := fmt.Sprintf(tileStubs, strings.Join(versions, ", "))
+	// Ops with a custom assembly format need hooks, which the hand-written
+	// file names.
+	var frag struct {
+		Ops []struct {
+			Name   string `yaml:"name"`
+			Custom bool   `yaml:"custom_assembly_format"`
+		} `yaml:"ops"`
+	}
+	if err := yaml.Unmarshal(data, &frag); err == nil {
+		var hooks []string
+		for _, o := range frag.Ops {
+			if o.Custom {
+				hooks = append(hooks, fmt.Sprintf("%s: {print: stubPrint, parse: stubParse}", scalar(o.Name)))
+			}
+		}
+		if len(hooks) > 0 {
+			stubs += "text:\n  ops: {" + strings.Join(hooks, ", ") + "}\n"
+		}
+	}
 	return defs.Load(name, append(slices.Clip(data), stubs...))
 }
 
@@ -615,6 +729,13 @@ func writeTileYAML(enums []*tileEnum, ops []*tileOp) []byte {
 			}
 			fmt.Fprintf(&b, "      - %s\n", flowMap(kvs))
 		}
+		if e.mnemonic != "" {
+			kvs := [][2]string{{"mnemonic", scalar(e.mnemonic)}}
+			if e.format != "" {
+				kvs = append(kvs, [2]string{"assembly_format", strconv.Quote(e.format)})
+			}
+			fmt.Fprintf(&b, "    attribute: %s\n", flowMap(kvs))
+		}
 	}
 	b.WriteString("\nops:\n")
 	for i, o := range ops {
@@ -633,7 +754,11 @@ func writeTileOp(b *strings.Builder, o *tileOp) {
 	}
 	fmt.Fprintf(b, "    since: %s\n", o.version)
 	if len(o.traits) > 0 {
-		fmt.Fprintf(b, "    traits: [%s]\n", strings.Join(o.traits, ", "))
+		ts := make([]string, len(o.traits))
+		for i, t := range o.traits {
+			ts[i] = scalar(t)
+		}
+		fmt.Fprintf(b, "    traits: [%s]\n", strings.Join(ts, ", "))
 	}
 	list := func(key string, items [][][2]string) {
 		if len(items) == 0 {
@@ -664,6 +789,9 @@ func writeTileOp(b *strings.Builder, o *tileOp) {
 			kvs = since(kvs, v.since)
 			if v.typ != "" {
 				kvs = append(kvs, [2]string{"type", scalar(v.typ)})
+			}
+			if v.buildable != "" {
+				kvs = append(kvs, [2]string{"buildable_type", strconv.Quote(v.buildable)})
 			}
 			out = append(out, kvs)
 		}
@@ -702,6 +830,15 @@ func writeTileOp(b *strings.Builder, o *tileOp) {
 		regions = append(regions, kvs)
 	}
 	list("regions", regions)
+	switch {
+	case o.format != "":
+		fmt.Fprintf(b, "    assembly_format: %s\n", strconv.Quote(o.format))
+	case o.customFormat:
+		b.WriteString("    custom_assembly_format: true\n")
+	}
+	if o.defaultDialect != "" {
+		fmt.Fprintf(b, "    default_dialect: %s\n", scalar(o.defaultDialect))
+	}
 	fmt.Fprintf(b, "    bytecode:\n      opcode: 0x%02X\n", o.opcode)
 	if len(o.flags) > 0 {
 		b.WriteString("      flags:\n")

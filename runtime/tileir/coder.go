@@ -34,6 +34,8 @@ type Coder struct {
 	// What Operands and Attrs return.
 	operands []*Value
 	attrs    []AttrText
+	bound    []boundAttr // binding: the attributes by name
+	boundOps []boundOperand
 }
 
 type coderMode int
@@ -44,6 +46,7 @@ const (
 	encoding
 	listing  // operands
 	printing // attributes
+	binding  // attributes, reachable by name (text form)
 )
 
 // Version is the version being read or written (zero when listing or
@@ -106,6 +109,8 @@ func (c *Coder) Unit(name string, bit int, p *bool) {
 		if *p {
 			c.print(name, "")
 		}
+	case binding:
+		bindUnit(c, name, p)
 	}
 }
 
@@ -113,7 +118,7 @@ func (c *Coder) Unit(name string, bit int, p *bool) {
 // files older than v do not have it, and writing it present to an older
 // target is a version error. It reports whether to code the attribute.
 func (c *Coder) Since(v Version, name string, isSet bool) bool {
-	if c.mode == listing || c.mode == printing || !c.active() {
+	if c.mode == listing || c.mode == printing || c.mode == binding || !c.active() {
 		return c.mode != listing && c.active()
 	}
 	ok := c.Version().AtLeast(v.Major, v.Minor)
@@ -129,7 +134,7 @@ func Default[T comparable](c *Coder, v Version, name string, p *T, def T) bool {
 	if c.mode == listing || c.mode == flagging || !c.active() {
 		return false
 	}
-	if c.mode == printing || c.Version().AtLeast(v.Major, v.Minor) {
+	if c.mode == printing || c.mode == binding || c.Version().AtLeast(v.Major, v.Minor) {
 		return true
 	}
 	switch {
@@ -153,6 +158,8 @@ func EnumAttr[E Enum](c *Coder, name string, p *E) {
 		c.fail(encodeEnum(c.e, *p, c.attrLabel(name)))
 	case c.mode == printing:
 		c.print(name, (*p).String())
+	case c.mode == binding:
+		bindEnum(c, name, p)
 	}
 }
 
@@ -171,6 +178,8 @@ func UintAttr[T uint32 | uint64](c *Coder, name string, p *T) {
 		c.e.ULEB128(uint64(*p))
 	case c.mode == printing:
 		c.print(name, strconv.FormatUint(uint64(*p), 10))
+	case c.mode == binding:
+		bindUint(c, name, p)
 	}
 }
 
@@ -178,6 +187,10 @@ func UintAttr[T uint32 | uint64](c *Coder, name string, p *T) {
 // code, the function that codes one that is always there (EnumAttr[Mode],
 // UintAttr[uint64], (*Coder).String, …).
 func Optional[T any](c *Coder, name string, bit int, p **T, code func(*Coder, string, *T)) {
+	if c.mode == binding {
+		bindOptional(c, name, p, code)
+		return
+	}
 	if !c.active() || !c.Present(bit, *p != nil) {
 		return
 	}
@@ -199,6 +212,8 @@ func (c *Coder) Bool(name string, p *bool) {
 		c.e.Bool(*p)
 	case c.mode == printing:
 		c.print(name, strconv.FormatBool(*p))
+	case c.mode == binding:
+		bindBool(c, name, p)
 	}
 }
 
@@ -214,6 +229,8 @@ func (c *Coder) String(name string, p *string) {
 		c.e.String(*p)
 	case c.mode == printing:
 		c.print(name, strconv.Quote(*p))
+	case c.mode == binding:
+		bindString(c, name, p, false)
 	}
 }
 
@@ -229,6 +246,8 @@ func (c *Coder) Symbol(name string, p *string) {
 		c.fail(c.e.symbol(*p, c.attrLabel(name)))
 	case c.mode == printing:
 		c.print(name, strconv.Quote(*p))
+	case c.mode == binding:
+		bindString(c, name, p, true)
 	}
 }
 
@@ -244,6 +263,8 @@ func (c *Coder) Type(name string, p *Type) {
 		c.fail(c.e.Type(*p))
 	case c.mode == printing:
 		c.print(name, typeString(*p))
+	case c.mode == binding:
+		bindType(c, name, p)
 	}
 }
 
@@ -259,12 +280,18 @@ func (c *Coder) Attr(name string, p *Attr) {
 		c.fail(c.e.Attr(*p))
 	case c.mode == printing:
 		c.print(name, attrString(*p))
+	case c.mode == binding:
+		bindAttrValue(c, name, p)
 	}
 }
 
 // OptionalAttr codes a self-contained attribute that is present when its
 // bit is set.
 func (c *Coder) OptionalAttr(name string, bit int, p *Attr) {
+	if c.mode == binding {
+		bindAttrValue(c, name, p)
+		return
+	}
 	if c.active() && c.Present(bit, *p != nil) {
 		c.Attr(name, p)
 	}
@@ -299,12 +326,18 @@ func (c *Coder) Attrs(name string, p *[]Attr) {
 		}
 	case c.mode == printing:
 		c.print(name, FormatAttrs(*p))
+	case c.mode == binding:
+		bindAttrList(c, name, p, false)
 	}
 }
 
 // OptionalAttrs codes a list of attributes that is present when its bit
 // is set.
 func (c *Coder) OptionalAttrs(name string, bit int, p *[]Attr) {
+	if c.mode == binding {
+		bindAttrList(c, name, p, true)
+		return
+	}
 	if c.active() && c.Present(bit, *p != nil) {
 		c.Attrs(name, p)
 	}
@@ -336,12 +369,18 @@ func Payload[T Attr](c *Coder, name string, p *T, read func(*Decoder) (T, error)
 		c.fail(write(c.e, *p))
 	case c.mode == printing:
 		c.print(name, attrString(*p))
+	case c.mode == binding:
+		bindPayload(c, name, p, false)
 	}
 }
 
 // OptionalPayload codes an attribute of a known kind that is present when
 // its bit is set.
 func OptionalPayload[T Attr](c *Coder, name string, bit int, p *T, read func(*Decoder) (T, error), write func(*Encoder, T) error) {
+	if c.mode == binding {
+		bindPayload(c, name, p, true)
+		return
+	}
 	if c.active() && c.Present(bit, !isNil(*p)) {
 		Payload(c, name, p, read, write)
 	}
@@ -360,6 +399,8 @@ func (c *Coder) Int32s(name string, p *[]int32) {
 		c.fail(c.e.i32s(*p, c.attrLabel(name)))
 	case c.mode == printing:
 		c.print(name, FormatInts(*p))
+	case c.mode == binding:
+		bindInts(c, name, p)
 	}
 }
 
@@ -375,6 +416,8 @@ func (c *Coder) Int64s(name string, p *[]int64) {
 		c.fail(c.e.i64s(*p, c.attrLabel(name)))
 	case c.mode == printing:
 		c.print(name, FormatInts(*p))
+	case c.mode == binding:
+		bindInts(c, name, p)
 	}
 }
 
@@ -418,6 +461,8 @@ func (c *Coder) Dense(name string, p *Dense) {
 			return
 		}
 		c.fail(c.e.ResultConst(*p, res[0].Type))
+	case c.mode == binding:
+		bindDense(c, name, p)
 	case c.mode == printing:
 		v := *p
 		if typed {
@@ -430,6 +475,8 @@ func (c *Coder) Dense(name string, p *Dense) {
 // Operand codes a single operand.
 func (c *Coder) Operand(name string, p **Value) {
 	switch {
+	case c.mode == binding:
+		c.boundOps = append(c.boundOps, boundOperand{name: name, one: p})
 	case !c.active():
 	case c.mode == listing:
 		c.operands = append(c.operands, *p)
@@ -450,6 +497,8 @@ func (c *Coder) Operand(name string, p **Value) {
 // is present when its bit is set; without, when the count says so.
 func (c *Coder) OptionalOperand(name string, bit int, p **Value) {
 	switch {
+	case c.mode == binding:
+		c.boundOps = append(c.boundOps, boundOperand{name: name, one: p, optional: true})
 	case !c.active():
 	case c.mode == listing:
 		if *p != nil {
@@ -475,7 +524,7 @@ func (c *Coder) OptionalOperand(name string, bit int, p **Value) {
 // than v do not have it (a flag for it there is an error), and writing it
 // to an older target is a version error.
 func (c *Coder) OperandSince(v Version, name string, bit int, isSet bool) bool {
-	if !c.active() || c.mode == listing || c.mode == printing {
+	if !c.active() || c.mode == listing || c.mode == printing || c.mode == binding {
 		return c.active()
 	}
 	if c.Version().AtLeast(v.Major, v.Minor) {
@@ -494,6 +543,8 @@ func (c *Coder) OperandSince(v Version, name string, bit int, isSet bool) bool {
 // Operands codes a variadic operand group.
 func (c *Coder) Operands(name string, p *[]*Value) {
 	switch {
+	case c.mode == binding:
+		c.boundOps = append(c.boundOps, boundOperand{name: name, many: p})
 	case !c.active():
 	case c.mode == listing:
 		c.operands = append(c.operands, *p...)

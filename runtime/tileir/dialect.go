@@ -63,6 +63,11 @@ type OpInfo struct {
 	Terminator bool
 	// OptionalOperands names the Go fields of optional operands.
 	OptionalOperands []string
+	// DefaultDialect is the dialect whose ops print without their prefix
+	// inside the op's regions ("" for none); Isolated says the op's
+	// regions see no value from outside (IsolatedFromAbove).
+	DefaultDialect string
+	Isolated       bool
 	// New returns an empty op of this kind.
 	New func() Op
 

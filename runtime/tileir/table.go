@@ -18,6 +18,8 @@ type Table struct {
 	// CheckDense and FormatDense check and print dense constants.
 	CheckDense  func(Dense) error
 	FormatDense func(Dense) string
+	// Text is the dialect's text form, nil when it has none.
+	Text *TextForm
 }
 
 // TypeCodec reads and writes the payload of one type tag.

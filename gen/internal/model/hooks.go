@@ -80,6 +80,9 @@ func (m *Dialect) Hooks() []Hook {
 			}
 		}
 	}
+	if tile {
+		out = append(out, m.textHooks()...)
+	}
 	if d := m.Dense; d != nil {
 		dense := Named(gofile.TileIR, "Dense")
 		out = append(out,
@@ -87,4 +90,111 @@ func (m *Dialect) Hooks() []Hook {
 			Hook{Pos: d.PrintPos, What: "dense print", Name: d.Print, Params: []Type{dense}, Results: []Type{Named("", "string")}})
 	}
 	return out
+}
+
+// textHooks are the hooks of a Tile IR dialect's text form: the dialect's
+// type, attribute and module hooks, each op's hand-written parts, and the
+// print and parse functions of the custom directives its formats use.
+func (m *Dialect) textHooks() []Hook {
+	var out []Hook
+	tile := func(name string) Type { return Named(gofile.TileIR, name) }
+	printer, parser := PointerTo(tile("Printer")), PointerTo(tile("Parser"))
+	if t := m.Text; t != nil {
+		if t.Type.Print != "" {
+			out = append(out,
+				Hook{Pos: t.Type.PrintPos, What: "text type print", Name: t.Type.Print, Params: []Type{printer, tile("Type")}},
+				Hook{Pos: t.Type.ParsePos, What: "text type parse", Name: t.Type.Parse, Params: []Type{parser}, Results: []Type{tile("Type")}})
+		}
+		if t.Attribute.Print != "" {
+			out = append(out,
+				Hook{Pos: t.Attribute.PrintPos, What: "text attribute print", Name: t.Attribute.Print, Params: []Type{printer, tile("Attr"), tile("AttrStyle")}},
+				Hook{Pos: t.Attribute.ParsePos, What: "text attribute parse", Name: t.Attribute.Parse, Params: []Type{parser, Named("", "string")}, Results: []Type{tile("Attr")}})
+		}
+		if t.ExtraOps != "" {
+			out = append(out, Hook{Pos: t.ExtraOpsPos, What: "text extra_ops", Name: t.ExtraOps, Results: []Type{SliceOf(PointerTo(tile("OpInfo")))}})
+		}
+		if t.Module.ToOps != "" {
+			out = append(out,
+				Hook{Pos: t.Module.ToOpsPos, What: "text module to_ops", Name: t.Module.ToOps, Params: []Type{PointerTo(tile("Module"))}, Results: []Type{tile("Op")}},
+				Hook{Pos: t.Module.FromOpsPos, What: "text module from_ops", Name: t.Module.FromOps, Params: []Type{tile("Op")}, Results: []Type{PointerTo(tile("Module")), Named("", "error")}})
+		}
+	}
+	seen := map[string]bool{}
+	for _, o := range m.Ops {
+		self := PointerTo(Named("", o.GoName))
+		if h := o.Text; h != nil {
+			if h.Print != "" {
+				out = append(out,
+					Hook{Pos: h.PrintPos, What: "text print of " + o.Name, Name: h.Print, Params: []Type{printer, self}},
+					Hook{Pos: h.ParsePos, What: "text parse of " + o.Name, Name: h.Parse, Params: []Type{parser, self}})
+			}
+			if h.ResultNames != "" {
+				out = append(out, Hook{Pos: h.ResultNamesPos, What: "result_names of " + o.Name, Name: h.ResultNames, Params: []Type{self, tile("NameFunc")}})
+			}
+			if h.BlockArgNames != "" {
+				out = append(out, Hook{Pos: h.BlockArgNamesPos, What: "block_arg_names of " + o.Name, Name: h.BlockArgNames, Params: []Type{self, PointerTo(tile("Region")), tile("NameFunc")}})
+			}
+		}
+		f := o.Assembly
+		if f == nil {
+			continue
+		}
+		f.Walk(func(e *defs.FormatElem) {
+			if e.Kind != defs.FmtCustom {
+				return
+			}
+			name := e.Value
+			var pargs, qargs []Type
+			for _, a := range e.Args {
+				var t Type
+				switch a.Kind {
+				case defs.FmtType:
+					t = tile("Type")
+					if v := a.Args[0]; o.many(f, v) {
+						t = SliceOf(t)
+						name = e.Value + "List"
+					}
+				case defs.FmtVar:
+					r := f.Refs[a]
+					switch {
+					case r != nil && r.Attr != nil:
+						for _, x := range o.Attrs {
+							if x.OpAttr == r.Attr {
+								t = x.Type
+							}
+						}
+					case r != nil && r.Region != nil:
+						pargs = append(pargs, PointerTo(tile("Region")))
+						qargs = append(qargs, PointerTo(tile("Region")))
+						continue
+					}
+				}
+				pargs = append(pargs, t)
+				qargs = append(qargs, PointerTo(t))
+			}
+			what := "custom<" + e.Value + "> of " + o.Name
+			if !seen["print"+name] {
+				seen["print"+name] = true
+				out = append(out, Hook{Pos: e.Pos, What: what, Name: "print" + name, Params: append([]Type{printer, tile("Op")}, pargs...)})
+			}
+			if !seen["parse"+name] {
+				seen["parse"+name] = true
+				out = append(out, Hook{Pos: e.Pos, What: what, Name: "parse" + name, Params: append([]Type{parser}, qargs...)})
+			}
+		})
+	}
+	return out
+}
+
+// many reports whether a format variable names a group of values.
+func (o *Op) many(f *defs.AsmFormat, v *defs.FormatElem) bool {
+	r := f.Refs[v]
+	switch {
+	case r == nil:
+	case r.Operand != nil:
+		return r.Operand.Variadic
+	case r.Result != nil:
+		return r.Result.Variadic || r.Result.Optional
+	}
+	return false
 }

@@ -33,8 +33,26 @@ func (g *gen) genDialect(f *jen.File) {
 	}
 	table = append(table,
 		jen.Line().Id("CheckDense").Op(":").Id(m.Dense.Check),
-		jen.Line().Id("FormatDense").Op(":").Id(m.Dense.Print),
-		jen.Line())
+		jen.Line().Id("FormatDense").Op(":").Id(m.Dense.Print))
+	if t := m.Text; t != nil {
+		var fields []jen.Code
+		add := func(name, hook string) {
+			if hook != "" {
+				fields = append(fields, jen.Line().Id(name).Op(":").Id(hook))
+			}
+		}
+		add("ModuleOps", t.Module.ToOps)
+		add("OpsModule", t.Module.FromOps)
+		add("PrintType", t.Type.Print)
+		add("ParseType", t.Type.Parse)
+		add("PrintAttr", t.Attribute.Print)
+		add("ParseAttr", t.Attribute.Parse)
+		if t.ExtraOps != "" {
+			fields = append(fields, jen.Line().Id("Ops").Op(":").Id(t.ExtraOps).Call())
+		}
+		table = append(table, jen.Line().Id("Text").Op(":").Op("&").Add(qual("TextForm")).Values(append(fields, jen.Line())...))
+	}
+	table = append(table, jen.Line())
 	f.Var().Id("Dialect").Op("=").Add(qual("NewDialect")).Call(jen.Op("&").Add(qual("Table")).Values(table...))
 	if len(m.Ops) > 0 {
 		var infos []jen.Code
@@ -153,6 +171,12 @@ func (g *gen) opInfo(o *model.Op) []jen.Code {
 	}
 	if len(optional) > 0 {
 		add("OptionalOperands", jen.Index().String().Values(optional...))
+	}
+	if o.DefaultDialect != "" {
+		add("DefaultDialect", jen.Lit(o.DefaultDialect))
+	}
+	if defs.HasTrait(o.Traits, "IsolatedFromAbove") && (o.Assembly != nil || o.CustomAssembly) {
+		add("Isolated", jen.True())
 	}
 	add("New", jen.Func().Params().Add(qual("Op")).Op("{").Return(jen.New(jen.Id(o.GoName))).Op("}"))
 	return out

@@ -41,6 +41,9 @@ func Files(m *model.Dialect) map[string]func(*jen.File) {
 	if len(m.Ops) > 0 {
 		files["ops"] = g.genOps
 	}
+	if hasText(m) {
+		files["text"] = g.genText
+	}
 	return files
 }
 

@@ -1,0 +1,15 @@
+cuda_tile.module @kernels {
+  entry @f() {
+    %cst_NaN_f8E4M3FN = constant <f8E4M3FN: 0x7F> : tile<2xf8E4M3FN> loc(#loc)
+    %cst_f8E5M2 = constant <f8E5M2: 0x7C> : tile<2xf8E5M2> loc(#loc)
+    %cst_f16 = constant <f16: 5.960460e-08> : tile<f16> loc(#loc)
+    %cst_NaN_f8E8M0FNU = constant <f8E8M0FNU: 0xFF> : tile<2xf8E8M0FNU> loc(#loc)
+    %cst_2048_f16 = constant <f16: 2.048000e+03> : tile<f16> loc(#loc)
+    %cst_100000000_f32 = constant <f32: 1.000000e+08> : tile<f32> loc(#loc)
+    %cst_f64 = constant <f64: 5.000000e-01> : tile<f64> loc(#loc)
+    %cst_f4E2M1FN = constant <f4E2M1FN: [5.000000e-01, 6.000000e+00]> : tile<2xf4E2M1FN> loc(#loc)
+    %cst_f64_0 = constant <f64: 12345678.9> : tile<f64> loc(#loc)
+    return loc(#loc)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)

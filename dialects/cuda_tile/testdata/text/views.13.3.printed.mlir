@@ -1,0 +1,17 @@
+cuda_tile.module @kernels {
+  entry @v(%arg0: tile<ptr<f16>>, %arg1: tile<i32>, %arg2: tile<ptr<i8>>) {
+    %tview = make_tensor_view %arg0, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf16, strides=[64,1]> loc(#loc)
+    %tview_0 = make_tensor_view %arg0, shape = [], strides = [] : tensor_view<f16> loc(#loc)
+    %sview = make_strided_view %tview : strided_view<tile=(4x8), traversal_strides=[2,1], padding_value = nan, tensor_view<64x64xf16, strides=[64,1]>, dim_map=[1, 0]> loc(#loc)
+    %gsview = make_gather_scatter_view %tview : gather_scatter_view<tile=(4x8), padding_value = zero, tensor_view<64x64xf16, strides=[64,1]>, sparse_dim=0> loc(#loc)
+    %tile, %result_token = load_view_tko weak %sview[%arg1, %arg1] : strided_view<tile=(4x8), traversal_strides=[2,1], padding_value = nan, tensor_view<64x64xf16, strides=[64,1]>, dim_map=[1, 0]>, tile<i32> -> tile<4x8xf16>, token loc(#loc)
+    %pview = make_partition_view %tview : partition_view<tile=(4x8), tensor_view<64x64xf16, strides=[64,1]>> loc(#loc)
+    %0 = atomic_red_view_tko relaxed device %pview[%arg1, %arg1], addf, %tile token = %result_token : tile<4x8xf16>, partition_view<tile=(4x8), tensor_view<64x64xf16, strides=[64,1]>>, tile<i32> -> token loc(#loc)
+    %1 = alloca num_elem = 64, alignment = 16 : tile<ptr<f32>> loc(#loc)
+    %cst_i8 = constant <i8: [1, 2, 3, 4]> : tile<4xi8> loc(#loc)
+    %2 = unpack %cst_i8 : tile<4xi8> -> tile<8xf4E2M1FN> loc(#loc)
+    %3 = pack %2 : tile<8xf4E2M1FN> -> tile<4xi8> loc(#loc)
+    return loc(#loc)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
