@@ -944,6 +944,11 @@ func parseMakeView(p *tileir.Parser, op tileir.Op, dst **tileir.Value) {
 		tv = v.TensorView
 	case *GatherScatterViewType:
 		tv = v.TensorView
+	default:
+		if !p.Failed() {
+			p.Errorf("expected a partition, strided or gather/scatter view type")
+		}
+		return
 	}
 	p.SetResults(op, t)
 	p.Resolve(dst, ref, tv)
@@ -1035,7 +1040,11 @@ func constantResultNames(o *ConstantOp, set tileir.NameFunc) {
 	}
 	if d.w == 1 {
 		all, none := true, true
-		for i := range d.count {
+		n := d.count
+		if d.splat {
+			n = 1
+		}
+		for i := range n {
 			b := d.bits(i) != 0
 			all, none = all && b, none && !b
 		}

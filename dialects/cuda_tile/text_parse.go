@@ -38,8 +38,8 @@ func parseAttr(p *tileir.Parser, stripped string) tileir.Attr {
 		}
 		return parseAttrBody(p, m)
 	}
-	var a tileir.Attr
-	if p.AtAlias(func() { a = parseAttr(p, "") }) {
+	if v, ok := p.Alias("attribute", func() any { return parseAttr(p, "") }); ok {
+		a, _ := v.(tileir.Attr)
 		return a
 	}
 	t := p.Tok()
@@ -320,7 +320,7 @@ func parseDenseLiteral(p *tileir.Parser) tileir.Dense {
 		return tileir.Dense{}
 	}
 	if typeKey(tt.Element) != typeKey(elem) {
-		p.ErrorAt(typeOff, "mismatch between the element type: %s and the tile element type %s", typeKey(elem), typeKey(tt.Element))
+		p.ErrorAt(typeOff, "mismatch between the element type: '%s' and the tile element type '%s'", typeKey(elem), typeKey(tt.Element))
 		return tileir.Dense{}
 	}
 	after := p.Offset()
@@ -363,7 +363,7 @@ func parseDenseValueAt(p *tileir.Parser, tt *TileType, typeOff int) []byte {
 			p.ErrorAt(t.Off, "elements hex string does not match the type")
 			return nil
 		}
-		return raw
+		return splatOf(raw, tt, count)
 	}
 	var vals []uint64
 	elemOf := func() {
@@ -514,4 +514,26 @@ func mask(w uint) uint64 {
 		return math.MaxUint64
 	}
 	return 1<<w - 1
+}
+
+// splatOf returns a raw buffer as MLIR keeps it: one element when all are
+// equal (i1: 0x00 or 0xFF).
+func splatOf(raw []byte, tt *TileType, count int64) []byte {
+	d, ok := newDense(tt, raw)
+	if !ok || d.splat {
+		return raw
+	}
+	first := d.bits(0)
+	for i := int64(1); i < d.count; i++ {
+		if d.bits(i) != first {
+			return raw
+		}
+	}
+	if d.w == 1 {
+		if first != 0 {
+			return []byte{0xFF}
+		}
+		return []byte{0}
+	}
+	return raw[:d.n]
 }

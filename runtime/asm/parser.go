@@ -250,6 +250,9 @@ type IntLit struct {
 
 // Int64 returns the value as an int64, ok false if it does not fit.
 func (l IntLit) Int64() (int64, bool) {
+	if l.Mag == nil {
+		return 0, false
+	}
 	v := new(big.Int).Set(l.Mag)
 	if l.Neg {
 		v.Neg(v)
@@ -263,6 +266,9 @@ func (l IntLit) Int64() (int64, bool) {
 // Uint64 returns the value as a uint64, ok false if it is negative or
 // does not fit.
 func (l IntLit) Uint64() (uint64, bool) {
+	if l.Mag == nil {
+		return 0, false
+	}
 	if l.Neg && l.Mag.Sign() != 0 || !l.Mag.IsUint64() {
 		return 0, false
 	}
@@ -273,7 +279,7 @@ func (l IntLit) Uint64() (uint64, bool) {
 // outside the union of the signed and unsigned ranges of the width (what
 // MLIR accepts for an integer of that width).
 func (l IntLit) Bits(width int) (uint64, bool) {
-	if width <= 0 || width > 64 {
+	if l.Mag == nil || width <= 0 || width > 64 {
 		return 0, false
 	}
 	limit := new(big.Int).Lsh(big.NewInt(1), uint(width)) // unsigned bound

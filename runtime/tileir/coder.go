@@ -281,7 +281,7 @@ func (c *Coder) Attr(name string, p *Attr) {
 	case c.mode == printing:
 		c.print(name, attrString(*p))
 	case c.mode == binding:
-		bindAttrValue(c, name, p)
+		bindAttrValue(c, name, p, true)
 	}
 }
 
@@ -289,7 +289,7 @@ func (c *Coder) Attr(name string, p *Attr) {
 // bit is set.
 func (c *Coder) OptionalAttr(name string, bit int, p *Attr) {
 	if c.mode == binding {
-		bindAttrValue(c, name, p)
+		bindAttrValue(c, name, p, false)
 		return
 	}
 	if c.active() && c.Present(bit, *p != nil) {

@@ -1,8 +1,10 @@
 package tileir
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/dialectgen/dialectgen/runtime/asm"
 )
@@ -13,6 +15,8 @@ import (
 type boundAttr struct {
 	name string
 	unit bool
+	// required says the op is not valid without it (set reports it).
+	required bool
 	// set reports whether the op has the attribute; print returns its
 	// value as text; parse reads a value into it.
 	set   func() bool
@@ -77,24 +81,36 @@ func EnumText[E Enum](p *Printer, v E) string {
 
 // EnumFromText returns the value of E with that keyword.
 func EnumFromText[E Enum](s string) (E, bool) {
-	for x := range uint32(1024) {
-		v := E(x)
-		if _, ok := v.Since(); ok && v.String() == s {
-			return v, true
-		}
-	}
-	return 0, false
+	v, ok := enumTable[E]().byText[s]
+	return E(v), ok
 }
 
 // EnumKeywords lists the keywords of E.
-func EnumKeywords[E Enum]() []string {
-	var out []string
+func EnumKeywords[E Enum]() []string { return enumTable[E]().texts }
+
+type enumInfo struct {
+	byText map[string]uint32
+	texts  []string
+}
+
+var enumTables sync.Map // reflect.Type → *enumInfo
+
+// enumTable lists the values of E (those below 1024, which Since knows).
+func enumTable[E Enum]() *enumInfo {
+	key := reflect.TypeFor[E]()
+	if t, ok := enumTables.Load(key); ok {
+		return t.(*enumInfo)
+	}
+	t := &enumInfo{byText: map[string]uint32{}}
 	for x := range uint32(1024) {
 		if _, ok := E(x).Since(); ok {
-			out = append(out, E(x).String())
+			s := E(x).String()
+			t.byText[s] = x
+			t.texts = append(t.texts, s)
 		}
 	}
-	return out
+	enumTables.Store(key, t)
+	return t
 }
 
 // ParseEnumValue parses an enum as an attribute value: its dialect
@@ -241,14 +257,14 @@ func bindString(c *Coder, name string, p *string, symbol bool) {
 }
 
 func bindType(c *Coder, name string, p *Type) {
-	c.bindAttr(boundAttr{name: name, set: func() bool { return !isNil(*p) },
+	c.bindAttr(boundAttr{name: name, required: true, set: func() bool { return !isNil(*p) },
 		print: func(q *Printer) string { return q.Sub(func() { q.Type(*p) }) },
 		parse: func(q *Parser) { *p = q.Type() },
 	})
 }
 
-func bindAttrValue(c *Coder, name string, p *Attr) {
-	c.bindAttr(boundAttr{name: name, set: func() bool { return !isNil(*p) },
+func bindAttrValue(c *Coder, name string, p *Attr, required bool) {
+	c.bindAttr(boundAttr{name: name, required: required, set: func() bool { return !isNil(*p) },
 		print: func(q *Printer) string { return q.Sub(func() { q.Attr(*p) }) },
 		parse: func(q *Parser) { *p = q.Attr() },
 	})
@@ -280,7 +296,7 @@ func bindAttrList(c *Coder, name string, p *[]Attr, optional bool) {
 }
 
 func bindPayload[T Attr](c *Coder, name string, p *T, optional bool) {
-	c.bindAttr(boundAttr{name: name, set: func() bool { return !optional || !isNil(*p) },
+	c.bindAttr(boundAttr{name: name, required: !optional, set: func() bool { return !isNil(*p) },
 		print: func(q *Printer) string { return q.Sub(func() { q.Attr(*p) }) },
 		parse: func(q *Parser) {
 			a := q.Attr()
@@ -361,7 +377,7 @@ func ParseDenseArray[T int32 | int64](p *Parser, full bool) []T {
 }
 
 func bindDense(c *Coder, name string, p *Dense) {
-	c.bindAttr(boundAttr{name: name, set: func() bool { return p.Data != nil },
+	c.bindAttr(boundAttr{name: name, required: true, set: func() bool { return p.Data != nil },
 		print: func(q *Printer) string { return q.d.FormatDense(*p) },
 		parse: func(q *Parser) {
 			q.Errorf("attribute '%s': a dense value in an attribute dictionary is not supported", name)

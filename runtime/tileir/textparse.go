@@ -63,7 +63,14 @@ type Parser struct {
 	// buildable caches the types of buildable type texts.
 	buildable map[string]Type
 	// locs interns debug locations by value.
-	locs map[locationKey]*Location
+	locs locInterner
+	// custom names the custom op whose text is being parsed: errors its
+	// parser reports say so, as MLIR's do.
+	custom string
+	// expansions counts alias uses, which AtAlias parses again each time;
+	// memo keeps what Alias parsed.
+	expansions int
+	memo       map[[2]string]any
 	// results are the result names of the op being parsed.
 	depth int
 }
@@ -77,7 +84,7 @@ type valueScope struct {
 // NewParser returns a parser of src for the dialect d.
 func NewParser(d Dialect, file string, src []byte) *Parser {
 	p := &Parser{Parser: asm.NewParser(file, src), d: d, tf: textForm(d), byName: map[string]*OpInfo{},
-		aliases: map[string]int{}, resolved: map[string]bool{}, buildable: map[string]Type{}, locs: map[locationKey]*Location{}}
+		aliases: map[string]int{}, resolved: map[string]bool{}, buildable: map[string]Type{}}
 	if t, ok := d.(*tableDialect); ok {
 		for i := range t.t.Ops {
 			p.byName[t.t.Ops[i].Name] = &t.t.Ops[i]
@@ -106,7 +113,7 @@ func (p *Parser) sub(text string) *Parser {
 // Type parses a type with the dialect's parser.
 func (p *Parser) Type() Type {
 	if p.tf == nil || p.tf.ParseType == nil {
-		p.Errorf("dialect %s has no type syntax", p.d.Name())
+		p.Parser.Errorf("dialect %s has no type syntax", p.d.Name())
 		return nil
 	}
 	return p.tf.ParseType(p)
@@ -122,7 +129,7 @@ func (p *Parser) Types() []Type {
 // Attr parses an attribute with the dialect's parser.
 func (p *Parser) Attr() Attr {
 	if p.tf == nil || p.tf.ParseAttr == nil {
-		p.Errorf("dialect %s has no attribute syntax", p.d.Name())
+		p.Parser.Errorf("dialect %s has no attribute syntax", p.d.Name())
 		return nil
 	}
 	return p.tf.ParseAttr(p, "")
@@ -137,7 +144,7 @@ func (p *Parser) BuildableType(text string) Type {
 	q := p.sub(text)
 	t := q.Type()
 	if err := q.Err(); err != nil {
-		p.Errorf("buildable type %q: %v", text, err)
+		p.Parser.Errorf("buildable type %q: %v", text, err)
 		return nil
 	}
 	p.buildable[text] = t
@@ -158,12 +165,12 @@ func (p *Parser) Module() Op {
 				break
 			}
 			if t.Kind == asm.BangIdent {
-				p.Errorf("type aliases are not supported")
+				p.Parser.Errorf("type aliases are not supported")
 				break
 			}
 			p.skipValue()
 		case t.Is("{-#"):
-			p.Errorf("file metadata ({-# … #-}) is not supported")
+			p.Parser.Errorf("file metadata ({-# … #-}) is not supported")
 		case t.Is("module") || t.Is("builtin.module"):
 			p.Next()
 			if _, ok := p.SymbolName(); ok {
@@ -192,12 +199,12 @@ func (p *Parser) Module() Op {
 	}
 	switch len(tops) {
 	case 0:
-		p.Errorf("expected a %s.module", p.d.Name())
+		p.Parser.Errorf("expected a %s.module", p.d.Name())
 		return nil
 	case 1:
 		return tops[0]
 	}
-	p.Errorf("expected a single CUDA Tile IR module in the MLIR module")
+	p.Parser.Errorf("expected a single CUDA Tile IR module in the MLIR module")
 	return nil
 }
 
@@ -222,7 +229,7 @@ func (p *Parser) scanAliases() {
 				if depth == 0 && prev.Kind == asm.HashIdent {
 					name := prev.Text[1:]
 					if _, dup := p.aliases[name]; dup {
-						p.ErrorAt(prev.Off, "redefinition of attribute alias id '%s'", name)
+						p.Parser.ErrorAt(prev.Off, "redefinition of attribute alias id '%s'", name)
 						return
 					}
 					n := l.Next()
@@ -261,6 +268,40 @@ func (p *Parser) skipTerm() {
 	}
 }
 
+// Alias parses the value of the alias the current token names (#name)
+// with parse, once per alias and kind of value (the result is shared by
+// every use); it reports whether the token was an alias.
+func (p *Parser) Alias(kind string, parse func() any) (any, bool) {
+	t := p.Tok()
+	if t.Kind != asm.HashIdent || strings.Contains(t.Text, ".") {
+		return nil, false
+	}
+	if _, ok := p.aliases[t.Text[1:]]; !ok && kind == "location" {
+		p.Parser.Errorf("operation location alias was never defined")
+		return nil, true
+	}
+	key := [2]string{t.Text, kind}
+	if v, ok := p.memo[key]; ok {
+		p.Next()
+		return v, true
+	}
+	var v any
+	if !p.AtAlias(func() { v = parse() }) {
+		return nil, false
+	}
+	if !p.Failed() {
+		if p.memo == nil {
+			p.memo = map[[2]string]any{}
+		}
+		p.memo[key] = v
+	}
+	return v, true
+}
+
+// maxExpansions bounds the alias uses a parse follows (each is parsed
+// again where it is defined, so aliases of aliases multiply).
+const maxExpansions = 1 << 20
+
 // AtAlias parses the value of the alias the current token names (#name)
 // with parse, at its definition; it reports whether the token was an
 // alias.
@@ -272,11 +313,15 @@ func (p *Parser) AtAlias(parse func()) bool {
 	name := t.Text[1:]
 	off, ok := p.aliases[name]
 	if !ok {
-		p.Errorf("undefined symbol alias id '%s'", name)
+		p.Parser.Errorf("undefined symbol alias id '%s'", name)
 		return true
 	}
 	if p.resolved[name] {
-		p.Errorf("alias '%s' refers to itself", name)
+		p.Parser.Errorf("alias '%s' refers to itself", name)
+		return true
+	}
+	if p.expansions++; p.expansions > maxExpansions {
+		p.Parser.Errorf("more than %d uses of aliases", maxExpansions)
 		return true
 	}
 	if !p.Enter() {
@@ -317,7 +362,7 @@ func (p *Parser) op() Op {
 				off := p.Offset()
 				n := p.ExpectUint64("result count")
 				if n == 0 || n > 1<<20 {
-					p.ErrorAt(off, "expected named operation to have at least 1 result")
+					p.Parser.ErrorAt(off, "expected named operation to have at least 1 result")
 				}
 				g.n = int(n)
 			}
@@ -334,7 +379,7 @@ func (p *Parser) op() Op {
 		name := asm.Unquote(nameTok.Text)
 		info = p.byName[name]
 		if info == nil {
-			p.Errorf("unknown operation '%s' (the parser knows the ops of %s only)", name, p.d.Name())
+			p.Parser.Errorf("unknown operation '%s' (the parser knows the ops of %s only)", name, p.d.Name())
 			return nil
 		}
 	case asm.BareIdent:
@@ -346,11 +391,15 @@ func (p *Parser) op() Op {
 			}
 		}
 		if info == nil {
-			p.Errorf("custom op '%s' is unknown", name)
+			if def := p.dialects[len(p.dialects)-1]; def != "" && !strings.Contains(name, ".") {
+				p.Parser.Errorf("custom op '%s' is unknown (tried '%s.%s' as well)", name, def, name)
+			} else {
+				p.Parser.Errorf("custom op '%s' is unknown", name)
+			}
 			return nil
 		}
 	default:
-		p.Errorf("expected operation name in quotes or a custom op, got %s", p.Describe())
+		p.Parser.Errorf("expected operation name in quotes or a custom op, got %s", p.Describe())
 		return nil
 	}
 	p.Next()
@@ -362,9 +411,12 @@ func (p *Parser) op() Op {
 	if generic {
 		p.generic(op)
 	} else if t, ok := op.(TextOp); ok {
+		outer := p.custom
+		p.custom = info.Name
 		t.ParseText(p)
+		p.custom = outer
 	} else {
-		p.ErrorAt(nameTok.Off, "'%s' has no text form", info.Name)
+		p.Parser.ErrorAt(nameTok.Off, "'%s' has no text form", info.Name)
 		return nil
 	}
 	if p.Failed() {
@@ -380,7 +432,7 @@ func (p *Parser) op() Op {
 			total += g.n
 		}
 		if total != len(res) {
-			p.ErrorAt(groups[0].off, "operation defines %d results but was provided %d to bind", len(res), total)
+			p.Parser.ErrorAt(groups[0].off, "operation defines %d results but was provided %d to bind", len(res), total)
 			return nil
 		}
 		k := 0
@@ -396,7 +448,7 @@ func (p *Parser) op() Op {
 func (p *Parser) define(name string, off int, vs []*Value) {
 	for s := p.scope; s != nil; s = s.parent {
 		if _, ok := s.values[name]; ok {
-			p.ErrorAt(off, "redefinition of SSA value '%%%s'", name)
+			p.Parser.ErrorAt(off, "redefinition of SSA value '%%%s'", name)
 			return
 		}
 		if s.isolated {
@@ -410,7 +462,7 @@ func (p *Parser) lookup(ref OperandRef) *Value {
 	for s := p.scope; s != nil; s = s.parent {
 		if vs, ok := s.values[ref.Name]; ok {
 			if ref.No >= len(vs) {
-				p.ErrorAt(ref.Off, "reference to invalid result number")
+				p.Parser.ErrorAt(ref.Off, "reference to invalid result number")
 				return nil
 			}
 			return vs[ref.No]
@@ -419,7 +471,7 @@ func (p *Parser) lookup(ref OperandRef) *Value {
 			break
 		}
 	}
-	p.ErrorAt(ref.Off, "use of undeclared SSA value name")
+	p.Parser.ErrorAt(ref.Off, "use of undeclared SSA value name")
 	return nil
 }
 
@@ -427,7 +479,7 @@ func (p *Parser) lookup(ref OperandRef) *Value {
 func (p *Parser) Operand() OperandRef {
 	var r OperandRef
 	if !p.OptionalOperand(&r) && !p.Failed() {
-		p.Errorf("expected SSA operand")
+		p.Parser.Errorf("expected SSA operand")
 	}
 	return r
 }
@@ -445,7 +497,7 @@ func (p *Parser) OptionalOperand(dst *OperandRef) bool {
 		if h.Kind == asm.HashIdent && len(h.Text) > 1 && h.Text[1] >= '0' && h.Text[1] <= '9' {
 			n, err := strconv.Atoi(h.Text[1:])
 			if err != nil || n > 1<<20 {
-				p.Errorf("invalid SSA value result number")
+				p.Parser.Errorf("invalid SSA value result number")
 				return true
 			}
 			r.No = n
@@ -485,7 +537,7 @@ func (p *Parser) Resolve(dst **Value, ref OperandRef, t Type) {
 		return
 	}
 	if !ref.Valid() {
-		p.Errorf("expected SSA operand")
+		p.Parser.Errorf("expected SSA operand")
 		return
 	}
 	v := p.lookup(ref)
@@ -493,7 +545,7 @@ func (p *Parser) Resolve(dst **Value, ref OperandRef, t Type) {
 		return
 	}
 	if !isNil(t) && typeString(v.Type) != typeString(t) {
-		p.ErrorAt(ref.Off, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'", ref.Name, p.typeText(t), p.typeText(v.Type))
+		p.Parser.ErrorAt(ref.Off, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'", ref.Name, p.typeText(t), p.typeText(v.Type))
 		return
 	}
 	*dst = v
@@ -517,12 +569,15 @@ func (p *Parser) ResolveOptional(dst **Value, ref OperandRef, t Type) {
 
 // ResolveList resolves operands with their types (nil: unchecked).
 func (p *Parser) ResolveList(dst *[]*Value, refs []OperandRef, types []Type) {
-	if types != nil && len(types) != len(refs) && !p.Failed() {
+	if p.Failed() {
+		return
+	}
+	if types != nil && len(types) != len(refs) {
 		off := p.Offset()
 		if len(refs) > 0 {
 			off = refs[0].Off
 		}
-		p.ErrorAt(off, "%d operands present, but expected %d", len(refs), len(types))
+		p.Parser.ErrorAt(off, "%d operands present, but expected %d", len(refs), len(types))
 		return
 	}
 	var out []*Value
@@ -540,6 +595,9 @@ func (p *Parser) ResolveList(dst *[]*Value, refs []OperandRef, types []Type) {
 
 // ResolveListOf resolves operands that all have type t (nil: unchecked).
 func (p *Parser) ResolveListOf(dst *[]*Value, refs []OperandRef, t Type) {
+	if p.Failed() {
+		return
+	}
 	var out []*Value
 	for _, r := range refs {
 		var v *Value
@@ -554,7 +612,7 @@ func (p *Parser) SetResults(op Op, types ...Type) {
 	for _, t := range types {
 		if isNil(t) {
 			if !p.Failed() {
-				p.Errorf("the type of a result of '%s' is unknown", op.Info().Name)
+				p.Parser.Errorf("the type of a result of '%s' is unknown", op.Info().Name)
 			}
 			return
 		}
@@ -594,7 +652,7 @@ func (p *Parser) ArgList(typ func() Type) []Arg {
 	}
 	p.List(")", func() {
 		if p.Tok().Kind != asm.PercentIdent {
-			p.Errorf("expected SSA identifier")
+			p.Parser.Errorf("expected SSA identifier")
 			return
 		}
 		a := Arg{Ref: p.Operand()}
@@ -647,7 +705,7 @@ func (p *Parser) Region(r *Region, owner Op, args []Arg) {
 	for !p.Failed() && !p.Is("}") {
 		if t := p.Tok(); t.Kind == asm.CaretIdent {
 			if args != nil && len(r.Blocks) == 1 && len(b.Ops) == 0 {
-				p.Errorf("invalid block name in region with named arguments")
+				p.Parser.Errorf("invalid block name in region with named arguments")
 				return
 			}
 			p.Next()
@@ -657,7 +715,7 @@ func (p *Parser) Region(r *Region, owner Op, args []Arg) {
 			}
 			p.Expect(":")
 			if len(r.Blocks) > 0 && t.Text != "^bb0" || len(r.Blocks) > 0 {
-				p.ErrorAt(t.Off, "regions of more than one block are not supported")
+				p.Parser.ErrorAt(t.Off, "regions of more than one block are not supported")
 				return
 			}
 			newBlock(bargs)
@@ -683,7 +741,7 @@ func (p *Parser) AttrDict(op Op, withKeyword bool) {
 	}
 	if !p.Is("{") {
 		if withKeyword {
-			p.Errorf("expected '{'")
+			p.Parser.Errorf("expected '{'")
 		}
 		return
 	}
@@ -698,11 +756,11 @@ func (p *Parser) attrDict(op Op) {
 		off := p.Offset()
 		name, ok := p.KeywordOrString()
 		if !ok {
-			p.Errorf("expected attribute name")
+			p.Parser.Errorf("expected attribute name")
 			return
 		}
 		if seen[name] {
-			p.ErrorAt(off, "duplicate key '%s' in dictionary attribute", name)
+			p.Parser.ErrorAt(off, "duplicate key '%s' in dictionary attribute", name)
 			return
 		}
 		seen[name] = true
@@ -734,7 +792,7 @@ func (p *Parser) skipAttrValue() {
 		t := p.Tok()
 		switch {
 		case t.Kind == asm.EOF:
-			p.Errorf("expected '}'")
+			p.Parser.Errorf("expected '}'")
 			return
 		case t.Is(",") || t.Is("}"):
 			return
@@ -753,7 +811,7 @@ func (p *Parser) generic(op Op) {
 	refs := p.Operands()
 	p.Expect(")")
 	if p.Is("<") {
-		p.Errorf("properties (<{…}>) in the generic op form are not supported")
+		p.Parser.Errorf("properties (<{…}>) in the generic op form are not supported")
 		return
 	}
 	var regions []*Region
@@ -785,12 +843,18 @@ func (p *Parser) generic(op Op) {
 		return
 	}
 	if len(ins) != len(refs) {
-		p.Errorf("expected %d operand types but had %d", len(refs), len(ins))
+		p.Parser.Errorf("expected %d operand types but had %d", len(refs), len(ins))
 		return
+	}
+	for _, a := range bindAttrs(op) {
+		if a.required && !a.set() {
+			p.Parser.Errorf("'%s' op requires attribute '%s'", op.Info().Name, a.name)
+			return
+		}
 	}
 	info := op.Info()
 	if n := info.Regions; len(regions) != n {
-		p.Errorf("'%s' has %d regions, not %d", info.Name, n, len(regions))
+		p.Parser.Errorf("'%s' has %d regions, not %d", info.Name, n, len(regions))
 		return
 	}
 	op.Base().Regions = regions
@@ -805,11 +869,11 @@ func (p *Parser) generic(op Op) {
 		}
 	}
 	if many > 1 {
-		p.Errorf("the generic form of '%s' needs operand segment sizes, which are not supported", info.Name)
+		p.Parser.Errorf("the generic form of '%s' needs operand segment sizes, which are not supported", info.Name)
 		return
 	}
 	if len(refs) < fixed || many == 0 && len(refs) != fixed {
-		p.Errorf("'%s' takes %d operands, got %d", info.Name, fixed, len(refs))
+		p.Parser.Errorf("'%s' takes %d operands, got %d", info.Name, fixed, len(refs))
 		return
 	}
 	k := 0
@@ -824,7 +888,7 @@ func (p *Parser) generic(op Op) {
 				p.Resolve(s.one, refs[k], ins[k])
 				k++
 			} else if n > 1 {
-				p.Errorf("'%s' takes at most %d operands, got %d", info.Name, fixed+1, len(refs))
+				p.Parser.Errorf("'%s' takes at most %d operands, got %d", info.Name, fixed+1, len(refs))
 			}
 		default:
 			p.Resolve(s.one, refs[k], ins[k])
@@ -848,24 +912,14 @@ func (p *Parser) optionalLoc() (*Location, bool) {
 // Loc parses loc(…).
 func (p *Parser) Loc() *Location {
 	if !p.Is("loc") {
-		p.Errorf("expected 'loc'")
+		p.Parser.Errorf("expected 'loc'")
 		return nil
 	}
 	l, _ := p.optionalLoc()
 	return l
 }
 
-func (p *Parser) intern(l *Location) *Location {
-	if l == nil {
-		return nil
-	}
-	k := *l.key()
-	if x, ok := p.locs[k]; ok {
-		return x
-	}
-	p.locs[k] = l
-	return l
-}
+func (p *Parser) intern(l *Location) *Location { return p.locs.canon(l, 0) }
 
 // locInner parses what loc(…) holds: unknown, "file":line:col,
 // callsite(a at b), an alias, or a DI location attribute.
@@ -894,9 +948,9 @@ func (p *Parser) locInner() *Location {
 	case t.Kind == asm.HashIdent:
 		return p.locAttr()
 	case t.Is("fused"):
-		p.Errorf("unsupported location, got FusedLoc, expected DILocAttr or CallSiteLoc")
+		p.Parser.Errorf("unsupported location, got FusedLoc, expected DILocAttr or CallSiteLoc")
 	default:
-		p.Errorf("expected location instance")
+		p.Parser.Errorf("expected location instance")
 	}
 	return nil
 }
@@ -911,12 +965,12 @@ func (p *Parser) fileLoc() fileLocation {
 	var f fileLocation
 	s, ok := p.StringLit()
 	if !ok {
-		p.Errorf("expected location instance")
+		p.Parser.Errorf("expected location instance")
 		return f
 	}
 	f.file = s
 	if p.Is("(") {
-		p.Errorf("unsupported location, got NameLoc, expected DILocAttr or CallSiteLoc")
+		p.Parser.Errorf("unsupported location, got NameLoc, expected DILocAttr or CallSiteLoc")
 		return f
 	}
 	p.Expect(":")
@@ -924,7 +978,7 @@ func (p *Parser) fileLoc() fileLocation {
 	p.Expect(":")
 	f.col = p.ExpectUint64("column number in FileLineColLoc")
 	if p.Is("to") {
-		p.Errorf("file location ranges are not supported")
+		p.Parser.Errorf("file location ranges are not supported")
 	}
 	return f
 }
@@ -932,19 +986,19 @@ func (p *Parser) fileLoc() fileLocation {
 // locAttr parses a location given as an attribute: an alias of one, or
 // #dialect.di_loc<…>.
 func (p *Parser) locAttr() *Location {
-	var l *Location
-	if p.AtAlias(func() {
+	if v, ok := p.Alias("location", func() any {
 		if p.Is("loc") {
-			l, _ = p.optionalLoc()
-			return
+			l, _ := p.optionalLoc()
+			return l
 		}
-		l = p.locAttr()
-	}) {
+		return p.locAttr()
+	}); ok {
+		l, _ := v.(*Location)
 		return l
 	}
 	d := p.diAttr()
 	if d != nil && d.Kind != DebugLoc {
-		p.Errorf("expected a location, got a %s attribute", d.Kind)
+		p.Parser.Errorf("expected a location, got a %s attribute", d.Kind)
 		return nil
 	}
 	return d
@@ -957,14 +1011,15 @@ func (p *Parser) diAttr() *Location {
 		return nil
 	}
 	defer p.Leave()
-	var l *Location
-	if p.AtAlias(func() { l = p.diAttr() }) {
+	if v, ok := p.Alias("debug-info", func() any { return p.diAttr() }); ok {
+		l, _ := v.(*Location)
 		return l
 	}
+	var l *Location
 	t := p.Tok()
 	prefix := "#" + p.d.Name() + "."
 	if t.Kind != asm.HashIdent || !strings.HasPrefix(t.Text, prefix) {
-		p.Errorf("expected a debug-info attribute")
+		p.Parser.Errorf("expected a debug-info attribute")
 		return nil
 	}
 	p.Next()
@@ -979,14 +1034,17 @@ func (p *Parser) diAttr() *Location {
 		l = &Location{Kind: DebugLoc}
 		var f fileLocation
 		if p.Tok().Kind == asm.HashIdent {
-			if !p.AtAlias(func() {
+			v, ok := p.Alias("file location", func() any {
 				p.Expect("loc")
 				p.Expect("(")
-				f = p.fileLoc()
+				f := p.fileLoc()
 				p.Expect(")")
-			}) {
-				p.Errorf("expected a file location")
+				return f
+			})
+			if !ok {
+				p.Parser.Errorf("expected a file location")
 			}
+			f, _ = v.(fileLocation)
 		} else {
 			p.Expect("loc")
 			p.Expect("(")
@@ -999,7 +1057,7 @@ func (p *Parser) diAttr() *Location {
 	case "di_compile_unit", "di_subprogram", "di_lexical_block":
 		l = p.diStruct(kind)
 	default:
-		p.ErrorAt(t.Off, "unknown debug-info attribute %s", t.Text)
+		p.Parser.ErrorAt(t.Off, "unknown debug-info attribute %s", t.Text)
 		return nil
 	}
 	p.Expect(">")
@@ -1012,7 +1070,7 @@ func (p *Parser) diAttr() *Location {
 func (p *Parser) str() string {
 	s, ok := p.StringLit()
 	if !ok {
-		p.Errorf("expected string")
+		p.Parser.Errorf("expected string")
 	}
 	return s
 }
@@ -1039,11 +1097,11 @@ func (p *Parser) diStruct(kind string) *Location {
 			known = known || x == k
 		}
 		if !known {
-			p.ErrorAt(off, "%s: unknown parameter '%s'", kind, k)
+			p.Parser.ErrorAt(off, "%s: unknown parameter '%s'", kind, k)
 			return
 		}
 		if seen[k] {
-			p.ErrorAt(off, "struct is missing required parameter or has duplicate '%s'", k)
+			p.Parser.ErrorAt(off, "struct is missing required parameter or has duplicate '%s'", k)
 			return
 		}
 		seen[k] = true
@@ -1069,7 +1127,7 @@ func (p *Parser) diStruct(kind string) *Location {
 	})
 	for _, k := range keys {
 		if !seen[k] && k != "scopeLine" && k != "column" && !p.Failed() {
-			p.Errorf("struct is missing required parameter: %s", k)
+			p.Parser.Errorf("struct is missing required parameter: %s", k)
 		}
 	}
 	return l
@@ -1184,4 +1242,23 @@ func ParseStripped[T Attr](p *Parser, def string, dst *T) {
 		return
 	}
 	*dst = v
+}
+
+// Errorf reports an error at the current token; while a custom op's text
+// is parsed, it is prefixed with "custom op 'name' " as MLIR's are.
+func (p *Parser) Errorf(format string, args ...any) { p.ErrorAt(p.Offset(), format, args...) }
+
+// ErrorAt reports an error at an offset (see Errorf).
+func (p *Parser) ErrorAt(off int, format string, args ...any) {
+	if p.custom != "" {
+		format = "custom op '" + p.custom + "' " + format
+	}
+	p.Parser.ErrorAt(off, format, args...)
+}
+
+// Fail reports err at the current token unless it is nil.
+func (p *Parser) Fail(err error) {
+	if err != nil {
+		p.Errorf("%v", err)
+	}
 }

@@ -149,9 +149,9 @@ type Printer struct {
 	groups   map[Op][]int // result groups of ops with named results
 	aliases  *asm.Aliases
 	dialects []string // the default dialect of each enclosing region
-	// Locations by value (aliases are keyed by value) and their keys.
-	locs map[locationKey]*Location
-	keys map[*Location]any
+	// locs gives locations by value (aliases are keyed by value).
+	locs locInterner
+	seen map[*Location]bool
 }
 
 // check refuses IR the printer cannot print: nil ops, regions and blocks,
@@ -166,13 +166,36 @@ func (p *Printer) check(op Op, depth int) error {
 	if _, ok := op.(TextOp); !ok {
 		return fmt.Errorf("%s has no text form", op.Info().Name)
 	}
-	for _, r := range op.Base().Regions {
+	info, b := op.Info(), op.Base()
+	if len(b.Regions) != info.Regions {
+		return fmt.Errorf("%s has %d regions, not %d", info.Name, len(b.Regions), info.Regions)
+	}
+	if len(b.Results) < info.Results {
+		return fmt.Errorf("%s has %d results, not %d", info.Name, len(b.Results), info.Results)
+	}
+	for i, r := range b.Results {
+		if r == nil || isNil(r.Type) || r.Def != op || r.Index != i {
+			return fmt.Errorf("%s: result %d is nil, untyped or not the op's", info.Name, i)
+		}
+	}
+	if p.seen == nil {
+		p.seen = map[*Location]bool{}
+	}
+	if err := checkLoc(b.Loc, 0, p.seen); err != nil {
+		return fmt.Errorf("%s: %w", info.Name, err)
+	}
+	for _, r := range b.Regions {
 		if r == nil {
 			return fmt.Errorf("%s: nil region", op.Info().Name)
 		}
 		for _, b := range r.Blocks {
 			if b == nil {
 				return fmt.Errorf("%s: nil block", op.Info().Name)
+			}
+			for _, a := range b.Args {
+				if a == nil || isNil(a.Type) {
+					return fmt.Errorf("%s: a nil or untyped block argument", op.Info().Name)
+				}
 			}
 			for _, x := range b.Ops {
 				if err := p.check(x, depth+1); err != nil {
@@ -686,44 +709,71 @@ func (p *Printer) fileLoc(f fileLoc) {
 	p.Uint(f.col)
 }
 
-// locKey identifies a location by value, as MLIR's uniquing does.
+// locKey identifies a location by value, as MLIR's uniquing does: its
+// canonical pointer ("unknown" for none).
 func (p *Printer) locKey(l *Location) any {
 	if l == nil {
 		return "unknown"
 	}
-	if k, ok := p.keys[l]; ok {
-		return k
-	}
-	if p.keys == nil {
-		p.keys, p.locs = map[*Location]any{}, map[locationKey]*Location{}
-	}
-	k := l.key()
-	p.keys[l] = *k
-	if p.locs[*k] == nil {
-		p.locs[*k] = l
-	}
-	return *k
+	return p.locs.canon(l, 0)
 }
 
+// locInterner maps locations to one canonical pointer per value, children
+// first, in time linear in the number of distinct pointers.
+type locInterner struct {
+	byPtr map[*Location]*Location
+	byKey map[locationKey]*Location
+}
+
+// locationKey is a location's value, its children canonical.
 type locationKey struct {
 	kind                 DebugKind
-	file, scope, unit    string
-	callee, caller       string
+	file, scope, unit    *Location
+	callee, caller       *Location
 	name, dir, linkage   string
 	line, col, scopeLine uint64
 }
 
-func (l *Location) key() *locationKey {
-	k := &locationKey{kind: l.Kind, name: l.Name, dir: l.Directory, linkage: l.LinkageName, line: l.Line, col: l.Column, scopeLine: l.Scope2}
-	sub := func(x *Location) string {
-		if x == nil {
-			return ""
-		}
-		return fmt.Sprintf("%v", *x.key())
+// canon returns the canonical location equal to l (nil beyond the nesting
+// limit: check refused such IR before).
+func (in *locInterner) canon(l *Location, depth int) *Location {
+	if l == nil || depth > DefaultMaxNesting {
+		return nil
 	}
-	k.file, k.scope, k.unit = sub(l.File), sub(l.Scope), sub(l.Unit)
-	k.callee, k.caller = sub(l.Callee), sub(l.Caller)
-	return k
+	if c, ok := in.byPtr[l]; ok {
+		return c
+	}
+	if in.byPtr == nil {
+		in.byPtr, in.byKey = map[*Location]*Location{}, map[locationKey]*Location{}
+	}
+	in.byPtr[l] = nil // in progress: a cycle ends here
+	k := locationKey{kind: l.Kind, name: l.Name, dir: l.Directory, linkage: l.LinkageName, line: l.Line, col: l.Column, scopeLine: l.Scope2,
+		file: in.canon(l.File, depth+1), scope: in.canon(l.Scope, depth+1), unit: in.canon(l.Unit, depth+1),
+		callee: in.canon(l.Callee, depth+1), caller: in.canon(l.Caller, depth+1)}
+	c, ok := in.byKey[k]
+	if !ok {
+		c = l
+		in.byKey[k] = l
+	}
+	in.byPtr[l] = c
+	return c
+}
+
+// checkLoc refuses locations nested deeper than the limit or cyclic.
+func checkLoc(l *Location, depth int, seen map[*Location]bool) error {
+	if l == nil || seen[l] {
+		return nil
+	}
+	if depth > DefaultMaxNesting {
+		return fmt.Errorf("debug locations nested more than %d deep (or cyclic)", DefaultMaxNesting)
+	}
+	for _, x := range []*Location{l.File, l.Scope, l.Unit, l.Callee, l.Caller} {
+		if err := checkLoc(x, depth+1, seen); err != nil {
+			return err
+		}
+	}
+	seen[l] = true
+	return nil
 }
 
 // visitLocs visits every op's location in print order (MLIR's alias
@@ -792,8 +842,8 @@ func (p *Printer) aliasDef(key any, alias string) {
 		p.Write("loc(")
 		p.fileLoc(k)
 		p.Byte(')')
-	case locationKey:
-		l := p.locOf(k)
+	case *Location:
+		l := k
 		if l.Kind == DebugCallSite {
 			p.Write("loc(")
 			p.locInner(l)
@@ -804,9 +854,6 @@ func (p *Printer) aliasDef(key any, alias string) {
 	}
 	p.Byte('\n')
 }
-
-// locOf finds the location with that key (aliases are keyed by value).
-func (p *Printer) locOf(k locationKey) *Location { return p.locs[k] }
 
 // PrintBool prints true or false.
 func PrintBool(p *Printer, v bool) {
