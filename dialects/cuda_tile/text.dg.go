@@ -4,7 +4,9 @@ package cudatile
 
 import "github.com/dialectgen/dialectgen/runtime/tileir"
 
-// PrintText prints the op after its name: $source attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source attr-dict `:` custom<CudaTileType>(type($result))
 func (o *AbsfOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -25,7 +27,9 @@ func (o *AbsfOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, resultType)
 }
 
-// PrintText prints the op after its name: $source attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source attr-dict `:` custom<CudaTileType>(type($result))
 func (o *AbsiOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -46,7 +50,9 @@ func (o *AbsiOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, resultType)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs custom<IEEERoundingMode>($rounding_mode) (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs custom<IEEERoundingMode>($rounding_mode) (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
 func (o *AddfOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -82,7 +88,9 @@ func (o *AddfOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, resultType)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs (`overflow` “ $overflow^)? attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs (`overflow` `` $overflow^)? attr-dict `:` custom<CudaTileType>(type($result))
 func (o *AddiOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -117,7 +125,9 @@ func (o *AddiOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, resultType)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs attr-dict `:` custom<CudaTileType>(type($result))
 func (o *AndiOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -144,7 +154,9 @@ func (o *AndiOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, resultType)
 }
 
-// PrintText prints the op after its name: $condition `,` $message attr-dict `:` custom<CudaTileType>(type($condition))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$condition `,` $message attr-dict `:` custom<CudaTileType>(type($condition))
 func (o *AssertOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Condition)
@@ -168,7 +180,9 @@ func (o *AssertOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Condition, conditionRef, conditionType)
 }
 
-// PrintText prints the op after its name: custom<AssumePredicate>($predicate) `,` $value attr-dict `:` custom<CudaTileType>(type($value))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	custom<AssumePredicate>($predicate) `,` $value attr-dict `:` custom<CudaTileType>(type($value))
 func (o *AssumeOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	printAssumePredicate(p, o, o.Predicate)
@@ -196,7 +210,9 @@ func (o *AssumeOp) ParseText(p *tileir.Parser) {
 // ResultNames suggests names for the op's results (hand-written).
 func (o *AssumeOp) ResultNames(set tileir.NameFunc) { assumeResultNames(o, set) }
 
-// PrintText prints the op after its name: $memory_ordering_semantics $memory_scope $pointers `,` $cmp `,` $val (`,` $mask^)? (`token` “ `=` “ $token^)? attr-dict `:` custom<CudaTileType>(type($pointers)) `,` custom<CudaTileType>(type($val)) (`,` custom<CudaTileType>(type($mask))^)? `->` custom<CudaTileType>(type($result)) `,` custom<CudaTileType>(type($result_token))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$memory_ordering_semantics $memory_scope $pointers `,` $cmp `,` $val (`,` $mask^)? (`token` `` `=` `` $token^)? attr-dict `:` custom<CudaTileType>(type($pointers)) `,` custom<CudaTileType>(type($val)) (`,` custom<CudaTileType>(type($mask))^)? `->` custom<CudaTileType>(type($result)) `,` custom<CudaTileType>(type($result_token))
 func (o *AtomicCasTkoOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.KeywordOrString(o.MemoryOrderingSemantics.String())
@@ -210,15 +226,11 @@ func (o *AtomicCasTkoOp) PrintText(p *tileir.Printer) {
 	p.Value(o.Val)
 	if o.Mask != nil {
 		p.Write(", ")
-		if o.Mask != nil {
-			p.Value(o.Mask)
-		}
+		p.Value(o.Mask)
 	}
 	if o.Token != nil {
 		p.Write(" token=")
-		if o.Token != nil {
-			p.Value(o.Token)
-		}
+		p.Value(o.Token)
 	}
 	p.AttrDict(o, false, "memory_ordering_semantics", "memory_scope")
 	p.Write(" : ")
@@ -255,11 +267,11 @@ func (o *AtomicCasTkoOp) ParseText(p *tileir.Parser) {
 	p.Expect(",")
 	valRef = p.Operand()
 	if p.Optional(",") {
-		p.OptionalOperand(&maskRef)
+		maskRef = p.Operand()
 	}
 	if p.Optional("token") {
 		p.Expect("=")
-		p.OptionalOperand(&tokenRef)
+		tokenRef = p.Operand()
 	}
 	p.AttrDict(o, false)
 	p.Expect(":")
@@ -287,7 +299,9 @@ func (o *AtomicCasTkoOp) ResultNames(set tileir.NameFunc) {
 	set(o.ResultToken(), "result_token")
 }
 
-// PrintText prints the op after its name: $memory_ordering_semantics $memory_scope $pointers `,` $mode `,` $arg (`,` $mask^)? (`token` “ `=` “ $token^)? attr-dict `:` custom<CudaTileType>(type($pointers)) `,` custom<CudaTileType>(type($arg)) (`,` custom<CudaTileType>(type($mask))^)? `->` custom<CudaTileType>(type($result)) `,` custom<CudaTileType>(type($result_token))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$memory_ordering_semantics $memory_scope $pointers `,` $mode `,` $arg (`,` $mask^)? (`token` `` `=` `` $token^)? attr-dict `:` custom<CudaTileType>(type($pointers)) `,` custom<CudaTileType>(type($arg)) (`,` custom<CudaTileType>(type($mask))^)? `->` custom<CudaTileType>(type($result)) `,` custom<CudaTileType>(type($result_token))
 func (o *AtomicRmwTkoOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.KeywordOrString(o.MemoryOrderingSemantics.String())
@@ -301,15 +315,11 @@ func (o *AtomicRmwTkoOp) PrintText(p *tileir.Printer) {
 	p.Value(o.Arg)
 	if o.Mask != nil {
 		p.Write(", ")
-		if o.Mask != nil {
-			p.Value(o.Mask)
-		}
+		p.Value(o.Mask)
 	}
 	if o.Token != nil {
 		p.Write(" token=")
-		if o.Token != nil {
-			p.Value(o.Token)
-		}
+		p.Value(o.Token)
 	}
 	p.AttrDict(o, false, "memory_ordering_semantics", "memory_scope", "mode")
 	p.Write(" : ")
@@ -345,11 +355,11 @@ func (o *AtomicRmwTkoOp) ParseText(p *tileir.Parser) {
 	p.Expect(",")
 	argRef = p.Operand()
 	if p.Optional(",") {
-		p.OptionalOperand(&maskRef)
+		maskRef = p.Operand()
 	}
 	if p.Optional("token") {
 		p.Expect("=")
-		p.OptionalOperand(&tokenRef)
+		tokenRef = p.Operand()
 	}
 	p.AttrDict(o, false)
 	p.Expect(":")
@@ -376,7 +386,9 @@ func (o *AtomicRmwTkoOp) ResultNames(set tileir.NameFunc) {
 	set(o.ResultToken(), "result_token")
 }
 
-// PrintText prints the op after its name: $source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
 func (o *BitcastOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -402,7 +414,9 @@ func (o *BitcastOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, sourceType)
 }
 
-// PrintText prints the op after its name: attr-dict ($operands^ `:` custom<CudaTileType>(type($operands)))?
+// PrintText prints the op after its name, in its assembly format:
+//
+//	attr-dict ($operands^ `:` custom<CudaTileType>(type($operands)))?
 func (o *BreakOp) PrintText(p *tileir.Printer) {
 	p.AttrDict(o, false)
 	if len(o.Operands) > 0 {
@@ -425,7 +439,9 @@ func (o *BreakOp) ParseText(p *tileir.Parser) {
 	p.ResolveList(&o.Operands, operandsRefs, operandsTypes)
 }
 
-// PrintText prints the op after its name: $source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
 func (o *BroadcastOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -454,7 +470,9 @@ func (o *BroadcastOp) ParseText(p *tileir.Parser) {
 // ResultNames suggests names for the op's results (hand-written).
 func (o *BroadcastOp) ResultNames(set tileir.NameFunc) { broadcastResultNames(o, set) }
 
-// PrintText prints the op after its name: $lhs `,` $rhs `dim` `=` $dim attr-dict `:` custom<CudaTileType>(type($lhs)) `,` custom<CudaTileType>(type($rhs)) `->` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs `dim` `=` $dim attr-dict `:` custom<CudaTileType>(type($lhs)) `,` custom<CudaTileType>(type($rhs)) `->` custom<CudaTileType>(type($result))
 func (o *CatOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -496,7 +514,9 @@ func (o *CatOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, rhsType)
 }
 
-// PrintText prints the op after its name: $source attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source attr-dict `:` custom<CudaTileType>(type($result))
 func (o *CeilOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -517,7 +537,9 @@ func (o *CeilOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, resultType)
 }
 
-// PrintText prints the op after its name: custom<ComparisonPredicate>($comparison_predicate) custom<ComparisonOrdering>($comparison_ordering) $lhs `,` $rhs attr-dict `:` custom<CudaTileType>(type($lhs)) `->` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	custom<ComparisonPredicate>($comparison_predicate) custom<ComparisonOrdering>($comparison_ordering) $lhs `,` $rhs attr-dict `:` custom<CudaTileType>(type($lhs)) `->` custom<CudaTileType>(type($result))
 func (o *CmpfOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	printComparisonPredicate(p, o, o.ComparisonPredicate)
@@ -555,7 +577,9 @@ func (o *CmpfOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, lhsType)
 }
 
-// PrintText prints the op after its name: custom<ComparisonPredicate>($comparison_predicate) $lhs `,` $rhs `,` custom<Signedness>($signedness) attr-dict `:` custom<CudaTileType>(type($lhs)) `->` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	custom<ComparisonPredicate>($comparison_predicate) $lhs `,` $rhs `,` custom<Signedness>($signedness) attr-dict `:` custom<CudaTileType>(type($lhs)) `->` custom<CudaTileType>(type($result))
 func (o *CmpiOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	printComparisonPredicate(p, o, o.ComparisonPredicate)
@@ -594,7 +618,9 @@ func (o *CmpiOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, lhsType)
 }
 
-// PrintText prints the op after its name: custom<DenseTypedElementsAttr>($value, type($result)) attr-dict
+// PrintText prints the op after its name, in its assembly format:
+//
+//	custom<DenseTypedElementsAttr>($value, type($result)) attr-dict
 func (o *ConstantOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	printDenseTypedElementsAttr(p, o, o.Value, tileir.TypeOf(o.Result()))
@@ -612,7 +638,9 @@ func (o *ConstantOp) ParseText(p *tileir.Parser) {
 // ResultNames suggests names for the op's results (hand-written).
 func (o *ConstantOp) ResultNames(set tileir.NameFunc) { constantResultNames(o, set) }
 
-// PrintText prints the op after its name: attr-dict ($operands^ `:` custom<CudaTileType>(type($operands)))?
+// PrintText prints the op after its name, in its assembly format:
+//
+//	attr-dict ($operands^ `:` custom<CudaTileType>(type($operands)))?
 func (o *ContinueOp) PrintText(p *tileir.Printer) {
 	p.AttrDict(o, false)
 	if len(o.Operands) > 0 {
@@ -635,7 +663,9 @@ func (o *ContinueOp) ParseText(p *tileir.Parser) {
 	p.ResolveList(&o.Operands, operandsRefs, operandsTypes)
 }
 
-// PrintText prints the op after its name: $source attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source attr-dict `:` custom<CudaTileType>(type($result))
 func (o *CosOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -656,7 +686,9 @@ func (o *CosOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, resultType)
 }
 
-// PrintText prints the op after its name: $source attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source attr-dict `:` custom<CudaTileType>(type($result))
 func (o *CoshOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -677,7 +709,9 @@ func (o *CoshOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, resultType)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs custom<DivFOpRoundingMode>($rounding_mode) (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs custom<DivFOpRoundingMode>($rounding_mode) (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
 func (o *DivfOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -713,7 +747,9 @@ func (o *DivfOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, resultType)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs custom<Signedness>($signedness) (`rounding` “ $rounding^)? attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs custom<Signedness>($signedness) (`rounding` `` $rounding^)? attr-dict `:` custom<CudaTileType>(type($result))
 func (o *DiviOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -760,7 +796,9 @@ func (o *EntryOp) ParseText(p *tileir.Parser) { parseEntry(p, o) }
 // ResultNames suggests no result names (the op has MLIR's OpAsmOpInterface).
 func (o *EntryOp) ResultNames(tileir.NameFunc) {}
 
-// PrintText prints the op after its name: $source custom<ExpOpRoundingMode>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source custom<ExpOpRoundingMode>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($result))
 func (o *ExpOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -785,7 +823,9 @@ func (o *ExpOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, resultType)
 }
 
-// PrintText prints the op after its name: $source (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
 func (o *Exp2Op) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -812,7 +852,9 @@ func (o *Exp2Op) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, resultType)
 }
 
-// PrintText prints the op after its name: $from custom<Signedness>($signedness) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$from custom<Signedness>($signedness) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
 func (o *ExtiOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.From)
@@ -841,7 +883,9 @@ func (o *ExtiOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.From, fromRef, fromType)
 }
 
-// PrintText prints the op after its name: $source `[` $indices `]` attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source `[` $indices `]` attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
 func (o *ExtractOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -875,7 +919,9 @@ func (o *ExtractOp) ParseText(p *tileir.Parser) {
 	p.ResolveListOf(&o.Indices, indicesRefs, p.BuildableType("!cuda_tile.tile<i32>"))
 }
 
-// PrintText prints the op after its name: $source attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source attr-dict `:` custom<CudaTileType>(type($result))
 func (o *FloorOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -896,7 +942,9 @@ func (o *FloorOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, resultType)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs `,` $acc custom<IEEERoundingMode>($rounding_mode) (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs `,` $acc custom<IEEERoundingMode>($rounding_mode) (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
 func (o *FmaOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -950,7 +998,9 @@ func (o *ForOp) ResultNames(set tileir.NameFunc) { forResultNames(o, set) }
 // BlockArgNames suggests names for the arguments of the op's regions (hand-written).
 func (o *ForOp) BlockArgNames(r *tileir.Region, set tileir.NameFunc) { forBlockArgNames(o, r, set) }
 
-// PrintText prints the op after its name: $from custom<IEEERoundingMode>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$from custom<IEEERoundingMode>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
 func (o *FtofOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.From)
@@ -980,7 +1030,9 @@ func (o *FtofOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.From, fromRef, fromType)
 }
 
-// PrintText prints the op after its name: $from custom<Signedness>($signedness) custom<IntegerRoundingMode>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$from custom<Signedness>($signedness) custom<IntegerRoundingMode>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
 func (o *FtoiOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.From)
@@ -1012,7 +1064,9 @@ func (o *FtoiOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.From, fromRef, fromType)
 }
 
-// PrintText prints the op after its name: $name attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$name attr-dict `:` custom<CudaTileType>(type($result))
 func (o *GetGlobalOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Symbol(o.Name)
@@ -1037,7 +1091,9 @@ func (o *GetIndexSpaceShapeOp) PrintText(p *tileir.Printer) { printGetIndexSpace
 // ParseText parses the op after its name (a hand-written format).
 func (o *GetIndexSpaceShapeOp) ParseText(p *tileir.Parser) { parseGetIndexSpaceShape(p, o) }
 
-// PrintText prints the op after its name: attr-dict `:` custom<CudaTileType>(type($gridSize_x))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	attr-dict `:` custom<CudaTileType>(type($gridSize_x))
 func (o *GetNumTileBlocksOp) PrintText(p *tileir.Printer) {
 	p.AttrDict(o, false)
 	p.Write(" : ")
@@ -1066,7 +1122,9 @@ func (o *GetTensorShapeOp) PrintText(p *tileir.Printer) { printGetTensorShape(p,
 // ParseText parses the op after its name (a hand-written format).
 func (o *GetTensorShapeOp) ParseText(p *tileir.Parser) { parseGetTensorShape(p, o) }
 
-// PrintText prints the op after its name: attr-dict `:` custom<CudaTileType>(type($blockId_x))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	attr-dict `:` custom<CudaTileType>(type($blockId_x))
 func (o *GetTileBlockIdOp) PrintText(p *tileir.Printer) {
 	p.AttrDict(o, false)
 	p.Write(" : ")
@@ -1089,7 +1147,9 @@ func (o *GetTileBlockIdOp) ResultNames(set tileir.NameFunc) {
 	set(o.BlockIdZ(), "blockId_z")
 }
 
-// PrintText prints the op after its name: custom<SymbolVisibility>($symbol_visibility) (`constant` $constant^)? $sym_name (`alignment` `=` $alignment^)? attr-dict custom<DenseTypedElementsAttrNoResult>($value)
+// PrintText prints the op after its name, in its assembly format:
+//
+//	custom<SymbolVisibility>($symbol_visibility) (`constant` $constant^)? $sym_name (`alignment` `=` $alignment^)? attr-dict custom<DenseTypedElementsAttrNoResult>($value)
 func (o *GlobalOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	printSymbolVisibility(p, o, o.SymbolVisibility)
@@ -1124,7 +1184,9 @@ func (o *GlobalOp) ParseText(p *tileir.Parser) {
 	parseDenseTypedElementsAttrNoResult(p, &o.Value)
 }
 
-// PrintText prints the op after its name: $condition (`->` `(` custom<CudaTileType>(type($results))^ `)`)? custom<IfOpRegion>($thenRegion) (`else` custom<IfOpRegion>($elseRegion)^)? attr-dict
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$condition (`->` `(` custom<CudaTileType>(type($results))^ `)`)? custom<IfOpRegion>($thenRegion) (`else` custom<IfOpRegion>($elseRegion)^)? attr-dict
 func (o *IfOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Condition)
@@ -1165,7 +1227,9 @@ func (o *IfOp) ParseText(p *tileir.Parser) {
 // ResultNames suggests no result names (the op has MLIR's OpAsmOpInterface).
 func (o *IfOp) ResultNames(tileir.NameFunc) {}
 
-// PrintText prints the op after its name: $source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
 func (o *IntToPtrOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -1191,7 +1255,9 @@ func (o *IntToPtrOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, sourceType)
 }
 
-// PrintText prints the op after its name: attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	attr-dict `:` custom<CudaTileType>(type($result))
 func (o *IotaOp) PrintText(p *tileir.Printer) {
 	p.AttrDict(o, false)
 	p.Write(" : ")
@@ -1207,7 +1273,9 @@ func (o *IotaOp) ParseText(p *tileir.Parser) {
 	p.SetResults(o, resultType)
 }
 
-// PrintText prints the op after its name: $from custom<Signedness>($signedness) custom<IEEERoundingMode>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$from custom<Signedness>($signedness) custom<IEEERoundingMode>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
 func (o *ItofOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.From)
@@ -1239,7 +1307,9 @@ func (o *ItofOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.From, fromRef, fromType)
 }
 
-// PrintText prints the op after its name: $tokens attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$tokens attr-dict `:` custom<CudaTileType>(type($result))
 func (o *JoinTokensOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Values(o.Tokens)
@@ -1260,7 +1330,9 @@ func (o *JoinTokensOp) ParseText(p *tileir.Parser) {
 	p.ResolveListOf(&o.Tokens, tokensRefs, p.BuildableType("!cuda_tile.token"))
 }
 
-// PrintText prints the op after its name: $memory_ordering_semantics ($memory_scope^)? $source (`,` $mask^)? (`,` $paddingValue^)? (`token` “ `=` “ $token^)? (`optimization_hints` `=` $optimization_hints^)? attr-dict `:` custom<CudaTileType>(type($source)) (`,` custom<CudaTileType>(type($mask))^)? (`,` custom<CudaTileType>(type($paddingValue))^)? `->` custom<CudaTileType>(type($result)) `,` custom<CudaTileType>(type($result_token))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$memory_ordering_semantics ($memory_scope^)? $source (`,` $mask^)? (`,` $paddingValue^)? (`token` `` `=` `` $token^)? (`optimization_hints` `=` $optimization_hints^)? attr-dict `:` custom<CudaTileType>(type($source)) (`,` custom<CudaTileType>(type($mask))^)? (`,` custom<CudaTileType>(type($paddingValue))^)? `->` custom<CudaTileType>(type($result)) `,` custom<CudaTileType>(type($result_token))
 func (o *LoadPtrTkoOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.KeywordOrString(o.MemoryOrderingSemantics.String())
@@ -1272,21 +1344,15 @@ func (o *LoadPtrTkoOp) PrintText(p *tileir.Printer) {
 	p.Value(o.Source)
 	if o.Mask != nil {
 		p.Write(", ")
-		if o.Mask != nil {
-			p.Value(o.Mask)
-		}
+		p.Value(o.Mask)
 	}
 	if o.PaddingValue != nil {
 		p.Write(", ")
-		if o.PaddingValue != nil {
-			p.Value(o.PaddingValue)
-		}
+		p.Value(o.PaddingValue)
 	}
 	if o.Token != nil {
 		p.Write(" token=")
-		if o.Token != nil {
-			p.Value(o.Token)
-		}
+		p.Value(o.Token)
 	}
 	if o.OptimizationHints != nil {
 		p.Write(" optimization_hints = ")
@@ -1325,14 +1391,14 @@ func (o *LoadPtrTkoOp) ParseText(p *tileir.Parser) {
 	}
 	sourceRef = p.Operand()
 	if p.Optional(",") {
-		p.OptionalOperand(&maskRef)
+		maskRef = p.Operand()
 	}
 	if p.Optional(",") {
-		p.OptionalOperand(&paddingValueRef)
+		paddingValueRef = p.Operand()
 	}
 	if p.Optional("token") {
 		p.Expect("=")
-		p.OptionalOperand(&tokenRef)
+		tokenRef = p.Operand()
 	}
 	if p.Optional("optimization_hints") {
 		p.Expect("=")
@@ -1376,7 +1442,9 @@ func (o *LoadViewTkoOp) ResultNames(set tileir.NameFunc) {
 	set(o.ResultToken(), "result_token")
 }
 
-// PrintText prints the op after its name: $source attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source attr-dict `:` custom<CudaTileType>(type($result))
 func (o *LogOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -1397,7 +1465,9 @@ func (o *LogOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, resultType)
 }
 
-// PrintText prints the op after its name: $source attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source attr-dict `:` custom<CudaTileType>(type($result))
 func (o *Log2Op) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -1445,7 +1515,9 @@ func (o *MakeTensorViewOp) ParseText(p *tileir.Parser) { parseMakeTensorView(p, 
 // ResultNames suggests names for the op's results (hand-written).
 func (o *MakeTensorViewOp) ResultNames(set tileir.NameFunc) { makeTensorViewResultNames(o, set) }
 
-// PrintText prints the op after its name: attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	attr-dict `:` custom<CudaTileType>(type($result))
 func (o *MakeTokenOp) PrintText(p *tileir.Printer) {
 	p.AttrDict(o, false)
 	p.Write(" : ")
@@ -1461,7 +1533,9 @@ func (o *MakeTokenOp) ParseText(p *tileir.Parser) {
 	p.SetResults(o, resultType)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs oilist(`flush_to_zero` $flush_to_zero | `propagate_nan` $propagate_nan) attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs oilist(`flush_to_zero` $flush_to_zero | `propagate_nan` $propagate_nan) attr-dict `:` custom<CudaTileType>(type($result))
 func (o *MaxfOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -1511,7 +1585,9 @@ func (o *MaxfOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, resultType)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs custom<Signedness>($signedness) attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs custom<Signedness>($signedness) attr-dict `:` custom<CudaTileType>(type($result))
 func (o *MaxiOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -1541,7 +1617,9 @@ func (o *MaxiOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, resultType)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs oilist(`flush_to_zero` $flush_to_zero | `propagate_nan` $propagate_nan) attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs oilist(`flush_to_zero` $flush_to_zero | `propagate_nan` $propagate_nan) attr-dict `:` custom<CudaTileType>(type($result))
 func (o *MinfOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -1591,7 +1669,9 @@ func (o *MinfOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, resultType)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs custom<Signedness>($signedness) attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs custom<Signedness>($signedness) attr-dict `:` custom<CudaTileType>(type($result))
 func (o *MiniOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -1621,7 +1701,9 @@ func (o *MiniOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, resultType)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs `,` $acc (`fast_acc` $fast_acc^)? attr-dict `:` custom<CudaTileType>(type($lhs)) `,` custom<CudaTileType>(type($rhs)) `,` custom<CudaTileType>(type($acc))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs `,` $acc (`fast_acc` $fast_acc^)? attr-dict `:` custom<CudaTileType>(type($lhs)) `,` custom<CudaTileType>(type($rhs)) `,` custom<CudaTileType>(type($acc))
 func (o *MmafOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -1670,7 +1752,9 @@ func (o *MmafOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Acc, accRef, accType)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs `,` $acc custom<Signedness>($signedness_lhs) custom<Signedness>($signedness_rhs) attr-dict `:` custom<CudaTileType>(type($lhs)) `,` custom<CudaTileType>(type($rhs)) `,` custom<CudaTileType>(type($acc))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs `,` $acc custom<Signedness>($signedness_lhs) custom<Signedness>($signedness_rhs) attr-dict `:` custom<CudaTileType>(type($lhs)) `,` custom<CudaTileType>(type($rhs)) `,` custom<CudaTileType>(type($acc))
 func (o *MmaiOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -1719,7 +1803,9 @@ func (o *MmaiOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Acc, accRef, accType)
 }
 
-// PrintText prints the op after its name: $sym_name attr-dict-with-keyword $body
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$sym_name attr-dict-with-keyword $body
 func (o *ModuleOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Symbol(o.SymName)
@@ -1739,7 +1825,9 @@ func (o *ModuleOp) ParseText(p *tileir.Parser) {
 // ResultNames suggests no result names (the op has MLIR's OpAsmOpInterface).
 func (o *ModuleOp) ResultNames(tileir.NameFunc) {}
 
-// PrintText prints the op after its name: $lhs `,` $rhs custom<IEEERoundingMode>($rounding_mode) (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs custom<IEEERoundingMode>($rounding_mode) (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
 func (o *MulfOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -1775,7 +1863,9 @@ func (o *MulfOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, resultType)
 }
 
-// PrintText prints the op after its name: $x `,` $y attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$x `,` $y attr-dict `:` custom<CudaTileType>(type($result))
 func (o *MulhiiOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.X)
@@ -1802,7 +1892,9 @@ func (o *MulhiiOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Y, y_Ref, resultType)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs (`overflow` “ $overflow^)? attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs (`overflow` `` $overflow^)? attr-dict `:` custom<CudaTileType>(type($result))
 func (o *MuliOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -1837,7 +1929,9 @@ func (o *MuliOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, resultType)
 }
 
-// PrintText prints the op after its name: $source attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source attr-dict `:` custom<CudaTileType>(type($result))
 func (o *NegfOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -1858,7 +1952,9 @@ func (o *NegfOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, resultType)
 }
 
-// PrintText prints the op after its name: $source (`overflow` “ $overflow^)? attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source (`overflow` `` $overflow^)? attr-dict `:` custom<CudaTileType>(type($result))
 func (o *NegiOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -1887,7 +1983,9 @@ func (o *NegiOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, resultType)
 }
 
-// PrintText prints the op after its name: $ptr `,` $offset attr-dict `:` custom<CudaTileType>(type($ptr)) `,` custom<CudaTileType>(type($offset)) `->` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$ptr `,` $offset attr-dict `:` custom<CudaTileType>(type($ptr)) `,` custom<CudaTileType>(type($offset)) `->` custom<CudaTileType>(type($result))
 func (o *OffsetOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Ptr)
@@ -1924,7 +2022,9 @@ func (o *OffsetOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Offset, offsetRef, offsetType)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs attr-dict `:` custom<CudaTileType>(type($result))
 func (o *OriOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -1951,7 +2051,9 @@ func (o *OriOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, resultType)
 }
 
-// PrintText prints the op after its name: $source $permutation attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source $permutation attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
 func (o *PermuteOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -1980,7 +2082,9 @@ func (o *PermuteOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, sourceType)
 }
 
-// PrintText prints the op after its name: $source `,` $exponent attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source `,` $exponent attr-dict `:` custom<CudaTileType>(type($result))
 func (o *PowOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -2007,7 +2111,9 @@ func (o *PowOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Exponent, exponentRef, resultType)
 }
 
-// PrintText prints the op after its name: $str (`,` $args^)? (`token` “ `=` “ $token^)? attr-dict (`:` custom<CudaTileType>(type($args))^)? `->` custom<CudaTileType>(type($result_token))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$str (`,` $args^)? (`token` `` `=` `` $token^)? attr-dict (`:` custom<CudaTileType>(type($args))^)? `->` custom<CudaTileType>(type($result_token))
 func (o *PrintTkoOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Quoted(o.Str)
@@ -2017,9 +2123,7 @@ func (o *PrintTkoOp) PrintText(p *tileir.Printer) {
 	}
 	if o.Token != nil {
 		p.Write(" token=")
-		if o.Token != nil {
-			p.Value(o.Token)
-		}
+		p.Value(o.Token)
 	}
 	p.AttrDict(o, false, "str")
 	if len(o.Args) > 0 {
@@ -2042,7 +2146,7 @@ func (o *PrintTkoOp) ParseText(p *tileir.Parser) {
 	}
 	if p.Optional("token") {
 		p.Expect("=")
-		p.OptionalOperand(&tokenRef)
+		tokenRef = p.Operand()
 	}
 	p.AttrDict(o, false)
 	if p.Optional(":") {
@@ -2055,7 +2159,9 @@ func (o *PrintTkoOp) ParseText(p *tileir.Parser) {
 	p.ResolveOptional(&o.Token, tokenRef, p.BuildableType("!cuda_tile.token"))
 }
 
-// PrintText prints the op after its name: $source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
 func (o *PtrToIntOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -2081,7 +2187,9 @@ func (o *PtrToIntOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, sourceType)
 }
 
-// PrintText prints the op after its name: $source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
 func (o *PtrToPtrOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -2107,7 +2215,9 @@ func (o *PtrToPtrOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, sourceType)
 }
 
-// PrintText prints the op after its name: $operands attr-dict ` ` `dim` “ `=` “ $dim `identities` “ `=` “ $identities `:` custom<CudaTileType>(type($operands)) `->` custom<CudaTileType>(type($results)) custom<ArgumentRegion>($body)
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$operands attr-dict ` ` `dim` `` `=` `` $dim `identities` `` `=` `` $identities `:` custom<CudaTileType>(type($operands)) `->` custom<CudaTileType>(type($results)) custom<ArgumentRegion>($body)
 func (o *ReduceOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Values(o.Operands)
@@ -2155,7 +2265,9 @@ func (o *ReduceOp) BlockArgNames(r *tileir.Region, set tileir.NameFunc) {
 	reduceBlockArgNames(o, r, set)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs attr-dict `:` custom<CudaTileType>(type($result))
 func (o *RemfOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -2182,7 +2294,9 @@ func (o *RemfOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, resultType)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs custom<Signedness>($signedness) attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs custom<Signedness>($signedness) attr-dict `:` custom<CudaTileType>(type($result))
 func (o *RemiOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -2212,7 +2326,9 @@ func (o *RemiOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, resultType)
 }
 
-// PrintText prints the op after its name: $source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
 func (o *ReshapeOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -2241,7 +2357,9 @@ func (o *ReshapeOp) ParseText(p *tileir.Parser) {
 // ResultNames suggests names for the op's results (hand-written).
 func (o *ReshapeOp) ResultNames(set tileir.NameFunc) { reshapeResultNames(o, set) }
 
-// PrintText prints the op after its name: attr-dict ($operands^ `:` custom<CudaTileType>(type($operands)))?
+// PrintText prints the op after its name, in its assembly format:
+//
+//	attr-dict ($operands^ `:` custom<CudaTileType>(type($operands)))?
 func (o *ReturnOp) PrintText(p *tileir.Printer) {
 	p.AttrDict(o, false)
 	if len(o.Operands) > 0 {
@@ -2264,7 +2382,9 @@ func (o *ReturnOp) ParseText(p *tileir.Parser) {
 	p.ResolveList(&o.Operands, operandsRefs, operandsTypes)
 }
 
-// PrintText prints the op after its name: $source (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
 func (o *RsqrtOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -2291,7 +2411,9 @@ func (o *RsqrtOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, resultType)
 }
 
-// PrintText prints the op after its name: $operands attr-dict ` ` `dim` “ `=` “ $dim `reverse` “ `=` “ $reverse `identities` “ `=` “ $identities `:` custom<CudaTileType>(type($operands)) `->` custom<CudaTileType>(type($results)) custom<ArgumentRegion>($body)
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$operands attr-dict ` ` `dim` `` `=` `` $dim `reverse` `` `=` `` $reverse `identities` `` `=` `` $identities `:` custom<CudaTileType>(type($operands)) `->` custom<CudaTileType>(type($results)) custom<ArgumentRegion>($body)
 func (o *ScanOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Values(o.Operands)
@@ -2339,7 +2461,9 @@ func (o *ScanOp) ParseText(p *tileir.Parser) {
 // ResultNames suggests no result names (the op has MLIR's OpAsmOpInterface).
 func (o *ScanOp) ResultNames(tileir.NameFunc) {}
 
-// PrintText prints the op after its name: $cond `,` $val_if_true `,` $val_if_false attr-dict `:` custom<CudaTileType>(type($cond)) `,` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$cond `,` $val_if_true `,` $val_if_false attr-dict `:` custom<CudaTileType>(type($cond)) `,` custom<CudaTileType>(type($result))
 func (o *SelectOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Cond)
@@ -2377,7 +2501,9 @@ func (o *SelectOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.ValIfFalse, valIfFalseRef, resultType)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs (`overflow` “ $overflow^)? attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs (`overflow` `` $overflow^)? attr-dict `:` custom<CudaTileType>(type($result))
 func (o *ShliOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -2412,7 +2538,9 @@ func (o *ShliOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, resultType)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs custom<Signedness>($signedness) attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs custom<Signedness>($signedness) attr-dict `:` custom<CudaTileType>(type($result))
 func (o *ShriOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -2442,7 +2570,9 @@ func (o *ShriOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, resultType)
 }
 
-// PrintText prints the op after its name: $source attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source attr-dict `:` custom<CudaTileType>(type($result))
 func (o *SinOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -2463,7 +2593,9 @@ func (o *SinOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, resultType)
 }
 
-// PrintText prints the op after its name: $source attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source attr-dict `:` custom<CudaTileType>(type($result))
 func (o *SinhOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -2484,7 +2616,9 @@ func (o *SinhOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, resultType)
 }
 
-// PrintText prints the op after its name: $source custom<SqrtOpRoundingMode>($rounding_mode) (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source custom<SqrtOpRoundingMode>($rounding_mode) (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
 func (o *SqrtOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -2514,7 +2648,9 @@ func (o *SqrtOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, resultType)
 }
 
-// PrintText prints the op after its name: $memory_ordering_semantics ($memory_scope^)? $destination `,` $value (`,` $mask^)? (`token` “ `=` “ $token^)? (`optimization_hints` `=` $optimization_hints^)? attr-dict `:` custom<CudaTileType>(type($destination)) `,` custom<CudaTileType>(type($value)) (`,` custom<CudaTileType>(type($mask))^)? `->` custom<CudaTileType>(type($result_token))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$memory_ordering_semantics ($memory_scope^)? $destination `,` $value (`,` $mask^)? (`token` `` `=` `` $token^)? (`optimization_hints` `=` $optimization_hints^)? attr-dict `:` custom<CudaTileType>(type($destination)) `,` custom<CudaTileType>(type($value)) (`,` custom<CudaTileType>(type($mask))^)? `->` custom<CudaTileType>(type($result_token))
 func (o *StorePtrTkoOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.KeywordOrString(o.MemoryOrderingSemantics.String())
@@ -2528,15 +2664,11 @@ func (o *StorePtrTkoOp) PrintText(p *tileir.Printer) {
 	p.Value(o.Value)
 	if o.Mask != nil {
 		p.Write(", ")
-		if o.Mask != nil {
-			p.Value(o.Mask)
-		}
+		p.Value(o.Mask)
 	}
 	if o.Token != nil {
 		p.Write(" token=")
-		if o.Token != nil {
-			p.Value(o.Token)
-		}
+		p.Value(o.Token)
 	}
 	if o.OptimizationHints != nil {
 		p.Write(" optimization_hints = ")
@@ -2572,11 +2704,11 @@ func (o *StorePtrTkoOp) ParseText(p *tileir.Parser) {
 	p.Expect(",")
 	valueRef = p.Operand()
 	if p.Optional(",") {
-		p.OptionalOperand(&maskRef)
+		maskRef = p.Operand()
 	}
 	if p.Optional("token") {
 		p.Expect("=")
-		p.OptionalOperand(&tokenRef)
+		tokenRef = p.Operand()
 	}
 	if p.Optional("optimization_hints") {
 		p.Expect("=")
@@ -2605,7 +2737,9 @@ func (o *StoreViewTkoOp) PrintText(p *tileir.Printer) { printStoreViewTko(p, o) 
 // ParseText parses the op after its name (a hand-written format).
 func (o *StoreViewTkoOp) ParseText(p *tileir.Parser) { parseStoreViewTko(p, o) }
 
-// PrintText prints the op after its name: $lhs `,` $rhs custom<IEEERoundingMode>($rounding_mode) (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs custom<IEEERoundingMode>($rounding_mode) (`flush_to_zero` $flush_to_zero^)? attr-dict `:` custom<CudaTileType>(type($result))
 func (o *SubfOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -2641,7 +2775,9 @@ func (o *SubfOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, resultType)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs (`overflow` “ $overflow^)? attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs (`overflow` `` $overflow^)? attr-dict `:` custom<CudaTileType>(type($result))
 func (o *SubiOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -2676,7 +2812,9 @@ func (o *SubiOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, resultType)
 }
 
-// PrintText prints the op after its name: $source attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source attr-dict `:` custom<CudaTileType>(type($result))
 func (o *TanOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -2697,7 +2835,9 @@ func (o *TanOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, resultType)
 }
 
-// PrintText prints the op after its name: $source custom<TanHOpRoundingMode>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source custom<TanHOpRoundingMode>($rounding_mode) attr-dict `:` custom<CudaTileType>(type($result))
 func (o *TanhOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -2722,7 +2862,9 @@ func (o *TanhOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, resultType)
 }
 
-// PrintText prints the op after its name: $from (`overflow` “ $overflow^)? attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$from (`overflow` `` $overflow^)? attr-dict `:` custom<CudaTileType>(type($from)) `->` custom<CudaTileType>(type($to))
 func (o *TrunciOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.From)
@@ -2756,7 +2898,9 @@ func (o *TrunciOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.From, fromRef, fromType)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs attr-dict `:` custom<CudaTileType>(type($result))
 func (o *XoriOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)
@@ -2783,7 +2927,9 @@ func (o *XoriOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Rhs, rhsRef, resultType)
 }
 
-// PrintText prints the op after its name: attr-dict ($operands^ `:` custom<CudaTileType>(type($operands)))?
+// PrintText prints the op after its name, in its assembly format:
+//
+//	attr-dict ($operands^ `:` custom<CudaTileType>(type($operands)))?
 func (o *YieldOp) PrintText(p *tileir.Printer) {
 	p.AttrDict(o, false)
 	if len(o.Operands) > 0 {
@@ -2806,7 +2952,9 @@ func (o *YieldOp) ParseText(p *tileir.Parser) {
 	p.ResolveList(&o.Operands, operandsRefs, operandsTypes)
 }
 
-// PrintText prints the op after its name: $x `,` $y attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$x `,` $y attr-dict `:` custom<CudaTileType>(type($result))
 func (o *Atan2Op) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.X)
@@ -2833,7 +2981,9 @@ func (o *Atan2Op) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Y, y_Ref, resultType)
 }
 
-// PrintText prints the op after its name: $source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
 func (o *PackOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -2859,7 +3009,9 @@ func (o *PackOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, sourceType)
 }
 
-// PrintText prints the op after its name: $source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$source attr-dict `:` custom<CudaTileType>(type($source)) `->` custom<CudaTileType>(type($result))
 func (o *UnpackOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Source)
@@ -2885,7 +3037,9 @@ func (o *UnpackOp) ParseText(p *tileir.Parser) {
 	p.Resolve(&o.Source, sourceRef, sourceType)
 }
 
-// PrintText prints the op after its name: `num_elem` `=` $num_elem `,` `alignment` `=` $alignment (`global` $global^)? attr-dict `:` custom<CudaTileType>(type($result))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	`num_elem` `=` $num_elem `,` `alignment` `=` $alignment (`global` $global^)? attr-dict `:` custom<CudaTileType>(type($result))
 func (o *AllocaOp) PrintText(p *tileir.Printer) {
 	p.Write(" num_elem = ")
 	p.Uint(uint64(o.NumElem))
@@ -2918,7 +3072,9 @@ func (o *AllocaOp) ParseText(p *tileir.Parser) {
 	p.SetResults(o, resultType)
 }
 
-// PrintText prints the op after its name: $lhs `,` $rhs `,` $acc `,` $lhs_scale `,` $rhs_scale attr-dict `:` custom<CudaTileType>(type($lhs)) `,` custom<CudaTileType>(type($rhs)) `,` custom<CudaTileType>(type($acc)) `,` custom<CudaTileType>(type($lhs_scale)) `,` custom<CudaTileType>(type($rhs_scale))
+// PrintText prints the op after its name, in its assembly format:
+//
+//	$lhs `,` $rhs `,` $acc `,` $lhs_scale `,` $rhs_scale attr-dict `:` custom<CudaTileType>(type($lhs)) `,` custom<CudaTileType>(type($rhs)) `,` custom<CudaTileType>(type($acc)) `,` custom<CudaTileType>(type($lhs_scale)) `,` custom<CudaTileType>(type($rhs_scale))
 func (o *MmafScaledOp) PrintText(p *tileir.Printer) {
 	p.Write(" ")
 	p.Value(o.Lhs)

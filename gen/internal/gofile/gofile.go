@@ -117,7 +117,7 @@ func startsDecl(line string) bool {
 // prev and the declaration (or its doc comment) starting at line.
 func needsBlank(prev, line string) bool {
 	switch {
-	case prev == "" || strings.HasPrefix(prev, "// ") || prev == "//" || strings.HasPrefix(prev, "\t") || strings.HasPrefix(prev, "package "):
+	case prev == "" || strings.HasPrefix(prev, "//") || strings.HasPrefix(prev, "\t") || strings.HasPrefix(prev, "package "):
 		return false
 	case prev == "}" || prev == ")":
 		return true

@@ -198,6 +198,9 @@ type printGen struct {
 	f       *defs.AsmFormat
 	sp      asm.Spacing
 	pending string
+	// tested is the variable whose presence the enclosing optional group
+	// tests (no need to test it again).
+	tested *defs.FormatElem
 }
 
 func (pg *printGen) flush(out *[]jen.Code) {
@@ -225,7 +228,9 @@ func (g *gen) genFormat(f *jen.File, o *model.Op) {
 	pg.elems(&body, o.Assembly.Elements, nil)
 	pg.flush(&body)
 	recv := jen.Params(jen.Id("o").Op("*").Id(o.GoName))
-	f.Comment("PrintText prints the op after its name: " + o.Assembly.Text)
+	f.Comment("PrintText prints the op after its name, in its assembly format:")
+	f.Comment("")
+	f.Comment("\t" + o.Assembly.Text)
 	f.Func().Add(recv).Id("PrintText").Params(jen.Id("p").Op("*").Add(qual("Printer"))).Block(body...)
 	qg := &parseGen{g: g, o: o, f: o.Assembly, locals: map[string]string{}}
 	f.Comment("ParseText parses the op after its name, in its assembly format.")
@@ -274,7 +279,10 @@ func (pg *printGen) elem(out *[]jen.Code, e *defs.FormatElem) {
 		}
 		var then []jen.Code
 		pg.flush(out)
+		outer := pg.tested
+		pg.tested = v
 		pg.elems(&then, e.Then, skip)
+		pg.tested = outer
 		pg.flush(&then)
 		st := jen.If(cond).Block(then...)
 		if len(e.Else) > 0 {
@@ -318,7 +326,7 @@ func (pg *printGen) elem(out *[]jen.Code, e *defs.FormatElem) {
 			switch {
 			case v.Operand.Variadic:
 				pg.call(out, jen.Id("p").Dot("Values").Call(field(v.GoName)))
-			case v.Optional:
+			case v.Optional && pg.tested != e:
 				pg.call(out, jen.If(field(v.GoName).Op("!=").Nil()).Block(jen.Id("p").Dot("Value").Call(field(v.GoName))))
 			default:
 				pg.call(out, jen.Id("p").Dot("Value").Call(field(v.GoName)))
@@ -518,6 +526,9 @@ type parseGen struct {
 	locals map[string]string // the local holding each part's parsed type(s), by part name
 	decls  []jen.Code
 	used   map[string]bool
+	// inGroup says an optional group is being parsed, past its first
+	// element: its parts are required.
+	inGroup bool
 }
 
 // refName is the local holding an operand's reference(s).
@@ -716,7 +727,7 @@ func (qg *parseGen) elem(out *[]jen.Code, e *defs.FormatElem) {
 			switch {
 			case v.Operand.Variadic:
 				*out = append(*out, jen.Id(refName(v)).Op("=").Add(P().Dot("Operands").Call()))
-			case v.Optional:
+			case v.Optional && !qg.inGroup:
 				*out = append(*out, P().Dot("OptionalOperand").Call(jen.Op("&").Id(refName(v))))
 			default:
 				*out = append(*out, jen.Id(refName(v)).Op("=").Add(P().Dot("Operand").Call()))
@@ -810,12 +821,15 @@ func (qg *parseGen) optional(out *[]jen.Code, g *defs.FormatElem) {
 	default:
 		panic("tilegen: " + o.Full + ": an optional group must start with a literal or a variable")
 	}
+	outer := qg.inGroup
+	qg.inGroup = true
 	for _, e := range g.Then[1:] {
 		if a := qg.g.part0(o, qg.f, e); a != nil && kindOf(a) == akUnit {
 			continue
 		}
 		qg.elem(&then, e)
 	}
+	qg.inGroup = outer
 	if v := defs.OptionalAnchor(qg.f, anchorOf(g)); v != nil {
 		if a := qg.g.part(o, qg.f, v).attr; a != nil && kindOf(a) == akUnit {
 			then = append(then, field(a.GoName).Op("=").True())
