@@ -13,11 +13,13 @@ generate:
 	$(GO) generate ./...
 	for d in $(EXAMPLES); do (cd $$d && $(GO) generate ./...) || exit 1; done
 
-# Re-import the op definitions of upstream dialects (dialects/func, arith,
-# cf, scf) from the ODS records of LLVM 19 and 22, then regenerate them.
-# Needs apt-get and dpkg-deb; see dialects/import-ods.sh.
+# Re-import every upstream MLIR dialect (dialects/acc … xevm: ops,
+# enums, attributes, types, bytecode encodings) from the ODS records of
+# LLVM 19 and 22, then regenerate them. Needs apt-get and dpkg-deb; see
+# dialects/import-ods.sh.
 import-ods:
 	GO=$(GO) bash dialects/import-ods.sh
+	$(GO) generate ./dialects/...
 
 # Re-imports dialects/cuda_tile's ops and enums from cuda-tile's ODS records.
 # Needs CUDA_TILE_SRC (a cuda-tile checkout at v13.3.2); see dialects/import-tileir.sh.

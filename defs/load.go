@@ -243,7 +243,8 @@ func (l *loader) dialect(n *yaml.Node) *Dialect {
 		},
 		"go": func(v *yaml.Node) {
 			l.fields(v, "go", map[string]func(*yaml.Node){
-				"package": func(v *yaml.Node) { l.str(v, &d.Go.Package) },
+				"package":     func(v *yaml.Node) { l.str(v, &d.Go.Package) },
+				"ops_package": func(v *yaml.Node) { l.str(v, &d.Go.OpsPackage) },
 			})
 		},
 		"versions": func(v *yaml.Node) { d.Versions = l.versions(v) },
@@ -345,8 +346,9 @@ func (l *loader) versions(n *yaml.Node) *Versions {
 func (l *loader) enum(n *yaml.Node) *Enum {
 	e := &Enum{Pos: l.pos(n)}
 	l.fields(n, "enum", map[string]func(*yaml.Node){
-		"name": func(v *yaml.Node) { l.str(v, &e.Name) },
-		"doc":  func(v *yaml.Node) { l.str(v, &e.Doc) },
+		"name":     func(v *yaml.Node) { l.str(v, &e.Name) },
+		"doc":      func(v *yaml.Node) { l.str(v, &e.Doc) },
+		"bit_enum": func(v *yaml.Node) { l.boolean(v, &e.BitEnum) },
 		"values": func(v *yaml.Node) {
 			l.list(v, "enum values", func(c *yaml.Node) {
 				ev := &EnumValue{Pos: l.pos(c)}
@@ -628,8 +630,9 @@ func (l *loader) op(n *yaml.Node) *Op {
 					"go_name":    func(v *yaml.Node) { l.goName(v, &a.GoName) },
 					"type":       func(v *yaml.Node) { a.Type = l.typeRef(v) },
 					"constraint": func(v *yaml.Node) { l.str(v, &a.Constraint) },
-					"optional":   func(v *yaml.Node) { l.boolean(v, &a.Optional) },
+					"optional":   func(v *yaml.Node) { a.OptionalAt = l.optionalAt(v, &a.Optional) },
 					"default":    func(v *yaml.Node) { l.str(v, &a.Default) },
+					"property":   func(v *yaml.Node) { a.Property = l.nativeProperty(v) },
 				}))
 				if a.Type == nil {
 					a.Type = &TypeRef{Pos: a.Pos, Text: "Attribute", Kind: RefAttr}

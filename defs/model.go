@@ -94,6 +94,11 @@ type DenseHooks struct {
 // GoOptions names the generated package.
 type GoOptions struct {
 	Package string // package name, default: the dialect name
+	// OpsPackage, when set, is the package (a directory below the
+	// dialect's, of the same name) that holds the op wrappers and
+	// builders, so that programs that only read and write bytecode do not
+	// compile them.
+	OpsPackage string
 }
 
 // Versions describes the version axes a dialect's elements are gated on.
@@ -195,6 +200,9 @@ type Enum struct {
 	Name   string
 	Doc    string
 	Values []*EnumValue
+	// BitEnum says the values are bits that combine (ODS BitEnum): any
+	// union of them is valid.
+	BitEnum bool
 	// Attribute is the dialect attribute that holds the enum's values
 	// (ODS EnumAttr: #cuda_tile.overflow<none>), nil when op attributes
 	// hold them as integers (EnumAttrInfo).
@@ -469,7 +477,15 @@ type OpAttr struct {
 	// (ODS), informational.
 	Constraint string
 	Optional   bool
+	// OptionalAt, when set, bounds the releases in which the attribute is
+	// optional (ODS made it optional, or required, in some release); in
+	// the others it is required.
+	OptionalAt *Availability
 	Default    string
+	// Property says the attribute is an ODS native property (Property<>),
+	// written in its own form instead of as an attribute index: one form,
+	// or one per range of releases.
+	Property []*NativeProperty
 	Availability
 }
 

@@ -134,7 +134,10 @@ func resolve(d *Dialect, l *loader) {
 					n++
 				}
 			}
-			if n > 1 && !HasTrait(o.Traits, trait) {
+			// ODS's SameVariadicOperandSize (…ResultSize) gives every such
+			// group the same size instead.
+			same := map[string]string{"operand": "SameVariadicOperandSize", "result": "SameVariadicResultSize"}[what]
+			if n > 1 && !HasTrait(o.Traits, trait) && !HasTrait(o.Traits, same) {
 				l.errs = append(l.errs, &Error{Pos: o.Pos, Msg: fmt.Sprintf("op %q has %d variadic or optional %s groups; it needs the %s trait to tell them apart", o.Name, n, what, trait)})
 			}
 		}

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Imports the op definitions of upstream MLIR dialects from their ODS
-# records (make import-ods). For each LLVM release it fetches Debian's
-# llvm-NN (for llvm-tblgen) and libmlir-NN-dev (for the .td files) with
-# apt-get download and unpacks them with dpkg-deb -x into a cache outside
-# the repository: the libmlir-NN-dev packages of different releases
-# conflict, and installing one removes the other release's mlir tools.
-# It dumps each dialect's records with llvm-tblgen --dump-json and runs
-# cmd/odsimport, which writes dialects/<name>/<name>.yaml. Run
-# go generate ./dialects/... afterwards (make import-ods does).
+# Imports every upstream MLIR dialect (ops, attributes, types, enums and
+# bytecode encodings) from its ODS records (make import-ods). For each LLVM
+# release it fetches Debian's llvm-NN (for llvm-tblgen) and libmlir-NN-dev
+# (for the .td files) with apt-get download and unpacks them with dpkg-deb
+# -x into a cache outside the repository: the libmlir-NN-dev packages of
+# different releases conflict, and installing one removes the other
+# release's mlir tools. It dumps the records of every entry .td file under
+# mlir/Dialect (odsimport -roots lists them) with llvm-tblgen --dump-json
+# and runs cmd/odsimport -all, which writes dialects/<name>/<name>.yaml for
+# every dialect but builtin (written by hand). Run go generate
+# ./dialects/... afterwards (make import-ods does).
 #
 # Environment: DIALECTGEN_ODS_CACHE (default ~/.cache/dialectgen-ods),
 # GO (default go).
@@ -15,16 +17,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 releases=(19 22)
-# name:package:.td file under mlir/Dialect
-dialects=(
-	func:funcdialect:Func/IR/FuncOps.td
-	arith:arith:Arith/IR/ArithOps.td
-	cf:cf:ControlFlow/IR/ControlFlowOps.td
-	scf:scf:SCF/IR/SCFOps.td
-)
+# Dialects whose op wrappers and builders stay in the dialect's package
+# (their API predates go.ops_package); every other dialect's go to
+# dialects/<name>/<package>ops, which programs that only read and write
+# bytecode (dialects/all, cmd/mlirbc) do not compile.
+ops_in_package=func,arith,cf,scf
 cache=${DIALECTGEN_ODS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/dialectgen-ods}
 go=${GO:-go}
 
+args=()
 for r in "${releases[@]}"; do
 	root=$cache/llvm-$r
 	tblgen=$root/usr/lib/llvm-$r/bin/llvm-tblgen
@@ -42,19 +43,15 @@ for r in "${releases[@]}"; do
 			dpkg-deb -x "$deb" "$root"
 		done
 	fi
-	mkdir -p "$cache/json"
-	for d in "${dialects[@]}"; do
-		IFS=: read -r name _ td <<<"$d"
-		"$tblgen" --dump-json -I "$inc" "$inc/mlir/Dialect/$td" -o "$cache/json/$name-$r.json"
+	json=$cache/json/all-$r
+	rm -rf "$json"
+	mkdir -p "$json"
+	# Some .td files include others relative to their own directory
+	# (ArmSME), hence the second -I.
+	"$go" run ./cmd/odsimport -roots "$inc" | while read -r td; do
+		"$tblgen" --dump-json -I "$inc" -I "$(dirname "$inc/$td")" "$inc/$td" -o "$json/${td//\//__}.json"
 	done
+	args+=(-release "$r=$json")
 done
 
-for d in "${dialects[@]}"; do
-	IFS=: read -r name pkg _ <<<"$d"
-	args=()
-	for r in "${releases[@]}"; do
-		args+=(-release "$r=$cache/json/$name-$r.json")
-	done
-	"$go" run ./cmd/odsimport -dialect "$name" -package "$pkg" "${args[@]}" -o "dialects/$name/$name.yaml"
-	echo "dialects/$name/$name.yaml" >&2
-done
+"$go" run ./cmd/odsimport -all -ops-in-package "$ops_in_package" "${args[@]}" -o dialects

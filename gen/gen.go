@@ -48,14 +48,21 @@ func Generate(d *defs.Dialect, opts Options) (map[string][]byte, error) {
 	sort.Strings(names)
 	out := map[string][]byte{}
 	for _, n := range names {
-		f := gofile.New(d.Go.Package, opts.Source)
+		pkg, file, source := d.Go.Package, n+Suffix, opts.Source
+		if n == "ops" && d.Go.OpsPackage != "" {
+			// Op wrappers and builders in their own package below the
+			// dialect's: programs that only read and write bytecode do not
+			// compile them.
+			pkg, file, source = d.Go.OpsPackage, d.Go.OpsPackage+"/"+file, "../"+source
+		}
+		f := gofile.New(pkg, source)
 		f.ImportNames(m.GoImports())
 		emitters[n](f)
-		src, err := gofile.Render(n+Suffix, f)
+		src, err := gofile.Render(file, f)
 		if err != nil {
 			return nil, err
 		}
-		out[n+Suffix] = src
+		out[file] = src
 	}
 	return out, nil
 }
@@ -79,5 +86,6 @@ func Load(path string) (*defs.Dialect, error) {
 // code calls, each at the definition key that names it. It reads the
 // package's hand-written files only, so it needs no generated code.
 func CheckHooks(d *defs.Dialect, dir string) error {
-	return hookcheck.Check(model.New(d, "").Hooks(), dir)
+	m := model.New(d, "")
+	return hookcheck.Check(append(m.Hooks(), m.PropertyHooks()...), dir)
 }

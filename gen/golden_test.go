@@ -148,6 +148,10 @@ func TestGoldenCompiles(t *testing.T) {
 			}
 			defer os.RemoveAll(dir)
 			for n, data := range files {
+				// An ops package goes to a directory of its own.
+				if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, n)), 0o755); err != nil {
+					t.Fatal(err)
+				}
 				if err := os.WriteFile(filepath.Join(dir, n), data, 0o644); err != nil {
 					t.Fatal(err)
 				}
@@ -160,7 +164,7 @@ func TestGoldenCompiles(t *testing.T) {
 				}
 			}
 			rel, _ := filepath.Rel(root, dir)
-			cmd := exec.Command(goBin, "vet", "./"+filepath.ToSlash(rel))
+			cmd := exec.Command(goBin, "vet", "./"+filepath.ToSlash(rel)+"/...")
 			cmd.Dir = root
 			var out bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &out, &out

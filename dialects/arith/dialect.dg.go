@@ -21,258 +21,68 @@ func (dialect) Name() string {
 // Releases lists the producer releases whose encodings the definitions describe.
 var Releases = []int{19, 22}
 
-// The op schemas, one per op and range of releases with the same layout.
-var (
-	schemaAddfOp = bytecode.OpSchema{
-		Name: "arith.addf",
-		Properties: []bytecode.PropField{
-			{Name: "fastmath", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaAddiOp = bytecode.OpSchema{
-		Name: "arith.addi",
-		Properties: []bytecode.PropField{
-			{Name: "overflowFlags", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaAdduiExtendedOp = bytecode.OpSchema{
-		Name: "arith.addui_extended",
-	}
-	schemaAndiOp = bytecode.OpSchema{
-		Name: "arith.andi",
-	}
-	schemaBitcastOp = bytecode.OpSchema{
-		Name: "arith.bitcast",
-	}
-	schemaCeildivsiOp = bytecode.OpSchema{
-		Name: "arith.ceildivsi",
-	}
-	schemaCeildivuiOp = bytecode.OpSchema{
-		Name: "arith.ceildivui",
-	}
-	schemaCmpfOp = bytecode.OpSchema{
-		Name: "arith.cmpf",
-		Properties: []bytecode.PropField{
-			{Name: "fastmath", Kind: bytecode.PropOptionalAttr},
-			{Name: "predicate", Kind: bytecode.PropAttr},
-		},
-	}
-	schemaCmpiOp = bytecode.OpSchema{
-		Name: "arith.cmpi",
-		Properties: []bytecode.PropField{
-			{Name: "predicate", Kind: bytecode.PropAttr},
-		},
-	}
-	schemaConstantOp = bytecode.OpSchema{
-		Name: "arith.constant",
-		Properties: []bytecode.PropField{
-			{Name: "value", Kind: bytecode.PropAttr},
-		},
-	}
-	schemaDivfOp = bytecode.OpSchema{
-		Name: "arith.divf",
-		Properties: []bytecode.PropField{
-			{Name: "fastmath", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaDivsiOp = bytecode.OpSchema{
-		Name: "arith.divsi",
-		Properties: []bytecode.PropField{
-			{Name: "isExact", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaDivsiOpBefore22 = bytecode.OpSchema{
-		Name: "arith.divsi",
-	}
-	schemaDivuiOp = bytecode.OpSchema{
-		Name: "arith.divui",
-		Properties: []bytecode.PropField{
-			{Name: "isExact", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaDivuiOpBefore22 = bytecode.OpSchema{
-		Name: "arith.divui",
-	}
-	schemaExtfOp = bytecode.OpSchema{
-		Name: "arith.extf",
-		Properties: []bytecode.PropField{
-			{Name: "fastmath", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaExtsiOp = bytecode.OpSchema{
-		Name: "arith.extsi",
-	}
-	schemaExtuiOp = bytecode.OpSchema{
-		Name: "arith.extui",
-	}
-	schemaFloordivsiOp = bytecode.OpSchema{
-		Name: "arith.floordivsi",
-	}
-	schemaFptosiOp = bytecode.OpSchema{
-		Name: "arith.fptosi",
-	}
-	schemaFptouiOp = bytecode.OpSchema{
-		Name: "arith.fptoui",
-	}
-	schemaIndexCastOp = bytecode.OpSchema{
-		Name: "arith.index_cast",
-	}
-	schemaIndexCastuiOp = bytecode.OpSchema{
-		Name: "arith.index_castui",
-	}
-	schemaMaximumfOp = bytecode.OpSchema{
-		Name: "arith.maximumf",
-		Properties: []bytecode.PropField{
-			{Name: "fastmath", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaMaxnumfOp = bytecode.OpSchema{
-		Name: "arith.maxnumf",
-		Properties: []bytecode.PropField{
-			{Name: "fastmath", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaMaxsiOp = bytecode.OpSchema{
-		Name: "arith.maxsi",
-	}
-	schemaMaxuiOp = bytecode.OpSchema{
-		Name: "arith.maxui",
-	}
-	schemaMinimumfOp = bytecode.OpSchema{
-		Name: "arith.minimumf",
-		Properties: []bytecode.PropField{
-			{Name: "fastmath", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaMinnumfOp = bytecode.OpSchema{
-		Name: "arith.minnumf",
-		Properties: []bytecode.PropField{
-			{Name: "fastmath", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaMinsiOp = bytecode.OpSchema{
-		Name: "arith.minsi",
-	}
-	schemaMinuiOp = bytecode.OpSchema{
-		Name: "arith.minui",
-	}
-	schemaMulfOp = bytecode.OpSchema{
-		Name: "arith.mulf",
-		Properties: []bytecode.PropField{
-			{Name: "fastmath", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaMuliOp = bytecode.OpSchema{
-		Name: "arith.muli",
-		Properties: []bytecode.PropField{
-			{Name: "overflowFlags", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaMulsiExtendedOp = bytecode.OpSchema{
-		Name: "arith.mulsi_extended",
-	}
-	schemaMuluiExtendedOp = bytecode.OpSchema{
-		Name: "arith.mului_extended",
-	}
-	schemaNegfOp = bytecode.OpSchema{
-		Name: "arith.negf",
-		Properties: []bytecode.PropField{
-			{Name: "fastmath", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaOriOp = bytecode.OpSchema{
-		Name: "arith.ori",
-	}
-	schemaRemfOp = bytecode.OpSchema{
-		Name: "arith.remf",
-		Properties: []bytecode.PropField{
-			{Name: "fastmath", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaRemsiOp = bytecode.OpSchema{
-		Name: "arith.remsi",
-	}
-	schemaRemuiOp = bytecode.OpSchema{
-		Name: "arith.remui",
-	}
-	schemaScalingExtfOp = bytecode.OpSchema{
-		Name: "arith.scaling_extf",
-		Properties: []bytecode.PropField{
-			{Name: "fastmath", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaScalingTruncfOp = bytecode.OpSchema{
-		Name: "arith.scaling_truncf",
-		Properties: []bytecode.PropField{
-			{Name: "fastmath", Kind: bytecode.PropOptionalAttr},
-			{Name: "roundingmode", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaSelectOp = bytecode.OpSchema{
-		Name: "arith.select",
-	}
-	schemaShliOp = bytecode.OpSchema{
-		Name: "arith.shli",
-		Properties: []bytecode.PropField{
-			{Name: "overflowFlags", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaShrsiOp = bytecode.OpSchema{
-		Name: "arith.shrsi",
-		Properties: []bytecode.PropField{
-			{Name: "isExact", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaShrsiOpBefore22 = bytecode.OpSchema{
-		Name: "arith.shrsi",
-	}
-	schemaShruiOp = bytecode.OpSchema{
-		Name: "arith.shrui",
-		Properties: []bytecode.PropField{
-			{Name: "isExact", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaShruiOpBefore22 = bytecode.OpSchema{
-		Name: "arith.shrui",
-	}
-	schemaSitofpOp = bytecode.OpSchema{
-		Name: "arith.sitofp",
-	}
-	schemaSubfOp = bytecode.OpSchema{
-		Name: "arith.subf",
-		Properties: []bytecode.PropField{
-			{Name: "fastmath", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaSubiOp = bytecode.OpSchema{
-		Name: "arith.subi",
-		Properties: []bytecode.PropField{
-			{Name: "overflowFlags", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaTruncfOp = bytecode.OpSchema{
-		Name: "arith.truncf",
-		Properties: []bytecode.PropField{
-			{Name: "fastmath", Kind: bytecode.PropOptionalAttr},
-			{Name: "roundingmode", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaTrunciOp = bytecode.OpSchema{
-		Name: "arith.trunci",
-		Properties: []bytecode.PropField{
-			{Name: "overflowFlags", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaTrunciOpBefore22 = bytecode.OpSchema{
-		Name: "arith.trunci",
-	}
-	schemaUitofpOp = bytecode.OpSchema{
-		Name: "arith.uitofp",
-	}
-	schemaXoriOp = bytecode.OpSchema{
-		Name: "arith.xori",
-	}
-)
+// opTableText describes the op schemas, one line per op and range of
+// releases with the same layout (see bytecode.OpTable).
+const opTableText = `
+addf fastmath?
+addi overflowFlags?
+addui_extended
+andi
+bitcast
+ceildivsi
+ceildivui
+cmpf fastmath? predicate
+cmpi predicate
+constant value
+divf fastmath?
+divsi @22- isExact?
+divsi @-21
+divui @22- isExact?
+divui @-21
+extf fastmath?
+extsi
+extui
+floordivsi
+fptosi
+fptoui
+index_cast
+index_castui
+maximumf fastmath?
+maxnumf fastmath?
+maxsi
+maxui
+minimumf fastmath?
+minnumf fastmath?
+minsi
+minui
+mulf fastmath?
+muli overflowFlags?
+mulsi_extended
+mului_extended
+negf fastmath?
+ori
+remf fastmath?
+remsi
+remui
+scaling_extf @22- fastmath?
+scaling_truncf @22- fastmath? roundingmode?
+select
+shli overflowFlags?
+shrsi @22- isExact?
+shrsi @-21
+shrui @22- isExact?
+shrui @-21
+sitofp
+subf fastmath?
+subi overflowFlags?
+truncf fastmath? roundingmode?
+trunci @22- overflowFlags?
+trunci @-21
+uitofp
+xori
+`
+
+var opTable = bytecode.NewOpTable("arith", opTableText)
 
 // OpSchema returns what the bytecode container needs to know about an op
 // (its name without the dialect prefix) at an LLVM release, 0 meaning the
@@ -281,132 +91,7 @@ var (
 // It returns nil for ops the dialect does not have at that release. The
 // schemas are shared: do not modify them.
 func (dialect) OpSchema(op string, release int) *bytecode.OpSchema {
-	switch op {
-	case "addf":
-		return &schemaAddfOp
-	case "addi":
-		return &schemaAddiOp
-	case "addui_extended":
-		return &schemaAdduiExtendedOp
-	case "andi":
-		return &schemaAndiOp
-	case "bitcast":
-		return &schemaBitcastOp
-	case "ceildivsi":
-		return &schemaCeildivsiOp
-	case "ceildivui":
-		return &schemaCeildivuiOp
-	case "cmpf":
-		return &schemaCmpfOp
-	case "cmpi":
-		return &schemaCmpiOp
-	case "constant":
-		return &schemaConstantOp
-	case "divf":
-		return &schemaDivfOp
-	case "divsi":
-		if release == 0 || release >= 22 {
-			return &schemaDivsiOp
-		}
-		return &schemaDivsiOpBefore22
-	case "divui":
-		if release == 0 || release >= 22 {
-			return &schemaDivuiOp
-		}
-		return &schemaDivuiOpBefore22
-	case "extf":
-		return &schemaExtfOp
-	case "extsi":
-		return &schemaExtsiOp
-	case "extui":
-		return &schemaExtuiOp
-	case "floordivsi":
-		return &schemaFloordivsiOp
-	case "fptosi":
-		return &schemaFptosiOp
-	case "fptoui":
-		return &schemaFptouiOp
-	case "index_cast":
-		return &schemaIndexCastOp
-	case "index_castui":
-		return &schemaIndexCastuiOp
-	case "maximumf":
-		return &schemaMaximumfOp
-	case "maxnumf":
-		return &schemaMaxnumfOp
-	case "maxsi":
-		return &schemaMaxsiOp
-	case "maxui":
-		return &schemaMaxuiOp
-	case "minimumf":
-		return &schemaMinimumfOp
-	case "minnumf":
-		return &schemaMinnumfOp
-	case "minsi":
-		return &schemaMinsiOp
-	case "minui":
-		return &schemaMinuiOp
-	case "mulf":
-		return &schemaMulfOp
-	case "muli":
-		return &schemaMuliOp
-	case "mulsi_extended":
-		return &schemaMulsiExtendedOp
-	case "mului_extended":
-		return &schemaMuluiExtendedOp
-	case "negf":
-		return &schemaNegfOp
-	case "ori":
-		return &schemaOriOp
-	case "remf":
-		return &schemaRemfOp
-	case "remsi":
-		return &schemaRemsiOp
-	case "remui":
-		return &schemaRemuiOp
-	case "scaling_extf":
-		if release == 0 || release >= 22 {
-			return &schemaScalingExtfOp
-		}
-		return nil
-	case "scaling_truncf":
-		if release == 0 || release >= 22 {
-			return &schemaScalingTruncfOp
-		}
-		return nil
-	case "select":
-		return &schemaSelectOp
-	case "shli":
-		return &schemaShliOp
-	case "shrsi":
-		if release == 0 || release >= 22 {
-			return &schemaShrsiOp
-		}
-		return &schemaShrsiOpBefore22
-	case "shrui":
-		if release == 0 || release >= 22 {
-			return &schemaShruiOp
-		}
-		return &schemaShruiOpBefore22
-	case "sitofp":
-		return &schemaSitofpOp
-	case "subf":
-		return &schemaSubfOp
-	case "subi":
-		return &schemaSubiOp
-	case "truncf":
-		return &schemaTruncfOp
-	case "trunci":
-		if release == 0 || release >= 22 {
-			return &schemaTrunciOp
-		}
-		return &schemaTrunciOpBefore22
-	case "uitofp":
-		return &schemaUitofpOp
-	case "xori":
-		return &schemaXoriOp
-	}
-	return nil
+	return opTable.Lookup(op, release)
 }
 
 var (

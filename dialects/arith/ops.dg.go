@@ -4,9 +4,38 @@ package arith
 
 import "github.com/dialectgen/dialectgen/runtime/ir"
 
+// opWrapper is what every op wrapper of the package embeds: the wrapped
+// operation and the methods every wrapper has.
+type opWrapper struct {
+	op *ir.Operation
+}
+
+// Op returns the wrapped operation.
+func (w opWrapper) Op() *ir.Operation { return w.op }
+
+// String prints the op in MLIR's generic form, on one line.
+func (w opWrapper) String() string { return w.op.String() }
+
+// asOp wraps op if it is named name.
+func asOp(op *ir.Operation, name string) (opWrapper, bool) {
+	if op == nil || op.Name.String() != name {
+		return opWrapper{}, false
+	}
+	return opWrapper{op}, true
+}
+
+// setAttrs sets the attributes of a builder that are not nil.
+func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
+	for i, v := range values {
+		if v != nil {
+			op.SetAttr(names[i], v)
+		}
+	}
+}
+
 // AddfOp is arith.addf: floating point addition operation.
 type AddfOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // AddfOpName is the full name of arith.addf.
@@ -14,17 +43,9 @@ const AddfOpName = "arith.addf"
 
 // AsAddfOp returns op as an AddfOp if it is an arith.addf.
 func AsAddfOp(op *ir.Operation) (AddfOp, bool) {
-	if op == nil || op.Name.String() != AddfOpName {
-		return AddfOp{}, false
-	}
-	return AddfOp{op}, true
+	w, ok := asOp(op, AddfOpName)
+	return AddfOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o AddfOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o AddfOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o AddfOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -44,16 +65,14 @@ func (o AddfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 func BuildAddfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) AddfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "addf", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
-	if fastmath != nil {
-		op.SetAttr("fastmath", fastmath)
-	}
+	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
-	return AddfOp{op}
+	return AddfOp{opWrapper{op}}
 }
 
 // AddiOp is arith.addi: integer addition operation.
 type AddiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // AddiOpName is the full name of arith.addi.
@@ -61,17 +80,9 @@ const AddiOpName = "arith.addi"
 
 // AsAddiOp returns op as an AddiOp if it is an arith.addi.
 func AsAddiOp(op *ir.Operation) (AddiOp, bool) {
-	if op == nil || op.Name.String() != AddiOpName {
-		return AddiOp{}, false
-	}
-	return AddiOp{op}, true
+	w, ok := asOp(op, AddiOpName)
+	return AddiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o AddiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o AddiOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o AddiOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -91,16 +102,14 @@ func (o AddiOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags")
 func BuildAddiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) AddiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "addi", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
-	if overflowFlags != nil {
-		op.SetAttr("overflowFlags", overflowFlags)
-	}
+	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
-	return AddiOp{op}
+	return AddiOp{opWrapper{op}}
 }
 
 // AdduiExtendedOp is arith.addui_extended: extended unsigned integer addition operation returning sum and overflow bit.
 type AdduiExtendedOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // AdduiExtendedOpName is the full name of arith.addui_extended.
@@ -108,17 +117,9 @@ const AdduiExtendedOpName = "arith.addui_extended"
 
 // AsAdduiExtendedOp returns op as an AdduiExtendedOp if it is an arith.addui_extended.
 func AsAdduiExtendedOp(op *ir.Operation) (AdduiExtendedOp, bool) {
-	if op == nil || op.Name.String() != AdduiExtendedOpName {
-		return AdduiExtendedOp{}, false
-	}
-	return AdduiExtendedOp{op}, true
+	w, ok := asOp(op, AdduiExtendedOpName)
+	return AdduiExtendedOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o AdduiExtendedOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o AdduiExtendedOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o AdduiExtendedOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -139,12 +140,12 @@ func BuildAdduiExtendedOp(b *ir.Builder, loc ir.Location, sumType, overflowType 
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "addui_extended", Registered: true}, loc, []ir.Type{sumType, overflowType})
 	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
-	return AdduiExtendedOp{op}
+	return AdduiExtendedOp{opWrapper{op}}
 }
 
 // AndiOp is arith.andi: integer binary and.
 type AndiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // AndiOpName is the full name of arith.andi.
@@ -152,17 +153,9 @@ const AndiOpName = "arith.andi"
 
 // AsAndiOp returns op as an AndiOp if it is an arith.andi.
 func AsAndiOp(op *ir.Operation) (AndiOp, bool) {
-	if op == nil || op.Name.String() != AndiOpName {
-		return AndiOp{}, false
-	}
-	return AndiOp{op}, true
+	w, ok := asOp(op, AndiOpName)
+	return AndiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o AndiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o AndiOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o AndiOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -180,12 +173,12 @@ func BuildAndiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *i
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "andi", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
-	return AndiOp{op}
+	return AndiOp{opWrapper{op}}
 }
 
 // BitcastOp is arith.bitcast: bitcast between values of equal bit width.
 type BitcastOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // BitcastOpName is the full name of arith.bitcast.
@@ -193,17 +186,9 @@ const BitcastOpName = "arith.bitcast"
 
 // AsBitcastOp returns op as a BitcastOp if it is an arith.bitcast.
 func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
-	if op == nil || op.Name.String() != BitcastOpName {
-		return BitcastOp{}, false
-	}
-	return BitcastOp{op}, true
+	w, ok := asOp(op, BitcastOpName)
+	return BitcastOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o BitcastOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o BitcastOp) String() string { return o.op.String() }
 
 // In returns the op's in operand.
 func (o BitcastOp) In() *ir.Value { return o.op.Operands[0] }
@@ -218,12 +203,12 @@ func BuildBitcastOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Valu
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "bitcast", Registered: true}, loc, []ir.Type{outType})
 	op.Operands = []*ir.Value{in}
 	b.Insert(op)
-	return BitcastOp{op}
+	return BitcastOp{opWrapper{op}}
 }
 
 // CeildivsiOp is arith.ceildivsi: signed ceil integer division operation.
 type CeildivsiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // CeildivsiOpName is the full name of arith.ceildivsi.
@@ -231,17 +216,9 @@ const CeildivsiOpName = "arith.ceildivsi"
 
 // AsCeildivsiOp returns op as a CeildivsiOp if it is an arith.ceildivsi.
 func AsCeildivsiOp(op *ir.Operation) (CeildivsiOp, bool) {
-	if op == nil || op.Name.String() != CeildivsiOpName {
-		return CeildivsiOp{}, false
-	}
-	return CeildivsiOp{op}, true
+	w, ok := asOp(op, CeildivsiOpName)
+	return CeildivsiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o CeildivsiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o CeildivsiOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o CeildivsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -259,12 +236,12 @@ func BuildCeildivsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, r
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "ceildivsi", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
-	return CeildivsiOp{op}
+	return CeildivsiOp{opWrapper{op}}
 }
 
 // CeildivuiOp is arith.ceildivui: unsigned ceil integer division operation.
 type CeildivuiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // CeildivuiOpName is the full name of arith.ceildivui.
@@ -272,17 +249,9 @@ const CeildivuiOpName = "arith.ceildivui"
 
 // AsCeildivuiOp returns op as a CeildivuiOp if it is an arith.ceildivui.
 func AsCeildivuiOp(op *ir.Operation) (CeildivuiOp, bool) {
-	if op == nil || op.Name.String() != CeildivuiOpName {
-		return CeildivuiOp{}, false
-	}
-	return CeildivuiOp{op}, true
+	w, ok := asOp(op, CeildivuiOpName)
+	return CeildivuiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o CeildivuiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o CeildivuiOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o CeildivuiOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -300,12 +269,12 @@ func BuildCeildivuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, r
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "ceildivui", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
-	return CeildivuiOp{op}
+	return CeildivuiOp{opWrapper{op}}
 }
 
 // CmpfOp is arith.cmpf: floating-point comparison operation.
 type CmpfOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // CmpfOpName is the full name of arith.cmpf.
@@ -313,17 +282,9 @@ const CmpfOpName = "arith.cmpf"
 
 // AsCmpfOp returns op as a CmpfOp if it is an arith.cmpf.
 func AsCmpfOp(op *ir.Operation) (CmpfOp, bool) {
-	if op == nil || op.Name.String() != CmpfOpName {
-		return CmpfOp{}, false
-	}
-	return CmpfOp{op}, true
+	w, ok := asOp(op, CmpfOpName)
+	return CmpfOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o CmpfOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o CmpfOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o CmpfOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -346,19 +307,14 @@ func (o CmpfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 func BuildCmpfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, predicate, fastmath ir.Attribute) CmpfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "cmpf", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
-	if predicate != nil {
-		op.SetAttr("predicate", predicate)
-	}
-	if fastmath != nil {
-		op.SetAttr("fastmath", fastmath)
-	}
+	setAttrs(op, []string{"predicate", "fastmath"}, predicate, fastmath)
 	b.Insert(op)
-	return CmpfOp{op}
+	return CmpfOp{opWrapper{op}}
 }
 
 // CmpiOp is arith.cmpi: integer comparison operation.
 type CmpiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // CmpiOpName is the full name of arith.cmpi.
@@ -366,17 +322,9 @@ const CmpiOpName = "arith.cmpi"
 
 // AsCmpiOp returns op as a CmpiOp if it is an arith.cmpi.
 func AsCmpiOp(op *ir.Operation) (CmpiOp, bool) {
-	if op == nil || op.Name.String() != CmpiOpName {
-		return CmpiOp{}, false
-	}
-	return CmpiOp{op}, true
+	w, ok := asOp(op, CmpiOpName)
+	return CmpiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o CmpiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o CmpiOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o CmpiOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -396,16 +344,14 @@ func (o CmpiOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
 func BuildCmpiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, predicate ir.Attribute) CmpiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "cmpi", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
-	if predicate != nil {
-		op.SetAttr("predicate", predicate)
-	}
+	setAttrs(op, []string{"predicate"}, predicate)
 	b.Insert(op)
-	return CmpiOp{op}
+	return CmpiOp{opWrapper{op}}
 }
 
 // ConstantOp is arith.constant: integer or floating point constant.
 type ConstantOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ConstantOpName is the full name of arith.constant.
@@ -413,17 +359,9 @@ const ConstantOpName = "arith.constant"
 
 // AsConstantOp returns op as a ConstantOp if it is an arith.constant.
 func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
-	if op == nil || op.Name.String() != ConstantOpName {
-		return ConstantOp{}, false
-	}
-	return ConstantOp{op}, true
+	w, ok := asOp(op, ConstantOpName)
+	return ConstantOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ConstantOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ConstantOp) String() string { return o.op.String() }
 
 // Result returns the op's result.
 func (o ConstantOp) Result() *ir.Value { return o.op.Results[0] }
@@ -436,16 +374,14 @@ func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
 // regions get their block.
 func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) ConstantOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "constant", Registered: true}, loc, []ir.Type{resultType})
-	if value != nil {
-		op.SetAttr("value", value)
-	}
+	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
-	return ConstantOp{op}
+	return ConstantOp{opWrapper{op}}
 }
 
 // DivfOp is arith.divf: floating point division operation.
 type DivfOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // DivfOpName is the full name of arith.divf.
@@ -453,17 +389,9 @@ const DivfOpName = "arith.divf"
 
 // AsDivfOp returns op as a DivfOp if it is an arith.divf.
 func AsDivfOp(op *ir.Operation) (DivfOp, bool) {
-	if op == nil || op.Name.String() != DivfOpName {
-		return DivfOp{}, false
-	}
-	return DivfOp{op}, true
+	w, ok := asOp(op, DivfOpName)
+	return DivfOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o DivfOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o DivfOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o DivfOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -483,16 +411,14 @@ func (o DivfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 func BuildDivfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) DivfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "divf", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
-	if fastmath != nil {
-		op.SetAttr("fastmath", fastmath)
-	}
+	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
-	return DivfOp{op}
+	return DivfOp{opWrapper{op}}
 }
 
 // DivsiOp is arith.divsi: signed integer division operation.
 type DivsiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // DivsiOpName is the full name of arith.divsi.
@@ -500,17 +426,9 @@ const DivsiOpName = "arith.divsi"
 
 // AsDivsiOp returns op as a DivsiOp if it is an arith.divsi.
 func AsDivsiOp(op *ir.Operation) (DivsiOp, bool) {
-	if op == nil || op.Name.String() != DivsiOpName {
-		return DivsiOp{}, false
-	}
-	return DivsiOp{op}, true
+	w, ok := asOp(op, DivsiOpName)
+	return DivsiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o DivsiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o DivsiOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o DivsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -530,16 +448,14 @@ func (o DivsiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
 func BuildDivsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) DivsiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "divsi", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
-	if isExact != nil {
-		op.SetAttr("isExact", isExact)
-	}
+	setAttrs(op, []string{"isExact"}, isExact)
 	b.Insert(op)
-	return DivsiOp{op}
+	return DivsiOp{opWrapper{op}}
 }
 
 // DivuiOp is arith.divui: unsigned integer division operation.
 type DivuiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // DivuiOpName is the full name of arith.divui.
@@ -547,17 +463,9 @@ const DivuiOpName = "arith.divui"
 
 // AsDivuiOp returns op as a DivuiOp if it is an arith.divui.
 func AsDivuiOp(op *ir.Operation) (DivuiOp, bool) {
-	if op == nil || op.Name.String() != DivuiOpName {
-		return DivuiOp{}, false
-	}
-	return DivuiOp{op}, true
+	w, ok := asOp(op, DivuiOpName)
+	return DivuiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o DivuiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o DivuiOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o DivuiOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -577,16 +485,14 @@ func (o DivuiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
 func BuildDivuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) DivuiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "divui", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
-	if isExact != nil {
-		op.SetAttr("isExact", isExact)
-	}
+	setAttrs(op, []string{"isExact"}, isExact)
 	b.Insert(op)
-	return DivuiOp{op}
+	return DivuiOp{opWrapper{op}}
 }
 
 // ExtfOp is arith.extf: cast from floating-point to wider floating-point.
 type ExtfOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ExtfOpName is the full name of arith.extf.
@@ -594,17 +500,9 @@ const ExtfOpName = "arith.extf"
 
 // AsExtfOp returns op as an ExtfOp if it is an arith.extf.
 func AsExtfOp(op *ir.Operation) (ExtfOp, bool) {
-	if op == nil || op.Name.String() != ExtfOpName {
-		return ExtfOp{}, false
-	}
-	return ExtfOp{op}, true
+	w, ok := asOp(op, ExtfOpName)
+	return ExtfOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ExtfOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ExtfOp) String() string { return o.op.String() }
 
 // In returns the op's in operand.
 func (o ExtfOp) In() *ir.Value { return o.op.Operands[0] }
@@ -621,16 +519,14 @@ func (o ExtfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 func BuildExtfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, fastmath ir.Attribute) ExtfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "extf", Registered: true}, loc, []ir.Type{outType})
 	op.Operands = []*ir.Value{in}
-	if fastmath != nil {
-		op.SetAttr("fastmath", fastmath)
-	}
+	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
-	return ExtfOp{op}
+	return ExtfOp{opWrapper{op}}
 }
 
 // ExtsiOp is arith.extsi: integer sign extension operation.
 type ExtsiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ExtsiOpName is the full name of arith.extsi.
@@ -638,17 +534,9 @@ const ExtsiOpName = "arith.extsi"
 
 // AsExtsiOp returns op as an ExtsiOp if it is an arith.extsi.
 func AsExtsiOp(op *ir.Operation) (ExtsiOp, bool) {
-	if op == nil || op.Name.String() != ExtsiOpName {
-		return ExtsiOp{}, false
-	}
-	return ExtsiOp{op}, true
+	w, ok := asOp(op, ExtsiOpName)
+	return ExtsiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ExtsiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ExtsiOp) String() string { return o.op.String() }
 
 // In returns the op's in operand.
 func (o ExtsiOp) In() *ir.Value { return o.op.Operands[0] }
@@ -663,12 +551,12 @@ func BuildExtsiOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value)
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "extsi", Registered: true}, loc, []ir.Type{outType})
 	op.Operands = []*ir.Value{in}
 	b.Insert(op)
-	return ExtsiOp{op}
+	return ExtsiOp{opWrapper{op}}
 }
 
 // ExtuiOp is arith.extui: integer zero extension operation.
 type ExtuiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ExtuiOpName is the full name of arith.extui.
@@ -676,17 +564,9 @@ const ExtuiOpName = "arith.extui"
 
 // AsExtuiOp returns op as an ExtuiOp if it is an arith.extui.
 func AsExtuiOp(op *ir.Operation) (ExtuiOp, bool) {
-	if op == nil || op.Name.String() != ExtuiOpName {
-		return ExtuiOp{}, false
-	}
-	return ExtuiOp{op}, true
+	w, ok := asOp(op, ExtuiOpName)
+	return ExtuiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ExtuiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ExtuiOp) String() string { return o.op.String() }
 
 // In returns the op's in operand.
 func (o ExtuiOp) In() *ir.Value { return o.op.Operands[0] }
@@ -701,12 +581,12 @@ func BuildExtuiOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value)
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "extui", Registered: true}, loc, []ir.Type{outType})
 	op.Operands = []*ir.Value{in}
 	b.Insert(op)
-	return ExtuiOp{op}
+	return ExtuiOp{opWrapper{op}}
 }
 
 // FloordivsiOp is arith.floordivsi: signed floor integer division operation.
 type FloordivsiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // FloordivsiOpName is the full name of arith.floordivsi.
@@ -714,17 +594,9 @@ const FloordivsiOpName = "arith.floordivsi"
 
 // AsFloordivsiOp returns op as a FloordivsiOp if it is an arith.floordivsi.
 func AsFloordivsiOp(op *ir.Operation) (FloordivsiOp, bool) {
-	if op == nil || op.Name.String() != FloordivsiOpName {
-		return FloordivsiOp{}, false
-	}
-	return FloordivsiOp{op}, true
+	w, ok := asOp(op, FloordivsiOpName)
+	return FloordivsiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o FloordivsiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o FloordivsiOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o FloordivsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -742,12 +614,12 @@ func BuildFloordivsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, 
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "floordivsi", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
-	return FloordivsiOp{op}
+	return FloordivsiOp{opWrapper{op}}
 }
 
 // FptosiOp is arith.fptosi: cast from floating-point type to integer type.
 type FptosiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // FptosiOpName is the full name of arith.fptosi.
@@ -755,17 +627,9 @@ const FptosiOpName = "arith.fptosi"
 
 // AsFptosiOp returns op as a FptosiOp if it is an arith.fptosi.
 func AsFptosiOp(op *ir.Operation) (FptosiOp, bool) {
-	if op == nil || op.Name.String() != FptosiOpName {
-		return FptosiOp{}, false
-	}
-	return FptosiOp{op}, true
+	w, ok := asOp(op, FptosiOpName)
+	return FptosiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o FptosiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o FptosiOp) String() string { return o.op.String() }
 
 // In returns the op's in operand.
 func (o FptosiOp) In() *ir.Value { return o.op.Operands[0] }
@@ -780,12 +644,12 @@ func BuildFptosiOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "fptosi", Registered: true}, loc, []ir.Type{outType})
 	op.Operands = []*ir.Value{in}
 	b.Insert(op)
-	return FptosiOp{op}
+	return FptosiOp{opWrapper{op}}
 }
 
 // FptouiOp is arith.fptoui: cast from floating-point type to integer type.
 type FptouiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // FptouiOpName is the full name of arith.fptoui.
@@ -793,17 +657,9 @@ const FptouiOpName = "arith.fptoui"
 
 // AsFptouiOp returns op as a FptouiOp if it is an arith.fptoui.
 func AsFptouiOp(op *ir.Operation) (FptouiOp, bool) {
-	if op == nil || op.Name.String() != FptouiOpName {
-		return FptouiOp{}, false
-	}
-	return FptouiOp{op}, true
+	w, ok := asOp(op, FptouiOpName)
+	return FptouiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o FptouiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o FptouiOp) String() string { return o.op.String() }
 
 // In returns the op's in operand.
 func (o FptouiOp) In() *ir.Value { return o.op.Operands[0] }
@@ -818,12 +674,12 @@ func BuildFptouiOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "fptoui", Registered: true}, loc, []ir.Type{outType})
 	op.Operands = []*ir.Value{in}
 	b.Insert(op)
-	return FptouiOp{op}
+	return FptouiOp{opWrapper{op}}
 }
 
 // IndexCastOp is arith.index_cast: cast between index and integer types.
 type IndexCastOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // IndexCastOpName is the full name of arith.index_cast.
@@ -831,17 +687,9 @@ const IndexCastOpName = "arith.index_cast"
 
 // AsIndexCastOp returns op as an IndexCastOp if it is an arith.index_cast.
 func AsIndexCastOp(op *ir.Operation) (IndexCastOp, bool) {
-	if op == nil || op.Name.String() != IndexCastOpName {
-		return IndexCastOp{}, false
-	}
-	return IndexCastOp{op}, true
+	w, ok := asOp(op, IndexCastOpName)
+	return IndexCastOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o IndexCastOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o IndexCastOp) String() string { return o.op.String() }
 
 // In returns the op's in operand.
 func (o IndexCastOp) In() *ir.Value { return o.op.Operands[0] }
@@ -856,12 +704,12 @@ func BuildIndexCastOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Va
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "index_cast", Registered: true}, loc, []ir.Type{outType})
 	op.Operands = []*ir.Value{in}
 	b.Insert(op)
-	return IndexCastOp{op}
+	return IndexCastOp{opWrapper{op}}
 }
 
 // IndexCastuiOp is arith.index_castui: unsigned cast between index and integer types.
 type IndexCastuiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // IndexCastuiOpName is the full name of arith.index_castui.
@@ -869,17 +717,9 @@ const IndexCastuiOpName = "arith.index_castui"
 
 // AsIndexCastuiOp returns op as an IndexCastuiOp if it is an arith.index_castui.
 func AsIndexCastuiOp(op *ir.Operation) (IndexCastuiOp, bool) {
-	if op == nil || op.Name.String() != IndexCastuiOpName {
-		return IndexCastuiOp{}, false
-	}
-	return IndexCastuiOp{op}, true
+	w, ok := asOp(op, IndexCastuiOpName)
+	return IndexCastuiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o IndexCastuiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o IndexCastuiOp) String() string { return o.op.String() }
 
 // In returns the op's in operand.
 func (o IndexCastuiOp) In() *ir.Value { return o.op.Operands[0] }
@@ -894,12 +734,12 @@ func BuildIndexCastuiOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "index_castui", Registered: true}, loc, []ir.Type{outType})
 	op.Operands = []*ir.Value{in}
 	b.Insert(op)
-	return IndexCastuiOp{op}
+	return IndexCastuiOp{opWrapper{op}}
 }
 
 // MaximumfOp is arith.maximumf: floating-point maximum operation.
 type MaximumfOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // MaximumfOpName is the full name of arith.maximumf.
@@ -907,17 +747,9 @@ const MaximumfOpName = "arith.maximumf"
 
 // AsMaximumfOp returns op as a MaximumfOp if it is an arith.maximumf.
 func AsMaximumfOp(op *ir.Operation) (MaximumfOp, bool) {
-	if op == nil || op.Name.String() != MaximumfOpName {
-		return MaximumfOp{}, false
-	}
-	return MaximumfOp{op}, true
+	w, ok := asOp(op, MaximumfOpName)
+	return MaximumfOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o MaximumfOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o MaximumfOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o MaximumfOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -937,16 +769,14 @@ func (o MaximumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 func BuildMaximumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MaximumfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "maximumf", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
-	if fastmath != nil {
-		op.SetAttr("fastmath", fastmath)
-	}
+	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
-	return MaximumfOp{op}
+	return MaximumfOp{opWrapper{op}}
 }
 
 // MaxnumfOp is arith.maxnumf: floating-point maximum operation.
 type MaxnumfOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // MaxnumfOpName is the full name of arith.maxnumf.
@@ -954,17 +784,9 @@ const MaxnumfOpName = "arith.maxnumf"
 
 // AsMaxnumfOp returns op as a MaxnumfOp if it is an arith.maxnumf.
 func AsMaxnumfOp(op *ir.Operation) (MaxnumfOp, bool) {
-	if op == nil || op.Name.String() != MaxnumfOpName {
-		return MaxnumfOp{}, false
-	}
-	return MaxnumfOp{op}, true
+	w, ok := asOp(op, MaxnumfOpName)
+	return MaxnumfOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o MaxnumfOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o MaxnumfOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o MaxnumfOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -984,16 +806,14 @@ func (o MaxnumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 func BuildMaxnumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MaxnumfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "maxnumf", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
-	if fastmath != nil {
-		op.SetAttr("fastmath", fastmath)
-	}
+	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
-	return MaxnumfOp{op}
+	return MaxnumfOp{opWrapper{op}}
 }
 
 // MaxsiOp is arith.maxsi: signed integer maximum operation.
 type MaxsiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // MaxsiOpName is the full name of arith.maxsi.
@@ -1001,17 +821,9 @@ const MaxsiOpName = "arith.maxsi"
 
 // AsMaxsiOp returns op as a MaxsiOp if it is an arith.maxsi.
 func AsMaxsiOp(op *ir.Operation) (MaxsiOp, bool) {
-	if op == nil || op.Name.String() != MaxsiOpName {
-		return MaxsiOp{}, false
-	}
-	return MaxsiOp{op}, true
+	w, ok := asOp(op, MaxsiOpName)
+	return MaxsiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o MaxsiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o MaxsiOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o MaxsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -1029,12 +841,12 @@ func BuildMaxsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "maxsi", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
-	return MaxsiOp{op}
+	return MaxsiOp{opWrapper{op}}
 }
 
 // MaxuiOp is arith.maxui: unsigned integer maximum operation.
 type MaxuiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // MaxuiOpName is the full name of arith.maxui.
@@ -1042,17 +854,9 @@ const MaxuiOpName = "arith.maxui"
 
 // AsMaxuiOp returns op as a MaxuiOp if it is an arith.maxui.
 func AsMaxuiOp(op *ir.Operation) (MaxuiOp, bool) {
-	if op == nil || op.Name.String() != MaxuiOpName {
-		return MaxuiOp{}, false
-	}
-	return MaxuiOp{op}, true
+	w, ok := asOp(op, MaxuiOpName)
+	return MaxuiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o MaxuiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o MaxuiOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o MaxuiOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -1070,12 +874,12 @@ func BuildMaxuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "maxui", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
-	return MaxuiOp{op}
+	return MaxuiOp{opWrapper{op}}
 }
 
 // MinimumfOp is arith.minimumf: floating-point minimum operation.
 type MinimumfOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // MinimumfOpName is the full name of arith.minimumf.
@@ -1083,17 +887,9 @@ const MinimumfOpName = "arith.minimumf"
 
 // AsMinimumfOp returns op as a MinimumfOp if it is an arith.minimumf.
 func AsMinimumfOp(op *ir.Operation) (MinimumfOp, bool) {
-	if op == nil || op.Name.String() != MinimumfOpName {
-		return MinimumfOp{}, false
-	}
-	return MinimumfOp{op}, true
+	w, ok := asOp(op, MinimumfOpName)
+	return MinimumfOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o MinimumfOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o MinimumfOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o MinimumfOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -1113,16 +909,14 @@ func (o MinimumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 func BuildMinimumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MinimumfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "minimumf", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
-	if fastmath != nil {
-		op.SetAttr("fastmath", fastmath)
-	}
+	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
-	return MinimumfOp{op}
+	return MinimumfOp{opWrapper{op}}
 }
 
 // MinnumfOp is arith.minnumf: floating-point minimum operation.
 type MinnumfOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // MinnumfOpName is the full name of arith.minnumf.
@@ -1130,17 +924,9 @@ const MinnumfOpName = "arith.minnumf"
 
 // AsMinnumfOp returns op as a MinnumfOp if it is an arith.minnumf.
 func AsMinnumfOp(op *ir.Operation) (MinnumfOp, bool) {
-	if op == nil || op.Name.String() != MinnumfOpName {
-		return MinnumfOp{}, false
-	}
-	return MinnumfOp{op}, true
+	w, ok := asOp(op, MinnumfOpName)
+	return MinnumfOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o MinnumfOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o MinnumfOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o MinnumfOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -1160,16 +946,14 @@ func (o MinnumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 func BuildMinnumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MinnumfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "minnumf", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
-	if fastmath != nil {
-		op.SetAttr("fastmath", fastmath)
-	}
+	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
-	return MinnumfOp{op}
+	return MinnumfOp{opWrapper{op}}
 }
 
 // MinsiOp is arith.minsi: signed integer minimum operation.
 type MinsiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // MinsiOpName is the full name of arith.minsi.
@@ -1177,17 +961,9 @@ const MinsiOpName = "arith.minsi"
 
 // AsMinsiOp returns op as a MinsiOp if it is an arith.minsi.
 func AsMinsiOp(op *ir.Operation) (MinsiOp, bool) {
-	if op == nil || op.Name.String() != MinsiOpName {
-		return MinsiOp{}, false
-	}
-	return MinsiOp{op}, true
+	w, ok := asOp(op, MinsiOpName)
+	return MinsiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o MinsiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o MinsiOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o MinsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -1205,12 +981,12 @@ func BuildMinsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "minsi", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
-	return MinsiOp{op}
+	return MinsiOp{opWrapper{op}}
 }
 
 // MinuiOp is arith.minui: unsigned integer minimum operation.
 type MinuiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // MinuiOpName is the full name of arith.minui.
@@ -1218,17 +994,9 @@ const MinuiOpName = "arith.minui"
 
 // AsMinuiOp returns op as a MinuiOp if it is an arith.minui.
 func AsMinuiOp(op *ir.Operation) (MinuiOp, bool) {
-	if op == nil || op.Name.String() != MinuiOpName {
-		return MinuiOp{}, false
-	}
-	return MinuiOp{op}, true
+	w, ok := asOp(op, MinuiOpName)
+	return MinuiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o MinuiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o MinuiOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o MinuiOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -1246,12 +1014,12 @@ func BuildMinuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "minui", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
-	return MinuiOp{op}
+	return MinuiOp{opWrapper{op}}
 }
 
 // MulfOp is arith.mulf: floating point multiplication operation.
 type MulfOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // MulfOpName is the full name of arith.mulf.
@@ -1259,17 +1027,9 @@ const MulfOpName = "arith.mulf"
 
 // AsMulfOp returns op as a MulfOp if it is an arith.mulf.
 func AsMulfOp(op *ir.Operation) (MulfOp, bool) {
-	if op == nil || op.Name.String() != MulfOpName {
-		return MulfOp{}, false
-	}
-	return MulfOp{op}, true
+	w, ok := asOp(op, MulfOpName)
+	return MulfOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o MulfOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o MulfOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o MulfOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -1289,16 +1049,14 @@ func (o MulfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 func BuildMulfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MulfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "mulf", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
-	if fastmath != nil {
-		op.SetAttr("fastmath", fastmath)
-	}
+	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
-	return MulfOp{op}
+	return MulfOp{opWrapper{op}}
 }
 
 // MuliOp is arith.muli: integer multiplication operation.
 type MuliOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // MuliOpName is the full name of arith.muli.
@@ -1306,17 +1064,9 @@ const MuliOpName = "arith.muli"
 
 // AsMuliOp returns op as a MuliOp if it is an arith.muli.
 func AsMuliOp(op *ir.Operation) (MuliOp, bool) {
-	if op == nil || op.Name.String() != MuliOpName {
-		return MuliOp{}, false
-	}
-	return MuliOp{op}, true
+	w, ok := asOp(op, MuliOpName)
+	return MuliOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o MuliOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o MuliOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o MuliOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -1336,16 +1086,14 @@ func (o MuliOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags")
 func BuildMuliOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) MuliOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "muli", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
-	if overflowFlags != nil {
-		op.SetAttr("overflowFlags", overflowFlags)
-	}
+	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
-	return MuliOp{op}
+	return MuliOp{opWrapper{op}}
 }
 
 // MulsiExtendedOp is arith.mulsi_extended: extended signed integer multiplication operation.
 type MulsiExtendedOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // MulsiExtendedOpName is the full name of arith.mulsi_extended.
@@ -1353,17 +1101,9 @@ const MulsiExtendedOpName = "arith.mulsi_extended"
 
 // AsMulsiExtendedOp returns op as a MulsiExtendedOp if it is an arith.mulsi_extended.
 func AsMulsiExtendedOp(op *ir.Operation) (MulsiExtendedOp, bool) {
-	if op == nil || op.Name.String() != MulsiExtendedOpName {
-		return MulsiExtendedOp{}, false
-	}
-	return MulsiExtendedOp{op}, true
+	w, ok := asOp(op, MulsiExtendedOpName)
+	return MulsiExtendedOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o MulsiExtendedOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o MulsiExtendedOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o MulsiExtendedOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -1384,12 +1124,12 @@ func BuildMulsiExtendedOp(b *ir.Builder, loc ir.Location, lowType, highType ir.T
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "mulsi_extended", Registered: true}, loc, []ir.Type{lowType, highType})
 	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
-	return MulsiExtendedOp{op}
+	return MulsiExtendedOp{opWrapper{op}}
 }
 
 // MuluiExtendedOp is arith.mului_extended: extended unsigned integer multiplication operation.
 type MuluiExtendedOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // MuluiExtendedOpName is the full name of arith.mului_extended.
@@ -1397,17 +1137,9 @@ const MuluiExtendedOpName = "arith.mului_extended"
 
 // AsMuluiExtendedOp returns op as a MuluiExtendedOp if it is an arith.mului_extended.
 func AsMuluiExtendedOp(op *ir.Operation) (MuluiExtendedOp, bool) {
-	if op == nil || op.Name.String() != MuluiExtendedOpName {
-		return MuluiExtendedOp{}, false
-	}
-	return MuluiExtendedOp{op}, true
+	w, ok := asOp(op, MuluiExtendedOpName)
+	return MuluiExtendedOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o MuluiExtendedOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o MuluiExtendedOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o MuluiExtendedOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -1428,12 +1160,12 @@ func BuildMuluiExtendedOp(b *ir.Builder, loc ir.Location, lowType, highType ir.T
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "mului_extended", Registered: true}, loc, []ir.Type{lowType, highType})
 	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
-	return MuluiExtendedOp{op}
+	return MuluiExtendedOp{opWrapper{op}}
 }
 
 // NegfOp is arith.negf: floating point negation.
 type NegfOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // NegfOpName is the full name of arith.negf.
@@ -1441,17 +1173,9 @@ const NegfOpName = "arith.negf"
 
 // AsNegfOp returns op as a NegfOp if it is an arith.negf.
 func AsNegfOp(op *ir.Operation) (NegfOp, bool) {
-	if op == nil || op.Name.String() != NegfOpName {
-		return NegfOp{}, false
-	}
-	return NegfOp{op}, true
+	w, ok := asOp(op, NegfOpName)
+	return NegfOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o NegfOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o NegfOp) String() string { return o.op.String() }
 
 // Operand returns the op's operand.
 func (o NegfOp) Operand() *ir.Value { return o.op.Operands[0] }
@@ -1468,16 +1192,14 @@ func (o NegfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 func BuildNegfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) NegfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "negf", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{operand}
-	if fastmath != nil {
-		op.SetAttr("fastmath", fastmath)
-	}
+	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
-	return NegfOp{op}
+	return NegfOp{opWrapper{op}}
 }
 
 // OriOp is arith.ori: integer binary or.
 type OriOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // OriOpName is the full name of arith.ori.
@@ -1485,17 +1207,9 @@ const OriOpName = "arith.ori"
 
 // AsOriOp returns op as an OriOp if it is an arith.ori.
 func AsOriOp(op *ir.Operation) (OriOp, bool) {
-	if op == nil || op.Name.String() != OriOpName {
-		return OriOp{}, false
-	}
-	return OriOp{op}, true
+	w, ok := asOp(op, OriOpName)
+	return OriOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o OriOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o OriOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o OriOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -1513,12 +1227,12 @@ func BuildOriOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "ori", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
-	return OriOp{op}
+	return OriOp{opWrapper{op}}
 }
 
 // RemfOp is arith.remf: floating point division remainder operation.
 type RemfOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // RemfOpName is the full name of arith.remf.
@@ -1526,17 +1240,9 @@ const RemfOpName = "arith.remf"
 
 // AsRemfOp returns op as a RemfOp if it is an arith.remf.
 func AsRemfOp(op *ir.Operation) (RemfOp, bool) {
-	if op == nil || op.Name.String() != RemfOpName {
-		return RemfOp{}, false
-	}
-	return RemfOp{op}, true
+	w, ok := asOp(op, RemfOpName)
+	return RemfOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o RemfOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o RemfOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o RemfOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -1556,16 +1262,14 @@ func (o RemfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 func BuildRemfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) RemfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "remf", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
-	if fastmath != nil {
-		op.SetAttr("fastmath", fastmath)
-	}
+	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
-	return RemfOp{op}
+	return RemfOp{opWrapper{op}}
 }
 
 // RemsiOp is arith.remsi: signed integer division remainder operation.
 type RemsiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // RemsiOpName is the full name of arith.remsi.
@@ -1573,17 +1277,9 @@ const RemsiOpName = "arith.remsi"
 
 // AsRemsiOp returns op as a RemsiOp if it is an arith.remsi.
 func AsRemsiOp(op *ir.Operation) (RemsiOp, bool) {
-	if op == nil || op.Name.String() != RemsiOpName {
-		return RemsiOp{}, false
-	}
-	return RemsiOp{op}, true
+	w, ok := asOp(op, RemsiOpName)
+	return RemsiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o RemsiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o RemsiOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o RemsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -1601,12 +1297,12 @@ func BuildRemsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "remsi", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
-	return RemsiOp{op}
+	return RemsiOp{opWrapper{op}}
 }
 
 // RemuiOp is arith.remui: unsigned integer division remainder operation.
 type RemuiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // RemuiOpName is the full name of arith.remui.
@@ -1614,17 +1310,9 @@ const RemuiOpName = "arith.remui"
 
 // AsRemuiOp returns op as a RemuiOp if it is an arith.remui.
 func AsRemuiOp(op *ir.Operation) (RemuiOp, bool) {
-	if op == nil || op.Name.String() != RemuiOpName {
-		return RemuiOp{}, false
-	}
-	return RemuiOp{op}, true
+	w, ok := asOp(op, RemuiOpName)
+	return RemuiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o RemuiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o RemuiOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o RemuiOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -1642,12 +1330,12 @@ func BuildRemuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "remui", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
-	return RemuiOp{op}
+	return RemuiOp{opWrapper{op}}
 }
 
 // ScalingExtfOp is arith.scaling_extf: upcasts input floats using provided scales values following OCP MXFP Spec.
 type ScalingExtfOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ScalingExtfOpName is the full name of arith.scaling_extf.
@@ -1655,17 +1343,9 @@ const ScalingExtfOpName = "arith.scaling_extf"
 
 // AsScalingExtfOp returns op as a ScalingExtfOp if it is an arith.scaling_extf.
 func AsScalingExtfOp(op *ir.Operation) (ScalingExtfOp, bool) {
-	if op == nil || op.Name.String() != ScalingExtfOpName {
-		return ScalingExtfOp{}, false
-	}
-	return ScalingExtfOp{op}, true
+	w, ok := asOp(op, ScalingExtfOpName)
+	return ScalingExtfOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ScalingExtfOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ScalingExtfOp) String() string { return o.op.String() }
 
 // In returns the op's in operand.
 func (o ScalingExtfOp) In() *ir.Value { return o.op.Operands[0] }
@@ -1685,16 +1365,14 @@ func (o ScalingExtfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 func BuildScalingExtfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in, scale *ir.Value, fastmath ir.Attribute) ScalingExtfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "scaling_extf", Registered: true}, loc, []ir.Type{outType})
 	op.Operands = []*ir.Value{in, scale}
-	if fastmath != nil {
-		op.SetAttr("fastmath", fastmath)
-	}
+	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
-	return ScalingExtfOp{op}
+	return ScalingExtfOp{opWrapper{op}}
 }
 
 // ScalingTruncfOp is arith.scaling_truncf: downcasts input floating point values using provided scales values following OCP MXFP Spec.
 type ScalingTruncfOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ScalingTruncfOpName is the full name of arith.scaling_truncf.
@@ -1702,17 +1380,9 @@ const ScalingTruncfOpName = "arith.scaling_truncf"
 
 // AsScalingTruncfOp returns op as a ScalingTruncfOp if it is an arith.scaling_truncf.
 func AsScalingTruncfOp(op *ir.Operation) (ScalingTruncfOp, bool) {
-	if op == nil || op.Name.String() != ScalingTruncfOpName {
-		return ScalingTruncfOp{}, false
-	}
-	return ScalingTruncfOp{op}, true
+	w, ok := asOp(op, ScalingTruncfOpName)
+	return ScalingTruncfOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ScalingTruncfOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ScalingTruncfOp) String() string { return o.op.String() }
 
 // In returns the op's in operand.
 func (o ScalingTruncfOp) In() *ir.Value { return o.op.Operands[0] }
@@ -1735,19 +1405,14 @@ func (o ScalingTruncfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") 
 func BuildScalingTruncfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in, scale *ir.Value, roundingmode, fastmath ir.Attribute) ScalingTruncfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "scaling_truncf", Registered: true}, loc, []ir.Type{outType})
 	op.Operands = []*ir.Value{in, scale}
-	if roundingmode != nil {
-		op.SetAttr("roundingmode", roundingmode)
-	}
-	if fastmath != nil {
-		op.SetAttr("fastmath", fastmath)
-	}
+	setAttrs(op, []string{"roundingmode", "fastmath"}, roundingmode, fastmath)
 	b.Insert(op)
-	return ScalingTruncfOp{op}
+	return ScalingTruncfOp{opWrapper{op}}
 }
 
 // SelectOp is arith.select: select operation.
 type SelectOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // SelectOpName is the full name of arith.select.
@@ -1755,17 +1420,9 @@ const SelectOpName = "arith.select"
 
 // AsSelectOp returns op as a SelectOp if it is an arith.select.
 func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
-	if op == nil || op.Name.String() != SelectOpName {
-		return SelectOp{}, false
-	}
-	return SelectOp{op}, true
+	w, ok := asOp(op, SelectOpName)
+	return SelectOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o SelectOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o SelectOp) String() string { return o.op.String() }
 
 // Condition returns the op's condition operand.
 func (o SelectOp) Condition() *ir.Value { return o.op.Operands[0] }
@@ -1786,12 +1443,12 @@ func BuildSelectOp(b *ir.Builder, loc ir.Location, resultType ir.Type, condition
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "select", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{condition, trueValue, falseValue}
 	b.Insert(op)
-	return SelectOp{op}
+	return SelectOp{opWrapper{op}}
 }
 
 // ShliOp is arith.shli: integer left-shift.
 type ShliOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ShliOpName is the full name of arith.shli.
@@ -1799,17 +1456,9 @@ const ShliOpName = "arith.shli"
 
 // AsShliOp returns op as a ShliOp if it is an arith.shli.
 func AsShliOp(op *ir.Operation) (ShliOp, bool) {
-	if op == nil || op.Name.String() != ShliOpName {
-		return ShliOp{}, false
-	}
-	return ShliOp{op}, true
+	w, ok := asOp(op, ShliOpName)
+	return ShliOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ShliOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ShliOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o ShliOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -1829,16 +1478,14 @@ func (o ShliOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags")
 func BuildShliOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) ShliOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "shli", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
-	if overflowFlags != nil {
-		op.SetAttr("overflowFlags", overflowFlags)
-	}
+	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
-	return ShliOp{op}
+	return ShliOp{opWrapper{op}}
 }
 
 // ShrsiOp is arith.shrsi: signed integer right-shift.
 type ShrsiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ShrsiOpName is the full name of arith.shrsi.
@@ -1846,17 +1493,9 @@ const ShrsiOpName = "arith.shrsi"
 
 // AsShrsiOp returns op as a ShrsiOp if it is an arith.shrsi.
 func AsShrsiOp(op *ir.Operation) (ShrsiOp, bool) {
-	if op == nil || op.Name.String() != ShrsiOpName {
-		return ShrsiOp{}, false
-	}
-	return ShrsiOp{op}, true
+	w, ok := asOp(op, ShrsiOpName)
+	return ShrsiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ShrsiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ShrsiOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o ShrsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -1876,16 +1515,14 @@ func (o ShrsiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
 func BuildShrsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) ShrsiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "shrsi", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
-	if isExact != nil {
-		op.SetAttr("isExact", isExact)
-	}
+	setAttrs(op, []string{"isExact"}, isExact)
 	b.Insert(op)
-	return ShrsiOp{op}
+	return ShrsiOp{opWrapper{op}}
 }
 
 // ShruiOp is arith.shrui: unsigned integer right-shift.
 type ShruiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ShruiOpName is the full name of arith.shrui.
@@ -1893,17 +1530,9 @@ const ShruiOpName = "arith.shrui"
 
 // AsShruiOp returns op as a ShruiOp if it is an arith.shrui.
 func AsShruiOp(op *ir.Operation) (ShruiOp, bool) {
-	if op == nil || op.Name.String() != ShruiOpName {
-		return ShruiOp{}, false
-	}
-	return ShruiOp{op}, true
+	w, ok := asOp(op, ShruiOpName)
+	return ShruiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ShruiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ShruiOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o ShruiOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -1923,16 +1552,14 @@ func (o ShruiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
 func BuildShruiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) ShruiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "shrui", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
-	if isExact != nil {
-		op.SetAttr("isExact", isExact)
-	}
+	setAttrs(op, []string{"isExact"}, isExact)
 	b.Insert(op)
-	return ShruiOp{op}
+	return ShruiOp{opWrapper{op}}
 }
 
 // SitofpOp is arith.sitofp: cast from integer type to floating-point.
 type SitofpOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // SitofpOpName is the full name of arith.sitofp.
@@ -1940,17 +1567,9 @@ const SitofpOpName = "arith.sitofp"
 
 // AsSitofpOp returns op as a SitofpOp if it is an arith.sitofp.
 func AsSitofpOp(op *ir.Operation) (SitofpOp, bool) {
-	if op == nil || op.Name.String() != SitofpOpName {
-		return SitofpOp{}, false
-	}
-	return SitofpOp{op}, true
+	w, ok := asOp(op, SitofpOpName)
+	return SitofpOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o SitofpOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o SitofpOp) String() string { return o.op.String() }
 
 // In returns the op's in operand.
 func (o SitofpOp) In() *ir.Value { return o.op.Operands[0] }
@@ -1965,12 +1584,12 @@ func BuildSitofpOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "sitofp", Registered: true}, loc, []ir.Type{outType})
 	op.Operands = []*ir.Value{in}
 	b.Insert(op)
-	return SitofpOp{op}
+	return SitofpOp{opWrapper{op}}
 }
 
 // SubfOp is arith.subf: floating point subtraction operation.
 type SubfOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // SubfOpName is the full name of arith.subf.
@@ -1978,17 +1597,9 @@ const SubfOpName = "arith.subf"
 
 // AsSubfOp returns op as a SubfOp if it is an arith.subf.
 func AsSubfOp(op *ir.Operation) (SubfOp, bool) {
-	if op == nil || op.Name.String() != SubfOpName {
-		return SubfOp{}, false
-	}
-	return SubfOp{op}, true
+	w, ok := asOp(op, SubfOpName)
+	return SubfOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o SubfOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o SubfOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o SubfOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -2008,16 +1619,14 @@ func (o SubfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 func BuildSubfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) SubfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "subf", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
-	if fastmath != nil {
-		op.SetAttr("fastmath", fastmath)
-	}
+	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
-	return SubfOp{op}
+	return SubfOp{opWrapper{op}}
 }
 
 // SubiOp is arith.subi: integer subtraction operation.
 type SubiOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // SubiOpName is the full name of arith.subi.
@@ -2025,17 +1634,9 @@ const SubiOpName = "arith.subi"
 
 // AsSubiOp returns op as a SubiOp if it is an arith.subi.
 func AsSubiOp(op *ir.Operation) (SubiOp, bool) {
-	if op == nil || op.Name.String() != SubiOpName {
-		return SubiOp{}, false
-	}
-	return SubiOp{op}, true
+	w, ok := asOp(op, SubiOpName)
+	return SubiOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o SubiOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o SubiOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o SubiOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -2055,16 +1656,14 @@ func (o SubiOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags")
 func BuildSubiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) SubiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "subi", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
-	if overflowFlags != nil {
-		op.SetAttr("overflowFlags", overflowFlags)
-	}
+	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
-	return SubiOp{op}
+	return SubiOp{opWrapper{op}}
 }
 
 // TruncfOp is arith.truncf: cast from floating-point to narrower floating-point.
 type TruncfOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // TruncfOpName is the full name of arith.truncf.
@@ -2072,17 +1671,9 @@ const TruncfOpName = "arith.truncf"
 
 // AsTruncfOp returns op as a TruncfOp if it is an arith.truncf.
 func AsTruncfOp(op *ir.Operation) (TruncfOp, bool) {
-	if op == nil || op.Name.String() != TruncfOpName {
-		return TruncfOp{}, false
-	}
-	return TruncfOp{op}, true
+	w, ok := asOp(op, TruncfOpName)
+	return TruncfOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o TruncfOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o TruncfOp) String() string { return o.op.String() }
 
 // In returns the op's in operand.
 func (o TruncfOp) In() *ir.Value { return o.op.Operands[0] }
@@ -2102,19 +1693,14 @@ func (o TruncfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 func BuildTruncfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, roundingmode, fastmath ir.Attribute) TruncfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "truncf", Registered: true}, loc, []ir.Type{outType})
 	op.Operands = []*ir.Value{in}
-	if roundingmode != nil {
-		op.SetAttr("roundingmode", roundingmode)
-	}
-	if fastmath != nil {
-		op.SetAttr("fastmath", fastmath)
-	}
+	setAttrs(op, []string{"roundingmode", "fastmath"}, roundingmode, fastmath)
 	b.Insert(op)
-	return TruncfOp{op}
+	return TruncfOp{opWrapper{op}}
 }
 
 // TrunciOp is arith.trunci: integer truncation operation.
 type TrunciOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // TrunciOpName is the full name of arith.trunci.
@@ -2122,17 +1708,9 @@ const TrunciOpName = "arith.trunci"
 
 // AsTrunciOp returns op as a TrunciOp if it is an arith.trunci.
 func AsTrunciOp(op *ir.Operation) (TrunciOp, bool) {
-	if op == nil || op.Name.String() != TrunciOpName {
-		return TrunciOp{}, false
-	}
-	return TrunciOp{op}, true
+	w, ok := asOp(op, TrunciOpName)
+	return TrunciOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o TrunciOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o TrunciOp) String() string { return o.op.String() }
 
 // In returns the op's in operand.
 func (o TrunciOp) In() *ir.Value { return o.op.Operands[0] }
@@ -2149,16 +1727,14 @@ func (o TrunciOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags
 func BuildTrunciOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, overflowFlags ir.Attribute) TrunciOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "trunci", Registered: true}, loc, []ir.Type{outType})
 	op.Operands = []*ir.Value{in}
-	if overflowFlags != nil {
-		op.SetAttr("overflowFlags", overflowFlags)
-	}
+	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
-	return TrunciOp{op}
+	return TrunciOp{opWrapper{op}}
 }
 
 // UitofpOp is arith.uitofp: cast from unsigned integer type to floating-point.
 type UitofpOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // UitofpOpName is the full name of arith.uitofp.
@@ -2166,17 +1742,9 @@ const UitofpOpName = "arith.uitofp"
 
 // AsUitofpOp returns op as an UitofpOp if it is an arith.uitofp.
 func AsUitofpOp(op *ir.Operation) (UitofpOp, bool) {
-	if op == nil || op.Name.String() != UitofpOpName {
-		return UitofpOp{}, false
-	}
-	return UitofpOp{op}, true
+	w, ok := asOp(op, UitofpOpName)
+	return UitofpOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o UitofpOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o UitofpOp) String() string { return o.op.String() }
 
 // In returns the op's in operand.
 func (o UitofpOp) In() *ir.Value { return o.op.Operands[0] }
@@ -2191,12 +1759,12 @@ func BuildUitofpOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "uitofp", Registered: true}, loc, []ir.Type{outType})
 	op.Operands = []*ir.Value{in}
 	b.Insert(op)
-	return UitofpOp{op}
+	return UitofpOp{opWrapper{op}}
 }
 
 // XoriOp is arith.xori: integer binary xor.
 type XoriOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // XoriOpName is the full name of arith.xori.
@@ -2204,17 +1772,9 @@ const XoriOpName = "arith.xori"
 
 // AsXoriOp returns op as a XoriOp if it is an arith.xori.
 func AsXoriOp(op *ir.Operation) (XoriOp, bool) {
-	if op == nil || op.Name.String() != XoriOpName {
-		return XoriOp{}, false
-	}
-	return XoriOp{op}, true
+	w, ok := asOp(op, XoriOpName)
+	return XoriOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o XoriOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o XoriOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o XoriOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -2232,5 +1792,5 @@ func BuildXoriOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *i
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "xori", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
-	return XoriOp{op}
+	return XoriOp{opWrapper{op}}
 }

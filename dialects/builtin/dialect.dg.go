@@ -21,28 +21,15 @@ func (dialect) Name() string {
 // Releases lists the producer releases whose encodings the definitions describe.
 var Releases = []int{16, 19, 22}
 
-// The op schemas, one per op and range of releases with the same layout.
-var (
-	schemaModuleOp = bytecode.OpSchema{
-		Name:         "builtin.module",
-		Isolated:     true,
-		GraphRegions: true,
-		NoTerminator: true,
-		Properties: []bytecode.PropField{
-			{Name: "sym_name", Kind: bytecode.PropOptionalAttr},
-			{Name: "sym_visibility", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaModuleOpBefore17 = bytecode.OpSchema{
-		Name:         "builtin.module",
-		Isolated:     true,
-		GraphRegions: true,
-		NoTerminator: true,
-	}
-	schemaUnrealizedConversionCastOp = bytecode.OpSchema{
-		Name: "builtin.unrealized_conversion_cast",
-	}
-)
+// opTableText describes the op schemas, one line per op and range of
+// releases with the same layout (see bytecode.OpTable).
+const opTableText = `
+module @17- +isolated +graph +noterminator sym_name? sym_visibility?
+module @-16 +isolated +graph +noterminator
+unrealized_conversion_cast
+`
+
+var opTable = bytecode.NewOpTable("builtin", opTableText)
 
 // OpSchema returns what the bytecode container needs to know about an op
 // (its name without the dialect prefix) at an LLVM release, 0 meaning the
@@ -51,16 +38,7 @@ var (
 // It returns nil for ops the dialect does not have at that release. The
 // schemas are shared: do not modify them.
 func (dialect) OpSchema(op string, release int) *bytecode.OpSchema {
-	switch op {
-	case "module":
-		if release == 0 || release >= 17 {
-			return &schemaModuleOp
-		}
-		return &schemaModuleOpBefore17
-	case "unrealized_conversion_cast":
-		return &schemaUnrealizedConversionCastOp
-	}
-	return nil
+	return opTable.Lookup(op, release)
 }
 
 var (

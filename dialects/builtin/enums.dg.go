@@ -2,11 +2,7 @@
 
 package builtin
 
-import (
-	"fmt"
-
-	"github.com/dialectgen/dialectgen/runtime/ir"
-)
+import "github.com/dialectgen/dialectgen/runtime/ir"
 
 // Signedness: Signedness semantics of an integer type.
 type Signedness uint64
@@ -17,27 +13,13 @@ const (
 	SignednessUnsigned Signedness = 2
 )
 
+var signednessCases = []ir.EnumCase{{Value: 0, Text: "i"}, {Value: 1, Text: "si"}, {Value: 2, Text: "ui"}}
+
 // String returns the keyword the textual form uses.
-func (e Signedness) String() string {
-	switch e {
-	case SignednessSignless:
-		return "i"
-	case SignednessSigned:
-		return "si"
-	case SignednessUnsigned:
-		return "ui"
-	}
-	return fmt.Sprintf("Signedness(%d)", uint64(e))
-}
+func (e Signedness) String() string { return ir.EnumString(signednessCases, uint64(e), "Signedness") }
 
 // Valid reports whether e is one of the defined values.
-func (e Signedness) Valid() bool {
-	switch e {
-	case SignednessSignless, SignednessSigned, SignednessUnsigned:
-		return true
-	}
-	return false
-}
+func (e Signedness) Valid() bool { return ir.EnumValid(signednessCases, uint64(e)) }
 
 // NamedAttribute is one name/value entry of a dictionary.
 type NamedAttribute struct {

@@ -4,9 +4,38 @@ package builtin
 
 import "github.com/dialectgen/dialectgen/runtime/ir"
 
+// opWrapper is what every op wrapper of the package embeds: the wrapped
+// operation and the methods every wrapper has.
+type opWrapper struct {
+	op *ir.Operation
+}
+
+// Op returns the wrapped operation.
+func (w opWrapper) Op() *ir.Operation { return w.op }
+
+// String prints the op in MLIR's generic form, on one line.
+func (w opWrapper) String() string { return w.op.String() }
+
+// asOp wraps op if it is named name.
+func asOp(op *ir.Operation, name string) (opWrapper, bool) {
+	if op == nil || op.Name.String() != name {
+		return opWrapper{}, false
+	}
+	return opWrapper{op}, true
+}
+
+// setAttrs sets the attributes of a builder that are not nil.
+func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
+	for i, v := range values {
+		if v != nil {
+			op.SetAttr(names[i], v)
+		}
+	}
+}
+
 // ModuleOp is builtin.module: the top-level container of IR.
 type ModuleOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ModuleOpName is the full name of builtin.module.
@@ -14,17 +43,9 @@ const ModuleOpName = "builtin.module"
 
 // AsModuleOp returns op as a ModuleOp if it is a builtin.module.
 func AsModuleOp(op *ir.Operation) (ModuleOp, bool) {
-	if op == nil || op.Name.String() != ModuleOpName {
-		return ModuleOp{}, false
-	}
-	return ModuleOp{op}, true
+	w, ok := asOp(op, ModuleOpName)
+	return ModuleOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ModuleOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ModuleOp) String() string { return o.op.String() }
 
 // SymName returns the optional attribute sym_name, or nil if it is not set or of another kind.
 func (o ModuleOp) SymName() *StringAttr {
@@ -54,12 +75,12 @@ func BuildModuleOp(b *ir.Builder, loc ir.Location, symName, symVisibility *Strin
 	}
 	op.AddRegion().AddBlock()
 	b.Insert(op)
-	return ModuleOp{op}
+	return ModuleOp{opWrapper{op}}
 }
 
 // UnrealizedConversionCastOp is builtin.unrealized_conversion_cast: casts between types during partial conversions.
 type UnrealizedConversionCastOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // UnrealizedConversionCastOpName is the full name of builtin.unrealized_conversion_cast.
@@ -67,17 +88,9 @@ const UnrealizedConversionCastOpName = "builtin.unrealized_conversion_cast"
 
 // AsUnrealizedConversionCastOp returns op as an UnrealizedConversionCastOp if it is a builtin.unrealized_conversion_cast.
 func AsUnrealizedConversionCastOp(op *ir.Operation) (UnrealizedConversionCastOp, bool) {
-	if op == nil || op.Name.String() != UnrealizedConversionCastOpName {
-		return UnrealizedConversionCastOp{}, false
-	}
-	return UnrealizedConversionCastOp{op}, true
+	w, ok := asOp(op, UnrealizedConversionCastOpName)
+	return UnrealizedConversionCastOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o UnrealizedConversionCastOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o UnrealizedConversionCastOp) String() string { return o.op.String() }
 
 // Inputs returns the op's inputs operand group.
 func (o UnrealizedConversionCastOp) Inputs() []*ir.Value { return o.op.Operands }
@@ -92,5 +105,5 @@ func BuildUnrealizedConversionCastOp(b *ir.Builder, loc ir.Location, outputsType
 	op := ir.NewOperation(ir.OpName{Dialect: "builtin", Op: "unrealized_conversion_cast", Registered: true}, loc, outputsTypes)
 	op.Operands = append([]*ir.Value{}, inputs...)
 	b.Insert(op)
-	return UnrealizedConversionCastOp{op}
+	return UnrealizedConversionCastOp{opWrapper{op}}
 }

@@ -21,44 +21,17 @@ func (dialect) Name() string {
 // Releases lists the producer releases whose encodings the definitions describe.
 var Releases = []int{19, 22}
 
-// The op schemas, one per op and range of releases with the same layout.
-var (
-	schemaAssertOp = bytecode.OpSchema{
-		Name: "cf.assert",
-		Properties: []bytecode.PropField{
-			{Name: "msg", Kind: bytecode.PropAttr},
-		},
-	}
-	schemaBrOp = bytecode.OpSchema{
-		Name:       "cf.br",
-		Terminator: true,
-	}
-	schemaCondBrOp = bytecode.OpSchema{
-		Name:       "cf.cond_br",
-		Terminator: true,
-		Properties: []bytecode.PropField{
-			{Name: "branch_weights", Kind: bytecode.PropOptionalAttr},
-		},
-		OperandSegments: true,
-		OperandGroups:   3,
-	}
-	schemaCondBrOpBefore22 = bytecode.OpSchema{
-		Name:            "cf.cond_br",
-		Terminator:      true,
-		OperandSegments: true,
-		OperandGroups:   3,
-	}
-	schemaSwitchOp = bytecode.OpSchema{
-		Name:       "cf.switch",
-		Terminator: true,
-		Properties: []bytecode.PropField{
-			{Name: "case_operand_segments", Kind: bytecode.PropAttr},
-			{Name: "case_values", Kind: bytecode.PropOptionalAttr},
-		},
-		OperandSegments: true,
-		OperandGroups:   3,
-	}
-)
+// opTableText describes the op schemas, one line per op and range of
+// releases with the same layout (see bytecode.OpTable).
+const opTableText = `
+assert msg
+br +terminator
+cond_br @22- +terminator +operands=3 branch_weights?
+cond_br @-21 +terminator +operands=3
+switch +terminator +operands=3 case_operand_segments case_values?
+`
+
+var opTable = bytecode.NewOpTable("cf", opTableText)
 
 // OpSchema returns what the bytecode container needs to know about an op
 // (its name without the dialect prefix) at an LLVM release, 0 meaning the
@@ -67,20 +40,7 @@ var (
 // It returns nil for ops the dialect does not have at that release. The
 // schemas are shared: do not modify them.
 func (dialect) OpSchema(op string, release int) *bytecode.OpSchema {
-	switch op {
-	case "assert":
-		return &schemaAssertOp
-	case "br":
-		return &schemaBrOp
-	case "cond_br":
-		if release == 0 || release >= 22 {
-			return &schemaCondBrOp
-		}
-		return &schemaCondBrOpBefore22
-	case "switch":
-		return &schemaSwitchOp
-	}
-	return nil
+	return opTable.Lookup(op, release)
 }
 
 var (

@@ -4,9 +4,38 @@ package cf
 
 import "github.com/dialectgen/dialectgen/runtime/ir"
 
+// opWrapper is what every op wrapper of the package embeds: the wrapped
+// operation and the methods every wrapper has.
+type opWrapper struct {
+	op *ir.Operation
+}
+
+// Op returns the wrapped operation.
+func (w opWrapper) Op() *ir.Operation { return w.op }
+
+// String prints the op in MLIR's generic form, on one line.
+func (w opWrapper) String() string { return w.op.String() }
+
+// asOp wraps op if it is named name.
+func asOp(op *ir.Operation, name string) (opWrapper, bool) {
+	if op == nil || op.Name.String() != name {
+		return opWrapper{}, false
+	}
+	return opWrapper{op}, true
+}
+
+// setAttrs sets the attributes of a builder that are not nil.
+func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
+	for i, v := range values {
+		if v != nil {
+			op.SetAttr(names[i], v)
+		}
+	}
+}
+
 // AssertOp is cf.assert: assert operation with message attribute.
 type AssertOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // AssertOpName is the full name of cf.assert.
@@ -14,17 +43,9 @@ const AssertOpName = "cf.assert"
 
 // AsAssertOp returns op as an AssertOp if it is a cf.assert.
 func AsAssertOp(op *ir.Operation) (AssertOp, bool) {
-	if op == nil || op.Name.String() != AssertOpName {
-		return AssertOp{}, false
-	}
-	return AssertOp{op}, true
+	w, ok := asOp(op, AssertOpName)
+	return AssertOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o AssertOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o AssertOp) String() string { return o.op.String() }
 
 // Arg returns the op's arg operand.
 func (o AssertOp) Arg() *ir.Value { return o.op.Operands[0] }
@@ -38,16 +59,14 @@ func (o AssertOp) Msg() ir.Attribute { return o.op.Attr("msg") }
 func BuildAssertOp(b *ir.Builder, loc ir.Location, arg *ir.Value, msg ir.Attribute) AssertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "cf", Op: "assert", Registered: true}, loc, nil)
 	op.Operands = []*ir.Value{arg}
-	if msg != nil {
-		op.SetAttr("msg", msg)
-	}
+	setAttrs(op, []string{"msg"}, msg)
 	b.Insert(op)
-	return AssertOp{op}
+	return AssertOp{opWrapper{op}}
 }
 
 // BrOp is cf.br: branch operation.
 type BrOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // BrOpName is the full name of cf.br.
@@ -55,17 +74,9 @@ const BrOpName = "cf.br"
 
 // AsBrOp returns op as a BrOp if it is a cf.br.
 func AsBrOp(op *ir.Operation) (BrOp, bool) {
-	if op == nil || op.Name.String() != BrOpName {
-		return BrOp{}, false
-	}
-	return BrOp{op}, true
+	w, ok := asOp(op, BrOpName)
+	return BrOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o BrOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o BrOp) String() string { return o.op.String() }
 
 // DestOperands returns the op's destOperands operand group.
 func (o BrOp) DestOperands() []*ir.Value { return o.op.Operands }
@@ -81,12 +92,12 @@ func BuildBrOp(b *ir.Builder, loc ir.Location, destOperands []*ir.Value, dest *i
 	op.Operands = append([]*ir.Value{}, destOperands...)
 	op.Successors = []*ir.Block{dest}
 	b.Insert(op)
-	return BrOp{op}
+	return BrOp{opWrapper{op}}
 }
 
 // CondBrOp is cf.cond_br: conditional branch operation.
 type CondBrOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // CondBrOpName is the full name of cf.cond_br.
@@ -94,17 +105,9 @@ const CondBrOpName = "cf.cond_br"
 
 // AsCondBrOp returns op as a CondBrOp if it is a cf.cond_br.
 func AsCondBrOp(op *ir.Operation) (CondBrOp, bool) {
-	if op == nil || op.Name.String() != CondBrOpName {
-		return CondBrOp{}, false
-	}
-	return CondBrOp{op}, true
+	w, ok := asOp(op, CondBrOpName)
+	return CondBrOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o CondBrOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o CondBrOp) String() string { return o.op.String() }
 
 // Condition returns the op's condition operand.
 func (o CondBrOp) Condition() *ir.Value {
@@ -137,17 +140,15 @@ func BuildCondBrOp(b *ir.Builder, loc ir.Location, condition *ir.Value, trueDest
 	op := ir.NewOperation(ir.OpName{Dialect: "cf", Op: "cond_br", Registered: true}, loc, nil)
 	op.Operands = append(append([]*ir.Value{condition}, trueDestOperands...), falseDestOperands...)
 	op.SetOperandSegments([]int32{1, int32(len(trueDestOperands)), int32(len(falseDestOperands))})
-	if branchWeights != nil {
-		op.SetAttr("branch_weights", branchWeights)
-	}
+	setAttrs(op, []string{"branch_weights"}, branchWeights)
 	op.Successors = []*ir.Block{trueDest, falseDest}
 	b.Insert(op)
-	return CondBrOp{op}
+	return CondBrOp{opWrapper{op}}
 }
 
 // SwitchOp is cf.switch: switch operation.
 type SwitchOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // SwitchOpName is the full name of cf.switch.
@@ -155,17 +156,9 @@ const SwitchOpName = "cf.switch"
 
 // AsSwitchOp returns op as a SwitchOp if it is a cf.switch.
 func AsSwitchOp(op *ir.Operation) (SwitchOp, bool) {
-	if op == nil || op.Name.String() != SwitchOpName {
-		return SwitchOp{}, false
-	}
-	return SwitchOp{op}, true
+	w, ok := asOp(op, SwitchOpName)
+	return SwitchOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o SwitchOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o SwitchOp) String() string { return o.op.String() }
 
 // Flag returns the op's flag operand.
 func (o SwitchOp) Flag() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
@@ -199,13 +192,8 @@ func BuildSwitchOp(b *ir.Builder, loc ir.Location, flag *ir.Value, defaultOperan
 	op := ir.NewOperation(ir.OpName{Dialect: "cf", Op: "switch", Registered: true}, loc, nil)
 	op.Operands = append(append([]*ir.Value{flag}, defaultOperands...), caseOperands...)
 	op.SetOperandSegments([]int32{1, int32(len(defaultOperands)), int32(len(caseOperands))})
-	if caseValues != nil {
-		op.SetAttr("case_values", caseValues)
-	}
-	if caseOperandSegments != nil {
-		op.SetAttr("case_operand_segments", caseOperandSegments)
-	}
+	setAttrs(op, []string{"case_values", "case_operand_segments"}, caseValues, caseOperandSegments)
 	op.Successors = append([]*ir.Block{defaultDestination}, caseDestinations...)
 	b.Insert(op)
-	return SwitchOp{op}
+	return SwitchOp{opWrapper{op}}
 }

@@ -21,67 +21,22 @@ func (dialect) Name() string {
 // Releases lists the producer releases whose encodings the definitions describe.
 var Releases = []int{19, 22}
 
-// The op schemas, one per op and range of releases with the same layout.
-var (
-	schemaCallOp = bytecode.OpSchema{
-		Name: "func.call",
-		Properties: []bytecode.PropField{
-			{Name: "arg_attrs", Kind: bytecode.PropOptionalAttr},
-			{Name: "callee", Kind: bytecode.PropAttr},
-			{Name: "no_inline", Kind: bytecode.PropOptionalAttr},
-			{Name: "res_attrs", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaCallOpBefore22 = bytecode.OpSchema{
-		Name: "func.call",
-		Properties: []bytecode.PropField{
-			{Name: "callee", Kind: bytecode.PropAttr},
-		},
-	}
-	schemaCallIndirectOp = bytecode.OpSchema{
-		Name: "func.call_indirect",
-		Properties: []bytecode.PropField{
-			{Name: "arg_attrs", Kind: bytecode.PropOptionalAttr},
-			{Name: "res_attrs", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaCallIndirectOpBefore22 = bytecode.OpSchema{
-		Name: "func.call_indirect",
-	}
-	schemaConstantOp = bytecode.OpSchema{
-		Name: "func.constant",
-		Properties: []bytecode.PropField{
-			{Name: "value", Kind: bytecode.PropAttr},
-		},
-	}
-	schemaFuncOp = bytecode.OpSchema{
-		Name:     "func.func",
-		Isolated: true,
-		Properties: []bytecode.PropField{
-			{Name: "arg_attrs", Kind: bytecode.PropOptionalAttr},
-			{Name: "function_type", Kind: bytecode.PropAttr},
-			{Name: "no_inline", Kind: bytecode.PropOptionalAttr},
-			{Name: "res_attrs", Kind: bytecode.PropOptionalAttr},
-			{Name: "sym_name", Kind: bytecode.PropAttr},
-			{Name: "sym_visibility", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaFuncOpBefore22 = bytecode.OpSchema{
-		Name:     "func.func",
-		Isolated: true,
-		Properties: []bytecode.PropField{
-			{Name: "arg_attrs", Kind: bytecode.PropOptionalAttr},
-			{Name: "function_type", Kind: bytecode.PropAttr},
-			{Name: "res_attrs", Kind: bytecode.PropOptionalAttr},
-			{Name: "sym_name", Kind: bytecode.PropAttr},
-			{Name: "sym_visibility", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaReturnOp = bytecode.OpSchema{
-		Name:       "func.return",
-		Terminator: true,
-	}
-)
+// opTableText describes the op schemas, one line per op and range of
+// releases with the same layout (see bytecode.OpTable).
+const opTableText = `
+call @22- arg_attrs? callee no_inline? res_attrs?
+call @-21 callee
+call_indirect @22- arg_attrs? res_attrs?
+call_indirect @-21
+constant value
+
+func @22- +isolated arg_attrs? function_type no_inline? res_attrs? sym_name sym_visibility?
+
+func @-21 +isolated arg_attrs? function_type res_attrs? sym_name sym_visibility?
+return +terminator
+`
+
+var opTable = bytecode.NewOpTable("func", opTableText)
 
 // OpSchema returns what the bytecode container needs to know about an op
 // (its name without the dialect prefix) at an LLVM release, 0 meaning the
@@ -90,28 +45,7 @@ var (
 // It returns nil for ops the dialect does not have at that release. The
 // schemas are shared: do not modify them.
 func (dialect) OpSchema(op string, release int) *bytecode.OpSchema {
-	switch op {
-	case "call":
-		if release == 0 || release >= 22 {
-			return &schemaCallOp
-		}
-		return &schemaCallOpBefore22
-	case "call_indirect":
-		if release == 0 || release >= 22 {
-			return &schemaCallIndirectOp
-		}
-		return &schemaCallIndirectOpBefore22
-	case "constant":
-		return &schemaConstantOp
-	case "func":
-		if release == 0 || release >= 22 {
-			return &schemaFuncOp
-		}
-		return &schemaFuncOpBefore22
-	case "return":
-		return &schemaReturnOp
-	}
-	return nil
+	return opTable.Lookup(op, release)
 }
 
 var (

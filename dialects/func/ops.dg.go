@@ -4,9 +4,38 @@ package funcdialect
 
 import "github.com/dialectgen/dialectgen/runtime/ir"
 
+// opWrapper is what every op wrapper of the package embeds: the wrapped
+// operation and the methods every wrapper has.
+type opWrapper struct {
+	op *ir.Operation
+}
+
+// Op returns the wrapped operation.
+func (w opWrapper) Op() *ir.Operation { return w.op }
+
+// String prints the op in MLIR's generic form, on one line.
+func (w opWrapper) String() string { return w.op.String() }
+
+// asOp wraps op if it is named name.
+func asOp(op *ir.Operation, name string) (opWrapper, bool) {
+	if op == nil || op.Name.String() != name {
+		return opWrapper{}, false
+	}
+	return opWrapper{op}, true
+}
+
+// setAttrs sets the attributes of a builder that are not nil.
+func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
+	for i, v := range values {
+		if v != nil {
+			op.SetAttr(names[i], v)
+		}
+	}
+}
+
 // CallOp is func.call: call operation.
 type CallOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // CallOpName is the full name of func.call.
@@ -14,17 +43,9 @@ const CallOpName = "func.call"
 
 // AsCallOp returns op as a CallOp if it is a func.call.
 func AsCallOp(op *ir.Operation) (CallOp, bool) {
-	if op == nil || op.Name.String() != CallOpName {
-		return CallOp{}, false
-	}
-	return CallOp{op}, true
+	w, ok := asOp(op, CallOpName)
+	return CallOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o CallOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o CallOp) String() string { return o.op.String() }
 
 // Operands returns the op's operands operand group.
 func (o CallOp) Operands() []*ir.Value { return o.op.Operands }
@@ -50,25 +71,14 @@ func (o CallOp) NoInline() ir.Attribute { return o.op.Attr("no_inline") }
 func BuildCallOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, callee, argAttrs, resAttrs, noInline ir.Attribute) CallOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "func", Op: "call", Registered: true}, loc, resultsTypes)
 	op.Operands = append([]*ir.Value{}, operands...)
-	if callee != nil {
-		op.SetAttr("callee", callee)
-	}
-	if argAttrs != nil {
-		op.SetAttr("arg_attrs", argAttrs)
-	}
-	if resAttrs != nil {
-		op.SetAttr("res_attrs", resAttrs)
-	}
-	if noInline != nil {
-		op.SetAttr("no_inline", noInline)
-	}
+	setAttrs(op, []string{"callee", "arg_attrs", "res_attrs", "no_inline"}, callee, argAttrs, resAttrs, noInline)
 	b.Insert(op)
-	return CallOp{op}
+	return CallOp{opWrapper{op}}
 }
 
 // CallIndirectOp is func.call_indirect: indirect call operation.
 type CallIndirectOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // CallIndirectOpName is the full name of func.call_indirect.
@@ -76,17 +86,9 @@ const CallIndirectOpName = "func.call_indirect"
 
 // AsCallIndirectOp returns op as a CallIndirectOp if it is a func.call_indirect.
 func AsCallIndirectOp(op *ir.Operation) (CallIndirectOp, bool) {
-	if op == nil || op.Name.String() != CallIndirectOpName {
-		return CallIndirectOp{}, false
-	}
-	return CallIndirectOp{op}, true
+	w, ok := asOp(op, CallIndirectOpName)
+	return CallIndirectOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o CallIndirectOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o CallIndirectOp) String() string { return o.op.String() }
 
 // Callee returns the op's callee operand.
 func (o CallIndirectOp) Callee() *ir.Value { return o.op.Operands[0] }
@@ -109,19 +111,14 @@ func (o CallIndirectOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") 
 func BuildCallIndirectOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, callee *ir.Value, calleeOperands []*ir.Value, argAttrs, resAttrs ir.Attribute) CallIndirectOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "func", Op: "call_indirect", Registered: true}, loc, resultsTypes)
 	op.Operands = append([]*ir.Value{callee}, calleeOperands...)
-	if argAttrs != nil {
-		op.SetAttr("arg_attrs", argAttrs)
-	}
-	if resAttrs != nil {
-		op.SetAttr("res_attrs", resAttrs)
-	}
+	setAttrs(op, []string{"arg_attrs", "res_attrs"}, argAttrs, resAttrs)
 	b.Insert(op)
-	return CallIndirectOp{op}
+	return CallIndirectOp{opWrapper{op}}
 }
 
 // ConstantOp is func.constant: constant.
 type ConstantOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ConstantOpName is the full name of func.constant.
@@ -129,17 +126,9 @@ const ConstantOpName = "func.constant"
 
 // AsConstantOp returns op as a ConstantOp if it is a func.constant.
 func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
-	if op == nil || op.Name.String() != ConstantOpName {
-		return ConstantOp{}, false
-	}
-	return ConstantOp{op}, true
+	w, ok := asOp(op, ConstantOpName)
+	return ConstantOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ConstantOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ConstantOp) String() string { return o.op.String() }
 
 // Result returns the op's result.
 func (o ConstantOp) Result() *ir.Value { return o.op.Results[0] }
@@ -152,16 +141,14 @@ func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
 // regions get their block.
 func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) ConstantOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "func", Op: "constant", Registered: true}, loc, []ir.Type{resultType})
-	if value != nil {
-		op.SetAttr("value", value)
-	}
+	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
-	return ConstantOp{op}
+	return ConstantOp{opWrapper{op}}
 }
 
 // FuncOp is func.func: an operation with a name containing a single `SSACFG` region.
 type FuncOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // FuncOpName is the full name of func.func.
@@ -169,17 +156,9 @@ const FuncOpName = "func.func"
 
 // AsFuncOp returns op as a FuncOp if it is a func.func.
 func AsFuncOp(op *ir.Operation) (FuncOp, bool) {
-	if op == nil || op.Name.String() != FuncOpName {
-		return FuncOp{}, false
-	}
-	return FuncOp{op}, true
+	w, ok := asOp(op, FuncOpName)
+	return FuncOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o FuncOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o FuncOp) String() string { return o.op.String() }
 
 // SymName returns the inherent attribute sym_name, or nil if it is not set.
 func (o FuncOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
@@ -207,32 +186,15 @@ func (o FuncOp) Body() *ir.Region { return o.op.Regions[0] }
 // their block.
 func BuildFuncOp(b *ir.Builder, loc ir.Location, symName, functionType, symVisibility, argAttrs, resAttrs, noInline ir.Attribute) FuncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "func", Op: "func", Registered: true}, loc, nil)
-	if symName != nil {
-		op.SetAttr("sym_name", symName)
-	}
-	if functionType != nil {
-		op.SetAttr("function_type", functionType)
-	}
-	if symVisibility != nil {
-		op.SetAttr("sym_visibility", symVisibility)
-	}
-	if argAttrs != nil {
-		op.SetAttr("arg_attrs", argAttrs)
-	}
-	if resAttrs != nil {
-		op.SetAttr("res_attrs", resAttrs)
-	}
-	if noInline != nil {
-		op.SetAttr("no_inline", noInline)
-	}
+	setAttrs(op, []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"}, symName, functionType, symVisibility, argAttrs, resAttrs, noInline)
 	op.AddRegion()
 	b.Insert(op)
-	return FuncOp{op}
+	return FuncOp{opWrapper{op}}
 }
 
 // ReturnOp is func.return: function return operation.
 type ReturnOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ReturnOpName is the full name of func.return.
@@ -240,17 +202,9 @@ const ReturnOpName = "func.return"
 
 // AsReturnOp returns op as a ReturnOp if it is a func.return.
 func AsReturnOp(op *ir.Operation) (ReturnOp, bool) {
-	if op == nil || op.Name.String() != ReturnOpName {
-		return ReturnOp{}, false
-	}
-	return ReturnOp{op}, true
+	w, ok := asOp(op, ReturnOpName)
+	return ReturnOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ReturnOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ReturnOp) String() string { return o.op.String() }
 
 // Operands returns the op's operands operand group.
 func (o ReturnOp) Operands() []*ir.Value { return o.op.Operands }
@@ -262,5 +216,5 @@ func BuildReturnOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) ReturnO
 	op := ir.NewOperation(ir.OpName{Dialect: "func", Op: "return", Registered: true}, loc, nil)
 	op.Operands = append([]*ir.Value{}, operands...)
 	b.Insert(op)
-	return ReturnOp{op}
+	return ReturnOp{opWrapper{op}}
 }

@@ -21,77 +21,26 @@ func (dialect) Name() string {
 // Releases lists the producer releases whose encodings the definitions describe.
 var Releases = []int{19, 22}
 
-// The op schemas, one per op and range of releases with the same layout.
-var (
-	schemaConditionOp = bytecode.OpSchema{
-		Name:       "scf.condition",
-		Terminator: true,
-	}
-	schemaExecuteRegionOp = bytecode.OpSchema{
-		Name: "scf.execute_region",
-		Properties: []bytecode.PropField{
-			{Name: "no_inline", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaExecuteRegionOpBefore22 = bytecode.OpSchema{
-		Name: "scf.execute_region",
-	}
-	schemaForOp = bytecode.OpSchema{
-		Name: "scf.for",
-		Properties: []bytecode.PropField{
-			{Name: "unsignedCmp", Kind: bytecode.PropOptionalAttr},
-		},
-	}
-	schemaForOpBefore22 = bytecode.OpSchema{
-		Name: "scf.for",
-	}
-	schemaForallOp = bytecode.OpSchema{
-		Name: "scf.forall",
-		Properties: []bytecode.PropField{
-			{Name: "mapping", Kind: bytecode.PropOptionalAttr},
-			{Name: "staticLowerBound", Kind: bytecode.PropAttr},
-			{Name: "staticStep", Kind: bytecode.PropAttr},
-			{Name: "staticUpperBound", Kind: bytecode.PropAttr},
-		},
-		OperandSegments: true,
-		OperandGroups:   4,
-	}
-	schemaForallInParallelOp = bytecode.OpSchema{
-		Name:         "scf.forall.in_parallel",
-		GraphRegions: true,
-		Terminator:   true,
-		NoTerminator: true,
-	}
-	schemaIfOp = bytecode.OpSchema{
-		Name: "scf.if",
-	}
-	schemaIndexSwitchOp = bytecode.OpSchema{
-		Name: "scf.index_switch",
-		Properties: []bytecode.PropField{
-			{Name: "cases", Kind: bytecode.PropAttr},
-		},
-	}
-	schemaParallelOp = bytecode.OpSchema{
-		Name:            "scf.parallel",
-		OperandSegments: true,
-		OperandGroups:   4,
-	}
-	schemaReduceOp = bytecode.OpSchema{
-		Name:       "scf.reduce",
-		Terminator: true,
-	}
-	schemaReduceReturnOp = bytecode.OpSchema{
-		Name:       "scf.reduce.return",
-		Terminator: true,
-	}
-	schemaWhileOp = bytecode.OpSchema{
-		Name: "scf.while",
-	}
-	schemaYieldOp = bytecode.OpSchema{
-		Name:       "scf.yield",
-		Terminator: true,
-	}
-)
+// opTableText describes the op schemas, one line per op and range of
+// releases with the same layout (see bytecode.OpTable).
+const opTableText = `
+condition +terminator
+execute_region @22- no_inline?
+execute_region @-21
+for @22- unsignedCmp?
+for @-21
+forall +operands=4 mapping? staticLowerBound staticStep staticUpperBound
+forall.in_parallel +graph +terminator +noterminator
+if
+index_switch cases
+parallel +operands=4
+reduce +terminator
+reduce.return +terminator
+while
+yield +terminator
+`
+
+var opTable = bytecode.NewOpTable("scf", opTableText)
 
 // OpSchema returns what the bytecode container needs to know about an op
 // (its name without the dialect prefix) at an LLVM release, 0 meaning the
@@ -100,39 +49,7 @@ var (
 // It returns nil for ops the dialect does not have at that release. The
 // schemas are shared: do not modify them.
 func (dialect) OpSchema(op string, release int) *bytecode.OpSchema {
-	switch op {
-	case "condition":
-		return &schemaConditionOp
-	case "execute_region":
-		if release == 0 || release >= 22 {
-			return &schemaExecuteRegionOp
-		}
-		return &schemaExecuteRegionOpBefore22
-	case "for":
-		if release == 0 || release >= 22 {
-			return &schemaForOp
-		}
-		return &schemaForOpBefore22
-	case "forall":
-		return &schemaForallOp
-	case "forall.in_parallel":
-		return &schemaForallInParallelOp
-	case "if":
-		return &schemaIfOp
-	case "index_switch":
-		return &schemaIndexSwitchOp
-	case "parallel":
-		return &schemaParallelOp
-	case "reduce":
-		return &schemaReduceOp
-	case "reduce.return":
-		return &schemaReduceReturnOp
-	case "while":
-		return &schemaWhileOp
-	case "yield":
-		return &schemaYieldOp
-	}
-	return nil
+	return opTable.Lookup(op, release)
 }
 
 var (

@@ -4,9 +4,38 @@ package scf
 
 import "github.com/dialectgen/dialectgen/runtime/ir"
 
+// opWrapper is what every op wrapper of the package embeds: the wrapped
+// operation and the methods every wrapper has.
+type opWrapper struct {
+	op *ir.Operation
+}
+
+// Op returns the wrapped operation.
+func (w opWrapper) Op() *ir.Operation { return w.op }
+
+// String prints the op in MLIR's generic form, on one line.
+func (w opWrapper) String() string { return w.op.String() }
+
+// asOp wraps op if it is named name.
+func asOp(op *ir.Operation, name string) (opWrapper, bool) {
+	if op == nil || op.Name.String() != name {
+		return opWrapper{}, false
+	}
+	return opWrapper{op}, true
+}
+
+// setAttrs sets the attributes of a builder that are not nil.
+func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
+	for i, v := range values {
+		if v != nil {
+			op.SetAttr(names[i], v)
+		}
+	}
+}
+
 // ConditionOp is scf.condition: loop continuation condition.
 type ConditionOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ConditionOpName is the full name of scf.condition.
@@ -14,17 +43,9 @@ const ConditionOpName = "scf.condition"
 
 // AsConditionOp returns op as a ConditionOp if it is a scf.condition.
 func AsConditionOp(op *ir.Operation) (ConditionOp, bool) {
-	if op == nil || op.Name.String() != ConditionOpName {
-		return ConditionOp{}, false
-	}
-	return ConditionOp{op}, true
+	w, ok := asOp(op, ConditionOpName)
+	return ConditionOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ConditionOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ConditionOp) String() string { return o.op.String() }
 
 // Condition returns the op's condition operand.
 func (o ConditionOp) Condition() *ir.Value { return o.op.Operands[0] }
@@ -39,12 +60,12 @@ func BuildConditionOp(b *ir.Builder, loc ir.Location, condition *ir.Value, args 
 	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "condition", Registered: true}, loc, nil)
 	op.Operands = append([]*ir.Value{condition}, args...)
 	b.Insert(op)
-	return ConditionOp{op}
+	return ConditionOp{opWrapper{op}}
 }
 
 // ExecuteRegionOp is scf.execute_region: operation that executes its region exactly once.
 type ExecuteRegionOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ExecuteRegionOpName is the full name of scf.execute_region.
@@ -52,17 +73,9 @@ const ExecuteRegionOpName = "scf.execute_region"
 
 // AsExecuteRegionOp returns op as an ExecuteRegionOp if it is a scf.execute_region.
 func AsExecuteRegionOp(op *ir.Operation) (ExecuteRegionOp, bool) {
-	if op == nil || op.Name.String() != ExecuteRegionOpName {
-		return ExecuteRegionOp{}, false
-	}
-	return ExecuteRegionOp{op}, true
+	w, ok := asOp(op, ExecuteRegionOpName)
+	return ExecuteRegionOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ExecuteRegionOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ExecuteRegionOp) String() string { return o.op.String() }
 
 // Results returns the op's results result group.
 func (o ExecuteRegionOp) Results() []*ir.Value { return o.op.Results }
@@ -78,17 +91,15 @@ func (o ExecuteRegionOp) Region() *ir.Region { return o.op.Regions[0] }
 // single-block regions get their block.
 func BuildExecuteRegionOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, noInline ir.Attribute) ExecuteRegionOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "execute_region", Registered: true}, loc, resultsTypes)
-	if noInline != nil {
-		op.SetAttr("no_inline", noInline)
-	}
+	setAttrs(op, []string{"no_inline"}, noInline)
 	op.AddRegion()
 	b.Insert(op)
-	return ExecuteRegionOp{op}
+	return ExecuteRegionOp{opWrapper{op}}
 }
 
 // ForOp is scf.for: for operation.
 type ForOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ForOpName is the full name of scf.for.
@@ -96,17 +107,9 @@ const ForOpName = "scf.for"
 
 // AsForOp returns op as a ForOp if it is a scf.for.
 func AsForOp(op *ir.Operation) (ForOp, bool) {
-	if op == nil || op.Name.String() != ForOpName {
-		return ForOp{}, false
-	}
-	return ForOp{op}, true
+	w, ok := asOp(op, ForOpName)
+	return ForOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ForOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ForOp) String() string { return o.op.String() }
 
 // LowerBound returns the op's lowerBound operand.
 func (o ForOp) LowerBound() *ir.Value { return o.op.Operands[0] }
@@ -135,17 +138,15 @@ func (o ForOp) Region() *ir.Region { return o.op.Regions[0] }
 func BuildForOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, lowerBound, upperBound, step *ir.Value, initArgs []*ir.Value, unsignedCmp ir.Attribute) ForOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "for", Registered: true}, loc, resultsTypes)
 	op.Operands = append([]*ir.Value{lowerBound, upperBound, step}, initArgs...)
-	if unsignedCmp != nil {
-		op.SetAttr("unsignedCmp", unsignedCmp)
-	}
+	setAttrs(op, []string{"unsignedCmp"}, unsignedCmp)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
-	return ForOp{op}
+	return ForOp{opWrapper{op}}
 }
 
 // ForallOp is scf.forall: evaluate a block multiple times in parallel.
 type ForallOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ForallOpName is the full name of scf.forall.
@@ -153,17 +154,9 @@ const ForallOpName = "scf.forall"
 
 // AsForallOp returns op as a ForallOp if it is a scf.forall.
 func AsForallOp(op *ir.Operation) (ForallOp, bool) {
-	if op == nil || op.Name.String() != ForallOpName {
-		return ForallOp{}, false
-	}
-	return ForallOp{op}, true
+	w, ok := asOp(op, ForallOpName)
+	return ForallOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ForallOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ForallOp) String() string { return o.op.String() }
 
 // DynamicLowerBound returns the op's dynamicLowerBound operand group.
 func (o ForallOp) DynamicLowerBound() []*ir.Value {
@@ -208,26 +201,15 @@ func BuildForallOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, dynam
 	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "forall", Registered: true}, loc, resultsTypes)
 	op.Operands = append(append(append(append([]*ir.Value{}, dynamicLowerBound...), dynamicUpperBound...), dynamicStep...), outputs...)
 	op.SetOperandSegments([]int32{int32(len(dynamicLowerBound)), int32(len(dynamicUpperBound)), int32(len(dynamicStep)), int32(len(outputs))})
-	if staticLowerBound != nil {
-		op.SetAttr("staticLowerBound", staticLowerBound)
-	}
-	if staticUpperBound != nil {
-		op.SetAttr("staticUpperBound", staticUpperBound)
-	}
-	if staticStep != nil {
-		op.SetAttr("staticStep", staticStep)
-	}
-	if mapping != nil {
-		op.SetAttr("mapping", mapping)
-	}
+	setAttrs(op, []string{"staticLowerBound", "staticUpperBound", "staticStep", "mapping"}, staticLowerBound, staticUpperBound, staticStep, mapping)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
-	return ForallOp{op}
+	return ForallOp{opWrapper{op}}
 }
 
 // ForallInParallelOp is scf.forall.in_parallel: terminates a `forall` block.
 type ForallInParallelOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ForallInParallelOpName is the full name of scf.forall.in_parallel.
@@ -235,17 +217,9 @@ const ForallInParallelOpName = "scf.forall.in_parallel"
 
 // AsForallInParallelOp returns op as a ForallInParallelOp if it is a scf.forall.in_parallel.
 func AsForallInParallelOp(op *ir.Operation) (ForallInParallelOp, bool) {
-	if op == nil || op.Name.String() != ForallInParallelOpName {
-		return ForallInParallelOp{}, false
-	}
-	return ForallInParallelOp{op}, true
+	w, ok := asOp(op, ForallInParallelOpName)
+	return ForallInParallelOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ForallInParallelOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ForallInParallelOp) String() string { return o.op.String() }
 
 // Region returns the op's region.
 func (o ForallInParallelOp) Region() *ir.Region { return o.op.Regions[0] }
@@ -257,12 +231,12 @@ func BuildForallInParallelOp(b *ir.Builder, loc ir.Location) ForallInParallelOp 
 	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "forall.in_parallel", Registered: true}, loc, nil)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
-	return ForallInParallelOp{op}
+	return ForallInParallelOp{opWrapper{op}}
 }
 
 // IfOp is scf.if: if-then-else operation.
 type IfOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // IfOpName is the full name of scf.if.
@@ -270,17 +244,9 @@ const IfOpName = "scf.if"
 
 // AsIfOp returns op as an IfOp if it is a scf.if.
 func AsIfOp(op *ir.Operation) (IfOp, bool) {
-	if op == nil || op.Name.String() != IfOpName {
-		return IfOp{}, false
-	}
-	return IfOp{op}, true
+	w, ok := asOp(op, IfOpName)
+	return IfOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o IfOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o IfOp) String() string { return o.op.String() }
 
 // Condition returns the op's condition operand.
 func (o IfOp) Condition() *ir.Value { return o.op.Operands[0] }
@@ -303,12 +269,12 @@ func BuildIfOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, condition
 	op.AddRegion().AddBlock()
 	op.AddRegion()
 	b.Insert(op)
-	return IfOp{op}
+	return IfOp{opWrapper{op}}
 }
 
 // IndexSwitchOp is scf.index_switch: switch-case operation on an index argument.
 type IndexSwitchOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // IndexSwitchOpName is the full name of scf.index_switch.
@@ -316,17 +282,9 @@ const IndexSwitchOpName = "scf.index_switch"
 
 // AsIndexSwitchOp returns op as an IndexSwitchOp if it is a scf.index_switch.
 func AsIndexSwitchOp(op *ir.Operation) (IndexSwitchOp, bool) {
-	if op == nil || op.Name.String() != IndexSwitchOpName {
-		return IndexSwitchOp{}, false
-	}
-	return IndexSwitchOp{op}, true
+	w, ok := asOp(op, IndexSwitchOpName)
+	return IndexSwitchOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o IndexSwitchOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o IndexSwitchOp) String() string { return o.op.String() }
 
 // Arg returns the op's arg operand.
 func (o IndexSwitchOp) Arg() *ir.Value { return o.op.Operands[0] }
@@ -349,20 +307,18 @@ func (o IndexSwitchOp) CaseRegions() []*ir.Region { return o.op.Regions[1:] }
 func BuildIndexSwitchOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, arg *ir.Value, cases ir.Attribute, caseRegionsCount int) IndexSwitchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "index_switch", Registered: true}, loc, resultsTypes)
 	op.Operands = []*ir.Value{arg}
-	if cases != nil {
-		op.SetAttr("cases", cases)
-	}
+	setAttrs(op, []string{"cases"}, cases)
 	op.AddRegion().AddBlock()
 	for range caseRegionsCount {
 		op.AddRegion()
 	}
 	b.Insert(op)
-	return IndexSwitchOp{op}
+	return IndexSwitchOp{opWrapper{op}}
 }
 
 // ParallelOp is scf.parallel: parallel for operation.
 type ParallelOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ParallelOpName is the full name of scf.parallel.
@@ -370,17 +326,9 @@ const ParallelOpName = "scf.parallel"
 
 // AsParallelOp returns op as a ParallelOp if it is a scf.parallel.
 func AsParallelOp(op *ir.Operation) (ParallelOp, bool) {
-	if op == nil || op.Name.String() != ParallelOpName {
-		return ParallelOp{}, false
-	}
-	return ParallelOp{op}, true
+	w, ok := asOp(op, ParallelOpName)
+	return ParallelOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ParallelOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ParallelOp) String() string { return o.op.String() }
 
 // LowerBound returns the op's lowerBound operand group.
 func (o ParallelOp) LowerBound() []*ir.Value {
@@ -415,12 +363,12 @@ func BuildParallelOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, low
 	op.SetOperandSegments([]int32{int32(len(lowerBound)), int32(len(upperBound)), int32(len(step)), int32(len(initVals))})
 	op.AddRegion().AddBlock()
 	b.Insert(op)
-	return ParallelOp{op}
+	return ParallelOp{opWrapper{op}}
 }
 
 // ReduceOp is scf.reduce: reduce operation for scf.parallel.
 type ReduceOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ReduceOpName is the full name of scf.reduce.
@@ -428,17 +376,9 @@ const ReduceOpName = "scf.reduce"
 
 // AsReduceOp returns op as a ReduceOp if it is a scf.reduce.
 func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
-	if op == nil || op.Name.String() != ReduceOpName {
-		return ReduceOp{}, false
-	}
-	return ReduceOp{op}, true
+	w, ok := asOp(op, ReduceOpName)
+	return ReduceOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ReduceOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ReduceOp) String() string { return o.op.String() }
 
 // Operands returns the op's operands operand group.
 func (o ReduceOp) Operands() []*ir.Value { return o.op.Operands }
@@ -456,12 +396,12 @@ func BuildReduceOp(b *ir.Builder, loc ir.Location, operands []*ir.Value, reducti
 		op.AddRegion()
 	}
 	b.Insert(op)
-	return ReduceOp{op}
+	return ReduceOp{opWrapper{op}}
 }
 
 // ReduceReturnOp is scf.reduce.return: terminator for reduce operation.
 type ReduceReturnOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ReduceReturnOpName is the full name of scf.reduce.return.
@@ -469,17 +409,9 @@ const ReduceReturnOpName = "scf.reduce.return"
 
 // AsReduceReturnOp returns op as a ReduceReturnOp if it is a scf.reduce.return.
 func AsReduceReturnOp(op *ir.Operation) (ReduceReturnOp, bool) {
-	if op == nil || op.Name.String() != ReduceReturnOpName {
-		return ReduceReturnOp{}, false
-	}
-	return ReduceReturnOp{op}, true
+	w, ok := asOp(op, ReduceReturnOpName)
+	return ReduceReturnOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ReduceReturnOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ReduceReturnOp) String() string { return o.op.String() }
 
 // Result returns the op's result operand.
 func (o ReduceReturnOp) Result() *ir.Value { return o.op.Operands[0] }
@@ -491,12 +423,12 @@ func BuildReduceReturnOp(b *ir.Builder, loc ir.Location, result *ir.Value) Reduc
 	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "reduce.return", Registered: true}, loc, nil)
 	op.Operands = []*ir.Value{result}
 	b.Insert(op)
-	return ReduceReturnOp{op}
+	return ReduceReturnOp{opWrapper{op}}
 }
 
 // WhileOp is scf.while: a generic 'while' loop.
 type WhileOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // WhileOpName is the full name of scf.while.
@@ -504,17 +436,9 @@ const WhileOpName = "scf.while"
 
 // AsWhileOp returns op as a WhileOp if it is a scf.while.
 func AsWhileOp(op *ir.Operation) (WhileOp, bool) {
-	if op == nil || op.Name.String() != WhileOpName {
-		return WhileOp{}, false
-	}
-	return WhileOp{op}, true
+	w, ok := asOp(op, WhileOpName)
+	return WhileOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o WhileOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o WhileOp) String() string { return o.op.String() }
 
 // Inits returns the op's inits operand group.
 func (o WhileOp) Inits() []*ir.Value { return o.op.Operands }
@@ -537,12 +461,12 @@ func BuildWhileOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inits 
 	op.AddRegion().AddBlock()
 	op.AddRegion().AddBlock()
 	b.Insert(op)
-	return WhileOp{op}
+	return WhileOp{opWrapper{op}}
 }
 
 // YieldOp is scf.yield: loop yield and termination operation.
 type YieldOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // YieldOpName is the full name of scf.yield.
@@ -550,17 +474,9 @@ const YieldOpName = "scf.yield"
 
 // AsYieldOp returns op as a YieldOp if it is a scf.yield.
 func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
-	if op == nil || op.Name.String() != YieldOpName {
-		return YieldOp{}, false
-	}
-	return YieldOp{op}, true
+	w, ok := asOp(op, YieldOpName)
+	return YieldOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o YieldOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o YieldOp) String() string { return o.op.String() }
 
 // Results returns the op's results operand group.
 func (o YieldOp) Results() []*ir.Value { return o.op.Operands }
@@ -572,5 +488,5 @@ func BuildYieldOp(b *ir.Builder, loc ir.Location, results []*ir.Value) YieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "yield", Registered: true}, loc, nil)
 	op.Operands = append([]*ir.Value{}, results...)
 	b.Insert(op)
-	return YieldOp{op}
+	return YieldOp{opWrapper{op}}
 }

@@ -21,10 +21,15 @@ type Options struct {
 	Dialect string // the dialect's namespace, e.g. "func"
 	Package string // the Go package name; default: the namespace without underscores
 	Summary string // the definition's summary; default: one naming the dialect
+	// OpsPackage, when set, puts the op wrappers and builders into a
+	// package of that name below the dialect's (go.ops_package).
+	OpsPackage string
 }
 
-// Import reads the ops of one dialect from the records of several releases
-// and returns its definition file.
+// Import reads one dialect from the records of several releases (its ops,
+// attributes, types, enums and bytecode encodings) and returns its
+// definition file. The definition covers the releases that define the
+// dialect, which must be consecutive.
 func Import(opts Options, releases []Release) ([]byte, error) {
 	if len(releases) == 0 {
 		return nil, fmt.Errorf("no releases to import")
@@ -36,22 +41,45 @@ func Import(opts Options, releases []Release) ([]byte, error) {
 			return nil, fmt.Errorf("release %d given twice", rels[i].LLVM)
 		}
 	}
+	present := make([]bool, len(rels))
+	for i, r := range rels {
+		present[i] = r.Records.hasDialect(opts.Dialect)
+	}
+	if !slices.Contains(present, true) {
+		return nil, fmt.Errorf("the records of llvm %s have no dialect %q", andList(func() []string {
+			var s []string
+			for _, r := range rels {
+				s = append(s, fmt.Sprint(r.LLVM))
+			}
+			return s
+		}()), opts.Dialect)
+	}
+	s, err := spanOf(present, llvmReleases(rels))
+	if err != nil {
+		return nil, fmt.Errorf("dialect %s %v", opts.Dialect, err)
+	}
+	rels = rels[s.first : s.last+1]
 	perRelease := make([]map[string]*opFacts, len(rels))
+	facts := make([]*dialectFacts, len(rels))
 	for i, r := range rels {
 		ops, err := dialectOps(r.Records, opts.Dialect)
 		if err != nil {
 			return nil, fmt.Errorf("llvm %d: %v", r.LLVM, err)
 		}
-		if len(ops) == 0 {
-			return nil, fmt.Errorf("llvm %d: the records have no op of dialect %q", r.LLVM, opts.Dialect)
-		}
 		perRelease[i] = ops
+		if facts[i], err = r.Records.dialectFacts(opts.Dialect); err != nil {
+			return nil, fmt.Errorf("llvm %d: dialect %s: %v", r.LLVM, opts.Dialect, err)
+		}
 	}
 	ops, err := mergeOps(llvmReleases(rels), perRelease)
 	if err != nil {
 		return nil, err
 	}
-	return writeYAML(opts, rels, ops), nil
+	d, err := mergeDialect(llvmReleases(rels), facts)
+	if err != nil {
+		return nil, fmt.Errorf("dialect %s: %v", opts.Dialect, err)
+	}
+	return writeYAML(opts, rels, ops, d), nil
 }
 
 func llvmReleases(rels []Release) []int {
@@ -65,6 +93,7 @@ func llvmReleases(rels []Release) []int {
 // opFacts is what one release's records say about one op.
 type opFacts struct {
 	name       string
+	record     string // the record's name, ODS's C++ class name after the dialect prefix
 	summary    string // one line, for the generated doc comment
 	file       string // the .td file that defines it
 	traits     []part
@@ -85,6 +114,10 @@ type part struct {
 	variadic    bool
 	optional    bool
 	singleBlock bool
+	// props is the native property (ODS Property<>) an attribute part
+	// stands for, nil for an attribute; after merging, one per run of
+	// releases with the same wire and attribute form.
+	props []*nativeProp
 }
 
 // shape is what must not change between releases for a part to be the same
@@ -123,7 +156,7 @@ func dialectOps(rs *Records, dialect string) (map[string]*opFacts, error) {
 }
 
 func opFactsOf(rs *Records, r record) (*opFacts, error) {
-	op := &opFacts{name: r.str("opName"), summary: strings.Join(strings.Fields(r.str("summary")), " ")}
+	op := &opFacts{name: r.str("opName"), record: r.name, summary: strings.Join(strings.Fields(r.str("summary")), " ")}
 	if op.name == "" {
 		return nil, fmt.Errorf("no opName")
 	}
@@ -159,7 +192,13 @@ func opFactsOf(rs *Records, r record) (*opFacts, error) {
 			}
 			op.attributes = append(op.attributes, p)
 		case c.isa("Property") || c.isa("PropConstraint"):
-			return fmt.Errorf("argument %q is a native property (%s); importing native properties is not supported yet", a.name, rs.constraintName(c.name))
+			np, err := rs.nativeProperty(c)
+			if err != nil {
+				return fmt.Errorf("argument %q, a native property (%s): %v", a.name, rs.constraintName(c.name), err)
+			}
+			p := part{name: a.name, constraint: rs.constraintName(c.name), optional: np.dflt != "" || np.form == "optional_int"}
+			p.props = []*nativeProp{np}
+			op.attributes = append(op.attributes, p)
 		case c.isa("TypeConstraint"):
 			op.operands = append(op.operands, valuePart(rs, c, a.name))
 		default:
@@ -260,6 +299,7 @@ func nameUnnamed(list []part, what string) {
 // mergedOp is an op across releases.
 type mergedOp struct {
 	name    string
+	record  string
 	summary string // the newest release's
 	file    string
 	span
@@ -280,7 +320,13 @@ type span struct{ first, last int }
 type mergedPart struct {
 	part // as the newest release that has it says
 	span
-	seen []bool
+	seen   []bool
+	propAt []*nativeProp // the native property form at each release, nil for an attribute
+	optAt  []bool        // whether the attribute is optional at each release
+	notes  []string      // shapes older releases give the part
+	// optSpan is the releases in which an attribute that is optional in
+	// only some of them is optional; nil when that is all or none.
+	optSpan *span
 }
 
 func mergeOps(rels []int, perRelease []map[string]*opFacts) ([]*mergedOp, error) {
@@ -301,7 +347,7 @@ func mergeOps(rels []int, perRelease []map[string]*opFacts) ([]*mergedOp, error)
 		if err != nil {
 			return nil, fmt.Errorf("op %s: %v", name, err)
 		}
-		m := &mergedOp{name: name, span: s, file: facts[s.last].file, summary: facts[s.last].summary}
+		m := &mergedOp{name: name, span: s, file: facts[s.last].file, summary: facts[s.last].summary, record: facts[s.last].record}
 		props := make([]bool, len(rels))
 		for i := s.first; i <= s.last; i++ {
 			props[i] = facts[i].properties
@@ -367,23 +413,51 @@ func mergeParts(rels []int, s span, lists [][]part, positional bool) ([]*mergedP
 	for i := s.last; i >= s.first; i-- {
 		prev := -1
 		seen := map[string]bool{}
+		renamed := map[string]string{}
+		if positional && i < s.last {
+			renamed = positionalRenames(lists[i], lists[i+1])
+		}
 		for _, p := range lists[i] {
 			if seen[p.name] {
 				return nil, fmt.Errorf("%q appears twice in llvm %d", p.name, rels[i])
 			}
 			seen[p.name] = true
 			at := find(p.name)
+			if n, ok := renamed[p.name]; ok && at < 0 {
+				at = find(n)
+			}
 			if at < 0 {
 				at = prev + 1
-				m := &mergedPart{part: p, seen: make([]bool, len(rels))}
+				m := &mergedPart{part: p, seen: make([]bool, len(rels)), propAt: make([]*nativeProp, len(rels))}
 				order = slices.Insert(order, at, m)
 			}
 			m := order[at]
-			if m.shape() != p.shape() {
+			if len(p.props) > 0 {
+				m.propAt[i] = p.props[0]
+			}
+			if m.optAt == nil {
+				m.optAt = make([]bool, len(rels))
+			}
+			m.optAt[i] = p.optional
+			if !positional {
+				// An attribute may turn optional (or required) between
+				// releases; optionalRuns says when.
+				m.optional = p.optional || m.optional
+			}
+			switch {
+			case m.shape() == p.shape():
+			case positional:
+				// An operand (result, region) group that changes shape keeps
+				// the newest release's: the wire does not depend on it, only
+				// the accessors do.
+				m.notes = append(m.notes, fmt.Sprintf("llvm %d: %s", rels[i], p.shape()))
+			case m.variadic != p.variadic || m.singleBlock != p.singleBlock:
 				return nil, fmt.Errorf("%q changes between releases (llvm %d: %s; llvm %d: %s), which the definitions cannot say", p.name, rels[i], p.shape(), rels[m.span.last], m.shape())
 			}
 			if positional && at < prev {
-				return nil, fmt.Errorf("%q moves between releases (llvm %d has another order)", p.name, rels[i])
+				// Groups reordered: the newest release's order is kept,
+				// which only the accessors depend on.
+				m.notes = append(m.notes, fmt.Sprintf("llvm %d has it in another place", rels[i]))
 			}
 			m.seen[i] = true
 			prev = max(prev, at)
@@ -395,6 +469,14 @@ func mergeParts(rels []int, s span, lists [][]part, positional bool) ([]*mergedP
 			return nil, fmt.Errorf("%q %v", m.name, err)
 		}
 		m.span = sp
+		if m.props, err = propRuns(rels, m); err != nil {
+			return nil, err
+		}
+		if !positional {
+			if m.optSpan, err = optionalRuns(rels, m); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return order, nil
 }
@@ -407,4 +489,72 @@ func DefaultPackage(dialect string) string {
 		p += "dialect"
 	}
 	return p
+}
+
+// propRuns merges the native property forms of a part over its releases
+// into runs of releases with the same form.
+func propRuns(rels []int, m *mergedPart) ([]*nativeProp, error) {
+	var out []*nativeProp
+	props := 0
+	for i := m.first; i <= m.last; i++ {
+		p := m.propAt[i]
+		if p == nil {
+			continue
+		}
+		props++
+		if n := len(out); n > 0 && out[n-1].key() == p.key() && out[n-1].last == i-1 {
+			out[n-1].last = i
+			continue
+		}
+		q := *p
+		q.span = span{i, i}
+		out = append(out, &q)
+	}
+	if props != 0 && props != m.last-m.first+1 {
+		return nil, fmt.Errorf("%q is an attribute in some releases and a native property in others, which the definitions cannot say", m.name)
+	}
+	return out, nil
+}
+
+// positionalRenames finds the operands (results, regions, successors) that
+// a newer release only renamed: same count, same place, same shape, the
+// old name gone from the newer list and the new one absent from the older.
+// Their identity is their position, so they stay one part, named as the
+// newest release names it.
+func positionalRenames(older, newer []part) map[string]string {
+	out := map[string]string{}
+	if len(older) != len(newer) {
+		return out
+	}
+	has := func(list []part, name string) bool {
+		return slices.ContainsFunc(list, func(p part) bool { return p.name == name })
+	}
+	for j := range older {
+		o, n := older[j], newer[j]
+		if o.name != n.name && o.shape() == n.shape() && !has(newer, o.name) && !has(older, n.name) {
+			out[o.name] = n.name
+		}
+	}
+	return out
+}
+
+// optionalRuns returns the releases in which an attribute is optional when
+// it is not optional in all of its releases, or required in all.
+func optionalRuns(rels []int, m *mergedPart) (*span, error) {
+	opt := make([]bool, len(rels))
+	n := 0
+	for i := m.first; i <= m.last; i++ {
+		opt[i] = m.optAt[i]
+		if opt[i] {
+			n++
+		}
+	}
+	if n == 0 || n == m.last-m.first+1 {
+		return nil, nil
+	}
+	s, err := spanOf(opt, rels)
+	if err != nil {
+		return nil, fmt.Errorf("%q: optional %v", m.name, err)
+	}
+	return &s, nil
 }

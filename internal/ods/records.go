@@ -9,6 +9,7 @@
 package ods
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -265,4 +266,92 @@ func (rs *Records) traitNames(name string, out []string) ([]string, error) {
 		return append(out, strings.TrimSuffix(r.str("trait"), "::Impl")), nil
 	}
 	return append(out, r.class()), nil
+}
+
+// ParseAll reads several llvm-tblgen --dump-json outputs of one release
+// (one per entry .td file) as one set of records. Named records reached
+// from several entry files are the same record and kept once; anonymous
+// records are numbered per dump, so each dump's are renamed apart
+// (anonymous_12 of the third dump becomes anonymous_3_12) before the dumps
+// are merged. Two different records of the same name in different dumps
+// (LLVM's LoopAnnotationAttr is an attribute definition and, in
+// LLVMDialectBytecode.td, a bytecode encoding) are both kept: the later
+// dump's is renamed N@k (k its dump) along with its references; its
+// !name field keeps N.
+func ParseAll(dumps ...[]byte) (*Records, error) {
+	if len(dumps) == 1 {
+		return Parse(dumps[0])
+	}
+	merged := &Records{raw: map[string]json.RawMessage{}, instanceOf: map[string][]string{}, cache: map[string]record{}}
+	supers := map[string]string{} // name → its !superclasses as written
+	for i, data := range dumps {
+		data = bytes.ReplaceAll(data, []byte(`"anonymous_`), []byte(fmt.Sprintf(`"anonymous_%d_`, i)))
+		rs, err := Parse(data)
+		if err != nil {
+			return nil, fmt.Errorf("dump %d: %v", i+1, err)
+		}
+		var clash []string
+		for name, v := range rs.raw {
+			if strings.HasPrefix(name, "!") {
+				continue
+			}
+			sc := superclassesOf(v)
+			if prev, ok := supers[name]; ok && prev != sc {
+				clash = append(clash, name)
+			} else if !ok {
+				supers[name] = sc
+			}
+		}
+		if len(clash) > 0 {
+			for _, name := range clash {
+				for _, sep := range []string{":", ": "} {
+					data = bytes.ReplaceAll(data, []byte(`"def"`+sep+`"`+name+`"`), []byte(fmt.Sprintf(`"def"%s"%s@%d"`, sep, name, i)))
+				}
+			}
+			if rs, err = Parse(data); err != nil {
+				return nil, fmt.Errorf("dump %d: %v", i+1, err)
+			}
+			for _, name := range clash {
+				rs.raw[fmt.Sprintf("%s@%d", name, i)] = rs.raw[name]
+				delete(rs.raw, name)
+				for class, names := range rs.instanceOf {
+					if j := slices.Index(names, name); j >= 0 {
+						names[j] = fmt.Sprintf("%s@%d", name, i)
+						rs.instanceOf[class] = names
+					}
+				}
+			}
+		}
+		for name, v := range rs.raw {
+			if _, ok := merged.raw[name]; !ok {
+				merged.raw[name] = v
+			}
+		}
+		for class, names := range rs.instanceOf {
+			merged.instanceOf[class] = append(merged.instanceOf[class], names...)
+		}
+	}
+	for class, names := range merged.instanceOf {
+		slices.Sort(names)
+		merged.instanceOf[class] = slices.Compact(names)
+	}
+	return merged, nil
+}
+
+// superclassesOf returns the !superclasses list of a raw record as
+// written, without decoding the rest of it.
+func superclassesOf(v json.RawMessage) string {
+	key := `"!superclasses":[`
+	i := bytes.Index(v, []byte(key))
+	if i < 0 {
+		key = `"!superclasses": [`
+		if i = bytes.Index(v, []byte(key)); i < 0 {
+			return ""
+		}
+	}
+	j := bytes.IndexByte(v[i+len(key):], ']')
+	if j < 0 {
+		return ""
+	}
+	return string(v[i+len(key) : i+len(key)+j])
 }

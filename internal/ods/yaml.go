@@ -2,6 +2,8 @@ package ods
 
 import (
 	"fmt"
+
+	"github.com/dialectgen/dialectgen/defs"
 	"maps"
 	"regexp"
 	"slices"
@@ -12,7 +14,7 @@ import (
 // writeYAML writes the definition file. Its layout is fixed so that the
 // same records give the same bytes: ops sorted by name, their parts in the
 // newest release's order.
-func writeYAML(opts Options, rels []Release, ops []*mergedOp) []byte {
+func writeYAML(opts Options, rels []Release, ops []*mergedOp, d *mergedDialect) []byte {
 	var b strings.Builder
 	nums := make([]string, len(rels))
 	for i, r := range rels {
@@ -40,8 +42,14 @@ func writeYAML(opts Options, rels []Release, ops []*mergedOp) []byte {
 		pkg = DefaultPackage(opts.Dialect)
 	}
 	fmt.Fprintf(&b, "go:\n  package: %s\n", scalar(pkg))
+	if opts.OpsPackage != "" && len(ops) > 0 {
+		fmt.Fprintf(&b, "  ops_package: %s\n", scalar(opts.OpsPackage))
+	}
 	fmt.Fprintf(&b, "versions:\n  releases: [%s]\n", strings.Join(nums, ", "))
-	b.WriteString("\nops:\n")
+	writeDefs(&b, rels, d)
+	if len(ops) > 0 {
+		b.WriteString("\nops:\n")
+	}
 	for i, m := range ops {
 		if i > 0 {
 			b.WriteString("\n")
@@ -54,6 +62,14 @@ func writeYAML(opts Options, rels []Release, ops []*mergedOp) []byte {
 func writeOp(b *strings.Builder, rels []Release, m *mergedOp) {
 	all := span{0, len(rels) - 1}
 	fmt.Fprintf(b, "  - name: %s\n", scalar(m.name))
+	if g := defs.GoName(m.name) + "Op"; !isIdent(g) {
+		// 2d.sdot: ODS's class name, Sdot2dOp.
+		c := m.record[strings.LastIndex(m.record, "_")+1:]
+		if !isIdent(c) {
+			c = "X" + g
+		}
+		fmt.Fprintf(b, "    go_name: %s\n", c)
+	}
 	if m.summary != "" {
 		fmt.Fprintf(b, "    summary: %s\n", strconv.Quote(m.summary))
 	}
@@ -81,7 +97,11 @@ func writeOp(b *strings.Builder, rels []Release, m *mergedOp) {
 			fields := [][2]string{{"name", scalar(p.name)}}
 			fields = append(fields, kvs(p)...)
 			fields = append(fields, bounds(rels, m.span, p.span)...)
-			fmt.Fprintf(b, "      - %s\n", flowMap(fields))
+			note := ""
+			if len(p.notes) > 0 {
+				note = " # " + strings.Join(p.notes, "; ")
+			}
+			fmt.Fprintf(b, "      - %s%s\n", flowMap(fields), note)
 		}
 	}
 	value := func(p *mergedPart) [][2]string {
@@ -98,11 +118,17 @@ func writeOp(b *strings.Builder, rels []Release, m *mergedOp) {
 	list("results", m.results, value)
 	list("attributes", m.attributes, func(p *mergedPart) [][2]string {
 		kvs := [][2]string{{"constraint", scalar(p.constraint)}}
-		if p.optional {
+		switch {
+		case p.optSpan != nil:
+			kvs = append(kvs, [2]string{"optional", flowMap(bounds(rels, p.span, *p.optSpan))})
+		case p.optional:
 			kvs = append(kvs, [2]string{"optional", "true"})
 		}
-		if p.dflt != "" {
+		if p.dflt != "" && len(p.props) == 0 {
 			kvs = append(kvs, [2]string{"default", scalar(p.dflt)})
+		}
+		if len(p.props) > 0 {
+			kvs = append(kvs, [2]string{"property", propertyYAML(rels, p)})
 		}
 		return kvs
 	})
@@ -175,4 +201,42 @@ func andList(s []string) string {
 		return strings.Join(s, "")
 	}
 	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// propertyYAML writes the property key of a native property: one form, or
+// one per run of releases when the form changes between them.
+func propertyYAML(rels []Release, p *mergedPart) string {
+	form := func(np *nativeProp) [][2]string {
+		kvs := [][2]string{{"form", np.form}}
+		if np.bits != 0 {
+			kvs = append(kvs, [2]string{"bits", strconv.Itoa(np.bits)})
+		}
+		if np.max != 0 {
+			kvs = append(kvs, [2]string{"max", fmt.Sprintf("%#x", np.max)})
+		}
+		if np.dflt != "" {
+			kvs = append(kvs, [2]string{"default", np.dflt})
+		}
+		if np.hook != "" {
+			kvs = append(kvs, [2]string{"hook", np.hook})
+		}
+		return kvs
+	}
+	if len(p.props) == 1 {
+		return flowMap(form(p.props[0]))
+	}
+	// The forms cover the attribute's releases without a gap: releases
+	// between two imported ones keep the older form.
+	items := make([]string, len(p.props))
+	for i, np := range p.props {
+		kvs := form(np)
+		if np.first > p.first {
+			kvs = append(kvs, [2]string{"since", fmt.Sprintf("llvm %d", rels[np.first].LLVM)})
+		}
+		if np.last < p.last {
+			kvs = append(kvs, [2]string{"until", fmt.Sprintf("llvm %d", rels[p.props[i+1].first].LLVM-1)})
+		}
+		items[i] = flowMap(kvs)
+	}
+	return "[" + strings.Join(items, ", ") + "]"
 }

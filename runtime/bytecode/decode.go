@@ -86,6 +86,9 @@ func NewDecoder(ctx *ir.Context, f *File, limits ir.Limits) *Decoder {
 		attrs: newPages[ir.Attribute](f.Attrs.Len()), types: newPages[ir.Type](f.Types.Len())}
 }
 
+// Context is the context the decoder makes attributes and types in.
+func (d *Decoder) Context() *ir.Context { return d.ctx }
+
 // String resolves a string index.
 func (d *Decoder) String(i uint64) (string, error) {
 	s, ok := d.f.Strings.Lookup(i)

@@ -1,5 +1,10 @@
 package bytecode
 
+import (
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
+)
+
 // OpSchema is what the container needs to know about a registered op at
 // one LLVM release: whether it is isolated from above, and the layout of
 // its properties entry (bytecode v5+). Generated dialect packages build
@@ -48,12 +53,31 @@ const (
 	// PropOptionalAttr is an optional, default-valued or unit attribute:
 	// 0 when absent, else (index << 1) | 1.
 	PropOptionalAttr
+	// PropNative is an ODS native property (Property<>), written in the
+	// form of PropField.Native; in memory it is the attribute that form
+	// says stands for its value.
+	PropNative
 )
 
 // PropField is one entry of an op's properties.
 type PropField struct {
 	Name string
 	Kind PropKind
+	// Native reads and writes a PropNative entry.
+	Native NativeProp
+}
+
+// NativeProp is the form of a native property: how its value is written
+// in a properties entry, and the attribute that stands for the value in
+// memory, in attribute dictionaries (bytecode before v5) and in MLIR's
+// generic text (ODS's convertToAttribute). Generated dialects build them
+// from their definitions.
+type NativeProp interface {
+	// ReadProp reads a value and returns the attribute that stands for it.
+	ReadProp(r *wire.Reader, ctx *ir.Context) (ir.Attribute, error)
+	// AppendProp appends the value attribute a stands for; nil stands for
+	// the property's default (an error when it has none).
+	AppendProp(b []byte, a ir.Attribute) ([]byte, error)
 }
 
 // OpSchemas is implemented by dialects that define ops. OpSchema returns

@@ -384,8 +384,8 @@ func (n *numbering) op(op *ir.Operation) {
 	}
 	if n.version >= 5 {
 		if info.props {
-			n.eachProperty(op, s, func(_ bytecode.PropKind, a ir.Attribute) {
-				if a != nil {
+			n.eachProperty(op, s, func(f bytecode.PropField, a ir.Attribute) {
+				if a != nil && f.Kind != bytecode.PropNative {
 					n.attr(a)
 				}
 			})
@@ -425,11 +425,19 @@ func (n *numbering) dictFor(op *ir.Operation, info *opNum) ir.Attribute {
 			}
 		}
 		n.attrScratch = attrs
-	} else if len(segs) > 0 {
-		attrs = slices.Clone(attrs)
-		for _, sa := range segs {
-			attrs = insertSorted(attrs, sa)
+	} else if len(segs) > 0 || hasNative(s) {
+		// Before v5 MLIR writes the attributes and segment sizes, but not
+		// native properties: they are lost (reading gives their defaults).
+		kept := make([]ir.NamedAttr, 0, len(attrs)+len(segs))
+		for _, a := range attrs {
+			if !isNative(s, a.Name) {
+				kept = append(kept, a)
+			}
 		}
+		for _, sa := range segs {
+			kept = insertSorted(kept, sa)
+		}
+		attrs = kept
 	}
 	if len(attrs) == 0 {
 		return nil
@@ -454,6 +462,31 @@ func (n *numbering) sameEntries(d ir.Attribute, attrs []ir.NamedAttr) bool {
 	return true
 }
 
+// hasNative reports whether an op's schema has native properties.
+func hasNative(s *bytecode.OpSchema) bool {
+	if s == nil {
+		return false
+	}
+	for _, p := range s.Properties {
+		if p.Kind == bytecode.PropNative {
+			return true
+		}
+	}
+	return false
+}
+
+func isNative(s *bytecode.OpSchema, name string) bool {
+	if s == nil {
+		return false
+	}
+	for _, p := range s.Properties {
+		if p.Name == name {
+			return p.Kind == bytecode.PropNative
+		}
+	}
+	return false
+}
+
 func isInherent(s *bytecode.OpSchema, name string) bool {
 	for _, p := range s.Properties {
 		if p.Name == name {
@@ -466,16 +499,16 @@ func isInherent(s *bytecode.OpSchema, name string) bool {
 // eachProperty calls fn for every attribute the op's properties entry
 // refers to, in wire order, with how it is written and nil for absent
 // optional ones; before v6 that includes the segment-size arrays.
-func (n *numbering) eachProperty(op *ir.Operation, s *bytecode.OpSchema, fn func(kind bytecode.PropKind, a ir.Attribute)) {
+func (n *numbering) eachProperty(op *ir.Operation, s *bytecode.OpSchema, fn func(f bytecode.PropField, a ir.Attribute)) {
 	legacy := func(i int) {
 		if n.version >= 6 {
 			return
 		}
 		if s.OperandSegments && legacyPos(s, legacyOperandSegments) == i {
-			fn(bytecode.PropAttr, n.segments(op, false))
+			fn(bytecode.PropField{Kind: bytecode.PropAttr}, n.segments(op, false))
 		}
 		if s.ResultSegments && legacyPos(s, legacyResultSegments) == i {
-			fn(bytecode.PropAttr, n.segments(op, true))
+			fn(bytecode.PropField{Kind: bytecode.PropAttr}, n.segments(op, true))
 		}
 	}
 	for i, p := range s.Properties {
@@ -485,7 +518,7 @@ func (n *numbering) eachProperty(op *ir.Operation, s *bytecode.OpSchema, fn func
 			n.fail(fmt.Errorf("op %s: required attribute %q is missing", op.Name, p.Name))
 			return
 		}
-		fn(p.Kind, a)
+		fn(p, a)
 	}
 	legacy(len(s.Properties))
 }

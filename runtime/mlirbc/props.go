@@ -58,7 +58,7 @@ func (p *propReader) optionalAttr(what string) (ir.Attribute, error) {
 }
 
 // readProperties decodes a registered op's entry into named attributes
-// (in wire order, which sorts them by name) and segment sizes;
+// (sorted by name) and segment sizes;
 // attrs is where to append them.
 func readProperties(op *ir.Operation, s *bytecode.OpSchema, p *propReader, attrs []ir.NamedAttr) ([]ir.NamedAttr, error) {
 	legacy := func(i int) error {
@@ -92,13 +92,23 @@ func readProperties(op *ir.Operation, s *bytecode.OpSchema, p *propReader, attrs
 			a, err = p.attr(f.Name)
 		case bytecode.PropOptionalAttr:
 			a, err = p.optionalAttr(f.Name)
+		case bytecode.PropNative:
+			if a, err = f.Native.ReadProp(p.r, p.dec.Context()); err != nil {
+				err = fmt.Errorf("property %s of %s: %w", f.Name, s.Name, err)
+			}
 		default:
 			return nil, fmt.Errorf("property %s of %s: unsupported property kind %d", f.Name, s.Name, f.Kind)
 		}
 		if err != nil {
 			return nil, err
 		}
-		if a != nil {
+		switch {
+		case a == nil:
+		case f.Kind == bytecode.PropNative:
+			// Native properties follow the attributes in declaration
+			// order; keep the list sorted by name.
+			attrs = insertSorted(attrs, ir.NamedAttr{Name: f.Name, Value: a})
+		default:
 			attrs = append(attrs, ir.NamedAttr{Name: f.Name, Value: a})
 		}
 	}

@@ -464,8 +464,13 @@ func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error
 	case info.props:
 		s := info.schema
 		var err error
-		n.eachProperty(op, s, func(kind bytecode.PropKind, a ir.Attribute) {
-			switch {
+		n.eachProperty(op, s, func(f bytecode.PropField, a ir.Attribute) {
+			switch kind := f.Kind; {
+			case kind == bytecode.PropNative:
+				var perr error
+				if body, perr = f.Native.AppendProp(body, a); perr != nil && err == nil {
+					err = fmt.Errorf("op %s: property %s: %w", op.Name, f.Name, perr)
+				}
 			case kind == bytecode.PropOptionalAttr && a == nil:
 				body = wire.AppendVarInt(body, 0)
 			case kind == bytecode.PropOptionalAttr:

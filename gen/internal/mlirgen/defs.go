@@ -1,7 +1,10 @@
 package mlirgen
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -65,26 +68,45 @@ func (g *gen) genEnumsAndStructs(f *jen.File) {
 		}
 		f.Type().Id(e.Name).Uint64()
 		var consts []jen.Code
-		var cases []jen.Code
 		for _, v := range e.Values {
 			consts = append(consts, jen.Id(v.GoName).Id(e.Name).Op("=").Lit(int(v.Value)))
-			cases = append(cases, jen.Case(jen.Id(v.GoName)).Block(jen.Return(jen.Lit(v.Text))))
 		}
 		f.Const().Defs(consts...)
-		f.Comment("String returns the keyword the textual form uses.")
-		f.Func().Params(jen.Id("e").Id(e.Name)).Id("String").Params().String().Block(
-			jen.Switch(jen.Id("e")).Block(cases...),
-			jen.Return(jen.Qual("fmt", "Sprintf").Call(jen.Lit(e.Name+"(%d)"), jen.Uint64().Call(jen.Id("e")))),
-		)
-		var valid []jen.Code
-		for _, v := range e.Values {
-			valid = append(valid, jen.Id(v.GoName))
+		// The keywords, a table sorted by value (data, not code).
+		sorted := slices.Clone(e.Values)
+		slices.SortStableFunc(sorted, func(a, b *defs.EnumValue) int { return cmp.Compare(a.Value, b.Value) })
+		var cases []jen.Code
+		var mask uint64
+		for _, v := range sorted {
+			c := jen.Values(jen.Id("Value").Op(":").Op(strconv.FormatUint(v.Value, 10)), jen.Id("Text").Op(":").Lit(v.Text))
+			if len(sorted) > 3 {
+				c = jen.Line().Add(c)
+			}
+			cases = append(cases, c)
+			mask |= v.Value
 		}
+		if len(sorted) > 3 {
+			cases = append(cases, jen.Line())
+		}
+		table := model.LowerFirst(e.Name) + "Cases"
+		f.Var().Id(table).Op("=").Index().Qual(gofile.IR, "EnumCase").Values(cases...)
+		recv := jen.Params(jen.Id("e").Id(e.Name))
+		if e.BitEnum {
+			f.Comment("String returns the keyword the textual form uses, or the set bits'")
+			f.Comment("keywords joined by \"|\".")
+			gofile.OneLine(f, jen.Func().Add(recv).Id("String").Params().String(),
+				jen.Return(jen.Qual(gofile.IR, "BitEnumString").Call(jen.Id(table), jen.Uint64().Call(jen.Id("e")))))
+			f.Comment("Valid reports whether e is a union of the defined bits.")
+			gofile.OneLine(f, jen.Func().Add(recv).Id("Valid").Params().Bool(),
+				jen.Return(jen.Id("e").Op("&^").Op(fmt.Sprintf("%#x", mask)).Op("==").Lit(0)))
+			continue
+		}
+		f.Comment("String returns the keyword the textual form uses.")
+		gofile.OneLine(f, jen.Func().Add(recv).Id("String").Params().String(),
+			jen.Return(jen.Qual(gofile.IR, "EnumString").Call(jen.Id(table), jen.Uint64().Call(jen.Id("e")), jen.Lit(e.Name))))
 		f.Comment("Valid reports whether e is one of the defined values.")
-		f.Func().Params(jen.Id("e").Id(e.Name)).Id("Valid").Params().Bool().Block(
-			jen.Switch(jen.Id("e")).Block(jen.Case(valid...).Block(jen.Return(jen.True()))),
-			jen.Return(jen.False()),
-		)
+		gofile.OneLine(f, jen.Func().Add(recv).Id("Valid").Params().Bool(),
+			jen.Return(jen.Qual(gofile.IR, "EnumValid").Call(jen.Id(table), jen.Uint64().Call(jen.Id("e")))))
 	}
 	for _, s := range g.m.Structs {
 		if s.Doc != "" {

@@ -12,9 +12,46 @@ import (
 )
 
 func (g *gen) genOps(f *jen.File) {
+	if p := g.m.Go.OpsPackage; p != "" {
+		var line string
+		for _, w := range strings.Fields(fmt.Sprintf("Package %s holds the op wrappers and builders of MLIR's %s dialect (package %s, which describes the ops' bytecode and registers the dialect).", p, g.m.Name, g.m.Go.Package)) {
+			if line != "" && len(line)+1+len(w) > 76 {
+				f.PackageComment(line)
+				line = ""
+			}
+			line = strings.TrimSpace(line + " " + w)
+		}
+		f.PackageComment(line)
+	}
+	genOpHelpers(f)
 	for _, o := range g.m.Ops {
 		g.genOp(f, o)
 	}
+}
+
+// genOpHelpers emits what every wrapper and builder of the package
+// shares, once: the embedded wrapper with the methods every wrapper has,
+// the name check of AsXOp, and the builders' setting of attributes.
+func genOpHelpers(f *jen.File) {
+	operation := jen.Op("*").Qual(gofile.IR, "Operation")
+	f.Comment("opWrapper is what every op wrapper of the package embeds: the wrapped")
+	f.Comment("operation and the methods every wrapper has.")
+	f.Type().Id("opWrapper").Struct(jen.Id("op").Add(operation))
+	f.Comment("Op returns the wrapped operation.")
+	gofile.OneLine(f, jen.Func().Params(jen.Id("w").Id("opWrapper")).Id("Op").Params().Add(operation), jen.Return(jen.Id("w").Dot("op")))
+	f.Comment("String prints the op in MLIR's generic form, on one line.")
+	gofile.OneLine(f, jen.Func().Params(jen.Id("w").Id("opWrapper")).Id("String").Params().String(), jen.Return(jen.Id("w").Dot("op").Dot("String").Call()))
+	f.Comment("asOp wraps op if it is named name.")
+	f.Func().Id("asOp").Params(jen.Id("op").Add(operation), jen.Id("name").String()).Params(jen.Id("opWrapper"), jen.Bool()).Block(
+		jen.If(jen.Id("op").Op("==").Nil().Op("||").Id("op").Dot("Name").Dot("String").Call().Op("!=").Id("name")).Block(
+			jen.Return(jen.Id("opWrapper").Values(), jen.False())),
+		jen.Return(jen.Id("opWrapper").Values(jen.Id("op")), jen.True()),
+	)
+	f.Comment("setAttrs sets the attributes of a builder that are not nil.")
+	f.Func().Id("setAttrs").Params(jen.Id("op").Add(operation), jen.Id("names").Index().String(), jen.Id("values").Op("...").Qual(gofile.IR, "Attribute")).Block(
+		jen.For(jen.List(jen.Id("i"), jen.Id("v")).Op(":=").Range().Id("values")).Block(
+			jen.If(jen.Id("v").Op("!=").Nil()).Block(jen.Id("op").Dot("SetAttr").Call(jen.Id("names").Index(jen.Id("i")), jen.Id("v")))),
+	)
 }
 
 // groupAccess returns the expression selecting group i of a list of
@@ -73,23 +110,23 @@ func (g *gen) genOp(f *jen.File, o *model.Op) {
 	} else {
 		f.Comment(fmt.Sprintf("%s wraps %s %s *ir.Operation.", t, model.Article(o.Full), o.Full))
 	}
-	f.Type().Id(t).Struct(jen.Id("op").Op("*").Qual(gofile.IR, "Operation"))
+	f.Type().Id(t).Struct(jen.Id("opWrapper"))
 	f.Comment(fmt.Sprintf("%sName is the full name of %s.", t, o.Full))
 	f.Const().Id(t + "Name").Op("=").Lit(o.Full)
 	f.Comment(fmt.Sprintf("As%s returns op as %s %s if it is %s %s.", t, model.Article(t), t, model.Article(o.Full), o.Full))
 	f.Func().Id("As"+t).Params(jen.Id("op").Op("*").Qual(gofile.IR, "Operation")).Params(jen.Id(t), jen.Bool()).Block(
-		jen.If(jen.Id("op").Op("==").Nil().Op("||").Id("op").Dot("Name").Dot("String").Call().Op("!=").Id(t+"Name")).Block(
-			jen.Return(jen.Id(t).Values(), jen.False())),
-		jen.Return(jen.Id(t).Values(jen.Id("op")), jen.True()),
+		jen.List(jen.Id("w"), jen.Id("ok")).Op(":=").Id("asOp").Call(jen.Id("op"), jen.Id(t+"Name")),
+		jen.Return(jen.Id(t).Values(jen.Id("w")), jen.Id("ok")),
 	)
 	recv := func() *jen.Statement { return jen.Params(jen.Id("o").Id(t)) }
-	f.Comment("Op returns the wrapped operation.")
-	gofile.OneLine(f, jen.Func().Add(recv()).Id("Op").Params().Op("*").Qual(gofile.IR, "Operation"), jen.Return(jen.Id("o").Dot("op")))
-	f.Comment("String prints the op in MLIR's generic form, on one line.")
-	gofile.OneLine(f, jen.Func().Add(recv()).Id("String").Params().String(), jen.Return(jen.Id("o").Dot("op").Dot("String").Call()))
 
 	values := func(list []*model.Value, field, segField string, seg bool, kind string) {
+		same := !seg && manyGroups(list) > 1
 		for i, v := range list {
+			if same {
+				sameSizeAccessor(f, recv, list, i, field, kind)
+				continue
+			}
 			acc := groupAccess(list, i, field, segField, seg)
 			switch {
 			case v.Operand.Variadic:
@@ -234,12 +271,23 @@ func (g *gen) genBuilder(f *jen.File, o *model.Op) {
 	if o.ResultSegments {
 		body = append(body, jen.Id("op").Dot("SetResultSegments").Call(jen.Index().Int32().Values(resultSegs...)))
 	}
+	// Attributes held as ir.Attribute go through setAttrs, in one call; a
+	// typed one (a nil pointer is not a nil interface) and a non-handle are
+	// set one by one.
+	var names, values []jen.Code
 	for _, a := range o.Attrs {
+		if a.OpAttr.Type.Def == nil && (a.OpAttr.Type.Kind == defs.RefAttr || a.OpAttr.Type.Kind == defs.RefLocation) {
+			names, values = append(names, jen.Lit(a.Name)), append(values, jen.Id(a.Param))
+			continue
+		}
 		set := jen.Id("op").Dot("SetAttr").Call(jen.Lit(a.Name), jen.Id(a.Param))
 		if model.IsHandle(a.OpAttr.Type) {
 			set = jen.If(jen.Id(a.Param).Op("!=").Nil()).Block(set)
 		}
 		body = append(body, set)
+	}
+	if len(names) > 0 {
+		body = append(body, jen.Id("setAttrs").Call(append([]jen.Code{jen.Id("op"), jen.Index().String().Values(names...)}, values...)...))
 	}
 	var succs []part
 	for _, s := range o.Successors {
@@ -258,7 +306,74 @@ func (g *gen) genBuilder(f *jen.File, o *model.Op) {
 			body = append(body, jen.Id("op").Dot("AddRegion").Call())
 		}
 	}
-	body = append(body, jen.Id("b").Dot("Insert").Call(jen.Id("op")), jen.Return(jen.Id(t).Values(jen.Id("op"))))
+	body = append(body, jen.Id("b").Dot("Insert").Call(jen.Id("op")), jen.Return(jen.Id(t).Values(jen.Id("opWrapper").Values(jen.Id("op")))))
 	gofile.Doc(f, fmt.Sprintf("Build%s creates %s %s at b's insertion point (detached when b has no block). Nil optional attributes are left unset; single-block regions get their block.", t, model.Article(o.Full), o.Full))
 	f.Func().Id("Build" + t).Params(gofile.Params(params)...).Id(t).Block(body...)
+}
+
+// manyGroups counts the variadic and optional groups of a list.
+func manyGroups(list []*model.Value) int {
+	n := 0
+	for _, v := range list {
+		if v.Many() {
+			n++
+		}
+	}
+	return n
+}
+
+// sameSizeAccessor emits the accessor of group i of an op whose variadic
+// and optional groups all have the same size (ODS's
+// SameVariadicOperandSize and SameVariadicResultSize): that size is what
+// the fixed groups leave, divided among them.
+func sameSizeAccessor(f *jen.File, recv func() *jen.Statement, list []*model.Value, i int, field, kind string) {
+	v := list[i]
+	many := manyGroups(list)
+	fixed := len(list) - many
+	x := func() *jen.Statement { return jen.Id("o").Dot("op").Dot(field) }
+	fixedBefore, manyBefore := 0, 0
+	for _, w := range list[:i] {
+		if w.Many() {
+			manyBefore++
+		} else {
+			fixedBefore++
+		}
+	}
+	// start = fixedBefore + manyBefore*n
+	start := func() *jen.Statement {
+		var e *jen.Statement
+		switch {
+		case manyBefore == 0:
+			return jen.Lit(fixedBefore)
+		case manyBefore == 1:
+			e = jen.Id("n")
+		default:
+			e = jen.Lit(manyBefore).Op("*").Id("n")
+		}
+		if fixedBefore > 0 {
+			e = jen.Lit(fixedBefore).Op("+").Add(e)
+		}
+		return e
+	}
+	size := jen.Id("n").Op(":=").Parens(jen.Len(x()).Op("-").Lit(fixed)).Op("/").Lit(many)
+	switch {
+	case v.Operand.Variadic:
+		f.Comment(fmt.Sprintf("%s returns %s group (as large as the op's other variadic groups).", v.GoName, partDoc(v.Name, kind)))
+		f.Func().Add(recv()).Id(v.GoName).Params().Index().Op("*").Qual(gofile.IR, "Value").Block(
+			size, jen.Return(x().Index(start().Op(":").Add(start()).Op("+").Id("n"))))
+	case v.Optional:
+		f.Comment(fmt.Sprintf("%s returns %s, or nil.", v.GoName, partDoc(v.Name, kind)))
+		f.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(gofile.IR, "Value").Block(
+			size,
+			jen.If(jen.Id("n").Op("==").Lit(0)).Block(jen.Return(jen.Nil())),
+			jen.Return(x().Index(start())))
+	default:
+		f.Comment(fmt.Sprintf("%s returns %s.", v.GoName, partDoc(v.Name, kind)))
+		if manyBefore == 0 {
+			gofile.OneLine(f, jen.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(gofile.IR, "Value"), jen.Return(x().Index(jen.Lit(fixedBefore))))
+			return
+		}
+		f.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(gofile.IR, "Value").Block(
+			size, jen.Return(x().Index(start())))
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -23,6 +24,7 @@ type schema struct {
 type schemaProp struct {
 	name     string
 	optional bool
+	native   string // the NativeProp expression of a native property, "" for an attribute
 }
 
 // schemaAt computes o's schema at an LLVM release (0 = the newest), nil when
@@ -59,14 +61,54 @@ func schemaAt(o *defs.Op, release int) *schema {
 	if o.Properties == nil || !o.Properties.AtLLVM(release) {
 		return s
 	}
+	var native []schemaProp
 	for _, a := range o.Attributes {
-		if a.AtLLVM(release) {
-			s.props = append(s.props, schemaProp{a.Name, a.Optional})
+		if !a.AtLLVM(release) {
+			continue
+		}
+		if len(a.Property) > 0 {
+			if p := propertyAt(a, release); p != nil {
+				native = append(native, schemaProp{name: a.Name, native: nativeProp(p)})
+			}
+			continue
+		}
+		opt := a.Optional && (a.OptionalAt == nil || a.OptionalAt.AtLLVM(release))
+		s.props = append(s.props, schemaProp{name: a.Name, optional: opt})
+	}
+	// ODS writes inherent attributes sorted by name, in byte order, then
+	// native properties in declaration order.
+	sort.Slice(s.props, func(i, j int) bool { return s.props[i].name < s.props[j].name })
+	s.props = append(s.props, native...)
+	return s
+}
+
+// propertyAt is the form of a native property at a release, nil when
+// none of its forms holds there.
+func propertyAt(a *defs.OpAttr, release int) *defs.NativeProperty {
+	for _, p := range a.Property {
+		if p.AtLLVM(release) {
+			return p
 		}
 	}
-	// ODS writes inherent attributes sorted by name, in byte order.
-	sort.Slice(s.props, func(i, j int) bool { return s.props[i].name < s.props[j].name })
-	return s
+	return nil
+}
+
+// nativeProp is the Go expression of a property form: a constructor of
+// dialects/builtin, which makes the attributes that stand for values.
+func nativeProp(p *defs.NativeProperty) string {
+	switch p.Form {
+	case "int":
+		return fmt.Sprintf("builtin.IntProp(%d, %#x, %d, %v)", p.Bits, p.Max, p.Default, p.HasDefault)
+	case "unit":
+		return fmt.Sprintf("builtin.UnitProp(%v)", p.Default == 1)
+	case "bool":
+		return fmt.Sprintf("builtin.BoolProp(%v)", p.Default == 1)
+	case "optional_int":
+		return fmt.Sprintf("builtin.OptionalIntProp(%d)", p.Bits)
+	case "hook":
+		return fmt.Sprintf("builtin.HookProp(%sAttr, %sValue, %#x, %d, %v)", p.Hook, p.Hook, p.Max, p.Default, p.HasDefault)
+	}
+	panic("unknown property form " + p.Form)
 }
 
 // schemaRange is one schema over the releases from `from` on (0: every
@@ -92,6 +134,12 @@ func schemaRanges(o *defs.Op) []schemaRange {
 	add(o.Availability)
 	for _, a := range o.Attributes {
 		add(a.Availability)
+		if a.OptionalAt != nil {
+			add(*a.OptionalAt)
+		}
+		for _, p := range a.Property {
+			add(p.Availability)
+		}
 	}
 	for _, p := range append(slices.Clone(o.Operands), o.Results...) {
 		add(p.Availability)
@@ -132,38 +180,45 @@ func schemaRanges(o *defs.Op) []schemaRange {
 	return out
 }
 
-// genOpSchemas emits the dialect's OpSchema method and one package-level
-// OpSchema per distinct layout, so that lookups do not allocate.
+// genOpSchemas emits the dialect's op table (bytecode.OpTable: one line
+// per op and range of releases with the same layout, parsed on first
+// use) and the OpSchema method that looks ops up in it.
 func (g *gen) genOpSchemas(f *jen.File) {
-	var cases, vars []jen.Code
+	var lines []string
+	var natives []string
+	nativeIndex := map[string]int{}
 	for _, o := range g.m.Ops {
-		full := g.m.Name + "." + o.Name
 		ranges := schemaRanges(o.Op)
-		var body []jen.Code
 		for i, r := range ranges {
-			ret := jen.Return(jen.Nil())
-			if r.schema != nil {
-				v := "schema" + o.GoName
-				if i > 0 {
-					v += fmt.Sprintf("Before%d", ranges[i-1].from)
-				}
-				vars = append(vars, jen.Id(v).Op("=").Add(schemaValue(full, r.schema)))
-				ret = jen.Return(jen.Op("&").Id(v))
-			}
-			if i == len(ranges)-1 {
-				body = append(body, ret)
+			if r.schema == nil {
 				continue
 			}
-			cond := jen.Id("release").Op(">=").Lit(r.from)
-			if i == 0 {
-				cond = jen.Id("release").Op("==").Lit(0).Op("||").Add(cond)
+			to := 0
+			if i > 0 {
+				to = ranges[i-1].from - 1
 			}
-			body = append(body, jen.If(cond).Block(ret))
+			lines = append(lines, schemaLine(o.Name, r.from, to, r.schema, func(expr string) int {
+				k, ok := nativeIndex[expr]
+				if !ok {
+					k = len(natives)
+					nativeIndex[expr] = k
+					natives = append(natives, expr)
+				}
+				return k
+			}))
 		}
-		cases = append(cases, jen.Case(jen.Lit(o.Name)).Block(body...))
 	}
-	f.Comment("The op schemas, one per op and range of releases with the same layout.")
-	f.Var().Defs(vars...)
+	args := []jen.Code{jen.Lit(g.m.Name), jen.Id("opTableText")}
+	for _, n := range natives {
+		// builtin.IntProp(…) or builtin.HookProp(hookAttr, …): the package
+		// is qualified, the rest written as is.
+		fn, rest, _ := strings.Cut(n, "(")
+		args = append(args, jen.Qual(gofile.Builtin, strings.TrimPrefix(fn, "builtin.")).Op("("+rest))
+	}
+	f.Comment("opTableText describes the op schemas, one line per op and range of")
+	f.Comment("releases with the same layout (see bytecode.OpTable).")
+	f.Const().Id("opTableText").Op("=").Op("`\n" + strings.Join(lines, "\n") + "\n`")
+	f.Var().Id("opTable").Op("=").Qual(gofile.Bytecode, "NewOpTable").Call(args...)
 	f.Comment("OpSchema returns what the bytecode container needs to know about an op")
 	f.Comment("(its name without the dialect prefix) at an LLVM release, 0 meaning the")
 	f.Comment("newest: its structural traits (isolation, graph regions, terminators) and")
@@ -171,44 +226,49 @@ func (g *gen) genOpSchemas(f *jen.File) {
 	f.Comment("It returns nil for ops the dialect does not have at that release. The")
 	f.Comment("schemas are shared: do not modify them.")
 	f.Func().Params(jen.Id("dialect")).Id("OpSchema").Params(jen.Id("op").String(), jen.Id("release").Int()).Op("*").Qual(gofile.Bytecode, "OpSchema").Block(
-		jen.Switch(jen.Id("op")).Block(cases...),
-		jen.Return(jen.Nil()),
+		jen.Return(jen.Id("opTable").Dot("Lookup").Call(jen.Id("op"), jen.Id("release"))),
 	)
 }
 
-// schemaValue is the bytecode.OpSchema literal of s, one field per line.
-func schemaValue(full string, s *schema) *jen.Statement {
-	fields := []jen.Code{jen.Line().Id("Name").Op(":").Lit(full)}
+// schemaLine is one line of the op table: the op, its releases (from, to;
+// 0 for no bound), flags and properties.
+func schemaLine(op string, from, to int, s *schema, native func(string) int) string {
+	parts := []string{op}
+	if from != 0 || to != 0 {
+		r := "@"
+		if from != 0 {
+			r += fmt.Sprint(from)
+		}
+		r += "-"
+		if to != 0 {
+			r += fmt.Sprint(to)
+		}
+		parts = append(parts, r)
+	}
 	flag := func(name string, on bool) {
 		if on {
-			fields = append(fields, jen.Line().Id(name).Op(":").True())
+			parts = append(parts, "+"+name)
 		}
 	}
-	flag("Isolated", s.isolated)
-	flag("GraphRegions", s.graph)
-	flag("Terminator", s.terminator)
-	flag("NoTerminator", s.noTerminator)
-	if len(s.props) > 0 {
-		var props []jen.Code
-		for _, p := range s.props {
-			kind := "PropAttr"
-			if p.optional {
-				kind = "PropOptionalAttr"
-			}
-			props = append(props, jen.Line().Values(jen.Id("Name").Op(":").Lit(p.name), jen.Id("Kind").Op(":").Qual(gofile.Bytecode, kind)))
-		}
-		props = append(props, jen.Line())
-		fields = append(fields, jen.Line().Id("Properties").Op(":").Index().Qual(gofile.Bytecode, "PropField").Values(props...))
+	flag("isolated", s.isolated)
+	flag("graph", s.graph)
+	flag("terminator", s.terminator)
+	flag("noterminator", s.noTerminator)
+	if s.operandSeg {
+		parts = append(parts, fmt.Sprintf("+operands=%d", s.operandGroups))
 	}
-	flag("OperandSegments", s.operandSeg)
-	flag("ResultSegments", s.resultSeg)
-	count := func(name string, n int) {
-		if n > 0 {
-			fields = append(fields, jen.Line().Id(name).Op(":").Lit(n))
+	if s.resultSeg {
+		parts = append(parts, fmt.Sprintf("+results=%d", s.resultGroups))
+	}
+	for _, p := range s.props {
+		switch {
+		case p.native != "":
+			parts = append(parts, fmt.Sprintf("%s!%d", p.name, native(p.native)))
+		case p.optional:
+			parts = append(parts, p.name+"?")
+		default:
+			parts = append(parts, p.name)
 		}
 	}
-	count("OperandGroups", s.operandGroups)
-	count("ResultGroups", s.resultGroups)
-	fields = append(fields, jen.Line())
-	return jen.Qual(gofile.Bytecode, "OpSchema").Values(fields...)
+	return strings.Join(parts, " ")
 }

@@ -1,0 +1,188 @@
+package builtin
+
+import (
+	"fmt"
+
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
+)
+
+// The native property forms (ODS Property<> arguments of ops) that
+// generated dialects use: the attributes that stand for their values are
+// builtin ones, as ODS's convertToAttribute makes them. See the property
+// key of op attributes in docs/definitions.md.
+
+// IntProp is a property written as a varint whose attribute is an
+// IntegerAttr of bits bits (EnumProp, IntProp): 0 : i32. Readers reject
+// values above max (0: any); an absent attribute writes dflt, or fails
+// when the property has no default.
+func IntProp(bits uint32, max, dflt uint64, hasDefault bool) bytecode.NativeProp {
+	return intProp{bits: bits, max: max, dflt: dflt, hasDefault: hasDefault}
+}
+
+type intProp struct {
+	bits            uint32
+	max, dflt       uint64
+	hasDefault      bool
+	toAttr          func(*ir.Context, uint64) (ir.Attribute, error)
+	fromAttr        func(ir.Attribute) (uint64, error)
+	attrDescription string
+}
+
+func (p intProp) ReadProp(r *wire.Reader, ctx *ir.Context) (ir.Attribute, error) {
+	at := r.Offset()
+	v, err := r.VarInt()
+	if err != nil {
+		return nil, err
+	}
+	if p.max != 0 && v > p.max {
+		return nil, r.ErrorAt(at, fmt.Sprintf("a value up to %d", p.max), wire.ErrInvalid)
+	}
+	if p.toAttr != nil {
+		a, err := p.toAttr(ctx, v)
+		if err != nil {
+			return nil, r.ErrorAt(at, "a property value", err)
+		}
+		return a, nil
+	}
+	return GetIntegerAttr(ctx, GetIntegerType(ctx, p.bits, SignednessSignless), ir.APIntFromUint64(p.bits, v)), nil
+}
+
+func (p intProp) AppendProp(b []byte, a ir.Attribute) ([]byte, error) {
+	if a == nil {
+		if !p.hasDefault {
+			return b, fmt.Errorf("the property has no default and is not set")
+		}
+		return wire.AppendVarInt(b, p.dflt), nil
+	}
+	var v uint64
+	if p.fromAttr != nil {
+		var err error
+		if v, err = p.fromAttr(a); err != nil {
+			return b, err
+		}
+	} else {
+		i, ok := a.(*IntegerAttr)
+		if t, isInt := typeOf(i); !ok || !isInt || t.Width() != p.bits || i.Value().Width() > 64 {
+			return b, fmt.Errorf("want an i%d IntegerAttr, not %v", p.bits, a)
+		}
+		v = i.Value().Uint64()
+	}
+	if p.max != 0 && v > p.max {
+		return b, fmt.Errorf("value %d is above %d", v, p.max)
+	}
+	return wire.AppendVarInt(b, v), nil
+}
+
+func typeOf(i *IntegerAttr) (*IntegerType, bool) {
+	if i == nil {
+		return nil, false
+	}
+	t, ok := i.Type().(*IntegerType)
+	return t, ok
+}
+
+// HookProp is a property written as a varint whose attribute the dialect
+// converts by hand (a C++ convertToAttribute overload, such as LLVM 19's
+// #llvm.overflow<…> for IntegerOverflowFlags).
+func HookProp(toAttr func(*ir.Context, uint64) (ir.Attribute, error), fromAttr func(ir.Attribute) (uint64, error), max, dflt uint64, hasDefault bool) bytecode.NativeProp {
+	return intProp{max: max, dflt: dflt, hasDefault: hasDefault, toAttr: toAttr, fromAttr: fromAttr}
+}
+
+// UnitProp is a property written as one byte whose attribute is UnitAttr
+// when set and BoolAttr false when not (UnitProp); dflt is what an absent
+// attribute writes.
+func UnitProp(dflt bool) bytecode.NativeProp { return boolProp{unit: true, dflt: dflt} }
+
+// BoolProp is a property written as one byte whose attribute is a BoolAttr
+// (BoolProp).
+func BoolProp(dflt bool) bytecode.NativeProp { return boolProp{dflt: dflt} }
+
+type boolProp struct{ unit, dflt bool }
+
+func (p boolProp) ReadProp(r *wire.Reader, ctx *ir.Context) (ir.Attribute, error) {
+	at := r.Offset()
+	c, err := r.Byte()
+	if err != nil {
+		return nil, err
+	}
+	if c > 1 {
+		return nil, r.ErrorAt(at, "a bool byte (0 or 1)", wire.ErrInvalid)
+	}
+	if p.unit && c == 1 {
+		return GetUnitAttr(ctx), nil
+	}
+	return GetBoolAttr(ctx, c == 1), nil
+}
+
+func (p boolProp) AppendProp(b []byte, a ir.Attribute) ([]byte, error) {
+	v := p.dflt
+	switch x := a.(type) {
+	case nil:
+	case *UnitAttr:
+		if !p.unit {
+			return b, fmt.Errorf("want a BoolAttr, not %v", a)
+		}
+		v = true
+	case *IntegerAttr:
+		t, ok := typeOf(x)
+		if !ok || t.Width() != 1 {
+			return b, fmt.Errorf("want a BoolAttr, not %v", a)
+		}
+		v = x.Value().Uint64() != 0
+	default:
+		return b, fmt.Errorf("want a BoolAttr or UnitAttr, not %v", a)
+	}
+	if v {
+		return append(b, 1), nil
+	}
+	return append(b, 0), nil
+}
+
+// OptionalIntProp is a property written as a presence byte and, when
+// present, a varint; its attribute is an ArrayAttr of no or one
+// IntegerAttr of bits bits (OptionalProp of an integer: AlignmentProp is
+// [] or [8]). An absent attribute writes "not present".
+func OptionalIntProp(bits uint32) bytecode.NativeProp { return optionalIntProp{bits: bits} }
+
+type optionalIntProp struct{ bits uint32 }
+
+func (p optionalIntProp) ReadProp(r *wire.Reader, ctx *ir.Context) (ir.Attribute, error) {
+	at := r.Offset()
+	c, err := r.Byte()
+	if err != nil {
+		return nil, err
+	}
+	switch c {
+	case 0:
+		return GetArrayAttr(ctx, nil), nil
+	case 1:
+	default:
+		return nil, r.ErrorAt(at, "a presence byte (0 or 1)", wire.ErrInvalid)
+	}
+	v, err := r.VarInt()
+	if err != nil {
+		return nil, err
+	}
+	i := GetIntegerAttr(ctx, GetIntegerType(ctx, p.bits, SignednessSignless), ir.APIntFromUint64(p.bits, v))
+	return GetArrayAttr(ctx, []ir.Attribute{i}), nil
+}
+
+func (p optionalIntProp) AppendProp(b []byte, a ir.Attribute) ([]byte, error) {
+	if a == nil {
+		return append(b, 0), nil
+	}
+	arr, ok := a.(*ArrayAttr)
+	if !ok || len(arr.Value()) > 1 {
+		return b, fmt.Errorf("want an ArrayAttr of no or one i%d IntegerAttr, not %v", p.bits, a)
+	}
+	if len(arr.Value()) == 0 {
+		return append(b, 0), nil
+	}
+	i, ok := arr.Value()[0].(*IntegerAttr)
+	if t, isInt := typeOf(i); !ok || !isInt || t.Width() != p.bits {
+		return b, fmt.Errorf("want an ArrayAttr of no or one i%d IntegerAttr, not %v", p.bits, a)
+	}
+	return wire.AppendVarInt(append(b, 1), i.Value().Uint64()), nil
+}

@@ -1,0 +1,261 @@
+package ods
+
+import (
+	"fmt"
+	"go/token"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/dialectgen/dialectgen/defs"
+)
+
+// reservedAccessors are the methods every generated attribute and type
+// has; a parameter whose accessor would be one of them is renamed.
+var reservedAccessors = []string{"Dialect", "Kind", "ID", "Context", "LocationAttr", "BitWidth", "String", "Base", "TypeBase"}
+
+// writeDefs writes the enums, attributes and types of a dialect.
+func writeDefs(b *strings.Builder, rels []Release, d *mergedDialect) {
+	all := span{0, len(rels) - 1}
+	if len(d.enums) > 0 {
+		b.WriteString("\nenums:\n")
+	}
+	for i, e := range d.enums {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		writeEnum(b, rels, all, e)
+	}
+	names := d.typeNames()
+	for k, list := range [][]*mergedDef{d.attrs, d.types} {
+		if len(list) == 0 {
+			continue
+		}
+		b.WriteString(map[int]string{0: "\nattributes:\n", 1: "\ntypes:\n"}[k])
+		for i, def := range list {
+			if i > 0 {
+				b.WriteString("\n")
+			}
+			writeDef(b, rels, all, names, def)
+		}
+	}
+}
+
+func writeEnum(b *strings.Builder, rels []Release, all span, e *mergedEnum) {
+	fmt.Fprintf(b, "  - name: %s\n", scalar(e.name))
+	if e.summary != "" && !strings.HasPrefix(e.summary, "allowed ") {
+		fmt.Fprintf(b, "    doc: %s\n", strconv.Quote(e.summary))
+	}
+	for _, kv := range bounds(rels, all, e.span) {
+		fmt.Fprintf(b, "    # %s: %s (not generated for enums)\n", kv[0], kv[1])
+	}
+	if e.bit {
+		b.WriteString("    bit_enum: true\n")
+	}
+	if len(e.renumbered) > 0 {
+		fmt.Fprintf(b, "    # Values are the newest release's; older ones differ: %s.\n", strings.Join(e.renumbered, ", "))
+	}
+	b.WriteString("    values:\n")
+	goNames := map[string]bool{}
+	values := map[int64]string{}
+	for _, c := range e.cases {
+		if c.value < 0 {
+			fmt.Fprintf(b, "      # %s = %d: negative values have no counterpart in the definitions\n", c.symbol, c.value)
+			continue
+		}
+		if prev, ok := values[c.value]; ok {
+			fmt.Fprintf(b, "      # %s = %d: an alias of %s\n", c.symbol, c.value, prev)
+			continue
+		}
+		values[c.value] = c.symbol
+		kvs := [][2]string{{"name", scalar(c.symbol)}, {"value", strconv.FormatInt(c.value, 10)}}
+		if c.str != strings.ToLower(c.symbol) {
+			kvs = append(kvs, [2]string{"text", scalar(c.str)})
+		}
+		// The constant the loader derives (defs.enumValueGoName), unless
+		// it clashes or is not an identifier.
+		name := c.symbol
+		if strings.ToUpper(name) == name && c.str != "" {
+			name = c.str
+		}
+		g := e.name + defs.GoName(name)
+		if goNames[g] || !isIdent(g) {
+			g = e.name + defs.GoName(identChars(c.symbol))
+			for n := 2; goNames[g]; n++ {
+				g = fmt.Sprintf("%s%s%d", e.name, defs.GoName(identChars(c.symbol)), n)
+			}
+			kvs = append(kvs, [2]string{"go_name", g})
+		}
+		goNames[g] = true
+		kvs = append(kvs, bounds(rels, e.span, c.span)...)
+		fmt.Fprintf(b, "      - %s\n", flowMap(kvs))
+	}
+}
+
+// identChars replaces what cannot be in a Go identifier by underscores.
+func identChars(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' {
+			return r
+		}
+		return '_'
+	}, s)
+}
+
+func isIdent(s string) bool { return token.IsIdentifier(s) }
+
+// defParam is a parameter as written: its name in the definition and its
+// type.
+type defParam struct {
+	name, typ, doc string
+	optional       bool
+	widthOf        string
+	span
+}
+
+func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, d *mergedDef) {
+	fmt.Fprintf(b, "  - name: %s\n", scalar(d.name))
+	if d.summary != "" {
+		fmt.Fprintf(b, "    summary: %s\n", strconv.Quote(d.summary))
+	}
+	for _, kv := range bounds(rels, all, d.span) {
+		fmt.Fprintf(b, "    %s: %s\n", kv[0], kv[1])
+	}
+	// Encoded members decide some parameter types.
+	encodedAs := map[string]bcMember{}
+	for _, v := range d.bytecode {
+		for _, m := range v.members {
+			encodedAs[m.name] = m
+		}
+	}
+	var params []*defParam
+	rename := map[string]string{}
+	for _, mp := range d.params {
+		f := d.param[mp.name]
+		p := &defParam{name: f.name, optional: f.optional, span: mp.span, doc: f.doc}
+		switch t, ok := f.typ, true; {
+		case t != "":
+			p.typ = t
+		default:
+			if p.typ, ok = names.paramType(f.cpp); !ok {
+				p.typ, p.doc = "Attribute", "C++ type "+strings.TrimSpace(f.cpp)+", held as an attribute here"
+			}
+		}
+		switch m, ok := encodedAs[f.name]; {
+		case !ok:
+		case m.kind == "optional_array" && m.elem == "int":
+			p.typ = "[uint64]"
+		case m.kind == "optional_array":
+			p.typ = "[Attribute]"
+		case m.kind == "optional_int" && p.typ != "uint32" && p.typ != "uint64":
+			p.typ = "uint64"
+		}
+		if f.self && p.typ != "Type" {
+			p.typ = "Type"
+		}
+		if slices.Contains(reservedAccessors, defs.GoName(p.name)) {
+			rename[p.name] = p.name + "Value"
+			p.name += "Value"
+		}
+		params = append(params, p)
+	}
+	// APInt and APFloat take their width from a type parameter listed
+	// before them: the attribute's type, moved first.
+	for _, p := range params {
+		if p.typ != "APInt" && p.typ != "APFloat" {
+			continue
+		}
+		t := slices.IndexFunc(params, func(q *defParam) bool { return q.typ == "Type" })
+		if t < 0 {
+			p.typ, p.doc = "bytes", "the value's bits (C++ "+p.typ+"), little-endian words"
+			continue
+		}
+		if pt := params[t]; t > slices.Index(params, p) {
+			params = slices.Delete(params, t, t+1)
+			params = slices.Insert(params, 0, pt)
+		}
+		p.widthOf = params[0].name
+		if params[0].typ != "Type" {
+			p.widthOf = params[t].name
+		}
+	}
+	if len(params) > 0 {
+		b.WriteString("    params:\n")
+	}
+	ptype := map[string]string{}
+	for _, p := range params {
+		ptype[p.name] = p.typ
+		kvs := [][2]string{{"name", scalar(p.name)}, {"type", scalar(p.typ)}}
+		if p.optional {
+			kvs = append(kvs, [2]string{"optional", "true"})
+		}
+		if p.widthOf != "" {
+			kvs = append(kvs, [2]string{"width_of", scalar(p.widthOf)})
+		}
+		if p.doc != "" {
+			kvs = append(kvs, [2]string{"doc", strconv.Quote(p.doc)})
+		}
+		kvs = append(kvs, bounds(rels, d.span, p.span)...)
+		fmt.Fprintf(b, "      - %s\n", flowMap(kvs))
+	}
+	if len(d.bytecode) == 0 {
+		return
+	}
+	b.WriteString("    bytecode:\n")
+	for _, v := range d.bytecode {
+		kvs := [][2]string{{"code", strconv.Itoa(v.code)}}
+		if v.when != "" {
+			kvs = append(kvs, [2]string{"when", strconv.Quote(v.when)})
+		}
+		kvs = append(kvs, bounds(rels, all, v.span)...)
+		var fields []string
+		for _, m := range v.members {
+			name := m.name
+			if r, ok := rename[name]; ok {
+				name = r
+			}
+			fields = append(fields, memberField(m, name, ptype[name]))
+		}
+		kvs = append(kvs, [2]string{"fields", "[" + strings.Join(fields, ", ") + "]"})
+		fmt.Fprintf(b, "      - %s\n", flowMap(kvs))
+	}
+}
+
+// memberField is the field that writes a member into a parameter of
+// type typ.
+func memberField(m bcMember, name, typ string) string {
+	signed := typ == "int64" || typ == "int32"
+	as := func(form string) string { return flowMap([][2]string{{"param", scalar(name)}, {"as", form}}) }
+	custom := func(hook string) string {
+		return flowMap([][2]string{{"custom", hook}, {"outputs", "[" + scalar(name) + "]"}})
+	}
+	switch m.kind {
+	case "varint":
+		if signed || typ == "bool" {
+			return as("varint")
+		}
+	case "svarint", "double":
+		if !signed {
+			return as("svarint")
+		}
+	case "string":
+		if typ != "string" {
+			// A String member of a StringAttr parameter.
+			return custom("StringAsAttr")
+		}
+	case "optional_attr":
+		return as("optional")
+	case "optional_array":
+		if m.elem == "int" {
+			return custom("OptionalUint64List")
+		}
+		return custom("OptionalAttrList")
+	case "optional_int":
+		if typ == "uint32" {
+			return custom("OptionalUint32")
+		}
+		return custom("OptionalUint64")
+	}
+	return scalar(name)
+}

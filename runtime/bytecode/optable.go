@@ -1,0 +1,153 @@
+package bytecode
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// OpTable holds the op schemas of a dialect, written by the generator as
+// one compact text (a string constant compiles to data, not code) and
+// parsed on first use. Each line describes one op over a range of LLVM
+// releases, as space-separated tokens:
+//
+//		name [@from-to] [+flag…] [property…]
+//
+//	  - name is the op name without the dialect prefix;
+//	  - @from-to bounds the releases (inclusive; either side may be empty:
+//	    @22- is 22 and newer, @-19 is 19 and older); without it the line
+//	    holds for every release;
+//	  - flags: +isolated, +graph (HasOnlyGraphRegion), +terminator,
+//	    +noterminator, +operands=N and +results=N (AttrSizedOperandSegments
+//	    and AttrSizedResultSegments with N groups);
+//	  - properties in wire order: attr (a required attribute), attr? (an
+//	    optional one), attr!K (a native property written by the table's
+//	    K-th NativeProp).
+//
+// Release 0 means the newest: it matches the lines open upwards. An op
+// without a line for a release has no schema there (Lookup returns nil).
+type OpTable struct {
+	dialect string
+	text    string
+	native  []NativeProp
+
+	once sync.Once
+	ops  map[string][]tableEntry
+	err  error
+}
+
+type tableEntry struct {
+	from, to int // inclusive; to 0: no upper bound
+	schema   *OpSchema
+}
+
+// NewOpTable returns the table of a dialect's ops described by text, with
+// the native property forms its lines refer to by index.
+func NewOpTable(dialect, text string, native ...NativeProp) *OpTable {
+	return &OpTable{dialect: dialect, text: text, native: native}
+}
+
+// Lookup returns the schema of an op (its name without the dialect
+// prefix) at an LLVM release (0: the newest), or nil. The schemas are
+// shared: do not modify them.
+func (t *OpTable) Lookup(op string, release int) *OpSchema {
+	t.once.Do(t.parse)
+	if t.err != nil {
+		panic(t.err) // a generator bug: the text is generated
+	}
+	for _, e := range t.ops[op] {
+		if release == 0 && e.to == 0 || release != 0 && release >= e.from && (e.to == 0 || release <= e.to) {
+			return e.schema
+		}
+	}
+	return nil
+}
+
+// Ops lists the ops of the table in text order, once each.
+func (t *OpTable) Ops() []string {
+	var out []string
+	seen := map[string]bool{}
+	for line := range strings.SplitSeq(t.text, "\n") {
+		if name, _, _ := strings.Cut(strings.TrimSpace(line), " "); name != "" && !seen[name] {
+			seen[name] = true
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+func (t *OpTable) parse() {
+	t.ops = map[string][]tableEntry{}
+	for n, line := range strings.Split(t.text, "\n") {
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			continue
+		}
+		e, err := t.entry(fields)
+		if err != nil {
+			t.err = fmt.Errorf("bytecode: op table of %s, line %d %q: %v", t.dialect, n+1, line, err)
+			return
+		}
+		t.ops[fields[0]] = append(t.ops[fields[0]], e)
+	}
+}
+
+func (t *OpTable) entry(fields []string) (tableEntry, error) {
+	e := tableEntry{schema: &OpSchema{Name: t.dialect + "." + fields[0]}}
+	s := e.schema
+	for _, f := range fields[1:] {
+		switch {
+		case f[0] == '@':
+			from, to, ok := strings.Cut(f[1:], "-")
+			var err error
+			if ok && from != "" {
+				e.from, err = strconv.Atoi(from)
+			}
+			if err == nil && ok && to != "" {
+				e.to, err = strconv.Atoi(to)
+			}
+			if !ok || err != nil {
+				return e, fmt.Errorf("bad release range %q", f)
+			}
+		case f[0] == '+':
+			flag, n, _ := strings.Cut(f[1:], "=")
+			count := 0
+			if n != "" {
+				var err error
+				if count, err = strconv.Atoi(n); err != nil {
+					return e, fmt.Errorf("bad flag %q", f)
+				}
+			}
+			switch flag {
+			case "isolated":
+				s.Isolated = true
+			case "graph":
+				s.GraphRegions = true
+			case "terminator":
+				s.Terminator = true
+			case "noterminator":
+				s.NoTerminator = true
+			case "operands":
+				s.OperandSegments, s.OperandGroups = true, count
+			case "results":
+				s.ResultSegments, s.ResultGroups = true, count
+			default:
+				return e, fmt.Errorf("unknown flag %q", f)
+			}
+		default:
+			p := PropField{Name: f, Kind: PropAttr}
+			if name, k, ok := strings.Cut(f, "!"); ok {
+				i, err := strconv.Atoi(k)
+				if err != nil || i < 0 || i >= len(t.native) {
+					return e, fmt.Errorf("bad native property %q", f)
+				}
+				p = PropField{Name: name, Kind: PropNative, Native: t.native[i]}
+			} else if name, ok := strings.CutSuffix(f, "?"); ok {
+				p = PropField{Name: name, Kind: PropOptionalAttr}
+			}
+			s.Properties = append(s.Properties, p)
+		}
+	}
+	return e, nil
+}

@@ -1,0 +1,87 @@
+package bytecode
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
+)
+
+type fakeProp struct{}
+
+func (fakeProp) ReadProp(*wire.Reader, *ir.Context) (ir.Attribute, error) { return nil, nil }
+func (fakeProp) AppendProp(b []byte, _ ir.Attribute) ([]byte, error)      { return b, nil }
+
+func TestOpTable(t *testing.T) {
+	native := fakeProp{}
+	tab := NewOpTable("d", `
+call @22- +isolated +graph +terminator +noterminator +operands=3 +results=2 callee b? p!0
+call @19-21 callee
+old @-18
+any
+`, native)
+	show := func(s *OpSchema) string {
+		if s == nil {
+			return "nil"
+		}
+		parts := []string{s.Name}
+		for _, f := range []struct {
+			on   bool
+			name string
+		}{{s.Isolated, "isolated"}, {s.GraphRegions, "graph"}, {s.Terminator, "terminator"}, {s.NoTerminator, "noterminator"}, {s.OperandSegments, "operands"}, {s.ResultSegments, "results"}} {
+			if f.on {
+				parts = append(parts, f.name)
+			}
+		}
+		for _, p := range s.Properties {
+			parts = append(parts, map[PropKind]string{PropAttr: "A:", PropOptionalAttr: "O:", PropNative: "P:"}[p.Kind]+p.Name)
+			if p.Kind == PropNative && p.Native != native {
+				parts = append(parts, "(wrong native)")
+			}
+		}
+		return strings.Join(parts, " ")
+	}
+	for _, tc := range []struct {
+		op      string
+		release int
+		want    string
+	}{
+		{"call", 0, "d.call isolated graph terminator noterminator operands results A:callee O:b P:p"},
+		{"call", 23, "d.call isolated graph terminator noterminator operands results A:callee O:b P:p"},
+		{"call", 22, "d.call isolated graph terminator noterminator operands results A:callee O:b P:p"},
+		{"call", 21, "d.call A:callee"},
+		{"call", 19, "d.call A:callee"},
+		{"call", 18, "nil"},
+		{"old", 18, "d.old"},
+		{"old", 16, "d.old"},
+		{"old", 19, "nil"},
+		{"old", 0, "nil"},
+		{"any", 0, "d.any"},
+		{"any", 16, "d.any"},
+		{"nope", 0, "nil"},
+	} {
+		if got := show(tab.Lookup(tc.op, tc.release)); got != tc.want {
+			t.Errorf("Lookup(%s, %d) = %s, want %s", tc.op, tc.release, got, tc.want)
+		}
+	}
+	if s := tab.Lookup("call", 22); s.OperandGroups != 3 || s.ResultGroups != 2 {
+		t.Errorf("groups %d %d", s.OperandGroups, s.ResultGroups)
+	}
+	if got := strings.Join(tab.Ops(), " "); got != "call old any" {
+		t.Errorf("Ops() = %s", got)
+	}
+}
+
+func TestOpTableBadText(t *testing.T) {
+	for _, text := range []string{"a @x-", "a +what", "a p!1", "a +operands=x", "a @19"} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%q: no panic", text)
+				}
+			}()
+			NewOpTable("d", text, fakeProp{}).Lookup("a", 0)
+		}()
+	}
+}
