@@ -1,0 +1,8 @@
+// Package polynomial is MLIR's polynomial dialect as LLVM 19 defines it (the
+// dialect exists only in LLVM 19), imported from upstream ODS records (make
+// import-ods): its enums, attribute and type values and op schemas are
+// generated from polynomial.yaml. The op wrappers and builders are in package
+// polynomialops.
+package polynomial
+
+//go:generate go run github.com/dialectgen/dialectgen/cmd/dialectgen polynomial.yaml

@@ -1,0 +1,8 @@
+// Package shard is MLIR's shard dialect as LLVM 22 defines it (the dialect
+// exists only in LLVM 22), imported from upstream ODS records (make
+// import-ods): its enums, attribute and type values and op schemas are
+// generated from shard.yaml. The op wrappers and builders are in package
+// shardops.
+package shard
+
+//go:generate go run github.com/dialectgen/dialectgen/cmd/dialectgen shard.yaml
