@@ -1,6 +1,9 @@
 package cudatile
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/dialectgen/dialectgen/runtime/asm"
 	"github.com/dialectgen/dialectgen/runtime/tileir"
 )
@@ -85,7 +88,7 @@ func printAttr(p *tileir.Printer, a tileir.Attr, style tileir.AttrStyle) {
 		}
 		p.Byte(']')
 	case *DictionaryAttr:
-		printDict(p, a.Entries, tileir.AttrFull)
+		printDict(p, sortedEntries(a.Entries), tileir.AttrFull)
 	case *DenseElementsAttr:
 		p.Write("dense<")
 		if tt, ok := a.Type.(*TileType); ok {
@@ -149,14 +152,14 @@ func dialectAttr(p *tileir.Printer, mnemonic string, style tileir.AttrStyle, bod
 // values without their types (OptimizationHintsAttr::print).
 func printHintsBody(p *tileir.Printer, a *OptimizationHintsAttr) {
 	p.Byte('<')
-	for i, e := range a.Entries {
+	for i, e := range sortedEntries(a.Entries) {
 		if i > 0 {
 			p.Write(", ")
 		}
 		p.Write(e.Name)
 		p.Write(" = {")
 		if d, ok := e.Value.(*DictionaryAttr); ok {
-			for k, x := range d.Entries {
+			for k, x := range sortedEntries(d.Entries) {
 				if k > 0 {
 					p.Write(", ")
 				}
@@ -209,6 +212,29 @@ type denseValues struct {
 }
 
 func newDense(tt *TileType, data []byte) (*denseValues, bool) {
+	d, ok := layoutDense(tt, data)
+	if ok && !d.splat && d.count > 1 {
+		// MLIR's uniquer keeps a buffer whose elements are all equal as a
+		// splat, whoever wrote it.
+		first, all := d.bits(0), true
+		for i := int64(1); i < d.count && all; i++ {
+			all = d.bits(i) == first
+		}
+		if all {
+			if d.w == 1 {
+				d.data = []byte{byte(first)}
+				d.packed = false
+			} else {
+				d.data = data[:d.n]
+			}
+			d.splat = true
+		}
+	}
+	return d, ok
+}
+
+// layoutDense says how a buffer holds the elements of a tile.
+func layoutDense(tt *TileType, data []byte) (*denseValues, bool) {
 	d := &denseValues{elem: tt.Element, count: 1, data: data, n: elemBytes(tt.Element), w: intWidth(tt.Element), sem: floatSemantics(tt.Element)}
 	if d.n == 0 {
 		return nil, false
@@ -339,4 +365,15 @@ func printDenseTypedElementsAttr(p *tileir.Printer, _ tileir.Op, v tileir.Dense,
 // printDenseTypedElementsAttrNoResult is the same, typed by the value.
 func printDenseTypedElementsAttrNoResult(p *tileir.Printer, op tileir.Op, v tileir.Dense) {
 	printDenseTypedElementsAttr(p, op, v, v.Type)
+}
+
+// sortedEntries returns a dictionary's entries sorted by name, as MLIR's
+// DictionaryAttr keeps them (whatever order a file lists them in).
+func sortedEntries(es []NamedAttr) []NamedAttr {
+	if slices.IsSortedFunc(es, func(a, b NamedAttr) int { return strings.Compare(a.Name, b.Name) }) {
+		return es
+	}
+	out := slices.Clone(es)
+	slices.SortStableFunc(out, func(a, b NamedAttr) int { return strings.Compare(a.Name, b.Name) })
+	return out
 }

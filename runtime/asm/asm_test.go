@@ -1,0 +1,148 @@
+package asm
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestLexer(t *testing.T) {
+	src := `%0 = cuda_tile.addi %a#1, %cst_-1_i16 : !cuda_tile.tile<2x4xf32> loc(#loc3) // comment
+	@"a b" @sym ^bb0 -> ... "s\22\n" 0x1F 1.5e-3 2. 7 {-# #-} testing$func`
+	l := NewLexer(src)
+	var got []string
+	for {
+		tk := l.Next()
+		if tk.Kind == EOF {
+			break
+		}
+		got = append(got, tk.Kind.String()+":"+tk.Text)
+	}
+	want := []string{"SSA value:%0", "punctuation:=", "identifier:cuda_tile.addi", "SSA value:%a", "attribute alias:#1", "punctuation:,",
+		"SSA value:%cst_-1_i16", "punctuation::", "type alias:!cuda_tile.tile", "punctuation:<", "integer:2", "identifier:x4xf32",
+		"punctuation:>", "identifier:loc", "punctuation:(", "attribute alias:#loc3", "punctuation:)",
+		`symbol:@"a b"`, "symbol:@sym", "block label:^bb0", "punctuation:->", "punctuation:...", `string:"s\22\n"`,
+		"integer:0x1F", "float:1.5e-3", "float:2.", "integer:7", "punctuation:{-#", "punctuation:#-}", "identifier:testing$func"}
+	if !slices.Equal(got, want) {
+		t.Errorf("tokens:\n got  %q\n want %q", got, want)
+	}
+	if s := Unquote(`"s\22\n\\\t"`); s != "s\"\n\\\t" {
+		t.Errorf("Unquote: %q", s)
+	}
+}
+
+func TestParserErrors(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"\n  \"abc", "f:2:3: expected '\"' in string literal"},
+		{"a\n  %", "f:2:3: invalid SSA value name"},
+		{"a b", "f:1:4: expected ':'"},
+		{"\"\\q\"", "f:1:2: unknown escape in string literal"},
+	} {
+		p := NewParser("f", []byte(c.src))
+		for !p.Failed() && p.Tok().Kind != EOF {
+			if p.Tok().Is("b") {
+				p.Next()
+				p.Expect(":")
+				continue
+			}
+			p.Next()
+		}
+		if err := p.Err(); err == nil || err.Error() != c.want {
+			t.Errorf("%q: got %v, want %s", c.src, err, c.want)
+		}
+	}
+}
+
+func TestDimensionList(t *testing.T) {
+	for _, c := range []struct {
+		src       string
+		trailingX bool
+		want      []int64
+		rest      string
+	}{
+		{"2x4xf32>", true, []int64{2, 4}, "f32"},
+		{"?x32xf32", true, []int64{Dynamic, 32}, "f32"},
+		{"f32", true, []int64{}, "f32"},
+		{"0x1xi8", true, []int64{0, 1}, "i8"},
+		{"8x4)", false, []int64{8, 4}, ")"},
+	} {
+		p := NewParser("f", []byte(c.src))
+		dims := p.DimensionList(true, c.trailingX)
+		if p.Failed() || !slices.Equal(dims, c.want) || p.Tok().Text != c.rest {
+			t.Errorf("%q: got %v then %q (%v), want %v then %q", c.src, dims, p.Tok().Text, p.Err(), c.want, c.rest)
+		}
+	}
+}
+
+func TestNames(t *testing.T) {
+	n := NewNames[string]()
+	top := n.Save()
+	n.Enter(top)
+	n.SetName("a", "x")
+	n.SetName("b", "x")   // x_0
+	n.SetName("c", "")    // 0
+	n.SetName("d", "1st") // _1st
+	n.Arg("e")            // arg0
+	inner := n.Save()
+	n.Enter(inner)
+	n.SetName("f", "x") // x_1: the outer x and x_0 are visible
+	n.Number("g")       // 1
+	n.Enter(inner)      // a sibling starts from the same counters
+	n.SetName("h", "x")
+	var got []string
+	for _, v := range []string{"a", "b", "c", "d", "e", "f", "g", "h"} {
+		s, _ := n.Name(v)
+		got = append(got, s)
+	}
+	if want := []string{"x", "x_0", "0", "_1st", "arg0", "x_1", "1", "x_1"}; !slices.Equal(got, want) {
+		t.Errorf("names %v, want %v", got, want)
+	}
+}
+
+func TestAliases(t *testing.T) {
+	a := NewAliases()
+	a.Visit("unknown", "loc", false, true, nil)
+	a.Visit("di", "loc", false, true, func() {
+		a.Visit("file:1:1", "loc", false, true, nil)
+		a.Visit("sp", "di_subprogram", false, true, func() { a.Visit("f", "di_file", false, true, nil) })
+	})
+	a.Visit("file:2:2", "loc", false, true, nil)
+	a.Visit("n2", "x2", false, true, nil)
+	a.Finish()
+	var got []string
+	a.Definitions(func(key any, alias string, deferred bool) { got = append(got, key.(string)+"="+alias) })
+	want := []string{"f=#di_file", "unknown=#loc", "file:1:1=#loc1", "file:2:2=#loc2", "n2=#x2_", "sp=#di_subprogram", "di=#loc3"}
+	if !slices.Equal(got, want) {
+		t.Errorf("aliases %v, want %v", got, want)
+	}
+}
+
+// TestSpacing runs the spacing rules over addf's format: the text between
+// the elements, as mlir-tblgen's printer prints it.
+func TestSpacing(t *testing.T) {
+	var s Spacing
+	var b strings.Builder
+	elem := func(v string) {
+		if s.Element() {
+			b.WriteByte(' ')
+		}
+		b.WriteString(v)
+	}
+	lit := func(v string) {
+		if s.Literal(v) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(v)
+	}
+	elem("%a")
+	lit(",")
+	elem("%b")
+	elem("") // custom<IEEERoundingMode>, printing nothing
+	lit("flush_to_zero")
+	s.AttrDict()
+	lit(":")
+	elem("tile<f32>")
+	if got, want := b.String(), " %a, %b  flush_to_zero : tile<f32>"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
