@@ -25,6 +25,7 @@ import (
 	"github.com/dialectgen/dialectgen/dialects/index"
 	"github.com/dialectgen/dialectgen/dialects/irdl"
 	"github.com/dialectgen/dialectgen/dialects/linalg"
+	"github.com/dialectgen/dialectgen/dialects/llvm"
 	"github.com/dialectgen/dialectgen/dialects/math"
 	"github.com/dialectgen/dialectgen/dialects/memref"
 	"github.com/dialectgen/dialectgen/dialects/mesh"
@@ -37,6 +38,7 @@ import (
 	pdlinterp "github.com/dialectgen/dialectgen/dialects/pdl_interp"
 	"github.com/dialectgen/dialectgen/dialects/polynomial"
 	"github.com/dialectgen/dialectgen/dialects/ptr"
+	"github.com/dialectgen/dialectgen/dialects/quant"
 	"github.com/dialectgen/dialectgen/dialects/rocdl"
 	"github.com/dialectgen/dialectgen/dialects/scf"
 	"github.com/dialectgen/dialectgen/dialects/shape"
@@ -79,6 +81,7 @@ var Dialects = []ir.Dialect{
 	index.Dialect,
 	irdl.Dialect,
 	linalg.Dialect,
+	llvm.Dialect,
 	math.Dialect,
 	memref.Dialect,
 	mesh.Dialect,
@@ -91,6 +94,7 @@ var Dialects = []ir.Dialect{
 	pdlinterp.Dialect,
 	polynomial.Dialect,
 	ptr.Dialect,
+	quant.Dialect,
 	rocdl.Dialect,
 	scf.Dialect,
 	shape.Dialect,
