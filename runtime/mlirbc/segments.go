@@ -44,7 +44,9 @@ func segmentsDictName(result bool, release int) string {
 func legacyPos(s *bytecode.OpSchema, name string) int {
 	n := 0
 	for _, p := range s.Properties {
-		if p.Name < name {
+		// Among the attributes, which are sorted; native properties
+		// follow them all.
+		if p.Kind != bytecode.PropNative && p.Name < name {
 			n++
 		}
 	}
