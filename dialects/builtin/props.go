@@ -186,3 +186,30 @@ func (p optionalIntProp) AppendProp(b []byte, a ir.Attribute) ([]byte, error) {
 	}
 	return wire.AppendVarInt(append(b, 1), i.Value().Uint64()), nil
 }
+
+// EitherProp is prop, whose writer also takes the attributes of others:
+// the forms the same property has in other releases (LLVM 19 keeps
+// llvm.add's overflowFlags as #llvm.overflow<nsw>, 22 as 1 : i32, and
+// both write the varint 1), so that an op read at one release writes at
+// another. Reading is prop's.
+func EitherProp(prop bytecode.NativeProp, others ...bytecode.NativeProp) bytecode.NativeProp {
+	return eitherProp{prop, others}
+}
+
+type eitherProp struct {
+	bytecode.NativeProp
+	others []bytecode.NativeProp
+}
+
+func (p eitherProp) AppendProp(b []byte, a ir.Attribute) ([]byte, error) {
+	out, err := p.NativeProp.AppendProp(b, a)
+	if err == nil || a == nil {
+		return out, err
+	}
+	for _, o := range p.others {
+		if out, oerr := o.AppendProp(b, a); oerr == nil {
+			return out, nil
+		}
+	}
+	return b, err
+}

@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
@@ -80,12 +81,29 @@ func TestNativeProps(t *testing.T) {
 	hook := HookProp(func(ctx *ir.Context, v uint64) (ir.Attribute, error) {
 		return ir.GetTextAttr(ctx, "x", "#x<"+string(rune('0'+v))+">"), nil
 	},
-		func(a ir.Attribute) (uint64, error) { return uint64(a.(*ir.TextAttr).Text()[3] - '0'), nil }, 9, 0, false)
+		func(a ir.Attribute) (uint64, error) {
+			t, ok := a.(*ir.TextAttr)
+			if !ok {
+				return 0, fmt.Errorf("not #x<…>: %v", a)
+			}
+			return uint64(t.Text()[3] - '0'), nil
+		}, 9, 0, false)
 	a, err := hook.ReadProp(wire.NewReader([]byte{0x0b}, 0, "Properties"), ctx)
 	if err != nil || a != ir.GetTextAttr(ctx, "x", "#x<5>") {
 		t.Fatalf("hook read %v (%v)", a, err)
 	}
 	if b, err := hook.AppendProp(nil, a); err != nil || !bytes.Equal(b, []byte{0x0b}) {
 		t.Errorf("hook wrote % x (%v)", b, err)
+	}
+	// A form that also takes another release's attributes.
+	either := EitherProp(IntProp(32, 0, 0, true), hook)
+	if b, err := either.AppendProp(nil, a); err != nil || !bytes.Equal(b, []byte{0x0b}) {
+		t.Errorf("either wrote % x (%v) for the hook's attribute", b, err)
+	}
+	if b, err := either.AppendProp(nil, i32(5)); err != nil || !bytes.Equal(b, []byte{0x0b}) {
+		t.Errorf("either wrote % x (%v) for its own attribute", b, err)
+	}
+	if _, err := either.AppendProp(nil, GetUnitAttr(ctx)); err == nil {
+		t.Error("either wrote a UnitAttr")
 	}
 }

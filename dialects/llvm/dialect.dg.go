@@ -68,7 +68,7 @@ func @22- +isolated CConv? alignment? always_inline? arg_attrs? arm_in_za? arm_i
 func @20-21 +isolated CConv? alignment? always_inline? arg_attrs? arm_in_za? arm_inout_za? arm_locally_streaming? arm_new_za? arm_out_za? arm_preserves_za? arm_streaming? arm_streaming_compatible? comdat? convergent? denormal_fp_math? denormal_fp_math_f32? dso_local? fp_contract? frame_pointer? function_entry_count? function_type garbageCollector? linkage? no_infs_fp_math? no_inline? no_nans_fp_math? no_signed_zeros_fp_math? no_unwind? optimize_none? passthrough? personality? res_attrs? section? sym_name sym_visibility? target_cpu? target_features? tune_cpu? unnamed_addr? visibility_? vscale_range? will_return?
 
 func @-19 +isolated CConv? alignment? always_inline? approx_func_fp_math? arg_attrs? arm_in_za? arm_inout_za? arm_locally_streaming? arm_new_za? arm_out_za? arm_preserves_za? arm_streaming? arm_streaming_compatible? comdat? convergent? denormal_fp_math? denormal_fp_math_f32? dso_local? fp_contract? frame_pointer? function_entry_count? function_type garbageCollector? linkage? memory? no_infs_fp_math? no_inline? no_nans_fp_math? no_signed_zeros_fp_math? no_unwind? optimize_none? passthrough? personality? res_attrs? section? sym_name sym_visibility? target_cpu? target_features? tune_cpu? unnamed_addr? unsafe_fp_math? visibility_? vscale_range? will_return?
-getelementptr @22- elem_type rawConstantIndices noWrapFlags!0
+getelementptr @22- elem_type rawConstantIndices noWrapFlags!2
 getelementptr @20-21 elem_type rawConstantIndices
 getelementptr @-19 elem_type inbounds? rawConstantIndices
 icmp predicate
@@ -339,7 +339,7 @@ store @-21 access_groups? alias_scopes? alignment? noalias_scopes? nontemporal? 
 sub @22- overflowFlags!0
 sub @-21 overflowFlags!1
 switch +terminator +operands=3 branch_weights? case_operand_segments case_values?
-trunc @22- overflowFlags!0
+trunc @22- overflowFlags!2
 trunc @-21
 udiv @22- isExact?
 udiv @-21
@@ -353,7 +353,7 @@ zext @22- nonNeg?
 zext @-21
 `
 
-var opTable = bytecode.NewOpTable("llvm", opTableText, builtin.IntProp(32, 0xffffffff, 0, true), builtin.HookProp(integerOverflowFlagsAttr, integerOverflowFlagsValue, 0x0, 0, false))
+var opTable = bytecode.NewOpTable("llvm", opTableText, builtin.EitherProp(builtin.IntProp(32, 0xffffffff, 0, true), builtin.HookProp(integerOverflowFlagsAttr, integerOverflowFlagsValue, 0x0, 0, false)), builtin.EitherProp(builtin.HookProp(integerOverflowFlagsAttr, integerOverflowFlagsValue, 0x0, 0, false), builtin.IntProp(32, 0xffffffff, 0, true)), builtin.IntProp(32, 0xffffffff, 0, true))
 
 // OpSchema returns what the bytecode container needs to know about an op
 // (its name without the dialect prefix) at an LLVM release, 0 meaning the

@@ -77,7 +77,10 @@ func TestDebugInfoCodec(t *testing.T) {
 // attributes each release's generic form shows and write back the bytes
 // mlir-opt wrote. Before v5 MLIR writes no native property (readers get
 // the defaults), and neither does Write: v6 converts to mlir-opt's v1.
+// overflowFlags has another attribute form in each release but the same
+// wire form: each release's file converts to the other's bytes.
 func TestOverflowFlags(t *testing.T) {
+	files := map[oracle.Release]map[int][]byte{}
 	for _, tc := range []struct {
 		release oracle.Release
 		want    string // add's overflowFlags
@@ -86,35 +89,67 @@ func TestOverflowFlags(t *testing.T) {
 		{22, "3 : i32"},
 	} {
 		oracle.Require(t, tc.release)
-		v1, err := oracle.EmitBytecode(tc.release, 1, "testdata/overflow.mlir")
-		if err != nil {
-			t.Fatal(err)
-		}
-		v6, err := oracle.EmitBytecode(tc.release, 6, "testdata/overflow.mlir")
-		if err != nil {
-			t.Fatal(err)
-		}
-		for v, data := range map[int][]byte{1: v1, 6: v6} {
+		files[tc.release] = map[int][]byte{}
+		for _, v := range []int{1, 5, 6} {
+			data, err := oracle.EmitBytecode(tc.release, v, "testdata/overflow.mlir")
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[tc.release][v] = data
 			_, m := reencode(t, fmt.Sprintf("%s v%d", tc.release, v), data)
 			m.Op.Walk(func(op *ir.Operation) bool {
 				if op.Name.String() != "llvm.add" {
 					return true
 				}
-				if a := op.Attr("overflowFlags"); v == 6 && fmt.Sprint(a) != tc.want || v == 1 && a != nil {
+				if a := op.Attr("overflowFlags"); v >= 5 && fmt.Sprint(a) != tc.want || v == 1 && a != nil {
 					t.Errorf("%s v%d: overflowFlags %v", tc.release, v, a)
 				}
 				return true
 			})
 		}
-		ctx := all.NewContext()
-		m, err := mlirbc.Read(ctx, v6, mlirbc.ReadOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		opts := m.Options()
-		opts.Version = mlirbc.V(1)
-		if out, err := mlirbc.Append(nil, ctx, m, opts); err != nil || !bytes.Equal(out, v1) {
-			t.Errorf("%s: v6 written at v1 is not mlir-opt's v1 (%v)", tc.release, err)
+		if out := write(t, files[tc.release][6], func(o *mlirbc.WriteOptions) { o.Version = mlirbc.V(1) }); !bytes.Equal(out, files[tc.release][1]) {
+			t.Errorf("%s: v6 written at v1 is not mlir-opt's v1", tc.release)
 		}
 	}
+	for _, pair := range [][2]oracle.Release{{19, 22}, {22, 19}} {
+		for _, v := range []int{5, 6} {
+			out := write(t, files[pair[0]][v], func(o *mlirbc.WriteOptions) { o.Release, o.Producer = int(pair[1]), pair[1].Producer() })
+			if !bytes.Equal(out, files[pair[1]][v]) {
+				t.Errorf("%s→%s v%d: not the other release's bytes", pair[0], pair[1], v)
+			}
+		}
+	}
+}
+
+// TestGEP: getelementptr's native noWrapFlags (22) and inbounds attribute
+// (19) re-encode byte for byte. (Converting between them is a value
+// conversion: inbounds present is noWrapFlags 3.)
+func TestGEP(t *testing.T) {
+	for _, r := range []oracle.Release{19, 22} {
+		oracle.Require(t, r)
+		for _, v := range []int{1, 5, 6} {
+			data, err := oracle.EmitBytecode(r, v, "testdata/gep.mlir")
+			if err != nil {
+				t.Fatal(err)
+			}
+			reencode(t, fmt.Sprintf("gep %s v%d", r, v), data)
+		}
+	}
+}
+
+// write reads data and writes it with its options changed by edit.
+func write(t *testing.T, data []byte, edit func(*mlirbc.WriteOptions)) []byte {
+	t.Helper()
+	ctx := all.NewContext()
+	m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := m.Options()
+	edit(&opts)
+	out, err := mlirbc.Append(nil, ctx, m, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

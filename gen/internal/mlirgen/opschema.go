@@ -68,7 +68,19 @@ func schemaAt(o *defs.Op, release int) *schema {
 		}
 		if len(a.Property) > 0 {
 			if p := propertyAt(a, release); p != nil {
-				native = append(native, schemaProp{name: a.Name, native: nativeProp(p)})
+				expr := nativeProp(p)
+				if len(a.Property) > 1 {
+					// The writer also takes the attributes of the other
+					// releases' forms: converting between them.
+					args := []string{expr}
+					for _, q := range a.Property {
+						if q != p {
+							args = append(args, nativeProp(q))
+						}
+					}
+					expr = "builtin.EitherProp(" + strings.Join(args, ", ") + ")"
+				}
+				native = append(native, schemaProp{name: a.Name, native: expr})
 			}
 			continue
 		}
