@@ -402,6 +402,7 @@ type FormatRef struct {
 	Result  *Operand // a result group
 	Attr    *OpAttr
 	Region  *RegionDef
+	Param   *Param // a parameter of an attribute or type
 }
 
 // checkOpFormat resolves the variables of an op's format and checks it as
@@ -695,6 +696,11 @@ func resolveText(l *loader, d *Dialect) {
 			errf(t.Pos, "text.module needs both to_ops and from_ops")
 		}
 	}
+	for _, def := range append(append([]*Def{}, d.Attributes...), d.Types...) {
+		if def.Assembly != nil {
+			checkDefFormat(l, def)
+		}
+	}
 	for _, o := range d.Ops {
 		h := o.Text
 		custom := h != nil && (h.Print != "" || h.Parse != "")
@@ -734,4 +740,101 @@ func TypeGroups(o *Op) [][]string {
 		}
 	}
 	return out
+}
+
+// checkDefFormat resolves the variables of an attribute's or type's format
+// to its parameters and checks it as AttrOrTypeFormatGen does: every
+// parameter printed (optional ones may be left to an optional group),
+// groups anchored on an optional parameter.
+func checkDefFormat(l *loader, def *Def) {
+	f := def.Assembly
+	errf := func(p Pos, format string, args ...any) {
+		l.errs = append(l.errs, &Error{Pos: p, Msg: def.Name + ": assembly format: " + fmt.Sprintf(format, args...)})
+	}
+	if def.Mnemonic == "" {
+		errf(f.Pos, "a definition with an assembly format needs a mnemonic")
+	}
+	f.Refs = map[*FormatElem]*FormatRef{}
+	seen := map[*Param]bool{}
+	param := func(e *FormatElem) {
+		p := def.FindParam(e.Value)
+		if p == nil {
+			errf(e.Pos, "$%s is not a parameter of %s", e.Value, def.Name)
+			return
+		}
+		if seen[p] {
+			errf(e.Pos, "parameter $%s is already used", e.Value)
+		}
+		seen[p] = true
+		f.Refs[e] = &FormatRef{Param: p}
+	}
+	var visit func(es []*FormatElem, inGroup bool)
+	visit = func(es []*FormatElem, inGroup bool) {
+		for _, e := range es {
+			switch e.Kind {
+			case FmtLiteral:
+			case FmtVar:
+				param(e)
+			case FmtCustom:
+				for _, a := range e.Args {
+					if a.Kind != FmtVar {
+						errf(a.Pos, "custom<%s>: the arguments of a definition's directive are parameters", e.Value)
+						continue
+					}
+					param(a)
+				}
+			case FmtParams:
+				for _, p := range def.Params {
+					seen[p] = true
+				}
+			case FmtStruct:
+				for _, a := range e.Args {
+					switch a.Kind {
+					case FmtParams:
+						for _, p := range def.Params {
+							seen[p] = true
+						}
+					case FmtVar:
+						param(a)
+					default:
+						errf(a.Pos, "struct() takes parameters or params")
+					}
+				}
+			case FmtOptional:
+				if inGroup {
+					errf(e.Pos, "optional groups cannot nest")
+				}
+				visit(e.Then, true)
+				visit(e.Else, true)
+				var anchor *FormatElem
+				for _, x := range e.Then {
+					if x.Anchor {
+						anchor = x
+					}
+				}
+				if anchor == nil {
+					errf(e.Pos, "an optional group needs an anchor (^)")
+					continue
+				}
+				v := anchor
+				if anchor.Kind == FmtCustom && len(anchor.Args) > 0 {
+					v = anchor.Args[0]
+				}
+				if r := f.Refs[v]; v.Kind != FmtVar || r == nil || !r.Param.Optional {
+					errf(anchor.Pos, "the anchor must be an optional parameter")
+				}
+				if first := e.Then[0]; first.Kind != FmtLiteral && first.Kind != FmtVar {
+					errf(first.Pos, "an optional group must start with a literal or a parameter")
+				}
+			default:
+				errf(e.Pos, "this directive is not supported in attribute and type formats")
+			}
+		}
+	}
+	visit(f.Elements, false)
+	for _, p := range def.Params {
+		if !seen[p] {
+			errf(f.Pos, "parameter $%s is missing", p.Name)
+		}
+	}
 }

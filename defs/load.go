@@ -393,10 +393,12 @@ func (l *loader) def(n *yaml.Node, isType bool) *Def {
 		"params": func(v *yaml.Node) {
 			l.list(v, "params", func(c *yaml.Node) { d.Params = append(d.Params, l.param(c)) })
 		},
-		"traits":    func(v *yaml.Node) { l.strings(v, &d.Traits) },
-		"distinct":  func(v *yaml.Node) { l.boolean(v, &d.Distinct) },
-		"bit_width": func(v *yaml.Node) { l.str(v, &d.BitWidth) },
-		"string":    func(v *yaml.Node) { l.hook(v, &d.StringHook, &d.StringHookPos) },
+		"traits":          func(v *yaml.Node) { l.strings(v, &d.Traits) },
+		"distinct":        func(v *yaml.Node) { l.boolean(v, &d.Distinct) },
+		"bit_width":       func(v *yaml.Node) { l.str(v, &d.BitWidth) },
+		"string":          func(v *yaml.Node) { l.hook(v, &d.StringHook, &d.StringHookPos) },
+		"mnemonic":        func(v *yaml.Node) { l.str(v, &d.Mnemonic) },
+		"assembly_format": func(v *yaml.Node) { d.Assembly = l.asmFormat(v) },
 		"verify": func(v *yaml.Node) {
 			l.str(v, &d.Verify)
 			d.VerifyPos = l.pos(v)

@@ -268,6 +268,12 @@ type Def struct {
 	StringHook    string
 	StringHookPos Pos
 	Availability
+	// Mnemonic and Assembly are the definition's text form as ODS declares
+	// it (mnemonic, assemblyFormat): the body after #dialect.mnemonic or
+	// !dialect.mnemonic, from which the generator makes its printer and
+	// parser.
+	Mnemonic string
+	Assembly *AsmFormat
 }
 
 // Param is one parameter of an attribute, type or struct.

@@ -3165,6 +3165,96 @@ func (o *AtomicRedViewTkoOp) PrintText(p *tileir.Printer) { printAtomicRedViewTk
 // ParseText parses the op after its name (a hand-written format).
 func (o *AtomicRedViewTkoOp) ParseText(p *tileir.Parser) { parseAtomicRedViewTko(p, o) }
 
+// Mnemonic is the attribute's mnemonic in its text form (#cuda_tile.same_elements).
+func (*SameElementsAttr) Mnemonic() string { return "same_elements" }
+
+// PrintBody prints the attribute after its mnemonic, in its assembly format:
+//
+//	`<` $values `>`
+func (a *SameElementsAttr) PrintBody(p *tileir.Printer) {
+	p.Write("<")
+	tileir.PrintInts(p, a.Values)
+	p.Write(">")
+}
+
+// parseSameElementsAttrBody parses what PrintBody prints.
+func parseSameElementsAttrBody(p *tileir.Parser) *SameElementsAttr {
+	a := &SameElementsAttr{}
+	p.Expect("<")
+	a.Values = tileir.ParseDenseArray[int64](p, false)
+	p.Expect(">")
+	return a
+}
+
+// Mnemonic is the attribute's mnemonic in its text form (#cuda_tile.bounded).
+func (*BoundedAttr) Mnemonic() string { return "bounded" }
+
+// PrintBody prints the attribute after its mnemonic, in its assembly format:
+//
+//	`<` ($lb^) : (`?`)? `,` ($ub^) : (`?`)? `>`
+func (a *BoundedAttr) PrintBody(p *tileir.Printer) {
+	p.Write("<")
+	if a.Lb != nil {
+		p.Int(int64(*a.Lb))
+	} else {
+		p.Write("?")
+	}
+	p.Write(",")
+	if a.Ub != nil {
+		p.Write(" ")
+		p.Int(int64(*a.Ub))
+	} else {
+		p.Write(" ?")
+	}
+	p.Write(">")
+}
+
+// parseBoundedAttrBody parses what PrintBody prints.
+func parseBoundedAttrBody(p *tileir.Parser) *BoundedAttr {
+	a := &BoundedAttr{}
+	p.Expect("<")
+	if tileir.AtInteger(p) {
+		{
+			v := tileir.ParseInteger[int64](p, "lb")
+			a.Lb = &v
+		}
+	} else {
+		p.Expect("?")
+	}
+	p.Expect(",")
+	if tileir.AtInteger(p) {
+		{
+			v := tileir.ParseInteger[int64](p, "ub")
+			a.Ub = &v
+		}
+	} else {
+		p.Expect("?")
+	}
+	p.Expect(">")
+	return a
+}
+
+// Mnemonic is the type's mnemonic in its text form (!cuda_tile.ptr).
+func (*PointerType) Mnemonic() string { return "ptr" }
+
+// PrintBody prints the type after its mnemonic, in its assembly format:
+//
+//	`<` custom<CudaTileType>($pointee) `>`
+func (t *PointerType) PrintBody(p *tileir.Printer) {
+	p.Write("<")
+	printCudaTileType(p, nil, t.Pointee)
+	p.Write(">")
+}
+
+// parsePointerTypeBody parses what PrintBody prints.
+func parsePointerTypeBody(p *tileir.Parser) *PointerType {
+	t := &PointerType{}
+	p.Expect("<")
+	parseCudaTileType(p, &t.Pointee)
+	p.Expect(">")
+	return t
+}
+
 // AttrForm says that the dialect attribute #cuda_tile.comparison_ordering holds the values.
 func (ComparisonOrdering) AttrForm() (string, bool) { return "comparison_ordering", true }
 

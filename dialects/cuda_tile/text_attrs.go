@@ -113,26 +113,9 @@ func printAttr(p *tileir.Printer, a tileir.Attr, style tileir.AttrStyle) {
 			p.Byte('>')
 		})
 	case *SameElementsAttr:
-		dialectAttr(p, "same_elements", style, func() {
-			p.Byte('<')
-			tileir.PrintInts(p, a.Values)
-			p.Byte('>')
-		})
+		dialectAttr(p, a.Mnemonic(), style, func() { a.PrintBody(p) })
 	case *BoundedAttr:
-		dialectAttr(p, "bounded", style, func() {
-			bound := func(v *int64) {
-				if v == nil {
-					p.Byte('?')
-				} else {
-					p.Int(*v)
-				}
-			}
-			p.Byte('<')
-			bound(a.Lb)
-			p.Write(", ")
-			bound(a.Ub)
-			p.Byte('>')
-		})
+		dialectAttr(p, a.Mnemonic(), style, func() { a.PrintBody(p) })
 	default:
 		p.Write(a.String())
 	}

@@ -265,25 +265,9 @@ func parseAttrBody(p *tileir.Parser, mnemonic string) tileir.Attr {
 		p.Expect(">")
 		return a
 	case "same_elements":
-		p.Expect("<")
-		a := &SameElementsAttr{Values: tileir.ParseDenseArray[int64](p, false)}
-		p.Expect(">")
-		return a
+		return parseSameElementsAttrBody(p)
 	case "bounded":
-		p.Expect("<")
-		a := &BoundedAttr{}
-		bound := func(dst **int64) {
-			if p.Optional("?") {
-				return
-			}
-			v := p.ExpectInt64("an integer or '?'")
-			*dst = &v
-		}
-		bound(&a.Lb)
-		p.Expect(",")
-		bound(&a.Ub)
-		p.Expect(">")
-		return a
+		return parseBoundedAttrBody(p)
 	}
 	p.Errorf("no cuda_tile attribute %s is a value here", mnemonic)
 	return nil

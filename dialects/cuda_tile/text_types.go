@@ -76,9 +76,8 @@ func printShort(p *tileir.Printer, t tileir.Type) {
 		printShapeAndElem(p, t.Shape, t.Element)
 		p.Byte('>')
 	case *PointerType:
-		p.Write("ptr<")
-		printShort(p, t.Pointee)
-		p.Byte('>')
+		p.Write(t.Mnemonic())
+		t.PrintBody(p)
 	case *TokenType:
 		p.Write("token")
 	case *TensorViewType:
@@ -288,10 +287,7 @@ func parseMnemonic(p *tileir.Parser, name string, at asm.Token) tileir.Type {
 	case "token":
 		return &TokenType{}
 	case "ptr":
-		p.Expect("<")
-		t := &PointerType{Pointee: parseShortType(p)}
-		p.Expect(">")
-		return t
+		return parsePointerTypeBody(p)
 	case "tile":
 		p.Expect("<")
 		t := &TileType{Shape: p.DimensionList(false, true), Element: parseShortType(p)}

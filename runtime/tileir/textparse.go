@@ -1262,3 +1262,86 @@ func (p *Parser) Fail(err error) {
 		p.Errorf("%v", err)
 	}
 }
+
+// Parsers of the parameters of attribute and type formats.
+
+// ParseInteger parses an integer that fits T.
+func ParseInteger[T int32 | int64 | uint32 | uint64](p *Parser, name string) T {
+	l, ok := p.OptionalInt()
+	if !ok {
+		p.Errorf("failed to parse parameter '%s' which is expected to be an integer", name)
+		return 0
+	}
+	var zero T
+	if zero-1 < zero { // signed
+		v, ok := l.Int64()
+		if !ok || int64(T(v)) != v {
+			p.ErrorAt(l.Off, "integer value out of range for parameter '%s'", name)
+			return 0
+		}
+		return T(v)
+	}
+	u, ok := l.Uint64()
+	if !ok || uint64(T(u)) != u {
+		p.ErrorAt(l.Off, "integer value out of range for parameter '%s'", name)
+		return 0
+	}
+	return T(u)
+}
+
+// ParseStringValue parses a string literal.
+func ParseStringValue(p *Parser, name string) string {
+	var s string
+	ParseString(p, name, &s)
+	return s
+}
+
+// ParseBoolValue parses true or false.
+func ParseBoolValue(p *Parser, name string) bool {
+	var b bool
+	ParseBool(p, name, &b)
+	return b
+}
+
+// ParseEnumKeywordValue parses an enum's keyword.
+func ParseEnumKeywordValue[E Enum](p *Parser, name string) E {
+	var v E
+	ParseEnumKeyword(p, name, &v)
+	return v
+}
+
+// ParseStruct parses key = value pairs separated by commas, in any order,
+// each key once (struct(params)): param parses the value of a key; the
+// required keys must all be there.
+func ParseStruct(p *Parser, required []string, param func(key string)) {
+	seen := map[string]bool{}
+	p.List("", func() {
+		off := p.Offset()
+		k, ok := p.Keyword()
+		if !ok {
+			p.Errorf("expected a parameter name")
+			return
+		}
+		if seen[k] {
+			p.ErrorAt(off, "duplicate parameter '%s'", k)
+			return
+		}
+		seen[k] = true
+		p.Expect("=")
+		param(k)
+	})
+	for _, k := range required {
+		if !seen[k] && !p.Failed() {
+			p.Errorf("struct is missing required parameter: %s", k)
+		}
+	}
+}
+
+// AtInteger reports whether an integer literal (maybe negative) is next.
+func AtInteger(p *Parser) bool {
+	t := p.Tok()
+	return t.Kind == asm.Integer || t.Is("-")
+}
+
+// AtString reports whether a string literal is next.
+func AtString(p *Parser) bool { return p.Tok().Kind == asm.String }

@@ -120,6 +120,39 @@ func (m *Dialect) textHooks() []Hook {
 		}
 	}
 	seen := map[string]bool{}
+	// The custom directives of attribute and type formats take the
+	// parameters (and no op: nil).
+	for _, def := range m.Defs() {
+		f := def.Assembly
+		if f == nil {
+			continue
+		}
+		f.Walk(func(e *defs.FormatElem) {
+			if e.Kind != defs.FmtCustom {
+				return
+			}
+			var pargs, qargs []Type
+			for _, a := range e.Args {
+				if r := f.Refs[a]; r != nil && r.Param != nil {
+					t := m.GoType(r.Param.Type)
+					if r.Param.Optional && !Nilable(r.Param.Type) {
+						t = PointerTo(t)
+					}
+					pargs = append(pargs, t)
+					qargs = append(qargs, PointerTo(t))
+				}
+			}
+			what := "custom<" + e.Value + "> of " + def.Name
+			if !seen["print"+e.Value] {
+				seen["print"+e.Value] = true
+				out = append(out, Hook{Pos: e.Pos, What: what, Name: "print" + e.Value, Params: append([]Type{printer, tile("Op")}, pargs...)})
+			}
+			if !seen["parse"+e.Value] {
+				seen["parse"+e.Value] = true
+				out = append(out, Hook{Pos: e.Pos, What: what, Name: "parse" + e.Value, Params: append([]Type{parser}, qargs...)})
+			}
+		})
+	}
 	for _, o := range m.Ops {
 		self := PointerTo(Named("", o.GoName))
 		if h := o.Text; h != nil {

@@ -25,6 +25,11 @@ func hasText(m *model.Dialect) bool {
 	if m.Text != nil {
 		return true
 	}
+	for _, def := range m.Defs() {
+		if def.Assembly != nil {
+			return true
+		}
+	}
 	for _, o := range m.Ops {
 		if o.Assembly != nil || o.CustomAssembly {
 			return true
@@ -48,6 +53,11 @@ func (g *gen) genText(f *jen.File) {
 				jen.Id(o.Text.Parse).Call(jen.Id("p"), jen.Id("o")))
 		}
 		g.genNames(f, o)
+	}
+	for _, def := range g.m.Defs() {
+		if def.Assembly != nil {
+			g.genDefText(f, def)
+		}
 	}
 	for _, e := range g.m.Enums {
 		if a := e.Attribute; a != nil {
@@ -279,6 +289,7 @@ func (pg *printGen) elem(out *[]jen.Code, e *defs.FormatElem) {
 		}
 		var then []jen.Code
 		pg.flush(out)
+		before := pg.sp
 		outer := pg.tested
 		pg.tested = v
 		pg.elems(&then, e.Then, skip)
@@ -287,8 +298,11 @@ func (pg *printGen) elem(out *[]jen.Code, e *defs.FormatElem) {
 		st := jen.If(cond).Block(then...)
 		if len(e.Else) > 0 {
 			var els []jen.Code
+			after := pg.sp
+			pg.sp = before
 			pg.elems(&els, e.Else, nil)
 			pg.flush(&els)
+			pg.sp = after
 			st = st.Else().Block(els...)
 		}
 		*out = append(*out, st)
@@ -901,4 +915,321 @@ func P() *jen.Statement { return jen.Id("p") }
 func optionalPtr(a *model.Attr) bool {
 	k := a.OpAttr.Type.Kind
 	return a.Optional && k != defs.RefUnit && k != defs.RefBytes && !model.Nilable(a.OpAttr.Type)
+}
+
+// genDefText emits the text form of an attribute or type with an assembly
+// format: its Mnemonic, PrintBody (what follows #dialect.mnemonic) and
+// parse<Name>Body, as mlir-tblgen's AttrOrTypeFormatGen makes them.
+func (g *gen) genDefText(f *jen.File, def *model.Def) {
+	kind := "attribute"
+	prefix := "#"
+	if def.IsType {
+		kind, prefix = "type", "!"
+	}
+	recv := jen.Params(jen.Id(def.Recv).Op("*").Id(def.Name))
+	f.Comment(fmt.Sprintf("Mnemonic is the %s's mnemonic in its text form (%s%s.%s).", kind, prefix, g.m.Name, def.Mnemonic))
+	gofile.OneLine(f, jen.Func().Params(jen.Op("*").Id(def.Name)).Id("Mnemonic").Params().String(), jen.Return(jen.Lit(def.Mnemonic)))
+	dg := &defGen{g: g, def: def, f: def.Assembly}
+	var body []jen.Code
+	dg.printElems(&body, def.Assembly.Elements)
+	dg.flush(&body)
+	f.Comment(fmt.Sprintf("PrintBody prints the %s after its mnemonic, in its assembly format:", kind))
+	f.Comment("")
+	f.Comment("\t" + def.Assembly.Text)
+	f.Func().Add(recv).Id("PrintBody").Params(jen.Id("p").Op("*").Add(qual("Printer"))).Block(body...)
+	var parse []jen.Code
+	parse = append(parse, jen.Id(def.Recv).Op(":=").Op("&").Id(def.Name).Values())
+	dg.parseElems(&parse, def.Assembly.Elements)
+	parse = append(parse, jen.Return(jen.Id(def.Recv)))
+	name := "parse" + def.Name + "Body"
+	f.Comment(fmt.Sprintf("%s parses what PrintBody prints.", name))
+	f.Func().Id(name).Params(jen.Id("p").Op("*").Add(qual("Parser"))).Op("*").Id(def.Name).Block(parse...)
+}
+
+// defGen builds the printer and parser of a definition's format.
+type defGen struct {
+	g       *gen
+	def     *model.Def
+	f       *defs.AsmFormat
+	sp      asm.Spacing
+	pending string
+}
+
+func (dg *defGen) flush(out *[]jen.Code) {
+	if dg.pending != "" {
+		*out = append(*out, P().Dot("Write").Call(jen.Lit(dg.pending)))
+		dg.pending = ""
+	}
+}
+
+func (dg *defGen) param(e *defs.FormatElem) *model.Param {
+	r := dg.f.Refs[e]
+	for _, p := range dg.def.Params {
+		if r != nil && p.Param == r.Param {
+			return p
+		}
+	}
+	panic("tilegen: " + dg.def.Name + ": unresolved parameter $" + e.Value)
+}
+
+func (dg *defGen) field(p *model.Param) *jen.Statement { return jen.Id(dg.def.Recv).Dot(p.Field) }
+
+// optionalPtr reports whether a parameter is held by a pointer because it
+// is optional.
+func optionalParam(p *model.Param) bool {
+	return p.Optional && !model.Nilable(p.Param.Type)
+}
+
+// printParam prints a parameter's value by its kind.
+func (dg *defGen) printParam(p *model.Param) jen.Code {
+	v := dg.field(p)
+	if optionalParam(p) {
+		v = jen.Op("*").Add(v)
+		if p.Param.Type.Kind == defs.RefEnum {
+			v = jen.Parens(v)
+		}
+	}
+	switch t := p.Param.Type; t.Kind {
+	case defs.RefType:
+		return P().Dot("Type").Call(v)
+	case defs.RefAttr:
+		return P().Dot("Attr").Call(v)
+	case defs.RefInt32, defs.RefInt64:
+		return P().Dot("Int").Call(jen.Int64().Call(v))
+	case defs.RefUint32, defs.RefUint64:
+		return P().Dot("Uint").Call(jen.Uint64().Call(v))
+	case defs.RefString:
+		return P().Dot("Quoted").Call(v)
+	case defs.RefBool:
+		return qual("PrintBool").Call(P(), v)
+	case defs.RefEnum:
+		return P().Dot("Write").Call(v.Dot("String").Call())
+	case defs.RefList:
+		return qual("PrintInts").Call(P(), v)
+	}
+	panic("tilegen: " + dg.def.Name + ": no text form for parameter " + p.Name)
+}
+
+// parseParam parses a parameter's value by its kind into the field.
+func (dg *defGen) parseParam(p *model.Param) []jen.Code {
+	dst := dg.field(p)
+	set := func(v jen.Code) []jen.Code {
+		if optionalParam(p) {
+			return []jen.Code{jen.Id("v").Op(":=").Add(v), dg.field(p).Op("=").Op("&").Id("v")}
+		}
+		return []jen.Code{dst.Clone().Op("=").Add(v)}
+	}
+	name := jen.Lit(p.Name)
+	switch t := p.Param.Type; t.Kind {
+	case defs.RefType:
+		return set(P().Dot("Type").Call())
+	case defs.RefAttr:
+		return set(P().Dot("Attr").Call())
+	case defs.RefInt32, defs.RefInt64, defs.RefUint32, defs.RefUint64:
+		return set(qual("ParseInteger").Types(dg.g.m.GoType(t).Code()).Call(P(), name))
+	case defs.RefString:
+		return set(qual("ParseStringValue").Call(P(), name))
+	case defs.RefBool:
+		return set(qual("ParseBoolValue").Call(P(), name))
+	case defs.RefEnum:
+		return set(qual("ParseEnumKeywordValue").Types(jen.Id(t.Enum.Name)).Call(P(), name))
+	case defs.RefList:
+		return set(qual("ParseDenseArray").Types(dg.g.m.GoType(t.Elem).Code()).Call(P(), jen.False()))
+	}
+	panic("tilegen: " + dg.def.Name + ": no text form for parameter " + p.Name)
+}
+
+func (dg *defGen) printElems(out *[]jen.Code, es []*defs.FormatElem) {
+	for _, e := range es {
+		dg.printElem(out, e)
+	}
+}
+
+func (dg *defGen) printElem(out *[]jen.Code, e *defs.FormatElem) {
+	call := func(c jen.Code) {
+		dg.flush(out)
+		*out = append(*out, c)
+	}
+	switch e.Kind {
+	case defs.FmtLiteral:
+		switch e.Value {
+		case "":
+			dg.sp.Empty()
+		case " ":
+			dg.pending += " "
+			dg.sp.SpaceLiteral()
+		default:
+			if dg.sp.Literal(e.Value) {
+				dg.pending += " "
+			}
+			dg.pending += e.Value
+		}
+	case defs.FmtVar:
+		if dg.sp.Element() {
+			dg.pending += " "
+		}
+		call(dg.printParam(dg.param(e)))
+	case defs.FmtCustom:
+		if dg.sp.Element() {
+			dg.pending += " "
+		}
+		args := []jen.Code{P(), jen.Nil()}
+		for _, a := range e.Args {
+			args = append(args, dg.field(dg.param(a)))
+		}
+		call(jen.Id("print" + e.Value).Call(args...))
+	case defs.FmtParams, defs.FmtStruct:
+		if dg.sp.Element() {
+			dg.pending += " "
+		}
+		dg.structElems(out, e)
+	case defs.FmtOptional:
+		var anchor *defs.FormatElem
+		for _, x := range e.Then {
+			if x.Anchor {
+				anchor = x
+			}
+		}
+		if anchor.Kind == defs.FmtCustom {
+			anchor = anchor.Args[0]
+		}
+		cond := dg.field(dg.param(anchor)).Op("!=").Nil()
+		dg.flush(out)
+		var then, els []jen.Code
+		before := dg.sp
+		dg.printElems(&then, e.Then)
+		dg.flush(&then)
+		st := jen.If(cond).Block(then...)
+		if len(e.Else) > 0 {
+			// Both branches start where the group does; what follows is
+			// spaced as after the then branch.
+			after := dg.sp
+			dg.sp = before
+			dg.printElems(&els, e.Else)
+			dg.flush(&els)
+			dg.sp = after
+			st = st.Else().Block(els...)
+		}
+		*out = append(*out, st)
+	}
+}
+
+// structParams lists the parameters a params or struct directive covers.
+func (dg *defGen) structParams(e *defs.FormatElem) []*model.Param {
+	if e.Kind == defs.FmtParams {
+		return dg.def.Params
+	}
+	var out []*model.Param
+	for _, a := range e.Args {
+		if a.Kind == defs.FmtParams {
+			out = append(out, dg.def.Params...)
+		} else {
+			out = append(out, dg.param(a))
+		}
+	}
+	return out
+}
+
+// structElems prints params (values separated by ", ") or struct (name =
+// value, optional parameters left out when absent).
+func (dg *defGen) structElems(out *[]jen.Code, e *defs.FormatElem) {
+	dg.flush(out)
+	ps := dg.structParams(e)
+	if e.Kind == defs.FmtParams {
+		for i, p := range ps {
+			if i > 0 {
+				*out = append(*out, P().Dot("Write").Call(jen.Lit(", ")))
+			}
+			*out = append(*out, dg.printParam(p))
+		}
+		return
+	}
+	*out = append(*out, jen.Id("sep").Op(":=").Lit(""))
+	for i, p := range ps {
+		st := []jen.Code{P().Dot("Write").Call(jen.Id("sep").Op("+").Lit(p.Name + " = ")), dg.printParam(p)}
+		if i < len(ps)-1 {
+			st = append(st, jen.Id("sep").Op("=").Lit(", "))
+		}
+		if p.Optional {
+			*out = append(*out, jen.If(dg.field(p).Op("!=").Nil()).Block(st...))
+		} else {
+			*out = append(*out, st...)
+		}
+	}
+}
+
+func (dg *defGen) parseElems(out *[]jen.Code, es []*defs.FormatElem) {
+	for _, e := range es {
+		dg.parseElem(out, e)
+	}
+}
+
+func (dg *defGen) parseElem(out *[]jen.Code, e *defs.FormatElem) {
+	switch e.Kind {
+	case defs.FmtLiteral:
+		if e.Value != "" && e.Value != " " {
+			*out = append(*out, P().Dot("Expect").Call(jen.Lit(e.Value)))
+		}
+	case defs.FmtVar:
+		*out = append(*out, block(dg.parseParam(dg.param(e)))...)
+	case defs.FmtCustom:
+		args := []jen.Code{P()}
+		for _, a := range e.Args {
+			args = append(args, jen.Op("&").Add(dg.field(dg.param(a))))
+		}
+		*out = append(*out, jen.Id("parse"+e.Value).Call(args...))
+	case defs.FmtParams:
+		for i, p := range dg.structParams(e) {
+			if i > 0 {
+				*out = append(*out, P().Dot("Expect").Call(jen.Lit(",")))
+			}
+			*out = append(*out, block(dg.parseParam(p))...)
+		}
+	case defs.FmtStruct:
+		var cases []jen.Code
+		var required []jen.Code
+		for _, p := range dg.structParams(e) {
+			cases = append(cases, jen.Case(jen.Lit(p.Name)).Block(dg.parseParam(p)...))
+			if !p.Optional {
+				required = append(required, jen.Lit(p.Name))
+			}
+		}
+		cases = append(cases, jen.Default().Block(P().Dot("Errorf").Call(jen.Lit("unknown parameter '%s'"), jen.Id("k"))))
+		*out = append(*out, qual("ParseStruct").Call(P(), jen.Index().String().Values(required...), jen.Func().Params(jen.Id("k").String()).Block(
+			jen.Switch(jen.Id("k")).Block(cases...))))
+	case defs.FmtOptional:
+		first := e.Then[0]
+		var cond jen.Code
+		rest := e.Then[1:]
+		switch first.Kind {
+		case defs.FmtLiteral:
+			cond = P().Dot("Optional").Call(jen.Lit(first.Value))
+		case defs.FmtVar:
+			p := dg.param(first)
+			switch p.Param.Type.Kind {
+			case defs.RefString:
+				cond = qual("AtString").Call(P())
+			default:
+				cond = qual("AtInteger").Call(P())
+			}
+			rest = e.Then
+		}
+		var then, els []jen.Code
+		dg.parseElems(&then, rest)
+		st := jen.If(cond).Block(then...)
+		if len(e.Else) > 0 {
+			dg.parseElems(&els, e.Else)
+			st = st.Else().Block(els...)
+		}
+		*out = append(*out, st)
+	}
+}
+
+// block returns statements as they are, or in a block of their own when
+// they declare a local.
+func block(st []jen.Code) []jen.Code {
+	if len(st) == 1 {
+		return st
+	}
+	return []jen.Code{jen.Block(st...)}
 }
