@@ -18,22 +18,16 @@ func (dialect) Name() string {
 	return "toy"
 }
 
-// The op schemas, one per op and range of releases with the same layout.
-var (
-	schemaConstantOp = bytecode.OpSchema{
-		Name: "toy.constant",
-	}
-	schemaAddOp = bytecode.OpSchema{
-		Name: "toy.add",
-	}
-	schemaScopeOp = bytecode.OpSchema{
-		Name: "toy.scope",
-	}
-	schemaYieldOp = bytecode.OpSchema{
-		Name:       "toy.yield",
-		Terminator: true,
-	}
-)
+// opTableText describes the op schemas, one line per op and range of
+// releases with the same layout (see bytecode.OpTable).
+const opTableText = `
+constant
+add
+scope
+yield +terminator
+`
+
+var opTable = bytecode.NewOpTable("toy", opTableText)
 
 // OpSchema returns what the bytecode container needs to know about an op
 // (its name without the dialect prefix) at an LLVM release, 0 meaning the
@@ -42,17 +36,7 @@ var (
 // It returns nil for ops the dialect does not have at that release. The
 // schemas are shared: do not modify them.
 func (dialect) OpSchema(op string, release int) *bytecode.OpSchema {
-	switch op {
-	case "constant":
-		return &schemaConstantOp
-	case "add":
-		return &schemaAddOp
-	case "scope":
-		return &schemaScopeOp
-	case "yield":
-		return &schemaYieldOp
-	}
-	return nil
+	return opTable.Lookup(op, release)
 }
 
 var (

@@ -2,7 +2,7 @@
 
 package toy
 
-import "fmt"
+import "github.com/dialectgen/dialectgen/runtime/ir"
 
 // Order: The order in which tiles are visited.
 type Order uint64
@@ -12,22 +12,10 @@ const (
 	OrderColMajor Order = 1
 )
 
+var orderCases = []ir.EnumCase{{Value: 0, Text: "row_major"}, {Value: 1, Text: "col_major"}}
+
 // String returns the keyword the textual form uses.
-func (e Order) String() string {
-	switch e {
-	case OrderRowMajor:
-		return "row_major"
-	case OrderColMajor:
-		return "col_major"
-	}
-	return fmt.Sprintf("Order(%d)", uint64(e))
-}
+func (e Order) String() string { return ir.EnumString(orderCases, uint64(e), "Order") }
 
 // Valid reports whether e is one of the defined values.
-func (e Order) Valid() bool {
-	switch e {
-	case OrderRowMajor, OrderColMajor:
-		return true
-	}
-	return false
-}
+func (e Order) Valid() bool { return ir.EnumValid(orderCases, uint64(e)) }

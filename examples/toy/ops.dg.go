@@ -4,9 +4,38 @@ package toy
 
 import "github.com/dialectgen/dialectgen/runtime/ir"
 
+// opWrapper is what every op wrapper of the package embeds: the wrapped
+// operation and the methods every wrapper has.
+type opWrapper struct {
+	op *ir.Operation
+}
+
+// Op returns the wrapped operation.
+func (w opWrapper) Op() *ir.Operation { return w.op }
+
+// String prints the op in MLIR's generic form, on one line.
+func (w opWrapper) String() string { return w.op.String() }
+
+// asOp wraps op if it is named name.
+func asOp(op *ir.Operation, name string) (opWrapper, bool) {
+	if op == nil || op.Name.String() != name {
+		return opWrapper{}, false
+	}
+	return opWrapper{op}, true
+}
+
+// setAttrs sets the attributes of a builder that are not nil.
+func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
+	for i, v := range values {
+		if v != nil {
+			op.SetAttr(names[i], v)
+		}
+	}
+}
+
 // ConstantOp is toy.constant: A matrix constant.
 type ConstantOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ConstantOpName is the full name of toy.constant.
@@ -14,17 +43,9 @@ const ConstantOpName = "toy.constant"
 
 // AsConstantOp returns op as a ConstantOp if it is a toy.constant.
 func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
-	if op == nil || op.Name.String() != ConstantOpName {
-		return ConstantOp{}, false
-	}
-	return ConstantOp{op}, true
+	w, ok := asOp(op, ConstantOpName)
+	return ConstantOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ConstantOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ConstantOp) String() string { return o.op.String() }
 
 // Result returns the op's result.
 func (o ConstantOp) Result() *ir.Value { return o.op.Results[0] }
@@ -43,19 +64,17 @@ func (o ConstantOp) Tile() *TileAttr {
 // regions get their block.
 func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute, tile *TileAttr) ConstantOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "toy", Op: "constant", Registered: true}, loc, []ir.Type{resultType})
-	if value != nil {
-		op.SetAttr("value", value)
-	}
 	if tile != nil {
 		op.SetAttr("tile", tile)
 	}
+	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
-	return ConstantOp{op}
+	return ConstantOp{opWrapper{op}}
 }
 
 // AddOp is toy.add: element-wise sum of two matrices.
 type AddOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // AddOpName is the full name of toy.add.
@@ -63,17 +82,9 @@ const AddOpName = "toy.add"
 
 // AsAddOp returns op as an AddOp if it is a toy.add.
 func AsAddOp(op *ir.Operation) (AddOp, bool) {
-	if op == nil || op.Name.String() != AddOpName {
-		return AddOp{}, false
-	}
-	return AddOp{op}, true
+	w, ok := asOp(op, AddOpName)
+	return AddOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o AddOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o AddOp) String() string { return o.op.String() }
 
 // Lhs returns the op's lhs operand.
 func (o AddOp) Lhs() *ir.Value { return o.op.Operands[0] }
@@ -91,12 +102,12 @@ func BuildAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir
 	op := ir.NewOperation(ir.OpName{Dialect: "toy", Op: "add", Registered: true}, loc, []ir.Type{resultType})
 	op.Operands = []*ir.Value{lhs, rhs}
 	b.Insert(op)
-	return AddOp{op}
+	return AddOp{opWrapper{op}}
 }
 
 // ScopeOp is toy.scope: runs its body once; the body's yield gives the results.
 type ScopeOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // ScopeOpName is the full name of toy.scope.
@@ -104,17 +115,9 @@ const ScopeOpName = "toy.scope"
 
 // AsScopeOp returns op as a ScopeOp if it is a toy.scope.
 func AsScopeOp(op *ir.Operation) (ScopeOp, bool) {
-	if op == nil || op.Name.String() != ScopeOpName {
-		return ScopeOp{}, false
-	}
-	return ScopeOp{op}, true
+	w, ok := asOp(op, ScopeOpName)
+	return ScopeOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o ScopeOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o ScopeOp) String() string { return o.op.String() }
 
 // Results returns the op's results result group.
 func (o ScopeOp) Results() []*ir.Value { return o.op.Results }
@@ -129,12 +132,12 @@ func BuildScopeOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type) ScopeO
 	op := ir.NewOperation(ir.OpName{Dialect: "toy", Op: "scope", Registered: true}, loc, resultsTypes)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
-	return ScopeOp{op}
+	return ScopeOp{opWrapper{op}}
 }
 
 // YieldOp is toy.yield: ends a scope's body, giving its results.
 type YieldOp struct {
-	op *ir.Operation
+	opWrapper
 }
 
 // YieldOpName is the full name of toy.yield.
@@ -142,17 +145,9 @@ const YieldOpName = "toy.yield"
 
 // AsYieldOp returns op as a YieldOp if it is a toy.yield.
 func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
-	if op == nil || op.Name.String() != YieldOpName {
-		return YieldOp{}, false
-	}
-	return YieldOp{op}, true
+	w, ok := asOp(op, YieldOpName)
+	return YieldOp{w}, ok
 }
-
-// Op returns the wrapped operation.
-func (o YieldOp) Op() *ir.Operation { return o.op }
-
-// String prints the op in MLIR's generic form, on one line.
-func (o YieldOp) String() string { return o.op.String() }
 
 // Values returns the op's values operand group.
 func (o YieldOp) Values() []*ir.Value { return o.op.Operands }
@@ -164,5 +159,5 @@ func BuildYieldOp(b *ir.Builder, loc ir.Location, values []*ir.Value) YieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "toy", Op: "yield", Registered: true}, loc, nil)
 	op.Operands = append([]*ir.Value{}, values...)
 	b.Insert(op)
-	return YieldOp{op}
+	return YieldOp{opWrapper{op}}
 }
