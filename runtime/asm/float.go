@@ -334,6 +334,11 @@ func (s *FloatSemantics) ParseDecimal(lit string) (uint64, bool) {
 // back as the same value, else the shortest form that does if it has a
 // point, else (and for infinities and NaNs) the bit pattern in hex.
 func AppendFloat(b []byte, s *FloatSemantics, bits uint64) []byte {
+	// Bits above the format's width are not part of the value (a 4-bit
+	// float is stored in a byte), as APFloat reads only its own width.
+	if s.Bits < 64 {
+		bits &= 1<<s.Bits - 1
+	}
 	neg, c, m, e := s.decode(bits)
 	if c != fcInf && c != fcNaN {
 		str := toString(s, neg, c, m, e, 6, 0, false)

@@ -31,6 +31,8 @@ func TestAppendFloat(t *testing.T) {
 		{Float8E4M3FN, 0x7E, "4.480000e+02"},
 		{Float4E2M1FN, 0x1, "5.000000e-01"},
 		{Float4E2M1FN, 0x7, "6.000000e+00"},
+		// A 4-bit float stored in a byte: the high bits are not its value.
+		{Float4E2M1FN, 0x31, "5.000000e-01"},
 		{Float64, f64(math.Copysign(0, -1)), "-0.000000e+00"},
 		{Float16, 0x7C00, "0x7C00"},
 		{Float8E4M3FN, 0x7F, "0x7F"},
