@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
+	cudatile "github.com/dialectgen/dialectgen/dialects/cuda_tile"
 	"github.com/dialectgen/dialectgen/runtime/filemap"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 	"github.com/dialectgen/dialectgen/runtime/tileir"
@@ -20,17 +21,38 @@ type span struct {
 	children   []*span
 }
 
-// spans collects what a reader reports (wire.Tracer).
-type spans struct{ list []*span }
+// spans collects what a reader reports (wire.Tracer). A range reported
+// twice with the same meaning (a type entry a reader retried) is kept once.
+type spans struct {
+	list []*span
+	seen map[spanKey]bool
+}
+
+type spanKey struct {
+	start, end int64
+	what       string
+}
 
 func (s *spans) Span(start, end int64, what string) {
-	if end > start { // an empty range (a declared resource) holds no byte
-		s.list = append(s.list, &span{start: start, end: end, what: what})
+	if end <= start { // an empty range (a declared resource) holds no byte
+		return
 	}
+	key := spanKey{start, end, what}
+	if s.seen[key] {
+		return
+	}
+	if s.seen == nil {
+		s.seen = map[spanKey]bool{}
+	}
+	s.seen[key] = true
+	s.list = append(s.list, &span{start: start, end: end, what: what})
 }
 
 // tree nests the spans by containment: outer ranges first, then by start.
+// Of two spans of the same range, the one reported later holds the other:
+// readers report what encloses a field after the field.
 func (s *spans) tree() []*span {
+	slices.Reverse(s.list)
 	slices.SortStableFunc(s.list, func(a, b *span) int {
 		switch {
 		case a.start != b.start:
@@ -64,11 +86,13 @@ func explain(path, section string, op int, stdout io.Writer) error {
 	}
 	defer fm.Close()
 	data := fm.Data
-	if tileir.IsTileIR(data) {
-		return fmt.Errorf("%s: explain reads MLIR bytecode only for now (this is Tile IR)", path)
-	}
 	var s spans
-	readErr := mlirbc.Explain(all.NewContext(), data, mlirbc.ReadOptions{}, &s)
+	var readErr error
+	if tileir.IsTileIR(data) {
+		readErr = tileir.Explain(cudatile.Dialect, data, tileir.ReadOptions{}, &s)
+	} else {
+		readErr = mlirbc.Explain(all.NewContext(), data, mlirbc.ReadOptions{}, &s)
+	}
 	roots := s.tree()
 	if section != "" {
 		roots = findSpan(roots, func(x *span) bool { return x.what == section+" section" })

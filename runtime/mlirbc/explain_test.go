@@ -40,6 +40,21 @@ func checkExplained(t *testing.T, name string, data []byte, s *spanList) {
 			t.Fatalf("%s: byte %#x is not explained", name, k)
 		}
 	}
+	// A byte is explained by the smallest range that holds it, which must
+	// hold no smaller range: otherwise the byte is a gap between fields.
+	for k := range int64(len(data)) {
+		in := -1
+		for i := range s.starts {
+			if s.starts[i] <= k && k < s.ends[i] && (in < 0 || s.ends[i]-s.starts[i] < s.ends[in]-s.starts[in]) {
+				in = i
+			}
+		}
+		for j := range s.starts {
+			if s.starts[j] < s.ends[j] && s.starts[j] >= s.starts[in] && s.ends[j] <= s.ends[in] && s.ends[j]-s.starts[j] < s.ends[in]-s.starts[in] {
+				t.Fatalf("%s: byte %#x lies in %q but in none of the fields it holds", name, k, s.whats[in])
+			}
+		}
+	}
 	for i := range s.starts {
 		for j := range s.starts {
 			a1, b1, a2, b2 := s.starts[i], s.ends[i], s.starts[j], s.ends[j]

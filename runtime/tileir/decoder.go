@@ -48,6 +48,16 @@ type Decoder struct {
 	debug      *debugCursor
 	coder      Coder  // reused for every op (their Code calls do not nest)
 	typeBuf    []Type // the result types of the op being read
+	// tr is told what each byte range holds when a file is explained
+	// (Explain); nil when it is only read. ops counts ops in pre-order.
+	tr  wire.Tracer
+	ops int
+}
+
+// span reports [start, current offset) as what: value, when explaining.
+// Callers test d.tr first so that reading builds no strings.
+func (d *Decoder) span(start int64, what label, value string) {
+	d.tr.Span(start, d.r.Offset(), what.String()+": "+value)
 }
 
 // Version is the version of the file being read.
@@ -114,6 +124,17 @@ func (d *Decoder) ULEB128(what string) (uint64, error) { return d.uleb(text(what
 
 func (d *Decoder) uleb(what label) (uint64, error) {
 	start := d.r.Offset()
+	v, err := d.ulebQuiet(what)
+	if err == nil && d.tr != nil {
+		d.span(start, what, strconv.FormatUint(v, 10))
+	}
+	return v, err
+}
+
+// ulebQuiet reads a ULEB128 integer that its caller explains (an index,
+// a count) with what it resolves to.
+func (d *Decoder) ulebQuiet(what label) (uint64, error) {
+	start := d.r.Offset()
 	v, err := d.r.ULEB128()
 	if err != nil {
 		var we *wire.Error
@@ -134,22 +155,24 @@ func (d *Decoder) SLEB128(what string) (int64, error) {
 			return 0, d.r.ErrorAt(start, what, we.Err)
 		}
 	}
+	if err == nil && d.tr != nil {
+		d.span(start, text(what), strconv.FormatInt(v, 10))
+	}
 	return v, err
 }
 
 // Byte reads one raw byte.
-func (d *Decoder) Byte(what string) (byte, error) {
-	if d.r.Empty() {
-		return 0, d.r.Errorf(what, wire.ErrTruncated)
-	}
-	return d.r.Byte()
-}
+func (d *Decoder) Byte(what string) (byte, error) { return d.byteOf(text(what)) }
 
 func (d *Decoder) byteOf(what label) (byte, error) {
 	if d.r.Empty() {
 		return 0, d.r.Errorf(what.String(), wire.ErrTruncated)
 	}
-	return d.r.Byte()
+	b, err := d.r.Byte()
+	if err == nil && d.tr != nil {
+		d.span(d.r.Offset()-1, what, fmt.Sprintf("0x%02x", b))
+	}
+	return b, err
 }
 
 // Bool reads a one-byte boolean (any non-zero byte is true).
@@ -167,9 +190,12 @@ func (d *Decoder) Count(minElemSize int, what string) (int, error) {
 
 func (d *Decoder) count(minSize int, what label) (int, error) {
 	start := d.r.Offset()
-	n, err := d.uleb(what.with("a count of "))
+	n, err := d.ulebQuiet(what.with("a count of "))
 	if err != nil {
 		return 0, err
+	}
+	if d.tr != nil {
+		d.span(start, what.with("the number of "), strconv.FormatUint(n, 10))
 	}
 	if minSize < 1 {
 		minSize = 1
@@ -186,7 +212,7 @@ func (d *Decoder) Type(what string) (Type, error) { return d.typ(text(what)) }
 
 func (d *Decoder) typ(what label) (Type, error) {
 	start := d.r.Offset()
-	i, err := d.uleb(what.with("the type index of "))
+	i, err := d.ulebQuiet(what.with("the type index of "))
 	if err != nil {
 		return nil, err
 	}
@@ -197,6 +223,9 @@ func (d *Decoder) typ(what label) (Type, error) {
 			err = d.r.ErrorAt(start, "the type index of "+what.String(), err)
 		}
 		return nil, err
+	}
+	if d.tr != nil {
+		d.span(start, what.with("the type of "), fmt.Sprintf("type %d, %v", i, t))
 	}
 	return t, nil
 }
@@ -227,13 +256,16 @@ func (d *Decoder) String(what string) (string, error) { return d.str(text(what))
 
 func (d *Decoder) str(what label) (string, error) {
 	start := d.r.Offset()
-	i, err := d.uleb(what.with("the string index of "))
+	i, err := d.ulebQuiet(what.with("the string index of "))
 	if err != nil {
 		return "", err
 	}
 	s, ok := d.strings.get(i)
 	if !ok {
 		return "", d.r.ErrorAt(start, fmt.Sprintf("a string index below %d for %s, not %d", d.strings.len(), what, i), wire.ErrInvalid)
+	}
+	if d.tr != nil {
+		d.span(start, what, fmt.Sprintf("string %d, %q", i, s))
 	}
 	return s, nil
 }
@@ -243,12 +275,15 @@ func (d *Decoder) Const(what string) ([]byte, error) { return d.constant(text(wh
 
 func (d *Decoder) constant(what label) ([]byte, error) {
 	start := d.r.Offset()
-	i, err := d.uleb(what.with("the constant index of "))
+	i, err := d.ulebQuiet(what.with("the constant index of "))
 	if err != nil {
 		return nil, err
 	}
 	if i >= uint64(len(d.consts)) {
 		return nil, d.r.ErrorAt(start, fmt.Sprintf("a constant index below %d for %s, not %d", len(d.consts), what, i), wire.ErrInvalid)
+	}
+	if d.tr != nil {
+		d.span(start, what.with("the value of "), fmt.Sprintf("constant %d (%d bytes)", i, len(d.consts[i])))
 	}
 	return d.consts[i], nil
 }
@@ -257,10 +292,12 @@ func (d *Decoder) constant(what label) ([]byte, error) {
 func (d *Decoder) Attr(what string) (Attr, error) { return d.attr(text(what)) }
 
 func (d *Decoder) attr(what label) (Attr, error) {
+	begin := d.r.Offset()
 	tag, err := d.uleb(what.with("the attribute tag of "))
 	if err != nil {
 		return nil, err
 	}
+
 	if d.depth >= d.limit {
 		return nil, d.Invalid("attributes nested at most %d deep", d.limit)
 	}
@@ -274,6 +311,9 @@ func (d *Decoder) attr(what label) (Attr, error) {
 			err = d.r.ErrorAt(start, "the payload of attribute tag "+strconv.FormatUint(tag, 10), err)
 		}
 	}
+	if err == nil && d.tr != nil {
+		d.span(begin, what, fmt.Sprint(a))
+	}
 	return a, err
 }
 
@@ -281,12 +321,19 @@ func (d *Decoder) attr(what label) (Attr, error) {
 // dynamic sentinels INT32_MIN and INT32_MAX are rejected, as upstream does.
 func (d *Decoder) I32Array(what string) ([]int32, error) { return d.i32s(text(what)) }
 
-func (d *Decoder) i32s(what label) ([]int32, error) {
+func (d *Decoder) i32s(what label) (out []int32, err error) {
+	if d.tr != nil {
+		defer func() {
+			if err == nil && len(out) > 0 {
+				d.span(d.r.Offset()-4*int64(len(out)), what, fmt.Sprint(out))
+			}
+		}()
+	}
 	n, err := d.count(4, what.with("elements of "))
 	if err != nil {
 		return nil, err
 	}
-	out := make([]int32, n)
+	out = make([]int32, n)
 	for i := range out {
 		v, _ := d.r.Int32()
 		if v == math.MinInt32 || v == math.MaxInt32 {
@@ -327,18 +374,24 @@ func (d *Decoder) i64sRaw(what label) ([]int64, error) {
 	for i := range out {
 		out[i], _ = d.r.Int64()
 	}
+	if d.tr != nil && n > 0 {
+		d.span(d.r.Offset()-8*int64(n), what, fmt.Sprint(out))
+	}
 	return out, nil
 }
 
 // operand reads a value number and returns the value in scope.
 func (d *Decoder) operand(what label) (*Value, error) {
 	start := d.r.Offset()
-	i, err := d.uleb(what.with("the value index of "))
+	i, err := d.ulebQuiet(what.with("the value index of "))
 	if err != nil {
 		return nil, err
 	}
 	if i >= uint64(len(d.values)) {
 		return nil, d.r.ErrorAt(start, fmt.Sprintf("a value index below %d for %s, not %d", len(d.values), what, i), wire.ErrInvalid)
+	}
+	if d.tr != nil {
+		d.span(start, what, "%"+strconv.FormatUint(i, 10))
 	}
 	return d.values[i], nil
 }
@@ -454,9 +507,19 @@ func (d *Decoder) block(opName string) (*Block, error) {
 // op reads one instruction.
 func (d *Decoder) op() (Op, error) {
 	start := d.r.Offset()
-	code, err := d.ULEB128("an opcode")
+	code, err := d.ulebQuiet(text("an opcode"))
 	if err != nil {
 		return nil, err
+	}
+	if d.tr != nil {
+		n := d.ops
+		d.ops++
+		name := "?"
+		if info := d.d.Op(code); info != nil {
+			name = info.Name
+		}
+		d.tr.Span(start, d.r.Offset(), fmt.Sprintf("opcode 0x%X: %s", code, name))
+		defer func() { d.tr.Span(start, d.r.Offset(), fmt.Sprintf("op #%d %s", n, name)) }()
 	}
 	if max := d.maxOpcode; code > max {
 		return nil, d.r.ErrorAt(start, fmt.Sprintf("an opcode of version %s (at most 0x%X)", d.version, max),
@@ -532,6 +595,9 @@ func (d *Decoder) I32ArrayRaw(what string) ([]int32, error) {
 	out := make([]int32, n)
 	for i := range out {
 		out[i], _ = d.r.Int32()
+	}
+	if d.tr != nil && n > 0 {
+		d.span(d.r.Offset()-4*int64(n), text(what), fmt.Sprint(out))
 	}
 	return out, nil
 }

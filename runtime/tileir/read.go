@@ -36,6 +36,11 @@ func ReadFile(d Dialect, path string, opts ReadOptions) (*Module, error) {
 // names the byte offset, the section and what was expected. Dense buffers
 // and strings are copied; data may be reused afterwards.
 func Read(d Dialect, data []byte, opts ReadOptions) (*Module, error) {
+	return read(d, data, opts, nil)
+}
+
+// read is Read, telling tr what each byte range holds when it is not nil.
+func read(d Dialect, data []byte, opts ReadOptions, tr wire.Tracer) (*Module, error) {
 	v, err := ReadHeader(data)
 	if err != nil {
 		return nil, err
@@ -46,7 +51,10 @@ func Read(d Dialect, data []byte, opts ReadOptions) (*Module, error) {
 	}
 	m := &Module{Version: v}
 	limit := nestingLimit(opts.MaxNesting)
-	dec := &Decoder{d: d, version: v, maxOpcode: d.MaxOpcode(v), limit: limit}
+	dec := &Decoder{d: d, version: v, maxOpcode: d.MaxOpcode(v), limit: limit, tr: tr}
+	if tr != nil {
+		explainFraming(data, secs, tr)
+	}
 	for _, id := range []int{sectionString, sectionFunc} {
 		if secs[id] == nil {
 			return nil, wire.NewReader(nil, int64(len(data)), sectionNames[id]).Errorf("a "+sectionNames[id]+" section (it is mandatory)", wire.ErrInvalid)
@@ -54,6 +62,9 @@ func Read(d Dialect, data []byte, opts ReadOptions) (*Module, error) {
 	}
 	if dec.strings, err = newStringTable(*secs[sectionString]); err != nil {
 		return nil, err
+	}
+	if tr != nil {
+		explainStrings(*secs[sectionString], &dec.strings, tr)
 	}
 	if s := secs[sectionProducer]; s != nil {
 		r := s.Reader("Producer")
@@ -66,21 +77,33 @@ func Read(d Dialect, data []byte, opts ReadOptions) (*Module, error) {
 			return nil, r.ErrorAt(s.Offset, fmt.Sprintf("a string index below %d for the producer, not %d", dec.strings.len(), i), wire.ErrInvalid)
 		}
 		m.Producer, m.HasProducer = p, true
+		if tr != nil {
+			tr.Span(s.Offset, r.Offset(), fmt.Sprintf("producer: string %d, %q", i, p))
+		}
 	}
 	if s := secs[sectionType]; s != nil {
 		if dec.types, err = newTypeTable(*s); err != nil {
 			return nil, err
+		}
+		if tr != nil {
+			explainTypes(*s, dec, tr)
 		}
 	}
 	if s := secs[sectionConstant]; s != nil {
 		if dec.consts, err = newConstTable(*s); err != nil {
 			return nil, err
 		}
+		if tr != nil {
+			explainConstants(*s, dec.consts, tr)
+		}
 	}
 	var dbg *debugTable
 	if s := secs[sectionDebug]; s != nil {
 		if dbg, err = parseDebug(*s, &dec.strings, limit); err != nil {
 			return nil, err
+		}
+		if tr != nil {
+			defer explainDebug(*s, dbg, tr) // after the ops have read the entries they use
 		}
 	}
 	if s := secs[sectionGlobal]; s != nil {
@@ -108,6 +131,7 @@ func readGlobals(dec *Decoder, s wire.Section) ([]*Global, error) {
 	for i := range out {
 		g := &Global{}
 		start := dec.r.Offset()
+
 		if g.Name, err = dec.Symbol("a global's name"); err != nil {
 			return nil, err
 		}
@@ -139,6 +163,9 @@ func readGlobals(dec *Decoder, s wire.Section) ([]*Global, error) {
 			}
 			g.Constant = c != 0
 		}
+		if dec.tr != nil {
+			dec.tr.Span(start, dec.r.Offset(), fmt.Sprintf("global #%d '%s'", i, g.Name))
+		}
 		out[i] = g
 	}
 	return out, nil
@@ -168,6 +195,7 @@ func readFuncs(dec *Decoder, s wire.Section, dbg *debugTable) ([]*Function, erro
 	for i := range entries {
 		e := &entries[i]
 		e.fn = &Function{}
+		entryAt := dec.r.Offset()
 		if e.fn.Name, err = dec.String("a function name"); err != nil {
 			return nil, err
 		}
@@ -206,8 +234,15 @@ func readFuncs(dec *Decoder, s wire.Section, dbg *debugTable) ([]*Function, erro
 		}
 		e.bodyOff = dec.r.Offset()
 		e.body, _ = dec.r.Bytes(l)
+		if dec.tr != nil {
+			dec.tr.Span(entryAt, dec.r.Offset(), fmt.Sprintf("function #%d '%s'", i, e.fn.Name))
+			dec.tr.Span(e.bodyOff, dec.r.Offset(), "body")
+		}
 	}
 	// Bytes after the last function are padding; upstream ignores them.
+	if dec.tr != nil && dec.r.Len() > 0 {
+		dec.tr.Span(dec.r.Offset(), dec.r.Offset()+int64(dec.r.Len()), "padding")
+	}
 	out := make([]*Function, n)
 	for i := range entries {
 		e := &entries[i]
