@@ -12,8 +12,11 @@
 package gen
 
 import (
+	"fmt"
 	"path/filepath"
 	"sort"
+
+	"github.com/dave/jennifer/jen"
 
 	"github.com/dialectgen/dialectgen/defs"
 	"github.com/dialectgen/dialectgen/gen/internal/gofile"
@@ -88,4 +91,24 @@ func Load(path string) (*defs.Dialect, error) {
 func CheckHooks(d *defs.Dialect, dir string) error {
 	m := model.New(d, "")
 	return hookcheck.Check(append(m.Hooks(), m.PropertyHooks()...), dir)
+}
+
+// CLIMain returns the main package of a dialect repository's own mlirbc
+// (named command): the mlirbc command (package cli) with the dialect d,
+// whose Go package is importPath, added to the shipped ones. source is the
+// definition file as the header names it, relative to the command's
+// directory.
+func CLIMain(d *defs.Dialect, importPath, command, source string) ([]byte, error) {
+	if d.Format == "tileir" {
+		return nil, fmt.Errorf("dialect %s: a Tile IR dialect is not an MLIR dialect; mlirbc reads Tile IR with cuda_tile", d.Name)
+	}
+	f := gofile.New("main", source)
+	f.PackageComment(fmt.Sprintf("Command %s is mlirbc with the %s dialect added to the ones", command, d.Name))
+	f.PackageComment("dialectgen ships: every mlirbc command, for files that use it too.")
+	f.ImportName(importPath, d.Go.Package)
+	f.ImportName("github.com/dialectgen/dialectgen/cli", "cli")
+	f.Func().Id("main").Params().Block(
+		jen.Qual("github.com/dialectgen/dialectgen/cli", "Main").Call(jen.Qual(importPath, "Dialect")),
+	)
+	return gofile.Render("main"+Suffix, f)
 }

@@ -5,7 +5,9 @@
 //
 // It writes the *.dg.go files beside the definition (only those whose bytes
 // change) and removes stale ones. With -check it writes nothing and fails if
-// any generated file is missing, different or stale.
+// any generated file is missing, different or stale. With -cli DIR it also
+// writes DIR/main.dg.go, the dialect repository's own mlirbc: every mlirbc
+// command with the dialect added (cli.Main).
 package main
 
 import (
@@ -13,18 +15,21 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/dialectgen/dialectgen/defs"
 	"github.com/dialectgen/dialectgen/gen"
 )
 
 func main() {
 	check := flag.Bool("check", false, "fail if the generated files are not up to date instead of writing them")
 	out := flag.String("o", "", "output directory (default: the definition's directory)")
+	cliDir := flag.String("cli", "", "also write `DIR`/main.dg.go: mlirbc with this dialect added (one definition only)")
 	flag.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: dialectgen [-check] [-o dir] definition.yaml...\n")
+		fmt.Fprintf(os.Stderr, "usage: dialectgen [-check] [-o dir] [-cli DIR] definition.yaml...\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -32,9 +37,13 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
+	if *cliDir != "" && flag.NArg() != 1 {
+		fmt.Fprintln(os.Stderr, "dialectgen: -cli takes one definition")
+		os.Exit(2)
+	}
 	failed := false
 	for _, path := range flag.Args() {
-		if err := run(path, *out, *check); err != nil {
+		if err := run(path, *out, *cliDir, *check); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			failed = true
 		}
@@ -44,7 +53,7 @@ func main() {
 	}
 }
 
-func run(path, outDir string, check bool) error {
+func run(path, outDir, cliDir string, check bool) error {
 	d, err := gen.Load(path)
 	if err != nil {
 		return err
@@ -59,6 +68,13 @@ func run(path, outDir string, check bool) error {
 	changed, err := Sync(outDir, files, check)
 	if err != nil {
 		return err
+	}
+	if cliDir != "" {
+		n, err := writeCLI(d, path, outDir, cliDir, check)
+		if err != nil {
+			return err
+		}
+		changed += n
 	}
 	if !check {
 		fmt.Printf("%s: dialect %s: %d attributes, %d types, %d ops -> %d files in %s (%d changed)\n",
@@ -147,4 +163,47 @@ func fromHere(p string, files map[string][]byte) bool {
 		}
 	}
 	return false
+}
+
+// writeCLI writes cliDir/main.dg.go, mlirbc with dialect d (generated into
+// pkgDir) added.
+func writeCLI(d *defs.Dialect, defPath, pkgDir, cliDir string, check bool) (int, error) {
+	importPath, err := goImportPath(pkgDir)
+	if err != nil {
+		return 0, fmt.Errorf("%s: -cli: %v", defPath, err)
+	}
+	absDef, err := filepath.Abs(defPath)
+	if err != nil {
+		return 0, err
+	}
+	absCLI, err := filepath.Abs(cliDir)
+	if err != nil {
+		return 0, err
+	}
+	source, err := filepath.Rel(absCLI, absDef)
+	if err != nil {
+		return 0, err
+	}
+	src, err := gen.CLIMain(d, importPath, filepath.Base(absCLI), filepath.ToSlash(source))
+	if err != nil {
+		return 0, fmt.Errorf("%s: -cli: %v", defPath, err)
+	}
+	if err := os.MkdirAll(cliDir, 0o755); err != nil && !check {
+		return 0, err
+	}
+	return Sync(cliDir, map[string][]byte{"main" + gen.Suffix: src}, check)
+}
+
+// goImportPath is the import path of the Go package in dir, as the go
+// command sees it (go:generate runs dialectgen where go is at hand).
+func goImportPath(dir string) (string, error) {
+	cmd := exec.Command("go", "list", "-f", "{{.ImportPath}}", ".")
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go list in %s: %v: %s", dir, err, strings.TrimSpace(stderr.String()))
+	}
+	return strings.TrimSpace(string(out)), nil
 }

@@ -63,7 +63,7 @@ func TestRunReportsDefinitionErrors(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "bad.yaml")
 	os.WriteFile(path, []byte("dialect: bad\nattributes:\n  - {name: A, colour: red}\n"), 0o644)
-	err := run(path, "", false)
+	err := run(path, "", "", false)
 	if err == nil || !strings.Contains(err.Error(), "bad.yaml:3:15: attribute: unknown key \"colour\"") {
 		t.Fatalf("got %v", err)
 	}

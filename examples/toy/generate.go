@@ -11,4 +11,4 @@
 // codec the definitions name. See README.md for a walkthrough.
 package toy
 
-//go:generate go tool dialectgen toy.yaml
+//go:generate go tool dialectgen -cli cmd/mlirbc-toy toy.yaml

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -11,11 +11,11 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/tileir"
 )
 
-const shipped = "../../testdata/bytecode/attrs_all.llvm22.v6.mlirbc"
+const shipped = "../testdata/bytecode/attrs_all.llvm22.v6.mlirbc"
 
 func TestStat(t *testing.T) {
 	var out bytes.Buffer
-	if err := run([]string{"stat", shipped}, &out); err != nil {
+	if err := Run([]string{"stat", shipped}, &out); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"MLIR bytecode version 6", `"MLIR22.1.8" (release: LLVM 22)`, "AttrTypeOffset", "Properties", "attributes  ", "ops         "} {
@@ -32,7 +32,7 @@ func TestConvert(t *testing.T) {
 	}
 	dir := t.TempDir()
 	same := filepath.Join(dir, "same.mlirbc")
-	if err := run([]string{"convert", shipped, "-o", same}, nil); err != nil {
+	if err := Run([]string{"convert", shipped, "-o", same}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(same); !bytes.Equal(got, in) {
@@ -40,17 +40,17 @@ func TestConvert(t *testing.T) {
 	}
 	v0 := filepath.Join(dir, "v0.mlirbc")
 	// Flags may come before or after the input.
-	if err := run([]string{"convert", "--version", "0", shipped, "-o", v0, "--producer", "x"}, nil); err != nil {
+	if err := Run([]string{"convert", "--version", "0", shipped, "-o", v0, "--producer", "x"}, nil); err != nil {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	if err := run([]string{"stat", v0}, &out); err != nil {
+	if err := Run([]string{"stat", v0}, &out); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "version 0") || !strings.Contains(out.String(), `"x"`) {
 		t.Fatalf("converted file:\n%s", out.String())
 	}
-	if err := run([]string{"convert", shipped, "-o", filepath.Join(dir, "v9"), "--version", "9"}, nil); err == nil || !strings.Contains(err.Error(), "version 9") {
+	if err := Run([]string{"convert", shipped, "-o", filepath.Join(dir, "v9"), "--version", "9"}, nil); err == nil || !strings.Contains(err.Error(), "version 9") {
 		t.Fatalf("version 9: %v", err)
 	}
 }
@@ -61,7 +61,7 @@ func TestBadInput(t *testing.T) {
 		t.Skip("builds the command")
 	}
 	bin := filepath.Join(t.TempDir(), "mlirbc")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/mlirbc").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
 	data, err := os.ReadFile(shipped)
@@ -87,8 +87,7 @@ func TestBadInput(t *testing.T) {
 	atan2 := writeTileIR(t, dir, "atan2.tileirbc", atan2Module(), tileir.V13_2)
 	for _, args := range [][]string{{"stat", bad}, {"convert", bad, "-o", bad + ".out"}, {"stat", "/nonexistent"},
 		{"stat", tbad}, {"dump", tbad}, {"convert", tbad, tbad + ".out"}, {"dump", shipped},
-		{"convert", "--version", "13.1", atan2, tbad + ".out"}, {"convert", "--producer", "x", tile, tbad + ".out"},
-		{"convert", "--version", "7", shipped, bad + ".out"}} {
+		{"convert", "--version", "13.1", atan2, tbad + ".out"}, {"convert", "--producer", "x", tile, tbad + ".out"}} {
 		cmd := exec.Command(bin, args...)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
@@ -111,6 +110,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"dump"}, "dump takes one file"},
 		{[]string{"convert", "--frob", shipped}, "flag provided but not defined: -frob"},
 		{[]string{"help", "frobnicate"}, `no command "frobnicate"`},
+		{[]string{"convert", "--version", "7", shipped, bad + ".out"}, "--version: unsupported version: MLIR bytecode version 7 (there are 0 to 6)"},
+		{[]string{"convert", "--version", "13.9", tile, tbad + ".out"}, "--version: unsupported Tile IR version 13.9: supported are 13.1, 13.2 and 13.3"},
 	} {
 		cmd := exec.Command(bin, c.args...)
 		var stderr bytes.Buffer
@@ -131,9 +132,9 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestStatVerify(t *testing.T) {
-	for _, file := range []string{shipped, "../../dialects/cuda_tile/testdata/vectors/versioning-13.1/print-op-13.1.tileirbc"} {
+	for _, file := range []string{shipped, "../dialects/cuda_tile/testdata/vectors/versioning-13.1/print-op-13.1.tileirbc"} {
 		var out bytes.Buffer
-		if err := run([]string{"stat", "--verify", file}, &out); err != nil {
+		if err := Run([]string{"stat", "--verify", file}, &out); err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
 		if !strings.Contains(out.String(), "verified:   the IR passes the writer's checks") {
@@ -145,7 +146,7 @@ func TestStatVerify(t *testing.T) {
 func TestHelpAndVersion(t *testing.T) {
 	for _, args := range [][]string{{"help"}, {"--help"}, {"-h"}, {"help", "convert"}, {"convert", "--help"}, {"stat", "-h"}, {"dump", "--help"}} {
 		var out bytes.Buffer
-		if err := run(args, &out); err != nil {
+		if err := Run(args, &out); err != nil {
 			t.Fatalf("%v: %v", args, err)
 		}
 		if !strings.HasPrefix(out.String(), "usage:") && !strings.Contains(out.String(), "\nusage:\n") {
@@ -153,18 +154,18 @@ func TestHelpAndVersion(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
-	if err := run([]string{"convert", "-h"}, &out); err != nil || !strings.Contains(out.String(), "-version string") {
+	if err := Run([]string{"convert", "-h"}, &out); err != nil || !strings.Contains(out.String(), "-version string") {
 		t.Errorf("convert -h does not describe its flags (%v):\n%s", err, out.String())
 	}
 	out.Reset()
-	if err := run([]string{"--version"}, &out); err != nil || !strings.HasPrefix(out.String(), "mlirbc ") {
+	if err := Run([]string{"--version"}, &out); err != nil || !strings.HasPrefix(out.String(), "mlirbc ") {
 		t.Errorf("--version: %v %q", err, out.String())
 	}
 }
 
 func TestExplain(t *testing.T) {
 	var out bytes.Buffer
-	if err := run([]string{"explain", "--op", "1", shipped}, &out); err != nil {
+	if err := Run([]string{"explain", "--op", "1", shipped}, &out); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"op #1 ", "op name ", "mask 0x", "location "} {
@@ -173,7 +174,7 @@ func TestExplain(t *testing.T) {
 		}
 	}
 	out.Reset()
-	if err := run([]string{"explain", "--section", "String", shipped}, &out); err != nil {
+	if err := Run([]string{"explain", "--section", "String", shipped}, &out); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(strings.SplitN(out.String(), "\n", 2)[0][10:], "String section") || strings.Contains(out.String(), "op #") {
@@ -188,7 +189,7 @@ func TestExplain(t *testing.T) {
 		t.Fatal(err)
 	}
 	out.Reset()
-	if err := run([]string{"explain", bad}, &out); err == nil || !strings.Contains(out.String(), "\nerror: offset 0x") {
+	if err := Run([]string{"explain", bad}, &out); err == nil || !strings.Contains(out.String(), "\nerror: offset 0x") {
 		t.Errorf("explain of a cut file: %v\n%s", err, out.String())
 	}
 }

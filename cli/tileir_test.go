@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -102,7 +102,7 @@ func TestDumpTileIR(t *testing.T) {
 	}
 	path := writeTileIR(t, t.TempDir(), "small.tileirbc", m, tileir.V13_3)
 	var out bytes.Buffer
-	if err := run([]string{"dump", path}, &out); err != nil {
+	if err := Run([]string{"dump", path}, &out); err != nil {
 		t.Fatal(err)
 	}
 	// The module read back and the one built in memory print the same.
@@ -130,7 +130,7 @@ func TestDumpTileIR(t *testing.T) {
 // numbers are the wire numbers of EXPECTED.json, and the 13.1 print op's
 // token result, which the file does not have, prints as %_.
 func TestDumpVector(t *testing.T) {
-	const dir = "../../dialects/cuda_tile/testdata/vectors/versioning-13.1/"
+	const dir = "../dialects/cuda_tile/testdata/vectors/versioning-13.1/"
 	for name, want := range map[string][]string{
 		"negi-op-13.1.tileirbc": {
 			"kernel @basic()",
@@ -155,7 +155,7 @@ func TestDumpVector(t *testing.T) {
 			t.Skipf("vector not present: %v", err)
 		}
 		var out bytes.Buffer
-		if err := run([]string{"dump", dir + name}, &out); err != nil {
+		if err := Run([]string{"dump", dir + name}, &out); err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(out.String(), strings.Join(want, "\n")+"\n") {
@@ -167,7 +167,7 @@ func TestDumpVector(t *testing.T) {
 func TestStatTileIR(t *testing.T) {
 	path := writeTileIR(t, t.TempDir(), "small.tileirbc", smallModule(), tileir.V13_3)
 	var out bytes.Buffer
-	if err := run([]string{"stat", path}, &out); err != nil {
+	if err := Run([]string{"stat", path}, &out); err != nil {
 		t.Fatal(err)
 	}
 	s := out.String()
@@ -211,7 +211,7 @@ func TestConvertTileIR(t *testing.T) {
 
 	// The default keeps the version: the same bytes.
 	same := filepath.Join(dir, "same.tileirbc")
-	if err := run([]string{"convert", in, same}, nil); err != nil {
+	if err := Run([]string{"convert", in, same}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(same); !bytes.Equal(got, orig) {
@@ -223,18 +223,18 @@ func TestConvertTileIR(t *testing.T) {
 	m.Globals[0].Private, m.Globals[0].Constant = false, false
 	in = writeTileIR(t, dir, "in133.tileirbc", m, tileir.V13_3)
 	down := filepath.Join(dir, "down.tileirbc")
-	if err := run([]string{"convert", "--version", "13.2", in, "-o", down}, nil); err != nil {
+	if err := Run([]string{"convert", "--version", "13.2", in, "-o", down}, nil); err != nil {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	if err := run([]string{"stat", down}, &out); err != nil {
+	if err := Run([]string{"stat", down}, &out); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "Tile IR 13.2.0") || !strings.Contains(out.String(), "producer:   none") {
 		t.Fatalf("converted to 13.2:\n%s", out.String())
 	}
 	up := filepath.Join(dir, "up.tileirbc")
-	if err := run([]string{"convert", down, up, "--version=13.3"}, nil); err != nil {
+	if err := Run([]string{"convert", down, up, "--version=13.3"}, nil); err != nil {
 		t.Fatal(err)
 	}
 	// The producer was dropped on the way down; everything else is back.
@@ -248,7 +248,7 @@ func TestConvertTileIR(t *testing.T) {
 	// Down to 13.1: atan2 (0x6E) is a 13.2 op.
 	a := writeTileIR(t, dir, "atan2.tileirbc", atan2Module(), tileir.V13_2)
 	out13 := filepath.Join(dir, "atan2.13.1")
-	err := run([]string{"convert", "--version", "13.1", a, out13}, nil)
+	err := Run([]string{"convert", "--version", "13.1", a, out13}, nil)
 	if err == nil {
 		t.Fatal("atan2 converted to 13.1")
 	}
@@ -279,15 +279,15 @@ func TestConvertTileIR(t *testing.T) {
 		{[]string{"--version", "6"}, "invalid Tile IR version"},
 	} {
 		args := append([]string{"convert", a, filepath.Join(dir, "x")}, tc.args...)
-		if err := run(args, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if err := Run(args, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: %v, want %q", tc.args, err, tc.want)
 		}
 	}
 	// A Tile IR version on MLIR bytecode.
-	if err := run([]string{"convert", shipped, filepath.Join(dir, "x"), "--version", "13.1"}, nil); err == nil || !strings.Contains(err.Error(), "MLIR bytecode") {
+	if err := Run([]string{"convert", shipped, filepath.Join(dir, "x"), "--version", "13.1"}, nil); err == nil || !strings.Contains(err.Error(), "MLIR bytecode") {
 		t.Errorf("--version 13.1 on MLIR bytecode: %v", err)
 	}
-	if err := run([]string{"dump", shipped}, nil); err == nil || !strings.Contains(err.Error(), "dump supports Tile IR files only") {
+	if err := Run([]string{"dump", shipped}, nil); err == nil || !strings.Contains(err.Error(), "dump supports Tile IR files only") {
 		t.Errorf("dump of MLIR bytecode: %v", err)
 	}
 }

@@ -1,6 +1,6 @@
 //go:build linux
 
-package main
+package cli
 
 import (
 	"os"
@@ -27,7 +27,7 @@ func TestMain(m *testing.M) {
 	// The test binary runs as mlirbc when asked, so that a command's peak
 	// memory can be measured in a process of its own.
 	if os.Getenv("MLIRBC_TEST_AS_MAIN") == "1" {
-		main()
+		Main()
 		os.Exit(0)
 	}
 	os.Exit(m.Run())

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -15,21 +15,21 @@ import (
 // and assembles the text back (convert detects text by the absence of a
 // bytecode magic): the bytes are the original's.
 func TestPrintAndAssemble(t *testing.T) {
-	golden := filepath.Join("..", "..", "dialects", "cuda_tile", "testdata", "text")
+	golden := filepath.Join("..", "dialects", "cuda_tile", "testdata", "text")
 	in := filepath.Join(golden, "cov1.13.3.tileirbc")
 	want, err := os.ReadFile(filepath.Join(golden, "cov1.13.3.printed.mlir"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	if err := run([]string{"print", in}, &out); err != nil {
+	if err := Run([]string{"print", in}, &out); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(out.Bytes(), want) {
 		t.Fatalf("mlirbc print differs from cuda-tile-translate's text")
 	}
 	out.Reset()
-	if err := run([]string{"print", "--debuginfo=false", in}, &out); err != nil {
+	if err := Run([]string{"print", "--debuginfo=false", in}, &out); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(out.String(), "loc(") {
@@ -42,7 +42,7 @@ func TestPrintAndAssemble(t *testing.T) {
 		t.Fatal(err)
 	}
 	bc := filepath.Join(dir, "cov1.tileirbc")
-	if err := run([]string{"convert", text, "-o", bc}, &out); err != nil {
+	if err := Run([]string{"convert", text, "-o", bc}, &out); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(bc)
@@ -51,7 +51,7 @@ func TestPrintAndAssemble(t *testing.T) {
 		t.Errorf("print → convert does not give the original bytes (%d vs %d)", len(got), len(orig))
 	}
 	// An older version: cov1 uses ops of 13.2 and 13.3.
-	err = run([]string{"convert", text, "-o", bc, "--version", "13.1"}, &out)
+	err = Run([]string{"convert", text, "-o", bc, "--version", "13.1"}, &out)
 	var ve *wire.VersionError
 	if !errors.As(err, &ve) {
 		t.Errorf("convert --version 13.1: %v, want a *wire.VersionError", err)
@@ -59,7 +59,7 @@ func TestPrintAndAssemble(t *testing.T) {
 	// A parse error names the file, line and column.
 	bad := filepath.Join(dir, "bad.mlir")
 	os.WriteFile(bad, []byte("cuda_tile.module @k {\n  entry @f() {\n    %0 = nope\n  }\n}\n"), 0o644)
-	err = run([]string{"convert", bad, "-o", bc}, &out)
+	err = Run([]string{"convert", bad, "-o", bc}, &out)
 	if err == nil || !strings.HasPrefix(err.Error(), bad+":3:10: custom op 'nope' is unknown") {
 		t.Errorf("convert of bad text: %v", err)
 	}

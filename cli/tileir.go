@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -124,7 +124,7 @@ func convertTileIR(in, out string, data []byte, o convertOptions) error {
 	target := m.Version
 	if o.version != "" {
 		if target, err = tileir.ParseVersion(o.version); err != nil {
-			return fmt.Errorf("--version: %w", err)
+			return errUsage("--version: " + err.Error())
 		}
 	}
 	// The Producer section exists from 13.3 on; an older target has no
@@ -208,7 +208,7 @@ func convertText(in, out string, data []byte, o convertOptions) error {
 	if o.version != "" {
 		var err error
 		if target, err = tileir.ParseVersion(o.version); err != nil {
-			return fmt.Errorf("--version: %w", err)
+			return errUsage("--version: " + err.Error())
 		}
 	}
 	m, err := cudatile.Parse(in, data)

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -63,7 +63,7 @@ func TestConvertOntoInput(t *testing.T) {
 	for name, orig := range ins {
 		t.Run(name, func(t *testing.T) {
 			for _, out := range []string{name, "./" + name, filepath.Join(dir, name)} {
-				if err := run([]string{"convert", name, "-o", out}, nil); err != nil {
+				if err := Run([]string{"convert", name, "-o", out}, nil); err != nil {
 					t.Fatalf("-o %s: %v", out, err)
 				}
 				wantFile(t, name, orig)
@@ -74,7 +74,7 @@ func TestConvertOntoInput(t *testing.T) {
 			if err := os.Link(name, hard); err != nil {
 				t.Fatal(err)
 			}
-			if err := run([]string{"convert", hard, "-o", name}, nil); err != nil {
+			if err := Run([]string{"convert", hard, "-o", name}, nil); err != nil {
 				t.Fatal(err)
 			}
 			wantFile(t, name, orig)
@@ -84,12 +84,12 @@ func TestConvertOntoInput(t *testing.T) {
 			if err := os.Symlink(name, link); err != nil {
 				t.Fatal(err)
 			}
-			if err := run([]string{"convert", name, "-o", link}, nil); err != nil {
+			if err := Run([]string{"convert", name, "-o", link}, nil); err != nil {
 				t.Fatal(err)
 			}
 			wantLink(t, link)
 			wantFile(t, name, orig)
-			if err := run([]string{"convert", link, link}, nil); err != nil {
+			if err := Run([]string{"convert", link, link}, nil); err != nil {
 				t.Fatal(err)
 			}
 			wantLink(t, link)
@@ -127,7 +127,7 @@ func TestConvertFailureKeepsOutput(t *testing.T) {
 				if viaLink {
 					out = link
 				}
-				if err := run(append(tc.args, "-o", out), nil); err == nil {
+				if err := Run(append(tc.args, "-o", out), nil); err == nil {
 					t.Fatalf("-o %s: no error", out)
 				}
 				wantLink(t, link)
@@ -147,7 +147,7 @@ func TestConvertFailureKeepsOutput(t *testing.T) {
 		if err := os.Chmod(out, 0o640); err != nil {
 			t.Fatal(err)
 		}
-		if err := run([]string{"convert", filepath.Join(dir, name), out}, nil); err != nil {
+		if err := Run([]string{"convert", filepath.Join(dir, name), out}, nil); err != nil {
 			t.Fatal(err)
 		}
 		wantFile(t, out, orig)
@@ -174,7 +174,7 @@ func TestDumpElidesLargeConstants(t *testing.T) {
 	cudatile.BuildReturnOp(b, nil)
 	path := writeTileIR(t, t.TempDir(), "big.tileirbc", &tileir.Module{Funcs: []*tileir.Function{fn}}, tileir.V13_3)
 	var out bytes.Buffer
-	if err := run([]string{"dump", path}, &out); err != nil {
+	if err := Run([]string{"dump", path}, &out); err != nil {
 		t.Fatal(err)
 	}
 	if out.Len() > 2000*200 {
@@ -196,15 +196,15 @@ func TestConvertEmptyProducer(t *testing.T) {
 	in := writeTileIR(t, dir, "in.tileirbc", m, tileir.V13_3)
 	orig, _ := os.ReadFile(in)
 	out := filepath.Join(dir, "out.tileirbc")
-	if err := run([]string{"convert", in, out}, nil); err != nil {
+	if err := Run([]string{"convert", in, out}, nil); err != nil {
 		t.Fatal(err)
 	}
 	wantFile(t, out, orig)
 	var s bytes.Buffer
-	if err := run([]string{"stat", out}, &s); err != nil || !strings.Contains(s.String(), "producer:   \"\"\n") {
+	if err := Run([]string{"stat", out}, &s); err != nil || !strings.Contains(s.String(), "producer:   \"\"\n") {
 		t.Errorf("stat (%v):\n%s", err, s.String())
 	}
-	if err := run([]string{"convert", "--version", "13.2", in, out}, nil); err != nil {
+	if err := Run([]string{"convert", "--version", "13.2", in, out}, nil); err != nil {
 		t.Fatal(err)
 	}
 	back, err := os.ReadFile(out)

@@ -1,12 +1,12 @@
-package main
+package cli
 
 import (
 	"fmt"
 	"io"
 
-	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/internal/safefile"
 	"github.com/dialectgen/dialectgen/runtime/filemap"
+	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 	"github.com/dialectgen/dialectgen/runtime/tileir"
 )
@@ -19,7 +19,7 @@ type convertOptions struct {
 	set      []string // the flags given, by name
 }
 
-func convert(in, out string, o convertOptions) error {
+func convert(ctx *ir.Context, in, out string, o convertOptions) error {
 	fm, err := filemap.Open(in)
 	if err != nil {
 		return err
@@ -35,10 +35,9 @@ func convert(in, out string, o convertOptions) error {
 	var version mlirbc.Version
 	if o.version != "" {
 		if version, err = mlirbc.ParseVersion(o.version); err != nil {
-			return fmt.Errorf("--version: %w", err)
+			return errUsage("--version: " + err.Error())
 		}
 	}
-	ctx := all.NewContext()
 	// The input is read with the layouts of the release that wrote it;
 	// --release only chooses the layouts written.
 	m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{Verify: o.verify})

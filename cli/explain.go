@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bufio"
@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/dialectgen/dialectgen/dialects/all"
 	cudatile "github.com/dialectgen/dialectgen/dialects/cuda_tile"
 	"github.com/dialectgen/dialectgen/runtime/filemap"
+	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 	"github.com/dialectgen/dialectgen/runtime/tileir"
 )
@@ -79,7 +79,7 @@ func (s *spans) tree() []*span {
 }
 
 // explain prints an annotated hex dump of path.
-func explain(path, section string, op int, stdout io.Writer) error {
+func explain(ctx *ir.Context, path, section string, op int, stdout io.Writer) error {
 	fm, err := filemap.Open(path)
 	if err != nil {
 		return err
@@ -91,7 +91,7 @@ func explain(path, section string, op int, stdout io.Writer) error {
 	if tileir.IsTileIR(data) {
 		readErr = tileir.Explain(cudatile.Dialect, data, tileir.ReadOptions{}, &s)
 	} else {
-		readErr = mlirbc.Explain(all.NewContext(), data, mlirbc.ReadOptions{}, &s)
+		readErr = mlirbc.Explain(ctx, data, mlirbc.ReadOptions{}, &s)
 	}
 	roots := s.tree()
 	if section != "" {

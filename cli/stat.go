@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -6,7 +6,6 @@ import (
 	"slices"
 	"text/tabwriter"
 
-	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/filemap"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -14,7 +13,7 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/tileir"
 )
 
-func stat(path string, stdout io.Writer, verify bool) error {
+func stat(ctx *ir.Context, path string, stdout io.Writer, verify bool) error {
 	fm, err := filemap.Open(path)
 	if err != nil {
 		return err
@@ -28,7 +27,6 @@ func stat(path string, stdout io.Writer, verify bool) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	ctx := all.NewContext()
 	m, err := mlirbc.Decode(ctx, f, mlirbc.ReadOptions{Verify: verify})
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
