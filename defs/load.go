@@ -52,6 +52,7 @@ func Load(name string, data []byte) (*Dialect, error) {
 	d := l.dialect(doc.Content[0])
 	if len(l.errs) == 0 {
 		resolve(d, l)
+		checkMistakes(l, d)
 	}
 	if len(l.errs) > 0 {
 		sort.SliceStable(l.errs, func(i, j int) bool {
@@ -89,9 +90,10 @@ func yamlError(name string, err error) error {
 }
 
 type loader struct {
-	file string
-	errs ErrorList
-	d    *Dialect // set while resolving
+	file   string
+	errs   ErrorList
+	d      *Dialect        // set while resolving
+	avails []*Availability // every since/until read, for checkMistakes
 }
 
 func (l *loader) pos(n *yaml.Node) Pos { return Pos{l.file, n.Line, n.Column} }
@@ -225,6 +227,7 @@ func ParseVersion(s string) (Version, error) {
 
 // avail adds the since/until handlers to h.
 func (l *loader) avail(a *Availability, h map[string]func(*yaml.Node)) map[string]func(*yaml.Node) {
+	l.avails = append(l.avails, a)
 	h["since"] = func(v *yaml.Node) { a.Since = l.version(v) }
 	h["until"] = func(v *yaml.Node) { a.Until = l.version(v) }
 	return h

@@ -1,0 +1,227 @@
+package defs
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Checks of mistakes an author makes that would otherwise give generated
+// code that does not compile, or compiles and reads or writes the wrong
+// bytes. Each names the element and, where a near name exists, suggests it.
+
+var (
+	// A dialect namespace is an identifier: ops are named namespace.op.
+	dialectNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_$]*$`)
+	// An op name is what follows the namespace: letters, digits, _, $ and
+	// dots (llvm.mlir.global, arm_neon.2d.sdot).
+	opNameRE = regexp.MustCompile(`^[A-Za-z0-9_$][A-Za-z0-9_$.]*$`)
+)
+
+func (l *loader) errAt(p Pos, format string, args ...any) {
+	l.errs = append(l.errs, &Error{Pos: p, Msg: fmt.Sprintf(format, args...)})
+}
+
+// checkMistakes runs the checks below on a resolved dialect.
+func checkMistakes(l *loader, d *Dialect) {
+	if !dialectNameRE.MatchString(d.Name) {
+		l.errAt(d.Pos, "dialect name %q is not an identifier (letters, digits, _ and $, not starting with a digit): ops are named %s.<op>", d.Name, d.Name)
+	}
+	for _, a := range l.avails {
+		checkRange(l, a)
+	}
+	for _, def := range append(slices.Clone(d.Attributes), d.Types...) {
+		for _, e := range def.Bytecode {
+			checkFieldsOnce(l, def.Name, e)
+		}
+	}
+	for _, e := range d.Enums {
+		checkEnumTexts(l, e)
+	}
+	known := definedNames(d)
+	for _, o := range d.Ops {
+		if !opNameRE.MatchString(o.Name) {
+			l.errAt(o.Pos, "op name %q may hold only letters, digits, _, $ and dots (not first)", o.Name)
+		}
+		checkOpNames(l, o)
+		for _, g := range append(slices.Clone(o.Operands), o.Results...) {
+			if near := nearName(g.Type, known); near != "" {
+				l.errAt(g.Pos, "op %q: %s names no definition of dialect %s; did you mean %s?", o.Name, g.Type, d.Name, near)
+			}
+		}
+	}
+}
+
+// checkRange refuses a version range that holds nowhere.
+func checkRange(l *loader, a *Availability) {
+	s, u := a.Since, a.Until
+	if s == nil || u == nil || s.Axis != u.Axis {
+		return
+	}
+	if compareParts(s.Parts, u.Parts) > 0 {
+		l.errAt(s.Pos, "empty version range: since %s is after until %s (until is the last version that has it)", s, u)
+	}
+}
+
+func compareParts(a, b []int) int {
+	for i := range max(len(a), len(b)) {
+		var x, y int
+		if i < len(a) {
+			x = a[i]
+		}
+		if i < len(b) {
+			y = b[i]
+		}
+		if x != y {
+			return x - y
+		}
+	}
+	return 0
+}
+
+// overlap reports whether two ranges hold at some common version. Bounds
+// on different axes are taken to overlap: nothing orders them.
+func overlap(a, b Availability) bool {
+	below := func(until, since *Version) bool { // until < since
+		return until != nil && since != nil && until.Axis == since.Axis && compareParts(until.Parts, since.Parts) < 0
+	}
+	return !below(a.Until, b.Since) && !below(b.Until, a.Since)
+}
+
+// checkFieldsOnce refuses an encoding that writes a param twice: the
+// second read would overwrite the first, and the bytes would not round
+// trip.
+func checkFieldsOnce(l *loader, def string, e *Encoding) {
+	seen := map[string]Pos{}
+	claim := func(name string, p Pos) {
+		if name == "" {
+			return
+		}
+		if prev, ok := seen[name]; ok {
+			l.errAt(p, "%s code %d: param %q is written twice (first at %s)", def, e.Code, name, prev)
+			return
+		}
+		seen[name] = p
+	}
+	for _, f := range e.Fields {
+		claim(f.Param, f.Pos)
+		for _, pp := range f.Packed {
+			claim(pp.Param, pp.Pos)
+		}
+		for _, o := range f.Outputs {
+			claim(o, f.Pos)
+		}
+	}
+}
+
+// checkEnumTexts refuses two values with one keyword: text could not tell
+// them apart.
+func checkEnumTexts(l *loader, e *Enum) {
+	seen := map[string]*EnumValue{}
+	for _, v := range e.Values {
+		text := v.Text
+		if text == "" {
+			text = strings.ToLower(v.Name)
+		}
+		if prev, ok := seen[text]; ok && overlap(prev.Availability, v.Availability) {
+			l.errAt(v.Pos, "enum %s: values %s and %s both have the keyword %q", e.Name, prev.Name, v.Name, text)
+			continue
+		}
+		seen[text] = v
+	}
+}
+
+// checkOpNames refuses two parts of an op with one name (ODS's arguments,
+// results, regions and successors share one namespace), unless the
+// releases that have them do not meet (a group renamed or reshaped).
+func checkOpNames(l *loader, o *Op) {
+	type part struct {
+		kind string
+		pos  Pos
+		av   Availability
+	}
+	seen := map[string][]part{}
+	add := func(kind, name string, p Pos, av Availability) {
+		for _, prev := range seen[name] {
+			if overlap(prev.av, av) {
+				l.errAt(p, "op %q: %s %q has the name of the %s at %s", o.Name, kind, name, prev.kind, prev.pos)
+				return
+			}
+		}
+		seen[name] = append(seen[name], part{kind, p, av})
+	}
+	for _, g := range o.Operands {
+		add("operand", g.Name, g.Pos, g.Availability)
+	}
+	for _, a := range o.Attributes {
+		add("attribute", a.Name, a.Pos, a.Availability)
+	}
+	for _, g := range o.Results {
+		add("result", g.Name, g.Pos, g.Availability)
+	}
+	for _, r := range o.Regions {
+		add("region", r.Name, r.Pos, r.Availability)
+	}
+	for _, s := range o.Successors {
+		add("successor", s.Name, s.Pos, s.Availability)
+	}
+}
+
+// definedNames are the attributes, types and enums of a dialect.
+func definedNames(d *Dialect) []string {
+	var names []string
+	for _, def := range append(slices.Clone(d.Attributes), d.Types...) {
+		names = append(names, def.Name)
+	}
+	for _, e := range d.Enums {
+		names = append(names, e.Name)
+	}
+	return names
+}
+
+// nearName returns a definition name that name is probably a misspelling
+// of: not equal to any, but one edit from one (two for names of ten
+// letters or more). Operand and result types are otherwise free text
+// (upstream constraints such as AnyTensor name nothing here), so short
+// names that differ by a word (AnyType, IntType) are not suspects.
+func nearName(name string, known []string) string {
+	if len(name) < 5 || slices.Contains(known, name) {
+		return ""
+	}
+	best, bestD := "", 2
+	if len(name) >= 10 {
+		bestD = 3
+	}
+	for _, k := range known {
+		if d := editDistance(name, k, bestD); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b, or limit when it
+// is at least limit.
+func editDistance(a, b string, limit int) int {
+	if d := len(a) - len(b); d >= limit || -d >= limit {
+		return limit
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := prev[j-1]
+			if a[i-1] != b[j-1] {
+				c = 1 + min(prev[j-1], prev[j], cur[j-1])
+			}
+			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
+		}
+		prev, cur = cur, prev
+	}
+	return min(prev[len(b)], limit)
+}

@@ -1,0 +1,91 @@
+package defs
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// mistakeBase is a small correct dialect; each case of TestMistakes
+// replaces one line of it.
+const mistakeBase = `dialect: qnt
+enums:
+  - name: Mode
+    values:
+      - {name: Fast, value: 0, text: fast}
+      - {name: Exact, value: 1, text: exact}
+types:
+  - name: QTensorType
+    params:
+      - {name: rank, type: int64}
+      - {name: mode, type: Mode}
+    bytecode:
+      - {code: 0, fields: [rank, mode]}
+ops:
+  - name: calibrate
+    since: llvm 19
+    operands:
+      - {name: input, type: QTensorType}
+    attributes:
+      - {name: scale, type: Attribute}
+    results:
+      - {name: output, type: QTensorType}
+    regions:
+      - {name: body}
+`
+
+// TestMistakes: each mistake an author makes is refused with its
+// position and a message that says what is wrong (and what was meant).
+func TestMistakes(t *testing.T) {
+	if _, err := Load("q.yaml", []byte(mistakeBase)); err != nil {
+		t.Fatalf("the base dialect does not load: %v", err)
+	}
+	for _, c := range []struct{ name, old, new, want string }{
+		{"dialect name", "dialect: qnt", "dialect: q-nt",
+			`q.yaml:1:1: dialect name "q-nt" is not an identifier (letters, digits, _ and $, not starting with a digit): ops are named q-nt.<op>`},
+		{"op name", "  - name: calibrate", "  - name: cali brate",
+			`q.yaml:15:5: op name "cali brate" may hold only letters, digits, _, $ and dots (not first)`},
+		{"operand type", "      - {name: input, type: QTensorType}", "      - {name: input, type: QTensrType}",
+			`q.yaml:18:9: op "calibrate": QTensrType names no definition of dialect qnt; did you mean QTensorType?`},
+		{"field twice", "[rank, mode]", "[rank, rank, mode]",
+			`q.yaml:13:34: QTensorType code 0: param "rank" is written twice (first at q.yaml:13:28)`},
+		{"empty range", "    since: llvm 19", "    since: llvm 22\n    until: llvm 19",
+			`q.yaml:16:12: empty version range: since llvm 22 is after until llvm 19 (until is the last version that has it)`},
+		{"enum keyword twice", "text: exact}", "text: fast}",
+			`q.yaml:6:9: enum Mode: values Fast and Exact both have the keyword "fast"`},
+		{"operand and attribute", "      - {name: scale, type: Attribute}", "      - {name: input, type: Attribute}",
+			`q.yaml:20:9: op "calibrate": attribute "input" has the name of the operand at q.yaml:18:9`},
+		{"region and result", "      - {name: body}", "      - {name: output}",
+			`q.yaml:24:9: op "calibrate": region "output" has the name of the result at q.yaml:22:9`},
+		{"param twice", "      - {name: mode, type: Mode}", "      - {name: rank, type: Mode}",
+			`q.yaml:11:9: param "rank" defined twice`},
+	} {
+		src := strings.Replace(mistakeBase, c.old, c.new, 1)
+		if src == mistakeBase {
+			t.Fatalf("%s: %q is not in the base", c.name, c.old)
+		}
+		_, err := Load("q.yaml", []byte(src))
+		if err == nil {
+			t.Errorf("%s: accepted", c.name)
+			continue
+		}
+		// The mistake's own message, exactly (others may follow from it).
+		if lines := strings.Split(err.Error(), "\n"); !slices.Contains(lines, c.want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, err, c.want)
+		}
+	}
+}
+
+func TestEditDistance(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{{"QTensrType", "QTensorType", 1}, {"AnyType", "IntType", 2}, {"", "abc", 3}, {"kitten", "sitting", 3}, {"same", "same", 0}} {
+		if got := editDistance(c.a, c.b, 10); got != c.want {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+	if got := nearName("AnyType", []string{"IntType"}); got != "" {
+		t.Errorf("AnyType is taken for a misspelling of %s", got)
+	}
+}
