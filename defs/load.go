@@ -3,7 +3,9 @@ package defs
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,12 +42,17 @@ func LoadFile(path string) (*Dialect, error) {
 }
 
 // Load parses definitions from data; name is used in positions.
-func Load(name string, data []byte) (*Dialect, error) {
+func Load(name string, data []byte) (*Dialect, error) { return load(name, data, nil) }
+
+func load(name string, data []byte, rec *SchemaRecorder) (*Dialect, error) {
+	if rec != nil {
+		defer rec.finish()
+	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, yamlError(name, err)
 	}
-	l := &loader{file: name}
+	l := &loader{file: name, rec: rec}
 	if len(doc.Content) == 0 {
 		return nil, ErrorList{{Pos: Pos{name, 1, 1}, Msg: "empty definition file"}}
 	}
@@ -94,6 +101,7 @@ type loader struct {
 	errs   ErrorList
 	d      *Dialect        // set while resolving
 	avails []*Availability // every since/until read, for checkMistakes
+	rec    *SchemaRecorder // records the shape of what is walked, or nil
 }
 
 func (l *loader) pos(n *yaml.Node) Pos { return Pos{l.file, n.Line, n.Column} }
@@ -109,9 +117,18 @@ func (l *loader) fields(n *yaml.Node, what string, h map[string]func(v *yaml.Nod
 		l.errorf(n, "%s must be a mapping", what)
 		return false
 	}
+	var kind *schemaKind
+	if l.rec != nil {
+		kind = l.rec.walk(n, what, slices.Collect(maps.Keys(h)))
+	}
 	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
+		if kind != nil {
+			if _, ok := h[k.Value]; ok {
+				l.rec.value(kind, k.Value, v)
+			}
+		}
 		if seen[k.Value] {
 			l.errorf(k, "%s: duplicate key %q", what, k.Value)
 			continue
