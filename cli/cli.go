@@ -89,8 +89,8 @@ var commands = []command{
 	},
 	{
 		name:    "convert",
-		args:    "[--version V] [--producer S] [--release N] [--verify] IN (-o OUT | OUT)",
-		summary: "decode IN into typed IR and write it again, by default as it was (version, producer, release)",
+		args:    "[--version V] [--producer S] [--release N] [--verify] IN (-o OUT | OUT) | IN... -o DIR",
+		summary: "decode IN into typed IR and write it again, by default as it was (version, producer, release);\nseveral inputs, or a directory of bytecode files, go into the directory DIR, on all cores",
 		flags: func(fs *flag.FlagSet) func([]string, *env) error {
 			out := fs.String("o", "", "the output file (or give it as the second argument)")
 			version := fs.String("version", "", "the version to write: 0 to 6 for MLIR bytecode, 13.1, 13.2 or 13.3 for Tile IR\n(an op, attribute or type newer than V is an error; the Tile IR producer string needs 13.3)")
@@ -98,14 +98,21 @@ var commands = []command{
 			release := fs.Int("release", 0, "MLIR bytecode: the LLVM release whose op layouts to write (16 to 22)")
 			verify := fs.Bool("verify", false, "check the IR as it is read (writing always does)")
 			return func(pos []string, e *env) error {
+				o := convertOptions{version: *version, producer: *producer, release: *release, verify: *verify}
+				fs.Visit(func(f *flag.Flag) { o.set = append(o.set, f.Name) })
+				if *out != "" && (len(pos) > 1 || len(pos) == 1 && isDir(pos[0])) {
+					b, err := planBatch(pos, *out)
+					if err != nil {
+						return err
+					}
+					return b.run(e, func(in, out string) error { return convert(e.newContext(), in, out, o) })
+				}
 				if *out == "" && len(pos) == 2 {
 					*out, pos = pos[1], pos[:1]
 				}
 				if len(pos) != 1 || *out == "" {
-					return errUsage("convert takes one input and one output (-o OUT or a second argument)")
+					return errUsage("convert takes one input and one output (-o OUT or a second argument), or inputs and -o DIR")
 				}
-				o := convertOptions{version: *version, producer: *producer, release: *release, verify: *verify}
-				fs.Visit(func(f *flag.Flag) { o.set = append(o.set, f.Name) })
 				return convert(e.newContext(), pos[0], *out, o)
 			}
 		},
@@ -185,7 +192,7 @@ func usage(only string) string {
 	if only == "" {
 		b.WriteString("  mlirbc help [COMMAND]\n  mlirbc --version\n\n")
 		for _, c := range commands {
-			fmt.Fprintf(&b, "%-8s %s\n", c.name, c.summary)
+			fmt.Fprintf(&b, "%-8s %s\n", c.name, strings.ReplaceAll(c.summary, "\n", "\n         "))
 		}
 		b.WriteString("\nBad input: one line on stderr, exit status 1. Bad usage: status 2.")
 	}
@@ -205,7 +212,13 @@ func errUsage(msg string) error { return &UsageError{msg: msg} }
 // its contexts know (the shipped ones, then the caller's).
 type env struct {
 	stdout   io.Writer
+	stderr   io.Writer // notes and progress
 	dialects []ir.Dialect
+}
+
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
 }
 
 func (e *env) newContext() *ir.Context { return ir.NewContext(e.dialects...) }
@@ -215,7 +228,7 @@ func (e *env) newContext() *ir.Context { return ir.NewContext(e.dialects...) }
 // dialect named like a shipped one replaces it). Usage errors are
 // *UsageError; bad input gives the reader's or writer's error.
 func Run(args []string, stdout io.Writer, dialects ...ir.Dialect) error {
-	return run(args, &env{stdout: stdout, dialects: append(slices.Clip(all.Dialects), dialects...)})
+	return run(args, &env{stdout: stdout, stderr: os.Stderr, dialects: append(slices.Clip(all.Dialects), dialects...)})
 }
 
 func run(args []string, e *env) error {
