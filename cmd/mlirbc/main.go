@@ -4,6 +4,7 @@
 //	mlirbc stat [--verify] FILE
 //	mlirbc convert [--version V] [--producer S] [--release N] [--verify] IN (-o OUT | OUT)
 //	mlirbc explain [--section NAME] [--op N] FILE
+//	mlirbc layout FILE
 //	mlirbc dump FILE
 //	mlirbc print [--debuginfo=false] FILE
 //	mlirbc help [COMMAND]
@@ -105,6 +106,19 @@ var commands = []command{
 					return errUsage("explain takes one file")
 				}
 				return explain(pos[0], *section, *op, stdout)
+			}
+		},
+	},
+	{
+		name:    "layout",
+		args:    "FILE",
+		summary: "print the attributes mlir-opt --test-data-layout-query (of the file's release) sets on each test.data_layout_query op",
+		flags: func(fs *flag.FlagSet) func([]string, io.Writer) error {
+			return func(pos []string, stdout io.Writer) error {
+				if len(pos) != 1 {
+					return errUsage("layout takes one file")
+				}
+				return layoutQueries(pos[0], stdout)
 			}
 		},
 	},

@@ -1,0 +1,65 @@
+package layout
+
+// Rules are what differs between LLVM releases in data layout: declared
+// here once, as data, rather than tested for release numbers in the rules.
+type Rules struct {
+	Release int
+	// EntryElement is the element type of integer, float, pointer and
+	// struct entries: i32 up to LLVM 17, i64 from 18.
+	EntryElement string
+	// Scalable: sizes carry a scalable flag (LLVM 19+); before, scalable
+	// vectors count as fixed ones.
+	Scalable bool
+	// VectorElementBits: a vector's size counts its elements in bits, not
+	// bytes (LLVM 23, PR #175975; 22 still rounds i1 up to a byte).
+	VectorElementBits bool
+	// IndexKind: !test.test_type_with_layout reads an "index" entry
+	// (LLVM 19+).
+	IndexKind bool
+	// TF32Bits is tf32's bit width: 32 (APFloat's storage size) until 21,
+	// 19 (its value bits) in 22 (measured in 19 and 22; 20 and 21 are
+	// assumed to be 19's).
+	TF32Bits uint64
+	// Fields are the attributes the test pass sets on a query op, sorted
+	// by name as MLIR prints a dictionary.
+	Fields []string
+}
+
+// rulesByRelease lists a row per release where something changed; a
+// release takes the newest row not after it.
+var rulesByRelease = []Rules{
+	{Release: 15, EntryElement: "i32", TF32Bits: 32,
+		Fields: []string{"alignment", "bitsize", "preferred", "size"}},
+	{Release: 17, EntryElement: "i32", TF32Bits: 32,
+		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "preferred", "size", "stack_alignment"}},
+	{Release: 18, EntryElement: "i64", TF32Bits: 32,
+		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "global_memory_space", "preferred", "program_memory_space", "size", "stack_alignment"}},
+	{Release: 19, EntryElement: "i64", TF32Bits: 32, Scalable: true, IndexKind: true,
+		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "endianness", "global_memory_space", "index", "preferred", "program_memory_space", "size", "stack_alignment"}},
+	{Release: 21, EntryElement: "i64", TF32Bits: 32, Scalable: true, IndexKind: true,
+		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "default_memory_space", "endianness", "function_pointer_alignment", "global_memory_space", "index", "legal_int_widths", "mangling_mode", "preferred", "program_memory_space", "size", "stack_alignment"}},
+	{Release: 22, EntryElement: "i64", TF32Bits: 19, Scalable: true, IndexKind: true,
+		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "default_memory_space", "endianness", "function_pointer_alignment", "global_memory_space", "index", "legal_int_widths", "mangling_mode", "preferred", "program_memory_space", "size", "stack_alignment"}},
+	{Release: 23, EntryElement: "i64", TF32Bits: 19, Scalable: true, IndexKind: true, VectorElementBits: true,
+		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "default_memory_space", "endianness", "function_pointer_alignment", "global_memory_space", "index", "legal_int_widths", "mangling_mode", "preferred", "program_memory_space", "size", "stack_alignment"}},
+}
+
+// Newest is the release that release 0 (unknown) stands for: the newest
+// we compare with.
+const Newest = 22
+
+// RulesFor returns the rules of an LLVM release; 0 means Newest, and
+// releases before 15 get 15's rules.
+func RulesFor(release int) Rules {
+	if release == 0 {
+		release = Newest
+	}
+	r := rulesByRelease[0]
+	for _, row := range rulesByRelease {
+		if row.Release <= release {
+			r = row
+		}
+	}
+	r.Release = release
+	return r
+}
