@@ -27,7 +27,7 @@ const (
 var floatWidths = map[string]uint64{
 	"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f80": 80, "f128": 128,
 	// tf32 has 19 bits of value but APFloat sizes it as 32 (semanticsSizeInBits).
-	"tf32": 32,
+	"tf32":   32,
 	"f8E5M2": 8, "f8E4M3": 8, "f8E4M3FN": 8, "f8E5M2FNUZ": 8, "f8E4M3FNUZ": 8,
 	"f8E4M3B11FNUZ": 8, "f8E3M4": 8, "f8E8M0FNU": 8,
 	"f6E2M3FN": 6, "f6E3M2FN": 6, "f4E2M1FN": 4,
@@ -41,9 +41,9 @@ type Type struct {
 	Text  string // the text it was parsed from, trimmed
 	Width uint64 // integers and floats: the bit width
 	// Vectors: dimensions, which are scalable, and the element type.
-	Shape    []uint64
-	Scalable []bool
-	Elem     *Type // vector, complex and array element; typed pointer pointee
+	Shape     []uint64
+	Scalable  []bool
+	Elem      *Type // vector, complex and array element; typed pointer pointee
 	AddrSpace uint64
 	// LLVM structs: the body, packed, and an identified struct's name.
 	Fields []*Type
