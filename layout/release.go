@@ -20,6 +20,18 @@ type Rules struct {
 	// 19 (its value bits) in 22 (measured in 19 and 22; 20 and 21 are
 	// assumed to be 19's).
 	TF32Bits uint64
+	// Import lists the data-layout string tokens MLIR's LLVM importer
+	// turns into entries (the others it warns about): "e" (endianness),
+	// "i", "f" from 16; "p" (pointers), "A", "P", "G", "S" later; "m",
+	// "n", "F" from 21.
+	Import string
+	// IDsFirst: the importer puts identifier entries before type entries
+	// (16); later ones put them after (19 iterates a hash map, so its
+	// order is unspecified).
+	IDsFirst bool
+	// KeyValueSpelling: specs print as KEY = VALUE (20+), not
+	// #dlti.dl_entry<KEY, VALUE>.
+	KeyValueSpelling bool
 	// Fields are the attributes the test pass sets on a query op, sorted
 	// by name as MLIR prints a dictionary.
 	Fields []string
@@ -28,19 +40,21 @@ type Rules struct {
 // rulesByRelease lists a row per release where something changed; a
 // release takes the newest row not after it.
 var rulesByRelease = []Rules{
-	{Release: 15, EntryElement: "i32", TF32Bits: 32,
+	{Release: 15, Import: "e i f", IDsFirst: true, EntryElement: "i32", TF32Bits: 32,
 		Fields: []string{"alignment", "bitsize", "preferred", "size"}},
-	{Release: 17, EntryElement: "i32", TF32Bits: 32,
+	{Release: 17, Import: "e i f p A S", IDsFirst: true, EntryElement: "i32", TF32Bits: 32,
 		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "preferred", "size", "stack_alignment"}},
-	{Release: 18, EntryElement: "i64", TF32Bits: 32,
+	{Release: 18, Import: "e i f p A P G S", EntryElement: "i64", TF32Bits: 32,
 		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "global_memory_space", "preferred", "program_memory_space", "size", "stack_alignment"}},
-	{Release: 19, EntryElement: "i64", TF32Bits: 32, Scalable: true, IndexKind: true,
+	{Release: 19, Import: "e i f p A P G S", EntryElement: "i64", TF32Bits: 32, Scalable: true, IndexKind: true,
 		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "endianness", "global_memory_space", "index", "preferred", "program_memory_space", "size", "stack_alignment"}},
-	{Release: 21, EntryElement: "i64", TF32Bits: 32, Scalable: true, IndexKind: true,
+	{Release: 20, Import: "e i f p A P G S", KeyValueSpelling: true, EntryElement: "i64", TF32Bits: 32, Scalable: true, IndexKind: true,
+		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "endianness", "global_memory_space", "index", "preferred", "program_memory_space", "size", "stack_alignment"}},
+	{Release: 21, Import: "e i f p A P G S m n Fi Fn", KeyValueSpelling: true, EntryElement: "i64", TF32Bits: 32, Scalable: true, IndexKind: true,
 		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "default_memory_space", "endianness", "function_pointer_alignment", "global_memory_space", "index", "legal_int_widths", "mangling_mode", "preferred", "program_memory_space", "size", "stack_alignment"}},
-	{Release: 22, EntryElement: "i64", TF32Bits: 19, Scalable: true, IndexKind: true,
+	{Release: 22, Import: "e i f p A P G S m n Fi Fn", KeyValueSpelling: true, EntryElement: "i64", TF32Bits: 19, Scalable: true, IndexKind: true,
 		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "default_memory_space", "endianness", "function_pointer_alignment", "global_memory_space", "index", "legal_int_widths", "mangling_mode", "preferred", "program_memory_space", "size", "stack_alignment"}},
-	{Release: 23, EntryElement: "i64", TF32Bits: 19, Scalable: true, IndexKind: true, VectorElementBits: true,
+	{Release: 23, Import: "e i f p A P G S m n Fi Fn", KeyValueSpelling: true, EntryElement: "i64", TF32Bits: 19, Scalable: true, IndexKind: true, VectorElementBits: true,
 		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "default_memory_space", "endianness", "function_pointer_alignment", "global_memory_space", "index", "legal_int_widths", "mangling_mode", "preferred", "program_memory_space", "size", "stack_alignment"}},
 }
 
