@@ -128,13 +128,13 @@ func importToken(rules Rules, kind, prefix, body string) (string, *Entry, error)
 		if prefix == "E" {
 			v = "big"
 		}
-		return "e", &Entry{ID: "dlti.endianness", Value: &Value{Kind: ValueString, Str: v, Text: strconv.Quote(v)}}, nil
+		return "e", &Entry{ID: "dlti.endianness", Value: &Value{Kind: ValueString, Str: v, Text: quote(v)}}, nil
 	case "m":
 		mode, ok := strings.CutPrefix(body, ":")
 		if !ok || mode == "" {
 			return "", nil, fmt.Errorf("expected m:<mode>")
 		}
-		return "m", &Entry{ID: "dlti.mangling_mode", Value: &Value{Kind: ValueString, Str: mode, Text: strconv.Quote(mode)}}, nil
+		return "m", &Entry{ID: "dlti.mangling_mode", Value: &Value{Kind: ValueString, Str: mode, Text: quote(mode)}}, nil
 	case "A", "P", "G", "S", "Fi", "Fn":
 		ns, err := numbers(body, 1, 1)
 		if err != nil {

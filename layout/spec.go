@@ -2,7 +2,7 @@ package layout
 
 import (
 	"fmt"
-	"strconv"
+	"github.com/dialectgen/dialectgen/runtime/asm"
 	"strings"
 )
 
@@ -25,7 +25,7 @@ func (e Entry) KeyText() string {
 	if e.Type != nil {
 		return e.Type.Text
 	}
-	return strconv.Quote(e.ID)
+	return quote(e.ID)
 }
 
 // ValueKind says which attribute an entry's value is.
@@ -267,3 +267,6 @@ func (p *scanner) skipValue() {
 		p.fail("an attribute")
 	}
 }
+
+// quote prints a string as MLIR does.
+func quote(s string) string { return string(asm.AppendQuoted(nil, s)) }
