@@ -329,3 +329,7 @@ func ExportDataLayout(spec *Spec, dl *DataLayout) (string, error) {
 	}
 	return strings.Join(parts, "-"), nil
 }
+
+func intType(width uint64) *Type {
+	return &Type{Class: ClassInteger, Width: width, Text: fmt.Sprintf("i%d", width)}
+}

@@ -3,8 +3,11 @@ package layout
 import (
 	"errors"
 	"fmt"
-	"math/bits"
 	"slices"
+
+	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/runtime/datalayout"
+	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
 // Size is a size in bits or bytes; Scalable sizes are multiples of the
@@ -42,23 +45,47 @@ type UndefinedError struct{ What string }
 func (e *UndefinedError) Error() string { return "undefined in MLIR (mlir-opt crashes): " + e.What }
 
 // DataLayout answers layout queries in one scope: a combined spec under
-// a release's rules, caching results per type.
+// a release's rules, caching each quantity per type. Builtin types are laid
+// out by their generated handlers (dialects/builtin's layout rules); the
+// LLVM dialect's pointer, struct and array types and the test dialect's
+// test_type_with_layout by the rules in llvm.go.
 type DataLayout struct {
 	rules   Rules
+	ctx     *ir.Context
 	byClass map[Class][]Entry
 	classes []Class // in first-seen order
 	ids     map[string]*Value
 	idOrder []string
-	cache   map[string]Result
-	active  map[string]bool
+	cache   map[memoKey]memoVal
+}
+
+type quantity int
+
+const (
+	qSize quantity = iota
+	qABI
+	qPref
+	qIndex
+)
+
+type memoKey struct {
+	q    quantity
+	text string
+}
+
+type memoVal struct {
+	size   Size
+	n      uint64
+	ok     bool
+	active bool
 }
 
 // New builds the layout of a scope whose own spec is the last of specs,
 // the others being the enclosing scopes' from the outermost; nil specs are
 // skipped. It checks each spec and combines them as MLIR does.
 func New(rules Rules, specs ...*Spec) (*DataLayout, error) {
-	dl := &DataLayout{rules: rules, byClass: map[Class][]Entry{}, ids: map[string]*Value{},
-		cache: map[string]Result{}, active: map[string]bool{}}
+	dl := &DataLayout{rules: rules, ctx: ir.NewContext(builtin.Dialect), byClass: map[Class][]Entry{},
+		ids: map[string]*Value{}, cache: map[memoKey]memoVal{}}
 	for _, s := range specs {
 		if s == nil {
 			continue
@@ -95,48 +122,82 @@ func (dl *DataLayout) Identifier(id string) *Value { return dl.ids[id] }
 
 // Query computes the layout of t.
 func (dl *DataLayout) Query(t *Type) (Result, error) {
-	if r, ok := dl.cache[t.Text]; ok && t.Text != "" {
-		return r, nil
-	}
-	if dl.active[t.Text] {
-		return Result{}, &UndefinedError{"the layout of " + t.Text + " depends on itself"}
-	}
-	dl.active[t.Text] = true
-	defer delete(dl.active, t.Text)
 	var r Result
-	b, err := dl.sizeInBits(t)
-	if err != nil {
+	var err error
+	if r.Bits, err = dl.sizeInBits(t); err != nil {
 		return Result{}, err
 	}
-	r.Bits = b
-	r.Bytes = Size{Min: divCeil(b.Min, 8), Scalable: b.Scalable}
-	if r.ABI, err = dl.abi(t); err != nil {
+	r.Bytes = Size{Min: divCeil(r.Bits.Min, 8), Scalable: r.Bits.Scalable}
+	if r.ABI, err = dl.abiOf(t); err != nil {
 		return Result{}, err
 	}
-	if r.Pref, err = dl.pref(t); err != nil {
+	if r.Pref, err = dl.prefOf(t); err != nil {
 		return Result{}, err
 	}
-	if r.Index, r.HasIndex, err = dl.index(t); err != nil {
+	if r.Index, r.HasIndex, err = dl.indexOf(t); err != nil {
 		return Result{}, err
-	}
-	if t.Text != "" {
-		dl.cache[t.Text] = r
 	}
 	return r, nil
 }
 
-func divCeil(a, b uint64) uint64 { return a/b + min(a%b, 1) }
-
-// pow2Ceil is llvm::PowerOf2Ceil: 0 stays 0.
-func pow2Ceil(v uint64) uint64 {
-	if v <= 1 {
-		return v
+// memo computes one quantity of a type once; a quantity that needs itself
+// is an error, not a stack overflow.
+func (dl *DataLayout) memo(q quantity, t *Type, compute func() (memoVal, error)) (memoVal, error) {
+	k := memoKey{q, t.Text}
+	if v, ok := dl.cache[k]; ok {
+		if v.active {
+			return memoVal{}, &UndefinedError{"the layout of " + t.Text + " depends on itself"}
+		}
+		return v, nil
 	}
-	if v > 1<<63 {
-		return 0
+	dl.cache[k] = memoVal{active: true}
+	v, err := compute()
+	if err != nil {
+		delete(dl.cache, k)
+		return memoVal{}, err
 	}
-	return 1 << (64 - bits.LeadingZeros64(v-1))
+	dl.cache[k] = v
+	return v, nil
 }
+
+func (dl *DataLayout) sizeInBits(t *Type) (Size, error) {
+	v, err := dl.memo(qSize, t, func() (memoVal, error) {
+		s, err := dl.computeSize(t)
+		return memoVal{size: s}, err
+	})
+	return v.size, err
+}
+
+func (dl *DataLayout) abiOf(t *Type) (uint64, error) {
+	v, err := dl.memo(qABI, t, func() (memoVal, error) {
+		n, err := dl.computeABI(t)
+		return memoVal{n: n}, err
+	})
+	return v.n, err
+}
+
+func (dl *DataLayout) prefOf(t *Type) (uint64, error) {
+	v, err := dl.memo(qPref, t, func() (memoVal, error) {
+		n, err := dl.computePref(t)
+		return memoVal{n: n}, err
+	})
+	return v.n, err
+}
+
+func (dl *DataLayout) indexOf(t *Type) (uint64, bool, error) {
+	v, err := dl.memo(qIndex, t, func() (memoVal, error) {
+		n, ok, err := dl.computeIndex(t)
+		return memoVal{n: n, ok: ok}, err
+	})
+	return v.n, v.ok, err
+}
+
+func (dl *DataLayout) bytes(t *Type) (Size, error) {
+	b, err := dl.sizeInBits(t)
+	return Size{Min: divCeil(b.Min, 8), Scalable: b.Scalable}, err
+}
+
+func divCeil(a, b uint64) uint64 { return a/b + min(a%b, 1) }
 
 // alignTo is llvm::alignTo; a zero alignment divides by zero in MLIR.
 func alignTo(v, align uint64, what string) (uint64, error) {
@@ -146,248 +207,55 @@ func alignTo(v, align uint64, what string) (uint64, error) {
 	return (v + align - 1) / align * align, nil
 }
 
-func (dl *DataLayout) bytes(t *Type) (Size, error) {
-	r, err := dl.Query(t)
-	return r.Bytes, err
-}
-
-func intType(width uint64) *Type {
-	return &Type{Class: ClassInteger, Width: width, Text: fmt.Sprintf("i%d", width)}
-}
-
-func (dl *DataLayout) sizeInBits(t *Type) (Size, error) {
-	switch {
-	case t.Class == ClassInteger || t.IsFloat():
-		return Size{Min: dl.width(t)}, nil
-	case t.Class == ClassIndex:
-		w, err := dl.indexWidth()
-		if err != nil {
-			return Size{}, err
-		}
-		r, err := dl.Query(intType(w))
-		return r.Bits, err
-	case t.Class == ClassComplex:
-		e := t.Elem
-		if e == nil || e.Class != ClassInteger && !e.IsFloat() {
-			return Size{}, &NoLayoutError{t.Text}
-		}
-		pref, err := dl.complexPref(t)
-		if err != nil {
-			return Size{}, err
-		}
-		w := dl.width(e)
-		b, err := alignTo(w, pref*8, t.Text+"'s element")
-		return Size{Min: b + w}, err
-	case t.Class == ClassVector:
-		if len(t.Shape) == 0 || t.Elem == nil {
-			return Size{}, &UndefinedError{"the size of a 0-d vector " + t.Text}
-		}
-		n, scalable := uint64(1), false
-		for i, d := range t.Shape {
-			n *= d
-			scalable = scalable || t.Scalable[i]
-		}
-		last := t.Shape[len(t.Shape)-1]
-		if last == 0 {
-			return Size{}, &UndefinedError{"the size of a vector with a zero dimension " + t.Text}
-		}
-		var elem uint64
-		if dl.rules.VectorElementBits {
-			r, err := dl.Query(t.Elem)
-			if err != nil {
-				return Size{}, err
-			}
-			elem = r.Bits.Min
-		} else {
-			s, err := dl.bytes(t.Elem)
-			if err != nil {
-				return Size{}, err
-			}
-			elem = s.Min * 8
-		}
-		return Size{Min: n / last * pow2Ceil(last) * elem, Scalable: scalable && dl.rules.Scalable}, nil
-	case t.Class == ClassLLVMPtr:
-		if v, ok, err := dl.ptrEntry(t, ptrSize); ok || err != nil {
-			return Size{Min: v}, err
-		}
-		r, err := dl.Query(ptr0)
-		return r.Bits, err
-	case t.Class == ClassLLVMStruct:
-		var size, align uint64 = 0, 1
-		for _, f := range t.Fields {
-			a := uint64(1)
-			if !t.Packed {
-				var err error
-				if a, err = dl.abiOf(f); err != nil {
-					return Size{}, err
-				}
-			}
-			var err error
-			if size, err = alignTo(size, a, "a field of "+t.Text); err != nil {
-				return Size{}, err
-			}
-			s, err := dl.bytes(f)
-			if err != nil {
-				return Size{}, err
-			}
-			if s.Scalable {
-				return Size{}, &UndefinedError{"a scalable field in " + t.Text}
-			}
-			size += s.Min
-			align = max(align, a)
-		}
-		size, err := alignTo(size, align, t.Text)
-		return Size{Min: size * 8}, err
-	case t.Class == ClassLLVMArray:
-		s, err := dl.bytes(t.Elem)
-		if err != nil {
-			return Size{}, err
-		}
-		if s.Scalable {
-			return Size{}, &UndefinedError{"a scalable element in " + t.Text}
-		}
-		a, err := dl.abiOf(t.Elem)
-		if err != nil {
-			return Size{}, err
-		}
-		b, err := alignTo(s.Min, a, "the element of "+t.Text)
-		return Size{Min: b * t.Count * 8}, err
-	case t.Class == ClassTestLayout:
-		v, err := dl.testKind("size")
-		return Size{Min: v}, err
+func (dl *DataLayout) computeSize(t *Type) (Size, error) {
+	if h, err := dl.handler(t); h != nil || err != nil {
+		var s Size
+		err := dl.run(t, err, func(e datalayout.Env) {
+			r := h.LayoutSizeBits(e)
+			s = Size{Min: r.Min, Scalable: r.Scalable && dl.rules.Scalable}
+		})
+		return s, err
 	}
-	return Size{}, &NoLayoutError{t.Text}
+	return dl.llvmSize(t)
 }
 
-func (dl *DataLayout) abiOf(t *Type) (uint64, error) {
-	r, err := dl.Query(t)
-	return r.ABI, err
+func (dl *DataLayout) computeABI(t *Type) (uint64, error) {
+	if h, err := dl.handler(t); h != nil || err != nil {
+		var n uint64
+		err := dl.run(t, err, func(e datalayout.Env) { n = h.LayoutABIAlign(e) })
+		return n, err
+	}
+	return dl.llvmABI(t)
 }
 
-// width is an integer's or float's bit width under the release's rules.
-func (dl *DataLayout) width(t *Type) uint64 {
-	if t.Class == "builtin.tf32" {
-		return dl.rules.TF32Bits
+func (dl *DataLayout) computePref(t *Type) (uint64, error) {
+	if h, err := dl.handler(t); h != nil || err != nil {
+		var n uint64
+		err := dl.run(t, err, func(e datalayout.Env) { n = h.LayoutPrefAlign(e) })
+		return n, err
 	}
-	return t.Width
+	return dl.llvmPref(t)
 }
 
-// defaultABI and defaultPref are the integer and float rules with no
-// entries.
-func (dl *DataLayout) defaultABI(t *Type) uint64 {
-	if t.Class == ClassInteger && t.Width >= 64 {
-		return 4
+func (dl *DataLayout) computeIndex(t *Type) (uint64, bool, error) {
+	if h, err := dl.handler(t); h != nil || err != nil {
+		var n uint64
+		var ok bool
+		err := dl.run(t, err, func(e datalayout.Env) { n, ok = h.LayoutIndexBits(e) })
+		return n, ok, err
 	}
-	return pow2Ceil(divCeil(dl.width(t), 8))
+	return dl.llvmIndex(t)
 }
 
-func (dl *DataLayout) defaultPref(t *Type) uint64 { return pow2Ceil(divCeil(dl.width(t), 8)) }
-
-// complexPref is a complex type's preferred alignment, which also pads its
-// real part: MLIR passes the complex type's own (always empty) entries to
-// the element's rules, so an integer element gets its default; a float
-// element's default is its ABI alignment through the layout, which does
-// honour the float's entry.
-func (dl *DataLayout) complexPref(t *Type) (uint64, error) {
-	e := t.Elem
-	if e == nil || e.Class != ClassInteger && !e.IsFloat() {
-		return 0, &NoLayoutError{t.Text}
+// run calls a generated handler with an environment over the layout and
+// returns the first error it recorded.
+func (dl *DataLayout) run(t *Type, err error, call func(datalayout.Env)) error {
+	if err != nil {
+		return err
 	}
-	if e.IsFloat() {
-		return dl.abiOf(e)
-	}
-	return dl.defaultPref(e), nil
-}
-
-func (dl *DataLayout) abi(t *Type) (uint64, error) {
-	switch {
-	case t.Class == ClassInteger || t.IsFloat():
-		e, ok, err := dl.scalarEntry(t)
-		if !ok || err != nil {
-			return dl.defaultABI(t), err
-		}
-		return uint64(e.Ints[0]) / 8, nil
-	case t.Class == ClassIndex:
-		w, err := dl.indexWidth()
-		if err != nil {
-			return 0, err
-		}
-		return dl.abiOf(intType(w))
-	case t.Class == ClassVector:
-		b, err := dl.sizeInBits(t)
-		return pow2Ceil(divCeil(b.Min, 8)), err
-	case t.Class == ClassComplex:
-		return dl.defaultABI(t.Elem), nil
-	case t.Class == ClassLLVMPtr:
-		if v, ok, err := dl.ptrEntry(t, ptrABI); ok || err != nil {
-			return v, err
-		}
-		return dl.abiOf(ptr0)
-	case t.Class == ClassLLVMStruct:
-		return dl.structAlign(t, false)
-	case t.Class == ClassLLVMArray:
-		return dl.abiOf(t.Elem)
-	case t.Class == ClassTestLayout:
-		return dl.testKind("alignment")
-	}
-	return 0, &NoLayoutError{t.Text}
-}
-
-func (dl *DataLayout) pref(t *Type) (uint64, error) {
-	switch {
-	case t.Class == ClassInteger || t.IsFloat():
-		e, ok, err := dl.scalarEntry(t)
-		if !ok || err != nil {
-			return dl.defaultPref(t), err
-		}
-		return uint64(e.Ints[len(e.Ints)-1]) / 8, nil
-	case t.Class == ClassIndex:
-		w, err := dl.indexWidth()
-		if err != nil {
-			return 0, err
-		}
-		r, err := dl.Query(intType(w))
-		return r.Pref, err
-	case t.Class == ClassVector:
-		return dl.abi(t)
-	case t.Class == ClassComplex:
-		return dl.complexPref(t)
-	case t.Class == ClassLLVMPtr:
-		if v, ok, err := dl.ptrEntry(t, ptrPref); ok || err != nil {
-			return v, err
-		}
-		r, err := dl.Query(ptr0)
-		return r.Pref, err
-	case t.Class == ClassLLVMStruct:
-		return dl.structAlign(t, true)
-	case t.Class == ClassLLVMArray:
-		r, err := dl.Query(t.Elem)
-		return r.Pref, err
-	case t.Class == ClassTestLayout:
-		return dl.testKind("preferred")
-	}
-	return 0, &NoLayoutError{t.Text}
-}
-
-func (dl *DataLayout) index(t *Type) (uint64, bool, error) {
-	switch t.Class {
-	case ClassIndex:
-		w, err := dl.indexWidth()
-		return w, true, err
-	case ClassLLVMPtr:
-		if v, ok, err := dl.ptrEntry(t, ptrIndex); ok || err != nil {
-			return v, true, err
-		}
-		r, err := dl.Query(ptr0)
-		return r.Index, r.HasIndex, err
-	case ClassTestLayout:
-		if !dl.rules.IndexKind {
-			return 0, false, nil
-		}
-		v, err := dl.testKind("index")
-		return v, true, err
-	}
-	return 0, false, nil
+	e := &env{dl: dl, class: t.Class, text: t.Text}
+	call(e)
+	return e.err
 }
 
 // indexWidth is the index entry's value, 64 without one.
@@ -405,40 +273,6 @@ func (dl *DataLayout) indexWidth() (uint64, error) {
 		return 0, &UndefinedError{fmt.Sprintf("an index width of %d bits (integer types end at 2^24)", w)}
 	}
 	return w, nil
-}
-
-// scalarEntry finds the entry that applies to an integer or float type:
-// for integers the narrowest entry at least as wide (the widest if none
-// is), the first with a given width winning; for floats the class's only
-// entry.
-func (dl *DataLayout) scalarEntry(t *Type) (*Value, bool, error) {
-	es := dl.byClass[t.Class]
-	if len(es) == 0 {
-		return nil, false, nil
-	}
-	var best *Entry
-	if t.Class == ClassInteger {
-		var widest *Entry
-		for i := range es {
-			e := &es[i]
-			w := e.Type.Width
-			if widest == nil || w > widest.Type.Width {
-				widest = e
-			}
-			if w >= t.Width && (best == nil || w < best.Type.Width) {
-				best = e
-			}
-		}
-		if best == nil {
-			best = widest
-		}
-	} else {
-		best = &es[0]
-	}
-	if best.Value.Kind != ValueDense || len(best.Value.Ints) == 0 {
-		return nil, false, fmt.Errorf("expected a dense elements attribute in the data layout entry for %s", best.KeyText())
-	}
-	return best.Value, true, nil
 }
 
 // ptr0 is !llvm.ptr, to which other address spaces fall back.

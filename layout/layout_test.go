@@ -59,7 +59,7 @@ func TestErrorsInsteadOfCrashes(t *testing.T) {
 		{"tensor<*xf32>", nil, "provide data layout information"},
 		{"none", nil, "provide data layout information"},
 		{"!llvm.func<void ()>", nil, "provide data layout information"},
-		{"vector<f32>", nil, "0-d vector"},
+		{"vector<f32>", nil, "vector<f32>: the innermost dimension of a 0-d shape"},
 		{"complex<i0>", nil, "zero alignment"},
 		{"!llvm.struct<(i8, vector<[4]xi8>)>", nil, "scalable field"},
 		{"!llvm.array<2 x i0>", nil, "zero alignment"},
@@ -120,7 +120,7 @@ func TestCachedPerType(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := dl.cache["i32"]; !ok {
+	if _, ok := dl.cache[memoKey{qABI, "i32"}]; !ok {
 		t.Error("the field's result is not cached")
 	}
 	if b, _ := dl.Query(ty); b != a || a.Bytes.Min != 16 || a.ABI != 8 {
