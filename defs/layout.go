@@ -240,7 +240,11 @@ func checkLayoutExpr(l *loader, def *Def, e *LayoutExpr) (LayoutKind, bool) {
 			return bad("unknown function %q (known: %s)", e.Name, strings.Join(sortedKeys(layoutFuncs), ", "))
 		}
 		if len(e.Args) != len(f.args) {
-			return bad("%s takes %d arguments, not %d", e.Name, len(f.args), len(e.Args))
+			plural := "s"
+			if len(f.args) == 1 {
+				plural = ""
+			}
+			return bad("%s takes %d argument%s, not %d", e.Name, len(f.args), plural, len(e.Args))
 		}
 		ok = true
 		for i, a := range e.Args {

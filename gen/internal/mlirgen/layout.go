@@ -41,9 +41,10 @@ func (g *gen) genLayouts(f *jen.File) {
 			body = []jen.Code{jen.Return(jen.Qual(dataLayout, "Size").Values(jen.Id("Min").Op(":").Add(g.layoutExpr(def, l.SizeBits[0].Expr))))}
 		} else {
 			body = append(body, jen.Var().Id("s").Qual(dataLayout, "Size"))
-			body = append(body, g.byRelease(def, l.SizeBits, func(c jen.Code) jen.Code { return jen.Id("s").Dot("Min").Op("=").Add(c) }, nil)...)
+			body = append(body, g.byRelease(def, l.SizeBits, func(c jen.Code) jen.Code { return jen.Id("s").Dot("Min").Op("=").Add(c) }, true, nil)...)
 			if len(l.Scalable) > 0 {
-				body = append(body, g.byRelease(def, l.Scalable, func(c jen.Code) jen.Code { return jen.Id("s").Dot("Scalable").Op("=").Add(c) }, nil)...)
+				// Releases no scalable rule covers have fixed sizes.
+				body = append(body, g.byRelease(def, l.Scalable, func(c jen.Code) jen.Code { return jen.Id("s").Dot("Scalable").Op("=").Add(c) }, false, nil)...)
 			}
 			body = append(body, jen.Return(jen.Id("s")))
 		}
@@ -62,7 +63,7 @@ func (g *gen) genLayouts(f *jen.File) {
 			if single(q.rules) {
 				body = []jen.Code{ret(g.layoutExpr(def, q.rules[0].Expr))}
 			} else {
-				body = g.byRelease(def, q.rules, ret, jen.Return(jen.Lit(0)))
+				body = g.byRelease(def, q.rules, ret, true, jen.Return(jen.Lit(0)))
 			}
 			f.Func().Params(jen.Id("t").Add(t)).Id(q.name).Params(env()).Uint64().Block(body...)
 		}
@@ -75,7 +76,7 @@ func (g *gen) genLayouts(f *jen.File) {
 		case single(l.IndexBits):
 			ibody = []jen.Code{jen.Return(g.layoutExpr(def, l.IndexBits[0].Expr), jen.True())}
 		default:
-			ibody = g.byRelease(def, l.IndexBits, func(c jen.Code) jen.Code { return jen.Return(c, jen.True()) }, jen.Return(jen.Lit(0), jen.False()))
+			ibody = g.byRelease(def, l.IndexBits, func(c jen.Code) jen.Code { return jen.Return(c, jen.True()) }, false, jen.Return(jen.Lit(0), jen.False()))
 		}
 		f.Func().Params(jen.Id("t").Add(t)).Id("LayoutIndexBits").Params(env()).Params(jen.Uint64(), jen.Bool()).Block(ibody...)
 	}
@@ -87,9 +88,9 @@ func single(rules []*defs.LayoutRule) bool {
 }
 
 // byRelease chooses among rules by the release: the first whose bounds
-// hold applies; with none, the layout records a failure and, if given,
-// fallback runs.
-func (g *gen) byRelease(def *defs.Def, rules []*defs.LayoutRule, use func(jen.Code) jen.Code, fallback jen.Code) []jen.Code {
+// hold applies. With none, a strict quantity records a failure; then
+// fallback (if not nil) follows the switch.
+func (g *gen) byRelease(def *defs.Def, rules []*defs.LayoutRule, use func(jen.Code) jen.Code, strict bool, fallback jen.Code) []jen.Code {
 	var cases []jen.Code
 	covered := false
 	for _, r := range rules {
@@ -112,7 +113,7 @@ func (g *gen) byRelease(def *defs.Def, rules []*defs.LayoutRule, use func(jen.Co
 		}
 		cases = append(cases, jen.Case(cond).Block(stmt))
 	}
-	if !covered {
+	if !covered && strict {
 		cases = append(cases, jen.Default().Block(
 			jen.Id("e").Dot("Fail").Call(jen.Lit("no layout rule of "+def.Name+" for LLVM %d"), jen.Id("r")),
 		))
