@@ -1,25 +1,21 @@
 package layout
 
-// Rules are what differs between LLVM releases in data layout: declared
-// here once, as data, rather than tested for release numbers in the rules.
+// Rules are what differs between LLVM releases around the type rules
+// (those are declared in the definitions, e.g. builtin.yaml): spec
+// syntax, entry value types, the importer's tokens and the test pass's
+// output. Declared here once, as data.
 type Rules struct {
 	Release int
 	// EntryElement is the element type of integer, float, pointer and
 	// struct entries: i32 up to LLVM 17, i64 from 18.
 	EntryElement string
-	// Scalable: sizes carry a scalable flag (LLVM 19+); before, scalable
-	// vectors count as fixed ones.
+	// Scalable: sizes carry a scalable flag (LLVM 19+), which the test pass
+	// prints as {minimal_size = N : index, scalable}. (Which types are
+	// scalable in which release is builtin.yaml's vector rule.)
 	Scalable bool
-	// VectorElementBits: a vector's size counts its elements in bits, not
-	// bytes (LLVM 23, PR #175975; 22 still rounds i1 up to a byte).
-	VectorElementBits bool
 	// IndexKind: !test.test_type_with_layout reads an "index" entry
 	// (LLVM 19+).
 	IndexKind bool
-	// TF32Bits is tf32's bit width: 32 (APFloat's storage size) until 21,
-	// 19 (its value bits) in 22 (measured in 19 and 22; 20 and 21 are
-	// assumed to be 19's).
-	TF32Bits uint64
 	// Import lists the data-layout string tokens MLIR's LLVM importer
 	// turns into entries (the others it warns about): "e" (endianness),
 	// "i", "f" from 16; "p" (pointers), "A", "P", "G", "S" later; "m",
@@ -40,21 +36,21 @@ type Rules struct {
 // rulesByRelease lists a row per release where something changed; a
 // release takes the newest row not after it.
 var rulesByRelease = []Rules{
-	{Release: 15, Import: "e i f", IDsFirst: true, EntryElement: "i32", TF32Bits: 32,
+	{Release: 15, Import: "e i f", IDsFirst: true, EntryElement: "i32",
 		Fields: []string{"alignment", "bitsize", "preferred", "size"}},
-	{Release: 17, Import: "e i f p A S", IDsFirst: true, EntryElement: "i32", TF32Bits: 32,
+	{Release: 17, Import: "e i f p A S", IDsFirst: true, EntryElement: "i32",
 		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "preferred", "size", "stack_alignment"}},
-	{Release: 18, Import: "e i f p A P G S", EntryElement: "i64", TF32Bits: 32,
+	{Release: 18, Import: "e i f p A P G S", EntryElement: "i64",
 		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "global_memory_space", "preferred", "program_memory_space", "size", "stack_alignment"}},
-	{Release: 19, Import: "e i f p A P G S", EntryElement: "i64", TF32Bits: 32, Scalable: true, IndexKind: true,
+	{Release: 19, Import: "e i f p A P G S", EntryElement: "i64", Scalable: true, IndexKind: true,
 		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "endianness", "global_memory_space", "index", "preferred", "program_memory_space", "size", "stack_alignment"}},
-	{Release: 20, Import: "e i f p A P G S", KeyValueSpelling: true, EntryElement: "i64", TF32Bits: 32, Scalable: true, IndexKind: true,
+	{Release: 20, Import: "e i f p A P G S", KeyValueSpelling: true, EntryElement: "i64", Scalable: true, IndexKind: true,
 		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "endianness", "global_memory_space", "index", "preferred", "program_memory_space", "size", "stack_alignment"}},
-	{Release: 21, Import: "e i f p A P G S m n Fi Fn", KeyValueSpelling: true, EntryElement: "i64", TF32Bits: 32, Scalable: true, IndexKind: true,
+	{Release: 21, Import: "e i f p A P G S m n Fi Fn", KeyValueSpelling: true, EntryElement: "i64", Scalable: true, IndexKind: true,
 		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "default_memory_space", "endianness", "function_pointer_alignment", "global_memory_space", "index", "legal_int_widths", "mangling_mode", "preferred", "program_memory_space", "size", "stack_alignment"}},
-	{Release: 22, Import: "e i f p A P G S m n Fi Fn", KeyValueSpelling: true, EntryElement: "i64", TF32Bits: 19, Scalable: true, IndexKind: true,
+	{Release: 22, Import: "e i f p A P G S m n Fi Fn", KeyValueSpelling: true, EntryElement: "i64", Scalable: true, IndexKind: true,
 		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "default_memory_space", "endianness", "function_pointer_alignment", "global_memory_space", "index", "legal_int_widths", "mangling_mode", "preferred", "program_memory_space", "size", "stack_alignment"}},
-	{Release: 23, Import: "e i f p A P G S m n Fi Fn", KeyValueSpelling: true, EntryElement: "i64", TF32Bits: 19, Scalable: true, IndexKind: true, VectorElementBits: true,
+	{Release: 23, Import: "e i f p A P G S m n Fi Fn", KeyValueSpelling: true, EntryElement: "i64", Scalable: true, IndexKind: true,
 		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "default_memory_space", "endianness", "function_pointer_alignment", "global_memory_space", "index", "legal_int_widths", "mangling_mode", "preferred", "program_memory_space", "size", "stack_alignment"}},
 }
 

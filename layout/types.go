@@ -22,8 +22,9 @@ const (
 	ClassTestLayout Class = "test.test_type_with_layout"
 )
 
-// floatWidths gives the width of every builtin float format; each is a
-// class of its own (its name prefixed by "builtin.").
+// floatWidths gives the storage width of every builtin float format (what
+// LLVM data-layout strings name them by); each is a class of its own (its
+// name prefixed by "builtin."). Layout sizes come from builtin.yaml.
 var floatWidths = map[string]uint64{
 	"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f80": 80, "f128": 128,
 	// tf32 has 19 bits of value but APFloat sizes it as 32 (semanticsSizeInBits).
