@@ -1,5 +1,12 @@
 package layout
 
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
 // The layout rules of the LLVM dialect's pointer, struct and array types
 // (LLVMTypes.cpp) and of the test dialect's test_type_with_layout
 // (TestTypes.cpp), whose definitions are not generated here: the LLVM
@@ -56,6 +63,13 @@ func (dl *DataLayout) llvmSize(t *Type) (Size, error) {
 	case ClassTestLayout:
 		v, err := dl.testKind("size")
 		return Size{Min: v}, err
+	case ClassPtr:
+		s, err := dl.ptrSpec(t)
+		return Size{Min: s.size}, err
+	case ClassPPCFP128:
+		if dl.rules.PPCFP128IsFloat {
+			return Size{Min: 128}, nil
+		}
 	}
 	return Size{}, &NoLayoutError{t.Text}
 }
@@ -73,6 +87,17 @@ func (dl *DataLayout) llvmABI(t *Type) (uint64, error) {
 		return dl.abiOf(t.Elem)
 	case ClassTestLayout:
 		return dl.testKind("alignment")
+	case ClassPtr:
+		s, err := dl.ptrSpec(t)
+		return s.abi / 8, err
+	case ClassPPCFP128:
+		if dl.rules.PPCFP128IsFloat {
+			abi, _, ok, err := dl.floatEntry(t)
+			if !ok || err != nil {
+				return 16, err
+			}
+			return abi / 8, nil
+		}
 	}
 	return 0, &NoLayoutError{t.Text}
 }
@@ -90,6 +115,18 @@ func (dl *DataLayout) llvmPref(t *Type) (uint64, error) {
 		return dl.prefOf(t.Elem)
 	case ClassTestLayout:
 		return dl.testKind("preferred")
+	case ClassPtr:
+		s, err := dl.ptrSpec(t)
+		return s.pref / 8, err
+	case ClassPPCFP128:
+		if dl.rules.PPCFP128IsFloat {
+			_, pref, ok, err := dl.floatEntry(t)
+			if !ok || err != nil {
+				v, aerr := dl.abiOf(t)
+				return v, errors.Join(err, aerr)
+			}
+			return pref / 8, nil
+		}
 	}
 	return 0, &NoLayoutError{t.Text}
 }
@@ -107,6 +144,109 @@ func (dl *DataLayout) llvmIndex(t *Type) (uint64, bool, error) {
 		}
 		v, err := dl.testKind("index")
 		return v, true, err
+	case ClassPtr:
+		s, err := dl.ptrSpec(t)
+		return s.index, true, err
 	}
 	return 0, false, nil
+}
+
+// floatEntry is the first entry of a float-like class: ABI and preferred
+// alignment in bits.
+func (dl *DataLayout) floatEntry(t *Type) (abi, pref uint64, ok bool, err error) {
+	es := dl.byClass[t.Class]
+	if len(es) == 0 {
+		return 0, 0, false, nil
+	}
+	v := es[0].Value
+	if v.Kind != ValueDense || len(v.Ints) == 0 {
+		return 0, 0, false, fmt.Errorf("expected a dense elements attribute in the data layout entry for %s", es[0].KeyText())
+	}
+	return uint64(v.Ints[0]), uint64(v.Ints[len(v.Ints)-1]), true, nil
+}
+
+// ptrSpecValue is a #ptr.spec: size, ABI and preferred alignment and index
+// width, all in bits.
+type ptrSpecValue struct{ size, abi, pref, index uint64 }
+
+// defaultPtrSpec is the ptr dialect's default: 64-bit pointers aligned to a
+// byte.
+var defaultPtrSpec = ptrSpecValue{64, 8, 8, 64}
+
+// ptrSpec is the ptr dialect's rule (PtrTypes.cpp): the entry for the
+// pointer's memory space; else the default when the memory space is the
+// default one (or the spec names none); else the default memory space's
+// pointer.
+func (dl *DataLayout) ptrSpec(t *Type) (ptrSpecValue, error) {
+	for _, e := range dl.byClass[ClassPtr] {
+		if e.Type.MemorySpace != t.MemorySpace {
+			continue
+		}
+		if s, ok := parsePtrSpec(e.Value.Text); ok {
+			return s, nil
+		}
+	}
+	def := dl.ids["dlti.default_memory_space"]
+	if def == nil || def.Text == t.MemorySpace {
+		return defaultPtrSpec, nil
+	}
+	dp := &Type{Class: ClassPtr, MemorySpace: def.Text, Text: "!ptr.ptr<" + def.Text + ">"}
+	var s ptrSpecValue
+	var err error
+	if s.size, err = dl.memoSize(dp); err != nil {
+		return s, err
+	}
+	abi, err := dl.abiOf(dp)
+	if err != nil {
+		return s, err
+	}
+	pref, err := dl.prefOf(dp)
+	if err != nil {
+		return s, err
+	}
+	s.abi, s.pref = abi*8, pref*8
+	s.index, _, err = dl.indexOf(dp)
+	return s, err
+}
+
+func (dl *DataLayout) memoSize(t *Type) (uint64, error) {
+	s, err := dl.sizeInBits(t)
+	return s.Min, err
+}
+
+// parsePtrSpec reads #ptr.spec<size = 32, abi = 32, preferred = 64[, index = 24]>
+// (index defaults to size).
+func parsePtrSpec(text string) (ptrSpecValue, bool) {
+	body, ok := strings.CutPrefix(text, "#ptr.spec<")
+	if !ok || !strings.HasSuffix(body, ">") {
+		return ptrSpecValue{}, false
+	}
+	s := ptrSpecValue{}
+	hasIndex := false
+	for _, kv := range strings.Split(strings.TrimSuffix(body, ">"), ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return ptrSpecValue{}, false
+		}
+		n, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64)
+		if err != nil {
+			return ptrSpecValue{}, false
+		}
+		switch strings.TrimSpace(k) {
+		case "size":
+			s.size = n
+		case "abi":
+			s.abi = n
+		case "preferred":
+			s.pref = n
+		case "index":
+			s.index, hasIndex = n, true
+		default:
+			return ptrSpecValue{}, false
+		}
+	}
+	if !hasIndex {
+		s.index = s.size
+	}
+	return s, true
 }

@@ -25,6 +25,9 @@ type Rules struct {
 	// (16); later ones put them after (19 iterates a hash map, so its
 	// order is unspecified).
 	IDsFirst bool
+	// PPCFP128IsFloat: !llvm.ppc_fp128 has float layout rules (its own
+	// class, 128 bits) (measured in 22; 19 has none).
+	PPCFP128IsFloat bool
 	// KeyValueSpelling: specs print as KEY = VALUE (20+), not
 	// #dlti.dl_entry<KEY, VALUE>.
 	KeyValueSpelling bool
@@ -48,9 +51,9 @@ var rulesByRelease = []Rules{
 		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "endianness", "global_memory_space", "index", "preferred", "program_memory_space", "size", "stack_alignment"}},
 	{Release: 21, Import: "e i f p A P G S m n Fi Fn", KeyValueSpelling: true, EntryElement: "i64", Scalable: true, IndexKind: true,
 		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "default_memory_space", "endianness", "function_pointer_alignment", "global_memory_space", "index", "legal_int_widths", "mangling_mode", "preferred", "program_memory_space", "size", "stack_alignment"}},
-	{Release: 22, Import: "e i f p A P G S m n Fi Fn", KeyValueSpelling: true, EntryElement: "i64", Scalable: true, IndexKind: true,
+	{Release: 22, PPCFP128IsFloat: true, Import: "e i f p A P G S m n Fi Fn", KeyValueSpelling: true, EntryElement: "i64", Scalable: true, IndexKind: true,
 		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "default_memory_space", "endianness", "function_pointer_alignment", "global_memory_space", "index", "legal_int_widths", "mangling_mode", "preferred", "program_memory_space", "size", "stack_alignment"}},
-	{Release: 23, Import: "e i f p A P G S m n Fi Fn", KeyValueSpelling: true, EntryElement: "i64", Scalable: true, IndexKind: true,
+	{Release: 23, PPCFP128IsFloat: true, Import: "e i f p A P G S m n Fi Fn", KeyValueSpelling: true, EntryElement: "i64", Scalable: true, IndexKind: true,
 		Fields: []string{"alignment", "alloca_memory_space", "bitsize", "default_memory_space", "endianness", "function_pointer_alignment", "global_memory_space", "index", "legal_int_widths", "mangling_mode", "preferred", "program_memory_space", "size", "stack_alignment"}},
 }
 

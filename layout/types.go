@@ -20,6 +20,8 @@ const (
 	ClassLLVMStruct Class = "llvm.struct"
 	ClassLLVMArray  Class = "llvm.array"
 	ClassTestLayout Class = "test.test_type_with_layout"
+	ClassPtr        Class = "ptr.ptr"
+	ClassPPCFP128   Class = "llvm.ppc_fp128"
 )
 
 // floatWidths gives the storage width of every builtin float format (what
@@ -53,6 +55,8 @@ type Type struct {
 	Opaque bool
 	Count  uint64 // LLVM array length
 	Param  int64  // test.test_type_with_layout's parameter
+	// MemorySpace is !ptr.ptr's memory space attribute, as text.
+	MemorySpace string
 }
 
 // IsFloat reports whether t is a builtin float type.
@@ -323,6 +327,16 @@ func (p *scanner) typeBody(inLLVM bool) *Type {
 		}
 		if d == "llvm" {
 			return p.llvmType(name)
+		}
+		if d == "ptr" && name == "ptr" {
+			t := &Type{Class: ClassPtr}
+			if p.accept("<") {
+				start := p.pos
+				p.skipBalanced()
+				t.MemorySpace = strings.TrimSpace(p.src[start:p.pos])
+				p.expect(">")
+			}
+			return t
 		}
 		if d == "test" && name == "test_type_with_layout" {
 			p.expect("<")
