@@ -276,20 +276,13 @@ func ExportDataLayout(spec *Spec, dl *DataLayout) (string, error) {
 			}
 			parts = append(parts, "n"+strings.Join(ws, ":"))
 		case "dlti.function_pointer_alignment":
-			p := &scanner{src: v.Text}
-			p.expect("#dlti.function_pointer_alignment<")
-			n := p.uint("an alignment")
-			p.expect(",")
-			p.expect("function_dependent")
-			p.expect("=")
-			dep := p.ident()
-			p.expect(">")
-			if p.err != nil {
-				return "", fmt.Errorf("%s: %w", e.ID, p.err)
+			n, dep, _, err := dl.FunctionPointerAlignment()
+			if err != nil {
+				return "", err
 			}
 			if n != 0 {
 				k := "Fi"
-				if dep == "true" {
+				if dep {
 					k = "Fn"
 				}
 				parts = append(parts, k+strconv.FormatUint(n, 10))

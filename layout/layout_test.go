@@ -153,3 +153,23 @@ func TestParseErrorsNameOffsets(t *testing.T) {
 		t.Error("10000 nested types parse")
 	}
 }
+
+func TestGlobals(t *testing.T) {
+	s := mustSpec(t, `#dlti.dl_spec<"dlti.endianness" = "big", "dlti.mangling_mode" = "e", "dlti.stack_alignment" = 128 : i64, "dlti.alloca_memory_space" = 5 : ui64, "dlti.legal_int_widths" = array<i32: 8, 16, 32, 64>, "dlti.function_pointer_alignment" = #dlti.function_pointer_alignment<32, function_dependent = true>>`)
+	dl, err := New(RulesFor(22), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sa, err := dl.StackAlignment()
+	a, dep, ok, ferr := dl.FunctionPointerAlignment()
+	if dl.Endianness() != "big" || dl.ManglingMode() != "e" || sa != 128 || err != nil ||
+		dl.AllocaMemorySpace().Text != "5 : ui64" || dl.GlobalMemorySpace() != nil ||
+		len(dl.LegalIntWidths()) != 4 || a != 32 || !dep || !ok || ferr != nil {
+		t.Errorf("globals: %q %q %d %v %v %v %v %d %v %v %v", dl.Endianness(), dl.ManglingMode(), sa, err,
+			dl.AllocaMemorySpace(), dl.GlobalMemorySpace(), dl.LegalIntWidths(), a, dep, ok, ferr)
+	}
+	empty, _ := New(RulesFor(22))
+	if _, _, ok, _ := empty.FunctionPointerAlignment(); ok || empty.Endianness() != "" {
+		t.Error("an empty layout has globals")
+	}
+}
