@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dialectgen/dialectgen/runtime/asm"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -149,7 +150,14 @@ func printAttrs(attrs []ir.NamedAttr) string {
 	}
 	parts := make([]string, len(attrs))
 	for i, a := range attrs {
-		parts[i] = a.Name + " = " + fmt.Sprint(a.Value)
+		name := a.Name
+		if !asm.IsBareIdentifier(name) {
+			name = quote(name)
+		}
+		if v := fmt.Sprint(a.Value); v != "unit" {
+			name += " = " + v
+		}
+		parts[i] = name
 	}
 	return "{" + strings.Join(parts, ", ") + "}"
 }
