@@ -131,7 +131,7 @@ func (e *env) record(err error) {
 func (e *env) Release() int { return e.dl.rules.Release }
 
 func (e *env) Fail(format string, args ...any) {
-	e.record(&UndefinedError{e.text + ": " + fmt.Sprintf(format, args...)})
+	e.record(&UndefinedError{What: e.text + ": " + fmt.Sprintf(format, args...)})
 }
 
 func (e *env) parse(t ir.Type) *Type {

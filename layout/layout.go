@@ -39,10 +39,9 @@ func (e *NoLayoutError) Error() string {
 
 // UndefinedError is a query or spec on which mlir-opt has no defined
 // behaviour (it crashes: division by zero, reads past a shape, an assertion
-// that release builds skip). We refuse it and say why.
-type UndefinedError struct{ What string }
-
-func (e *UndefinedError) Error() string { return "undefined in MLIR (mlir-opt crashes): " + e.What }
+// that release builds skip). We refuse it and say why. Generated handlers
+// report theirs through datalayout.Env.Fail.
+type UndefinedError = datalayout.Undefined
 
 // DataLayout answers layout queries in one scope: a combined spec under
 // a release's rules, caching each quantity per type. Builtin types are laid
@@ -146,7 +145,7 @@ func (dl *DataLayout) memo(q quantity, t *Type, compute func() (memoVal, error))
 	k := memoKey{q, t.Text}
 	if v, ok := dl.cache[k]; ok {
 		if v.active {
-			return memoVal{}, &UndefinedError{"the layout of " + t.Text + " depends on itself"}
+			return memoVal{}, &UndefinedError{What: "the layout of " + t.Text + " depends on itself"}
 		}
 		return v, nil
 	}
@@ -202,7 +201,7 @@ func divCeil(a, b uint64) uint64 { return a/b + min(a%b, 1) }
 // alignTo is llvm::alignTo; a zero alignment divides by zero in MLIR.
 func alignTo(v, align uint64, what string) (uint64, error) {
 	if align == 0 {
-		return 0, &UndefinedError{"aligning " + what + " to a zero alignment"}
+		return 0, &UndefinedError{What: "aligning " + what + " to a zero alignment"}
 	}
 	return (v + align - 1) / align * align, nil
 }
@@ -270,106 +269,9 @@ func (dl *DataLayout) indexWidth() (uint64, error) {
 	}
 	w := uint64(v.Ints[0])
 	if w > 1<<24 {
-		return 0, &UndefinedError{fmt.Sprintf("an index width of %d bits (integer types end at 2^24)", w)}
+		return 0, &UndefinedError{What: fmt.Sprintf("an index width of %d bits (integer types end at 2^24)", w)}
 	}
 	return w, nil
-}
-
-// ptr0 is !llvm.ptr, to which other address spaces fall back.
-var ptr0 = &Type{Class: ClassLLVMPtr, Text: "!llvm.ptr"}
-
-type ptrPos int
-
-const (
-	ptrSize ptrPos = iota
-	ptrABI
-	ptrPref
-	ptrIndex
-)
-
-// ptrEntry reads a pointer's entry for its address space: size and index
-// in bits, alignments in bytes; address space 0 without an entry has the
-// defaults (64 bits, 8 bytes). ok is false when the caller must fall back
-// to address space 0.
-func (dl *DataLayout) ptrEntry(t *Type, pos ptrPos) (uint64, bool, error) {
-	for _, e := range dl.byClass[ClassLLVMPtr] {
-		if e.Type.AddrSpace != t.AddrSpace {
-			continue
-		}
-		v := e.Value.Ints
-		if e.Value.Kind != ValueDense || len(v) < 3 {
-			return 0, false, fmt.Errorf("expected layout attribute for '!llvm.ptr' to be a dense integer elements attribute with 3 or 4 elements")
-		}
-		switch pos {
-		case ptrSize:
-			return uint64(v[0]), true, nil
-		case ptrIndex:
-			if len(v) > 3 {
-				return uint64(v[3]), true, nil
-			}
-			return uint64(v[0]), true, nil
-		}
-		return uint64(v[pos]) / 8, true, nil
-	}
-	if t.AddrSpace == 0 {
-		if pos == ptrSize || pos == ptrIndex {
-			return 64, true, nil
-		}
-		return 8, true, nil
-	}
-	return 0, false, nil
-}
-
-// structAlign is a struct's ABI or preferred alignment: the largest field
-// ABI alignment (ABI: 1 when packed), raised to the !llvm.struct<()>
-// entry's value.
-func (dl *DataLayout) structAlign(t *Type, pref bool) (uint64, error) {
-	if !pref && t.Packed {
-		return 1, nil
-	}
-	a := uint64(1)
-	for _, f := range t.Fields {
-		fa, err := dl.abiOf(f)
-		if err != nil {
-			return 0, err
-		}
-		a = max(a, fa)
-	}
-	if es := dl.byClass[ClassLLVMStruct]; len(es) > 0 {
-		v := es[0].Value.Ints
-		if es[0].Value.Kind != ValueDense || len(v) == 0 {
-			return 0, errors.New("expected layout attribute for '!llvm.struct<()>' to be a dense integer elements attribute of 1 or 2 elements")
-		}
-		e := v[0]
-		if pref && len(v) > 1 {
-			e = v[1]
-		}
-		a = max(a, uint64(e)/8)
-	}
-	return a, nil
-}
-
-// testKind is !test.test_type_with_layout's rule: the value of the first
-// entry of the kind across the class's entries, 1 without one.
-func (dl *DataLayout) testKind(kind string) (uint64, error) {
-	for _, e := range dl.byClass[ClassTestLayout] {
-		k, v, err := testEntry(e)
-		if err != nil {
-			return 0, err
-		}
-		if k == kind {
-			return uint64(v), nil
-		}
-	}
-	return 1, nil
-}
-
-func testEntry(e Entry) (string, int64, error) {
-	v := e.Value
-	if v.Kind != ValueArray || len(v.Elems) != 2 || v.Elems[0].Kind != ValueString || v.Elems[1].Kind != ValueInteger {
-		return "", 0, fmt.Errorf("expected [kind, integer] as the value of the data layout entry for %s", e.KeyText())
-	}
-	return v.Elems[0].Str, v.Elems[1].Ints[0], nil
 }
 
 // combine folds an inner spec into the layout, as MLIR's combineWith does:
@@ -416,7 +318,7 @@ func (dl *DataLayout) combine(s *Spec) error {
 			continue
 		}
 		if es[0].Type.Builtin() {
-			return &UndefinedError{fmt.Sprintf("entries for the builtin type class of %s in nested scopes (MLIR asserts \"unexpected data layout entry for built-in type\")", es[0].Type.Text)}
+			return &UndefinedError{What: fmt.Sprintf("entries for the builtin type class of %s in nested scopes (MLIR asserts \"unexpected data layout entry for built-in type\")", es[0].Type.Text)}
 		}
 		if err := compatible(c, old, es); err != nil {
 			return err
@@ -457,7 +359,7 @@ func compatible(c Class, outer, inner []Entry) error {
 		}
 	case ClassLLVMPtr:
 		if len(outer) > 0 {
-			return &UndefinedError{"!llvm.ptr entries in nested scopes (mlir-opt 16, 19 and 22 crash in LLVMPointerType::areCompatible)"}
+			return &UndefinedError{What: "!llvm.ptr entries in nested scopes (mlir-opt 16, 19 and 22 crash in LLVMPointerType::areCompatible)"}
 		}
 		for _, e := range inner {
 			size, abi := uint64(64), uint64(8)
@@ -469,7 +371,7 @@ func compatible(c Class, outer, inner []Entry) error {
 			}
 			nsize, nabi := uint64(e.Value.Ints[0]), uint64(e.Value.Ints[1])
 			if nabi == 0 {
-				return &UndefinedError{"a nested pointer entry with a zero ABI alignment"}
+				return &UndefinedError{What: "a nested pointer entry with a zero ABI alignment"}
 			}
 			if size != nsize || abi < nabi || abi%nabi != 0 {
 				return errIncompatible
@@ -480,7 +382,7 @@ func compatible(c Class, outer, inner []Entry) error {
 		for _, e := range inner {
 			nabi := uint64(e.Value.Ints[0])
 			if nabi == 0 {
-				return &UndefinedError{"a nested struct entry with a zero ABI alignment"}
+				return &UndefinedError{What: "a nested struct entry with a zero ABI alignment"}
 			}
 			if abi < nabi || abi%nabi != 0 {
 				return errIncompatible

@@ -39,7 +39,7 @@ func (dl *DataLayout) llvmSize(t *Type) (Size, error) {
 				return Size{}, err
 			}
 			if s.Scalable {
-				return Size{}, &UndefinedError{"a scalable field in " + t.Text}
+				return Size{}, &UndefinedError{What: "a scalable field in " + t.Text}
 			}
 			size += s.Min
 			align = max(align, a)
@@ -52,7 +52,7 @@ func (dl *DataLayout) llvmSize(t *Type) (Size, error) {
 			return Size{}, err
 		}
 		if s.Scalable {
-			return Size{}, &UndefinedError{"a scalable element in " + t.Text}
+			return Size{}, &UndefinedError{What: "a scalable element in " + t.Text}
 		}
 		a, err := dl.abiOf(t.Elem)
 		if err != nil {
@@ -249,4 +249,101 @@ func parsePtrSpec(text string) (ptrSpecValue, bool) {
 		s.index = s.size
 	}
 	return s, true
+}
+
+// ptr0 is !llvm.ptr, to which other address spaces fall back.
+var ptr0 = &Type{Class: ClassLLVMPtr, Text: "!llvm.ptr"}
+
+type ptrPos int
+
+const (
+	ptrSize ptrPos = iota
+	ptrABI
+	ptrPref
+	ptrIndex
+)
+
+// ptrEntry reads a pointer's entry for its address space: size and index
+// in bits, alignments in bytes; address space 0 without an entry has the
+// defaults (64 bits, 8 bytes). ok is false when the caller must fall back
+// to address space 0.
+func (dl *DataLayout) ptrEntry(t *Type, pos ptrPos) (uint64, bool, error) {
+	for _, e := range dl.byClass[ClassLLVMPtr] {
+		if e.Type.AddrSpace != t.AddrSpace {
+			continue
+		}
+		v := e.Value.Ints
+		if e.Value.Kind != ValueDense || len(v) < 3 {
+			return 0, false, fmt.Errorf("expected layout attribute for '!llvm.ptr' to be a dense integer elements attribute with 3 or 4 elements")
+		}
+		switch pos {
+		case ptrSize:
+			return uint64(v[0]), true, nil
+		case ptrIndex:
+			if len(v) > 3 {
+				return uint64(v[3]), true, nil
+			}
+			return uint64(v[0]), true, nil
+		}
+		return uint64(v[pos]) / 8, true, nil
+	}
+	if t.AddrSpace == 0 {
+		if pos == ptrSize || pos == ptrIndex {
+			return 64, true, nil
+		}
+		return 8, true, nil
+	}
+	return 0, false, nil
+}
+
+// structAlign is a struct's ABI or preferred alignment: the largest field
+// ABI alignment (ABI: 1 when packed), raised to the !llvm.struct<()>
+// entry's value.
+func (dl *DataLayout) structAlign(t *Type, pref bool) (uint64, error) {
+	if !pref && t.Packed {
+		return 1, nil
+	}
+	a := uint64(1)
+	for _, f := range t.Fields {
+		fa, err := dl.abiOf(f)
+		if err != nil {
+			return 0, err
+		}
+		a = max(a, fa)
+	}
+	if es := dl.byClass[ClassLLVMStruct]; len(es) > 0 {
+		v := es[0].Value.Ints
+		if es[0].Value.Kind != ValueDense || len(v) == 0 {
+			return 0, errors.New("expected layout attribute for '!llvm.struct<()>' to be a dense integer elements attribute of 1 or 2 elements")
+		}
+		e := v[0]
+		if pref && len(v) > 1 {
+			e = v[1]
+		}
+		a = max(a, uint64(e)/8)
+	}
+	return a, nil
+}
+
+// testKind is !test.test_type_with_layout's rule: the value of the first
+// entry of the kind across the class's entries, 1 without one.
+func (dl *DataLayout) testKind(kind string) (uint64, error) {
+	for _, e := range dl.byClass[ClassTestLayout] {
+		k, v, err := testEntry(e)
+		if err != nil {
+			return 0, err
+		}
+		if k == kind {
+			return uint64(v), nil
+		}
+	}
+	return 1, nil
+}
+
+func testEntry(e Entry) (string, int64, error) {
+	v := e.Value
+	if v.Kind != ValueArray || len(v.Elems) != 2 || v.Elems[0].Kind != ValueString || v.Elems[1].Kind != ValueInteger {
+		return "", 0, fmt.Errorf("expected [kind, integer] as the value of the data layout entry for %s", e.KeyText())
+	}
+	return v.Elems[0].Str, v.Elems[1].Ints[0], nil
 }

@@ -165,7 +165,7 @@ func printAttrs(attrs []ir.NamedAttr) string {
 // annotate is the test pass on one op.
 func (l *Layouts) annotate(op *ir.Operation) (string, error) {
 	if len(op.Results) == 0 {
-		return "", &UndefinedError{"a query op without a result"}
+		return "", &UndefinedError{What: "a query op without a result"}
 	}
 	dl, err := l.Above(op)
 	if err != nil {
@@ -258,7 +258,7 @@ func zext(v *Value) (uint64, error) {
 		w, ok = 64, true
 	}
 	if !ok || w > 64 {
-		return 0, &UndefinedError{"the zero-extended value of " + v.Text + " (wider than 64 bits)"}
+		return 0, &UndefinedError{What: "the zero-extended value of " + v.Text + " (wider than 64 bits)"}
 	}
 	x := uint64(v.Ints[0])
 	if w < 64 {
