@@ -6,6 +6,7 @@
 //	mlirbc stat [--verify] FILE
 //	mlirbc convert [--version V] [--producer S] [--release N] [--verify] IN (-o OUT | OUT)
 //	mlirbc explain [--section NAME] [--op N] FILE
+//	mlirbc layout FILE
 //	mlirbc dump FILE
 //	mlirbc print [--debuginfo=false] FILE
 //	mlirbc help [COMMAND]
@@ -129,6 +130,19 @@ var commands = []command{
 					return errUsage("explain takes one file")
 				}
 				return explain(e.newContext(), pos[0], *section, *op, e.stdout)
+			}
+		},
+	},
+	{
+		name:    "layout",
+		args:    "FILE",
+		summary: "print the attributes mlir-opt --test-data-layout-query (of the file's release) sets on each test.data_layout_query op",
+		flags: func(fs *flag.FlagSet) func([]string, *env) error {
+			return func(pos []string, e *env) error {
+				if len(pos) != 1 {
+					return errUsage("layout takes one file")
+				}
+				return layoutQueries(e.newContext(), pos[0], e.stdout)
 			}
 		},
 	},

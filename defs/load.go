@@ -439,16 +439,7 @@ func (l *loader) def(n *yaml.Node, isType bool) *Def {
 			})
 			d.Text = t
 		},
-		"layout": func(v *yaml.Node) {
-			t := &TypeLayout{Pos: l.pos(v)}
-			l.fields(v, "layout", map[string]func(*yaml.Node){
-				"size_bits":  func(v *yaml.Node) { l.str(v, &t.SizeBits) },
-				"abi_align":  func(v *yaml.Node) { l.str(v, &t.ABIAlign) },
-				"pref_align": func(v *yaml.Node) { l.str(v, &t.PrefAlign) },
-				"spec_entry": func(v *yaml.Node) { l.str(v, &t.SpecEntry) },
-			})
-			d.Layout = t
-		},
+		"layout": func(v *yaml.Node) { d.Layout = l.typeLayout(v) },
 	}))
 	if d.Name == "" {
 		l.errorf(n, "%s without a name", what)

@@ -399,14 +399,28 @@ type TextForm struct {
 	PrintPos Pos
 }
 
-// TypeLayout gives the data-layout rules of a type (size, alignment), as
-// expressions over its parameters and spec entries.
+// TypeLayout gives the data-layout rules of a type (defs/layout.go): each
+// quantity as expressions over the type's parameters, the spec entries of
+// its class and the layouts of other types, chosen by release.
 type TypeLayout struct {
 	Pos
-	SizeBits  string
-	ABIAlign  string
-	PrefAlign string
-	SpecEntry string // the dl_spec entry kind that overrides the defaults
+	// Class names the type class that spec entries apply by (MLIR's
+	// TypeID); default "<dialect>.<Name>".
+	Class     string
+	SizeBits  []*LayoutRule
+	Scalable  []*LayoutRule // optional: whether the size is scalable
+	ABIAlign  []*LayoutRule
+	PrefAlign []*LayoutRule
+	IndexBits []*LayoutRule // optional: the type has an index bit width
+}
+
+// LayoutRule is one expression of a layout quantity, for the releases its
+// bounds allow; the first rule that holds at a release applies.
+type LayoutRule struct {
+	Pos
+	Availability
+	Source string
+	Expr   *LayoutExpr // parsed and checked at load
 }
 
 // LayoutSpec lists the dialect's data-layout spec entries.

@@ -16,6 +16,7 @@ func resolve(d *Dialect, l *loader) {
 	}
 	checkEnums(l, d)
 	defer resolveText(l, d)
+	defer resolveLayouts(l, d)
 	if !isIdent(d.Go.Package) || token.IsKeyword(d.Go.Package) {
 		l.errs = append(l.errs, &Error{Pos: d.Pos, Msg: fmt.Sprintf("Go package name %q is not an identifier or is a Go keyword (set go.package)", d.Go.Package)})
 	}

@@ -36,6 +36,9 @@ func Files(m *model.Dialect) map[string]func(*jen.File) {
 	if m.HasBytecode() {
 		files["bytecode"] = g.genBytecode
 	}
+	if g.hasLayouts() {
+		files["layout"] = g.genLayouts
+	}
 	if m.HasText() {
 		files["text"] = g.genText
 	}
