@@ -48,7 +48,7 @@ type pyFile struct {
 	debug        []string // hex of each debug entry
 }
 
-func hx(t *testing.T, s string) []byte {
+func hx(t testing.TB, s string) []byte {
 	t.Helper()
 	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
 	if err != nil {
@@ -97,7 +97,7 @@ func pySection(out []byte, id byte, align int, payload []byte) []byte {
 	return append(out, payload...)
 }
 
-func (f pyFile) bytes(t *testing.T) []byte {
+func (f pyFile) bytes(t testing.TB) []byte {
 	t.Helper()
 	out := append([]byte("\x7fTileIR\x00"), f.major, f.minor, 0, 0)
 	fn := wire.AppendULEB128(nil, uint64(len(f.funcs)))
@@ -227,15 +227,7 @@ func TestPythonEmptyModule(t *testing.T) {
 // each (sorted by key); the text has no types, so assembling it gives
 // i64 integers and i1 booleans, as the C++ writer writes from that text.
 func TestPythonKernelHints(t *testing.T) {
-	f := pyFile{major: 13, minor: 3,
-		strings: []string{"k", "sm_90", "occupancy", "num_cta_in_cga", "default", "allow_tma"},
-		types:   []string{tyI1, tyI32, sigNone},
-		funcs: []pyFunc{{name: 0, sig: 2, flags: 0x06,
-			// tag 11, 2 entries: sm_90 = {occupancy = 1 : i32, num_cta_in_cga = 2 : i32, allow_tma = false (tag 3)},
-			// default = {}
-			hints: "0b 02  01 0a 03 02 01 01 01  03 01 01 02  05 03 00  04 0a 00",
-			body:  "5c 00 00", debug: []uint64{0, 0}}},
-	}
+	f := pyKernelHints()
 	checkPyFile(t, f.bytes(t), `cuda_tile.module @kernels {
   entry @k() optimization_hints=<default = {}, sm_90 = {allow_tma = false, num_cta_in_cga = 2, occupancy = 1}> {
     return loc(#loc)
@@ -250,16 +242,7 @@ func TestPythonKernelHints(t *testing.T) {
 // bit-packed, where an all-true buffer whose last byte holds only the
 // elements that exist is a splat as well.
 func TestPythonDenseConstants(t *testing.T) {
-	f := pyFile{major: 13, minor: 1,
-		strings: []string{"k"},
-		// 3: tile<4xi32>, 4: tile<3xi1>, 5: tile<16xi1>
-		types: []string{tyI1, tyI32, sigNone,
-			"0d 01 01 0400000000000000", "0d 00 01 0300000000000000", "0d 00 01 1000000000000000"},
-		consts: []string{"07000000 07000000 07000000 07000000", "07", "05", "ffff"},
-		funcs: []pyFunc{{name: 0, sig: 2, flags: 0x02,
-			body:  "10 03 00  10 04 01  10 04 02  10 05 03  5c 00 00",
-			debug: []uint64{0, 0, 0, 0, 0, 0}}},
-	}
+	f := pyDenseConstants()
 	checkPyFile(t, f.bytes(t), `cuda_tile.module @kernels {
   entry @k() {
     %cst_7_i32 = constant <i32: 7> : tile<4xi32> loc(#loc)
@@ -276,24 +259,13 @@ func TestPythonDenseConstants(t *testing.T) {
 // A reduce identity of f64 -inf as the Python writer encodes float bits:
 // zigzag of the pattern taken as a positive number, 65 bits in 10 bytes.
 // NVIDIA's reader keeps the low 64 bits of a varint, so the sign is lost
-// and it reads +inf, which MLIR prints in hex without the f64 type. (That
-// text names an i64 integer when parsed again, in MLIR as here, so only
-// reading and re-encoding are checked.)
+// and it reads +inf, which MLIR prints in hex with its type, f64 included
+// (checked with mlir-opt 22: [0x7FF0000000000000 : f64, 1.000000e+00]).
 func TestPythonF64Identity(t *testing.T) {
-	f := pyFile{major: 13, minor: 2,
-		strings: []string{"k"},
-		// 3: f64, 4: tile<4xf64>, 5: tile<f64>
-		types: []string{tyI1, tyI32, "10 01 04 00", tyF64, "0d 03 01 0400000000000000", "0d 03 00"},
-		funcs: []pyFunc{{name: 0, sig: 2, flags: 0x02,
-			// reduce: 1 result (tile<f64>), dim 0, identities [float f64 -inf], operands [%arg0],
-			// 1 region of 1 block (2 args) with maxf and yield; then return.
-			body: "58 01 05  00  01 02 03 80 80 80 80 80 80 80 f0 ff 03  01 00" +
-				"01 01 02 05 05 02  45 05 00 01 02  6d 00 01 03  5c 00 00",
-			debug: []uint64{0, 0, 0, 0, 0}}},
-	}
+	f := pyF64Identity()
 	want := `cuda_tile.module @kernels {
   entry @k(%arg0: tile<4xf64>) {
-    %reduce = reduce %arg0 dim=0 identities=[0x7FF0000000000000] : tile<4xf64> -> tile<f64> 
+    %reduce = reduce %arg0 dim=0 identities=[0x7FF0000000000000 : f64] : tile<4xf64> -> tile<f64> 
     (%reduce_lhs: tile<f64>, %reduce_rhs: tile<f64>) {
       %0 = maxf %reduce_lhs, %reduce_rhs : tile<f64> loc(#loc)
       yield %0 : tile<f64> loc(#loc)
@@ -303,44 +275,14 @@ func TestPythonF64Identity(t *testing.T) {
 } loc(#loc)
 #loc = loc(unknown)
 `
-	m, err := cudatile.Read(f.bytes(t), tileir.ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := cudatile.Print(m, tileir.PrintOptions{DebugInfo: true})
-	if err != nil || string(got) != want {
-		t.Fatalf("got %v\n%s\nwant\n%s", err, got, want)
-	}
-	again, err := cudatile.Append(nil, m, m.Options())
-	if err != nil {
-		t.Fatal(err)
-	}
-	printAgain(t, "re-encoded", again, want)
+	checkPyFile(t, f.bytes(t), want)
 }
 
 // Locations as the Python writer builds them for inlined helpers: a call
 // site whose callee is in the helper's subprogram, one whose caller is
 // unknown (entry 0), and a function slot for every function.
 func TestPythonCallSites(t *testing.T) {
-	f := pyFile{major: 13, minor: 3,
-		strings: []string{"k", "kern.py", "/home/u", "/home/u/kern.py", "<lambda>", "<lambda>@kern:3:8_0"},
-		types:   []string{tyI1, tyI32, sigNone, "0d 01 00"},
-		consts:  []string{"01000000"},
-		debug: []string{
-			"02 01 02",             // 1: file kern.py in /home/u
-			"01 01",                // 2: compile unit
-			"05 01 0a 00 00 02 0a", // 3: subprogram k
-			"05 01 03 04 05 02 03", // 4: subprogram <lambda>
-			"04 03 03 0a 00",       // 5: kern.py:10:0 in k
-			"04 04 03 03 08",       // 6: kern.py:3:8 in <lambda>
-			"04 03 03 0b 04",       // 7: kern.py:11:4 in k
-			"06 06 07",             // 8: callsite(6 at 7)
-			"06 06 00",             // 9: callsite(6 at unknown)
-		},
-		funcs: []pyFunc{{name: 0, sig: 2, flags: 0x02,
-			body:  "10 03 00  10 03 00  5c 00 00",
-			debug: []uint64{5, 8, 9, 0}}},
-	}
+	f := pyCallSites()
 	checkPyFile(t, f.bytes(t), `cuda_tile.module @kernels {
   entry @k() {
     %cst_1_i32 = constant <i32: 1> : tile<i32> loc(#loc7)
@@ -417,4 +359,75 @@ func TestPrintForWithoutInductionVariable(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "induction variable") {
 		t.Fatalf("got %v, want an error about the induction variable", err)
 	}
+}
+
+func pyKernelHints() pyFile {
+	return pyFile{major: 13, minor: 3,
+		strings: []string{"k", "sm_90", "occupancy", "num_cta_in_cga", "default", "allow_tma"},
+		types:   []string{tyI1, tyI32, sigNone},
+		funcs: []pyFunc{{name: 0, sig: 2, flags: 0x06,
+			// tag 11, 2 entries: sm_90 = {occupancy = 1 : i32, num_cta_in_cga = 2 : i32, allow_tma = false (tag 3)},
+			// default = {}
+			hints: "0b 02  01 0a 03 02 01 01 01  03 01 01 02  05 03 00  04 0a 00",
+			body:  "5c 00 00", debug: []uint64{0, 0}}},
+	}
+}
+
+func pyDenseConstants() pyFile {
+	return pyFile{major: 13, minor: 1,
+		strings: []string{"k"},
+		// 3: tile<4xi32>, 4: tile<3xi1>, 5: tile<16xi1>
+		types: []string{tyI1, tyI32, sigNone,
+			"0d 01 01 0400000000000000", "0d 00 01 0300000000000000", "0d 00 01 1000000000000000"},
+		consts: []string{"07000000 07000000 07000000 07000000", "07", "05", "ffff"},
+		funcs: []pyFunc{{name: 0, sig: 2, flags: 0x02,
+			body:  "10 03 00  10 04 01  10 04 02  10 05 03  5c 00 00",
+			debug: []uint64{0, 0, 0, 0, 0, 0}}},
+	}
+}
+
+func pyF64Identity() pyFile {
+	return pyFile{major: 13, minor: 2,
+		strings: []string{"k"},
+		// 3: f64, 4: tile<4xf64>, 5: tile<f64>
+		types: []string{tyI1, tyI32, "10 01 04 00", tyF64, "0d 03 01 0400000000000000", "0d 03 00"},
+		funcs: []pyFunc{{name: 0, sig: 2, flags: 0x02,
+			// reduce: 1 result (tile<f64>), dim 0, identities [float f64 -inf], operands [%arg0],
+			// 1 region of 1 block (2 args) with maxf and yield; then return.
+			body: "58 01 05  00  01 02 03 80 80 80 80 80 80 80 f0 ff 03  01 00" +
+				"01 01 02 05 05 02  45 05 00 01 02  6d 00 01 03  5c 00 00",
+			debug: []uint64{0, 0, 0, 0, 0}}},
+	}
+}
+
+func pyCallSites() pyFile {
+	return pyFile{major: 13, minor: 3,
+		strings: []string{"k", "kern.py", "/home/u", "/home/u/kern.py", "<lambda>", "<lambda>@kern:3:8_0"},
+		types:   []string{tyI1, tyI32, sigNone, "0d 01 00"},
+		consts:  []string{"01000000"},
+		debug: []string{
+			"02 01 02",             // 1: file kern.py in /home/u
+			"01 01",                // 2: compile unit
+			"05 01 0a 00 00 02 0a", // 3: subprogram k
+			"05 01 03 04 05 02 03", // 4: subprogram <lambda>
+			"04 03 03 0a 00",       // 5: kern.py:10:0 in k
+			"04 04 03 03 08",       // 6: kern.py:3:8 in <lambda>
+			"04 03 03 0b 04",       // 7: kern.py:11:4 in k
+			"06 06 07",             // 8: callsite(6 at 7)
+			"06 06 00",             // 9: callsite(6 at unknown)
+		},
+		funcs: []pyFunc{{name: 0, sig: 2, flags: 0x02,
+			body:  "10 03 00  10 03 00  5c 00 00",
+			debug: []uint64{5, 8, 9, 0}}},
+	}
+}
+
+// pythonSeeds are the Python-style files of these tests, for the fuzzers.
+func pythonSeeds(tb testing.TB) [][]byte {
+	var out [][]byte
+	for _, f := range []pyFile{pyKernelHints(), pyDenseConstants(), pyF64Identity(), pyCallSites(),
+		{major: 13, minor: 3, types: []string{tyI1, tyI32}}} {
+		out = append(out, f.bytes(tb))
+	}
+	return out
 }

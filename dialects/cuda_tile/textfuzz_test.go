@@ -107,6 +107,9 @@ func FuzzPrint(f *testing.F) {
 			f.Add(data)
 		}
 	}
+	for _, data := range pythonSeeds(f) {
+		f.Add(data)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := cudatile.Read(data, tileir.ReadOptions{})
 		if err != nil {
