@@ -161,12 +161,28 @@ func TestExplainBadByte(t *testing.T) {
 
 // FuzzExplain: explaining any input gives Read's error (or none), and
 // every range it reports lies in the input.
+// TestExplainPythonLayout explains files laid out as NVIDIA's Python
+// writer writes them (pywriter_test.go): every byte is labelled, the
+// padding of empty tables and the writer's tag-0 debug entry included.
+func TestExplainPythonLayout(t *testing.T) {
+	for i, data := range pythonSeeds(t) {
+		var s spanList
+		if err := tileir.Explain(cudatile.Dialect, data, tileir.ReadOptions{}, &s); err != nil {
+			t.Fatalf("file %d: %v", i, err)
+		}
+		checkExplained(t, fmt.Sprintf("python file %d", i), data, &s)
+	}
+}
+
 func FuzzExplain(f *testing.F) {
 	seeds, _ := filepath.Glob("testdata/vectors/versioning-13.1/*.tileirbc")
 	for _, p := range seeds {
 		if data, err := os.ReadFile(p); err == nil {
 			f.Add(data)
 		}
+	}
+	for _, data := range pythonSeeds(f) {
+		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var s spanList

@@ -1,6 +1,7 @@
 package cudatile
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 
@@ -62,10 +63,21 @@ func printAttr(p *tileir.Printer, a tileir.Attr, style tileir.AttrStyle) {
 		p.Int(signExtend(a.Value, intWidth(a.Type)))
 		typed(a.Type)
 	case *FloatAttr:
-		if s := floatSemantics(a.Type); s != nil {
-			p.Float(s, a.Bits)
-		} else {
+		s := floatSemantics(a.Type)
+		if s == nil {
 			p.Write("<<invalid float>>")
+			typed(a.Type)
+			return
+		}
+		text := asm.AppendFloat(nil, s, a.Bits)
+		p.Write(string(text))
+		if bytes.HasPrefix(text, []byte("0x")) && style == tileir.AttrElideMay {
+			// MLIR keeps the type of a float it prints in hex (an
+			// infinity, a NaN), f64 included: bare, the literal would
+			// read back as an i64.
+			p.Write(" : ")
+			printType(p, a.Type)
+			return
 		}
 		typed(a.Type)
 	case *BoolAttr:

@@ -1,6 +1,7 @@
 package cudatile
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -1081,4 +1082,18 @@ func p2s(f func(p *tileir.Printer)) string {
 	var p tileir.Printer
 	f(&p)
 	return p.String()
+}
+
+// CheckText refuses a for loop whose body lacks the induction variable or
+// an argument per iter value: its text form prints them (upstream's
+// verifier rejects such a loop too).
+func (o *ForOp) CheckText() error {
+	r := o.Region()
+	if r == nil || len(r.Blocks) == 0 {
+		return nil // the generic check reports a missing region
+	}
+	if got, want := len(r.Blocks[0].Args), 1+len(o.InitValues); got != want {
+		return fmt.Errorf("the body has %d arguments, not %d (the induction variable and one per iter value)", got, want)
+	}
+	return nil
 }

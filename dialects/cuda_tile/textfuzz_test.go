@@ -46,6 +46,13 @@ func FuzzParse(f *testing.F) {
 	for _, s := range textSeeds(f) {
 		f.Add(s)
 	}
+	for _, data := range pythonSeeds(f) { // their text: hints, call sites, f64 identities
+		if m, err := cudatile.Read(data, tileir.ReadOptions{}); err == nil {
+			if text, err := cudatile.Print(m, tileir.PrintOptions{DebugInfo: true}); err == nil {
+				f.Add(text)
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		m, err := cudatile.Parse("in.mlir", src)
 		if err != nil {
@@ -106,6 +113,9 @@ func FuzzPrint(f *testing.F) {
 			}
 			f.Add(data)
 		}
+	}
+	for _, data := range pythonSeeds(f) {
+		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := cudatile.Read(data, tileir.ReadOptions{})

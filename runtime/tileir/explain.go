@@ -156,6 +156,11 @@ func explainDebug(s wire.Section, t *debugTable, tr wire.Tracer) {
 // describeLocation says what a debug entry holds, with the fields its
 // kind has.
 func describeLocation(l *Location) string {
+	if l == nil {
+		// Tag 0, or a tag upstream reads as an unknown location; NVIDIA's
+		// Python writer writes one such entry when it has no other.
+		return "unknown"
+	}
 	switch l.Kind {
 	case DebugLoc, DebugCallSite, DebugFile:
 		return l.Kind.String() + " " + l.String()

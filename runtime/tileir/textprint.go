@@ -154,6 +154,13 @@ type Printer struct {
 	seen map[*Location]bool
 }
 
+// TextChecker is implemented by ops whose text form needs more than their
+// regions and results exist: a for loop prints its induction variable,
+// the first argument of its body.
+type TextChecker interface {
+	CheckText() error
+}
+
 // check refuses IR the printer cannot print: nil ops, regions and blocks,
 // ops without a text form, nesting beyond the limit.
 func (p *Printer) check(op Op, depth int) error {
@@ -176,6 +183,11 @@ func (p *Printer) check(op Op, depth int) error {
 	for i, r := range b.Results {
 		if r == nil || isNil(r.Type) || r.Def != op || r.Index != i {
 			return fmt.Errorf("%s: result %d is nil, untyped or not the op's", info.Name, i)
+		}
+	}
+	if c, ok := op.(TextChecker); ok {
+		if err := c.CheckText(); err != nil {
+			return fmt.Errorf("%s: %w", info.Name, err)
 		}
 	}
 	if p.seen == nil {
