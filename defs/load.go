@@ -310,6 +310,8 @@ func (l *loader) versions(n *yaml.Node) *Versions {
 				"encoding": func(v *yaml.Node) {
 					l.list(v, "encoding", func(c *yaml.Node) { dv.Encoding = append(dv.Encoding, l.field(c)) })
 				},
+				"upgrade":   func(v *yaml.Node) { l.hook(v, &dv.Upgrade, &dv.UpgradePos) },
+				"downgrade": func(v *yaml.Node) { l.hook(v, &dv.Downgrade, &dv.DowngradePos) },
 				"history": func(v *yaml.Node) {
 					l.list(v, "history", func(c *yaml.Node) {
 						st := &VersionStep{Pos: l.pos(c)}

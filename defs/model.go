@@ -121,6 +121,12 @@ type DialectVersion struct {
 	// Encoding is the wire form of the version payload, as fields.
 	Encoding []*Field
 	History  []*VersionStep
+	// Upgrade and Downgrade name hand-written steps for what the history
+	// cannot say: upgrade<Upgrade>(ctx, op, from) error after the
+	// generated upgrade of an op, and downgrade<Downgrade>(ctx, op, to,
+	// name, attrs) (name, attrs, error) after the generated downgrade.
+	Upgrade, Downgrade       string
+	UpgradePos, DowngradePos Pos
 }
 
 // VersionStep says what one dialect version changed, which the generated

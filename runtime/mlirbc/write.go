@@ -28,11 +28,16 @@ type WriteOptions struct {
 	// Limits bound nesting as Read applies them; IR beyond them is
 	// refused, so that every file written reads back.
 	Limits ir.Limits
+	// Dialects are the versions to write dialects that version themselves
+	// at (bytecode.VersionedDialect); one not named is written at its
+	// current version. Ops are written as their dialect says they are at
+	// the target, or refused with what the target cannot hold.
+	Dialects bytecode.DialectVersions
 }
 
 // Options returns the options that write m as it was read.
 func (m *Module) Options() WriteOptions {
-	return WriteOptions{Version: m.Version, Producer: m.Producer, Release: m.Release}
+	return WriteOptions{Version: m.Version, Producer: m.Producer, Release: m.Release, Dialects: m.Versions}
 }
 
 // Append appends the file for m to b.
@@ -72,7 +77,20 @@ func Write(w io.Writer, ctx *ir.Context, m *Module, opts WriteOptions) error {
 	if err != nil {
 		return err
 	}
+	targets, err := writeTargets(ctx, opts)
+	if err != nil {
+		return err
+	}
+	restore, err := downgrade(ctx, m.Op, targets)
+	if err != nil {
+		return err
+	}
+	defer restore()
 	n := newNumbering(ctx, b, m, opts.Version.Number(), opts.Release, opts.Limits)
+	if targets != nil {
+		n.targets = targets
+		n.target.Dialects = &n.targets
+	}
 	if err := n.run(m.Op); err != nil {
 		return err
 	}
@@ -191,7 +209,7 @@ func (e *emitter) dialectSection() []byte {
 			b = wire.AppendVarInt(b, i)
 			continue
 		}
-		payload, ok := n.m.DialectVersions[d.name]
+		payload, ok := n.versionPayload(d.name)
 		b = wire.AppendVarIntWithFlag(b, i, ok)
 		if ok {
 			b = wire.AppendSection(b, bytecode.SectionDialectVersions, 0, payload)

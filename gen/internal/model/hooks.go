@@ -83,6 +83,7 @@ func (m *Dialect) Hooks() []Hook {
 	if tile {
 		out = append(out, m.textHooks()...)
 	}
+	out = append(out, m.versionHooks()...)
 	if d := m.Dense; d != nil {
 		dense := Named(gofile.TileIR, "Dense")
 		out = append(out,
@@ -230,4 +231,26 @@ func (o *Op) many(f *defs.AsmFormat, v *defs.FormatElem) bool {
 		return r.Result.Variadic || r.Result.Optional
 	}
 	return false
+}
+
+// versionHooks are the hand-written steps of a versioned dialect's
+// upgrade and downgrade (versions.dialect.upgrade and .downgrade).
+func (m *Dialect) versionHooks() []Hook {
+	if m.Versions == nil || m.Versions.Dialect == nil {
+		return nil
+	}
+	dv := m.Versions.Dialect
+	ctx, op := PointerTo(Named(gofile.IR, "Context")), PointerTo(Named(gofile.IR, "Operation"))
+	ver, name := Named(gofile.Bytecode, "DialectVersion"), Named(gofile.IR, "OpName")
+	attrs := SliceOf(Named(gofile.IR, "NamedAttr"))
+	var out []Hook
+	if dv.Upgrade != "" {
+		out = append(out, Hook{Pos: dv.UpgradePos, What: "upgrade", Name: "upgrade" + dv.Upgrade,
+			Params: []Type{ctx, op, ver}, Results: []Type{Named("", "error")}})
+	}
+	if dv.Downgrade != "" {
+		out = append(out, Hook{Pos: dv.DowngradePos, What: "downgrade", Name: "downgrade" + dv.Downgrade,
+			Params: []Type{ctx, op, ver, name, attrs}, Results: []Type{name, attrs, Named("", "error")}})
+	}
+	return out
 }
