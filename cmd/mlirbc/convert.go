@@ -16,7 +16,8 @@ type convertOptions struct {
 	producer string
 	release  int
 	verify   bool
-	set      []string // the flags given, by name
+	targets  targetFlags // --target: dialect versions to write
+	set      []string    // the flags given, by name
 }
 
 func convert(in, out string, o convertOptions) error {
@@ -55,6 +56,7 @@ func convert(in, out string, o convertOptions) error {
 	if o.release != 0 {
 		opts.Release = o.release
 	}
+	opts.Dialects = withTargets(opts.Dialects, o.targets)
 	// The IR points into the mapped input, which may be the output too:
 	// safefile replaces the output only once it is complete.
 	return safefile.WriteFile(out, func(w io.Writer) error {

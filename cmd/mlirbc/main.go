@@ -2,7 +2,7 @@
 // bytecode files; the format is recognised by the file's magic number.
 //
 //	mlirbc stat [--verify] FILE
-//	mlirbc convert [--version V] [--producer S] [--release N] [--verify] IN (-o OUT | OUT)
+//	mlirbc convert [--version V] [--producer S] [--release N] [--target D=V]... [--verify] IN (-o OUT | OUT)
 //	mlirbc explain [--section NAME] [--op N] FILE
 //	mlirbc dump FILE
 //	mlirbc print [--debuginfo=false] FILE
@@ -72,7 +72,7 @@ var commands = []command{
 	},
 	{
 		name:    "convert",
-		args:    "[--version V] [--producer S] [--release N] [--verify] IN (-o OUT | OUT)",
+		args:    "[--version V] [--producer S] [--release N] [--target D=V]... [--verify] IN (-o OUT | OUT)",
 		summary: "decode IN into typed IR and write it again, by default as it was (version, producer, release)",
 		flags: func(fs *flag.FlagSet) func([]string, io.Writer) error {
 			out := fs.String("o", "", "the output file (or give it as the second argument)")
@@ -80,6 +80,8 @@ var commands = []command{
 			producer := fs.String("producer", "", "MLIR bytecode: the producer string to write")
 			release := fs.Int("release", 0, "MLIR bytecode: the LLVM release whose op layouts to write (16 to 22)")
 			verify := fs.Bool("verify", false, "check the IR as it is read (writing always does)")
+			targets := targetFlags{}
+			fs.Var(targets, "target", "MLIR bytecode: DIALECT=VERSION, the version to write a dialect that versions itself at\n(repeatable; default: the version read; ops are downgraded, or refused naming what the version lacks)")
 			return func(pos []string, stdout io.Writer) error {
 				if *out == "" && len(pos) == 2 {
 					*out, pos = pos[1], pos[:1]
@@ -87,7 +89,7 @@ var commands = []command{
 				if len(pos) != 1 || *out == "" {
 					return errUsage("convert takes one input and one output (-o OUT or a second argument)")
 				}
-				o := convertOptions{version: *version, producer: *producer, release: *release, verify: *verify}
+				o := convertOptions{version: *version, producer: *producer, release: *release, verify: *verify, targets: targets}
 				fs.Visit(func(f *flag.Flag) { o.set = append(o.set, f.Name) })
 				return convert(pos[0], *out, o)
 			}
