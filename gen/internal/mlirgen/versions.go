@@ -68,7 +68,7 @@ func (g *gen) genVersions(f *jen.File) {
 	}
 	var defaults []dflt
 	for _, o := range g.m.Ops {
-		if since, until := dialectBound(o.Since), dialectBound(o.Until); since != nil || until != nil {
+		if since, until := dialectBound(o.Op.Since), dialectBound(o.Op.Until); since != nil || until != nil {
 			ops = append(ops, jen.Values(bounds(jen.Dict{jen.Id("Op"): jen.Lit(o.Name)}, since, until)))
 		}
 		for _, a := range o.Attributes {
