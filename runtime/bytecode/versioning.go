@@ -3,6 +3,7 @@ package bytecode
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -139,20 +140,48 @@ func (d *Versioning) oldName(op, attr string, v DialectVersion) string {
 	return name
 }
 
+// schemaKey caches a schema by what decides it: the op, the release and
+// which of the table's bounds hold at the version (not the version
+// itself, which files choose freely).
 type schemaKey struct {
 	op      string
 	release int
-	version string
+	holds   string
+}
+
+// holds lists, one byte per table entry, whether it applies at v.
+func (d *Versioning) holds(v DialectVersion) string {
+	b := make([]byte, 0, len(d.Ops)+len(d.Attrs)+len(d.Renames))
+	bit := func(ok bool) {
+		if ok {
+			b = append(b, '1')
+		} else {
+			b = append(b, '0')
+		}
+	}
+	for _, o := range d.Ops {
+		bit(o.at(v))
+	}
+	for _, a := range d.Attrs {
+		bit(a.at(v))
+	}
+	for _, r := range d.Renames {
+		bit(v.Compare(r.Version) < 0)
+	}
+	return string(b)
 }
 
 // OpSchemaAt implements VersionedDialect: the current schema without the
 // properties that do not exist at v, with renamed ones under their old
 // names.
 func (d *Versioning) OpSchemaAt(op string, release int, v DialectVersion) *OpSchema {
+	if d.Schemas == nil {
+		return nil
+	}
 	if v == nil {
 		return d.Schemas.OpSchema(op, release)
 	}
-	key := schemaKey{op, release, v.String()}
+	key := schemaKey{op, release, d.holds(v)}
 	if s, ok := d.schemas.Load(key); ok {
 		return s.(*OpSchema)
 	}
@@ -204,6 +233,9 @@ func (d *Versioning) OpSchemaAt(op string, release int, v DialectVersion) *OpSch
 		c.Name = d.Dialect + "." + op
 		s = &c
 	}
+	// Only ops the dialect has get here, so the cache stays small; the
+	// name may point into a file's bytes.
+	key.op = strings.Clone(op)
 	actual, _ := d.schemas.LoadOrStore(key, s)
 	return actual.(*OpSchema)
 }
