@@ -228,6 +228,14 @@ func (d *Versioning) OpSchemaAt(op string, release int, v DialectVersion) *OpSch
 			s.Properties[i].Name = n
 		}
 	}
+	if renamed {
+		// Attributes travel sorted by name, the names of that version.
+		n := slices.IndexFunc(s.Properties, func(p PropField) bool { return p.Kind == PropNative })
+		if n < 0 {
+			n = len(s.Properties)
+		}
+		slices.SortStableFunc(s.Properties[:n], func(a, b PropField) int { return strings.Compare(a.Name, b.Name) })
+	}
 	if cur != op {
 		c := *s
 		c.Name = d.Dialect + "." + op

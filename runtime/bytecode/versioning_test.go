@@ -84,6 +84,15 @@ func TestVersioningSchemas(t *testing.T) {
 	if s := d.OpSchemaAt("old", 0, bytecode.DialectVersion{1, 0}); s == nil || s.Name != "v.old" || len(s.Properties) != 1 || s.Properties[0].Name != "width" {
 		t.Errorf("schema of old at 1.0: %+v", s)
 	}
+	// With flag at 1.2 and size named "asize" before 1.5, the properties
+	// at 1.2 are sorted by the old names.
+	d = testVersioning()
+	d.Attrs[0].Since = bytecode.DialectVersion{1, 0}
+	d.Renames[1].Old = "asize"
+	if s := d.OpSchemaAt("old", 0, bytecode.DialectVersion{1, 2}); s == nil || len(s.Properties) != 2 || s.Properties[0].Name != "asize" || s.Properties[1].Name != "flag" {
+		t.Errorf("schema of old at 1.2: %+v", s)
+	}
+	d = testVersioning()
 	if s := d.OpSchemaAt("renamed", 0, bytecode.DialectVersion{1, 7}); s == nil || len(s.Properties) != 1 || s.Properties[0].Name != "size" {
 		t.Errorf("schema of renamed at 1.7: %+v", s)
 	}
