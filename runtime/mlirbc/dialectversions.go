@@ -23,9 +23,25 @@ func versionedDialect(ctx *ir.Context, name string) (bytecode.VersionedDialect, 
 	return d, ok
 }
 
+// checkProducers lets the dialects the file uses that version themselves
+// through the producer string refuse it.
+func checkProducers(ctx *ir.Context, f *bytecode.File) error {
+	for _, d := range f.Dialects {
+		if pc, ok := ctx.Dialect(d.Name).(bytecode.ProducerChecker); ok {
+			if err := pc.CheckProducer(f.Producer); err != nil {
+				return fmt.Errorf("dialect %s: %w", d.Name, err)
+			}
+		}
+	}
+	return nil
+}
+
 // readDialectVersions decodes the payloads of the dialects that version
 // themselves. A dialect at its current version is left out.
 func readDialectVersions(ctx *ir.Context, f *bytecode.File) (bytecode.DialectVersions, error) {
+	if err := checkProducers(ctx, f); err != nil {
+		return nil, err
+	}
 	var out bytecode.DialectVersions
 	for _, d := range f.Dialects {
 		vd, ok := versionedDialect(ctx, d.Name)

@@ -195,6 +195,9 @@ func (rd *reader) opName(r *wire.Reader) (*opNameInfo, error) {
 		n := rd.f.OpNames[i]
 		info.name = ir.OpName{Dialect: rd.f.Dialects[n.Dialect].Name, Op: n.Name}
 		info.schema = lookupSchema(rd.ctx, info.name, rd.release, rd.versions)
+		if _, closed := rd.ctx.Dialect(info.name.Dialect).(bytecode.ClosedDialect); closed && info.schema == nil {
+			return nil, r.ErrorAt(at, "an op of dialect "+info.name.Dialect+" known here", fmt.Errorf("%w: %s is not one (a newer version of the dialect?)", wire.ErrUnsupportedVersion, info.name))
+		}
 		if rd.f.Version >= 5 {
 			info.name.Registered = n.Registered
 		} else {
