@@ -68,15 +68,30 @@ func checkDialectVersions(l *loader, d *Dialect) {
 			errf(dv.Pos, "versions.dialect: dialect versions are MLIR's DialectVersions section; format %s has none", d.Format)
 		case dv.Current.Axis != "dialect":
 			errf(dv.Pos, "versions.dialect: current must be a dialect version (current: dialect 2.0)")
-		case len(dv.Encoding) == 0:
-			errf(dv.Pos, "versions.dialect: encoding lists the payload's varints, most significant first ([{param: major}, {param: minor}])")
+		case dv.Producer == "" && len(dv.Encoding) == 0:
+			errf(dv.Pos, "versions.dialect: encoding lists the payload's varints, most significant first ([{param: major}, {param: minor}]), or producer the prefix of the version in the producer string")
+		case dv.Producer != "" && len(dv.Encoding) > 0:
+			errf(dv.Pos, "versions.dialect: producer and encoding exclude each other: the version is in the producer string or in a payload")
+		case dv.Producer == "" && len(dv.Bytecode) > 0:
+			errf(dv.Pos, "versions.dialect: bytecode (the bytecode version of each version) goes with producer")
+		}
+		for i, b := range dv.Bytecode {
+			if b.Version < 0 || b.Version > 6 {
+				errf(b.Pos, "versions.dialect bytecode: version %d is not a bytecode version (0 to 6)", b.Version)
+			}
+			if b.Until == nil && i != len(dv.Bytecode)-1 {
+				errf(b.Pos, "versions.dialect bytecode: an entry without until must come last")
+			}
+			if b.Until != nil && b.Until.Axis != "dialect" {
+				errf(b.Pos, "versions.dialect bytecode: until must be a dialect version")
+			}
 		}
 		for _, f := range dv.Encoding {
 			if f.Param == "" || (f.As != "" && f.As != "varint") || f.Custom != "" || f.Packed != nil {
 				errf(f.Pos, "versions.dialect encoding: each field is {param: name} (a varint)")
 			}
 		}
-		if len(dv.Current.Parts) > len(dv.Encoding) {
+		if dv.Producer == "" && len(dv.Current.Parts) > len(dv.Encoding) {
 			errf(dv.Current.Pos, "versions.dialect: current %s has more numbers than the encoding's %d", dv.Current, len(dv.Encoding))
 		}
 		var prev *VersionStep
@@ -110,8 +125,10 @@ func checkDialectVersions(l *loader, d *Dialect) {
 				switch {
 				case oldIsAttr != curIsAttr || (oldIsAttr && oldOp != curOp):
 					errf(st.Pos, "history: renames %s: %s: rename an op (old: new) or an attribute of one op (op.old: op.new)", old, cur)
-				case !oldIsAttr && ops[old] != nil:
-					errf(st.Pos, "history: renames %s: %s: %s is also the name of a current op", old, cur, old)
+				case !oldIsAttr && ops[old] != nil && !retiredBefore(ops[old], st.Version):
+					// A retired op may keep its definition (VHLO keeps
+					// every op_vN); a live one cannot be another's past.
+					errf(st.Pos, "history: renames %s: %s: %s is also the name of an op that exists at %s (bound it with until: a version before)", old, cur, old, st.Version)
 				case oldIsAttr && oldAttr == "":
 					errf(st.Pos, "history: renames %s: an empty attribute name", old)
 				default:
@@ -133,8 +150,8 @@ func checkDialectVersions(l *loader, d *Dialect) {
 				errf(v.Pos, "%s: dialect version bounds are generated on ops, op attributes and bytecode variants only", what)
 			case dv.Current.Axis == "dialect" && v == a.Since && v.Compare(dv.Current) > 0:
 				errf(v.Pos, "%s: since %s is newer than the current version %s", what, v, dv.Current)
-			case len(v.Parts) > len(dv.Encoding):
-				errf(v.Pos, "%s: %s has more numbers than the version payload's %d", what, v, len(dv.Encoding))
+			case len(v.Parts) > versionParts(dv):
+				errf(v.Pos, "%s: %s has more numbers than the version's %d", what, v, versionParts(dv))
 			}
 		}
 	}
@@ -213,6 +230,20 @@ func structFields(a *OpAttr) []*PropertyField {
 // each name once (the first form's, where several releases declare one).
 func StructFields(a *OpAttr) []*PropertyField { return structFields(a) }
 
+// retiredBefore reports whether op exists only before version v.
+func retiredBefore(op *Op, v Version) bool {
+	u := op.Until
+	return u != nil && u.Axis == "dialect" && u.Compare(v) < 0
+}
+
+// versionParts is how many numbers the dialect's versions have.
+func versionParts(dv *DialectVersion) int {
+	if dv.Producer != "" {
+		return len(dv.Current.Parts)
+	}
+	return len(dv.Encoding)
+}
+
 // versionedOnDialect reports whether a bounds an element on the dialect axis.
 func versionedOnDialect(a Availability) bool {
 	return (a.Since != nil && a.Since.Axis == "dialect") || (a.Until != nil && a.Until.Axis == "dialect")
@@ -220,8 +251,12 @@ func versionedOnDialect(a Availability) bool {
 
 // AttrLiteral is a builtin attribute written as MLIR prints it, as the
 // defaults of versioned op attributes take them: true, false, or an
-// integer with its type (`0 : i32`, `-1 : si8`).
+// integer with its type (`0 : i32`, `-1 : si8`); or "go:Name", hand-written
+// functions defaultName(ctx *ir.Context) ir.Attribute that makes the
+// default and isDefaultName(a ir.Attribute) bool that says whether a value
+// stands for it (attributes of the dialect itself).
 type AttrLiteral struct {
+	Hook       string
 	Bool       bool
 	IsBool     bool
 	Int        int64
@@ -233,13 +268,19 @@ var intLiteral = regexp.MustCompile(`^(-?[0-9]+) : (i|si|ui)([0-9]+)$`)
 
 // ParseAttrLiteral parses a default value.
 func ParseAttrLiteral(s string) (AttrLiteral, error) {
+	if h, ok := strings.CutPrefix(s, "go:"); ok {
+		if !isIdent(h) {
+			return AttrLiteral{}, fmt.Errorf("%q: go:Name names hand-written functions defaultName and isDefaultName", s)
+		}
+		return AttrLiteral{Hook: h}, nil
+	}
 	switch s {
 	case "true", "false":
 		return AttrLiteral{IsBool: true, Bool: s == "true"}, nil
 	}
 	m := intLiteral.FindStringSubmatch(s)
 	if m == nil {
-		return AttrLiteral{}, fmt.Errorf("%q is not true, false or an integer with its type (0 : i32)", s)
+		return AttrLiteral{}, fmt.Errorf("%q is not true, false, an integer with its type (0 : i32) or go:Name", s)
 	}
 	n, err := strconv.ParseInt(m[1], 10, 64)
 	w, werr := strconv.Atoi(m[3])

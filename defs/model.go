@@ -127,6 +127,19 @@ type DialectVersion struct {
 	// name, attrs) (name, attrs, error) after the generated downgrade.
 	Upgrade, Downgrade       string
 	UpgradePos, DowngradePos Pos
+	// Producer, when set, says files keep the version in their producer
+	// string after this prefix (VHLO: StableHLO_v) instead of a payload;
+	// Bytecode gives the bytecode version of files of each version.
+	Producer string
+	Bytecode []*VersionBytecode
+}
+
+// VersionBytecode is the bytecode version files of dialect versions up to
+// Until (nil: any) are written in.
+type VersionBytecode struct {
+	Pos
+	Until   *Version
+	Version int
 }
 
 // VersionStep says what one dialect version changed, which the generated

@@ -8,10 +8,3 @@ type ClosedDialect interface {
 	// ClosedDialect only marks the dialect.
 	ClosedDialect()
 }
-
-// ProducerChecker is implemented by dialects that version themselves
-// through the producer string (VHLO: StableHLO_v1.20.0): a file that uses
-// the dialect is read only if CheckProducer accepts its producer.
-type ProducerChecker interface {
-	CheckProducer(producer string) error
-}

@@ -21,8 +21,16 @@ type Versioning struct {
 	Dialect string
 	Current DialectVersion
 	// Parts is the number of varints of the DialectVersions payload,
-	// most significant first (MLIR's test dialect: major, minor).
+	// most significant first (MLIR's test dialect: major, minor), or of
+	// numbers in the producer's version.
 	Parts int
+	// Producer, when set, says that files keep the version in their
+	// producer string after this prefix (VHLO: StableHLO_v1.20.0) instead
+	// of a DialectVersions payload, and Bytecode gives the bytecode
+	// version of each dialect version: the first entry whose Until holds
+	// (nil: any).
+	Producer string
+	Bytecode []VersionBytecode
 	// Ops and Attrs are the ops and op attributes that exist only in some
 	// versions; Renames the names that changed.
 	Ops     []VersionedOp
@@ -37,6 +45,59 @@ type Versioning struct {
 	Downgrade func(ctx *ir.Context, op *ir.Operation, to DialectVersion, name ir.OpName, attrs []ir.NamedAttr) (ir.OpName, []ir.NamedAttr, error)
 
 	schemas sync.Map // schemaKey → *OpSchema
+}
+
+// VersionBytecode is the bytecode version files of dialect versions up
+// to Until (compared on its own numbers; nil: any) are written in.
+type VersionBytecode struct {
+	Until   DialectVersion
+	Version int
+}
+
+// ProducerVersioned is implemented by dialects whose files keep their
+// version in the producer string (see Versioning.Producer).
+type ProducerVersioned interface {
+	VersionedDialect
+	// ProducerVersion reads the version a producer string names; ok is
+	// false when it names none.
+	ProducerVersion(producer string) (v DialectVersion, ok bool, err error)
+	// FileFor is the producer string and bytecode version of a file of
+	// version v.
+	FileFor(v DialectVersion) (producer string, bytecodeVersion int, err error)
+}
+
+// ProducerVersion implements ProducerVersioned: the numbers after the
+// first occurrence of the prefix, exactly Parts of them.
+func (d *Versioning) ProducerVersion(producer string) (DialectVersion, bool, error) {
+	i := strings.Index(producer, d.Producer)
+	if d.Producer == "" || i < 0 {
+		return nil, false, nil
+	}
+	s := producer[i+len(d.Producer):]
+	v, err := ParseDialectVersion(s)
+	if err == nil && len(v) != d.Parts {
+		err = fmt.Errorf("want %d numbers", d.Parts)
+	}
+	if err != nil {
+		return nil, true, fmt.Errorf("producer %q: the %s version %q: %v", producer, d.Dialect, s, err)
+	}
+	return v, true, nil
+}
+
+// FileFor implements ProducerVersioned.
+func (d *Versioning) FileFor(v DialectVersion) (string, int, error) {
+	if v == nil {
+		v = d.Current
+	}
+	if v.Compare(d.Current) > 0 {
+		return "", 0, fmt.Errorf("%s %s is newer than %s, the newest version known here", d.Dialect, v, d.Current)
+	}
+	for _, b := range d.Bytecode {
+		if b.Until == nil || v.AtMost(b.Until...) {
+			return d.Producer + v.String(), b.Version, nil
+		}
+	}
+	return "", 0, fmt.Errorf("%s %s: no bytecode version is known for it", d.Dialect, v)
 }
 
 // VersionedOp is an op that exists from Since (nil: always) to Until (nil:
@@ -56,6 +117,17 @@ type VersionedAttr struct {
 	Field        string
 	Since, Until DialectVersion
 	Default      func(ctx *ir.Context) ir.Attribute
+	// IsDefault, when set, decides whether a value stands for the default
+	// (VHLO: any empty tensor), instead of equality with Default's.
+	IsDefault func(ir.Attribute) bool
+}
+
+// isDefault reports whether v may be dropped for a.
+func (a VersionedAttr) isDefault(ctx *ir.Context, v ir.Attribute) bool {
+	if a.IsDefault != nil {
+		return a.IsDefault(v)
+	}
+	return v == a.Default(ctx)
 }
 
 // FieldedProp is a native property form made of named fields (a
@@ -187,7 +259,8 @@ func (d *Versioning) OpSchemaAt(op string, release int, v DialectVersion) *OpSch
 	}
 	cur := d.currentName(op, v)
 	for _, o := range d.Ops {
-		if o.Op == cur && !o.at(v) {
+		// A renamed op existed under its old name.
+		if o.Op == cur && cur == op && !o.at(v) {
 			return nil
 		}
 	}
@@ -282,8 +355,9 @@ func (d *Versioning) UpgradeOp(ctx *ir.Context, op *ir.Operation, from DialectVe
 // DowngradeOp implements VersionedDialect.
 func (d *Versioning) DowngradeOp(ctx *ir.Context, op *ir.Operation, to DialectVersion) (ir.OpName, []ir.NamedAttr, bool, error) {
 	name := op.Name
+	renamed := d.oldName(op.Name.Op, "", to) != op.Name.Op
 	for _, o := range d.Ops {
-		if o.Op == op.Name.Op && !o.at(to) {
+		if o.Op == op.Name.Op && !renamed && !o.at(to) {
 			return name, nil, false, &DialectVersionError{Dialect: d.Dialect, What: "op " + op.Name.String(), Since: o.Since, Until: o.Until, Target: to}
 		}
 	}
@@ -305,9 +379,9 @@ func (d *Versioning) DowngradeOp(ctx *ir.Context, op *ir.Operation, to DialectVe
 			}
 			// The older form does not write the field; it must only be at
 			// its default.
-			if dv := a.Default(ctx); v != dv {
+			if !a.isDefault(ctx, v) {
 				return name, nil, false, &DialectVersionError{Dialect: d.Dialect, What: what, Since: a.Since, Until: a.Until, Target: to,
-					Reason: fmt.Sprintf("it is %s, not its default %s", v, dv)}
+					Reason: fmt.Sprintf("it is %s, not its default %s", v, a.Default(ctx))}
 			}
 			continue
 		}
@@ -317,9 +391,9 @@ func (d *Versioning) DowngradeOp(ctx *ir.Context, op *ir.Operation, to DialectVe
 		if a.Default == nil {
 			return name, nil, false, &DialectVersionError{Dialect: d.Dialect, What: what, Since: a.Since, Until: a.Until, Target: to, Reason: "it has no default to drop it at"}
 		}
-		if dv := a.Default(ctx); v != dv {
+		if !a.isDefault(ctx, v) {
 			return name, nil, false, &DialectVersionError{Dialect: d.Dialect, What: what, Since: a.Since, Until: a.Until, Target: to,
-				Reason: fmt.Sprintf("it is %s, not its default %s", v, dv)}
+				Reason: fmt.Sprintf("it is %s, not its default %s", v, a.Default(ctx))}
 		}
 		attrs = withoutAttr(attrs, a.Attr)
 		changed = true

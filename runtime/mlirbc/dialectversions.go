@@ -2,6 +2,7 @@ package mlirbc
 
 import (
 	"fmt"
+	"maps"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -23,38 +24,37 @@ func versionedDialect(ctx *ir.Context, name string) (bytecode.VersionedDialect, 
 	return d, ok
 }
 
-// checkProducers lets the dialects the file uses that version themselves
-// through the producer string refuse it.
-func checkProducers(ctx *ir.Context, f *bytecode.File) error {
-	for _, d := range f.Dialects {
-		if pc, ok := ctx.Dialect(d.Name).(bytecode.ProducerChecker); ok {
-			if err := pc.CheckProducer(f.Producer); err != nil {
-				return fmt.Errorf("dialect %s: %w", d.Name, err)
-			}
-		}
-	}
-	return nil
-}
-
 // readDialectVersions decodes the payloads of the dialects that version
 // themselves. A dialect at its current version is left out.
 func readDialectVersions(ctx *ir.Context, f *bytecode.File) (bytecode.DialectVersions, error) {
-	if err := checkProducers(ctx, f); err != nil {
-		return nil, err
-	}
 	var out bytecode.DialectVersions
 	for _, d := range f.Dialects {
 		vd, ok := versionedDialect(ctx, d.Name)
-		if len(d.Version) == 0 || !ok {
-			// MLIR's reader takes an empty payload as no version: the
-			// dialect's current one.
+		if !ok {
 			continue
 		}
-		s := wire.Section{ID: bytecode.SectionDialectVersions, Offset: d.VersionOffset, Data: d.Version}
-		r := s.Reader("DialectVersions")
-		v, err := vd.ReadVersion(r)
-		if err != nil {
-			return nil, fmt.Errorf("the version of dialect %s: %w", d.Name, err)
+		var v bytecode.DialectVersion
+		if pv, ok := vd.(bytecode.ProducerVersioned); ok {
+			// The producer names the version (VHLO), or the file is
+			// at the current one.
+			var named bool
+			var err error
+			if v, named, err = pv.ProducerVersion(f.Producer); err != nil {
+				return nil, fmt.Errorf("the version of dialect %s: %w", d.Name, err)
+			} else if !named {
+				continue
+			}
+		} else {
+			if len(d.Version) == 0 {
+				// MLIR's reader takes an empty payload as no version:
+				// the dialect's current one.
+				continue
+			}
+			s := wire.Section{ID: bytecode.SectionDialectVersions, Offset: d.VersionOffset, Data: d.Version}
+			var err error
+			if v, err = vd.ReadVersion(s.Reader("DialectVersions")); err != nil {
+				return nil, fmt.Errorf("the version of dialect %s: %w", d.Name, err)
+			}
 		}
 		cur := vd.CurrentVersion()
 		switch c := v.Compare(cur); {
@@ -106,10 +106,27 @@ func (rd *reader) upgrade(op *ir.Operation) error {
 }
 
 // writeTargets checks the dialect versions a write asks for and leaves out
-// those at their dialect's current version.
+// those at their dialect's current version. A dialect whose version the
+// producer string carries is written at the version the producer names.
 func writeTargets(ctx *ir.Context, opts WriteOptions) (bytecode.DialectVersions, error) {
+	dialects := opts.Dialects
+	for _, name := range ctx.Dialects() {
+		pv, ok := ctx.Dialect(name).(bytecode.ProducerVersioned)
+		if !ok || dialects[name] != nil {
+			continue
+		}
+		if v, named, err := pv.ProducerVersion(opts.Producer); err != nil {
+			return nil, err
+		} else if named {
+			dialects = maps.Clone(dialects)
+			if dialects == nil {
+				dialects = bytecode.DialectVersions{}
+			}
+			dialects[name] = v
+		}
+	}
 	var out bytecode.DialectVersions
-	for name, v := range opts.Dialects {
+	for name, v := range dialects {
 		if v == nil {
 			continue
 		}
@@ -118,6 +135,13 @@ func writeTargets(ctx *ir.Context, opts WriteOptions) (bytecode.DialectVersions,
 			return nil, fmt.Errorf("target %s %s: no registered dialect %s versions itself", name, v, name)
 		}
 		cur := d.CurrentVersion()
+		if pv, ok := d.(bytecode.ProducerVersioned); ok {
+			// The producer string carries the version: it must name it.
+			named, ok, err := pv.ProducerVersion(opts.Producer)
+			if err != nil || !ok || named.Compare(v) != 0 {
+				return nil, fmt.Errorf("target %s %s: the producer %q must name it (%s)", name, v, opts.Producer, producerFor(pv, v))
+			}
+		}
 		switch c := v.Compare(cur); {
 		case c > 0:
 			return nil, fmt.Errorf("target %s %s: the newest version of %s known here is %s", name, v, name, cur)
@@ -132,6 +156,15 @@ func writeTargets(ctx *ir.Context, opts WriteOptions) (bytecode.DialectVersions,
 		}
 	}
 	return out, nil
+}
+
+// producerFor describes the producer a file of version v has.
+func producerFor(pv bytecode.ProducerVersioned, v bytecode.DialectVersion) string {
+	p, bc, err := pv.FileFor(v)
+	if err != nil {
+		return err.Error()
+	}
+	return fmt.Sprintf("%q, in bytecode version %d", p, bc)
 }
 
 // downgraded is an op's own name and attributes, put back after a write.
@@ -192,7 +225,11 @@ func downgrade(ctx *ir.Context, root *ir.Operation, targets bytecode.DialectVers
 // the target's, or the current version, of a dialect that versions
 // itself; the payload read for any other.
 func (n *numbering) versionPayload(name string) ([]byte, bool) {
-	if d, ok := versionedDialect(n.ctx, name); ok {
+	d, ok := versionedDialect(n.ctx, name)
+	if _, inProducer := d.(bytecode.ProducerVersioned); ok && inProducer {
+		return nil, false
+	}
+	if ok {
 		v := n.target.Dialect(name)
 		if v == nil {
 			v = d.CurrentVersion()

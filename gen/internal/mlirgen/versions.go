@@ -54,10 +54,28 @@ func (g *gen) genVersions(f *jen.File) {
 	f.Comment("memory is at: readers upgrade to it, and writers write it unless told otherwise.")
 	f.Var().Id("CurrentVersion").Op("=").Add(versionLit(&dv.Current))
 
+	parts := len(dv.Encoding)
+	if dv.Producer != "" {
+		parts = len(dv.Current.Parts)
+	}
 	fields := jen.Dict{
 		jen.Id("Dialect"): jen.Lit(g.m.Name),
 		jen.Id("Current"): jen.Id("CurrentVersion"),
-		jen.Id("Parts"):   jen.Lit(len(dv.Encoding)),
+		jen.Id("Parts"):   jen.Lit(parts),
+	}
+	if dv.Producer != "" {
+		fields[jen.Id("Producer")] = jen.Lit(dv.Producer)
+		var bcs []jen.Code
+		for _, b := range dv.Bytecode {
+			d := jen.Dict{jen.Id("Version"): jen.Lit(b.Version)}
+			if b.Until != nil {
+				d[jen.Id("Until")] = versionLit(b.Until)
+			}
+			bcs = append(bcs, jen.Values(d))
+		}
+		if len(bcs) > 0 {
+			fields[jen.Id("Bytecode")] = jen.Index().Qual(gofile.Bytecode, "VersionBytecode").Values(bcs...)
+		}
 	}
 	var ops, attrs, renames []jen.Code
 	// defaults are the functions making the defaults of versioned
@@ -88,10 +106,15 @@ func (g *gen) genVersions(f *jen.File) {
 				continue
 			}
 			d := bounds(jen.Dict{jen.Id("Op"): jen.Lit(o.Name), jen.Id("Attr"): jen.Lit(a.Name)}, since, until)
-			if a.Default != "" {
+			lit, _ := defs.ParseAttrLiteral(a.Default) // checked by the loader
+			switch {
+			case a.Default == "":
+			case lit.Hook != "":
+				d[jen.Id("Default")] = jen.Id("default" + lit.Hook)
+				d[jen.Id("IsDefault")] = jen.Id("isDefault" + lit.Hook)
+			default:
 				name := defaultFuncName(o.Name, a.Name)
 				d[jen.Id("Default")] = jen.Id(name)
-				lit, _ := defs.ParseAttrLiteral(a.Default) // checked by the loader
 				defaults = append(defaults, dflt{name, fmt.Sprintf("attribute %s of %s.%s", a.Name, g.m.Name, o.Name), lit})
 			}
 			attrs = append(attrs, jen.Values(d))
@@ -163,6 +186,12 @@ func (g *gen) genVersions(f *jen.File) {
 		f.Func().Params(jen.Id("dialect")).Id(name).Params(params...).Add(results).Block(jen.Return(jen.Id("versioning").Dot(name).Call(call...)))
 	}
 	method("CurrentVersion is the newest version of the dialect (bytecode.VersionedDialect).", "CurrentVersion", nil, ver.Clone())
+	if dv.Producer != "" {
+		method("ProducerVersion reads the version a producer string names (bytecode.ProducerVersioned).", "ProducerVersion",
+			[]jen.Code{jen.Id("producer").String()}, jen.Params(ver.Clone(), jen.Bool(), jen.Error()), jen.Id("producer"))
+		method("FileFor is the producer string and bytecode version of a file of version v.", "FileFor",
+			[]jen.Code{jen.Id("v").Add(ver.Clone())}, jen.Params(jen.String(), jen.Int(), jen.Error()), jen.Id("v"))
+	}
 	method("ReadVersion decodes the dialect's DialectVersions payload.", "ReadVersion",
 		[]jen.Code{jen.Id("r").Op("*").Qual(gofile.Wire, "Reader")}, jen.Params(ver.Clone(), jen.Error()), jen.Id("r"))
 	method("AppendVersion appends the DialectVersions payload of v.", "AppendVersion",
@@ -175,7 +204,11 @@ func (g *gen) genVersions(f *jen.File) {
 		[]jen.Code{ctx, op, jen.Id("to").Add(ver.Clone())},
 		jen.Params(jen.Qual(gofile.IR, "OpName"), jen.Index().Qual(gofile.IR, "NamedAttr"), jen.Bool(), jen.Error()),
 		jen.Id("ctx"), jen.Id("op"), jen.Id("to"))
-	f.Var().Id("_").Qual(gofile.Bytecode, "VersionedDialect").Op("=").Id("Dialect")
+	if dv.Producer != "" {
+		f.Var().Id("_").Qual(gofile.Bytecode, "ProducerVersioned").Op("=").Id("Dialect")
+	} else {
+		f.Var().Id("_").Qual(gofile.Bytecode, "VersionedDialect").Op("=").Id("Dialect")
+	}
 }
 
 // defaultFuncName names the function making an op attribute's default.

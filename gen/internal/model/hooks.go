@@ -233,6 +233,8 @@ func (o *Op) many(f *defs.AsmFormat, v *defs.FormatElem) bool {
 	return false
 }
 
+func versioned(v *defs.Version) bool { return v != nil && v.Axis == "dialect" }
+
 // versionHooks are the hand-written steps of a versioned dialect's
 // upgrade and downgrade (versions.dialect.upgrade and .downgrade).
 func (m *Dialect) versionHooks() []Hook {
@@ -251,6 +253,20 @@ func (m *Dialect) versionHooks() []Hook {
 	if dv.Downgrade != "" {
 		out = append(out, Hook{Pos: dv.DowngradePos, What: "downgrade", Name: "downgrade" + dv.Downgrade,
 			Params: []Type{ctx, op, ver, name, attrs}, Results: []Type{name, attrs, Named("", "error")}})
+	}
+	attr := Named(gofile.IR, "Attribute")
+	seen := map[string]bool{}
+	for _, o := range m.Ops {
+		for _, a := range o.Attributes {
+			lit, err := defs.ParseAttrLiteral(a.Default)
+			if err != nil || lit.Hook == "" || seen[lit.Hook] || (!versioned(a.Since) && !versioned(a.Until)) {
+				continue
+			}
+			seen[lit.Hook] = true
+			out = append(out,
+				Hook{Pos: a.Pos, What: "default " + lit.Hook, Name: "default" + lit.Hook, Params: []Type{ctx}, Results: []Type{attr}},
+				Hook{Pos: a.Pos, What: "default " + lit.Hook, Name: "isDefault" + lit.Hook, Params: []Type{attr}, Results: []Type{Named("", "bool")}})
+		}
 	}
 	return out
 }
