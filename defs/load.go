@@ -310,8 +310,8 @@ func (l *loader) versions(n *yaml.Node) *Versions {
 				"encoding": func(v *yaml.Node) {
 					l.list(v, "encoding", func(c *yaml.Node) { dv.Encoding = append(dv.Encoding, l.field(c)) })
 				},
-				"upgrade":   func(v *yaml.Node) { l.hook(v, &dv.Upgrade, &dv.UpgradePos) },
-				"producer":  func(v *yaml.Node) { l.str(v, &dv.Producer) },
+				"upgrade":  func(v *yaml.Node) { l.hook(v, &dv.Upgrade, &dv.UpgradePos) },
+				"producer": func(v *yaml.Node) { l.str(v, &dv.Producer) },
 				"bytecode": func(v *yaml.Node) {
 					l.list(v, "bytecode", func(c *yaml.Node) {
 						b := &VersionBytecode{Pos: l.pos(c)}

@@ -57,6 +57,9 @@ func convert(in, out string, o convertOptions) error {
 		opts.Release = o.release
 	}
 	opts.Dialects = withTargets(opts.Dialects, o.targets)
+	if err := producerTargets(ctx, &opts, o); err != nil {
+		return err
+	}
 	// The IR points into the mapped input, which may be the output too:
 	// safefile replaces the output only once it is complete.
 	return safefile.WriteFile(out, func(w io.Writer) error {

@@ -2,9 +2,12 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
 // targetFlags collects convert's repeatable --target DIALECT=VERSION: the
@@ -43,4 +46,28 @@ func withTargets(read bytecode.DialectVersions, targets targetFlags) bytecode.Di
 		out[d] = v
 	}
 	return out
+}
+
+// producerTargets gives a file the producer and bytecode version of the
+// target of a dialect that keeps its version in the producer string
+// (--target vhlo=1.0.0 writes StableHLO_v1.0.0 in bytecode v6), unless
+// --producer or --version say otherwise.
+func producerTargets(ctx *ir.Context, opts *mlirbc.WriteOptions, o convertOptions) error {
+	for name, v := range o.targets {
+		pv, ok := ctx.Dialect(name).(bytecode.ProducerVersioned)
+		if !ok {
+			continue
+		}
+		producer, bc, err := pv.FileFor(v)
+		if err != nil {
+			return fmt.Errorf("--target %s=%s: %w", name, v, err)
+		}
+		if !slices.Contains(o.set, "producer") {
+			opts.Producer = producer
+		}
+		if !slices.Contains(o.set, "version") {
+			opts.Version = mlirbc.V(bc)
+		}
+	}
+	return nil
 }

@@ -32,7 +32,7 @@ func TestBytecodeVersion(t *testing.T) {
 }
 
 func TestProducer(t *testing.T) {
-	v := vhlo.Version{Major: 1, Minor: 9, Patch: 3}
+	v := bytecode.DialectVersion{1, 9, 3}
 	if p := vhlo.Producer(v); p != "StableHLO_v1.9.3" {
 		t.Errorf("Producer = %q", p)
 	}
@@ -45,13 +45,13 @@ func TestProducer(t *testing.T) {
 		"StableHLO_v1.2.3-rc1":                "error",
 		"StableHLO_v01.002.03":                "1.2.3",
 		"StableHLO_v1.2.3.4":                  "error",
-		"StableHLO_v99.0.0":                   "99.0.0", // parses; newer than known, which BytecodeVersion refuses
+		"StableHLO_v99.0.0":                   "99.0.0", // parses; newer than known, which readers refuse
 		"StableHLO_v":                         "error",
 		"StableHLO_v1.2.3 ":                   "error",
 		"StableHLO_v-1.2.3":                   "error",
 		"StableHLO_v1.2.99999999999999999999": "error",
 	} {
-		got, ok, err := vhlo.ProducerVersion(producer)
+		got, ok, err := vhlo.Dialect.ProducerVersion(producer)
 		switch {
 		case want == "":
 			if ok || err != nil {
@@ -68,7 +68,7 @@ func TestProducer(t *testing.T) {
 	if _, err := vhlo.ParseVersion("1.2"); err == nil || !strings.Contains(err.Error(), "major.minor.patch") {
 		t.Errorf("ParseVersion(1.2): %v", err)
 	}
-	if vhlo.RequirementWeek4.Compare(vhlo.RequirementWeek12) <= 0 || vhlo.RequirementMax != vhlo.MinimumVersion || vhlo.RequirementNone != vhlo.CurrentVersion {
+	if vhlo.RequirementWeek4.Compare(vhlo.RequirementWeek12) <= 0 || vhlo.RequirementMax.Compare(vhlo.MinimumVersion) != 0 || vhlo.RequirementNone.Compare(vhlo.CurrentVersion) != 0 {
 		t.Error("requirement presets out of order")
 	}
 }

@@ -355,12 +355,6 @@ func (d *Versioning) UpgradeOp(ctx *ir.Context, op *ir.Operation, from DialectVe
 // DowngradeOp implements VersionedDialect.
 func (d *Versioning) DowngradeOp(ctx *ir.Context, op *ir.Operation, to DialectVersion) (ir.OpName, []ir.NamedAttr, bool, error) {
 	name := op.Name
-	renamed := d.oldName(op.Name.Op, "", to) != op.Name.Op
-	for _, o := range d.Ops {
-		if o.Op == op.Name.Op && !renamed && !o.at(to) {
-			return name, nil, false, &DialectVersionError{Dialect: d.Dialect, What: "op " + op.Name.String(), Since: o.Since, Until: o.Until, Target: to}
-		}
-	}
 	attrs := op.Attrs
 	changed := false
 	for _, a := range d.Attrs {
@@ -419,6 +413,16 @@ func (d *Versioning) DowngradeOp(ctx *ir.Context, op *ir.Operation, to DialectVe
 		}
 		changed = changed || n != name || !slices.Equal(a, attrs)
 		name, attrs = n, a
+	}
+	// The op the target gets, under its name there, must exist there.
+	for _, o := range d.Ops {
+		if o.Op == name.Op && !o.at(to) {
+			what := "op " + op.Name.String()
+			if name != op.Name {
+				what += " (" + name.String() + " there)"
+			}
+			return name, nil, false, &DialectVersionError{Dialect: d.Dialect, What: what, Since: o.Since, Until: o.Until, Target: to}
+		}
 	}
 	return name, attrs, changed, nil
 }

@@ -135,7 +135,8 @@ func writeTargets(ctx *ir.Context, opts WriteOptions) (bytecode.DialectVersions,
 			return nil, fmt.Errorf("target %s %s: no registered dialect %s versions itself", name, v, name)
 		}
 		cur := d.CurrentVersion()
-		if pv, ok := d.(bytecode.ProducerVersioned); ok {
+		pv, inProducer := d.(bytecode.ProducerVersioned)
+		if inProducer {
 			// The producer string carries the version: it must name it.
 			named, ok, err := pv.ProducerVersion(opts.Producer)
 			if err != nil || !ok || named.Compare(v) != 0 {
@@ -146,7 +147,7 @@ func writeTargets(ctx *ir.Context, opts WriteOptions) (bytecode.DialectVersions,
 		case c > 0:
 			return nil, fmt.Errorf("target %s %s: the newest version of %s known here is %s", name, v, name, cur)
 		case c < 0:
-			if opts.Version.Number() < 1 {
+			if opts.Version.Number() < 1 && !inProducer {
 				return nil, fmt.Errorf("target %s %s: bytecode version 0 has no DialectVersions section, so its readers take %s at its newest version; write version 1 or newer", name, v, name)
 			}
 			if out == nil {
