@@ -12,7 +12,8 @@ import (
 // emit the payload codec, the version tables and the upgrade and downgrade
 // steps without reporting anything itself.
 //
-// Bounds on the dialect axis are generated on ops, op attributes and
+// Bounds on the dialect axis are generated on ops, op attributes,
+// attributes and types (writers refuse them at other versions) and
 // bytecode variants. A `since`/`until: dialect V` compares as many numbers
 // as V has: `until: dialect 1` holds for every 1.x. History steps add to
 // this: `adds` gives the elements it names `since` its version, and
@@ -147,7 +148,7 @@ func checkDialectVersions(l *loader, d *Dialect) {
 			case dv == nil:
 				errf(v.Pos, "%s: a dialect version bound needs versions.dialect (the current version and the payload's encoding)", what)
 			case !allowed:
-				errf(v.Pos, "%s: dialect version bounds are generated on ops, op attributes and bytecode variants only", what)
+				errf(v.Pos, "%s: dialect version bounds are generated on ops, op attributes, attributes, types and bytecode variants only", what)
 			case dv.Current.Axis == "dialect" && v == a.Since && v.Compare(dv.Current) > 0:
 				errf(v.Pos, "%s: since %s is newer than the current version %s", what, v, dv.Current)
 			case len(v.Parts) > versionParts(dv):
@@ -156,7 +157,7 @@ func checkDialectVersions(l *loader, d *Dialect) {
 		}
 	}
 	for _, def := range append(append([]*Def{}, d.Attributes...), d.Types...) {
-		check(def.Name, def.Availability, false)
+		check(def.Name, def.Availability, true)
 		for _, p := range def.Params {
 			check(def.Name+" param "+p.Name, p.Availability, false)
 		}

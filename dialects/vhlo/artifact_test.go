@@ -102,3 +102,22 @@ func TestNewerRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestTypeTooNew: a type newer than the target is refused, naming it.
+func TestTypeTooNew(t *testing.T) {
+	ctx := newContext()
+	m := artifact(ctx)
+	m.Op.Walk(func(op *ir.Operation) bool {
+		if op.Name.Op == "func_v1" {
+			op.Regions[0].Blocks[0].Args[0].Type = vhlo.GetRankedTensorV1Type(ctx, []int64{2}, vhlo.GetFloatTF32V1Type(ctx), nil)
+		}
+		return true
+	})
+	_, err := mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(6), Producer: "StableHLO_v1.5.0"})
+	if err == nil || !strings.Contains(err.Error(), "vhlo FloatTF32V1Type needs dialect >= 1.6.0, but the target is the newest llvm, bytecode 6, vhlo 1.5.0") {
+		t.Errorf("tf32 at 1.5.0: %v", err)
+	}
+	if _, err := mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(6), Producer: "StableHLO_v1.6.0"}); err != nil {
+		t.Errorf("tf32 at 1.6.0: %v", err)
+	}
+}
