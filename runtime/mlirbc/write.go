@@ -56,7 +56,9 @@ func Append(b []byte, ctx *ir.Context, m *Module, opts WriteOptions) ([]byte, er
 // IR that would not read back as built (an operand out of scope, a nil
 // element, an op in two places, nesting beyond opts.Limits). The IR is
 // only read, but its Mark fields serve as scratch: the same IR must not be
-// written, or verified, from two goroutines at once.
+// written, or verified, from two goroutines at once. Ops of a dialect
+// written at an older version (WriteOptions.Dialects) have the name and
+// attributes of that version for the duration of the write.
 func Write(w io.Writer, ctx *ir.Context, m *Module, opts WriteOptions) error {
 	if !opts.Version.Valid() {
 		return fmt.Errorf("%w: WriteOptions.Version is %s: choose one of 0 to %d, e.g. mlirbc.Latest, or write as read with Module.Options", wire.ErrUnsupportedVersion, opts.Version, bytecode.MaxVersion)
