@@ -51,7 +51,14 @@ func TestConvertVHLO(t *testing.T) {
 	if err := run([]string{"convert", "--target", "vhlo=1.9.0", a, "-o", b}, nil); err != nil {
 		t.Fatal(err)
 	}
-	// The file names tan_v1 (stat shows the ops as read, upgraded).
+	// The file names tan_v1; stat shows the ops as read, upgraded.
+	var out bytes.Buffer
+	if err := run([]string{"stat", b}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if s := out.String(); !strings.Contains(s, "dialects at older versions: vhlo 1.9.0 (ops below upgraded)") || !strings.Contains(s, "vhlo.tan_v2") {
+		t.Errorf("stat at 1.9.0:\n%s", s)
+	}
 	bb, _ := os.ReadFile(b)
 	if !bytes.Contains(bb, []byte("StableHLO_v1.9.0\x00")) || !bytes.Contains(bb, []byte("tan_v1\x00")) || bytes.Contains(bb, []byte("tan_v2")) {
 		t.Errorf("at 1.9.0: %q", bb)
