@@ -76,6 +76,9 @@ func checkDialectVersions(l *loader, d *Dialect) {
 		case dv.Producer == "" && len(dv.Bytecode) > 0:
 			errf(dv.Pos, "versions.dialect: bytecode (the bytecode version of each version) goes with producer")
 		}
+		if m := dv.Minimum; m != nil && (m.Axis != "dialect" || (dv.Current.Axis == "dialect" && m.Compare(dv.Current) > 0)) {
+			errf(m.Pos, "versions.dialect: minimum must be a dialect version no newer than current")
+		}
 		for i, b := range dv.Bytecode {
 			if b.Version < 0 || b.Version > 6 {
 				errf(b.Pos, "versions.dialect bytecode: version %d is not a bytecode version (0 to 6)", b.Version)

@@ -312,6 +312,7 @@ func (l *loader) versions(n *yaml.Node) *Versions {
 				},
 				"upgrade":  func(v *yaml.Node) { l.hook(v, &dv.Upgrade, &dv.UpgradePos) },
 				"producer": func(v *yaml.Node) { l.str(v, &dv.Producer) },
+				"minimum":  func(v *yaml.Node) { dv.Minimum = l.version(v) },
 				"bytecode": func(v *yaml.Node) {
 					l.list(v, "bytecode", func(c *yaml.Node) {
 						b := &VersionBytecode{Pos: l.pos(c)}

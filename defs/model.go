@@ -132,6 +132,9 @@ type DialectVersion struct {
 	// Bytecode gives the bytecode version of files of each version.
 	Producer string
 	Bytecode []*VersionBytecode
+	// Minimum, when set, is the oldest version readers and writers
+	// accept.
+	Minimum *Version
 }
 
 // VersionBytecode is the bytecode version files of dialect versions up to

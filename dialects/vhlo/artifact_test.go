@@ -93,6 +93,7 @@ func TestNewerRefused(t *testing.T) {
 		"StableHLO_v1.21.0": "the file has dialect vhlo at version 1.21.0; the newest version of vhlo known here is 1.20.0",
 		"StableHLO_v2.0.0":  "the file has dialect vhlo at version 2.0.0",
 		"StableHLO_v1.x":    `the vhlo version "1.x"`,
+		"StableHLO_v0.8.0":  "the file has dialect vhlo at version 0.8.0; the oldest version of vhlo known here is 0.9.0",
 	} {
 		// Sections follow each other without offsets: the producer may
 		// change length.

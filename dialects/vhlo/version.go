@@ -14,7 +14,7 @@ import (
 // (CurrentVersion, Dialect.FileFor); here is the rest of Version.h.
 
 // MinimumVersion is the oldest version StableHLO reads and writes.
-var MinimumVersion = bytecode.DialectVersion{0, 9, 0}
+var MinimumVersion = Dialect.OldestVersion()
 
 // The compatibility requirements StableHLO names (Version.h's
 // CompatibilityRequirement), as the versions they stand for at 1.20.0.
@@ -40,9 +40,6 @@ func ParseVersion(s string) (bytecode.DialectVersion, error) {
 // of version v in (Version::getBytecodeVersion); versions outside
 // MinimumVersion..CurrentVersion have none.
 func BytecodeVersion(v bytecode.DialectVersion) (int, error) {
-	if v.Compare(MinimumVersion) < 0 {
-		return 0, fmt.Errorf("StableHLO %s is older than %s, the oldest version known here", v, MinimumVersion)
-	}
 	_, bc, err := Dialect.FileFor(v)
 	return bc, err
 }

@@ -235,6 +235,7 @@ var versioning = &bytecode.Versioning{
 	Current:   CurrentVersion,
 	Dialect:   "vhlo",
 	Downgrade: downgradeOps,
+	Minimum:   bytecode.DialectVersion{0, 9, 0},
 	Ops: []bytecode.VersionedOp{
 		{
 			Op:    "all_gather_v1",
@@ -583,6 +584,11 @@ var versioning = &bytecode.Versioning{
 // CurrentVersion is the newest version of the dialect (bytecode.VersionedDialect).
 func (dialect) CurrentVersion() bytecode.DialectVersion {
 	return versioning.CurrentVersion()
+}
+
+// OldestVersion is the oldest version of the dialect known, nil for any.
+func (dialect) OldestVersion() bytecode.DialectVersion {
+	return versioning.OldestVersion()
 }
 
 // ProducerVersion reads the version a producer string names (bytecode.ProducerVersioned).

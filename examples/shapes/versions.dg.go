@@ -64,6 +64,11 @@ func (dialect) CurrentVersion() bytecode.DialectVersion {
 	return versioning.CurrentVersion()
 }
 
+// OldestVersion is the oldest version of the dialect known, nil for any.
+func (dialect) OldestVersion() bytecode.DialectVersion {
+	return versioning.OldestVersion()
+}
+
 // ReadVersion decodes the dialect's DialectVersions payload.
 func (dialect) ReadVersion(r *wire.Reader) (bytecode.DialectVersion, error) {
 	return versioning.ReadVersion(r)

@@ -114,8 +114,10 @@ func (t Target) Dialect(name string) DialectVersion {
 // writers ask for what an op is at an older target.
 type VersionedDialect interface {
 	// CurrentVersion is the newest version the dialect knows, which
-	// writers write unless asked otherwise.
+	// writers write unless asked otherwise; OldestVersion the oldest
+	// (nil: any).
 	CurrentVersion() DialectVersion
+	OldestVersion() DialectVersion
 	// ReadVersion decodes a DialectVersions payload.
 	ReadVersion(r *wire.Reader) (DialectVersion, error)
 	// AppendVersion appends the payload of v.

@@ -20,6 +20,9 @@ import (
 type Versioning struct {
 	Dialect string
 	Current DialectVersion
+	// Minimum, when set, is the oldest version readers and writers
+	// accept.
+	Minimum DialectVersion
 	// Parts is the number of varints of the DialectVersions payload,
 	// most significant first (MLIR's test dialect: major, minor), or of
 	// numbers in the producer's version.
@@ -89,8 +92,8 @@ func (d *Versioning) FileFor(v DialectVersion) (string, int, error) {
 	if v == nil {
 		v = d.Current
 	}
-	if v.Compare(d.Current) > 0 {
-		return "", 0, fmt.Errorf("%s %s is newer than %s, the newest version known here", d.Dialect, v, d.Current)
+	if err := d.Known(v); err != nil {
+		return "", 0, err
 	}
 	for _, b := range d.Bytecode {
 		if b.Until == nil || v.AtMost(b.Until...) {
@@ -98,6 +101,17 @@ func (d *Versioning) FileFor(v DialectVersion) (string, int, error) {
 		}
 	}
 	return "", 0, fmt.Errorf("%s %s: no bytecode version is known for it", d.Dialect, v)
+}
+
+// Known refuses versions older than Minimum or newer than Current.
+func (d *Versioning) Known(v DialectVersion) error {
+	switch {
+	case v.Compare(d.Current) > 0:
+		return fmt.Errorf("%s %s is newer than %s, the newest version known here", d.Dialect, v, d.Current)
+	case d.Minimum != nil && v.Compare(d.Minimum) < 0:
+		return fmt.Errorf("%s %s is older than %s, the oldest version known here", d.Dialect, v, d.Minimum)
+	}
+	return nil
 }
 
 // VersionedOp is an op that exists from Since (nil: always) to Until (nil:
@@ -157,6 +171,9 @@ func exists(since, until, v DialectVersion) bool {
 
 // CurrentVersion implements VersionedDialect.
 func (d *Versioning) CurrentVersion() DialectVersion { return d.Current }
+
+// OldestVersion implements VersionedDialect: Minimum, nil when any is.
+func (d *Versioning) OldestVersion() DialectVersion { return d.Minimum }
 
 // ReadVersion reads the payload's varints. Bytes after them are ignored,
 // as MLIR's readers ignore them.

@@ -57,6 +57,9 @@ func readDialectVersions(ctx *ir.Context, f *bytecode.File) (bytecode.DialectVer
 			}
 		}
 		cur := vd.CurrentVersion()
+		if old := vd.OldestVersion(); old != nil && v.Compare(old) < 0 {
+			return nil, fmt.Errorf("%w: the file has dialect %s at version %s; the oldest version of %s known here is %s", wire.ErrUnsupportedVersion, d.Name, v, d.Name, old)
+		}
 		switch c := v.Compare(cur); {
 		case c > 0:
 			return nil, fmt.Errorf("%w: the file has dialect %s at version %s; the newest version of %s known here is %s", wire.ErrUnsupportedVersion, d.Name, v, d.Name, cur)
@@ -142,6 +145,9 @@ func writeTargets(ctx *ir.Context, opts WriteOptions) (bytecode.DialectVersions,
 			if err != nil || !ok || named.Compare(v) != 0 {
 				return nil, fmt.Errorf("target %s %s: the producer %q must name it (%s)", name, v, opts.Producer, producerFor(pv, v))
 			}
+		}
+		if old := d.OldestVersion(); old != nil && v.Compare(old) < 0 {
+			return nil, fmt.Errorf("target %s %s: the oldest version of %s known here is %s", name, v, name, old)
 		}
 		switch c := v.Compare(cur); {
 		case c > 0:

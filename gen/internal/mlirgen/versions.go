@@ -63,6 +63,9 @@ func (g *gen) genVersions(f *jen.File) {
 		jen.Id("Current"): jen.Id("CurrentVersion"),
 		jen.Id("Parts"):   jen.Lit(parts),
 	}
+	if dv.Minimum != nil {
+		fields[jen.Id("Minimum")] = versionLit(dv.Minimum)
+	}
 	if dv.Producer != "" {
 		fields[jen.Id("Producer")] = jen.Lit(dv.Producer)
 		var bcs []jen.Code
@@ -186,6 +189,7 @@ func (g *gen) genVersions(f *jen.File) {
 		f.Func().Params(jen.Id("dialect")).Id(name).Params(params...).Add(results).Block(jen.Return(jen.Id("versioning").Dot(name).Call(call...)))
 	}
 	method("CurrentVersion is the newest version of the dialect (bytecode.VersionedDialect).", "CurrentVersion", nil, ver.Clone())
+	method("OldestVersion is the oldest version of the dialect known, nil for any.", "OldestVersion", nil, ver.Clone())
 	if dv.Producer != "" {
 		method("ProducerVersion reads the version a producer string names (bytecode.ProducerVersioned).", "ProducerVersion",
 			[]jen.Code{jen.Id("producer").String()}, jen.Params(ver.Clone(), jen.Bool(), jen.Error()), jen.Id("producer"))
