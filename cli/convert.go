@@ -16,7 +16,8 @@ type convertOptions struct {
 	producer string
 	release  int
 	verify   bool
-	set      []string // the flags given, by name
+	targets  targetFlags // --target: dialect versions to write
+	set      []string    // the flags given, by name
 }
 
 func convert(ctx *ir.Context, in, out string, o convertOptions) error {
@@ -53,6 +54,10 @@ func convert(ctx *ir.Context, in, out string, o convertOptions) error {
 	}
 	if o.release != 0 {
 		opts.Release = o.release
+	}
+	opts.Dialects = withTargets(opts.Dialects, o.targets)
+	if err := producerTargets(ctx, &opts, o); err != nil {
+		return err
 	}
 	// The IR points into the mapped input, which may be the output too:
 	// safefile replaces the output only once it is complete.

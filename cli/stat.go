@@ -49,6 +49,10 @@ func stat(ctx *ir.Context, path string, stdout io.Writer, verify bool) error {
 	}
 	fmt.Fprintf(stdout, "format:     MLIR bytecode version %d\n", f.Version)
 	fmt.Fprintf(stdout, "producer:   %q (release: %s)\n", f.Producer, rel)
+	if len(m.Versions) > 0 {
+		// Counted below as read: ops are upgraded to the current version.
+		fmt.Fprintf(stdout, "dialects at older versions: %s (ops below upgraded)\n", m.Versions)
+	}
 	if verify {
 		fmt.Fprintln(stdout, "verified:   the IR passes the writer's checks")
 	}
@@ -82,17 +86,18 @@ func stat(ctx *ir.Context, path string, stdout io.Writer, verify bool) error {
 	if opaqueProps > 0 {
 		fmt.Fprintf(stdout, "  ops with properties no dialect here describes (kept opaque): %d\n", opaqueProps)
 	}
-	printDecoded(stdout, ctx, f)
+	printDecoded(stdout, ctx, f, m.Versions)
 	return printOpNames(stdout, byName)
 }
 
 // printDecoded says, per dialect, how many attribute and type entries
 // decoded into typed values and how many stayed opaque: kept as text, or
 // as the payload of a dialect without a codec here.
-func printDecoded(stdout io.Writer, ctx *ir.Context, f *bytecode.File) {
+func printDecoded(stdout io.Writer, ctx *ir.Context, f *bytecode.File, versions bytecode.DialectVersions) {
 	type counts struct{ typed, text, payload, failed int }
 	per := make([]counts, len(f.Dialects))
 	dec := bytecode.NewDecoder(ctx, f, ir.Limits{})
+	dec.SetDialectVersions(versions)
 	classify := func(dialect int, v any) {
 		c := &per[dialect]
 		switch v.(type) {

@@ -113,7 +113,7 @@ func walkOps(ops []tileir.Op, f func(tileir.Op)) {
 
 func convertTileIR(in, out string, data []byte, o convertOptions) error {
 	for _, name := range o.set {
-		if name == "producer" || name == "release" {
+		if name == "producer" || name == "release" || name == "target" {
 			return fmt.Errorf("--%s applies to MLIR bytecode only; %s is Tile IR", name, in)
 		}
 	}
@@ -200,7 +200,7 @@ func isText(data []byte) bool {
 // --version (default: the newest).
 func convertText(in, out string, data []byte, o convertOptions) error {
 	for _, name := range o.set {
-		if name == "producer" || name == "release" || name == "verify" {
+		if name == "producer" || name == "release" || name == "verify" || name == "target" {
 			return fmt.Errorf("--%s applies to bytecode input only; %s is text", name, in)
 		}
 	}

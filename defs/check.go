@@ -14,9 +14,10 @@ import (
 var (
 	// A dialect namespace is an identifier: ops are named namespace.op.
 	dialectNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_$]*$`)
-	// An op name is what follows the namespace: letters, digits, _, $ and
-	// dots (llvm.mlir.global, arm_neon.2d.sdot).
-	opNameRE = regexp.MustCompile(`^[A-Za-z0-9_$][A-Za-z0-9_$.]*$`)
+	// An op name is what follows the namespace; MLIR prints it quoted, so
+	// it may hold dots and dashes (llvm.mlir.global, arm_neon.2d.sdot,
+	// vhlo.cross-replica-sum_v1), but no space, quote or backslash.
+	opNameRE = regexp.MustCompile(`^[^\s"'\\.][^\s"'\\]*$`)
 )
 
 func (l *loader) errAt(p Pos, format string, args ...any) {
@@ -42,7 +43,7 @@ func checkMistakes(l *loader, d *Dialect) {
 	known := definedNames(d)
 	for _, o := range d.Ops {
 		if !opNameRE.MatchString(o.Name) {
-			l.errAt(o.Pos, "op name %q may hold only letters, digits, _, $ and dots (not first)", o.Name)
+			l.errAt(o.Pos, "op name %q may not hold spaces, quotes or backslashes, nor start with a dot", o.Name)
 		}
 		checkOpNames(l, o)
 		for _, g := range append(slices.Clone(o.Operands), o.Results...) {

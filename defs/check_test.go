@@ -44,7 +44,7 @@ func TestMistakes(t *testing.T) {
 		{"dialect name", "dialect: qnt", "dialect: q-nt",
 			`q.yaml:1:1: dialect name "q-nt" is not an identifier (letters, digits, _ and $, not starting with a digit): ops are named q-nt.<op>`},
 		{"op name", "  - name: calibrate", "  - name: cali brate",
-			`q.yaml:15:5: op name "cali brate" may hold only letters, digits, _, $ and dots (not first)`},
+			`q.yaml:15:5: op name "cali brate" may not hold spaces, quotes or backslashes, nor start with a dot`},
 		{"operand type", "      - {name: input, type: QTensorType}", "      - {name: input, type: QTensrType}",
 			`q.yaml:18:9: op "calibrate": QTensrType names no definition of dialect qnt; did you mean QTensorType?`},
 		{"field twice", "[rank, mode]", "[rank, rank, mode]",

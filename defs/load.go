@@ -330,6 +330,20 @@ func (l *loader) versions(n *yaml.Node) *Versions {
 				"encoding": func(v *yaml.Node) {
 					l.list(v, "encoding", func(c *yaml.Node) { dv.Encoding = append(dv.Encoding, l.field(c)) })
 				},
+				"upgrade":  func(v *yaml.Node) { l.hook(v, &dv.Upgrade, &dv.UpgradePos) },
+				"producer": func(v *yaml.Node) { l.str(v, &dv.Producer) },
+				"minimum":  func(v *yaml.Node) { dv.Minimum = l.version(v) },
+				"bytecode": func(v *yaml.Node) {
+					l.list(v, "bytecode", func(c *yaml.Node) {
+						b := &VersionBytecode{Pos: l.pos(c)}
+						l.fields(c, "bytecode version", map[string]func(*yaml.Node){
+							"until":   func(v *yaml.Node) { b.Until = l.version(v) },
+							"version": func(v *yaml.Node) { l.int(v, &b.Version) },
+						})
+						dv.Bytecode = append(dv.Bytecode, b)
+					})
+				},
+				"downgrade": func(v *yaml.Node) { l.hook(v, &dv.Downgrade, &dv.DowngradePos) },
 				"history": func(v *yaml.Node) {
 					l.list(v, "history", func(c *yaml.Node) {
 						st := &VersionStep{Pos: l.pos(c)}

@@ -121,6 +121,28 @@ type DialectVersion struct {
 	// Encoding is the wire form of the version payload, as fields.
 	Encoding []*Field
 	History  []*VersionStep
+	// Upgrade and Downgrade name hand-written steps for what the history
+	// cannot say: upgrade<Upgrade>(ctx, op, from) error after the
+	// generated upgrade of an op, and downgrade<Downgrade>(ctx, op, to,
+	// name, attrs) (name, attrs, error) after the generated downgrade.
+	Upgrade, Downgrade       string
+	UpgradePos, DowngradePos Pos
+	// Producer, when set, says files keep the version in their producer
+	// string after this prefix (VHLO: StableHLO_v) instead of a payload;
+	// Bytecode gives the bytecode version of files of each version.
+	Producer string
+	Bytecode []*VersionBytecode
+	// Minimum, when set, is the oldest version readers and writers
+	// accept.
+	Minimum *Version
+}
+
+// VersionBytecode is the bytecode version files of dialect versions up to
+// Until (nil: any) are written in.
+type VersionBytecode struct {
+	Pos
+	Until   *Version
+	Version int
 }
 
 // VersionStep says what one dialect version changed, which the generated

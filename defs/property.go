@@ -25,6 +25,10 @@ import (
 //     and <Hook>Value(a ir.Attribute) (uint64, error) in the dialect
 //     package (a C++ convertToAttribute overload, such as LLVM 19's
 //     IntegerOverflowFlags, whose attribute is #llvm.overflow<…>).
+//   - struct: Fields, unsigned integers written as one varint each in
+//     order (a C++ struct with its own writeToMlirBytecode); the attribute
+//     is a DictionaryAttr of one IntegerAttr of each field's bits by name.
+//     Fields may exist only in some dialect versions (since: dialect 2.0).
 //
 // Default is the wire value written when the op does not carry the
 // attribute (the C++ storage's default); without one, writing such an op
@@ -38,11 +42,22 @@ type NativeProperty struct {
 	HasDefault bool
 	Hook       string
 	HookPos    Pos
+	Fields     []*PropertyField
+	Availability
+}
+
+// PropertyField is one field of a struct property.
+type PropertyField struct {
+	Pos
+	Name       string
+	Bits       int
+	Default    uint64
+	HasDefault bool
 	Availability
 }
 
 // PropertyForms are the forms a native property may take.
-var PropertyForms = []string{"int", "unit", "bool", "optional_int", "hook"}
+var PropertyForms = []string{"int", "unit", "bool", "optional_int", "hook", "struct"}
 
 // nativeProperty reads an op attribute's property key: one form, or a
 // list of forms each bounded to some releases.
@@ -69,6 +84,23 @@ func (l *loader) propertyForm(n *yaml.Node) *NativeProperty {
 			p.HasDefault = true
 		},
 		"hook": func(v *yaml.Node) { l.hook(v, &p.Hook, &p.HookPos) },
+		"fields": func(v *yaml.Node) {
+			l.list(v, "fields", func(c *yaml.Node) {
+				f := &PropertyField{Pos: l.pos(c)}
+				l.fields(c, "property field", l.avail(&f.Availability, map[string]func(*yaml.Node){
+					"name": func(v *yaml.Node) { l.str(v, &f.Name) },
+					"bits": func(v *yaml.Node) { l.int(v, &f.Bits) },
+					"default": func(v *yaml.Node) {
+						l.uint(v, &f.Default)
+						f.HasDefault = true
+					},
+				}))
+				if !isIdent(f.Name) || f.Bits < 1 || f.Bits > 64 {
+					l.errorf(c, "property field: want a name (an identifier) and bits (1 to 64)")
+				}
+				p.Fields = append(p.Fields, f)
+			})
+		},
 	}))
 	known := false
 	for _, f := range PropertyForms {
@@ -76,7 +108,11 @@ func (l *loader) propertyForm(n *yaml.Node) *NativeProperty {
 	}
 	switch {
 	case !known:
-		l.errorf(n, "property: unknown form %q (known: int, unit, bool, optional_int, hook)", p.Form)
+		l.errorf(n, "property: unknown form %q (known: int, unit, bool, optional_int, hook, struct)", p.Form)
+	case (p.Form == "struct") != (len(p.Fields) > 0):
+		l.errorf(n, "property: form struct and fields go together")
+	case p.Form == "struct" && (p.HasDefault || p.Max != 0):
+		l.errorf(n, "property: a struct's fields have their own defaults")
 	case (p.Form == "int" || p.Form == "optional_int") && (p.Bits < 1 || p.Bits > 64):
 		l.errorf(n, "property: form %s needs bits, the width of its IntegerAttr (1 to 64)", p.Form)
 	case p.Form != "int" && p.Form != "optional_int" && p.Bits != 0:

@@ -152,6 +152,7 @@ func resolve(d *Dialect, l *loader) {
 		l.errs = append(l.errs, &Error{Pos: d.Dense.Pos, Msg: "dense: is for tileir dialects (MLIR dense values are attributes)"})
 	}
 	nameDialect(l, d)
+	checkDialectVersions(l, d)
 }
 
 // overlaps reports whether two availability ranges can both hold at once.
@@ -310,8 +311,10 @@ func checkEncodings(l *loader, def *Def, byName map[string]*Def) {
 				if v.Axis != "tileir" {
 					errf(v.Pos, "code %d: Tile IR variants are gated on tileir versions, not %s", e.Code, v.Axis)
 				}
+			} else if v.Axis == "dialect" {
+				// checkDialectVersions checks these.
 			} else if v.Axis != "llvm" && v.Axis != "bytecode" {
-				errf(v.Pos, "code %d: MLIR bytecode variants are gated on llvm or bytecode versions, not %s", e.Code, v.Axis)
+				errf(v.Pos, "code %d: MLIR bytecode variants are gated on llvm, bytecode or dialect versions, not %s", e.Code, v.Axis)
 			} else if len(v.Parts) != 1 {
 				errf(v.Pos, "code %d: %s versions are whole numbers (a major release or a bytecode version), not %s", e.Code, v.Axis, v)
 			}

@@ -1,6 +1,6 @@
-// Package all registers every MLIR dialect dialectgen ships (builtin and
-// every upstream dialect of LLVM 19 and 22), for tools that read files of
-// unknown content. It imports the dialects' schemas, values and codecs,
+// Package all registers every MLIR dialect dialectgen ships (builtin,
+// every upstream dialect of LLVM 19 and 22, and StableHLO's VHLO), for
+// tools that read files of unknown content. It imports the dialects' schemas, values and codecs,
 // not their op wrappers and builders (the dialects' ops packages).
 package all
 
@@ -52,6 +52,7 @@ import (
 	"github.com/dialectgen/dialectgen/dialects/ub"
 	"github.com/dialectgen/dialectgen/dialects/vcix"
 	"github.com/dialectgen/dialectgen/dialects/vector"
+	"github.com/dialectgen/dialectgen/dialects/vhlo"
 	"github.com/dialectgen/dialectgen/dialects/wasmssa"
 	"github.com/dialectgen/dialectgen/dialects/x86vector"
 	"github.com/dialectgen/dialectgen/dialects/xegpu"
@@ -107,6 +108,7 @@ var Dialects = []ir.Dialect{
 	transform.Dialect,
 	ub.Dialect,
 	vcix.Dialect,
+	vhlo.Dialect,
 	vector.Dialect,
 	wasmssa.Dialect,
 	x86vector.Dialect,

@@ -2,6 +2,9 @@ package builtin
 
 import (
 	"fmt"
+	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -212,4 +215,114 @@ func (p eitherProp) AppendProp(b []byte, a ir.Attribute) ([]byte, error) {
 		}
 	}
 	return b, err
+}
+
+// StructProp is a property of several unsigned integers, each written as a
+// varint in order (a C++ struct with its own writeToMlirBytecode, such as
+// the test dialect's VersionedProperties); its attribute is a
+// DictionaryAttr of one IntegerAttr per field, by name. Each field is
+// "name:bits" or "name:bits=default"; a field without a default must be
+// set. Versions of a dialect that lack a field read and write the others
+// (WithoutFields), and the field takes its default.
+func StructProp(fields ...string) bytecode.NativeProp {
+	p := structProp{}
+	for _, f := range fields {
+		name, rest, _ := strings.Cut(f, ":")
+		bits, dflt, hasDefault := strings.Cut(rest, "=")
+		sf := structField{name: name, hasDefault: hasDefault}
+		b, err := strconv.ParseUint(bits, 10, 32)
+		if err != nil || b < 1 || b > 64 {
+			panic(fmt.Sprintf("builtin.StructProp: field %q: want name:bits or name:bits=default", f))
+		}
+		sf.bits = uint32(b)
+		if hasDefault {
+			if sf.dflt, err = strconv.ParseUint(dflt, 10, 64); err != nil {
+				panic(fmt.Sprintf("builtin.StructProp: field %q: bad default", f))
+			}
+		}
+		p.fields = append(p.fields, sf)
+	}
+	return p
+}
+
+type structField struct {
+	name       string
+	bits       uint32
+	dflt       uint64
+	hasDefault bool
+	absent     bool // not on the wire at this version: always dflt
+}
+
+type structProp struct{ fields []structField }
+
+// WithoutFields returns the form of a version that lacks the named fields:
+// they are not on the wire and read as their defaults.
+func (p structProp) WithoutFields(names ...string) bytecode.NativeProp {
+	q := structProp{fields: append([]structField(nil), p.fields...)}
+	for i := range q.fields {
+		for _, n := range names {
+			if q.fields[i].name == n {
+				q.fields[i].absent = true
+			}
+		}
+	}
+	return q
+}
+
+func (p structProp) ReadProp(r *wire.Reader, ctx *ir.Context) (ir.Attribute, error) {
+	entries := make([]NamedAttribute, len(p.fields))
+	none := GetNoneType(ctx)
+	for i, f := range p.fields {
+		v := f.dflt
+		if !f.absent {
+			at := r.Offset()
+			var err error
+			if v, err = r.VarInt(); err != nil {
+				return nil, err
+			}
+			if f.bits < 64 && v>>f.bits != 0 {
+				return nil, r.ErrorAt(at, fmt.Sprintf("field %s in %d bits", f.name, f.bits), wire.ErrInvalid)
+			}
+		}
+		entries[i] = NamedAttribute{Name: GetStringAttr(ctx, f.name, none),
+			Value: GetIntegerAttr(ctx, GetIntegerType(ctx, f.bits, SignednessSignless), ir.APIntFromUint64(f.bits, v))}
+	}
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Name.Value() < entries[j].Name.Value() })
+	return GetDictionaryAttr(ctx, entries), nil
+}
+
+func (p structProp) AppendProp(b []byte, a ir.Attribute) ([]byte, error) {
+	var dict *DictionaryAttr
+	if a != nil {
+		var ok bool
+		if dict, ok = a.(*DictionaryAttr); !ok {
+			return b, fmt.Errorf("want a DictionaryAttr of the fields, not %v", a)
+		}
+	}
+	for _, f := range p.fields {
+		var v ir.Attribute
+		if dict != nil {
+			for _, e := range dict.Value() {
+				if e.Name.Value() == f.name {
+					v = e.Value
+				}
+			}
+		}
+		if f.absent {
+			continue
+		}
+		if v == nil {
+			if !f.hasDefault {
+				return b, fmt.Errorf("field %s has no default and is not set", f.name)
+			}
+			b = wire.AppendVarInt(b, f.dflt)
+			continue
+		}
+		i, ok := v.(*IntegerAttr)
+		if t, isInt := typeOf(i); !ok || !isInt || t.Width() != f.bits || i.Value().Width() > 64 {
+			return b, fmt.Errorf("field %s: want an i%d IntegerAttr, not %v", f.name, f.bits, v)
+		}
+		b = wire.AppendVarInt(b, i.Value().Uint64())
+	}
+	return b, nil
 }

@@ -28,6 +28,9 @@ type Decoder struct {
 	frames []*frame
 	// dialects caches the registered dialect of each file dialect.
 	dialects []ir.Dialect
+	// versions are the file's versions of dialects that version
+	// themselves, which their codecs read entries at.
+	versions DialectVersions
 	resolved []bool
 }
 
@@ -78,6 +81,10 @@ type entryRef struct {
 	isType bool
 	i      uint64
 }
+
+// SetDialectVersions sets the versions of dialects that version themselves
+// (see VersionedDialect) which the file's entries are decoded at.
+func (d *Decoder) SetDialectVersions(v DialectVersions) { d.versions = v }
 
 // NewDecoder prepares to decode f's entries into ctx, refusing entries
 // nested deeper than limits allow.
@@ -275,6 +282,9 @@ func (d *Decoder) decodeEntry(ref entryRef, entry Entry, fr *frame) (any, error)
 		return ir.GetTextAttr(d.ctx, dialect, s), nil
 	}
 	fr.er = EntryReader{Reader: r, Target: d.f.Target(), ctx: d.ctx, tables: d}
+	if d.versions != nil {
+		fr.er.Dialects = &d.versions
+	}
 	er := &fr.er
 	var v any
 	var err error

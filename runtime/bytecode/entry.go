@@ -14,10 +14,13 @@ import (
 
 // Target says which encodings apply: the container version and the LLVM
 // release (major number) of the producer. A zero Release means the newest
-// release the definitions know.
+// release the definitions know. Dialects points to the versions of
+// dialects that version themselves (VersionedDialect) where older than
+// their newest; nil when none is (a pointer keeps Target comparable).
 type Target struct {
-	Version int
-	Release int
+	Version  int
+	Release  int
+	Dialects *DialectVersions
 }
 
 // Tables resolves the indices an entry refers to while reading.

@@ -88,6 +88,8 @@ type ResourceEntry struct {
 type Dialect struct {
 	Name    string
 	Version []byte // the DialectVersions payload, nil when absent
+	// VersionOffset is where the payload starts in the file.
+	VersionOffset int64
 }
 
 // OpName is an entry of the op-name list.
@@ -295,6 +297,7 @@ func (f *File) readDialects() error {
 				return r.ErrorAt(at, "a DialectVersions section", wire.ErrInvalid)
 			}
 			f.Dialects[i].Version = s.Data
+			f.Dialects[i].VersionOffset = s.Offset
 		}
 	}
 	if f.Version >= 4 {

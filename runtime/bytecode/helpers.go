@@ -13,7 +13,11 @@ func (t Target) String() string {
 	if t.Release != 0 {
 		rel = fmt.Sprintf("llvm %d", t.Release)
 	}
-	return fmt.Sprintf("%s, bytecode %d", rel, t.Version)
+	s := fmt.Sprintf("%s, bytecode %d", rel, t.Version)
+	if t.Dialects != nil && len(*t.Dialects) > 0 {
+		s += ", " + t.Dialects.String()
+	}
+	return s
 }
 
 // ReadAttr reads an attribute reference that must be of type T; what

@@ -6,6 +6,7 @@
 package mlirbc
 
 import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/filemap"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
@@ -31,6 +32,11 @@ type Module struct {
 	// written back as it is for every dialect the module uses, so that a
 	// version nobody here interprets is never lost.
 	DialectVersions map[string][]byte
+	// Versions are the versions of the dialects that version themselves
+	// (bytecode.VersionedDialect) that the file was at, where older than
+	// the dialect's current version: the module was upgraded from them,
+	// and Options writes them again.
+	Versions bytecode.DialectVersions
 
 	file *filemap.File // the mapping ReadFile made, if any
 }

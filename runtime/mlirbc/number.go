@@ -91,6 +91,8 @@ type numbering struct {
 	recorder      recorder
 	scratch       []byte
 	segmentsAttrs map[*ir.Operation][2]ir.Attribute
+	// targets are the versions of dialects written older than current.
+	targets bytecode.DialectVersions
 }
 
 func newNumbering(ctx *ir.Context, b bytecode.Builtin, m *Module, version, release int, limits ir.Limits) *numbering {
@@ -545,7 +547,7 @@ func (n *numbering) isolation(root *ir.Operation) error {
 		if op.Name != n.lastName || !n.haveLast {
 			var ok bool
 			if s, ok = n.schemas[op.Name]; !ok {
-				s = lookupSchema(n.ctx, op.Name, n.release)
+				s = lookupSchema(n.ctx, op.Name, n.release, n.targets)
 				n.schemas[op.Name] = s
 			}
 			n.lastName, n.lastSchema, n.haveLast = op.Name, s, true

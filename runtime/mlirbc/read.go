@@ -101,6 +101,11 @@ func decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions, tr wire.Tracer)
 			m.DialectVersions[d.Name] = d.Version
 		}
 	}
+	if rd.versions, err = readDialectVersions(ctx, f); err != nil {
+		return nil, err
+	}
+	rd.dec.SetDialectVersions(rd.versions)
+	m.Versions = rd.versions
 	if err := rd.readProperties(); err != nil {
 		return nil, err
 	}
@@ -131,6 +136,7 @@ type reader struct {
 	f        *bytecode.File
 	dec      *bytecode.Decoder
 	release  int
+	versions bytecode.DialectVersions // of dialects read at an older version
 	lazy     bool
 	verify   bool
 	maxDepth int
@@ -188,7 +194,10 @@ func (rd *reader) opName(r *wire.Reader) (*opNameInfo, error) {
 	if !info.resolved {
 		n := rd.f.OpNames[i]
 		info.name = ir.OpName{Dialect: rd.f.Dialects[n.Dialect].Name, Op: n.Name}
-		info.schema = lookupSchema(rd.ctx, info.name, rd.release)
+		info.schema = lookupSchema(rd.ctx, info.name, rd.release, rd.versions)
+		if _, closed := rd.ctx.Dialect(info.name.Dialect).(bytecode.ClosedDialect); closed && info.schema == nil {
+			return nil, r.ErrorAt(at, "an op of dialect "+info.name.Dialect+" known here", fmt.Errorf("%w: %s is not one (a newer version of the dialect?)", wire.ErrUnsupportedVersion, info.name))
+		}
 		if rd.f.Version >= 5 {
 			info.name.Registered = n.Registered
 		} else {
@@ -199,15 +208,6 @@ func (rd *reader) opName(r *wire.Reader) (*opNameInfo, error) {
 		info.resolved = true
 	}
 	return info, nil
-}
-
-// lookupSchema finds the op's schema among the context's dialects.
-func lookupSchema(ctx *ir.Context, name ir.OpName, release int) *bytecode.OpSchema {
-	d, ok := ctx.Dialect(name.Dialect).(bytecode.OpSchemas)
-	if !ok {
-		return nil
-	}
-	return d.OpSchema(name.Op, release)
 }
 
 func (rd *reader) readProperties() error {
@@ -467,6 +467,9 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 		if rd.tr != nil {
 			rd.tr.Span(pat, r.Offset(), "properties entry")
 		}
+	}
+	if err := rd.upgrade(op); err != nil {
+		return fail(err)
 	}
 	if mask&maskResults != 0 {
 		n, err := r.Count(minValueSize, "results")

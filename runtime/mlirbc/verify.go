@@ -26,7 +26,7 @@ func traitsOf(ctx *ir.Context, release int) func(*ir.Operation) ir.OpTraits {
 		}
 		t, ok := cache[op.Name]
 		if !ok {
-			if s := lookupSchema(ctx, op.Name, release); s != nil {
+			if s := lookupSchema(ctx, op.Name, release, nil); s != nil {
 				t = ir.OpTraits{Known: true, Isolated: s.Isolated, Graph: s.GraphRegions, Terminator: s.Terminator, NoTerminator: s.NoTerminator}
 			}
 			cache[op.Name] = t

@@ -28,11 +28,16 @@ type WriteOptions struct {
 	// Limits bound nesting as Read applies them; IR beyond them is
 	// refused, so that every file written reads back.
 	Limits ir.Limits
+	// Dialects are the versions to write dialects that version themselves
+	// at (bytecode.VersionedDialect); one not named is written at its
+	// current version. Ops are written as their dialect says they are at
+	// the target, or refused with what the target cannot hold.
+	Dialects bytecode.DialectVersions
 }
 
 // Options returns the options that write m as it was read.
 func (m *Module) Options() WriteOptions {
-	return WriteOptions{Version: m.Version, Producer: m.Producer, Release: m.Release}
+	return WriteOptions{Version: m.Version, Producer: m.Producer, Release: m.Release, Dialects: m.Versions}
 }
 
 // Append appends the file for m to b.
@@ -51,7 +56,9 @@ func Append(b []byte, ctx *ir.Context, m *Module, opts WriteOptions) ([]byte, er
 // IR that would not read back as built (an operand out of scope, a nil
 // element, an op in two places, nesting beyond opts.Limits). The IR is
 // only read, but its Mark fields serve as scratch: the same IR must not be
-// written, or verified, from two goroutines at once.
+// written, or verified, from two goroutines at once. Ops of a dialect
+// written at an older version (WriteOptions.Dialects) have the name and
+// attributes of that version for the duration of the write.
 func Write(w io.Writer, ctx *ir.Context, m *Module, opts WriteOptions) error {
 	if !opts.Version.Valid() {
 		return fmt.Errorf("%w: WriteOptions.Version is %s: choose one of 0 to %d, e.g. mlirbc.Latest, or write as read with Module.Options", wire.ErrUnsupportedVersion, opts.Version, bytecode.MaxVersion)
@@ -72,7 +79,20 @@ func Write(w io.Writer, ctx *ir.Context, m *Module, opts WriteOptions) error {
 	if err != nil {
 		return err
 	}
+	targets, err := writeTargets(ctx, opts)
+	if err != nil {
+		return err
+	}
+	restore, err := downgrade(ctx, m.Op, targets)
+	if err != nil {
+		return err
+	}
+	defer restore()
 	n := newNumbering(ctx, b, m, opts.Version.Number(), opts.Release, opts.Limits)
+	if targets != nil {
+		n.targets = targets
+		n.target.Dialects = &n.targets
+	}
 	if err := n.run(m.Op); err != nil {
 		return err
 	}
@@ -191,7 +211,7 @@ func (e *emitter) dialectSection() []byte {
 			b = wire.AppendVarInt(b, i)
 			continue
 		}
-		payload, ok := n.m.DialectVersions[d.name]
+		payload, ok := n.versionPayload(d.name)
 		b = wire.AppendVarIntWithFlag(b, i, ok)
 		if ok {
 			b = wire.AppendSection(b, bytecode.SectionDialectVersions, 0, payload)

@@ -22,7 +22,8 @@ func check(assign *jen.Statement) *jen.Statement {
 
 // availExpr is the condition under which something with availability a
 // exists at the target held by x (a bytecode.Target); nil when always.
-// The loader accepts llvm and bytecode bounds only.
+// The loader accepts llvm, bytecode and (with versions.dialect) dialect
+// bounds.
 func availExpr(x string, a defs.Availability) jen.Code {
 	var conds []jen.Code
 	add := func(v *defs.Version, since bool) {
@@ -43,6 +44,8 @@ func availExpr(x string, a defs.Availability) jen.Code {
 				op = "<="
 			}
 			conds = append(conds, jen.Id(x).Dot("Version").Op(op).Lit(n))
+		case "dialect":
+			conds = append(conds, dialectCond(x, v, since))
 		}
 	}
 	add(a.Since, true)

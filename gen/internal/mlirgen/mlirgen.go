@@ -45,6 +45,9 @@ func Files(m *model.Dialect) map[string]func(*jen.File) {
 	if len(m.Ops) > 0 {
 		files["ops"] = g.genOps
 	}
+	if g.hasVersions() {
+		files["versions"] = g.genVersions
+	}
 	return files
 }
 

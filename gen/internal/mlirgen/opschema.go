@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -119,6 +120,16 @@ func nativeProp(p *defs.NativeProperty) string {
 		return fmt.Sprintf("builtin.OptionalIntProp(%d)", p.Bits)
 	case "hook":
 		return fmt.Sprintf("builtin.HookProp(%sAttr, %sValue, %#x, %d, %v)", p.Hook, p.Hook, p.Max, p.Default, p.HasDefault)
+	case "struct":
+		var fields []string
+		for _, f := range p.Fields {
+			s := fmt.Sprintf("%s:%d", f.Name, f.Bits)
+			if f.HasDefault {
+				s += fmt.Sprintf("=%d", f.Default)
+			}
+			fields = append(fields, strconv.Quote(s))
+		}
+		return "builtin.StructProp(" + strings.Join(fields, ", ") + ")"
 	}
 	panic("unknown property form " + p.Form)
 }

@@ -30,6 +30,15 @@ func (g *gen) genWriteFunc(f *jen.File, def *defs.Def) {
 			jen.Err().Op("!=").Nil(),
 		).Block(jen.Return(jen.False(), jen.Qual("fmt", "Errorf").Call(jen.Lit(def.Name+": %w"), jen.Err()))))
 	}
+	if c := dialectAvail(def.Availability); c != nil {
+		// The definition exists only in some versions of the dialect.
+		body = append(body, jen.If(jen.Op("!").Parens(c)).Block(
+			jen.Return(jen.False(), jen.Op("&").Qual(gofile.Wire, "VersionError").Values(jen.Dict{
+				jen.Id("What"):   jen.Lit(fmt.Sprintf("%s %s", g.m.Name, def.Name)),
+				jen.Id("Needs"):  jen.Lit(availText(def.Availability)),
+				jen.Id("Target"): jen.Id("w").Dot("Target").Dot("String").Call(),
+			}))))
+	}
 	gated := false
 	for _, e := range def.Bytecode {
 		gated = gated || e.Since != nil || e.Until != nil

@@ -83,6 +83,7 @@ func (m *Dialect) Hooks() []Hook {
 	if tile {
 		out = append(out, m.textHooks()...)
 	}
+	out = append(out, m.versionHooks()...)
 	if d := m.Dense; d != nil {
 		dense := Named(gofile.TileIR, "Dense")
 		out = append(out,
@@ -230,4 +231,42 @@ func (o *Op) many(f *defs.AsmFormat, v *defs.FormatElem) bool {
 		return r.Result.Variadic || r.Result.Optional
 	}
 	return false
+}
+
+func versioned(v *defs.Version) bool { return v != nil && v.Axis == "dialect" }
+
+// versionHooks are the hand-written steps of a versioned dialect's
+// upgrade and downgrade (versions.dialect.upgrade and .downgrade).
+func (m *Dialect) versionHooks() []Hook {
+	if m.Versions == nil || m.Versions.Dialect == nil {
+		return nil
+	}
+	dv := m.Versions.Dialect
+	ctx, op := PointerTo(Named(gofile.IR, "Context")), PointerTo(Named(gofile.IR, "Operation"))
+	ver, name := Named(gofile.Bytecode, "DialectVersion"), Named(gofile.IR, "OpName")
+	attrs := SliceOf(Named(gofile.IR, "NamedAttr"))
+	var out []Hook
+	if dv.Upgrade != "" {
+		out = append(out, Hook{Pos: dv.UpgradePos, What: "upgrade", Name: "upgrade" + dv.Upgrade,
+			Params: []Type{ctx, op, ver}, Results: []Type{Named("", "error")}})
+	}
+	if dv.Downgrade != "" {
+		out = append(out, Hook{Pos: dv.DowngradePos, What: "downgrade", Name: "downgrade" + dv.Downgrade,
+			Params: []Type{ctx, op, ver, name, attrs}, Results: []Type{name, attrs, Named("", "error")}})
+	}
+	attr := Named(gofile.IR, "Attribute")
+	seen := map[string]bool{}
+	for _, o := range m.Ops {
+		for _, a := range o.Attributes {
+			lit, err := defs.ParseAttrLiteral(a.Default)
+			if err != nil || lit.Hook == "" || seen[lit.Hook] || (!versioned(a.Since) && !versioned(a.Until)) {
+				continue
+			}
+			seen[lit.Hook] = true
+			out = append(out,
+				Hook{Pos: a.Pos, What: "default " + lit.Hook, Name: "default" + lit.Hook, Params: []Type{ctx}, Results: []Type{attr}},
+				Hook{Pos: a.Pos, What: "default " + lit.Hook, Name: "isDefault" + lit.Hook, Params: []Type{attr}, Results: []Type{Named("", "bool")}})
+		}
+	}
+	return out
 }
