@@ -1,0 +1,89 @@
+package mlirtext_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dialectgen/dialectgen/dialects/all"
+	"github.com/dialectgen/dialectgen/internal/shared"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
+)
+
+// TestUpstreamPrint prints every v6 file of the upstream corpus and
+// compares it with the generic text the mlir-opt that wrote it printed
+// (shared/upstream/out/*/*.generic.mlir). It counts the files that match
+// byte for byte and fails on any that does not, listing them.
+func TestUpstreamPrint(t *testing.T) {
+	dir := shared.Dir(t, "upstream/out")
+	wants, err := filepath.Glob(filepath.Join(dir, "*", "*.generic.mlir"))
+	if err != nil || len(wants) == 0 {
+		t.Fatalf("no generic text under %s: %v", dir, err)
+	}
+	same := 0
+	var bad []string
+	for _, w := range wants {
+		bc := strings.TrimSuffix(w, ".generic.mlir") + ".mlirbc"
+		name := filepath.Base(bc)
+		diff, err := printAndCompare(bc, w)
+		if err != nil {
+			bad = append(bad, fmt.Sprintf("%s: %v", name, err))
+			continue
+		}
+		if diff != "" {
+			bad = append(bad, name+": "+diff)
+			continue
+		}
+		same++
+	}
+	t.Logf("%d of %d upstream files print byte for byte as mlir-opt printed them", same, len(wants))
+	for _, b := range bad {
+		t.Error(b)
+	}
+}
+
+func printAndCompare(bcPath, wantPath string) (string, error) {
+	data, err := os.ReadFile(bcPath)
+	if err != nil {
+		return "", err
+	}
+	want, err := os.ReadFile(wantPath)
+	if err != nil {
+		return "", err
+	}
+	m, err := mlirbc.Read(all.NewContext(), data, mlirbc.ReadOptions{})
+	if err != nil {
+		return "", err
+	}
+	got, err := mlirtext.Append(nil, m, mlirtext.Options{})
+	if err != nil {
+		return "", err
+	}
+	return lineDiff(want, got), nil
+}
+
+// lineDiff describes the first line where got differs from want.
+func lineDiff(want, got []byte) string {
+	if bytes.Equal(want, got) {
+		return ""
+	}
+	wl := strings.Split(string(want), "\n")
+	gl := strings.Split(string(got), "\n")
+	for i := 0; i < len(wl) || i < len(gl); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g || i >= len(wl) || i >= len(gl) {
+			return fmt.Sprintf("line %d:\nwant %q\ngot  %q", i+1, w, g)
+		}
+	}
+	return "differs"
+}
