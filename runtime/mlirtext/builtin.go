@@ -367,7 +367,11 @@ func (p *printer) typeImpl(t ir.Type) {
 		p.out.Byte('>')
 	case *builtin.VectorType:
 		p.out.Write("vector<")
-		p.shape(t.Shape(), t.ScalableDims())
+		if p.release < 17 {
+			p.vectorShape16(t.Shape(), t.ScalableDims())
+		} else {
+			p.shape(t.Shape(), t.ScalableDims())
+		}
 		p.typ(t.ElementType())
 		p.out.Byte('>')
 	case *builtin.MemRefType:
@@ -705,3 +709,25 @@ func (p *printer) denseArray(a *builtin.DenseArrayAttr) {
 }
 
 var _ = binary.LittleEndian
+
+// vectorShape16 prints a vector shape as LLVM 16 does: its scalable
+// dimensions, which trail the fixed ones, in one pair of brackets
+// (vector<3x[2x4]xi8>).
+func (p *printer) vectorShape16(dims []int64, scalable []bool) {
+	fixed := len(dims)
+	for fixed > 0 && fixed-1 < len(scalable) && scalable[fixed-1] {
+		fixed--
+	}
+	p.shape(dims[:fixed], nil)
+	if fixed == len(dims) {
+		return
+	}
+	p.out.Byte('[')
+	for i, d := range dims[fixed:] {
+		if i > 0 {
+			p.out.Byte('x')
+		}
+		p.out.Int(d)
+	}
+	p.out.Write("]x")
+}

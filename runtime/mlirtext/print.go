@@ -85,9 +85,14 @@ func Append(b []byte, m *mlirbc.Module, opts Options) ([]byte, error) {
 	p.defs(false)
 	p.op(m.Op)
 	p.out.Byte('\n')
-	p.defs(true)
-	p.resourceSection()
-	p.out.Byte('\n')
+	if !opts.LocalScope {
+		// The local form is the op alone (printFullOpWithIndentAndLoc);
+		// the top-level form ends its line, then has the deferred aliases
+		// and the file metadata.
+		p.defs(true)
+		p.resourceSection()
+		p.out.Byte('\n')
+	}
 	return p.out.Bytes(), p.err
 }
 

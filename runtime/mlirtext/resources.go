@@ -46,13 +46,14 @@ func (p *printer) resourceSection() {
 			}
 			start()
 			if !had {
-				if sections > 0 {
+				if sections > 0 && p.release >= 19 {
 					p.out.Write(",\n")
 				}
 				p.out.Write("  " + name + "_resources: {\n")
 				had = true
 				sections++
-			} else {
+			} else if p.release >= 19 {
+				// LLVM 16 separates neither sections nor groups.
 				p.out.Write(",\n")
 			}
 			p.out.Write("    ")
