@@ -34,6 +34,9 @@ const (
 	IEEE NonFinite = iota
 	NaNOnly
 	FiniteOnly
+	// NegativeZeroNaN formats (the FNUZ ones, f8E5M2FNUZ) have no
+	// infinities and no negative zero: its pattern is their NaN.
+	NegativeZeroNaN
 )
 
 // The float formats MLIR's builtin types name.
@@ -104,6 +107,10 @@ func (s *FloatSemantics) decode(b uint64) (neg bool, c floatClass, m uint64, e i
 		if exp == maxField && mant == 1<<mb-1 {
 			return neg, fcNaN, 0, 0
 		}
+	case NegativeZeroNaN:
+		if b == s.signBit() {
+			return true, fcNaN, 0, 0
+		}
 	}
 	if s.NoDenormals {
 		return neg, fcNormal, mant | 1<<mb, exp - s.Bias - mb
@@ -155,6 +162,8 @@ func (s *FloatSemantics) nan(neg bool) uint64 {
 		b = uint64(1<<s.expBits()-1)<<mb | 1<<(mb-1)
 	case NaNOnly:
 		b = uint64(1<<s.expBits()-1)<<mb | (1<<mb - 1)
+	case NegativeZeroNaN:
+		return s.signBit()
 	default:
 		return 0
 	}
@@ -177,7 +186,7 @@ func (s *FloatSemantics) Inf(neg bool) uint64 {
 			b |= s.signBit()
 		}
 		return b
-	case NaNOnly:
+	case NaNOnly, NegativeZeroNaN:
 		return s.nan(neg)
 	}
 	b := s.maxFinite()
@@ -209,6 +218,9 @@ func (s *FloatSemantics) FromRat(r *big.Rat) uint64 {
 		if s.Unsigned {
 			return s.nan(false)
 		}
+	}
+	if neg && s.NonFinite == NegativeZeroNaN {
+		sign = s.signBit()
 	}
 	if r.Sign() == 0 {
 		if s.NoDenormals {
@@ -242,6 +254,9 @@ func (s *FloatSemantics) FromRat(r *big.Rat) uint64 {
 		m.Add(m, big.NewInt(1))
 	}
 	if m.Sign() == 0 {
+		if s.NonFinite == NegativeZeroNaN {
+			return 0 // no negative zero
+		}
 		return sign
 	}
 	if m.BitLen() > s.Precision { // carried into a new binade
@@ -275,7 +290,7 @@ func (s *FloatSemantics) overflow(neg bool) uint64 {
 	switch s.NonFinite {
 	case IEEE:
 		return s.Inf(neg)
-	case NaNOnly:
+	case NaNOnly, NegativeZeroNaN:
 		return s.nan(neg)
 	}
 	return s.maxFinite() | sign
@@ -323,7 +338,7 @@ func (s *FloatSemantics) ParseDecimal(lit string) (uint64, bool) {
 		return 0, false
 	}
 	b := s.FromRat(r)
-	if r.Sign() == 0 && strings.HasPrefix(strings.TrimSpace(lit), "-") && !s.Unsigned {
+	if r.Sign() == 0 && strings.HasPrefix(strings.TrimSpace(lit), "-") && !s.Unsigned && s.NonFinite != NegativeZeroNaN {
 		b |= s.signBit()
 	}
 	return b, true

@@ -446,18 +446,7 @@ func floatSemantics(t ir.Type) *asm.FloatSemantics {
 		return asm.BFloat16
 	}
 	if s, ok := t.(fmt.Stringer); ok {
-		switch s.String() {
-		case "tf32":
-			return asm.TFloat32
-		case "f8E5M2":
-			return asm.Float8E5M2
-		case "f8E4M3FN":
-			return asm.Float8E4M3FN
-		case "f8E8M0FNU":
-			return asm.Float8E8M0FNU
-		case "f4E2M1FN":
-			return asm.Float4E2M1FN
-		}
+		return asm.FloatFormats[s.String()]
 	}
 	return nil
 }
@@ -537,14 +526,20 @@ func (p *printer) denseIntOrFP(raw []byte, t ir.Type, allowHex bool) {
 		return
 	}
 	n := numElements(t)
+	// A splat holds one element. Elements take at least their width in
+	// whole bytes (tf32 takes four in LLVM 19, three in 22).
 	var splat bool
-	if bits == 1 {
-		splat = len(raw) == 1 && n != 1 || n == 1
-	} else {
-		splat = int64(len(raw)) == int64(bits/8) && n != 1 || n == 1
-	}
-	if n == 0 {
-		splat = false
+	size := int64(bits / 8)
+	switch {
+	case n == 0:
+	case bits == 1:
+		splat = n == 1 || len(raw) == 1
+	case n > 0 && int64(len(raw))%n == 0 && int64(len(raw))/n >= size:
+		size = int64(len(raw)) / n
+		splat = n == 1
+	default:
+		splat = true
+		size = int64(len(raw))
 	}
 	if allowHex && !splat && n > hexThreshold {
 		p.out.Write("\"0x")
@@ -573,7 +568,6 @@ func (p *printer) denseIntOrFP(raw []byte, t ir.Type, allowHex bool) {
 			}
 			return
 		}
-		size := int64(bits / 8)
 		if (i+1)*size > int64(len(raw)) {
 			p.fail(fmt.Errorf("mlirtext: dense elements of %s hold %d bytes, too few", typeName(t), len(raw)))
 			return

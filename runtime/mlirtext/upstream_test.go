@@ -82,7 +82,12 @@ func lineDiff(want, got []byte) string {
 			g = gl[i]
 		}
 		if w != g || i >= len(wl) || i >= len(gl) {
-			return fmt.Sprintf("line %d:\nwant %q\ngot  %q", i+1, w, g)
+			c := 0
+			for c < len(w) && c < len(g) && w[c] == g[c] {
+				c++
+			}
+			lo := max(0, c-60)
+			return fmt.Sprintf("line %d col %d:\nwant %q\ngot  %q", i+1, c+1, w[lo:min(len(w), c+60)], g[lo:min(len(g), c+60)])
 		}
 	}
 	return "differs"
