@@ -3,7 +3,6 @@ package asm
 import (
 	"math"
 	"math/big"
-	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -24,6 +23,8 @@ type FloatSemantics struct {
 	// Unsigned formats have no sign bit (f8E8M0FNU); NoDenormals ones
 	// use the zero exponent for the smallest normal (and have no zero).
 	Unsigned, NoDenormals bool
+	// ExplicitInt formats (f80) store the significand's integer bit.
+	ExplicitInt bool
 }
 
 // NonFinite says which non-finite values a float format has.
@@ -371,6 +372,11 @@ func AppendFloat(b []byte, s *FloatSemantics, bits uint64) []byte {
 
 // toString is APFloat::toString.
 func toString(s *FloatSemantics, neg bool, c floatClass, m uint64, e int, precision, maxPadding int, truncateZero bool) string {
+	return toStringBig(s, neg, c, new(big.Int).SetUint64(m), e, precision, maxPadding, truncateZero)
+}
+
+// toStringBig is toString for significands of any width.
+func toStringBig(s *FloatSemantics, neg bool, c floatClass, m *big.Int, e int, precision, maxPadding int, truncateZero bool) string {
 	var out []byte
 	if neg {
 		out = append(out, '-')
@@ -394,10 +400,9 @@ func toString(s *FloatSemantics, neg bool, c floatClass, m uint64, e int, precis
 	if precision == 0 {
 		precision = 2 + s.Precision*59/196
 	}
-	tz := bits.TrailingZeros64(m)
+	tz := int(m.TrailingZeroBits())
 	e += tz
-	m >>= tz
-	sig := new(big.Int).SetUint64(m)
+	sig := new(big.Int).Rsh(m, uint(tz))
 	exp := 0
 	switch {
 	case e > 0:

@@ -49,13 +49,18 @@ func mnemonicsAsAliases(names ...string) map[string]string {
 
 // aliasName is the alias builtin or a dialect gives a, "" for none.
 func aliasName(a ir.Attribute) string {
-	switch a.(type) {
+	switch a := a.(type) {
 	case *builtin.AffineMapAttr:
 		return "map"
 	case *builtin.IntegerSetAttr:
 		return "set"
 	case *builtin.UnknownLoc, *builtin.FileLineColRange, *builtin.NameLoc, *builtin.CallSiteLoc, *builtin.FusedLoc:
 		return "loc"
+	case *builtin.DistinctAttr:
+		if isUnit(a.ReferencedAttr()) {
+			return ""
+		}
+		return "distinct"
 	}
 	if n, ok := a.(AliasNamer); ok {
 		return n.AliasName()

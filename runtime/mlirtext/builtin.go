@@ -248,13 +248,11 @@ func isSignless(t ir.Type, width uint32) bool {
 	return ok && it.Width() == width && it.Signedness() == builtin.SignednessSignless
 }
 
-// intValue prints an integer: unsigned for unsigned and index types,
-// signed otherwise (APInt::print).
+// intValue prints an integer: unsigned for unsigned types, signed
+// otherwise, index included (APInt::print).
 func (p *printer) intValue(v ir.APInt, t ir.Type) {
 	signed := true
 	switch t := t.(type) {
-	case *builtin.IndexType:
-		signed = false
 	case *builtin.IntegerType:
 		signed = t.Signedness() != builtin.SignednessUnsigned
 	}
@@ -459,6 +457,10 @@ func (p *printer) float(v ir.APInt, t ir.Type) {
 		p.out.Write(strings.ToUpper(v.Big(false).Text(16)))
 		return
 	}
+	if s.Bits > 64 {
+		p.out.Set(asm.AppendFloatBig(p.out.Append(), s, v.Big(false)))
+		return
+	}
 	p.out.Float(s, v.Uint64())
 }
 
@@ -533,7 +535,9 @@ func (p *printer) denseIntOrFP(raw []byte, t ir.Type, allowHex bool) {
 	switch {
 	case n == 0:
 	case bits == 1:
-		splat = n == 1 || len(raw) == 1
+		// One byte of all zeros or all ones is a splat, as MLIR's
+		// isValidRawBuffer decides; other bytes pack eight elements.
+		splat = n == 1 || len(raw) == 1 && (raw[0] == 0 || raw[0] == 0xFF)
 	case n > 0 && int64(len(raw))%n == 0 && int64(len(raw))/n >= size:
 		size = int64(len(raw)) / n
 		splat = n == 1
@@ -625,6 +629,10 @@ func (p *printer) scalar(e []byte, t ir.Type) {
 		p.out.Byte(',')
 		p.scalar(e[half:], c.ElementType())
 		p.out.Byte(')')
+		return
+	}
+	if s := floatSemantics(t); s != nil && s.Bits > 64 {
+		p.out.Set(asm.AppendFloatBig(p.out.Append(), s, leInt(e, s.Bits, false)))
 		return
 	}
 	if s := floatSemantics(t); s != nil {
