@@ -8,6 +8,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/asm"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -227,10 +228,14 @@ func (p *printer) attrImpl(a ir.Attribute, e elision) {
 	}
 }
 
-// foreign prints an attribute or type of another dialect by its String
-// form: generated dialects print their syntax, text-fallback values the
-// text the file held.
+// foreign prints an attribute or type of another dialect: by the textual
+// form its dialect prints (bytecode.TextCodec), else by its String form
+// (text-fallback values print the text the file held).
 func (p *printer) foreign(x any) {
+	if s, ok := p.dialectText(x); ok {
+		p.out.Write(s)
+		return
+	}
 	switch x := x.(type) {
 	case fmt.Stringer:
 		p.out.Write(x.String())
@@ -732,4 +737,25 @@ func (p *printer) vectorShape16(dims []int64, scalable []bool) {
 		p.out.Int(d)
 	}
 	p.out.Write("]x")
+}
+
+// dialectText asks the value's dialect for its textual form.
+func (p *printer) dialectText(x any) (string, bool) {
+	ctx := p.context()
+	if ctx == nil {
+		return "", false
+	}
+	switch x := x.(type) {
+	case *ir.TextAttr, *ir.TextType:
+		return "", false
+	case ir.Attribute:
+		if tc, ok := ctx.Dialect(x.Dialect()).(bytecode.TextCodec); ok {
+			return tc.PrintAttribute(x)
+		}
+	case ir.Type:
+		if tc, ok := ctx.Dialect(x.Dialect()).(bytecode.TextCodec); ok {
+			return tc.PrintType(x)
+		}
+	}
+	return "", false
 }
