@@ -133,3 +133,21 @@ func AppendFloatBig(b []byte, s *FloatSemantics, bits *big.Int) []byte {
 	b = append(b, "0x"...)
 	return append(b, strings.ToUpper(bits.Text(16))...)
 }
+
+// ParseDecimalBig rounds a decimal literal to a format of any width, ties
+// to even (IEEE formats); ok is false for text that is not a number.
+func (s *FloatSemantics) ParseDecimalBig(lit string) (*big.Int, bool) {
+	if s.Bits <= 64 {
+		b, ok := s.ParseDecimal(lit)
+		return new(big.Int).SetUint64(b), ok
+	}
+	r, ok := new(big.Rat).SetString(lit)
+	if !ok {
+		return nil, false
+	}
+	b := s.fromRatBig(r)
+	if r.Sign() == 0 && strings.HasPrefix(strings.TrimSpace(lit), "-") {
+		b.SetBit(b, s.Bits-1, 1)
+	}
+	return b, true
+}
