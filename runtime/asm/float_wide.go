@@ -54,8 +54,8 @@ func (s *FloatSemantics) decodeBig(b *big.Int) (neg bool, c floatClass, m *big.I
 	return neg, fcNormal, mant, exp - s.Bias - mb
 }
 
-// fromRatBig rounds r to the format, ties to even (IEEE formats).
-func (s *FloatSemantics) fromRatBig(r *big.Rat) *big.Int {
+// FromRatBig rounds r to a wide format, ties to even (IEEE formats).
+func (s *FloatSemantics) FromRatBig(r *big.Rat) *big.Int {
 	fb := s.fieldBits()
 	expBits := s.Bits - 1 - fb
 	mb := s.Precision - 1
@@ -117,7 +117,7 @@ func AppendFloatBig(b []byte, s *FloatSemantics, bits *big.Int) []byte {
 		r, ok := new(big.Rat).SetString(str)
 		back := new(big.Int)
 		if ok {
-			back = s.fromRatBig(r)
+			back = s.FromRatBig(r)
 			if neg && r.Sign() == 0 {
 				back.SetBit(back, s.Bits-1, 1)
 			}
@@ -145,9 +145,23 @@ func (s *FloatSemantics) ParseDecimalBig(lit string) (*big.Int, bool) {
 	if !ok {
 		return nil, false
 	}
-	b := s.fromRatBig(r)
+	b := s.FromRatBig(r)
 	if r.Sign() == 0 && strings.HasPrefix(strings.TrimSpace(lit), "-") {
 		b.SetBit(b, s.Bits-1, 1)
 	}
 	return b, true
+}
+
+// InfBig is the pattern of an infinity of a wide IEEE format.
+func (s *FloatSemantics) InfBig(neg bool) *big.Int {
+	fb := s.fieldBits()
+	expBits := s.Bits - 1 - fb
+	b := new(big.Int).Lsh(big.NewInt(int64(1<<expBits-1)), uint(fb))
+	if s.ExplicitInt {
+		b.SetBit(b, s.Precision-1, 1)
+	}
+	if neg {
+		b.SetBit(b, s.Bits-1, 1)
+	}
+	return b
 }

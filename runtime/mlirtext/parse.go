@@ -3,6 +3,7 @@ package mlirtext
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -56,6 +57,7 @@ func Parse(ctx *ir.Context, src []byte, opts ParseOptions) (*mlirbc.Module, erro
 		ctx:       ctx,
 		release:   opts.Release,
 		attrAlias: map[string]ir.Attribute{},
+		uses:      map[*ir.Value][]useRef{},
 		typeAlias: map[string]ir.Type{},
 		m:         &mlirbc.Module{Release: opts.Release, Resources: map[ir.ResourceHandle]*mlirbc.Resource{}},
 	}
@@ -63,6 +65,7 @@ func Parse(ctx *ir.Context, src []byte, opts ParseOptions) (*mlirbc.Module, erro
 	if err := ps.p.Err(); err != nil {
 		return nil, err
 	}
+	ps.useOrders()
 	return ps.m, nil
 }
 
@@ -80,6 +83,14 @@ type parser struct {
 	locFixups []locFixup
 	// distincts are the distinct attributes by the id the text gives.
 	distincts map[uint64]ir.Attribute
+	// uses lists each value's uses in the order MLIR's parser creates
+	// them (its use list, last first), for the use-list orders.
+	uses map[*ir.Value][]useRef
+}
+
+type useRef struct {
+	op    *ir.Operation
+	index int
 }
 
 type locFixup struct {
@@ -211,6 +222,15 @@ func (ps *parser) define(name string, vals []*ir.Value, off int) {
 		return
 	}
 	s.values[name] = vals
+	// MLIR replaces the placeholder's uses, last first, each going to the
+	// front of the value's use list: they end in the order they were made.
+	fwd := s.forward[name]
+	for i := len(fwd) - 1; i >= 0; i-- {
+		u := fwd[i]
+		if u.no < len(vals) {
+			ps.uses[vals[u.no]] = append(ps.uses[vals[u.no]], useRef{u.op, u.index})
+		}
+	}
 	for _, u := range s.forward[name] {
 		if u.no >= len(vals) {
 			ps.p.ErrorAt(u.off, "%%%s has %d values, not %d", name, len(vals), u.no+1)
@@ -388,6 +408,7 @@ func (ps *parser) operation() *ir.Operation {
 			return nil
 		}
 		op.Operands[i] = v
+		ps.uses[v] = append(ps.uses[v], useRef{op, i})
 	}
 	ps.setAttrs(op, schema, props, dict)
 	if p.Is("loc") {
@@ -635,7 +656,8 @@ func (ps *parser) resourceValue(key string) *mlirbc.Resource {
 		return nil
 	}
 	align := uint64(data[0]) | uint64(data[1])<<8 | uint64(data[2])<<16 | uint64(data[3])<<24
-	if align == 0 || align&(align-1) != 0 {
+	// mlir-opt takes alignment 0 for an empty blob (and writes it so).
+	if align == 0 && len(data) > 4 || align&(align-1) != 0 {
 		p.ErrorAt(t.Off, "blob alignment %d is not a power of two", align)
 		return nil
 	}
@@ -655,4 +677,54 @@ func hexBytes(s string) ([]byte, bool) {
 		out[i] = byte(v)
 	}
 	return out, true
+}
+
+// useOrders records, for values whose uses MLIR's parser leaves in an
+// order other than the one a bytecode reader builds (by decreasing use
+// ID: op number in a pre-order walk, then operand number), that order:
+// uses made before their value was defined, and uses inside regions of an
+// op that uses the same value (the op is created after its regions).
+func (ps *parser) useOrders() {
+	type useID struct{ op, operand int }
+	ids := map[*ir.Operation]int{}
+	n := 0
+	ps.m.Op.Walk(func(op *ir.Operation) bool {
+		ids[op] = n
+		n++
+		return true
+	})
+	for v, made := range ps.uses {
+		if len(made) < 2 {
+			continue
+		}
+		// The use list, front first, is the creation order reversed.
+		k := len(made)
+		list := make([]useID, k)
+		for i, u := range made {
+			list[k-1-i] = useID{ids[u.op], u.index}
+		}
+		// order[j] is the position in the list of the use with the j-th
+		// largest ID.
+		pos := make([]uint32, k)
+		for i := range pos {
+			pos[i] = uint32(i)
+		}
+		slices.SortStableFunc(pos, func(a, b uint32) int {
+			x, y := list[a], list[b]
+			if x.op != y.op {
+				return y.op - x.op
+			}
+			return y.operand - x.operand
+		})
+		identity := true
+		for i, p := range pos {
+			if int(p) != i {
+				identity = false
+				break
+			}
+		}
+		if !identity {
+			v.SetUseOrder(pos)
+		}
+	}
 }

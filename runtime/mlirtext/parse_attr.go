@@ -1,6 +1,7 @@
 package mlirtext
 
 import (
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -304,11 +305,28 @@ func (ps *parser) floatBits(lit string, s *asm.FloatSemantics, off int) (*big.In
 		ps.p.ErrorAt(off, "a hex float may not be negated")
 		return nil, false
 	}
-	b, ok := s.ParseDecimalBig(lit)
-	if !ok {
+	// MLIR reads a decimal literal as a double and converts that to the
+	// type, so f80 and f128 literals carry a double's precision, and
+	// what overflows a double is infinite.
+	f, err := strconv.ParseFloat(lit, 64)
+	if err != nil && !math.IsInf(f, 0) {
 		ps.p.ErrorAt(off, "invalid float %q", lit)
+		return nil, false
 	}
-	return b, ok
+	if math.IsInf(f, 0) {
+		if s.Bits <= 64 {
+			return new(big.Int).SetUint64(s.FromFloat64(f)), true
+		}
+		return s.InfBig(f < 0), true
+	}
+	if s.Bits <= 64 {
+		return new(big.Int).SetUint64(s.FromFloat64(f)), true
+	}
+	b := s.FromRatBig(new(big.Rat).SetFloat64(f))
+	if f == 0 && math.Signbit(f) {
+		b.SetBit(b, s.Bits-1, 1)
+	}
+	return b, true
 }
 
 func intWidth(t ir.Type) (uint32, bool) {
@@ -570,13 +588,14 @@ func (ps *parser) dense() ir.Attribute {
 		return nil
 	}
 	n := numElements(typ)
-	if _, isString := elem.(*builtin.IntegerType); !isString && e.str != nil || e.isList && len(e.list) > 0 && isStringList(e) {
+	if _, numeric := elementBits(elem); !numeric {
 		return ps.denseStrings(e, typ, n)
 	}
 	if e.str != nil { // a hex string of the raw data
 		data, ok := hexBytes(strings.TrimPrefix(*e.str, "0x"))
 		if !ok || !strings.HasPrefix(*e.str, "0x") {
-			return ps.denseStrings(e, typ, n)
+			p.ErrorAt(e.off, "expected a hex string of the elements of %s", typeName(typ))
+			return nil
 		}
 		return builtin.GetDenseIntOrFPElementsAttr(ps.ctx, typ, data)
 	}
@@ -612,13 +631,6 @@ func (ps *parser) dense() ir.Attribute {
 	return builtin.GetDenseIntOrFPElementsAttr(ps.ctx, typ, raw)
 }
 
-func isStringList(e element) bool {
-	for e.isList && len(e.list) > 0 {
-		e = e.list[0]
-	}
-	return e.str != nil
-}
-
 func sameElement(a, b element) bool {
 	if a.complex != nil || b.complex != nil {
 		return a.complex != nil && b.complex != nil && *a.complex == *b.complex
@@ -651,7 +663,7 @@ func (ps *parser) flatten(e element, shape []int64, dim int, out *[]element) boo
 
 func (ps *parser) encodeElements(flat []element, elem ir.Type, splat bool) []byte {
 	if it, ok := elem.(*builtin.IntegerType); ok && it.Width() == 1 {
-		if splat {
+		if splat || len(flat) == 1 {
 			if flat[0].lit == "true" || flat[0].lit == "1" {
 				return []byte{0xFF}
 			}
@@ -720,7 +732,7 @@ func (ps *parser) denseStrings(e element, typ ir.Type, n int64) ir.Attribute {
 		}
 		vals[i] = *x.str
 	}
-	splat := len(vals) == 1 && n != 1
+	splat := len(vals) == 1
 	if len(vals) > 1 {
 		splat = true
 		for _, v := range vals[1:] {
@@ -771,7 +783,7 @@ func (ps *parser) sparse() ir.Attribute {
 	idxType := builtin.GetRankedTensorType(ctx, []int64{nIdx, rank}, i64, nil)
 	var flatVals []element
 	collectLeaves(vals, &flatVals)
-	valType := builtin.GetRankedTensorType(ctx, []int64{int64(len(flatVals))}, elem, nil)
+	valType := builtin.GetRankedTensorType(ctx, []int64{nIdx}, elem, nil)
 	if empty {
 		idxType = builtin.GetRankedTensorType(ctx, []int64{0, rank}, i64, nil)
 		valType = builtin.GetRankedTensorType(ctx, []int64{0}, elem, nil)
@@ -784,7 +796,14 @@ func (ps *parser) sparse() ir.Attribute {
 	if len(flatVals) > 0 && flatVals[0].str != nil {
 		values = ps.denseStrings(vals, valType, int64(len(flatVals)))
 	} else {
-		values = builtin.GetDenseIntOrFPElementsAttr(ctx, valType, ps.encodeElements(flatVals, elem, false))
+		splat := len(flatVals) == 1
+		for _, x := range flatVals[min(1, len(flatVals)):] {
+			splat = splat && sameElement(x, flatVals[0])
+		}
+		if splat {
+			flatVals = flatVals[:1]
+		}
+		values = builtin.GetDenseIntOrFPElementsAttr(ctx, valType, ps.encodeElements(flatVals, elem, splat))
 	}
 	return builtin.GetSparseElementsAttr(ctx, typ, builtin.GetDenseIntOrFPElementsAttr(ctx, idxType, idxRaw), values)
 }

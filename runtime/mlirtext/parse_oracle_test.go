@@ -28,10 +28,15 @@ func TestOracleParse(t *testing.T) {
 		oracle.Require(t, rel)
 	}
 	var mu sync.Mutex
-	same, total := 0, 0
+	same, total, skipped := 0, 0, 0
 	var bad []string
 	t.Run("files", func(t *testing.T) {
 		for _, in := range inputs {
+			if in.ReadbackError != "" {
+				// mlir-opt writes bytecode it cannot read (an empty blob
+				// with alignment 0); the writer here refuses to.
+				continue
+			}
 			for _, rel := range in.Releases {
 				for _, v := range oracleVersions {
 					if !rel.WritesVersion(v) {
@@ -43,6 +48,14 @@ func TestOracleParse(t *testing.T) {
 						msg := parseVsOracle(in, rel, v)
 						mu.Lock()
 						defer mu.Unlock()
+						if strings.HasPrefix(msg, "mlir-opt write:") {
+							// mlir-opt cannot read the text it printed
+							// (16: hex f128 constants, its resource
+							// section): nothing to compare with.
+							skipped++
+							t.Log(msg)
+							return
+						}
 						total++
 						if msg == "" {
 							same++
@@ -54,7 +67,7 @@ func TestOracleParse(t *testing.T) {
 			}
 		}
 	})
-	t.Logf("%d of %d (file, release, version) convert from generic text to mlir-opt's bytes", same, total)
+	t.Logf("%d of %d (file, release, version) convert from generic text to mlir-opt's bytes; %d skipped, mlir-opt cannot read the text it printed", same, total, skipped)
 	sort.Strings(bad)
 	for _, b := range bad {
 		t.Error(b)
