@@ -29,6 +29,9 @@ func convert(in, out string, o convertOptions) error {
 	if tileir.IsTileIR(data) {
 		return convertTileIR(in, out, data, o)
 	}
+	if isMLIRText(data) {
+		return convertMLIRText(in, out, data, o)
+	}
 	if isText(data) {
 		return convertText(in, out, data, o)
 	}
