@@ -5,15 +5,18 @@ import (
 	"strings"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
-// delegated lists what in m the printer cannot vouch for: values of other
-// dialects held as typed Go values, which print through their own String
-// method (the dialect's textual form, issue 13), and text-fallback values
-// whose text holds an affine map or set, which mlir-opt prints by alias
-// and the kept text cannot. A file that holds none must print exactly.
+// delegated lists what in m this package cannot vouch for: values of
+// other dialects held as typed Go values, which print through their
+// dialect's textual form (issue 13), text-fallback values whose text holds
+// an affine map or set, which mlir-opt prints by alias and the kept text
+// cannot, and text of dialects that encode such values in binary (parsed
+// text stays text until the dialect reads it). A file that holds none
+// must print and convert exactly.
 func delegated(m *mlirbc.Module) []string {
 	found := map[string]bool{}
 	seen := map[any]bool{}
@@ -28,6 +31,9 @@ func delegated(m *mlirbc.Module) []string {
 		case *ir.TextAttr:
 			if strings.Contains(a.Text(), "affine_map<") || strings.Contains(a.Text(), "affine_set<") {
 				found["text of "+a.Dialect()+" with an affine map"] = true
+			}
+			if _, coded := a.Context().Dialect(a.Dialect()).(bytecode.AttrCodec); coded {
+				found["text of "+a.Dialect()+" that its codec would encode"] = true
 			}
 		case *builtin.ArrayAttr:
 			for _, x := range a.Value() {
@@ -70,6 +76,9 @@ func delegated(m *mlirbc.Module) []string {
 		seen[t] = true
 		switch t := t.(type) {
 		case *ir.TextType:
+			if _, coded := t.Context().Dialect(t.Dialect()).(bytecode.TypeCodec); coded {
+				found["text of "+t.Dialect()+" that its codec would encode"] = true
+			}
 		case *builtin.RankedTensorType:
 			typ(t.ElementType())
 			attr(t.Encoding())
