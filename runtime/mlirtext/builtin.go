@@ -3,6 +3,7 @@ package mlirtext
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"math/big"
 	"strings"
 
@@ -492,13 +493,41 @@ func shapedType(t ir.Type) ([]int64, ir.Type, bool) {
 	return nil, nil, false
 }
 
+// numElements is the number of elements of a shaped type, -1 when it is
+// dynamic or does not fit an int64.
 func numElements(t ir.Type) int64 {
 	shape, _, _ := shapedType(t)
 	n := int64(1)
 	for _, d := range shape {
+		if d < 0 || d > 0 && n > math.MaxInt64/d {
+			return -1
+		}
 		n *= d
 	}
 	return n
+}
+
+// validRaw reports whether raw holds one element (a splat) or all n
+// elements of bits each (i1 packed eight to a byte, or one per byte), as
+// MLIR's isValidRawBuffer accepts them.
+func validRaw(raw []byte, bits int, n int64) bool {
+	if n < 0 {
+		return false
+	}
+	size := int64(len(raw))
+	if n == 0 {
+		return size == 0
+	}
+	if bits == 1 {
+		return size == 1 || size == (n+7)/8 || size == n
+	}
+	per := int64(bits / 8)
+	if size == per {
+		return true
+	}
+	// tf32 takes four bytes in LLVM 19, three in 22: any whole width
+	// from the minimum up.
+	return n > 0 && size%n == 0 && size/n >= per && size/n <= 2*per
 }
 
 // elementBits is the storage width of one element of a dense attribute:
@@ -533,6 +562,10 @@ func (p *printer) denseIntOrFP(raw []byte, t ir.Type, allowHex bool) {
 		return
 	}
 	n := numElements(t)
+	if !validRaw(raw, bits, n) {
+		p.fail(fmt.Errorf("mlirtext: dense elements of %s hold %d bytes, neither one element nor all %d", typeName(t), len(raw), n))
+		return
+	}
 	// A splat holds one element. Elements take at least their width in
 	// whole bytes (tf32 takes four in LLVM 19, three in 22).
 	var splat bool

@@ -597,7 +597,16 @@ func (ps *parser) dense() ir.Attribute {
 			p.ErrorAt(e.off, "expected a hex string of the elements of %s", typeName(typ))
 			return nil
 		}
+		bits, _ := elementBits(elem)
+		if !validRaw(data, bits, n) {
+			p.ErrorAt(e.off, "elements hex data size is invalid for provided type %s", typeName(typ))
+			return nil
+		}
 		return builtin.GetDenseIntOrFPElementsAttr(ps.ctx, typ, data)
+	}
+	if n < 0 {
+		p.ErrorAt(typOff, "dense elements of a shape too large: %s", typeName(typ))
+		return nil
 	}
 	var flat []element
 	if !empty {
