@@ -1,6 +1,8 @@
 package mlirtext_test
 
 import (
+	"fmt"
+	"time"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -62,6 +64,9 @@ func FuzzParse(f *testing.F) {
 		if len(src) > 1<<16 {
 			return
 		}
+		// A hang shows as a crash with the input, which the fuzzer keeps.
+		stop := time.AfterFunc(20*time.Second, func() { panic(fmt.Sprintf("parse or print takes over 20s: %q", src)) })
+		defer stop.Stop()
 		ctx := all.NewContext()
 		m, err := mlirtext.Parse(ctx, src, mlirtext.ParseOptions{File: "fuzz.mlir"})
 		if err != nil {
