@@ -2,11 +2,11 @@ package mlirtext_test
 
 import (
 	"fmt"
-	"time"
 	"os"
 	"path/filepath"
 	"regexp"
 	"testing"
+	"time"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
