@@ -81,3 +81,27 @@ func FuzzParse(f *testing.F) {
 		_, _ = mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.Latest, Producer: "MLIR22.1.8"})
 	})
 }
+
+// FuzzPrint: whatever bytecode reads prints, or is refused, without a
+// panic; the printed text parses back.
+func FuzzPrint(f *testing.F) {
+	paths, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "bytecode", "*.mlirbc"))
+	for _, p := range paths {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := mlirbc.Read(all.NewContext(), data, mlirbc.ReadOptions{})
+		if err != nil {
+			return
+		}
+		text, err := mlirtext.Append(nil, m, mlirtext.Options{})
+		if err != nil {
+			return
+		}
+		if _, err := mlirtext.Parse(all.NewContext(), text, mlirtext.ParseOptions{File: "printed.mlir", Release: m.Release}); err != nil {
+			t.Fatalf("printed text does not parse: %v\n%s", err, text)
+		}
+	})
+}
