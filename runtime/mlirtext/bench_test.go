@@ -22,7 +22,7 @@ var (
 
 // benchInputs are mlir-opt-22's bytecode of one function of 20,000 arith
 // ops, with locations, and the generic text it prints for it (about
-// 2.3 MB).
+// 3.5 MB).
 func benchInputs(b *testing.B) (bc, text []byte) {
 	oracle.Require(b, 22)
 	benchOnce.Do(func() {
