@@ -23,6 +23,7 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // Options select what mlir-opt's flags select.
@@ -384,12 +385,15 @@ func (p *printer) split(op *ir.Operation) (props func(), attrs []ir.NamedAttr) {
 			attrs = append(attrs, a)
 		}
 	}
+	if p.release >= 17 {
+		in = append(in, p.nativeDefaults(op, schema)...)
+	}
 	segs := p.segmentAttrs(op, schema)
 	if p.release < 17 {
 		attrs = sortedMerge(attrs, segs)
 		return nil, attrs
 	}
-	in = sortedMerge(in, segs)
+	in = sortedMerge(in[:0:0], append(in, segs...))
 	if len(in) == 0 {
 		return nil, attrs
 	}
@@ -578,4 +582,27 @@ func segmentsName(result bool, release int) string {
 		return "resultSegmentSizes"
 	}
 	return "operandSegmentSizes"
+}
+
+// nativeDefaults are the native properties op does not carry, at their
+// default values: a native property always has a value, and MLIR prints
+// it (a file before v5 leaves defaults out of the dictionary). The
+// default is what the property's codec writes for "no value" and reads
+// back.
+func (p *printer) nativeDefaults(op *ir.Operation, s *bytecode.OpSchema) []ir.NamedAttr {
+	var out []ir.NamedAttr
+	for _, f := range s.Properties {
+		if f.Kind != bytecode.PropNative || f.Native == nil || op.Attr(f.Name) != nil {
+			continue
+		}
+		b, err := f.Native.AppendProp(nil, nil)
+		if err != nil {
+			continue // no default: the op is missing a required value
+		}
+		a, err := f.Native.ReadProp(wire.NewReader(b, 0, "properties"), p.context())
+		if err == nil && a != nil {
+			out = append(out, ir.NamedAttr{Name: f.Name, Value: a})
+		}
+	}
+	return out
 }
