@@ -54,6 +54,7 @@ func Parse(ctx *ir.Context, src []byte, opts ParseOptions) (*mlirbc.Module, erro
 	}
 	ps := &parser{
 		p:         asm.NewParser(file, src),
+		file:      file,
 		ctx:       ctx,
 		release:   opts.Release,
 		attrAlias: map[string]ir.Attribute{},
@@ -83,6 +84,8 @@ type parser struct {
 	locFixups []locFixup
 	// distincts are the distinct attributes by the id the text gives.
 	distincts map[uint64]ir.Attribute
+	file  string
+	lines []int // offsets where lines start, for sourceLoc
 	// uses lists each value's uses in the order MLIR's parser creates
 	// them (its use list, last first), for the use-list orders.
 	uses map[*ir.Value][]useRef
@@ -414,7 +417,7 @@ func (ps *parser) operation() *ir.Operation {
 	if p.Is("loc") {
 		ps.trailingLoc(&op.Loc)
 	} else {
-		op.Loc = builtin.GetUnknownLoc(ps.ctx)
+		op.Loc = ps.sourceLoc(nameTok.Off) // where the op's name is
 	}
 	next := 0
 	for _, g := range groups {
@@ -561,7 +564,7 @@ func (ps *parser) blockArg(b *ir.Block) {
 	if p.Is("loc") {
 		ps.trailingLoc(&v.Loc)
 	} else {
-		v.Loc = builtin.GetUnknownLoc(ps.ctx)
+		v.Loc = ps.sourceLoc(t.Off)
 	}
 	ps.define(t.Text[1:], []*ir.Value{v}, t.Off)
 }
@@ -727,4 +730,21 @@ func (ps *parser) useOrders() {
 			v.SetUseOrder(pos)
 		}
 	}
+}
+
+// sourceLoc is the location MLIR's parser gives what the text gives none:
+// the file, line and column where it starts.
+func (ps *parser) sourceLoc(off int) ir.Location {
+	if ps.lines == nil {
+		src := ps.p.Source()
+		ps.lines = []int{0}
+		for i := 0; i < len(src); i++ {
+			if src[i] == '\n' {
+				ps.lines = append(ps.lines, i+1)
+			}
+		}
+	}
+	line, _ := slices.BinarySearch(ps.lines, off+1)
+	col := off - ps.lines[line-1] + 1
+	return builtin.GetFileLineColLoc(ps.ctx, ps.file, uint32(line), uint32(col))
 }
