@@ -84,8 +84,8 @@ type parser struct {
 	locFixups []locFixup
 	// distincts are the distinct attributes by the id the text gives.
 	distincts map[uint64]ir.Attribute
-	file  string
-	lines []int // offsets where lines start, for sourceLoc
+	file      string
+	lines     []int // offsets where lines start, for sourceLoc
 	// uses lists each value's uses in the order MLIR's parser creates
 	// them (its use list, last first), for the use-list orders.
 	uses map[*ir.Value][]useRef
