@@ -103,7 +103,7 @@ func convertMLIRText(in, out string, data []byte, o convertOptions) error {
 		}
 	}
 	ctx := all.NewContext()
-	m, err := mlirtext.Parse(ctx, data, mlirtext.ParseOptions{File: in, Release: release})
+	m, err := mlirtext.ParseBytes(ctx, data, mlirtext.ParseOptions{File: in, Release: release})
 	if err != nil {
 		return err
 	}

@@ -88,7 +88,7 @@ func BenchmarkParse(b *testing.B) {
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := mlirtext.Parse(all.NewContext(), text, mlirtext.ParseOptions{File: "bench.mlir", Release: 22}); err != nil {
+		if _, err := mlirtext.ParseBytes(all.NewContext(), text, mlirtext.ParseOptions{File: "bench.mlir", Release: 22}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -102,7 +102,7 @@ func BenchmarkParseWrite(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		ctx := all.NewContext()
-		m, err := mlirtext.Parse(ctx, text, mlirtext.ParseOptions{File: "bench.mlir", Release: 22})
+		m, err := mlirtext.ParseBytes(ctx, text, mlirtext.ParseOptions{File: "bench.mlir", Release: 22})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
@@ -25,7 +26,7 @@ const exampleText = `"builtin.module"() ({
 // deferred ones after the module).
 func ExamplePrint() {
 	ctx := all.NewContext()
-	m, err := mlirtext.Parse(ctx, []byte(exampleText), mlirtext.ParseOptions{File: "twice.mlir", Release: 22})
+	m, err := mlirtext.ParseBytes(ctx, []byte(exampleText), mlirtext.ParseOptions{File: "twice.mlir", Release: 22})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -60,7 +61,7 @@ func ExamplePrint() {
 
 // Parse reports errors at their place in the text.
 func ExampleParse() {
-	_, err := mlirtext.Parse(all.NewContext(), []byte(`"u.op"(%x) : (i32) -> ()`), mlirtext.ParseOptions{File: "bad.mlir"})
+	_, err := mlirtext.Parse(all.NewContext(), strings.NewReader(`"u.op"(%x) : (i32) -> ()`), mlirtext.ParseOptions{File: "bad.mlir"})
 	fmt.Println(err)
 	// Output:
 	// bad.mlir:1:8: use of undeclared SSA value %x

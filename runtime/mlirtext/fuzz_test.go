@@ -68,7 +68,7 @@ func FuzzParse(f *testing.F) {
 		stop := time.AfterFunc(20*time.Second, func() { panic(fmt.Sprintf("parse or print takes over 20s: %q", src)) })
 		defer stop.Stop()
 		ctx := all.NewContext()
-		m, err := mlirtext.Parse(ctx, src, mlirtext.ParseOptions{File: "fuzz.mlir"})
+		m, err := mlirtext.ParseBytes(ctx, src, mlirtext.ParseOptions{File: "fuzz.mlir"})
 		if err != nil {
 			if !errorPos.MatchString(err.Error()) {
 				t.Fatalf("error without a position: %v", err)
@@ -100,7 +100,7 @@ func FuzzPrint(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if _, err := mlirtext.Parse(all.NewContext(), text, mlirtext.ParseOptions{File: "printed.mlir", Release: m.Release}); err != nil {
+		if _, err := mlirtext.ParseBytes(all.NewContext(), text, mlirtext.ParseOptions{File: "printed.mlir", Release: m.Release}); err != nil {
 			t.Fatalf("printed text does not parse: %v\n%s", err, text)
 		}
 	})

@@ -22,12 +22,13 @@ type ParseOptions struct {
 	// attributes are properties and how text values parse; 0 means the
 	// newest the dialects know.
 	Release int
-	// MaxSize bounds the input read by ParseReader; 0 means 1 GiB.
+	// MaxSize bounds the input Parse reads; 0 means 1 GiB.
 	MaxSize int64
 }
 
-// ParseReader reads all of r and parses it (see Parse).
-func ParseReader(ctx *ir.Context, r io.Reader, opts ParseOptions) (*mlirbc.Module, error) {
+// Parse reads all of r (up to ParseOptions.MaxSize) and parses it as
+// ParseBytes does.
+func Parse(ctx *ir.Context, r io.Reader, opts ParseOptions) (*mlirbc.Module, error) {
 	limit := opts.MaxSize
 	if limit <= 0 {
 		limit = 1 << 30
@@ -39,15 +40,15 @@ func ParseReader(ctx *ir.Context, r io.Reader, opts ParseOptions) (*mlirbc.Modul
 	if int64(len(src)) > limit {
 		return nil, fmt.Errorf("%s: input larger than %d bytes", opts.File, limit)
 	}
-	return Parse(ctx, src, opts)
+	return ParseBytes(ctx, src, opts)
 }
 
-// Parse reads MLIR's generic textual form, as mlir-opt
+// ParseBytes reads MLIR's generic textual form, as mlir-opt
 // --mlir-print-op-generic writes it (with or without debug info, aliases
 // or resources), into the IR the bytecode reader builds for the same
 // module. The custom syntax of ops is not read. Errors are
 // file:line:col: message.
-func Parse(ctx *ir.Context, src []byte, opts ParseOptions) (*mlirbc.Module, error) {
+func ParseBytes(ctx *ir.Context, src []byte, opts ParseOptions) (*mlirbc.Module, error) {
 	file := opts.File
 	if file == "" {
 		file = "<input>"

@@ -92,7 +92,7 @@ func parseVsOracle(in corpus.Input, rel oracle.Release, v int, debugInfo bool) s
 	ctx := all.NewContext()
 	// Without debug info, ops are located where they are in the text,
 	// which RunInput names input.mlir.
-	m, err := mlirtext.Parse(ctx, text, mlirtext.ParseOptions{File: "input.mlir", Release: int(rel)})
+	m, err := mlirtext.ParseBytes(ctx, text, mlirtext.ParseOptions{File: "input.mlir", Release: int(rel)})
 	if err != nil {
 		return "parse: " + err.Error()
 	}

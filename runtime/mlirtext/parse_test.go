@@ -12,7 +12,7 @@ import (
 // parse to, then parsing and printing that again, gives the same text.
 func TestParseSeedsReprint(t *testing.T) {
 	for i, s := range fuzzSeeds {
-		m, err := mlirtext.Parse(all.NewContext(), []byte(s), mlirtext.ParseOptions{File: "seed.mlir", Release: 22})
+		m, err := mlirtext.ParseBytes(all.NewContext(), []byte(s), mlirtext.ParseOptions{File: "seed.mlir", Release: 22})
 		if err != nil {
 			t.Fatalf("seed %d: %v", i, err)
 		}
@@ -20,7 +20,7 @@ func TestParseSeedsReprint(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: print: %v", i, err)
 		}
-		m2, err := mlirtext.Parse(all.NewContext(), once, mlirtext.ParseOptions{File: "once.mlir", Release: 22})
+		m2, err := mlirtext.ParseBytes(all.NewContext(), once, mlirtext.ParseOptions{File: "once.mlir", Release: 22})
 		if err != nil {
 			t.Fatalf("seed %d: reparse: %v\n%s", i, err, once)
 		}
@@ -49,7 +49,7 @@ func TestParseErrors(t *testing.T) {
 		{strings.Repeat("[", 600), "e.mlir:1:1: expected an op"},
 		{`"u.a"() {x = ` + strings.Repeat("[", 600) + `} : () -> ()`, "nesting deeper than 512 levels"},
 	} {
-		_, err := mlirtext.Parse(all.NewContext(), []byte(c.src), mlirtext.ParseOptions{File: "e.mlir"})
+		_, err := mlirtext.ParseBytes(all.NewContext(), []byte(c.src), mlirtext.ParseOptions{File: "e.mlir"})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: got error %v, want one containing %q", c.src, err, c.want)
 		}

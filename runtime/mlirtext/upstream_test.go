@@ -130,7 +130,7 @@ func TestUpstreamParse(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		ctx := all.NewContext()
-		m, err := mlirtext.Parse(ctx, text, mlirtext.ParseOptions{File: name, Release: int(rel)})
+		m, err := mlirtext.ParseBytes(ctx, text, mlirtext.ParseOptions{File: name, Release: int(rel)})
 		if err != nil {
 			bad = append(bad, fmt.Sprintf("%s: %v", name, err))
 			continue
