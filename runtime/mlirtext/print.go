@@ -112,6 +112,8 @@ type printer struct {
 	resources     map[ir.ResourceHandle]bool
 	resourceOrder []ir.ResourceHandle
 	err           error
+	ctx           *ir.Context
+	noCtx         bool
 }
 
 func (p *printer) fail(err error) {
@@ -421,11 +423,25 @@ func (p *printer) schema(op *ir.Operation) *bytecode.OpSchema {
 	return d.OpSchema(op.Name.Op, p.release)
 }
 
+// context is the context the module's values belong to: that of the
+// first location, attribute or type found.
 func (p *printer) context() *ir.Context {
-	if l := p.m.Op.Loc; l != nil {
-		return l.Context()
+	if p.ctx != nil || p.noCtx {
+		return p.ctx
 	}
-	return nil
+	p.m.Op.Walk(func(op *ir.Operation) bool {
+		switch {
+		case op.Loc != nil:
+			p.ctx = op.Loc.Context()
+		case len(op.Attrs) > 0 && op.Attrs[0].Value != nil:
+			p.ctx = op.Attrs[0].Value.Context()
+		case len(op.Results) > 0 && op.Results[0].Type != nil:
+			p.ctx = op.Results[0].Type.Context()
+		}
+		return p.ctx == nil
+	})
+	p.noCtx = p.ctx == nil
+	return p.ctx
 }
 
 func sortedMerge(a, b []ir.NamedAttr) []ir.NamedAttr {
