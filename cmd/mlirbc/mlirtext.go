@@ -10,7 +10,7 @@ import (
 	"github.com/dialectgen/dialectgen/internal/safefile"
 	"github.com/dialectgen/dialectgen/runtime/filemap"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
-	"github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/mlirtext"
 	"github.com/dialectgen/dialectgen/runtime/tileir"
 )
 

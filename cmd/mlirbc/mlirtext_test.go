@@ -10,7 +10,7 @@ import (
 
 // TestPrintConvertMLIRText: print turns MLIR bytecode into generic text,
 // convert turns that text into bytecode that prints as the same text
-// (runtime/mlirtext's tests check the bytes against mlir-opt's), and a
+// (mlirtext's tests check the bytes against mlir-opt's), and a
 // parse error has its place.
 func TestPrintConvertMLIRText(t *testing.T) {
 	// attrs_all is not a fixed point: MLIR reads f80 literals through a

@@ -10,7 +10,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
-	"github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/mlirtext"
 )
 
 var fuzzSeeds = []string{
@@ -54,7 +54,7 @@ func FuzzParse(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
 	}
-	paths, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "mlir", "*.mlir"))
+	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "mlir", "*.mlir"))
 	for _, p := range paths {
 		if b, err := os.ReadFile(p); err == nil {
 			f.Add(b)
@@ -85,7 +85,7 @@ func FuzzParse(f *testing.F) {
 // FuzzPrint: whatever bytecode reads prints, or is refused, without a
 // panic; the printed text parses back.
 func FuzzPrint(f *testing.F) {
-	paths, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "bytecode", "*.mlirbc"))
+	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "bytecode", "*.mlirbc"))
 	for _, p := range paths {
 		if b, err := os.ReadFile(p); err == nil {
 			f.Add(b)

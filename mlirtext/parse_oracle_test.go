@@ -12,7 +12,7 @@ import (
 	"github.com/dialectgen/dialectgen/internal/corpus"
 	"github.com/dialectgen/dialectgen/internal/oracle"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
-	"github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/mlirtext"
 )
 
 // TestOracleParse parses the generic text mlir-opt 16, 19 and 22 print for

@@ -11,7 +11,7 @@ import (
 	"github.com/dialectgen/dialectgen/internal/corpus"
 	"github.com/dialectgen/dialectgen/internal/oracle"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
-	"github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/mlirtext"
 )
 
 // oracleVersions are the bytecode versions the oracle tests use: all

@@ -11,7 +11,7 @@ import (
 	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/internal/oracle"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
-	"github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/mlirtext"
 )
 
 var (

@@ -8,7 +8,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
-	"github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/mlirtext"
 )
 
 const exampleText = `"builtin.module"() ({

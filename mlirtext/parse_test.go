@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
-	"github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/mlirtext"
 )
 
 // TestParseSeedsReprint: the fuzz seeds parse, and printing what they
