@@ -65,6 +65,9 @@ func isMLIRText(data []byte) bool {
 		case len(line) == 0, bytes.HasPrefix(line, []byte("//")), line[0] == '#', line[0] == '!':
 			continue
 		}
+		if bytes.HasPrefix(line, []byte(`"cuda_tile.`)) {
+			return false // Tile IR in the generic op form
+		}
 		return line[0] == '"' || line[0] == '%'
 	}
 	return false

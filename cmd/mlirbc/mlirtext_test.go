@@ -60,3 +60,21 @@ func TestPrintConvertMLIRText(t *testing.T) {
 		t.Errorf("bad text: %v", err)
 	}
 }
+
+func TestIsMLIRText(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"#loc = loc(\"f\":1:1)\n\"builtin.module\"() ({\n}) : () -> ()\n", true},
+		{"// comment\n%0 = \"u.x\"() : () -> i32\n", true},
+		{"cuda_tile.module @k {\n}\n", false},
+		{"#file = #cuda_tile.di_file<\"a\" in \"b\">\n#cu = #cuda_tile.di_compile_unit<\n  file = #file>\ncuda_tile.module @k {\n}\n", false},
+		{"\"cuda_tile.module\"() <{sym_name = \"k\"}> ({\n}) : () -> ()\n", false},
+		{"ML\xefR\x06", false},
+	} {
+		if got := isMLIRText([]byte(c.text)); got != c.want {
+			t.Errorf("isMLIRText(%q) = %v", c.text, got)
+		}
+	}
+}
