@@ -8,9 +8,9 @@ import (
 
 	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/internal/safefile"
+	"github.com/dialectgen/dialectgen/mlirtext"
 	"github.com/dialectgen/dialectgen/runtime/filemap"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
-	"github.com/dialectgen/dialectgen/mlirtext"
 	"github.com/dialectgen/dialectgen/runtime/tileir"
 )
 
