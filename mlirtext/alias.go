@@ -90,11 +90,16 @@ func typeAliasName(t ir.Type) string {
 // dialectAlias finds the alias of a dialect value from its text:
 // #dialect.mnemonic<...>.
 func dialectAlias(x any, sigil byte) string {
-	s, ok := x.(fmt.Stringer)
-	if !ok {
+	var text string
+	if ap, ok := x.(ir.AsmPrintable); ok {
+		var h head
+		ap.PrintAsm(&h)
+		text = h.s.String()
+	} else if s, ok := x.(fmt.Stringer); ok {
+		text = s.String()
+	} else {
 		return ""
 	}
-	text := s.String()
 	if len(text) < 2 || text[0] != sigil {
 		return ""
 	}
@@ -206,6 +211,8 @@ func (p *printer) attrChildren(a ir.Attribute, canDefer bool) func() {
 		typed = a.Type()
 	case *builtin.DenseResourceElementsAttr:
 		typed = a.Type()
+	case ir.AsmPrintable:
+		return func() { a.PrintAsm(nestedVisit{p, canDefer}) }
 	}
 	if nested == nil && isNone(typed) {
 		return nil
@@ -255,6 +262,34 @@ func (p *printer) typeChildren(t ir.Type, canDefer bool) func() {
 		return func() { types(t.Inputs()); types(t.Results()) }
 	case *builtin.TupleType:
 		return func() { types(t.Types()) }
+	case ir.AsmPrintable:
+		return func() { t.PrintAsm(nestedVisit{p, canDefer}) }
 	}
 	return nil
 }
+
+// head collects what an ir.AsmPrintable value writes before its first
+// nested value: enough to read its dialect and mnemonic.
+type head struct {
+	s    strings.Builder
+	done bool
+}
+
+func (h *head) Write(s string) {
+	if !h.done {
+		h.s.WriteString(s)
+	}
+}
+func (h *head) Attribute(ir.Attribute) { h.done = true }
+func (h *head) Type(ir.Type)           { h.done = true }
+
+// nestedVisit visits the values an ir.AsmPrintable value prints, in
+// order, as MLIR's DummyAliasDialectAsmPrinter does.
+type nestedVisit struct {
+	p        *printer
+	canDefer bool
+}
+
+func (n nestedVisit) Write(string)             {}
+func (n nestedVisit) Attribute(a ir.Attribute) { n.p.visitAttr(a, n.canDefer) }
+func (n nestedVisit) Type(t ir.Type)           { n.p.visitType(t, n.canDefer) }

@@ -229,10 +229,15 @@ func (p *printer) attrImpl(a ir.Attribute, e elision) {
 	}
 }
 
-// foreign prints an attribute or type of another dialect: by the textual
-// form its dialect prints (bytecode.TextCodec), else by its String form
-// (text-fallback values print the text the file held).
+// foreign prints an attribute or type of another dialect: through its
+// own printer (ir.AsmPrintable, nested values by alias), else by the
+// textual form its dialect prints (bytecode.TextCodec), else by its String
+// form (text-fallback values print the text the file held).
 func (p *printer) foreign(x any) {
+	if ap, ok := x.(ir.AsmPrintable); ok {
+		ap.PrintAsm(asmOut{p})
+		return
+	}
 	if s, ok := p.dialectText(x); ok {
 		p.out.Write(s)
 		return
@@ -792,3 +797,11 @@ func (p *printer) dialectText(x any) (string, bool) {
 	}
 	return "", false
 }
+
+// asmOut prints what an ir.AsmPrintable value prints, nested values as
+// the printer prints any value.
+type asmOut struct{ p *printer }
+
+func (o asmOut) Write(s string)           { o.p.out.Write(s) }
+func (o asmOut) Attribute(a ir.Attribute) { o.p.attr(a, elideNever) }
+func (o asmOut) Type(t ir.Type)           { o.p.typ(t) }

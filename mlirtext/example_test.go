@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
-	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 	"github.com/dialectgen/dialectgen/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
 const exampleText = `"builtin.module"() ({

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
-	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 	"github.com/dialectgen/dialectgen/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
 var fuzzSeeds = []string{

@@ -10,8 +10,8 @@ import (
 	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/internal/corpus"
 	"github.com/dialectgen/dialectgen/internal/oracle"
-	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 	"github.com/dialectgen/dialectgen/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
 // oracleVersions are the bytecode versions the oracle tests use: all

@@ -11,8 +11,8 @@ import (
 	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/internal/corpus"
 	"github.com/dialectgen/dialectgen/internal/oracle"
-	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 	"github.com/dialectgen/dialectgen/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
 // TestOracleParse parses the generic text mlir-opt 16, 19 and 22 print for
