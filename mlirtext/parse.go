@@ -122,7 +122,8 @@ type forwardUse struct {
 
 func (ps *parser) module() {
 	p := ps.p
-	var top *ir.Operation
+	var tops []*ir.Operation
+	ps.pushScope()
 	for !p.Failed() && p.Tok().Kind != asm.EOF {
 		t := p.Tok()
 		switch {
@@ -133,13 +134,9 @@ func (ps *parser) module() {
 		case t.Is("{-#"):
 			ps.metadata()
 		case t.Kind == asm.String || t.Kind == asm.PercentIdent:
-			if top != nil {
-				p.Errorf("expected one top-level op; a second one starts here")
-				return
+			if op := ps.operation(); op != nil {
+				tops = append(tops, op)
 			}
-			ps.pushScope()
-			top = ps.operation()
-			ps.popScope()
 		default:
 			p.Errorf("expected an op, an alias definition or a {-# metadata #-} section, found %s", p.Describe())
 		}
@@ -147,9 +144,23 @@ func (ps *parser) module() {
 	if p.Failed() {
 		return
 	}
-	if top == nil {
+	ps.popScope()
+	if p.Failed() {
+		return
+	}
+	if len(tops) == 0 {
 		p.Errorf("expected an op")
 		return
+	}
+	top := tops[0]
+	if len(tops) != 1 || top.Name.String() != "builtin.module" {
+		// As MLIR's parser does, ops at top level go into a module
+		// located at the file's line 0, column 0.
+		top = ir.NewOperation(ir.OpName{Dialect: "builtin", Op: "module", Registered: ps.schema(ir.OpName{Dialect: "builtin", Op: "module"}) != nil}, builtin.GetFileLineColLoc(ps.ctx, ps.file, 0, 0), nil)
+		b := top.AddRegion().AddBlock()
+		for _, op := range tops {
+			b.Append(op)
+		}
 	}
 	for _, f := range ps.locFixups {
 		a, ok := ps.attrAlias[f.name]

@@ -172,7 +172,56 @@ func (ps *parser) dialectValueText() (dialect, text string) {
 	if i := strings.IndexByte(dialect, '<'); i >= 0 {
 		dialect = dialect[:i]
 	}
-	return dialect, text
+	if ps.ctx.Dialect(dialect) == nil {
+		// mlir-opt keeps the text of a dialect it does not know as it
+		// is, aliases and all.
+		return dialect, text
+	}
+	return dialect, ps.expandAliases(text)
+}
+
+// expandAliases replaces the aliases a dialect value's text uses (#map,
+// !t) by what they stand for: the text a known dialect reads, and a
+// bytecode file keeps, holds no aliases.
+func (ps *parser) expandAliases(text string) string {
+	if !strings.ContainsAny(text[1:], "#!") {
+		return text
+	}
+	lex := asm.NewLexer(text)
+	lex.Next() // the value's own name
+	var b strings.Builder
+	last := 0
+	for {
+		t := lex.Next()
+		if t.Kind == asm.EOF || t.Kind == asm.Invalid {
+			break
+		}
+		if strings.Contains(t.Text, ".") {
+			continue
+		}
+		var sub string
+		switch t.Kind {
+		case asm.HashIdent:
+			if a, ok := ps.attrAlias[t.Text]; ok && a != nil {
+				sub = valueText(a, ps.release)
+			}
+		case asm.BangIdent:
+			if typ, ok := ps.typeAlias[t.Text]; ok && typ != nil {
+				sub = valueText(typ, ps.release)
+			}
+		}
+		if sub == "" {
+			continue
+		}
+		b.WriteString(text[last:t.Off])
+		b.WriteString(sub)
+		last = t.Off + len(t.Text)
+	}
+	if last == 0 {
+		return text
+	}
+	b.WriteString(text[last:])
+	return b.String()
 }
 
 func (ps *parser) dialectAttr() ir.Attribute {

@@ -622,3 +622,25 @@ func (p *printer) nativeDefaults(op *ir.Operation, s *bytecode.OpSchema) []ir.Na
 	}
 	return out
 }
+
+// valueText prints one attribute or type alone, without aliases, as a
+// dialect's text stores it.
+func valueText(x any, release int) string {
+	p := &printer{
+		release:   release,
+		names:     map[*ir.Value]string{},
+		blocks:    map[*ir.Block]int{},
+		distinct:  map[ir.Attribute]int{},
+		resources: map[ir.ResourceHandle]bool{},
+		noCtx:     true,
+	}
+	switch x := x.(type) {
+	case ir.Attribute:
+		p.ctx, p.noCtx = x.Context(), false
+		p.attrImpl(x, elideNever)
+	case ir.Type:
+		p.ctx, p.noCtx = x.Context(), false
+		p.typeImpl(x)
+	}
+	return p.out.String()
+}
