@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dialectgen/dialectgen/runtime/asm"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
@@ -213,6 +216,16 @@ func (p *printer) attrChildren(a ir.Attribute, canDefer bool) func() {
 		typed = a.Type()
 	case ir.AsmPrintable:
 		return func() { a.PrintAsm(nestedVisit{p, canDefer}) }
+	case *ir.TextAttr:
+		spans := p.textNested(a)
+		if len(spans) == 0 {
+			return nil
+		}
+		return func() {
+			for _, s := range spans {
+				attr(s.attr)
+			}
+		}
 	}
 	if nested == nil && isNone(typed) {
 		return nil
@@ -293,3 +306,46 @@ type nestedVisit struct {
 func (n nestedVisit) Write(string)             {}
 func (n nestedVisit) Attribute(a ir.Attribute) { n.p.visitAttr(a, n.canDefer) }
 func (n nestedVisit) Type(t ir.Type)           { n.p.visitType(t, n.canDefer) }
+
+// textSpan is a builtin value inside the kept text of a known dialect's
+// value: mlir-opt parsed that value and prints what it holds by alias.
+type textSpan struct {
+	start, end int
+	attr       ir.Attribute
+}
+
+// textNested finds the affine maps and sets in the text of a known
+// dialect's text-fallback value (the builtin values there that have
+// aliases), in the order they print. An unknown dialect's text is opaque
+// to mlir-opt too.
+func (p *printer) textNested(a *ir.TextAttr) []textSpan {
+	if spans, ok := p.spans[a]; ok {
+		return spans
+	}
+	var spans []textSpan
+	ctx := p.context()
+	text := a.Text()
+	tc, _ := ctx.Dialect("builtin").(bytecode.TextCodec)
+	if ctx != nil && ctx.Dialect(a.Dialect()) != nil && tc != nil &&
+		(strings.Contains(text, "affine_map<") || strings.Contains(text, "affine_set<")) {
+		ps := asm.NewParser("", []byte(text))
+		for !ps.Failed() && ps.Tok().Kind != asm.EOF {
+			t := ps.Next()
+			if (t.Text != "affine_map" && t.Text != "affine_set") || t.Kind != asm.BareIdent || !ps.Is("<") {
+				continue
+			}
+			body := ps.SkipBalanced()
+			if ps.Failed() {
+				break
+			}
+			if v, err := tc.ParseAttribute(ctx, t.Text+body, p.release); err == nil && v != nil {
+				spans = append(spans, textSpan{t.Off, t.Off + len(t.Text) + len(body), v})
+			}
+		}
+	}
+	if p.spans == nil {
+		p.spans = map[*ir.TextAttr][]textSpan{}
+	}
+	p.spans[a] = spans
+	return spans
+}

@@ -234,6 +234,18 @@ func (p *printer) attrImpl(a ir.Attribute, e elision) {
 // textual form its dialect prints (bytecode.TextCodec), else by its String
 // form (text-fallback values print the text the file held).
 func (p *printer) foreign(x any) {
+	if t, ok := x.(*ir.TextAttr); ok && p.aliases != nil {
+		if spans := p.textNested(t); len(spans) > 0 {
+			text, last := t.Text(), 0
+			for _, s := range spans {
+				p.out.Write(text[last:s.start])
+				p.attr(s.attr, elideNever)
+				last = s.end
+			}
+			p.out.Write(text[last:])
+			return
+		}
+	}
 	if ap, ok := x.(ir.AsmPrintable); ok {
 		ap.PrintAsm(asmOut{p})
 		return

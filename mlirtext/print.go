@@ -114,6 +114,7 @@ type printer struct {
 	err           error
 	ctx           *ir.Context
 	noCtx         bool
+	spans         map[*ir.TextAttr][]textSpan
 }
 
 func (p *printer) fail(err error) {
