@@ -49,7 +49,8 @@ var fuzzSeeds = []string{
 var errorPos = regexp.MustCompile(`^[^:]+:\d+:\d+: `)
 
 // FuzzParse: any text parses or fails with file:line:col, never panics or
-// hangs; what parses prints and writes (or is refused) without panicking.
+// hangs; what parses prints, the printed text parses again, and writing
+// succeeds or is refused without panicking.
 func FuzzParse(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
@@ -75,8 +76,12 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if _, err := mlirtext.Append(nil, m, mlirtext.Options{}); err != nil {
+		text, err := mlirtext.Append(nil, m, mlirtext.Options{})
+		if err != nil {
 			return
+		}
+		if _, err := mlirtext.ParseBytes(all.NewContext(), text, mlirtext.ParseOptions{File: "printed.mlir"}); err != nil {
+			t.Fatalf("printed text does not parse: %v\n%s", err, text)
 		}
 		_, _ = mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.Latest, Producer: "MLIR22.1.8"})
 	})
