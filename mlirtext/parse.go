@@ -361,10 +361,11 @@ func (ps *parser) operation() *ir.Operation {
 		props = ps.attribute()
 		p.Expect(">")
 	}
-	op := ir.NewOperation(opName, nil, nil)
+	var regions []*ir.Region
 	if p.Optional("(") {
 		p.List(")", func() {
-			r := op.AddRegion()
+			r := &ir.Region{}
+			regions = append(regions, r)
 			ps.region(r)
 		})
 		p.Expect(")")
@@ -395,12 +396,12 @@ func (ps *parser) operation() *ir.Operation {
 		p.ErrorAt(fnOff, "%d result names but %d result types", total, len(fn.Results()))
 		return nil
 	}
-	// The op gets its results now; regions were parsed into it already.
-	withResults := ir.NewOperation(opName, nil, fn.Results())
-	op.Results = withResults.Results
-	for _, v := range op.Results {
-		v.Op = op
+	// MLIR creates the op once its regions are parsed.
+	op := ir.NewOperation(opName, nil, fn.Results())
+	for _, r := range regions {
+		r.Parent = op
 	}
+	op.Regions = regions
 	op.Successors = succs
 	op.Operands = make([]*ir.Value, len(uses))
 	for i, u := range uses {
