@@ -7,6 +7,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
 // TestParseSeedsReprint: the fuzz seeds parse, and printing what they
@@ -81,5 +82,32 @@ func TestParseAliasesInDialectText(t *testing.T) {
 	}
 	if got := text("b"); got != `#u.thing<#map>` {
 		t.Errorf("unknown dialect: %s", got)
+	}
+}
+
+// TestPrintRefusesBrokenIR: IR built in Go with holes is refused with a
+// reason, not printed with a panic.
+func TestPrintRefusesBrokenIR(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		breakIR func(m *mlirbc.Module)
+		want    string
+	}{
+		{"nil op", func(m *mlirbc.Module) { b := m.Op.Regions[0].Blocks[0]; b.Ops = append(b.Ops, nil) }, "nil op"},
+		{"nil region", func(m *mlirbc.Module) { m.Op.Regions = append(m.Op.Regions, nil) }, "nil region"},
+		{"nil block", func(m *mlirbc.Module) { m.Op.Regions[0].Blocks = append(m.Op.Regions[0].Blocks, nil) }, "nil block"},
+		{"nil argument", func(m *mlirbc.Module) { b := m.Op.Regions[0].Blocks[0]; b.Args = append(b.Args, nil) }, "nil argument"},
+	} {
+		m, err := mlirtext.ParseBytes(all.NewContext(), []byte(fuzzSeeds[0]), mlirtext.ParseOptions{File: "s.mlir"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.breakIR(m)
+		if _, err := mlirtext.Append(nil, m, mlirtext.Options{}); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+	if _, err := mlirtext.Append(nil, &mlirbc.Module{}, mlirtext.Options{}); err == nil {
+		t.Error("an empty module printed")
 	}
 }

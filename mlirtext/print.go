@@ -138,8 +138,18 @@ func (p *printer) check(top *ir.Operation) error {
 			for _, b := range r.Blocks {
 				if b == nil {
 					err = fmt.Errorf("mlirtext: %s has a nil block", op.Name)
+					continue
+				}
+				if slices.Contains(b.Ops, nil) {
+					err = fmt.Errorf("mlirtext: a block of %s holds a nil op", op.Name)
+				}
+				if slices.Contains(b.Args, nil) {
+					err = fmt.Errorf("mlirtext: a block of %s has a nil argument", op.Name)
 				}
 			}
+		}
+		if slices.Contains(op.Results, nil) {
+			err = fmt.Errorf("mlirtext: %s has a nil result", op.Name)
 		}
 		return err == nil
 	})
