@@ -148,10 +148,17 @@ func (p *printer) visitOp(op *ir.Operation) {
 	}
 }
 
+// visitAttr and visitType record a visit; a value seen before needs
+// neither its name nor its children again.
 func (p *printer) visitAttr(a ir.Attribute, canDefer bool) {
 	if a == nil {
 		return
 	}
+	if p.seen[a] {
+		p.aliases.Visit(a, "", false, canDefer, nil)
+		return
+	}
+	p.seen[a] = true
 	p.aliases.Visit(a, aliasName(a), false, canDefer, p.attrChildren(a, canDefer))
 }
 
@@ -159,7 +166,12 @@ func (p *printer) visitType(t ir.Type, canDefer bool) {
 	if t == nil {
 		return
 	}
-	p.aliases.Visit(typeKey{t}, typeAliasName(t), true, canDefer, p.typeChildren(t, canDefer))
+	if p.seen[t] {
+		p.aliases.Visit(t, "", true, canDefer, nil)
+		return
+	}
+	p.seen[t] = true
+	p.aliases.Visit(t, typeAliasName(t), true, canDefer, p.typeChildren(t, canDefer))
 }
 
 // attrChildren visits what printing a prints, as MLIR's

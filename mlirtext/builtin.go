@@ -31,16 +31,11 @@ const (
 // than this (and not a splat) print as a hex string.
 const hexThreshold = 100
 
-type typeKey struct{ t ir.Type }
-
-// alias prints the alias of a (an attribute, location or typeKey) if it
-// has one.
+// alias prints the alias of an attribute or type if it has one. Aliases
+// are keyed by the values themselves: no attribute is a type.
 func (p *printer) alias(a any) bool {
 	if p.aliases == nil {
 		return false
-	}
-	if t, ok := a.(ir.Type); ok {
-		a = typeKey{t}
 	}
 	s, ok := p.aliases.Alias(a)
 	if ok {

@@ -80,6 +80,7 @@ func Append(b []byte, m *mlirbc.Module, opts Options) ([]byte, error) {
 	p.preds = predecessors(m.Op)
 	if !opts.LocalScope {
 		p.aliases = asm.NewAliases()
+		p.seen = map[any]bool{}
 		p.visitOp(m.Op)
 		p.aliases.Finish()
 	}
@@ -115,6 +116,7 @@ type printer struct {
 	ctx           *ir.Context
 	noCtx         bool
 	spans         map[*ir.TextAttr][]textSpan
+	seen          map[any]bool // values the alias walk visited
 }
 
 func (p *printer) fail(err error) {
@@ -386,13 +388,9 @@ func (p *printer) split(op *ir.Operation) (props func(), attrs []ir.NamedAttr) {
 		}
 		return nil, op.Attrs
 	}
-	inherent := map[string]bool{}
-	for _, f := range schema.Properties {
-		inherent[f.Name] = true
-	}
 	var in []ir.NamedAttr
 	for _, a := range op.Attrs {
-		if inherent[a.Name] && p.release >= 17 {
+		if p.release >= 17 && isProperty(schema, a.Name) {
 			in = append(in, a)
 		} else {
 			attrs = append(attrs, a)
@@ -567,8 +565,8 @@ func (p *printer) defs(deferred bool) {
 		p.out.Write(alias)
 		p.out.Write(" = ")
 		switch k := key.(type) {
-		case typeKey:
-			p.typeImpl(k.t)
+		case ir.Type:
+			p.typeImpl(k)
 		case ir.Attribute:
 			p.attrImpl(k, elideNever)
 		}
@@ -654,4 +652,13 @@ func valueText(x any, release int) string {
 		p.typeImpl(x)
 	}
 	return p.out.String()
+}
+
+func isProperty(s *bytecode.OpSchema, name string) bool {
+	for _, f := range s.Properties {
+		if f.Name == name {
+			return true
+		}
+	}
+	return false
 }
