@@ -1,7 +1,6 @@
 package mlirtext
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 	"math/big"
@@ -759,8 +758,6 @@ func (p *printer) denseArray(a *builtin.DenseArrayAttr) {
 		p.scalar(e, elem)
 	}
 }
-
-var _ = binary.LittleEndian
 
 // vectorShape16 prints a vector shape as LLVM 16 does: its scalable
 // dimensions, which trail the fixed ones, in one pair of brackets

@@ -1134,16 +1134,9 @@ func (ps *parser) vectorType() ir.Type {
 	return builtin.GetVectorType(ps.ctx, dims, e, scalable)
 }
 
-// dims reads "4x?x" before an element type.
-func (ps *parser) dims() []int64 {
-	d := ps.p.DimensionList(true, true)
-	for i, x := range d {
-		if x == asm.Dynamic {
-			d[i] = dynamicDim
-		}
-	}
-	return d
-}
+// dims reads "4x?x" before an element type (? is asm.Dynamic, MLIR's
+// ShapedType::kDynamic, as builtin types hold it).
+func (ps *parser) dims() []int64 { return ps.p.DimensionList(true, true) }
 
 // expectX consumes an 'x', also the leading one of an identifier (xf32).
 func (ps *parser) expectX() {
@@ -1159,9 +1152,6 @@ func (ps *parser) expectX() {
 	}
 	p.ResetTo(t.Off + 1)
 }
-
-// dynamicDim is a dynamic size (?), ShapedType::kDynamic.
-const dynamicDim = asm.Dynamic
 
 func identityLayout(ctx *ir.Context, rank int) ir.Attribute {
 	return builtin.GetAffineMapAttr(ctx, affine.IdentityMap(rank))

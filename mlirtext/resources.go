@@ -5,8 +5,6 @@ import (
 	"encoding/hex"
 	"strings"
 
-	"github.com/dialectgen/dialectgen/runtime/asm"
-	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
@@ -110,8 +108,3 @@ func (p *printer) resourceValue(r *mlirbc.Resource) {
 		p.out.Byte('"')
 	}
 }
-
-var (
-	_ = asm.AppendQuoted
-	_ ir.ResourceHandle
-)
