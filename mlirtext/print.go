@@ -4,21 +4,24 @@
 // bytecode reader builds. The custom (pretty) syntax of ops is not
 // handled: only the quoted generic form ("arith.addi"(%0, %1) ...).
 //
-// Attributes and types print through one interface: builtin values in
-// MLIR's exact syntax (builtin.go), everything else through its String
-// method (generated dialects and text-fallback values, which keep the text
-// the file held).
+// Attributes and types print through one path: builtin values in MLIR's
+// exact syntax (builtin.go); other dialects' values through ir.AsmPrintable
+// (nested values by alias), else their dialect's bytecode.TextCodec, else
+// their String method (text-fallback values keep the text the file held).
+// Parsing hands other dialects' text to their TextCodec, or keeps it.
+//
+// The package builds builtin values, so it sits above dialects/ rather
+// than in the runtime.
 package mlirtext
 
 import (
 	"encoding/binary"
-
 	"fmt"
-	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"io"
 	"slices"
 	"strconv"
 
+	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/asm"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -49,7 +52,10 @@ func Print(w io.Writer, m *mlirbc.Module, opts Options) error {
 	return err
 }
 
-// Append appends what Print writes to b.
+// Append appends what Print writes to b. What cannot be printed
+// faithfully (properties no dialect here describes, custom-encoded values
+// without a codec, float formats without a printer) is an error, and b is
+// returned as it was.
 func Append(b []byte, m *mlirbc.Module, opts Options) ([]byte, error) {
 	if m == nil || m.Op == nil {
 		return b, fmt.Errorf("mlirtext: no module to print")
@@ -95,7 +101,10 @@ func Append(b []byte, m *mlirbc.Module, opts Options) ([]byte, error) {
 		p.resourceSection()
 		p.out.Byte('\n')
 	}
-	return p.out.Bytes(), p.err
+	if p.err != nil {
+		return b, p.err
+	}
+	return p.out.Bytes(), nil
 }
 
 type printer struct {
