@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/dialects/builtin/affine"
 	"github.com/dialectgen/dialectgen/runtime/asm"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -135,10 +136,24 @@ func (p *printer) attrImpl(a ir.Attribute, e elision) {
 		p.out.Byte(']')
 		return
 	case *builtin.AffineMapAttr:
-		p.out.Write(a.Value().String())
+		text := a.Value().String()
+		if p.otherRelease() {
+			// mlir-opt reads a file's affine maps from text and
+			// simplifies them by its own release's rules.
+			if m, err := affine.ParseMapForRelease(text, p.release); err == nil {
+				text = m.String()
+			}
+		}
+		p.out.Write(text)
 		return
 	case *builtin.IntegerSetAttr:
-		p.out.Write(a.Value().String())
+		text := a.Value().String()
+		if p.otherRelease() {
+			if s, err := affine.ParseIntegerSetForRelease(text, p.release); err == nil {
+				text = s.String()
+			}
+		}
+		p.out.Write(text)
 		return
 	case *builtin.TypeAttr:
 		p.typ(a.Value())
@@ -809,3 +824,9 @@ type asmOut struct{ p *printer }
 func (o asmOut) Write(s string)           { o.p.out.Write(s) }
 func (o asmOut) Attribute(a ir.Attribute) { o.p.attr(a, elideNever) }
 func (o asmOut) Type(t ir.Type)           { o.p.typ(t) }
+
+// otherRelease reports whether the module is printed as a release other
+// than the one that wrote it.
+func (p *printer) otherRelease() bool {
+	return p.m != nil && p.m.Release != 0 && p.m.Release != p.release
+}
