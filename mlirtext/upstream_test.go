@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
@@ -115,20 +117,17 @@ func TestUpstreamParse(t *testing.T) {
 	}
 	same, pending := 0, 0
 	var bad []string
-	for _, path := range texts {
+	wants := oracleEach(t, texts, func(rel oracle.Release, text []byte) ([]byte, error) {
+		return oracle.RunInput(rel, text, ".mlir", oracle.BytecodeFlags(rel, 6, "--allow-unregistered-dialect")...)
+	})
+	for i, path := range texts {
 		name := filepath.Base(path)
-		rel := oracle.LLVM22
-		if strings.Contains(name, ".llvm19.") {
-			rel = oracle.LLVM19
-		}
+		rel := releaseOf(name)
 		text, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := oracle.RunInput(rel, text, ".mlir", oracle.BytecodeFlags(rel, 6, "--allow-unregistered-dialect")...)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+		want := wants[i]
 		ctx := all.NewContext()
 		m, err := mlirtext.ParseBytes(ctx, text, mlirtext.ParseOptions{File: name, Release: int(rel)})
 		if err != nil {
@@ -163,23 +162,21 @@ func TestUpstreamPrintLocal(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no bytecode under %s: %v", dir, err)
 	}
+	for _, rel := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
+		oracle.Require(t, rel)
+	}
 	same, pending := 0, 0
 	var bad []string
-	for _, path := range files {
+	wants := oracleEach(t, files, func(rel oracle.Release, data []byte) ([]byte, error) {
+		return oracle.RunInput(rel, data, ".mlirbc", "--allow-unregistered-dialect", "--mlir-print-op-generic", "--mlir-print-debuginfo", "--mlir-print-local-scope")
+	})
+	for i, path := range files {
 		name := filepath.Base(path)
-		rel := oracle.LLVM22
-		if strings.Contains(name, ".llvm19.") {
-			rel = oracle.LLVM19
-		}
-		oracle.Require(t, rel)
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := oracle.RunInput(rel, data, ".mlirbc", "--allow-unregistered-dialect", "--mlir-print-op-generic", "--mlir-print-debuginfo", "--mlir-print-local-scope")
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+		want := wants[i]
 		m, err := mlirbc.Read(all.NewContext(), data, mlirbc.ReadOptions{})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -200,4 +197,46 @@ func TestUpstreamPrintLocal(t *testing.T) {
 	for _, b := range bad {
 		t.Error(b)
 	}
+}
+
+// releaseOf is the release that wrote an upstream corpus file, by name.
+func releaseOf(name string) oracle.Release {
+	if strings.Contains(name, ".llvm19.") {
+		return oracle.LLVM19
+	}
+	return oracle.LLVM22
+}
+
+// oracleEach runs run on every file, with the release that wrote it, on
+// as many goroutines as there are processors (each run starts mlir-opt
+// unless the oracle's cache has it), and returns the outputs in order.
+func oracleEach(t *testing.T, paths []string, run func(oracle.Release, []byte) ([]byte, error)) [][]byte {
+	out := make([][]byte, len(paths))
+	errs := make([]error, len(paths))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				data, err := os.ReadFile(paths[i])
+				if err == nil {
+					data, err = run(releaseOf(filepath.Base(paths[i])), data)
+				}
+				out[i], errs[i] = data, err
+			}
+		}()
+	}
+	for i := range paths {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("%s: %v", filepath.Base(paths[i]), err)
+		}
+	}
+	return out
 }
