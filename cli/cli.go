@@ -8,7 +8,7 @@
 //	mlirbc explain [--section NAME] [--op N] FILE
 //	mlirbc layout FILE
 //	mlirbc dump FILE
-//	mlirbc print [--debuginfo=false] FILE
+//	mlirbc print [--debuginfo=false] [--local-scope] [--release R] FILE
 //	mlirbc help [COMMAND]
 //	mlirbc --version
 //
@@ -163,15 +163,17 @@ var commands = []command{
 	},
 	{
 		name:    "print",
-		args:    "[--debuginfo=false] FILE",
-		summary: "print a Tile IR module as text, as NVIDIA's cuda-tile-translate -cudatilebc-to-mlir --mlir-print-debuginfo does",
+		args:    "[--debuginfo=false] [--local-scope] [--release R] FILE",
+		summary: "print a module as text: MLIR bytecode in the generic form, as mlir-opt-R --mlir-print-op-generic --mlir-print-debuginfo does;\nTile IR as NVIDIA's cuda-tile-translate -cudatilebc-to-mlir --mlir-print-debuginfo does",
 		flags: func(fs *flag.FlagSet) func([]string, *env) error {
-			debug := fs.Bool("debuginfo", true, "print each op's location, with the aliases after the module (--mlir-print-debuginfo)")
+			debug := fs.Bool("debuginfo", true, "Tile IR: print each op's location, with the aliases after the module (--mlir-print-debuginfo)")
+			local := fs.Bool("local-scope", false, "MLIR: print without aliases, as --mlir-print-local-scope")
+			release := fs.Int("release", 0, "MLIR: the LLVM release whose mlir-opt to print as (16, 19 or 22; default: the file's)")
 			return func(pos []string, e *env) error {
 				if len(pos) != 1 {
 					return errUsage("print takes one file")
 				}
-				return printText(pos[0], e.stdout, *debug)
+				return printAny(e.newContext(), pos[0], e.stdout, *debug, *local, *release)
 			}
 		},
 	},

@@ -30,6 +30,9 @@ func convert(ctx *ir.Context, in, out string, o convertOptions) error {
 	if tileir.IsTileIR(data) {
 		return convertTileIR(in, out, data, o)
 	}
+	if isMLIRText(data) {
+		return convertMLIRText(ctx, in, out, data, o)
+	}
 	if isText(data) {
 		return convertText(in, out, data, o)
 	}

@@ -56,7 +56,9 @@ func (r *SchemaRecorder) LoadRecording(name string, data []byte) (*Dialect, erro
 	return load(name, data, r)
 }
 
-func newShape() *schemaShape { return &schemaShape{scalars: map[string]bool{}, kinds: map[string]bool{}} }
+func newShape() *schemaShape {
+	return &schemaShape{scalars: map[string]bool{}, kinds: map[string]bool{}}
+}
 
 // walk records a mapping the loader walks as what, with the keys it knows.
 func (r *SchemaRecorder) walk(n *yaml.Node, what string, known []string) *schemaKind {

@@ -3,7 +3,6 @@ package asm
 import (
 	"math"
 	"math/big"
-	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -24,6 +23,8 @@ type FloatSemantics struct {
 	// Unsigned formats have no sign bit (f8E8M0FNU); NoDenormals ones
 	// use the zero exponent for the smallest normal (and have no zero).
 	Unsigned, NoDenormals bool
+	// ExplicitInt formats (f80) store the significand's integer bit.
+	ExplicitInt bool
 }
 
 // NonFinite says which non-finite values a float format has.
@@ -34,6 +35,9 @@ const (
 	IEEE NonFinite = iota
 	NaNOnly
 	FiniteOnly
+	// NegativeZeroNaN formats (the FNUZ ones, f8E5M2FNUZ) have no
+	// infinities and no negative zero: its pattern is their NaN.
+	NegativeZeroNaN
 )
 
 // The float formats MLIR's builtin types name.
@@ -104,6 +108,10 @@ func (s *FloatSemantics) decode(b uint64) (neg bool, c floatClass, m uint64, e i
 		if exp == maxField && mant == 1<<mb-1 {
 			return neg, fcNaN, 0, 0
 		}
+	case NegativeZeroNaN:
+		if b == s.signBit() {
+			return true, fcNaN, 0, 0
+		}
 	}
 	if s.NoDenormals {
 		return neg, fcNormal, mant | 1<<mb, exp - s.Bias - mb
@@ -155,6 +163,8 @@ func (s *FloatSemantics) nan(neg bool) uint64 {
 		b = uint64(1<<s.expBits()-1)<<mb | 1<<(mb-1)
 	case NaNOnly:
 		b = uint64(1<<s.expBits()-1)<<mb | (1<<mb - 1)
+	case NegativeZeroNaN:
+		return s.signBit()
 	default:
 		return 0
 	}
@@ -177,7 +187,7 @@ func (s *FloatSemantics) Inf(neg bool) uint64 {
 			b |= s.signBit()
 		}
 		return b
-	case NaNOnly:
+	case NaNOnly, NegativeZeroNaN:
 		return s.nan(neg)
 	}
 	b := s.maxFinite()
@@ -209,6 +219,9 @@ func (s *FloatSemantics) FromRat(r *big.Rat) uint64 {
 		if s.Unsigned {
 			return s.nan(false)
 		}
+	}
+	if neg && s.NonFinite == NegativeZeroNaN {
+		sign = s.signBit()
 	}
 	if r.Sign() == 0 {
 		if s.NoDenormals {
@@ -242,6 +255,9 @@ func (s *FloatSemantics) FromRat(r *big.Rat) uint64 {
 		m.Add(m, big.NewInt(1))
 	}
 	if m.Sign() == 0 {
+		if s.NonFinite == NegativeZeroNaN {
+			return 0 // no negative zero
+		}
 		return sign
 	}
 	if m.BitLen() > s.Precision { // carried into a new binade
@@ -275,7 +291,7 @@ func (s *FloatSemantics) overflow(neg bool) uint64 {
 	switch s.NonFinite {
 	case IEEE:
 		return s.Inf(neg)
-	case NaNOnly:
+	case NaNOnly, NegativeZeroNaN:
 		return s.nan(neg)
 	}
 	return s.maxFinite() | sign
@@ -323,7 +339,7 @@ func (s *FloatSemantics) ParseDecimal(lit string) (uint64, bool) {
 		return 0, false
 	}
 	b := s.FromRat(r)
-	if r.Sign() == 0 && strings.HasPrefix(strings.TrimSpace(lit), "-") && !s.Unsigned {
+	if r.Sign() == 0 && strings.HasPrefix(strings.TrimSpace(lit), "-") && !s.Unsigned && s.NonFinite != NegativeZeroNaN {
 		b |= s.signBit()
 	}
 	return b, true
@@ -356,6 +372,11 @@ func AppendFloat(b []byte, s *FloatSemantics, bits uint64) []byte {
 
 // toString is APFloat::toString.
 func toString(s *FloatSemantics, neg bool, c floatClass, m uint64, e int, precision, maxPadding int, truncateZero bool) string {
+	return toStringBig(s, neg, c, new(big.Int).SetUint64(m), e, precision, maxPadding, truncateZero)
+}
+
+// toStringBig is toString for significands of any width.
+func toStringBig(s *FloatSemantics, neg bool, c floatClass, m *big.Int, e int, precision, maxPadding int, truncateZero bool) string {
 	var out []byte
 	if neg {
 		out = append(out, '-')
@@ -379,10 +400,9 @@ func toString(s *FloatSemantics, neg bool, c floatClass, m uint64, e int, precis
 	if precision == 0 {
 		precision = 2 + s.Precision*59/196
 	}
-	tz := bits.TrailingZeros64(m)
+	tz := int(m.TrailingZeroBits())
 	e += tz
-	m >>= tz
-	sig := new(big.Int).SetUint64(m)
+	sig := new(big.Int).Rsh(m, uint(tz))
 	exp := 0
 	switch {
 	case e > 0:

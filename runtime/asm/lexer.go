@@ -143,7 +143,17 @@ func (l *Lexer) invalid(start, n int, msg string) Token {
 // digits or [A-Za-z$._-][A-Za-z0-9$._-]*.
 func (l *Lexer) prefixed(start int) Token {
 	src := l.src
-	kind := map[byte]Kind{'#': HashIdent, '%': PercentIdent, '^': CaretIdent, '!': BangIdent}[src[start]]
+	var kind Kind
+	switch src[start] {
+	case '#':
+		kind = HashIdent
+	case '%':
+		kind = PercentIdent
+	case '^':
+		kind = CaretIdent
+	case '!':
+		kind = BangIdent
+	}
 	l.off = start + 1
 	switch {
 	case l.off < len(src) && isDigit(src[l.off]):

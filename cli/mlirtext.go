@@ -1,0 +1,118 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/dialectgen/dialectgen/internal/safefile"
+	"github.com/dialectgen/dialectgen/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/filemap"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+	"github.com/dialectgen/dialectgen/runtime/tileir"
+)
+
+// printAny prints a Tile IR file as cuda-tile-translate does, and MLIR
+// bytecode in MLIR's generic form as mlir-opt does.
+func printAny(ctx *ir.Context, path string, stdout io.Writer, debugInfo, localScope bool, release int) error {
+	fm, err := filemap.Open(path)
+	if err != nil {
+		return err
+	}
+	defer fm.Close()
+	if tileir.IsTileIR(fm.Data) {
+		return printText(path, stdout, debugInfo)
+	}
+	if !bytes.HasPrefix(fm.Data, []byte("ML\xefR")) {
+		return fmt.Errorf("%s: neither MLIR bytecode (ML\\xEFR magic) nor Tile IR", path)
+	}
+	switch release {
+	case 0, 16, 19, 22:
+	default:
+		return fmt.Errorf("--release %d: mlir-opt 16, 19 and 22 are followed", release)
+	}
+	m, err := mlirbc.Read(ctx, fm.Data, mlirbc.ReadOptions{})
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	b, err := mlirtext.Append(nil, m, mlirtext.Options{LocalScope: localScope, Release: release})
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	_, err = stdout.Write(b)
+	return err
+}
+
+// isMLIRText reports whether data is MLIR's generic text: past alias
+// definitions, comments and blank lines, the first op is a quoted name
+// ("builtin.module"() ...) or starts with its results, where Tile IR text
+// starts with cuda_tile's custom syntax.
+func isMLIRText(data []byte) bool {
+	if !isText(data) {
+		return false
+	}
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		line = bytes.TrimSpace(line)
+		switch {
+		case len(line) == 0, bytes.HasPrefix(line, []byte("//")), line[0] == '#', line[0] == '!':
+			continue
+		}
+		if bytes.HasPrefix(line, []byte(`"cuda_tile.`)) {
+			return false // Tile IR in the generic op form
+		}
+		return line[0] == '"' || line[0] == '%'
+	}
+	return false
+}
+
+// releaseProducers are the producer strings the mlir-opt of each release
+// followed writes.
+var releaseProducers = map[int]string{16: "MLIR16.0.6", 19: "MLIR19.1.7", 22: "MLIR22.1.8"}
+
+// convertMLIRText parses MLIR's generic text and writes bytecode as
+// mlir-opt-R --emit-bytecode --emit-bytecode-version=N does (defaults: the
+// newest release, 22, and its newest version; 16 writes version 0).
+func convertMLIRText(ctx *ir.Context, in, out string, data []byte, o convertOptions) error {
+	if slices.Contains(o.set, "verify") {
+		return fmt.Errorf("--verify applies to bytecode input only; %s is text", in)
+	}
+	release := o.release
+	if release == 0 {
+		release = 22
+	}
+	version := mlirbc.Latest
+	if release < 17 {
+		version = mlirbc.V(0)
+	}
+	if o.version != "" {
+		var err error
+		if version, err = mlirbc.ParseVersion(o.version); err != nil {
+			return fmt.Errorf("--version: %w", err)
+		}
+	}
+	producer := o.producer
+	if producer == "" {
+		producer = releaseProducers[release]
+		if producer == "" {
+			producer = fmt.Sprintf("MLIR%d", release)
+		}
+	}
+	m, err := mlirtext.ParseBytes(ctx, data, mlirtext.ParseOptions{File: in, Release: release})
+	if err != nil {
+		return err
+	}
+	return safefile.WriteFile(out, func(w io.Writer) error {
+		if err := mlirbc.Write(w, ctx, m, mlirbc.WriteOptions{Version: version, Producer: producer, Release: release}); err != nil {
+			return fmt.Errorf("%s: %w", in, err)
+		}
+		return nil
+	})
+}

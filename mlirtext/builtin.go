@@ -1,0 +1,832 @@
+package mlirtext
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strings"
+
+	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/dialects/builtin/affine"
+	"github.com/dialectgen/dialectgen/runtime/asm"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
+
+// Builtin attributes and types in AsmPrinter's syntax
+// (printAttributeImpl, printTypeImpl); values of other dialects print
+// their String form.
+
+// elision is AsmPrinter's AttrTypeElision: whether an attribute's type
+// may be left out (i64 integers and f64 floats in arrays and memref
+// parameters).
+type elision int
+
+const (
+	elideNever elision = iota
+	elideMay
+)
+
+// hexThreshold is mlir-opt's default: dense elements with more elements
+// than this (and not a splat) print as a hex string.
+const hexThreshold = 100
+
+// alias prints the alias of an attribute or type if it has one. Aliases
+// are keyed by the values themselves: no attribute is a type.
+func (p *printer) alias(a any) bool {
+	if p.aliases == nil {
+		return false
+	}
+	s, ok := p.aliases.Alias(a)
+	if ok {
+		p.out.Write(s)
+	}
+	return ok
+}
+
+func (p *printer) attr(a ir.Attribute, e elision) {
+	if a != nil && p.alias(a) {
+		return
+	}
+	p.attrImpl(a, e)
+}
+
+func (p *printer) typ(t ir.Type) {
+	if t != nil && p.alias(t) {
+		return
+	}
+	p.typeImpl(t)
+}
+
+func isUnit(a ir.Attribute) bool { _, ok := a.(*builtin.UnitAttr); return ok }
+
+func isFunctionType(t ir.Type) bool { _, ok := t.(*builtin.FunctionType); return ok }
+
+func isNone(t ir.Type) bool { _, ok := t.(*builtin.NoneType); return ok || t == nil }
+
+func (p *printer) attrImpl(a ir.Attribute, e elision) {
+	var typ ir.Type // the type printed after the value
+	switch a := a.(type) {
+	case nil:
+		p.out.Write("<<NULL ATTRIBUTE>>")
+		return
+	case *builtin.UnitAttr:
+		p.out.Write("unit")
+		return
+	case *builtin.DistinctAttr:
+		n, ok := p.distinct[a]
+		if !ok {
+			n = len(p.distinct)
+			p.distinct[a] = n
+		}
+		p.out.Write("distinct[")
+		p.out.Int(int64(n))
+		p.out.Write("]<")
+		if !isUnit(a.ReferencedAttr()) {
+			p.attr(a.ReferencedAttr(), elideNever)
+		}
+		p.out.Byte('>')
+		return
+	case *builtin.DictionaryAttr:
+		p.out.Byte('{')
+		for i, na := range a.Value() {
+			if i > 0 {
+				p.out.Write(", ")
+			}
+			p.out.KeywordOrString(na.Name.Value())
+			if !isUnit(na.Value) {
+				p.out.Write(" = ")
+				p.attr(na.Value, elideNever)
+			}
+		}
+		p.out.Byte('}')
+		return
+	case *builtin.IntegerAttr:
+		t := a.Type()
+		if it, ok := t.(*builtin.IntegerType); ok && it.Width() == 1 && it.Signedness() == builtin.SignednessSignless {
+			if a.Value().Big(false).Sign() != 0 {
+				p.out.Write("true")
+			} else {
+				p.out.Write("false")
+			}
+			return
+		}
+		p.intValue(a.Value(), t)
+		if e == elideMay && isSignless(t, 64) {
+			return
+		}
+		typ = t
+	case *builtin.FloatAttr:
+		p.float(a.Value(), a.Type())
+		if _, f64 := a.Type().(*builtin.Float64Type); e == elideMay && f64 {
+			return
+		}
+		typ = a.Type()
+	case *builtin.StringAttr:
+		p.out.Quoted(a.Value())
+		typ = a.Type()
+	case *builtin.ArrayAttr:
+		p.out.Byte('[')
+		for i, x := range a.Value() {
+			if i > 0 {
+				p.out.Write(", ")
+			}
+			p.attr(x, elideMay)
+		}
+		p.out.Byte(']')
+		return
+	case *builtin.AffineMapAttr:
+		text := a.Value().String()
+		if p.otherRelease() {
+			// mlir-opt reads a file's affine maps from text and
+			// simplifies them by its own release's rules.
+			if m, err := affine.ParseMapForRelease(text, p.release); err == nil {
+				text = m.String()
+			}
+		}
+		p.out.Write(text)
+		return
+	case *builtin.IntegerSetAttr:
+		text := a.Value().String()
+		if p.otherRelease() {
+			if s, err := affine.ParseIntegerSetForRelease(text, p.release); err == nil {
+				text = s.String()
+			}
+		}
+		p.out.Write(text)
+		return
+	case *builtin.TypeAttr:
+		p.typ(a.Value())
+		return
+	case *builtin.SymbolRefAttr:
+		p.out.Symbol(a.RootReference().Value())
+		for _, n := range a.NestedReferences() {
+			p.out.Write("::")
+			p.out.Symbol(n.RootReference().Value())
+		}
+		return
+	case *builtin.DenseIntOrFPElementsAttr:
+		p.out.Write("dense<")
+		p.denseIntOrFP(a.RawData(), a.Type(), true)
+		p.out.Byte('>')
+		typ = a.Type()
+	case *builtin.DenseStringElementsAttr:
+		p.out.Write("dense<")
+		p.denseStrings(a)
+		p.out.Byte('>')
+		typ = a.Type()
+	case *builtin.SparseElementsAttr:
+		p.out.Write("sparse<")
+		if idx, ok := a.Indices().(*builtin.DenseIntOrFPElementsAttr); ok && numElements(idx.Type()) != 0 {
+			p.denseIntOrFP(idx.RawData(), idx.Type(), false)
+			p.out.Write(", ")
+			switch v := a.Values().(type) {
+			case *builtin.DenseIntOrFPElementsAttr:
+				p.denseIntOrFP(v.RawData(), v.Type(), true)
+			case *builtin.DenseStringElementsAttr:
+				p.denseStrings(v)
+			default:
+				p.fail(fmt.Errorf("mlirtext: sparse elements with values %T", v))
+			}
+		} else if !ok {
+			p.fail(fmt.Errorf("mlirtext: sparse elements with indices %T", a.Indices()))
+		}
+		p.out.Byte('>')
+		typ = a.Type()
+	case *builtin.StridedLayoutAttr:
+		p.out.Write(a.String())
+		return
+	case *builtin.DenseArrayAttr:
+		p.out.Write("array<")
+		p.typ(a.ElementType())
+		if a.Size() > 0 {
+			p.out.Write(": ")
+			p.denseArray(a)
+		}
+		p.out.Byte('>')
+		return
+	case *builtin.DenseResourceElementsAttr:
+		h := a.RawHandle()
+		p.out.Write("dense_resource<")
+		p.out.KeywordOrString(h.Key)
+		p.out.Byte('>')
+		if !p.resources[h] {
+			p.resources[h] = true
+			p.resourceOrder = append(p.resourceOrder, h)
+		}
+		typ = a.Type()
+	case ir.Location:
+		if isBuiltinLoc(a) {
+			p.out.Write("loc(")
+			p.locInner(a, true)
+			p.out.Byte(')')
+			return
+		}
+		p.foreign(a)
+		return
+	case *ir.EncodedAttr:
+		p.fail(fmt.Errorf("mlirtext: an attribute of dialect %s is custom-encoded and no codec here reads it", a.Dialect()))
+		p.out.Write(a.String())
+		return
+	default:
+		p.foreign(a)
+		return
+	}
+	if !isNone(typ) {
+		p.out.Write(" : ")
+		p.typ(typ)
+	}
+}
+
+// foreign prints an attribute or type of another dialect: through its
+// own printer (ir.AsmPrintable, nested values by alias), else by the
+// textual form its dialect prints (bytecode.TextCodec), else by its String
+// form (text-fallback values print the text the file held).
+func (p *printer) foreign(x any) {
+	if t, ok := x.(*ir.TextAttr); ok && p.aliases != nil {
+		if spans := p.textNested(t); len(spans) > 0 {
+			text, last := t.Text(), 0
+			for _, s := range spans {
+				p.out.Write(text[last:s.start])
+				p.attr(s.attr, elideNever)
+				last = s.end
+			}
+			p.out.Write(text[last:])
+			return
+		}
+	}
+	if ap, ok := x.(ir.AsmPrintable); ok {
+		ap.PrintAsm(asmOut{p})
+		return
+	}
+	if s, ok := p.dialectText(x); ok {
+		p.out.Write(s)
+		return
+	}
+	switch x := x.(type) {
+	case fmt.Stringer:
+		p.out.Write(x.String())
+	case ir.Attribute:
+		p.fail(fmt.Errorf("mlirtext: attribute %s.%s has no textual form", x.Dialect(), x.Kind()))
+		p.out.Write("#" + x.Dialect() + "." + x.Kind())
+	case ir.Type:
+		p.fail(fmt.Errorf("mlirtext: type %s.%s has no textual form", x.Dialect(), x.Kind()))
+		p.out.Write("!" + x.Dialect() + "." + x.Kind())
+	}
+}
+
+func isSignless(t ir.Type, width uint32) bool {
+	it, ok := t.(*builtin.IntegerType)
+	return ok && it.Width() == width && it.Signedness() == builtin.SignednessSignless
+}
+
+// intValue prints an integer: unsigned for unsigned types, signed
+// otherwise, index included (APInt::print).
+func (p *printer) intValue(v ir.APInt, t ir.Type) {
+	signed := true
+	switch t := t.(type) {
+	case *builtin.IntegerType:
+		signed = t.Signedness() != builtin.SignednessUnsigned
+	}
+	p.out.Write(v.Big(signed).String())
+}
+
+func isBuiltinLoc(l ir.Attribute) bool {
+	switch l.(type) {
+	case *builtin.UnknownLoc, *builtin.FileLineColRange, *builtin.NameLoc, *builtin.CallSiteLoc, *builtin.FusedLoc:
+		return true
+	}
+	return false
+}
+
+// locInner prints a location without loc(...) (printLocationInternal):
+// nested locations by alias when they have one.
+func (p *printer) locInner(l ir.Location, top bool) {
+	if !top && l != nil && p.alias(l) {
+		return
+	}
+	switch l := l.(type) {
+	case nil:
+		p.out.Write("unknown")
+	case *builtin.UnknownLoc:
+		p.out.Write("unknown")
+	case *builtin.FileLineColRange:
+		p.out.Quoted(l.Filename().Value())
+		p.out.Byte(':')
+		p.out.Uint(uint64(l.StartLine()))
+		p.out.Byte(':')
+		p.out.Uint(uint64(l.StartCol()))
+		switch {
+		case l.Form() == 2 || l.StartLine() == l.EndLine() && l.StartCol() == l.EndCol():
+		case l.StartLine() == l.EndLine():
+			p.out.Write(" to :")
+			p.out.Uint(uint64(l.EndCol()))
+		default:
+			p.out.Write(" to ")
+			p.out.Uint(uint64(l.EndLine()))
+			p.out.Byte(':')
+			p.out.Uint(uint64(l.EndCol()))
+		}
+	case *builtin.NameLoc:
+		p.out.Quoted(l.Name().Value())
+		if _, unknown := l.ChildLoc().(*builtin.UnknownLoc); !unknown && l.ChildLoc() != nil {
+			p.out.Byte('(')
+			p.locInner(l.ChildLoc(), false)
+			p.out.Byte(')')
+		}
+	case *builtin.CallSiteLoc:
+		p.out.Write("callsite(")
+		p.locInner(l.Callee(), false)
+		p.out.Write(" at ")
+		p.locInner(l.Caller(), false)
+		p.out.Byte(')')
+	case *builtin.FusedLoc:
+		p.out.Write("fused")
+		if md := l.Metadata(); md != nil {
+			p.out.Byte('<')
+			p.attr(md, elideNever)
+			p.out.Byte('>')
+		}
+		p.out.Byte('[')
+		for i, x := range l.Locations() {
+			if i > 0 {
+				p.out.Write(", ")
+			}
+			p.locInner(x, false)
+		}
+		p.out.Byte(']')
+	default:
+		p.attr(l, elideNever)
+	}
+}
+
+func (p *printer) typeImpl(t ir.Type) {
+	switch t := t.(type) {
+	case nil:
+		p.out.Write("<<NULL TYPE>>")
+	case *builtin.IntegerType:
+		switch t.Signedness() {
+		case builtin.SignednessSigned:
+			p.out.Byte('s')
+		case builtin.SignednessUnsigned:
+			p.out.Byte('u')
+		}
+		p.out.Byte('i')
+		p.out.Uint(uint64(t.Width()))
+	case *builtin.FunctionType:
+		p.out.Byte('(')
+		p.types(t.Inputs())
+		p.out.Byte(')')
+		p.arrowTypes(t.Results())
+	case *builtin.ComplexType:
+		p.out.Write("complex<")
+		p.typ(t.ElementType())
+		p.out.Byte('>')
+	case *builtin.RankedTensorType:
+		p.out.Write("tensor<")
+		p.shape(t.Shape(), nil)
+		p.typ(t.ElementType())
+		if enc := t.Encoding(); enc != nil {
+			p.out.Write(", ")
+			p.attr(enc, elideNever)
+		}
+		p.out.Byte('>')
+	case *builtin.UnrankedTensorType:
+		p.out.Write("tensor<*x")
+		p.typ(t.ElementType())
+		p.out.Byte('>')
+	case *builtin.VectorType:
+		p.out.Write("vector<")
+		if p.release < 17 {
+			p.vectorShape16(t.Shape(), t.ScalableDims())
+		} else {
+			p.shape(t.Shape(), t.ScalableDims())
+		}
+		p.typ(t.ElementType())
+		p.out.Byte('>')
+	case *builtin.MemRefType:
+		p.out.Write("memref<")
+		p.shape(t.Shape(), nil)
+		p.typ(t.ElementType())
+		if l := t.Layout(); l != nil && !isIdentityLayout(l) {
+			p.out.Write(", ")
+			p.attr(l, elideMay)
+		}
+		if ms := t.MemorySpace(); ms != nil {
+			p.out.Write(", ")
+			p.attr(ms, elideMay)
+		}
+		p.out.Byte('>')
+	case *builtin.UnrankedMemRefType:
+		p.out.Write("memref<*x")
+		p.typ(t.ElementType())
+		if ms := t.MemorySpace(); ms != nil {
+			p.out.Write(", ")
+			p.attr(ms, elideMay)
+		}
+		p.out.Byte('>')
+	case *builtin.TupleType:
+		p.out.Write("tuple<")
+		p.types(t.Types())
+		p.out.Byte('>')
+	case *ir.EncodedType:
+		p.fail(fmt.Errorf("mlirtext: a type of dialect %s is custom-encoded and no codec here reads it", t.Dialect()))
+		p.out.Write(t.String())
+	default:
+		// index, none, the float types and other dialects' types print
+		// their name or text.
+		p.foreign(t)
+	}
+}
+
+func isIdentityLayout(a ir.Attribute) bool {
+	m, ok := a.(*builtin.AffineMapAttr)
+	return ok && m.Value().IsIdentity()
+}
+
+func (p *printer) shape(dims []int64, scalable []bool) {
+	for i, d := range dims {
+		sc := i < len(scalable) && scalable[i]
+		if sc {
+			p.out.Byte('[')
+		}
+		if d < 0 {
+			p.out.Byte('?')
+		} else {
+			p.out.Int(d)
+		}
+		if sc {
+			p.out.Byte(']')
+		}
+		p.out.Byte('x')
+	}
+}
+
+// floatSemantics is the format of a float type, nil if it is none or
+// one the printer cannot format.
+func floatSemantics(t ir.Type) *asm.FloatSemantics {
+	switch t.(type) {
+	case *builtin.Float64Type:
+		return asm.Float64
+	case *builtin.Float32Type:
+		return asm.Float32
+	case *builtin.Float16Type:
+		return asm.Float16
+	case *builtin.BFloat16Type:
+		return asm.BFloat16
+	}
+	if s, ok := t.(fmt.Stringer); ok {
+		return asm.FloatFormats[s.String()]
+	}
+	return nil
+}
+
+func (p *printer) float(v ir.APInt, t ir.Type) {
+	s := floatSemantics(t)
+	if s == nil {
+		p.fail(fmt.Errorf("mlirtext: printing floats of type %s is not supported", typeName(t)))
+		p.out.Write("0x")
+		p.out.Write(strings.ToUpper(v.Big(false).Text(16)))
+		return
+	}
+	if s.Bits > 64 {
+		p.out.Set(asm.AppendFloatBig(p.out.Append(), s, v.Big(false)))
+		return
+	}
+	p.out.Float(s, v.Uint64())
+}
+
+func typeName(t ir.Type) string {
+	if s, ok := t.(fmt.Stringer); ok {
+		return s.String()
+	}
+	if t == nil {
+		return "<nil>"
+	}
+	return t.Dialect() + "." + t.Kind()
+}
+
+// shapedType returns the shape and element type of a tensor or vector.
+func shapedType(t ir.Type) ([]int64, ir.Type, bool) {
+	switch t := t.(type) {
+	case *builtin.RankedTensorType:
+		return t.Shape(), t.ElementType(), true
+	case *builtin.VectorType:
+		return t.Shape(), t.ElementType(), true
+	case *builtin.MemRefType:
+		return t.Shape(), t.ElementType(), true
+	}
+	return nil, nil, false
+}
+
+// numElements is the number of elements of a shaped type, -1 when it is
+// dynamic or does not fit an int64.
+func numElements(t ir.Type) int64 {
+	shape, _, _ := shapedType(t)
+	n := int64(1)
+	for _, d := range shape {
+		if d < 0 || d > 0 && n > math.MaxInt64/d {
+			return -1
+		}
+		n *= d
+	}
+	return n
+}
+
+// validRaw reports whether raw holds one element (a splat) or all n
+// elements of bits each (i1 packed eight to a byte, or one per byte), as
+// MLIR's isValidRawBuffer accepts them.
+func validRaw(raw []byte, bits int, n int64) bool {
+	if n < 0 {
+		return false
+	}
+	size := int64(len(raw))
+	if n == 0 {
+		return size == 0
+	}
+	if bits == 1 {
+		return size == 1 || size == (n+7)/8 || size == n
+	}
+	per := int64(bits / 8)
+	if size == per {
+		return true
+	}
+	// tf32 takes four bytes in LLVM 19, three in 22: any whole width
+	// from the minimum up.
+	return n > 0 && size%n == 0 && size/n >= per && size/n <= 2*per
+}
+
+// elementBits is the storage width of one element of a dense attribute:
+// 1 for i1, else the bit width rounded up to bytes.
+func elementBits(t ir.Type) (int, bool) {
+	switch t := t.(type) {
+	case *builtin.IntegerType:
+		if t.Width() == 1 {
+			return 1, true
+		}
+		return int(t.Width()+7) / 8 * 8, true
+	case *builtin.IndexType:
+		return 64, true
+	case *builtin.ComplexType:
+		b, ok := elementBits(t.ElementType())
+		return 2 * b, ok
+	}
+	if s := floatSemantics(t); s != nil {
+		return (s.Bits + 7) / 8 * 8, true
+	}
+	return 0, false
+}
+
+// denseIntOrFP prints the elements of a DenseIntOrFPElementsAttr
+// (printDenseIntOrFPElementsAttr): hex above the threshold, else nested
+// lists in row-major order, a single element for a splat.
+func (p *printer) denseIntOrFP(raw []byte, t ir.Type, allowHex bool) {
+	shape, elem, ok := shapedType(t)
+	bits, ok2 := elementBits(elem)
+	if !ok || !ok2 {
+		p.fail(fmt.Errorf("mlirtext: dense elements of type %s are not supported", typeName(t)))
+		return
+	}
+	n := numElements(t)
+	if !validRaw(raw, bits, n) {
+		p.fail(fmt.Errorf("mlirtext: dense elements of %s hold %d bytes, neither one element nor all %d", typeName(t), len(raw), n))
+		return
+	}
+	// A splat holds one element. Elements take at least their width in
+	// whole bytes (tf32 takes four in LLVM 19, three in 22).
+	var splat bool
+	size := int64(bits / 8)
+	switch {
+	case n == 0:
+	case bits == 1:
+		// One byte of all zeros or all ones is a splat, as MLIR's
+		// isValidRawBuffer decides; other bytes pack eight elements.
+		splat = n == 1 || len(raw) == 1 && (raw[0] == 0 || raw[0] == 0xFF)
+	case n > 0 && int64(len(raw))%n == 0 && int64(len(raw))/n >= size:
+		size = int64(len(raw)) / n
+		splat = n == 1
+	default:
+		splat = true
+		size = int64(len(raw))
+	}
+	if allowHex && !splat && n > hexThreshold {
+		p.out.Write("\"0x")
+		p.out.Write(strings.ToUpper(fmt.Sprintf("%x", raw)))
+		p.out.Byte('"')
+		return
+	}
+	elemAt := func(i int64) {
+		if splat {
+			i = 0
+		}
+		if bits == 1 {
+			var bit byte
+			switch {
+			case splat:
+				bit = raw[0] & 1
+			case int64(len(raw)) == n:
+				bit = raw[i] & 1 // one byte per element
+			default:
+				bit = raw[i/8] >> (i % 8) & 1
+			}
+			if bit != 0 {
+				p.out.Write("true")
+			} else {
+				p.out.Write("false")
+			}
+			return
+		}
+		if (i+1)*size > int64(len(raw)) {
+			p.fail(fmt.Errorf("mlirtext: dense elements of %s hold %d bytes, too few", typeName(t), len(raw)))
+			return
+		}
+		p.scalar(raw[i*size:(i+1)*size], elem)
+	}
+	if splat {
+		elemAt(0)
+		return
+	}
+	p.elementList(shape, n, elemAt)
+}
+
+// elementList prints n elements nested as shape says
+// (printDenseElementsAttrImpl).
+func (p *printer) elementList(shape []int64, n int64, elemAt func(int64)) {
+	if n == 0 {
+		return
+	}
+	rank := len(shape)
+	counter := make([]int64, rank)
+	open := 0
+	for idx := int64(0); idx < n; idx++ {
+		if idx != 0 {
+			p.out.Write(", ")
+		}
+		for ; open < rank; open++ {
+			p.out.Byte('[')
+		}
+		elemAt(idx)
+		if rank == 0 {
+			continue
+		}
+		counter[rank-1]++
+		for i := rank - 1; i > 0; i-- {
+			if counter[i] >= shape[i] {
+				counter[i] = 0
+				counter[i-1]++
+				open--
+				p.out.Byte(']')
+			}
+		}
+	}
+	for ; open > 0; open-- {
+		p.out.Byte(']')
+	}
+}
+
+// scalar prints one little-endian element of type t.
+func (p *printer) scalar(e []byte, t ir.Type) {
+	if c, ok := t.(*builtin.ComplexType); ok {
+		half := len(e) / 2
+		p.out.Byte('(')
+		p.scalar(e[:half], c.ElementType())
+		p.out.Byte(',')
+		p.scalar(e[half:], c.ElementType())
+		p.out.Byte(')')
+		return
+	}
+	if s := floatSemantics(t); s != nil && s.Bits > 64 {
+		p.out.Set(asm.AppendFloatBig(p.out.Append(), s, leInt(e, s.Bits, false)))
+		return
+	}
+	if s := floatSemantics(t); s != nil {
+		var u uint64
+		for k := min(len(e), 8) - 1; k >= 0; k-- {
+			u = u<<8 | uint64(e[k])
+		}
+		p.out.Float(s, u)
+		return
+	}
+	width := 64
+	signed := true
+	if it, ok := t.(*builtin.IntegerType); ok {
+		width = int(it.Width())
+		signed = it.Signedness() != builtin.SignednessUnsigned
+		if width == 1 {
+			if len(e) > 0 && e[0]&1 != 0 {
+				p.out.Write("true")
+			} else {
+				p.out.Write("false")
+			}
+			return
+		}
+	}
+	p.out.Write(leInt(e, width, signed).String())
+}
+
+// leInt reads a little-endian integer of width bits.
+func leInt(e []byte, width int, signed bool) *big.Int {
+	be := make([]byte, len(e))
+	for i, c := range e {
+		be[len(e)-1-i] = c
+	}
+	v := new(big.Int).SetBytes(be)
+	mask := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(width)), big.NewInt(1))
+	v.And(v, mask)
+	if signed && width > 0 && v.Bit(width-1) == 1 {
+		v.Sub(v, new(big.Int).Lsh(big.NewInt(1), uint(width)))
+	}
+	return v
+}
+
+func (p *printer) denseStrings(a *builtin.DenseStringElementsAttr) {
+	vals := a.Value()
+	shape, _, _ := shapedType(a.Type())
+	n := numElements(a.Type())
+	if a.IsSplat() || len(vals) == 1 && n >= 1 {
+		if len(vals) > 0 {
+			p.out.Quoted(vals[0])
+		}
+		return
+	}
+	p.elementList(shape, min(n, int64(len(vals))), func(i int64) { p.out.Quoted(vals[i]) })
+}
+
+// denseArray prints the elements of array<T: ...> (printDenseArrayAttr).
+func (p *printer) denseArray(a *builtin.DenseArrayAttr) {
+	raw, n := a.RawData(), int(a.Size())
+	elem := a.ElementType()
+	size := len(raw) / max(n, 1)
+	for i := range n {
+		if i > 0 {
+			p.out.Write(", ")
+		}
+		e := raw[i*size : (i+1)*size]
+		if it, ok := elem.(*builtin.IntegerType); ok && it.Width() == 1 {
+			if e[0] != 0 {
+				p.out.Write("true")
+			} else {
+				p.out.Write("false")
+			}
+			continue
+		}
+		p.scalar(e, elem)
+	}
+}
+
+// vectorShape16 prints a vector shape as LLVM 16 does: its scalable
+// dimensions, which trail the fixed ones, in one pair of brackets
+// (vector<3x[2x4]xi8>).
+func (p *printer) vectorShape16(dims []int64, scalable []bool) {
+	fixed := len(dims)
+	for fixed > 0 && fixed-1 < len(scalable) && scalable[fixed-1] {
+		fixed--
+	}
+	p.shape(dims[:fixed], nil)
+	if fixed == len(dims) {
+		return
+	}
+	p.out.Byte('[')
+	for i, d := range dims[fixed:] {
+		if i > 0 {
+			p.out.Byte('x')
+		}
+		p.out.Int(d)
+	}
+	p.out.Write("]x")
+}
+
+// dialectText asks the value's dialect for its textual form.
+func (p *printer) dialectText(x any) (string, bool) {
+	ctx := p.context()
+	if ctx == nil {
+		return "", false
+	}
+	switch x := x.(type) {
+	case *ir.TextAttr, *ir.TextType:
+		return "", false
+	case ir.Attribute:
+		if tc, ok := ctx.Dialect(x.Dialect()).(bytecode.TextCodec); ok {
+			return tc.PrintAttribute(x)
+		}
+	case ir.Type:
+		if tc, ok := ctx.Dialect(x.Dialect()).(bytecode.TextCodec); ok {
+			return tc.PrintType(x)
+		}
+	}
+	return "", false
+}
+
+// asmOut prints what an ir.AsmPrintable value prints, nested values as
+// the printer prints any value.
+type asmOut struct{ p *printer }
+
+func (o asmOut) Write(s string)           { o.p.out.Write(s) }
+func (o asmOut) Attribute(a ir.Attribute) { o.p.attr(a, elideNever) }
+func (o asmOut) Type(t ir.Type)           { o.p.typ(t) }
+
+// otherRelease reports whether the module is printed as a release other
+// than the one that wrote it.
+func (p *printer) otherRelease() bool {
+	return p.m != nil && p.m.Release != 0 && p.m.Release != p.release
+}

@@ -1,0 +1,763 @@
+package mlirtext
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/runtime/asm"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+)
+
+// ParseOptions configure Parse.
+type ParseOptions struct {
+	// File names the input in errors (file:line:col: message).
+	File string
+	// Release is the LLVM release whose op definitions decide which
+	// attributes are properties and how text values parse; 0 means the
+	// newest the dialects know.
+	Release int
+	// MaxSize bounds the input Parse reads; 0 means 1 GiB.
+	MaxSize int64
+}
+
+// Parse reads all of r (up to ParseOptions.MaxSize) and parses it as
+// ParseBytes does.
+func Parse(ctx *ir.Context, r io.Reader, opts ParseOptions) (*mlirbc.Module, error) {
+	limit := opts.MaxSize
+	if limit <= 0 {
+		limit = 1 << 30
+	}
+	src, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(src)) > limit {
+		return nil, fmt.Errorf("%s: input larger than %d bytes", opts.File, limit)
+	}
+	return ParseBytes(ctx, src, opts)
+}
+
+// ParseBytes reads MLIR's generic textual form, as mlir-opt
+// --mlir-print-op-generic writes it (with or without debug info, aliases
+// or resources), into the IR the bytecode reader builds for the same
+// module. The custom syntax of ops is not read. Errors are
+// file:line:col: message.
+func ParseBytes(ctx *ir.Context, src []byte, opts ParseOptions) (*mlirbc.Module, error) {
+	file := opts.File
+	if file == "" {
+		file = "<input>"
+	}
+	ps := &parser{
+		p:         asm.NewParser(file, src),
+		file:      file,
+		ctx:       ctx,
+		release:   opts.Release,
+		attrAlias: map[string]ir.Attribute{},
+		uses:      map[*ir.Value][]useRef{},
+		typeAlias: map[string]ir.Type{},
+		m:         &mlirbc.Module{Release: opts.Release, Resources: map[ir.ResourceHandle]*mlirbc.Resource{}},
+	}
+	ps.module()
+	if err := ps.p.Err(); err != nil {
+		return nil, err
+	}
+	ps.useOrders()
+	return ps.m, nil
+}
+
+type parser struct {
+	p         *asm.Parser
+	ctx       *ir.Context
+	release   int
+	attrAlias map[string]ir.Attribute
+	typeAlias map[string]ir.Type
+	m         *mlirbc.Module
+
+	scopes []*valueScope
+	// locFixups are op and argument locations that name an alias defined
+	// further down (mlir-opt prints deferred aliases after the module).
+	locFixups []locFixup
+	// distincts are the distinct attributes by the id the text gives.
+	distincts map[uint64]ir.Attribute
+	file      string
+	lines     []int // offsets where lines start, for sourceLoc
+	// uses lists each value's uses in the order MLIR's parser creates
+	// them (its use list, last first), for the use-list orders.
+	uses map[*ir.Value][]useRef
+}
+
+type useRef struct {
+	op    *ir.Operation
+	index int
+}
+
+type locFixup struct {
+	dst  *ir.Location
+	name string
+	off  int
+}
+
+// valueScope holds the values a region defines, by name without %, and
+// uses of names not defined yet.
+type valueScope struct {
+	values  map[string][]*ir.Value
+	forward map[string][]forwardUse
+	blocks  map[string]*ir.Block
+	defined map[*ir.Block]bool
+	blockAt map[*ir.Block]int
+}
+
+type forwardUse struct {
+	op    *ir.Operation
+	index int
+	no    int // result number
+	off   int
+}
+
+func (ps *parser) module() {
+	p := ps.p
+	var tops []*ir.Operation
+	ps.pushScope()
+	for !p.Failed() && p.Tok().Kind != asm.EOF {
+		t := p.Tok()
+		switch {
+		case t.Kind == asm.HashIdent && !strings.Contains(t.Text, "."):
+			ps.aliasDef(true)
+		case t.Kind == asm.BangIdent && !strings.Contains(t.Text, "."):
+			ps.aliasDef(false)
+		case t.Is("{-#"):
+			ps.metadata()
+		case t.Kind == asm.String || t.Kind == asm.PercentIdent:
+			if op := ps.operation(); op != nil {
+				tops = append(tops, op)
+			}
+		default:
+			p.Errorf("expected an op, an alias definition or a {-# metadata #-} section, found %s", p.Describe())
+		}
+	}
+	if p.Failed() {
+		return
+	}
+	ps.popScope()
+	if p.Failed() {
+		return
+	}
+	if len(tops) == 0 {
+		p.Errorf("expected an op")
+		return
+	}
+	top := tops[0]
+	if len(tops) != 1 || top.Name.String() != "builtin.module" {
+		// As MLIR's parser does, ops at top level go into a module
+		// located at the file's line 0, column 0.
+		top = ir.NewOperation(ir.OpName{Dialect: "builtin", Op: "module", Registered: ps.schema(ir.OpName{Dialect: "builtin", Op: "module"}) != nil}, builtin.GetFileLineColLoc(ps.ctx, ps.file, 0, 0), nil)
+		b := top.AddRegion().AddBlock()
+		for _, op := range tops {
+			b.Append(op)
+		}
+	}
+	for _, f := range ps.locFixups {
+		a, ok := ps.attrAlias[f.name]
+		l, isLoc := a.(ir.Location)
+		if !ok || !isLoc {
+			p.ErrorAt(f.off, "undefined location alias %s", f.name)
+			return
+		}
+		*f.dst = l
+	}
+	ps.m.Op = top
+}
+
+// aliasDef reads #name = attr or !name = type.
+func (ps *parser) aliasDef(attr bool) {
+	p := ps.p
+	t := p.Next()
+	if !p.Expect("=") {
+		return
+	}
+	if attr {
+		if _, dup := ps.attrAlias[t.Text]; dup {
+			p.ErrorAt(t.Off, "redefinition of attribute alias %s", t.Text)
+			return
+		}
+		ps.attrAlias[t.Text] = ps.attribute()
+		return
+	}
+	if _, dup := ps.typeAlias[t.Text]; dup {
+		p.ErrorAt(t.Off, "redefinition of type alias %s", t.Text)
+		return
+	}
+	ps.typeAlias[t.Text] = ps.typ()
+}
+
+func (ps *parser) pushScope() {
+	ps.scopes = append(ps.scopes, &valueScope{
+		values:  map[string][]*ir.Value{},
+		forward: map[string][]forwardUse{},
+		blocks:  map[string]*ir.Block{},
+		defined: map[*ir.Block]bool{},
+		blockAt: map[*ir.Block]int{},
+	})
+}
+
+// popScope closes a region: every use must have found its value, every
+// block named by a branch must be defined.
+func (ps *parser) popScope() {
+	s := ps.scopes[len(ps.scopes)-1]
+	ps.scopes = ps.scopes[:len(ps.scopes)-1]
+	for name, uses := range s.forward {
+		if len(ps.scopes) > 0 {
+			// A use in a graph region of a value defined further down in
+			// an enclosing one.
+			outer := ps.scopes[len(ps.scopes)-1]
+			outer.forward[name] = append(outer.forward[name], uses...)
+			continue
+		}
+		ps.p.ErrorAt(uses[0].off, "use of undeclared SSA value %%%s", name)
+		return
+	}
+	for name, b := range s.blocks {
+		if !s.defined[b] {
+			ps.p.ErrorAt(s.blockAt[b], "reference to an undefined block ^%s", name)
+			return
+		}
+	}
+}
+
+func (ps *parser) define(name string, vals []*ir.Value, off int) {
+	s := ps.scopes[len(ps.scopes)-1]
+	if _, dup := s.values[name]; dup {
+		ps.p.ErrorAt(off, "redefinition of SSA value %%%s", name)
+		return
+	}
+	s.values[name] = vals
+	// MLIR replaces the placeholder's uses, last first, each going to the
+	// front of the value's use list: they end in the order they were made.
+	fwd := s.forward[name]
+	for i := len(fwd) - 1; i >= 0; i-- {
+		u := fwd[i]
+		if u.no < len(vals) {
+			ps.uses[vals[u.no]] = append(ps.uses[vals[u.no]], useRef{u.op, u.index})
+		}
+	}
+	for _, u := range s.forward[name] {
+		if u.no >= len(vals) {
+			ps.p.ErrorAt(u.off, "%%%s has %d values, not %d", name, len(vals), u.no+1)
+			return
+		}
+		v := vals[u.no]
+		if ph := u.op.Operands[u.index]; ph != nil && ph.Type != v.Type {
+			ps.p.ErrorAt(u.off, "%%%s#%d is used as %s but defined as %s", name, u.no, typeName(ph.Type), typeName(v.Type))
+			return
+		}
+		u.op.Operands[u.index] = v
+	}
+	delete(s.forward, name)
+}
+
+func (ps *parser) lookup(name string) []*ir.Value {
+	for i := len(ps.scopes) - 1; i >= 0; i-- {
+		if v, ok := ps.scopes[i].values[name]; ok {
+			return v
+		}
+	}
+	return nil
+}
+
+// valueUse is a parsed %name or %name#n.
+type valueUse struct {
+	name string
+	no   int
+	off  int
+}
+
+func (ps *parser) valueUse() (valueUse, bool) {
+	p := ps.p
+	t, ok := p.ExpectKind(asm.PercentIdent, "an SSA value")
+	if !ok {
+		return valueUse{}, false
+	}
+	u := valueUse{name: t.Text[1:], off: t.Off}
+	if n := p.Tok(); n.Kind == asm.HashIdent && n.Off == t.Off+len(t.Text) {
+		k, err := strconv.Atoi(n.Text[1:])
+		if err != nil {
+			p.Errorf("expected a result number after #")
+			return u, false
+		}
+		p.Next()
+		u.no = k
+	}
+	return u, true
+}
+
+// operation reads one op in the generic form, with its results and
+// trailing location, and defines its results.
+func (ps *parser) operation() *ir.Operation {
+	p := ps.p
+	if !p.Enter() {
+		return nil
+	}
+	defer p.Leave()
+	type resultGroup struct {
+		name string
+		n    int
+		off  int
+	}
+	var groups []resultGroup
+	if p.Tok().Kind == asm.PercentIdent {
+		p.List("", func() {
+			t, ok := p.ExpectKind(asm.PercentIdent, "a result name")
+			if !ok {
+				return
+			}
+			g := resultGroup{name: t.Text[1:], n: 1, off: t.Off}
+			if p.Optional(":") {
+				n := p.ExpectInt64("the number of results")
+				if n < 1 || n > 1<<20 {
+					p.Errorf("invalid number of results %d", n)
+					return
+				}
+				g.n = int(n)
+			}
+			groups = append(groups, g)
+		})
+		p.Expect("=")
+	}
+	nameTok, ok := p.ExpectKind(asm.String, "an op name in quotes (the custom syntax of ops is not read)")
+	if !ok {
+		return nil
+	}
+	opName := ir.ParseOpName(asm.Unquote(nameTok.Text))
+	schema := ps.schema(opName)
+	opName.Registered = schema != nil
+	var uses []valueUse
+	p.Expect("(")
+	p.List(")", func() {
+		if u, ok := ps.valueUse(); ok {
+			uses = append(uses, u)
+		}
+	})
+	p.Expect(")")
+	var succs []*ir.Block
+	var succOffs []int
+	if p.Optional("[") {
+		p.List("]", func() {
+			t, ok := p.ExpectKind(asm.CaretIdent, "a block name")
+			if ok {
+				succs = append(succs, ps.blockRef(t.Text[1:], t.Off))
+				succOffs = append(succOffs, t.Off)
+			}
+		})
+		p.Expect("]")
+	}
+	var props ir.Attribute
+	if p.Optional("<") {
+		props = ps.attribute()
+		p.Expect(">")
+	}
+	var regions []*ir.Region
+	if p.Optional("(") {
+		p.List(")", func() {
+			r := &ir.Region{}
+			regions = append(regions, r)
+			ps.region(r)
+		})
+		p.Expect(")")
+	}
+	var dict []ir.NamedAttr
+	if p.Is("{") {
+		dict = ps.attrDict()
+	}
+	p.Expect(":")
+	fnOff := p.Offset()
+	fn, isFn := ps.typ().(*builtin.FunctionType)
+	if p.Failed() {
+		return nil
+	}
+	if !isFn {
+		p.ErrorAt(fnOff, "expected the op's function type")
+		return nil
+	}
+	if len(fn.Inputs()) != len(uses) {
+		p.ErrorAt(fnOff, "%d operands but %d operand types", len(uses), len(fn.Inputs()))
+		return nil
+	}
+	total := 0
+	for _, g := range groups {
+		total += g.n
+	}
+	if len(groups) > 0 && total != len(fn.Results()) {
+		p.ErrorAt(fnOff, "%d result names but %d result types", total, len(fn.Results()))
+		return nil
+	}
+	// MLIR creates the op once its regions are parsed.
+	op := ir.NewOperation(opName, nil, fn.Results())
+	for _, r := range regions {
+		r.Parent = op
+	}
+	op.Regions = regions
+	op.Successors = succs
+	op.Operands = make([]*ir.Value, len(uses))
+	for i, u := range uses {
+		vals := ps.lookup(u.name)
+		if vals == nil {
+			// Defined further down (a graph region): a placeholder of the
+			// type the signature gives, replaced when the value appears.
+			s := ps.scopes[len(ps.scopes)-1]
+			s.forward[u.name] = append(s.forward[u.name], forwardUse{op: op, index: i, no: u.no, off: u.off})
+			op.Operands[i] = &ir.Value{Type: fn.Inputs()[i]}
+			continue
+		}
+		if u.no >= len(vals) {
+			p.ErrorAt(u.off, "%%%s has %d values, not %d", u.name, len(vals), u.no+1)
+			return nil
+		}
+		v := vals[u.no]
+		if v.Type != fn.Inputs()[i] {
+			p.ErrorAt(u.off, "%%%s is used as %s but defined as %s", u.name, typeName(fn.Inputs()[i]), typeName(v.Type))
+			return nil
+		}
+		op.Operands[i] = v
+		ps.uses[v] = append(ps.uses[v], useRef{op, i})
+	}
+	ps.setAttrs(op, schema, props, dict)
+	if p.Is("loc") {
+		ps.trailingLoc(&op.Loc)
+	} else {
+		op.Loc = ps.sourceLoc(nameTok.Off) // where the op's name is
+	}
+	next := 0
+	for _, g := range groups {
+		ps.define(g.name, op.Results[next:next+g.n], g.off)
+		next += g.n
+	}
+	return op
+}
+
+func (ps *parser) schema(name ir.OpName) *bytecode.OpSchema {
+	if name.Op == "" {
+		return nil
+	}
+	d, ok := ps.ctx.Dialect(name.Dialect).(bytecode.OpSchemas)
+	if !ok {
+		return nil
+	}
+	return d.OpSchema(name.Op, ps.release)
+}
+
+// setAttrs stores the properties and the dictionary as the bytecode
+// reader does: inherent attributes of registered ops among Attrs (sorted),
+// segment sizes apart, an unregistered op's properties as they are.
+func (ps *parser) setAttrs(op *ir.Operation, schema *bytecode.OpSchema, props ir.Attribute, dict []ir.NamedAttr) {
+	attrs := dict
+	if schema == nil {
+		if props != nil {
+			op.SetProperties(props)
+		}
+	} else if props != nil {
+		d, ok := props.(*builtin.DictionaryAttr)
+		if !ok {
+			ps.p.Errorf("the properties of %s must be a dictionary", op.Name)
+			return
+		}
+		for _, e := range d.Value() {
+			attrs = append(attrs, ir.NamedAttr{Name: e.Name.Value(), Value: e.Value})
+		}
+	}
+	if schema != nil {
+		kept := attrs[:0:0]
+		for _, a := range attrs {
+			switch {
+			case schema.OperandSegments && (a.Name == "operandSegmentSizes" || a.Name == "operand_segment_sizes"):
+				op.SetOperandSegments(int32s(a.Value))
+			case schema.ResultSegments && (a.Name == "resultSegmentSizes" || a.Name == "result_segment_sizes"):
+				op.SetResultSegments(int32s(a.Value))
+			default:
+				kept = append(kept, a)
+			}
+		}
+		attrs = kept
+	}
+	for _, a := range attrs {
+		op.SetAttr(a.Name, a.Value)
+	}
+}
+
+func int32s(a ir.Attribute) []int32 {
+	d, ok := a.(*builtin.DenseArrayAttr)
+	if !ok {
+		return nil
+	}
+	raw := d.RawData()
+	out := make([]int32, len(raw)/4)
+	for i := range out {
+		out[i] = int32(uint32(raw[4*i]) | uint32(raw[4*i+1])<<8 | uint32(raw[4*i+2])<<16 | uint32(raw[4*i+3])<<24)
+	}
+	return out
+}
+
+// blockRef returns the block a label names in the current region,
+// creating it for a forward reference.
+func (ps *parser) blockRef(name string, off int) *ir.Block {
+	s := ps.scopes[len(ps.scopes)-1]
+	if b, ok := s.blocks[name]; ok {
+		return b
+	}
+	b := &ir.Block{}
+	s.blocks[name] = b
+	s.blockAt[b] = off
+	return b
+}
+
+// region reads {...}: blocks, the entry block's label optional.
+func (ps *parser) region(r *ir.Region) {
+	p := ps.p
+	if !p.Enter() {
+		return
+	}
+	defer p.Leave()
+	if !p.Expect("{") {
+		return
+	}
+	ps.pushScope()
+	defer ps.popScope()
+	if p.Optional("}") {
+		return
+	}
+	first := true
+	for !p.Failed() && !p.Is("}") {
+		var b *ir.Block
+		if t := p.Tok(); t.Kind == asm.CaretIdent {
+			p.Next()
+			b = ps.blockRef(t.Text[1:], t.Off)
+			s := ps.scopes[len(ps.scopes)-1]
+			if s.defined[b] {
+				p.ErrorAt(t.Off, "redefinition of block %s", t.Text)
+				return
+			}
+			s.defined[b] = true
+			b.Parent = r
+			r.Blocks = append(r.Blocks, b)
+			if p.Optional("(") {
+				p.List(")", func() { ps.blockArg(b) })
+				p.Expect(")")
+			}
+			p.Expect(":")
+		} else if first {
+			b = r.AddBlock()
+		} else {
+			p.Errorf("expected a block label or '}'")
+			return
+		}
+		first = false
+		for !p.Failed() && !p.Is("}") && p.Tok().Kind != asm.CaretIdent {
+			if op := ps.operation(); op != nil {
+				b.Append(op)
+			}
+		}
+	}
+	p.Expect("}")
+}
+
+func (ps *parser) blockArg(b *ir.Block) {
+	p := ps.p
+	t, ok := p.ExpectKind(asm.PercentIdent, "a block argument")
+	if !ok {
+		return
+	}
+	p.Expect(":")
+	typ := ps.typ()
+	v := b.AddArg(typ, nil)
+	if p.Is("loc") {
+		ps.trailingLoc(&v.Loc)
+	} else {
+		v.Loc = ps.sourceLoc(t.Off)
+	}
+	ps.define(t.Text[1:], []*ir.Value{v}, t.Off)
+}
+
+// trailingLoc reads loc(...) into dst; an alias defined further down is
+// filled in at the end.
+func (ps *parser) trailingLoc(dst *ir.Location) {
+	p := ps.p
+	p.Next() // loc
+	if !p.Expect("(") {
+		return
+	}
+	if t := p.Tok(); t.Kind == asm.HashIdent {
+		if a, ok := ps.attrAlias[t.Text]; ok {
+			p.Next()
+			l, isLoc := a.(ir.Location)
+			if !isLoc {
+				p.ErrorAt(t.Off, "%s is not a location", t.Text)
+				return
+			}
+			*dst = l
+		} else {
+			p.Next()
+			ps.locFixups = append(ps.locFixups, locFixup{dst: dst, name: t.Text, off: t.Off})
+		}
+	} else {
+		*dst = ps.locBody()
+	}
+	p.Expect(")")
+}
+
+// metadata reads {-# dialect_resources: {...}, external_resources: {...} #-}.
+func (ps *parser) metadata() {
+	p := ps.p
+	p.Next()
+	p.List("#-}", func() {
+		key := p.ExpectKeyword("dialect_resources or external_resources")
+		p.Expect(":")
+		p.Expect("{")
+		p.List("}", func() {
+			group := p.ExpectKeyword("a dialect or group name")
+			p.Expect(":")
+			p.Expect("{")
+			var entries []*mlirbc.Resource
+			p.List("}", func() {
+				k, ok := p.KeywordOrString()
+				if !ok {
+					p.Errorf("expected a resource key")
+					return
+				}
+				p.Expect(":")
+				if r := ps.resourceValue(k); r != nil {
+					entries = append(entries, r)
+				}
+			})
+			p.Expect("}")
+			switch key {
+			case "dialect_resources":
+				for _, r := range entries {
+					ps.m.Resources[ir.ResourceHandle{Dialect: group, Key: r.Key}] = r
+				}
+			case "external_resources":
+				ps.m.External = append(ps.m.External, mlirbc.ResourceGroup{Name: group, Entries: entries})
+			default:
+				p.Errorf("unknown metadata section %q", key)
+			}
+		})
+		p.Expect("}")
+	})
+	p.Expect("#-}")
+}
+
+func (ps *parser) resourceValue(key string) *mlirbc.Resource {
+	p := ps.p
+	switch {
+	case p.Optional("true"):
+		return &mlirbc.Resource{Key: key, Kind: mlirbc.ResourceBool, Bool: true}
+	case p.Optional("false"):
+		return &mlirbc.Resource{Key: key, Kind: mlirbc.ResourceBool}
+	}
+	t, ok := p.ExpectKind(asm.String, "a resource value")
+	if !ok {
+		return nil
+	}
+	s := asm.Unquote(t.Text)
+	if !strings.HasPrefix(s, "0x") {
+		return &mlirbc.Resource{Key: key, Kind: mlirbc.ResourceString, String: s}
+	}
+	data, ok := hexBytes(s[2:])
+	if !ok || len(data) < 4 {
+		p.ErrorAt(t.Off, "expected a hex blob: 0x, a 4-byte alignment, the data")
+		return nil
+	}
+	align := uint64(data[0]) | uint64(data[1])<<8 | uint64(data[2])<<16 | uint64(data[3])<<24
+	// mlir-opt takes alignment 0 for an empty blob (and writes it so).
+	if align == 0 && len(data) > 4 || align&(align-1) != 0 {
+		p.ErrorAt(t.Off, "blob alignment %d is not a power of two", align)
+		return nil
+	}
+	return mlirbc.NewBlob(key, align, data[4:])
+}
+
+func hexBytes(s string) ([]byte, bool) {
+	if len(s)%2 != 0 {
+		return nil, false
+	}
+	out := make([]byte, len(s)/2)
+	for i := range out {
+		v, err := strconv.ParseUint(s[2*i:2*i+2], 16, 8)
+		if err != nil {
+			return nil, false
+		}
+		out[i] = byte(v)
+	}
+	return out, true
+}
+
+// useOrders records, for values whose uses MLIR's parser leaves in an
+// order other than the one a bytecode reader builds (by decreasing use
+// ID: op number in a pre-order walk, then operand number), that order:
+// uses made before their value was defined, and uses inside regions of an
+// op that uses the same value (the op is created after its regions).
+func (ps *parser) useOrders() {
+	type useID struct{ op, operand int }
+	ids := map[*ir.Operation]int{}
+	n := 0
+	ps.m.Op.Walk(func(op *ir.Operation) bool {
+		ids[op] = n
+		n++
+		return true
+	})
+	for v, made := range ps.uses {
+		if len(made) < 2 {
+			continue
+		}
+		// The use list, front first, is the creation order reversed.
+		k := len(made)
+		list := make([]useID, k)
+		for i, u := range made {
+			list[k-1-i] = useID{ids[u.op], u.index}
+		}
+		// order[j] is the position in the list of the use with the j-th
+		// largest ID.
+		pos := make([]uint32, k)
+		for i := range pos {
+			pos[i] = uint32(i)
+		}
+		slices.SortStableFunc(pos, func(a, b uint32) int {
+			x, y := list[a], list[b]
+			if x.op != y.op {
+				return y.op - x.op
+			}
+			return y.operand - x.operand
+		})
+		identity := true
+		for i, p := range pos {
+			if int(p) != i {
+				identity = false
+				break
+			}
+		}
+		if !identity {
+			v.SetUseOrder(pos)
+		}
+	}
+}
+
+// sourceLoc is the location MLIR's parser gives what the text gives none:
+// the file, line and column where it starts.
+func (ps *parser) sourceLoc(off int) ir.Location {
+	if ps.lines == nil {
+		src := ps.p.Source()
+		ps.lines = []int{0}
+		for i := 0; i < len(src); i++ {
+			if src[i] == '\n' {
+				ps.lines = append(ps.lines, i+1)
+			}
+		}
+	}
+	line, _ := slices.BinarySearch(ps.lines, off+1)
+	col := off - ps.lines[line-1] + 1
+	return builtin.GetFileLineColLoc(ps.ctx, ps.file, uint32(line), uint32(col))
+}

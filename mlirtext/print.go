@@ -1,0 +1,673 @@
+// Package mlirtext prints and parses MLIR's generic textual form: what
+// `mlir-opt --mlir-print-op-generic --mlir-print-debuginfo` prints for a
+// module, byte for byte, and the same text read back into the IR the
+// bytecode reader builds. The custom (pretty) syntax of ops is not
+// handled: only the quoted generic form ("arith.addi"(%0, %1) ...).
+//
+// Attributes and types print through one path: builtin values in MLIR's
+// exact syntax (builtin.go); other dialects' values through ir.AsmPrintable
+// (nested values by alias), else their dialect's bytecode.TextCodec, else
+// their String method (text-fallback values keep the text the file held).
+// Parsing hands other dialects' text to their TextCodec, or keeps it.
+//
+// The package builds builtin values, so it sits above dialects/ rather
+// than in the runtime.
+package mlirtext
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+
+	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/runtime/asm"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+	"github.com/dialectgen/dialectgen/runtime/wire"
+)
+
+// Options select what mlir-opt's flags select.
+type Options struct {
+	// LocalScope prints without aliases, every location and attribute
+	// in full (--mlir-print-local-scope).
+	LocalScope bool
+	// Release is the LLVM release whose printer to follow (16, 19, 22);
+	// 0 means the module's. It decides whether registered ops print
+	// their inherent attributes as properties (<{...}>, from 17) and how
+	// values are numbered (unique across regions from 19).
+	Release int
+}
+
+// Print writes m as mlir-opt prints it in the generic form with debug
+// info, followed by the newline mlir-opt ends its output with.
+func Print(w io.Writer, m *mlirbc.Module, opts Options) error {
+	b, err := Append(nil, m, opts)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
+}
+
+// Append appends what Print writes to b. What cannot be printed
+// faithfully (properties no dialect here describes, custom-encoded values
+// without a codec, float formats without a printer) is an error, and b is
+// returned as it was.
+func Append(b []byte, m *mlirbc.Module, opts Options) ([]byte, error) {
+	if m == nil || m.Op == nil {
+		return b, fmt.Errorf("mlirtext: no module to print")
+	}
+	if err := m.Op.MaterializeAll(); err != nil {
+		return b, err
+	}
+	release := opts.Release
+	if release == 0 {
+		release = m.Release
+	}
+	if release == 0 {
+		release = 22
+	}
+	p := &printer{
+		release:   release,
+		m:         m,
+		names:     map[*ir.Value]string{},
+		blocks:    map[*ir.Block]int{},
+		distinct:  map[ir.Attribute]int{},
+		resources: map[ir.ResourceHandle]bool{},
+	}
+	p.out.Set(b)
+	if err := p.check(m.Op); err != nil {
+		return b, err
+	}
+	p.number(m.Op)
+	p.preds = predecessors(m.Op)
+	if !opts.LocalScope {
+		p.aliases = asm.NewAliases()
+		p.seen = map[any]bool{}
+		p.visitOp(m.Op)
+		p.aliases.Finish()
+	}
+	p.defs(false)
+	p.op(m.Op)
+	p.out.Byte('\n')
+	if !opts.LocalScope {
+		// The local form is the op alone (printFullOpWithIndentAndLoc);
+		// the top-level form ends its line, then has the deferred aliases
+		// and the file metadata.
+		p.defs(true)
+		p.resourceSection()
+		p.out.Byte('\n')
+	}
+	if p.err != nil {
+		return b, p.err
+	}
+	return p.out.Bytes(), nil
+}
+
+type printer struct {
+	out     asm.Printer
+	release int
+	m       *mlirbc.Module
+	aliases *asm.Aliases // nil in local scope
+	names   map[*ir.Value]string
+	blocks  map[*ir.Block]int         // a block's index in its region
+	preds   map[*ir.Block][]*ir.Block // the blocks whose terminators branch to a block, once per use
+	// distinct numbers distinct attributes in the order they print.
+	distinct map[ir.Attribute]int
+	// resources and resourceOrder are the resource handles printed, in
+	// the order they first print: mlir-opt prints only those.
+	resources     map[ir.ResourceHandle]bool
+	resourceOrder []ir.ResourceHandle
+	err           error
+	ctx           *ir.Context
+	noCtx         bool
+	spans         map[*ir.TextAttr][]textSpan
+	seen          map[any]bool // values the alias walk visited
+}
+
+func (p *printer) fail(err error) {
+	if p.err == nil {
+		p.err = err
+	}
+}
+
+// check refuses what cannot be printed faithfully before anything is.
+func (p *printer) check(top *ir.Operation) error {
+	var err error
+	top.Walk(func(op *ir.Operation) bool {
+		if op.OpaqueProperties() != nil {
+			err = fmt.Errorf("mlirtext: %s has properties no dialect here describes; they cannot be printed", op.Name)
+		}
+		for _, r := range op.Regions {
+			if r == nil {
+				err = fmt.Errorf("mlirtext: %s has a nil region", op.Name)
+				continue
+			}
+			for _, b := range r.Blocks {
+				if b == nil {
+					err = fmt.Errorf("mlirtext: %s has a nil block", op.Name)
+					continue
+				}
+				if slices.Contains(b.Ops, nil) {
+					err = fmt.Errorf("mlirtext: a block of %s holds a nil op", op.Name)
+				}
+				if slices.Contains(b.Args, nil) {
+					err = fmt.Errorf("mlirtext: a block of %s has a nil argument", op.Name)
+				}
+			}
+		}
+		if slices.Contains(op.Results, nil) {
+			err = fmt.Errorf("mlirtext: %s has a nil result", op.Name)
+		}
+		return err == nil
+	})
+	return err
+}
+
+// uniqueIDs reports whether values are numbered across sibling regions
+// without restarting (LLVM 19 on: the generic form implies
+// --mlir-print-unique-ssa-ids).
+func (p *printer) uniqueIDs() bool { return p.release >= 19 }
+
+// number names every value as MLIR's SSANameState does for the generic
+// form: regions are numbered from a stack (the last region pushed first),
+// entry block arguments %argN, other values %N.
+func (p *printer) number(top *ir.Operation) {
+	type counters struct{ values, args int }
+	type pending struct {
+		r *ir.Region
+		c counters
+	}
+	var cur counters
+	var stack []pending
+	for _, r := range top.Regions {
+		stack = append(stack, pending{r, cur})
+	}
+	p.numberOp(top, &cur.values)
+	for len(stack) > 0 {
+		e := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !p.uniqueIDs() {
+			cur = e.c
+		}
+		for i, b := range e.r.Blocks {
+			p.blocks[b] = i
+			for _, a := range b.Args {
+				if i == 0 {
+					p.names[a] = "arg" + strconv.Itoa(cur.args)
+					cur.args++
+				} else {
+					p.names[a] = strconv.Itoa(cur.values)
+					cur.values++
+				}
+			}
+			for _, op := range b.Ops {
+				p.numberOp(op, &cur.values)
+			}
+		}
+		for _, b := range e.r.Blocks {
+			for _, op := range b.Ops {
+				for _, r := range op.Regions {
+					stack = append(stack, pending{r, cur})
+				}
+			}
+		}
+	}
+}
+
+func (p *printer) numberOp(op *ir.Operation, next *int) {
+	if len(op.Results) > 0 {
+		p.names[op.Results[0]] = strconv.Itoa(*next)
+		*next++
+	}
+}
+
+// predecessors lists, for every block, the block of each terminator use
+// that branches to it.
+func predecessors(top *ir.Operation) map[*ir.Block][]*ir.Block {
+	preds := map[*ir.Block][]*ir.Block{}
+	top.Walk(func(op *ir.Operation) bool {
+		for _, s := range op.Successors {
+			preds[s] = append(preds[s], op.Parent)
+		}
+		return true
+	})
+	return preds
+}
+
+// value prints a use of v: %name, with #i for a result of an op with
+// several.
+func (p *printer) value(v *ir.Value) {
+	if v == nil {
+		p.out.Write("<<NULL VALUE>>")
+		return
+	}
+	head, no := v, -1
+	if v.Op != nil && len(v.Op.Results) > 1 {
+		head, no = v.Op.Results[0], v.Index
+	}
+	name, ok := p.names[head]
+	if !ok {
+		p.out.Write("<<UNKNOWN SSA VALUE>>")
+		return
+	}
+	p.out.Byte('%')
+	p.out.Write(name)
+	if no >= 0 {
+		p.out.Byte('#')
+		p.out.Int(int64(no))
+	}
+}
+
+func (p *printer) blockName(b *ir.Block) {
+	i, ok := p.blocks[b]
+	if !ok {
+		p.out.Write("^INVALIDBLOCK")
+		return
+	}
+	p.out.Write("^bb")
+	p.out.Int(int64(i))
+}
+
+// op prints one op at the current indentation, with its location.
+func (p *printer) op(op *ir.Operation) {
+	if n := len(op.Results); n > 0 {
+		p.out.Byte('%')
+		p.out.Write(p.names[op.Results[0]])
+		if n > 1 {
+			p.out.Byte(':')
+			p.out.Int(int64(n))
+		}
+		p.out.Write(" = ")
+	}
+	p.out.Quoted(op.Name.String())
+	p.out.Byte('(')
+	for i, v := range op.Operands {
+		if i > 0 {
+			p.out.Write(", ")
+		}
+		p.value(v)
+	}
+	p.out.Byte(')')
+	if len(op.Successors) > 0 {
+		p.out.Byte('[')
+		for i, s := range op.Successors {
+			if i > 0 {
+				p.out.Write(", ")
+			}
+			p.blockName(s)
+		}
+		p.out.Byte(']')
+	}
+	props, attrs := p.split(op)
+	if props != nil {
+		p.out.Write(" <")
+		props()
+		p.out.Byte('>')
+	}
+	if len(op.Regions) > 0 {
+		p.out.Write(" (")
+		for i, r := range op.Regions {
+			if i > 0 {
+				p.out.Write(", ")
+			}
+			p.region(r)
+		}
+		p.out.Byte(')')
+	}
+	if len(attrs) > 0 {
+		p.out.Write(" {")
+		p.namedAttrs(attrs)
+		p.out.Byte('}')
+	}
+	p.out.Write(" : (")
+	for i, v := range op.Operands {
+		if i > 0 {
+			p.out.Write(", ")
+		}
+		if v == nil {
+			p.out.Write("<<NULL TYPE>>")
+			continue
+		}
+		p.typ(v.Type)
+	}
+	p.out.Byte(')')
+	p.arrowTypes(valueTypes(op.Results))
+	p.trailingLoc(op.Loc, true)
+}
+
+func valueTypes(vs []*ir.Value) []ir.Type {
+	ts := make([]ir.Type, len(vs))
+	for i, v := range vs {
+		ts[i] = v.Type
+	}
+	return ts
+}
+
+// arrowTypes prints " -> T", or " -> (T, U)" for any number of types but
+// one and for a single function type.
+func (p *printer) arrowTypes(ts []ir.Type) {
+	p.out.Write(" -> ")
+	wrap := len(ts) != 1 || isFunctionType(ts[0])
+	if wrap {
+		p.out.Byte('(')
+	}
+	p.types(ts)
+	if wrap {
+		p.out.Byte(')')
+	}
+}
+
+func (p *printer) types(ts []ir.Type) {
+	for i, t := range ts {
+		if i > 0 {
+			p.out.Write(", ")
+		}
+		p.typ(t)
+	}
+}
+
+func (p *printer) namedAttrs(attrs []ir.NamedAttr) {
+	for i, a := range attrs {
+		if i > 0 {
+			p.out.Write(", ")
+		}
+		p.out.KeywordOrString(a.Name)
+		if isUnit(a.Value) {
+			continue
+		}
+		p.out.Write(" = ")
+		p.attr(a.Value, elideNever)
+	}
+}
+
+// split divides op's attributes into the properties MLIR prints in
+// <{...}> and the dictionary it prints in {...}. Registered ops keep
+// their inherent attributes (and segment sizes) as properties from LLVM
+// 17 on; an unregistered op of a v5+ file may carry a properties
+// attribute of its own.
+func (p *printer) split(op *ir.Operation) (props func(), attrs []ir.NamedAttr) {
+	schema := p.schema(op)
+	if schema == nil {
+		if a := op.Properties(); a != nil && p.release >= 17 {
+			return func() { p.attr(a, elideNever) }, op.Attrs
+		}
+		return nil, op.Attrs
+	}
+	var in []ir.NamedAttr
+	for _, a := range op.Attrs {
+		if p.release >= 17 && isProperty(schema, a.Name) {
+			in = append(in, a)
+		} else {
+			attrs = append(attrs, a)
+		}
+	}
+	if p.release >= 17 {
+		in = append(in, p.nativeDefaults(op, schema)...)
+	}
+	segs := p.segmentAttrs(op, schema)
+	if p.release < 17 {
+		attrs = sortedMerge(attrs, segs)
+		return nil, attrs
+	}
+	in = sortedMerge(in[:0:0], append(in, segs...))
+	if len(in) == 0 {
+		return nil, attrs
+	}
+	return func() {
+		p.out.Byte('{')
+		p.namedAttrs(in)
+		p.out.Byte('}')
+	}, attrs
+}
+
+// schema is the op's schema at the printed release, nil for ops no
+// dialect here defines.
+func (p *printer) schema(op *ir.Operation) *bytecode.OpSchema {
+	if op.Name.Op == "" {
+		return nil
+	}
+	ctx := p.context()
+	if ctx == nil {
+		return nil
+	}
+	d, ok := ctx.Dialect(op.Name.Dialect).(bytecode.OpSchemas)
+	if !ok {
+		return nil
+	}
+	return d.OpSchema(op.Name.Op, p.release)
+}
+
+// context is the context the module's values belong to: that of the
+// first location, attribute or type found.
+func (p *printer) context() *ir.Context {
+	if p.ctx != nil || p.noCtx {
+		return p.ctx
+	}
+	p.m.Op.Walk(func(op *ir.Operation) bool {
+		switch {
+		case op.Loc != nil:
+			p.ctx = op.Loc.Context()
+		case len(op.Attrs) > 0 && op.Attrs[0].Value != nil:
+			p.ctx = op.Attrs[0].Value.Context()
+		case len(op.Results) > 0 && op.Results[0].Type != nil:
+			p.ctx = op.Results[0].Type.Context()
+		}
+		return p.ctx == nil
+	})
+	p.noCtx = p.ctx == nil
+	return p.ctx
+}
+
+func sortedMerge(a, b []ir.NamedAttr) []ir.NamedAttr {
+	if len(b) == 0 {
+		return a
+	}
+	out := append(slices.Clone(a), b...)
+	slices.SortStableFunc(out, func(x, y ir.NamedAttr) int {
+		switch {
+		case x.Name < y.Name:
+			return -1
+		case x.Name > y.Name:
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// region prints {...} with its blocks; the entry block's header only
+// when it has arguments or no ops.
+func (p *printer) region(r *ir.Region) {
+	p.out.Byte('{')
+	p.out.Byte('\n')
+	for i, b := range r.Blocks {
+		if i > 0 || len(b.Args) > 0 || len(b.Ops) == 0 {
+			p.blockHeader(b, i == 0)
+		}
+		p.out.Indent()
+		for _, op := range b.Ops {
+			p.indent()
+			p.op(op)
+			p.out.Byte('\n')
+		}
+		p.out.Dedent()
+	}
+	p.indent()
+	p.out.Byte('}')
+}
+
+// indent starts a line at the current depth: an op's block headers and
+// closing brace at the op's own, its ops one deeper.
+func (p *printer) indent() {
+	for range p.out.Depth() {
+		p.out.Write("  ")
+	}
+}
+
+func (p *printer) blockHeader(b *ir.Block, entry bool) {
+	p.indent()
+	p.blockName(b)
+	if len(b.Args) > 0 {
+		p.out.Byte('(')
+		for i, a := range b.Args {
+			if i > 0 {
+				p.out.Write(", ")
+			}
+			p.value(a)
+			p.out.Write(": ")
+			p.typ(a.Type)
+			p.trailingLoc(a.Loc, false)
+		}
+		p.out.Byte(')')
+	}
+	p.out.Byte(':')
+	preds := p.preds[b]
+	switch {
+	case len(preds) == 0:
+		if !entry {
+			p.out.Write("  // no predecessors")
+		}
+	case len(preds) == 1:
+		p.out.Write("  // pred: ")
+		p.blockName(preds[0])
+	default:
+		sorted := slices.Clone(preds)
+		slices.SortStableFunc(sorted, func(x, y *ir.Block) int { return p.blocks[x] - p.blocks[y] })
+		p.out.Write("  // ")
+		p.out.Int(int64(len(sorted)))
+		p.out.Write(" preds: ")
+		for i, s := range sorted {
+			if i > 0 {
+				p.out.Write(", ")
+			}
+			p.blockName(s)
+		}
+	}
+	p.out.Byte('\n')
+}
+
+// trailingLoc prints " loc(...)", by alias when allowed and there is one.
+func (p *printer) trailingLoc(l ir.Location, allowAlias bool) {
+	p.out.Write(" loc(")
+	if l == nil {
+		p.out.Write("unknown")
+	} else if !allowAlias || !p.alias(l) {
+		p.locInner(l, true)
+	}
+	p.out.Byte(')')
+}
+
+// defs prints the alias definitions that are deferred (after the top op)
+// or not.
+func (p *printer) defs(deferred bool) {
+	if p.aliases == nil {
+		return
+	}
+	p.aliases.Definitions(func(key any, alias string, d bool) {
+		if d != deferred {
+			return
+		}
+		p.out.Write(alias)
+		p.out.Write(" = ")
+		switch k := key.(type) {
+		case ir.Type:
+			p.typeImpl(k)
+		case ir.Attribute:
+			p.attrImpl(k, elideNever)
+		}
+		p.out.Byte('\n')
+	})
+}
+
+// segmentAttrs are the segment sizes of op as the attributes MLIR prints
+// for them: operandSegmentSizes = array<i32: ...> (operand_segment_sizes
+// up to LLVM 17).
+func (p *printer) segmentAttrs(op *ir.Operation, s *bytecode.OpSchema) []ir.NamedAttr {
+	var out []ir.NamedAttr
+	add := func(ok bool, sizes []int32, result bool) {
+		if !ok || sizes == nil {
+			return
+		}
+		ctx := p.context()
+		raw := make([]byte, 4*len(sizes))
+		for i, v := range sizes {
+			binary.LittleEndian.PutUint32(raw[4*i:], uint32(v))
+		}
+		i32 := builtin.GetIntegerType(ctx, 32, builtin.SignednessSignless)
+		out = append(out, ir.NamedAttr{Name: segmentsName(result, p.release), Value: builtin.GetDenseArrayAttr(ctx, i32, int64(len(sizes)), raw)})
+	}
+	add(s.OperandSegments, op.OperandSegments(), false)
+	add(s.ResultSegments, op.ResultSegments(), true)
+	return out
+}
+
+func segmentsName(result bool, release int) string {
+	old := release <= 17
+	switch {
+	case old && result:
+		return "result_segment_sizes"
+	case old:
+		return "operand_segment_sizes"
+	case result:
+		return "resultSegmentSizes"
+	}
+	return "operandSegmentSizes"
+}
+
+// nativeDefaults are the native properties op does not carry, at their
+// default values: a native property always has a value, and MLIR prints
+// it (a file before v5 leaves defaults out of the dictionary). The
+// default is what the property's codec writes for "no value" and reads
+// back.
+func (p *printer) nativeDefaults(op *ir.Operation, s *bytecode.OpSchema) []ir.NamedAttr {
+	var out []ir.NamedAttr
+	for _, f := range s.Properties {
+		if f.Kind != bytecode.PropNative || f.Native == nil || op.Attr(f.Name) != nil {
+			continue
+		}
+		b, err := f.Native.AppendProp(nil, nil)
+		if err != nil {
+			continue // no default: the op is missing a required value
+		}
+		a, err := f.Native.ReadProp(wire.NewReader(b, 0, "properties"), p.context())
+		if err == nil && a != nil {
+			out = append(out, ir.NamedAttr{Name: f.Name, Value: a})
+		}
+	}
+	return out
+}
+
+// valueText prints one attribute or type alone, without aliases, as a
+// dialect's text stores it.
+func valueText(x any, release int) string {
+	p := &printer{
+		release:   release,
+		names:     map[*ir.Value]string{},
+		blocks:    map[*ir.Block]int{},
+		distinct:  map[ir.Attribute]int{},
+		resources: map[ir.ResourceHandle]bool{},
+		noCtx:     true,
+	}
+	switch x := x.(type) {
+	case ir.Attribute:
+		p.ctx, p.noCtx = x.Context(), false
+		p.attrImpl(x, elideNever)
+	case ir.Type:
+		p.ctx, p.noCtx = x.Context(), false
+		p.typeImpl(x)
+	}
+	return p.out.String()
+}
+
+func isProperty(s *bytecode.OpSchema, name string) bool {
+	for _, f := range s.Properties {
+		if f.Name == name {
+			return true
+		}
+	}
+	return false
+}
