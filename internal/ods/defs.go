@@ -22,6 +22,11 @@ type defFacts struct {
 	summary  string
 	mnemonic string
 	params   []paramFacts
+	// format is the declarative assembly format; customAsm says the body
+	// is parsed and printed in C++ (hasCustomAssemblyFormat, or a mnemonic
+	// and parameters without a format).
+	format    string
+	customAsm bool
 	// bytecode is the dialect's encodings of the definition, in code
 	// order.
 	bytecode []*bcVariant
@@ -37,6 +42,10 @@ type paramFacts struct {
 	// records describe (no AttrDef or TypeDef); "" to map cpp. doc says
 	// what such a parameter holds when its type does not.
 	typ, doc string
+	// def is the C++ default value (DefaultValuedParameter); custom says
+	// the parameter has its own C++ printer or parser (not an enum's).
+	def    string
+	custom bool
 }
 
 // enumFacts is one C++ enum at one release.
@@ -45,6 +54,10 @@ type enumFacts struct {
 	summary string
 	bit     bool
 	cases   []caseFacts
+	// separator joins the keywords of a bit enum's union; printGroups
+	// prints multi-bit cases first (printBitEnumPrimaryGroups).
+	separator   string
+	printGroups bool
 }
 
 type caseFacts struct {
@@ -121,12 +134,22 @@ func (rs *Records) dialectDefs(dialect string) (map[string]*defFacts, error) {
 				continue
 			}
 			f := &defFacts{name: r.str("cppClassName"), isType: class == "TypeDef",
-				summary: strings.Join(strings.Fields(r.str("summary")), " "), mnemonic: r.str("mnemonic")}
+				summary: strings.Join(strings.Fields(r.str("summary")), " "), mnemonic: r.str("mnemonic"),
+				format: r.str("assemblyFormat")}
+			if n, _ := r.num("hasCustomAssemblyFormat"); n != 0 {
+				f.customAsm = true
+			}
 			if f.name == "" {
 				return nil, fmt.Errorf("%s %s has no cppClassName", class, n)
 			}
 			if f.params, err = rs.defParams(r); err != nil {
 				return nil, fmt.Errorf("%s %s: %v", class, n, err)
+			}
+			if f.format == "" && f.mnemonic != "" && len(f.params) > 0 {
+				f.customAsm = true
+			}
+			for _, p := range f.params {
+				f.customAsm = f.customAsm || p.custom
 			}
 			if prev, ok := out[f.name]; ok && prev.isType == f.isType {
 				continue // reached through two records (an alias)
@@ -175,6 +198,8 @@ func (rs *Records) defParams(r record) ([]paramFacts, error) {
 		pf := paramFacts{name: name, cpp: p.str("cppType")}
 		pf.optional = p.isa("OptionalParameter") || p.isa("OptionalArrayRefParameter")
 		pf.self = p.isa("AttributeSelfTypeParameter")
+		pf.def = p.str("defaultValue")
+		pf.custom = (p.str("printer") != "" || p.str("parser") != "") && !p.isa("EnumParameter") && !p.isa("StringRefParameter")
 		out = append(out, pf)
 	}
 	return out, nil
@@ -211,7 +236,10 @@ func (rs *Records) dialectEnums(dialect string) (map[string]*enumFacts, error) {
 				continue
 			}
 			e := &enumFacts{name: r.str("className"), summary: strings.Join(strings.Fields(r.str("summary")), " "),
-				bit: r.isa("BitEnumBase") || r.isa("BitEnumAttr")}
+				bit: r.isa("BitEnumBase") || r.isa("BitEnumAttr"), separator: r.str("separator")}
+			if n, _ := r.num("printBitEnumPrimaryGroups"); n != 0 {
+				e.printGroups = true
+			}
 			if e.name == "" {
 				continue
 			}

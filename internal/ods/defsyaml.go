@@ -52,6 +52,12 @@ func writeEnum(b *strings.Builder, rels []Release, all span, e *mergedEnum) {
 	}
 	if e.bit {
 		b.WriteString("    bit_enum: true\n")
+		if e.separator != "" && e.separator != "|" {
+			fmt.Fprintf(b, "    separator: %s\n", strconv.Quote(e.separator))
+		}
+		if e.printGroups {
+			b.WriteString("    print_groups: true\n")
+		}
 	}
 	if len(e.renumbered) > 0 {
 		fmt.Fprintf(b, "    # Values are the newest release's; older ones differ: %s.\n", strings.Join(e.renumbered, ", "))
@@ -111,6 +117,10 @@ type defParam struct {
 	name, typ, doc string
 	optional       bool
 	widthOf        string
+	// textDefault is the text of a default value the text form leaves
+	// out; stripped the mnemonic of a definition of the dialect that the
+	// parameter prints without its prefix.
+	textDefault, stripped string
 	span
 }
 
@@ -134,6 +144,8 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, d 
 	for _, mp := range d.params {
 		f := d.param[mp.name]
 		p := &defParam{name: f.name, optional: f.optional, span: mp.span, doc: f.doc}
+		p.textDefault = simpleDefault(f.def)
+		p.stripped = names.mnemonics[cppName(f.cpp)[strings.LastIndex(cppName(f.cpp), ":")+1:]]
 		switch t, ok := f.typ, true; {
 		case t != "":
 			p.typ = t
@@ -180,6 +192,7 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, d 
 			p.widthOf = params[t].name
 		}
 	}
+	writeText(b, rels, d, params)
 	if len(params) > 0 {
 		b.WriteString("    params:\n")
 	}
@@ -192,6 +205,12 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, d 
 		}
 		if p.widthOf != "" {
 			kvs = append(kvs, [2]string{"width_of", scalar(p.widthOf)})
+		}
+		if p.textDefault != "" {
+			kvs = append(kvs, [2]string{"text_default", strconv.Quote(p.textDefault)})
+		}
+		if p.stripped != "" {
+			kvs = append(kvs, [2]string{"stripped", scalar(p.stripped)})
 		}
 		if p.doc != "" {
 			kvs = append(kvs, [2]string{"doc", strconv.Quote(p.doc)})
@@ -258,4 +277,73 @@ func memberField(m bcMember, name, typ string) string {
 		return custom("OptionalUint64")
 	}
 	return scalar(name)
+}
+
+// writeText writes a definition's text form: its mnemonic and declarative
+// assembly format (or that C++ reads and prints it), and the forms of
+// older releases that differ.
+func writeText(b *strings.Builder, rels []Release, d *mergedDef, params []*defParam) {
+	if len(d.texts) == 0 || d.texts[0].mnemonic == "" {
+		return
+	}
+	// A format the definitions do not accept is left to C++, whose hooks
+	// are named by hand.
+	check := func(t *mergedText) {
+		if t.format == "" || t.customAsm {
+			return
+		}
+		def := &defs.Def{Name: d.name, Mnemonic: t.mnemonic}
+		for _, p := range params {
+			if strings.Contains(p.doc, "ArrayRef") {
+				// A list held as one attribute: the format's $p is a list.
+				t.customAsm = true
+				return
+			}
+			def.Params = append(def.Params, &defs.Param{Name: p.name, Optional: p.optional, TextDefault: p.textDefault})
+		}
+		if err := defs.CheckDefFormat(def, t.format); err != nil {
+			t.customAsm = true
+		}
+	}
+	for _, t := range d.texts {
+		check(t)
+	}
+	t := d.texts[0]
+	fmt.Fprintf(b, "    mnemonic: %s\n", scalar(t.mnemonic))
+	switch {
+	case t.customAsm:
+		b.WriteString("    custom_assembly_format: true\n")
+	case t.format != "":
+		fmt.Fprintf(b, "    assembly_format: %s\n", strconv.Quote(strings.Join(strings.Fields(t.format), " ")))
+	}
+	if len(d.texts) == 1 {
+		return
+	}
+	b.WriteString("    older_text_forms:\n")
+	for _, o := range d.texts[1:] {
+		kvs := [][2]string{{"until", fmt.Sprintf("llvm %d", rels[o.last].LLVM)}}
+		if o.mnemonic != "" {
+			kvs = append(kvs, [2]string{"mnemonic", scalar(o.mnemonic)})
+		}
+		switch {
+		case o.customAsm:
+			kvs = append(kvs, [2]string{"custom_assembly_format", "true"})
+		case o.format != "":
+			kvs = append(kvs, [2]string{"assembly_format", strconv.Quote(strings.Join(strings.Fields(o.format), " "))})
+		}
+		fmt.Fprintf(b, "      - %s\n", flowMap(kvs))
+	}
+}
+
+// simpleDefault returns a C++ default value that is an integer or a
+// boolean literal, "" for others.
+func simpleDefault(cpp string) string {
+	s := strings.TrimSpace(cpp)
+	if s == "true" || s == "false" {
+		return s
+	}
+	if _, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return s
+	}
+	return ""
 }

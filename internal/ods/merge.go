@@ -112,6 +112,8 @@ func memberType(m bcMember) string {
 type mergedEnum struct {
 	name, summary string
 	bit           bool
+	separator     string
+	printGroups   bool
 	span
 	cases []*mergedCase
 	// renumbered lists cases whose value an older release gives
@@ -132,6 +134,16 @@ type mergedDef struct {
 	params   []*mergedPart
 	param    map[string]paramFacts // the newest release's facts of each param
 	bytecode []*mergedVariant
+	// texts are the definition's text forms, newest first, each over the
+	// releases that share it.
+	texts []*mergedText
+}
+
+// mergedText is a definition's text form over a span of releases.
+type mergedText struct {
+	mnemonic, format string
+	customAsm        bool
+	span
 }
 
 type mergedVariant struct {
@@ -163,7 +175,8 @@ func mergeDialect(rels []int, facts []*dialectFacts) (*mergedDialect, error) {
 			return nil, fmt.Errorf("enum %s %v", name, err)
 		}
 		newest := facts[s.last].enums[name]
-		e := &mergedEnum{name: name, summary: newest.summary, bit: newest.bit, span: s}
+		e := &mergedEnum{name: name, summary: newest.summary, bit: newest.bit, span: s,
+			separator: newest.separator, printGroups: newest.printGroups}
 		bySymbol := map[string]*mergedCase{}
 		for i := s.last; i >= s.first; i-- {
 			prev := -1
@@ -225,6 +238,17 @@ func mergeDialect(rels []int, facts []*dialectFacts) (*mergedDialect, error) {
 		if d.params, err = mergeParts(rels, s, lists, false); err != nil {
 			return nil, fmt.Errorf("%s: param %v", name, err)
 		}
+		for i := s.last; i >= s.first; i-- {
+			f := facts[i].defs[name]
+			if n := len(d.texts); n > 0 {
+				t := d.texts[n-1]
+				if t.mnemonic == f.mnemonic && t.format == f.format && t.customAsm == f.customAsm {
+					t.first = i
+					continue
+				}
+			}
+			d.texts = append(d.texts, &mergedText{mnemonic: f.mnemonic, format: f.format, customAsm: f.customAsm, span: span{i, i}})
+		}
 		// Encodings: the same element in consecutive releases is one.
 		for i := s.first; i <= s.last; i++ {
 			for _, v := range facts[i].defs[name].bytecode {
@@ -257,7 +281,12 @@ func variantKey(v *bcVariant) string {
 
 // typeNames collects the names the params of a dialect may refer to.
 func (d *mergedDialect) typeNames() *typeNames {
-	n := &typeNames{attrs: map[string]bool{}, types: map[string]bool{}, enums: map[string]bool{}}
+	n := &typeNames{attrs: map[string]bool{}, types: map[string]bool{}, enums: map[string]bool{}, mnemonics: map[string]string{}}
+	for _, def := range append(append([]*mergedDef{}, d.attrs...), d.types...) {
+		if len(def.texts) > 0 && def.texts[0].mnemonic != "" {
+			n.mnemonics[def.name] = def.texts[0].mnemonic
+		}
+	}
 	for _, def := range d.attrs {
 		n.attrs[def.name] = len(def.bytecode) > 0
 	}

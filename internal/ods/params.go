@@ -10,6 +10,9 @@ import (
 type typeNames struct {
 	attrs, types map[string]bool // class name → has a bytecode encoding
 	enums        map[string]bool // class name → is a bit enum
+	// mnemonics maps the classes with a text form of their own to their
+	// mnemonic.
+	mnemonics map[string]string
 }
 
 const affinePkg = "go:github.com/dialectgen/dialectgen/dialects/builtin/affine."

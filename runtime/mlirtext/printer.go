@@ -1,0 +1,305 @@
+package mlirtext
+
+import (
+	"github.com/dialectgen/dialectgen/runtime/asm"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
+
+// Printer prints the body of a dialect attribute or type, spacing the
+// elements of a declarative format as AttrOrTypeFormatGen's printers do.
+type Printer struct {
+	asm.Printer
+	sp      asm.Spacing
+	release int
+	failed  bool
+}
+
+// Release is the LLVM release whose syntax is printed (0: the newest).
+func (pr *Printer) Release() int { return pr.release }
+
+// Fail marks the value as one the printer cannot print; the caller then
+// keeps the value's original text.
+func (pr *Printer) Fail() { pr.failed = true }
+
+// releasePrinter is implemented by dialects whose syntax depends on the
+// release.
+type releasePrinter interface {
+	PrintAttributeFor(a ir.Attribute, release int) (string, bool)
+	PrintTypeFor(t ir.Type, release int) (string, bool)
+}
+
+// Value prints a nested attribute or type in full.
+func (pr *Printer) Value(v any) {
+	switch v := v.(type) {
+	case *ir.TextAttr:
+		pr.Write(v.Text())
+		return
+	case *ir.TextType:
+		pr.Write(v.Text())
+		return
+	case ir.Attribute:
+		if v == nil {
+			break
+		}
+		if v.Dialect() != "builtin" {
+			s, ok := printDialect(v, v.Dialect(), v.Context(), pr.release)
+			if !ok {
+				break
+			}
+			pr.Write(s)
+			return
+		}
+		if b, ok := v.Context().Dialect("builtin").(Builtin); ok && b.PrintBuiltin(pr, v) {
+			return
+		}
+	case ir.Type:
+		if v == nil {
+			break
+		}
+		if v.Dialect() != "builtin" {
+			s, ok := printDialect(v, v.Dialect(), v.Context(), pr.release)
+			if !ok {
+				break
+			}
+			pr.Write(s)
+			return
+		}
+		if b, ok := v.Context().Dialect("builtin").(Builtin); ok && b.PrintBuiltin(pr, v) {
+			return
+		}
+	}
+	pr.failed = true
+}
+
+func printDialect(v any, name string, ctx *ir.Context, release int) (string, bool) {
+	d := ctx.Dialect(name)
+	if rp, ok := d.(releasePrinter); ok {
+		if a, ok := v.(ir.Attribute); ok {
+			return rp.PrintAttributeFor(a, release)
+		}
+		return rp.PrintTypeFor(v.(ir.Type), release)
+	}
+	tc, ok := d.(textCodec)
+	if !ok {
+		return "", false
+	}
+	if a, ok := v.(ir.Attribute); ok {
+		return tc.PrintAttribute(a)
+	}
+	return tc.PrintType(v.(ir.Type))
+}
+
+// printNested prints a nested type or attribute on its own.
+func printNested(v any) (string, bool) {
+	pr := &Printer{}
+	pr.Value(v)
+	return pr.String(), !pr.failed
+}
+
+// Stripped prints a value of the printer's dialect without its prefix
+// and mnemonic (printStrippedAttrOrType).
+func (pr *Printer) Stripped(d *Dialect, v any) {
+	var kind string
+	k := 0
+	switch x := v.(type) {
+	case *ir.TextAttr, *ir.TextType:
+		pr.Value(v)
+		return
+	case ir.Attribute:
+		kind = x.Kind()
+	case ir.Type:
+		kind, k = x.Kind(), 1
+	default:
+		pr.failed = true
+		return
+	}
+	d.index()
+	def := pick(d.byKind[k][kind], pr.release)
+	if def == nil || def.compile() != nil {
+		pr.failed = true
+		return
+	}
+	if def.Print != nil {
+		def.Print(pr, v)
+		return
+	}
+	vals := def.valuesOf(v)
+	saved := pr.sp
+	pr.sp = asm.Spacing{}
+	pr.elems(d, def, def.elems, vals)
+	pr.sp = saved
+}
+
+func (pr *Printer) elems(d *Dialect, def *Def, es []*elem, vals []any) {
+	for _, e := range es {
+		pr.elem(d, def, e, vals)
+	}
+}
+
+// spaceForElement writes the space a variable or directive asks for.
+func (pr *Printer) spaceForElement() {
+	if pr.sp.Element() {
+		pr.Byte(' ')
+	}
+}
+
+func (pr *Printer) elem(d *Dialect, def *Def, e *elem, vals []any) {
+	switch e.kind {
+	case eLiteral:
+		switch e.text {
+		case "":
+			pr.sp.Empty()
+		case " ":
+			pr.Byte(' ')
+			pr.sp.SpaceLiteral()
+		case "\\n":
+			pr.sp.SpaceLiteral()
+		default:
+			if pr.sp.Literal(e.text) {
+				pr.Byte(' ')
+			}
+			pr.Write(e.text)
+		}
+	case eVar:
+		pr.spaceForElement()
+		pr.value(d, def.Params[e.param], def.Params[e.param].Kind, vals[e.param])
+	case eParams, eStruct:
+		pr.spaceForElement()
+		args := e.args
+		if e.kind == eParams {
+			args = nil
+			for i, prm := range def.Params {
+				if !prm.Self {
+					args = append(args, &elem{kind: eVar, param: i})
+				}
+			}
+		}
+		first := true
+		for _, a := range args {
+			prm := def.Params[a.param]
+			v := vals[a.param]
+			if e.kind == eStruct && (prm.Optional || prm.Default != "") && !present(prm, v) {
+				continue
+			}
+			if !first {
+				pr.Write(", ")
+			}
+			first = false
+			if e.kind == eStruct {
+				pr.Write(prm.Name)
+				pr.Write(" = ")
+			}
+			pr.value(d, prm, prm.Kind, v)
+		}
+	case eOptional:
+		anchor := -1
+		for _, x := range e.then {
+			if x.anchor {
+				if x.kind == eCustom && len(x.args) > 0 {
+					anchor = x.args[0].param
+				} else {
+					anchor = x.param
+				}
+			}
+		}
+		if anchor < 0 {
+			pr.failed = true
+			return
+		}
+		before := pr.sp
+		if present(def.Params[anchor], vals[anchor]) {
+			pr.elems(d, def, e.then, vals)
+			return
+		}
+		// What follows is spaced as after the then branch.
+		dry := &Printer{sp: before}
+		dry.elems(d, def, e.then, make([]any, len(vals)))
+		pr.sp = before
+		pr.elems(d, def, e.els, vals)
+		pr.sp = dry.sp
+	case eCustom:
+		pr.spaceForElement()
+		c, ok := d.Customs[e.text]
+		if !ok {
+			pr.failed = true
+			return
+		}
+		args := make([]int, len(e.args))
+		for i, a := range e.args {
+			args[i] = a.param
+		}
+		c.Print(pr, vals, args)
+	}
+}
+
+// value prints one value of kind k for parameter prm.
+func (pr *Printer) value(d *Dialect, prm Param, k Kind, v any) {
+	switch k {
+	case Int:
+		x, ok := v.(int64)
+		if !ok {
+			pr.failed = true
+			return
+		}
+		pr.Int(x)
+	case Uint:
+		x, ok := v.(uint64)
+		if !ok {
+			pr.failed = true
+			return
+		}
+		pr.Uint(x)
+	case Bool:
+		x, ok := v.(bool)
+		if !ok {
+			pr.failed = true
+			return
+		}
+		if x {
+			pr.Write("true")
+		} else {
+			pr.Write("false")
+		}
+	case String:
+		x, ok := v.(string)
+		if !ok {
+			pr.failed = true
+			return
+		}
+		pr.Quoted(x)
+	case Enum:
+		x, ok := v.(uint64)
+		if !ok || prm.Enum == nil {
+			pr.failed = true
+			return
+		}
+		s, ok := prm.Enum.EnumText(x)
+		if !ok {
+			pr.failed = true
+			return
+		}
+		pr.Write(s)
+	case Type, Attr:
+		if v == nil {
+			pr.failed = true
+			return
+		}
+		if prm.Stripped != "" {
+			pr.Stripped(d, v)
+			return
+		}
+		pr.Value(v)
+	case List:
+		list, ok := v.([]any)
+		if !ok {
+			pr.failed = true
+			return
+		}
+		for i, x := range list {
+			if i > 0 {
+				pr.Write(", ")
+			}
+			pr.value(d, prm, prm.Elem, x)
+		}
+	}
+}
