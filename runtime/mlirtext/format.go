@@ -17,12 +17,12 @@ import (
 type elemKind uint8
 
 const (
-	eLiteral   elemKind = iota // `text`
-	eVar                       // $name, qualified($name)
-	eParams                    // params
-	eStruct                    // struct(...)
-	eOptional                  // (…)? or (…):(…)?
-	eCustom                    // custom<Name>(args)
+	eLiteral  elemKind = iota // `text`
+	eVar                      // $name, qualified($name)
+	eParams                   // params
+	eStruct                   // struct(...)
+	eOptional                 // (…)? or (…):(…)?
+	eCustom                   // custom<Name>(args)
 )
 
 type elem struct {

@@ -153,7 +153,7 @@ func (g *gen) genAsmForms(f *jen.File) {
 		iface := jen.Qual(gofile.IR, what)
 		f.Comment(fmt.Sprintf("Print%sFor prints a %s in a release's syntax (0: the newest).", what, model.LowerFirst(what)))
 		f.Func().Params(jen.Id("dialect")).Id("Print"+what+"For").Params(jen.Id("v").Add(iface), jen.Id("release").Int()).Params(jen.String(), jen.Bool()).Block(
-			jen.Return(jen.Id("asmForms").Dot("Print" + what + "For").Call(jen.Id("v"), jen.Id("release"))))
+			jen.Return(jen.Id("asmForms").Dot("Print"+what+"For").Call(jen.Id("v"), jen.Id("release"))))
 	}
 }
 
