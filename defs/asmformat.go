@@ -846,7 +846,7 @@ func checkDefFormat(l *loader, def *Def) {
 	}
 	visit(f.Elements, false)
 	for _, p := range def.Params {
-		if !seen[p] {
+		if !seen[p] && !p.Self {
 			errf(f.Pos, "parameter $%s is missing", p.Name)
 		}
 	}

@@ -470,6 +470,7 @@ func (l *loader) param(n *yaml.Node) *Param {
 		"width_of":     func(v *yaml.Node) { l.str(v, &p.WidthOf) },
 		"text_default": func(v *yaml.Node) { l.str(v, &p.TextDefault) },
 		"stripped":     func(v *yaml.Node) { l.str(v, &p.Stripped) },
+		"self":         func(v *yaml.Node) { l.boolean(v, &p.Self) },
 		"canonical":    func(v *yaml.Node) { l.str(v, &p.Canonical) },
 	}))
 	if p.Name == "" {

@@ -328,6 +328,10 @@ type Param struct {
 	// mnemonic (printStrippedAttrOrType).
 	TextDefault string
 	Stripped    string
+	// Self marks an attribute's own type (AttributeSelfTypeParameter),
+	// which the text form prints after the attribute (" : type"), not in
+	// its format.
+	Self bool
 	// Canonical is a normalization the constructor applies, so equal values
 	// have one representation: "empty_if_all_zero" (a list whose elements
 	// are all zero is stored empty).

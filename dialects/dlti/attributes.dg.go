@@ -93,6 +93,9 @@ func (*FunctionPointerAlignmentAttr) Dialect() string { return "dlti" }
 func (*FunctionPointerAlignmentAttr) Kind() string    { return "FunctionPointerAlignmentAttr" }
 
 func (a *FunctionPointerAlignmentAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#dlti.FunctionPointerAlignmentAttr<alignment = %v, function_dependent = %v>", a.alignment, a.functionDependent)
 }
 

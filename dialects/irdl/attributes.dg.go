@@ -60,6 +60,9 @@ func (*VariadicityAttr) Dialect() string { return "irdl" }
 func (*VariadicityAttr) Kind() string    { return "VariadicityAttr" }
 
 func (a *VariadicityAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#irdl.VariadicityAttr<value = %v>", a.value)
 }
 

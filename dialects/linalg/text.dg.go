@@ -33,6 +33,7 @@ func (dialect) PrintType(v ir.Type) (string, bool) {
 
 var binaryFnSyntax = &mlirtext.EnumSyntax{Cases: binaryFnCases}
 var elementwiseKindSyntax = &mlirtext.EnumSyntax{Cases: elementwiseKindCases}
+var iteratorTypeSyntax = &mlirtext.EnumSyntax{Cases: iteratorTypeCases}
 var ternaryFnSyntax = &mlirtext.EnumSyntax{Cases: ternaryFnCases}
 var typeFnSyntax = &mlirtext.EnumSyntax{Cases: typeFnCases}
 var unaryFnSyntax = &mlirtext.EnumSyntax{Cases: unaryFnCases}
@@ -65,9 +66,9 @@ var asmForms = &mlirtext.Dialect{Name: "linalg", Attrs: []*mlirtext.Def{{Name: "
 		return nil
 	}
 	return []any{mlirtext.FromUint[ElementwiseKind](a.value)}
-}}, {Name: "IteratorTypeAttr", Mnemonic: "iterator_type", Format: "`<` $value `>`", Params: []mlirtext.Param{{Name: "value", Kind: mlirtext.Type}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "IteratorTypeAttr", Mnemonic: "iterator_type", Format: "`<` $value `>`", Params: []mlirtext.Param{{Name: "value", Kind: mlirtext.Enum, Enum: iteratorTypeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
-	x := GetIteratorTypeAttr(ctx, mlirtext.As[ir.Type](v[0], &ok))
+	x := GetIteratorTypeAttr(ctx, mlirtext.AsUint[IteratorType](v[0], &ok))
 	if !ok {
 		return nil
 	}
@@ -77,7 +78,7 @@ var asmForms = &mlirtext.Dialect{Name: "linalg", Attrs: []*mlirtext.Def{{Name: "
 	if !ok {
 		return nil
 	}
-	return []any{mlirtext.FromType[ir.Type](a.value)}
+	return []any{mlirtext.FromUint[IteratorType](a.value)}
 }}, {Name: "TernaryFnAttr", Mnemonic: "ternary_fn", Format: "`<` $value `>`", Params: []mlirtext.Param{{Name: "value", Kind: mlirtext.Enum, Enum: ternaryFnSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTernaryFnAttr(ctx, mlirtext.AsUint[TernaryFn](v[0], &ok))

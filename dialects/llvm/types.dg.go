@@ -31,6 +31,9 @@ func (*LLVMArrayType) Dialect() string { return "llvm" }
 func (*LLVMArrayType) Kind() string    { return "LLVMArrayType" }
 
 func (t *LLVMArrayType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!llvm.LLVMArrayType<elementType = %v, numElements = %v>", t.elementType, t.numElements)
 }
 
@@ -66,6 +69,9 @@ func (*LLVMFixedVectorType) Dialect() string { return "llvm" }
 func (*LLVMFixedVectorType) Kind() string    { return "LLVMFixedVectorType" }
 
 func (t *LLVMFixedVectorType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!llvm.LLVMFixedVectorType<elementType = %v, numElements = %v>", t.elementType, t.numElements)
 }
 
@@ -106,6 +112,9 @@ func (*LLVMFunctionType) Dialect() string { return "llvm" }
 func (*LLVMFunctionType) Kind() string    { return "LLVMFunctionType" }
 
 func (t *LLVMFunctionType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!llvm.LLVMFunctionType<returnType = %v, params = %v, varArg = %v>", t.returnType, t.params, t.varArg)
 }
 
@@ -140,7 +149,13 @@ func GetLLVMPPCFP128Type(ctx *ir.Context) *LLVMPPCFP128Type {
 
 func (*LLVMPPCFP128Type) Dialect() string { return "llvm" }
 func (*LLVMPPCFP128Type) Kind() string    { return "LLVMPPCFP128Type" }
-func (*LLVMPPCFP128Type) String() string  { return "!llvm.LLVMPPCFP128Type" }
+
+func (t *LLVMPPCFP128Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!llvm.LLVMPPCFP128Type"
+}
 
 // LLVMPointerType is lLVM pointer type.
 type LLVMPointerType struct {
@@ -162,6 +177,9 @@ func (*LLVMPointerType) Dialect() string { return "llvm" }
 func (*LLVMPointerType) Kind() string    { return "LLVMPointerType" }
 
 func (t *LLVMPointerType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!llvm.LLVMPointerType<addressSpace = %v>", t.addressSpace)
 }
 
@@ -192,6 +210,9 @@ func (*LLVMScalableVectorType) Dialect() string { return "llvm" }
 func (*LLVMScalableVectorType) Kind() string    { return "LLVMScalableVectorType" }
 
 func (t *LLVMScalableVectorType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!llvm.LLVMScalableVectorType<elementType = %v, minNumElements = %v>", t.elementType, t.minNumElements)
 }
 
@@ -273,6 +294,9 @@ func (*LLVMTargetExtType) Dialect() string { return "llvm" }
 func (*LLVMTargetExtType) Kind() string    { return "LLVMTargetExtType" }
 
 func (t *LLVMTargetExtType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!llvm.LLVMTargetExtType<extTypeName = %q, typeParams = %v, intParams = %v>", t.extTypeName, t.typeParams, t.intParams)
 }
 
@@ -307,4 +331,10 @@ func GetLLVMX86AMXType(ctx *ir.Context) *LLVMX86AMXType {
 
 func (*LLVMX86AMXType) Dialect() string { return "llvm" }
 func (*LLVMX86AMXType) Kind() string    { return "LLVMX86AMXType" }
-func (*LLVMX86AMXType) String() string  { return "!llvm.LLVMX86AMXType" }
+
+func (t *LLVMX86AMXType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!llvm.LLVMX86AMXType"
+}

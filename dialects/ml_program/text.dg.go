@@ -33,7 +33,20 @@ func (dialect) PrintType(v ir.Type) (string, bool) {
 
 // asmForms are the text forms of the ml_program attributes and types with a
 // mnemonic, which mlirtext reads and prints.
-var asmForms = &mlirtext.Dialect{Name: "ml_program", Types: []*mlirtext.Def{{Name: "TokenType", Mnemonic: "token", Make: func(ctx *ir.Context, _ []any) any {
+var asmForms = &mlirtext.Dialect{Name: "ml_program", Attrs: []*mlirtext.Def{{Name: "ExternAttr", Mnemonic: "extern", Params: []mlirtext.Param{{Name: "type", Kind: mlirtext.Type, Self: true}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetExternAttr(ctx, mlirtext.As[ir.Type](v[0], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*ExternAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromType[ir.Type](a.type_)}
+}}}, Types: []*mlirtext.Def{{Name: "TokenType", Mnemonic: "token", Make: func(ctx *ir.Context, _ []any) any {
 	return GetTokenType(ctx)
 }}}}
 

@@ -35,6 +35,19 @@ func (dialect) PrintType(v ir.Type) (string, bool) {
 // mnemonic, which mlirtext reads and prints.
 var asmForms = &mlirtext.Dialect{Name: "ptr", Attrs: []*mlirtext.Def{{Name: "GenericSpaceAttr", Mnemonic: "generic_space", Make: func(ctx *ir.Context, _ []any) any {
 	return GetGenericSpaceAttr(ctx)
+}}, {Name: "NullAttr", Mnemonic: "null", Params: []mlirtext.Param{{Name: "type", Kind: mlirtext.Type, Self: true}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetNullAttr(ctx, mlirtext.As[ir.Type](v[0], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*NullAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromType[ir.Type](a.type_)}
 }}, {Name: "SpecAttr", Mnemonic: "spec", Format: "`<` struct(params) `>`", Params: []mlirtext.Param{{Name: "size", Kind: mlirtext.Uint}, {Name: "abi", Kind: mlirtext.Uint}, {Name: "preferred", Kind: mlirtext.Uint}, {Name: "index", Kind: mlirtext.Uint}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetSpecAttr(ctx, mlirtext.AsUint[uint32](v[0], &ok), mlirtext.AsUint[uint32](v[1], &ok), mlirtext.AsUint[uint32](v[2], &ok), mlirtext.AsUint[uint32](v[3], &ok))

@@ -30,6 +30,9 @@ func (*CrdTransDirectionKindAttr) Dialect() string { return "sparse_tensor" }
 func (*CrdTransDirectionKindAttr) Kind() string    { return "CrdTransDirectionKindAttr" }
 
 func (a *CrdTransDirectionKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#sparse_tensor.CrdTransDirectionKindAttr<value = %v>", a.value)
 }
 
@@ -183,6 +186,9 @@ func (*SparseTensorSortKindAttr) Dialect() string { return "sparse_tensor" }
 func (*SparseTensorSortKindAttr) Kind() string    { return "SparseTensorSortKindAttr" }
 
 func (a *SparseTensorSortKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#sparse_tensor.SparseTensorSortKindAttr<value = %v>", a.value)
 }
 
@@ -211,6 +217,9 @@ func (*StorageSpecifierKindAttr) Dialect() string { return "sparse_tensor" }
 func (*StorageSpecifierKindAttr) Kind() string    { return "StorageSpecifierKindAttr" }
 
 func (a *StorageSpecifierKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#sparse_tensor.StorageSpecifierKindAttr<value = %v>", a.value)
 }
 

@@ -32,6 +32,9 @@ func (*IterSpaceType) Dialect() string { return "sparse_tensor" }
 func (*IterSpaceType) Kind() string    { return "IterSpaceType" }
 
 func (t *IterSpaceType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!sparse_tensor.IterSpaceType<encoding = %v, loLvl = %v, hiLvl = %v>", t.encoding, t.loLvl, t.hiLvl)
 }
 
@@ -74,6 +77,9 @@ func (*IteratorType) Dialect() string { return "sparse_tensor" }
 func (*IteratorType) Kind() string    { return "IteratorType" }
 
 func (t *IteratorType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!sparse_tensor.IteratorType<encoding = %v, loLvl = %v, hiLvl = %v>", t.encoding, t.loLvl, t.hiLvl)
 }
 
@@ -112,6 +118,9 @@ func (*StorageSpecifierType) Dialect() string { return "sparse_tensor" }
 func (*StorageSpecifierType) Kind() string    { return "StorageSpecifierType" }
 
 func (t *StorageSpecifierType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!sparse_tensor.StorageSpecifierType<encoding = %v>", t.encoding)
 }
 

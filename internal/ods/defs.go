@@ -46,6 +46,7 @@ type paramFacts struct {
 	// the parameter has its own C++ printer or parser (not an enum's).
 	def    string
 	custom bool
+	enum   bool // an EnumParameter, whose cpp names the enum
 }
 
 // enumFacts is one C++ enum at one release.
@@ -145,7 +146,7 @@ func (rs *Records) dialectDefs(dialect string) (map[string]*defFacts, error) {
 			if f.params, err = rs.defParams(r); err != nil {
 				return nil, fmt.Errorf("%s %s: %v", class, n, err)
 			}
-			if f.format == "" && f.mnemonic != "" && len(f.params) > 0 {
+			if f.format == "" && f.mnemonic != "" && slices.ContainsFunc(f.params, func(p paramFacts) bool { return !p.self }) {
 				f.customAsm = true
 			}
 			for _, p := range f.params {
@@ -199,6 +200,7 @@ func (rs *Records) defParams(r record) ([]paramFacts, error) {
 		pf.optional = p.isa("OptionalParameter") || p.isa("OptionalArrayRefParameter")
 		pf.self = p.isa("AttributeSelfTypeParameter")
 		pf.def = p.str("defaultValue")
+		pf.enum = p.isa("EnumParameter")
 		pf.custom = (p.str("printer") != "" || p.str("parser") != "") && !p.isa("EnumParameter") && !p.isa("StringRefParameter")
 		out = append(out, pf)
 	}
@@ -208,13 +210,10 @@ func (rs *Records) defParams(r record) ([]paramFacts, error) {
 // dialectEnums returns the C++ enums declared in a dialect's namespace
 // (or one nested in it), by class name. A dialect in the bare mlir
 // namespace (dlti) claims none.
-func (rs *Records) dialectEnums(dialect string) (map[string]*enumFacts, error) {
+func (rs *Records) dialectEnums(dialect string, used map[string]bool) (map[string]*enumFacts, error) {
 	nss := rs.dialectNamespaces()
 	ns := nss[dialect]
 	out := map[string]*enumFacts{}
-	if ns == "" || ns == "mlir" {
-		return out, nil
-	}
 	for _, class := range []string{"EnumInfo", "EnumAttrInfo"} {
 		for _, n := range rs.InstancesOf(class) {
 			r, err := rs.rec(n)
@@ -222,18 +221,20 @@ func (rs *Records) dialectEnums(dialect string) (map[string]*enumFacts, error) {
 				return nil, err
 			}
 			ens := strings.TrimPrefix(r.str("cppNamespace"), "::")
-			if ens != ns && !strings.HasPrefix(ens, ns+"::") {
-				continue
-			}
-			// The most specific dialect namespace owns the enum.
-			owner := ""
-			for d, dns := range nss {
-				if (ens == dns || strings.HasPrefix(ens, dns+"::")) && len(dns) > len(nss[owner]) {
-					owner = d
+			if !used[ens+"::"+r.str("className")] {
+				if ns == "" || ns == "mlir" || ens != ns && !strings.HasPrefix(ens, ns+"::") {
+					continue
 				}
-			}
-			if owner != dialect {
-				continue
+				// The most specific dialect namespace owns the enum.
+				owner := ""
+				for d, dns := range nss {
+					if (ens == dns || strings.HasPrefix(ens, dns+"::")) && len(dns) > len(nss[owner]) {
+						owner = d
+					}
+				}
+				if owner != dialect {
+					continue
+				}
 			}
 			e := &enumFacts{name: r.str("className"), summary: strings.Join(strings.Fields(r.str("summary")), " "),
 				bit: r.isa("BitEnumBase") || r.isa("BitEnumAttr"), separator: r.str("separator")}

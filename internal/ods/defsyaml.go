@@ -121,6 +121,7 @@ type defParam struct {
 	// out; stripped the mnemonic of a definition of the dialect that the
 	// parameter prints without its prefix.
 	textDefault, stripped string
+	self                  bool
 	span
 }
 
@@ -145,6 +146,7 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, d 
 		f := d.param[mp.name]
 		p := &defParam{name: f.name, optional: f.optional, span: mp.span, doc: f.doc}
 		p.textDefault = simpleDefault(f.def)
+		p.self = f.self
 		p.stripped = names.mnemonics[cppName(f.cpp)[strings.LastIndex(cppName(f.cpp), ":")+1:]]
 		switch t, ok := f.typ, true; {
 		case t != "":
@@ -211,6 +213,9 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, d 
 		}
 		if p.stripped != "" {
 			kvs = append(kvs, [2]string{"stripped", scalar(p.stripped)})
+		}
+		if p.self {
+			kvs = append(kvs, [2]string{"self", "true"})
 		}
 		if p.doc != "" {
 			kvs = append(kvs, [2]string{"doc", strconv.Quote(p.doc)})
@@ -299,7 +304,7 @@ func writeText(b *strings.Builder, rels []Release, d *mergedDef, params []*defPa
 				t.customAsm = true
 				return
 			}
-			def.Params = append(def.Params, &defs.Param{Name: p.name, Optional: p.optional, TextDefault: p.textDefault})
+			def.Params = append(def.Params, &defs.Param{Name: p.name, Optional: p.optional, TextDefault: p.textDefault, Self: p.self})
 		}
 		if err := defs.CheckDefFormat(def, t.format); err != nil {
 			t.customAsm = true

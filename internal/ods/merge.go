@@ -19,7 +19,17 @@ func (rs *Records) dialectFacts(dialect string) (*dialectFacts, error) {
 	if f.defs, err = rs.dialectDefs(dialect); err != nil {
 		return nil, err
 	}
-	if f.enums, err = rs.dialectEnums(dialect); err != nil {
+	// Enums of other namespaces that the dialect's enum attributes hold
+	// (linalg's IteratorType is mlir::utils's) are the dialect's too.
+	used := map[string]bool{}
+	for _, d := range f.defs {
+		for _, p := range d.params {
+			if p.enum {
+				used[strings.TrimPrefix(strings.TrimSpace(p.cpp), "::")] = true
+			}
+		}
+	}
+	if f.enums, err = rs.dialectEnums(dialect, used); err != nil {
 		return nil, err
 	}
 	attrs, types, err := rs.dialectBytecode(dialect)

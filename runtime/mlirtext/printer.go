@@ -147,13 +147,13 @@ func (pr *Printer) elem(d *Dialect, def *Def, e *elem, vals []any) {
 	switch e.kind {
 	case eLiteral:
 		switch e.text {
-		case "":
+		case "", "\\n":
+			// AttrOrTypeFormatGen's whitespace: nothing printed before
+			// what follows.
 			pr.sp.Empty()
 		case " ":
 			pr.Byte(' ')
-			pr.sp.SpaceLiteral()
-		case "\\n":
-			pr.sp.SpaceLiteral()
+			pr.sp.Empty()
 		default:
 			if pr.sp.Literal(e.text) {
 				pr.Byte(' ')

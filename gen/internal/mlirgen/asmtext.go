@@ -2,6 +2,7 @@ package mlirgen
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/dave/jennifer/jen"
 
@@ -41,7 +42,7 @@ func (g *gen) asmForms(def *defs.Def) []asmForm {
 		case custom:
 		case f != nil:
 			out = append(out, asmForm{def: def, mnemonic: mnem, format: f.Text, since: since, until: until})
-		case len(def.Params) == 0:
+		case !slices.ContainsFunc(def.Params, func(p *defs.Param) bool { return !p.Self }):
 			out = append(out, asmForm{def: def, mnemonic: mnem, since: since, until: until})
 		}
 	}
@@ -198,8 +199,11 @@ func (g *gen) asmDef(form asmForm, enums map[*defs.Enum]bool) jen.Code {
 		if p.TextDefault != "" {
 			pv = append(pv, jen.Id("Default").Op(":").Lit(p.TextDefault))
 		}
-		if p.Stripped != "" {
+		if p.Stripped != "" && !p.Self {
 			pv = append(pv, jen.Id("Stripped").Op(":").Lit(p.Stripped))
+		}
+		if p.Self {
+			pv = append(pv, jen.Id("Self").Op(":").True())
 		}
 		params = append(params, jen.Values(pv...))
 	}
