@@ -43,7 +43,12 @@ var asmForms = &mlirtext.Dialect{Name: "async", Types: []*mlirtext.Def{{Name: "C
 	return GetGroupType(ctx)
 }}, {Name: "TokenType", Mnemonic: "token", Make: func(ctx *ir.Context, _ []any) any {
 	return GetTokenType(ctx)
-}}}}
+}}, {Name: "ValueType", Mnemonic: "value", Parse: parseValueTypeText, Print: printValueTypeText}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

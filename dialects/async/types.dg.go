@@ -148,6 +148,9 @@ func (*ValueType) Dialect() string { return "async" }
 func (*ValueType) Kind() string    { return "ValueType" }
 
 func (t *ValueType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!async.ValueType<valueType = %v>", t.valueType)
 }
 

@@ -46,7 +46,7 @@ var asmForms = &mlirtext.Dialect{Name: "emitc", Attrs: []*mlirtext.Def{{Name: "O
 		return nil
 	}
 	return []any{mlirtext.Identity[string](a.value)}
-}}}, Types: []*mlirtext.Def{{Name: "LValueType", Mnemonic: "lvalue", Format: "`<` qualified($valueType) `>`", Params: []mlirtext.Param{{Name: "valueType", Kind: mlirtext.Type}}, Make: func(ctx *ir.Context, v []any) any {
+}}}, Types: []*mlirtext.Def{{Name: "ArrayType", Mnemonic: "array", Parse: parseArrayTypeText, Print: printArrayTypeText}, {Name: "LValueType", Mnemonic: "lvalue", Format: "`<` qualified($valueType) `>`", Params: []mlirtext.Param{{Name: "valueType", Kind: mlirtext.Type}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetLValueType(ctx, mlirtext.As[ir.Type](v[0], &ok))
 	if !ok {
@@ -92,6 +92,11 @@ var asmForms = &mlirtext.Dialect{Name: "emitc", Attrs: []*mlirtext.Def{{Name: "O
 }}, {Name: "SizeTType", Mnemonic: "size_t", Make: func(ctx *ir.Context, _ []any) any {
 	return GetSizeTType(ctx)
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

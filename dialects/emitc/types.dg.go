@@ -34,6 +34,9 @@ func (*ArrayType) Dialect() string { return "emitc" }
 func (*ArrayType) Kind() string    { return "ArrayType" }
 
 func (t *ArrayType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!emitc.ArrayType<shape = %v, elementType = %v>", t.shape, t.elementType)
 }
 

@@ -34,7 +34,6 @@ func (dialect) PrintType(v ir.Type) (string, bool) {
 var addressSpaceSyntax = &mlirtext.EnumSyntax{Cases: addressSpaceCases}
 var allReduceOperationSyntax = &mlirtext.EnumSyntax{Cases: allReduceOperationCases}
 var broadcastTypeSyntax = &mlirtext.EnumSyntax{Cases: broadcastTypeCases}
-var compilationTargetSyntax = &mlirtext.EnumSyntax{Cases: compilationTargetCases}
 var dimensionSyntax = &mlirtext.EnumSyntax{Cases: dimensionCases}
 var mMAElementwiseOpSyntax = &mlirtext.EnumSyntax{Cases: mMAElementwiseOpCases}
 var mappingIdSyntax = &mlirtext.EnumSyntax{Cases: mappingIdCases}
@@ -218,19 +217,6 @@ var asmForms = &mlirtext.Dialect{Name: "gpu", Attrs: []*mlirtext.Def{{Name: "Add
 		return nil
 	}
 	return []any{mlirtext.FromUint[MMAElementwiseOp](a.value)}
-}}, {Name: "ObjectAttr", Mnemonic: "object", Format: "`<` $target `,` (`properties` `=` $properties^ `,`)? (`kernels` `=` $kernels^ `,`)? custom<Object>($format, $object) `>`", Since: 20, Params: []mlirtext.Param{{Name: "target", Kind: mlirtext.Attr}, {Name: "format", Kind: mlirtext.Enum, Enum: compilationTargetSyntax}, {Name: "object", Kind: mlirtext.Attr}, {Name: "properties", Kind: mlirtext.Attr, Optional: true}, {Name: "kernels", Kind: mlirtext.Attr, Optional: true, Stripped: "kernel_table"}}, Make: func(ctx *ir.Context, v []any) any {
-	ok := true
-	x := GetObjectAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.AsUint[CompilationTarget](v[1], &ok), mlirtext.As[ir.Attribute](v[2], &ok), mlirtext.As[ir.Attribute](v[3], &ok), mlirtext.As[ir.Attribute](v[4], &ok))
-	if !ok {
-		return nil
-	}
-	return x
-}, Values: func(x any) []any {
-	a, ok := x.(*ObjectAttr)
-	if !ok {
-		return nil
-	}
-	return []any{mlirtext.FromAttr[ir.Attribute](a.target), mlirtext.FromUint[CompilationTarget](a.format), mlirtext.FromAttr[ir.Attribute](a.object), mlirtext.FromAttr[ir.Attribute](a.properties), mlirtext.FromAttr[ir.Attribute](a.kernels)}
 }}, {Name: "Prune2To4SpMatFlagAttr", Mnemonic: "prune_2to4_spmat_flag", Format: "$value", Params: []mlirtext.Param{{Name: "value", Kind: mlirtext.Enum, Enum: prune2To4SpMatFlagSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetPrune2To4SpMatFlagAttr(ctx, mlirtext.AsUint[Prune2To4SpMatFlag](v[0], &ok))
@@ -296,7 +282,20 @@ var asmForms = &mlirtext.Dialect{Name: "gpu", Attrs: []*mlirtext.Def{{Name: "Add
 		return nil
 	}
 	return []any{mlirtext.FromUint[TransposeMode](a.value)}
+}}}, Types: []*mlirtext.Def{{Name: "AsyncTokenType", Mnemonic: "async.token", Make: func(ctx *ir.Context, _ []any) any {
+	return GetAsyncTokenType(ctx)
+}}, {Name: "SparseDnTensorHandleType", Mnemonic: "sparse.dntensor_handle", Make: func(ctx *ir.Context, _ []any) any {
+	return GetSparseDnTensorHandleType(ctx)
+}}, {Name: "SparseSpGEMMOpHandleType", Mnemonic: "sparse.spgemmop_handle", Make: func(ctx *ir.Context, _ []any) any {
+	return GetSparseSpGEMMOpHandleType(ctx)
+}}, {Name: "SparseSpMatHandleType", Mnemonic: "sparse.spmat_handle", Make: func(ctx *ir.Context, _ []any) any {
+	return GetSparseSpMatHandleType(ctx)
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

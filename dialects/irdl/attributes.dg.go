@@ -32,6 +32,9 @@ func (*VariadicityArrayAttr) Dialect() string { return "irdl" }
 func (*VariadicityArrayAttr) Kind() string    { return "VariadicityArrayAttr" }
 
 func (a *VariadicityArrayAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#irdl.VariadicityArrayAttr<value = %v>", a.value)
 }
 

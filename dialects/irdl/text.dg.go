@@ -35,7 +35,7 @@ var variadicitySyntax = &mlirtext.EnumSyntax{Cases: variadicityCases}
 
 // asmForms are the text forms of the irdl attributes and types with a
 // mnemonic, which mlirtext reads and prints.
-var asmForms = &mlirtext.Dialect{Name: "irdl", Attrs: []*mlirtext.Def{{Name: "VariadicityAttr", Mnemonic: "variadicity", Format: "$value", Params: []mlirtext.Param{{Name: "value", Kind: mlirtext.Enum, Enum: variadicitySyntax}}, Make: func(ctx *ir.Context, v []any) any {
+var asmForms = &mlirtext.Dialect{Name: "irdl", Attrs: []*mlirtext.Def{{Name: "VariadicityArrayAttr", Mnemonic: "variadicity_array", Parse: parseVariadicityArrayAttrText, Print: printVariadicityArrayAttrText}, {Name: "VariadicityAttr", Mnemonic: "variadicity", Format: "$value", Params: []mlirtext.Param{{Name: "value", Kind: mlirtext.Enum, Enum: variadicitySyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetVariadicityAttr(ctx, mlirtext.AsUint[Variadicity](v[0], &ok))
 	if !ok {
@@ -53,6 +53,11 @@ var asmForms = &mlirtext.Dialect{Name: "irdl", Attrs: []*mlirtext.Def{{Name: "Va
 }}, {Name: "RegionType", Mnemonic: "region", Make: func(ctx *ir.Context, _ []any) any {
 	return GetRegionType(ctx)
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

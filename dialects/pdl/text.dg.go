@@ -37,11 +37,16 @@ var asmForms = &mlirtext.Dialect{Name: "pdl", Types: []*mlirtext.Def{{Name: "Att
 	return GetAttributeType(ctx)
 }}, {Name: "OperationType", Mnemonic: "operation", Make: func(ctx *ir.Context, _ []any) any {
 	return GetOperationType(ctx)
-}}, {Name: "TypeType", Mnemonic: "type", Make: func(ctx *ir.Context, _ []any) any {
+}}, {Name: "RangeType", Mnemonic: "range", Parse: parseRangeTypeText, Print: printRangeTypeText}, {Name: "TypeType", Mnemonic: "type", Make: func(ctx *ir.Context, _ []any) any {
 	return GetTypeType(ctx)
 }}, {Name: "ValueType", Mnemonic: "value", Make: func(ctx *ir.Context, _ []any) any {
 	return GetValueType(ctx)
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

@@ -76,6 +76,9 @@ func (*RangeType) Dialect() string { return "pdl" }
 func (*RangeType) Kind() string    { return "RangeType" }
 
 func (t *RangeType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!pdl.RangeType<elementType = %v>", t.elementType)
 }
 

@@ -37,7 +37,7 @@ func writeDefs(b *strings.Builder, rels []Release, d *mergedDialect) {
 			if i > 0 {
 				b.WriteString("\n")
 			}
-			writeDef(b, rels, all, names, def)
+			writeDef(b, rels, all, names, d.name, def)
 		}
 	}
 }
@@ -125,7 +125,7 @@ type defParam struct {
 	span
 }
 
-func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, d *mergedDef) {
+func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, dialect string, d *mergedDef) {
 	fmt.Fprintf(b, "  - name: %s\n", scalar(d.name))
 	if d.summary != "" {
 		fmt.Fprintf(b, "    summary: %s\n", strconv.Quote(d.summary))
@@ -194,7 +194,7 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, d 
 			p.widthOf = params[t].name
 		}
 	}
-	writeText(b, rels, d, params)
+	writeText(b, rels, dialect, d, params)
 	if len(params) > 0 {
 		b.WriteString("    params:\n")
 	}
@@ -287,7 +287,7 @@ func memberField(m bcMember, name, typ string) string {
 // writeText writes a definition's text form: its mnemonic and declarative
 // assembly format (or that C++ reads and prints it), and the forms of
 // older releases that differ.
-func writeText(b *strings.Builder, rels []Release, d *mergedDef, params []*defParam) {
+func writeText(b *strings.Builder, rels []Release, dialect string, d *mergedDef, params []*defParam) {
 	if len(d.texts) == 0 || d.texts[0].mnemonic == "" {
 		return
 	}
@@ -308,7 +308,13 @@ func writeText(b *strings.Builder, rels []Release, d *mergedDef, params []*defPa
 		}
 		if err := defs.CheckDefFormat(def, t.format); err != nil {
 			t.customAsm = true
+			return
 		}
+		def.Assembly.Walk(func(e *defs.FormatElem) {
+			if e.Kind == defs.FmtCustom && !hasCustom(dialect, e.Value) {
+				t.customAsm = true
+			}
+		})
 	}
 	for _, t := range d.texts {
 		check(t)
@@ -318,6 +324,9 @@ func writeText(b *strings.Builder, rels []Release, d *mergedDef, params []*defPa
 	switch {
 	case t.customAsm:
 		b.WriteString("    custom_assembly_format: true\n")
+		if hasHook(dialect, d.name) {
+			fmt.Fprintf(b, "    asm_hooks: {parse: parse%sText, print: print%sText}\n", d.name, d.name)
+		}
 	case t.format != "":
 		fmt.Fprintf(b, "    assembly_format: %s\n", strconv.Quote(strings.Join(strings.Fields(t.format), " ")))
 	}

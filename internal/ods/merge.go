@@ -19,6 +19,7 @@ func (rs *Records) dialectFacts(dialect string) (*dialectFacts, error) {
 	if f.defs, err = rs.dialectDefs(dialect); err != nil {
 		return nil, err
 	}
+	addExtraDefs(dialect, f.defs)
 	// Enums of other namespaces that the dialect's enum attributes hold
 	// (linalg's IteratorType is mlir::utils's) are the dialect's too.
 	used := map[string]bool{}
@@ -162,6 +163,7 @@ type mergedVariant struct {
 }
 
 type mergedDialect struct {
+	name         string
 	enums        []*mergedEnum
 	attrs, types []*mergedDef
 }

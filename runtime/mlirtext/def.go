@@ -193,8 +193,20 @@ func (d *Dialect) PrintTypeFor(t ir.Type, release int) (string, bool) {
 // one must not cost more than its length.
 const maxText = 1 << 20
 
+// maxNest bounds the nesting of values in one entry.
+const maxNest = 64
+
 func (d *Dialect) parse(ctx *ir.Context, text string, release, k int) any {
-	if len(text) > maxText {
+	return d.parseNested(ctx, text, release, k, 0)
+}
+
+// AsmFormsOf is implemented by generated dialects with text forms: nested
+// values of those are parsed within the nesting bound of the value that
+// holds them.
+type AsmFormsOf interface{ AsmForms() *Dialect }
+
+func (d *Dialect) parseNested(ctx *ir.Context, text string, release, k, nest int) any {
+	if len(text) > maxText || nest > maxNest {
 		return nil
 	}
 	d.index()
@@ -204,30 +216,40 @@ func (d *Dialect) parse(ctx *ir.Context, text string, release, k int) any {
 	}
 	prefix += d.Name
 	rest, ok := strings.CutPrefix(text, prefix)
-	if !ok || rest == "" {
+	if !ok || rest == "" || rest[0] != '<' && rest[0] != '.' {
 		return nil
 	}
+	// Definitions may share a mnemonic (llvm's fixed and scalable vec):
+	// the first whose form reads the whole text is the value's.
 	p := newParser(ctx, d, release, text)
-	p.Next() // #dialect or #dialect.mnemonic
-	var mnem string
-	bracketed := rest[0] == '<'
-	switch {
-	case bracketed:
-		p.Next()
-		m, ok := p.Keyword()
-		if !ok {
-			return nil
+	mnem := d.mnemonicOf(p, prefix, rest[0] == '<')
+	for _, def := range d.byMnem[k][mnem] {
+		if !def.valid(release) {
+			continue
 		}
-		mnem = m
-	case rest[0] == '.':
-		mnem = p.prevText()[len(prefix)+1:]
-	default:
-		return nil
+		p := newParser(ctx, d, release, text)
+		p.nest = nest
+		d.mnemonicOf(p, prefix, rest[0] == '<')
+		if v := p.whole(def, k, rest[0] == '<'); v != nil {
+			return v
+		}
 	}
-	def := pick(d.byMnem[k][mnem], release)
-	if def == nil {
-		return nil
+	return nil
+}
+
+// mnemonicOf consumes #dialect.mnemonic or #dialect<mnemonic.
+func (d *Dialect) mnemonicOf(p *Parser, prefix string, bracketed bool) string {
+	p.Next()
+	if bracketed {
+		p.Next()
+		m, _ := p.Keyword()
+		return m
 	}
+	return p.prevText()[len(prefix)+1:]
+}
+
+// whole parses the rest of an entry's text as a value of def.
+func (p *Parser) whole(def *Def, k int, bracketed bool) any {
 	v := p.body(def)
 	if bracketed {
 		p.Expect(">")
@@ -241,7 +263,7 @@ func (d *Dialect) parse(ctx *ir.Context, text string, release, k int) any {
 			return nil
 		}
 		vals[i] = t
-		v = def.Make(ctx, vals)
+		v = def.Make(p.Context(), vals)
 	}
 	if p.Failed() || p.Tok().Kind != asm.EOF {
 		return nil
@@ -271,7 +293,7 @@ func (d *Dialect) print(x any, kind string, release, k int) (string, bool) {
 	if def == nil || def.compile() != nil {
 		return "", false
 	}
-	pr := &Printer{release: release}
+	pr := &Printer{release: release, d: d}
 	pr.Write(def.Mnemonic)
 	var vals []any
 	if def.Print != nil {
@@ -334,6 +356,11 @@ func (p *Parser) body(def *Def) any {
 		return nil
 	}
 	defer p.Leave()
+	if p.nest++; p.nest > maxNest {
+		p.Errorf("nesting deeper than %d levels", maxNest)
+		return nil
+	}
+	defer func() { p.nest-- }()
 	if def.Parse != nil {
 		return def.Parse(p)
 	}

@@ -15,6 +15,9 @@ type Parser struct {
 	d       *Dialect
 	release int
 	prevOff int // where the last consumed token started
+	// nest counts the bodies being parsed, across the parsers that try
+	// alternatives (asm.Parser's own depth is per parser).
+	nest int
 }
 
 func newParser(ctx *ir.Context, d *Dialect, release int, text string) *Parser {
@@ -120,6 +123,12 @@ func (p *Parser) Type() ir.Type {
 		if p.Failed() {
 			return nil
 		}
+		if f, ok := p.ctx.Dialect(name).(AsmFormsOf); ok {
+			if t, ok := f.AsmForms().nestedValue(p, text, 1).(ir.Type); ok {
+				return t
+			}
+			return ir.GetTextType(p.ctx, name, text)
+		}
 		if tc, ok := p.ctx.Dialect(name).(textCodec); ok {
 			t, err := tc.ParseType(p.ctx, text, p.release)
 			if err != nil {
@@ -154,6 +163,12 @@ func (p *Parser) Attr() ir.Attribute {
 		text, name := p.nested()
 		if p.Failed() {
 			return nil
+		}
+		if f, ok := p.ctx.Dialect(name).(AsmFormsOf); ok {
+			if a, ok := f.AsmForms().nestedValue(p, text, 0).(ir.Attribute); ok {
+				return a
+			}
+			return ir.GetTextAttr(p.ctx, name, text)
 		}
 		if tc, ok := p.ctx.Dialect(name).(textCodec); ok {
 			a, err := tc.ParseAttribute(p.ctx, text, p.release)
@@ -200,6 +215,66 @@ func (p *Parser) Stripped(mnemonic string, isType bool) any {
 		return nil
 	}
 	return p.body(def)
+}
+
+// Short parses a value of the parser's dialect without its prefix (its
+// mnemonic and body), or any type or attribute written in full.
+func (p *Parser) Short(isType bool) any {
+	t := p.Tok()
+	if t.Kind != asm.BareIdent {
+		if isType {
+			return p.Type()
+		}
+		return p.Attr()
+	}
+	k := 0
+	if isType {
+		k = 1
+	}
+	p.d.index()
+	var cands []*Def
+	for _, def := range p.d.byMnem[k][t.Text] {
+		if def.valid(p.release) {
+			cands = append(cands, def)
+		}
+	}
+	if len(cands) == 0 {
+		if isType {
+			return p.Type()
+		}
+		return p.Attr()
+	}
+	p.Next()
+	for i, def := range cands {
+		if i == len(cands)-1 {
+			return p.body(def)
+		}
+		// Try each form of a shared mnemonic from the same place, on a
+		// parser of its own.
+		q := newParser(p.ctx, p.d, p.release, p.Source())
+		q.ResetTo(p.Offset())
+		q.nest = p.nest
+		if v := q.body(def); v != nil && !q.Failed() {
+			p.ResetTo(q.Offset())
+			return v
+		}
+	}
+	return nil
+}
+
+// IsShort reports whether the next token is a mnemonic of the parser's
+// dialect.
+func (p *Parser) IsShort(isType bool) bool {
+	t := p.Tok()
+	if t.Kind != asm.BareIdent {
+		return false
+	}
+	k := 0
+	if isType {
+		k = 1
+	}
+	p.d.index()
+	return len(p.d.byMnem[k][t.Text]) > 0
 }
 
 // elems parses format elements into vals.
@@ -433,4 +508,33 @@ func (p *Parser) enum(prm Param) any {
 		}
 	}
 	return v
+}
+
+// nestedValue parses a nested value of dialect d within p's nesting
+// bound; nil when it does not print back as text.
+func (d *Dialect) nestedValue(p *Parser, text string, k int) any {
+	v := d.parseNested(p.ctx, text, p.release, k, p.nest+1)
+	if v == nil {
+		return nil
+	}
+	var s string
+	var ok bool
+	switch x := v.(type) {
+	case ir.Attribute:
+		s, ok = d.PrintAttributeFor(x, p.release)
+	case ir.Type:
+		s, ok = d.PrintTypeFor(x, p.release)
+	}
+	if !ok || s != text {
+		return nil
+	}
+	return v
+}
+
+// ShapeAndType parses <4x?x8xT> style bodies' inside: dimensions, each
+// followed by x, then a type (amx.tile, emitc.array).
+func (p *Parser) ShapeAndType(allowDynamic bool) ([]int64, ir.Type) {
+	dims := p.DimensionList(allowDynamic, true)
+	t := p.Type()
+	return dims, t
 }

@@ -12,6 +12,7 @@ type Printer struct {
 	sp      asm.Spacing
 	release int
 	failed  bool
+	d       *Dialect
 }
 
 // Release is the LLVM release whose syntax is printed (0: the newest).
@@ -207,7 +208,7 @@ func (pr *Printer) elem(d *Dialect, def *Def, e *elem, vals []any) {
 			return
 		}
 		before := pr.sp
-		if present(def.Params[anchor], vals[anchor]) {
+		if groupPresent(def, e, anchor, vals) {
 			pr.elems(d, def, e.then, vals)
 			return
 		}
@@ -231,6 +232,61 @@ func (pr *Printer) elem(d *Dialect, def *Def, e *elem, vals []any) {
 		c.Print(pr, vals, args)
 	}
 }
+
+// groupPresent reports whether an optional group prints: its anchor is
+// present, or for a custom directive any of its parameters.
+func groupPresent(def *Def, g *elem, anchor int, vals []any) bool {
+	for _, x := range g.then {
+		if x.anchor && x.kind == eCustom {
+			for _, a := range x.args {
+				if present(def.Params[a.param], vals[a.param]) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return present(def.Params[anchor], vals[anchor])
+}
+
+// Short prints a value of the printer's dialect without its prefix: its
+// mnemonic and body (the dialect's generatedTypePrinter), or in full when
+// it is another dialect's.
+func (pr *Printer) Short(v any) {
+	var kind string
+	k := 0
+	switch x := v.(type) {
+	case *ir.TextAttr, *ir.TextType:
+		pr.Value(v)
+		return
+	case ir.Attribute:
+		if x.Dialect() != pr.d.Name {
+			pr.Value(v)
+			return
+		}
+		kind = x.Kind()
+	case ir.Type:
+		if x.Dialect() != pr.d.Name {
+			pr.Value(v)
+			return
+		}
+		kind, k = x.Kind(), 1
+	default:
+		pr.failed = true
+		return
+	}
+	def := pick(pr.d.byKind[k][kind], pr.release)
+	if def == nil {
+		pr.failed = true
+		return
+	}
+	pr.Write(def.Mnemonic)
+	pr.Stripped(pr.d, v)
+}
+
+// Stripped prints a value of the printer's dialect without prefix and
+// mnemonic.
+func (pr *Printer) StrippedOwn(v any) { pr.Stripped(pr.d, v) }
 
 // value prints one value of kind k for parameter prm.
 func (pr *Printer) value(d *Dialect, prm Param, k Kind, v any) {
@@ -302,4 +358,17 @@ func (pr *Printer) value(d *Dialect, prm Param, k Kind, v any) {
 			pr.value(d, prm, prm.Elem, x)
 		}
 	}
+}
+
+// ShapeAndType prints dimensions, each followed by x, then a type.
+func (pr *Printer) ShapeAndType(dims []int64, t ir.Type) {
+	for _, d := range dims {
+		if d == asm.Dynamic {
+			pr.Write("?")
+		} else {
+			pr.Int(d)
+		}
+		pr.Write("x")
+	}
+	pr.Value(t)
 }

@@ -25,6 +25,7 @@ type asmForm struct {
 	def          *defs.Def
 	mnemonic     string
 	format       string
+	asm          *defs.AsmFormat
 	hooks        *defs.DefAsmHooks
 	since, until int
 }
@@ -41,7 +42,7 @@ func (g *gen) asmForms(def *defs.Def) []asmForm {
 			out = append(out, asmForm{def: def, mnemonic: mnem, hooks: def.AsmHooks, since: since, until: until})
 		case custom:
 		case f != nil:
-			out = append(out, asmForm{def: def, mnemonic: mnem, format: f.Text, since: since, until: until})
+			out = append(out, asmForm{def: def, mnemonic: mnem, format: f.Text, asm: f, since: since, until: until})
 		case !slices.ContainsFunc(def.Params, func(p *defs.Param) bool { return !p.Self }):
 			out = append(out, asmForm{def: def, mnemonic: mnem, since: since, until: until})
 		}
@@ -113,8 +114,12 @@ func mt(name string) *jen.Statement { return jen.Qual(mlirtextPkg, name) }
 func (g *gen) genAsmForms(f *jen.File) {
 	enums := map[*defs.Enum]bool{}
 	var attrs, types []jen.Code
+	customs := false
 	for _, def := range g.m.Defs() {
 		for _, form := range g.asmForms(def.Def) {
+			if form.asm != nil {
+				form.asm.Walk(func(e *defs.FormatElem) { customs = customs || e.Kind == defs.FmtCustom })
+			}
 			lit := g.asmDef(form, enums)
 			if def.IsType {
 				types = append(types, lit)
@@ -149,7 +154,13 @@ func (g *gen) genAsmForms(f *jen.File) {
 	if len(types) > 0 {
 		fields = append(fields, jen.Id("Types").Op(":").Index().Op("*").Add(mt("Def")).Values(types...))
 	}
+	if customs {
+		// The custom directives of the formats, hand-written.
+		fields = append(fields, jen.Id("Customs").Op(":").Id("asmCustoms"))
+	}
 	f.Var().Id("asmForms").Op("=").Op("&").Add(mt("Dialect")).Values(fields...)
+	f.Comment("AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).")
+	f.Func().Params(jen.Id("dialect")).Id("AsmForms").Params().Op("*").Add(mt("Dialect")).Block(jen.Return(jen.Id("asmForms")))
 	for _, what := range []string{"Attribute", "Type"} {
 		iface := jen.Qual(gofile.IR, what)
 		f.Comment(fmt.Sprintf("Print%sFor prints a %s in a release's syntax (0: the newest).", what, model.LowerFirst(what)))
