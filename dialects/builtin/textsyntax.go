@@ -199,12 +199,16 @@ func dimension(p *mlirtext.Parser) int64 {
 	if p.Optional("?") {
 		return asm.Dynamic
 	}
-	d := p.DimensionList(false, false)
-	if len(d) != 1 {
+	t := p.Tok()
+	if t.Kind != asm.Integer || strings.HasPrefix(t.Text, "0x") {
 		p.Errorf("expected a dimension")
 		return 0
 	}
-	return d[0]
+	v := p.ExpectInt64("a dimension")
+	if v < 0 {
+		p.Errorf("invalid dimension")
+	}
+	return v
 }
 
 // expectX consumes the x after a dimension, which may begin the next

@@ -807,6 +807,10 @@ var asmForms = &mlirtext.Dialect{Name: "llvm", Attrs: []*mlirtext.Def{{Name: "Ac
 	return []any{mlirtext.FromType[ir.Type](t.returnType), func(l []ir.Type) any {
 		return mlirtext.FromList(l, mlirtext.FromType[ir.Type])
 	}(t.params), mlirtext.Identity[bool](t.varArg)}
+}}, {Name: "LLVMLabelType", Mnemonic: "label", Make: func(ctx *ir.Context, _ []any) any {
+	return GetLLVMLabelType(ctx)
+}}, {Name: "LLVMMetadataType", Mnemonic: "metadata", Make: func(ctx *ir.Context, _ []any) any {
+	return GetLLVMMetadataType(ctx)
 }}, {Name: "LLVMPPCFP128Type", Mnemonic: "ppc_fp128", Make: func(ctx *ir.Context, _ []any) any {
 	return GetLLVMPPCFP128Type(ctx)
 }}, {Name: "LLVMPointerType", Mnemonic: "ptr", Format: "(`<` $addressSpace^ `>`)?", Params: []mlirtext.Param{{Name: "addressSpace", Kind: mlirtext.Uint, Default: "0"}}, Make: func(ctx *ir.Context, v []any) any {
@@ -835,7 +839,7 @@ var asmForms = &mlirtext.Dialect{Name: "llvm", Attrs: []*mlirtext.Def{{Name: "Ac
 		return nil
 	}
 	return []any{mlirtext.FromType[ir.Type](t.elementType), mlirtext.FromUint[uint32](t.minNumElements)}
-}}, {Name: "LLVMTargetExtType", Mnemonic: "target", Format: "`<` $extTypeName (`,` custom<ExtTypeParams>($typeParams, $intParams)^ )? `>`", Params: []mlirtext.Param{{Name: "extTypeName", Kind: mlirtext.String}, {Name: "typeParams", Kind: mlirtext.List, Elem: mlirtext.Type, Optional: true}, {Name: "intParams", Kind: mlirtext.List, Elem: mlirtext.Uint, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "LLVMStructType", Mnemonic: "struct", Parse: parseLLVMStructTypeText, Print: printLLVMStructTypeText}, {Name: "LLVMTargetExtType", Mnemonic: "target", Format: "`<` $extTypeName (`,` custom<ExtTypeParams>($typeParams, $intParams)^ )? `>`", Params: []mlirtext.Param{{Name: "extTypeName", Kind: mlirtext.String}, {Name: "typeParams", Kind: mlirtext.List, Elem: mlirtext.Type, Optional: true}, {Name: "intParams", Kind: mlirtext.List, Elem: mlirtext.Uint, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetLLVMTargetExtType(ctx, mlirtext.As[string](v[0], &ok), func(v any, ok *bool) []ir.Type {
 		return mlirtext.AsList[ir.Type](v, ok, mlirtext.As[ir.Type])
@@ -856,9 +860,18 @@ var asmForms = &mlirtext.Dialect{Name: "llvm", Attrs: []*mlirtext.Def{{Name: "Ac
 	}(t.typeParams), func(l []uint32) any {
 		return mlirtext.FromList(l, mlirtext.FromUint[uint32])
 	}(t.intParams)}
+}}, {Name: "LLVMTokenType", Mnemonic: "token", Make: func(ctx *ir.Context, _ []any) any {
+	return GetLLVMTokenType(ctx)
+}}, {Name: "LLVMVoidType", Mnemonic: "void", Make: func(ctx *ir.Context, _ []any) any {
+	return GetLLVMVoidType(ctx)
 }}, {Name: "LLVMX86AMXType", Mnemonic: "x86_amx", Make: func(ctx *ir.Context, _ []any) any {
 	return GetLLVMX86AMXType(ctx)
-}}}}
+}}}, Customs: asmCustoms}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

@@ -133,6 +133,54 @@ func (t *LLVMFunctionType) VarArg() bool {
 	return t.varArg
 }
 
+// LLVMLabelType is a llvm type.
+type LLVMLabelType struct {
+	ir.TypeBase
+}
+
+// GetLLVMLabelType returns the uniqued LLVMLabelType with these parameters.
+func GetLLVMLabelType(ctx *ir.Context) *LLVMLabelType {
+	k := ir.NewKey("llvm", "LLVMLabelType")
+	if v, ok := ir.LookupType[*LLVMLabelType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &LLVMLabelType{})
+}
+
+func (*LLVMLabelType) Dialect() string { return "llvm" }
+func (*LLVMLabelType) Kind() string    { return "LLVMLabelType" }
+
+func (t *LLVMLabelType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!llvm.LLVMLabelType"
+}
+
+// LLVMMetadataType is a llvm type.
+type LLVMMetadataType struct {
+	ir.TypeBase
+}
+
+// GetLLVMMetadataType returns the uniqued LLVMMetadataType with these parameters.
+func GetLLVMMetadataType(ctx *ir.Context) *LLVMMetadataType {
+	k := ir.NewKey("llvm", "LLVMMetadataType")
+	if v, ok := ir.LookupType[*LLVMMetadataType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &LLVMMetadataType{})
+}
+
+func (*LLVMMetadataType) Dialect() string { return "llvm" }
+func (*LLVMMetadataType) Kind() string    { return "LLVMMetadataType" }
+
+func (t *LLVMMetadataType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!llvm.LLVMMetadataType"
+}
+
 // LLVMPPCFP128Type is 128 bit FP type with IBM double-double semantics.
 type LLVMPPCFP128Type struct {
 	ir.TypeBase
@@ -251,6 +299,9 @@ func (*LLVMStructType) Dialect() string { return "llvm" }
 func (*LLVMStructType) Kind() string    { return "LLVMStructType" }
 
 func (t *LLVMStructType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!llvm.LLVMStructType<name = %q, body = %v>", t.name, t.body)
 }
 
@@ -313,6 +364,54 @@ func (t *LLVMTargetExtType) TypeParams() []ir.Type {
 // IntParams returns the intParams parameter (shared: do not modify).
 func (t *LLVMTargetExtType) IntParams() []uint32 {
 	return t.intParams
+}
+
+// LLVMTokenType is a llvm type.
+type LLVMTokenType struct {
+	ir.TypeBase
+}
+
+// GetLLVMTokenType returns the uniqued LLVMTokenType with these parameters.
+func GetLLVMTokenType(ctx *ir.Context) *LLVMTokenType {
+	k := ir.NewKey("llvm", "LLVMTokenType")
+	if v, ok := ir.LookupType[*LLVMTokenType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &LLVMTokenType{})
+}
+
+func (*LLVMTokenType) Dialect() string { return "llvm" }
+func (*LLVMTokenType) Kind() string    { return "LLVMTokenType" }
+
+func (t *LLVMTokenType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!llvm.LLVMTokenType"
+}
+
+// LLVMVoidType is a llvm type.
+type LLVMVoidType struct {
+	ir.TypeBase
+}
+
+// GetLLVMVoidType returns the uniqued LLVMVoidType with these parameters.
+func GetLLVMVoidType(ctx *ir.Context) *LLVMVoidType {
+	k := ir.NewKey("llvm", "LLVMVoidType")
+	if v, ok := ir.LookupType[*LLVMVoidType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &LLVMVoidType{})
+}
+
+func (*LLVMVoidType) Dialect() string { return "llvm" }
+func (*LLVMVoidType) Kind() string    { return "LLVMVoidType" }
+
+func (t *LLVMVoidType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!llvm.LLVMVoidType"
 }
 
 // LLVMX86AMXType is lLVM x86_amx type.

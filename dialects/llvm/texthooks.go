@@ -1,0 +1,146 @@
+package llvm
+
+import (
+	"github.com/dialectgen/dialectgen/runtime/asm"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
+)
+
+// The parts of the LLVM dialect's text forms that C++ reads and prints:
+// types nested in LLVM types print without their !llvm. prefix
+// (custom<PrettyLLVMType>), function parameter lists
+// (custom<FunctionTypes>), target extension type parameters
+// (custom<ExtTypeParams>), and the struct type.
+
+var asmCustoms = map[string]mlirtext.Custom{
+	"PrettyLLVMType": {
+		Parse: func(p *mlirtext.Parser, v []any, args []int) {
+			if t := prettyType(p); t != nil {
+				v[args[0]] = t
+			}
+		},
+		Print: func(pr *mlirtext.Printer, v []any, args []int) { pr.Short(v[args[0]]) },
+	},
+	"FunctionTypes": {
+		Parse: func(p *mlirtext.Parser, v []any, args []int) {
+			params := []any{}
+			varArg := false
+			p.List(")", func() {
+				if p.Optional("...") {
+					varArg = true
+					return
+				}
+				if varArg {
+					p.Errorf("variadic arguments must be in the end of the argument list")
+					return
+				}
+				if t := prettyType(p); t != nil {
+					params = append(params, t)
+				}
+			})
+			p.Expect(")")
+			v[args[0]], v[args[1]] = params, varArg
+		},
+		Print: func(pr *mlirtext.Printer, v []any, args []int) {
+			params, _ := v[args[0]].([]any)
+			for i, t := range params {
+				if i > 0 {
+					pr.Write(", ")
+				}
+				pr.Short(t)
+			}
+			if va, _ := v[args[1]].(bool); va {
+				if len(params) > 0 {
+					pr.Write(", ")
+				}
+				pr.Write("...")
+			}
+			pr.Write(")")
+		},
+	},
+	"ExtTypeParams": {
+		Parse: func(p *mlirtext.Parser, v []any, args []int) {
+			types, ints := []any{}, []any{}
+			p.List("", func() {
+				if t := p.Tok(); t.Kind == asm.Integer {
+					ints = append(ints, p.ExpectUint64("an integer parameter"))
+					return
+				}
+				if len(ints) > 0 {
+					p.Errorf("type parameters must come before integer parameters")
+					return
+				}
+				if t := prettyType(p); t != nil {
+					types = append(types, t)
+				}
+			})
+			v[args[0]], v[args[1]] = types, ints
+		},
+		Print: func(pr *mlirtext.Printer, v []any, args []int) {
+			types, _ := v[args[0]].([]any)
+			ints, _ := v[args[1]].([]any)
+			for i, x := range append(append([]any{}, types...), ints...) {
+				if i > 0 {
+					pr.Write(", ")
+				}
+				if n, ok := x.(uint64); ok {
+					pr.Uint(n)
+				} else {
+					pr.Short(x)
+				}
+			}
+		},
+	},
+}
+
+// prettyType parses a type nested in an LLVM type: an LLVM type without
+// its prefix (ptr, struct<…>) or any other type.
+func prettyType(p *mlirtext.Parser) ir.Type {
+	if p.IsShort(true) {
+		t, _ := p.Short(true).(ir.Type)
+		return t
+	}
+	return p.Type()
+}
+
+// parseLLVMStructTypeText reads <(i32, f32)> and <"name", (…)>: literal and
+// identified structs with a body. Packed, opaque and body-less (recursive)
+// references have no parameters here and stay text.
+func parseLLVMStructTypeText(p *mlirtext.Parser) any {
+	p.Expect("<")
+	name := ""
+	if s, ok := p.StringLit(); ok {
+		name = s
+		p.Expect(",")
+	}
+	p.Expect("(")
+	body := []ir.Type{}
+	p.List(")", func() {
+		if t := prettyType(p); t != nil {
+			body = append(body, t)
+		}
+	})
+	p.Expect(")")
+	p.Expect(">")
+	if p.Failed() {
+		return nil
+	}
+	return GetLLVMStructType(p.Context(), name, body)
+}
+
+func printLLVMStructTypeText(pr *mlirtext.Printer, v any) {
+	t := v.(*LLVMStructType)
+	pr.Write("<")
+	if t.Name() != "" {
+		pr.Quoted(t.Name())
+		pr.Write(", ")
+	}
+	pr.Write("(")
+	for i, e := range t.Body() {
+		if i > 0 {
+			pr.Write(", ")
+		}
+		pr.Short(e)
+	}
+	pr.Write(")>")
+}
