@@ -684,7 +684,90 @@ var asmForms = &mlirtext.Dialect{Name: "spirv", Attrs: []*mlirtext.Def{{Name: "A
 		return nil
 	}
 	return []any{mlirtext.FromUint[Version](a.value)}
-}}}}
+}}}, Types: []*mlirtext.Def{{Name: "ArrayType", Mnemonic: "array", Format: "`<` $count `x` $elementType (`,` `stride` `` `=` `` $stride^)? `>`", Params: []mlirtext.Param{{Name: "elementType", Kind: mlirtext.Type}, {Name: "count", Kind: mlirtext.Uint}, {Name: "stride", Kind: mlirtext.Uint, Default: "0"}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetArrayType(ctx, mlirtext.As[ir.Type](v[0], &ok), mlirtext.AsUint[uint32](v[1], &ok), mlirtext.AsUint[uint32](v[2], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	t, ok := x.(*ArrayType)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromType[ir.Type](t.elementType), mlirtext.FromUint[uint32](t.count), mlirtext.FromUint[uint32](t.stride)}
+}}, {Name: "ImageType", Mnemonic: "image", Format: "`<` $elementType `,` $dim `,` $depthInfo `,` $arrayedInfo `,` $samplingInfo `,` $samplerUseInfo `,` $format `>`", Params: []mlirtext.Param{{Name: "elementType", Kind: mlirtext.Type}, {Name: "dim", Kind: mlirtext.Enum, Enum: dimSyntax}, {Name: "depthInfo", Kind: mlirtext.Enum, Enum: imageDepthInfoSyntax}, {Name: "arrayedInfo", Kind: mlirtext.Enum, Enum: imageArrayedInfoSyntax}, {Name: "samplingInfo", Kind: mlirtext.Enum, Enum: imageSamplingInfoSyntax}, {Name: "samplerUseInfo", Kind: mlirtext.Enum, Enum: imageSamplerUseInfoSyntax}, {Name: "format", Kind: mlirtext.Enum, Enum: imageFormatSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetImageType(ctx, mlirtext.As[ir.Type](v[0], &ok), mlirtext.AsUint[Dim](v[1], &ok), mlirtext.AsUint[ImageDepthInfo](v[2], &ok), mlirtext.AsUint[ImageArrayedInfo](v[3], &ok), mlirtext.AsUint[ImageSamplingInfo](v[4], &ok), mlirtext.AsUint[ImageSamplerUseInfo](v[5], &ok), mlirtext.AsUint[ImageFormat](v[6], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	t, ok := x.(*ImageType)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromType[ir.Type](t.elementType), mlirtext.FromUint[Dim](t.dim), mlirtext.FromUint[ImageDepthInfo](t.depthInfo), mlirtext.FromUint[ImageArrayedInfo](t.arrayedInfo), mlirtext.FromUint[ImageSamplingInfo](t.samplingInfo), mlirtext.FromUint[ImageSamplerUseInfo](t.samplerUseInfo), mlirtext.FromUint[ImageFormat](t.format)}
+}}, {Name: "MatrixType", Mnemonic: "matrix", Format: "`<` $columnCount `x` $columnType `>`", Params: []mlirtext.Param{{Name: "columnType", Kind: mlirtext.Type}, {Name: "columnCount", Kind: mlirtext.Uint}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetMatrixType(ctx, mlirtext.As[ir.Type](v[0], &ok), mlirtext.AsUint[uint32](v[1], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	t, ok := x.(*MatrixType)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromType[ir.Type](t.columnType), mlirtext.FromUint[uint32](t.columnCount)}
+}}, {Name: "PointerType", Mnemonic: "ptr", Format: "`<` $pointeeType `,` $storageClass `>`", Params: []mlirtext.Param{{Name: "pointeeType", Kind: mlirtext.Type}, {Name: "storageClass", Kind: mlirtext.Enum, Enum: storageClassSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetPointerType(ctx, mlirtext.As[ir.Type](v[0], &ok), mlirtext.AsUint[StorageClass](v[1], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	t, ok := x.(*PointerType)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromType[ir.Type](t.pointeeType), mlirtext.FromUint[StorageClass](t.storageClass)}
+}}, {Name: "RuntimeArrayType", Mnemonic: "rtarray", Format: "`<` $elementType (`,` `stride` `` `=` `` $stride^)? `>`", Params: []mlirtext.Param{{Name: "elementType", Kind: mlirtext.Type}, {Name: "stride", Kind: mlirtext.Uint, Default: "0"}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetRuntimeArrayType(ctx, mlirtext.As[ir.Type](v[0], &ok), mlirtext.AsUint[uint32](v[1], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	t, ok := x.(*RuntimeArrayType)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromType[ir.Type](t.elementType), mlirtext.FromUint[uint32](t.stride)}
+}}, {Name: "SampledImageType", Mnemonic: "sampled_image", Format: "`<` $imageType `>`", Params: []mlirtext.Param{{Name: "imageType", Kind: mlirtext.Type}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetSampledImageType(ctx, mlirtext.As[ir.Type](v[0], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	t, ok := x.(*SampledImageType)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromType[ir.Type](t.imageType)}
+}}, {Name: "StructType", Mnemonic: "struct", Parse: parseStructTypeText, Print: printStructTypeText}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

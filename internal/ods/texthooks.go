@@ -16,6 +16,7 @@ var asmHooks = map[string][]string{
 	"irdl":  {"VariadicityArrayAttr"},
 	"llvm":  {"LLVMStructType"},
 	"pdl":   {"RangeType"},
+	"spirv": {"StructType"},
 }
 
 // asmCustoms lists, per dialect, the custom directives of declarative
@@ -32,7 +33,11 @@ type extraDef struct {
 	name     string
 	isType   bool
 	mnemonic string
-	params   []paramFacts
+	// format is the body's text as an assembly format, where C++'s reads
+	// and prints as one would; without it, a definition with parameters
+	// has hooks.
+	format string
+	params []paramFacts
 }
 
 var extraDefs = map[string][]extraDef{
@@ -41,6 +46,31 @@ var extraDefs = map[string][]extraDef{
 		{name: "SparseDnTensorHandleType", isType: true, mnemonic: "sparse.dntensor_handle"},
 		{name: "SparseSpMatHandleType", isType: true, mnemonic: "sparse.spmat_handle"},
 		{name: "SparseSpGEMMOpHandleType", isType: true, mnemonic: "sparse.spgemmop_handle"},
+	},
+	// SPIR-V's types are C++ classes that the dialect parses and prints
+	// itself; all but the struct type's bodies read as formats.
+	"spirv": {
+		{name: "ArrayType", isType: true, mnemonic: "array", format: "`<` $count `x` $elementType (`,` `stride` `` `=` `` $stride^)? `>`",
+			params: []paramFacts{{name: "elementType", typ: "Type"}, {name: "count", typ: "uint32"}, {name: "stride", typ: "uint32", def: "0"}}},
+		{name: "RuntimeArrayType", isType: true, mnemonic: "rtarray", format: "`<` $elementType (`,` `stride` `` `=` `` $stride^)? `>`",
+			params: []paramFacts{{name: "elementType", typ: "Type"}, {name: "stride", typ: "uint32", def: "0"}}},
+		{name: "PointerType", isType: true, mnemonic: "ptr", format: "`<` $pointeeType `,` $storageClass `>`",
+			params: []paramFacts{{name: "pointeeType", typ: "Type"}, {name: "storageClass", typ: "StorageClass"}}},
+		{name: "MatrixType", isType: true, mnemonic: "matrix", format: "`<` $columnCount `x` $columnType `>`",
+			params: []paramFacts{{name: "columnType", typ: "Type"}, {name: "columnCount", typ: "uint32"}}},
+		{name: "SampledImageType", isType: true, mnemonic: "sampled_image", format: "`<` $imageType `>`",
+			params: []paramFacts{{name: "imageType", typ: "Type"}}},
+		{name: "ImageType", isType: true, mnemonic: "image",
+			format: "`<` $elementType `,` $dim `,` $depthInfo `,` $arrayedInfo `,` $samplingInfo `,` $samplerUseInfo `,` $format `>`",
+			params: []paramFacts{{name: "elementType", typ: "Type"}, {name: "dim", typ: "Dim"}, {name: "depthInfo", typ: "ImageDepthInfo"},
+				{name: "arrayedInfo", typ: "ImageArrayedInfo"}, {name: "samplingInfo", typ: "ImageSamplingInfo"},
+				{name: "samplerUseInfo", typ: "ImageSamplerUseInfo"}, {name: "format", typ: "ImageFormat"}}},
+		{name: "StructType", isType: true, mnemonic: "struct", params: []paramFacts{
+			{name: "name", typ: "string", doc: "the identifier of an identified struct, empty for a literal one"},
+			{name: "reference", typ: "bool", doc: "a reference to the identified struct being defined (!spirv.struct<name> inside it)"},
+			{name: "members", typ: "[Type]"},
+			{name: "offsets", typ: "[uint32]", doc: "each member's offset, empty when the struct has none"},
+			{name: "decorations", typ: "[string]", doc: "each member's decorations as printed (NonWritable, MatrixStride=16), empty for none"}}},
 	},
 	"llvm": {
 		// LLVM 19's struct type is a C++ class; 22's a TypeDef.
@@ -77,6 +107,7 @@ func addExtraDefs(dialect string, defs map[string]*defFacts) {
 		if defs[e.name] != nil {
 			continue
 		}
-		defs[e.name] = &defFacts{name: e.name, isType: e.isType, mnemonic: e.mnemonic, params: e.params, customAsm: len(e.params) > 0}
+		defs[e.name] = &defFacts{name: e.name, isType: e.isType, mnemonic: e.mnemonic, params: e.params,
+			format: e.format, customAsm: len(e.params) > 0 && e.format == ""}
 	}
 }
