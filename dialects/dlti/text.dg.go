@@ -33,7 +33,7 @@ func (dialect) PrintType(v ir.Type) (string, bool) {
 
 // asmForms are the text forms of the dlti attributes and types with a
 // mnemonic, which mlirtext reads and prints.
-var asmForms = &mlirtext.Dialect{Name: "dlti", Attrs: []*mlirtext.Def{{Name: "FunctionPointerAlignmentAttr", Mnemonic: "function_pointer_alignment", Format: "`<` $alignment `,` `function_dependent` `=` $function_dependent `>`", Params: []mlirtext.Param{{Name: "alignment", Kind: mlirtext.Uint}, {Name: "function_dependent", Kind: mlirtext.Bool}}, Make: func(ctx *ir.Context, v []any) any {
+var asmForms = &mlirtext.Dialect{Name: "dlti", Attrs: []*mlirtext.Def{{Name: "DataLayoutEntryAttr", Mnemonic: "dl_entry", Parse: parseDataLayoutEntryAttrText, Print: printDataLayoutEntryAttrText}, {Name: "DataLayoutSpecAttr", Mnemonic: "dl_spec", Parse: parseDataLayoutSpecAttrText, Print: printDataLayoutSpecAttrText}, {Name: "FunctionPointerAlignmentAttr", Mnemonic: "function_pointer_alignment", Format: "`<` $alignment `,` `function_dependent` `=` $function_dependent `>`", Params: []mlirtext.Param{{Name: "alignment", Kind: mlirtext.Uint}, {Name: "function_dependent", Kind: mlirtext.Bool}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetFunctionPointerAlignmentAttr(ctx, mlirtext.AsUint[uint64](v[0], &ok), mlirtext.As[bool](v[1], &ok))
 	if !ok {
@@ -46,7 +46,12 @@ var asmForms = &mlirtext.Dialect{Name: "dlti", Attrs: []*mlirtext.Def{{Name: "Fu
 		return nil
 	}
 	return []any{mlirtext.FromUint[uint64](a.alignment), mlirtext.Identity[bool](a.functionDependent)}
-}}}}
+}}, {Name: "MapAttr", Mnemonic: "map", Parse: parseMapAttrText, Print: printMapAttrText}, {Name: "TargetDeviceSpecAttr", Mnemonic: "target_device_spec", Until: 19, Parse: parseTargetDeviceSpecAttrText, Print: printTargetDeviceSpecAttrText}, {Name: "TargetDeviceSpecAttr", Mnemonic: "target_device_spec", Since: 20, Parse: parseTargetDeviceSpecAttrText, Print: printTargetDeviceSpecAttrText}, {Name: "TargetSystemSpecAttr", Mnemonic: "target_system_spec", Until: 19, Parse: parseTargetSystemSpecAttrText, Print: printTargetSystemSpecAttrText}, {Name: "TargetSystemSpecAttr", Mnemonic: "target_system_spec", Since: 20, Parse: parseTargetSystemSpecAttrText, Print: printTargetSystemSpecAttrText}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

@@ -12,6 +12,7 @@ package ods
 var asmHooks = map[string][]string{
 	"amx":   {"TileType"},
 	"async": {"ValueType"},
+	"dlti":  {"DataLayoutEntryAttr", "DataLayoutSpecAttr", "MapAttr", "TargetDeviceSpecAttr", "TargetSystemSpecAttr"},
 	"emitc": {"ArrayType"},
 	"irdl":  {"VariadicityArrayAttr"},
 	"llvm":  {"LLVMStructType"},

@@ -385,7 +385,11 @@ func EncodeAttribute(ctx *ir.Context, buf []byte, num Numbering, target Target, 
 			return out, true, nil
 		}
 	}
-	if tc, ok := reg.(TextCodec); ok {
+	if rp, ok := reg.(ReleaseTextCodec); ok {
+		if s, ok := rp.PrintAttributeFor(a, target.Release); ok {
+			return append(append(buf, s...), 0), false, nil
+		}
+	} else if tc, ok := reg.(TextCodec); ok {
 		if s, ok := tc.PrintAttribute(a); ok {
 			return append(append(buf, s...), 0), false, nil
 		}
@@ -416,7 +420,11 @@ func EncodeType(ctx *ir.Context, buf []byte, num Numbering, target Target, t ir.
 			return out, true, nil
 		}
 	}
-	if tc, ok := reg.(TextCodec); ok {
+	if rp, ok := reg.(ReleaseTextCodec); ok {
+		if s, ok := rp.PrintTypeFor(t, target.Release); ok {
+			return append(append(buf, s...), 0), false, nil
+		}
+	} else if tc, ok := reg.(TextCodec); ok {
 		if s, ok := tc.PrintType(t); ok {
 			return append(append(buf, s...), 0), false, nil
 		}
