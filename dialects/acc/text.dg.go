@@ -4,7 +4,7 @@ package acc
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a acc attribute stored as text; it
@@ -248,6 +248,11 @@ var asmForms = &mlirtext.Dialect{Name: "acc", Attrs: []*mlirtext.Def{{Name: "Cla
 }}, {Name: "DeclareTokenType", Mnemonic: "declare_token", Make: func(ctx *ir.Context, _ []any) any {
 	return GetDeclareTokenType(ctx)
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

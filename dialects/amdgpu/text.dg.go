@@ -4,7 +4,7 @@ package amdgpu
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a amdgpu attribute stored as text; it
@@ -119,6 +119,11 @@ var asmForms = &mlirtext.Dialect{Name: "amdgpu", Attrs: []*mlirtext.Def{{Name: "
 	}
 	return []any{mlirtext.FromType[ir.Type](t.elementType), mlirtext.FromType[ir.Type](t.indexType)}
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

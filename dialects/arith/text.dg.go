@@ -4,7 +4,7 @@ package arith
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a arith attribute stored as text; it
@@ -63,6 +63,11 @@ var asmForms = &mlirtext.Dialect{Name: "arith", Attrs: []*mlirtext.Def{{Name: "F
 	}
 	return []any{mlirtext.FromUint[IntegerOverflowFlags](a.value)}
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

@@ -4,7 +4,7 @@ package armsme
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a arm_sme attribute stored as text; it
@@ -77,6 +77,11 @@ var asmForms = &mlirtext.Dialect{Name: "arm_sme", Attrs: []*mlirtext.Def{{Name: 
 	}
 	return []any{mlirtext.FromUint[TypeSize](a.value)}
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

@@ -4,7 +4,7 @@ package index
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a index attribute stored as text; it
@@ -49,6 +49,11 @@ var asmForms = &mlirtext.Dialect{Name: "index", Attrs: []*mlirtext.Def{{Name: "I
 	}
 	return []any{mlirtext.FromUint[IndexCmpPredicate](a.value)}
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

@@ -4,7 +4,7 @@ package linalg
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a linalg attribute stored as text; it
@@ -119,6 +119,11 @@ var asmForms = &mlirtext.Dialect{Name: "linalg", Attrs: []*mlirtext.Def{{Name: "
 	}
 	return []any{mlirtext.FromUint[UnaryFn](a.value)}
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

@@ -4,7 +4,7 @@ package mesh
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a mesh attribute stored as text; it
@@ -49,6 +49,11 @@ var asmForms = &mlirtext.Dialect{Name: "mesh", Attrs: []*mlirtext.Def{{Name: "Re
 	}
 	return []any{mlirtext.FromUint[ReductionKind](a.value)}
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

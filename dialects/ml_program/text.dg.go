@@ -4,7 +4,7 @@ package mlprogram
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a ml_program attribute stored as text; it
@@ -49,6 +49,11 @@ var asmForms = &mlirtext.Dialect{Name: "ml_program", Attrs: []*mlirtext.Def{{Nam
 }}}, Types: []*mlirtext.Def{{Name: "TokenType", Mnemonic: "token", Make: func(ctx *ir.Context, _ []any) any {
 	return GetTokenType(ctx)
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

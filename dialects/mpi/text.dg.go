@@ -4,7 +4,7 @@ package mpi
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a mpi attribute stored as text; it
@@ -57,6 +57,11 @@ var asmForms = &mlirtext.Dialect{Name: "mpi", Attrs: []*mlirtext.Def{{Name: "MPI
 }}, {Name: "StatusType", Mnemonic: "status", Make: func(ctx *ir.Context, _ []any) any {
 	return GetStatusType(ctx)
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

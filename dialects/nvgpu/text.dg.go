@@ -4,7 +4,7 @@ package nvgpu
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a nvgpu attribute stored as text; it
@@ -161,6 +161,11 @@ var asmForms = &mlirtext.Dialect{Name: "nvgpu", Attrs: []*mlirtext.Def{{Name: "R
 	}
 	return []any{mlirtext.FromType[ir.Type](t.tensor)}
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

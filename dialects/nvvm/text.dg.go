@@ -4,7 +4,7 @@ package nvvm
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a nvvm attribute stored as text; it
@@ -719,6 +719,11 @@ var asmForms = &mlirtext.Dialect{Name: "nvvm", Attrs: []*mlirtext.Def{{Name: "Ba
 	}
 	return []any{mlirtext.FromUint[WGMMATypes](a.value)}
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

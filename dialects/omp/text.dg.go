@@ -4,7 +4,7 @@ package omp
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a omp attribute stored as text; it
@@ -371,6 +371,11 @@ var asmForms = &mlirtext.Dialect{Name: "omp", Attrs: []*mlirtext.Def{{Name: "Ato
 }}, {Name: "MapBoundsType", Mnemonic: "map_bounds_ty", Make: func(ctx *ir.Context, _ []any) any {
 	return GetMapBoundsType(ctx)
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

@@ -4,7 +4,7 @@ package ptr
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a ptr attribute stored as text; it
@@ -88,6 +88,11 @@ var asmForms = &mlirtext.Dialect{Name: "ptr", Attrs: []*mlirtext.Def{{Name: "Gen
 	}
 	return []any{mlirtext.FromAttr[ir.Attribute](t.memorySpace)}
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

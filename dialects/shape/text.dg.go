@@ -4,7 +4,7 @@ package shape
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a shape attribute stored as text; it
@@ -42,6 +42,11 @@ var asmForms = &mlirtext.Dialect{Name: "shape", Types: []*mlirtext.Def{{Name: "S
 }}, {Name: "WitnessType", Mnemonic: "witness", Make: func(ctx *ir.Context, _ []any) any {
 	return GetWitnessType(ctx)
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

@@ -4,7 +4,7 @@ package shard
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a shard attribute stored as text; it
@@ -68,6 +68,11 @@ var asmForms = &mlirtext.Dialect{Name: "shard", Attrs: []*mlirtext.Def{{Name: "G
 }}}, Types: []*mlirtext.Def{{Name: "ShardingType", Mnemonic: "sharding", Make: func(ctx *ir.Context, _ []any) any {
 	return GetShardingType(ctx)
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

@@ -4,7 +4,7 @@ package smt
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a smt attribute stored as text; it
@@ -98,6 +98,11 @@ var asmForms = &mlirtext.Dialect{Name: "smt", Types: []*mlirtext.Def{{Name: "Arr
 		return mlirtext.FromList(l, mlirtext.FromType[ir.Type])
 	}(t.sortParams)}
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

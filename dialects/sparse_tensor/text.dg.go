@@ -4,7 +4,7 @@ package sparsetensor
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a sparse_tensor attribute stored as text; it
@@ -76,33 +76,7 @@ var asmForms = &mlirtext.Dialect{Name: "sparse_tensor", Attrs: []*mlirtext.Def{{
 		return nil
 	}
 	return []any{mlirtext.FromUint[StorageSpecifierKind](a.value)}
-}}}, Types: []*mlirtext.Def{{Name: "IterSpaceType", Mnemonic: "iter_space", Format: "`<` $encoding `,` `lvls` `=` custom<LevelRange>($loLvl, $hiLvl) `>`", Params: []mlirtext.Param{{Name: "encoding", Kind: mlirtext.Attr, Stripped: "encoding"}, {Name: "loLvl", Kind: mlirtext.Attr}, {Name: "hiLvl", Kind: mlirtext.Attr}}, Make: func(ctx *ir.Context, v []any) any {
-	ok := true
-	x := GetIterSpaceType(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.As[ir.Attribute](v[1], &ok), mlirtext.As[ir.Attribute](v[2], &ok))
-	if !ok {
-		return nil
-	}
-	return x
-}, Values: func(x any) []any {
-	t, ok := x.(*IterSpaceType)
-	if !ok {
-		return nil
-	}
-	return []any{mlirtext.FromAttr[ir.Attribute](t.encoding), mlirtext.FromAttr[ir.Attribute](t.loLvl), mlirtext.FromAttr[ir.Attribute](t.hiLvl)}
-}}, {Name: "IteratorType", Mnemonic: "iterator", Format: "`<` $encoding `,` `lvls` `=` custom<LevelRange>($loLvl, $hiLvl) `>`", Params: []mlirtext.Param{{Name: "encoding", Kind: mlirtext.Attr, Stripped: "encoding"}, {Name: "loLvl", Kind: mlirtext.Attr}, {Name: "hiLvl", Kind: mlirtext.Attr}}, Make: func(ctx *ir.Context, v []any) any {
-	ok := true
-	x := GetIteratorType(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.As[ir.Attribute](v[1], &ok), mlirtext.As[ir.Attribute](v[2], &ok))
-	if !ok {
-		return nil
-	}
-	return x
-}, Values: func(x any) []any {
-	t, ok := x.(*IteratorType)
-	if !ok {
-		return nil
-	}
-	return []any{mlirtext.FromAttr[ir.Attribute](t.encoding), mlirtext.FromAttr[ir.Attribute](t.loLvl), mlirtext.FromAttr[ir.Attribute](t.hiLvl)}
-}}, {Name: "StorageSpecifierType", Mnemonic: "storage_specifier", Format: "`<` qualified($encoding) `>`", Params: []mlirtext.Param{{Name: "encoding", Kind: mlirtext.Attr, Stripped: "encoding"}}, Make: func(ctx *ir.Context, v []any) any {
+}}}, Types: []*mlirtext.Def{{Name: "StorageSpecifierType", Mnemonic: "storage_specifier", Format: "`<` qualified($encoding) `>`", Params: []mlirtext.Param{{Name: "encoding", Kind: mlirtext.Attr, Stripped: "encoding"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetStorageSpecifierType(ctx, mlirtext.As[ir.Attribute](v[0], &ok))
 	if !ok {
@@ -116,6 +90,11 @@ var asmForms = &mlirtext.Dialect{Name: "sparse_tensor", Attrs: []*mlirtext.Def{{
 	}
 	return []any{mlirtext.FromAttr[ir.Attribute](t.encoding)}
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

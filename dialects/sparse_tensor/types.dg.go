@@ -32,9 +32,6 @@ func (*IterSpaceType) Dialect() string { return "sparse_tensor" }
 func (*IterSpaceType) Kind() string    { return "IterSpaceType" }
 
 func (t *IterSpaceType) String() string {
-	if s, ok := asmForms.PrintType(t); ok {
-		return s
-	}
 	return fmt.Sprintf("!sparse_tensor.IterSpaceType<encoding = %v, loLvl = %v, hiLvl = %v>", t.encoding, t.loLvl, t.hiLvl)
 }
 
@@ -77,9 +74,6 @@ func (*IteratorType) Dialect() string { return "sparse_tensor" }
 func (*IteratorType) Kind() string    { return "IteratorType" }
 
 func (t *IteratorType) String() string {
-	if s, ok := asmForms.PrintType(t); ok {
-		return s
-	}
 	return fmt.Sprintf("!sparse_tensor.IteratorType<encoding = %v, loLvl = %v, hiLvl = %v>", t.encoding, t.loLvl, t.hiLvl)
 }
 

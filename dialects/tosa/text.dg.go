@@ -4,7 +4,7 @@ package tosa
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a tosa attribute stored as text; it
@@ -235,6 +235,11 @@ var asmForms = &mlirtext.Dialect{Name: "tosa", Attrs: []*mlirtext.Def{{Name: "Bl
 	}
 	return []any{mlirtext.FromInt[int32](t.rank)}
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

@@ -4,7 +4,7 @@ package transform
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a transform attribute stored as text; it
@@ -83,6 +83,11 @@ var asmForms = &mlirtext.Dialect{Name: "transform", Attrs: []*mlirtext.Def{{Name
 }}, {Name: "TypeParamType", Mnemonic: "type", Make: func(ctx *ir.Context, _ []any) any {
 	return GetTypeParamType(ctx)
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

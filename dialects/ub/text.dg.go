@@ -4,7 +4,7 @@ package ub
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a ub attribute stored as text; it
@@ -36,6 +36,11 @@ func (dialect) PrintType(v ir.Type) (string, bool) {
 var asmForms = &mlirtext.Dialect{Name: "ub", Attrs: []*mlirtext.Def{{Name: "PoisonAttr", Mnemonic: "poison", Make: func(ctx *ir.Context, _ []any) any {
 	return GetPoisonAttr(ctx)
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

@@ -4,7 +4,7 @@ package wasmssa
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a wasmssa attribute stored as text; it
@@ -77,6 +77,11 @@ var asmForms = &mlirtext.Dialect{Name: "wasmssa", Types: []*mlirtext.Def{{Name: 
 	}
 	return []any{mlirtext.FromType[ir.Type](t.reference), mlirtext.FromType[ir.Type](t.limit)}
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

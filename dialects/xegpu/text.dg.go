@@ -4,7 +4,7 @@ package xegpu
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a xegpu attribute stored as text; it
@@ -171,6 +171,11 @@ var asmForms = &mlirtext.Dialect{Name: "xegpu", Attrs: []*mlirtext.Def{{Name: "B
 }}}, Types: []*mlirtext.Def{{Name: "NbarrierType", Mnemonic: "nbarrier", Make: func(ctx *ir.Context, _ []any) any {
 	return GetNbarrierType(ctx)
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

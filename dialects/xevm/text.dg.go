@@ -4,7 +4,7 @@ package xevm
 
 import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	mlirtext "github.com/dialectgen/dialectgen/runtime/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirtext"
 )
 
 // ParseAttribute reads the textual form of a xevm attribute stored as text; it
@@ -118,6 +118,11 @@ var asmForms = &mlirtext.Dialect{Name: "xevm", Attrs: []*mlirtext.Def{{Name: "Ad
 	}
 	return []any{mlirtext.FromUint[StoreCacheControl](a.value)}
 }}}}
+
+// AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).
+func (dialect) AsmForms() *mlirtext.Dialect {
+	return asmForms
+}
 
 // PrintAttributeFor prints a attribute in a release's syntax (0: the newest).
 func (dialect) PrintAttributeFor(v ir.Attribute, release int) (string, bool) {

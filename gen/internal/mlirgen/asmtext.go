@@ -112,6 +112,7 @@ func mt(name string) *jen.Statement { return jen.Qual(mlirtextPkg, name) }
 
 // genAsmForms emits the table.
 func (g *gen) genAsmForms(f *jen.File) {
+	f.ImportName(mlirtextPkg, "mlirtext")
 	enums := map[*defs.Enum]bool{}
 	var attrs, types []jen.Code
 	customs := false
