@@ -12,18 +12,13 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
-// opaqueRemainder lists, per upstream dialect, the text entries of the
-// corpus that stay opaque, with the reason. Everything else an upstream
-// dialect stores as text reads into a typed value.
-var opaqueRemainder = map[string]string{}
-
 // notUpstream are dialects of the corpus that are not upstream dialects
 // (mlir-opt's test dialect) or builtin.
 var notUpstream = map[string]bool{"bytecode": true, "builtin": true}
 
 // TestUpstreamTextTyped: every attribute and type an upstream dialect
 // stores as text in the corpus decodes into a typed value (which, by
-// construction, prints back to the same text), but for opaqueRemainder.
+// construction, prints back to the same text): none stays opaque.
 func TestUpstreamTextTyped(t *testing.T) {
 	opaque := map[string]map[string]bool{}
 	typed := 0
@@ -77,9 +72,6 @@ func TestUpstreamTextTyped(t *testing.T) {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		if _, ok := opaqueRemainder[n]; ok {
-			continue
-		}
 		var texts []string
 		for s := range opaque[n] {
 			texts = append(texts, s)

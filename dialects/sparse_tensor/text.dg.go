@@ -50,7 +50,7 @@ var asmForms = &mlirtext.Dialect{Name: "sparse_tensor", Attrs: []*mlirtext.Def{{
 		return nil
 	}
 	return []any{mlirtext.FromUint[CrdTransDirectionKind](a.value)}
-}}, {Name: "SparseTensorSortKindAttr", Mnemonic: "SparseTensorSortAlgorithm", Format: "$value", Params: []mlirtext.Param{{Name: "value", Kind: mlirtext.Enum, Enum: sparseTensorSortKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "SparseTensorDimSliceAttr", Mnemonic: "slice", Parse: parseSparseTensorDimSliceAttrText, Print: printSparseTensorDimSliceAttrText}, {Name: "SparseTensorEncodingAttr", Mnemonic: "encoding", Parse: parseSparseTensorEncodingAttrText, Print: printSparseTensorEncodingAttrText}, {Name: "SparseTensorSortKindAttr", Mnemonic: "SparseTensorSortAlgorithm", Format: "$value", Params: []mlirtext.Param{{Name: "value", Kind: mlirtext.Enum, Enum: sparseTensorSortKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetSparseTensorSortKindAttr(ctx, mlirtext.AsUint[SparseTensorSortKind](v[0], &ok))
 	if !ok {

@@ -25,6 +25,8 @@ var scalarCpp = map[string]string{
 	"bool": "bool", "StringRef": "string", "std::string": "string",
 	"APInt": "APInt", "APFloat": "APFloat",
 	"AffineMap": affinePkg + "Map", "IntegerSet": affinePkg + "IntegerSet",
+	// A sparse level's format, properties and n:m in one word.
+	"sparse_tensor::LevelType": "uint64",
 }
 
 // cppName strips namespaces, qualifiers and references from a C++ type.

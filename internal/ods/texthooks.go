@@ -10,14 +10,15 @@ package ods
 
 // asmHooks lists, per dialect, the definitions with hand-written hooks.
 var asmHooks = map[string][]string{
-	"amx":   {"TileType"},
-	"async": {"ValueType"},
-	"dlti":  {"DataLayoutEntryAttr", "DataLayoutSpecAttr", "MapAttr", "TargetDeviceSpecAttr", "TargetSystemSpecAttr"},
-	"emitc": {"ArrayType"},
-	"irdl":  {"VariadicityArrayAttr"},
-	"llvm":  {"LLVMStructType"},
-	"pdl":   {"RangeType"},
-	"spirv": {"StructType"},
+	"amx":           {"TileType"},
+	"async":         {"ValueType"},
+	"dlti":          {"DataLayoutEntryAttr", "DataLayoutSpecAttr", "MapAttr", "TargetDeviceSpecAttr", "TargetSystemSpecAttr"},
+	"emitc":         {"ArrayType"},
+	"irdl":          {"VariadicityArrayAttr"},
+	"llvm":          {"LLVMStructType"},
+	"pdl":           {"RangeType"},
+	"spirv":         {"StructType"},
+	"sparse_tensor": {"SparseTensorEncodingAttr", "SparseTensorDimSliceAttr"},
 }
 
 // asmCustoms lists, per dialect, the custom directives of declarative

@@ -538,3 +538,18 @@ func (p *Parser) ShapeAndType(allowDynamic bool) ([]int64, ir.Type) {
 	t := p.Type()
 	return dims, t
 }
+
+// AttrOf parses text, on its own, as one attribute (for hooks that cut
+// their body into pieces); nil if it is not one.
+func (p *Parser) AttrOf(text string) ir.Attribute {
+	q := newParser(p.ctx, p.d, p.release, text)
+	q.nest = p.nest + 1
+	if q.nest > maxNest {
+		return nil
+	}
+	a := q.Attr()
+	if q.Failed() || q.Tok().Kind != asm.EOF {
+		return nil
+	}
+	return a
+}

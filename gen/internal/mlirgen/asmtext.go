@@ -32,15 +32,18 @@ type asmForm struct {
 
 // asmForms lists the text forms the generator can describe.
 func (g *gen) asmForms(def *defs.Def) []asmForm {
-	if def.Mnemonic == "" || !g.paramsHaveText(def) {
+	if def.Mnemonic == "" {
 		return nil
 	}
+	// Hooks read any parameters; formats only those of kinds mlirtext
+	// knows.
+	kinds := g.paramsHaveText(def)
 	var out []asmForm
 	add := func(mnem string, f *defs.AsmFormat, custom bool, since, until int) {
 		switch {
 		case custom && def.AsmHooks != nil:
 			out = append(out, asmForm{def: def, mnemonic: mnem, hooks: def.AsmHooks, since: since, until: until})
-		case custom:
+		case custom, !kinds:
 		case f != nil:
 			out = append(out, asmForm{def: def, mnemonic: mnem, format: f.Text, asm: f, since: since, until: until})
 		case !slices.ContainsFunc(def.Params, func(p *defs.Param) bool { return !p.Self }):
