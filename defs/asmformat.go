@@ -331,7 +331,7 @@ func (p *fmtParser) element() *FormatElem {
 		p.expect("(")
 		e.Args = p.args()
 		p.expect(")")
-		return e
+		return p.anchor(e)
 	case "oilist":
 		e.Kind = FmtOIList
 		p.expect("(")
@@ -830,6 +830,22 @@ func checkDefFormat(l *loader, def *Def) {
 					continue
 				}
 				v := anchor
+				if anchor.Kind == FmtStruct {
+					// Present when any of its parameters is.
+					ok := false
+					for _, a := range anchor.Args {
+						if r := f.Refs[a]; a.Kind == FmtParams || r != nil && (r.Param.Optional || r.Param.TextDefault != "") {
+							ok = true
+						}
+					}
+					if !ok {
+						errf(anchor.Pos, "the anchor must be an optional parameter")
+					}
+					if first := e.Then[0]; first.Kind != FmtLiteral && first.Kind != FmtVar {
+						errf(first.Pos, "an optional group must start with a literal or a parameter")
+					}
+					continue
+				}
 				if (anchor.Kind == FmtCustom || anchor.Kind == FmtQualified) && len(anchor.Args) > 0 {
 					v = anchor.Args[0]
 				}

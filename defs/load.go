@@ -418,6 +418,20 @@ func (l *loader) def(n *yaml.Node, isType bool) *Def {
 					"mnemonic":               func(v *yaml.Node) { l.str(v, &t.Mnemonic) },
 					"assembly_format":        func(v *yaml.Node) { t.Assembly = l.asmFormat(v) },
 					"custom_assembly_format": func(v *yaml.Node) { l.boolean(v, &t.CustomAssembly) },
+					"params": func(v *yaml.Node) {
+						l.strings(v, &t.Params)
+						t.HasParams = true
+					},
+					"text_defaults": func(v *yaml.Node) {
+						if v.Kind != yaml.MappingNode {
+							l.errorf(v, "text_defaults: expected a map of parameter names to default texts")
+							return
+						}
+						t.TextDefaults = map[string]string{}
+						for i := 0; i+1 < len(v.Content); i += 2 {
+							t.TextDefaults[v.Content[i].Value] = v.Content[i+1].Value
+						}
+					},
 				})
 				d.OlderTexts = append(d.OlderTexts, t)
 			})

@@ -304,6 +304,13 @@ type OlderTextForm struct {
 	Mnemonic       string
 	Assembly       *AsmFormat
 	CustomAssembly bool
+	// TextDefaults are the parameters' text defaults where the release
+	// differs from the newest.
+	TextDefaults map[string]string
+	// Params lists the parameters the release has, where HasParams says
+	// it lacks some of the definition's.
+	Params    []string
+	HasParams bool
 }
 
 // Param is one parameter of an attribute, type or struct.

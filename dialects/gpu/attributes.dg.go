@@ -377,6 +377,9 @@ func (*KernelMetadataAttr) Dialect() string { return "gpu" }
 func (*KernelMetadataAttr) Kind() string    { return "KernelMetadataAttr" }
 
 func (a *KernelMetadataAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.KernelMetadataAttr<name = %v, function_type = %v, arg_attrs = %v, metadata = %v>", a.name, a.functionType, a.argAttrs, a.metadata)
 }
 

@@ -187,6 +187,19 @@ var asmForms = &mlirtext.Dialect{Name: "gpu", Attrs: []*mlirtext.Def{{Name: "Add
 		return nil
 	}
 	return []any{mlirtext.FromUint[MappingId](a.warpgroup)}
+}}, {Name: "KernelMetadataAttr", Mnemonic: "kernel_metadata", Format: "`<` $name `,` $function_type (`,` struct($arg_attrs, $metadata)^)? `>`", Params: []mlirtext.Param{{Name: "name", Kind: mlirtext.Attr}, {Name: "function_type", Kind: mlirtext.Type}, {Name: "arg_attrs", Kind: mlirtext.Attr, Optional: true}, {Name: "metadata", Kind: mlirtext.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetKernelMetadataAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.As[ir.Type](v[1], &ok), mlirtext.As[ir.Attribute](v[2], &ok), mlirtext.As[ir.Attribute](v[3], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*KernelMetadataAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromAttr[ir.Attribute](a.name), mlirtext.FromType[ir.Type](a.functionType), mlirtext.FromAttr[ir.Attribute](a.argAttrs), mlirtext.FromAttr[ir.Attribute](a.metadata)}
 }}, {Name: "KernelTableAttr", Mnemonic: "kernel_table", Format: "`<` (`[` qualified($kernel_table)^ `]`)? `>`", Params: []mlirtext.Param{{Name: "kernel_table", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetKernelTableAttr(ctx, func(v any, ok *bool) []ir.Attribute {

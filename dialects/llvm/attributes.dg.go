@@ -3157,9 +3157,15 @@ func GetTBAARootAttr(ctx *ir.Context, id ir.Attribute) *TBAARootAttr {
 	return ir.InsertAttr(ctx, k, &TBAARootAttr{id: id})
 }
 
-func (*TBAARootAttr) Dialect() string  { return "llvm" }
-func (*TBAARootAttr) Kind() string     { return "TBAARootAttr" }
-func (a *TBAARootAttr) String() string { return fmt.Sprintf("#llvm.TBAARootAttr<id = %v>", a.id) }
+func (*TBAARootAttr) Dialect() string { return "llvm" }
+func (*TBAARootAttr) Kind() string    { return "TBAARootAttr" }
+
+func (a *TBAARootAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#llvm.TBAARootAttr<id = %v>", a.id)
+}
 
 // Id returns the id parameter.
 func (a *TBAARootAttr) Id() ir.Attribute {

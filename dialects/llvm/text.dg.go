@@ -285,7 +285,20 @@ var asmForms = &mlirtext.Dialect{Name: "llvm", Attrs: []*mlirtext.Def{{Name: "Ac
 		return nil
 	}
 	return []any{mlirtext.FromAttr[ir.Attribute](a.scope), mlirtext.FromAttr[*DIFileAttr](a.file), mlirtext.FromUint[uint32](a.discriminator)}
-}}, {Name: "DILocalVariableAttr", Mnemonic: "di_local_variable", Format: "`<` struct(params) `>`", Params: []mlirtext.Param{{Name: "scope", Kind: mlirtext.Attr}, {Name: "name", Kind: mlirtext.Attr, Optional: true}, {Name: "file", Kind: mlirtext.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: mlirtext.Uint, Optional: true}, {Name: "arg", Kind: mlirtext.Uint, Optional: true}, {Name: "alignInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "type", Kind: mlirtext.Attr, Optional: true}, {Name: "flags", Kind: mlirtext.Enum, Enum: dIFlagsSyntax, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "DILocalVariableAttr", Mnemonic: "di_local_variable", Format: "`<` struct(params) `>`", Until: 19, Params: []mlirtext.Param{{Name: "scope", Kind: mlirtext.Attr}, {Name: "name", Kind: mlirtext.Attr, Optional: true}, {Name: "file", Kind: mlirtext.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: mlirtext.Uint, Optional: true}, {Name: "arg", Kind: mlirtext.Uint, Optional: true}, {Name: "alignInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "type", Kind: mlirtext.Attr, Optional: true}, {Name: "flags", Kind: mlirtext.Enum, Enum: dIFlagsSyntax, Optional: true, Absent: true}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetDILocalVariableAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.As[ir.Attribute](v[1], &ok), mlirtext.As[*DIFileAttr](v[2], &ok), mlirtext.AsUint[uint32](v[3], &ok), mlirtext.AsUint[uint32](v[4], &ok), mlirtext.AsUint[uint32](v[5], &ok), mlirtext.As[ir.Attribute](v[6], &ok), mlirtext.AsUint[DIFlags](v[7], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*DILocalVariableAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromAttr[ir.Attribute](a.scope), mlirtext.FromAttr[ir.Attribute](a.name), mlirtext.FromAttr[*DIFileAttr](a.file), mlirtext.FromUint[uint32](a.line), mlirtext.FromUint[uint32](a.arg), mlirtext.FromUint[uint32](a.alignInBits), mlirtext.FromAttr[ir.Attribute](a.type_), mlirtext.FromUint[DIFlags](a.flags)}
+}}, {Name: "DILocalVariableAttr", Mnemonic: "di_local_variable", Format: "`<` struct(params) `>`", Since: 20, Params: []mlirtext.Param{{Name: "scope", Kind: mlirtext.Attr}, {Name: "name", Kind: mlirtext.Attr, Optional: true}, {Name: "file", Kind: mlirtext.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: mlirtext.Uint, Optional: true}, {Name: "arg", Kind: mlirtext.Uint, Optional: true}, {Name: "alignInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "type", Kind: mlirtext.Attr, Optional: true}, {Name: "flags", Kind: mlirtext.Enum, Enum: dIFlagsSyntax, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDILocalVariableAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.As[ir.Attribute](v[1], &ok), mlirtext.As[*DIFileAttr](v[2], &ok), mlirtext.AsUint[uint32](v[3], &ok), mlirtext.AsUint[uint32](v[4], &ok), mlirtext.AsUint[uint32](v[5], &ok), mlirtext.As[ir.Attribute](v[6], &ok), mlirtext.AsUint[DIFlags](v[7], &ok))
 	if !ok {
@@ -326,7 +339,28 @@ var asmForms = &mlirtext.Dialect{Name: "llvm", Attrs: []*mlirtext.Def{{Name: "Ac
 	return []any{mlirtext.FromAttr[ir.Attribute](a.name), mlirtext.FromAttr[ir.Attribute](a.scope), mlirtext.Identity[bool](a.exportSymbols)}
 }}, {Name: "DINullTypeAttr", Mnemonic: "di_null_type", Make: func(ctx *ir.Context, _ []any) any {
 	return GetDINullTypeAttr(ctx)
-}}, {Name: "DISubprogramAttr", Mnemonic: "di_subprogram", Format: "`<` struct(params) `>`", Params: []mlirtext.Param{{Name: "recId", Kind: mlirtext.Attr, Optional: true}, {Name: "isRecSelf", Kind: mlirtext.Bool, Optional: true}, {Name: "id", Kind: mlirtext.Attr, Optional: true}, {Name: "compileUnit", Kind: mlirtext.Attr, Optional: true, Stripped: "di_compile_unit"}, {Name: "scope", Kind: mlirtext.Attr, Optional: true}, {Name: "name", Kind: mlirtext.Attr, Optional: true}, {Name: "linkageName", Kind: mlirtext.Attr, Optional: true}, {Name: "file", Kind: mlirtext.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: mlirtext.Uint, Optional: true}, {Name: "scopeLine", Kind: mlirtext.Uint, Optional: true}, {Name: "subprogramFlags", Kind: mlirtext.Enum, Enum: dISubprogramFlagsSyntax, Optional: true}, {Name: "type", Kind: mlirtext.Attr, Optional: true, Stripped: "di_subroutine_type"}, {Name: "retainedNodes", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true}, {Name: "annotations", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "DISubprogramAttr", Mnemonic: "di_subprogram", Format: "`<` struct(params) `>`", Until: 19, Params: []mlirtext.Param{{Name: "recId", Kind: mlirtext.Attr, Optional: true, Absent: true}, {Name: "isRecSelf", Kind: mlirtext.Bool, Optional: true, Absent: true}, {Name: "id", Kind: mlirtext.Attr, Optional: true}, {Name: "compileUnit", Kind: mlirtext.Attr, Optional: true, Stripped: "di_compile_unit"}, {Name: "scope", Kind: mlirtext.Attr, Optional: true}, {Name: "name", Kind: mlirtext.Attr, Optional: true}, {Name: "linkageName", Kind: mlirtext.Attr, Optional: true}, {Name: "file", Kind: mlirtext.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: mlirtext.Uint, Optional: true}, {Name: "scopeLine", Kind: mlirtext.Uint, Optional: true}, {Name: "subprogramFlags", Kind: mlirtext.Enum, Enum: dISubprogramFlagsSyntax, Optional: true}, {Name: "type", Kind: mlirtext.Attr, Optional: true, Stripped: "di_subroutine_type"}, {Name: "retainedNodes", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true, Absent: true}, {Name: "annotations", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true, Absent: true}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetDISubprogramAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.As[bool](v[1], &ok), mlirtext.As[ir.Attribute](v[2], &ok), mlirtext.As[*DICompileUnitAttr](v[3], &ok), mlirtext.As[ir.Attribute](v[4], &ok), mlirtext.As[ir.Attribute](v[5], &ok), mlirtext.As[ir.Attribute](v[6], &ok), mlirtext.As[*DIFileAttr](v[7], &ok), mlirtext.AsUint[uint32](v[8], &ok), mlirtext.AsUint[uint32](v[9], &ok), mlirtext.AsUint[DISubprogramFlags](v[10], &ok), mlirtext.As[*DISubroutineTypeAttr](v[11], &ok), func(v any, ok *bool) []ir.Attribute {
+		return mlirtext.AsList[ir.Attribute](v, ok, mlirtext.As[ir.Attribute])
+	}(v[12], &ok), func(v any, ok *bool) []ir.Attribute {
+		return mlirtext.AsList[ir.Attribute](v, ok, mlirtext.As[ir.Attribute])
+	}(v[13], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*DISubprogramAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromAttr[ir.Attribute](a.recId), mlirtext.Identity[bool](a.isRecSelf), mlirtext.FromAttr[ir.Attribute](a.id), mlirtext.FromAttr[*DICompileUnitAttr](a.compileUnit), mlirtext.FromAttr[ir.Attribute](a.scope), mlirtext.FromAttr[ir.Attribute](a.name), mlirtext.FromAttr[ir.Attribute](a.linkageName), mlirtext.FromAttr[*DIFileAttr](a.file), mlirtext.FromUint[uint32](a.line), mlirtext.FromUint[uint32](a.scopeLine), mlirtext.FromUint[DISubprogramFlags](a.subprogramFlags), mlirtext.FromAttr[*DISubroutineTypeAttr](a.type_), func(l []ir.Attribute) any {
+		return mlirtext.FromList(l, mlirtext.FromAttr[ir.Attribute])
+	}(a.retainedNodes), func(l []ir.Attribute) any {
+		return mlirtext.FromList(l, mlirtext.FromAttr[ir.Attribute])
+	}(a.annotations)}
+}}, {Name: "DISubprogramAttr", Mnemonic: "di_subprogram", Format: "`<` struct(params) `>`", Since: 20, Params: []mlirtext.Param{{Name: "recId", Kind: mlirtext.Attr, Optional: true}, {Name: "isRecSelf", Kind: mlirtext.Bool, Optional: true}, {Name: "id", Kind: mlirtext.Attr, Optional: true}, {Name: "compileUnit", Kind: mlirtext.Attr, Optional: true, Stripped: "di_compile_unit"}, {Name: "scope", Kind: mlirtext.Attr, Optional: true}, {Name: "name", Kind: mlirtext.Attr, Optional: true}, {Name: "linkageName", Kind: mlirtext.Attr, Optional: true}, {Name: "file", Kind: mlirtext.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: mlirtext.Uint, Optional: true}, {Name: "scopeLine", Kind: mlirtext.Uint, Optional: true}, {Name: "subprogramFlags", Kind: mlirtext.Enum, Enum: dISubprogramFlagsSyntax, Optional: true}, {Name: "type", Kind: mlirtext.Attr, Optional: true, Stripped: "di_subroutine_type"}, {Name: "retainedNodes", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true}, {Name: "annotations", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDISubprogramAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.As[bool](v[1], &ok), mlirtext.As[ir.Attribute](v[2], &ok), mlirtext.As[*DICompileUnitAttr](v[3], &ok), mlirtext.As[ir.Attribute](v[4], &ok), mlirtext.As[ir.Attribute](v[5], &ok), mlirtext.As[ir.Attribute](v[6], &ok), mlirtext.As[*DIFileAttr](v[7], &ok), mlirtext.AsUint[uint32](v[8], &ok), mlirtext.AsUint[uint32](v[9], &ok), mlirtext.AsUint[DISubprogramFlags](v[10], &ok), mlirtext.As[*DISubroutineTypeAttr](v[11], &ok), func(v any, ok *bool) []ir.Attribute {
 		return mlirtext.AsList[ir.Attribute](v, ok, mlirtext.As[ir.Attribute])
@@ -585,7 +619,20 @@ var asmForms = &mlirtext.Dialect{Name: "llvm", Attrs: []*mlirtext.Def{{Name: "Ac
 		return nil
 	}
 	return []any{mlirtext.Identity[string](a.prefix), mlirtext.Identity[string](a.suffix)}
-}}, {Name: "MemoryEffectsAttr", Mnemonic: "memory_effects", Format: "`<` struct(params) `>`", Params: []mlirtext.Param{{Name: "other", Kind: mlirtext.Enum, Enum: modRefInfoSyntax}, {Name: "argMem", Kind: mlirtext.Enum, Enum: modRefInfoSyntax}, {Name: "inaccessibleMem", Kind: mlirtext.Enum, Enum: modRefInfoSyntax}, {Name: "errnoMem", Kind: mlirtext.Enum, Enum: modRefInfoSyntax}, {Name: "targetMem0", Kind: mlirtext.Enum, Enum: modRefInfoSyntax}, {Name: "targetMem1", Kind: mlirtext.Enum, Enum: modRefInfoSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "MemoryEffectsAttr", Mnemonic: "memory_effects", Format: "`<` struct(params) `>`", Until: 19, Params: []mlirtext.Param{{Name: "other", Kind: mlirtext.Enum, Enum: modRefInfoSyntax}, {Name: "argMem", Kind: mlirtext.Enum, Enum: modRefInfoSyntax}, {Name: "inaccessibleMem", Kind: mlirtext.Enum, Enum: modRefInfoSyntax}, {Name: "errnoMem", Kind: mlirtext.Enum, Enum: modRefInfoSyntax, Absent: true}, {Name: "targetMem0", Kind: mlirtext.Enum, Enum: modRefInfoSyntax, Absent: true}, {Name: "targetMem1", Kind: mlirtext.Enum, Enum: modRefInfoSyntax, Absent: true}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetMemoryEffectsAttr(ctx, mlirtext.AsUint[ModRefInfo](v[0], &ok), mlirtext.AsUint[ModRefInfo](v[1], &ok), mlirtext.AsUint[ModRefInfo](v[2], &ok), mlirtext.AsUint[ModRefInfo](v[3], &ok), mlirtext.AsUint[ModRefInfo](v[4], &ok), mlirtext.AsUint[ModRefInfo](v[5], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*MemoryEffectsAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromUint[ModRefInfo](a.other), mlirtext.FromUint[ModRefInfo](a.argMem), mlirtext.FromUint[ModRefInfo](a.inaccessibleMem), mlirtext.FromUint[ModRefInfo](a.errnoMem), mlirtext.FromUint[ModRefInfo](a.targetMem0), mlirtext.FromUint[ModRefInfo](a.targetMem1)}
+}}, {Name: "MemoryEffectsAttr", Mnemonic: "memory_effects", Format: "`<` struct(params) `>`", Since: 20, Params: []mlirtext.Param{{Name: "other", Kind: mlirtext.Enum, Enum: modRefInfoSyntax}, {Name: "argMem", Kind: mlirtext.Enum, Enum: modRefInfoSyntax}, {Name: "inaccessibleMem", Kind: mlirtext.Enum, Enum: modRefInfoSyntax}, {Name: "errnoMem", Kind: mlirtext.Enum, Enum: modRefInfoSyntax}, {Name: "targetMem0", Kind: mlirtext.Enum, Enum: modRefInfoSyntax}, {Name: "targetMem1", Kind: mlirtext.Enum, Enum: modRefInfoSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetMemoryEffectsAttr(ctx, mlirtext.AsUint[ModRefInfo](v[0], &ok), mlirtext.AsUint[ModRefInfo](v[1], &ok), mlirtext.AsUint[ModRefInfo](v[2], &ok), mlirtext.AsUint[ModRefInfo](v[3], &ok), mlirtext.AsUint[ModRefInfo](v[4], &ok), mlirtext.AsUint[ModRefInfo](v[5], &ok))
 	if !ok {
@@ -669,6 +716,19 @@ var asmForms = &mlirtext.Dialect{Name: "llvm", Attrs: []*mlirtext.Def{{Name: "Ac
 		return nil
 	}
 	return []any{mlirtext.FromAttr[ir.Attribute](a.typeDesc), mlirtext.FromInt[int64](a.offset)}
+}}, {Name: "TBAARootAttr", Mnemonic: "tbaa_root", Format: "(`<` struct(params)^ `>`)?", Params: []mlirtext.Param{{Name: "id", Kind: mlirtext.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetTBAARootAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*TBAARootAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromAttr[ir.Attribute](a.id)}
 }}, {Name: "TBAATagAttr", Mnemonic: "tbaa_tag", Format: "`<` struct(params) `>`", Params: []mlirtext.Param{{Name: "base_type", Kind: mlirtext.Attr, Stripped: "tbaa_type_desc"}, {Name: "access_type", Kind: mlirtext.Attr, Stripped: "tbaa_type_desc"}, {Name: "offset", Kind: mlirtext.Int}, {Name: "constant", Kind: mlirtext.Bool, Default: "false"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTBAATagAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.As[ir.Attribute](v[1], &ok), mlirtext.AsInt[int64](v[2], &ok), mlirtext.As[bool](v[3], &ok))
@@ -839,7 +899,7 @@ var asmForms = &mlirtext.Dialect{Name: "llvm", Attrs: []*mlirtext.Def{{Name: "Ac
 		return nil
 	}
 	return []any{mlirtext.FromType[ir.Type](t.elementType), mlirtext.FromUint[uint32](t.minNumElements)}
-}}, {Name: "LLVMStructType", Mnemonic: "struct", Parse: parseLLVMStructTypeText, Print: printLLVMStructTypeText}, {Name: "LLVMTargetExtType", Mnemonic: "target", Format: "`<` $extTypeName (`,` custom<ExtTypeParams>($typeParams, $intParams)^ )? `>`", Params: []mlirtext.Param{{Name: "extTypeName", Kind: mlirtext.String}, {Name: "typeParams", Kind: mlirtext.List, Elem: mlirtext.Type, Optional: true}, {Name: "intParams", Kind: mlirtext.List, Elem: mlirtext.Uint, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "LLVMStructType", Mnemonic: "struct", Until: 19, Parse: parseLLVMStructTypeText, Print: printLLVMStructTypeText}, {Name: "LLVMStructType", Mnemonic: "struct", Since: 20, Parse: parseLLVMStructTypeText, Print: printLLVMStructTypeText}, {Name: "LLVMTargetExtType", Mnemonic: "target", Format: "`<` $extTypeName (`,` custom<ExtTypeParams>($typeParams, $intParams)^ )? `>`", Params: []mlirtext.Param{{Name: "extTypeName", Kind: mlirtext.String}, {Name: "typeParams", Kind: mlirtext.List, Elem: mlirtext.Type, Optional: true}, {Name: "intParams", Kind: mlirtext.List, Elem: mlirtext.Uint, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetLLVMTargetExtType(ctx, mlirtext.As[string](v[0], &ok), func(v any, ok *bool) []ir.Type {
 		return mlirtext.AsList[ir.Type](v, ok, mlirtext.As[ir.Type])

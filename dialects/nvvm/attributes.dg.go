@@ -774,6 +774,9 @@ func (*NVVMTargetAttr) Dialect() string { return "nvvm" }
 func (*NVVMTargetAttr) Kind() string    { return "NVVMTargetAttr" }
 
 func (a *NVVMTargetAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.NVVMTargetAttr<O = %v, triple = %q, chip = %q, features = %q, flags = %v, link = %v, verifyTarget = %v>", a.o_, a.triple, a.chip, a.features, a.flags, a.link, a.verifyTarget)
 }
 

@@ -380,6 +380,32 @@ var asmForms = &mlirtext.Dialect{Name: "nvvm", Attrs: []*mlirtext.Def{{Name: "Ba
 		return nil
 	}
 	return []any{mlirtext.FromUint[NVVMMemorySpace](a.value)}
+}}, {Name: "NVVMTargetAttr", Mnemonic: "target", Format: "(`<` struct($O, $triple, $chip, $features, $flags, $link)^ `>`)?", Until: 19, Params: []mlirtext.Param{{Name: "O", Kind: mlirtext.Int, Default: "2"}, {Name: "triple", Kind: mlirtext.String, Default: "\"nvptx64-nvidia-cuda\""}, {Name: "chip", Kind: mlirtext.String, Default: "\"sm_50\""}, {Name: "features", Kind: mlirtext.String, Default: "\"+ptx60\""}, {Name: "flags", Kind: mlirtext.Attr, Optional: true}, {Name: "link", Kind: mlirtext.Attr, Optional: true}, {Name: "verifyTarget", Kind: mlirtext.Bool, Default: "true", Absent: true}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetNVVMTargetAttr(ctx, mlirtext.AsInt[int32](v[0], &ok), mlirtext.As[string](v[1], &ok), mlirtext.As[string](v[2], &ok), mlirtext.As[string](v[3], &ok), mlirtext.As[ir.Attribute](v[4], &ok), mlirtext.As[ir.Attribute](v[5], &ok), mlirtext.As[bool](v[6], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*NVVMTargetAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromInt[int32](a.o_), mlirtext.Identity[string](a.triple), mlirtext.Identity[string](a.chip), mlirtext.Identity[string](a.features), mlirtext.FromAttr[ir.Attribute](a.flags), mlirtext.FromAttr[ir.Attribute](a.link), mlirtext.Identity[bool](a.verifyTarget)}
+}}, {Name: "NVVMTargetAttr", Mnemonic: "target", Format: "(`<` struct($O, $triple, $chip, $features, $flags, $link, $verifyTarget)^ `>`)?", Since: 20, Params: []mlirtext.Param{{Name: "O", Kind: mlirtext.Int, Default: "2"}, {Name: "triple", Kind: mlirtext.String, Default: "\"nvptx64-nvidia-cuda\""}, {Name: "chip", Kind: mlirtext.String, Default: "\"sm_50\""}, {Name: "features", Kind: mlirtext.String, Default: "\"\""}, {Name: "flags", Kind: mlirtext.Attr, Optional: true}, {Name: "link", Kind: mlirtext.Attr, Optional: true}, {Name: "verifyTarget", Kind: mlirtext.Bool, Default: "true"}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetNVVMTargetAttr(ctx, mlirtext.AsInt[int32](v[0], &ok), mlirtext.As[string](v[1], &ok), mlirtext.As[string](v[2], &ok), mlirtext.As[string](v[3], &ok), mlirtext.As[ir.Attribute](v[4], &ok), mlirtext.As[ir.Attribute](v[5], &ok), mlirtext.As[bool](v[6], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*NVVMTargetAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromInt[int32](a.o_), mlirtext.Identity[string](a.triple), mlirtext.Identity[string](a.chip), mlirtext.Identity[string](a.features), mlirtext.FromAttr[ir.Attribute](a.flags), mlirtext.FromAttr[ir.Attribute](a.link), mlirtext.Identity[bool](a.verifyTarget)}
 }}, {Name: "PermuteModeAttr", Mnemonic: "permute_mode", Format: "`<` $value `>`", Params: []mlirtext.Param{{Name: "value", Kind: mlirtext.Enum, Enum: permuteModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetPermuteModeAttr(ctx, mlirtext.AsUint[PermuteMode](v[0], &ok))

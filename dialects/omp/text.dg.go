@@ -249,7 +249,20 @@ var asmForms = &mlirtext.Dialect{Name: "omp", Attrs: []*mlirtext.Def{{Name: "Ato
 		return nil
 	}
 	return []any{mlirtext.FromUint[DataSharingClauseType](a.value)}
-}}, {Name: "DeclareTargetAttr", Mnemonic: "declaretarget", Format: "`<` struct(params) `>`", Params: []mlirtext.Param{{Name: "device_type", Kind: mlirtext.Attr, Optional: true, Stripped: "device_type"}, {Name: "capture_clause", Kind: mlirtext.Attr, Optional: true, Stripped: "capture_clause"}, {Name: "automap", Kind: mlirtext.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "DeclareTargetAttr", Mnemonic: "declaretarget", Format: "`<` struct(params) `>`", Until: 19, Params: []mlirtext.Param{{Name: "device_type", Kind: mlirtext.Attr, Optional: true, Stripped: "device_type"}, {Name: "capture_clause", Kind: mlirtext.Attr, Optional: true, Stripped: "capture_clause"}, {Name: "automap", Kind: mlirtext.Attr, Optional: true, Absent: true}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetDeclareTargetAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.As[ir.Attribute](v[1], &ok), mlirtext.As[ir.Attribute](v[2], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*DeclareTargetAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromAttr[ir.Attribute](a.deviceType), mlirtext.FromAttr[ir.Attribute](a.captureClause), mlirtext.FromAttr[ir.Attribute](a.automap)}
+}}, {Name: "DeclareTargetAttr", Mnemonic: "declaretarget", Format: "`<` struct(params) `>`", Since: 20, Params: []mlirtext.Param{{Name: "device_type", Kind: mlirtext.Attr, Optional: true, Stripped: "device_type"}, {Name: "capture_clause", Kind: mlirtext.Attr, Optional: true, Stripped: "capture_clause"}, {Name: "automap", Kind: mlirtext.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDeclareTargetAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.As[ir.Attribute](v[1], &ok), mlirtext.As[ir.Attribute](v[2], &ok))
 	if !ok {

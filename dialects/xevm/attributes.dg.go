@@ -257,6 +257,9 @@ func (*XeVMTargetAttr) Dialect() string { return "xevm" }
 func (*XeVMTargetAttr) Kind() string    { return "XeVMTargetAttr" }
 
 func (a *XeVMTargetAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#xevm.XeVMTargetAttr<O = %v, triple = %q, chip = %q, flags = %v, linkFiles = %v>", a.o_, a.triple, a.chip, a.flags, a.linkFiles)
 }
 

@@ -117,6 +117,19 @@ var asmForms = &mlirtext.Dialect{Name: "xevm", Attrs: []*mlirtext.Def{{Name: "Ad
 		return nil
 	}
 	return []any{mlirtext.FromUint[StoreCacheControl](a.value)}
+}}, {Name: "XeVMTargetAttr", Mnemonic: "target", Format: "(`<` struct($O, $triple, $chip, $flags, $linkFiles)^ `>`)?", Params: []mlirtext.Param{{Name: "O", Kind: mlirtext.Int, Default: "2"}, {Name: "triple", Kind: mlirtext.String, Default: "\"spirv64-unknown-unknown\""}, {Name: "chip", Kind: mlirtext.String, Default: "\"bmg\""}, {Name: "flags", Kind: mlirtext.Attr, Optional: true}, {Name: "linkFiles", Kind: mlirtext.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetXeVMTargetAttr(ctx, mlirtext.AsInt[int32](v[0], &ok), mlirtext.As[string](v[1], &ok), mlirtext.As[string](v[2], &ok), mlirtext.As[ir.Attribute](v[3], &ok), mlirtext.As[ir.Attribute](v[4], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*XeVMTargetAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromInt[int32](a.o_), mlirtext.Identity[string](a.triple), mlirtext.Identity[string](a.chip), mlirtext.FromAttr[ir.Attribute](a.flags), mlirtext.FromAttr[ir.Attribute](a.linkFiles)}
 }}}}
 
 // AsmForms are the dialect's text forms (mlirtext.AsmFormsOf).

@@ -299,12 +299,15 @@ func writeText(b *strings.Builder, rels []Release, dialect string, d *mergedDef,
 		}
 		def := &defs.Def{Name: d.name, Mnemonic: t.mnemonic}
 		for _, p := range params {
+			if _, ok := t.params[p.name]; !ok && t.params != nil {
+				continue // not a parameter in these releases
+			}
 			if strings.Contains(p.doc, "ArrayRef") {
 				// A list held as one attribute: the format's $p is a list.
 				t.customAsm = true
 				return
 			}
-			def.Params = append(def.Params, &defs.Param{Name: p.name, Optional: p.optional, TextDefault: p.textDefault, Self: p.self})
+			def.Params = append(def.Params, &defs.Param{Name: p.name, Optional: p.optional, TextDefault: t.params[p.name], Self: p.self})
 		}
 		if err := defs.CheckDefFormat(def, t.format); err != nil {
 			t.customAsm = true
@@ -344,6 +347,27 @@ func writeText(b *strings.Builder, rels []Release, dialect string, d *mergedDef,
 			kvs = append(kvs, [2]string{"custom_assembly_format", "true"})
 		case o.format != "":
 			kvs = append(kvs, [2]string{"assembly_format", strconv.Quote(strings.Join(strings.Fields(o.format), " "))})
+			// Defaults that differ from the newest release's.
+			var ds []string
+			for _, p := range params {
+				if v, ok := o.params[p.name]; ok && v != p.textDefault {
+					ds = append(ds, scalar(p.name)+": "+strconv.Quote(v))
+				}
+			}
+			if len(ds) > 0 {
+				kvs = append(kvs, [2]string{"text_defaults", "{" + strings.Join(ds, ", ") + "}"})
+			}
+			// The parameters these releases have, where some are missing
+			// (struct(params) and params cover these only).
+			var have []string
+			for _, p := range params {
+				if _, ok := o.params[p.name]; ok {
+					have = append(have, scalar(p.name))
+				}
+			}
+			if len(have) < len(params) {
+				kvs = append(kvs, [2]string{"params", "[" + strings.Join(have, ", ") + "]"})
+			}
 		}
 		fmt.Fprintf(b, "      - %s\n", flowMap(kvs))
 	}
@@ -357,6 +381,10 @@ func simpleDefault(cpp string) string {
 		return s
 	}
 	if _, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return s
+	}
+	// A string literal without escapes.
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' && !strings.ContainsAny(s[1:len(s)-1], "\\\"") {
 		return s
 	}
 	return ""

@@ -2,6 +2,7 @@ package ods
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -154,6 +155,9 @@ type mergedDef struct {
 type mergedText struct {
 	mnemonic, format string
 	customAsm        bool
+	// params are the parameters and their text defaults in these
+	// releases (an older release may lack some, or default differently).
+	params map[string]string
 	span
 }
 
@@ -254,12 +258,12 @@ func mergeDialect(rels []int, facts []*dialectFacts) (*mergedDialect, error) {
 			f := facts[i].defs[name]
 			if n := len(d.texts); n > 0 {
 				t := d.texts[n-1]
-				if t.mnemonic == f.mnemonic && t.format == f.format && t.customAsm == f.customAsm {
+				if t.mnemonic == f.mnemonic && t.format == f.format && t.customAsm == f.customAsm && maps.Equal(t.params, textParams(f)) {
 					t.first = i
 					continue
 				}
 			}
-			d.texts = append(d.texts, &mergedText{mnemonic: f.mnemonic, format: f.format, customAsm: f.customAsm, span: span{i, i}})
+			d.texts = append(d.texts, &mergedText{mnemonic: f.mnemonic, format: f.format, customAsm: f.customAsm, params: textParams(f), span: span{i, i}})
 		}
 		// Encodings: the same element in consecutive releases is one.
 		for i := s.first; i <= s.last; i++ {
@@ -309,4 +313,13 @@ func (d *mergedDialect) typeNames() *typeNames {
 		n.enums[e.name] = e.bit
 	}
 	return n
+}
+
+// textParams maps a definition's parameters to their text defaults.
+func textParams(f *defFacts) map[string]string {
+	out := map[string]string{}
+	for _, p := range f.params {
+		out[p.name] = simpleDefault(p.def)
+	}
+	return out
 }

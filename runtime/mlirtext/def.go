@@ -57,6 +57,9 @@ type Param struct {
 	// Self marks an attribute's own type (AttributeSelfTypeParameter),
 	// which prints after the attribute as " : type".
 	Self bool
+	// Absent marks a parameter the form's releases do not have: params
+	// and struct(params) leave it out, and it reads as its default.
+	Absent bool
 }
 
 // Def is the text form of one attribute or type definition of a dialect.
@@ -402,6 +405,9 @@ func zeroOf(prm Param) any {
 	case Bool:
 		return prm.Default == "true"
 	case String:
+		if d, err := strconv.Unquote(prm.Default); err == nil {
+			return d
+		}
 		return ""
 	case List:
 		return []any{}
@@ -418,7 +424,7 @@ func present(prm Param, v any) bool {
 	case []any:
 		return len(v) > 0
 	case string:
-		return v != "" || !prm.Optional && prm.Default != `""`
+		return v != zeroOf(prm)
 	case bool:
 		return v != (prm.Default == "true")
 	case int64, uint64:

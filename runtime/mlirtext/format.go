@@ -171,8 +171,10 @@ func (fp *formatParser) elem(depth int) *elem {
 		e := &elem{kind: eStruct}
 		for fp.err == nil {
 			if fp.eat("params") {
-				for i := range fp.params {
-					e.args = append(e.args, &elem{kind: eVar, param: i})
+				for i, p := range fp.params {
+					if !p.Absent && !p.Self {
+						e.args = append(e.args, &elem{kind: eVar, param: i})
+					}
 				}
 			} else {
 				fp.expect("$")
@@ -183,6 +185,7 @@ func (fp *formatParser) elem(depth int) *elem {
 			}
 		}
 		fp.expect(")")
+		e.anchor = fp.eat("^")
 		return e
 	case "custom":
 		fp.expect("<")

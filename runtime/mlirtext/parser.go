@@ -300,7 +300,7 @@ func (p *Parser) elem(def *Def, e *elem, vals []any) {
 	case eParams:
 		first := true
 		for i, prm := range def.Params {
-			if prm.Self {
+			if prm.Self || prm.Absent {
 				continue
 			}
 			if !first && !p.Expect(",") {

@@ -170,7 +170,7 @@ func (pr *Printer) elem(d *Dialect, def *Def, e *elem, vals []any) {
 		if e.kind == eParams {
 			args = nil
 			for i, prm := range def.Params {
-				if !prm.Self {
+				if !prm.Self && !prm.Absent {
 					args = append(args, &elem{kind: eVar, param: i})
 				}
 			}
@@ -196,7 +196,7 @@ func (pr *Printer) elem(d *Dialect, def *Def, e *elem, vals []any) {
 		anchor := -1
 		for _, x := range e.then {
 			if x.anchor {
-				if x.kind == eCustom && len(x.args) > 0 {
+				if (x.kind == eCustom || x.kind == eStruct) && len(x.args) > 0 {
 					anchor = x.args[0].param
 				} else {
 					anchor = x.param
@@ -237,7 +237,7 @@ func (pr *Printer) elem(d *Dialect, def *Def, e *elem, vals []any) {
 // present, or for a custom directive any of its parameters.
 func groupPresent(def *Def, g *elem, anchor int, vals []any) bool {
 	for _, x := range g.then {
-		if x.anchor && x.kind == eCustom {
+		if x.anchor && (x.kind == eCustom || x.kind == eStruct) {
 			for _, a := range x.args {
 				if present(def.Params[a.param], vals[a.param]) {
 					return true

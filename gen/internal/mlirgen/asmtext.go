@@ -28,6 +28,8 @@ type asmForm struct {
 	asm          *defs.AsmFormat
 	hooks        *defs.DefAsmHooks
 	since, until int
+	defaults     map[string]string // text defaults that differ from the definition's
+	absent       map[string]bool   // parameters the form's releases lack
 }
 
 // asmForms lists the text forms the generator can describe.
@@ -61,6 +63,15 @@ func (g *gen) asmForms(def *defs.Def) []asmForm {
 			mn = def.Mnemonic
 		}
 		add(mn, o.Assembly, o.CustomAssembly, since, u)
+		if n := len(out); n > 0 && out[n-1].until == u {
+			out[n-1].defaults = o.TextDefaults
+			if o.HasParams {
+				out[n-1].absent = map[string]bool{}
+				for _, p := range def.Params {
+					out[n-1].absent[p.Name] = !slices.Contains(o.Params, p.Name)
+				}
+			}
+		}
 		since = u + 1
 	}
 	add(def.Mnemonic, def.Assembly, def.CustomAssembly, since, 0)
@@ -211,14 +222,21 @@ func (g *gen) asmDef(form asmForm, enums map[*defs.Enum]bool) jen.Code {
 		if p.Optional {
 			pv = append(pv, jen.Id("Optional").Op(":").True())
 		}
-		if p.TextDefault != "" {
-			pv = append(pv, jen.Id("Default").Op(":").Lit(p.TextDefault))
+		def := p.TextDefault
+		if d, ok := form.defaults[p.Name]; ok {
+			def = d
+		}
+		if def != "" {
+			pv = append(pv, jen.Id("Default").Op(":").Lit(def))
 		}
 		if p.Stripped != "" && !p.Self {
 			pv = append(pv, jen.Id("Stripped").Op(":").Lit(p.Stripped))
 		}
 		if p.Self {
 			pv = append(pv, jen.Id("Self").Op(":").True())
+		}
+		if form.absent[p.Name] {
+			pv = append(pv, jen.Id("Absent").Op(":").True())
 		}
 		params = append(params, jen.Values(pv...))
 	}
