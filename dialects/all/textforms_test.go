@@ -100,6 +100,15 @@ func TestTextFormsTyped(t *testing.T) {
 			ref := s.Members()[1].(*spirv.PointerType).PointeeType().(*spirv.StructType)
 			return s.Name() == "a5" && !s.Reference() && ref.Name() == "a5" && ref.Reference()
 		}},
+		{"#llvm.access_group<id = distinct[0]<>>", func(v any) bool {
+			d, ok := v.(*llvm.AccessGroupAttr).Id().(*builtin.DistinctAttr)
+			_, unit := d.ReferencedAttr().(*builtin.UnitAttr)
+			return ok && unit
+		}},
+		{"#nvvm.target<O = 3, chip = \"sm_90\">", func(v any) bool {
+			a := v.(*nvvm.NVVMTargetAttr)
+			return a.O() == 3 && a.Chip() == "sm_90" && a.Triple() == "nvptx64-nvidia-cuda" && a.Features() == "" && a.VerifyTarget()
+		}},
 	} {
 		v := parseText(t, ctx, c.text, 22)
 		if v == nil {
@@ -167,4 +176,31 @@ func FuzzTextForms(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestTextFormsAcrossReleases: a value read in one release's syntax prints
+// in the other's, as that release's mlir-opt prints the same value
+// (measured): LLVM 19's #nvvm.target has no verifyTarget parameter and
+// defaults features to "+ptx60", 22 defaults it to "".
+func TestTextFormsAcrossReleases(t *testing.T) {
+	ctx := all.NewContext()
+	for _, c := range []struct {
+		from      string
+		release   int
+		to        string
+		toRelease int
+	}{
+		{"#nvvm.target", 19, "#nvvm.target<features = \"+ptx60\">", 22},
+		{"#nvvm.target<chip = \"sm_90\">", 22, "#nvvm.target<chip = \"sm_90\", features = \"\">", 19},
+		{"#nvvm.target<O = 3, chip = \"sm_90\">", 19, "#nvvm.target<O = 3, chip = \"sm_90\", features = \"+ptx60\">", 22},
+	} {
+		a, ok := parseText(t, ctx, c.from, c.release).(ir.Attribute)
+		if !ok {
+			t.Fatalf("%s at %d: not read", c.from, c.release)
+		}
+		s, ok := nvvm.Dialect.PrintAttributeFor(a, c.toRelease)
+		if !ok || s != c.to {
+			t.Errorf("%s (%d) at %d = %q, want %q", c.from, c.release, c.toRelease, s, c.to)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin/affine"
@@ -297,6 +298,32 @@ func (dialect) ParseBuiltinAttr(p *mlirtext.Parser) ir.Attribute {
 	case t.Is("unit"):
 		p.Next()
 		return GetUnitAttr(ctx)
+	case t.Is("distinct"):
+		// distinct[N]<attr>: N numbers the entry's distinct attributes;
+		// <> holds a unit attribute.
+		p.Next()
+		p.Expect("[")
+		n := p.ExpectInt64("the number of a distinct attribute")
+		p.Expect("]")
+		p.Expect("<")
+		var ref ir.Attribute = GetUnitAttr(ctx)
+		if !p.Is(">") {
+			ref = p.Attr()
+		}
+		p.Expect(">")
+		if p.Failed() {
+			return nil
+		}
+		if a := p.Distinct(n); a != nil {
+			if d, ok := a.(*DistinctAttr); !ok || d.ReferencedAttr() != ref {
+				p.Errorf("distinct[%d] refers to two attributes", n)
+				return nil
+			}
+			return a
+		}
+		a := NewDistinctAttr(ctx, ref)
+		p.SetDistinct(n, a)
+		return a
 	case t.Is("["):
 		p.Next()
 		var list []ir.Attribute
@@ -410,6 +437,13 @@ func printBuiltin(pr *mlirtext.Printer, v any, elide bool) bool {
 		pr.Quoted(v.Value())
 	case *UnitAttr:
 		pr.Write("unit")
+	case *DistinctAttr:
+		n, _ := pr.DistinctID(v)
+		pr.Write("distinct[" + strconv.Itoa(n) + "]<")
+		if _, unit := v.ReferencedAttr().(*UnitAttr); !unit {
+			pr.Value(v.ReferencedAttr())
+		}
+		pr.Write(">")
 	case *TypeAttr:
 		pr.Value(v.Value())
 	case *ArrayAttr:

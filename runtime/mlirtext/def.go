@@ -200,7 +200,7 @@ const maxText = 1 << 20
 const maxNest = 64
 
 func (d *Dialect) parse(ctx *ir.Context, text string, release, k int) any {
-	return d.parseNested(ctx, text, release, k, 0)
+	return d.parseNested(&Parser{ctx: ctx, release: release, distinct: &map[int64]ir.Attribute{}, nest: -1}, text, release, k)
 }
 
 // AsmFormsOf is implemented by generated dialects with text forms: nested
@@ -208,8 +208,11 @@ func (d *Dialect) parse(ctx *ir.Context, text string, release, k int) any {
 // holds them.
 type AsmFormsOf interface{ AsmForms() *Dialect }
 
-func (d *Dialect) parseNested(ctx *ir.Context, text string, release, k, nest int) any {
-	if len(text) > maxText || nest > maxNest {
+// parseNested parses text as a value of d, within the entry that outer
+// parses.
+func (d *Dialect) parseNested(outer *Parser, text string, release, k int) any {
+	ctx := outer.ctx
+	if len(text) > maxText || outer.nest+1 > maxNest {
 		return nil
 	}
 	d.index()
@@ -230,8 +233,8 @@ func (d *Dialect) parseNested(ctx *ir.Context, text string, release, k, nest int
 		if !def.valid(release) {
 			continue
 		}
-		p := newParser(ctx, d, release, text)
-		p.nest = nest
+		p := outer.sub(d, text)
+		p.nest++
 		d.mnemonicOf(p, prefix, rest[0] == '<')
 		if v := p.whole(def, k, rest[0] == '<'); v != nil {
 			return v
@@ -291,12 +294,21 @@ func (def *Def) valuesOf(x any) []any {
 }
 
 func (d *Dialect) print(x any, kind string, release, k int) (string, bool) {
+	return d.printWith(nil, x, kind, release, k)
+}
+
+// printWith prints a value of d within the entry outer prints (nil: on
+// its own).
+func (d *Dialect) printWith(outer *Printer, x any, kind string, release, k int) (string, bool) {
 	d.index()
 	def := pick(d.byKind[k][kind], release)
 	if def == nil || def.compile() != nil {
 		return "", false
 	}
 	pr := &Printer{release: release, d: d}
+	if outer != nil {
+		pr.distinct = outer.distinct
+	}
 	pr.Write(def.Mnemonic)
 	var vals []any
 	if def.Print != nil {

@@ -18,10 +18,28 @@ type Parser struct {
 	// nest counts the bodies being parsed, across the parsers that try
 	// alternatives (asm.Parser's own depth is per parser).
 	nest int
+	// distinct are the distinct attributes of the entry by the number
+	// its text gives them (distinct[0]<…>), shared by nested parsers.
+	distinct *map[int64]ir.Attribute
+}
+
+// Distinct returns the distinct attribute the entry's text numbers n, or
+// nil before it is defined.
+func (p *Parser) Distinct(n int64) ir.Attribute { return (*p.distinct)[n] }
+
+// SetDistinct records the distinct attribute numbered n.
+func (p *Parser) SetDistinct(n int64, a ir.Attribute) { (*p.distinct)[n] = a }
+
+// sub returns a parser of text that shares p's entry state.
+func (p *Parser) sub(d *Dialect, text string) *Parser {
+	q := newParser(p.ctx, d, p.release, text)
+	q.nest = p.nest
+	q.distinct = p.distinct
+	return q
 }
 
 func newParser(ctx *ir.Context, d *Dialect, release int, text string) *Parser {
-	p := &Parser{Parser: asm.NewParser("", []byte(text)), ctx: ctx, d: d, release: release}
+	p := &Parser{Parser: asm.NewParser("", []byte(text)), ctx: ctx, d: d, release: release, distinct: &map[int64]ir.Attribute{}}
 	p.Parser.MaxDepth = 64
 	return p
 }
@@ -251,9 +269,8 @@ func (p *Parser) Short(isType bool) any {
 		}
 		// Try each form of a shared mnemonic from the same place, on a
 		// parser of its own.
-		q := newParser(p.ctx, p.d, p.release, p.Source())
+		q := p.sub(p.d, p.Source())
 		q.ResetTo(p.Offset())
-		q.nest = p.nest
 		if v := q.body(def); v != nil && !q.Failed() {
 			p.ResetTo(q.Offset())
 			return v
@@ -513,10 +530,13 @@ func (p *Parser) enum(prm Param) any {
 // nestedValue parses a nested value of dialect d within p's nesting
 // bound; nil when it does not print back as text.
 func (d *Dialect) nestedValue(p *Parser, text string, k int) any {
-	v := d.parseNested(p.ctx, text, p.release, k, p.nest+1)
+	v := d.parseNested(p, text, p.release, k)
 	if v == nil {
 		return nil
 	}
+	// Printed on its own, as the check of a whole entry does: distinct
+	// attributes numbered from 0 (nested values are rarely numbered
+	// otherwise, and then stay text).
 	var s string
 	var ok bool
 	switch x := v.(type) {
@@ -542,8 +562,8 @@ func (p *Parser) ShapeAndType(allowDynamic bool) ([]int64, ir.Type) {
 // AttrOf parses text, on its own, as one attribute (for hooks that cut
 // their body into pieces); nil if it is not one.
 func (p *Parser) AttrOf(text string) ir.Attribute {
-	q := newParser(p.ctx, p.d, p.release, text)
-	q.nest = p.nest + 1
+	q := p.sub(p.d, text)
+	q.nest++
 	if q.nest > maxNest {
 		return nil
 	}

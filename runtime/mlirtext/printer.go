@@ -13,6 +13,24 @@ type Printer struct {
 	release int
 	failed  bool
 	d       *Dialect
+	// distinct numbers the entry's distinct attributes in the order they
+	// print (distinct[0]<…>), shared by nested printers.
+	distinct *map[ir.Attribute]int
+}
+
+// DistinctID returns the number of a distinct attribute in the entry
+// being printed, and whether it printed before (then only its number
+// prints).
+func (pr *Printer) DistinctID(a ir.Attribute) (int, bool) {
+	if pr.distinct == nil {
+		pr.distinct = &map[ir.Attribute]int{}
+	}
+	if n, ok := (*pr.distinct)[a]; ok {
+		return n, true
+	}
+	n := len(*pr.distinct)
+	(*pr.distinct)[a] = n
+	return n, false
 }
 
 // Release is the LLVM release whose syntax is printed (0: the newest).
@@ -43,7 +61,7 @@ func (pr *Printer) Value(v any) {
 			break
 		}
 		if v.Dialect() != "builtin" {
-			s, ok := printDialect(v, v.Dialect(), v.Context(), pr.release)
+			s, ok := pr.printDialect(v, v.Dialect(), v.Context(), v.Kind(), 0)
 			if !ok {
 				break
 			}
@@ -58,7 +76,7 @@ func (pr *Printer) Value(v any) {
 			break
 		}
 		if v.Dialect() != "builtin" {
-			s, ok := printDialect(v, v.Dialect(), v.Context(), pr.release)
+			s, ok := pr.printDialect(v, v.Dialect(), v.Context(), v.Kind(), 1)
 			if !ok {
 				break
 			}
@@ -72,8 +90,15 @@ func (pr *Printer) Value(v any) {
 	pr.failed = true
 }
 
-func printDialect(v any, name string, ctx *ir.Context, release int) (string, bool) {
+func (pr *Printer) printDialect(v any, name string, ctx *ir.Context, kind string, k int) (string, bool) {
+	release := pr.release
 	d := ctx.Dialect(name)
+	if pr.distinct == nil {
+		pr.distinct = &map[ir.Attribute]int{}
+	}
+	if f, ok := d.(AsmFormsOf); ok {
+		return f.AsmForms().printWith(pr, v, kind, release, k)
+	}
 	if rp, ok := d.(releasePrinter); ok {
 		if a, ok := v.(ir.Attribute); ok {
 			return rp.PrintAttributeFor(a, release)
