@@ -2155,6 +2155,9 @@ func (*LoopAnnotationAttr) Dialect() string { return "llvm" }
 func (*LoopAnnotationAttr) Kind() string    { return "LoopAnnotationAttr" }
 
 func (a *LoopAnnotationAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.LoopAnnotationAttr<disableNonforced = %v, vectorize = %v, interleave = %v, unroll = %v, unrollAndJam = %v, licm = %v, distribute = %v, pipeline = %v, peeled = %v, unswitch = %v, mustProgress = %v, isVectorized = %v, startLoc = %v, endLoc = %v, parallelAccesses = %v>", a.disableNonforced, a.vectorize, a.interleave, a.unroll, a.unrollAndJam, a.licm, a.distribute, a.pipeline, a.peeled, a.unswitch, a.mustProgress, a.isVectorized, a.startLoc, a.endLoc, a.parallelAccesses)
 }
 
@@ -3249,6 +3252,9 @@ func (*TBAATypeDescriptorAttr) Dialect() string { return "llvm" }
 func (*TBAATypeDescriptorAttr) Kind() string    { return "TBAATypeDescriptorAttr" }
 
 func (a *TBAATypeDescriptorAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.TBAATypeDescriptorAttr<id = %q, members = %v>", a.id, a.members)
 }
 

@@ -489,6 +489,23 @@ var asmForms = &mlirtext.Dialect{Name: "llvm", Attrs: []*mlirtext.Def{{Name: "Ac
 		return nil
 	}
 	return []any{mlirtext.FromUint[Linkage](a.linkage)}
+}}, {Name: "LoopAnnotationAttr", Mnemonic: "loop_annotation", Format: "`<` struct(params) `>`", Params: []mlirtext.Param{{Name: "disableNonforced", Kind: mlirtext.Attr, Optional: true}, {Name: "vectorize", Kind: mlirtext.Attr, Optional: true, Stripped: "loop_vectorize"}, {Name: "interleave", Kind: mlirtext.Attr, Optional: true, Stripped: "loop_interleave"}, {Name: "unroll", Kind: mlirtext.Attr, Optional: true, Stripped: "loop_unroll"}, {Name: "unrollAndJam", Kind: mlirtext.Attr, Optional: true, Stripped: "loop_unroll_and_jam"}, {Name: "licm", Kind: mlirtext.Attr, Optional: true, Stripped: "loop_licm"}, {Name: "distribute", Kind: mlirtext.Attr, Optional: true, Stripped: "loop_distribute"}, {Name: "pipeline", Kind: mlirtext.Attr, Optional: true, Stripped: "loop_pipeline"}, {Name: "peeled", Kind: mlirtext.Attr, Optional: true, Stripped: "loop_peeled"}, {Name: "unswitch", Kind: mlirtext.Attr, Optional: true, Stripped: "loop_unswitch"}, {Name: "mustProgress", Kind: mlirtext.Attr, Optional: true}, {Name: "isVectorized", Kind: mlirtext.Attr, Optional: true}, {Name: "startLoc", Kind: mlirtext.Attr, Optional: true}, {Name: "endLoc", Kind: mlirtext.Attr, Optional: true}, {Name: "parallelAccesses", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetLoopAnnotationAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.As[ir.Attribute](v[1], &ok), mlirtext.As[ir.Attribute](v[2], &ok), mlirtext.As[ir.Attribute](v[3], &ok), mlirtext.As[ir.Attribute](v[4], &ok), mlirtext.As[ir.Attribute](v[5], &ok), mlirtext.As[ir.Attribute](v[6], &ok), mlirtext.As[ir.Attribute](v[7], &ok), mlirtext.As[ir.Attribute](v[8], &ok), mlirtext.As[ir.Attribute](v[9], &ok), mlirtext.As[ir.Attribute](v[10], &ok), mlirtext.As[ir.Attribute](v[11], &ok), mlirtext.As[ir.Location](v[12], &ok), mlirtext.As[ir.Location](v[13], &ok), func(v any, ok *bool) []ir.Attribute {
+		return mlirtext.AsList[ir.Attribute](v, ok, mlirtext.As[ir.Attribute])
+	}(v[14], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*LoopAnnotationAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromAttr[ir.Attribute](a.disableNonforced), mlirtext.FromAttr[ir.Attribute](a.vectorize), mlirtext.FromAttr[ir.Attribute](a.interleave), mlirtext.FromAttr[ir.Attribute](a.unroll), mlirtext.FromAttr[ir.Attribute](a.unrollAndJam), mlirtext.FromAttr[ir.Attribute](a.licm), mlirtext.FromAttr[ir.Attribute](a.distribute), mlirtext.FromAttr[ir.Attribute](a.pipeline), mlirtext.FromAttr[ir.Attribute](a.peeled), mlirtext.FromAttr[ir.Attribute](a.unswitch), mlirtext.FromAttr[ir.Attribute](a.mustProgress), mlirtext.FromAttr[ir.Attribute](a.isVectorized), mlirtext.FromAttr[ir.Location](a.startLoc), mlirtext.FromAttr[ir.Location](a.endLoc), func(l []ir.Attribute) any {
+		return mlirtext.FromList(l, mlirtext.FromAttr[ir.Attribute])
+	}(a.parallelAccesses)}
 }}, {Name: "LoopDistributeAttr", Mnemonic: "loop_distribute", Format: "`<` struct(params) `>`", Params: []mlirtext.Param{{Name: "disable", Kind: mlirtext.Attr, Optional: true}, {Name: "followupCoincident", Kind: mlirtext.Attr, Optional: true, Stripped: "loop_annotation"}, {Name: "followupSequential", Kind: mlirtext.Attr, Optional: true, Stripped: "loop_annotation"}, {Name: "followupFallback", Kind: mlirtext.Attr, Optional: true, Stripped: "loop_annotation"}, {Name: "followupAll", Kind: mlirtext.Attr, Optional: true, Stripped: "loop_annotation"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetLoopDistributeAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.As[*LoopAnnotationAttr](v[1], &ok), mlirtext.As[*LoopAnnotationAttr](v[2], &ok), mlirtext.As[*LoopAnnotationAttr](v[3], &ok), mlirtext.As[*LoopAnnotationAttr](v[4], &ok))
@@ -742,7 +759,7 @@ var asmForms = &mlirtext.Dialect{Name: "llvm", Attrs: []*mlirtext.Def{{Name: "Ac
 		return nil
 	}
 	return []any{mlirtext.FromAttr[ir.Attribute](a.baseType), mlirtext.FromAttr[ir.Attribute](a.accessType), mlirtext.FromInt[int64](a.offset), mlirtext.Identity[bool](a.constant)}
-}}, {Name: "TailCallKindAttr", Mnemonic: "tailcallkind", Format: "`<` $tailCallKind `>`", Params: []mlirtext.Param{{Name: "tailCallKind", Kind: mlirtext.Enum, Enum: tailCallKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "TBAATypeDescriptorAttr", Mnemonic: "tbaa_type_desc", Parse: parseTBAATypeDescriptorAttrText, Print: printTBAATypeDescriptorAttrText}, {Name: "TailCallKindAttr", Mnemonic: "tailcallkind", Format: "`<` $tailCallKind `>`", Params: []mlirtext.Param{{Name: "tailCallKind", Kind: mlirtext.Enum, Enum: tailCallKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTailCallKindAttr(ctx, mlirtext.AsUint[TailCallKind](v[0], &ok))
 	if !ok {

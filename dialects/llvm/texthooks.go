@@ -144,3 +144,61 @@ func printLLVMStructTypeText(pr *mlirtext.Printer, v any) {
 	}
 	pr.Write(")>")
 }
+
+// parseTBAATypeDescriptorAttrText reads <id = "int", members = {<#desc,
+// 0>, …}>: each member a type descriptor (or root) in full and an offset.
+func parseTBAATypeDescriptorAttrText(p *mlirtext.Parser) any {
+	ctx := p.Context()
+	p.Expect("<")
+	p.Expect("id")
+	p.Expect("=")
+	id, ok := p.StringLit()
+	if !ok {
+		p.Errorf("expected a string")
+		return nil
+	}
+	p.Expect(",")
+	p.Expect("members")
+	p.Expect("=")
+	p.Expect("{")
+	var members []ir.Attribute
+	p.List("}", func() {
+		p.Expect("<")
+		desc := p.Attr()
+		p.Expect(",")
+		off := p.ExpectInt64("an offset")
+		p.Expect(">")
+		if !p.Failed() {
+			members = append(members, GetTBAAMemberAttr(ctx, desc, off))
+		}
+	})
+	p.Expect("}")
+	p.Expect(">")
+	if p.Failed() {
+		return nil
+	}
+	return GetTBAATypeDescriptorAttr(ctx, id, members)
+}
+
+func printTBAATypeDescriptorAttrText(pr *mlirtext.Printer, v any) {
+	a := v.(*TBAATypeDescriptorAttr)
+	pr.Write("<id = ")
+	pr.Quoted(a.Id())
+	pr.Write(", members = {")
+	for i, m := range a.Members() {
+		mem, ok := m.(*TBAAMemberAttr)
+		if !ok {
+			pr.Fail()
+			return
+		}
+		if i > 0 {
+			pr.Write(", ")
+		}
+		pr.Write("<")
+		pr.Value(mem.TypeDesc())
+		pr.Write(", ")
+		pr.Int(mem.Offset())
+		pr.Write(">")
+	}
+	pr.Write("}>")
+}

@@ -15,7 +15,7 @@ var asmHooks = map[string][]string{
 	"dlti":          {"DataLayoutEntryAttr", "DataLayoutSpecAttr", "MapAttr", "TargetDeviceSpecAttr", "TargetSystemSpecAttr"},
 	"emitc":         {"ArrayType"},
 	"irdl":          {"VariadicityArrayAttr"},
-	"llvm":          {"LLVMStructType"},
+	"llvm":          {"LLVMStructType", "TBAATypeDescriptorAttr"},
 	"pdl":           {"RangeType"},
 	"spirv":         {"StructType"},
 	"sparse_tensor": {"SparseTensorEncodingAttr", "SparseTensorDimSliceAttr"},

@@ -103,7 +103,7 @@ func textKind(t *defs.TypeRef) (string, bool) {
 		return "Enum", true
 	case defs.RefType:
 		return "Type", true
-	case defs.RefAttr:
+	case defs.RefAttr, defs.RefLocation:
 		return "Attr", true
 	case defs.RefList:
 		if k, ok := textKind(t.Elem); ok && k != "List" {
@@ -310,7 +310,7 @@ func (g *gen) convTo(t *defs.TypeRef) *jen.Statement {
 		return mt("FromInt").Types(gt)
 	case defs.RefUint32, defs.RefUint64, defs.RefEnum:
 		return mt("FromUint").Types(gt)
-	case defs.RefAttr:
+	case defs.RefAttr, defs.RefLocation:
 		return mt("FromAttr").Types(gt)
 	case defs.RefType:
 		return mt("FromType").Types(gt)
