@@ -493,4 +493,3 @@ func (e *EnumSyntax) lookup(s string) (uint64, bool) {
 
 // String reports what a Def describes, for errors.
 func (d *Def) String() string { return fmt.Sprintf("%s (%s)", d.Name, d.Mnemonic) }
-
