@@ -485,6 +485,8 @@ func (l *loader) param(n *yaml.Node) *Param {
 		"text_default": func(v *yaml.Node) { l.str(v, &p.TextDefault) },
 		"stripped":     func(v *yaml.Node) { l.str(v, &p.Stripped) },
 		"self":         func(v *yaml.Node) { l.boolean(v, &p.Self) },
+		"text_names":   func(v *yaml.Node) { l.str(v, &p.TextNames) },
+		"text_quoted":  func(v *yaml.Node) { l.boolean(v, &p.TextQuoted) },
 		"canonical":    func(v *yaml.Node) { l.str(v, &p.Canonical) },
 	}))
 	if p.Name == "" {

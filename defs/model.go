@@ -339,6 +339,12 @@ type Param struct {
 	// which the text form prints after the attribute (" : type"), not in
 	// its format.
 	Self bool
+	// TextNames names a hand-written table (an *mlirtext.EnumSyntax,
+	// <TextNames>Syntax in the dialect's package) of the names an integer
+	// parameter prints by (DWARF tags: DW_TAG_base_type). TextQuoted says
+	// a bit enum prints in quotes when several bits are set.
+	TextNames  string
+	TextQuoted bool
 	// Canonical is a normalization the constructor applies, so equal values
 	// have one representation: "empty_if_all_zero" (a list whose elements
 	// are all zero is stored empty).

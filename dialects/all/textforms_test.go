@@ -204,3 +204,34 @@ func TestTextFormsAcrossReleases(t *testing.T) {
 		}
 	}
 }
+
+// TestDebugInfo19: LLVM 19 stores debug-info attributes as text; their
+// DWARF parameters read by name (DW_TAG_base_type is 0x24), a union of
+// subprogram flags in quotes.
+func TestDebugInfo19(t *testing.T) {
+	ctx := all.NewContext()
+	text := `#llvm.di_basic_type<tag = DW_TAG_base_type, name = "int", sizeInBits = 32, encoding = DW_ATE_signed>`
+	b, ok := parseText(t, ctx, text, 19).(*llvm.DIBasicTypeAttr)
+	if !ok || b.Tag() != 0x24 || b.Encoding() != 0x5 || b.SizeInBits() != 32 {
+		t.Fatalf("%s: read as %v", text, b)
+	}
+	text = `#llvm.di_subprogram<id = distinct[0]<>, compileUnit = <id = distinct[1]<>, sourceLanguage = DW_LANG_C, file = <"k.c" in "/src">, producer = "clang", isOptimized = true, emissionKind = Full>, scope = #llvm.di_file<"k.c" in "/src">, name = "f", file = <"k.c" in "/src">, line = 1, scopeLine = 1, subprogramFlags = "Definition|Optimized", type = <types = #llvm.di_basic_type<tag = DW_TAG_base_type, name = "int", sizeInBits = 32, encoding = DW_ATE_signed>, #llvm.di_basic_type<tag = DW_TAG_base_type, name = "int", sizeInBits = 32, encoding = DW_ATE_signed>>>`
+	sp, ok := parseText(t, ctx, text, 19).(*llvm.DISubprogramAttr)
+	if !ok {
+		t.Fatalf("%s: not read", text)
+	}
+	if sp.SubprogramFlags() != llvm.DISubprogramFlagsDefinition|llvm.DISubprogramFlagsOptimized || sp.Line() != 1 {
+		t.Errorf("flags %v, line %d", sp.SubprogramFlags(), sp.Line())
+	}
+	if cu := sp.CompileUnit(); cu == nil || cu.SourceLanguage() != 0x2 || !cu.IsOptimized() {
+		t.Errorf("compile unit %v", sp.CompileUnit())
+	}
+	for _, bad := range []string{
+		`#llvm.di_basic_type<tag = DW_TAG_nonsense, name = "int">`,
+		`#llvm.di_subroutine_type<callingConvention = DW_CC_bogus>`,
+	} {
+		if v := parseText(t, ctx, bad, 19); v != nil {
+			t.Errorf("%s: read as %v", bad, v)
+		}
+	}
+}

@@ -384,6 +384,9 @@ func (*DIBasicTypeAttr) Dialect() string { return "llvm" }
 func (*DIBasicTypeAttr) Kind() string    { return "DIBasicTypeAttr" }
 
 func (a *DIBasicTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DIBasicTypeAttr<tag = %v, name = %v, sizeInBits = %v, encoding = %v>", a.tag, a.name, a.sizeInBits, a.encoding)
 }
 
@@ -512,6 +515,9 @@ func (*DICompileUnitAttr) Dialect() string { return "llvm" }
 func (*DICompileUnitAttr) Kind() string    { return "DICompileUnitAttr" }
 
 func (a *DICompileUnitAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DICompileUnitAttr<id = %v, sourceLanguage = %v, file = %v, producer = %v, isOptimized = %v, emissionKind = %v, nameTableKind = %v, splitDebugFilename = %v>", a.id, a.sourceLanguage, a.file, a.producer, a.isOptimized, a.emissionKind, a.nameTableKind, a.splitDebugFilename)
 }
 
@@ -628,6 +634,9 @@ func (*DICompositeTypeAttr) Dialect() string { return "llvm" }
 func (*DICompositeTypeAttr) Kind() string    { return "DICompositeTypeAttr" }
 
 func (a *DICompositeTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DICompositeTypeAttr<recId = %v, isRecSelf = %v, tag = %v, name = %v, file = %v, line = %v, scope = %v, baseType = %v, flags = %v, sizeInBits = %v, alignInBits = %v, dataLocation = %v, rank = %v, allocated = %v, associated = %v, elements = %v>", a.recId, a.isRecSelf, a.tag, a.name, a.file, a.line, a.scope, a.baseType, a.flags, a.sizeInBits, a.alignInBits, a.dataLocation, a.rank, a.allocated, a.associated, a.elements)
 }
 
@@ -745,6 +754,9 @@ func (*DIDerivedTypeAttr) Dialect() string { return "llvm" }
 func (*DIDerivedTypeAttr) Kind() string    { return "DIDerivedTypeAttr" }
 
 func (a *DIDerivedTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DIDerivedTypeAttr<tag = %v, name = %v, baseType = %v, sizeInBits = %v, alignInBits = %v, offsetInBits = %v, dwarfAddressSpace = %v, extraData = %v>", a.tag, a.name, a.baseType, a.sizeInBits, a.alignInBits, a.offsetInBits, a.dwarfAddressSpace, a.extraData)
 }
 
@@ -1126,6 +1138,9 @@ func (*DIImportedEntityAttr) Dialect() string { return "llvm" }
 func (*DIImportedEntityAttr) Kind() string    { return "DIImportedEntityAttr" }
 
 func (a *DIImportedEntityAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DIImportedEntityAttr<tag = %v, scope = %v, entity = %v, file = %v, line = %v, name = %v, elements = %v>", a.tag, a.scope, a.entity, a.file, a.line, a.name, a.elements)
 }
 
@@ -1604,6 +1619,9 @@ func (*DIStringTypeAttr) Dialect() string { return "llvm" }
 func (*DIStringTypeAttr) Kind() string    { return "DIStringTypeAttr" }
 
 func (a *DIStringTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DIStringTypeAttr<tag = %v, name = %v, sizeInBits = %v, alignInBits = %v, stringLength = %v, stringLengthExp = %v, stringLocationExp = %v, encoding = %v>", a.tag, a.name, a.sizeInBits, a.alignInBits, a.stringLength, a.stringLengthExp, a.stringLocationExp, a.encoding)
 }
 
@@ -1864,6 +1882,9 @@ func (*DISubroutineTypeAttr) Dialect() string { return "llvm" }
 func (*DISubroutineTypeAttr) Kind() string    { return "DISubroutineTypeAttr" }
 
 func (a *DISubroutineTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DISubroutineTypeAttr<callingConvention = %v, types = %v>", a.callingConvention, a.types_)
 }
 

@@ -335,11 +335,7 @@ func writeDIBasicTypeAttr(w *bytecode.EntryWriter, a *DIBasicTypeAttr) (bool, er
 	}
 	needs = append(needs, "llvm >= 22 (code 0)")
 	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DIBasicTypeAttr",
-		}
+		return false, nil
 	}
 	return false, nil
 }
@@ -431,11 +427,7 @@ func writeDICompileUnitAttr(w *bytecode.EntryWriter, a *DICompileUnitAttr) (bool
 	}
 	needs = append(needs, "llvm >= 22 (code 1)")
 	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DICompileUnitAttr",
-		}
+		return false, nil
 	}
 	return false, nil
 }
@@ -596,11 +588,7 @@ func writeDICompositeTypeAttr(w *bytecode.EntryWriter, a *DICompositeTypeAttr) (
 	}
 	needs = append(needs, "llvm >= 22 (code 2)")
 	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DICompositeTypeAttr",
-		}
+		return false, nil
 	}
 	return false, nil
 }
@@ -686,11 +674,7 @@ func writeDIDerivedTypeAttr(w *bytecode.EntryWriter, a *DIDerivedTypeAttr) (bool
 	}
 	needs = append(needs, "llvm >= 22 (code 3)")
 	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DIDerivedTypeAttr",
-		}
+		return false, nil
 	}
 	return false, nil
 }
@@ -717,11 +701,7 @@ func writeDIExpressionAttr(w *bytecode.EntryWriter, a *DIExpressionAttr) (bool, 
 	}
 	needs = append(needs, "llvm >= 22 (code 5)")
 	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DIExpressionAttr",
-		}
+		return false, nil
 	}
 	return false, nil
 }
@@ -797,11 +777,7 @@ func writeDIFileAttr(w *bytecode.EntryWriter, a *DIFileAttr) (bool, error) {
 	}
 	needs = append(needs, "llvm >= 22 (code 6)")
 	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DIFileAttr",
-		}
+		return false, nil
 	}
 	return false, nil
 }
@@ -892,11 +868,7 @@ func writeDIGlobalVariableAttr(w *bytecode.EntryWriter, a *DIGlobalVariableAttr)
 	}
 	needs = append(needs, "llvm >= 22 (code 7)")
 	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DIGlobalVariableAttr",
-		}
+		return false, nil
 	}
 	return false, nil
 }
@@ -932,11 +904,7 @@ func writeDIGlobalVariableExpressionAttr(w *bytecode.EntryWriter, a *DIGlobalVar
 	}
 	needs = append(needs, "llvm >= 22 (code 8)")
 	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DIGlobalVariableExpressionAttr",
-		}
+		return false, nil
 	}
 	return false, nil
 }
@@ -1013,11 +981,7 @@ func writeDIImportedEntityAttr(w *bytecode.EntryWriter, a *DIImportedEntityAttr)
 	}
 	needs = append(needs, "llvm >= 22 (code 9)")
 	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DIImportedEntityAttr",
-		}
+		return false, nil
 	}
 	return false, nil
 }
@@ -1071,11 +1035,7 @@ func writeDILabelAttr(w *bytecode.EntryWriter, a *DILabelAttr) (bool, error) {
 	}
 	needs = append(needs, "llvm >= 22 (code 10)")
 	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DILabelAttr",
-		}
+		return false, nil
 	}
 	return false, nil
 }
@@ -1137,11 +1097,7 @@ func writeDILexicalBlockAttr(w *bytecode.EntryWriter, a *DILexicalBlockAttr) (bo
 	}
 	needs = append(needs, "llvm >= 22 (code 11)")
 	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DILexicalBlockAttr",
-		}
+		return false, nil
 	}
 	return false, nil
 }
@@ -1190,11 +1146,7 @@ func writeDILexicalBlockFileAttr(w *bytecode.EntryWriter, a *DILexicalBlockFileA
 	}
 	needs = append(needs, "llvm >= 22 (code 12)")
 	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DILexicalBlockFileAttr",
-		}
+		return false, nil
 	}
 	return false, nil
 }
@@ -1295,11 +1247,7 @@ func writeDILocalVariableAttr(w *bytecode.EntryWriter, a *DILocalVariableAttr) (
 	}
 	needs = append(needs, "llvm >= 22 (code 13)")
 	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DILocalVariableAttr",
-		}
+		return false, nil
 	}
 	return false, nil
 }
@@ -1340,11 +1288,7 @@ func writeDINamespaceAttr(w *bytecode.EntryWriter, a *DINamespaceAttr) (bool, er
 	}
 	needs = append(needs, "llvm >= 22 (code 14)")
 	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DINamespaceAttr",
-		}
+		return false, nil
 	}
 	return false, nil
 }
@@ -1479,11 +1423,7 @@ func writeDISubprogramAttr(w *bytecode.EntryWriter, a *DISubprogramAttr) (bool, 
 	}
 	needs = append(needs, "llvm >= 22 (code 15)")
 	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DISubprogramAttr",
-		}
+		return false, nil
 	}
 	return false, nil
 }
@@ -1525,11 +1465,7 @@ func writeDISubrangeAttr(w *bytecode.EntryWriter, a *DISubrangeAttr) (bool, erro
 	}
 	needs = append(needs, "llvm >= 22 (code 16)")
 	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DISubrangeAttr",
-		}
+		return false, nil
 	}
 	return false, nil
 }
@@ -1569,11 +1505,7 @@ func writeDISubroutineTypeAttr(w *bytecode.EntryWriter, a *DISubroutineTypeAttr)
 	}
 	needs = append(needs, "llvm >= 22 (code 17)")
 	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DISubroutineTypeAttr",
-		}
+		return false, nil
 	}
 	return false, nil
 }
@@ -1670,11 +1602,7 @@ func writeLoopAnnotationAttr(w *bytecode.EntryWriter, a *LoopAnnotationAttr) (bo
 	}
 	needs = append(needs, "llvm >= 22 (code 18)")
 	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm LoopAnnotationAttr",
-		}
+		return false, nil
 	}
 	return false, nil
 }

@@ -33,7 +33,9 @@ func (dialect) PrintType(v ir.Type) (string, bool) {
 
 var cConvSyntax = &mlirtext.EnumSyntax{Cases: cConvCases}
 var comdatSyntax = &mlirtext.EnumSyntax{Cases: comdatCases}
+var dIEmissionKindSyntax = &mlirtext.EnumSyntax{Cases: dIEmissionKindCases}
 var dIFlagsSyntax = &mlirtext.EnumSyntax{Cases: dIFlagsCases, Bit: true, Separator: "|", PrintGroups: true}
+var dINameTableKindSyntax = &mlirtext.EnumSyntax{Cases: dINameTableKindCases}
 var dISubprogramFlagsSyntax = &mlirtext.EnumSyntax{Cases: dISubprogramFlagsCases, Bit: true, Separator: "|", PrintGroups: true}
 var fastmathFlagsSyntax = &mlirtext.EnumSyntax{Cases: fastmathFlagsCases, Bit: true, Separator: ", ", PrintGroups: true}
 var framePointerKindSyntax = &mlirtext.EnumSyntax{Cases: framePointerKindCases}
@@ -164,6 +166,32 @@ var asmForms = &mlirtext.Dialect{Name: "llvm", Attrs: []*mlirtext.Def{{Name: "Ac
 		return nil
 	}
 	return []any{mlirtext.FromAttr[ir.Attribute](a.name), mlirtext.FromAttr[ir.Attribute](a.value)}
+}}, {Name: "DIBasicTypeAttr", Mnemonic: "di_basic_type", Format: "`<` struct(params) `>`", Until: 19, Params: []mlirtext.Param{{Name: "tag", Kind: mlirtext.Enum, Enum: dwarfTagSyntax}, {Name: "name", Kind: mlirtext.Attr}, {Name: "sizeInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "encoding", Kind: mlirtext.Enum, Enum: dwarfAttributeEncodingSyntax, Default: "0"}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetDIBasicTypeAttr(ctx, mlirtext.AsUint[uint32](v[0], &ok), mlirtext.As[ir.Attribute](v[1], &ok), mlirtext.AsUint[uint64](v[2], &ok), mlirtext.AsUint[uint32](v[3], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*DIBasicTypeAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromUint[uint32](a.tag), mlirtext.FromAttr[ir.Attribute](a.name), mlirtext.FromUint[uint64](a.sizeInBits), mlirtext.FromUint[uint32](a.encoding)}
+}}, {Name: "DIBasicTypeAttr", Mnemonic: "di_basic_type", Format: "`<` struct(params) `>`", Since: 20, Params: []mlirtext.Param{{Name: "tag", Kind: mlirtext.Enum, Enum: dwarfTagSyntax, Default: "0"}, {Name: "name", Kind: mlirtext.Attr}, {Name: "sizeInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "encoding", Kind: mlirtext.Enum, Enum: dwarfAttributeEncodingSyntax, Default: "0"}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetDIBasicTypeAttr(ctx, mlirtext.AsUint[uint32](v[0], &ok), mlirtext.As[ir.Attribute](v[1], &ok), mlirtext.AsUint[uint64](v[2], &ok), mlirtext.AsUint[uint32](v[3], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*DIBasicTypeAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromUint[uint32](a.tag), mlirtext.FromAttr[ir.Attribute](a.name), mlirtext.FromUint[uint64](a.sizeInBits), mlirtext.FromUint[uint32](a.encoding)}
 }}, {Name: "DICommonBlockAttr", Mnemonic: "di_common_block", Format: "`<` struct(params) `>`", Params: []mlirtext.Param{{Name: "scope", Kind: mlirtext.Attr}, {Name: "decl", Kind: mlirtext.Attr, Optional: true, Stripped: "di_global_variable"}, {Name: "name", Kind: mlirtext.Attr}, {Name: "file", Kind: mlirtext.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: mlirtext.Uint, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDICommonBlockAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.As[*DIGlobalVariableAttr](v[1], &ok), mlirtext.As[ir.Attribute](v[2], &ok), mlirtext.As[*DIFileAttr](v[3], &ok), mlirtext.AsUint[uint32](v[4], &ok))
@@ -177,6 +205,92 @@ var asmForms = &mlirtext.Dialect{Name: "llvm", Attrs: []*mlirtext.Def{{Name: "Ac
 		return nil
 	}
 	return []any{mlirtext.FromAttr[ir.Attribute](a.scope), mlirtext.FromAttr[*DIGlobalVariableAttr](a.decl), mlirtext.FromAttr[ir.Attribute](a.name), mlirtext.FromAttr[*DIFileAttr](a.file), mlirtext.FromUint[uint32](a.line)}
+}}, {Name: "DICompileUnitAttr", Mnemonic: "di_compile_unit", Format: "`<` struct(params) `>`", Until: 19, Params: []mlirtext.Param{{Name: "id", Kind: mlirtext.Attr}, {Name: "sourceLanguage", Kind: mlirtext.Enum, Enum: dwarfLanguageSyntax}, {Name: "file", Kind: mlirtext.Attr, Stripped: "di_file"}, {Name: "producer", Kind: mlirtext.Attr, Optional: true}, {Name: "isOptimized", Kind: mlirtext.Bool}, {Name: "emissionKind", Kind: mlirtext.Enum, Enum: dIEmissionKindSyntax}, {Name: "nameTableKind", Kind: mlirtext.Enum, Enum: dINameTableKindSyntax, Optional: true}, {Name: "splitDebugFilename", Kind: mlirtext.Attr, Optional: true, Absent: true}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetDICompileUnitAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.AsUint[uint32](v[1], &ok), mlirtext.As[*DIFileAttr](v[2], &ok), mlirtext.As[ir.Attribute](v[3], &ok), mlirtext.As[bool](v[4], &ok), mlirtext.AsUint[DIEmissionKind](v[5], &ok), mlirtext.AsUint[DINameTableKind](v[6], &ok), mlirtext.As[ir.Attribute](v[7], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*DICompileUnitAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromAttr[ir.Attribute](a.id), mlirtext.FromUint[uint32](a.sourceLanguage), mlirtext.FromAttr[*DIFileAttr](a.file), mlirtext.FromAttr[ir.Attribute](a.producer), mlirtext.Identity[bool](a.isOptimized), mlirtext.FromUint[DIEmissionKind](a.emissionKind), mlirtext.FromUint[DINameTableKind](a.nameTableKind), mlirtext.FromAttr[ir.Attribute](a.splitDebugFilename)}
+}}, {Name: "DICompileUnitAttr", Mnemonic: "di_compile_unit", Format: "`<` struct(params) `>`", Since: 20, Params: []mlirtext.Param{{Name: "id", Kind: mlirtext.Attr}, {Name: "sourceLanguage", Kind: mlirtext.Enum, Enum: dwarfLanguageSyntax}, {Name: "file", Kind: mlirtext.Attr, Stripped: "di_file"}, {Name: "producer", Kind: mlirtext.Attr, Optional: true}, {Name: "isOptimized", Kind: mlirtext.Bool}, {Name: "emissionKind", Kind: mlirtext.Enum, Enum: dIEmissionKindSyntax}, {Name: "nameTableKind", Kind: mlirtext.Enum, Enum: dINameTableKindSyntax, Optional: true}, {Name: "splitDebugFilename", Kind: mlirtext.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetDICompileUnitAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.AsUint[uint32](v[1], &ok), mlirtext.As[*DIFileAttr](v[2], &ok), mlirtext.As[ir.Attribute](v[3], &ok), mlirtext.As[bool](v[4], &ok), mlirtext.AsUint[DIEmissionKind](v[5], &ok), mlirtext.AsUint[DINameTableKind](v[6], &ok), mlirtext.As[ir.Attribute](v[7], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*DICompileUnitAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromAttr[ir.Attribute](a.id), mlirtext.FromUint[uint32](a.sourceLanguage), mlirtext.FromAttr[*DIFileAttr](a.file), mlirtext.FromAttr[ir.Attribute](a.producer), mlirtext.Identity[bool](a.isOptimized), mlirtext.FromUint[DIEmissionKind](a.emissionKind), mlirtext.FromUint[DINameTableKind](a.nameTableKind), mlirtext.FromAttr[ir.Attribute](a.splitDebugFilename)}
+}}, {Name: "DICompositeTypeAttr", Mnemonic: "di_composite_type", Format: "`<` struct(params) `>`", Until: 19, Params: []mlirtext.Param{{Name: "recId", Kind: mlirtext.Attr, Optional: true}, {Name: "isRecSelf", Kind: mlirtext.Bool, Optional: true, Absent: true}, {Name: "tag", Kind: mlirtext.Enum, Enum: dwarfTagSyntax}, {Name: "name", Kind: mlirtext.Attr, Optional: true}, {Name: "file", Kind: mlirtext.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: mlirtext.Uint, Optional: true}, {Name: "scope", Kind: mlirtext.Attr, Optional: true}, {Name: "baseType", Kind: mlirtext.Attr, Optional: true}, {Name: "flags", Kind: mlirtext.Enum, Quoted: true, Enum: dIFlagsSyntax, Optional: true}, {Name: "sizeInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "alignInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "dataLocation", Kind: mlirtext.Attr, Optional: true, Stripped: "di_expression"}, {Name: "rank", Kind: mlirtext.Attr, Optional: true, Stripped: "di_expression"}, {Name: "allocated", Kind: mlirtext.Attr, Optional: true, Stripped: "di_expression"}, {Name: "associated", Kind: mlirtext.Attr, Optional: true, Stripped: "di_expression"}, {Name: "elements", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetDICompositeTypeAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.As[bool](v[1], &ok), mlirtext.AsUint[uint32](v[2], &ok), mlirtext.As[ir.Attribute](v[3], &ok), mlirtext.As[*DIFileAttr](v[4], &ok), mlirtext.AsUint[uint32](v[5], &ok), mlirtext.As[ir.Attribute](v[6], &ok), mlirtext.As[ir.Attribute](v[7], &ok), mlirtext.AsUint[DIFlags](v[8], &ok), mlirtext.AsUint[uint64](v[9], &ok), mlirtext.AsUint[uint64](v[10], &ok), mlirtext.As[*DIExpressionAttr](v[11], &ok), mlirtext.As[*DIExpressionAttr](v[12], &ok), mlirtext.As[*DIExpressionAttr](v[13], &ok), mlirtext.As[*DIExpressionAttr](v[14], &ok), func(v any, ok *bool) []ir.Attribute {
+		return mlirtext.AsList[ir.Attribute](v, ok, mlirtext.As[ir.Attribute])
+	}(v[15], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*DICompositeTypeAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromAttr[ir.Attribute](a.recId), mlirtext.Identity[bool](a.isRecSelf), mlirtext.FromUint[uint32](a.tag), mlirtext.FromAttr[ir.Attribute](a.name), mlirtext.FromAttr[*DIFileAttr](a.file), mlirtext.FromUint[uint32](a.line), mlirtext.FromAttr[ir.Attribute](a.scope), mlirtext.FromAttr[ir.Attribute](a.baseType), mlirtext.FromUint[DIFlags](a.flags), mlirtext.FromUint[uint64](a.sizeInBits), mlirtext.FromUint[uint64](a.alignInBits), mlirtext.FromAttr[*DIExpressionAttr](a.dataLocation), mlirtext.FromAttr[*DIExpressionAttr](a.rank), mlirtext.FromAttr[*DIExpressionAttr](a.allocated), mlirtext.FromAttr[*DIExpressionAttr](a.associated), func(l []ir.Attribute) any {
+		return mlirtext.FromList(l, mlirtext.FromAttr[ir.Attribute])
+	}(a.elements)}
+}}, {Name: "DICompositeTypeAttr", Mnemonic: "di_composite_type", Format: "`<` struct(params) `>`", Since: 20, Params: []mlirtext.Param{{Name: "recId", Kind: mlirtext.Attr, Optional: true}, {Name: "isRecSelf", Kind: mlirtext.Bool, Optional: true}, {Name: "tag", Kind: mlirtext.Enum, Enum: dwarfTagSyntax, Default: "0"}, {Name: "name", Kind: mlirtext.Attr, Optional: true}, {Name: "file", Kind: mlirtext.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: mlirtext.Uint, Optional: true}, {Name: "scope", Kind: mlirtext.Attr, Optional: true}, {Name: "baseType", Kind: mlirtext.Attr, Optional: true}, {Name: "flags", Kind: mlirtext.Enum, Quoted: true, Enum: dIFlagsSyntax, Optional: true}, {Name: "sizeInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "alignInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "dataLocation", Kind: mlirtext.Attr, Optional: true, Stripped: "di_expression"}, {Name: "rank", Kind: mlirtext.Attr, Optional: true, Stripped: "di_expression"}, {Name: "allocated", Kind: mlirtext.Attr, Optional: true, Stripped: "di_expression"}, {Name: "associated", Kind: mlirtext.Attr, Optional: true, Stripped: "di_expression"}, {Name: "elements", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetDICompositeTypeAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.As[bool](v[1], &ok), mlirtext.AsUint[uint32](v[2], &ok), mlirtext.As[ir.Attribute](v[3], &ok), mlirtext.As[*DIFileAttr](v[4], &ok), mlirtext.AsUint[uint32](v[5], &ok), mlirtext.As[ir.Attribute](v[6], &ok), mlirtext.As[ir.Attribute](v[7], &ok), mlirtext.AsUint[DIFlags](v[8], &ok), mlirtext.AsUint[uint64](v[9], &ok), mlirtext.AsUint[uint64](v[10], &ok), mlirtext.As[*DIExpressionAttr](v[11], &ok), mlirtext.As[*DIExpressionAttr](v[12], &ok), mlirtext.As[*DIExpressionAttr](v[13], &ok), mlirtext.As[*DIExpressionAttr](v[14], &ok), func(v any, ok *bool) []ir.Attribute {
+		return mlirtext.AsList[ir.Attribute](v, ok, mlirtext.As[ir.Attribute])
+	}(v[15], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*DICompositeTypeAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromAttr[ir.Attribute](a.recId), mlirtext.Identity[bool](a.isRecSelf), mlirtext.FromUint[uint32](a.tag), mlirtext.FromAttr[ir.Attribute](a.name), mlirtext.FromAttr[*DIFileAttr](a.file), mlirtext.FromUint[uint32](a.line), mlirtext.FromAttr[ir.Attribute](a.scope), mlirtext.FromAttr[ir.Attribute](a.baseType), mlirtext.FromUint[DIFlags](a.flags), mlirtext.FromUint[uint64](a.sizeInBits), mlirtext.FromUint[uint64](a.alignInBits), mlirtext.FromAttr[*DIExpressionAttr](a.dataLocation), mlirtext.FromAttr[*DIExpressionAttr](a.rank), mlirtext.FromAttr[*DIExpressionAttr](a.allocated), mlirtext.FromAttr[*DIExpressionAttr](a.associated), func(l []ir.Attribute) any {
+		return mlirtext.FromList(l, mlirtext.FromAttr[ir.Attribute])
+	}(a.elements)}
+}}, {Name: "DIDerivedTypeAttr", Mnemonic: "di_derived_type", Format: "`<` struct(params) `>`", Until: 19, Params: []mlirtext.Param{{Name: "tag", Kind: mlirtext.Enum, Enum: dwarfTagSyntax}, {Name: "name", Kind: mlirtext.Attr, Optional: true}, {Name: "baseType", Kind: mlirtext.Attr, Optional: true}, {Name: "sizeInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "alignInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "offsetInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "dwarfAddressSpace", Kind: mlirtext.Uint, Optional: true}, {Name: "extraData", Kind: mlirtext.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetDIDerivedTypeAttr(ctx, mlirtext.AsUint[uint32](v[0], &ok), mlirtext.As[ir.Attribute](v[1], &ok), mlirtext.As[ir.Attribute](v[2], &ok), mlirtext.AsUint[uint64](v[3], &ok), mlirtext.AsUint[uint32](v[4], &ok), mlirtext.AsUint[uint64](v[5], &ok), mlirtext.AsUint[uint32](v[6], &ok), mlirtext.As[ir.Attribute](v[7], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*DIDerivedTypeAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromUint[uint32](a.tag), mlirtext.FromAttr[ir.Attribute](a.name), mlirtext.FromAttr[ir.Attribute](a.baseType), mlirtext.FromUint[uint64](a.sizeInBits), mlirtext.FromUint[uint32](a.alignInBits), mlirtext.FromUint[uint64](a.offsetInBits), mlirtext.FromUint[uint32](a.dwarfAddressSpace), mlirtext.FromAttr[ir.Attribute](a.extraData)}
+}}, {Name: "DIDerivedTypeAttr", Mnemonic: "di_derived_type", Format: "`<` struct(params) `>`", Since: 20, Params: []mlirtext.Param{{Name: "tag", Kind: mlirtext.Enum, Enum: dwarfTagSyntax, Default: "0"}, {Name: "name", Kind: mlirtext.Attr, Optional: true}, {Name: "baseType", Kind: mlirtext.Attr, Optional: true}, {Name: "sizeInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "alignInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "offsetInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "dwarfAddressSpace", Kind: mlirtext.Uint, Optional: true}, {Name: "extraData", Kind: mlirtext.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetDIDerivedTypeAttr(ctx, mlirtext.AsUint[uint32](v[0], &ok), mlirtext.As[ir.Attribute](v[1], &ok), mlirtext.As[ir.Attribute](v[2], &ok), mlirtext.AsUint[uint64](v[3], &ok), mlirtext.AsUint[uint32](v[4], &ok), mlirtext.AsUint[uint64](v[5], &ok), mlirtext.AsUint[uint32](v[6], &ok), mlirtext.As[ir.Attribute](v[7], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*DIDerivedTypeAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromUint[uint32](a.tag), mlirtext.FromAttr[ir.Attribute](a.name), mlirtext.FromAttr[ir.Attribute](a.baseType), mlirtext.FromUint[uint64](a.sizeInBits), mlirtext.FromUint[uint32](a.alignInBits), mlirtext.FromUint[uint64](a.offsetInBits), mlirtext.FromUint[uint32](a.dwarfAddressSpace), mlirtext.FromAttr[ir.Attribute](a.extraData)}
 }}, {Name: "DIExpressionAttr", Mnemonic: "di_expression", Format: "`<` ( `[` $operations^ `]` ) : (``)? `>`", Params: []mlirtext.Param{{Name: "operations", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDIExpressionAttr(ctx, func(v any, ok *bool) []ir.Attribute {
@@ -246,6 +360,23 @@ var asmForms = &mlirtext.Dialect{Name: "llvm", Attrs: []*mlirtext.Def{{Name: "Ac
 		return nil
 	}
 	return []any{mlirtext.FromAttr[*DIGlobalVariableAttr](a.var_), mlirtext.FromAttr[*DIExpressionAttr](a.expr)}
+}}, {Name: "DIImportedEntityAttr", Mnemonic: "di_imported_entity", Format: "`<` struct(params) `>`", Params: []mlirtext.Param{{Name: "tag", Kind: mlirtext.Enum, Enum: dwarfTagSyntax, Default: "0"}, {Name: "scope", Kind: mlirtext.Attr}, {Name: "entity", Kind: mlirtext.Attr}, {Name: "file", Kind: mlirtext.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: mlirtext.Uint, Optional: true}, {Name: "name", Kind: mlirtext.Attr, Optional: true}, {Name: "elements", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetDIImportedEntityAttr(ctx, mlirtext.AsUint[uint32](v[0], &ok), mlirtext.As[ir.Attribute](v[1], &ok), mlirtext.As[ir.Attribute](v[2], &ok), mlirtext.As[*DIFileAttr](v[3], &ok), mlirtext.AsUint[uint32](v[4], &ok), mlirtext.As[ir.Attribute](v[5], &ok), func(v any, ok *bool) []ir.Attribute {
+		return mlirtext.AsList[ir.Attribute](v, ok, mlirtext.As[ir.Attribute])
+	}(v[6], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*DIImportedEntityAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromUint[uint32](a.tag), mlirtext.FromAttr[ir.Attribute](a.scope), mlirtext.FromAttr[ir.Attribute](a.entity), mlirtext.FromAttr[*DIFileAttr](a.file), mlirtext.FromUint[uint32](a.line), mlirtext.FromAttr[ir.Attribute](a.name), func(l []ir.Attribute) any {
+		return mlirtext.FromList(l, mlirtext.FromAttr[ir.Attribute])
+	}(a.elements)}
 }}, {Name: "DILabelAttr", Mnemonic: "di_label", Format: "`<` struct(params) `>`", Params: []mlirtext.Param{{Name: "scope", Kind: mlirtext.Attr}, {Name: "name", Kind: mlirtext.Attr, Optional: true}, {Name: "file", Kind: mlirtext.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: mlirtext.Uint, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDILabelAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.As[ir.Attribute](v[1], &ok), mlirtext.As[*DIFileAttr](v[2], &ok), mlirtext.AsUint[uint32](v[3], &ok))
@@ -285,7 +416,7 @@ var asmForms = &mlirtext.Dialect{Name: "llvm", Attrs: []*mlirtext.Def{{Name: "Ac
 		return nil
 	}
 	return []any{mlirtext.FromAttr[ir.Attribute](a.scope), mlirtext.FromAttr[*DIFileAttr](a.file), mlirtext.FromUint[uint32](a.discriminator)}
-}}, {Name: "DILocalVariableAttr", Mnemonic: "di_local_variable", Format: "`<` struct(params) `>`", Until: 19, Params: []mlirtext.Param{{Name: "scope", Kind: mlirtext.Attr}, {Name: "name", Kind: mlirtext.Attr, Optional: true}, {Name: "file", Kind: mlirtext.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: mlirtext.Uint, Optional: true}, {Name: "arg", Kind: mlirtext.Uint, Optional: true}, {Name: "alignInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "type", Kind: mlirtext.Attr, Optional: true}, {Name: "flags", Kind: mlirtext.Enum, Enum: dIFlagsSyntax, Optional: true, Absent: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "DILocalVariableAttr", Mnemonic: "di_local_variable", Format: "`<` struct(params) `>`", Until: 19, Params: []mlirtext.Param{{Name: "scope", Kind: mlirtext.Attr}, {Name: "name", Kind: mlirtext.Attr, Optional: true}, {Name: "file", Kind: mlirtext.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: mlirtext.Uint, Optional: true}, {Name: "arg", Kind: mlirtext.Uint, Optional: true}, {Name: "alignInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "type", Kind: mlirtext.Attr, Optional: true}, {Name: "flags", Kind: mlirtext.Enum, Quoted: true, Enum: dIFlagsSyntax, Optional: true, Absent: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDILocalVariableAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.As[ir.Attribute](v[1], &ok), mlirtext.As[*DIFileAttr](v[2], &ok), mlirtext.AsUint[uint32](v[3], &ok), mlirtext.AsUint[uint32](v[4], &ok), mlirtext.AsUint[uint32](v[5], &ok), mlirtext.As[ir.Attribute](v[6], &ok), mlirtext.AsUint[DIFlags](v[7], &ok))
 	if !ok {
@@ -298,7 +429,7 @@ var asmForms = &mlirtext.Dialect{Name: "llvm", Attrs: []*mlirtext.Def{{Name: "Ac
 		return nil
 	}
 	return []any{mlirtext.FromAttr[ir.Attribute](a.scope), mlirtext.FromAttr[ir.Attribute](a.name), mlirtext.FromAttr[*DIFileAttr](a.file), mlirtext.FromUint[uint32](a.line), mlirtext.FromUint[uint32](a.arg), mlirtext.FromUint[uint32](a.alignInBits), mlirtext.FromAttr[ir.Attribute](a.type_), mlirtext.FromUint[DIFlags](a.flags)}
-}}, {Name: "DILocalVariableAttr", Mnemonic: "di_local_variable", Format: "`<` struct(params) `>`", Since: 20, Params: []mlirtext.Param{{Name: "scope", Kind: mlirtext.Attr}, {Name: "name", Kind: mlirtext.Attr, Optional: true}, {Name: "file", Kind: mlirtext.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: mlirtext.Uint, Optional: true}, {Name: "arg", Kind: mlirtext.Uint, Optional: true}, {Name: "alignInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "type", Kind: mlirtext.Attr, Optional: true}, {Name: "flags", Kind: mlirtext.Enum, Enum: dIFlagsSyntax, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "DILocalVariableAttr", Mnemonic: "di_local_variable", Format: "`<` struct(params) `>`", Since: 20, Params: []mlirtext.Param{{Name: "scope", Kind: mlirtext.Attr}, {Name: "name", Kind: mlirtext.Attr, Optional: true}, {Name: "file", Kind: mlirtext.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: mlirtext.Uint, Optional: true}, {Name: "arg", Kind: mlirtext.Uint, Optional: true}, {Name: "alignInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "type", Kind: mlirtext.Attr, Optional: true}, {Name: "flags", Kind: mlirtext.Enum, Quoted: true, Enum: dIFlagsSyntax, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDILocalVariableAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.As[ir.Attribute](v[1], &ok), mlirtext.As[*DIFileAttr](v[2], &ok), mlirtext.AsUint[uint32](v[3], &ok), mlirtext.AsUint[uint32](v[4], &ok), mlirtext.AsUint[uint32](v[5], &ok), mlirtext.As[ir.Attribute](v[6], &ok), mlirtext.AsUint[DIFlags](v[7], &ok))
 	if !ok {
@@ -339,7 +470,33 @@ var asmForms = &mlirtext.Dialect{Name: "llvm", Attrs: []*mlirtext.Def{{Name: "Ac
 	return []any{mlirtext.FromAttr[ir.Attribute](a.name), mlirtext.FromAttr[ir.Attribute](a.scope), mlirtext.Identity[bool](a.exportSymbols)}
 }}, {Name: "DINullTypeAttr", Mnemonic: "di_null_type", Make: func(ctx *ir.Context, _ []any) any {
 	return GetDINullTypeAttr(ctx)
-}}, {Name: "DISubprogramAttr", Mnemonic: "di_subprogram", Format: "`<` struct(params) `>`", Until: 19, Params: []mlirtext.Param{{Name: "recId", Kind: mlirtext.Attr, Optional: true, Absent: true}, {Name: "isRecSelf", Kind: mlirtext.Bool, Optional: true, Absent: true}, {Name: "id", Kind: mlirtext.Attr, Optional: true}, {Name: "compileUnit", Kind: mlirtext.Attr, Optional: true, Stripped: "di_compile_unit"}, {Name: "scope", Kind: mlirtext.Attr, Optional: true}, {Name: "name", Kind: mlirtext.Attr, Optional: true}, {Name: "linkageName", Kind: mlirtext.Attr, Optional: true}, {Name: "file", Kind: mlirtext.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: mlirtext.Uint, Optional: true}, {Name: "scopeLine", Kind: mlirtext.Uint, Optional: true}, {Name: "subprogramFlags", Kind: mlirtext.Enum, Enum: dISubprogramFlagsSyntax, Optional: true}, {Name: "type", Kind: mlirtext.Attr, Optional: true, Stripped: "di_subroutine_type"}, {Name: "retainedNodes", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true, Absent: true}, {Name: "annotations", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true, Absent: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "DIStringTypeAttr", Mnemonic: "di_string_type", Format: "`<` struct(params) `>`", Until: 19, Params: []mlirtext.Param{{Name: "tag", Kind: mlirtext.Enum, Enum: dwarfTagSyntax}, {Name: "name", Kind: mlirtext.Attr}, {Name: "sizeInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "alignInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "stringLength", Kind: mlirtext.Attr, Optional: true}, {Name: "stringLengthExp", Kind: mlirtext.Attr, Optional: true, Stripped: "di_expression"}, {Name: "stringLocationExp", Kind: mlirtext.Attr, Optional: true, Stripped: "di_expression"}, {Name: "encoding", Kind: mlirtext.Enum, Enum: dwarfAttributeEncodingSyntax, Default: "0"}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetDIStringTypeAttr(ctx, mlirtext.AsUint[uint32](v[0], &ok), mlirtext.As[ir.Attribute](v[1], &ok), mlirtext.AsUint[uint64](v[2], &ok), mlirtext.AsUint[uint32](v[3], &ok), mlirtext.As[ir.Attribute](v[4], &ok), mlirtext.As[*DIExpressionAttr](v[5], &ok), mlirtext.As[*DIExpressionAttr](v[6], &ok), mlirtext.AsUint[uint32](v[7], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*DIStringTypeAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromUint[uint32](a.tag), mlirtext.FromAttr[ir.Attribute](a.name), mlirtext.FromUint[uint64](a.sizeInBits), mlirtext.FromUint[uint32](a.alignInBits), mlirtext.FromAttr[ir.Attribute](a.stringLength), mlirtext.FromAttr[*DIExpressionAttr](a.stringLengthExp), mlirtext.FromAttr[*DIExpressionAttr](a.stringLocationExp), mlirtext.FromUint[uint32](a.encoding)}
+}}, {Name: "DIStringTypeAttr", Mnemonic: "di_string_type", Format: "`<` struct(params) `>`", Since: 20, Params: []mlirtext.Param{{Name: "tag", Kind: mlirtext.Enum, Enum: dwarfTagSyntax, Default: "0"}, {Name: "name", Kind: mlirtext.Attr}, {Name: "sizeInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "alignInBits", Kind: mlirtext.Uint, Optional: true}, {Name: "stringLength", Kind: mlirtext.Attr, Optional: true}, {Name: "stringLengthExp", Kind: mlirtext.Attr, Optional: true, Stripped: "di_expression"}, {Name: "stringLocationExp", Kind: mlirtext.Attr, Optional: true, Stripped: "di_expression"}, {Name: "encoding", Kind: mlirtext.Enum, Enum: dwarfAttributeEncodingSyntax, Default: "0"}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetDIStringTypeAttr(ctx, mlirtext.AsUint[uint32](v[0], &ok), mlirtext.As[ir.Attribute](v[1], &ok), mlirtext.AsUint[uint64](v[2], &ok), mlirtext.AsUint[uint32](v[3], &ok), mlirtext.As[ir.Attribute](v[4], &ok), mlirtext.As[*DIExpressionAttr](v[5], &ok), mlirtext.As[*DIExpressionAttr](v[6], &ok), mlirtext.AsUint[uint32](v[7], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*DIStringTypeAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromUint[uint32](a.tag), mlirtext.FromAttr[ir.Attribute](a.name), mlirtext.FromUint[uint64](a.sizeInBits), mlirtext.FromUint[uint32](a.alignInBits), mlirtext.FromAttr[ir.Attribute](a.stringLength), mlirtext.FromAttr[*DIExpressionAttr](a.stringLengthExp), mlirtext.FromAttr[*DIExpressionAttr](a.stringLocationExp), mlirtext.FromUint[uint32](a.encoding)}
+}}, {Name: "DISubprogramAttr", Mnemonic: "di_subprogram", Format: "`<` struct(params) `>`", Until: 19, Params: []mlirtext.Param{{Name: "recId", Kind: mlirtext.Attr, Optional: true, Absent: true}, {Name: "isRecSelf", Kind: mlirtext.Bool, Optional: true, Absent: true}, {Name: "id", Kind: mlirtext.Attr, Optional: true}, {Name: "compileUnit", Kind: mlirtext.Attr, Optional: true, Stripped: "di_compile_unit"}, {Name: "scope", Kind: mlirtext.Attr, Optional: true}, {Name: "name", Kind: mlirtext.Attr, Optional: true}, {Name: "linkageName", Kind: mlirtext.Attr, Optional: true}, {Name: "file", Kind: mlirtext.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: mlirtext.Uint, Optional: true}, {Name: "scopeLine", Kind: mlirtext.Uint, Optional: true}, {Name: "subprogramFlags", Kind: mlirtext.Enum, Quoted: true, Enum: dISubprogramFlagsSyntax, Optional: true}, {Name: "type", Kind: mlirtext.Attr, Optional: true, Stripped: "di_subroutine_type"}, {Name: "retainedNodes", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true, Absent: true}, {Name: "annotations", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true, Absent: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDISubprogramAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.As[bool](v[1], &ok), mlirtext.As[ir.Attribute](v[2], &ok), mlirtext.As[*DICompileUnitAttr](v[3], &ok), mlirtext.As[ir.Attribute](v[4], &ok), mlirtext.As[ir.Attribute](v[5], &ok), mlirtext.As[ir.Attribute](v[6], &ok), mlirtext.As[*DIFileAttr](v[7], &ok), mlirtext.AsUint[uint32](v[8], &ok), mlirtext.AsUint[uint32](v[9], &ok), mlirtext.AsUint[DISubprogramFlags](v[10], &ok), mlirtext.As[*DISubroutineTypeAttr](v[11], &ok), func(v any, ok *bool) []ir.Attribute {
 		return mlirtext.AsList[ir.Attribute](v, ok, mlirtext.As[ir.Attribute])
@@ -360,7 +517,7 @@ var asmForms = &mlirtext.Dialect{Name: "llvm", Attrs: []*mlirtext.Def{{Name: "Ac
 	}(a.retainedNodes), func(l []ir.Attribute) any {
 		return mlirtext.FromList(l, mlirtext.FromAttr[ir.Attribute])
 	}(a.annotations)}
-}}, {Name: "DISubprogramAttr", Mnemonic: "di_subprogram", Format: "`<` struct(params) `>`", Since: 20, Params: []mlirtext.Param{{Name: "recId", Kind: mlirtext.Attr, Optional: true}, {Name: "isRecSelf", Kind: mlirtext.Bool, Optional: true}, {Name: "id", Kind: mlirtext.Attr, Optional: true}, {Name: "compileUnit", Kind: mlirtext.Attr, Optional: true, Stripped: "di_compile_unit"}, {Name: "scope", Kind: mlirtext.Attr, Optional: true}, {Name: "name", Kind: mlirtext.Attr, Optional: true}, {Name: "linkageName", Kind: mlirtext.Attr, Optional: true}, {Name: "file", Kind: mlirtext.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: mlirtext.Uint, Optional: true}, {Name: "scopeLine", Kind: mlirtext.Uint, Optional: true}, {Name: "subprogramFlags", Kind: mlirtext.Enum, Enum: dISubprogramFlagsSyntax, Optional: true}, {Name: "type", Kind: mlirtext.Attr, Optional: true, Stripped: "di_subroutine_type"}, {Name: "retainedNodes", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true}, {Name: "annotations", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "DISubprogramAttr", Mnemonic: "di_subprogram", Format: "`<` struct(params) `>`", Since: 20, Params: []mlirtext.Param{{Name: "recId", Kind: mlirtext.Attr, Optional: true}, {Name: "isRecSelf", Kind: mlirtext.Bool, Optional: true}, {Name: "id", Kind: mlirtext.Attr, Optional: true}, {Name: "compileUnit", Kind: mlirtext.Attr, Optional: true, Stripped: "di_compile_unit"}, {Name: "scope", Kind: mlirtext.Attr, Optional: true}, {Name: "name", Kind: mlirtext.Attr, Optional: true}, {Name: "linkageName", Kind: mlirtext.Attr, Optional: true}, {Name: "file", Kind: mlirtext.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: mlirtext.Uint, Optional: true}, {Name: "scopeLine", Kind: mlirtext.Uint, Optional: true}, {Name: "subprogramFlags", Kind: mlirtext.Enum, Quoted: true, Enum: dISubprogramFlagsSyntax, Optional: true}, {Name: "type", Kind: mlirtext.Attr, Optional: true, Stripped: "di_subroutine_type"}, {Name: "retainedNodes", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true}, {Name: "annotations", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDISubprogramAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok), mlirtext.As[bool](v[1], &ok), mlirtext.As[ir.Attribute](v[2], &ok), mlirtext.As[*DICompileUnitAttr](v[3], &ok), mlirtext.As[ir.Attribute](v[4], &ok), mlirtext.As[ir.Attribute](v[5], &ok), mlirtext.As[ir.Attribute](v[6], &ok), mlirtext.As[*DIFileAttr](v[7], &ok), mlirtext.AsUint[uint32](v[8], &ok), mlirtext.AsUint[uint32](v[9], &ok), mlirtext.AsUint[DISubprogramFlags](v[10], &ok), mlirtext.As[*DISubroutineTypeAttr](v[11], &ok), func(v any, ok *bool) []ir.Attribute {
 		return mlirtext.AsList[ir.Attribute](v, ok, mlirtext.As[ir.Attribute])
@@ -394,6 +551,23 @@ var asmForms = &mlirtext.Dialect{Name: "llvm", Attrs: []*mlirtext.Def{{Name: "Ac
 		return nil
 	}
 	return []any{mlirtext.FromAttr[ir.Attribute](a.count), mlirtext.FromAttr[ir.Attribute](a.lowerBound), mlirtext.FromAttr[ir.Attribute](a.upperBound), mlirtext.FromAttr[ir.Attribute](a.stride)}
+}}, {Name: "DISubroutineTypeAttr", Mnemonic: "di_subroutine_type", Format: "`<` struct(params) `>`", Params: []mlirtext.Param{{Name: "callingConvention", Kind: mlirtext.Enum, Enum: dwarfConventionSyntax, Default: "0"}, {Name: "types", Kind: mlirtext.List, Elem: mlirtext.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetDISubroutineTypeAttr(ctx, mlirtext.AsUint[uint32](v[0], &ok), func(v any, ok *bool) []ir.Attribute {
+		return mlirtext.AsList[ir.Attribute](v, ok, mlirtext.As[ir.Attribute])
+	}(v[1], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*DISubroutineTypeAttr)
+	if !ok {
+		return nil
+	}
+	return []any{mlirtext.FromUint[uint32](a.callingConvention), func(l []ir.Attribute) any {
+		return mlirtext.FromList(l, mlirtext.FromAttr[ir.Attribute])
+	}(a.types_)}
 }}, {Name: "DSOLocalEquivalentAttr", Mnemonic: "dso_local_equivalent", Format: "$sym", Params: []mlirtext.Param{{Name: "sym", Kind: mlirtext.Attr}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDSOLocalEquivalentAttr(ctx, mlirtext.As[ir.Attribute](v[0], &ok))

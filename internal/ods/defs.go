@@ -47,6 +47,16 @@ type paramFacts struct {
 	def    string
 	custom bool
 	enum   bool // an EnumParameter, whose cpp names the enum
+	// names is the table of names a DWARF parameter prints
+	// (LLVM_DIParameter's llvm::dwarf::TagString…), by its Go name.
+	names string
+}
+
+// dwarfNames maps the printers of the LLVM dialect's DWARF parameters to
+// the name tables of its Go package.
+var dwarfNames = map[string]string{
+	"TagString": "dwarfTag", "AttributeEncodingString": "dwarfAttributeEncoding",
+	"LanguageString": "dwarfLanguage", "ConventionString": "dwarfConvention",
 }
 
 // enumFacts is one C++ enum at one release.
@@ -202,6 +212,13 @@ func (rs *Records) defParams(r record) ([]paramFacts, error) {
 		pf.def = p.str("defaultValue")
 		pf.enum = p.isa("EnumParameter")
 		pf.custom = (p.str("printer") != "" || p.str("parser") != "") && !p.isa("EnumParameter") && !p.isa("StringRefParameter")
+		if p.isa("LLVM_DIParameter") {
+			for fn, t := range dwarfNames {
+				if strings.Contains(p.str("printer"), "::"+fn+"(") {
+					pf.names, pf.custom = t, false
+				}
+			}
+		}
 		out = append(out, pf)
 	}
 	return out, nil

@@ -122,6 +122,11 @@ type defParam struct {
 	// parameter prints without its prefix.
 	textDefault, stripped string
 	self                  bool
+	// names is a table of names the parameter prints by (DWARF's);
+	// enumParam says an enum prints by the EnumParameter's printer, not
+	// by the enum's operator<<, which quotes a union of several bits.
+	names     string
+	enumParam bool
 	span
 }
 
@@ -147,6 +152,8 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, di
 		p := &defParam{name: f.name, optional: f.optional, span: mp.span, doc: f.doc}
 		p.textDefault = simpleDefault(f.def)
 		p.self = f.self
+		p.names = f.names
+		p.enumParam = f.enum
 		p.stripped = names.mnemonics[cppName(f.cpp)[strings.LastIndex(cppName(f.cpp), ":")+1:]]
 		switch t, ok := f.typ, true; {
 		case t != "":
@@ -216,6 +223,12 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, di
 		}
 		if p.self {
 			kvs = append(kvs, [2]string{"self", "true"})
+		}
+		if p.names != "" {
+			kvs = append(kvs, [2]string{"text_names", p.names})
+		}
+		if bit, ok := names.enums[p.typ]; ok && bit && !p.enumParam {
+			kvs = append(kvs, [2]string{"text_quoted", "true"})
 		}
 		if p.doc != "" {
 			kvs = append(kvs, [2]string{"doc", strconv.Quote(p.doc)})

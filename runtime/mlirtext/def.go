@@ -60,6 +60,9 @@ type Param struct {
 	// Absent marks a parameter the form's releases do not have: params
 	// and struct(params) leave it out, and it reads as its default.
 	Absent bool
+	// Quoted prints a bit enum's union of several bits in quotes
+	// ("Definition|Optimized"), as an enum's operator<< does.
+	Quoted bool
 }
 
 // Def is the text form of one attribute or type definition of a dialect.

@@ -498,6 +498,20 @@ func (p *Parser) enum(prm Param) any {
 		p.Errorf("no enum for '%s'", prm.Name)
 		return nil
 	}
+	if t := p.Tok(); t.Kind == asm.String && prm.Quoted && e.Bit {
+		// "a|b": the keywords of a union in quotes.
+		p.Next()
+		var v uint64
+		for _, k := range strings.Split(asm.Unquote(t.Text), strings.TrimSpace(e.Separator)) {
+			c, ok := e.lookup(strings.TrimSpace(k))
+			if !ok {
+				p.Errorf("'%s' is no case of '%s'", k, prm.Name)
+				return nil
+			}
+			v |= c
+		}
+		return v
+	}
 	var v uint64
 	for !p.Failed() {
 		t := p.Tok()

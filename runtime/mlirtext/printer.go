@@ -359,6 +359,10 @@ func (pr *Printer) value(d *Dialect, prm Param, k Kind, v any) {
 			pr.failed = true
 			return
 		}
+		if prm.Quoted && x&(x-1) != 0 {
+			pr.Quoted(s)
+			return
+		}
 		pr.Write(s)
 	case Type, Attr:
 		if v == nil {

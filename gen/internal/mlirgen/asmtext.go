@@ -208,7 +208,16 @@ func (g *gen) asmDef(form asmForm, enums map[*defs.Enum]bool) jen.Code {
 	var params []jen.Code
 	for _, p := range def.Params {
 		k, _ := textKind(p.Type)
+		if p.TextNames != "" {
+			k = "Enum"
+		}
 		pv := []jen.Code{jen.Id("Name").Op(":").Lit(p.Name), jen.Id("Kind").Op(":").Add(mt(k))}
+		if p.TextNames != "" {
+			pv = append(pv, jen.Id("Enum").Op(":").Id(p.TextNames+"Syntax"))
+		}
+		if p.TextQuoted {
+			pv = append(pv, jen.Id("Quoted").Op(":").True())
+		}
 		t := p.Type
 		if k == "List" {
 			ek, _ := textKind(t.Elem)

@@ -63,7 +63,10 @@ func (g *gen) genWriteFunc(f *jen.File, def *defs.Def) {
 		}
 	}
 	last := def.Bytecode[len(def.Bytecode)-1]
-	if gated {
+	if gated && len(g.asmForms(def)) > 0 {
+		// The release has no encoding of the value but its text form.
+		body = append(body, jen.If(jen.Len(jen.Id("needs")).Op(">").Lit(0)).Block(jen.Return(jen.False(), jen.Nil())))
+	} else if gated {
 		body = append(body, jen.If(jen.Len(jen.Id("needs")).Op(">").Lit(0)).Block(
 			jen.Return(jen.False(), jen.Op("&").Qual(gofile.Wire, "VersionError").Values(jen.Dict{
 				jen.Id("What"):   jen.Lit(fmt.Sprintf("%s %s", g.m.Name, def.Name)),
