@@ -331,7 +331,7 @@ func (p *fmtParser) element() *FormatElem {
 		p.expect("(")
 		e.Args = p.args()
 		p.expect(")")
-		return e
+		return p.anchor(e)
 	case "oilist":
 		e.Kind = FmtOIList
 		p.expect("(")
@@ -775,8 +775,21 @@ func checkDefFormat(l *loader, def *Def) {
 			case FmtLiteral:
 			case FmtVar:
 				param(e)
+			case FmtQualified:
+				if len(e.Args) != 1 || e.Args[0].Kind != FmtVar {
+					errf(e.Pos, "qualified() takes one parameter")
+					continue
+				}
+				param(e.Args[0])
 			case FmtCustom:
 				for _, a := range e.Args {
+					if a.Kind == FmtRef && len(a.Args) == 1 {
+						a = a.Args[0]
+						if p := def.FindParam(a.Value); p != nil {
+							f.Refs[a] = &FormatRef{Param: p}
+						}
+						continue
+					}
 					if a.Kind != FmtVar {
 						errf(a.Pos, "custom<%s>: the arguments of a definition's directive are parameters", e.Value)
 						continue
@@ -817,10 +830,26 @@ func checkDefFormat(l *loader, def *Def) {
 					continue
 				}
 				v := anchor
-				if anchor.Kind == FmtCustom && len(anchor.Args) > 0 {
+				if anchor.Kind == FmtStruct {
+					// Present when any of its parameters is.
+					ok := false
+					for _, a := range anchor.Args {
+						if r := f.Refs[a]; a.Kind == FmtParams || r != nil && (r.Param.Optional || r.Param.TextDefault != "") {
+							ok = true
+						}
+					}
+					if !ok {
+						errf(anchor.Pos, "the anchor must be an optional parameter")
+					}
+					if first := e.Then[0]; first.Kind != FmtLiteral && first.Kind != FmtVar {
+						errf(first.Pos, "an optional group must start with a literal or a parameter")
+					}
+					continue
+				}
+				if (anchor.Kind == FmtCustom || anchor.Kind == FmtQualified) && len(anchor.Args) > 0 {
 					v = anchor.Args[0]
 				}
-				if r := f.Refs[v]; v.Kind != FmtVar || r == nil || !r.Param.Optional {
+				if r := f.Refs[v]; v.Kind != FmtVar || r == nil || !r.Param.Optional && r.Param.TextDefault == "" {
 					errf(anchor.Pos, "the anchor must be an optional parameter")
 				}
 				if first := e.Then[0]; first.Kind != FmtLiteral && first.Kind != FmtVar {
@@ -833,8 +862,25 @@ func checkDefFormat(l *loader, def *Def) {
 	}
 	visit(f.Elements, false)
 	for _, p := range def.Params {
-		if !seen[p] {
+		if !seen[p] && !p.Self {
 			errf(f.Pos, "parameter $%s is missing", p.Name)
 		}
 	}
+}
+
+// CheckDefFormat parses and checks an attribute's or type's assembly
+// format as the loader would (for importers, which write a format only
+// where the definitions accept it).
+func CheckDefFormat(def *Def, format string) error {
+	f, err := ParseAsmFormat(format, Pos{}, true)
+	if err != nil {
+		return err
+	}
+	def.Assembly = f
+	l := &loader{}
+	checkDefFormat(l, def)
+	if len(l.errs) > 0 {
+		return l.errs[0]
+	}
+	return nil
 }

@@ -133,9 +133,11 @@ func checkEnumTexts(l *loader, e *Enum) {
 	}
 }
 
-// checkOpNames refuses two parts of an op with one name (ODS's arguments,
-// results, regions and successors share one namespace), unless the
-// releases that have them do not meet (a group renamed or reshaped).
+// checkOpNames refuses two parts of an op with one name: two operands,
+// attributes, results, regions or successors, or an operand and an
+// attribute (ODS's arguments share one namespace), unless the releases
+// that have them do not meet (a group renamed or reshaped). Parts of
+// other kinds may share a name: their Go names get the kind appended.
 func checkOpNames(l *loader, o *Op) {
 	type part struct {
 		kind string
@@ -144,13 +146,18 @@ func checkOpNames(l *loader, o *Op) {
 	}
 	seen := map[string][]part{}
 	add := func(kind, name string, p Pos, av Availability) {
-		for _, prev := range seen[name] {
+		space := kind
+		if kind == "operand" || kind == "attribute" {
+			space = "argument"
+		}
+		key := space + " " + name
+		for _, prev := range seen[key] {
 			if overlap(prev.av, av) {
 				l.errAt(p, "op %q: %s %q has the name of the %s at %s", o.Name, kind, name, prev.kind, prev.pos)
 				return
 			}
 		}
-		seen[name] = append(seen[name], part{kind, p, av})
+		seen[key] = append(seen[key], part{kind, p, av})
 	}
 	for _, g := range o.Operands {
 		add("operand", g.Name, g.Pos, g.Availability)
@@ -188,6 +195,11 @@ func definedNames(d *Dialect) []string {
 // names that differ by a word (AnyType, IntType) are not suspects.
 func nearName(name string, known []string) string {
 	if len(name) < 5 || slices.Contains(known, name) {
+		return ""
+	}
+	// ODS constraints spell a dialect's types with its prefix and an
+	// underscore (LLVM_TokenType for LLVMTokenType): not a misspelling.
+	if slices.Contains(known, strings.ReplaceAll(name, "_", "")) {
 		return ""
 	}
 	best, bestD := "", 2

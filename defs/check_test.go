@@ -55,8 +55,8 @@ func TestMistakes(t *testing.T) {
 			`q.yaml:6:9: enum Mode: values Fast and Exact both have the keyword "fast"`},
 		{"operand and attribute", "      - {name: scale, type: Attribute}", "      - {name: input, type: Attribute}",
 			`q.yaml:20:9: op "calibrate": attribute "input" has the name of the operand at q.yaml:18:9`},
-		{"region and result", "      - {name: body}", "      - {name: output}",
-			`q.yaml:24:9: op "calibrate": region "output" has the name of the result at q.yaml:22:9`},
+		{"region twice", "      - {name: body}", "      - {name: body}\n      - {name: body}",
+			`q.yaml:25:9: op "calibrate": region "body" has the name of the region at q.yaml:24:9`},
 		{"param twice", "      - {name: mode, type: Mode}", "      - {name: rank, type: Mode}",
 			`q.yaml:11:9: param "rank" defined twice`},
 	} {

@@ -380,9 +380,11 @@ func (l *loader) versions(n *yaml.Node) *Versions {
 func (l *loader) enum(n *yaml.Node) *Enum {
 	e := &Enum{Pos: l.pos(n)}
 	l.fields(n, "enum", map[string]func(*yaml.Node){
-		"name":     func(v *yaml.Node) { l.str(v, &e.Name) },
-		"doc":      func(v *yaml.Node) { l.str(v, &e.Doc) },
-		"bit_enum": func(v *yaml.Node) { l.boolean(v, &e.BitEnum) },
+		"name":         func(v *yaml.Node) { l.str(v, &e.Name) },
+		"doc":          func(v *yaml.Node) { l.str(v, &e.Doc) },
+		"bit_enum":     func(v *yaml.Node) { l.boolean(v, &e.BitEnum) },
+		"separator":    func(v *yaml.Node) { l.str(v, &e.Separator) },
+		"print_groups": func(v *yaml.Node) { l.boolean(v, &e.PrintGroups) },
 		"values": func(v *yaml.Node) {
 			l.list(v, "enum values", func(c *yaml.Node) {
 				ev := &EnumValue{Pos: l.pos(c)}
@@ -427,12 +429,47 @@ func (l *loader) def(n *yaml.Node, isType bool) *Def {
 		"params": func(v *yaml.Node) {
 			l.list(v, "params", func(c *yaml.Node) { d.Params = append(d.Params, l.param(c)) })
 		},
-		"traits":          func(v *yaml.Node) { l.strings(v, &d.Traits) },
-		"distinct":        func(v *yaml.Node) { l.boolean(v, &d.Distinct) },
-		"bit_width":       func(v *yaml.Node) { l.str(v, &d.BitWidth) },
-		"string":          func(v *yaml.Node) { l.hook(v, &d.StringHook, &d.StringHookPos) },
-		"mnemonic":        func(v *yaml.Node) { l.str(v, &d.Mnemonic) },
-		"assembly_format": func(v *yaml.Node) { d.Assembly = l.asmFormat(v) },
+		"traits":                 func(v *yaml.Node) { l.strings(v, &d.Traits) },
+		"distinct":               func(v *yaml.Node) { l.boolean(v, &d.Distinct) },
+		"bit_width":              func(v *yaml.Node) { l.str(v, &d.BitWidth) },
+		"string":                 func(v *yaml.Node) { l.hook(v, &d.StringHook, &d.StringHookPos) },
+		"mnemonic":               func(v *yaml.Node) { l.str(v, &d.Mnemonic) },
+		"assembly_format":        func(v *yaml.Node) { d.Assembly = l.asmFormat(v) },
+		"custom_assembly_format": func(v *yaml.Node) { l.boolean(v, &d.CustomAssembly) },
+		"asm_hooks": func(v *yaml.Node) {
+			h := &DefAsmHooks{Pos: l.pos(v)}
+			l.fields(v, "asm_hooks", map[string]func(*yaml.Node){
+				"parse": func(v *yaml.Node) { l.hook(v, &h.Parse, &h.ParsePos) },
+				"print": func(v *yaml.Node) { l.hook(v, &h.Print, &h.PrintPos) },
+			})
+			d.AsmHooks = h
+		},
+		"older_text_forms": func(v *yaml.Node) {
+			l.list(v, "older_text_forms", func(c *yaml.Node) {
+				t := &OlderTextForm{Pos: l.pos(c)}
+				l.fields(c, "older_text_forms", map[string]func(*yaml.Node){
+					"until":                  func(v *yaml.Node) { t.Until = l.version(v) },
+					"mnemonic":               func(v *yaml.Node) { l.str(v, &t.Mnemonic) },
+					"assembly_format":        func(v *yaml.Node) { t.Assembly = l.asmFormat(v) },
+					"custom_assembly_format": func(v *yaml.Node) { l.boolean(v, &t.CustomAssembly) },
+					"params": func(v *yaml.Node) {
+						l.strings(v, &t.Params)
+						t.HasParams = true
+					},
+					"text_defaults": func(v *yaml.Node) {
+						if v.Kind != yaml.MappingNode {
+							l.errorf(v, "text_defaults: expected a map of parameter names to default texts")
+							return
+						}
+						t.TextDefaults = map[string]string{}
+						for i := 0; i+1 < len(v.Content); i += 2 {
+							t.TextDefaults[v.Content[i].Value] = v.Content[i+1].Value
+						}
+					},
+				})
+				d.OlderTexts = append(d.OlderTexts, t)
+			})
+		},
 		"verify": func(v *yaml.Node) {
 			l.str(v, &d.Verify)
 			d.VerifyPos = l.pos(v)
@@ -464,13 +501,18 @@ func (l *loader) def(n *yaml.Node, isType bool) *Def {
 func (l *loader) param(n *yaml.Node) *Param {
 	p := &Param{Pos: l.pos(n)}
 	l.fields(n, "param", l.avail(&p.Availability, map[string]func(*yaml.Node){
-		"name":      func(v *yaml.Node) { l.str(v, &p.Name) },
-		"type":      func(v *yaml.Node) { p.Type = l.typeRef(v) },
-		"doc":       func(v *yaml.Node) { l.str(v, &p.Doc) },
-		"optional":  func(v *yaml.Node) { l.boolean(v, &p.Optional) },
-		"default":   func(v *yaml.Node) { l.str(v, &p.Default) },
-		"width_of":  func(v *yaml.Node) { l.str(v, &p.WidthOf) },
-		"canonical": func(v *yaml.Node) { l.str(v, &p.Canonical) },
+		"name":         func(v *yaml.Node) { l.str(v, &p.Name) },
+		"type":         func(v *yaml.Node) { p.Type = l.typeRef(v) },
+		"doc":          func(v *yaml.Node) { l.str(v, &p.Doc) },
+		"optional":     func(v *yaml.Node) { l.boolean(v, &p.Optional) },
+		"default":      func(v *yaml.Node) { l.str(v, &p.Default) },
+		"width_of":     func(v *yaml.Node) { l.str(v, &p.WidthOf) },
+		"text_default": func(v *yaml.Node) { l.str(v, &p.TextDefault) },
+		"stripped":     func(v *yaml.Node) { l.str(v, &p.Stripped) },
+		"self":         func(v *yaml.Node) { l.boolean(v, &p.Self) },
+		"text_names":   func(v *yaml.Node) { l.str(v, &p.TextNames) },
+		"text_quoted":  func(v *yaml.Node) { l.boolean(v, &p.TextQuoted) },
+		"canonical":    func(v *yaml.Node) { l.str(v, &p.Canonical) },
 	}))
 	if p.Name == "" {
 		l.errorf(n, "param without a name")

@@ -225,6 +225,11 @@ type Enum struct {
 	// BitEnum says the values are bits that combine (ODS BitEnum): any
 	// union of them is valid.
 	BitEnum bool
+	// Separator joins the keywords of a bit enum's union in text (default
+	// "|"); PrintGroups prints cases of several bits before single bits
+	// (ODS printBitEnumPrimaryGroups).
+	Separator   string
+	PrintGroups bool
 	// Attribute is the dialect attribute that holds the enum's values
 	// (ODS EnumAttr: #cuda_tile.overflow<none>), nil when op attributes
 	// hold them as integers (EnumAttrInfo).
@@ -296,6 +301,38 @@ type Def struct {
 	// parser.
 	Mnemonic string
 	Assembly *AsmFormat
+	// CustomAssembly says upstream reads and prints the body in C++;
+	// AsmHooks then names the Go functions that do
+	// (parse(p *mlirtext.Parser) any, print(pr *mlirtext.Printer, v any)),
+	// without which the value stays text. OlderTexts are the forms of
+	// older releases where they differ.
+	CustomAssembly bool
+	AsmHooks       *DefAsmHooks
+	OlderTexts     []*OlderTextForm
+}
+
+// DefAsmHooks names the hand-written parser and printer of a definition's
+// body.
+type DefAsmHooks struct {
+	Pos
+	Parse, Print       string
+	ParsePos, PrintPos Pos
+}
+
+// OlderTextForm is a definition's text form up to a release.
+type OlderTextForm struct {
+	Pos
+	Until          *Version
+	Mnemonic       string
+	Assembly       *AsmFormat
+	CustomAssembly bool
+	// TextDefaults are the parameters' text defaults where the release
+	// differs from the newest.
+	TextDefaults map[string]string
+	// Params lists the parameters the release has, where HasParams says
+	// it lacks some of the definition's.
+	Params    []string
+	HasParams bool
 }
 
 // Param is one parameter of an attribute, type or struct.
@@ -313,6 +350,23 @@ type Param struct {
 	// WidthOf names the type parameter that gives an APInt or APFloat its
 	// bit width.
 	WidthOf string
+	// TextDefault is the text of the value an absent parameter takes in
+	// the text form (DefaultValuedParameter), which an optional group
+	// anchored on it leaves out; Stripped is the mnemonic of a definition
+	// of the dialect that the parameter prints without its prefix and
+	// mnemonic (printStrippedAttrOrType).
+	TextDefault string
+	Stripped    string
+	// Self marks an attribute's own type (AttributeSelfTypeParameter),
+	// which the text form prints after the attribute (" : type"), not in
+	// its format.
+	Self bool
+	// TextNames names a hand-written table (an *mlirtext.EnumSyntax,
+	// <TextNames>Syntax in the dialect's package) of the names an integer
+	// parameter prints by (DWARF tags: DW_TAG_base_type). TextQuoted says
+	// a bit enum prints in quotes when several bits are set.
+	TextNames  string
+	TextQuoted bool
 	// Canonical is a normalization the constructor applies, so equal values
 	// have one representation: "empty_if_all_zero" (a list whose elements
 	// are all zero is stored empty).

@@ -229,13 +229,26 @@ func (p *printer) attrChildren(a ir.Attribute, canDefer bool) func() {
 	case ir.AsmPrintable:
 		return func() { a.PrintAsm(nestedVisit{p, canDefer}) }
 	case *ir.TextAttr:
-		spans := p.textNested(a)
+		spans := p.textNested(a, a.Dialect(), a.Text())
 		if len(spans) == 0 {
 			return nil
 		}
 		return func() {
 			for _, s := range spans {
 				attr(s.attr)
+			}
+		}
+	}
+	if nested == nil && a.Dialect() != "builtin" {
+		// A typed value of another dialect prints its text form, with the
+		// builtin values in it by alias as for kept text.
+		if text, ok := p.dialectText(a); ok {
+			if spans := p.textNested(a, a.Dialect(), text); len(spans) > 0 {
+				return func() {
+					for _, s := range spans {
+						attr(s.attr)
+					}
+				}
 			}
 		}
 	}
@@ -327,18 +340,17 @@ type textSpan struct {
 }
 
 // textNested finds the affine maps and sets in the text of a known
-// dialect's text-fallback value (the builtin values there that have
-// aliases), in the order they print. An unknown dialect's text is opaque
-// to mlir-opt too.
-func (p *printer) textNested(a *ir.TextAttr) []textSpan {
-	if spans, ok := p.spans[a]; ok {
+// dialect's value, kept as text or printed by its dialect (the builtin
+// values there that have aliases), in the order they print; key is the
+// value. An unknown dialect's text is opaque to mlir-opt too.
+func (p *printer) textNested(key any, dialect, text string) []textSpan {
+	if spans, ok := p.spans[key]; ok {
 		return spans
 	}
 	var spans []textSpan
 	ctx := p.context()
-	text := a.Text()
 	tc, _ := ctx.Dialect("builtin").(bytecode.TextCodec)
-	if ctx != nil && ctx.Dialect(a.Dialect()) != nil && tc != nil &&
+	if ctx != nil && ctx.Dialect(dialect) != nil && tc != nil &&
 		(strings.Contains(text, "affine_map<") || strings.Contains(text, "affine_set<")) {
 		ps := asm.NewParser("", []byte(text))
 		for !ps.Failed() && ps.Tok().Kind != asm.EOF {
@@ -356,8 +368,8 @@ func (p *printer) textNested(a *ir.TextAttr) []textSpan {
 		}
 	}
 	if p.spans == nil {
-		p.spans = map[*ir.TextAttr][]textSpan{}
+		p.spans = map[any][]textSpan{}
 	}
-	p.spans[a] = spans
+	p.spans[key] = spans
 	return spans
 }

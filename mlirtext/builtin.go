@@ -243,24 +243,33 @@ func (p *printer) attrImpl(a ir.Attribute, e elision) {
 // textual form its dialect prints (bytecode.TextCodec), else by its String
 // form (text-fallback values print the text the file held).
 func (p *printer) foreign(x any) {
-	if t, ok := x.(*ir.TextAttr); ok && p.aliases != nil {
-		if spans := p.textNested(t); len(spans) > 0 {
-			text, last := t.Text(), 0
-			for _, s := range spans {
-				p.out.Write(text[last:s.start])
-				p.attr(s.attr, elideNever)
-				last = s.end
-			}
-			p.out.Write(text[last:])
-			return
+	// withAliases prints a dialect's text with the builtin values in it
+	// by alias.
+	withAliases := func(key any, dialect, text string) bool {
+		spans := p.textNested(key, dialect, text)
+		if p.aliases == nil || len(spans) == 0 {
+			return false
 		}
+		last := 0
+		for _, s := range spans {
+			p.out.Write(text[last:s.start])
+			p.attr(s.attr, elideNever)
+			last = s.end
+		}
+		p.out.Write(text[last:])
+		return true
+	}
+	if t, ok := x.(*ir.TextAttr); ok && p.aliases != nil && withAliases(t, t.Dialect(), t.Text()) {
+		return
 	}
 	if ap, ok := x.(ir.AsmPrintable); ok {
 		ap.PrintAsm(asmOut{p})
 		return
 	}
 	if s, ok := p.dialectText(x); ok {
-		p.out.Write(s)
+		if a, isAttr := x.(ir.Attribute); !isAttr || p.aliases == nil || !withAliases(a, a.Dialect(), s) {
+			p.out.Write(s)
+		}
 		return
 	}
 	switch x := x.(type) {
@@ -806,11 +815,19 @@ func (p *printer) dialectText(x any) (string, bool) {
 	case *ir.TextAttr, *ir.TextType:
 		return "", false
 	case ir.Attribute:
-		if tc, ok := ctx.Dialect(x.Dialect()).(bytecode.TextCodec); ok {
+		d := ctx.Dialect(x.Dialect())
+		if rc, ok := d.(bytecode.ReleaseTextCodec); ok {
+			return rc.PrintAttributeFor(x, p.release)
+		}
+		if tc, ok := d.(bytecode.TextCodec); ok {
 			return tc.PrintAttribute(x)
 		}
 	case ir.Type:
-		if tc, ok := ctx.Dialect(x.Dialect()).(bytecode.TextCodec); ok {
+		d := ctx.Dialect(x.Dialect())
+		if rc, ok := d.(bytecode.ReleaseTextCodec); ok {
+			return rc.PrintTypeFor(x, p.release)
+		}
+		if tc, ok := d.(bytecode.TextCodec); ok {
 			return tc.PrintType(x)
 		}
 	}

@@ -124,7 +124,7 @@ type printer struct {
 	err           error
 	ctx           *ir.Context
 	noCtx         bool
-	spans         map[*ir.TextAttr][]textSpan
+	spans         map[any][]textSpan // by value, see textNested
 	seen          map[any]bool // values the alias walk visited
 }
 

@@ -29,6 +29,9 @@ func (*ClauseDefaultValueAttr) Dialect() string { return "acc" }
 func (*ClauseDefaultValueAttr) Kind() string    { return "ClauseDefaultValueAttr" }
 
 func (a *ClauseDefaultValueAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#acc.ClauseDefaultValueAttr<value = %v>", a.value)
 }
 
@@ -57,6 +60,9 @@ func (*CombinedConstructsTypeAttr) Dialect() string { return "acc" }
 func (*CombinedConstructsTypeAttr) Kind() string    { return "CombinedConstructsTypeAttr" }
 
 func (a *CombinedConstructsTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#acc.CombinedConstructsTypeAttr<value = %v>", a.value)
 }
 
@@ -85,6 +91,9 @@ func (*ConstructAttr) Dialect() string { return "acc" }
 func (*ConstructAttr) Kind() string    { return "ConstructAttr" }
 
 func (a *ConstructAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#acc.ConstructAttr<value = %v>", a.value)
 }
 
@@ -113,6 +122,9 @@ func (*DataClauseAttr) Dialect() string { return "acc" }
 func (*DataClauseAttr) Kind() string    { return "DataClauseAttr" }
 
 func (a *DataClauseAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#acc.DataClauseAttr<value = %v>", a.value)
 }
 
@@ -141,6 +153,9 @@ func (*DataClauseModifierAttr) Dialect() string { return "acc" }
 func (*DataClauseModifierAttr) Kind() string    { return "DataClauseModifierAttr" }
 
 func (a *DataClauseModifierAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#acc.DataClauseModifierAttr<value = %v>", a.value)
 }
 
@@ -175,6 +190,9 @@ func (*DeclareActionAttr) Dialect() string { return "acc" }
 func (*DeclareActionAttr) Kind() string    { return "DeclareActionAttr" }
 
 func (a *DeclareActionAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#acc.DeclareActionAttr<preAlloc = %v, postAlloc = %v, preDealloc = %v, postDealloc = %v>", a.preAlloc, a.postAlloc, a.preDealloc, a.postDealloc)
 }
 
@@ -220,6 +238,9 @@ func (*DeclareAttr) Dialect() string { return "acc" }
 func (*DeclareAttr) Kind() string    { return "DeclareAttr" }
 
 func (a *DeclareAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#acc.DeclareAttr<dataClause = %v, implicit = %v>", a.dataClause, a.implicit)
 }
 
@@ -253,6 +274,9 @@ func (*DeviceTypeAttr) Dialect() string { return "acc" }
 func (*DeviceTypeAttr) Kind() string    { return "DeviceTypeAttr" }
 
 func (a *DeviceTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#acc.DeviceTypeAttr<value = %v>", a.value)
 }
 
@@ -281,6 +305,9 @@ func (*GangArgTypeAttr) Dialect() string { return "acc" }
 func (*GangArgTypeAttr) Kind() string    { return "GangArgTypeAttr" }
 
 func (a *GangArgTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#acc.GangArgTypeAttr<value = %v>", a.value)
 }
 
@@ -305,9 +332,15 @@ func GetParLevelAttr(ctx *ir.Context, value ParLevel) *ParLevelAttr {
 	return ir.InsertAttr(ctx, k, &ParLevelAttr{value: value})
 }
 
-func (*ParLevelAttr) Dialect() string  { return "acc" }
-func (*ParLevelAttr) Kind() string     { return "ParLevelAttr" }
-func (a *ParLevelAttr) String() string { return fmt.Sprintf("#acc.ParLevelAttr<value = %v>", a.value) }
+func (*ParLevelAttr) Dialect() string { return "acc" }
+func (*ParLevelAttr) Kind() string    { return "ParLevelAttr" }
+
+func (a *ParLevelAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#acc.ParLevelAttr<value = %v>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *ParLevelAttr) Value() ParLevel {
@@ -334,6 +367,9 @@ func (*RecipeKindAttr) Dialect() string { return "acc" }
 func (*RecipeKindAttr) Kind() string    { return "RecipeKindAttr" }
 
 func (a *RecipeKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#acc.RecipeKindAttr<value = %v>", a.value)
 }
 
@@ -362,6 +398,9 @@ func (*ReductionOperatorAttr) Dialect() string { return "acc" }
 func (*ReductionOperatorAttr) Kind() string    { return "ReductionOperatorAttr" }
 
 func (a *ReductionOperatorAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#acc.ReductionOperatorAttr<value = %v>", a.value)
 }
 
@@ -393,6 +432,9 @@ func (*RoutineInfoAttr) Dialect() string { return "acc" }
 func (*RoutineInfoAttr) Kind() string    { return "RoutineInfoAttr" }
 
 func (a *RoutineInfoAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#acc.RoutineInfoAttr<accRoutines = %v>", a.accRoutines)
 }
 
@@ -425,6 +467,9 @@ func (*SpecializedRoutineAttr) Dialect() string { return "acc" }
 func (*SpecializedRoutineAttr) Kind() string    { return "SpecializedRoutineAttr" }
 
 func (a *SpecializedRoutineAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#acc.SpecializedRoutineAttr<routine = %v, level = %v, funcName = %v>", a.routine, a.level, a.funcName)
 }
 
@@ -459,9 +504,15 @@ func GetVarNameAttr(ctx *ir.Context, name string) *VarNameAttr {
 	return ir.InsertAttr(ctx, k, &VarNameAttr{name: name})
 }
 
-func (*VarNameAttr) Dialect() string  { return "acc" }
-func (*VarNameAttr) Kind() string     { return "VarNameAttr" }
-func (a *VarNameAttr) String() string { return fmt.Sprintf("#acc.VarNameAttr<name = %q>", a.name) }
+func (*VarNameAttr) Dialect() string { return "acc" }
+func (*VarNameAttr) Kind() string    { return "VarNameAttr" }
+
+func (a *VarNameAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#acc.VarNameAttr<name = %q>", a.name)
+}
 
 // Name returns the name parameter.
 func (a *VarNameAttr) Name() string {

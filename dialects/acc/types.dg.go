@@ -20,7 +20,13 @@ func GetDataBoundsType(ctx *ir.Context) *DataBoundsType {
 
 func (*DataBoundsType) Dialect() string { return "acc" }
 func (*DataBoundsType) Kind() string    { return "DataBoundsType" }
-func (*DataBoundsType) String() string  { return "!acc.DataBoundsType" }
+
+func (t *DataBoundsType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!acc.DataBoundsType"
+}
 
 // DeclareTokenType is declare token type.
 type DeclareTokenType struct {
@@ -38,4 +44,10 @@ func GetDeclareTokenType(ctx *ir.Context) *DeclareTokenType {
 
 func (*DeclareTokenType) Dialect() string { return "acc" }
 func (*DeclareTokenType) Kind() string    { return "DeclareTokenType" }
-func (*DeclareTokenType) String() string  { return "!acc.DeclareTokenType" }
+
+func (t *DeclareTokenType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!acc.DeclareTokenType"
+}

@@ -28,6 +28,9 @@ func (*AddressSpaceAttr) Dialect() string { return "amdgpu" }
 func (*AddressSpaceAttr) Kind() string    { return "AddressSpaceAttr" }
 
 func (a *AddressSpaceAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#amdgpu.AddressSpaceAttr<value = %v>", a.value)
 }
 
@@ -52,9 +55,15 @@ func GetDPPPermAttr(ctx *ir.Context, value DPPPerm) *DPPPermAttr {
 	return ir.InsertAttr(ctx, k, &DPPPermAttr{value: value})
 }
 
-func (*DPPPermAttr) Dialect() string  { return "amdgpu" }
-func (*DPPPermAttr) Kind() string     { return "DPPPermAttr" }
-func (a *DPPPermAttr) String() string { return fmt.Sprintf("#amdgpu.DPPPermAttr<value = %v>", a.value) }
+func (*DPPPermAttr) Dialect() string { return "amdgpu" }
+func (*DPPPermAttr) Kind() string    { return "DPPPermAttr" }
+
+func (a *DPPPermAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#amdgpu.DPPPermAttr<value = %v>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *DPPPermAttr) Value() DPPPerm {
@@ -81,6 +90,9 @@ func (*MFMAPermBAttr) Dialect() string { return "amdgpu" }
 func (*MFMAPermBAttr) Kind() string    { return "MFMAPermBAttr" }
 
 func (a *MFMAPermBAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#amdgpu.MFMAPermBAttr<value = %v>", a.value)
 }
 
@@ -109,6 +121,9 @@ func (*sched_barrier_opt_enumAttr) Dialect() string { return "amdgpu" }
 func (*sched_barrier_opt_enumAttr) Kind() string    { return "sched_barrier_opt_enumAttr" }
 
 func (a *sched_barrier_opt_enumAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#amdgpu.sched_barrier_opt_enumAttr<value = %v>", a.value)
 }
 

@@ -28,6 +28,9 @@ func (*TDMBaseType) Dialect() string { return "amdgpu" }
 func (*TDMBaseType) Kind() string    { return "TDMBaseType" }
 
 func (t *TDMBaseType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!amdgpu.TDMBaseType<elementType = %v>", t.elementType)
 }
 
@@ -52,7 +55,13 @@ func GetTDMDescriptorType(ctx *ir.Context) *TDMDescriptorType {
 
 func (*TDMDescriptorType) Dialect() string { return "amdgpu" }
 func (*TDMDescriptorType) Kind() string    { return "TDMDescriptorType" }
-func (*TDMDescriptorType) String() string  { return "!amdgpu.TDMDescriptorType" }
+
+func (t *TDMDescriptorType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!amdgpu.TDMDescriptorType"
+}
 
 // TDMGatherBaseType is pair of base addresses that move data between LDS and global storage.
 type TDMGatherBaseType struct {
@@ -76,6 +85,9 @@ func (*TDMGatherBaseType) Dialect() string { return "amdgpu" }
 func (*TDMGatherBaseType) Kind() string    { return "TDMGatherBaseType" }
 
 func (t *TDMGatherBaseType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!amdgpu.TDMGatherBaseType<elementType = %v, indexType = %v>", t.elementType, t.indexType)
 }
 

@@ -34,6 +34,9 @@ func (*TileType) Dialect() string { return "amx" }
 func (*TileType) Kind() string    { return "TileType" }
 
 func (t *TileType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!amx.TileType<shape = %v, elementType = %v>", t.shape, t.elementType)
 }
 

@@ -28,6 +28,9 @@ func (*FastMathFlagsAttr) Dialect() string { return "arith" }
 func (*FastMathFlagsAttr) Kind() string    { return "FastMathFlagsAttr" }
 
 func (a *FastMathFlagsAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#arith.FastMathFlagsAttr<value = %v>", a.value)
 }
 
@@ -56,6 +59,9 @@ func (*IntegerOverflowFlagsAttr) Dialect() string { return "arith" }
 func (*IntegerOverflowFlagsAttr) Kind() string    { return "IntegerOverflowFlagsAttr" }
 
 func (a *IntegerOverflowFlagsAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#arith.IntegerOverflowFlagsAttr<value = %v>", a.value)
 }
 

@@ -28,6 +28,9 @@ func (*CombiningKindAttr) Dialect() string { return "arm_sme" }
 func (*CombiningKindAttr) Kind() string    { return "CombiningKindAttr" }
 
 func (a *CombiningKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#arm_sme.CombiningKindAttr<value = %v>", a.value)
 }
 
@@ -56,6 +59,9 @@ func (*TileSliceLayoutAttr) Dialect() string { return "arm_sme" }
 func (*TileSliceLayoutAttr) Kind() string    { return "TileSliceLayoutAttr" }
 
 func (a *TileSliceLayoutAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#arm_sme.TileSliceLayoutAttr<value = %v>", a.value)
 }
 
@@ -84,6 +90,9 @@ func (*TypeSizeAttr) Dialect() string { return "arm_sme" }
 func (*TypeSizeAttr) Kind() string    { return "TypeSizeAttr" }
 
 func (a *TypeSizeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#arm_sme.TypeSizeAttr<value = %v>", a.value)
 }
 

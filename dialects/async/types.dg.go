@@ -24,7 +24,13 @@ func GetCoroHandleType(ctx *ir.Context) *CoroHandleType {
 
 func (*CoroHandleType) Dialect() string { return "async" }
 func (*CoroHandleType) Kind() string    { return "CoroHandleType" }
-func (*CoroHandleType) String() string  { return "!async.CoroHandleType" }
+
+func (t *CoroHandleType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!async.CoroHandleType"
+}
 
 // CoroIdType is switched-resume coroutine identifier.
 type CoroIdType struct {
@@ -42,7 +48,13 @@ func GetCoroIdType(ctx *ir.Context) *CoroIdType {
 
 func (*CoroIdType) Dialect() string { return "async" }
 func (*CoroIdType) Kind() string    { return "CoroIdType" }
-func (*CoroIdType) String() string  { return "!async.CoroIdType" }
+
+func (t *CoroIdType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!async.CoroIdType"
+}
 
 // CoroStateType is saved coroutine state.
 type CoroStateType struct {
@@ -60,7 +72,13 @@ func GetCoroStateType(ctx *ir.Context) *CoroStateType {
 
 func (*CoroStateType) Dialect() string { return "async" }
 func (*CoroStateType) Kind() string    { return "CoroStateType" }
-func (*CoroStateType) String() string  { return "!async.CoroStateType" }
+
+func (t *CoroStateType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!async.CoroStateType"
+}
 
 // GroupType is async group type.
 type GroupType struct {
@@ -78,7 +96,13 @@ func GetGroupType(ctx *ir.Context) *GroupType {
 
 func (*GroupType) Dialect() string { return "async" }
 func (*GroupType) Kind() string    { return "GroupType" }
-func (*GroupType) String() string  { return "!async.GroupType" }
+
+func (t *GroupType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!async.GroupType"
+}
 
 // TokenType is async token type.
 type TokenType struct {
@@ -96,7 +120,13 @@ func GetTokenType(ctx *ir.Context) *TokenType {
 
 func (*TokenType) Dialect() string { return "async" }
 func (*TokenType) Kind() string    { return "TokenType" }
-func (*TokenType) String() string  { return "!async.TokenType" }
+
+func (t *TokenType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!async.TokenType"
+}
 
 // ValueType is async value type.
 type ValueType struct {
@@ -118,6 +148,9 @@ func (*ValueType) Dialect() string { return "async" }
 func (*ValueType) Kind() string    { return "ValueType" }
 
 func (t *ValueType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!async.ValueType<valueType = %v>", t.valueType)
 }
 

@@ -30,6 +30,9 @@ func (*DataLayoutEntryAttr) Dialect() string { return "dlti" }
 func (*DataLayoutEntryAttr) Kind() string    { return "DataLayoutEntryAttr" }
 
 func (a *DataLayoutEntryAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#dlti.DataLayoutEntryAttr<key = %v, value = %v>", a.key, a.value)
 }
 
@@ -63,6 +66,9 @@ func (*DataLayoutSpecAttr) Dialect() string { return "dlti" }
 func (*DataLayoutSpecAttr) Kind() string    { return "DataLayoutSpecAttr" }
 
 func (a *DataLayoutSpecAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#dlti.DataLayoutSpecAttr<entries = %v>", a.entries)
 }
 
@@ -93,6 +99,9 @@ func (*FunctionPointerAlignmentAttr) Dialect() string { return "dlti" }
 func (*FunctionPointerAlignmentAttr) Kind() string    { return "FunctionPointerAlignmentAttr" }
 
 func (a *FunctionPointerAlignmentAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#dlti.FunctionPointerAlignmentAttr<alignment = %v, function_dependent = %v>", a.alignment, a.functionDependent)
 }
 
@@ -122,9 +131,15 @@ func GetMapAttr(ctx *ir.Context, entries ir.Attribute) *MapAttr {
 	return ir.InsertAttr(ctx, k, &MapAttr{entries: entries})
 }
 
-func (*MapAttr) Dialect() string  { return "dlti" }
-func (*MapAttr) Kind() string     { return "MapAttr" }
-func (a *MapAttr) String() string { return fmt.Sprintf("#dlti.MapAttr<entries = %v>", a.entries) }
+func (*MapAttr) Dialect() string { return "dlti" }
+func (*MapAttr) Kind() string    { return "MapAttr" }
+
+func (a *MapAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#dlti.MapAttr<entries = %v>", a.entries)
+}
 
 // Entries C++ type ::llvm::ArrayRef<DataLayoutEntryInterface>, held as an attribute here.
 func (a *MapAttr) Entries() ir.Attribute {
@@ -151,6 +166,9 @@ func (*TargetDeviceSpecAttr) Dialect() string { return "dlti" }
 func (*TargetDeviceSpecAttr) Kind() string    { return "TargetDeviceSpecAttr" }
 
 func (a *TargetDeviceSpecAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#dlti.TargetDeviceSpecAttr<entries = %v>", a.entries)
 }
 
@@ -179,6 +197,9 @@ func (*TargetSystemSpecAttr) Dialect() string { return "dlti" }
 func (*TargetSystemSpecAttr) Kind() string    { return "TargetSystemSpecAttr" }
 
 func (a *TargetSystemSpecAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#dlti.TargetSystemSpecAttr<entries = %v>", a.entries)
 }
 

@@ -2,7 +2,10 @@
 
 package dlti
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // Dialect is the dlti dialect. Register it with ir.NewContext or
 // Context.Register to make its codecs and text forms available.
@@ -19,5 +22,6 @@ func (dialect) Name() string {
 var Releases = []int{19, 22}
 
 var (
-	_ ir.Dialect = Dialect
+	_ ir.Dialect         = Dialect
+	_ bytecode.TextCodec = Dialect
 )

@@ -24,9 +24,15 @@ func GetOpaqueAttr(ctx *ir.Context, value string) *OpaqueAttr {
 	return ir.InsertAttr(ctx, k, &OpaqueAttr{value: value})
 }
 
-func (*OpaqueAttr) Dialect() string  { return "emitc" }
-func (*OpaqueAttr) Kind() string     { return "OpaqueAttr" }
-func (a *OpaqueAttr) String() string { return fmt.Sprintf("#emitc.OpaqueAttr<value = %q>", a.value) }
+func (*OpaqueAttr) Dialect() string { return "emitc" }
+func (*OpaqueAttr) Kind() string    { return "OpaqueAttr" }
+
+func (a *OpaqueAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#emitc.OpaqueAttr<value = %q>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *OpaqueAttr) Value() string {

@@ -34,6 +34,9 @@ func (*ArrayType) Dialect() string { return "emitc" }
 func (*ArrayType) Kind() string    { return "ArrayType" }
 
 func (t *ArrayType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!emitc.ArrayType<shape = %v, elementType = %v>", t.shape, t.elementType)
 }
 
@@ -67,6 +70,9 @@ func (*LValueType) Dialect() string { return "emitc" }
 func (*LValueType) Kind() string    { return "LValueType" }
 
 func (t *LValueType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!emitc.LValueType<valueType = %v>", t.valueType)
 }
 
@@ -91,9 +97,15 @@ func GetOpaqueType(ctx *ir.Context, value string) *OpaqueType {
 	return ir.InsertType(ctx, k, &OpaqueType{value: value})
 }
 
-func (*OpaqueType) Dialect() string  { return "emitc" }
-func (*OpaqueType) Kind() string     { return "OpaqueType" }
-func (t *OpaqueType) String() string { return fmt.Sprintf("!emitc.OpaqueType<value = %q>", t.value) }
+func (*OpaqueType) Dialect() string { return "emitc" }
+func (*OpaqueType) Kind() string    { return "OpaqueType" }
+
+func (t *OpaqueType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return fmt.Sprintf("!emitc.OpaqueType<value = %q>", t.value)
+}
 
 // Value returns the value parameter.
 func (t *OpaqueType) Value() string {
@@ -120,6 +132,9 @@ func (*PointerType) Dialect() string { return "emitc" }
 func (*PointerType) Kind() string    { return "PointerType" }
 
 func (t *PointerType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!emitc.PointerType<pointee = %v>", t.pointee)
 }
 
@@ -144,7 +159,13 @@ func GetPtrDiffTType(ctx *ir.Context) *PtrDiffTType {
 
 func (*PtrDiffTType) Dialect() string { return "emitc" }
 func (*PtrDiffTType) Kind() string    { return "PtrDiffTType" }
-func (*PtrDiffTType) String() string  { return "!emitc.PtrDiffTType" }
+
+func (t *PtrDiffTType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!emitc.PtrDiffTType"
+}
 
 // SignedSizeTType is emitC signed size type.
 type SignedSizeTType struct {
@@ -162,7 +183,13 @@ func GetSignedSizeTType(ctx *ir.Context) *SignedSizeTType {
 
 func (*SignedSizeTType) Dialect() string { return "emitc" }
 func (*SignedSizeTType) Kind() string    { return "SignedSizeTType" }
-func (*SignedSizeTType) String() string  { return "!emitc.SignedSizeTType" }
+
+func (t *SignedSizeTType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!emitc.SignedSizeTType"
+}
 
 // SizeTType is emitC unsigned size type.
 type SizeTType struct {
@@ -180,4 +207,10 @@ func GetSizeTType(ctx *ir.Context) *SizeTType {
 
 func (*SizeTType) Dialect() string { return "emitc" }
 func (*SizeTType) Kind() string    { return "SizeTType" }
-func (*SizeTType) String() string  { return "!emitc.SizeTType" }
+
+func (t *SizeTType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!emitc.SizeTType"
+}

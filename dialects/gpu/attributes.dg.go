@@ -30,6 +30,9 @@ func (*AddressSpaceAttr) Dialect() string { return "gpu" }
 func (*AddressSpaceAttr) Kind() string    { return "AddressSpaceAttr" }
 
 func (a *AddressSpaceAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.AddressSpaceAttr<value = %v>", a.value)
 }
 
@@ -58,6 +61,9 @@ func (*AllReduceOperationAttr) Dialect() string { return "gpu" }
 func (*AllReduceOperationAttr) Kind() string    { return "AllReduceOperationAttr" }
 
 func (a *AllReduceOperationAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.AllReduceOperationAttr<value = %v>", a.value)
 }
 
@@ -86,6 +92,9 @@ func (*BroadcastTypeAttr) Dialect() string { return "gpu" }
 func (*BroadcastTypeAttr) Kind() string    { return "BroadcastTypeAttr" }
 
 func (a *BroadcastTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.BroadcastTypeAttr<value = %v>", a.value)
 }
 
@@ -114,6 +123,9 @@ func (*DimensionAttr) Dialect() string { return "gpu" }
 func (*DimensionAttr) Kind() string    { return "DimensionAttr" }
 
 func (a *DimensionAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.DimensionAttr<value = %v>", a.value)
 }
 
@@ -142,6 +154,9 @@ func (*GPUBlockMappingAttr) Dialect() string { return "gpu" }
 func (*GPUBlockMappingAttr) Kind() string    { return "GPUBlockMappingAttr" }
 
 func (a *GPUBlockMappingAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.GPUBlockMappingAttr<block = %v>", a.block)
 }
 
@@ -170,6 +185,9 @@ func (*GPULaneMappingAttr) Dialect() string { return "gpu" }
 func (*GPULaneMappingAttr) Kind() string    { return "GPULaneMappingAttr" }
 
 func (a *GPULaneMappingAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.GPULaneMappingAttr<lane = %v>", a.lane)
 }
 
@@ -198,6 +216,9 @@ func (*GPUMappingMaskAttr) Dialect() string { return "gpu" }
 func (*GPUMappingMaskAttr) Kind() string    { return "GPUMappingMaskAttr" }
 
 func (a *GPUMappingMaskAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.GPUMappingMaskAttr<mask = %v>", a.mask)
 }
 
@@ -226,6 +247,9 @@ func (*GPUMemorySpaceMappingAttr) Dialect() string { return "gpu" }
 func (*GPUMemorySpaceMappingAttr) Kind() string    { return "GPUMemorySpaceMappingAttr" }
 
 func (a *GPUMemorySpaceMappingAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.GPUMemorySpaceMappingAttr<address_space = %v>", a.addressSpace)
 }
 
@@ -254,6 +278,9 @@ func (*GPUThreadMappingAttr) Dialect() string { return "gpu" }
 func (*GPUThreadMappingAttr) Kind() string    { return "GPUThreadMappingAttr" }
 
 func (a *GPUThreadMappingAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.GPUThreadMappingAttr<thread = %v>", a.thread)
 }
 
@@ -282,6 +309,9 @@ func (*GPUWarpMappingAttr) Dialect() string { return "gpu" }
 func (*GPUWarpMappingAttr) Kind() string    { return "GPUWarpMappingAttr" }
 
 func (a *GPUWarpMappingAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.GPUWarpMappingAttr<warp = %v>", a.warp)
 }
 
@@ -310,6 +340,9 @@ func (*GPUWarpgroupMappingAttr) Dialect() string { return "gpu" }
 func (*GPUWarpgroupMappingAttr) Kind() string    { return "GPUWarpgroupMappingAttr" }
 
 func (a *GPUWarpgroupMappingAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.GPUWarpgroupMappingAttr<warpgroup = %v>", a.warpgroup)
 }
 
@@ -344,6 +377,9 @@ func (*KernelMetadataAttr) Dialect() string { return "gpu" }
 func (*KernelMetadataAttr) Kind() string    { return "KernelMetadataAttr" }
 
 func (a *KernelMetadataAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.KernelMetadataAttr<name = %v, function_type = %v, arg_attrs = %v, metadata = %v>", a.name, a.functionType, a.argAttrs, a.metadata)
 }
 
@@ -390,6 +426,9 @@ func (*KernelTableAttr) Dialect() string { return "gpu" }
 func (*KernelTableAttr) Kind() string    { return "KernelTableAttr" }
 
 func (a *KernelTableAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.KernelTableAttr<kernel_table = %v>", a.kernelTable)
 }
 
@@ -418,6 +457,9 @@ func (*MMAElementwiseOpAttr) Dialect() string { return "gpu" }
 func (*MMAElementwiseOpAttr) Kind() string    { return "MMAElementwiseOpAttr" }
 
 func (a *MMAElementwiseOpAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.MMAElementwiseOpAttr<value = %v>", a.value)
 }
 
@@ -544,6 +586,9 @@ func (*Prune2To4SpMatFlagAttr) Dialect() string { return "gpu" }
 func (*Prune2To4SpMatFlagAttr) Kind() string    { return "Prune2To4SpMatFlagAttr" }
 
 func (a *Prune2To4SpMatFlagAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.Prune2To4SpMatFlagAttr<value = %v>", a.value)
 }
 
@@ -572,6 +617,9 @@ func (*SelectObjectAttr) Dialect() string { return "gpu" }
 func (*SelectObjectAttr) Kind() string    { return "SelectObjectAttr" }
 
 func (a *SelectObjectAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.SelectObjectAttr<target = %v>", a.target)
 }
 
@@ -600,6 +648,9 @@ func (*ShuffleModeAttr) Dialect() string { return "gpu" }
 func (*ShuffleModeAttr) Kind() string    { return "ShuffleModeAttr" }
 
 func (a *ShuffleModeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.ShuffleModeAttr<value = %v>", a.value)
 }
 
@@ -631,6 +682,9 @@ func (*SpGEMMWorkEstimationOrComputeKindAttr) Kind() string {
 }
 
 func (a *SpGEMMWorkEstimationOrComputeKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.SpGEMMWorkEstimationOrComputeKindAttr<value = %v>", a.value)
 }
 
@@ -659,6 +713,9 @@ func (*TransposeModeAttr) Dialect() string { return "gpu" }
 func (*TransposeModeAttr) Kind() string    { return "TransposeModeAttr" }
 
 func (a *TransposeModeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.TransposeModeAttr<value = %v>", a.value)
 }
 

@@ -28,6 +28,9 @@ func (*IndexCmpPredicateAttr) Dialect() string { return "index" }
 func (*IndexCmpPredicateAttr) Kind() string    { return "IndexCmpPredicateAttr" }
 
 func (a *IndexCmpPredicateAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#index.IndexCmpPredicateAttr<value = %v>", a.value)
 }
 

@@ -32,6 +32,9 @@ func (*VariadicityArrayAttr) Dialect() string { return "irdl" }
 func (*VariadicityArrayAttr) Kind() string    { return "VariadicityArrayAttr" }
 
 func (a *VariadicityArrayAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#irdl.VariadicityArrayAttr<value = %v>", a.value)
 }
 
@@ -60,6 +63,9 @@ func (*VariadicityAttr) Dialect() string { return "irdl" }
 func (*VariadicityAttr) Kind() string    { return "VariadicityAttr" }
 
 func (a *VariadicityAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#irdl.VariadicityAttr<value = %v>", a.value)
 }
 

@@ -20,7 +20,13 @@ func GetAttributeType(ctx *ir.Context) *AttributeType {
 
 func (*AttributeType) Dialect() string { return "irdl" }
 func (*AttributeType) Kind() string    { return "AttributeType" }
-func (*AttributeType) String() string  { return "!irdl.AttributeType" }
+
+func (t *AttributeType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!irdl.AttributeType"
+}
 
 // RegionType is iRDL handle to a region definition.
 type RegionType struct {
@@ -38,4 +44,10 @@ func GetRegionType(ctx *ir.Context) *RegionType {
 
 func (*RegionType) Dialect() string { return "irdl" }
 func (*RegionType) Kind() string    { return "RegionType" }
-func (*RegionType) String() string  { return "!irdl.RegionType" }
+
+func (t *RegionType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!irdl.RegionType"
+}

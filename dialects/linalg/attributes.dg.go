@@ -28,6 +28,9 @@ func (*BinaryFnAttr) Dialect() string { return "linalg" }
 func (*BinaryFnAttr) Kind() string    { return "BinaryFnAttr" }
 
 func (a *BinaryFnAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#linalg.BinaryFnAttr<value = %v>", a.value)
 }
 
@@ -56,6 +59,9 @@ func (*ElementwiseKindAttr) Dialect() string { return "linalg" }
 func (*ElementwiseKindAttr) Kind() string    { return "ElementwiseKindAttr" }
 
 func (a *ElementwiseKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#linalg.ElementwiseKindAttr<value = %v>", a.value)
 }
 
@@ -67,13 +73,13 @@ func (a *ElementwiseKindAttr) Value() ElementwiseKind {
 // IteratorTypeAttr is iterator type.
 type IteratorTypeAttr struct {
 	ir.Base
-	value ir.Type
+	value IteratorType
 }
 
 // GetIteratorTypeAttr returns the uniqued IteratorTypeAttr with these parameters.
-func GetIteratorTypeAttr(ctx *ir.Context, value ir.Type) *IteratorTypeAttr {
+func GetIteratorTypeAttr(ctx *ir.Context, value IteratorType) *IteratorTypeAttr {
 	k := ir.NewKey("linalg", "IteratorTypeAttr")
-	k.Type(value)
+	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*IteratorTypeAttr](ctx, k); ok {
 		return v
 	}
@@ -84,11 +90,14 @@ func (*IteratorTypeAttr) Dialect() string { return "linalg" }
 func (*IteratorTypeAttr) Kind() string    { return "IteratorTypeAttr" }
 
 func (a *IteratorTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#linalg.IteratorTypeAttr<value = %v>", a.value)
 }
 
 // Value returns the value parameter.
-func (a *IteratorTypeAttr) Value() ir.Type {
+func (a *IteratorTypeAttr) Value() IteratorType {
 	return a.value
 }
 
@@ -112,6 +121,9 @@ func (*TernaryFnAttr) Dialect() string { return "linalg" }
 func (*TernaryFnAttr) Kind() string    { return "TernaryFnAttr" }
 
 func (a *TernaryFnAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#linalg.TernaryFnAttr<value = %v>", a.value)
 }
 
@@ -136,9 +148,15 @@ func GetTypeFnAttr(ctx *ir.Context, value TypeFn) *TypeFnAttr {
 	return ir.InsertAttr(ctx, k, &TypeFnAttr{value: value})
 }
 
-func (*TypeFnAttr) Dialect() string  { return "linalg" }
-func (*TypeFnAttr) Kind() string     { return "TypeFnAttr" }
-func (a *TypeFnAttr) String() string { return fmt.Sprintf("#linalg.TypeFnAttr<value = %v>", a.value) }
+func (*TypeFnAttr) Dialect() string { return "linalg" }
+func (*TypeFnAttr) Kind() string    { return "TypeFnAttr" }
+
+func (a *TypeFnAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#linalg.TypeFnAttr<value = %v>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *TypeFnAttr) Value() TypeFn {
@@ -161,9 +179,15 @@ func GetUnaryFnAttr(ctx *ir.Context, value UnaryFn) *UnaryFnAttr {
 	return ir.InsertAttr(ctx, k, &UnaryFnAttr{value: value})
 }
 
-func (*UnaryFnAttr) Dialect() string  { return "linalg" }
-func (*UnaryFnAttr) Kind() string     { return "UnaryFnAttr" }
-func (a *UnaryFnAttr) String() string { return fmt.Sprintf("#linalg.UnaryFnAttr<value = %v>", a.value) }
+func (*UnaryFnAttr) Dialect() string { return "linalg" }
+func (*UnaryFnAttr) Kind() string    { return "UnaryFnAttr" }
+
+func (a *UnaryFnAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#linalg.UnaryFnAttr<value = %v>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *UnaryFnAttr) Value() UnaryFn {

@@ -142,6 +142,24 @@ func (e ElementwiseKind) String() string {
 // Valid reports whether e is one of the defined values.
 func (e ElementwiseKind) Valid() bool { return ir.EnumValid(elementwiseKindCases, uint64(e)) }
 
+// IteratorType: Iterator type
+type IteratorType uint64
+
+const (
+	IteratorTypeParallel  IteratorType = 0
+	IteratorTypeReduction IteratorType = 1
+)
+
+var iteratorTypeCases = []ir.EnumCase{{Value: 0, Text: "parallel"}, {Value: 1, Text: "reduction"}}
+
+// String returns the keyword the textual form uses.
+func (e IteratorType) String() string {
+	return ir.EnumString(iteratorTypeCases, uint64(e), "IteratorType")
+}
+
+// Valid reports whether e is one of the defined values.
+func (e IteratorType) Valid() bool { return ir.EnumValid(iteratorTypeCases, uint64(e)) }
+
 type TernaryFn uint64
 
 const (

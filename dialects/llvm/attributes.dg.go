@@ -25,9 +25,15 @@ func GetAccessGroupAttr(ctx *ir.Context, id ir.Attribute) *AccessGroupAttr {
 	return ir.InsertAttr(ctx, k, &AccessGroupAttr{id: id})
 }
 
-func (*AccessGroupAttr) Dialect() string  { return "llvm" }
-func (*AccessGroupAttr) Kind() string     { return "AccessGroupAttr" }
-func (a *AccessGroupAttr) String() string { return fmt.Sprintf("#llvm.AccessGroupAttr<id = %v>", a.id) }
+func (*AccessGroupAttr) Dialect() string { return "llvm" }
+func (*AccessGroupAttr) Kind() string    { return "AccessGroupAttr" }
+
+func (a *AccessGroupAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#llvm.AccessGroupAttr<id = %v>", a.id)
+}
 
 // Id returns the id parameter.
 func (a *AccessGroupAttr) Id() ir.Attribute {
@@ -54,6 +60,9 @@ func (*AddressSpaceAttr) Dialect() string { return "llvm" }
 func (*AddressSpaceAttr) Kind() string    { return "AddressSpaceAttr" }
 
 func (a *AddressSpaceAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.AddressSpaceAttr<addressSpace = %v>", a.addressSpace)
 }
 
@@ -86,6 +95,9 @@ func (*AliasScopeAttr) Dialect() string { return "llvm" }
 func (*AliasScopeAttr) Kind() string    { return "AliasScopeAttr" }
 
 func (a *AliasScopeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.AliasScopeAttr<id = %v, domain = %v, description = %v>", a.id, a.domain, a.description)
 }
 
@@ -126,6 +138,9 @@ func (*AliasScopeDomainAttr) Dialect() string { return "llvm" }
 func (*AliasScopeDomainAttr) Kind() string    { return "AliasScopeDomainAttr" }
 
 func (a *AliasScopeDomainAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.AliasScopeDomainAttr<id = %v, description = %v>", a.id, a.description)
 }
 
@@ -161,6 +176,9 @@ func (*BlockAddressAttr) Dialect() string { return "llvm" }
 func (*BlockAddressAttr) Kind() string    { return "BlockAddressAttr" }
 
 func (a *BlockAddressAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.BlockAddressAttr<function = %v, tag = %v>", a.function, a.tag)
 }
 
@@ -190,9 +208,15 @@ func GetBlockTagAttr(ctx *ir.Context, id uint32) *BlockTagAttr {
 	return ir.InsertAttr(ctx, k, &BlockTagAttr{id: id})
 }
 
-func (*BlockTagAttr) Dialect() string  { return "llvm" }
-func (*BlockTagAttr) Kind() string     { return "BlockTagAttr" }
-func (a *BlockTagAttr) String() string { return fmt.Sprintf("#llvm.BlockTagAttr<id = %v>", a.id) }
+func (*BlockTagAttr) Dialect() string { return "llvm" }
+func (*BlockTagAttr) Kind() string    { return "BlockTagAttr" }
+
+func (a *BlockTagAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#llvm.BlockTagAttr<id = %v>", a.id)
+}
 
 // Id returns the id parameter.
 func (a *BlockTagAttr) Id() uint32 {
@@ -219,6 +243,9 @@ func (*CConvAttr) Dialect() string { return "llvm" }
 func (*CConvAttr) Kind() string    { return "CConvAttr" }
 
 func (a *CConvAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.CConvAttr<CallingConv = %v>", a.callingConv)
 }
 
@@ -243,9 +270,15 @@ func GetComdatAttr(ctx *ir.Context, comdat Comdat) *ComdatAttr {
 	return ir.InsertAttr(ctx, k, &ComdatAttr{comdat: comdat})
 }
 
-func (*ComdatAttr) Dialect() string  { return "llvm" }
-func (*ComdatAttr) Kind() string     { return "ComdatAttr" }
-func (a *ComdatAttr) String() string { return fmt.Sprintf("#llvm.ComdatAttr<comdat = %v>", a.comdat) }
+func (*ComdatAttr) Dialect() string { return "llvm" }
+func (*ComdatAttr) Kind() string    { return "ComdatAttr" }
+
+func (a *ComdatAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#llvm.ComdatAttr<comdat = %v>", a.comdat)
+}
 
 // Comdat returns the comdat parameter.
 func (a *ComdatAttr) Comdat() Comdat {
@@ -309,6 +342,9 @@ func (*DIAnnotationAttr) Dialect() string { return "llvm" }
 func (*DIAnnotationAttr) Kind() string    { return "DIAnnotationAttr" }
 
 func (a *DIAnnotationAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DIAnnotationAttr<name = %v, value = %v>", a.name, a.value)
 }
 
@@ -348,6 +384,9 @@ func (*DIBasicTypeAttr) Dialect() string { return "llvm" }
 func (*DIBasicTypeAttr) Kind() string    { return "DIBasicTypeAttr" }
 
 func (a *DIBasicTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DIBasicTypeAttr<tag = %v, name = %v, sizeInBits = %v, encoding = %v>", a.tag, a.name, a.sizeInBits, a.encoding)
 }
 
@@ -407,6 +446,9 @@ func (*DICommonBlockAttr) Dialect() string { return "llvm" }
 func (*DICommonBlockAttr) Kind() string    { return "DICommonBlockAttr" }
 
 func (a *DICommonBlockAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DICommonBlockAttr<scope = %v, decl = %v, name = %v, file = %v, line = %v>", a.scope, a.decl, a.name, a.file, a.line)
 }
 
@@ -473,6 +515,9 @@ func (*DICompileUnitAttr) Dialect() string { return "llvm" }
 func (*DICompileUnitAttr) Kind() string    { return "DICompileUnitAttr" }
 
 func (a *DICompileUnitAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DICompileUnitAttr<id = %v, sourceLanguage = %v, file = %v, producer = %v, isOptimized = %v, emissionKind = %v, nameTableKind = %v, splitDebugFilename = %v>", a.id, a.sourceLanguage, a.file, a.producer, a.isOptimized, a.emissionKind, a.nameTableKind, a.splitDebugFilename)
 }
 
@@ -589,6 +634,9 @@ func (*DICompositeTypeAttr) Dialect() string { return "llvm" }
 func (*DICompositeTypeAttr) Kind() string    { return "DICompositeTypeAttr" }
 
 func (a *DICompositeTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DICompositeTypeAttr<recId = %v, isRecSelf = %v, tag = %v, name = %v, file = %v, line = %v, scope = %v, baseType = %v, flags = %v, sizeInBits = %v, alignInBits = %v, dataLocation = %v, rank = %v, allocated = %v, associated = %v, elements = %v>", a.recId, a.isRecSelf, a.tag, a.name, a.file, a.line, a.scope, a.baseType, a.flags, a.sizeInBits, a.alignInBits, a.dataLocation, a.rank, a.allocated, a.associated, a.elements)
 }
 
@@ -706,6 +754,9 @@ func (*DIDerivedTypeAttr) Dialect() string { return "llvm" }
 func (*DIDerivedTypeAttr) Kind() string    { return "DIDerivedTypeAttr" }
 
 func (a *DIDerivedTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DIDerivedTypeAttr<tag = %v, name = %v, baseType = %v, sizeInBits = %v, alignInBits = %v, offsetInBits = %v, dwarfAddressSpace = %v, extraData = %v>", a.tag, a.name, a.baseType, a.sizeInBits, a.alignInBits, a.offsetInBits, a.dwarfAddressSpace, a.extraData)
 }
 
@@ -772,6 +823,9 @@ func (*DIExpressionAttr) Dialect() string { return "llvm" }
 func (*DIExpressionAttr) Kind() string    { return "DIExpressionAttr" }
 
 func (a *DIExpressionAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DIExpressionAttr<operations = %v>", a.operations)
 }
 
@@ -840,6 +894,9 @@ func (*DIFileAttr) Dialect() string { return "llvm" }
 func (*DIFileAttr) Kind() string    { return "DIFileAttr" }
 
 func (a *DIFileAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DIFileAttr<name = %v, directory = %v>", a.name, a.directory)
 }
 
@@ -879,6 +936,9 @@ func (*DIGenericSubrangeAttr) Dialect() string { return "llvm" }
 func (*DIGenericSubrangeAttr) Kind() string    { return "DIGenericSubrangeAttr" }
 
 func (a *DIGenericSubrangeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DIGenericSubrangeAttr<count = %v, lowerBound = %v, upperBound = %v, stride = %v>", a.count, a.lowerBound, a.upperBound, a.stride)
 }
 
@@ -942,6 +1002,9 @@ func (*DIGlobalVariableAttr) Dialect() string { return "llvm" }
 func (*DIGlobalVariableAttr) Kind() string    { return "DIGlobalVariableAttr" }
 
 func (a *DIGlobalVariableAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DIGlobalVariableAttr<scope = %v, name = %v, linkageName = %v, file = %v, line = %v, type = %v, isLocalToUnit = %v, isDefined = %v, alignInBits = %v>", a.scope, a.name, a.linkageName, a.file, a.line, a.type_, a.isLocalToUnit, a.isDefined, a.alignInBits)
 }
 
@@ -1020,6 +1083,9 @@ func (*DIGlobalVariableExpressionAttr) Dialect() string { return "llvm" }
 func (*DIGlobalVariableExpressionAttr) Kind() string    { return "DIGlobalVariableExpressionAttr" }
 
 func (a *DIGlobalVariableExpressionAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DIGlobalVariableExpressionAttr<var = %v, expr = %v>", a.var_, a.expr)
 }
 
@@ -1072,6 +1138,9 @@ func (*DIImportedEntityAttr) Dialect() string { return "llvm" }
 func (*DIImportedEntityAttr) Kind() string    { return "DIImportedEntityAttr" }
 
 func (a *DIImportedEntityAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DIImportedEntityAttr<tag = %v, scope = %v, entity = %v, file = %v, line = %v, name = %v, elements = %v>", a.tag, a.scope, a.entity, a.file, a.line, a.name, a.elements)
 }
 
@@ -1140,6 +1209,9 @@ func (*DILabelAttr) Dialect() string { return "llvm" }
 func (*DILabelAttr) Kind() string    { return "DILabelAttr" }
 
 func (a *DILabelAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DILabelAttr<scope = %v, name = %v, file = %v, line = %v>", a.scope, a.name, a.file, a.line)
 }
 
@@ -1193,6 +1265,9 @@ func (*DILexicalBlockAttr) Dialect() string { return "llvm" }
 func (*DILexicalBlockAttr) Kind() string    { return "DILexicalBlockAttr" }
 
 func (a *DILexicalBlockAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DILexicalBlockAttr<scope = %v, file = %v, line = %v, column = %v>", a.scope, a.file, a.line, a.column)
 }
 
@@ -1244,6 +1319,9 @@ func (*DILexicalBlockFileAttr) Dialect() string { return "llvm" }
 func (*DILexicalBlockFileAttr) Kind() string    { return "DILexicalBlockFileAttr" }
 
 func (a *DILexicalBlockFileAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DILexicalBlockFileAttr<scope = %v, file = %v, discriminator = %v>", a.scope, a.file, a.discriminator)
 }
 
@@ -1300,6 +1378,9 @@ func (*DILocalVariableAttr) Dialect() string { return "llvm" }
 func (*DILocalVariableAttr) Kind() string    { return "DILocalVariableAttr" }
 
 func (a *DILocalVariableAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DILocalVariableAttr<scope = %v, name = %v, file = %v, line = %v, arg = %v, alignInBits = %v, type = %v, flags = %v>", a.scope, a.name, a.file, a.line, a.arg, a.alignInBits, a.type_, a.flags)
 }
 
@@ -1381,6 +1462,9 @@ func (*DIModuleAttr) Dialect() string { return "llvm" }
 func (*DIModuleAttr) Kind() string    { return "DIModuleAttr" }
 
 func (a *DIModuleAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DIModuleAttr<file = %v, scope = %v, name = %v, configMacros = %v, includePath = %v, apinotes = %v, line = %v, isDecl = %v>", a.file, a.scope, a.name, a.configMacros, a.includePath, a.apinotes, a.line, a.isDecl)
 }
 
@@ -1448,6 +1532,9 @@ func (*DINamespaceAttr) Dialect() string { return "llvm" }
 func (*DINamespaceAttr) Kind() string    { return "DINamespaceAttr" }
 
 func (a *DINamespaceAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DINamespaceAttr<name = %v, scope = %v, exportSymbols = %v>", a.name, a.scope, a.exportSymbols)
 }
 
@@ -1482,7 +1569,13 @@ func GetDINullTypeAttr(ctx *ir.Context) *DINullTypeAttr {
 
 func (*DINullTypeAttr) Dialect() string { return "llvm" }
 func (*DINullTypeAttr) Kind() string    { return "DINullTypeAttr" }
-func (*DINullTypeAttr) String() string  { return "#llvm.DINullTypeAttr" }
+
+func (a *DINullTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return "#llvm.DINullTypeAttr"
+}
 
 // DIStringTypeAttr is a llvm attribute.
 type DIStringTypeAttr struct {
@@ -1526,6 +1619,9 @@ func (*DIStringTypeAttr) Dialect() string { return "llvm" }
 func (*DIStringTypeAttr) Kind() string    { return "DIStringTypeAttr" }
 
 func (a *DIStringTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DIStringTypeAttr<tag = %v, name = %v, sizeInBits = %v, alignInBits = %v, stringLength = %v, stringLengthExp = %v, stringLocationExp = %v, encoding = %v>", a.tag, a.name, a.sizeInBits, a.alignInBits, a.stringLength, a.stringLengthExp, a.stringLocationExp, a.encoding)
 }
 
@@ -1633,6 +1729,9 @@ func (*DISubprogramAttr) Dialect() string { return "llvm" }
 func (*DISubprogramAttr) Kind() string    { return "DISubprogramAttr" }
 
 func (a *DISubprogramAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DISubprogramAttr<recId = %v, isRecSelf = %v, id = %v, compileUnit = %v, scope = %v, name = %v, linkageName = %v, file = %v, line = %v, scopeLine = %v, subprogramFlags = %v, type = %v, retainedNodes = %v, annotations = %v>", a.recId, a.isRecSelf, a.id, a.compileUnit, a.scope, a.name, a.linkageName, a.file, a.line, a.scopeLine, a.subprogramFlags, a.type_, a.retainedNodes, a.annotations)
 }
 
@@ -1732,6 +1831,9 @@ func (*DISubrangeAttr) Dialect() string { return "llvm" }
 func (*DISubrangeAttr) Kind() string    { return "DISubrangeAttr" }
 
 func (a *DISubrangeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DISubrangeAttr<count = %v, lowerBound = %v, upperBound = %v, stride = %v>", a.count, a.lowerBound, a.upperBound, a.stride)
 }
 
@@ -1780,6 +1882,9 @@ func (*DISubroutineTypeAttr) Dialect() string { return "llvm" }
 func (*DISubroutineTypeAttr) Kind() string    { return "DISubroutineTypeAttr" }
 
 func (a *DISubroutineTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DISubroutineTypeAttr<callingConvention = %v, types = %v>", a.callingConvention, a.types_)
 }
 
@@ -1813,6 +1918,9 @@ func (*DSOLocalEquivalentAttr) Dialect() string { return "llvm" }
 func (*DSOLocalEquivalentAttr) Kind() string    { return "DSOLocalEquivalentAttr" }
 
 func (a *DSOLocalEquivalentAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DSOLocalEquivalentAttr<sym = %v>", a.sym)
 }
 
@@ -1844,6 +1952,9 @@ func (*DependentLibrariesAttr) Dialect() string { return "llvm" }
 func (*DependentLibrariesAttr) Kind() string    { return "DependentLibrariesAttr" }
 
 func (a *DependentLibrariesAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DependentLibrariesAttr<libs = %v>", a.libs)
 }
 
@@ -1874,6 +1985,9 @@ func (*DereferenceableAttr) Dialect() string { return "llvm" }
 func (*DereferenceableAttr) Kind() string    { return "DereferenceableAttr" }
 
 func (a *DereferenceableAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DereferenceableAttr<bytes = %v, mayBeNull = %v>", a.bytes, a.mayBeNull)
 }
 
@@ -1907,6 +2021,9 @@ func (*FastmathFlagsAttr) Dialect() string { return "llvm" }
 func (*FastmathFlagsAttr) Kind() string    { return "FastmathFlagsAttr" }
 
 func (a *FastmathFlagsAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.FastmathFlagsAttr<value = %v>", a.value)
 }
 
@@ -1935,6 +2052,9 @@ func (*FramePointerKindAttr) Dialect() string { return "llvm" }
 func (*FramePointerKindAttr) Kind() string    { return "FramePointerKindAttr" }
 
 func (a *FramePointerKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.FramePointerKindAttr<framePointerKind = %v>", a.framePointerKind)
 }
 
@@ -1963,6 +2083,9 @@ func (*IntegerOverflowFlagsAttr) Dialect() string { return "llvm" }
 func (*IntegerOverflowFlagsAttr) Kind() string    { return "IntegerOverflowFlagsAttr" }
 
 func (a *IntegerOverflowFlagsAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.IntegerOverflowFlagsAttr<value = %v>", a.value)
 }
 
@@ -1991,6 +2114,9 @@ func (*LinkageAttr) Dialect() string { return "llvm" }
 func (*LinkageAttr) Kind() string    { return "LinkageAttr" }
 
 func (a *LinkageAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.LinkageAttr<linkage = %v>", a.linkage)
 }
 
@@ -2050,6 +2176,9 @@ func (*LoopAnnotationAttr) Dialect() string { return "llvm" }
 func (*LoopAnnotationAttr) Kind() string    { return "LoopAnnotationAttr" }
 
 func (a *LoopAnnotationAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.LoopAnnotationAttr<disableNonforced = %v, vectorize = %v, interleave = %v, unroll = %v, unrollAndJam = %v, licm = %v, distribute = %v, pipeline = %v, peeled = %v, unswitch = %v, mustProgress = %v, isVectorized = %v, startLoc = %v, endLoc = %v, parallelAccesses = %v>", a.disableNonforced, a.vectorize, a.interleave, a.unroll, a.unrollAndJam, a.licm, a.distribute, a.pipeline, a.peeled, a.unswitch, a.mustProgress, a.isVectorized, a.startLoc, a.endLoc, a.parallelAccesses)
 }
 
@@ -2172,6 +2301,9 @@ func (*LoopDistributeAttr) Dialect() string { return "llvm" }
 func (*LoopDistributeAttr) Kind() string    { return "LoopDistributeAttr" }
 
 func (a *LoopDistributeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.LoopDistributeAttr<disable = %v, followupCoincident = %v, followupSequential = %v, followupFallback = %v, followupAll = %v>", a.disable, a.followupCoincident, a.followupSequential, a.followupFallback, a.followupAll)
 }
 
@@ -2220,6 +2352,9 @@ func (*LoopInterleaveAttr) Dialect() string { return "llvm" }
 func (*LoopInterleaveAttr) Kind() string    { return "LoopInterleaveAttr" }
 
 func (a *LoopInterleaveAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.LoopInterleaveAttr<count = %v>", a.count)
 }
 
@@ -2250,6 +2385,9 @@ func (*LoopLICMAttr) Dialect() string { return "llvm" }
 func (*LoopLICMAttr) Kind() string    { return "LoopLICMAttr" }
 
 func (a *LoopLICMAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.LoopLICMAttr<disable = %v, versioningDisable = %v>", a.disable, a.versioningDisable)
 }
 
@@ -2283,6 +2421,9 @@ func (*LoopPeeledAttr) Dialect() string { return "llvm" }
 func (*LoopPeeledAttr) Kind() string    { return "LoopPeeledAttr" }
 
 func (a *LoopPeeledAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.LoopPeeledAttr<count = %v>", a.count)
 }
 
@@ -2313,6 +2454,9 @@ func (*LoopPipelineAttr) Dialect() string { return "llvm" }
 func (*LoopPipelineAttr) Kind() string    { return "LoopPipelineAttr" }
 
 func (a *LoopPipelineAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.LoopPipelineAttr<disable = %v, initiationinterval = %v>", a.disable, a.initiationinterval)
 }
 
@@ -2378,6 +2522,9 @@ func (*LoopUnrollAndJamAttr) Dialect() string { return "llvm" }
 func (*LoopUnrollAndJamAttr) Kind() string    { return "LoopUnrollAndJamAttr" }
 
 func (a *LoopUnrollAndJamAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.LoopUnrollAndJamAttr<disable = %v, count = %v, followupOuter = %v, followupInner = %v, followupRemainderOuter = %v, followupRemainderInner = %v, followupAll = %v>", a.disable, a.count, a.followupOuter, a.followupInner, a.followupRemainderOuter, a.followupRemainderInner, a.followupAll)
 }
 
@@ -2460,6 +2607,9 @@ func (*LoopUnrollAttr) Dialect() string { return "llvm" }
 func (*LoopUnrollAttr) Kind() string    { return "LoopUnrollAttr" }
 
 func (a *LoopUnrollAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.LoopUnrollAttr<disable = %v, count = %v, runtimeDisable = %v, full = %v, followupUnrolled = %v, followupRemainder = %v, followupAll = %v>", a.disable, a.count, a.runtimeDisable, a.full, a.followupUnrolled, a.followupRemainder, a.followupAll)
 }
 
@@ -2518,6 +2668,9 @@ func (*LoopUnswitchAttr) Dialect() string { return "llvm" }
 func (*LoopUnswitchAttr) Kind() string    { return "LoopUnswitchAttr" }
 
 func (a *LoopUnswitchAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.LoopUnswitchAttr<partialDisable = %v>", a.partialDisable)
 }
 
@@ -2570,6 +2723,9 @@ func (*LoopVectorizeAttr) Dialect() string { return "llvm" }
 func (*LoopVectorizeAttr) Kind() string    { return "LoopVectorizeAttr" }
 
 func (a *LoopVectorizeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.LoopVectorizeAttr<disable = %v, predicateEnable = %v, scalableEnable = %v, width = %v, followupVectorized = %v, followupEpilogue = %v, followupAll = %v>", a.disable, a.predicateEnable, a.scalableEnable, a.width, a.followupVectorized, a.followupEpilogue, a.followupAll)
 }
 
@@ -2630,6 +2786,9 @@ func (*MMRATagAttr) Dialect() string { return "llvm" }
 func (*MMRATagAttr) Kind() string    { return "MMRATagAttr" }
 
 func (a *MMRATagAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.MMRATagAttr<prefix = %q, suffix = %q>", a.prefix, a.suffix)
 }
 
@@ -2673,6 +2832,9 @@ func (*MemoryEffectsAttr) Dialect() string { return "llvm" }
 func (*MemoryEffectsAttr) Kind() string    { return "MemoryEffectsAttr" }
 
 func (a *MemoryEffectsAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.MemoryEffectsAttr<other = %v, argMem = %v, inaccessibleMem = %v, errnoMem = %v, targetMem0 = %v, targetMem1 = %v>", a.other, a.argMem, a.inaccessibleMem, a.errnoMem, a.targetMem0, a.targetMem1)
 }
 
@@ -2730,6 +2892,9 @@ func (*ModuleFlagAttr) Dialect() string { return "llvm" }
 func (*ModuleFlagAttr) Kind() string    { return "ModuleFlagAttr" }
 
 func (a *ModuleFlagAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.ModuleFlagAttr<behavior = %v, key = %v, value = %v>", a.behavior, a.key, a.value)
 }
 
@@ -2772,6 +2937,9 @@ func (*ModuleFlagCGProfileEntryAttr) Dialect() string { return "llvm" }
 func (*ModuleFlagCGProfileEntryAttr) Kind() string    { return "ModuleFlagCGProfileEntryAttr" }
 
 func (a *ModuleFlagCGProfileEntryAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.ModuleFlagCGProfileEntryAttr<from = %v, to = %v, count = %v>", a.from, a.to, a.count)
 }
 
@@ -2831,6 +2999,9 @@ func (*ModuleFlagProfileSummaryAttr) Dialect() string { return "llvm" }
 func (*ModuleFlagProfileSummaryAttr) Kind() string    { return "ModuleFlagProfileSummaryAttr" }
 
 func (a *ModuleFlagProfileSummaryAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.ModuleFlagProfileSummaryAttr<format = %v, total_count = %v, max_count = %v, max_internal_count = %v, max_function_count = %v, num_counts = %v, num_functions = %v, is_partial_profile = %v, partial_profile_ratio = %v, detailed_summary = %v>", a.format, a.totalCount, a.maxCount, a.maxInternalCount, a.maxFunctionCount, a.numCounts, a.numFunctions, a.isPartialProfile, a.partialProfileRatio, a.detailedSummary)
 }
 
@@ -2911,6 +3082,9 @@ func (*ModuleFlagProfileSummaryDetailedAttr) Kind() string {
 }
 
 func (a *ModuleFlagProfileSummaryDetailedAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.ModuleFlagProfileSummaryDetailedAttr<cut_off = %v, min_count = %v, num_counts = %v>", a.cutOff, a.minCount, a.numCounts)
 }
 
@@ -2945,7 +3119,13 @@ func GetPoisonAttr(ctx *ir.Context) *PoisonAttr {
 
 func (*PoisonAttr) Dialect() string { return "llvm" }
 func (*PoisonAttr) Kind() string    { return "PoisonAttr" }
-func (*PoisonAttr) String() string  { return "#llvm.PoisonAttr" }
+
+func (a *PoisonAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return "#llvm.PoisonAttr"
+}
 
 // TBAAMemberAttr is a llvm attribute.
 type TBAAMemberAttr struct {
@@ -2969,6 +3149,9 @@ func (*TBAAMemberAttr) Dialect() string { return "llvm" }
 func (*TBAAMemberAttr) Kind() string    { return "TBAAMemberAttr" }
 
 func (a *TBAAMemberAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.TBAAMemberAttr<typeDesc = %v, offset = %v>", a.typeDesc, a.offset)
 }
 
@@ -2998,9 +3181,15 @@ func GetTBAARootAttr(ctx *ir.Context, id ir.Attribute) *TBAARootAttr {
 	return ir.InsertAttr(ctx, k, &TBAARootAttr{id: id})
 }
 
-func (*TBAARootAttr) Dialect() string  { return "llvm" }
-func (*TBAARootAttr) Kind() string     { return "TBAARootAttr" }
-func (a *TBAARootAttr) String() string { return fmt.Sprintf("#llvm.TBAARootAttr<id = %v>", a.id) }
+func (*TBAARootAttr) Dialect() string { return "llvm" }
+func (*TBAARootAttr) Kind() string    { return "TBAARootAttr" }
+
+func (a *TBAARootAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#llvm.TBAARootAttr<id = %v>", a.id)
+}
 
 // Id returns the id parameter.
 func (a *TBAARootAttr) Id() ir.Attribute {
@@ -3033,6 +3222,9 @@ func (*TBAATagAttr) Dialect() string { return "llvm" }
 func (*TBAATagAttr) Kind() string    { return "TBAATagAttr" }
 
 func (a *TBAATagAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.TBAATagAttr<base_type = %v, access_type = %v, offset = %v, constant = %v>", a.baseType, a.accessType, a.offset, a.constant)
 }
 
@@ -3081,6 +3273,9 @@ func (*TBAATypeDescriptorAttr) Dialect() string { return "llvm" }
 func (*TBAATypeDescriptorAttr) Kind() string    { return "TBAATypeDescriptorAttr" }
 
 func (a *TBAATypeDescriptorAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.TBAATypeDescriptorAttr<id = %q, members = %v>", a.id, a.members)
 }
 
@@ -3114,6 +3309,9 @@ func (*TailCallKindAttr) Dialect() string { return "llvm" }
 func (*TailCallKindAttr) Kind() string    { return "TailCallKindAttr" }
 
 func (a *TailCallKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.TailCallKindAttr<tailCallKind = %v>", a.tailCallKind)
 }
 
@@ -3146,6 +3344,9 @@ func (*TargetAttr) Dialect() string { return "llvm" }
 func (*TargetAttr) Kind() string    { return "TargetAttr" }
 
 func (a *TargetAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.TargetAttr<triple = %v, chip = %v, features = %v>", a.triple, a.chip, a.features)
 }
 
@@ -3215,6 +3416,9 @@ func (*UWTableKindAttr) Dialect() string { return "llvm" }
 func (*UWTableKindAttr) Kind() string    { return "UWTableKindAttr" }
 
 func (a *UWTableKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.UWTableKindAttr<uwtableKind = %v>", a.uwtableKind)
 }
 
@@ -3239,7 +3443,13 @@ func GetUndefAttr(ctx *ir.Context) *UndefAttr {
 
 func (*UndefAttr) Dialect() string { return "llvm" }
 func (*UndefAttr) Kind() string    { return "UndefAttr" }
-func (*UndefAttr) String() string  { return "#llvm.UndefAttr" }
+
+func (a *UndefAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return "#llvm.UndefAttr"
+}
 
 // VScaleRangeAttr is a llvm attribute.
 type VScaleRangeAttr struct {
@@ -3263,6 +3473,9 @@ func (*VScaleRangeAttr) Dialect() string { return "llvm" }
 func (*VScaleRangeAttr) Kind() string    { return "VScaleRangeAttr" }
 
 func (a *VScaleRangeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.VScaleRangeAttr<minRange = %v, maxRange = %v>", a.minRange, a.maxRange)
 }
 
@@ -3298,6 +3511,9 @@ func (*VecTypeHintAttr) Dialect() string { return "llvm" }
 func (*VecTypeHintAttr) Kind() string    { return "VecTypeHintAttr" }
 
 func (a *VecTypeHintAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.VecTypeHintAttr<hint = %v, is_signed = %v>", a.hint, a.isSigned)
 }
 
@@ -3333,6 +3549,9 @@ func (*WorkgroupAttributionAttr) Dialect() string { return "llvm" }
 func (*WorkgroupAttributionAttr) Kind() string    { return "WorkgroupAttributionAttr" }
 
 func (a *WorkgroupAttributionAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.WorkgroupAttributionAttr<num_elements = %v, element_type = %v>", a.numElements, a.elementType)
 }
 
@@ -3362,4 +3581,10 @@ func GetZeroAttr(ctx *ir.Context) *ZeroAttr {
 
 func (*ZeroAttr) Dialect() string { return "llvm" }
 func (*ZeroAttr) Kind() string    { return "ZeroAttr" }
-func (*ZeroAttr) String() string  { return "#llvm.ZeroAttr" }
+
+func (a *ZeroAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return "#llvm.ZeroAttr"
+}

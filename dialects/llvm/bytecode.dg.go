@@ -324,7 +324,6 @@ func readDIBasicTypeAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeDIBasicTypeAttr encodes a DIBasicTypeAttr.
 func writeDIBasicTypeAttr(w *bytecode.EntryWriter, a *DIBasicTypeAttr) (bool, error) {
-	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 22 {
 		w.VarInt(0)
 		w.VarInt(uint64(uint64(a.tag)))
@@ -332,14 +331,6 @@ func writeDIBasicTypeAttr(w *bytecode.EntryWriter, a *DIBasicTypeAttr) (bool, er
 		w.VarInt(uint64(uint64(a.sizeInBits)))
 		w.VarInt(uint64(uint64(a.encoding)))
 		return true, w.Err()
-	}
-	needs = append(needs, "llvm >= 22 (code 0)")
-	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DIBasicTypeAttr",
-		}
 	}
 	return false, nil
 }
@@ -411,7 +402,6 @@ func readDICompileUnitAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeDICompileUnitAttr encodes a DICompileUnitAttr.
 func writeDICompileUnitAttr(w *bytecode.EntryWriter, a *DICompileUnitAttr) (bool, error) {
-	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 22 {
 		w.VarInt(1)
 		w.Attribute(a.id)
@@ -428,14 +418,6 @@ func writeDICompileUnitAttr(w *bytecode.EntryWriter, a *DICompileUnitAttr) (bool
 		}
 		w.VarInt(uint64(uint64(a.nameTableKind)))
 		return true, w.Err()
-	}
-	needs = append(needs, "llvm >= 22 (code 1)")
-	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DICompileUnitAttr",
-		}
 	}
 	return false, nil
 }
@@ -550,7 +532,6 @@ func readDICompositeTypeAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeDICompositeTypeAttr encodes a DICompositeTypeAttr.
 func writeDICompositeTypeAttr(w *bytecode.EntryWriter, a *DICompositeTypeAttr) (bool, error) {
-	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 22 {
 		w.VarInt(2)
 		w.OptionalAttribute(a.recId)
@@ -593,14 +574,6 @@ func writeDICompositeTypeAttr(w *bytecode.EntryWriter, a *DICompositeTypeAttr) (
 		}
 		writeOptionalAttrList(w, a.elements)
 		return true, w.Err()
-	}
-	needs = append(needs, "llvm >= 22 (code 2)")
-	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DICompositeTypeAttr",
-		}
 	}
 	return false, nil
 }
@@ -671,7 +644,6 @@ func readDIDerivedTypeAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeDIDerivedTypeAttr encodes a DIDerivedTypeAttr.
 func writeDIDerivedTypeAttr(w *bytecode.EntryWriter, a *DIDerivedTypeAttr) (bool, error) {
-	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 22 {
 		w.VarInt(3)
 		w.VarInt(uint64(uint64(a.tag)))
@@ -683,14 +655,6 @@ func writeDIDerivedTypeAttr(w *bytecode.EntryWriter, a *DIDerivedTypeAttr) (bool
 		writeOptionalUint32(w, a.dwarfAddressSpace)
 		w.OptionalAttribute(a.extraData)
 		return true, w.Err()
-	}
-	needs = append(needs, "llvm >= 22 (code 3)")
-	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DIDerivedTypeAttr",
-		}
 	}
 	return false, nil
 }
@@ -709,19 +673,10 @@ func readDIExpressionAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeDIExpressionAttr encodes a DIExpressionAttr.
 func writeDIExpressionAttr(w *bytecode.EntryWriter, a *DIExpressionAttr) (bool, error) {
-	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 22 {
 		w.VarInt(5)
 		writeOptionalAttrList(w, a.operations)
 		return true, w.Err()
-	}
-	needs = append(needs, "llvm >= 22 (code 5)")
-	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DIExpressionAttr",
-		}
 	}
 	return false, nil
 }
@@ -788,20 +743,11 @@ func readDIFileAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeDIFileAttr encodes a DIFileAttr.
 func writeDIFileAttr(w *bytecode.EntryWriter, a *DIFileAttr) (bool, error) {
-	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 22 {
 		w.VarInt(6)
 		writeStringAsAttr(w, a.name)
 		writeStringAsAttr(w, a.directory)
 		return true, w.Err()
-	}
-	needs = append(needs, "llvm >= 22 (code 6)")
-	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DIFileAttr",
-		}
 	}
 	return false, nil
 }
@@ -876,7 +822,6 @@ func readDIGlobalVariableAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeDIGlobalVariableAttr encodes a DIGlobalVariableAttr.
 func writeDIGlobalVariableAttr(w *bytecode.EntryWriter, a *DIGlobalVariableAttr) (bool, error) {
-	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 22 {
 		w.VarInt(7)
 		w.OptionalAttribute(a.scope)
@@ -889,14 +834,6 @@ func writeDIGlobalVariableAttr(w *bytecode.EntryWriter, a *DIGlobalVariableAttr)
 		w.Byte(byte(bytecode.BoolInt(a.isDefined)))
 		w.VarInt(uint64(uint64(a.alignInBits)))
 		return true, w.Err()
-	}
-	needs = append(needs, "llvm >= 22 (code 7)")
-	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DIGlobalVariableAttr",
-		}
 	}
 	return false, nil
 }
@@ -919,7 +856,6 @@ func readDIGlobalVariableExpressionAttr0(r *bytecode.EntryReader) (ir.Attribute,
 
 // writeDIGlobalVariableExpressionAttr encodes a DIGlobalVariableExpressionAttr.
 func writeDIGlobalVariableExpressionAttr(w *bytecode.EntryWriter, a *DIGlobalVariableExpressionAttr) (bool, error) {
-	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 22 {
 		w.VarInt(8)
 		w.Attribute(a.var_)
@@ -929,14 +865,6 @@ func writeDIGlobalVariableExpressionAttr(w *bytecode.EntryWriter, a *DIGlobalVar
 			w.OptionalAttribute(a.expr)
 		}
 		return true, w.Err()
-	}
-	needs = append(needs, "llvm >= 22 (code 8)")
-	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DIGlobalVariableExpressionAttr",
-		}
 	}
 	return false, nil
 }
@@ -995,7 +923,6 @@ func readDIImportedEntityAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeDIImportedEntityAttr encodes a DIImportedEntityAttr.
 func writeDIImportedEntityAttr(w *bytecode.EntryWriter, a *DIImportedEntityAttr) (bool, error) {
-	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 22 {
 		w.VarInt(9)
 		w.VarInt(uint64(uint64(a.tag)))
@@ -1010,14 +937,6 @@ func writeDIImportedEntityAttr(w *bytecode.EntryWriter, a *DIImportedEntityAttr)
 		w.OptionalAttribute(a.name)
 		writeOptionalAttrList(w, a.elements)
 		return true, w.Err()
-	}
-	needs = append(needs, "llvm >= 22 (code 9)")
-	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DIImportedEntityAttr",
-		}
 	}
 	return false, nil
 }
@@ -1056,7 +975,6 @@ func readDILabelAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeDILabelAttr encodes a DILabelAttr.
 func writeDILabelAttr(w *bytecode.EntryWriter, a *DILabelAttr) (bool, error) {
-	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 22 {
 		w.VarInt(10)
 		w.Attribute(a.scope)
@@ -1068,14 +986,6 @@ func writeDILabelAttr(w *bytecode.EntryWriter, a *DILabelAttr) (bool, error) {
 		}
 		w.VarInt(uint64(uint64(a.line)))
 		return true, w.Err()
-	}
-	needs = append(needs, "llvm >= 22 (code 10)")
-	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DILabelAttr",
-		}
 	}
 	return false, nil
 }
@@ -1122,7 +1032,6 @@ func readDILexicalBlockAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeDILexicalBlockAttr encodes a DILexicalBlockAttr.
 func writeDILexicalBlockAttr(w *bytecode.EntryWriter, a *DILexicalBlockAttr) (bool, error) {
-	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 22 {
 		w.VarInt(11)
 		w.Attribute(a.scope)
@@ -1134,14 +1043,6 @@ func writeDILexicalBlockAttr(w *bytecode.EntryWriter, a *DILexicalBlockAttr) (bo
 		w.VarInt(uint64(uint64(a.line)))
 		w.VarInt(uint64(uint64(a.column)))
 		return true, w.Err()
-	}
-	needs = append(needs, "llvm >= 22 (code 11)")
-	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DILexicalBlockAttr",
-		}
 	}
 	return false, nil
 }
@@ -1176,7 +1077,6 @@ func readDILexicalBlockFileAttr0(r *bytecode.EntryReader) (ir.Attribute, error) 
 
 // writeDILexicalBlockFileAttr encodes a DILexicalBlockFileAttr.
 func writeDILexicalBlockFileAttr(w *bytecode.EntryWriter, a *DILexicalBlockFileAttr) (bool, error) {
-	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 22 {
 		w.VarInt(12)
 		w.Attribute(a.scope)
@@ -1187,14 +1087,6 @@ func writeDILexicalBlockFileAttr(w *bytecode.EntryWriter, a *DILexicalBlockFileA
 		}
 		w.VarInt(uint64(uint64(a.discriminator)))
 		return true, w.Err()
-	}
-	needs = append(needs, "llvm >= 22 (code 12)")
-	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DILexicalBlockFileAttr",
-		}
 	}
 	return false, nil
 }
@@ -1273,7 +1165,6 @@ func readDILocalVariableAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeDILocalVariableAttr encodes a DILocalVariableAttr.
 func writeDILocalVariableAttr(w *bytecode.EntryWriter, a *DILocalVariableAttr) (bool, error) {
-	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 22 {
 		w.VarInt(13)
 		w.Attribute(a.scope)
@@ -1292,14 +1183,6 @@ func writeDILocalVariableAttr(w *bytecode.EntryWriter, a *DILocalVariableAttr) (
 		}
 		w.VarInt(uint64(uint64(a.flags)))
 		return true, w.Err()
-	}
-	needs = append(needs, "llvm >= 22 (code 13)")
-	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DILocalVariableAttr",
-		}
 	}
 	return false, nil
 }
@@ -1330,21 +1213,12 @@ func readDINamespaceAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeDINamespaceAttr encodes a DINamespaceAttr.
 func writeDINamespaceAttr(w *bytecode.EntryWriter, a *DINamespaceAttr) (bool, error) {
-	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 22 {
 		w.VarInt(14)
 		w.OptionalAttribute(a.name)
 		w.OptionalAttribute(a.scope)
 		w.Byte(byte(bytecode.BoolInt(a.exportSymbols)))
 		return true, w.Err()
-	}
-	needs = append(needs, "llvm >= 22 (code 14)")
-	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DINamespaceAttr",
-		}
 	}
 	return false, nil
 }
@@ -1443,7 +1317,6 @@ func readDISubprogramAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeDISubprogramAttr encodes a DISubprogramAttr.
 func writeDISubprogramAttr(w *bytecode.EntryWriter, a *DISubprogramAttr) (bool, error) {
-	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 22 {
 		w.VarInt(15)
 		w.OptionalAttribute(a.recId)
@@ -1477,14 +1350,6 @@ func writeDISubprogramAttr(w *bytecode.EntryWriter, a *DISubprogramAttr) (bool, 
 		writeOptionalAttrList(w, a.annotations)
 		return true, w.Err()
 	}
-	needs = append(needs, "llvm >= 22 (code 15)")
-	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DISubprogramAttr",
-		}
-	}
 	return false, nil
 }
 
@@ -1514,7 +1379,6 @@ func readDISubrangeAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeDISubrangeAttr encodes a DISubrangeAttr.
 func writeDISubrangeAttr(w *bytecode.EntryWriter, a *DISubrangeAttr) (bool, error) {
-	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 22 {
 		w.VarInt(16)
 		w.OptionalAttribute(a.count)
@@ -1522,14 +1386,6 @@ func writeDISubrangeAttr(w *bytecode.EntryWriter, a *DISubrangeAttr) (bool, erro
 		w.OptionalAttribute(a.upperBound)
 		w.OptionalAttribute(a.stride)
 		return true, w.Err()
-	}
-	needs = append(needs, "llvm >= 22 (code 16)")
-	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DISubrangeAttr",
-		}
 	}
 	return false, nil
 }
@@ -1560,20 +1416,11 @@ func readDISubroutineTypeAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeDISubroutineTypeAttr encodes a DISubroutineTypeAttr.
 func writeDISubroutineTypeAttr(w *bytecode.EntryWriter, a *DISubroutineTypeAttr) (bool, error) {
-	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 22 {
 		w.VarInt(17)
 		w.VarInt(uint64(uint64(a.callingConvention)))
 		writeOptionalAttrList(w, a.types_)
 		return true, w.Err()
-	}
-	needs = append(needs, "llvm >= 22 (code 17)")
-	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DISubroutineTypeAttr",
-		}
 	}
 	return false, nil
 }
@@ -1648,7 +1495,6 @@ func readLoopAnnotationAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeLoopAnnotationAttr encodes a LoopAnnotationAttr.
 func writeLoopAnnotationAttr(w *bytecode.EntryWriter, a *LoopAnnotationAttr) (bool, error) {
-	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 22 {
 		w.VarInt(18)
 		w.OptionalAttribute(a.disableNonforced)
@@ -1667,14 +1513,6 @@ func writeLoopAnnotationAttr(w *bytecode.EntryWriter, a *LoopAnnotationAttr) (bo
 		w.OptionalAttribute(a.endLoc)
 		writeOptionalAttrList(w, a.parallelAccesses)
 		return true, w.Err()
-	}
-	needs = append(needs, "llvm >= 22 (code 18)")
-	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm LoopAnnotationAttr",
-		}
 	}
 	return false, nil
 }

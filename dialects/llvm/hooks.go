@@ -26,27 +26,24 @@ var overflowFlagNames = []struct {
 
 // integerOverflowFlagsAttr is the attribute LLVM 19 keeps an
 // overflowFlags property as: #llvm.overflow<none>, <nsw>, <nuw> or
-// <nsw, nuw>. Until the dialect's attributes read as text, it is that text.
+// <nsw, nuw>, the typed IntegerOverflowFlagsAttr its text reads as.
 func integerOverflowFlagsAttr(ctx *ir.Context, v uint64) (ir.Attribute, error) {
-	var parts []string
 	rest := v
 	for _, f := range overflowFlagNames {
-		if rest&f.bit != 0 {
-			parts = append(parts, f.name)
-			rest &^= f.bit
-		}
+		rest &^= f.bit
 	}
 	if rest != 0 {
 		return nil, fmt.Errorf("overflow flags %#x: unknown bits %#x", v, rest)
 	}
-	if len(parts) == 0 {
-		parts = []string{"none"}
-	}
-	return ir.GetTextAttr(ctx, "llvm", "#llvm.overflow<"+strings.Join(parts, ", ")+">"), nil
+	return GetIntegerOverflowFlagsAttr(ctx, IntegerOverflowFlags(v)), nil
 }
 
-// integerOverflowFlagsValue is the inverse of integerOverflowFlagsAttr.
+// integerOverflowFlagsValue is the inverse of integerOverflowFlagsAttr; it
+// also takes the attribute kept as text.
 func integerOverflowFlagsValue(a ir.Attribute) (uint64, error) {
+	if f, ok := a.(*IntegerOverflowFlagsAttr); ok {
+		return uint64(f.Value()), nil
+	}
 	t, ok := a.(*ir.TextAttr)
 	body, ok2 := strings.CutPrefix(textOf(t, ok), "#llvm.overflow<")
 	body, ok3 := strings.CutSuffix(body, ">")

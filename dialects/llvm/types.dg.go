@@ -31,6 +31,9 @@ func (*LLVMArrayType) Dialect() string { return "llvm" }
 func (*LLVMArrayType) Kind() string    { return "LLVMArrayType" }
 
 func (t *LLVMArrayType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!llvm.LLVMArrayType<elementType = %v, numElements = %v>", t.elementType, t.numElements)
 }
 
@@ -66,6 +69,9 @@ func (*LLVMFixedVectorType) Dialect() string { return "llvm" }
 func (*LLVMFixedVectorType) Kind() string    { return "LLVMFixedVectorType" }
 
 func (t *LLVMFixedVectorType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!llvm.LLVMFixedVectorType<elementType = %v, numElements = %v>", t.elementType, t.numElements)
 }
 
@@ -106,6 +112,9 @@ func (*LLVMFunctionType) Dialect() string { return "llvm" }
 func (*LLVMFunctionType) Kind() string    { return "LLVMFunctionType" }
 
 func (t *LLVMFunctionType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!llvm.LLVMFunctionType<returnType = %v, params = %v, varArg = %v>", t.returnType, t.params, t.varArg)
 }
 
@@ -124,6 +133,54 @@ func (t *LLVMFunctionType) VarArg() bool {
 	return t.varArg
 }
 
+// LLVMLabelType is a llvm type.
+type LLVMLabelType struct {
+	ir.TypeBase
+}
+
+// GetLLVMLabelType returns the uniqued LLVMLabelType with these parameters.
+func GetLLVMLabelType(ctx *ir.Context) *LLVMLabelType {
+	k := ir.NewKey("llvm", "LLVMLabelType")
+	if v, ok := ir.LookupType[*LLVMLabelType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &LLVMLabelType{})
+}
+
+func (*LLVMLabelType) Dialect() string { return "llvm" }
+func (*LLVMLabelType) Kind() string    { return "LLVMLabelType" }
+
+func (t *LLVMLabelType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!llvm.LLVMLabelType"
+}
+
+// LLVMMetadataType is a llvm type.
+type LLVMMetadataType struct {
+	ir.TypeBase
+}
+
+// GetLLVMMetadataType returns the uniqued LLVMMetadataType with these parameters.
+func GetLLVMMetadataType(ctx *ir.Context) *LLVMMetadataType {
+	k := ir.NewKey("llvm", "LLVMMetadataType")
+	if v, ok := ir.LookupType[*LLVMMetadataType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &LLVMMetadataType{})
+}
+
+func (*LLVMMetadataType) Dialect() string { return "llvm" }
+func (*LLVMMetadataType) Kind() string    { return "LLVMMetadataType" }
+
+func (t *LLVMMetadataType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!llvm.LLVMMetadataType"
+}
+
 // LLVMPPCFP128Type is 128 bit FP type with IBM double-double semantics.
 type LLVMPPCFP128Type struct {
 	ir.TypeBase
@@ -140,7 +197,13 @@ func GetLLVMPPCFP128Type(ctx *ir.Context) *LLVMPPCFP128Type {
 
 func (*LLVMPPCFP128Type) Dialect() string { return "llvm" }
 func (*LLVMPPCFP128Type) Kind() string    { return "LLVMPPCFP128Type" }
-func (*LLVMPPCFP128Type) String() string  { return "!llvm.LLVMPPCFP128Type" }
+
+func (t *LLVMPPCFP128Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!llvm.LLVMPPCFP128Type"
+}
 
 // LLVMPointerType is lLVM pointer type.
 type LLVMPointerType struct {
@@ -162,6 +225,9 @@ func (*LLVMPointerType) Dialect() string { return "llvm" }
 func (*LLVMPointerType) Kind() string    { return "LLVMPointerType" }
 
 func (t *LLVMPointerType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!llvm.LLVMPointerType<addressSpace = %v>", t.addressSpace)
 }
 
@@ -192,6 +258,9 @@ func (*LLVMScalableVectorType) Dialect() string { return "llvm" }
 func (*LLVMScalableVectorType) Kind() string    { return "LLVMScalableVectorType" }
 
 func (t *LLVMScalableVectorType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!llvm.LLVMScalableVectorType<elementType = %v, minNumElements = %v>", t.elementType, t.minNumElements)
 }
 
@@ -230,6 +299,9 @@ func (*LLVMStructType) Dialect() string { return "llvm" }
 func (*LLVMStructType) Kind() string    { return "LLVMStructType" }
 
 func (t *LLVMStructType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!llvm.LLVMStructType<name = %q, body = %v>", t.name, t.body)
 }
 
@@ -273,6 +345,9 @@ func (*LLVMTargetExtType) Dialect() string { return "llvm" }
 func (*LLVMTargetExtType) Kind() string    { return "LLVMTargetExtType" }
 
 func (t *LLVMTargetExtType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!llvm.LLVMTargetExtType<extTypeName = %q, typeParams = %v, intParams = %v>", t.extTypeName, t.typeParams, t.intParams)
 }
 
@@ -291,6 +366,54 @@ func (t *LLVMTargetExtType) IntParams() []uint32 {
 	return t.intParams
 }
 
+// LLVMTokenType is a llvm type.
+type LLVMTokenType struct {
+	ir.TypeBase
+}
+
+// GetLLVMTokenType returns the uniqued LLVMTokenType with these parameters.
+func GetLLVMTokenType(ctx *ir.Context) *LLVMTokenType {
+	k := ir.NewKey("llvm", "LLVMTokenType")
+	if v, ok := ir.LookupType[*LLVMTokenType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &LLVMTokenType{})
+}
+
+func (*LLVMTokenType) Dialect() string { return "llvm" }
+func (*LLVMTokenType) Kind() string    { return "LLVMTokenType" }
+
+func (t *LLVMTokenType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!llvm.LLVMTokenType"
+}
+
+// LLVMVoidType is a llvm type.
+type LLVMVoidType struct {
+	ir.TypeBase
+}
+
+// GetLLVMVoidType returns the uniqued LLVMVoidType with these parameters.
+func GetLLVMVoidType(ctx *ir.Context) *LLVMVoidType {
+	k := ir.NewKey("llvm", "LLVMVoidType")
+	if v, ok := ir.LookupType[*LLVMVoidType](ctx, k); ok {
+		return v
+	}
+	return ir.InsertType(ctx, k, &LLVMVoidType{})
+}
+
+func (*LLVMVoidType) Dialect() string { return "llvm" }
+func (*LLVMVoidType) Kind() string    { return "LLVMVoidType" }
+
+func (t *LLVMVoidType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!llvm.LLVMVoidType"
+}
+
 // LLVMX86AMXType is lLVM x86_amx type.
 type LLVMX86AMXType struct {
 	ir.TypeBase
@@ -307,4 +430,10 @@ func GetLLVMX86AMXType(ctx *ir.Context) *LLVMX86AMXType {
 
 func (*LLVMX86AMXType) Dialect() string { return "llvm" }
 func (*LLVMX86AMXType) Kind() string    { return "LLVMX86AMXType" }
-func (*LLVMX86AMXType) String() string  { return "!llvm.LLVMX86AMXType" }
+
+func (t *LLVMX86AMXType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!llvm.LLVMX86AMXType"
+}

@@ -81,6 +81,9 @@ func (*ReductionKindAttr) Dialect() string { return "mesh" }
 func (*ReductionKindAttr) Kind() string    { return "ReductionKindAttr" }
 
 func (a *ReductionKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#mesh.ReductionKindAttr<value = %v>", a.value)
 }
 

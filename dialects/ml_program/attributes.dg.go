@@ -28,6 +28,9 @@ func (*ExternAttr) Dialect() string { return "ml_program" }
 func (*ExternAttr) Kind() string    { return "ExternAttr" }
 
 func (a *ExternAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#ml_program.ExternAttr<type = %v>", a.type_)
 }
 

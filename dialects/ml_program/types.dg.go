@@ -20,4 +20,10 @@ func GetTokenType(ctx *ir.Context) *TokenType {
 
 func (*TokenType) Dialect() string { return "ml_program" }
 func (*TokenType) Kind() string    { return "TokenType" }
-func (*TokenType) String() string  { return "!ml_program.TokenType" }
+
+func (t *TokenType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!ml_program.TokenType"
+}

@@ -28,6 +28,9 @@ func (*MPI_ErrorClassEnumAttr) Dialect() string { return "mpi" }
 func (*MPI_ErrorClassEnumAttr) Kind() string    { return "MPI_ErrorClassEnumAttr" }
 
 func (a *MPI_ErrorClassEnumAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#mpi.MPI_ErrorClassEnumAttr<value = %v>", a.value)
 }
 

@@ -20,7 +20,13 @@ func GetCommType(ctx *ir.Context) *CommType {
 
 func (*CommType) Dialect() string { return "mpi" }
 func (*CommType) Kind() string    { return "CommType" }
-func (*CommType) String() string  { return "!mpi.CommType" }
+
+func (t *CommType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!mpi.CommType"
+}
 
 // RequestType is mPI asynchronous request handler.
 type RequestType struct {
@@ -38,7 +44,13 @@ func GetRequestType(ctx *ir.Context) *RequestType {
 
 func (*RequestType) Dialect() string { return "mpi" }
 func (*RequestType) Kind() string    { return "RequestType" }
-func (*RequestType) String() string  { return "!mpi.RequestType" }
+
+func (t *RequestType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!mpi.RequestType"
+}
 
 // RetvalType is mPI function call return value (!mpi.retval).
 type RetvalType struct {
@@ -56,7 +68,13 @@ func GetRetvalType(ctx *ir.Context) *RetvalType {
 
 func (*RetvalType) Dialect() string { return "mpi" }
 func (*RetvalType) Kind() string    { return "RetvalType" }
-func (*RetvalType) String() string  { return "!mpi.RetvalType" }
+
+func (t *RetvalType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!mpi.RetvalType"
+}
 
 // StatusType is mPI reception operation status type.
 type StatusType struct {
@@ -74,4 +92,10 @@ func GetStatusType(ctx *ir.Context) *StatusType {
 
 func (*StatusType) Dialect() string { return "mpi" }
 func (*StatusType) Kind() string    { return "StatusType" }
-func (*StatusType) String() string  { return "!mpi.StatusType" }
+
+func (t *StatusType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!mpi.StatusType"
+}

@@ -28,6 +28,9 @@ func (*RcpRoundingModeAttr) Dialect() string { return "nvgpu" }
 func (*RcpRoundingModeAttr) Kind() string    { return "RcpRoundingModeAttr" }
 
 func (a *RcpRoundingModeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvgpu.RcpRoundingModeAttr<value = %v>", a.value)
 }
 
@@ -56,6 +59,9 @@ func (*TensorMapInterleaveKindAttr) Dialect() string { return "nvgpu" }
 func (*TensorMapInterleaveKindAttr) Kind() string    { return "TensorMapInterleaveKindAttr" }
 
 func (a *TensorMapInterleaveKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvgpu.TensorMapInterleaveKindAttr<value = %v>", a.value)
 }
 
@@ -84,6 +90,9 @@ func (*TensorMapL2PromoKindAttr) Dialect() string { return "nvgpu" }
 func (*TensorMapL2PromoKindAttr) Kind() string    { return "TensorMapL2PromoKindAttr" }
 
 func (a *TensorMapL2PromoKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvgpu.TensorMapL2PromoKindAttr<value = %v>", a.value)
 }
 
@@ -112,6 +121,9 @@ func (*TensorMapOOBKindAttr) Dialect() string { return "nvgpu" }
 func (*TensorMapOOBKindAttr) Kind() string    { return "TensorMapOOBKindAttr" }
 
 func (a *TensorMapOOBKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvgpu.TensorMapOOBKindAttr<value = %v>", a.value)
 }
 
@@ -140,6 +152,9 @@ func (*TensorMapSwizzleKindAttr) Dialect() string { return "nvgpu" }
 func (*TensorMapSwizzleKindAttr) Kind() string    { return "TensorMapSwizzleKindAttr" }
 
 func (a *TensorMapSwizzleKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvgpu.TensorMapSwizzleKindAttr<value = %v>", a.value)
 }
 

@@ -24,7 +24,13 @@ func GetDeviceAsyncTokenType(ctx *ir.Context) *DeviceAsyncTokenType {
 
 func (*DeviceAsyncTokenType) Dialect() string { return "nvgpu" }
 func (*DeviceAsyncTokenType) Kind() string    { return "DeviceAsyncTokenType" }
-func (*DeviceAsyncTokenType) String() string  { return "!nvgpu.DeviceAsyncTokenType" }
+
+func (t *DeviceAsyncTokenType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!nvgpu.DeviceAsyncTokenType"
+}
 
 // MBarrierGroupType is mbarrier barrier type.
 type MBarrierGroupType struct {
@@ -48,6 +54,9 @@ func (*MBarrierGroupType) Dialect() string { return "nvgpu" }
 func (*MBarrierGroupType) Kind() string    { return "MBarrierGroupType" }
 
 func (t *MBarrierGroupType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!nvgpu.MBarrierGroupType<memorySpace = %v, num_barriers = %v>", t.memorySpace, t.numBarriers)
 }
 
@@ -77,7 +86,13 @@ func GetMBarrierTokenType(ctx *ir.Context) *MBarrierTokenType {
 
 func (*MBarrierTokenType) Dialect() string { return "nvgpu" }
 func (*MBarrierTokenType) Kind() string    { return "MBarrierTokenType" }
-func (*MBarrierTokenType) String() string  { return "!nvgpu.MBarrierTokenType" }
+
+func (t *MBarrierTokenType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!nvgpu.MBarrierTokenType"
+}
 
 // TensorMapDescriptorType is tensorMap descriptor.
 type TensorMapDescriptorType struct {
@@ -107,6 +122,9 @@ func (*TensorMapDescriptorType) Dialect() string { return "nvgpu" }
 func (*TensorMapDescriptorType) Kind() string    { return "TensorMapDescriptorType" }
 
 func (t *TensorMapDescriptorType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!nvgpu.TensorMapDescriptorType<tensor = %v, swizzle = %v, l2promo = %v, oob = %v, interleave = %v>", t.tensor, t.swizzle, t.l2promo, t.oob, t.interleave)
 }
 
@@ -155,6 +173,9 @@ func (*WarpgroupAccumulatorType) Dialect() string { return "nvgpu" }
 func (*WarpgroupAccumulatorType) Kind() string    { return "WarpgroupAccumulatorType" }
 
 func (t *WarpgroupAccumulatorType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!nvgpu.WarpgroupAccumulatorType<fragmented = %v>", t.fragmented)
 }
 
@@ -183,6 +204,9 @@ func (*WarpgroupMatrixDescriptorType) Dialect() string { return "nvgpu" }
 func (*WarpgroupMatrixDescriptorType) Kind() string    { return "WarpgroupMatrixDescriptorType" }
 
 func (t *WarpgroupMatrixDescriptorType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!nvgpu.WarpgroupMatrixDescriptorType<tensor = %v>", t.tensor)
 }
 

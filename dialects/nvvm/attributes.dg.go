@@ -28,6 +28,9 @@ func (*BarrierReductionAttr) Dialect() string { return "nvvm" }
 func (*BarrierReductionAttr) Kind() string    { return "BarrierReductionAttr" }
 
 func (a *BarrierReductionAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.BarrierReductionAttr<value = %v>", a.value)
 }
 
@@ -56,6 +59,9 @@ func (*BlockScaleFormatAttr) Dialect() string { return "nvvm" }
 func (*BlockScaleFormatAttr) Kind() string    { return "BlockScaleFormatAttr" }
 
 func (a *BlockScaleFormatAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.BlockScaleFormatAttr<value = %v>", a.value)
 }
 
@@ -84,6 +90,9 @@ func (*CTAGroupKindAttr) Dialect() string { return "nvvm" }
 func (*CTAGroupKindAttr) Kind() string    { return "CTAGroupKindAttr" }
 
 func (a *CTAGroupKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.CTAGroupKindAttr<value = %v>", a.value)
 }
 
@@ -112,6 +121,9 @@ func (*CacheEvictionPriorityAttr) Dialect() string { return "nvvm" }
 func (*CacheEvictionPriorityAttr) Kind() string    { return "CacheEvictionPriorityAttr" }
 
 func (a *CacheEvictionPriorityAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.CacheEvictionPriorityAttr<value = %v>", a.value)
 }
 
@@ -140,6 +152,9 @@ func (*ClusterLaunchControlQueryTypeAttr) Dialect() string { return "nvvm" }
 func (*ClusterLaunchControlQueryTypeAttr) Kind() string    { return "ClusterLaunchControlQueryTypeAttr" }
 
 func (a *ClusterLaunchControlQueryTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.ClusterLaunchControlQueryTypeAttr<value = %v>", a.value)
 }
 
@@ -168,6 +183,9 @@ func (*DotAccumulateTypeAttr) Dialect() string { return "nvvm" }
 func (*DotAccumulateTypeAttr) Kind() string    { return "DotAccumulateTypeAttr" }
 
 func (a *DotAccumulateTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.DotAccumulateTypeAttr<value = %v>", a.value)
 }
 
@@ -196,6 +214,9 @@ func (*FPRoundingModeAttr) Dialect() string { return "nvvm" }
 func (*FPRoundingModeAttr) Kind() string    { return "FPRoundingModeAttr" }
 
 func (a *FPRoundingModeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.FPRoundingModeAttr<value = %v>", a.value)
 }
 
@@ -224,6 +245,9 @@ func (*GridDepActionKindAttr) Dialect() string { return "nvvm" }
 func (*GridDepActionKindAttr) Kind() string    { return "GridDepActionKindAttr" }
 
 func (a *GridDepActionKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.GridDepActionKindAttr<value = %v>", a.value)
 }
 
@@ -252,6 +276,9 @@ func (*LdStMatrixEltTypeAttr) Dialect() string { return "nvvm" }
 func (*LdStMatrixEltTypeAttr) Kind() string    { return "LdStMatrixEltTypeAttr" }
 
 func (a *LdStMatrixEltTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.LdStMatrixEltTypeAttr<value = %v>", a.value)
 }
 
@@ -282,6 +309,9 @@ func (*LdStMatrixShapeAttr) Dialect() string { return "nvvm" }
 func (*LdStMatrixShapeAttr) Kind() string    { return "LdStMatrixShapeAttr" }
 
 func (a *LdStMatrixShapeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.LdStMatrixShapeAttr<m = %v, n = %v>", a.m_, a.n_)
 }
 
@@ -315,6 +345,9 @@ func (*LoadCacheModifierKindAttr) Dialect() string { return "nvvm" }
 func (*LoadCacheModifierKindAttr) Kind() string    { return "LoadCacheModifierKindAttr" }
 
 func (a *LoadCacheModifierKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.LoadCacheModifierKindAttr<value = %v>", a.value)
 }
 
@@ -339,9 +372,15 @@ func GetMMAB1OpAttr(ctx *ir.Context, value MMAB1Op) *MMAB1OpAttr {
 	return ir.InsertAttr(ctx, k, &MMAB1OpAttr{value: value})
 }
 
-func (*MMAB1OpAttr) Dialect() string  { return "nvvm" }
-func (*MMAB1OpAttr) Kind() string     { return "MMAB1OpAttr" }
-func (a *MMAB1OpAttr) String() string { return fmt.Sprintf("#nvvm.MMAB1OpAttr<value = %v>", a.value) }
+func (*MMAB1OpAttr) Dialect() string { return "nvvm" }
+func (*MMAB1OpAttr) Kind() string    { return "MMAB1OpAttr" }
+
+func (a *MMAB1OpAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#nvvm.MMAB1OpAttr<value = %v>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *MMAB1OpAttr) Value() MMAB1Op {
@@ -368,6 +407,9 @@ func (*MMABlockScaleKindAttr) Dialect() string { return "nvvm" }
 func (*MMABlockScaleKindAttr) Kind() string    { return "MMABlockScaleKindAttr" }
 
 func (a *MMABlockScaleKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.MMABlockScaleKindAttr<value = %v>", a.value)
 }
 
@@ -392,9 +434,15 @@ func GetMMAFragAttr(ctx *ir.Context, value MMAFrag) *MMAFragAttr {
 	return ir.InsertAttr(ctx, k, &MMAFragAttr{value: value})
 }
 
-func (*MMAFragAttr) Dialect() string  { return "nvvm" }
-func (*MMAFragAttr) Kind() string     { return "MMAFragAttr" }
-func (a *MMAFragAttr) String() string { return fmt.Sprintf("#nvvm.MMAFragAttr<value = %v>", a.value) }
+func (*MMAFragAttr) Dialect() string { return "nvvm" }
+func (*MMAFragAttr) Kind() string    { return "MMAFragAttr" }
+
+func (a *MMAFragAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#nvvm.MMAFragAttr<value = %v>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *MMAFragAttr) Value() MMAFrag {
@@ -421,6 +469,9 @@ func (*MMAIntOverflowAttr) Dialect() string { return "nvvm" }
 func (*MMAIntOverflowAttr) Kind() string    { return "MMAIntOverflowAttr" }
 
 func (a *MMAIntOverflowAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.MMAIntOverflowAttr<value = %v>", a.value)
 }
 
@@ -445,9 +496,15 @@ func GetMMAKindAttr(ctx *ir.Context, value MMAKind) *MMAKindAttr {
 	return ir.InsertAttr(ctx, k, &MMAKindAttr{value: value})
 }
 
-func (*MMAKindAttr) Dialect() string  { return "nvvm" }
-func (*MMAKindAttr) Kind() string     { return "MMAKindAttr" }
-func (a *MMAKindAttr) String() string { return fmt.Sprintf("#nvvm.MMAKindAttr<value = %v>", a.value) }
+func (*MMAKindAttr) Dialect() string { return "nvvm" }
+func (*MMAKindAttr) Kind() string    { return "MMAKindAttr" }
+
+func (a *MMAKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#nvvm.MMAKindAttr<value = %v>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *MMAKindAttr) Value() MMAKind {
@@ -474,6 +531,9 @@ func (*MMALayoutAttr) Dialect() string { return "nvvm" }
 func (*MMALayoutAttr) Kind() string    { return "MMALayoutAttr" }
 
 func (a *MMALayoutAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.MMALayoutAttr<value = %v>", a.value)
 }
 
@@ -506,6 +566,9 @@ func (*MMAShapeAttr) Dialect() string { return "nvvm" }
 func (*MMAShapeAttr) Kind() string    { return "MMAShapeAttr" }
 
 func (a *MMAShapeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.MMAShapeAttr<m = %v, n = %v, k = %v>", a.m_, a.n_, a.k_)
 }
 
@@ -540,9 +603,15 @@ func GetMMATypesAttr(ctx *ir.Context, value MMATypes) *MMATypesAttr {
 	return ir.InsertAttr(ctx, k, &MMATypesAttr{value: value})
 }
 
-func (*MMATypesAttr) Dialect() string  { return "nvvm" }
-func (*MMATypesAttr) Kind() string     { return "MMATypesAttr" }
-func (a *MMATypesAttr) String() string { return fmt.Sprintf("#nvvm.MMATypesAttr<value = %v>", a.value) }
+func (*MMATypesAttr) Dialect() string { return "nvvm" }
+func (*MMATypesAttr) Kind() string    { return "MMATypesAttr" }
+
+func (a *MMATypesAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#nvvm.MMATypesAttr<value = %v>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *MMATypesAttr) Value() MMATypes {
@@ -569,6 +638,9 @@ func (*MatchSyncKindAttr) Dialect() string { return "nvvm" }
 func (*MatchSyncKindAttr) Kind() string    { return "MatchSyncKindAttr" }
 
 func (a *MatchSyncKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.MatchSyncKindAttr<value = %v>", a.value)
 }
 
@@ -597,6 +669,9 @@ func (*MemOrderKindAttr) Dialect() string { return "nvvm" }
 func (*MemOrderKindAttr) Kind() string    { return "MemOrderKindAttr" }
 
 func (a *MemOrderKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.MemOrderKindAttr<value = %v>", a.value)
 }
 
@@ -625,6 +700,9 @@ func (*MemScopeKindAttr) Dialect() string { return "nvvm" }
 func (*MemScopeKindAttr) Kind() string    { return "MemScopeKindAttr" }
 
 func (a *MemScopeKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.MemScopeKindAttr<value = %v>", a.value)
 }
 
@@ -653,6 +731,9 @@ func (*NVVMMemorySpaceAttr) Dialect() string { return "nvvm" }
 func (*NVVMMemorySpaceAttr) Kind() string    { return "NVVMMemorySpaceAttr" }
 
 func (a *NVVMMemorySpaceAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.NVVMMemorySpaceAttr<value = %v>", a.value)
 }
 
@@ -693,6 +774,9 @@ func (*NVVMTargetAttr) Dialect() string { return "nvvm" }
 func (*NVVMTargetAttr) Kind() string    { return "NVVMTargetAttr" }
 
 func (a *NVVMTargetAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.NVVMTargetAttr<O = %v, triple = %q, chip = %q, features = %q, flags = %v, link = %v, verifyTarget = %v>", a.o_, a.triple, a.chip, a.features, a.flags, a.link, a.verifyTarget)
 }
 
@@ -751,6 +835,9 @@ func (*PermuteModeAttr) Dialect() string { return "nvvm" }
 func (*PermuteModeAttr) Kind() string    { return "PermuteModeAttr" }
 
 func (a *PermuteModeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.PermuteModeAttr<value = %v>", a.value)
 }
 
@@ -779,6 +866,9 @@ func (*PrefetchCacheLevelAttr) Dialect() string { return "nvvm" }
 func (*PrefetchCacheLevelAttr) Kind() string    { return "PrefetchCacheLevelAttr" }
 
 func (a *PrefetchCacheLevelAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.PrefetchCacheLevelAttr<value = %v>", a.value)
 }
 
@@ -807,6 +897,9 @@ func (*ProxyKindAttr) Dialect() string { return "nvvm" }
 func (*ProxyKindAttr) Kind() string    { return "ProxyKindAttr" }
 
 func (a *ProxyKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.ProxyKindAttr<value = %v>", a.value)
 }
 
@@ -835,6 +928,9 @@ func (*ReduxKindAttr) Dialect() string { return "nvvm" }
 func (*ReduxKindAttr) Kind() string    { return "ReduxKindAttr" }
 
 func (a *ReduxKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.ReduxKindAttr<value = %v>", a.value)
 }
 
@@ -863,6 +959,9 @@ func (*SaturationModeAttr) Dialect() string { return "nvvm" }
 func (*SaturationModeAttr) Kind() string    { return "SaturationModeAttr" }
 
 func (a *SaturationModeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.SaturationModeAttr<value = %v>", a.value)
 }
 
@@ -891,6 +990,9 @@ func (*ScaleVecSizeAttr) Dialect() string { return "nvvm" }
 func (*ScaleVecSizeAttr) Kind() string    { return "ScaleVecSizeAttr" }
 
 func (a *ScaleVecSizeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.ScaleVecSizeAttr<value = %v>", a.value)
 }
 
@@ -919,6 +1021,9 @@ func (*SetMaxRegisterActionAttr) Dialect() string { return "nvvm" }
 func (*SetMaxRegisterActionAttr) Kind() string    { return "SetMaxRegisterActionAttr" }
 
 func (a *SetMaxRegisterActionAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.SetMaxRegisterActionAttr<value = %v>", a.value)
 }
 
@@ -947,6 +1052,9 @@ func (*SharedSpaceAttr) Dialect() string { return "nvvm" }
 func (*SharedSpaceAttr) Kind() string    { return "SharedSpaceAttr" }
 
 func (a *SharedSpaceAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.SharedSpaceAttr<value = %v>", a.value)
 }
 
@@ -971,9 +1079,15 @@ func GetShflKindAttr(ctx *ir.Context, value ShflKind) *ShflKindAttr {
 	return ir.InsertAttr(ctx, k, &ShflKindAttr{value: value})
 }
 
-func (*ShflKindAttr) Dialect() string  { return "nvvm" }
-func (*ShflKindAttr) Kind() string     { return "ShflKindAttr" }
-func (a *ShflKindAttr) String() string { return fmt.Sprintf("#nvvm.ShflKindAttr<value = %v>", a.value) }
+func (*ShflKindAttr) Dialect() string { return "nvvm" }
+func (*ShflKindAttr) Kind() string    { return "ShflKindAttr" }
+
+func (a *ShflKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#nvvm.ShflKindAttr<value = %v>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *ShflKindAttr) Value() ShflKind {
@@ -1000,6 +1114,9 @@ func (*TMALoadModeAttr) Dialect() string { return "nvvm" }
 func (*TMALoadModeAttr) Kind() string    { return "TMALoadModeAttr" }
 
 func (a *TMALoadModeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.TMALoadModeAttr<value = %v>", a.value)
 }
 
@@ -1028,6 +1145,9 @@ func (*TMAReduxKindAttr) Dialect() string { return "nvvm" }
 func (*TMAReduxKindAttr) Kind() string    { return "TMAReduxKindAttr" }
 
 func (a *TMAReduxKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.TMAReduxKindAttr<value = %v>", a.value)
 }
 
@@ -1056,6 +1176,9 @@ func (*TMAStoreModeAttr) Dialect() string { return "nvvm" }
 func (*TMAStoreModeAttr) Kind() string    { return "TMAStoreModeAttr" }
 
 func (a *TMAStoreModeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.TMAStoreModeAttr<value = %v>", a.value)
 }
 
@@ -1084,6 +1207,9 @@ func (*Tcgen05CpMulticastAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05CpMulticastAttr) Kind() string    { return "Tcgen05CpMulticastAttr" }
 
 func (a *Tcgen05CpMulticastAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.Tcgen05CpMulticastAttr<value = %v>", a.value)
 }
 
@@ -1112,6 +1238,9 @@ func (*Tcgen05CpShapeAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05CpShapeAttr) Kind() string    { return "Tcgen05CpShapeAttr" }
 
 func (a *Tcgen05CpShapeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.Tcgen05CpShapeAttr<value = %v>", a.value)
 }
 
@@ -1140,6 +1269,9 @@ func (*Tcgen05CpSrcFormatAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05CpSrcFormatAttr) Kind() string    { return "Tcgen05CpSrcFormatAttr" }
 
 func (a *Tcgen05CpSrcFormatAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.Tcgen05CpSrcFormatAttr<value = %v>", a.value)
 }
 
@@ -1168,6 +1300,9 @@ func (*Tcgen05FenceKindAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05FenceKindAttr) Kind() string    { return "Tcgen05FenceKindAttr" }
 
 func (a *Tcgen05FenceKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.Tcgen05FenceKindAttr<value = %v>", a.value)
 }
 
@@ -1196,6 +1331,9 @@ func (*Tcgen05LdStShapeAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05LdStShapeAttr) Kind() string    { return "Tcgen05LdStShapeAttr" }
 
 func (a *Tcgen05LdStShapeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.Tcgen05LdStShapeAttr<value = %v>", a.value)
 }
 
@@ -1224,6 +1362,9 @@ func (*Tcgen05MMABlockScaleAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05MMABlockScaleAttr) Kind() string    { return "Tcgen05MMABlockScaleAttr" }
 
 func (a *Tcgen05MMABlockScaleAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.Tcgen05MMABlockScaleAttr<value = %v>", a.value)
 }
 
@@ -1252,6 +1393,9 @@ func (*Tcgen05MMACollectorBBufferAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05MMACollectorBBufferAttr) Kind() string    { return "Tcgen05MMACollectorBBufferAttr" }
 
 func (a *Tcgen05MMACollectorBBufferAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.Tcgen05MMACollectorBBufferAttr<value = %v>", a.value)
 }
 
@@ -1280,6 +1424,9 @@ func (*Tcgen05MMACollectorOpAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05MMACollectorOpAttr) Kind() string    { return "Tcgen05MMACollectorOpAttr" }
 
 func (a *Tcgen05MMACollectorOpAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.Tcgen05MMACollectorOpAttr<value = %v>", a.value)
 }
 
@@ -1308,6 +1455,9 @@ func (*Tcgen05MMAKindAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05MMAKindAttr) Kind() string    { return "Tcgen05MMAKindAttr" }
 
 func (a *Tcgen05MMAKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.Tcgen05MMAKindAttr<value = %v>", a.value)
 }
 
@@ -1336,6 +1486,9 @@ func (*Tcgen05WaitKindAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05WaitKindAttr) Kind() string    { return "Tcgen05WaitKindAttr" }
 
 func (a *Tcgen05WaitKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.Tcgen05WaitKindAttr<value = %v>", a.value)
 }
 
@@ -1364,6 +1517,9 @@ func (*VoteSyncKindAttr) Dialect() string { return "nvvm" }
 func (*VoteSyncKindAttr) Kind() string    { return "VoteSyncKindAttr" }
 
 func (a *VoteSyncKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.VoteSyncKindAttr<value = %v>", a.value)
 }
 
@@ -1392,6 +1548,9 @@ func (*WGMMAScaleInAttr) Dialect() string { return "nvvm" }
 func (*WGMMAScaleInAttr) Kind() string    { return "WGMMAScaleInAttr" }
 
 func (a *WGMMAScaleInAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.WGMMAScaleInAttr<value = %v>", a.value)
 }
 
@@ -1420,6 +1579,9 @@ func (*WGMMAScaleOutAttr) Dialect() string { return "nvvm" }
 func (*WGMMAScaleOutAttr) Kind() string    { return "WGMMAScaleOutAttr" }
 
 func (a *WGMMAScaleOutAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.WGMMAScaleOutAttr<value = %v>", a.value)
 }
 
@@ -1448,6 +1610,9 @@ func (*WGMMATypesAttr) Dialect() string { return "nvvm" }
 func (*WGMMATypesAttr) Kind() string    { return "WGMMATypesAttr" }
 
 func (a *WGMMATypesAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#nvvm.WGMMATypesAttr<value = %v>", a.value)
 }
 

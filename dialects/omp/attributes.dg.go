@@ -32,6 +32,9 @@ func (*AtomicControlAttr) Dialect() string { return "omp" }
 func (*AtomicControlAttr) Kind() string    { return "AtomicControlAttr" }
 
 func (a *AtomicControlAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.AtomicControlAttr<ignore_denormal_mode = %v, fine_grained_memory = %v, remote_memory = %v>", a.ignoreDenormalMode, a.fineGrainedMemory, a.remoteMemory)
 }
 
@@ -70,6 +73,9 @@ func (*ClauseBindKindAttr) Dialect() string { return "omp" }
 func (*ClauseBindKindAttr) Kind() string    { return "ClauseBindKindAttr" }
 
 func (a *ClauseBindKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.ClauseBindKindAttr<value = %v>", a.value)
 }
 
@@ -101,6 +107,9 @@ func (*ClauseCancellationConstructTypeAttr) Kind() string {
 }
 
 func (a *ClauseCancellationConstructTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.ClauseCancellationConstructTypeAttr<value = %v>", a.value)
 }
 
@@ -129,6 +138,9 @@ func (*ClauseDependAttr) Dialect() string { return "omp" }
 func (*ClauseDependAttr) Kind() string    { return "ClauseDependAttr" }
 
 func (a *ClauseDependAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.ClauseDependAttr<value = %v>", a.value)
 }
 
@@ -157,6 +169,9 @@ func (*ClauseGrainsizeTypeAttr) Dialect() string { return "omp" }
 func (*ClauseGrainsizeTypeAttr) Kind() string    { return "ClauseGrainsizeTypeAttr" }
 
 func (a *ClauseGrainsizeTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.ClauseGrainsizeTypeAttr<value = %v>", a.value)
 }
 
@@ -185,6 +200,9 @@ func (*ClauseMapFlagsAttr) Dialect() string { return "omp" }
 func (*ClauseMapFlagsAttr) Kind() string    { return "ClauseMapFlagsAttr" }
 
 func (a *ClauseMapFlagsAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.ClauseMapFlagsAttr<value = %v>", a.value)
 }
 
@@ -213,6 +231,9 @@ func (*ClauseMemoryOrderKindAttr) Dialect() string { return "omp" }
 func (*ClauseMemoryOrderKindAttr) Kind() string    { return "ClauseMemoryOrderKindAttr" }
 
 func (a *ClauseMemoryOrderKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.ClauseMemoryOrderKindAttr<value = %v>", a.value)
 }
 
@@ -241,6 +262,9 @@ func (*ClauseNumTasksTypeAttr) Dialect() string { return "omp" }
 func (*ClauseNumTasksTypeAttr) Kind() string    { return "ClauseNumTasksTypeAttr" }
 
 func (a *ClauseNumTasksTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.ClauseNumTasksTypeAttr<value = %v>", a.value)
 }
 
@@ -269,6 +293,9 @@ func (*ClauseNumThreadsTypeAttr) Dialect() string { return "omp" }
 func (*ClauseNumThreadsTypeAttr) Kind() string    { return "ClauseNumThreadsTypeAttr" }
 
 func (a *ClauseNumThreadsTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.ClauseNumThreadsTypeAttr<value = %v>", a.value)
 }
 
@@ -297,6 +324,9 @@ func (*ClauseOrderKindAttr) Dialect() string { return "omp" }
 func (*ClauseOrderKindAttr) Kind() string    { return "ClauseOrderKindAttr" }
 
 func (a *ClauseOrderKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.ClauseOrderKindAttr<value = %v>", a.value)
 }
 
@@ -325,6 +355,9 @@ func (*ClauseProcBindKindAttr) Dialect() string { return "omp" }
 func (*ClauseProcBindKindAttr) Kind() string    { return "ClauseProcBindKindAttr" }
 
 func (a *ClauseProcBindKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.ClauseProcBindKindAttr<value = %v>", a.value)
 }
 
@@ -353,6 +386,9 @@ func (*ClauseRequiresAttr) Dialect() string { return "omp" }
 func (*ClauseRequiresAttr) Kind() string    { return "ClauseRequiresAttr" }
 
 func (a *ClauseRequiresAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.ClauseRequiresAttr<value = %v>", a.value)
 }
 
@@ -381,6 +417,9 @@ func (*ClauseScheduleKindAttr) Dialect() string { return "omp" }
 func (*ClauseScheduleKindAttr) Kind() string    { return "ClauseScheduleKindAttr" }
 
 func (a *ClauseScheduleKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.ClauseScheduleKindAttr<value = %v>", a.value)
 }
 
@@ -409,6 +448,9 @@ func (*ClauseTaskDependAttr) Dialect() string { return "omp" }
 func (*ClauseTaskDependAttr) Kind() string    { return "ClauseTaskDependAttr" }
 
 func (a *ClauseTaskDependAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.ClauseTaskDependAttr<value = %v>", a.value)
 }
 
@@ -437,6 +479,9 @@ func (*DataSharingClauseTypeAttr) Dialect() string { return "omp" }
 func (*DataSharingClauseTypeAttr) Kind() string    { return "DataSharingClauseTypeAttr" }
 
 func (a *DataSharingClauseTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.DataSharingClauseTypeAttr<value = %v>", a.value)
 }
 
@@ -469,6 +514,9 @@ func (*DeclareTargetAttr) Dialect() string { return "omp" }
 func (*DeclareTargetAttr) Kind() string    { return "DeclareTargetAttr" }
 
 func (a *DeclareTargetAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.DeclareTargetAttr<device_type = %v, capture_clause = %v, automap = %v>", a.deviceType, a.captureClause, a.automap)
 }
 
@@ -507,6 +555,9 @@ func (*DeclareTargetCaptureClauseAttr) Dialect() string { return "omp" }
 func (*DeclareTargetCaptureClauseAttr) Kind() string    { return "DeclareTargetCaptureClauseAttr" }
 
 func (a *DeclareTargetCaptureClauseAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.DeclareTargetCaptureClauseAttr<value = %v>", a.value)
 }
 
@@ -535,6 +586,9 @@ func (*DeclareTargetDeviceTypeAttr) Dialect() string { return "omp" }
 func (*DeclareTargetDeviceTypeAttr) Kind() string    { return "DeclareTargetDeviceTypeAttr" }
 
 func (a *DeclareTargetDeviceTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.DeclareTargetDeviceTypeAttr<value = %v>", a.value)
 }
 
@@ -575,6 +629,9 @@ func (*FlagsAttr) Dialect() string { return "omp" }
 func (*FlagsAttr) Kind() string    { return "FlagsAttr" }
 
 func (a *FlagsAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.FlagsAttr<debug_kind = %v, assume_teams_oversubscription = %v, assume_threads_oversubscription = %v, assume_no_thread_state = %v, assume_no_nested_parallelism = %v, no_gpu_lib = %v, openmp_device_version = %v>", a.debugKind, a.assumeTeamsOversubscription, a.assumeThreadsOversubscription, a.assumeNoThreadState, a.assumeNoNestedParallelism, a.noGpuLib, a.openmpDeviceVersion)
 }
 
@@ -633,6 +690,9 @@ func (*OrderModifierAttr) Dialect() string { return "omp" }
 func (*OrderModifierAttr) Kind() string    { return "OrderModifierAttr" }
 
 func (a *OrderModifierAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.OrderModifierAttr<value = %v>", a.value)
 }
 
@@ -661,6 +721,9 @@ func (*ReductionModifierAttr) Dialect() string { return "omp" }
 func (*ReductionModifierAttr) Kind() string    { return "ReductionModifierAttr" }
 
 func (a *ReductionModifierAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.ReductionModifierAttr<value = %v>", a.value)
 }
 
@@ -689,6 +752,9 @@ func (*ScheduleModifierAttr) Dialect() string { return "omp" }
 func (*ScheduleModifierAttr) Kind() string    { return "ScheduleModifierAttr" }
 
 func (a *ScheduleModifierAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.ScheduleModifierAttr<value = %v>", a.value)
 }
 
@@ -717,6 +783,9 @@ func (*VariableCaptureKindAttr) Dialect() string { return "omp" }
 func (*VariableCaptureKindAttr) Kind() string    { return "VariableCaptureKindAttr" }
 
 func (a *VariableCaptureKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.VariableCaptureKindAttr<value = %v>", a.value)
 }
 
@@ -745,6 +814,9 @@ func (*VersionAttr) Dialect() string { return "omp" }
 func (*VersionAttr) Kind() string    { return "VersionAttr" }
 
 func (a *VersionAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#omp.VersionAttr<version = %v>", a.version)
 }
 

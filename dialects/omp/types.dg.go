@@ -20,7 +20,13 @@ func GetCanonicalLoopInfoType(ctx *ir.Context) *CanonicalLoopInfoType {
 
 func (*CanonicalLoopInfoType) Dialect() string { return "omp" }
 func (*CanonicalLoopInfoType) Kind() string    { return "CanonicalLoopInfoType" }
-func (*CanonicalLoopInfoType) String() string  { return "!omp.CanonicalLoopInfoType" }
+
+func (t *CanonicalLoopInfoType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!omp.CanonicalLoopInfoType"
+}
 
 // MapBoundsType is type for representing omp map clause bounds information.
 type MapBoundsType struct {
@@ -38,4 +44,10 @@ func GetMapBoundsType(ctx *ir.Context) *MapBoundsType {
 
 func (*MapBoundsType) Dialect() string { return "omp" }
 func (*MapBoundsType) Kind() string    { return "MapBoundsType" }
-func (*MapBoundsType) String() string  { return "!omp.MapBoundsType" }
+
+func (t *MapBoundsType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!omp.MapBoundsType"
+}

@@ -24,7 +24,13 @@ func GetAttributeType(ctx *ir.Context) *AttributeType {
 
 func (*AttributeType) Dialect() string { return "pdl" }
 func (*AttributeType) Kind() string    { return "AttributeType" }
-func (*AttributeType) String() string  { return "!pdl.AttributeType" }
+
+func (t *AttributeType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!pdl.AttributeType"
+}
 
 // OperationType is pDL handle to an `mlir::Operation *`.
 type OperationType struct {
@@ -42,7 +48,13 @@ func GetOperationType(ctx *ir.Context) *OperationType {
 
 func (*OperationType) Dialect() string { return "pdl" }
 func (*OperationType) Kind() string    { return "OperationType" }
-func (*OperationType) String() string  { return "!pdl.OperationType" }
+
+func (t *OperationType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!pdl.OperationType"
+}
 
 // RangeType is pDL handle to a range of a given sub-type.
 type RangeType struct {
@@ -64,6 +76,9 @@ func (*RangeType) Dialect() string { return "pdl" }
 func (*RangeType) Kind() string    { return "RangeType" }
 
 func (t *RangeType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!pdl.RangeType<elementType = %v>", t.elementType)
 }
 
@@ -88,7 +103,13 @@ func GetTypeType(ctx *ir.Context) *TypeType {
 
 func (*TypeType) Dialect() string { return "pdl" }
 func (*TypeType) Kind() string    { return "TypeType" }
-func (*TypeType) String() string  { return "!pdl.TypeType" }
+
+func (t *TypeType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!pdl.TypeType"
+}
 
 // ValueType is pDL handle for an `mlir::Value`.
 type ValueType struct {
@@ -106,4 +127,10 @@ func GetValueType(ctx *ir.Context) *ValueType {
 
 func (*ValueType) Dialect() string { return "pdl" }
 func (*ValueType) Kind() string    { return "ValueType" }
-func (*ValueType) String() string  { return "!pdl.ValueType" }
+
+func (t *ValueType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!pdl.ValueType"
+}

@@ -86,6 +86,9 @@ func (*PrimitiveRootAttr) Dialect() string { return "polynomial" }
 func (*PrimitiveRootAttr) Kind() string    { return "PrimitiveRootAttr" }
 
 func (a *PrimitiveRootAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#polynomial.PrimitiveRootAttr<value = %v, degree = %v>", a.value, a.degree)
 }
 
@@ -123,6 +126,9 @@ func (*RingAttr) Dialect() string { return "polynomial" }
 func (*RingAttr) Kind() string    { return "RingAttr" }
 
 func (a *RingAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#polynomial.RingAttr<coefficientType = %v, coefficientModulus = %v, polynomialModulus = %v>", a.coefficientType, a.coefficientModulus, a.polynomialModulus)
 }
 
@@ -163,6 +169,9 @@ func (*TypedFloatPolynomialAttr) Dialect() string { return "polynomial" }
 func (*TypedFloatPolynomialAttr) Kind() string    { return "TypedFloatPolynomialAttr" }
 
 func (a *TypedFloatPolynomialAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#polynomial.TypedFloatPolynomialAttr<type = %v, value = %v>", a.type_, a.value)
 }
 
@@ -198,6 +207,9 @@ func (*TypedIntPolynomialAttr) Dialect() string { return "polynomial" }
 func (*TypedIntPolynomialAttr) Kind() string    { return "TypedIntPolynomialAttr" }
 
 func (a *TypedIntPolynomialAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#polynomial.TypedIntPolynomialAttr<type = %v, value = %v>", a.type_, a.value)
 }
 

@@ -28,6 +28,9 @@ func (*PolynomialType) Dialect() string { return "polynomial" }
 func (*PolynomialType) Kind() string    { return "PolynomialType" }
 
 func (t *PolynomialType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!polynomial.PolynomialType<ring = %v>", t.ring)
 }
 

@@ -59,7 +59,13 @@ func GetGenericSpaceAttr(ctx *ir.Context) *GenericSpaceAttr {
 
 func (*GenericSpaceAttr) Dialect() string { return "ptr" }
 func (*GenericSpaceAttr) Kind() string    { return "GenericSpaceAttr" }
-func (*GenericSpaceAttr) String() string  { return "#ptr.GenericSpaceAttr" }
+
+func (a *GenericSpaceAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return "#ptr.GenericSpaceAttr"
+}
 
 // NullAttr is null pointer attribute.
 type NullAttr struct {
@@ -77,9 +83,15 @@ func GetNullAttr(ctx *ir.Context, type_ ir.Type) *NullAttr {
 	return ir.InsertAttr(ctx, k, &NullAttr{type_: type_})
 }
 
-func (*NullAttr) Dialect() string  { return "ptr" }
-func (*NullAttr) Kind() string     { return "NullAttr" }
-func (a *NullAttr) String() string { return fmt.Sprintf("#ptr.NullAttr<type = %v>", a.type_) }
+func (*NullAttr) Dialect() string { return "ptr" }
+func (*NullAttr) Kind() string    { return "NullAttr" }
+
+func (a *NullAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#ptr.NullAttr<type = %v>", a.type_)
+}
 
 // Type returns the type parameter.
 func (a *NullAttr) Type() ir.Type {
@@ -112,6 +124,9 @@ func (*SpecAttr) Dialect() string { return "ptr" }
 func (*SpecAttr) Kind() string    { return "SpecAttr" }
 
 func (a *SpecAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#ptr.SpecAttr<size = %v, abi = %v, preferred = %v, index = %v>", a.size, a.abi, a.preferred, a.index)
 }
 

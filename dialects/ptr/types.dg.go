@@ -28,6 +28,9 @@ func (*PtrMetadataType) Dialect() string { return "ptr" }
 func (*PtrMetadataType) Kind() string    { return "PtrMetadataType" }
 
 func (t *PtrMetadataType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!ptr.PtrMetadataType<type = %v>", t.type_)
 }
 
@@ -56,6 +59,9 @@ func (*PtrType) Dialect() string { return "ptr" }
 func (*PtrType) Kind() string    { return "PtrType" }
 
 func (t *PtrType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!ptr.PtrType<memorySpace = %v>", t.memorySpace)
 }
 

@@ -40,6 +40,9 @@ func (*ROCDLTargetAttr) Dialect() string { return "rocdl" }
 func (*ROCDLTargetAttr) Kind() string    { return "ROCDLTargetAttr" }
 
 func (a *ROCDLTargetAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#rocdl.ROCDLTargetAttr<O = %v, triple = %q, chip = %q, features = %q, abi = %q, flags = %v, link = %v>", a.o_, a.triple, a.chip, a.features, a.abi, a.flags, a.link)
 }
 

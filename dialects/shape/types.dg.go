@@ -20,7 +20,13 @@ func GetShapeType(ctx *ir.Context) *ShapeType {
 
 func (*ShapeType) Dialect() string { return "shape" }
 func (*ShapeType) Kind() string    { return "ShapeType" }
-func (*ShapeType) String() string  { return "!shape.ShapeType" }
+
+func (t *ShapeType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!shape.ShapeType"
+}
 
 // SizeType is a shape type.
 type SizeType struct {
@@ -38,7 +44,13 @@ func GetSizeType(ctx *ir.Context) *SizeType {
 
 func (*SizeType) Dialect() string { return "shape" }
 func (*SizeType) Kind() string    { return "SizeType" }
-func (*SizeType) String() string  { return "!shape.SizeType" }
+
+func (t *SizeType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!shape.SizeType"
+}
 
 // ValueShapeType is a shape type.
 type ValueShapeType struct {
@@ -56,7 +68,13 @@ func GetValueShapeType(ctx *ir.Context) *ValueShapeType {
 
 func (*ValueShapeType) Dialect() string { return "shape" }
 func (*ValueShapeType) Kind() string    { return "ValueShapeType" }
-func (*ValueShapeType) String() string  { return "!shape.ValueShapeType" }
+
+func (t *ValueShapeType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!shape.ValueShapeType"
+}
 
 // WitnessType is a shape type.
 type WitnessType struct {
@@ -74,4 +92,10 @@ func GetWitnessType(ctx *ir.Context) *WitnessType {
 
 func (*WitnessType) Dialect() string { return "shape" }
 func (*WitnessType) Kind() string    { return "WitnessType" }
-func (*WitnessType) String() string  { return "!shape.WitnessType" }
+
+func (t *WitnessType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!shape.WitnessType"
+}

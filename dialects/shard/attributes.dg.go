@@ -32,6 +32,9 @@ func (*GridAxesArrayAttr) Dialect() string { return "shard" }
 func (*GridAxesArrayAttr) Kind() string    { return "GridAxesArrayAttr" }
 
 func (a *GridAxesArrayAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#shard.GridAxesArrayAttr<axes = %v>", a.axes)
 }
 
@@ -60,6 +63,9 @@ func (*ReductionKindAttr) Dialect() string { return "shard" }
 func (*ReductionKindAttr) Kind() string    { return "ReductionKindAttr" }
 
 func (a *ReductionKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#shard.ReductionKindAttr<value = %v>", a.value)
 }
 

@@ -20,4 +20,10 @@ func GetShardingType(ctx *ir.Context) *ShardingType {
 
 func (*ShardingType) Dialect() string { return "shard" }
 func (*ShardingType) Kind() string    { return "ShardingType" }
-func (*ShardingType) String() string  { return "!shard.ShardingType" }
+
+func (t *ShardingType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!shard.ShardingType"
+}

@@ -31,6 +31,9 @@ func (*ArrayType) Dialect() string { return "smt" }
 func (*ArrayType) Kind() string    { return "ArrayType" }
 
 func (t *ArrayType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!smt.ArrayType<domainType = %v, rangeType = %v>", t.domainType, t.rangeType)
 }
 
@@ -64,6 +67,9 @@ func (*BitVectorType) Dialect() string { return "smt" }
 func (*BitVectorType) Kind() string    { return "BitVectorType" }
 
 func (t *BitVectorType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!smt.BitVectorType<width = %v>", t.width)
 }
 
@@ -88,7 +94,13 @@ func GetBoolType(ctx *ir.Context) *BoolType {
 
 func (*BoolType) Dialect() string { return "smt" }
 func (*BoolType) Kind() string    { return "BoolType" }
-func (*BoolType) String() string  { return "!smt.BoolType" }
+
+func (t *BoolType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!smt.BoolType"
+}
 
 // IntType is a smt type.
 type IntType struct {
@@ -106,7 +118,13 @@ func GetIntType(ctx *ir.Context) *IntType {
 
 func (*IntType) Dialect() string { return "smt" }
 func (*IntType) Kind() string    { return "IntType" }
-func (*IntType) String() string  { return "!smt.IntType" }
+
+func (t *IntType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!smt.IntType"
+}
 
 // SMTFuncType is a smt type.
 type SMTFuncType struct {
@@ -133,6 +151,9 @@ func (*SMTFuncType) Dialect() string { return "smt" }
 func (*SMTFuncType) Kind() string    { return "SMTFuncType" }
 
 func (t *SMTFuncType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!smt.SMTFuncType<domainTypes = %v, rangeType = %v>", t.domainTypes, t.rangeType)
 }
 
@@ -171,6 +192,9 @@ func (*SortType) Dialect() string { return "smt" }
 func (*SortType) Kind() string    { return "SortType" }
 
 func (t *SortType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!smt.SortType<identifier = %v, sortParams = %v>", t.identifier, t.sortParams)
 }
 

@@ -30,6 +30,9 @@ func (*CrdTransDirectionKindAttr) Dialect() string { return "sparse_tensor" }
 func (*CrdTransDirectionKindAttr) Kind() string    { return "CrdTransDirectionKindAttr" }
 
 func (a *CrdTransDirectionKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#sparse_tensor.CrdTransDirectionKindAttr<value = %v>", a.value)
 }
 
@@ -62,6 +65,9 @@ func (*SparseTensorDimSliceAttr) Dialect() string { return "sparse_tensor" }
 func (*SparseTensorDimSliceAttr) Kind() string    { return "SparseTensorDimSliceAttr" }
 
 func (a *SparseTensorDimSliceAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#sparse_tensor.SparseTensorDimSliceAttr<offset = %v, size = %v, stride = %v>", a.offset, a.size, a.stride)
 }
 
@@ -83,7 +89,7 @@ func (a *SparseTensorDimSliceAttr) Stride() int64 {
 // SparseTensorEncodingAttr is a sparse_tensor attribute.
 type SparseTensorEncodingAttr struct {
 	ir.Base
-	lvlTypes    []ir.Type
+	lvlTypes    []uint64
 	dimToLvl    affine.Map
 	lvlToDim    affine.Map
 	posWidth    uint32
@@ -94,11 +100,11 @@ type SparseTensorEncodingAttr struct {
 }
 
 // GetSparseTensorEncodingAttr returns the uniqued SparseTensorEncodingAttr with these parameters.
-func GetSparseTensorEncodingAttr(ctx *ir.Context, lvlTypes []ir.Type, dimToLvl, lvlToDim affine.Map, posWidth, crdWidth uint32, explicitVal, implicitVal ir.Attribute, dimSlices []ir.Attribute) *SparseTensorEncodingAttr {
+func GetSparseTensorEncodingAttr(ctx *ir.Context, lvlTypes []uint64, dimToLvl, lvlToDim affine.Map, posWidth, crdWidth uint32, explicitVal, implicitVal ir.Attribute, dimSlices []ir.Attribute) *SparseTensorEncodingAttr {
 	k := ir.NewKey("sparse_tensor", "SparseTensorEncodingAttr")
 	k.Uint(uint64(len(lvlTypes)))
 	for _, e0 := range lvlTypes {
-		k.Type(e0)
+		k.Uint(uint64(e0))
 	}
 	dimToLvl.AppendKey(k)
 	lvlToDim.AppendKey(k)
@@ -120,11 +126,14 @@ func (*SparseTensorEncodingAttr) Dialect() string { return "sparse_tensor" }
 func (*SparseTensorEncodingAttr) Kind() string    { return "SparseTensorEncodingAttr" }
 
 func (a *SparseTensorEncodingAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#sparse_tensor.SparseTensorEncodingAttr<lvlTypes = %v, dimToLvl = %v, lvlToDim = %v, posWidth = %v, crdWidth = %v, explicitVal = %v, implicitVal = %v, dimSlices = %v>", a.lvlTypes, a.dimToLvl, a.lvlToDim, a.posWidth, a.crdWidth, a.explicitVal, a.implicitVal, a.dimSlices)
 }
 
 // LvlTypes returns the lvlTypes parameter (shared: do not modify).
-func (a *SparseTensorEncodingAttr) LvlTypes() []ir.Type {
+func (a *SparseTensorEncodingAttr) LvlTypes() []uint64 {
 	return a.lvlTypes
 }
 
@@ -183,6 +192,9 @@ func (*SparseTensorSortKindAttr) Dialect() string { return "sparse_tensor" }
 func (*SparseTensorSortKindAttr) Kind() string    { return "SparseTensorSortKindAttr" }
 
 func (a *SparseTensorSortKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#sparse_tensor.SparseTensorSortKindAttr<value = %v>", a.value)
 }
 
@@ -211,6 +223,9 @@ func (*StorageSpecifierKindAttr) Dialect() string { return "sparse_tensor" }
 func (*StorageSpecifierKindAttr) Kind() string    { return "StorageSpecifierKindAttr" }
 
 func (a *StorageSpecifierKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#sparse_tensor.StorageSpecifierKindAttr<value = %v>", a.value)
 }
 

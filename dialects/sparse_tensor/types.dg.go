@@ -112,6 +112,9 @@ func (*StorageSpecifierType) Dialect() string { return "sparse_tensor" }
 func (*StorageSpecifierType) Kind() string    { return "StorageSpecifierType" }
 
 func (t *StorageSpecifierType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!sparse_tensor.StorageSpecifierType<encoding = %v>", t.encoding)
 }
 

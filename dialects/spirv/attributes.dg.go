@@ -28,6 +28,9 @@ func (*AddressingModelAttr) Dialect() string { return "spirv" }
 func (*AddressingModelAttr) Kind() string    { return "AddressingModelAttr" }
 
 func (a *AddressingModelAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.AddressingModelAttr<value = %v>", a.value)
 }
 
@@ -52,9 +55,15 @@ func GetBuiltInAttr(ctx *ir.Context, value BuiltIn) *BuiltInAttr {
 	return ir.InsertAttr(ctx, k, &BuiltInAttr{value: value})
 }
 
-func (*BuiltInAttr) Dialect() string  { return "spirv" }
-func (*BuiltInAttr) Kind() string     { return "BuiltInAttr" }
-func (a *BuiltInAttr) String() string { return fmt.Sprintf("#spirv.BuiltInAttr<value = %v>", a.value) }
+func (*BuiltInAttr) Dialect() string { return "spirv" }
+func (*BuiltInAttr) Kind() string    { return "BuiltInAttr" }
+
+func (a *BuiltInAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#spirv.BuiltInAttr<value = %v>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *BuiltInAttr) Value() BuiltIn {
@@ -83,6 +92,9 @@ func (*CacheControlLoadINTELAttr) Dialect() string { return "spirv" }
 func (*CacheControlLoadINTELAttr) Kind() string    { return "CacheControlLoadINTELAttr" }
 
 func (a *CacheControlLoadINTELAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.CacheControlLoadINTELAttr<cache_level = %v, load_cache_control = %v>", a.cacheLevel, a.loadCacheControl)
 }
 
@@ -118,6 +130,9 @@ func (*CacheControlStoreINTELAttr) Dialect() string { return "spirv" }
 func (*CacheControlStoreINTELAttr) Kind() string    { return "CacheControlStoreINTELAttr" }
 
 func (a *CacheControlStoreINTELAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.CacheControlStoreINTELAttr<cache_level = %v, store_cache_control = %v>", a.cacheLevel, a.storeCacheControl)
 }
 
@@ -151,6 +166,9 @@ func (*CapabilityAttr) Dialect() string { return "spirv" }
 func (*CapabilityAttr) Kind() string    { return "CapabilityAttr" }
 
 func (a *CapabilityAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.CapabilityAttr<value = %v>", a.value)
 }
 
@@ -179,6 +197,9 @@ func (*ClientAPIAttr) Dialect() string { return "spirv" }
 func (*ClientAPIAttr) Kind() string    { return "ClientAPIAttr" }
 
 func (a *ClientAPIAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.ClientAPIAttr<value = %v>", a.value)
 }
 
@@ -207,6 +228,9 @@ func (*CooperativeMatrixLayoutKHRAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixLayoutKHRAttr) Kind() string    { return "CooperativeMatrixLayoutKHRAttr" }
 
 func (a *CooperativeMatrixLayoutKHRAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.CooperativeMatrixLayoutKHRAttr<value = %v>", a.value)
 }
 
@@ -235,6 +259,9 @@ func (*CooperativeMatrixOperandsKHRAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixOperandsKHRAttr) Kind() string    { return "CooperativeMatrixOperandsKHRAttr" }
 
 func (a *CooperativeMatrixOperandsKHRAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.CooperativeMatrixOperandsKHRAttr<value = %v>", a.value)
 }
 
@@ -279,6 +306,9 @@ func (*CooperativeMatrixPropertiesKHRAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixPropertiesKHRAttr) Kind() string    { return "CooperativeMatrixPropertiesKHRAttr" }
 
 func (a *CooperativeMatrixPropertiesKHRAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.CooperativeMatrixPropertiesKHRAttr<m_size = %v, n_size = %v, k_size = %v, a_type = %v, b_type = %v, c_type = %v, result_type = %v, acc_sat = %v, scope = %v>", a.mSize, a.nSize, a.kSize, a.aType, a.bType, a.cType, a.resultType, a.accSat, a.scope)
 }
 
@@ -361,6 +391,9 @@ func (*CooperativeMatrixPropertiesNVAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixPropertiesNVAttr) Kind() string    { return "CooperativeMatrixPropertiesNVAttr" }
 
 func (a *CooperativeMatrixPropertiesNVAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.CooperativeMatrixPropertiesNVAttr<m_size = %v, n_size = %v, k_size = %v, a_type = %v, b_type = %v, c_type = %v, result_type = %v, scope = %v>", a.mSize, a.nSize, a.kSize, a.aType, a.bType, a.cType, a.resultType, a.scope)
 }
 
@@ -424,6 +457,9 @@ func (*CooperativeMatrixUseKHRAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixUseKHRAttr) Kind() string    { return "CooperativeMatrixUseKHRAttr" }
 
 func (a *CooperativeMatrixUseKHRAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.CooperativeMatrixUseKHRAttr<value = %v>", a.value)
 }
 
@@ -452,6 +488,9 @@ func (*DecorationAttr) Dialect() string { return "spirv" }
 func (*DecorationAttr) Kind() string    { return "DecorationAttr" }
 
 func (a *DecorationAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.DecorationAttr<value = %v>", a.value)
 }
 
@@ -480,6 +519,9 @@ func (*DeviceTypeAttr) Dialect() string { return "spirv" }
 func (*DeviceTypeAttr) Kind() string    { return "DeviceTypeAttr" }
 
 func (a *DeviceTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.DeviceTypeAttr<value = %v>", a.value)
 }
 
@@ -504,9 +546,15 @@ func GetDimAttr(ctx *ir.Context, value Dim) *DimAttr {
 	return ir.InsertAttr(ctx, k, &DimAttr{value: value})
 }
 
-func (*DimAttr) Dialect() string  { return "spirv" }
-func (*DimAttr) Kind() string     { return "DimAttr" }
-func (a *DimAttr) String() string { return fmt.Sprintf("#spirv.DimAttr<value = %v>", a.value) }
+func (*DimAttr) Dialect() string { return "spirv" }
+func (*DimAttr) Kind() string    { return "DimAttr" }
+
+func (a *DimAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#spirv.DimAttr<value = %v>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *DimAttr) Value() Dim {
@@ -537,6 +585,9 @@ func (*EntryPointABIAttr) Dialect() string { return "spirv" }
 func (*EntryPointABIAttr) Kind() string    { return "EntryPointABIAttr" }
 
 func (a *EntryPointABIAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.EntryPointABIAttr<workgroup_size = %v, subgroup_size = %v, target_width = %v>", a.workgroupSize, a.subgroupSize, a.targetWidth)
 }
 
@@ -575,6 +626,9 @@ func (*ExecutionModeAttr) Dialect() string { return "spirv" }
 func (*ExecutionModeAttr) Kind() string    { return "ExecutionModeAttr" }
 
 func (a *ExecutionModeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.ExecutionModeAttr<value = %v>", a.value)
 }
 
@@ -603,6 +657,9 @@ func (*ExecutionModelAttr) Dialect() string { return "spirv" }
 func (*ExecutionModelAttr) Kind() string    { return "ExecutionModelAttr" }
 
 func (a *ExecutionModelAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.ExecutionModelAttr<value = %v>", a.value)
 }
 
@@ -631,6 +688,9 @@ func (*ExtensionAttr) Dialect() string { return "spirv" }
 func (*ExtensionAttr) Kind() string    { return "ExtensionAttr" }
 
 func (a *ExtensionAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.ExtensionAttr<value = %v>", a.value)
 }
 
@@ -659,6 +719,9 @@ func (*FPEncodingAttr) Dialect() string { return "spirv" }
 func (*FPEncodingAttr) Kind() string    { return "FPEncodingAttr" }
 
 func (a *FPEncodingAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.FPEncodingAttr<value = %v>", a.value)
 }
 
@@ -687,6 +750,9 @@ func (*FPFastMathModeAttr) Dialect() string { return "spirv" }
 func (*FPFastMathModeAttr) Kind() string    { return "FPFastMathModeAttr" }
 
 func (a *FPFastMathModeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.FPFastMathModeAttr<value = %v>", a.value)
 }
 
@@ -715,6 +781,9 @@ func (*FPRoundingModeAttr) Dialect() string { return "spirv" }
 func (*FPRoundingModeAttr) Kind() string    { return "FPRoundingModeAttr" }
 
 func (a *FPRoundingModeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.FPRoundingModeAttr<value = %v>", a.value)
 }
 
@@ -743,6 +812,9 @@ func (*FunctionControlAttr) Dialect() string { return "spirv" }
 func (*FunctionControlAttr) Kind() string    { return "FunctionControlAttr" }
 
 func (a *FunctionControlAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.FunctionControlAttr<value = %v>", a.value)
 }
 
@@ -771,6 +843,9 @@ func (*GroupOperationAttr) Dialect() string { return "spirv" }
 func (*GroupOperationAttr) Kind() string    { return "GroupOperationAttr" }
 
 func (a *GroupOperationAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.GroupOperationAttr<value = %v>", a.value)
 }
 
@@ -799,6 +874,9 @@ func (*ImageArrayedInfoAttr) Dialect() string { return "spirv" }
 func (*ImageArrayedInfoAttr) Kind() string    { return "ImageArrayedInfoAttr" }
 
 func (a *ImageArrayedInfoAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.ImageArrayedInfoAttr<value = %v>", a.value)
 }
 
@@ -827,6 +905,9 @@ func (*ImageDepthInfoAttr) Dialect() string { return "spirv" }
 func (*ImageDepthInfoAttr) Kind() string    { return "ImageDepthInfoAttr" }
 
 func (a *ImageDepthInfoAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.ImageDepthInfoAttr<value = %v>", a.value)
 }
 
@@ -855,6 +936,9 @@ func (*ImageFormatAttr) Dialect() string { return "spirv" }
 func (*ImageFormatAttr) Kind() string    { return "ImageFormatAttr" }
 
 func (a *ImageFormatAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.ImageFormatAttr<value = %v>", a.value)
 }
 
@@ -883,6 +967,9 @@ func (*ImageOperandsAttr) Dialect() string { return "spirv" }
 func (*ImageOperandsAttr) Kind() string    { return "ImageOperandsAttr" }
 
 func (a *ImageOperandsAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.ImageOperandsAttr<value = %v>", a.value)
 }
 
@@ -911,6 +998,9 @@ func (*ImageSamplerUseInfoAttr) Dialect() string { return "spirv" }
 func (*ImageSamplerUseInfoAttr) Kind() string    { return "ImageSamplerUseInfoAttr" }
 
 func (a *ImageSamplerUseInfoAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.ImageSamplerUseInfoAttr<value = %v>", a.value)
 }
 
@@ -939,6 +1029,9 @@ func (*ImageSamplingInfoAttr) Dialect() string { return "spirv" }
 func (*ImageSamplingInfoAttr) Kind() string    { return "ImageSamplingInfoAttr" }
 
 func (a *ImageSamplingInfoAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.ImageSamplingInfoAttr<value = %v>", a.value)
 }
 
@@ -981,6 +1074,9 @@ func (*JointMatrixPropertiesINTELAttr) Dialect() string { return "spirv" }
 func (*JointMatrixPropertiesINTELAttr) Kind() string    { return "JointMatrixPropertiesINTELAttr" }
 
 func (a *JointMatrixPropertiesINTELAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.JointMatrixPropertiesINTELAttr<m_size = %v, n_size = %v, k_size = %v, a_type = %v, b_type = %v, c_type = %v, result_type = %v, scope = %v>", a.mSize, a.nSize, a.kSize, a.aType, a.bType, a.cType, a.resultType, a.scope)
 }
 
@@ -1046,6 +1142,9 @@ func (*LinkageAttributesAttr) Dialect() string { return "spirv" }
 func (*LinkageAttributesAttr) Kind() string    { return "LinkageAttributesAttr" }
 
 func (a *LinkageAttributesAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.LinkageAttributesAttr<linkage_name = %v, linkage_type = %v>", a.linkageName, a.linkageType)
 }
 
@@ -1079,6 +1178,9 @@ func (*LinkageTypeAttr) Dialect() string { return "spirv" }
 func (*LinkageTypeAttr) Kind() string    { return "LinkageTypeAttr" }
 
 func (a *LinkageTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.LinkageTypeAttr<value = %v>", a.value)
 }
 
@@ -1107,6 +1209,9 @@ func (*LoadCacheControlAttr) Dialect() string { return "spirv" }
 func (*LoadCacheControlAttr) Kind() string    { return "LoadCacheControlAttr" }
 
 func (a *LoadCacheControlAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.LoadCacheControlAttr<value = %v>", a.value)
 }
 
@@ -1135,6 +1240,9 @@ func (*LoopControlAttr) Dialect() string { return "spirv" }
 func (*LoopControlAttr) Kind() string    { return "LoopControlAttr" }
 
 func (a *LoopControlAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.LoopControlAttr<value = %v>", a.value)
 }
 
@@ -1163,6 +1271,9 @@ func (*MatrixLayoutAttr) Dialect() string { return "spirv" }
 func (*MatrixLayoutAttr) Kind() string    { return "MatrixLayoutAttr" }
 
 func (a *MatrixLayoutAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.MatrixLayoutAttr<value = %v>", a.value)
 }
 
@@ -1191,6 +1302,9 @@ func (*MemoryAccessAttr) Dialect() string { return "spirv" }
 func (*MemoryAccessAttr) Kind() string    { return "MemoryAccessAttr" }
 
 func (a *MemoryAccessAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.MemoryAccessAttr<value = %v>", a.value)
 }
 
@@ -1219,6 +1333,9 @@ func (*MemoryModelAttr) Dialect() string { return "spirv" }
 func (*MemoryModelAttr) Kind() string    { return "MemoryModelAttr" }
 
 func (a *MemoryModelAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.MemoryModelAttr<value = %v>", a.value)
 }
 
@@ -1247,6 +1364,9 @@ func (*MemorySemanticsAttr) Dialect() string { return "spirv" }
 func (*MemorySemanticsAttr) Kind() string    { return "MemorySemanticsAttr" }
 
 func (a *MemorySemanticsAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.MemorySemanticsAttr<value = %v>", a.value)
 }
 
@@ -1271,9 +1391,15 @@ func GetOpcodeAttr(ctx *ir.Context, value Opcode) *OpcodeAttr {
 	return ir.InsertAttr(ctx, k, &OpcodeAttr{value: value})
 }
 
-func (*OpcodeAttr) Dialect() string  { return "spirv" }
-func (*OpcodeAttr) Kind() string     { return "OpcodeAttr" }
-func (a *OpcodeAttr) String() string { return fmt.Sprintf("#spirv.OpcodeAttr<value = %v>", a.value) }
+func (*OpcodeAttr) Dialect() string { return "spirv" }
+func (*OpcodeAttr) Kind() string    { return "OpcodeAttr" }
+
+func (a *OpcodeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#spirv.OpcodeAttr<value = %v>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *OpcodeAttr) Value() Opcode {
@@ -1300,6 +1426,9 @@ func (*PackedVectorFormatAttr) Dialect() string { return "spirv" }
 func (*PackedVectorFormatAttr) Kind() string    { return "PackedVectorFormatAttr" }
 
 func (a *PackedVectorFormatAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.PackedVectorFormatAttr<value = %v>", a.value)
 }
 
@@ -1342,6 +1471,9 @@ func (*ResourceLimitsAttr) Dialect() string { return "spirv" }
 func (*ResourceLimitsAttr) Kind() string    { return "ResourceLimitsAttr" }
 
 func (a *ResourceLimitsAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.ResourceLimitsAttr<max_compute_shared_memory_size = %v, max_compute_workgroup_invocations = %v, max_compute_workgroup_size = %v, subgroup_size = %v, min_subgroup_size = %v, max_subgroup_size = %v, cooperative_matrix_properties_khr = %v, cooperative_matrix_properties_nv = %v>", a.maxComputeSharedMemorySize, a.maxComputeWorkgroupInvocations, a.maxComputeWorkgroupSize, a.subgroupSize, a.minSubgroupSize, a.maxSubgroupSize, a.cooperativeMatrixPropertiesKhr, a.cooperativeMatrixPropertiesNv)
 }
 
@@ -1401,9 +1533,15 @@ func GetScopeAttr(ctx *ir.Context, value Scope) *ScopeAttr {
 	return ir.InsertAttr(ctx, k, &ScopeAttr{value: value})
 }
 
-func (*ScopeAttr) Dialect() string  { return "spirv" }
-func (*ScopeAttr) Kind() string     { return "ScopeAttr" }
-func (a *ScopeAttr) String() string { return fmt.Sprintf("#spirv.ScopeAttr<value = %v>", a.value) }
+func (*ScopeAttr) Dialect() string { return "spirv" }
+func (*ScopeAttr) Kind() string    { return "ScopeAttr" }
+
+func (a *ScopeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#spirv.ScopeAttr<value = %v>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *ScopeAttr) Value() Scope {
@@ -1430,6 +1568,9 @@ func (*SelectionControlAttr) Dialect() string { return "spirv" }
 func (*SelectionControlAttr) Kind() string    { return "SelectionControlAttr" }
 
 func (a *SelectionControlAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.SelectionControlAttr<value = %v>", a.value)
 }
 
@@ -1458,6 +1599,9 @@ func (*StorageClassAttr) Dialect() string { return "spirv" }
 func (*StorageClassAttr) Kind() string    { return "StorageClassAttr" }
 
 func (a *StorageClassAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.StorageClassAttr<value = %v>", a.value)
 }
 
@@ -1486,6 +1630,9 @@ func (*StoreCacheControlAttr) Dialect() string { return "spirv" }
 func (*StoreCacheControlAttr) Kind() string    { return "StoreCacheControlAttr" }
 
 func (a *StoreCacheControlAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#spirv.StoreCacheControlAttr<value = %v>", a.value)
 }
 
@@ -1510,9 +1657,15 @@ func GetVendorAttr(ctx *ir.Context, value Vendor) *VendorAttr {
 	return ir.InsertAttr(ctx, k, &VendorAttr{value: value})
 }
 
-func (*VendorAttr) Dialect() string  { return "spirv" }
-func (*VendorAttr) Kind() string     { return "VendorAttr" }
-func (a *VendorAttr) String() string { return fmt.Sprintf("#spirv.VendorAttr<value = %v>", a.value) }
+func (*VendorAttr) Dialect() string { return "spirv" }
+func (*VendorAttr) Kind() string    { return "VendorAttr" }
+
+func (a *VendorAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#spirv.VendorAttr<value = %v>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *VendorAttr) Value() Vendor {
@@ -1535,9 +1688,15 @@ func GetVersionAttr(ctx *ir.Context, value Version) *VersionAttr {
 	return ir.InsertAttr(ctx, k, &VersionAttr{value: value})
 }
 
-func (*VersionAttr) Dialect() string  { return "spirv" }
-func (*VersionAttr) Kind() string     { return "VersionAttr" }
-func (a *VersionAttr) String() string { return fmt.Sprintf("#spirv.VersionAttr<value = %v>", a.value) }
+func (*VersionAttr) Dialect() string { return "spirv" }
+func (*VersionAttr) Kind() string    { return "VersionAttr" }
+
+func (a *VersionAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#spirv.VersionAttr<value = %v>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *VersionAttr) Value() Version {

@@ -29,6 +29,9 @@ func (*BlockSizeAttr) Dialect() string { return "tosa" }
 func (*BlockSizeAttr) Kind() string    { return "BlockSizeAttr" }
 
 func (a *BlockSizeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#tosa.BlockSizeAttr<value = %v>", a.value)
 }
 
@@ -59,6 +62,9 @@ func (*ConvOpQuantizationAttr) Dialect() string { return "tosa" }
 func (*ConvOpQuantizationAttr) Kind() string    { return "ConvOpQuantizationAttr" }
 
 func (a *ConvOpQuantizationAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#tosa.ConvOpQuantizationAttr<input_zp = %v, weight_zp = %v>", a.inputZp, a.weightZp)
 }
 
@@ -92,6 +98,9 @@ func (*ExtensionAttr) Dialect() string { return "tosa" }
 func (*ExtensionAttr) Kind() string    { return "ExtensionAttr" }
 
 func (a *ExtensionAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#tosa.ExtensionAttr<value = %v>", a.value)
 }
 
@@ -116,9 +125,15 @@ func GetLevelAttr(ctx *ir.Context, value Level) *LevelAttr {
 	return ir.InsertAttr(ctx, k, &LevelAttr{value: value})
 }
 
-func (*LevelAttr) Dialect() string  { return "tosa" }
-func (*LevelAttr) Kind() string     { return "LevelAttr" }
-func (a *LevelAttr) String() string { return fmt.Sprintf("#tosa.LevelAttr<value = %v>", a.value) }
+func (*LevelAttr) Dialect() string { return "tosa" }
+func (*LevelAttr) Kind() string    { return "LevelAttr" }
+
+func (a *LevelAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#tosa.LevelAttr<value = %v>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *LevelAttr) Value() Level {
@@ -147,6 +162,9 @@ func (*MatMulOpQuantizationAttr) Dialect() string { return "tosa" }
 func (*MatMulOpQuantizationAttr) Kind() string    { return "MatMulOpQuantizationAttr" }
 
 func (a *MatMulOpQuantizationAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#tosa.MatMulOpQuantizationAttr<a_zp = %v, b_zp = %v>", a.aZp, a.bZp)
 }
 
@@ -180,6 +198,9 @@ func (*NanPropagationModeAttr) Dialect() string { return "tosa" }
 func (*NanPropagationModeAttr) Kind() string    { return "NanPropagationModeAttr" }
 
 func (a *NanPropagationModeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#tosa.NanPropagationModeAttr<value = %v>", a.value)
 }
 
@@ -208,6 +229,9 @@ func (*PadOpQuantizationAttr) Dialect() string { return "tosa" }
 func (*PadOpQuantizationAttr) Kind() string    { return "PadOpQuantizationAttr" }
 
 func (a *PadOpQuantizationAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#tosa.PadOpQuantizationAttr<input_zp = %v>", a.inputZp)
 }
 
@@ -232,9 +256,15 @@ func GetProfileAttr(ctx *ir.Context, value Profile) *ProfileAttr {
 	return ir.InsertAttr(ctx, k, &ProfileAttr{value: value})
 }
 
-func (*ProfileAttr) Dialect() string  { return "tosa" }
-func (*ProfileAttr) Kind() string     { return "ProfileAttr" }
-func (a *ProfileAttr) String() string { return fmt.Sprintf("#tosa.ProfileAttr<value = %v>", a.value) }
+func (*ProfileAttr) Dialect() string { return "tosa" }
+func (*ProfileAttr) Kind() string    { return "ProfileAttr" }
+
+func (a *ProfileAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#tosa.ProfileAttr<value = %v>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *ProfileAttr) Value() Profile {
@@ -261,6 +291,9 @@ func (*ResizeModeAttr) Dialect() string { return "tosa" }
 func (*ResizeModeAttr) Kind() string    { return "ResizeModeAttr" }
 
 func (a *ResizeModeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#tosa.ResizeModeAttr<value = %v>", a.value)
 }
 
@@ -289,6 +322,9 @@ func (*RoundingModeAttr) Dialect() string { return "tosa" }
 func (*RoundingModeAttr) Kind() string    { return "RoundingModeAttr" }
 
 func (a *RoundingModeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#tosa.RoundingModeAttr<value = %v>", a.value)
 }
 
@@ -317,6 +353,9 @@ func (*SpecificationVersionAttr) Dialect() string { return "tosa" }
 func (*SpecificationVersionAttr) Kind() string    { return "SpecificationVersionAttr" }
 
 func (a *SpecificationVersionAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#tosa.SpecificationVersionAttr<value = %v>", a.value)
 }
 
@@ -357,6 +396,9 @@ func (*TargetEnvAttr) Dialect() string { return "tosa" }
 func (*TargetEnvAttr) Kind() string    { return "TargetEnvAttr" }
 
 func (a *TargetEnvAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#tosa.TargetEnvAttr<specification_version = %v, level = %v, profiles = %v, extensions = %v>", a.specificationVersion, a.level, a.profiles, a.extensions)
 }
 
@@ -402,6 +444,9 @@ func (*UnaryOpQuantizationAttr) Dialect() string { return "tosa" }
 func (*UnaryOpQuantizationAttr) Kind() string    { return "UnaryOpQuantizationAttr" }
 
 func (a *UnaryOpQuantizationAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#tosa.UnaryOpQuantizationAttr<input_zp = %v, output_zp = %v>", a.inputZp, a.outputZp)
 }
 

@@ -24,7 +24,13 @@ func Getmxint8Type(ctx *ir.Context) *mxint8Type {
 
 func (*mxint8Type) Dialect() string { return "tosa" }
 func (*mxint8Type) Kind() string    { return "mxint8Type" }
-func (*mxint8Type) String() string  { return "!tosa.mxint8Type" }
+
+func (t *mxint8Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!tosa.mxint8Type"
+}
 
 // shapeType is shape with static rank and Index element type.
 type shapeType struct {
@@ -42,9 +48,15 @@ func GetshapeType(ctx *ir.Context, rank int32) *shapeType {
 	return ir.InsertType(ctx, k, &shapeType{rank: rank})
 }
 
-func (*shapeType) Dialect() string  { return "tosa" }
-func (*shapeType) Kind() string     { return "shapeType" }
-func (t *shapeType) String() string { return fmt.Sprintf("!tosa.shapeType<rank = %v>", t.rank) }
+func (*shapeType) Dialect() string { return "tosa" }
+func (*shapeType) Kind() string    { return "shapeType" }
+
+func (t *shapeType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return fmt.Sprintf("!tosa.shapeType<rank = %v>", t.rank)
+}
 
 // Rank returns the rank parameter.
 func (t *shapeType) Rank() int32 {

@@ -28,6 +28,9 @@ func (*ParamOperandAttr) Dialect() string { return "transform" }
 func (*ParamOperandAttr) Kind() string    { return "ParamOperandAttr" }
 
 func (a *ParamOperandAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#transform.ParamOperandAttr<index = %v>", a.index)
 }
 

@@ -24,7 +24,13 @@ func GetAffineMapParamType(ctx *ir.Context) *AffineMapParamType {
 
 func (*AffineMapParamType) Dialect() string { return "transform" }
 func (*AffineMapParamType) Kind() string    { return "AffineMapParamType" }
-func (*AffineMapParamType) String() string  { return "!transform.AffineMapParamType" }
+
+func (t *AffineMapParamType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!transform.AffineMapParamType"
+}
 
 // AnyOpType is a transform type.
 type AnyOpType struct {
@@ -42,7 +48,13 @@ func GetAnyOpType(ctx *ir.Context) *AnyOpType {
 
 func (*AnyOpType) Dialect() string { return "transform" }
 func (*AnyOpType) Kind() string    { return "AnyOpType" }
-func (*AnyOpType) String() string  { return "!transform.AnyOpType" }
+
+func (t *AnyOpType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!transform.AnyOpType"
+}
 
 // AnyParamType is a transform type.
 type AnyParamType struct {
@@ -60,7 +72,13 @@ func GetAnyParamType(ctx *ir.Context) *AnyParamType {
 
 func (*AnyParamType) Dialect() string { return "transform" }
 func (*AnyParamType) Kind() string    { return "AnyParamType" }
-func (*AnyParamType) String() string  { return "!transform.AnyParamType" }
+
+func (t *AnyParamType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!transform.AnyParamType"
+}
 
 // AnyValueType is a transform type.
 type AnyValueType struct {
@@ -78,7 +96,13 @@ func GetAnyValueType(ctx *ir.Context) *AnyValueType {
 
 func (*AnyValueType) Dialect() string { return "transform" }
 func (*AnyValueType) Kind() string    { return "AnyValueType" }
-func (*AnyValueType) String() string  { return "!transform.AnyValueType" }
+
+func (t *AnyValueType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!transform.AnyValueType"
+}
 
 // OperationType is a transform type.
 type OperationType struct {
@@ -100,6 +124,9 @@ func (*OperationType) Dialect() string { return "transform" }
 func (*OperationType) Kind() string    { return "OperationType" }
 
 func (t *OperationType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!transform.OperationType<operation_name = %q>", t.operationName)
 }
 
@@ -124,9 +151,15 @@ func GetParamType(ctx *ir.Context, type_ ir.Type) *ParamType {
 	return ir.InsertType(ctx, k, &ParamType{type_: type_})
 }
 
-func (*ParamType) Dialect() string  { return "transform" }
-func (*ParamType) Kind() string     { return "ParamType" }
-func (t *ParamType) String() string { return fmt.Sprintf("!transform.ParamType<type = %v>", t.type_) }
+func (*ParamType) Dialect() string { return "transform" }
+func (*ParamType) Kind() string    { return "ParamType" }
+
+func (t *ParamType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return fmt.Sprintf("!transform.ParamType<type = %v>", t.type_)
+}
 
 // Type returns the type parameter.
 func (t *ParamType) Type() ir.Type {
@@ -149,4 +182,10 @@ func GetTypeParamType(ctx *ir.Context) *TypeParamType {
 
 func (*TypeParamType) Dialect() string { return "transform" }
 func (*TypeParamType) Kind() string    { return "TypeParamType" }
-func (*TypeParamType) String() string  { return "!transform.TypeParamType" }
+
+func (t *TypeParamType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!transform.TypeParamType"
+}

@@ -20,4 +20,10 @@ func GetPoisonAttr(ctx *ir.Context) *PoisonAttr {
 
 func (*PoisonAttr) Dialect() string { return "ub" }
 func (*PoisonAttr) Kind() string    { return "PoisonAttr" }
-func (*PoisonAttr) String() string  { return "#ub.PoisonAttr" }
+
+func (a *PoisonAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return "#ub.PoisonAttr"
+}

@@ -28,6 +28,9 @@ func (*CombiningKindAttr) Dialect() string { return "vector" }
 func (*CombiningKindAttr) Kind() string    { return "CombiningKindAttr" }
 
 func (a *CombiningKindAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vector.CombiningKindAttr<value = %v>", a.value)
 }
 
@@ -56,6 +59,9 @@ func (*IteratorTypeAttr) Dialect() string { return "vector" }
 func (*IteratorTypeAttr) Kind() string    { return "IteratorTypeAttr" }
 
 func (a *IteratorTypeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vector.IteratorTypeAttr<value = %v>", a.value)
 }
 
@@ -84,6 +90,9 @@ func (*PrintPunctuationAttr) Dialect() string { return "vector" }
 func (*PrintPunctuationAttr) Kind() string    { return "PrintPunctuationAttr" }
 
 func (a *PrintPunctuationAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vector.PrintPunctuationAttr<value = %v>", a.value)
 }
 

@@ -24,7 +24,13 @@ func GetExternRefType(ctx *ir.Context) *ExternRefType {
 
 func (*ExternRefType) Dialect() string { return "wasmssa" }
 func (*ExternRefType) Kind() string    { return "ExternRefType" }
-func (*ExternRefType) String() string  { return "!wasmssa.ExternRefType" }
+
+func (t *ExternRefType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!wasmssa.ExternRefType"
+}
 
 // FuncRefType is opaque type for function reference.
 type FuncRefType struct {
@@ -42,7 +48,13 @@ func GetFuncRefType(ctx *ir.Context) *FuncRefType {
 
 func (*FuncRefType) Dialect() string { return "wasmssa" }
 func (*FuncRefType) Kind() string    { return "FuncRefType" }
-func (*FuncRefType) String() string  { return "!wasmssa.FuncRefType" }
+
+func (t *FuncRefType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!wasmssa.FuncRefType"
+}
 
 // LimitType is wasm limit type.
 type LimitType struct {
@@ -66,6 +78,9 @@ func (*LimitType) Dialect() string { return "wasmssa" }
 func (*LimitType) Kind() string    { return "LimitType" }
 
 func (t *LimitType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!wasmssa.LimitType<min = %v, max = %v>", t.min, t.max)
 }
 
@@ -99,6 +114,9 @@ func (*LocalRefType) Dialect() string { return "wasmssa" }
 func (*LocalRefType) Kind() string    { return "LocalRefType" }
 
 func (t *LocalRefType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!wasmssa.LocalRefType<elementType = %v>", t.elementType)
 }
 
@@ -129,6 +147,9 @@ func (*TableType) Dialect() string { return "wasmssa" }
 func (*TableType) Kind() string    { return "TableType" }
 
 func (t *TableType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!wasmssa.TableType<reference = %v, limit = %v>", t.reference, t.limit)
 }
 

@@ -32,6 +32,9 @@ func (*BlockTensorDescAttr) Dialect() string { return "xegpu" }
 func (*BlockTensorDescAttr) Kind() string    { return "BlockTensorDescAttr" }
 
 func (a *BlockTensorDescAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#xegpu.BlockTensorDescAttr<memory_space = %v, array_length = %v, boundary_check = %v>", a.memorySpace, a.arrayLength, a.boundaryCheck)
 }
 
@@ -70,6 +73,9 @@ func (*CachePolicyAttr) Dialect() string { return "xegpu" }
 func (*CachePolicyAttr) Kind() string    { return "CachePolicyAttr" }
 
 func (a *CachePolicyAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#xegpu.CachePolicyAttr<value = %v>", a.value)
 }
 
@@ -98,6 +104,9 @@ func (*FenceScopeAttr) Dialect() string { return "xegpu" }
 func (*FenceScopeAttr) Kind() string    { return "FenceScopeAttr" }
 
 func (a *FenceScopeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#xegpu.FenceScopeAttr<value = %v>", a.value)
 }
 
@@ -136,6 +145,9 @@ func (*LayoutAttr) Dialect() string { return "xegpu" }
 func (*LayoutAttr) Kind() string    { return "LayoutAttr" }
 
 func (a *LayoutAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#xegpu.LayoutAttr<sg_layout = %v, sg_data = %v, inst_data = %v, lane_layout = %v, lane_data = %v, order = %v>", a.sgLayout, a.sgData, a.instData, a.laneLayout, a.laneData, a.order)
 }
 
@@ -217,6 +229,9 @@ func (*MemoryScopeAttr) Dialect() string { return "xegpu" }
 func (*MemoryScopeAttr) Kind() string    { return "MemoryScopeAttr" }
 
 func (a *MemoryScopeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#xegpu.MemoryScopeAttr<value = %v>", a.value)
 }
 
@@ -245,6 +260,9 @@ func (*MemorySpaceAttr) Dialect() string { return "xegpu" }
 func (*MemorySpaceAttr) Kind() string    { return "MemorySpaceAttr" }
 
 func (a *MemorySpaceAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#xegpu.MemorySpaceAttr<value = %v>", a.value)
 }
 
@@ -275,6 +293,9 @@ func (*RangeAttr) Dialect() string { return "xegpu" }
 func (*RangeAttr) Kind() string    { return "RangeAttr" }
 
 func (a *RangeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#xegpu.RangeAttr<start = %v, end = %v>", a.start, a.end)
 }
 
@@ -310,6 +331,9 @@ func (*ScatterTensorDescAttr) Dialect() string { return "xegpu" }
 func (*ScatterTensorDescAttr) Kind() string    { return "ScatterTensorDescAttr" }
 
 func (a *ScatterTensorDescAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#xegpu.ScatterTensorDescAttr<memory_space = %v, chunk_size = %v>", a.memorySpace, a.chunkSize)
 }
 
@@ -345,6 +369,9 @@ func (*SliceAttr) Dialect() string { return "xegpu" }
 func (*SliceAttr) Kind() string    { return "SliceAttr" }
 
 func (a *SliceAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#xegpu.SliceAttr<parent = %v, dims = %v>", a.parent, a.dims)
 }
 
@@ -384,6 +411,9 @@ func (*TensorDescAttr) Dialect() string { return "xegpu" }
 func (*TensorDescAttr) Kind() string    { return "TensorDescAttr" }
 
 func (a *TensorDescAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#xegpu.TensorDescAttr<memory_scope = %v, array_length = %v, boundary_check = %v, scattered = %v>", a.memoryScope, a.arrayLength, a.boundaryCheck, a.scattered)
 }
 

@@ -70,7 +70,13 @@ func GetNbarrierType(ctx *ir.Context) *NbarrierType {
 
 func (*NbarrierType) Dialect() string { return "xegpu" }
 func (*NbarrierType) Kind() string    { return "NbarrierType" }
-func (*NbarrierType) String() string  { return "!xegpu.NbarrierType" }
+
+func (t *NbarrierType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!xegpu.NbarrierType"
+}
 
 // TensorDescType is tensorDesc describing regions of interested data.
 type TensorDescType struct {

@@ -28,6 +28,9 @@ func (*AddrSpaceAttr) Dialect() string { return "xevm" }
 func (*AddrSpaceAttr) Kind() string    { return "AddrSpaceAttr" }
 
 func (a *AddrSpaceAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#xevm.AddrSpaceAttr<value = %v>", a.value)
 }
 
@@ -56,6 +59,9 @@ func (*LoadCacheControlAttr) Dialect() string { return "xevm" }
 func (*LoadCacheControlAttr) Kind() string    { return "LoadCacheControlAttr" }
 
 func (a *LoadCacheControlAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#xevm.LoadCacheControlAttr<value = %v>", a.value)
 }
 
@@ -88,6 +94,9 @@ func (*MMAShapeAttr) Dialect() string { return "xevm" }
 func (*MMAShapeAttr) Kind() string    { return "MMAShapeAttr" }
 
 func (a *MMAShapeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#xevm.MMAShapeAttr<m = %v, n = %v, k = %v>", a.m_, a.n_, a.k_)
 }
 
@@ -132,6 +141,9 @@ func (*MMATypesAttr) Dialect() string { return "xevm" }
 func (*MMATypesAttr) Kind() string    { return "MMATypesAttr" }
 
 func (a *MMATypesAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#xevm.MMATypesAttr<d = %v, a = %v, b = %v, c = %v>", a.d_, a.a_, a.b_, a.c_)
 }
 
@@ -171,9 +183,15 @@ func GetMemScopeAttr(ctx *ir.Context, value MemScope) *MemScopeAttr {
 	return ir.InsertAttr(ctx, k, &MemScopeAttr{value: value})
 }
 
-func (*MemScopeAttr) Dialect() string  { return "xevm" }
-func (*MemScopeAttr) Kind() string     { return "MemScopeAttr" }
-func (a *MemScopeAttr) String() string { return fmt.Sprintf("#xevm.MemScopeAttr<value = %v>", a.value) }
+func (*MemScopeAttr) Dialect() string { return "xevm" }
+func (*MemScopeAttr) Kind() string    { return "MemScopeAttr" }
+
+func (a *MemScopeAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#xevm.MemScopeAttr<value = %v>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *MemScopeAttr) Value() MemScope {
@@ -200,6 +218,9 @@ func (*StoreCacheControlAttr) Dialect() string { return "xevm" }
 func (*StoreCacheControlAttr) Kind() string    { return "StoreCacheControlAttr" }
 
 func (a *StoreCacheControlAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#xevm.StoreCacheControlAttr<value = %v>", a.value)
 }
 
@@ -236,6 +257,9 @@ func (*XeVMTargetAttr) Dialect() string { return "xevm" }
 func (*XeVMTargetAttr) Kind() string    { return "XeVMTargetAttr" }
 
 func (a *XeVMTargetAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#xevm.XeVMTargetAttr<O = %v, triple = %q, chip = %q, flags = %v, linkFiles = %v>", a.o_, a.triple, a.chip, a.flags, a.linkFiles)
 }
 

@@ -22,6 +22,11 @@ type defFacts struct {
 	summary  string
 	mnemonic string
 	params   []paramFacts
+	// format is the declarative assembly format; customAsm says the body
+	// is parsed and printed in C++ (hasCustomAssemblyFormat, or a mnemonic
+	// and parameters without a format).
+	format    string
+	customAsm bool
 	// bytecode is the dialect's encodings of the definition, in code
 	// order.
 	bytecode []*bcVariant
@@ -37,6 +42,21 @@ type paramFacts struct {
 	// records describe (no AttrDef or TypeDef); "" to map cpp. doc says
 	// what such a parameter holds when its type does not.
 	typ, doc string
+	// def is the C++ default value (DefaultValuedParameter); custom says
+	// the parameter has its own C++ printer or parser (not an enum's).
+	def    string
+	custom bool
+	enum   bool // an EnumParameter, whose cpp names the enum
+	// names is the table of names a DWARF parameter prints
+	// (LLVM_DIParameter's llvm::dwarf::TagString…), by its Go name.
+	names string
+}
+
+// dwarfNames maps the printers of the LLVM dialect's DWARF parameters to
+// the name tables of its Go package.
+var dwarfNames = map[string]string{
+	"TagString": "dwarfTag", "AttributeEncodingString": "dwarfAttributeEncoding",
+	"LanguageString": "dwarfLanguage", "ConventionString": "dwarfConvention",
 }
 
 // enumFacts is one C++ enum at one release.
@@ -45,6 +65,10 @@ type enumFacts struct {
 	summary string
 	bit     bool
 	cases   []caseFacts
+	// separator joins the keywords of a bit enum's union; printGroups
+	// prints multi-bit cases first (printBitEnumPrimaryGroups).
+	separator   string
+	printGroups bool
 }
 
 type caseFacts struct {
@@ -121,12 +145,22 @@ func (rs *Records) dialectDefs(dialect string) (map[string]*defFacts, error) {
 				continue
 			}
 			f := &defFacts{name: r.str("cppClassName"), isType: class == "TypeDef",
-				summary: strings.Join(strings.Fields(r.str("summary")), " "), mnemonic: r.str("mnemonic")}
+				summary: strings.Join(strings.Fields(r.str("summary")), " "), mnemonic: r.str("mnemonic"),
+				format: r.str("assemblyFormat")}
+			if n, _ := r.num("hasCustomAssemblyFormat"); n != 0 {
+				f.customAsm = true
+			}
 			if f.name == "" {
 				return nil, fmt.Errorf("%s %s has no cppClassName", class, n)
 			}
 			if f.params, err = rs.defParams(r); err != nil {
 				return nil, fmt.Errorf("%s %s: %v", class, n, err)
+			}
+			if f.format == "" && f.mnemonic != "" && slices.ContainsFunc(f.params, func(p paramFacts) bool { return !p.self }) {
+				f.customAsm = true
+			}
+			for _, p := range f.params {
+				f.customAsm = f.customAsm || p.custom
 			}
 			if prev, ok := out[f.name]; ok && prev.isType == f.isType {
 				continue // reached through two records (an alias)
@@ -175,6 +209,16 @@ func (rs *Records) defParams(r record) ([]paramFacts, error) {
 		pf := paramFacts{name: name, cpp: p.str("cppType")}
 		pf.optional = p.isa("OptionalParameter") || p.isa("OptionalArrayRefParameter")
 		pf.self = p.isa("AttributeSelfTypeParameter")
+		pf.def = p.str("defaultValue")
+		pf.enum = p.isa("EnumParameter")
+		pf.custom = (p.str("printer") != "" || p.str("parser") != "") && !p.isa("EnumParameter") && !p.isa("StringRefParameter")
+		if p.isa("LLVM_DIParameter") {
+			for fn, t := range dwarfNames {
+				if strings.Contains(p.str("printer"), "::"+fn+"(") {
+					pf.names, pf.custom = t, false
+				}
+			}
+		}
 		out = append(out, pf)
 	}
 	return out, nil
@@ -183,13 +227,10 @@ func (rs *Records) defParams(r record) ([]paramFacts, error) {
 // dialectEnums returns the C++ enums declared in a dialect's namespace
 // (or one nested in it), by class name. A dialect in the bare mlir
 // namespace (dlti) claims none.
-func (rs *Records) dialectEnums(dialect string) (map[string]*enumFacts, error) {
+func (rs *Records) dialectEnums(dialect string, used map[string]bool) (map[string]*enumFacts, error) {
 	nss := rs.dialectNamespaces()
 	ns := nss[dialect]
 	out := map[string]*enumFacts{}
-	if ns == "" || ns == "mlir" {
-		return out, nil
-	}
 	for _, class := range []string{"EnumInfo", "EnumAttrInfo"} {
 		for _, n := range rs.InstancesOf(class) {
 			r, err := rs.rec(n)
@@ -197,21 +238,26 @@ func (rs *Records) dialectEnums(dialect string) (map[string]*enumFacts, error) {
 				return nil, err
 			}
 			ens := strings.TrimPrefix(r.str("cppNamespace"), "::")
-			if ens != ns && !strings.HasPrefix(ens, ns+"::") {
-				continue
-			}
-			// The most specific dialect namespace owns the enum.
-			owner := ""
-			for d, dns := range nss {
-				if (ens == dns || strings.HasPrefix(ens, dns+"::")) && len(dns) > len(nss[owner]) {
-					owner = d
+			if !used[ens+"::"+r.str("className")] {
+				if ns == "" || ns == "mlir" || ens != ns && !strings.HasPrefix(ens, ns+"::") {
+					continue
+				}
+				// The most specific dialect namespace owns the enum.
+				owner := ""
+				for d, dns := range nss {
+					if (ens == dns || strings.HasPrefix(ens, dns+"::")) && len(dns) > len(nss[owner]) {
+						owner = d
+					}
+				}
+				if owner != dialect {
+					continue
 				}
 			}
-			if owner != dialect {
-				continue
-			}
 			e := &enumFacts{name: r.str("className"), summary: strings.Join(strings.Fields(r.str("summary")), " "),
-				bit: r.isa("BitEnumBase") || r.isa("BitEnumAttr")}
+				bit: r.isa("BitEnumBase") || r.isa("BitEnumAttr"), separator: r.str("separator")}
+			if n, _ := r.num("printBitEnumPrimaryGroups"); n != 0 {
+				e.printGroups = true
+			}
 			if e.name == "" {
 				continue
 			}

@@ -37,7 +37,7 @@ func writeDefs(b *strings.Builder, rels []Release, d *mergedDialect) {
 			if i > 0 {
 				b.WriteString("\n")
 			}
-			writeDef(b, rels, all, names, def)
+			writeDef(b, rels, all, names, d.name, def)
 		}
 	}
 }
@@ -52,6 +52,12 @@ func writeEnum(b *strings.Builder, rels []Release, all span, e *mergedEnum) {
 	}
 	if e.bit {
 		b.WriteString("    bit_enum: true\n")
+		if e.separator != "" && e.separator != "|" {
+			fmt.Fprintf(b, "    separator: %s\n", strconv.Quote(e.separator))
+		}
+		if e.printGroups {
+			b.WriteString("    print_groups: true\n")
+		}
 	}
 	if len(e.renumbered) > 0 {
 		fmt.Fprintf(b, "    # Values are the newest release's; older ones differ: %s.\n", strings.Join(e.renumbered, ", "))
@@ -111,10 +117,20 @@ type defParam struct {
 	name, typ, doc string
 	optional       bool
 	widthOf        string
+	// textDefault is the text of a default value the text form leaves
+	// out; stripped the mnemonic of a definition of the dialect that the
+	// parameter prints without its prefix.
+	textDefault, stripped string
+	self                  bool
+	// names is a table of names the parameter prints by (DWARF's);
+	// enumParam says an enum prints by the EnumParameter's printer, not
+	// by the enum's operator<<, which quotes a union of several bits.
+	names     string
+	enumParam bool
 	span
 }
 
-func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, d *mergedDef) {
+func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, dialect string, d *mergedDef) {
 	fmt.Fprintf(b, "  - name: %s\n", scalar(d.name))
 	if d.summary != "" {
 		fmt.Fprintf(b, "    summary: %s\n", strconv.Quote(d.summary))
@@ -134,6 +150,11 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, d 
 	for _, mp := range d.params {
 		f := d.param[mp.name]
 		p := &defParam{name: f.name, optional: f.optional, span: mp.span, doc: f.doc}
+		p.textDefault = simpleDefault(f.def)
+		p.self = f.self
+		p.names = f.names
+		p.enumParam = f.enum
+		p.stripped = names.mnemonics[cppName(f.cpp)[strings.LastIndex(cppName(f.cpp), ":")+1:]]
 		switch t, ok := f.typ, true; {
 		case t != "":
 			p.typ = t
@@ -180,6 +201,7 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, d 
 			p.widthOf = params[t].name
 		}
 	}
+	writeText(b, rels, dialect, d, params)
 	if len(params) > 0 {
 		b.WriteString("    params:\n")
 	}
@@ -192,6 +214,21 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, d 
 		}
 		if p.widthOf != "" {
 			kvs = append(kvs, [2]string{"width_of", scalar(p.widthOf)})
+		}
+		if p.textDefault != "" {
+			kvs = append(kvs, [2]string{"text_default", strconv.Quote(p.textDefault)})
+		}
+		if p.stripped != "" {
+			kvs = append(kvs, [2]string{"stripped", scalar(p.stripped)})
+		}
+		if p.self {
+			kvs = append(kvs, [2]string{"self", "true"})
+		}
+		if p.names != "" {
+			kvs = append(kvs, [2]string{"text_names", p.names})
+		}
+		if bit, ok := names.enums[p.typ]; ok && bit && !p.enumParam {
+			kvs = append(kvs, [2]string{"text_quoted", "true"})
 		}
 		if p.doc != "" {
 			kvs = append(kvs, [2]string{"doc", strconv.Quote(p.doc)})
@@ -258,4 +295,110 @@ func memberField(m bcMember, name, typ string) string {
 		return custom("OptionalUint64")
 	}
 	return scalar(name)
+}
+
+// writeText writes a definition's text form: its mnemonic and declarative
+// assembly format (or that C++ reads and prints it), and the forms of
+// older releases that differ.
+func writeText(b *strings.Builder, rels []Release, dialect string, d *mergedDef, params []*defParam) {
+	if len(d.texts) == 0 || d.texts[0].mnemonic == "" {
+		return
+	}
+	// A format the definitions do not accept is left to C++, whose hooks
+	// are named by hand.
+	check := func(t *mergedText) {
+		if t.format == "" || t.customAsm {
+			return
+		}
+		def := &defs.Def{Name: d.name, Mnemonic: t.mnemonic}
+		for _, p := range params {
+			if _, ok := t.params[p.name]; !ok && t.params != nil {
+				continue // not a parameter in these releases
+			}
+			if strings.Contains(p.doc, "ArrayRef") {
+				// A list held as one attribute: the format's $p is a list.
+				t.customAsm = true
+				return
+			}
+			def.Params = append(def.Params, &defs.Param{Name: p.name, Optional: p.optional, TextDefault: t.params[p.name], Self: p.self})
+		}
+		if err := defs.CheckDefFormat(def, t.format); err != nil {
+			t.customAsm = true
+			return
+		}
+		def.Assembly.Walk(func(e *defs.FormatElem) {
+			if e.Kind == defs.FmtCustom && !hasCustom(dialect, e.Value) {
+				t.customAsm = true
+			}
+		})
+	}
+	for _, t := range d.texts {
+		check(t)
+	}
+	t := d.texts[0]
+	fmt.Fprintf(b, "    mnemonic: %s\n", scalar(t.mnemonic))
+	switch {
+	case t.customAsm:
+		b.WriteString("    custom_assembly_format: true\n")
+		if hasHook(dialect, d.name) {
+			fmt.Fprintf(b, "    asm_hooks: {parse: parse%sText, print: print%sText}\n", d.name, d.name)
+		}
+	case t.format != "":
+		fmt.Fprintf(b, "    assembly_format: %s\n", strconv.Quote(strings.Join(strings.Fields(t.format), " ")))
+	}
+	if len(d.texts) == 1 {
+		return
+	}
+	b.WriteString("    older_text_forms:\n")
+	for _, o := range d.texts[1:] {
+		kvs := [][2]string{{"until", fmt.Sprintf("llvm %d", rels[o.last].LLVM)}}
+		if o.mnemonic != "" {
+			kvs = append(kvs, [2]string{"mnemonic", scalar(o.mnemonic)})
+		}
+		switch {
+		case o.customAsm:
+			kvs = append(kvs, [2]string{"custom_assembly_format", "true"})
+		case o.format != "":
+			kvs = append(kvs, [2]string{"assembly_format", strconv.Quote(strings.Join(strings.Fields(o.format), " "))})
+			// Defaults that differ from the newest release's.
+			var ds []string
+			for _, p := range params {
+				if v, ok := o.params[p.name]; ok && v != p.textDefault {
+					ds = append(ds, scalar(p.name)+": "+strconv.Quote(v))
+				}
+			}
+			if len(ds) > 0 {
+				kvs = append(kvs, [2]string{"text_defaults", "{" + strings.Join(ds, ", ") + "}"})
+			}
+			// The parameters these releases have, where some are missing
+			// (struct(params) and params cover these only).
+			var have []string
+			for _, p := range params {
+				if _, ok := o.params[p.name]; ok {
+					have = append(have, scalar(p.name))
+				}
+			}
+			if len(have) < len(params) {
+				kvs = append(kvs, [2]string{"params", "[" + strings.Join(have, ", ") + "]"})
+			}
+		}
+		fmt.Fprintf(b, "      - %s\n", flowMap(kvs))
+	}
+}
+
+// simpleDefault returns a C++ default value that is an integer or a
+// boolean literal, "" for others.
+func simpleDefault(cpp string) string {
+	s := strings.TrimSpace(cpp)
+	if s == "true" || s == "false" {
+		return s
+	}
+	if _, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return s
+	}
+	// A string literal without escapes.
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' && !strings.ContainsAny(s[1:len(s)-1], "\\\"") {
+		return s
+	}
+	return ""
 }

@@ -79,6 +79,7 @@ func Import(opts Options, releases []Release) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("dialect %s: %v", opts.Dialect, err)
 	}
+	d.name = opts.Dialect
 	return writeYAML(opts, rels, ops, d), nil
 }
 

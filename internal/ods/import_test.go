@@ -398,7 +398,9 @@ func TestImportDefs(t *testing.T) {
 	s := string(data)
 	for _, want := range []string{
 		"enums:\n  - name: Color\n    doc: \"A color.\"\n    # since: llvm 22 (not generated for enums)\n    bit_enum: true\n    values:\n      - {name: Red, value: 1}\n      - {name: Blue, value: 2}\n",
-		"attributes:\n  - name: PaintAttr\n    summary: \"Paint.\"\n    since: llvm 22\n    params:\n" +
+		// A mnemonic and parameters without a format: C++ reads and prints
+		// the body.
+		"attributes:\n  - name: PaintAttr\n    summary: \"Paint.\"\n    since: llvm 22\n    mnemonic: paint\n    custom_assembly_format: true\n    params:\n" +
 			"      - {name: color, type: Color}\n      - {name: name, type: Attribute, optional: true}\n" +
 			"      - {name: dims, type: \"[int64]\"}\n      - {name: kindValue, type: uint32}\n",
 		"types:\n  - name: PairType\n    since: llvm 22\n    params:\n      - {name: count, type: uint64}\n      - {name: elem, type: Type}\n" +

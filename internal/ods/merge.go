@@ -2,6 +2,7 @@ package ods
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -19,7 +20,18 @@ func (rs *Records) dialectFacts(dialect string) (*dialectFacts, error) {
 	if f.defs, err = rs.dialectDefs(dialect); err != nil {
 		return nil, err
 	}
-	if f.enums, err = rs.dialectEnums(dialect); err != nil {
+	addExtraDefs(dialect, f.defs)
+	// Enums of other namespaces that the dialect's enum attributes hold
+	// (linalg's IteratorType is mlir::utils's) are the dialect's too.
+	used := map[string]bool{}
+	for _, d := range f.defs {
+		for _, p := range d.params {
+			if p.enum {
+				used[strings.TrimPrefix(strings.TrimSpace(p.cpp), "::")] = true
+			}
+		}
+	}
+	if f.enums, err = rs.dialectEnums(dialect, used); err != nil {
 		return nil, err
 	}
 	attrs, types, err := rs.dialectBytecode(dialect)
@@ -112,6 +124,8 @@ func memberType(m bcMember) string {
 type mergedEnum struct {
 	name, summary string
 	bit           bool
+	separator     string
+	printGroups   bool
 	span
 	cases []*mergedCase
 	// renumbered lists cases whose value an older release gives
@@ -132,6 +146,19 @@ type mergedDef struct {
 	params   []*mergedPart
 	param    map[string]paramFacts // the newest release's facts of each param
 	bytecode []*mergedVariant
+	// texts are the definition's text forms, newest first, each over the
+	// releases that share it.
+	texts []*mergedText
+}
+
+// mergedText is a definition's text form over a span of releases.
+type mergedText struct {
+	mnemonic, format string
+	customAsm        bool
+	// params are the parameters and their text defaults in these
+	// releases (an older release may lack some, or default differently).
+	params map[string]string
+	span
 }
 
 type mergedVariant struct {
@@ -140,6 +167,7 @@ type mergedVariant struct {
 }
 
 type mergedDialect struct {
+	name         string
 	enums        []*mergedEnum
 	attrs, types []*mergedDef
 }
@@ -163,7 +191,8 @@ func mergeDialect(rels []int, facts []*dialectFacts) (*mergedDialect, error) {
 			return nil, fmt.Errorf("enum %s %v", name, err)
 		}
 		newest := facts[s.last].enums[name]
-		e := &mergedEnum{name: name, summary: newest.summary, bit: newest.bit, span: s}
+		e := &mergedEnum{name: name, summary: newest.summary, bit: newest.bit, span: s,
+			separator: newest.separator, printGroups: newest.printGroups}
 		bySymbol := map[string]*mergedCase{}
 		for i := s.last; i >= s.first; i-- {
 			prev := -1
@@ -225,6 +254,17 @@ func mergeDialect(rels []int, facts []*dialectFacts) (*mergedDialect, error) {
 		if d.params, err = mergeParts(rels, s, lists, false); err != nil {
 			return nil, fmt.Errorf("%s: param %v", name, err)
 		}
+		for i := s.last; i >= s.first; i-- {
+			f := facts[i].defs[name]
+			if n := len(d.texts); n > 0 {
+				t := d.texts[n-1]
+				if t.mnemonic == f.mnemonic && t.format == f.format && t.customAsm == f.customAsm && maps.Equal(t.params, textParams(f)) {
+					t.first = i
+					continue
+				}
+			}
+			d.texts = append(d.texts, &mergedText{mnemonic: f.mnemonic, format: f.format, customAsm: f.customAsm, params: textParams(f), span: span{i, i}})
+		}
 		// Encodings: the same element in consecutive releases is one.
 		for i := s.first; i <= s.last; i++ {
 			for _, v := range facts[i].defs[name].bytecode {
@@ -257,7 +297,12 @@ func variantKey(v *bcVariant) string {
 
 // typeNames collects the names the params of a dialect may refer to.
 func (d *mergedDialect) typeNames() *typeNames {
-	n := &typeNames{attrs: map[string]bool{}, types: map[string]bool{}, enums: map[string]bool{}}
+	n := &typeNames{attrs: map[string]bool{}, types: map[string]bool{}, enums: map[string]bool{}, mnemonics: map[string]string{}}
+	for _, def := range append(append([]*mergedDef{}, d.attrs...), d.types...) {
+		if len(def.texts) > 0 && def.texts[0].mnemonic != "" {
+			n.mnemonics[def.name] = def.texts[0].mnemonic
+		}
+	}
 	for _, def := range d.attrs {
 		n.attrs[def.name] = len(def.bytecode) > 0
 	}
@@ -268,4 +313,13 @@ func (d *mergedDialect) typeNames() *typeNames {
 		n.enums[e.name] = e.bit
 	}
 	return n
+}
+
+// textParams maps a definition's parameters to their text defaults.
+func textParams(f *defFacts) map[string]string {
+	out := map[string]string{}
+	for _, p := range f.params {
+		out[p.name] = simpleDefault(p.def)
+	}
+	return out
 }

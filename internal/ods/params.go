@@ -10,6 +10,9 @@ import (
 type typeNames struct {
 	attrs, types map[string]bool // class name → has a bytecode encoding
 	enums        map[string]bool // class name → is a bit enum
+	// mnemonics maps the classes with a text form of their own to their
+	// mnemonic.
+	mnemonics map[string]string
 }
 
 const affinePkg = "go:github.com/dialectgen/dialectgen/dialects/builtin/affine."
@@ -22,6 +25,8 @@ var scalarCpp = map[string]string{
 	"bool": "bool", "StringRef": "string", "std::string": "string",
 	"APInt": "APInt", "APFloat": "APFloat",
 	"AffineMap": affinePkg + "Map", "IntegerSet": affinePkg + "IntegerSet",
+	// A sparse level's format, properties and n:m in one word.
+	"sparse_tensor::LevelType": "uint64",
 }
 
 // cppName strips namespaces, qualifiers and references from a C++ type.

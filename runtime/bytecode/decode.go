@@ -395,7 +395,11 @@ func EncodeAttribute(ctx *ir.Context, buf []byte, num Numbering, target Target, 
 			return out, true, nil
 		}
 	}
-	if tc, ok := reg.(TextCodec); ok {
+	if rp, ok := reg.(ReleaseTextCodec); ok {
+		if s, ok := rp.PrintAttributeFor(a, target.Release); ok {
+			return append(append(buf, s...), 0), false, nil
+		}
+	} else if tc, ok := reg.(TextCodec); ok {
 		if s, ok := tc.PrintAttribute(a); ok {
 			return append(append(buf, s...), 0), false, nil
 		}
@@ -426,7 +430,11 @@ func EncodeType(ctx *ir.Context, buf []byte, num Numbering, target Target, t ir.
 			return out, true, nil
 		}
 	}
-	if tc, ok := reg.(TextCodec); ok {
+	if rp, ok := reg.(ReleaseTextCodec); ok {
+		if s, ok := rp.PrintTypeFor(t, target.Release); ok {
+			return append(append(buf, s...), 0), false, nil
+		}
+	} else if tc, ok := reg.(TextCodec); ok {
 		if s, ok := tc.PrintType(t); ok {
 			return append(append(buf, s...), 0), false, nil
 		}

@@ -340,6 +340,14 @@ type TextCodec interface {
 	PrintType(t ir.Type) (string, bool)
 }
 
+// ReleaseTextCodec is implemented by a dialect whose text forms differ
+// between releases: the writer prints a value in its target release's
+// syntax (0: the newest).
+type ReleaseTextCodec interface {
+	PrintAttributeFor(a ir.Attribute, release int) (string, bool)
+	PrintTypeFor(t ir.Type, release int) (string, bool)
+}
+
 // BitWidthType is implemented by types whose values have a known bit
 // width (integers, index, floats); codecs of integer and float values use
 // it to size the value.

@@ -250,13 +250,29 @@ func (g *gen) genString(f *jen.File, def *defs.Def) {
 		return
 	}
 	sigil := "#"
+	what := "Attribute"
 	if def.IsType {
-		sigil = "!"
+		sigil, what = "!", "Type"
 	}
 	name := sigil + g.m.Name + "." + def.Name
+	if len(g.asmForms(def)) > 0 {
+		// The text form, where the value has one.
+		f.Func().Params(jen.Id(r).Op("*").Id(def.Name)).Id("String").Params().String().Block(
+			jen.If(jen.List(jen.Id("s"), jen.Id("ok")).Op(":=").Id("asmForms").Dot("Print"+what).Call(jen.Id(r)), jen.Id("ok")).Block(jen.Return(jen.Id("s"))),
+			jen.Return(g.genericString(def, r, name)))
+		return
+	}
 	if len(def.Params) == 0 {
 		gofile.OneLine(f, jen.Func().Params(jen.Op("*").Id(def.Name)).Id("String").Params().String(), jen.Return(jen.Lit(name)))
 		return
+	}
+	gofile.OneLine(f, sig, jen.Return(g.genericString(def, r, name)))
+}
+
+// genericString is #dialect.Name<param = value, …>.
+func (g *gen) genericString(def *defs.Def, r, name string) jen.Code {
+	if len(def.Params) == 0 {
+		return jen.Lit(name)
 	}
 	var format []string
 	args := []jen.Code{nil}
@@ -272,5 +288,5 @@ func (g *gen) genString(f *jen.File, def *defs.Def) {
 		args = append(args, jen.Id(r).Dot(model.Local(p.Name)))
 	}
 	args[0] = jen.Lit(name + "<" + strings.Join(format, ", ") + ">")
-	gofile.OneLine(f, sig, jen.Return(jen.Qual("fmt", "Sprintf").Call(args...)))
+	return jen.Qual("fmt", "Sprintf").Call(args...)
 }

@@ -39,7 +39,7 @@ func Files(m *model.Dialect) map[string]func(*jen.File) {
 	if g.hasLayouts() {
 		files["layout"] = g.genLayouts
 	}
-	if m.HasText() {
+	if m.HasText() || g.hasAsmForms() {
 		files["text"] = g.genText
 	}
 	if len(m.Ops) > 0 {
@@ -90,7 +90,7 @@ func (g *gen) genDialect(f *jen.File) {
 			jen.Id("_").Qual(gofile.Bytecode, "AttrCodec").Op("=").Id("Dialect"),
 			jen.Id("_").Qual(gofile.Bytecode, "TypeCodec").Op("=").Id("Dialect"))
 	}
-	if d.HasText() {
+	if d.HasText() || g.hasAsmForms() {
 		checks = append(checks, jen.Id("_").Qual(gofile.Bytecode, "TextCodec").Op("=").Id("Dialect"))
 	}
 	if g.hasOpSchemas() {

@@ -15,6 +15,9 @@ import (
 func (g *gen) genText(f *jen.File) {
 	g.genTextPair(f, g.m.Attributes, "Attribute", jen.Qual(gofile.IR, "Attribute"))
 	g.genTextPair(f, g.m.Dialect.Types, "Type", jen.Qual(gofile.IR, "Type"))
+	if g.hasAsmForms() {
+		g.genAsmForms(f)
+	}
 }
 
 func (g *gen) genTextPair(f *jen.File, list []*defs.Def, what string, iface *jen.Statement) {
@@ -46,12 +49,18 @@ func (g *gen) genTextPair(f *jen.File, list []*defs.Def, what string, iface *jen
 	if len(prefixes) > 0 {
 		body = append(body, jen.Switch().Block(prefixes...))
 	}
-	body = append(body, jen.Return(jen.Nil(), jen.Nil()))
+	forms := g.hasAsmForms()
+	if forms {
+		// The forms a definition declares (a mnemonic and a format).
+		body = append(body, jen.Return(jen.Id("asmForms").Dot("Parse"+what).Call(jen.Id("ctx"), jen.Id("text"), jen.Id("release"))))
+	} else {
+		body = append(body, jen.Return(jen.Nil(), jen.Nil()))
+	}
 	ctxName, relName := "ctx", "release"
-	if len(keywords) == 0 && len(prefixes) == 0 {
+	if len(keywords) == 0 && len(prefixes) == 0 && !forms {
 		ctxName = "_"
 	}
-	if len(prefixes) == 0 {
+	if len(prefixes) == 0 && !forms {
 		relName = "_"
 	}
 	f.Comment(fmt.Sprintf("Parse%s reads the textual form of a %s %s stored as text; it", what, g.m.Name, model.LowerFirst(what)))
@@ -70,7 +79,12 @@ func (g *gen) genTextPair(f *jen.File, list []*defs.Def, what string, iface *jen
 		}
 		pbody = append(pbody, jen.Switch(sw).Block(prints...))
 	}
-	pbody = append(pbody, jen.Return(jen.Lit(""), jen.False()))
+	if forms {
+		pbody = append(pbody, jen.Return(jen.Id("asmForms").Dot("Print"+what).Call(jen.Id("v"))))
+		pv = "v"
+	} else {
+		pbody = append(pbody, jen.Return(jen.Lit(""), jen.False()))
+	}
 	f.Comment(fmt.Sprintf("Print%s prints the textual form of a %s the dialect stores as text.", what, model.LowerFirst(what)))
 	f.Func().Params(jen.Id("dialect")).Id("Print"+what).Params(jen.Id(pv).Add(iface.Clone())).Params(jen.String(), jen.Bool()).Block(pbody...)
 }

@@ -43,7 +43,10 @@ func (g *gen) genWriteFunc(f *jen.File, def *defs.Def) {
 	for _, e := range def.Bytecode {
 		gated = gated || e.Since != nil || e.Until != nil
 	}
-	if gated {
+	// A value with a text form is written as text where no encoding is
+	// available; others are refused, naming the releases that have one.
+	textFallback := len(g.asmForms(def)) > 0
+	if gated && !textFallback {
 		body = append(body, jen.Var().Id("needs").Index().String())
 	}
 	for _, e := range def.Bytecode {
@@ -54,9 +57,12 @@ func (g *gen) genWriteFunc(f *jen.File, def *defs.Def) {
 		emit = append(emit, jen.Return(jen.True(), jen.Id("w").Dot("Err").Call()))
 		avail := availExpr("w.Target", e.Availability)
 		var stmts []jen.Code
-		if avail == nil {
+		switch {
+		case avail == nil:
 			stmts = emit
-		} else {
+		case textFallback:
+			stmts = []jen.Code{jen.If(avail).Block(emit...)}
+		default:
 			stmts = []jen.Code{
 				jen.If(avail).Block(emit...),
 				jen.Id("needs").Op("=").Append(jen.Id("needs"), jen.Lit(fmt.Sprintf("%s (code %d)", availText(e.Availability), e.Code))),
@@ -72,7 +78,7 @@ func (g *gen) genWriteFunc(f *jen.File, def *defs.Def) {
 		}
 	}
 	last := def.Bytecode[len(def.Bytecode)-1]
-	if gated {
+	if gated && !textFallback {
 		body = append(body, jen.If(jen.Len(jen.Id("needs")).Op(">").Lit(0)).Block(
 			jen.Return(jen.False(), jen.Op("&").Qual(gofile.Wire, "VersionError").Values(jen.Dict{
 				jen.Id("What"):   jen.Lit(fmt.Sprintf("%s %s", g.m.Name, def.Name)),

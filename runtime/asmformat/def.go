@@ -1,0 +1,498 @@
+package asmformat
+
+import (
+	"fmt"
+	"math/bits"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/dialectgen/dialectgen/runtime/asm"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
+
+// Kind is how a parameter's value reads and prints, and the Go type it
+// takes in a Def's value list.
+type Kind uint8
+
+// The kinds of parameters.
+const (
+	Int    Kind = iota // int64: 42, -1
+	Uint               // uint64: 42
+	Bool               // bool: true, false
+	String             // string: "text"
+	Enum               // uint64: a keyword of Param.Enum (bit enums: keywords joined by its separator)
+	Type               // ir.Type: i32, !dialect.x<…>
+	Attr               // ir.Attribute: 42 : i32, #dialect.x<…>
+	List               // []any of Param.Elem values, comma separated
+)
+
+// EnumSyntax is how an enum's values print: the keyword of each case, and
+// for bit enums the separator between the keywords of a union and whether
+// cases of several bits print before single bits (ODS's
+// printBitEnumPrimaryGroups).
+type EnumSyntax struct {
+	Cases       []ir.EnumCase // sorted by value
+	Bit         bool
+	Separator   string
+	PrintGroups bool
+}
+
+// Param is one parameter of a definition's text form.
+type Param struct {
+	Name string
+	Kind Kind
+	Elem Kind // element kind of a List
+	Enum *EnumSyntax
+	// Optional parameters may be absent: a nil value. Default is the text
+	// of the value an absent integer or enum stands for; a parameter equal
+	// to it is not printed by an optional group anchored on it.
+	Optional bool
+	Default  string
+	// Stripped names the mnemonic of a definition of the same dialect that
+	// this attribute or type parameter prints without its prefix and
+	// mnemonic (printStrippedAttrOrType).
+	Stripped string
+	// Self marks an attribute's own type (AttributeSelfTypeParameter),
+	// which prints after the attribute as " : type".
+	Self bool
+	// Absent marks a parameter the form's releases do not have: params
+	// and struct(params) leave it out, and it reads as its default.
+	Absent bool
+	// Quoted prints a bit enum's union of several bits in quotes
+	// ("Definition|Optimized"), as an enum's operator<< does.
+	Quoted bool
+}
+
+// Def is the text form of one attribute or type definition of a dialect.
+type Def struct {
+	Name     string // the Go type's name, which is the value's Kind()
+	Mnemonic string
+	// Format is the declarative assembly format of the body after the
+	// mnemonic; "" prints nothing after it.
+	Format string
+	Params []Param
+	// Since and Until bound the LLVM releases the form is valid in (0:
+	// unbounded).
+	Since, Until int
+	// Parse and Print replace the format for a body written in C++: Parse
+	// reads what follows the mnemonic and returns the value (nil after an
+	// error reported on p), Print prints it.
+	Parse func(p *Parser) any
+	Print func(pr *Printer, v any)
+	// Make builds the typed value from parameter values (nil when they do
+	// not fit it); Values lists a value's parameters.
+	Make   func(ctx *ir.Context, v []any) any
+	Values func(x any) []any
+
+	once  sync.Once
+	elems []*elem
+	err   error
+}
+
+func (d *Def) compile() error {
+	d.once.Do(func() {
+		if d.Parse == nil {
+			d.elems, d.err = parseFormat(d.Format, d.Params)
+		}
+	})
+	return d.err
+}
+
+func (d *Def) valid(release int) bool {
+	if release == 0 {
+		return d.Until == 0
+	}
+	return (d.Since == 0 || release >= d.Since) && (d.Until == 0 || release <= d.Until)
+}
+
+// Dialect is the text form of a dialect's attributes and types.
+type Dialect struct {
+	Name  string
+	Attrs []*Def
+	Types []*Def
+	// Customs are the dialect's custom directives (custom<Name>(…)).
+	Customs map[string]Custom
+
+	once   sync.Once
+	byMnem [2]map[string][]*Def
+	byKind [2]map[string][]*Def
+}
+
+// Custom is a custom directive: hand-written parse and print functions of
+// the parameters it names (by index into the value list).
+type Custom struct {
+	Parse func(p *Parser, v []any, args []int)
+	Print func(pr *Printer, v []any, args []int)
+}
+
+func (d *Dialect) index() {
+	d.once.Do(func() {
+		for k, list := range [][]*Def{d.Attrs, d.Types} {
+			d.byMnem[k] = map[string][]*Def{}
+			d.byKind[k] = map[string][]*Def{}
+			for _, def := range list {
+				d.byMnem[k][def.Mnemonic] = append(d.byMnem[k][def.Mnemonic], def)
+				d.byKind[k][def.Name] = append(d.byKind[k][def.Name], def)
+			}
+		}
+	})
+}
+
+func pick(list []*Def, release int) *Def {
+	for _, d := range list {
+		if d.valid(release) {
+			return d
+		}
+	}
+	return nil
+}
+
+// ParseAttribute reads an attribute's text. It returns nil and no error
+// for text it does not model or that does not print back identically,
+// which then stays an ir.TextAttr: nothing is lost, and the typed value's
+// printed form is what the file holds.
+func (d *Dialect) ParseAttribute(ctx *ir.Context, text string, release int) (ir.Attribute, error) {
+	v := d.parse(ctx, text, release, 0)
+	a, _ := v.(ir.Attribute)
+	if a == nil {
+		return nil, nil
+	}
+	if s, ok := d.PrintAttributeFor(a, release); !ok || s != text {
+		return nil, nil
+	}
+	return a, nil
+}
+
+// ParseType is ParseAttribute for types.
+func (d *Dialect) ParseType(ctx *ir.Context, text string, release int) (ir.Type, error) {
+	v := d.parse(ctx, text, release, 1)
+	t, _ := v.(ir.Type)
+	if t == nil {
+		return nil, nil
+	}
+	if s, ok := d.PrintTypeFor(t, release); !ok || s != text {
+		return nil, nil
+	}
+	return t, nil
+}
+
+// PrintAttribute prints an attribute in the newest release's syntax.
+func (d *Dialect) PrintAttribute(a ir.Attribute) (string, bool) { return d.PrintAttributeFor(a, 0) }
+
+// PrintType prints a type in the newest release's syntax.
+func (d *Dialect) PrintType(t ir.Type) (string, bool) { return d.PrintTypeFor(t, 0) }
+
+// PrintAttributeFor prints an attribute in a release's syntax (0: the
+// newest).
+func (d *Dialect) PrintAttributeFor(a ir.Attribute, release int) (string, bool) {
+	return d.print(a, a.Kind(), release, 0)
+}
+
+// PrintTypeFor is PrintAttributeFor for types.
+func (d *Dialect) PrintTypeFor(t ir.Type, release int) (string, bool) {
+	return d.print(t, t.Kind(), release, 1)
+}
+
+// maxText bounds what is parsed: text entries are short, and a hostile
+// one must not cost more than its length.
+const maxText = 1 << 20
+
+// maxNest bounds the nesting of values in one entry.
+const maxNest = 64
+
+func (d *Dialect) parse(ctx *ir.Context, text string, release, k int) any {
+	return d.parseNested(&Parser{ctx: ctx, release: release, distinct: &map[int64]ir.Attribute{}, nest: -1}, text, release, k)
+}
+
+// AsmFormsOf is implemented by generated dialects with text forms: nested
+// values of those are parsed within the nesting bound of the value that
+// holds them.
+type AsmFormsOf interface{ AsmForms() *Dialect }
+
+// parseNested parses text as a value of d, within the entry that outer
+// parses.
+func (d *Dialect) parseNested(outer *Parser, text string, release, k int) any {
+	ctx := outer.ctx
+	if len(text) > maxText || outer.nest+1 > maxNest {
+		return nil
+	}
+	d.index()
+	prefix := "#"
+	if k == 1 {
+		prefix = "!"
+	}
+	prefix += d.Name
+	rest, ok := strings.CutPrefix(text, prefix)
+	if !ok || rest == "" || rest[0] != '<' && rest[0] != '.' {
+		return nil
+	}
+	// Definitions may share a mnemonic (llvm's fixed and scalable vec):
+	// the first whose form reads the whole text is the value's.
+	p := newParser(ctx, d, release, text)
+	mnem := d.mnemonicOf(p, prefix, rest[0] == '<')
+	for _, def := range d.byMnem[k][mnem] {
+		if !def.valid(release) {
+			continue
+		}
+		p := outer.sub(d, text)
+		p.nest++
+		d.mnemonicOf(p, prefix, rest[0] == '<')
+		if v := p.whole(def, k, rest[0] == '<'); v != nil {
+			return v
+		}
+	}
+	return nil
+}
+
+// mnemonicOf consumes #dialect.mnemonic or #dialect<mnemonic.
+func (d *Dialect) mnemonicOf(p *Parser, prefix string, bracketed bool) string {
+	p.Next()
+	if bracketed {
+		p.Next()
+		m, _ := p.Keyword()
+		return m
+	}
+	return p.prevText()[len(prefix)+1:]
+}
+
+// whole parses the rest of an entry's text as a value of def.
+func (p *Parser) whole(def *Def, k int, bracketed bool) any {
+	v := p.body(def)
+	if bracketed {
+		p.Expect(">")
+	}
+	if v != nil && k == 0 && p.Optional(":") {
+		// The attribute's own type.
+		t := p.Type()
+		vals := def.valuesOf(v)
+		i := def.selfIndex()
+		if i < 0 || vals == nil || t == nil {
+			return nil
+		}
+		vals[i] = t
+		v = def.Make(p.Context(), vals)
+	}
+	if p.Failed() || p.Tok().Kind != asm.EOF {
+		return nil
+	}
+	return v
+}
+
+func (def *Def) selfIndex() int {
+	for i, p := range def.Params {
+		if p.Self {
+			return i
+		}
+	}
+	return -1
+}
+
+func (def *Def) valuesOf(x any) []any {
+	if def.Values == nil {
+		return nil
+	}
+	return def.Values(x)
+}
+
+func (d *Dialect) print(x any, kind string, release, k int) (string, bool) {
+	return d.printWith(nil, x, kind, release, k)
+}
+
+// printWith prints a value of d within the entry outer prints (nil: on
+// its own).
+func (d *Dialect) printWith(outer *Printer, x any, kind string, release, k int) (string, bool) {
+	d.index()
+	def := pick(d.byKind[k][kind], release)
+	if def == nil || def.compile() != nil {
+		return "", false
+	}
+	pr := &Printer{release: release, d: d}
+	if outer != nil {
+		pr.distinct = outer.distinct
+	}
+	pr.Write(def.Mnemonic)
+	var vals []any
+	if def.Print != nil {
+		def.Print(pr, x)
+	} else {
+		vals = def.valuesOf(x)
+		if vals == nil && len(def.Params) > 0 {
+			return "", false
+		}
+		pr.elems(d, def, def.elems, vals)
+	}
+	if pr.failed {
+		return "", false
+	}
+	body := pr.String()
+	var b strings.Builder
+	b.WriteString(map[int]string{0: "#", 1: "!"}[k])
+	b.WriteString(d.Name)
+	if pretty(body) {
+		b.WriteByte('.')
+		b.WriteString(body)
+	} else {
+		b.WriteByte('<')
+		b.WriteString(body)
+		b.WriteByte('>')
+	}
+	if i := def.selfIndex(); i >= 0 && vals != nil {
+		if t, ok := vals[i].(ir.Type); ok && t != nil && t.Kind() != "NoneType" {
+			b.WriteString(" : ")
+			s, ok := printNested(t)
+			if !ok {
+				return "", false
+			}
+			b.WriteString(s)
+		}
+	}
+	return b.String(), true
+}
+
+// pretty reports whether a dialect symbol's body prints after a dot
+// (#dialect.body) rather than in angle brackets (#dialect<body>): an
+// identifier, optionally followed by <…> to the end.
+func pretty(s string) bool {
+	if s == "" || !(s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z') {
+		return false
+	}
+	i := 0
+	for i < len(s) && (identChar(s[i]) || s[i] == '.') {
+		i++
+	}
+	if i == len(s) {
+		return true
+	}
+	return s[i] == '<' && s[len(s)-1] == '>'
+}
+
+// body parses what follows the mnemonic.
+func (p *Parser) body(def *Def) any {
+	if !p.Enter() {
+		return nil
+	}
+	defer p.Leave()
+	if p.nest++; p.nest > maxNest {
+		p.Errorf("nesting deeper than %d levels", maxNest)
+		return nil
+	}
+	defer func() { p.nest-- }()
+	if def.Parse != nil {
+		return def.Parse(p)
+	}
+	if def.compile() != nil {
+		p.Errorf("%v", def.err)
+		return nil
+	}
+	vals := make([]any, len(def.Params))
+	p.elems(def, def.elems, vals)
+	if p.Failed() {
+		return nil
+	}
+	for i, prm := range def.Params {
+		if vals[i] == nil && !prm.Optional && !prm.Self {
+			vals[i] = zeroOf(prm)
+		}
+	}
+	return def.Make(p.Context(), vals)
+}
+
+// zeroOf is the value of an absent parameter: its default.
+func zeroOf(prm Param) any {
+	switch prm.Kind {
+	case Int:
+		v, _ := strconv.ParseInt(prm.Default, 10, 64)
+		return v
+	case Uint:
+		v, _ := strconv.ParseUint(prm.Default, 10, 64)
+		return v
+	case Enum:
+		if prm.Enum != nil {
+			for _, c := range prm.Enum.Cases {
+				if c.Text == prm.Default {
+					return c.Value
+				}
+			}
+		}
+		return uint64(0)
+	case Bool:
+		return prm.Default == "true"
+	case String:
+		if d, err := strconv.Unquote(prm.Default); err == nil {
+			return d
+		}
+		return ""
+	case List:
+		return []any{}
+	}
+	return nil
+}
+
+// present reports whether an optional group anchored on parameter i
+// prints: the value is there and is not the default.
+func present(prm Param, v any) bool {
+	switch v := v.(type) {
+	case nil:
+		return false
+	case []any:
+		return len(v) > 0
+	case string:
+		return v != zeroOf(prm)
+	case bool:
+		return v != (prm.Default == "true")
+	case int64, uint64:
+		z := zeroOf(prm)
+		return v != z
+	case ir.Attribute:
+		return v != nil
+	case ir.Type:
+		return v != nil
+	}
+	return true
+}
+
+// EnumText prints an enum value; ok is false for a value no case names.
+func (e *EnumSyntax) EnumText(v uint64) (string, bool) {
+	i := sort.Search(len(e.Cases), func(i int) bool { return e.Cases[i].Value >= v })
+	if i < len(e.Cases) && e.Cases[i].Value == v && (!e.Bit || v == 0 || bits.OnesCount64(v) == 1 || e.PrintGroups) {
+		return e.Cases[i].Text, true
+	}
+	if !e.Bit || v == 0 {
+		return "", false
+	}
+	var parts []string
+	if e.PrintGroups {
+		// Groups of bits first, the largest first.
+		for j := len(e.Cases) - 1; j >= 0; j-- {
+			c := e.Cases[j]
+			if bits.OnesCount64(c.Value) > 1 && v&c.Value == c.Value {
+				parts = append(parts, c.Text)
+				v &^= c.Value
+			}
+		}
+	}
+	for _, c := range e.Cases {
+		if bits.OnesCount64(c.Value) == 1 && v&c.Value != 0 {
+			parts = append(parts, c.Text)
+			v &^= c.Value
+		}
+	}
+	if v != 0 {
+		return "", false
+	}
+	return strings.Join(parts, e.Separator), true
+}
+
+func (e *EnumSyntax) lookup(s string) (uint64, bool) {
+	for _, c := range e.Cases {
+		if c.Text == s {
+			return c.Value, true
+		}
+	}
+	return 0, false
+}
+
+// String reports what a Def describes, for errors.
+func (d *Def) String() string { return fmt.Sprintf("%s (%s)", d.Name, d.Mnemonic) }
