@@ -125,7 +125,7 @@ type printer struct {
 	ctx           *ir.Context
 	noCtx         bool
 	spans         map[any][]textSpan // by value, see textNested
-	seen          map[any]bool // values the alias walk visited
+	seen          map[any]bool       // values the alias walk visited
 }
 
 func (p *printer) fail(err error) {
