@@ -161,6 +161,21 @@ func (e *DialectVersionError) Error() string {
 	return s
 }
 
+// As lets errors.As find a DialectVersionError as the *wire.VersionError
+// every version error is (what, the versions that have it, the target).
+func (e *DialectVersionError) As(target any) bool {
+	v, ok := target.(**wire.VersionError)
+	if !ok {
+		return false
+	}
+	needs := fmt.Sprintf("%s %s or newer", e.Dialect, e.Since)
+	if e.Since == nil {
+		needs = fmt.Sprintf("%s %s or older", e.Dialect, e.Until)
+	}
+	*v = &wire.VersionError{What: e.What, Needs: needs, Target: fmt.Sprintf("%s %s", e.Dialect, e.Target)}
+	return true
+}
+
 // Without returns a copy of s without the named properties; s itself when
 // it has none of them.
 func (s *OpSchema) Without(names ...string) *OpSchema {

@@ -154,3 +154,14 @@ func TestVersioningUpgradeDowngrade(t *testing.T) {
 		t.Errorf("newest at 1.9: %v", err)
 	}
 }
+
+// TestDialectVersionErrorIsAVersionError: callers that handle every
+// version error as a *wire.VersionError see dialect versions too.
+func TestDialectVersionErrorIsAVersionError(t *testing.T) {
+	var err error = &bytecode.DialectVersionError{Dialect: "test", What: "attribute modifier of test.versionedA",
+		Since: bytecode.DialectVersion{2, 0}, Target: bytecode.DialectVersion{1, 0}}
+	var ve *wire.VersionError
+	if !errors.As(err, &ve) || ve.What != "attribute modifier of test.versionedA" || ve.Target != "test 1.0" || ve.Needs != "test 2.0 or newer" {
+		t.Fatalf("errors.As: %+v", ve)
+	}
+}
