@@ -3,6 +3,7 @@ package cudatile_test
 import (
 	"errors"
 	"fmt"
+	"github.com/dialectgen/dialectgen/internal/spantest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,59 +14,6 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/tileir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
-
-type spanList struct {
-	starts, ends []int64
-	whats        []string
-}
-
-func (s *spanList) Span(start, end int64, what string) {
-	s.starts, s.ends, s.whats = append(s.starts, start), append(s.ends, end), append(s.whats, what)
-}
-
-// checkExplained: every byte lies in some reported range, ranges lie in
-// the file, and two ranges either nest or do not meet.
-func checkExplained(t *testing.T, name string, data []byte, s *spanList) {
-	t.Helper()
-	covered := make([]bool, len(data))
-	for i := range s.starts {
-		a, b := s.starts[i], s.ends[i]
-		if a < 0 || b > int64(len(data)) || a > b {
-			t.Fatalf("%s: range [%d, %d) %q outside the file of %d bytes", name, a, b, s.whats[i], len(data))
-		}
-		for k := a; k < b; k++ {
-			covered[k] = true
-		}
-	}
-	for k, c := range covered {
-		if !c {
-			t.Fatalf("%s: byte %#x is not explained", name, k)
-		}
-	}
-	// A byte is explained by the smallest range that holds it, which must
-	// hold no smaller range: otherwise the byte is a gap between fields.
-	for k := range int64(len(data)) {
-		in := -1
-		for i := range s.starts {
-			if s.starts[i] <= k && k < s.ends[i] && (in < 0 || s.ends[i]-s.starts[i] < s.ends[in]-s.starts[in]) {
-				in = i
-			}
-		}
-		for j := range s.starts {
-			if s.starts[j] < s.ends[j] && s.starts[j] >= s.starts[in] && s.ends[j] <= s.ends[in] && s.ends[j]-s.starts[j] < s.ends[in]-s.starts[in] {
-				t.Fatalf("%s: byte %#x lies in %q but in none of the fields it holds", name, k, s.whats[in])
-			}
-		}
-	}
-	for i := range s.starts {
-		for j := range s.starts {
-			a1, b1, a2, b2 := s.starts[i], s.ends[i], s.starts[j], s.ends[j]
-			if a1 < a2 && a2 < b1 && b1 < b2 {
-				t.Fatalf("%s: %q [%d, %d) and %q [%d, %d) overlap without nesting", name, s.whats[i], a1, b1, s.whats[j], a2, b2)
-			}
-		}
-	}
-}
 
 // countOps counts a module's ops, nested ones included.
 func countOps(m *tileir.Module) int {
@@ -101,17 +49,17 @@ func TestExplainCxxLit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var s spanList
+		var s spantest.List
 		if err := tileir.Explain(cudatile.Dialect, data, tileir.ReadOptions{}, &s); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		checkExplained(t, name, data, &s)
+		spantest.Check(t, name, data, &s)
 		m, err := cudatile.Read(data, tileir.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		ops := 0
-		for _, w := range s.whats {
+		for _, w := range s.Whats {
 			if strings.HasPrefix(w, "op #") {
 				ops++
 			}
@@ -129,14 +77,14 @@ func TestExplainBadByte(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s spanList
+	var s spantest.List
 	if err := tileir.Explain(cudatile.Dialect, data, tileir.ReadOptions{}, &s); err != nil {
 		t.Fatal(err)
 	}
 	opcode := int64(-1) // the last op's
-	for i, w := range s.whats {
+	for i, w := range s.Whats {
 		if strings.HasPrefix(w, "opcode ") {
-			opcode = max(opcode, s.starts[i])
+			opcode = max(opcode, s.Starts[i])
 		}
 	}
 	if opcode < 0 {
@@ -144,15 +92,15 @@ func TestExplainBadByte(t *testing.T) {
 	}
 	bad := append([]byte(nil), data...)
 	bad[opcode] = 0x7f
-	var after spanList
+	var after spantest.List
 	err = tileir.Explain(cudatile.Dialect, bad, tileir.ReadOptions{}, &after)
 	_, readErr := cudatile.Read(bad, tileir.ReadOptions{})
 	var we *wire.Error
 	if err == nil || !errors.As(err, &we) || we.Offset != opcode || fmt.Sprint(err) != fmt.Sprint(readErr) {
 		t.Fatalf("got %v, want Read's error at the opcode %#x (%v)", err, opcode, readErr)
 	}
-	for i, w := range after.whats {
-		if strings.HasPrefix(w, "op #0 ") && after.ends[i] <= opcode {
+	for i, w := range after.Whats {
+		if strings.HasPrefix(w, "op #0 ") && after.Ends[i] <= opcode {
 			return
 		}
 	}
@@ -166,11 +114,11 @@ func TestExplainBadByte(t *testing.T) {
 // padding of empty tables and the writer's tag-0 debug entry included.
 func TestExplainPythonLayout(t *testing.T) {
 	for i, data := range pythonSeeds(t) {
-		var s spanList
+		var s spantest.List
 		if err := tileir.Explain(cudatile.Dialect, data, tileir.ReadOptions{}, &s); err != nil {
 			t.Fatalf("file %d: %v", i, err)
 		}
-		checkExplained(t, fmt.Sprintf("python file %d", i), data, &s)
+		spantest.Check(t, fmt.Sprintf("python file %d", i), data, &s)
 	}
 }
 
@@ -185,15 +133,15 @@ func FuzzExplain(f *testing.F) {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var s spanList
+		var s spantest.List
 		err := tileir.Explain(cudatile.Dialect, data, tileir.ReadOptions{}, &s)
 		_, readErr := cudatile.Read(data, tileir.ReadOptions{})
 		if fmt.Sprint(err) != fmt.Sprint(readErr) {
 			t.Fatalf("Explain: %v\nRead:    %v", err, readErr)
 		}
-		for i := range s.starts {
-			if s.starts[i] < 0 || s.ends[i] > int64(len(data)) || s.starts[i] > s.ends[i] {
-				t.Fatalf("range [%d, %d) %q outside the %d bytes", s.starts[i], s.ends[i], s.whats[i], len(data))
+		for i := range s.Starts {
+			if s.Starts[i] < 0 || s.Ends[i] > int64(len(data)) || s.Starts[i] > s.Ends[i] {
+				t.Fatalf("range [%d, %d) %q outside the %d bytes", s.Starts[i], s.Ends[i], s.Whats[i], len(data))
 			}
 		}
 	})
