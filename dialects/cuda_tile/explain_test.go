@@ -3,7 +3,6 @@ package cudatile_test
 import (
 	"errors"
 	"fmt"
-	"github.com/dialectgen/dialectgen/internal/spantest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +10,7 @@ import (
 
 	cudatile "github.com/dialectgen/dialectgen/dialects/cuda_tile"
 	"github.com/dialectgen/dialectgen/internal/shared"
+	"github.com/dialectgen/dialectgen/internal/spantest"
 	"github.com/dialectgen/dialectgen/runtime/tileir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )

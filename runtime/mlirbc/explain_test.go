@@ -3,12 +3,12 @@ package mlirbc_test
 import (
 	"errors"
 	"fmt"
-	"github.com/dialectgen/dialectgen/internal/spantest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/dialectgen/dialectgen/internal/spantest"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
