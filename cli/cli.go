@@ -208,7 +208,7 @@ func usage(only string) string {
 		}
 	}
 	if only == "" {
-		b.WriteString("  mlirbc help [COMMAND]\n  mlirbc --version\n\n")
+		b.WriteString("  mlirbc help [COMMAND]\n  mlirbc --version\n" + defsUsage + "\n\n")
 		for _, c := range commands {
 			fmt.Fprintf(&b, "%-8s %s\n", c.name, strings.ReplaceAll(c.summary, "\n", "\n         "))
 		}
@@ -251,6 +251,10 @@ func Run(args []string, stdout io.Writer, dialects ...ir.Dialect) error {
 
 func run(args []string, e *env) error {
 	stdout := e.stdout
+	args, err := takeDefs(args, e)
+	if err != nil {
+		return err
+	}
 	if len(args) == 0 {
 		return &UsageError{"no command given", usage("")}
 	}

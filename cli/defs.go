@@ -1,0 +1,59 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dialectgen/dialectgen/defs"
+	"github.com/dialectgen/dialectgen/interp"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
+
+// defsUsage documents the global --defs flag.
+const defsUsage = `  mlirbc --defs FILE [--defs FILE]... COMMAND ...
+
+--defs   load a dialect definition (YAML) at run time and read and write its
+         attributes, types and ops from it, replacing a compiled dialect of
+         the same name (see package interp; hand-written hooks need compiling)`
+
+// takeDefs reads the global --defs flags in front of the command and
+// registers the dialects they define, after (so in place of) the
+// compiled ones of the same names.
+func takeDefs(args []string, e *env) ([]string, error) {
+	for len(args) > 0 {
+		var path string
+		switch a := args[0]; {
+		case a == "--defs" || a == "-defs":
+			if len(args) < 2 {
+				return nil, &UsageError{"--defs needs a definition file", usage("")}
+			}
+			path, args = args[1], args[2:]
+		case strings.HasPrefix(a, "--defs=") || strings.HasPrefix(a, "-defs="):
+			_, path, _ = strings.Cut(a, "=")
+			args = args[1:]
+		default:
+			return args, nil
+		}
+		in, err := interp.Load(path)
+		if err != nil {
+			return nil, defsError(err, path, e.dialects)
+		}
+		e.dialects = append(e.dialects, in)
+	}
+	return args, nil
+}
+
+// defsError says, where a definition cannot be interpreted, that the
+// dialect is compiled into this mlirbc when it is.
+func defsError(err error, path string, compiled []ir.Dialect) error {
+	d, lerr := defs.LoadFile(path)
+	if lerr != nil {
+		return err
+	}
+	for _, c := range compiled {
+		if _, isInterp := c.(*interp.Dialect); c.Name() == d.Name && !isInterp {
+			return fmt.Errorf("%w\n(dialect %s is compiled into this mlirbc: run it without --defs %s)", err, d.Name, path)
+		}
+	}
+	return err
+}
