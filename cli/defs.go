@@ -52,8 +52,19 @@ func defsError(err error, path string, compiled []ir.Dialect) error {
 	}
 	for _, c := range compiled {
 		if _, isInterp := c.(*interp.Dialect); c.Name() == d.Name && !isInterp {
-			return fmt.Errorf("%w\n(dialect %s is compiled into this mlirbc: run it without --defs %s)", err, d.Name, path)
+			// On the first line, which is what mlirbc prints.
+			first, rest, _ := strings.Cut(err.Error(), "\n")
+			return &noteError{err: err, msg: fmt.Sprintf("%s; dialect %s is compiled into this mlirbc: run it without --defs %s\n%s", first, d.Name, path, rest)}
 		}
 	}
 	return err
 }
+
+// noteError is err with a note added to its message.
+type noteError struct {
+	err error
+	msg string
+}
+
+func (e *noteError) Error() string { return strings.TrimSuffix(e.msg, "\n") }
+func (e *noteError) Unwrap() error { return e.err }

@@ -318,8 +318,8 @@ func (in *Dialect) WriteType(w *bytecode.EntryWriter, t ir.Type) (bool, error) {
 // write tries the variants in order: the first whose predicate holds and
 // that exists at the target is written. If a variant whose predicate held
 // is missing at the target and no other is written, it fails naming what
-// those need. (Generated code writes the value's text form there, where it
-// has one; text forms are not interpreted.)
+// those need, unless the value has a text form, which the writer then
+// stores.
 func (in *Dialect) write(w *bytecode.EntryWriter, x any) (bool, error) {
 	v := valueOf(x)
 	if v == nil || v.in != in || len(v.def.Bytecode) == 0 {
@@ -330,6 +330,7 @@ func (in *Dialect) write(w *bytecode.EntryWriter, x any) (bool, error) {
 	for _, e := range def.Bytecode {
 		gated = gated || e.Since != nil || e.Until != nil
 	}
+	textFallback := in.hasText[def]
 	var needs []string
 	for _, e := range def.Bytecode {
 		if e.When != "" {
@@ -348,7 +349,9 @@ func (in *Dialect) write(w *bytecode.EntryWriter, x any) (bool, error) {
 			}
 			return true, w.Err()
 		}
-		needs = append(needs, fmt.Sprintf("%s (code %d)", availText(e.Availability), e.Code))
+		if !textFallback {
+			needs = append(needs, fmt.Sprintf("%s (code %d)", availText(e.Availability), e.Code))
+		}
 	}
 	if gated && len(needs) > 0 {
 		return false, &wire.VersionError{What: fmt.Sprintf("%s %s", in.d.Name, def.Name), Needs: strings.Join(needs, " or "), Target: w.Target.String()}

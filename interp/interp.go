@@ -6,20 +6,23 @@
 // context as generated ones are. Generated code stays the fast path; this
 // is what `mlirbc --defs FILE` uses.
 //
+// Text forms given by a mnemonic and a declarative assembly format are
+// read and printed by runtime/asmformat, as generated code does.
 // Definitions that name hand-written Go (custom fields, verifiers, text
-// and property hooks, go: types) cannot be interpreted: New refuses them,
-// naming each hook. Dialect versioning (versions.dialect) and text forms
-// are not interpreted either: values print in the generic form
-// #dialect.Name<param = value, …>.
+// and property hooks, custom directives, go: types) cannot be
+// interpreted: New refuses them, naming each hook. Dialect versioning
+// (versions.dialect) is not interpreted either.
 package interp
 
 import (
 	"fmt"
 	"go/ast"
+	"strings"
 
 	"github.com/dialectgen/dialectgen/defs"
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/gen"
+	"github.com/dialectgen/dialectgen/runtime/asmformat"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
@@ -33,6 +36,10 @@ type Dialect struct {
 	types  map[uint64][]variant
 	when   map[*defs.Encoding]ast.Expr
 	table  *bytecode.OpTable
+	asm    *asmformat.Dialect
+	// hasText marks the definitions with a text form, which values print
+	// in and are written in where the target has no encoding.
+	hasText map[*defs.Def]bool
 }
 
 type variant struct {
@@ -65,7 +72,8 @@ func New(d *defs.Dialect) (*Dialect, error) {
 		return nil, errs
 	}
 	in := &Dialect{d: d, byName: map[string]*defs.Def{}, attrs: map[uint64][]variant{},
-		types: map[uint64][]variant{}, when: map[*defs.Encoding]ast.Expr{}}
+		types: map[uint64][]variant{}, when: map[*defs.Encoding]ast.Expr{}, hasText: map[*defs.Def]bool{}}
+	in.buildAsmForms()
 	for _, def := range append(append([]*defs.Def{}, d.Attributes...), d.Types...) {
 		in.byName[def.Name] = def
 		codes := in.attrs
@@ -102,14 +110,24 @@ func unsupported(d *defs.Dialect) defs.ErrorList {
 	if d.Format != "mlir" && d.Format != "" {
 		return defs.ErrorList{{Pos: d.Pos, Msg: fmt.Sprintf("dialect %s: format %s is not interpreted (only MLIR dialects are); compile it", d.Name, d.Format)}}
 	}
-	for _, h := range gen.Hooks(d) {
-		errs = append(errs, &defs.Error{Pos: h.Pos, Msg: fmt.Sprintf("dialect %s: %s names hand-written Go (%s), which definitions loaded at run time cannot call; compile the dialect (dialectgen -cli) instead", d.Name, h.What, h.Name)})
+	// A key may name several functions (read and write of a custom
+	// field): one error each key.
+	var names []string
+	hooks := gen.Hooks(d)
+	for i, h := range hooks {
+		names = append(names, h.Name)
+		if i+1 < len(hooks) && hooks[i+1].Pos == h.Pos && hooks[i+1].What == h.What {
+			continue
+		}
+		errs = append(errs, &defs.Error{Pos: h.Pos, Msg: fmt.Sprintf("dialect %s: %s names hand-written Go (%s), which definitions loaded at run time cannot call; compile the dialect (dialectgen -cli) instead", d.Name, h.What, strings.Join(names, ", "))})
+		names = nil
 	}
 	for _, def := range append(append([]*defs.Def{}, d.Attributes...), d.Types...) {
 		if h := def.AsmHooks; h != nil {
 			errs = append(errs, &defs.Error{Pos: h.Pos, Msg: fmt.Sprintf("dialect %s: %s's assembly hooks (%s, %s) are hand-written Go, which definitions loaded at run time cannot call; compile the dialect instead", d.Name, def.Name, h.Parse, h.Print)})
 		}
 	}
+	errs = append(errs, textHooks(d)...)
 	if v := d.Versions; v != nil && v.Dialect != nil {
 		errs = append(errs, &defs.Error{Pos: v.Dialect.Pos, Msg: fmt.Sprintf("dialect %s: dialect versioning (versions.dialect) is not interpreted; compile the dialect", d.Name)})
 	}

@@ -55,7 +55,12 @@ type Attr struct {
 
 func (a *Attr) Dialect() string { return a.in.d.Name }
 func (a *Attr) Kind() string    { return a.def.Name }
-func (a *Attr) String() string  { return a.text("#") }
+func (a *Attr) String() string {
+	if s, ok := a.in.asm.PrintAttribute(a); ok && a.in.hasText[a.def] {
+		return s
+	}
+	return a.text("#")
+}
 
 // LocAttr is an attribute of a definition with the Location trait.
 type LocAttr struct{ Attr }
@@ -71,7 +76,12 @@ type Type struct {
 
 func (t *Type) Dialect() string { return t.in.d.Name }
 func (t *Type) Kind() string    { return t.def.Name }
-func (t *Type) String() string  { return t.text("!") }
+func (t *Type) String() string {
+	if s, ok := t.in.asm.PrintType(t); ok && t.in.hasText[t.def] {
+		return s
+	}
+	return t.text("!")
+}
 
 // WidthType is a type of a definition with a bit_width.
 type WidthType struct{ Type }
@@ -121,19 +131,7 @@ func (v *value) text(sigil string) string {
 func (in *Dialect) format(t *defs.TypeRef, x any) string {
 	switch t.Kind {
 	case defs.RefEnum:
-		cases := make([]ir.EnumCase, len(t.Enum.Values))
-		for i, v := range t.Enum.Values {
-			cases[i] = ir.EnumCase{Value: v.Value, Text: v.Text}
-		}
-		slices.SortStableFunc(cases, func(a, b ir.EnumCase) int {
-			switch {
-			case a.Value < b.Value:
-				return -1
-			case a.Value > b.Value:
-				return 1
-			}
-			return 0
-		})
+		cases := enumCases(t.Enum)
 		if t.Enum.BitEnum {
 			return ir.BitEnumString(cases, x.(uint64))
 		}
@@ -238,7 +236,7 @@ func appendKey(k *ir.Key, t *defs.TypeRef, x any) {
 			appendKey(k, p.Type, x.([]any)[i])
 		}
 	case defs.RefList:
-		l := x.([]any)
+		l, _ := x.([]any)
 		k.Uint(uint64(len(l)))
 		for _, e := range l {
 			appendKey(k, t.Elem, e)
