@@ -5,6 +5,7 @@ package grid
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -64,9 +65,27 @@ func (dialect) ReadType(r *bytecode.EntryReader) (ir.Type, error) {
 	}
 	switch code {
 	case 0:
-		return readCellType0(r)
+		if r.Target.Release != 0 && r.Target.Release <= 19 {
+			return readCellType1(r)
+		}
+		return nil, r.ErrorAt(at, "a grid type code its producer writes", &wire.VersionError{
+			Needs:   "llvm <= 19",
+			Reading: true,
+			Target:  r.Target.String(),
+			What:    "grid CellType (code 0)",
+		})
 	case 1:
 		return readGridType0(r)
+	case 2:
+		if r.Target.Release == 0 || r.Target.Release >= 20 {
+			return readCellType0(r)
+		}
+		return nil, r.ErrorAt(at, "a grid type code its producer writes", &wire.VersionError{
+			Needs:   "llvm >= 20",
+			Reading: true,
+			Target:  r.Target.String(),
+			What:    "grid CellType (code 2)",
+		})
 	}
 	return nil, r.ErrorAt(at, "a known grid type code", fmt.Errorf("%w: unknown code %d", wire.ErrInvalid, code))
 }
@@ -470,8 +489,32 @@ func writeBlobAttr(w *bytecode.EntryWriter, a *BlobAttr) (bool, error) {
 	return true, w.Err()
 }
 
-// readCellType0 reads code 0 of CellType.
+// readCellType0 reads code 2 of CellType.
 func readCellType0(r *bytecode.EntryReader) (ir.Type, error) {
+	var (
+		bits    uint32
+		element ir.Type
+	)
+	var err error
+	if element, err = r.Type(); err != nil {
+		return nil, err
+	}
+	{
+		fieldAt := r.Offset()
+		var v0 uint64
+		if v0, err = r.VarInt(); err != nil {
+			return nil, err
+		}
+		if v0 > math.MaxUint32 {
+			return nil, r.ErrorAt(fieldAt, "a value in 32 bits", wire.ErrInvalid)
+		}
+		bits = uint32(v0)
+	}
+	return GetCellType(r.Context(), bits, element), nil
+}
+
+// readCellType1 reads code 0 of CellType.
+func readCellType1(r *bytecode.EntryReader) (ir.Type, error) {
 	var (
 		bits    uint32
 		element ir.Type
@@ -496,10 +539,29 @@ func readCellType0(r *bytecode.EntryReader) (ir.Type, error) {
 
 // writeCellType encodes a CellType.
 func writeCellType(w *bytecode.EntryWriter, t *CellType) (bool, error) {
-	w.VarInt(0)
-	w.VarInt(uint64(uint64(t.bits)))
-	w.Type(t.element)
-	return true, w.Err()
+	var needs []string
+	if w.Target.Release == 0 || w.Target.Release >= 20 {
+		w.VarInt(2)
+		w.Type(t.element)
+		w.VarInt(uint64(uint64(t.bits)))
+		return true, w.Err()
+	}
+	needs = append(needs, "llvm >= 20 (code 2)")
+	if w.Target.Release != 0 && w.Target.Release <= 19 {
+		w.VarInt(0)
+		w.VarInt(uint64(uint64(t.bits)))
+		w.Type(t.element)
+		return true, w.Err()
+	}
+	needs = append(needs, "llvm <= 19 (code 0)")
+	if len(needs) > 0 {
+		return false, &wire.VersionError{
+			Needs:  strings.Join(needs, " or "),
+			Target: w.Target.String(),
+			What:   "grid CellType",
+		}
+	}
+	return false, nil
 }
 
 // readGridType0 reads code 1 of GridType.
