@@ -38,7 +38,7 @@ func takeDefs(args []string, e *env) ([]string, error) {
 		if err != nil {
 			return nil, defsError(err, path, e.dialects)
 		}
-		e.dialects = append(e.dialects, in)
+		e.dialects = append(e.dialects, in.Registered())
 	}
 	return args, nil
 }
@@ -51,7 +51,7 @@ func defsError(err error, path string, compiled []ir.Dialect) error {
 		return err
 	}
 	for _, c := range compiled {
-		if _, isInterp := c.(*interp.Dialect); c.Name() == d.Name && !isInterp {
+		if c.Name() == d.Name && !interp.Is(c) {
 			// On the first line, which is what mlirbc prints.
 			first, rest, _ := strings.Cut(err.Error(), "\n")
 			return &noteError{err: err, msg: fmt.Sprintf("%s; dialect %s is compiled into this mlirbc: run it without --defs %s\n%s", first, d.Name, path, rest)}

@@ -46,7 +46,7 @@ func (in *Dialect) read(r *bytecode.EntryReader, codes map[uint64][]variant, wha
 	}
 	var needs []string
 	for _, v := range vs {
-		if available(r.Target, v.enc.Availability) {
+		if in.available(r.Target, v.enc.Availability) {
 			return in.readVariant(r, v)
 		}
 		needs = append(needs, availText(v.enc.Availability))
@@ -326,6 +326,11 @@ func (in *Dialect) write(w *bytecode.EntryWriter, x any) (bool, error) {
 		return false, nil
 	}
 	def := v.def
+	dialectOnly := defs.Availability{Since: dialectAxis(def.Since), Until: dialectAxis(def.Until)}
+	if !in.available(w.Target, dialectOnly) {
+		// The definition exists only in some versions of the dialect.
+		return false, &wire.VersionError{What: fmt.Sprintf("%s %s", in.d.Name, def.Name), Needs: availText(def.Availability), Target: w.Target.String()}
+	}
 	gated := false
 	for _, e := range def.Bytecode {
 		gated = gated || e.Since != nil || e.Until != nil
@@ -342,7 +347,7 @@ func (in *Dialect) write(w *bytecode.EntryWriter, x any) (bool, error) {
 				continue
 			}
 		}
-		if available(w.Target, e.Availability) {
+		if in.available(w.Target, e.Availability) {
 			w.VarInt(e.Code)
 			for _, fl := range e.Fields {
 				in.writeField(w, v, fl)
@@ -451,8 +456,8 @@ func (in *Dialect) writeValue(w *bytecode.EntryWriter, t *defs.TypeRef, x any, a
 }
 
 // available reports whether something with availability a exists at the
-// target (llvm and bytecode bounds; dialect bounds are refused by New).
-func available(t bytecode.Target, a defs.Availability) bool {
+// target: its llvm, bytecode and dialect bounds.
+func (in *Dialect) available(t bytecode.Target, a defs.Availability) bool {
 	check := func(v *defs.Version, since bool) bool {
 		if v == nil {
 			return true
@@ -469,6 +474,11 @@ func available(t bytecode.Target, a defs.Availability) bool {
 				return t.Version >= n
 			}
 			return t.Version <= n
+		case "dialect":
+			if since {
+				return t.Dialect(in.d.Name).AtLeast(dialectVersion(v)...)
+			}
+			return t.Dialect(in.d.Name).AtMost(dialectVersion(v)...)
 		}
 		return true
 	}
@@ -485,4 +495,11 @@ func availText(a defs.Availability) string {
 		parts = append(parts, fmt.Sprintf("%s <= %s", a.Until.Axis, strings.TrimPrefix(a.Until.String(), a.Until.Axis+" ")))
 	}
 	return strings.Join(parts, " and ")
+}
+
+func dialectAxis(v *defs.Version) *defs.Version {
+	if v != nil && v.Axis == "dialect" {
+		return v
+	}
+	return nil
 }

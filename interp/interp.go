@@ -10,8 +10,9 @@
 // read and printed by runtime/asmformat, as generated code does.
 // Definitions that name hand-written Go (custom fields, verifiers, text
 // and property hooks, custom directives, go: types) cannot be
-// interpreted: New refuses them, naming each hook. Dialect versioning
-// (versions.dialect) is not interpreted either.
+// interpreted: New refuses them, naming each hook; so are versions kept
+// in the producer string (VHLO). A dialect that versions itself is
+// registered as Registered() gives it.
 package interp
 
 import (
@@ -40,6 +41,8 @@ type Dialect struct {
 	// hasText marks the definitions with a text form, which values print
 	// in and are written in where the target has no encoding.
 	hasText map[*defs.Def]bool
+	// ver is the version table of a dialect that versions itself.
+	ver *bytecode.Versioning
 }
 
 type variant struct {
@@ -74,6 +77,9 @@ func New(d *defs.Dialect) (*Dialect, error) {
 	in := &Dialect{d: d, byName: map[string]*defs.Def{}, attrs: map[uint64][]variant{},
 		types: map[uint64][]variant{}, when: map[*defs.Encoding]ast.Expr{}, hasText: map[*defs.Def]bool{}}
 	in.buildAsmForms()
+	if v := d.Versions; v != nil && v.Dialect != nil {
+		in.buildVersioning()
+	}
 	for _, def := range append(append([]*defs.Def{}, d.Attributes...), d.Types...) {
 		in.byName[def.Name] = def
 		codes := in.attrs
@@ -128,8 +134,8 @@ func unsupported(d *defs.Dialect) defs.ErrorList {
 		}
 	}
 	errs = append(errs, textHooks(d)...)
-	if v := d.Versions; v != nil && v.Dialect != nil {
-		errs = append(errs, &defs.Error{Pos: v.Dialect.Pos, Msg: fmt.Sprintf("dialect %s: dialect versioning (versions.dialect) is not interpreted; compile the dialect", d.Name)})
+	if v := d.Versions; v != nil && v.Dialect != nil && v.Dialect.Producer != "" {
+		errs = append(errs, &defs.Error{Pos: v.Pos, Msg: fmt.Sprintf("dialect %s: versions kept in the producer string (versions.dialect.producer) are not interpreted; compile the dialect", d.Name)})
 	}
 	return errs
 }

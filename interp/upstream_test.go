@@ -74,11 +74,13 @@ func TestRefusesHooks(t *testing.T) {
 		"../dialects/amx/amx.yaml":             "TileType's assembly hooks (parseTileTypeText, printTileTypeText)",
 		"../dialects/gpu/gpu.yaml":             "affine.Map names hand-written Go (AppendKey)",
 		"../dialects/cuda_tile/cuda_tile.yaml": "format tileir is not interpreted",
-		"../examples/shapes/shapes.yaml":       "dialect versioning (versions.dialect) is not interpreted",
 	} {
 		_, err := interp.Load(file)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want an error with %q", file, err, want)
 		}
+	}
+	if _, err := interp.Load("../dialects/vhlo/vhlo.yaml"); err == nil || !strings.Contains(err.Error(), "vhlo.yaml:17:3: dialect vhlo: versions kept in the producer string") {
+		t.Errorf("vhlo: got %v, want its producer versions refused", err)
 	}
 }

@@ -23,7 +23,7 @@ import (
 // of in's values compared.
 func Compare(data []byte, compiled []ir.Dialect, in *interp.Dialect) (int, error) {
 	genCtx := ir.NewContext(compiled...)
-	inCtx := ir.NewContext(append(append([]ir.Dialect{}, compiled...), in)...)
+	inCtx := ir.NewContext(append(append([]ir.Dialect{}, compiled...), in.Registered())...)
 	gm, gerr := mlirbc.Read(genCtx, data, mlirbc.ReadOptions{})
 	im, ierr := mlirbc.Read(inCtx, data, mlirbc.ReadOptions{})
 	if (gerr == nil) != (ierr == nil) {
