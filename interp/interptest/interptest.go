@@ -11,6 +11,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/defs"
 	"github.com/dialectgen/dialectgen/interp"
+	"github.com/dialectgen/dialectgen/mlirtext"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
@@ -18,7 +19,8 @@ import (
 // Compare reads data into a context of the compiled dialects and into one
 // where in replaces the compiled dialect of its name, writes both back as
 // they were read and reports the first difference: in the bytes written,
-// or in a value of in's dialect (its kind, each parameter, its String).
+// in a value of in's dialect (its kind, each parameter, its String), in
+// the generic text printed, or in the bytes written from that text parsed.
 // Values of other dialects compare by their String. It returns the number
 // of in's values compared.
 func Compare(data []byte, compiled []ir.Dialect, in *interp.Dialect) (int, error) {
@@ -42,7 +44,55 @@ func Compare(data []byte, compiled []ir.Dialect, in *interp.Dialect) (int, error
 	}
 	c := &comparer{in: in}
 	c.op(gm.Op, im.Op)
-	return c.n, c.err
+	if c.err != nil {
+		return c.n, c.err
+	}
+	return c.n, compareText(gm, im, compiled, in)
+}
+
+// compareText prints both modules as generic MLIR text, which must be the
+// same, and parses that text with each, which must write the same bytes.
+func compareText(gm, im *mlirbc.Module, compiled []ir.Dialect, in *interp.Dialect) error {
+	gtext, gerr := mlirtext.Append(nil, gm, mlirtext.Options{})
+	itext, ierr := mlirtext.Append(nil, im, mlirtext.Options{})
+	if (gerr == nil) != (ierr == nil) {
+		return fmt.Errorf("printing: generated: %v; interpreted: %v", gerr, ierr)
+	}
+	if gerr != nil {
+		return nil
+	}
+	if !bytes.Equal(gtext, itext) {
+		return fmt.Errorf("printed text differs:\n%s\ninterpreted:\n%s", firstDiff(gtext, itext), firstDiff(itext, gtext))
+	}
+	genCtx := ir.NewContext(compiled...)
+	inCtx := ir.NewContext(append(append([]ir.Dialect{}, compiled...), in.Registered())...)
+	opts := mlirtext.ParseOptions{Release: gm.Release}
+	gp, gerr := mlirtext.ParseBytes(genCtx, gtext, opts)
+	ip, ierr := mlirtext.ParseBytes(inCtx, gtext, opts)
+	if (gerr == nil) != (ierr == nil) {
+		return fmt.Errorf("parsing the text: generated: %v; interpreted: %v", gerr, ierr)
+	}
+	if gerr != nil {
+		return nil
+	}
+	wopts := gm.Options()
+	gout, gerr := mlirbc.Append(nil, genCtx, gp, wopts)
+	iout, ierr := mlirbc.Append(nil, inCtx, ip, wopts)
+	if (gerr == nil) != (ierr == nil) || gerr == nil && !bytes.Equal(gout, iout) {
+		return fmt.Errorf("the parsed text writes differently: generated %d bytes (%v), interpreted %d (%v)", len(gout), gerr, len(iout), ierr)
+	}
+	return nil
+}
+
+// firstDiff is the line of a where it first differs from b.
+func firstDiff(a, b []byte) string {
+	al, bl := bytes.Split(a, []byte("\n")), bytes.Split(b, []byte("\n"))
+	for i := range al {
+		if i >= len(bl) || !bytes.Equal(al[i], bl[i]) {
+			return fmt.Sprintf("line %d: %s", i+1, al[i])
+		}
+	}
+	return "(a prefix)"
 }
 
 type comparer struct {
