@@ -40,3 +40,27 @@ func TestInterpreted(t *testing.T) {
 		t.Errorf("%d files, %d test dialect values compared", len(files), values)
 	}
 }
+
+// FuzzInterpreted reads any file with test.yaml interpreted and generated:
+// never a panic, and the same outcome (both refuse it, or the same values,
+// text and bytes).
+func FuzzInterpreted(f *testing.F) {
+	in, err := interp.Load("test.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	if files, _ := filepath.Glob("../../../shared/versioning/out/llvm22/*.mlirbc"); len(files) > 0 {
+		for _, p := range files {
+			if b, err := os.ReadFile(p); err == nil {
+				f.Add(b)
+			}
+		}
+	}
+	f.Add([]byte("ML\xefR\x06MLIR22.1.8\x00"))
+	compiled := append(slices.Clip(all.Dialects), testdialect.Dialect)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if _, err := interptest.Compare(data, compiled, in); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
