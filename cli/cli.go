@@ -11,6 +11,7 @@
 //	mlirbc print [--debuginfo=false] [--local-scope] [--release R] FILE
 //	mlirbc help [COMMAND]
 //	mlirbc --version
+//	mlirbc --defs FILE [--defs FILE]... COMMAND ...
 //
 // stat prints the header, the sections with their offsets and sizes, and
 // counts: of dialects, ops, attributes, types and resources for MLIR
@@ -23,6 +24,9 @@
 // and written as NVIDIA's C++ writer writes it. dump prints a Tile IR
 // module one op per line, large dense values elided (dialectgen's own
 // view); print prints it as NVIDIA's cuda-tile-translate does.
+//
+// --defs loads a dialect definition at run time (package interp) and
+// registers it in place of a compiled dialect of the same name.
 //
 // Bad input prints one line to stderr and exits with status 1; a bad
 // invocation prints what is wrong and the command's usage, status 2.
@@ -208,7 +212,7 @@ func usage(only string) string {
 		}
 	}
 	if only == "" {
-		b.WriteString("  mlirbc help [COMMAND]\n  mlirbc --version\n\n")
+		b.WriteString("  mlirbc help [COMMAND]\n  mlirbc --version\n" + defsUsage + "\n\n")
 		for _, c := range commands {
 			fmt.Fprintf(&b, "%-8s %s\n", c.name, strings.ReplaceAll(c.summary, "\n", "\n         "))
 		}
@@ -251,6 +255,10 @@ func Run(args []string, stdout io.Writer, dialects ...ir.Dialect) error {
 
 func run(args []string, e *env) error {
 	stdout := e.stdout
+	args, err := takeDefs(args, e)
+	if err != nil {
+		return err
+	}
 	if len(args) == 0 {
 		return &UsageError{"no command given", usage("")}
 	}

@@ -2,7 +2,6 @@ package mlirgen
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
 	"sort"
 	"strconv"
@@ -25,7 +24,7 @@ type schema struct {
 type schemaProp struct {
 	name     string
 	optional bool
-	native   string // the NativeProp expression of a native property, "" for an attribute
+	native   []*defs.NativeProperty // a native property's forms (see OpTable), nil for an attribute
 }
 
 // schemaAt computes o's schema at an LLVM release (0 = the newest), nil when
@@ -69,19 +68,15 @@ func schemaAt(o *defs.Op, release int) *schema {
 		}
 		if len(a.Property) > 0 {
 			if p := propertyAt(a, release); p != nil {
-				expr := nativeProp(p)
-				if len(a.Property) > 1 {
-					// The writer also takes the attributes of the other
-					// releases' forms: converting between them.
-					args := []string{expr}
-					for _, q := range a.Property {
-						if q != p {
-							args = append(args, nativeProp(q))
-						}
+				// The writer also takes the attributes of the other
+				// releases' forms: converting between them.
+				forms := []*defs.NativeProperty{p}
+				for _, q := range a.Property {
+					if q != p {
+						forms = append(forms, q)
 					}
-					expr = "builtin.EitherProp(" + strings.Join(args, ", ") + ")"
 				}
-				native = append(native, schemaProp{name: a.Name, native: expr})
+				native = append(native, schemaProp{name: a.Name, native: forms})
 			}
 			continue
 		}
@@ -194,7 +189,7 @@ func schemaRanges(o *defs.Op) []schemaRange {
 			from = cuts[i-1]
 		}
 		s := schemaAt(o, at)
-		if n := len(out); n > 0 && reflect.DeepEqual(out[n-1].schema, s) {
+		if n := len(out); n > 0 && sameSchema(out[n-1].schema, s) {
 			out[n-1].from = from
 			continue
 		}
@@ -203,15 +198,16 @@ func schemaRanges(o *defs.Op) []schemaRange {
 	return out
 }
 
-// genOpSchemas emits the dialect's op table (bytecode.OpTable: one line
-// per op and range of releases with the same layout, parsed on first
-// use) and the OpSchema method that looks ops up in it.
-func (g *gen) genOpSchemas(f *jen.File) {
-	var lines []string
-	var natives []string
+// OpTable returns the lines of a dialect's op table (bytecode.OpTable:
+// one line per op and range of releases with the same layout) and the
+// native property forms its lines refer to by index: each the form that
+// holds at the line's releases, then the forms of other releases, which
+// its writer also converts from (builtin.EitherProp). The generator emits
+// them; package interp builds the table from them at run time.
+func OpTable(ops []*defs.Op) (lines []string, natives [][]*defs.NativeProperty) {
 	nativeIndex := map[string]int{}
-	for _, o := range g.m.Ops {
-		ranges := schemaRanges(o.Op)
+	for _, o := range ops {
+		ranges := schemaRanges(o)
 		for i, r := range ranges {
 			if r.schema == nil {
 				continue
@@ -220,22 +216,63 @@ func (g *gen) genOpSchemas(f *jen.File) {
 			if i > 0 {
 				to = ranges[i-1].from - 1
 			}
-			lines = append(lines, schemaLine(o.Name, r.from, to, r.schema, func(expr string) int {
-				k, ok := nativeIndex[expr]
+			lines = append(lines, schemaLine(o.Name, r.from, to, r.schema, func(forms []*defs.NativeProperty) int {
+				key := nativeExpr(forms)
+				k, ok := nativeIndex[key]
 				if !ok {
 					k = len(natives)
-					nativeIndex[expr] = k
-					natives = append(natives, expr)
+					nativeIndex[key] = k
+					natives = append(natives, forms)
 				}
 				return k
 			}))
 		}
 	}
+	return lines, natives
+}
+
+// nativeExpr is the Go expression of a native property's forms.
+func nativeExpr(forms []*defs.NativeProperty) string {
+	if len(forms) == 1 {
+		return nativeProp(forms[0])
+	}
+	var args []string
+	for _, p := range forms {
+		args = append(args, nativeProp(p))
+	}
+	return "builtin.EitherProp(" + strings.Join(args, ", ") + ")"
+}
+
+// sameSchema reports whether two schemas write the same table line (native
+// properties compare by their forms' expressions).
+func sameSchema(a, b *schema) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	index := map[string]int{}
+	key := func(forms []*defs.NativeProperty) int {
+		e := nativeExpr(forms)
+		if _, ok := index[e]; !ok {
+			index[e] = len(index)
+		}
+		return index[e]
+	}
+	return schemaLine("", 0, 0, a, key) == schemaLine("", 0, 0, b, key)
+}
+
+// genOpSchemas emits the dialect's op table (parsed on first use) and the
+// OpSchema method that looks ops up in it.
+func (g *gen) genOpSchemas(f *jen.File) {
+	var ops []*defs.Op
+	for _, o := range g.m.Ops {
+		ops = append(ops, o.Op)
+	}
+	lines, natives := OpTable(ops)
 	args := []jen.Code{jen.Lit(g.m.Name), jen.Id("opTableText")}
-	for _, n := range natives {
+	for _, forms := range natives {
 		// builtin.IntProp(…) or builtin.HookProp(hookAttr, …): the package
 		// is qualified, the rest written as is.
-		fn, rest, _ := strings.Cut(n, "(")
+		fn, rest, _ := strings.Cut(nativeExpr(forms), "(")
 		args = append(args, jen.Qual(gofile.Builtin, strings.TrimPrefix(fn, "builtin.")).Op("("+rest))
 	}
 	f.Comment("opTableText describes the op schemas, one line per op and range of")
@@ -255,7 +292,7 @@ func (g *gen) genOpSchemas(f *jen.File) {
 
 // schemaLine is one line of the op table: the op, its releases (from, to;
 // 0 for no bound), flags and properties.
-func schemaLine(op string, from, to int, s *schema, native func(string) int) string {
+func schemaLine(op string, from, to int, s *schema, native func([]*defs.NativeProperty) int) string {
 	parts := []string{op}
 	if from != 0 || to != 0 {
 		r := "@"
@@ -285,7 +322,7 @@ func schemaLine(op string, from, to int, s *schema, native func(string) int) str
 	}
 	for _, p := range s.props {
 		switch {
-		case p.native != "":
+		case p.native != nil:
 			parts = append(parts, fmt.Sprintf("%s!%d", p.name, native(p.native)))
 		case p.optional:
 			parts = append(parts, p.name+"?")

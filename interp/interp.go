@@ -1,0 +1,192 @@
+// Package interp registers a dialect from its definition at run time,
+// without generated code: the codecs interpret each definition's bytecode
+// encodings (the same model the generator reads, so they write the same
+// bytes as generated code), the op schemas come from the op table the
+// generator emits, and attribute and type values are uniqued in the
+// context as generated ones are. Generated code stays the fast path; this
+// is what `mlirbc --defs FILE` uses.
+//
+// Text forms given by a mnemonic and a declarative assembly format are
+// read and printed by runtime/asmformat, as generated code does.
+// Definitions that name hand-written Go (custom fields, verifiers, text
+// and property hooks, custom directives, go: types) cannot be
+// interpreted: New refuses them, naming each hook; so are versions kept
+// in the producer string (VHLO). A dialect that versions itself is
+// registered as Registered() gives it.
+package interp
+
+import (
+	"fmt"
+	"go/ast"
+	"strings"
+
+	"github.com/dialectgen/dialectgen/defs"
+	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/gen"
+	"github.com/dialectgen/dialectgen/runtime/asmformat"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
+
+// Dialect is an interpreted dialect. It implements ir.Dialect,
+// bytecode.AttrCodec, bytecode.TypeCodec and bytecode.OpSchemas.
+type Dialect struct {
+	d      *defs.Dialect
+	byName map[string]*defs.Def
+	attrs  map[uint64][]variant // by code, in definition order
+	types  map[uint64][]variant
+	when   map[*defs.Encoding]ast.Expr
+	table  *bytecode.OpTable
+	asm    *asmformat.Dialect
+	// hasText marks the definitions with a text form, which values print
+	// in and are written in where the target has no encoding.
+	hasText map[*defs.Def]bool
+	// ver is the version table of a dialect that versions itself.
+	ver *bytecode.Versioning
+}
+
+type variant struct {
+	def *defs.Def
+	i   int
+	enc *defs.Encoding
+}
+
+var (
+	_ ir.Dialect         = (*Dialect)(nil)
+	_ bytecode.AttrCodec = (*Dialect)(nil)
+	_ bytecode.TypeCodec = (*Dialect)(nil)
+	_ bytecode.OpSchemas = (*Dialect)(nil)
+)
+
+// Load reads a definition file and interprets it (see New).
+func Load(path string) (*Dialect, error) {
+	d, err := defs.LoadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return New(d)
+}
+
+// New interprets a loaded MLIR dialect definition. A definition that names
+// hand-written Go, or uses what the interpreter does not run, is refused
+// with a defs.ErrorList naming each at file:line:col.
+func New(d *defs.Dialect) (*Dialect, error) {
+	if errs := unsupported(d); len(errs) > 0 {
+		return nil, errs
+	}
+	in := &Dialect{d: d, byName: map[string]*defs.Def{}, attrs: map[uint64][]variant{},
+		types: map[uint64][]variant{}, when: map[*defs.Encoding]ast.Expr{}, hasText: map[*defs.Def]bool{}}
+	in.buildAsmForms()
+	if v := d.Versions; v != nil && v.Dialect != nil {
+		in.buildVersioning()
+	}
+	for _, def := range append(append([]*defs.Def{}, d.Attributes...), d.Types...) {
+		in.byName[def.Name] = def
+		codes := in.attrs
+		if def.IsType {
+			codes = in.types
+		}
+		for i, e := range def.Bytecode {
+			codes[e.Code] = append(codes[e.Code], variant{def, i, e})
+			if e.When != "" {
+				x, err := defs.ParsePredicate(def, e.When)
+				if err != nil { // the loader parsed it
+					return nil, defs.ErrorList{{Pos: e.WhenPos, Msg: err.Error()}}
+				}
+				in.when[e] = x
+			}
+		}
+	}
+	if len(d.Ops) > 0 {
+		text, natives := gen.OpTable(d)
+		props := make([]bytecode.NativeProp, len(natives))
+		for i, forms := range natives {
+			props[i] = nativeProp(forms)
+		}
+		in.table = bytecode.NewOpTable(d.Name, text, props...)
+	}
+	return in, nil
+}
+
+// unsupported lists what the interpreter cannot run: the hand-written
+// hooks the generated code would call, and features it leaves to
+// generated code.
+func unsupported(d *defs.Dialect) defs.ErrorList {
+	var errs defs.ErrorList
+	if d.Format != "mlir" && d.Format != "" {
+		return defs.ErrorList{{Pos: d.Pos, Msg: fmt.Sprintf("dialect %s: format %s is not interpreted (only MLIR dialects are); compile it", d.Name, d.Format)}}
+	}
+	// A key may name several functions (read and write of a custom
+	// field): one error each key.
+	var names []string
+	hooks := gen.Hooks(d)
+	for i, h := range hooks {
+		names = append(names, h.Name)
+		if i+1 < len(hooks) && hooks[i+1].Pos == h.Pos && hooks[i+1].What == h.What {
+			continue
+		}
+		errs = append(errs, &defs.Error{Pos: h.Pos, Msg: fmt.Sprintf("dialect %s: %s names hand-written Go (%s), which definitions loaded at run time cannot call; compile the dialect (dialectgen -cli) instead", d.Name, h.What, strings.Join(names, ", "))})
+		names = nil
+	}
+	for _, def := range append(append([]*defs.Def{}, d.Attributes...), d.Types...) {
+		if h := def.AsmHooks; h != nil {
+			errs = append(errs, &defs.Error{Pos: h.Pos, Msg: fmt.Sprintf("dialect %s: %s's assembly hooks (%s, %s) are hand-written Go, which definitions loaded at run time cannot call; compile the dialect instead", d.Name, def.Name, h.Parse, h.Print)})
+		}
+	}
+	errs = append(errs, textHooks(d)...)
+	if v := d.Versions; v != nil && v.Dialect != nil && v.Dialect.Producer != "" {
+		errs = append(errs, &defs.Error{Pos: v.Pos, Msg: fmt.Sprintf("dialect %s: versions kept in the producer string (versions.dialect.producer) are not interpreted; compile the dialect", d.Name)})
+	}
+	return errs
+}
+
+// nativeProp is the builtin form of a native property, as the generated
+// op table names it (gen.OpTable lists the forms; hooks are refused).
+func nativeProp(forms []*defs.NativeProperty) bytecode.NativeProp {
+	one := func(p *defs.NativeProperty) bytecode.NativeProp {
+		switch p.Form {
+		case "int":
+			return builtin.IntProp(uint32(p.Bits), p.Max, p.Default, p.HasDefault)
+		case "unit":
+			return builtin.UnitProp(p.Default == 1)
+		case "bool":
+			return builtin.BoolProp(p.Default == 1)
+		case "optional_int":
+			return builtin.OptionalIntProp(uint32(p.Bits))
+		case "struct":
+			var fields []string
+			for _, f := range p.Fields {
+				s := fmt.Sprintf("%s:%d", f.Name, f.Bits)
+				if f.HasDefault {
+					s += fmt.Sprintf("=%d", f.Default)
+				}
+				fields = append(fields, s)
+			}
+			return builtin.StructProp(fields...)
+		}
+		panic("interp: property form " + p.Form + " reached the op table") // unsupported refused it
+	}
+	if len(forms) == 1 {
+		return one(forms[0])
+	}
+	others := make([]bytecode.NativeProp, len(forms)-1)
+	for i, p := range forms[1:] {
+		others[i] = one(p)
+	}
+	return builtin.EitherProp(one(forms[0]), others...)
+}
+
+// Name is the dialect namespace.
+func (in *Dialect) Name() string { return in.d.Name }
+
+// Definition is the definition the dialect interprets.
+func (in *Dialect) Definition() *defs.Dialect { return in.d }
+
+// OpSchema returns the schema of an op at an LLVM release (0: the newest),
+// from the same op table the generated OpSchema uses.
+func (in *Dialect) OpSchema(op string, release int) *bytecode.OpSchema {
+	if in.table == nil {
+		return nil
+	}
+	return in.table.Lookup(op, release)
+}

@@ -1,0 +1,86 @@
+package interp_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/dialectgen/dialectgen/dialects/all"
+	"github.com/dialectgen/dialectgen/internal/shared"
+	"github.com/dialectgen/dialectgen/interp"
+	"github.com/dialectgen/dialectgen/interp/interptest"
+)
+
+// TestShippedDialects interprets every shipped definition without hooks
+// and reads every upstream file that names the dialect with it and with
+// the generated code: the same values and the same bytes written back.
+func TestShippedDialects(t *testing.T) {
+	dir := shared.Dir(t, "upstream/out")
+	files, err := filepath.Glob(filepath.Join(dir, "*", "*.mlirbc"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no upstream files in %s: %v", dir, err)
+	}
+	local, _ := filepath.Glob("../testdata/bytecode/*.mlirbc")
+	files = append(files, local...)
+	data := make([][]byte, len(files))
+	for i, f := range files {
+		if data[i], err = os.ReadFile(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	yamls, _ := filepath.Glob("../dialects/*/*.yaml")
+	interpreted, compared := 0, 0
+	for _, y := range yamls {
+		in, err := interp.Load(y)
+		if err != nil {
+			continue // hooks: refused (TestRefusesHooks)
+		}
+		interpreted++
+		// Dialect names are in the string section; most files do not name
+		// this one.
+		name := []byte(in.Name())
+		values := 0
+		for i, d := range data {
+			if !bytes.Contains(d, name) {
+				continue
+			}
+			n, err := interptest.Compare(d, slices.Clip(all.Dialects), in)
+			if err != nil {
+				t.Errorf("%s with %s: %v", files[i], filepath.Base(y), err)
+			}
+			values += n
+		}
+		compared += values
+		t.Logf("%s: %d values compared", in.Name(), values)
+	}
+	if interpreted < 30 {
+		t.Errorf("only %d shipped dialects interpreted, want the hook-free ones (at least 30)", interpreted)
+	}
+	if compared == 0 {
+		t.Error("no values compared")
+	}
+	t.Logf("%d dialects interpreted, %d values compared", interpreted, compared)
+}
+
+// TestRefusesHooks loads definitions that name hand-written Go: each
+// hook is an error at the key that names it.
+func TestRefusesHooks(t *testing.T) {
+	for file, want := range map[string]string{
+		"../examples/toy/toy.yaml":             "toy.yaml:71:22: dialect toy: custom TileRange names hand-written Go (readTileRange, writeTileRange)",
+		"../dialects/vhlo/vhlo.yaml":           "verify Boolean names hand-written Go (verifyBoolean)",
+		"../dialects/amx/amx.yaml":             "TileType's assembly hooks (parseTileTypeText, printTileTypeText)",
+		"../dialects/gpu/gpu.yaml":             "affine.Map names hand-written Go (AppendKey)",
+		"../dialects/cuda_tile/cuda_tile.yaml": "format tileir is not interpreted",
+	} {
+		_, err := interp.Load(file)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want an error with %q", file, err, want)
+		}
+	}
+	if _, err := interp.Load("../dialects/vhlo/vhlo.yaml"); err == nil || !strings.Contains(err.Error(), "vhlo.yaml:17:3: dialect vhlo: versions kept in the producer string") {
+		t.Errorf("vhlo: got %v, want its producer versions refused", err)
+	}
+}
