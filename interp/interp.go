@@ -134,11 +134,23 @@ func unsupported(d *defs.Dialect) defs.ErrorList {
 		}
 	}
 	errs = append(errs, textHooks(d)...)
+	for _, o := range d.Ops {
+		for _, a := range o.Attributes {
+			for _, p := range a.Property {
+				if !interpretedForms[p.Form] && p.Form != "hook" { // hooks are reported above
+					errs = append(errs, &defs.Error{Pos: a.Pos, Msg: fmt.Sprintf("dialect %s: op %q: property %q has the form %s, which the interpreter does not know; compile the dialect", d.Name, o.Name, a.Name, p.Form)})
+				}
+			}
+		}
+	}
 	if v := d.Versions; v != nil && v.Dialect != nil && v.Dialect.Producer != "" {
 		errs = append(errs, &defs.Error{Pos: v.Pos, Msg: fmt.Sprintf("dialect %s: versions kept in the producer string (versions.dialect.producer) are not interpreted; compile the dialect", d.Name)})
 	}
 	return errs
 }
+
+// interpretedForms are the native property forms nativeProp builds.
+var interpretedForms = map[string]bool{"int": true, "unit": true, "bool": true, "optional_int": true, "struct": true}
 
 // nativeProp is the builtin form of a native property, as the generated
 // op table names it (gen.OpTable lists the forms; hooks are refused).
