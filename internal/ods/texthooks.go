@@ -17,8 +17,23 @@ var asmHooks = map[string][]string{
 	"irdl":          {"VariadicityArrayAttr"},
 	"llvm":          {"LLVMStructType", "TBAATypeDescriptorAttr"},
 	"pdl":           {"RangeType"},
+	"quant":         {"AnyQuantizedType", "CalibratedQuantizedType", "UniformQuantizedType", "UniformQuantizedPerAxisType", "UniformQuantizedSubChannelType"},
 	"spirv":         {"StructType"},
 	"sparse_tensor": {"SparseTensorEncodingAttr", "SparseTensorDimSliceAttr"},
+}
+
+// cppMnemonics are the mnemonics of definitions that are C++ classes
+// without an AttrDef or TypeDef, whose text C++ reads and prints (one
+// QuantDialect::parseType reads quant's types; the per-layer, per-axis and
+// sub-channel uniform types share "uniform").
+var cppMnemonics = map[string]map[string]string{
+	"quant": {
+		"AnyQuantizedType":               "any",
+		"CalibratedQuantizedType":        "calibrated",
+		"UniformQuantizedType":           "uniform",
+		"UniformQuantizedPerAxisType":    "uniform",
+		"UniformQuantizedSubChannelType": "uniform",
+	},
 }
 
 // asmCustoms lists, per dialect, the custom directives of declarative
