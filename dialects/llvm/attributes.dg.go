@@ -3388,6 +3388,9 @@ func (*TargetFeaturesAttr) Dialect() string { return "llvm" }
 func (*TargetFeaturesAttr) Kind() string    { return "TargetFeaturesAttr" }
 
 func (a *TargetFeaturesAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.TargetFeaturesAttr<features = %v>", a.features)
 }
 

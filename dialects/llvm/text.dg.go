@@ -959,7 +959,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.triple), asmformat.FromAttr[ir.Attribute](a.chip), asmformat.FromAttr[ir.Attribute](a.features)}
-}}, {Name: "UWTableKindAttr", Mnemonic: "uwtableKind", Format: "`<` $uwtableKind `>`", Params: []asmformat.Param{{Name: "uwtableKind", Kind: asmformat.Enum, Enum: uWTableKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "TargetFeaturesAttr", Mnemonic: "target_features", Parse: parseTargetFeaturesAttrText, Print: printTargetFeaturesAttrText}, {Name: "UWTableKindAttr", Mnemonic: "uwtableKind", Format: "`<` $uwtableKind `>`", Params: []asmformat.Param{{Name: "uwtableKind", Kind: asmformat.Enum, Enum: uWTableKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetUWTableKindAttr(ctx, asmformat.AsUint[UWTableKind](v[0], &ok))
 	if !ok {

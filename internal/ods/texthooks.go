@@ -12,10 +12,11 @@ package ods
 var asmHooks = map[string][]string{
 	"amx":           {"TileType"},
 	"async":         {"ValueType"},
+	"complex":       {"NumberAttr"},
 	"dlti":          {"DataLayoutEntryAttr", "DataLayoutSpecAttr", "MapAttr", "TargetDeviceSpecAttr", "TargetSystemSpecAttr"},
 	"emitc":         {"ArrayType"},
 	"irdl":          {"VariadicityArrayAttr"},
-	"llvm":          {"LLVMStructType", "TBAATypeDescriptorAttr"},
+	"llvm":          {"LLVMStructType", "TBAATypeDescriptorAttr", "TargetFeaturesAttr"},
 	"pdl":           {"RangeType"},
 	"quant":         {"AnyQuantizedType", "CalibratedQuantizedType", "UniformQuantizedType", "UniformQuantizedPerAxisType", "UniformQuantizedSubChannelType"},
 	"spirv":         {"StructType"},

@@ -1,0 +1,10 @@
+// Attributes and types whose text C++ reads and prints, in forms LLVM 19
+// and 22 both read: every attribute of the "q.typed" op must read into a
+// typed value (dialects/all texthooks_test.go).
+"q.typed"() {
+  cn0 = #complex.number<:f32 1.0, 2.0> : complex<f32>,
+  cn1 = #complex.number<:f64 0.998, -0.0> : complex<f64>,
+  cn3 = #complex.number<:bf16 -2.5, 3.0e38> : complex<bf16>,
+  tf0 = #llvm.target_features<["+sse", "-avx", "+some-feature"]>,
+  tf1 = #llvm.target_features<[]>
+} : () -> ()
