@@ -14,25 +14,34 @@ import (
 
 // TestTextHooksOracle: values whose text hand-written hooks read and
 // print (testdata/texthooks*.mlir), written by mlir-opt 19 and 22, print
-// as that mlir-opt prints them; the printed text reads back into typed
+// as that mlir-opt prints them (texthooks_local.mlir in local scope: a
+// nested attribute printed stripped prints by alias only when kept as
+// text); the printed text reads back into typed
 // values (each attribute of a "q.typed" op) that write the bytes mlir-opt writes for that text.
 func TestTextHooksOracle(t *testing.T) {
 	for _, c := range []struct {
 		release oracle.Release
 		input   string
+		local   bool
 	}{
-		{19, "testdata/texthooks.mlir"},
-		{22, "testdata/texthooks.mlir"},
-		{22, "testdata/texthooks_22.mlir"},
-		{19, "testdata/texthooks_19.mlir"},
+		{19, "testdata/texthooks.mlir", false},
+		{22, "testdata/texthooks.mlir", false},
+		{22, "testdata/texthooks_22.mlir", false},
+		{19, "testdata/texthooks_19.mlir", false},
+		{19, "testdata/texthooks_local.mlir", true},
+		{22, "testdata/texthooks_local.mlir", true},
 	} {
 		oracle.Require(t, c.release)
 		name := fmt.Sprintf("%s %s", c.input, c.release)
+		args := []string{"--allow-unregistered-dialect", "--mlir-print-op-generic", "--mlir-print-debuginfo"}
+		if c.local {
+			args = append(args, "--mlir-print-local-scope")
+		}
 		bc, err := oracle.EmitBytecode(c.release, 6, c.input, "--allow-unregistered-dialect")
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := oracle.RunInput(c.release, bc, ".mlirbc", "--allow-unregistered-dialect", "--mlir-print-op-generic", "--mlir-print-debuginfo")
+		want, err := oracle.RunInput(c.release, bc, ".mlirbc", args...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,7 +49,7 @@ func TestTextHooksOracle(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		got, err := mlirtext.Append(nil, m, mlirtext.Options{Release: int(c.release)})
+		got, err := mlirtext.Append(nil, m, mlirtext.Options{Release: int(c.release), LocalScope: c.local})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

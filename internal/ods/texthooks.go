@@ -41,7 +41,8 @@ var cppMnemonics = map[string]map[string]string{
 // formats (custom<Name>(…)) that Go implements (the dialect's asmCustoms
 // map); a format with another stays text.
 var asmCustoms = map[string][]string{
-	"llvm": {"PrettyLLVMType", "FunctionTypes", "ExtTypeParams"},
+	"llvm":          {"PrettyLLVMType", "FunctionTypes", "ExtTypeParams"},
+	"sparse_tensor": {"LevelRange"},
 }
 
 // extraDef is an attribute or type that a dialect declares in C++ only:
