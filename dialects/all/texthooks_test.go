@@ -14,10 +14,11 @@ import (
 
 // TestTextHooksOracle: values whose text hand-written hooks read and
 // print (testdata/texthooks*.mlir), written by mlir-opt 19 and 22, print
-// as that mlir-opt prints them (texthooks_local.mlir in local scope: a
-// nested attribute printed stripped prints by alias only when kept as
-// text); the printed text reads back into typed
-// values (each attribute of a "q.typed" op) that write the bytes mlir-opt writes for that text.
+// as that mlir-opt prints them (texthooks_local.mlir in local scope only:
+// mlir-opt prints a nested attribute that prints stripped by its alias,
+// which mlirtext does not); the printed text reads back into typed values
+// (each attribute of a "q.typed" op) that write the bytes mlir-opt writes
+// for that text.
 func TestTextHooksOracle(t *testing.T) {
 	for _, c := range []struct {
 		release oracle.Release
