@@ -41,6 +41,7 @@ var cppMnemonics = map[string]map[string]string{
 // formats (custom<Name>(…)) that Go implements (the dialect's asmCustoms
 // map); a format with another stays text.
 var asmCustoms = map[string][]string{
+	"gpu":           {"Object"},
 	"llvm":          {"PrettyLLVMType", "FunctionTypes", "ExtTypeParams"},
 	"sparse_tensor": {"LevelRange"},
 }

@@ -6,5 +6,12 @@
   cn1 = #complex.number<:f64 0.998, -0.0> : complex<f64>,
   cn3 = #complex.number<:bf16 -2.5, 3.0e38> : complex<bf16>,
   tf0 = #llvm.target_features<["+sse", "-avx", "+some-feature"]>,
-  tf1 = #llvm.target_features<[]>
+  tf1 = #llvm.target_features<[]>,
+  o0 = #gpu.object<#nvvm.target, "BLOB">,
+  o1 = #gpu.object<#nvvm.target, bin = "BLOB">,
+  o2 = #gpu.object<#nvvm.target, offload = "BLOB">,
+  o3 = #gpu.object<#rocdl.target<chip = "gfx90a">, assembly = "asm">,
+  o4 = #gpu.object<#nvvm.target, properties = {O = 3 : i32}, "BLOB">,
+  o5 = #gpu.object<#nvvm.target, properties = {O = 3 : i32}, fatbin = "BLOB">,
+  o6 = #gpu.object<#nvvm.target<chip = "sm_90">, fatbin = "a\00b">
 } : () -> ()
