@@ -21,6 +21,7 @@ var asmHooks = map[string][]string{
 	"quant":         {"AnyQuantizedType", "CalibratedQuantizedType", "UniformQuantizedType", "UniformQuantizedPerAxisType", "UniformQuantizedSubChannelType"},
 	"spirv":         {"StructType"},
 	"sparse_tensor": {"SparseTensorEncodingAttr", "SparseTensorDimSliceAttr"},
+	"xegpu":         {"TensorDescType", "MemDescType", "MemLayoutAttr"},
 }
 
 // cppMnemonics are the mnemonics of definitions that are C++ classes

@@ -13,5 +13,7 @@
   o3 = #gpu.object<#rocdl.target<chip = "gfx90a">, assembly = "asm">,
   o4 = #gpu.object<#nvvm.target, properties = {O = 3 : i32}, "BLOB">,
   o5 = #gpu.object<#nvvm.target, properties = {O = 3 : i32}, fatbin = "BLOB">,
-  o6 = #gpu.object<#nvvm.target<chip = "sm_90">, fatbin = "a\00b">
+  o6 = #gpu.object<#nvvm.target<chip = "sm_90">, fatbin = "a\00b">,
+  x0 = !xegpu.tensor_desc<8x16xf16>,
+  x1 = !xegpu.tensor_desc<?x16xf32>
 } : () -> ()
