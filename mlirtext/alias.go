@@ -36,7 +36,7 @@ var dialectAliases = map[string]map[string]string{
 		"di_label", "di_lexical_block", "di_lexical_block_file", "di_local_variable",
 		"di_module", "di_namespace", "di_subprogram", "di_subroutine_type",
 		"di_common_block", "di_string_type", "di_generic_subrange", "di_subrange",
-		"di_annotation", "di_expression", "loop_annotation", "loop_vectorize",
+		"di_annotation", "loop_annotation", "loop_vectorize",
 		"loop_interleave", "loop_unroll", "loop_unroll_and_jam", "loop_licm",
 		"loop_distribute", "loop_pipeline", "loop_peeled", "loop_unswitch",
 		"tbaa_root", "tbaa_tag", "tbaa_type_desc"),

@@ -201,7 +201,7 @@ var asmForms = &asmformat.Dialect{Name: "gpu", Attrs: []*asmformat.Def{{Name: "A
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.name), asmformat.FromType[ir.Type](a.functionType), asmformat.FromAttr[ir.Attribute](a.argAttrs), asmformat.FromAttr[ir.Attribute](a.metadata)}
-}}, {Name: "KernelTableAttr", Mnemonic: "kernel_table", Format: "`<` (`[` qualified($kernel_table)^ `]`)? `>`", Params: []asmformat.Param{{Name: "kernel_table", Kind: asmformat.List, Elem: asmformat.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "KernelTableAttr", Mnemonic: "kernel_table", Format: "`<` (`[` qualified($kernel_table)^ `]`)? `>`", Params: []asmformat.Param{{Name: "kernel_table", Kind: asmformat.List, Elem: asmformat.Attr, Optional: true, Stripped: "kernel_metadata"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetKernelTableAttr(ctx, func(v any, ok *bool) []ir.Attribute {
 		return asmformat.AsList[ir.Attribute](v, ok, asmformat.As[ir.Attribute])

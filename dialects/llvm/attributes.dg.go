@@ -859,6 +859,9 @@ func (*DIExpressionElemAttr) Dialect() string { return "llvm" }
 func (*DIExpressionElemAttr) Kind() string    { return "DIExpressionElemAttr" }
 
 func (a *DIExpressionElemAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DIExpressionElemAttr<opcode = %v, arguments = %v>", a.opcode, a.arguments)
 }
 

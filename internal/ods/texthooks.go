@@ -16,7 +16,7 @@ var asmHooks = map[string][]string{
 	"dlti":          {"DataLayoutEntryAttr", "DataLayoutSpecAttr", "MapAttr", "TargetDeviceSpecAttr", "TargetSystemSpecAttr"},
 	"emitc":         {"ArrayType"},
 	"irdl":          {"VariadicityArrayAttr"},
-	"llvm":          {"LLVMStructType", "TBAATypeDescriptorAttr", "TargetFeaturesAttr"},
+	"llvm":          {"LLVMStructType", "TBAATypeDescriptorAttr", "TargetFeaturesAttr", "DIExpressionElemAttr"},
 	"pdl":           {"RangeType"},
 	"quant":         {"AnyQuantizedType", "CalibratedQuantizedType", "UniformQuantizedType", "UniformQuantizedPerAxisType", "UniformQuantizedSubChannelType"},
 	"spirv":         {"StructType"},

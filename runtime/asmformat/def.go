@@ -485,6 +485,9 @@ func (e *EnumSyntax) EnumText(v uint64) (string, bool) {
 	return strings.Join(parts, e.Separator), true
 }
 
+// Lookup returns the value a keyword names.
+func (e *EnumSyntax) Lookup(s string) (uint64, bool) { return e.lookup(s) }
+
 func (e *EnumSyntax) lookup(s string) (uint64, bool) {
 	for _, c := range e.Cases {
 		if c.Text == s {

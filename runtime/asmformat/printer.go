@@ -188,7 +188,12 @@ func (pr *Printer) elem(d *Dialect, def *Def, e *elem, vals []any) {
 		}
 	case eVar:
 		pr.spaceForElement()
-		pr.value(d, def.Params[e.param], def.Params[e.param].Kind, vals[e.param])
+		prm := def.Params[e.param]
+		if e.qualified {
+			// qualified($p) prints a value of the dialect in full.
+			prm.Stripped = ""
+		}
+		pr.value(d, prm, prm.Kind, vals[e.param])
 	case eParams, eStruct:
 		pr.spaceForElement()
 		args := e.args

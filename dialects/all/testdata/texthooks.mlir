@@ -15,5 +15,10 @@
   o5 = #gpu.object<#nvvm.target, properties = {O = 3 : i32}, fatbin = "BLOB">,
   o6 = #gpu.object<#nvvm.target<chip = "sm_90">, fatbin = "a\00b">,
   x0 = !xegpu.tensor_desc<8x16xf16>,
-  x1 = !xegpu.tensor_desc<?x16xf32>
+  x1 = !xegpu.tensor_desc<?x16xf32>,
+  d0 = #llvm.di_expression<[DW_OP_deref, DW_OP_constu(3), DW_OP_plus]>,
+  d1 = #llvm.di_expression<[DW_OP_LLVM_convert(16, DW_ATE_signed), DW_OP_LLVM_convert(32, DW_ATE_unsigned), DW_OP_LLVM_fragment(0, 32)]>,
+  d2 = #llvm.di_expression<[DW_OP_LLVM_convert(8, 255)]>,
+  d3 = #llvm.di_expression<>,
+  d4 = #llvm.di_expression<[DW_OP_bregx(3, 18446744073709551615), DW_OP_LLVM_arg(0), DW_OP_stack_value]>
 } : () -> ()
