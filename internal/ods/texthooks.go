@@ -1,5 +1,7 @@
 package ods
 
+import "slices"
+
 // The text forms that ODS leaves to C++. A definition whose body C++ reads
 // and prints (hasCustomAssemblyFormat, a mnemonic with parameters but no
 // format, or a type the dialect parses itself without a TypeDef) stays
@@ -96,7 +98,9 @@ var extraDefs = map[string][]extraDef{
 	"llvm": {
 		// LLVM 19's struct type is a C++ class; 22's a TypeDef.
 		{name: "LLVMStructType", isType: true, mnemonic: "struct", params: []paramFacts{
-			{name: "name", typ: "string"}, {name: "body", typ: "[Type]", optional: true}}},
+			{name: "name", typ: "string"}, {name: "body", typ: "[Type]", optional: true},
+			{name: "packed", typ: "bool"},
+			{name: "opaque", typ: "bool", doc: "an identified struct without a body (!llvm.struct<\"name\", opaque>)"}}},
 		{name: "LLVMVoidType", isType: true, mnemonic: "void"},
 		{name: "LLVMTokenType", isType: true, mnemonic: "token"},
 		{name: "LLVMLabelType", isType: true, mnemonic: "label"},
@@ -125,7 +129,15 @@ func hasCustom(dialect, name string) bool {
 // addExtraDefs adds the dialect's C++-only definitions the release lacks.
 func addExtraDefs(dialect string, defs map[string]*defFacts) {
 	for _, e := range extraDefs[dialect] {
-		if defs[e.name] != nil {
+		if d := defs[e.name]; d != nil {
+			// The release declares it, maybe without all the state C++
+			// keeps (LLVM 22's struct type holds packed and opaque
+			// outside its parameters): the missing ones are added.
+			for _, p := range e.params {
+				if !slices.ContainsFunc(d.params, func(q paramFacts) bool { return q.name == p.name }) {
+					d.params = append(d.params, p)
+				}
+			}
 			continue
 		}
 		defs[e.name] = &defFacts{name: e.name, isType: e.isType, mnemonic: e.mnemonic, params: e.params,

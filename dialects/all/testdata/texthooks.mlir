@@ -20,5 +20,12 @@
   d1 = #llvm.di_expression<[DW_OP_LLVM_convert(16, DW_ATE_signed), DW_OP_LLVM_convert(32, DW_ATE_unsigned), DW_OP_LLVM_fragment(0, 32)]>,
   d2 = #llvm.di_expression<[DW_OP_LLVM_convert(8, 255)]>,
   d3 = #llvm.di_expression<>,
-  d4 = #llvm.di_expression<[DW_OP_bregx(3, 18446744073709551615), DW_OP_LLVM_arg(0), DW_OP_stack_value]>
+  d4 = #llvm.di_expression<[DW_OP_bregx(3, 18446744073709551615), DW_OP_LLVM_arg(0), DW_OP_stack_value]>,
+  s0 = !llvm.struct<packed (i8, i32)>,
+  s1 = !llvm.struct<"id", packed (i8, i32)>,
+  s2 = !llvm.struct<"op", opaque>,
+  s3 = !llvm.struct<()>,
+  s4 = !llvm.struct<"e", ()>,
+  s5 = !llvm.struct<packed ()>,
+  s6 = !llvm.struct<(struct<packed (i8)>, struct<"op", opaque>)>
 } : () -> ()
