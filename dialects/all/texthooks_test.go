@@ -14,9 +14,9 @@ import (
 
 // TestTextHooksOracle: values whose text hand-written hooks read and
 // print (testdata/texthooks*.mlir), written by mlir-opt 19 and 22, print
-// as that mlir-opt prints them (texthooks_local.mlir in local scope only:
-// mlir-opt prints a nested attribute that prints stripped by its alias,
-// which mlirtext does not); the printed text reads back into typed values
+// as that mlir-opt prints them, with aliases and in local scope
+// (texthooks_local.mlir in local scope only); the printed text reads
+// back into typed values
 // (each attribute of a "q.typed" op) that write the bytes mlir-opt writes
 // for that text.
 func TestTextHooksOracle(t *testing.T) {
@@ -31,6 +31,8 @@ func TestTextHooksOracle(t *testing.T) {
 		{19, "testdata/texthooks_19.mlir", false},
 		{19, "testdata/texthooks_local.mlir", true},
 		{22, "testdata/texthooks_local.mlir", true},
+		{19, "testdata/texthooks.mlir", true},
+		{22, "testdata/texthooks.mlir", true},
 	} {
 		oracle.Require(t, c.release)
 		name := fmt.Sprintf("%s %s", c.input, c.release)

@@ -27,5 +27,9 @@
   s3 = !llvm.struct<()>,
   s4 = !llvm.struct<"e", ()>,
   s5 = !llvm.struct<packed ()>,
-  s6 = !llvm.struct<(struct<packed (i8)>, struct<"op", opaque>)>
+  s6 = !llvm.struct<(struct<packed (i8)>, struct<"op", opaque>)>,
+  is0 = !sparse_tensor.iter_space<#sparse_tensor.encoding<{map = (d0, d1) -> (d0 : compressed(nonunique), d1 : singleton)}>, lvls = 0>,
+  is1 = !sparse_tensor.iter_space<#sparse_tensor.encoding<{map = (d0) -> (d0 : compressed)}>, lvls = 0 to 2>,
+  it0 = !sparse_tensor.iterator<#sparse_tensor.encoding<{map = (d0, d1) -> (d0 : dense, d1 : compressed)}>, lvls = 1>,
+  it1 = !sparse_tensor.iterator<#sparse_tensor.encoding<{map = (d0, d1) -> (d0 : dense, d1 : compressed)}>, lvls = 0 to 1>
 } : () -> ()
