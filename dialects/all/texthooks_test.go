@@ -3,11 +3,13 @@ package all_test
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/internal/oracle"
 	"github.com/dialectgen/dialectgen/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
@@ -104,4 +106,66 @@ func isText(a ir.Attribute) bool {
 		return text
 	}
 	return false
+}
+
+// FuzzTextHooks: a dialect value's text either stays text or reads into
+// a value that prints as the text, in the release it was read for.
+func FuzzTextHooks(f *testing.F) {
+	for _, s := range []string{
+		"#complex.number<:f32 1.000000e+00, 2.000000e+00> : complex<f32>",
+		`#llvm.target_features<["+sse", "-avx"]>`,
+		`#gpu.object<#nvvm.target, properties = {O = 3 : i32}, bin = "BLOB">`,
+		`#gpu.object<#nvvm.target, kernels = <[#gpu.kernel_metadata<"k", (i32) -> ()>]>, "BLOB">`,
+		"!xegpu.tensor_desc<8x16xf16, #xegpu.block_tdesc_attr<array_length = 2 : i64>, #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>>",
+		"!xegpu.mem_desc<16x64xf16, #xegpu.mem_layout<block = [8, 16], stride = [1, 16]>>",
+		"#llvm.di_expression<[DW_OP_deref, DW_OP_LLVM_convert(16, DW_ATE_signed), DW_OP_LLVM_fragment(0, 32)]>",
+		`!llvm.struct<"id", packed (i8, struct<"op", opaque>)>`,
+		"!sparse_tensor.iter_space<<{ map = (d0) -> (d0 : compressed) }>, lvls = 0 to 2>",
+	} {
+		f.Add(s, true)
+		f.Add(s, false)
+	}
+	ctx := all.NewContext()
+	f.Fuzz(func(t *testing.T, text string, newest bool) {
+		if len(text) < 2 || text[0] != '#' && text[0] != '!' {
+			return
+		}
+		release := 19
+		if newest {
+			release = 22
+		}
+		name := strings.TrimLeft(text, "#!")
+		if i := strings.IndexAny(name, ".<"); i >= 0 {
+			name = name[:i]
+		}
+		d := ctx.Dialect(name)
+		tc, ok1 := d.(bytecode.TextCodec)
+		rc, ok2 := d.(bytecode.ReleaseTextCodec)
+		if !ok1 || !ok2 {
+			return
+		}
+		var s string
+		if text[0] == '!' {
+			ty, err := tc.ParseType(ctx, text, release)
+			if err != nil || ty == nil {
+				return
+			}
+			var ok bool
+			s, ok = rc.PrintTypeFor(ty, release)
+			if !ok || s != text {
+				t.Fatalf("%q read as a value that prints %q (%v)", text, s, ok)
+			}
+			return
+		} else {
+			a, err := tc.ParseAttribute(ctx, text, release)
+			if err != nil || a == nil {
+				return
+			}
+			var ok bool
+			s, ok = rc.PrintAttributeFor(a, release)
+			if !ok || s != text {
+				t.Fatalf("%q read as a value that prints %q (%v)", text, s, ok)
+			}
+		}
+	})
 }
