@@ -19,6 +19,7 @@ var asmHooks = map[string][]string{
 	"emitc":         {"ArrayType"},
 	"irdl":          {"VariadicityArrayAttr"},
 	"llvm":          {"LLVMStructType", "TBAATypeDescriptorAttr", "TargetFeaturesAttr", "DIExpressionElemAttr"},
+	"mesh":          {"MeshShardingAttr"},
 	"pdl":           {"RangeType"},
 	"quant":         {"AnyQuantizedType", "CalibratedQuantizedType", "UniformQuantizedType", "UniformQuantizedPerAxisType", "UniformQuantizedSubChannelType"},
 	"spirv":         {"StructType"},
