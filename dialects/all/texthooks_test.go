@@ -121,6 +121,8 @@ func FuzzTextHooks(f *testing.F) {
 		"#llvm.di_expression<[DW_OP_deref, DW_OP_LLVM_convert(16, DW_ATE_signed), DW_OP_LLVM_fragment(0, 32)]>",
 		`!llvm.struct<"id", packed (i8, struct<"op", opaque>)>`,
 		"!sparse_tensor.iter_space<<{ map = (d0) -> (d0 : compressed) }>, lvls = 0 to 2>",
+		"#smt.bv<-1> : !smt.bv<8>", "#llvm.constant_range<i8, -56, 5>", "#mesh.shard<@mesh0, [[0], []], partial = sum[3]>",
+		"!quant.uniform<i8:f32:{0:1}, {1.000000e+00, 2.000000e+00:-3}>",
 	} {
 		f.Add(s, true)
 		f.Add(s, false)

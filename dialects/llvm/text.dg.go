@@ -153,7 +153,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[Comdat](a.comdat)}
-}}, {Name: "DIAnnotationAttr", Mnemonic: "di_annotation", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "name", Kind: asmformat.Attr}, {Name: "value", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ConstantRangeAttr", Mnemonic: "constant_range", Parse: parseConstantRangeAttrText, Print: printConstantRangeAttrText}, {Name: "DIAnnotationAttr", Mnemonic: "di_annotation", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "name", Kind: asmformat.Attr}, {Name: "value", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDIAnnotationAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok))
 	if !ok {

@@ -18,11 +18,12 @@ var asmHooks = map[string][]string{
 	"dlti":          {"DataLayoutEntryAttr", "DataLayoutSpecAttr", "MapAttr", "TargetDeviceSpecAttr", "TargetSystemSpecAttr"},
 	"emitc":         {"ArrayType"},
 	"irdl":          {"VariadicityArrayAttr"},
-	"llvm":          {"LLVMStructType", "TBAATypeDescriptorAttr", "TargetFeaturesAttr", "DIExpressionElemAttr"},
+	"llvm":          {"LLVMStructType", "TBAATypeDescriptorAttr", "TargetFeaturesAttr", "DIExpressionElemAttr", "ConstantRangeAttr"},
 	"mesh":          {"MeshShardingAttr"},
 	"pdl":           {"RangeType"},
 	"quant":         {"AnyQuantizedType", "CalibratedQuantizedType", "UniformQuantizedType", "UniformQuantizedPerAxisType", "UniformQuantizedSubChannelType"},
 	"spirv":         {"StructType"},
+	"smt":           {"BitVectorAttr"},
 	"sparse_tensor": {"SparseTensorEncodingAttr", "SparseTensorDimSliceAttr"},
 	"xegpu":         {"TensorDescType", "MemDescType", "MemLayoutAttr"},
 }
@@ -109,6 +110,15 @@ var extraDefs = map[string][]extraDef{
 	},
 }
 
+// extraParams are parameters C++ keeps outside a definition's ODS
+// parameters, added where the definition exists: the integer type an
+// APInt's width comes from (an smt bit-vector attribute's own type, an
+// LLVM constant range's iN).
+var extraParams = map[string]map[string][]paramFacts{
+	"smt":  {"BitVectorAttr": {{name: "type", typ: "Type", self: true}}},
+	"llvm": {"ConstantRangeAttr": {{name: "type", typ: "Type", doc: "the integer type of lower and upper (iN)"}}},
+}
+
 func hasHook(dialect, def string) bool {
 	for _, n := range asmHooks[dialect] {
 		if n == def {
@@ -127,8 +137,18 @@ func hasCustom(dialect, name string) bool {
 	return false
 }
 
-// addExtraDefs adds the dialect's C++-only definitions the release lacks.
+// addExtraDefs adds the dialect's C++-only definitions the release lacks,
+// and the parameters C++ keeps outside ODS's.
 func addExtraDefs(dialect string, defs map[string]*defFacts) {
+	for name, params := range extraParams[dialect] {
+		if d := defs[name]; d != nil {
+			for _, p := range params {
+				if !slices.ContainsFunc(d.params, func(q paramFacts) bool { return q.name == p.name }) {
+					d.params = append(d.params, p)
+				}
+			}
+		}
+	}
 	for _, e := range extraDefs[dialect] {
 		if d := defs[e.name]; d != nil {
 			// The release declares it, maybe without all the state C++
