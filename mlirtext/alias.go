@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dialectgen/dialectgen/runtime/asm"
+	"github.com/dialectgen/dialectgen/runtime/asmformat"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
@@ -36,7 +37,7 @@ var dialectAliases = map[string]map[string]string{
 		"di_label", "di_lexical_block", "di_lexical_block_file", "di_local_variable",
 		"di_module", "di_namespace", "di_subprogram", "di_subroutine_type",
 		"di_common_block", "di_string_type", "di_generic_subrange", "di_subrange",
-		"di_annotation", "di_expression", "loop_annotation", "loop_vectorize",
+		"di_annotation", "loop_annotation", "loop_vectorize",
 		"loop_interleave", "loop_unroll", "loop_unroll_and_jam", "loop_licm",
 		"loop_distribute", "loop_pipeline", "loop_peeled", "loop_unswitch",
 		"tbaa_root", "tbaa_tag", "tbaa_type_desc"),
@@ -239,6 +240,11 @@ func (p *printer) attrChildren(a ir.Attribute, canDefer bool) func() {
 			}
 		}
 	}
+	if f := p.formsOf(a); nested == nil && f != nil {
+		// A typed value of a dialect with text forms prints the values
+		// nested in it by alias: they are visited as it prints them.
+		return p.formChildren(f, a, canDefer)
+	}
 	if nested == nil && a.Dialect() != "builtin" {
 		// A typed value of another dialect prints its text form, with the
 		// builtin values in it by alias as for kept text.
@@ -303,7 +309,26 @@ func (p *printer) typeChildren(t ir.Type, canDefer bool) func() {
 	case ir.AsmPrintable:
 		return func() { t.PrintAsm(nestedVisit{p, canDefer}) }
 	}
+	if f := p.formsOf(t); f != nil {
+		return p.formChildren(f, t, canDefer)
+	}
 	return nil
+}
+
+// formChildren visits the values x's text form prints nested, in order
+// (each visit goes on into what it holds).
+func (p *printer) formChildren(f *asmformat.Dialect, x any, canDefer bool) func() {
+	return func() {
+		f.PrintAliased(x, p.release, func(v any) (string, bool) {
+			switch v := v.(type) {
+			case ir.Attribute:
+				p.visitAttr(v, canDefer)
+			case ir.Type:
+				p.visitType(v, canDefer)
+			}
+			return "", true
+		}, nil)
+	}
 }
 
 // head collects what an ir.AsmPrintable value writes before its first

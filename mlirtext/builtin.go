@@ -9,6 +9,7 @@ import (
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/builtin/affine"
 	"github.com/dialectgen/dialectgen/runtime/asm"
+	"github.com/dialectgen/dialectgen/runtime/asmformat"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
@@ -264,6 +265,10 @@ func (p *printer) foreign(x any) {
 	}
 	if ap, ok := x.(ir.AsmPrintable); ok {
 		ap.PrintAsm(asmOut{p})
+		return
+	}
+	if s, ok := p.aliasedText(x); ok {
+		p.out.Write(s)
 		return
 	}
 	if s, ok := p.dialectText(x); ok {
@@ -803,6 +808,44 @@ func (p *printer) vectorShape16(dims []int64, scalable []bool) {
 		p.out.Int(d)
 	}
 	p.out.Write("]x")
+}
+
+// formsOf returns the text forms of a typed value's dialect, if it
+// prints through asmformat.
+func (p *printer) formsOf(x any) *asmformat.Dialect {
+	ctx := p.context()
+	if ctx == nil {
+		return nil
+	}
+	var name string
+	switch x := x.(type) {
+	case *ir.TextAttr, *ir.TextType:
+		return nil
+	case ir.Attribute:
+		name = x.Dialect()
+	case ir.Type:
+		name = x.Dialect()
+	default:
+		return nil
+	}
+	if f, ok := ctx.Dialect(name).(asmformat.AsmFormsOf); ok && name != "builtin" {
+		return f.AsmForms()
+	}
+	return nil
+}
+
+// aliasedText prints a typed value of a dialect with text forms, the
+// values nested in it by alias, as mlir-opt prints them; ok false where
+// there are no aliases or the dialect has no such forms.
+func (p *printer) aliasedText(x any) (string, bool) {
+	if p.aliases == nil {
+		return "", false
+	}
+	f := p.formsOf(x)
+	if f == nil {
+		return "", false
+	}
+	return f.PrintAliased(x, p.release, func(v any) (string, bool) { return p.aliases.Alias(v) }, &p.distinct)
 }
 
 // dialectText asks the value's dialect for its textual form.

@@ -77,7 +77,10 @@ type parser struct {
 	release   int
 	attrAlias map[string]ir.Attribute
 	typeAlias map[string]ir.Type
-	m         *mlirbc.Module
+	// aliasOf is the alias of each aliased value, built when a dialect
+	// value printed by alias is read (typedByAlias).
+	aliasOf map[any]string
+	m       *mlirbc.Module
 
 	scopes []*valueScope
 	// locFixups are op and argument locations that name an alias defined

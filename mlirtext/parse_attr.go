@@ -9,6 +9,7 @@ import (
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/builtin/affine"
 	"github.com/dialectgen/dialectgen/runtime/asm"
+	"github.com/dialectgen/dialectgen/runtime/asmformat"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
@@ -161,7 +162,7 @@ func (ps *parser) builtinText(text string, off int) ir.Attribute {
 // dialectText reads #dialect.name<...> or !dialect.name<...> as text,
 // with a trailing " : type" for attributes (a typed dialect attribute
 // prints its type).
-func (ps *parser) dialectValueText() (dialect, text string) {
+func (ps *parser) dialectValueText() (dialect, text, written string) {
 	p := ps.p
 	t := p.Next()
 	text = t.Text
@@ -175,9 +176,40 @@ func (ps *parser) dialectValueText() (dialect, text string) {
 	if ps.ctx.Dialect(dialect) == nil {
 		// mlir-opt keeps the text of a dialect it does not know as it
 		// is, aliases and all.
-		return dialect, text
+		return dialect, text, text
 	}
-	return dialect, ps.expandAliases(text)
+	return dialect, ps.expandAliases(text), text
+}
+
+// typedByAlias reads the text of a dialect value whose nested values the
+// file gives by alias where the expanded text does not read back as it
+// is (a value printed stripped reads back in full): the value is kept if
+// it prints by alias as written.
+func (ps *parser) typedByAlias(dialect, text, written string) any {
+	if text == written {
+		return nil
+	}
+	f, ok := ps.ctx.Dialect(dialect).(asmformat.AsmFormsOf)
+	if !ok {
+		return nil
+	}
+	if ps.aliasOf == nil {
+		ps.aliasOf = map[any]string{}
+		for name, a := range ps.attrAlias {
+			if a != nil {
+				ps.aliasOf[a] = name
+			}
+		}
+		for name, t := range ps.typeAlias {
+			if t != nil {
+				ps.aliasOf[t] = name
+			}
+		}
+	}
+	return f.AsmForms().ParseAliased(ps.ctx, text, written, ps.release, func(v any) (string, bool) {
+		name, ok := ps.aliasOf[v]
+		return name, ok
+	})
 }
 
 // expandAliases replaces the aliases a dialect value's text uses (#map,
@@ -227,12 +259,14 @@ func (ps *parser) expandAliases(text string) string {
 func (ps *parser) dialectAttr() ir.Attribute {
 	p := ps.p
 	off := p.Offset()
-	dialect, text := ps.dialectValueText()
+	dialect, text, written := ps.dialectValueText()
 	if p.Is(":") {
 		start := p.Offset()
 		p.Next()
 		ps.typ()
-		text += " " + strings.TrimSpace(p.Source()[start:ps.prevEnd()])
+		suffix := " " + strings.TrimSpace(p.Source()[start:ps.prevEnd()])
+		text += suffix
+		written += suffix
 	}
 	if tc, ok := ps.ctx.Dialect(dialect).(bytecode.TextCodec); ok {
 		a, err := tc.ParseAttribute(ps.ctx, text, ps.release)
@@ -241,6 +275,9 @@ func (ps *parser) dialectAttr() ir.Attribute {
 			return nil
 		}
 		if a != nil {
+			return a
+		}
+		if a, ok := ps.typedByAlias(dialect, text, written).(ir.Attribute); ok {
 			return a
 		}
 	}
@@ -903,7 +940,7 @@ func (ps *parser) typ() ir.Type {
 			return typ
 		}
 		off := t.Off
-		dialect, text := ps.dialectValueText()
+		dialect, text, written := ps.dialectValueText()
 		if tc, ok := ctx.Dialect(dialect).(bytecode.TextCodec); ok {
 			typ, err := tc.ParseType(ctx, text, ps.release)
 			if err != nil {
@@ -911,6 +948,9 @@ func (ps *parser) typ() ir.Type {
 				return nil
 			}
 			if typ != nil {
+				return typ
+			}
+			if typ, ok := ps.typedByAlias(dialect, text, written).(ir.Type); ok {
 				return typ
 			}
 		}

@@ -81,6 +81,14 @@ func TestTextFormsTyped(t *testing.T) {
 			_, ptr := s.Body()[1].(*llvm.LLVMPointerType)
 			return s.Name() == "s" && s.Body()[0] == i32 && ptr
 		}},
+		{"!llvm.struct<packed (i32)>", func(v any) bool {
+			s := v.(*llvm.LLVMStructType)
+			return s.Packed() && !s.Opaque() && len(s.Body()) == 1 && s.Body()[0] == i32
+		}},
+		{"!llvm.struct<\"o\", opaque>", func(v any) bool {
+			s := v.(*llvm.LLVMStructType)
+			return s.Name() == "o" && s.Opaque() && !s.Packed() && len(s.Body()) == 0
+		}},
 		{"#nvvm.shape<m = 16, n = 8, k = 4>", func(v any) bool {
 			s := v.(*nvvm.MMAShapeAttr)
 			return s.M() == 16 && s.N() == 8 && s.K() == 4
@@ -130,7 +138,7 @@ func TestTextFormsRefused(t *testing.T) {
 	ctx := all.NewContext()
 	for _, text := range []string{
 		"#arith.fastmath<bogus>", "#arith.fastmath<nnan", "#arith.fastmath<nnan>>", "#arith.fastmath < nnan >",
-		"!llvm.ptr<x>", "!llvm.ptr<4294967296>", "!llvm.struct<packed (i32)>", "!llvm.func<void (..., i32)>",
+		"!llvm.ptr<x>", "!llvm.ptr<4294967296>", "!llvm.struct<packed opaque>", "!llvm.func<void (..., i32)>",
 		"#nvvm.shape<m = 16, m = 8>", "#nvvm.shape<m = 1>", "!spirv.array<4 x>", "!spirv.struct<(f32 [0], i32)>",
 		"#index<cmp_predicate>", "#index.cmp_predicate<ult>", "!llvm." + strings.Repeat("struct<(", 200) + "i32",
 	} {

@@ -32,6 +32,9 @@ func (*NumberAttr) Dialect() string { return "complex" }
 func (*NumberAttr) Kind() string    { return "NumberAttr" }
 
 func (a *NumberAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#complex.NumberAttr<type = %v, real = %v, imag = %v>", a.type_, a.real, a.imag)
 }
 

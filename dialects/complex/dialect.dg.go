@@ -69,5 +69,6 @@ func (dialect) OpSchema(op string, release int) *bytecode.OpSchema {
 
 var (
 	_ ir.Dialect         = Dialect
+	_ bytecode.TextCodec = Dialect
 	_ bytecode.OpSchemas = Dialect
 )

@@ -496,6 +496,9 @@ func (*ObjectAttr) Dialect() string { return "gpu" }
 func (*ObjectAttr) Kind() string    { return "ObjectAttr" }
 
 func (a *ObjectAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#gpu.ObjectAttr<target = %v, format = %v, object = %v, properties = %v, kernels = %v>", a.target, a.format, a.object, a.properties, a.kernels)
 }
 

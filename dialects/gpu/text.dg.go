@@ -34,6 +34,7 @@ func (dialect) PrintType(v ir.Type) (string, bool) {
 var addressSpaceSyntax = &asmformat.EnumSyntax{Cases: addressSpaceCases}
 var allReduceOperationSyntax = &asmformat.EnumSyntax{Cases: allReduceOperationCases}
 var broadcastTypeSyntax = &asmformat.EnumSyntax{Cases: broadcastTypeCases}
+var compilationTargetSyntax = &asmformat.EnumSyntax{Cases: compilationTargetCases}
 var dimensionSyntax = &asmformat.EnumSyntax{Cases: dimensionCases}
 var mMAElementwiseOpSyntax = &asmformat.EnumSyntax{Cases: mMAElementwiseOpCases}
 var mappingIdSyntax = &asmformat.EnumSyntax{Cases: mappingIdCases}
@@ -200,7 +201,7 @@ var asmForms = &asmformat.Dialect{Name: "gpu", Attrs: []*asmformat.Def{{Name: "A
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.name), asmformat.FromType[ir.Type](a.functionType), asmformat.FromAttr[ir.Attribute](a.argAttrs), asmformat.FromAttr[ir.Attribute](a.metadata)}
-}}, {Name: "KernelTableAttr", Mnemonic: "kernel_table", Format: "`<` (`[` qualified($kernel_table)^ `]`)? `>`", Params: []asmformat.Param{{Name: "kernel_table", Kind: asmformat.List, Elem: asmformat.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "KernelTableAttr", Mnemonic: "kernel_table", Format: "`<` (`[` qualified($kernel_table)^ `]`)? `>`", Params: []asmformat.Param{{Name: "kernel_table", Kind: asmformat.List, Elem: asmformat.Attr, Optional: true, Stripped: "kernel_metadata"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetKernelTableAttr(ctx, func(v any, ok *bool) []ir.Attribute {
 		return asmformat.AsList[ir.Attribute](v, ok, asmformat.As[ir.Attribute])
@@ -230,6 +231,32 @@ var asmForms = &asmformat.Dialect{Name: "gpu", Attrs: []*asmformat.Def{{Name: "A
 		return nil
 	}
 	return []any{asmformat.FromUint[MMAElementwiseOp](a.value)}
+}}, {Name: "ObjectAttr", Mnemonic: "object", Format: "`<` $target `,` (`properties` `=` $properties ^ `,`)? custom<Object>($format, $object) `>`", Until: 19, Params: []asmformat.Param{{Name: "target", Kind: asmformat.Attr}, {Name: "format", Kind: asmformat.Enum, Enum: compilationTargetSyntax}, {Name: "object", Kind: asmformat.Attr}, {Name: "properties", Kind: asmformat.Attr, Optional: true}, {Name: "kernels", Kind: asmformat.Attr, Optional: true, Stripped: "kernel_table", Absent: true}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetObjectAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.AsUint[CompilationTarget](v[1], &ok), asmformat.As[ir.Attribute](v[2], &ok), asmformat.As[ir.Attribute](v[3], &ok), asmformat.As[ir.Attribute](v[4], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*ObjectAttr)
+	if !ok {
+		return nil
+	}
+	return []any{asmformat.FromAttr[ir.Attribute](a.target), asmformat.FromUint[CompilationTarget](a.format), asmformat.FromAttr[ir.Attribute](a.object), asmformat.FromAttr[ir.Attribute](a.properties), asmformat.FromAttr[ir.Attribute](a.kernels)}
+}}, {Name: "ObjectAttr", Mnemonic: "object", Format: "`<` $target `,` (`properties` `=` $properties^ `,`)? (`kernels` `=` $kernels^ `,`)? custom<Object>($format, $object) `>`", Since: 20, Params: []asmformat.Param{{Name: "target", Kind: asmformat.Attr}, {Name: "format", Kind: asmformat.Enum, Enum: compilationTargetSyntax}, {Name: "object", Kind: asmformat.Attr}, {Name: "properties", Kind: asmformat.Attr, Optional: true}, {Name: "kernels", Kind: asmformat.Attr, Optional: true, Stripped: "kernel_table"}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetObjectAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.AsUint[CompilationTarget](v[1], &ok), asmformat.As[ir.Attribute](v[2], &ok), asmformat.As[ir.Attribute](v[3], &ok), asmformat.As[ir.Attribute](v[4], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	a, ok := x.(*ObjectAttr)
+	if !ok {
+		return nil
+	}
+	return []any{asmformat.FromAttr[ir.Attribute](a.target), asmformat.FromUint[CompilationTarget](a.format), asmformat.FromAttr[ir.Attribute](a.object), asmformat.FromAttr[ir.Attribute](a.properties), asmformat.FromAttr[ir.Attribute](a.kernels)}
 }}, {Name: "Prune2To4SpMatFlagAttr", Mnemonic: "prune_2to4_spmat_flag", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: prune2To4SpMatFlagSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetPrune2To4SpMatFlagAttr(ctx, asmformat.AsUint[Prune2To4SpMatFlag](v[0], &ok))
@@ -303,7 +330,7 @@ var asmForms = &asmformat.Dialect{Name: "gpu", Attrs: []*asmformat.Def{{Name: "A
 	return GetSparseSpGEMMOpHandleType(ctx)
 }}, {Name: "SparseSpMatHandleType", Mnemonic: "sparse.spmat_handle", Make: func(ctx *ir.Context, _ []any) any {
 	return GetSparseSpMatHandleType(ctx)
-}}}}
+}}}, Customs: asmCustoms}
 
 // AsmForms are the dialect's text forms (asmformat.AsmFormsOf).
 func (dialect) AsmForms() *asmformat.Dialect {

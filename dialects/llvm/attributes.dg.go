@@ -288,35 +288,45 @@ func (a *ComdatAttr) Comdat() Comdat {
 // ConstantRangeAttr is a range of two integers, corresponding to LLVM's ConstantRange.
 type ConstantRangeAttr struct {
 	ir.Base
-	lower []byte
-	upper []byte
+	type_ ir.Type
+	lower ir.APInt
+	upper ir.APInt
 }
 
 // GetConstantRangeAttr returns the uniqued ConstantRangeAttr with these parameters.
-func GetConstantRangeAttr(ctx *ir.Context, lower, upper []byte) *ConstantRangeAttr {
+func GetConstantRangeAttr(ctx *ir.Context, type_ ir.Type, lower, upper ir.APInt) *ConstantRangeAttr {
 	k := ir.NewKey("llvm", "ConstantRangeAttr")
-	k.Blob(lower)
-	k.Blob(upper)
+	k.Type(type_)
+	k.APInt(lower)
+	k.APInt(upper)
 	if v, ok := ir.LookupAttr[*ConstantRangeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ConstantRangeAttr{lower: slices.Clone(lower), upper: slices.Clone(upper)})
+	return ir.InsertAttr(ctx, k, &ConstantRangeAttr{type_: type_, lower: lower, upper: upper})
 }
 
 func (*ConstantRangeAttr) Dialect() string { return "llvm" }
 func (*ConstantRangeAttr) Kind() string    { return "ConstantRangeAttr" }
 
 func (a *ConstantRangeAttr) String() string {
-	return fmt.Sprintf("#llvm.ConstantRangeAttr<lower = %x, upper = %x>", a.lower, a.upper)
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#llvm.ConstantRangeAttr<type = %v, lower = %v, upper = %v>", a.type_, a.lower, a.upper)
 }
 
-// Lower the value's bits (C++ APInt), little-endian words (shared: do not modify).
-func (a *ConstantRangeAttr) Lower() []byte {
+// Type the integer type of lower and upper (iN).
+func (a *ConstantRangeAttr) Type() ir.Type {
+	return a.type_
+}
+
+// Lower returns the lower parameter.
+func (a *ConstantRangeAttr) Lower() ir.APInt {
 	return a.lower
 }
 
-// Upper the value's bits (C++ APInt), little-endian words (shared: do not modify).
-func (a *ConstantRangeAttr) Upper() []byte {
+// Upper returns the upper parameter.
+func (a *ConstantRangeAttr) Upper() ir.APInt {
 	return a.upper
 }
 
@@ -859,6 +869,9 @@ func (*DIExpressionElemAttr) Dialect() string { return "llvm" }
 func (*DIExpressionElemAttr) Kind() string    { return "DIExpressionElemAttr" }
 
 func (a *DIExpressionElemAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.DIExpressionElemAttr<opcode = %v, arguments = %v>", a.opcode, a.arguments)
 }
 
@@ -3388,6 +3401,9 @@ func (*TargetFeaturesAttr) Dialect() string { return "llvm" }
 func (*TargetFeaturesAttr) Kind() string    { return "TargetFeaturesAttr" }
 
 func (a *TargetFeaturesAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#llvm.TargetFeaturesAttr<features = %v>", a.features)
 }
 

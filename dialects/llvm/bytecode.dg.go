@@ -5,7 +5,6 @@ package llvm
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -707,20 +706,11 @@ func readDIExpressionElemAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeDIExpressionElemAttr encodes a DIExpressionElemAttr.
 func writeDIExpressionElemAttr(w *bytecode.EntryWriter, a *DIExpressionElemAttr) (bool, error) {
-	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 22 {
 		w.VarInt(4)
 		w.VarInt(uint64(uint64(a.opcode)))
 		writeOptionalUint64List(w, a.arguments)
 		return true, w.Err()
-	}
-	needs = append(needs, "llvm >= 22 (code 4)")
-	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "llvm DIExpressionElemAttr",
-		}
 	}
 	return false, nil
 }

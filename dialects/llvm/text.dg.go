@@ -153,7 +153,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[Comdat](a.comdat)}
-}}, {Name: "DIAnnotationAttr", Mnemonic: "di_annotation", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "name", Kind: asmformat.Attr}, {Name: "value", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ConstantRangeAttr", Mnemonic: "constant_range", Parse: parseConstantRangeAttrText, Print: printConstantRangeAttrText}, {Name: "DIAnnotationAttr", Mnemonic: "di_annotation", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "name", Kind: asmformat.Attr}, {Name: "value", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDIAnnotationAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok))
 	if !ok {
@@ -291,7 +291,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[uint32](a.tag), asmformat.FromAttr[ir.Attribute](a.name), asmformat.FromAttr[ir.Attribute](a.baseType), asmformat.FromUint[uint64](a.sizeInBits), asmformat.FromUint[uint32](a.alignInBits), asmformat.FromUint[uint64](a.offsetInBits), asmformat.FromUint[uint32](a.dwarfAddressSpace), asmformat.FromAttr[ir.Attribute](a.extraData)}
-}}, {Name: "DIExpressionAttr", Mnemonic: "di_expression", Format: "`<` ( `[` $operations^ `]` ) : (``)? `>`", Params: []asmformat.Param{{Name: "operations", Kind: asmformat.List, Elem: asmformat.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "DIExpressionAttr", Mnemonic: "di_expression", Format: "`<` ( `[` $operations^ `]` ) : (``)? `>`", Params: []asmformat.Param{{Name: "operations", Kind: asmformat.List, Elem: asmformat.Attr, Optional: true, Stripped: "di_expression_elem"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDIExpressionAttr(ctx, func(v any, ok *bool) []ir.Attribute {
 		return asmformat.AsList[ir.Attribute](v, ok, asmformat.As[ir.Attribute])
@@ -308,7 +308,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 	return []any{func(l []ir.Attribute) any {
 		return asmformat.FromList(l, asmformat.FromAttr[ir.Attribute])
 	}(a.operations)}
-}}, {Name: "DIFileAttr", Mnemonic: "di_file", Format: "`<` $name `in` $directory `>`", Params: []asmformat.Param{{Name: "name", Kind: asmformat.Attr}, {Name: "directory", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "DIExpressionElemAttr", Mnemonic: "di_expression_elem", Parse: parseDIExpressionElemAttrText, Print: printDIExpressionElemAttrText}, {Name: "DIFileAttr", Mnemonic: "di_file", Format: "`<` $name `in` $directory `>`", Params: []asmformat.Param{{Name: "name", Kind: asmformat.Attr}, {Name: "directory", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDIFileAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok))
 	if !ok {
@@ -663,7 +663,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[Linkage](a.linkage)}
-}}, {Name: "LoopAnnotationAttr", Mnemonic: "loop_annotation", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "disableNonforced", Kind: asmformat.Attr, Optional: true}, {Name: "vectorize", Kind: asmformat.Attr, Optional: true, Stripped: "loop_vectorize"}, {Name: "interleave", Kind: asmformat.Attr, Optional: true, Stripped: "loop_interleave"}, {Name: "unroll", Kind: asmformat.Attr, Optional: true, Stripped: "loop_unroll"}, {Name: "unrollAndJam", Kind: asmformat.Attr, Optional: true, Stripped: "loop_unroll_and_jam"}, {Name: "licm", Kind: asmformat.Attr, Optional: true, Stripped: "loop_licm"}, {Name: "distribute", Kind: asmformat.Attr, Optional: true, Stripped: "loop_distribute"}, {Name: "pipeline", Kind: asmformat.Attr, Optional: true, Stripped: "loop_pipeline"}, {Name: "peeled", Kind: asmformat.Attr, Optional: true, Stripped: "loop_peeled"}, {Name: "unswitch", Kind: asmformat.Attr, Optional: true, Stripped: "loop_unswitch"}, {Name: "mustProgress", Kind: asmformat.Attr, Optional: true}, {Name: "isVectorized", Kind: asmformat.Attr, Optional: true}, {Name: "startLoc", Kind: asmformat.Attr, Optional: true}, {Name: "endLoc", Kind: asmformat.Attr, Optional: true}, {Name: "parallelAccesses", Kind: asmformat.List, Elem: asmformat.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "LoopAnnotationAttr", Mnemonic: "loop_annotation", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "disableNonforced", Kind: asmformat.Attr, Optional: true}, {Name: "vectorize", Kind: asmformat.Attr, Optional: true, Stripped: "loop_vectorize"}, {Name: "interleave", Kind: asmformat.Attr, Optional: true, Stripped: "loop_interleave"}, {Name: "unroll", Kind: asmformat.Attr, Optional: true, Stripped: "loop_unroll"}, {Name: "unrollAndJam", Kind: asmformat.Attr, Optional: true, Stripped: "loop_unroll_and_jam"}, {Name: "licm", Kind: asmformat.Attr, Optional: true, Stripped: "loop_licm"}, {Name: "distribute", Kind: asmformat.Attr, Optional: true, Stripped: "loop_distribute"}, {Name: "pipeline", Kind: asmformat.Attr, Optional: true, Stripped: "loop_pipeline"}, {Name: "peeled", Kind: asmformat.Attr, Optional: true, Stripped: "loop_peeled"}, {Name: "unswitch", Kind: asmformat.Attr, Optional: true, Stripped: "loop_unswitch"}, {Name: "mustProgress", Kind: asmformat.Attr, Optional: true}, {Name: "isVectorized", Kind: asmformat.Attr, Optional: true}, {Name: "startLoc", Kind: asmformat.Attr, Optional: true}, {Name: "endLoc", Kind: asmformat.Attr, Optional: true}, {Name: "parallelAccesses", Kind: asmformat.List, Elem: asmformat.Attr, Optional: true, Stripped: "access_group"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetLoopAnnotationAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok), asmformat.As[ir.Attribute](v[2], &ok), asmformat.As[ir.Attribute](v[3], &ok), asmformat.As[ir.Attribute](v[4], &ok), asmformat.As[ir.Attribute](v[5], &ok), asmformat.As[ir.Attribute](v[6], &ok), asmformat.As[ir.Attribute](v[7], &ok), asmformat.As[ir.Attribute](v[8], &ok), asmformat.As[ir.Attribute](v[9], &ok), asmformat.As[ir.Attribute](v[10], &ok), asmformat.As[ir.Attribute](v[11], &ok), asmformat.As[ir.Location](v[12], &ok), asmformat.As[ir.Location](v[13], &ok), func(v any, ok *bool) []ir.Attribute {
 		return asmformat.AsList[ir.Attribute](v, ok, asmformat.As[ir.Attribute])
@@ -862,7 +862,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.from), asmformat.FromAttr[ir.Attribute](a.to), asmformat.FromUint[uint64](a.count)}
-}}, {Name: "ModuleFlagProfileSummaryAttr", Mnemonic: "profile_summary", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "format", Kind: asmformat.Enum, Enum: profileSummaryFormatKindSyntax}, {Name: "total_count", Kind: asmformat.Uint}, {Name: "max_count", Kind: asmformat.Uint}, {Name: "max_internal_count", Kind: asmformat.Uint}, {Name: "max_function_count", Kind: asmformat.Uint}, {Name: "num_counts", Kind: asmformat.Uint}, {Name: "num_functions", Kind: asmformat.Uint}, {Name: "is_partial_profile", Kind: asmformat.Uint, Optional: true}, {Name: "partial_profile_ratio", Kind: asmformat.Attr, Optional: true}, {Name: "detailed_summary", Kind: asmformat.List, Elem: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ModuleFlagProfileSummaryAttr", Mnemonic: "profile_summary", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "format", Kind: asmformat.Enum, Enum: profileSummaryFormatKindSyntax}, {Name: "total_count", Kind: asmformat.Uint}, {Name: "max_count", Kind: asmformat.Uint}, {Name: "max_internal_count", Kind: asmformat.Uint}, {Name: "max_function_count", Kind: asmformat.Uint}, {Name: "num_counts", Kind: asmformat.Uint}, {Name: "num_functions", Kind: asmformat.Uint}, {Name: "is_partial_profile", Kind: asmformat.Uint, Optional: true}, {Name: "partial_profile_ratio", Kind: asmformat.Attr, Optional: true}, {Name: "detailed_summary", Kind: asmformat.List, Elem: asmformat.Attr, Stripped: "profile_summary_detailed"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetModuleFlagProfileSummaryAttr(ctx, asmformat.AsUint[ProfileSummaryFormatKind](v[0], &ok), asmformat.AsUint[uint64](v[1], &ok), asmformat.AsUint[uint64](v[2], &ok), asmformat.AsUint[uint64](v[3], &ok), asmformat.AsUint[uint64](v[4], &ok), asmformat.AsUint[uint64](v[5], &ok), asmformat.AsUint[uint64](v[6], &ok), asmformat.AsUint[uint64](v[7], &ok), asmformat.As[ir.Attribute](v[8], &ok), func(v any, ok *bool) []ir.Attribute {
 		return asmformat.AsList[ir.Attribute](v, ok, asmformat.As[ir.Attribute])
@@ -959,7 +959,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.triple), asmformat.FromAttr[ir.Attribute](a.chip), asmformat.FromAttr[ir.Attribute](a.features)}
-}}, {Name: "UWTableKindAttr", Mnemonic: "uwtableKind", Format: "`<` $uwtableKind `>`", Params: []asmformat.Param{{Name: "uwtableKind", Kind: asmformat.Enum, Enum: uWTableKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "TargetFeaturesAttr", Mnemonic: "target_features", Parse: parseTargetFeaturesAttrText, Print: printTargetFeaturesAttrText}, {Name: "UWTableKindAttr", Mnemonic: "uwtableKind", Format: "`<` $uwtableKind `>`", Params: []asmformat.Param{{Name: "uwtableKind", Kind: asmformat.Enum, Enum: uWTableKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetUWTableKindAttr(ctx, asmformat.AsUint[UWTableKind](v[0], &ok))
 	if !ok {

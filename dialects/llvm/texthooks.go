@@ -112,7 +112,15 @@ func parseLLVMStructTypeText(p *asmformat.Parser) any {
 	if s, ok := p.StringLit(); ok {
 		name = s
 		p.Expect(",")
+		if p.Optional("opaque") {
+			p.Expect(">")
+			if p.Failed() {
+				return nil
+			}
+			return GetLLVMStructType(p.Context(), name, nil, false, true)
+		}
 	}
+	packed := p.Optional("packed")
 	p.Expect("(")
 	body := []ir.Type{}
 	p.List(")", func() {
@@ -125,7 +133,7 @@ func parseLLVMStructTypeText(p *asmformat.Parser) any {
 	if p.Failed() {
 		return nil
 	}
-	return GetLLVMStructType(p.Context(), name, body)
+	return GetLLVMStructType(p.Context(), name, body, packed, false)
 }
 
 func printLLVMStructTypeText(pr *asmformat.Printer, v any) {
@@ -134,6 +142,18 @@ func printLLVMStructTypeText(pr *asmformat.Printer, v any) {
 	if t.Name() != "" {
 		pr.Quoted(t.Name())
 		pr.Write(", ")
+	}
+	if t.Opaque() {
+		if t.Name() == "" || t.Packed() || len(t.Body()) > 0 {
+			// Only an identified struct is opaque.
+			pr.Fail()
+			return
+		}
+		pr.Write("opaque>")
+		return
+	}
+	if t.Packed() {
+		pr.Write("packed ")
 	}
 	pr.Write("(")
 	for i, e := range t.Body() {

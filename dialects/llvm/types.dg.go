@@ -277,22 +277,26 @@ func (t *LLVMScalableVectorType) MinNumElements() uint32 {
 // LLVMStructType is lLVM struct type.
 type LLVMStructType struct {
 	ir.TypeBase
-	name string
-	body []ir.Type
+	name   string
+	body   []ir.Type
+	packed bool
+	opaque bool
 }
 
 // GetLLVMStructType returns the uniqued LLVMStructType with these parameters.
-func GetLLVMStructType(ctx *ir.Context, name string, body []ir.Type) *LLVMStructType {
+func GetLLVMStructType(ctx *ir.Context, name string, body []ir.Type, packed, opaque bool) *LLVMStructType {
 	k := ir.NewKey("llvm", "LLVMStructType")
 	k.String(name)
 	k.Uint(uint64(len(body)))
 	for _, e0 := range body {
 		k.Type(e0)
 	}
+	k.Bool(packed)
+	k.Bool(opaque)
 	if v, ok := ir.LookupType[*LLVMStructType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &LLVMStructType{name: name, body: slices.Clone(body)})
+	return ir.InsertType(ctx, k, &LLVMStructType{name: name, body: slices.Clone(body), packed: packed, opaque: opaque})
 }
 
 func (*LLVMStructType) Dialect() string { return "llvm" }
@@ -302,7 +306,7 @@ func (t *LLVMStructType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
 		return s
 	}
-	return fmt.Sprintf("!llvm.LLVMStructType<name = %q, body = %v>", t.name, t.body)
+	return fmt.Sprintf("!llvm.LLVMStructType<name = %q, body = %v, packed = %v, opaque = %v>", t.name, t.body, t.packed, t.opaque)
 }
 
 // Name returns the name parameter.
@@ -313,6 +317,16 @@ func (t *LLVMStructType) Name() string {
 // Body returns the body parameter (shared: do not modify).
 func (t *LLVMStructType) Body() []ir.Type {
 	return t.body
+}
+
+// Packed returns the packed parameter.
+func (t *LLVMStructType) Packed() bool {
+	return t.packed
+}
+
+// Opaque an identified struct without a body (!llvm.struct<"name", opaque>).
+func (t *LLVMStructType) Opaque() bool {
+	return t.opaque
 }
 
 // LLVMTargetExtType is lLVM target-specific extension type.

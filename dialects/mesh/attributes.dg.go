@@ -38,6 +38,9 @@ func (*MeshShardingAttr) Dialect() string { return "mesh" }
 func (*MeshShardingAttr) Kind() string    { return "MeshShardingAttr" }
 
 func (a *MeshShardingAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#mesh.MeshShardingAttr<mesh = %v, split_axes = %v, partial_axes = %v, partial_type = %v>", a.mesh, a.splitAxes, a.partialAxes, a.partialType)
 }
 

@@ -4,7 +4,6 @@ package quant
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -401,7 +400,6 @@ func readUniformQuantizedSubChannelType0(r *bytecode.EntryReader) (ir.Type, erro
 
 // writeUniformQuantizedSubChannelType encodes a UniformQuantizedSubChannelType.
 func writeUniformQuantizedSubChannelType(w *bytecode.EntryWriter, t *UniformQuantizedSubChannelType) (bool, error) {
-	var needs []string
 	if w.Target.Release == 0 || w.Target.Release >= 22 {
 		w.VarInt(6)
 		w.VarInt(uint64(uint64(t.flags)))
@@ -420,14 +418,6 @@ func writeUniformQuantizedSubChannelType(w *bytecode.EntryWriter, t *UniformQuan
 		w.Attribute(t.scales)
 		w.Attribute(t.zeroPoints)
 		return true, w.Err()
-	}
-	needs = append(needs, "llvm >= 22 (code 6)")
-	if len(needs) > 0 {
-		return false, &wire.VersionError{
-			Needs:  strings.Join(needs, " or "),
-			Target: w.Target.String(),
-			What:   "quant UniformQuantizedSubChannelType",
-		}
 	}
 	return false, nil
 }

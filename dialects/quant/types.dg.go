@@ -37,6 +37,9 @@ func (*AnyQuantizedType) Dialect() string { return "quant" }
 func (*AnyQuantizedType) Kind() string    { return "AnyQuantizedType" }
 
 func (t *AnyQuantizedType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!quant.AnyQuantizedType<flags = %v, storageType = %v, expressedType = %v, storageTypeMin = %v, storageTypeMax = %v>", t.flags, t.storageType, t.expressedType, t.storageTypeMin, t.storageTypeMax)
 }
 
@@ -89,6 +92,9 @@ func (*CalibratedQuantizedType) Dialect() string { return "quant" }
 func (*CalibratedQuantizedType) Kind() string    { return "CalibratedQuantizedType" }
 
 func (t *CalibratedQuantizedType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!quant.CalibratedQuantizedType<expressedType = %v, min = %v, max = %v>", t.expressedType, t.min, t.max)
 }
 
@@ -147,6 +153,9 @@ func (*UniformQuantizedPerAxisType) Dialect() string { return "quant" }
 func (*UniformQuantizedPerAxisType) Kind() string    { return "UniformQuantizedPerAxisType" }
 
 func (t *UniformQuantizedPerAxisType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!quant.UniformQuantizedPerAxisType<flags = %v, storageType = %v, expressedType = %v, quantizedDimension = %v, storageTypeMin = %v, storageTypeMax = %v, scales = %v, zeroPoints = %v>", t.flags, t.storageType, t.expressedType, t.quantizedDimension, t.storageTypeMin, t.storageTypeMax, t.scales, t.zeroPoints)
 }
 
@@ -232,6 +241,9 @@ func (*UniformQuantizedSubChannelType) Dialect() string { return "quant" }
 func (*UniformQuantizedSubChannelType) Kind() string    { return "UniformQuantizedSubChannelType" }
 
 func (t *UniformQuantizedSubChannelType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!quant.UniformQuantizedSubChannelType<flags = %v, storageType = %v, expressedType = %v, storageTypeMin = %v, storageTypeMax = %v, quantizedDimensions = %v, blockSizes = %v, scales = %v, zeroPoints = %v>", t.flags, t.storageType, t.expressedType, t.storageTypeMin, t.storageTypeMax, t.quantizedDimensions, t.blockSizes, t.scales, t.zeroPoints)
 }
 
@@ -312,6 +324,9 @@ func (*UniformQuantizedType) Dialect() string { return "quant" }
 func (*UniformQuantizedType) Kind() string    { return "UniformQuantizedType" }
 
 func (t *UniformQuantizedType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!quant.UniformQuantizedType<flags = %v, storageType = %v, expressedType = %v, scale = %v, zeroPoint = %v, storageTypeMin = %v, storageTypeMax = %v>", t.flags, t.storageType, t.expressedType, t.scale, t.zeroPoint, t.storageTypeMin, t.storageTypeMax)
 }
 

@@ -4,7 +4,6 @@ package smt
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
@@ -12,27 +11,37 @@ import (
 // BitVectorAttr is a smt attribute.
 type BitVectorAttr struct {
 	ir.Base
-	value []byte
+	type_ ir.Type
+	value ir.APInt
 }
 
 // GetBitVectorAttr returns the uniqued BitVectorAttr with these parameters.
-func GetBitVectorAttr(ctx *ir.Context, value []byte) *BitVectorAttr {
+func GetBitVectorAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *BitVectorAttr {
 	k := ir.NewKey("smt", "BitVectorAttr")
-	k.Blob(value)
+	k.Type(type_)
+	k.APInt(value)
 	if v, ok := ir.LookupAttr[*BitVectorAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &BitVectorAttr{value: slices.Clone(value)})
+	return ir.InsertAttr(ctx, k, &BitVectorAttr{type_: type_, value: value})
 }
 
 func (*BitVectorAttr) Dialect() string { return "smt" }
 func (*BitVectorAttr) Kind() string    { return "BitVectorAttr" }
 
 func (a *BitVectorAttr) String() string {
-	return fmt.Sprintf("#smt.BitVectorAttr<value = %x>", a.value)
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#smt.BitVectorAttr<type = %v, value = %v>", a.type_, a.value)
 }
 
-// Value the value's bits (C++ APInt), little-endian words (shared: do not modify).
-func (a *BitVectorAttr) Value() []byte {
+// Type returns the type parameter.
+func (a *BitVectorAttr) Type() ir.Type {
+	return a.type_
+}
+
+// Value returns the value parameter.
+func (a *BitVectorAttr) Value() ir.APInt {
 	return a.value
 }

@@ -33,7 +33,7 @@ func (dialect) PrintType(v ir.Type) (string, bool) {
 
 // asmForms are the text forms of the smt attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "smt", Types: []*asmformat.Def{{Name: "ArrayType", Mnemonic: "array", Format: "`<` `[` $domainType `->` $rangeType `]` `>`", Params: []asmformat.Param{{Name: "domainType", Kind: asmformat.Type}, {Name: "rangeType", Kind: asmformat.Type}}, Make: func(ctx *ir.Context, v []any) any {
+var asmForms = &asmformat.Dialect{Name: "smt", Attrs: []*asmformat.Def{{Name: "BitVectorAttr", Mnemonic: "bv", Parse: parseBitVectorAttrText, Print: printBitVectorAttrText}}, Types: []*asmformat.Def{{Name: "ArrayType", Mnemonic: "array", Format: "`<` `[` $domainType `->` $rangeType `]` `>`", Params: []asmformat.Param{{Name: "domainType", Kind: asmformat.Type}, {Name: "rangeType", Kind: asmformat.Type}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetArrayType(ctx, asmformat.As[ir.Type](v[0], &ok), asmformat.As[ir.Type](v[1], &ok))
 	if !ok {

@@ -76,7 +76,33 @@ var asmForms = &asmformat.Dialect{Name: "sparse_tensor", Attrs: []*asmformat.Def
 		return nil
 	}
 	return []any{asmformat.FromUint[StorageSpecifierKind](a.value)}
-}}}, Types: []*asmformat.Def{{Name: "StorageSpecifierType", Mnemonic: "storage_specifier", Format: "`<` qualified($encoding) `>`", Params: []asmformat.Param{{Name: "encoding", Kind: asmformat.Attr, Stripped: "encoding"}}, Make: func(ctx *ir.Context, v []any) any {
+}}}, Types: []*asmformat.Def{{Name: "IterSpaceType", Mnemonic: "iter_space", Format: "`<` $encoding `,` `lvls` `=` custom<LevelRange>($loLvl, $hiLvl) `>`", Params: []asmformat.Param{{Name: "encoding", Kind: asmformat.Attr, Stripped: "encoding"}, {Name: "loLvl", Kind: asmformat.Uint}, {Name: "hiLvl", Kind: asmformat.Uint}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetIterSpaceType(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.AsUint[uint64](v[1], &ok), asmformat.AsUint[uint64](v[2], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	t, ok := x.(*IterSpaceType)
+	if !ok {
+		return nil
+	}
+	return []any{asmformat.FromAttr[ir.Attribute](t.encoding), asmformat.FromUint[uint64](t.loLvl), asmformat.FromUint[uint64](t.hiLvl)}
+}}, {Name: "IteratorType", Mnemonic: "iterator", Format: "`<` $encoding `,` `lvls` `=` custom<LevelRange>($loLvl, $hiLvl) `>`", Params: []asmformat.Param{{Name: "encoding", Kind: asmformat.Attr, Stripped: "encoding"}, {Name: "loLvl", Kind: asmformat.Uint}, {Name: "hiLvl", Kind: asmformat.Uint}}, Make: func(ctx *ir.Context, v []any) any {
+	ok := true
+	x := GetIteratorType(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.AsUint[uint64](v[1], &ok), asmformat.AsUint[uint64](v[2], &ok))
+	if !ok {
+		return nil
+	}
+	return x
+}, Values: func(x any) []any {
+	t, ok := x.(*IteratorType)
+	if !ok {
+		return nil
+	}
+	return []any{asmformat.FromAttr[ir.Attribute](t.encoding), asmformat.FromUint[uint64](t.loLvl), asmformat.FromUint[uint64](t.hiLvl)}
+}}, {Name: "StorageSpecifierType", Mnemonic: "storage_specifier", Format: "`<` qualified($encoding) `>`", Params: []asmformat.Param{{Name: "encoding", Kind: asmformat.Attr, Stripped: "encoding"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetStorageSpecifierType(ctx, asmformat.As[ir.Attribute](v[0], &ok))
 	if !ok {
@@ -89,7 +115,7 @@ var asmForms = &asmformat.Dialect{Name: "sparse_tensor", Attrs: []*asmformat.Def
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](t.encoding)}
-}}}}
+}}}, Customs: asmCustoms}
 
 // AsmForms are the dialect's text forms (asmformat.AsmFormsOf).
 func (dialect) AsmForms() *asmformat.Dialect {

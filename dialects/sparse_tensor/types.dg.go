@@ -12,16 +12,16 @@ import (
 type IterSpaceType struct {
 	ir.TypeBase
 	encoding ir.Attribute
-	loLvl    ir.Attribute
-	hiLvl    ir.Attribute
+	loLvl    uint64
+	hiLvl    uint64
 }
 
 // GetIterSpaceType returns the uniqued IterSpaceType with these parameters.
-func GetIterSpaceType(ctx *ir.Context, encoding, loLvl, hiLvl ir.Attribute) *IterSpaceType {
+func GetIterSpaceType(ctx *ir.Context, encoding ir.Attribute, loLvl, hiLvl uint64) *IterSpaceType {
 	k := ir.NewKey("sparse_tensor", "IterSpaceType")
 	k.Attr(encoding)
-	k.Attr(loLvl)
-	k.Attr(hiLvl)
+	k.Uint(uint64(loLvl))
+	k.Uint(uint64(hiLvl))
 	if v, ok := ir.LookupType[*IterSpaceType](ctx, k); ok {
 		return v
 	}
@@ -32,6 +32,9 @@ func (*IterSpaceType) Dialect() string { return "sparse_tensor" }
 func (*IterSpaceType) Kind() string    { return "IterSpaceType" }
 
 func (t *IterSpaceType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!sparse_tensor.IterSpaceType<encoding = %v, loLvl = %v, hiLvl = %v>", t.encoding, t.loLvl, t.hiLvl)
 }
 
@@ -40,13 +43,13 @@ func (t *IterSpaceType) Encoding() ir.Attribute {
 	return t.encoding
 }
 
-// LoLvl C++ type Level, held as an attribute here.
-func (t *IterSpaceType) LoLvl() ir.Attribute {
+// LoLvl returns the loLvl parameter.
+func (t *IterSpaceType) LoLvl() uint64 {
 	return t.loLvl
 }
 
-// HiLvl C++ type Level, held as an attribute here.
-func (t *IterSpaceType) HiLvl() ir.Attribute {
+// HiLvl returns the hiLvl parameter.
+func (t *IterSpaceType) HiLvl() uint64 {
 	return t.hiLvl
 }
 
@@ -54,16 +57,16 @@ func (t *IterSpaceType) HiLvl() ir.Attribute {
 type IteratorType struct {
 	ir.TypeBase
 	encoding ir.Attribute
-	loLvl    ir.Attribute
-	hiLvl    ir.Attribute
+	loLvl    uint64
+	hiLvl    uint64
 }
 
 // GetIteratorType returns the uniqued IteratorType with these parameters.
-func GetIteratorType(ctx *ir.Context, encoding, loLvl, hiLvl ir.Attribute) *IteratorType {
+func GetIteratorType(ctx *ir.Context, encoding ir.Attribute, loLvl, hiLvl uint64) *IteratorType {
 	k := ir.NewKey("sparse_tensor", "IteratorType")
 	k.Attr(encoding)
-	k.Attr(loLvl)
-	k.Attr(hiLvl)
+	k.Uint(uint64(loLvl))
+	k.Uint(uint64(hiLvl))
 	if v, ok := ir.LookupType[*IteratorType](ctx, k); ok {
 		return v
 	}
@@ -74,6 +77,9 @@ func (*IteratorType) Dialect() string { return "sparse_tensor" }
 func (*IteratorType) Kind() string    { return "IteratorType" }
 
 func (t *IteratorType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!sparse_tensor.IteratorType<encoding = %v, loLvl = %v, hiLvl = %v>", t.encoding, t.loLvl, t.hiLvl)
 }
 
@@ -82,13 +88,13 @@ func (t *IteratorType) Encoding() ir.Attribute {
 	return t.encoding
 }
 
-// LoLvl C++ type Level, held as an attribute here.
-func (t *IteratorType) LoLvl() ir.Attribute {
+// LoLvl returns the loLvl parameter.
+func (t *IteratorType) LoLvl() uint64 {
 	return t.loLvl
 }
 
-// HiLvl C++ type Level, held as an attribute here.
-func (t *IteratorType) HiLvl() ir.Attribute {
+// HiLvl returns the hiLvl parameter.
+func (t *IteratorType) HiLvl() uint64 {
 	return t.hiLvl
 }
 

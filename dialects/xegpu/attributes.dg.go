@@ -201,6 +201,9 @@ func (*MemLayoutAttr) Dialect() string { return "xegpu" }
 func (*MemLayoutAttr) Kind() string    { return "MemLayoutAttr" }
 
 func (a *MemLayoutAttr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#xegpu.MemLayoutAttr<attrs = %v>", a.attrs)
 }
 

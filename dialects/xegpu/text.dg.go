@@ -90,7 +90,7 @@ var asmForms = &asmformat.Dialect{Name: "xegpu", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.sgLayout), asmformat.FromAttr[ir.Attribute](a.sgData), asmformat.FromAttr[ir.Attribute](a.instData), asmformat.FromAttr[ir.Attribute](a.laneLayout), asmformat.FromAttr[ir.Attribute](a.laneData), asmformat.FromAttr[ir.Attribute](a.order)}
-}}, {Name: "MemoryScopeAttr", Mnemonic: "memory_scope", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: memoryScopeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "MemLayoutAttr", Mnemonic: "mem_layout", Parse: parseMemLayoutAttrText, Print: printMemLayoutAttrText}, {Name: "MemoryScopeAttr", Mnemonic: "memory_scope", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: memoryScopeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetMemoryScopeAttr(ctx, asmformat.AsUint[MemoryScope](v[0], &ok))
 	if !ok {
@@ -168,9 +168,9 @@ var asmForms = &asmformat.Dialect{Name: "xegpu", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.memoryScope), asmformat.FromAttr[ir.Attribute](a.arrayLength), asmformat.FromAttr[ir.Attribute](a.boundaryCheck), asmformat.FromAttr[ir.Attribute](a.scattered)}
-}}}, Types: []*asmformat.Def{{Name: "NbarrierType", Mnemonic: "nbarrier", Make: func(ctx *ir.Context, _ []any) any {
+}}}, Types: []*asmformat.Def{{Name: "MemDescType", Mnemonic: "mem_desc", Parse: parseMemDescTypeText, Print: printMemDescTypeText}, {Name: "NbarrierType", Mnemonic: "nbarrier", Make: func(ctx *ir.Context, _ []any) any {
 	return GetNbarrierType(ctx)
-}}}}
+}}, {Name: "TensorDescType", Mnemonic: "tensor_desc", Until: 19, Parse: parseTensorDescTypeText, Print: printTensorDescTypeText}, {Name: "TensorDescType", Mnemonic: "tensor_desc", Since: 20, Parse: parseTensorDescTypeText, Print: printTensorDescTypeText}}}
 
 // AsmForms are the dialect's text forms (asmformat.AsmFormsOf).
 func (dialect) AsmForms() *asmformat.Dialect {

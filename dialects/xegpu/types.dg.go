@@ -36,6 +36,9 @@ func (*MemDescType) Dialect() string { return "xegpu" }
 func (*MemDescType) Kind() string    { return "MemDescType" }
 
 func (t *MemDescType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!xegpu.MemDescType<shape = %v, elementType = %v, mem_layout = %v>", t.shape, t.elementType, t.memLayout)
 }
 
@@ -107,6 +110,9 @@ func (*TensorDescType) Dialect() string { return "xegpu" }
 func (*TensorDescType) Kind() string    { return "TensorDescType" }
 
 func (t *TensorDescType) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!xegpu.TensorDescType<shape = %v, elementType = %v, encoding = %v, layout = %v>", t.shape, t.elementType, t.encoding, t.layout)
 }
 

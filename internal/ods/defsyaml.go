@@ -154,7 +154,12 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, di
 		p.self = f.self
 		p.names = f.names
 		p.enumParam = f.enum
-		p.stripped = names.mnemonics[cppName(f.cpp)[strings.LastIndex(cppName(f.cpp), ":")+1:]]
+		elem := cppName(f.cpp)
+		if outer, inner, ok := template(elem); ok && outer == "ArrayRef" {
+			// A list of the dialect's attributes prints each stripped.
+			elem = cppName(inner)
+		}
+		p.stripped = names.mnemonics[elem[strings.LastIndex(elem, ":")+1:]]
 		switch t, ok := f.typ, true; {
 		case t != "":
 			p.typ = t

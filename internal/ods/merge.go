@@ -45,7 +45,8 @@ func (rs *Records) dialectFacts(dialect string) (*dialectFacts, error) {
 			if d == nil {
 				// No AttrDef or TypeDef (quant's types are C++ classes):
 				// the definition is what its encodings say.
-				d = &defFacts{name: v.class, isType: isType}
+				d = &defFacts{name: v.class, isType: isType, mnemonic: cppMnemonics[dialect][v.class]}
+				d.customAsm = d.mnemonic != ""
 				f.defs[v.class] = d
 			}
 			if d.isType != isType {

@@ -76,6 +76,11 @@ func (n *typeNames) paramType(cpp string) (string, bool) {
 	if _, ok := n.enums[last]; ok {
 		return last, true
 	}
+	if s == "Level" {
+		// A sparse tensor level (sparse_tensor::Level, a uint64_t); tosa's
+		// Level is an enum, found above.
+		return "uint64", true
+	}
 	if bc, ok := n.attrs[last]; ok {
 		if bc {
 			return last, true

@@ -1,5 +1,7 @@
 package ods
 
+import "slices"
+
 // The text forms that ODS leaves to C++. A definition whose body C++ reads
 // and prints (hasCustomAssemblyFormat, a mnemonic with parameters but no
 // format, or a type the dialect parses itself without a TypeDef) stays
@@ -12,20 +14,41 @@ package ods
 var asmHooks = map[string][]string{
 	"amx":           {"TileType"},
 	"async":         {"ValueType"},
+	"complex":       {"NumberAttr"},
 	"dlti":          {"DataLayoutEntryAttr", "DataLayoutSpecAttr", "MapAttr", "TargetDeviceSpecAttr", "TargetSystemSpecAttr"},
 	"emitc":         {"ArrayType"},
 	"irdl":          {"VariadicityArrayAttr"},
-	"llvm":          {"LLVMStructType", "TBAATypeDescriptorAttr"},
+	"llvm":          {"LLVMStructType", "TBAATypeDescriptorAttr", "TargetFeaturesAttr", "DIExpressionElemAttr", "ConstantRangeAttr"},
+	"mesh":          {"MeshShardingAttr"},
 	"pdl":           {"RangeType"},
+	"quant":         {"AnyQuantizedType", "CalibratedQuantizedType", "UniformQuantizedType", "UniformQuantizedPerAxisType", "UniformQuantizedSubChannelType"},
 	"spirv":         {"StructType"},
+	"smt":           {"BitVectorAttr"},
 	"sparse_tensor": {"SparseTensorEncodingAttr", "SparseTensorDimSliceAttr"},
+	"xegpu":         {"TensorDescType", "MemDescType", "MemLayoutAttr"},
+}
+
+// cppMnemonics are the mnemonics of definitions that are C++ classes
+// without an AttrDef or TypeDef, whose text C++ reads and prints (one
+// QuantDialect::parseType reads quant's types; the per-layer, per-axis and
+// sub-channel uniform types share "uniform").
+var cppMnemonics = map[string]map[string]string{
+	"quant": {
+		"AnyQuantizedType":               "any",
+		"CalibratedQuantizedType":        "calibrated",
+		"UniformQuantizedType":           "uniform",
+		"UniformQuantizedPerAxisType":    "uniform",
+		"UniformQuantizedSubChannelType": "uniform",
+	},
 }
 
 // asmCustoms lists, per dialect, the custom directives of declarative
 // formats (custom<Name>(…)) that Go implements (the dialect's asmCustoms
 // map); a format with another stays text.
 var asmCustoms = map[string][]string{
-	"llvm": {"PrettyLLVMType", "FunctionTypes", "ExtTypeParams"},
+	"gpu":           {"Object"},
+	"llvm":          {"PrettyLLVMType", "FunctionTypes", "ExtTypeParams"},
+	"sparse_tensor": {"LevelRange"},
 }
 
 // extraDef is an attribute or type that a dialect declares in C++ only:
@@ -77,12 +100,23 @@ var extraDefs = map[string][]extraDef{
 	"llvm": {
 		// LLVM 19's struct type is a C++ class; 22's a TypeDef.
 		{name: "LLVMStructType", isType: true, mnemonic: "struct", params: []paramFacts{
-			{name: "name", typ: "string"}, {name: "body", typ: "[Type]", optional: true}}},
+			{name: "name", typ: "string"}, {name: "body", typ: "[Type]", optional: true},
+			{name: "packed", typ: "bool"},
+			{name: "opaque", typ: "bool", doc: "an identified struct without a body (!llvm.struct<\"name\", opaque>)"}}},
 		{name: "LLVMVoidType", isType: true, mnemonic: "void"},
 		{name: "LLVMTokenType", isType: true, mnemonic: "token"},
 		{name: "LLVMLabelType", isType: true, mnemonic: "label"},
 		{name: "LLVMMetadataType", isType: true, mnemonic: "metadata"},
 	},
+}
+
+// extraParams are parameters C++ keeps outside a definition's ODS
+// parameters, added where the definition exists: the integer type an
+// APInt's width comes from (an smt bit-vector attribute's own type, an
+// LLVM constant range's iN).
+var extraParams = map[string]map[string][]paramFacts{
+	"smt":  {"BitVectorAttr": {{name: "type", typ: "Type", self: true}}},
+	"llvm": {"ConstantRangeAttr": {{name: "type", typ: "Type", doc: "the integer type of lower and upper (iN)"}}},
 }
 
 func hasHook(dialect, def string) bool {
@@ -103,10 +137,28 @@ func hasCustom(dialect, name string) bool {
 	return false
 }
 
-// addExtraDefs adds the dialect's C++-only definitions the release lacks.
+// addExtraDefs adds the dialect's C++-only definitions the release lacks,
+// and the parameters C++ keeps outside ODS's.
 func addExtraDefs(dialect string, defs map[string]*defFacts) {
+	for name, params := range extraParams[dialect] {
+		if d := defs[name]; d != nil {
+			for _, p := range params {
+				if !slices.ContainsFunc(d.params, func(q paramFacts) bool { return q.name == p.name }) {
+					d.params = append(d.params, p)
+				}
+			}
+		}
+	}
 	for _, e := range extraDefs[dialect] {
-		if defs[e.name] != nil {
+		if d := defs[e.name]; d != nil {
+			// The release declares it, maybe without all the state C++
+			// keeps (LLVM 22's struct type holds packed and opaque
+			// outside its parameters): the missing ones are added.
+			for _, p := range e.params {
+				if !slices.ContainsFunc(d.params, func(q paramFacts) bool { return q.name == p.name }) {
+					d.params = append(d.params, p)
+				}
+			}
 			continue
 		}
 		defs[e.name] = &defFacts{name: e.name, isType: e.isType, mnemonic: e.mnemonic, params: e.params,

@@ -190,6 +190,40 @@ func (d *Dialect) PrintAttributeFor(a ir.Attribute, release int) (string, bool) 
 	return d.print(a, a.Kind(), release, 0)
 }
 
+// PrintAliased prints an attribute or a type in a release's syntax as
+// part of a file: the values nested in it by alias, as MLIR prints them
+// (those printed stripped too), alias returning the text that stands for
+// a value (ok false for one that prints in full); distinct attributes
+// numbered in distinct, the file's numbering (nil: from 0).
+func (d *Dialect) PrintAliased(x any, release int, alias func(v any) (string, bool), distinct *map[ir.Attribute]int) (string, bool) {
+	outer := &Printer{alias: alias, distinct: distinct}
+	switch v := x.(type) {
+	case ir.Attribute:
+		return d.printWith(outer, v, v.Kind(), release, 0)
+	case ir.Type:
+		return d.printWith(outer, v, v.Kind(), release, 1)
+	}
+	return "", false
+}
+
+// ParseAliased reads the text of a value written in a file with its
+// aliases expanded (expanded), keeping the value where it prints as the
+// file has it (written, by alias) and nil otherwise.
+func (d *Dialect) ParseAliased(ctx *ir.Context, expanded, written string, release int, alias func(v any) (string, bool)) any {
+	k := 0
+	if strings.HasPrefix(expanded, "!") {
+		k = 1
+	}
+	v := d.parse(ctx, expanded, release, k)
+	if v == nil {
+		return nil
+	}
+	if s, ok := d.PrintAliased(v, release, alias, nil); !ok || s != written {
+		return nil
+	}
+	return v
+}
+
 // PrintTypeFor is PrintAttributeFor for types.
 func (d *Dialect) PrintTypeFor(t ir.Type, release int) (string, bool) {
 	return d.print(t, t.Kind(), release, 1)
@@ -310,7 +344,7 @@ func (d *Dialect) printWith(outer *Printer, x any, kind string, release, k int) 
 	}
 	pr := &Printer{release: release, d: d}
 	if outer != nil {
-		pr.distinct = outer.distinct
+		pr.distinct, pr.alias = outer.distinct, outer.alias
 	}
 	pr.Write(def.Mnemonic)
 	var vals []any
@@ -484,6 +518,9 @@ func (e *EnumSyntax) EnumText(v uint64) (string, bool) {
 	}
 	return strings.Join(parts, e.Separator), true
 }
+
+// Lookup returns the value a keyword names.
+func (e *EnumSyntax) Lookup(s string) (uint64, bool) { return e.lookup(s) }
 
 func (e *EnumSyntax) lookup(s string) (uint64, bool) {
 	for _, c := range e.Cases {

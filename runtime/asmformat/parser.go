@@ -313,7 +313,11 @@ func (p *Parser) elem(def *Def, e *elem, vals []any) {
 			p.Expect(e.text)
 		}
 	case eVar:
-		vals[e.param] = p.value(def.Params[e.param], def.Params[e.param].Kind)
+		prm := def.Params[e.param]
+		if e.qualified {
+			prm.Stripped = ""
+		}
+		vals[e.param] = p.value(prm, prm.Kind)
 	case eParams:
 		first := true
 		for i, prm := range def.Params {

@@ -16,6 +16,22 @@ type Printer struct {
 	// distinct numbers the entry's distinct attributes in the order they
 	// print (distinct[0]<…>), shared by nested printers.
 	distinct *map[ir.Attribute]int
+	// alias, when set, gives the text that stands for a nested value
+	// (its alias, as MLIR prints nested values by alias), shared by
+	// nested printers.
+	alias func(v any) (string, bool)
+}
+
+// aliased prints v's alias if it has one.
+func (pr *Printer) aliased(v any) bool {
+	if pr.alias == nil || v == nil {
+		return false
+	}
+	s, ok := pr.alias(v)
+	if ok {
+		pr.Write(s)
+	}
+	return ok
 }
 
 // DistinctID returns the number of a distinct attribute in the entry
@@ -47,8 +63,18 @@ type releasePrinter interface {
 	PrintTypeFor(t ir.Type, release int) (string, bool)
 }
 
-// Value prints a nested attribute or type in full.
+// Value prints a nested attribute or type in full, or by its alias.
 func (pr *Printer) Value(v any) {
+	switch x := v.(type) {
+	case ir.Attribute:
+		if x != nil && pr.aliased(v) {
+			return
+		}
+	case ir.Type:
+		if x != nil && pr.aliased(v) {
+			return
+		}
+	}
 	switch v := v.(type) {
 	case *ir.TextAttr:
 		pr.Write(v.Text())
@@ -125,6 +151,13 @@ func printNested(v any) (string, bool) {
 // Stripped prints a value of the printer's dialect without its prefix
 // and mnemonic (printStrippedAttrOrType).
 func (pr *Printer) Stripped(d *Dialect, v any) {
+	if pr.aliased(v) {
+		return
+	}
+	pr.strippedBody(d, v)
+}
+
+func (pr *Printer) strippedBody(d *Dialect, v any) {
 	var kind string
 	k := 0
 	switch x := v.(type) {
@@ -188,7 +221,12 @@ func (pr *Printer) elem(d *Dialect, def *Def, e *elem, vals []any) {
 		}
 	case eVar:
 		pr.spaceForElement()
-		pr.value(d, def.Params[e.param], def.Params[e.param].Kind, vals[e.param])
+		prm := def.Params[e.param]
+		if e.qualified {
+			// qualified($p) prints a value of the dialect in full.
+			prm.Stripped = ""
+		}
+		pr.value(d, prm, prm.Kind, vals[e.param])
 	case eParams, eStruct:
 		pr.spaceForElement()
 		args := e.args
@@ -305,8 +343,11 @@ func (pr *Printer) Short(v any) {
 		pr.failed = true
 		return
 	}
+	if pr.aliased(v) {
+		return
+	}
 	pr.Write(def.Mnemonic)
-	pr.Stripped(pr.d, v)
+	pr.strippedBody(pr.d, v)
 }
 
 // Stripped prints a value of the printer's dialect without prefix and
