@@ -46,7 +46,7 @@ func TestDefs(t *testing.T) {
 	if err := Run([]string{"convert", in, a}, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := Run([]string{"--defs", "../dialects/quant/quant.yaml", "--defs", "../dialects/arith/arith.yaml", "convert", in, b}, &bytes.Buffer{}); err != nil {
+	if err := Run([]string{"--defs", "../dialects/nvvm/nvvm.yaml", "--defs", "../dialects/arith/arith.yaml", "convert", in, b}, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
 	}
 	x, _ := os.ReadFile(a)
