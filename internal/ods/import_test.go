@@ -461,7 +461,7 @@ func TestImportReleaseFacts(t *testing.T) {
 			}
 			m["KindAttr"] = map[string]any{"!name": "KindAttr", "!anonymous": false,
 				"!superclasses": []any{"Constraint", "AttrConstraint", "Attr", "EnumAttrInfo", "IntEnumAttr", "I64EnumAttr"},
-				"className": "Kind", "cppNamespace": "::other", "enumerants": cases, "summary": "kinds"}
+				"className":     "Kind", "cppNamespace": "::other", "enumerants": cases, "summary": "kinds"}
 			m["anonymous_90"] = map[string]any{"!name": "anonymous_90", "!anonymous": true,
 				"!superclasses": []any{"Constraint", "AttrConstraint", "Attr", "ArrayAttrBase", "TypedArrayAttrBase"}, "elementAttr": ref("KindAttr")}
 			m[maskConstraint] = map[string]any{"!name": maskConstraint, "!anonymous": false, "!superclasses": []any{"Constraint", "AttrConstraint", "Attr"}}
