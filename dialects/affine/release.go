@@ -44,13 +44,13 @@ func delinearizeIndexRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.Named
 		if !ok {
 			return nil, fmt.Errorf("attribute static_basis: %v is not a DenseI64ArrayAttr", a)
 		}
-		if len(basis) != len(op.Results) || len(basis) != operands {
-			return nil, fmt.Errorf("attribute static_basis: a basis of %d elements for %d results, which LLVM %d cannot express (its basis has one operand per result)", len(basis), len(op.Results), to)
-		}
 		for _, b := range basis {
 			if b != dynamicSize {
 				return nil, fmt.Errorf("attribute static_basis: the constant %d, which LLVM %d cannot express (its basis is operands only)", b, to)
 			}
+		}
+		if len(basis) != len(op.Results) || len(basis) != operands {
+			return nil, fmt.Errorf("attribute static_basis: %d elements for %d results and %d basis operands, which LLVM %d cannot express (its basis has one operand per result)", len(basis), len(op.Results), operands, to)
 		}
 		return release.Remove(attrs, "static_basis"), nil
 	}
