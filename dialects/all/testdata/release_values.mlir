@@ -1,7 +1,9 @@
 // Ops whose values LLVM 19 and 22 write differently: an enum renumbered
 // (arith::AtomicRMWKind in memref.atomic_rmw and affine.parallel), storage
 // that changed (vector's I64ArrayAttr that became DenseI64ArrayAttr),
-// defaults 22 populates (tosa's nan_mode), and the release hooks
+// defaults 22 populates (tosa's nan_mode, arith.trunci's overflowFlags,
+// llvm.inline_asm's tail_call_kind, gpu's cluster_stride, nvvm.redux.sync's
+// abs and nan), and the release hooks
 // (affine.delinearize_index, linalg's matmuls).
 func.func @rmw(%m: memref<4xf32>, %v: f32, %i: index, %n: memref<4xi32>, %w: i32) -> (f32, i32) {
   %a = memref.atomic_rmw maximumf %v, %m[%i] : (f32, memref<4xf32>) -> f32
@@ -37,4 +39,12 @@ func.func @hooks(%i: index, %b0: index, %b1: index, %x: memref<2x4x8xf32>, %y: m
   linalg.matmul ins(%p, %q : memref<4x8xf32>, memref<8x4xf32>) outs(%z : memref<4x4xf32>)
   linalg.batch_reduce_matmul ins(%x, %y : memref<2x4x8xf32>, memref<2x8x4xf32>) outs(%z : memref<4x4xf32>)
   return %0#0, %0#1 : index, index
+}
+
+func.func @populated(%a: i32) -> (i16, i32, i32, i32) {
+  %0 = arith.trunci %a : i32 to i16
+  %1 = llvm.inline_asm "nop", "=r" : () -> i32
+  %2 = gpu.subgroup_reduce add %a : (i32) -> i32
+  %3 = nvvm.redux.sync add %a, %a : i32 -> i32
+  return %0, %1, %2, %3 : i16, i32, i32, i32
 }
