@@ -17,37 +17,37 @@ var releaseRules = &release.Rules{
 			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}},
+		}, Hook: varTypeRelease},
 		"cache": {Attrs: []release.Attr{
 			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}},
+		}, Hook: varTypeRelease},
 		"copyin": {Attrs: []release.Attr{
 			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}},
+		}, Hook: varTypeRelease},
 		"copyout": {Attrs: []release.Attr{
 			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}},
+		}, Hook: varTypeRelease},
 		"create": {Attrs: []release.Attr{
 			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}},
+		}, Hook: varTypeRelease},
 		"declare_device_resident": {Attrs: []release.Attr{
 			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}},
+		}, Hook: varTypeRelease},
 		"declare_link": {Attrs: []release.Attr{
 			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}},
+		}, Hook: varTypeRelease},
 		"delete": {Attrs: []release.Attr{
 			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
@@ -62,52 +62,52 @@ var releaseRules = &release.Rules{
 			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}},
+		}, Hook: varTypeRelease},
 		"firstprivate": {Attrs: []release.Attr{
 			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}},
+		}, Hook: varTypeRelease},
 		"getdeviceptr": {Attrs: []release.Attr{
 			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}},
+		}, Hook: varTypeRelease},
 		"nocreate": {Attrs: []release.Attr{
 			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}},
+		}, Hook: varTypeRelease},
 		"present": {Attrs: []release.Attr{
 			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}},
+		}, Hook: varTypeRelease},
 		"private": {Attrs: []release.Attr{
 			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}},
+		}, Hook: varTypeRelease},
 		"reduction": {Attrs: []release.Attr{
 			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}},
+		}, Hook: varTypeRelease},
 		"update_device": {Attrs: []release.Attr{
 			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}},
+		}, Hook: varTypeRelease},
 		"update_host": {Attrs: []release.Attr{
 			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}},
+		}, Hook: varTypeRelease},
 		"use_device": {Attrs: []release.Attr{
 			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}},
+		}, Hook: varTypeRelease},
 	},
 }
 

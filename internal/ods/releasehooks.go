@@ -5,6 +5,16 @@ package ods
 // cannot say how (release_hook in the definitions): a value C++ derives
 // from the operands, or a default C++ computes.
 var releaseHooks = map[string]map[string]string{
+	// 22's varType of the data clause ops is derived from the variable's
+	// type (a memref's element type).
+	"acc": {
+		"attach": "varTypeRelease", "cache": "varTypeRelease", "copyin": "varTypeRelease",
+		"copyout": "varTypeRelease", "create": "varTypeRelease", "declare_device_resident": "varTypeRelease",
+		"declare_link": "varTypeRelease", "deviceptr": "varTypeRelease", "firstprivate": "varTypeRelease",
+		"getdeviceptr": "varTypeRelease", "nocreate": "varTypeRelease", "present": "varTypeRelease",
+		"private": "varTypeRelease", "reduction": "varTypeRelease", "update_device": "varTypeRelease",
+		"update_host": "varTypeRelease", "use_device": "varTypeRelease",
+	},
 	// 22's static_basis, which 19 does not have, is derived from the
 	// operands: every basis element of a 19 op is dynamic.
 	"affine": {"delinearize_index": "delinearizeIndexRelease"},

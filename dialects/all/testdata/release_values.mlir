@@ -3,8 +3,8 @@
 // that changed (vector's I64ArrayAttr that became DenseI64ArrayAttr),
 // defaults 22 populates (tosa's nan_mode, arith.trunci's overflowFlags,
 // llvm.inline_asm's tail_call_kind, gpu's cluster_stride, nvvm.redux.sync's
-// abs and nan), and the release hooks
-// (affine.delinearize_index, linalg's matmuls).
+// abs and nan, acc's modifiers), and the release hooks
+// (affine.delinearize_index, linalg's matmuls, acc's varType).
 func.func @rmw(%m: memref<4xf32>, %v: f32, %i: index, %n: memref<4xi32>, %w: i32) -> (f32, i32) {
   %a = memref.atomic_rmw maximumf %v, %m[%i] : (f32, memref<4xf32>) -> f32
   %b = memref.atomic_rmw minnumf %v, %m[%i] : (f32, memref<4xf32>) -> f32
@@ -47,4 +47,12 @@ func.func @populated(%a: i32) -> (i16, i32, i32, i32) {
   %2 = gpu.subgroup_reduce add %a : (i32) -> i32
   %3 = nvvm.redux.sync add %a, %a : i32 -> i32
   return %0, %1, %2, %3 : i16, i32, i32, i32
+}
+
+func.func @acc(%p: memref<?xf32>, %q: memref<2x3xi8>) {
+  %0 = acc.copyin varPtr(%p : memref<?xf32>) -> memref<?xf32>
+  %1 = acc.present varPtr(%q : memref<2x3xi8>) -> memref<2x3xi8>
+  acc.copyout accPtr(%0 : memref<?xf32>) to varPtr(%p : memref<?xf32>)
+  acc.delete accPtr(%1 : memref<2x3xi8>)
+  return
 }
