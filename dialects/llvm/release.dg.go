@@ -13,11 +13,15 @@ import (
 var releaseRules = &release.Rules{
 	Dialect: "llvm",
 	Ops: map[string]*release.Op{
+		"call":           {Hook: opBundlesRelease},
+		"call_intrinsic": {Hook: opBundlesRelease},
 		"inline_asm": {Attrs: []release.Attr{
 			{Name: "tail_call_kind", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 				return GetTailCallKindAttr(ctx, TailCallKindNone)
 			}, DefaultText: "TailCallKind::None"},
 		}},
+		"intr.assume": {Hook: opBundlesRelease},
+		"invoke":      {Hook: opBundlesRelease},
 	},
 }
 

@@ -118,6 +118,13 @@ func convertStorage(ctx *ir.Context, a ir.Attribute, from, to Form) (ir.Attribut
 // DenseI64Array returns the DenseI64ArrayAttr of v (array<i64: ...>).
 func DenseI64Array(ctx *ir.Context, v []int64) ir.Attribute { return build(ctx, v, DenseI64) }
 
+// DenseI32Array returns the DenseI32ArrayAttr of v (array<i32: ...>).
+func DenseI32Array(ctx *ir.Context, v []int64) ir.Attribute { return build(ctx, v, DenseI32) }
+
+// IntsOf returns the values of a list of integers stored in form f,
+// false for any other attribute.
+func IntsOf(a ir.Attribute, f Form) ([]int64, bool) { return ints(a, f) }
+
 // DenseI64Values returns the values of a DenseI64ArrayAttr, false for any
 // other attribute.
 func DenseI64Values(a ir.Attribute) ([]int64, bool) { return ints(a, DenseI64) }

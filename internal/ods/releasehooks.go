@@ -15,6 +15,12 @@ var releaseHooks = map[string]map[string]string{
 		"private": "varTypeRelease", "reduction": "varTypeRelease", "update_device": "varTypeRelease",
 		"update_host": "varTypeRelease", "use_device": "varTypeRelease",
 	},
+	// 22's operand bundles: op_bundle_sizes, required, and the last
+	// operand group.
+	"llvm": {
+		"call": "opBundlesRelease", "call_intrinsic": "opBundlesRelease",
+		"invoke": "opBundlesRelease", "intr.assume": "opBundlesRelease",
+	},
 	// 22's static_basis, which 19 does not have, is derived from the
 	// operands: every basis element of a 19 op is dynamic.
 	"affine": {"delinearize_index": "delinearizeIndexRelease"},

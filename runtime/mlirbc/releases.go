@@ -1,6 +1,8 @@
 package mlirbc
 
 import (
+	"slices"
+
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
@@ -11,12 +13,17 @@ import (
 // to, for the length of the write; restore puts the module back as it
 // was. The IR holds each op as release from wrote it.
 func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore func(), err error) {
-	var undo []downgraded
+	type converted struct {
+		downgraded
+		segments []int32
+	}
+	var undo []converted
 	restore = func() {
 		for i := len(undo) - 1; i >= 0; i-- {
 			u := undo[i]
 			u.op.Attrs = u.attrs
 			u.op.SetDictionary(u.dict)
+			u.op.SetOperandSegments(u.segments)
 		}
 	}
 	if from == to {
@@ -36,13 +43,17 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		if c == nil || !op.Name.Registered {
 			return true
 		}
+		// A converter may change the op's operand segments (a group the
+		// target release added); they are put back with the attributes.
+		segments := op.OperandSegments()
 		attrs, changed, cerr := c.ConvertOp(ctx, op, from, to)
 		if cerr != nil {
+			op.SetOperandSegments(segments)
 			err = &wire.OpError{Op: op.Name.String(), Offset: -1, Err: cerr}
 			return false
 		}
-		if changed {
-			undo = append(undo, downgraded{op: op, name: op.Name, attrs: op.Attrs, dict: op.Dictionary()})
+		if changed || !slices.Equal(segments, op.OperandSegments()) {
+			undo = append(undo, converted{downgraded{op: op, name: op.Name, attrs: op.Attrs, dict: op.Dictionary()}, segments})
 			op.Attrs = attrs
 			op.SetDictionary(nil)
 		}

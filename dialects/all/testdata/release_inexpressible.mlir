@@ -27,3 +27,11 @@ func.func @maps(%p: memref<8x4xf32>, %q: memref<8x4xf32>, %z: memref<4x4xf32>) {
     ins(%p, %q : memref<8x4xf32>, memref<8x4xf32>) outs(%z : memref<4x4xf32>)
   return
 }
+
+// -----
+
+llvm.func @h(i32)
+llvm.func @b(%a: i32) {
+  llvm.call @h(%a) ["tag"(%a : i32)] : (i32) -> ()
+  llvm.return
+}

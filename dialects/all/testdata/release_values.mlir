@@ -4,7 +4,8 @@
 // defaults 22 populates (tosa's nan_mode, arith.trunci's overflowFlags,
 // llvm.inline_asm's tail_call_kind, gpu's cluster_stride, nvvm.redux.sync's
 // abs and nan, acc's modifiers), and the release hooks
-// (affine.delinearize_index, linalg's matmuls, acc's varType).
+// (affine.delinearize_index, linalg's matmuls, acc's varType, llvm's
+// operand bundles).
 func.func @rmw(%m: memref<4xf32>, %v: f32, %i: index, %n: memref<4xi32>, %w: i32) -> (f32, i32) {
   %a = memref.atomic_rmw maximumf %v, %m[%i] : (f32, memref<4xf32>) -> f32
   %b = memref.atomic_rmw minnumf %v, %m[%i] : (f32, memref<4xf32>) -> f32
@@ -55,4 +56,17 @@ func.func @acc(%p: memref<?xf32>, %q: memref<2x3xi8>) {
   acc.copyout accPtr(%0 : memref<?xf32>) to varPtr(%p : memref<?xf32>)
   acc.delete accPtr(%1 : memref<2x3xi8>)
   return
+}
+
+llvm.func @g(i32) -> i32
+llvm.func @__gxx_personality_v0(...) -> i32
+llvm.func @bundles(%a: i32) -> i32 attributes { personality = @__gxx_personality_v0 } {
+  %0 = llvm.call @g(%a) : (i32) -> i32
+  %1 = llvm.call_intrinsic "llvm.foo"(%a) : (i32) -> i32
+  %2 = llvm.invoke @g(%a) to ^bb1 unwind ^bb2 : (i32) -> i32
+^bb1:
+  llvm.return %0 : i32
+^bb2:
+  %3 = llvm.landingpad cleanup : !llvm.struct<(ptr, i32)>
+  llvm.return %a : i32
 }
