@@ -59,6 +59,9 @@ var releaseRules = &release.Rules{
 				return builtin.GetBoolAttr(ctx, false)
 			}, DefaultText: "false"},
 		}},
+		"wgmma.wait.group.sync.aligned": {Attrs: []release.Attr{
+			{Name: "group", Storage: []release.Storage{{Until: 19, Form: release.IntI32}, {Form: release.IntI64}}},
+		}},
 	},
 }
 

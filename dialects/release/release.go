@@ -62,7 +62,7 @@ type Storage struct {
 	Form  Form
 }
 
-// Form is a storage of a list of integers.
+// Form is a storage of integers: a list, or one.
 type Form int
 
 const (
@@ -73,6 +73,9 @@ const (
 	// DenseI64 and DenseI32 are DenseArrayAttrs: array<i64: 0, 1>.
 	DenseI64
 	DenseI32
+	// IntI64 and IntI32 are one IntegerAttr: 1 : i64.
+	IntI64
+	IntI32
 )
 
 // Enum is an enum whose numbering may differ between releases.

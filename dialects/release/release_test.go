@@ -138,6 +138,8 @@ func TestStorage(t *testing.T) {
 		{DenseI64, ArrayI32, []int64{1, -2}, false},
 		{DenseI32, ArrayI64, nil, false},
 		{DenseI64, DenseI32, []int64{1 << 40}, true},
+		{IntI32, IntI64, []int64{-5}, false},
+		{IntI64, IntI32, []int64{1 << 33}, true},
 	} {
 		a := build(ctx, c.vals, c.from)
 		b, err := convertStorage(ctx, a, c.from, c.to)

@@ -89,11 +89,12 @@ func (e *Enum) convert(ctx *ir.Context, a ir.Attribute, from, to int) (ir.Attrib
 }
 
 func (f Form) String() string {
-	return map[Form]string{ArrayI64: "I64ArrayAttr", ArrayI32: "I32ArrayAttr", DenseI64: "DenseI64ArrayAttr", DenseI32: "DenseI32ArrayAttr"}[f]
+	return map[Form]string{ArrayI64: "I64ArrayAttr", ArrayI32: "I32ArrayAttr", DenseI64: "DenseI64ArrayAttr", DenseI32: "DenseI32ArrayAttr",
+		IntI64: "I64Attr", IntI32: "I32Attr"}[f]
 }
 
 func (f Form) width() uint32 {
-	if f == ArrayI32 || f == DenseI32 {
+	if f == ArrayI32 || f == DenseI32 || f == IntI32 {
 		return 32
 	}
 	return 64
@@ -146,6 +147,15 @@ func ints(a ir.Attribute, f Form) ([]int64, bool) {
 			vals = append(vals, i.Value().Int64())
 		}
 		return vals, true
+	case IntI64, IntI32:
+		i, ok := a.(*builtin.IntegerAttr)
+		if !ok || i.Value().Width() != f.width() {
+			return nil, false
+		}
+		if t, ok := i.Type().(*builtin.IntegerType); !ok || t.Signedness() != builtin.SignednessSignless {
+			return nil, false
+		}
+		return []int64{i.Value().Int64()}, true
 	case DenseI64, DenseI32:
 		d, ok := a.(*builtin.DenseArrayAttr)
 		if !ok {
@@ -168,9 +178,17 @@ func ints(a ir.Attribute, f Form) ([]int64, bool) {
 	return nil, false
 }
 
-// build stores vals in form f, truncating each to its width.
+// build stores vals in form f (one value for IntI64 and IntI32),
+// truncating each to its width.
 func build(ctx *ir.Context, vals []int64, f Form) ir.Attribute {
 	w := f.width()
+	if f == IntI64 || f == IntI32 {
+		var v int64
+		if len(vals) > 0 {
+			v = vals[0]
+		}
+		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, w), ir.APIntFromInt64(w, v))
+	}
 	if f == ArrayI64 || f == ArrayI32 {
 		els := make([]ir.Attribute, len(vals))
 		t := builtin.GetIntType(ctx, w)

@@ -1,6 +1,7 @@
 // Ops whose values LLVM 19 and 22 write differently: an enum renumbered
 // (arith::AtomicRMWKind in memref.atomic_rmw and affine.parallel), storage
-// that changed (vector's I64ArrayAttr that became DenseI64ArrayAttr),
+// that changed (vector's I64ArrayAttr that became DenseI64ArrayAttr, nvvm's
+// I32Attr that became I64Attr),
 // defaults 22 populates (tosa's nan_mode, arith.trunci's overflowFlags,
 // llvm.inline_asm's tail_call_kind, gpu's cluster_stride, nvvm.redux.sync's
 // abs and nan, acc's modifiers), and the release hooks
@@ -69,4 +70,9 @@ llvm.func @bundles(%a: i32) -> i32 attributes { personality = @__gxx_personality
 ^bb2:
   %3 = llvm.landingpad cleanup : !llvm.struct<(ptr, i32)>
   llvm.return %a : i32
+}
+
+llvm.func @wgmma() {
+  nvvm.wgmma.wait.group.sync.aligned 1
+  llvm.return
 }

@@ -41,11 +41,12 @@ type storageAt struct {
 	form  string
 }
 
-// storageForms are the constraints of integer lists whose storage the
-// release package converts.
+// storageForms are the constraints of integers (lists, or one) whose
+// storage the release package converts.
 var storageForms = map[string]string{
 	"I64ArrayAttr": "ArrayI64", "I32ArrayAttr": "ArrayI32",
 	"DenseI64ArrayAttr": "DenseI64", "DenseI32ArrayAttr": "DenseI32",
+	"I64Attr": "IntI64", "I32Attr": "IntI32",
 }
 
 func llvmBound(v *defs.Version) int {
