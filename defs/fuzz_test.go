@@ -14,6 +14,8 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte("dialect: x\nattributes:\n  - {name: A, params: [{name: v, type: \"[int64]\"}], bytecode: [{code: 0, when: \"len(v) == 0\", fields: [v]}]}\n"))
 	f.Add([]byte("dialect: x\ntypes: [{name: T, bytecode: [{code: 0, since: llvm 19}, {code: 0, until: llvm 16}]}]\n"))
 	f.Add([]byte("dialect: [\n"))
+	// Release conversion keys.
+	f.Add([]byte("dialect: x\nversions: {releases: [19, 22]}\nenums: [{name: K, values: [{name: a, value: 1, older_values: {llvm 19: 2}}]}]\nops: [{name: o, release_hook: h, attributes: [{name: k, enum: K, populated: {since: llvm 22}, default: \"K::a\", older_constraints: {llvm 19: I64ArrayAttr}}]}]\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := Load("fuzz.yaml", data)
 		if (d == nil) == (err == nil) {

@@ -242,6 +242,35 @@ func ParseVersion(s string) (Version, error) {
 	return Version{Axis: axis, Parts: parts}, nil
 }
 
+// releaseValues reads a mapping from LLVM releases ("llvm 19") to what an
+// element is up to that release, which must increase.
+func (l *loader) releaseValues(n *yaml.Node, what string, value func(v *yaml.Node, rv *ReleaseValue)) []ReleaseValue {
+	if n.Kind != yaml.MappingNode || len(n.Content) == 0 {
+		l.errorf(n, "%s must be a mapping from releases (llvm N) to what the element is up to them", what)
+		return nil
+	}
+	var out []ReleaseValue
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		ver := l.version(k)
+		if ver == nil {
+			continue
+		}
+		if ver.Axis != "llvm" || len(ver.Parts) != 1 {
+			l.errorf(k, "%s: want a release \"llvm N\", not %q", what, k.Value)
+			continue
+		}
+		if len(out) > 0 && ver.Parts[0] <= out[len(out)-1].Until {
+			l.errorf(k, "%s: releases must increase (llvm %d after llvm %d)", what, ver.Parts[0], out[len(out)-1].Until)
+			continue
+		}
+		rv := ReleaseValue{Pos: l.pos(k), Until: ver.Parts[0]}
+		value(v, &rv)
+		out = append(out, rv)
+	}
+	return out
+}
+
 // avail adds the since/until handlers to h.
 func (l *loader) avail(a *Availability, h map[string]func(*yaml.Node)) map[string]func(*yaml.Node) {
 	l.avails = append(l.avails, a)
@@ -393,6 +422,9 @@ func (l *loader) enum(n *yaml.Node) *Enum {
 					"value":   func(v *yaml.Node) { l.uint(v, &ev.Value) },
 					"text":    func(v *yaml.Node) { l.str(v, &ev.Text) },
 					"go_name": func(v *yaml.Node) { l.goName(v, &ev.GoName) },
+					"older_values": func(v *yaml.Node) {
+						ev.OlderValues = l.releaseValues(v, "older_values", func(v *yaml.Node, rv *ReleaseValue) { l.uint(v, &rv.Value) })
+					},
 				}))
 				if ev.Text == "" {
 					ev.Text = strings.ToLower(ev.Name)
@@ -685,9 +717,15 @@ func (l *loader) op(n *yaml.Node) *Op {
 		}
 	}
 	l.fields(n, "op", l.avail(&o.Availability, map[string]func(*yaml.Node){
-		"name":     func(v *yaml.Node) { l.str(v, &o.Name) },
-		"go_name":  func(v *yaml.Node) { l.goName(v, &o.GoName) },
-		"summary":  func(v *yaml.Node) { l.str(v, &o.Summary) },
+		"name":    func(v *yaml.Node) { l.str(v, &o.Name) },
+		"go_name": func(v *yaml.Node) { l.goName(v, &o.GoName) },
+		"summary": func(v *yaml.Node) { l.str(v, &o.Summary) },
+		"release_hook": func(v *yaml.Node) {
+			o.ReleaseHookPos = l.pos(v)
+			if l.str(v, &o.ReleaseHook); !isIdent(o.ReleaseHook) {
+				l.errorf(v, "release_hook: %q is not a Go identifier", o.ReleaseHook)
+			}
+		},
 		"traits":   func(v *yaml.Node) { l.opTraits(v, o) },
 		"operands": operands(&o.Operands, "operand"),
 		"results":  operands(&o.Results, "result"),
@@ -702,6 +740,11 @@ func (l *loader) op(n *yaml.Node) *Op {
 					"optional":   func(v *yaml.Node) { a.OptionalAt = l.optionalAt(v, &a.Optional) },
 					"default":    func(v *yaml.Node) { l.str(v, &a.Default) },
 					"property":   func(v *yaml.Node) { a.Property = l.nativeProperty(v) },
+					"enum":       func(v *yaml.Node) { l.str(v, &a.Enum) },
+					"populated":  func(v *yaml.Node) { a.PopulatedAt = l.flagAt(v, "populated", &a.Populated) },
+					"older_constraints": func(v *yaml.Node) {
+						a.OlderConstraints = l.releaseValues(v, "older_constraints", func(v *yaml.Node, rv *ReleaseValue) { l.str(v, &rv.Constraint) })
+					},
 				}))
 				if a.Type == nil {
 					a.Type = &TypeRef{Pos: a.Pos, Text: "Attribute", Kind: RefAttr}

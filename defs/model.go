@@ -256,7 +256,29 @@ type EnumValue struct {
 	// the value's name in PascalCase (its text when the name is all
 	// capitals, as ODS spells them).
 	GoName string
+	// OlderValues are the values older LLVM releases give the case where
+	// they differ from the newer ones (older_values: {llvm 19: 2}), by
+	// increasing release: Value holds at releases up to Until.
+	OlderValues []ReleaseValue
 	Availability
+}
+
+// ReleaseValue is what an element is up to an LLVM release.
+type ReleaseValue struct {
+	Pos
+	Until      int // the last LLVM release that has it
+	Value      uint64
+	Constraint string
+}
+
+// ValueAt is the case's value at an LLVM release (0: the newest).
+func (ev *EnumValue) ValueAt(release int) uint64 {
+	for _, o := range ev.OlderValues {
+		if release != 0 && release <= o.Until {
+			return o.Value
+		}
+	}
+	return ev.Value
 }
 
 // Struct is a composite of parameters usable as a list element (e.g. the
@@ -534,6 +556,13 @@ type Op struct {
 	// (MLIR bytecode v5+), from the given release on.
 	Properties *Availability
 	Bytecode   *OpEncoding
+	// ReleaseHook names the hand-written function that converts the op's
+	// attributes between LLVM releases where the definitions' data cannot
+	// say how (release_hook): func(ctx *ir.Context, op *ir.Operation,
+	// attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) in the
+	// dialect's package.
+	ReleaseHook    string
+	ReleaseHookPos Pos
 	Availability
 	// Assembly is the op's declarative assembly format (MLIR's
 	// assemblyFormat); CustomAssembly says its text form is hand-written
@@ -582,7 +611,41 @@ type OpAttr struct {
 	// written in its own form instead of as an attribute index: one form,
 	// or one per range of releases.
 	Property []*NativeProperty
+	// Enum, when set, is the enum whose cases the attribute holds as
+	// integers (alone or in an array); EnumRef is it, resolved.
+	Enum    string
+	EnumRef *Enum
+	// Populated says that parsers and builders give the attribute its
+	// Default where it is absent (ODS's DefaultValuedAttr), so that every
+	// op of those releases carries it: in every release the attribute
+	// exists in, or in those PopulatedAt bounds.
+	Populated   bool
+	PopulatedAt *Availability
+	// OlderConstraints are the constraints older releases give the
+	// attribute where they differ (older_constraints: {llvm 19:
+	// I64ArrayAttr}), by increasing release: Constraint holds up to Until.
+	OlderConstraints []ReleaseValue
 	Availability
+}
+
+// ConstraintAt is the attribute's constraint at an LLVM release (0: the
+// newest).
+func (a *OpAttr) ConstraintAt(release int) string {
+	for _, o := range a.OlderConstraints {
+		if release != 0 && release <= o.Until {
+			return o.Constraint
+		}
+	}
+	return a.Constraint
+}
+
+// PopulatedIn reports whether the attribute's default is populated at an
+// LLVM release.
+func (a *OpAttr) PopulatedIn(release int) bool {
+	if !a.Populated || !a.AtLLVM(release) {
+		return false
+	}
+	return a.PopulatedAt == nil || a.PopulatedAt.AtLLVM(release)
 }
 
 // RegionDef is a region of an op.

@@ -134,14 +134,20 @@ func (l *loader) propertyForm(n *yaml.Node) *NativeProperty {
 // optionalAt reads an op attribute's optional key: true or false, or the
 // releases in which it is optional ({since: llvm 22}).
 func (l *loader) optionalAt(n *yaml.Node, optional *bool) *Availability {
+	return l.flagAt(n, "optional", optional)
+}
+
+// flagAt reads a key that is true, false or the release bounds in which
+// it holds.
+func (l *loader) flagAt(n *yaml.Node, what string, optional *bool) *Availability {
 	if n.Kind == yaml.ScalarNode {
 		l.boolean(n, optional)
 		return nil
 	}
 	a := &Availability{}
-	l.fields(n, "optional", l.avail(a, map[string]func(*yaml.Node){}))
+	l.fields(n, what, l.avail(a, map[string]func(*yaml.Node){}))
 	if a.Since == nil && a.Until == nil {
-		l.errorf(n, "optional: want true, false or release bounds ({since: llvm N} or {until: llvm N})")
+		l.errorf(n, "%s: want true, false or release bounds ({since: llvm N} or {until: llvm N})", what)
 	}
 	*optional = true
 	return a

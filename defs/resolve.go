@@ -121,6 +121,14 @@ func resolve(d *Dialect, l *loader) {
 		opNames[o.Name] = o.Pos
 		for _, a := range o.Attributes {
 			ref(a.Type)
+			if a.Enum != "" {
+				if a.EnumRef = enums[a.Enum]; a.EnumRef == nil {
+					l.errs = append(l.errs, &Error{Pos: a.Pos, Msg: fmt.Sprintf("op %q: attribute %q: enum %q is not an enum of dialect %s", o.Name, a.Name, a.Enum, d.Name)})
+				}
+			}
+			if a.Populated && a.Default == "" {
+				l.errs = append(l.errs, &Error{Pos: a.Pos, Msg: fmt.Sprintf("op %q: attribute %q is populated but has no default", o.Name, a.Name)})
+			}
 			if d.Format == "tileir" {
 				continue // Tile IR op attributes are inline values of any kind
 			}

@@ -88,3 +88,21 @@ func (e TransposeMatmulInput) String() string {
 
 // Valid reports whether e is one of the defined values.
 func (e TransposeMatmulInput) Valid() bool { return ir.EnumValid(transposeMatmulInputCases, uint64(e)) }
+
+type WinogradConv2DFmr uint64
+
+const (
+	WinogradConv2DFmrF23 WinogradConv2DFmr = 0
+	WinogradConv2DFmrF43 WinogradConv2DFmr = 1
+	WinogradConv2DFmrF25 WinogradConv2DFmr = 2
+)
+
+var winogradConv2DFmrCases = []ir.EnumCase{{Value: 0, Text: "F_2_3"}, {Value: 1, Text: "F_4_3"}, {Value: 2, Text: "F_2_5"}}
+
+// String returns the keyword the textual form uses.
+func (e WinogradConv2DFmr) String() string {
+	return ir.EnumString(winogradConv2DFmrCases, uint64(e), "WinogradConv2DFmr")
+}
+
+// Valid reports whether e is one of the defined values.
+func (e WinogradConv2DFmr) Valid() bool { return ir.EnumValid(winogradConv2DFmrCases, uint64(e)) }

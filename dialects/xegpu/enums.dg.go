@@ -4,6 +4,54 @@ package xegpu
 
 import "github.com/dialectgen/dialectgen/runtime/ir"
 
+type AtomicRMWKind uint64
+
+const (
+	AtomicRMWKindAddf     AtomicRMWKind = 0
+	AtomicRMWKindAddi     AtomicRMWKind = 1
+	AtomicRMWKindAndi     AtomicRMWKind = 2
+	AtomicRMWKindAssign   AtomicRMWKind = 3
+	AtomicRMWKindMaximumf AtomicRMWKind = 4
+	AtomicRMWKindMaxnumf  AtomicRMWKind = 5
+	AtomicRMWKindMaxs     AtomicRMWKind = 6
+	AtomicRMWKindMaxu     AtomicRMWKind = 7
+	AtomicRMWKindMinimumf AtomicRMWKind = 8
+	AtomicRMWKindMinnumf  AtomicRMWKind = 9
+	AtomicRMWKindMins     AtomicRMWKind = 10
+	AtomicRMWKindMinu     AtomicRMWKind = 11
+	AtomicRMWKindMulf     AtomicRMWKind = 12
+	AtomicRMWKindMuli     AtomicRMWKind = 13
+	AtomicRMWKindOri      AtomicRMWKind = 14
+	AtomicRMWKindXori     AtomicRMWKind = 15
+)
+
+var atomicRMWKindCases = []ir.EnumCase{
+	{Value: 0, Text: "addf"},
+	{Value: 1, Text: "addi"},
+	{Value: 2, Text: "andi"},
+	{Value: 3, Text: "assign"},
+	{Value: 4, Text: "maximumf"},
+	{Value: 5, Text: "maxnumf"},
+	{Value: 6, Text: "maxs"},
+	{Value: 7, Text: "maxu"},
+	{Value: 8, Text: "minimumf"},
+	{Value: 9, Text: "minnumf"},
+	{Value: 10, Text: "mins"},
+	{Value: 11, Text: "minu"},
+	{Value: 12, Text: "mulf"},
+	{Value: 13, Text: "muli"},
+	{Value: 14, Text: "ori"},
+	{Value: 15, Text: "xori"},
+}
+
+// String returns the keyword the textual form uses.
+func (e AtomicRMWKind) String() string {
+	return ir.EnumString(atomicRMWKindCases, uint64(e), "AtomicRMWKind")
+}
+
+// Valid reports whether e is one of the defined values.
+func (e AtomicRMWKind) Valid() bool { return ir.EnumValid(atomicRMWKindCases, uint64(e)) }
+
 // CachePolicy: Cache policy
 type CachePolicy uint64
 

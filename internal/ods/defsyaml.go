@@ -59,9 +59,6 @@ func writeEnum(b *strings.Builder, rels []Release, all span, e *mergedEnum) {
 			b.WriteString("    print_groups: true\n")
 		}
 	}
-	if len(e.renumbered) > 0 {
-		fmt.Fprintf(b, "    # Values are the newest release's; older ones differ: %s.\n", strings.Join(e.renumbered, ", "))
-	}
 	b.WriteString("    values:\n")
 	goNames := map[string]bool{}
 	values := map[int64]string{}
@@ -95,6 +92,15 @@ func writeEnum(b *strings.Builder, rels []Release, all span, e *mergedEnum) {
 		}
 		goNames[g] = true
 		kvs = append(kvs, bounds(rels, e.span, c.span)...)
+		if len(c.older) > 0 {
+			// The values older releases give the case, by the last
+			// release that gives each.
+			var older [][2]string
+			for _, o := range c.older {
+				older = append(older, [2]string{fmt.Sprintf("llvm %d", o.llvm), strconv.FormatInt(o.value, 10)})
+			}
+			kvs = append(kvs, [2]string{"older_values", flowMap(older)})
+		}
 		fmt.Fprintf(b, "      - %s\n", flowMap(kvs))
 	}
 }

@@ -67,7 +67,7 @@ func Import(opts Options, releases []Release) ([]byte, error) {
 			return nil, fmt.Errorf("llvm %d: %v", r.LLVM, err)
 		}
 		perRelease[i] = ops
-		if facts[i], err = r.Records.dialectFacts(opts.Dialect); err != nil {
+		if facts[i], err = r.Records.dialectFacts(opts.Dialect, opEnums(ops)); err != nil {
 			return nil, fmt.Errorf("llvm %d: dialect %s: %v", r.LLVM, opts.Dialect, err)
 		}
 	}
@@ -115,6 +115,12 @@ type part struct {
 	variadic    bool
 	optional    bool
 	singleBlock bool
+	// enum is the C++ enum (namespace::Class) whose values an attribute
+	// holds as integers, alone or in an array; populated says that the
+	// attribute is default-valued and not optional (DefaultValuedAttr):
+	// parsers and builders fill in the default where it is absent.
+	enum      string
+	populated bool
 	// props is the native property (ODS Property<>) an attribute part
 	// stands for, nil for an attribute; after merging, one per run of
 	// releases with the same wire and attribute form.
@@ -188,6 +194,8 @@ func opFactsOf(rs *Records, r record) (*opFacts, error) {
 			p := part{name: a.name, constraint: rs.constraintName(c.name), dflt: c.str("defaultValue")}
 			opt, _ := c.num("isOptional")
 			p.optional = opt != 0 || p.dflt != "" || p.constraint == "UnitAttr"
+			p.populated = opt == 0 && p.dflt != "" && p.constraint != "UnitAttr"
+			p.enum = rs.intEnumOf(c)
 			if p.constraint == "UnitAttr" {
 				p.dflt = "" // "false": absent; not a value anyone materializes
 			}
@@ -238,6 +246,40 @@ func opFactsOf(rs *Records, r record) (*opFacts, error) {
 	nameUnnamed(op.regions, "region")
 	nameUnnamed(op.successors, "successor")
 	return op, nil
+}
+
+// intEnumOf names the C++ enum an attribute constraint stores as
+// integers (I64EnumAttr and the like), directly or as the elements of a
+// typed array; "" for any other.
+func (rs *Records) intEnumOf(c record) string {
+	for range 4 {
+		switch {
+		case c.isa("EnumAttrInfo") && !c.isa("AttrDef"):
+			return strings.TrimPrefix(c.str("cppNamespace"), "::") + "::" + c.str("className")
+		case c.isa("TypedArrayAttrBase"):
+			e, err := rs.rec(c.def("elementAttr"))
+			if err != nil {
+				return ""
+			}
+			c = e
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// opEnums lists the C++ enums the ops' attributes hold as integers.
+func opEnums(ops map[string]*opFacts) map[string]bool {
+	out := map[string]bool{}
+	for _, op := range ops {
+		for _, a := range op.attributes {
+			if a.enum != "" {
+				out[a.enum] = true
+			}
+		}
+	}
+	return out
 }
 
 // eachArg calls fn with each argument of a dag field of an op (arguments,
@@ -328,6 +370,10 @@ type mergedPart struct {
 	// optSpan is the releases in which an attribute that is optional in
 	// only some of them is optional; nil when that is all or none.
 	optSpan *span
+	// constraintAt and populatedAt are an attribute's constraint and
+	// whether its default is populated, at each release.
+	constraintAt []string
+	populatedAt  []bool
 }
 
 func mergeOps(rels []int, perRelease []map[string]*opFacts) ([]*mergedOp, error) {
@@ -440,6 +486,11 @@ func mergeParts(rels []int, s span, lists [][]part, positional bool) ([]*mergedP
 				m.optAt = make([]bool, len(rels))
 			}
 			m.optAt[i] = p.optional
+			if m.constraintAt == nil {
+				m.constraintAt = make([]string, len(rels))
+				m.populatedAt = make([]bool, len(rels))
+			}
+			m.constraintAt[i], m.populatedAt[i] = p.constraint, p.populated
 			if !positional {
 				// An attribute may turn optional (or required) between
 				// releases; optionalRuns says when.
@@ -542,10 +593,16 @@ func positionalRenames(older, newer []part) map[string]string {
 // optionalRuns returns the releases in which an attribute is optional when
 // it is not optional in all of its releases, or required in all.
 func optionalRuns(rels []int, m *mergedPart) (*span, error) {
+	return runOf(rels, m, "optional", m.optAt)
+}
+
+// runOf is the releases of m's span in which at holds, nil for all or
+// none; they must be consecutive.
+func runOf(rels []int, m *mergedPart, what string, at []bool) (*span, error) {
 	opt := make([]bool, len(rels))
 	n := 0
 	for i := m.first; i <= m.last; i++ {
-		opt[i] = m.optAt[i]
+		opt[i] = at[i]
 		if opt[i] {
 			n++
 		}
@@ -555,7 +612,7 @@ func optionalRuns(rels []int, m *mergedPart) (*span, error) {
 	}
 	s, err := spanOf(opt, rels)
 	if err != nil {
-		return nil, fmt.Errorf("%q: optional %v", m.name, err)
+		return nil, fmt.Errorf("%q: %s %v", m.name, what, err)
 	}
 	return &s, nil
 }

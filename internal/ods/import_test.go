@@ -443,3 +443,74 @@ func TestParseAll(t *testing.T) {
 		t.Errorf("Y's X is %v (%v)", x, err)
 	}
 }
+
+// TestImportReleaseFacts: what release conversion needs is imported as
+// data: the values older releases give an enum's cases (here the enum of
+// an array attribute, from another namespace), the constraint an older
+// release gives an attribute, and which defaults parsers populate.
+func TestImportReleaseFacts(t *testing.T) {
+	ref := func(name string) map[string]any { return map[string]any{"def": name, "kind": "def", "printable": name} }
+	edit := func(values map[string]int, maskConstraint string) func(map[string]any) {
+		return func(m map[string]any) {
+			var cases []any
+			for _, sym := range []string{"add", "mul", "max"} {
+				name := "Kind_" + sym
+				m[name] = map[string]any{"!name": name, "!anonymous": false, "!superclasses": []any{"EnumCase", "I64EnumAttrCase"},
+					"symbol": sym, "str": sym, "value": values[sym]}
+				cases = append(cases, ref(name))
+			}
+			m["KindAttr"] = map[string]any{"!name": "KindAttr", "!anonymous": false,
+				"!superclasses": []any{"Constraint", "AttrConstraint", "Attr", "EnumAttrInfo", "IntEnumAttr", "I64EnumAttr"},
+				"className":     "Kind", "cppNamespace": "::other", "enumerants": cases, "summary": "kinds"}
+			m["anonymous_90"] = map[string]any{"!name": "anonymous_90", "!anonymous": true,
+				"!superclasses": []any{"Constraint", "AttrConstraint", "Attr", "ArrayAttrBase", "TypedArrayAttrBase"}, "elementAttr": ref("KindAttr")}
+			m[maskConstraint] = map[string]any{"!name": maskConstraint, "!anonymous": false, "!superclasses": []any{"Constraint", "AttrConstraint", "Attr"}}
+			inst := m["!instanceof"].(map[string]any)
+			inst["EnumAttrInfo"] = []any{"KindAttr"}
+			args := dagArgs(m, "Toy_CallOp", "arguments")
+			args = append(args, []any{ref("anonymous_90"), "kinds"}, []any{ref(maskConstraint), "mask"})
+			op(m, "Toy_CallOp")["arguments"].(map[string]any)["args"] = args
+		}
+	}
+	data, err := Import(Options{Dialect: "toy"}, []Release{
+		fixture(t, 19, edit(map[string]int{"add": 0, "mul": 2, "max": 1}, "I64ArrayAttr")),
+		fixture(t, 22, edit(map[string]int{"add": 0, "mul": 1, "max": 2}, "DenseI64ArrayAttr")),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"{name: kinds, constraint: TypedArrayAttrBase, enum: Kind}",
+		"{name: mask, constraint: DenseI64ArrayAttr, older_constraints: {llvm 19: I64ArrayAttr}}",
+		"{name: mul, value: 1, older_values: {llvm 19: 2}}",
+		"{name: max, value: 2, older_values: {llvm 19: 1}}",
+		"{name: add, value: 0}",
+		"{name: weight, constraint: I64Attr, optional: true, default: \"0\", populated: true, since: llvm 22}",
+	} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the definition lacks %s:\n%s", want, data)
+		}
+	}
+	d, err := defs.Load("toy.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range d.Ops {
+		for _, a := range o.Attributes {
+			switch a.Name {
+			case "kinds":
+				if a.EnumRef == nil || a.EnumRef.Values[1].ValueAt(19) != 2 || a.EnumRef.Values[1].ValueAt(22) != 1 || a.EnumRef.Values[1].ValueAt(0) != 1 {
+					t.Errorf("kinds: enum %+v", a.EnumRef)
+				}
+			case "mask":
+				if a.ConstraintAt(19) != "I64ArrayAttr" || a.ConstraintAt(22) != "DenseI64ArrayAttr" || a.ConstraintAt(0) != "DenseI64ArrayAttr" {
+					t.Errorf("mask: constraints %q %q", a.ConstraintAt(19), a.ConstraintAt(22))
+				}
+			case "weight":
+				if !a.PopulatedIn(22) || a.PopulatedIn(19) {
+					t.Errorf("weight: populated at 22 %v, at 19 %v", a.PopulatedIn(22), a.PopulatedIn(19))
+				}
+			}
+		}
+	}
+}

@@ -14,7 +14,7 @@ type dialectFacts struct {
 	enums map[string]*enumFacts
 }
 
-func (rs *Records) dialectFacts(dialect string) (*dialectFacts, error) {
+func (rs *Records) dialectFacts(dialect string, opEnums map[string]bool) (*dialectFacts, error) {
 	f := &dialectFacts{}
 	var err error
 	if f.defs, err = rs.dialectDefs(dialect); err != nil {
@@ -23,7 +23,13 @@ func (rs *Records) dialectFacts(dialect string) (*dialectFacts, error) {
 	addExtraDefs(dialect, f.defs)
 	// Enums of other namespaces that the dialect's enum attributes hold
 	// (linalg's IteratorType is mlir::utils's) are the dialect's too.
-	used := map[string]bool{}
+	// So are those whose values the dialect's op attributes hold as
+	// integers (affine.parallel's arith::AtomicRMWKind), so that their
+	// numbering in each release is known.
+	used := maps.Clone(opEnums)
+	if used == nil {
+		used = map[string]bool{}
+	}
 	for _, d := range f.defs {
 		for _, p := range d.params {
 			if p.enum {
@@ -129,14 +135,29 @@ type mergedEnum struct {
 	printGroups   bool
 	span
 	cases []*mergedCase
-	// renumbered lists cases whose value an older release gives
-	// differently: "symbol: old → new".
-	renumbered []string
 }
 
 type mergedCase struct {
 	caseFacts // the newest release's
 	span
+	// older are the values older releases give the case where they differ
+	// from the next newer release's, newest first: older[k].value holds up
+	// to llvm older[k].llvm.
+	older []olderValue
+}
+
+type olderValue struct {
+	llvm  int
+	value int64
+}
+
+// valueAfter is the value of the case in the oldest release merged so
+// far.
+func (m *mergedCase) valueAfter() int64 {
+	if n := len(m.older); n > 0 {
+		return m.older[n-1].value
+	}
+	return m.value
 }
 
 // mergedDef is an attribute or type definition across releases.
@@ -204,8 +225,8 @@ func mergeDialect(rels []int, facts []*dialectFacts) (*mergedDialect, error) {
 					bySymbol[c.symbol] = m
 					e.cases = slices.Insert(e.cases, prev+1, m)
 				}
-				if m.value != c.value {
-					e.renumbered = append(e.renumbered, fmt.Sprintf("%s %d in llvm %d", c.symbol, c.value, rels[i]))
+				if m.valueAfter() != c.value {
+					m.older = append(m.older, olderValue{llvm: rels[i], value: c.value})
 				}
 				m.first = i
 				prev = slices.Index(e.cases, m)

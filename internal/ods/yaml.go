@@ -54,12 +54,12 @@ func writeYAML(opts Options, rels []Release, ops []*mergedOp, d *mergedDialect) 
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		writeOp(&b, rels, m)
+		writeOp(&b, rels, m, releaseHooks[opts.Dialect][m.name])
 	}
 	return []byte(b.String())
 }
 
-func writeOp(b *strings.Builder, rels []Release, m *mergedOp) {
+func writeOp(b *strings.Builder, rels []Release, m *mergedOp, releaseHook string) {
 	all := span{0, len(rels) - 1}
 	fmt.Fprintf(b, "  - name: %s\n", scalar(m.name))
 	if g := defs.GoName(m.name) + "Op"; !isIdent(g) {
@@ -75,6 +75,9 @@ func writeOp(b *strings.Builder, rels []Release, m *mergedOp) {
 	}
 	for _, kv := range bounds(rels, all, m.span) {
 		fmt.Fprintf(b, "    %s: %s\n", kv[0], kv[1])
+	}
+	if releaseHook != "" {
+		fmt.Fprintf(b, "    release_hook: %s\n", releaseHook)
 	}
 	if len(m.traits) > 0 {
 		items := make([]string, len(m.traits))
@@ -127,6 +130,7 @@ func writeOp(b *strings.Builder, rels []Release, m *mergedOp) {
 		if p.dflt != "" && len(p.props) == 0 {
 			kvs = append(kvs, [2]string{"default", scalar(p.dflt)})
 		}
+		kvs = append(kvs, releaseFacts(rels, p)...)
 		if len(p.props) > 0 {
 			kvs = append(kvs, [2]string{"property", propertyYAML(rels, p)})
 		}
@@ -155,6 +159,41 @@ func writeOp(b *strings.Builder, rels []Release, m *mergedOp) {
 	default:
 		fmt.Fprintf(b, "    properties: {since: llvm %d}\n", rels[m.properties.first].LLVM)
 	}
+}
+
+// releaseFacts are the keys of an op attribute that release conversion
+// needs: the enum whose values it holds as integers, whether (and in
+// which releases) its default is populated where it is absent, and the
+// constraints older releases give it.
+func releaseFacts(rels []Release, p *mergedPart) [][2]string {
+	var kvs [][2]string
+	if p.enum != "" {
+		kvs = append(kvs, [2]string{"enum", scalar(p.enum[strings.LastIndex(p.enum, "::")+2:])})
+	}
+	if p.populatedAt != nil && len(p.props) == 0 {
+		nums := llvmReleases(rels)
+		switch s, err := runOf(nums, p, "populated", p.populatedAt); {
+		case err != nil:
+			// Not consecutive: the newest release's.
+			if p.populatedAt[p.last] {
+				kvs = append(kvs, [2]string{"populated", "true"})
+			}
+		case s != nil:
+			kvs = append(kvs, [2]string{"populated", flowMap(bounds(rels, p.span, *s))})
+		case p.populatedAt[p.last]:
+			kvs = append(kvs, [2]string{"populated", "true"})
+		}
+	}
+	var older [][2]string
+	for i := p.last - 1; i >= p.first && len(p.props) == 0; i-- {
+		if c := p.constraintAt[i]; c != p.constraintAt[i+1] {
+			older = append([][2]string{{fmt.Sprintf("llvm %d", rels[i].LLVM), scalar(c)}}, older...)
+		}
+	}
+	if len(older) > 0 {
+		kvs = append(kvs, [2]string{"older_constraints", flowMap(older)})
+	}
+	return kvs
 }
 
 // bounds returns the since/until keys of an element that is in the

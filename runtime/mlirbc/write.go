@@ -83,6 +83,11 @@ func Write(w io.Writer, ctx *ir.Context, m *Module, opts WriteOptions) error {
 	if err != nil {
 		return err
 	}
+	unconvert, err := convertRelease(ctx, m.Op, m.Release, opts.Release)
+	if err != nil {
+		return err
+	}
+	defer unconvert()
 	restore, err := downgrade(ctx, m.Op, targets)
 	if err != nil {
 		return err

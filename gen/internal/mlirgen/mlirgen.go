@@ -48,6 +48,9 @@ func Files(m *model.Dialect) map[string]func(*jen.File) {
 	if g.hasVersions() {
 		files["versions"] = g.genVersions
 	}
+	if g.hasReleaseRules() {
+		files["release"] = g.genRelease
+	}
 	return files
 }
 

@@ -84,6 +84,15 @@ func (m *Dialect) Hooks() []Hook {
 		out = append(out, m.textHooks()...)
 	}
 	out = append(out, m.versionHooks()...)
+	for _, op := range m.Ops {
+		if op.ReleaseHook == "" {
+			continue
+		}
+		ctx, ir := PointerTo(Named(gofile.IR, "Context")), PointerTo(Named(gofile.IR, "Operation"))
+		attrs, i := SliceOf(Named(gofile.IR, "NamedAttr")), Named("", "int")
+		out = append(out, Hook{Pos: op.ReleaseHookPos, What: "release_hook", Name: op.ReleaseHook,
+			Params: []Type{ctx, ir, attrs, i, i}, Results: []Type{attrs, errType}})
+	}
 	if d := m.Dense; d != nil {
 		dense := Named(gofile.TileIR, "Dense")
 		out = append(out,

@@ -1,0 +1,58 @@
+package affine
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/dialectgen/dialectgen/dialects/release"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
+
+// staticBasisSince is the release whose delinearize_index has the
+// static_basis attribute (affine.yaml: since: llvm 22).
+const staticBasisSince = 22
+
+// dynamicSize is MLIR's ShapedType::kDynamic, a basis element given as an
+// operand.
+const dynamicSize = math.MinInt64
+
+// delinearizeIndexRelease is the release_hook of delinearize_index. LLVM
+// 19's basis is the operands after the index, one per result; 22's is
+// static_basis, with kDynamic where an operand gives the element, and may
+// leave out the outermost one. 19 to 22 derives static_basis from the
+// operands; 22 to 19 drops it where it says what the operands do and
+// refuses it otherwise.
+func delinearizeIndexRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
+	has := func(r int) bool { return r == 0 || r >= staticBasisSince }
+	operands := len(op.Operands) - 1
+	if operands < 0 {
+		return nil, fmt.Errorf("no linear index operand")
+	}
+	switch {
+	case has(to) && !has(from):
+		basis := make([]int64, operands)
+		for i := range basis {
+			basis[i] = dynamicSize
+		}
+		return release.Set(attrs, "static_basis", release.DenseI64Array(ctx, basis)), nil
+	case !has(to) && has(from):
+		a := release.Find(attrs, "static_basis")
+		if a == nil {
+			return attrs, nil
+		}
+		basis, ok := release.DenseI64Values(a)
+		if !ok {
+			return nil, fmt.Errorf("attribute static_basis: %v is not a DenseI64ArrayAttr", a)
+		}
+		for _, b := range basis {
+			if b != dynamicSize {
+				return nil, fmt.Errorf("attribute static_basis: the constant %d, which LLVM %d cannot express (its basis is operands only)", b, to)
+			}
+		}
+		if len(basis) != len(op.Results) || len(basis) != operands {
+			return nil, fmt.Errorf("attribute static_basis: %d elements for %d results and %d basis operands, which LLVM %d cannot express (its basis has one operand per result)", len(basis), len(op.Results), operands, to)
+		}
+		return release.Remove(attrs, "static_basis"), nil
+	}
+	return attrs, nil
+}

@@ -1,0 +1,260 @@
+// Package release converts the attributes of MLIR ops between LLVM
+// releases by the rules a dialect's definitions give: the releases an
+// inherent attribute exists in, the default a release populates where the
+// attribute is absent (ODS's DefaultValuedAttr), the enum whose cases it
+// holds as integers (renumbered by case name), and the storage an older
+// release gives it (an I64ArrayAttr that became a DenseI64ArrayAttr).
+// Generated dialect packages fill in Rules from their definitions and
+// implement bytecode.ReleaseConverter with them; what the data cannot say
+// is a hand-written hook the definitions name.
+package release
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
+
+// Rules are a dialect's release differences, by op name without the
+// dialect prefix.
+type Rules struct {
+	Dialect string
+	Ops     map[string]*Op
+}
+
+// Op is one op's differences.
+type Op struct {
+	Attrs []Attr
+	// Hook, when set, runs before the rules of Attrs, for what they
+	// cannot say.
+	Hook Hook
+}
+
+// Hook converts an op's attributes (attrs, sorted by name, the caller's
+// copy) read at release from to release to, and returns them.
+type Hook func(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error)
+
+// Attr is one inherent attribute's differences. Releases are LLVM majors,
+// 0 the newest; bounds are the definitions' since and until (0: none).
+type Attr struct {
+	Name         string
+	Since, Until int
+	// Populated says that ops carry the attribute wherever it exists,
+	// at its default where not set, in the releases PopulatedSince and
+	// PopulatedUntil bound; Default builds that default (nil: it cannot be
+	// built here, and DefaultText, the definition's, names it).
+	Populated                      bool
+	PopulatedSince, PopulatedUntil int
+	Default                        func(ctx *ir.Context) ir.Attribute
+	DefaultText                    string
+	// Enum, when set, is the enum whose cases the attribute holds as
+	// integers, alone or in an array.
+	Enum *Enum
+	// Storage, when set, gives the attribute's storage by release: each
+	// entry holds up to its Until, the last (Until 0) for the newer ones.
+	Storage []Storage
+}
+
+// Storage is how an attribute is stored up to a release.
+type Storage struct {
+	Until int
+	Form  Form
+}
+
+// Form is a storage of integers: a list, or one.
+type Form int
+
+const (
+	// ArrayI64 and ArrayI32 are ArrayAttrs of i64 (i32) IntegerAttrs:
+	// [0, 1].
+	ArrayI64 Form = iota + 1
+	ArrayI32
+	// DenseI64 and DenseI32 are DenseArrayAttrs: array<i64: 0, 1>.
+	DenseI64
+	DenseI32
+	// IntI64 and IntI32 are one IntegerAttr: 1 : i64.
+	IntI64
+	IntI32
+)
+
+// Enum is an enum whose numbering may differ between releases.
+type Enum struct {
+	Name  string
+	Bit   bool
+	Cases []Case
+}
+
+// Case is an enum case: Value in the newest release, Older where older
+// releases differ (each up to its Until, by increasing release).
+type Case struct {
+	Name  string
+	Value uint64
+	Older []Older
+	// Since and Until bound the releases that have the case (0: none).
+	Since, Until int
+}
+
+// Older is a case's value up to a release.
+type Older struct {
+	Until int
+	Value uint64
+}
+
+// at reports whether bounds since and until hold at a release, as the
+// definitions' since/until do: since N holds at 0 and from N on, until N
+// from 1 up to N.
+func at(release, since, until int) bool {
+	if since != 0 && release != 0 && release < since {
+		return false
+	}
+	if until != 0 && (release == 0 || release > until) {
+		return false
+	}
+	return true
+}
+
+func name(release int) string {
+	if release == 0 {
+		return "the newest LLVM release"
+	}
+	return fmt.Sprintf("LLVM %d", release)
+}
+
+func (a *Attr) exists(release int) bool { return at(release, a.Since, a.Until) }
+
+func (a *Attr) populated(release int) bool {
+	return a.Populated && a.exists(release) && at(release, a.PopulatedSince, a.PopulatedUntil)
+}
+
+func (a *Attr) storage(release int) Form {
+	for _, s := range a.Storage {
+		if s.Until == 0 || release != 0 && release <= s.Until {
+			return s.Form
+		}
+	}
+	return 0
+}
+
+// ConvertOp returns op's attributes at release to for an op read at
+// release from: see bytecode.ReleaseConverter.
+func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.NamedAttr, bool, error) {
+	if from == to || r == nil {
+		return op.Attrs, false, nil
+	}
+	rules := r.Ops[op.Name.Op]
+	if rules == nil {
+		return op.Attrs, false, nil
+	}
+	attrs := slices.Clone(op.Attrs)
+	changed := false
+	if rules.Hook != nil {
+		// First, so that the rules see what the hook made of the op.
+		out, err := rules.Hook(ctx, op, attrs, from, to)
+		if err != nil {
+			return nil, false, fmt.Errorf("op %s: %w", op.Name, err)
+		}
+		attrs, changed = out, !slices.Equal(out, op.Attrs)
+	}
+	fail := func(a *Attr, format string, args ...any) error {
+		return fmt.Errorf("op %s, attribute %s: %s", op.Name, a.Name, fmt.Sprintf(format, args...))
+	}
+	for i := range rules.Attrs {
+		a := &rules.Attrs[i]
+		v := find(attrs, a.Name)
+		switch {
+		case v == nil:
+			if a.populated(to) && !a.populated(from) {
+				if a.Default == nil {
+					return nil, false, fail(a, "%s populates its default %s, which cannot be built here", name(to), a.DefaultText)
+				}
+				attrs = set(attrs, a.Name, a.Default(ctx))
+				changed = true
+			}
+		case !a.exists(from):
+			// Not inherent where the op was read: a discardable
+			// attribute of the same name, left as it is.
+		case !a.exists(to):
+			if !a.populated(from) {
+				// The target keeps it in the attribute dictionary under
+				// the same name (LLVM 19's affine.if reads its condition
+				// there), which is where the writer puts it.
+				continue
+			}
+			if a.Default != nil && a.Default(ctx) == v {
+				attrs = remove(attrs, a.Name)
+				changed = true
+				continue
+			}
+			return nil, false, fail(a, "%s has no such attribute, so it cannot hold %v (only its default %s)", name(to), v, a.DefaultText)
+		default:
+			nv := v
+			var err error
+			if a.Enum != nil {
+				if nv, err = a.Enum.convert(ctx, nv, from, to); err != nil {
+					return nil, false, fail(a, "%v", err)
+				}
+			}
+			if f, t := a.storage(from), a.storage(to); f != t && f != 0 && t != 0 {
+				if nv, err = convertStorage(ctx, nv, f, t); err != nil {
+					return nil, false, fail(a, "%v", err)
+				}
+			}
+			if a.populated(from) && !a.populated(to) && a.Default != nil && a.Default(ctx) == nv {
+				// Only the target's parsers leave a default out.
+				attrs = remove(attrs, a.Name)
+				changed = true
+				continue
+			}
+			if nv != v {
+				attrs = set(attrs, a.Name, nv)
+				changed = true
+			}
+		}
+	}
+	if !changed {
+		return op.Attrs, false, nil
+	}
+	return attrs, true, nil
+}
+
+func find(attrs []ir.NamedAttr, name string) ir.Attribute {
+	for _, a := range attrs {
+		if a.Name == name {
+			return a.Value
+		}
+	}
+	return nil
+}
+
+// Set returns attrs with name set to v, kept sorted by name.
+func Set(attrs []ir.NamedAttr, name string, v ir.Attribute) []ir.NamedAttr {
+	return set(attrs, name, v)
+}
+
+// Remove returns attrs without name.
+func Remove(attrs []ir.NamedAttr, name string) []ir.NamedAttr { return remove(attrs, name) }
+
+// Find returns the value of name in attrs, nil if absent.
+func Find(attrs []ir.NamedAttr, name string) ir.Attribute { return find(attrs, name) }
+
+func set(attrs []ir.NamedAttr, name string, v ir.Attribute) []ir.NamedAttr {
+	i, found := slices.BinarySearchFunc(attrs, name, func(a ir.NamedAttr, n string) int {
+		switch {
+		case a.Name < n:
+			return -1
+		case a.Name > n:
+			return 1
+		}
+		return 0
+	})
+	if found {
+		attrs[i].Value = v
+		return attrs
+	}
+	return slices.Insert(attrs, i, ir.NamedAttr{Name: name, Value: v})
+}
+
+func remove(attrs []ir.NamedAttr, name string) []ir.NamedAttr {
+	return slices.DeleteFunc(attrs, func(a ir.NamedAttr) bool { return a.Name == name })
+}

@@ -1,0 +1,157 @@
+package release
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
+
+// kind numbers its cases differently in 19 and 22, and 22 added "xor".
+var kind = &Enum{Name: "Kind", Cases: []Case{
+	{Name: "add", Value: 0},
+	{Name: "max", Value: 1, Older: []Older{{Until: 19, Value: 2}}},
+	{Name: "min", Value: 2, Older: []Older{{Until: 19, Value: 1}}},
+	{Name: "xor", Value: 3, Since: 22},
+}}
+
+var flags = &Enum{Name: "Flags", Bit: true, Cases: []Case{
+	{Name: "none", Value: 0},
+	{Name: "a", Value: 1, Older: []Older{{Until: 19, Value: 4}}},
+	{Name: "b", Value: 2},
+}}
+
+func i64(ctx *ir.Context, vals ...int64) ir.Attribute {
+	return build(ctx, vals, ArrayI64)
+}
+
+func testRules(hook Hook) *Rules {
+	return &Rules{Dialect: "t", Ops: map[string]*Op{
+		"op": {Hook: hook, Attrs: []Attr{
+			{Name: "kinds", Enum: kind},
+			{Name: "flags", Enum: flags},
+			{Name: "mask", Storage: []Storage{{Until: 19, Form: ArrayI64}, {Form: DenseI64}}},
+			{Name: "mode", Since: 22, Populated: true, DefaultText: "Mode::A",
+				Default: func(ctx *ir.Context) ir.Attribute { return builtin.GetBoolAttr(ctx, false) }},
+			{Name: "opaque", Since: 22, Populated: true, DefaultText: "computeIt()"},
+		}},
+	}}
+}
+
+func newOp(attrs ...ir.NamedAttr) *ir.Operation {
+	op := ir.NewOperation(ir.OpName{Dialect: "t", Op: "op", Registered: true}, nil, nil)
+	op.Attrs = attrs
+	return op
+}
+
+func TestConvert(t *testing.T) {
+	ctx := ir.NewContext(builtin.Dialect)
+	r := testRules(nil)
+	i32 := func(v uint64) ir.Attribute {
+		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromUint64(32, v))
+	}
+	// An op as 19 writes it, and as 22 writes the same op.
+	at19 := []ir.NamedAttr{
+		{Name: "flags", Value: i32(4 | 2)},
+		{Name: "kinds", Value: i64(ctx, 2, 1, 0)},
+		{Name: "mask", Value: i64(ctx, 0, 1)},
+	}
+	at22 := []ir.NamedAttr{
+		{Name: "flags", Value: i32(1 | 2)},
+		{Name: "kinds", Value: i64(ctx, 1, 2, 0)},
+		{Name: "mask", Value: DenseI64Array(ctx, []int64{0, 1})},
+		{Name: "mode", Value: builtin.GetBoolAttr(ctx, false)},
+	}
+	// The "opaque" default cannot be built: 19 to 22 refuses what 22
+	// populates, so leave it out of this op's rules.
+	r.Ops["op"].Attrs = r.Ops["op"].Attrs[:4]
+	for _, c := range []struct {
+		from, to int
+		in, want []ir.NamedAttr
+	}{{19, 22, at19, at22}, {22, 19, at22, at19}, {19, 0, at19, at22}, {0, 19, at22, at19}} {
+		op := newOp(slices.Clone(c.in)...)
+		got, changed, err := r.ConvertOp(ctx, op, c.from, c.to)
+		if err != nil || !changed || !slices.Equal(got, c.want) {
+			t.Errorf("%d to %d: got %v (changed %v, %v), want %v", c.from, c.to, got, changed, err, c.want)
+		}
+		if !slices.Equal(op.Attrs, c.in) {
+			t.Errorf("%d to %d: the op changed", c.from, c.to)
+		}
+	}
+	op := newOp(at19...)
+	if got, changed, err := r.ConvertOp(ctx, op, 19, 19); err != nil || changed || !slices.Equal(got, at19) {
+		t.Errorf("19 to 19 changed the op: %v %v", got, err)
+	}
+}
+
+func TestConvertErrors(t *testing.T) {
+	ctx := ir.NewContext(builtin.Dialect)
+	r := testRules(nil)
+	for _, c := range []struct {
+		from, to int
+		attrs    []ir.NamedAttr
+		want     string
+	}{
+		// 19 has no xor.
+		{22, 19, []ir.NamedAttr{{Name: "kinds", Value: i64(ctx, 3)}, {Name: "mode", Value: builtin.GetBoolAttr(ctx, false)}, {Name: "opaque", Value: builtin.GetBoolAttr(ctx, true)}},
+			"op t.op, attribute kinds: element 0: LLVM 19 has no case xor of Kind"},
+		{19, 22, []ir.NamedAttr{{Name: "kinds", Value: i64(ctx, 7)}}, "op t.op, attribute kinds: element 0: 7 is no case of Kind in LLVM 19"},
+		// A value other than the default of an attribute 19 lacks.
+		{22, 19, []ir.NamedAttr{{Name: "mode", Value: builtin.GetBoolAttr(ctx, true)}}, "op t.op, attribute mode: LLVM 19 has no such attribute, so it cannot hold true (only its default Mode::A)"},
+		// A default that cannot be built here.
+		{19, 22, nil, "op t.op, attribute opaque: LLVM 22 populates its default computeIt(), which cannot be built here"},
+		{19, 22, []ir.NamedAttr{{Name: "mask", Value: builtin.GetBoolAttr(ctx, true)}}, "op t.op, attribute mask: true is not a I64ArrayAttr"},
+	} {
+		op := newOp(c.attrs...)
+		_, _, err := r.ConvertOp(ctx, op, c.from, c.to)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%d to %d %v: error %v, want %q", c.from, c.to, c.attrs, err, c.want)
+		}
+	}
+}
+
+// TestHook: the hook runs first, and the rules see what it made.
+func TestHook(t *testing.T) {
+	ctx := ir.NewContext(builtin.Dialect)
+	r := testRules(func(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
+		return Set(Remove(attrs, "old"), "kinds", i64(ctx, 2)), nil
+	})
+	r.Ops["op"].Attrs = r.Ops["op"].Attrs[:4]
+	op := newOp(ir.NamedAttr{Name: "old", Value: builtin.GetBoolAttr(ctx, true)})
+	got, changed, err := r.ConvertOp(ctx, op, 19, 22)
+	want := []ir.NamedAttr{{Name: "kinds", Value: i64(ctx, 1)}, {Name: "mode", Value: builtin.GetBoolAttr(ctx, false)}}
+	if err != nil || !changed || !slices.Equal(got, want) {
+		t.Errorf("got %v (%v), want %v", got, err, want)
+	}
+}
+
+func TestStorage(t *testing.T) {
+	ctx := ir.NewContext(builtin.Dialect)
+	for _, c := range []struct {
+		from, to Form
+		vals     []int64
+		err      bool
+	}{
+		{ArrayI64, DenseI64, []int64{-9223372036854775808, 3}, false},
+		{DenseI64, ArrayI32, []int64{1, -2}, false},
+		{DenseI32, ArrayI64, nil, false},
+		{DenseI64, DenseI32, []int64{1 << 40}, true},
+		{IntI32, IntI64, []int64{-5}, false},
+		{IntI64, IntI32, []int64{1 << 33}, true},
+	} {
+		a := build(ctx, c.vals, c.from)
+		b, err := convertStorage(ctx, a, c.from, c.to)
+		if c.err {
+			if err == nil {
+				t.Errorf("%s to %s of %v: no error", c.from, c.to, c.vals)
+			}
+			continue
+		}
+		got, ok := ints(b, c.to)
+		if err != nil || !ok || !slices.Equal(got, c.vals) {
+			t.Errorf("%s to %s of %v: %v (%v)", c.from, c.to, c.vals, got, err)
+		}
+	}
+}

@@ -1,0 +1,34 @@
+package ods
+
+// releaseHooks names, per dialect and op, the hand-written function that
+// converts the op's attributes between LLVM releases where the records
+// cannot say how (release_hook in the definitions): a value C++ derives
+// from the operands, or a default C++ computes.
+var releaseHooks = map[string]map[string]string{
+	// 22's varType of the data clause ops is derived from the variable's
+	// type (a memref's element type).
+	"acc": {
+		"attach": "varTypeRelease", "cache": "varTypeRelease", "copyin": "varTypeRelease",
+		"copyout": "varTypeRelease", "create": "varTypeRelease", "declare_device_resident": "varTypeRelease",
+		"declare_link": "varTypeRelease", "deviceptr": "varTypeRelease", "firstprivate": "varTypeRelease",
+		"getdeviceptr": "varTypeRelease", "nocreate": "varTypeRelease", "present": "varTypeRelease",
+		"private": "varTypeRelease", "reduction": "varTypeRelease", "update_device": "varTypeRelease",
+		"update_host": "varTypeRelease", "use_device": "varTypeRelease",
+	},
+	// 22's operand bundles: op_bundle_sizes, required, and the last
+	// operand group.
+	"llvm": {
+		"call": "opBundlesRelease", "call_intrinsic": "opBundlesRelease",
+		"invoke": "opBundlesRelease", "intr.assume": "opBundlesRelease",
+	},
+	// 22's static_basis, which 19 does not have, is derived from the
+	// operands: every basis element of a 19 op is dynamic.
+	"affine": {"delinearize_index": "delinearizeIndexRelease"},
+	// 22 stores the default indexing maps that 19 memoizes in the
+	// discardable linalg.memoized_indexing_maps.
+	"linalg": {
+		"matmul":              "indexingMapsRelease",
+		"batch_matmul":        "indexingMapsRelease",
+		"batch_reduce_matmul": "indexingMapsRelease",
+	},
+}
