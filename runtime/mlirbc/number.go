@@ -517,7 +517,11 @@ func (n *numbering) eachProperty(op *ir.Operation, s *bytecode.OpSchema, fn func
 		legacy(i)
 		a := op.Attr(p.Name)
 		if a == nil && p.Kind == bytecode.PropAttr {
-			n.fail(fmt.Errorf("op %s: required attribute %q is missing", op.Name, p.Name))
+			release := "the newest LLVM release"
+			if n.release != 0 {
+				release = fmt.Sprintf("LLVM %d", n.release)
+			}
+			n.fail(fmt.Errorf("op %s: required attribute %q is missing (the op of %s requires it)", op.Name, p.Name, release))
 			return
 		}
 		fn(p, a)
