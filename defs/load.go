@@ -733,15 +733,16 @@ func (l *loader) op(n *yaml.Node) *Op {
 			l.list(v, "attributes", func(c *yaml.Node) {
 				a := &OpAttr{Pos: l.pos(c)}
 				l.fields(c, "op attribute", l.avail(&a.Availability, map[string]func(*yaml.Node){
-					"name":       func(v *yaml.Node) { l.str(v, &a.Name) },
-					"go_name":    func(v *yaml.Node) { l.goName(v, &a.GoName) },
-					"type":       func(v *yaml.Node) { a.Type = l.typeRef(v) },
-					"constraint": func(v *yaml.Node) { l.str(v, &a.Constraint) },
-					"optional":   func(v *yaml.Node) { a.OptionalAt = l.optionalAt(v, &a.Optional) },
-					"default":    func(v *yaml.Node) { l.str(v, &a.Default) },
-					"property":   func(v *yaml.Node) { a.Property = l.nativeProperty(v) },
-					"enum":       func(v *yaml.Node) { l.str(v, &a.Enum) },
-					"populated":  func(v *yaml.Node) { a.PopulatedAt = l.flagAt(v, "populated", &a.Populated) },
+					"name":                func(v *yaml.Node) { l.str(v, &a.Name) },
+					"go_name":             func(v *yaml.Node) { l.goName(v, &a.GoName) },
+					"type":                func(v *yaml.Node) { a.Type = l.typeRef(v) },
+					"constraint":          func(v *yaml.Node) { l.str(v, &a.Constraint) },
+					"optional":            func(v *yaml.Node) { a.OptionalAt = l.optionalAt(v, &a.Optional) },
+					"default":             func(v *yaml.Node) { l.str(v, &a.Default) },
+					"property":            func(v *yaml.Node) { a.Property = l.nativeProperty(v) },
+					"enum":                func(v *yaml.Node) { l.str(v, &a.Enum) },
+					"populated":           func(v *yaml.Node) { a.PopulatedAt = l.flagAt(v, "populated", &a.Populated) },
+					"discardable_outside": func(v *yaml.Node) { l.boolean(v, &a.DiscardableOutside) },
 					"older_constraints": func(v *yaml.Node) {
 						a.OlderConstraints = l.releaseValues(v, "older_constraints", func(v *yaml.Node, rv *ReleaseValue) { l.str(v, &rv.Constraint) })
 					},

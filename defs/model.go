@@ -602,6 +602,11 @@ type OpAttr struct {
 	// (ODS), informational.
 	Constraint string
 	Optional   bool
+	// DiscardableOutside says that in releases outside its since/until the
+	// attribute may still appear as an ordinary discardable attribute (as
+	// older upstream releases kept some attributes they later declared).
+	// Without it, writers refuse the attribute at those releases.
+	DiscardableOutside bool
 	// OptionalAt, when set, bounds the releases in which the attribute is
 	// optional (ODS made it optional, or required, in some release); in
 	// the others it is required.

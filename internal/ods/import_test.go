@@ -341,10 +341,10 @@ func TestImportNativeProperties(t *testing.T) {
 	}
 	s := string(data)
 	for _, want := range []string{
-		"{name: p_UnitProp, constraint: UnitProp, optional: true, property: {form: unit, default: 0}, since: llvm 22}",
-		"{name: p_ModeProp, constraint: ModeProp, optional: true, property: {form: int, bits: 8, max: 0xff, default: 3}, since: llvm 22}",
-		"{name: p_AlignProp, constraint: AlignProp, optional: true, property: {form: optional_int, bits: 64}, since: llvm 22}",
-		"{name: p_FlagsProp, constraint: FlagsProp, property: {form: hook, hook: overflowFlags}, since: llvm 22}",
+		"{name: p_UnitProp, constraint: UnitProp, optional: true, discardable_outside: true, property: {form: unit, default: 0}, since: llvm 22}",
+		"{name: p_ModeProp, constraint: ModeProp, optional: true, discardable_outside: true, property: {form: int, bits: 8, max: 0xff, default: 3}, since: llvm 22}",
+		"{name: p_AlignProp, constraint: AlignProp, optional: true, discardable_outside: true, property: {form: optional_int, bits: 64}, since: llvm 22}",
+		"{name: p_FlagsProp, constraint: FlagsProp, discardable_outside: true, property: {form: hook, hook: overflowFlags}, since: llvm 22}",
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("no %q in\n%s", want, s)
@@ -485,7 +485,7 @@ func TestImportReleaseFacts(t *testing.T) {
 		"{name: mul, value: 1, older_values: {llvm 19: 2}}",
 		"{name: max, value: 2, older_values: {llvm 19: 1}}",
 		"{name: add, value: 0}",
-		"{name: weight, constraint: I64Attr, optional: true, default: \"0\", populated: true, since: llvm 22}",
+		"{name: weight, constraint: I64Attr, optional: true, default: \"0\", discardable_outside: true, populated: true, since: llvm 22}",
 	} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("the definition lacks %s:\n%s", want, data)

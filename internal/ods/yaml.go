@@ -130,6 +130,12 @@ func writeOp(b *strings.Builder, rels []Release, m *mergedOp, releaseHook string
 		if p.dflt != "" && len(p.props) == 0 {
 			kvs = append(kvs, [2]string{"default", scalar(p.dflt)})
 		}
+		if p.span.first > m.span.first || p.span.last < m.span.last {
+			// Releases that do not declare it may still carry it in the
+			// attribute dictionary (19's affine.if condition): ODS cannot
+			// tell, so writers must not refuse it there.
+			kvs = append(kvs, [2]string{"discardable_outside", "true"})
+		}
 		kvs = append(kvs, releaseFacts(rels, p)...)
 		if len(p.props) > 0 {
 			kvs = append(kvs, [2]string{"property", propertyYAML(rels, p)})

@@ -1,6 +1,8 @@
 package bytecode
 
 import (
+	"fmt"
+
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
@@ -36,6 +38,31 @@ type OpSchema struct {
 	// encoding does not write.
 	OperandGroups int
 	ResultGroups  int
+	// Absent lists the inherent attributes the op has in other releases
+	// only: written for this one, such an attribute would be read as a
+	// discardable one, so writers refuse it.
+	Absent []AbsentAttr
+}
+
+// AbsentAttr is an inherent attribute of an op in releases From to To
+// (inclusive; 0 for no bound), not in the schema's.
+type AbsentAttr struct {
+	Name     string
+	From, To int
+}
+
+// Releases says which LLVM releases have the attribute: "LLVM 22 or
+// newer", "LLVM 19 to 21", "LLVM 17 or older".
+func (a AbsentAttr) Releases() string {
+	switch {
+	case a.From != 0 && a.To != 0:
+		return fmt.Sprintf("LLVM %d to %d", a.From, a.To)
+	case a.From != 0:
+		return fmt.Sprintf("LLVM %d or newer", a.From)
+	case a.To != 0:
+		return fmt.Sprintf("LLVM %d or older", a.To)
+	}
+	return "another LLVM release"
 }
 
 // HasProperties reports whether the op has property storage, which decides

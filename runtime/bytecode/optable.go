@@ -21,6 +21,8 @@ import (
 //	  - flags: +isolated, +graph (HasOnlyGraphRegion), +terminator,
 //	    +noterminator, +operands=N and +results=N (AttrSizedOperandSegments
 //	    and AttrSizedResultSegments with N groups);
+//	  - -attr@from-to: an inherent attribute the op has only in those
+//	    releases, not in this line's, which writers refuse here;
 //	  - properties in wire order: attr (a required attribute), attr? (an
 //	    optional one), attr!K (a native property written by the table's
 //	    K-th NativeProp).
@@ -99,17 +101,17 @@ func (t *OpTable) entry(fields []string) (tableEntry, error) {
 	for _, f := range fields[1:] {
 		switch {
 		case f[0] == '@':
-			from, to, ok := strings.Cut(f[1:], "-")
 			var err error
-			if ok && from != "" {
-				e.from, err = strconv.Atoi(from)
-			}
-			if err == nil && ok && to != "" {
-				e.to, err = strconv.Atoi(to)
-			}
-			if !ok || err != nil {
+			if e.from, e.to, err = releaseRange(f[1:]); err != nil {
 				return e, fmt.Errorf("bad release range %q", f)
 			}
+		case f[0] == '-':
+			name, r, ok := strings.Cut(f[1:], "@")
+			from, to, err := releaseRange(r)
+			if !ok || name == "" || err != nil {
+				return e, fmt.Errorf("bad absent attribute %q", f)
+			}
+			s.Absent = append(s.Absent, AbsentAttr{Name: name, From: from, To: to})
 		case f[0] == '+':
 			flag, n, _ := strings.Cut(f[1:], "=")
 			count := 0
@@ -150,4 +152,23 @@ func (t *OpTable) entry(fields []string) (tableEntry, error) {
 		}
 	}
 	return e, nil
+}
+
+// releaseRange parses "from-to", either side empty for no bound.
+func releaseRange(r string) (from, to int, err error) {
+	f, t, ok := strings.Cut(r, "-")
+	if !ok {
+		return 0, 0, fmt.Errorf("no dash in %q", r)
+	}
+	if f != "" {
+		if from, err = strconv.Atoi(f); err != nil {
+			return 0, 0, err
+		}
+	}
+	if t != "" {
+		if to, err = strconv.Atoi(t); err != nil {
+			return 0, 0, err
+		}
+	}
+	return from, to, nil
 }

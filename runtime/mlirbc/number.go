@@ -529,6 +529,22 @@ func (n *numbering) eachProperty(op *ir.Operation, s *bytecode.OpSchema, fn func
 	legacy(len(s.Properties))
 }
 
+// absentAttrs refuses an inherent attribute the target release's op does
+// not have: that release would read it as a discardable attribute.
+func (n *numbering) absentAttrs(op *ir.Operation, s *bytecode.OpSchema) error {
+	for _, a := range s.Absent {
+		if op.Attr(a.Name) == nil {
+			continue
+		}
+		target := "the newest LLVM release"
+		if n.release != 0 {
+			target = fmt.Sprintf("LLVM %d", n.release)
+		}
+		return &wire.VersionError{What: fmt.Sprintf("attribute '%s' of op %s", a.Name, op.Name), Needs: a.Releases(), Target: target}
+	}
+	return nil
+}
+
 // isolation decides, for every op with regions, whether it is isolated
 // from above. LLVM 16 went by the IsolatedFromAbove trait alone; later
 // releases also count ops none of whose nested ops use a value defined
@@ -555,6 +571,11 @@ func (n *numbering) isolation(root *ir.Operation) error {
 				n.schemas[op.Name] = s
 			}
 			n.lastName, n.lastSchema, n.haveLast = op.Name, s, true
+		}
+		if s != nil && len(s.Absent) > 0 {
+			if err := n.absentAttrs(op, s); err != nil {
+				return err
+			}
 		}
 		idx := n.ops.Append(opNum{schema: s})
 		n.gen.SetOp(op, uint64(idx))

@@ -19,6 +19,15 @@ type schema struct {
 	operandSeg, resultSeg                     bool
 	operandGroups, resultGroups               int
 	props                                     []schemaProp
+	// absent are the inherent attributes the op has at other releases
+	// only, with the releases that have them: writers refuse them here
+	// (unless the definition says they are discardable here).
+	absent []schemaAbsent
+}
+
+type schemaAbsent struct {
+	name     string
+	from, to int // the releases that have it (0: no bound)
 }
 
 type schemaProp struct {
@@ -58,6 +67,7 @@ func schemaAt(o *defs.Op, release int) *schema {
 	if s.resultSeg {
 		s.resultGroups = groups(o.Results)
 	}
+	s.absent = absentAttrs(o, release)
 	if o.Properties == nil || !o.Properties.AtLLVM(release) {
 		return s
 	}
@@ -88,6 +98,37 @@ func schemaAt(o *defs.Op, release int) *schema {
 	sort.Slice(s.props, func(i, j int) bool { return s.props[i].name < s.props[j].name })
 	s.props = append(s.props, native...)
 	return s
+}
+
+// absentAttrs lists, sorted by name, the inherent attributes of o that a
+// release lacks though others have them, which it would read as
+// discardable: those the definition does not allow as discardable there.
+func absentAttrs(o *defs.Op, release int) []schemaAbsent {
+	here := map[string]bool{}
+	for _, a := range o.Attributes {
+		if a.AtLLVM(release) {
+			here[a.Name] = true
+		}
+	}
+	var out []schemaAbsent
+	for _, a := range o.Attributes {
+		if here[a.Name] || a.DiscardableOutside || slices.ContainsFunc(out, func(x schemaAbsent) bool { return x.name == a.Name }) {
+			continue
+		}
+		x := schemaAbsent{name: a.Name}
+		if v := a.Since; v != nil && v.Axis == "llvm" {
+			x.from = v.Parts[0]
+		}
+		if v := a.Until; v != nil && v.Axis == "llvm" {
+			x.to = v.Parts[0]
+		}
+		if x.from == 0 && x.to == 0 {
+			continue // bounded on another axis: not a release matter
+		}
+		out = append(out, x)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	return out
 }
 
 // propertyAt is the form of a native property at a release, nil when
@@ -319,6 +360,17 @@ func schemaLine(op string, from, to int, s *schema, native func([]*defs.NativePr
 	}
 	if s.resultSeg {
 		parts = append(parts, fmt.Sprintf("+results=%d", s.resultGroups))
+	}
+	for _, a := range s.absent {
+		r := "-" + a.name + "@"
+		if a.from != 0 {
+			r += fmt.Sprint(a.from)
+		}
+		r += "-"
+		if a.to != 0 {
+			r += fmt.Sprint(a.to)
+		}
+		parts = append(parts, r)
 	}
 	for _, p := range s.props {
 		switch {
