@@ -24,8 +24,9 @@ import (
 //
 // Expressions are over unsigned integers and booleans, Go-like (+ - * / %,
 // comparisons, && || !, c ? a : b), with the type's parameters (integers;
-// Type; [int64] dims; [bool] flags), self, and the functions and names of
-// layoutFuncs and layoutNames. Sizes are in bits, alignments in bytes, as
+// Type; [int64] dims; [bool] flags; [Type] lists), self, the functions and
+// names of layoutFuncs and layoutNames, and the dialect's types built from
+// arguments (Name(args)). Sizes are in bits, alignments in bytes, as
 // MLIR's DataLayoutTypeInterface has them.
 
 // LayoutKind is the kind of a layout expression's value.
@@ -37,10 +38,11 @@ const (
 	LayoutType
 	LayoutDims  // [int64]
 	LayoutFlags // [bool]
+	LayoutTypes // [Type]
 )
 
 func (k LayoutKind) String() string {
-	return [...]string{"an integer", "a boolean", "a type", "a dimension list", "a flag list"}[k]
+	return [...]string{"an integer", "a boolean", "a type", "a dimension list", "a flag list", "a type list"}[k]
 }
 
 // LayoutExpr is a parsed layout expression.
@@ -53,6 +55,8 @@ type LayoutExpr struct {
 	// Param is the parameter a name refers to (nil for self and the
 	// names of layoutNames).
 	Param *Param
+	// Ctor is the type a call builds (nil for the functions).
+	Ctor *Def
 }
 
 // layoutFuncs are the functions an expression may call: argument kinds and
@@ -81,7 +85,23 @@ var layoutFuncs = map[string]struct {
 	"last":           {[]LayoutKind{LayoutDims}, LayoutUint},
 	"rank":           {[]LayoutKind{LayoutDims}, LayoutUint},
 	"any":            {[]LayoutKind{LayoutFlags}, LayoutBool},
+	// Entries keyed by the type itself (pointers by address space): is
+	// there one, its number of values, its i-th value (bits).
+	"has_entry": {[]LayoutKind{LayoutType}, LayoutBool},
+	"entry_len": {[]LayoutKind{LayoutType}, LayoutUint},
+	"entry":     {[]LayoutKind{LayoutType, LayoutUint}, LayoutUint},
+	// Folds over a type list, for aggregates: bytes without padding, bytes
+	// with each offset aligned to the element's ABI alignment, the largest
+	// ABI alignment (1 for none). fixed_size is size for types that must
+	// not be scalable.
+	"sum_size":   {[]LayoutKind{LayoutTypes}, LayoutUint},
+	"seq_size":   {[]LayoutKind{LayoutTypes}, LayoutUint},
+	"max_abi":    {[]LayoutKind{LayoutTypes}, LayoutUint},
+	"fixed_size": {[]LayoutKind{LayoutType}, LayoutUint},
 }
+
+// A call may also name a type of the dialect whose parameters all have
+// layout kinds: it builds that type (LLVMPointerType(0)).
 
 // layoutNames are the names an expression may use besides parameters.
 var layoutNames = map[string]LayoutKind{
@@ -166,7 +186,7 @@ func resolveLayouts(l *loader, d *Dialect) {
 				}
 				r.Expr = e
 				shift(e, r.Pos)
-				if k, ok := checkLayoutExpr(l, def, e); ok && k != q.kind {
+				if k, ok := checkLayoutExpr(l, d, def, e); ok && k != q.kind {
 					l.errs = append(l.errs, &Error{Pos: e.Pos, Msg: fmt.Sprintf("layout expression is %s, want %s", k, q.kind)})
 				}
 			}
@@ -195,18 +215,20 @@ func paramKind(p *Param) (LayoutKind, bool) {
 			return LayoutDims, true
 		case RefBool:
 			return LayoutFlags, true
+		case RefType:
+			return LayoutTypes, true
 		}
 	}
 	return 0, false
 }
 
-func checkLayoutExpr(l *loader, def *Def, e *LayoutExpr) (LayoutKind, bool) {
+func checkLayoutExpr(l *loader, d *Dialect, def *Def, e *LayoutExpr) (LayoutKind, bool) {
 	bad := func(format string, args ...any) (LayoutKind, bool) {
 		l.errs = append(l.errs, &Error{Pos: e.Pos, Msg: fmt.Sprintf("layout expression: "+format, args...)})
 		return 0, false
 	}
 	want := func(a *LayoutExpr, k LayoutKind) bool {
-		got, ok := checkLayoutExpr(l, def, a)
+		got, ok := checkLayoutExpr(l, d, def, a)
 		if ok && got != k {
 			l.errs = append(l.errs, &Error{Pos: a.Pos, Msg: fmt.Sprintf("layout expression: %s is %s, want %s", a.describe(), got, k)})
 			return false
@@ -229,7 +251,7 @@ func checkLayoutExpr(l *loader, def *Def, e *LayoutExpr) (LayoutKind, bool) {
 			if p.Name == e.Name {
 				k, ok := paramKind(p)
 				if !ok {
-					return bad("parameter %s of type %s has no layout meaning (integers, bool, Type, [int64] and [bool] do)", p.Name, p.Type.Text)
+					return bad("parameter %s of type %s has no layout meaning (integers, bool, Type, [int64], [bool] and [Type] do)", p.Name, p.Type.Text)
 				}
 				e.Kind, e.Param = k, p
 				return k, true
@@ -239,7 +261,19 @@ func checkLayoutExpr(l *loader, def *Def, e *LayoutExpr) (LayoutKind, bool) {
 	case "call":
 		f, ok := layoutFuncs[e.Name]
 		if !ok {
-			return bad("unknown function %q (known: %s)", e.Name, strings.Join(sortedKeys(layoutFuncs), ", "))
+			ctor := d.typeNamed(e.Name)
+			if ctor == nil {
+				return bad("unknown function %q (known: %s, or a type of %s)", e.Name, strings.Join(sortedKeys(layoutFuncs), ", "), d.Name)
+			}
+			for _, p := range ctor.Params {
+				k, ok := paramKind(p)
+				if !ok {
+					return bad("%s cannot be built: parameter %s of type %s has no layout meaning", ctor.Name, p.Name, p.Type.Text)
+				}
+				f.args = append(f.args, k)
+			}
+			f.res = LayoutType
+			e.Ctor = ctor
 		}
 		if len(e.Args) != len(f.args) {
 			plural := "s"
@@ -258,8 +292,8 @@ func checkLayoutExpr(l *loader, def *Def, e *LayoutExpr) (LayoutKind, bool) {
 		e.Kind = f.res
 	case "?:":
 		ok := want(e.Args[0], LayoutBool)
-		k1, ok1 := checkLayoutExpr(l, def, e.Args[1])
-		k2, ok2 := checkLayoutExpr(l, def, e.Args[2])
+		k1, ok1 := checkLayoutExpr(l, d, def, e.Args[1])
+		k2, ok2 := checkLayoutExpr(l, d, def, e.Args[2])
 		if !ok || !ok1 || !ok2 {
 			return 0, false
 		}
@@ -288,6 +322,15 @@ func checkLayoutExpr(l *loader, def *Def, e *LayoutExpr) (LayoutKind, bool) {
 		}
 	}
 	return e.Kind, true
+}
+
+func (d *Dialect) typeNamed(name string) *Def {
+	for _, t := range d.Types {
+		if t.Name == name {
+			return t
+		}
+	}
+	return nil
 }
 
 func (e *LayoutExpr) describe() string {

@@ -8,9 +8,11 @@
 // New checks the specs of a scope and its enclosing scopes and combines
 // them as MLIR's combineWith does, and DataLayout.Query lays a type out,
 // caching each quantity per type. The rules of builtin types are declared
-// in dialects/builtin/builtin.yaml and generated (runtime/datalayout.Type);
-// those of !llvm.ptr, !llvm.struct, !llvm.array, !llvm.ppc_fp128, !ptr.ptr
-// and !test.test_type_with_layout are in llvm.go. What differs between
+// in dialects/builtin/builtin.yaml, those of !llvm.ptr, !llvm.struct,
+// !llvm.array and !llvm.ppc_fp128 in dialects/llvm/llvm.yaml (added on
+// import by internal/ods/layouthooks.go), and generated
+// (runtime/datalayout.Type); those of !ptr.ptr (#ptr.spec entries) and
+// !test.test_type_with_layout are in handwritten.go. What differs between
 // releases outside the type rules (spec syntax, entry element types, the
 // test pass's output, the importer's tokens) is declared in Rules.
 //

@@ -2,16 +2,19 @@ package layout
 
 import (
 	"fmt"
+	"math"
+	"strings"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/dialects/llvm"
 	"github.com/dialectgen/dialectgen/runtime/datalayout"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
-// handler returns the generated layout handler of a builtin type, nil for
-// the types whose rules are in llvm.go, or a NoLayoutError.
+// handler returns the generated layout handler of a builtin or LLVM type,
+// nil for the types whose rules are in handwritten.go, or a NoLayoutError.
 func (dl *DataLayout) handler(t *Type) (datalayout.Type, error) {
-	if !t.Builtin() {
+	if !t.Builtin() && !strings.HasPrefix(string(t.Class), "llvm.") {
 		return nil, nil
 	}
 	it, err := dl.irType(t)
@@ -83,6 +86,31 @@ func (dl *DataLayout) irType(t *Type) (ir.Type, error) {
 		}
 		return builtin.GetVectorType(dl.ctx, shape, elem, t.Scalable), nil
 	case t.Builtin():
+		return nil, &NoLayoutError{t.Text}
+	case t.Class == ClassLLVMPtr:
+		if t.AddrSpace > math.MaxUint32 {
+			return nil, &NoLayoutError{t.Text}
+		}
+		return llvm.GetLLVMPointerType(dl.ctx, uint32(t.AddrSpace)), nil
+	case t.Class == ClassLLVMStruct:
+		body := make([]ir.Type, len(t.Fields))
+		for i, f := range t.Fields {
+			var err error
+			if body[i], err = dl.irType(f); err != nil {
+				return nil, err
+			}
+		}
+		return llvm.GetLLVMStructType(dl.ctx, t.Name, body, t.Packed, t.Opaque), nil
+	case t.Class == ClassLLVMArray:
+		elem, err := dl.irType(t.Elem)
+		if err != nil {
+			return nil, err
+		}
+		return llvm.GetLLVMArrayType(dl.ctx, elem, t.Count), nil
+	case t.Class == ClassPPCFP128 && dl.rules.PPCFP128IsFloat:
+		// The release's rules: 19 has no layout for it.
+		return llvm.GetLLVMPPCFP128Type(dl.ctx), nil
+	case strings.HasPrefix(string(t.Class), "llvm."):
 		return nil, &NoLayoutError{t.Text}
 	}
 	dialect, _, _ := cutDialect(t.Text)
@@ -289,4 +317,41 @@ func (e *env) IndexWidth() uint64 {
 		e.record(err)
 	}
 	return w
+}
+
+func (e *env) Context() *ir.Context { return e.dl.ctx }
+
+// KeyedEntry is the entry whose key is key (pointers: the same address
+// space), of key's class.
+func (e *env) KeyedEntry(key ir.Type) ([]uint64, bool) {
+	if e.bare {
+		return nil, false
+	}
+	k := e.parse(key)
+	if k == nil {
+		return nil, false
+	}
+	for _, en := range e.dl.byClass[k.Class] {
+		if !sameKey(en.Type, k) {
+			continue
+		}
+		if en.Value.Kind != ValueDense {
+			e.record(fmt.Errorf("expected a dense elements attribute in the data layout entry for %s", en.KeyText()))
+			return nil, false
+		}
+		v := make([]uint64, len(en.Value.Ints))
+		for i, n := range en.Value.Ints {
+			v[i] = uint64(n)
+		}
+		return v, true
+	}
+	return nil, false
+}
+
+// sameKey reports whether an entry's key type is t, as the spec compares
+// keys of one class: by their parameters.
+func sameKey(a, b *Type) bool {
+	return a.Class == b.Class && a.AddrSpace == b.AddrSpace && a.MemorySpace == b.MemorySpace &&
+		a.Width == b.Width && a.Name == b.Name && a.Packed == b.Packed && a.Count == b.Count &&
+		len(a.Fields) == len(b.Fields) && len(a.Shape) == len(b.Shape)
 }

@@ -44,10 +44,10 @@ func (e *NoLayoutError) Error() string {
 type UndefinedError = datalayout.Undefined
 
 // DataLayout answers layout queries in one scope: a combined spec under
-// a release's rules, caching each quantity per type. Builtin types are laid
-// out by their generated handlers (dialects/builtin's layout rules); the
-// LLVM dialect's pointer, struct and array types and the test dialect's
-// test_type_with_layout by the rules in llvm.go.
+// a release's rules, caching each quantity per type. Builtin and LLVM types
+// are laid out by their generated handlers (the layout rules of
+// dialects/builtin and dialects/llvm); !ptr.ptr and the test dialect's
+// test_type_with_layout by the rules in handwritten.go.
 type DataLayout struct {
 	rules   Rules
 	ctx     *ir.Context
@@ -215,7 +215,7 @@ func (dl *DataLayout) computeSize(t *Type) (Size, error) {
 		})
 		return s, err
 	}
-	return dl.llvmSize(t)
+	return dl.handSize(t)
 }
 
 func (dl *DataLayout) computeABI(t *Type) (uint64, error) {
@@ -224,7 +224,7 @@ func (dl *DataLayout) computeABI(t *Type) (uint64, error) {
 		err := dl.run(t, err, func(e datalayout.Env) { n = h.LayoutABIAlign(e) })
 		return n, err
 	}
-	return dl.llvmABI(t)
+	return dl.handABI(t)
 }
 
 func (dl *DataLayout) computePref(t *Type) (uint64, error) {
@@ -233,7 +233,7 @@ func (dl *DataLayout) computePref(t *Type) (uint64, error) {
 		err := dl.run(t, err, func(e datalayout.Env) { n = h.LayoutPrefAlign(e) })
 		return n, err
 	}
-	return dl.llvmPref(t)
+	return dl.handPref(t)
 }
 
 func (dl *DataLayout) computeIndex(t *Type) (uint64, bool, error) {
@@ -243,7 +243,7 @@ func (dl *DataLayout) computeIndex(t *Type) (uint64, bool, error) {
 		err := dl.run(t, err, func(e datalayout.Env) { n, ok = h.LayoutIndexBits(e) })
 		return n, ok, err
 	}
-	return dl.llvmIndex(t)
+	return dl.handIndex(t)
 }
 
 // run calls a generated handler with an environment over the layout and

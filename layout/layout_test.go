@@ -61,7 +61,7 @@ func TestErrorsInsteadOfCrashes(t *testing.T) {
 		{"!llvm.func<void ()>", nil, "provide data layout information"},
 		{"vector<f32>", nil, "vector<f32>: the innermost dimension of a 0-d shape"},
 		{"complex<i0>", nil, "zero alignment"},
-		{"!llvm.struct<(i8, vector<[4]xi8>)>", nil, "scalable field"},
+		{"!llvm.struct<(i8, vector<[4]xi8>)>", nil, "scalable element"},
 		{"!llvm.array<2 x i0>", nil, "zero alignment"},
 		{"i32", []string{`#dlti.dl_spec<#dlti.dl_entry<i32, dense<32> : vector<1xi64>>>`, `#dlti.dl_spec<#dlti.dl_entry<i64, dense<64> : vector<1xi64>>>`}, "builtin type class"},
 		{"!llvm.ptr", []string{`#dlti.dl_spec<#dlti.dl_entry<!llvm.ptr, dense<[64, 64, 64]> : vector<3xi64>>>`, `#dlti.dl_spec<#dlti.dl_entry<!llvm.ptr, dense<[64, 32, 64]> : vector<3xi64>>>`}, "nested scopes"},

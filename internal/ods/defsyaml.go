@@ -247,6 +247,12 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, di
 		kvs = append(kvs, bounds(rels, d.span, p.span)...)
 		fmt.Fprintf(b, "      - %s\n", flowMap(kvs))
 	}
+	if rules := layoutRules[dialect][d.name]; rules != "" {
+		b.WriteString("    layout:\n")
+		for _, line := range strings.Split(strings.TrimSpace(rules), "\n") {
+			fmt.Fprintf(b, "      %s\n", line)
+		}
+	}
 	if len(d.bytecode) == 0 {
 		return
 	}

@@ -57,6 +57,12 @@ type Env interface {
 	EntryForWidth(width uint64) (abi, pref uint64)
 	// IndexWidth is the index entry's value, 64 without one.
 	IndexWidth() uint64
+	// KeyedEntry is the value (a list of integers) of the spec entry whose
+	// key is the type key itself, as for pointers whose entries are keyed
+	// by address space; ok is false without one.
+	KeyedEntry(key ir.Type) (values []uint64, ok bool)
+	// Context is where rules build the types they ask about.
+	Context() *ir.Context
 	// Fail records that MLIR has no defined result here.
 	Fail(format string, args ...any)
 }
@@ -166,4 +172,61 @@ func If[T any](c bool, a, b func() T) T {
 		return a()
 	}
 	return b()
+}
+
+// HasEntry reports whether the spec has an entry keyed by t.
+func HasEntry(e Env, t ir.Type) bool { _, ok := e.KeyedEntry(t); return ok }
+
+// EntryLen is the number of values of the entry keyed by t (0 without one).
+func EntryLen(e Env, t ir.Type) uint64 { v, _ := e.KeyedEntry(t); return uint64(len(v)) }
+
+// EntryAt is the i-th value of the entry keyed by t; a missing one is
+// undefined.
+func EntryAt(e Env, t ir.Type, i uint64) uint64 {
+	v, ok := e.KeyedEntry(t)
+	if !ok || i >= uint64(len(v)) {
+		e.Fail("value %d of the data layout entry for %s, which it does not have", i, t)
+		return 0
+	}
+	return v[i]
+}
+
+// FixedSize is a type's size in bytes through the layout; a scalable size
+// is undefined (MLIR asserts a fixed size where it sums or multiplies).
+func FixedSize(e Env, t ir.Type) uint64 {
+	s := e.SizeInBits(t)
+	if s.Scalable {
+		e.Fail("a scalable element (%s) where sizes are summed or multiplied", t)
+		return 0
+	}
+	return (s.Min + 7) / 8
+}
+
+// SumSize is the sum of the types' fixed sizes in bytes: a sequence laid
+// out without padding.
+func SumSize(e Env, ts []ir.Type) uint64 {
+	var n uint64
+	for _, t := range ts {
+		n += FixedSize(e, t)
+	}
+	return n
+}
+
+// SeqSize is the size in bytes of a sequence of the types with each one's
+// offset aligned to its ABI alignment (no padding after the last).
+func SeqSize(e Env, ts []ir.Type) uint64 {
+	var n uint64
+	for _, t := range ts {
+		n = AlignTo(e, n, e.ABIAlign(t)) + FixedSize(e, t)
+	}
+	return n
+}
+
+// MaxABI is the largest ABI alignment of the types, 1 for none.
+func MaxABI(e Env, ts []ir.Type) uint64 {
+	a := uint64(1)
+	for _, t := range ts {
+		a = max(a, e.ABIAlign(t))
+	}
+	return a
 }

@@ -158,6 +158,17 @@ func (g *gen) layoutExpr(def *defs.Def, x *defs.LayoutExpr) *jen.Statement {
 			return e.Dot("IndexWidth").Call()
 		}
 	case "call":
+		if c := x.Ctor; c != nil {
+			args := []jen.Code{e.Clone().Dot("Context").Call()}
+			for i, p := range c.Params {
+				a := sub(i)
+				if x.Args[i].Kind == defs.LayoutUint {
+					a = g.goType(p.Type).Parens(a)
+				}
+				args = append(args, a)
+			}
+			return jen.Id(defs.ConstructorName(c)).Call(args...)
+		}
 		switch x.Name {
 		case "size_bits":
 			return e.Dot("SizeInBits").Call(sub(0)).Dot("Min")
@@ -197,6 +208,20 @@ func (g *gen) layoutExpr(def *defs.Def, x *defs.LayoutExpr) *jen.Statement {
 			return jen.Uint64().Parens(jen.Len(sub(0)))
 		case "any":
 			return dl("Any", sub(0))
+		case "has_entry":
+			return dl("HasEntry", e, sub(0))
+		case "entry_len":
+			return dl("EntryLen", e, sub(0))
+		case "entry":
+			return dl("EntryAt", e, sub(0), sub(1))
+		case "sum_size":
+			return dl("SumSize", e, sub(0))
+		case "seq_size":
+			return dl("SeqSize", e, sub(0))
+		case "max_abi":
+			return dl("MaxABI", e, sub(0))
+		case "fixed_size":
+			return dl("FixedSize", e, sub(0))
 		}
 	case "?:":
 		typ := jen.Uint64()
