@@ -990,23 +990,10 @@ func (ps *parser) builtinType() ir.Type {
 	p := ps.p
 	ctx := ps.ctx
 	t := p.Next()
+	if typ, ok := builtin.SimpleType(ctx, t.Text); ok {
+		return typ
+	}
 	switch t.Text {
-	case "index":
-		return builtin.GetIndexType(ctx)
-	case "none":
-		return builtin.GetNoneType(ctx)
-	case "bf16":
-		return builtin.GetBFloat16Type(ctx)
-	case "f16":
-		return builtin.GetFloat16Type(ctx)
-	case "f32":
-		return builtin.GetFloat32Type(ctx)
-	case "f64":
-		return builtin.GetFloat64Type(ctx)
-	case "f80":
-		return builtin.GetFloat80Type(ctx)
-	case "f128":
-		return builtin.GetFloat128Type(ctx)
 	case "complex":
 		p.Expect("<")
 		e := ps.typ()
@@ -1025,7 +1012,7 @@ func (ps *parser) builtinType() ir.Type {
 	case "vector":
 		return ps.vectorType()
 	}
-	if w, sg, ok := intTypeName(t.Text); ok {
+	if w, sg, ok := builtin.ParseIntegerTypeName(t.Text); ok {
 		return builtin.GetIntegerType(ctx, w, sg)
 	}
 	if tc, ok := ctx.Dialect("builtin").(bytecode.TextCodec); ok {
@@ -1035,25 +1022,6 @@ func (ps *parser) builtinType() ir.Type {
 	}
 	p.ErrorAt(t.Off, "unknown type %q", t.Text)
 	return nil
-}
-
-func intTypeName(s string) (uint32, builtin.Signedness, bool) {
-	sg := builtin.SignednessSignless
-	switch {
-	case strings.HasPrefix(s, "si"):
-		sg, s = builtin.SignednessSigned, s[2:]
-	case strings.HasPrefix(s, "ui"):
-		sg, s = builtin.SignednessUnsigned, s[2:]
-	case strings.HasPrefix(s, "i"):
-		s = s[1:]
-	default:
-		return 0, 0, false
-	}
-	w, err := strconv.ParseUint(s, 10, 32)
-	if err != nil || w == 0 && s != "0" || w > 1<<24 || s == "" || s[0] == '0' && s != "0" {
-		return 0, 0, false
-	}
-	return uint32(w), sg, true
 }
 
 func (ps *parser) tensorType() ir.Type {
@@ -1098,7 +1066,7 @@ func (ps *parser) memrefType() ir.Type {
 	var layout, ms ir.Attribute
 	if p.Optional(",") {
 		a := ps.attribute()
-		if isLayout(a) {
+		if builtin.IsMemRefLayout(a) {
 			layout = a
 			if p.Optional(",") {
 				ms = ps.attribute()
@@ -1115,16 +1083,6 @@ func (ps *parser) memrefType() ir.Type {
 		layout = identityLayout(ctx, len(dims))
 	}
 	return builtin.GetMemRefType(ctx, dims, e, layout, ms)
-}
-
-// isLayout tells a memref layout from a memory space: affine maps and
-// strided layouts (and dialect layouts) are layouts.
-func isLayout(a ir.Attribute) bool {
-	switch a.(type) {
-	case *builtin.AffineMapAttr, *builtin.StridedLayoutAttr:
-		return true
-	}
-	return false
 }
 
 func (ps *parser) vectorType() ir.Type {

@@ -45,7 +45,7 @@ func (dialect) ParseBuiltinType(p *asmformat.Parser) ir.Type {
 		p.Next()
 		return mk(ctx)
 	}
-	if w, s, ok := intTypeKeyword(t.Text); ok {
+	if w, s, ok := ParseIntegerTypeName(t.Text); ok {
 		p.Next()
 		return GetIntegerType(ctx, w, s)
 	}
@@ -122,7 +122,7 @@ func (dialect) ParseBuiltinType(p *asmformat.Parser) ir.Type {
 		}
 		var layout, space ir.Attribute
 		switch {
-		case len(extra) > 0 && isLayout(extra[0]):
+		case len(extra) > 0 && IsMemRefLayout(extra[0]):
 			layout = extra[0]
 			extra = extra[1:]
 		}
@@ -159,7 +159,9 @@ func (dialect) ParseBuiltinType(p *asmformat.Parser) ir.Type {
 	return nil
 }
 
-func isLayout(a ir.Attribute) bool {
+// IsMemRefLayout tells a memref's layout from its memory space: affine
+// maps and strided layouts are layouts.
+func IsMemRefLayout(a ir.Attribute) bool {
 	switch a.(type) {
 	case *AffineMapAttr, *StridedLayoutAttr:
 		return true
@@ -167,8 +169,10 @@ func isLayout(a ir.Attribute) bool {
 	return false
 }
 
-// intTypeKeyword reads i32, si8, ui64.
-func intTypeKeyword(s string) (uint32, Signedness, bool) {
+// ParseIntegerTypeName reads an integer type keyword (i32, si8, ui64,
+// i0) as MLIR's lexer does: a width of at most 2^24 without leading
+// zeros.
+func ParseIntegerTypeName(s string) (uint32, Signedness, bool) {
 	sig := SignednessSignless
 	switch {
 	case strings.HasPrefix(s, "si"):
@@ -180,20 +184,21 @@ func intTypeKeyword(s string) (uint32, Signedness, bool) {
 	default:
 		return 0, 0, false
 	}
-	if s == "" || len(s) > 8 || s[0] == '0' {
+	w, err := strconv.ParseUint(s, 10, 32)
+	if err != nil || s == "" || s[0] == '0' && s != "0" || w > 1<<24 {
 		return 0, 0, false
 	}
-	var w uint32
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, 0, false
-		}
-		w = w*10 + uint32(s[i]-'0')
+	return uint32(w), sig, true
+}
+
+// SimpleType returns the builtin type a keyword without parameters names
+// (index, none, f32, …), or false.
+func SimpleType(ctx *ir.Context, name string) (ir.Type, bool) {
+	mk, ok := simpleTypes[name]
+	if !ok {
+		return nil, false
 	}
-	if w > 1<<24 {
-		return 0, 0, false
-	}
-	return w, sig, true
+	return mk(ctx), true
 }
 
 func dimension(p *asmformat.Parser) int64 {
