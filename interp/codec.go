@@ -57,6 +57,7 @@ func (in *Dialect) read(r *bytecode.EntryReader, codes map[uint64][]variant, wha
 }
 
 func (in *Dialect) readVariant(r *bytecode.EntryReader, v variant) (any, error) {
+	at := r.Offset()
 	def := v.def
 	params := make([]any, len(def.Params))
 	for i, p := range def.Params {
@@ -71,6 +72,12 @@ func (in *Dialect) readVariant(r *bytecode.EntryReader, v variant) (any, error) 
 		return -1
 	}
 	for _, fl := range v.enc.Fields {
+		if fl.Custom != "" {
+			if err := in.readCustom(r, def, fl, params, index); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		if fl.Packed != nil {
 			fieldAt := r.Offset()
 			x, err := r.VarInt()
@@ -105,6 +112,9 @@ func (in *Dialect) readVariant(r *bytecode.EntryReader, v variant) (any, error) 
 		if err != nil {
 			return nil, err
 		}
+	}
+	if err := in.verifyRead(r, at, def, params); err != nil {
+		return nil, err
 	}
 	return in.get(r.Context(), def, params), nil
 }
@@ -326,6 +336,9 @@ func (in *Dialect) write(w *bytecode.EntryWriter, x any) (bool, error) {
 		return false, nil
 	}
 	def := v.def
+	if err := in.verify(def, v.params); err != nil {
+		return false, fmt.Errorf("%s: %w", def.Name, err)
+	}
 	dialectOnly := defs.Availability{Since: dialectAxis(def.Since), Until: dialectAxis(def.Until)}
 	if !in.available(w.Target, dialectOnly) {
 		// The definition exists only in some versions of the dialect.
@@ -366,6 +379,10 @@ func (in *Dialect) write(w *bytecode.EntryWriter, x any) (bool, error) {
 
 func (in *Dialect) writeField(w *bytecode.EntryWriter, v *value, fl *defs.Field) {
 	def := v.def
+	if fl.Custom != "" {
+		in.writeCustom(w, v, fl)
+		return
+	}
 	if fl.Packed != nil {
 		var packed uint64
 		for i, pp := range fl.Packed {

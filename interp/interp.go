@@ -25,6 +25,7 @@ import (
 	"github.com/dialectgen/dialectgen/gen"
 	"github.com/dialectgen/dialectgen/runtime/asmformat"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/hooks"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -43,6 +44,9 @@ type Dialect struct {
 	hasText map[*defs.Def]bool
 	// ver is the version table of a dialect that versions itself.
 	ver *bytecode.Versioning
+	// hooks is the hand-written Go of the compiled package, when one
+	// linked in registered it.
+	hooks *hooks.Table
 }
 
 type variant struct {
@@ -71,11 +75,12 @@ func Load(path string) (*Dialect, error) {
 // hand-written Go, or uses what the interpreter does not run, is refused
 // with a defs.ErrorList naming each at file:line:col.
 func New(d *defs.Dialect) (*Dialect, error) {
-	if errs := unsupported(d); len(errs) > 0 {
+	table := hooks.Lookup(d.Name)
+	if errs := unsupported(d, table); len(errs) > 0 {
 		return nil, errs
 	}
 	in := &Dialect{d: d, byName: map[string]*defs.Def{}, attrs: map[uint64][]variant{},
-		types: map[uint64][]variant{}, when: map[*defs.Encoding]ast.Expr{}, hasText: map[*defs.Def]bool{}}
+		types: map[uint64][]variant{}, when: map[*defs.Encoding]ast.Expr{}, hasText: map[*defs.Def]bool{}, hooks: table}
 	in.buildAsmForms()
 	if v := d.Versions; v != nil && v.Dialect != nil {
 		in.buildVersioning()
@@ -101,7 +106,7 @@ func New(d *defs.Dialect) (*Dialect, error) {
 		text, natives := gen.OpTable(d)
 		props := make([]bytecode.NativeProp, len(natives))
 		for i, forms := range natives {
-			props[i] = nativeProp(forms)
+			props[i] = in.nativeProp(forms)
 		}
 		in.table = bytecode.NewOpTable(d.Name, text, props...)
 	}
@@ -109,9 +114,10 @@ func New(d *defs.Dialect) (*Dialect, error) {
 }
 
 // unsupported lists what the interpreter cannot run: the hand-written
-// hooks the generated code would call, and features it leaves to
+// hooks the generated code would call that the compiled package's table
+// (nil: none linked in) does not provide, and features it leaves to
 // generated code.
-func unsupported(d *defs.Dialect) defs.ErrorList {
+func unsupported(d *defs.Dialect, table *hooks.Table) defs.ErrorList {
 	var errs defs.ErrorList
 	if d.Format != "mlir" && d.Format != "" {
 		return defs.ErrorList{{Pos: d.Pos, Msg: fmt.Sprintf("dialect %s: format %s is not interpreted (only MLIR dialects are); compile it", d.Name, d.Format)}}
@@ -120,20 +126,26 @@ func unsupported(d *defs.Dialect) defs.ErrorList {
 	// field): one error each key.
 	var names []string
 	hooks := gen.Hooks(d)
+	var why string
 	for i, h := range hooks {
-		names = append(names, h.Name)
-		if i+1 < len(hooks) && hooks[i+1].Pos == h.Pos && hooks[i+1].What == h.What {
+		ok, reason := bridged(table, d, h.What, h.Name)
+		if !ok {
+			names = append(names, h.Name)
+			why = reason
+		}
+		if i+1 < len(hooks) && hooks[i+1].Pos == h.Pos && hooks[i+1].What == h.What || len(names) == 0 {
 			continue
 		}
-		errs = append(errs, &defs.Error{Pos: h.Pos, Msg: fmt.Sprintf("dialect %s: %s names hand-written Go (%s), which definitions loaded at run time cannot call; compile the dialect (dialectgen -cli) instead", d.Name, h.What, strings.Join(names, ", "))})
+		errs = append(errs, &defs.Error{Pos: h.Pos, Msg: fmt.Sprintf("dialect %s: %s names hand-written Go (%s), which definitions loaded at run time cannot call: %s; compile the dialect (dialectgen -cli) instead", d.Name, h.What, strings.Join(names, ", "), why)})
 		names = nil
 	}
-	for _, def := range append(append([]*defs.Def{}, d.Attributes...), d.Types...) {
-		if h := def.AsmHooks; h != nil {
-			errs = append(errs, &defs.Error{Pos: h.Pos, Msg: fmt.Sprintf("dialect %s: %s's assembly hooks (%s, %s) are hand-written Go, which definitions loaded at run time cannot call; compile the dialect instead", d.Name, def.Name, h.Parse, h.Print)})
+	for _, def := range allDefs(d) {
+		if h := def.AsmHooks; h != nil && (table == nil || table.Defs[def.Name] == nil || table.Defs[def.Name].ParseAsm == nil) {
+			_, why := bridged(table, d, "asm_hooks", "")
+			errs = append(errs, &defs.Error{Pos: h.Pos, Msg: fmt.Sprintf("dialect %s: %s's assembly hooks (%s, %s) are hand-written Go, which definitions loaded at run time cannot call: %s; compile the dialect instead", d.Name, def.Name, h.Parse, h.Print, why)})
 		}
 	}
-	errs = append(errs, textHooks(d)...)
+	errs = append(errs, textHooks(d, table)...)
 	for _, o := range d.Ops {
 		for _, a := range o.Attributes {
 			for _, p := range a.Property {
@@ -153,10 +165,14 @@ func unsupported(d *defs.Dialect) defs.ErrorList {
 var interpretedForms = map[string]bool{"int": true, "unit": true, "bool": true, "optional_int": true, "struct": true}
 
 // nativeProp is the builtin form of a native property, as the generated
-// op table names it (gen.OpTable lists the forms; hooks are refused).
-func nativeProp(forms []*defs.NativeProperty) bytecode.NativeProp {
+// op table names it (gen.OpTable lists the forms; unsupported refused
+// hooks the table lacks).
+func (in *Dialect) nativeProp(forms []*defs.NativeProperty) bytecode.NativeProp {
 	one := func(p *defs.NativeProperty) bytecode.NativeProp {
 		switch p.Form {
+		case "hook":
+			h := in.hooks.Props[p.Hook]
+			return builtin.HookProp(h.Attr, h.Value, p.Max, p.Default, p.HasDefault)
 		case "int":
 			return builtin.IntProp(uint32(p.Bits), p.Max, p.Default, p.HasDefault)
 		case "unit":

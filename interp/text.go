@@ -9,6 +9,7 @@ import (
 	"github.com/dialectgen/dialectgen/defs"
 	"github.com/dialectgen/dialectgen/runtime/asmformat"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/hooks"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -28,13 +29,15 @@ var (
 type asmForm struct {
 	mnemonic     string
 	format       *defs.AsmFormat
+	hooks        *hooks.Def // assembly hooks: the text form is C++'s
 	since, until int
 	defaults     map[string]string
 	absent       map[string]bool
 }
 
-// asmForms lists the text forms of def that asmformat describes.
-func asmForms(def *defs.Def) []asmForm {
+// asmForms lists the text forms of def that asmformat describes, with the
+// assembly hooks of table (nil: none linked in).
+func asmForms(def *defs.Def, table *hooks.Table) []asmForm {
 	if def.Mnemonic == "" {
 		return nil
 	}
@@ -47,6 +50,8 @@ func asmForms(def *defs.Def) []asmForm {
 	var out []asmForm
 	add := func(mnem string, f *defs.AsmFormat, custom bool, since, until int) {
 		switch {
+		case custom && def.AsmHooks != nil && table != nil && table.Defs[def.Name] != nil && table.Defs[def.Name].ParseAsm != nil:
+			out = append(out, asmForm{mnemonic: mnem, hooks: table.Defs[def.Name], since: since, until: until})
 		case custom, !kinds:
 		case f != nil:
 			out = append(out, asmForm{mnemonic: mnem, format: f, since: since, until: until})
@@ -104,28 +109,38 @@ func textKind(t *defs.TypeRef) (asmformat.Kind, bool) {
 	return 0, false
 }
 
-// textHooks lists what text forms need from hand-written Go: custom
-// directives and name tables.
-func textHooks(d *defs.Dialect) defs.ErrorList {
+// textHooks lists what text forms need from hand-written Go that table
+// (nil: none linked in) does not provide: custom directives and name
+// tables.
+func textHooks(d *defs.Dialect, table *hooks.Table) defs.ErrorList {
 	var errs defs.ErrorList
-	for _, def := range append(append([]*defs.Def{}, d.Attributes...), d.Types...) {
-		if len(asmForms(def)) == 0 {
-			continue
-		}
-		for _, f := range asmForms(def) {
+	for _, def := range allDefs(d) {
+		for _, f := range asmForms(def, table) {
 			if f.format == nil {
 				continue
 			}
 			f.format.Walk(func(e *defs.FormatElem) {
-				if e.Kind == defs.FmtCustom {
-					errs = append(errs, &defs.Error{Pos: e.Pos, Msg: fmt.Sprintf("dialect %s: %s's text form uses custom<%s>, hand-written Go (print%s, parse%s), which definitions loaded at run time cannot call; compile the dialect instead", d.Name, def.Name, e.Value, e.Value, e.Value)})
+				if e.Kind != defs.FmtCustom {
+					return
 				}
+				if table != nil {
+					if _, ok := table.Customs[e.Value]; ok {
+						return
+					}
+				}
+				_, why := bridged(table, d, "custom<>", "")
+				errs = append(errs, &defs.Error{Pos: e.Pos, Msg: fmt.Sprintf("dialect %s: %s's text form uses custom<%s>, hand-written Go (print%s, parse%s), which definitions loaded at run time cannot call: %s; compile the dialect instead", d.Name, def.Name, e.Value, e.Value, e.Value, why)})
 			})
 		}
+		if len(asmForms(def, table)) == 0 {
+			continue
+		}
 		for _, p := range def.Params {
-			if p.TextNames != "" {
-				errs = append(errs, &defs.Error{Pos: p.Pos, Msg: fmt.Sprintf("dialect %s: %s.%s prints by the hand-written table %sSyntax, which definitions loaded at run time cannot use; compile the dialect instead", d.Name, def.Name, p.Name, p.TextNames)})
+			if p.TextNames == "" || table != nil && table.Syntax[p.TextNames] != nil {
+				continue
 			}
+			_, why := bridged(table, d, "text_names", "")
+			errs = append(errs, &defs.Error{Pos: p.Pos, Msg: fmt.Sprintf("dialect %s: %s.%s prints by the hand-written table %sSyntax, which definitions loaded at run time cannot use: %s; compile the dialect instead", d.Name, def.Name, p.Name, p.TextNames, why)})
 		}
 	}
 	return errs
@@ -147,11 +162,23 @@ func (in *Dialect) buildAsmForms() {
 		syntax[e] = s
 		return s
 	}
-	for _, def := range append(append([]*defs.Def{}, in.d.Attributes...), in.d.Types...) {
-		forms := asmForms(def)
+	if in.hooks != nil {
+		in.asm.Customs = in.hooks.Customs
+	}
+	for _, def := range allDefs(in.d) {
+		forms := asmForms(def, in.hooks)
 		in.hasText[def] = len(forms) > 0
 		for _, form := range forms {
 			ad := &asmformat.Def{Name: def.Name, Mnemonic: form.mnemonic, Since: form.since, Until: form.until}
+			if form.hooks != nil {
+				in.asmHooks(ad, def, form.hooks)
+				if def.IsType {
+					in.asm.Types = append(in.asm.Types, ad)
+				} else {
+					in.asm.Attrs = append(in.asm.Attrs, ad)
+				}
+				continue
+			}
 			if form.format != nil {
 				ad.Format = form.format.Text
 			}
@@ -159,6 +186,9 @@ func (in *Dialect) buildAsmForms() {
 				k, _ := textKind(p.Type)
 				ap := asmformat.Param{Name: p.Name, Kind: k, Quoted: p.TextQuoted, Optional: p.Optional,
 					Default: p.TextDefault, Self: p.Self, Absent: form.absent[p.Name]}
+				if p.TextNames != "" {
+					ap.Kind, ap.Enum = asmformat.Enum, in.hooks.Syntax[p.TextNames]
+				}
 				t := p.Type
 				if k == asmformat.List {
 					ap.Elem, _ = textKind(t.Elem)
@@ -202,6 +232,26 @@ func (in *Dialect) buildAsmForms() {
 			} else {
 				in.asm.Attrs = append(in.asm.Attrs, ad)
 			}
+		}
+	}
+}
+
+// asmHooks makes ad read and print through the compiled assembly hooks.
+func (in *Dialect) asmHooks(ad *asmformat.Def, def *defs.Def, h *hooks.Def) {
+	ad.Parse = func(p *asmformat.Parser) any {
+		x := h.ParseAsm(p)
+		if x == nil {
+			return nil
+		}
+		v, err := in.fromCompiledValue(p.Context(), def, x)
+		if err != nil {
+			return nil
+		}
+		return v
+	}
+	ad.Print = func(pr *asmformat.Printer, x any) {
+		if v := valueOf(x); v != nil {
+			h.PrintAsm(pr, in.compiled(v))
 		}
 	}
 }
@@ -289,27 +339,51 @@ func (in *Dialect) AsmForms() *asmformat.Dialect { return in.asm }
 // ParseAttribute reads the text form of an attribute stored as text; nil
 // and no error for text the dialect does not model.
 func (in *Dialect) ParseAttribute(ctx *ir.Context, text string, release int) (ir.Attribute, error) {
+	if x, ok, err := in.parseText(ctx, in.d.Attributes, text, release); ok {
+		a, _ := x.(ir.Attribute)
+		return a, err
+	}
 	return in.asm.ParseAttribute(ctx, text, release)
 }
 
 // ParseType reads the text form of a type stored as text.
 func (in *Dialect) ParseType(ctx *ir.Context, text string, release int) (ir.Type, error) {
+	if x, ok, err := in.parseText(ctx, in.d.Types, text, release); ok {
+		t, _ := x.(ir.Type)
+		return t, err
+	}
 	return in.asm.ParseType(ctx, text, release)
 }
 
 // PrintAttribute prints an attribute's text form, where it has one.
-func (in *Dialect) PrintAttribute(a ir.Attribute) (string, bool) { return in.asm.PrintAttribute(a) }
+func (in *Dialect) PrintAttribute(a ir.Attribute) (string, bool) {
+	if s, ok := in.printText(a); ok {
+		return s, true
+	}
+	return in.asm.PrintAttribute(a)
+}
 
 // PrintType prints a type's text form, where it has one.
-func (in *Dialect) PrintType(t ir.Type) (string, bool) { return in.asm.PrintType(t) }
+func (in *Dialect) PrintType(t ir.Type) (string, bool) {
+	if s, ok := in.printText(t); ok {
+		return s, true
+	}
+	return in.asm.PrintType(t)
+}
 
 // PrintAttributeFor prints an attribute in a release's syntax (0: the
 // newest).
 func (in *Dialect) PrintAttributeFor(a ir.Attribute, release int) (string, bool) {
+	if s, ok := in.printText(a); ok {
+		return s, true
+	}
 	return in.asm.PrintAttributeFor(a, release)
 }
 
 // PrintTypeFor prints a type in a release's syntax.
 func (in *Dialect) PrintTypeFor(t ir.Type, release int) (string, bool) {
+	if s, ok := in.printText(t); ok {
+		return s, true
+	}
 	return in.asm.PrintTypeFor(t, release)
 }

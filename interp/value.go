@@ -56,6 +56,9 @@ type Attr struct {
 func (a *Attr) Dialect() string { return a.in.d.Name }
 func (a *Attr) Kind() string    { return a.def.Name }
 func (a *Attr) String() string {
+	if s, ok := a.in.hookString(&a.value); ok {
+		return s
+	}
 	if s, ok := a.in.asm.PrintAttribute(a); ok && a.in.hasText[a.def] {
 		return s
 	}
@@ -77,6 +80,9 @@ type Type struct {
 func (t *Type) Dialect() string { return t.in.d.Name }
 func (t *Type) Kind() string    { return t.def.Name }
 func (t *Type) String() string {
+	if s, ok := t.in.hookString(&t.value); ok {
+		return s
+	}
 	if s, ok := t.in.asm.PrintType(t); ok && t.in.hasText[t.def] {
 		return s
 	}
@@ -241,6 +247,13 @@ func appendKey(k *ir.Key, t *defs.TypeRef, x any) {
 		for _, e := range l {
 			appendKey(k, t.Elem, e)
 		}
+	case defs.RefGo:
+		// A go: value keys itself, as the generated constructor has it do.
+		if g, ok := x.(interface{ AppendKey(*ir.Key) }); ok {
+			g.AppendKey(k)
+			return
+		}
+		panic(fmt.Sprintf("interp: %s value %T has no AppendKey", t.Text, x))
 	default:
 		panic("interp: no key for " + t.Text) // unsupported refused it
 	}

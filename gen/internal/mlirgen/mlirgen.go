@@ -51,6 +51,9 @@ func Files(m *model.Dialect) map[string]func(*jen.File) {
 	if g.hasReleaseRules() {
 		files["release"] = g.genRelease
 	}
+	if g.hasHookTable() {
+		files["hooktable"] = g.genHookTable
+	}
 	return files
 }
 

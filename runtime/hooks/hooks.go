@@ -1,0 +1,108 @@
+// Package hooks lets a dialect definition loaded at run time (package
+// interp) call the hand-written Go of the dialect's compiled package when
+// that package is linked into the program. A generated package whose
+// definition names hooks registers a Table in its init; the interpreter
+// looks it up by dialect name and goes through it for each hook.
+//
+// Hooks take and return the compiled Go values of the definitions; the
+// interpreter holds parameters as plain values. The table converts between
+// the two, parameter by parameter, in definition order:
+//
+//	Attribute, Location     ir.Attribute (nil when absent)
+//	Type                    ir.Type
+//	a definition Foo        its compiled value (*Foo; nil when absent)
+//	string, bool            string, bool
+//	int64, int32            int64
+//	uint64, uint32, enums   uint64
+//	APInt, APFloat          ir.APInt
+//	bytes                   []byte
+//	Resource                ir.ResourceHandle
+//	go: types               the Go value itself
+//	[T], structs            []any (a struct's params in order)
+//
+// A reference to a definition of the same dialect is the compiled value:
+// the interpreter converts its own values with Def.Value before a call and
+// back with Def.Params after it.
+package hooks
+
+import (
+	"sync"
+
+	"github.com/dialectgen/dialectgen/runtime/asmformat"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
+
+// Table is the hand-written Go of one compiled dialect, reachable by the
+// names its definition uses.
+type Table struct {
+	Dialect string
+	// Defs converts every attribute and type definition's values, by
+	// definition name, and carries the hooks that take them.
+	Defs map[string]*Def
+	// Fields are the custom fields, by their custom: name.
+	Fields map[string]*Field
+	// Props are the conversions of native properties of the hook form,
+	// by the hook's name.
+	Props map[string]*Prop
+	// Syntax are the name tables text forms print enums by (text_names).
+	Syntax map[string]*asmformat.EnumSyntax
+	// Customs are the custom directives of text forms (custom<Name>).
+	Customs map[string]asmformat.Custom
+}
+
+// Def is one definition's conversions and the hooks that take its value.
+type Def struct {
+	// Value builds the compiled value of these parameters. It is not
+	// uniqued (its ID is 0): it is for hooks to read, not to keep.
+	Value func(params []any) any
+	// Params are a compiled value's parameters; false when x is not a
+	// value of the definition.
+	Params func(x any) ([]any, bool)
+	// Verify runs the definition's verify hook; nil without one.
+	Verify func(params []any) error
+	// ParseAsm and PrintAsm are the assembly hooks (asm_hooks) of a text
+	// form written in C++; nil without them.
+	ParseAsm func(p *asmformat.Parser) any
+	PrintAsm func(pr *asmformat.Printer, x any)
+	// ParseText and PrintText are the text hooks of a value stored as
+	// text (text: parse, print); nil without them.
+	ParseText func(ctx *ir.Context, text string, release int) (any, error)
+	PrintText func(x any) string
+}
+
+// Field is a custom field's reader and writer. args are the parameters
+// the field's args name, outs those its outputs name.
+type Field struct {
+	Read  func(r *bytecode.EntryReader, args []any) (outs []any, err error)
+	Write func(w *bytecode.EntryWriter, args, outs []any)
+}
+
+// Prop converts a native property's integer to its attribute and back
+// (a property of the hook form).
+type Prop struct {
+	Attr  func(ctx *ir.Context, v uint64) (ir.Attribute, error)
+	Value func(a ir.Attribute) (uint64, error)
+}
+
+var (
+	mu     sync.RWMutex
+	tables = map[string]*Table{}
+)
+
+// Register makes t available under its dialect's name; generated packages
+// call it from init. A second table for the same dialect replaces the
+// first.
+func Register(t *Table) {
+	mu.Lock()
+	defer mu.Unlock()
+	tables[t.Dialect] = t
+}
+
+// Lookup returns the table of a dialect, or nil when no package linked in
+// registered one.
+func Lookup(dialect string) *Table {
+	mu.RLock()
+	defer mu.RUnlock()
+	return tables[dialect]
+}
