@@ -124,6 +124,13 @@ func OpTable(d *defs.Dialect) (text string, natives [][]*defs.NativeProperty) {
 	return "\n" + strings.Join(lines, "\n") + "\n", natives
 }
 
+// ReleaseOps lists the ops (names without the dialect) whose attributes
+// the generated code converts between LLVM releases, by rules derived
+// from the definition or a release_hook.
+func ReleaseOps(d *defs.Dialect) []string {
+	return mlirgen.ReleaseOps(model.New(d, ""))
+}
+
 // Hook is a hand-written function a definition names, which only
 // compiled code can call.
 type Hook struct {

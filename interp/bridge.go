@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dialectgen/dialectgen/defs"
@@ -20,7 +21,9 @@ import (
 func bridged(t *hooks.Table, d *defs.Dialect, what, name string) (bool, string) {
 	switch {
 	case what == "release_hook":
-		return false, "the interpreter does not convert ops between releases"
+		// Ops are not converted between releases (ConvertOp refuses),
+		// so nothing calls it.
+		return true, ""
 	case what == "upgrade", what == "downgrade", strings.HasPrefix(what, "default "):
 		return false, "the interpreter does not run dialect version upgrades"
 	case t == nil:
@@ -66,15 +69,11 @@ func allDefs(d *defs.Dialect) []*defs.Def {
 // dialect's definitions where t names one become compiled values.
 func (in *Dialect) toCompiled(t *defs.TypeRef, x any) any {
 	switch t.Kind {
-	case defs.RefAttr, defs.RefType:
-		if t.Def == nil || x == nil {
-			return x
-		}
-		v := valueOf(x)
-		if v == nil || v.in != in {
-			return x
-		}
-		return in.compiled(v)
+	case defs.RefAttr, defs.RefType, defs.RefLocation:
+		// Hooks see this dialect's values as compiled ones, also where
+		// the parameter takes any attribute (a hook may switch on them).
+		y, _ := in.deepCompiled(x, 0)
+		return y
 	case defs.RefList:
 		l, _ := x.([]any)
 		if l == nil {
@@ -98,24 +97,157 @@ func (in *Dialect) toCompiled(t *defs.TypeRef, x any) any {
 	return x
 }
 
+// deepCompiled is x with this dialect's values in it compiled, also where
+// they sit in another dialect's value (#dlti.dl_spec's entries are a
+// builtin array of dl_entry attributes): that value is rebuilt through its
+// own package's table. changed is false when x has none.
+func (in *Dialect) deepCompiled(x any, depth int) (y any, changed bool) {
+	const maxDepth = 64 // values nest no deeper in practice; past it, as is
+	if depth > maxDepth {
+		return x, false
+	}
+	switch x := x.(type) {
+	case []any:
+		var out []any
+		for i, e := range x {
+			if c, ok := in.deepCompiled(e, depth+1); ok {
+				if out == nil {
+					out = slices.Clone(x)
+				}
+				out[i] = c
+			}
+		}
+		if out == nil {
+			return x, false
+		}
+		return out, true
+	case ir.Attribute, ir.Type:
+		if v := valueOf(x); v != nil {
+			if v.in != in {
+				return x, false
+			}
+			return in.compiled(v), true
+		}
+		n := x.(interface {
+			Dialect() string
+			Kind() string
+			Context() *ir.Context
+		})
+		t := hooks.Lookup(n.Dialect())
+		if t == nil || t.Defs[n.Kind()] == nil || n.Context() == nil {
+			return x, false
+		}
+		h := t.Defs[n.Kind()]
+		params, ok := h.Params(x)
+		if !ok {
+			return x, false
+		}
+		if p, ok := in.deepCompiled(params, depth+1); ok {
+			return h.Value(n.Context(), p.([]any)), true
+		}
+	}
+	return x, false
+}
+
+// deepInterpreted is the inverse of deepCompiled: x with the compiled
+// values of this dialect in it made interpreted, also inside other
+// dialects' values.
+func (in *Dialect) deepInterpreted(ctx *ir.Context, x any, depth int) (y any, changed bool, err error) {
+	const maxDepth = 64
+	if depth > maxDepth {
+		return x, false, nil
+	}
+	switch x := x.(type) {
+	case []any:
+		var out []any
+		for i, e := range x {
+			c, ok, err := in.deepInterpreted(ctx, e, depth+1)
+			if err != nil {
+				return nil, false, err
+			}
+			if ok {
+				if out == nil {
+					out = slices.Clone(x)
+				}
+				out[i] = c
+			}
+		}
+		if out == nil {
+			return x, false, nil
+		}
+		return out, true, nil
+	case ir.Attribute, ir.Type:
+		if valueOf(x) != nil {
+			return x, false, nil
+		}
+		n := x.(interface {
+			Dialect() string
+			Kind() string
+		})
+		if n.Dialect() == in.d.Name {
+			if def := in.byName[n.Kind()]; def != nil && in.hooks != nil {
+				v, err := in.fromCompiledValue(ctx, def, x)
+				return v, err == nil, err
+			}
+			return x, false, nil
+		}
+		t := hooks.Lookup(n.Dialect())
+		if t == nil || t.Defs[n.Kind()] == nil {
+			return x, false, nil
+		}
+		h := t.Defs[n.Kind()]
+		params, ok := h.Params(x)
+		if !ok {
+			return x, false, nil
+		}
+		p, ok, err := in.deepInterpreted(ctx, params, depth+1)
+		if err != nil || !ok {
+			return x, false, err
+		}
+		return h.Value(ctx, p.([]any)), true, nil
+	}
+	return x, false, nil
+}
+
+// interpreted is x with compiled values of this dialect in it made
+// interpreted (what a hook parsed), x when it has none.
+func (in *Dialect) interpreted(ctx *ir.Context, x any) any {
+	if y, ok, err := in.deepInterpreted(ctx, x, 0); ok && err == nil {
+		return y
+	}
+	return x
+}
+
+// ctxOf is the context a value is uniqued in, nil for others.
+func ctxOf(x any) *ir.Context {
+	if c, ok := x.(interface{ Context() *ir.Context }); ok {
+		return c.Context()
+	}
+	return nil
+}
+
 // compiled is the compiled value of v, for a hook to read.
 func (in *Dialect) compiled(v *value) any {
 	params := make([]any, len(v.params))
 	for i, p := range v.def.Params {
 		params[i] = in.toCompiled(p.Type, v.params[i])
 	}
-	return in.hooks.Defs[v.def.Name].Value(params)
+	return in.hooks.Defs[v.def.Name].Value(v.ctx, params)
 }
 
 // fromCompiled converts a parameter a hook returned back to the
 // interpreter's form, making this dialect's values in ctx.
 func (in *Dialect) fromCompiled(ctx *ir.Context, t *defs.TypeRef, x any) (any, error) {
 	switch t.Kind {
-	case defs.RefAttr, defs.RefType:
-		if t.Def == nil || x == nil || valueOf(x) != nil {
+	case defs.RefAttr, defs.RefType, defs.RefLocation:
+		if x == nil || valueOf(x) != nil {
 			return x, nil
 		}
-		return in.fromCompiledValue(ctx, t.Def, x)
+		if t.Def != nil {
+			return in.fromCompiledValue(ctx, t.Def, x)
+		}
+		y, _, err := in.deepInterpreted(ctx, x, 0)
+		return y, err
 	case defs.RefList:
 		l, _ := x.([]any)
 		if l == nil {
@@ -266,4 +398,32 @@ func (in *Dialect) printText(x any) (string, bool) {
 		return "", false
 	}
 	return in.hooks.Defs[v.def.Name].PrintText(in.compiled(v)), true
+}
+
+// own is x as a value of this dialect: an interpreted value, or a
+// compiled one a hook made or handed on (its nested values print through
+// the interpreted dialect registered in their context); nil for others.
+func (in *Dialect) own(x any) *value {
+	if v := valueOf(x); v != nil {
+		if v.in != in {
+			return nil
+		}
+		return v
+	}
+	if in.hooks == nil {
+		return nil
+	}
+	n, ok := x.(interface {
+		Dialect() string
+		Kind() string
+		Context() *ir.Context
+	})
+	if !ok || n.Dialect() != in.d.Name || in.byName[n.Kind()] == nil || n.Context() == nil {
+		return nil
+	}
+	v, err := in.fromCompiledValue(n.Context(), in.byName[n.Kind()], x)
+	if err != nil {
+		return nil
+	}
+	return valueOf(v)
 }

@@ -47,6 +47,8 @@ type Dialect struct {
 	// hooks is the hand-written Go of the compiled package, when one
 	// linked in registered it.
 	hooks *hooks.Table
+	// releaseOps are the ops generated code converts between releases.
+	releaseOps map[string]bool
 }
 
 type variant struct {
@@ -82,6 +84,10 @@ func New(d *defs.Dialect) (*Dialect, error) {
 	in := &Dialect{d: d, byName: map[string]*defs.Def{}, attrs: map[uint64][]variant{},
 		types: map[uint64][]variant{}, when: map[*defs.Encoding]ast.Expr{}, hasText: map[*defs.Def]bool{}, hooks: table}
 	in.buildAsmForms()
+	in.releaseOps = map[string]bool{}
+	for _, op := range gen.ReleaseOps(d) {
+		in.releaseOps[op] = true
+	}
 	if v := d.Versions; v != nil && v.Dialect != nil {
 		in.buildVersioning()
 	}
@@ -171,8 +177,22 @@ func (in *Dialect) nativeProp(forms []*defs.NativeProperty) bytecode.NativeProp 
 	one := func(p *defs.NativeProperty) bytecode.NativeProp {
 		switch p.Form {
 		case "hook":
+			// The hooks take and give the dialect's compiled values.
 			h := in.hooks.Props[p.Hook]
-			return builtin.HookProp(h.Attr, h.Value, p.Max, p.Default, p.HasDefault)
+			toAttr := func(ctx *ir.Context, v uint64) (ir.Attribute, error) {
+				a, err := h.Attr(ctx, v)
+				if err != nil {
+					return nil, err
+				}
+				x, err := in.fromCompiled(ctx, &defs.TypeRef{Kind: defs.RefAttr}, a)
+				a, _ = x.(ir.Attribute)
+				return a, err
+			}
+			fromAttr := func(a ir.Attribute) (uint64, error) {
+				c, _ := in.toCompiled(&defs.TypeRef{Kind: defs.RefAttr}, a).(ir.Attribute)
+				return h.Value(c)
+			}
+			return builtin.HookProp(toAttr, fromAttr, p.Max, p.Default, p.HasDefault)
 		case "int":
 			return builtin.IntProp(uint32(p.Bits), p.Max, p.Default, p.HasDefault)
 		case "unit":

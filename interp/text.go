@@ -217,8 +217,8 @@ func (in *Dialect) buildAsmForms() {
 				return in.get(ctx, def, params)
 			}
 			ad.Values = func(x any) []any {
-				v := valueOf(x)
-				if v == nil || v.in != in || v.def != def {
+				v := in.own(x)
+				if v == nil || v.def != def {
 					return nil
 				}
 				out := make([]any, len(def.Params))
@@ -238,21 +238,17 @@ func (in *Dialect) buildAsmForms() {
 
 // asmHooks makes ad read and print through the compiled assembly hooks.
 func (in *Dialect) asmHooks(ad *asmformat.Def, def *defs.Def, h *hooks.Def) {
-	ad.Parse = func(p *asmformat.Parser) any {
-		x := h.ParseAsm(p)
-		if x == nil {
-			return nil
-		}
-		v, err := in.fromCompiledValue(p.Context(), def, x)
-		if err != nil {
-			return nil
-		}
-		return v
-	}
+	// Parse gives the compiled value, as the compiled dialect would, for
+	// the hook of a value this one is nested in may switch on it; the
+	// value read is made interpreted where it leaves the parser
+	// (ParseAttribute, ParseType) or lands in an interpreted one
+	// (fromText).
+	ad.Parse = h.ParseAsm
 	ad.Print = func(pr *asmformat.Printer, x any) {
 		if v := valueOf(x); v != nil {
-			h.PrintAsm(pr, in.compiled(v))
+			x = in.compiled(v)
 		}
+		h.PrintAsm(pr, x)
 	}
 }
 
@@ -292,12 +288,13 @@ func (in *Dialect) fromText(t *defs.TypeRef, v any) (any, bool) {
 		if v == nil {
 			return nil, true
 		}
-		x, good := v.(ir.Type)
+		x, good := in.interpreted(ctxOf(v), v).(ir.Type)
 		return x, good && (t.Def == nil || in.is(x, t.Def))
 	case defs.RefAttr, defs.RefLocation:
 		if v == nil {
 			return nil, true
 		}
+		v = in.interpreted(ctxOf(v), v)
 		x, good := v.(ir.Attribute)
 		if t.Kind == defs.RefLocation {
 			_, good = v.(ir.Location)
@@ -343,7 +340,12 @@ func (in *Dialect) ParseAttribute(ctx *ir.Context, text string, release int) (ir
 		a, _ := x.(ir.Attribute)
 		return a, err
 	}
-	return in.asm.ParseAttribute(ctx, text, release)
+	a, err := in.asm.ParseAttribute(ctx, text, release)
+	if a == nil || err != nil {
+		return a, err
+	}
+	a, _ = in.interpreted(ctx, a).(ir.Attribute)
+	return a, nil
 }
 
 // ParseType reads the text form of a type stored as text.
@@ -352,7 +354,12 @@ func (in *Dialect) ParseType(ctx *ir.Context, text string, release int) (ir.Type
 		t, _ := x.(ir.Type)
 		return t, err
 	}
-	return in.asm.ParseType(ctx, text, release)
+	t, err := in.asm.ParseType(ctx, text, release)
+	if t == nil || err != nil {
+		return t, err
+	}
+	t, _ = in.interpreted(ctx, t).(ir.Type)
+	return t, nil
 }
 
 // PrintAttribute prints an attribute's text form, where it has one.

@@ -26,6 +26,7 @@ import (
 // hold.
 type value struct {
 	in     *Dialect
+	ctx    *ir.Context // where it is uniqued, for the compiled values of hooks
 	def    *defs.Def
 	params []any
 }
@@ -179,7 +180,7 @@ func (in *Dialect) get(ctx *ir.Context, def *defs.Def, params []any) any {
 			params[i] = slices.Clone(x)
 		}
 	}
-	v := value{in: in, def: def, params: params}
+	v := value{in: in, ctx: ctx, def: def, params: params}
 	var a ir.Attribute
 	var t ir.Type
 	switch {

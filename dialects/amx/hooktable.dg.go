@@ -12,11 +12,11 @@ import (
 func init() {
 	hooks.Register(&hooks.Table{Dialect: "amx", Defs: map[string]*hooks.Def{
 		"TileType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &TileType{shape: hooks.List(p[0], func(e0 any) int64 {
+				return GetTileType(ctx, hooks.List(p[0], func(e0 any) int64 {
 					return hooks.Int[int64](e0)
-				}), elementType: hooks.As[ir.Type](p[1])}
+				}), hooks.As[ir.Type](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TileType)

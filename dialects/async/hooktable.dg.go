@@ -12,8 +12,8 @@ import (
 func init() {
 	hooks.Register(&hooks.Table{Dialect: "async", Defs: map[string]*hooks.Def{
 		"CoroHandleType": {
-			Value: func(p []any) any {
-				return &CoroHandleType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetCoroHandleType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*CoroHandleType)
@@ -21,8 +21,8 @@ func init() {
 			},
 		},
 		"CoroIdType": {
-			Value: func(p []any) any {
-				return &CoroIdType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetCoroIdType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*CoroIdType)
@@ -30,8 +30,8 @@ func init() {
 			},
 		},
 		"CoroStateType": {
-			Value: func(p []any) any {
-				return &CoroStateType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetCoroStateType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*CoroStateType)
@@ -39,8 +39,8 @@ func init() {
 			},
 		},
 		"GroupType": {
-			Value: func(p []any) any {
-				return &GroupType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetGroupType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*GroupType)
@@ -48,8 +48,8 @@ func init() {
 			},
 		},
 		"TokenType": {
-			Value: func(p []any) any {
-				return &TokenType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetTokenType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*TokenType)
@@ -57,9 +57,9 @@ func init() {
 			},
 		},
 		"ValueType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ValueType{valueType: hooks.As[ir.Type](p[0])}
+				return GetValueType(ctx, hooks.As[ir.Type](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ValueType)

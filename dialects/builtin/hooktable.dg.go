@@ -14,11 +14,11 @@ import (
 func init() {
 	hooks.Register(&hooks.Table{Dialect: "builtin", Defs: map[string]*hooks.Def{
 		"ArrayAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ArrayAttr{value: hooks.List(p[0], func(e0 any) ir.Attribute {
+				return GetArrayAttr(ctx, hooks.List(p[0], func(e0 any) ir.Attribute {
 					return hooks.As[ir.Attribute](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ArrayAttr)
@@ -31,13 +31,13 @@ func init() {
 			},
 		},
 		"DictionaryAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &DictionaryAttr{value: hooks.List(p[0], func(e0 any) NamedAttribute {
+				return GetDictionaryAttr(ctx, hooks.List(p[0], func(e0 any) NamedAttribute {
 					return func(s1 []any) NamedAttribute {
 						return NamedAttribute{Name: hooks.As[*StringAttr](s1[0]), Value: hooks.As[ir.Attribute](s1[1])}
 					}(hooks.Fields(e0, 2))
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DictionaryAttr)
@@ -50,9 +50,9 @@ func init() {
 			},
 		},
 		"StringAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &StringAttr{value: hooks.As[string](p[0]), type_: hooks.As[ir.Type](p[1])}
+				return GetStringAttr(ctx, hooks.As[string](p[0]), hooks.As[ir.Type](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*StringAttr)
@@ -63,11 +63,11 @@ func init() {
 			},
 		},
 		"SymbolRefAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &SymbolRefAttr{rootReference: hooks.As[*StringAttr](p[0]), nestedReferences: hooks.List(p[1], func(e0 any) *SymbolRefAttr {
+				return GetSymbolRefAttr(ctx, hooks.As[*StringAttr](p[0]), hooks.List(p[1], func(e0 any) *SymbolRefAttr {
 					return hooks.As[*SymbolRefAttr](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*SymbolRefAttr)
@@ -80,9 +80,9 @@ func init() {
 			},
 		},
 		"TypeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &TypeAttr{value: hooks.As[ir.Type](p[0])}
+				return GetTypeAttr(ctx, hooks.As[ir.Type](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TypeAttr)
@@ -93,8 +93,8 @@ func init() {
 			},
 		},
 		"UnitAttr": {
-			Value: func(p []any) any {
-				return &UnitAttr{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetUnitAttr(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*UnitAttr)
@@ -102,9 +102,9 @@ func init() {
 			},
 		},
 		"IntegerAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &IntegerAttr{type_: hooks.As[ir.Type](p[0]), value: hooks.As[ir.APInt](p[1])}
+				return GetIntegerAttr(ctx, hooks.As[ir.Type](p[0]), hooks.As[ir.APInt](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*IntegerAttr)
@@ -115,9 +115,9 @@ func init() {
 			},
 		},
 		"FloatAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &FloatAttr{type_: hooks.As[ir.Type](p[0]), value: hooks.As[ir.APInt](p[1])}
+				return GetFloatAttr(ctx, hooks.As[ir.Type](p[0]), hooks.As[ir.APInt](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*FloatAttr)
@@ -128,9 +128,9 @@ func init() {
 			},
 		},
 		"CallSiteLoc": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &CallSiteLoc{callee: hooks.As[ir.Location](p[0]), caller: hooks.As[ir.Location](p[1])}
+				return GetCallSiteLoc(ctx, hooks.As[ir.Location](p[0]), hooks.As[ir.Location](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*CallSiteLoc)
@@ -141,9 +141,9 @@ func init() {
 			},
 		},
 		"FileLineColRange": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 6)
-				return &FileLineColRange{filename: hooks.As[*StringAttr](p[0]), startLine: hooks.Uint[uint32](p[1]), startCol: hooks.Uint[uint32](p[2]), endLine: hooks.Uint[uint32](p[3]), endCol: hooks.Uint[uint32](p[4]), form: hooks.Uint[uint32](p[5])}
+				return GetFileLineColRange(ctx, hooks.As[*StringAttr](p[0]), hooks.Uint[uint32](p[1]), hooks.Uint[uint32](p[2]), hooks.Uint[uint32](p[3]), hooks.Uint[uint32](p[4]), hooks.Uint[uint32](p[5]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*FileLineColRange)
@@ -154,11 +154,11 @@ func init() {
 			},
 		},
 		"FusedLoc": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &FusedLoc{locations: hooks.List(p[0], func(e0 any) ir.Location {
+				return GetFusedLoc(ctx, hooks.List(p[0], func(e0 any) ir.Location {
 					return hooks.As[ir.Location](e0)
-				}), metadata: hooks.As[ir.Attribute](p[1])}
+				}), hooks.As[ir.Attribute](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*FusedLoc)
@@ -171,9 +171,9 @@ func init() {
 			},
 		},
 		"NameLoc": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &NameLoc{name: hooks.As[*StringAttr](p[0]), childLoc: hooks.As[ir.Location](p[1])}
+				return GetNameLoc(ctx, hooks.As[*StringAttr](p[0]), hooks.As[ir.Location](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*NameLoc)
@@ -184,8 +184,8 @@ func init() {
 			},
 		},
 		"UnknownLoc": {
-			Value: func(p []any) any {
-				return &UnknownLoc{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetUnknownLoc(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*UnknownLoc)
@@ -193,9 +193,9 @@ func init() {
 			},
 		},
 		"DenseResourceElementsAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &DenseResourceElementsAttr{type_: hooks.As[ir.Type](p[0]), rawHandle: hooks.As[ir.ResourceHandle](p[1])}
+				return GetDenseResourceElementsAttr(ctx, hooks.As[ir.Type](p[0]), hooks.As[ir.ResourceHandle](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DenseResourceElementsAttr)
@@ -206,9 +206,9 @@ func init() {
 			},
 		},
 		"DenseArrayAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &DenseArrayAttr{elementType: hooks.As[ir.Type](p[0]), size: hooks.Int[int64](p[1]), rawData: hooks.As[[]byte](p[2])}
+				return GetDenseArrayAttr(ctx, hooks.As[ir.Type](p[0]), hooks.Int[int64](p[1]), hooks.As[[]byte](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DenseArrayAttr)
@@ -223,9 +223,9 @@ func init() {
 			},
 		},
 		"DenseIntOrFPElementsAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &DenseIntOrFPElementsAttr{type_: hooks.As[ir.Type](p[0]), rawData: hooks.As[[]byte](p[1])}
+				return GetDenseIntOrFPElementsAttr(ctx, hooks.As[ir.Type](p[0]), hooks.As[[]byte](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DenseIntOrFPElementsAttr)
@@ -236,11 +236,11 @@ func init() {
 			},
 		},
 		"DenseStringElementsAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &DenseStringElementsAttr{type_: hooks.As[ir.Type](p[0]), isSplat: hooks.As[bool](p[1]), value: hooks.List(p[2], func(e0 any) string {
+				return GetDenseStringElementsAttr(ctx, hooks.As[ir.Type](p[0]), hooks.As[bool](p[1]), hooks.List(p[2], func(e0 any) string {
 					return hooks.As[string](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DenseStringElementsAttr)
@@ -253,9 +253,9 @@ func init() {
 			},
 		},
 		"SparseElementsAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &SparseElementsAttr{type_: hooks.As[ir.Type](p[0]), indices: hooks.As[ir.Attribute](p[1]), values: hooks.As[ir.Attribute](p[2])}
+				return GetSparseElementsAttr(ctx, hooks.As[ir.Type](p[0]), hooks.As[ir.Attribute](p[1]), hooks.As[ir.Attribute](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*SparseElementsAttr)
@@ -266,9 +266,9 @@ func init() {
 			},
 		},
 		"DistinctAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &DistinctAttr{referencedAttr: hooks.As[ir.Attribute](p[0])}
+				return NewDistinctAttr(ctx, hooks.As[ir.Attribute](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DistinctAttr)
@@ -279,9 +279,9 @@ func init() {
 			},
 		},
 		"AffineMapAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &AffineMapAttr{value: hooks.As[affine.Map](p[0])}
+				return GetAffineMapAttr(ctx, hooks.As[affine.Map](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*AffineMapAttr)
@@ -303,9 +303,9 @@ func init() {
 			},
 		},
 		"IntegerSetAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &IntegerSetAttr{value: hooks.As[affine.IntegerSet](p[0])}
+				return GetIntegerSetAttr(ctx, hooks.As[affine.IntegerSet](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*IntegerSetAttr)
@@ -327,11 +327,11 @@ func init() {
 			},
 		},
 		"StridedLayoutAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &StridedLayoutAttr{offset: hooks.Int[int64](p[0]), strides: hooks.List(p[1], func(e0 any) int64 {
+				return GetStridedLayoutAttr(ctx, hooks.Int[int64](p[0]), hooks.List(p[1], func(e0 any) int64 {
 					return hooks.Int[int64](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*StridedLayoutAttr)
@@ -355,9 +355,9 @@ func init() {
 			},
 		},
 		"IntegerType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &IntegerType{width: hooks.Uint[uint32](p[0]), signedness: hooks.Uint[Signedness](p[1])}
+				return GetIntegerType(ctx, hooks.Uint[uint32](p[0]), hooks.Uint[Signedness](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*IntegerType)
@@ -368,8 +368,8 @@ func init() {
 			},
 		},
 		"IndexType": {
-			Value: func(p []any) any {
-				return &IndexType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetIndexType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*IndexType)
@@ -377,13 +377,13 @@ func init() {
 			},
 		},
 		"FunctionType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &FunctionType{inputs: hooks.List(p[0], func(e0 any) ir.Type {
+				return GetFunctionType(ctx, hooks.List(p[0], func(e0 any) ir.Type {
 					return hooks.As[ir.Type](e0)
-				}), results: hooks.List(p[1], func(e0 any) ir.Type {
+				}), hooks.List(p[1], func(e0 any) ir.Type {
 					return hooks.As[ir.Type](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*FunctionType)
@@ -398,8 +398,8 @@ func init() {
 			},
 		},
 		"BFloat16Type": {
-			Value: func(p []any) any {
-				return &BFloat16Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetBFloat16Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*BFloat16Type)
@@ -407,8 +407,8 @@ func init() {
 			},
 		},
 		"Float16Type": {
-			Value: func(p []any) any {
-				return &Float16Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloat16Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*Float16Type)
@@ -416,8 +416,8 @@ func init() {
 			},
 		},
 		"Float32Type": {
-			Value: func(p []any) any {
-				return &Float32Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloat32Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*Float32Type)
@@ -425,8 +425,8 @@ func init() {
 			},
 		},
 		"Float64Type": {
-			Value: func(p []any) any {
-				return &Float64Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloat64Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*Float64Type)
@@ -434,8 +434,8 @@ func init() {
 			},
 		},
 		"Float80Type": {
-			Value: func(p []any) any {
-				return &Float80Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloat80Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*Float80Type)
@@ -443,8 +443,8 @@ func init() {
 			},
 		},
 		"Float128Type": {
-			Value: func(p []any) any {
-				return &Float128Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloat128Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*Float128Type)
@@ -452,9 +452,9 @@ func init() {
 			},
 		},
 		"ComplexType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ComplexType{elementType: hooks.As[ir.Type](p[0])}
+				return GetComplexType(ctx, hooks.As[ir.Type](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ComplexType)
@@ -465,11 +465,11 @@ func init() {
 			},
 		},
 		"MemRefType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 4)
-				return &MemRefType{shape: hooks.List(p[0], func(e0 any) int64 {
+				return GetMemRefType(ctx, hooks.List(p[0], func(e0 any) int64 {
 					return hooks.Int[int64](e0)
-				}), elementType: hooks.As[ir.Type](p[1]), layout: hooks.As[ir.Attribute](p[2]), memorySpace: hooks.As[ir.Attribute](p[3])}
+				}), hooks.As[ir.Type](p[1]), hooks.As[ir.Attribute](p[2]), hooks.As[ir.Attribute](p[3]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*MemRefType)
@@ -482,8 +482,8 @@ func init() {
 			},
 		},
 		"NoneType": {
-			Value: func(p []any) any {
-				return &NoneType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetNoneType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*NoneType)
@@ -491,11 +491,11 @@ func init() {
 			},
 		},
 		"RankedTensorType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &RankedTensorType{shape: hooks.List(p[0], func(e0 any) int64 {
+				return GetRankedTensorType(ctx, hooks.List(p[0], func(e0 any) int64 {
 					return hooks.Int[int64](e0)
-				}), elementType: hooks.As[ir.Type](p[1]), encoding: hooks.As[ir.Attribute](p[2])}
+				}), hooks.As[ir.Type](p[1]), hooks.As[ir.Attribute](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*RankedTensorType)
@@ -508,11 +508,11 @@ func init() {
 			},
 		},
 		"TupleType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &TupleType{types_: hooks.List(p[0], func(e0 any) ir.Type {
+				return GetTupleType(ctx, hooks.List(p[0], func(e0 any) ir.Type {
 					return hooks.As[ir.Type](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TupleType)
@@ -525,9 +525,9 @@ func init() {
 			},
 		},
 		"UnrankedMemRefType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &UnrankedMemRefType{elementType: hooks.As[ir.Type](p[0]), memorySpace: hooks.As[ir.Attribute](p[1])}
+				return GetUnrankedMemRefType(ctx, hooks.As[ir.Type](p[0]), hooks.As[ir.Attribute](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*UnrankedMemRefType)
@@ -538,9 +538,9 @@ func init() {
 			},
 		},
 		"UnrankedTensorType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &UnrankedTensorType{elementType: hooks.As[ir.Type](p[0])}
+				return GetUnrankedTensorType(ctx, hooks.As[ir.Type](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*UnrankedTensorType)
@@ -551,13 +551,13 @@ func init() {
 			},
 		},
 		"VectorType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &VectorType{shape: hooks.List(p[0], func(e0 any) int64 {
+				return GetVectorType(ctx, hooks.List(p[0], func(e0 any) int64 {
 					return hooks.Int[int64](e0)
-				}), elementType: hooks.As[ir.Type](p[1]), scalableDims: hooks.List(p[2], func(e0 any) bool {
+				}), hooks.As[ir.Type](p[1]), hooks.List(p[2], func(e0 any) bool {
 					return hooks.As[bool](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*VectorType)
@@ -572,8 +572,8 @@ func init() {
 			},
 		},
 		"FloatTF32Type": {
-			Value: func(p []any) any {
-				return &FloatTF32Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloatTF32Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*FloatTF32Type)
@@ -581,8 +581,8 @@ func init() {
 			},
 		},
 		"Float8E5M2Type": {
-			Value: func(p []any) any {
-				return &Float8E5M2Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloat8E5M2Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*Float8E5M2Type)
@@ -590,8 +590,8 @@ func init() {
 			},
 		},
 		"Float8E4M3Type": {
-			Value: func(p []any) any {
-				return &Float8E4M3Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloat8E4M3Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*Float8E4M3Type)
@@ -599,8 +599,8 @@ func init() {
 			},
 		},
 		"Float8E4M3FNType": {
-			Value: func(p []any) any {
-				return &Float8E4M3FNType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloat8E4M3FNType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*Float8E4M3FNType)
@@ -608,8 +608,8 @@ func init() {
 			},
 		},
 		"Float8E5M2FNUZType": {
-			Value: func(p []any) any {
-				return &Float8E5M2FNUZType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloat8E5M2FNUZType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*Float8E5M2FNUZType)
@@ -617,8 +617,8 @@ func init() {
 			},
 		},
 		"Float8E4M3FNUZType": {
-			Value: func(p []any) any {
-				return &Float8E4M3FNUZType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloat8E4M3FNUZType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*Float8E4M3FNUZType)
@@ -626,8 +626,8 @@ func init() {
 			},
 		},
 		"Float8E4M3B11FNUZType": {
-			Value: func(p []any) any {
-				return &Float8E4M3B11FNUZType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloat8E4M3B11FNUZType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*Float8E4M3B11FNUZType)
@@ -635,8 +635,8 @@ func init() {
 			},
 		},
 		"Float8E3M4Type": {
-			Value: func(p []any) any {
-				return &Float8E3M4Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloat8E3M4Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*Float8E3M4Type)
@@ -644,8 +644,8 @@ func init() {
 			},
 		},
 		"Float4E2M1FNType": {
-			Value: func(p []any) any {
-				return &Float4E2M1FNType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloat4E2M1FNType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*Float4E2M1FNType)
@@ -653,8 +653,8 @@ func init() {
 			},
 		},
 		"Float6E2M3FNType": {
-			Value: func(p []any) any {
-				return &Float6E2M3FNType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloat6E2M3FNType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*Float6E2M3FNType)
@@ -662,8 +662,8 @@ func init() {
 			},
 		},
 		"Float6E3M2FNType": {
-			Value: func(p []any) any {
-				return &Float6E3M2FNType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloat6E3M2FNType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*Float6E3M2FNType)
@@ -671,8 +671,8 @@ func init() {
 			},
 		},
 		"Float8E8M0FNUType": {
-			Value: func(p []any) any {
-				return &Float8E8M0FNUType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloat8E8M0FNUType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*Float8E8M0FNUType)

@@ -12,9 +12,9 @@ import (
 func init() {
 	hooks.Register(&hooks.Table{Dialect: "complex", Defs: map[string]*hooks.Def{
 		"NumberAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &NumberAttr{type_: hooks.As[ir.Type](p[0]), real: hooks.As[ir.APInt](p[1]), imag: hooks.As[ir.APInt](p[2])}
+				return GetNumberAttr(ctx, hooks.As[ir.Type](p[0]), hooks.As[ir.APInt](p[1]), hooks.As[ir.APInt](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*NumberAttr)

@@ -12,9 +12,9 @@ import (
 func init() {
 	hooks.Register(&hooks.Table{Dialect: "dlti", Defs: map[string]*hooks.Def{
 		"DataLayoutEntryAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &DataLayoutEntryAttr{key: hooks.As[ir.Attribute](p[0]), value: hooks.As[ir.Attribute](p[1])}
+				return GetDataLayoutEntryAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DataLayoutEntryAttr)
@@ -27,9 +27,9 @@ func init() {
 			PrintAsm: printDataLayoutEntryAttrText,
 		},
 		"DataLayoutSpecAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &DataLayoutSpecAttr{entries: hooks.As[ir.Attribute](p[0])}
+				return GetDataLayoutSpecAttr(ctx, hooks.As[ir.Attribute](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DataLayoutSpecAttr)
@@ -42,9 +42,9 @@ func init() {
 			PrintAsm: printDataLayoutSpecAttrText,
 		},
 		"FunctionPointerAlignmentAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &FunctionPointerAlignmentAttr{alignment: hooks.Uint[uint64](p[0]), functionDependent: hooks.As[bool](p[1])}
+				return GetFunctionPointerAlignmentAttr(ctx, hooks.Uint[uint64](p[0]), hooks.As[bool](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*FunctionPointerAlignmentAttr)
@@ -55,9 +55,9 @@ func init() {
 			},
 		},
 		"MapAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &MapAttr{entries: hooks.As[ir.Attribute](p[0])}
+				return GetMapAttr(ctx, hooks.As[ir.Attribute](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*MapAttr)
@@ -70,9 +70,9 @@ func init() {
 			PrintAsm: printMapAttrText,
 		},
 		"TargetDeviceSpecAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &TargetDeviceSpecAttr{entries: hooks.As[ir.Attribute](p[0])}
+				return GetTargetDeviceSpecAttr(ctx, hooks.As[ir.Attribute](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TargetDeviceSpecAttr)
@@ -85,9 +85,9 @@ func init() {
 			PrintAsm: printTargetDeviceSpecAttrText,
 		},
 		"TargetSystemSpecAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &TargetSystemSpecAttr{entries: hooks.As[ir.Attribute](p[0])}
+				return GetTargetSystemSpecAttr(ctx, hooks.As[ir.Attribute](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TargetSystemSpecAttr)

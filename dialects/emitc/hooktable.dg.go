@@ -12,9 +12,9 @@ import (
 func init() {
 	hooks.Register(&hooks.Table{Dialect: "emitc", Defs: map[string]*hooks.Def{
 		"OpaqueAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &OpaqueAttr{value: hooks.As[string](p[0])}
+				return GetOpaqueAttr(ctx, hooks.As[string](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*OpaqueAttr)
@@ -25,11 +25,11 @@ func init() {
 			},
 		},
 		"ArrayType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &ArrayType{shape: hooks.List(p[0], func(e0 any) int64 {
+				return GetArrayType(ctx, hooks.List(p[0], func(e0 any) int64 {
 					return hooks.Int[int64](e0)
-				}), elementType: hooks.As[ir.Type](p[1])}
+				}), hooks.As[ir.Type](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ArrayType)
@@ -44,9 +44,9 @@ func init() {
 			PrintAsm: printArrayTypeText,
 		},
 		"LValueType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &LValueType{valueType: hooks.As[ir.Type](p[0])}
+				return GetLValueType(ctx, hooks.As[ir.Type](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LValueType)
@@ -57,9 +57,9 @@ func init() {
 			},
 		},
 		"OpaqueType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &OpaqueType{value: hooks.As[string](p[0])}
+				return GetOpaqueType(ctx, hooks.As[string](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*OpaqueType)
@@ -70,9 +70,9 @@ func init() {
 			},
 		},
 		"PointerType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &PointerType{pointee: hooks.As[ir.Type](p[0])}
+				return GetPointerType(ctx, hooks.As[ir.Type](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*PointerType)
@@ -83,8 +83,8 @@ func init() {
 			},
 		},
 		"PtrDiffTType": {
-			Value: func(p []any) any {
-				return &PtrDiffTType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetPtrDiffTType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*PtrDiffTType)
@@ -92,8 +92,8 @@ func init() {
 			},
 		},
 		"SignedSizeTType": {
-			Value: func(p []any) any {
-				return &SignedSizeTType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetSignedSizeTType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*SignedSizeTType)
@@ -101,8 +101,8 @@ func init() {
 			},
 		},
 		"SizeTType": {
-			Value: func(p []any) any {
-				return &SizeTType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetSizeTType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*SizeTType)

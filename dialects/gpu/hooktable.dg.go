@@ -13,9 +13,9 @@ import (
 func init() {
 	hooks.Register(&hooks.Table{Dialect: "gpu", Defs: map[string]*hooks.Def{
 		"AddressSpaceAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &AddressSpaceAttr{value: hooks.Uint[AddressSpace](p[0])}
+				return GetAddressSpaceAttr(ctx, hooks.Uint[AddressSpace](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*AddressSpaceAttr)
@@ -26,9 +26,9 @@ func init() {
 			},
 		},
 		"AllReduceOperationAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &AllReduceOperationAttr{value: hooks.Uint[AllReduceOperation](p[0])}
+				return GetAllReduceOperationAttr(ctx, hooks.Uint[AllReduceOperation](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*AllReduceOperationAttr)
@@ -39,9 +39,9 @@ func init() {
 			},
 		},
 		"BroadcastTypeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &BroadcastTypeAttr{value: hooks.Uint[BroadcastType](p[0])}
+				return GetBroadcastTypeAttr(ctx, hooks.Uint[BroadcastType](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*BroadcastTypeAttr)
@@ -52,9 +52,9 @@ func init() {
 			},
 		},
 		"DimensionAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &DimensionAttr{value: hooks.Uint[Dimension](p[0])}
+				return GetDimensionAttr(ctx, hooks.Uint[Dimension](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DimensionAttr)
@@ -65,9 +65,9 @@ func init() {
 			},
 		},
 		"GPUBlockMappingAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &GPUBlockMappingAttr{block: hooks.Uint[MappingId](p[0])}
+				return GetGPUBlockMappingAttr(ctx, hooks.Uint[MappingId](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*GPUBlockMappingAttr)
@@ -78,9 +78,9 @@ func init() {
 			},
 		},
 		"GPULaneMappingAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &GPULaneMappingAttr{lane: hooks.Uint[MappingId](p[0])}
+				return GetGPULaneMappingAttr(ctx, hooks.Uint[MappingId](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*GPULaneMappingAttr)
@@ -91,9 +91,9 @@ func init() {
 			},
 		},
 		"GPUMappingMaskAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &GPUMappingMaskAttr{mask: hooks.Uint[uint64](p[0])}
+				return GetGPUMappingMaskAttr(ctx, hooks.Uint[uint64](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*GPUMappingMaskAttr)
@@ -104,9 +104,9 @@ func init() {
 			},
 		},
 		"GPUMemorySpaceMappingAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &GPUMemorySpaceMappingAttr{addressSpace: hooks.Uint[AddressSpace](p[0])}
+				return GetGPUMemorySpaceMappingAttr(ctx, hooks.Uint[AddressSpace](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*GPUMemorySpaceMappingAttr)
@@ -117,9 +117,9 @@ func init() {
 			},
 		},
 		"GPUThreadMappingAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &GPUThreadMappingAttr{thread: hooks.Uint[MappingId](p[0])}
+				return GetGPUThreadMappingAttr(ctx, hooks.Uint[MappingId](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*GPUThreadMappingAttr)
@@ -130,9 +130,9 @@ func init() {
 			},
 		},
 		"GPUWarpMappingAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &GPUWarpMappingAttr{warp: hooks.Uint[MappingId](p[0])}
+				return GetGPUWarpMappingAttr(ctx, hooks.Uint[MappingId](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*GPUWarpMappingAttr)
@@ -143,9 +143,9 @@ func init() {
 			},
 		},
 		"GPUWarpgroupMappingAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &GPUWarpgroupMappingAttr{warpgroup: hooks.Uint[MappingId](p[0])}
+				return GetGPUWarpgroupMappingAttr(ctx, hooks.Uint[MappingId](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*GPUWarpgroupMappingAttr)
@@ -156,9 +156,9 @@ func init() {
 			},
 		},
 		"KernelMetadataAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 4)
-				return &KernelMetadataAttr{name: hooks.As[ir.Attribute](p[0]), functionType: hooks.As[ir.Type](p[1]), argAttrs: hooks.As[ir.Attribute](p[2]), metadata: hooks.As[ir.Attribute](p[3])}
+				return GetKernelMetadataAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Type](p[1]), hooks.As[ir.Attribute](p[2]), hooks.As[ir.Attribute](p[3]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*KernelMetadataAttr)
@@ -169,11 +169,11 @@ func init() {
 			},
 		},
 		"KernelTableAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &KernelTableAttr{kernelTable: hooks.List(p[0], func(e0 any) ir.Attribute {
+				return GetKernelTableAttr(ctx, hooks.List(p[0], func(e0 any) ir.Attribute {
 					return hooks.As[ir.Attribute](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*KernelTableAttr)
@@ -186,9 +186,9 @@ func init() {
 			},
 		},
 		"MMAElementwiseOpAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &MMAElementwiseOpAttr{value: hooks.Uint[MMAElementwiseOp](p[0])}
+				return GetMMAElementwiseOpAttr(ctx, hooks.Uint[MMAElementwiseOp](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*MMAElementwiseOpAttr)
@@ -199,9 +199,9 @@ func init() {
 			},
 		},
 		"ObjectAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 5)
-				return &ObjectAttr{target: hooks.As[ir.Attribute](p[0]), format: hooks.Uint[CompilationTarget](p[1]), object: hooks.As[ir.Attribute](p[2]), properties: hooks.As[ir.Attribute](p[3]), kernels: hooks.As[ir.Attribute](p[4])}
+				return GetObjectAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.Uint[CompilationTarget](p[1]), hooks.As[ir.Attribute](p[2]), hooks.As[ir.Attribute](p[3]), hooks.As[ir.Attribute](p[4]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ObjectAttr)
@@ -212,9 +212,9 @@ func init() {
 			},
 		},
 		"ParallelLoopDimMappingAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &ParallelLoopDimMappingAttr{processor: hooks.Uint[Processor](p[0]), map_: hooks.As[affine.Map](p[1]), bound: hooks.As[affine.Map](p[2])}
+				return GetParallelLoopDimMappingAttr(ctx, hooks.Uint[Processor](p[0]), hooks.As[affine.Map](p[1]), hooks.As[affine.Map](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ParallelLoopDimMappingAttr)
@@ -225,9 +225,9 @@ func init() {
 			},
 		},
 		"Prune2To4SpMatFlagAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &Prune2To4SpMatFlagAttr{value: hooks.Uint[Prune2To4SpMatFlag](p[0])}
+				return GetPrune2To4SpMatFlagAttr(ctx, hooks.Uint[Prune2To4SpMatFlag](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*Prune2To4SpMatFlagAttr)
@@ -238,9 +238,9 @@ func init() {
 			},
 		},
 		"SelectObjectAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &SelectObjectAttr{target: hooks.As[ir.Attribute](p[0])}
+				return GetSelectObjectAttr(ctx, hooks.As[ir.Attribute](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*SelectObjectAttr)
@@ -251,9 +251,9 @@ func init() {
 			},
 		},
 		"ShuffleModeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ShuffleModeAttr{value: hooks.Uint[ShuffleMode](p[0])}
+				return GetShuffleModeAttr(ctx, hooks.Uint[ShuffleMode](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ShuffleModeAttr)
@@ -264,9 +264,9 @@ func init() {
 			},
 		},
 		"SpGEMMWorkEstimationOrComputeKindAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &SpGEMMWorkEstimationOrComputeKindAttr{value: hooks.Uint[SpGEMMWorkEstimationOrComputeKind](p[0])}
+				return GetSpGEMMWorkEstimationOrComputeKindAttr(ctx, hooks.Uint[SpGEMMWorkEstimationOrComputeKind](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*SpGEMMWorkEstimationOrComputeKindAttr)
@@ -277,9 +277,9 @@ func init() {
 			},
 		},
 		"TransposeModeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &TransposeModeAttr{value: hooks.Uint[TransposeMode](p[0])}
+				return GetTransposeModeAttr(ctx, hooks.Uint[TransposeMode](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TransposeModeAttr)
@@ -290,8 +290,8 @@ func init() {
 			},
 		},
 		"AsyncTokenType": {
-			Value: func(p []any) any {
-				return &AsyncTokenType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetAsyncTokenType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*AsyncTokenType)
@@ -299,8 +299,8 @@ func init() {
 			},
 		},
 		"SparseDnTensorHandleType": {
-			Value: func(p []any) any {
-				return &SparseDnTensorHandleType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetSparseDnTensorHandleType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*SparseDnTensorHandleType)
@@ -308,8 +308,8 @@ func init() {
 			},
 		},
 		"SparseSpGEMMOpHandleType": {
-			Value: func(p []any) any {
-				return &SparseSpGEMMOpHandleType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetSparseSpGEMMOpHandleType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*SparseSpGEMMOpHandleType)
@@ -317,8 +317,8 @@ func init() {
 			},
 		},
 		"SparseSpMatHandleType": {
-			Value: func(p []any) any {
-				return &SparseSpMatHandleType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetSparseSpMatHandleType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*SparseSpMatHandleType)

@@ -12,11 +12,11 @@ import (
 func init() {
 	hooks.Register(&hooks.Table{Dialect: "irdl", Defs: map[string]*hooks.Def{
 		"VariadicityArrayAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &VariadicityArrayAttr{value: hooks.List(p[0], func(e0 any) ir.Attribute {
+				return GetVariadicityArrayAttr(ctx, hooks.List(p[0], func(e0 any) ir.Attribute {
 					return hooks.As[ir.Attribute](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*VariadicityArrayAttr)
@@ -31,9 +31,9 @@ func init() {
 			PrintAsm: printVariadicityArrayAttrText,
 		},
 		"VariadicityAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &VariadicityAttr{value: hooks.Uint[Variadicity](p[0])}
+				return GetVariadicityAttr(ctx, hooks.Uint[Variadicity](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*VariadicityAttr)
@@ -44,8 +44,8 @@ func init() {
 			},
 		},
 		"AttributeType": {
-			Value: func(p []any) any {
-				return &AttributeType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetAttributeType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*AttributeType)
@@ -53,8 +53,8 @@ func init() {
 			},
 		},
 		"RegionType": {
-			Value: func(p []any) any {
-				return &RegionType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetRegionType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*RegionType)

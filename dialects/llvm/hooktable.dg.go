@@ -14,9 +14,9 @@ import (
 func init() {
 	hooks.Register(&hooks.Table{Dialect: "llvm", Defs: map[string]*hooks.Def{
 		"AccessGroupAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &AccessGroupAttr{id: hooks.As[ir.Attribute](p[0])}
+				return GetAccessGroupAttr(ctx, hooks.As[ir.Attribute](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*AccessGroupAttr)
@@ -27,9 +27,9 @@ func init() {
 			},
 		},
 		"AddressSpaceAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &AddressSpaceAttr{addressSpace: hooks.Uint[uint32](p[0])}
+				return GetAddressSpaceAttr(ctx, hooks.Uint[uint32](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*AddressSpaceAttr)
@@ -40,9 +40,9 @@ func init() {
 			},
 		},
 		"AliasScopeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &AliasScopeAttr{id: hooks.As[ir.Attribute](p[0]), domain: hooks.As[ir.Attribute](p[1]), description: hooks.As[ir.Attribute](p[2])}
+				return GetAliasScopeAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]), hooks.As[ir.Attribute](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*AliasScopeAttr)
@@ -53,9 +53,9 @@ func init() {
 			},
 		},
 		"AliasScopeDomainAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &AliasScopeDomainAttr{id: hooks.As[ir.Attribute](p[0]), description: hooks.As[ir.Attribute](p[1])}
+				return GetAliasScopeDomainAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*AliasScopeDomainAttr)
@@ -66,9 +66,9 @@ func init() {
 			},
 		},
 		"BlockAddressAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &BlockAddressAttr{function: hooks.As[ir.Attribute](p[0]), tag: hooks.As[ir.Attribute](p[1])}
+				return GetBlockAddressAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*BlockAddressAttr)
@@ -79,9 +79,9 @@ func init() {
 			},
 		},
 		"BlockTagAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &BlockTagAttr{id: hooks.Uint[uint32](p[0])}
+				return GetBlockTagAttr(ctx, hooks.Uint[uint32](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*BlockTagAttr)
@@ -92,9 +92,9 @@ func init() {
 			},
 		},
 		"CConvAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &CConvAttr{callingConv: hooks.Uint[CConv](p[0])}
+				return GetCConvAttr(ctx, hooks.Uint[CConv](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*CConvAttr)
@@ -105,9 +105,9 @@ func init() {
 			},
 		},
 		"ComdatAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ComdatAttr{comdat: hooks.Uint[Comdat](p[0])}
+				return GetComdatAttr(ctx, hooks.Uint[Comdat](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ComdatAttr)
@@ -118,9 +118,9 @@ func init() {
 			},
 		},
 		"ConstantRangeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &ConstantRangeAttr{type_: hooks.As[ir.Type](p[0]), lower: hooks.As[ir.APInt](p[1]), upper: hooks.As[ir.APInt](p[2])}
+				return GetConstantRangeAttr(ctx, hooks.As[ir.Type](p[0]), hooks.As[ir.APInt](p[1]), hooks.As[ir.APInt](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ConstantRangeAttr)
@@ -133,9 +133,9 @@ func init() {
 			PrintAsm: printConstantRangeAttrText,
 		},
 		"DIAnnotationAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &DIAnnotationAttr{name: hooks.As[ir.Attribute](p[0]), value: hooks.As[ir.Attribute](p[1])}
+				return GetDIAnnotationAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DIAnnotationAttr)
@@ -146,9 +146,9 @@ func init() {
 			},
 		},
 		"DIBasicTypeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 4)
-				return &DIBasicTypeAttr{tag: hooks.Uint[uint32](p[0]), name: hooks.As[ir.Attribute](p[1]), sizeInBits: hooks.Uint[uint64](p[2]), encoding: hooks.Uint[uint32](p[3])}
+				return GetDIBasicTypeAttr(ctx, hooks.Uint[uint32](p[0]), hooks.As[ir.Attribute](p[1]), hooks.Uint[uint64](p[2]), hooks.Uint[uint32](p[3]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DIBasicTypeAttr)
@@ -159,9 +159,9 @@ func init() {
 			},
 		},
 		"DICommonBlockAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 5)
-				return &DICommonBlockAttr{scope: hooks.As[ir.Attribute](p[0]), decl: hooks.As[*DIGlobalVariableAttr](p[1]), name: hooks.As[ir.Attribute](p[2]), file: hooks.As[*DIFileAttr](p[3]), line: hooks.Uint[uint32](p[4])}
+				return GetDICommonBlockAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[*DIGlobalVariableAttr](p[1]), hooks.As[ir.Attribute](p[2]), hooks.As[*DIFileAttr](p[3]), hooks.Uint[uint32](p[4]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DICommonBlockAttr)
@@ -172,9 +172,9 @@ func init() {
 			},
 		},
 		"DICompileUnitAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 8)
-				return &DICompileUnitAttr{id: hooks.As[ir.Attribute](p[0]), sourceLanguage: hooks.Uint[uint32](p[1]), file: hooks.As[*DIFileAttr](p[2]), producer: hooks.As[ir.Attribute](p[3]), isOptimized: hooks.As[bool](p[4]), emissionKind: hooks.Uint[DIEmissionKind](p[5]), nameTableKind: hooks.Uint[DINameTableKind](p[6]), splitDebugFilename: hooks.As[ir.Attribute](p[7])}
+				return GetDICompileUnitAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.Uint[uint32](p[1]), hooks.As[*DIFileAttr](p[2]), hooks.As[ir.Attribute](p[3]), hooks.As[bool](p[4]), hooks.Uint[DIEmissionKind](p[5]), hooks.Uint[DINameTableKind](p[6]), hooks.As[ir.Attribute](p[7]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DICompileUnitAttr)
@@ -185,11 +185,11 @@ func init() {
 			},
 		},
 		"DICompositeTypeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 16)
-				return &DICompositeTypeAttr{recId: hooks.As[ir.Attribute](p[0]), isRecSelf: hooks.As[bool](p[1]), tag: hooks.Uint[uint32](p[2]), name: hooks.As[ir.Attribute](p[3]), file: hooks.As[*DIFileAttr](p[4]), line: hooks.Uint[uint32](p[5]), scope: hooks.As[ir.Attribute](p[6]), baseType: hooks.As[ir.Attribute](p[7]), flags: hooks.Uint[DIFlags](p[8]), sizeInBits: hooks.Uint[uint64](p[9]), alignInBits: hooks.Uint[uint64](p[10]), dataLocation: hooks.As[*DIExpressionAttr](p[11]), rank: hooks.As[*DIExpressionAttr](p[12]), allocated: hooks.As[*DIExpressionAttr](p[13]), associated: hooks.As[*DIExpressionAttr](p[14]), elements: hooks.List(p[15], func(e0 any) ir.Attribute {
+				return GetDICompositeTypeAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[bool](p[1]), hooks.Uint[uint32](p[2]), hooks.As[ir.Attribute](p[3]), hooks.As[*DIFileAttr](p[4]), hooks.Uint[uint32](p[5]), hooks.As[ir.Attribute](p[6]), hooks.As[ir.Attribute](p[7]), hooks.Uint[DIFlags](p[8]), hooks.Uint[uint64](p[9]), hooks.Uint[uint64](p[10]), hooks.As[*DIExpressionAttr](p[11]), hooks.As[*DIExpressionAttr](p[12]), hooks.As[*DIExpressionAttr](p[13]), hooks.As[*DIExpressionAttr](p[14]), hooks.List(p[15], func(e0 any) ir.Attribute {
 					return hooks.As[ir.Attribute](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DICompositeTypeAttr)
@@ -202,9 +202,9 @@ func init() {
 			},
 		},
 		"DIDerivedTypeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 8)
-				return &DIDerivedTypeAttr{tag: hooks.Uint[uint32](p[0]), name: hooks.As[ir.Attribute](p[1]), baseType: hooks.As[ir.Attribute](p[2]), sizeInBits: hooks.Uint[uint64](p[3]), alignInBits: hooks.Uint[uint32](p[4]), offsetInBits: hooks.Uint[uint64](p[5]), dwarfAddressSpace: hooks.Uint[uint32](p[6]), extraData: hooks.As[ir.Attribute](p[7])}
+				return GetDIDerivedTypeAttr(ctx, hooks.Uint[uint32](p[0]), hooks.As[ir.Attribute](p[1]), hooks.As[ir.Attribute](p[2]), hooks.Uint[uint64](p[3]), hooks.Uint[uint32](p[4]), hooks.Uint[uint64](p[5]), hooks.Uint[uint32](p[6]), hooks.As[ir.Attribute](p[7]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DIDerivedTypeAttr)
@@ -215,11 +215,11 @@ func init() {
 			},
 		},
 		"DIExpressionAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &DIExpressionAttr{operations: hooks.List(p[0], func(e0 any) ir.Attribute {
+				return GetDIExpressionAttr(ctx, hooks.List(p[0], func(e0 any) ir.Attribute {
 					return hooks.As[ir.Attribute](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DIExpressionAttr)
@@ -232,11 +232,11 @@ func init() {
 			},
 		},
 		"DIExpressionElemAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &DIExpressionElemAttr{opcode: hooks.Uint[uint32](p[0]), arguments: hooks.List(p[1], func(e0 any) uint64 {
+				return GetDIExpressionElemAttr(ctx, hooks.Uint[uint32](p[0]), hooks.List(p[1], func(e0 any) uint64 {
 					return hooks.Uint[uint64](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DIExpressionElemAttr)
@@ -251,9 +251,9 @@ func init() {
 			PrintAsm: printDIExpressionElemAttrText,
 		},
 		"DIFileAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &DIFileAttr{name: hooks.As[ir.Attribute](p[0]), directory: hooks.As[ir.Attribute](p[1])}
+				return GetDIFileAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DIFileAttr)
@@ -264,9 +264,9 @@ func init() {
 			},
 		},
 		"DIGenericSubrangeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 4)
-				return &DIGenericSubrangeAttr{count: hooks.As[ir.Attribute](p[0]), lowerBound: hooks.As[ir.Attribute](p[1]), upperBound: hooks.As[ir.Attribute](p[2]), stride: hooks.As[ir.Attribute](p[3])}
+				return GetDIGenericSubrangeAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]), hooks.As[ir.Attribute](p[2]), hooks.As[ir.Attribute](p[3]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DIGenericSubrangeAttr)
@@ -277,9 +277,9 @@ func init() {
 			},
 		},
 		"DIGlobalVariableAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 9)
-				return &DIGlobalVariableAttr{scope: hooks.As[ir.Attribute](p[0]), name: hooks.As[ir.Attribute](p[1]), linkageName: hooks.As[ir.Attribute](p[2]), file: hooks.As[*DIFileAttr](p[3]), line: hooks.Uint[uint32](p[4]), type_: hooks.As[ir.Attribute](p[5]), isLocalToUnit: hooks.As[bool](p[6]), isDefined: hooks.As[bool](p[7]), alignInBits: hooks.Uint[uint32](p[8])}
+				return GetDIGlobalVariableAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]), hooks.As[ir.Attribute](p[2]), hooks.As[*DIFileAttr](p[3]), hooks.Uint[uint32](p[4]), hooks.As[ir.Attribute](p[5]), hooks.As[bool](p[6]), hooks.As[bool](p[7]), hooks.Uint[uint32](p[8]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DIGlobalVariableAttr)
@@ -290,9 +290,9 @@ func init() {
 			},
 		},
 		"DIGlobalVariableExpressionAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &DIGlobalVariableExpressionAttr{var_: hooks.As[*DIGlobalVariableAttr](p[0]), expr: hooks.As[*DIExpressionAttr](p[1])}
+				return GetDIGlobalVariableExpressionAttr(ctx, hooks.As[*DIGlobalVariableAttr](p[0]), hooks.As[*DIExpressionAttr](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DIGlobalVariableExpressionAttr)
@@ -303,11 +303,11 @@ func init() {
 			},
 		},
 		"DIImportedEntityAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 7)
-				return &DIImportedEntityAttr{tag: hooks.Uint[uint32](p[0]), scope: hooks.As[ir.Attribute](p[1]), entity: hooks.As[ir.Attribute](p[2]), file: hooks.As[*DIFileAttr](p[3]), line: hooks.Uint[uint32](p[4]), name: hooks.As[ir.Attribute](p[5]), elements: hooks.List(p[6], func(e0 any) ir.Attribute {
+				return GetDIImportedEntityAttr(ctx, hooks.Uint[uint32](p[0]), hooks.As[ir.Attribute](p[1]), hooks.As[ir.Attribute](p[2]), hooks.As[*DIFileAttr](p[3]), hooks.Uint[uint32](p[4]), hooks.As[ir.Attribute](p[5]), hooks.List(p[6], func(e0 any) ir.Attribute {
 					return hooks.As[ir.Attribute](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DIImportedEntityAttr)
@@ -320,9 +320,9 @@ func init() {
 			},
 		},
 		"DILabelAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 4)
-				return &DILabelAttr{scope: hooks.As[ir.Attribute](p[0]), name: hooks.As[ir.Attribute](p[1]), file: hooks.As[*DIFileAttr](p[2]), line: hooks.Uint[uint32](p[3])}
+				return GetDILabelAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]), hooks.As[*DIFileAttr](p[2]), hooks.Uint[uint32](p[3]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DILabelAttr)
@@ -333,9 +333,9 @@ func init() {
 			},
 		},
 		"DILexicalBlockAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 4)
-				return &DILexicalBlockAttr{scope: hooks.As[ir.Attribute](p[0]), file: hooks.As[*DIFileAttr](p[1]), line: hooks.Uint[uint32](p[2]), column: hooks.Uint[uint32](p[3])}
+				return GetDILexicalBlockAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[*DIFileAttr](p[1]), hooks.Uint[uint32](p[2]), hooks.Uint[uint32](p[3]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DILexicalBlockAttr)
@@ -346,9 +346,9 @@ func init() {
 			},
 		},
 		"DILexicalBlockFileAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &DILexicalBlockFileAttr{scope: hooks.As[ir.Attribute](p[0]), file: hooks.As[*DIFileAttr](p[1]), discriminator: hooks.Uint[uint32](p[2])}
+				return GetDILexicalBlockFileAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[*DIFileAttr](p[1]), hooks.Uint[uint32](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DILexicalBlockFileAttr)
@@ -359,9 +359,9 @@ func init() {
 			},
 		},
 		"DILocalVariableAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 8)
-				return &DILocalVariableAttr{scope: hooks.As[ir.Attribute](p[0]), name: hooks.As[ir.Attribute](p[1]), file: hooks.As[*DIFileAttr](p[2]), line: hooks.Uint[uint32](p[3]), arg: hooks.Uint[uint32](p[4]), alignInBits: hooks.Uint[uint32](p[5]), type_: hooks.As[ir.Attribute](p[6]), flags: hooks.Uint[DIFlags](p[7])}
+				return GetDILocalVariableAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]), hooks.As[*DIFileAttr](p[2]), hooks.Uint[uint32](p[3]), hooks.Uint[uint32](p[4]), hooks.Uint[uint32](p[5]), hooks.As[ir.Attribute](p[6]), hooks.Uint[DIFlags](p[7]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DILocalVariableAttr)
@@ -372,9 +372,9 @@ func init() {
 			},
 		},
 		"DIModuleAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 8)
-				return &DIModuleAttr{file: hooks.As[*DIFileAttr](p[0]), scope: hooks.As[ir.Attribute](p[1]), name: hooks.As[ir.Attribute](p[2]), configMacros: hooks.As[ir.Attribute](p[3]), includePath: hooks.As[ir.Attribute](p[4]), apinotes: hooks.As[ir.Attribute](p[5]), line: hooks.Uint[uint32](p[6]), isDecl: hooks.As[bool](p[7])}
+				return GetDIModuleAttr(ctx, hooks.As[*DIFileAttr](p[0]), hooks.As[ir.Attribute](p[1]), hooks.As[ir.Attribute](p[2]), hooks.As[ir.Attribute](p[3]), hooks.As[ir.Attribute](p[4]), hooks.As[ir.Attribute](p[5]), hooks.Uint[uint32](p[6]), hooks.As[bool](p[7]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DIModuleAttr)
@@ -385,9 +385,9 @@ func init() {
 			},
 		},
 		"DINamespaceAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &DINamespaceAttr{name: hooks.As[ir.Attribute](p[0]), scope: hooks.As[ir.Attribute](p[1]), exportSymbols: hooks.As[bool](p[2])}
+				return GetDINamespaceAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]), hooks.As[bool](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DINamespaceAttr)
@@ -398,8 +398,8 @@ func init() {
 			},
 		},
 		"DINullTypeAttr": {
-			Value: func(p []any) any {
-				return &DINullTypeAttr{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetDINullTypeAttr(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*DINullTypeAttr)
@@ -407,9 +407,9 @@ func init() {
 			},
 		},
 		"DIStringTypeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 8)
-				return &DIStringTypeAttr{tag: hooks.Uint[uint32](p[0]), name: hooks.As[ir.Attribute](p[1]), sizeInBits: hooks.Uint[uint64](p[2]), alignInBits: hooks.Uint[uint32](p[3]), stringLength: hooks.As[ir.Attribute](p[4]), stringLengthExp: hooks.As[*DIExpressionAttr](p[5]), stringLocationExp: hooks.As[*DIExpressionAttr](p[6]), encoding: hooks.Uint[uint32](p[7])}
+				return GetDIStringTypeAttr(ctx, hooks.Uint[uint32](p[0]), hooks.As[ir.Attribute](p[1]), hooks.Uint[uint64](p[2]), hooks.Uint[uint32](p[3]), hooks.As[ir.Attribute](p[4]), hooks.As[*DIExpressionAttr](p[5]), hooks.As[*DIExpressionAttr](p[6]), hooks.Uint[uint32](p[7]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DIStringTypeAttr)
@@ -420,13 +420,13 @@ func init() {
 			},
 		},
 		"DISubprogramAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 14)
-				return &DISubprogramAttr{recId: hooks.As[ir.Attribute](p[0]), isRecSelf: hooks.As[bool](p[1]), id: hooks.As[ir.Attribute](p[2]), compileUnit: hooks.As[*DICompileUnitAttr](p[3]), scope: hooks.As[ir.Attribute](p[4]), name: hooks.As[ir.Attribute](p[5]), linkageName: hooks.As[ir.Attribute](p[6]), file: hooks.As[*DIFileAttr](p[7]), line: hooks.Uint[uint32](p[8]), scopeLine: hooks.Uint[uint32](p[9]), subprogramFlags: hooks.Uint[DISubprogramFlags](p[10]), type_: hooks.As[*DISubroutineTypeAttr](p[11]), retainedNodes: hooks.List(p[12], func(e0 any) ir.Attribute {
+				return GetDISubprogramAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[bool](p[1]), hooks.As[ir.Attribute](p[2]), hooks.As[*DICompileUnitAttr](p[3]), hooks.As[ir.Attribute](p[4]), hooks.As[ir.Attribute](p[5]), hooks.As[ir.Attribute](p[6]), hooks.As[*DIFileAttr](p[7]), hooks.Uint[uint32](p[8]), hooks.Uint[uint32](p[9]), hooks.Uint[DISubprogramFlags](p[10]), hooks.As[*DISubroutineTypeAttr](p[11]), hooks.List(p[12], func(e0 any) ir.Attribute {
 					return hooks.As[ir.Attribute](e0)
-				}), annotations: hooks.List(p[13], func(e0 any) ir.Attribute {
+				}), hooks.List(p[13], func(e0 any) ir.Attribute {
 					return hooks.As[ir.Attribute](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DISubprogramAttr)
@@ -441,9 +441,9 @@ func init() {
 			},
 		},
 		"DISubrangeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 4)
-				return &DISubrangeAttr{count: hooks.As[ir.Attribute](p[0]), lowerBound: hooks.As[ir.Attribute](p[1]), upperBound: hooks.As[ir.Attribute](p[2]), stride: hooks.As[ir.Attribute](p[3])}
+				return GetDISubrangeAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]), hooks.As[ir.Attribute](p[2]), hooks.As[ir.Attribute](p[3]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DISubrangeAttr)
@@ -454,11 +454,11 @@ func init() {
 			},
 		},
 		"DISubroutineTypeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &DISubroutineTypeAttr{callingConvention: hooks.Uint[uint32](p[0]), types_: hooks.List(p[1], func(e0 any) ir.Attribute {
+				return GetDISubroutineTypeAttr(ctx, hooks.Uint[uint32](p[0]), hooks.List(p[1], func(e0 any) ir.Attribute {
 					return hooks.As[ir.Attribute](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DISubroutineTypeAttr)
@@ -471,9 +471,9 @@ func init() {
 			},
 		},
 		"DSOLocalEquivalentAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &DSOLocalEquivalentAttr{sym: hooks.As[ir.Attribute](p[0])}
+				return GetDSOLocalEquivalentAttr(ctx, hooks.As[ir.Attribute](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DSOLocalEquivalentAttr)
@@ -484,11 +484,11 @@ func init() {
 			},
 		},
 		"DependentLibrariesAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &DependentLibrariesAttr{libs: hooks.List(p[0], func(e0 any) ir.Attribute {
+				return GetDependentLibrariesAttr(ctx, hooks.List(p[0], func(e0 any) ir.Attribute {
 					return hooks.As[ir.Attribute](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DependentLibrariesAttr)
@@ -501,9 +501,9 @@ func init() {
 			},
 		},
 		"DereferenceableAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &DereferenceableAttr{bytes: hooks.Uint[uint64](p[0]), mayBeNull: hooks.As[bool](p[1])}
+				return GetDereferenceableAttr(ctx, hooks.Uint[uint64](p[0]), hooks.As[bool](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DereferenceableAttr)
@@ -514,9 +514,9 @@ func init() {
 			},
 		},
 		"FastmathFlagsAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &FastmathFlagsAttr{value: hooks.Uint[FastmathFlags](p[0])}
+				return GetFastmathFlagsAttr(ctx, hooks.Uint[FastmathFlags](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*FastmathFlagsAttr)
@@ -527,9 +527,9 @@ func init() {
 			},
 		},
 		"FramePointerKindAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &FramePointerKindAttr{framePointerKind: hooks.Uint[FramePointerKind](p[0])}
+				return GetFramePointerKindAttr(ctx, hooks.Uint[FramePointerKind](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*FramePointerKindAttr)
@@ -540,9 +540,9 @@ func init() {
 			},
 		},
 		"IntegerOverflowFlagsAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &IntegerOverflowFlagsAttr{value: hooks.Uint[IntegerOverflowFlags](p[0])}
+				return GetIntegerOverflowFlagsAttr(ctx, hooks.Uint[IntegerOverflowFlags](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*IntegerOverflowFlagsAttr)
@@ -553,9 +553,9 @@ func init() {
 			},
 		},
 		"LinkageAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &LinkageAttr{linkage: hooks.Uint[Linkage](p[0])}
+				return GetLinkageAttr(ctx, hooks.Uint[Linkage](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LinkageAttr)
@@ -566,11 +566,11 @@ func init() {
 			},
 		},
 		"LoopAnnotationAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 15)
-				return &LoopAnnotationAttr{disableNonforced: hooks.As[ir.Attribute](p[0]), vectorize: hooks.As[ir.Attribute](p[1]), interleave: hooks.As[ir.Attribute](p[2]), unroll: hooks.As[ir.Attribute](p[3]), unrollAndJam: hooks.As[ir.Attribute](p[4]), licm: hooks.As[ir.Attribute](p[5]), distribute: hooks.As[ir.Attribute](p[6]), pipeline: hooks.As[ir.Attribute](p[7]), peeled: hooks.As[ir.Attribute](p[8]), unswitch: hooks.As[ir.Attribute](p[9]), mustProgress: hooks.As[ir.Attribute](p[10]), isVectorized: hooks.As[ir.Attribute](p[11]), startLoc: hooks.As[ir.Location](p[12]), endLoc: hooks.As[ir.Location](p[13]), parallelAccesses: hooks.List(p[14], func(e0 any) ir.Attribute {
+				return GetLoopAnnotationAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]), hooks.As[ir.Attribute](p[2]), hooks.As[ir.Attribute](p[3]), hooks.As[ir.Attribute](p[4]), hooks.As[ir.Attribute](p[5]), hooks.As[ir.Attribute](p[6]), hooks.As[ir.Attribute](p[7]), hooks.As[ir.Attribute](p[8]), hooks.As[ir.Attribute](p[9]), hooks.As[ir.Attribute](p[10]), hooks.As[ir.Attribute](p[11]), hooks.As[ir.Location](p[12]), hooks.As[ir.Location](p[13]), hooks.List(p[14], func(e0 any) ir.Attribute {
 					return hooks.As[ir.Attribute](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LoopAnnotationAttr)
@@ -583,9 +583,9 @@ func init() {
 			},
 		},
 		"LoopDistributeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 5)
-				return &LoopDistributeAttr{disable: hooks.As[ir.Attribute](p[0]), followupCoincident: hooks.As[*LoopAnnotationAttr](p[1]), followupSequential: hooks.As[*LoopAnnotationAttr](p[2]), followupFallback: hooks.As[*LoopAnnotationAttr](p[3]), followupAll: hooks.As[*LoopAnnotationAttr](p[4])}
+				return GetLoopDistributeAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[*LoopAnnotationAttr](p[1]), hooks.As[*LoopAnnotationAttr](p[2]), hooks.As[*LoopAnnotationAttr](p[3]), hooks.As[*LoopAnnotationAttr](p[4]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LoopDistributeAttr)
@@ -596,9 +596,9 @@ func init() {
 			},
 		},
 		"LoopInterleaveAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &LoopInterleaveAttr{count: hooks.As[ir.Attribute](p[0])}
+				return GetLoopInterleaveAttr(ctx, hooks.As[ir.Attribute](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LoopInterleaveAttr)
@@ -609,9 +609,9 @@ func init() {
 			},
 		},
 		"LoopLICMAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &LoopLICMAttr{disable: hooks.As[ir.Attribute](p[0]), versioningDisable: hooks.As[ir.Attribute](p[1])}
+				return GetLoopLICMAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LoopLICMAttr)
@@ -622,9 +622,9 @@ func init() {
 			},
 		},
 		"LoopPeeledAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &LoopPeeledAttr{count: hooks.As[ir.Attribute](p[0])}
+				return GetLoopPeeledAttr(ctx, hooks.As[ir.Attribute](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LoopPeeledAttr)
@@ -635,9 +635,9 @@ func init() {
 			},
 		},
 		"LoopPipelineAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &LoopPipelineAttr{disable: hooks.As[ir.Attribute](p[0]), initiationinterval: hooks.As[ir.Attribute](p[1])}
+				return GetLoopPipelineAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LoopPipelineAttr)
@@ -648,9 +648,9 @@ func init() {
 			},
 		},
 		"LoopUnrollAndJamAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 7)
-				return &LoopUnrollAndJamAttr{disable: hooks.As[ir.Attribute](p[0]), count: hooks.As[ir.Attribute](p[1]), followupOuter: hooks.As[*LoopAnnotationAttr](p[2]), followupInner: hooks.As[*LoopAnnotationAttr](p[3]), followupRemainderOuter: hooks.As[*LoopAnnotationAttr](p[4]), followupRemainderInner: hooks.As[*LoopAnnotationAttr](p[5]), followupAll: hooks.As[*LoopAnnotationAttr](p[6])}
+				return GetLoopUnrollAndJamAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]), hooks.As[*LoopAnnotationAttr](p[2]), hooks.As[*LoopAnnotationAttr](p[3]), hooks.As[*LoopAnnotationAttr](p[4]), hooks.As[*LoopAnnotationAttr](p[5]), hooks.As[*LoopAnnotationAttr](p[6]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LoopUnrollAndJamAttr)
@@ -661,9 +661,9 @@ func init() {
 			},
 		},
 		"LoopUnrollAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 7)
-				return &LoopUnrollAttr{disable: hooks.As[ir.Attribute](p[0]), count: hooks.As[ir.Attribute](p[1]), runtimeDisable: hooks.As[ir.Attribute](p[2]), full: hooks.As[ir.Attribute](p[3]), followupUnrolled: hooks.As[*LoopAnnotationAttr](p[4]), followupRemainder: hooks.As[*LoopAnnotationAttr](p[5]), followupAll: hooks.As[*LoopAnnotationAttr](p[6])}
+				return GetLoopUnrollAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]), hooks.As[ir.Attribute](p[2]), hooks.As[ir.Attribute](p[3]), hooks.As[*LoopAnnotationAttr](p[4]), hooks.As[*LoopAnnotationAttr](p[5]), hooks.As[*LoopAnnotationAttr](p[6]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LoopUnrollAttr)
@@ -674,9 +674,9 @@ func init() {
 			},
 		},
 		"LoopUnswitchAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &LoopUnswitchAttr{partialDisable: hooks.As[ir.Attribute](p[0])}
+				return GetLoopUnswitchAttr(ctx, hooks.As[ir.Attribute](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LoopUnswitchAttr)
@@ -687,9 +687,9 @@ func init() {
 			},
 		},
 		"LoopVectorizeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 7)
-				return &LoopVectorizeAttr{disable: hooks.As[ir.Attribute](p[0]), predicateEnable: hooks.As[ir.Attribute](p[1]), scalableEnable: hooks.As[ir.Attribute](p[2]), width: hooks.As[ir.Attribute](p[3]), followupVectorized: hooks.As[*LoopAnnotationAttr](p[4]), followupEpilogue: hooks.As[*LoopAnnotationAttr](p[5]), followupAll: hooks.As[*LoopAnnotationAttr](p[6])}
+				return GetLoopVectorizeAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]), hooks.As[ir.Attribute](p[2]), hooks.As[ir.Attribute](p[3]), hooks.As[*LoopAnnotationAttr](p[4]), hooks.As[*LoopAnnotationAttr](p[5]), hooks.As[*LoopAnnotationAttr](p[6]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LoopVectorizeAttr)
@@ -700,9 +700,9 @@ func init() {
 			},
 		},
 		"MMRATagAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &MMRATagAttr{prefix: hooks.As[string](p[0]), suffix: hooks.As[string](p[1])}
+				return GetMMRATagAttr(ctx, hooks.As[string](p[0]), hooks.As[string](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*MMRATagAttr)
@@ -713,9 +713,9 @@ func init() {
 			},
 		},
 		"MemoryEffectsAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 6)
-				return &MemoryEffectsAttr{other: hooks.Uint[ModRefInfo](p[0]), argMem: hooks.Uint[ModRefInfo](p[1]), inaccessibleMem: hooks.Uint[ModRefInfo](p[2]), errnoMem: hooks.Uint[ModRefInfo](p[3]), targetMem0: hooks.Uint[ModRefInfo](p[4]), targetMem1: hooks.Uint[ModRefInfo](p[5])}
+				return GetMemoryEffectsAttr(ctx, hooks.Uint[ModRefInfo](p[0]), hooks.Uint[ModRefInfo](p[1]), hooks.Uint[ModRefInfo](p[2]), hooks.Uint[ModRefInfo](p[3]), hooks.Uint[ModRefInfo](p[4]), hooks.Uint[ModRefInfo](p[5]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*MemoryEffectsAttr)
@@ -726,9 +726,9 @@ func init() {
 			},
 		},
 		"ModuleFlagAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &ModuleFlagAttr{behavior: hooks.Uint[ModFlagBehavior](p[0]), key: hooks.As[ir.Attribute](p[1]), value: hooks.As[ir.Attribute](p[2])}
+				return GetModuleFlagAttr(ctx, hooks.Uint[ModFlagBehavior](p[0]), hooks.As[ir.Attribute](p[1]), hooks.As[ir.Attribute](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ModuleFlagAttr)
@@ -739,9 +739,9 @@ func init() {
 			},
 		},
 		"ModuleFlagCGProfileEntryAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &ModuleFlagCGProfileEntryAttr{from: hooks.As[ir.Attribute](p[0]), to: hooks.As[ir.Attribute](p[1]), count: hooks.Uint[uint64](p[2])}
+				return GetModuleFlagCGProfileEntryAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]), hooks.Uint[uint64](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ModuleFlagCGProfileEntryAttr)
@@ -752,11 +752,11 @@ func init() {
 			},
 		},
 		"ModuleFlagProfileSummaryAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 10)
-				return &ModuleFlagProfileSummaryAttr{format: hooks.Uint[ProfileSummaryFormatKind](p[0]), totalCount: hooks.Uint[uint64](p[1]), maxCount: hooks.Uint[uint64](p[2]), maxInternalCount: hooks.Uint[uint64](p[3]), maxFunctionCount: hooks.Uint[uint64](p[4]), numCounts: hooks.Uint[uint64](p[5]), numFunctions: hooks.Uint[uint64](p[6]), isPartialProfile: hooks.Uint[uint64](p[7]), partialProfileRatio: hooks.As[ir.Attribute](p[8]), detailedSummary: hooks.List(p[9], func(e0 any) ir.Attribute {
+				return GetModuleFlagProfileSummaryAttr(ctx, hooks.Uint[ProfileSummaryFormatKind](p[0]), hooks.Uint[uint64](p[1]), hooks.Uint[uint64](p[2]), hooks.Uint[uint64](p[3]), hooks.Uint[uint64](p[4]), hooks.Uint[uint64](p[5]), hooks.Uint[uint64](p[6]), hooks.Uint[uint64](p[7]), hooks.As[ir.Attribute](p[8]), hooks.List(p[9], func(e0 any) ir.Attribute {
 					return hooks.As[ir.Attribute](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ModuleFlagProfileSummaryAttr)
@@ -769,9 +769,9 @@ func init() {
 			},
 		},
 		"ModuleFlagProfileSummaryDetailedAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &ModuleFlagProfileSummaryDetailedAttr{cutOff: hooks.Uint[uint32](p[0]), minCount: hooks.Uint[uint64](p[1]), numCounts: hooks.Uint[uint32](p[2])}
+				return GetModuleFlagProfileSummaryDetailedAttr(ctx, hooks.Uint[uint32](p[0]), hooks.Uint[uint64](p[1]), hooks.Uint[uint32](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ModuleFlagProfileSummaryDetailedAttr)
@@ -782,8 +782,8 @@ func init() {
 			},
 		},
 		"PoisonAttr": {
-			Value: func(p []any) any {
-				return &PoisonAttr{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetPoisonAttr(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*PoisonAttr)
@@ -791,9 +791,9 @@ func init() {
 			},
 		},
 		"TBAAMemberAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &TBAAMemberAttr{typeDesc: hooks.As[ir.Attribute](p[0]), offset: hooks.Int[int64](p[1])}
+				return GetTBAAMemberAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.Int[int64](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TBAAMemberAttr)
@@ -804,9 +804,9 @@ func init() {
 			},
 		},
 		"TBAARootAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &TBAARootAttr{id: hooks.As[ir.Attribute](p[0])}
+				return GetTBAARootAttr(ctx, hooks.As[ir.Attribute](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TBAARootAttr)
@@ -817,9 +817,9 @@ func init() {
 			},
 		},
 		"TBAATagAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 4)
-				return &TBAATagAttr{baseType: hooks.As[ir.Attribute](p[0]), accessType: hooks.As[ir.Attribute](p[1]), offset: hooks.Int[int64](p[2]), constant: hooks.As[bool](p[3])}
+				return GetTBAATagAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]), hooks.Int[int64](p[2]), hooks.As[bool](p[3]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TBAATagAttr)
@@ -830,11 +830,11 @@ func init() {
 			},
 		},
 		"TBAATypeDescriptorAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &TBAATypeDescriptorAttr{id: hooks.As[string](p[0]), members: hooks.List(p[1], func(e0 any) ir.Attribute {
+				return GetTBAATypeDescriptorAttr(ctx, hooks.As[string](p[0]), hooks.List(p[1], func(e0 any) ir.Attribute {
 					return hooks.As[ir.Attribute](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TBAATypeDescriptorAttr)
@@ -849,9 +849,9 @@ func init() {
 			PrintAsm: printTBAATypeDescriptorAttrText,
 		},
 		"TailCallKindAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &TailCallKindAttr{tailCallKind: hooks.Uint[TailCallKind](p[0])}
+				return GetTailCallKindAttr(ctx, hooks.Uint[TailCallKind](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TailCallKindAttr)
@@ -862,9 +862,9 @@ func init() {
 			},
 		},
 		"TargetAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &TargetAttr{triple: hooks.As[ir.Attribute](p[0]), chip: hooks.As[ir.Attribute](p[1]), features: hooks.As[ir.Attribute](p[2])}
+				return GetTargetAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]), hooks.As[ir.Attribute](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TargetAttr)
@@ -875,11 +875,11 @@ func init() {
 			},
 		},
 		"TargetFeaturesAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &TargetFeaturesAttr{features: hooks.List(p[0], func(e0 any) ir.Attribute {
+				return GetTargetFeaturesAttr(ctx, hooks.List(p[0], func(e0 any) ir.Attribute {
 					return hooks.As[ir.Attribute](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TargetFeaturesAttr)
@@ -894,9 +894,9 @@ func init() {
 			PrintAsm: printTargetFeaturesAttrText,
 		},
 		"UWTableKindAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &UWTableKindAttr{uwtableKind: hooks.Uint[UWTableKind](p[0])}
+				return GetUWTableKindAttr(ctx, hooks.Uint[UWTableKind](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*UWTableKindAttr)
@@ -907,8 +907,8 @@ func init() {
 			},
 		},
 		"UndefAttr": {
-			Value: func(p []any) any {
-				return &UndefAttr{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetUndefAttr(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*UndefAttr)
@@ -916,9 +916,9 @@ func init() {
 			},
 		},
 		"VScaleRangeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &VScaleRangeAttr{minRange: hooks.As[ir.Attribute](p[0]), maxRange: hooks.As[ir.Attribute](p[1])}
+				return GetVScaleRangeAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*VScaleRangeAttr)
@@ -929,9 +929,9 @@ func init() {
 			},
 		},
 		"VecTypeHintAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &VecTypeHintAttr{hint: hooks.As[ir.Attribute](p[0]), isSigned: hooks.As[bool](p[1])}
+				return GetVecTypeHintAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[bool](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*VecTypeHintAttr)
@@ -942,9 +942,9 @@ func init() {
 			},
 		},
 		"WorkgroupAttributionAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &WorkgroupAttributionAttr{numElements: hooks.As[ir.Attribute](p[0]), elementType: hooks.As[ir.Attribute](p[1])}
+				return GetWorkgroupAttributionAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*WorkgroupAttributionAttr)
@@ -955,8 +955,8 @@ func init() {
 			},
 		},
 		"ZeroAttr": {
-			Value: func(p []any) any {
-				return &ZeroAttr{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetZeroAttr(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*ZeroAttr)
@@ -964,9 +964,9 @@ func init() {
 			},
 		},
 		"LLVMArrayType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &LLVMArrayType{elementType: hooks.As[ir.Type](p[0]), numElements: hooks.Uint[uint64](p[1])}
+				return GetLLVMArrayType(ctx, hooks.As[ir.Type](p[0]), hooks.Uint[uint64](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LLVMArrayType)
@@ -977,9 +977,9 @@ func init() {
 			},
 		},
 		"LLVMFixedVectorType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &LLVMFixedVectorType{elementType: hooks.As[ir.Type](p[0]), numElements: hooks.Uint[uint32](p[1])}
+				return GetLLVMFixedVectorType(ctx, hooks.As[ir.Type](p[0]), hooks.Uint[uint32](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LLVMFixedVectorType)
@@ -990,11 +990,11 @@ func init() {
 			},
 		},
 		"LLVMFunctionType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &LLVMFunctionType{returnType: hooks.As[ir.Type](p[0]), params: hooks.List(p[1], func(e0 any) ir.Type {
+				return GetLLVMFunctionType(ctx, hooks.As[ir.Type](p[0]), hooks.List(p[1], func(e0 any) ir.Type {
 					return hooks.As[ir.Type](e0)
-				}), varArg: hooks.As[bool](p[2])}
+				}), hooks.As[bool](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LLVMFunctionType)
@@ -1007,8 +1007,8 @@ func init() {
 			},
 		},
 		"LLVMLabelType": {
-			Value: func(p []any) any {
-				return &LLVMLabelType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetLLVMLabelType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*LLVMLabelType)
@@ -1016,8 +1016,8 @@ func init() {
 			},
 		},
 		"LLVMMetadataType": {
-			Value: func(p []any) any {
-				return &LLVMMetadataType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetLLVMMetadataType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*LLVMMetadataType)
@@ -1025,8 +1025,8 @@ func init() {
 			},
 		},
 		"LLVMPPCFP128Type": {
-			Value: func(p []any) any {
-				return &LLVMPPCFP128Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetLLVMPPCFP128Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*LLVMPPCFP128Type)
@@ -1034,9 +1034,9 @@ func init() {
 			},
 		},
 		"LLVMPointerType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &LLVMPointerType{addressSpace: hooks.Uint[uint32](p[0])}
+				return GetLLVMPointerType(ctx, hooks.Uint[uint32](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LLVMPointerType)
@@ -1047,9 +1047,9 @@ func init() {
 			},
 		},
 		"LLVMScalableVectorType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &LLVMScalableVectorType{elementType: hooks.As[ir.Type](p[0]), minNumElements: hooks.Uint[uint32](p[1])}
+				return GetLLVMScalableVectorType(ctx, hooks.As[ir.Type](p[0]), hooks.Uint[uint32](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LLVMScalableVectorType)
@@ -1060,11 +1060,11 @@ func init() {
 			},
 		},
 		"LLVMStructType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 4)
-				return &LLVMStructType{name: hooks.As[string](p[0]), body: hooks.List(p[1], func(e0 any) ir.Type {
+				return GetLLVMStructType(ctx, hooks.As[string](p[0]), hooks.List(p[1], func(e0 any) ir.Type {
 					return hooks.As[ir.Type](e0)
-				}), packed: hooks.As[bool](p[2]), opaque: hooks.As[bool](p[3])}
+				}), hooks.As[bool](p[2]), hooks.As[bool](p[3]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LLVMStructType)
@@ -1079,13 +1079,13 @@ func init() {
 			PrintAsm: printLLVMStructTypeText,
 		},
 		"LLVMTargetExtType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &LLVMTargetExtType{extTypeName: hooks.As[string](p[0]), typeParams: hooks.List(p[1], func(e0 any) ir.Type {
+				return GetLLVMTargetExtType(ctx, hooks.As[string](p[0]), hooks.List(p[1], func(e0 any) ir.Type {
 					return hooks.As[ir.Type](e0)
-				}), intParams: hooks.List(p[2], func(e0 any) uint32 {
+				}), hooks.List(p[2], func(e0 any) uint32 {
 					return hooks.Uint[uint32](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LLVMTargetExtType)
@@ -1100,8 +1100,8 @@ func init() {
 			},
 		},
 		"LLVMTokenType": {
-			Value: func(p []any) any {
-				return &LLVMTokenType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetLLVMTokenType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*LLVMTokenType)
@@ -1109,8 +1109,8 @@ func init() {
 			},
 		},
 		"LLVMVoidType": {
-			Value: func(p []any) any {
-				return &LLVMVoidType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetLLVMVoidType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*LLVMVoidType)
@@ -1118,8 +1118,8 @@ func init() {
 			},
 		},
 		"LLVMX86AMXType": {
-			Value: func(p []any) any {
-				return &LLVMX86AMXType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetLLVMX86AMXType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*LLVMX86AMXType)

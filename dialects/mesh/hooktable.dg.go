@@ -12,11 +12,11 @@ import (
 func init() {
 	hooks.Register(&hooks.Table{Dialect: "mesh", Defs: map[string]*hooks.Def{
 		"MeshShardingAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 4)
-				return &MeshShardingAttr{mesh: hooks.As[ir.Attribute](p[0]), splitAxes: hooks.List(p[1], func(e0 any) ir.Attribute {
+				return GetMeshShardingAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.List(p[1], func(e0 any) ir.Attribute {
 					return hooks.As[ir.Attribute](e0)
-				}), partialAxes: hooks.As[ir.Attribute](p[2]), partialType: hooks.Uint[ReductionKind](p[3])}
+				}), hooks.As[ir.Attribute](p[2]), hooks.Uint[ReductionKind](p[3]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*MeshShardingAttr)
@@ -31,9 +31,9 @@ func init() {
 			PrintAsm: printMeshShardingAttrText,
 		},
 		"ReductionKindAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ReductionKindAttr{value: hooks.Uint[ReductionKind](p[0])}
+				return GetReductionKindAttr(ctx, hooks.Uint[ReductionKind](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ReductionKindAttr)

@@ -12,8 +12,8 @@ import (
 func init() {
 	hooks.Register(&hooks.Table{Dialect: "pdl", Defs: map[string]*hooks.Def{
 		"AttributeType": {
-			Value: func(p []any) any {
-				return &AttributeType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetAttributeType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*AttributeType)
@@ -21,8 +21,8 @@ func init() {
 			},
 		},
 		"OperationType": {
-			Value: func(p []any) any {
-				return &OperationType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetOperationType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*OperationType)
@@ -30,9 +30,9 @@ func init() {
 			},
 		},
 		"RangeType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &RangeType{elementType: hooks.As[ir.Type](p[0])}
+				return GetRangeType(ctx, hooks.As[ir.Type](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*RangeType)
@@ -45,8 +45,8 @@ func init() {
 			PrintAsm: printRangeTypeText,
 		},
 		"TypeType": {
-			Value: func(p []any) any {
-				return &TypeType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetTypeType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*TypeType)
@@ -54,8 +54,8 @@ func init() {
 			},
 		},
 		"ValueType": {
-			Value: func(p []any) any {
-				return &ValueType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetValueType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*ValueType)

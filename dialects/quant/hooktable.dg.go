@@ -12,9 +12,9 @@ import (
 func init() {
 	hooks.Register(&hooks.Table{Dialect: "quant", Defs: map[string]*hooks.Def{
 		"AnyQuantizedType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 5)
-				return &AnyQuantizedType{flags: hooks.Uint[uint64](p[0]), storageType: hooks.As[ir.Type](p[1]), expressedType: hooks.As[ir.Type](p[2]), storageTypeMin: hooks.Int[int64](p[3]), storageTypeMax: hooks.Int[int64](p[4])}
+				return GetAnyQuantizedType(ctx, hooks.Uint[uint64](p[0]), hooks.As[ir.Type](p[1]), hooks.As[ir.Type](p[2]), hooks.Int[int64](p[3]), hooks.Int[int64](p[4]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*AnyQuantizedType)
@@ -27,9 +27,9 @@ func init() {
 			PrintAsm: printAnyQuantizedTypeText,
 		},
 		"CalibratedQuantizedType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &CalibratedQuantizedType{expressedType: hooks.As[ir.Type](p[0]), min: hooks.Int[int64](p[1]), max: hooks.Int[int64](p[2])}
+				return GetCalibratedQuantizedType(ctx, hooks.As[ir.Type](p[0]), hooks.Int[int64](p[1]), hooks.Int[int64](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*CalibratedQuantizedType)
@@ -42,13 +42,13 @@ func init() {
 			PrintAsm: printCalibratedQuantizedTypeText,
 		},
 		"UniformQuantizedPerAxisType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 8)
-				return &UniformQuantizedPerAxisType{flags: hooks.Uint[uint64](p[0]), storageType: hooks.As[ir.Type](p[1]), expressedType: hooks.As[ir.Type](p[2]), quantizedDimension: hooks.Uint[uint64](p[3]), storageTypeMin: hooks.Int[int64](p[4]), storageTypeMax: hooks.Int[int64](p[5]), scales: hooks.List(p[6], func(e0 any) int64 {
+				return GetUniformQuantizedPerAxisType(ctx, hooks.Uint[uint64](p[0]), hooks.As[ir.Type](p[1]), hooks.As[ir.Type](p[2]), hooks.Uint[uint64](p[3]), hooks.Int[int64](p[4]), hooks.Int[int64](p[5]), hooks.List(p[6], func(e0 any) int64 {
 					return hooks.Int[int64](e0)
-				}), zeroPoints: hooks.List(p[7], func(e0 any) int64 {
+				}), hooks.List(p[7], func(e0 any) int64 {
 					return hooks.Int[int64](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*UniformQuantizedPerAxisType)
@@ -65,13 +65,13 @@ func init() {
 			PrintAsm: printUniformQuantizedPerAxisTypeText,
 		},
 		"UniformQuantizedSubChannelType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 9)
-				return &UniformQuantizedSubChannelType{flags: hooks.Uint[uint64](p[0]), storageType: hooks.As[ir.Type](p[1]), expressedType: hooks.As[ir.Type](p[2]), storageTypeMin: hooks.Int[int64](p[3]), storageTypeMax: hooks.Int[int64](p[4]), quantizedDimensions: hooks.List(p[5], func(e0 any) int64 {
+				return GetUniformQuantizedSubChannelType(ctx, hooks.Uint[uint64](p[0]), hooks.As[ir.Type](p[1]), hooks.As[ir.Type](p[2]), hooks.Int[int64](p[3]), hooks.Int[int64](p[4]), hooks.List(p[5], func(e0 any) int64 {
 					return hooks.Int[int64](e0)
-				}), blockSizes: hooks.List(p[6], func(e0 any) int64 {
+				}), hooks.List(p[6], func(e0 any) int64 {
 					return hooks.Int[int64](e0)
-				}), scales: hooks.As[ir.Attribute](p[7]), zeroPoints: hooks.As[ir.Attribute](p[8])}
+				}), hooks.As[ir.Attribute](p[7]), hooks.As[ir.Attribute](p[8]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*UniformQuantizedSubChannelType)
@@ -88,9 +88,9 @@ func init() {
 			PrintAsm: printUniformQuantizedSubChannelTypeText,
 		},
 		"UniformQuantizedType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 7)
-				return &UniformQuantizedType{flags: hooks.Uint[uint64](p[0]), storageType: hooks.As[ir.Type](p[1]), expressedType: hooks.As[ir.Type](p[2]), scale: hooks.Int[int64](p[3]), zeroPoint: hooks.Int[int64](p[4]), storageTypeMin: hooks.Int[int64](p[5]), storageTypeMax: hooks.Int[int64](p[6])}
+				return GetUniformQuantizedType(ctx, hooks.Uint[uint64](p[0]), hooks.As[ir.Type](p[1]), hooks.As[ir.Type](p[2]), hooks.Int[int64](p[3]), hooks.Int[int64](p[4]), hooks.Int[int64](p[5]), hooks.Int[int64](p[6]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*UniformQuantizedType)

@@ -12,9 +12,9 @@ import (
 func init() {
 	hooks.Register(&hooks.Table{Dialect: "smt", Defs: map[string]*hooks.Def{
 		"BitVectorAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &BitVectorAttr{type_: hooks.As[ir.Type](p[0]), value: hooks.As[ir.APInt](p[1])}
+				return GetBitVectorAttr(ctx, hooks.As[ir.Type](p[0]), hooks.As[ir.APInt](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*BitVectorAttr)
@@ -27,9 +27,9 @@ func init() {
 			PrintAsm: printBitVectorAttrText,
 		},
 		"ArrayType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &ArrayType{domainType: hooks.As[ir.Type](p[0]), rangeType: hooks.As[ir.Type](p[1])}
+				return GetArrayType(ctx, hooks.As[ir.Type](p[0]), hooks.As[ir.Type](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ArrayType)
@@ -40,9 +40,9 @@ func init() {
 			},
 		},
 		"BitVectorType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &BitVectorType{width: hooks.Int[int64](p[0])}
+				return GetBitVectorType(ctx, hooks.Int[int64](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*BitVectorType)
@@ -53,8 +53,8 @@ func init() {
 			},
 		},
 		"BoolType": {
-			Value: func(p []any) any {
-				return &BoolType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetBoolType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*BoolType)
@@ -62,8 +62,8 @@ func init() {
 			},
 		},
 		"IntType": {
-			Value: func(p []any) any {
-				return &IntType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetIntType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*IntType)
@@ -71,11 +71,11 @@ func init() {
 			},
 		},
 		"SMTFuncType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &SMTFuncType{domainTypes: hooks.List(p[0], func(e0 any) ir.Type {
+				return GetSMTFuncType(ctx, hooks.List(p[0], func(e0 any) ir.Type {
 					return hooks.As[ir.Type](e0)
-				}), rangeType: hooks.As[ir.Type](p[1])}
+				}), hooks.As[ir.Type](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*SMTFuncType)
@@ -88,11 +88,11 @@ func init() {
 			},
 		},
 		"SortType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &SortType{identifier: hooks.As[ir.Attribute](p[0]), sortParams: hooks.List(p[1], func(e0 any) ir.Type {
+				return GetSortType(ctx, hooks.As[ir.Attribute](p[0]), hooks.List(p[1], func(e0 any) ir.Type {
 					return hooks.As[ir.Type](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*SortType)

@@ -13,9 +13,9 @@ import (
 func init() {
 	hooks.Register(&hooks.Table{Dialect: "sparse_tensor", Defs: map[string]*hooks.Def{
 		"CrdTransDirectionKindAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &CrdTransDirectionKindAttr{value: hooks.Uint[CrdTransDirectionKind](p[0])}
+				return GetCrdTransDirectionKindAttr(ctx, hooks.Uint[CrdTransDirectionKind](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*CrdTransDirectionKindAttr)
@@ -26,9 +26,9 @@ func init() {
 			},
 		},
 		"SparseTensorDimSliceAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &SparseTensorDimSliceAttr{offset: hooks.Int[int64](p[0]), size: hooks.Int[int64](p[1]), stride: hooks.Int[int64](p[2])}
+				return GetSparseTensorDimSliceAttr(ctx, hooks.Int[int64](p[0]), hooks.Int[int64](p[1]), hooks.Int[int64](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*SparseTensorDimSliceAttr)
@@ -41,13 +41,13 @@ func init() {
 			PrintAsm: printSparseTensorDimSliceAttrText,
 		},
 		"SparseTensorEncodingAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 8)
-				return &SparseTensorEncodingAttr{lvlTypes: hooks.List(p[0], func(e0 any) uint64 {
+				return GetSparseTensorEncodingAttr(ctx, hooks.List(p[0], func(e0 any) uint64 {
 					return hooks.Uint[uint64](e0)
-				}), dimToLvl: hooks.As[affine.Map](p[1]), lvlToDim: hooks.As[affine.Map](p[2]), posWidth: hooks.Uint[uint32](p[3]), crdWidth: hooks.Uint[uint32](p[4]), explicitVal: hooks.As[ir.Attribute](p[5]), implicitVal: hooks.As[ir.Attribute](p[6]), dimSlices: hooks.List(p[7], func(e0 any) ir.Attribute {
+				}), hooks.As[affine.Map](p[1]), hooks.As[affine.Map](p[2]), hooks.Uint[uint32](p[3]), hooks.Uint[uint32](p[4]), hooks.As[ir.Attribute](p[5]), hooks.As[ir.Attribute](p[6]), hooks.List(p[7], func(e0 any) ir.Attribute {
 					return hooks.As[ir.Attribute](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*SparseTensorEncodingAttr)
@@ -64,9 +64,9 @@ func init() {
 			PrintAsm: printSparseTensorEncodingAttrText,
 		},
 		"SparseTensorSortKindAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &SparseTensorSortKindAttr{value: hooks.Uint[SparseTensorSortKind](p[0])}
+				return GetSparseTensorSortKindAttr(ctx, hooks.Uint[SparseTensorSortKind](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*SparseTensorSortKindAttr)
@@ -77,9 +77,9 @@ func init() {
 			},
 		},
 		"StorageSpecifierKindAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &StorageSpecifierKindAttr{value: hooks.Uint[StorageSpecifierKind](p[0])}
+				return GetStorageSpecifierKindAttr(ctx, hooks.Uint[StorageSpecifierKind](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*StorageSpecifierKindAttr)
@@ -90,9 +90,9 @@ func init() {
 			},
 		},
 		"IterSpaceType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &IterSpaceType{encoding: hooks.As[ir.Attribute](p[0]), loLvl: hooks.Uint[uint64](p[1]), hiLvl: hooks.Uint[uint64](p[2])}
+				return GetIterSpaceType(ctx, hooks.As[ir.Attribute](p[0]), hooks.Uint[uint64](p[1]), hooks.Uint[uint64](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*IterSpaceType)
@@ -103,9 +103,9 @@ func init() {
 			},
 		},
 		"IteratorType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &IteratorType{encoding: hooks.As[ir.Attribute](p[0]), loLvl: hooks.Uint[uint64](p[1]), hiLvl: hooks.Uint[uint64](p[2])}
+				return GetIteratorType(ctx, hooks.As[ir.Attribute](p[0]), hooks.Uint[uint64](p[1]), hooks.Uint[uint64](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*IteratorType)
@@ -116,9 +116,9 @@ func init() {
 			},
 		},
 		"StorageSpecifierType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &StorageSpecifierType{encoding: hooks.As[ir.Attribute](p[0])}
+				return GetStorageSpecifierType(ctx, hooks.As[ir.Attribute](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*StorageSpecifierType)

@@ -12,9 +12,9 @@ import (
 func init() {
 	hooks.Register(&hooks.Table{Dialect: "spirv", Defs: map[string]*hooks.Def{
 		"AddressingModelAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &AddressingModelAttr{value: hooks.Uint[AddressingModel](p[0])}
+				return GetAddressingModelAttr(ctx, hooks.Uint[AddressingModel](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*AddressingModelAttr)
@@ -25,9 +25,9 @@ func init() {
 			},
 		},
 		"BuiltInAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &BuiltInAttr{value: hooks.Uint[BuiltIn](p[0])}
+				return GetBuiltInAttr(ctx, hooks.Uint[BuiltIn](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*BuiltInAttr)
@@ -38,9 +38,9 @@ func init() {
 			},
 		},
 		"CacheControlLoadINTELAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &CacheControlLoadINTELAttr{cacheLevel: hooks.Uint[uint32](p[0]), loadCacheControl: hooks.Uint[LoadCacheControl](p[1])}
+				return GetCacheControlLoadINTELAttr(ctx, hooks.Uint[uint32](p[0]), hooks.Uint[LoadCacheControl](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*CacheControlLoadINTELAttr)
@@ -51,9 +51,9 @@ func init() {
 			},
 		},
 		"CacheControlStoreINTELAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &CacheControlStoreINTELAttr{cacheLevel: hooks.Uint[uint32](p[0]), storeCacheControl: hooks.Uint[StoreCacheControl](p[1])}
+				return GetCacheControlStoreINTELAttr(ctx, hooks.Uint[uint32](p[0]), hooks.Uint[StoreCacheControl](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*CacheControlStoreINTELAttr)
@@ -64,9 +64,9 @@ func init() {
 			},
 		},
 		"CapabilityAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &CapabilityAttr{value: hooks.Uint[Capability](p[0])}
+				return GetCapabilityAttr(ctx, hooks.Uint[Capability](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*CapabilityAttr)
@@ -77,9 +77,9 @@ func init() {
 			},
 		},
 		"ClientAPIAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ClientAPIAttr{value: hooks.Uint[ClientAPI](p[0])}
+				return GetClientAPIAttr(ctx, hooks.Uint[ClientAPI](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ClientAPIAttr)
@@ -90,9 +90,9 @@ func init() {
 			},
 		},
 		"CooperativeMatrixLayoutKHRAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &CooperativeMatrixLayoutKHRAttr{value: hooks.Uint[CooperativeMatrixLayoutKHR](p[0])}
+				return GetCooperativeMatrixLayoutKHRAttr(ctx, hooks.Uint[CooperativeMatrixLayoutKHR](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*CooperativeMatrixLayoutKHRAttr)
@@ -103,9 +103,9 @@ func init() {
 			},
 		},
 		"CooperativeMatrixOperandsKHRAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &CooperativeMatrixOperandsKHRAttr{value: hooks.Uint[CooperativeMatrixOperandsKHR](p[0])}
+				return GetCooperativeMatrixOperandsKHRAttr(ctx, hooks.Uint[CooperativeMatrixOperandsKHR](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*CooperativeMatrixOperandsKHRAttr)
@@ -116,9 +116,9 @@ func init() {
 			},
 		},
 		"CooperativeMatrixPropertiesKHRAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 9)
-				return &CooperativeMatrixPropertiesKHRAttr{mSize: hooks.Uint[uint32](p[0]), nSize: hooks.Uint[uint32](p[1]), kSize: hooks.Uint[uint32](p[2]), aType: hooks.As[ir.Type](p[3]), bType: hooks.As[ir.Type](p[4]), cType: hooks.As[ir.Type](p[5]), resultType: hooks.As[ir.Type](p[6]), accSat: hooks.As[bool](p[7]), scope: hooks.As[ir.Attribute](p[8])}
+				return GetCooperativeMatrixPropertiesKHRAttr(ctx, hooks.Uint[uint32](p[0]), hooks.Uint[uint32](p[1]), hooks.Uint[uint32](p[2]), hooks.As[ir.Type](p[3]), hooks.As[ir.Type](p[4]), hooks.As[ir.Type](p[5]), hooks.As[ir.Type](p[6]), hooks.As[bool](p[7]), hooks.As[ir.Attribute](p[8]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*CooperativeMatrixPropertiesKHRAttr)
@@ -129,9 +129,9 @@ func init() {
 			},
 		},
 		"CooperativeMatrixPropertiesNVAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 8)
-				return &CooperativeMatrixPropertiesNVAttr{mSize: hooks.Int[int32](p[0]), nSize: hooks.Int[int32](p[1]), kSize: hooks.Int[int32](p[2]), aType: hooks.As[ir.Type](p[3]), bType: hooks.As[ir.Type](p[4]), cType: hooks.As[ir.Type](p[5]), resultType: hooks.As[ir.Type](p[6]), scope: hooks.As[ir.Attribute](p[7])}
+				return GetCooperativeMatrixPropertiesNVAttr(ctx, hooks.Int[int32](p[0]), hooks.Int[int32](p[1]), hooks.Int[int32](p[2]), hooks.As[ir.Type](p[3]), hooks.As[ir.Type](p[4]), hooks.As[ir.Type](p[5]), hooks.As[ir.Type](p[6]), hooks.As[ir.Attribute](p[7]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*CooperativeMatrixPropertiesNVAttr)
@@ -142,9 +142,9 @@ func init() {
 			},
 		},
 		"CooperativeMatrixUseKHRAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &CooperativeMatrixUseKHRAttr{value: hooks.Uint[CooperativeMatrixUseKHR](p[0])}
+				return GetCooperativeMatrixUseKHRAttr(ctx, hooks.Uint[CooperativeMatrixUseKHR](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*CooperativeMatrixUseKHRAttr)
@@ -155,9 +155,9 @@ func init() {
 			},
 		},
 		"DecorationAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &DecorationAttr{value: hooks.Uint[Decoration](p[0])}
+				return GetDecorationAttr(ctx, hooks.Uint[Decoration](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DecorationAttr)
@@ -168,9 +168,9 @@ func init() {
 			},
 		},
 		"DeviceTypeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &DeviceTypeAttr{value: hooks.Uint[DeviceType](p[0])}
+				return GetDeviceTypeAttr(ctx, hooks.Uint[DeviceType](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DeviceTypeAttr)
@@ -181,9 +181,9 @@ func init() {
 			},
 		},
 		"DimAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &DimAttr{value: hooks.Uint[Dim](p[0])}
+				return GetDimAttr(ctx, hooks.Uint[Dim](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DimAttr)
@@ -194,9 +194,9 @@ func init() {
 			},
 		},
 		"EntryPointABIAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &EntryPointABIAttr{workgroupSize: hooks.As[ir.Attribute](p[0]), subgroupSize: hooks.Int[int32](p[1]), targetWidth: hooks.Int[int32](p[2])}
+				return GetEntryPointABIAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.Int[int32](p[1]), hooks.Int[int32](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*EntryPointABIAttr)
@@ -207,9 +207,9 @@ func init() {
 			},
 		},
 		"ExecutionModeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ExecutionModeAttr{value: hooks.Uint[ExecutionMode](p[0])}
+				return GetExecutionModeAttr(ctx, hooks.Uint[ExecutionMode](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ExecutionModeAttr)
@@ -220,9 +220,9 @@ func init() {
 			},
 		},
 		"ExecutionModelAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ExecutionModelAttr{value: hooks.Uint[ExecutionModel](p[0])}
+				return GetExecutionModelAttr(ctx, hooks.Uint[ExecutionModel](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ExecutionModelAttr)
@@ -233,9 +233,9 @@ func init() {
 			},
 		},
 		"ExtensionAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ExtensionAttr{value: hooks.Uint[Extension](p[0])}
+				return GetExtensionAttr(ctx, hooks.Uint[Extension](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ExtensionAttr)
@@ -246,9 +246,9 @@ func init() {
 			},
 		},
 		"FPEncodingAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &FPEncodingAttr{value: hooks.Uint[FPEncoding](p[0])}
+				return GetFPEncodingAttr(ctx, hooks.Uint[FPEncoding](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*FPEncodingAttr)
@@ -259,9 +259,9 @@ func init() {
 			},
 		},
 		"FPFastMathModeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &FPFastMathModeAttr{value: hooks.Uint[FPFastMathMode](p[0])}
+				return GetFPFastMathModeAttr(ctx, hooks.Uint[FPFastMathMode](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*FPFastMathModeAttr)
@@ -272,9 +272,9 @@ func init() {
 			},
 		},
 		"FPRoundingModeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &FPRoundingModeAttr{value: hooks.Uint[FPRoundingMode](p[0])}
+				return GetFPRoundingModeAttr(ctx, hooks.Uint[FPRoundingMode](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*FPRoundingModeAttr)
@@ -285,9 +285,9 @@ func init() {
 			},
 		},
 		"FunctionControlAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &FunctionControlAttr{value: hooks.Uint[FunctionControl](p[0])}
+				return GetFunctionControlAttr(ctx, hooks.Uint[FunctionControl](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*FunctionControlAttr)
@@ -298,9 +298,9 @@ func init() {
 			},
 		},
 		"GroupOperationAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &GroupOperationAttr{value: hooks.Uint[GroupOperation](p[0])}
+				return GetGroupOperationAttr(ctx, hooks.Uint[GroupOperation](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*GroupOperationAttr)
@@ -311,9 +311,9 @@ func init() {
 			},
 		},
 		"ImageArrayedInfoAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ImageArrayedInfoAttr{value: hooks.Uint[ImageArrayedInfo](p[0])}
+				return GetImageArrayedInfoAttr(ctx, hooks.Uint[ImageArrayedInfo](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ImageArrayedInfoAttr)
@@ -324,9 +324,9 @@ func init() {
 			},
 		},
 		"ImageDepthInfoAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ImageDepthInfoAttr{value: hooks.Uint[ImageDepthInfo](p[0])}
+				return GetImageDepthInfoAttr(ctx, hooks.Uint[ImageDepthInfo](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ImageDepthInfoAttr)
@@ -337,9 +337,9 @@ func init() {
 			},
 		},
 		"ImageFormatAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ImageFormatAttr{value: hooks.Uint[ImageFormat](p[0])}
+				return GetImageFormatAttr(ctx, hooks.Uint[ImageFormat](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ImageFormatAttr)
@@ -350,9 +350,9 @@ func init() {
 			},
 		},
 		"ImageOperandsAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ImageOperandsAttr{value: hooks.Uint[ImageOperands](p[0])}
+				return GetImageOperandsAttr(ctx, hooks.Uint[ImageOperands](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ImageOperandsAttr)
@@ -363,9 +363,9 @@ func init() {
 			},
 		},
 		"ImageSamplerUseInfoAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ImageSamplerUseInfoAttr{value: hooks.Uint[ImageSamplerUseInfo](p[0])}
+				return GetImageSamplerUseInfoAttr(ctx, hooks.Uint[ImageSamplerUseInfo](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ImageSamplerUseInfoAttr)
@@ -376,9 +376,9 @@ func init() {
 			},
 		},
 		"ImageSamplingInfoAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ImageSamplingInfoAttr{value: hooks.Uint[ImageSamplingInfo](p[0])}
+				return GetImageSamplingInfoAttr(ctx, hooks.Uint[ImageSamplingInfo](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ImageSamplingInfoAttr)
@@ -389,9 +389,9 @@ func init() {
 			},
 		},
 		"JointMatrixPropertiesINTELAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 8)
-				return &JointMatrixPropertiesINTELAttr{mSize: hooks.Int[int32](p[0]), nSize: hooks.Int[int32](p[1]), kSize: hooks.Int[int32](p[2]), aType: hooks.As[ir.Type](p[3]), bType: hooks.As[ir.Type](p[4]), cType: hooks.As[ir.Type](p[5]), resultType: hooks.As[ir.Type](p[6]), scope: hooks.As[ir.Attribute](p[7])}
+				return GetJointMatrixPropertiesINTELAttr(ctx, hooks.Int[int32](p[0]), hooks.Int[int32](p[1]), hooks.Int[int32](p[2]), hooks.As[ir.Type](p[3]), hooks.As[ir.Type](p[4]), hooks.As[ir.Type](p[5]), hooks.As[ir.Type](p[6]), hooks.As[ir.Attribute](p[7]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*JointMatrixPropertiesINTELAttr)
@@ -402,9 +402,9 @@ func init() {
 			},
 		},
 		"LinkageAttributesAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &LinkageAttributesAttr{linkageName: hooks.As[ir.Attribute](p[0]), linkageType: hooks.As[ir.Attribute](p[1])}
+				return GetLinkageAttributesAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LinkageAttributesAttr)
@@ -415,9 +415,9 @@ func init() {
 			},
 		},
 		"LinkageTypeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &LinkageTypeAttr{value: hooks.Uint[LinkageType](p[0])}
+				return GetLinkageTypeAttr(ctx, hooks.Uint[LinkageType](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LinkageTypeAttr)
@@ -428,9 +428,9 @@ func init() {
 			},
 		},
 		"LoadCacheControlAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &LoadCacheControlAttr{value: hooks.Uint[LoadCacheControl](p[0])}
+				return GetLoadCacheControlAttr(ctx, hooks.Uint[LoadCacheControl](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LoadCacheControlAttr)
@@ -441,9 +441,9 @@ func init() {
 			},
 		},
 		"LoopControlAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &LoopControlAttr{value: hooks.Uint[LoopControl](p[0])}
+				return GetLoopControlAttr(ctx, hooks.Uint[LoopControl](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LoopControlAttr)
@@ -454,9 +454,9 @@ func init() {
 			},
 		},
 		"MatrixLayoutAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &MatrixLayoutAttr{value: hooks.Uint[MatrixLayout](p[0])}
+				return GetMatrixLayoutAttr(ctx, hooks.Uint[MatrixLayout](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*MatrixLayoutAttr)
@@ -467,9 +467,9 @@ func init() {
 			},
 		},
 		"MemoryAccessAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &MemoryAccessAttr{value: hooks.Uint[MemoryAccess](p[0])}
+				return GetMemoryAccessAttr(ctx, hooks.Uint[MemoryAccess](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*MemoryAccessAttr)
@@ -480,9 +480,9 @@ func init() {
 			},
 		},
 		"MemoryModelAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &MemoryModelAttr{value: hooks.Uint[MemoryModel](p[0])}
+				return GetMemoryModelAttr(ctx, hooks.Uint[MemoryModel](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*MemoryModelAttr)
@@ -493,9 +493,9 @@ func init() {
 			},
 		},
 		"MemorySemanticsAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &MemorySemanticsAttr{value: hooks.Uint[MemorySemantics](p[0])}
+				return GetMemorySemanticsAttr(ctx, hooks.Uint[MemorySemantics](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*MemorySemanticsAttr)
@@ -506,9 +506,9 @@ func init() {
 			},
 		},
 		"OpcodeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &OpcodeAttr{value: hooks.Uint[Opcode](p[0])}
+				return GetOpcodeAttr(ctx, hooks.Uint[Opcode](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*OpcodeAttr)
@@ -519,9 +519,9 @@ func init() {
 			},
 		},
 		"PackedVectorFormatAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &PackedVectorFormatAttr{value: hooks.Uint[PackedVectorFormat](p[0])}
+				return GetPackedVectorFormatAttr(ctx, hooks.Uint[PackedVectorFormat](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*PackedVectorFormatAttr)
@@ -532,9 +532,9 @@ func init() {
 			},
 		},
 		"ResourceLimitsAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 8)
-				return &ResourceLimitsAttr{maxComputeSharedMemorySize: hooks.Int[int32](p[0]), maxComputeWorkgroupInvocations: hooks.Int[int32](p[1]), maxComputeWorkgroupSize: hooks.As[ir.Attribute](p[2]), subgroupSize: hooks.Int[int32](p[3]), minSubgroupSize: hooks.Int[int32](p[4]), maxSubgroupSize: hooks.Int[int32](p[5]), cooperativeMatrixPropertiesKhr: hooks.As[ir.Attribute](p[6]), cooperativeMatrixPropertiesNv: hooks.As[ir.Attribute](p[7])}
+				return GetResourceLimitsAttr(ctx, hooks.Int[int32](p[0]), hooks.Int[int32](p[1]), hooks.As[ir.Attribute](p[2]), hooks.Int[int32](p[3]), hooks.Int[int32](p[4]), hooks.Int[int32](p[5]), hooks.As[ir.Attribute](p[6]), hooks.As[ir.Attribute](p[7]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ResourceLimitsAttr)
@@ -545,9 +545,9 @@ func init() {
 			},
 		},
 		"ScopeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ScopeAttr{value: hooks.Uint[Scope](p[0])}
+				return GetScopeAttr(ctx, hooks.Uint[Scope](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ScopeAttr)
@@ -558,9 +558,9 @@ func init() {
 			},
 		},
 		"SelectionControlAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &SelectionControlAttr{value: hooks.Uint[SelectionControl](p[0])}
+				return GetSelectionControlAttr(ctx, hooks.Uint[SelectionControl](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*SelectionControlAttr)
@@ -571,9 +571,9 @@ func init() {
 			},
 		},
 		"StorageClassAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &StorageClassAttr{value: hooks.Uint[StorageClass](p[0])}
+				return GetStorageClassAttr(ctx, hooks.Uint[StorageClass](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*StorageClassAttr)
@@ -584,9 +584,9 @@ func init() {
 			},
 		},
 		"StoreCacheControlAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &StoreCacheControlAttr{value: hooks.Uint[StoreCacheControl](p[0])}
+				return GetStoreCacheControlAttr(ctx, hooks.Uint[StoreCacheControl](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*StoreCacheControlAttr)
@@ -597,9 +597,9 @@ func init() {
 			},
 		},
 		"VendorAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &VendorAttr{value: hooks.Uint[Vendor](p[0])}
+				return GetVendorAttr(ctx, hooks.Uint[Vendor](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*VendorAttr)
@@ -610,9 +610,9 @@ func init() {
 			},
 		},
 		"VersionAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &VersionAttr{value: hooks.Uint[Version](p[0])}
+				return GetVersionAttr(ctx, hooks.Uint[Version](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*VersionAttr)
@@ -623,9 +623,9 @@ func init() {
 			},
 		},
 		"ArrayType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &ArrayType{elementType: hooks.As[ir.Type](p[0]), count: hooks.Uint[uint32](p[1]), stride: hooks.Uint[uint32](p[2])}
+				return GetArrayType(ctx, hooks.As[ir.Type](p[0]), hooks.Uint[uint32](p[1]), hooks.Uint[uint32](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ArrayType)
@@ -636,9 +636,9 @@ func init() {
 			},
 		},
 		"ImageType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 7)
-				return &ImageType{elementType: hooks.As[ir.Type](p[0]), dim: hooks.Uint[Dim](p[1]), depthInfo: hooks.Uint[ImageDepthInfo](p[2]), arrayedInfo: hooks.Uint[ImageArrayedInfo](p[3]), samplingInfo: hooks.Uint[ImageSamplingInfo](p[4]), samplerUseInfo: hooks.Uint[ImageSamplerUseInfo](p[5]), format: hooks.Uint[ImageFormat](p[6])}
+				return GetImageType(ctx, hooks.As[ir.Type](p[0]), hooks.Uint[Dim](p[1]), hooks.Uint[ImageDepthInfo](p[2]), hooks.Uint[ImageArrayedInfo](p[3]), hooks.Uint[ImageSamplingInfo](p[4]), hooks.Uint[ImageSamplerUseInfo](p[5]), hooks.Uint[ImageFormat](p[6]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ImageType)
@@ -649,9 +649,9 @@ func init() {
 			},
 		},
 		"MatrixType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &MatrixType{columnType: hooks.As[ir.Type](p[0]), columnCount: hooks.Uint[uint32](p[1])}
+				return GetMatrixType(ctx, hooks.As[ir.Type](p[0]), hooks.Uint[uint32](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*MatrixType)
@@ -662,9 +662,9 @@ func init() {
 			},
 		},
 		"PointerType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &PointerType{pointeeType: hooks.As[ir.Type](p[0]), storageClass: hooks.Uint[StorageClass](p[1])}
+				return GetPointerType(ctx, hooks.As[ir.Type](p[0]), hooks.Uint[StorageClass](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*PointerType)
@@ -675,9 +675,9 @@ func init() {
 			},
 		},
 		"RuntimeArrayType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &RuntimeArrayType{elementType: hooks.As[ir.Type](p[0]), stride: hooks.Uint[uint32](p[1])}
+				return GetRuntimeArrayType(ctx, hooks.As[ir.Type](p[0]), hooks.Uint[uint32](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*RuntimeArrayType)
@@ -688,9 +688,9 @@ func init() {
 			},
 		},
 		"SampledImageType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &SampledImageType{imageType: hooks.As[ir.Type](p[0])}
+				return GetSampledImageType(ctx, hooks.As[ir.Type](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*SampledImageType)
@@ -701,15 +701,15 @@ func init() {
 			},
 		},
 		"StructType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 5)
-				return &StructType{name: hooks.As[string](p[0]), reference: hooks.As[bool](p[1]), members: hooks.List(p[2], func(e0 any) ir.Type {
+				return GetStructType(ctx, hooks.As[string](p[0]), hooks.As[bool](p[1]), hooks.List(p[2], func(e0 any) ir.Type {
 					return hooks.As[ir.Type](e0)
-				}), offsets: hooks.List(p[3], func(e0 any) uint32 {
+				}), hooks.List(p[3], func(e0 any) uint32 {
 					return hooks.Uint[uint32](e0)
-				}), decorations: hooks.List(p[4], func(e0 any) string {
+				}), hooks.List(p[4], func(e0 any) string {
 					return hooks.As[string](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*StructType)

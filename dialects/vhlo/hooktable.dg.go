@@ -13,11 +13,11 @@ import (
 func init() {
 	hooks.Register(&hooks.Table{Dialect: "vhlo", Defs: map[string]*hooks.Def{
 		"ArrayV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ArrayV1Attr{value: hooks.List(p[0], func(e0 any) ir.Attribute {
+				return GetArrayV1Attr(ctx, hooks.List(p[0], func(e0 any) ir.Attribute {
 					return hooks.As[ir.Attribute](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ArrayV1Attr)
@@ -30,9 +30,9 @@ func init() {
 			},
 		},
 		"BooleanV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &BooleanV1Attr{value: hooks.Uint[uint64](p[0])}
+				return GetBooleanV1Attr(ctx, hooks.Uint[uint64](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*BooleanV1Attr)
@@ -47,13 +47,13 @@ func init() {
 			},
 		},
 		"DictionaryV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &DictionaryV1Attr{value: hooks.List(p[0], func(e0 any) DictionaryEntryV1 {
+				return GetDictionaryV1Attr(ctx, hooks.List(p[0], func(e0 any) DictionaryEntryV1 {
 					return func(s1 []any) DictionaryEntryV1 {
 						return DictionaryEntryV1{Key: hooks.As[ir.Attribute](s1[0]), Value: hooks.As[ir.Attribute](s1[1])}
 					}(hooks.Fields(e0, 2))
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*DictionaryV1Attr)
@@ -66,9 +66,9 @@ func init() {
 			},
 		},
 		"FloatV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &FloatV1Attr{type_: hooks.As[ir.Type](p[0]), value: hooks.As[ir.APInt](p[1])}
+				return GetFloatV1Attr(ctx, hooks.As[ir.Type](p[0]), hooks.As[ir.APInt](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*FloatV1Attr)
@@ -79,9 +79,9 @@ func init() {
 			},
 		},
 		"IntegerV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &IntegerV1Attr{type_: hooks.As[ir.Type](p[0]), value: hooks.As[ir.APInt](p[1])}
+				return GetIntegerV1Attr(ctx, hooks.As[ir.Type](p[0]), hooks.As[ir.APInt](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*IntegerV1Attr)
@@ -92,13 +92,13 @@ func init() {
 			},
 		},
 		"OutputOperandAliasV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &OutputOperandAliasV1Attr{outputTupleIndices: hooks.List(p[0], func(e0 any) int64 {
+				return GetOutputOperandAliasV1Attr(ctx, hooks.List(p[0], func(e0 any) int64 {
 					return hooks.Int[int64](e0)
-				}), operandIndex: hooks.Int[int64](p[1]), operandTupleIndices: hooks.List(p[2], func(e0 any) int64 {
+				}), hooks.Int[int64](p[1]), hooks.List(p[2], func(e0 any) int64 {
 					return hooks.Int[int64](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*OutputOperandAliasV1Attr)
@@ -113,9 +113,9 @@ func init() {
 			},
 		},
 		"StringV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &StringV1Attr{value: hooks.As[string](p[0])}
+				return GetStringV1Attr(ctx, hooks.As[string](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*StringV1Attr)
@@ -126,9 +126,9 @@ func init() {
 			},
 		},
 		"TensorV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &TensorV1Attr{type_: hooks.As[ir.Type](p[0]), data: hooks.As[[]byte](p[1])}
+				return GetTensorV1Attr(ctx, hooks.As[ir.Type](p[0]), hooks.As[[]byte](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TensorV1Attr)
@@ -139,9 +139,9 @@ func init() {
 			},
 		},
 		"TypeV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &TypeV1Attr{value: hooks.As[ir.Type](p[0])}
+				return GetTypeV1Attr(ctx, hooks.As[ir.Type](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TypeV1Attr)
@@ -152,11 +152,11 @@ func init() {
 			},
 		},
 		"TypeExtensionsV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &TypeExtensionsV1Attr{bounds: hooks.List(p[0], func(e0 any) int64 {
+				return GetTypeExtensionsV1Attr(ctx, hooks.List(p[0], func(e0 any) int64 {
 					return hooks.Int[int64](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TypeExtensionsV1Attr)
@@ -169,9 +169,9 @@ func init() {
 			},
 		},
 		"ResultAccuracyV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 4)
-				return &ResultAccuracyV1Attr{atolBits: hooks.Int[int64](p[0]), rtolBits: hooks.Int[int64](p[1]), ulps: hooks.Int[int64](p[2]), mode: hooks.As[ir.Attribute](p[3])}
+				return GetResultAccuracyV1Attr(ctx, hooks.Int[int64](p[0]), hooks.Int[int64](p[1]), hooks.Int[int64](p[2]), hooks.As[ir.Attribute](p[3]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ResultAccuracyV1Attr)
@@ -182,9 +182,9 @@ func init() {
 			},
 		},
 		"SubAxisInfoV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &SubAxisInfoV1Attr{preSize: hooks.Int[int64](p[0]), size: hooks.Int[int64](p[1])}
+				return GetSubAxisInfoV1Attr(ctx, hooks.Int[int64](p[0]), hooks.Int[int64](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*SubAxisInfoV1Attr)
@@ -195,9 +195,9 @@ func init() {
 			},
 		},
 		"AxisRefV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &AxisRefV1Attr{name: hooks.As[ir.Attribute](p[0]), subAxisInfo: hooks.As[ir.Attribute](p[1])}
+				return GetAxisRefV1Attr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*AxisRefV1Attr)
@@ -208,9 +208,9 @@ func init() {
 			},
 		},
 		"ReplicaGroupMeshAxesV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &ReplicaGroupMeshAxesV1Attr{mesh: hooks.As[ir.Attribute](p[0]), axes: hooks.As[ir.Attribute](p[1])}
+				return GetReplicaGroupMeshAxesV1Attr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ReplicaGroupMeshAxesV1Attr)
@@ -221,9 +221,9 @@ func init() {
 			},
 		},
 		"MeshAxisV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &MeshAxisV1Attr{name: hooks.As[ir.Attribute](p[0]), size: hooks.Int[int64](p[1])}
+				return GetMeshAxisV1Attr(ctx, hooks.As[ir.Attribute](p[0]), hooks.Int[int64](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*MeshAxisV1Attr)
@@ -234,9 +234,9 @@ func init() {
 			},
 		},
 		"MeshV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &MeshV1Attr{axes: hooks.As[ir.Attribute](p[0]), deviceIds: hooks.As[ir.Attribute](p[1])}
+				return GetMeshV1Attr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*MeshV1Attr)
@@ -247,9 +247,9 @@ func init() {
 			},
 		},
 		"ComparisonDirectionV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ComparisonDirectionV1Attr{value: hooks.Uint[ComparisonDirectionV1](p[0])}
+				return GetComparisonDirectionV1Attr(ctx, hooks.Uint[ComparisonDirectionV1](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ComparisonDirectionV1Attr)
@@ -260,9 +260,9 @@ func init() {
 			},
 		},
 		"ComparisonTypeV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ComparisonTypeV1Attr{value: hooks.Uint[ComparisonTypeV1](p[0])}
+				return GetComparisonTypeV1Attr(ctx, hooks.Uint[ComparisonTypeV1](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ComparisonTypeV1Attr)
@@ -273,9 +273,9 @@ func init() {
 			},
 		},
 		"CustomCallApiVersionV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &CustomCallApiVersionV1Attr{value: hooks.Uint[CustomCallApiVersionV1](p[0])}
+				return GetCustomCallApiVersionV1Attr(ctx, hooks.Uint[CustomCallApiVersionV1](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*CustomCallApiVersionV1Attr)
@@ -286,9 +286,9 @@ func init() {
 			},
 		},
 		"FftTypeV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &FftTypeV1Attr{value: hooks.Uint[FftTypeV1](p[0])}
+				return GetFftTypeV1Attr(ctx, hooks.Uint[FftTypeV1](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*FftTypeV1Attr)
@@ -299,9 +299,9 @@ func init() {
 			},
 		},
 		"PrecisionV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &PrecisionV1Attr{value: hooks.Uint[PrecisionV1](p[0])}
+				return GetPrecisionV1Attr(ctx, hooks.Uint[PrecisionV1](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*PrecisionV1Attr)
@@ -312,9 +312,9 @@ func init() {
 			},
 		},
 		"RngAlgorithmV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &RngAlgorithmV1Attr{value: hooks.Uint[RngAlgorithmV1](p[0])}
+				return GetRngAlgorithmV1Attr(ctx, hooks.Uint[RngAlgorithmV1](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*RngAlgorithmV1Attr)
@@ -325,9 +325,9 @@ func init() {
 			},
 		},
 		"RngDistributionV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &RngDistributionV1Attr{value: hooks.Uint[RngDistributionV1](p[0])}
+				return GetRngDistributionV1Attr(ctx, hooks.Uint[RngDistributionV1](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*RngDistributionV1Attr)
@@ -338,9 +338,9 @@ func init() {
 			},
 		},
 		"TransposeV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &TransposeV1Attr{value: hooks.Uint[TransposeV1](p[0])}
+				return GetTransposeV1Attr(ctx, hooks.Uint[TransposeV1](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TransposeV1Attr)
@@ -351,9 +351,9 @@ func init() {
 			},
 		},
 		"ResultAccuracyModeV1Attr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ResultAccuracyModeV1Attr{value: hooks.Uint[ResultAccuracyModeV1](p[0])}
+				return GetResultAccuracyModeV1Attr(ctx, hooks.Uint[ResultAccuracyModeV1](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ResultAccuracyModeV1Attr)
@@ -364,8 +364,8 @@ func init() {
 			},
 		},
 		"BooleanV1Type": {
-			Value: func(p []any) any {
-				return &BooleanV1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetBooleanV1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*BooleanV1Type)
@@ -373,8 +373,8 @@ func init() {
 			},
 		},
 		"FloatBF16V1Type": {
-			Value: func(p []any) any {
-				return &FloatBF16V1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloatBF16V1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*FloatBF16V1Type)
@@ -382,8 +382,8 @@ func init() {
 			},
 		},
 		"FloatF16V1Type": {
-			Value: func(p []any) any {
-				return &FloatF16V1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloatF16V1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*FloatF16V1Type)
@@ -391,8 +391,8 @@ func init() {
 			},
 		},
 		"FloatF32V1Type": {
-			Value: func(p []any) any {
-				return &FloatF32V1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloatF32V1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*FloatF32V1Type)
@@ -400,8 +400,8 @@ func init() {
 			},
 		},
 		"FloatF64V1Type": {
-			Value: func(p []any) any {
-				return &FloatF64V1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloatF64V1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*FloatF64V1Type)
@@ -409,8 +409,8 @@ func init() {
 			},
 		},
 		"FloatF8E4M3FNV1Type": {
-			Value: func(p []any) any {
-				return &FloatF8E4M3FNV1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloatF8E4M3FNV1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*FloatF8E4M3FNV1Type)
@@ -418,8 +418,8 @@ func init() {
 			},
 		},
 		"FloatF8E5M2V1Type": {
-			Value: func(p []any) any {
-				return &FloatF8E5M2V1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloatF8E5M2V1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*FloatF8E5M2V1Type)
@@ -427,8 +427,8 @@ func init() {
 			},
 		},
 		"IndexV1Type": {
-			Value: func(p []any) any {
-				return &IndexV1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetIndexV1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*IndexV1Type)
@@ -436,8 +436,8 @@ func init() {
 			},
 		},
 		"IntegerSI4V1Type": {
-			Value: func(p []any) any {
-				return &IntegerSI4V1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetIntegerSI4V1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*IntegerSI4V1Type)
@@ -445,8 +445,8 @@ func init() {
 			},
 		},
 		"IntegerSI8V1Type": {
-			Value: func(p []any) any {
-				return &IntegerSI8V1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetIntegerSI8V1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*IntegerSI8V1Type)
@@ -454,8 +454,8 @@ func init() {
 			},
 		},
 		"IntegerSI16V1Type": {
-			Value: func(p []any) any {
-				return &IntegerSI16V1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetIntegerSI16V1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*IntegerSI16V1Type)
@@ -463,8 +463,8 @@ func init() {
 			},
 		},
 		"IntegerSI32V1Type": {
-			Value: func(p []any) any {
-				return &IntegerSI32V1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetIntegerSI32V1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*IntegerSI32V1Type)
@@ -472,8 +472,8 @@ func init() {
 			},
 		},
 		"IntegerSI64V1Type": {
-			Value: func(p []any) any {
-				return &IntegerSI64V1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetIntegerSI64V1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*IntegerSI64V1Type)
@@ -481,8 +481,8 @@ func init() {
 			},
 		},
 		"IntegerUI4V1Type": {
-			Value: func(p []any) any {
-				return &IntegerUI4V1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetIntegerUI4V1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*IntegerUI4V1Type)
@@ -490,8 +490,8 @@ func init() {
 			},
 		},
 		"IntegerUI8V1Type": {
-			Value: func(p []any) any {
-				return &IntegerUI8V1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetIntegerUI8V1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*IntegerUI8V1Type)
@@ -499,8 +499,8 @@ func init() {
 			},
 		},
 		"IntegerUI16V1Type": {
-			Value: func(p []any) any {
-				return &IntegerUI16V1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetIntegerUI16V1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*IntegerUI16V1Type)
@@ -508,8 +508,8 @@ func init() {
 			},
 		},
 		"IntegerUI32V1Type": {
-			Value: func(p []any) any {
-				return &IntegerUI32V1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetIntegerUI32V1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*IntegerUI32V1Type)
@@ -517,8 +517,8 @@ func init() {
 			},
 		},
 		"IntegerUI64V1Type": {
-			Value: func(p []any) any {
-				return &IntegerUI64V1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetIntegerUI64V1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*IntegerUI64V1Type)
@@ -526,8 +526,8 @@ func init() {
 			},
 		},
 		"TokenV1Type": {
-			Value: func(p []any) any {
-				return &TokenV1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetTokenV1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*TokenV1Type)
@@ -535,8 +535,8 @@ func init() {
 			},
 		},
 		"WitnessV1Type": {
-			Value: func(p []any) any {
-				return &WitnessV1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetWitnessV1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*WitnessV1Type)
@@ -544,8 +544,8 @@ func init() {
 			},
 		},
 		"FloatF8E4M3FNUZV1Type": {
-			Value: func(p []any) any {
-				return &FloatF8E4M3FNUZV1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloatF8E4M3FNUZV1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*FloatF8E4M3FNUZV1Type)
@@ -553,8 +553,8 @@ func init() {
 			},
 		},
 		"FloatF8E5M2FNUZV1Type": {
-			Value: func(p []any) any {
-				return &FloatF8E5M2FNUZV1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloatF8E5M2FNUZV1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*FloatF8E5M2FNUZV1Type)
@@ -562,8 +562,8 @@ func init() {
 			},
 		},
 		"FloatF8E4M3B11FNUZV1Type": {
-			Value: func(p []any) any {
-				return &FloatF8E4M3B11FNUZV1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloatF8E4M3B11FNUZV1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*FloatF8E4M3B11FNUZV1Type)
@@ -571,8 +571,8 @@ func init() {
 			},
 		},
 		"IntegerSI2V1Type": {
-			Value: func(p []any) any {
-				return &IntegerSI2V1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetIntegerSI2V1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*IntegerSI2V1Type)
@@ -580,8 +580,8 @@ func init() {
 			},
 		},
 		"IntegerUI2V1Type": {
-			Value: func(p []any) any {
-				return &IntegerUI2V1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetIntegerUI2V1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*IntegerUI2V1Type)
@@ -589,8 +589,8 @@ func init() {
 			},
 		},
 		"NoneV1Type": {
-			Value: func(p []any) any {
-				return &NoneV1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetNoneV1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*NoneV1Type)
@@ -598,8 +598,8 @@ func init() {
 			},
 		},
 		"FloatTF32V1Type": {
-			Value: func(p []any) any {
-				return &FloatTF32V1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloatTF32V1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*FloatTF32V1Type)
@@ -607,8 +607,8 @@ func init() {
 			},
 		},
 		"FloatF8E4M3V1Type": {
-			Value: func(p []any) any {
-				return &FloatF8E4M3V1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloatF8E4M3V1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*FloatF8E4M3V1Type)
@@ -616,8 +616,8 @@ func init() {
 			},
 		},
 		"FloatF8E3M4V1Type": {
-			Value: func(p []any) any {
-				return &FloatF8E3M4V1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloatF8E3M4V1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*FloatF8E3M4V1Type)
@@ -625,8 +625,8 @@ func init() {
 			},
 		},
 		"FloatF4E2M1FNV1Type": {
-			Value: func(p []any) any {
-				return &FloatF4E2M1FNV1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloatF4E2M1FNV1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*FloatF4E2M1FNV1Type)
@@ -634,8 +634,8 @@ func init() {
 			},
 		},
 		"FloatF6E2M3FNV1Type": {
-			Value: func(p []any) any {
-				return &FloatF6E2M3FNV1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloatF6E2M3FNV1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*FloatF6E2M3FNV1Type)
@@ -643,8 +643,8 @@ func init() {
 			},
 		},
 		"FloatF6E3M2FNV1Type": {
-			Value: func(p []any) any {
-				return &FloatF6E3M2FNV1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloatF6E3M2FNV1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*FloatF6E3M2FNV1Type)
@@ -652,8 +652,8 @@ func init() {
 			},
 		},
 		"FloatF8E8M0FNUV1Type": {
-			Value: func(p []any) any {
-				return &FloatF8E8M0FNUV1Type{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetFloatF8E8M0FNUV1Type(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*FloatF8E8M0FNUV1Type)
@@ -661,9 +661,9 @@ func init() {
 			},
 		},
 		"ComplexV1Type": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &ComplexV1Type{elementType: hooks.As[ir.Type](p[0])}
+				return GetComplexV1Type(ctx, hooks.As[ir.Type](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ComplexV1Type)
@@ -674,13 +674,13 @@ func init() {
 			},
 		},
 		"FunctionV1Type": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &FunctionV1Type{inputs: hooks.List(p[0], func(e0 any) ir.Type {
+				return GetFunctionV1Type(ctx, hooks.List(p[0], func(e0 any) ir.Type {
 					return hooks.As[ir.Type](e0)
-				}), outputs: hooks.List(p[1], func(e0 any) ir.Type {
+				}), hooks.List(p[1], func(e0 any) ir.Type {
 					return hooks.As[ir.Type](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*FunctionV1Type)
@@ -695,11 +695,11 @@ func init() {
 			},
 		},
 		"RankedTensorV1Type": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &RankedTensorV1Type{shape: hooks.List(p[0], func(e0 any) int64 {
+				return GetRankedTensorV1Type(ctx, hooks.List(p[0], func(e0 any) int64 {
 					return hooks.Int[int64](e0)
-				}), elementType: hooks.As[ir.Type](p[1]), encoding: hooks.As[ir.Attribute](p[2])}
+				}), hooks.As[ir.Type](p[1]), hooks.As[ir.Attribute](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*RankedTensorV1Type)
@@ -712,11 +712,11 @@ func init() {
 			},
 		},
 		"TupleV1Type": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &TupleV1Type{types_: hooks.List(p[0], func(e0 any) ir.Type {
+				return GetTupleV1Type(ctx, hooks.List(p[0], func(e0 any) ir.Type {
 					return hooks.As[ir.Type](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TupleV1Type)
@@ -729,9 +729,9 @@ func init() {
 			},
 		},
 		"UniformQuantizedV1Type": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 7)
-				return &UniformQuantizedV1Type{flags: hooks.Uint[uint32](p[0]), storageType: hooks.As[ir.Type](p[1]), expressedType: hooks.As[ir.Type](p[2]), scaleBits: hooks.Int[int64](p[3]), zeroPoint: hooks.Int[int64](p[4]), storageTypeMin: hooks.Int[int64](p[5]), storageTypeMax: hooks.Int[int64](p[6])}
+				return GetUniformQuantizedV1Type(ctx, hooks.Uint[uint32](p[0]), hooks.As[ir.Type](p[1]), hooks.As[ir.Type](p[2]), hooks.Int[int64](p[3]), hooks.Int[int64](p[4]), hooks.Int[int64](p[5]), hooks.Int[int64](p[6]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*UniformQuantizedV1Type)
@@ -742,9 +742,9 @@ func init() {
 			},
 		},
 		"UnrankedTensorV1Type": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &UnrankedTensorV1Type{elementType: hooks.As[ir.Type](p[0])}
+				return GetUnrankedTensorV1Type(ctx, hooks.As[ir.Type](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*UnrankedTensorV1Type)
@@ -755,13 +755,13 @@ func init() {
 			},
 		},
 		"UniformQuantizedPerAxisV1Type": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 8)
-				return &UniformQuantizedPerAxisV1Type{flags: hooks.Uint[uint32](p[0]), storageType: hooks.As[ir.Type](p[1]), expressedType: hooks.As[ir.Type](p[2]), quantizedDimension: hooks.Int[int32](p[3]), scalesBits: hooks.List(p[4], func(e0 any) int64 {
+				return GetUniformQuantizedPerAxisV1Type(ctx, hooks.Uint[uint32](p[0]), hooks.As[ir.Type](p[1]), hooks.As[ir.Type](p[2]), hooks.Int[int32](p[3]), hooks.List(p[4], func(e0 any) int64 {
 					return hooks.Int[int64](e0)
-				}), zeroPoints: hooks.List(p[5], func(e0 any) int64 {
+				}), hooks.List(p[5], func(e0 any) int64 {
 					return hooks.Int[int64](e0)
-				}), storageTypeMin: hooks.Int[int64](p[6]), storageTypeMax: hooks.Int[int64](p[7])}
+				}), hooks.Int[int64](p[6]), hooks.Int[int64](p[7]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*UniformQuantizedPerAxisV1Type)
@@ -776,11 +776,11 @@ func init() {
 			},
 		},
 		"RankedBufferV1Type": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &RankedBufferV1Type{shape: hooks.List(p[0], func(e0 any) int64 {
+				return GetRankedBufferV1Type(ctx, hooks.List(p[0], func(e0 any) int64 {
 					return hooks.Int[int64](e0)
-				}), elementType: hooks.As[ir.Type](p[1])}
+				}), hooks.As[ir.Type](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*RankedBufferV1Type)
@@ -793,11 +793,11 @@ func init() {
 			},
 		},
 		"FutureV1Type": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &FutureV1Type{types_: hooks.List(p[0], func(e0 any) ir.Type {
+				return GetFutureV1Type(ctx, hooks.List(p[0], func(e0 any) ir.Type {
 					return hooks.As[ir.Type](e0)
-				})}
+				}))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*FutureV1Type)

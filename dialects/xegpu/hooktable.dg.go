@@ -12,9 +12,9 @@ import (
 func init() {
 	hooks.Register(&hooks.Table{Dialect: "xegpu", Defs: map[string]*hooks.Def{
 		"BlockTensorDescAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &BlockTensorDescAttr{memorySpace: hooks.As[ir.Attribute](p[0]), arrayLength: hooks.As[ir.Attribute](p[1]), boundaryCheck: hooks.As[ir.Attribute](p[2])}
+				return GetBlockTensorDescAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]), hooks.As[ir.Attribute](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*BlockTensorDescAttr)
@@ -25,9 +25,9 @@ func init() {
 			},
 		},
 		"CachePolicyAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &CachePolicyAttr{value: hooks.Uint[CachePolicy](p[0])}
+				return GetCachePolicyAttr(ctx, hooks.Uint[CachePolicy](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*CachePolicyAttr)
@@ -38,9 +38,9 @@ func init() {
 			},
 		},
 		"FenceScopeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &FenceScopeAttr{value: hooks.Uint[FenceScope](p[0])}
+				return GetFenceScopeAttr(ctx, hooks.Uint[FenceScope](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*FenceScopeAttr)
@@ -51,9 +51,9 @@ func init() {
 			},
 		},
 		"LayoutAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 6)
-				return &LayoutAttr{sgLayout: hooks.As[ir.Attribute](p[0]), sgData: hooks.As[ir.Attribute](p[1]), instData: hooks.As[ir.Attribute](p[2]), laneLayout: hooks.As[ir.Attribute](p[3]), laneData: hooks.As[ir.Attribute](p[4]), order: hooks.As[ir.Attribute](p[5])}
+				return GetLayoutAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]), hooks.As[ir.Attribute](p[2]), hooks.As[ir.Attribute](p[3]), hooks.As[ir.Attribute](p[4]), hooks.As[ir.Attribute](p[5]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*LayoutAttr)
@@ -64,9 +64,9 @@ func init() {
 			},
 		},
 		"MemLayoutAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &MemLayoutAttr{attrs: hooks.As[ir.Attribute](p[0])}
+				return GetMemLayoutAttr(ctx, hooks.As[ir.Attribute](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*MemLayoutAttr)
@@ -79,9 +79,9 @@ func init() {
 			PrintAsm: printMemLayoutAttrText,
 		},
 		"MemoryScopeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &MemoryScopeAttr{value: hooks.Uint[MemoryScope](p[0])}
+				return GetMemoryScopeAttr(ctx, hooks.Uint[MemoryScope](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*MemoryScopeAttr)
@@ -92,9 +92,9 @@ func init() {
 			},
 		},
 		"MemorySpaceAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
-				return &MemorySpaceAttr{value: hooks.Uint[MemorySpace](p[0])}
+				return GetMemorySpaceAttr(ctx, hooks.Uint[MemorySpace](p[0]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*MemorySpaceAttr)
@@ -105,9 +105,9 @@ func init() {
 			},
 		},
 		"RangeAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &RangeAttr{start: hooks.As[ir.Attribute](p[0]), end: hooks.As[ir.Attribute](p[1])}
+				return GetRangeAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*RangeAttr)
@@ -118,9 +118,9 @@ func init() {
 			},
 		},
 		"ScatterTensorDescAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &ScatterTensorDescAttr{memorySpace: hooks.As[ir.Attribute](p[0]), chunkSize: hooks.As[ir.Attribute](p[1])}
+				return GetScatterTensorDescAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*ScatterTensorDescAttr)
@@ -131,9 +131,9 @@ func init() {
 			},
 		},
 		"SliceAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
-				return &SliceAttr{parent: hooks.As[ir.Attribute](p[0]), dims: hooks.As[ir.Attribute](p[1])}
+				return GetSliceAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*SliceAttr)
@@ -144,9 +144,9 @@ func init() {
 			},
 		},
 		"TensorDescAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 4)
-				return &TensorDescAttr{memoryScope: hooks.As[ir.Attribute](p[0]), arrayLength: hooks.As[ir.Attribute](p[1]), boundaryCheck: hooks.As[ir.Attribute](p[2]), scattered: hooks.As[ir.Attribute](p[3])}
+				return GetTensorDescAttr(ctx, hooks.As[ir.Attribute](p[0]), hooks.As[ir.Attribute](p[1]), hooks.As[ir.Attribute](p[2]), hooks.As[ir.Attribute](p[3]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TensorDescAttr)
@@ -157,11 +157,11 @@ func init() {
 			},
 		},
 		"MemDescType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &MemDescType{shape: hooks.List(p[0], func(e0 any) int64 {
+				return GetMemDescType(ctx, hooks.List(p[0], func(e0 any) int64 {
 					return hooks.Int[int64](e0)
-				}), elementType: hooks.As[ir.Type](p[1]), memLayout: hooks.As[ir.Attribute](p[2])}
+				}), hooks.As[ir.Type](p[1]), hooks.As[ir.Attribute](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*MemDescType)
@@ -176,8 +176,8 @@ func init() {
 			PrintAsm: printMemDescTypeText,
 		},
 		"NbarrierType": {
-			Value: func(p []any) any {
-				return &NbarrierType{}
+			Value: func(ctx *ir.Context, p []any) any {
+				return GetNbarrierType(ctx)
 			},
 			Params: func(x any) ([]any, bool) {
 				_, ok := x.(*NbarrierType)
@@ -185,11 +185,11 @@ func init() {
 			},
 		},
 		"TensorDescType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 4)
-				return &TensorDescType{shape: hooks.List(p[0], func(e0 any) int64 {
+				return GetTensorDescType(ctx, hooks.List(p[0], func(e0 any) int64 {
 					return hooks.Int[int64](e0)
-				}), elementType: hooks.As[ir.Type](p[1]), encoding: hooks.As[ir.Attribute](p[2]), layout: hooks.As[ir.Attribute](p[3])}
+				}), hooks.As[ir.Type](p[1]), hooks.As[ir.Attribute](p[2]), hooks.As[ir.Attribute](p[3]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TensorDescType)

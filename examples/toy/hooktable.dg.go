@@ -13,11 +13,11 @@ import (
 func init() {
 	hooks.Register(&hooks.Table{Dialect: "toy", Defs: map[string]*hooks.Def{
 		"TileAttr": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 6)
-				return &TileAttr{sizes: hooks.List(p[0], func(e0 any) int64 {
+				return GetTileAttr(ctx, hooks.List(p[0], func(e0 any) int64 {
 					return hooks.Int[int64](e0)
-				}), order: hooks.Uint[Order](p[1]), buffers: hooks.Uint[uint32](p[2]), first: hooks.Int[int64](p[3]), last: hooks.Int[int64](p[4]), label: hooks.As[ir.Attribute](p[5])}
+				}), hooks.Uint[Order](p[1]), hooks.Uint[uint32](p[2]), hooks.Int[int64](p[3]), hooks.Int[int64](p[4]), hooks.As[ir.Attribute](p[5]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*TileAttr)
@@ -30,9 +30,9 @@ func init() {
 			},
 		},
 		"MatrixType": {
-			Value: func(p []any) any {
+			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
-				return &MatrixType{rows: hooks.Int[int64](p[0]), cols: hooks.Int[int64](p[1]), elementType: hooks.As[ir.Type](p[2])}
+				return GetMatrixType(ctx, hooks.Int[int64](p[0]), hooks.Int[int64](p[1]), hooks.As[ir.Type](p[2]))
 			},
 			Params: func(x any) ([]any, bool) {
 				v, ok := x.(*MatrixType)

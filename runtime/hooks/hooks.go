@@ -53,9 +53,10 @@ type Table struct {
 
 // Def is one definition's conversions and the hooks that take its value.
 type Def struct {
-	// Value builds the compiled value of these parameters. It is not
-	// uniqued (its ID is 0): it is for hooks to read, not to keep.
-	Value func(params []any) any
+	// Value is the compiled value of these parameters, made by the
+	// definition's constructor in ctx (hooks print nested values through
+	// their context).
+	Value func(ctx *ir.Context, params []any) any
 	// Params are a compiled value's parameters; false when x is not a
 	// value of the definition.
 	Params func(x any) ([]any, bool)

@@ -137,9 +137,9 @@ func (g *gen) genHookTable(f *jen.File) {
 // hookDef is a definition's entry: its conversions and hooks.
 func (g *gen) hookDef(def *defs.Def) []jen.Code {
 	n := len(def.Params)
-	var inits []jen.Code
+	inits := []jen.Code{jen.Id("ctx")}
 	for i, p := range def.Params {
-		inits = append(inits, jen.Id(model.Local(p.Name)).Op(":").Add(g.toGo(p.Type, jen.Id("p").Index(jen.Lit(i)), 0)))
+		inits = append(inits, g.toGo(p.Type, jen.Id("p").Index(jen.Lit(i)), 0))
 	}
 	var params []jen.Code
 	for _, p := range def.Params {
@@ -148,7 +148,7 @@ func (g *gen) hookDef(def *defs.Def) []jen.Code {
 	fieldsOf := func(v string) jen.Code {
 		return jen.Id(v).Op("=").Add(hk("Fields")).Call(jen.Id(v), jen.Lit(n))
 	}
-	value := []jen.Code{jen.Return(jen.Op("&").Id(def.Name).Values(inits...))}
+	value := []jen.Code{jen.Return(jen.Id(defs.ConstructorName(def)).Call(inits...))}
 	if n > 0 {
 		value = append([]jen.Code{fieldsOf("p")}, value...)
 	}
@@ -166,7 +166,7 @@ func (g *gen) hookDef(def *defs.Def) []jen.Code {
 		}
 	}
 	out := []jen.Code{
-		jen.Line().Id("Value").Op(":").Func().Params(jen.Id("p").Index().Any()).Any().Block(value...),
+		jen.Line().Id("Value").Op(":").Func().Params(jen.Id("ctx").Op("*").Qual(gofile.IR, "Context"), jen.Id("p").Index().Any()).Any().Block(value...),
 		jen.Line().Id("Params").Op(":").Func().Params(jen.Id("x").Any()).Params(jen.Index().Any(), jen.Bool()).Block(paramsBody...),
 	}
 	if def.Verify != "" {

@@ -322,3 +322,15 @@ func (g *gen) genRelease(f *jen.File) {
 func enumLit(v uint64) jen.Code { return jen.Id(strconv.FormatUint(v, 10)) }
 
 func releaseEnumVar(e *defs.Enum) string { return fmt.Sprintf("release%sEnum", e.Name) }
+
+// ReleaseOps lists the ops whose attributes the generated ConvertOp
+// changes between releases (by rules or a release_hook), for package
+// interp, which does not convert them, to refuse doing so.
+func ReleaseOps(m *model.Dialect) []string {
+	g := &gen{m: m}
+	var out []string
+	for _, ro := range g.releaseRules() {
+		out = append(out, ro.op.Name)
+	}
+	return out
+}
