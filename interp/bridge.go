@@ -41,7 +41,12 @@ func bridged(t *hooks.Table, d *defs.Dialect, what, name string) (bool, string) 
 			}
 		}
 	case what == "string":
-		return true, "" // the compiled String, through Def.Value
+		// The compiled String, of the value Def.Value makes.
+		for _, def := range allDefs(d) {
+			if def.StringHook == name && t.Defs[def.Name] != nil {
+				return true, ""
+			}
+		}
 	case what == "text print", what == "text parse":
 		for _, def := range allDefs(d) {
 			if tx := def.Text; tx != nil && (tx.Print == name || tx.Parse == name) {
@@ -232,7 +237,11 @@ func (in *Dialect) compiled(v *value) any {
 	for i, p := range v.def.Params {
 		params[i] = in.toCompiled(p.Type, v.params[i])
 	}
-	return in.hooks.Defs[v.def.Name].Value(v.ctx, params)
+	h := in.hooks.Defs[v.def.Name]
+	if h == nil {
+		return v // the table does not convert it (New checked those with hooks)
+	}
+	return h.Value(v.ctx, params)
 }
 
 // fromCompiled converts a parameter a hook returned back to the
@@ -280,6 +289,9 @@ func (in *Dialect) fromCompiled(ctx *ir.Context, t *defs.TypeRef, x any) (any, e
 // fromCompiledValue is the interpreted value of a compiled value of def.
 func (in *Dialect) fromCompiledValue(ctx *ir.Context, def *defs.Def, x any) (any, error) {
 	h := in.hooks.Defs[def.Name]
+	if h == nil {
+		return nil, fmt.Errorf("%s %s: a hook gave %T, which %s's hook table does not convert", in.d.Name, def.Name, x, in.d.Name)
+	}
 	params, ok := h.Params(x)
 	if !ok {
 		return nil, fmt.Errorf("%s %s: a hook gave %T", in.d.Name, def.Name, x)

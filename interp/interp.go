@@ -128,6 +128,12 @@ func unsupported(d *defs.Dialect, table *hooks.Table) defs.ErrorList {
 	if d.Format != "mlir" && d.Format != "" {
 		return defs.ErrorList{{Pos: d.Pos, Msg: fmt.Sprintf("dialect %s: format %s is not interpreted (only MLIR dialects are); compile it", d.Name, d.Format)}}
 	}
+	if d.Name == "builtin" {
+		// Not a hook: the runtime's containers and text, native
+		// properties and other dialects' hooks make and switch on the
+		// compiled builtin values, which interpreted ones would not be.
+		return defs.ErrorList{{Pos: d.Pos, Msg: "dialect builtin: not interpreted: MLIR bytecode and text are built on the compiled builtin dialect (bytecode.Builtin, asmformat.Builtin, mlirtext, native properties and other dialects' hooks make and switch on its Go types), which every program links in"}}
+	}
 	// A key may name several functions (read and write of a custom
 	// field): one error each key.
 	var names []string

@@ -1,0 +1,140 @@
+package interp
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/dialectgen/dialectgen/defs"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/hooks"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
+
+// A definition whose custom field, verifier and String are hand-written:
+// the table registered below stands for its compiled package.
+const hookedYAML = `
+dialect: %s
+attributes:
+  - name: SpanAttr
+    string: spanString
+    verify: Span
+    params:
+      - {name: lo, type: uint32}
+      - {name: hi, type: uint32}
+    bytecode:
+      - {code: 0, fields: [{custom: Span, outputs: [lo, hi]}]}
+`
+
+// span is the "compiled" SpanAttr value.
+type span struct{ lo, hi uint32 }
+
+func (s *span) String() string { return fmt.Sprintf("span %d..%d", s.lo, s.hi) }
+
+func verifySpan(lo, hi uint32) error {
+	if lo > hi {
+		return errors.New("lo is above hi")
+	}
+	return nil
+}
+
+func spanTable(dialect string, field bool) *hooks.Table {
+	t := &hooks.Table{Dialect: dialect, Defs: map[string]*hooks.Def{"SpanAttr": {
+		Value: func(_ *ir.Context, p []any) any {
+			p = hooks.Fields(p, 2)
+			return &span{hooks.Uint[uint32](p[0]), hooks.Uint[uint32](p[1])}
+		},
+		Params: func(x any) ([]any, bool) {
+			s, ok := x.(*span)
+			if !ok {
+				return nil, false
+			}
+			return []any{uint64(s.lo), uint64(s.hi)}, true
+		},
+		Verify: func(p []any) error {
+			p = hooks.Fields(p, 2)
+			return verifySpan(hooks.Uint[uint32](p[0]), hooks.Uint[uint32](p[1]))
+		},
+	}}}
+	if field {
+		// A start and a length on the wire.
+		t.Fields = map[string]*hooks.Field{"Span": {
+			Read: func(r *bytecode.EntryReader, _ []any) ([]any, error) {
+				lo, err := r.VarInt()
+				if err != nil {
+					return nil, err
+				}
+				n, err := r.VarInt()
+				if err != nil {
+					return nil, err
+				}
+				return []any{lo, lo + n}, nil
+			},
+			Write: func(w *bytecode.EntryWriter, _, outs []any) {
+				outs = hooks.Fields(outs, 2)
+				lo, hi := hooks.As[uint64](outs[0]), hooks.As[uint64](outs[1])
+				w.VarInt(lo)
+				w.VarInt(hi - lo)
+			},
+		}}
+	}
+	return t
+}
+
+func loadHooked(t *testing.T, name string) (*Dialect, error) {
+	d, err := defs.Load(name+".yaml", fmt.Appendf(nil, hookedYAML, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(d)
+}
+
+// TestBridgedHooks reads, prints, verifies and writes through the hooks a
+// registered table gives.
+func TestBridgedHooks(t *testing.T) {
+	hooks.Register(spanTable("hooked", true))
+	in, err := loadHooked(t, "hooked")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := ir.NewContext(in)
+	a, err := readEntry(in, ctx, varints(0, 3, 4), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := a.(*Attr).Params(); got[0] != uint64(3) || got[1] != uint64(7) {
+		t.Errorf("params %v, want [3 7] (the custom field's outputs)", got)
+	}
+	if s := fmt.Sprint(a); s != "span 3..7" {
+		t.Errorf("String() = %q, want the string hook's", s)
+	}
+	w := bytecode.NewEntryWriter(nil, nil, bytecode.Target{Version: 6})
+	if ok, err := in.WriteAttribute(w, a); !ok || err != nil || string(w.Bytes()) != string(varints(0, 3, 4)) {
+		t.Errorf("wrote % x (%v, %v), want % x", w.Bytes(), ok, err, varints(0, 3, 4))
+	}
+	// lo + n wraps: the verifier refuses it at the entry's start.
+	if _, err := readEntry(in, ctx, varints(0, 5, 1<<64-2), 0); err == nil || !strings.Contains(err.Error(), "offset 0x65 (AttrType section): expected a valid SpanAttr: invalid encoding: lo is above hi") {
+		t.Errorf("a span whose end is before its start: got %v", err)
+	}
+	bad := in.get(ctx, in.byName["SpanAttr"], []any{uint64(9), uint64(2)})
+	w = bytecode.NewEntryWriter(nil, nil, bytecode.Target{Version: 6})
+	if _, err := in.WriteAttribute(w, bad.(ir.Attribute)); err == nil || err.Error() != "SpanAttr: lo is above hi" {
+		t.Errorf("writing an invalid span: got %v", err)
+	}
+}
+
+// TestUnbridgedHooks: without a table, or with one that lacks a hook, the
+// definition is refused at the key naming the hook, saying why.
+func TestUnbridgedHooks(t *testing.T) {
+	hooks.Register(spanTable("partial", false))
+	for name, want := range map[string]string{
+		"unlinked": "unlinked.yaml:11:37: dialect unlinked: custom Span names hand-written Go (readSpan, writeSpan), which definitions loaded at run time cannot call: no package linked in registers unlinked's hooks (runtime/hooks)",
+		"partial":  "partial.yaml:11:37: dialect partial: custom Span names hand-written Go (readSpan, writeSpan), which definitions loaded at run time cannot call: partial's hook table does not provide it",
+	} {
+		_, err := loadHooked(t, name)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", name, err, want)
+		}
+	}
+}
