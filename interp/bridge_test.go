@@ -138,3 +138,27 @@ func TestUnbridgedHooks(t *testing.T) {
 		}
 	}
 }
+
+// TestConvertOpRefused: an op whose attributes generated code converts
+// between releases is refused when written for another release, not
+// written unconverted; other ops and the same release pass as they are.
+func TestConvertOpRefused(t *testing.T) {
+	in, err := Load("../dialects/affine/affine.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := ir.NewContext(in)
+	parallel := &ir.Operation{Name: ir.OpName{Dialect: "affine", Op: "parallel", Registered: true}}
+	if _, _, err := in.ConvertOp(ctx, parallel, 19, 22); err == nil || !strings.Contains(err.Error(), "its attributes differ between LLVM 19 and LLVM 22 (release rules in affine's definition)") {
+		t.Errorf("affine.parallel 19 to 22: got %v", err)
+	}
+	for _, c := range []struct {
+		op       string
+		from, to int
+	}{{"parallel", 19, 19}, {"parallel", 22, 0}, {"for", 19, 22}} {
+		op := &ir.Operation{Name: ir.OpName{Dialect: "affine", Op: c.op, Registered: true}}
+		if _, changed, err := in.ConvertOp(ctx, op, c.from, c.to); err != nil || changed {
+			t.Errorf("affine.%s %d to %d: changed %v, %v; want it as it is", c.op, c.from, c.to, changed, err)
+		}
+	}
+}

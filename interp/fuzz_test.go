@@ -16,8 +16,20 @@ import (
 // same outcome: both refuse it, or both read the same values and write
 // the same bytes.
 func FuzzInterpreted(f *testing.F) {
+	fuzzDialects(f, "transform", "arith", "nvvm", "tosa")
+}
+
+// FuzzBridged is FuzzInterpreted with dialects whose hand-written Go the
+// interpreter calls through their hook tables: custom fields, property
+// and assembly hooks (llvm), hooks nested in another dialect's values
+// (dlti), name tables and custom directives (llvm, gpu).
+func FuzzBridged(f *testing.F) {
+	fuzzDialects(f, "llvm", "dlti", "quant", "gpu")
+}
+
+func fuzzDialects(f *testing.F, names ...string) {
 	var dialects []*interp.Dialect
-	for _, name := range []string{"transform", "arith", "nvvm", "tosa"} {
+	for _, name := range names {
 		in, err := interp.Load(filepath.Join("..", "dialects", name, name+".yaml"))
 		if err != nil {
 			f.Fatal(err)
