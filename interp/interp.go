@@ -8,11 +8,14 @@
 //
 // Text forms given by a mnemonic and a declarative assembly format are
 // read and printed by runtime/asmformat, as generated code does.
-// Definitions that name hand-written Go (custom fields, verifiers, text
-// and property hooks, custom directives, go: types) cannot be
-// interpreted: New refuses them, naming each hook; so are versions kept
-// in the producer string (VHLO). A dialect that versions itself is
-// registered as Registered() gives it.
+// Hand-written Go a definition names (custom fields, verifiers, string,
+// text, assembly and property hooks, custom directives, name tables, go:
+// types) is called through the hook table its compiled package registers
+// in runtime/hooks when that package is linked into the program; without
+// one New refuses each hook by position. Dialect version upgrades and
+// versions kept in the producer string (VHLO), the builtin dialect and op
+// conversion between LLVM releases are left to generated code. A dialect
+// that versions itself is registered as Registered() gives it.
 package interp
 
 import (
