@@ -124,11 +124,19 @@ func OpTable(d *defs.Dialect) (text string, natives [][]*defs.NativeProperty) {
 	return "\n" + strings.Join(lines, "\n") + "\n", natives
 }
 
-// ReleaseOps lists the ops (names without the dialect) whose attributes
-// the generated code converts between LLVM releases, by rules derived
-// from the definition or a release_hook.
-func ReleaseOps(d *defs.Dialect) []string {
-	return mlirgen.ReleaseOps(model.New(d, ""))
+// Release rules as data (see ReleaseRules).
+type (
+	ReleaseOp      = mlirgen.ReleaseOp
+	ReleaseAttr    = mlirgen.ReleaseAttr
+	ReleaseDefault = mlirgen.ReleaseDefault
+	ReleaseStorage = mlirgen.ReleaseStorage
+)
+
+// ReleaseRules describes how d's ops differ between LLVM releases, as
+// the generated ConvertOp's rules (release.Rules) have it: for package
+// interp to build the same rules at run time.
+func ReleaseRules(d *defs.Dialect) []ReleaseOp {
+	return mlirgen.ReleaseRules(model.New(d, ""))
 }
 
 // Hook is a hand-written function a definition names, which only

@@ -20,10 +20,6 @@ import (
 // not when it does not.
 func bridged(t *hooks.Table, d *defs.Dialect, what, name string) (bool, string) {
 	switch {
-	case what == "release_hook":
-		// Ops are not converted between releases (ConvertOp refuses),
-		// so nothing calls it.
-		return true, ""
 	case what == "upgrade", what == "downgrade", strings.HasPrefix(what, "default "):
 		return false, "the interpreter does not run dialect version upgrades"
 	case t == nil:
@@ -54,6 +50,10 @@ func bridged(t *hooks.Table, d *defs.Dialect, what, name string) (bool, string) 
 					return true, ""
 				}
 			}
+		}
+	case what == "release_hook":
+		if t.Release[name] != nil {
+			return true, ""
 		}
 	case strings.HasPrefix(what, "go:"):
 		return true, "" // the value keys itself (AppendKey)

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/dialectgen/dialectgen/defs"
+	"github.com/dialectgen/dialectgen/dialects/affine"
+	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/hooks"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -139,26 +141,28 @@ func TestUnbridgedHooks(t *testing.T) {
 	}
 }
 
-// TestConvertOpRefused: an op whose attributes generated code converts
-// between releases is refused when written for another release, not
-// written unconverted; other ops and the same release pass as they are.
-func TestConvertOpRefused(t *testing.T) {
+// TestConvertOp: ops convert between releases as the generated rules
+// convert them: affine.parallel's reductions are AtomicRMWKind cases,
+// which LLVM 19 numbers differently (andi: 12 in 19, 2 in 22).
+func TestConvertOp(t *testing.T) {
 	in, err := Load("../dialects/affine/affine.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := ir.NewContext(in)
-	parallel := &ir.Operation{Name: ir.OpName{Dialect: "affine", Op: "parallel", Registered: true}}
-	if _, _, err := in.ConvertOp(ctx, parallel, 19, 22); err == nil || !strings.Contains(err.Error(), "its attributes differ between LLVM 19 and LLVM 22 (release rules in affine's definition)") {
-		t.Errorf("affine.parallel 19 to 22: got %v", err)
+	ctx := ir.NewContext(builtin.Dialect, in)
+	i64 := func(v int64) ir.Attribute {
+		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, v))
 	}
-	for _, c := range []struct {
-		op       string
-		from, to int
-	}{{"parallel", 19, 19}, {"parallel", 22, 0}, {"for", 19, 22}} {
-		op := &ir.Operation{Name: ir.OpName{Dialect: "affine", Op: c.op, Registered: true}}
-		if _, changed, err := in.ConvertOp(ctx, op, c.from, c.to); err != nil || changed {
-			t.Errorf("affine.%s %d to %d: changed %v, %v; want it as it is", c.op, c.from, c.to, changed, err)
+	op := &ir.Operation{Name: ir.OpName{Dialect: "affine", Op: "parallel", Registered: true},
+		Attrs: []ir.NamedAttr{{Name: "reductions", Value: builtin.GetArrayAttr(ctx, []ir.Attribute{i64(12)})}}}
+	for _, c := range []struct{ from, to int }{{19, 22}, {22, 19}, {19, 19}, {19, 0}} {
+		want, wantChanged, wantErr := affine.Dialect.ConvertOp(ctx, op, c.from, c.to)
+		got, changed, err := in.ConvertOp(ctx, op, c.from, c.to)
+		if fmt.Sprint(got) != fmt.Sprint(want) || changed != wantChanged || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+			t.Errorf("%d to %d: %v (%v, %v), generated %v (%v, %v)", c.from, c.to, got, changed, err, want, wantChanged, wantErr)
 		}
+	}
+	if got, _, _ := in.ConvertOp(ctx, op, 19, 22); fmt.Sprint(got) != "[{reductions [2 : i64]}]" {
+		t.Errorf("andi read at 19, for 22: %v, want it renumbered to 2", got)
 	}
 }

@@ -13,8 +13,8 @@
 // types) is called through the hook table its compiled package registers
 // in runtime/hooks when that package is linked into the program; without
 // one New refuses each hook by position. Dialect version upgrades and
-// versions kept in the producer string (VHLO), the builtin dialect and op
-// conversion between LLVM releases are left to generated code. A dialect
+// versions kept in the producer string (VHLO) and the builtin dialect are
+// left to generated code. A dialect
 // that versions itself is registered as Registered() gives it.
 package interp
 
@@ -25,6 +25,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/defs"
 	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/gen"
 	"github.com/dialectgen/dialectgen/runtime/asmformat"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
@@ -50,8 +51,8 @@ type Dialect struct {
 	// hooks is the hand-written Go of the compiled package, when one
 	// linked in registered it.
 	hooks *hooks.Table
-	// releaseOps are the ops generated code converts between releases.
-	releaseOps map[string]bool
+	// release converts the ops between LLVM releases (nil: none differ).
+	release *release.Rules
 }
 
 type variant struct {
@@ -87,10 +88,7 @@ func New(d *defs.Dialect) (*Dialect, error) {
 	in := &Dialect{d: d, byName: map[string]*defs.Def{}, attrs: map[uint64][]variant{},
 		types: map[uint64][]variant{}, when: map[*defs.Encoding]ast.Expr{}, hasText: map[*defs.Def]bool{}, hooks: table}
 	in.buildAsmForms()
-	in.releaseOps = map[string]bool{}
-	for _, op := range gen.ReleaseOps(d) {
-		in.releaseOps[op] = true
-	}
+	in.buildRelease()
 	if v := d.Versions; v != nil && v.Dialect != nil {
 		in.buildVersioning()
 	}

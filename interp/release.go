@@ -1,50 +1,135 @@
 package interp
 
 import (
-	"fmt"
-	"slices"
-
+	"github.com/dialectgen/dialectgen/defs"
+	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/dialects/release"
+	"github.com/dialectgen/dialectgen/gen"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
 // Ops whose attributes differ between LLVM releases (an enum renumbered,
 // a default one release populates, storage that changed, a release_hook)
-// are converted by generated code (gen's release rules). The interpreter
-// does not convert them: writing such an op for another release than the
-// one it was read at is refused, naming the op, rather than written
-// unconverted.
+// are converted by the rules the generated release.dg.go holds, built
+// here from the same description (gen.ReleaseRules); release hooks come
+// from the hook table.
 
 var _ bytecode.ReleaseConverter = (*Dialect)(nil)
 
-// ConvertOp leaves ops as they are between releases that do not differ
-// for them, and refuses the others.
-func (in *Dialect) ConvertOp(_ *ir.Context, op *ir.Operation, from, to int) ([]ir.NamedAttr, bool, error) {
-	if in.newest(from) == in.newest(to) || !in.releaseOps[op.Name.Op] {
+// ConvertOp gives an op read at LLVM release from the attributes it has at
+// release to (0: the newest), as the generated ConvertOp does.
+func (in *Dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.NamedAttr, bool, error) {
+	if in.release == nil {
 		return op.Attrs, false, nil
 	}
-	name := func(r int) string {
-		if r == 0 {
-			return "the newest"
-		}
-		return fmt.Sprintf("LLVM %d", r)
-	}
-	return nil, false, fmt.Errorf("its attributes differ between %s and %s (release rules in %s's definition), which definitions loaded at run time do not convert; compile the dialect", name(from), name(to), in.d.Name)
+	return in.release.ConvertOp(ctx, op, from, to)
 }
 
-// newest is release with 0 and releases from the newest the definition
-// lists on read as that one.
-func (in *Dialect) newest(release int) int {
-	var rs []int
-	if v := in.d.Versions; v != nil {
-		rs = v.Releases
+// storageForms are the release.Forms by the names gen gives them.
+var storageForms = map[string]release.Form{
+	"ArrayI64": release.ArrayI64, "ArrayI32": release.ArrayI32,
+	"DenseI64": release.DenseI64, "DenseI32": release.DenseI32,
+	"IntI64": release.IntI64, "IntI32": release.IntI32,
+}
+
+// buildRelease makes the release rules of the definition's ops (nil
+// without any); unsupported checked that the table has their hooks.
+func (in *Dialect) buildRelease() {
+	rules := gen.ReleaseRules(in.d)
+	if len(rules) == 0 {
+		return
 	}
-	if len(rs) == 0 {
-		return release
+	in.release = &release.Rules{Dialect: in.d.Name, Ops: map[string]*release.Op{}}
+	enums := map[*defs.Enum]*release.Enum{}
+	for _, ro := range rules {
+		op := &release.Op{}
+		if ro.Hook != "" {
+			op.Hook = in.releaseHook(in.hooks.Release[ro.Hook])
+		}
+		for _, a := range ro.Attrs {
+			ra := release.Attr{Name: a.Name, Since: a.Since, Until: a.Until, Populated: a.Populated,
+				PopulatedSince: a.PopulatedSince, PopulatedUntil: a.PopulatedUntil, DefaultText: a.DefaultText}
+			if a.Default != nil {
+				ra.Default = in.releaseDefault(a.Default)
+			}
+			if e := a.Enum; e != nil {
+				if enums[e] == nil {
+					enums[e] = releaseEnum(e)
+				}
+				ra.Enum = enums[e]
+			}
+			for _, st := range a.Storage {
+				ra.Storage = append(ra.Storage, release.Storage{Until: st.Until, Form: storageForms[st.Form]})
+			}
+			op.Attrs = append(op.Attrs, ra)
+		}
+		in.release.Ops[ro.Op] = op
 	}
-	last := slices.Max(rs)
-	if release == 0 || release >= last {
-		return last
+}
+
+// releaseDefault builds a default as the generated rules do; an enum
+// case is this dialect's interpreted value.
+func (in *Dialect) releaseDefault(d *gen.ReleaseDefault) func(ctx *ir.Context) ir.Attribute {
+	switch d.Kind {
+	case "bool":
+		return func(ctx *ir.Context) ir.Attribute { return builtin.GetBoolAttr(ctx, d.Bool) }
+	case "int":
+		return func(ctx *ir.Context) ir.Attribute {
+			return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, uint32(d.Width)), ir.APIntFromInt64(uint32(d.Width), d.Int))
+		}
+	case "dense":
+		return func(ctx *ir.Context) ir.Attribute {
+			return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, uint32(d.Width)), 0, nil)
+		}
+	case "array":
+		return func(ctx *ir.Context) ir.Attribute { return builtin.GetArrayAttr(ctx, nil) }
 	}
-	return release
+	return func(ctx *ir.Context) ir.Attribute {
+		a, _ := in.get(ctx, d.Def, []any{d.Case.Value}).(ir.Attribute)
+		return a
+	}
+}
+
+// releaseEnum is an enum with each release's numbering.
+func releaseEnum(e *defs.Enum) *release.Enum {
+	out := &release.Enum{Name: e.Name, Bit: e.BitEnum}
+	bound := func(v *defs.Version) int {
+		if v == nil || v.Axis != "llvm" || len(v.Parts) == 0 {
+			return 0
+		}
+		return v.Parts[0]
+	}
+	for _, v := range e.Values {
+		c := release.Case{Name: v.Name, Value: v.Value, Since: bound(v.Since), Until: bound(v.Until)}
+		for _, o := range v.OlderValues {
+			c.Older = append(c.Older, release.Older{Until: o.Until, Value: o.Value})
+		}
+		out.Cases = append(out.Cases, c)
+	}
+	return out
+}
+
+// releaseHook calls a compiled release hook with this dialect's values
+// in the attributes compiled, and makes what it returns interpreted.
+func (in *Dialect) releaseHook(h func(*ir.Context, *ir.Operation, []ir.NamedAttr, int, int) ([]ir.NamedAttr, error)) release.Hook {
+	return func(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
+		conv := make([]ir.NamedAttr, len(attrs))
+		for i, a := range attrs {
+			conv[i] = a
+			if c, ok := in.toCompiled(&defs.TypeRef{Kind: defs.RefAttr}, a.Value).(ir.Attribute); ok {
+				conv[i].Value = c
+			}
+		}
+		out, err := h(ctx, op, conv, from, to)
+		if err != nil {
+			return nil, err
+		}
+		for i, a := range out {
+			if v, ok := in.interpreted(ctx, a.Value).(ir.Attribute); ok {
+				out[i].Value = v
+			}
+		}
+		return out, nil
+	}
 }

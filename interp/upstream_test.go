@@ -36,7 +36,7 @@ func TestShippedDialects(t *testing.T) {
 	yamls, _ := filepath.Glob("../dialects/*/*.yaml")
 	// What is not interpreted, and why, TestRefusesHooks checks.
 	refused := map[string]bool{"builtin.yaml": true, "vhlo.yaml": true, "cuda_tile.yaml": true}
-	interpreted, compared := 0, 0
+	interpreted, compared, converted := 0, 0, 0
 	for _, y := range yamls {
 		in, err := interp.Load(y)
 		if refused[filepath.Base(y)] {
@@ -63,6 +63,12 @@ func TestShippedDialects(t *testing.T) {
 				t.Errorf("%s with %s: %v", files[i], filepath.Base(y), err)
 			}
 			values += n
+			if v := in.Definition().Versions; v != nil && len(v.Releases) > 1 {
+				if err := interptest.CompareReleases(d, slices.Clip(all.Dialects), in, v.Releases); err != nil {
+					t.Errorf("%s with %s: %v", files[i], filepath.Base(y), err)
+				}
+				converted++
+			}
 		}
 		compared += values
 		t.Logf("%s: %d values compared", in.Name(), values)
@@ -73,7 +79,7 @@ func TestShippedDialects(t *testing.T) {
 	if compared == 0 {
 		t.Error("no values compared")
 	}
-	t.Logf("%d dialects interpreted, %d values compared", interpreted, compared)
+	t.Logf("%d dialects interpreted, %d values compared, %d files written for their other releases", interpreted, compared, converted)
 }
 
 // TestRefusesHooks loads definitions whose hand-written Go the

@@ -1194,5 +1194,7 @@ func init() {
 		"dwarfConvention":        dwarfConventionSyntax,
 		"dwarfLanguage":          dwarfLanguageSyntax,
 		"dwarfTag":               dwarfTagSyntax,
-	}, Customs: asmCustoms})
+	}, Customs: asmCustoms, Release: map[string]func(*ir.Context, *ir.Operation, []ir.NamedAttr, int, int) ([]ir.NamedAttr, error){
+		"opBundlesRelease": opBundlesRelease,
+	}})
 }

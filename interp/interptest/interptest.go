@@ -229,3 +229,33 @@ func (c *comparer) param(what string, t *defs.TypeRef, g reflect.Value, i any) {
 		c.fail("%s: %#v, interpreted %#v", what, want, i)
 	}
 }
+
+// CompareReleases reads data with the compiled dialects and with in, as
+// Compare does, and writes both for each LLVM release in releases (other
+// than the file's): the ops converted between releases must give the same
+// bytes, or the same error.
+func CompareReleases(data []byte, compiled []ir.Dialect, in *interp.Dialect, releases []int) error {
+	genCtx := ir.NewContext(compiled...)
+	inCtx := ir.NewContext(append(append([]ir.Dialect{}, compiled...), in.Registered())...)
+	gm, gerr := mlirbc.Read(genCtx, data, mlirbc.ReadOptions{})
+	im, ierr := mlirbc.Read(inCtx, data, mlirbc.ReadOptions{})
+	if gerr != nil || ierr != nil {
+		return nil // Compare reports a difference in reading
+	}
+	for _, r := range releases {
+		if r == gm.Release {
+			continue
+		}
+		gopts, iopts := gm.Options(), im.Options()
+		gopts.Release, iopts.Release = r, r
+		gout, gerr := mlirbc.Append(nil, genCtx, gm, gopts)
+		iout, ierr := mlirbc.Append(nil, inCtx, im, iopts)
+		if (gerr == nil) != (ierr == nil) || gerr != nil && gerr.Error() != ierr.Error() {
+			return fmt.Errorf("writing for LLVM %d: generated: %v; interpreted: %v", r, gerr, ierr)
+		}
+		if !bytes.Equal(gout, iout) {
+			return fmt.Errorf("written for LLVM %d, bytes differ: generated %d bytes, interpreted %d", r, len(gout), len(iout))
+		}
+	}
+	return nil
+}

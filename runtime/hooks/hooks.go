@@ -49,6 +49,10 @@ type Table struct {
 	Syntax map[string]*asmformat.EnumSyntax
 	// Customs are the custom directives of text forms (custom<Name>).
 	Customs map[string]asmformat.Custom
+	// Release are the ops' release hooks (release_hook), by name: they
+	// convert an op's attributes (sorted by name) read at LLVM release
+	// from to those it has at release to (0: the newest).
+	Release map[string]func(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error)
 }
 
 // Def is one definition's conversions and the hooks that take its value.

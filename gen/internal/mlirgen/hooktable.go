@@ -44,7 +44,20 @@ func (g *gen) hasHookTable() bool {
 			}
 		}
 	}
-	return g.formatCustoms() || len(g.m.PropertyHooks()) > 0
+	return g.formatCustoms() || len(g.m.PropertyHooks()) > 0 || len(g.releaseHooks()) > 0
+}
+
+// releaseHooks are the ops' release hooks, each once, in op order.
+func (g *gen) releaseHooks() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, op := range g.m.Ops {
+		if h := op.ReleaseHook; h != "" && !seen[h] {
+			seen[h] = true
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // formatCustoms reports whether an attribute or type format uses a custom
@@ -126,6 +139,16 @@ func (g *gen) genHookTable(f *jen.File) {
 	}
 	if g.formatCustoms() {
 		fields = append(fields, jen.Id("Customs").Op(":").Id("asmCustoms"))
+	}
+	if hs := g.releaseHooks(); len(hs) > 0 {
+		ir := func(name string) *jen.Statement { return jen.Qual(gofile.IR, name) }
+		sig := jen.Func().Params(jen.Op("*").Add(ir("Context")), jen.Op("*").Add(ir("Operation")), jen.Index().Add(ir("NamedAttr")), jen.Int(), jen.Int()).
+			Params(jen.Index().Add(ir("NamedAttr")), jen.Error())
+		var rel []jen.Code
+		for _, h := range hs {
+			rel = append(rel, jen.Line().Lit(h).Op(":").Id(h))
+		}
+		fields = append(fields, jen.Id("Release").Op(":").Map(jen.String()).Add(sig).Values(append(rel, jen.Line())...))
 	}
 	f.Comment("The hand-written Go of the dialect, for definitions interpreted at run")
 	f.Comment("time (package interp) while this package is linked in.")

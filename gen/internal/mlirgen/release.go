@@ -32,6 +32,7 @@ type releaseAttr struct {
 	popSince  int
 	popUntil  int
 	dflt      jen.Code // nil: not buildable here
+	spec      *ReleaseDefault
 	enum      *defs.Enum
 	storage   []storageAt
 }
@@ -108,6 +109,7 @@ func (g *gen) releaseAttr(a *defs.OpAttr) (releaseAttr, bool) {
 		dflt, null := g.defaultValue(a, a.ConstraintAt(release))
 		if !null {
 			r.populated, r.dflt, keep = true, dflt, true
+			r.spec, _ = g.releaseDefault(a, a.ConstraintAt(release))
 		}
 	}
 	return r, keep
@@ -123,27 +125,62 @@ func renumbered(e *defs.Enum) bool {
 	return false
 }
 
-// defaultValue builds the attribute ODS's default (a C++ expression)
-// stands for, where the definitions say enough: builtin integers and
+// ReleaseDefault is an attribute default the release rules can build:
+// what ODS's default (a C++ expression) stands for, where the definitions
+// say enough.
+type ReleaseDefault struct {
+	// Kind is "bool" (a BoolAttr of Bool), "int" (an IntegerAttr of Int,
+	// Width bits), "dense" (an empty DenseArrayAttr of Width-bit
+	// integers), "array" (an empty ArrayAttr) or "enum" (Def, an
+	// attribute of the dialect whose one parameter is an enum, of Case).
+	Kind  string
+	Bool  bool
+	Width int
+	Int   int64
+	Def   *defs.Def
+	Case  *defs.EnumValue
+}
+
+// defaultValue builds the attribute ODS's default stands for (see
+// releaseDefault); nil when it cannot be built here.
+func (g *gen) defaultValue(a *defs.OpAttr, constraint string) (code jen.Code, null bool) {
+	d, null := g.releaseDefault(a, constraint)
+	if d == nil {
+		return nil, null
+	}
+	ctx := jen.Id("ctx")
+	intType := func(w int) *jen.Statement { return jen.Qual(gofile.Builtin, "GetIntType").Call(ctx, jen.Lit(w)) }
+	switch d.Kind {
+	case "bool":
+		return jen.Qual(gofile.Builtin, "GetBoolAttr").Call(ctx, jen.Lit(d.Bool)), false
+	case "int":
+		return jen.Qual(gofile.Builtin, "GetIntegerAttr").Call(ctx, intType(d.Width), jen.Qual(gofile.IR, "APIntFromInt64").Call(jen.Lit(d.Width), jen.Lit(int(d.Int)))), false
+	case "dense":
+		return jen.Qual(gofile.Builtin, "GetDenseArrayAttr").Call(ctx, intType(d.Width), jen.Lit(0), jen.Nil()), false
+	case "array":
+		return jen.Qual(gofile.Builtin, "GetArrayAttr").Call(ctx, jen.Nil()), false
+	}
+	return jen.Id(defs.ConstructorName(d.Def)).Call(ctx, jen.Id(d.Case.GoName)), false
+}
+
+// releaseDefault is the default of a for the rules: builtin integers and
 // booleans, empty integer lists, and cases of an enum attribute of the
 // dialect. null reports a default that is no attribute at all ("{}" of
 // an attribute that is not a list), which nobody populates.
-func (g *gen) defaultValue(a *defs.OpAttr, constraint string) (code jen.Code, null bool) {
+func (g *gen) releaseDefault(a *defs.OpAttr, constraint string) (def *ReleaseDefault, null bool) {
 	d := strings.TrimSpace(a.Default)
-	ctx := jen.Id("ctx")
-	intType := func(w int) *jen.Statement { return jen.Qual(gofile.Builtin, "GetIntType").Call(ctx, jen.Lit(w)) }
 	switch constraint {
 	case "BoolAttr", "I1Attr":
 		switch d {
 		case "false", "0":
-			return jen.Qual(gofile.Builtin, "GetBoolAttr").Call(ctx, jen.False()), false
+			return &ReleaseDefault{Kind: "bool"}, false
 		case "true", "1":
-			return jen.Qual(gofile.Builtin, "GetBoolAttr").Call(ctx, jen.True()), false
+			return &ReleaseDefault{Kind: "bool", Bool: true}, false
 		}
 	case "I8Attr", "I16Attr", "I32Attr", "I64Attr":
 		w, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(constraint, "I"), "Attr"))
 		if v, err := strconv.ParseInt(d, 0, 64); err == nil {
-			return jen.Qual(gofile.Builtin, "GetIntegerAttr").Call(ctx, intType(w), jen.Qual(gofile.IR, "APIntFromInt64").Call(jen.Lit(w), jen.Lit(int(v)))), false
+			return &ReleaseDefault{Kind: "int", Width: w, Int: v}, false
 		}
 	}
 	if d == "{}" {
@@ -153,9 +190,9 @@ func (g *gen) defaultValue(a *defs.OpAttr, constraint string) (code jen.Code, nu
 			if err != nil {
 				return nil, false
 			}
-			return jen.Qual(gofile.Builtin, "GetDenseArrayAttr").Call(ctx, intType(w), jen.Lit(0), jen.Nil()), false
+			return &ReleaseDefault{Kind: "dense", Width: w}, false
 		case strings.HasSuffix(constraint, "ArrayAttr"):
-			return jen.Qual(gofile.Builtin, "GetArrayAttr").Call(ctx, jen.Nil()), false
+			return &ReleaseDefault{Kind: "array"}, false
 		}
 		return nil, true
 	}
@@ -166,7 +203,7 @@ func (g *gen) defaultValue(a *defs.OpAttr, constraint string) (code jen.Code, nu
 		return nil, false
 	}
 	enumName, caseName := parts[len(parts)-2], parts[len(parts)-1]
-	var def *model.Def
+	var found *model.Def
 	for _, cand := range g.m.Attrs {
 		if len(cand.Params) != 1 || cand.Distinct {
 			continue
@@ -175,17 +212,17 @@ func (g *gen) defaultValue(a *defs.OpAttr, constraint string) (code jen.Code, nu
 		if t.Kind != defs.RefEnum || t.Enum.Name != enumName {
 			continue
 		}
-		if def == nil || strings.HasSuffix(constraint, "_"+cand.Name) {
-			def = cand
+		if found == nil || strings.HasSuffix(constraint, "_"+cand.Name) {
+			found = cand
 		}
 	}
-	if def == nil {
+	if found == nil {
 		return nil, false
 	}
-	e := def.Params[0].Param.Type.Enum
+	e := found.Params[0].Param.Type.Enum
 	for _, v := range e.Values {
 		if v.Name == caseName {
-			return jen.Id(def.Constructor).Call(ctx, jen.Id(v.GoName)), false
+			return &ReleaseDefault{Kind: "enum", Def: found.Def, Case: v}, false
 		}
 	}
 	return nil, false
@@ -323,14 +360,52 @@ func enumLit(v uint64) jen.Code { return jen.Id(strconv.FormatUint(v, 10)) }
 
 func releaseEnumVar(e *defs.Enum) string { return fmt.Sprintf("release%sEnum", e.Name) }
 
-// ReleaseOps lists the ops whose attributes the generated ConvertOp
-// changes between releases (by rules or a release_hook), for package
-// interp, which does not convert them, to refuse doing so.
-func ReleaseOps(m *model.Dialect) []string {
+// ReleaseOp is one op's release rules as data, for package interp: what
+// the generated releaseRules hold, with the defaults described rather
+// than built.
+type ReleaseOp struct {
+	Op    string // without the dialect
+	Hook  string // its release_hook, "" without one
+	Attrs []ReleaseAttr
+}
+
+// ReleaseAttr is the rule of one attribute (release.Attr).
+type ReleaseAttr struct {
+	Name                           string
+	Since, Until                   int
+	Populated                      bool
+	PopulatedSince, PopulatedUntil int
+	Default                        *ReleaseDefault // nil: not buildable
+	DefaultText                    string
+	Enum                           *defs.Enum // renumbered between releases
+	Storage                        []ReleaseStorage
+}
+
+// ReleaseStorage is an attribute's storage up to a release (0: the
+// newer ones); Form names a release.Form.
+type ReleaseStorage struct {
+	Until int
+	Form  string
+}
+
+// ReleaseRules are the rules of every op that has any, in op order.
+func ReleaseRules(m *model.Dialect) []ReleaseOp {
 	g := &gen{m: m}
-	var out []string
+	var out []ReleaseOp
 	for _, ro := range g.releaseRules() {
-		out = append(out, ro.op.Name)
+		op := ReleaseOp{Op: ro.op.Name, Hook: ro.op.ReleaseHook}
+		for _, r := range ro.attrs {
+			a := ReleaseAttr{Name: r.a.Name, Since: r.since, Until: r.until, Populated: r.populated,
+				PopulatedSince: r.popSince, PopulatedUntil: r.popUntil, Default: r.spec, Enum: r.enum}
+			if r.populated {
+				a.DefaultText = r.a.Default
+			}
+			for _, st := range r.storage {
+				a.Storage = append(a.Storage, ReleaseStorage{Until: st.until, Form: st.form})
+			}
+			op.Attrs = append(op.Attrs, a)
+		}
+		out = append(out, op)
 	}
 	return out
 }
