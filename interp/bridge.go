@@ -20,8 +20,6 @@ import (
 // not when it does not.
 func bridged(t *hooks.Table, d *defs.Dialect, what, name string) (bool, string) {
 	switch {
-	case what == "upgrade", what == "downgrade", strings.HasPrefix(what, "default "):
-		return false, "the interpreter does not run dialect version upgrades"
 	case t == nil:
 		return false, fmt.Sprintf("no package linked in registers %s's hooks (runtime/hooks)", d.Name)
 	}
@@ -53,6 +51,18 @@ func bridged(t *hooks.Table, d *defs.Dialect, what, name string) (bool, string) 
 		}
 	case what == "release_hook":
 		if t.Release[name] != nil {
+			return true, ""
+		}
+	case what == "upgrade":
+		if t.Upgrade != nil {
+			return true, ""
+		}
+	case what == "downgrade":
+		if t.Downgrade != nil {
+			return true, ""
+		}
+	case strings.HasPrefix(what, "default "):
+		if t.Defaults[strings.TrimPrefix(what, "default ")] != nil {
 			return true, ""
 		}
 	case strings.HasPrefix(what, "go:"):

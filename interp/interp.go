@@ -12,9 +12,8 @@
 // text, assembly and property hooks, custom directives, name tables, go:
 // types) is called through the hook table its compiled package registers
 // in runtime/hooks when that package is linked into the program; without
-// one New refuses each hook by position. Dialect version upgrades and
-// versions kept in the producer string (VHLO) and the builtin dialect are
-// left to generated code. A dialect
+// one New refuses each hook by position. The builtin dialect is left to
+// generated code. A dialect
 // that versions itself is registered as Registered() gives it.
 package interp
 
@@ -167,9 +166,6 @@ func unsupported(d *defs.Dialect, table *hooks.Table) defs.ErrorList {
 				}
 			}
 		}
-	}
-	if v := d.Versions; v != nil && v.Dialect != nil && v.Dialect.Producer != "" {
-		errs = append(errs, &defs.Error{Pos: v.Pos, Msg: fmt.Sprintf("dialect %s: versions kept in the producer string (versions.dialect.producer) are not interpreted; compile the dialect", d.Name)})
 	}
 	return errs
 }

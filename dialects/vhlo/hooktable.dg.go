@@ -823,5 +823,11 @@ func init() {
 				writeSubAxisInfo(w, hooks.As[ir.Attribute](outs[0]))
 			},
 		},
+	}, Upgrade: upgradeOps, Downgrade: downgradeOps, Defaults: map[string]*hooks.Default{
+		"ResultAccuracy": {Default: defaultResultAccuracy, IsDefault: isDefaultResultAccuracy},
+		"FalseBoolean":   {Default: defaultFalseBoolean, IsDefault: isDefaultFalseBoolean},
+		"EmptyArray":     {Default: defaultEmptyArray, IsDefault: isDefaultEmptyArray},
+		"NoneType":       {Default: defaultNoneType, IsDefault: isDefaultNoneType},
+		"EmptyTensor":    {Default: defaultEmptyTensor, IsDefault: isDefaultEmptyTensor},
 	}})
 }

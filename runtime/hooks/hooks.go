@@ -53,6 +53,19 @@ type Table struct {
 	// convert an op's attributes (sorted by name) read at LLVM release
 	// from to those it has at release to (0: the newest).
 	Release map[string]func(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error)
+	// Upgrade and Downgrade are the hand-written steps of a dialect that
+	// versions itself (versions.dialect.upgrade, .downgrade; see
+	// bytecode.Versioning); Defaults the defaults of versioned op
+	// attributes that hooks build, by hook name.
+	Upgrade   func(ctx *ir.Context, op *ir.Operation, from bytecode.DialectVersion) error
+	Downgrade func(ctx *ir.Context, op *ir.Operation, to bytecode.DialectVersion, name ir.OpName, attrs []ir.NamedAttr) (ir.OpName, []ir.NamedAttr, error)
+	Defaults  map[string]*Default
+}
+
+// Default builds a versioned attribute's default and tells one apart.
+type Default struct {
+	Default   func(ctx *ir.Context) ir.Attribute
+	IsDefault func(a ir.Attribute) bool
 }
 
 // Def is one definition's conversions and the hooks that take its value.

@@ -44,7 +44,31 @@ func (g *gen) hasHookTable() bool {
 			}
 		}
 	}
-	return g.formatCustoms() || len(g.m.PropertyHooks()) > 0 || len(g.releaseHooks()) > 0
+	return g.formatCustoms() || len(g.m.PropertyHooks()) > 0 || len(g.releaseHooks()) > 0 || g.versionHooks()
+}
+
+// versionHooks reports whether a dialect that versions itself names
+// hand-written upgrade, downgrade or default steps.
+func (g *gen) versionHooks() bool {
+	v := g.m.Versions
+	return v != nil && v.Dialect != nil && (v.Dialect.Upgrade != "" || v.Dialect.Downgrade != "" || len(g.defaultHooks()) > 0)
+}
+
+// defaultHooks are the hooks of versioned attributes' defaults, each once.
+func (g *gen) defaultHooks() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, o := range g.m.Ops {
+		for _, a := range o.Attributes {
+			lit, err := defs.ParseAttrLiteral(a.Default)
+			if err != nil || lit.Hook == "" || seen[lit.Hook] || dialectBound(a.Since) == nil && dialectBound(a.Until) == nil {
+				continue
+			}
+			seen[lit.Hook] = true
+			out = append(out, lit.Hook)
+		}
+	}
+	return out
 }
 
 // releaseHooks are the ops' release hooks, each once, in op order.
@@ -139,6 +163,21 @@ func (g *gen) genHookTable(f *jen.File) {
 	}
 	if g.formatCustoms() {
 		fields = append(fields, jen.Id("Customs").Op(":").Id("asmCustoms"))
+	}
+	if v := g.m.Versions; v != nil && v.Dialect != nil {
+		if v.Dialect.Upgrade != "" {
+			fields = append(fields, jen.Id("Upgrade").Op(":").Id("upgrade"+v.Dialect.Upgrade))
+		}
+		if v.Dialect.Downgrade != "" {
+			fields = append(fields, jen.Id("Downgrade").Op(":").Id("downgrade"+v.Dialect.Downgrade))
+		}
+		var ds []jen.Code
+		for _, h := range g.defaultHooks() {
+			ds = append(ds, jen.Line().Lit(h).Op(":").Values(jen.Id("Default").Op(":").Id("default"+h), jen.Id("IsDefault").Op(":").Id("isDefault"+h)))
+		}
+		if len(ds) > 0 {
+			fields = append(fields, jen.Id("Defaults").Op(":").Map(jen.String()).Op("*").Add(hk("Default")).Values(append(ds, jen.Line())...))
+		}
 	}
 	if hs := g.releaseHooks(); len(hs) > 0 {
 		ir := func(name string) *jen.Statement { return jen.Qual(gofile.IR, name) }
