@@ -22,9 +22,10 @@ func FuzzInterpreted(f *testing.F) {
 // FuzzBridged is FuzzInterpreted with dialects whose hand-written Go the
 // interpreter calls through their hook tables: custom fields, property
 // and assembly hooks (llvm), hooks nested in another dialect's values
-// (dlti), name tables and custom directives (llvm, gpu).
+// (dlti), name tables and custom directives (llvm, gpu), version
+// upgrades in the producer string (vhlo).
 func FuzzBridged(f *testing.F) {
-	fuzzDialects(f, "llvm", "dlti", "quant", "gpu")
+	fuzzDialects(f, "llvm", "dlti", "quant", "gpu", "vhlo")
 }
 
 func fuzzDialects(f *testing.F, names ...string) {
