@@ -1,7 +1,7 @@
 // Command benchconvert compares `mlirbc convert` with mlir-opt-22 on large
 // MLIR bytecode inputs, bytecode in and bytecode out (version 6 both ways).
 //
-//	go run ./internal/benchconvert [-dir .bench/convert] [-reps 5] [-inputs 100k-ops,1k-funcs,64mib-blob]
+//	go run ./internal/benchconvert [-dir .bench/convert] [-reps 5] [-inputs 10k-ops,100k-ops,...] [-plot FILE] [-doc]
 //
 // It writes the inputs as text, turns them into bytecode with
 // `mlir-opt-22 --emit-bytecode`, builds cmd/mlirbc, then runs
@@ -11,6 +11,11 @@
 // each tool, checks that both wrote the same bytes, and writes results.json
 // and results.md to the work directory. It exits with status 1 when a tool
 // run fails; outputs that differ are reported, not fatal.
+//
+// -plot writes an SVG of time and peak memory against the op count of the
+// chain inputs (10k, 100k, 1M ops) for both tools. -doc measures every
+// input and rewrites the measured part of docs/performance.md (between
+// its markers) and docs/performance.svg.
 //
 // It is run by `make bench-convert`, never by `go test`.
 package main
@@ -41,15 +46,24 @@ type inputSpec struct {
 	name  string
 	what  string
 	write func(io.Writer) (OpCounts, error)
+	// scaling says the input is one of the series that -plot draws: one
+	// function of N arith ops, N = 10k, 100k, 1M.
+	scaling bool
 }
 
 var inputSpecs = []inputSpec{
-	{"100k-ops", "1 func.func with 100,000 arith ops in one block",
-		func(w io.Writer) (OpCounts, error) { return writeChainFunc(w, 100_000) }},
-	{"1k-funcs", "1,000 func.func of 12 arith ops + a call each",
-		func(w io.Writer) (OpCounts, error) { return writeManyFuncs(w, 1000) }},
-	{"64mib-blob", "one 64 MiB dense_resource blob (tensor<16777216xf32>)",
-		func(w io.Writer) (OpCounts, error) { return writeBlob(w, 64<<20) }},
+	chainSpec("10k-ops", 10_000),
+	chainSpec("100k-ops", 100_000),
+	chainSpec("1m-ops", 1_000_000),
+	{name: "1k-funcs", what: "1,000 func.func of 12 arith ops + a call each",
+		write: func(w io.Writer) (OpCounts, error) { return writeManyFuncs(w, 1000) }},
+	{name: "64mib-blob", what: "one 64 MiB dense_resource blob (tensor<16777216xf32>)",
+		write: func(w io.Writer) (OpCounts, error) { return writeBlob(w, 64<<20) }},
+}
+
+func chainSpec(name string, n int) inputSpec {
+	return inputSpec{name: name, what: "1 func.func with " + fmtBytes(int64(n)) + " arith ops in one block",
+		write: func(w io.Writer) (OpCounts, error) { return writeChainFunc(w, n) }, scaling: true}
 }
 
 func main() {
@@ -66,6 +80,8 @@ type config struct {
 	mlirOpt  string
 	timeout  time.Duration
 	keepText bool
+	plot     string // SVG to write, "" for none
+	doc      string // the performance page to update, "" for none
 }
 
 func parseFlags() (config, error) {
@@ -77,9 +93,20 @@ func parseFlags() (config, error) {
 	flag.StringVar(&c.mlirOpt, "mlir-opt", "", "mlir-opt to compare with and to generate the inputs (default: mlir-opt-22 as the oracle tests find it)")
 	flag.DurationVar(&c.timeout, "timeout", 5*time.Minute, "limit for a single tool run")
 	flag.BoolVar(&c.keepText, "keep-text", false, "keep the generated .mlir text files (the blob's is 134 MB)")
+	flag.StringVar(&c.plot, "plot", "", "write an SVG of time and peak RSS against op count (the 10k/100k/1m-ops inputs) to this file")
+	doc := flag.Bool("doc", false, "measure every input and update "+docPage+" (its measured part) and "+docPlot)
 	flag.Parse()
 	if flag.NArg() > 0 {
 		return c, fmt.Errorf("unexpected arguments %q", flag.Args())
+	}
+	if *doc {
+		if names != "all" {
+			return c, fmt.Errorf("-doc measures every input; leave out -inputs")
+		}
+		c.doc = docPage
+		if c.plot == "" {
+			c.plot = docPlot
+		}
 	}
 	if c.reps < 1 {
 		return c, fmt.Errorf("-reps must be at least 1")
@@ -137,6 +164,8 @@ func run() error {
 	rep := &Report{
 		Started:    start,
 		CPUs:       runtime.NumCPU(),
+		CPUModel:   cpuModel(),
+		Kernel:     kernel(),
 		LoadBefore: loadAvg(),
 		GoVersion:  runtime.Version(),
 		MLIROpt:    cfg.mlirOpt,
@@ -191,6 +220,27 @@ func run() error {
 		return err
 	}
 	fmt.Printf("\nwrote %s and %s\n", filepath.Join(cfg.dir, "results.md"), filepath.Join(cfg.dir, "results.json"))
+	if cfg.plot != "" {
+		path := cfg.plot
+		if !filepath.IsAbs(path) && cfg.doc != "" {
+			path = filepath.Join(root, path)
+		}
+		svg, err := scalingPlot(rep.Results, "mlir-opt-22")
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, svg, 0o644); err != nil {
+			return err
+		}
+		fmt.Printf("wrote %s\n", path)
+	}
+	if cfg.doc != "" {
+		path := filepath.Join(root, cfg.doc)
+		if err := updateDoc(path, rep); err != nil {
+			return err
+		}
+		fmt.Printf("updated %s\n", path)
+	}
 	if failed {
 		return errors.New("some tool runs failed (see the notes above)")
 	}
@@ -309,7 +359,8 @@ func measure(cfg config, mlirbc string, in Input) (InputResult, error) {
 	}
 	res.MLIRBC.summarize(inSHA)
 	res.MLIROpt.summarize(inSHA)
-	res.Ratio = ratio(res.MLIROpt.MedianWallMS, res.MLIRBC.MedianWallMS)
+	res.Ratio = ratio(res.MLIRBC.MedianWallMS, res.MLIROpt.MedianWallMS)
+	res.RSSRatio = ratio(float64(res.MLIRBC.PeakRSSKiB), float64(res.MLIROpt.PeakRSSKiB))
 	a, aok := res.MLIRBC.lastOK()
 	b, bok := res.MLIROpt.lastOK()
 	if aok && bok {
@@ -453,6 +504,29 @@ func toolVersion(path string) string {
 		}
 	}
 	return "unknown version"
+}
+
+// cpuModel is the first "model name" of /proc/cpuinfo.
+func cpuModel() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return "unknown"
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown"
+}
+
+// kernel is the running kernel's release.
+func kernel() string {
+	b, err := os.ReadFile("/proc/sys/kernel/osrelease")
+	if err != nil {
+		return runtime.GOOS
+	}
+	return runtime.GOOS + " " + strings.TrimSpace(string(b))
 }
 
 func loadAvg() string {
