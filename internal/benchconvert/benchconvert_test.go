@@ -327,6 +327,14 @@ func TestDecade(t *testing.T) {
 			t.Errorf("decade(%v) = %q, want %q", d, got, want)
 		}
 	}
+	if got := msDecade(1) + ", " + msDecade(4) + ", " + mibDecade(2) + ", " + mibDecade(3); got != "10 ms, 10 s, 100 MiB, 1,000 MiB" {
+		t.Errorf("axis labels %q", got)
+	}
+	// The axis spans the decades of the values, with slack for 10,003.
+	a := newLogAxis([]float64{10_003, 1_000_003}, 0, 100)
+	if a.lo != 4 || a.hi != 6 {
+		t.Errorf("axis of 10,003 … 1,000,003 spans 1e%v … 1e%v, want 1e4 … 1e6", a.lo, a.hi)
+	}
 }
 
 func TestSpliceMeasured(t *testing.T) {

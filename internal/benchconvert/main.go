@@ -82,6 +82,7 @@ type config struct {
 	keepText bool
 	plot     string // SVG to write, "" for none
 	doc      string // the performance page to update, "" for none
+	from     string // results.json to publish instead of measuring
 }
 
 func parseFlags() (config, error) {
@@ -94,13 +95,14 @@ func parseFlags() (config, error) {
 	flag.DurationVar(&c.timeout, "timeout", 5*time.Minute, "limit for a single tool run")
 	flag.BoolVar(&c.keepText, "keep-text", false, "keep the generated .mlir text files (the blob's is 134 MB)")
 	flag.StringVar(&c.plot, "plot", "", "write an SVG of time and peak RSS against op count (the 10k/100k/1m-ops inputs) to this file")
+	flag.StringVar(&c.from, "from", "", "measure nothing: print, plot and -doc the results.json of an earlier run")
 	doc := flag.Bool("doc", false, "measure every input and update "+docPage+" (its measured part) and "+docPlot)
 	flag.Parse()
 	if flag.NArg() > 0 {
 		return c, fmt.Errorf("unexpected arguments %q", flag.Args())
 	}
 	if *doc {
-		if names != "all" {
+		if names != "all" && c.from == "" {
 			return c, fmt.Errorf("-doc measures every input; leave out -inputs")
 		}
 		c.doc = docPage
@@ -115,7 +117,7 @@ func parseFlags() (config, error) {
 	if c.inputs, err = selectInputs(names); err != nil {
 		return c, err
 	}
-	if c.mlirOpt == "" {
+	if c.mlirOpt == "" && c.from == "" {
 		p, ok := oracle.Path(oracle.LLVM22)
 		if !ok {
 			return c, fmt.Errorf("mlir-opt-22 not found; install it with: apt-get install -y --no-install-recommends mlir-22-tools")
@@ -157,9 +159,34 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	root, err := moduleRoot()
+	if err != nil {
+		return err
+	}
+	var rep *Report
+	if cfg.from != "" {
+		rep, err = loadReport(cfg.from)
+	} else {
+		rep, err = measureAll(cfg, root)
+	}
+	if err != nil {
+		return err
+	}
+	if err := publish(cfg, root, rep); err != nil {
+		return err
+	}
+	if failed(rep) {
+		return errors.New("some tool runs failed (see the notes above)")
+	}
+	return nil
+}
+
+// measureAll generates the inputs and measures both tools on each,
+// writing results.json and results.md to the work directory.
+func measureAll(cfg config, root string) (*Report, error) {
 	start := time.Now()
 	if err := os.MkdirAll(filepath.Join(cfg.dir, "out"), 0o755); err != nil {
-		return err
+		return nil, err
 	}
 	rep := &Report{
 		Started:    start,
@@ -171,55 +198,61 @@ func run() error {
 		MLIROpt:    cfg.mlirOpt,
 		MLIROptVer: toolVersion(cfg.mlirOpt),
 		Reps:       cfg.reps,
+		Commit:     gitCommit(root),
 	}
 	rep.Host, _ = os.Hostname()
-
-	root, err := moduleRoot()
-	if err != nil {
-		return err
-	}
-	rep.Commit = gitCommit(root)
 	mlirbc, err := buildMLIRBC(root, cfg.dir)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var inputs []Input
 	for _, sp := range cfg.inputs {
 		in, err := generate(cfg, sp)
 		if err != nil {
-			return fmt.Errorf("generating %s: %w", sp.name, err)
+			return nil, fmt.Errorf("generating %s: %w", sp.name, err)
 		}
 		inputs = append(inputs, in)
 	}
-
-	failed := false
 	for _, in := range inputs {
 		r, err := measure(cfg, mlirbc, in)
 		if err != nil {
-			return err
-		}
-		if r.MLIRBC.Failed > 0 || r.MLIROpt.Failed > 0 {
-			failed = true
+			return nil, err
 		}
 		rep.Results = append(rep.Results, r)
 	}
 	rep.Notes = notes(rep.Results)
 	rep.LoadAfter = loadAvg()
 	rep.TotalTimeMS = ms(time.Since(start))
-
-	md := rep.markdown()
-	fmt.Print("\n" + md)
 	js, err := json.MarshalIndent(rep, "", "  ")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := os.WriteFile(filepath.Join(cfg.dir, "results.json"), append(js, '\n'), 0o644); err != nil {
-		return err
+		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(cfg.dir, "results.md"), []byte(md), 0o644); err != nil {
-		return err
+	if err := os.WriteFile(filepath.Join(cfg.dir, "results.md"), []byte(rep.markdown()), 0o644); err != nil {
+		return nil, err
 	}
-	fmt.Printf("\nwrote %s and %s\n", filepath.Join(cfg.dir, "results.md"), filepath.Join(cfg.dir, "results.json"))
+	logf("wrote %s and %s", filepath.Join(cfg.dir, "results.md"), filepath.Join(cfg.dir, "results.json"))
+	return rep, nil
+}
+
+// loadReport reads the results.json of an earlier run.
+func loadReport(path string) (*Report, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	rep := new(Report)
+	if err := json.Unmarshal(b, rep); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return rep, nil
+}
+
+// publish prints the report and writes the plot and the page asked for.
+func publish(cfg config, root string, rep *Report) error {
+	fmt.Print("\n" + rep.markdown())
 	if cfg.plot != "" {
 		path := cfg.plot
 		if !filepath.IsAbs(path) && cfg.doc != "" {
@@ -241,10 +274,16 @@ func run() error {
 		}
 		fmt.Printf("updated %s\n", path)
 	}
-	if failed {
-		return errors.New("some tool runs failed (see the notes above)")
-	}
 	return nil
+}
+
+func failed(rep *Report) bool {
+	for _, r := range rep.Results {
+		if r.MLIRBC.Failed > 0 || r.MLIROpt.Failed > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // buildMLIRBC builds cmd/mlirbc of the module at root into dir.

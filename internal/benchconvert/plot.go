@@ -57,8 +57,8 @@ func scalingPlot(res []InputResult, optName string) ([]byte, error) {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="12">`+"\n", w, h, w, h)
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="white"/>`+"\n", w, h)
-	panel(&b, 0, "median wall time (ms), bytecode to bytecode", time[:])
-	panel(&b, w/2, "peak RSS (MiB)", mem[:])
+	panel(&b, 0, "median wall time, bytecode to bytecode", time[:], msDecade)
+	panel(&b, w/2, "peak RSS", mem[:], mibDecade)
 	b.WriteString("</svg>\n")
 	return b.Bytes(), nil
 }
@@ -104,7 +104,9 @@ func newLogAxis(vals []float64, from, to float64) logAxis {
 		lo = min(lo, math.Log10(v))
 		hi = max(hi, math.Log10(v))
 	}
-	lo, hi = math.Floor(lo), math.Ceil(hi)
+	// 10,003 ops are on the 10k line: a little slack before rounding
+	// out to whole decades.
+	lo, hi = math.Floor(lo+0.01), math.Ceil(hi-0.01)
 	if hi == lo {
 		hi++
 	}
@@ -116,7 +118,7 @@ func (a logAxis) pos(v float64) float64 {
 }
 
 // panel draws one log-log chart of the series at x offset left.
-func panel(b *bytes.Buffer, left int, title string, ss []series) {
+func panel(b *bytes.Buffer, left int, title string, ss []series, yLabel func(d float64) string) {
 	const top, plotW, plotH = 40, 300, 230
 	x0 := float64(left + 70)
 	y0 := float64(top + plotH)
@@ -138,7 +140,7 @@ func panel(b *bytes.Buffer, left int, title string, ss []series) {
 	for d := ya.lo; d <= ya.hi; d++ {
 		y := ya.pos(math.Pow(10, d))
 		fmt.Fprintf(b, `<line x1="%.0f" y1="%.1f" x2="%.0f" y2="%.1f" stroke="#ddd"/>`+"\n", x0, y, x0+plotW, y)
-		fmt.Fprintf(b, `<text x="%.0f" y="%.1f" text-anchor="end">%s</text>`+"\n", x0-6, y+4, decade(d))
+		fmt.Fprintf(b, `<text x="%.0f" y="%.1f" text-anchor="end">%s</text>`+"\n", x0-6, y+4, yLabel(d))
 	}
 	fmt.Fprintf(b, `<text x="%.0f" y="%.0f" text-anchor="middle">ops in one function</text>`+"\n", x0+plotW/2, y0+34)
 	for i, s := range ss {
@@ -168,6 +170,22 @@ func panel(b *bytes.Buffer, left int, title string, ss []series) {
 		fmt.Fprintf(b, `<line x1="%.0f" y1="%.0f" x2="%.0f" y2="%.0f" stroke="%s" stroke-width="2"%s/>`+"\n", x0+10, ly-4, x0+34, ly-4, s.color, dash)
 		fmt.Fprintf(b, `<text x="%.0f" y="%.0f">%s</text>`+"\n", x0+40, ly, html.EscapeString(s.name))
 	}
+}
+
+// msDecade labels 10^d milliseconds.
+func msDecade(d float64) string {
+	if d >= 3 {
+		return decade(d-3) + " s"
+	}
+	return decade(d) + " ms"
+}
+
+// mibDecade labels 10^d MiB.
+func mibDecade(d float64) string {
+	if d < 0 {
+		return decade(d) + " MiB"
+	}
+	return fmtBytes(int64(math.Pow(10, d))) + " MiB"
 }
 
 // decade labels 10^d: 1, 10, 100, 1k, 10k, …
