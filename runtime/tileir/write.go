@@ -46,17 +46,19 @@ func Write(w io.Writer, d Dialect, m *Module, opts WriteOptions) error {
 
 // Append appends the file for m to b; see Write.
 func Append(b []byte, d Dialect, m *Module, opts WriteOptions) ([]byte, error) {
-	out, err := encode(m, d, opts)
+	out, err := encode(b, m, d, opts)
 	if err != nil {
 		return b, err
 	}
-	return append(b, out...), nil
+	return out, nil
 }
 
 // Options returns the options that write m at the version it was read at.
 func (m *Module) Options() WriteOptions { return WriteOptions{Version: m.Version} }
 
-func encode(m *Module, d Dialect, opts WriteOptions) ([]byte, error) {
+// encode appends the file to b (written only past len(b), so that a
+// failure leaves b's bytes as they were).
+func encode(b []byte, m *Module, d Dialect, opts WriteOptions) ([]byte, error) {
 	target := opts.Version
 	if target == (Version{}) {
 		return nil, fmt.Errorf("%w: WriteOptions.Version is not set: choose 13.1, 13.2 or 13.3 (tileir.Latest), or write as read with Module.Options", wire.ErrUnsupportedVersion)
@@ -118,7 +120,7 @@ func encode(m *Module, d Dialect, opts WriteOptions) ([]byte, error) {
 	}
 	strings := appendOffsetTable(nil, strs, 4)
 
-	out := append([]byte(Magic), target.Major, target.Minor)
+	out := append(append(b, Magic...), target.Major, target.Minor)
 	out = wire.AppendUint16(out, target.Tag)
 	f := wire.TileIRSection
 	if global != nil {
