@@ -20,8 +20,10 @@
 // writes it again, by default with the input's version (and, for MLIR
 // bytecode, its producer and LLVM release). convert replaces OUT only once
 // the new file is complete: a failure leaves OUT as it was, and OUT may be
-// IN; an IN that is text (no bytecode magic) is parsed as Tile IR text
-// and written as NVIDIA's C++ writer writes it. dump prints a Tile IR
+// IN; --sync also flushes it to disk first, for a replacement that
+// survives a system crash (see internal/safefile). An IN that is text (no
+// bytecode magic) is parsed as Tile IR text and written as NVIDIA's C++
+// writer writes it. dump prints a Tile IR
 // module one op per line, large dense values elided (dialectgen's own
 // view); print prints it as NVIDIA's cuda-tile-translate does.
 //
