@@ -63,6 +63,7 @@ BENCH ?= .
 BENCH_PKGS ?= ./runtime/mlirbc ./runtime/wire ./dialects/cuda_tile ./dialects/builtin
 bench:
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -count 6 -cpu 1 $(BENCH_PKGS) > .bench.txt || { cat .bench.txt; exit 1; }
+	sed -i 's|^pkg: github.com/dialectgen/dialectgen/|pkg: |' .bench.txt
 	$(GO) run golang.org/x/perf/cmd/benchstat -table '' -row pkg,.fullname .bench.txt
 
 # `mlirbc convert` against mlir-opt-22, bytecode to bytecode, on large inputs
