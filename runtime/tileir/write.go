@@ -184,6 +184,9 @@ func globalPayload(e *Encoder, globals []*Global) ([]byte, error) {
 
 func funcPayload(e *Encoder, funcs []*Function, slots []uint64) ([]byte, error) {
 	section := wire.AppendULEB128(nil, uint64(len(funcs)))
+	// Each body is encoded into scratch, then copied into the section:
+	// one buffer for all, grown to the largest.
+	var scratch []byte
 	for i, fn := range funcs {
 		ins, _, _ := e.d.Signature(fn.Type)
 		if len(fn.Params) != len(ins) {
@@ -207,14 +210,19 @@ func funcPayload(e *Encoder, funcs []*Function, slots []uint64) ([]byte, error) 
 			if !e.d.HintsAttr(fn.Hints) {
 				return nil, fmt.Errorf("function '%s': hints must be an optimization-hints attribute, not %T", fn.Name, fn.Hints)
 			}
-			e.buf = nil
+			e.buf = scratch[:0]
 			if err := e.Attr(fn.Hints); err != nil {
 				return nil, fmt.Errorf("function '%s': %w", fn.Name, err)
 			}
 			section = append(section, e.buf...)
+			scratch = e.buf
 		}
-		e.buf = nil
+		e.buf = scratch[:0]
 		e.funcLoc = slots[i]
+		// A flat body numbers a value per op: room for them at once.
+		if need := len(fn.Params) + len(fn.Body); cap(e.scope) < need {
+			e.scope = make([]*Value, 0, need)
+		}
 		for j, p := range fn.Params {
 			if err := e.param(p, j, ins[j]); err != nil {
 				return nil, fmt.Errorf("function '%s': %w", fn.Name, err)
@@ -229,6 +237,7 @@ func funcPayload(e *Encoder, funcs []*Function, slots []uint64) ([]byte, error) 
 		e.unnumberAll()
 		section = wire.AppendULEB128(section, uint64(len(e.buf)))
 		section = append(section, e.buf...)
+		scratch = e.buf
 	}
 	e.buf = nil
 	for len(section)%8 != 0 {
