@@ -54,13 +54,24 @@ test:
 	$(TESTRUN) -race -run 'Concurrent' ./runtime/mlirbc
 	for d in $(EXAMPLES); do $(TESTRUN) -C $$d ./... || exit 1; done
 
+# Go benchmarks of the decoders and encoders (MLIR bytecode, Tile IR,
+# varints), on one core as the targets are per core, six runs each,
+# summed up by benchstat with the packages in one table per unit (ops/s
+# where a benchmark reports it). BENCH picks benchmarks by regexp, e.g.
+# make bench BENCH=Read. docs/performance.md says what each measures.
+BENCH ?= .
+BENCH_PKGS ?= ./runtime/mlirbc ./runtime/wire ./dialects/cuda_tile ./dialects/builtin
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -count 6 ./runtime/... ./dialects/... | tee .bench.txt
-	$(GO) run golang.org/x/perf/cmd/benchstat .bench.txt
+	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -count 6 -cpu 1 $(BENCH_PKGS) > .bench.txt || { cat .bench.txt; exit 1; }
+	sed -i 's|^pkg: github.com/dialectgen/dialectgen/|pkg: |' .bench.txt
+	$(GO) run golang.org/x/perf/cmd/benchstat -table '' -row pkg,.fullname .bench.txt
 
 # `mlirbc convert` against mlir-opt-22, bytecode to bytecode, on large inputs
-# generated into .bench/convert (internal/benchconvert; needs mlir-opt-22).
-# Pass flags with BENCH_CONVERT_FLAGS, e.g. "-reps 3 -inputs 100k-ops".
+# generated into .bench/convert (internal/benchconvert; needs mlir-opt-22):
+# one table of time and peak RSS, both tools, ratios, identical bytes.
+# Pass flags with BENCH_CONVERT_FLAGS, e.g. "-reps 3 -inputs 100k-ops";
+# "-doc" measures everything and rewrites docs/performance.md's table and
+# docs/performance.svg.
 bench-convert:
 	$(GO) run ./internal/benchconvert $(BENCH_CONVERT_FLAGS)
 

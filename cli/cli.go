@@ -4,7 +4,7 @@
 // shipped dialects; a dialect repository adds its own (see Main).
 //
 //	mlirbc stat [--verify] FILE
-//	mlirbc convert [--version V] [--producer S] [--release N] [--target D=V]... [--verify] IN (-o OUT | OUT)
+//	mlirbc convert [--version V] [--producer S] [--release N] [--target D=V]... [--verify] [--sync] IN (-o OUT | OUT)
 //	mlirbc explain [--section NAME] [--op N] FILE
 //	mlirbc layout FILE
 //	mlirbc dump FILE
@@ -20,8 +20,10 @@
 // writes it again, by default with the input's version (and, for MLIR
 // bytecode, its producer and LLVM release). convert replaces OUT only once
 // the new file is complete: a failure leaves OUT as it was, and OUT may be
-// IN; an IN that is text (no bytecode magic) is parsed as Tile IR text
-// and written as NVIDIA's C++ writer writes it. dump prints a Tile IR
+// IN; --sync also flushes it to disk first, for a replacement that
+// survives a system crash (see internal/safefile). An IN that is text (no
+// bytecode magic) is parsed as Tile IR text and written as NVIDIA's C++
+// writer writes it. dump prints a Tile IR
 // module one op per line, large dense values elided (dialectgen's own
 // view); print prints it as NVIDIA's cuda-tile-translate does.
 //
@@ -94,7 +96,7 @@ var commands = []command{
 	},
 	{
 		name:    "convert",
-		args:    "[--version V] [--producer S] [--release N] [--target D=V]... [--verify] IN (-o OUT | OUT) | IN... -o DIR",
+		args:    "[--version V] [--producer S] [--release N] [--target D=V]... [--verify] [--sync] IN (-o OUT | OUT) | IN... -o DIR",
 		summary: "decode IN into typed IR and write it again, by default as it was (version, producer, release);\nseveral inputs, or a directory of bytecode files, go into the directory DIR, on all cores",
 		flags: func(fs *flag.FlagSet) func([]string, *env) error {
 			out := fs.String("o", "", "the output file (or give it as the second argument)")
@@ -102,10 +104,11 @@ var commands = []command{
 			producer := fs.String("producer", "", "MLIR bytecode: the producer string to write")
 			release := fs.Int("release", 0, "MLIR bytecode: the LLVM release whose op layouts to write (16 to 22)")
 			verify := fs.Bool("verify", false, "check the IR as it is read (writing always does)")
+			sync := fs.Bool("sync", false, "flush each output to disk before it replaces OUT, so that the replacement survives a system crash\n(without it OUT still never holds a partial file: the new file is renamed over it once complete)")
 			targets := targetFlags{}
 			fs.Var(targets, "target", "MLIR bytecode: DIALECT=VERSION, the version to write a dialect that versions itself at\n(repeatable; default: the version read; ops are downgraded, or refused naming what the version lacks)")
 			return func(pos []string, e *env) error {
-				o := convertOptions{version: *version, producer: *producer, release: *release, verify: *verify, targets: targets}
+				o := convertOptions{version: *version, producer: *producer, release: *release, verify: *verify, sync: *sync, targets: targets}
 				fs.Visit(func(f *flag.Flag) { o.set = append(o.set, f.Name) })
 				if *out != "" && (len(pos) > 1 || len(pos) == 1 && isDir(pos[0])) {
 					b, err := planBatch(pos, *out)

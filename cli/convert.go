@@ -17,7 +17,15 @@ type convertOptions struct {
 	release  int
 	verify   bool
 	targets  targetFlags // --target: dialect versions to write
+	sync     bool        // --sync: flush the output to disk before it replaces OUT
 	set      []string    // the flags given, by name
+}
+
+// output says how convert writes OUT: through a temporary file renamed
+// over it, synced with --sync; parts of the mapped input (resource blobs)
+// are copied file to file.
+func (o convertOptions) output(from *filemap.File) safefile.Options {
+	return safefile.Options{Sync: o.sync, From: from}
 }
 
 func convert(ctx *ir.Context, in, out string, o convertOptions) error {
@@ -63,8 +71,9 @@ func convert(ctx *ir.Context, in, out string, o convertOptions) error {
 		return err
 	}
 	// The IR points into the mapped input, which may be the output too:
-	// safefile replaces the output only once it is complete.
-	return safefile.WriteFile(out, func(w io.Writer) error {
+	// safefile replaces the output only once it is complete. Blobs are
+	// views of the mapping: the kernel copies them from the input file.
+	return safefile.Write(out, o.output(fm), func(w io.Writer) error {
 		if err := mlirbc.Write(w, ctx, m, opts); err != nil {
 			return fmt.Errorf("%s: %w", in, err)
 		}

@@ -109,7 +109,7 @@ func convertMLIRText(ctx *ir.Context, in, out string, data []byte, o convertOpti
 	if err != nil {
 		return err
 	}
-	return safefile.WriteFile(out, func(w io.Writer) error {
+	return safefile.Write(out, o.output(nil), func(w io.Writer) error {
 		if err := mlirbc.Write(w, ctx, m, mlirbc.WriteOptions{Version: version, Producer: producer, Release: release}); err != nil {
 			return fmt.Errorf("%s: %w", in, err)
 		}

@@ -139,7 +139,7 @@ func convertTileIR(in, out string, data []byte, o convertOptions) error {
 		// added it and the target; the chain adds the function and op.
 		return fmt.Errorf("%s: cannot write Tile IR %s: %w", in, target, err)
 	}
-	return safefile.WriteFile(out, func(w io.Writer) error {
+	return safefile.Write(out, o.output(nil), func(w io.Writer) error {
 		_, err := w.Write(b)
 		return err
 	})
@@ -223,7 +223,7 @@ func convertText(in, out string, data []byte, o convertOptions) error {
 	if err != nil {
 		return fmt.Errorf("%s: cannot write Tile IR %s: %w", in, target, err)
 	}
-	return safefile.WriteFile(out, func(w io.Writer) error {
+	return safefile.Write(out, o.output(nil), func(w io.Writer) error {
 		_, err := w.Write(b)
 		return err
 	})

@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
@@ -36,8 +39,8 @@ func TestMedian(t *testing.T) {
 }
 
 func TestRatio(t *testing.T) {
-	if got := ratio(200, 100); got != 2 {
-		t.Errorf("ratio(200, 100) = %v, want 2", got)
+	if got := ratio(100, 200); got != 0.5 {
+		t.Errorf("ratio(100, 200) = %v, want 0.5 (mlirbc in half mlir-opt's time)", got)
 	}
 	if got := ratio(0, 100); got != 0 {
 		t.Errorf("ratio(0, 100) = %v, want 0", got)
@@ -132,11 +135,12 @@ func TestTimingTable(t *testing.T) {
 		Input:     Input{Name: "100k-ops", Bytes: 2067489, Ops: OpCounts{Total: 100003}},
 		MLIRBC:    ToolResult{MedianWallMS: 378, PeakRSSKiB: 135168},
 		MLIROpt:   ToolResult{MedianWallMS: 192, PeakRSSKiB: 153600, Failed: 1},
-		Ratio:     192.0 / 378,
+		Ratio:     378.0 / 192,
+		RSSRatio:  135168.0 / 153600,
 		Identical: true,
 	}}
 	got := timingTable(res, "mlir-opt-22")[1]
-	want := []string{"100k-ops", "2,067,489", "100,003", "378 ms", "192 ms (1 failed)", "0.51", "132 MiB", "150 MiB", "identical"}
+	want := []string{"100k-ops", "100,003", "2,067,489", "378 ms", "192 ms (1 failed)", "1.97", "132 MiB", "150 MiB", "0.88", "identical"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("row\n%q\nwant\n%q", got, want)
 	}
@@ -235,5 +239,122 @@ func TestGeneratedInputs(t *testing.T) {
 				t.Errorf("bytecode holds %+v, generator reported %+v", got, c)
 			}
 		})
+	}
+}
+
+func scalingResult(name string, ops int, bcMS, optMS float64, bcKiB, optKiB int64) InputResult {
+	return InputResult{
+		Input:   Input{Name: name, Ops: OpCounts{Total: ops}},
+		MLIRBC:  ToolResult{MedianWallMS: bcMS, PeakRSSKiB: bcKiB},
+		MLIROpt: ToolResult{MedianWallMS: optMS, PeakRSSKiB: optKiB},
+	}
+}
+
+// The plot is well-formed SVG with one line per tool and panel, its
+// points in op order, larger values higher up (smaller y); inputs that
+// are not part of the series are left out.
+func TestScalingPlot(t *testing.T) {
+	res := []InputResult{
+		scalingResult("1m-ops", 1_000_003, 900, 2500, 400<<10, 900<<10),
+		scalingResult("10k-ops", 10_003, 12, 40, 20<<10, 60<<10),
+		scalingResult("64mib-blob", 4, 30, 100, 8<<10, 160<<10),
+		scalingResult("100k-ops", 100_003, 90, 250, 60<<10, 120<<10),
+	}
+	svg, err := scalingPlot(res, "mlir-opt-22")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := xml.NewDecoder(bytes.NewReader(svg))
+	var lines [][][2]float64
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not well-formed: %v\n%s", err, svg)
+		}
+		el, ok := tok.(xml.StartElement)
+		if !ok || el.Name.Local != "polyline" {
+			continue
+		}
+		for _, a := range el.Attr {
+			if a.Name.Local != "points" {
+				continue
+			}
+			var pts [][2]float64
+			for _, p := range strings.Fields(a.Value) {
+				var x, y float64
+				if _, err := fmt.Sscanf(p, "%g,%g", &x, &y); err != nil {
+					t.Fatalf("point %q: %v", p, err)
+				}
+				pts = append(pts, [2]float64{x, y})
+			}
+			lines = append(lines, pts)
+		}
+	}
+	if len(lines) != 4 {
+		t.Fatalf("%d lines, want 4 (2 tools × time and memory)", len(lines))
+	}
+	for i, pts := range lines {
+		if len(pts) != 3 {
+			t.Errorf("line %d has %d points, want 3 (the blob is not in the series)", i, len(pts))
+			continue
+		}
+		for j := 1; j < len(pts); j++ {
+			if pts[j][0] <= pts[j-1][0] || pts[j][1] >= pts[j-1][1] {
+				t.Errorf("line %d: point %v after %v; want right of it and higher", i, pts[j], pts[j-1])
+			}
+		}
+	}
+	// Same ops, so the same x; mlir-opt slower and bigger, so higher.
+	for _, pair := range [][2]int{{0, 1}, {2, 3}} {
+		a, b := lines[pair[0]], lines[pair[1]]
+		for j := range a {
+			if a[j][0] != b[j][0] || a[j][1] <= b[j][1] {
+				t.Errorf("lines %v, point %d: mlirbc at %v, mlir-opt at %v", pair, j, a[j], b[j])
+			}
+		}
+	}
+	if _, err := scalingPlot(res[2:3], "mlir-opt-22"); err == nil {
+		t.Error("a plot without the scaling inputs")
+	}
+}
+
+func TestDecade(t *testing.T) {
+	for d, want := range map[float64]string{-1: "0.1", 0: "1", 2: "100", 3: "1k", 4: "10k", 6: "1M", 8: "100M", 9: "1e9"} {
+		if got := decade(d); got != want {
+			t.Errorf("decade(%v) = %q, want %q", d, got, want)
+		}
+	}
+	if got := msDecade(1) + ", " + msDecade(4) + ", " + mibDecade(2) + ", " + mibDecade(3); got != "10 ms, 10 s, 100 MiB, 1,000 MiB" {
+		t.Errorf("axis labels %q", got)
+	}
+	// The axis spans the decades of the values, with slack for 10,003.
+	a := newLogAxis([]float64{10_003, 1_000_003}, 0, 100)
+	if a.lo != 4 || a.hi != 6 {
+		t.Errorf("axis of 10,003 … 1,000,003 spans 1e%v … 1e%v, want 1e4 … 1e6", a.lo, a.hi)
+	}
+}
+
+func TestSpliceMeasured(t *testing.T) {
+	page := "# Title\n\nprose\n\n" + beginMarker + "\nold table\n" + endMarker + "\n\n## What was done\n"
+	got, err := spliceMeasured([]byte(page), "new table\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "# Title\n\nprose\n\n" + beginMarker + "\n\nnew table\n\n" + endMarker + "\n\n## What was done\n"
+	if string(got) != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	again, err := spliceMeasured(got, "new table\n")
+	if err != nil || string(again) != want {
+		t.Errorf("splicing twice changed the page: %v\n%s", err, again)
+	}
+	if _, err := spliceMeasured([]byte("no markers"), "x"); err == nil {
+		t.Error("a page without markers accepted")
+	}
+	if _, err := spliceMeasured([]byte(endMarker+beginMarker), "x"); err == nil {
+		t.Error("markers in the wrong order accepted")
 	}
 }

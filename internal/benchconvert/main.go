@@ -1,7 +1,7 @@
 // Command benchconvert compares `mlirbc convert` with mlir-opt-22 on large
 // MLIR bytecode inputs, bytecode in and bytecode out (version 6 both ways).
 //
-//	go run ./internal/benchconvert [-dir .bench/convert] [-reps 5] [-inputs 100k-ops,1k-funcs,64mib-blob]
+//	go run ./internal/benchconvert [-dir .bench/convert] [-reps 5] [-inputs 10k-ops,100k-ops,...] [-plot FILE] [-doc]
 //
 // It writes the inputs as text, turns them into bytecode with
 // `mlir-opt-22 --emit-bytecode`, builds cmd/mlirbc, then runs
@@ -11,6 +11,11 @@
 // each tool, checks that both wrote the same bytes, and writes results.json
 // and results.md to the work directory. It exits with status 1 when a tool
 // run fails; outputs that differ are reported, not fatal.
+//
+// -plot writes an SVG of time and peak memory against the op count of the
+// chain inputs (10k, 100k, 1M ops) for both tools. -doc measures every
+// input and rewrites the measured part of docs/performance.md (between
+// its markers) and docs/performance.svg.
 //
 // It is run by `make bench-convert`, never by `go test`.
 package main
@@ -41,15 +46,24 @@ type inputSpec struct {
 	name  string
 	what  string
 	write func(io.Writer) (OpCounts, error)
+	// scaling says the input is one of the series that -plot draws: one
+	// function of N arith ops, N = 10k, 100k, 1M.
+	scaling bool
 }
 
 var inputSpecs = []inputSpec{
-	{"100k-ops", "1 func.func with 100,000 arith ops in one block",
-		func(w io.Writer) (OpCounts, error) { return writeChainFunc(w, 100_000) }},
-	{"1k-funcs", "1,000 func.func of 12 arith ops + a call each",
-		func(w io.Writer) (OpCounts, error) { return writeManyFuncs(w, 1000) }},
-	{"64mib-blob", "one 64 MiB dense_resource blob (tensor<16777216xf32>)",
-		func(w io.Writer) (OpCounts, error) { return writeBlob(w, 64<<20) }},
+	chainSpec("10k-ops", 10_000),
+	chainSpec("100k-ops", 100_000),
+	chainSpec("1m-ops", 1_000_000),
+	{name: "1k-funcs", what: "1,000 func.func of 12 arith ops + a call each",
+		write: func(w io.Writer) (OpCounts, error) { return writeManyFuncs(w, 1000) }},
+	{name: "64mib-blob", what: "one 64 MiB dense_resource blob (tensor<16777216xf32>)",
+		write: func(w io.Writer) (OpCounts, error) { return writeBlob(w, 64<<20) }},
+}
+
+func chainSpec(name string, n int) inputSpec {
+	return inputSpec{name: name, what: "1 func.func with " + fmtBytes(int64(n)) + " arith ops in one block",
+		write: func(w io.Writer) (OpCounts, error) { return writeChainFunc(w, n) }, scaling: true}
 }
 
 func main() {
@@ -66,6 +80,9 @@ type config struct {
 	mlirOpt  string
 	timeout  time.Duration
 	keepText bool
+	plot     string // SVG to write, "" for none
+	doc      string // the performance page to update, "" for none
+	from     string // results.json to publish instead of measuring
 }
 
 func parseFlags() (config, error) {
@@ -77,9 +94,21 @@ func parseFlags() (config, error) {
 	flag.StringVar(&c.mlirOpt, "mlir-opt", "", "mlir-opt to compare with and to generate the inputs (default: mlir-opt-22 as the oracle tests find it)")
 	flag.DurationVar(&c.timeout, "timeout", 5*time.Minute, "limit for a single tool run")
 	flag.BoolVar(&c.keepText, "keep-text", false, "keep the generated .mlir text files (the blob's is 134 MB)")
+	flag.StringVar(&c.plot, "plot", "", "write an SVG of time and peak RSS against op count (the 10k/100k/1m-ops inputs) to this file")
+	flag.StringVar(&c.from, "from", "", "measure nothing: print, plot and -doc the results.json of an earlier run")
+	doc := flag.Bool("doc", false, "measure every input and update "+docPage+" (its measured part) and "+docPlot)
 	flag.Parse()
 	if flag.NArg() > 0 {
 		return c, fmt.Errorf("unexpected arguments %q", flag.Args())
+	}
+	if *doc {
+		if names != "all" && c.from == "" {
+			return c, fmt.Errorf("-doc measures every input; leave out -inputs")
+		}
+		c.doc = docPage
+		if c.plot == "" {
+			c.plot = docPlot
+		}
 	}
 	if c.reps < 1 {
 		return c, fmt.Errorf("-reps must be at least 1")
@@ -88,7 +117,7 @@ func parseFlags() (config, error) {
 	if c.inputs, err = selectInputs(names); err != nil {
 		return c, err
 	}
-	if c.mlirOpt == "" {
+	if c.mlirOpt == "" && c.from == "" {
 		p, ok := oracle.Path(oracle.LLVM22)
 		if !ok {
 			return c, fmt.Errorf("mlir-opt-22 not found; install it with: apt-get install -y --no-install-recommends mlir-22-tools")
@@ -130,71 +159,131 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	root, err := moduleRoot()
+	if err != nil {
+		return err
+	}
+	var rep *Report
+	if cfg.from != "" {
+		rep, err = loadReport(cfg.from)
+	} else {
+		rep, err = measureAll(cfg, root)
+	}
+	if err != nil {
+		return err
+	}
+	if err := publish(cfg, root, rep); err != nil {
+		return err
+	}
+	if failed(rep) {
+		return errors.New("some tool runs failed (see the notes above)")
+	}
+	return nil
+}
+
+// measureAll generates the inputs and measures both tools on each,
+// writing results.json and results.md to the work directory.
+func measureAll(cfg config, root string) (*Report, error) {
 	start := time.Now()
 	if err := os.MkdirAll(filepath.Join(cfg.dir, "out"), 0o755); err != nil {
-		return err
+		return nil, err
 	}
 	rep := &Report{
 		Started:    start,
 		CPUs:       runtime.NumCPU(),
+		CPUModel:   cpuModel(),
+		Kernel:     kernel(),
 		LoadBefore: loadAvg(),
 		GoVersion:  runtime.Version(),
 		MLIROpt:    cfg.mlirOpt,
 		MLIROptVer: toolVersion(cfg.mlirOpt),
 		Reps:       cfg.reps,
+		Commit:     gitCommit(root),
 	}
 	rep.Host, _ = os.Hostname()
-
-	root, err := moduleRoot()
-	if err != nil {
-		return err
-	}
-	rep.Commit = gitCommit(root)
 	mlirbc, err := buildMLIRBC(root, cfg.dir)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var inputs []Input
 	for _, sp := range cfg.inputs {
 		in, err := generate(cfg, sp)
 		if err != nil {
-			return fmt.Errorf("generating %s: %w", sp.name, err)
+			return nil, fmt.Errorf("generating %s: %w", sp.name, err)
 		}
 		inputs = append(inputs, in)
 	}
-
-	failed := false
 	for _, in := range inputs {
 		r, err := measure(cfg, mlirbc, in)
 		if err != nil {
-			return err
-		}
-		if r.MLIRBC.Failed > 0 || r.MLIROpt.Failed > 0 {
-			failed = true
+			return nil, err
 		}
 		rep.Results = append(rep.Results, r)
 	}
 	rep.Notes = notes(rep.Results)
 	rep.LoadAfter = loadAvg()
 	rep.TotalTimeMS = ms(time.Since(start))
-
-	md := rep.markdown()
-	fmt.Print("\n" + md)
 	js, err := json.MarshalIndent(rep, "", "  ")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := os.WriteFile(filepath.Join(cfg.dir, "results.json"), append(js, '\n'), 0o644); err != nil {
-		return err
+		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(cfg.dir, "results.md"), []byte(md), 0o644); err != nil {
-		return err
+	if err := os.WriteFile(filepath.Join(cfg.dir, "results.md"), []byte(rep.markdown()), 0o644); err != nil {
+		return nil, err
 	}
-	fmt.Printf("\nwrote %s and %s\n", filepath.Join(cfg.dir, "results.md"), filepath.Join(cfg.dir, "results.json"))
-	if failed {
-		return errors.New("some tool runs failed (see the notes above)")
+	logf("wrote %s and %s", filepath.Join(cfg.dir, "results.md"), filepath.Join(cfg.dir, "results.json"))
+	return rep, nil
+}
+
+// loadReport reads the results.json of an earlier run.
+func loadReport(path string) (*Report, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	rep := new(Report)
+	if err := json.Unmarshal(b, rep); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return rep, nil
+}
+
+// publish prints the report and writes the plot and the page asked for.
+func publish(cfg config, root string, rep *Report) error {
+	fmt.Print("\n" + rep.markdown())
+	if cfg.plot != "" {
+		path := cfg.plot
+		if !filepath.IsAbs(path) && cfg.doc != "" {
+			path = filepath.Join(root, path)
+		}
+		svg, err := scalingPlot(rep.Results, "mlir-opt-22")
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, svg, 0o644); err != nil {
+			return err
+		}
+		fmt.Printf("wrote %s\n", path)
+	}
+	if cfg.doc != "" {
+		path := filepath.Join(root, cfg.doc)
+		if err := updateDoc(path, rep); err != nil {
+			return err
+		}
+		fmt.Printf("updated %s\n", path)
 	}
 	return nil
+}
+
+func failed(rep *Report) bool {
+	for _, r := range rep.Results {
+		if r.MLIRBC.Failed > 0 || r.MLIROpt.Failed > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // buildMLIRBC builds cmd/mlirbc of the module at root into dir.
@@ -309,7 +398,8 @@ func measure(cfg config, mlirbc string, in Input) (InputResult, error) {
 	}
 	res.MLIRBC.summarize(inSHA)
 	res.MLIROpt.summarize(inSHA)
-	res.Ratio = ratio(res.MLIROpt.MedianWallMS, res.MLIRBC.MedianWallMS)
+	res.Ratio = ratio(res.MLIRBC.MedianWallMS, res.MLIROpt.MedianWallMS)
+	res.RSSRatio = ratio(float64(res.MLIRBC.PeakRSSKiB), float64(res.MLIROpt.PeakRSSKiB))
 	a, aok := res.MLIRBC.lastOK()
 	b, bok := res.MLIROpt.lastOK()
 	if aok && bok {
@@ -453,6 +543,29 @@ func toolVersion(path string) string {
 		}
 	}
 	return "unknown version"
+}
+
+// cpuModel is the first "model name" of /proc/cpuinfo.
+func cpuModel() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return "unknown"
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown"
+}
+
+// kernel is the running kernel's release.
+func kernel() string {
+	b, err := os.ReadFile("/proc/sys/kernel/osrelease")
+	if err != nil {
+		return runtime.GOOS
+	}
+	return runtime.GOOS + " " + strings.TrimSpace(string(b))
 }
 
 func loadAvg() string {

@@ -4,20 +4,71 @@
 // strings stay views of the file.
 package filemap
 
+import (
+	"io"
+	"os"
+	"unsafe"
+)
+
 // File is a mapped (or read) file.
 type File struct {
 	// Data is the file's contents. It must not be written to, and no
 	// part of it may be used after Close.
-	Data  []byte
+	Data []byte
+	// file is the mapped file, kept open so that parts of Data can be
+	// copied file to file (see Reader); nil when Data was read.
+	file  *os.File
 	unmap func() error
 }
 
-// Close releases the mapping.
+// Offset returns where p starts in the file when p is a part of Data
+// (the same memory, not equal bytes).
+func (f *File) Offset(p []byte) (int64, bool) {
+	if f == nil || len(p) == 0 || len(f.Data) == 0 {
+		return 0, false
+	}
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(f.Data)))
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(p)))
+	if start < base || start-base > uintptr(len(f.Data)) || uintptr(len(p)) > uintptr(len(f.Data))-(start-base) {
+		return 0, false
+	}
+	return int64(start - base), true
+}
+
+// Reader returns a reader of the bytes of p from the file itself, when p
+// is a part of Data and Data maps the file, and nil otherwise. It is an
+// *io.LimitedReader of the *os.File, the form (*os.File).ReadFrom (and so
+// io.Copy to a file) copies in the kernel, file to file (copy_file_range
+// on Linux), without reading the bytes through the mapping: the output
+// repeats the input without the process touching, or holding, its pages.
+// The reader uses the file's offset: one at a time per File.
+func (f *File) Reader(p []byte) io.Reader {
+	if f == nil || f.file == nil {
+		return nil
+	}
+	off, ok := f.Offset(p)
+	if !ok {
+		return nil
+	}
+	if _, err := f.file.Seek(off, io.SeekStart); err != nil {
+		return nil
+	}
+	return &io.LimitedReader{R: f.file, N: int64(len(p))}
+}
+
+// Close releases the mapping and the file.
 func (f *File) Close() error {
 	if f == nil || f.unmap == nil {
 		return nil
 	}
 	unmap := f.unmap
 	f.unmap, f.Data = nil, nil
-	return unmap()
+	err := unmap()
+	if f.file != nil {
+		if cerr := f.file.Close(); err == nil {
+			err = cerr
+		}
+		f.file = nil
+	}
+	return err
 }

@@ -14,20 +14,22 @@ func Open(path string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
+		f.Close()
 		return nil, err
 	}
 	size := st.Size()
 	if size == 0 || !st.Mode().IsRegular() || int64(int(size)) != size {
+		f.Close()
 		return read(path)
 	}
 	data, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
 	if err != nil {
+		f.Close()
 		return read(path)
 	}
-	return &File{Data: data, unmap: func() error { return syscall.Munmap(data) }}, nil
+	return &File{Data: data, file: f, unmap: func() error { return syscall.Munmap(data) }}, nil
 }
 
 func read(path string) (*File, error) {

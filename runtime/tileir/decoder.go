@@ -29,6 +29,7 @@ func nestingLimit(n int) int {
 type Decoder struct {
 	valueSlab []Value
 	ptrSlab   []*Value
+	slabs     []OpSlab // ops by opcode
 	d         Dialect
 	version   Version
 	r         *wire.Reader

@@ -68,8 +68,12 @@ type OpInfo struct {
 	// regions see no value from outside (IsolatedFromAbove).
 	DefaultDialect string
 	Isolated       bool
-	// New returns an empty op of this kind.
-	New func() Op
+	// New returns an empty op of this kind. Alloc, when set, returns one
+	// carved from slab, which holds ops of this kind only: readers give
+	// each kind its slab and so allocate ops by the few dozen, not one by
+	// one. Generated packages set it to AllocOp of the op's type.
+	New   func() Op
+	Alloc func(slab *OpSlab) Op
 
 	dialect Dialect // set by NewDialect; prints dense values
 }
@@ -80,4 +84,41 @@ type NewerResult struct {
 	Index int
 	Since Version
 	Type  Type
+}
+
+// An OpSlab hands out ops of one kind from arrays allocated a few at a
+// time (OpInfo.Alloc). The zero value is ready. An op carved from a slab
+// keeps the array it is part of alive, as long as the ops read with it
+// (a module's ops live and die together).
+type OpSlab struct {
+	s any // *opSlab[T] of the kind's op type T
+}
+
+type opSlab[T any] struct {
+	free []T
+	n    int // length of the last array
+}
+
+// maxSlabOps bounds the arrays: a kind read a few times costs a few ops,
+// a kind read a million times one allocation per maxSlabOps.
+const maxSlabOps = 256
+
+// AllocOp returns an empty op of type T carved from s, for OpInfo.Alloc:
+// the arrays double from 4 ops to maxSlabOps.
+func AllocOp[T any, P interface {
+	*T
+	Op
+}](s *OpSlab) Op {
+	sl, _ := s.s.(*opSlab[T])
+	if sl == nil {
+		sl = new(opSlab[T])
+		s.s = sl
+	}
+	if len(sl.free) == 0 {
+		sl.n = min(max(2*sl.n, 4), maxSlabOps)
+		sl.free = make([]T, sl.n)
+	}
+	op := P(&sl.free[0])
+	sl.free = sl.free[1:]
+	return op
 }

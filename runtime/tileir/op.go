@@ -16,7 +16,7 @@ func (d *Decoder) readOp(opcode uint64) (Op, error) {
 	if info == nil {
 		return nil, d.Invalid("an opcode of %s, not 0x%X", d.d.Name(), opcode)
 	}
-	op := info.New()
+	op := d.newOp(info)
 	types, numbered, err := d.results(info)
 	if err != nil {
 		return nil, err
@@ -46,6 +46,18 @@ func (d *Decoder) readOp(opcode uint64) (Op, error) {
 	*c = Coder{}
 	d.define(op, numbered)
 	return op, nil
+}
+
+// newOp returns an empty op of info's kind, from the decoder's slab of
+// that kind when the dialect provides Alloc.
+func (d *Decoder) newOp(info *OpInfo) Op {
+	if info.Alloc == nil || info.Opcode > d.maxOpcode {
+		return info.New()
+	}
+	if info.Opcode >= uint64(len(d.slabs)) {
+		d.slabs = append(d.slabs, make([]OpSlab, int(info.Opcode)+1-len(d.slabs))...)
+	}
+	return info.Alloc(&d.slabs[info.Opcode])
 }
 
 // results reads an op's result types: their count first when it is

@@ -46,17 +46,19 @@ func Write(w io.Writer, d Dialect, m *Module, opts WriteOptions) error {
 
 // Append appends the file for m to b; see Write.
 func Append(b []byte, d Dialect, m *Module, opts WriteOptions) ([]byte, error) {
-	out, err := encode(m, d, opts)
+	out, err := encode(b, m, d, opts)
 	if err != nil {
 		return b, err
 	}
-	return append(b, out...), nil
+	return out, nil
 }
 
 // Options returns the options that write m at the version it was read at.
 func (m *Module) Options() WriteOptions { return WriteOptions{Version: m.Version} }
 
-func encode(m *Module, d Dialect, opts WriteOptions) ([]byte, error) {
+// encode appends the file to b (written only past len(b), so that a
+// failure leaves b's bytes as they were).
+func encode(b []byte, m *Module, d Dialect, opts WriteOptions) ([]byte, error) {
 	target := opts.Version
 	if target == (Version{}) {
 		return nil, fmt.Errorf("%w: WriteOptions.Version is not set: choose 13.1, 13.2 or 13.3 (tileir.Latest), or write as read with Module.Options", wire.ErrUnsupportedVersion)
@@ -118,7 +120,7 @@ func encode(m *Module, d Dialect, opts WriteOptions) ([]byte, error) {
 	}
 	strings := appendOffsetTable(nil, strs, 4)
 
-	out := append([]byte(Magic), target.Major, target.Minor)
+	out := append(append(b, Magic...), target.Major, target.Minor)
 	out = wire.AppendUint16(out, target.Tag)
 	f := wire.TileIRSection
 	if global != nil {
@@ -182,6 +184,9 @@ func globalPayload(e *Encoder, globals []*Global) ([]byte, error) {
 
 func funcPayload(e *Encoder, funcs []*Function, slots []uint64) ([]byte, error) {
 	section := wire.AppendULEB128(nil, uint64(len(funcs)))
+	// Each body is encoded into scratch, then copied into the section:
+	// one buffer for all, grown to the largest.
+	var scratch []byte
 	for i, fn := range funcs {
 		ins, _, _ := e.d.Signature(fn.Type)
 		if len(fn.Params) != len(ins) {
@@ -205,14 +210,19 @@ func funcPayload(e *Encoder, funcs []*Function, slots []uint64) ([]byte, error) 
 			if !e.d.HintsAttr(fn.Hints) {
 				return nil, fmt.Errorf("function '%s': hints must be an optimization-hints attribute, not %T", fn.Name, fn.Hints)
 			}
-			e.buf = nil
+			e.buf = scratch[:0]
 			if err := e.Attr(fn.Hints); err != nil {
 				return nil, fmt.Errorf("function '%s': %w", fn.Name, err)
 			}
 			section = append(section, e.buf...)
+			scratch = e.buf
 		}
-		e.buf = nil
+		e.buf = scratch[:0]
 		e.funcLoc = slots[i]
+		// A flat body numbers a value per op: room for them at once.
+		if need := len(fn.Params) + len(fn.Body); cap(e.scope) < need {
+			e.scope = make([]*Value, 0, need)
+		}
 		for j, p := range fn.Params {
 			if err := e.param(p, j, ins[j]); err != nil {
 				return nil, fmt.Errorf("function '%s': %w", fn.Name, err)
@@ -227,6 +237,7 @@ func funcPayload(e *Encoder, funcs []*Function, slots []uint64) ([]byte, error) 
 		e.unnumberAll()
 		section = wire.AppendULEB128(section, uint64(len(e.buf)))
 		section = append(section, e.buf...)
+		scratch = e.buf
 	}
 	e.buf = nil
 	for len(section)%8 != 0 {

@@ -179,5 +179,6 @@ func (g *gen) opInfo(o *model.Op) []jen.Code {
 		add("Isolated", jen.True())
 	}
 	add("New", jen.Func().Params().Add(qual("Op")).Op("{").Return(jen.New(jen.Id(o.GoName))).Op("}"))
+	add("Alloc", qual("AllocOp").Index(jen.Id(o.GoName)))
 	return out
 }
