@@ -147,6 +147,10 @@ type reader struct {
 	// clipped so that appending to one never touches its neighbours.
 	valueChunk []*ir.Value
 	attrChunk  []ir.NamedAttr
+	// propR and propDec read one properties entry at a time; reusing
+	// them saves two allocations per op.
+	propR   wire.Reader
+	propDec propReader
 }
 
 const chunkSize = 4096
@@ -642,7 +646,8 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 		return r.ErrorAt(at, fmt.Sprintf("a properties index below %d", len(rd.props)), wire.ErrInvalid)
 	}
 	entry := rd.props[i]
-	pr := entry.Reader("Properties")
+	pr := &rd.propR
+	pr.Reset(entry.Data, entry.Offset, "Properties")
 	s := info.schema
 	if s == nil {
 		if info.name.Registered {
@@ -659,7 +664,8 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 		op.SetProperties(a)
 		return nil
 	}
-	props, err := readProperties(op, s, &propReader{r: pr, dec: rd.dec, version: rd.f.Version, builtin: rd.builtin}, rd.namedAttrs(len(s.Properties))[:0])
+	rd.propDec = propReader{r: pr, dec: rd.dec, version: rd.f.Version, builtin: rd.builtin}
+	props, err := readProperties(op, s, &rd.propDec, rd.namedAttrs(len(s.Properties))[:0])
 	if err != nil {
 		return err
 	}
