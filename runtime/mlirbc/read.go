@@ -69,8 +69,11 @@ func Decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions) (*Module, error
 
 func decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions, tr wire.Tracer) (*Module, error) {
 	// Room for the entries a file of this size plausibly holds; a hostile
-	// table of millions of unused entries must not reserve memory.
-	ctx.Reserve(min(f.Attrs.Len(), 1<<16))
+	// table of millions of unused entries must not reserve memory, nor
+	// does a lazy read, which may use few of them.
+	if !opts.Lazy {
+		ctx.Reserve(min(f.Attrs.Len(), 1<<16))
+	}
 	release := opts.Release
 	if release == 0 {
 		release = f.Release
@@ -115,6 +118,7 @@ func decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions, tr wire.Tracer)
 	if m.Op, err = rd.readIR(); err != nil {
 		return nil, err
 	}
+	m.body = rd.root
 	if rd.verify {
 		if err := rd.check(m.Op); err != nil {
 			return nil, err
@@ -147,20 +151,32 @@ type reader struct {
 	// clipped so that appending to one never touches its neighbours.
 	valueChunk []*ir.Value
 	attrChunk  []ir.NamedAttr
+	// the sizes of the last chunks made
+	valueChunks, attrChunks int
 	// propR and propDec read one properties entry at a time; reusing
 	// them saves two allocations per op.
 	propR   wire.Reader
 	propDec propReader
+	// root is the lazily read root op's body; spliced are ops Symbol
+	// read from it ahead of the rest, by offset.
+	root    *lazyBody
+	spliced map[int64]spliced
 }
 
-const chunkSize = 4096
+// Chunks start small, for reads that touch few ops (lazy ones), and
+// double up to chunkSize.
+const (
+	firstChunk = 64
+	chunkSize  = 4096
+)
 
 func (rd *reader) values(n int) []*ir.Value {
 	if n > chunkSize/8 {
 		return make([]*ir.Value, n)
 	}
 	if len(rd.valueChunk) < n {
-		rd.valueChunk = make([]*ir.Value, chunkSize)
+		rd.valueChunks = min(max(2*rd.valueChunks, firstChunk), chunkSize)
+		rd.valueChunk = make([]*ir.Value, max(rd.valueChunks, n))
 	}
 	s := rd.valueChunk[:n:n]
 	rd.valueChunk = rd.valueChunk[n:]
@@ -172,7 +188,8 @@ func (rd *reader) namedAttrs(n int) []ir.NamedAttr {
 		return make([]ir.NamedAttr, n)
 	}
 	if len(rd.attrChunk) < n {
-		rd.attrChunk = make([]ir.NamedAttr, chunkSize)
+		rd.attrChunks = min(max(2*rd.attrChunks, firstChunk), chunkSize)
+		rd.attrChunk = make([]ir.NamedAttr, max(rd.attrChunks, n))
 	}
 	s := rd.attrChunk[:n:n]
 	rd.attrChunk = rd.attrChunk[n:]
@@ -603,6 +620,9 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 			if rd.lazy {
 				// The regions are read later, at the depth they sit at.
 				depth := rd.depth
+				if opIndex == 0 {
+					rd.root = &lazyBody{rd: rd, section: s, regions: int(n), depth: depth}
+				}
 				op.SetLoader(func(op *ir.Operation) error {
 					rd.mu.Lock()
 					defer rd.mu.Unlock()
@@ -867,6 +887,17 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 	ops := make([]ir.Operation, numOps)
 	b.Ops = make([]*ir.Operation, numOps)
 	for i := range ops {
+		if rd.spliced != nil {
+			if sp, ok := rd.spliced[r.Offset()]; ok {
+				// Symbol read this op already.
+				if err := r.Skip(uint64(sp.end - r.Offset())); err != nil {
+					return err
+				}
+				sp.op.Parent = b
+				b.Ops[i] = sp.op
+				continue
+			}
+		}
 		op := &ops[i]
 		op.Parent = b
 		b.Ops[i] = op
