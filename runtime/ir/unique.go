@@ -15,7 +15,10 @@ import (
 // cannot pick keys that pile up in one run of slots.
 type uniqueTable[V any] struct {
 	seed    maphash.Seed
-	slots   []uint32 // 1 + entry index, or 0 for a free slot; len is a power of two
+	// slots hold 1 + an entry index in the low half and the top of the
+	// entry's hash in the high half (so that most probes of other keys
+	// never touch the entry), or 0 for a free slot; len is a power of two.
+	slots   []uint64
 	entries []uniqueEntry[V]
 	chunks  [][]byte
 	// version changes whenever slots do, so that a slot a lookup found
@@ -38,7 +41,7 @@ const keyChunkSize = 64 << 10
 // newUniqueTable returns an empty table. The tables of one context share
 // a seed, so that a key hashed by one is hashed right for the other.
 func newUniqueTable[V any](seed maphash.Seed) uniqueTable[V] {
-	return uniqueTable[V]{seed: seed, slots: make([]uint32, 64)}
+	return uniqueTable[V]{seed: seed, slots: make([]uint64, 64)}
 }
 
 func (t *uniqueTable[V]) len() int { return len(t.entries) }
@@ -55,15 +58,19 @@ func (t *uniqueTable[V]) find(k *Key) (slot, entry int) {
 		k.hashed = len(k.b) + 1
 	}
 	mask := len(t.slots) - 1
+	tag := k.hash &^ (1<<32 - 1)
 	for i := int(k.hash) & mask; ; i = (i + 1) & mask {
 		s := t.slots[i]
 		if s == 0 {
 			k.slot, k.version, k.table = i, t.version, t
 			return i, -1
 		}
-		e := &t.entries[s-1]
+		if s&^(1<<32-1) != tag {
+			continue
+		}
+		e := &t.entries[uint32(s)-1]
 		if e.hash == k.hash && bytes.Equal(t.key(e), k.b) {
-			return i, int(s - 1)
+			return i, int(uint32(s) - 1)
 		}
 	}
 }
@@ -87,7 +94,7 @@ func (t *uniqueTable[V]) put(k *Key, v V) {
 	t.version++
 	chunk, off := t.store(k.b)
 	t.entries = append(t.entries, uniqueEntry[V]{val: v, hash: k.hash, chunk: chunk, off: off, n: uint32(len(k.b))})
-	t.slots[slot] = uint32(len(t.entries))
+	t.slots[slot] = k.hash&^(1<<32-1) | uint64(len(t.entries))
 	if 2*len(t.entries) > len(t.slots) {
 		t.rehash(2 * len(t.slots))
 	}
@@ -108,14 +115,15 @@ func (t *uniqueTable[V]) store(key []byte) (chunk, off uint32) {
 
 // rehash moves the entries to a table of n slots.
 func (t *uniqueTable[V]) rehash(n int) {
-	slots := make([]uint32, n)
+	slots := make([]uint64, n)
 	mask := n - 1
 	for j := range t.entries {
-		i := int(t.entries[j].hash) & mask
+		h := t.entries[j].hash
+		i := int(h) & mask
 		for slots[i] != 0 {
 			i = (i + 1) & mask
 		}
-		slots[i] = uint32(j + 1)
+		slots[i] = h&^(1<<32-1) | uint64(j+1)
 	}
 	t.slots = slots
 	t.version++
