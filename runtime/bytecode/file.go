@@ -371,6 +371,20 @@ func (f *File) readAttrTypeOffsets() error {
 				t.groups = append(t.groups, entryGroup{first: i, dialect: int(d)})
 			}
 			for range count {
+				// Most entries are under 64 bytes: a one-byte size
+				// that needs no checks beyond the bound.
+				if rest := r.Rest(); len(rest) > 0 && rest[0]&1 != 0 {
+					if size := int(rest[0] >> 2); size <= len(data.Data)-pos {
+						pos += size
+						t.ends[i] = uint64(pos)
+						if rest[0]&2 != 0 {
+							t.ends[i] |= entryCustom
+						}
+						i++
+						r.Skip(1)
+						continue
+					}
+				}
 				at := r.Offset()
 				size, custom, err := r.VarIntWithFlag()
 				if err != nil {

@@ -684,7 +684,9 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 		op.SetProperties(a)
 		return nil
 	}
-	rd.propDec = propReader{r: pr, dec: rd.dec, version: rd.f.Version, builtin: rd.builtin}
+	if rd.propDec.r == nil {
+		rd.propDec = propReader{r: pr, dec: rd.dec, version: rd.f.Version, builtin: rd.builtin}
+	}
 	props, err := readProperties(op, s, &rd.propDec, rd.namedAttrs(len(s.Properties))[:0])
 	if err != nil {
 		return err
