@@ -621,7 +621,7 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 				// The regions are read later, at the depth they sit at.
 				depth := rd.depth
 				if opIndex == 0 {
-					rd.root = &lazyBody{rd: rd, section: s, regions: int(n), depth: depth}
+					rd.root = &lazyBody{rd: rd, op: op, section: s, regions: int(n), depth: depth}
 				}
 				op.SetLoader(func(op *ir.Operation) error {
 					rd.mu.Lock()

@@ -15,7 +15,7 @@ import (
 // stays so: Symbol skims the root's body without decoding the other ops
 // and reads only the one it returns, whose own regions stay unread until
 // its Materialize. That op is the one a later Materialize of the root puts
-// in its block. Where skimming cannot answer (a file before bytecode v5,
+// in its block; until then its Parent is nil. Where skimming cannot answer (a file before bytecode v5,
 // where symbol names sit in attribute dictionaries; an op that shares
 // values or use-lists with its neighbours; Verify set), Symbol
 // materializes the root and searches it.
@@ -43,6 +43,7 @@ func (m *Module) Symbol(name string) (*ir.Operation, error) {
 // lazyBody is the unread body of a lazily read root op.
 type lazyBody struct {
 	rd      *reader
+	op      *ir.Operation // the root
 	section wire.Section
 	regions int
 	depth   int // of the root op
@@ -65,7 +66,9 @@ func (lb *lazyBody) find(name string) (op *ir.Operation, ok bool) {
 	rd := lb.rd
 	rd.mu.Lock()
 	defer rd.mu.Unlock()
-	if rd.verify || lb.depth+1 > rd.maxDepth {
+	// A root loaded meanwhile (its regions are set under rd.mu) is
+	// searched instead.
+	if lb.op.Regions != nil || rd.verify || lb.depth+1 > rd.maxDepth {
 		return nil, false
 	}
 	sk := skimmer{rd: rd, name: name}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/dialectgen/dialectgen/internal/oracle"
@@ -128,4 +129,52 @@ func FuzzReadLazySymbol(f *testing.F) {
 			t.Fatalf("lazy and eager modules differ: %s", firstDiff(b, a))
 		}
 	})
+}
+
+// TestSymbolConcurrent looks up symbols while another goroutine
+// materializes the module: every op found is the one the module holds.
+func TestSymbolConcurrent(t *testing.T) {
+	oracle.Require(t, 22)
+	var sb strings.Builder
+	for f := range 50 {
+		fmt.Fprintf(&sb, "func.func @f%d() {\n  return\n}\n", f)
+	}
+	bc, err := oracle.RunInput(22, []byte(sb.String()), ".mlir", oracle.BytecodeFlags(22, 6)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		m, err := mlirbc.Read(newContext(), bc, mlirbc.ReadOptions{Lazy: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := make([]*ir.Operation, 50)
+		var wg sync.WaitGroup
+		for g := range 4 {
+			wg.Go(func() {
+				for f := g; f < 50; f += 4 {
+					op, err := m.Symbol(fmt.Sprint("f", f))
+					if err != nil || op == nil {
+						t.Errorf("f%d: %v, %v", f, op, err)
+						return
+					}
+					found[f] = op
+				}
+			})
+		}
+		wg.Go(func() {
+			if err := m.Op.MaterializeAll(); err != nil {
+				t.Error(err)
+			}
+		})
+		wg.Wait()
+		if t.Failed() {
+			return
+		}
+		for f, op := range found {
+			if m.Op.Regions[0].Blocks[0].Ops[f] != op {
+				t.Fatalf("f%d: Symbol gave an op the module does not hold", f)
+			}
+		}
+	}
 }
