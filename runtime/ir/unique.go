@@ -14,7 +14,7 @@ import (
 // without pointers. The seed is random per context, so a hostile file
 // cannot pick keys that pile up in one run of slots.
 type uniqueTable[V any] struct {
-	seed    maphash.Seed
+	seed maphash.Seed
 	// slots hold 1 + an entry index in the low half and the top of the
 	// entry's hash in the high half (so that most probes of other keys
 	// never touch the entry), or 0 for a free slot; len is a power of two.
