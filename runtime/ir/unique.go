@@ -34,8 +34,8 @@ type uniqueEntry[V any] struct {
 	n     uint32
 }
 
-// keyChunkSize is the size of the chunks keys are copied into; a longer
-// key gets a chunk of its own.
+// keyChunkSize is the largest size of the chunks keys are copied into; a
+// longer key gets a chunk of its own.
 const keyChunkSize = 64 << 10
 
 // newUniqueTable returns an empty table. The tables of one context share
@@ -104,7 +104,13 @@ func (t *uniqueTable[V]) put(k *Key, v V) {
 func (t *uniqueTable[V]) store(key []byte) (chunk, off uint32) {
 	last := len(t.chunks) - 1
 	if last < 0 || len(t.chunks[last])+len(key) > cap(t.chunks[last]) {
-		t.chunks = append(t.chunks, make([]byte, 0, max(keyChunkSize, len(key))))
+		// Chunks double from 1 KiB, so that a context of a few values
+		// stays small.
+		size := 1 << 10
+		if last >= 0 {
+			size = min(2*cap(t.chunks[last]), keyChunkSize)
+		}
+		t.chunks = append(t.chunks, make([]byte, 0, max(size, len(key))))
 		last++
 	}
 	c := &t.chunks[last]
