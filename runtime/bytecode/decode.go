@@ -156,8 +156,10 @@ var ErrTooDeep = fmt.Errorf("%w: entries nested too deep", wire.ErrInvalid)
 
 // decodeOnce decodes an entry, or returns the error it failed with before.
 func (d *Decoder) decodeOnce(ref entryRef, busy *bool) (any, error) {
-	if err, ok := d.failed[ref]; ok {
-		return nil, err
+	if d.failed != nil {
+		if err, ok := d.failed[ref]; ok {
+			return nil, err
+		}
 	}
 	outermost := d.depth == 0
 	v, err := d.decode(ref, busy)

@@ -2,6 +2,7 @@ package mlirbc
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -105,8 +106,9 @@ func (lb *lazyBody) find(name string) (op *ir.Operation, ok bool) {
 type skimmer struct {
 	rd     *reader
 	name   string
-	found  int64 // offset of the op, or -1
-	unsure bool  // some op's symbol name could not be read
+	found  int64    // offset of the op, or -1
+	unsure bool     // some op's symbol name could not be read
+	nameAt []uint64 // indices of name in the string table, once looked for
 }
 
 func (sk *skimmer) regions(r *wire.Reader, n, depth int, top bool) error {
@@ -357,11 +359,20 @@ func (sk *skimmer) stringEntryIs(i uint64) (match, sure bool) {
 		return false, false
 	}
 	si, err := r.VarInt()
-	if err != nil || !r.Empty() {
+	if err != nil || !r.Empty() || si >= uint64(f.Strings.Len()) {
 		return false, false
 	}
-	s, ok := f.Strings.Lookup(si)
-	return ok && s == sk.name, ok
+	if sk.nameAt == nil {
+		// Find the name in the string table once, rather than look up
+		// a string per op.
+		sk.nameAt = []uint64{}
+		for i := range f.Strings.Len() {
+			if f.Strings.At(i) == sk.name {
+				sk.nameAt = append(sk.nameAt, uint64(i))
+			}
+		}
+	}
+	return slices.Contains(sk.nameAt, si), true
 }
 
 // skipUseLists skips the use-list orders of n values.
