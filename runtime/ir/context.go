@@ -106,16 +106,16 @@ func LookupAttr[T Attribute](c *Context, k *Key) (T, bool) {
 // and returns the stored value. It releases k.
 func InsertAttr[T Attribute](c *Context, k *Key, a T) T {
 	c.mu.Lock()
-	if old, ok := c.attrs.get(k); ok {
-		c.mu.Unlock()
-		k.Release()
-		return old.(T)
+	old, found := c.attrs.getOrPut(k, a)
+	if !found {
+		c.nextID++
+		*a.ident() = identity{id: c.nextID, ctx: c}
 	}
-	c.nextID++
-	*a.ident() = identity{id: c.nextID, ctx: c}
-	c.attrs.put(k, a)
 	c.mu.Unlock()
 	k.Release()
+	if found {
+		return old.(T)
+	}
 	return a
 }
 
@@ -134,16 +134,16 @@ func LookupType[T Type](c *Context, k *Key) (T, bool) {
 
 func InsertType[T Type](c *Context, k *Key, t T) T {
 	c.mu.Lock()
-	if old, ok := c.types.get(k); ok {
-		c.mu.Unlock()
-		k.Release()
-		return old.(T)
+	old, found := c.types.getOrPut(k, t)
+	if !found {
+		c.nextID++
+		*t.ident() = identity{id: c.nextID, ctx: c}
 	}
-	c.nextID++
-	*t.ident() = identity{id: c.nextID, ctx: c}
-	c.types.put(k, t)
 	c.mu.Unlock()
 	k.Release()
+	if found {
+		return old.(T)
+	}
 	return t
 }
 

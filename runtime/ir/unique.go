@@ -84,13 +84,23 @@ func (t *uniqueTable[V]) get(k *Key) (V, bool) {
 	return zero, false
 }
 
-// put stores v under k, which must not be stored yet. Right after a get
-// of k that missed, the slot that get found is still free.
-func (t *uniqueTable[V]) put(k *Key, v V) {
+// getOrPut returns the value stored under k, or stores v there and
+// returns it. Right after a get of k that missed, with no change to the
+// table since, the slot that get found is still free: no second probe.
+func (t *uniqueTable[V]) getOrPut(k *Key, v V) (V, bool) {
 	slot := k.slot
 	if k.hashed != len(k.b)+1 || k.table != any(t) || k.version != t.version {
-		slot, _ = t.find(k)
+		var e int
+		if slot, e = t.find(k); e >= 0 {
+			return t.entries[e].val, true
+		}
 	}
+	t.put(k, slot, v)
+	return v, false
+}
+
+// put stores v under k in the free slot where k belongs.
+func (t *uniqueTable[V]) put(k *Key, slot int, v V) {
 	t.version++
 	chunk, off := t.store(k.b)
 	t.entries = append(t.entries, uniqueEntry[V]{val: v, hash: k.hash, chunk: chunk, off: off, n: uint32(len(k.b))})

@@ -33,13 +33,22 @@ func TestUniqueTable(t *testing.T) {
 			// Another key goes in between the lookup and the insert.
 			other := key(n + i)
 			if _, ok := tab.get(other); !ok {
-				tab.put(other, n+i)
+				tab.getOrPut(other, n+i)
 			}
 		}
 		if i%5 == 0 {
 			tab.reserve(len(tab.entries) + 10)
 		}
-		tab.put(k, i)
+		if _, found := tab.getOrPut(k, i); found {
+			t.Fatalf("key %d stored twice", i)
+		}
+	}
+	// A key stored between a lookup that missed and its insert is found.
+	k := key(3 * n)
+	tab.get(k)
+	tab.getOrPut(key(3*n), 1)
+	if v, found := tab.getOrPut(k, 2); !found || v != 1 {
+		t.Fatalf("key stored meanwhile: got %d, %v", v, found)
 	}
 	for i := range n {
 		v, ok := tab.get(key(i))
@@ -50,7 +59,7 @@ func TestUniqueTable(t *testing.T) {
 	if _, ok := tab.get(key(2 * n)); ok {
 		t.Fatal("found a key never stored")
 	}
-	if want := n + (n+2)/3; tab.len() != want {
+	if want := n + (n+2)/3 + 1; tab.len() != want {
 		t.Fatalf("%d entries, want %d", tab.len(), want)
 	}
 }
