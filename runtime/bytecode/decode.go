@@ -26,8 +26,8 @@ type Decoder struct {
 	// frames are the readers of the entries being decoded, one per
 	// nesting depth, reused from entry to entry.
 	frames []*frame
-	// dialects caches the registered dialect of each file dialect.
-	dialects []ir.Dialect
+	// dialects caches the codecs of each file dialect.
+	dialects []codecs
 	// versions are the file's versions of dialects that version
 	// themselves, which their codecs read entries at.
 	versions DialectVersions
@@ -156,8 +156,10 @@ var ErrTooDeep = fmt.Errorf("%w: entries nested too deep", wire.ErrInvalid)
 
 // decodeOnce decodes an entry, or returns the error it failed with before.
 func (d *Decoder) decodeOnce(ref entryRef, busy *bool) (any, error) {
-	if err, ok := d.failed[ref]; ok {
-		return nil, err
+	if d.failed != nil {
+		if err, ok := d.failed[ref]; ok {
+			return nil, err
+		}
 	}
 	outermost := d.depth == 0
 	v, err := d.decode(ref, busy)
@@ -237,25 +239,43 @@ func (d *Decoder) entryName(ref entryRef) string {
 	return fmt.Sprintf("attribute entry %d", ref.i)
 }
 
-func (d *Decoder) decodeEntry(ref entryRef, entry Entry, fr *frame) (any, error) {
-	r := &fr.r
-	dialect := d.f.Dialects[entry.Dialect].Name
+// codecs is what a file dialect's registered dialect implements, asserted
+// once per file rather than once per entry.
+type codecs struct {
+	name  string
+	text  TextCodec
+	attrs AttrCodec
+	types TypeCodec
+}
+
+func (d *Decoder) codecsOf(dialect int) *codecs {
 	if d.dialects == nil {
-		d.dialects = make([]ir.Dialect, len(d.f.Dialects))
+		d.dialects = make([]codecs, len(d.f.Dialects))
 		d.resolved = make([]bool, len(d.f.Dialects))
 	}
-	if !d.resolved[entry.Dialect] {
-		d.dialects[entry.Dialect] = d.ctx.Dialect(dialect)
-		d.resolved[entry.Dialect] = true
+	c := &d.dialects[dialect]
+	if !d.resolved[dialect] {
+		c.name = d.f.Dialects[dialect].Name
+		reg := d.ctx.Dialect(c.name)
+		c.text, _ = reg.(TextCodec)
+		c.attrs, _ = reg.(AttrCodec)
+		c.types, _ = reg.(TypeCodec)
+		d.resolved[dialect] = true
 	}
-	reg := d.dialects[entry.Dialect]
+	return c
+}
+
+func (d *Decoder) decodeEntry(ref entryRef, entry Entry, fr *frame) (any, error) {
+	r := &fr.r
+	c := d.codecsOf(entry.Dialect)
+	dialect := c.name
 	if !entry.Custom {
 		text := entry.Data
 		if len(text) == 0 || text[len(text)-1] != 0 {
 			return nil, r.ErrorAt(entry.Offset, "a NUL-terminated textual entry", wire.ErrInvalid)
 		}
 		s := string(text[:len(text)-1])
-		if tc, ok := reg.(TextCodec); ok {
+		if tc := c.text; tc != nil {
 			var v any
 			var err error
 			if ref.isType {
@@ -281,7 +301,7 @@ func (d *Decoder) decodeEntry(ref entryRef, entry Entry, fr *frame) (any, error)
 		}
 		return ir.GetTextAttr(d.ctx, dialect, s), nil
 	}
-	fr.er = EntryReader{Reader: r, Target: d.f.Target(), ctx: d.ctx, tables: d}
+	fr.er = EntryReader{Reader: r, Target: Target{Version: d.f.Version, Release: d.f.Release}, ctx: d.ctx, tables: d}
 	if d.versions != nil {
 		fr.er.Dialects = &d.versions
 	}
@@ -289,20 +309,18 @@ func (d *Decoder) decodeEntry(ref entryRef, entry Entry, fr *frame) (any, error)
 	var v any
 	var err error
 	if ref.isType {
-		tc, ok := reg.(TypeCodec)
-		if !ok {
+		if c.types == nil {
 			return ir.GetEncodedType(d.ctx, dialect, entry.Data), nil
 		}
 		var t ir.Type
-		t, err = tc.ReadType(er)
+		t, err = c.types.ReadType(er)
 		v = t
 	} else {
-		ac, ok := reg.(AttrCodec)
-		if !ok {
+		if c.attrs == nil {
 			return ir.GetEncodedAttr(d.ctx, dialect, entry.Data), nil
 		}
 		var a ir.Attribute
-		a, err = ac.ReadAttribute(er)
+		a, err = c.attrs.ReadAttribute(er)
 		v = a
 	}
 	if err != nil {

@@ -370,7 +370,24 @@ func (f *File) readAttrTypeOffsets() error {
 			if count > 0 {
 				t.groups = append(t.groups, entryGroup{first: i, dialect: int(d)})
 			}
-			for range count {
+			for k := 0; k < count; k++ {
+				// Most entries are under 64 bytes: a run of one-byte
+				// sizes needs no checks beyond the bound.
+				rest := r.Rest()
+				p := 0
+				for ; k < count && p < len(rest) && rest[p]&1 != 0; k, p = k+1, p+1 {
+					size := int(rest[p] >> 2)
+					if size > len(data.Data)-pos {
+						break
+					}
+					pos += size
+					t.ends[i] = uint64(pos) | uint64(rest[p]&2)<<62
+					i++
+				}
+				r.Skip(uint64(p))
+				if k == count {
+					break
+				}
 				at := r.Offset()
 				size, custom, err := r.VarIntWithFlag()
 				if err != nil {

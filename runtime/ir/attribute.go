@@ -56,7 +56,17 @@ type NamedAttr struct {
 // Key builds the uniquing key of an attribute or type: its kind followed by
 // every parameter, each written so that different parameter lists can never
 // produce the same bytes.
-type Key struct{ b []byte }
+type Key struct {
+	b []byte
+	// hash is the hash of b[:hashed-1] in the context's tables, and slot
+	// the free slot a lookup that missed found in table at version: kept
+	// for the insert that follows.
+	hash    uint64
+	hashed  int
+	slot    int
+	version uint64
+	table   any
+}
 
 var keyPool = sync.Pool{New: func() any { return &Key{b: make([]byte, 0, 128)} }}
 
@@ -65,6 +75,7 @@ var keyPool = sync.Pool{New: func() any { return &Key{b: make([]byte, 0, 128)} }
 func NewKey(dialect, kind string) *Key {
 	k := keyPool.Get().(*Key)
 	k.b = k.b[:0]
+	k.hashed, k.table = 0, nil
 	k.String(dialect)
 	k.String(kind)
 	return k
@@ -72,6 +83,7 @@ func NewKey(dialect, kind string) *Key {
 
 // Release returns k to the pool; k must not be used afterwards.
 func (k *Key) Release() {
+	k.table = nil // do not keep the context alive from the pool
 	if cap(k.b) <= 1<<16 {
 		keyPool.Put(k)
 	}

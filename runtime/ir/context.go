@@ -9,6 +9,7 @@
 package ir
 
 import (
+	"hash/maphash"
 	"sort"
 	"sync"
 )
@@ -17,17 +18,18 @@ import (
 // It is safe for concurrent use.
 type Context struct {
 	mu       sync.Mutex
-	attrs    map[string]Attribute
-	types    map[string]Type
+	attrs    uniqueTable[Attribute]
+	types    uniqueTable[Type]
 	nextID   uint64
 	dialects map[string]Dialect
 }
 
 // NewContext returns an empty context with the given dialects registered.
 func NewContext(dialects ...Dialect) *Context {
+	seed := maphash.MakeSeed()
 	c := &Context{
-		attrs:    make(map[string]Attribute),
-		types:    make(map[string]Type),
+		attrs:    newUniqueTable[Attribute](seed),
+		types:    newUniqueTable[Type](seed),
 		dialects: make(map[string]Dialect),
 	}
 	for _, d := range dialects {
@@ -77,27 +79,20 @@ func (c *Context) Dialects() []string {
 // read into it would cost more than it saves.
 func (c *Context) Reserve(n int) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if n <= len(c.attrs) {
-		return
-	}
-	attrs := make(map[string]Attribute, len(c.attrs)+n)
-	for k, v := range c.attrs {
-		attrs[k] = v
-	}
-	c.attrs = attrs
+	c.attrs.reserve(n)
+	c.mu.Unlock()
 }
 
 // NumAttributes and NumTypes report how many distinct values the context holds.
-func (c *Context) NumAttributes() int { c.mu.Lock(); defer c.mu.Unlock(); return len(c.attrs) }
-func (c *Context) NumTypes() int      { c.mu.Lock(); defer c.mu.Unlock(); return len(c.types) }
+func (c *Context) NumAttributes() int { c.mu.Lock(); defer c.mu.Unlock(); return c.attrs.len() }
+func (c *Context) NumTypes() int      { c.mu.Lock(); defer c.mu.Unlock(); return c.types.len() }
 
 // LookupAttr returns the attribute stored under k, if any. Generated
 // constructors call it first and build a value only when it misses, so a
 // hit allocates nothing. It releases k when it finds a value.
 func LookupAttr[T Attribute](c *Context, k *Key) (T, bool) {
 	c.mu.Lock()
-	a, ok := c.attrs[string(k.b)]
+	a, ok := c.attrs.get(k)
 	c.mu.Unlock()
 	if !ok {
 		var zero T
@@ -111,21 +106,23 @@ func LookupAttr[T Attribute](c *Context, k *Key) (T, bool) {
 // and returns the stored value. It releases k.
 func InsertAttr[T Attribute](c *Context, k *Key, a T) T {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	defer k.Release()
-	if old, ok := c.attrs[string(k.b)]; ok {
+	old, found := c.attrs.getOrPut(k, a)
+	if !found {
+		c.nextID++
+		*a.ident() = identity{id: c.nextID, ctx: c}
+	}
+	c.mu.Unlock()
+	k.Release()
+	if found {
 		return old.(T)
 	}
-	c.nextID++
-	*a.ident() = identity{id: c.nextID, ctx: c}
-	c.attrs[string(k.b)] = a
 	return a
 }
 
 // LookupType and InsertType are LookupAttr and InsertAttr for types.
 func LookupType[T Type](c *Context, k *Key) (T, bool) {
 	c.mu.Lock()
-	t, ok := c.types[string(k.b)]
+	t, ok := c.types.get(k)
 	c.mu.Unlock()
 	if !ok {
 		var zero T
@@ -137,14 +134,16 @@ func LookupType[T Type](c *Context, k *Key) (T, bool) {
 
 func InsertType[T Type](c *Context, k *Key, t T) T {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	defer k.Release()
-	if old, ok := c.types[string(k.b)]; ok {
+	old, found := c.types.getOrPut(k, t)
+	if !found {
+		c.nextID++
+		*t.ident() = identity{id: c.nextID, ctx: c}
+	}
+	c.mu.Unlock()
+	k.Release()
+	if found {
 		return old.(T)
 	}
-	c.nextID++
-	*t.ident() = identity{id: c.nextID, ctx: c}
-	c.types[string(k.b)] = t
 	return t
 }
 

@@ -39,6 +39,7 @@ type Module struct {
 	Versions bytecode.DialectVersions
 
 	file *filemap.File // the mapping ReadFile made, if any
+	body *lazyBody     // the root's unread body, for Symbol
 }
 
 // Close releases the mapping of a module ReadFile read; nothing read from

@@ -69,8 +69,11 @@ func Decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions) (*Module, error
 
 func decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions, tr wire.Tracer) (*Module, error) {
 	// Room for the entries a file of this size plausibly holds; a hostile
-	// table of millions of unused entries must not reserve memory.
-	ctx.Reserve(min(f.Attrs.Len(), 1<<16))
+	// table of millions of unused entries must not reserve memory, nor
+	// does a lazy read, which may use few of them.
+	if !opts.Lazy {
+		ctx.Reserve(min(f.Attrs.Len(), 1<<16))
+	}
 	release := opts.Release
 	if release == 0 {
 		release = f.Release
@@ -115,6 +118,7 @@ func decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions, tr wire.Tracer)
 	if m.Op, err = rd.readIR(); err != nil {
 		return nil, err
 	}
+	m.body = rd.root
 	if rd.verify {
 		if err := rd.check(m.Op); err != nil {
 			return nil, err
@@ -147,16 +151,32 @@ type reader struct {
 	// clipped so that appending to one never touches its neighbours.
 	valueChunk []*ir.Value
 	attrChunk  []ir.NamedAttr
+	// the sizes of the last chunks made
+	valueChunks, attrChunks int
+	// propR and propDec read one properties entry at a time; reusing
+	// them saves two allocations per op.
+	propR   wire.Reader
+	propDec propReader
+	// root is the lazily read root op's body; spliced are ops Symbol
+	// read from it ahead of the rest, by offset.
+	root    *lazyBody
+	spliced map[int64]spliced
 }
 
-const chunkSize = 4096
+// Chunks start small, for reads that touch few ops (lazy ones), and
+// double up to chunkSize.
+const (
+	firstChunk = 64
+	chunkSize  = 4096
+)
 
 func (rd *reader) values(n int) []*ir.Value {
 	if n > chunkSize/8 {
 		return make([]*ir.Value, n)
 	}
 	if len(rd.valueChunk) < n {
-		rd.valueChunk = make([]*ir.Value, chunkSize)
+		rd.valueChunks = min(max(2*rd.valueChunks, firstChunk), chunkSize)
+		rd.valueChunk = make([]*ir.Value, max(rd.valueChunks, n))
 	}
 	s := rd.valueChunk[:n:n]
 	rd.valueChunk = rd.valueChunk[n:]
@@ -168,7 +188,8 @@ func (rd *reader) namedAttrs(n int) []ir.NamedAttr {
 		return make([]ir.NamedAttr, n)
 	}
 	if len(rd.attrChunk) < n {
-		rd.attrChunk = make([]ir.NamedAttr, chunkSize)
+		rd.attrChunks = min(max(2*rd.attrChunks, firstChunk), chunkSize)
+		rd.attrChunk = make([]ir.NamedAttr, max(rd.attrChunks, n))
 	}
 	s := rd.attrChunk[:n:n]
 	rd.attrChunk = rd.attrChunk[n:]
@@ -390,17 +411,32 @@ const (
 // readOp reads one op into op. blocks are the blocks of the enclosing
 // region, which successors index.
 func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, blocks []*ir.Block) error {
+	if rd.tr == nil {
+		_, err := rd.readOpBody(r, op, sc, blocks)
+		return err
+	}
+	// Traced: the op's span closes after those of its parts. (Not a
+	// defer in readOpBody, which would cost every untraced op.)
+	start, opIndex := r.Offset(), rd.ops
+	info, err := rd.readOpBody(r, op, sc, blocks)
+	if info != nil {
+		rd.tr.Span(start, r.Offset(), fmt.Sprintf("op #%d %s", opIndex, info.name))
+	}
+	return err
+}
+
+// readOpBody is readOp; it returns the op's name once it is read.
+func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, blocks []*ir.Block) (*opNameInfo, error) {
 	start := r.Offset()
 	info, err := rd.opName(r)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	op.Name = info.name
-	opIndex := rd.ops
+	root := rd.ops == 0
 	rd.ops++
 	if rd.tr != nil {
 		rd.tr.Span(start, r.Offset(), "op name "+info.name.String())
-		defer func() { rd.tr.Span(start, r.Offset(), fmt.Sprintf("op #%d %s", opIndex, info.name)) }()
 	}
 	fail := func(err error) error {
 		var inner *wire.OpError
@@ -412,7 +448,7 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 	maskAt := r.Offset()
 	mask, err := r.Byte()
 	if err != nil {
-		return fail(err)
+		return info, fail(err)
 	}
 	allowed := byte(maskAttrs | maskResults | maskOperands | maskSuccessors | maskRegions)
 	if rd.f.Version >= 3 {
@@ -422,14 +458,14 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 		allowed |= maskProperties
 	}
 	if mask&^allowed != 0 {
-		return fail(r.ErrorAt(maskAt, fmt.Sprintf("an op encoding mask within 0x%02x for version %d, not 0x%02x", allowed, rd.f.Version, mask), wire.ErrInvalid))
+		return info, fail(r.ErrorAt(maskAt, fmt.Sprintf("an op encoding mask within 0x%02x for version %d, not 0x%02x", allowed, rd.f.Version, mask), wire.ErrInvalid))
 	}
 	if rd.tr != nil {
 		rd.tr.Span(maskAt, maskAt+1, "mask "+maskText(mask))
 	}
 	locAt := r.Offset()
 	if op.Loc, err = rd.location(r, "the op location"); err != nil {
-		return fail(err)
+		return info, fail(err)
 	}
 	if rd.tr != nil {
 		rd.tr.Span(locAt, r.Offset(), "location "+fmt.Sprint(op.Loc))
@@ -437,11 +473,11 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 	if mask&maskAttrs != 0 {
 		a, at, err := rd.attrOf(r, "the attribute dictionary")
 		if err != nil {
-			return fail(err)
+			return info, fail(err)
 		}
 		n, ok := rd.builtin.DictionaryLen(a)
 		if !ok {
-			return fail(r.ErrorAt(at, "a DictionaryAttr for the attribute dictionary", wire.ErrInvalid))
+			return info, fail(r.ErrorAt(at, "a DictionaryAttr for the attribute dictionary", wire.ErrInvalid))
 		}
 		op.Attrs = rd.namedAttrs(n)
 		for i := range op.Attrs {
@@ -455,26 +491,26 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 		}
 		if info.schema != nil && (rd.f.Version < 5 || !hasPropertyStorage(rd.release)) {
 			if err := rd.takeSegments(r, at, op, info.schema); err != nil {
-				return fail(err)
+				return info, fail(err)
 			}
 		}
 	}
 	if mask&maskProperties != 0 {
 		pat := r.Offset()
 		if err := rd.readOpProperties(r, op, info); err != nil {
-			return fail(err)
+			return info, fail(err)
 		}
 		if rd.tr != nil {
 			rd.tr.Span(pat, r.Offset(), "properties entry")
 		}
 	}
 	if err := rd.upgrade(op); err != nil {
-		return fail(err)
+		return info, fail(err)
 	}
 	if mask&maskResults != 0 {
 		n, err := r.Count(minValueSize, "results")
 		if err != nil {
-			return fail(err)
+			return info, fail(err)
 		}
 		if rd.tr != nil {
 			rd.tr.Span(r.Offset()-int64(len(wire.AppendVarInt(nil, uint64(n)))), r.Offset(), fmt.Sprintf("%d results", n))
@@ -484,14 +520,14 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 			tat := r.Offset()
 			t, err := rd.typeOf(r, "a result type")
 			if err != nil {
-				return fail(err)
+				return info, fail(err)
 			}
 			if rd.tr != nil {
 				rd.tr.Span(tat, r.Offset(), fmt.Sprintf("result %d: type %v", i, t))
 			}
 			v, err := sc.define(r)
 			if err != nil {
-				return fail(err)
+				return info, fail(err)
 			}
 			v.Type, v.Op, v.Index = t, op, i // keep the mark: it counts uses read before
 			op.Results[i] = v
@@ -500,7 +536,7 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 	if mask&maskOperands != 0 {
 		n, err := r.Count(minOperandBytes, "operands")
 		if err != nil {
-			return fail(err)
+			return info, fail(err)
 		}
 		if rd.tr != nil {
 			rd.tr.Span(r.Offset()-int64(len(wire.AppendVarInt(nil, uint64(n)))), r.Offset(), fmt.Sprintf("%d operands", n))
@@ -510,14 +546,14 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 			at := r.Offset()
 			x, err := r.VarInt()
 			if err != nil {
-				return fail(err)
+				return info, fail(err)
 			}
 			if rd.tr != nil {
 				rd.tr.Span(at, r.Offset(), fmt.Sprintf("operand %d: value %d", i, x))
 			}
 			v := sc.lookup(x)
 			if v == nil {
-				return fail(r.ErrorAt(at, fmt.Sprintf("a value index below %d", sc.next), wire.ErrInvalid))
+				return info, fail(r.ErrorAt(at, fmt.Sprintf("a value index below %d", sc.next), wire.ErrInvalid))
 			}
 			n, _ := sc.uses.Value(v)
 			sc.uses.SetValue(v, n+1)
@@ -528,7 +564,7 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 		nat := r.Offset()
 		n, err := r.Count(1, "successors")
 		if err != nil {
-			return fail(err)
+			return info, fail(err)
 		}
 		if rd.tr != nil {
 			rd.tr.Span(nat, r.Offset(), fmt.Sprintf("%d successors", n))
@@ -538,10 +574,10 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 			at := r.Offset()
 			x, err := r.VarInt()
 			if err != nil {
-				return fail(err)
+				return info, fail(err)
 			}
 			if x >= uint64(len(blocks)) {
-				return fail(r.ErrorAt(at, fmt.Sprintf("a successor block index below %d", len(blocks)), wire.ErrInvalid))
+				return info, fail(r.ErrorAt(at, fmt.Sprintf("a successor block index below %d", len(blocks)), wire.ErrInvalid))
 			}
 			if rd.tr != nil {
 				rd.tr.Span(at, r.Offset(), fmt.Sprintf("successor %d: block %d", i, x))
@@ -552,7 +588,7 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 	if mask&maskUseLists != 0 {
 		uat := r.Offset()
 		if err := readUseLists(r, op.Results, sc); err != nil {
-			return fail(err)
+			return info, fail(err)
 		}
 		if rd.tr != nil {
 			rd.tr.Span(uat, r.Offset(), "use-list orders of the results")
@@ -562,10 +598,10 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 		at := r.Offset()
 		n, isolated, err := r.VarIntWithFlag()
 		if err != nil {
-			return fail(err)
+			return info, fail(err)
 		}
 		if n == 0 || n > uint64(r.Len()) {
-			return fail(r.ErrorAt(at, fmt.Sprintf("between 1 and %d regions", r.Len()), wire.ErrInvalid))
+			return info, fail(r.ErrorAt(at, fmt.Sprintf("between 1 and %d regions", r.Len()), wire.ErrInvalid))
 		}
 		if rd.tr != nil {
 			what := fmt.Sprintf("%d regions", n)
@@ -578,10 +614,10 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 			sat := r.Offset()
 			s, err := r.Section()
 			if err != nil {
-				return fail(err)
+				return info, fail(err)
 			}
 			if s.ID != bytecode.SectionIR {
-				return fail(r.ErrorAt(sat, "a nested IR section for isolated regions", wire.ErrInvalid))
+				return info, fail(r.ErrorAt(sat, "a nested IR section for isolated regions", wire.ErrInvalid))
 			}
 			if rd.tr != nil {
 				rd.tr.Span(sat, s.Offset, fmt.Sprintf("nested IR section header (%d bytes)", len(s.Data)))
@@ -599,6 +635,9 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 			if rd.lazy {
 				// The regions are read later, at the depth they sit at.
 				depth := rd.depth
+				if root {
+					rd.root = &lazyBody{rd: rd, op: op, section: s, regions: int(n), depth: depth}
+				}
 				op.SetLoader(func(op *ir.Operation) error {
 					rd.mu.Lock()
 					defer rd.mu.Unlock()
@@ -613,12 +652,12 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 					}
 					return nil
 				})
-				return nil
+				return info, nil
 			}
 			if err := load(op); err != nil {
-				return fail(err)
+				return info, fail(err)
 			}
-			return nil
+			return info, nil
 		}
 		if isolated {
 			err = rd.readIsolatedRegions(r, op, int(n))
@@ -626,10 +665,10 @@ func (rd *reader) readOp(r *wire.Reader, op *ir.Operation, sc *valueScope, block
 			err = rd.readRegions(r, op, int(n), sc)
 		}
 		if err != nil {
-			return fail(err)
+			return info, fail(err)
 		}
 	}
-	return nil
+	return info, nil
 }
 
 func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNameInfo) error {
@@ -642,7 +681,8 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 		return r.ErrorAt(at, fmt.Sprintf("a properties index below %d", len(rd.props)), wire.ErrInvalid)
 	}
 	entry := rd.props[i]
-	pr := entry.Reader("Properties")
+	pr := &rd.propR
+	pr.Reset(entry.Data, entry.Offset, "Properties")
 	s := info.schema
 	if s == nil {
 		if info.name.Registered {
@@ -659,7 +699,10 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 		op.SetProperties(a)
 		return nil
 	}
-	props, err := readProperties(op, s, &propReader{r: pr, dec: rd.dec, version: rd.f.Version, builtin: rd.builtin}, rd.namedAttrs(len(s.Properties))[:0])
+	if rd.propDec.r == nil {
+		rd.propDec = propReader{r: pr, dec: rd.dec, version: rd.f.Version, builtin: rd.builtin}
+	}
+	props, err := readProperties(op, s, &rd.propDec, rd.namedAttrs(len(s.Properties))[:0])
 	if err != nil {
 		return err
 	}
@@ -861,6 +904,17 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 	ops := make([]ir.Operation, numOps)
 	b.Ops = make([]*ir.Operation, numOps)
 	for i := range ops {
+		if rd.spliced != nil {
+			if sp, ok := rd.spliced[r.Offset()]; ok {
+				// Symbol read this op already.
+				if err := r.Skip(uint64(sp.end - r.Offset())); err != nil {
+					return err
+				}
+				sp.op.Parent = b
+				b.Ops[i] = sp.op
+				continue
+			}
+		}
 		op := &ops[i]
 		op.Parent = b
 		b.Ops[i] = op

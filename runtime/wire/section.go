@@ -119,6 +119,15 @@ func (r *Reader) SectionOf(f SectionFormat) (Section, error) {
 	return s, err
 }
 
+// sectionLengthWhat names the length field of each section id, built once
+// rather than per section read (files have a section per isolated op).
+var sectionLengthWhat = func() (w [128]string) {
+	for id := range w {
+		w[id] = "the length of section " + strconv.Itoa(id)
+	}
+	return w
+}()
+
 func (r *Reader) section(f SectionFormat) (Section, error) {
 	s := Section{HeaderOffset: r.Offset()}
 	if r.Empty() {
@@ -127,7 +136,7 @@ func (r *Reader) section(f SectionFormat) (Section, error) {
 	idb := r.data[r.pos]
 	r.pos++
 	s.ID, s.Aligned = idb&0x7f, idb&0x80 != 0
-	length, err := f.readVarInt(r, "the length of section "+strconv.Itoa(int(s.ID)))
+	length, err := f.readVarInt(r, sectionLengthWhat[s.ID])
 	if err != nil {
 		return s, err
 	}

@@ -134,8 +134,11 @@ func readStringTable(r *Reader) (Strings, error) {
 	var sum uint64 // ≤ r.Len() throughout, so it cannot overflow
 	for k := n - 1; k >= 0; k-- {
 		pos := r.pos
-		size, err := r.varInt("the size of string " + strconv.Itoa(k))
+		size, err := r.varInt("a string size")
 		if err != nil {
+			// Name the string only now: a table has thousands.
+			r.pos = pos
+			_, err = r.varInt("the size of string " + strconv.Itoa(k))
 			return Strings{}, err
 		}
 		if size == 0 {

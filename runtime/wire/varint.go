@@ -128,6 +128,12 @@ func (r *Reader) SignedVarInt() (int64, error) {
 
 // VarIntWithFlag reads a PrefixVarInt written by AppendVarIntWithFlag.
 func (r *Reader) VarIntWithFlag() (uint64, bool, error) {
+	if r.pos < len(r.data) {
+		if b := r.data[r.pos]; b&1 != 0 {
+			r.pos++
+			return uint64(b >> 2), b&2 != 0, nil
+		}
+	}
 	u, err := r.varInt("a varint with flag")
 	return u >> 1, u&1 != 0, err
 }

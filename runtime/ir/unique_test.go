@@ -1,0 +1,79 @@
+package ir
+
+import (
+	"fmt"
+	"hash/maphash"
+	"testing"
+)
+
+// TestUniqueTable stores many keys, some long enough for a chunk of their
+// own, across rehashes and reservations, and finds each again (and only
+// it); a lookup and insert pair interrupted by other inserts or a
+// reservation still inserts into the right slot.
+func TestUniqueTable(t *testing.T) {
+	tab := newUniqueTable[int](maphash.MakeSeed())
+	key := func(i int) *Key {
+		k := &Key{}
+		k.String(fmt.Sprint("k", i))
+		if i%1000 == 7 {
+			k.Blob(make([]byte, keyChunkSize+i))
+		}
+		return k
+	}
+	const n = 20000
+	for i := range n {
+		if i == n/2 {
+			tab.reserve(n)
+		}
+		k := key(i)
+		if _, ok := tab.get(k); ok {
+			t.Fatalf("key %d found before it was stored", i)
+		}
+		if i%3 == 0 {
+			// Another key goes in between the lookup and the insert.
+			other := key(n + i)
+			if _, ok := tab.get(other); !ok {
+				tab.getOrPut(other, n+i)
+			}
+		}
+		if i%5 == 0 {
+			tab.reserve(len(tab.entries) + 10)
+		}
+		if _, found := tab.getOrPut(k, i); found {
+			t.Fatalf("key %d stored twice", i)
+		}
+	}
+	// A key stored between a lookup that missed and its insert is found.
+	k := key(3 * n)
+	tab.get(k)
+	tab.getOrPut(key(3*n), 1)
+	if v, found := tab.getOrPut(k, 2); !found || v != 1 {
+		t.Fatalf("key stored meanwhile: got %d, %v", v, found)
+	}
+	for i := range n {
+		v, ok := tab.get(key(i))
+		if !ok || v != i {
+			t.Fatalf("key %d: got %d, %v", i, v, ok)
+		}
+	}
+	if _, ok := tab.get(key(2 * n)); ok {
+		t.Fatal("found a key never stored")
+	}
+	if want := n + (n+2)/3 + 1; tab.len() != want {
+		t.Fatalf("%d entries, want %d", tab.len(), want)
+	}
+}
+
+// TestUniquingAllocs: uniquing a value that exists allocates nothing.
+func TestUniquingAllocs(t *testing.T) {
+	c := NewContext()
+	get := func() *TextAttr { return GetTextAttr(c, "d", "x") }
+	first := get()
+	if allocs := testing.AllocsPerRun(100, func() {
+		if get() != first {
+			t.Fatal("not uniqued")
+		}
+	}); allocs != 0 {
+		t.Fatalf("%v allocations per lookup", allocs)
+	}
+}

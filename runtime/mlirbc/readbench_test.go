@@ -1,0 +1,160 @@
+package mlirbc_test
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/dialectgen/dialectgen/internal/oracle"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+)
+
+// Decode benchmarks: inputs are written by mlir-opt-22 (bytecode v6) from
+// generated text, once per run; the oracle caches them across runs.
+
+var readInputs sync.Map // name → *readInput
+
+type readInput struct {
+	once sync.Once
+	data []byte
+	ops  int
+	err  error
+}
+
+// emitInput returns mlir-opt-22's bytecode of the text gen writes, and the
+// number of ops gen reports.
+func emitInput(b *testing.B, name string, gen func(*strings.Builder) int) ([]byte, int) {
+	b.Helper()
+	oracle.Require(b, 22)
+	v, _ := readInputs.LoadOrStore(name, new(readInput))
+	in := v.(*readInput)
+	in.once.Do(func() {
+		var sb strings.Builder
+		in.ops = gen(&sb)
+		in.data, in.err = oracle.RunInput(22, []byte(sb.String()), ".mlir", oracle.BytecodeFlags(22, 6)...)
+	})
+	if in.err != nil {
+		b.Fatal(in.err)
+	}
+	return in.data, in.ops
+}
+
+// chainOps writes one function of n arith ops, each using the one before,
+// and returns the number of ops in the module (with func, return, module).
+func chainOps(n int) func(*strings.Builder) int {
+	return func(sb *strings.Builder) int {
+		sb.WriteString("func.func @f(%a: i32, %b: i32) -> i32 {\n  %v0 = arith.addi %a, %b : i32\n")
+		for i := 1; i < n; i++ {
+			op := []string{"addi", "muli", "xori", "subi"}[i%4]
+			fmt.Fprintf(sb, "  %%v%d = arith.%s %%v%d, %%a : i32\n", i, op, i-1)
+		}
+		fmt.Fprintf(sb, "  return %%v%d : i32\n}\n", n-1)
+		return n + 3
+	}
+}
+
+// manyFuncs writes n functions of 10 arith ops and a return each.
+func manyFuncs(n int) func(*strings.Builder) int {
+	return func(sb *strings.Builder) int {
+		for f := range n {
+			fmt.Fprintf(sb, "func.func @f%d(%%a: i32, %%b: i32) -> i32 {\n  %%v0 = arith.addi %%a, %%b : i32\n", f)
+			for i := 1; i < 10; i++ {
+				op := []string{"addi", "muli", "xori", "subi"}[(i+f)%4]
+				fmt.Fprintf(sb, "  %%v%d = arith.%s %%v%d, %%a : i32\n", i, op, i-1)
+			}
+			sb.WriteString("  return %v9 : i32\n}\n")
+		}
+		return n*12 + 1
+	}
+}
+
+func reportOps(b *testing.B, ops int) {
+	b.ReportMetric(float64(ops)*float64(b.N)/b.Elapsed().Seconds(), "ops/s")
+}
+
+// cpuMeter reports the process CPU time per op beside the wall time: on
+// a machine shared with other jobs, wall time mostly measures the
+// neighbours, CPU time much less so.
+type cpuMeter struct {
+	b     *testing.B
+	start time.Duration
+	ok    bool
+}
+
+func startCPU(b *testing.B) cpuMeter {
+	c, ok := processCPU()
+	return cpuMeter{b, c, ok}
+}
+
+func (m cpuMeter) report() {
+	if c, ok := processCPU(); ok && m.ok && m.b.N > 0 {
+		m.b.ReportMetric(float64(c-m.start)/float64(m.b.N), "cpu-ns/op")
+	}
+}
+
+// BenchmarkReadScaling decodes one function of 10k, 100k and 1M ops: time
+// and memory per op should stay flat as the input grows.
+func BenchmarkReadScaling(b *testing.B) {
+	for _, n := range []int{10_000, 100_000, 1_000_000} {
+		b.Run(fmt.Sprintf("ops=%d", n), func(b *testing.B) {
+			data, ops := emitInput(b, fmt.Sprintf("chain%d", n), chainOps(n))
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			cpu := startCPU(b)
+			for b.Loop() {
+				if _, err := mlirbc.Read(newContext(), data, mlirbc.ReadOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			cpu.report()
+			reportOps(b, ops)
+		})
+	}
+}
+
+// BenchmarkReadFuncs decodes 1000 functions eagerly: the baseline that
+// BenchmarkReadLazyOne is compared with.
+func BenchmarkReadFuncs(b *testing.B) {
+	data, ops := emitInput(b, "funcs1000", manyFuncs(1000))
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	cpu := startCPU(b)
+	for b.Loop() {
+		m, err := mlirbc.Read(newContext(), data, mlirbc.ReadOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(m.Op.Regions[0].Blocks[0].Ops) != 1000 {
+			b.Fatal("not 1000 functions")
+		}
+	}
+	cpu.report()
+	reportOps(b, ops)
+}
+
+// BenchmarkReadLazyOne opens the file of BenchmarkReadFuncs lazily, finds
+// one function in the middle by name and materializes it.
+func BenchmarkReadLazyOne(b *testing.B) {
+	data, _ := emitInput(b, "funcs1000", manyFuncs(1000))
+	b.ReportAllocs()
+	cpu := startCPU(b)
+	for b.Loop() {
+		m, err := mlirbc.Read(newContext(), data, mlirbc.ReadOptions{Lazy: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		fn, err := m.Symbol("f500")
+		if err != nil || fn == nil {
+			b.Fatal(fn, err)
+		}
+		if err := fn.Materialize(); err != nil {
+			b.Fatal(err)
+		}
+		if n := len(fn.Regions[0].Blocks[0].Ops); n != 11 {
+			b.Fatalf("function has %d ops, want 11", n)
+		}
+	}
+	cpu.report()
+}

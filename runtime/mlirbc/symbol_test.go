@@ -1,0 +1,180 @@
+package mlirbc_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/dialectgen/dialectgen/internal/oracle"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+)
+
+// TestSymbol finds functions by name in lazily and eagerly read modules of
+// every version mlir-opt-22 writes: the same op either way, the found op
+// is the one materializing the module puts in place, and the module writes
+// back byte for byte.
+func TestSymbol(t *testing.T) {
+	oracle.Require(t, 22)
+	var sb strings.Builder
+	for f := range 20 {
+		fmt.Fprintf(&sb, "func.func @f%d(%%a: i32) -> i32 {\n  %%c = arith.constant %d : i32\n  %%s = arith.addi %%a, %%c : i32\n  return %%s : i32\n}\n", f, f)
+	}
+	sb.WriteString("func.func private @decl(i32) -> i32\n")
+	src := filepath.Join(t.TempDir(), "funcs.mlir")
+	if err := os.WriteFile(src, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range oracle.Release(22).Versions() {
+		bc, err := oracle.EmitBytecode(22, v, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lazy := range []bool{false, true} {
+			ctx := newContext()
+			m, err := mlirbc.Read(ctx, bc, mlirbc.ReadOptions{Lazy: lazy})
+			if err != nil {
+				t.Fatal(err)
+			}
+			fn, err := m.Symbol("f13")
+			if err != nil || fn == nil {
+				t.Fatalf("v%d lazy=%v: f13: %v, %v", v, lazy, fn, err)
+			}
+			if lazy && v >= 5 && m.Op.Loaded() {
+				t.Fatalf("v%d: finding a symbol materialized the module", v)
+			}
+			if err := fn.MaterializeAll(); err != nil {
+				t.Fatal(err)
+			}
+			if got := constOf(fn); got != "13" {
+				t.Fatalf("v%d lazy=%v: f13 holds constant %q", v, lazy, got)
+			}
+			if other, err := m.Symbol("nope"); err != nil || other != nil {
+				t.Fatalf("v%d lazy=%v: missing symbol: %v, %v", v, lazy, other, err)
+			}
+			d, err := m.Symbol("decl")
+			if err == nil && d != nil {
+				err = d.Materialize()
+			}
+			if err != nil || d == nil || len(d.Regions) != 1 || len(d.Regions[0].Blocks) != 0 {
+				t.Fatalf("v%d lazy=%v: decl: %v, %v", v, lazy, d, err)
+			}
+			if err := m.Op.MaterializeAll(); err != nil {
+				t.Fatal(err)
+			}
+			body := m.Op.Regions[0].Blocks[0]
+			if body.Ops[13] != fn || fn.Parent != body {
+				t.Fatalf("v%d lazy=%v: the module holds another op for f13", v, lazy)
+			}
+			if again, _ := m.Symbol("f13"); again != fn {
+				t.Fatalf("v%d lazy=%v: a second lookup gives another op", v, lazy)
+			}
+			out, err := mlirbc.Append(nil, ctx, m, m.Options())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := firstDiff(bc, out); d != "" {
+				t.Fatalf("v%d lazy=%v: %s", v, lazy, d)
+			}
+		}
+	}
+}
+
+// constOf prints the value of the first arith.constant in op.
+func constOf(op *ir.Operation) string {
+	var s string
+	op.Walk(func(o *ir.Operation) bool {
+		if o.Name.String() == "arith.constant" && s == "" {
+			s = fmt.Sprint(o.Attr("value"))
+			s = strings.TrimSuffix(s, " : i32")
+		}
+		return true
+	})
+	return s
+}
+
+// FuzzReadLazySymbol finds a symbol in a lazily read module before
+// materializing the rest: no input makes that panic, and where it all
+// reads, the module is the one an eager read gives.
+func FuzzReadLazySymbol(f *testing.F) {
+	for _, data := range shippedFiles(f) {
+		f.Add(data, "main")
+	}
+	f.Fuzz(func(t *testing.T, data []byte, name string) {
+		ctx := newContext()
+		m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{Lazy: true})
+		if err != nil {
+			return
+		}
+		if _, err := m.Symbol(name); err != nil {
+			return
+		}
+		if err := m.Op.MaterializeAll(); err != nil {
+			return
+		}
+		eager, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{})
+		if err != nil {
+			t.Fatalf("lazy read and symbol lookup succeed, eager read fails: %v", err)
+		}
+		a, errA := mlirbc.Append(nil, ctx, m, m.Options())
+		b, errB := mlirbc.Append(nil, ctx, eager, eager.Options())
+		if (errA == nil) != (errB == nil) {
+			t.Fatalf("lazy module writes: %v, eager one: %v", errA, errB)
+		}
+		if errA == nil && !bytes.Equal(a, b) {
+			t.Fatalf("lazy and eager modules differ: %s", firstDiff(b, a))
+		}
+	})
+}
+
+// TestSymbolConcurrent looks up symbols while another goroutine
+// materializes the module: every op found is the one the module holds.
+func TestSymbolConcurrent(t *testing.T) {
+	oracle.Require(t, 22)
+	var sb strings.Builder
+	for f := range 50 {
+		fmt.Fprintf(&sb, "func.func @f%d() {\n  return\n}\n", f)
+	}
+	bc, err := oracle.RunInput(22, []byte(sb.String()), ".mlir", oracle.BytecodeFlags(22, 6)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		m, err := mlirbc.Read(newContext(), bc, mlirbc.ReadOptions{Lazy: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := make([]*ir.Operation, 50)
+		var wg sync.WaitGroup
+		for g := range 4 {
+			wg.Go(func() {
+				for f := g; f < 50; f += 4 {
+					op, err := m.Symbol(fmt.Sprint("f", f))
+					if err != nil || op == nil {
+						t.Errorf("f%d: %v, %v", f, op, err)
+						return
+					}
+					found[f] = op
+				}
+			})
+		}
+		wg.Go(func() {
+			if err := m.Op.MaterializeAll(); err != nil {
+				t.Error(err)
+			}
+		})
+		wg.Wait()
+		if t.Failed() {
+			return
+		}
+		for f, op := range found {
+			if m.Op.Regions[0].Blocks[0].Ops[f] != op {
+				t.Fatalf("f%d: Symbol gave an op the module does not hold", f)
+			}
+		}
+	}
+}
