@@ -89,6 +89,7 @@ type numbering struct {
 	builtin       bytecode.Builtin
 	unknown       ir.Location
 	recorder      recorder
+	encoder       *bytecode.Encoder // the dry runs', writing to recorder
 	scratch       []byte
 	segmentsAttrs map[*ir.Operation][2]ir.Attribute
 	// targets are the versions of dialects written older than current.
@@ -214,7 +215,7 @@ func (n *numbering) attr(a ir.Attribute) int {
 	}
 	// A dry run of the codec numbers the nested values in write order.
 	e.height = n.nested(a.Dialect(), a.Kind(), func() (err error) {
-		n.scratch, _, err = bytecode.EncodeAttribute(n.ctx, n.scratch[:0], n.recorder, n.target, a)
+		n.scratch, _, err = n.encoder.Attribute(n.scratch[:0], a)
 		return err
 	})
 	return e.height
@@ -241,7 +242,7 @@ func (n *numbering) typ(t ir.Type) int {
 		return 1
 	}
 	e.height = n.nested(t.Dialect(), t.Kind(), func() (err error) {
-		n.scratch, _, err = bytecode.EncodeType(n.ctx, n.scratch[:0], n.recorder, n.target, t)
+		n.scratch, _, err = n.encoder.Type(n.scratch[:0], t)
 		return err
 	})
 	return e.height
@@ -300,6 +301,7 @@ func (n *numbering) opName(name ir.OpName) {
 
 // run numbers the module rooted at root.
 func (n *numbering) run(root *ir.Operation) error {
+	n.encoder = bytecode.NewEncoder(n.ctx, n.recorder, n.target)
 	if err := n.isolation(root); err != nil {
 		return err
 	}
@@ -719,23 +721,23 @@ type final struct {
 	strings *wire.StringTable
 }
 
-func (f final) AttributeIndex(a ir.Attribute) (uint64, error) {
+func (f *final) AttributeIndex(a ir.Attribute) (uint64, error) {
 	if e := f.n.attrEntry(a); e != nil {
 		return e.index, nil
 	}
 	return 0, fmt.Errorf("attribute %s.%s was not numbered", a.Dialect(), a.Kind())
 }
 
-func (f final) TypeIndex(t ir.Type) (uint64, error) {
+func (f *final) TypeIndex(t ir.Type) (uint64, error) {
 	if e := f.n.typeEntry(t); e != nil {
 		return e.index, nil
 	}
 	return 0, fmt.Errorf("type %s.%s was not numbered", t.Dialect(), t.Kind())
 }
 
-func (f final) StringIndex(s string) uint64 { return f.strings.Intern(s) }
+func (f *final) StringIndex(s string) uint64 { return f.strings.Intern(s) }
 
-func (f final) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
+func (f *final) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
 	if i, ok := f.n.resources[h]; ok {
 		return i, nil
 	}
