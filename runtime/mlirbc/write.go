@@ -160,12 +160,12 @@ func checkResources(m *Module) error {
 }
 
 type emitter struct {
-	n         *numbering
-	opts      WriteOptions
-	version   int
-	num       *final
-	enc       *bytecode.Encoder
-	strings   wire.StringTable
+	n       *numbering
+	opts    WriteOptions
+	version int
+	num     *final
+	enc     *bytecode.Encoder
+	strings wire.StringTable
 	// props holds the size-prefixed properties entries back to back;
 	// propIndex maps each (a string viewing props) to its index.
 	props     []byte
