@@ -58,17 +58,17 @@ func (e *Encoder) dialect(name string) *dialectCodecs {
 // buf; done must be called when the entry is written.
 func (e *Encoder) writer(buf []byte) *EntryWriter {
 	if e.depth == len(e.writers) {
-		e.writers = append(e.writers, new(EntryWriter))
+		e.writers = append(e.writers, &EntryWriter{Target: e.target, num: e.num})
 	}
 	w := e.writers[e.depth]
 	e.depth++
-	*w = EntryWriter{Target: e.target, buf: buf, num: e.num}
+	w.buf, w.err = buf, nil
 	return w
 }
 
 func (e *Encoder) done(w *EntryWriter) []byte {
 	out := w.buf
-	w.buf, w.num = nil, nil
+	w.buf = nil
 	e.depth--
 	return out
 }

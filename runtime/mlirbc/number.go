@@ -18,13 +18,27 @@ import (
 type entry struct {
 	attr    ir.Attribute
 	typ     ir.Type
-	opName  ir.OpName
+	opName  *ir.OpName
 	dialect *dialectNum
-	refs    int
-	index   uint64
+	refs    int32
 	// height is how deeply the attribute or type nests: 1 for one that
 	// refers to no other.
-	height int
+	height int32
+	index  uint64
+}
+
+// opKind is what the writer keeps per distinct op name: its entry in the
+// op-name table and its schema.
+type opKind struct {
+	name   ir.OpName
+	entry  entry // refs is 0 until an op of the name is numbered
+	schema *bytecode.OpSchema
+}
+
+// opKindSlot is one slot of the cache in front of numbering.kinds.
+type opKindSlot struct {
+	name ir.OpName
+	kind *opKind
 }
 
 type dialectNum struct {
@@ -37,6 +51,7 @@ type dialectNum struct {
 
 // opNum is what the writer needs per op.
 type opNum struct {
+	kind     *opKind
 	schema   *bytecode.OpSchema
 	dict     *entry // the dictionary written for the op, or nil
 	props    bool   // the op writes a properties entry (v5+)
@@ -57,7 +72,10 @@ type numbering struct {
 	attrs        []*entry
 	types        []*entry
 	entrySlab    []entry
-	opNames      map[ir.OpName]*entry
+	// kinds holds the op names met; kindCache, indexed by a cheap hash of
+	// the name, answers most lookups without hashing the strings.
+	kinds        map[ir.OpName]*opKind
+	kindCache    [64]opKindSlot
 	orderedAttrs []*entry
 	orderedTypes []*entry
 	orderedNames []*entry
@@ -68,11 +86,7 @@ type numbering struct {
 	// (an index into ops for ops, the value count for regions).
 	gen        ir.MarkGeneration
 	ops        chunked.List[opNum]
-	schemas    map[ir.OpName]*bytecode.OpSchema
-	lastEntry  *entry    // the op name numbered last
-	lastName   ir.OpName // ops often repeat the name before them
-	lastSchema *bytecode.OpSchema
-	haveLast   bool
+	lastDialect *dialectNum // attributes often follow one of their dialect
 	uses       map[*ir.Value]int // uses of values with a use-list order
 	resources  map[ir.ResourceHandle]uint64
 	// resourceOrder lists, per dialect in dialect order, the handles of
@@ -101,8 +115,7 @@ func newNumbering(ctx *ir.Context, b bytecode.Builtin, m *Module, version, relea
 		ctx: ctx, m: m, version: version, release: release, maxAttrDepth: limits.AttrDepth(),
 		target:       bytecode.Target{Version: version, Release: release},
 		dialectIndex: map[string]*dialectNum{},
-		opNames:      map[ir.OpName]*entry{},
-		schemas:      map[ir.OpName]*bytecode.OpSchema{},
+		kinds:        map[ir.OpName]*opKind{},
 		gen:          ir.NewMarkGeneration(),
 		uses:         map[*ir.Value]int{},
 		resources:    map[ir.ResourceHandle]uint64{},
@@ -156,12 +169,16 @@ func (n *numbering) fail(err error) {
 }
 
 func (n *numbering) dialect(name string) *dialectNum {
+	if d := n.lastDialect; d != nil && d.name == name {
+		return d
+	}
 	d := n.dialectIndex[name]
 	if d == nil {
 		d = &dialectNum{name: name, index: uint64(len(n.dialects))}
 		n.dialects = append(n.dialects, d)
 		n.dialectIndex[name] = d
 	}
+	n.lastDialect = d
 	return d
 }
 
@@ -196,7 +213,7 @@ func (r recorder) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
 func (n *numbering) attr(a ir.Attribute) int {
 	if e := n.attrEntry(a); e != nil {
 		e.refs++
-		return e.height
+		return int(e.height)
 	}
 	if !n.own(a.Context(), a.Dialect(), a.Kind()) {
 		return 0
@@ -218,13 +235,13 @@ func (n *numbering) attr(a ir.Attribute) int {
 		n.scratch, _, err = n.encoder.Attribute(n.scratch[:0], a)
 		return err
 	})
-	return e.height
+	return int(e.height)
 }
 
 func (n *numbering) typ(t ir.Type) int {
 	if e := n.typeEntry(t); e != nil {
 		e.refs++
-		return e.height
+		return int(e.height)
 	}
 	if !n.own(t.Context(), t.Dialect(), t.Kind()) {
 		return 0
@@ -245,13 +262,13 @@ func (n *numbering) typ(t ir.Type) int {
 		n.scratch, _, err = n.encoder.Type(n.scratch[:0], t)
 		return err
 	})
-	return e.height
+	return int(e.height)
 }
 
 // nested runs the dry-run encoding of an attribute or type and returns its
 // height. Readers refuse chains of nested entries longer than the limit;
 // refusing heights above it here means every reading order succeeds.
-func (n *numbering) nested(dialect, kind string, encode func() error) int {
+func (n *numbering) nested(dialect, kind string, encode func() error) int32 {
 	if n.attrDepth >= n.maxAttrDepth {
 		n.fail(fmt.Errorf("%s.%s: attributes and types nested more than %d deep: %w", dialect, kind, n.maxAttrDepth, ir.ErrTooDeep))
 		return 1
@@ -260,13 +277,13 @@ func (n *numbering) nested(dialect, kind string, encode func() error) int {
 	outer := n.childHeight
 	n.childHeight = 0
 	err := encode()
-	height := n.childHeight + 1
+	height := int32(n.childHeight + 1)
 	n.childHeight = outer
 	n.attrDepth--
 	if err != nil {
 		n.fail(err)
 	}
-	if height > n.maxAttrDepth {
+	if int(height) > n.maxAttrDepth {
 		n.fail(fmt.Errorf("%s.%s: attributes and types nested %d deep, more than %d: %w", dialect, kind, height, n.maxAttrDepth, ir.ErrTooDeep))
 	}
 	return height
@@ -282,21 +299,35 @@ func (n *numbering) own(ctx *ir.Context, dialect, kind string) bool {
 	return true
 }
 
-func (n *numbering) opName(name ir.OpName) {
-	key := name
-	if n.lastEntry != nil && n.lastEntry.opName == name {
-		n.lastEntry.refs++
-		return
+// kind returns the record of an op name, looking its schema up the
+// first time the name is met.
+func (n *numbering) kind(name ir.OpName) *opKind {
+	h := uint(len(name.Op))*7 + uint(len(name.Dialect))*131
+	if len(name.Op) > 0 {
+		h += uint(name.Op[0])*3 + uint(name.Op[len(name.Op)-1])
 	}
-	if e := n.opNames[key]; e != nil {
-		e.refs++
-		n.lastEntry = e
-		return
+	slot := &n.kindCache[h%uint(len(n.kindCache))]
+	if slot.kind != nil && slot.name == name {
+		return slot.kind
 	}
-	e := &entry{opName: name, refs: 1, dialect: n.dialect(name.Dialect)}
-	n.opNames[key] = e
-	n.lastEntry = e
-	n.orderedNames = append(n.orderedNames, e)
+	k := n.kinds[name]
+	if k == nil {
+		k = &opKind{name: name, schema: lookupSchema(n.ctx, name, n.release, n.targets)}
+		k.entry.opName = &k.name
+		n.kinds[name] = k
+	}
+	*slot = opKindSlot{name: name, kind: k}
+	return k
+}
+
+// opName counts a reference to the op's name, numbering it at the first.
+func (n *numbering) opName(k *opKind) {
+	e := &k.entry
+	if e.refs == 0 {
+		e.dialect = n.dialect(k.name.Dialect)
+		n.orderedNames = append(n.orderedNames, e)
+	}
+	e.refs++
 }
 
 // run numbers the module rooted at root.
@@ -369,7 +400,7 @@ func (n *numbering) op(op *ir.Operation) {
 	if op.OpaqueProperties() != nil {
 		n.fail(&MissingSchemaError{Op: op.Name.String(), Release: n.m.Release})
 	}
-	n.opName(op.Name)
+	n.opName(info.kind)
 	for _, v := range op.Results {
 		n.gen.SetValue(v, n.nextValue)
 		n.nextValue++
@@ -565,21 +596,14 @@ func (n *numbering) isolation(root *ir.Operation) error {
 		if err := op.Materialize(); err != nil {
 			return err
 		}
-		s := n.lastSchema
-		if op.Name != n.lastName || !n.haveLast {
-			var ok bool
-			if s, ok = n.schemas[op.Name]; !ok {
-				s = lookupSchema(n.ctx, op.Name, n.release, n.targets)
-				n.schemas[op.Name] = s
-			}
-			n.lastName, n.lastSchema, n.haveLast = op.Name, s, true
-		}
+		k := n.kind(op.Name)
+		s := k.schema
 		if s != nil && len(s.Absent) > 0 {
 			if err := n.absentAttrs(op, s); err != nil {
 				return err
 			}
 		}
-		idx := n.ops.Append(opNum{schema: s})
+		idx := n.ops.Append(opNum{kind: k, schema: s})
 		n.gen.SetOp(op, uint64(idx))
 		if len(stack) > 0 && stack[len(stack)-1].unresolved && !byTrait {
 			parent := op.Parent
@@ -645,7 +669,7 @@ func definingRegion(v *ir.Value) *ir.Region {
 // count, then grouped by dialect within each varint-size slice.
 func (n *numbering) sort() {
 	for _, list := range [][]*entry{n.orderedAttrs, n.orderedTypes, n.orderedNames} {
-		slices.SortStableFunc(list, func(a, b *entry) int { return b.refs - a.refs })
+		slices.SortStableFunc(list, func(a, b *entry) int { return int(b.refs) - int(a.refs) })
 		groupByDialectPerByte(list)
 	}
 }

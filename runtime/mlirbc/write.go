@@ -381,7 +381,7 @@ func (e *emitter) assemble(out, flat []byte) []byte {
 func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 	n := e.n
 	info := n.op_(op)
-	b = wire.AppendVarInt(b, n.opNames[op.Name].index)
+	b = wire.AppendVarInt(b, info.kind.entry.index)
 	maskAt := len(b)
 	b = append(b, 0)
 	var mask byte
