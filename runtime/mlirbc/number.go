@@ -69,9 +69,9 @@ type numbering struct {
 	dialectIndex map[string]*dialectNum
 	// attrs and types index entries by the values' context IDs, which
 	// are dense.
-	attrs        []*entry
-	types        []*entry
-	entrySlab    []entry
+	attrs     []*entry
+	types     []*entry
+	entrySlab []entry
 	// kinds holds the op names met; kindCache, indexed by a cheap hash of
 	// the name, answers most lookups without hashing the strings.
 	kinds        map[ir.OpName]*opKind
@@ -84,11 +84,11 @@ type numbering struct {
 	// the walk's generation in the high 32 bits, so that marks left by
 	// an earlier walk do not count, and the number in the low 32 bits
 	// (an index into ops for ops, the value count for regions).
-	gen        ir.MarkGeneration
-	ops        chunked.List[opNum]
-	lastDialect *dialectNum // attributes often follow one of their dialect
-	uses       map[*ir.Value]int // uses of values with a use-list order
-	resources  map[ir.ResourceHandle]uint64
+	gen         ir.MarkGeneration
+	ops         chunked.List[opNum]
+	lastDialect *dialectNum       // attributes often follow one of their dialect
+	uses        map[*ir.Value]int // uses of values with a use-list order
+	resources   map[ir.ResourceHandle]uint64
 	// resourceOrder lists, per dialect in dialect order, the handles of
 	// its group: those with data first, then declarations.
 	resourceOrder [][]ir.ResourceHandle
