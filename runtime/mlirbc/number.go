@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
-	"github.com/dialectgen/dialectgen/runtime/internal/chunked"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
@@ -71,7 +70,7 @@ type numbering struct {
 	// are dense.
 	attrs     []*entry
 	types     []*entry
-	entrySlab []entry
+	entries *chunks[entry]
 	// kinds holds the op names met; kindCache, indexed by a cheap hash of
 	// the name, answers most lookups without hashing the strings.
 	kinds        map[ir.OpName]*opKind
@@ -85,7 +84,7 @@ type numbering struct {
 	// an earlier walk do not count, and the number in the low 32 bits
 	// (an index into ops for ops, the value count for regions).
 	gen         ir.MarkGeneration
-	ops         chunked.List[opNum]
+	ops *chunks[opNum]
 	lastDialect *dialectNum       // attributes often follow one of their dialect
 	uses        map[*ir.Value]int // uses of values with a use-list order
 	resources   map[ir.ResourceHandle]uint64
@@ -108,6 +107,8 @@ type numbering struct {
 	segmentsAttrs map[*ir.Operation][2]ir.Attribute
 	// targets are the versions of dialects written older than current.
 	targets bytecode.DialectVersions
+	// buf lends the large tables, given back by release.
+	buf *writeBuffers
 }
 
 func newNumbering(ctx *ir.Context, b bytecode.Builtin, m *Module, version, release int, limits ir.Limits) *numbering {
@@ -123,7 +124,20 @@ func newNumbering(ctx *ir.Context, b bytecode.Builtin, m *Module, version, relea
 		unknown:      b.UnknownLoc(ctx),
 	}
 	n.recorder.n = n
+	n.buf = getWriteBuffers()
+	n.attrs, n.types = n.buf.attrs, n.buf.types
+	n.entries, n.ops = &n.buf.entries, &n.buf.ops
+	n.orderedAttrs, n.orderedTypes, n.orderedNames = n.buf.ordered[0], n.buf.ordered[1], n.buf.ordered[2]
 	return n
+}
+
+// giveBack hands the tables back for the next write; n is not used after.
+func (n *numbering) giveBack() {
+	b := n.buf
+	b.attrs, b.types = n.attrs, n.types
+	b.ordered = [3][]*entry{n.orderedAttrs, n.orderedTypes, n.orderedNames}
+	n.buf = nil
+	b.release()
 }
 
 // mark and marked store and read a number in an IR element's Mark.
@@ -133,15 +147,8 @@ func (n *numbering) op_(op *ir.Operation) *opNum {
 	return n.ops.At(int(id))
 }
 
-// newEntry hands out entries from a slab.
-func (n *numbering) newEntry() *entry {
-	if len(n.entrySlab) == 0 {
-		n.entrySlab = make([]entry, 1024)
-	}
-	e := &n.entrySlab[0]
-	n.entrySlab = n.entrySlab[1:]
-	return e
-}
+// newEntry hands out entries from a reused list.
+func (n *numbering) newEntry() *entry { return n.entries.Next() }
 
 func lookupEntry(list []*entry, id uint64) *entry {
 	if id < uint64(len(list)) {

@@ -72,7 +72,9 @@ func Append(b []byte, ctx *ir.Context, m *Module, opts WriteOptions) ([]byte, er
 // attributes of that version for the duration of the write.
 func Write(w io.Writer, ctx *ir.Context, m *Module, opts WriteOptions) error {
 	return encode(ctx, m, opts, func(e *emitter) error {
-		_, err := e.write(nil, w, m)
+		// w must not keep what it is given, so the buffer is reused.
+		out, err := e.write(e.n.buf.file[:0], w, m)
+		e.n.buf.file = out[:0]
 		return err
 	})
 }
@@ -114,6 +116,7 @@ func encode(ctx *ir.Context, m *Module, opts WriteOptions, emit func(*emitter) e
 	}
 	defer restore()
 	n := newNumbering(ctx, b, m, opts.Version.Number(), opts.Release, opts.Limits)
+	defer n.giveBack()
 	if targets != nil {
 		n.targets = targets
 		n.target.Dialects = &n.targets
@@ -124,6 +127,11 @@ func encode(ctx *ir.Context, m *Module, opts WriteOptions, emit func(*emitter) e
 	e := &emitter{n: n, opts: opts, version: opts.Version.Number(), propIndex: map[string]uint64{}}
 	e.num = &final{n: n, strings: &e.strings}
 	e.enc = bytecode.NewEncoder(ctx, e.num, n.target)
+	buf := n.buf
+	e.props, e.headers, e.sections = buf.props, buf.headers, buf.sections
+	defer func() {
+		buf.props, buf.headers, buf.sections = e.props, e.headers, e.sections
+	}()
 	return emit(e)
 }
 
@@ -303,7 +311,16 @@ func eachGroup(list []*entry, fn func(*dialectNum, []*entry)) {
 
 func (e *emitter) attrTypeSections() (offsets, data []byte, err error) {
 	n := e.n
-	offsets = wire.AppendVarInt(nil, uint64(len(n.orderedAttrs)))
+	count := len(n.orderedAttrs) + len(n.orderedTypes)
+	offsets, data = n.buf.attrOffsets[:0], n.buf.attrData[:0]
+	if cap(offsets) < 2*count+32 {
+		offsets = make([]byte, 0, 2*count+32)
+	}
+	if cap(data) < 8*count {
+		data = make([]byte, 0, 8*count)
+	}
+	defer func() { n.buf.attrOffsets, n.buf.attrData = offsets, data }()
+	offsets = wire.AppendVarInt(offsets, uint64(len(n.orderedAttrs)))
 	offsets = wire.AppendVarInt(offsets, uint64(len(n.orderedTypes)))
 	for _, list := range [][]*entry{n.orderedAttrs, n.orderedTypes} {
 		eachGroup(list, func(d *dialectNum, group []*entry) {
@@ -332,9 +349,17 @@ func (e *emitter) attrTypeSections() (offsets, data []byte, err error) {
 // nested sections, which assemble inserts.
 func (e *emitter) irSection(root *ir.Operation) ([]byte, error) {
 	// About ten bytes per op.
-	b := make([]byte, 0, 10*e.n.ops.Len()+16)
+	buf := e.n.buf
+	b := buf.ir[:0]
+	if want := 10*e.n.ops.Len() + 16; cap(b) < want {
+		b = make([]byte, 0, want)
+	}
 	b = wire.AppendVarIntWithFlag(b, 1, false)
-	return e.op(b, root)
+	b, err := e.op(b, root)
+	if b != nil {
+		buf.ir = b
+	}
+	return b, err
 }
 
 // nestedSection is a nested IR section written without its header: its
