@@ -58,7 +58,8 @@ func (e *Encoder) dialect(name string) *dialectCodecs {
 // buf; done must be called when the entry is written.
 func (e *Encoder) writer(buf []byte) *EntryWriter {
 	if e.depth == len(e.writers) {
-		e.writers = append(e.writers, &EntryWriter{Target: e.target, num: e.num})
+		rec, _ := e.num.(Recorder)
+		e.writers = append(e.writers, &EntryWriter{Target: e.target, num: e.num, rec: rec})
 	}
 	w := e.writers[e.depth]
 	e.depth++

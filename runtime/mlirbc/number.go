@@ -2,6 +2,7 @@ package mlirbc
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
@@ -24,7 +25,33 @@ type entry struct {
 	// refers to no other.
 	height int32
 	index  uint64
+	// recorded says the dry run kept the entry's bytes: tmpl[body:bodyEnd]
+	// with placeholders where refs[ref:refEnd] go. custom is what the
+	// codec returned.
+	recorded, custom bool
+	body, bodyEnd    uint32
+	ref, refEnd      uint32
 }
+
+// tmplRef is a reference in a recorded entry: an attribute or type
+// entry, a string or a resource (an index into numbering.resRefs), whose
+// index replaces the placeholder tmpl[pos:end].
+type tmplRef struct {
+	pos, end int32
+	kind     refKind
+	flag     bool // written with OptionalAttribute's presence flag
+	res      int32
+	e        *entry
+	s        string
+}
+
+type refKind uint8
+
+const (
+	refEntry refKind = iota
+	refString
+	refResource
+)
 
 // opKind is what the writer keeps per distinct op name: its entry in the
 // op-name table and its schema.
@@ -94,6 +121,14 @@ type numbering struct {
 
 	nextValue   uint64
 	err         error
+	// tmpl and refs hold the recorded entries; depthBufs and depthRefs
+	// are where the codec of each nesting depth records; resRefs are the
+	// resources referred to.
+	tmpl      []byte
+	refs      []tmplRef
+	depthBufs [][]byte
+	depthRefs [][]tmplRef
+	resRefs   []ir.ResourceHandle
 	attrScratch []ir.NamedAttr
 	// attrDepth is how deeply the attribute or type being numbered sits;
 	// childHeight the greatest height among what it refers to so far.
@@ -128,6 +163,7 @@ func newNumbering(ctx *ir.Context, b bytecode.Builtin, m *Module, version, relea
 	n.attrs, n.types = n.buf.attrs, n.buf.types
 	n.entries, n.ops = &n.buf.entries, &n.buf.ops
 	n.orderedAttrs, n.orderedTypes, n.orderedNames = n.buf.ordered[0], n.buf.ordered[1], n.buf.ordered[2]
+	n.tmpl, n.refs = n.buf.tmpl, n.buf.refs
 	return n
 }
 
@@ -136,6 +172,7 @@ func (n *numbering) giveBack() {
 	b := n.buf
 	b.attrs, b.types = n.attrs, n.types
 	b.ordered = [3][]*entry{n.orderedAttrs, n.orderedTypes, n.orderedNames}
+	b.tmpl, b.refs = n.tmpl, n.refs
 	n.buf = nil
 	b.release()
 }
@@ -194,16 +231,34 @@ func (n *numbering) dialect(name string) *dialectNum {
 type recorder struct{ n *numbering }
 
 func (r recorder) AttributeIndex(a ir.Attribute) (uint64, error) {
-	r.n.childHeight = max(r.n.childHeight, r.n.attr(a))
+	n := r.n
+	n.childHeight = max(n.childHeight, n.attr(a))
+	n.addRef(tmplRef{kind: refEntry, e: n.attrEntry(a)})
 	return 0, nil
 }
 
 func (r recorder) TypeIndex(t ir.Type) (uint64, error) {
-	r.n.childHeight = max(r.n.childHeight, r.n.typ(t))
+	n := r.n
+	n.childHeight = max(n.childHeight, n.typ(t))
+	n.addRef(tmplRef{kind: refEntry, e: n.typeEntry(t)})
 	return 0, nil
 }
-func (r recorder) StringIndex(string) uint64 { return 0 }
+
+func (r recorder) StringIndex(s string) uint64 {
+	r.n.addRef(tmplRef{kind: refString, s: s})
+	return 0
+}
+
+// Written completes the reference added last at this depth.
+func (r recorder) Written(start, end int, flag bool) {
+	refs := r.n.depthRefs[r.n.attrDepth]
+	last := &refs[len(refs)-1]
+	last.pos, last.end, last.flag = int32(start), int32(end), flag
+}
+
 func (r recorder) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
+	r.n.addRef(tmplRef{kind: refResource, res: int32(len(r.n.resRefs))})
+	r.n.resRefs = append(r.n.resRefs, h)
 	d := r.n.dialect(h.Dialect)
 	if d.seen == nil {
 		d.seen = map[string]bool{}
@@ -238,8 +293,10 @@ func (n *numbering) attr(a ir.Attribute) int {
 		return 1
 	}
 	// A dry run of the codec numbers the nested values in write order.
-	e.height = n.nested(a.Dialect(), a.Kind(), func() (err error) {
-		n.scratch, _, err = n.encoder.Attribute(n.scratch[:0], a)
+	e.height = n.nested(a.Dialect(), a.Kind(), func() error {
+		d := n.startEntry()
+		body, custom, err := n.encoder.Attribute(n.depthBufs[d], a)
+		n.keep(e, d, body, custom, err)
 		return err
 	})
 	return int(e.height)
@@ -265,11 +322,52 @@ func (n *numbering) typ(t ir.Type) int {
 		n.fail(fmt.Errorf("cannot re-encode type %s.%s: it is custom-encoded by a dialect with no codec here", t.Dialect(), t.Kind()))
 		return 1
 	}
-	e.height = n.nested(t.Dialect(), t.Kind(), func() (err error) {
-		n.scratch, _, err = n.encoder.Type(n.scratch[:0], t)
+	e.height = n.nested(t.Dialect(), t.Kind(), func() error {
+		d := n.startEntry()
+		body, custom, err := n.encoder.Type(n.depthBufs[d], t)
+		n.keep(e, d, body, custom, err)
 		return err
 	})
 	return int(e.height)
+}
+
+// addRef notes a reference of the entry being recorded.
+func (n *numbering) addRef(r tmplRef) {
+	n.depthRefs[n.attrDepth] = append(n.depthRefs[n.attrDepth], r)
+}
+
+// startEntry readies the buffers of the current depth for recording an
+// entry: the codec of each depth writes to its own, since an entry's
+// codec numbers (so records) what it refers to while it writes.
+func (n *numbering) startEntry() int {
+	d := n.attrDepth
+	for len(n.depthBufs) <= d {
+		n.depthBufs = append(n.depthBufs, nil)
+		n.depthRefs = append(n.depthRefs, nil)
+	}
+	n.depthBufs[d] = n.depthBufs[d][:0]
+	n.depthRefs[d] = n.depthRefs[d][:0]
+	return d
+}
+
+// keep stores the entry recorded at depth d for the final write.
+func (n *numbering) keep(e *entry, d int, body []byte, custom bool, err error) {
+	if err != nil {
+		return
+	}
+	n.depthBufs[d] = body[:0]
+	if len(body) > math.MaxInt32 || len(n.tmpl)+len(body) > math.MaxUint32 || len(n.refs)+len(n.depthRefs[d]) > math.MaxUint32 {
+		// Beyond what the offsets hold: the final write runs the codec again.
+		return
+	}
+	e.recorded, e.custom = true, custom
+	e.body = uint32(len(n.tmpl))
+	n.tmpl = append(n.tmpl, body...)
+	e.bodyEnd = uint32(len(n.tmpl))
+	e.ref = uint32(len(n.refs))
+	n.refs = append(n.refs, n.depthRefs[d]...)
+	e.refEnd = uint32(len(n.refs))
+	clear(n.depthRefs[d])
 }
 
 // nested runs the dry-run encoding of an attribute or type and returns its

@@ -330,7 +330,10 @@ func (e *emitter) attrTypeSections() (offsets, data []byte, err error) {
 				start := len(data)
 				var custom bool
 				var werr error
-				if en.attr != nil {
+				if en.recorded {
+					data, werr = e.replay(data, en)
+					custom = en.custom
+				} else if en.attr != nil {
 					data, custom, werr = e.enc.Attribute(data, en.attr)
 				} else {
 					data, custom, werr = e.enc.Type(data, en.typ)
@@ -343,6 +346,41 @@ func (e *emitter) attrTypeSections() (offsets, data []byte, err error) {
 		})
 	}
 	return offsets, data, err
+}
+
+// replay appends an entry recorded while numbering, with the final
+// indices in place of its placeholders.
+func (e *emitter) replay(b []byte, en *entry) ([]byte, error) {
+	n := e.n
+	body := n.tmpl[en.body:en.bodyEnd]
+	prev := int32(0)
+	for i := range n.refs[en.ref:en.refEnd] {
+		r := &n.refs[int(en.ref)+i]
+		b = append(b, body[prev:r.pos]...)
+		prev = r.end
+		var index uint64
+		switch r.kind {
+		case refEntry:
+			if r.e == nil {
+				return b, errors.New("an attribute or type of another context")
+			}
+			index = r.e.index
+		case refString:
+			index = e.strings.Intern(r.s)
+		case refResource:
+			h := n.resRefs[r.res]
+			var ok bool
+			if index, ok = n.resources[h]; !ok {
+				return b, fmt.Errorf("resource %s.%s was not numbered", h.Dialect, h.Key)
+			}
+		}
+		if r.flag {
+			b = wire.AppendVarIntWithFlag(b, index, true)
+		} else {
+			b = wire.AppendVarInt(b, index)
+		}
+	}
+	return append(b, body[prev:]...), nil
 }
 
 // irSection returns the IR section's data without the headers of the

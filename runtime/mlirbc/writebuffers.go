@@ -13,6 +13,8 @@ type writeBuffers struct {
 	entries      chunks[entry]
 	ops          chunks[opNum]
 	ordered      [3][]*entry // attributes, types, op names
+	tmpl         []byte
+	refs         []tmplRef
 	ir           []byte      // the IR section's flat data
 	attrData     []byte
 	attrOffsets  []byte
@@ -36,6 +38,8 @@ func (b *writeBuffers) release() {
 		clear(b.ordered[i])
 		b.ordered[i] = b.ordered[i][:0]
 	}
+	clear(b.refs)
+	b.tmpl, b.refs = b.tmpl[:0], b.refs[:0]
 	b.ir, b.attrData, b.attrOffsets = b.ir[:0], b.attrData[:0], b.attrOffsets[:0]
 	b.props, b.headers, b.sections = b.props[:0], b.headers[:0], b.sections[:0]
 	b.file = b.file[:0]
