@@ -95,8 +95,8 @@ type numbering struct {
 	dialectIndex map[string]*dialectNum
 	// attrs and types index entries by the values' context IDs, which
 	// are dense.
-	attrs     []*entry
-	types     []*entry
+	attrs   []*entry
+	types   []*entry
 	entries *chunks[entry]
 	// kinds holds the op names met; kindCache, indexed by a cheap hash of
 	// the name, answers most lookups without hashing the strings.
@@ -111,7 +111,7 @@ type numbering struct {
 	// an earlier walk do not count, and the number in the low 32 bits
 	// (an index into ops for ops, the value count for regions).
 	gen         ir.MarkGeneration
-	ops *chunks[opNum]
+	ops         *chunks[opNum]
 	lastDialect *dialectNum       // attributes often follow one of their dialect
 	uses        map[*ir.Value]int // uses of values with a use-list order
 	resources   map[ir.ResourceHandle]uint64
@@ -119,16 +119,16 @@ type numbering struct {
 	// its group: those with data first, then declarations.
 	resourceOrder [][]ir.ResourceHandle
 
-	nextValue   uint64
-	err         error
+	nextValue uint64
+	err       error
 	// tmpl and refs hold the recorded entries; depthBufs and depthRefs
 	// are where the codec of each nesting depth records; resRefs are the
 	// resources referred to.
-	tmpl      []byte
-	refs      []tmplRef
-	depthBufs [][]byte
-	depthRefs [][]tmplRef
-	resRefs   []ir.ResourceHandle
+	tmpl        []byte
+	refs        []tmplRef
+	depthBufs   [][]byte
+	depthRefs   [][]tmplRef
+	resRefs     []ir.ResourceHandle
 	attrScratch []ir.NamedAttr
 	// attrDepth is how deeply the attribute or type being numbered sits;
 	// childHeight the greatest height among what it refers to so far.

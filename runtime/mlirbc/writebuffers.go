@@ -15,7 +15,7 @@ type writeBuffers struct {
 	ordered      [3][]*entry // attributes, types, op names
 	tmpl         []byte
 	refs         []tmplRef
-	ir           []byte      // the IR section's flat data
+	ir           []byte // the IR section's flat data
 	attrData     []byte
 	attrOffsets  []byte
 	props        []byte
