@@ -80,6 +80,7 @@ type opNum struct {
 	kind     *opKind
 	schema   *bytecode.OpSchema
 	dict     *entry // the dictionary written for the op, or nil
+	loc      *entry
 	props    bool   // the op writes a properties entry (v5+)
 	isolated bool
 }
@@ -538,6 +539,7 @@ func (n *numbering) op(op *ir.Operation) {
 		return
 	}
 	n.attr(op.Loc)
+	info.loc = n.attrEntry(op.Loc)
 }
 
 // dictFor builds the dictionary the op writes: before v5 its attributes

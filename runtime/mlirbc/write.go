@@ -448,7 +448,7 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 	maskAt := len(b)
 	b = append(b, 0)
 	var mask byte
-	b = wire.AppendVarInt(b, n.attrEntry(op.Loc).index)
+	b = wire.AppendVarInt(b, info.loc.index)
 	if info.dict != nil {
 		mask |= maskAttrs
 		b = wire.AppendVarInt(b, info.dict.index)
