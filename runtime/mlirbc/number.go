@@ -81,7 +81,7 @@ type opNum struct {
 	schema   *bytecode.OpSchema
 	dict     *entry // the dictionary written for the op, or nil
 	loc      *entry
-	props    bool   // the op writes a properties entry (v5+)
+	props    bool // the op writes a properties entry (v5+)
 	isolated bool
 }
 
