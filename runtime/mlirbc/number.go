@@ -59,6 +59,9 @@ type opKind struct {
 	name   ir.OpName
 	entry  entry // refs is 0 until an op of the name is numbered
 	schema *bytecode.OpSchema
+	// nativeOnly says the schema's properties are all native: the
+	// properties entry refers to no attribute, so numbering skips it.
+	nativeOnly bool
 }
 
 // opKindSlot is one slot of the cache in front of numbering.kinds.
@@ -419,6 +422,12 @@ func (n *numbering) kind(name ir.OpName) *opKind {
 	k := n.kinds[name]
 	if k == nil {
 		k = &opKind{name: name, schema: lookupSchema(n.ctx, name, n.release, n.targets)}
+		if s := k.schema; s != nil {
+			k.nativeOnly = !s.OperandSegments && !s.ResultSegments
+			for _, p := range s.Properties {
+				k.nativeOnly = k.nativeOnly && p.Kind == bytecode.PropNative
+			}
+		}
 		k.entry.opName = &k.name
 		n.kinds[name] = k
 	}
@@ -524,7 +533,7 @@ func (n *numbering) op(op *ir.Operation) {
 		info.dict = n.attrEntry(dict)
 	}
 	if n.version >= 5 {
-		if info.props {
+		if info.props && !info.kind.nativeOnly {
 			n.eachProperty(op, s, func(f bytecode.PropField, a ir.Attribute) {
 				if a != nil && f.Kind != bytecode.PropNative {
 					n.attr(a)
@@ -775,10 +784,32 @@ func definingRegion(v *ir.Value) *ir.Region {
 // sort orders attributes, types and op names as MLIR does: by reference
 // count, then grouped by dialect within each varint-size slice.
 func (n *numbering) sort() {
+	once := n.buf.once
 	for _, list := range [][]*entry{n.orderedAttrs, n.orderedTypes, n.orderedNames} {
-		slices.SortStableFunc(list, func(a, b *entry) int { return int(b.refs) - int(a.refs) })
+		once = sortByRefs(list, once[:0])
 		groupByDialectPerByte(list)
 	}
+	clear(once)
+	n.buf.once = once[:0]
+}
+
+// sortByRefs sorts list by descending reference count, stably. Most
+// entries (locations, above all) are referred to once: those go last in
+// the order they are in, and only the others are sorted. once is
+// scratch space, returned for reuse.
+func sortByRefs(list, once []*entry) []*entry {
+	k := 0
+	for _, e := range list {
+		if e.refs > 1 {
+			list[k] = e
+			k++
+		} else {
+			once = append(once, e)
+		}
+	}
+	copy(list[k:], once)
+	slices.SortStableFunc(list[:k], func(a, b *entry) int { return int(b.refs) - int(a.refs) })
+	return once
 }
 
 // groupByDialectPerByte sorts slices of 128, 16256, … entries (the number
@@ -798,7 +829,7 @@ func groupByDialectPerByte(list []*entry) {
 		slice := rest[:size]
 		rest = rest[size:]
 		d := first
-		slices.SortStableFunc(slice, func(a, b *entry) int {
+		byDialect := func(a, b *entry) int {
 			ad, bd := a.dialect.index, b.dialect.index
 			switch {
 			case ad == bd:
@@ -811,7 +842,11 @@ func groupByDialectPerByte(list []*entry) {
 				return -1
 			}
 			return 1
-		})
+		}
+		// Large slices are mostly of one dialect, often in order already.
+		if !slices.IsSortedFunc(slice, byDialect) {
+			slices.SortStableFunc(slice, byDialect)
+		}
 		first = slice[len(slice)-1].dialect.index
 		if len(rest) == 0 {
 			break

@@ -14,6 +14,7 @@ type writeBuffers struct {
 	ops          chunks[opNum]
 	ordered      [3][]*entry // attributes, types, op names
 	tmpl         []byte
+	once         []*entry // sort's scratch
 	refs         []tmplRef
 	ir           []byte // the IR section's flat data
 	attrData     []byte
