@@ -221,7 +221,7 @@ func (e *emitter) write(out []byte, w io.Writer, m *Module) ([]byte, error) {
 	size := len(bytecode.Magic) + 2*wire.MaxVarIntLen + len(e.opts.Producer) + 1 +
 		len(dialects) + len(offsets) + len(data) + irLen + len(resOffsets) + len(strings) + len(e.props) + 8*16
 	if w == nil {
-		size += resLen + int(align)
+		size += resLen
 	}
 	if cap(out)-len(out) < size {
 		out = append(make([]byte, 0, len(out)+size), out...)
