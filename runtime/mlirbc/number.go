@@ -142,7 +142,6 @@ type numbering struct {
 	unknown       ir.Location
 	recorder      recorder
 	encoder       *bytecode.Encoder // the dry runs', writing to recorder
-	scratch       []byte
 	segmentsAttrs map[*ir.Operation][2]ir.Attribute
 	// targets are the versions of dialects written older than current.
 	targets bytecode.DialectVersions
