@@ -444,12 +444,31 @@ func (n *numbering) opName(k *opKind) {
 	e.refs++
 }
 
+// reserve sizes the tables for a module of the given number of ops, so
+// that a first write does not grow them by doubling (copying, and leaving
+// garbage for the collector to find): most ops have a location of their
+// own, so there are about as many attributes as ops.
+func (n *numbering) reserve(ops int) {
+	ids := min(n.ctx.NumAttributes()+n.ctx.NumTypes()+1, 8*ops+4096)
+	for _, list := range []*[]*entry{&n.attrs, &n.types} {
+		if len(*list) < ids {
+			grown := make([]*entry, ids)
+			copy(grown, *list)
+			*list = grown
+		}
+	}
+	n.orderedAttrs = slices.Grow(n.orderedAttrs, ops+64)
+	n.tmpl = slices.Grow(n.tmpl, 8*ops+256)
+	n.refs = slices.Grow(n.refs, ops+64)
+}
+
 // run numbers the module rooted at root.
 func (n *numbering) run(root *ir.Operation) error {
 	n.encoder = bytecode.NewEncoder(n.ctx, n.recorder, n.target)
 	if err := n.isolation(root); err != nil {
 		return err
 	}
+	n.reserve(n.ops.Len())
 	n.op(root)
 	type work struct {
 		r     *ir.Region
@@ -783,13 +802,12 @@ func definingRegion(v *ir.Value) *ir.Region {
 // sort orders attributes, types and op names as MLIR does: by reference
 // count, then grouped by dialect within each varint-size slice.
 func (n *numbering) sort() {
-	once := n.buf.once
+	once := slices.Grow(n.buf.once[:0], len(n.orderedAttrs))
 	for _, list := range [][]*entry{n.orderedAttrs, n.orderedTypes, n.orderedNames} {
 		once = sortByRefs(list, once[:0])
 		groupByDialectPerByte(list)
 	}
-	clear(once)
-	n.buf.once = once[:0]
+	n.buf.once = once
 }
 
 // sortByRefs sorts list by descending reference count, stably. Most

@@ -6,8 +6,10 @@ import "sync"
 // type and op, the IR section, the attribute data). Allocating them anew
 // for every write makes the garbage collector rescan the whole IR every
 // few writes; writeBuffers keeps them from one write to the next instead.
-// What they held is cleared when a write ends, so that a recycled buffer
-// keeps no IR alive.
+// What they held is cleared when they are taken again, not when a write
+// ends: a program that writes once does not pay for it. Until then a
+// pooled buffer keeps the IR it last held alive, for at most the two
+// garbage collections after which sync.Pool drops what it holds.
 type writeBuffers struct {
 	attrs, types []*entry // indexed by context ID
 	entries      chunks[entry]
@@ -27,10 +29,17 @@ type writeBuffers struct {
 
 var writeBufferPool = sync.Pool{New: func() any { return new(writeBuffers) }}
 
-func getWriteBuffers() *writeBuffers { return writeBufferPool.Get().(*writeBuffers) }
+func getWriteBuffers() *writeBuffers {
+	b := writeBufferPool.Get().(*writeBuffers)
+	b.reset()
+	return b
+}
 
-// release clears what b refers to and returns it to the pool.
-func (b *writeBuffers) release() {
+// release returns b to the pool.
+func (b *writeBuffers) release() { writeBufferPool.Put(b) }
+
+// reset empties b, clearing what it refers to.
+func (b *writeBuffers) reset() {
 	clear(b.attrs)
 	clear(b.types)
 	b.entries.reset()
@@ -44,7 +53,8 @@ func (b *writeBuffers) release() {
 	b.ir, b.attrData, b.attrOffsets = b.ir[:0], b.attrData[:0], b.attrOffsets[:0]
 	b.props, b.headers, b.sections = b.props[:0], b.headers[:0], b.sections[:0]
 	b.file = b.file[:0]
-	writeBufferPool.Put(b)
+	clear(b.once)
+	b.once = b.once[:0]
 }
 
 // chunks is an append-only list in fixed-size chunks: pointers to its
