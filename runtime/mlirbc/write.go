@@ -386,10 +386,10 @@ func (e *emitter) replay(b []byte, en *entry) ([]byte, error) {
 // irSection returns the IR section's data without the headers of the
 // nested sections, which assemble inserts.
 func (e *emitter) irSection(root *ir.Operation) ([]byte, error) {
-	// About ten bytes per op.
+	// An op with two operands and a result takes about fourteen bytes.
 	buf := e.n.buf
 	b := buf.ir[:0]
-	if want := 10*e.n.ops.Len() + 16; cap(b) < want {
+	if want := 16*e.n.ops.Len() + 16; cap(b) < want {
 		b = make([]byte, 0, want)
 	}
 	b = wire.AppendVarIntWithFlag(b, 1, false)
