@@ -195,17 +195,44 @@ type Numbering interface {
 	ResourceIndex(ir.ResourceHandle) (uint64, error)
 }
 
+// Recorder is a Numbering that also learns where each index it hands out
+// is written, so that an entry can later be written again with other
+// indices without running its codec (MLIR writers number everything
+// first, then write). Written is called right after the index of the
+// Numbering call before it is written, with where it sits in the
+// writer's buffer and whether it went with the presence flag of
+// OptionalAttribute.
+type Recorder interface {
+	Numbering
+	Written(start, end int, flag bool)
+}
+
 // EntryWriter encodes one custom-encoded attribute or type entry.
 type EntryWriter struct {
 	Target
 	buf []byte
 	num Numbering
+	rec Recorder // num, if it records
 	err error
+}
+
+// index appends an index the Numbering gave, telling a Recorder where.
+func (w *EntryWriter) index(i uint64, flag bool) {
+	start := len(w.buf)
+	if flag {
+		w.buf = wire.AppendVarIntWithFlag(w.buf, i, true)
+	} else {
+		w.buf = wire.AppendVarInt(w.buf, i)
+	}
+	if w.rec != nil {
+		w.rec.Written(start, len(w.buf), flag)
+	}
 }
 
 // NewEntryWriter appends to buf using num for references.
 func NewEntryWriter(buf []byte, num Numbering, target Target) *EntryWriter {
-	return &EntryWriter{Target: target, buf: buf, num: num}
+	rec, _ := num.(Recorder)
+	return &EntryWriter{Target: target, buf: buf, num: num, rec: rec}
 }
 
 // Bytes returns what was written; Err the first reference that could not
@@ -225,7 +252,7 @@ func (w *EntryWriter) fail(err error) {
 func (w *EntryWriter) VarInt(v uint64)      { w.buf = wire.AppendVarInt(w.buf, v) }
 func (w *EntryWriter) SignedVarInt(v int64) { w.buf = wire.AppendSignedVarInt(w.buf, v) }
 func (w *EntryWriter) Byte(b byte)          { w.buf = append(w.buf, b) }
-func (w *EntryWriter) String(s string)      { w.VarInt(w.num.StringIndex(s)) }
+func (w *EntryWriter) String(s string)      { w.index(w.num.StringIndex(s), false) }
 func (w *EntryWriter) VarIntWithFlag(v uint64, f bool) {
 	w.buf = wire.AppendVarIntWithFlag(w.buf, v, f)
 }
@@ -251,7 +278,7 @@ func (w *EntryWriter) Attribute(a ir.Attribute) {
 	if err != nil {
 		w.fail(err)
 	}
-	w.VarInt(i)
+	w.index(i, false)
 }
 
 // OptionalAttribute writes 0 for nil, else (index<<1)|1.
@@ -264,7 +291,7 @@ func (w *EntryWriter) OptionalAttribute(a ir.Attribute) {
 	if err != nil {
 		w.fail(err)
 	}
-	w.VarIntWithFlag(i, true)
+	w.index(i, true)
 }
 
 func (w *EntryWriter) Type(t ir.Type) {
@@ -276,7 +303,7 @@ func (w *EntryWriter) Type(t ir.Type) {
 	if err != nil {
 		w.fail(err)
 	}
-	w.VarInt(i)
+	w.index(i, false)
 }
 
 func (w *EntryWriter) Resource(h ir.ResourceHandle) {
@@ -284,7 +311,7 @@ func (w *EntryWriter) Resource(h ir.ResourceHandle) {
 	if err != nil {
 		w.fail(err)
 	}
-	w.VarInt(i)
+	w.index(i, false)
 }
 
 func (w *EntryWriter) Blob(b []byte) {

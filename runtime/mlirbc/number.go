@@ -2,10 +2,10 @@ package mlirbc
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
-	"github.com/dialectgen/dialectgen/runtime/internal/chunked"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
@@ -18,13 +18,56 @@ import (
 type entry struct {
 	attr    ir.Attribute
 	typ     ir.Type
-	opName  ir.OpName
+	opName  *ir.OpName
 	dialect *dialectNum
-	refs    int
-	index   uint64
+	refs    int32
 	// height is how deeply the attribute or type nests: 1 for one that
 	// refers to no other.
-	height int
+	height int32
+	index  uint64
+	// recorded says the dry run kept the entry's bytes: tmpl[body:bodyEnd]
+	// with placeholders where refs[ref:refEnd] go. custom is what the
+	// codec returned.
+	recorded, custom bool
+	body, bodyEnd    uint32
+	ref, refEnd      uint32
+}
+
+// tmplRef is a reference in a recorded entry: an attribute or type
+// entry, a string or a resource (an index into numbering.resRefs), whose
+// index replaces the placeholder tmpl[pos:end].
+type tmplRef struct {
+	pos, end int32
+	kind     refKind
+	flag     bool // written with OptionalAttribute's presence flag
+	res      int32
+	e        *entry
+	s        string
+}
+
+type refKind uint8
+
+const (
+	refEntry refKind = iota
+	refString
+	refResource
+)
+
+// opKind is what the writer keeps per distinct op name: its entry in the
+// op-name table and its schema.
+type opKind struct {
+	name   ir.OpName
+	entry  entry // refs is 0 until an op of the name is numbered
+	schema *bytecode.OpSchema
+	// nativeOnly says the schema's properties are all native: the
+	// properties entry refers to no attribute, so numbering skips it.
+	nativeOnly bool
+}
+
+// opKindSlot is one slot of the cache in front of numbering.kinds.
+type opKindSlot struct {
+	name ir.OpName
+	kind *opKind
 }
 
 type dialectNum struct {
@@ -37,9 +80,11 @@ type dialectNum struct {
 
 // opNum is what the writer needs per op.
 type opNum struct {
+	kind     *opKind
 	schema   *bytecode.OpSchema
 	dict     *entry // the dictionary written for the op, or nil
-	props    bool   // the op writes a properties entry (v5+)
+	loc      *entry
+	props    bool // the op writes a properties entry (v5+)
 	isolated bool
 }
 
@@ -54,10 +99,13 @@ type numbering struct {
 	dialectIndex map[string]*dialectNum
 	// attrs and types index entries by the values' context IDs, which
 	// are dense.
-	attrs        []*entry
-	types        []*entry
-	entrySlab    []entry
-	opNames      map[ir.OpName]*entry
+	attrs   []*entry
+	types   []*entry
+	entries *chunks[entry]
+	// kinds holds the op names met; kindCache, indexed by a cheap hash of
+	// the name, answers most lookups without hashing the strings.
+	kinds        map[ir.OpName]*opKind
+	kindCache    [64]opKindSlot
 	orderedAttrs []*entry
 	orderedTypes []*entry
 	orderedNames []*entry
@@ -66,21 +114,25 @@ type numbering struct {
 	// the walk's generation in the high 32 bits, so that marks left by
 	// an earlier walk do not count, and the number in the low 32 bits
 	// (an index into ops for ops, the value count for regions).
-	gen        ir.MarkGeneration
-	ops        chunked.List[opNum]
-	schemas    map[ir.OpName]*bytecode.OpSchema
-	lastEntry  *entry    // the op name numbered last
-	lastName   ir.OpName // ops often repeat the name before them
-	lastSchema *bytecode.OpSchema
-	haveLast   bool
-	uses       map[*ir.Value]int // uses of values with a use-list order
-	resources  map[ir.ResourceHandle]uint64
+	gen         ir.MarkGeneration
+	ops         *chunks[opNum]
+	lastDialect *dialectNum       // attributes often follow one of their dialect
+	uses        map[*ir.Value]int // uses of values with a use-list order
+	resources   map[ir.ResourceHandle]uint64
 	// resourceOrder lists, per dialect in dialect order, the handles of
 	// its group: those with data first, then declarations.
 	resourceOrder [][]ir.ResourceHandle
 
-	nextValue   uint64
-	err         error
+	nextValue uint64
+	err       error
+	// tmpl and refs hold the recorded entries; depthBufs and depthRefs
+	// are where the codec of each nesting depth records; resRefs are the
+	// resources referred to.
+	tmpl        []byte
+	refs        []tmplRef
+	depthBufs   [][]byte
+	depthRefs   [][]tmplRef
+	resRefs     []ir.ResourceHandle
 	attrScratch []ir.NamedAttr
 	// attrDepth is how deeply the attribute or type being numbered sits;
 	// childHeight the greatest height among what it refers to so far.
@@ -89,10 +141,12 @@ type numbering struct {
 	builtin       bytecode.Builtin
 	unknown       ir.Location
 	recorder      recorder
-	scratch       []byte
+	encoder       *bytecode.Encoder // the dry runs', writing to recorder
 	segmentsAttrs map[*ir.Operation][2]ir.Attribute
 	// targets are the versions of dialects written older than current.
 	targets bytecode.DialectVersions
+	// buf lends the large tables, given back by release.
+	buf *writeBuffers
 }
 
 func newNumbering(ctx *ir.Context, b bytecode.Builtin, m *Module, version, release int, limits ir.Limits) *numbering {
@@ -100,8 +154,7 @@ func newNumbering(ctx *ir.Context, b bytecode.Builtin, m *Module, version, relea
 		ctx: ctx, m: m, version: version, release: release, maxAttrDepth: limits.AttrDepth(),
 		target:       bytecode.Target{Version: version, Release: release},
 		dialectIndex: map[string]*dialectNum{},
-		opNames:      map[ir.OpName]*entry{},
-		schemas:      map[ir.OpName]*bytecode.OpSchema{},
+		kinds:        map[ir.OpName]*opKind{},
 		gen:          ir.NewMarkGeneration(),
 		uses:         map[*ir.Value]int{},
 		resources:    map[ir.ResourceHandle]uint64{},
@@ -109,7 +162,22 @@ func newNumbering(ctx *ir.Context, b bytecode.Builtin, m *Module, version, relea
 		unknown:      b.UnknownLoc(ctx),
 	}
 	n.recorder.n = n
+	n.buf = getWriteBuffers()
+	n.attrs, n.types = n.buf.attrs, n.buf.types
+	n.entries, n.ops = &n.buf.entries, &n.buf.ops
+	n.orderedAttrs, n.orderedTypes, n.orderedNames = n.buf.ordered[0], n.buf.ordered[1], n.buf.ordered[2]
+	n.tmpl, n.refs = n.buf.tmpl, n.buf.refs
 	return n
+}
+
+// giveBack hands the tables back for the next write; n is not used after.
+func (n *numbering) giveBack() {
+	b := n.buf
+	b.attrs, b.types = n.attrs, n.types
+	b.ordered = [3][]*entry{n.orderedAttrs, n.orderedTypes, n.orderedNames}
+	b.tmpl, b.refs = n.tmpl, n.refs
+	n.buf = nil
+	b.release()
 }
 
 // mark and marked store and read a number in an IR element's Mark.
@@ -119,15 +187,8 @@ func (n *numbering) op_(op *ir.Operation) *opNum {
 	return n.ops.At(int(id))
 }
 
-// newEntry hands out entries from a slab.
-func (n *numbering) newEntry() *entry {
-	if len(n.entrySlab) == 0 {
-		n.entrySlab = make([]entry, 1024)
-	}
-	e := &n.entrySlab[0]
-	n.entrySlab = n.entrySlab[1:]
-	return e
-}
+// newEntry hands out entries from a reused list.
+func (n *numbering) newEntry() *entry { return n.entries.Next() }
 
 func lookupEntry(list []*entry, id uint64) *entry {
 	if id < uint64(len(list)) {
@@ -155,12 +216,16 @@ func (n *numbering) fail(err error) {
 }
 
 func (n *numbering) dialect(name string) *dialectNum {
+	if d := n.lastDialect; d != nil && d.name == name {
+		return d
+	}
 	d := n.dialectIndex[name]
 	if d == nil {
 		d = &dialectNum{name: name, index: uint64(len(n.dialects))}
 		n.dialects = append(n.dialects, d)
 		n.dialectIndex[name] = d
 	}
+	n.lastDialect = d
 	return d
 }
 
@@ -169,16 +234,34 @@ func (n *numbering) dialect(name string) *dialectNum {
 type recorder struct{ n *numbering }
 
 func (r recorder) AttributeIndex(a ir.Attribute) (uint64, error) {
-	r.n.childHeight = max(r.n.childHeight, r.n.attr(a))
+	n := r.n
+	n.childHeight = max(n.childHeight, n.attr(a))
+	n.addRef(tmplRef{kind: refEntry, e: n.attrEntry(a)})
 	return 0, nil
 }
 
 func (r recorder) TypeIndex(t ir.Type) (uint64, error) {
-	r.n.childHeight = max(r.n.childHeight, r.n.typ(t))
+	n := r.n
+	n.childHeight = max(n.childHeight, n.typ(t))
+	n.addRef(tmplRef{kind: refEntry, e: n.typeEntry(t)})
 	return 0, nil
 }
-func (r recorder) StringIndex(string) uint64 { return 0 }
+
+func (r recorder) StringIndex(s string) uint64 {
+	r.n.addRef(tmplRef{kind: refString, s: s})
+	return 0
+}
+
+// Written completes the reference added last at this depth.
+func (r recorder) Written(start, end int, flag bool) {
+	refs := r.n.depthRefs[r.n.attrDepth]
+	last := &refs[len(refs)-1]
+	last.pos, last.end, last.flag = int32(start), int32(end), flag
+}
+
 func (r recorder) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
+	r.n.addRef(tmplRef{kind: refResource, res: int32(len(r.n.resRefs))})
+	r.n.resRefs = append(r.n.resRefs, h)
 	d := r.n.dialect(h.Dialect)
 	if d.seen == nil {
 		d.seen = map[string]bool{}
@@ -195,7 +278,7 @@ func (r recorder) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
 func (n *numbering) attr(a ir.Attribute) int {
 	if e := n.attrEntry(a); e != nil {
 		e.refs++
-		return e.height
+		return int(e.height)
 	}
 	if !n.own(a.Context(), a.Dialect(), a.Kind()) {
 		return 0
@@ -213,17 +296,19 @@ func (n *numbering) attr(a ir.Attribute) int {
 		return 1
 	}
 	// A dry run of the codec numbers the nested values in write order.
-	e.height = n.nested(a.Dialect(), a.Kind(), func() (err error) {
-		n.scratch, _, err = bytecode.EncodeAttribute(n.ctx, n.scratch[:0], n.recorder, n.target, a)
+	e.height = n.nested(a.Dialect(), a.Kind(), func() error {
+		d := n.startEntry()
+		body, custom, err := n.encoder.Attribute(n.depthBufs[d], a)
+		n.keep(e, d, body, custom, err)
 		return err
 	})
-	return e.height
+	return int(e.height)
 }
 
 func (n *numbering) typ(t ir.Type) int {
 	if e := n.typeEntry(t); e != nil {
 		e.refs++
-		return e.height
+		return int(e.height)
 	}
 	if !n.own(t.Context(), t.Dialect(), t.Kind()) {
 		return 0
@@ -240,17 +325,58 @@ func (n *numbering) typ(t ir.Type) int {
 		n.fail(fmt.Errorf("cannot re-encode type %s.%s: it is custom-encoded by a dialect with no codec here", t.Dialect(), t.Kind()))
 		return 1
 	}
-	e.height = n.nested(t.Dialect(), t.Kind(), func() (err error) {
-		n.scratch, _, err = bytecode.EncodeType(n.ctx, n.scratch[:0], n.recorder, n.target, t)
+	e.height = n.nested(t.Dialect(), t.Kind(), func() error {
+		d := n.startEntry()
+		body, custom, err := n.encoder.Type(n.depthBufs[d], t)
+		n.keep(e, d, body, custom, err)
 		return err
 	})
-	return e.height
+	return int(e.height)
+}
+
+// addRef notes a reference of the entry being recorded.
+func (n *numbering) addRef(r tmplRef) {
+	n.depthRefs[n.attrDepth] = append(n.depthRefs[n.attrDepth], r)
+}
+
+// startEntry readies the buffers of the current depth for recording an
+// entry: the codec of each depth writes to its own, since an entry's
+// codec numbers (so records) what it refers to while it writes.
+func (n *numbering) startEntry() int {
+	d := n.attrDepth
+	for len(n.depthBufs) <= d {
+		n.depthBufs = append(n.depthBufs, nil)
+		n.depthRefs = append(n.depthRefs, nil)
+	}
+	n.depthBufs[d] = n.depthBufs[d][:0]
+	n.depthRefs[d] = n.depthRefs[d][:0]
+	return d
+}
+
+// keep stores the entry recorded at depth d for the final write.
+func (n *numbering) keep(e *entry, d int, body []byte, custom bool, err error) {
+	if err != nil {
+		return
+	}
+	n.depthBufs[d] = body[:0]
+	if len(body) > math.MaxInt32 || len(n.tmpl)+len(body) > math.MaxUint32 || len(n.refs)+len(n.depthRefs[d]) > math.MaxUint32 {
+		// Beyond what the offsets hold: the final write runs the codec again.
+		return
+	}
+	e.recorded, e.custom = true, custom
+	e.body = uint32(len(n.tmpl))
+	n.tmpl = append(n.tmpl, body...)
+	e.bodyEnd = uint32(len(n.tmpl))
+	e.ref = uint32(len(n.refs))
+	n.refs = append(n.refs, n.depthRefs[d]...)
+	e.refEnd = uint32(len(n.refs))
+	clear(n.depthRefs[d])
 }
 
 // nested runs the dry-run encoding of an attribute or type and returns its
 // height. Readers refuse chains of nested entries longer than the limit;
 // refusing heights above it here means every reading order succeeds.
-func (n *numbering) nested(dialect, kind string, encode func() error) int {
+func (n *numbering) nested(dialect, kind string, encode func() error) int32 {
 	if n.attrDepth >= n.maxAttrDepth {
 		n.fail(fmt.Errorf("%s.%s: attributes and types nested more than %d deep: %w", dialect, kind, n.maxAttrDepth, ir.ErrTooDeep))
 		return 1
@@ -259,13 +385,13 @@ func (n *numbering) nested(dialect, kind string, encode func() error) int {
 	outer := n.childHeight
 	n.childHeight = 0
 	err := encode()
-	height := n.childHeight + 1
+	height := int32(n.childHeight + 1)
 	n.childHeight = outer
 	n.attrDepth--
 	if err != nil {
 		n.fail(err)
 	}
-	if height > n.maxAttrDepth {
+	if int(height) > n.maxAttrDepth {
 		n.fail(fmt.Errorf("%s.%s: attributes and types nested %d deep, more than %d: %w", dialect, kind, height, n.maxAttrDepth, ir.ErrTooDeep))
 	}
 	return height
@@ -281,28 +407,68 @@ func (n *numbering) own(ctx *ir.Context, dialect, kind string) bool {
 	return true
 }
 
-func (n *numbering) opName(name ir.OpName) {
-	key := name
-	if n.lastEntry != nil && n.lastEntry.opName == name {
-		n.lastEntry.refs++
-		return
+// kind returns the record of an op name, looking its schema up the
+// first time the name is met.
+func (n *numbering) kind(name ir.OpName) *opKind {
+	h := uint(len(name.Op))*7 + uint(len(name.Dialect))*131
+	if len(name.Op) > 0 {
+		h += uint(name.Op[0])*3 + uint(name.Op[len(name.Op)-1])
 	}
-	if e := n.opNames[key]; e != nil {
-		e.refs++
-		n.lastEntry = e
-		return
+	slot := &n.kindCache[h%uint(len(n.kindCache))]
+	if slot.kind != nil && slot.name == name {
+		return slot.kind
 	}
-	e := &entry{opName: name, refs: 1, dialect: n.dialect(name.Dialect)}
-	n.opNames[key] = e
-	n.lastEntry = e
-	n.orderedNames = append(n.orderedNames, e)
+	k := n.kinds[name]
+	if k == nil {
+		k = &opKind{name: name, schema: lookupSchema(n.ctx, name, n.release, n.targets)}
+		if s := k.schema; s != nil {
+			k.nativeOnly = !s.OperandSegments && !s.ResultSegments
+			for _, p := range s.Properties {
+				k.nativeOnly = k.nativeOnly && p.Kind == bytecode.PropNative
+			}
+		}
+		k.entry.opName = &k.name
+		n.kinds[name] = k
+	}
+	*slot = opKindSlot{name: name, kind: k}
+	return k
+}
+
+// opName counts a reference to the op's name, numbering it at the first.
+func (n *numbering) opName(k *opKind) {
+	e := &k.entry
+	if e.refs == 0 {
+		e.dialect = n.dialect(k.name.Dialect)
+		n.orderedNames = append(n.orderedNames, e)
+	}
+	e.refs++
+}
+
+// reserve sizes the tables for a module of the given number of ops, so
+// that a first write does not grow them by doubling (copying, and leaving
+// garbage for the collector to find): most ops have a location of their
+// own, so there are about as many attributes as ops.
+func (n *numbering) reserve(ops int) {
+	ids := min(n.ctx.NumAttributes()+n.ctx.NumTypes()+1, 8*ops+4096)
+	for _, list := range []*[]*entry{&n.attrs, &n.types} {
+		if len(*list) < ids {
+			grown := make([]*entry, ids)
+			copy(grown, *list)
+			*list = grown
+		}
+	}
+	n.orderedAttrs = slices.Grow(n.orderedAttrs, ops+64)
+	n.tmpl = slices.Grow(n.tmpl, 8*ops+256)
+	n.refs = slices.Grow(n.refs, ops+64)
 }
 
 // run numbers the module rooted at root.
 func (n *numbering) run(root *ir.Operation) error {
+	n.encoder = bytecode.NewEncoder(n.ctx, n.recorder, n.target)
 	if err := n.isolation(root); err != nil {
 		return err
 	}
+	n.reserve(n.ops.Len())
 	n.op(root)
 	type work struct {
 		r     *ir.Region
@@ -367,7 +533,7 @@ func (n *numbering) op(op *ir.Operation) {
 	if op.OpaqueProperties() != nil {
 		n.fail(&MissingSchemaError{Op: op.Name.String(), Release: n.m.Release})
 	}
-	n.opName(op.Name)
+	n.opName(info.kind)
 	for _, v := range op.Results {
 		n.gen.SetValue(v, n.nextValue)
 		n.nextValue++
@@ -385,7 +551,7 @@ func (n *numbering) op(op *ir.Operation) {
 		info.dict = n.attrEntry(dict)
 	}
 	if n.version >= 5 {
-		if info.props {
+		if info.props && !info.kind.nativeOnly {
 			n.eachProperty(op, s, func(f bytecode.PropField, a ir.Attribute) {
 				if a != nil && f.Kind != bytecode.PropNative {
 					n.attr(a)
@@ -400,6 +566,7 @@ func (n *numbering) op(op *ir.Operation) {
 		return
 	}
 	n.attr(op.Loc)
+	info.loc = n.attrEntry(op.Loc)
 }
 
 // dictFor builds the dictionary the op writes: before v5 its attributes
@@ -563,21 +730,14 @@ func (n *numbering) isolation(root *ir.Operation) error {
 		if err := op.Materialize(); err != nil {
 			return err
 		}
-		s := n.lastSchema
-		if op.Name != n.lastName || !n.haveLast {
-			var ok bool
-			if s, ok = n.schemas[op.Name]; !ok {
-				s = lookupSchema(n.ctx, op.Name, n.release, n.targets)
-				n.schemas[op.Name] = s
-			}
-			n.lastName, n.lastSchema, n.haveLast = op.Name, s, true
-		}
+		k := n.kind(op.Name)
+		s := k.schema
 		if s != nil && len(s.Absent) > 0 {
 			if err := n.absentAttrs(op, s); err != nil {
 				return err
 			}
 		}
-		idx := n.ops.Append(opNum{schema: s})
+		idx := n.ops.Append(opNum{kind: k, schema: s})
 		n.gen.SetOp(op, uint64(idx))
 		if len(stack) > 0 && stack[len(stack)-1].unresolved && !byTrait {
 			parent := op.Parent
@@ -642,10 +802,31 @@ func definingRegion(v *ir.Value) *ir.Region {
 // sort orders attributes, types and op names as MLIR does: by reference
 // count, then grouped by dialect within each varint-size slice.
 func (n *numbering) sort() {
+	once := slices.Grow(n.buf.once[:0], len(n.orderedAttrs))
 	for _, list := range [][]*entry{n.orderedAttrs, n.orderedTypes, n.orderedNames} {
-		slices.SortStableFunc(list, func(a, b *entry) int { return b.refs - a.refs })
+		once = sortByRefs(list, once[:0])
 		groupByDialectPerByte(list)
 	}
+	n.buf.once = once
+}
+
+// sortByRefs sorts list by descending reference count, stably. Most
+// entries (locations, above all) are referred to once: those go last in
+// the order they are in, and only the others are sorted. once is
+// scratch space, returned for reuse.
+func sortByRefs(list, once []*entry) []*entry {
+	k := 0
+	for _, e := range list {
+		if e.refs > 1 {
+			list[k] = e
+			k++
+		} else {
+			once = append(once, e)
+		}
+	}
+	copy(list[k:], once)
+	slices.SortStableFunc(list[:k], func(a, b *entry) int { return int(b.refs) - int(a.refs) })
+	return once
 }
 
 // groupByDialectPerByte sorts slices of 128, 16256, … entries (the number
@@ -665,7 +846,7 @@ func groupByDialectPerByte(list []*entry) {
 		slice := rest[:size]
 		rest = rest[size:]
 		d := first
-		slices.SortStableFunc(slice, func(a, b *entry) int {
+		byDialect := func(a, b *entry) int {
 			ad, bd := a.dialect.index, b.dialect.index
 			switch {
 			case ad == bd:
@@ -678,7 +859,11 @@ func groupByDialectPerByte(list []*entry) {
 				return -1
 			}
 			return 1
-		})
+		}
+		// Large slices are mostly of one dialect, often in order already.
+		if !slices.IsSortedFunc(slice, byDialect) {
+			slices.SortStableFunc(slice, byDialect)
+		}
 		first = slice[len(slice)-1].dialect.index
 		if len(rest) == 0 {
 			break
@@ -719,23 +904,23 @@ type final struct {
 	strings *wire.StringTable
 }
 
-func (f final) AttributeIndex(a ir.Attribute) (uint64, error) {
+func (f *final) AttributeIndex(a ir.Attribute) (uint64, error) {
 	if e := f.n.attrEntry(a); e != nil {
 		return e.index, nil
 	}
 	return 0, fmt.Errorf("attribute %s.%s was not numbered", a.Dialect(), a.Kind())
 }
 
-func (f final) TypeIndex(t ir.Type) (uint64, error) {
+func (f *final) TypeIndex(t ir.Type) (uint64, error) {
 	if e := f.n.typeEntry(t); e != nil {
 		return e.index, nil
 	}
 	return 0, fmt.Errorf("type %s.%s was not numbered", t.Dialect(), t.Kind())
 }
 
-func (f final) StringIndex(s string) uint64 { return f.strings.Intern(s) }
+func (f *final) StringIndex(s string) uint64 { return f.strings.Intern(s) }
 
-func (f final) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
+func (f *final) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
 	if i, ok := f.n.resources[h]; ok {
 		return i, nil
 	}

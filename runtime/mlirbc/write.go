@@ -1,11 +1,11 @@
 package mlirbc
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
+	"unsafe"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -42,11 +42,22 @@ func (m *Module) Options() WriteOptions {
 
 // Append appends the file for m to b.
 func Append(b []byte, ctx *ir.Context, m *Module, opts WriteOptions) ([]byte, error) {
-	buf := bytes.NewBuffer(b)
-	if err := Write(buf, ctx, m, opts); err != nil {
+	var out []byte
+	err := encode(ctx, m, opts, func(e *emitter) (err error) {
+		if len(b) == 0 {
+			// The file starts at b[0], where section alignment is
+			// reckoned from: build it in place.
+			out, err = e.write(b, nil, m)
+			return err
+		}
+		file, err := e.write(nil, nil, m)
+		out = append(b, file...)
+		return err
+	})
+	if err != nil {
 		return b, err
 	}
-	return buf.Bytes(), nil
+	return out, nil
 }
 
 // Write writes m as a bytecode file. Regions not loaded yet are loaded.
@@ -60,6 +71,17 @@ func Append(b []byte, ctx *ir.Context, m *Module, opts WriteOptions) ([]byte, er
 // written at an older version (WriteOptions.Dialects) have the name and
 // attributes of that version for the duration of the write.
 func Write(w io.Writer, ctx *ir.Context, m *Module, opts WriteOptions) error {
+	return encode(ctx, m, opts, func(e *emitter) error {
+		// w must not keep what it is given, so the buffer is reused.
+		out, err := e.write(e.n.buf.file[:0], w, m)
+		e.n.buf.file = out[:0]
+		return err
+	})
+}
+
+// encode checks and numbers m and hands the emitter to emit; the IR is
+// restored (releases, dialect versions) when emit returns.
+func encode(ctx *ir.Context, m *Module, opts WriteOptions, emit func(*emitter) error) error {
 	if !opts.Version.Valid() {
 		return fmt.Errorf("%w: WriteOptions.Version is %s: choose one of 0 to %d, e.g. mlirbc.Latest, or write as read with Module.Options", wire.ErrUnsupportedVersion, opts.Version, bytecode.MaxVersion)
 	}
@@ -94,6 +116,7 @@ func Write(w io.Writer, ctx *ir.Context, m *Module, opts WriteOptions) error {
 	}
 	defer restore()
 	n := newNumbering(ctx, b, m, opts.Version.Number(), opts.Release, opts.Limits)
+	defer n.giveBack()
 	if targets != nil {
 		n.targets = targets
 		n.target.Dialects = &n.targets
@@ -102,8 +125,14 @@ func Write(w io.Writer, ctx *ir.Context, m *Module, opts WriteOptions) error {
 		return err
 	}
 	e := &emitter{n: n, opts: opts, version: opts.Version.Number(), propIndex: map[string]uint64{}}
-	e.num = final{n: n, strings: &e.strings}
-	return e.write(w, m)
+	e.num = &final{n: n, strings: &e.strings}
+	e.enc = bytecode.NewEncoder(ctx, e.num, n.target)
+	buf := n.buf
+	e.props, e.headers, e.sections = buf.props, buf.headers, buf.sections
+	defer func() {
+		buf.props, buf.headers, buf.sections = e.props, e.headers, e.sections
+	}()
+	return emit(e)
 }
 
 // MaxBlobAlignment is the largest resource blob alignment Read and Write
@@ -139,26 +168,33 @@ func checkResources(m *Module) error {
 }
 
 type emitter struct {
-	n         *numbering
-	opts      WriteOptions
-	version   int
-	num       final
-	strings   wire.StringTable
-	props     [][]byte // size-prefixed entries
+	n       *numbering
+	opts    WriteOptions
+	version int
+	num     *final
+	enc     *bytecode.Encoder
+	strings wire.StringTable
+	// props holds the size-prefixed properties entries back to back;
+	// propIndex maps each (a string viewing props) to its index.
+	props     []byte
+	nprops    uint64
 	propIndex map[string]uint64
-	scratch   []byte
+	propBody  []byte
 	// sections are the nested IR sections in order of their starts; open
-	// lists those being written, innermost last.
+	// lists those being written, innermost last; headers holds their
+	// headers back to back.
 	sections []nestedSection
 	open     []int
+	headers  []byte
 }
 
-func (e *emitter) write(w io.Writer, m *Module) error {
-	out := append([]byte(nil), bytecode.Magic...)
-	out = wire.AppendVarInt(out, uint64(e.version))
-	out = wire.AppendCString(out, e.opts.Producer)
-
-	out = wire.AppendSection(out, bytecode.SectionDialect, 0, e.dialectSection())
+// write appends the file to out, which must be empty (the file's first
+// byte is where alignment is reckoned from). With w set, it writes what
+// it has built to w before each resource blob and at the end, so that
+// blobs are written from where they are; the bytes returned are then
+// only what was built last.
+func (e *emitter) write(out []byte, w io.Writer, m *Module) ([]byte, error) {
+	dialects := e.dialectSection()
 	// The attribute and type entries and the IR are independent once
 	// everything is numbered: encode them at the same time. Only the
 	// entries add strings (the IR's properties refer to attributes), so
@@ -173,38 +209,59 @@ func (e *emitter) write(w io.Writer, m *Module) error {
 	irBody, irErr := e.irSection(m.Op)
 	<-done
 	if attrErr != nil {
-		return attrErr
+		return out, attrErr
 	}
 	if irErr != nil {
-		return irErr
+		return out, irErr
 	}
+	irLen := len(irBody) + len(e.headers)
+	resOffsets, resChunks, resLen, align := e.resourceSections(m)
+	strings := e.strings.AppendTo(nil)
+	// Everything but the blobs, with room for the section headers.
+	size := len(bytecode.Magic) + 2*wire.MaxVarIntLen + len(e.opts.Producer) + 1 +
+		len(dialects) + len(offsets) + len(data) + irLen + len(resOffsets) + len(strings) + len(e.props) + 8*16
+	if w == nil {
+		size += resLen
+	}
+	if cap(out)-len(out) < size {
+		out = append(make([]byte, 0, len(out)+size), out...)
+	}
+	out = append(out, bytecode.Magic...)
+	out = wire.AppendVarInt(out, uint64(e.version))
+	out = wire.AppendCString(out, e.opts.Producer)
+	out = wire.AppendSection(out, bytecode.SectionDialect, 0, dialects)
 	out = wire.AppendSection(out, bytecode.SectionAttrTypeOffset, 0, offsets)
 	out = wire.AppendSection(out, bytecode.SectionAttrType, 0, data)
-	out = wire.AppendSection(out, bytecode.SectionIR, 0, irBody)
-
-	resOffsets, resChunks, resLen, align := e.resourceSections(m)
+	out = wire.MLIRSection.AppendHeader(out, bytecode.SectionIR, 0, irLen)
+	out = e.assemble(out, irBody)
 	out = wire.AppendSection(out, bytecode.SectionResourceOffset, 0, resOffsets)
 	// The resource section's header, then its data as chunks: blobs are
 	// written from where they are.
 	out = wire.MLIRSection.AppendHeader(out, bytecode.SectionResource, align, resLen)
-	if _, err := w.Write(out); err != nil {
-		return err
-	}
 	for _, c := range resChunks {
+		if w == nil {
+			out = append(out, c...)
+			continue
+		}
+		if _, err := w.Write(out); err != nil {
+			return out, err
+		}
 		if _, err := w.Write(c); err != nil {
-			return err
+			return out, err
 		}
+		out = out[:0]
 	}
-	tail := wire.AppendSection(nil, bytecode.SectionString, 0, e.strings.AppendTo(nil))
+	out = wire.AppendSection(out, bytecode.SectionString, 0, strings)
 	if e.version >= 5 {
-		body := wire.AppendVarInt(nil, uint64(len(e.props)))
-		for _, p := range e.props {
-			body = append(body, p...)
-		}
-		tail = wire.AppendSection(tail, bytecode.SectionProperties, 0, body)
+		out = wire.MLIRSection.AppendHeader(out, bytecode.SectionProperties, 0, wire.VarIntLen(e.nprops)+len(e.props))
+		out = wire.AppendVarInt(out, e.nprops)
+		out = append(out, e.props...)
 	}
-	_, err := w.Write(tail)
-	return err
+	if w != nil {
+		_, err := w.Write(out)
+		return out, err
+	}
+	return out, nil
 }
 
 func (e *emitter) dialectSection() []byte {
@@ -254,7 +311,16 @@ func eachGroup(list []*entry, fn func(*dialectNum, []*entry)) {
 
 func (e *emitter) attrTypeSections() (offsets, data []byte, err error) {
 	n := e.n
-	offsets = wire.AppendVarInt(nil, uint64(len(n.orderedAttrs)))
+	count := len(n.orderedAttrs) + len(n.orderedTypes)
+	offsets, data = n.buf.attrOffsets[:0], n.buf.attrData[:0]
+	if cap(offsets) < 2*count+32 {
+		offsets = make([]byte, 0, 2*count+32)
+	}
+	if cap(data) < 8*count {
+		data = make([]byte, 0, 8*count)
+	}
+	defer func() { n.buf.attrOffsets, n.buf.attrData = offsets, data }()
+	offsets = wire.AppendVarInt(offsets, uint64(len(n.orderedAttrs)))
 	offsets = wire.AppendVarInt(offsets, uint64(len(n.orderedTypes)))
 	for _, list := range [][]*entry{n.orderedAttrs, n.orderedTypes} {
 		eachGroup(list, func(d *dialectNum, group []*entry) {
@@ -264,10 +330,13 @@ func (e *emitter) attrTypeSections() (offsets, data []byte, err error) {
 				start := len(data)
 				var custom bool
 				var werr error
-				if en.attr != nil {
-					data, custom, werr = bytecode.EncodeAttribute(n.ctx, data, e.num, n.target, en.attr)
+				if en.recorded {
+					data, werr = e.replay(data, en)
+					custom = en.custom
+				} else if en.attr != nil {
+					data, custom, werr = e.enc.Attribute(data, en.attr)
 				} else {
-					data, custom, werr = bytecode.EncodeType(n.ctx, data, e.num, n.target, en.typ)
+					data, custom, werr = e.enc.Type(data, en.typ)
 				}
 				if werr != nil && err == nil {
 					err = werr
@@ -279,22 +348,65 @@ func (e *emitter) attrTypeSections() (offsets, data []byte, err error) {
 	return offsets, data, err
 }
 
-func (e *emitter) irSection(root *ir.Operation) ([]byte, error) {
-	b := wire.AppendVarIntWithFlag(nil, 1, false)
-	b, err := e.op(b, root)
-	if err != nil || len(e.sections) == 0 {
-		return b, err
+// replay appends an entry recorded while numbering, with the final
+// indices in place of its placeholders.
+func (e *emitter) replay(b []byte, en *entry) ([]byte, error) {
+	n := e.n
+	body := n.tmpl[en.body:en.bodyEnd]
+	prev := int32(0)
+	for i := range n.refs[en.ref:en.refEnd] {
+		r := &n.refs[int(en.ref)+i]
+		b = append(b, body[prev:r.pos]...)
+		prev = r.end
+		var index uint64
+		switch r.kind {
+		case refEntry:
+			if r.e == nil {
+				return b, errors.New("an attribute or type of another context")
+			}
+			index = r.e.index
+		case refString:
+			index = e.strings.Intern(r.s)
+		case refResource:
+			h := n.resRefs[r.res]
+			var ok bool
+			if index, ok = n.resources[h]; !ok {
+				return b, fmt.Errorf("resource %s.%s was not numbered", h.Dialect, h.Key)
+			}
+		}
+		if r.flag {
+			b = wire.AppendVarIntWithFlag(b, index, true)
+		} else {
+			b = wire.AppendVarInt(b, index)
+		}
 	}
-	return e.assemble(b), nil
+	return append(b, body[prev:]...), nil
+}
+
+// irSection returns the IR section's data without the headers of the
+// nested sections, which assemble inserts.
+func (e *emitter) irSection(root *ir.Operation) ([]byte, error) {
+	// An op with two operands and a result takes about fourteen bytes.
+	buf := e.n.buf
+	b := buf.ir[:0]
+	if want := 16*e.n.ops.Len() + 16; cap(b) < want {
+		b = make([]byte, 0, want)
+	}
+	b = wire.AppendVarIntWithFlag(b, 1, false)
+	b, err := e.op(b, root)
+	if b != nil {
+		buf.ir = b
+	}
+	return b, err
 }
 
 // nestedSection is a nested IR section written without its header: its
-// data is flat[start:end], and the headers of the sections nested in it
-// add extra bytes.
+// data is flat[start:end], the headers of the sections nested in it add
+// extra bytes, and its own header is headers[hdr:hdrEnd].
 type nestedSection struct {
-	start, end int
-	extra      int
-	header     []byte
+	start, end  int
+	extra       int
+	hdr, hdrEnd int
 }
 
 func (e *emitter) openSection(start int) int {
@@ -308,24 +420,22 @@ func (e *emitter) openSection(start int) int {
 func (e *emitter) closeSection(i, end int) {
 	s := &e.sections[i]
 	s.end = end
-	s.header = wire.MLIRSection.AppendHeader(nil, bytecode.SectionIR, 0, end-s.start+s.extra)
+	s.hdr = len(e.headers)
+	e.headers = wire.MLIRSection.AppendHeader(e.headers, bytecode.SectionIR, 0, end-s.start+s.extra)
+	s.hdrEnd = len(e.headers)
 	e.open = e.open[:len(e.open)-1]
 	if len(e.open) > 0 {
-		e.sections[e.open[len(e.open)-1]].extra += len(s.header) + s.extra
+		e.sections[e.open[len(e.open)-1]].extra += s.hdrEnd - s.hdr + s.extra
 	}
 }
 
-// assemble inserts the nested sections' headers into the flat IR.
-func (e *emitter) assemble(flat []byte) []byte {
-	size := len(flat)
-	for _, s := range e.sections {
-		size += len(s.header)
-	}
-	out := make([]byte, 0, size)
+// assemble appends the flat IR to out with the nested sections' headers
+// inserted.
+func (e *emitter) assemble(out, flat []byte) []byte {
 	prev := 0
 	for _, s := range e.sections { // in order of their starts
 		out = append(out, flat[prev:s.start]...)
-		out = append(out, s.header...)
+		out = append(out, e.headers[s.hdr:s.hdrEnd]...)
 		prev = s.start
 	}
 	return append(out, flat[prev:]...)
@@ -334,11 +444,11 @@ func (e *emitter) assemble(flat []byte) []byte {
 func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 	n := e.n
 	info := n.op_(op)
-	b = wire.AppendVarInt(b, n.opNames[op.Name].index)
+	b = wire.AppendVarInt(b, info.kind.entry.index)
 	maskAt := len(b)
 	b = append(b, 0)
 	var mask byte
-	b = wire.AppendVarInt(b, n.attrEntry(op.Loc).index)
+	b = wire.AppendVarInt(b, info.loc.index)
 	if info.dict != nil {
 		mask |= maskAttrs
 		b = wire.AppendVarInt(b, info.dict.index)
@@ -484,7 +594,8 @@ func (e *emitter) useLists(b []byte, vals []*ir.Value) ([]byte, bool) {
 // distinct entry) and returns its index.
 func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error) {
 	n := e.n
-	var body []byte
+	body := e.propBody[:0]
+	defer func() { e.propBody = body }()
 	switch {
 	case info.props:
 		s := info.schema
@@ -519,19 +630,24 @@ func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error
 			}
 		}
 	case info.schema == nil && op.Properties() != nil:
-		body = wire.AppendVarInt(nil, n.attrEntry(op.Properties()).index)
+		body = wire.AppendVarInt(body, n.attrEntry(op.Properties()).index)
 	default:
 		return 0, false, nil
 	}
-	entry := wire.AppendVarInt(e.scratch[:0], uint64(len(body)))
-	entry = append(entry, body...)
-	e.scratch = entry
+	// The entry is written after the table's last, then dropped if the
+	// table holds it already. Bytes once in props never change (a larger
+	// props copies them), so the index's keys can view them.
+	start := len(e.props)
+	e.props = wire.AppendVarInt(e.props, uint64(len(body)))
+	e.props = append(e.props, body...)
+	entry := e.props[start:]
 	if i, ok := e.propIndex[string(entry)]; ok {
+		e.props = e.props[:start]
 		return i, true, nil
 	}
-	i := uint64(len(e.props))
-	e.props = append(e.props, bytes.Clone(entry))
-	e.propIndex[string(entry)] = i
+	i := e.nprops
+	e.nprops++
+	e.propIndex[unsafe.String(&entry[0], len(entry))] = i
 	return i, true, nil
 }
 
