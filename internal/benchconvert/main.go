@@ -1,7 +1,7 @@
 // Command benchconvert compares `mlirbc convert` with mlir-opt-22 on large
 // MLIR bytecode inputs, bytecode in and bytecode out (version 6 both ways).
 //
-//	go run ./internal/benchconvert [-dir .bench/convert] [-reps 5] [-inputs 10k-ops,100k-ops,...] [-plot FILE] [-doc]
+//	go run ./internal/benchconvert [-dir .bench/convert] [-reps 5] [-inputs 10k-ops,100k-ops,...] [-plot FILE] [-doc] [-rev REV]
 //
 // It writes the inputs as text, turns them into bytecode with
 // `mlir-opt-22 --emit-bytecode`, builds cmd/mlirbc, then runs
@@ -15,7 +15,9 @@
 // -plot writes an SVG of time and peak memory against the op count of the
 // chain inputs (10k, 100k, 1M ops) for both tools. -doc measures every
 // input and rewrites the measured part of docs/performance.md (between
-// its markers) and docs/performance.svg.
+// its markers) and docs/performance.svg. -rev REV measures the mlirbc of
+// an earlier revision instead (results.json says which): the before of a
+// before/after, in the same harness.
 //
 // It is run by `make bench-convert`, never by `go test`.
 package main
@@ -83,6 +85,7 @@ type config struct {
 	plot     string // SVG to write, "" for none
 	doc      string // the performance page to update, "" for none
 	from     string // results.json to publish instead of measuring
+	rev      string // git revision whose mlirbc to measure, "" for the work tree
 }
 
 func parseFlags() (config, error) {
@@ -96,6 +99,7 @@ func parseFlags() (config, error) {
 	flag.BoolVar(&c.keepText, "keep-text", false, "keep the generated .mlir text files (the blob's is 134 MB)")
 	flag.StringVar(&c.plot, "plot", "", "write an SVG of time and peak RSS against op count (the 10k/100k/1m-ops inputs) to this file")
 	flag.StringVar(&c.from, "from", "", "measure nothing: print, plot and -doc the results.json of an earlier run")
+	flag.StringVar(&c.rev, "rev", "", "measure the mlirbc of this git revision (built in a temporary worktree) instead of the work tree's: the before of a before/after")
 	doc := flag.Bool("doc", false, "measure every input and update "+docPage+" (its measured part) and "+docPlot)
 	flag.Parse()
 	if flag.NArg() > 0 {
@@ -201,7 +205,16 @@ func measureAll(cfg config, root string) (*Report, error) {
 		Commit:     gitCommit(root),
 	}
 	rep.Host, _ = os.Hostname()
-	mlirbc, err := buildMLIRBC(root, cfg.dir)
+	src := root
+	if cfg.rev != "" {
+		tree, remove, err := checkout(root, cfg.rev)
+		if err != nil {
+			return nil, err
+		}
+		defer remove()
+		src, rep.Commit = tree, cfg.rev
+	}
+	mlirbc, err := buildMLIRBC(src, cfg.dir)
 	if err != nil {
 		return nil, err
 	}
@@ -300,6 +313,25 @@ func buildMLIRBC(root, dir string) (string, error) {
 		return "", fmt.Errorf("go build ./cmd/mlirbc: %w", err)
 	}
 	return bin, nil
+}
+
+// checkout makes a temporary detached worktree of root at rev, and the
+// function that removes it.
+func checkout(root, rev string) (string, func(), error) {
+	tmp, err := os.MkdirTemp("", "benchconvert-rev-")
+	if err != nil {
+		return "", nil, err
+	}
+	tree := filepath.Join(tmp, "tree")
+	out, err := exec.Command("git", "-C", root, "worktree", "add", "--detach", tree, rev).CombinedOutput()
+	if err != nil {
+		os.RemoveAll(tmp)
+		return "", nil, fmt.Errorf("git worktree add %s: %v: %s", rev, err, strings.TrimSpace(string(out)))
+	}
+	return tree, func() {
+		exec.Command("git", "-C", root, "worktree", "remove", "--force", tree).Run()
+		os.RemoveAll(tmp)
+	}, nil
 }
 
 // gitCommit names the checked-out commit of the repository at root, with
