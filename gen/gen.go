@@ -7,8 +7,11 @@
 // decided once from the definition), one backend per bytecode format that
 // only emits (gen/internal/mlirgen over runtime/ir and runtime/bytecode,
 // gen/internal/tilegen over runtime/tileir), and the file assembly they
-// share (gen/internal/gofile). The loader has checked the definition: the
-// generator reports no definition errors of its own.
+// share (gen/internal/gofile). What the backends write as data (op
+// tables, release rules) is computed without jennifer in
+// gen/internal/optable and gen/internal/releaserules, which gen/tables
+// offers to programs that interpret definitions. The loader has checked
+// the definition: the generator reports no definition errors of its own.
 package gen
 
 import (
