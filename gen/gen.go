@@ -7,15 +7,17 @@
 // decided once from the definition), one backend per bytecode format that
 // only emits (gen/internal/mlirgen over runtime/ir and runtime/bytecode,
 // gen/internal/tilegen over runtime/tileir), and the file assembly they
-// share (gen/internal/gofile). The loader has checked the definition: the
-// generator reports no definition errors of its own.
+// share (gen/internal/gofile). What the backends write as data (op
+// tables, release rules) is computed without jennifer in
+// gen/internal/optable and gen/internal/releaserules, which gen/tables
+// offers to programs that interpret definitions. The loader has checked
+// the definition: the generator reports no definition errors of its own.
 package gen
 
 import (
 	"fmt"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -112,48 +114,4 @@ func CLIMain(d *defs.Dialect, importPath, command, source string) ([]byte, error
 		jen.Qual("github.com/dialectgen/dialectgen/cli", "Main").Call(jen.Qual(importPath, "Dialect")),
 	)
 	return gofile.Render("main"+Suffix, f)
-}
-
-// OpTable returns the text of d's op table (bytecode.NewOpTable) and the
-// native property forms its lines refer to by index, each the form of
-// the line's releases followed by the other releases' forms: what the
-// generated OpSchema method looks ops up in, for package interp to build
-// the same table at run time.
-func OpTable(d *defs.Dialect) (text string, natives [][]*defs.NativeProperty) {
-	lines, natives := mlirgen.OpTable(d.Ops)
-	return "\n" + strings.Join(lines, "\n") + "\n", natives
-}
-
-// Release rules as data (see ReleaseRules).
-type (
-	ReleaseOp      = mlirgen.ReleaseOp
-	ReleaseAttr    = mlirgen.ReleaseAttr
-	ReleaseDefault = mlirgen.ReleaseDefault
-	ReleaseStorage = mlirgen.ReleaseStorage
-)
-
-// ReleaseRules describes how d's ops differ between LLVM releases, as
-// the generated ConvertOp's rules (release.Rules) have it: for package
-// interp to build the same rules at run time.
-func ReleaseRules(d *defs.Dialect) []ReleaseOp {
-	return mlirgen.ReleaseRules(model.New(d, ""))
-}
-
-// Hook is a hand-written function a definition names, which only
-// compiled code can call.
-type Hook struct {
-	Pos  defs.Pos
-	What string // the key that names it: "custom TileRange", "verify X"
-	Name string // the Go function
-}
-
-// Hooks lists the hand-written functions d's generated code calls, in
-// definition order.
-func Hooks(d *defs.Dialect) []Hook {
-	m := model.New(d, "")
-	var out []Hook
-	for _, h := range append(m.Hooks(), m.PropertyHooks()...) {
-		out = append(out, Hook{Pos: h.Pos, What: h.What, Name: h.Name})
-	}
-	return out
 }

@@ -25,7 +25,7 @@ import (
 	"github.com/dialectgen/dialectgen/defs"
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/release"
-	"github.com/dialectgen/dialectgen/gen"
+	"github.com/dialectgen/dialectgen/gen/tables"
 	"github.com/dialectgen/dialectgen/runtime/asmformat"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/hooks"
@@ -109,7 +109,7 @@ func New(d *defs.Dialect) (*Dialect, error) {
 		}
 	}
 	if len(d.Ops) > 0 {
-		text, natives := gen.OpTable(d)
+		text, natives := tables.OpTable(d)
 		props := make([]bytecode.NativeProp, len(natives))
 		for i, forms := range natives {
 			props[i] = in.nativeProp(forms)
@@ -137,7 +137,7 @@ func unsupported(d *defs.Dialect, table *hooks.Table) defs.ErrorList {
 	// A key may name several functions (read and write of a custom
 	// field): one error each key.
 	var names []string
-	hooks := gen.Hooks(d)
+	hooks := tables.Hooks(d)
 	var why string
 	for i, h := range hooks {
 		ok, reason := bridged(table, d, h.What, h.Name)
@@ -174,7 +174,7 @@ func unsupported(d *defs.Dialect, table *hooks.Table) defs.ErrorList {
 var interpretedForms = map[string]bool{"int": true, "unit": true, "bool": true, "optional_int": true, "struct": true}
 
 // nativeProp is the builtin form of a native property, as the generated
-// op table names it (gen.OpTable lists the forms; unsupported refused
+// op table names it (tables.OpTable lists the forms; unsupported refused
 // hooks the table lacks).
 func (in *Dialect) nativeProp(forms []*defs.NativeProperty) bytecode.NativeProp {
 	one := func(p *defs.NativeProperty) bytecode.NativeProp {

@@ -4,7 +4,7 @@ import (
 	"github.com/dialectgen/dialectgen/defs"
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/release"
-	"github.com/dialectgen/dialectgen/gen"
+	"github.com/dialectgen/dialectgen/gen/tables"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
@@ -12,7 +12,7 @@ import (
 // Ops whose attributes differ between LLVM releases (an enum renumbered,
 // a default one release populates, storage that changed, a release_hook)
 // are converted by the rules the generated release.dg.go holds, built
-// here from the same description (gen.ReleaseRules); release hooks come
+// here from the same description (tables.ReleaseRules); release hooks come
 // from the hook table.
 
 var _ bytecode.ReleaseConverter = (*Dialect)(nil)
@@ -36,7 +36,7 @@ var storageForms = map[string]release.Form{
 // buildRelease makes the release rules of the definition's ops (nil
 // without any); unsupported checked that the table has their hooks.
 func (in *Dialect) buildRelease() {
-	rules := gen.ReleaseRules(in.d)
+	rules := tables.ReleaseRules(in.d)
 	if len(rules) == 0 {
 		return
 	}
@@ -70,7 +70,7 @@ func (in *Dialect) buildRelease() {
 
 // releaseDefault builds a default as the generated rules do; an enum
 // case is this dialect's interpreted value.
-func (in *Dialect) releaseDefault(d *gen.ReleaseDefault) func(ctx *ir.Context) ir.Attribute {
+func (in *Dialect) releaseDefault(d *tables.ReleaseDefault) func(ctx *ir.Context) ir.Attribute {
 	switch d.Kind {
 	case "bool":
 		return func(ctx *ir.Context) ir.Attribute { return builtin.GetBoolAttr(ctx, d.Bool) }

@@ -11,20 +11,33 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/dialectgen/dialectgen/gen/internal/model"
 )
 
-// Import paths of the runtime packages generated code uses.
+// Import paths of the runtime packages generated code uses, as the model
+// names them.
 const (
-	IR       = "github.com/dialectgen/dialectgen/runtime/ir"
-	Bytecode = "github.com/dialectgen/dialectgen/runtime/bytecode"
-	Wire     = "github.com/dialectgen/dialectgen/runtime/wire"
-	TileIR   = "github.com/dialectgen/dialectgen/runtime/tileir"
-	// Builtin is MLIR's builtin dialect, whose attributes stand for the
-	// values of native properties.
-	Builtin = "github.com/dialectgen/dialectgen/dialects/builtin"
-	// Release converts op attributes between LLVM releases by rules.
-	Release = "github.com/dialectgen/dialectgen/dialects/release"
+	IR       = model.IR
+	Bytecode = model.Bytecode
+	Wire     = model.Wire
+	TileIR   = model.TileIR
+	Builtin  = model.Builtin
+	Release  = model.Release
 )
+
+// TypeCode is t as jennifer code.
+func TypeCode(t model.Type) *jen.Statement {
+	switch {
+	case t.Pointer:
+		return jen.Op("*").Add(TypeCode(*t.Elem))
+	case t.Elem != nil:
+		return jen.Index().Add(TypeCode(*t.Elem))
+	case t.Path != "":
+		return jen.Qual(t.Path, t.Name)
+	}
+	return jen.Id(t.Name)
+}
 
 // New returns an empty generated file of package pkg, generated from the
 // definition file source (a relative, slash-separated path).

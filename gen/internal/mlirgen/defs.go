@@ -114,7 +114,7 @@ func (g *gen) genEnumsAndStructs(f *jen.File) {
 		}
 		var fields []jen.Code
 		for _, p := range s.Params {
-			fields = append(fields, jen.Id(p.GoName).Add(p.Type.Code()))
+			fields = append(fields, jen.Id(p.GoName).Add(gofile.TypeCode(p.Type)))
 		}
 		f.Type().Id(s.Name).Struct(fields...)
 	}

@@ -58,7 +58,7 @@ func Files(m *model.Dialect) map[string]func(*jen.File) {
 }
 
 // goType is the Go type holding a value of t.
-func (g *gen) goType(t *defs.TypeRef) *jen.Statement { return g.m.GoType(t).Code() }
+func (g *gen) goType(t *defs.TypeRef) *jen.Statement { return gofile.TypeCode(g.m.GoType(t)) }
 
 // recv is the receiver name used for a definition's methods.
 func recv(def *defs.Def) string {

@@ -156,12 +156,12 @@ func (g *gen) genOp(f *jen.File, o *model.Op) {
 		get := jen.Id("o").Dot("op").Dot("Attr").Call(jen.Lit(a.Name))
 		if a.OpAttr.Type.Def == nil && a.OpAttr.Type.Kind == defs.RefAttr {
 			f.Comment(fmt.Sprintf("%s returns the %s %s, or nil if it is not set.", a.GoName, what, a.Name))
-			gofile.OneLine(f, jen.Func().Add(recv()).Id(a.GoName).Params().Add(a.Type.Code()), jen.Return(get))
+			gofile.OneLine(f, jen.Func().Add(recv()).Id(a.GoName).Params().Add(gofile.TypeCode(a.Type)), jen.Return(get))
 			continue
 		}
 		f.Comment(fmt.Sprintf("%s returns the %s %s, or nil if it is not set or of another kind.", a.GoName, what, a.Name))
-		f.Func().Add(recv()).Id(a.GoName).Params().Add(a.Type.Code()).Block(
-			jen.List(jen.Id("v"), jen.Id("_")).Op(":=").Add(get).Assert(a.Type.Code()),
+		f.Func().Add(recv()).Id(a.GoName).Params().Add(gofile.TypeCode(a.Type)).Block(
+			jen.List(jen.Id("v"), jen.Id("_")).Op(":=").Add(get).Assert(gofile.TypeCode(a.Type)),
 			jen.Return(jen.Id("v")))
 	}
 	for i, r := range o.Regions {
@@ -238,7 +238,7 @@ func (g *gen) genBuilder(f *jen.File, o *model.Op) {
 		operands = append(operands, part{v.Param, v.Many()})
 	}
 	for _, a := range o.Attrs {
-		params = append(params, gofile.Param{Name: a.Param, Type: a.Type.Code()})
+		params = append(params, gofile.Param{Name: a.Param, Type: gofile.TypeCode(a.Type)})
 	}
 	for _, s := range o.Successors {
 		typ := jen.Op("*").Qual(gofile.IR, "Block")

@@ -2,7 +2,6 @@ package model
 
 import (
 	"github.com/dialectgen/dialectgen/defs"
-	"github.com/dialectgen/dialectgen/gen/internal/gofile"
 )
 
 // Hook is a hand-written function, or method, of the dialect package that
@@ -43,13 +42,13 @@ func (m *Dialect) Hooks() []Hook {
 				}
 				what := "custom " + fl.Custom
 				if tile {
-					dec, enc := PointerTo(Named(gofile.TileIR, "Decoder")), PointerTo(Named(gofile.TileIR, "Encoder"))
+					dec, enc := PointerTo(Named(TileIR, "Decoder")), PointerTo(Named(TileIR, "Encoder"))
 					out = append(out,
 						Hook{Pos: fl.CustomPos, What: what, Name: "read" + fl.Custom, Params: append([]Type{dec}, args...), Results: append(outs, errType)},
 						Hook{Pos: fl.CustomPos, What: what, Name: "write" + fl.Custom, Params: append(append([]Type{enc}, outs...), args...), Results: []Type{errType}})
 					continue
 				}
-				r, w := PointerTo(Named(gofile.Bytecode, "EntryReader")), PointerTo(Named(gofile.Bytecode, "EntryWriter"))
+				r, w := PointerTo(Named(Bytecode, "EntryReader")), PointerTo(Named(Bytecode, "EntryWriter"))
 				out = append(out,
 					Hook{Pos: fl.CustomPos, What: what, Name: "read" + fl.Custom, Params: append([]Type{r}, args...), Results: append(outs, errType)},
 					Hook{Pos: fl.CustomPos, What: what, Name: "write" + fl.Custom, Params: append(append([]Type{w}, args...), outs...)})
@@ -69,13 +68,13 @@ func (m *Dialect) Hooks() []Hook {
 			out = append(out, Hook{Pos: t.PrintPos, What: "text print", Name: t.Print, Params: []Type{self}, Results: []Type{Named("", "string")}})
 		}
 		if t := def.Text; t != nil && t.Parse != "" {
-			ctx := PointerTo(Named(gofile.IR, "Context"))
+			ctx := PointerTo(Named(IR, "Context"))
 			out = append(out, Hook{Pos: t.ParsePos, What: "text parse", Name: t.Parse,
 				Params: []Type{ctx, Named("", "string"), Named("", "int")}, Results: []Type{self, errType}})
 		}
 		for _, p := range def.Params {
 			if t := p.Param.Type; t.Kind == defs.RefGo {
-				key := PointerTo(Named(gofile.IR, "Key"))
+				key := PointerTo(Named(IR, "Key"))
 				out = append(out, Hook{Pos: t.Pos, What: t.Text, Name: "AppendKey", Recv: t.Name, RecvPath: t.Path, Params: []Type{key}})
 			}
 		}
@@ -88,13 +87,13 @@ func (m *Dialect) Hooks() []Hook {
 		if op.ReleaseHook == "" {
 			continue
 		}
-		ctx, ir := PointerTo(Named(gofile.IR, "Context")), PointerTo(Named(gofile.IR, "Operation"))
-		attrs, i := SliceOf(Named(gofile.IR, "NamedAttr")), Named("", "int")
+		ctx, ir := PointerTo(Named(IR, "Context")), PointerTo(Named(IR, "Operation"))
+		attrs, i := SliceOf(Named(IR, "NamedAttr")), Named("", "int")
 		out = append(out, Hook{Pos: op.ReleaseHookPos, What: "release_hook", Name: op.ReleaseHook,
 			Params: []Type{ctx, ir, attrs, i, i}, Results: []Type{attrs, errType}})
 	}
 	if d := m.Dense; d != nil {
-		dense := Named(gofile.TileIR, "Dense")
+		dense := Named(TileIR, "Dense")
 		out = append(out,
 			Hook{Pos: d.CheckPos, What: "dense check", Name: d.Check, Params: []Type{dense}, Results: []Type{errType}},
 			Hook{Pos: d.PrintPos, What: "dense print", Name: d.Print, Params: []Type{dense}, Results: []Type{Named("", "string")}})
@@ -107,7 +106,7 @@ func (m *Dialect) Hooks() []Hook {
 // print and parse functions of the custom directives its formats use.
 func (m *Dialect) textHooks() []Hook {
 	var out []Hook
-	tile := func(name string) Type { return Named(gofile.TileIR, name) }
+	tile := func(name string) Type { return Named(TileIR, name) }
 	printer, parser := PointerTo(tile("Printer")), PointerTo(tile("Parser"))
 	if t := m.Text; t != nil {
 		if t.Type.Print != "" {
@@ -251,9 +250,9 @@ func (m *Dialect) versionHooks() []Hook {
 		return nil
 	}
 	dv := m.Versions.Dialect
-	ctx, op := PointerTo(Named(gofile.IR, "Context")), PointerTo(Named(gofile.IR, "Operation"))
-	ver, name := Named(gofile.Bytecode, "DialectVersion"), Named(gofile.IR, "OpName")
-	attrs := SliceOf(Named(gofile.IR, "NamedAttr"))
+	ctx, op := PointerTo(Named(IR, "Context")), PointerTo(Named(IR, "Operation"))
+	ver, name := Named(Bytecode, "DialectVersion"), Named(IR, "OpName")
+	attrs := SliceOf(Named(IR, "NamedAttr"))
 	var out []Hook
 	if dv.Upgrade != "" {
 		out = append(out, Hook{Pos: dv.UpgradePos, What: "upgrade", Name: "upgrade" + dv.Upgrade,
@@ -263,7 +262,7 @@ func (m *Dialect) versionHooks() []Hook {
 		out = append(out, Hook{Pos: dv.DowngradePos, What: "downgrade", Name: "downgrade" + dv.Downgrade,
 			Params: []Type{ctx, op, ver, name, attrs}, Results: []Type{name, attrs, Named("", "error")}})
 	}
-	attr := Named(gofile.IR, "Attribute")
+	attr := Named(IR, "Attribute")
 	seen := map[string]bool{}
 	for _, o := range m.Ops {
 		for _, a := range o.Attributes {

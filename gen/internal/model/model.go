@@ -14,7 +14,6 @@ import (
 	"strings"
 
 	"github.com/dialectgen/dialectgen/defs"
-	"github.com/dialectgen/dialectgen/gen/internal/gofile"
 )
 
 // Dialect is a definition file ready for emission.
@@ -60,10 +59,10 @@ type Param struct {
 
 // New builds the model of a loaded definition.
 func New(d *defs.Dialect, source string) *Dialect {
-	m := &Dialect{Dialect: d, Source: source, Runtime: gofile.IR, byName: map[string]*Def{}}
+	m := &Dialect{Dialect: d, Source: source, Runtime: IR, byName: map[string]*Def{}}
 	tile := d.Format == "tileir"
 	if tile {
-		m.Runtime = gofile.TileIR
+		m.Runtime = TileIR
 	}
 	params := func(ps []*defs.Param) []*Param {
 		out := make([]*Param, len(ps))

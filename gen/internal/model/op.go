@@ -2,7 +2,6 @@ package model
 
 import (
 	"github.com/dialectgen/dialectgen/defs"
-	"github.com/dialectgen/dialectgen/gen/internal/gofile"
 )
 
 // Op is an op with the Go types of its parts, its builder's parameter
@@ -142,7 +141,7 @@ func (m *Dialect) attrType(a *defs.OpAttr) Type {
 		return t
 	}
 	if a.Type.Kind == defs.RefBytes {
-		t = Named(gofile.TileIR, "Dense")
+		t = Named(TileIR, "Dense")
 		if a.Optional {
 			return PointerTo(t)
 		}

@@ -1,16 +1,12 @@
 package model
 
-import (
-	"github.com/dialectgen/dialectgen/gen/internal/gofile"
-)
-
 // PropertyHooks are the hand-written conversions of native properties of
 // form hook: <Hook>Attr(ctx, v) (ir.Attribute, error) and
 // <Hook>Value(a) (uint64, error), once per hook.
 func (m *Dialect) PropertyHooks() []Hook {
 	var out []Hook
 	seen := map[string]bool{}
-	attr := Named(gofile.IR, "Attribute")
+	attr := Named(IR, "Attribute")
 	for _, o := range m.Ops {
 		for _, a := range o.Attributes {
 			for _, p := range a.Property {
@@ -20,7 +16,7 @@ func (m *Dialect) PropertyHooks() []Hook {
 				seen[p.Hook] = true
 				out = append(out,
 					Hook{Pos: p.HookPos, What: "property hook", Name: p.Hook + "Attr",
-						Params: []Type{PointerTo(Named(gofile.IR, "Context")), Named("", "uint64")}, Results: []Type{attr, Named("", "error")}},
+						Params: []Type{PointerTo(Named(IR, "Context")), Named("", "uint64")}, Results: []Type{attr, Named("", "error")}},
 					Hook{Pos: p.HookPos, What: "property hook", Name: p.Hook + "Value",
 						Params: []Type{attr}, Results: []Type{Named("", "uint64"), Named("", "error")}})
 			}

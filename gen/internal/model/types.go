@@ -1,10 +1,7 @@
 package model
 
 import (
-	"github.com/dave/jennifer/jen"
-
 	"github.com/dialectgen/dialectgen/defs"
-	"github.com/dialectgen/dialectgen/gen/internal/gofile"
 )
 
 // Type is a Go type as generated code spells it: a named type (of the
@@ -27,19 +24,6 @@ func SliceOf(t Type) Type { return Type{Elem: &t} }
 
 // IsSlice reports whether t is a slice.
 func (t Type) IsSlice() bool { return !t.Pointer && t.Elem != nil }
-
-// Code is t as jennifer code.
-func (t Type) Code() *jen.Statement {
-	switch {
-	case t.Pointer:
-		return jen.Op("*").Add(t.Elem.Code())
-	case t.Elem != nil:
-		return jen.Index().Add(t.Elem.Code())
-	case t.Path != "":
-		return jen.Qual(t.Path, t.Name)
-	}
-	return jen.Id(t.Name)
-}
 
 // String is t in Go syntax, with the package path in full
 // ("[]*github.com/…/runtime/tileir.Value").
@@ -66,12 +50,12 @@ func (m *Dialect) GoType(t *defs.TypeRef) Type {
 		switch {
 		case t.Kind == defs.RefType:
 			return Named(rt, "Type")
-		case rt == gofile.TileIR:
+		case rt == TileIR:
 			return Named(rt, "Attr")
 		}
 		return Named(rt, "Attribute")
 	case defs.RefLocation:
-		return Named(gofile.IR, "Location")
+		return Named(IR, "Location")
 	case defs.RefString:
 		return Named("", "string")
 	case defs.RefBool, defs.RefUnit:
@@ -85,11 +69,11 @@ func (m *Dialect) GoType(t *defs.TypeRef) Type {
 	case defs.RefUint32:
 		return Named("", "uint32")
 	case defs.RefAPInt, defs.RefAPFloat:
-		return Named(gofile.IR, "APInt")
+		return Named(IR, "APInt")
 	case defs.RefBytes:
 		return SliceOf(Named("", "byte"))
 	case defs.RefResource:
-		return Named(gofile.IR, "ResourceHandle")
+		return Named(IR, "ResourceHandle")
 	case defs.RefEnum, defs.RefStruct:
 		return Named("", t.Name)
 	case defs.RefGo:

@@ -52,7 +52,7 @@ func (g *gen) genDef(f *jen.File, def *model.Def) {
 	}
 	var fields []jen.Code
 	for _, p := range def.Params {
-		fields = append(fields, jen.Id(p.Field).Add(p.Type.Code()))
+		fields = append(fields, jen.Id(p.Field).Add(gofile.TypeCode(p.Type)))
 	}
 	f.Type().Id(def.Name).Struct(fields...)
 	tag := "AttrTag"
@@ -220,7 +220,7 @@ func (g *gen) readFields(def *model.Def, enc *defs.Encoding) []jen.Code {
 // returns it with an error.
 func (g *gen) readValue(t *defs.TypeRef, as, what string) *jen.Statement {
 	d := jen.Id("d")
-	goType := g.m.GoType(t).Code()
+	goType := gofile.TypeCode(g.m.GoType(t))
 	switch as {
 	case "svarint":
 		return qual("AsInt").Types(goType).Call(d.Dot("SLEB128").Call(jen.Lit(what)))
@@ -267,7 +267,7 @@ func (g *gen) readValue(t *defs.TypeRef, as, what string) *jen.Statement {
 		case defs.RefString:
 			return qual("ReadList").Call(d, jen.Lit(what), jen.Parens(jen.Op("*").Add(qual("Decoder"))).Dot("String"))
 		}
-		el := g.m.GoType(t.Elem).Code()
+		el := gofile.TypeCode(g.m.GoType(t.Elem))
 		elem := jen.Func().Params(jen.Id("d").Op("*").Add(qual("Decoder")), jen.Id("what").String()).Params(el, jen.Error()).Block(
 			jen.Return(g.readValue(t.Elem, "", what)))
 		return qual("ReadList").Call(d, jen.Lit(what), elem)
@@ -364,7 +364,7 @@ func (g *gen) writeValue(t *defs.TypeRef, as, what string, x *jen.Statement) *je
 		case t.Elem.Kind == defs.RefAttr && t.Elem.Def == nil:
 			return try(qual("WriteList").Call(e, x, jen.Parens(jen.Op("*").Add(qual("Encoder"))).Dot("Attr")))
 		}
-		el := g.m.GoType(t.Elem).Code()
+		el := gofile.TypeCode(g.m.GoType(t.Elem))
 		elem := jen.Func().Params(jen.Id("e").Op("*").Add(qual("Encoder")), jen.Id("x").Add(el)).Error().Block(
 			g.writeValue(t.Elem, "", what, jen.Id("x")), jen.Return(jen.Nil()))
 		return try(qual("WriteList").Call(e, x, elem))

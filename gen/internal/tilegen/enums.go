@@ -52,7 +52,7 @@ func (g *gen) genEnums(f *jen.File) {
 		f.Comment(s.Name + " " + doc)
 		var fields []jen.Code
 		for _, p := range s.Params {
-			fields = append(fields, jen.Id(p.Field).Add(p.Type.Code()))
+			fields = append(fields, jen.Id(p.Field).Add(gofile.TypeCode(p.Type)))
 		}
 		f.Type().Id(s.Name).Struct(fields...)
 	}

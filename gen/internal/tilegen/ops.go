@@ -34,7 +34,7 @@ func (g *gen) genOp(f *jen.File, o *model.Op, index int) {
 		fields = append(fields, jen.Id(v.GoName).Add(valueType(v)))
 	}
 	for _, a := range o.Attrs {
-		fields = append(fields, jen.Id(a.GoName).Add(a.Type.Code()))
+		fields = append(fields, jen.Id(a.GoName).Add(gofile.TypeCode(a.Type)))
 	}
 	f.Type().Id(o.GoName).Struct(fields...)
 	g.genBuilder(f, o)
@@ -118,7 +118,7 @@ func (g *gen) genBuilder(f *jen.File, o *model.Op) {
 		vals = append(vals, jen.Id(v.GoName).Op(":").Id(v.Param))
 	}
 	for _, a := range o.Attrs {
-		params = append(params, gofile.Param{Name: a.Param, Type: a.Type.Code()})
+		params = append(params, gofile.Param{Name: a.Param, Type: gofile.TypeCode(a.Type)})
 		vals = append(vals, jen.Id(a.GoName).Op(":").Id(a.Param))
 	}
 	var regions []jen.Code
@@ -207,7 +207,7 @@ func (g *gen) attrCall(o *model.Op, a *model.Attr, field *jen.Statement, bit int
 		if !a.Optional {
 			return qual("UintAttr").Call(c, name, field)
 		}
-		required = qual("UintAttr").Types(g.m.GoType(t).Code())
+		required = qual("UintAttr").Types(gofile.TypeCode(g.m.GoType(t)))
 	case defs.RefBool:
 		required = coderMethod("Bool")
 	case defs.RefString:

@@ -872,7 +872,7 @@ func (qg *parseGen) parseAttr(a *model.Attr) []jen.Code {
 	dst := jen.Op("&").Add(field(a.GoName))
 	var pre []jen.Code
 	if optionalPtr(a) {
-		pre = append(pre, field(a.GoName).Op("=").New(a.Type.Elem.Code()))
+		pre = append(pre, field(a.GoName).Op("=").New(gofile.TypeCode(*a.Type.Elem)))
 		dst = field(a.GoName)
 	}
 	var call jen.Code
@@ -892,7 +892,7 @@ func (qg *parseGen) parseAttr(a *model.Attr) []jen.Code {
 	case akAttrList:
 		call = field(a.GoName).Op("=").Add(qual("ParseAttrList").Call(P()))
 	case akInts:
-		call = field(a.GoName).Op("=").Add(qual("ParseDenseArray").Types(a.Type.Elem.Code()).Call(P(), jen.False()))
+		call = field(a.GoName).Op("=").Add(qual("ParseDenseArray").Types(gofile.TypeCode(*a.Type.Elem)).Call(P(), jen.False()))
 	case akStripped:
 		call = qual("ParseStripped").Call(P(), jen.Lit(a.OpAttr.Type.Def.Name), dst)
 	case akType:
@@ -1026,7 +1026,7 @@ func (dg *defGen) parseParam(p *model.Param) []jen.Code {
 	case defs.RefAttr:
 		return set(P().Dot("Attr").Call())
 	case defs.RefInt32, defs.RefInt64, defs.RefUint32, defs.RefUint64:
-		return set(qual("ParseInteger").Types(dg.g.m.GoType(t).Code()).Call(P(), name))
+		return set(qual("ParseInteger").Types(gofile.TypeCode(dg.g.m.GoType(t))).Call(P(), name))
 	case defs.RefString:
 		return set(qual("ParseStringValue").Call(P(), name))
 	case defs.RefBool:
@@ -1034,7 +1034,7 @@ func (dg *defGen) parseParam(p *model.Param) []jen.Code {
 	case defs.RefEnum:
 		return set(qual("ParseEnumKeywordValue").Types(jen.Id(t.Enum.Name)).Call(P(), name))
 	case defs.RefList:
-		return set(qual("ParseDenseArray").Types(dg.g.m.GoType(t.Elem).Code()).Call(P(), jen.False()))
+		return set(qual("ParseDenseArray").Types(gofile.TypeCode(dg.g.m.GoType(t.Elem))).Call(P(), jen.False()))
 	}
 	panic("tilegen: " + dg.def.Name + ": no text form for parameter " + p.Name)
 }

@@ -1,0 +1,209 @@
+// Package releaserules derives how a dialect's ops differ between the
+// LLVM releases its definitions cover, as data: attributes a release adds
+// or drops, defaults it populates, enums it numbers differently, storage
+// that changed, and the hooks ops name (release_hook). The generator
+// writes them as a release.Rules table; package interp builds the same
+// table at run time. It imports no code generator, so programs that only
+// interpret definitions do not link one.
+package releaserules
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/dialectgen/dialectgen/defs"
+	"github.com/dialectgen/dialectgen/gen/internal/model"
+)
+
+// Op is one op's rules.
+type Op struct {
+	Op    string // without the dialect
+	Hook  string // its release_hook, "" without one
+	Attrs []Attr
+}
+
+// Attr is the rule of one attribute (release.Attr).
+type Attr struct {
+	Name                           string
+	Since, Until                   int
+	Populated                      bool
+	PopulatedSince, PopulatedUntil int
+	// Default is what ODS's default stands for, nil when it cannot be
+	// built here; set only for populated attributes.
+	Default *Default
+	// DefaultText is ODS's default as written, for populated attributes.
+	DefaultText string
+	Enum        *defs.Enum // renumbered between releases
+	Storage     []Storage
+}
+
+// Storage is an attribute's storage up to a release (0: the newer
+// ones); Form names a release.Form.
+type Storage struct {
+	Until int
+	Form  string
+}
+
+// Default is an attribute default the release rules can build: what
+// ODS's default (a C++ expression) stands for, where the definitions say
+// enough.
+type Default struct {
+	// Kind is "bool" (a BoolAttr of Bool), "int" (an IntegerAttr of Int,
+	// Width bits), "dense" (an empty DenseArrayAttr of Width-bit
+	// integers), "array" (an empty ArrayAttr) or "enum" (Def, an
+	// attribute of the dialect whose one parameter is an enum, of Case).
+	Kind  string
+	Bool  bool
+	Width int
+	Int   int64
+	Def   *defs.Def
+	Case  *defs.EnumValue
+}
+
+// storageForms are the constraints of integers (lists, or one) whose
+// storage the release package converts.
+var storageForms = map[string]string{
+	"I64ArrayAttr": "ArrayI64", "I32ArrayAttr": "ArrayI32",
+	"DenseI64ArrayAttr": "DenseI64", "DenseI32ArrayAttr": "DenseI32",
+	"I64Attr": "IntI64", "I32Attr": "IntI32",
+}
+
+// LLVMBound is the LLVM release of a version bound, 0 for none or a bound
+// on another axis.
+func LLVMBound(v *defs.Version) int {
+	if v == nil || v.Axis != "llvm" || len(v.Parts) == 0 {
+		return 0
+	}
+	return v.Parts[0]
+}
+
+// Of derives the rules of every op of m that has any, in op order.
+func Of(m *model.Dialect) []Op {
+	if m.Format != "mlir" || m.Go.Package == "builtin" || m.Versions == nil || len(m.Versions.Releases) < 2 {
+		return nil
+	}
+	var out []Op
+	for _, op := range m.Ops {
+		ro := Op{Op: op.Name, Hook: op.ReleaseHook}
+		for _, a := range op.Attributes {
+			if r, ok := attrRule(m, a); ok {
+				ro.Attrs = append(ro.Attrs, r)
+			}
+		}
+		if len(ro.Attrs) > 0 || op.ReleaseHook != "" {
+			out = append(out, ro)
+		}
+	}
+	return out
+}
+
+func attrRule(m *model.Dialect, a *defs.OpAttr) (Attr, bool) {
+	// Bounds alone change nothing: an attribute the target does not
+	// have travels in the attribute dictionary, where that release's
+	// C++ may read it by name (19's affine.if condition).
+	r := Attr{Name: a.Name, Since: LLVMBound(a.Since), Until: LLVMBound(a.Until)}
+	bounded := r.Since != 0 || r.Until != 0
+	keep := false
+	if e := a.EnumRef; e != nil && renumbered(e) {
+		r.Enum, keep = e, true
+	}
+	if len(a.OlderConstraints) > 0 {
+		var st []Storage
+		known := storageForms[a.Constraint] != ""
+		for _, o := range a.OlderConstraints {
+			known = known && storageForms[o.Constraint] != ""
+			st = append(st, Storage{Until: o.Until, Form: storageForms[o.Constraint]})
+		}
+		if known {
+			r.Storage, keep = append(st, Storage{Form: storageForms[a.Constraint]}), true
+		}
+	}
+	if a.Populated && (bounded || a.PopulatedAt != nil) {
+		release := 0
+		if pa := a.PopulatedAt; pa != nil {
+			r.PopulatedSince, r.PopulatedUntil = LLVMBound(pa.Since), LLVMBound(pa.Until)
+			release = r.PopulatedUntil
+		} else if r.Until != 0 {
+			release = r.Until
+		}
+		if d, null := defaultOf(m, a, a.ConstraintAt(release)); !null {
+			r.Populated, r.Default, r.DefaultText, keep = true, d, a.Default, true
+		}
+	}
+	return r, keep
+}
+
+// renumbered reports whether releases number an enum's cases differently.
+func renumbered(e *defs.Enum) bool {
+	for _, v := range e.Values {
+		if len(v.OlderValues) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// defaultOf is the default of a for the rules: builtin integers and
+// booleans, empty integer lists, and cases of an enum attribute of the
+// dialect. null reports a default that is no attribute at all ("{}" of
+// an attribute that is not a list), which nobody populates.
+func defaultOf(m *model.Dialect, a *defs.OpAttr, constraint string) (def *Default, null bool) {
+	d := strings.TrimSpace(a.Default)
+	switch constraint {
+	case "BoolAttr", "I1Attr":
+		switch d {
+		case "false", "0":
+			return &Default{Kind: "bool"}, false
+		case "true", "1":
+			return &Default{Kind: "bool", Bool: true}, false
+		}
+	case "I8Attr", "I16Attr", "I32Attr", "I64Attr":
+		w, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(constraint, "I"), "Attr"))
+		if v, err := strconv.ParseInt(d, 0, 64); err == nil {
+			return &Default{Kind: "int", Width: w, Int: v}, false
+		}
+	}
+	if d == "{}" {
+		switch {
+		case strings.HasPrefix(constraint, "Dense") && strings.HasSuffix(constraint, "ArrayAttr"):
+			w, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(constraint, "DenseI"), "ArrayAttr"))
+			if err != nil {
+				return nil, false
+			}
+			return &Default{Kind: "dense", Width: w}, false
+		case strings.HasSuffix(constraint, "ArrayAttr"):
+			return &Default{Kind: "array"}, false
+		}
+		return nil, true
+	}
+	// An enum case, Enum::Case with any namespace before it, of an
+	// attribute definition whose one parameter is that enum.
+	parts := strings.Split(d, "::")
+	if len(parts) < 2 {
+		return nil, false
+	}
+	enumName, caseName := parts[len(parts)-2], parts[len(parts)-1]
+	var found *model.Def
+	for _, cand := range m.Attrs {
+		if len(cand.Params) != 1 || cand.Distinct {
+			continue
+		}
+		t := cand.Params[0].Param.Type
+		if t.Kind != defs.RefEnum || t.Enum.Name != enumName {
+			continue
+		}
+		if found == nil || strings.HasSuffix(constraint, "_"+cand.Name) {
+			found = cand
+		}
+	}
+	if found == nil {
+		return nil, false
+	}
+	e := found.Params[0].Param.Type.Enum
+	for _, v := range e.Values {
+		if v.Name == caseName {
+			return &Default{Kind: "enum", Def: found.Def, Case: v}, false
+		}
+	}
+	return nil, false
+}
