@@ -14,24 +14,38 @@ import (
 // which it first meets dialects, op names, attributes, types and
 // resources, how it counts references, and how it sorts them.
 
-// entry is one numbered attribute, type or op name.
+// entry is one numbered attribute, type or op name. There is one per
+// distinct attribute and type (locations, mostly: about one per op), so
+// it is kept small, with its one pointer first.
 type entry struct {
-	attr    ir.Attribute
-	typ     ir.Type
-	opName  *ir.OpName
-	dialect *dialectNum
+	// value is the ir.Attribute, ir.Type or *ir.OpName, as what says.
+	value any
+	// dialect indexes numbering.dialects.
+	dialect uint32
 	refs    int32
 	// height is how deeply the attribute or type nests: 1 for one that
 	// refers to no other.
 	height int32
-	index  uint64
-	// recorded says the dry run kept the entry's bytes: tmpl[body:bodyEnd]
-	// with placeholders where refs[ref:refEnd] go. custom is what the
-	// codec returned.
+	// index is the entry's number in the file: a table in memory holds
+	// fewer than 2^32 entries.
+	index uint32
+	// body, bodyEnd, ref and refEnd locate what the dry run recorded:
+	// tmpl[body:bodyEnd] with placeholders where refs[ref:refEnd] go.
+	body, bodyEnd uint32
+	ref, refEnd   uint32
+	what          entryKind
+	// recorded says the dry run kept the entry's bytes; custom is what
+	// the codec returned.
 	recorded, custom bool
-	body, bodyEnd    uint32
-	ref, refEnd      uint32
 }
+
+type entryKind uint8
+
+const (
+	entryAttr entryKind = iota
+	entryType
+	entryOpName
+)
 
 // tmplRef is a reference in a recorded entry: an attribute or type
 // entry, a string or a resource (an index into numbering.resRefs), whose
@@ -72,7 +86,7 @@ type opKindSlot struct {
 
 type dialectNum struct {
 	name  string
-	index uint64
+	index uint64 // below 2^32: see num
 	// resources referenced from attributes, in first-reference order.
 	resources []ir.ResourceHandle
 	seen      map[string]bool
@@ -229,6 +243,10 @@ func (n *numbering) dialect(name string) *dialectNum {
 	return d
 }
 
+// num is the dialect's index as entries hold it; there are fewer
+// dialects than entries.
+func (d *dialectNum) num() uint32 { return uint32(d.index) }
+
 // recorder is the Numbering codecs write to while the module is numbered:
 // it numbers what they reference, in the order they write it.
 type recorder struct{ n *numbering }
@@ -284,10 +302,10 @@ func (n *numbering) attr(a ir.Attribute) int {
 		return 0
 	}
 	e := n.newEntry()
-	*e = entry{attr: a, refs: 1, height: 1}
+	*e = entry{value: a, what: entryAttr, refs: 1, height: 1}
 	storeEntry(&n.attrs, a.ID(), e)
 	n.orderedAttrs = append(n.orderedAttrs, e)
-	e.dialect = n.dialect(a.Dialect())
+	e.dialect = n.dialect(a.Dialect()).num()
 	switch a.(type) {
 	case *ir.TextAttr:
 		return 1
@@ -314,10 +332,10 @@ func (n *numbering) typ(t ir.Type) int {
 		return 0
 	}
 	e := n.newEntry()
-	*e = entry{typ: t, refs: 1, height: 1}
+	*e = entry{value: t, what: entryType, refs: 1, height: 1}
 	storeEntry(&n.types, t.ID(), e)
 	n.orderedTypes = append(n.orderedTypes, e)
-	e.dialect = n.dialect(t.Dialect())
+	e.dialect = n.dialect(t.Dialect()).num()
 	switch t.(type) {
 	case *ir.TextType:
 		return 1
@@ -427,7 +445,7 @@ func (n *numbering) kind(name ir.OpName) *opKind {
 				k.nativeOnly = k.nativeOnly && p.Kind == bytecode.PropNative
 			}
 		}
-		k.entry.opName = &k.name
+		k.entry.value, k.entry.what = &k.name, entryOpName
 		n.kinds[name] = k
 	}
 	*slot = opKindSlot{name: name, kind: k}
@@ -438,7 +456,7 @@ func (n *numbering) kind(name ir.OpName) *opKind {
 func (n *numbering) opName(k *opKind) {
 	e := &k.entry
 	if e.refs == 0 {
-		e.dialect = n.dialect(k.name.Dialect)
+		e.dialect = n.dialect(k.name.Dialect).num()
 		n.orderedNames = append(n.orderedNames, e)
 	}
 	e.refs++
@@ -837,7 +855,7 @@ func groupByDialectPerByte(list []*entry) {
 	if len(list) == 0 {
 		return
 	}
-	first := uint64(0)
+	first := uint32(0)
 	inGroup := uint64(0)
 	rest := list
 	for i := uint(1); i < 9; i++ {
@@ -847,7 +865,7 @@ func groupByDialectPerByte(list []*entry) {
 		rest = rest[size:]
 		d := first
 		byDialect := func(a, b *entry) int {
-			ad, bd := a.dialect.index, b.dialect.index
+			ad, bd := a.dialect, b.dialect
 			switch {
 			case ad == bd:
 				return 0
@@ -864,13 +882,13 @@ func groupByDialectPerByte(list []*entry) {
 		if !slices.IsSortedFunc(slice, byDialect) {
 			slices.SortStableFunc(slice, byDialect)
 		}
-		first = slice[len(slice)-1].dialect.index
+		first = slice[len(slice)-1].dialect
 		if len(rest) == 0 {
 			break
 		}
 	}
 	for i, e := range list {
-		e.index = uint64(i)
+		e.index = uint32(i)
 	}
 }
 
@@ -906,14 +924,14 @@ type final struct {
 
 func (f *final) AttributeIndex(a ir.Attribute) (uint64, error) {
 	if e := f.n.attrEntry(a); e != nil {
-		return e.index, nil
+		return uint64(e.index), nil
 	}
 	return 0, fmt.Errorf("attribute %s.%s was not numbered", a.Dialect(), a.Kind())
 }
 
 func (f *final) TypeIndex(t ir.Type) (uint64, error) {
 	if e := f.n.typeEntry(t); e != nil {
-		return e.index, nil
+		return uint64(e.index), nil
 	}
 	return 0, fmt.Errorf("type %s.%s was not numbered", t.Dialect(), t.Kind())
 }
