@@ -11,4 +11,7 @@ func TestEntrySize(t *testing.T) {
 	if size := unsafe.Sizeof(entry{}); size > 56 {
 		t.Fatalf("entry is %d bytes; keep it at 56 or less", size)
 	}
+	if size := unsafe.Sizeof(tmplRef{}); size > 24 {
+		t.Fatalf("tmplRef is %d bytes; keep it at 24 or less", size)
+	}
 }

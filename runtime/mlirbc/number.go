@@ -1,6 +1,7 @@
 package mlirbc
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -48,15 +49,17 @@ const (
 )
 
 // tmplRef is a reference in a recorded entry: an attribute or type
-// entry, a string or a resource (an index into numbering.resRefs), whose
-// index replaces the placeholder tmpl[pos:end].
+// entry, a string (an index into numbering.refStrings) or a resource (an
+// index into numbering.resRefs), whose index replaces the placeholder
+// tmpl[pos:end]. There is one for about every op (its location's file
+// name): it is kept at 24 bytes.
 type tmplRef struct {
-	pos, end int32
-	kind     refKind
-	flag     bool // written with OptionalAttribute's presence flag
-	res      int32
 	e        *entry
-	s        string
+	pos, end int32
+	// i indexes refStrings or resRefs, as kind says.
+	i    int32
+	kind refKind
+	flag bool // written with OptionalAttribute's presence flag
 }
 
 type refKind uint8
@@ -95,7 +98,6 @@ type dialectNum struct {
 // opNum is what the writer needs per op.
 type opNum struct {
 	kind     *opKind
-	schema   *bytecode.OpSchema
 	dict     *entry // the dictionary written for the op, or nil
 	loc      *entry
 	props    bool // the op writes a properties entry (v5+)
@@ -147,6 +149,7 @@ type numbering struct {
 	depthBufs   [][]byte
 	depthRefs   [][]tmplRef
 	resRefs     []ir.ResourceHandle
+	refStrings  []string
 	attrScratch []ir.NamedAttr
 	// attrDepth is how deeply the attribute or type being numbered sits;
 	// childHeight the greatest height among what it refers to so far.
@@ -266,7 +269,12 @@ func (r recorder) TypeIndex(t ir.Type) (uint64, error) {
 }
 
 func (r recorder) StringIndex(s string) uint64 {
-	r.n.addRef(tmplRef{kind: refString, s: s})
+	if len(r.n.refStrings) >= math.MaxInt32 {
+		r.n.fail(errors.New("more than 2^31 string references in attributes and types"))
+		return 0
+	}
+	r.n.addRef(tmplRef{kind: refString, i: int32(len(r.n.refStrings))})
+	r.n.refStrings = append(r.n.refStrings, s)
 	return 0
 }
 
@@ -278,7 +286,11 @@ func (r recorder) Written(start, end int, flag bool) {
 }
 
 func (r recorder) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
-	r.n.addRef(tmplRef{kind: refResource, res: int32(len(r.n.resRefs))})
+	if len(r.n.resRefs) >= math.MaxInt32 {
+		r.n.fail(errors.New("more than 2^31 resource references in attributes and types"))
+		return 0, nil
+	}
+	r.n.addRef(tmplRef{kind: refResource, i: int32(len(r.n.resRefs))})
 	r.n.resRefs = append(r.n.resRefs, h)
 	d := r.n.dialect(h.Dialect)
 	if d.seen == nil {
@@ -562,7 +574,7 @@ func (n *numbering) op(op *ir.Operation) {
 			n.uses[v]++
 		}
 	}
-	s := info.schema
+	s := info.kind.schema
 	info.props = n.version >= 5 && s != nil && s.HasProperties() && hasPropertyStorage(n.release)
 	if dict := n.dictFor(op, info); dict != nil {
 		n.attr(dict)
@@ -591,7 +603,7 @@ func (n *numbering) op(op *ir.Operation) {
 // with properties merged in, from v5 on only the discardable ones of ops
 // that write properties.
 func (n *numbering) dictFor(op *ir.Operation, info *opNum) ir.Attribute {
-	s := info.schema
+	s := info.kind.schema
 	var segs []ir.NamedAttr
 	if s != nil && !info.props {
 		if seg := op.OperandSegments(); s.OperandSegments && seg != nil {
@@ -755,7 +767,7 @@ func (n *numbering) isolation(root *ir.Operation) error {
 				return err
 			}
 		}
-		idx := n.ops.Append(opNum{kind: k, schema: s})
+		idx := n.ops.Append(opNum{kind: k})
 		n.gen.SetOp(op, uint64(idx))
 		if len(stack) > 0 && stack[len(stack)-1].unresolved && !byTrait {
 			parent := op.Parent

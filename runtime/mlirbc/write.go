@@ -367,9 +367,9 @@ func (e *emitter) replay(b []byte, en *entry) ([]byte, error) {
 			}
 			index = uint64(r.e.index)
 		case refString:
-			index = e.strings.Intern(r.s)
+			index = e.strings.Intern(n.refStrings[r.i])
 		case refResource:
-			h := n.resRefs[r.res]
+			h := n.resRefs[r.i]
 			var ok bool
 			if index, ok = n.resources[h]; !ok {
 				return b, fmt.Errorf("resource %s.%s was not numbered", h.Dialect, h.Key)
@@ -599,7 +599,7 @@ func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error
 	defer func() { e.propBody = body }()
 	switch {
 	case info.props:
-		s := info.schema
+		s := info.kind.schema
 		var err error
 		n.eachProperty(op, s, func(f bytecode.PropField, a ir.Attribute) {
 			switch kind := f.Kind; {
@@ -630,7 +630,7 @@ func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error
 				body = appendSparse(body, fitSegments(op.ResultSegments(), s.ResultGroups))
 			}
 		}
-	case info.schema == nil && op.Properties() != nil:
+	case info.kind.schema == nil && op.Properties() != nil:
 		body = wire.AppendVarInt(body, uint64(n.attrEntry(op.Properties()).index))
 	default:
 		return 0, false, nil
