@@ -256,15 +256,17 @@ type recorder struct{ n *numbering }
 
 func (r recorder) AttributeIndex(a ir.Attribute) (uint64, error) {
 	n := r.n
-	n.childHeight = max(n.childHeight, n.attr(a))
-	n.addRef(tmplRef{kind: refEntry, e: n.attrEntry(a)})
+	e := n.attr(a)
+	n.childHeight = max(n.childHeight, heightOf(e))
+	n.addRef(tmplRef{kind: refEntry, e: e})
 	return 0, nil
 }
 
 func (r recorder) TypeIndex(t ir.Type) (uint64, error) {
 	n := r.n
-	n.childHeight = max(n.childHeight, n.typ(t))
-	n.addRef(tmplRef{kind: refEntry, e: n.typeEntry(t)})
+	e := n.typ(t)
+	n.childHeight = max(n.childHeight, heightOf(e))
+	n.addRef(tmplRef{kind: refEntry, e: e})
 	return 0, nil
 }
 
@@ -303,15 +305,23 @@ func (r recorder) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
 	return 0, nil
 }
 
+// heightOf is the height of an entry, 0 for none.
+func heightOf(e *entry) int {
+	if e == nil {
+		return 0
+	}
+	return int(e.height)
+}
+
 // attr numbers a (once; later calls count references) and returns its
-// height.
-func (n *numbering) attr(a ir.Attribute) int {
+// entry, nil for an attribute of another context.
+func (n *numbering) attr(a ir.Attribute) *entry {
 	if e := n.attrEntry(a); e != nil {
 		e.refs++
-		return int(e.height)
+		return e
 	}
 	if !n.own(a.Context(), a.Dialect(), a.Kind()) {
-		return 0
+		return nil
 	}
 	e := n.newEntry()
 	*e = entry{value: a, what: entryAttr, refs: 1, height: 1}
@@ -320,10 +330,10 @@ func (n *numbering) attr(a ir.Attribute) int {
 	e.dialect = n.dialect(a.Dialect()).num()
 	switch a.(type) {
 	case *ir.TextAttr:
-		return 1
+		return e
 	case *ir.EncodedAttr:
 		n.fail(fmt.Errorf("cannot re-encode attribute %s.%s: it is custom-encoded by a dialect with no codec here", a.Dialect(), a.Kind()))
-		return 1
+		return e
 	}
 	// A dry run of the codec numbers the nested values in write order.
 	e.height = n.nested(a.Dialect(), a.Kind(), func() error {
@@ -332,16 +342,16 @@ func (n *numbering) attr(a ir.Attribute) int {
 		n.keep(e, d, body, custom, err)
 		return err
 	})
-	return int(e.height)
+	return e
 }
 
-func (n *numbering) typ(t ir.Type) int {
+func (n *numbering) typ(t ir.Type) *entry {
 	if e := n.typeEntry(t); e != nil {
 		e.refs++
-		return int(e.height)
+		return e
 	}
 	if !n.own(t.Context(), t.Dialect(), t.Kind()) {
-		return 0
+		return nil
 	}
 	e := n.newEntry()
 	*e = entry{value: t, what: entryType, refs: 1, height: 1}
@@ -350,10 +360,10 @@ func (n *numbering) typ(t ir.Type) int {
 	e.dialect = n.dialect(t.Dialect()).num()
 	switch t.(type) {
 	case *ir.TextType:
-		return 1
+		return e
 	case *ir.EncodedType:
 		n.fail(fmt.Errorf("cannot re-encode type %s.%s: it is custom-encoded by a dialect with no codec here", t.Dialect(), t.Kind()))
-		return 1
+		return e
 	}
 	e.height = n.nested(t.Dialect(), t.Kind(), func() error {
 		d := n.startEntry()
@@ -361,7 +371,7 @@ func (n *numbering) typ(t ir.Type) int {
 		n.keep(e, d, body, custom, err)
 		return err
 	})
-	return int(e.height)
+	return e
 }
 
 // addRef notes a reference of the entry being recorded.
@@ -577,8 +587,7 @@ func (n *numbering) op(op *ir.Operation) {
 	s := info.kind.schema
 	info.props = n.version >= 5 && s != nil && s.HasProperties() && hasPropertyStorage(n.release)
 	if dict := n.dictFor(op, info); dict != nil {
-		n.attr(dict)
-		info.dict = n.attrEntry(dict)
+		info.dict = n.attr(dict)
 	}
 	if n.version >= 5 {
 		if info.props && !info.kind.nativeOnly {
@@ -595,8 +604,7 @@ func (n *numbering) op(op *ir.Operation) {
 		n.fail(fmt.Errorf("op %s has no location", op.Name))
 		return
 	}
-	n.attr(op.Loc)
-	info.loc = n.attrEntry(op.Loc)
+	info.loc = n.attr(op.Loc)
 }
 
 // dictFor builds the dictionary the op writes: before v5 its attributes
