@@ -1,6 +1,7 @@
 package mlirbc
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -179,7 +180,12 @@ type emitter struct {
 	props     []byte
 	nprops    uint64
 	propIndex map[string]uint64
-	propBody  []byte
+	// propStart is where each entry starts in props; lastProp views the
+	// entry returned last, lastPropIndex is its index.
+	propStart     []int
+	lastProp      []byte
+	lastPropIndex uint64
+	propBody      []byte
 	// sections are the nested IR sections in order of their starts; open
 	// lists those being written, innermost last; headers holds their
 	// headers back to back.
@@ -642,13 +648,23 @@ func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error
 	e.props = wire.AppendVarInt(e.props, uint64(len(body)))
 	e.props = append(e.props, body...)
 	entry := e.props[start:]
-	if i, ok := e.propIndex[string(entry)]; ok {
+	// Neighbouring ops often have the same properties: compare with the
+	// last entry before hashing.
+	if bytes.Equal(entry, e.lastProp) {
 		e.props = e.props[:start]
-		return i, true, nil
+		return e.lastPropIndex, true, nil
 	}
-	i := e.nprops
-	e.nprops++
-	e.propIndex[unsafe.String(&entry[0], len(entry))] = i
+	i, ok := e.propIndex[string(entry)]
+	if ok {
+		e.props = e.props[:start]
+		entry = e.props[e.propStart[i]:][:len(entry)]
+	} else {
+		i = e.nprops
+		e.nprops++
+		e.propIndex[unsafe.String(&entry[0], len(entry))] = i
+		e.propStart = append(e.propStart, start)
+	}
+	e.lastProp, e.lastPropIndex = entry, i
 	return i, true, nil
 }
 
