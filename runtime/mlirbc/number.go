@@ -408,9 +408,15 @@ func (n *numbering) keep(e *entry, d int, body []byte, custom bool, err error) {
 	n.tmpl = append(n.tmpl, body...)
 	e.bodyEnd = uint32(len(n.tmpl))
 	e.ref = uint32(len(n.refs))
-	n.refs = append(n.refs, n.depthRefs[d]...)
+	// Most entries (a location and its file name) refer to one other: a
+	// single append spares the bulk copy's write barriers. depthRefs is
+	// not cleared: the entries it points to live as long as n.
+	if refs := n.depthRefs[d]; len(refs) == 1 {
+		n.refs = append(n.refs, refs[0])
+	} else {
+		n.refs = append(n.refs, refs...)
+	}
 	e.refEnd = uint32(len(n.refs))
-	clear(n.depthRefs[d])
 }
 
 // nested runs the dry-run encoding of an attribute or type and returns its
