@@ -320,14 +320,16 @@ func (n *numbering) attr(a ir.Attribute) *entry {
 		e.refs++
 		return e
 	}
-	if !n.own(a.Context(), a.Dialect(), a.Kind()) {
+	if a.Context() != n.ctx {
+		n.foreign(a.Dialect(), a.Kind())
 		return nil
 	}
 	e := n.newEntry()
 	*e = entry{value: a, what: entryAttr, refs: 1, height: 1}
 	storeEntry(&n.attrs, a.ID(), e)
 	n.orderedAttrs = append(n.orderedAttrs, e)
-	e.dialect = n.dialect(a.Dialect()).num()
+	dialect := a.Dialect()
+	e.dialect = n.dialect(dialect).num()
 	switch a.(type) {
 	case *ir.TextAttr:
 		return e
@@ -336,12 +338,7 @@ func (n *numbering) attr(a ir.Attribute) *entry {
 		return e
 	}
 	// A dry run of the codec numbers the nested values in write order.
-	e.height = n.nested(a.Dialect(), a.Kind(), func() error {
-		d := n.startEntry()
-		body, custom, err := n.encoder.Attribute(n.depthBufs[d], a)
-		n.keep(e, d, body, custom, err)
-		return err
-	})
+	e.height = n.nested(e, dialect, a, nil)
 	return e
 }
 
@@ -350,14 +347,16 @@ func (n *numbering) typ(t ir.Type) *entry {
 		e.refs++
 		return e
 	}
-	if !n.own(t.Context(), t.Dialect(), t.Kind()) {
+	if t.Context() != n.ctx {
+		n.foreign(t.Dialect(), t.Kind())
 		return nil
 	}
 	e := n.newEntry()
 	*e = entry{value: t, what: entryType, refs: 1, height: 1}
 	storeEntry(&n.types, t.ID(), e)
 	n.orderedTypes = append(n.orderedTypes, e)
-	e.dialect = n.dialect(t.Dialect()).num()
+	dialect := t.Dialect()
+	e.dialect = n.dialect(dialect).num()
 	switch t.(type) {
 	case *ir.TextType:
 		return e
@@ -365,12 +364,7 @@ func (n *numbering) typ(t ir.Type) *entry {
 		n.fail(fmt.Errorf("cannot re-encode type %s.%s: it is custom-encoded by a dialect with no codec here", t.Dialect(), t.Kind()))
 		return e
 	}
-	e.height = n.nested(t.Dialect(), t.Kind(), func() error {
-		d := n.startEntry()
-		body, custom, err := n.encoder.Type(n.depthBufs[d], t)
-		n.keep(e, d, body, custom, err)
-		return err
-	})
+	e.height = n.nested(e, dialect, nil, t)
 	return e
 }
 
@@ -419,18 +413,33 @@ func (n *numbering) keep(e *entry, d int, body []byte, custom bool, err error) {
 	e.refEnd = uint32(len(n.refs))
 }
 
-// nested runs the dry-run encoding of an attribute or type and returns its
-// height. Readers refuse chains of nested entries longer than the limit;
+// nested runs the dry-run encoding of a (or t) into entry e and returns
+// its height. Readers refuse chains of nested entries longer than the limit;
 // refusing heights above it here means every reading order succeeds.
-func (n *numbering) nested(dialect, kind string, encode func() error) int32 {
+func (n *numbering) nested(e *entry, dialect string, a ir.Attribute, t ir.Type) int32 {
+	kind := func() string {
+		if a != nil {
+			return a.Kind()
+		}
+		return t.Kind()
+	}
 	if n.attrDepth >= n.maxAttrDepth {
-		n.fail(fmt.Errorf("%s.%s: attributes and types nested more than %d deep: %w", dialect, kind, n.maxAttrDepth, ir.ErrTooDeep))
+		n.fail(fmt.Errorf("%s.%s: attributes and types nested more than %d deep: %w", dialect, kind(), n.maxAttrDepth, ir.ErrTooDeep))
 		return 1
 	}
 	n.attrDepth++
 	outer := n.childHeight
 	n.childHeight = 0
-	err := encode()
+	d := n.startEntry()
+	var body []byte
+	var custom bool
+	var err error
+	if a != nil {
+		body, custom, err = n.encoder.Attribute(n.depthBufs[d], a)
+	} else {
+		body, custom, err = n.encoder.Type(n.depthBufs[d], t)
+	}
+	n.keep(e, d, body, custom, err)
 	height := int32(n.childHeight + 1)
 	n.childHeight = outer
 	n.attrDepth--
@@ -438,19 +447,15 @@ func (n *numbering) nested(dialect, kind string, encode func() error) int32 {
 		n.fail(err)
 	}
 	if int(height) > n.maxAttrDepth {
-		n.fail(fmt.Errorf("%s.%s: attributes and types nested %d deep, more than %d: %w", dialect, kind, height, n.maxAttrDepth, ir.ErrTooDeep))
+		n.fail(fmt.Errorf("%s.%s: attributes and types nested %d deep, more than %d: %w", dialect, kind(), height, n.maxAttrDepth, ir.ErrTooDeep))
 	}
 	return height
 }
 
-// own checks that a value belongs to the context being written: IDs are
-// only unique within one context.
-func (n *numbering) own(ctx *ir.Context, dialect, kind string) bool {
-	if ctx != n.ctx {
-		n.fail(fmt.Errorf("%s.%s belongs to another ir.Context than the one being written", dialect, kind))
-		return false
-	}
-	return true
+// foreign refuses a value of another context than the one being written:
+// IDs are only unique within one context.
+func (n *numbering) foreign(dialect, kind string) {
+	n.fail(fmt.Errorf("%s.%s belongs to another ir.Context than the one being written", dialect, kind))
 }
 
 // kind returns the record of an op name, looking its schema up the
