@@ -88,6 +88,14 @@ func Verify(root *Operation, opts VerifyOptions) error {
 	if root == nil {
 		return &VerifyError{Path: "(root)", Reason: "the root op is nil", Err: ErrInvalidIR}
 	}
+	if quickVerify(root, opts) {
+		return nil
+	}
+	return verifyFull(root, opts)
+}
+
+// verifyFull is Verify without its fast path.
+func verifyFull(root *Operation, opts VerifyOptions) error {
 	v := &verifier{opts: opts, gen: NewMarkGeneration(), maxDepth: opts.Limits.RegionDepth()}
 	if err := v.walk(root); err != nil {
 		return err

@@ -63,11 +63,13 @@ func BenchmarkWrite(b *testing.B) {
 	}
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
+	cpu := startCPU(b)
 	for b.Loop() {
 		if _, err := mlirbc.Append(nil, ctx, m, m.Options()); err != nil {
 			b.Fatal(err)
 		}
 	}
+	cpu.report()
 }
 
 func BenchmarkConvert(b *testing.B) {

@@ -1,6 +1,7 @@
 package mlirbc
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -14,35 +15,51 @@ import (
 // which it first meets dialects, op names, attributes, types and
 // resources, how it counts references, and how it sorts them.
 
-// entry is one numbered attribute, type or op name.
+// entry is one numbered attribute, type or op name. There is one per
+// distinct attribute and type (locations, mostly: about one per op), so
+// it is kept small, with its one pointer first.
 type entry struct {
-	attr    ir.Attribute
-	typ     ir.Type
-	opName  *ir.OpName
-	dialect *dialectNum
+	// value is the ir.Attribute, ir.Type or *ir.OpName, as what says.
+	value any
+	// dialect indexes numbering.dialects.
+	dialect uint32
 	refs    int32
 	// height is how deeply the attribute or type nests: 1 for one that
 	// refers to no other.
 	height int32
-	index  uint64
-	// recorded says the dry run kept the entry's bytes: tmpl[body:bodyEnd]
-	// with placeholders where refs[ref:refEnd] go. custom is what the
-	// codec returned.
+	// index is the entry's number in the file: a table in memory holds
+	// fewer than 2^32 entries.
+	index uint32
+	// body, bodyEnd, ref and refEnd locate what the dry run recorded:
+	// tmpl[body:bodyEnd] with placeholders where refs[ref:refEnd] go.
+	body, bodyEnd uint32
+	ref, refEnd   uint32
+	what          entryKind
+	// recorded says the dry run kept the entry's bytes; custom is what
+	// the codec returned.
 	recorded, custom bool
-	body, bodyEnd    uint32
-	ref, refEnd      uint32
 }
 
+type entryKind uint8
+
+const (
+	entryAttr entryKind = iota
+	entryType
+	entryOpName
+)
+
 // tmplRef is a reference in a recorded entry: an attribute or type
-// entry, a string or a resource (an index into numbering.resRefs), whose
-// index replaces the placeholder tmpl[pos:end].
+// entry, a string (an index into numbering.refStrings) or a resource (an
+// index into numbering.resRefs), whose index replaces the placeholder
+// tmpl[pos:end]. There is one for about every op (its location's file
+// name): it is kept at 24 bytes.
 type tmplRef struct {
-	pos, end int32
-	kind     refKind
-	flag     bool // written with OptionalAttribute's presence flag
-	res      int32
 	e        *entry
-	s        string
+	pos, end int32
+	// i indexes refStrings or resRefs, as kind says.
+	i    int32
+	kind refKind
+	flag bool // written with OptionalAttribute's presence flag
 }
 
 type refKind uint8
@@ -72,7 +89,7 @@ type opKindSlot struct {
 
 type dialectNum struct {
 	name  string
-	index uint64
+	index uint64 // below 2^32: see num
 	// resources referenced from attributes, in first-reference order.
 	resources []ir.ResourceHandle
 	seen      map[string]bool
@@ -81,7 +98,6 @@ type dialectNum struct {
 // opNum is what the writer needs per op.
 type opNum struct {
 	kind     *opKind
-	schema   *bytecode.OpSchema
 	dict     *entry // the dictionary written for the op, or nil
 	loc      *entry
 	props    bool // the op writes a properties entry (v5+)
@@ -133,6 +149,7 @@ type numbering struct {
 	depthBufs   [][]byte
 	depthRefs   [][]tmplRef
 	resRefs     []ir.ResourceHandle
+	refStrings  []string
 	attrScratch []ir.NamedAttr
 	// attrDepth is how deeply the attribute or type being numbered sits;
 	// childHeight the greatest height among what it refers to so far.
@@ -229,26 +246,37 @@ func (n *numbering) dialect(name string) *dialectNum {
 	return d
 }
 
+// num is the dialect's index as entries hold it; there are fewer
+// dialects than entries.
+func (d *dialectNum) num() uint32 { return uint32(d.index) }
+
 // recorder is the Numbering codecs write to while the module is numbered:
 // it numbers what they reference, in the order they write it.
 type recorder struct{ n *numbering }
 
 func (r recorder) AttributeIndex(a ir.Attribute) (uint64, error) {
 	n := r.n
-	n.childHeight = max(n.childHeight, n.attr(a))
-	n.addRef(tmplRef{kind: refEntry, e: n.attrEntry(a)})
+	e := n.attr(a)
+	n.childHeight = max(n.childHeight, heightOf(e))
+	n.addRef(tmplRef{kind: refEntry, e: e})
 	return 0, nil
 }
 
 func (r recorder) TypeIndex(t ir.Type) (uint64, error) {
 	n := r.n
-	n.childHeight = max(n.childHeight, n.typ(t))
-	n.addRef(tmplRef{kind: refEntry, e: n.typeEntry(t)})
+	e := n.typ(t)
+	n.childHeight = max(n.childHeight, heightOf(e))
+	n.addRef(tmplRef{kind: refEntry, e: e})
 	return 0, nil
 }
 
 func (r recorder) StringIndex(s string) uint64 {
-	r.n.addRef(tmplRef{kind: refString, s: s})
+	if len(r.n.refStrings) >= math.MaxInt32 {
+		r.n.fail(errors.New("more than 2^31 string references in attributes and types"))
+		return 0
+	}
+	r.n.addRef(tmplRef{kind: refString, i: int32(len(r.n.refStrings))})
+	r.n.refStrings = append(r.n.refStrings, s)
 	return 0
 }
 
@@ -260,7 +288,11 @@ func (r recorder) Written(start, end int, flag bool) {
 }
 
 func (r recorder) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
-	r.n.addRef(tmplRef{kind: refResource, res: int32(len(r.n.resRefs))})
+	if len(r.n.resRefs) >= math.MaxInt32 {
+		r.n.fail(errors.New("more than 2^31 resource references in attributes and types"))
+		return 0, nil
+	}
+	r.n.addRef(tmplRef{kind: refResource, i: int32(len(r.n.resRefs))})
 	r.n.resRefs = append(r.n.resRefs, h)
 	d := r.n.dialect(h.Dialect)
 	if d.seen == nil {
@@ -273,65 +305,67 @@ func (r recorder) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
 	return 0, nil
 }
 
-// attr numbers a (once; later calls count references) and returns its
-// height.
-func (n *numbering) attr(a ir.Attribute) int {
-	if e := n.attrEntry(a); e != nil {
-		e.refs++
-		return int(e.height)
-	}
-	if !n.own(a.Context(), a.Dialect(), a.Kind()) {
+// heightOf is the height of an entry, 0 for none.
+func heightOf(e *entry) int {
+	if e == nil {
 		return 0
 	}
-	e := n.newEntry()
-	*e = entry{attr: a, refs: 1, height: 1}
-	storeEntry(&n.attrs, a.ID(), e)
-	n.orderedAttrs = append(n.orderedAttrs, e)
-	e.dialect = n.dialect(a.Dialect())
-	switch a.(type) {
-	case *ir.TextAttr:
-		return 1
-	case *ir.EncodedAttr:
-		n.fail(fmt.Errorf("cannot re-encode attribute %s.%s: it is custom-encoded by a dialect with no codec here", a.Dialect(), a.Kind()))
-		return 1
-	}
-	// A dry run of the codec numbers the nested values in write order.
-	e.height = n.nested(a.Dialect(), a.Kind(), func() error {
-		d := n.startEntry()
-		body, custom, err := n.encoder.Attribute(n.depthBufs[d], a)
-		n.keep(e, d, body, custom, err)
-		return err
-	})
 	return int(e.height)
 }
 
-func (n *numbering) typ(t ir.Type) int {
-	if e := n.typeEntry(t); e != nil {
+// attr numbers a (once; later calls count references) and returns its
+// entry, nil for an attribute of another context.
+func (n *numbering) attr(a ir.Attribute) *entry {
+	if e := n.attrEntry(a); e != nil {
 		e.refs++
-		return int(e.height)
+		return e
 	}
-	if !n.own(t.Context(), t.Dialect(), t.Kind()) {
-		return 0
+	if a.Context() != n.ctx {
+		n.foreign(a.Dialect(), a.Kind())
+		return nil
 	}
 	e := n.newEntry()
-	*e = entry{typ: t, refs: 1, height: 1}
+	*e = entry{value: a, what: entryAttr, refs: 1, height: 1}
+	storeEntry(&n.attrs, a.ID(), e)
+	n.orderedAttrs = append(n.orderedAttrs, e)
+	dialect := a.Dialect()
+	e.dialect = n.dialect(dialect).num()
+	switch a.(type) {
+	case *ir.TextAttr:
+		return e
+	case *ir.EncodedAttr:
+		n.fail(fmt.Errorf("cannot re-encode attribute %s.%s: it is custom-encoded by a dialect with no codec here", a.Dialect(), a.Kind()))
+		return e
+	}
+	// A dry run of the codec numbers the nested values in write order.
+	e.height = n.nested(e, dialect, a, nil)
+	return e
+}
+
+func (n *numbering) typ(t ir.Type) *entry {
+	if e := n.typeEntry(t); e != nil {
+		e.refs++
+		return e
+	}
+	if t.Context() != n.ctx {
+		n.foreign(t.Dialect(), t.Kind())
+		return nil
+	}
+	e := n.newEntry()
+	*e = entry{value: t, what: entryType, refs: 1, height: 1}
 	storeEntry(&n.types, t.ID(), e)
 	n.orderedTypes = append(n.orderedTypes, e)
-	e.dialect = n.dialect(t.Dialect())
+	dialect := t.Dialect()
+	e.dialect = n.dialect(dialect).num()
 	switch t.(type) {
 	case *ir.TextType:
-		return 1
+		return e
 	case *ir.EncodedType:
 		n.fail(fmt.Errorf("cannot re-encode type %s.%s: it is custom-encoded by a dialect with no codec here", t.Dialect(), t.Kind()))
-		return 1
+		return e
 	}
-	e.height = n.nested(t.Dialect(), t.Kind(), func() error {
-		d := n.startEntry()
-		body, custom, err := n.encoder.Type(n.depthBufs[d], t)
-		n.keep(e, d, body, custom, err)
-		return err
-	})
-	return int(e.height)
+	e.height = n.nested(e, dialect, nil, t)
+	return e
 }
 
 // addRef notes a reference of the entry being recorded.
@@ -368,23 +402,44 @@ func (n *numbering) keep(e *entry, d int, body []byte, custom bool, err error) {
 	n.tmpl = append(n.tmpl, body...)
 	e.bodyEnd = uint32(len(n.tmpl))
 	e.ref = uint32(len(n.refs))
-	n.refs = append(n.refs, n.depthRefs[d]...)
+	// Most entries (a location and its file name) refer to one other: a
+	// single append spares the bulk copy's write barriers. depthRefs is
+	// not cleared: the entries it points to live as long as n.
+	if refs := n.depthRefs[d]; len(refs) == 1 {
+		n.refs = append(n.refs, refs[0])
+	} else {
+		n.refs = append(n.refs, refs...)
+	}
 	e.refEnd = uint32(len(n.refs))
-	clear(n.depthRefs[d])
 }
 
-// nested runs the dry-run encoding of an attribute or type and returns its
-// height. Readers refuse chains of nested entries longer than the limit;
+// nested runs the dry-run encoding of a (or t) into entry e and returns
+// its height. Readers refuse chains of nested entries longer than the limit;
 // refusing heights above it here means every reading order succeeds.
-func (n *numbering) nested(dialect, kind string, encode func() error) int32 {
+func (n *numbering) nested(e *entry, dialect string, a ir.Attribute, t ir.Type) int32 {
+	kind := func() string {
+		if a != nil {
+			return a.Kind()
+		}
+		return t.Kind()
+	}
 	if n.attrDepth >= n.maxAttrDepth {
-		n.fail(fmt.Errorf("%s.%s: attributes and types nested more than %d deep: %w", dialect, kind, n.maxAttrDepth, ir.ErrTooDeep))
+		n.fail(fmt.Errorf("%s.%s: attributes and types nested more than %d deep: %w", dialect, kind(), n.maxAttrDepth, ir.ErrTooDeep))
 		return 1
 	}
 	n.attrDepth++
 	outer := n.childHeight
 	n.childHeight = 0
-	err := encode()
+	d := n.startEntry()
+	var body []byte
+	var custom bool
+	var err error
+	if a != nil {
+		body, custom, err = n.encoder.Attribute(n.depthBufs[d], a)
+	} else {
+		body, custom, err = n.encoder.Type(n.depthBufs[d], t)
+	}
+	n.keep(e, d, body, custom, err)
 	height := int32(n.childHeight + 1)
 	n.childHeight = outer
 	n.attrDepth--
@@ -392,19 +447,15 @@ func (n *numbering) nested(dialect, kind string, encode func() error) int32 {
 		n.fail(err)
 	}
 	if int(height) > n.maxAttrDepth {
-		n.fail(fmt.Errorf("%s.%s: attributes and types nested %d deep, more than %d: %w", dialect, kind, height, n.maxAttrDepth, ir.ErrTooDeep))
+		n.fail(fmt.Errorf("%s.%s: attributes and types nested %d deep, more than %d: %w", dialect, kind(), height, n.maxAttrDepth, ir.ErrTooDeep))
 	}
 	return height
 }
 
-// own checks that a value belongs to the context being written: IDs are
-// only unique within one context.
-func (n *numbering) own(ctx *ir.Context, dialect, kind string) bool {
-	if ctx != n.ctx {
-		n.fail(fmt.Errorf("%s.%s belongs to another ir.Context than the one being written", dialect, kind))
-		return false
-	}
-	return true
+// foreign refuses a value of another context than the one being written:
+// IDs are only unique within one context.
+func (n *numbering) foreign(dialect, kind string) {
+	n.fail(fmt.Errorf("%s.%s belongs to another ir.Context than the one being written", dialect, kind))
 }
 
 // kind returns the record of an op name, looking its schema up the
@@ -427,7 +478,7 @@ func (n *numbering) kind(name ir.OpName) *opKind {
 				k.nativeOnly = k.nativeOnly && p.Kind == bytecode.PropNative
 			}
 		}
-		k.entry.opName = &k.name
+		k.entry.value, k.entry.what = &k.name, entryOpName
 		n.kinds[name] = k
 	}
 	*slot = opKindSlot{name: name, kind: k}
@@ -438,7 +489,7 @@ func (n *numbering) kind(name ir.OpName) *opKind {
 func (n *numbering) opName(k *opKind) {
 	e := &k.entry
 	if e.refs == 0 {
-		e.dialect = n.dialect(k.name.Dialect)
+		e.dialect = n.dialect(k.name.Dialect).num()
 		n.orderedNames = append(n.orderedNames, e)
 	}
 	e.refs++
@@ -544,11 +595,10 @@ func (n *numbering) op(op *ir.Operation) {
 			n.uses[v]++
 		}
 	}
-	s := info.schema
+	s := info.kind.schema
 	info.props = n.version >= 5 && s != nil && s.HasProperties() && hasPropertyStorage(n.release)
 	if dict := n.dictFor(op, info); dict != nil {
-		n.attr(dict)
-		info.dict = n.attrEntry(dict)
+		info.dict = n.attr(dict)
 	}
 	if n.version >= 5 {
 		if info.props && !info.kind.nativeOnly {
@@ -565,15 +615,14 @@ func (n *numbering) op(op *ir.Operation) {
 		n.fail(fmt.Errorf("op %s has no location", op.Name))
 		return
 	}
-	n.attr(op.Loc)
-	info.loc = n.attrEntry(op.Loc)
+	info.loc = n.attr(op.Loc)
 }
 
 // dictFor builds the dictionary the op writes: before v5 its attributes
 // with properties merged in, from v5 on only the discardable ones of ops
 // that write properties.
 func (n *numbering) dictFor(op *ir.Operation, info *opNum) ir.Attribute {
-	s := info.schema
+	s := info.kind.schema
 	var segs []ir.NamedAttr
 	if s != nil && !info.props {
 		if seg := op.OperandSegments(); s.OperandSegments && seg != nil {
@@ -737,7 +786,7 @@ func (n *numbering) isolation(root *ir.Operation) error {
 				return err
 			}
 		}
-		idx := n.ops.Append(opNum{kind: k, schema: s})
+		idx := n.ops.Append(opNum{kind: k})
 		n.gen.SetOp(op, uint64(idx))
 		if len(stack) > 0 && stack[len(stack)-1].unresolved && !byTrait {
 			parent := op.Parent
@@ -837,7 +886,7 @@ func groupByDialectPerByte(list []*entry) {
 	if len(list) == 0 {
 		return
 	}
-	first := uint64(0)
+	first := uint32(0)
 	inGroup := uint64(0)
 	rest := list
 	for i := uint(1); i < 9; i++ {
@@ -847,7 +896,7 @@ func groupByDialectPerByte(list []*entry) {
 		rest = rest[size:]
 		d := first
 		byDialect := func(a, b *entry) int {
-			ad, bd := a.dialect.index, b.dialect.index
+			ad, bd := a.dialect, b.dialect
 			switch {
 			case ad == bd:
 				return 0
@@ -864,13 +913,13 @@ func groupByDialectPerByte(list []*entry) {
 		if !slices.IsSortedFunc(slice, byDialect) {
 			slices.SortStableFunc(slice, byDialect)
 		}
-		first = slice[len(slice)-1].dialect.index
+		first = slice[len(slice)-1].dialect
 		if len(rest) == 0 {
 			break
 		}
 	}
 	for i, e := range list {
-		e.index = uint64(i)
+		e.index = uint32(i)
 	}
 }
 
@@ -906,14 +955,14 @@ type final struct {
 
 func (f *final) AttributeIndex(a ir.Attribute) (uint64, error) {
 	if e := f.n.attrEntry(a); e != nil {
-		return e.index, nil
+		return uint64(e.index), nil
 	}
 	return 0, fmt.Errorf("attribute %s.%s was not numbered", a.Dialect(), a.Kind())
 }
 
 func (f *final) TypeIndex(t ir.Type) (uint64, error) {
 	if e := f.n.typeEntry(t); e != nil {
-		return e.index, nil
+		return uint64(e.index), nil
 	}
 	return 0, fmt.Errorf("type %s.%s was not numbered", t.Dialect(), t.Kind())
 }

@@ -1,6 +1,7 @@
 package mlirbc
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -179,7 +180,12 @@ type emitter struct {
 	props     []byte
 	nprops    uint64
 	propIndex map[string]uint64
-	propBody  []byte
+	// propStart is where each entry starts in props; lastProp views the
+	// entry returned last, lastPropIndex is its index.
+	propStart     []int
+	lastProp      []byte
+	lastPropIndex uint64
+	propBody      []byte
 	// sections are the nested IR sections in order of their starts; open
 	// lists those being written, innermost last; headers holds their
 	// headers back to back.
@@ -282,13 +288,14 @@ func (e *emitter) dialectSection() []byte {
 	if e.version >= 4 {
 		b = wire.AppendVarInt(b, uint64(len(n.orderedNames)))
 	}
-	eachGroup(n.orderedNames, func(d *dialectNum, group []*entry) {
+	eachGroup(n, n.orderedNames, func(d *dialectNum, group []*entry) {
 		b = wire.AppendVarInt(b, d.index)
 		b = wire.AppendVarInt(b, uint64(len(group)))
 		for _, en := range group {
-			i := e.strings.Intern(en.opName.Op)
+			name := en.value.(*ir.OpName)
+			i := e.strings.Intern(name.Op)
 			if e.version >= 5 {
-				b = wire.AppendVarIntWithFlag(b, i, en.opName.Registered)
+				b = wire.AppendVarIntWithFlag(b, i, name.Registered)
 			} else {
 				b = wire.AppendVarInt(b, i)
 			}
@@ -298,13 +305,13 @@ func (e *emitter) dialectSection() []byte {
 }
 
 // eachGroup calls fn for each run of entries of one dialect.
-func eachGroup(list []*entry, fn func(*dialectNum, []*entry)) {
+func eachGroup(n *numbering, list []*entry, fn func(*dialectNum, []*entry)) {
 	for i := 0; i < len(list); {
 		j := i + 1
 		for j < len(list) && list[j].dialect == list[i].dialect {
 			j++
 		}
-		fn(list[i].dialect, list[i:j])
+		fn(n.dialects[list[i].dialect], list[i:j])
 		i = j
 	}
 }
@@ -323,7 +330,7 @@ func (e *emitter) attrTypeSections() (offsets, data []byte, err error) {
 	offsets = wire.AppendVarInt(offsets, uint64(len(n.orderedAttrs)))
 	offsets = wire.AppendVarInt(offsets, uint64(len(n.orderedTypes)))
 	for _, list := range [][]*entry{n.orderedAttrs, n.orderedTypes} {
-		eachGroup(list, func(d *dialectNum, group []*entry) {
+		eachGroup(n, list, func(d *dialectNum, group []*entry) {
 			offsets = wire.AppendVarInt(offsets, d.index)
 			offsets = wire.AppendVarInt(offsets, uint64(len(group)))
 			for _, en := range group {
@@ -333,10 +340,10 @@ func (e *emitter) attrTypeSections() (offsets, data []byte, err error) {
 				if en.recorded {
 					data, werr = e.replay(data, en)
 					custom = en.custom
-				} else if en.attr != nil {
-					data, custom, werr = e.enc.Attribute(data, en.attr)
+				} else if en.what == entryAttr {
+					data, custom, werr = e.enc.Attribute(data, en.value.(ir.Attribute))
 				} else {
-					data, custom, werr = e.enc.Type(data, en.typ)
+					data, custom, werr = e.enc.Type(data, en.value.(ir.Type))
 				}
 				if werr != nil && err == nil {
 					err = werr
@@ -364,11 +371,11 @@ func (e *emitter) replay(b []byte, en *entry) ([]byte, error) {
 			if r.e == nil {
 				return b, errors.New("an attribute or type of another context")
 			}
-			index = r.e.index
+			index = uint64(r.e.index)
 		case refString:
-			index = e.strings.Intern(r.s)
+			index = e.strings.Intern(n.refStrings[r.i])
 		case refResource:
-			h := n.resRefs[r.res]
+			h := n.resRefs[r.i]
 			var ok bool
 			if index, ok = n.resources[h]; !ok {
 				return b, fmt.Errorf("resource %s.%s was not numbered", h.Dialect, h.Key)
@@ -444,14 +451,14 @@ func (e *emitter) assemble(out, flat []byte) []byte {
 func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 	n := e.n
 	info := n.op_(op)
-	b = wire.AppendVarInt(b, info.kind.entry.index)
+	b = wire.AppendVarInt(b, uint64(info.kind.entry.index))
 	maskAt := len(b)
 	b = append(b, 0)
 	var mask byte
-	b = wire.AppendVarInt(b, info.loc.index)
+	b = wire.AppendVarInt(b, uint64(info.loc.index))
 	if info.dict != nil {
 		mask |= maskAttrs
-		b = wire.AppendVarInt(b, info.dict.index)
+		b = wire.AppendVarInt(b, uint64(info.dict.index))
 	}
 	if e.version >= 5 {
 		if i, ok, err := e.properties(op, info); err != nil {
@@ -465,7 +472,7 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 		mask |= maskResults
 		b = wire.AppendVarInt(b, uint64(len(op.Results)))
 		for _, v := range op.Results {
-			b = wire.AppendVarInt(b, n.typeEntry(v.Type).index)
+			b = wire.AppendVarInt(b, uint64(n.typeEntry(v.Type).index))
 		}
 	}
 	if len(op.Operands) > 0 {
@@ -542,16 +549,16 @@ func (e *emitter) region(b []byte, r *ir.Region) ([]byte, error) {
 			b = wire.AppendVarInt(b, uint64(len(blk.Args)))
 			unknown := n.unknown
 			for _, a := range blk.Args {
-				t := n.typeEntry(a.Type).index
+				t := uint64(n.typeEntry(a.Type).index)
 				if e.version >= 4 {
 					hasLoc := a.Loc != unknown
 					b = wire.AppendVarIntWithFlag(b, t, hasLoc)
 					if hasLoc {
-						b = wire.AppendVarInt(b, n.attrEntry(a.Loc).index)
+						b = wire.AppendVarInt(b, uint64(n.attrEntry(a.Loc).index))
 					}
 				} else {
 					b = wire.AppendVarInt(b, t)
-					b = wire.AppendVarInt(b, n.attrEntry(a.Loc).index)
+					b = wire.AppendVarInt(b, uint64(n.attrEntry(a.Loc).index))
 				}
 			}
 			if e.version >= 3 {
@@ -598,7 +605,7 @@ func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error
 	defer func() { e.propBody = body }()
 	switch {
 	case info.props:
-		s := info.schema
+		s := info.kind.schema
 		var err error
 		n.eachProperty(op, s, func(f bytecode.PropField, a ir.Attribute) {
 			switch kind := f.Kind; {
@@ -610,9 +617,9 @@ func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error
 			case kind == bytecode.PropOptionalAttr && a == nil:
 				body = wire.AppendVarInt(body, 0)
 			case kind == bytecode.PropOptionalAttr:
-				body = wire.AppendVarIntWithFlag(body, n.attrEntry(a).index, true)
+				body = wire.AppendVarIntWithFlag(body, uint64(n.attrEntry(a).index), true)
 			default:
-				body = wire.AppendVarInt(body, n.attrEntry(a).index)
+				body = wire.AppendVarInt(body, uint64(n.attrEntry(a).index))
 			}
 		})
 		if n.err != nil {
@@ -629,8 +636,8 @@ func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error
 				body = appendSparse(body, fitSegments(op.ResultSegments(), s.ResultGroups))
 			}
 		}
-	case info.schema == nil && op.Properties() != nil:
-		body = wire.AppendVarInt(body, n.attrEntry(op.Properties()).index)
+	case info.kind.schema == nil && op.Properties() != nil:
+		body = wire.AppendVarInt(body, uint64(n.attrEntry(op.Properties()).index))
 	default:
 		return 0, false, nil
 	}
@@ -641,13 +648,23 @@ func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error
 	e.props = wire.AppendVarInt(e.props, uint64(len(body)))
 	e.props = append(e.props, body...)
 	entry := e.props[start:]
-	if i, ok := e.propIndex[string(entry)]; ok {
+	// Neighbouring ops often have the same properties: compare with the
+	// last entry before hashing.
+	if bytes.Equal(entry, e.lastProp) {
 		e.props = e.props[:start]
-		return i, true, nil
+		return e.lastPropIndex, true, nil
 	}
-	i := e.nprops
-	e.nprops++
-	e.propIndex[unsafe.String(&entry[0], len(entry))] = i
+	i, ok := e.propIndex[string(entry)]
+	if ok {
+		e.props = e.props[:start]
+		entry = e.props[e.propStart[i]:][:len(entry)]
+	} else {
+		i = e.nprops
+		e.nprops++
+		e.propIndex[unsafe.String(&entry[0], len(entry))] = i
+		e.propStart = append(e.propStart, start)
+	}
+	e.lastProp, e.lastPropIndex = entry, i
 	return i, true, nil
 }
 

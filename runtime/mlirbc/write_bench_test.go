@@ -62,11 +62,13 @@ func BenchmarkWriteScaling(b *testing.B) {
 			var out []byte
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
+			cpu := startCPU(b)
 			for b.Loop() {
 				if out, err = mlirbc.Append(out[:0], ctx, m, m.Options()); err != nil {
 					b.Fatal(err)
 				}
 			}
+			cpu.report()
 			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "ops/s")
 			if !bytes.Equal(out, data) {
 				b.Fatalf("the %d-op module wrote %d bytes, not mlir-opt-22's %d", n, len(out), len(data))

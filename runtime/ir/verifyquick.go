@@ -1,0 +1,209 @@
+package ir
+
+// quickVerify is Verify's fast path: one walk that proves the common shape
+// of IR valid, without the tables the full verifier builds to name what is
+// wrong. It answers true only for IR Verify accepts; anything it does not
+// handle cheaply (several blocks in a region, successors, a value used
+// before its definition, a lazily read region left unread, any broken
+// rule) makes it answer false, and Verify then runs the full check, which
+// finds the error and words it, or accepts what was merely unusual.
+//
+// Within its shape (every region of at most one block, no successors) the
+// rules reduce to: a value may be used where it is defined earlier in the
+// walk, in a block still open (enclosing the use) at or below the nearest
+// isolated op. Requiring the definition to come first is stricter than
+// graph regions need, which only costs a fall back.
+func quickVerify(root *Operation, opts VerifyOptions) bool {
+	if len(root.Operands) > 0 || len(root.Successors) > 0 {
+		return false
+	}
+	q := quickVerifier{opts: opts, gen: NewMarkGeneration(), maxDepth: opts.Limits.RegionDepth()}
+	return q.run(root)
+}
+
+type quickVerifier struct {
+	opts     VerifyOptions
+	gen      MarkGeneration
+	maxDepth int
+	stack    []quickFrame
+}
+
+// quickFrame is a block being walked: region of op, its block at level
+// (the region depth), with values usable from floor up.
+type quickFrame struct {
+	op           *Operation
+	region       int
+	b            *Block
+	pos          int
+	level, floor int
+}
+
+// Marks: ops and regions are marked when met; values when defined; blocks
+// with their level while open and 0 once closed.
+
+func (q *quickVerifier) traits(op *Operation) OpTraits {
+	if q.opts.Traits == nil {
+		return OpTraits{}
+	}
+	return q.opts.Traits(op)
+}
+
+func (q *quickVerifier) run(root *Operation) bool {
+	if !q.op(root, nil, 0, 0) {
+		return false
+	}
+	if !q.openRegions(root, 0, 0, 0) {
+		return false
+	}
+	for len(q.stack) > 0 {
+		f := &q.stack[len(q.stack)-1]
+		if f.pos < len(f.b.Ops) {
+			child := f.b.Ops[f.pos]
+			f.pos++
+			if child == nil || !q.op(child, f.b, f.level, f.floor) {
+				return false
+			}
+			if !q.openRegions(child, 0, f.level, f.floor) {
+				return false
+			}
+			continue
+		}
+		// The block is done: its values go out of scope.
+		q.gen.SetBlock(f.b, 0)
+		op, next, level, floor := f.op, f.region+1, f.level-1, f.floor
+		q.stack = q.stack[:len(q.stack)-1]
+		if !q.openRegions(op, next, level, floor) {
+			return false
+		}
+	}
+	return true
+}
+
+// op checks what op holds itself and that its operands are in scope.
+// Ops without regions define their results at once; the others when their
+// last region is done (openRegions).
+func (q *quickVerifier) op(op *Operation, parent *Block, level, floor int) bool {
+	if _, seen := q.gen.Op(op); seen {
+		return false
+	}
+	q.gen.SetOp(op, 0)
+	if parent != nil && op.Parent != parent {
+		return false
+	}
+	if op.Name.Dialect == "" || op.Loc == nil || len(op.Successors) > 0 {
+		return false
+	}
+	for j, r := range op.Results {
+		if r == nil || r.Op != op || r.Index != j || r.Block != nil || r.Type == nil {
+			return false
+		}
+	}
+	for j, a := range op.Attrs {
+		if a.Value == nil || a.Name == "" || (j > 0 && op.Attrs[j-1].Name >= a.Name) {
+			return false
+		}
+	}
+	for _, v := range op.Operands {
+		if v == nil || !q.inScope(v, floor) {
+			return false
+		}
+	}
+	if len(op.Regions) > 0 {
+		if level >= q.maxDepth {
+			return false
+		}
+		if q.opts.Materialize {
+			if op.Materialize() != nil {
+				return false
+			}
+		} else if !op.Loaded() {
+			return false
+		}
+		for _, r := range op.Regions {
+			if r == nil || r.Parent != op {
+				return false
+			}
+		}
+		return true
+	}
+	q.define(op)
+	return true
+}
+
+func (q *quickVerifier) define(op *Operation) {
+	for _, r := range op.Results {
+		q.gen.SetValue(r, 1)
+	}
+}
+
+// inScope reports whether v was defined earlier in a block still open, at
+// level floor or deeper.
+func (q *quickVerifier) inScope(v *Value, floor int) bool {
+	if _, defined := q.gen.Value(v); !defined {
+		return false
+	}
+	b := v.Block
+	if v.Op != nil {
+		b = v.Op.Parent
+	}
+	if b == nil {
+		return false
+	}
+	level, ok := q.gen.Block(b)
+	return ok && level != 0 && int(level) >= floor
+}
+
+// openRegions pushes the first of op's regions from index i on that has a
+// block, checking the region and its block; when none is left, op is done
+// and defines its results.
+func (q *quickVerifier) openRegions(op *Operation, i, level, floor int) bool {
+	if len(op.Regions) == 0 {
+		return true
+	}
+	t := q.traits(op)
+	if t.Isolated {
+		floor = level + 1
+	}
+	for ; i < len(op.Regions); i++ {
+		r := op.Regions[i]
+		if _, seen := q.gen.Region(r); seen {
+			return false
+		}
+		q.gen.SetRegion(r, 0)
+		switch len(r.Blocks) {
+		case 0:
+			continue
+		case 1:
+		default:
+			return false
+		}
+		b := r.Blocks[0]
+		if b == nil || b.Parent != r {
+			return false
+		}
+		if _, seen := q.gen.Block(b); seen {
+			return false
+		}
+		if t.Known && !t.NoTerminator {
+			if len(b.Ops) == 0 {
+				return false
+			}
+			if last := b.Ops[len(b.Ops)-1]; last != nil {
+				if lt := q.traits(last); lt.Known && !lt.Terminator {
+					return false
+				}
+			}
+		}
+		q.gen.SetBlock(b, uint64(level+1))
+		for j, a := range b.Args {
+			if a == nil || a.Block != b || a.Index != j || a.Op != nil || a.Type == nil || a.Loc == nil {
+				return false
+			}
+			q.gen.SetValue(a, 1)
+		}
+		q.stack = append(q.stack, quickFrame{op: op, region: i, b: b, level: level + 1, floor: floor})
+		return true
+	}
+	q.define(op)
+	return true
+}
