@@ -37,7 +37,7 @@ func TestUniqueTable(t *testing.T) {
 			}
 		}
 		if i%5 == 0 {
-			tab.reserve(len(tab.entries) + 10)
+			tab.reserve(tab.len() + 10)
 		}
 		if _, found := tab.getOrPut(k, i); found {
 			t.Fatalf("key %d stored twice", i)
