@@ -77,3 +77,52 @@ func TestUniquingAllocs(t *testing.T) {
 		t.Fatalf("%v allocations per lookup", allocs)
 	}
 }
+
+// TestKindNumbers: a key's kind number stands for the pair of names, the
+// same in every call and goroutine, and pairs that spell the same bytes
+// when joined still differ.
+func TestKindNumbers(t *testing.T) {
+	key := func(dialect, kind string) string {
+		k := NewKey(dialect, kind)
+		defer k.Release()
+		return string(k.Bytes())
+	}
+	if key("ab", "c") == key("a", "bc") {
+		t.Fatal(`("ab", "c") and ("a", "bc") have the same key`)
+	}
+	want := key("test", "KindNumbers")
+	done := make(chan string)
+	for i := range 8 {
+		go func() {
+			// Other kinds in between, some of them new.
+			key("test", fmt.Sprint("Other", i))
+			done <- key("test", "KindNumbers")
+		}()
+	}
+	for range 8 {
+		if got := <-done; got != want {
+			t.Fatalf("key %q, want %q", got, want)
+		}
+	}
+}
+
+// TestUniqueReserve: a reserved table takes that many entries without
+// rehashing, and a table that holds as many already keeps its slots.
+func TestUniqueReserve(t *testing.T) {
+	tab := newUniqueTable[int](maphash.MakeSeed())
+	const n = 5000
+	tab.reserve(n)
+	slots := len(tab.slots)
+	for i := range n {
+		k := &Key{}
+		k.Uint(uint64(i))
+		tab.getOrPut(k, i)
+	}
+	if len(tab.slots) != slots {
+		t.Fatalf("%d slots after %d inserts, %d reserved", len(tab.slots), n, slots)
+	}
+	tab.reserve(n / 2)
+	if len(tab.slots) != slots {
+		t.Fatalf("reserving fewer than it holds resized the table: %d slots, had %d", len(tab.slots), slots)
+	}
+}
