@@ -1,7 +1,6 @@
 package ir
 
 import (
-	"hash/maphash"
 	"sync"
 	"sync/atomic"
 )
@@ -15,9 +14,9 @@ type kindName struct{ dialect, kind string }
 var kinds struct {
 	mu  sync.Mutex
 	ids map[kindName]uint64
-	// recent caches numbers by a hash of the kind's name, so that the
-	// key of every uniqued value does not take the lock.
-	recent [256]atomic.Pointer[kindEntry]
+	// recent caches numbers by a hash of the names, so that the key of
+	// every uniqued value does not take the lock.
+	recent [1 << recentBits]atomic.Pointer[kindEntry]
 }
 
 type kindEntry struct {
@@ -25,11 +24,25 @@ type kindEntry struct {
 	id uint64
 }
 
-var kindSeed = maphash.MakeSeed()
+const recentBits = 12
+
+// recentSlot hashes a few bytes of the names, enough to tell kinds apart
+// (names are short and fixed in the code); a collision only costs the
+// lock.
+func recentSlot(dialect, kind string) uint64 {
+	h := uint64(len(dialect))<<40 | uint64(len(kind))
+	if n := len(kind); n > 0 {
+		h |= uint64(kind[0])<<8 | uint64(kind[n/3])<<16 | uint64(kind[n/2])<<24 | uint64(kind[n-1])<<32
+	}
+	if len(dialect) > 0 {
+		h |= uint64(dialect[0]) << 48
+	}
+	return h * 0x9e3779b97f4a7c15 >> (64 - recentBits)
+}
 
 // kindID returns the number of the pair, numbering it on first use.
 func kindID(dialect, kind string) uint64 {
-	slot := &kinds.recent[maphash.String(kindSeed, kind)&(uint64(len(kinds.recent))-1)]
+	slot := &kinds.recent[recentSlot(dialect, kind)]
 	if e := slot.Load(); e != nil && e.kind == kind && e.dialect == dialect {
 		return e.id
 	}
