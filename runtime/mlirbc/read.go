@@ -68,13 +68,11 @@ func Decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions) (*Module, error
 }
 
 func decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions, tr wire.Tracer) (*Module, error) {
-	// Room for the file's attributes, so that the table never rehashes
-	// while a million locations go in. Reserving costs 16 bytes an entry
-	// and each takes at least one byte of the file, so a hostile table
-	// reserves at most 16 times its size. A lazy read may use few of
-	// them.
+	// Room for the entries a file of this size plausibly holds; a hostile
+	// table of millions of unused entries must not reserve memory, nor
+	// does a lazy read, which may use few of them.
 	if !opts.Lazy {
-		ctx.Reserve(f.Attrs.Len())
+		ctx.Reserve(min(f.Attrs.Len(), 1<<16))
 	}
 	release := opts.Release
 	if release == 0 {
