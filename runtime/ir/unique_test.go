@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"testing"
+	"unsafe"
 )
 
 // TestUniqueTable stores many keys, some long enough for a chunk of their
@@ -124,5 +125,16 @@ func TestUniqueReserve(t *testing.T) {
 	tab.reserve(n / 2)
 	if len(tab.slots) != slots {
 		t.Fatalf("reserving fewer than it holds resized the table: %d slots, had %d", len(tab.slots), slots)
+	}
+}
+
+// TestSizes guards the sizes that a file of a million ops and locations
+// multiplies: an op, and a uniquing entry.
+func TestSizes(t *testing.T) {
+	if n := unsafe.Sizeof(Operation{}); n > 200 {
+		t.Errorf("Operation is %d bytes, want at most 200", n)
+	}
+	if n := unsafe.Sizeof(uniqueEntry[Attribute]{}); n > 24 {
+		t.Errorf("a uniquing entry is %d bytes, want at most 24", n)
 	}
 }
