@@ -71,13 +71,14 @@ type Key struct {
 var keyPool = sync.Pool{New: func() any { return &Key{b: make([]byte, 0, 128)} }}
 
 // NewKey starts a key for the given dialect and kind. Keys come from a
-// pool; Lookup and Insert release them.
+// pool; Lookup and Insert release them. The key starts with a number
+// standing for the pair (see kindID) rather than the two names: a file of
+// a million locations stores a million keys.
 func NewKey(dialect, kind string) *Key {
 	k := keyPool.Get().(*Key)
 	k.b = k.b[:0]
 	k.hashed, k.table = 0, nil
-	k.String(dialect)
-	k.String(kind)
+	k.Uint(kindID(dialect, kind))
 	return k
 }
 

@@ -34,9 +34,10 @@ func (n OpName) String() string {
 
 // Operation is one op. Results are owned by the op; operands point at
 // values defined elsewhere. Attrs is the attribute dictionary sorted by
-// name (SetAttr keeps it so). What few ops have (properties of an
-// unregistered op, segment sizes, deferred regions) sits behind one
-// pointer, so that a file of millions of small ops stays small in memory.
+// name (SetAttr keeps it so). What few ops have (the dictionary a reader
+// built Attrs from, properties of an unregistered op, segment sizes,
+// deferred regions) sits behind one pointer, so that a file of millions
+// of small ops stays small in memory.
 type Operation struct {
 	Name       OpName
 	Loc        Location
@@ -47,10 +48,7 @@ type Operation struct {
 	Successors []*Block
 	Parent     *Block
 
-	mark uint64 // scratch of one IR walk; see MarkGeneration
-	// dict is the dictionary attribute a reader built Attrs from, or nil;
-	// see Dictionary.
-	dict  Attribute
+	mark  uint64 // scratch of one IR walk; see MarkGeneration
 	extra *opExtra
 }
 
@@ -61,8 +59,18 @@ type lazyRegions struct {
 	load func(*Operation) error
 }
 
-// opExtra holds what only some ops have.
+// opExtra holds what only some ops have: the dictionary attribute, which
+// ops of files older than bytecode v5 carry (Attrs then hold inherent
+// attributes too), right there, and what fewer ops have one pointer on.
 type opExtra struct {
+	// dict is the dictionary attribute a reader built Attrs from, or nil;
+	// see Dictionary.
+	dict Attribute
+	rare *opRare
+}
+
+// opRare holds what ops rarely have.
+type opRare struct {
 	properties      Attribute
 	opaqueProps     []byte
 	operandSegments []int32
@@ -72,26 +80,37 @@ type opExtra struct {
 	lazy *lazyRegions
 }
 
-func (op *Operation) more() *opExtra {
+func (op *Operation) more() *opRare {
 	if op.extra == nil {
 		op.extra = &opExtra{}
 	}
-	return op.extra
+	if op.extra.rare == nil {
+		op.extra.rare = &opRare{}
+	}
+	return op.extra.rare
+}
+
+// rare returns what op rarely has, or nil.
+func (op *Operation) rare() *opRare {
+	if op.extra == nil {
+		return nil
+	}
+	return op.extra.rare
 }
 
 // Properties is the properties attribute of an op no dialect describes
 // (an unregistered op of a bytecode v5+ file), nil otherwise: registered
 // ops keep their inherent attributes in Attrs.
 func (op *Operation) Properties() Attribute {
-	if op.extra == nil {
-		return nil
+	if r := op.rare(); r != nil {
+		return r.properties
 	}
-	return op.extra.properties
+	return nil
 }
 
 // SetProperties sets the properties attribute of an unregistered op.
 func (op *Operation) SetProperties(a Attribute) {
-	if a != nil || op.extra != nil {
+	if a != nil || op.rare() != nil {
 		op.more().properties = a
 	}
 }
@@ -101,15 +120,15 @@ func (op *Operation) SetProperties(a Attribute) {
 // file's tables and follow a layout nobody here knows, so the op can be
 // inspected but not written: writers refuse it.
 func (op *Operation) OpaqueProperties() []byte {
-	if op.extra == nil {
-		return nil
+	if r := op.rare(); r != nil {
+		return r.opaqueProps
 	}
-	return op.extra.opaqueProps
+	return nil
 }
 
 // SetOpaqueProperties records an undecoded properties entry.
 func (op *Operation) SetOpaqueProperties(b []byte) {
-	if b != nil || op.extra != nil {
+	if b != nil || op.rare() != nil {
 		op.more().opaqueProps = b
 	}
 }
@@ -118,28 +137,28 @@ func (op *Operation) SetOpaqueProperties(b []byte) {
 // of ops with several variable-length groups (MLIR's operandSegmentSizes
 // and resultSegmentSizes); nil for other ops.
 func (op *Operation) OperandSegments() []int32 {
-	if op.extra == nil {
-		return nil
+	if r := op.rare(); r != nil {
+		return r.operandSegments
 	}
-	return op.extra.operandSegments
+	return nil
 }
 
 func (op *Operation) ResultSegments() []int32 {
-	if op.extra == nil {
-		return nil
+	if r := op.rare(); r != nil {
+		return r.resultSegments
 	}
-	return op.extra.resultSegments
+	return nil
 }
 
 // SetOperandSegments and SetResultSegments set the group sizes.
 func (op *Operation) SetOperandSegments(sizes []int32) {
-	if sizes != nil || op.extra != nil {
+	if sizes != nil || op.rare() != nil {
 		op.more().operandSegments = sizes
 	}
 }
 
 func (op *Operation) SetResultSegments(sizes []int32) {
-	if sizes != nil || op.extra != nil {
+	if sizes != nil || op.rare() != nil {
 		op.more().resultSegments = sizes
 	}
 }
@@ -147,10 +166,22 @@ func (op *Operation) SetResultSegments(sizes []int32) {
 // Dictionary is the dictionary attribute a reader built Attrs from, or
 // nil. It may be stale if Attrs was changed other than through SetAttr:
 // writers reuse it only after checking that it holds exactly Attrs.
-func (op *Operation) Dictionary() Attribute { return op.dict }
+func (op *Operation) Dictionary() Attribute {
+	if op.extra == nil {
+		return nil
+	}
+	return op.extra.dict
+}
 
 // SetDictionary records the dictionary attribute Attrs was built from.
-func (op *Operation) SetDictionary(d Attribute) { op.dict = d }
+func (op *Operation) SetDictionary(d Attribute) {
+	if d != nil && op.extra == nil {
+		op.extra = &opExtra{}
+	}
+	if op.extra != nil {
+		op.extra.dict = d
+	}
+}
 
 // Region is a list of blocks owned by an operation.
 type Region struct {
@@ -226,7 +257,8 @@ func (op *Operation) SetLoader(load func(*Operation) error) {
 
 // Loaded reports whether op's regions are in memory.
 func (op *Operation) Loaded() bool {
-	return op.extra == nil || op.extra.lazy == nil || op.extra.lazy.done.Load()
+	r := op.rare()
+	return r == nil || r.lazy == nil || r.lazy.done.Load()
 }
 
 // Materialize reads op's regions if a lazy reader deferred them. It is safe
@@ -236,10 +268,11 @@ func (op *Operation) Loaded() bool {
 // everything. A failed load is not marked done: the next call tries again
 // (and the reader reports the same error).
 func (op *Operation) Materialize() error {
-	if op.extra == nil {
+	r := op.rare()
+	if r == nil {
 		return nil
 	}
-	l := op.extra.lazy
+	l := r.lazy
 	if l == nil || l.done.Load() {
 		return nil
 	}
@@ -280,7 +313,7 @@ func (op *Operation) Attr(name string) Attribute {
 // SetAttr inserts or replaces a dictionary entry, keeping the entries
 // sorted by name as MLIR's DictionaryAttr does.
 func (op *Operation) SetAttr(name string, v Attribute) {
-	op.dict = nil
+	op.SetDictionary(nil)
 	for i, a := range op.Attrs {
 		if a.Name == name {
 			op.Attrs[i].Value = v

@@ -2,7 +2,11 @@ package ir
 
 import (
 	"bytes"
+	"encoding/binary"
 	"hash/maphash"
+	"math/bits"
+
+	"github.com/dialectgen/dialectgen/runtime/internal/chunked"
 )
 
 // uniqueTable maps uniquing keys to values. A map keyed by strings would
@@ -13,42 +17,55 @@ import (
 // for the insert that follows, and the keys sit in large byte chunks
 // without pointers. The seed is random per context, so a hostile file
 // cannot pick keys that pile up in one run of slots.
+//
+// A file of a million locations puts a million entries here, so every
+// byte of an entry counts: an entry is the value and where its key sits,
+// nothing else, and entries live in chunks that are never copied as the
+// table grows.
 type uniqueTable[V any] struct {
 	seed maphash.Seed
-	// slots hold 1 + an entry index in the low half and the top of the
-	// entry's hash in the high half (so that most probes of other keys
-	// never touch the entry), or 0 for a free slot; len is a power of two.
+	// slots hold 1 + an entry index in the low half and the top half of
+	// the entry's hash in the high half, or 0 for a free slot; len is a
+	// power of two, 1<<shift. A key's first slot is the top shift bits
+	// of its hash, which the slot keeps: rehashing needs no key.
 	slots   []uint64
-	entries []uniqueEntry[V]
+	shift   uint
+	entries chunked.List[uniqueEntry[V]]
 	chunks  [][]byte
 	// version changes whenever slots do, so that a slot a lookup found
 	// is known to be still free.
 	version uint64
 }
 
+// uniqueEntry is a value and its key's place: chunk<<32 | offset of the
+// key's length (a uvarint) followed by its bytes.
 type uniqueEntry[V any] struct {
-	val   V
-	hash  uint64
-	chunk uint32
-	off   uint32
-	n     uint32
+	val V
+	key uint64
 }
 
 // keyChunkSize is the largest size of the chunks keys are copied into; a
 // longer key gets a chunk of its own.
 const keyChunkSize = 64 << 10
 
+const minSlotsShift = 6
+
 // newUniqueTable returns an empty table. The tables of one context share
 // a seed, so that a key hashed by one is hashed right for the other.
 func newUniqueTable[V any](seed maphash.Seed) uniqueTable[V] {
-	return uniqueTable[V]{seed: seed, slots: make([]uint64, 64)}
+	return uniqueTable[V]{seed: seed, slots: make([]uint64, 1<<minSlotsShift), shift: minSlotsShift}
 }
 
-func (t *uniqueTable[V]) len() int { return len(t.entries) }
+func (t *uniqueTable[V]) len() int { return t.entries.Len() }
 
 func (t *uniqueTable[V]) key(e *uniqueEntry[V]) []byte {
-	return t.chunks[e.chunk][e.off : e.off+e.n]
+	c := t.chunks[e.key>>32][uint32(e.key):]
+	n, w := binary.Uvarint(c)
+	return c[w : w+int(n)]
 }
+
+// home is the first slot to probe for a key with this hash (or this tag).
+func (t *uniqueTable[V]) home(hash uint64) int { return int(hash >> (64 - t.shift)) }
 
 // find returns the entry stored under k, or the free slot where it
 // belongs and -1. It records both in k for put.
@@ -59,7 +76,7 @@ func (t *uniqueTable[V]) find(k *Key) (slot, entry int) {
 	}
 	mask := len(t.slots) - 1
 	tag := k.hash &^ (1<<32 - 1)
-	for i := int(k.hash) & mask; ; i = (i + 1) & mask {
+	for i := t.home(k.hash); ; i = (i + 1) & mask {
 		s := t.slots[i]
 		if s == 0 {
 			k.slot, k.version, k.table = i, t.version, t
@@ -68,8 +85,7 @@ func (t *uniqueTable[V]) find(k *Key) (slot, entry int) {
 		if s&^(1<<32-1) != tag {
 			continue
 		}
-		e := &t.entries[uint32(s)-1]
-		if e.hash == k.hash && bytes.Equal(t.key(e), k.b) {
+		if e := t.entries.At(int(uint32(s) - 1)); bytes.Equal(t.key(e), k.b) {
 			return i, int(uint32(s) - 1)
 		}
 	}
@@ -78,7 +94,7 @@ func (t *uniqueTable[V]) find(k *Key) (slot, entry int) {
 // get returns the value stored under k.
 func (t *uniqueTable[V]) get(k *Key) (V, bool) {
 	if _, e := t.find(k); e >= 0 {
-		return t.entries[e].val, true
+		return t.entries.At(e).val, true
 	}
 	var zero V
 	return zero, false
@@ -92,7 +108,7 @@ func (t *uniqueTable[V]) getOrPut(k *Key, v V) (V, bool) {
 	if k.hashed != len(k.b)+1 || k.table != any(t) || k.version != t.version {
 		var e int
 		if slot, e = t.find(k); e >= 0 {
-			return t.entries[e].val, true
+			return t.entries.At(e).val, true
 		}
 	}
 	t.put(k, slot, v)
@@ -102,64 +118,60 @@ func (t *uniqueTable[V]) getOrPut(k *Key, v V) (V, bool) {
 // put stores v under k in the free slot where k belongs.
 func (t *uniqueTable[V]) put(k *Key, slot int, v V) {
 	t.version++
-	chunk, off := t.store(k.b)
-	t.entries = append(t.entries, uniqueEntry[V]{val: v, hash: k.hash, chunk: chunk, off: off, n: uint32(len(k.b))})
-	t.slots[slot] = k.hash&^(1<<32-1) | uint64(len(t.entries))
-	if 2*len(t.entries) > len(t.slots) {
-		t.rehash(2 * len(t.slots))
+	n := t.entries.Append(uniqueEntry[V]{val: v, key: t.store(k.b)}) + 1
+	t.slots[slot] = k.hash&^(1<<32-1) | uint64(n)
+	if 2*n > len(t.slots) {
+		t.rehash(t.shift + 1)
 	}
 }
 
-// store copies key into the chunks.
-func (t *uniqueTable[V]) store(key []byte) (chunk, off uint32) {
+// store copies key, after its length, into the chunks and returns where.
+func (t *uniqueTable[V]) store(key []byte) uint64 {
+	need := binary.MaxVarintLen64 + len(key)
 	last := len(t.chunks) - 1
-	if last < 0 || len(t.chunks[last])+len(key) > cap(t.chunks[last]) {
+	if last < 0 || len(t.chunks[last])+need > cap(t.chunks[last]) {
 		// Chunks double from 1 KiB, so that a context of a few values
 		// stays small.
 		size := 1 << 10
 		if last >= 0 {
 			size = min(2*cap(t.chunks[last]), keyChunkSize)
 		}
-		t.chunks = append(t.chunks, make([]byte, 0, max(size, len(key))))
+		t.chunks = append(t.chunks, make([]byte, 0, max(size, need)))
 		last++
 	}
 	c := &t.chunks[last]
-	off = uint32(len(*c))
+	off := len(*c)
+	*c = binary.AppendUvarint(*c, uint64(len(key)))
 	*c = append(*c, key...)
-	return uint32(last), off
+	return uint64(last)<<32 | uint64(off)
 }
 
-// rehash moves the entries to a table of n slots.
-func (t *uniqueTable[V]) rehash(n int) {
-	slots := make([]uint64, n)
-	mask := n - 1
-	for j := range t.entries {
-		h := t.entries[j].hash
-		i := int(h) & mask
-		for slots[i] != 0 {
+// rehash moves the entries to a table of 1<<shift slots. Each slot's tag
+// holds the top of its key's hash, which is all placing it needs.
+func (t *uniqueTable[V]) rehash(shift uint) {
+	old := t.slots
+	t.slots, t.shift = make([]uint64, 1<<shift), shift
+	mask := len(t.slots) - 1
+	for _, s := range old {
+		if s == 0 {
+			continue
+		}
+		i := t.home(s)
+		for t.slots[i] != 0 {
 			i = (i + 1) & mask
 		}
-		slots[i] = h&^(1<<32-1) | uint64(j+1)
+		t.slots[i] = s
 	}
-	t.slots = slots
 	t.version++
 }
 
-// reserve makes room for n more entries.
+// reserve makes room for n entries, so that they go in without a
+// rehash, unless the table holds as many already.
 func (t *uniqueTable[V]) reserve(n int) {
-	if n <= len(t.entries) {
+	if n <= t.entries.Len() {
 		return
 	}
-	want := len(t.entries) + n
-	if size := len(t.slots); 2*want > size {
-		for size < 2*want {
-			size *= 2
-		}
-		t.rehash(size)
-	}
-	if cap(t.entries) < want {
-		entries := make([]uniqueEntry[V], len(t.entries), want)
-		copy(entries, t.entries)
-		t.entries = entries
+	if want := t.entries.Len() + n; 2*want > len(t.slots) {
+		t.rehash(uint(bits.Len(uint(2*want - 1))))
 	}
 }

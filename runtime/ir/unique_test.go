@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"testing"
+	"unsafe"
 )
 
 // TestUniqueTable stores many keys, some long enough for a chunk of their
@@ -37,7 +38,7 @@ func TestUniqueTable(t *testing.T) {
 			}
 		}
 		if i%5 == 0 {
-			tab.reserve(len(tab.entries) + 10)
+			tab.reserve(tab.len() + 10)
 		}
 		if _, found := tab.getOrPut(k, i); found {
 			t.Fatalf("key %d stored twice", i)
@@ -75,5 +76,65 @@ func TestUniquingAllocs(t *testing.T) {
 		}
 	}); allocs != 0 {
 		t.Fatalf("%v allocations per lookup", allocs)
+	}
+}
+
+// TestKindNumbers: a key's kind number stands for the pair of names, the
+// same in every call and goroutine, and pairs that spell the same bytes
+// when joined still differ.
+func TestKindNumbers(t *testing.T) {
+	key := func(dialect, kind string) string {
+		k := NewKey(dialect, kind)
+		defer k.Release()
+		return string(k.Bytes())
+	}
+	if key("ab", "c") == key("a", "bc") {
+		t.Fatal(`("ab", "c") and ("a", "bc") have the same key`)
+	}
+	want := key("test", "KindNumbers")
+	done := make(chan string)
+	for i := range 8 {
+		go func() {
+			// Other kinds in between, some of them new.
+			key("test", fmt.Sprint("Other", i))
+			done <- key("test", "KindNumbers")
+		}()
+	}
+	for range 8 {
+		if got := <-done; got != want {
+			t.Fatalf("key %q, want %q", got, want)
+		}
+	}
+}
+
+// TestUniqueReserve: a reserved table takes that many entries without
+// rehashing, and a table that holds as many already keeps its slots.
+func TestUniqueReserve(t *testing.T) {
+	tab := newUniqueTable[int](maphash.MakeSeed())
+	const n = 5000
+	tab.reserve(n)
+	slots := len(tab.slots)
+	for i := range n {
+		k := &Key{}
+		k.Uint(uint64(i))
+		tab.getOrPut(k, i)
+	}
+	if len(tab.slots) != slots {
+		t.Fatalf("%d slots after %d inserts, %d reserved", len(tab.slots), n, slots)
+	}
+	tab.reserve(n / 2)
+	if len(tab.slots) != slots {
+		t.Fatalf("reserving fewer than it holds resized the table: %d slots, had %d", len(tab.slots), slots)
+	}
+}
+
+// TestSizes guards the sizes that a file of a million ops and locations
+// multiplies: an op, and a uniquing entry.
+func TestSizes(t *testing.T) {
+	if n := unsafe.Sizeof(Operation{}); n > 200 {
+		t.Errorf("Operation is %d bytes, want at most 200", n)
+	}
+	if n := unsafe.Sizeof(uniqueEntry[Attribute]{}); n > 24 {
+		t.Errorf("a uniquing entry is %d bytes, want at most 24", n)
 	}
 }
