@@ -30,6 +30,9 @@ type entry struct {
 	// index is the entry's number in the file: a table in memory holds
 	// fewer than 2^32 entries.
 	index uint32
+	// id is the entry's place in numbering.entries, by which recorded
+	// references name it.
+	id uint32
 	// body, bodyEnd, ref and refEnd locate what the dry run recorded:
 	// tmpl[body:bodyEnd] with placeholders where refs[ref:refEnd] go.
 	body, bodyEnd uint32
@@ -52,11 +55,12 @@ const (
 // entry, a string (an index into numbering.refStrings) or a resource (an
 // index into numbering.resRefs), whose index replaces the placeholder
 // tmpl[pos:end]. There is one for about every op (its location's file
-// name): it is kept at 24 bytes.
+// name): it holds no pointer, so that storing it needs no write barrier
+// and the collector need not scan the lists of them.
 type tmplRef struct {
-	e        *entry
 	pos, end int32
-	// i indexes refStrings or resRefs, as kind says.
+	// i indexes refStrings or resRefs, as kind says; for an entry it is
+	// the entry's id plus one, 0 for none (a value of another context).
 	i    int32
 	kind refKind
 	flag bool // written with OptionalAttribute's presence flag
@@ -204,8 +208,29 @@ func (n *numbering) op_(op *ir.Operation) *opNum {
 	return n.ops.At(int(id))
 }
 
-// newEntry hands out entries from a reused list.
-func (n *numbering) newEntry() *entry { return n.entries.Next() }
+// newEntry hands out entries from a reused list, set to v.
+func (n *numbering) newEntry(v entry) *entry {
+	v.id = uint32(n.entries.Len())
+	e := n.entries.Next()
+	*e = v
+	return e
+}
+
+// refTo is a recorded reference to e, which may be nil.
+func refTo(e *entry) tmplRef {
+	if e == nil {
+		return tmplRef{kind: refEntry}
+	}
+	return tmplRef{kind: refEntry, i: int32(e.id) + 1}
+}
+
+// referred is the entry a recorded reference names, nil for none.
+func (n *numbering) referred(r *tmplRef) *entry {
+	if r.i == 0 {
+		return nil
+	}
+	return n.entries.At(int(r.i - 1))
+}
 
 func lookupEntry(list []*entry, id uint64) *entry {
 	if id < uint64(len(list)) {
@@ -258,7 +283,7 @@ func (r recorder) AttributeIndex(a ir.Attribute) (uint64, error) {
 	n := r.n
 	e := n.attr(a)
 	n.childHeight = max(n.childHeight, heightOf(e))
-	n.addRef(tmplRef{kind: refEntry, e: e})
+	n.addRef(refTo(e))
 	return 0, nil
 }
 
@@ -266,7 +291,7 @@ func (r recorder) TypeIndex(t ir.Type) (uint64, error) {
 	n := r.n
 	e := n.typ(t)
 	n.childHeight = max(n.childHeight, heightOf(e))
-	n.addRef(tmplRef{kind: refEntry, e: e})
+	n.addRef(refTo(e))
 	return 0, nil
 }
 
@@ -324,8 +349,7 @@ func (n *numbering) attr(a ir.Attribute) *entry {
 		n.foreign(a.Dialect(), a.Kind())
 		return nil
 	}
-	e := n.newEntry()
-	*e = entry{value: a, what: entryAttr, refs: 1, height: 1}
+	e := n.newEntry(entry{value: a, what: entryAttr, refs: 1, height: 1})
 	storeEntry(&n.attrs, a.ID(), e)
 	n.orderedAttrs = append(n.orderedAttrs, e)
 	dialect := a.Dialect()
@@ -351,8 +375,7 @@ func (n *numbering) typ(t ir.Type) *entry {
 		n.foreign(t.Dialect(), t.Kind())
 		return nil
 	}
-	e := n.newEntry()
-	*e = entry{value: t, what: entryType, refs: 1, height: 1}
+	e := n.newEntry(entry{value: t, what: entryType, refs: 1, height: 1})
 	storeEntry(&n.types, t.ID(), e)
 	n.orderedTypes = append(n.orderedTypes, e)
 	dialect := t.Dialect()
@@ -402,9 +425,8 @@ func (n *numbering) keep(e *entry, d int, body []byte, custom bool, err error) {
 	n.tmpl = append(n.tmpl, body...)
 	e.bodyEnd = uint32(len(n.tmpl))
 	e.ref = uint32(len(n.refs))
-	// Most entries (a location and its file name) refer to one other: a
-	// single append spares the bulk copy's write barriers. depthRefs is
-	// not cleared: the entries it points to live as long as n.
+	// Most entries (a location and its file name) refer to one other:
+	// a single append is cheaper than the bulk copy.
 	if refs := n.depthRefs[d]; len(refs) == 1 {
 		n.refs = append(n.refs, refs[0])
 	} else {

@@ -368,10 +368,11 @@ func (e *emitter) replay(b []byte, en *entry) ([]byte, error) {
 		var index uint64
 		switch r.kind {
 		case refEntry:
-			if r.e == nil {
+			re := n.referred(r)
+			if re == nil {
 				return b, errors.New("an attribute or type of another context")
 			}
-			index = uint64(r.e.index)
+			index = uint64(re.index)
 		case refString:
 			index = e.strings.Intern(n.refStrings[r.i])
 		case refResource:
