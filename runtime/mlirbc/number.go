@@ -1,6 +1,8 @@
 package mlirbc
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -83,6 +85,15 @@ type opKind struct {
 	// nativeOnly says the schema's properties are all native: the
 	// properties entry refers to no attribute, so numbering skips it.
 	nativeOnly bool
+	// attrOnly says the properties entry is made of attribute indices
+	// alone, so the attributes decide it: ops of the name referring to
+	// the same ones share a property set (see numbering.propSet).
+	attrOnly bool
+	// propSets numbers the sets met, keyed by their entries' ids;
+	// lastSet and lastSetKey are the one met last.
+	propSets   map[string]int32
+	lastSet    int32
+	lastSetKey []byte
 }
 
 // opKindSlot is one slot of the cache in front of numbering.kinds.
@@ -106,6 +117,9 @@ type opNum struct {
 	loc      *entry
 	props    bool // the op writes a properties entry (v5+)
 	isolated bool
+	// propSet is the op's property set plus one, 0 for none: the emitter
+	// writes each set's entry once and gives its other ops the index.
+	propSet int32
 }
 
 type numbering struct {
@@ -155,6 +169,10 @@ type numbering struct {
 	resRefs     []ir.ResourceHandle
 	refStrings  []string
 	attrScratch []ir.NamedAttr
+	// propIDs is scratch space for a property set's key; propSetCount
+	// the number of sets met.
+	propIDs      []byte
+	propSetCount int32
 	// attrDepth is how deeply the attribute or type being numbered sits;
 	// childHeight the greatest height among what it refers to so far.
 	attrDepth, maxAttrDepth, childHeight int
@@ -496,8 +514,11 @@ func (n *numbering) kind(name ir.OpName) *opKind {
 		k = &opKind{name: name, schema: lookupSchema(n.ctx, name, n.release, n.targets)}
 		if s := k.schema; s != nil {
 			k.nativeOnly = !s.OperandSegments && !s.ResultSegments
+			// Before v6 the segment sizes are attributes in the entry.
+			k.attrOnly = n.version < 6 || k.nativeOnly
 			for _, p := range s.Properties {
 				k.nativeOnly = k.nativeOnly && p.Kind == bytecode.PropNative
+				k.attrOnly = k.attrOnly && p.Kind != bytecode.PropNative
 			}
 		}
 		k.entry.value, k.entry.what = &k.name, entryOpName
@@ -623,12 +644,25 @@ func (n *numbering) op(op *ir.Operation) {
 		info.dict = n.attr(dict)
 	}
 	if n.version >= 5 {
-		if info.props && !info.kind.nativeOnly {
+		if k := info.kind; info.props && !k.nativeOnly {
+			ids := n.propIDs[:0]
 			n.eachProperty(op, s, func(f bytecode.PropField, a ir.Attribute) {
+				var e *entry
 				if a != nil && f.Kind != bytecode.PropNative {
-					n.attr(a)
+					e = n.attr(a)
+				}
+				if k.attrOnly {
+					id := uint32(0)
+					if e != nil {
+						id = e.id + 1
+					}
+					ids = binary.LittleEndian.AppendUint32(ids, id)
 				}
 			})
+			if k.attrOnly && n.err == nil {
+				info.propSet = n.propSet(k, ids)
+			}
+			n.propIDs = ids
 		} else if p := op.Properties(); s == nil && p != nil {
 			n.attr(p)
 		}
@@ -638,6 +672,25 @@ func (n *numbering) op(op *ir.Operation) {
 		return
 	}
 	info.loc = n.attr(op.Loc)
+}
+
+// propSet returns the number (plus one) of the property set of k whose
+// entries have the ids given.
+func (n *numbering) propSet(k *opKind, ids []byte) int32 {
+	if k.lastSet != 0 && bytes.Equal(ids, k.lastSetKey) {
+		return k.lastSet
+	}
+	if k.propSets == nil {
+		k.propSets = map[string]int32{}
+	}
+	set, ok := k.propSets[string(ids)]
+	if !ok {
+		n.propSetCount++
+		set = n.propSetCount
+		k.propSets[string(ids)] = set
+	}
+	k.lastSet, k.lastSetKey = set, append(k.lastSetKey[:0], ids...)
+	return set
 }
 
 // dictFor builds the dictionary the op writes: before v5 its attributes
