@@ -1,7 +1,6 @@
 package mlirbc
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -89,11 +88,10 @@ type opKind struct {
 	// alone, so the attributes decide it: ops of the name referring to
 	// the same ones share a property set (see numbering.propSet).
 	attrOnly bool
-	// propSets numbers the sets met, keyed by their entries' ids;
-	// lastSet and lastSetKey are the one met last.
-	propSets   map[string]int32
-	lastSet    int32
-	lastSetKey []byte
+	// id numbers the kinds in the order met; lastSet is the property set
+	// (plus one) of the op of the kind met last.
+	id      uint32
+	lastSet int32
 }
 
 // opKindSlot is one slot of the cache in front of numbering.kinds.
@@ -169,10 +167,12 @@ type numbering struct {
 	resRefs     []ir.ResourceHandle
 	refStrings  []string
 	attrScratch []ir.NamedAttr
-	// propIDs is scratch space for a property set's key; propSetCount
-	// the number of sets met.
-	propIDs      []byte
-	propSetCount int32
+	// propSets numbers the property sets met, keyed by their kind's id
+	// and their entries' ids; propSetKeys lists the keys by number.
+	// propIDs is scratch space for a key.
+	propSets    map[string]int32
+	propSetKeys []string
+	propIDs     []byte
 	// attrDepth is how deeply the attribute or type being numbered sits;
 	// childHeight the greatest height among what it refers to so far.
 	attrDepth, maxAttrDepth, childHeight int
@@ -511,7 +511,7 @@ func (n *numbering) kind(name ir.OpName) *opKind {
 	}
 	k := n.kinds[name]
 	if k == nil {
-		k = &opKind{name: name, schema: lookupSchema(n.ctx, name, n.release, n.targets)}
+		k = &opKind{name: name, id: uint32(len(n.kinds)), schema: lookupSchema(n.ctx, name, n.release, n.targets)}
 		if s := k.schema; s != nil {
 			k.nativeOnly = !s.OperandSegments && !s.ResultSegments
 			// Before v6 the segment sizes are attributes in the entry.
@@ -645,7 +645,7 @@ func (n *numbering) op(op *ir.Operation) {
 	}
 	if n.version >= 5 {
 		if k := info.kind; info.props && !k.nativeOnly {
-			ids := n.propIDs[:0]
+			ids := binary.LittleEndian.AppendUint32(n.propIDs[:0], k.id)
 			n.eachProperty(op, s, func(f bytecode.PropField, a ir.Attribute) {
 				var e *entry
 				if a != nil && f.Kind != bytecode.PropNative {
@@ -674,22 +674,24 @@ func (n *numbering) op(op *ir.Operation) {
 	info.loc = n.attr(op.Loc)
 }
 
-// propSet returns the number (plus one) of the property set of k whose
-// entries have the ids given.
-func (n *numbering) propSet(k *opKind, ids []byte) int32 {
-	if k.lastSet != 0 && bytes.Equal(ids, k.lastSetKey) {
+// propSet returns the number (plus one) of the property set with the
+// key given: k's id, then its entries' ids.
+func (n *numbering) propSet(k *opKind, key []byte) int32 {
+	// Neighbouring ops of a kind mostly share their properties.
+	if k.lastSet != 0 && string(key) == n.propSetKeys[k.lastSet-1] {
 		return k.lastSet
 	}
-	if k.propSets == nil {
-		k.propSets = map[string]int32{}
+	if n.propSets == nil {
+		n.propSets = map[string]int32{}
 	}
-	set, ok := k.propSets[string(ids)]
+	set, ok := n.propSets[string(key)]
 	if !ok {
-		n.propSetCount++
-		set = n.propSetCount
-		k.propSets[string(ids)] = set
+		s := string(key)
+		n.propSetKeys = append(n.propSetKeys, s)
+		set = int32(len(n.propSetKeys))
+		n.propSets[s] = set
 	}
-	k.lastSet, k.lastSetKey = set, append(k.lastSetKey[:0], ids...)
+	k.lastSet = set
 	return set
 }
 

@@ -126,7 +126,7 @@ func encode(ctx *ir.Context, m *Module, opts WriteOptions, emit func(*emitter) e
 		return err
 	}
 	e := &emitter{n: n, opts: opts, version: opts.Version.Number(), propIndex: map[string]uint64{}}
-	e.propSets = make([]uint64, n.propSetCount)
+	e.propSets = make([]uint64, len(n.propSetKeys))
 	e.num = &final{n: n, strings: &e.strings}
 	e.enc = bytecode.NewEncoder(ctx, e.num, n.target)
 	buf := n.buf
