@@ -1,6 +1,7 @@
 package mlirbc
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -30,6 +31,9 @@ type entry struct {
 	// index is the entry's number in the file: a table in memory holds
 	// fewer than 2^32 entries.
 	index uint32
+	// id is the entry's place in numbering.entries, by which recorded
+	// references name it.
+	id uint32
 	// body, bodyEnd, ref and refEnd locate what the dry run recorded:
 	// tmpl[body:bodyEnd] with placeholders where refs[ref:refEnd] go.
 	body, bodyEnd uint32
@@ -52,11 +56,12 @@ const (
 // entry, a string (an index into numbering.refStrings) or a resource (an
 // index into numbering.resRefs), whose index replaces the placeholder
 // tmpl[pos:end]. There is one for about every op (its location's file
-// name): it is kept at 24 bytes.
+// name): it holds no pointer, so that storing it needs no write barrier
+// and the collector need not scan the lists of them.
 type tmplRef struct {
-	e        *entry
 	pos, end int32
-	// i indexes refStrings or resRefs, as kind says.
+	// i indexes refStrings or resRefs, as kind says; for an entry it is
+	// the entry's id plus one, 0 for none (a value of another context).
 	i    int32
 	kind refKind
 	flag bool // written with OptionalAttribute's presence flag
@@ -79,6 +84,14 @@ type opKind struct {
 	// nativeOnly says the schema's properties are all native: the
 	// properties entry refers to no attribute, so numbering skips it.
 	nativeOnly bool
+	// attrOnly says the properties entry is made of attribute indices
+	// alone, so the attributes decide it: ops of the name referring to
+	// the same ones share a property set (see numbering.propSet).
+	attrOnly bool
+	// id numbers the kinds in the order met; lastSet is the property set
+	// (plus one) of the op of the kind met last.
+	id      uint32
+	lastSet int32
 }
 
 // opKindSlot is one slot of the cache in front of numbering.kinds.
@@ -102,6 +115,9 @@ type opNum struct {
 	loc      *entry
 	props    bool // the op writes a properties entry (v5+)
 	isolated bool
+	// propSet is the op's property set plus one, 0 for none: the emitter
+	// writes each set's entry once and gives its other ops the index.
+	propSet int32
 }
 
 type numbering struct {
@@ -151,6 +167,12 @@ type numbering struct {
 	resRefs     []ir.ResourceHandle
 	refStrings  []string
 	attrScratch []ir.NamedAttr
+	// propSets numbers the property sets met, keyed by their kind's id
+	// and their entries' ids; propSetKeys lists the keys by number.
+	// propIDs is scratch space for a key.
+	propSets    map[string]int32
+	propSetKeys []string
+	propIDs     []byte
 	// attrDepth is how deeply the attribute or type being numbered sits;
 	// childHeight the greatest height among what it refers to so far.
 	attrDepth, maxAttrDepth, childHeight int
@@ -204,8 +226,29 @@ func (n *numbering) op_(op *ir.Operation) *opNum {
 	return n.ops.At(int(id))
 }
 
-// newEntry hands out entries from a reused list.
-func (n *numbering) newEntry() *entry { return n.entries.Next() }
+// newEntry hands out entries from a reused list, set to v.
+func (n *numbering) newEntry(v entry) *entry {
+	v.id = uint32(n.entries.Len())
+	e := n.entries.Next()
+	*e = v
+	return e
+}
+
+// refTo is a recorded reference to e, which may be nil.
+func refTo(e *entry) tmplRef {
+	if e == nil {
+		return tmplRef{kind: refEntry}
+	}
+	return tmplRef{kind: refEntry, i: int32(e.id) + 1}
+}
+
+// referred is the entry a recorded reference names, nil for none.
+func (n *numbering) referred(r *tmplRef) *entry {
+	if r.i == 0 {
+		return nil
+	}
+	return n.entries.At(int(r.i - 1))
+}
 
 func lookupEntry(list []*entry, id uint64) *entry {
 	if id < uint64(len(list)) {
@@ -258,7 +301,7 @@ func (r recorder) AttributeIndex(a ir.Attribute) (uint64, error) {
 	n := r.n
 	e := n.attr(a)
 	n.childHeight = max(n.childHeight, heightOf(e))
-	n.addRef(tmplRef{kind: refEntry, e: e})
+	n.addRef(refTo(e))
 	return 0, nil
 }
 
@@ -266,7 +309,7 @@ func (r recorder) TypeIndex(t ir.Type) (uint64, error) {
 	n := r.n
 	e := n.typ(t)
 	n.childHeight = max(n.childHeight, heightOf(e))
-	n.addRef(tmplRef{kind: refEntry, e: e})
+	n.addRef(refTo(e))
 	return 0, nil
 }
 
@@ -324,8 +367,7 @@ func (n *numbering) attr(a ir.Attribute) *entry {
 		n.foreign(a.Dialect(), a.Kind())
 		return nil
 	}
-	e := n.newEntry()
-	*e = entry{value: a, what: entryAttr, refs: 1, height: 1}
+	e := n.newEntry(entry{value: a, what: entryAttr, refs: 1, height: 1})
 	storeEntry(&n.attrs, a.ID(), e)
 	n.orderedAttrs = append(n.orderedAttrs, e)
 	dialect := a.Dialect()
@@ -351,8 +393,7 @@ func (n *numbering) typ(t ir.Type) *entry {
 		n.foreign(t.Dialect(), t.Kind())
 		return nil
 	}
-	e := n.newEntry()
-	*e = entry{value: t, what: entryType, refs: 1, height: 1}
+	e := n.newEntry(entry{value: t, what: entryType, refs: 1, height: 1})
 	storeEntry(&n.types, t.ID(), e)
 	n.orderedTypes = append(n.orderedTypes, e)
 	dialect := t.Dialect()
@@ -402,9 +443,8 @@ func (n *numbering) keep(e *entry, d int, body []byte, custom bool, err error) {
 	n.tmpl = append(n.tmpl, body...)
 	e.bodyEnd = uint32(len(n.tmpl))
 	e.ref = uint32(len(n.refs))
-	// Most entries (a location and its file name) refer to one other: a
-	// single append spares the bulk copy's write barriers. depthRefs is
-	// not cleared: the entries it points to live as long as n.
+	// Most entries (a location and its file name) refer to one other:
+	// a single append is cheaper than the bulk copy.
 	if refs := n.depthRefs[d]; len(refs) == 1 {
 		n.refs = append(n.refs, refs[0])
 	} else {
@@ -471,11 +511,14 @@ func (n *numbering) kind(name ir.OpName) *opKind {
 	}
 	k := n.kinds[name]
 	if k == nil {
-		k = &opKind{name: name, schema: lookupSchema(n.ctx, name, n.release, n.targets)}
+		k = &opKind{name: name, id: uint32(len(n.kinds)), schema: lookupSchema(n.ctx, name, n.release, n.targets)}
 		if s := k.schema; s != nil {
 			k.nativeOnly = !s.OperandSegments && !s.ResultSegments
+			// Before v6 the segment sizes are attributes in the entry.
+			k.attrOnly = n.version < 6 || k.nativeOnly
 			for _, p := range s.Properties {
 				k.nativeOnly = k.nativeOnly && p.Kind == bytecode.PropNative
+				k.attrOnly = k.attrOnly && p.Kind != bytecode.PropNative
 			}
 		}
 		k.entry.value, k.entry.what = &k.name, entryOpName
@@ -601,12 +644,25 @@ func (n *numbering) op(op *ir.Operation) {
 		info.dict = n.attr(dict)
 	}
 	if n.version >= 5 {
-		if info.props && !info.kind.nativeOnly {
+		if k := info.kind; info.props && !k.nativeOnly {
+			ids := binary.LittleEndian.AppendUint32(n.propIDs[:0], k.id)
 			n.eachProperty(op, s, func(f bytecode.PropField, a ir.Attribute) {
+				var e *entry
 				if a != nil && f.Kind != bytecode.PropNative {
-					n.attr(a)
+					e = n.attr(a)
+				}
+				if k.attrOnly {
+					id := uint32(0)
+					if e != nil {
+						id = e.id + 1
+					}
+					ids = binary.LittleEndian.AppendUint32(ids, id)
 				}
 			})
+			if k.attrOnly && n.err == nil {
+				info.propSet = n.propSet(k, ids)
+			}
+			n.propIDs = ids
 		} else if p := op.Properties(); s == nil && p != nil {
 			n.attr(p)
 		}
@@ -616,6 +672,27 @@ func (n *numbering) op(op *ir.Operation) {
 		return
 	}
 	info.loc = n.attr(op.Loc)
+}
+
+// propSet returns the number (plus one) of the property set with the
+// key given: k's id, then its entries' ids.
+func (n *numbering) propSet(k *opKind, key []byte) int32 {
+	// Neighbouring ops of a kind mostly share their properties.
+	if k.lastSet != 0 && string(key) == n.propSetKeys[k.lastSet-1] {
+		return k.lastSet
+	}
+	if n.propSets == nil {
+		n.propSets = map[string]int32{}
+	}
+	set, ok := n.propSets[string(key)]
+	if !ok {
+		s := string(key)
+		n.propSetKeys = append(n.propSetKeys, s)
+		set = int32(len(n.propSetKeys))
+		n.propSets[s] = set
+	}
+	k.lastSet = set
+	return set
 }
 
 // dictFor builds the dictionary the op writes: before v5 its attributes

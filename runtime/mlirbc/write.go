@@ -126,6 +126,7 @@ func encode(ctx *ir.Context, m *Module, opts WriteOptions, emit func(*emitter) e
 		return err
 	}
 	e := &emitter{n: n, opts: opts, version: opts.Version.Number(), propIndex: map[string]uint64{}}
+	e.propSets = make([]uint64, len(n.propSetKeys))
 	e.num = &final{n: n, strings: &e.strings}
 	e.enc = bytecode.NewEncoder(ctx, e.num, n.target)
 	buf := n.buf
@@ -186,6 +187,9 @@ type emitter struct {
 	lastProp      []byte
 	lastPropIndex uint64
 	propBody      []byte
+	// propSets holds, per property set of the numbering, its entry's
+	// index plus one once written.
+	propSets []uint64
 	// sections are the nested IR sections in order of their starts; open
 	// lists those being written, innermost last; headers holds their
 	// headers back to back.
@@ -368,10 +372,11 @@ func (e *emitter) replay(b []byte, en *entry) ([]byte, error) {
 		var index uint64
 		switch r.kind {
 		case refEntry:
-			if r.e == nil {
+			re := n.referred(r)
+			if re == nil {
 				return b, errors.New("an attribute or type of another context")
 			}
-			index = uint64(r.e.index)
+			index = uint64(re.index)
 		case refString:
 			index = e.strings.Intern(n.refStrings[r.i])
 		case refResource:
@@ -461,11 +466,17 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 		b = wire.AppendVarInt(b, uint64(info.dict.index))
 	}
 	if e.version >= 5 {
-		if i, ok, err := e.properties(op, info); err != nil {
+		if set := info.propSet; set != 0 && e.propSets[set-1] != 0 {
+			mask |= maskProperties
+			b = wire.AppendVarInt(b, e.propSets[set-1]-1)
+		} else if i, ok, err := e.properties(op, info); err != nil {
 			return nil, err
 		} else if ok {
 			mask |= maskProperties
 			b = wire.AppendVarInt(b, i)
+			if set != 0 {
+				e.propSets[set-1] = i + 1
+			}
 		}
 	}
 	if len(op.Results) > 0 {

@@ -44,11 +44,13 @@ func (b *writeBuffers) reset() {
 	clear(b.types)
 	b.entries.reset()
 	b.ops.reset()
+	// The ordered attributes and types point into entries, and recorded
+	// references hold no pointers: neither keeps anything alive, so
+	// neither needs clearing. Op names point to the last write's kinds.
+	clear(b.ordered[2])
 	for i := range b.ordered {
-		clear(b.ordered[i])
 		b.ordered[i] = b.ordered[i][:0]
 	}
-	clear(b.refs)
 	b.tmpl, b.refs = b.tmpl[:0], b.refs[:0]
 	b.ir, b.attrData, b.attrOffsets = b.ir[:0], b.attrData[:0], b.attrOffsets[:0]
 	b.props, b.headers, b.sections = b.props[:0], b.headers[:0], b.sections[:0]

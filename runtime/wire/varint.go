@@ -31,11 +31,20 @@ func VarIntLen(v uint64) int {
 	return n
 }
 
-// AppendVarInt appends v as a PrefixVarInt.
+// AppendVarInt appends v as a PrefixVarInt. It is small enough to inline,
+// so the one-byte case (most counts and indices) costs no call.
 func AppendVarInt(b []byte, v uint64) []byte {
 	if v < 1<<7 {
 		return append(b, byte(v<<1|1))
 	}
+	return appendLongVarInt(b, v)
+}
+
+// appendLongVarInt is AppendVarInt for v ≥ 2^7. Kept out of line so that
+// AppendVarInt stays within the inlining budget.
+//
+//go:noinline
+func appendLongVarInt(b []byte, v uint64) []byte {
 	if v >= 1<<56 {
 		b = append(b, 0)
 		return binary.LittleEndian.AppendUint64(b, v)
