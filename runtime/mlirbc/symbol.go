@@ -268,7 +268,7 @@ func (sk *skimmer) op(r *wire.Reader, depth int, top bool) error {
 			return errSkim
 		}
 		if isolated && sk.rd.f.Version >= 2 {
-			if _, err := r.Section(); err != nil {
+			if err := r.SkipSection(); err != nil {
 				return err
 			}
 		} else {
@@ -365,11 +365,9 @@ func (sk *skimmer) stringEntryIs(i uint64) (match, sure bool) {
 	if sk.nameAt == nil {
 		// Find the name in the string table once, rather than look up
 		// a string per op.
-		sk.nameAt = []uint64{}
-		for i := range f.Strings.Len() {
-			if f.Strings.At(i) == sk.name {
-				sk.nameAt = append(sk.nameAt, uint64(i))
-			}
+		sk.nameAt = f.Strings.IndicesOf(sk.name)
+		if sk.nameAt == nil {
+			sk.nameAt = []uint64{}
 		}
 	}
 	return slices.Contains(sk.nameAt, si), true

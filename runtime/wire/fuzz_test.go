@@ -153,6 +153,17 @@ func FuzzSection(f *testing.F) {
 	f.Add(hx(f, "8501400000000402"), uint16(0))
 	f.Add([]byte{}, uint16(0))
 	f.Fuzz(func(t *testing.T, data []byte, base uint16) {
+		// SkipSection moves as Section does and fails where it fails.
+		for a, b := NewReader(data, int64(base), "file"), NewReader(data, int64(base), "file"); ; {
+			_, errA := a.Section()
+			errB := b.SkipSection()
+			if (errA == nil) != (errB == nil) || a.Offset() != b.Offset() {
+				t.Fatalf("Section: %v, at %d; SkipSection: %v, at %d", errA, a.Offset(), errB, b.Offset())
+			}
+			if errA != nil || a.Empty() {
+				break
+			}
+		}
 		for _, sf := range []SectionFormat{MLIRSection, TileIRSection} {
 			r := NewReader(data, int64(base), "file")
 			for !r.Empty() {

@@ -119,6 +119,21 @@ func (r *Reader) SectionOf(f SectionFormat) (Section, error) {
 	return s, err
 }
 
+// SkipSection moves past an MLIR section without returning it: what a
+// reader that skims over nested sections needs. The common unaligned
+// header is read in place; anything else, errors included, goes through
+// Section, so the errors are the same.
+func (r *Reader) SkipSection() error {
+	if r.pos < len(r.data) && r.data[r.pos]&0x80 == 0 {
+		if n, w, err := decodeVarInt(r.data[r.pos+1:]); err == nil && n <= uint64(len(r.data)-r.pos-1-w) {
+			r.pos += 1 + w + int(n)
+			return nil
+		}
+	}
+	_, err := r.Section()
+	return err
+}
+
 // sectionLengthWhat names the length field of each section id, built once
 // rather than per section read (files have a section per isolated op).
 var sectionLengthWhat = func() (w [128]string) {

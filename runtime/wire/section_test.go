@@ -121,6 +121,12 @@ func TestSectionReaderRejects(t *testing.T) {
 			if r.Offset() != base {
 				t.Errorf("cursor at %d after error", r.Offset())
 			}
+			// SkipSection refuses the same way.
+			r = NewReader(tc.in, base, "file")
+			wantErr(t, r.SkipSection(), tc.sentinel, tc.off)
+			if r.Offset() != base {
+				t.Errorf("SkipSection: cursor at %d after error", r.Offset())
+			}
 		})
 	}
 }
@@ -192,5 +198,28 @@ func TestAppendSectionPanics(t *testing.T) {
 			}()
 			AppendSection(nil, tc.id, tc.align, nil)
 		}()
+	}
+}
+
+// TestSkipSection: SkipSection ends where Section does, aligned or not.
+func TestSkipSection(t *testing.T) {
+	const base = 11
+	body := bytes.Repeat([]byte{0}, 45)
+	for _, in := range [][]byte{
+		append(hx(t, "85 5b 21 cb cb"), body...), // aligned
+		append(append(hx(t, "05"), AppendVarInt(nil, 45)...), body...),
+		append(append(hx(t, "05"), AppendVarInt(nil, 3)...), body...), // bytes left after it
+		hx(t, "05 01"), // empty
+	} {
+		a, b := NewReader(in, base, "file"), NewReader(in, base, "file")
+		if _, err := a.Section(); err != nil {
+			t.Fatalf("% x: %v", in, err)
+		}
+		if err := b.SkipSection(); err != nil {
+			t.Fatalf("% x: SkipSection: %v", in, err)
+		}
+		if a.Offset() != b.Offset() {
+			t.Errorf("% x: Section ends at %d, SkipSection at %d", in, a.Offset(), b.Offset())
+		}
 	}
 }

@@ -97,6 +97,20 @@ func (s Strings) At(i int) string {
 	return unsafe.String(&s.data[start], end-start)
 }
 
+// IndicesOf returns the indices of the strings equal to str, in order (a
+// table written by MLIR holds each string once; a crafted one may not).
+func (s Strings) IndicesOf(str string) []uint64 {
+	var out []uint64
+	start := 0
+	for i, end := range s.ends {
+		if end-1-start == len(str) && string(s.data[start:end-1]) == str {
+			out = append(out, uint64(i))
+		}
+		start = end
+	}
+	return out
+}
+
 // Lookup returns string i, or false if i is out of range; for indices read
 // from the input.
 func (s Strings) Lookup(i uint64) (string, bool) {

@@ -163,3 +163,33 @@ func TestStringTableHugeCountDoesNotAllocate(t *testing.T) {
 		t.Fatalf("allocated %d bytes rejecting a huge count", d)
 	}
 }
+
+func TestIndicesOf(t *testing.T) {
+	var st StringTable
+	for _, s := range []string{"f", "main", "", "mai", "mainx"} {
+		st.Intern(s)
+	}
+	enc := st.AppendTo(nil)
+	strs, err := ReadStringTable(NewReader(enc, 0, "String"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strs.IndicesOf("main"); !slices.Equal(got, []uint64{1}) {
+		t.Errorf(`IndicesOf("main") = %v, want [1]`, got)
+	}
+	if got := strs.IndicesOf(""); !slices.Equal(got, []uint64{2}) {
+		t.Errorf(`IndicesOf("") = %v, want [2]`, got)
+	}
+	if got := strs.IndicesOf("nope"); got != nil {
+		t.Errorf(`IndicesOf("nope") = %v, want none`, got)
+	}
+	// Sizes in reverse order, then the bytes: "x" twice.
+	dup := append(hx(t, "05 05 05"), "x\x00x\x00"...)
+	strs, err = ReadStringTable(NewReader(dup, 0, "String"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strs.IndicesOf("x"); !slices.Equal(got, []uint64{0, 1}) {
+		t.Errorf(`IndicesOf("x") on a table holding it twice = %v, want [0 1]`, got)
+	}
+}
