@@ -94,15 +94,9 @@ func (in *Dialect) releaseDefault(d *tables.ReleaseDefault) func(ctx *ir.Context
 // releaseEnum is an enum with each release's numbering.
 func releaseEnum(e *defs.Enum) *release.Enum {
 	out := &release.Enum{Name: e.Name, Bit: e.BitEnum}
-	bound := func(v *defs.Version) int {
-		if v == nil || v.Axis != "llvm" || len(v.Parts) == 0 {
-			return 0
-		}
-		return v.Parts[0]
-	}
-	for _, v := range e.Values {
-		c := release.Case{Name: v.Name, Value: v.Value, Since: bound(v.Since), Until: bound(v.Until)}
-		for _, o := range v.OlderValues {
+	for _, v := range tables.ReleaseCases(e) {
+		c := release.Case{Name: v.Name, Value: v.Value, Since: v.Since, Until: v.Until}
+		for _, o := range v.Older {
 			c.Older = append(c.Older, release.Older{Until: o.Until, Value: o.Value})
 		}
 		out.Cases = append(out.Cases, c)

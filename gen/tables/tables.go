@@ -31,6 +31,7 @@ type (
 	ReleaseAttr    = releaserules.Attr
 	ReleaseDefault = releaserules.Default
 	ReleaseStorage = releaserules.Storage
+	ReleaseCase    = releaserules.Case
 )
 
 // ReleaseRules describes how d's ops differ between LLVM releases, as
@@ -40,6 +41,10 @@ type (
 func ReleaseRules(d *defs.Dialect) []ReleaseOp {
 	return releaserules.Of(model.New(d, ""))
 }
+
+// ReleaseCases lists the values of an enum the release rules renumber,
+// with the LLVM releases that have each.
+func ReleaseCases(e *defs.Enum) []ReleaseCase { return releaserules.Cases(e) }
 
 // Hook is a hand-written function a definition names, which only
 // compiled code can call.

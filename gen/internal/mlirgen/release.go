@@ -124,21 +124,21 @@ func (g *gen) genRelease(f *jen.File) {
 	)
 	for _, e := range enums {
 		var cases []jen.Code
-		for _, v := range e.Values {
+		for _, c := range releaserules.Cases(e) {
 			var older jen.Code
-			if len(v.OlderValues) > 0 {
+			if len(c.Older) > 0 {
 				var os []jen.Code
-				for _, o := range v.OlderValues {
+				for _, o := range c.Older {
 					os = append(os, kv("Until", jen.Lit(o.Until), "Value", enumLit(o.Value)))
 				}
 				older = jen.Index().Qual(gofile.Release, "Older").Values(os...)
 			}
 			cases = append(cases, kv(
-				"Name", jen.Lit(v.Name),
-				"Value", enumLit(v.Value),
+				"Name", jen.Lit(c.Name),
+				"Value", enumLit(c.Value),
 				"Older", opt(older != nil, older),
-				"Since", opt(releaserules.LLVMBound(v.Since) != 0, jen.Lit(releaserules.LLVMBound(v.Since))),
-				"Until", opt(releaserules.LLVMBound(v.Until) != 0, jen.Lit(releaserules.LLVMBound(v.Until))),
+				"Since", opt(c.Since != 0, jen.Lit(c.Since)),
+				"Until", opt(c.Until != 0, jen.Lit(c.Until)),
 			))
 		}
 		f.Comment(fmt.Sprintf("%s is the enum %s with each release's numbering.", releaseEnumVar(e), e.Name))

@@ -77,6 +77,25 @@ func LLVMBound(v *defs.Version) int {
 	return v.Parts[0]
 }
 
+// Case is one value of an enum a release renumbers (release.Case):
+// its value, the values older releases gave it, and the releases that
+// have it.
+type Case struct {
+	Name         string
+	Value        uint64
+	Older        []defs.ReleaseValue
+	Since, Until int
+}
+
+// Cases lists e's values with the releases that have them.
+func Cases(e *defs.Enum) []Case {
+	out := make([]Case, len(e.Values))
+	for i, v := range e.Values {
+		out[i] = Case{Name: v.Name, Value: v.Value, Older: v.OlderValues, Since: LLVMBound(v.Since), Until: LLVMBound(v.Until)}
+	}
+	return out
+}
+
 // Of derives the rules of every op of m that has any, in op order.
 func Of(m *model.Dialect) []Op {
 	if m.Format != "mlir" || m.Go.Package == "builtin" || m.Versions == nil || len(m.Versions.Releases) < 2 {
