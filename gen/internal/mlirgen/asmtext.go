@@ -7,7 +7,6 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/dialectgen/dialectgen/defs"
-	"github.com/dialectgen/dialectgen/gen/internal/gofile"
 	"github.com/dialectgen/dialectgen/gen/internal/model"
 )
 
@@ -177,7 +176,7 @@ func (g *gen) genAsmForms(f *jen.File) {
 	f.Comment("AsmForms are the dialect's text forms (asmformat.AsmFormsOf).")
 	f.Func().Params(jen.Id("dialect")).Id("AsmForms").Params().Op("*").Add(mt("Dialect")).Block(jen.Return(jen.Id("asmForms")))
 	for _, what := range []string{"Attribute", "Type"} {
-		iface := jen.Qual(gofile.IR, what)
+		iface := jen.Qual(model.IR, what)
 		f.Comment(fmt.Sprintf("Print%sFor prints a %s in a release's syntax (0: the newest).", what, model.LowerFirst(what)))
 		f.Func().Params(jen.Id("dialect")).Id("Print"+what+"For").Params(jen.Id("v").Add(iface), jen.Id("release").Int()).Params(jen.String(), jen.Bool()).Block(
 			jen.Return(jen.Id("asmForms").Dot("Print"+what+"For").Call(jen.Id("v"), jen.Id("release"))))
@@ -277,7 +276,7 @@ func (g *gen) asmDef(form asmForm, enums map[*defs.Enum]bool) jen.Code {
 	if len(def.Params) == 0 {
 		vname = "_"
 	}
-	vals = append(vals, jen.Id("Make").Op(":").Func().Params(jen.Id(ctxName).Op("*").Qual(gofile.IR, "Context"), jen.Id(vname).Index().Any()).Any().Block(body...))
+	vals = append(vals, jen.Id("Make").Op(":").Func().Params(jen.Id(ctxName).Op("*").Qual(model.IR, "Context"), jen.Id(vname).Index().Any()).Any().Block(body...))
 	if len(def.Params) > 0 {
 		vals = append(vals, jen.Id("Values").Op(":").Func().Params(jen.Id("x").Any()).Index().Any().Block(
 			jen.List(jen.Id(r), jen.Id("ok")).Op(":=").Id("x").Assert(jen.Op("*").Id(def.Name)),

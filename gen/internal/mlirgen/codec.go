@@ -8,7 +8,6 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/dialectgen/dialectgen/defs"
-	"github.com/dialectgen/dialectgen/gen/internal/gofile"
 	"github.com/dialectgen/dialectgen/gen/internal/model"
 )
 
@@ -90,9 +89,9 @@ func writeFuncName(def *defs.Def) string       { return "write" + def.Name }
 
 // genDispatch emits ReadAttribute/WriteAttribute (or the Type pair).
 func (g *gen) genDispatch(f *jen.File, list []*defs.Def, types bool) {
-	what, iface := "Attribute", jen.Qual(gofile.IR, "Attribute")
+	what, iface := "Attribute", jen.Qual(model.IR, "Attribute")
 	if types {
-		what, iface = "Type", jen.Qual(gofile.IR, "Type")
+		what, iface = "Type", jen.Qual(model.IR, "Type")
 	}
 	type variant struct {
 		def *defs.Def
@@ -128,7 +127,7 @@ func (g *gen) genDispatch(f *jen.File, list []*defs.Def, types bool) {
 			name := byCode[c][0].def.Name
 			body = append(body, jen.Return(jen.Nil(), jen.Id("r").Dot("ErrorAt").Call(jen.Id("at"),
 				jen.Lit(fmt.Sprintf("a %s %s code its producer writes", g.m.Name, strings.ToLower(what))),
-				jen.Op("&").Qual(gofile.Wire, "VersionError").Values(jen.Dict{
+				jen.Op("&").Qual(model.Wire, "VersionError").Values(jen.Dict{
 					jen.Id("What"):    jen.Lit(fmt.Sprintf("%s %s (code %d)", g.m.Name, name, c)),
 					jen.Id("Needs"):   jen.Lit(strings.Join(needs, " or ")),
 					jen.Id("Target"):  jen.Id("r").Dot("Target").Dot("String").Call(),
@@ -138,14 +137,14 @@ func (g *gen) genDispatch(f *jen.File, list []*defs.Def, types bool) {
 		cases = append(cases, jen.Case(jen.Lit(int(c))).Block(body...))
 	}
 	f.Comment(fmt.Sprintf("Read%s decodes a custom-encoded %s %s entry.", what, g.m.Name, strings.ToLower(what)))
-	f.Func().Params(jen.Id("dialect")).Id("Read"+what).Params(jen.Id("r").Op("*").Qual(gofile.Bytecode, "EntryReader")).Params(iface.Clone(), jen.Error()).Block(
+	f.Func().Params(jen.Id("dialect")).Id("Read"+what).Params(jen.Id("r").Op("*").Qual(model.Bytecode, "EntryReader")).Params(iface.Clone(), jen.Error()).Block(
 		jen.Id("at").Op(":=").Id("r").Dot("Offset").Call(),
 		jen.List(jen.Id("code"), jen.Err()).Op(":=").Id("r").Dot("VarInt").Call(),
 		jen.If(jen.Err().Op("!=").Nil()).Block(retErr()),
 		jen.Switch(jen.Id("code")).Block(cases...),
 		jen.Return(jen.Nil(), jen.Id("r").Dot("ErrorAt").Call(jen.Id("at"),
 			jen.Lit(fmt.Sprintf("a known %s %s code", g.m.Name, strings.ToLower(what))),
-			jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: unknown code %d"), jen.Qual(gofile.Wire, "ErrInvalid"), jen.Id("code")))),
+			jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: unknown code %d"), jen.Qual(model.Wire, "ErrInvalid"), jen.Id("code")))),
 	)
 	var wcases []jen.Code
 	for _, def := range list {
@@ -161,14 +160,14 @@ func (g *gen) genDispatch(f *jen.File, list []*defs.Def, types bool) {
 		param, body = "_", nil
 	}
 	body = append(body, jen.Return(jen.False(), jen.Nil()))
-	f.Func().Params(jen.Id("dialect")).Id("Write"+what).Params(jen.Id("w").Op("*").Qual(gofile.Bytecode, "EntryWriter"), jen.Id(param).Add(iface.Clone())).Params(jen.Bool(), jen.Error()).Block(body...)
+	f.Func().Params(jen.Id("dialect")).Id("Write"+what).Params(jen.Id("w").Op("*").Qual(model.Bytecode, "EntryWriter"), jen.Id(param).Add(iface.Clone())).Params(jen.Bool(), jen.Error()).Block(body...)
 }
 
 // genReadFunc emits the decoder of one encoding variant.
 func (g *gen) genReadFunc(f *jen.File, def *defs.Def, i int, e *defs.Encoding) {
-	ret := jen.Qual(gofile.IR, "Attribute")
+	ret := jen.Qual(model.IR, "Attribute")
 	if def.IsType {
-		ret = jen.Qual(gofile.IR, "Type")
+		ret = jen.Qual(model.IR, "Type")
 	}
 	var body []jen.Code
 	if len(def.Params) > 0 {
@@ -197,11 +196,11 @@ func (g *gen) genReadFunc(f *jen.File, def *defs.Def, i int, e *defs.Encoding) {
 			jen.Err().Op(":=").Id("verify"+def.Verify).Call(args[1:]...),
 			jen.Err().Op("!=").Nil(),
 		).Block(jen.Return(jen.Nil(), jen.Id("r").Dot("ErrorAt").Call(jen.Id("at"), jen.Lit("a valid "+def.Name),
-			jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Qual(gofile.Wire, "ErrInvalid"), jen.Err())))))
+			jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Qual(model.Wire, "ErrInvalid"), jen.Err())))))
 	}
 	body = append(body, jen.Return(jen.Id(defs.ConstructorName(def)).Call(args...), jen.Nil()))
 	f.Comment(fmt.Sprintf("%s reads code %d of %s.", readFuncName(def, i), e.Code, def.Name))
-	f.Func().Id(readFuncName(def, i)).Params(jen.Id("r").Op("*").Qual(gofile.Bytecode, "EntryReader")).Params(ret, jen.Error()).Block(body...)
+	f.Func().Id(readFuncName(def, i)).Params(jen.Id("r").Op("*").Qual(model.Bytecode, "EntryReader")).Params(ret, jen.Error()).Block(body...)
 }
 
 func (g *gen) readField(def *defs.Def, fl *defs.Field) []jen.Code {
@@ -274,7 +273,7 @@ func needsFieldAt(t *defs.TypeRef) bool {
 // byte, held in the local fieldAt.
 func (g *gen) assignInt(t *defs.TypeRef, target, v *jen.Statement, what string) []jen.Code {
 	bad := func(cond jen.Code, expected string) jen.Code {
-		return jen.If(cond).Block(jen.Return(jen.Nil(), jen.Id("r").Dot("ErrorAt").Call(jen.Id("fieldAt"), jen.Lit(expected), jen.Qual(gofile.Wire, "ErrInvalid"))))
+		return jen.If(cond).Block(jen.Return(jen.Nil(), jen.Id("r").Dot("ErrorAt").Call(jen.Id("fieldAt"), jen.Lit(expected), jen.Qual(model.Wire, "ErrInvalid"))))
 	}
 	switch t.Kind {
 	case defs.RefUint32:
@@ -308,7 +307,7 @@ func (g *gen) readValue(t *defs.TypeRef, target *jen.Statement, as string, optio
 			if optional {
 				fn = "ReadOptionalAttr"
 			}
-			return call(jen.Qual(gofile.Bytecode, fn).Types(jen.Op("*").Id(t.Def.Name)).Call(r, jen.Lit(typedName())))
+			return call(jen.Qual(model.Bytecode, fn).Types(jen.Op("*").Id(t.Def.Name)).Call(r, jen.Lit(typedName())))
 		}
 		if optional {
 			return call(r.Dot("OptionalAttribute").Call())
@@ -319,10 +318,10 @@ func (g *gen) readValue(t *defs.TypeRef, target *jen.Statement, as string, optio
 		if optional {
 			fn = "ReadOptionalAttr"
 		}
-		return call(jen.Qual(gofile.Bytecode, fn).Types(jen.Qual(gofile.IR, "Location")).Call(r, jen.Lit("a location")))
+		return call(jen.Qual(model.Bytecode, fn).Types(jen.Qual(model.IR, "Location")).Call(r, jen.Lit("a location")))
 	case defs.RefType:
 		if t.Def != nil {
-			return call(jen.Qual(gofile.Bytecode, "ReadType").Types(jen.Op("*").Id(t.Def.Name)).Call(r, jen.Lit(typedName())))
+			return call(jen.Qual(model.Bytecode, "ReadType").Types(jen.Op("*").Id(t.Def.Name)).Call(r, jen.Lit(typedName())))
 		}
 		return call(r.Dot("Type").Call())
 	case defs.RefString:
@@ -360,7 +359,7 @@ func (g *gen) readValue(t *defs.TypeRef, target *jen.Statement, as string, optio
 			case defs.RefInt32:
 				return []jen.Code{jen.Block(append(stmts,
 					jen.If(v.Clone().Op("<").Qual("math", "MinInt32").Op("||").Add(v.Clone()).Op(">").Qual("math", "MaxInt32")).Block(
-						jen.Return(jen.Nil(), jen.Id("r").Dot("ErrorAt").Call(jen.Id("fieldAt"), jen.Lit("a value in 32 bits"), jen.Qual(gofile.Wire, "ErrInvalid")))),
+						jen.Return(jen.Nil(), jen.Id("r").Dot("ErrorAt").Call(jen.Id("fieldAt"), jen.Lit("a value in 32 bits"), jen.Qual(model.Wire, "ErrInvalid")))),
 					target.Op("=").Int32().Call(v.Clone()))...)}
 			}
 			uv = jen.Uint64().Call(v.Clone())

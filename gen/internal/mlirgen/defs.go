@@ -89,13 +89,13 @@ func (g *gen) genEnumsAndStructs(f *jen.File) {
 			cases = append(cases, jen.Line())
 		}
 		table := model.LowerFirst(e.Name) + "Cases"
-		f.Var().Id(table).Op("=").Index().Qual(gofile.IR, "EnumCase").Values(cases...)
+		f.Var().Id(table).Op("=").Index().Qual(model.IR, "EnumCase").Values(cases...)
 		recv := jen.Params(jen.Id("e").Id(e.Name))
 		if e.BitEnum {
 			f.Comment("String returns the keyword the textual form uses, or the set bits'")
 			f.Comment("keywords joined by \"|\".")
 			gofile.OneLine(f, jen.Func().Add(recv).Id("String").Params().String(),
-				jen.Return(jen.Qual(gofile.IR, "BitEnumString").Call(jen.Id(table), jen.Uint64().Call(jen.Id("e")))))
+				jen.Return(jen.Qual(model.IR, "BitEnumString").Call(jen.Id(table), jen.Uint64().Call(jen.Id("e")))))
 			f.Comment("Valid reports whether e is a union of the defined bits.")
 			gofile.OneLine(f, jen.Func().Add(recv).Id("Valid").Params().Bool(),
 				jen.Return(jen.Id("e").Op("&^").Op(fmt.Sprintf("%#x", mask)).Op("==").Lit(0)))
@@ -103,10 +103,10 @@ func (g *gen) genEnumsAndStructs(f *jen.File) {
 		}
 		f.Comment("String returns the keyword the textual form uses.")
 		gofile.OneLine(f, jen.Func().Add(recv).Id("String").Params().String(),
-			jen.Return(jen.Qual(gofile.IR, "EnumString").Call(jen.Id(table), jen.Uint64().Call(jen.Id("e")), jen.Lit(e.Name))))
+			jen.Return(jen.Qual(model.IR, "EnumString").Call(jen.Id(table), jen.Uint64().Call(jen.Id("e")), jen.Lit(e.Name))))
 		f.Comment("Valid reports whether e is one of the defined values.")
 		gofile.OneLine(f, jen.Func().Add(recv).Id("Valid").Params().Bool(),
-			jen.Return(jen.Qual(gofile.IR, "EnumValid").Call(jen.Id(table), jen.Uint64().Call(jen.Id("e")))))
+			jen.Return(jen.Qual(model.IR, "EnumValid").Call(jen.Id(table), jen.Uint64().Call(jen.Id("e")))))
 	}
 	for _, s := range g.m.Structs {
 		if s.Doc != "" {
@@ -128,9 +128,9 @@ func (g *gen) genDefs(f *jen.File, list []*model.Def) {
 
 func (g *gen) genDef(f *jen.File, def *defs.Def) {
 	r := recv(def)
-	base := jen.Qual(gofile.IR, "Base")
+	base := jen.Qual(model.IR, "Base")
 	if def.IsType {
-		base = jen.Qual(gofile.IR, "TypeBase")
+		base = jen.Qual(model.IR, "TypeBase")
 	}
 	// The type.
 	doc := def.Summary
@@ -151,7 +151,7 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 	f.Type().Id(def.Name).Struct(fields...)
 
 	// The constructor.
-	params := []gofile.Param{{Name: "ctx", Type: jen.Op("*").Qual(gofile.IR, "Context")}}
+	params := []gofile.Param{{Name: "ctx", Type: jen.Op("*").Qual(model.IR, "Context")}}
 	var body []jen.Code
 	for _, p := range def.Params {
 		params = append(params, gofile.Param{Name: model.Local(p.Name), Type: g.goType(p.Type)})
@@ -161,17 +161,17 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 			))
 		}
 		if p.Canonical == "empty_if_all_zero" {
-			body = append(body, jen.If(jen.Op("!").Qual(gofile.Bytecode, "Any").Call(jen.Id(model.Local(p.Name)))).Block(
+			body = append(body, jen.If(jen.Op("!").Qual(model.Bytecode, "Any").Call(jen.Id(model.Local(p.Name)))).Block(
 				jen.Id(model.Local(p.Name)).Op("=").Nil(),
 			))
 		}
 	}
 	mk := jen.Op("&").Id(def.Name).Values(g.fieldInits(def)...)
 	if def.Distinct {
-		body = append(body, jen.Return(jen.Qual(gofile.IR, "NewDistinctAttr").Call(jen.Id("ctx"), mk)))
+		body = append(body, jen.Return(jen.Qual(model.IR, "NewDistinctAttr").Call(jen.Id("ctx"), mk)))
 		f.Comment(fmt.Sprintf("%s returns a new %s; distinct attributes are never uniqued with another.", defs.ConstructorName(def), def.Name))
 	} else {
-		body = append(body, jen.Id("k").Op(":=").Qual(gofile.IR, "NewKey").Call(jen.Lit(g.m.Name), jen.Lit(def.Name)))
+		body = append(body, jen.Id("k").Op(":=").Qual(model.IR, "NewKey").Call(jen.Lit(g.m.Name), jen.Lit(def.Name)))
 		for _, p := range def.Params {
 			body = append(body, g.keyStmts(p.Type, jen.Id(model.Local(p.Name)), 0)...)
 		}
@@ -180,8 +180,8 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 			lookup, insert = "LookupType", "InsertType"
 		}
 		body = append(body,
-			jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Qual(gofile.IR, lookup).Types(jen.Op("*").Id(def.Name)).Call(jen.Id("ctx"), jen.Id("k")), jen.Id("ok")).Block(jen.Return(jen.Id("v"))),
-			jen.Return(jen.Qual(gofile.IR, insert).Call(jen.Id("ctx"), jen.Id("k"), mk)))
+			jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Qual(model.IR, lookup).Types(jen.Op("*").Id(def.Name)).Call(jen.Id("ctx"), jen.Id("k")), jen.Id("ok")).Block(jen.Return(jen.Id("v"))),
+			jen.Return(jen.Qual(model.IR, insert).Call(jen.Id("ctx"), jen.Id("k"), mk)))
 		f.Comment(fmt.Sprintf("%s returns the uniqued %s with these parameters.", defs.ConstructorName(def), def.Name))
 	}
 	f.Func().Id(defs.ConstructorName(def)).Params(gofile.Params(params)...).Op("*").Id(def.Name).Block(body...)

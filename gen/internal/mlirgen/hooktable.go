@@ -8,7 +8,6 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/dialectgen/dialectgen/defs"
-	"github.com/dialectgen/dialectgen/gen/internal/gofile"
 	"github.com/dialectgen/dialectgen/gen/internal/model"
 )
 
@@ -180,7 +179,7 @@ func (g *gen) genHookTable(f *jen.File) {
 		}
 	}
 	if hs := g.releaseHooks(); len(hs) > 0 {
-		ir := func(name string) *jen.Statement { return jen.Qual(gofile.IR, name) }
+		ir := func(name string) *jen.Statement { return jen.Qual(model.IR, name) }
 		sig := jen.Func().Params(jen.Op("*").Add(ir("Context")), jen.Op("*").Add(ir("Operation")), jen.Index().Add(ir("NamedAttr")), jen.Int(), jen.Int()).
 			Params(jen.Index().Add(ir("NamedAttr")), jen.Error())
 		var rel []jen.Code
@@ -228,7 +227,7 @@ func (g *gen) hookDef(def *defs.Def) []jen.Code {
 		}
 	}
 	out := []jen.Code{
-		jen.Line().Id("Value").Op(":").Func().Params(jen.Id("ctx").Op("*").Qual(gofile.IR, "Context"), jen.Id("p").Index().Any()).Any().Block(value...),
+		jen.Line().Id("Value").Op(":").Func().Params(jen.Id("ctx").Op("*").Qual(model.IR, "Context"), jen.Id("p").Index().Any()).Any().Block(value...),
 		jen.Line().Id("Params").Op(":").Func().Params(jen.Id("x").Any()).Params(jen.Index().Any(), jen.Bool()).Block(paramsBody...),
 	}
 	if def.Verify != "" {
@@ -244,7 +243,7 @@ func (g *gen) hookDef(def *defs.Def) []jen.Code {
 	}
 	if t := def.Text; t != nil && t.Parse != "" {
 		// A nil *T result is no value, not a non-nil interface.
-		out = append(out, jen.Line().Id("ParseText").Op(":").Func().Params(jen.Id("ctx").Op("*").Qual(gofile.IR, "Context"), jen.Id("text").String(), jen.Id("release").Int()).Params(jen.Any(), jen.Error()).Block(
+		out = append(out, jen.Line().Id("ParseText").Op(":").Func().Params(jen.Id("ctx").Op("*").Qual(model.IR, "Context"), jen.Id("text").String(), jen.Id("release").Int()).Params(jen.Any(), jen.Error()).Block(
 			jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(t.Parse).Call(jen.Id("ctx"), jen.Id("text"), jen.Id("release")),
 			jen.Return(hk("Ref").Call(jen.Id("v")), jen.Err())))
 	}
@@ -284,8 +283,8 @@ func (g *gen) hookField(def *defs.Def, fl *defs.Field) []jen.Code {
 		jen.Return(jen.Index().Any().Values(outVals...), jen.Nil()))
 	write = append(write, jen.Id("write"+fl.Custom).Call(append(append([]jen.Code{jen.Id("w")}, args...), outs...)...))
 	return []jen.Code{
-		jen.Line().Id("Read").Op(":").Func().Params(jen.Id("r").Op("*").Qual(gofile.Bytecode, "EntryReader"), jen.Id("args").Index().Any()).Params(jen.Index().Any(), jen.Error()).Block(read...),
-		jen.Line().Id("Write").Op(":").Func().Params(jen.Id("w").Op("*").Qual(gofile.Bytecode, "EntryWriter"), jen.List(jen.Id("args"), jen.Id("outs")).Index().Any()).Block(write...),
+		jen.Line().Id("Read").Op(":").Func().Params(jen.Id("r").Op("*").Qual(model.Bytecode, "EntryReader"), jen.Id("args").Index().Any()).Params(jen.Index().Any(), jen.Error()).Block(read...),
+		jen.Line().Id("Write").Op(":").Func().Params(jen.Id("w").Op("*").Qual(model.Bytecode, "EntryWriter"), jen.List(jen.Id("args"), jen.Id("outs")).Index().Any()).Block(write...),
 		jen.Line(),
 	}
 }

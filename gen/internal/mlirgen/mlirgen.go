@@ -90,17 +90,17 @@ func (g *gen) genDialect(f *jen.File) {
 		g.genOpSchemas(f)
 	}
 	var checks []jen.Code
-	checks = append(checks, jen.Id("_").Qual(gofile.IR, "Dialect").Op("=").Id("Dialect"))
+	checks = append(checks, jen.Id("_").Qual(model.IR, "Dialect").Op("=").Id("Dialect"))
 	if d.HasBytecode() {
 		checks = append(checks,
-			jen.Id("_").Qual(gofile.Bytecode, "AttrCodec").Op("=").Id("Dialect"),
-			jen.Id("_").Qual(gofile.Bytecode, "TypeCodec").Op("=").Id("Dialect"))
+			jen.Id("_").Qual(model.Bytecode, "AttrCodec").Op("=").Id("Dialect"),
+			jen.Id("_").Qual(model.Bytecode, "TypeCodec").Op("=").Id("Dialect"))
 	}
 	if d.HasText() || g.hasAsmForms() {
-		checks = append(checks, jen.Id("_").Qual(gofile.Bytecode, "TextCodec").Op("=").Id("Dialect"))
+		checks = append(checks, jen.Id("_").Qual(model.Bytecode, "TextCodec").Op("=").Id("Dialect"))
 	}
 	if g.hasOpSchemas() {
-		checks = append(checks, jen.Id("_").Qual(gofile.Bytecode, "OpSchemas").Op("=").Id("Dialect"))
+		checks = append(checks, jen.Id("_").Qual(model.Bytecode, "OpSchemas").Op("=").Id("Dialect"))
 	}
 	f.Var().Defs(checks...)
 }

@@ -33,7 +33,7 @@ func (g *gen) genOps(f *jen.File) {
 // shares, once: the embedded wrapper with the methods every wrapper has,
 // the name check of AsXOp, and the builders' setting of attributes.
 func genOpHelpers(f *jen.File) {
-	operation := jen.Op("*").Qual(gofile.IR, "Operation")
+	operation := jen.Op("*").Qual(model.IR, "Operation")
 	f.Comment("opWrapper is what every op wrapper of the package embeds: the wrapped")
 	f.Comment("operation and the methods every wrapper has.")
 	f.Type().Id("opWrapper").Struct(jen.Id("op").Add(operation))
@@ -48,7 +48,7 @@ func genOpHelpers(f *jen.File) {
 		jen.Return(jen.Id("opWrapper").Values(jen.Id("op")), jen.True()),
 	)
 	f.Comment("setAttrs sets the attributes of a builder that are not nil.")
-	f.Func().Id("setAttrs").Params(jen.Id("op").Add(operation), jen.Id("names").Index().String(), jen.Id("values").Op("...").Qual(gofile.IR, "Attribute")).Block(
+	f.Func().Id("setAttrs").Params(jen.Id("op").Add(operation), jen.Id("names").Index().String(), jen.Id("values").Op("...").Qual(model.IR, "Attribute")).Block(
 		jen.For(jen.List(jen.Id("i"), jen.Id("v")).Op(":=").Range().Id("values")).Block(
 			jen.If(jen.Id("v").Op("!=").Nil()).Block(jen.Id("op").Dot("SetAttr").Call(jen.Id("names").Index(jen.Id("i")), jen.Id("v")))),
 	)
@@ -61,7 +61,7 @@ func groupAccess(list []*model.Value, i int, field, segField string, segmented b
 	// A fresh statement per use: jennifer's Clone shares the original.
 	x := func() *jen.Statement { return jen.Id("o").Dot("op").Dot(field) }
 	if segmented {
-		return jen.Qual(gofile.IR, "Segment").Call(x(), jen.Id("o").Dot("op").Dot(segField).Call(), jen.Lit(i))
+		return jen.Qual(model.IR, "Segment").Call(x(), jen.Id("o").Dot("op").Dot(segField).Call(), jen.Lit(i))
 	}
 	variadic := -1
 	for j, v := range list {
@@ -114,7 +114,7 @@ func (g *gen) genOp(f *jen.File, o *model.Op) {
 	f.Comment(fmt.Sprintf("%sName is the full name of %s.", t, o.Full))
 	f.Const().Id(t + "Name").Op("=").Lit(o.Full)
 	f.Comment(fmt.Sprintf("As%s returns op as %s %s if it is %s %s.", t, model.Article(t), t, model.Article(o.Full), o.Full))
-	f.Func().Id("As"+t).Params(jen.Id("op").Op("*").Qual(gofile.IR, "Operation")).Params(jen.Id(t), jen.Bool()).Block(
+	f.Func().Id("As"+t).Params(jen.Id("op").Op("*").Qual(model.IR, "Operation")).Params(jen.Id(t), jen.Bool()).Block(
 		jen.List(jen.Id("w"), jen.Id("ok")).Op(":=").Id("asOp").Call(jen.Id("op"), jen.Id(t+"Name")),
 		jen.Return(jen.Id(t).Values(jen.Id("w")), jen.Id("ok")),
 	)
@@ -131,10 +131,10 @@ func (g *gen) genOp(f *jen.File, o *model.Op) {
 			switch {
 			case v.Operand.Variadic:
 				f.Comment(fmt.Sprintf("%s returns %s group.", v.GoName, partDoc(v.Name, kind)))
-				gofile.OneLine(f, jen.Func().Add(recv()).Id(v.GoName).Params().Index().Op("*").Qual(gofile.IR, "Value"), jen.Return(acc))
+				gofile.OneLine(f, jen.Func().Add(recv()).Id(v.GoName).Params().Index().Op("*").Qual(model.IR, "Value"), jen.Return(acc))
 			case v.Optional:
 				f.Comment(fmt.Sprintf("%s returns %s, or nil.", v.GoName, partDoc(v.Name, kind)))
-				f.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(gofile.IR, "Value").Block(
+				f.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(model.IR, "Value").Block(
 					jen.If(jen.Id("s").Op(":=").Add(acc), jen.Len(jen.Id("s")).Op(">").Lit(0)).Block(jen.Return(jen.Id("s").Index(jen.Lit(0)))),
 					jen.Return(jen.Nil()))
 			default:
@@ -142,7 +142,7 @@ func (g *gen) genOp(f *jen.File, o *model.Op) {
 					acc = acc.Index(jen.Lit(0))
 				}
 				f.Comment(fmt.Sprintf("%s returns %s.", v.GoName, partDoc(v.Name, kind)))
-				gofile.OneLine(f, jen.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(gofile.IR, "Value"), jen.Return(acc))
+				gofile.OneLine(f, jen.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(model.IR, "Value"), jen.Return(acc))
 			}
 		}
 	}
@@ -167,20 +167,20 @@ func (g *gen) genOp(f *jen.File, o *model.Op) {
 	for i, r := range o.Regions {
 		if r.Variadic {
 			f.Comment(fmt.Sprintf("%s returns %s.", r.GoName, partDoc(r.Name, "regions")))
-			gofile.OneLine(f, jen.Func().Add(recv()).Id(r.GoName).Params().Index().Op("*").Qual(gofile.IR, "Region"), jen.Return(jen.Id("o").Dot("op").Dot("Regions").Index(jen.Lit(i).Op(":"))))
+			gofile.OneLine(f, jen.Func().Add(recv()).Id(r.GoName).Params().Index().Op("*").Qual(model.IR, "Region"), jen.Return(jen.Id("o").Dot("op").Dot("Regions").Index(jen.Lit(i).Op(":"))))
 			continue
 		}
 		f.Comment(fmt.Sprintf("%s returns %s.", r.GoName, partDoc(r.Name, "region")))
-		gofile.OneLine(f, jen.Func().Add(recv()).Id(r.GoName).Params().Op("*").Qual(gofile.IR, "Region"), jen.Return(jen.Id("o").Dot("op").Dot("Regions").Index(jen.Lit(i))))
+		gofile.OneLine(f, jen.Func().Add(recv()).Id(r.GoName).Params().Op("*").Qual(model.IR, "Region"), jen.Return(jen.Id("o").Dot("op").Dot("Regions").Index(jen.Lit(i))))
 	}
 	for i, s := range o.Successors {
 		if s.Variadic {
 			f.Comment(fmt.Sprintf("%s returns %s.", s.GoName, partDoc(s.Name, "successors")))
-			gofile.OneLine(f, jen.Func().Add(recv()).Id(s.GoName).Params().Index().Op("*").Qual(gofile.IR, "Block"), jen.Return(jen.Id("o").Dot("op").Dot("Successors").Index(jen.Lit(i).Op(":"))))
+			gofile.OneLine(f, jen.Func().Add(recv()).Id(s.GoName).Params().Index().Op("*").Qual(model.IR, "Block"), jen.Return(jen.Id("o").Dot("op").Dot("Successors").Index(jen.Lit(i).Op(":"))))
 			continue
 		}
 		f.Comment(fmt.Sprintf("%s returns %s.", s.GoName, partDoc(s.Name, "successor")))
-		gofile.OneLine(f, jen.Func().Add(recv()).Id(s.GoName).Params().Op("*").Qual(gofile.IR, "Block"), jen.Return(jen.Id("o").Dot("op").Dot("Successors").Index(jen.Lit(i))))
+		gofile.OneLine(f, jen.Func().Add(recv()).Id(s.GoName).Params().Op("*").Qual(model.IR, "Block"), jen.Return(jen.Id("o").Dot("op").Dot("Successors").Index(jen.Lit(i))))
 	}
 	g.genBuilder(f, o)
 }
@@ -214,25 +214,25 @@ type part struct {
 // operands, attributes, successors and a count per variadic region.
 func (g *gen) genBuilder(f *jen.File, o *model.Op) {
 	t := o.GoName
-	params := []gofile.Param{{Name: "b", Type: jen.Op("*").Qual(gofile.IR, "Builder")}, {Name: "loc", Type: jen.Qual(gofile.IR, "Location")}}
+	params := []gofile.Param{{Name: "b", Type: jen.Op("*").Qual(model.IR, "Builder")}, {Name: "loc", Type: jen.Qual(model.IR, "Location")}}
 	var results, operands []part
 	var resultSegs, operandSegs []jen.Code
 	for _, r := range o.Results {
 		if r.Many() {
-			params = append(params, gofile.Param{Name: r.Param, Type: jen.Index().Qual(gofile.IR, "Type")})
+			params = append(params, gofile.Param{Name: r.Param, Type: jen.Index().Qual(model.IR, "Type")})
 			resultSegs = append(resultSegs, jen.Int32().Call(jen.Len(jen.Id(r.Param))))
 		} else {
-			params = append(params, gofile.Param{Name: r.Param, Type: jen.Qual(gofile.IR, "Type")})
+			params = append(params, gofile.Param{Name: r.Param, Type: jen.Qual(model.IR, "Type")})
 			resultSegs = append(resultSegs, jen.Lit(1))
 		}
 		results = append(results, part{r.Param, r.Many()})
 	}
 	for _, v := range o.Operands {
 		if v.Many() {
-			params = append(params, gofile.Param{Name: v.Param, Type: jen.Index().Op("*").Qual(gofile.IR, "Value")})
+			params = append(params, gofile.Param{Name: v.Param, Type: jen.Index().Op("*").Qual(model.IR, "Value")})
 			operandSegs = append(operandSegs, jen.Int32().Call(jen.Len(jen.Id(v.Param))))
 		} else {
-			params = append(params, gofile.Param{Name: v.Param, Type: jen.Op("*").Qual(gofile.IR, "Value")})
+			params = append(params, gofile.Param{Name: v.Param, Type: jen.Op("*").Qual(model.IR, "Value")})
 			operandSegs = append(operandSegs, jen.Lit(1))
 		}
 		operands = append(operands, part{v.Param, v.Many()})
@@ -241,9 +241,9 @@ func (g *gen) genBuilder(f *jen.File, o *model.Op) {
 		params = append(params, gofile.Param{Name: a.Param, Type: gofile.TypeCode(a.Type)})
 	}
 	for _, s := range o.Successors {
-		typ := jen.Op("*").Qual(gofile.IR, "Block")
+		typ := jen.Op("*").Qual(model.IR, "Block")
 		if s.Variadic {
-			typ = jen.Index().Op("*").Qual(gofile.IR, "Block")
+			typ = jen.Index().Op("*").Qual(model.IR, "Block")
 		}
 		params = append(params, gofile.Param{Name: s.Param, Type: typ})
 	}
@@ -257,13 +257,13 @@ func (g *gen) genBuilder(f *jen.File, o *model.Op) {
 	case len(results) == 1 && results[0].many:
 		types = jen.Id(results[0].name) // NewOperation keeps no reference
 	case len(results) > 0:
-		types = concat(jen.Qual(gofile.IR, "Type"), results)
+		types = concat(jen.Qual(model.IR, "Type"), results)
 	}
-	body := []jen.Code{jen.Id("op").Op(":=").Qual(gofile.IR, "NewOperation").Call(
-		jen.Qual(gofile.IR, "OpName").Values(jen.Id("Dialect").Op(":").Lit(g.m.Name), jen.Id("Op").Op(":").Lit(o.Name), jen.Id("Registered").Op(":").True()),
+	body := []jen.Code{jen.Id("op").Op(":=").Qual(model.IR, "NewOperation").Call(
+		jen.Qual(model.IR, "OpName").Values(jen.Id("Dialect").Op(":").Lit(g.m.Name), jen.Id("Op").Op(":").Lit(o.Name), jen.Id("Registered").Op(":").True()),
 		jen.Id("loc"), types)}
 	if len(operands) > 0 {
-		body = append(body, jen.Id("op").Dot("Operands").Op("=").Add(concat(jen.Op("*").Qual(gofile.IR, "Value"), operands)))
+		body = append(body, jen.Id("op").Dot("Operands").Op("=").Add(concat(jen.Op("*").Qual(model.IR, "Value"), operands)))
 	}
 	if o.OperandSegments {
 		body = append(body, jen.Id("op").Dot("SetOperandSegments").Call(jen.Index().Int32().Values(operandSegs...)))
@@ -294,7 +294,7 @@ func (g *gen) genBuilder(f *jen.File, o *model.Op) {
 		succs = append(succs, part{s.Param, s.Variadic})
 	}
 	if len(succs) > 0 {
-		body = append(body, jen.Id("op").Dot("Successors").Op("=").Add(concat(jen.Op("*").Qual(gofile.IR, "Block"), succs)))
+		body = append(body, jen.Id("op").Dot("Successors").Op("=").Add(concat(jen.Op("*").Qual(model.IR, "Block"), succs)))
 	}
 	for _, r := range o.Regions {
 		switch {
@@ -359,21 +359,21 @@ func sameSizeAccessor(f *jen.File, recv func() *jen.Statement, list []*model.Val
 	switch {
 	case v.Operand.Variadic:
 		f.Comment(fmt.Sprintf("%s returns %s group (as large as the op's other variadic groups).", v.GoName, partDoc(v.Name, kind)))
-		f.Func().Add(recv()).Id(v.GoName).Params().Index().Op("*").Qual(gofile.IR, "Value").Block(
+		f.Func().Add(recv()).Id(v.GoName).Params().Index().Op("*").Qual(model.IR, "Value").Block(
 			size, jen.Return(x().Index(start().Op(":").Add(start()).Op("+").Id("n"))))
 	case v.Optional:
 		f.Comment(fmt.Sprintf("%s returns %s, or nil.", v.GoName, partDoc(v.Name, kind)))
-		f.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(gofile.IR, "Value").Block(
+		f.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(model.IR, "Value").Block(
 			size,
 			jen.If(jen.Id("n").Op("==").Lit(0)).Block(jen.Return(jen.Nil())),
 			jen.Return(x().Index(start())))
 	default:
 		f.Comment(fmt.Sprintf("%s returns %s.", v.GoName, partDoc(v.Name, kind)))
 		if manyBefore == 0 {
-			gofile.OneLine(f, jen.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(gofile.IR, "Value"), jen.Return(x().Index(jen.Lit(fixedBefore))))
+			gofile.OneLine(f, jen.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(model.IR, "Value"), jen.Return(x().Index(jen.Lit(fixedBefore))))
 			return
 		}
-		f.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(gofile.IR, "Value").Block(
+		f.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(model.IR, "Value").Block(
 			size, jen.Return(x().Index(start())))
 	}
 }

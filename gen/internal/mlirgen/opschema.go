@@ -6,7 +6,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/dialectgen/dialectgen/defs"
-	"github.com/dialectgen/dialectgen/gen/internal/gofile"
+	"github.com/dialectgen/dialectgen/gen/internal/model"
 	"github.com/dialectgen/dialectgen/gen/internal/optable"
 )
 
@@ -23,19 +23,19 @@ func (g *gen) genOpSchemas(f *jen.File) {
 		// builtin.IntProp(…) or builtin.HookProp(hookAttr, …): the package
 		// is qualified, the rest written as is.
 		fn, rest, _ := strings.Cut(optable.NativeExpr(forms), "(")
-		args = append(args, jen.Qual(gofile.Builtin, strings.TrimPrefix(fn, "builtin.")).Op("("+rest))
+		args = append(args, jen.Qual(model.Builtin, strings.TrimPrefix(fn, "builtin.")).Op("("+rest))
 	}
 	f.Comment("opTableText describes the op schemas, one line per op and range of")
 	f.Comment("releases with the same layout (see bytecode.OpTable).")
 	f.Const().Id("opTableText").Op("=").Op("`\n" + strings.Join(lines, "\n") + "\n`")
-	f.Var().Id("opTable").Op("=").Qual(gofile.Bytecode, "NewOpTable").Call(args...)
+	f.Var().Id("opTable").Op("=").Qual(model.Bytecode, "NewOpTable").Call(args...)
 	f.Comment("OpSchema returns what the bytecode container needs to know about an op")
 	f.Comment("(its name without the dialect prefix) at an LLVM release, 0 meaning the")
 	f.Comment("newest: its structural traits (isolation, graph regions, terminators) and")
 	f.Comment("the layout of its properties.")
 	f.Comment("It returns nil for ops the dialect does not have at that release. The")
 	f.Comment("schemas are shared: do not modify them.")
-	f.Func().Params(jen.Id("dialect")).Id("OpSchema").Params(jen.Id("op").String(), jen.Id("release").Int()).Op("*").Qual(gofile.Bytecode, "OpSchema").Block(
+	f.Func().Params(jen.Id("dialect")).Id("OpSchema").Params(jen.Id("op").String(), jen.Id("release").Int()).Op("*").Qual(model.Bytecode, "OpSchema").Block(
 		jen.Return(jen.Id("opTable").Dot("Lookup").Call(jen.Id("op"), jen.Id("release"))),
 	)
 }

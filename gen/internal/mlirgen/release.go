@@ -7,7 +7,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/dialectgen/dialectgen/defs"
-	"github.com/dialectgen/dialectgen/gen/internal/gofile"
+	"github.com/dialectgen/dialectgen/gen/internal/model"
 	"github.com/dialectgen/dialectgen/gen/internal/releaserules"
 )
 
@@ -18,16 +18,16 @@ import (
 // defaultValue builds the attribute a release default stands for.
 func defaultValue(d *releaserules.Default) jen.Code {
 	ctx := jen.Id("ctx")
-	intType := func(w int) *jen.Statement { return jen.Qual(gofile.Builtin, "GetIntType").Call(ctx, jen.Lit(w)) }
+	intType := func(w int) *jen.Statement { return jen.Qual(model.Builtin, "GetIntType").Call(ctx, jen.Lit(w)) }
 	switch d.Kind {
 	case "bool":
-		return jen.Qual(gofile.Builtin, "GetBoolAttr").Call(ctx, jen.Lit(d.Bool))
+		return jen.Qual(model.Builtin, "GetBoolAttr").Call(ctx, jen.Lit(d.Bool))
 	case "int":
-		return jen.Qual(gofile.Builtin, "GetIntegerAttr").Call(ctx, intType(d.Width), jen.Qual(gofile.IR, "APIntFromInt64").Call(jen.Lit(d.Width), jen.Lit(int(d.Int))))
+		return jen.Qual(model.Builtin, "GetIntegerAttr").Call(ctx, intType(d.Width), jen.Qual(model.IR, "APIntFromInt64").Call(jen.Lit(d.Width), jen.Lit(int(d.Int))))
 	case "dense":
-		return jen.Qual(gofile.Builtin, "GetDenseArrayAttr").Call(ctx, intType(d.Width), jen.Lit(0), jen.Nil())
+		return jen.Qual(model.Builtin, "GetDenseArrayAttr").Call(ctx, intType(d.Width), jen.Lit(0), jen.Nil())
 	case "array":
-		return jen.Qual(gofile.Builtin, "GetArrayAttr").Call(ctx, jen.Nil())
+		return jen.Qual(model.Builtin, "GetArrayAttr").Call(ctx, jen.Nil())
 	}
 	return jen.Id(defs.ConstructorName(d.Def)).Call(ctx, jen.Id(d.Case.GoName))
 }
@@ -71,13 +71,13 @@ func (g *gen) genRelease(f *jen.File) {
 	var enums []*defs.Enum
 	seen := map[*defs.Enum]bool{}
 	var ops []jen.Code
-	ctxParam := jen.Id("ctx").Op("*").Qual(gofile.IR, "Context")
+	ctxParam := jen.Id("ctx").Op("*").Qual(model.IR, "Context")
 	for _, ro := range rules {
 		var attrs []jen.Code
 		for _, r := range ro.Attrs {
 			var dflt, enum, storage jen.Code
 			if r.Default != nil {
-				dflt = jen.Func().Params(ctxParam).Qual(gofile.IR, "Attribute").Block(jen.Return(defaultValue(r.Default)))
+				dflt = jen.Func().Params(ctxParam).Qual(model.IR, "Attribute").Block(jen.Return(defaultValue(r.Default)))
 			}
 			if r.Enum != nil {
 				enum = jen.Id(releaseEnumVar(r.Enum))
@@ -89,9 +89,9 @@ func (g *gen) genRelease(f *jen.File) {
 			if len(r.Storage) > 0 {
 				var st []jen.Code
 				for _, s := range r.Storage {
-					st = append(st, kv("Until", opt(s.Until != 0, jen.Lit(s.Until)), "Form", jen.Qual(gofile.Release, s.Form)))
+					st = append(st, kv("Until", opt(s.Until != 0, jen.Lit(s.Until)), "Form", jen.Qual(model.Release, s.Form)))
 				}
-				storage = jen.Index().Qual(gofile.Release, "Storage").Values(st...)
+				storage = jen.Index().Qual(model.Release, "Storage").Values(st...)
 			}
 			attrs = append(attrs, kv(
 				"Name", jen.Lit(r.Name),
@@ -108,7 +108,7 @@ func (g *gen) genRelease(f *jen.File) {
 		}
 		var list, hook any
 		if len(attrs) > 0 {
-			list = lines(jen.Index().Qual(gofile.Release, "Attr"), attrs)
+			list = lines(jen.Index().Qual(model.Release, "Attr"), attrs)
 		}
 		if ro.Hook != "" {
 			hook = jen.Id(ro.Hook)
@@ -117,9 +117,9 @@ func (g *gen) genRelease(f *jen.File) {
 	}
 	f.Comment("releaseRules are how the dialect's ops differ between the LLVM releases")
 	f.Comment("its definitions cover; ConvertOp applies them.")
-	f.Var().Id("releaseRules").Op("=").Op("&").Qual(gofile.Release, "Rules").Values(
+	f.Var().Id("releaseRules").Op("=").Op("&").Qual(model.Release, "Rules").Values(
 		jen.Line().Id("Dialect").Op(":").Lit(g.m.Name),
-		jen.Line().Id("Ops").Op(":").Add(lines(jen.Map(jen.String()).Op("*").Qual(gofile.Release, "Op"), ops)),
+		jen.Line().Id("Ops").Op(":").Add(lines(jen.Map(jen.String()).Op("*").Qual(model.Release, "Op"), ops)),
 		jen.Line(),
 	)
 	for _, e := range enums {
@@ -131,7 +131,7 @@ func (g *gen) genRelease(f *jen.File) {
 				for _, o := range c.Older {
 					os = append(os, kv("Until", jen.Lit(o.Until), "Value", enumLit(o.Value)))
 				}
-				older = jen.Index().Qual(gofile.Release, "Older").Values(os...)
+				older = jen.Index().Qual(model.Release, "Older").Values(os...)
 			}
 			cases = append(cases, kv(
 				"Name", jen.Lit(c.Name),
@@ -146,17 +146,17 @@ func (g *gen) genRelease(f *jen.File) {
 		if e.BitEnum {
 			fields = append(fields, jen.Line().Id("Bit").Op(":").True())
 		}
-		fields = append(fields, jen.Line().Id("Cases").Op(":").Add(lines(jen.Index().Qual(gofile.Release, "Case"), cases)), jen.Line())
-		f.Var().Id(releaseEnumVar(e)).Op("=").Op("&").Qual(gofile.Release, "Enum").Values(fields...)
+		fields = append(fields, jen.Line().Id("Cases").Op(":").Add(lines(jen.Index().Qual(model.Release, "Case"), cases)), jen.Line())
+		f.Var().Id(releaseEnumVar(e)).Op("=").Op("&").Qual(model.Release, "Enum").Values(fields...)
 	}
 	f.Comment("ConvertOp gives an op read at LLVM release from the attributes it has at")
 	f.Comment("release to (0: the newest), as bytecode.ReleaseConverter.")
 	f.Func().Params(jen.Id("dialect")).Id("ConvertOp").Params(
-		ctxParam, jen.Id("op").Op("*").Qual(gofile.IR, "Operation"), jen.List(jen.Id("from"), jen.Id("to")).Int(),
-	).Params(jen.Index().Qual(gofile.IR, "NamedAttr"), jen.Bool(), jen.Error()).Block(
+		ctxParam, jen.Id("op").Op("*").Qual(model.IR, "Operation"), jen.List(jen.Id("from"), jen.Id("to")).Int(),
+	).Params(jen.Index().Qual(model.IR, "NamedAttr"), jen.Bool(), jen.Error()).Block(
 		jen.Return(jen.Id("releaseRules").Dot("ConvertOp").Call(jen.Id("ctx"), jen.Id("op"), jen.Id("from"), jen.Id("to"))),
 	)
-	f.Var().Id("_").Qual(gofile.Bytecode, "ReleaseConverter").Op("=").Id("Dialect")
+	f.Var().Id("_").Qual(model.Bytecode, "ReleaseConverter").Op("=").Id("Dialect")
 }
 
 // enumLit is an enum value as a plain number.

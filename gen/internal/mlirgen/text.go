@@ -6,15 +6,14 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/dialectgen/dialectgen/defs"
-	"github.com/dialectgen/dialectgen/gen/internal/gofile"
 	"github.com/dialectgen/dialectgen/gen/internal/model"
 )
 
 // genText emits the TextCodec: text-encoded entries read into typed values
 // and typed values printed back, through keywords or hand-written hooks.
 func (g *gen) genText(f *jen.File) {
-	g.genTextPair(f, g.m.Attributes, "Attribute", jen.Qual(gofile.IR, "Attribute"))
-	g.genTextPair(f, g.m.Dialect.Types, "Type", jen.Qual(gofile.IR, "Type"))
+	g.genTextPair(f, g.m.Attributes, "Attribute", jen.Qual(model.IR, "Attribute"))
+	g.genTextPair(f, g.m.Dialect.Types, "Type", jen.Qual(model.IR, "Type"))
 	if g.hasAsmForms() {
 		g.genAsmForms(f)
 	}
@@ -66,7 +65,7 @@ func (g *gen) genTextPair(f *jen.File, list []*defs.Def, what string, iface *jen
 	f.Comment(fmt.Sprintf("Parse%s reads the textual form of a %s %s stored as text; it", what, g.m.Name, model.LowerFirst(what)))
 	f.Comment("returns nil and no error for text this dialect does not model. release is")
 	f.Comment("the producer's LLVM major (0: the newest).")
-	f.Func().Params(jen.Id("dialect")).Id("Parse"+what).Params(jen.Id(ctxName).Op("*").Qual(gofile.IR, "Context"), jen.Id("text").String(), jen.Id(relName).Int()).Params(iface.Clone(), jen.Error()).Block(body...)
+	f.Func().Params(jen.Id("dialect")).Id("Parse"+what).Params(jen.Id(ctxName).Op("*").Qual(model.IR, "Context"), jen.Id("text").String(), jen.Id(relName).Int()).Params(iface.Clone(), jen.Error()).Block(body...)
 	pv := "v"
 	if len(prints) == 0 {
 		pv = "_"

@@ -8,7 +8,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/dialectgen/dialectgen/defs"
-	"github.com/dialectgen/dialectgen/gen/internal/gofile"
+	"github.com/dialectgen/dialectgen/gen/internal/model"
 )
 
 // hasVersions reports whether the dialect versions itself (versions.dialect).
@@ -34,7 +34,7 @@ func versionLit(v *defs.Version) jen.Code {
 	for _, p := range v.Parts {
 		parts = append(parts, jen.Lit(p))
 	}
-	return jen.Qual(gofile.Bytecode, "DialectVersion").Values(parts...)
+	return jen.Qual(model.Bytecode, "DialectVersion").Values(parts...)
 }
 
 // dialectBound is v when it bounds the dialect axis, else nil.
@@ -77,7 +77,7 @@ func (g *gen) genVersions(f *jen.File) {
 			bcs = append(bcs, jen.Values(d))
 		}
 		if len(bcs) > 0 {
-			fields[jen.Id("Bytecode")] = jen.Index().Qual(gofile.Bytecode, "VersionBytecode").Values(bcs...)
+			fields[jen.Id("Bytecode")] = jen.Index().Qual(model.Bytecode, "VersionBytecode").Values(bcs...)
 		}
 	}
 	var ops, attrs, renames []jen.Code
@@ -147,7 +147,7 @@ func (g *gen) genVersions(f *jen.File) {
 			for _, e := range elems {
 				lines = append(lines, jen.Line().Add(e))
 			}
-			fields[jen.Id(key)] = jen.Index().Qual(gofile.Bytecode, typ).Values(append(lines, jen.Line())...)
+			fields[jen.Id(key)] = jen.Index().Qual(model.Bytecode, typ).Values(append(lines, jen.Line())...)
 		}
 	}
 	list("Ops", "VersionedOp", ops)
@@ -163,27 +163,27 @@ func (g *gen) genVersions(f *jen.File) {
 		fields[jen.Id("Downgrade")] = jen.Id("downgrade" + dv.Downgrade)
 	}
 	f.Comment(fmt.Sprintf("versioning is the %s dialect's version history (versions.dialect).", g.m.Name))
-	f.Var().Id("versioning").Op("=").Op("&").Qual(gofile.Bytecode, "Versioning").Values(fields)
+	f.Var().Id("versioning").Op("=").Op("&").Qual(model.Bytecode, "Versioning").Values(fields)
 
 	for _, dv := range defaults {
 		lit := dv.lit
 		ctx := jen.Id("ctx")
 		var val jen.Code
 		if lit.IsBool {
-			val = jen.Qual(gofile.Builtin, "GetBoolAttr").Call(ctx, jen.Lit(lit.Bool))
+			val = jen.Qual(model.Builtin, "GetBoolAttr").Call(ctx, jen.Lit(lit.Bool))
 		} else {
 			sign := map[string]string{"signless": "SignednessSignless", "signed": "SignednessSigned", "unsigned": "SignednessUnsigned"}[lit.Signedness]
-			val = jen.Qual(gofile.Builtin, "GetIntegerAttr").Call(ctx,
-				jen.Qual(gofile.Builtin, "GetIntegerType").Call(ctx, jen.Lit(lit.Width), jen.Qual(gofile.Builtin, sign)),
-				jen.Qual(gofile.IR, "APIntFromInt64").Call(jen.Lit(lit.Width), jen.Lit(lit.Int)))
+			val = jen.Qual(model.Builtin, "GetIntegerAttr").Call(ctx,
+				jen.Qual(model.Builtin, "GetIntegerType").Call(ctx, jen.Lit(lit.Width), jen.Qual(model.Builtin, sign)),
+				jen.Qual(model.IR, "APIntFromInt64").Call(jen.Lit(lit.Width), jen.Lit(lit.Int)))
 		}
 		f.Comment(fmt.Sprintf("%s is the value of %s in versions without it.", dv.name, dv.doc))
-		f.Func().Id(dv.name).Params(jen.Id("ctx").Op("*").Qual(gofile.IR, "Context")).Qual(gofile.IR, "Attribute").Block(jen.Return(val))
+		f.Func().Id(dv.name).Params(jen.Id("ctx").Op("*").Qual(model.IR, "Context")).Qual(model.IR, "Attribute").Block(jen.Return(val))
 	}
 
-	ctx := jen.Id("ctx").Op("*").Qual(gofile.IR, "Context")
-	op := jen.Id("op").Op("*").Qual(gofile.IR, "Operation")
-	ver := jen.Qual(gofile.Bytecode, "DialectVersion")
+	ctx := jen.Id("ctx").Op("*").Qual(model.IR, "Context")
+	op := jen.Id("op").Op("*").Qual(model.IR, "Operation")
+	ver := jen.Qual(model.Bytecode, "DialectVersion")
 	method := func(doc, name string, params []jen.Code, results jen.Code, call ...jen.Code) {
 		f.Comment(doc)
 		f.Func().Params(jen.Id("dialect")).Id(name).Params(params...).Add(results).Block(jen.Return(jen.Id("versioning").Dot(name).Call(call...)))
@@ -197,21 +197,21 @@ func (g *gen) genVersions(f *jen.File) {
 			[]jen.Code{jen.Id("v").Add(ver.Clone())}, jen.Params(jen.String(), jen.Int(), jen.Error()), jen.Id("v"))
 	}
 	method("ReadVersion decodes the dialect's DialectVersions payload.", "ReadVersion",
-		[]jen.Code{jen.Id("r").Op("*").Qual(gofile.Wire, "Reader")}, jen.Params(ver.Clone(), jen.Error()), jen.Id("r"))
+		[]jen.Code{jen.Id("r").Op("*").Qual(model.Wire, "Reader")}, jen.Params(ver.Clone(), jen.Error()), jen.Id("r"))
 	method("AppendVersion appends the DialectVersions payload of v.", "AppendVersion",
 		[]jen.Code{jen.Id("b").Index().Byte(), jen.Id("v").Add(ver.Clone())}, jen.Index().Byte(), jen.Id("b"), jen.Id("v"))
 	method("OpSchemaAt is OpSchema for files of version v of the dialect.", "OpSchemaAt",
-		[]jen.Code{jen.Id("op").String(), jen.Id("release").Int(), jen.Id("v").Add(ver.Clone())}, jen.Op("*").Qual(gofile.Bytecode, "OpSchema"), jen.Id("op"), jen.Id("release"), jen.Id("v"))
+		[]jen.Code{jen.Id("op").String(), jen.Id("release").Int(), jen.Id("v").Add(ver.Clone())}, jen.Op("*").Qual(model.Bytecode, "OpSchema"), jen.Id("op"), jen.Id("release"), jen.Id("v"))
 	method("UpgradeOp brings an op read from a file of version from to the current version.", "UpgradeOp",
 		[]jen.Code{ctx, op, jen.Id("from").Add(ver.Clone())}, jen.Error(), jen.Id("ctx"), jen.Id("op"), jen.Id("from"))
 	method("DowngradeOp returns the name and attributes op has at version to, or why it cannot be written there.", "DowngradeOp",
 		[]jen.Code{ctx, op, jen.Id("to").Add(ver.Clone())},
-		jen.Params(jen.Qual(gofile.IR, "OpName"), jen.Index().Qual(gofile.IR, "NamedAttr"), jen.Bool(), jen.Error()),
+		jen.Params(jen.Qual(model.IR, "OpName"), jen.Index().Qual(model.IR, "NamedAttr"), jen.Bool(), jen.Error()),
 		jen.Id("ctx"), jen.Id("op"), jen.Id("to"))
 	if dv.Producer != "" {
-		f.Var().Id("_").Qual(gofile.Bytecode, "ProducerVersioned").Op("=").Id("Dialect")
+		f.Var().Id("_").Qual(model.Bytecode, "ProducerVersioned").Op("=").Id("Dialect")
 	} else {
-		f.Var().Id("_").Qual(gofile.Bytecode, "VersionedDialect").Op("=").Id("Dialect")
+		f.Var().Id("_").Qual(model.Bytecode, "VersionedDialect").Op("=").Id("Dialect")
 	}
 }
 

@@ -9,7 +9,6 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/dialectgen/dialectgen/defs"
-	"github.com/dialectgen/dialectgen/gen/internal/gofile"
 	"github.com/dialectgen/dialectgen/gen/internal/model"
 )
 
@@ -33,7 +32,7 @@ func (g *gen) genWriteFunc(f *jen.File, def *defs.Def) {
 	if c := dialectAvail(def.Availability); c != nil {
 		// The definition exists only in some versions of the dialect.
 		body = append(body, jen.If(jen.Op("!").Parens(c)).Block(
-			jen.Return(jen.False(), jen.Op("&").Qual(gofile.Wire, "VersionError").Values(jen.Dict{
+			jen.Return(jen.False(), jen.Op("&").Qual(model.Wire, "VersionError").Values(jen.Dict{
 				jen.Id("What"):   jen.Lit(fmt.Sprintf("%s %s", g.m.Name, def.Name)),
 				jen.Id("Needs"):  jen.Lit(availText(def.Availability)),
 				jen.Id("Target"): jen.Id("w").Dot("Target").Dot("String").Call(),
@@ -80,7 +79,7 @@ func (g *gen) genWriteFunc(f *jen.File, def *defs.Def) {
 	last := def.Bytecode[len(def.Bytecode)-1]
 	if gated && !textFallback {
 		body = append(body, jen.If(jen.Len(jen.Id("needs")).Op(">").Lit(0)).Block(
-			jen.Return(jen.False(), jen.Op("&").Qual(gofile.Wire, "VersionError").Values(jen.Dict{
+			jen.Return(jen.False(), jen.Op("&").Qual(model.Wire, "VersionError").Values(jen.Dict{
 				jen.Id("What"):   jen.Lit(fmt.Sprintf("%s %s", g.m.Name, def.Name)),
 				jen.Id("Needs"):  jen.Qual("strings", "Join").Call(jen.Id("needs"), jen.Lit(" or ")),
 				jen.Id("Target"): jen.Id("w").Dot("Target").Dot("String").Call(),
@@ -90,7 +89,7 @@ func (g *gen) genWriteFunc(f *jen.File, def *defs.Def) {
 		body = append(body, jen.Return(jen.False(), jen.Nil()))
 	}
 	f.Comment(fmt.Sprintf("%s encodes a %s.", writeFuncName(def), def.Name))
-	f.Func().Id(writeFuncName(def)).Params(jen.Id("w").Op("*").Qual(gofile.Bytecode, "EntryWriter"), jen.Id(recv(def)).Op("*").Id(def.Name)).Params(jen.Bool(), jen.Error()).Block(body...)
+	f.Func().Id(writeFuncName(def)).Params(jen.Id("w").Op("*").Qual(model.Bytecode, "EntryWriter"), jen.Id(recv(def)).Op("*").Id(def.Name)).Params(jen.Bool(), jen.Error()).Block(body...)
 }
 
 func (g *gen) writeField(def *defs.Def, fl *defs.Field) []jen.Code {
@@ -168,7 +167,7 @@ func (g *gen) writeValue(t *defs.TypeRef, x *jen.Statement, as string, optional 
 		wire := intWireForm(t, as)
 		var v *jen.Statement
 		if t.Kind == defs.RefBool {
-			v = jen.Qual(gofile.Bytecode, "BoolInt").Call(x)
+			v = jen.Qual(model.Bytecode, "BoolInt").Call(x)
 		}
 		switch wire {
 		case "byte":
@@ -228,7 +227,7 @@ func (g *gen) predicate(def *defs.Def, when string) jen.Code {
 			if e.Fun.(*ast.Ident).Name == "len" {
 				return jen.Len(arg)
 			}
-			return jen.Qual(gofile.Bytecode, "Any").Call(arg)
+			return jen.Qual(model.Bytecode, "Any").Call(arg)
 		case *ast.Ident:
 			switch e.Name {
 			case "nil":

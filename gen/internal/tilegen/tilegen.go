@@ -16,7 +16,6 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/dialectgen/dialectgen/defs"
-	"github.com/dialectgen/dialectgen/gen/internal/gofile"
 	"github.com/dialectgen/dialectgen/gen/internal/model"
 )
 
@@ -47,7 +46,7 @@ func Files(m *model.Dialect) map[string]func(*jen.File) {
 	return files
 }
 
-func qual(name string) *jen.Statement { return jen.Qual(gofile.TileIR, name) }
+func qual(name string) *jen.Statement { return jen.Qual(model.TileIR, name) }
 
 // version refers to one of the format versions the dialect declares
 // (v13_2); genDialect declares them.
