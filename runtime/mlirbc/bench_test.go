@@ -1,46 +1,15 @@
 package mlirbc_test
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
-	"sync"
 	"testing"
 
-	"github.com/dialectgen/dialectgen/internal/oracle"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
-)
-
-var (
-	benchOnce sync.Once
-	benchFile []byte
-	benchErr  error
 )
 
 // benchInput is mlir-opt-22's bytecode of one function of 20,000 arith ops.
 func benchInput(b *testing.B) []byte {
-	oracle.Require(b, 22)
-	benchOnce.Do(func() {
-		var sb strings.Builder
-		sb.WriteString("func.func @f(%a: i32, %b: i32) -> i32 {\n  %v0 = arith.addi %a, %b : i32\n")
-		const n = 20000
-		for i := 1; i < n; i++ {
-			op := []string{"addi", "muli", "xori", "subi"}[i%4]
-			fmt.Fprintf(&sb, "  %%v%d = arith.%s %%v%d, %%a : i32\n", i, op, i-1)
-		}
-		fmt.Fprintf(&sb, "  return %%v%d : i32\n}\n", n-1)
-		dir := b.TempDir()
-		src := filepath.Join(dir, "bench.mlir")
-		if benchErr = os.WriteFile(src, []byte(sb.String()), 0o644); benchErr != nil {
-			return
-		}
-		benchFile, benchErr = oracle.EmitBytecode(22, 6, src)
-	})
-	if benchErr != nil {
-		b.Fatal(benchErr)
-	}
-	return benchFile
+	data, _ := emitInput(b, "chain20000", chainOps(20000))
+	return data
 }
 
 func BenchmarkRead(b *testing.B) {
