@@ -5,9 +5,8 @@ import (
 	"testing"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
-	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/vhlo"
-	"github.com/dialectgen/dialectgen/dialects/vhlo/vhloops"
+	"github.com/dialectgen/dialectgen/dialects/vhlo/vhlotest"
 	"github.com/dialectgen/dialectgen/interp"
 	"github.com/dialectgen/dialectgen/interp/interptest"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
@@ -15,39 +14,6 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
-// vhloModule is a func_v1 whose body applies one op (its attributes each
-// a distinct string_v1, a region where the op has one) to its argument.
-func vhloModule(ctx *ir.Context, name string) *mlirbc.Module {
-	loc := builtin.GetUnknownLoc(ctx)
-	module := builtin.BuildModuleOp(ir.NewBuilder(ctx, nil), loc, nil, nil)
-	tensor := vhlo.GetRankedTensorV1Type(ctx, []int64{1, 2, 3, 4}, vhlo.GetFloatF32V1Type(ctx), nil)
-	fnType := vhlo.GetTypeV1Attr(ctx, vhlo.GetFunctionV1Type(ctx, []ir.Type{tensor}, []ir.Type{tensor}))
-	empty := vhlo.GetArrayV1Attr(ctx, nil)
-	fn := vhloops.BuildFuncV1Op(ir.NewBuilder(ctx, module.BodyRegion().Blocks[0]), loc, vhlo.GetStringV1Attr(ctx, "main"), fnType, vhlo.GetStringV1Attr(ctx, ""), empty, empty)
-	block := fn.Body().AddBlock()
-	arg := block.AddArg(tensor, loc)
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: name, Registered: true}, loc, []ir.Type{tensor})
-	op.Operands = []*ir.Value{arg}
-	for _, p := range vhlo.Dialect.OpSchema(name, 0).Properties {
-		v := ir.Attribute(vhlo.GetStringV1Attr(ctx, p.Name))
-		if p.Name == "padding" {
-			v = vhlo.GetTensorV1Attr(ctx, vhlo.GetRankedTensorV1Type(ctx, []int64{2, 2}, vhlo.GetIntegerSI64V1Type(ctx), nil), make([]byte, 32))
-		}
-		op.Attrs = append(op.Attrs, ir.NamedAttr{Name: p.Name, Value: v})
-	}
-	if name == "scatter_v1" || name == "all_reduce_v1" {
-		vhloops.BuildReturnV1Op(ir.NewBuilder(ctx, op.AddRegion().AddBlock()), loc, nil)
-	}
-	ir.NewBuilder(ctx, block).Insert(op)
-	vhloops.BuildReturnV1Op(ir.NewBuilder(ctx, block), loc, []*ir.Value{op.Results[0]})
-	return &mlirbc.Module{Op: module.Op()}
-}
-
-// TestVHLO interprets vhlo.yaml, whose versions are in the producer
-// string and whose upgrades, downgrades and some defaults are
-// hand-written: files of older versions holding ops VHLO later replaced
-// read (upgraded), write back as read (downgraded) and print as the
-// generated dialect does them.
 func TestVHLO(t *testing.T) {
 	in, err := interp.Load("../dialects/vhlo/vhlo.yaml")
 	if err != nil {
@@ -70,7 +36,7 @@ func TestVHLO(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, err := mlirbc.Append(nil, ctx, vhloModule(ctx, c.op), mlirbc.WriteOptions{Version: mlirbc.V(bc), Producer: producer})
+		data, err := mlirbc.Append(nil, ctx, vhlotest.WithOp(ctx, c.op), mlirbc.WriteOptions{Version: mlirbc.V(bc), Producer: producer})
 		if err != nil {
 			t.Fatalf("%s at %s: %v", c.op, c.last, err)
 		}

@@ -6,9 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/vhlo"
-	"github.com/dialectgen/dialectgen/dialects/vhlo/vhloops"
+	"github.com/dialectgen/dialectgen/dialects/vhlo/vhlotest"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
@@ -31,38 +30,8 @@ var pairs = []struct{ v1, last string }{
 	{"collective_broadcast_v1", "1.19.0"},
 }
 
-// withOp builds a func_v1 holding one op of that name with one operand, a
-// result of rank 4 and a distinct string_v1 for each attribute (the
-// padding of dynamic_conv_v1 as its v2 recomputes it), and a region
-// ending in return_v1 for each region it has.
-func withOp(ctx *ir.Context, name string) *mlirbc.Module {
-	loc := builtin.GetUnknownLoc(ctx)
-	module := builtin.BuildModuleOp(ir.NewBuilder(ctx, nil), loc, nil, nil)
-	body := ir.NewBuilder(ctx, module.BodyRegion().Blocks[0])
-	tensor := vhlo.GetRankedTensorV1Type(ctx, []int64{1, 2, 3, 4}, vhlo.GetFloatF32V1Type(ctx), nil)
-	fnType := vhlo.GetTypeV1Attr(ctx, vhlo.GetFunctionV1Type(ctx, []ir.Type{tensor}, []ir.Type{tensor}))
-	empty := vhlo.GetArrayV1Attr(ctx, nil)
-	fn := vhloops.BuildFuncV1Op(body, loc, vhlo.GetStringV1Attr(ctx, "main"), fnType, vhlo.GetStringV1Attr(ctx, ""), empty, empty)
-	block := fn.Body().AddBlock()
-	arg := block.AddArg(tensor, loc)
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: name, Registered: true}, loc, []ir.Type{tensor})
-	op.Operands = []*ir.Value{arg}
-	for _, p := range vhlo.Dialect.OpSchema(name, 0).Properties {
-		v := ir.Attribute(vhlo.GetStringV1Attr(ctx, p.Name))
-		if p.Name == "padding" {
-			v = vhlo.GetTensorV1Attr(ctx, vhlo.GetRankedTensorV1Type(ctx, []int64{2, 2}, vhlo.GetIntegerSI64V1Type(ctx), nil), make([]byte, 32))
-		}
-		op.Attrs = append(op.Attrs, ir.NamedAttr{Name: p.Name, Value: v})
-	}
-	if name == "scatter_v1" || name == "all_reduce_v1" {
-		r := op.AddRegion()
-		b := r.AddBlock()
-		vhloops.BuildReturnV1Op(ir.NewBuilder(ctx, b), loc, nil)
-	}
-	ir.NewBuilder(ctx, block).Insert(op)
-	vhloops.BuildReturnV1Op(ir.NewBuilder(ctx, block), loc, []*ir.Value{op.Results[0]})
-	return &mlirbc.Module{Op: module.Op()}
-}
+// withOp is vhlotest.WithOp.
+var withOp = vhlotest.WithOp
 
 func opNames(m *mlirbc.Module) string {
 	var names []string
