@@ -117,58 +117,49 @@ func (in *Dialect) toCompiled(t *defs.TypeRef, x any) any {
 // builtin array of dl_entry attributes): that value is rebuilt through its
 // own package's table. changed is false when x has none.
 func (in *Dialect) deepCompiled(x any, depth int) (y any, changed bool) {
-	const maxDepth = 64 // values nest no deeper in practice; past it, as is
-	if depth > maxDepth {
-		return x, false
-	}
-	switch x := x.(type) {
-	case []any:
-		var out []any
-		for i, e := range x {
-			if c, ok := in.deepCompiled(e, depth+1); ok {
-				if out == nil {
-					out = slices.Clone(x)
-				}
-				out[i] = c
-			}
+	y, changed, _ = rebuild(x, depth, ctxOf, func(x any) (any, bool, bool, error) {
+		v := valueOf(x)
+		if v == nil {
+			return x, false, false, nil // a compiled value: look inside
 		}
-		if out == nil {
-			return x, false
+		if v.in != in {
+			return x, true, false, nil
 		}
-		return out, true
-	case ir.Attribute, ir.Type:
-		if v := valueOf(x); v != nil {
-			if v.in != in {
-				return x, false
-			}
-			return in.compiled(v), true
+		return in.compiled(v), true, true, nil
+	})
+	return y, changed
+}
+
+// deepInterpreted is the inverse of deepCompiled: x with the compiled
+// values of this dialect in it made interpreted, in ctx, also inside other
+// dialects' values.
+func (in *Dialect) deepInterpreted(ctx *ir.Context, x any, depth int) (y any, changed bool, err error) {
+	return rebuild(x, depth, func(any) *ir.Context { return ctx }, func(x any) (any, bool, bool, error) {
+		if valueOf(x) != nil {
+			return x, true, false, nil
 		}
 		n := x.(interface {
 			Dialect() string
 			Kind() string
-			Context() *ir.Context
 		})
-		t := hooks.Lookup(n.Dialect())
-		if t == nil || t.Defs[n.Kind()] == nil || n.Context() == nil {
-			return x, false
+		if n.Dialect() != in.d.Name {
+			return x, false, false, nil // another dialect's: look inside
 		}
-		h := t.Defs[n.Kind()]
-		params, ok := h.Params(x)
-		if !ok {
-			return x, false
+		if def := in.byName[n.Kind()]; def != nil && in.hooks != nil {
+			v, err := in.fromCompiledValue(ctx, def, x)
+			return v, true, err == nil, err
 		}
-		if p, ok := in.deepCompiled(params, depth+1); ok {
-			return h.Value(n.Context(), p.([]any)), true
-		}
-	}
-	return x, false
+		return x, true, false, nil
+	})
 }
 
-// deepInterpreted is the inverse of deepCompiled: x with the compiled
-// values of this dialect in it made interpreted, also inside other
-// dialects' values.
-func (in *Dialect) deepInterpreted(ctx *ir.Context, x any, depth int) (y any, changed bool, err error) {
-	const maxDepth = 64
+// rebuild walks x through lists and through the parameters of other
+// dialects' values, which it rebuilds in ctxFor(value) through their
+// packages' hook tables when anything inside changed. own decides first
+// for each attribute or type: done when it took care of it. changed is
+// false when nothing in x changed.
+func rebuild(x any, depth int, ctxFor func(any) *ir.Context, own func(any) (y any, done, changed bool, err error)) (any, bool, error) {
+	const maxDepth = 64 // values nest no deeper in practice; past it, as is
 	if depth > maxDepth {
 		return x, false, nil
 	}
@@ -176,7 +167,7 @@ func (in *Dialect) deepInterpreted(ctx *ir.Context, x any, depth int) (y any, ch
 	case []any:
 		var out []any
 		for i, e := range x {
-			c, ok, err := in.deepInterpreted(ctx, e, depth+1)
+			c, ok, err := rebuild(e, depth+1, ctxFor, own)
 			if err != nil {
 				return nil, false, err
 			}
@@ -192,22 +183,16 @@ func (in *Dialect) deepInterpreted(ctx *ir.Context, x any, depth int) (y any, ch
 		}
 		return out, true, nil
 	case ir.Attribute, ir.Type:
-		if valueOf(x) != nil {
-			return x, false, nil
+		if y, done, changed, err := own(x); done || err != nil {
+			return y, changed, err
 		}
 		n := x.(interface {
 			Dialect() string
 			Kind() string
 		})
-		if n.Dialect() == in.d.Name {
-			if def := in.byName[n.Kind()]; def != nil && in.hooks != nil {
-				v, err := in.fromCompiledValue(ctx, def, x)
-				return v, err == nil, err
-			}
-			return x, false, nil
-		}
 		t := hooks.Lookup(n.Dialect())
-		if t == nil || t.Defs[n.Kind()] == nil {
+		ctx := ctxFor(x)
+		if t == nil || t.Defs[n.Kind()] == nil || ctx == nil {
 			return x, false, nil
 		}
 		h := t.Defs[n.Kind()]
@@ -215,7 +200,7 @@ func (in *Dialect) deepInterpreted(ctx *ir.Context, x any, depth int) (y any, ch
 		if !ok {
 			return x, false, nil
 		}
-		p, ok, err := in.deepInterpreted(ctx, params, depth+1)
+		p, ok, err := rebuild(params, depth+1, ctxFor, own)
 		if err != nil || !ok {
 			return x, false, err
 		}
