@@ -56,7 +56,8 @@ import (
 //
 //	func main() { cli.Main(mydialect.Dialect) }
 func Main(dialects ...ir.Dialect) {
-	os.Exit(Exit(Run(os.Args[1:], os.Stdout, dialects...), os.Stderr))
+	e := &env{stdout: os.Stdout, stderr: os.Stderr, dialects: append(slices.Clip(all.Dialects), dialects...), main: true}
+	os.Exit(Exit(run(os.Args[1:], e), os.Stderr))
 }
 
 // Exit reports err as Main does and returns the exit status.
@@ -122,6 +123,9 @@ var commands = []command{
 				}
 				if len(pos) != 1 || *out == "" {
 					return errUsage("convert takes one input and one output (-o OUT or a second argument), or inputs and -o DIR")
+				}
+				if e.main {
+					oneShotGC()
 				}
 				return convert(e.newContext(), pos[0], *out, o)
 			}
@@ -239,6 +243,9 @@ type env struct {
 	stdout   io.Writer
 	stderr   io.Writer // notes and progress
 	dialects []ir.Dialect
+	// main says the process is Main's: a one-shot command may tune the
+	// collector for itself (see oneShotGC).
+	main bool
 }
 
 func isDir(path string) bool {

@@ -527,6 +527,19 @@ func (l *loader) def(n *yaml.Node, isType bool) *Def {
 	if d.Name == "" {
 		l.errorf(n, "%s without a name", what)
 	}
+	seenLocality := false
+	for _, p := range d.Params {
+		if !p.Locality {
+			continue
+		}
+		switch {
+		case d.Distinct:
+			l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q: locality groups uniqued values, and %s %s is distinct", p.Name, what, d.Name)})
+		case seenLocality:
+			l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q: %s %s has a locality parameter already", p.Name, what, d.Name)})
+		}
+		seenLocality = true
+	}
 	return d
 }
 
@@ -545,6 +558,7 @@ func (l *loader) param(n *yaml.Node) *Param {
 		"text_names":   func(v *yaml.Node) { l.str(v, &p.TextNames) },
 		"text_quoted":  func(v *yaml.Node) { l.boolean(v, &p.TextQuoted) },
 		"canonical":    func(v *yaml.Node) { l.str(v, &p.Canonical) },
+		"locality":     func(v *yaml.Node) { l.boolean(v, &p.Locality) },
 	}))
 	if p.Name == "" {
 		l.errorf(n, "param without a name")
@@ -554,6 +568,9 @@ func (l *loader) param(n *yaml.Node) *Param {
 	}
 	if p.Canonical != "" && p.Canonical != "empty_if_all_zero" {
 		l.errorf(n, "param %q: unknown canonical form %q (known: empty_if_all_zero)", p.Name, p.Canonical)
+	}
+	if p.Locality && p.Type != nil && !slices.Contains([]RefKind{RefInt32, RefInt64, RefUint32, RefUint64}, p.Type.Kind) {
+		l.errorf(n, "param %q: locality needs an integer parameter, not %s", p.Name, p.Type.Text)
 	}
 	return p
 }

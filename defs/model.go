@@ -393,6 +393,12 @@ type Param struct {
 	// have one representation: "empty_if_all_zero" (a list whose elements
 	// are all zero is stored empty).
 	Canonical string
+	// Locality says values are often made in order of this integer
+	// parameter (a location's line): the context keeps values that match
+	// in the parameters before it and are near in it together, so that
+	// uniquing them in that order stays in cache. At most one per
+	// definition; it changes nothing but speed.
+	Locality bool
 	Availability
 }
 

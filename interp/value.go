@@ -200,6 +200,14 @@ func (in *Dialect) get(ctx *ir.Context, def *defs.Def, params []any) any {
 	// and kind never shares a key with an interpreted one.
 	k := ir.NewKey(in.d.Name, def.Name+"\x00interp")
 	for i, p := range def.Params {
+		if p.Locality {
+			switch n := params[i].(type) {
+			case int64:
+				k.Near(uint64(n))
+			case uint64:
+				k.Near(n)
+			}
+		}
 		appendKey(k, p.Type, params[i])
 	}
 	if t != nil {

@@ -309,6 +309,7 @@ func GetFileLineColRange(ctx *ir.Context, filename *StringAttr, startLine, start
 	} else {
 		k.Attr(nil)
 	}
+	k.Near(uint64(startLine))
 	k.Uint(uint64(startLine))
 	k.Uint(uint64(startCol))
 	k.Uint(uint64(endLine))

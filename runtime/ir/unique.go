@@ -24,17 +24,31 @@ import (
 // table grows.
 type uniqueTable[V any] struct {
 	seed maphash.Seed
-	// slots hold 1 + an entry index in the low half and the top half of
-	// the entry's hash in the high half, or 0 for a free slot; len is a
-	// power of two, 1<<shift. A key's first slot is the top shift bits
-	// of its hash, which the slot keeps: rehashing needs no key.
-	slots   []uint64
-	shift   uint
-	entries chunked.List[uniqueEntry[V]]
-	chunks  [][]byte
+	// main holds the slots of every key but grouped ones.
+	main slotSet
+	// groups holds a small slot set per group of keys (see Key.Near),
+	// by the group's hash: groups whose hashes collide share a set, which
+	// costs nothing but a longer probe. last is the set used last, which
+	// keys made in order hit again and again.
+	groups   map[uint64]*slotSet
+	last     *slotSet
+	lastHash uint64
+	entries  chunked.List[uniqueEntry[V]]
+	chunks   [][]byte
 	// version changes whenever slots do, so that a slot a lookup found
 	// is known to be still free.
 	version uint64
+}
+
+// slotSet is an open-addressed set of entry indices: each slot holds
+// 1 + an entry index in the low half and the top half of the entry's
+// hash in the high half, or 0 for a free slot; len is a power of two,
+// 1<<shift. A key's first slot is the top shift bits of its hash, which
+// the slot keeps: rehashing needs no key.
+type slotSet struct {
+	slots []uint64
+	shift uint
+	n     int
 }
 
 // uniqueEntry is a value and its key's place: chunk<<32 | offset of the
@@ -50,10 +64,18 @@ const keyChunkSize = 64 << 10
 
 const minSlotsShift = 6
 
+// minGroupShift sizes a new group's slot set: a group holds the keys of
+// 1<<nearShift nearby values, most often one each, at a load of half.
+const minGroupShift = 6
+
+// nearShift is how many low bits of a Near value a group spans: 32 lines
+// of locations share one.
+const nearShift = 5
+
 // newUniqueTable returns an empty table. The tables of one context share
 // a seed, so that a key hashed by one is hashed right for the other.
 func newUniqueTable[V any](seed maphash.Seed) uniqueTable[V] {
-	return uniqueTable[V]{seed: seed, slots: make([]uint64, 1<<minSlotsShift), shift: minSlotsShift}
+	return uniqueTable[V]{seed: seed, main: newSlotSet(minSlotsShift)}
 }
 
 func (t *uniqueTable[V]) len() int { return t.entries.Len() }
@@ -64,8 +86,35 @@ func (t *uniqueTable[V]) key(e *uniqueEntry[V]) []byte {
 	return c[w : w+int(n)]
 }
 
+func newSlotSet(shift uint) slotSet {
+	return slotSet{slots: make([]uint64, 1<<shift), shift: shift}
+}
+
 // home is the first slot to probe for a key with this hash (or this tag).
-func (t *uniqueTable[V]) home(hash uint64) int { return int(hash >> (64 - t.shift)) }
+func (ss *slotSet) home(hash uint64) int { return int(hash >> (64 - ss.shift)) }
+
+// set is the slot set k belongs in: the main one, or its group's, made
+// on first use.
+func (t *uniqueTable[V]) set(k *Key) *slotSet {
+	if k.group == 0 {
+		return &t.main
+	}
+	g := maphash.Bytes(t.seed, k.b[:k.group]) ^ (k.near>>nearShift)*0x9e3779b97f4a7c15
+	if t.last != nil && t.lastHash == g {
+		return t.last
+	}
+	ss := t.groups[g]
+	if ss == nil {
+		if t.groups == nil {
+			t.groups = make(map[uint64]*slotSet)
+		}
+		ss = new(slotSet)
+		*ss = newSlotSet(minGroupShift)
+		t.groups[g] = ss
+	}
+	t.last, t.lastHash = ss, g
+	return ss
+}
 
 // find returns the entry stored under k, or the free slot where it
 // belongs and -1. It records both in k for put.
@@ -74,10 +123,12 @@ func (t *uniqueTable[V]) find(k *Key) (slot, entry int) {
 		k.hash = maphash.Bytes(t.seed, k.b)
 		k.hashed = len(k.b) + 1
 	}
-	mask := len(t.slots) - 1
+	ss := t.set(k)
+	k.set = ss
+	mask := len(ss.slots) - 1
 	tag := k.hash &^ (1<<32 - 1)
-	for i := t.home(k.hash); ; i = (i + 1) & mask {
-		s := t.slots[i]
+	for i := ss.home(k.hash); ; i = (i + 1) & mask {
+		s := ss.slots[i]
 		if s == 0 {
 			k.slot, k.version, k.table = i, t.version, t
 			return i, -1
@@ -119,9 +170,11 @@ func (t *uniqueTable[V]) getOrPut(k *Key, v V) (V, bool) {
 func (t *uniqueTable[V]) put(k *Key, slot int, v V) {
 	t.version++
 	n := t.entries.Append(uniqueEntry[V]{val: v, key: t.store(k.b)}) + 1
-	t.slots[slot] = k.hash&^(1<<32-1) | uint64(n)
-	if 2*n > len(t.slots) {
-		t.rehash(t.shift + 1)
+	ss := k.set
+	ss.slots[slot] = k.hash&^(1<<32-1) | uint64(n)
+	ss.n++
+	if 2*ss.n > len(ss.slots) {
+		ss.rehash(ss.shift + 1)
 	}
 }
 
@@ -146,32 +199,32 @@ func (t *uniqueTable[V]) store(key []byte) uint64 {
 	return uint64(last)<<32 | uint64(off)
 }
 
-// rehash moves the entries to a table of 1<<shift slots. Each slot's tag
-// holds the top of its key's hash, which is all placing it needs.
-func (t *uniqueTable[V]) rehash(shift uint) {
-	old := t.slots
-	t.slots, t.shift = make([]uint64, 1<<shift), shift
-	mask := len(t.slots) - 1
+// rehash moves the slots to a set of 1<<shift. Each slot's tag holds
+// the top of its key's hash, which is all placing it needs.
+func (ss *slotSet) rehash(shift uint) {
+	old := ss.slots
+	ss.slots, ss.shift = make([]uint64, 1<<shift), shift
+	mask := len(ss.slots) - 1
 	for _, s := range old {
 		if s == 0 {
 			continue
 		}
-		i := t.home(s)
-		for t.slots[i] != 0 {
+		i := ss.home(s)
+		for ss.slots[i] != 0 {
 			i = (i + 1) & mask
 		}
-		t.slots[i] = s
+		ss.slots[i] = s
 	}
-	t.version++
 }
 
-// reserve makes room for n entries, so that they go in without a
-// rehash, unless the table holds as many already.
+// reserve makes room for n more keys in the main set, so that they go
+// in without a rehash, unless the table holds as many already.
 func (t *uniqueTable[V]) reserve(n int) {
 	if n <= t.entries.Len() {
 		return
 	}
-	if want := t.entries.Len() + n; 2*want > len(t.slots) {
-		t.rehash(uint(bits.Len(uint(2*want - 1))))
+	if want := t.main.n + n; 2*want > len(t.main.slots) {
+		t.main.rehash(uint(bits.Len(uint(2*want - 1))))
+		t.version++
 	}
 }

@@ -113,18 +113,18 @@ func TestUniqueReserve(t *testing.T) {
 	tab := newUniqueTable[int](maphash.MakeSeed())
 	const n = 5000
 	tab.reserve(n)
-	slots := len(tab.slots)
+	slots := len(tab.main.slots)
 	for i := range n {
 		k := &Key{}
 		k.Uint(uint64(i))
 		tab.getOrPut(k, i)
 	}
-	if len(tab.slots) != slots {
-		t.Fatalf("%d slots after %d inserts, %d reserved", len(tab.slots), n, slots)
+	if len(tab.main.slots) != slots {
+		t.Fatalf("%d slots after %d inserts, %d reserved", len(tab.main.slots), n, slots)
 	}
 	tab.reserve(n / 2)
-	if len(tab.slots) != slots {
-		t.Fatalf("reserving fewer than it holds resized the table: %d slots, had %d", len(tab.slots), slots)
+	if len(tab.main.slots) != slots {
+		t.Fatalf("reserving fewer than it holds resized the table: %d slots, had %d", len(tab.main.slots), slots)
 	}
 }
 
@@ -136,5 +136,63 @@ func TestSizes(t *testing.T) {
 	}
 	if n := unsafe.Sizeof(uniqueEntry[Attribute]{}); n > 24 {
 		t.Errorf("a uniquing entry is %d bytes, want at most 24", n)
+	}
+}
+
+// TestUniqueTableGroups stores keys grouped by Near (locations: a file,
+// a line, a column) beside ungrouped ones, including one line with
+// thousands of columns, whose group's set grows like any other; each key
+// is found again, and only it.
+func TestUniqueTableGroups(t *testing.T) {
+	tab := newUniqueTable[int](maphash.MakeSeed())
+	type loc struct{ file, line, col int }
+	key := func(l loc) *Key {
+		k := &Key{}
+		k.Uint(uint64(l.file)).Near(uint64(l.line)).Uint(uint64(l.line)).Uint(uint64(l.col))
+		return k
+	}
+	plain := func(i int) *Key { return (&Key{}).Uint(uint64(i)).Uint(7) }
+	var locs []loc
+	for line := range 3000 {
+		for col := range 1 + line%3 {
+			locs = append(locs, loc{line % 2, line, col})
+		}
+	}
+	for col := range 5000 {
+		locs = append(locs, loc{0, 99999, col})
+	}
+	for i, l := range locs {
+		k := key(l)
+		if _, ok := tab.get(k); ok {
+			t.Fatalf("%v found before it was stored", l)
+		}
+		if i%4 == 0 {
+			tab.getOrPut(plain(i), -i)
+		}
+		if _, found := tab.getOrPut(k, i); found {
+			t.Fatalf("%v stored twice", l)
+		}
+	}
+	for i, l := range locs {
+		if v, ok := tab.get(key(l)); !ok || v != i {
+			t.Fatalf("%v: got %d, %v, want %d", l, v, ok, i)
+		}
+		if i%4 == 0 {
+			if v, ok := tab.get(plain(i)); !ok || v != -i {
+				t.Fatalf("plain key %d: got %d, %v", i, v, ok)
+			}
+		}
+	}
+	if _, ok := tab.get(key(loc{1, 99999, 0})); ok {
+		t.Fatal("a location never stored was found")
+	}
+	if len(tab.groups) < 3000/(1<<nearShift) {
+		t.Fatalf("%d groups for 3000 lines in 2 files", len(tab.groups))
+	}
+	// An ungrouped key with the same bytes is another key.
+	k := &Key{}
+	k.Uint(0).Uint(5).Uint(0)
+	if _, ok := tab.get(k); ok {
+		t.Fatal("an ungrouped key found a grouped entry")
 	}
 }

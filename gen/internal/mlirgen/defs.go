@@ -173,6 +173,9 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 	} else {
 		body = append(body, jen.Id("k").Op(":=").Qual(model.IR, "NewKey").Call(jen.Lit(g.m.Name), jen.Lit(def.Name)))
 		for _, p := range def.Params {
+			if p.Locality {
+				body = append(body, jen.Id("k").Dot("Near").Call(jen.Uint64().Call(jen.Id(model.Local(p.Name)))))
+			}
 			body = append(body, g.keyStmts(p.Type, jen.Id(model.Local(p.Name)), 0)...)
 		}
 		lookup, insert := "LookupAttr", "InsertAttr"

@@ -1,0 +1,51 @@
+//go:build linux
+
+package cli
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dialectgen/dialectgen/internal/crafted"
+)
+
+// A single conversion run by Main collects no garbage, unless GOGC says
+// otherwise; the memory limit that brings the collector back is set.
+func TestOneShotGC(t *testing.T) {
+	if availableMemory() == 0 {
+		t.Fatal("no memory size read from /proc/meminfo or the cgroup")
+	}
+	dir := t.TempDir()
+	data, err := crafted.File(crafted.Kinds[0], 4<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(dir, "in.mlirbc")
+	if err := os.WriteFile(in, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	collections := func(env ...string) int {
+		cmd := exec.Command(os.Args[0], "convert", in, "-o", filepath.Join(dir, "out.mlirbc"))
+		cmd.Env = append(os.Environ(), append(env, "MLIRBC_TEST_AS_MAIN=1", "GODEBUG=gctrace=1")...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("convert: %v\n%s", err, out)
+		}
+		n := 0
+		for _, line := range strings.Split(string(out), "\n") {
+			if strings.HasPrefix(line, "gc ") && !strings.Contains(line, "forced") {
+				n++
+			}
+		}
+		return n
+	}
+	if n := collections("GOGC=", "GOMEMLIMIT="); n != 0 {
+		t.Errorf("a single conversion ran %d collections, want 0", n)
+	}
+	if n := collections("GOGC=100"); n == 0 {
+		t.Errorf("with GOGC=100, a conversion of %d bytes ran no collection: the test proves nothing", len(data))
+	}
+}
