@@ -28,11 +28,13 @@ type uniqueTable[V any] struct {
 	main slotSet
 	// groups holds a small slot set per group of keys (see Key.Near),
 	// by the group's hash: groups whose hashes collide share a set, which
-	// costs nothing but a longer probe. last is the set used last, which
-	// keys made in order hit again and again.
-	groups   map[uint64]*slotSet
-	last     *slotSet
-	lastHash uint64
+	// costs nothing but a longer probe. last is the set used last, and
+	// lastPrefix and lastNear the group it was found for, which keys made
+	// in order hit again and again.
+	groups     map[uint64]*slotSet
+	last       *slotSet
+	lastPrefix []byte
+	lastNear   uint64
 	entries  chunked.List[uniqueEntry[V]]
 	chunks   [][]byte
 	// version changes whenever slots do, so that a slot a lookup found
@@ -94,15 +96,17 @@ func newSlotSet(shift uint) slotSet {
 func (ss *slotSet) home(hash uint64) int { return int(hash >> (64 - ss.shift)) }
 
 // set is the slot set k belongs in: the main one, or its group's, made
-// on first use.
+// on first use. Keys made in order mostly fall in the group of the key
+// before, which is recognised by its bytes without hashing.
 func (t *uniqueTable[V]) set(k *Key) *slotSet {
 	if k.group == 0 {
 		return &t.main
 	}
-	g := maphash.Bytes(t.seed, k.b[:k.group]) ^ (k.near>>nearShift)*0x9e3779b97f4a7c15
-	if t.last != nil && t.lastHash == g {
+	prefix, near := k.b[:k.group], k.near>>nearShift
+	if t.last != nil && t.lastNear == near && bytes.Equal(t.lastPrefix, prefix) {
 		return t.last
 	}
+	g := maphash.Bytes(t.seed, prefix) ^ near*0x9e3779b97f4a7c15
 	ss := t.groups[g]
 	if ss == nil {
 		if t.groups == nil {
@@ -112,7 +116,8 @@ func (t *uniqueTable[V]) set(k *Key) *slotSet {
 		*ss = newSlotSet(minGroupShift)
 		t.groups[g] = ss
 	}
-	t.last, t.lastHash = ss, g
+	t.last, t.lastNear = ss, near
+	t.lastPrefix = append(t.lastPrefix[:0], prefix...)
 	return ss
 }
 

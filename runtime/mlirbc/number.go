@@ -129,10 +129,9 @@ type numbering struct {
 
 	dialects     []*dialectNum
 	dialectIndex map[string]*dialectNum
-	// attrs and types index entries by the values' context IDs, which
-	// are dense.
-	attrs   []*entry
-	types   []*entry
+	// byID indexes the entries of attributes and types by the values'
+	// context IDs, which are dense and shared by both kinds.
+	byID    []*entry
 	entries *chunks[entry]
 	// kinds holds the op names met; kindCache, indexed by a cheap hash of
 	// the name, answers most lookups without hashing the strings.
@@ -202,7 +201,7 @@ func newNumbering(ctx *ir.Context, b bytecode.Builtin, m *Module, version, relea
 	}
 	n.recorder.n = n
 	n.buf = getWriteBuffers()
-	n.attrs, n.types = n.buf.attrs, n.buf.types
+	n.byID = n.buf.byID
 	n.entries, n.ops = &n.buf.entries, &n.buf.ops
 	n.orderedAttrs, n.orderedTypes, n.orderedNames = n.buf.ordered[0], n.buf.ordered[1], n.buf.ordered[2]
 	n.tmpl, n.refs = n.buf.tmpl, n.buf.refs
@@ -212,7 +211,7 @@ func newNumbering(ctx *ir.Context, b bytecode.Builtin, m *Module, version, relea
 // giveBack hands the tables back for the next write; n is not used after.
 func (n *numbering) giveBack() {
 	b := n.buf
-	b.attrs, b.types = n.attrs, n.types
+	b.byID = n.byID
 	b.ordered = [3][]*entry{n.orderedAttrs, n.orderedTypes, n.orderedNames}
 	b.tmpl, b.refs = n.tmpl, n.refs
 	n.buf = nil
@@ -266,8 +265,22 @@ func storeEntry(list *[]*entry, id uint64, e *entry) {
 	(*list)[id] = e
 }
 
-func (n *numbering) attrEntry(a ir.Attribute) *entry { return lookupEntry(n.attrs, a.ID()) }
-func (n *numbering) typeEntry(t ir.Type) *entry      { return lookupEntry(n.types, t.ID()) }
+// attrEntry and typeEntry return the entry of a value met before. The
+// entry found by ID must hold the value itself: a value of another
+// context has an ID of this one's.
+func (n *numbering) attrEntry(a ir.Attribute) *entry {
+	if e := lookupEntry(n.byID, a.ID()); e != nil && e.value == any(a) {
+		return e
+	}
+	return nil
+}
+
+func (n *numbering) typeEntry(t ir.Type) *entry {
+	if e := lookupEntry(n.byID, t.ID()); e != nil && e.value == any(t) {
+		return e
+	}
+	return nil
+}
 
 func (n *numbering) fail(err error) {
 	if n.err == nil {
@@ -368,7 +381,7 @@ func (n *numbering) attr(a ir.Attribute) *entry {
 		return nil
 	}
 	e := n.newEntry(entry{value: a, what: entryAttr, refs: 1, height: 1})
-	storeEntry(&n.attrs, a.ID(), e)
+	storeEntry(&n.byID, a.ID(), e)
 	n.orderedAttrs = append(n.orderedAttrs, e)
 	dialect := a.Dialect()
 	e.dialect = n.dialect(dialect).num()
@@ -394,7 +407,7 @@ func (n *numbering) typ(t ir.Type) *entry {
 		return nil
 	}
 	e := n.newEntry(entry{value: t, what: entryType, refs: 1, height: 1})
-	storeEntry(&n.types, t.ID(), e)
+	storeEntry(&n.byID, t.ID(), e)
 	n.orderedTypes = append(n.orderedTypes, e)
 	dialect := t.Dialect()
 	e.dialect = n.dialect(dialect).num()
@@ -544,12 +557,10 @@ func (n *numbering) opName(k *opKind) {
 // own, so there are about as many attributes as ops.
 func (n *numbering) reserve(ops int) {
 	ids := min(n.ctx.NumAttributes()+n.ctx.NumTypes()+1, 8*ops+4096)
-	for _, list := range []*[]*entry{&n.attrs, &n.types} {
-		if len(*list) < ids {
-			grown := make([]*entry, ids)
-			copy(grown, *list)
-			*list = grown
-		}
+	if len(n.byID) < ids {
+		grown := make([]*entry, ids)
+		copy(grown, n.byID)
+		n.byID = grown
 	}
 	n.orderedAttrs = slices.Grow(n.orderedAttrs, ops+64)
 	n.tmpl = slices.Grow(n.tmpl, 8*ops+256)

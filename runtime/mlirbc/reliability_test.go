@@ -362,6 +362,26 @@ func TestWriterRefusesNonTrees(t *testing.T) {
 			t.Fatalf("got %v, want an error about the context", err)
 		}
 	})
+	t.Run("value of another context with the ID of one written", func(t *testing.T) {
+		// IDs are per context: a foreign i-something may carry the ID
+		// of this module's i32, which must not make it i32.
+		fx := newFixture()
+		b := fx.fn("f")
+		fx.constant(b, 1)
+		other := newContext()
+		var foreign ir.Type
+		for w := uint32(1); w < 1<<16 && (foreign == nil || foreign.ID() < fx.i32.ID()); w++ {
+			foreign = builtin.GetIntType(other, w)
+		}
+		if foreign.ID() != fx.i32.ID() {
+			t.Skipf("no type of the other context has i32's ID %d", fx.i32.ID())
+		}
+		b.Append(ir.NewOperation(ir.ParseOpName("test.typed"), fx.loc, []ir.Type{foreign}))
+		fx.ret(b)
+		if _, err := fx.write(t, fx.module(), mlirbc.WriteOptions{}); err == nil || !strings.Contains(err.Error(), "another ir.Context") {
+			t.Fatalf("got %v, want an error about the context", err)
+		}
+	})
 }
 
 // nestRegions nests depth ops in regions inside one function: each op has

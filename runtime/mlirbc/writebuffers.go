@@ -11,20 +11,20 @@ import "sync"
 // pooled buffer keeps the IR it last held alive, for at most the two
 // garbage collections after which sync.Pool drops what it holds.
 type writeBuffers struct {
-	attrs, types []*entry // indexed by context ID
-	entries      chunks[entry]
-	ops          chunks[opNum]
-	ordered      [3][]*entry // attributes, types, op names
-	tmpl         []byte
-	once         []*entry // sort's scratch
-	refs         []tmplRef
-	ir           []byte // the IR section's flat data
-	attrData     []byte
-	attrOffsets  []byte
-	props        []byte
-	headers      []byte
-	sections     []nestedSection
-	file         []byte // what Write builds before handing it to its writer
+	byID        []*entry // indexed by context ID
+	entries     chunks[entry]
+	ops         chunks[opNum]
+	ordered     [3][]*entry // attributes, types, op names
+	tmpl        []byte
+	once        []*entry // sort's scratch
+	refs        []tmplRef
+	ir          []byte // the IR section's flat data
+	attrData    []byte
+	attrOffsets []byte
+	props       []byte
+	headers     []byte
+	sections    []nestedSection
+	file        []byte // what Write builds before handing it to its writer
 }
 
 var writeBufferPool = sync.Pool{New: func() any { return new(writeBuffers) }}
@@ -40,8 +40,7 @@ func (b *writeBuffers) release() { writeBufferPool.Put(b) }
 
 // reset empties b, clearing what it refers to.
 func (b *writeBuffers) reset() {
-	clear(b.attrs)
-	clear(b.types)
+	clear(b.byID)
 	b.entries.reset()
 	b.ops.reset()
 	// The ordered attributes and types point into entries, and recorded
