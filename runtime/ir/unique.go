@@ -35,8 +35,8 @@ type uniqueTable[V any] struct {
 	last       *slotSet
 	lastPrefix []byte
 	lastNear   uint64
-	entries  chunked.List[uniqueEntry[V]]
-	chunks   [][]byte
+	entries    chunked.List[uniqueEntry[V]]
+	chunks     [][]byte
 	// version changes whenever slots do, so that a slot a lookup found
 	// is known to be still free.
 	version uint64

@@ -110,11 +110,13 @@ type dialectNum struct {
 
 // opNum is what the writer needs per op.
 type opNum struct {
-	kind     *opKind
-	dict     *entry // the dictionary written for the op, or nil
-	loc      *entry
-	props    bool // the op writes a properties entry (v5+)
-	isolated bool
+	kind *opKind
+	// dict and loc are the entries (their ids plus one, 0 for none) of
+	// the dictionary written for the op and of its location: ids, not
+	// pointers, keep the table of a million ops small.
+	dict, loc uint32
+	props     bool // the op writes a properties entry (v5+)
+	isolated  bool
 	// propSet is the op's property set plus one, 0 for none: the emitter
 	// writes each set's entry once and gives its other ops the index.
 	propSet int32
@@ -231,6 +233,22 @@ func (n *numbering) newEntry(v entry) *entry {
 	e := n.entries.Next()
 	*e = v
 	return e
+}
+
+// entryRef is e's id plus one, 0 for nil; see numbering.entryOf.
+func entryRef(e *entry) uint32 {
+	if e == nil {
+		return 0
+	}
+	return e.id + 1
+}
+
+// entryOf is the entry entryRef gave ref for, nil for 0.
+func (n *numbering) entryOf(ref uint32) *entry {
+	if ref == 0 {
+		return nil
+	}
+	return n.entries.At(int(ref - 1))
 }
 
 // refTo is a recorded reference to e, which may be nil.
@@ -652,7 +670,7 @@ func (n *numbering) op(op *ir.Operation) {
 	s := info.kind.schema
 	info.props = n.version >= 5 && s != nil && s.HasProperties() && hasPropertyStorage(n.release)
 	if dict := n.dictFor(op, info); dict != nil {
-		info.dict = n.attr(dict)
+		info.dict = entryRef(n.attr(dict))
 	}
 	if n.version >= 5 {
 		if k := info.kind; info.props && !k.nativeOnly {
@@ -682,7 +700,7 @@ func (n *numbering) op(op *ir.Operation) {
 		n.fail(fmt.Errorf("op %s has no location", op.Name))
 		return
 	}
-	info.loc = n.attr(op.Loc)
+	info.loc = entryRef(n.attr(op.Loc))
 }
 
 // propSet returns the number (plus one) of the property set with the

@@ -68,12 +68,9 @@ func Decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions) (*Module, error
 }
 
 func decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions, tr wire.Tracer) (*Module, error) {
-	// Room for the entries a file of this size plausibly holds; a hostile
-	// table of millions of unused entries must not reserve memory, nor
-	// does a lazy read, which may use few of them.
-	if !opts.Lazy {
-		ctx.Reserve(min(f.Attrs.Len(), 1<<16))
-	}
+	// No room is reserved in the context for the file's entries: most of
+	// a large table is locations, which the context keeps in groups of
+	// their own (see ir.Key.Near), and the rest grows by doubling.
 	release := opts.Release
 	if release == 0 {
 		release = f.Release

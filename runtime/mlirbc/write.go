@@ -199,10 +199,11 @@ type emitter struct {
 }
 
 // write appends the file to out, which must be empty (the file's first
-// byte is where alignment is reckoned from). With w set, it writes what
-// it has built to w before each resource blob and at the end, so that
-// blobs are written from where they are; the bytes returned are then
-// only what was built last.
+// byte is where alignment is reckoned from). With w set, the file is
+// never whole in memory: the section bodies already built (attribute
+// data, IR) and the resource blobs go to w as they are, and out only
+// gathers the small parts between them; the bytes returned are then only
+// what was built last.
 func (e *emitter) write(out []byte, w io.Writer, m *Module) ([]byte, error) {
 	dialects := e.dialectSection()
 	// The attribute and type entries and the IR are independent once
@@ -227,51 +228,104 @@ func (e *emitter) write(out []byte, w io.Writer, m *Module) ([]byte, error) {
 	irLen := len(irBody) + len(e.headers)
 	resOffsets, resChunks, resLen, align := e.resourceSections(m)
 	strings := e.strings.AppendTo(nil)
-	// Everything but the blobs, with room for the section headers.
-	size := len(bytecode.Magic) + 2*wire.MaxVarIntLen + len(e.opts.Producer) + 1 +
-		len(dialects) + len(offsets) + len(data) + irLen + len(resOffsets) + len(strings) + len(e.props) + 8*16
+	f := &fileOut{w: w, out: out}
 	if w == nil {
-		size += resLen
+		// Everything, with room for the section headers.
+		f.reserve(len(bytecode.Magic) + 2*wire.MaxVarIntLen + len(e.opts.Producer) + 1 +
+			len(dialects) + len(offsets) + len(data) + irLen + len(resOffsets) + len(strings) + len(e.props) + 8*16 + resLen)
 	}
-	if cap(out)-len(out) < size {
-		out = append(make([]byte, 0, len(out)+size), out...)
+	f.out = append(f.out, bytecode.Magic...)
+	f.out = wire.AppendVarInt(f.out, uint64(e.version))
+	f.out = wire.AppendCString(f.out, e.opts.Producer)
+	f.section(bytecode.SectionDialect, 0, dialects)
+	f.section(bytecode.SectionAttrTypeOffset, 0, offsets)
+	f.section(bytecode.SectionAttrType, 0, data)
+	f.header(bytecode.SectionIR, 0, irLen)
+	prev := 0
+	for _, s := range e.sections { // in order of their starts
+		f.bytes(irBody[prev:s.start])
+		f.out = append(f.out, e.headers[s.hdr:s.hdrEnd]...)
+		prev = s.start
 	}
-	out = append(out, bytecode.Magic...)
-	out = wire.AppendVarInt(out, uint64(e.version))
-	out = wire.AppendCString(out, e.opts.Producer)
-	out = wire.AppendSection(out, bytecode.SectionDialect, 0, dialects)
-	out = wire.AppendSection(out, bytecode.SectionAttrTypeOffset, 0, offsets)
-	out = wire.AppendSection(out, bytecode.SectionAttrType, 0, data)
-	out = wire.MLIRSection.AppendHeader(out, bytecode.SectionIR, 0, irLen)
-	out = e.assemble(out, irBody)
-	out = wire.AppendSection(out, bytecode.SectionResourceOffset, 0, resOffsets)
+	f.bytes(irBody[prev:])
+	f.section(bytecode.SectionResourceOffset, 0, resOffsets)
 	// The resource section's header, then its data as chunks: blobs are
 	// written from where they are.
-	out = wire.MLIRSection.AppendHeader(out, bytecode.SectionResource, align, resLen)
+	f.header(bytecode.SectionResource, align, resLen)
 	for _, c := range resChunks {
-		if w == nil {
-			out = append(out, c...)
-			continue
-		}
-		if _, err := w.Write(out); err != nil {
-			return out, err
-		}
-		if _, err := w.Write(c); err != nil {
-			return out, err
-		}
-		out = out[:0]
+		f.blob(c)
 	}
-	out = wire.AppendSection(out, bytecode.SectionString, 0, strings)
+	f.section(bytecode.SectionString, 0, strings)
 	if e.version >= 5 {
-		out = wire.MLIRSection.AppendHeader(out, bytecode.SectionProperties, 0, wire.VarIntLen(e.nprops)+len(e.props))
-		out = wire.AppendVarInt(out, e.nprops)
-		out = append(out, e.props...)
+		f.header(bytecode.SectionProperties, 0, wire.VarIntLen(e.nprops)+len(e.props))
+		f.out = wire.AppendVarInt(f.out, e.nprops)
+		f.bytes(e.props)
 	}
-	if w != nil {
-		_, err := w.Write(out)
-		return out, err
+	f.flush()
+	return f.out, f.err
+}
+
+// fileOut builds a file in out or, when w is set, hands it to w piece by
+// piece: small parts gather in out, large ones go to w as they are.
+// Section alignment is reckoned from the file's first byte, which is base
+// bytes before out's.
+type fileOut struct {
+	w    io.Writer
+	out  []byte
+	base int
+	err  error
+}
+
+// directBytes is the size from which a part goes to w without a copy.
+const directBytes = 64 << 10
+
+func (f *fileOut) reserve(n int) {
+	if cap(f.out)-len(f.out) < n {
+		f.out = append(make([]byte, 0, len(f.out)+n), f.out...)
 	}
-	return out, nil
+}
+
+func (f *fileOut) header(id byte, alignment uint64, length int) {
+	f.out = wire.MLIRSection.AppendHeaderAt(f.out, f.base, id, alignment, length)
+}
+
+func (f *fileOut) section(id byte, alignment uint64, body []byte) {
+	f.header(id, alignment, len(body))
+	f.bytes(body)
+}
+
+// bytes adds b, which w may keep no longer than the call.
+func (f *fileOut) bytes(b []byte) {
+	if f.w == nil || len(b) < directBytes {
+		f.out = append(f.out, b...)
+		return
+	}
+	f.blob(b)
+}
+
+// blob hands b to w itself (a resource blob may be a view of the mapped
+// input, which w copies file to file).
+func (f *fileOut) blob(b []byte) {
+	if f.w == nil {
+		f.out = append(f.out, b...)
+		return
+	}
+	f.flush()
+	f.put(b)
+}
+
+func (f *fileOut) flush() {
+	if f.w != nil && len(f.out) > 0 {
+		f.put(f.out)
+		f.out = f.out[:0]
+	}
+}
+
+func (f *fileOut) put(b []byte) {
+	if f.err == nil {
+		_, f.err = f.w.Write(b)
+	}
+	f.base += len(b)
 }
 
 func (e *emitter) dialectSection() []byte {
@@ -441,18 +495,6 @@ func (e *emitter) closeSection(i, end int) {
 	}
 }
 
-// assemble appends the flat IR to out with the nested sections' headers
-// inserted.
-func (e *emitter) assemble(out, flat []byte) []byte {
-	prev := 0
-	for _, s := range e.sections { // in order of their starts
-		out = append(out, flat[prev:s.start]...)
-		out = append(out, e.headers[s.hdr:s.hdrEnd]...)
-		prev = s.start
-	}
-	return append(out, flat[prev:]...)
-}
-
 func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 	n := e.n
 	info := n.op_(op)
@@ -460,10 +502,10 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 	maskAt := len(b)
 	b = append(b, 0)
 	var mask byte
-	b = wire.AppendVarInt(b, uint64(info.loc.index))
-	if info.dict != nil {
+	b = wire.AppendVarInt(b, uint64(n.entryOf(info.loc).index))
+	if info.dict != 0 {
 		mask |= maskAttrs
-		b = wire.AppendVarInt(b, uint64(info.dict.index))
+		b = wire.AppendVarInt(b, uint64(n.entryOf(info.dict).index))
 	}
 	if e.version >= 5 {
 		if set := info.propSet; set != 0 && e.propSets[set-1] != 0 {

@@ -86,6 +86,12 @@ func (f SectionFormat) Append(b []byte, id byte, alignment uint64, body []byte) 
 // AppendHeader appends what Append writes before a section's data of the
 // given length, for writers that emit the data themselves.
 func (f SectionFormat) AppendHeader(b []byte, id byte, alignment uint64, length int) []byte {
+	return f.AppendHeaderAt(b, 0, id, alignment, length)
+}
+
+// AppendHeaderAt is AppendHeader for a writer that handed the file's
+// first base bytes on already: len(b) bytes follow them.
+func (f SectionFormat) AppendHeaderAt(b []byte, base int, id byte, alignment uint64, length int) []byte {
 	if id&0x80 != 0 {
 		panic("wire: section id " + strconv.Itoa(int(id)) + " does not fit in 7 bits")
 	}
@@ -95,10 +101,10 @@ func (f SectionFormat) AppendHeader(b []byte, id byte, alignment uint64, length 
 	idPos := len(b)
 	b = append(b, id)
 	b = f.appendVarInt(b, uint64(length))
-	if alignment > 1 && (f.AlwaysAlign || uint64(len(b))&(alignment-1) != 0) {
+	if alignment > 1 && (f.AlwaysAlign || uint64(base+len(b))&(alignment-1) != 0) {
 		b[idPos] |= 0x80
 		b = f.appendVarInt(b, alignment)
-		for uint64(len(b))&(alignment-1) != 0 {
+		for uint64(base+len(b))&(alignment-1) != 0 {
 			b = append(b, PaddingByte)
 		}
 	}

@@ -1,0 +1,64 @@
+package mlirbc_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/dialectgen/dialectgen/dialects/arith"
+	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+)
+
+// pieces records what Write hands its writer.
+type pieces struct {
+	all     bytes.Buffer
+	largest int
+	calls   int
+}
+
+func (p *pieces) Write(b []byte) (int, error) {
+	p.calls++
+	p.largest = max(p.largest, len(b))
+	return p.all.Write(b)
+}
+
+// Write hands the file to its writer in pieces, never whole: the bytes are
+// Append's, and the blob after the large sections keeps its alignment,
+// which is reckoned from the file's first byte.
+func TestWriteStreamsAppendsBytes(t *testing.T) {
+	fx := newFixture()
+	b := fx.fn("f")
+	bld := ir.NewBuilder(fx.ctx, b)
+	for i := range 20000 {
+		// Distinct constants and locations: attribute data and IR of
+		// several hundred kilobytes.
+		loc := builtin.GetFileLineColLoc(fx.ctx, "big.mlir", uint32(i+1), 3)
+		arith.BuildConstantOp(bld, loc, fx.i32, builtin.GetIntegerAttr(fx.ctx, fx.i32, ir.APIntFromInt64(32, int64(i))))
+	}
+	handle := ir.ResourceHandle{Dialect: "builtin", Key: "blob"}
+	tensor := builtin.GetRankedTensorType(fx.ctx, []int64{4}, fx.i32, nil)
+	arith.BuildConstantOp(bld, fx.loc, tensor, builtin.GetDenseResourceElementsAttr(fx.ctx, tensor, handle))
+	fx.ret(b)
+	m := fx.module()
+	m.Resources = map[ir.ResourceHandle]*mlirbc.Resource{handle: mlirbc.NewBlob("blob", 64, bytes.Repeat([]byte{7}, 16))}
+	opts := mlirbc.WriteOptions{Version: mlirbc.V(6), Producer: "MLIR22.1.8", Release: 22}
+	want, err := mlirbc.Append(nil, fx.ctx, m, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p pieces
+	if err := mlirbc.Write(&p, fx.ctx, m, opts); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(p.all.Bytes(), want) {
+		t.Fatalf("Write gave %d bytes in %d pieces, not Append's %d", p.all.Len(), p.calls, len(want))
+	}
+	if p.largest >= len(want)/2 {
+		t.Errorf("the largest piece is %d bytes of %d: the file was built whole", p.largest, len(want))
+	}
+	t.Logf("%d bytes in %d pieces, the largest %d", len(want), p.calls, p.largest)
+	if _, err := mlirbc.Read(newContext(), want, mlirbc.ReadOptions{}); err != nil {
+		t.Fatal(err)
+	}
+}
