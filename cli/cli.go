@@ -116,6 +116,9 @@ var commands = []command{
 					if err != nil {
 						return err
 					}
+					if e.main {
+						batchGC()
+					}
 					return b.run(e, func(in, out string) error { return convert(e.newContext(), in, out, o) })
 				}
 				if *out == "" && len(pos) == 2 {

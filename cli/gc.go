@@ -15,15 +15,23 @@ import (
 // again and again, a fifth of the run. So Main turns the collector off for
 // a single conversion, with a memory limit at three quarters of the
 // memory the process may use: near it the collector comes back on. Batch
-// conversion, which frees each file's IR after writing it, keeps the
-// collector, and so does anyone who sets GOGC or GOMEMLIMIT.
+// conversion frees each file's IR after writing it, so it keeps the
+// collector, but lets the heap grow to three times what is live instead
+// of twice: collecting more often mostly rescans IR still being read or
+// written (40 small files: 0.55 s instead of 0.68 s, 100 MiB peak instead
+// of 79). Whoever sets GOGC or GOMEMLIMIT keeps their setting.
 //
 // Only Main does this: Run is a library call, and its callers' heaps are
 // not ours to tune.
 
 // oneShotGC turns the collector off up to the memory limit, where the
 // environment leaves the choice to us and the limit is known.
-func oneShotGC() {
+func oneShotGC() { tuneGC(-1) }
+
+// batchGC collects at three times the live heap, up to the same limit.
+func batchGC() { tuneGC(200) }
+
+func tuneGC(percent int) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
@@ -32,7 +40,7 @@ func oneShotGC() {
 		return
 	}
 	debug.SetMemoryLimit(int64(avail / 4 * 3))
-	debug.SetGCPercent(-1)
+	debug.SetGCPercent(percent)
 }
 
 // availableMemory is the smaller of the machine's memory and the cgroup's
