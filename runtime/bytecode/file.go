@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -138,7 +137,16 @@ func (t *EntryTable) At(i int) Entry {
 		start = t.ends[i-1] &^ entryCustom
 	}
 	end := t.ends[i] &^ entryCustom
-	g := sort.Search(len(t.groups), func(j int) bool { return t.groups[j].first > i }) - 1
+	// The group holding i: the last whose first entry is at most i.
+	lo, hi := 0, len(t.groups)
+	for hi-lo > 1 {
+		if mid := int(uint(lo+hi) >> 1); t.groups[mid].first <= i {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	g := lo
 	return Entry{
 		Dialect: t.groups[g].dialect,
 		Custom:  t.ends[i]&entryCustom != 0,

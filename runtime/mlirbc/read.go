@@ -142,7 +142,7 @@ type reader struct {
 	verify   bool
 	maxDepth int
 	names    []opNameInfo
-	props    []wire.Section // properties entries, as sections for offsets
+	props    propEntries
 	depth    int
 	// Small slices are carved from shared chunks, with their capacity
 	// clipped so that appending to one never touches its neighbours.
@@ -242,19 +242,17 @@ func (rd *reader) readProperties() error {
 	if rd.tr != nil {
 		rd.tr.Span(cat, r.Offset(), fmt.Sprintf("%d properties entries", n))
 	}
-	rd.props = make([]wire.Section, n)
-	for i := range rd.props {
+	rd.props = propEntries{data: s.Data, offset: s.Offset, start: uint64(r.Offset() - s.Offset), ends: make([]uint64, n)}
+	for i := range rd.props.ends {
 		at := r.Offset()
 		size, err := r.VarInt()
 		if err != nil {
 			return err
 		}
-		off := r.Offset()
-		data, err := r.Bytes(size)
-		if err != nil {
+		if _, err := r.Bytes(size); err != nil {
 			return r.ErrorAt(at, fmt.Sprintf("a properties entry of %d bytes", size), err)
 		}
-		rd.props[i] = wire.Section{ID: bytecode.SectionProperties, Offset: off, Data: data}
+		rd.props.ends[i] = uint64(r.Offset() - s.Offset)
 		if rd.tr != nil {
 			rd.tr.Span(at, r.Offset(), fmt.Sprintf("properties entry %d (%d bytes)", i, size))
 		}
@@ -263,6 +261,29 @@ func (rd *reader) readProperties() error {
 		return r.Errorf("the end of the Properties section", wire.ErrInvalid)
 	}
 	return nil
+}
+
+// propEntries are the entries of the Properties section: where each ends
+// in the section's data, eight bytes per entry and no pointers, however
+// many ops a file holds.
+type propEntries struct {
+	data   []byte
+	offset int64  // of data[0] in the file
+	start  uint64 // where the first entry starts, after the count
+	ends   []uint64
+}
+
+func (p *propEntries) len() int { return len(p.ends) }
+
+// entry is entry i's bytes (after its size) and their file offset.
+func (p *propEntries) entry(i int) ([]byte, int64) {
+	start := p.start
+	if i > 0 {
+		start = p.ends[i-1]
+	}
+	// The size before the bytes was read once already: it is valid.
+	start += uint64(wire.EncodedLen(p.data[start]))
+	return p.data[start:p.ends[i]:p.ends[i]], p.offset + int64(start)
 }
 
 // valueScope is the value table of one isolation scope: the value ranges
@@ -674,18 +695,18 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 	if err != nil {
 		return err
 	}
-	if i >= uint64(len(rd.props)) {
-		return r.ErrorAt(at, fmt.Sprintf("a properties index below %d", len(rd.props)), wire.ErrInvalid)
+	if i >= uint64(rd.props.len()) {
+		return r.ErrorAt(at, fmt.Sprintf("a properties index below %d", rd.props.len()), wire.ErrInvalid)
 	}
-	entry := rd.props[i]
+	data, offset := rd.props.entry(int(i))
 	pr := &rd.propR
-	pr.Reset(entry.Data, entry.Offset, "Properties")
+	pr.Reset(data, offset, "Properties")
 	s := info.schema
 	if s == nil {
 		if info.name.Registered {
 			// Keep what no dialect here describes, to look at: only
 			// writing it needs the layout.
-			op.SetOpaqueProperties(entry.Data)
+			op.SetOpaqueProperties(data)
 			return nil
 		}
 		// Unregistered ops keep their properties as one attribute.

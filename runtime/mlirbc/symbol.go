@@ -109,6 +109,12 @@ type skimmer struct {
 	found  int64    // offset of the op, or -1
 	unsure bool     // some op's symbol name could not be read
 	nameAt []uint64 // indices of name in the string table, once looked for
+	// symField is, per op schema met, the place of sym_name among its
+	// properties (-1: none); builtin is the builtin dialect's index in
+	// the file (-1: none), once looked for.
+	symField map[*bytecode.OpSchema]int
+	builtin  int
+	builtinK bool
 }
 
 func (sk *skimmer) regions(r *wire.Reader, n, depth int, top bool) error {
@@ -295,30 +301,47 @@ func (sk *skimmer) op(r *wire.Reader, depth int, top bool) error {
 func (sk *skimmer) symbolIs(info *opNameInfo, i uint64) (match, sure bool) {
 	rd := sk.rd
 	s := info.schema
-	if s == nil || i >= uint64(len(rd.props)) {
+	if s == nil || i >= uint64(rd.props.len()) {
 		return false, s == nil && !info.name.Registered
 	}
 	if rd.f.Version < 6 && (s.OperandSegments || s.ResultSegments) {
 		return false, false // legacy segment sizes may come first
 	}
-	pr := rd.props[i].Reader("Properties")
-	for _, f := range s.Properties {
+	data, offset := rd.props.entry(int(i))
+	pr := wire.NewReader(data, offset, "Properties")
+	at, ok := sk.symField[s]
+	if !ok {
+		at = slices.IndexFunc(s.Properties, func(f bytecode.PropField) bool { return f.Name == "sym_name" })
+		for _, f := range s.Properties[:max(at+1, 0)] {
+			if f.Kind != bytecode.PropAttr && f.Kind != bytecode.PropOptionalAttr {
+				at = -2 // a field before it is not an index: decode
+				break
+			}
+		}
+		if sk.symField == nil {
+			sk.symField = map[*bytecode.OpSchema]int{}
+		}
+		sk.symField[s] = at
+	}
+	switch at {
+	case -1:
+		return false, true // no symbol name
+	case -2:
+		return false, false
+	}
+	for k, f := range s.Properties[:at+1] {
 		var idx uint64
-		var present bool
+		present := true
 		var err error
-		switch f.Kind {
-		case bytecode.PropAttr:
+		if f.Kind == bytecode.PropAttr {
 			idx, err = pr.VarInt()
-			present = true
-		case bytecode.PropOptionalAttr:
+		} else {
 			idx, present, err = pr.VarIntWithFlag()
-		default:
-			return false, false
 		}
 		if err != nil {
 			return false, false
 		}
-		if f.Name != "sym_name" {
+		if k < at {
 			continue
 		}
 		if !present {
@@ -334,7 +357,7 @@ func (sk *skimmer) symbolIs(info *opNameInfo, i uint64) (match, sure bool) {
 		v, ok := a.(interface{ Value() string })
 		return ok && v.Value() == sk.name, ok
 	}
-	return false, true // no symbol name
+	return false, false
 }
 
 // builtinStringCode is the code of a builtin StringAttr without a type
@@ -349,8 +372,12 @@ func (sk *skimmer) stringEntryIs(i uint64) (match, sure bool) {
 	if i >= uint64(f.Attrs.Len()) {
 		return false, false
 	}
+	if !sk.builtinK {
+		sk.builtin = slices.IndexFunc(f.Dialects, func(d bytecode.Dialect) bool { return d.Name == "builtin" })
+		sk.builtinK = true
+	}
 	e := f.Attrs.At(int(i))
-	if !e.Custom || f.Dialects[e.Dialect].Name != "builtin" {
+	if !e.Custom || e.Dialect != sk.builtin {
 		return false, false
 	}
 	r := wire.NewReader(e.Data, e.Offset, "AttrType")

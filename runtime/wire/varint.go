@@ -76,6 +76,15 @@ func AppendVarIntWithFlag(b []byte, v uint64, flag bool) []byte {
 	return AppendVarInt(b, v<<1|f)
 }
 
+// EncodedLen is the length of the PrefixVarInt whose first byte is b
+// (its low bits say it: the lowest set bit's position, 9 for 0).
+func EncodedLen(b byte) int {
+	if b == 0 {
+		return 9
+	}
+	return bits.TrailingZeros8(b) + 1
+}
+
 // decodeVarInt decodes a PrefixVarInt at the start of p, returning the value
 // and its length, or ErrTruncated.
 func decodeVarInt(p []byte) (uint64, int, error) {
