@@ -283,18 +283,18 @@ func storeEntry(list *[]*entry, id uint64, e *entry) {
 	(*list)[id] = e
 }
 
-// attrEntry and typeEntry return the entry of a value met before. The
-// entry found by ID must hold the value itself: a value of another
-// context has an ID of this one's.
+// attrEntry and typeEntry return the entry of a value met before. IDs
+// are unique in a context only: a value of another context may have the
+// ID of one numbered here.
 func (n *numbering) attrEntry(a ir.Attribute) *entry {
-	if e := lookupEntry(n.byID, a.ID()); e != nil && e.value == any(a) {
+	if e := lookupEntry(n.byID, a.ID()); e != nil && a.Context() == n.ctx {
 		return e
 	}
 	return nil
 }
 
 func (n *numbering) typeEntry(t ir.Type) *entry {
-	if e := lookupEntry(n.byID, t.ID()); e != nil && e.value == any(t) {
+	if e := lookupEntry(n.byID, t.ID()); e != nil && t.Context() == n.ctx {
 		return e
 	}
 	return nil
