@@ -60,7 +60,7 @@ test:
 # where a benchmark reports it). BENCH picks benchmarks by regexp, e.g.
 # make bench BENCH=Read. docs/performance.md says what each measures.
 BENCH ?= .
-BENCH_PKGS ?= ./runtime/mlirbc ./runtime/wire ./dialects/cuda_tile ./dialects/builtin
+BENCH_PKGS ?= ./runtime/mlirbc ./runtime/ir ./runtime/wire ./dialects/cuda_tile ./dialects/builtin
 bench:
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem -count 6 -cpu 1 $(BENCH_PKGS) > .bench.txt || { cat .bench.txt; exit 1; }
 	sed -i 's|^pkg: github.com/dialectgen/dialectgen/|pkg: |' .bench.txt

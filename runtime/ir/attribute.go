@@ -66,7 +66,12 @@ type Key struct {
 	slot    int
 	version uint64
 	table   any
-	set     *slotSet
+	// set is where the key belongs in table (see uniqueTable.set); a
+	// group's hash, and the one key of a group without a set.
+	set        int32
+	groupHash  uint64
+	single     int32
+	singleNear uint8
 	// group, when not 0, ends the part of b that with near's high bits
 	// names the key's group; see Near.
 	group int
@@ -82,14 +87,14 @@ var keyPool = sync.Pool{New: func() any { return &Key{b: make([]byte, 0, 128)} }
 func NewKey(dialect, kind string) *Key {
 	k := keyPool.Get().(*Key)
 	k.b = k.b[:0]
-	k.hashed, k.table, k.set, k.group = 0, nil, nil, 0
+	k.hashed, k.table, k.group = 0, nil, 0
 	k.Uint(kindID(dialect, kind))
 	return k
 }
 
 // Release returns k to the pool; k must not be used afterwards.
 func (k *Key) Release() {
-	k.table, k.set = nil, nil // do not keep the context alive from the pool
+	k.table = nil // do not keep the context alive from the pool
 	if cap(k.b) <= 1<<16 {
 		keyPool.Put(k)
 	}

@@ -24,15 +24,15 @@ import (
 // table grows.
 type uniqueTable[V any] struct {
 	seed maphash.Seed
-	// main holds the slots of every key but grouped ones.
-	main slotSet
-	// groups holds a small slot set per group of keys (see Key.Near),
-	// by the group's hash: groups whose hashes collide share a set, which
-	// costs nothing but a longer probe. last is the set used last, and
-	// lastPrefix and lastNear the group it was found for, which keys made
-	// in order hit again and again.
-	groups     map[uint64]*slotSet
-	last       *slotSet
+	// sets[0] holds the slots of every key but grouped ones; the others
+	// are a small set per group of keys (see Key.Near), which groups
+	// finds by the group's hash: groups whose hashes collide share a set,
+	// which costs nothing but a longer probe. last is the set used last
+	// (0: none), and lastPrefix and lastNear the group it was found for,
+	// which keys made in order hit again and again.
+	sets       []slotSet
+	groups     map[uint64]groupRef
+	last       int32
 	lastPrefix []byte
 	lastNear   uint64
 	entries    chunked.List[uniqueEntry[V]]
@@ -49,8 +49,8 @@ type uniqueTable[V any] struct {
 // the slot keeps: rehashing needs no key.
 type slotSet struct {
 	slots []uint64
-	shift uint
-	n     int
+	shift uint32
+	n     int32
 }
 
 // uniqueEntry is a value and its key's place: chunk<<32 | offset of the
@@ -66,18 +66,19 @@ const keyChunkSize = 64 << 10
 
 const minSlotsShift = 6
 
-// minGroupShift sizes a new group's slot set: a group holds the keys of
-// 1<<nearShift nearby values, most often one each, at a load of half.
-const minGroupShift = 6
+// minGroupShift is the smallest size of a group's slot set, for groups
+// whose first keys are far apart in their Near values.
+const minGroupShift = 2
 
-// nearShift is how many low bits of a Near value a group spans: 32 lines
-// of locations share one.
-const nearShift = 5
+// nearShift is how many low bits of a Near value a group spans: 256
+// lines of locations share one, whose slots (4 KiB for a location a
+// line) stay in cache while a file is read line by line.
+const nearShift = 8
 
 // newUniqueTable returns an empty table. The tables of one context share
 // a seed, so that a key hashed by one is hashed right for the other.
 func newUniqueTable[V any](seed maphash.Seed) uniqueTable[V] {
-	return uniqueTable[V]{seed: seed, main: newSlotSet(minSlotsShift)}
+	return uniqueTable[V]{seed: seed, sets: []slotSet{newSlotSet(minSlotsShift)}}
 }
 
 func (t *uniqueTable[V]) len() int { return t.entries.Len() }
@@ -88,48 +89,82 @@ func (t *uniqueTable[V]) key(e *uniqueEntry[V]) []byte {
 	return c[w : w+int(n)]
 }
 
-func newSlotSet(shift uint) slotSet {
+func newSlotSet(shift uint32) slotSet {
 	return slotSet{slots: make([]uint64, 1<<shift), shift: shift}
 }
 
 // home is the first slot to probe for a key with this hash (or this tag).
 func (ss *slotSet) home(hash uint64) int { return int(hash >> (64 - ss.shift)) }
 
-// set is the slot set k belongs in: the main one, or its group's, made
-// on first use. Keys made in order mostly fall in the group of the key
-// before, which is recognised by its bytes without hashing.
-func (t *uniqueTable[V]) set(k *Key) *slotSet {
+// groupRef is what groups holds for a group: its set, or -1 - the entry
+// of its one key, with the low bits of that key's Near value.
+type groupRef struct {
+	ref  int32
+	near uint8
+}
+
+// Where a key belongs, as Key.set records it: a slot set (0 the main
+// one), or a group that has no set yet.
+const (
+	lonelyGroup = -1 // the group holds one key, Key.single, in no set
+	newGroup    = -2 // the group holds no key yet
+)
+
+// set finds where k belongs: the main set, its group's set, or a group
+// without one. A group gets a set with its second key, so that keys far
+// apart (locations of lines far apart) cost a map entry each, not a set.
+// Keys made in order mostly fall in the group of the key before, which
+// is recognised by its bytes without hashing.
+func (t *uniqueTable[V]) set(k *Key) {
 	if k.group == 0 {
-		return &t.main
+		k.set = 0
+		return
 	}
 	prefix, near := k.b[:k.group], k.near>>nearShift
-	if t.last != nil && t.lastNear == near && bytes.Equal(t.lastPrefix, prefix) {
-		return t.last
+	if t.last != 0 && t.lastNear == near && bytes.Equal(t.lastPrefix, prefix) {
+		k.set = t.last
+		return
 	}
-	g := maphash.Bytes(t.seed, prefix) ^ near*0x9e3779b97f4a7c15
-	ss := t.groups[g]
-	if ss == nil {
-		if t.groups == nil {
-			t.groups = make(map[uint64]*slotSet)
-		}
-		ss = new(slotSet)
-		*ss = newSlotSet(minGroupShift)
-		t.groups[g] = ss
+	k.groupHash = maphash.Bytes(t.seed, prefix) ^ near*0x9e3779b97f4a7c15
+	g, ok := t.groups[k.groupHash]
+	switch {
+	case !ok:
+		k.set = newGroup
+	case g.ref < 0:
+		k.set, k.single, k.singleNear = lonelyGroup, -g.ref-1, g.near
+	default:
+		k.set = g.ref
+		t.remember(k, g.ref)
 	}
-	t.last, t.lastNear = ss, near
-	t.lastPrefix = append(t.lastPrefix[:0], prefix...)
-	return ss
+}
+
+// remember makes set i the last one used, for k's group.
+func (t *uniqueTable[V]) remember(k *Key, i int32) {
+	t.last, t.lastNear = i, k.near>>nearShift
+	t.lastPrefix = append(t.lastPrefix[:0], k.b[:k.group]...)
 }
 
 // find returns the entry stored under k, or the free slot where it
-// belongs and -1. It records both in k for put.
+// belongs (-1 in a group without a set) and -1. It records both in k
+// for put.
 func (t *uniqueTable[V]) find(k *Key) (slot, entry int) {
 	if k.hashed != len(k.b)+1 {
 		k.hash = maphash.Bytes(t.seed, k.b)
 		k.hashed = len(k.b) + 1
 	}
-	ss := t.set(k)
-	k.set = ss
+	t.set(k)
+	switch k.set {
+	case newGroup:
+		k.slot, k.version, k.table = -1, t.version, t
+		return -1, -1
+	case lonelyGroup:
+		if bytes.Equal(t.key(t.entries.At(int(k.single))), k.b) {
+			return -1, int(k.single)
+		}
+		k.slot, k.version, k.table = -1, t.version, t
+		return -1, -1
+	}
+	ss := &t.sets[k.set]
 	mask := len(ss.slots) - 1
 	tag := k.hash &^ (1<<32 - 1)
 	for i := ss.home(k.hash); ; i = (i + 1) & mask {
@@ -175,12 +210,55 @@ func (t *uniqueTable[V]) getOrPut(k *Key, v V) (V, bool) {
 func (t *uniqueTable[V]) put(k *Key, slot int, v V) {
 	t.version++
 	n := t.entries.Append(uniqueEntry[V]{val: v, key: t.store(k.b)}) + 1
-	ss := k.set
+	switch k.set {
+	case newGroup:
+		if t.groups == nil {
+			t.groups = make(map[uint64]groupRef)
+		}
+		t.groups[k.groupHash] = groupRef{ref: -int32(n), near: uint8(k.near)}
+		return
+	case lonelyGroup:
+		// The group's second key: both go in a set of its own, sized for
+		// as many keys as the distance between the two suggests (a
+		// location a line: the whole group), so that it rarely grows.
+		gap := max(1, absDiff(uint8(k.near), k.singleNear))
+		shift := uint32(minGroupShift)
+		for shift < nearShift+1 && 1<<shift < 2*(1<<nearShift)/int(gap) {
+			shift++
+		}
+		i := int32(len(t.sets))
+		t.sets = append(t.sets, newSlotSet(shift))
+		ss := &t.sets[i]
+		ss.add(maphash.Bytes(t.seed, t.key(t.entries.At(int(k.single)))), k.single+1)
+		ss.add(k.hash, int32(n))
+		t.groups[k.groupHash] = groupRef{ref: i}
+		t.remember(k, i)
+		return
+	}
+	ss := &t.sets[k.set]
 	ss.slots[slot] = k.hash&^(1<<32-1) | uint64(n)
 	ss.n++
-	if 2*ss.n > len(ss.slots) {
+	if 2*int(ss.n) > len(ss.slots) {
 		ss.rehash(ss.shift + 1)
 	}
+}
+
+func absDiff(a, b uint8) uint8 {
+	if a > b {
+		return a - b
+	}
+	return b - a
+}
+
+// add puts entry n-1, whose key has this hash, in a set with room.
+func (ss *slotSet) add(hash uint64, n int32) {
+	mask := len(ss.slots) - 1
+	i := ss.home(hash)
+	for ss.slots[i] != 0 {
+		i = (i + 1) & mask
+	}
+	ss.slots[i] = hash&^(1<<32-1) | uint64(n)
+	ss.n++
 }
 
 // store copies key, after its length, into the chunks and returns where.
@@ -206,7 +284,7 @@ func (t *uniqueTable[V]) store(key []byte) uint64 {
 
 // rehash moves the slots to a set of 1<<shift. Each slot's tag holds
 // the top of its key's hash, which is all placing it needs.
-func (ss *slotSet) rehash(shift uint) {
+func (ss *slotSet) rehash(shift uint32) {
 	old := ss.slots
 	ss.slots, ss.shift = make([]uint64, 1<<shift), shift
 	mask := len(ss.slots) - 1
@@ -228,8 +306,9 @@ func (t *uniqueTable[V]) reserve(n int) {
 	if n <= t.entries.Len() {
 		return
 	}
-	if want := t.main.n + n; 2*want > len(t.main.slots) {
-		t.main.rehash(uint(bits.Len(uint(2*want - 1))))
+	main := &t.sets[0]
+	if want := int(main.n) + n; 2*want > len(main.slots) {
+		main.rehash(uint32(bits.Len(uint(2*want - 1))))
 		t.version++
 	}
 }

@@ -113,18 +113,18 @@ func TestUniqueReserve(t *testing.T) {
 	tab := newUniqueTable[int](maphash.MakeSeed())
 	const n = 5000
 	tab.reserve(n)
-	slots := len(tab.main.slots)
+	slots := len(tab.sets[0].slots)
 	for i := range n {
 		k := &Key{}
 		k.Uint(uint64(i))
 		tab.getOrPut(k, i)
 	}
-	if len(tab.main.slots) != slots {
-		t.Fatalf("%d slots after %d inserts, %d reserved", len(tab.main.slots), n, slots)
+	if len(tab.sets[0].slots) != slots {
+		t.Fatalf("%d slots after %d inserts, %d reserved", len(tab.sets[0].slots), n, slots)
 	}
 	tab.reserve(n / 2)
-	if len(tab.main.slots) != slots {
-		t.Fatalf("reserving fewer than it holds resized the table: %d slots, had %d", len(tab.main.slots), slots)
+	if len(tab.sets[0].slots) != slots {
+		t.Fatalf("reserving fewer than it holds resized the table: %d slots, had %d", len(tab.sets[0].slots), slots)
 	}
 }
 
@@ -141,8 +141,9 @@ func TestSizes(t *testing.T) {
 
 // TestUniqueTableGroups stores keys grouped by Near (locations: a file,
 // a line, a column) beside ungrouped ones, including one line with
-// thousands of columns, whose group's set grows like any other; each key
-// is found again, and only it.
+// thousands of columns, whose group's set grows like any other, and
+// lines far apart, whose groups hold one key until a second comes; each
+// key is found again, and only it.
 func TestUniqueTableGroups(t *testing.T) {
 	tab := newUniqueTable[int](maphash.MakeSeed())
 	type loc struct{ file, line, col int }
@@ -160,6 +161,14 @@ func TestUniqueTableGroups(t *testing.T) {
 	}
 	for col := range 5000 {
 		locs = append(locs, loc{0, 99999, col})
+	}
+	// Lines far apart: groups of one key, some of which get a second key
+	// (a column) later, when the group gets a set of its own.
+	for i := range 300 {
+		locs = append(locs, loc{0, 1_000_000 + 1000*i, 1})
+	}
+	for i := 0; i < 300; i += 3 {
+		locs = append(locs, loc{0, 1_000_000 + 1000*i, 2})
 	}
 	for i, l := range locs {
 		k := key(l)
@@ -194,5 +203,30 @@ func TestUniqueTableGroups(t *testing.T) {
 	k.Uint(0).Uint(5).Uint(0)
 	if _, ok := tab.get(k); ok {
 		t.Fatal("an ungrouped key found a grouped entry")
+	}
+}
+
+// BenchmarkUniqueLocations uniques 100,000 location-like keys (a file,
+// Near the line, the line, a column) with lines 1, 40 and 1,000 apart:
+// a location a line, a few per group, and groups of one.
+func BenchmarkUniqueLocations(b *testing.B) {
+	for _, step := range []int{1, 40, 1000} {
+		b.Run(fmt.Sprintf("lines-apart=%d", step), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				tab := newUniqueTable[int](maphash.MakeSeed())
+				for i := range 100_000 {
+					line := uint64(i*step + 1)
+					k := NewKey("bench", "loc")
+					k.Uint(1).Near(line).Uint(line).Uint(5)
+					if _, ok := tab.get(k); ok {
+						b.Fatal("stored twice")
+					}
+					tab.getOrPut(k, i)
+					k.Release()
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*100_000), "ns/key")
+		})
 	}
 }
