@@ -56,7 +56,8 @@ import (
 //
 //	func main() { cli.Main(mydialect.Dialect) }
 func Main(dialects ...ir.Dialect) {
-	e := &env{stdout: os.Stdout, stderr: os.Stderr, dialects: append(slices.Clip(all.Dialects), dialects...), main: true}
+	e := newEnv(os.Stdout, dialects)
+	e.main = true
 	os.Exit(Exit(run(os.Args[1:], e), os.Stderr))
 }
 
@@ -251,6 +252,12 @@ type env struct {
 	main bool
 }
 
+// newEnv is the environment of a run with every shipped dialect and
+// those given.
+func newEnv(stdout io.Writer, dialects []ir.Dialect) *env {
+	return &env{stdout: stdout, stderr: os.Stderr, dialects: append(slices.Clip(all.Dialects), dialects...)}
+}
+
 func isDir(path string) bool {
 	st, err := os.Stat(path)
 	return err == nil && st.IsDir()
@@ -263,7 +270,7 @@ func (e *env) newContext() *ir.Context { return ir.NewContext(e.dialects...) }
 // dialect named like a shipped one replaces it). Usage errors are
 // *UsageError; bad input gives the reader's or writer's error.
 func Run(args []string, stdout io.Writer, dialects ...ir.Dialect) error {
-	return run(args, &env{stdout: stdout, stderr: os.Stderr, dialects: append(slices.Clip(all.Dialects), dialects...)})
+	return run(args, newEnv(stdout, dialects))
 }
 
 func run(args []string, e *env) error {

@@ -43,8 +43,8 @@ func tuneGC(percent int) {
 	debug.SetGCPercent(percent)
 }
 
-// availableMemory is the smaller of the machine's memory and the cgroup's
-// limit, or 0 where neither can be read.
+// availableMemory is the smaller of the machine's memory and the limit of
+// the process's cgroup (v2), or 0 where neither can be read.
 func availableMemory() uint64 {
 	total := memTotal()
 	if b, err := os.ReadFile("/sys/fs/cgroup/memory.max"); err == nil {

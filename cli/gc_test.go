@@ -13,7 +13,7 @@ import (
 )
 
 // A single conversion run by Main collects no garbage, unless GOGC says
-// otherwise; the memory limit that brings the collector back is set.
+// otherwise.
 func TestOneShotGC(t *testing.T) {
 	if availableMemory() == 0 {
 		t.Fatal("no memory size read from /proc/meminfo or the cgroup")

@@ -110,8 +110,8 @@ type skimmer struct {
 	unsure bool     // some op's symbol name could not be read
 	nameAt []uint64 // indices of name in the string table, once looked for
 	// symField is, per op schema met, the place of sym_name among its
-	// properties (-1: none); builtin is the builtin dialect's index in
-	// the file (-1: none), once looked for.
+	// properties, or noSymName or symNameHidden; builtin is the builtin
+	// dialect's index in the file (-1: none), once looked for.
 	symField map[*bytecode.OpSchema]int
 	builtin  int
 	builtinK bool
@@ -314,7 +314,7 @@ func (sk *skimmer) symbolIs(info *opNameInfo, i uint64) (match, sure bool) {
 		at = slices.IndexFunc(s.Properties, func(f bytecode.PropField) bool { return f.Name == "sym_name" })
 		for _, f := range s.Properties[:max(at+1, 0)] {
 			if f.Kind != bytecode.PropAttr && f.Kind != bytecode.PropOptionalAttr {
-				at = -2 // a field before it is not an index: decode
+				at = symNameHidden
 				break
 			}
 		}
@@ -324,9 +324,9 @@ func (sk *skimmer) symbolIs(info *opNameInfo, i uint64) (match, sure bool) {
 		sk.symField[s] = at
 	}
 	switch at {
-	case -1:
-		return false, true // no symbol name
-	case -2:
+	case noSymName:
+		return false, true
+	case symNameHidden:
 		return false, false
 	}
 	for k, f := range s.Properties[:at+1] {
@@ -359,6 +359,13 @@ func (sk *skimmer) symbolIs(info *opNameInfo, i uint64) (match, sure bool) {
 	}
 	return false, false
 }
+
+// Where sym_name is in an op's properties when not at an index: nowhere,
+// or after a field the skimmer cannot step over (only decoding tells).
+const (
+	noSymName     = -1
+	symNameHidden = -2
+)
 
 // builtinStringCode is the code of a builtin StringAttr without a type
 // in MLIR's builtin bytecode encoding, followed by a string index.
