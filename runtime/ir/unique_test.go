@@ -230,3 +230,49 @@ func BenchmarkUniqueLocations(b *testing.B) {
 		})
 	}
 }
+
+// FuzzUniqueTable stores keys that the input spells (grouped by Near or
+// not, near values close or far), each twice, and checks against a map
+// that every key is stored once and found again.
+func FuzzUniqueTable(f *testing.F) {
+	f.Add([]byte{1, 0, 1, 2, 0, 2, 3, 200, 7})
+	f.Add([]byte{0, 5, 5, 0, 5, 6, 1, 255, 255, 1, 0, 0})
+	f.Fuzz(func(t *testing.T, ops []byte) {
+		tab := newUniqueTable[int](maphash.MakeSeed())
+		want := map[string]int{}
+		key := func(op []byte) (*Key, string) {
+			grouped, a, b := op[0]&1 == 1, uint64(op[1]), uint64(op[2])
+			k := &Key{}
+			k.Uint(uint64(op[0] >> 1))
+			near := a<<(nearShift-2) | b&3 // close and far near values
+			if grouped {
+				k.Near(near)
+			}
+			k.Uint(near).Uint(b)
+			return k, fmt.Sprint(grouped, k.b)
+		}
+		for i := 0; i+2 < len(ops); i += 3 {
+			k, id := key(ops[i : i+3])
+			v, found := tab.get(k)
+			w, ok := want[id]
+			if found != ok || found && v != w {
+				t.Fatalf("op %d: key %s found %v (%d), want %v (%d)", i/3, id, found, v, ok, w)
+			}
+			if !found {
+				if _, dup := tab.getOrPut(k, i); dup {
+					t.Fatalf("op %d: key %s stored meanwhile", i/3, id)
+				}
+				want[id] = i
+			}
+		}
+		if tab.len() != len(want) {
+			t.Fatalf("%d entries for %d keys", tab.len(), len(want))
+		}
+		for i := 0; i+2 < len(ops); i += 3 {
+			k, id := key(ops[i : i+3])
+			if v, ok := tab.get(k); !ok || v != want[id] {
+				t.Fatalf("key %s: got %d, %v at the end, want %d", id, v, ok, want[id])
+			}
+		}
+	})
+}
