@@ -92,6 +92,9 @@ var commands = []command{
 				if len(pos) != 1 {
 					return errUsage("stat takes one file")
 				}
+				if e.main {
+					oneShotGC() // what it reads stays live until it has counted
+				}
 				return stat(e.newContext(), pos[0], e.stdout, *verify)
 			}
 		},

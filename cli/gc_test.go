@@ -12,8 +12,8 @@ import (
 	"github.com/dialectgen/dialectgen/internal/crafted"
 )
 
-// A single conversion run by Main collects no garbage, unless GOGC says
-// otherwise.
+// A single conversion, or a stat, run by Main collects no garbage, unless
+// GOGC says otherwise.
 func TestOneShotGC(t *testing.T) {
 	if availableMemory() == 0 {
 		t.Fatal("no memory size read from /proc/meminfo or the cgroup")
@@ -27,8 +27,8 @@ func TestOneShotGC(t *testing.T) {
 	if err := os.WriteFile(in, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	collections := func(env ...string) int {
-		cmd := exec.Command(os.Args[0], "convert", in, "-o", filepath.Join(dir, "out.mlirbc"))
+	collections := func(args []string, env ...string) int {
+		cmd := exec.Command(os.Args[0], args...)
 		cmd.Env = append(os.Environ(), append(env, "MLIRBC_TEST_AS_MAIN=1", "GODEBUG=gctrace=1")...)
 		out, err := cmd.CombinedOutput()
 		if err != nil {
@@ -42,10 +42,12 @@ func TestOneShotGC(t *testing.T) {
 		}
 		return n
 	}
-	if n := collections("GOGC=", "GOMEMLIMIT="); n != 0 {
-		t.Errorf("a single conversion ran %d collections, want 0", n)
-	}
-	if n := collections("GOGC=100"); n == 0 {
-		t.Errorf("with GOGC=100, a conversion of %d bytes ran no collection: the test proves nothing", len(data))
+	for _, args := range [][]string{{"convert", in, "-o", filepath.Join(dir, "out.mlirbc")}, {"stat", in}} {
+		if n := collections(args, "GOGC=", "GOMEMLIMIT="); n != 0 {
+			t.Errorf("%s ran %d collections, want 0", args[0], n)
+		}
+		if n := collections(args, "GOGC=100"); n == 0 {
+			t.Errorf("with GOGC=100, %s of %d bytes ran no collection: the test proves nothing", args[0], len(data))
+		}
 	}
 }
