@@ -171,3 +171,17 @@ func (s *identity) ID() uint64 { return s.id }
 
 // Context is the context that owns the value.
 func (s *identity) Context() *Context { return s.ctx }
+
+// AttrIDIn and TypeIDIn return the value's ID and whether it belongs to
+// c, in one call: IDs are unique within a context only, so a table keyed
+// by them must tell another context's values apart (writers look values
+// up this way once per reference).
+func AttrIDIn(c *Context, a Attribute) (uint64, bool) {
+	i := a.ident()
+	return i.id, i.ctx == c
+}
+
+func TypeIDIn(c *Context, t Type) (uint64, bool) {
+	i := t.ident()
+	return i.id, i.ctx == c
+}

@@ -287,15 +287,15 @@ func storeEntry(list *[]*entry, id uint64, e *entry) {
 // are unique in a context only: a value of another context may have the
 // ID of one numbered here.
 func (n *numbering) attrEntry(a ir.Attribute) *entry {
-	if e := lookupEntry(n.byID, a.ID()); e != nil && a.Context() == n.ctx {
-		return e
+	if id, here := ir.AttrIDIn(n.ctx, a); here {
+		return lookupEntry(n.byID, id)
 	}
 	return nil
 }
 
 func (n *numbering) typeEntry(t ir.Type) *entry {
-	if e := lookupEntry(n.byID, t.ID()); e != nil && t.Context() == n.ctx {
-		return e
+	if id, here := ir.TypeIDIn(n.ctx, t); here {
+		return lookupEntry(n.byID, id)
 	}
 	return nil
 }
