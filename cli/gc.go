@@ -45,10 +45,17 @@ func tuneGC(percent int) {
 }
 
 // availableMemory is the smaller of the machine's memory and the limit of
-// the process's cgroup (v2), or 0 where neither can be read.
+// the process's cgroup (v2, or v1's memory controller), or 0 where
+// neither can be read.
 func availableMemory() uint64 {
 	total := memTotal()
-	if b, err := os.ReadFile("/sys/fs/cgroup/memory.max"); err == nil {
+	for _, limit := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
+		b, err := os.ReadFile(limit)
+		if err != nil {
+			continue
+		}
+		// "max" (v2) or a huge number (v1) mean no limit; either way the
+		// machine's memory is the smaller.
 		if n, err := strconv.ParseUint(strings.TrimSpace(string(b)), 10, 64); err == nil && n > 0 && (total == 0 || n < total) {
 			total = n
 		}
