@@ -131,9 +131,7 @@ var commands = []command{
 				if len(pos) != 1 || *out == "" {
 					return errUsage("convert takes one input and one output (-o OUT or a second argument), or inputs and -o DIR")
 				}
-				if e.main {
-					oneShotGC()
-				}
+				o.oneShot = e.main
 				return convert(e.newContext(), pos[0], *out, o)
 			}
 		},

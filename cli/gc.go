@@ -13,7 +13,8 @@ import (
 // during that time finds almost nothing to free (converting a million ops
 // peaks 3 % higher with the collector off) but scans the whole growing IR
 // again and again, a fifth of the run. So Main turns the collector off for
-// a single conversion (and for stat, which reads a file to count it), with
+// a single conversion of bytecode (and for stat, which reads a file to
+// count it), with
 // a memory limit at three quarters of the memory the process may use: near
 // it the collector comes back on. Batch
 // conversion frees each file's IR after writing it, so it keeps the

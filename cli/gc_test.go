@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,8 +13,9 @@ import (
 	"github.com/dialectgen/dialectgen/internal/crafted"
 )
 
-// A single conversion, or a stat, run by Main collects no garbage, unless
-// GOGC says otherwise.
+// A single conversion of bytecode, or a stat, run by Main collects no
+// garbage, unless GOGC says otherwise; a conversion of text, which makes
+// garbage as it parses, does.
 func TestOneShotGC(t *testing.T) {
 	if availableMemory() == 0 {
 		t.Fatal("no memory size read from /proc/meminfo or the cgroup")
@@ -41,6 +43,19 @@ func TestOneShotGC(t *testing.T) {
 			}
 		}
 		return n
+	}
+	var text strings.Builder
+	text.WriteString("\"func.func\"() <{function_type = () -> (), sym_name = \"f\"}> ({\n")
+	for i := range 20000 {
+		fmt.Fprintf(&text, "  %%%d = \"arith.constant\"() <{value = %d : i32}> : () -> i32\n", i, i)
+	}
+	text.WriteString("  \"func.return\"() : () -> ()\n}) : () -> ()\n")
+	textIn := filepath.Join(dir, "in.mlir")
+	if err := os.WriteFile(textIn, []byte(text.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if n := collections([]string{"convert", textIn, "-o", filepath.Join(dir, "text.mlirbc")}, "GOGC=", "GOMEMLIMIT="); n == 0 {
+		t.Errorf("a conversion of %d bytes of text ran no collection", text.Len())
 	}
 	for _, args := range [][]string{{"convert", in, "-o", filepath.Join(dir, "out.mlirbc")}, {"stat", in}} {
 		if n := collections(args, "GOGC=", "GOMEMLIMIT="); n != 0 {
