@@ -73,10 +73,12 @@ func (c *Context) Dialects() []string {
 }
 
 // Reserve makes room for n more attributes when the context holds fewer
-// than n, so that a reader about to decode a table of n entries into a new
-// context does not grow the map step by step. A context that already
-// holds as many grows as usual: rebuilding a large map for every file
-// read into it would cost more than it saves.
+// than n, so that a caller about to make n attributes in a new context
+// does not grow the table step by step. A context that already holds as
+// many grows as usual: rebuilding a large table for every batch would
+// cost more than it saves. Keys grouped by Key.Near (locations) do not
+// use this room; the MLIR bytecode reader, whose tables are mostly
+// locations, does not reserve.
 func (c *Context) Reserve(n int) {
 	c.mu.Lock()
 	c.attrs.reserve(n)
