@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
@@ -385,77 +384,14 @@ func (n *fileNumbering) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
 	return 0, fmt.Errorf("resource %s.%s is not in the file", h.Dialect, h.Key)
 }
 
-// writerPool recycles the entry writers EncodeAttribute and EncodeType
-// hand to codecs, which are called once per entry per write.
-var writerPool = sync.Pool{New: func() any { return new(EntryWriter) }}
-
 // EncodeAttribute encodes a as a table entry: custom-encoded by its
 // dialect's codec when it has one at the target, else as text with a NUL.
+// It is an Encoder of one entry; writers of many keep an Encoder.
 func EncodeAttribute(ctx *ir.Context, buf []byte, num Numbering, target Target, a ir.Attribute) (out []byte, custom bool, err error) {
-	switch a := a.(type) {
-	case *ir.TextAttr:
-		return append(append(buf, a.Text()...), 0), false, nil
-	case *ir.EncodedAttr:
-		return append(buf, a.Payload()...), true, nil
-	}
-	reg := ctx.Dialect(a.Dialect())
-	if ac, ok := reg.(AttrCodec); ok {
-		w := writerPool.Get().(*EntryWriter)
-		*w = EntryWriter{Target: target, buf: buf, num: num}
-		ok, err := ac.WriteAttribute(w, a)
-		out := w.buf
-		*w = EntryWriter{}
-		writerPool.Put(w)
-		if err != nil {
-			return nil, false, err
-		}
-		if ok {
-			return out, true, nil
-		}
-	}
-	if rp, ok := reg.(ReleaseTextCodec); ok {
-		if s, ok := rp.PrintAttributeFor(a, target.Release); ok {
-			return append(append(buf, s...), 0), false, nil
-		}
-	} else if tc, ok := reg.(TextCodec); ok {
-		if s, ok := tc.PrintAttribute(a); ok {
-			return append(append(buf, s...), 0), false, nil
-		}
-	}
-	return nil, false, fmt.Errorf("%s %s has neither a custom encoding nor a textual form", a.Dialect(), a.Kind())
+	return NewEncoder(ctx, num, target).Attribute(buf, a)
 }
 
 // EncodeType is EncodeAttribute for types.
 func EncodeType(ctx *ir.Context, buf []byte, num Numbering, target Target, t ir.Type) (out []byte, custom bool, err error) {
-	switch t := t.(type) {
-	case *ir.TextType:
-		return append(append(buf, t.Text()...), 0), false, nil
-	case *ir.EncodedType:
-		return append(buf, t.Payload()...), true, nil
-	}
-	reg := ctx.Dialect(t.Dialect())
-	if tc, ok := reg.(TypeCodec); ok {
-		w := writerPool.Get().(*EntryWriter)
-		*w = EntryWriter{Target: target, buf: buf, num: num}
-		ok, err := tc.WriteType(w, t)
-		out := w.buf
-		*w = EntryWriter{}
-		writerPool.Put(w)
-		if err != nil {
-			return nil, false, err
-		}
-		if ok {
-			return out, true, nil
-		}
-	}
-	if rp, ok := reg.(ReleaseTextCodec); ok {
-		if s, ok := rp.PrintTypeFor(t, target.Release); ok {
-			return append(append(buf, s...), 0), false, nil
-		}
-	} else if tc, ok := reg.(TextCodec); ok {
-		if s, ok := tc.PrintType(t); ok {
-			return append(append(buf, s...), 0), false, nil
-		}
-	}
-	return nil, false, fmt.Errorf("%s %s has neither a custom encoding nor a textual form", t.Dialect(), t.Kind())
+	return NewEncoder(ctx, num, target).Type(buf, t)
 }
