@@ -235,7 +235,8 @@ func (n *numbering) newEntry(v entry) *entry {
 	return e
 }
 
-// entryRef is e's id plus one, 0 for nil; see numbering.entryOf.
+// entryRef is e's id plus one, 0 for nil: how op records and recorded
+// references name an entry; entryOf finds it again.
 func entryRef(e *entry) uint32 {
 	if e == nil {
 		return 0
@@ -252,20 +253,10 @@ func (n *numbering) entryOf(ref uint32) *entry {
 }
 
 // refTo is a recorded reference to e, which may be nil.
-func refTo(e *entry) tmplRef {
-	if e == nil {
-		return tmplRef{kind: refEntry}
-	}
-	return tmplRef{kind: refEntry, i: int32(e.id) + 1}
-}
+func refTo(e *entry) tmplRef { return tmplRef{kind: refEntry, i: int32(entryRef(e))} }
 
 // referred is the entry a recorded reference names, nil for none.
-func (n *numbering) referred(r *tmplRef) *entry {
-	if r.i == 0 {
-		return nil
-	}
-	return n.entries.At(int(r.i - 1))
-}
+func (n *numbering) referred(r *tmplRef) *entry { return n.entryOf(uint32(r.i)) }
 
 func lookupEntry(list []*entry, id uint64) *entry {
 	if id < uint64(len(list)) {
