@@ -5,7 +5,6 @@ package cli
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,7 +14,8 @@ import (
 
 // A single conversion of bytecode, or a stat, run by Main collects no
 // garbage, unless GOGC says otherwise; a conversion of text, which makes
-// garbage as it parses, does.
+// garbage as it parses, does, and so does a batch, which frees each
+// file's IR once written.
 func TestOneShotGC(t *testing.T) {
 	if availableMemory() == 0 {
 		t.Fatal("no memory size read from /proc/meminfo or the cgroup")
@@ -30,14 +30,9 @@ func TestOneShotGC(t *testing.T) {
 		t.Fatal(err)
 	}
 	collections := func(args []string, env ...string) int {
-		cmd := exec.Command(os.Args[0], args...)
-		cmd.Env = append(os.Environ(), append(env, "MLIRBC_TEST_AS_MAIN=1", "GODEBUG=gctrace=1")...)
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("convert: %v\n%s", err, out)
-		}
+		out, _ := runMain(t, args, append(env, "GODEBUG=gctrace=1")...)
 		n := 0
-		for _, line := range strings.Split(string(out), "\n") {
+		for _, line := range strings.Split(out, "\n") {
 			if strings.HasPrefix(line, "gc ") && !strings.Contains(line, "forced") {
 				n++
 			}
@@ -56,6 +51,18 @@ func TestOneShotGC(t *testing.T) {
 	}
 	if n := collections([]string{"convert", textIn, "-o", filepath.Join(dir, "text.mlirbc")}, "GOGC=", "GOMEMLIMIT="); n == 0 {
 		t.Errorf("a conversion of %d bytes of text ran no collection", text.Len())
+	}
+	batchIn := filepath.Join(dir, "batch")
+	if err := os.MkdirAll(batchIn, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if err := os.WriteFile(filepath.Join(batchIn, fmt.Sprintf("f%d.mlirbc", i)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := collections([]string{"convert", batchIn, "-o", filepath.Join(dir, "batch-out")}, "GOGC=", "GOMEMLIMIT="); n == 0 {
+		t.Errorf("a batch of 3 × %d bytes ran no collection", len(data))
 	}
 	for _, args := range [][]string{{"convert", in, "-o", filepath.Join(dir, "out.mlirbc")}, {"stat", in}} {
 		if n := collections(args, "GOGC=", "GOMEMLIMIT="); n != 0 {

@@ -33,16 +33,26 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// runMain runs mlirbc (this test binary as Main) with args and the
+// environment variables env added, in a child process, and returns what
+// it printed and its process state.
+func runMain(t *testing.T, args []string, env ...string) (string, *os.ProcessState) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), append(env, "MLIRBC_TEST_AS_MAIN=1")...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("mlirbc %v: %v\n%s", args, err, out)
+	}
+	return string(out), cmd.ProcessState
+}
+
 // peakRSS runs mlirbc with args in a child process and returns its peak
 // resident memory in bytes.
 func peakRSS(t *testing.T, args ...string) int64 {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "MLIRBC_TEST_AS_MAIN=1")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("mlirbc %v: %v\n%s", args, err, out)
-	}
-	return cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
+	_, ps := runMain(t, args)
+	return ps.SysUsage().(*syscall.Rusage).Maxrss << 10
 }
 
 func TestMemoryInProportion(t *testing.T) {
