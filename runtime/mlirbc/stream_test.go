@@ -2,10 +2,12 @@ package mlirbc_test
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/dialectgen/dialectgen/dialects/arith"
 	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/internal/oracle"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
@@ -60,5 +62,33 @@ func TestWriteStreamsAppendsBytes(t *testing.T) {
 	t.Logf("%d bytes in %d pieces, the largest %d", len(want), p.calls, p.largest)
 	if _, err := mlirbc.Read(newContext(), want, mlirbc.ReadOptions{}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// On mlir-opt-22's bytecode of 20,000 ops, whose sections pass the size
+// from which Write hands them on as they are, Write gives mlir-opt's
+// bytes.
+func TestWriteStreamsOracleBytes(t *testing.T) {
+	oracle.Require(t, 22)
+	var text strings.Builder
+	chainOps(20_000)(&text)
+	data, err := oracle.RunInput(22, []byte(text.String()), ".mlir", oracle.BytecodeFlags(22, 6)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := newContext()
+	m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p pieces
+	if err := mlirbc.Write(&p, ctx, m, m.Options()); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(p.all.Bytes(), data) {
+		t.Fatalf("Write gave %d bytes in %d pieces, not mlir-opt's %d", p.all.Len(), p.calls, len(data))
+	}
+	if p.largest == len(data) || p.calls < 3 {
+		t.Errorf("%d pieces, the largest %d of %d bytes: the file was not handed on by sections", p.calls, p.largest, len(data))
 	}
 }
