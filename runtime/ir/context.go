@@ -30,7 +30,7 @@ func NewContext(dialects ...Dialect) *Context {
 	c := &Context{
 		attrs:    newUniqueTable[Attribute](seed),
 		types:    newUniqueTable[Type](seed),
-		dialects: make(map[string]Dialect),
+		dialects: make(map[string]Dialect, len(dialects)),
 	}
 	for _, d := range dialects {
 		c.Register(d)
