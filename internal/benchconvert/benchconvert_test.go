@@ -5,9 +5,12 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/internal/oracle"
@@ -356,5 +359,39 @@ func TestSpliceMeasured(t *testing.T) {
 	}
 	if _, err := spliceMeasured([]byte(endMarker+beginMarker), "x"); err == nil {
 		t.Error("markers in the wrong order accepted")
+	}
+}
+
+// TestCorpusRun: a corpus run converts every file with a process of its
+// own, and its hash is that of the outputs in order, so a tool that
+// copies its input compares equal to the corpus, and one that writes
+// something else does not.
+func TestCorpusRun(t *testing.T) {
+	dir := t.TempDir()
+	var files, outs []string
+	for i, body := range []string{"one", "two", "three"} {
+		p := filepath.Join(dir, fmt.Sprintf("in%d", i))
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, p)
+		outs = append(outs, p+".out")
+	}
+	want, err := corpusSHA(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := config{timeout: time.Minute}
+	r := corpusRun(cfg, outs, files, func(src, out string) []string { return []string{"cp", src, out} })
+	if r.Error != "" || r.SHA256 != want || r.OutBytes != int64(len("onetwothree")) {
+		t.Errorf("copying: %+v, want hash %s and 11 bytes", r, want)
+	}
+	r = corpusRun(cfg, outs, files, func(src, out string) []string { return []string{"cp", files[0], out} })
+	if r.Error != "" || r.SHA256 == want {
+		t.Errorf("writing the first file three times: %+v, want another hash than %s", r, want)
+	}
+	r = corpusRun(cfg, outs, files, func(src, out string) []string { return []string{"false"} })
+	if !strings.Contains(r.Error, "in0") {
+		t.Errorf("a failing tool: error %q, want one naming the first file", r.Error)
 	}
 }

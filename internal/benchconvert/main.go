@@ -51,6 +51,9 @@ type inputSpec struct {
 	// scaling says the input is one of the series that -plot draws: one
 	// function of N arith ops, N = 10k, 100k, 1M.
 	scaling bool
+	// files, for an input of existing files rather than generated text,
+	// lists them (see corpus.go); write is nil then.
+	files func() (corpusFiles, error)
 }
 
 var inputSpecs = []inputSpec{
@@ -61,6 +64,7 @@ var inputSpecs = []inputSpec{
 		write: func(w io.Writer) (OpCounts, error) { return writeManyFuncs(w, 1000) }},
 	{name: "64mib-blob", what: "one 64 MiB dense_resource blob (tensor<16777216xf32>)",
 		write: func(w io.Writer) (OpCounts, error) { return writeBlob(w, 64<<20) }},
+	upstreamSpec,
 }
 
 func chainSpec(name string, n int) inputSpec {
@@ -220,14 +224,26 @@ func measureAll(cfg config, root string) (*Report, error) {
 	}
 	var inputs []Input
 	for _, sp := range cfg.inputs {
-		in, err := generate(cfg, sp)
+		gen := generate
+		if sp.files != nil {
+			gen = gatherCorpus
+		}
+		in, err := gen(cfg, sp)
+		if errors.Is(err, errNoCorpus) && !cfg.requireAll() {
+			logf("skipping %s: %v", sp.name, err)
+			continue
+		}
 		if err != nil {
 			return nil, fmt.Errorf("generating %s: %w", sp.name, err)
 		}
 		inputs = append(inputs, in)
 	}
 	for _, in := range inputs {
-		r, err := measure(cfg, mlirbc, in)
+		m := measure
+		if len(in.Files) > 0 {
+			m = measureCorpus
+		}
+		r, err := m(cfg, mlirbc, in)
 		if err != nil {
 			return nil, err
 		}
@@ -629,3 +645,7 @@ func logRun(input, tool string, i int, r Run) {
 	}
 	logf("%-10s %-8s %-7s %10s %8s%s", input, tool, what, fmtMS(r.WallMS), fmtMiB(r.MaxRSSKiB), status)
 }
+
+// requireAll says every input must be measured: -doc publishes the whole
+// table, so a missing corpus is an error there rather than a skipped row.
+func (c config) requireAll() bool { return c.doc != "" }

@@ -51,6 +51,9 @@ type Input struct {
 	TextBytes int64    `json:"text_bytes"`
 	Bytes     int64    `json:"bytes"`
 	Ops       OpCounts `json:"ops"`
+	// Files are the files of an input of many (upstream), each converted
+	// by a process of its own; Path is then their directory.
+	Files []string `json:"files,omitempty"`
 }
 
 // Run is one timed execution of a tool.

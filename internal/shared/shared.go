@@ -21,12 +21,11 @@ const EnvVar = "DIALECTGEN_SHARED"
 // or skips (or fails) the test when it is not there.
 func Dir(t testing.TB, sub string) string {
 	t.Helper()
-	root, err := corpus.Root()
+	dir, ok, err := Find(sub)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := filepath.Join(filepath.Dir(root), "shared", filepath.FromSlash(sub))
-	if st, err := os.Stat(dir); err == nil && st.IsDir() {
+	if ok {
 		return dir
 	}
 	msg := "the shared test data " + dir + " is absent (it sits beside the checkout, ../shared; CI has it)"
@@ -35,4 +34,16 @@ func Dir(t testing.TB, sub string) string {
 	}
 	t.Skip(msg)
 	return ""
+}
+
+// Find returns the path of sub in the shared data, and whether that
+// directory is there: for tools (benchmarks) that go without it.
+func Find(sub string) (dir string, ok bool, err error) {
+	root, err := corpus.Root()
+	if err != nil {
+		return "", false, err
+	}
+	dir = filepath.Join(filepath.Dir(root), "shared", filepath.FromSlash(sub))
+	st, err := os.Stat(dir)
+	return dir, err == nil && st.IsDir(), nil
 }
