@@ -561,19 +561,24 @@ func (n *numbering) opName(k *opKind) {
 }
 
 // reserve sizes the tables for a module of the given number of ops, so
-// that a first write does not grow them by doubling (copying, and leaving
-// garbage for the collector to find): most ops have a location of their
-// own, so there are about as many attributes as ops.
+// that a first write does not grow them (copying, and leaving garbage for
+// the collector to find). The module cannot use more attributes than its
+// context holds, nor, as most ops have a location of their own, many more
+// than it has ops; each attribute refers to about one other (a location
+// to its file name). Room never used costs address space only: the
+// kernel backs a page when it is first written.
 func (n *numbering) reserve(ops int) {
-	ids := min(n.ctx.NumAttributes()+n.ctx.NumTypes()+1, 8*ops+4096)
+	limit := 8*ops + 4096
+	ids := min(n.ctx.NumAttributes()+n.ctx.NumTypes()+1, limit)
 	if len(n.byID) < ids {
 		grown := make([]*entry, ids)
 		copy(grown, n.byID)
 		n.byID = grown
 	}
-	n.orderedAttrs = slices.Grow(n.orderedAttrs, ops+64)
+	attrs := min(n.ctx.NumAttributes(), limit)
+	n.orderedAttrs = slices.Grow(n.orderedAttrs, attrs+64)
 	n.tmpl = slices.Grow(n.tmpl, 8*ops+256)
-	n.refs = slices.Grow(n.refs, ops+64)
+	n.refs = slices.Grow(n.refs, attrs+attrs/4+64)
 }
 
 // run numbers the module rooted at root.
