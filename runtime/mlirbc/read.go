@@ -8,6 +8,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/filemap"
+	"github.com/dialectgen/dialectgen/runtime/internal/prefault"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
@@ -815,7 +816,9 @@ func (rd *reader) readRegion(r *wire.Reader, region *ir.Region, sc *valueScope) 
 		blocks[i].Parent = region
 		region.Blocks[i] = &blocks[i]
 	}
-	sc.ranges = append(sc.ranges, valueRange{base: sc.next, vals: make([]ir.Value, nv)})
+	vals := make([]ir.Value, nv)
+	prefault.Slice(vals)
+	sc.ranges = append(sc.ranges, valueRange{base: sc.next, vals: vals})
 	sc.next += uint64(nv)
 	for _, b := range region.Blocks {
 		if err := rd.readBlock(r, b, sc, region.Blocks); err != nil {
@@ -921,6 +924,8 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 	}
 	ops := make([]ir.Operation, numOps)
 	b.Ops = make([]*ir.Operation, numOps)
+	prefault.Slice(ops)
+	prefault.Slice(b.Ops)
 	for i := range ops {
 		if rd.spliced != nil {
 			if sp, ok := rd.spliced[r.Offset()]; ok {

@@ -1,0 +1,84 @@
+package prefault
+
+import (
+	"bytes"
+	"sync"
+	"syscall"
+	"testing"
+	"unsafe"
+)
+
+// resident counts the pages of b the kernel has mapped (mincore).
+func resident(t *testing.T, b []byte) int {
+	t.Helper()
+	vec := make([]byte, (len(b)+pageSize-1)/pageSize)
+	_, _, errno := syscall.Syscall(syscall.SYS_MINCORE, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)), uintptr(unsafe.Pointer(&vec[0])))
+	if errno != 0 {
+		t.Skipf("mincore: %v", errno)
+	}
+	n := 0
+	for _, v := range vec {
+		n += int(v & 1)
+	}
+	return n
+}
+
+func freshMapping(t *testing.T, size int) []byte {
+	t.Helper()
+	b, err := syscall.Mmap(-1, 0, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { syscall.Munmap(b) })
+	return b
+}
+
+// TestMapRangeMaps: the pages of a fresh mapping are all mapped after
+// mapRange, and only those inside the range.
+func TestMapRangeMaps(t *testing.T) {
+	b := freshMapping(t, 64*pageSize)
+	if n := resident(t, b); n != 0 {
+		t.Fatalf("%d pages resident before anything touched them", n)
+	}
+	base := uintptr(unsafe.Pointer(&b[0]))
+	// From the middle of page 2 to the middle of page 40: pages 3..39.
+	mapRange(base+2*pageSize+100, base+40*pageSize+100)
+	if !supported() {
+		t.Skip("the kernel does not support MADV_POPULATE_WRITE")
+	}
+	if n := resident(t, b[3*pageSize:40*pageSize]); n != 37 {
+		t.Errorf("%d of the 37 whole pages in the range are resident", n)
+	}
+	if n := resident(t, b[:3*pageSize]) + resident(t, b[40*pageSize:]); n != 0 {
+		t.Errorf("%d pages outside the range are resident", n)
+	}
+}
+
+// TestSliceKeepsWrites: mapping a slice while its owner writes to it
+// loses no write and changes no byte.
+func TestSliceKeepsWrites(t *testing.T) {
+	b := freshMapping(t, 8<<20)
+	copy(b[len(b)/2:], bytes.Repeat([]byte("written before"), 1000))
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		mapRange(uintptr(unsafe.Pointer(&b[0])), uintptr(unsafe.Pointer(&b[0]))+uintptr(len(b)))
+	}()
+	for i := 0; i < len(b)/2; i += 64 {
+		b[i] = byte(i/64) | 1
+	}
+	wg.Wait()
+	for i := 0; i < len(b)/2; i++ {
+		want := byte(0)
+		if i%64 == 0 {
+			want = byte(i/64) | 1
+		}
+		if b[i] != want {
+			t.Fatalf("byte %d is 0x%02x, want 0x%02x", i, b[i], want)
+		}
+	}
+	if !bytes.HasPrefix(b[len(b)/2:], bytes.Repeat([]byte("written before"), 1000)) {
+		t.Error("bytes written before the mapping changed")
+	}
+}
