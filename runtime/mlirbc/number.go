@@ -132,8 +132,10 @@ type numbering struct {
 	dialects     []*dialectNum
 	dialectIndex map[string]*dialectNum
 	// byID indexes the entries of attributes and types by the values'
-	// context IDs, which are dense and shared by both kinds.
-	byID    []*entry
+	// context IDs, which are dense and shared by both kinds: it holds
+	// entry refs (see entryRef), which the collector need not scan nor
+	// the allocator clear.
+	byID    []uint32
 	entries *chunks[entry]
 	// kinds holds the op names met; kindCache, indexed by a cheap hash of
 	// the name, answers most lookups without hashing the strings.
@@ -258,20 +260,20 @@ func refTo(e *entry) tmplRef { return tmplRef{kind: refEntry, i: int32(entryRef(
 // referred is the entry a recorded reference names, nil for none.
 func (n *numbering) referred(r *tmplRef) *entry { return n.entryOf(uint32(r.i)) }
 
-func lookupEntry(list []*entry, id uint64) *entry {
-	if id < uint64(len(list)) {
-		return list[id]
+func (n *numbering) lookupEntry(id uint64) *entry {
+	if id < uint64(len(n.byID)) {
+		return n.entryOf(n.byID[id])
 	}
 	return nil
 }
 
-func storeEntry(list *[]*entry, id uint64, e *entry) {
-	if id >= uint64(len(*list)) {
-		grown := make([]*entry, max(2*len(*list), int(id)+1, 256))
-		copy(grown, *list)
-		*list = grown
+func (n *numbering) storeEntry(id uint64, e *entry) {
+	if id >= uint64(len(n.byID)) {
+		grown := make([]uint32, max(2*len(n.byID), int(id)+1, 256))
+		copy(grown, n.byID)
+		n.byID = grown
 	}
-	(*list)[id] = e
+	n.byID[id] = entryRef(e)
 }
 
 // attrEntry and typeEntry return the entry of a value met before. IDs
@@ -279,14 +281,14 @@ func storeEntry(list *[]*entry, id uint64, e *entry) {
 // ID of one numbered here.
 func (n *numbering) attrEntry(a ir.Attribute) *entry {
 	if id, here := ir.AttrIDIn(n.ctx, a); here {
-		return lookupEntry(n.byID, id)
+		return n.lookupEntry(id)
 	}
 	return nil
 }
 
 func (n *numbering) typeEntry(t ir.Type) *entry {
 	if id, here := ir.TypeIDIn(n.ctx, t); here {
-		return lookupEntry(n.byID, id)
+		return n.lookupEntry(id)
 	}
 	return nil
 }
@@ -390,7 +392,7 @@ func (n *numbering) attr(a ir.Attribute) *entry {
 		return nil
 	}
 	e := n.newEntry(entry{value: a, what: entryAttr, refs: 1, height: 1})
-	storeEntry(&n.byID, a.ID(), e)
+	n.storeEntry(a.ID(), e)
 	n.orderedAttrs = append(n.orderedAttrs, e)
 	dialect := a.Dialect()
 	e.dialect = n.dialect(dialect).num()
@@ -416,7 +418,7 @@ func (n *numbering) typ(t ir.Type) *entry {
 		return nil
 	}
 	e := n.newEntry(entry{value: t, what: entryType, refs: 1, height: 1})
-	storeEntry(&n.byID, t.ID(), e)
+	n.storeEntry(t.ID(), e)
 	n.orderedTypes = append(n.orderedTypes, e)
 	dialect := t.Dialect()
 	e.dialect = n.dialect(dialect).num()
@@ -571,7 +573,7 @@ func (n *numbering) reserve(ops int) {
 	limit := 8*ops + 4096
 	ids := min(n.ctx.NumAttributes()+n.ctx.NumTypes()+1, limit)
 	if len(n.byID) < ids {
-		grown := make([]*entry, ids)
+		grown := make([]uint32, ids)
 		copy(grown, n.byID)
 		n.byID = grown
 	}

@@ -11,7 +11,7 @@ import "sync"
 // pooled buffer keeps the IR it last held alive, for at most the two
 // garbage collections after which sync.Pool drops what it holds.
 type writeBuffers struct {
-	byID        []*entry // indexed by context ID
+	byID        []uint32 // entry refs by context ID
 	entries     chunks[entry]
 	ops         chunks[opNum]
 	ordered     [3][]*entry // attributes, types, op names
@@ -88,13 +88,15 @@ func (l *chunks[T]) Append(v T) int {
 // At returns a pointer to element i, which must be below Len.
 func (l *chunks[T]) At(i int) *T { return &l.chunks[i>>chunkShift][i&(1<<chunkShift-1)] }
 
-// reset empties the list, zeroing what it held.
+// reset empties the list, zeroing what it held (only that: a small write
+// does not pay for clearing whole chunks).
 func (l *chunks[T]) reset() {
 	for i, c := range l.chunks {
-		if i<<chunkShift >= l.n {
+		used := l.n - i<<chunkShift
+		if used <= 0 {
 			break
 		}
-		clear(c)
+		clear(c[:min(used, len(c))])
 	}
 	l.n = 0
 }
