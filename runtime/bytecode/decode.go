@@ -58,8 +58,23 @@ func (c *pages[T]) at(i uint64) (*T, *bool) {
 	if pg == nil {
 		pg = new(page[T])
 		c.p[i/pageSize] = pg
+		touch(pg)
 	}
 	return &pg.vals[i%pageSize], &pg.busy[i%pageSize]
+}
+
+// touch writes to both ends of a new page before anything reads it (a
+// page spans at most two of the kernel's): memory fresh from the kernel
+// that is read first is mapped to the shared zero page, and the first
+// write then faults a second time and flushes the other cores' TLBs. Not
+// inlined, so that the compiler, knowing the page is new, does not drop
+// the writes as storing zeros over zeros.
+//
+//go:noinline
+func touch[T comparable](pg *page[T]) {
+	var zero T
+	pg.vals[0] = zero
+	pg.busy[pageSize-1] = false
 }
 
 // get returns entry i if it is decoded.

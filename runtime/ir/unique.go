@@ -7,6 +7,7 @@ import (
 	"math/bits"
 
 	"github.com/dialectgen/dialectgen/runtime/internal/chunked"
+	"github.com/dialectgen/dialectgen/runtime/internal/prefault"
 )
 
 // uniqueTable maps uniquing keys to values. A map keyed by strings would
@@ -90,7 +91,8 @@ func (t *uniqueTable[V]) key(e *uniqueEntry[V]) []byte {
 }
 
 func newSlotSet(shift uint32) slotSet {
-	return slotSet{slots: make([]uint64, 1<<shift), shift: shift}
+	// Probes read slots before writing them: see prefault.Touch.
+	return slotSet{slots: prefault.Touch(make([]uint64, 1<<shift)), shift: shift}
 }
 
 // home is the first slot to probe for a key with this hash (or this tag).
@@ -286,7 +288,7 @@ func (t *uniqueTable[V]) store(key []byte) uint64 {
 // the top of its key's hash, which is all placing it needs.
 func (ss *slotSet) rehash(shift uint32) {
 	old := ss.slots
-	ss.slots, ss.shift = make([]uint64, 1<<shift), shift
+	ss.slots, ss.shift = prefault.Touch(make([]uint64, 1<<shift)), shift
 	mask := len(ss.slots) - 1
 	for _, s := range old {
 		if s == 0 {

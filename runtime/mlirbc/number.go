@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/internal/prefault"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
@@ -269,7 +270,8 @@ func (n *numbering) lookupEntry(id uint64) *entry {
 
 func (n *numbering) storeEntry(id uint64, e *entry) {
 	if id >= uint64(len(n.byID)) {
-		grown := make([]uint32, max(2*len(n.byID), int(id)+1, 256))
+		// Lookups read byID before it is written: see prefault.Touch.
+		grown := prefault.Touch(make([]uint32, max(2*len(n.byID), int(id)+1, 256)))
 		copy(grown, n.byID)
 		n.byID = grown
 	}
@@ -573,7 +575,7 @@ func (n *numbering) reserve(ops int) {
 	limit := 8*ops + 4096
 	ids := min(n.ctx.NumAttributes()+n.ctx.NumTypes()+1, limit)
 	if len(n.byID) < ids {
-		grown := make([]uint32, ids)
+		grown := prefault.Touch(make([]uint32, ids))
 		copy(grown, n.byID)
 		n.byID = grown
 	}

@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/internal/prefault"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
@@ -126,7 +127,8 @@ func encode(ctx *ir.Context, m *Module, opts WriteOptions, emit func(*emitter) e
 		return err
 	}
 	e := &emitter{n: n, opts: opts, version: opts.Version.Number(), propIndex: map[string]uint64{}}
-	e.propSets = make([]uint64, len(n.propSetKeys))
+	// Read before written: see prefault.Touch.
+	e.propSets = prefault.Touch(make([]uint64, len(n.propSetKeys)))
 	e.num = &final{n: n, strings: &e.strings}
 	e.enc = bytecode.NewEncoder(ctx, e.num, n.target)
 	buf := n.buf

@@ -58,3 +58,23 @@ func mapRange(from, to uintptr) {
 		}
 	}
 }
+
+// Touch writes the zero value to every 4 KiB page of s, new memory that
+// is about to be read before it is written (a hash table's slots): such
+// memory, read first, is mapped to the kernel's shared zero page, and its
+// first write then faults a second time and flushes the TLBs of the other
+// cores the process ran on. Written first, each page faults once. It
+// returns s.
+func Touch[T any](s []T) []T {
+	if len(s) == 0 {
+		return s
+	}
+	var zero T
+	step := max(1, pageSize/int(unsafe.Sizeof(zero)))
+	// A loop the compiler cannot drop as storing zeros over new zeros.
+	for i := 0; i < len(s); i += step {
+		s[i] = zero
+	}
+	s[len(s)-1] = zero
+	return s
+}

@@ -82,3 +82,23 @@ func TestSliceKeepsWrites(t *testing.T) {
 		t.Error("bytes written before the mapping changed")
 	}
 }
+
+// TestTouch: Touch writes to every page of a slice, whatever its element
+// size, so that each page is mapped by a write rather than read first.
+func TestTouch(t *testing.T) {
+	b := freshMapping(t, 16*pageSize)
+	words := unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), len(b)/8)
+	Touch(words[:5*pageSize/8+1]) // 5 pages and a word of the 6th
+	if n := resident(t, b[:6*pageSize]); n != 6 {
+		t.Errorf("%d of the 6 pages the slice spans are resident", n)
+	}
+	if n := resident(t, b[6*pageSize:]); n != 0 {
+		t.Errorf("%d pages past the slice are resident", n)
+	}
+	type big struct{ x [5000]byte } // larger than a page
+	bigs := unsafe.Slice((*big)(unsafe.Pointer(&b[8*pageSize])), 6)
+	Touch(bigs[:2]) // 10,000 bytes: pages 8, 9 and 10
+	if n := resident(t, b[8*pageSize:]); n != 3 {
+		t.Errorf("elements larger than a page: %d pages resident, want the 3 they span", n)
+	}
+}
