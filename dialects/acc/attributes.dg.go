@@ -22,8 +22,11 @@ func GetClauseDefaultValueAttr(ctx *ir.Context, value ClauseDefaultValue) *Claus
 	if v, ok := ir.LookupAttr[*ClauseDefaultValueAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ClauseDefaultValueAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, clauseDefaultValueAttrSlab, ClauseDefaultValueAttr{value: value})
 }
+
+// clauseDefaultValueAttrSlab holds the ClauseDefaultValueAttr values of each context.
+var clauseDefaultValueAttrSlab = ir.NewSlab[ClauseDefaultValueAttr]()
 
 func (*ClauseDefaultValueAttr) Dialect() string { return "acc" }
 func (*ClauseDefaultValueAttr) Kind() string    { return "ClauseDefaultValueAttr" }
@@ -53,8 +56,11 @@ func GetCombinedConstructsTypeAttr(ctx *ir.Context, value CombinedConstructsType
 	if v, ok := ir.LookupAttr[*CombinedConstructsTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &CombinedConstructsTypeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, combinedConstructsTypeAttrSlab, CombinedConstructsTypeAttr{value: value})
 }
+
+// combinedConstructsTypeAttrSlab holds the CombinedConstructsTypeAttr values of each context.
+var combinedConstructsTypeAttrSlab = ir.NewSlab[CombinedConstructsTypeAttr]()
 
 func (*CombinedConstructsTypeAttr) Dialect() string { return "acc" }
 func (*CombinedConstructsTypeAttr) Kind() string    { return "CombinedConstructsTypeAttr" }
@@ -84,8 +90,11 @@ func GetConstructAttr(ctx *ir.Context, value Construct) *ConstructAttr {
 	if v, ok := ir.LookupAttr[*ConstructAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ConstructAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, constructAttrSlab, ConstructAttr{value: value})
 }
+
+// constructAttrSlab holds the ConstructAttr values of each context.
+var constructAttrSlab = ir.NewSlab[ConstructAttr]()
 
 func (*ConstructAttr) Dialect() string { return "acc" }
 func (*ConstructAttr) Kind() string    { return "ConstructAttr" }
@@ -115,8 +124,11 @@ func GetDataClauseAttr(ctx *ir.Context, value DataClause) *DataClauseAttr {
 	if v, ok := ir.LookupAttr[*DataClauseAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DataClauseAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, dataClauseAttrSlab, DataClauseAttr{value: value})
 }
+
+// dataClauseAttrSlab holds the DataClauseAttr values of each context.
+var dataClauseAttrSlab = ir.NewSlab[DataClauseAttr]()
 
 func (*DataClauseAttr) Dialect() string { return "acc" }
 func (*DataClauseAttr) Kind() string    { return "DataClauseAttr" }
@@ -146,8 +158,11 @@ func GetDataClauseModifierAttr(ctx *ir.Context, value DataClauseModifier) *DataC
 	if v, ok := ir.LookupAttr[*DataClauseModifierAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DataClauseModifierAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, dataClauseModifierAttrSlab, DataClauseModifierAttr{value: value})
 }
+
+// dataClauseModifierAttrSlab holds the DataClauseModifierAttr values of each context.
+var dataClauseModifierAttrSlab = ir.NewSlab[DataClauseModifierAttr]()
 
 func (*DataClauseModifierAttr) Dialect() string { return "acc" }
 func (*DataClauseModifierAttr) Kind() string    { return "DataClauseModifierAttr" }
@@ -183,8 +198,11 @@ func GetDeclareActionAttr(ctx *ir.Context, preAlloc, postAlloc, preDealloc, post
 	if v, ok := ir.LookupAttr[*DeclareActionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DeclareActionAttr{preAlloc: preAlloc, postAlloc: postAlloc, preDealloc: preDealloc, postDealloc: postDealloc})
+	return ir.InsertAttrIn(ctx, k, declareActionAttrSlab, DeclareActionAttr{preAlloc: preAlloc, postAlloc: postAlloc, preDealloc: preDealloc, postDealloc: postDealloc})
 }
+
+// declareActionAttrSlab holds the DeclareActionAttr values of each context.
+var declareActionAttrSlab = ir.NewSlab[DeclareActionAttr]()
 
 func (*DeclareActionAttr) Dialect() string { return "acc" }
 func (*DeclareActionAttr) Kind() string    { return "DeclareActionAttr" }
@@ -231,8 +249,11 @@ func GetDeclareAttr(ctx *ir.Context, dataClause ir.Attribute, implicit bool) *De
 	if v, ok := ir.LookupAttr[*DeclareAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DeclareAttr{dataClause: dataClause, implicit: implicit})
+	return ir.InsertAttrIn(ctx, k, declareAttrSlab, DeclareAttr{dataClause: dataClause, implicit: implicit})
 }
+
+// declareAttrSlab holds the DeclareAttr values of each context.
+var declareAttrSlab = ir.NewSlab[DeclareAttr]()
 
 func (*DeclareAttr) Dialect() string { return "acc" }
 func (*DeclareAttr) Kind() string    { return "DeclareAttr" }
@@ -267,8 +288,11 @@ func GetDeviceTypeAttr(ctx *ir.Context, value DeviceType) *DeviceTypeAttr {
 	if v, ok := ir.LookupAttr[*DeviceTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DeviceTypeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, deviceTypeAttrSlab, DeviceTypeAttr{value: value})
 }
+
+// deviceTypeAttrSlab holds the DeviceTypeAttr values of each context.
+var deviceTypeAttrSlab = ir.NewSlab[DeviceTypeAttr]()
 
 func (*DeviceTypeAttr) Dialect() string { return "acc" }
 func (*DeviceTypeAttr) Kind() string    { return "DeviceTypeAttr" }
@@ -298,8 +322,11 @@ func GetGangArgTypeAttr(ctx *ir.Context, value GangArgType) *GangArgTypeAttr {
 	if v, ok := ir.LookupAttr[*GangArgTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &GangArgTypeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, gangArgTypeAttrSlab, GangArgTypeAttr{value: value})
 }
+
+// gangArgTypeAttrSlab holds the GangArgTypeAttr values of each context.
+var gangArgTypeAttrSlab = ir.NewSlab[GangArgTypeAttr]()
 
 func (*GangArgTypeAttr) Dialect() string { return "acc" }
 func (*GangArgTypeAttr) Kind() string    { return "GangArgTypeAttr" }
@@ -329,8 +356,11 @@ func GetParLevelAttr(ctx *ir.Context, value ParLevel) *ParLevelAttr {
 	if v, ok := ir.LookupAttr[*ParLevelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ParLevelAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, parLevelAttrSlab, ParLevelAttr{value: value})
 }
+
+// parLevelAttrSlab holds the ParLevelAttr values of each context.
+var parLevelAttrSlab = ir.NewSlab[ParLevelAttr]()
 
 func (*ParLevelAttr) Dialect() string { return "acc" }
 func (*ParLevelAttr) Kind() string    { return "ParLevelAttr" }
@@ -360,8 +390,11 @@ func GetRecipeKindAttr(ctx *ir.Context, value RecipeKind) *RecipeKindAttr {
 	if v, ok := ir.LookupAttr[*RecipeKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &RecipeKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, recipeKindAttrSlab, RecipeKindAttr{value: value})
 }
+
+// recipeKindAttrSlab holds the RecipeKindAttr values of each context.
+var recipeKindAttrSlab = ir.NewSlab[RecipeKindAttr]()
 
 func (*RecipeKindAttr) Dialect() string { return "acc" }
 func (*RecipeKindAttr) Kind() string    { return "RecipeKindAttr" }
@@ -391,8 +424,11 @@ func GetReductionOperatorAttr(ctx *ir.Context, value ReductionOperator) *Reducti
 	if v, ok := ir.LookupAttr[*ReductionOperatorAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ReductionOperatorAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, reductionOperatorAttrSlab, ReductionOperatorAttr{value: value})
 }
+
+// reductionOperatorAttrSlab holds the ReductionOperatorAttr values of each context.
+var reductionOperatorAttrSlab = ir.NewSlab[ReductionOperatorAttr]()
 
 func (*ReductionOperatorAttr) Dialect() string { return "acc" }
 func (*ReductionOperatorAttr) Kind() string    { return "ReductionOperatorAttr" }
@@ -425,8 +461,11 @@ func GetRoutineInfoAttr(ctx *ir.Context, accRoutines []ir.Attribute) *RoutineInf
 	if v, ok := ir.LookupAttr[*RoutineInfoAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &RoutineInfoAttr{accRoutines: slices.Clone(accRoutines)})
+	return ir.InsertAttrIn(ctx, k, routineInfoAttrSlab, RoutineInfoAttr{accRoutines: slices.Clone(accRoutines)})
 }
+
+// routineInfoAttrSlab holds the RoutineInfoAttr values of each context.
+var routineInfoAttrSlab = ir.NewSlab[RoutineInfoAttr]()
 
 func (*RoutineInfoAttr) Dialect() string { return "acc" }
 func (*RoutineInfoAttr) Kind() string    { return "RoutineInfoAttr" }
@@ -460,8 +499,11 @@ func GetSpecializedRoutineAttr(ctx *ir.Context, routine, level, funcName ir.Attr
 	if v, ok := ir.LookupAttr[*SpecializedRoutineAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &SpecializedRoutineAttr{routine: routine, level: level, funcName: funcName})
+	return ir.InsertAttrIn(ctx, k, specializedRoutineAttrSlab, SpecializedRoutineAttr{routine: routine, level: level, funcName: funcName})
 }
+
+// specializedRoutineAttrSlab holds the SpecializedRoutineAttr values of each context.
+var specializedRoutineAttrSlab = ir.NewSlab[SpecializedRoutineAttr]()
 
 func (*SpecializedRoutineAttr) Dialect() string { return "acc" }
 func (*SpecializedRoutineAttr) Kind() string    { return "SpecializedRoutineAttr" }
@@ -501,8 +543,11 @@ func GetVarNameAttr(ctx *ir.Context, name string) *VarNameAttr {
 	if v, ok := ir.LookupAttr[*VarNameAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &VarNameAttr{name: name})
+	return ir.InsertAttrIn(ctx, k, varNameAttrSlab, VarNameAttr{name: name})
 }
+
+// varNameAttrSlab holds the VarNameAttr values of each context.
+var varNameAttrSlab = ir.NewSlab[VarNameAttr]()
 
 func (*VarNameAttr) Dialect() string { return "acc" }
 func (*VarNameAttr) Kind() string    { return "VarNameAttr" }

@@ -15,8 +15,11 @@ func GetDataBoundsType(ctx *ir.Context) *DataBoundsType {
 	if v, ok := ir.LookupType[*DataBoundsType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &DataBoundsType{})
+	return ir.InsertTypeIn(ctx, k, dataBoundsTypeSlab, DataBoundsType{})
 }
+
+// dataBoundsTypeSlab holds the DataBoundsType values of each context.
+var dataBoundsTypeSlab = ir.NewSlab[DataBoundsType]()
 
 func (*DataBoundsType) Dialect() string { return "acc" }
 func (*DataBoundsType) Kind() string    { return "DataBoundsType" }
@@ -39,8 +42,11 @@ func GetDeclareTokenType(ctx *ir.Context) *DeclareTokenType {
 	if v, ok := ir.LookupType[*DeclareTokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &DeclareTokenType{})
+	return ir.InsertTypeIn(ctx, k, declareTokenTypeSlab, DeclareTokenType{})
 }
+
+// declareTokenTypeSlab holds the DeclareTokenType values of each context.
+var declareTokenTypeSlab = ir.NewSlab[DeclareTokenType]()
 
 func (*DeclareTokenType) Dialect() string { return "acc" }
 func (*DeclareTokenType) Kind() string    { return "DeclareTokenType" }

@@ -21,8 +21,11 @@ func GetAddressSpaceAttr(ctx *ir.Context, value AddressSpace) *AddressSpaceAttr 
 	if v, ok := ir.LookupAttr[*AddressSpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &AddressSpaceAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, addressSpaceAttrSlab, AddressSpaceAttr{value: value})
 }
+
+// addressSpaceAttrSlab holds the AddressSpaceAttr values of each context.
+var addressSpaceAttrSlab = ir.NewSlab[AddressSpaceAttr]()
 
 func (*AddressSpaceAttr) Dialect() string { return "amdgpu" }
 func (*AddressSpaceAttr) Kind() string    { return "AddressSpaceAttr" }
@@ -52,8 +55,11 @@ func GetDPPPermAttr(ctx *ir.Context, value DPPPerm) *DPPPermAttr {
 	if v, ok := ir.LookupAttr[*DPPPermAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DPPPermAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, dPPPermAttrSlab, DPPPermAttr{value: value})
 }
+
+// dPPPermAttrSlab holds the DPPPermAttr values of each context.
+var dPPPermAttrSlab = ir.NewSlab[DPPPermAttr]()
 
 func (*DPPPermAttr) Dialect() string { return "amdgpu" }
 func (*DPPPermAttr) Kind() string    { return "DPPPermAttr" }
@@ -83,8 +89,11 @@ func GetMFMAPermBAttr(ctx *ir.Context, value MFMAPermB) *MFMAPermBAttr {
 	if v, ok := ir.LookupAttr[*MFMAPermBAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MFMAPermBAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, mFMAPermBAttrSlab, MFMAPermBAttr{value: value})
 }
+
+// mFMAPermBAttrSlab holds the MFMAPermBAttr values of each context.
+var mFMAPermBAttrSlab = ir.NewSlab[MFMAPermBAttr]()
 
 func (*MFMAPermBAttr) Dialect() string { return "amdgpu" }
 func (*MFMAPermBAttr) Kind() string    { return "MFMAPermBAttr" }
@@ -114,8 +123,11 @@ func Getsched_barrier_opt_enumAttr(ctx *ir.Context, value sched_barrier_opt_enum
 	if v, ok := ir.LookupAttr[*sched_barrier_opt_enumAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &sched_barrier_opt_enumAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, sched_barrier_opt_enumAttrSlab, sched_barrier_opt_enumAttr{value: value})
 }
+
+// sched_barrier_opt_enumAttrSlab holds the sched_barrier_opt_enumAttr values of each context.
+var sched_barrier_opt_enumAttrSlab = ir.NewSlab[sched_barrier_opt_enumAttr]()
 
 func (*sched_barrier_opt_enumAttr) Dialect() string { return "amdgpu" }
 func (*sched_barrier_opt_enumAttr) Kind() string    { return "sched_barrier_opt_enumAttr" }

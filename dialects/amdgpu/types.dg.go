@@ -21,8 +21,11 @@ func GetTDMBaseType(ctx *ir.Context, elementType ir.Type) *TDMBaseType {
 	if v, ok := ir.LookupType[*TDMBaseType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &TDMBaseType{elementType: elementType})
+	return ir.InsertTypeIn(ctx, k, tDMBaseTypeSlab, TDMBaseType{elementType: elementType})
 }
+
+// tDMBaseTypeSlab holds the TDMBaseType values of each context.
+var tDMBaseTypeSlab = ir.NewSlab[TDMBaseType]()
 
 func (*TDMBaseType) Dialect() string { return "amdgpu" }
 func (*TDMBaseType) Kind() string    { return "TDMBaseType" }
@@ -50,8 +53,11 @@ func GetTDMDescriptorType(ctx *ir.Context) *TDMDescriptorType {
 	if v, ok := ir.LookupType[*TDMDescriptorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &TDMDescriptorType{})
+	return ir.InsertTypeIn(ctx, k, tDMDescriptorTypeSlab, TDMDescriptorType{})
 }
+
+// tDMDescriptorTypeSlab holds the TDMDescriptorType values of each context.
+var tDMDescriptorTypeSlab = ir.NewSlab[TDMDescriptorType]()
 
 func (*TDMDescriptorType) Dialect() string { return "amdgpu" }
 func (*TDMDescriptorType) Kind() string    { return "TDMDescriptorType" }
@@ -78,8 +84,11 @@ func GetTDMGatherBaseType(ctx *ir.Context, elementType, indexType ir.Type) *TDMG
 	if v, ok := ir.LookupType[*TDMGatherBaseType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &TDMGatherBaseType{elementType: elementType, indexType: indexType})
+	return ir.InsertTypeIn(ctx, k, tDMGatherBaseTypeSlab, TDMGatherBaseType{elementType: elementType, indexType: indexType})
 }
+
+// tDMGatherBaseTypeSlab holds the TDMGatherBaseType values of each context.
+var tDMGatherBaseTypeSlab = ir.NewSlab[TDMGatherBaseType]()
 
 func (*TDMGatherBaseType) Dialect() string { return "amdgpu" }
 func (*TDMGatherBaseType) Kind() string    { return "TDMGatherBaseType" }

@@ -27,8 +27,11 @@ func GetTileType(ctx *ir.Context, shape []int64, elementType ir.Type) *TileType 
 	if v, ok := ir.LookupType[*TileType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &TileType{shape: slices.Clone(shape), elementType: elementType})
+	return ir.InsertTypeIn(ctx, k, tileTypeSlab, TileType{shape: slices.Clone(shape), elementType: elementType})
 }
+
+// tileTypeSlab holds the TileType values of each context.
+var tileTypeSlab = ir.NewSlab[TileType]()
 
 func (*TileType) Dialect() string { return "amx" }
 func (*TileType) Kind() string    { return "TileType" }

@@ -21,8 +21,11 @@ func GetFastMathFlagsAttr(ctx *ir.Context, value FastMathFlags) *FastMathFlagsAt
 	if v, ok := ir.LookupAttr[*FastMathFlagsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &FastMathFlagsAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, fastMathFlagsAttrSlab, FastMathFlagsAttr{value: value})
 }
+
+// fastMathFlagsAttrSlab holds the FastMathFlagsAttr values of each context.
+var fastMathFlagsAttrSlab = ir.NewSlab[FastMathFlagsAttr]()
 
 func (*FastMathFlagsAttr) Dialect() string { return "arith" }
 func (*FastMathFlagsAttr) Kind() string    { return "FastMathFlagsAttr" }
@@ -52,8 +55,11 @@ func GetIntegerOverflowFlagsAttr(ctx *ir.Context, value IntegerOverflowFlags) *I
 	if v, ok := ir.LookupAttr[*IntegerOverflowFlagsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &IntegerOverflowFlagsAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, integerOverflowFlagsAttrSlab, IntegerOverflowFlagsAttr{value: value})
 }
+
+// integerOverflowFlagsAttrSlab holds the IntegerOverflowFlagsAttr values of each context.
+var integerOverflowFlagsAttrSlab = ir.NewSlab[IntegerOverflowFlagsAttr]()
 
 func (*IntegerOverflowFlagsAttr) Dialect() string { return "arith" }
 func (*IntegerOverflowFlagsAttr) Kind() string    { return "IntegerOverflowFlagsAttr" }

@@ -21,8 +21,11 @@ func GetCombiningKindAttr(ctx *ir.Context, value CombiningKind) *CombiningKindAt
 	if v, ok := ir.LookupAttr[*CombiningKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &CombiningKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, combiningKindAttrSlab, CombiningKindAttr{value: value})
 }
+
+// combiningKindAttrSlab holds the CombiningKindAttr values of each context.
+var combiningKindAttrSlab = ir.NewSlab[CombiningKindAttr]()
 
 func (*CombiningKindAttr) Dialect() string { return "arm_sme" }
 func (*CombiningKindAttr) Kind() string    { return "CombiningKindAttr" }
@@ -52,8 +55,11 @@ func GetTileSliceLayoutAttr(ctx *ir.Context, value TileSliceLayout) *TileSliceLa
 	if v, ok := ir.LookupAttr[*TileSliceLayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TileSliceLayoutAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, tileSliceLayoutAttrSlab, TileSliceLayoutAttr{value: value})
 }
+
+// tileSliceLayoutAttrSlab holds the TileSliceLayoutAttr values of each context.
+var tileSliceLayoutAttrSlab = ir.NewSlab[TileSliceLayoutAttr]()
 
 func (*TileSliceLayoutAttr) Dialect() string { return "arm_sme" }
 func (*TileSliceLayoutAttr) Kind() string    { return "TileSliceLayoutAttr" }
@@ -83,8 +89,11 @@ func GetTypeSizeAttr(ctx *ir.Context, value TypeSize) *TypeSizeAttr {
 	if v, ok := ir.LookupAttr[*TypeSizeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TypeSizeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, typeSizeAttrSlab, TypeSizeAttr{value: value})
 }
+
+// typeSizeAttrSlab holds the TypeSizeAttr values of each context.
+var typeSizeAttrSlab = ir.NewSlab[TypeSizeAttr]()
 
 func (*TypeSizeAttr) Dialect() string { return "arm_sme" }
 func (*TypeSizeAttr) Kind() string    { return "TypeSizeAttr" }

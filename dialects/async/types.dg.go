@@ -19,8 +19,11 @@ func GetCoroHandleType(ctx *ir.Context) *CoroHandleType {
 	if v, ok := ir.LookupType[*CoroHandleType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &CoroHandleType{})
+	return ir.InsertTypeIn(ctx, k, coroHandleTypeSlab, CoroHandleType{})
 }
+
+// coroHandleTypeSlab holds the CoroHandleType values of each context.
+var coroHandleTypeSlab = ir.NewSlab[CoroHandleType]()
 
 func (*CoroHandleType) Dialect() string { return "async" }
 func (*CoroHandleType) Kind() string    { return "CoroHandleType" }
@@ -43,8 +46,11 @@ func GetCoroIdType(ctx *ir.Context) *CoroIdType {
 	if v, ok := ir.LookupType[*CoroIdType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &CoroIdType{})
+	return ir.InsertTypeIn(ctx, k, coroIdTypeSlab, CoroIdType{})
 }
+
+// coroIdTypeSlab holds the CoroIdType values of each context.
+var coroIdTypeSlab = ir.NewSlab[CoroIdType]()
 
 func (*CoroIdType) Dialect() string { return "async" }
 func (*CoroIdType) Kind() string    { return "CoroIdType" }
@@ -67,8 +73,11 @@ func GetCoroStateType(ctx *ir.Context) *CoroStateType {
 	if v, ok := ir.LookupType[*CoroStateType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &CoroStateType{})
+	return ir.InsertTypeIn(ctx, k, coroStateTypeSlab, CoroStateType{})
 }
+
+// coroStateTypeSlab holds the CoroStateType values of each context.
+var coroStateTypeSlab = ir.NewSlab[CoroStateType]()
 
 func (*CoroStateType) Dialect() string { return "async" }
 func (*CoroStateType) Kind() string    { return "CoroStateType" }
@@ -91,8 +100,11 @@ func GetGroupType(ctx *ir.Context) *GroupType {
 	if v, ok := ir.LookupType[*GroupType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &GroupType{})
+	return ir.InsertTypeIn(ctx, k, groupTypeSlab, GroupType{})
 }
+
+// groupTypeSlab holds the GroupType values of each context.
+var groupTypeSlab = ir.NewSlab[GroupType]()
 
 func (*GroupType) Dialect() string { return "async" }
 func (*GroupType) Kind() string    { return "GroupType" }
@@ -115,8 +127,11 @@ func GetTokenType(ctx *ir.Context) *TokenType {
 	if v, ok := ir.LookupType[*TokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &TokenType{})
+	return ir.InsertTypeIn(ctx, k, tokenTypeSlab, TokenType{})
 }
+
+// tokenTypeSlab holds the TokenType values of each context.
+var tokenTypeSlab = ir.NewSlab[TokenType]()
 
 func (*TokenType) Dialect() string { return "async" }
 func (*TokenType) Kind() string    { return "TokenType" }
@@ -141,8 +156,11 @@ func GetValueType(ctx *ir.Context, valueType ir.Type) *ValueType {
 	if v, ok := ir.LookupType[*ValueType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &ValueType{valueType: valueType})
+	return ir.InsertTypeIn(ctx, k, valueTypeSlab, ValueType{valueType: valueType})
 }
+
+// valueTypeSlab holds the ValueType values of each context.
+var valueTypeSlab = ir.NewSlab[ValueType]()
 
 func (*ValueType) Dialect() string { return "async" }
 func (*ValueType) Kind() string    { return "ValueType" }

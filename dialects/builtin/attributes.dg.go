@@ -25,8 +25,11 @@ func GetArrayAttr(ctx *ir.Context, value []ir.Attribute) *ArrayAttr {
 	if v, ok := ir.LookupAttr[*ArrayAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ArrayAttr{value: slices.Clone(value)})
+	return ir.InsertAttrIn(ctx, k, arrayAttrSlab, ArrayAttr{value: slices.Clone(value)})
 }
+
+// arrayAttrSlab holds the ArrayAttr values of each context.
+var arrayAttrSlab = ir.NewSlab[ArrayAttr]()
 
 func (*ArrayAttr) Dialect() string  { return "builtin" }
 func (*ArrayAttr) Kind() string     { return "ArrayAttr" }
@@ -58,8 +61,11 @@ func GetDictionaryAttr(ctx *ir.Context, value []NamedAttribute) *DictionaryAttr 
 	if v, ok := ir.LookupAttr[*DictionaryAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DictionaryAttr{value: slices.Clone(value)})
+	return ir.InsertAttrIn(ctx, k, dictionaryAttrSlab, DictionaryAttr{value: slices.Clone(value)})
 }
+
+// dictionaryAttrSlab holds the DictionaryAttr values of each context.
+var dictionaryAttrSlab = ir.NewSlab[DictionaryAttr]()
 
 func (*DictionaryAttr) Dialect() string  { return "builtin" }
 func (*DictionaryAttr) Kind() string     { return "DictionaryAttr" }
@@ -88,8 +94,11 @@ func GetStringAttr(ctx *ir.Context, value string, type_ ir.Type) *StringAttr {
 	if v, ok := ir.LookupAttr[*StringAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &StringAttr{value: value, type_: type_})
+	return ir.InsertAttrIn(ctx, k, stringAttrSlab, StringAttr{value: value, type_: type_})
 }
+
+// stringAttrSlab holds the StringAttr values of each context.
+var stringAttrSlab = ir.NewSlab[StringAttr]()
 
 func (*StringAttr) Dialect() string  { return "builtin" }
 func (*StringAttr) Kind() string     { return "StringAttr" }
@@ -131,8 +140,11 @@ func GetSymbolRefAttr(ctx *ir.Context, rootReference *StringAttr, nestedReferenc
 	if v, ok := ir.LookupAttr[*SymbolRefAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &SymbolRefAttr{rootReference: rootReference, nestedReferences: slices.Clone(nestedReferences)})
+	return ir.InsertAttrIn(ctx, k, symbolRefAttrSlab, SymbolRefAttr{rootReference: rootReference, nestedReferences: slices.Clone(nestedReferences)})
 }
+
+// symbolRefAttrSlab holds the SymbolRefAttr values of each context.
+var symbolRefAttrSlab = ir.NewSlab[SymbolRefAttr]()
 
 func (*SymbolRefAttr) Dialect() string  { return "builtin" }
 func (*SymbolRefAttr) Kind() string     { return "SymbolRefAttr" }
@@ -161,8 +173,11 @@ func GetTypeAttr(ctx *ir.Context, value ir.Type) *TypeAttr {
 	if v, ok := ir.LookupAttr[*TypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TypeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, typeAttrSlab, TypeAttr{value: value})
 }
+
+// typeAttrSlab holds the TypeAttr values of each context.
+var typeAttrSlab = ir.NewSlab[TypeAttr]()
 
 func (*TypeAttr) Dialect() string  { return "builtin" }
 func (*TypeAttr) Kind() string     { return "TypeAttr" }
@@ -184,8 +199,11 @@ func GetUnitAttr(ctx *ir.Context) *UnitAttr {
 	if v, ok := ir.LookupAttr[*UnitAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &UnitAttr{})
+	return ir.InsertAttrIn(ctx, k, unitAttrSlab, UnitAttr{})
 }
+
+// unitAttrSlab holds the UnitAttr values of each context.
+var unitAttrSlab = ir.NewSlab[UnitAttr]()
 
 func (*UnitAttr) Dialect() string  { return "builtin" }
 func (*UnitAttr) Kind() string     { return "UnitAttr" }
@@ -206,8 +224,11 @@ func GetIntegerAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *IntegerAttr
 	if v, ok := ir.LookupAttr[*IntegerAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &IntegerAttr{type_: type_, value: value})
+	return ir.InsertAttrIn(ctx, k, integerAttrSlab, IntegerAttr{type_: type_, value: value})
 }
+
+// integerAttrSlab holds the IntegerAttr values of each context.
+var integerAttrSlab = ir.NewSlab[IntegerAttr]()
 
 func (*IntegerAttr) Dialect() string  { return "builtin" }
 func (*IntegerAttr) Kind() string     { return "IntegerAttr" }
@@ -238,8 +259,11 @@ func GetFloatAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FloatAttr {
 	if v, ok := ir.LookupAttr[*FloatAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &FloatAttr{type_: type_, value: value})
+	return ir.InsertAttrIn(ctx, k, floatAttrSlab, FloatAttr{type_: type_, value: value})
 }
+
+// floatAttrSlab holds the FloatAttr values of each context.
+var floatAttrSlab = ir.NewSlab[FloatAttr]()
 
 func (*FloatAttr) Dialect() string  { return "builtin" }
 func (*FloatAttr) Kind() string     { return "FloatAttr" }
@@ -270,8 +294,11 @@ func GetCallSiteLoc(ctx *ir.Context, callee, caller ir.Location) *CallSiteLoc {
 	if v, ok := ir.LookupAttr[*CallSiteLoc](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &CallSiteLoc{callee: callee, caller: caller})
+	return ir.InsertAttrIn(ctx, k, callSiteLocSlab, CallSiteLoc{callee: callee, caller: caller})
 }
+
+// callSiteLocSlab holds the CallSiteLoc values of each context.
+var callSiteLocSlab = ir.NewSlab[CallSiteLoc]()
 
 func (*CallSiteLoc) Dialect() string  { return "builtin" }
 func (*CallSiteLoc) Kind() string     { return "CallSiteLoc" }
@@ -318,8 +345,11 @@ func GetFileLineColRange(ctx *ir.Context, filename *StringAttr, startLine, start
 	if v, ok := ir.LookupAttr[*FileLineColRange](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &FileLineColRange{filename: filename, startLine: startLine, startCol: startCol, endLine: endLine, endCol: endCol, form: form})
+	return ir.InsertAttrIn(ctx, k, fileLineColRangeSlab, FileLineColRange{filename: filename, startLine: startLine, startCol: startCol, endLine: endLine, endCol: endCol, form: form})
 }
+
+// fileLineColRangeSlab holds the FileLineColRange values of each context.
+var fileLineColRangeSlab = ir.NewSlab[FileLineColRange]()
 
 func (*FileLineColRange) Dialect() string  { return "builtin" }
 func (*FileLineColRange) Kind() string     { return "FileLineColRange" }
@@ -376,8 +406,11 @@ func GetFusedLoc(ctx *ir.Context, locations []ir.Location, metadata ir.Attribute
 	if v, ok := ir.LookupAttr[*FusedLoc](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &FusedLoc{locations: slices.Clone(locations), metadata: metadata})
+	return ir.InsertAttrIn(ctx, k, fusedLocSlab, FusedLoc{locations: slices.Clone(locations), metadata: metadata})
 }
+
+// fusedLocSlab holds the FusedLoc values of each context.
+var fusedLocSlab = ir.NewSlab[FusedLoc]()
 
 func (*FusedLoc) Dialect() string  { return "builtin" }
 func (*FusedLoc) Kind() string     { return "FusedLoc" }
@@ -415,8 +448,11 @@ func GetNameLoc(ctx *ir.Context, name *StringAttr, childLoc ir.Location) *NameLo
 	if v, ok := ir.LookupAttr[*NameLoc](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &NameLoc{name: name, childLoc: childLoc})
+	return ir.InsertAttrIn(ctx, k, nameLocSlab, NameLoc{name: name, childLoc: childLoc})
 }
+
+// nameLocSlab holds the NameLoc values of each context.
+var nameLocSlab = ir.NewSlab[NameLoc]()
 
 func (*NameLoc) Dialect() string  { return "builtin" }
 func (*NameLoc) Kind() string     { return "NameLoc" }
@@ -446,8 +482,11 @@ func GetUnknownLoc(ctx *ir.Context) *UnknownLoc {
 	if v, ok := ir.LookupAttr[*UnknownLoc](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &UnknownLoc{})
+	return ir.InsertAttrIn(ctx, k, unknownLocSlab, UnknownLoc{})
 }
+
+// unknownLocSlab holds the UnknownLoc values of each context.
+var unknownLocSlab = ir.NewSlab[UnknownLoc]()
 
 func (*UnknownLoc) Dialect() string  { return "builtin" }
 func (*UnknownLoc) Kind() string     { return "UnknownLoc" }
@@ -471,8 +510,11 @@ func GetDenseResourceElementsAttr(ctx *ir.Context, type_ ir.Type, rawHandle ir.R
 	if v, ok := ir.LookupAttr[*DenseResourceElementsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DenseResourceElementsAttr{type_: type_, rawHandle: rawHandle})
+	return ir.InsertAttrIn(ctx, k, denseResourceElementsAttrSlab, DenseResourceElementsAttr{type_: type_, rawHandle: rawHandle})
 }
+
+// denseResourceElementsAttrSlab holds the DenseResourceElementsAttr values of each context.
+var denseResourceElementsAttrSlab = ir.NewSlab[DenseResourceElementsAttr]()
 
 func (*DenseResourceElementsAttr) Dialect() string  { return "builtin" }
 func (*DenseResourceElementsAttr) Kind() string     { return "DenseResourceElementsAttr" }
@@ -505,8 +547,11 @@ func GetDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData
 	if v, ok := ir.LookupAttr[*DenseArrayAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DenseArrayAttr{elementType: elementType, size: size, rawData: slices.Clone(rawData)})
+	return ir.InsertAttrIn(ctx, k, denseArrayAttrSlab, DenseArrayAttr{elementType: elementType, size: size, rawData: slices.Clone(rawData)})
 }
+
+// denseArrayAttrSlab holds the DenseArrayAttr values of each context.
+var denseArrayAttrSlab = ir.NewSlab[DenseArrayAttr]()
 
 func (*DenseArrayAttr) Dialect() string  { return "builtin" }
 func (*DenseArrayAttr) Kind() string     { return "DenseArrayAttr" }
@@ -542,8 +587,11 @@ func GetDenseIntOrFPElementsAttr(ctx *ir.Context, type_ ir.Type, rawData []byte)
 	if v, ok := ir.LookupAttr[*DenseIntOrFPElementsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DenseIntOrFPElementsAttr{type_: type_, rawData: slices.Clone(rawData)})
+	return ir.InsertAttrIn(ctx, k, denseIntOrFPElementsAttrSlab, DenseIntOrFPElementsAttr{type_: type_, rawData: slices.Clone(rawData)})
 }
+
+// denseIntOrFPElementsAttrSlab holds the DenseIntOrFPElementsAttr values of each context.
+var denseIntOrFPElementsAttrSlab = ir.NewSlab[DenseIntOrFPElementsAttr]()
 
 func (*DenseIntOrFPElementsAttr) Dialect() string  { return "builtin" }
 func (*DenseIntOrFPElementsAttr) Kind() string     { return "DenseIntOrFPElementsAttr" }
@@ -579,8 +627,11 @@ func GetDenseStringElementsAttr(ctx *ir.Context, type_ ir.Type, isSplat bool, va
 	if v, ok := ir.LookupAttr[*DenseStringElementsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DenseStringElementsAttr{type_: type_, isSplat: isSplat, value: slices.Clone(value)})
+	return ir.InsertAttrIn(ctx, k, denseStringElementsAttrSlab, DenseStringElementsAttr{type_: type_, isSplat: isSplat, value: slices.Clone(value)})
 }
+
+// denseStringElementsAttrSlab holds the DenseStringElementsAttr values of each context.
+var denseStringElementsAttrSlab = ir.NewSlab[DenseStringElementsAttr]()
 
 func (*DenseStringElementsAttr) Dialect() string  { return "builtin" }
 func (*DenseStringElementsAttr) Kind() string     { return "DenseStringElementsAttr" }
@@ -618,8 +669,11 @@ func GetSparseElementsAttr(ctx *ir.Context, type_ ir.Type, indices, values ir.At
 	if v, ok := ir.LookupAttr[*SparseElementsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &SparseElementsAttr{type_: type_, indices: indices, values: values})
+	return ir.InsertAttrIn(ctx, k, sparseElementsAttrSlab, SparseElementsAttr{type_: type_, indices: indices, values: values})
 }
+
+// sparseElementsAttrSlab holds the SparseElementsAttr values of each context.
+var sparseElementsAttrSlab = ir.NewSlab[SparseElementsAttr]()
 
 func (*SparseElementsAttr) Dialect() string  { return "builtin" }
 func (*SparseElementsAttr) Kind() string     { return "SparseElementsAttr" }
@@ -673,8 +727,11 @@ func GetAffineMapAttr(ctx *ir.Context, value affine.Map) *AffineMapAttr {
 	if v, ok := ir.LookupAttr[*AffineMapAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &AffineMapAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, affineMapAttrSlab, AffineMapAttr{value: value})
 }
+
+// affineMapAttrSlab holds the AffineMapAttr values of each context.
+var affineMapAttrSlab = ir.NewSlab[AffineMapAttr]()
 
 func (*AffineMapAttr) Dialect() string  { return "builtin" }
 func (*AffineMapAttr) Kind() string     { return "AffineMapAttr" }
@@ -698,8 +755,11 @@ func GetIntegerSetAttr(ctx *ir.Context, value affine.IntegerSet) *IntegerSetAttr
 	if v, ok := ir.LookupAttr[*IntegerSetAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &IntegerSetAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, integerSetAttrSlab, IntegerSetAttr{value: value})
 }
+
+// integerSetAttrSlab holds the IntegerSetAttr values of each context.
+var integerSetAttrSlab = ir.NewSlab[IntegerSetAttr]()
 
 func (*IntegerSetAttr) Dialect() string  { return "builtin" }
 func (*IntegerSetAttr) Kind() string     { return "IntegerSetAttr" }
@@ -728,8 +788,11 @@ func GetStridedLayoutAttr(ctx *ir.Context, offset int64, strides []int64) *Strid
 	if v, ok := ir.LookupAttr[*StridedLayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &StridedLayoutAttr{offset: offset, strides: slices.Clone(strides)})
+	return ir.InsertAttrIn(ctx, k, stridedLayoutAttrSlab, StridedLayoutAttr{offset: offset, strides: slices.Clone(strides)})
 }
+
+// stridedLayoutAttrSlab holds the StridedLayoutAttr values of each context.
+var stridedLayoutAttrSlab = ir.NewSlab[StridedLayoutAttr]()
 
 func (*StridedLayoutAttr) Dialect() string  { return "builtin" }
 func (*StridedLayoutAttr) Kind() string     { return "StridedLayoutAttr" }

@@ -24,8 +24,11 @@ func GetIntegerType(ctx *ir.Context, width uint32, signedness Signedness) *Integ
 	if v, ok := ir.LookupType[*IntegerType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &IntegerType{width: width, signedness: signedness})
+	return ir.InsertTypeIn(ctx, k, integerTypeSlab, IntegerType{width: width, signedness: signedness})
 }
+
+// integerTypeSlab holds the IntegerType values of each context.
+var integerTypeSlab = ir.NewSlab[IntegerType]()
 
 func (*IntegerType) Dialect() string  { return "builtin" }
 func (*IntegerType) Kind() string     { return "IntegerType" }
@@ -57,8 +60,11 @@ func GetIndexType(ctx *ir.Context) *IndexType {
 	if v, ok := ir.LookupType[*IndexType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &IndexType{})
+	return ir.InsertTypeIn(ctx, k, indexTypeSlab, IndexType{})
 }
+
+// indexTypeSlab holds the IndexType values of each context.
+var indexTypeSlab = ir.NewSlab[IndexType]()
 
 func (*IndexType) Dialect() string  { return "builtin" }
 func (*IndexType) Kind() string     { return "IndexType" }
@@ -90,8 +96,11 @@ func GetFunctionType(ctx *ir.Context, inputs, results []ir.Type) *FunctionType {
 	if v, ok := ir.LookupType[*FunctionType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FunctionType{inputs: slices.Clone(inputs), results: slices.Clone(results)})
+	return ir.InsertTypeIn(ctx, k, functionTypeSlab, FunctionType{inputs: slices.Clone(inputs), results: slices.Clone(results)})
 }
+
+// functionTypeSlab holds the FunctionType values of each context.
+var functionTypeSlab = ir.NewSlab[FunctionType]()
 
 func (*FunctionType) Dialect() string  { return "builtin" }
 func (*FunctionType) Kind() string     { return "FunctionType" }
@@ -118,8 +127,11 @@ func GetBFloat16Type(ctx *ir.Context) *BFloat16Type {
 	if v, ok := ir.LookupType[*BFloat16Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &BFloat16Type{})
+	return ir.InsertTypeIn(ctx, k, bFloat16TypeSlab, BFloat16Type{})
 }
+
+// bFloat16TypeSlab holds the BFloat16Type values of each context.
+var bFloat16TypeSlab = ir.NewSlab[BFloat16Type]()
 
 func (*BFloat16Type) Dialect() string  { return "builtin" }
 func (*BFloat16Type) Kind() string     { return "BFloat16Type" }
@@ -141,8 +153,11 @@ func GetFloat16Type(ctx *ir.Context) *Float16Type {
 	if v, ok := ir.LookupType[*Float16Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &Float16Type{})
+	return ir.InsertTypeIn(ctx, k, float16TypeSlab, Float16Type{})
 }
+
+// float16TypeSlab holds the Float16Type values of each context.
+var float16TypeSlab = ir.NewSlab[Float16Type]()
 
 func (*Float16Type) Dialect() string  { return "builtin" }
 func (*Float16Type) Kind() string     { return "Float16Type" }
@@ -164,8 +179,11 @@ func GetFloat32Type(ctx *ir.Context) *Float32Type {
 	if v, ok := ir.LookupType[*Float32Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &Float32Type{})
+	return ir.InsertTypeIn(ctx, k, float32TypeSlab, Float32Type{})
 }
+
+// float32TypeSlab holds the Float32Type values of each context.
+var float32TypeSlab = ir.NewSlab[Float32Type]()
 
 func (*Float32Type) Dialect() string  { return "builtin" }
 func (*Float32Type) Kind() string     { return "Float32Type" }
@@ -187,8 +205,11 @@ func GetFloat64Type(ctx *ir.Context) *Float64Type {
 	if v, ok := ir.LookupType[*Float64Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &Float64Type{})
+	return ir.InsertTypeIn(ctx, k, float64TypeSlab, Float64Type{})
 }
+
+// float64TypeSlab holds the Float64Type values of each context.
+var float64TypeSlab = ir.NewSlab[Float64Type]()
 
 func (*Float64Type) Dialect() string  { return "builtin" }
 func (*Float64Type) Kind() string     { return "Float64Type" }
@@ -210,8 +231,11 @@ func GetFloat80Type(ctx *ir.Context) *Float80Type {
 	if v, ok := ir.LookupType[*Float80Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &Float80Type{})
+	return ir.InsertTypeIn(ctx, k, float80TypeSlab, Float80Type{})
 }
+
+// float80TypeSlab holds the Float80Type values of each context.
+var float80TypeSlab = ir.NewSlab[Float80Type]()
 
 func (*Float80Type) Dialect() string  { return "builtin" }
 func (*Float80Type) Kind() string     { return "Float80Type" }
@@ -233,8 +257,11 @@ func GetFloat128Type(ctx *ir.Context) *Float128Type {
 	if v, ok := ir.LookupType[*Float128Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &Float128Type{})
+	return ir.InsertTypeIn(ctx, k, float128TypeSlab, Float128Type{})
 }
+
+// float128TypeSlab holds the Float128Type values of each context.
+var float128TypeSlab = ir.NewSlab[Float128Type]()
 
 func (*Float128Type) Dialect() string  { return "builtin" }
 func (*Float128Type) Kind() string     { return "Float128Type" }
@@ -258,8 +285,11 @@ func GetComplexType(ctx *ir.Context, elementType ir.Type) *ComplexType {
 	if v, ok := ir.LookupType[*ComplexType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &ComplexType{elementType: elementType})
+	return ir.InsertTypeIn(ctx, k, complexTypeSlab, ComplexType{elementType: elementType})
 }
+
+// complexTypeSlab holds the ComplexType values of each context.
+var complexTypeSlab = ir.NewSlab[ComplexType]()
 
 func (*ComplexType) Dialect() string  { return "builtin" }
 func (*ComplexType) Kind() string     { return "ComplexType" }
@@ -292,8 +322,11 @@ func GetMemRefType(ctx *ir.Context, shape []int64, elementType ir.Type, layout, 
 	if v, ok := ir.LookupType[*MemRefType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &MemRefType{shape: slices.Clone(shape), elementType: elementType, layout: layout, memorySpace: memorySpace})
+	return ir.InsertTypeIn(ctx, k, memRefTypeSlab, MemRefType{shape: slices.Clone(shape), elementType: elementType, layout: layout, memorySpace: memorySpace})
 }
+
+// memRefTypeSlab holds the MemRefType values of each context.
+var memRefTypeSlab = ir.NewSlab[MemRefType]()
 
 func (*MemRefType) Dialect() string  { return "builtin" }
 func (*MemRefType) Kind() string     { return "MemRefType" }
@@ -330,8 +363,11 @@ func GetNoneType(ctx *ir.Context) *NoneType {
 	if v, ok := ir.LookupType[*NoneType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &NoneType{})
+	return ir.InsertTypeIn(ctx, k, noneTypeSlab, NoneType{})
 }
+
+// noneTypeSlab holds the NoneType values of each context.
+var noneTypeSlab = ir.NewSlab[NoneType]()
 
 func (*NoneType) Dialect() string  { return "builtin" }
 func (*NoneType) Kind() string     { return "NoneType" }
@@ -357,8 +393,11 @@ func GetRankedTensorType(ctx *ir.Context, shape []int64, elementType ir.Type, en
 	if v, ok := ir.LookupType[*RankedTensorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &RankedTensorType{shape: slices.Clone(shape), elementType: elementType, encoding: encoding})
+	return ir.InsertTypeIn(ctx, k, rankedTensorTypeSlab, RankedTensorType{shape: slices.Clone(shape), elementType: elementType, encoding: encoding})
 }
+
+// rankedTensorTypeSlab holds the RankedTensorType values of each context.
+var rankedTensorTypeSlab = ir.NewSlab[RankedTensorType]()
 
 func (*RankedTensorType) Dialect() string  { return "builtin" }
 func (*RankedTensorType) Kind() string     { return "RankedTensorType" }
@@ -395,8 +434,11 @@ func GetTupleType(ctx *ir.Context, types_ []ir.Type) *TupleType {
 	if v, ok := ir.LookupType[*TupleType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &TupleType{types_: slices.Clone(types_)})
+	return ir.InsertTypeIn(ctx, k, tupleTypeSlab, TupleType{types_: slices.Clone(types_)})
 }
+
+// tupleTypeSlab holds the TupleType values of each context.
+var tupleTypeSlab = ir.NewSlab[TupleType]()
 
 func (*TupleType) Dialect() string  { return "builtin" }
 func (*TupleType) Kind() string     { return "TupleType" }
@@ -422,8 +464,11 @@ func GetUnrankedMemRefType(ctx *ir.Context, elementType ir.Type, memorySpace ir.
 	if v, ok := ir.LookupType[*UnrankedMemRefType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &UnrankedMemRefType{elementType: elementType, memorySpace: memorySpace})
+	return ir.InsertTypeIn(ctx, k, unrankedMemRefTypeSlab, UnrankedMemRefType{elementType: elementType, memorySpace: memorySpace})
 }
+
+// unrankedMemRefTypeSlab holds the UnrankedMemRefType values of each context.
+var unrankedMemRefTypeSlab = ir.NewSlab[UnrankedMemRefType]()
 
 func (*UnrankedMemRefType) Dialect() string  { return "builtin" }
 func (*UnrankedMemRefType) Kind() string     { return "UnrankedMemRefType" }
@@ -452,8 +497,11 @@ func GetUnrankedTensorType(ctx *ir.Context, elementType ir.Type) *UnrankedTensor
 	if v, ok := ir.LookupType[*UnrankedTensorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &UnrankedTensorType{elementType: elementType})
+	return ir.InsertTypeIn(ctx, k, unrankedTensorTypeSlab, UnrankedTensorType{elementType: elementType})
 }
+
+// unrankedTensorTypeSlab holds the UnrankedTensorType values of each context.
+var unrankedTensorTypeSlab = ir.NewSlab[UnrankedTensorType]()
 
 func (*UnrankedTensorType) Dialect() string  { return "builtin" }
 func (*UnrankedTensorType) Kind() string     { return "UnrankedTensorType" }
@@ -490,8 +538,11 @@ func GetVectorType(ctx *ir.Context, shape []int64, elementType ir.Type, scalable
 	if v, ok := ir.LookupType[*VectorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &VectorType{shape: slices.Clone(shape), elementType: elementType, scalableDims: slices.Clone(scalableDims)})
+	return ir.InsertTypeIn(ctx, k, vectorTypeSlab, VectorType{shape: slices.Clone(shape), elementType: elementType, scalableDims: slices.Clone(scalableDims)})
 }
+
+// vectorTypeSlab holds the VectorType values of each context.
+var vectorTypeSlab = ir.NewSlab[VectorType]()
 
 func (*VectorType) Dialect() string  { return "builtin" }
 func (*VectorType) Kind() string     { return "VectorType" }
@@ -523,8 +574,11 @@ func GetFloatTF32Type(ctx *ir.Context) *FloatTF32Type {
 	if v, ok := ir.LookupType[*FloatTF32Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FloatTF32Type{})
+	return ir.InsertTypeIn(ctx, k, floatTF32TypeSlab, FloatTF32Type{})
 }
+
+// floatTF32TypeSlab holds the FloatTF32Type values of each context.
+var floatTF32TypeSlab = ir.NewSlab[FloatTF32Type]()
 
 func (*FloatTF32Type) Dialect() string { return "builtin" }
 func (*FloatTF32Type) Kind() string    { return "FloatTF32Type" }
@@ -546,8 +600,11 @@ func GetFloat8E5M2Type(ctx *ir.Context) *Float8E5M2Type {
 	if v, ok := ir.LookupType[*Float8E5M2Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &Float8E5M2Type{})
+	return ir.InsertTypeIn(ctx, k, float8E5M2TypeSlab, Float8E5M2Type{})
 }
+
+// float8E5M2TypeSlab holds the Float8E5M2Type values of each context.
+var float8E5M2TypeSlab = ir.NewSlab[Float8E5M2Type]()
 
 func (*Float8E5M2Type) Dialect() string { return "builtin" }
 func (*Float8E5M2Type) Kind() string    { return "Float8E5M2Type" }
@@ -569,8 +626,11 @@ func GetFloat8E4M3Type(ctx *ir.Context) *Float8E4M3Type {
 	if v, ok := ir.LookupType[*Float8E4M3Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &Float8E4M3Type{})
+	return ir.InsertTypeIn(ctx, k, float8E4M3TypeSlab, Float8E4M3Type{})
 }
+
+// float8E4M3TypeSlab holds the Float8E4M3Type values of each context.
+var float8E4M3TypeSlab = ir.NewSlab[Float8E4M3Type]()
 
 func (*Float8E4M3Type) Dialect() string { return "builtin" }
 func (*Float8E4M3Type) Kind() string    { return "Float8E4M3Type" }
@@ -592,8 +652,11 @@ func GetFloat8E4M3FNType(ctx *ir.Context) *Float8E4M3FNType {
 	if v, ok := ir.LookupType[*Float8E4M3FNType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &Float8E4M3FNType{})
+	return ir.InsertTypeIn(ctx, k, float8E4M3FNTypeSlab, Float8E4M3FNType{})
 }
+
+// float8E4M3FNTypeSlab holds the Float8E4M3FNType values of each context.
+var float8E4M3FNTypeSlab = ir.NewSlab[Float8E4M3FNType]()
 
 func (*Float8E4M3FNType) Dialect() string { return "builtin" }
 func (*Float8E4M3FNType) Kind() string    { return "Float8E4M3FNType" }
@@ -615,8 +678,11 @@ func GetFloat8E5M2FNUZType(ctx *ir.Context) *Float8E5M2FNUZType {
 	if v, ok := ir.LookupType[*Float8E5M2FNUZType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &Float8E5M2FNUZType{})
+	return ir.InsertTypeIn(ctx, k, float8E5M2FNUZTypeSlab, Float8E5M2FNUZType{})
 }
+
+// float8E5M2FNUZTypeSlab holds the Float8E5M2FNUZType values of each context.
+var float8E5M2FNUZTypeSlab = ir.NewSlab[Float8E5M2FNUZType]()
 
 func (*Float8E5M2FNUZType) Dialect() string { return "builtin" }
 func (*Float8E5M2FNUZType) Kind() string    { return "Float8E5M2FNUZType" }
@@ -638,8 +704,11 @@ func GetFloat8E4M3FNUZType(ctx *ir.Context) *Float8E4M3FNUZType {
 	if v, ok := ir.LookupType[*Float8E4M3FNUZType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &Float8E4M3FNUZType{})
+	return ir.InsertTypeIn(ctx, k, float8E4M3FNUZTypeSlab, Float8E4M3FNUZType{})
 }
+
+// float8E4M3FNUZTypeSlab holds the Float8E4M3FNUZType values of each context.
+var float8E4M3FNUZTypeSlab = ir.NewSlab[Float8E4M3FNUZType]()
 
 func (*Float8E4M3FNUZType) Dialect() string { return "builtin" }
 func (*Float8E4M3FNUZType) Kind() string    { return "Float8E4M3FNUZType" }
@@ -661,8 +730,11 @@ func GetFloat8E4M3B11FNUZType(ctx *ir.Context) *Float8E4M3B11FNUZType {
 	if v, ok := ir.LookupType[*Float8E4M3B11FNUZType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &Float8E4M3B11FNUZType{})
+	return ir.InsertTypeIn(ctx, k, float8E4M3B11FNUZTypeSlab, Float8E4M3B11FNUZType{})
 }
+
+// float8E4M3B11FNUZTypeSlab holds the Float8E4M3B11FNUZType values of each context.
+var float8E4M3B11FNUZTypeSlab = ir.NewSlab[Float8E4M3B11FNUZType]()
 
 func (*Float8E4M3B11FNUZType) Dialect() string { return "builtin" }
 func (*Float8E4M3B11FNUZType) Kind() string    { return "Float8E4M3B11FNUZType" }
@@ -684,8 +756,11 @@ func GetFloat8E3M4Type(ctx *ir.Context) *Float8E3M4Type {
 	if v, ok := ir.LookupType[*Float8E3M4Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &Float8E3M4Type{})
+	return ir.InsertTypeIn(ctx, k, float8E3M4TypeSlab, Float8E3M4Type{})
 }
+
+// float8E3M4TypeSlab holds the Float8E3M4Type values of each context.
+var float8E3M4TypeSlab = ir.NewSlab[Float8E3M4Type]()
 
 func (*Float8E3M4Type) Dialect() string { return "builtin" }
 func (*Float8E3M4Type) Kind() string    { return "Float8E3M4Type" }
@@ -707,8 +782,11 @@ func GetFloat4E2M1FNType(ctx *ir.Context) *Float4E2M1FNType {
 	if v, ok := ir.LookupType[*Float4E2M1FNType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &Float4E2M1FNType{})
+	return ir.InsertTypeIn(ctx, k, float4E2M1FNTypeSlab, Float4E2M1FNType{})
 }
+
+// float4E2M1FNTypeSlab holds the Float4E2M1FNType values of each context.
+var float4E2M1FNTypeSlab = ir.NewSlab[Float4E2M1FNType]()
 
 func (*Float4E2M1FNType) Dialect() string { return "builtin" }
 func (*Float4E2M1FNType) Kind() string    { return "Float4E2M1FNType" }
@@ -730,8 +808,11 @@ func GetFloat6E2M3FNType(ctx *ir.Context) *Float6E2M3FNType {
 	if v, ok := ir.LookupType[*Float6E2M3FNType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &Float6E2M3FNType{})
+	return ir.InsertTypeIn(ctx, k, float6E2M3FNTypeSlab, Float6E2M3FNType{})
 }
+
+// float6E2M3FNTypeSlab holds the Float6E2M3FNType values of each context.
+var float6E2M3FNTypeSlab = ir.NewSlab[Float6E2M3FNType]()
 
 func (*Float6E2M3FNType) Dialect() string { return "builtin" }
 func (*Float6E2M3FNType) Kind() string    { return "Float6E2M3FNType" }
@@ -753,8 +834,11 @@ func GetFloat6E3M2FNType(ctx *ir.Context) *Float6E3M2FNType {
 	if v, ok := ir.LookupType[*Float6E3M2FNType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &Float6E3M2FNType{})
+	return ir.InsertTypeIn(ctx, k, float6E3M2FNTypeSlab, Float6E3M2FNType{})
 }
+
+// float6E3M2FNTypeSlab holds the Float6E3M2FNType values of each context.
+var float6E3M2FNTypeSlab = ir.NewSlab[Float6E3M2FNType]()
 
 func (*Float6E3M2FNType) Dialect() string { return "builtin" }
 func (*Float6E3M2FNType) Kind() string    { return "Float6E3M2FNType" }
@@ -776,8 +860,11 @@ func GetFloat8E8M0FNUType(ctx *ir.Context) *Float8E8M0FNUType {
 	if v, ok := ir.LookupType[*Float8E8M0FNUType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &Float8E8M0FNUType{})
+	return ir.InsertTypeIn(ctx, k, float8E8M0FNUTypeSlab, Float8E8M0FNUType{})
 }
+
+// float8E8M0FNUTypeSlab holds the Float8E8M0FNUType values of each context.
+var float8E8M0FNUTypeSlab = ir.NewSlab[Float8E8M0FNUType]()
 
 func (*Float8E8M0FNUType) Dialect() string { return "builtin" }
 func (*Float8E8M0FNUType) Kind() string    { return "Float8E8M0FNUType" }

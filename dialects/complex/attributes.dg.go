@@ -25,8 +25,11 @@ func GetNumberAttr(ctx *ir.Context, type_ ir.Type, real, imag ir.APInt) *NumberA
 	if v, ok := ir.LookupAttr[*NumberAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &NumberAttr{type_: type_, real: real, imag: imag})
+	return ir.InsertAttrIn(ctx, k, numberAttrSlab, NumberAttr{type_: type_, real: real, imag: imag})
 }
+
+// numberAttrSlab holds the NumberAttr values of each context.
+var numberAttrSlab = ir.NewSlab[NumberAttr]()
 
 func (*NumberAttr) Dialect() string { return "complex" }
 func (*NumberAttr) Kind() string    { return "NumberAttr" }

@@ -23,8 +23,11 @@ func GetDataLayoutEntryAttr(ctx *ir.Context, key, value ir.Attribute) *DataLayou
 	if v, ok := ir.LookupAttr[*DataLayoutEntryAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DataLayoutEntryAttr{key: key, value: value})
+	return ir.InsertAttrIn(ctx, k, dataLayoutEntryAttrSlab, DataLayoutEntryAttr{key: key, value: value})
 }
+
+// dataLayoutEntryAttrSlab holds the DataLayoutEntryAttr values of each context.
+var dataLayoutEntryAttrSlab = ir.NewSlab[DataLayoutEntryAttr]()
 
 func (*DataLayoutEntryAttr) Dialect() string { return "dlti" }
 func (*DataLayoutEntryAttr) Kind() string    { return "DataLayoutEntryAttr" }
@@ -59,8 +62,11 @@ func GetDataLayoutSpecAttr(ctx *ir.Context, entries ir.Attribute) *DataLayoutSpe
 	if v, ok := ir.LookupAttr[*DataLayoutSpecAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DataLayoutSpecAttr{entries: entries})
+	return ir.InsertAttrIn(ctx, k, dataLayoutSpecAttrSlab, DataLayoutSpecAttr{entries: entries})
 }
+
+// dataLayoutSpecAttrSlab holds the DataLayoutSpecAttr values of each context.
+var dataLayoutSpecAttrSlab = ir.NewSlab[DataLayoutSpecAttr]()
 
 func (*DataLayoutSpecAttr) Dialect() string { return "dlti" }
 func (*DataLayoutSpecAttr) Kind() string    { return "DataLayoutSpecAttr" }
@@ -92,8 +98,11 @@ func GetFunctionPointerAlignmentAttr(ctx *ir.Context, alignment uint64, function
 	if v, ok := ir.LookupAttr[*FunctionPointerAlignmentAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &FunctionPointerAlignmentAttr{alignment: alignment, functionDependent: functionDependent})
+	return ir.InsertAttrIn(ctx, k, functionPointerAlignmentAttrSlab, FunctionPointerAlignmentAttr{alignment: alignment, functionDependent: functionDependent})
 }
+
+// functionPointerAlignmentAttrSlab holds the FunctionPointerAlignmentAttr values of each context.
+var functionPointerAlignmentAttrSlab = ir.NewSlab[FunctionPointerAlignmentAttr]()
 
 func (*FunctionPointerAlignmentAttr) Dialect() string { return "dlti" }
 func (*FunctionPointerAlignmentAttr) Kind() string    { return "FunctionPointerAlignmentAttr" }
@@ -128,8 +137,11 @@ func GetMapAttr(ctx *ir.Context, entries ir.Attribute) *MapAttr {
 	if v, ok := ir.LookupAttr[*MapAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MapAttr{entries: entries})
+	return ir.InsertAttrIn(ctx, k, mapAttrSlab, MapAttr{entries: entries})
 }
+
+// mapAttrSlab holds the MapAttr values of each context.
+var mapAttrSlab = ir.NewSlab[MapAttr]()
 
 func (*MapAttr) Dialect() string { return "dlti" }
 func (*MapAttr) Kind() string    { return "MapAttr" }
@@ -159,8 +171,11 @@ func GetTargetDeviceSpecAttr(ctx *ir.Context, entries ir.Attribute) *TargetDevic
 	if v, ok := ir.LookupAttr[*TargetDeviceSpecAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TargetDeviceSpecAttr{entries: entries})
+	return ir.InsertAttrIn(ctx, k, targetDeviceSpecAttrSlab, TargetDeviceSpecAttr{entries: entries})
 }
+
+// targetDeviceSpecAttrSlab holds the TargetDeviceSpecAttr values of each context.
+var targetDeviceSpecAttrSlab = ir.NewSlab[TargetDeviceSpecAttr]()
 
 func (*TargetDeviceSpecAttr) Dialect() string { return "dlti" }
 func (*TargetDeviceSpecAttr) Kind() string    { return "TargetDeviceSpecAttr" }
@@ -190,8 +205,11 @@ func GetTargetSystemSpecAttr(ctx *ir.Context, entries ir.Attribute) *TargetSyste
 	if v, ok := ir.LookupAttr[*TargetSystemSpecAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TargetSystemSpecAttr{entries: entries})
+	return ir.InsertAttrIn(ctx, k, targetSystemSpecAttrSlab, TargetSystemSpecAttr{entries: entries})
 }
+
+// targetSystemSpecAttrSlab holds the TargetSystemSpecAttr values of each context.
+var targetSystemSpecAttrSlab = ir.NewSlab[TargetSystemSpecAttr]()
 
 func (*TargetSystemSpecAttr) Dialect() string { return "dlti" }
 func (*TargetSystemSpecAttr) Kind() string    { return "TargetSystemSpecAttr" }

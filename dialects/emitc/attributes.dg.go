@@ -21,8 +21,11 @@ func GetOpaqueAttr(ctx *ir.Context, value string) *OpaqueAttr {
 	if v, ok := ir.LookupAttr[*OpaqueAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &OpaqueAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, opaqueAttrSlab, OpaqueAttr{value: value})
 }
+
+// opaqueAttrSlab holds the OpaqueAttr values of each context.
+var opaqueAttrSlab = ir.NewSlab[OpaqueAttr]()
 
 func (*OpaqueAttr) Dialect() string { return "emitc" }
 func (*OpaqueAttr) Kind() string    { return "OpaqueAttr" }

@@ -27,8 +27,11 @@ func GetArrayType(ctx *ir.Context, shape []int64, elementType ir.Type) *ArrayTyp
 	if v, ok := ir.LookupType[*ArrayType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &ArrayType{shape: slices.Clone(shape), elementType: elementType})
+	return ir.InsertTypeIn(ctx, k, arrayTypeSlab, ArrayType{shape: slices.Clone(shape), elementType: elementType})
 }
+
+// arrayTypeSlab holds the ArrayType values of each context.
+var arrayTypeSlab = ir.NewSlab[ArrayType]()
 
 func (*ArrayType) Dialect() string { return "emitc" }
 func (*ArrayType) Kind() string    { return "ArrayType" }
@@ -63,8 +66,11 @@ func GetLValueType(ctx *ir.Context, valueType ir.Type) *LValueType {
 	if v, ok := ir.LookupType[*LValueType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &LValueType{valueType: valueType})
+	return ir.InsertTypeIn(ctx, k, lValueTypeSlab, LValueType{valueType: valueType})
 }
+
+// lValueTypeSlab holds the LValueType values of each context.
+var lValueTypeSlab = ir.NewSlab[LValueType]()
 
 func (*LValueType) Dialect() string { return "emitc" }
 func (*LValueType) Kind() string    { return "LValueType" }
@@ -94,8 +100,11 @@ func GetOpaqueType(ctx *ir.Context, value string) *OpaqueType {
 	if v, ok := ir.LookupType[*OpaqueType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &OpaqueType{value: value})
+	return ir.InsertTypeIn(ctx, k, opaqueTypeSlab, OpaqueType{value: value})
 }
+
+// opaqueTypeSlab holds the OpaqueType values of each context.
+var opaqueTypeSlab = ir.NewSlab[OpaqueType]()
 
 func (*OpaqueType) Dialect() string { return "emitc" }
 func (*OpaqueType) Kind() string    { return "OpaqueType" }
@@ -125,8 +134,11 @@ func GetPointerType(ctx *ir.Context, pointee ir.Type) *PointerType {
 	if v, ok := ir.LookupType[*PointerType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &PointerType{pointee: pointee})
+	return ir.InsertTypeIn(ctx, k, pointerTypeSlab, PointerType{pointee: pointee})
 }
+
+// pointerTypeSlab holds the PointerType values of each context.
+var pointerTypeSlab = ir.NewSlab[PointerType]()
 
 func (*PointerType) Dialect() string { return "emitc" }
 func (*PointerType) Kind() string    { return "PointerType" }
@@ -154,8 +166,11 @@ func GetPtrDiffTType(ctx *ir.Context) *PtrDiffTType {
 	if v, ok := ir.LookupType[*PtrDiffTType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &PtrDiffTType{})
+	return ir.InsertTypeIn(ctx, k, ptrDiffTTypeSlab, PtrDiffTType{})
 }
+
+// ptrDiffTTypeSlab holds the PtrDiffTType values of each context.
+var ptrDiffTTypeSlab = ir.NewSlab[PtrDiffTType]()
 
 func (*PtrDiffTType) Dialect() string { return "emitc" }
 func (*PtrDiffTType) Kind() string    { return "PtrDiffTType" }
@@ -178,8 +193,11 @@ func GetSignedSizeTType(ctx *ir.Context) *SignedSizeTType {
 	if v, ok := ir.LookupType[*SignedSizeTType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &SignedSizeTType{})
+	return ir.InsertTypeIn(ctx, k, signedSizeTTypeSlab, SignedSizeTType{})
 }
+
+// signedSizeTTypeSlab holds the SignedSizeTType values of each context.
+var signedSizeTTypeSlab = ir.NewSlab[SignedSizeTType]()
 
 func (*SignedSizeTType) Dialect() string { return "emitc" }
 func (*SignedSizeTType) Kind() string    { return "SignedSizeTType" }
@@ -202,8 +220,11 @@ func GetSizeTType(ctx *ir.Context) *SizeTType {
 	if v, ok := ir.LookupType[*SizeTType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &SizeTType{})
+	return ir.InsertTypeIn(ctx, k, sizeTTypeSlab, SizeTType{})
 }
+
+// sizeTTypeSlab holds the SizeTType values of each context.
+var sizeTTypeSlab = ir.NewSlab[SizeTType]()
 
 func (*SizeTType) Dialect() string { return "emitc" }
 func (*SizeTType) Kind() string    { return "SizeTType" }

@@ -23,8 +23,11 @@ func GetAddressSpaceAttr(ctx *ir.Context, value AddressSpace) *AddressSpaceAttr 
 	if v, ok := ir.LookupAttr[*AddressSpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &AddressSpaceAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, addressSpaceAttrSlab, AddressSpaceAttr{value: value})
 }
+
+// addressSpaceAttrSlab holds the AddressSpaceAttr values of each context.
+var addressSpaceAttrSlab = ir.NewSlab[AddressSpaceAttr]()
 
 func (*AddressSpaceAttr) Dialect() string { return "gpu" }
 func (*AddressSpaceAttr) Kind() string    { return "AddressSpaceAttr" }
@@ -54,8 +57,11 @@ func GetAllReduceOperationAttr(ctx *ir.Context, value AllReduceOperation) *AllRe
 	if v, ok := ir.LookupAttr[*AllReduceOperationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &AllReduceOperationAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, allReduceOperationAttrSlab, AllReduceOperationAttr{value: value})
 }
+
+// allReduceOperationAttrSlab holds the AllReduceOperationAttr values of each context.
+var allReduceOperationAttrSlab = ir.NewSlab[AllReduceOperationAttr]()
 
 func (*AllReduceOperationAttr) Dialect() string { return "gpu" }
 func (*AllReduceOperationAttr) Kind() string    { return "AllReduceOperationAttr" }
@@ -85,8 +91,11 @@ func GetBroadcastTypeAttr(ctx *ir.Context, value BroadcastType) *BroadcastTypeAt
 	if v, ok := ir.LookupAttr[*BroadcastTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &BroadcastTypeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, broadcastTypeAttrSlab, BroadcastTypeAttr{value: value})
 }
+
+// broadcastTypeAttrSlab holds the BroadcastTypeAttr values of each context.
+var broadcastTypeAttrSlab = ir.NewSlab[BroadcastTypeAttr]()
 
 func (*BroadcastTypeAttr) Dialect() string { return "gpu" }
 func (*BroadcastTypeAttr) Kind() string    { return "BroadcastTypeAttr" }
@@ -116,8 +125,11 @@ func GetDimensionAttr(ctx *ir.Context, value Dimension) *DimensionAttr {
 	if v, ok := ir.LookupAttr[*DimensionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DimensionAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, dimensionAttrSlab, DimensionAttr{value: value})
 }
+
+// dimensionAttrSlab holds the DimensionAttr values of each context.
+var dimensionAttrSlab = ir.NewSlab[DimensionAttr]()
 
 func (*DimensionAttr) Dialect() string { return "gpu" }
 func (*DimensionAttr) Kind() string    { return "DimensionAttr" }
@@ -147,8 +159,11 @@ func GetGPUBlockMappingAttr(ctx *ir.Context, block MappingId) *GPUBlockMappingAt
 	if v, ok := ir.LookupAttr[*GPUBlockMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &GPUBlockMappingAttr{block: block})
+	return ir.InsertAttrIn(ctx, k, gPUBlockMappingAttrSlab, GPUBlockMappingAttr{block: block})
 }
+
+// gPUBlockMappingAttrSlab holds the GPUBlockMappingAttr values of each context.
+var gPUBlockMappingAttrSlab = ir.NewSlab[GPUBlockMappingAttr]()
 
 func (*GPUBlockMappingAttr) Dialect() string { return "gpu" }
 func (*GPUBlockMappingAttr) Kind() string    { return "GPUBlockMappingAttr" }
@@ -178,8 +193,11 @@ func GetGPULaneMappingAttr(ctx *ir.Context, lane MappingId) *GPULaneMappingAttr 
 	if v, ok := ir.LookupAttr[*GPULaneMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &GPULaneMappingAttr{lane: lane})
+	return ir.InsertAttrIn(ctx, k, gPULaneMappingAttrSlab, GPULaneMappingAttr{lane: lane})
 }
+
+// gPULaneMappingAttrSlab holds the GPULaneMappingAttr values of each context.
+var gPULaneMappingAttrSlab = ir.NewSlab[GPULaneMappingAttr]()
 
 func (*GPULaneMappingAttr) Dialect() string { return "gpu" }
 func (*GPULaneMappingAttr) Kind() string    { return "GPULaneMappingAttr" }
@@ -209,8 +227,11 @@ func GetGPUMappingMaskAttr(ctx *ir.Context, mask uint64) *GPUMappingMaskAttr {
 	if v, ok := ir.LookupAttr[*GPUMappingMaskAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &GPUMappingMaskAttr{mask: mask})
+	return ir.InsertAttrIn(ctx, k, gPUMappingMaskAttrSlab, GPUMappingMaskAttr{mask: mask})
 }
+
+// gPUMappingMaskAttrSlab holds the GPUMappingMaskAttr values of each context.
+var gPUMappingMaskAttrSlab = ir.NewSlab[GPUMappingMaskAttr]()
 
 func (*GPUMappingMaskAttr) Dialect() string { return "gpu" }
 func (*GPUMappingMaskAttr) Kind() string    { return "GPUMappingMaskAttr" }
@@ -240,8 +261,11 @@ func GetGPUMemorySpaceMappingAttr(ctx *ir.Context, addressSpace AddressSpace) *G
 	if v, ok := ir.LookupAttr[*GPUMemorySpaceMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &GPUMemorySpaceMappingAttr{addressSpace: addressSpace})
+	return ir.InsertAttrIn(ctx, k, gPUMemorySpaceMappingAttrSlab, GPUMemorySpaceMappingAttr{addressSpace: addressSpace})
 }
+
+// gPUMemorySpaceMappingAttrSlab holds the GPUMemorySpaceMappingAttr values of each context.
+var gPUMemorySpaceMappingAttrSlab = ir.NewSlab[GPUMemorySpaceMappingAttr]()
 
 func (*GPUMemorySpaceMappingAttr) Dialect() string { return "gpu" }
 func (*GPUMemorySpaceMappingAttr) Kind() string    { return "GPUMemorySpaceMappingAttr" }
@@ -271,8 +295,11 @@ func GetGPUThreadMappingAttr(ctx *ir.Context, thread MappingId) *GPUThreadMappin
 	if v, ok := ir.LookupAttr[*GPUThreadMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &GPUThreadMappingAttr{thread: thread})
+	return ir.InsertAttrIn(ctx, k, gPUThreadMappingAttrSlab, GPUThreadMappingAttr{thread: thread})
 }
+
+// gPUThreadMappingAttrSlab holds the GPUThreadMappingAttr values of each context.
+var gPUThreadMappingAttrSlab = ir.NewSlab[GPUThreadMappingAttr]()
 
 func (*GPUThreadMappingAttr) Dialect() string { return "gpu" }
 func (*GPUThreadMappingAttr) Kind() string    { return "GPUThreadMappingAttr" }
@@ -302,8 +329,11 @@ func GetGPUWarpMappingAttr(ctx *ir.Context, warp MappingId) *GPUWarpMappingAttr 
 	if v, ok := ir.LookupAttr[*GPUWarpMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &GPUWarpMappingAttr{warp: warp})
+	return ir.InsertAttrIn(ctx, k, gPUWarpMappingAttrSlab, GPUWarpMappingAttr{warp: warp})
 }
+
+// gPUWarpMappingAttrSlab holds the GPUWarpMappingAttr values of each context.
+var gPUWarpMappingAttrSlab = ir.NewSlab[GPUWarpMappingAttr]()
 
 func (*GPUWarpMappingAttr) Dialect() string { return "gpu" }
 func (*GPUWarpMappingAttr) Kind() string    { return "GPUWarpMappingAttr" }
@@ -333,8 +363,11 @@ func GetGPUWarpgroupMappingAttr(ctx *ir.Context, warpgroup MappingId) *GPUWarpgr
 	if v, ok := ir.LookupAttr[*GPUWarpgroupMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &GPUWarpgroupMappingAttr{warpgroup: warpgroup})
+	return ir.InsertAttrIn(ctx, k, gPUWarpgroupMappingAttrSlab, GPUWarpgroupMappingAttr{warpgroup: warpgroup})
 }
+
+// gPUWarpgroupMappingAttrSlab holds the GPUWarpgroupMappingAttr values of each context.
+var gPUWarpgroupMappingAttrSlab = ir.NewSlab[GPUWarpgroupMappingAttr]()
 
 func (*GPUWarpgroupMappingAttr) Dialect() string { return "gpu" }
 func (*GPUWarpgroupMappingAttr) Kind() string    { return "GPUWarpgroupMappingAttr" }
@@ -370,8 +403,11 @@ func GetKernelMetadataAttr(ctx *ir.Context, name ir.Attribute, functionType ir.T
 	if v, ok := ir.LookupAttr[*KernelMetadataAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &KernelMetadataAttr{name: name, functionType: functionType, argAttrs: argAttrs, metadata: metadata})
+	return ir.InsertAttrIn(ctx, k, kernelMetadataAttrSlab, KernelMetadataAttr{name: name, functionType: functionType, argAttrs: argAttrs, metadata: metadata})
 }
+
+// kernelMetadataAttrSlab holds the KernelMetadataAttr values of each context.
+var kernelMetadataAttrSlab = ir.NewSlab[KernelMetadataAttr]()
 
 func (*KernelMetadataAttr) Dialect() string { return "gpu" }
 func (*KernelMetadataAttr) Kind() string    { return "KernelMetadataAttr" }
@@ -419,8 +455,11 @@ func GetKernelTableAttr(ctx *ir.Context, kernelTable []ir.Attribute) *KernelTabl
 	if v, ok := ir.LookupAttr[*KernelTableAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &KernelTableAttr{kernelTable: slices.Clone(kernelTable)})
+	return ir.InsertAttrIn(ctx, k, kernelTableAttrSlab, KernelTableAttr{kernelTable: slices.Clone(kernelTable)})
 }
+
+// kernelTableAttrSlab holds the KernelTableAttr values of each context.
+var kernelTableAttrSlab = ir.NewSlab[KernelTableAttr]()
 
 func (*KernelTableAttr) Dialect() string { return "gpu" }
 func (*KernelTableAttr) Kind() string    { return "KernelTableAttr" }
@@ -450,8 +489,11 @@ func GetMMAElementwiseOpAttr(ctx *ir.Context, value MMAElementwiseOp) *MMAElemen
 	if v, ok := ir.LookupAttr[*MMAElementwiseOpAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MMAElementwiseOpAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, mMAElementwiseOpAttrSlab, MMAElementwiseOpAttr{value: value})
 }
+
+// mMAElementwiseOpAttrSlab holds the MMAElementwiseOpAttr values of each context.
+var mMAElementwiseOpAttrSlab = ir.NewSlab[MMAElementwiseOpAttr]()
 
 func (*MMAElementwiseOpAttr) Dialect() string { return "gpu" }
 func (*MMAElementwiseOpAttr) Kind() string    { return "MMAElementwiseOpAttr" }
@@ -489,8 +531,11 @@ func GetObjectAttr(ctx *ir.Context, target ir.Attribute, format CompilationTarge
 	if v, ok := ir.LookupAttr[*ObjectAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ObjectAttr{target: target, format: format, object: object, properties: properties, kernels: kernels})
+	return ir.InsertAttrIn(ctx, k, objectAttrSlab, ObjectAttr{target: target, format: format, object: object, properties: properties, kernels: kernels})
 }
+
+// objectAttrSlab holds the ObjectAttr values of each context.
+var objectAttrSlab = ir.NewSlab[ObjectAttr]()
 
 func (*ObjectAttr) Dialect() string { return "gpu" }
 func (*ObjectAttr) Kind() string    { return "ObjectAttr" }
@@ -544,8 +589,11 @@ func GetParallelLoopDimMappingAttr(ctx *ir.Context, processor Processor, map_, b
 	if v, ok := ir.LookupAttr[*ParallelLoopDimMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ParallelLoopDimMappingAttr{processor: processor, map_: map_, bound: bound})
+	return ir.InsertAttrIn(ctx, k, parallelLoopDimMappingAttrSlab, ParallelLoopDimMappingAttr{processor: processor, map_: map_, bound: bound})
 }
+
+// parallelLoopDimMappingAttrSlab holds the ParallelLoopDimMappingAttr values of each context.
+var parallelLoopDimMappingAttrSlab = ir.NewSlab[ParallelLoopDimMappingAttr]()
 
 func (*ParallelLoopDimMappingAttr) Dialect() string { return "gpu" }
 func (*ParallelLoopDimMappingAttr) Kind() string    { return "ParallelLoopDimMappingAttr" }
@@ -582,8 +630,11 @@ func GetPrune2To4SpMatFlagAttr(ctx *ir.Context, value Prune2To4SpMatFlag) *Prune
 	if v, ok := ir.LookupAttr[*Prune2To4SpMatFlagAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &Prune2To4SpMatFlagAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, prune2To4SpMatFlagAttrSlab, Prune2To4SpMatFlagAttr{value: value})
 }
+
+// prune2To4SpMatFlagAttrSlab holds the Prune2To4SpMatFlagAttr values of each context.
+var prune2To4SpMatFlagAttrSlab = ir.NewSlab[Prune2To4SpMatFlagAttr]()
 
 func (*Prune2To4SpMatFlagAttr) Dialect() string { return "gpu" }
 func (*Prune2To4SpMatFlagAttr) Kind() string    { return "Prune2To4SpMatFlagAttr" }
@@ -613,8 +664,11 @@ func GetSelectObjectAttr(ctx *ir.Context, target ir.Attribute) *SelectObjectAttr
 	if v, ok := ir.LookupAttr[*SelectObjectAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &SelectObjectAttr{target: target})
+	return ir.InsertAttrIn(ctx, k, selectObjectAttrSlab, SelectObjectAttr{target: target})
 }
+
+// selectObjectAttrSlab holds the SelectObjectAttr values of each context.
+var selectObjectAttrSlab = ir.NewSlab[SelectObjectAttr]()
 
 func (*SelectObjectAttr) Dialect() string { return "gpu" }
 func (*SelectObjectAttr) Kind() string    { return "SelectObjectAttr" }
@@ -644,8 +698,11 @@ func GetShuffleModeAttr(ctx *ir.Context, value ShuffleMode) *ShuffleModeAttr {
 	if v, ok := ir.LookupAttr[*ShuffleModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ShuffleModeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, shuffleModeAttrSlab, ShuffleModeAttr{value: value})
 }
+
+// shuffleModeAttrSlab holds the ShuffleModeAttr values of each context.
+var shuffleModeAttrSlab = ir.NewSlab[ShuffleModeAttr]()
 
 func (*ShuffleModeAttr) Dialect() string { return "gpu" }
 func (*ShuffleModeAttr) Kind() string    { return "ShuffleModeAttr" }
@@ -675,8 +732,11 @@ func GetSpGEMMWorkEstimationOrComputeKindAttr(ctx *ir.Context, value SpGEMMWorkE
 	if v, ok := ir.LookupAttr[*SpGEMMWorkEstimationOrComputeKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &SpGEMMWorkEstimationOrComputeKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, spGEMMWorkEstimationOrComputeKindAttrSlab, SpGEMMWorkEstimationOrComputeKindAttr{value: value})
 }
+
+// spGEMMWorkEstimationOrComputeKindAttrSlab holds the SpGEMMWorkEstimationOrComputeKindAttr values of each context.
+var spGEMMWorkEstimationOrComputeKindAttrSlab = ir.NewSlab[SpGEMMWorkEstimationOrComputeKindAttr]()
 
 func (*SpGEMMWorkEstimationOrComputeKindAttr) Dialect() string { return "gpu" }
 
@@ -709,8 +769,11 @@ func GetTransposeModeAttr(ctx *ir.Context, value TransposeMode) *TransposeModeAt
 	if v, ok := ir.LookupAttr[*TransposeModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TransposeModeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, transposeModeAttrSlab, TransposeModeAttr{value: value})
 }
+
+// transposeModeAttrSlab holds the TransposeModeAttr values of each context.
+var transposeModeAttrSlab = ir.NewSlab[TransposeModeAttr]()
 
 func (*TransposeModeAttr) Dialect() string { return "gpu" }
 func (*TransposeModeAttr) Kind() string    { return "TransposeModeAttr" }

@@ -15,8 +15,11 @@ func GetAsyncTokenType(ctx *ir.Context) *AsyncTokenType {
 	if v, ok := ir.LookupType[*AsyncTokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &AsyncTokenType{})
+	return ir.InsertTypeIn(ctx, k, asyncTokenTypeSlab, AsyncTokenType{})
 }
+
+// asyncTokenTypeSlab holds the AsyncTokenType values of each context.
+var asyncTokenTypeSlab = ir.NewSlab[AsyncTokenType]()
 
 func (*AsyncTokenType) Dialect() string { return "gpu" }
 func (*AsyncTokenType) Kind() string    { return "AsyncTokenType" }
@@ -39,8 +42,11 @@ func GetSparseDnTensorHandleType(ctx *ir.Context) *SparseDnTensorHandleType {
 	if v, ok := ir.LookupType[*SparseDnTensorHandleType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &SparseDnTensorHandleType{})
+	return ir.InsertTypeIn(ctx, k, sparseDnTensorHandleTypeSlab, SparseDnTensorHandleType{})
 }
+
+// sparseDnTensorHandleTypeSlab holds the SparseDnTensorHandleType values of each context.
+var sparseDnTensorHandleTypeSlab = ir.NewSlab[SparseDnTensorHandleType]()
 
 func (*SparseDnTensorHandleType) Dialect() string { return "gpu" }
 func (*SparseDnTensorHandleType) Kind() string    { return "SparseDnTensorHandleType" }
@@ -63,8 +69,11 @@ func GetSparseSpGEMMOpHandleType(ctx *ir.Context) *SparseSpGEMMOpHandleType {
 	if v, ok := ir.LookupType[*SparseSpGEMMOpHandleType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &SparseSpGEMMOpHandleType{})
+	return ir.InsertTypeIn(ctx, k, sparseSpGEMMOpHandleTypeSlab, SparseSpGEMMOpHandleType{})
 }
+
+// sparseSpGEMMOpHandleTypeSlab holds the SparseSpGEMMOpHandleType values of each context.
+var sparseSpGEMMOpHandleTypeSlab = ir.NewSlab[SparseSpGEMMOpHandleType]()
 
 func (*SparseSpGEMMOpHandleType) Dialect() string { return "gpu" }
 func (*SparseSpGEMMOpHandleType) Kind() string    { return "SparseSpGEMMOpHandleType" }
@@ -87,8 +96,11 @@ func GetSparseSpMatHandleType(ctx *ir.Context) *SparseSpMatHandleType {
 	if v, ok := ir.LookupType[*SparseSpMatHandleType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &SparseSpMatHandleType{})
+	return ir.InsertTypeIn(ctx, k, sparseSpMatHandleTypeSlab, SparseSpMatHandleType{})
 }
+
+// sparseSpMatHandleTypeSlab holds the SparseSpMatHandleType values of each context.
+var sparseSpMatHandleTypeSlab = ir.NewSlab[SparseSpMatHandleType]()
 
 func (*SparseSpMatHandleType) Dialect() string { return "gpu" }
 func (*SparseSpMatHandleType) Kind() string    { return "SparseSpMatHandleType" }

@@ -21,8 +21,11 @@ func GetIndexCmpPredicateAttr(ctx *ir.Context, value IndexCmpPredicate) *IndexCm
 	if v, ok := ir.LookupAttr[*IndexCmpPredicateAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &IndexCmpPredicateAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, indexCmpPredicateAttrSlab, IndexCmpPredicateAttr{value: value})
 }
+
+// indexCmpPredicateAttrSlab holds the IndexCmpPredicateAttr values of each context.
+var indexCmpPredicateAttrSlab = ir.NewSlab[IndexCmpPredicateAttr]()
 
 func (*IndexCmpPredicateAttr) Dialect() string { return "index" }
 func (*IndexCmpPredicateAttr) Kind() string    { return "IndexCmpPredicateAttr" }

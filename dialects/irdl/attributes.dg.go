@@ -25,8 +25,11 @@ func GetVariadicityArrayAttr(ctx *ir.Context, value []ir.Attribute) *Variadicity
 	if v, ok := ir.LookupAttr[*VariadicityArrayAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &VariadicityArrayAttr{value: slices.Clone(value)})
+	return ir.InsertAttrIn(ctx, k, variadicityArrayAttrSlab, VariadicityArrayAttr{value: slices.Clone(value)})
 }
+
+// variadicityArrayAttrSlab holds the VariadicityArrayAttr values of each context.
+var variadicityArrayAttrSlab = ir.NewSlab[VariadicityArrayAttr]()
 
 func (*VariadicityArrayAttr) Dialect() string { return "irdl" }
 func (*VariadicityArrayAttr) Kind() string    { return "VariadicityArrayAttr" }
@@ -56,8 +59,11 @@ func GetVariadicityAttr(ctx *ir.Context, value Variadicity) *VariadicityAttr {
 	if v, ok := ir.LookupAttr[*VariadicityAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &VariadicityAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, variadicityAttrSlab, VariadicityAttr{value: value})
 }
+
+// variadicityAttrSlab holds the VariadicityAttr values of each context.
+var variadicityAttrSlab = ir.NewSlab[VariadicityAttr]()
 
 func (*VariadicityAttr) Dialect() string { return "irdl" }
 func (*VariadicityAttr) Kind() string    { return "VariadicityAttr" }

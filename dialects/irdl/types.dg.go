@@ -15,8 +15,11 @@ func GetAttributeType(ctx *ir.Context) *AttributeType {
 	if v, ok := ir.LookupType[*AttributeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &AttributeType{})
+	return ir.InsertTypeIn(ctx, k, attributeTypeSlab, AttributeType{})
 }
+
+// attributeTypeSlab holds the AttributeType values of each context.
+var attributeTypeSlab = ir.NewSlab[AttributeType]()
 
 func (*AttributeType) Dialect() string { return "irdl" }
 func (*AttributeType) Kind() string    { return "AttributeType" }
@@ -39,8 +42,11 @@ func GetRegionType(ctx *ir.Context) *RegionType {
 	if v, ok := ir.LookupType[*RegionType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &RegionType{})
+	return ir.InsertTypeIn(ctx, k, regionTypeSlab, RegionType{})
 }
+
+// regionTypeSlab holds the RegionType values of each context.
+var regionTypeSlab = ir.NewSlab[RegionType]()
 
 func (*RegionType) Dialect() string { return "irdl" }
 func (*RegionType) Kind() string    { return "RegionType" }

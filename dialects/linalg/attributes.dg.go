@@ -21,8 +21,11 @@ func GetBinaryFnAttr(ctx *ir.Context, value BinaryFn) *BinaryFnAttr {
 	if v, ok := ir.LookupAttr[*BinaryFnAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &BinaryFnAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, binaryFnAttrSlab, BinaryFnAttr{value: value})
 }
+
+// binaryFnAttrSlab holds the BinaryFnAttr values of each context.
+var binaryFnAttrSlab = ir.NewSlab[BinaryFnAttr]()
 
 func (*BinaryFnAttr) Dialect() string { return "linalg" }
 func (*BinaryFnAttr) Kind() string    { return "BinaryFnAttr" }
@@ -52,8 +55,11 @@ func GetElementwiseKindAttr(ctx *ir.Context, value ElementwiseKind) *Elementwise
 	if v, ok := ir.LookupAttr[*ElementwiseKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ElementwiseKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, elementwiseKindAttrSlab, ElementwiseKindAttr{value: value})
 }
+
+// elementwiseKindAttrSlab holds the ElementwiseKindAttr values of each context.
+var elementwiseKindAttrSlab = ir.NewSlab[ElementwiseKindAttr]()
 
 func (*ElementwiseKindAttr) Dialect() string { return "linalg" }
 func (*ElementwiseKindAttr) Kind() string    { return "ElementwiseKindAttr" }
@@ -83,8 +89,11 @@ func GetIteratorTypeAttr(ctx *ir.Context, value IteratorType) *IteratorTypeAttr 
 	if v, ok := ir.LookupAttr[*IteratorTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &IteratorTypeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, iteratorTypeAttrSlab, IteratorTypeAttr{value: value})
 }
+
+// iteratorTypeAttrSlab holds the IteratorTypeAttr values of each context.
+var iteratorTypeAttrSlab = ir.NewSlab[IteratorTypeAttr]()
 
 func (*IteratorTypeAttr) Dialect() string { return "linalg" }
 func (*IteratorTypeAttr) Kind() string    { return "IteratorTypeAttr" }
@@ -114,8 +123,11 @@ func GetTernaryFnAttr(ctx *ir.Context, value TernaryFn) *TernaryFnAttr {
 	if v, ok := ir.LookupAttr[*TernaryFnAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TernaryFnAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, ternaryFnAttrSlab, TernaryFnAttr{value: value})
 }
+
+// ternaryFnAttrSlab holds the TernaryFnAttr values of each context.
+var ternaryFnAttrSlab = ir.NewSlab[TernaryFnAttr]()
 
 func (*TernaryFnAttr) Dialect() string { return "linalg" }
 func (*TernaryFnAttr) Kind() string    { return "TernaryFnAttr" }
@@ -145,8 +157,11 @@ func GetTypeFnAttr(ctx *ir.Context, value TypeFn) *TypeFnAttr {
 	if v, ok := ir.LookupAttr[*TypeFnAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TypeFnAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, typeFnAttrSlab, TypeFnAttr{value: value})
 }
+
+// typeFnAttrSlab holds the TypeFnAttr values of each context.
+var typeFnAttrSlab = ir.NewSlab[TypeFnAttr]()
 
 func (*TypeFnAttr) Dialect() string { return "linalg" }
 func (*TypeFnAttr) Kind() string    { return "TypeFnAttr" }
@@ -176,8 +191,11 @@ func GetUnaryFnAttr(ctx *ir.Context, value UnaryFn) *UnaryFnAttr {
 	if v, ok := ir.LookupAttr[*UnaryFnAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &UnaryFnAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, unaryFnAttrSlab, UnaryFnAttr{value: value})
 }
+
+// unaryFnAttrSlab holds the UnaryFnAttr values of each context.
+var unaryFnAttrSlab = ir.NewSlab[UnaryFnAttr]()
 
 func (*UnaryFnAttr) Dialect() string { return "linalg" }
 func (*UnaryFnAttr) Kind() string    { return "UnaryFnAttr" }

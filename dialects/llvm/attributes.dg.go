@@ -22,8 +22,11 @@ func GetAccessGroupAttr(ctx *ir.Context, id ir.Attribute) *AccessGroupAttr {
 	if v, ok := ir.LookupAttr[*AccessGroupAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &AccessGroupAttr{id: id})
+	return ir.InsertAttrIn(ctx, k, accessGroupAttrSlab, AccessGroupAttr{id: id})
 }
+
+// accessGroupAttrSlab holds the AccessGroupAttr values of each context.
+var accessGroupAttrSlab = ir.NewSlab[AccessGroupAttr]()
 
 func (*AccessGroupAttr) Dialect() string { return "llvm" }
 func (*AccessGroupAttr) Kind() string    { return "AccessGroupAttr" }
@@ -53,8 +56,11 @@ func GetAddressSpaceAttr(ctx *ir.Context, addressSpace uint32) *AddressSpaceAttr
 	if v, ok := ir.LookupAttr[*AddressSpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &AddressSpaceAttr{addressSpace: addressSpace})
+	return ir.InsertAttrIn(ctx, k, addressSpaceAttrSlab, AddressSpaceAttr{addressSpace: addressSpace})
 }
+
+// addressSpaceAttrSlab holds the AddressSpaceAttr values of each context.
+var addressSpaceAttrSlab = ir.NewSlab[AddressSpaceAttr]()
 
 func (*AddressSpaceAttr) Dialect() string { return "llvm" }
 func (*AddressSpaceAttr) Kind() string    { return "AddressSpaceAttr" }
@@ -88,8 +94,11 @@ func GetAliasScopeAttr(ctx *ir.Context, id, domain, description ir.Attribute) *A
 	if v, ok := ir.LookupAttr[*AliasScopeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &AliasScopeAttr{id: id, domain: domain, description: description})
+	return ir.InsertAttrIn(ctx, k, aliasScopeAttrSlab, AliasScopeAttr{id: id, domain: domain, description: description})
 }
+
+// aliasScopeAttrSlab holds the AliasScopeAttr values of each context.
+var aliasScopeAttrSlab = ir.NewSlab[AliasScopeAttr]()
 
 func (*AliasScopeAttr) Dialect() string { return "llvm" }
 func (*AliasScopeAttr) Kind() string    { return "AliasScopeAttr" }
@@ -131,8 +140,11 @@ func GetAliasScopeDomainAttr(ctx *ir.Context, id, description ir.Attribute) *Ali
 	if v, ok := ir.LookupAttr[*AliasScopeDomainAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &AliasScopeDomainAttr{id: id, description: description})
+	return ir.InsertAttrIn(ctx, k, aliasScopeDomainAttrSlab, AliasScopeDomainAttr{id: id, description: description})
 }
+
+// aliasScopeDomainAttrSlab holds the AliasScopeDomainAttr values of each context.
+var aliasScopeDomainAttrSlab = ir.NewSlab[AliasScopeDomainAttr]()
 
 func (*AliasScopeDomainAttr) Dialect() string { return "llvm" }
 func (*AliasScopeDomainAttr) Kind() string    { return "AliasScopeDomainAttr" }
@@ -169,8 +181,11 @@ func GetBlockAddressAttr(ctx *ir.Context, function, tag ir.Attribute) *BlockAddr
 	if v, ok := ir.LookupAttr[*BlockAddressAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &BlockAddressAttr{function: function, tag: tag})
+	return ir.InsertAttrIn(ctx, k, blockAddressAttrSlab, BlockAddressAttr{function: function, tag: tag})
 }
+
+// blockAddressAttrSlab holds the BlockAddressAttr values of each context.
+var blockAddressAttrSlab = ir.NewSlab[BlockAddressAttr]()
 
 func (*BlockAddressAttr) Dialect() string { return "llvm" }
 func (*BlockAddressAttr) Kind() string    { return "BlockAddressAttr" }
@@ -205,8 +220,11 @@ func GetBlockTagAttr(ctx *ir.Context, id uint32) *BlockTagAttr {
 	if v, ok := ir.LookupAttr[*BlockTagAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &BlockTagAttr{id: id})
+	return ir.InsertAttrIn(ctx, k, blockTagAttrSlab, BlockTagAttr{id: id})
 }
+
+// blockTagAttrSlab holds the BlockTagAttr values of each context.
+var blockTagAttrSlab = ir.NewSlab[BlockTagAttr]()
 
 func (*BlockTagAttr) Dialect() string { return "llvm" }
 func (*BlockTagAttr) Kind() string    { return "BlockTagAttr" }
@@ -236,8 +254,11 @@ func GetCConvAttr(ctx *ir.Context, callingConv CConv) *CConvAttr {
 	if v, ok := ir.LookupAttr[*CConvAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &CConvAttr{callingConv: callingConv})
+	return ir.InsertAttrIn(ctx, k, cConvAttrSlab, CConvAttr{callingConv: callingConv})
 }
+
+// cConvAttrSlab holds the CConvAttr values of each context.
+var cConvAttrSlab = ir.NewSlab[CConvAttr]()
 
 func (*CConvAttr) Dialect() string { return "llvm" }
 func (*CConvAttr) Kind() string    { return "CConvAttr" }
@@ -267,8 +288,11 @@ func GetComdatAttr(ctx *ir.Context, comdat Comdat) *ComdatAttr {
 	if v, ok := ir.LookupAttr[*ComdatAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ComdatAttr{comdat: comdat})
+	return ir.InsertAttrIn(ctx, k, comdatAttrSlab, ComdatAttr{comdat: comdat})
 }
+
+// comdatAttrSlab holds the ComdatAttr values of each context.
+var comdatAttrSlab = ir.NewSlab[ComdatAttr]()
 
 func (*ComdatAttr) Dialect() string { return "llvm" }
 func (*ComdatAttr) Kind() string    { return "ComdatAttr" }
@@ -302,8 +326,11 @@ func GetConstantRangeAttr(ctx *ir.Context, type_ ir.Type, lower, upper ir.APInt)
 	if v, ok := ir.LookupAttr[*ConstantRangeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ConstantRangeAttr{type_: type_, lower: lower, upper: upper})
+	return ir.InsertAttrIn(ctx, k, constantRangeAttrSlab, ConstantRangeAttr{type_: type_, lower: lower, upper: upper})
 }
+
+// constantRangeAttrSlab holds the ConstantRangeAttr values of each context.
+var constantRangeAttrSlab = ir.NewSlab[ConstantRangeAttr]()
 
 func (*ConstantRangeAttr) Dialect() string { return "llvm" }
 func (*ConstantRangeAttr) Kind() string    { return "ConstantRangeAttr" }
@@ -345,8 +372,11 @@ func GetDIAnnotationAttr(ctx *ir.Context, name, value ir.Attribute) *DIAnnotatio
 	if v, ok := ir.LookupAttr[*DIAnnotationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DIAnnotationAttr{name: name, value: value})
+	return ir.InsertAttrIn(ctx, k, dIAnnotationAttrSlab, DIAnnotationAttr{name: name, value: value})
 }
+
+// dIAnnotationAttrSlab holds the DIAnnotationAttr values of each context.
+var dIAnnotationAttrSlab = ir.NewSlab[DIAnnotationAttr]()
 
 func (*DIAnnotationAttr) Dialect() string { return "llvm" }
 func (*DIAnnotationAttr) Kind() string    { return "DIAnnotationAttr" }
@@ -387,8 +417,11 @@ func GetDIBasicTypeAttr(ctx *ir.Context, tag uint32, name ir.Attribute, sizeInBi
 	if v, ok := ir.LookupAttr[*DIBasicTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DIBasicTypeAttr{tag: tag, name: name, sizeInBits: sizeInBits, encoding: encoding})
+	return ir.InsertAttrIn(ctx, k, dIBasicTypeAttrSlab, DIBasicTypeAttr{tag: tag, name: name, sizeInBits: sizeInBits, encoding: encoding})
 }
+
+// dIBasicTypeAttrSlab holds the DIBasicTypeAttr values of each context.
+var dIBasicTypeAttrSlab = ir.NewSlab[DIBasicTypeAttr]()
 
 func (*DIBasicTypeAttr) Dialect() string { return "llvm" }
 func (*DIBasicTypeAttr) Kind() string    { return "DIBasicTypeAttr" }
@@ -449,8 +482,11 @@ func GetDICommonBlockAttr(ctx *ir.Context, scope ir.Attribute, decl *DIGlobalVar
 	if v, ok := ir.LookupAttr[*DICommonBlockAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DICommonBlockAttr{scope: scope, decl: decl, name: name, file: file, line: line})
+	return ir.InsertAttrIn(ctx, k, dICommonBlockAttrSlab, DICommonBlockAttr{scope: scope, decl: decl, name: name, file: file, line: line})
 }
+
+// dICommonBlockAttrSlab holds the DICommonBlockAttr values of each context.
+var dICommonBlockAttrSlab = ir.NewSlab[DICommonBlockAttr]()
 
 func (*DICommonBlockAttr) Dialect() string { return "llvm" }
 func (*DICommonBlockAttr) Kind() string    { return "DICommonBlockAttr" }
@@ -518,8 +554,11 @@ func GetDICompileUnitAttr(ctx *ir.Context, id ir.Attribute, sourceLanguage uint3
 	if v, ok := ir.LookupAttr[*DICompileUnitAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DICompileUnitAttr{id: id, sourceLanguage: sourceLanguage, file: file, producer: producer, isOptimized: isOptimized, emissionKind: emissionKind, nameTableKind: nameTableKind, splitDebugFilename: splitDebugFilename})
+	return ir.InsertAttrIn(ctx, k, dICompileUnitAttrSlab, DICompileUnitAttr{id: id, sourceLanguage: sourceLanguage, file: file, producer: producer, isOptimized: isOptimized, emissionKind: emissionKind, nameTableKind: nameTableKind, splitDebugFilename: splitDebugFilename})
 }
+
+// dICompileUnitAttrSlab holds the DICompileUnitAttr values of each context.
+var dICompileUnitAttrSlab = ir.NewSlab[DICompileUnitAttr]()
 
 func (*DICompileUnitAttr) Dialect() string { return "llvm" }
 func (*DICompileUnitAttr) Kind() string    { return "DICompileUnitAttr" }
@@ -637,8 +676,11 @@ func GetDICompositeTypeAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool,
 	if v, ok := ir.LookupAttr[*DICompositeTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DICompositeTypeAttr{recId: recId, isRecSelf: isRecSelf, tag: tag, name: name, file: file, line: line, scope: scope, baseType: baseType, flags: flags, sizeInBits: sizeInBits, alignInBits: alignInBits, dataLocation: dataLocation, rank: rank, allocated: allocated, associated: associated, elements: slices.Clone(elements)})
+	return ir.InsertAttrIn(ctx, k, dICompositeTypeAttrSlab, DICompositeTypeAttr{recId: recId, isRecSelf: isRecSelf, tag: tag, name: name, file: file, line: line, scope: scope, baseType: baseType, flags: flags, sizeInBits: sizeInBits, alignInBits: alignInBits, dataLocation: dataLocation, rank: rank, allocated: allocated, associated: associated, elements: slices.Clone(elements)})
 }
+
+// dICompositeTypeAttrSlab holds the DICompositeTypeAttr values of each context.
+var dICompositeTypeAttrSlab = ir.NewSlab[DICompositeTypeAttr]()
 
 func (*DICompositeTypeAttr) Dialect() string { return "llvm" }
 func (*DICompositeTypeAttr) Kind() string    { return "DICompositeTypeAttr" }
@@ -757,8 +799,11 @@ func GetDIDerivedTypeAttr(ctx *ir.Context, tag uint32, name, baseType ir.Attribu
 	if v, ok := ir.LookupAttr[*DIDerivedTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DIDerivedTypeAttr{tag: tag, name: name, baseType: baseType, sizeInBits: sizeInBits, alignInBits: alignInBits, offsetInBits: offsetInBits, dwarfAddressSpace: dwarfAddressSpace, extraData: extraData})
+	return ir.InsertAttrIn(ctx, k, dIDerivedTypeAttrSlab, DIDerivedTypeAttr{tag: tag, name: name, baseType: baseType, sizeInBits: sizeInBits, alignInBits: alignInBits, offsetInBits: offsetInBits, dwarfAddressSpace: dwarfAddressSpace, extraData: extraData})
 }
+
+// dIDerivedTypeAttrSlab holds the DIDerivedTypeAttr values of each context.
+var dIDerivedTypeAttrSlab = ir.NewSlab[DIDerivedTypeAttr]()
 
 func (*DIDerivedTypeAttr) Dialect() string { return "llvm" }
 func (*DIDerivedTypeAttr) Kind() string    { return "DIDerivedTypeAttr" }
@@ -826,8 +871,11 @@ func GetDIExpressionAttr(ctx *ir.Context, operations []ir.Attribute) *DIExpressi
 	if v, ok := ir.LookupAttr[*DIExpressionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DIExpressionAttr{operations: slices.Clone(operations)})
+	return ir.InsertAttrIn(ctx, k, dIExpressionAttrSlab, DIExpressionAttr{operations: slices.Clone(operations)})
 }
+
+// dIExpressionAttrSlab holds the DIExpressionAttr values of each context.
+var dIExpressionAttrSlab = ir.NewSlab[DIExpressionAttr]()
 
 func (*DIExpressionAttr) Dialect() string { return "llvm" }
 func (*DIExpressionAttr) Kind() string    { return "DIExpressionAttr" }
@@ -862,8 +910,11 @@ func GetDIExpressionElemAttr(ctx *ir.Context, opcode uint32, arguments []uint64)
 	if v, ok := ir.LookupAttr[*DIExpressionElemAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DIExpressionElemAttr{opcode: opcode, arguments: slices.Clone(arguments)})
+	return ir.InsertAttrIn(ctx, k, dIExpressionElemAttrSlab, DIExpressionElemAttr{opcode: opcode, arguments: slices.Clone(arguments)})
 }
+
+// dIExpressionElemAttrSlab holds the DIExpressionElemAttr values of each context.
+var dIExpressionElemAttrSlab = ir.NewSlab[DIExpressionElemAttr]()
 
 func (*DIExpressionElemAttr) Dialect() string { return "llvm" }
 func (*DIExpressionElemAttr) Kind() string    { return "DIExpressionElemAttr" }
@@ -900,8 +951,11 @@ func GetDIFileAttr(ctx *ir.Context, name, directory ir.Attribute) *DIFileAttr {
 	if v, ok := ir.LookupAttr[*DIFileAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DIFileAttr{name: name, directory: directory})
+	return ir.InsertAttrIn(ctx, k, dIFileAttrSlab, DIFileAttr{name: name, directory: directory})
 }
+
+// dIFileAttrSlab holds the DIFileAttr values of each context.
+var dIFileAttrSlab = ir.NewSlab[DIFileAttr]()
 
 func (*DIFileAttr) Dialect() string { return "llvm" }
 func (*DIFileAttr) Kind() string    { return "DIFileAttr" }
@@ -942,8 +996,11 @@ func GetDIGenericSubrangeAttr(ctx *ir.Context, count, lowerBound, upperBound, st
 	if v, ok := ir.LookupAttr[*DIGenericSubrangeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DIGenericSubrangeAttr{count: count, lowerBound: lowerBound, upperBound: upperBound, stride: stride})
+	return ir.InsertAttrIn(ctx, k, dIGenericSubrangeAttrSlab, DIGenericSubrangeAttr{count: count, lowerBound: lowerBound, upperBound: upperBound, stride: stride})
 }
+
+// dIGenericSubrangeAttrSlab holds the DIGenericSubrangeAttr values of each context.
+var dIGenericSubrangeAttrSlab = ir.NewSlab[DIGenericSubrangeAttr]()
 
 func (*DIGenericSubrangeAttr) Dialect() string { return "llvm" }
 func (*DIGenericSubrangeAttr) Kind() string    { return "DIGenericSubrangeAttr" }
@@ -1008,8 +1065,11 @@ func GetDIGlobalVariableAttr(ctx *ir.Context, scope, name, linkageName ir.Attrib
 	if v, ok := ir.LookupAttr[*DIGlobalVariableAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DIGlobalVariableAttr{scope: scope, name: name, linkageName: linkageName, file: file, line: line, type_: type_, isLocalToUnit: isLocalToUnit, isDefined: isDefined, alignInBits: alignInBits})
+	return ir.InsertAttrIn(ctx, k, dIGlobalVariableAttrSlab, DIGlobalVariableAttr{scope: scope, name: name, linkageName: linkageName, file: file, line: line, type_: type_, isLocalToUnit: isLocalToUnit, isDefined: isDefined, alignInBits: alignInBits})
 }
+
+// dIGlobalVariableAttrSlab holds the DIGlobalVariableAttr values of each context.
+var dIGlobalVariableAttrSlab = ir.NewSlab[DIGlobalVariableAttr]()
 
 func (*DIGlobalVariableAttr) Dialect() string { return "llvm" }
 func (*DIGlobalVariableAttr) Kind() string    { return "DIGlobalVariableAttr" }
@@ -1089,8 +1149,11 @@ func GetDIGlobalVariableExpressionAttr(ctx *ir.Context, var_ *DIGlobalVariableAt
 	if v, ok := ir.LookupAttr[*DIGlobalVariableExpressionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DIGlobalVariableExpressionAttr{var_: var_, expr: expr})
+	return ir.InsertAttrIn(ctx, k, dIGlobalVariableExpressionAttrSlab, DIGlobalVariableExpressionAttr{var_: var_, expr: expr})
 }
+
+// dIGlobalVariableExpressionAttrSlab holds the DIGlobalVariableExpressionAttr values of each context.
+var dIGlobalVariableExpressionAttrSlab = ir.NewSlab[DIGlobalVariableExpressionAttr]()
 
 func (*DIGlobalVariableExpressionAttr) Dialect() string { return "llvm" }
 func (*DIGlobalVariableExpressionAttr) Kind() string    { return "DIGlobalVariableExpressionAttr" }
@@ -1144,8 +1207,11 @@ func GetDIImportedEntityAttr(ctx *ir.Context, tag uint32, scope, entity ir.Attri
 	if v, ok := ir.LookupAttr[*DIImportedEntityAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DIImportedEntityAttr{tag: tag, scope: scope, entity: entity, file: file, line: line, name: name, elements: slices.Clone(elements)})
+	return ir.InsertAttrIn(ctx, k, dIImportedEntityAttrSlab, DIImportedEntityAttr{tag: tag, scope: scope, entity: entity, file: file, line: line, name: name, elements: slices.Clone(elements)})
 }
+
+// dIImportedEntityAttrSlab holds the DIImportedEntityAttr values of each context.
+var dIImportedEntityAttrSlab = ir.NewSlab[DIImportedEntityAttr]()
 
 func (*DIImportedEntityAttr) Dialect() string { return "llvm" }
 func (*DIImportedEntityAttr) Kind() string    { return "DIImportedEntityAttr" }
@@ -1215,8 +1281,11 @@ func GetDILabelAttr(ctx *ir.Context, scope, name ir.Attribute, file *DIFileAttr,
 	if v, ok := ir.LookupAttr[*DILabelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DILabelAttr{scope: scope, name: name, file: file, line: line})
+	return ir.InsertAttrIn(ctx, k, dILabelAttrSlab, DILabelAttr{scope: scope, name: name, file: file, line: line})
 }
+
+// dILabelAttrSlab holds the DILabelAttr values of each context.
+var dILabelAttrSlab = ir.NewSlab[DILabelAttr]()
 
 func (*DILabelAttr) Dialect() string { return "llvm" }
 func (*DILabelAttr) Kind() string    { return "DILabelAttr" }
@@ -1271,8 +1340,11 @@ func GetDILexicalBlockAttr(ctx *ir.Context, scope ir.Attribute, file *DIFileAttr
 	if v, ok := ir.LookupAttr[*DILexicalBlockAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DILexicalBlockAttr{scope: scope, file: file, line: line, column: column})
+	return ir.InsertAttrIn(ctx, k, dILexicalBlockAttrSlab, DILexicalBlockAttr{scope: scope, file: file, line: line, column: column})
 }
+
+// dILexicalBlockAttrSlab holds the DILexicalBlockAttr values of each context.
+var dILexicalBlockAttrSlab = ir.NewSlab[DILexicalBlockAttr]()
 
 func (*DILexicalBlockAttr) Dialect() string { return "llvm" }
 func (*DILexicalBlockAttr) Kind() string    { return "DILexicalBlockAttr" }
@@ -1325,8 +1397,11 @@ func GetDILexicalBlockFileAttr(ctx *ir.Context, scope ir.Attribute, file *DIFile
 	if v, ok := ir.LookupAttr[*DILexicalBlockFileAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DILexicalBlockFileAttr{scope: scope, file: file, discriminator: discriminator})
+	return ir.InsertAttrIn(ctx, k, dILexicalBlockFileAttrSlab, DILexicalBlockFileAttr{scope: scope, file: file, discriminator: discriminator})
 }
+
+// dILexicalBlockFileAttrSlab holds the DILexicalBlockFileAttr values of each context.
+var dILexicalBlockFileAttrSlab = ir.NewSlab[DILexicalBlockFileAttr]()
 
 func (*DILexicalBlockFileAttr) Dialect() string { return "llvm" }
 func (*DILexicalBlockFileAttr) Kind() string    { return "DILexicalBlockFileAttr" }
@@ -1384,8 +1459,11 @@ func GetDILocalVariableAttr(ctx *ir.Context, scope, name ir.Attribute, file *DIF
 	if v, ok := ir.LookupAttr[*DILocalVariableAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DILocalVariableAttr{scope: scope, name: name, file: file, line: line, arg: arg, alignInBits: alignInBits, type_: type_, flags: flags})
+	return ir.InsertAttrIn(ctx, k, dILocalVariableAttrSlab, DILocalVariableAttr{scope: scope, name: name, file: file, line: line, arg: arg, alignInBits: alignInBits, type_: type_, flags: flags})
 }
+
+// dILocalVariableAttrSlab holds the DILocalVariableAttr values of each context.
+var dILocalVariableAttrSlab = ir.NewSlab[DILocalVariableAttr]()
 
 func (*DILocalVariableAttr) Dialect() string { return "llvm" }
 func (*DILocalVariableAttr) Kind() string    { return "DILocalVariableAttr" }
@@ -1468,8 +1546,11 @@ func GetDIModuleAttr(ctx *ir.Context, file *DIFileAttr, scope, name, configMacro
 	if v, ok := ir.LookupAttr[*DIModuleAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DIModuleAttr{file: file, scope: scope, name: name, configMacros: configMacros, includePath: includePath, apinotes: apinotes, line: line, isDecl: isDecl})
+	return ir.InsertAttrIn(ctx, k, dIModuleAttrSlab, DIModuleAttr{file: file, scope: scope, name: name, configMacros: configMacros, includePath: includePath, apinotes: apinotes, line: line, isDecl: isDecl})
 }
+
+// dIModuleAttrSlab holds the DIModuleAttr values of each context.
+var dIModuleAttrSlab = ir.NewSlab[DIModuleAttr]()
 
 func (*DIModuleAttr) Dialect() string { return "llvm" }
 func (*DIModuleAttr) Kind() string    { return "DIModuleAttr" }
@@ -1538,8 +1619,11 @@ func GetDINamespaceAttr(ctx *ir.Context, name, scope ir.Attribute, exportSymbols
 	if v, ok := ir.LookupAttr[*DINamespaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DINamespaceAttr{name: name, scope: scope, exportSymbols: exportSymbols})
+	return ir.InsertAttrIn(ctx, k, dINamespaceAttrSlab, DINamespaceAttr{name: name, scope: scope, exportSymbols: exportSymbols})
 }
+
+// dINamespaceAttrSlab holds the DINamespaceAttr values of each context.
+var dINamespaceAttrSlab = ir.NewSlab[DINamespaceAttr]()
 
 func (*DINamespaceAttr) Dialect() string { return "llvm" }
 func (*DINamespaceAttr) Kind() string    { return "DINamespaceAttr" }
@@ -1577,8 +1661,11 @@ func GetDINullTypeAttr(ctx *ir.Context) *DINullTypeAttr {
 	if v, ok := ir.LookupAttr[*DINullTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DINullTypeAttr{})
+	return ir.InsertAttrIn(ctx, k, dINullTypeAttrSlab, DINullTypeAttr{})
 }
+
+// dINullTypeAttrSlab holds the DINullTypeAttr values of each context.
+var dINullTypeAttrSlab = ir.NewSlab[DINullTypeAttr]()
 
 func (*DINullTypeAttr) Dialect() string { return "llvm" }
 func (*DINullTypeAttr) Kind() string    { return "DINullTypeAttr" }
@@ -1625,8 +1712,11 @@ func GetDIStringTypeAttr(ctx *ir.Context, tag uint32, name ir.Attribute, sizeInB
 	if v, ok := ir.LookupAttr[*DIStringTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DIStringTypeAttr{tag: tag, name: name, sizeInBits: sizeInBits, alignInBits: alignInBits, stringLength: stringLength, stringLengthExp: stringLengthExp, stringLocationExp: stringLocationExp, encoding: encoding})
+	return ir.InsertAttrIn(ctx, k, dIStringTypeAttrSlab, DIStringTypeAttr{tag: tag, name: name, sizeInBits: sizeInBits, alignInBits: alignInBits, stringLength: stringLength, stringLengthExp: stringLengthExp, stringLocationExp: stringLocationExp, encoding: encoding})
 }
+
+// dIStringTypeAttrSlab holds the DIStringTypeAttr values of each context.
+var dIStringTypeAttrSlab = ir.NewSlab[DIStringTypeAttr]()
 
 func (*DIStringTypeAttr) Dialect() string { return "llvm" }
 func (*DIStringTypeAttr) Kind() string    { return "DIStringTypeAttr" }
@@ -1735,8 +1825,11 @@ func GetDISubprogramAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, id
 	if v, ok := ir.LookupAttr[*DISubprogramAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DISubprogramAttr{recId: recId, isRecSelf: isRecSelf, id: id, compileUnit: compileUnit, scope: scope, name: name, linkageName: linkageName, file: file, line: line, scopeLine: scopeLine, subprogramFlags: subprogramFlags, type_: type_, retainedNodes: slices.Clone(retainedNodes), annotations: slices.Clone(annotations)})
+	return ir.InsertAttrIn(ctx, k, dISubprogramAttrSlab, DISubprogramAttr{recId: recId, isRecSelf: isRecSelf, id: id, compileUnit: compileUnit, scope: scope, name: name, linkageName: linkageName, file: file, line: line, scopeLine: scopeLine, subprogramFlags: subprogramFlags, type_: type_, retainedNodes: slices.Clone(retainedNodes), annotations: slices.Clone(annotations)})
 }
+
+// dISubprogramAttrSlab holds the DISubprogramAttr values of each context.
+var dISubprogramAttrSlab = ir.NewSlab[DISubprogramAttr]()
 
 func (*DISubprogramAttr) Dialect() string { return "llvm" }
 func (*DISubprogramAttr) Kind() string    { return "DISubprogramAttr" }
@@ -1837,8 +1930,11 @@ func GetDISubrangeAttr(ctx *ir.Context, count, lowerBound, upperBound, stride ir
 	if v, ok := ir.LookupAttr[*DISubrangeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DISubrangeAttr{count: count, lowerBound: lowerBound, upperBound: upperBound, stride: stride})
+	return ir.InsertAttrIn(ctx, k, dISubrangeAttrSlab, DISubrangeAttr{count: count, lowerBound: lowerBound, upperBound: upperBound, stride: stride})
 }
+
+// dISubrangeAttrSlab holds the DISubrangeAttr values of each context.
+var dISubrangeAttrSlab = ir.NewSlab[DISubrangeAttr]()
 
 func (*DISubrangeAttr) Dialect() string { return "llvm" }
 func (*DISubrangeAttr) Kind() string    { return "DISubrangeAttr" }
@@ -1888,8 +1984,11 @@ func GetDISubroutineTypeAttr(ctx *ir.Context, callingConvention uint32, types_ [
 	if v, ok := ir.LookupAttr[*DISubroutineTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DISubroutineTypeAttr{callingConvention: callingConvention, types_: slices.Clone(types_)})
+	return ir.InsertAttrIn(ctx, k, dISubroutineTypeAttrSlab, DISubroutineTypeAttr{callingConvention: callingConvention, types_: slices.Clone(types_)})
 }
+
+// dISubroutineTypeAttrSlab holds the DISubroutineTypeAttr values of each context.
+var dISubroutineTypeAttrSlab = ir.NewSlab[DISubroutineTypeAttr]()
 
 func (*DISubroutineTypeAttr) Dialect() string { return "llvm" }
 func (*DISubroutineTypeAttr) Kind() string    { return "DISubroutineTypeAttr" }
@@ -1924,8 +2023,11 @@ func GetDSOLocalEquivalentAttr(ctx *ir.Context, sym ir.Attribute) *DSOLocalEquiv
 	if v, ok := ir.LookupAttr[*DSOLocalEquivalentAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DSOLocalEquivalentAttr{sym: sym})
+	return ir.InsertAttrIn(ctx, k, dSOLocalEquivalentAttrSlab, DSOLocalEquivalentAttr{sym: sym})
 }
+
+// dSOLocalEquivalentAttrSlab holds the DSOLocalEquivalentAttr values of each context.
+var dSOLocalEquivalentAttrSlab = ir.NewSlab[DSOLocalEquivalentAttr]()
 
 func (*DSOLocalEquivalentAttr) Dialect() string { return "llvm" }
 func (*DSOLocalEquivalentAttr) Kind() string    { return "DSOLocalEquivalentAttr" }
@@ -1958,8 +2060,11 @@ func GetDependentLibrariesAttr(ctx *ir.Context, libs []ir.Attribute) *DependentL
 	if v, ok := ir.LookupAttr[*DependentLibrariesAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DependentLibrariesAttr{libs: slices.Clone(libs)})
+	return ir.InsertAttrIn(ctx, k, dependentLibrariesAttrSlab, DependentLibrariesAttr{libs: slices.Clone(libs)})
 }
+
+// dependentLibrariesAttrSlab holds the DependentLibrariesAttr values of each context.
+var dependentLibrariesAttrSlab = ir.NewSlab[DependentLibrariesAttr]()
 
 func (*DependentLibrariesAttr) Dialect() string { return "llvm" }
 func (*DependentLibrariesAttr) Kind() string    { return "DependentLibrariesAttr" }
@@ -1991,8 +2096,11 @@ func GetDereferenceableAttr(ctx *ir.Context, bytes uint64, mayBeNull bool) *Dere
 	if v, ok := ir.LookupAttr[*DereferenceableAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DereferenceableAttr{bytes: bytes, mayBeNull: mayBeNull})
+	return ir.InsertAttrIn(ctx, k, dereferenceableAttrSlab, DereferenceableAttr{bytes: bytes, mayBeNull: mayBeNull})
 }
+
+// dereferenceableAttrSlab holds the DereferenceableAttr values of each context.
+var dereferenceableAttrSlab = ir.NewSlab[DereferenceableAttr]()
 
 func (*DereferenceableAttr) Dialect() string { return "llvm" }
 func (*DereferenceableAttr) Kind() string    { return "DereferenceableAttr" }
@@ -2027,8 +2135,11 @@ func GetFastmathFlagsAttr(ctx *ir.Context, value FastmathFlags) *FastmathFlagsAt
 	if v, ok := ir.LookupAttr[*FastmathFlagsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &FastmathFlagsAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, fastmathFlagsAttrSlab, FastmathFlagsAttr{value: value})
 }
+
+// fastmathFlagsAttrSlab holds the FastmathFlagsAttr values of each context.
+var fastmathFlagsAttrSlab = ir.NewSlab[FastmathFlagsAttr]()
 
 func (*FastmathFlagsAttr) Dialect() string { return "llvm" }
 func (*FastmathFlagsAttr) Kind() string    { return "FastmathFlagsAttr" }
@@ -2058,8 +2169,11 @@ func GetFramePointerKindAttr(ctx *ir.Context, framePointerKind FramePointerKind)
 	if v, ok := ir.LookupAttr[*FramePointerKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &FramePointerKindAttr{framePointerKind: framePointerKind})
+	return ir.InsertAttrIn(ctx, k, framePointerKindAttrSlab, FramePointerKindAttr{framePointerKind: framePointerKind})
 }
+
+// framePointerKindAttrSlab holds the FramePointerKindAttr values of each context.
+var framePointerKindAttrSlab = ir.NewSlab[FramePointerKindAttr]()
 
 func (*FramePointerKindAttr) Dialect() string { return "llvm" }
 func (*FramePointerKindAttr) Kind() string    { return "FramePointerKindAttr" }
@@ -2089,8 +2203,11 @@ func GetIntegerOverflowFlagsAttr(ctx *ir.Context, value IntegerOverflowFlags) *I
 	if v, ok := ir.LookupAttr[*IntegerOverflowFlagsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &IntegerOverflowFlagsAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, integerOverflowFlagsAttrSlab, IntegerOverflowFlagsAttr{value: value})
 }
+
+// integerOverflowFlagsAttrSlab holds the IntegerOverflowFlagsAttr values of each context.
+var integerOverflowFlagsAttrSlab = ir.NewSlab[IntegerOverflowFlagsAttr]()
 
 func (*IntegerOverflowFlagsAttr) Dialect() string { return "llvm" }
 func (*IntegerOverflowFlagsAttr) Kind() string    { return "IntegerOverflowFlagsAttr" }
@@ -2120,8 +2237,11 @@ func GetLinkageAttr(ctx *ir.Context, linkage Linkage) *LinkageAttr {
 	if v, ok := ir.LookupAttr[*LinkageAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LinkageAttr{linkage: linkage})
+	return ir.InsertAttrIn(ctx, k, linkageAttrSlab, LinkageAttr{linkage: linkage})
 }
+
+// linkageAttrSlab holds the LinkageAttr values of each context.
+var linkageAttrSlab = ir.NewSlab[LinkageAttr]()
 
 func (*LinkageAttr) Dialect() string { return "llvm" }
 func (*LinkageAttr) Kind() string    { return "LinkageAttr" }
@@ -2182,8 +2302,11 @@ func GetLoopAnnotationAttr(ctx *ir.Context, disableNonforced, vectorize, interle
 	if v, ok := ir.LookupAttr[*LoopAnnotationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LoopAnnotationAttr{disableNonforced: disableNonforced, vectorize: vectorize, interleave: interleave, unroll: unroll, unrollAndJam: unrollAndJam, licm: licm, distribute: distribute, pipeline: pipeline, peeled: peeled, unswitch: unswitch, mustProgress: mustProgress, isVectorized: isVectorized, startLoc: startLoc, endLoc: endLoc, parallelAccesses: slices.Clone(parallelAccesses)})
+	return ir.InsertAttrIn(ctx, k, loopAnnotationAttrSlab, LoopAnnotationAttr{disableNonforced: disableNonforced, vectorize: vectorize, interleave: interleave, unroll: unroll, unrollAndJam: unrollAndJam, licm: licm, distribute: distribute, pipeline: pipeline, peeled: peeled, unswitch: unswitch, mustProgress: mustProgress, isVectorized: isVectorized, startLoc: startLoc, endLoc: endLoc, parallelAccesses: slices.Clone(parallelAccesses)})
 }
+
+// loopAnnotationAttrSlab holds the LoopAnnotationAttr values of each context.
+var loopAnnotationAttrSlab = ir.NewSlab[LoopAnnotationAttr]()
 
 func (*LoopAnnotationAttr) Dialect() string { return "llvm" }
 func (*LoopAnnotationAttr) Kind() string    { return "LoopAnnotationAttr" }
@@ -2307,8 +2430,11 @@ func GetLoopDistributeAttr(ctx *ir.Context, disable ir.Attribute, followupCoinci
 	if v, ok := ir.LookupAttr[*LoopDistributeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LoopDistributeAttr{disable: disable, followupCoincident: followupCoincident, followupSequential: followupSequential, followupFallback: followupFallback, followupAll: followupAll})
+	return ir.InsertAttrIn(ctx, k, loopDistributeAttrSlab, LoopDistributeAttr{disable: disable, followupCoincident: followupCoincident, followupSequential: followupSequential, followupFallback: followupFallback, followupAll: followupAll})
 }
+
+// loopDistributeAttrSlab holds the LoopDistributeAttr values of each context.
+var loopDistributeAttrSlab = ir.NewSlab[LoopDistributeAttr]()
 
 func (*LoopDistributeAttr) Dialect() string { return "llvm" }
 func (*LoopDistributeAttr) Kind() string    { return "LoopDistributeAttr" }
@@ -2358,8 +2484,11 @@ func GetLoopInterleaveAttr(ctx *ir.Context, count ir.Attribute) *LoopInterleaveA
 	if v, ok := ir.LookupAttr[*LoopInterleaveAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LoopInterleaveAttr{count: count})
+	return ir.InsertAttrIn(ctx, k, loopInterleaveAttrSlab, LoopInterleaveAttr{count: count})
 }
+
+// loopInterleaveAttrSlab holds the LoopInterleaveAttr values of each context.
+var loopInterleaveAttrSlab = ir.NewSlab[LoopInterleaveAttr]()
 
 func (*LoopInterleaveAttr) Dialect() string { return "llvm" }
 func (*LoopInterleaveAttr) Kind() string    { return "LoopInterleaveAttr" }
@@ -2391,8 +2520,11 @@ func GetLoopLICMAttr(ctx *ir.Context, disable, versioningDisable ir.Attribute) *
 	if v, ok := ir.LookupAttr[*LoopLICMAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LoopLICMAttr{disable: disable, versioningDisable: versioningDisable})
+	return ir.InsertAttrIn(ctx, k, loopLICMAttrSlab, LoopLICMAttr{disable: disable, versioningDisable: versioningDisable})
 }
+
+// loopLICMAttrSlab holds the LoopLICMAttr values of each context.
+var loopLICMAttrSlab = ir.NewSlab[LoopLICMAttr]()
 
 func (*LoopLICMAttr) Dialect() string { return "llvm" }
 func (*LoopLICMAttr) Kind() string    { return "LoopLICMAttr" }
@@ -2427,8 +2559,11 @@ func GetLoopPeeledAttr(ctx *ir.Context, count ir.Attribute) *LoopPeeledAttr {
 	if v, ok := ir.LookupAttr[*LoopPeeledAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LoopPeeledAttr{count: count})
+	return ir.InsertAttrIn(ctx, k, loopPeeledAttrSlab, LoopPeeledAttr{count: count})
 }
+
+// loopPeeledAttrSlab holds the LoopPeeledAttr values of each context.
+var loopPeeledAttrSlab = ir.NewSlab[LoopPeeledAttr]()
 
 func (*LoopPeeledAttr) Dialect() string { return "llvm" }
 func (*LoopPeeledAttr) Kind() string    { return "LoopPeeledAttr" }
@@ -2460,8 +2595,11 @@ func GetLoopPipelineAttr(ctx *ir.Context, disable, initiationinterval ir.Attribu
 	if v, ok := ir.LookupAttr[*LoopPipelineAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LoopPipelineAttr{disable: disable, initiationinterval: initiationinterval})
+	return ir.InsertAttrIn(ctx, k, loopPipelineAttrSlab, LoopPipelineAttr{disable: disable, initiationinterval: initiationinterval})
 }
+
+// loopPipelineAttrSlab holds the LoopPipelineAttr values of each context.
+var loopPipelineAttrSlab = ir.NewSlab[LoopPipelineAttr]()
 
 func (*LoopPipelineAttr) Dialect() string { return "llvm" }
 func (*LoopPipelineAttr) Kind() string    { return "LoopPipelineAttr" }
@@ -2528,8 +2666,11 @@ func GetLoopUnrollAndJamAttr(ctx *ir.Context, disable, count ir.Attribute, follo
 	if v, ok := ir.LookupAttr[*LoopUnrollAndJamAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LoopUnrollAndJamAttr{disable: disable, count: count, followupOuter: followupOuter, followupInner: followupInner, followupRemainderOuter: followupRemainderOuter, followupRemainderInner: followupRemainderInner, followupAll: followupAll})
+	return ir.InsertAttrIn(ctx, k, loopUnrollAndJamAttrSlab, LoopUnrollAndJamAttr{disable: disable, count: count, followupOuter: followupOuter, followupInner: followupInner, followupRemainderOuter: followupRemainderOuter, followupRemainderInner: followupRemainderInner, followupAll: followupAll})
 }
+
+// loopUnrollAndJamAttrSlab holds the LoopUnrollAndJamAttr values of each context.
+var loopUnrollAndJamAttrSlab = ir.NewSlab[LoopUnrollAndJamAttr]()
 
 func (*LoopUnrollAndJamAttr) Dialect() string { return "llvm" }
 func (*LoopUnrollAndJamAttr) Kind() string    { return "LoopUnrollAndJamAttr" }
@@ -2613,8 +2754,11 @@ func GetLoopUnrollAttr(ctx *ir.Context, disable, count, runtimeDisable, full ir.
 	if v, ok := ir.LookupAttr[*LoopUnrollAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LoopUnrollAttr{disable: disable, count: count, runtimeDisable: runtimeDisable, full: full, followupUnrolled: followupUnrolled, followupRemainder: followupRemainder, followupAll: followupAll})
+	return ir.InsertAttrIn(ctx, k, loopUnrollAttrSlab, LoopUnrollAttr{disable: disable, count: count, runtimeDisable: runtimeDisable, full: full, followupUnrolled: followupUnrolled, followupRemainder: followupRemainder, followupAll: followupAll})
 }
+
+// loopUnrollAttrSlab holds the LoopUnrollAttr values of each context.
+var loopUnrollAttrSlab = ir.NewSlab[LoopUnrollAttr]()
 
 func (*LoopUnrollAttr) Dialect() string { return "llvm" }
 func (*LoopUnrollAttr) Kind() string    { return "LoopUnrollAttr" }
@@ -2674,8 +2818,11 @@ func GetLoopUnswitchAttr(ctx *ir.Context, partialDisable ir.Attribute) *LoopUnsw
 	if v, ok := ir.LookupAttr[*LoopUnswitchAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LoopUnswitchAttr{partialDisable: partialDisable})
+	return ir.InsertAttrIn(ctx, k, loopUnswitchAttrSlab, LoopUnswitchAttr{partialDisable: partialDisable})
 }
+
+// loopUnswitchAttrSlab holds the LoopUnswitchAttr values of each context.
+var loopUnswitchAttrSlab = ir.NewSlab[LoopUnswitchAttr]()
 
 func (*LoopUnswitchAttr) Dialect() string { return "llvm" }
 func (*LoopUnswitchAttr) Kind() string    { return "LoopUnswitchAttr" }
@@ -2729,8 +2876,11 @@ func GetLoopVectorizeAttr(ctx *ir.Context, disable, predicateEnable, scalableEna
 	if v, ok := ir.LookupAttr[*LoopVectorizeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LoopVectorizeAttr{disable: disable, predicateEnable: predicateEnable, scalableEnable: scalableEnable, width: width, followupVectorized: followupVectorized, followupEpilogue: followupEpilogue, followupAll: followupAll})
+	return ir.InsertAttrIn(ctx, k, loopVectorizeAttrSlab, LoopVectorizeAttr{disable: disable, predicateEnable: predicateEnable, scalableEnable: scalableEnable, width: width, followupVectorized: followupVectorized, followupEpilogue: followupEpilogue, followupAll: followupAll})
 }
+
+// loopVectorizeAttrSlab holds the LoopVectorizeAttr values of each context.
+var loopVectorizeAttrSlab = ir.NewSlab[LoopVectorizeAttr]()
 
 func (*LoopVectorizeAttr) Dialect() string { return "llvm" }
 func (*LoopVectorizeAttr) Kind() string    { return "LoopVectorizeAttr" }
@@ -2792,8 +2942,11 @@ func GetMMRATagAttr(ctx *ir.Context, prefix, suffix string) *MMRATagAttr {
 	if v, ok := ir.LookupAttr[*MMRATagAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MMRATagAttr{prefix: prefix, suffix: suffix})
+	return ir.InsertAttrIn(ctx, k, mMRATagAttrSlab, MMRATagAttr{prefix: prefix, suffix: suffix})
 }
+
+// mMRATagAttrSlab holds the MMRATagAttr values of each context.
+var mMRATagAttrSlab = ir.NewSlab[MMRATagAttr]()
 
 func (*MMRATagAttr) Dialect() string { return "llvm" }
 func (*MMRATagAttr) Kind() string    { return "MMRATagAttr" }
@@ -2838,8 +2991,11 @@ func GetMemoryEffectsAttr(ctx *ir.Context, other, argMem, inaccessibleMem, errno
 	if v, ok := ir.LookupAttr[*MemoryEffectsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MemoryEffectsAttr{other: other, argMem: argMem, inaccessibleMem: inaccessibleMem, errnoMem: errnoMem, targetMem0: targetMem0, targetMem1: targetMem1})
+	return ir.InsertAttrIn(ctx, k, memoryEffectsAttrSlab, MemoryEffectsAttr{other: other, argMem: argMem, inaccessibleMem: inaccessibleMem, errnoMem: errnoMem, targetMem0: targetMem0, targetMem1: targetMem1})
 }
+
+// memoryEffectsAttrSlab holds the MemoryEffectsAttr values of each context.
+var memoryEffectsAttrSlab = ir.NewSlab[MemoryEffectsAttr]()
 
 func (*MemoryEffectsAttr) Dialect() string { return "llvm" }
 func (*MemoryEffectsAttr) Kind() string    { return "MemoryEffectsAttr" }
@@ -2898,8 +3054,11 @@ func GetModuleFlagAttr(ctx *ir.Context, behavior ModFlagBehavior, key, value ir.
 	if v, ok := ir.LookupAttr[*ModuleFlagAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ModuleFlagAttr{behavior: behavior, key: key, value: value})
+	return ir.InsertAttrIn(ctx, k, moduleFlagAttrSlab, ModuleFlagAttr{behavior: behavior, key: key, value: value})
 }
+
+// moduleFlagAttrSlab holds the ModuleFlagAttr values of each context.
+var moduleFlagAttrSlab = ir.NewSlab[ModuleFlagAttr]()
 
 func (*ModuleFlagAttr) Dialect() string { return "llvm" }
 func (*ModuleFlagAttr) Kind() string    { return "ModuleFlagAttr" }
@@ -2943,8 +3102,11 @@ func GetModuleFlagCGProfileEntryAttr(ctx *ir.Context, from, to ir.Attribute, cou
 	if v, ok := ir.LookupAttr[*ModuleFlagCGProfileEntryAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ModuleFlagCGProfileEntryAttr{from: from, to: to, count: count})
+	return ir.InsertAttrIn(ctx, k, moduleFlagCGProfileEntryAttrSlab, ModuleFlagCGProfileEntryAttr{from: from, to: to, count: count})
 }
+
+// moduleFlagCGProfileEntryAttrSlab holds the ModuleFlagCGProfileEntryAttr values of each context.
+var moduleFlagCGProfileEntryAttrSlab = ir.NewSlab[ModuleFlagCGProfileEntryAttr]()
 
 func (*ModuleFlagCGProfileEntryAttr) Dialect() string { return "llvm" }
 func (*ModuleFlagCGProfileEntryAttr) Kind() string    { return "ModuleFlagCGProfileEntryAttr" }
@@ -3005,8 +3167,11 @@ func GetModuleFlagProfileSummaryAttr(ctx *ir.Context, format ProfileSummaryForma
 	if v, ok := ir.LookupAttr[*ModuleFlagProfileSummaryAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ModuleFlagProfileSummaryAttr{format: format, totalCount: totalCount, maxCount: maxCount, maxInternalCount: maxInternalCount, maxFunctionCount: maxFunctionCount, numCounts: numCounts, numFunctions: numFunctions, isPartialProfile: isPartialProfile, partialProfileRatio: partialProfileRatio, detailedSummary: slices.Clone(detailedSummary)})
+	return ir.InsertAttrIn(ctx, k, moduleFlagProfileSummaryAttrSlab, ModuleFlagProfileSummaryAttr{format: format, totalCount: totalCount, maxCount: maxCount, maxInternalCount: maxInternalCount, maxFunctionCount: maxFunctionCount, numCounts: numCounts, numFunctions: numFunctions, isPartialProfile: isPartialProfile, partialProfileRatio: partialProfileRatio, detailedSummary: slices.Clone(detailedSummary)})
 }
+
+// moduleFlagProfileSummaryAttrSlab holds the ModuleFlagProfileSummaryAttr values of each context.
+var moduleFlagProfileSummaryAttrSlab = ir.NewSlab[ModuleFlagProfileSummaryAttr]()
 
 func (*ModuleFlagProfileSummaryAttr) Dialect() string { return "llvm" }
 func (*ModuleFlagProfileSummaryAttr) Kind() string    { return "ModuleFlagProfileSummaryAttr" }
@@ -3085,8 +3250,11 @@ func GetModuleFlagProfileSummaryDetailedAttr(ctx *ir.Context, cutOff uint32, min
 	if v, ok := ir.LookupAttr[*ModuleFlagProfileSummaryDetailedAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ModuleFlagProfileSummaryDetailedAttr{cutOff: cutOff, minCount: minCount, numCounts: numCounts})
+	return ir.InsertAttrIn(ctx, k, moduleFlagProfileSummaryDetailedAttrSlab, ModuleFlagProfileSummaryDetailedAttr{cutOff: cutOff, minCount: minCount, numCounts: numCounts})
 }
+
+// moduleFlagProfileSummaryDetailedAttrSlab holds the ModuleFlagProfileSummaryDetailedAttr values of each context.
+var moduleFlagProfileSummaryDetailedAttrSlab = ir.NewSlab[ModuleFlagProfileSummaryDetailedAttr]()
 
 func (*ModuleFlagProfileSummaryDetailedAttr) Dialect() string { return "llvm" }
 
@@ -3127,8 +3295,11 @@ func GetPoisonAttr(ctx *ir.Context) *PoisonAttr {
 	if v, ok := ir.LookupAttr[*PoisonAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &PoisonAttr{})
+	return ir.InsertAttrIn(ctx, k, poisonAttrSlab, PoisonAttr{})
 }
+
+// poisonAttrSlab holds the PoisonAttr values of each context.
+var poisonAttrSlab = ir.NewSlab[PoisonAttr]()
 
 func (*PoisonAttr) Dialect() string { return "llvm" }
 func (*PoisonAttr) Kind() string    { return "PoisonAttr" }
@@ -3155,8 +3326,11 @@ func GetTBAAMemberAttr(ctx *ir.Context, typeDesc ir.Attribute, offset int64) *TB
 	if v, ok := ir.LookupAttr[*TBAAMemberAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TBAAMemberAttr{typeDesc: typeDesc, offset: offset})
+	return ir.InsertAttrIn(ctx, k, tBAAMemberAttrSlab, TBAAMemberAttr{typeDesc: typeDesc, offset: offset})
 }
+
+// tBAAMemberAttrSlab holds the TBAAMemberAttr values of each context.
+var tBAAMemberAttrSlab = ir.NewSlab[TBAAMemberAttr]()
 
 func (*TBAAMemberAttr) Dialect() string { return "llvm" }
 func (*TBAAMemberAttr) Kind() string    { return "TBAAMemberAttr" }
@@ -3191,8 +3365,11 @@ func GetTBAARootAttr(ctx *ir.Context, id ir.Attribute) *TBAARootAttr {
 	if v, ok := ir.LookupAttr[*TBAARootAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TBAARootAttr{id: id})
+	return ir.InsertAttrIn(ctx, k, tBAARootAttrSlab, TBAARootAttr{id: id})
 }
+
+// tBAARootAttrSlab holds the TBAARootAttr values of each context.
+var tBAARootAttrSlab = ir.NewSlab[TBAARootAttr]()
 
 func (*TBAARootAttr) Dialect() string { return "llvm" }
 func (*TBAARootAttr) Kind() string    { return "TBAARootAttr" }
@@ -3228,8 +3405,11 @@ func GetTBAATagAttr(ctx *ir.Context, baseType, accessType ir.Attribute, offset i
 	if v, ok := ir.LookupAttr[*TBAATagAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TBAATagAttr{baseType: baseType, accessType: accessType, offset: offset, constant: constant})
+	return ir.InsertAttrIn(ctx, k, tBAATagAttrSlab, TBAATagAttr{baseType: baseType, accessType: accessType, offset: offset, constant: constant})
 }
+
+// tBAATagAttrSlab holds the TBAATagAttr values of each context.
+var tBAATagAttrSlab = ir.NewSlab[TBAATagAttr]()
 
 func (*TBAATagAttr) Dialect() string { return "llvm" }
 func (*TBAATagAttr) Kind() string    { return "TBAATagAttr" }
@@ -3279,8 +3459,11 @@ func GetTBAATypeDescriptorAttr(ctx *ir.Context, id string, members []ir.Attribut
 	if v, ok := ir.LookupAttr[*TBAATypeDescriptorAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TBAATypeDescriptorAttr{id: id, members: slices.Clone(members)})
+	return ir.InsertAttrIn(ctx, k, tBAATypeDescriptorAttrSlab, TBAATypeDescriptorAttr{id: id, members: slices.Clone(members)})
 }
+
+// tBAATypeDescriptorAttrSlab holds the TBAATypeDescriptorAttr values of each context.
+var tBAATypeDescriptorAttrSlab = ir.NewSlab[TBAATypeDescriptorAttr]()
 
 func (*TBAATypeDescriptorAttr) Dialect() string { return "llvm" }
 func (*TBAATypeDescriptorAttr) Kind() string    { return "TBAATypeDescriptorAttr" }
@@ -3315,8 +3498,11 @@ func GetTailCallKindAttr(ctx *ir.Context, tailCallKind TailCallKind) *TailCallKi
 	if v, ok := ir.LookupAttr[*TailCallKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TailCallKindAttr{tailCallKind: tailCallKind})
+	return ir.InsertAttrIn(ctx, k, tailCallKindAttrSlab, TailCallKindAttr{tailCallKind: tailCallKind})
 }
+
+// tailCallKindAttrSlab holds the TailCallKindAttr values of each context.
+var tailCallKindAttrSlab = ir.NewSlab[TailCallKindAttr]()
 
 func (*TailCallKindAttr) Dialect() string { return "llvm" }
 func (*TailCallKindAttr) Kind() string    { return "TailCallKindAttr" }
@@ -3350,8 +3536,11 @@ func GetTargetAttr(ctx *ir.Context, triple, chip, features ir.Attribute) *Target
 	if v, ok := ir.LookupAttr[*TargetAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TargetAttr{triple: triple, chip: chip, features: features})
+	return ir.InsertAttrIn(ctx, k, targetAttrSlab, TargetAttr{triple: triple, chip: chip, features: features})
 }
+
+// targetAttrSlab holds the TargetAttr values of each context.
+var targetAttrSlab = ir.NewSlab[TargetAttr]()
 
 func (*TargetAttr) Dialect() string { return "llvm" }
 func (*TargetAttr) Kind() string    { return "TargetAttr" }
@@ -3394,8 +3583,11 @@ func GetTargetFeaturesAttr(ctx *ir.Context, features []ir.Attribute) *TargetFeat
 	if v, ok := ir.LookupAttr[*TargetFeaturesAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TargetFeaturesAttr{features: slices.Clone(features)})
+	return ir.InsertAttrIn(ctx, k, targetFeaturesAttrSlab, TargetFeaturesAttr{features: slices.Clone(features)})
 }
+
+// targetFeaturesAttrSlab holds the TargetFeaturesAttr values of each context.
+var targetFeaturesAttrSlab = ir.NewSlab[TargetFeaturesAttr]()
 
 func (*TargetFeaturesAttr) Dialect() string { return "llvm" }
 func (*TargetFeaturesAttr) Kind() string    { return "TargetFeaturesAttr" }
@@ -3425,8 +3617,11 @@ func GetUWTableKindAttr(ctx *ir.Context, uwtableKind UWTableKind) *UWTableKindAt
 	if v, ok := ir.LookupAttr[*UWTableKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &UWTableKindAttr{uwtableKind: uwtableKind})
+	return ir.InsertAttrIn(ctx, k, uWTableKindAttrSlab, UWTableKindAttr{uwtableKind: uwtableKind})
 }
+
+// uWTableKindAttrSlab holds the UWTableKindAttr values of each context.
+var uWTableKindAttrSlab = ir.NewSlab[UWTableKindAttr]()
 
 func (*UWTableKindAttr) Dialect() string { return "llvm" }
 func (*UWTableKindAttr) Kind() string    { return "UWTableKindAttr" }
@@ -3454,8 +3649,11 @@ func GetUndefAttr(ctx *ir.Context) *UndefAttr {
 	if v, ok := ir.LookupAttr[*UndefAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &UndefAttr{})
+	return ir.InsertAttrIn(ctx, k, undefAttrSlab, UndefAttr{})
 }
+
+// undefAttrSlab holds the UndefAttr values of each context.
+var undefAttrSlab = ir.NewSlab[UndefAttr]()
 
 func (*UndefAttr) Dialect() string { return "llvm" }
 func (*UndefAttr) Kind() string    { return "UndefAttr" }
@@ -3482,8 +3680,11 @@ func GetVScaleRangeAttr(ctx *ir.Context, minRange, maxRange ir.Attribute) *VScal
 	if v, ok := ir.LookupAttr[*VScaleRangeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &VScaleRangeAttr{minRange: minRange, maxRange: maxRange})
+	return ir.InsertAttrIn(ctx, k, vScaleRangeAttrSlab, VScaleRangeAttr{minRange: minRange, maxRange: maxRange})
 }
+
+// vScaleRangeAttrSlab holds the VScaleRangeAttr values of each context.
+var vScaleRangeAttrSlab = ir.NewSlab[VScaleRangeAttr]()
 
 func (*VScaleRangeAttr) Dialect() string { return "llvm" }
 func (*VScaleRangeAttr) Kind() string    { return "VScaleRangeAttr" }
@@ -3520,8 +3721,11 @@ func GetVecTypeHintAttr(ctx *ir.Context, hint ir.Attribute, isSigned bool) *VecT
 	if v, ok := ir.LookupAttr[*VecTypeHintAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &VecTypeHintAttr{hint: hint, isSigned: isSigned})
+	return ir.InsertAttrIn(ctx, k, vecTypeHintAttrSlab, VecTypeHintAttr{hint: hint, isSigned: isSigned})
 }
+
+// vecTypeHintAttrSlab holds the VecTypeHintAttr values of each context.
+var vecTypeHintAttrSlab = ir.NewSlab[VecTypeHintAttr]()
 
 func (*VecTypeHintAttr) Dialect() string { return "llvm" }
 func (*VecTypeHintAttr) Kind() string    { return "VecTypeHintAttr" }
@@ -3558,8 +3762,11 @@ func GetWorkgroupAttributionAttr(ctx *ir.Context, numElements, elementType ir.At
 	if v, ok := ir.LookupAttr[*WorkgroupAttributionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &WorkgroupAttributionAttr{numElements: numElements, elementType: elementType})
+	return ir.InsertAttrIn(ctx, k, workgroupAttributionAttrSlab, WorkgroupAttributionAttr{numElements: numElements, elementType: elementType})
 }
+
+// workgroupAttributionAttrSlab holds the WorkgroupAttributionAttr values of each context.
+var workgroupAttributionAttrSlab = ir.NewSlab[WorkgroupAttributionAttr]()
 
 func (*WorkgroupAttributionAttr) Dialect() string { return "llvm" }
 func (*WorkgroupAttributionAttr) Kind() string    { return "WorkgroupAttributionAttr" }
@@ -3592,8 +3799,11 @@ func GetZeroAttr(ctx *ir.Context) *ZeroAttr {
 	if v, ok := ir.LookupAttr[*ZeroAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ZeroAttr{})
+	return ir.InsertAttrIn(ctx, k, zeroAttrSlab, ZeroAttr{})
 }
+
+// zeroAttrSlab holds the ZeroAttr values of each context.
+var zeroAttrSlab = ir.NewSlab[ZeroAttr]()
 
 func (*ZeroAttr) Dialect() string { return "llvm" }
 func (*ZeroAttr) Kind() string    { return "ZeroAttr" }

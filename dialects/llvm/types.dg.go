@@ -24,8 +24,11 @@ func GetLLVMArrayType(ctx *ir.Context, elementType ir.Type, numElements uint64) 
 	if v, ok := ir.LookupType[*LLVMArrayType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &LLVMArrayType{elementType: elementType, numElements: numElements})
+	return ir.InsertTypeIn(ctx, k, lLVMArrayTypeSlab, LLVMArrayType{elementType: elementType, numElements: numElements})
 }
+
+// lLVMArrayTypeSlab holds the LLVMArrayType values of each context.
+var lLVMArrayTypeSlab = ir.NewSlab[LLVMArrayType]()
 
 func (*LLVMArrayType) Dialect() string { return "llvm" }
 func (*LLVMArrayType) Kind() string    { return "LLVMArrayType" }
@@ -62,8 +65,11 @@ func GetLLVMFixedVectorType(ctx *ir.Context, elementType ir.Type, numElements ui
 	if v, ok := ir.LookupType[*LLVMFixedVectorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &LLVMFixedVectorType{elementType: elementType, numElements: numElements})
+	return ir.InsertTypeIn(ctx, k, lLVMFixedVectorTypeSlab, LLVMFixedVectorType{elementType: elementType, numElements: numElements})
 }
+
+// lLVMFixedVectorTypeSlab holds the LLVMFixedVectorType values of each context.
+var lLVMFixedVectorTypeSlab = ir.NewSlab[LLVMFixedVectorType]()
 
 func (*LLVMFixedVectorType) Dialect() string { return "llvm" }
 func (*LLVMFixedVectorType) Kind() string    { return "LLVMFixedVectorType" }
@@ -105,8 +111,11 @@ func GetLLVMFunctionType(ctx *ir.Context, returnType ir.Type, params []ir.Type, 
 	if v, ok := ir.LookupType[*LLVMFunctionType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &LLVMFunctionType{returnType: returnType, params: slices.Clone(params), varArg: varArg})
+	return ir.InsertTypeIn(ctx, k, lLVMFunctionTypeSlab, LLVMFunctionType{returnType: returnType, params: slices.Clone(params), varArg: varArg})
 }
+
+// lLVMFunctionTypeSlab holds the LLVMFunctionType values of each context.
+var lLVMFunctionTypeSlab = ir.NewSlab[LLVMFunctionType]()
 
 func (*LLVMFunctionType) Dialect() string { return "llvm" }
 func (*LLVMFunctionType) Kind() string    { return "LLVMFunctionType" }
@@ -144,8 +153,11 @@ func GetLLVMLabelType(ctx *ir.Context) *LLVMLabelType {
 	if v, ok := ir.LookupType[*LLVMLabelType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &LLVMLabelType{})
+	return ir.InsertTypeIn(ctx, k, lLVMLabelTypeSlab, LLVMLabelType{})
 }
+
+// lLVMLabelTypeSlab holds the LLVMLabelType values of each context.
+var lLVMLabelTypeSlab = ir.NewSlab[LLVMLabelType]()
 
 func (*LLVMLabelType) Dialect() string { return "llvm" }
 func (*LLVMLabelType) Kind() string    { return "LLVMLabelType" }
@@ -168,8 +180,11 @@ func GetLLVMMetadataType(ctx *ir.Context) *LLVMMetadataType {
 	if v, ok := ir.LookupType[*LLVMMetadataType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &LLVMMetadataType{})
+	return ir.InsertTypeIn(ctx, k, lLVMMetadataTypeSlab, LLVMMetadataType{})
 }
+
+// lLVMMetadataTypeSlab holds the LLVMMetadataType values of each context.
+var lLVMMetadataTypeSlab = ir.NewSlab[LLVMMetadataType]()
 
 func (*LLVMMetadataType) Dialect() string { return "llvm" }
 func (*LLVMMetadataType) Kind() string    { return "LLVMMetadataType" }
@@ -192,8 +207,11 @@ func GetLLVMPPCFP128Type(ctx *ir.Context) *LLVMPPCFP128Type {
 	if v, ok := ir.LookupType[*LLVMPPCFP128Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &LLVMPPCFP128Type{})
+	return ir.InsertTypeIn(ctx, k, lLVMPPCFP128TypeSlab, LLVMPPCFP128Type{})
 }
+
+// lLVMPPCFP128TypeSlab holds the LLVMPPCFP128Type values of each context.
+var lLVMPPCFP128TypeSlab = ir.NewSlab[LLVMPPCFP128Type]()
 
 func (*LLVMPPCFP128Type) Dialect() string { return "llvm" }
 func (*LLVMPPCFP128Type) Kind() string    { return "LLVMPPCFP128Type" }
@@ -218,8 +236,11 @@ func GetLLVMPointerType(ctx *ir.Context, addressSpace uint32) *LLVMPointerType {
 	if v, ok := ir.LookupType[*LLVMPointerType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &LLVMPointerType{addressSpace: addressSpace})
+	return ir.InsertTypeIn(ctx, k, lLVMPointerTypeSlab, LLVMPointerType{addressSpace: addressSpace})
 }
+
+// lLVMPointerTypeSlab holds the LLVMPointerType values of each context.
+var lLVMPointerTypeSlab = ir.NewSlab[LLVMPointerType]()
 
 func (*LLVMPointerType) Dialect() string { return "llvm" }
 func (*LLVMPointerType) Kind() string    { return "LLVMPointerType" }
@@ -251,8 +272,11 @@ func GetLLVMScalableVectorType(ctx *ir.Context, elementType ir.Type, minNumEleme
 	if v, ok := ir.LookupType[*LLVMScalableVectorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &LLVMScalableVectorType{elementType: elementType, minNumElements: minNumElements})
+	return ir.InsertTypeIn(ctx, k, lLVMScalableVectorTypeSlab, LLVMScalableVectorType{elementType: elementType, minNumElements: minNumElements})
 }
+
+// lLVMScalableVectorTypeSlab holds the LLVMScalableVectorType values of each context.
+var lLVMScalableVectorTypeSlab = ir.NewSlab[LLVMScalableVectorType]()
 
 func (*LLVMScalableVectorType) Dialect() string { return "llvm" }
 func (*LLVMScalableVectorType) Kind() string    { return "LLVMScalableVectorType" }
@@ -296,8 +320,11 @@ func GetLLVMStructType(ctx *ir.Context, name string, body []ir.Type, packed, opa
 	if v, ok := ir.LookupType[*LLVMStructType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &LLVMStructType{name: name, body: slices.Clone(body), packed: packed, opaque: opaque})
+	return ir.InsertTypeIn(ctx, k, lLVMStructTypeSlab, LLVMStructType{name: name, body: slices.Clone(body), packed: packed, opaque: opaque})
 }
+
+// lLVMStructTypeSlab holds the LLVMStructType values of each context.
+var lLVMStructTypeSlab = ir.NewSlab[LLVMStructType]()
 
 func (*LLVMStructType) Dialect() string { return "llvm" }
 func (*LLVMStructType) Kind() string    { return "LLVMStructType" }
@@ -352,8 +379,11 @@ func GetLLVMTargetExtType(ctx *ir.Context, extTypeName string, typeParams []ir.T
 	if v, ok := ir.LookupType[*LLVMTargetExtType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &LLVMTargetExtType{extTypeName: extTypeName, typeParams: slices.Clone(typeParams), intParams: slices.Clone(intParams)})
+	return ir.InsertTypeIn(ctx, k, lLVMTargetExtTypeSlab, LLVMTargetExtType{extTypeName: extTypeName, typeParams: slices.Clone(typeParams), intParams: slices.Clone(intParams)})
 }
+
+// lLVMTargetExtTypeSlab holds the LLVMTargetExtType values of each context.
+var lLVMTargetExtTypeSlab = ir.NewSlab[LLVMTargetExtType]()
 
 func (*LLVMTargetExtType) Dialect() string { return "llvm" }
 func (*LLVMTargetExtType) Kind() string    { return "LLVMTargetExtType" }
@@ -391,8 +421,11 @@ func GetLLVMTokenType(ctx *ir.Context) *LLVMTokenType {
 	if v, ok := ir.LookupType[*LLVMTokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &LLVMTokenType{})
+	return ir.InsertTypeIn(ctx, k, lLVMTokenTypeSlab, LLVMTokenType{})
 }
+
+// lLVMTokenTypeSlab holds the LLVMTokenType values of each context.
+var lLVMTokenTypeSlab = ir.NewSlab[LLVMTokenType]()
 
 func (*LLVMTokenType) Dialect() string { return "llvm" }
 func (*LLVMTokenType) Kind() string    { return "LLVMTokenType" }
@@ -415,8 +448,11 @@ func GetLLVMVoidType(ctx *ir.Context) *LLVMVoidType {
 	if v, ok := ir.LookupType[*LLVMVoidType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &LLVMVoidType{})
+	return ir.InsertTypeIn(ctx, k, lLVMVoidTypeSlab, LLVMVoidType{})
 }
+
+// lLVMVoidTypeSlab holds the LLVMVoidType values of each context.
+var lLVMVoidTypeSlab = ir.NewSlab[LLVMVoidType]()
 
 func (*LLVMVoidType) Dialect() string { return "llvm" }
 func (*LLVMVoidType) Kind() string    { return "LLVMVoidType" }
@@ -439,8 +475,11 @@ func GetLLVMX86AMXType(ctx *ir.Context) *LLVMX86AMXType {
 	if v, ok := ir.LookupType[*LLVMX86AMXType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &LLVMX86AMXType{})
+	return ir.InsertTypeIn(ctx, k, lLVMX86AMXTypeSlab, LLVMX86AMXType{})
 }
+
+// lLVMX86AMXTypeSlab holds the LLVMX86AMXType values of each context.
+var lLVMX86AMXTypeSlab = ir.NewSlab[LLVMX86AMXType]()
 
 func (*LLVMX86AMXType) Dialect() string { return "llvm" }
 func (*LLVMX86AMXType) Kind() string    { return "LLVMX86AMXType" }

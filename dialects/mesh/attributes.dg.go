@@ -31,8 +31,11 @@ func GetMeshShardingAttr(ctx *ir.Context, mesh ir.Attribute, splitAxes []ir.Attr
 	if v, ok := ir.LookupAttr[*MeshShardingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MeshShardingAttr{mesh: mesh, splitAxes: slices.Clone(splitAxes), partialAxes: partialAxes, partialType: partialType})
+	return ir.InsertAttrIn(ctx, k, meshShardingAttrSlab, MeshShardingAttr{mesh: mesh, splitAxes: slices.Clone(splitAxes), partialAxes: partialAxes, partialType: partialType})
 }
+
+// meshShardingAttrSlab holds the MeshShardingAttr values of each context.
+var meshShardingAttrSlab = ir.NewSlab[MeshShardingAttr]()
 
 func (*MeshShardingAttr) Dialect() string { return "mesh" }
 func (*MeshShardingAttr) Kind() string    { return "MeshShardingAttr" }
@@ -77,8 +80,11 @@ func GetReductionKindAttr(ctx *ir.Context, value ReductionKind) *ReductionKindAt
 	if v, ok := ir.LookupAttr[*ReductionKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ReductionKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, reductionKindAttrSlab, ReductionKindAttr{value: value})
 }
+
+// reductionKindAttrSlab holds the ReductionKindAttr values of each context.
+var reductionKindAttrSlab = ir.NewSlab[ReductionKindAttr]()
 
 func (*ReductionKindAttr) Dialect() string { return "mesh" }
 func (*ReductionKindAttr) Kind() string    { return "ReductionKindAttr" }

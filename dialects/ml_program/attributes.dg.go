@@ -21,8 +21,11 @@ func GetExternAttr(ctx *ir.Context, type_ ir.Type) *ExternAttr {
 	if v, ok := ir.LookupAttr[*ExternAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ExternAttr{type_: type_})
+	return ir.InsertAttrIn(ctx, k, externAttrSlab, ExternAttr{type_: type_})
 }
+
+// externAttrSlab holds the ExternAttr values of each context.
+var externAttrSlab = ir.NewSlab[ExternAttr]()
 
 func (*ExternAttr) Dialect() string { return "ml_program" }
 func (*ExternAttr) Kind() string    { return "ExternAttr" }

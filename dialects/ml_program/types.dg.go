@@ -15,8 +15,11 @@ func GetTokenType(ctx *ir.Context) *TokenType {
 	if v, ok := ir.LookupType[*TokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &TokenType{})
+	return ir.InsertTypeIn(ctx, k, tokenTypeSlab, TokenType{})
 }
+
+// tokenTypeSlab holds the TokenType values of each context.
+var tokenTypeSlab = ir.NewSlab[TokenType]()
 
 func (*TokenType) Dialect() string { return "ml_program" }
 func (*TokenType) Kind() string    { return "TokenType" }

@@ -21,8 +21,11 @@ func GetMPI_ErrorClassEnumAttr(ctx *ir.Context, value MPI_ErrorClassEnum) *MPI_E
 	if v, ok := ir.LookupAttr[*MPI_ErrorClassEnumAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MPI_ErrorClassEnumAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, mPI_ErrorClassEnumAttrSlab, MPI_ErrorClassEnumAttr{value: value})
 }
+
+// mPI_ErrorClassEnumAttrSlab holds the MPI_ErrorClassEnumAttr values of each context.
+var mPI_ErrorClassEnumAttrSlab = ir.NewSlab[MPI_ErrorClassEnumAttr]()
 
 func (*MPI_ErrorClassEnumAttr) Dialect() string { return "mpi" }
 func (*MPI_ErrorClassEnumAttr) Kind() string    { return "MPI_ErrorClassEnumAttr" }

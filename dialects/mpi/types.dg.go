@@ -15,8 +15,11 @@ func GetCommType(ctx *ir.Context) *CommType {
 	if v, ok := ir.LookupType[*CommType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &CommType{})
+	return ir.InsertTypeIn(ctx, k, commTypeSlab, CommType{})
 }
+
+// commTypeSlab holds the CommType values of each context.
+var commTypeSlab = ir.NewSlab[CommType]()
 
 func (*CommType) Dialect() string { return "mpi" }
 func (*CommType) Kind() string    { return "CommType" }
@@ -39,8 +42,11 @@ func GetRequestType(ctx *ir.Context) *RequestType {
 	if v, ok := ir.LookupType[*RequestType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &RequestType{})
+	return ir.InsertTypeIn(ctx, k, requestTypeSlab, RequestType{})
 }
+
+// requestTypeSlab holds the RequestType values of each context.
+var requestTypeSlab = ir.NewSlab[RequestType]()
 
 func (*RequestType) Dialect() string { return "mpi" }
 func (*RequestType) Kind() string    { return "RequestType" }
@@ -63,8 +69,11 @@ func GetRetvalType(ctx *ir.Context) *RetvalType {
 	if v, ok := ir.LookupType[*RetvalType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &RetvalType{})
+	return ir.InsertTypeIn(ctx, k, retvalTypeSlab, RetvalType{})
 }
+
+// retvalTypeSlab holds the RetvalType values of each context.
+var retvalTypeSlab = ir.NewSlab[RetvalType]()
 
 func (*RetvalType) Dialect() string { return "mpi" }
 func (*RetvalType) Kind() string    { return "RetvalType" }
@@ -87,8 +96,11 @@ func GetStatusType(ctx *ir.Context) *StatusType {
 	if v, ok := ir.LookupType[*StatusType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &StatusType{})
+	return ir.InsertTypeIn(ctx, k, statusTypeSlab, StatusType{})
 }
+
+// statusTypeSlab holds the StatusType values of each context.
+var statusTypeSlab = ir.NewSlab[StatusType]()
 
 func (*StatusType) Dialect() string { return "mpi" }
 func (*StatusType) Kind() string    { return "StatusType" }

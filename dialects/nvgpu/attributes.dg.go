@@ -21,8 +21,11 @@ func GetRcpRoundingModeAttr(ctx *ir.Context, value RcpRoundingMode) *RcpRounding
 	if v, ok := ir.LookupAttr[*RcpRoundingModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &RcpRoundingModeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, rcpRoundingModeAttrSlab, RcpRoundingModeAttr{value: value})
 }
+
+// rcpRoundingModeAttrSlab holds the RcpRoundingModeAttr values of each context.
+var rcpRoundingModeAttrSlab = ir.NewSlab[RcpRoundingModeAttr]()
 
 func (*RcpRoundingModeAttr) Dialect() string { return "nvgpu" }
 func (*RcpRoundingModeAttr) Kind() string    { return "RcpRoundingModeAttr" }
@@ -52,8 +55,11 @@ func GetTensorMapInterleaveKindAttr(ctx *ir.Context, value TensorMapInterleaveKi
 	if v, ok := ir.LookupAttr[*TensorMapInterleaveKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TensorMapInterleaveKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, tensorMapInterleaveKindAttrSlab, TensorMapInterleaveKindAttr{value: value})
 }
+
+// tensorMapInterleaveKindAttrSlab holds the TensorMapInterleaveKindAttr values of each context.
+var tensorMapInterleaveKindAttrSlab = ir.NewSlab[TensorMapInterleaveKindAttr]()
 
 func (*TensorMapInterleaveKindAttr) Dialect() string { return "nvgpu" }
 func (*TensorMapInterleaveKindAttr) Kind() string    { return "TensorMapInterleaveKindAttr" }
@@ -83,8 +89,11 @@ func GetTensorMapL2PromoKindAttr(ctx *ir.Context, value TensorMapL2PromoKind) *T
 	if v, ok := ir.LookupAttr[*TensorMapL2PromoKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TensorMapL2PromoKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, tensorMapL2PromoKindAttrSlab, TensorMapL2PromoKindAttr{value: value})
 }
+
+// tensorMapL2PromoKindAttrSlab holds the TensorMapL2PromoKindAttr values of each context.
+var tensorMapL2PromoKindAttrSlab = ir.NewSlab[TensorMapL2PromoKindAttr]()
 
 func (*TensorMapL2PromoKindAttr) Dialect() string { return "nvgpu" }
 func (*TensorMapL2PromoKindAttr) Kind() string    { return "TensorMapL2PromoKindAttr" }
@@ -114,8 +123,11 @@ func GetTensorMapOOBKindAttr(ctx *ir.Context, value TensorMapOOBKind) *TensorMap
 	if v, ok := ir.LookupAttr[*TensorMapOOBKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TensorMapOOBKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, tensorMapOOBKindAttrSlab, TensorMapOOBKindAttr{value: value})
 }
+
+// tensorMapOOBKindAttrSlab holds the TensorMapOOBKindAttr values of each context.
+var tensorMapOOBKindAttrSlab = ir.NewSlab[TensorMapOOBKindAttr]()
 
 func (*TensorMapOOBKindAttr) Dialect() string { return "nvgpu" }
 func (*TensorMapOOBKindAttr) Kind() string    { return "TensorMapOOBKindAttr" }
@@ -145,8 +157,11 @@ func GetTensorMapSwizzleKindAttr(ctx *ir.Context, value TensorMapSwizzleKind) *T
 	if v, ok := ir.LookupAttr[*TensorMapSwizzleKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TensorMapSwizzleKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, tensorMapSwizzleKindAttrSlab, TensorMapSwizzleKindAttr{value: value})
 }
+
+// tensorMapSwizzleKindAttrSlab holds the TensorMapSwizzleKindAttr values of each context.
+var tensorMapSwizzleKindAttrSlab = ir.NewSlab[TensorMapSwizzleKindAttr]()
 
 func (*TensorMapSwizzleKindAttr) Dialect() string { return "nvgpu" }
 func (*TensorMapSwizzleKindAttr) Kind() string    { return "TensorMapSwizzleKindAttr" }

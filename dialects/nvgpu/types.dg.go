@@ -19,8 +19,11 @@ func GetDeviceAsyncTokenType(ctx *ir.Context) *DeviceAsyncTokenType {
 	if v, ok := ir.LookupType[*DeviceAsyncTokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &DeviceAsyncTokenType{})
+	return ir.InsertTypeIn(ctx, k, deviceAsyncTokenTypeSlab, DeviceAsyncTokenType{})
 }
+
+// deviceAsyncTokenTypeSlab holds the DeviceAsyncTokenType values of each context.
+var deviceAsyncTokenTypeSlab = ir.NewSlab[DeviceAsyncTokenType]()
 
 func (*DeviceAsyncTokenType) Dialect() string { return "nvgpu" }
 func (*DeviceAsyncTokenType) Kind() string    { return "DeviceAsyncTokenType" }
@@ -47,8 +50,11 @@ func GetMBarrierGroupType(ctx *ir.Context, memorySpace ir.Attribute, numBarriers
 	if v, ok := ir.LookupType[*MBarrierGroupType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &MBarrierGroupType{memorySpace: memorySpace, numBarriers: numBarriers})
+	return ir.InsertTypeIn(ctx, k, mBarrierGroupTypeSlab, MBarrierGroupType{memorySpace: memorySpace, numBarriers: numBarriers})
 }
+
+// mBarrierGroupTypeSlab holds the MBarrierGroupType values of each context.
+var mBarrierGroupTypeSlab = ir.NewSlab[MBarrierGroupType]()
 
 func (*MBarrierGroupType) Dialect() string { return "nvgpu" }
 func (*MBarrierGroupType) Kind() string    { return "MBarrierGroupType" }
@@ -81,8 +87,11 @@ func GetMBarrierTokenType(ctx *ir.Context) *MBarrierTokenType {
 	if v, ok := ir.LookupType[*MBarrierTokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &MBarrierTokenType{})
+	return ir.InsertTypeIn(ctx, k, mBarrierTokenTypeSlab, MBarrierTokenType{})
 }
+
+// mBarrierTokenTypeSlab holds the MBarrierTokenType values of each context.
+var mBarrierTokenTypeSlab = ir.NewSlab[MBarrierTokenType]()
 
 func (*MBarrierTokenType) Dialect() string { return "nvgpu" }
 func (*MBarrierTokenType) Kind() string    { return "MBarrierTokenType" }
@@ -115,8 +124,11 @@ func GetTensorMapDescriptorType(ctx *ir.Context, tensor ir.Type, swizzle TensorM
 	if v, ok := ir.LookupType[*TensorMapDescriptorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &TensorMapDescriptorType{tensor: tensor, swizzle: swizzle, l2promo: l2promo, oob: oob, interleave: interleave})
+	return ir.InsertTypeIn(ctx, k, tensorMapDescriptorTypeSlab, TensorMapDescriptorType{tensor: tensor, swizzle: swizzle, l2promo: l2promo, oob: oob, interleave: interleave})
 }
+
+// tensorMapDescriptorTypeSlab holds the TensorMapDescriptorType values of each context.
+var tensorMapDescriptorTypeSlab = ir.NewSlab[TensorMapDescriptorType]()
 
 func (*TensorMapDescriptorType) Dialect() string { return "nvgpu" }
 func (*TensorMapDescriptorType) Kind() string    { return "TensorMapDescriptorType" }
@@ -166,8 +178,11 @@ func GetWarpgroupAccumulatorType(ctx *ir.Context, fragmented ir.Type) *Warpgroup
 	if v, ok := ir.LookupType[*WarpgroupAccumulatorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &WarpgroupAccumulatorType{fragmented: fragmented})
+	return ir.InsertTypeIn(ctx, k, warpgroupAccumulatorTypeSlab, WarpgroupAccumulatorType{fragmented: fragmented})
 }
+
+// warpgroupAccumulatorTypeSlab holds the WarpgroupAccumulatorType values of each context.
+var warpgroupAccumulatorTypeSlab = ir.NewSlab[WarpgroupAccumulatorType]()
 
 func (*WarpgroupAccumulatorType) Dialect() string { return "nvgpu" }
 func (*WarpgroupAccumulatorType) Kind() string    { return "WarpgroupAccumulatorType" }
@@ -197,8 +212,11 @@ func GetWarpgroupMatrixDescriptorType(ctx *ir.Context, tensor ir.Type) *Warpgrou
 	if v, ok := ir.LookupType[*WarpgroupMatrixDescriptorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &WarpgroupMatrixDescriptorType{tensor: tensor})
+	return ir.InsertTypeIn(ctx, k, warpgroupMatrixDescriptorTypeSlab, WarpgroupMatrixDescriptorType{tensor: tensor})
 }
+
+// warpgroupMatrixDescriptorTypeSlab holds the WarpgroupMatrixDescriptorType values of each context.
+var warpgroupMatrixDescriptorTypeSlab = ir.NewSlab[WarpgroupMatrixDescriptorType]()
 
 func (*WarpgroupMatrixDescriptorType) Dialect() string { return "nvgpu" }
 func (*WarpgroupMatrixDescriptorType) Kind() string    { return "WarpgroupMatrixDescriptorType" }

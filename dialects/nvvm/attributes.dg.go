@@ -21,8 +21,11 @@ func GetBarrierReductionAttr(ctx *ir.Context, value BarrierReduction) *BarrierRe
 	if v, ok := ir.LookupAttr[*BarrierReductionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &BarrierReductionAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, barrierReductionAttrSlab, BarrierReductionAttr{value: value})
 }
+
+// barrierReductionAttrSlab holds the BarrierReductionAttr values of each context.
+var barrierReductionAttrSlab = ir.NewSlab[BarrierReductionAttr]()
 
 func (*BarrierReductionAttr) Dialect() string { return "nvvm" }
 func (*BarrierReductionAttr) Kind() string    { return "BarrierReductionAttr" }
@@ -52,8 +55,11 @@ func GetBlockScaleFormatAttr(ctx *ir.Context, value BlockScaleFormat) *BlockScal
 	if v, ok := ir.LookupAttr[*BlockScaleFormatAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &BlockScaleFormatAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, blockScaleFormatAttrSlab, BlockScaleFormatAttr{value: value})
 }
+
+// blockScaleFormatAttrSlab holds the BlockScaleFormatAttr values of each context.
+var blockScaleFormatAttrSlab = ir.NewSlab[BlockScaleFormatAttr]()
 
 func (*BlockScaleFormatAttr) Dialect() string { return "nvvm" }
 func (*BlockScaleFormatAttr) Kind() string    { return "BlockScaleFormatAttr" }
@@ -83,8 +89,11 @@ func GetCTAGroupKindAttr(ctx *ir.Context, value CTAGroupKind) *CTAGroupKindAttr 
 	if v, ok := ir.LookupAttr[*CTAGroupKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &CTAGroupKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, cTAGroupKindAttrSlab, CTAGroupKindAttr{value: value})
 }
+
+// cTAGroupKindAttrSlab holds the CTAGroupKindAttr values of each context.
+var cTAGroupKindAttrSlab = ir.NewSlab[CTAGroupKindAttr]()
 
 func (*CTAGroupKindAttr) Dialect() string { return "nvvm" }
 func (*CTAGroupKindAttr) Kind() string    { return "CTAGroupKindAttr" }
@@ -114,8 +123,11 @@ func GetCacheEvictionPriorityAttr(ctx *ir.Context, value CacheEvictionPriority) 
 	if v, ok := ir.LookupAttr[*CacheEvictionPriorityAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &CacheEvictionPriorityAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, cacheEvictionPriorityAttrSlab, CacheEvictionPriorityAttr{value: value})
 }
+
+// cacheEvictionPriorityAttrSlab holds the CacheEvictionPriorityAttr values of each context.
+var cacheEvictionPriorityAttrSlab = ir.NewSlab[CacheEvictionPriorityAttr]()
 
 func (*CacheEvictionPriorityAttr) Dialect() string { return "nvvm" }
 func (*CacheEvictionPriorityAttr) Kind() string    { return "CacheEvictionPriorityAttr" }
@@ -145,8 +157,11 @@ func GetClusterLaunchControlQueryTypeAttr(ctx *ir.Context, value ClusterLaunchCo
 	if v, ok := ir.LookupAttr[*ClusterLaunchControlQueryTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ClusterLaunchControlQueryTypeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, clusterLaunchControlQueryTypeAttrSlab, ClusterLaunchControlQueryTypeAttr{value: value})
 }
+
+// clusterLaunchControlQueryTypeAttrSlab holds the ClusterLaunchControlQueryTypeAttr values of each context.
+var clusterLaunchControlQueryTypeAttrSlab = ir.NewSlab[ClusterLaunchControlQueryTypeAttr]()
 
 func (*ClusterLaunchControlQueryTypeAttr) Dialect() string { return "nvvm" }
 func (*ClusterLaunchControlQueryTypeAttr) Kind() string    { return "ClusterLaunchControlQueryTypeAttr" }
@@ -176,8 +191,11 @@ func GetDotAccumulateTypeAttr(ctx *ir.Context, value DotAccumulateType) *DotAccu
 	if v, ok := ir.LookupAttr[*DotAccumulateTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DotAccumulateTypeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, dotAccumulateTypeAttrSlab, DotAccumulateTypeAttr{value: value})
 }
+
+// dotAccumulateTypeAttrSlab holds the DotAccumulateTypeAttr values of each context.
+var dotAccumulateTypeAttrSlab = ir.NewSlab[DotAccumulateTypeAttr]()
 
 func (*DotAccumulateTypeAttr) Dialect() string { return "nvvm" }
 func (*DotAccumulateTypeAttr) Kind() string    { return "DotAccumulateTypeAttr" }
@@ -207,8 +225,11 @@ func GetFPRoundingModeAttr(ctx *ir.Context, value FPRoundingMode) *FPRoundingMod
 	if v, ok := ir.LookupAttr[*FPRoundingModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &FPRoundingModeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, fPRoundingModeAttrSlab, FPRoundingModeAttr{value: value})
 }
+
+// fPRoundingModeAttrSlab holds the FPRoundingModeAttr values of each context.
+var fPRoundingModeAttrSlab = ir.NewSlab[FPRoundingModeAttr]()
 
 func (*FPRoundingModeAttr) Dialect() string { return "nvvm" }
 func (*FPRoundingModeAttr) Kind() string    { return "FPRoundingModeAttr" }
@@ -238,8 +259,11 @@ func GetGridDepActionKindAttr(ctx *ir.Context, value GridDepActionKind) *GridDep
 	if v, ok := ir.LookupAttr[*GridDepActionKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &GridDepActionKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, gridDepActionKindAttrSlab, GridDepActionKindAttr{value: value})
 }
+
+// gridDepActionKindAttrSlab holds the GridDepActionKindAttr values of each context.
+var gridDepActionKindAttrSlab = ir.NewSlab[GridDepActionKindAttr]()
 
 func (*GridDepActionKindAttr) Dialect() string { return "nvvm" }
 func (*GridDepActionKindAttr) Kind() string    { return "GridDepActionKindAttr" }
@@ -269,8 +293,11 @@ func GetLdStMatrixEltTypeAttr(ctx *ir.Context, value LdStMatrixEltType) *LdStMat
 	if v, ok := ir.LookupAttr[*LdStMatrixEltTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LdStMatrixEltTypeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, ldStMatrixEltTypeAttrSlab, LdStMatrixEltTypeAttr{value: value})
 }
+
+// ldStMatrixEltTypeAttrSlab holds the LdStMatrixEltTypeAttr values of each context.
+var ldStMatrixEltTypeAttrSlab = ir.NewSlab[LdStMatrixEltTypeAttr]()
 
 func (*LdStMatrixEltTypeAttr) Dialect() string { return "nvvm" }
 func (*LdStMatrixEltTypeAttr) Kind() string    { return "LdStMatrixEltTypeAttr" }
@@ -302,8 +329,11 @@ func GetLdStMatrixShapeAttr(ctx *ir.Context, m_, n_ int32) *LdStMatrixShapeAttr 
 	if v, ok := ir.LookupAttr[*LdStMatrixShapeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LdStMatrixShapeAttr{m_: m_, n_: n_})
+	return ir.InsertAttrIn(ctx, k, ldStMatrixShapeAttrSlab, LdStMatrixShapeAttr{m_: m_, n_: n_})
 }
+
+// ldStMatrixShapeAttrSlab holds the LdStMatrixShapeAttr values of each context.
+var ldStMatrixShapeAttrSlab = ir.NewSlab[LdStMatrixShapeAttr]()
 
 func (*LdStMatrixShapeAttr) Dialect() string { return "nvvm" }
 func (*LdStMatrixShapeAttr) Kind() string    { return "LdStMatrixShapeAttr" }
@@ -338,8 +368,11 @@ func GetLoadCacheModifierKindAttr(ctx *ir.Context, value LoadCacheModifierKind) 
 	if v, ok := ir.LookupAttr[*LoadCacheModifierKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LoadCacheModifierKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, loadCacheModifierKindAttrSlab, LoadCacheModifierKindAttr{value: value})
 }
+
+// loadCacheModifierKindAttrSlab holds the LoadCacheModifierKindAttr values of each context.
+var loadCacheModifierKindAttrSlab = ir.NewSlab[LoadCacheModifierKindAttr]()
 
 func (*LoadCacheModifierKindAttr) Dialect() string { return "nvvm" }
 func (*LoadCacheModifierKindAttr) Kind() string    { return "LoadCacheModifierKindAttr" }
@@ -369,8 +402,11 @@ func GetMMAB1OpAttr(ctx *ir.Context, value MMAB1Op) *MMAB1OpAttr {
 	if v, ok := ir.LookupAttr[*MMAB1OpAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MMAB1OpAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, mMAB1OpAttrSlab, MMAB1OpAttr{value: value})
 }
+
+// mMAB1OpAttrSlab holds the MMAB1OpAttr values of each context.
+var mMAB1OpAttrSlab = ir.NewSlab[MMAB1OpAttr]()
 
 func (*MMAB1OpAttr) Dialect() string { return "nvvm" }
 func (*MMAB1OpAttr) Kind() string    { return "MMAB1OpAttr" }
@@ -400,8 +436,11 @@ func GetMMABlockScaleKindAttr(ctx *ir.Context, value MMABlockScaleKind) *MMABloc
 	if v, ok := ir.LookupAttr[*MMABlockScaleKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MMABlockScaleKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, mMABlockScaleKindAttrSlab, MMABlockScaleKindAttr{value: value})
 }
+
+// mMABlockScaleKindAttrSlab holds the MMABlockScaleKindAttr values of each context.
+var mMABlockScaleKindAttrSlab = ir.NewSlab[MMABlockScaleKindAttr]()
 
 func (*MMABlockScaleKindAttr) Dialect() string { return "nvvm" }
 func (*MMABlockScaleKindAttr) Kind() string    { return "MMABlockScaleKindAttr" }
@@ -431,8 +470,11 @@ func GetMMAFragAttr(ctx *ir.Context, value MMAFrag) *MMAFragAttr {
 	if v, ok := ir.LookupAttr[*MMAFragAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MMAFragAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, mMAFragAttrSlab, MMAFragAttr{value: value})
 }
+
+// mMAFragAttrSlab holds the MMAFragAttr values of each context.
+var mMAFragAttrSlab = ir.NewSlab[MMAFragAttr]()
 
 func (*MMAFragAttr) Dialect() string { return "nvvm" }
 func (*MMAFragAttr) Kind() string    { return "MMAFragAttr" }
@@ -462,8 +504,11 @@ func GetMMAIntOverflowAttr(ctx *ir.Context, value MMAIntOverflow) *MMAIntOverflo
 	if v, ok := ir.LookupAttr[*MMAIntOverflowAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MMAIntOverflowAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, mMAIntOverflowAttrSlab, MMAIntOverflowAttr{value: value})
 }
+
+// mMAIntOverflowAttrSlab holds the MMAIntOverflowAttr values of each context.
+var mMAIntOverflowAttrSlab = ir.NewSlab[MMAIntOverflowAttr]()
 
 func (*MMAIntOverflowAttr) Dialect() string { return "nvvm" }
 func (*MMAIntOverflowAttr) Kind() string    { return "MMAIntOverflowAttr" }
@@ -493,8 +538,11 @@ func GetMMAKindAttr(ctx *ir.Context, value MMAKind) *MMAKindAttr {
 	if v, ok := ir.LookupAttr[*MMAKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MMAKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, mMAKindAttrSlab, MMAKindAttr{value: value})
 }
+
+// mMAKindAttrSlab holds the MMAKindAttr values of each context.
+var mMAKindAttrSlab = ir.NewSlab[MMAKindAttr]()
 
 func (*MMAKindAttr) Dialect() string { return "nvvm" }
 func (*MMAKindAttr) Kind() string    { return "MMAKindAttr" }
@@ -524,8 +572,11 @@ func GetMMALayoutAttr(ctx *ir.Context, value MMALayout) *MMALayoutAttr {
 	if v, ok := ir.LookupAttr[*MMALayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MMALayoutAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, mMALayoutAttrSlab, MMALayoutAttr{value: value})
 }
+
+// mMALayoutAttrSlab holds the MMALayoutAttr values of each context.
+var mMALayoutAttrSlab = ir.NewSlab[MMALayoutAttr]()
 
 func (*MMALayoutAttr) Dialect() string { return "nvvm" }
 func (*MMALayoutAttr) Kind() string    { return "MMALayoutAttr" }
@@ -559,8 +610,11 @@ func GetMMAShapeAttr(ctx *ir.Context, m_, n_, k_ int32) *MMAShapeAttr {
 	if v, ok := ir.LookupAttr[*MMAShapeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MMAShapeAttr{m_: m_, n_: n_, k_: k_})
+	return ir.InsertAttrIn(ctx, k, mMAShapeAttrSlab, MMAShapeAttr{m_: m_, n_: n_, k_: k_})
 }
+
+// mMAShapeAttrSlab holds the MMAShapeAttr values of each context.
+var mMAShapeAttrSlab = ir.NewSlab[MMAShapeAttr]()
 
 func (*MMAShapeAttr) Dialect() string { return "nvvm" }
 func (*MMAShapeAttr) Kind() string    { return "MMAShapeAttr" }
@@ -600,8 +654,11 @@ func GetMMATypesAttr(ctx *ir.Context, value MMATypes) *MMATypesAttr {
 	if v, ok := ir.LookupAttr[*MMATypesAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MMATypesAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, mMATypesAttrSlab, MMATypesAttr{value: value})
 }
+
+// mMATypesAttrSlab holds the MMATypesAttr values of each context.
+var mMATypesAttrSlab = ir.NewSlab[MMATypesAttr]()
 
 func (*MMATypesAttr) Dialect() string { return "nvvm" }
 func (*MMATypesAttr) Kind() string    { return "MMATypesAttr" }
@@ -631,8 +688,11 @@ func GetMatchSyncKindAttr(ctx *ir.Context, value MatchSyncKind) *MatchSyncKindAt
 	if v, ok := ir.LookupAttr[*MatchSyncKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MatchSyncKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, matchSyncKindAttrSlab, MatchSyncKindAttr{value: value})
 }
+
+// matchSyncKindAttrSlab holds the MatchSyncKindAttr values of each context.
+var matchSyncKindAttrSlab = ir.NewSlab[MatchSyncKindAttr]()
 
 func (*MatchSyncKindAttr) Dialect() string { return "nvvm" }
 func (*MatchSyncKindAttr) Kind() string    { return "MatchSyncKindAttr" }
@@ -662,8 +722,11 @@ func GetMemOrderKindAttr(ctx *ir.Context, value MemOrderKind) *MemOrderKindAttr 
 	if v, ok := ir.LookupAttr[*MemOrderKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MemOrderKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, memOrderKindAttrSlab, MemOrderKindAttr{value: value})
 }
+
+// memOrderKindAttrSlab holds the MemOrderKindAttr values of each context.
+var memOrderKindAttrSlab = ir.NewSlab[MemOrderKindAttr]()
 
 func (*MemOrderKindAttr) Dialect() string { return "nvvm" }
 func (*MemOrderKindAttr) Kind() string    { return "MemOrderKindAttr" }
@@ -693,8 +756,11 @@ func GetMemScopeKindAttr(ctx *ir.Context, value MemScopeKind) *MemScopeKindAttr 
 	if v, ok := ir.LookupAttr[*MemScopeKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MemScopeKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, memScopeKindAttrSlab, MemScopeKindAttr{value: value})
 }
+
+// memScopeKindAttrSlab holds the MemScopeKindAttr values of each context.
+var memScopeKindAttrSlab = ir.NewSlab[MemScopeKindAttr]()
 
 func (*MemScopeKindAttr) Dialect() string { return "nvvm" }
 func (*MemScopeKindAttr) Kind() string    { return "MemScopeKindAttr" }
@@ -724,8 +790,11 @@ func GetNVVMMemorySpaceAttr(ctx *ir.Context, value NVVMMemorySpace) *NVVMMemoryS
 	if v, ok := ir.LookupAttr[*NVVMMemorySpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &NVVMMemorySpaceAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, nVVMMemorySpaceAttrSlab, NVVMMemorySpaceAttr{value: value})
 }
+
+// nVVMMemorySpaceAttrSlab holds the NVVMMemorySpaceAttr values of each context.
+var nVVMMemorySpaceAttrSlab = ir.NewSlab[NVVMMemorySpaceAttr]()
 
 func (*NVVMMemorySpaceAttr) Dialect() string { return "nvvm" }
 func (*NVVMMemorySpaceAttr) Kind() string    { return "NVVMMemorySpaceAttr" }
@@ -767,8 +836,11 @@ func GetNVVMTargetAttr(ctx *ir.Context, o_ int32, triple, chip, features string,
 	if v, ok := ir.LookupAttr[*NVVMTargetAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &NVVMTargetAttr{o_: o_, triple: triple, chip: chip, features: features, flags: flags, link: link, verifyTarget: verifyTarget})
+	return ir.InsertAttrIn(ctx, k, nVVMTargetAttrSlab, NVVMTargetAttr{o_: o_, triple: triple, chip: chip, features: features, flags: flags, link: link, verifyTarget: verifyTarget})
 }
+
+// nVVMTargetAttrSlab holds the NVVMTargetAttr values of each context.
+var nVVMTargetAttrSlab = ir.NewSlab[NVVMTargetAttr]()
 
 func (*NVVMTargetAttr) Dialect() string { return "nvvm" }
 func (*NVVMTargetAttr) Kind() string    { return "NVVMTargetAttr" }
@@ -828,8 +900,11 @@ func GetPermuteModeAttr(ctx *ir.Context, value PermuteMode) *PermuteModeAttr {
 	if v, ok := ir.LookupAttr[*PermuteModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &PermuteModeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, permuteModeAttrSlab, PermuteModeAttr{value: value})
 }
+
+// permuteModeAttrSlab holds the PermuteModeAttr values of each context.
+var permuteModeAttrSlab = ir.NewSlab[PermuteModeAttr]()
 
 func (*PermuteModeAttr) Dialect() string { return "nvvm" }
 func (*PermuteModeAttr) Kind() string    { return "PermuteModeAttr" }
@@ -859,8 +934,11 @@ func GetPrefetchCacheLevelAttr(ctx *ir.Context, value PrefetchCacheLevel) *Prefe
 	if v, ok := ir.LookupAttr[*PrefetchCacheLevelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &PrefetchCacheLevelAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, prefetchCacheLevelAttrSlab, PrefetchCacheLevelAttr{value: value})
 }
+
+// prefetchCacheLevelAttrSlab holds the PrefetchCacheLevelAttr values of each context.
+var prefetchCacheLevelAttrSlab = ir.NewSlab[PrefetchCacheLevelAttr]()
 
 func (*PrefetchCacheLevelAttr) Dialect() string { return "nvvm" }
 func (*PrefetchCacheLevelAttr) Kind() string    { return "PrefetchCacheLevelAttr" }
@@ -890,8 +968,11 @@ func GetProxyKindAttr(ctx *ir.Context, value ProxyKind) *ProxyKindAttr {
 	if v, ok := ir.LookupAttr[*ProxyKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ProxyKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, proxyKindAttrSlab, ProxyKindAttr{value: value})
 }
+
+// proxyKindAttrSlab holds the ProxyKindAttr values of each context.
+var proxyKindAttrSlab = ir.NewSlab[ProxyKindAttr]()
 
 func (*ProxyKindAttr) Dialect() string { return "nvvm" }
 func (*ProxyKindAttr) Kind() string    { return "ProxyKindAttr" }
@@ -921,8 +1002,11 @@ func GetReduxKindAttr(ctx *ir.Context, value ReduxKind) *ReduxKindAttr {
 	if v, ok := ir.LookupAttr[*ReduxKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ReduxKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, reduxKindAttrSlab, ReduxKindAttr{value: value})
 }
+
+// reduxKindAttrSlab holds the ReduxKindAttr values of each context.
+var reduxKindAttrSlab = ir.NewSlab[ReduxKindAttr]()
 
 func (*ReduxKindAttr) Dialect() string { return "nvvm" }
 func (*ReduxKindAttr) Kind() string    { return "ReduxKindAttr" }
@@ -952,8 +1036,11 @@ func GetSaturationModeAttr(ctx *ir.Context, value SaturationMode) *SaturationMod
 	if v, ok := ir.LookupAttr[*SaturationModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &SaturationModeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, saturationModeAttrSlab, SaturationModeAttr{value: value})
 }
+
+// saturationModeAttrSlab holds the SaturationModeAttr values of each context.
+var saturationModeAttrSlab = ir.NewSlab[SaturationModeAttr]()
 
 func (*SaturationModeAttr) Dialect() string { return "nvvm" }
 func (*SaturationModeAttr) Kind() string    { return "SaturationModeAttr" }
@@ -983,8 +1070,11 @@ func GetScaleVecSizeAttr(ctx *ir.Context, value ScaleVecSize) *ScaleVecSizeAttr 
 	if v, ok := ir.LookupAttr[*ScaleVecSizeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ScaleVecSizeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, scaleVecSizeAttrSlab, ScaleVecSizeAttr{value: value})
 }
+
+// scaleVecSizeAttrSlab holds the ScaleVecSizeAttr values of each context.
+var scaleVecSizeAttrSlab = ir.NewSlab[ScaleVecSizeAttr]()
 
 func (*ScaleVecSizeAttr) Dialect() string { return "nvvm" }
 func (*ScaleVecSizeAttr) Kind() string    { return "ScaleVecSizeAttr" }
@@ -1014,8 +1104,11 @@ func GetSetMaxRegisterActionAttr(ctx *ir.Context, value SetMaxRegisterAction) *S
 	if v, ok := ir.LookupAttr[*SetMaxRegisterActionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &SetMaxRegisterActionAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, setMaxRegisterActionAttrSlab, SetMaxRegisterActionAttr{value: value})
 }
+
+// setMaxRegisterActionAttrSlab holds the SetMaxRegisterActionAttr values of each context.
+var setMaxRegisterActionAttrSlab = ir.NewSlab[SetMaxRegisterActionAttr]()
 
 func (*SetMaxRegisterActionAttr) Dialect() string { return "nvvm" }
 func (*SetMaxRegisterActionAttr) Kind() string    { return "SetMaxRegisterActionAttr" }
@@ -1045,8 +1138,11 @@ func GetSharedSpaceAttr(ctx *ir.Context, value SharedSpace) *SharedSpaceAttr {
 	if v, ok := ir.LookupAttr[*SharedSpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &SharedSpaceAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, sharedSpaceAttrSlab, SharedSpaceAttr{value: value})
 }
+
+// sharedSpaceAttrSlab holds the SharedSpaceAttr values of each context.
+var sharedSpaceAttrSlab = ir.NewSlab[SharedSpaceAttr]()
 
 func (*SharedSpaceAttr) Dialect() string { return "nvvm" }
 func (*SharedSpaceAttr) Kind() string    { return "SharedSpaceAttr" }
@@ -1076,8 +1172,11 @@ func GetShflKindAttr(ctx *ir.Context, value ShflKind) *ShflKindAttr {
 	if v, ok := ir.LookupAttr[*ShflKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ShflKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, shflKindAttrSlab, ShflKindAttr{value: value})
 }
+
+// shflKindAttrSlab holds the ShflKindAttr values of each context.
+var shflKindAttrSlab = ir.NewSlab[ShflKindAttr]()
 
 func (*ShflKindAttr) Dialect() string { return "nvvm" }
 func (*ShflKindAttr) Kind() string    { return "ShflKindAttr" }
@@ -1107,8 +1206,11 @@ func GetTMALoadModeAttr(ctx *ir.Context, value TMALoadMode) *TMALoadModeAttr {
 	if v, ok := ir.LookupAttr[*TMALoadModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TMALoadModeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, tMALoadModeAttrSlab, TMALoadModeAttr{value: value})
 }
+
+// tMALoadModeAttrSlab holds the TMALoadModeAttr values of each context.
+var tMALoadModeAttrSlab = ir.NewSlab[TMALoadModeAttr]()
 
 func (*TMALoadModeAttr) Dialect() string { return "nvvm" }
 func (*TMALoadModeAttr) Kind() string    { return "TMALoadModeAttr" }
@@ -1138,8 +1240,11 @@ func GetTMAReduxKindAttr(ctx *ir.Context, value TMAReduxKind) *TMAReduxKindAttr 
 	if v, ok := ir.LookupAttr[*TMAReduxKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TMAReduxKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, tMAReduxKindAttrSlab, TMAReduxKindAttr{value: value})
 }
+
+// tMAReduxKindAttrSlab holds the TMAReduxKindAttr values of each context.
+var tMAReduxKindAttrSlab = ir.NewSlab[TMAReduxKindAttr]()
 
 func (*TMAReduxKindAttr) Dialect() string { return "nvvm" }
 func (*TMAReduxKindAttr) Kind() string    { return "TMAReduxKindAttr" }
@@ -1169,8 +1274,11 @@ func GetTMAStoreModeAttr(ctx *ir.Context, value TMAStoreMode) *TMAStoreModeAttr 
 	if v, ok := ir.LookupAttr[*TMAStoreModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TMAStoreModeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, tMAStoreModeAttrSlab, TMAStoreModeAttr{value: value})
 }
+
+// tMAStoreModeAttrSlab holds the TMAStoreModeAttr values of each context.
+var tMAStoreModeAttrSlab = ir.NewSlab[TMAStoreModeAttr]()
 
 func (*TMAStoreModeAttr) Dialect() string { return "nvvm" }
 func (*TMAStoreModeAttr) Kind() string    { return "TMAStoreModeAttr" }
@@ -1200,8 +1308,11 @@ func GetTcgen05CpMulticastAttr(ctx *ir.Context, value Tcgen05CpMulticast) *Tcgen
 	if v, ok := ir.LookupAttr[*Tcgen05CpMulticastAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &Tcgen05CpMulticastAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, tcgen05CpMulticastAttrSlab, Tcgen05CpMulticastAttr{value: value})
 }
+
+// tcgen05CpMulticastAttrSlab holds the Tcgen05CpMulticastAttr values of each context.
+var tcgen05CpMulticastAttrSlab = ir.NewSlab[Tcgen05CpMulticastAttr]()
 
 func (*Tcgen05CpMulticastAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05CpMulticastAttr) Kind() string    { return "Tcgen05CpMulticastAttr" }
@@ -1231,8 +1342,11 @@ func GetTcgen05CpShapeAttr(ctx *ir.Context, value Tcgen05CpShape) *Tcgen05CpShap
 	if v, ok := ir.LookupAttr[*Tcgen05CpShapeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &Tcgen05CpShapeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, tcgen05CpShapeAttrSlab, Tcgen05CpShapeAttr{value: value})
 }
+
+// tcgen05CpShapeAttrSlab holds the Tcgen05CpShapeAttr values of each context.
+var tcgen05CpShapeAttrSlab = ir.NewSlab[Tcgen05CpShapeAttr]()
 
 func (*Tcgen05CpShapeAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05CpShapeAttr) Kind() string    { return "Tcgen05CpShapeAttr" }
@@ -1262,8 +1376,11 @@ func GetTcgen05CpSrcFormatAttr(ctx *ir.Context, value Tcgen05CpSrcFormat) *Tcgen
 	if v, ok := ir.LookupAttr[*Tcgen05CpSrcFormatAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &Tcgen05CpSrcFormatAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, tcgen05CpSrcFormatAttrSlab, Tcgen05CpSrcFormatAttr{value: value})
 }
+
+// tcgen05CpSrcFormatAttrSlab holds the Tcgen05CpSrcFormatAttr values of each context.
+var tcgen05CpSrcFormatAttrSlab = ir.NewSlab[Tcgen05CpSrcFormatAttr]()
 
 func (*Tcgen05CpSrcFormatAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05CpSrcFormatAttr) Kind() string    { return "Tcgen05CpSrcFormatAttr" }
@@ -1293,8 +1410,11 @@ func GetTcgen05FenceKindAttr(ctx *ir.Context, value Tcgen05FenceKind) *Tcgen05Fe
 	if v, ok := ir.LookupAttr[*Tcgen05FenceKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &Tcgen05FenceKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, tcgen05FenceKindAttrSlab, Tcgen05FenceKindAttr{value: value})
 }
+
+// tcgen05FenceKindAttrSlab holds the Tcgen05FenceKindAttr values of each context.
+var tcgen05FenceKindAttrSlab = ir.NewSlab[Tcgen05FenceKindAttr]()
 
 func (*Tcgen05FenceKindAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05FenceKindAttr) Kind() string    { return "Tcgen05FenceKindAttr" }
@@ -1324,8 +1444,11 @@ func GetTcgen05LdStShapeAttr(ctx *ir.Context, value Tcgen05LdStShape) *Tcgen05Ld
 	if v, ok := ir.LookupAttr[*Tcgen05LdStShapeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &Tcgen05LdStShapeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, tcgen05LdStShapeAttrSlab, Tcgen05LdStShapeAttr{value: value})
 }
+
+// tcgen05LdStShapeAttrSlab holds the Tcgen05LdStShapeAttr values of each context.
+var tcgen05LdStShapeAttrSlab = ir.NewSlab[Tcgen05LdStShapeAttr]()
 
 func (*Tcgen05LdStShapeAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05LdStShapeAttr) Kind() string    { return "Tcgen05LdStShapeAttr" }
@@ -1355,8 +1478,11 @@ func GetTcgen05MMABlockScaleAttr(ctx *ir.Context, value Tcgen05MMABlockScale) *T
 	if v, ok := ir.LookupAttr[*Tcgen05MMABlockScaleAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &Tcgen05MMABlockScaleAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, tcgen05MMABlockScaleAttrSlab, Tcgen05MMABlockScaleAttr{value: value})
 }
+
+// tcgen05MMABlockScaleAttrSlab holds the Tcgen05MMABlockScaleAttr values of each context.
+var tcgen05MMABlockScaleAttrSlab = ir.NewSlab[Tcgen05MMABlockScaleAttr]()
 
 func (*Tcgen05MMABlockScaleAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05MMABlockScaleAttr) Kind() string    { return "Tcgen05MMABlockScaleAttr" }
@@ -1386,8 +1512,11 @@ func GetTcgen05MMACollectorBBufferAttr(ctx *ir.Context, value Tcgen05MMACollecto
 	if v, ok := ir.LookupAttr[*Tcgen05MMACollectorBBufferAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &Tcgen05MMACollectorBBufferAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, tcgen05MMACollectorBBufferAttrSlab, Tcgen05MMACollectorBBufferAttr{value: value})
 }
+
+// tcgen05MMACollectorBBufferAttrSlab holds the Tcgen05MMACollectorBBufferAttr values of each context.
+var tcgen05MMACollectorBBufferAttrSlab = ir.NewSlab[Tcgen05MMACollectorBBufferAttr]()
 
 func (*Tcgen05MMACollectorBBufferAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05MMACollectorBBufferAttr) Kind() string    { return "Tcgen05MMACollectorBBufferAttr" }
@@ -1417,8 +1546,11 @@ func GetTcgen05MMACollectorOpAttr(ctx *ir.Context, value Tcgen05MMACollectorOp) 
 	if v, ok := ir.LookupAttr[*Tcgen05MMACollectorOpAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &Tcgen05MMACollectorOpAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, tcgen05MMACollectorOpAttrSlab, Tcgen05MMACollectorOpAttr{value: value})
 }
+
+// tcgen05MMACollectorOpAttrSlab holds the Tcgen05MMACollectorOpAttr values of each context.
+var tcgen05MMACollectorOpAttrSlab = ir.NewSlab[Tcgen05MMACollectorOpAttr]()
 
 func (*Tcgen05MMACollectorOpAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05MMACollectorOpAttr) Kind() string    { return "Tcgen05MMACollectorOpAttr" }
@@ -1448,8 +1580,11 @@ func GetTcgen05MMAKindAttr(ctx *ir.Context, value Tcgen05MMAKind) *Tcgen05MMAKin
 	if v, ok := ir.LookupAttr[*Tcgen05MMAKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &Tcgen05MMAKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, tcgen05MMAKindAttrSlab, Tcgen05MMAKindAttr{value: value})
 }
+
+// tcgen05MMAKindAttrSlab holds the Tcgen05MMAKindAttr values of each context.
+var tcgen05MMAKindAttrSlab = ir.NewSlab[Tcgen05MMAKindAttr]()
 
 func (*Tcgen05MMAKindAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05MMAKindAttr) Kind() string    { return "Tcgen05MMAKindAttr" }
@@ -1479,8 +1614,11 @@ func GetTcgen05WaitKindAttr(ctx *ir.Context, value Tcgen05WaitKind) *Tcgen05Wait
 	if v, ok := ir.LookupAttr[*Tcgen05WaitKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &Tcgen05WaitKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, tcgen05WaitKindAttrSlab, Tcgen05WaitKindAttr{value: value})
 }
+
+// tcgen05WaitKindAttrSlab holds the Tcgen05WaitKindAttr values of each context.
+var tcgen05WaitKindAttrSlab = ir.NewSlab[Tcgen05WaitKindAttr]()
 
 func (*Tcgen05WaitKindAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05WaitKindAttr) Kind() string    { return "Tcgen05WaitKindAttr" }
@@ -1510,8 +1648,11 @@ func GetVoteSyncKindAttr(ctx *ir.Context, value VoteSyncKind) *VoteSyncKindAttr 
 	if v, ok := ir.LookupAttr[*VoteSyncKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &VoteSyncKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, voteSyncKindAttrSlab, VoteSyncKindAttr{value: value})
 }
+
+// voteSyncKindAttrSlab holds the VoteSyncKindAttr values of each context.
+var voteSyncKindAttrSlab = ir.NewSlab[VoteSyncKindAttr]()
 
 func (*VoteSyncKindAttr) Dialect() string { return "nvvm" }
 func (*VoteSyncKindAttr) Kind() string    { return "VoteSyncKindAttr" }
@@ -1541,8 +1682,11 @@ func GetWGMMAScaleInAttr(ctx *ir.Context, value WGMMAScaleIn) *WGMMAScaleInAttr 
 	if v, ok := ir.LookupAttr[*WGMMAScaleInAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &WGMMAScaleInAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, wGMMAScaleInAttrSlab, WGMMAScaleInAttr{value: value})
 }
+
+// wGMMAScaleInAttrSlab holds the WGMMAScaleInAttr values of each context.
+var wGMMAScaleInAttrSlab = ir.NewSlab[WGMMAScaleInAttr]()
 
 func (*WGMMAScaleInAttr) Dialect() string { return "nvvm" }
 func (*WGMMAScaleInAttr) Kind() string    { return "WGMMAScaleInAttr" }
@@ -1572,8 +1716,11 @@ func GetWGMMAScaleOutAttr(ctx *ir.Context, value WGMMAScaleOut) *WGMMAScaleOutAt
 	if v, ok := ir.LookupAttr[*WGMMAScaleOutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &WGMMAScaleOutAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, wGMMAScaleOutAttrSlab, WGMMAScaleOutAttr{value: value})
 }
+
+// wGMMAScaleOutAttrSlab holds the WGMMAScaleOutAttr values of each context.
+var wGMMAScaleOutAttrSlab = ir.NewSlab[WGMMAScaleOutAttr]()
 
 func (*WGMMAScaleOutAttr) Dialect() string { return "nvvm" }
 func (*WGMMAScaleOutAttr) Kind() string    { return "WGMMAScaleOutAttr" }
@@ -1603,8 +1750,11 @@ func GetWGMMATypesAttr(ctx *ir.Context, value WGMMATypes) *WGMMATypesAttr {
 	if v, ok := ir.LookupAttr[*WGMMATypesAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &WGMMATypesAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, wGMMATypesAttrSlab, WGMMATypesAttr{value: value})
 }
+
+// wGMMATypesAttrSlab holds the WGMMATypesAttr values of each context.
+var wGMMATypesAttrSlab = ir.NewSlab[WGMMATypesAttr]()
 
 func (*WGMMATypesAttr) Dialect() string { return "nvvm" }
 func (*WGMMATypesAttr) Kind() string    { return "WGMMATypesAttr" }

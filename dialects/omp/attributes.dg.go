@@ -25,8 +25,11 @@ func GetAtomicControlAttr(ctx *ir.Context, ignoreDenormalMode, fineGrainedMemory
 	if v, ok := ir.LookupAttr[*AtomicControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &AtomicControlAttr{ignoreDenormalMode: ignoreDenormalMode, fineGrainedMemory: fineGrainedMemory, remoteMemory: remoteMemory})
+	return ir.InsertAttrIn(ctx, k, atomicControlAttrSlab, AtomicControlAttr{ignoreDenormalMode: ignoreDenormalMode, fineGrainedMemory: fineGrainedMemory, remoteMemory: remoteMemory})
 }
+
+// atomicControlAttrSlab holds the AtomicControlAttr values of each context.
+var atomicControlAttrSlab = ir.NewSlab[AtomicControlAttr]()
 
 func (*AtomicControlAttr) Dialect() string { return "omp" }
 func (*AtomicControlAttr) Kind() string    { return "AtomicControlAttr" }
@@ -66,8 +69,11 @@ func GetClauseBindKindAttr(ctx *ir.Context, value ClauseBindKind) *ClauseBindKin
 	if v, ok := ir.LookupAttr[*ClauseBindKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ClauseBindKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, clauseBindKindAttrSlab, ClauseBindKindAttr{value: value})
 }
+
+// clauseBindKindAttrSlab holds the ClauseBindKindAttr values of each context.
+var clauseBindKindAttrSlab = ir.NewSlab[ClauseBindKindAttr]()
 
 func (*ClauseBindKindAttr) Dialect() string { return "omp" }
 func (*ClauseBindKindAttr) Kind() string    { return "ClauseBindKindAttr" }
@@ -97,8 +103,11 @@ func GetClauseCancellationConstructTypeAttr(ctx *ir.Context, value ClauseCancell
 	if v, ok := ir.LookupAttr[*ClauseCancellationConstructTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ClauseCancellationConstructTypeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, clauseCancellationConstructTypeAttrSlab, ClauseCancellationConstructTypeAttr{value: value})
 }
+
+// clauseCancellationConstructTypeAttrSlab holds the ClauseCancellationConstructTypeAttr values of each context.
+var clauseCancellationConstructTypeAttrSlab = ir.NewSlab[ClauseCancellationConstructTypeAttr]()
 
 func (*ClauseCancellationConstructTypeAttr) Dialect() string { return "omp" }
 
@@ -131,8 +140,11 @@ func GetClauseDependAttr(ctx *ir.Context, value ClauseDepend) *ClauseDependAttr 
 	if v, ok := ir.LookupAttr[*ClauseDependAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ClauseDependAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, clauseDependAttrSlab, ClauseDependAttr{value: value})
 }
+
+// clauseDependAttrSlab holds the ClauseDependAttr values of each context.
+var clauseDependAttrSlab = ir.NewSlab[ClauseDependAttr]()
 
 func (*ClauseDependAttr) Dialect() string { return "omp" }
 func (*ClauseDependAttr) Kind() string    { return "ClauseDependAttr" }
@@ -162,8 +174,11 @@ func GetClauseGrainsizeTypeAttr(ctx *ir.Context, value ClauseGrainsizeType) *Cla
 	if v, ok := ir.LookupAttr[*ClauseGrainsizeTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ClauseGrainsizeTypeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, clauseGrainsizeTypeAttrSlab, ClauseGrainsizeTypeAttr{value: value})
 }
+
+// clauseGrainsizeTypeAttrSlab holds the ClauseGrainsizeTypeAttr values of each context.
+var clauseGrainsizeTypeAttrSlab = ir.NewSlab[ClauseGrainsizeTypeAttr]()
 
 func (*ClauseGrainsizeTypeAttr) Dialect() string { return "omp" }
 func (*ClauseGrainsizeTypeAttr) Kind() string    { return "ClauseGrainsizeTypeAttr" }
@@ -193,8 +208,11 @@ func GetClauseMapFlagsAttr(ctx *ir.Context, value ClauseMapFlags) *ClauseMapFlag
 	if v, ok := ir.LookupAttr[*ClauseMapFlagsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ClauseMapFlagsAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, clauseMapFlagsAttrSlab, ClauseMapFlagsAttr{value: value})
 }
+
+// clauseMapFlagsAttrSlab holds the ClauseMapFlagsAttr values of each context.
+var clauseMapFlagsAttrSlab = ir.NewSlab[ClauseMapFlagsAttr]()
 
 func (*ClauseMapFlagsAttr) Dialect() string { return "omp" }
 func (*ClauseMapFlagsAttr) Kind() string    { return "ClauseMapFlagsAttr" }
@@ -224,8 +242,11 @@ func GetClauseMemoryOrderKindAttr(ctx *ir.Context, value ClauseMemoryOrderKind) 
 	if v, ok := ir.LookupAttr[*ClauseMemoryOrderKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ClauseMemoryOrderKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, clauseMemoryOrderKindAttrSlab, ClauseMemoryOrderKindAttr{value: value})
 }
+
+// clauseMemoryOrderKindAttrSlab holds the ClauseMemoryOrderKindAttr values of each context.
+var clauseMemoryOrderKindAttrSlab = ir.NewSlab[ClauseMemoryOrderKindAttr]()
 
 func (*ClauseMemoryOrderKindAttr) Dialect() string { return "omp" }
 func (*ClauseMemoryOrderKindAttr) Kind() string    { return "ClauseMemoryOrderKindAttr" }
@@ -255,8 +276,11 @@ func GetClauseNumTasksTypeAttr(ctx *ir.Context, value ClauseNumTasksType) *Claus
 	if v, ok := ir.LookupAttr[*ClauseNumTasksTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ClauseNumTasksTypeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, clauseNumTasksTypeAttrSlab, ClauseNumTasksTypeAttr{value: value})
 }
+
+// clauseNumTasksTypeAttrSlab holds the ClauseNumTasksTypeAttr values of each context.
+var clauseNumTasksTypeAttrSlab = ir.NewSlab[ClauseNumTasksTypeAttr]()
 
 func (*ClauseNumTasksTypeAttr) Dialect() string { return "omp" }
 func (*ClauseNumTasksTypeAttr) Kind() string    { return "ClauseNumTasksTypeAttr" }
@@ -286,8 +310,11 @@ func GetClauseNumThreadsTypeAttr(ctx *ir.Context, value ClauseNumThreadsType) *C
 	if v, ok := ir.LookupAttr[*ClauseNumThreadsTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ClauseNumThreadsTypeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, clauseNumThreadsTypeAttrSlab, ClauseNumThreadsTypeAttr{value: value})
 }
+
+// clauseNumThreadsTypeAttrSlab holds the ClauseNumThreadsTypeAttr values of each context.
+var clauseNumThreadsTypeAttrSlab = ir.NewSlab[ClauseNumThreadsTypeAttr]()
 
 func (*ClauseNumThreadsTypeAttr) Dialect() string { return "omp" }
 func (*ClauseNumThreadsTypeAttr) Kind() string    { return "ClauseNumThreadsTypeAttr" }
@@ -317,8 +344,11 @@ func GetClauseOrderKindAttr(ctx *ir.Context, value ClauseOrderKind) *ClauseOrder
 	if v, ok := ir.LookupAttr[*ClauseOrderKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ClauseOrderKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, clauseOrderKindAttrSlab, ClauseOrderKindAttr{value: value})
 }
+
+// clauseOrderKindAttrSlab holds the ClauseOrderKindAttr values of each context.
+var clauseOrderKindAttrSlab = ir.NewSlab[ClauseOrderKindAttr]()
 
 func (*ClauseOrderKindAttr) Dialect() string { return "omp" }
 func (*ClauseOrderKindAttr) Kind() string    { return "ClauseOrderKindAttr" }
@@ -348,8 +378,11 @@ func GetClauseProcBindKindAttr(ctx *ir.Context, value ClauseProcBindKind) *Claus
 	if v, ok := ir.LookupAttr[*ClauseProcBindKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ClauseProcBindKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, clauseProcBindKindAttrSlab, ClauseProcBindKindAttr{value: value})
 }
+
+// clauseProcBindKindAttrSlab holds the ClauseProcBindKindAttr values of each context.
+var clauseProcBindKindAttrSlab = ir.NewSlab[ClauseProcBindKindAttr]()
 
 func (*ClauseProcBindKindAttr) Dialect() string { return "omp" }
 func (*ClauseProcBindKindAttr) Kind() string    { return "ClauseProcBindKindAttr" }
@@ -379,8 +412,11 @@ func GetClauseRequiresAttr(ctx *ir.Context, value ClauseRequires) *ClauseRequire
 	if v, ok := ir.LookupAttr[*ClauseRequiresAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ClauseRequiresAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, clauseRequiresAttrSlab, ClauseRequiresAttr{value: value})
 }
+
+// clauseRequiresAttrSlab holds the ClauseRequiresAttr values of each context.
+var clauseRequiresAttrSlab = ir.NewSlab[ClauseRequiresAttr]()
 
 func (*ClauseRequiresAttr) Dialect() string { return "omp" }
 func (*ClauseRequiresAttr) Kind() string    { return "ClauseRequiresAttr" }
@@ -410,8 +446,11 @@ func GetClauseScheduleKindAttr(ctx *ir.Context, value ClauseScheduleKind) *Claus
 	if v, ok := ir.LookupAttr[*ClauseScheduleKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ClauseScheduleKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, clauseScheduleKindAttrSlab, ClauseScheduleKindAttr{value: value})
 }
+
+// clauseScheduleKindAttrSlab holds the ClauseScheduleKindAttr values of each context.
+var clauseScheduleKindAttrSlab = ir.NewSlab[ClauseScheduleKindAttr]()
 
 func (*ClauseScheduleKindAttr) Dialect() string { return "omp" }
 func (*ClauseScheduleKindAttr) Kind() string    { return "ClauseScheduleKindAttr" }
@@ -441,8 +480,11 @@ func GetClauseTaskDependAttr(ctx *ir.Context, value ClauseTaskDepend) *ClauseTas
 	if v, ok := ir.LookupAttr[*ClauseTaskDependAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ClauseTaskDependAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, clauseTaskDependAttrSlab, ClauseTaskDependAttr{value: value})
 }
+
+// clauseTaskDependAttrSlab holds the ClauseTaskDependAttr values of each context.
+var clauseTaskDependAttrSlab = ir.NewSlab[ClauseTaskDependAttr]()
 
 func (*ClauseTaskDependAttr) Dialect() string { return "omp" }
 func (*ClauseTaskDependAttr) Kind() string    { return "ClauseTaskDependAttr" }
@@ -472,8 +514,11 @@ func GetDataSharingClauseTypeAttr(ctx *ir.Context, value DataSharingClauseType) 
 	if v, ok := ir.LookupAttr[*DataSharingClauseTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DataSharingClauseTypeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, dataSharingClauseTypeAttrSlab, DataSharingClauseTypeAttr{value: value})
 }
+
+// dataSharingClauseTypeAttrSlab holds the DataSharingClauseTypeAttr values of each context.
+var dataSharingClauseTypeAttrSlab = ir.NewSlab[DataSharingClauseTypeAttr]()
 
 func (*DataSharingClauseTypeAttr) Dialect() string { return "omp" }
 func (*DataSharingClauseTypeAttr) Kind() string    { return "DataSharingClauseTypeAttr" }
@@ -507,8 +552,11 @@ func GetDeclareTargetAttr(ctx *ir.Context, deviceType, captureClause, automap ir
 	if v, ok := ir.LookupAttr[*DeclareTargetAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DeclareTargetAttr{deviceType: deviceType, captureClause: captureClause, automap: automap})
+	return ir.InsertAttrIn(ctx, k, declareTargetAttrSlab, DeclareTargetAttr{deviceType: deviceType, captureClause: captureClause, automap: automap})
 }
+
+// declareTargetAttrSlab holds the DeclareTargetAttr values of each context.
+var declareTargetAttrSlab = ir.NewSlab[DeclareTargetAttr]()
 
 func (*DeclareTargetAttr) Dialect() string { return "omp" }
 func (*DeclareTargetAttr) Kind() string    { return "DeclareTargetAttr" }
@@ -548,8 +596,11 @@ func GetDeclareTargetCaptureClauseAttr(ctx *ir.Context, value DeclareTargetCaptu
 	if v, ok := ir.LookupAttr[*DeclareTargetCaptureClauseAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DeclareTargetCaptureClauseAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, declareTargetCaptureClauseAttrSlab, DeclareTargetCaptureClauseAttr{value: value})
 }
+
+// declareTargetCaptureClauseAttrSlab holds the DeclareTargetCaptureClauseAttr values of each context.
+var declareTargetCaptureClauseAttrSlab = ir.NewSlab[DeclareTargetCaptureClauseAttr]()
 
 func (*DeclareTargetCaptureClauseAttr) Dialect() string { return "omp" }
 func (*DeclareTargetCaptureClauseAttr) Kind() string    { return "DeclareTargetCaptureClauseAttr" }
@@ -579,8 +630,11 @@ func GetDeclareTargetDeviceTypeAttr(ctx *ir.Context, value DeclareTargetDeviceTy
 	if v, ok := ir.LookupAttr[*DeclareTargetDeviceTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DeclareTargetDeviceTypeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, declareTargetDeviceTypeAttrSlab, DeclareTargetDeviceTypeAttr{value: value})
 }
+
+// declareTargetDeviceTypeAttrSlab holds the DeclareTargetDeviceTypeAttr values of each context.
+var declareTargetDeviceTypeAttrSlab = ir.NewSlab[DeclareTargetDeviceTypeAttr]()
 
 func (*DeclareTargetDeviceTypeAttr) Dialect() string { return "omp" }
 func (*DeclareTargetDeviceTypeAttr) Kind() string    { return "DeclareTargetDeviceTypeAttr" }
@@ -622,8 +676,11 @@ func GetFlagsAttr(ctx *ir.Context, debugKind uint32, assumeTeamsOversubscription
 	if v, ok := ir.LookupAttr[*FlagsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &FlagsAttr{debugKind: debugKind, assumeTeamsOversubscription: assumeTeamsOversubscription, assumeThreadsOversubscription: assumeThreadsOversubscription, assumeNoThreadState: assumeNoThreadState, assumeNoNestedParallelism: assumeNoNestedParallelism, noGpuLib: noGpuLib, openmpDeviceVersion: openmpDeviceVersion})
+	return ir.InsertAttrIn(ctx, k, flagsAttrSlab, FlagsAttr{debugKind: debugKind, assumeTeamsOversubscription: assumeTeamsOversubscription, assumeThreadsOversubscription: assumeThreadsOversubscription, assumeNoThreadState: assumeNoThreadState, assumeNoNestedParallelism: assumeNoNestedParallelism, noGpuLib: noGpuLib, openmpDeviceVersion: openmpDeviceVersion})
 }
+
+// flagsAttrSlab holds the FlagsAttr values of each context.
+var flagsAttrSlab = ir.NewSlab[FlagsAttr]()
 
 func (*FlagsAttr) Dialect() string { return "omp" }
 func (*FlagsAttr) Kind() string    { return "FlagsAttr" }
@@ -683,8 +740,11 @@ func GetOrderModifierAttr(ctx *ir.Context, value OrderModifier) *OrderModifierAt
 	if v, ok := ir.LookupAttr[*OrderModifierAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &OrderModifierAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, orderModifierAttrSlab, OrderModifierAttr{value: value})
 }
+
+// orderModifierAttrSlab holds the OrderModifierAttr values of each context.
+var orderModifierAttrSlab = ir.NewSlab[OrderModifierAttr]()
 
 func (*OrderModifierAttr) Dialect() string { return "omp" }
 func (*OrderModifierAttr) Kind() string    { return "OrderModifierAttr" }
@@ -714,8 +774,11 @@ func GetReductionModifierAttr(ctx *ir.Context, value ReductionModifier) *Reducti
 	if v, ok := ir.LookupAttr[*ReductionModifierAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ReductionModifierAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, reductionModifierAttrSlab, ReductionModifierAttr{value: value})
 }
+
+// reductionModifierAttrSlab holds the ReductionModifierAttr values of each context.
+var reductionModifierAttrSlab = ir.NewSlab[ReductionModifierAttr]()
 
 func (*ReductionModifierAttr) Dialect() string { return "omp" }
 func (*ReductionModifierAttr) Kind() string    { return "ReductionModifierAttr" }
@@ -745,8 +808,11 @@ func GetScheduleModifierAttr(ctx *ir.Context, value ScheduleModifier) *ScheduleM
 	if v, ok := ir.LookupAttr[*ScheduleModifierAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ScheduleModifierAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, scheduleModifierAttrSlab, ScheduleModifierAttr{value: value})
 }
+
+// scheduleModifierAttrSlab holds the ScheduleModifierAttr values of each context.
+var scheduleModifierAttrSlab = ir.NewSlab[ScheduleModifierAttr]()
 
 func (*ScheduleModifierAttr) Dialect() string { return "omp" }
 func (*ScheduleModifierAttr) Kind() string    { return "ScheduleModifierAttr" }
@@ -776,8 +842,11 @@ func GetVariableCaptureKindAttr(ctx *ir.Context, value VariableCaptureKind) *Var
 	if v, ok := ir.LookupAttr[*VariableCaptureKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &VariableCaptureKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, variableCaptureKindAttrSlab, VariableCaptureKindAttr{value: value})
 }
+
+// variableCaptureKindAttrSlab holds the VariableCaptureKindAttr values of each context.
+var variableCaptureKindAttrSlab = ir.NewSlab[VariableCaptureKindAttr]()
 
 func (*VariableCaptureKindAttr) Dialect() string { return "omp" }
 func (*VariableCaptureKindAttr) Kind() string    { return "VariableCaptureKindAttr" }
@@ -807,8 +876,11 @@ func GetVersionAttr(ctx *ir.Context, version uint32) *VersionAttr {
 	if v, ok := ir.LookupAttr[*VersionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &VersionAttr{version: version})
+	return ir.InsertAttrIn(ctx, k, versionAttrSlab, VersionAttr{version: version})
 }
+
+// versionAttrSlab holds the VersionAttr values of each context.
+var versionAttrSlab = ir.NewSlab[VersionAttr]()
 
 func (*VersionAttr) Dialect() string { return "omp" }
 func (*VersionAttr) Kind() string    { return "VersionAttr" }

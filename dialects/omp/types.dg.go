@@ -15,8 +15,11 @@ func GetCanonicalLoopInfoType(ctx *ir.Context) *CanonicalLoopInfoType {
 	if v, ok := ir.LookupType[*CanonicalLoopInfoType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &CanonicalLoopInfoType{})
+	return ir.InsertTypeIn(ctx, k, canonicalLoopInfoTypeSlab, CanonicalLoopInfoType{})
 }
+
+// canonicalLoopInfoTypeSlab holds the CanonicalLoopInfoType values of each context.
+var canonicalLoopInfoTypeSlab = ir.NewSlab[CanonicalLoopInfoType]()
 
 func (*CanonicalLoopInfoType) Dialect() string { return "omp" }
 func (*CanonicalLoopInfoType) Kind() string    { return "CanonicalLoopInfoType" }
@@ -39,8 +42,11 @@ func GetMapBoundsType(ctx *ir.Context) *MapBoundsType {
 	if v, ok := ir.LookupType[*MapBoundsType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &MapBoundsType{})
+	return ir.InsertTypeIn(ctx, k, mapBoundsTypeSlab, MapBoundsType{})
 }
+
+// mapBoundsTypeSlab holds the MapBoundsType values of each context.
+var mapBoundsTypeSlab = ir.NewSlab[MapBoundsType]()
 
 func (*MapBoundsType) Dialect() string { return "omp" }
 func (*MapBoundsType) Kind() string    { return "MapBoundsType" }

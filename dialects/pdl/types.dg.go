@@ -19,8 +19,11 @@ func GetAttributeType(ctx *ir.Context) *AttributeType {
 	if v, ok := ir.LookupType[*AttributeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &AttributeType{})
+	return ir.InsertTypeIn(ctx, k, attributeTypeSlab, AttributeType{})
 }
+
+// attributeTypeSlab holds the AttributeType values of each context.
+var attributeTypeSlab = ir.NewSlab[AttributeType]()
 
 func (*AttributeType) Dialect() string { return "pdl" }
 func (*AttributeType) Kind() string    { return "AttributeType" }
@@ -43,8 +46,11 @@ func GetOperationType(ctx *ir.Context) *OperationType {
 	if v, ok := ir.LookupType[*OperationType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &OperationType{})
+	return ir.InsertTypeIn(ctx, k, operationTypeSlab, OperationType{})
 }
+
+// operationTypeSlab holds the OperationType values of each context.
+var operationTypeSlab = ir.NewSlab[OperationType]()
 
 func (*OperationType) Dialect() string { return "pdl" }
 func (*OperationType) Kind() string    { return "OperationType" }
@@ -69,8 +75,11 @@ func GetRangeType(ctx *ir.Context, elementType ir.Type) *RangeType {
 	if v, ok := ir.LookupType[*RangeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &RangeType{elementType: elementType})
+	return ir.InsertTypeIn(ctx, k, rangeTypeSlab, RangeType{elementType: elementType})
 }
+
+// rangeTypeSlab holds the RangeType values of each context.
+var rangeTypeSlab = ir.NewSlab[RangeType]()
 
 func (*RangeType) Dialect() string { return "pdl" }
 func (*RangeType) Kind() string    { return "RangeType" }
@@ -98,8 +107,11 @@ func GetTypeType(ctx *ir.Context) *TypeType {
 	if v, ok := ir.LookupType[*TypeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &TypeType{})
+	return ir.InsertTypeIn(ctx, k, typeTypeSlab, TypeType{})
 }
+
+// typeTypeSlab holds the TypeType values of each context.
+var typeTypeSlab = ir.NewSlab[TypeType]()
 
 func (*TypeType) Dialect() string { return "pdl" }
 func (*TypeType) Kind() string    { return "TypeType" }
@@ -122,8 +134,11 @@ func GetValueType(ctx *ir.Context) *ValueType {
 	if v, ok := ir.LookupType[*ValueType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &ValueType{})
+	return ir.InsertTypeIn(ctx, k, valueTypeSlab, ValueType{})
 }
+
+// valueTypeSlab holds the ValueType values of each context.
+var valueTypeSlab = ir.NewSlab[ValueType]()
 
 func (*ValueType) Dialect() string { return "pdl" }
 func (*ValueType) Kind() string    { return "ValueType" }

@@ -21,8 +21,11 @@ func GetFloatPolynomialAttr(ctx *ir.Context, polynomial ir.Attribute) *FloatPoly
 	if v, ok := ir.LookupAttr[*FloatPolynomialAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &FloatPolynomialAttr{polynomial: polynomial})
+	return ir.InsertAttrIn(ctx, k, floatPolynomialAttrSlab, FloatPolynomialAttr{polynomial: polynomial})
 }
+
+// floatPolynomialAttrSlab holds the FloatPolynomialAttr values of each context.
+var floatPolynomialAttrSlab = ir.NewSlab[FloatPolynomialAttr]()
 
 func (*FloatPolynomialAttr) Dialect() string { return "polynomial" }
 func (*FloatPolynomialAttr) Kind() string    { return "FloatPolynomialAttr" }
@@ -49,8 +52,11 @@ func GetIntPolynomialAttr(ctx *ir.Context, polynomial ir.Attribute) *IntPolynomi
 	if v, ok := ir.LookupAttr[*IntPolynomialAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &IntPolynomialAttr{polynomial: polynomial})
+	return ir.InsertAttrIn(ctx, k, intPolynomialAttrSlab, IntPolynomialAttr{polynomial: polynomial})
 }
+
+// intPolynomialAttrSlab holds the IntPolynomialAttr values of each context.
+var intPolynomialAttrSlab = ir.NewSlab[IntPolynomialAttr]()
 
 func (*IntPolynomialAttr) Dialect() string { return "polynomial" }
 func (*IntPolynomialAttr) Kind() string    { return "IntPolynomialAttr" }
@@ -79,8 +85,11 @@ func GetPrimitiveRootAttr(ctx *ir.Context, value, degree ir.Attribute) *Primitiv
 	if v, ok := ir.LookupAttr[*PrimitiveRootAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &PrimitiveRootAttr{value: value, degree: degree})
+	return ir.InsertAttrIn(ctx, k, primitiveRootAttrSlab, PrimitiveRootAttr{value: value, degree: degree})
 }
+
+// primitiveRootAttrSlab holds the PrimitiveRootAttr values of each context.
+var primitiveRootAttrSlab = ir.NewSlab[PrimitiveRootAttr]()
 
 func (*PrimitiveRootAttr) Dialect() string { return "polynomial" }
 func (*PrimitiveRootAttr) Kind() string    { return "PrimitiveRootAttr" }
@@ -119,8 +128,11 @@ func GetRingAttr(ctx *ir.Context, coefficientType ir.Type, coefficientModulus, p
 	if v, ok := ir.LookupAttr[*RingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &RingAttr{coefficientType: coefficientType, coefficientModulus: coefficientModulus, polynomialModulus: polynomialModulus})
+	return ir.InsertAttrIn(ctx, k, ringAttrSlab, RingAttr{coefficientType: coefficientType, coefficientModulus: coefficientModulus, polynomialModulus: polynomialModulus})
 }
+
+// ringAttrSlab holds the RingAttr values of each context.
+var ringAttrSlab = ir.NewSlab[RingAttr]()
 
 func (*RingAttr) Dialect() string { return "polynomial" }
 func (*RingAttr) Kind() string    { return "RingAttr" }
@@ -162,8 +174,11 @@ func GetTypedFloatPolynomialAttr(ctx *ir.Context, type_ ir.Type, value ir.Attrib
 	if v, ok := ir.LookupAttr[*TypedFloatPolynomialAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TypedFloatPolynomialAttr{type_: type_, value: value})
+	return ir.InsertAttrIn(ctx, k, typedFloatPolynomialAttrSlab, TypedFloatPolynomialAttr{type_: type_, value: value})
 }
+
+// typedFloatPolynomialAttrSlab holds the TypedFloatPolynomialAttr values of each context.
+var typedFloatPolynomialAttrSlab = ir.NewSlab[TypedFloatPolynomialAttr]()
 
 func (*TypedFloatPolynomialAttr) Dialect() string { return "polynomial" }
 func (*TypedFloatPolynomialAttr) Kind() string    { return "TypedFloatPolynomialAttr" }
@@ -200,8 +215,11 @@ func GetTypedIntPolynomialAttr(ctx *ir.Context, type_ ir.Type, value ir.Attribut
 	if v, ok := ir.LookupAttr[*TypedIntPolynomialAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TypedIntPolynomialAttr{type_: type_, value: value})
+	return ir.InsertAttrIn(ctx, k, typedIntPolynomialAttrSlab, TypedIntPolynomialAttr{type_: type_, value: value})
 }
+
+// typedIntPolynomialAttrSlab holds the TypedIntPolynomialAttr values of each context.
+var typedIntPolynomialAttrSlab = ir.NewSlab[TypedIntPolynomialAttr]()
 
 func (*TypedIntPolynomialAttr) Dialect() string { return "polynomial" }
 func (*TypedIntPolynomialAttr) Kind() string    { return "TypedIntPolynomialAttr" }

@@ -21,8 +21,11 @@ func GetPolynomialType(ctx *ir.Context, ring ir.Attribute) *PolynomialType {
 	if v, ok := ir.LookupType[*PolynomialType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &PolynomialType{ring: ring})
+	return ir.InsertTypeIn(ctx, k, polynomialTypeSlab, PolynomialType{ring: ring})
 }
+
+// polynomialTypeSlab holds the PolynomialType values of each context.
+var polynomialTypeSlab = ir.NewSlab[PolynomialType]()
 
 func (*PolynomialType) Dialect() string { return "polynomial" }
 func (*PolynomialType) Kind() string    { return "PolynomialType" }

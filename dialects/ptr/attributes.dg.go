@@ -23,8 +23,11 @@ func GetAddressAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *AddressAttr
 	if v, ok := ir.LookupAttr[*AddressAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &AddressAttr{type_: type_, value: value})
+	return ir.InsertAttrIn(ctx, k, addressAttrSlab, AddressAttr{type_: type_, value: value})
 }
+
+// addressAttrSlab holds the AddressAttr values of each context.
+var addressAttrSlab = ir.NewSlab[AddressAttr]()
 
 func (*AddressAttr) Dialect() string { return "ptr" }
 func (*AddressAttr) Kind() string    { return "AddressAttr" }
@@ -54,8 +57,11 @@ func GetGenericSpaceAttr(ctx *ir.Context) *GenericSpaceAttr {
 	if v, ok := ir.LookupAttr[*GenericSpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &GenericSpaceAttr{})
+	return ir.InsertAttrIn(ctx, k, genericSpaceAttrSlab, GenericSpaceAttr{})
 }
+
+// genericSpaceAttrSlab holds the GenericSpaceAttr values of each context.
+var genericSpaceAttrSlab = ir.NewSlab[GenericSpaceAttr]()
 
 func (*GenericSpaceAttr) Dialect() string { return "ptr" }
 func (*GenericSpaceAttr) Kind() string    { return "GenericSpaceAttr" }
@@ -80,8 +86,11 @@ func GetNullAttr(ctx *ir.Context, type_ ir.Type) *NullAttr {
 	if v, ok := ir.LookupAttr[*NullAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &NullAttr{type_: type_})
+	return ir.InsertAttrIn(ctx, k, nullAttrSlab, NullAttr{type_: type_})
 }
+
+// nullAttrSlab holds the NullAttr values of each context.
+var nullAttrSlab = ir.NewSlab[NullAttr]()
 
 func (*NullAttr) Dialect() string { return "ptr" }
 func (*NullAttr) Kind() string    { return "NullAttr" }
@@ -117,8 +126,11 @@ func GetSpecAttr(ctx *ir.Context, size, abi, preferred, index uint32) *SpecAttr 
 	if v, ok := ir.LookupAttr[*SpecAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &SpecAttr{size: size, abi: abi, preferred: preferred, index: index})
+	return ir.InsertAttrIn(ctx, k, specAttrSlab, SpecAttr{size: size, abi: abi, preferred: preferred, index: index})
 }
+
+// specAttrSlab holds the SpecAttr values of each context.
+var specAttrSlab = ir.NewSlab[SpecAttr]()
 
 func (*SpecAttr) Dialect() string { return "ptr" }
 func (*SpecAttr) Kind() string    { return "SpecAttr" }

@@ -21,8 +21,11 @@ func GetPtrMetadataType(ctx *ir.Context, type_ ir.Attribute) *PtrMetadataType {
 	if v, ok := ir.LookupType[*PtrMetadataType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &PtrMetadataType{type_: type_})
+	return ir.InsertTypeIn(ctx, k, ptrMetadataTypeSlab, PtrMetadataType{type_: type_})
 }
+
+// ptrMetadataTypeSlab holds the PtrMetadataType values of each context.
+var ptrMetadataTypeSlab = ir.NewSlab[PtrMetadataType]()
 
 func (*PtrMetadataType) Dialect() string { return "ptr" }
 func (*PtrMetadataType) Kind() string    { return "PtrMetadataType" }
@@ -52,8 +55,11 @@ func GetPtrType(ctx *ir.Context, memorySpace ir.Attribute) *PtrType {
 	if v, ok := ir.LookupType[*PtrType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &PtrType{memorySpace: memorySpace})
+	return ir.InsertTypeIn(ctx, k, ptrTypeSlab, PtrType{memorySpace: memorySpace})
 }
+
+// ptrTypeSlab holds the PtrType values of each context.
+var ptrTypeSlab = ir.NewSlab[PtrType]()
 
 func (*PtrType) Dialect() string { return "ptr" }
 func (*PtrType) Kind() string    { return "PtrType" }

@@ -30,8 +30,11 @@ func GetAnyQuantizedType(ctx *ir.Context, flags uint64, storageType, expressedTy
 	if v, ok := ir.LookupType[*AnyQuantizedType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &AnyQuantizedType{flags: flags, storageType: storageType, expressedType: expressedType, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax})
+	return ir.InsertTypeIn(ctx, k, anyQuantizedTypeSlab, AnyQuantizedType{flags: flags, storageType: storageType, expressedType: expressedType, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax})
 }
+
+// anyQuantizedTypeSlab holds the AnyQuantizedType values of each context.
+var anyQuantizedTypeSlab = ir.NewSlab[AnyQuantizedType]()
 
 func (*AnyQuantizedType) Dialect() string { return "quant" }
 func (*AnyQuantizedType) Kind() string    { return "AnyQuantizedType" }
@@ -85,8 +88,11 @@ func GetCalibratedQuantizedType(ctx *ir.Context, expressedType ir.Type, min, max
 	if v, ok := ir.LookupType[*CalibratedQuantizedType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &CalibratedQuantizedType{expressedType: expressedType, min: min, max: max})
+	return ir.InsertTypeIn(ctx, k, calibratedQuantizedTypeSlab, CalibratedQuantizedType{expressedType: expressedType, min: min, max: max})
 }
+
+// calibratedQuantizedTypeSlab holds the CalibratedQuantizedType values of each context.
+var calibratedQuantizedTypeSlab = ir.NewSlab[CalibratedQuantizedType]()
 
 func (*CalibratedQuantizedType) Dialect() string { return "quant" }
 func (*CalibratedQuantizedType) Kind() string    { return "CalibratedQuantizedType" }
@@ -146,8 +152,11 @@ func GetUniformQuantizedPerAxisType(ctx *ir.Context, flags uint64, storageType, 
 	if v, ok := ir.LookupType[*UniformQuantizedPerAxisType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &UniformQuantizedPerAxisType{flags: flags, storageType: storageType, expressedType: expressedType, quantizedDimension: quantizedDimension, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax, scales: slices.Clone(scales), zeroPoints: slices.Clone(zeroPoints)})
+	return ir.InsertTypeIn(ctx, k, uniformQuantizedPerAxisTypeSlab, UniformQuantizedPerAxisType{flags: flags, storageType: storageType, expressedType: expressedType, quantizedDimension: quantizedDimension, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax, scales: slices.Clone(scales), zeroPoints: slices.Clone(zeroPoints)})
 }
+
+// uniformQuantizedPerAxisTypeSlab holds the UniformQuantizedPerAxisType values of each context.
+var uniformQuantizedPerAxisTypeSlab = ir.NewSlab[UniformQuantizedPerAxisType]()
 
 func (*UniformQuantizedPerAxisType) Dialect() string { return "quant" }
 func (*UniformQuantizedPerAxisType) Kind() string    { return "UniformQuantizedPerAxisType" }
@@ -234,8 +243,11 @@ func GetUniformQuantizedSubChannelType(ctx *ir.Context, flags uint64, storageTyp
 	if v, ok := ir.LookupType[*UniformQuantizedSubChannelType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &UniformQuantizedSubChannelType{flags: flags, storageType: storageType, expressedType: expressedType, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax, quantizedDimensions: slices.Clone(quantizedDimensions), blockSizes: slices.Clone(blockSizes), scales: scales, zeroPoints: zeroPoints})
+	return ir.InsertTypeIn(ctx, k, uniformQuantizedSubChannelTypeSlab, UniformQuantizedSubChannelType{flags: flags, storageType: storageType, expressedType: expressedType, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax, quantizedDimensions: slices.Clone(quantizedDimensions), blockSizes: slices.Clone(blockSizes), scales: scales, zeroPoints: zeroPoints})
 }
+
+// uniformQuantizedSubChannelTypeSlab holds the UniformQuantizedSubChannelType values of each context.
+var uniformQuantizedSubChannelTypeSlab = ir.NewSlab[UniformQuantizedSubChannelType]()
 
 func (*UniformQuantizedSubChannelType) Dialect() string { return "quant" }
 func (*UniformQuantizedSubChannelType) Kind() string    { return "UniformQuantizedSubChannelType" }
@@ -317,8 +329,11 @@ func GetUniformQuantizedType(ctx *ir.Context, flags uint64, storageType, express
 	if v, ok := ir.LookupType[*UniformQuantizedType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &UniformQuantizedType{flags: flags, storageType: storageType, expressedType: expressedType, scale: scale, zeroPoint: zeroPoint, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax})
+	return ir.InsertTypeIn(ctx, k, uniformQuantizedTypeSlab, UniformQuantizedType{flags: flags, storageType: storageType, expressedType: expressedType, scale: scale, zeroPoint: zeroPoint, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax})
 }
+
+// uniformQuantizedTypeSlab holds the UniformQuantizedType values of each context.
+var uniformQuantizedTypeSlab = ir.NewSlab[UniformQuantizedType]()
 
 func (*UniformQuantizedType) Dialect() string { return "quant" }
 func (*UniformQuantizedType) Kind() string    { return "UniformQuantizedType" }

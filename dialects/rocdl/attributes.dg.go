@@ -33,8 +33,11 @@ func GetROCDLTargetAttr(ctx *ir.Context, o_ int32, triple, chip, features, abi s
 	if v, ok := ir.LookupAttr[*ROCDLTargetAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ROCDLTargetAttr{o_: o_, triple: triple, chip: chip, features: features, abi: abi, flags: flags, link: link})
+	return ir.InsertAttrIn(ctx, k, rOCDLTargetAttrSlab, ROCDLTargetAttr{o_: o_, triple: triple, chip: chip, features: features, abi: abi, flags: flags, link: link})
 }
+
+// rOCDLTargetAttrSlab holds the ROCDLTargetAttr values of each context.
+var rOCDLTargetAttrSlab = ir.NewSlab[ROCDLTargetAttr]()
 
 func (*ROCDLTargetAttr) Dialect() string { return "rocdl" }
 func (*ROCDLTargetAttr) Kind() string    { return "ROCDLTargetAttr" }

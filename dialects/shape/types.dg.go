@@ -15,8 +15,11 @@ func GetShapeType(ctx *ir.Context) *ShapeType {
 	if v, ok := ir.LookupType[*ShapeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &ShapeType{})
+	return ir.InsertTypeIn(ctx, k, shapeTypeSlab, ShapeType{})
 }
+
+// shapeTypeSlab holds the ShapeType values of each context.
+var shapeTypeSlab = ir.NewSlab[ShapeType]()
 
 func (*ShapeType) Dialect() string { return "shape" }
 func (*ShapeType) Kind() string    { return "ShapeType" }
@@ -39,8 +42,11 @@ func GetSizeType(ctx *ir.Context) *SizeType {
 	if v, ok := ir.LookupType[*SizeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &SizeType{})
+	return ir.InsertTypeIn(ctx, k, sizeTypeSlab, SizeType{})
 }
+
+// sizeTypeSlab holds the SizeType values of each context.
+var sizeTypeSlab = ir.NewSlab[SizeType]()
 
 func (*SizeType) Dialect() string { return "shape" }
 func (*SizeType) Kind() string    { return "SizeType" }
@@ -63,8 +69,11 @@ func GetValueShapeType(ctx *ir.Context) *ValueShapeType {
 	if v, ok := ir.LookupType[*ValueShapeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &ValueShapeType{})
+	return ir.InsertTypeIn(ctx, k, valueShapeTypeSlab, ValueShapeType{})
 }
+
+// valueShapeTypeSlab holds the ValueShapeType values of each context.
+var valueShapeTypeSlab = ir.NewSlab[ValueShapeType]()
 
 func (*ValueShapeType) Dialect() string { return "shape" }
 func (*ValueShapeType) Kind() string    { return "ValueShapeType" }
@@ -87,8 +96,11 @@ func GetWitnessType(ctx *ir.Context) *WitnessType {
 	if v, ok := ir.LookupType[*WitnessType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &WitnessType{})
+	return ir.InsertTypeIn(ctx, k, witnessTypeSlab, WitnessType{})
 }
+
+// witnessTypeSlab holds the WitnessType values of each context.
+var witnessTypeSlab = ir.NewSlab[WitnessType]()
 
 func (*WitnessType) Dialect() string { return "shape" }
 func (*WitnessType) Kind() string    { return "WitnessType" }

@@ -25,8 +25,11 @@ func GetGridAxesArrayAttr(ctx *ir.Context, axes []ir.Attribute) *GridAxesArrayAt
 	if v, ok := ir.LookupAttr[*GridAxesArrayAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &GridAxesArrayAttr{axes: slices.Clone(axes)})
+	return ir.InsertAttrIn(ctx, k, gridAxesArrayAttrSlab, GridAxesArrayAttr{axes: slices.Clone(axes)})
 }
+
+// gridAxesArrayAttrSlab holds the GridAxesArrayAttr values of each context.
+var gridAxesArrayAttrSlab = ir.NewSlab[GridAxesArrayAttr]()
 
 func (*GridAxesArrayAttr) Dialect() string { return "shard" }
 func (*GridAxesArrayAttr) Kind() string    { return "GridAxesArrayAttr" }
@@ -56,8 +59,11 @@ func GetReductionKindAttr(ctx *ir.Context, value ReductionKind) *ReductionKindAt
 	if v, ok := ir.LookupAttr[*ReductionKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ReductionKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, reductionKindAttrSlab, ReductionKindAttr{value: value})
 }
+
+// reductionKindAttrSlab holds the ReductionKindAttr values of each context.
+var reductionKindAttrSlab = ir.NewSlab[ReductionKindAttr]()
 
 func (*ReductionKindAttr) Dialect() string { return "shard" }
 func (*ReductionKindAttr) Kind() string    { return "ReductionKindAttr" }

@@ -15,8 +15,11 @@ func GetShardingType(ctx *ir.Context) *ShardingType {
 	if v, ok := ir.LookupType[*ShardingType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &ShardingType{})
+	return ir.InsertTypeIn(ctx, k, shardingTypeSlab, ShardingType{})
 }
+
+// shardingTypeSlab holds the ShardingType values of each context.
+var shardingTypeSlab = ir.NewSlab[ShardingType]()
 
 func (*ShardingType) Dialect() string { return "shard" }
 func (*ShardingType) Kind() string    { return "ShardingType" }

@@ -23,8 +23,11 @@ func GetBitVectorAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *BitVector
 	if v, ok := ir.LookupAttr[*BitVectorAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &BitVectorAttr{type_: type_, value: value})
+	return ir.InsertAttrIn(ctx, k, bitVectorAttrSlab, BitVectorAttr{type_: type_, value: value})
 }
+
+// bitVectorAttrSlab holds the BitVectorAttr values of each context.
+var bitVectorAttrSlab = ir.NewSlab[BitVectorAttr]()
 
 func (*BitVectorAttr) Dialect() string { return "smt" }
 func (*BitVectorAttr) Kind() string    { return "BitVectorAttr" }

@@ -24,8 +24,11 @@ func GetArrayType(ctx *ir.Context, domainType, rangeType ir.Type) *ArrayType {
 	if v, ok := ir.LookupType[*ArrayType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &ArrayType{domainType: domainType, rangeType: rangeType})
+	return ir.InsertTypeIn(ctx, k, arrayTypeSlab, ArrayType{domainType: domainType, rangeType: rangeType})
 }
+
+// arrayTypeSlab holds the ArrayType values of each context.
+var arrayTypeSlab = ir.NewSlab[ArrayType]()
 
 func (*ArrayType) Dialect() string { return "smt" }
 func (*ArrayType) Kind() string    { return "ArrayType" }
@@ -60,8 +63,11 @@ func GetBitVectorType(ctx *ir.Context, width int64) *BitVectorType {
 	if v, ok := ir.LookupType[*BitVectorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &BitVectorType{width: width})
+	return ir.InsertTypeIn(ctx, k, bitVectorTypeSlab, BitVectorType{width: width})
 }
+
+// bitVectorTypeSlab holds the BitVectorType values of each context.
+var bitVectorTypeSlab = ir.NewSlab[BitVectorType]()
 
 func (*BitVectorType) Dialect() string { return "smt" }
 func (*BitVectorType) Kind() string    { return "BitVectorType" }
@@ -89,8 +95,11 @@ func GetBoolType(ctx *ir.Context) *BoolType {
 	if v, ok := ir.LookupType[*BoolType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &BoolType{})
+	return ir.InsertTypeIn(ctx, k, boolTypeSlab, BoolType{})
 }
+
+// boolTypeSlab holds the BoolType values of each context.
+var boolTypeSlab = ir.NewSlab[BoolType]()
 
 func (*BoolType) Dialect() string { return "smt" }
 func (*BoolType) Kind() string    { return "BoolType" }
@@ -113,8 +122,11 @@ func GetIntType(ctx *ir.Context) *IntType {
 	if v, ok := ir.LookupType[*IntType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &IntType{})
+	return ir.InsertTypeIn(ctx, k, intTypeSlab, IntType{})
 }
+
+// intTypeSlab holds the IntType values of each context.
+var intTypeSlab = ir.NewSlab[IntType]()
 
 func (*IntType) Dialect() string { return "smt" }
 func (*IntType) Kind() string    { return "IntType" }
@@ -144,8 +156,11 @@ func GetSMTFuncType(ctx *ir.Context, domainTypes []ir.Type, rangeType ir.Type) *
 	if v, ok := ir.LookupType[*SMTFuncType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &SMTFuncType{domainTypes: slices.Clone(domainTypes), rangeType: rangeType})
+	return ir.InsertTypeIn(ctx, k, sMTFuncTypeSlab, SMTFuncType{domainTypes: slices.Clone(domainTypes), rangeType: rangeType})
 }
+
+// sMTFuncTypeSlab holds the SMTFuncType values of each context.
+var sMTFuncTypeSlab = ir.NewSlab[SMTFuncType]()
 
 func (*SMTFuncType) Dialect() string { return "smt" }
 func (*SMTFuncType) Kind() string    { return "SMTFuncType" }
@@ -185,8 +200,11 @@ func GetSortType(ctx *ir.Context, identifier ir.Attribute, sortParams []ir.Type)
 	if v, ok := ir.LookupType[*SortType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &SortType{identifier: identifier, sortParams: slices.Clone(sortParams)})
+	return ir.InsertTypeIn(ctx, k, sortTypeSlab, SortType{identifier: identifier, sortParams: slices.Clone(sortParams)})
 }
+
+// sortTypeSlab holds the SortType values of each context.
+var sortTypeSlab = ir.NewSlab[SortType]()
 
 func (*SortType) Dialect() string { return "smt" }
 func (*SortType) Kind() string    { return "SortType" }

@@ -23,8 +23,11 @@ func GetCrdTransDirectionKindAttr(ctx *ir.Context, value CrdTransDirectionKind) 
 	if v, ok := ir.LookupAttr[*CrdTransDirectionKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &CrdTransDirectionKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, crdTransDirectionKindAttrSlab, CrdTransDirectionKindAttr{value: value})
 }
+
+// crdTransDirectionKindAttrSlab holds the CrdTransDirectionKindAttr values of each context.
+var crdTransDirectionKindAttrSlab = ir.NewSlab[CrdTransDirectionKindAttr]()
 
 func (*CrdTransDirectionKindAttr) Dialect() string { return "sparse_tensor" }
 func (*CrdTransDirectionKindAttr) Kind() string    { return "CrdTransDirectionKindAttr" }
@@ -58,8 +61,11 @@ func GetSparseTensorDimSliceAttr(ctx *ir.Context, offset, size, stride int64) *S
 	if v, ok := ir.LookupAttr[*SparseTensorDimSliceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &SparseTensorDimSliceAttr{offset: offset, size: size, stride: stride})
+	return ir.InsertAttrIn(ctx, k, sparseTensorDimSliceAttrSlab, SparseTensorDimSliceAttr{offset: offset, size: size, stride: stride})
 }
+
+// sparseTensorDimSliceAttrSlab holds the SparseTensorDimSliceAttr values of each context.
+var sparseTensorDimSliceAttrSlab = ir.NewSlab[SparseTensorDimSliceAttr]()
 
 func (*SparseTensorDimSliceAttr) Dialect() string { return "sparse_tensor" }
 func (*SparseTensorDimSliceAttr) Kind() string    { return "SparseTensorDimSliceAttr" }
@@ -119,8 +125,11 @@ func GetSparseTensorEncodingAttr(ctx *ir.Context, lvlTypes []uint64, dimToLvl, l
 	if v, ok := ir.LookupAttr[*SparseTensorEncodingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &SparseTensorEncodingAttr{lvlTypes: slices.Clone(lvlTypes), dimToLvl: dimToLvl, lvlToDim: lvlToDim, posWidth: posWidth, crdWidth: crdWidth, explicitVal: explicitVal, implicitVal: implicitVal, dimSlices: slices.Clone(dimSlices)})
+	return ir.InsertAttrIn(ctx, k, sparseTensorEncodingAttrSlab, SparseTensorEncodingAttr{lvlTypes: slices.Clone(lvlTypes), dimToLvl: dimToLvl, lvlToDim: lvlToDim, posWidth: posWidth, crdWidth: crdWidth, explicitVal: explicitVal, implicitVal: implicitVal, dimSlices: slices.Clone(dimSlices)})
 }
+
+// sparseTensorEncodingAttrSlab holds the SparseTensorEncodingAttr values of each context.
+var sparseTensorEncodingAttrSlab = ir.NewSlab[SparseTensorEncodingAttr]()
 
 func (*SparseTensorEncodingAttr) Dialect() string { return "sparse_tensor" }
 func (*SparseTensorEncodingAttr) Kind() string    { return "SparseTensorEncodingAttr" }
@@ -185,8 +194,11 @@ func GetSparseTensorSortKindAttr(ctx *ir.Context, value SparseTensorSortKind) *S
 	if v, ok := ir.LookupAttr[*SparseTensorSortKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &SparseTensorSortKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, sparseTensorSortKindAttrSlab, SparseTensorSortKindAttr{value: value})
 }
+
+// sparseTensorSortKindAttrSlab holds the SparseTensorSortKindAttr values of each context.
+var sparseTensorSortKindAttrSlab = ir.NewSlab[SparseTensorSortKindAttr]()
 
 func (*SparseTensorSortKindAttr) Dialect() string { return "sparse_tensor" }
 func (*SparseTensorSortKindAttr) Kind() string    { return "SparseTensorSortKindAttr" }
@@ -216,8 +228,11 @@ func GetStorageSpecifierKindAttr(ctx *ir.Context, value StorageSpecifierKind) *S
 	if v, ok := ir.LookupAttr[*StorageSpecifierKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &StorageSpecifierKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, storageSpecifierKindAttrSlab, StorageSpecifierKindAttr{value: value})
 }
+
+// storageSpecifierKindAttrSlab holds the StorageSpecifierKindAttr values of each context.
+var storageSpecifierKindAttrSlab = ir.NewSlab[StorageSpecifierKindAttr]()
 
 func (*StorageSpecifierKindAttr) Dialect() string { return "sparse_tensor" }
 func (*StorageSpecifierKindAttr) Kind() string    { return "StorageSpecifierKindAttr" }

@@ -25,8 +25,11 @@ func GetIterSpaceType(ctx *ir.Context, encoding ir.Attribute, loLvl, hiLvl uint6
 	if v, ok := ir.LookupType[*IterSpaceType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &IterSpaceType{encoding: encoding, loLvl: loLvl, hiLvl: hiLvl})
+	return ir.InsertTypeIn(ctx, k, iterSpaceTypeSlab, IterSpaceType{encoding: encoding, loLvl: loLvl, hiLvl: hiLvl})
 }
+
+// iterSpaceTypeSlab holds the IterSpaceType values of each context.
+var iterSpaceTypeSlab = ir.NewSlab[IterSpaceType]()
 
 func (*IterSpaceType) Dialect() string { return "sparse_tensor" }
 func (*IterSpaceType) Kind() string    { return "IterSpaceType" }
@@ -70,8 +73,11 @@ func GetIteratorType(ctx *ir.Context, encoding ir.Attribute, loLvl, hiLvl uint64
 	if v, ok := ir.LookupType[*IteratorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &IteratorType{encoding: encoding, loLvl: loLvl, hiLvl: hiLvl})
+	return ir.InsertTypeIn(ctx, k, iteratorTypeSlab, IteratorType{encoding: encoding, loLvl: loLvl, hiLvl: hiLvl})
 }
+
+// iteratorTypeSlab holds the IteratorType values of each context.
+var iteratorTypeSlab = ir.NewSlab[IteratorType]()
 
 func (*IteratorType) Dialect() string { return "sparse_tensor" }
 func (*IteratorType) Kind() string    { return "IteratorType" }
@@ -111,8 +117,11 @@ func GetStorageSpecifierType(ctx *ir.Context, encoding ir.Attribute) *StorageSpe
 	if v, ok := ir.LookupType[*StorageSpecifierType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &StorageSpecifierType{encoding: encoding})
+	return ir.InsertTypeIn(ctx, k, storageSpecifierTypeSlab, StorageSpecifierType{encoding: encoding})
 }
+
+// storageSpecifierTypeSlab holds the StorageSpecifierType values of each context.
+var storageSpecifierTypeSlab = ir.NewSlab[StorageSpecifierType]()
 
 func (*StorageSpecifierType) Dialect() string { return "sparse_tensor" }
 func (*StorageSpecifierType) Kind() string    { return "StorageSpecifierType" }

@@ -21,8 +21,11 @@ func GetAddressingModelAttr(ctx *ir.Context, value AddressingModel) *AddressingM
 	if v, ok := ir.LookupAttr[*AddressingModelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &AddressingModelAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, addressingModelAttrSlab, AddressingModelAttr{value: value})
 }
+
+// addressingModelAttrSlab holds the AddressingModelAttr values of each context.
+var addressingModelAttrSlab = ir.NewSlab[AddressingModelAttr]()
 
 func (*AddressingModelAttr) Dialect() string { return "spirv" }
 func (*AddressingModelAttr) Kind() string    { return "AddressingModelAttr" }
@@ -52,8 +55,11 @@ func GetBuiltInAttr(ctx *ir.Context, value BuiltIn) *BuiltInAttr {
 	if v, ok := ir.LookupAttr[*BuiltInAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &BuiltInAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, builtInAttrSlab, BuiltInAttr{value: value})
 }
+
+// builtInAttrSlab holds the BuiltInAttr values of each context.
+var builtInAttrSlab = ir.NewSlab[BuiltInAttr]()
 
 func (*BuiltInAttr) Dialect() string { return "spirv" }
 func (*BuiltInAttr) Kind() string    { return "BuiltInAttr" }
@@ -85,8 +91,11 @@ func GetCacheControlLoadINTELAttr(ctx *ir.Context, cacheLevel uint32, loadCacheC
 	if v, ok := ir.LookupAttr[*CacheControlLoadINTELAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &CacheControlLoadINTELAttr{cacheLevel: cacheLevel, loadCacheControl: loadCacheControl})
+	return ir.InsertAttrIn(ctx, k, cacheControlLoadINTELAttrSlab, CacheControlLoadINTELAttr{cacheLevel: cacheLevel, loadCacheControl: loadCacheControl})
 }
+
+// cacheControlLoadINTELAttrSlab holds the CacheControlLoadINTELAttr values of each context.
+var cacheControlLoadINTELAttrSlab = ir.NewSlab[CacheControlLoadINTELAttr]()
 
 func (*CacheControlLoadINTELAttr) Dialect() string { return "spirv" }
 func (*CacheControlLoadINTELAttr) Kind() string    { return "CacheControlLoadINTELAttr" }
@@ -123,8 +132,11 @@ func GetCacheControlStoreINTELAttr(ctx *ir.Context, cacheLevel uint32, storeCach
 	if v, ok := ir.LookupAttr[*CacheControlStoreINTELAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &CacheControlStoreINTELAttr{cacheLevel: cacheLevel, storeCacheControl: storeCacheControl})
+	return ir.InsertAttrIn(ctx, k, cacheControlStoreINTELAttrSlab, CacheControlStoreINTELAttr{cacheLevel: cacheLevel, storeCacheControl: storeCacheControl})
 }
+
+// cacheControlStoreINTELAttrSlab holds the CacheControlStoreINTELAttr values of each context.
+var cacheControlStoreINTELAttrSlab = ir.NewSlab[CacheControlStoreINTELAttr]()
 
 func (*CacheControlStoreINTELAttr) Dialect() string { return "spirv" }
 func (*CacheControlStoreINTELAttr) Kind() string    { return "CacheControlStoreINTELAttr" }
@@ -159,8 +171,11 @@ func GetCapabilityAttr(ctx *ir.Context, value Capability) *CapabilityAttr {
 	if v, ok := ir.LookupAttr[*CapabilityAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &CapabilityAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, capabilityAttrSlab, CapabilityAttr{value: value})
 }
+
+// capabilityAttrSlab holds the CapabilityAttr values of each context.
+var capabilityAttrSlab = ir.NewSlab[CapabilityAttr]()
 
 func (*CapabilityAttr) Dialect() string { return "spirv" }
 func (*CapabilityAttr) Kind() string    { return "CapabilityAttr" }
@@ -190,8 +205,11 @@ func GetClientAPIAttr(ctx *ir.Context, value ClientAPI) *ClientAPIAttr {
 	if v, ok := ir.LookupAttr[*ClientAPIAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ClientAPIAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, clientAPIAttrSlab, ClientAPIAttr{value: value})
 }
+
+// clientAPIAttrSlab holds the ClientAPIAttr values of each context.
+var clientAPIAttrSlab = ir.NewSlab[ClientAPIAttr]()
 
 func (*ClientAPIAttr) Dialect() string { return "spirv" }
 func (*ClientAPIAttr) Kind() string    { return "ClientAPIAttr" }
@@ -221,8 +239,11 @@ func GetCooperativeMatrixLayoutKHRAttr(ctx *ir.Context, value CooperativeMatrixL
 	if v, ok := ir.LookupAttr[*CooperativeMatrixLayoutKHRAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &CooperativeMatrixLayoutKHRAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, cooperativeMatrixLayoutKHRAttrSlab, CooperativeMatrixLayoutKHRAttr{value: value})
 }
+
+// cooperativeMatrixLayoutKHRAttrSlab holds the CooperativeMatrixLayoutKHRAttr values of each context.
+var cooperativeMatrixLayoutKHRAttrSlab = ir.NewSlab[CooperativeMatrixLayoutKHRAttr]()
 
 func (*CooperativeMatrixLayoutKHRAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixLayoutKHRAttr) Kind() string    { return "CooperativeMatrixLayoutKHRAttr" }
@@ -252,8 +273,11 @@ func GetCooperativeMatrixOperandsKHRAttr(ctx *ir.Context, value CooperativeMatri
 	if v, ok := ir.LookupAttr[*CooperativeMatrixOperandsKHRAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &CooperativeMatrixOperandsKHRAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, cooperativeMatrixOperandsKHRAttrSlab, CooperativeMatrixOperandsKHRAttr{value: value})
 }
+
+// cooperativeMatrixOperandsKHRAttrSlab holds the CooperativeMatrixOperandsKHRAttr values of each context.
+var cooperativeMatrixOperandsKHRAttrSlab = ir.NewSlab[CooperativeMatrixOperandsKHRAttr]()
 
 func (*CooperativeMatrixOperandsKHRAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixOperandsKHRAttr) Kind() string    { return "CooperativeMatrixOperandsKHRAttr" }
@@ -299,8 +323,11 @@ func GetCooperativeMatrixPropertiesKHRAttr(ctx *ir.Context, mSize, nSize, kSize 
 	if v, ok := ir.LookupAttr[*CooperativeMatrixPropertiesKHRAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &CooperativeMatrixPropertiesKHRAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, accSat: accSat, scope: scope})
+	return ir.InsertAttrIn(ctx, k, cooperativeMatrixPropertiesKHRAttrSlab, CooperativeMatrixPropertiesKHRAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, accSat: accSat, scope: scope})
 }
+
+// cooperativeMatrixPropertiesKHRAttrSlab holds the CooperativeMatrixPropertiesKHRAttr values of each context.
+var cooperativeMatrixPropertiesKHRAttrSlab = ir.NewSlab[CooperativeMatrixPropertiesKHRAttr]()
 
 func (*CooperativeMatrixPropertiesKHRAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixPropertiesKHRAttr) Kind() string    { return "CooperativeMatrixPropertiesKHRAttr" }
@@ -384,8 +411,11 @@ func GetCooperativeMatrixPropertiesNVAttr(ctx *ir.Context, mSize, nSize, kSize i
 	if v, ok := ir.LookupAttr[*CooperativeMatrixPropertiesNVAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &CooperativeMatrixPropertiesNVAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, scope: scope})
+	return ir.InsertAttrIn(ctx, k, cooperativeMatrixPropertiesNVAttrSlab, CooperativeMatrixPropertiesNVAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, scope: scope})
 }
+
+// cooperativeMatrixPropertiesNVAttrSlab holds the CooperativeMatrixPropertiesNVAttr values of each context.
+var cooperativeMatrixPropertiesNVAttrSlab = ir.NewSlab[CooperativeMatrixPropertiesNVAttr]()
 
 func (*CooperativeMatrixPropertiesNVAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixPropertiesNVAttr) Kind() string    { return "CooperativeMatrixPropertiesNVAttr" }
@@ -450,8 +480,11 @@ func GetCooperativeMatrixUseKHRAttr(ctx *ir.Context, value CooperativeMatrixUseK
 	if v, ok := ir.LookupAttr[*CooperativeMatrixUseKHRAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &CooperativeMatrixUseKHRAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, cooperativeMatrixUseKHRAttrSlab, CooperativeMatrixUseKHRAttr{value: value})
 }
+
+// cooperativeMatrixUseKHRAttrSlab holds the CooperativeMatrixUseKHRAttr values of each context.
+var cooperativeMatrixUseKHRAttrSlab = ir.NewSlab[CooperativeMatrixUseKHRAttr]()
 
 func (*CooperativeMatrixUseKHRAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixUseKHRAttr) Kind() string    { return "CooperativeMatrixUseKHRAttr" }
@@ -481,8 +514,11 @@ func GetDecorationAttr(ctx *ir.Context, value Decoration) *DecorationAttr {
 	if v, ok := ir.LookupAttr[*DecorationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DecorationAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, decorationAttrSlab, DecorationAttr{value: value})
 }
+
+// decorationAttrSlab holds the DecorationAttr values of each context.
+var decorationAttrSlab = ir.NewSlab[DecorationAttr]()
 
 func (*DecorationAttr) Dialect() string { return "spirv" }
 func (*DecorationAttr) Kind() string    { return "DecorationAttr" }
@@ -512,8 +548,11 @@ func GetDeviceTypeAttr(ctx *ir.Context, value DeviceType) *DeviceTypeAttr {
 	if v, ok := ir.LookupAttr[*DeviceTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DeviceTypeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, deviceTypeAttrSlab, DeviceTypeAttr{value: value})
 }
+
+// deviceTypeAttrSlab holds the DeviceTypeAttr values of each context.
+var deviceTypeAttrSlab = ir.NewSlab[DeviceTypeAttr]()
 
 func (*DeviceTypeAttr) Dialect() string { return "spirv" }
 func (*DeviceTypeAttr) Kind() string    { return "DeviceTypeAttr" }
@@ -543,8 +582,11 @@ func GetDimAttr(ctx *ir.Context, value Dim) *DimAttr {
 	if v, ok := ir.LookupAttr[*DimAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DimAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, dimAttrSlab, DimAttr{value: value})
 }
+
+// dimAttrSlab holds the DimAttr values of each context.
+var dimAttrSlab = ir.NewSlab[DimAttr]()
 
 func (*DimAttr) Dialect() string { return "spirv" }
 func (*DimAttr) Kind() string    { return "DimAttr" }
@@ -578,8 +620,11 @@ func GetEntryPointABIAttr(ctx *ir.Context, workgroupSize ir.Attribute, subgroupS
 	if v, ok := ir.LookupAttr[*EntryPointABIAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &EntryPointABIAttr{workgroupSize: workgroupSize, subgroupSize: subgroupSize, targetWidth: targetWidth})
+	return ir.InsertAttrIn(ctx, k, entryPointABIAttrSlab, EntryPointABIAttr{workgroupSize: workgroupSize, subgroupSize: subgroupSize, targetWidth: targetWidth})
 }
+
+// entryPointABIAttrSlab holds the EntryPointABIAttr values of each context.
+var entryPointABIAttrSlab = ir.NewSlab[EntryPointABIAttr]()
 
 func (*EntryPointABIAttr) Dialect() string { return "spirv" }
 func (*EntryPointABIAttr) Kind() string    { return "EntryPointABIAttr" }
@@ -619,8 +664,11 @@ func GetExecutionModeAttr(ctx *ir.Context, value ExecutionMode) *ExecutionModeAt
 	if v, ok := ir.LookupAttr[*ExecutionModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ExecutionModeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, executionModeAttrSlab, ExecutionModeAttr{value: value})
 }
+
+// executionModeAttrSlab holds the ExecutionModeAttr values of each context.
+var executionModeAttrSlab = ir.NewSlab[ExecutionModeAttr]()
 
 func (*ExecutionModeAttr) Dialect() string { return "spirv" }
 func (*ExecutionModeAttr) Kind() string    { return "ExecutionModeAttr" }
@@ -650,8 +698,11 @@ func GetExecutionModelAttr(ctx *ir.Context, value ExecutionModel) *ExecutionMode
 	if v, ok := ir.LookupAttr[*ExecutionModelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ExecutionModelAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, executionModelAttrSlab, ExecutionModelAttr{value: value})
 }
+
+// executionModelAttrSlab holds the ExecutionModelAttr values of each context.
+var executionModelAttrSlab = ir.NewSlab[ExecutionModelAttr]()
 
 func (*ExecutionModelAttr) Dialect() string { return "spirv" }
 func (*ExecutionModelAttr) Kind() string    { return "ExecutionModelAttr" }
@@ -681,8 +732,11 @@ func GetExtensionAttr(ctx *ir.Context, value Extension) *ExtensionAttr {
 	if v, ok := ir.LookupAttr[*ExtensionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ExtensionAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, extensionAttrSlab, ExtensionAttr{value: value})
 }
+
+// extensionAttrSlab holds the ExtensionAttr values of each context.
+var extensionAttrSlab = ir.NewSlab[ExtensionAttr]()
 
 func (*ExtensionAttr) Dialect() string { return "spirv" }
 func (*ExtensionAttr) Kind() string    { return "ExtensionAttr" }
@@ -712,8 +766,11 @@ func GetFPEncodingAttr(ctx *ir.Context, value FPEncoding) *FPEncodingAttr {
 	if v, ok := ir.LookupAttr[*FPEncodingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &FPEncodingAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, fPEncodingAttrSlab, FPEncodingAttr{value: value})
 }
+
+// fPEncodingAttrSlab holds the FPEncodingAttr values of each context.
+var fPEncodingAttrSlab = ir.NewSlab[FPEncodingAttr]()
 
 func (*FPEncodingAttr) Dialect() string { return "spirv" }
 func (*FPEncodingAttr) Kind() string    { return "FPEncodingAttr" }
@@ -743,8 +800,11 @@ func GetFPFastMathModeAttr(ctx *ir.Context, value FPFastMathMode) *FPFastMathMod
 	if v, ok := ir.LookupAttr[*FPFastMathModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &FPFastMathModeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, fPFastMathModeAttrSlab, FPFastMathModeAttr{value: value})
 }
+
+// fPFastMathModeAttrSlab holds the FPFastMathModeAttr values of each context.
+var fPFastMathModeAttrSlab = ir.NewSlab[FPFastMathModeAttr]()
 
 func (*FPFastMathModeAttr) Dialect() string { return "spirv" }
 func (*FPFastMathModeAttr) Kind() string    { return "FPFastMathModeAttr" }
@@ -774,8 +834,11 @@ func GetFPRoundingModeAttr(ctx *ir.Context, value FPRoundingMode) *FPRoundingMod
 	if v, ok := ir.LookupAttr[*FPRoundingModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &FPRoundingModeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, fPRoundingModeAttrSlab, FPRoundingModeAttr{value: value})
 }
+
+// fPRoundingModeAttrSlab holds the FPRoundingModeAttr values of each context.
+var fPRoundingModeAttrSlab = ir.NewSlab[FPRoundingModeAttr]()
 
 func (*FPRoundingModeAttr) Dialect() string { return "spirv" }
 func (*FPRoundingModeAttr) Kind() string    { return "FPRoundingModeAttr" }
@@ -805,8 +868,11 @@ func GetFunctionControlAttr(ctx *ir.Context, value FunctionControl) *FunctionCon
 	if v, ok := ir.LookupAttr[*FunctionControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &FunctionControlAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, functionControlAttrSlab, FunctionControlAttr{value: value})
 }
+
+// functionControlAttrSlab holds the FunctionControlAttr values of each context.
+var functionControlAttrSlab = ir.NewSlab[FunctionControlAttr]()
 
 func (*FunctionControlAttr) Dialect() string { return "spirv" }
 func (*FunctionControlAttr) Kind() string    { return "FunctionControlAttr" }
@@ -836,8 +902,11 @@ func GetGroupOperationAttr(ctx *ir.Context, value GroupOperation) *GroupOperatio
 	if v, ok := ir.LookupAttr[*GroupOperationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &GroupOperationAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, groupOperationAttrSlab, GroupOperationAttr{value: value})
 }
+
+// groupOperationAttrSlab holds the GroupOperationAttr values of each context.
+var groupOperationAttrSlab = ir.NewSlab[GroupOperationAttr]()
 
 func (*GroupOperationAttr) Dialect() string { return "spirv" }
 func (*GroupOperationAttr) Kind() string    { return "GroupOperationAttr" }
@@ -867,8 +936,11 @@ func GetImageArrayedInfoAttr(ctx *ir.Context, value ImageArrayedInfo) *ImageArra
 	if v, ok := ir.LookupAttr[*ImageArrayedInfoAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ImageArrayedInfoAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, imageArrayedInfoAttrSlab, ImageArrayedInfoAttr{value: value})
 }
+
+// imageArrayedInfoAttrSlab holds the ImageArrayedInfoAttr values of each context.
+var imageArrayedInfoAttrSlab = ir.NewSlab[ImageArrayedInfoAttr]()
 
 func (*ImageArrayedInfoAttr) Dialect() string { return "spirv" }
 func (*ImageArrayedInfoAttr) Kind() string    { return "ImageArrayedInfoAttr" }
@@ -898,8 +970,11 @@ func GetImageDepthInfoAttr(ctx *ir.Context, value ImageDepthInfo) *ImageDepthInf
 	if v, ok := ir.LookupAttr[*ImageDepthInfoAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ImageDepthInfoAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, imageDepthInfoAttrSlab, ImageDepthInfoAttr{value: value})
 }
+
+// imageDepthInfoAttrSlab holds the ImageDepthInfoAttr values of each context.
+var imageDepthInfoAttrSlab = ir.NewSlab[ImageDepthInfoAttr]()
 
 func (*ImageDepthInfoAttr) Dialect() string { return "spirv" }
 func (*ImageDepthInfoAttr) Kind() string    { return "ImageDepthInfoAttr" }
@@ -929,8 +1004,11 @@ func GetImageFormatAttr(ctx *ir.Context, value ImageFormat) *ImageFormatAttr {
 	if v, ok := ir.LookupAttr[*ImageFormatAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ImageFormatAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, imageFormatAttrSlab, ImageFormatAttr{value: value})
 }
+
+// imageFormatAttrSlab holds the ImageFormatAttr values of each context.
+var imageFormatAttrSlab = ir.NewSlab[ImageFormatAttr]()
 
 func (*ImageFormatAttr) Dialect() string { return "spirv" }
 func (*ImageFormatAttr) Kind() string    { return "ImageFormatAttr" }
@@ -960,8 +1038,11 @@ func GetImageOperandsAttr(ctx *ir.Context, value ImageOperands) *ImageOperandsAt
 	if v, ok := ir.LookupAttr[*ImageOperandsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ImageOperandsAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, imageOperandsAttrSlab, ImageOperandsAttr{value: value})
 }
+
+// imageOperandsAttrSlab holds the ImageOperandsAttr values of each context.
+var imageOperandsAttrSlab = ir.NewSlab[ImageOperandsAttr]()
 
 func (*ImageOperandsAttr) Dialect() string { return "spirv" }
 func (*ImageOperandsAttr) Kind() string    { return "ImageOperandsAttr" }
@@ -991,8 +1072,11 @@ func GetImageSamplerUseInfoAttr(ctx *ir.Context, value ImageSamplerUseInfo) *Ima
 	if v, ok := ir.LookupAttr[*ImageSamplerUseInfoAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ImageSamplerUseInfoAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, imageSamplerUseInfoAttrSlab, ImageSamplerUseInfoAttr{value: value})
 }
+
+// imageSamplerUseInfoAttrSlab holds the ImageSamplerUseInfoAttr values of each context.
+var imageSamplerUseInfoAttrSlab = ir.NewSlab[ImageSamplerUseInfoAttr]()
 
 func (*ImageSamplerUseInfoAttr) Dialect() string { return "spirv" }
 func (*ImageSamplerUseInfoAttr) Kind() string    { return "ImageSamplerUseInfoAttr" }
@@ -1022,8 +1106,11 @@ func GetImageSamplingInfoAttr(ctx *ir.Context, value ImageSamplingInfo) *ImageSa
 	if v, ok := ir.LookupAttr[*ImageSamplingInfoAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ImageSamplingInfoAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, imageSamplingInfoAttrSlab, ImageSamplingInfoAttr{value: value})
 }
+
+// imageSamplingInfoAttrSlab holds the ImageSamplingInfoAttr values of each context.
+var imageSamplingInfoAttrSlab = ir.NewSlab[ImageSamplingInfoAttr]()
 
 func (*ImageSamplingInfoAttr) Dialect() string { return "spirv" }
 func (*ImageSamplingInfoAttr) Kind() string    { return "ImageSamplingInfoAttr" }
@@ -1067,8 +1154,11 @@ func GetJointMatrixPropertiesINTELAttr(ctx *ir.Context, mSize, nSize, kSize int3
 	if v, ok := ir.LookupAttr[*JointMatrixPropertiesINTELAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &JointMatrixPropertiesINTELAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, scope: scope})
+	return ir.InsertAttrIn(ctx, k, jointMatrixPropertiesINTELAttrSlab, JointMatrixPropertiesINTELAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, scope: scope})
 }
+
+// jointMatrixPropertiesINTELAttrSlab holds the JointMatrixPropertiesINTELAttr values of each context.
+var jointMatrixPropertiesINTELAttrSlab = ir.NewSlab[JointMatrixPropertiesINTELAttr]()
 
 func (*JointMatrixPropertiesINTELAttr) Dialect() string { return "spirv" }
 func (*JointMatrixPropertiesINTELAttr) Kind() string    { return "JointMatrixPropertiesINTELAttr" }
@@ -1135,8 +1225,11 @@ func GetLinkageAttributesAttr(ctx *ir.Context, linkageName, linkageType ir.Attri
 	if v, ok := ir.LookupAttr[*LinkageAttributesAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LinkageAttributesAttr{linkageName: linkageName, linkageType: linkageType})
+	return ir.InsertAttrIn(ctx, k, linkageAttributesAttrSlab, LinkageAttributesAttr{linkageName: linkageName, linkageType: linkageType})
 }
+
+// linkageAttributesAttrSlab holds the LinkageAttributesAttr values of each context.
+var linkageAttributesAttrSlab = ir.NewSlab[LinkageAttributesAttr]()
 
 func (*LinkageAttributesAttr) Dialect() string { return "spirv" }
 func (*LinkageAttributesAttr) Kind() string    { return "LinkageAttributesAttr" }
@@ -1171,8 +1264,11 @@ func GetLinkageTypeAttr(ctx *ir.Context, value LinkageType) *LinkageTypeAttr {
 	if v, ok := ir.LookupAttr[*LinkageTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LinkageTypeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, linkageTypeAttrSlab, LinkageTypeAttr{value: value})
 }
+
+// linkageTypeAttrSlab holds the LinkageTypeAttr values of each context.
+var linkageTypeAttrSlab = ir.NewSlab[LinkageTypeAttr]()
 
 func (*LinkageTypeAttr) Dialect() string { return "spirv" }
 func (*LinkageTypeAttr) Kind() string    { return "LinkageTypeAttr" }
@@ -1202,8 +1298,11 @@ func GetLoadCacheControlAttr(ctx *ir.Context, value LoadCacheControl) *LoadCache
 	if v, ok := ir.LookupAttr[*LoadCacheControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LoadCacheControlAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, loadCacheControlAttrSlab, LoadCacheControlAttr{value: value})
 }
+
+// loadCacheControlAttrSlab holds the LoadCacheControlAttr values of each context.
+var loadCacheControlAttrSlab = ir.NewSlab[LoadCacheControlAttr]()
 
 func (*LoadCacheControlAttr) Dialect() string { return "spirv" }
 func (*LoadCacheControlAttr) Kind() string    { return "LoadCacheControlAttr" }
@@ -1233,8 +1332,11 @@ func GetLoopControlAttr(ctx *ir.Context, value LoopControl) *LoopControlAttr {
 	if v, ok := ir.LookupAttr[*LoopControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LoopControlAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, loopControlAttrSlab, LoopControlAttr{value: value})
 }
+
+// loopControlAttrSlab holds the LoopControlAttr values of each context.
+var loopControlAttrSlab = ir.NewSlab[LoopControlAttr]()
 
 func (*LoopControlAttr) Dialect() string { return "spirv" }
 func (*LoopControlAttr) Kind() string    { return "LoopControlAttr" }
@@ -1264,8 +1366,11 @@ func GetMatrixLayoutAttr(ctx *ir.Context, value MatrixLayout) *MatrixLayoutAttr 
 	if v, ok := ir.LookupAttr[*MatrixLayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MatrixLayoutAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, matrixLayoutAttrSlab, MatrixLayoutAttr{value: value})
 }
+
+// matrixLayoutAttrSlab holds the MatrixLayoutAttr values of each context.
+var matrixLayoutAttrSlab = ir.NewSlab[MatrixLayoutAttr]()
 
 func (*MatrixLayoutAttr) Dialect() string { return "spirv" }
 func (*MatrixLayoutAttr) Kind() string    { return "MatrixLayoutAttr" }
@@ -1295,8 +1400,11 @@ func GetMemoryAccessAttr(ctx *ir.Context, value MemoryAccess) *MemoryAccessAttr 
 	if v, ok := ir.LookupAttr[*MemoryAccessAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MemoryAccessAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, memoryAccessAttrSlab, MemoryAccessAttr{value: value})
 }
+
+// memoryAccessAttrSlab holds the MemoryAccessAttr values of each context.
+var memoryAccessAttrSlab = ir.NewSlab[MemoryAccessAttr]()
 
 func (*MemoryAccessAttr) Dialect() string { return "spirv" }
 func (*MemoryAccessAttr) Kind() string    { return "MemoryAccessAttr" }
@@ -1326,8 +1434,11 @@ func GetMemoryModelAttr(ctx *ir.Context, value MemoryModel) *MemoryModelAttr {
 	if v, ok := ir.LookupAttr[*MemoryModelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MemoryModelAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, memoryModelAttrSlab, MemoryModelAttr{value: value})
 }
+
+// memoryModelAttrSlab holds the MemoryModelAttr values of each context.
+var memoryModelAttrSlab = ir.NewSlab[MemoryModelAttr]()
 
 func (*MemoryModelAttr) Dialect() string { return "spirv" }
 func (*MemoryModelAttr) Kind() string    { return "MemoryModelAttr" }
@@ -1357,8 +1468,11 @@ func GetMemorySemanticsAttr(ctx *ir.Context, value MemorySemantics) *MemorySeman
 	if v, ok := ir.LookupAttr[*MemorySemanticsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MemorySemanticsAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, memorySemanticsAttrSlab, MemorySemanticsAttr{value: value})
 }
+
+// memorySemanticsAttrSlab holds the MemorySemanticsAttr values of each context.
+var memorySemanticsAttrSlab = ir.NewSlab[MemorySemanticsAttr]()
 
 func (*MemorySemanticsAttr) Dialect() string { return "spirv" }
 func (*MemorySemanticsAttr) Kind() string    { return "MemorySemanticsAttr" }
@@ -1388,8 +1502,11 @@ func GetOpcodeAttr(ctx *ir.Context, value Opcode) *OpcodeAttr {
 	if v, ok := ir.LookupAttr[*OpcodeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &OpcodeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, opcodeAttrSlab, OpcodeAttr{value: value})
 }
+
+// opcodeAttrSlab holds the OpcodeAttr values of each context.
+var opcodeAttrSlab = ir.NewSlab[OpcodeAttr]()
 
 func (*OpcodeAttr) Dialect() string { return "spirv" }
 func (*OpcodeAttr) Kind() string    { return "OpcodeAttr" }
@@ -1419,8 +1536,11 @@ func GetPackedVectorFormatAttr(ctx *ir.Context, value PackedVectorFormat) *Packe
 	if v, ok := ir.LookupAttr[*PackedVectorFormatAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &PackedVectorFormatAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, packedVectorFormatAttrSlab, PackedVectorFormatAttr{value: value})
 }
+
+// packedVectorFormatAttrSlab holds the PackedVectorFormatAttr values of each context.
+var packedVectorFormatAttrSlab = ir.NewSlab[PackedVectorFormatAttr]()
 
 func (*PackedVectorFormatAttr) Dialect() string { return "spirv" }
 func (*PackedVectorFormatAttr) Kind() string    { return "PackedVectorFormatAttr" }
@@ -1464,8 +1584,11 @@ func GetResourceLimitsAttr(ctx *ir.Context, maxComputeSharedMemorySize, maxCompu
 	if v, ok := ir.LookupAttr[*ResourceLimitsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ResourceLimitsAttr{maxComputeSharedMemorySize: maxComputeSharedMemorySize, maxComputeWorkgroupInvocations: maxComputeWorkgroupInvocations, maxComputeWorkgroupSize: maxComputeWorkgroupSize, subgroupSize: subgroupSize, minSubgroupSize: minSubgroupSize, maxSubgroupSize: maxSubgroupSize, cooperativeMatrixPropertiesKhr: cooperativeMatrixPropertiesKhr, cooperativeMatrixPropertiesNv: cooperativeMatrixPropertiesNv})
+	return ir.InsertAttrIn(ctx, k, resourceLimitsAttrSlab, ResourceLimitsAttr{maxComputeSharedMemorySize: maxComputeSharedMemorySize, maxComputeWorkgroupInvocations: maxComputeWorkgroupInvocations, maxComputeWorkgroupSize: maxComputeWorkgroupSize, subgroupSize: subgroupSize, minSubgroupSize: minSubgroupSize, maxSubgroupSize: maxSubgroupSize, cooperativeMatrixPropertiesKhr: cooperativeMatrixPropertiesKhr, cooperativeMatrixPropertiesNv: cooperativeMatrixPropertiesNv})
 }
+
+// resourceLimitsAttrSlab holds the ResourceLimitsAttr values of each context.
+var resourceLimitsAttrSlab = ir.NewSlab[ResourceLimitsAttr]()
 
 func (*ResourceLimitsAttr) Dialect() string { return "spirv" }
 func (*ResourceLimitsAttr) Kind() string    { return "ResourceLimitsAttr" }
@@ -1530,8 +1653,11 @@ func GetScopeAttr(ctx *ir.Context, value Scope) *ScopeAttr {
 	if v, ok := ir.LookupAttr[*ScopeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ScopeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, scopeAttrSlab, ScopeAttr{value: value})
 }
+
+// scopeAttrSlab holds the ScopeAttr values of each context.
+var scopeAttrSlab = ir.NewSlab[ScopeAttr]()
 
 func (*ScopeAttr) Dialect() string { return "spirv" }
 func (*ScopeAttr) Kind() string    { return "ScopeAttr" }
@@ -1561,8 +1687,11 @@ func GetSelectionControlAttr(ctx *ir.Context, value SelectionControl) *Selection
 	if v, ok := ir.LookupAttr[*SelectionControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &SelectionControlAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, selectionControlAttrSlab, SelectionControlAttr{value: value})
 }
+
+// selectionControlAttrSlab holds the SelectionControlAttr values of each context.
+var selectionControlAttrSlab = ir.NewSlab[SelectionControlAttr]()
 
 func (*SelectionControlAttr) Dialect() string { return "spirv" }
 func (*SelectionControlAttr) Kind() string    { return "SelectionControlAttr" }
@@ -1592,8 +1721,11 @@ func GetStorageClassAttr(ctx *ir.Context, value StorageClass) *StorageClassAttr 
 	if v, ok := ir.LookupAttr[*StorageClassAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &StorageClassAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, storageClassAttrSlab, StorageClassAttr{value: value})
 }
+
+// storageClassAttrSlab holds the StorageClassAttr values of each context.
+var storageClassAttrSlab = ir.NewSlab[StorageClassAttr]()
 
 func (*StorageClassAttr) Dialect() string { return "spirv" }
 func (*StorageClassAttr) Kind() string    { return "StorageClassAttr" }
@@ -1623,8 +1755,11 @@ func GetStoreCacheControlAttr(ctx *ir.Context, value StoreCacheControl) *StoreCa
 	if v, ok := ir.LookupAttr[*StoreCacheControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &StoreCacheControlAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, storeCacheControlAttrSlab, StoreCacheControlAttr{value: value})
 }
+
+// storeCacheControlAttrSlab holds the StoreCacheControlAttr values of each context.
+var storeCacheControlAttrSlab = ir.NewSlab[StoreCacheControlAttr]()
 
 func (*StoreCacheControlAttr) Dialect() string { return "spirv" }
 func (*StoreCacheControlAttr) Kind() string    { return "StoreCacheControlAttr" }
@@ -1654,8 +1789,11 @@ func GetVendorAttr(ctx *ir.Context, value Vendor) *VendorAttr {
 	if v, ok := ir.LookupAttr[*VendorAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &VendorAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, vendorAttrSlab, VendorAttr{value: value})
 }
+
+// vendorAttrSlab holds the VendorAttr values of each context.
+var vendorAttrSlab = ir.NewSlab[VendorAttr]()
 
 func (*VendorAttr) Dialect() string { return "spirv" }
 func (*VendorAttr) Kind() string    { return "VendorAttr" }
@@ -1685,8 +1823,11 @@ func GetVersionAttr(ctx *ir.Context, value Version) *VersionAttr {
 	if v, ok := ir.LookupAttr[*VersionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &VersionAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, versionAttrSlab, VersionAttr{value: value})
 }
+
+// versionAttrSlab holds the VersionAttr values of each context.
+var versionAttrSlab = ir.NewSlab[VersionAttr]()
 
 func (*VersionAttr) Dialect() string { return "spirv" }
 func (*VersionAttr) Kind() string    { return "VersionAttr" }

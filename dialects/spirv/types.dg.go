@@ -26,8 +26,11 @@ func GetArrayType(ctx *ir.Context, elementType ir.Type, count, stride uint32) *A
 	if v, ok := ir.LookupType[*ArrayType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &ArrayType{elementType: elementType, count: count, stride: stride})
+	return ir.InsertTypeIn(ctx, k, arrayTypeSlab, ArrayType{elementType: elementType, count: count, stride: stride})
 }
+
+// arrayTypeSlab holds the ArrayType values of each context.
+var arrayTypeSlab = ir.NewSlab[ArrayType]()
 
 func (*ArrayType) Dialect() string { return "spirv" }
 func (*ArrayType) Kind() string    { return "ArrayType" }
@@ -79,8 +82,11 @@ func GetImageType(ctx *ir.Context, elementType ir.Type, dim Dim, depthInfo Image
 	if v, ok := ir.LookupType[*ImageType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &ImageType{elementType: elementType, dim: dim, depthInfo: depthInfo, arrayedInfo: arrayedInfo, samplingInfo: samplingInfo, samplerUseInfo: samplerUseInfo, format: format})
+	return ir.InsertTypeIn(ctx, k, imageTypeSlab, ImageType{elementType: elementType, dim: dim, depthInfo: depthInfo, arrayedInfo: arrayedInfo, samplingInfo: samplingInfo, samplerUseInfo: samplerUseInfo, format: format})
 }
+
+// imageTypeSlab holds the ImageType values of each context.
+var imageTypeSlab = ir.NewSlab[ImageType]()
 
 func (*ImageType) Dialect() string { return "spirv" }
 func (*ImageType) Kind() string    { return "ImageType" }
@@ -142,8 +148,11 @@ func GetMatrixType(ctx *ir.Context, columnType ir.Type, columnCount uint32) *Mat
 	if v, ok := ir.LookupType[*MatrixType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &MatrixType{columnType: columnType, columnCount: columnCount})
+	return ir.InsertTypeIn(ctx, k, matrixTypeSlab, MatrixType{columnType: columnType, columnCount: columnCount})
 }
+
+// matrixTypeSlab holds the MatrixType values of each context.
+var matrixTypeSlab = ir.NewSlab[MatrixType]()
 
 func (*MatrixType) Dialect() string { return "spirv" }
 func (*MatrixType) Kind() string    { return "MatrixType" }
@@ -180,8 +189,11 @@ func GetPointerType(ctx *ir.Context, pointeeType ir.Type, storageClass StorageCl
 	if v, ok := ir.LookupType[*PointerType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &PointerType{pointeeType: pointeeType, storageClass: storageClass})
+	return ir.InsertTypeIn(ctx, k, pointerTypeSlab, PointerType{pointeeType: pointeeType, storageClass: storageClass})
 }
+
+// pointerTypeSlab holds the PointerType values of each context.
+var pointerTypeSlab = ir.NewSlab[PointerType]()
 
 func (*PointerType) Dialect() string { return "spirv" }
 func (*PointerType) Kind() string    { return "PointerType" }
@@ -218,8 +230,11 @@ func GetRuntimeArrayType(ctx *ir.Context, elementType ir.Type, stride uint32) *R
 	if v, ok := ir.LookupType[*RuntimeArrayType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &RuntimeArrayType{elementType: elementType, stride: stride})
+	return ir.InsertTypeIn(ctx, k, runtimeArrayTypeSlab, RuntimeArrayType{elementType: elementType, stride: stride})
 }
+
+// runtimeArrayTypeSlab holds the RuntimeArrayType values of each context.
+var runtimeArrayTypeSlab = ir.NewSlab[RuntimeArrayType]()
 
 func (*RuntimeArrayType) Dialect() string { return "spirv" }
 func (*RuntimeArrayType) Kind() string    { return "RuntimeArrayType" }
@@ -254,8 +269,11 @@ func GetSampledImageType(ctx *ir.Context, imageType ir.Type) *SampledImageType {
 	if v, ok := ir.LookupType[*SampledImageType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &SampledImageType{imageType: imageType})
+	return ir.InsertTypeIn(ctx, k, sampledImageTypeSlab, SampledImageType{imageType: imageType})
 }
+
+// sampledImageTypeSlab holds the SampledImageType values of each context.
+var sampledImageTypeSlab = ir.NewSlab[SampledImageType]()
 
 func (*SampledImageType) Dialect() string { return "spirv" }
 func (*SampledImageType) Kind() string    { return "SampledImageType" }
@@ -302,8 +320,11 @@ func GetStructType(ctx *ir.Context, name string, reference bool, members []ir.Ty
 	if v, ok := ir.LookupType[*StructType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &StructType{name: name, reference: reference, members: slices.Clone(members), offsets: slices.Clone(offsets), decorations: slices.Clone(decorations)})
+	return ir.InsertTypeIn(ctx, k, structTypeSlab, StructType{name: name, reference: reference, members: slices.Clone(members), offsets: slices.Clone(offsets), decorations: slices.Clone(decorations)})
 }
+
+// structTypeSlab holds the StructType values of each context.
+var structTypeSlab = ir.NewSlab[StructType]()
 
 func (*StructType) Dialect() string { return "spirv" }
 func (*StructType) Kind() string    { return "StructType" }

@@ -22,8 +22,11 @@ func GetBlockSizeAttr(ctx *ir.Context, value BlockSize) *BlockSizeAttr {
 	if v, ok := ir.LookupAttr[*BlockSizeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &BlockSizeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, blockSizeAttrSlab, BlockSizeAttr{value: value})
 }
+
+// blockSizeAttrSlab holds the BlockSizeAttr values of each context.
+var blockSizeAttrSlab = ir.NewSlab[BlockSizeAttr]()
 
 func (*BlockSizeAttr) Dialect() string { return "tosa" }
 func (*BlockSizeAttr) Kind() string    { return "BlockSizeAttr" }
@@ -55,8 +58,11 @@ func GetConvOpQuantizationAttr(ctx *ir.Context, inputZp, weightZp int64) *ConvOp
 	if v, ok := ir.LookupAttr[*ConvOpQuantizationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ConvOpQuantizationAttr{inputZp: inputZp, weightZp: weightZp})
+	return ir.InsertAttrIn(ctx, k, convOpQuantizationAttrSlab, ConvOpQuantizationAttr{inputZp: inputZp, weightZp: weightZp})
 }
+
+// convOpQuantizationAttrSlab holds the ConvOpQuantizationAttr values of each context.
+var convOpQuantizationAttrSlab = ir.NewSlab[ConvOpQuantizationAttr]()
 
 func (*ConvOpQuantizationAttr) Dialect() string { return "tosa" }
 func (*ConvOpQuantizationAttr) Kind() string    { return "ConvOpQuantizationAttr" }
@@ -91,8 +97,11 @@ func GetExtensionAttr(ctx *ir.Context, value Extension) *ExtensionAttr {
 	if v, ok := ir.LookupAttr[*ExtensionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ExtensionAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, extensionAttrSlab, ExtensionAttr{value: value})
 }
+
+// extensionAttrSlab holds the ExtensionAttr values of each context.
+var extensionAttrSlab = ir.NewSlab[ExtensionAttr]()
 
 func (*ExtensionAttr) Dialect() string { return "tosa" }
 func (*ExtensionAttr) Kind() string    { return "ExtensionAttr" }
@@ -122,8 +131,11 @@ func GetLevelAttr(ctx *ir.Context, value Level) *LevelAttr {
 	if v, ok := ir.LookupAttr[*LevelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LevelAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, levelAttrSlab, LevelAttr{value: value})
 }
+
+// levelAttrSlab holds the LevelAttr values of each context.
+var levelAttrSlab = ir.NewSlab[LevelAttr]()
 
 func (*LevelAttr) Dialect() string { return "tosa" }
 func (*LevelAttr) Kind() string    { return "LevelAttr" }
@@ -155,8 +167,11 @@ func GetMatMulOpQuantizationAttr(ctx *ir.Context, aZp, bZp int64) *MatMulOpQuant
 	if v, ok := ir.LookupAttr[*MatMulOpQuantizationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MatMulOpQuantizationAttr{aZp: aZp, bZp: bZp})
+	return ir.InsertAttrIn(ctx, k, matMulOpQuantizationAttrSlab, MatMulOpQuantizationAttr{aZp: aZp, bZp: bZp})
 }
+
+// matMulOpQuantizationAttrSlab holds the MatMulOpQuantizationAttr values of each context.
+var matMulOpQuantizationAttrSlab = ir.NewSlab[MatMulOpQuantizationAttr]()
 
 func (*MatMulOpQuantizationAttr) Dialect() string { return "tosa" }
 func (*MatMulOpQuantizationAttr) Kind() string    { return "MatMulOpQuantizationAttr" }
@@ -191,8 +206,11 @@ func GetNanPropagationModeAttr(ctx *ir.Context, value NanPropagationMode) *NanPr
 	if v, ok := ir.LookupAttr[*NanPropagationModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &NanPropagationModeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, nanPropagationModeAttrSlab, NanPropagationModeAttr{value: value})
 }
+
+// nanPropagationModeAttrSlab holds the NanPropagationModeAttr values of each context.
+var nanPropagationModeAttrSlab = ir.NewSlab[NanPropagationModeAttr]()
 
 func (*NanPropagationModeAttr) Dialect() string { return "tosa" }
 func (*NanPropagationModeAttr) Kind() string    { return "NanPropagationModeAttr" }
@@ -222,8 +240,11 @@ func GetPadOpQuantizationAttr(ctx *ir.Context, inputZp int64) *PadOpQuantization
 	if v, ok := ir.LookupAttr[*PadOpQuantizationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &PadOpQuantizationAttr{inputZp: inputZp})
+	return ir.InsertAttrIn(ctx, k, padOpQuantizationAttrSlab, PadOpQuantizationAttr{inputZp: inputZp})
 }
+
+// padOpQuantizationAttrSlab holds the PadOpQuantizationAttr values of each context.
+var padOpQuantizationAttrSlab = ir.NewSlab[PadOpQuantizationAttr]()
 
 func (*PadOpQuantizationAttr) Dialect() string { return "tosa" }
 func (*PadOpQuantizationAttr) Kind() string    { return "PadOpQuantizationAttr" }
@@ -253,8 +274,11 @@ func GetProfileAttr(ctx *ir.Context, value Profile) *ProfileAttr {
 	if v, ok := ir.LookupAttr[*ProfileAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ProfileAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, profileAttrSlab, ProfileAttr{value: value})
 }
+
+// profileAttrSlab holds the ProfileAttr values of each context.
+var profileAttrSlab = ir.NewSlab[ProfileAttr]()
 
 func (*ProfileAttr) Dialect() string { return "tosa" }
 func (*ProfileAttr) Kind() string    { return "ProfileAttr" }
@@ -284,8 +308,11 @@ func GetResizeModeAttr(ctx *ir.Context, value ResizeMode) *ResizeModeAttr {
 	if v, ok := ir.LookupAttr[*ResizeModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ResizeModeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, resizeModeAttrSlab, ResizeModeAttr{value: value})
 }
+
+// resizeModeAttrSlab holds the ResizeModeAttr values of each context.
+var resizeModeAttrSlab = ir.NewSlab[ResizeModeAttr]()
 
 func (*ResizeModeAttr) Dialect() string { return "tosa" }
 func (*ResizeModeAttr) Kind() string    { return "ResizeModeAttr" }
@@ -315,8 +342,11 @@ func GetRoundingModeAttr(ctx *ir.Context, value RoundingMode) *RoundingModeAttr 
 	if v, ok := ir.LookupAttr[*RoundingModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &RoundingModeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, roundingModeAttrSlab, RoundingModeAttr{value: value})
 }
+
+// roundingModeAttrSlab holds the RoundingModeAttr values of each context.
+var roundingModeAttrSlab = ir.NewSlab[RoundingModeAttr]()
 
 func (*RoundingModeAttr) Dialect() string { return "tosa" }
 func (*RoundingModeAttr) Kind() string    { return "RoundingModeAttr" }
@@ -346,8 +376,11 @@ func GetSpecificationVersionAttr(ctx *ir.Context, value SpecificationVersion) *S
 	if v, ok := ir.LookupAttr[*SpecificationVersionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &SpecificationVersionAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, specificationVersionAttrSlab, SpecificationVersionAttr{value: value})
 }
+
+// specificationVersionAttrSlab holds the SpecificationVersionAttr values of each context.
+var specificationVersionAttrSlab = ir.NewSlab[SpecificationVersionAttr]()
 
 func (*SpecificationVersionAttr) Dialect() string { return "tosa" }
 func (*SpecificationVersionAttr) Kind() string    { return "SpecificationVersionAttr" }
@@ -389,8 +422,11 @@ func GetTargetEnvAttr(ctx *ir.Context, specificationVersion SpecificationVersion
 	if v, ok := ir.LookupAttr[*TargetEnvAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TargetEnvAttr{specificationVersion: specificationVersion, level: level, profiles: slices.Clone(profiles), extensions: slices.Clone(extensions)})
+	return ir.InsertAttrIn(ctx, k, targetEnvAttrSlab, TargetEnvAttr{specificationVersion: specificationVersion, level: level, profiles: slices.Clone(profiles), extensions: slices.Clone(extensions)})
 }
+
+// targetEnvAttrSlab holds the TargetEnvAttr values of each context.
+var targetEnvAttrSlab = ir.NewSlab[TargetEnvAttr]()
 
 func (*TargetEnvAttr) Dialect() string { return "tosa" }
 func (*TargetEnvAttr) Kind() string    { return "TargetEnvAttr" }
@@ -437,8 +473,11 @@ func GetUnaryOpQuantizationAttr(ctx *ir.Context, inputZp, outputZp int64) *Unary
 	if v, ok := ir.LookupAttr[*UnaryOpQuantizationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &UnaryOpQuantizationAttr{inputZp: inputZp, outputZp: outputZp})
+	return ir.InsertAttrIn(ctx, k, unaryOpQuantizationAttrSlab, UnaryOpQuantizationAttr{inputZp: inputZp, outputZp: outputZp})
 }
+
+// unaryOpQuantizationAttrSlab holds the UnaryOpQuantizationAttr values of each context.
+var unaryOpQuantizationAttrSlab = ir.NewSlab[UnaryOpQuantizationAttr]()
 
 func (*UnaryOpQuantizationAttr) Dialect() string { return "tosa" }
 func (*UnaryOpQuantizationAttr) Kind() string    { return "UnaryOpQuantizationAttr" }

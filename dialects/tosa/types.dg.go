@@ -19,8 +19,11 @@ func Getmxint8Type(ctx *ir.Context) *mxint8Type {
 	if v, ok := ir.LookupType[*mxint8Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &mxint8Type{})
+	return ir.InsertTypeIn(ctx, k, mxint8TypeSlab, mxint8Type{})
 }
+
+// mxint8TypeSlab holds the mxint8Type values of each context.
+var mxint8TypeSlab = ir.NewSlab[mxint8Type]()
 
 func (*mxint8Type) Dialect() string { return "tosa" }
 func (*mxint8Type) Kind() string    { return "mxint8Type" }
@@ -45,8 +48,11 @@ func GetshapeType(ctx *ir.Context, rank int32) *shapeType {
 	if v, ok := ir.LookupType[*shapeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &shapeType{rank: rank})
+	return ir.InsertTypeIn(ctx, k, shapeTypeSlab, shapeType{rank: rank})
 }
+
+// shapeTypeSlab holds the shapeType values of each context.
+var shapeTypeSlab = ir.NewSlab[shapeType]()
 
 func (*shapeType) Dialect() string { return "tosa" }
 func (*shapeType) Kind() string    { return "shapeType" }

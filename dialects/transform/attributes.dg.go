@@ -21,8 +21,11 @@ func GetParamOperandAttr(ctx *ir.Context, index ir.Attribute) *ParamOperandAttr 
 	if v, ok := ir.LookupAttr[*ParamOperandAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ParamOperandAttr{index: index})
+	return ir.InsertAttrIn(ctx, k, paramOperandAttrSlab, ParamOperandAttr{index: index})
 }
+
+// paramOperandAttrSlab holds the ParamOperandAttr values of each context.
+var paramOperandAttrSlab = ir.NewSlab[ParamOperandAttr]()
 
 func (*ParamOperandAttr) Dialect() string { return "transform" }
 func (*ParamOperandAttr) Kind() string    { return "ParamOperandAttr" }

@@ -19,8 +19,11 @@ func GetAffineMapParamType(ctx *ir.Context) *AffineMapParamType {
 	if v, ok := ir.LookupType[*AffineMapParamType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &AffineMapParamType{})
+	return ir.InsertTypeIn(ctx, k, affineMapParamTypeSlab, AffineMapParamType{})
 }
+
+// affineMapParamTypeSlab holds the AffineMapParamType values of each context.
+var affineMapParamTypeSlab = ir.NewSlab[AffineMapParamType]()
 
 func (*AffineMapParamType) Dialect() string { return "transform" }
 func (*AffineMapParamType) Kind() string    { return "AffineMapParamType" }
@@ -43,8 +46,11 @@ func GetAnyOpType(ctx *ir.Context) *AnyOpType {
 	if v, ok := ir.LookupType[*AnyOpType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &AnyOpType{})
+	return ir.InsertTypeIn(ctx, k, anyOpTypeSlab, AnyOpType{})
 }
+
+// anyOpTypeSlab holds the AnyOpType values of each context.
+var anyOpTypeSlab = ir.NewSlab[AnyOpType]()
 
 func (*AnyOpType) Dialect() string { return "transform" }
 func (*AnyOpType) Kind() string    { return "AnyOpType" }
@@ -67,8 +73,11 @@ func GetAnyParamType(ctx *ir.Context) *AnyParamType {
 	if v, ok := ir.LookupType[*AnyParamType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &AnyParamType{})
+	return ir.InsertTypeIn(ctx, k, anyParamTypeSlab, AnyParamType{})
 }
+
+// anyParamTypeSlab holds the AnyParamType values of each context.
+var anyParamTypeSlab = ir.NewSlab[AnyParamType]()
 
 func (*AnyParamType) Dialect() string { return "transform" }
 func (*AnyParamType) Kind() string    { return "AnyParamType" }
@@ -91,8 +100,11 @@ func GetAnyValueType(ctx *ir.Context) *AnyValueType {
 	if v, ok := ir.LookupType[*AnyValueType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &AnyValueType{})
+	return ir.InsertTypeIn(ctx, k, anyValueTypeSlab, AnyValueType{})
 }
+
+// anyValueTypeSlab holds the AnyValueType values of each context.
+var anyValueTypeSlab = ir.NewSlab[AnyValueType]()
 
 func (*AnyValueType) Dialect() string { return "transform" }
 func (*AnyValueType) Kind() string    { return "AnyValueType" }
@@ -117,8 +129,11 @@ func GetOperationType(ctx *ir.Context, operationName string) *OperationType {
 	if v, ok := ir.LookupType[*OperationType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &OperationType{operationName: operationName})
+	return ir.InsertTypeIn(ctx, k, operationTypeSlab, OperationType{operationName: operationName})
 }
+
+// operationTypeSlab holds the OperationType values of each context.
+var operationTypeSlab = ir.NewSlab[OperationType]()
 
 func (*OperationType) Dialect() string { return "transform" }
 func (*OperationType) Kind() string    { return "OperationType" }
@@ -148,8 +163,11 @@ func GetParamType(ctx *ir.Context, type_ ir.Type) *ParamType {
 	if v, ok := ir.LookupType[*ParamType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &ParamType{type_: type_})
+	return ir.InsertTypeIn(ctx, k, paramTypeSlab, ParamType{type_: type_})
 }
+
+// paramTypeSlab holds the ParamType values of each context.
+var paramTypeSlab = ir.NewSlab[ParamType]()
 
 func (*ParamType) Dialect() string { return "transform" }
 func (*ParamType) Kind() string    { return "ParamType" }
@@ -177,8 +195,11 @@ func GetTypeParamType(ctx *ir.Context) *TypeParamType {
 	if v, ok := ir.LookupType[*TypeParamType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &TypeParamType{})
+	return ir.InsertTypeIn(ctx, k, typeParamTypeSlab, TypeParamType{})
 }
+
+// typeParamTypeSlab holds the TypeParamType values of each context.
+var typeParamTypeSlab = ir.NewSlab[TypeParamType]()
 
 func (*TypeParamType) Dialect() string { return "transform" }
 func (*TypeParamType) Kind() string    { return "TypeParamType" }

@@ -15,8 +15,11 @@ func GetPoisonAttr(ctx *ir.Context) *PoisonAttr {
 	if v, ok := ir.LookupAttr[*PoisonAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &PoisonAttr{})
+	return ir.InsertAttrIn(ctx, k, poisonAttrSlab, PoisonAttr{})
 }
+
+// poisonAttrSlab holds the PoisonAttr values of each context.
+var poisonAttrSlab = ir.NewSlab[PoisonAttr]()
 
 func (*PoisonAttr) Dialect() string { return "ub" }
 func (*PoisonAttr) Kind() string    { return "PoisonAttr" }

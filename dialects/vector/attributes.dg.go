@@ -21,8 +21,11 @@ func GetCombiningKindAttr(ctx *ir.Context, value CombiningKind) *CombiningKindAt
 	if v, ok := ir.LookupAttr[*CombiningKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &CombiningKindAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, combiningKindAttrSlab, CombiningKindAttr{value: value})
 }
+
+// combiningKindAttrSlab holds the CombiningKindAttr values of each context.
+var combiningKindAttrSlab = ir.NewSlab[CombiningKindAttr]()
 
 func (*CombiningKindAttr) Dialect() string { return "vector" }
 func (*CombiningKindAttr) Kind() string    { return "CombiningKindAttr" }
@@ -52,8 +55,11 @@ func GetIteratorTypeAttr(ctx *ir.Context, value IteratorType) *IteratorTypeAttr 
 	if v, ok := ir.LookupAttr[*IteratorTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &IteratorTypeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, iteratorTypeAttrSlab, IteratorTypeAttr{value: value})
 }
+
+// iteratorTypeAttrSlab holds the IteratorTypeAttr values of each context.
+var iteratorTypeAttrSlab = ir.NewSlab[IteratorTypeAttr]()
 
 func (*IteratorTypeAttr) Dialect() string { return "vector" }
 func (*IteratorTypeAttr) Kind() string    { return "IteratorTypeAttr" }
@@ -83,8 +89,11 @@ func GetPrintPunctuationAttr(ctx *ir.Context, value PrintPunctuation) *PrintPunc
 	if v, ok := ir.LookupAttr[*PrintPunctuationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &PrintPunctuationAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, printPunctuationAttrSlab, PrintPunctuationAttr{value: value})
 }
+
+// printPunctuationAttrSlab holds the PrintPunctuationAttr values of each context.
+var printPunctuationAttrSlab = ir.NewSlab[PrintPunctuationAttr]()
 
 func (*PrintPunctuationAttr) Dialect() string { return "vector" }
 func (*PrintPunctuationAttr) Kind() string    { return "PrintPunctuationAttr" }

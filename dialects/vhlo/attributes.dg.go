@@ -25,8 +25,11 @@ func GetArrayV1Attr(ctx *ir.Context, value []ir.Attribute) *ArrayV1Attr {
 	if v, ok := ir.LookupAttr[*ArrayV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ArrayV1Attr{value: slices.Clone(value)})
+	return ir.InsertAttrIn(ctx, k, arrayV1AttrSlab, ArrayV1Attr{value: slices.Clone(value)})
 }
+
+// arrayV1AttrSlab holds the ArrayV1Attr values of each context.
+var arrayV1AttrSlab = ir.NewSlab[ArrayV1Attr]()
 
 func (*ArrayV1Attr) Dialect() string  { return "vhlo" }
 func (*ArrayV1Attr) Kind() string     { return "ArrayV1Attr" }
@@ -50,8 +53,11 @@ func GetBooleanV1Attr(ctx *ir.Context, value uint64) *BooleanV1Attr {
 	if v, ok := ir.LookupAttr[*BooleanV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &BooleanV1Attr{value: value})
+	return ir.InsertAttrIn(ctx, k, booleanV1AttrSlab, BooleanV1Attr{value: value})
 }
+
+// booleanV1AttrSlab holds the BooleanV1Attr values of each context.
+var booleanV1AttrSlab = ir.NewSlab[BooleanV1Attr]()
 
 func (*BooleanV1Attr) Dialect() string { return "vhlo" }
 func (*BooleanV1Attr) Kind() string    { return "BooleanV1Attr" }
@@ -82,8 +88,11 @@ func GetDictionaryV1Attr(ctx *ir.Context, value []DictionaryEntryV1) *Dictionary
 	if v, ok := ir.LookupAttr[*DictionaryV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &DictionaryV1Attr{value: slices.Clone(value)})
+	return ir.InsertAttrIn(ctx, k, dictionaryV1AttrSlab, DictionaryV1Attr{value: slices.Clone(value)})
 }
+
+// dictionaryV1AttrSlab holds the DictionaryV1Attr values of each context.
+var dictionaryV1AttrSlab = ir.NewSlab[DictionaryV1Attr]()
 
 func (*DictionaryV1Attr) Dialect() string { return "vhlo" }
 func (*DictionaryV1Attr) Kind() string    { return "DictionaryV1Attr" }
@@ -112,8 +121,11 @@ func GetFloatV1Attr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FloatV1Attr
 	if v, ok := ir.LookupAttr[*FloatV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &FloatV1Attr{type_: type_, value: value})
+	return ir.InsertAttrIn(ctx, k, floatV1AttrSlab, FloatV1Attr{type_: type_, value: value})
 }
+
+// floatV1AttrSlab holds the FloatV1Attr values of each context.
+var floatV1AttrSlab = ir.NewSlab[FloatV1Attr]()
 
 func (*FloatV1Attr) Dialect() string { return "vhlo" }
 func (*FloatV1Attr) Kind() string    { return "FloatV1Attr" }
@@ -147,8 +159,11 @@ func GetIntegerV1Attr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *IntegerV1
 	if v, ok := ir.LookupAttr[*IntegerV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &IntegerV1Attr{type_: type_, value: value})
+	return ir.InsertAttrIn(ctx, k, integerV1AttrSlab, IntegerV1Attr{type_: type_, value: value})
 }
+
+// integerV1AttrSlab holds the IntegerV1Attr values of each context.
+var integerV1AttrSlab = ir.NewSlab[IntegerV1Attr]()
 
 func (*IntegerV1Attr) Dialect() string { return "vhlo" }
 func (*IntegerV1Attr) Kind() string    { return "IntegerV1Attr" }
@@ -190,8 +205,11 @@ func GetOutputOperandAliasV1Attr(ctx *ir.Context, outputTupleIndices []int64, op
 	if v, ok := ir.LookupAttr[*OutputOperandAliasV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &OutputOperandAliasV1Attr{outputTupleIndices: slices.Clone(outputTupleIndices), operandIndex: operandIndex, operandTupleIndices: slices.Clone(operandTupleIndices)})
+	return ir.InsertAttrIn(ctx, k, outputOperandAliasV1AttrSlab, OutputOperandAliasV1Attr{outputTupleIndices: slices.Clone(outputTupleIndices), operandIndex: operandIndex, operandTupleIndices: slices.Clone(operandTupleIndices)})
 }
+
+// outputOperandAliasV1AttrSlab holds the OutputOperandAliasV1Attr values of each context.
+var outputOperandAliasV1AttrSlab = ir.NewSlab[OutputOperandAliasV1Attr]()
 
 func (*OutputOperandAliasV1Attr) Dialect() string { return "vhlo" }
 func (*OutputOperandAliasV1Attr) Kind() string    { return "OutputOperandAliasV1Attr" }
@@ -228,8 +246,11 @@ func GetStringV1Attr(ctx *ir.Context, value string) *StringV1Attr {
 	if v, ok := ir.LookupAttr[*StringV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &StringV1Attr{value: value})
+	return ir.InsertAttrIn(ctx, k, stringV1AttrSlab, StringV1Attr{value: value})
 }
+
+// stringV1AttrSlab holds the StringV1Attr values of each context.
+var stringV1AttrSlab = ir.NewSlab[StringV1Attr]()
 
 func (*StringV1Attr) Dialect() string  { return "vhlo" }
 func (*StringV1Attr) Kind() string     { return "StringV1Attr" }
@@ -255,8 +276,11 @@ func GetTensorV1Attr(ctx *ir.Context, type_ ir.Type, data []byte) *TensorV1Attr 
 	if v, ok := ir.LookupAttr[*TensorV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TensorV1Attr{type_: type_, data: slices.Clone(data)})
+	return ir.InsertAttrIn(ctx, k, tensorV1AttrSlab, TensorV1Attr{type_: type_, data: slices.Clone(data)})
 }
+
+// tensorV1AttrSlab holds the TensorV1Attr values of each context.
+var tensorV1AttrSlab = ir.NewSlab[TensorV1Attr]()
 
 func (*TensorV1Attr) Dialect() string { return "vhlo" }
 func (*TensorV1Attr) Kind() string    { return "TensorV1Attr" }
@@ -288,8 +312,11 @@ func GetTypeV1Attr(ctx *ir.Context, value ir.Type) *TypeV1Attr {
 	if v, ok := ir.LookupAttr[*TypeV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TypeV1Attr{value: value})
+	return ir.InsertAttrIn(ctx, k, typeV1AttrSlab, TypeV1Attr{value: value})
 }
+
+// typeV1AttrSlab holds the TypeV1Attr values of each context.
+var typeV1AttrSlab = ir.NewSlab[TypeV1Attr]()
 
 func (*TypeV1Attr) Dialect() string  { return "vhlo" }
 func (*TypeV1Attr) Kind() string     { return "TypeV1Attr" }
@@ -316,8 +343,11 @@ func GetTypeExtensionsV1Attr(ctx *ir.Context, bounds []int64) *TypeExtensionsV1A
 	if v, ok := ir.LookupAttr[*TypeExtensionsV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TypeExtensionsV1Attr{bounds: slices.Clone(bounds)})
+	return ir.InsertAttrIn(ctx, k, typeExtensionsV1AttrSlab, TypeExtensionsV1Attr{bounds: slices.Clone(bounds)})
 }
+
+// typeExtensionsV1AttrSlab holds the TypeExtensionsV1Attr values of each context.
+var typeExtensionsV1AttrSlab = ir.NewSlab[TypeExtensionsV1Attr]()
 
 func (*TypeExtensionsV1Attr) Dialect() string { return "vhlo" }
 func (*TypeExtensionsV1Attr) Kind() string    { return "TypeExtensionsV1Attr" }
@@ -350,8 +380,11 @@ func GetResultAccuracyV1Attr(ctx *ir.Context, atolBits, rtolBits, ulps int64, mo
 	if v, ok := ir.LookupAttr[*ResultAccuracyV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ResultAccuracyV1Attr{atolBits: atolBits, rtolBits: rtolBits, ulps: ulps, mode: mode})
+	return ir.InsertAttrIn(ctx, k, resultAccuracyV1AttrSlab, ResultAccuracyV1Attr{atolBits: atolBits, rtolBits: rtolBits, ulps: ulps, mode: mode})
 }
+
+// resultAccuracyV1AttrSlab holds the ResultAccuracyV1Attr values of each context.
+var resultAccuracyV1AttrSlab = ir.NewSlab[ResultAccuracyV1Attr]()
 
 func (*ResultAccuracyV1Attr) Dialect() string { return "vhlo" }
 func (*ResultAccuracyV1Attr) Kind() string    { return "ResultAccuracyV1Attr" }
@@ -395,8 +428,11 @@ func GetSubAxisInfoV1Attr(ctx *ir.Context, preSize, size int64) *SubAxisInfoV1At
 	if v, ok := ir.LookupAttr[*SubAxisInfoV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &SubAxisInfoV1Attr{preSize: preSize, size: size})
+	return ir.InsertAttrIn(ctx, k, subAxisInfoV1AttrSlab, SubAxisInfoV1Attr{preSize: preSize, size: size})
 }
+
+// subAxisInfoV1AttrSlab holds the SubAxisInfoV1Attr values of each context.
+var subAxisInfoV1AttrSlab = ir.NewSlab[SubAxisInfoV1Attr]()
 
 func (*SubAxisInfoV1Attr) Dialect() string { return "vhlo" }
 func (*SubAxisInfoV1Attr) Kind() string    { return "SubAxisInfoV1Attr" }
@@ -430,8 +466,11 @@ func GetAxisRefV1Attr(ctx *ir.Context, name, subAxisInfo ir.Attribute) *AxisRefV
 	if v, ok := ir.LookupAttr[*AxisRefV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &AxisRefV1Attr{name: name, subAxisInfo: subAxisInfo})
+	return ir.InsertAttrIn(ctx, k, axisRefV1AttrSlab, AxisRefV1Attr{name: name, subAxisInfo: subAxisInfo})
 }
+
+// axisRefV1AttrSlab holds the AxisRefV1Attr values of each context.
+var axisRefV1AttrSlab = ir.NewSlab[AxisRefV1Attr]()
 
 func (*AxisRefV1Attr) Dialect() string { return "vhlo" }
 func (*AxisRefV1Attr) Kind() string    { return "AxisRefV1Attr" }
@@ -465,8 +504,11 @@ func GetReplicaGroupMeshAxesV1Attr(ctx *ir.Context, mesh, axes ir.Attribute) *Re
 	if v, ok := ir.LookupAttr[*ReplicaGroupMeshAxesV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ReplicaGroupMeshAxesV1Attr{mesh: mesh, axes: axes})
+	return ir.InsertAttrIn(ctx, k, replicaGroupMeshAxesV1AttrSlab, ReplicaGroupMeshAxesV1Attr{mesh: mesh, axes: axes})
 }
+
+// replicaGroupMeshAxesV1AttrSlab holds the ReplicaGroupMeshAxesV1Attr values of each context.
+var replicaGroupMeshAxesV1AttrSlab = ir.NewSlab[ReplicaGroupMeshAxesV1Attr]()
 
 func (*ReplicaGroupMeshAxesV1Attr) Dialect() string { return "vhlo" }
 func (*ReplicaGroupMeshAxesV1Attr) Kind() string    { return "ReplicaGroupMeshAxesV1Attr" }
@@ -500,8 +542,11 @@ func GetMeshAxisV1Attr(ctx *ir.Context, name ir.Attribute, size int64) *MeshAxis
 	if v, ok := ir.LookupAttr[*MeshAxisV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MeshAxisV1Attr{name: name, size: size})
+	return ir.InsertAttrIn(ctx, k, meshAxisV1AttrSlab, MeshAxisV1Attr{name: name, size: size})
 }
+
+// meshAxisV1AttrSlab holds the MeshAxisV1Attr values of each context.
+var meshAxisV1AttrSlab = ir.NewSlab[MeshAxisV1Attr]()
 
 func (*MeshAxisV1Attr) Dialect() string { return "vhlo" }
 func (*MeshAxisV1Attr) Kind() string    { return "MeshAxisV1Attr" }
@@ -535,8 +580,11 @@ func GetMeshV1Attr(ctx *ir.Context, axes, deviceIds ir.Attribute) *MeshV1Attr {
 	if v, ok := ir.LookupAttr[*MeshV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MeshV1Attr{axes: axes, deviceIds: deviceIds})
+	return ir.InsertAttrIn(ctx, k, meshV1AttrSlab, MeshV1Attr{axes: axes, deviceIds: deviceIds})
 }
+
+// meshV1AttrSlab holds the MeshV1Attr values of each context.
+var meshV1AttrSlab = ir.NewSlab[MeshV1Attr]()
 
 func (*MeshV1Attr) Dialect() string { return "vhlo" }
 func (*MeshV1Attr) Kind() string    { return "MeshV1Attr" }
@@ -568,8 +616,11 @@ func GetComparisonDirectionV1Attr(ctx *ir.Context, value ComparisonDirectionV1) 
 	if v, ok := ir.LookupAttr[*ComparisonDirectionV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ComparisonDirectionV1Attr{value: value})
+	return ir.InsertAttrIn(ctx, k, comparisonDirectionV1AttrSlab, ComparisonDirectionV1Attr{value: value})
 }
+
+// comparisonDirectionV1AttrSlab holds the ComparisonDirectionV1Attr values of each context.
+var comparisonDirectionV1AttrSlab = ir.NewSlab[ComparisonDirectionV1Attr]()
 
 func (*ComparisonDirectionV1Attr) Dialect() string { return "vhlo" }
 func (*ComparisonDirectionV1Attr) Kind() string    { return "ComparisonDirectionV1Attr" }
@@ -596,8 +647,11 @@ func GetComparisonTypeV1Attr(ctx *ir.Context, value ComparisonTypeV1) *Compariso
 	if v, ok := ir.LookupAttr[*ComparisonTypeV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ComparisonTypeV1Attr{value: value})
+	return ir.InsertAttrIn(ctx, k, comparisonTypeV1AttrSlab, ComparisonTypeV1Attr{value: value})
 }
+
+// comparisonTypeV1AttrSlab holds the ComparisonTypeV1Attr values of each context.
+var comparisonTypeV1AttrSlab = ir.NewSlab[ComparisonTypeV1Attr]()
 
 func (*ComparisonTypeV1Attr) Dialect() string { return "vhlo" }
 func (*ComparisonTypeV1Attr) Kind() string    { return "ComparisonTypeV1Attr" }
@@ -624,8 +678,11 @@ func GetCustomCallApiVersionV1Attr(ctx *ir.Context, value CustomCallApiVersionV1
 	if v, ok := ir.LookupAttr[*CustomCallApiVersionV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &CustomCallApiVersionV1Attr{value: value})
+	return ir.InsertAttrIn(ctx, k, customCallApiVersionV1AttrSlab, CustomCallApiVersionV1Attr{value: value})
 }
+
+// customCallApiVersionV1AttrSlab holds the CustomCallApiVersionV1Attr values of each context.
+var customCallApiVersionV1AttrSlab = ir.NewSlab[CustomCallApiVersionV1Attr]()
 
 func (*CustomCallApiVersionV1Attr) Dialect() string { return "vhlo" }
 func (*CustomCallApiVersionV1Attr) Kind() string    { return "CustomCallApiVersionV1Attr" }
@@ -652,8 +709,11 @@ func GetFftTypeV1Attr(ctx *ir.Context, value FftTypeV1) *FftTypeV1Attr {
 	if v, ok := ir.LookupAttr[*FftTypeV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &FftTypeV1Attr{value: value})
+	return ir.InsertAttrIn(ctx, k, fftTypeV1AttrSlab, FftTypeV1Attr{value: value})
 }
+
+// fftTypeV1AttrSlab holds the FftTypeV1Attr values of each context.
+var fftTypeV1AttrSlab = ir.NewSlab[FftTypeV1Attr]()
 
 func (*FftTypeV1Attr) Dialect() string { return "vhlo" }
 func (*FftTypeV1Attr) Kind() string    { return "FftTypeV1Attr" }
@@ -680,8 +740,11 @@ func GetPrecisionV1Attr(ctx *ir.Context, value PrecisionV1) *PrecisionV1Attr {
 	if v, ok := ir.LookupAttr[*PrecisionV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &PrecisionV1Attr{value: value})
+	return ir.InsertAttrIn(ctx, k, precisionV1AttrSlab, PrecisionV1Attr{value: value})
 }
+
+// precisionV1AttrSlab holds the PrecisionV1Attr values of each context.
+var precisionV1AttrSlab = ir.NewSlab[PrecisionV1Attr]()
 
 func (*PrecisionV1Attr) Dialect() string { return "vhlo" }
 func (*PrecisionV1Attr) Kind() string    { return "PrecisionV1Attr" }
@@ -708,8 +771,11 @@ func GetRngAlgorithmV1Attr(ctx *ir.Context, value RngAlgorithmV1) *RngAlgorithmV
 	if v, ok := ir.LookupAttr[*RngAlgorithmV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &RngAlgorithmV1Attr{value: value})
+	return ir.InsertAttrIn(ctx, k, rngAlgorithmV1AttrSlab, RngAlgorithmV1Attr{value: value})
 }
+
+// rngAlgorithmV1AttrSlab holds the RngAlgorithmV1Attr values of each context.
+var rngAlgorithmV1AttrSlab = ir.NewSlab[RngAlgorithmV1Attr]()
 
 func (*RngAlgorithmV1Attr) Dialect() string { return "vhlo" }
 func (*RngAlgorithmV1Attr) Kind() string    { return "RngAlgorithmV1Attr" }
@@ -736,8 +802,11 @@ func GetRngDistributionV1Attr(ctx *ir.Context, value RngDistributionV1) *RngDist
 	if v, ok := ir.LookupAttr[*RngDistributionV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &RngDistributionV1Attr{value: value})
+	return ir.InsertAttrIn(ctx, k, rngDistributionV1AttrSlab, RngDistributionV1Attr{value: value})
 }
+
+// rngDistributionV1AttrSlab holds the RngDistributionV1Attr values of each context.
+var rngDistributionV1AttrSlab = ir.NewSlab[RngDistributionV1Attr]()
 
 func (*RngDistributionV1Attr) Dialect() string { return "vhlo" }
 func (*RngDistributionV1Attr) Kind() string    { return "RngDistributionV1Attr" }
@@ -764,8 +833,11 @@ func GetTransposeV1Attr(ctx *ir.Context, value TransposeV1) *TransposeV1Attr {
 	if v, ok := ir.LookupAttr[*TransposeV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TransposeV1Attr{value: value})
+	return ir.InsertAttrIn(ctx, k, transposeV1AttrSlab, TransposeV1Attr{value: value})
 }
+
+// transposeV1AttrSlab holds the TransposeV1Attr values of each context.
+var transposeV1AttrSlab = ir.NewSlab[TransposeV1Attr]()
 
 func (*TransposeV1Attr) Dialect() string { return "vhlo" }
 func (*TransposeV1Attr) Kind() string    { return "TransposeV1Attr" }
@@ -792,8 +864,11 @@ func GetResultAccuracyModeV1Attr(ctx *ir.Context, value ResultAccuracyModeV1) *R
 	if v, ok := ir.LookupAttr[*ResultAccuracyModeV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ResultAccuracyModeV1Attr{value: value})
+	return ir.InsertAttrIn(ctx, k, resultAccuracyModeV1AttrSlab, ResultAccuracyModeV1Attr{value: value})
 }
+
+// resultAccuracyModeV1AttrSlab holds the ResultAccuracyModeV1Attr values of each context.
+var resultAccuracyModeV1AttrSlab = ir.NewSlab[ResultAccuracyModeV1Attr]()
 
 func (*ResultAccuracyModeV1Attr) Dialect() string { return "vhlo" }
 func (*ResultAccuracyModeV1Attr) Kind() string    { return "ResultAccuracyModeV1Attr" }

@@ -20,8 +20,11 @@ func GetBooleanV1Type(ctx *ir.Context) *BooleanV1Type {
 	if v, ok := ir.LookupType[*BooleanV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &BooleanV1Type{})
+	return ir.InsertTypeIn(ctx, k, booleanV1TypeSlab, BooleanV1Type{})
 }
+
+// booleanV1TypeSlab holds the BooleanV1Type values of each context.
+var booleanV1TypeSlab = ir.NewSlab[BooleanV1Type]()
 
 func (*BooleanV1Type) Dialect() string { return "vhlo" }
 func (*BooleanV1Type) Kind() string    { return "BooleanV1Type" }
@@ -43,8 +46,11 @@ func GetFloatBF16V1Type(ctx *ir.Context) *FloatBF16V1Type {
 	if v, ok := ir.LookupType[*FloatBF16V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FloatBF16V1Type{})
+	return ir.InsertTypeIn(ctx, k, floatBF16V1TypeSlab, FloatBF16V1Type{})
 }
+
+// floatBF16V1TypeSlab holds the FloatBF16V1Type values of each context.
+var floatBF16V1TypeSlab = ir.NewSlab[FloatBF16V1Type]()
 
 func (*FloatBF16V1Type) Dialect() string { return "vhlo" }
 func (*FloatBF16V1Type) Kind() string    { return "FloatBF16V1Type" }
@@ -66,8 +72,11 @@ func GetFloatF16V1Type(ctx *ir.Context) *FloatF16V1Type {
 	if v, ok := ir.LookupType[*FloatF16V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FloatF16V1Type{})
+	return ir.InsertTypeIn(ctx, k, floatF16V1TypeSlab, FloatF16V1Type{})
 }
+
+// floatF16V1TypeSlab holds the FloatF16V1Type values of each context.
+var floatF16V1TypeSlab = ir.NewSlab[FloatF16V1Type]()
 
 func (*FloatF16V1Type) Dialect() string { return "vhlo" }
 func (*FloatF16V1Type) Kind() string    { return "FloatF16V1Type" }
@@ -89,8 +98,11 @@ func GetFloatF32V1Type(ctx *ir.Context) *FloatF32V1Type {
 	if v, ok := ir.LookupType[*FloatF32V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FloatF32V1Type{})
+	return ir.InsertTypeIn(ctx, k, floatF32V1TypeSlab, FloatF32V1Type{})
 }
+
+// floatF32V1TypeSlab holds the FloatF32V1Type values of each context.
+var floatF32V1TypeSlab = ir.NewSlab[FloatF32V1Type]()
 
 func (*FloatF32V1Type) Dialect() string { return "vhlo" }
 func (*FloatF32V1Type) Kind() string    { return "FloatF32V1Type" }
@@ -112,8 +124,11 @@ func GetFloatF64V1Type(ctx *ir.Context) *FloatF64V1Type {
 	if v, ok := ir.LookupType[*FloatF64V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FloatF64V1Type{})
+	return ir.InsertTypeIn(ctx, k, floatF64V1TypeSlab, FloatF64V1Type{})
 }
+
+// floatF64V1TypeSlab holds the FloatF64V1Type values of each context.
+var floatF64V1TypeSlab = ir.NewSlab[FloatF64V1Type]()
 
 func (*FloatF64V1Type) Dialect() string { return "vhlo" }
 func (*FloatF64V1Type) Kind() string    { return "FloatF64V1Type" }
@@ -135,8 +150,11 @@ func GetFloatF8E4M3FNV1Type(ctx *ir.Context) *FloatF8E4M3FNV1Type {
 	if v, ok := ir.LookupType[*FloatF8E4M3FNV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FloatF8E4M3FNV1Type{})
+	return ir.InsertTypeIn(ctx, k, floatF8E4M3FNV1TypeSlab, FloatF8E4M3FNV1Type{})
 }
+
+// floatF8E4M3FNV1TypeSlab holds the FloatF8E4M3FNV1Type values of each context.
+var floatF8E4M3FNV1TypeSlab = ir.NewSlab[FloatF8E4M3FNV1Type]()
 
 func (*FloatF8E4M3FNV1Type) Dialect() string { return "vhlo" }
 func (*FloatF8E4M3FNV1Type) Kind() string    { return "FloatF8E4M3FNV1Type" }
@@ -158,8 +176,11 @@ func GetFloatF8E5M2V1Type(ctx *ir.Context) *FloatF8E5M2V1Type {
 	if v, ok := ir.LookupType[*FloatF8E5M2V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FloatF8E5M2V1Type{})
+	return ir.InsertTypeIn(ctx, k, floatF8E5M2V1TypeSlab, FloatF8E5M2V1Type{})
 }
+
+// floatF8E5M2V1TypeSlab holds the FloatF8E5M2V1Type values of each context.
+var floatF8E5M2V1TypeSlab = ir.NewSlab[FloatF8E5M2V1Type]()
 
 func (*FloatF8E5M2V1Type) Dialect() string { return "vhlo" }
 func (*FloatF8E5M2V1Type) Kind() string    { return "FloatF8E5M2V1Type" }
@@ -181,8 +202,11 @@ func GetIndexV1Type(ctx *ir.Context) *IndexV1Type {
 	if v, ok := ir.LookupType[*IndexV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &IndexV1Type{})
+	return ir.InsertTypeIn(ctx, k, indexV1TypeSlab, IndexV1Type{})
 }
+
+// indexV1TypeSlab holds the IndexV1Type values of each context.
+var indexV1TypeSlab = ir.NewSlab[IndexV1Type]()
 
 func (*IndexV1Type) Dialect() string { return "vhlo" }
 func (*IndexV1Type) Kind() string    { return "IndexV1Type" }
@@ -204,8 +228,11 @@ func GetIntegerSI4V1Type(ctx *ir.Context) *IntegerSI4V1Type {
 	if v, ok := ir.LookupType[*IntegerSI4V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &IntegerSI4V1Type{})
+	return ir.InsertTypeIn(ctx, k, integerSI4V1TypeSlab, IntegerSI4V1Type{})
 }
+
+// integerSI4V1TypeSlab holds the IntegerSI4V1Type values of each context.
+var integerSI4V1TypeSlab = ir.NewSlab[IntegerSI4V1Type]()
 
 func (*IntegerSI4V1Type) Dialect() string { return "vhlo" }
 func (*IntegerSI4V1Type) Kind() string    { return "IntegerSI4V1Type" }
@@ -227,8 +254,11 @@ func GetIntegerSI8V1Type(ctx *ir.Context) *IntegerSI8V1Type {
 	if v, ok := ir.LookupType[*IntegerSI8V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &IntegerSI8V1Type{})
+	return ir.InsertTypeIn(ctx, k, integerSI8V1TypeSlab, IntegerSI8V1Type{})
 }
+
+// integerSI8V1TypeSlab holds the IntegerSI8V1Type values of each context.
+var integerSI8V1TypeSlab = ir.NewSlab[IntegerSI8V1Type]()
 
 func (*IntegerSI8V1Type) Dialect() string { return "vhlo" }
 func (*IntegerSI8V1Type) Kind() string    { return "IntegerSI8V1Type" }
@@ -250,8 +280,11 @@ func GetIntegerSI16V1Type(ctx *ir.Context) *IntegerSI16V1Type {
 	if v, ok := ir.LookupType[*IntegerSI16V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &IntegerSI16V1Type{})
+	return ir.InsertTypeIn(ctx, k, integerSI16V1TypeSlab, IntegerSI16V1Type{})
 }
+
+// integerSI16V1TypeSlab holds the IntegerSI16V1Type values of each context.
+var integerSI16V1TypeSlab = ir.NewSlab[IntegerSI16V1Type]()
 
 func (*IntegerSI16V1Type) Dialect() string { return "vhlo" }
 func (*IntegerSI16V1Type) Kind() string    { return "IntegerSI16V1Type" }
@@ -273,8 +306,11 @@ func GetIntegerSI32V1Type(ctx *ir.Context) *IntegerSI32V1Type {
 	if v, ok := ir.LookupType[*IntegerSI32V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &IntegerSI32V1Type{})
+	return ir.InsertTypeIn(ctx, k, integerSI32V1TypeSlab, IntegerSI32V1Type{})
 }
+
+// integerSI32V1TypeSlab holds the IntegerSI32V1Type values of each context.
+var integerSI32V1TypeSlab = ir.NewSlab[IntegerSI32V1Type]()
 
 func (*IntegerSI32V1Type) Dialect() string { return "vhlo" }
 func (*IntegerSI32V1Type) Kind() string    { return "IntegerSI32V1Type" }
@@ -296,8 +332,11 @@ func GetIntegerSI64V1Type(ctx *ir.Context) *IntegerSI64V1Type {
 	if v, ok := ir.LookupType[*IntegerSI64V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &IntegerSI64V1Type{})
+	return ir.InsertTypeIn(ctx, k, integerSI64V1TypeSlab, IntegerSI64V1Type{})
 }
+
+// integerSI64V1TypeSlab holds the IntegerSI64V1Type values of each context.
+var integerSI64V1TypeSlab = ir.NewSlab[IntegerSI64V1Type]()
 
 func (*IntegerSI64V1Type) Dialect() string { return "vhlo" }
 func (*IntegerSI64V1Type) Kind() string    { return "IntegerSI64V1Type" }
@@ -319,8 +358,11 @@ func GetIntegerUI4V1Type(ctx *ir.Context) *IntegerUI4V1Type {
 	if v, ok := ir.LookupType[*IntegerUI4V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &IntegerUI4V1Type{})
+	return ir.InsertTypeIn(ctx, k, integerUI4V1TypeSlab, IntegerUI4V1Type{})
 }
+
+// integerUI4V1TypeSlab holds the IntegerUI4V1Type values of each context.
+var integerUI4V1TypeSlab = ir.NewSlab[IntegerUI4V1Type]()
 
 func (*IntegerUI4V1Type) Dialect() string { return "vhlo" }
 func (*IntegerUI4V1Type) Kind() string    { return "IntegerUI4V1Type" }
@@ -342,8 +384,11 @@ func GetIntegerUI8V1Type(ctx *ir.Context) *IntegerUI8V1Type {
 	if v, ok := ir.LookupType[*IntegerUI8V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &IntegerUI8V1Type{})
+	return ir.InsertTypeIn(ctx, k, integerUI8V1TypeSlab, IntegerUI8V1Type{})
 }
+
+// integerUI8V1TypeSlab holds the IntegerUI8V1Type values of each context.
+var integerUI8V1TypeSlab = ir.NewSlab[IntegerUI8V1Type]()
 
 func (*IntegerUI8V1Type) Dialect() string { return "vhlo" }
 func (*IntegerUI8V1Type) Kind() string    { return "IntegerUI8V1Type" }
@@ -365,8 +410,11 @@ func GetIntegerUI16V1Type(ctx *ir.Context) *IntegerUI16V1Type {
 	if v, ok := ir.LookupType[*IntegerUI16V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &IntegerUI16V1Type{})
+	return ir.InsertTypeIn(ctx, k, integerUI16V1TypeSlab, IntegerUI16V1Type{})
 }
+
+// integerUI16V1TypeSlab holds the IntegerUI16V1Type values of each context.
+var integerUI16V1TypeSlab = ir.NewSlab[IntegerUI16V1Type]()
 
 func (*IntegerUI16V1Type) Dialect() string { return "vhlo" }
 func (*IntegerUI16V1Type) Kind() string    { return "IntegerUI16V1Type" }
@@ -388,8 +436,11 @@ func GetIntegerUI32V1Type(ctx *ir.Context) *IntegerUI32V1Type {
 	if v, ok := ir.LookupType[*IntegerUI32V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &IntegerUI32V1Type{})
+	return ir.InsertTypeIn(ctx, k, integerUI32V1TypeSlab, IntegerUI32V1Type{})
 }
+
+// integerUI32V1TypeSlab holds the IntegerUI32V1Type values of each context.
+var integerUI32V1TypeSlab = ir.NewSlab[IntegerUI32V1Type]()
 
 func (*IntegerUI32V1Type) Dialect() string { return "vhlo" }
 func (*IntegerUI32V1Type) Kind() string    { return "IntegerUI32V1Type" }
@@ -411,8 +462,11 @@ func GetIntegerUI64V1Type(ctx *ir.Context) *IntegerUI64V1Type {
 	if v, ok := ir.LookupType[*IntegerUI64V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &IntegerUI64V1Type{})
+	return ir.InsertTypeIn(ctx, k, integerUI64V1TypeSlab, IntegerUI64V1Type{})
 }
+
+// integerUI64V1TypeSlab holds the IntegerUI64V1Type values of each context.
+var integerUI64V1TypeSlab = ir.NewSlab[IntegerUI64V1Type]()
 
 func (*IntegerUI64V1Type) Dialect() string { return "vhlo" }
 func (*IntegerUI64V1Type) Kind() string    { return "IntegerUI64V1Type" }
@@ -434,8 +488,11 @@ func GetTokenV1Type(ctx *ir.Context) *TokenV1Type {
 	if v, ok := ir.LookupType[*TokenV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &TokenV1Type{})
+	return ir.InsertTypeIn(ctx, k, tokenV1TypeSlab, TokenV1Type{})
 }
+
+// tokenV1TypeSlab holds the TokenV1Type values of each context.
+var tokenV1TypeSlab = ir.NewSlab[TokenV1Type]()
 
 func (*TokenV1Type) Dialect() string { return "vhlo" }
 func (*TokenV1Type) Kind() string    { return "TokenV1Type" }
@@ -452,8 +509,11 @@ func GetWitnessV1Type(ctx *ir.Context) *WitnessV1Type {
 	if v, ok := ir.LookupType[*WitnessV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &WitnessV1Type{})
+	return ir.InsertTypeIn(ctx, k, witnessV1TypeSlab, WitnessV1Type{})
 }
+
+// witnessV1TypeSlab holds the WitnessV1Type values of each context.
+var witnessV1TypeSlab = ir.NewSlab[WitnessV1Type]()
 
 func (*WitnessV1Type) Dialect() string { return "vhlo" }
 func (*WitnessV1Type) Kind() string    { return "WitnessV1Type" }
@@ -470,8 +530,11 @@ func GetFloatF8E4M3FNUZV1Type(ctx *ir.Context) *FloatF8E4M3FNUZV1Type {
 	if v, ok := ir.LookupType[*FloatF8E4M3FNUZV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FloatF8E4M3FNUZV1Type{})
+	return ir.InsertTypeIn(ctx, k, floatF8E4M3FNUZV1TypeSlab, FloatF8E4M3FNUZV1Type{})
 }
+
+// floatF8E4M3FNUZV1TypeSlab holds the FloatF8E4M3FNUZV1Type values of each context.
+var floatF8E4M3FNUZV1TypeSlab = ir.NewSlab[FloatF8E4M3FNUZV1Type]()
 
 func (*FloatF8E4M3FNUZV1Type) Dialect() string { return "vhlo" }
 func (*FloatF8E4M3FNUZV1Type) Kind() string    { return "FloatF8E4M3FNUZV1Type" }
@@ -493,8 +556,11 @@ func GetFloatF8E5M2FNUZV1Type(ctx *ir.Context) *FloatF8E5M2FNUZV1Type {
 	if v, ok := ir.LookupType[*FloatF8E5M2FNUZV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FloatF8E5M2FNUZV1Type{})
+	return ir.InsertTypeIn(ctx, k, floatF8E5M2FNUZV1TypeSlab, FloatF8E5M2FNUZV1Type{})
 }
+
+// floatF8E5M2FNUZV1TypeSlab holds the FloatF8E5M2FNUZV1Type values of each context.
+var floatF8E5M2FNUZV1TypeSlab = ir.NewSlab[FloatF8E5M2FNUZV1Type]()
 
 func (*FloatF8E5M2FNUZV1Type) Dialect() string { return "vhlo" }
 func (*FloatF8E5M2FNUZV1Type) Kind() string    { return "FloatF8E5M2FNUZV1Type" }
@@ -516,8 +582,11 @@ func GetFloatF8E4M3B11FNUZV1Type(ctx *ir.Context) *FloatF8E4M3B11FNUZV1Type {
 	if v, ok := ir.LookupType[*FloatF8E4M3B11FNUZV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FloatF8E4M3B11FNUZV1Type{})
+	return ir.InsertTypeIn(ctx, k, floatF8E4M3B11FNUZV1TypeSlab, FloatF8E4M3B11FNUZV1Type{})
 }
+
+// floatF8E4M3B11FNUZV1TypeSlab holds the FloatF8E4M3B11FNUZV1Type values of each context.
+var floatF8E4M3B11FNUZV1TypeSlab = ir.NewSlab[FloatF8E4M3B11FNUZV1Type]()
 
 func (*FloatF8E4M3B11FNUZV1Type) Dialect() string { return "vhlo" }
 func (*FloatF8E4M3B11FNUZV1Type) Kind() string    { return "FloatF8E4M3B11FNUZV1Type" }
@@ -539,8 +608,11 @@ func GetIntegerSI2V1Type(ctx *ir.Context) *IntegerSI2V1Type {
 	if v, ok := ir.LookupType[*IntegerSI2V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &IntegerSI2V1Type{})
+	return ir.InsertTypeIn(ctx, k, integerSI2V1TypeSlab, IntegerSI2V1Type{})
 }
+
+// integerSI2V1TypeSlab holds the IntegerSI2V1Type values of each context.
+var integerSI2V1TypeSlab = ir.NewSlab[IntegerSI2V1Type]()
 
 func (*IntegerSI2V1Type) Dialect() string { return "vhlo" }
 func (*IntegerSI2V1Type) Kind() string    { return "IntegerSI2V1Type" }
@@ -562,8 +634,11 @@ func GetIntegerUI2V1Type(ctx *ir.Context) *IntegerUI2V1Type {
 	if v, ok := ir.LookupType[*IntegerUI2V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &IntegerUI2V1Type{})
+	return ir.InsertTypeIn(ctx, k, integerUI2V1TypeSlab, IntegerUI2V1Type{})
 }
+
+// integerUI2V1TypeSlab holds the IntegerUI2V1Type values of each context.
+var integerUI2V1TypeSlab = ir.NewSlab[IntegerUI2V1Type]()
 
 func (*IntegerUI2V1Type) Dialect() string { return "vhlo" }
 func (*IntegerUI2V1Type) Kind() string    { return "IntegerUI2V1Type" }
@@ -585,8 +660,11 @@ func GetNoneV1Type(ctx *ir.Context) *NoneV1Type {
 	if v, ok := ir.LookupType[*NoneV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &NoneV1Type{})
+	return ir.InsertTypeIn(ctx, k, noneV1TypeSlab, NoneV1Type{})
 }
+
+// noneV1TypeSlab holds the NoneV1Type values of each context.
+var noneV1TypeSlab = ir.NewSlab[NoneV1Type]()
 
 func (*NoneV1Type) Dialect() string { return "vhlo" }
 func (*NoneV1Type) Kind() string    { return "NoneV1Type" }
@@ -603,8 +681,11 @@ func GetFloatTF32V1Type(ctx *ir.Context) *FloatTF32V1Type {
 	if v, ok := ir.LookupType[*FloatTF32V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FloatTF32V1Type{})
+	return ir.InsertTypeIn(ctx, k, floatTF32V1TypeSlab, FloatTF32V1Type{})
 }
+
+// floatTF32V1TypeSlab holds the FloatTF32V1Type values of each context.
+var floatTF32V1TypeSlab = ir.NewSlab[FloatTF32V1Type]()
 
 func (*FloatTF32V1Type) Dialect() string { return "vhlo" }
 func (*FloatTF32V1Type) Kind() string    { return "FloatTF32V1Type" }
@@ -626,8 +707,11 @@ func GetFloatF8E4M3V1Type(ctx *ir.Context) *FloatF8E4M3V1Type {
 	if v, ok := ir.LookupType[*FloatF8E4M3V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FloatF8E4M3V1Type{})
+	return ir.InsertTypeIn(ctx, k, floatF8E4M3V1TypeSlab, FloatF8E4M3V1Type{})
 }
+
+// floatF8E4M3V1TypeSlab holds the FloatF8E4M3V1Type values of each context.
+var floatF8E4M3V1TypeSlab = ir.NewSlab[FloatF8E4M3V1Type]()
 
 func (*FloatF8E4M3V1Type) Dialect() string { return "vhlo" }
 func (*FloatF8E4M3V1Type) Kind() string    { return "FloatF8E4M3V1Type" }
@@ -649,8 +733,11 @@ func GetFloatF8E3M4V1Type(ctx *ir.Context) *FloatF8E3M4V1Type {
 	if v, ok := ir.LookupType[*FloatF8E3M4V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FloatF8E3M4V1Type{})
+	return ir.InsertTypeIn(ctx, k, floatF8E3M4V1TypeSlab, FloatF8E3M4V1Type{})
 }
+
+// floatF8E3M4V1TypeSlab holds the FloatF8E3M4V1Type values of each context.
+var floatF8E3M4V1TypeSlab = ir.NewSlab[FloatF8E3M4V1Type]()
 
 func (*FloatF8E3M4V1Type) Dialect() string { return "vhlo" }
 func (*FloatF8E3M4V1Type) Kind() string    { return "FloatF8E3M4V1Type" }
@@ -672,8 +759,11 @@ func GetFloatF4E2M1FNV1Type(ctx *ir.Context) *FloatF4E2M1FNV1Type {
 	if v, ok := ir.LookupType[*FloatF4E2M1FNV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FloatF4E2M1FNV1Type{})
+	return ir.InsertTypeIn(ctx, k, floatF4E2M1FNV1TypeSlab, FloatF4E2M1FNV1Type{})
 }
+
+// floatF4E2M1FNV1TypeSlab holds the FloatF4E2M1FNV1Type values of each context.
+var floatF4E2M1FNV1TypeSlab = ir.NewSlab[FloatF4E2M1FNV1Type]()
 
 func (*FloatF4E2M1FNV1Type) Dialect() string { return "vhlo" }
 func (*FloatF4E2M1FNV1Type) Kind() string    { return "FloatF4E2M1FNV1Type" }
@@ -695,8 +785,11 @@ func GetFloatF6E2M3FNV1Type(ctx *ir.Context) *FloatF6E2M3FNV1Type {
 	if v, ok := ir.LookupType[*FloatF6E2M3FNV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FloatF6E2M3FNV1Type{})
+	return ir.InsertTypeIn(ctx, k, floatF6E2M3FNV1TypeSlab, FloatF6E2M3FNV1Type{})
 }
+
+// floatF6E2M3FNV1TypeSlab holds the FloatF6E2M3FNV1Type values of each context.
+var floatF6E2M3FNV1TypeSlab = ir.NewSlab[FloatF6E2M3FNV1Type]()
 
 func (*FloatF6E2M3FNV1Type) Dialect() string { return "vhlo" }
 func (*FloatF6E2M3FNV1Type) Kind() string    { return "FloatF6E2M3FNV1Type" }
@@ -718,8 +811,11 @@ func GetFloatF6E3M2FNV1Type(ctx *ir.Context) *FloatF6E3M2FNV1Type {
 	if v, ok := ir.LookupType[*FloatF6E3M2FNV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FloatF6E3M2FNV1Type{})
+	return ir.InsertTypeIn(ctx, k, floatF6E3M2FNV1TypeSlab, FloatF6E3M2FNV1Type{})
 }
+
+// floatF6E3M2FNV1TypeSlab holds the FloatF6E3M2FNV1Type values of each context.
+var floatF6E3M2FNV1TypeSlab = ir.NewSlab[FloatF6E3M2FNV1Type]()
 
 func (*FloatF6E3M2FNV1Type) Dialect() string { return "vhlo" }
 func (*FloatF6E3M2FNV1Type) Kind() string    { return "FloatF6E3M2FNV1Type" }
@@ -741,8 +837,11 @@ func GetFloatF8E8M0FNUV1Type(ctx *ir.Context) *FloatF8E8M0FNUV1Type {
 	if v, ok := ir.LookupType[*FloatF8E8M0FNUV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FloatF8E8M0FNUV1Type{})
+	return ir.InsertTypeIn(ctx, k, floatF8E8M0FNUV1TypeSlab, FloatF8E8M0FNUV1Type{})
 }
+
+// floatF8E8M0FNUV1TypeSlab holds the FloatF8E8M0FNUV1Type values of each context.
+var floatF8E8M0FNUV1TypeSlab = ir.NewSlab[FloatF8E8M0FNUV1Type]()
 
 func (*FloatF8E8M0FNUV1Type) Dialect() string { return "vhlo" }
 func (*FloatF8E8M0FNUV1Type) Kind() string    { return "FloatF8E8M0FNUV1Type" }
@@ -766,8 +865,11 @@ func GetComplexV1Type(ctx *ir.Context, elementType ir.Type) *ComplexV1Type {
 	if v, ok := ir.LookupType[*ComplexV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &ComplexV1Type{elementType: elementType})
+	return ir.InsertTypeIn(ctx, k, complexV1TypeSlab, ComplexV1Type{elementType: elementType})
 }
+
+// complexV1TypeSlab holds the ComplexV1Type values of each context.
+var complexV1TypeSlab = ir.NewSlab[ComplexV1Type]()
 
 func (*ComplexV1Type) Dialect() string { return "vhlo" }
 func (*ComplexV1Type) Kind() string    { return "ComplexV1Type" }
@@ -802,8 +904,11 @@ func GetFunctionV1Type(ctx *ir.Context, inputs, outputs []ir.Type) *FunctionV1Ty
 	if v, ok := ir.LookupType[*FunctionV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FunctionV1Type{inputs: slices.Clone(inputs), outputs: slices.Clone(outputs)})
+	return ir.InsertTypeIn(ctx, k, functionV1TypeSlab, FunctionV1Type{inputs: slices.Clone(inputs), outputs: slices.Clone(outputs)})
 }
+
+// functionV1TypeSlab holds the FunctionV1Type values of each context.
+var functionV1TypeSlab = ir.NewSlab[FunctionV1Type]()
 
 func (*FunctionV1Type) Dialect() string { return "vhlo" }
 func (*FunctionV1Type) Kind() string    { return "FunctionV1Type" }
@@ -842,8 +947,11 @@ func GetRankedTensorV1Type(ctx *ir.Context, shape []int64, elementType ir.Type, 
 	if v, ok := ir.LookupType[*RankedTensorV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &RankedTensorV1Type{shape: slices.Clone(shape), elementType: elementType, encoding: encoding})
+	return ir.InsertTypeIn(ctx, k, rankedTensorV1TypeSlab, RankedTensorV1Type{shape: slices.Clone(shape), elementType: elementType, encoding: encoding})
 }
+
+// rankedTensorV1TypeSlab holds the RankedTensorV1Type values of each context.
+var rankedTensorV1TypeSlab = ir.NewSlab[RankedTensorV1Type]()
 
 func (*RankedTensorV1Type) Dialect() string { return "vhlo" }
 func (*RankedTensorV1Type) Kind() string    { return "RankedTensorV1Type" }
@@ -883,8 +991,11 @@ func GetTupleV1Type(ctx *ir.Context, types_ []ir.Type) *TupleV1Type {
 	if v, ok := ir.LookupType[*TupleV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &TupleV1Type{types_: slices.Clone(types_)})
+	return ir.InsertTypeIn(ctx, k, tupleV1TypeSlab, TupleV1Type{types_: slices.Clone(types_)})
 }
+
+// tupleV1TypeSlab holds the TupleV1Type values of each context.
+var tupleV1TypeSlab = ir.NewSlab[TupleV1Type]()
 
 func (*TupleV1Type) Dialect() string  { return "vhlo" }
 func (*TupleV1Type) Kind() string     { return "TupleV1Type" }
@@ -920,8 +1031,11 @@ func GetUniformQuantizedV1Type(ctx *ir.Context, flags uint32, storageType, expre
 	if v, ok := ir.LookupType[*UniformQuantizedV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &UniformQuantizedV1Type{flags: flags, storageType: storageType, expressedType: expressedType, scaleBits: scaleBits, zeroPoint: zeroPoint, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax})
+	return ir.InsertTypeIn(ctx, k, uniformQuantizedV1TypeSlab, UniformQuantizedV1Type{flags: flags, storageType: storageType, expressedType: expressedType, scaleBits: scaleBits, zeroPoint: zeroPoint, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax})
 }
+
+// uniformQuantizedV1TypeSlab holds the UniformQuantizedV1Type values of each context.
+var uniformQuantizedV1TypeSlab = ir.NewSlab[UniformQuantizedV1Type]()
 
 func (*UniformQuantizedV1Type) Dialect() string { return "vhlo" }
 func (*UniformQuantizedV1Type) Kind() string    { return "UniformQuantizedV1Type" }
@@ -978,8 +1092,11 @@ func GetUnrankedTensorV1Type(ctx *ir.Context, elementType ir.Type) *UnrankedTens
 	if v, ok := ir.LookupType[*UnrankedTensorV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &UnrankedTensorV1Type{elementType: elementType})
+	return ir.InsertTypeIn(ctx, k, unrankedTensorV1TypeSlab, UnrankedTensorV1Type{elementType: elementType})
 }
+
+// unrankedTensorV1TypeSlab holds the UnrankedTensorV1Type values of each context.
+var unrankedTensorV1TypeSlab = ir.NewSlab[UnrankedTensorV1Type]()
 
 func (*UnrankedTensorV1Type) Dialect() string { return "vhlo" }
 func (*UnrankedTensorV1Type) Kind() string    { return "UnrankedTensorV1Type" }
@@ -1026,8 +1143,11 @@ func GetUniformQuantizedPerAxisV1Type(ctx *ir.Context, flags uint32, storageType
 	if v, ok := ir.LookupType[*UniformQuantizedPerAxisV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &UniformQuantizedPerAxisV1Type{flags: flags, storageType: storageType, expressedType: expressedType, quantizedDimension: quantizedDimension, scalesBits: slices.Clone(scalesBits), zeroPoints: slices.Clone(zeroPoints), storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax})
+	return ir.InsertTypeIn(ctx, k, uniformQuantizedPerAxisV1TypeSlab, UniformQuantizedPerAxisV1Type{flags: flags, storageType: storageType, expressedType: expressedType, quantizedDimension: quantizedDimension, scalesBits: slices.Clone(scalesBits), zeroPoints: slices.Clone(zeroPoints), storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax})
 }
+
+// uniformQuantizedPerAxisV1TypeSlab holds the UniformQuantizedPerAxisV1Type values of each context.
+var uniformQuantizedPerAxisV1TypeSlab = ir.NewSlab[UniformQuantizedPerAxisV1Type]()
 
 func (*UniformQuantizedPerAxisV1Type) Dialect() string { return "vhlo" }
 func (*UniformQuantizedPerAxisV1Type) Kind() string    { return "UniformQuantizedPerAxisV1Type" }
@@ -1094,8 +1214,11 @@ func GetRankedBufferV1Type(ctx *ir.Context, shape []int64, elementType ir.Type) 
 	if v, ok := ir.LookupType[*RankedBufferV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &RankedBufferV1Type{shape: slices.Clone(shape), elementType: elementType})
+	return ir.InsertTypeIn(ctx, k, rankedBufferV1TypeSlab, RankedBufferV1Type{shape: slices.Clone(shape), elementType: elementType})
 }
+
+// rankedBufferV1TypeSlab holds the RankedBufferV1Type values of each context.
+var rankedBufferV1TypeSlab = ir.NewSlab[RankedBufferV1Type]()
 
 func (*RankedBufferV1Type) Dialect() string { return "vhlo" }
 func (*RankedBufferV1Type) Kind() string    { return "RankedBufferV1Type" }
@@ -1130,8 +1253,11 @@ func GetFutureV1Type(ctx *ir.Context, types_ []ir.Type) *FutureV1Type {
 	if v, ok := ir.LookupType[*FutureV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FutureV1Type{types_: slices.Clone(types_)})
+	return ir.InsertTypeIn(ctx, k, futureV1TypeSlab, FutureV1Type{types_: slices.Clone(types_)})
 }
+
+// futureV1TypeSlab holds the FutureV1Type values of each context.
+var futureV1TypeSlab = ir.NewSlab[FutureV1Type]()
 
 func (*FutureV1Type) Dialect() string { return "vhlo" }
 func (*FutureV1Type) Kind() string    { return "FutureV1Type" }

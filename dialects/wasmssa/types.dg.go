@@ -19,8 +19,11 @@ func GetExternRefType(ctx *ir.Context) *ExternRefType {
 	if v, ok := ir.LookupType[*ExternRefType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &ExternRefType{})
+	return ir.InsertTypeIn(ctx, k, externRefTypeSlab, ExternRefType{})
 }
+
+// externRefTypeSlab holds the ExternRefType values of each context.
+var externRefTypeSlab = ir.NewSlab[ExternRefType]()
 
 func (*ExternRefType) Dialect() string { return "wasmssa" }
 func (*ExternRefType) Kind() string    { return "ExternRefType" }
@@ -43,8 +46,11 @@ func GetFuncRefType(ctx *ir.Context) *FuncRefType {
 	if v, ok := ir.LookupType[*FuncRefType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &FuncRefType{})
+	return ir.InsertTypeIn(ctx, k, funcRefTypeSlab, FuncRefType{})
 }
+
+// funcRefTypeSlab holds the FuncRefType values of each context.
+var funcRefTypeSlab = ir.NewSlab[FuncRefType]()
 
 func (*FuncRefType) Dialect() string { return "wasmssa" }
 func (*FuncRefType) Kind() string    { return "FuncRefType" }
@@ -71,8 +77,11 @@ func GetLimitType(ctx *ir.Context, min, max uint32) *LimitType {
 	if v, ok := ir.LookupType[*LimitType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &LimitType{min: min, max: max})
+	return ir.InsertTypeIn(ctx, k, limitTypeSlab, LimitType{min: min, max: max})
 }
+
+// limitTypeSlab holds the LimitType values of each context.
+var limitTypeSlab = ir.NewSlab[LimitType]()
 
 func (*LimitType) Dialect() string { return "wasmssa" }
 func (*LimitType) Kind() string    { return "LimitType" }
@@ -107,8 +116,11 @@ func GetLocalRefType(ctx *ir.Context, elementType ir.Type) *LocalRefType {
 	if v, ok := ir.LookupType[*LocalRefType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &LocalRefType{elementType: elementType})
+	return ir.InsertTypeIn(ctx, k, localRefTypeSlab, LocalRefType{elementType: elementType})
 }
+
+// localRefTypeSlab holds the LocalRefType values of each context.
+var localRefTypeSlab = ir.NewSlab[LocalRefType]()
 
 func (*LocalRefType) Dialect() string { return "wasmssa" }
 func (*LocalRefType) Kind() string    { return "LocalRefType" }
@@ -140,8 +152,11 @@ func GetTableType(ctx *ir.Context, reference, limit ir.Type) *TableType {
 	if v, ok := ir.LookupType[*TableType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &TableType{reference: reference, limit: limit})
+	return ir.InsertTypeIn(ctx, k, tableTypeSlab, TableType{reference: reference, limit: limit})
 }
+
+// tableTypeSlab holds the TableType values of each context.
+var tableTypeSlab = ir.NewSlab[TableType]()
 
 func (*TableType) Dialect() string { return "wasmssa" }
 func (*TableType) Kind() string    { return "TableType" }

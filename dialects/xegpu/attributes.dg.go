@@ -25,8 +25,11 @@ func GetBlockTensorDescAttr(ctx *ir.Context, memorySpace, arrayLength, boundaryC
 	if v, ok := ir.LookupAttr[*BlockTensorDescAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &BlockTensorDescAttr{memorySpace: memorySpace, arrayLength: arrayLength, boundaryCheck: boundaryCheck})
+	return ir.InsertAttrIn(ctx, k, blockTensorDescAttrSlab, BlockTensorDescAttr{memorySpace: memorySpace, arrayLength: arrayLength, boundaryCheck: boundaryCheck})
 }
+
+// blockTensorDescAttrSlab holds the BlockTensorDescAttr values of each context.
+var blockTensorDescAttrSlab = ir.NewSlab[BlockTensorDescAttr]()
 
 func (*BlockTensorDescAttr) Dialect() string { return "xegpu" }
 func (*BlockTensorDescAttr) Kind() string    { return "BlockTensorDescAttr" }
@@ -66,8 +69,11 @@ func GetCachePolicyAttr(ctx *ir.Context, value CachePolicy) *CachePolicyAttr {
 	if v, ok := ir.LookupAttr[*CachePolicyAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &CachePolicyAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, cachePolicyAttrSlab, CachePolicyAttr{value: value})
 }
+
+// cachePolicyAttrSlab holds the CachePolicyAttr values of each context.
+var cachePolicyAttrSlab = ir.NewSlab[CachePolicyAttr]()
 
 func (*CachePolicyAttr) Dialect() string { return "xegpu" }
 func (*CachePolicyAttr) Kind() string    { return "CachePolicyAttr" }
@@ -97,8 +103,11 @@ func GetFenceScopeAttr(ctx *ir.Context, value FenceScope) *FenceScopeAttr {
 	if v, ok := ir.LookupAttr[*FenceScopeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &FenceScopeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, fenceScopeAttrSlab, FenceScopeAttr{value: value})
 }
+
+// fenceScopeAttrSlab holds the FenceScopeAttr values of each context.
+var fenceScopeAttrSlab = ir.NewSlab[FenceScopeAttr]()
 
 func (*FenceScopeAttr) Dialect() string { return "xegpu" }
 func (*FenceScopeAttr) Kind() string    { return "FenceScopeAttr" }
@@ -138,8 +147,11 @@ func GetLayoutAttr(ctx *ir.Context, sgLayout, sgData, instData, laneLayout, lane
 	if v, ok := ir.LookupAttr[*LayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LayoutAttr{sgLayout: sgLayout, sgData: sgData, instData: instData, laneLayout: laneLayout, laneData: laneData, order: order})
+	return ir.InsertAttrIn(ctx, k, layoutAttrSlab, LayoutAttr{sgLayout: sgLayout, sgData: sgData, instData: instData, laneLayout: laneLayout, laneData: laneData, order: order})
 }
+
+// layoutAttrSlab holds the LayoutAttr values of each context.
+var layoutAttrSlab = ir.NewSlab[LayoutAttr]()
 
 func (*LayoutAttr) Dialect() string { return "xegpu" }
 func (*LayoutAttr) Kind() string    { return "LayoutAttr" }
@@ -194,8 +206,11 @@ func GetMemLayoutAttr(ctx *ir.Context, attrs ir.Attribute) *MemLayoutAttr {
 	if v, ok := ir.LookupAttr[*MemLayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MemLayoutAttr{attrs: attrs})
+	return ir.InsertAttrIn(ctx, k, memLayoutAttrSlab, MemLayoutAttr{attrs: attrs})
 }
+
+// memLayoutAttrSlab holds the MemLayoutAttr values of each context.
+var memLayoutAttrSlab = ir.NewSlab[MemLayoutAttr]()
 
 func (*MemLayoutAttr) Dialect() string { return "xegpu" }
 func (*MemLayoutAttr) Kind() string    { return "MemLayoutAttr" }
@@ -225,8 +240,11 @@ func GetMemoryScopeAttr(ctx *ir.Context, value MemoryScope) *MemoryScopeAttr {
 	if v, ok := ir.LookupAttr[*MemoryScopeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MemoryScopeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, memoryScopeAttrSlab, MemoryScopeAttr{value: value})
 }
+
+// memoryScopeAttrSlab holds the MemoryScopeAttr values of each context.
+var memoryScopeAttrSlab = ir.NewSlab[MemoryScopeAttr]()
 
 func (*MemoryScopeAttr) Dialect() string { return "xegpu" }
 func (*MemoryScopeAttr) Kind() string    { return "MemoryScopeAttr" }
@@ -256,8 +274,11 @@ func GetMemorySpaceAttr(ctx *ir.Context, value MemorySpace) *MemorySpaceAttr {
 	if v, ok := ir.LookupAttr[*MemorySpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MemorySpaceAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, memorySpaceAttrSlab, MemorySpaceAttr{value: value})
 }
+
+// memorySpaceAttrSlab holds the MemorySpaceAttr values of each context.
+var memorySpaceAttrSlab = ir.NewSlab[MemorySpaceAttr]()
 
 func (*MemorySpaceAttr) Dialect() string { return "xegpu" }
 func (*MemorySpaceAttr) Kind() string    { return "MemorySpaceAttr" }
@@ -289,8 +310,11 @@ func GetRangeAttr(ctx *ir.Context, start, end ir.Attribute) *RangeAttr {
 	if v, ok := ir.LookupAttr[*RangeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &RangeAttr{start: start, end: end})
+	return ir.InsertAttrIn(ctx, k, rangeAttrSlab, RangeAttr{start: start, end: end})
 }
+
+// rangeAttrSlab holds the RangeAttr values of each context.
+var rangeAttrSlab = ir.NewSlab[RangeAttr]()
 
 func (*RangeAttr) Dialect() string { return "xegpu" }
 func (*RangeAttr) Kind() string    { return "RangeAttr" }
@@ -327,8 +351,11 @@ func GetScatterTensorDescAttr(ctx *ir.Context, memorySpace, chunkSize ir.Attribu
 	if v, ok := ir.LookupAttr[*ScatterTensorDescAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &ScatterTensorDescAttr{memorySpace: memorySpace, chunkSize: chunkSize})
+	return ir.InsertAttrIn(ctx, k, scatterTensorDescAttrSlab, ScatterTensorDescAttr{memorySpace: memorySpace, chunkSize: chunkSize})
 }
+
+// scatterTensorDescAttrSlab holds the ScatterTensorDescAttr values of each context.
+var scatterTensorDescAttrSlab = ir.NewSlab[ScatterTensorDescAttr]()
 
 func (*ScatterTensorDescAttr) Dialect() string { return "xegpu" }
 func (*ScatterTensorDescAttr) Kind() string    { return "ScatterTensorDescAttr" }
@@ -365,8 +392,11 @@ func GetSliceAttr(ctx *ir.Context, parent, dims ir.Attribute) *SliceAttr {
 	if v, ok := ir.LookupAttr[*SliceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &SliceAttr{parent: parent, dims: dims})
+	return ir.InsertAttrIn(ctx, k, sliceAttrSlab, SliceAttr{parent: parent, dims: dims})
 }
+
+// sliceAttrSlab holds the SliceAttr values of each context.
+var sliceAttrSlab = ir.NewSlab[SliceAttr]()
 
 func (*SliceAttr) Dialect() string { return "xegpu" }
 func (*SliceAttr) Kind() string    { return "SliceAttr" }
@@ -407,8 +437,11 @@ func GetTensorDescAttr(ctx *ir.Context, memoryScope, arrayLength, boundaryCheck,
 	if v, ok := ir.LookupAttr[*TensorDescAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TensorDescAttr{memoryScope: memoryScope, arrayLength: arrayLength, boundaryCheck: boundaryCheck, scattered: scattered})
+	return ir.InsertAttrIn(ctx, k, tensorDescAttrSlab, TensorDescAttr{memoryScope: memoryScope, arrayLength: arrayLength, boundaryCheck: boundaryCheck, scattered: scattered})
 }
+
+// tensorDescAttrSlab holds the TensorDescAttr values of each context.
+var tensorDescAttrSlab = ir.NewSlab[TensorDescAttr]()
 
 func (*TensorDescAttr) Dialect() string { return "xegpu" }
 func (*TensorDescAttr) Kind() string    { return "TensorDescAttr" }

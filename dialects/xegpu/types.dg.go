@@ -29,8 +29,11 @@ func GetMemDescType(ctx *ir.Context, shape []int64, elementType ir.Type, memLayo
 	if v, ok := ir.LookupType[*MemDescType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &MemDescType{shape: slices.Clone(shape), elementType: elementType, memLayout: memLayout})
+	return ir.InsertTypeIn(ctx, k, memDescTypeSlab, MemDescType{shape: slices.Clone(shape), elementType: elementType, memLayout: memLayout})
 }
+
+// memDescTypeSlab holds the MemDescType values of each context.
+var memDescTypeSlab = ir.NewSlab[MemDescType]()
 
 func (*MemDescType) Dialect() string { return "xegpu" }
 func (*MemDescType) Kind() string    { return "MemDescType" }
@@ -68,8 +71,11 @@ func GetNbarrierType(ctx *ir.Context) *NbarrierType {
 	if v, ok := ir.LookupType[*NbarrierType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &NbarrierType{})
+	return ir.InsertTypeIn(ctx, k, nbarrierTypeSlab, NbarrierType{})
 }
+
+// nbarrierTypeSlab holds the NbarrierType values of each context.
+var nbarrierTypeSlab = ir.NewSlab[NbarrierType]()
 
 func (*NbarrierType) Dialect() string { return "xegpu" }
 func (*NbarrierType) Kind() string    { return "NbarrierType" }
@@ -103,8 +109,11 @@ func GetTensorDescType(ctx *ir.Context, shape []int64, elementType ir.Type, enco
 	if v, ok := ir.LookupType[*TensorDescType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &TensorDescType{shape: slices.Clone(shape), elementType: elementType, encoding: encoding, layout: layout})
+	return ir.InsertTypeIn(ctx, k, tensorDescTypeSlab, TensorDescType{shape: slices.Clone(shape), elementType: elementType, encoding: encoding, layout: layout})
 }
+
+// tensorDescTypeSlab holds the TensorDescType values of each context.
+var tensorDescTypeSlab = ir.NewSlab[TensorDescType]()
 
 func (*TensorDescType) Dialect() string { return "xegpu" }
 func (*TensorDescType) Kind() string    { return "TensorDescType" }

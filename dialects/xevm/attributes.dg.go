@@ -21,8 +21,11 @@ func GetAddrSpaceAttr(ctx *ir.Context, value AddrSpace) *AddrSpaceAttr {
 	if v, ok := ir.LookupAttr[*AddrSpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &AddrSpaceAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, addrSpaceAttrSlab, AddrSpaceAttr{value: value})
 }
+
+// addrSpaceAttrSlab holds the AddrSpaceAttr values of each context.
+var addrSpaceAttrSlab = ir.NewSlab[AddrSpaceAttr]()
 
 func (*AddrSpaceAttr) Dialect() string { return "xevm" }
 func (*AddrSpaceAttr) Kind() string    { return "AddrSpaceAttr" }
@@ -52,8 +55,11 @@ func GetLoadCacheControlAttr(ctx *ir.Context, value LoadCacheControl) *LoadCache
 	if v, ok := ir.LookupAttr[*LoadCacheControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LoadCacheControlAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, loadCacheControlAttrSlab, LoadCacheControlAttr{value: value})
 }
+
+// loadCacheControlAttrSlab holds the LoadCacheControlAttr values of each context.
+var loadCacheControlAttrSlab = ir.NewSlab[LoadCacheControlAttr]()
 
 func (*LoadCacheControlAttr) Dialect() string { return "xevm" }
 func (*LoadCacheControlAttr) Kind() string    { return "LoadCacheControlAttr" }
@@ -87,8 +93,11 @@ func GetMMAShapeAttr(ctx *ir.Context, m_, n_, k_ int32) *MMAShapeAttr {
 	if v, ok := ir.LookupAttr[*MMAShapeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MMAShapeAttr{m_: m_, n_: n_, k_: k_})
+	return ir.InsertAttrIn(ctx, k, mMAShapeAttrSlab, MMAShapeAttr{m_: m_, n_: n_, k_: k_})
 }
+
+// mMAShapeAttrSlab holds the MMAShapeAttr values of each context.
+var mMAShapeAttrSlab = ir.NewSlab[MMAShapeAttr]()
 
 func (*MMAShapeAttr) Dialect() string { return "xevm" }
 func (*MMAShapeAttr) Kind() string    { return "MMAShapeAttr" }
@@ -134,8 +143,11 @@ func GetMMATypesAttr(ctx *ir.Context, d_, a_, b_, c_ ElemType) *MMATypesAttr {
 	if v, ok := ir.LookupAttr[*MMATypesAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MMATypesAttr{d_: d_, a_: a_, b_: b_, c_: c_})
+	return ir.InsertAttrIn(ctx, k, mMATypesAttrSlab, MMATypesAttr{d_: d_, a_: a_, b_: b_, c_: c_})
 }
+
+// mMATypesAttrSlab holds the MMATypesAttr values of each context.
+var mMATypesAttrSlab = ir.NewSlab[MMATypesAttr]()
 
 func (*MMATypesAttr) Dialect() string { return "xevm" }
 func (*MMATypesAttr) Kind() string    { return "MMATypesAttr" }
@@ -180,8 +192,11 @@ func GetMemScopeAttr(ctx *ir.Context, value MemScope) *MemScopeAttr {
 	if v, ok := ir.LookupAttr[*MemScopeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &MemScopeAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, memScopeAttrSlab, MemScopeAttr{value: value})
 }
+
+// memScopeAttrSlab holds the MemScopeAttr values of each context.
+var memScopeAttrSlab = ir.NewSlab[MemScopeAttr]()
 
 func (*MemScopeAttr) Dialect() string { return "xevm" }
 func (*MemScopeAttr) Kind() string    { return "MemScopeAttr" }
@@ -211,8 +226,11 @@ func GetStoreCacheControlAttr(ctx *ir.Context, value StoreCacheControl) *StoreCa
 	if v, ok := ir.LookupAttr[*StoreCacheControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &StoreCacheControlAttr{value: value})
+	return ir.InsertAttrIn(ctx, k, storeCacheControlAttrSlab, StoreCacheControlAttr{value: value})
 }
+
+// storeCacheControlAttrSlab holds the StoreCacheControlAttr values of each context.
+var storeCacheControlAttrSlab = ir.NewSlab[StoreCacheControlAttr]()
 
 func (*StoreCacheControlAttr) Dialect() string { return "xevm" }
 func (*StoreCacheControlAttr) Kind() string    { return "StoreCacheControlAttr" }
@@ -250,8 +268,11 @@ func GetXeVMTargetAttr(ctx *ir.Context, o_ int32, triple, chip string, flags, li
 	if v, ok := ir.LookupAttr[*XeVMTargetAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &XeVMTargetAttr{o_: o_, triple: triple, chip: chip, flags: flags, linkFiles: linkFiles})
+	return ir.InsertAttrIn(ctx, k, xeVMTargetAttrSlab, XeVMTargetAttr{o_: o_, triple: triple, chip: chip, flags: flags, linkFiles: linkFiles})
 }
+
+// xeVMTargetAttrSlab holds the XeVMTargetAttr values of each context.
+var xeVMTargetAttrSlab = ir.NewSlab[XeVMTargetAttr]()
 
 func (*XeVMTargetAttr) Dialect() string { return "xevm" }
 func (*XeVMTargetAttr) Kind() string    { return "XeVMTargetAttr" }

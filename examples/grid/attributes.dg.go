@@ -21,8 +21,11 @@ func GetAutoAttr(ctx *ir.Context) *AutoAttr {
 	if v, ok := ir.LookupAttr[*AutoAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &AutoAttr{})
+	return ir.InsertAttrIn(ctx, k, autoAttrSlab, AutoAttr{})
 }
+
+// autoAttrSlab holds the AutoAttr values of each context.
+var autoAttrSlab = ir.NewSlab[AutoAttr]()
 
 func (*AutoAttr) Dialect() string { return "grid" }
 func (*AutoAttr) Kind() string    { return "AutoAttr" }
@@ -52,8 +55,11 @@ func GetStencilAttr(ctx *ir.Context, offsets []int64, boundary Boundary, radius 
 	if v, ok := ir.LookupAttr[*StencilAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &StencilAttr{offsets: slices.Clone(offsets), boundary: boundary, radius: radius, access: access, halo: halo})
+	return ir.InsertAttrIn(ctx, k, stencilAttrSlab, StencilAttr{offsets: slices.Clone(offsets), boundary: boundary, radius: radius, access: access, halo: halo})
 }
+
+// stencilAttrSlab holds the StencilAttr values of each context.
+var stencilAttrSlab = ir.NewSlab[StencilAttr]()
 
 func (*StencilAttr) Dialect() string { return "grid" }
 func (*StencilAttr) Kind() string    { return "StencilAttr" }
@@ -120,8 +126,11 @@ func GetLayoutAttr(ctx *ir.Context, axes []Axis, label string, order []uint32, s
 	if v, ok := ir.LookupAttr[*LayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &LayoutAttr{axes: slices.Clone(axes), label: label, order: slices.Clone(order), scheduler: scheduler})
+	return ir.InsertAttrIn(ctx, k, layoutAttrSlab, LayoutAttr{axes: slices.Clone(axes), label: label, order: slices.Clone(order), scheduler: scheduler})
 }
+
+// layoutAttrSlab holds the LayoutAttr values of each context.
+var layoutAttrSlab = ir.NewSlab[LayoutAttr]()
 
 func (*LayoutAttr) Dialect() string { return "grid" }
 func (*LayoutAttr) Kind() string    { return "LayoutAttr" }
@@ -165,8 +174,11 @@ func GetFillAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FillAttr {
 	if v, ok := ir.LookupAttr[*FillAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &FillAttr{type_: type_, value: value})
+	return ir.InsertAttrIn(ctx, k, fillAttrSlab, FillAttr{type_: type_, value: value})
 }
+
+// fillAttrSlab holds the FillAttr values of each context.
+var fillAttrSlab = ir.NewSlab[FillAttr]()
 
 func (*FillAttr) Dialect() string { return "grid" }
 func (*FillAttr) Kind() string    { return "FillAttr" }
@@ -204,8 +216,11 @@ func GetBlobAttr(ctx *ir.Context, data []byte, sum uint64, signed int32, fast bo
 	if v, ok := ir.LookupAttr[*BlobAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &BlobAttr{data: slices.Clone(data), sum: sum, signed: signed, fast: fast})
+	return ir.InsertAttrIn(ctx, k, blobAttrSlab, BlobAttr{data: slices.Clone(data), sum: sum, signed: signed, fast: fast})
 }
+
+// blobAttrSlab holds the BlobAttr values of each context.
+var blobAttrSlab = ir.NewSlab[BlobAttr]()
 
 func (*BlobAttr) Dialect() string { return "grid" }
 func (*BlobAttr) Kind() string    { return "BlobAttr" }

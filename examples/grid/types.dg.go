@@ -24,8 +24,11 @@ func GetCellType(ctx *ir.Context, bits uint32, element ir.Type) *CellType {
 	if v, ok := ir.LookupType[*CellType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &CellType{bits: bits, element: element})
+	return ir.InsertTypeIn(ctx, k, cellTypeSlab, CellType{bits: bits, element: element})
 }
+
+// cellTypeSlab holds the CellType values of each context.
+var cellTypeSlab = ir.NewSlab[CellType]()
 
 func (*CellType) Dialect() string { return "grid" }
 func (*CellType) Kind() string    { return "CellType" }
@@ -77,8 +80,11 @@ func GetGridType(ctx *ir.Context, cell *CellType, layout *LayoutAttr, dims []int
 	if v, ok := ir.LookupType[*GridType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &GridType{cell: cell, layout: layout, dims: slices.Clone(dims)})
+	return ir.InsertTypeIn(ctx, k, gridTypeSlab, GridType{cell: cell, layout: layout, dims: slices.Clone(dims)})
 }
+
+// gridTypeSlab holds the GridType values of each context.
+var gridTypeSlab = ir.NewSlab[GridType]()
 
 func (*GridType) Dialect() string { return "grid" }
 func (*GridType) Kind() string    { return "GridType" }

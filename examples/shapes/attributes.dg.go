@@ -23,8 +23,11 @@ func GetPointAttr(ctx *ir.Context, x_, y_ uint64) *PointAttr {
 	if v, ok := ir.LookupAttr[*PointAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &PointAttr{x_: x_, y_: y_})
+	return ir.InsertAttrIn(ctx, k, pointAttrSlab, PointAttr{x_: x_, y_: y_})
 }
+
+// pointAttrSlab holds the PointAttr values of each context.
+var pointAttrSlab = ir.NewSlab[PointAttr]()
 
 func (*PointAttr) Dialect() string { return "shapes" }
 func (*PointAttr) Kind() string    { return "PointAttr" }

@@ -23,8 +23,11 @@ func GetTestAttrParamsAttr(ctx *ir.Context, v0_, v1_ int32) *TestAttrParamsAttr 
 	if v, ok := ir.LookupAttr[*TestAttrParamsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TestAttrParamsAttr{v0_: v0_, v1_: v1_})
+	return ir.InsertAttrIn(ctx, k, testAttrParamsAttrSlab, TestAttrParamsAttr{v0_: v0_, v1_: v1_})
 }
+
+// testAttrParamsAttrSlab holds the TestAttrParamsAttr values of each context.
+var testAttrParamsAttrSlab = ir.NewSlab[TestAttrParamsAttr]()
 
 func (*TestAttrParamsAttr) Dialect() string { return "test" }
 func (*TestAttrParamsAttr) Kind() string    { return "TestAttrParamsAttr" }

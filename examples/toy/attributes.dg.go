@@ -35,8 +35,11 @@ func GetTileAttr(ctx *ir.Context, sizes []int64, order Order, buffers uint32, fi
 	if v, ok := ir.LookupAttr[*TileAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttr(ctx, k, &TileAttr{sizes: slices.Clone(sizes), order: order, buffers: buffers, first: first, last: last, label: label})
+	return ir.InsertAttrIn(ctx, k, tileAttrSlab, TileAttr{sizes: slices.Clone(sizes), order: order, buffers: buffers, first: first, last: last, label: label})
 }
+
+// tileAttrSlab holds the TileAttr values of each context.
+var tileAttrSlab = ir.NewSlab[TileAttr]()
 
 func (*TileAttr) Dialect() string { return "toy" }
 func (*TileAttr) Kind() string    { return "TileAttr" }

@@ -25,8 +25,11 @@ func GetMatrixType(ctx *ir.Context, rows, cols int64, elementType ir.Type) *Matr
 	if v, ok := ir.LookupType[*MatrixType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertType(ctx, k, &MatrixType{rows: rows, cols: cols, elementType: elementType})
+	return ir.InsertTypeIn(ctx, k, matrixTypeSlab, MatrixType{rows: rows, cols: cols, elementType: elementType})
 }
+
+// matrixTypeSlab holds the MatrixType values of each context.
+var matrixTypeSlab = ir.NewSlab[MatrixType]()
 
 func (*MatrixType) Dialect() string { return "toy" }
 func (*MatrixType) Kind() string    { return "MatrixType" }

@@ -22,6 +22,9 @@ type Context struct {
 	types    uniqueTable[Type]
 	nextID   uint64
 	dialects map[string]Dialect
+	// slabs holds, by Slab index, the chunk values of that kind are
+	// placed in.
+	slabs []any
 }
 
 // NewContext returns an empty context with the given dialects registered.

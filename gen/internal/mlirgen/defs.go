@@ -166,9 +166,10 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 			))
 		}
 	}
-	mk := jen.Op("&").Id(def.Name).Values(g.fieldInits(def)...)
+	mk := jen.Id(def.Name).Values(g.fieldInits(def)...)
+	slab := strings.ToLower(def.Name[:1]) + def.Name[1:] + "Slab"
 	if def.Distinct {
-		body = append(body, jen.Return(jen.Qual(model.IR, "NewDistinctAttr").Call(jen.Id("ctx"), mk)))
+		body = append(body, jen.Return(jen.Qual(model.IR, "NewDistinctAttr").Call(jen.Id("ctx"), jen.Op("&").Add(mk))))
 		f.Comment(fmt.Sprintf("%s returns a new %s; distinct attributes are never uniqued with another.", defs.ConstructorName(def), def.Name))
 	} else {
 		body = append(body, jen.Id("k").Op(":=").Qual(model.IR, "NewKey").Call(jen.Lit(g.m.Name), jen.Lit(def.Name)))
@@ -178,16 +179,20 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 			}
 			body = append(body, g.keyStmts(p.Type, jen.Id(model.Local(p.Name)), 0)...)
 		}
-		lookup, insert := "LookupAttr", "InsertAttr"
+		lookup, insert := "LookupAttr", "InsertAttrIn"
 		if def.IsType {
-			lookup, insert = "LookupType", "InsertType"
+			lookup, insert = "LookupType", "InsertTypeIn"
 		}
 		body = append(body,
 			jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Qual(model.IR, lookup).Types(jen.Op("*").Id(def.Name)).Call(jen.Id("ctx"), jen.Id("k")), jen.Id("ok")).Block(jen.Return(jen.Id("v"))),
-			jen.Return(jen.Qual(model.IR, insert).Call(jen.Id("ctx"), jen.Id("k"), mk)))
+			jen.Return(jen.Qual(model.IR, insert).Call(jen.Id("ctx"), jen.Id("k"), jen.Id(slab), mk)))
 		f.Comment(fmt.Sprintf("%s returns the uniqued %s with these parameters.", defs.ConstructorName(def), def.Name))
 	}
 	f.Func().Id(defs.ConstructorName(def)).Params(gofile.Params(params)...).Op("*").Id(def.Name).Block(body...)
+	if !def.Distinct {
+		f.Comment(fmt.Sprintf("%s holds the %s values of each context.", slab, def.Name))
+		f.Var().Id(slab).Op("=").Qual(model.IR, "NewSlab").Types(jen.Id(def.Name)).Call()
+	}
 
 	// Naming and printing (ir.Attribute or ir.Type, fmt.Stringer).
 	gofile.OneLine(f, jen.Func().Params(jen.Op("*").Id(def.Name)).Id("Dialect").Params().String(), jen.Return(jen.Lit(g.m.Name)))
