@@ -126,8 +126,10 @@ func Write(path string, o Options, write func(w io.Writer) error) error {
 	return nil
 }
 
-// writer buffers small writes and hands parts of the mapped source file
-// to the kernel.
+// writer buffers small writes, passes large ones on as they are (the
+// mlirbc writer hands over whole sections it has built: copying them into
+// a buffer first only touched more memory), and hands parts of the mapped
+// source file to the kernel.
 type writer struct {
 	f       *os.File
 	regular bool // f is the temporary file, not a device or FIFO
@@ -136,7 +138,7 @@ type writer struct {
 }
 
 func newWriter(f *os.File, regular bool, from *filemap.File) *writer {
-	return &writer{f: f, regular: regular, buf: bufio.NewWriterSize(f, 1<<20), from: from}
+	return &writer{f: f, regular: regular, buf: bufio.NewWriterSize(f, directWrite), from: from}
 }
 
 func (w *writer) Write(p []byte) (int, error) {
@@ -156,8 +158,18 @@ func (w *writer) Write(p []byte) (int, error) {
 			return int(n), err
 		}
 	}
+	if len(p) >= directWrite {
+		if err := w.buf.Flush(); err != nil {
+			return 0, err
+		}
+		return w.f.Write(p)
+	}
 	return w.buf.Write(p)
 }
+
+// directWrite is the size of the buffer, and of writes passed on as they
+// are.
+const directWrite = 64 << 10
 
 // resolve follows symbolic links from path to the file they name and
 // returns its path with the directories resolved, and its FileInfo (nil

@@ -1,6 +1,7 @@
 package safefile
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"io/fs"
@@ -266,5 +267,27 @@ func TestNotRegular(t *testing.T) {
 	}
 	if after, err := os.Stat(os.DevNull); err != nil || after.Mode() != fi.Mode() {
 		t.Errorf("%s changed: %v %v", os.DevNull, after.Mode(), err)
+	}
+}
+
+// Writes small and large (passed on unbuffered) land in the order made.
+func TestWriteOrder(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	var want bytes.Buffer
+	err := WriteFile(out, func(w io.Writer) error {
+		for i, n := range []int{10, directWrite, 3, directWrite - 1, 5 * directWrite, 7} {
+			p := bytes.Repeat([]byte{byte('a' + i)}, n)
+			want.Write(p)
+			if _, err := w.Write(p); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mustRead(t, out); got != want.String() {
+		t.Errorf("wrote %d bytes, not the %d written in order", len(got), want.Len())
 	}
 }
