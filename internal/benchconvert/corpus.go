@@ -111,40 +111,32 @@ func measureCorpus(cfg config, mlirbc string, in Input) (InputResult, error) {
 		return o
 	}
 	bcOuts, optOuts := outs("mlirbc"), outs("mlir-opt")
-	res := InputResult{Input: in, MLIRBC: ToolResult{Tool: "mlirbc"}, MLIROpt: ToolResult{Tool: "mlir-opt"}}
-	for i := 0; i <= cfg.reps; i++ {
-		r := corpusRun(cfg, bcOuts, in.Files, func(src, out string) []string { return []string{mlirbc, "convert", src, "-o", out} })
-		r.Warmup = i == 0
-		res.MLIRBC.Runs = append(res.MLIRBC.Runs, r)
-		logRun(in.Name, "mlirbc", i, r)
-		// Some files hold ops of dialects mlir-opt does not register.
-		r = corpusRun(cfg, optOuts, in.Files, func(src, out string) []string {
-			return []string{cfg.mlirOpt, "--allow-unregistered-dialect", "--emit-bytecode", src, "-o", out}
-		})
-		r.Warmup = i == 0
-		res.MLIROpt.Runs = append(res.MLIROpt.Runs, r)
-		logRun(in.Name, "mlir-opt", i, r)
-	}
-	res.MLIRBC.summarize(inSHA)
-	res.MLIROpt.summarize(inSHA)
-	res.Ratio = ratio(res.MLIRBC.MedianWallMS, res.MLIROpt.MedianWallMS)
-	res.RSSRatio = ratio(float64(res.MLIRBC.PeakRSSKiB), float64(res.MLIROpt.PeakRSSKiB))
-	a, aok := res.MLIRBC.lastOK()
-	b, bok := res.MLIROpt.lastOK()
-	if aok && bok {
-		res.Identical = a.SHA256 == b.SHA256
-		if !res.Identical {
+	return measurePairs(cfg, in, inSHA,
+		func() Run {
+			return corpusRun(cfg, bcOuts, in.Files, func(src, out string) []string { return []string{mlirbc, "convert", src, "-o", out} })
+		},
+		func() Run {
+			// Some files hold ops of dialects mlir-opt does not register.
+			return corpusRun(cfg, optOuts, in.Files, func(src, out string) []string {
+				return []string{cfg.mlirOpt, "--allow-unregistered-dialect", "--emit-bytecode", src, "-o", out}
+			})
+		},
+		func() (string, error) {
 			for i := range bcOuts {
-				x, _ := os.ReadFile(bcOuts[i])
-				y, _ := os.ReadFile(optOuts[i])
+				x, err := os.ReadFile(bcOuts[i])
+				if err != nil {
+					return "", err
+				}
+				y, err := os.ReadFile(optOuts[i])
+				if err != nil {
+					return "", err
+				}
 				if d := diffSummary(x, y); d != "identical" {
-					res.Difference = filepath.Base(in.Files[i]) + ": " + d
-					break
+					return filepath.Base(in.Files[i]) + ": " + d, nil
 				}
 			}
-		}
-	}
-	return res, nil
+			return "identical", nil
+		})
 }
 
 // corpusRun converts every file with the command args makes, a process

@@ -428,21 +428,31 @@ func measure(cfg config, mlirbc string, in Input) (InputResult, error) {
 	outDir := filepath.Join(cfg.dir, "out")
 	bcOut := filepath.Join(outDir, in.Name+".mlirbc-out.mlirbc")
 	optOut := filepath.Join(outDir, in.Name+".mlir-opt-out.mlirbc")
+	return measurePairs(cfg, in, inSHA,
+		func() Run { return timeRun(cfg.timeout, bcOut, mlirbc, "convert", in.Path, "-o", bcOut) },
+		func() Run { return timeRun(cfg.timeout, optOut, cfg.mlirOpt, "--emit-bytecode", in.Path, "-o", optOut) },
+		func() (string, error) { return describeDiff(bcOut, optOut) })
+}
+
+// measurePairs makes the runs of both tools, interleaved (a warm-up pair,
+// then cfg.reps measured pairs), and sums them up against the input's
+// hash; describe says how the outputs differ when they do.
+func measurePairs(cfg config, in Input, inSHA string, mlirbc, mlirOpt func() Run, describe func() (string, error)) (InputResult, error) {
 	res := InputResult{
 		Input:   in,
 		MLIRBC:  ToolResult{Tool: "mlirbc"},
 		MLIROpt: ToolResult{Tool: "mlir-opt"},
 	}
 	for i := 0; i <= cfg.reps; i++ {
-		warm := i == 0
-		r := timeRun(cfg.timeout, bcOut, mlirbc, "convert", in.Path, "-o", bcOut)
-		r.Warmup = warm
-		res.MLIRBC.Runs = append(res.MLIRBC.Runs, r)
-		logRun(in.Name, "mlirbc", i, r)
-		r = timeRun(cfg.timeout, optOut, cfg.mlirOpt, "--emit-bytecode", in.Path, "-o", optOut)
-		r.Warmup = warm
-		res.MLIROpt.Runs = append(res.MLIROpt.Runs, r)
-		logRun(in.Name, "mlir-opt", i, r)
+		for _, t := range []struct {
+			res *ToolResult
+			run func() Run
+		}{{&res.MLIRBC, mlirbc}, {&res.MLIROpt, mlirOpt}} {
+			r := t.run()
+			r.Warmup = i == 0
+			t.res.Runs = append(t.res.Runs, r)
+			logRun(in.Name, t.res.Tool, i, r)
+		}
 	}
 	res.MLIRBC.summarize(inSHA)
 	res.MLIROpt.summarize(inSHA)
@@ -453,8 +463,8 @@ func measure(cfg config, mlirbc string, in Input) (InputResult, error) {
 	if aok && bok {
 		res.Identical = a.SHA256 == b.SHA256
 		if !res.Identical {
-			res.Difference, err = describeDiff(bcOut, optOut)
-			if err != nil {
+			var err error
+			if res.Difference, err = describe(); err != nil {
 				return res, err
 			}
 		}

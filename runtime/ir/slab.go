@@ -60,22 +60,7 @@ func InsertAttrIn[T any, P interface {
 	*T
 	Attribute
 }](c *Context, k *Key, s *Slab[T], v T) P {
-	c.mu.Lock()
-	p := P(s.alloc(c))
-	*p = v
-	old, found := c.attrs.getOrPut(k, p)
-	if found {
-		s.free(c)
-	} else {
-		c.nextID++
-		*p.ident() = identity{id: c.nextID, ctx: c}
-	}
-	c.mu.Unlock()
-	k.Release()
-	if found {
-		return old.(P)
-	}
-	return p
+	return insertIn(c, &c.attrs, k, s, v, func(p P) Attribute { return p })
 }
 
 // InsertTypeIn is InsertAttrIn for types.
@@ -83,10 +68,18 @@ func InsertTypeIn[T any, P interface {
 	*T
 	Type
 }](c *Context, k *Key, s *Slab[T], v T) P {
+	return insertIn(c, &c.types, k, s, v, func(p P) Type { return p })
+}
+
+// insertIn is both: value turns the slab's pointer into what table holds.
+func insertIn[V any, T any, P interface {
+	*T
+	ident() *identity
+}](c *Context, table *uniqueTable[V], k *Key, s *Slab[T], v T, value func(P) V) P {
 	c.mu.Lock()
 	p := P(s.alloc(c))
 	*p = v
-	old, found := c.types.getOrPut(k, p)
+	old, found := table.getOrPut(k, value(p))
 	if found {
 		s.free(c)
 	} else {
@@ -96,7 +89,7 @@ func InsertTypeIn[T any, P interface {
 	c.mu.Unlock()
 	k.Release()
 	if found {
-		return old.(P)
+		return any(old).(P)
 	}
 	return p
 }
