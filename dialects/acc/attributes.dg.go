@@ -22,11 +22,15 @@ func GetClauseDefaultValueAttr(ctx *ir.Context, value ClauseDefaultValue) *Claus
 	if v, ok := ir.LookupAttr[*ClauseDefaultValueAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, clauseDefaultValueAttrSlab, ClauseDefaultValueAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &clauseDefaultValueAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ClauseDefaultValueAttr](s)
+		*v = ClauseDefaultValueAttr{value: value}
+		return v
+	}).(*ClauseDefaultValueAttr)
 }
 
 // clauseDefaultValueAttrSlab holds the ClauseDefaultValueAttr values of each context.
-var clauseDefaultValueAttrSlab = ir.NewSlab[ClauseDefaultValueAttr]()
+var clauseDefaultValueAttrSlab = ir.SlabOf[ClauseDefaultValueAttr]()
 
 func (*ClauseDefaultValueAttr) Dialect() string { return "acc" }
 func (*ClauseDefaultValueAttr) Kind() string    { return "ClauseDefaultValueAttr" }
@@ -56,11 +60,15 @@ func GetCombinedConstructsTypeAttr(ctx *ir.Context, value CombinedConstructsType
 	if v, ok := ir.LookupAttr[*CombinedConstructsTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, combinedConstructsTypeAttrSlab, CombinedConstructsTypeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &combinedConstructsTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[CombinedConstructsTypeAttr](s)
+		*v = CombinedConstructsTypeAttr{value: value}
+		return v
+	}).(*CombinedConstructsTypeAttr)
 }
 
 // combinedConstructsTypeAttrSlab holds the CombinedConstructsTypeAttr values of each context.
-var combinedConstructsTypeAttrSlab = ir.NewSlab[CombinedConstructsTypeAttr]()
+var combinedConstructsTypeAttrSlab = ir.SlabOf[CombinedConstructsTypeAttr]()
 
 func (*CombinedConstructsTypeAttr) Dialect() string { return "acc" }
 func (*CombinedConstructsTypeAttr) Kind() string    { return "CombinedConstructsTypeAttr" }
@@ -90,11 +98,15 @@ func GetConstructAttr(ctx *ir.Context, value Construct) *ConstructAttr {
 	if v, ok := ir.LookupAttr[*ConstructAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, constructAttrSlab, ConstructAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &constructAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ConstructAttr](s)
+		*v = ConstructAttr{value: value}
+		return v
+	}).(*ConstructAttr)
 }
 
 // constructAttrSlab holds the ConstructAttr values of each context.
-var constructAttrSlab = ir.NewSlab[ConstructAttr]()
+var constructAttrSlab = ir.SlabOf[ConstructAttr]()
 
 func (*ConstructAttr) Dialect() string { return "acc" }
 func (*ConstructAttr) Kind() string    { return "ConstructAttr" }
@@ -124,11 +136,15 @@ func GetDataClauseAttr(ctx *ir.Context, value DataClause) *DataClauseAttr {
 	if v, ok := ir.LookupAttr[*DataClauseAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dataClauseAttrSlab, DataClauseAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &dataClauseAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DataClauseAttr](s)
+		*v = DataClauseAttr{value: value}
+		return v
+	}).(*DataClauseAttr)
 }
 
 // dataClauseAttrSlab holds the DataClauseAttr values of each context.
-var dataClauseAttrSlab = ir.NewSlab[DataClauseAttr]()
+var dataClauseAttrSlab = ir.SlabOf[DataClauseAttr]()
 
 func (*DataClauseAttr) Dialect() string { return "acc" }
 func (*DataClauseAttr) Kind() string    { return "DataClauseAttr" }
@@ -158,11 +174,15 @@ func GetDataClauseModifierAttr(ctx *ir.Context, value DataClauseModifier) *DataC
 	if v, ok := ir.LookupAttr[*DataClauseModifierAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dataClauseModifierAttrSlab, DataClauseModifierAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &dataClauseModifierAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DataClauseModifierAttr](s)
+		*v = DataClauseModifierAttr{value: value}
+		return v
+	}).(*DataClauseModifierAttr)
 }
 
 // dataClauseModifierAttrSlab holds the DataClauseModifierAttr values of each context.
-var dataClauseModifierAttrSlab = ir.NewSlab[DataClauseModifierAttr]()
+var dataClauseModifierAttrSlab = ir.SlabOf[DataClauseModifierAttr]()
 
 func (*DataClauseModifierAttr) Dialect() string { return "acc" }
 func (*DataClauseModifierAttr) Kind() string    { return "DataClauseModifierAttr" }
@@ -198,11 +218,15 @@ func GetDeclareActionAttr(ctx *ir.Context, preAlloc, postAlloc, preDealloc, post
 	if v, ok := ir.LookupAttr[*DeclareActionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, declareActionAttrSlab, DeclareActionAttr{preAlloc: preAlloc, postAlloc: postAlloc, preDealloc: preDealloc, postDealloc: postDealloc})
+	return ir.InsertAttrWith(ctx, k, &declareActionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DeclareActionAttr](s)
+		*v = DeclareActionAttr{preAlloc: preAlloc, postAlloc: postAlloc, preDealloc: preDealloc, postDealloc: postDealloc}
+		return v
+	}).(*DeclareActionAttr)
 }
 
 // declareActionAttrSlab holds the DeclareActionAttr values of each context.
-var declareActionAttrSlab = ir.NewSlab[DeclareActionAttr]()
+var declareActionAttrSlab = ir.SlabOf[DeclareActionAttr]()
 
 func (*DeclareActionAttr) Dialect() string { return "acc" }
 func (*DeclareActionAttr) Kind() string    { return "DeclareActionAttr" }
@@ -249,11 +273,15 @@ func GetDeclareAttr(ctx *ir.Context, dataClause ir.Attribute, implicit bool) *De
 	if v, ok := ir.LookupAttr[*DeclareAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, declareAttrSlab, DeclareAttr{dataClause: dataClause, implicit: implicit})
+	return ir.InsertAttrWith(ctx, k, &declareAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DeclareAttr](s)
+		*v = DeclareAttr{dataClause: dataClause, implicit: implicit}
+		return v
+	}).(*DeclareAttr)
 }
 
 // declareAttrSlab holds the DeclareAttr values of each context.
-var declareAttrSlab = ir.NewSlab[DeclareAttr]()
+var declareAttrSlab = ir.SlabOf[DeclareAttr]()
 
 func (*DeclareAttr) Dialect() string { return "acc" }
 func (*DeclareAttr) Kind() string    { return "DeclareAttr" }
@@ -288,11 +316,15 @@ func GetDeviceTypeAttr(ctx *ir.Context, value DeviceType) *DeviceTypeAttr {
 	if v, ok := ir.LookupAttr[*DeviceTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, deviceTypeAttrSlab, DeviceTypeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &deviceTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DeviceTypeAttr](s)
+		*v = DeviceTypeAttr{value: value}
+		return v
+	}).(*DeviceTypeAttr)
 }
 
 // deviceTypeAttrSlab holds the DeviceTypeAttr values of each context.
-var deviceTypeAttrSlab = ir.NewSlab[DeviceTypeAttr]()
+var deviceTypeAttrSlab = ir.SlabOf[DeviceTypeAttr]()
 
 func (*DeviceTypeAttr) Dialect() string { return "acc" }
 func (*DeviceTypeAttr) Kind() string    { return "DeviceTypeAttr" }
@@ -322,11 +354,15 @@ func GetGangArgTypeAttr(ctx *ir.Context, value GangArgType) *GangArgTypeAttr {
 	if v, ok := ir.LookupAttr[*GangArgTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, gangArgTypeAttrSlab, GangArgTypeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &gangArgTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[GangArgTypeAttr](s)
+		*v = GangArgTypeAttr{value: value}
+		return v
+	}).(*GangArgTypeAttr)
 }
 
 // gangArgTypeAttrSlab holds the GangArgTypeAttr values of each context.
-var gangArgTypeAttrSlab = ir.NewSlab[GangArgTypeAttr]()
+var gangArgTypeAttrSlab = ir.SlabOf[GangArgTypeAttr]()
 
 func (*GangArgTypeAttr) Dialect() string { return "acc" }
 func (*GangArgTypeAttr) Kind() string    { return "GangArgTypeAttr" }
@@ -356,11 +392,15 @@ func GetParLevelAttr(ctx *ir.Context, value ParLevel) *ParLevelAttr {
 	if v, ok := ir.LookupAttr[*ParLevelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, parLevelAttrSlab, ParLevelAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &parLevelAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ParLevelAttr](s)
+		*v = ParLevelAttr{value: value}
+		return v
+	}).(*ParLevelAttr)
 }
 
 // parLevelAttrSlab holds the ParLevelAttr values of each context.
-var parLevelAttrSlab = ir.NewSlab[ParLevelAttr]()
+var parLevelAttrSlab = ir.SlabOf[ParLevelAttr]()
 
 func (*ParLevelAttr) Dialect() string { return "acc" }
 func (*ParLevelAttr) Kind() string    { return "ParLevelAttr" }
@@ -390,11 +430,15 @@ func GetRecipeKindAttr(ctx *ir.Context, value RecipeKind) *RecipeKindAttr {
 	if v, ok := ir.LookupAttr[*RecipeKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, recipeKindAttrSlab, RecipeKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &recipeKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[RecipeKindAttr](s)
+		*v = RecipeKindAttr{value: value}
+		return v
+	}).(*RecipeKindAttr)
 }
 
 // recipeKindAttrSlab holds the RecipeKindAttr values of each context.
-var recipeKindAttrSlab = ir.NewSlab[RecipeKindAttr]()
+var recipeKindAttrSlab = ir.SlabOf[RecipeKindAttr]()
 
 func (*RecipeKindAttr) Dialect() string { return "acc" }
 func (*RecipeKindAttr) Kind() string    { return "RecipeKindAttr" }
@@ -424,11 +468,15 @@ func GetReductionOperatorAttr(ctx *ir.Context, value ReductionOperator) *Reducti
 	if v, ok := ir.LookupAttr[*ReductionOperatorAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, reductionOperatorAttrSlab, ReductionOperatorAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &reductionOperatorAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ReductionOperatorAttr](s)
+		*v = ReductionOperatorAttr{value: value}
+		return v
+	}).(*ReductionOperatorAttr)
 }
 
 // reductionOperatorAttrSlab holds the ReductionOperatorAttr values of each context.
-var reductionOperatorAttrSlab = ir.NewSlab[ReductionOperatorAttr]()
+var reductionOperatorAttrSlab = ir.SlabOf[ReductionOperatorAttr]()
 
 func (*ReductionOperatorAttr) Dialect() string { return "acc" }
 func (*ReductionOperatorAttr) Kind() string    { return "ReductionOperatorAttr" }
@@ -461,11 +509,15 @@ func GetRoutineInfoAttr(ctx *ir.Context, accRoutines []ir.Attribute) *RoutineInf
 	if v, ok := ir.LookupAttr[*RoutineInfoAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, routineInfoAttrSlab, RoutineInfoAttr{accRoutines: slices.Clone(accRoutines)})
+	return ir.InsertAttrWith(ctx, k, &routineInfoAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[RoutineInfoAttr](s)
+		*v = RoutineInfoAttr{accRoutines: slices.Clone(accRoutines)}
+		return v
+	}).(*RoutineInfoAttr)
 }
 
 // routineInfoAttrSlab holds the RoutineInfoAttr values of each context.
-var routineInfoAttrSlab = ir.NewSlab[RoutineInfoAttr]()
+var routineInfoAttrSlab = ir.SlabOf[RoutineInfoAttr]()
 
 func (*RoutineInfoAttr) Dialect() string { return "acc" }
 func (*RoutineInfoAttr) Kind() string    { return "RoutineInfoAttr" }
@@ -499,11 +551,15 @@ func GetSpecializedRoutineAttr(ctx *ir.Context, routine, level, funcName ir.Attr
 	if v, ok := ir.LookupAttr[*SpecializedRoutineAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, specializedRoutineAttrSlab, SpecializedRoutineAttr{routine: routine, level: level, funcName: funcName})
+	return ir.InsertAttrWith(ctx, k, &specializedRoutineAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[SpecializedRoutineAttr](s)
+		*v = SpecializedRoutineAttr{routine: routine, level: level, funcName: funcName}
+		return v
+	}).(*SpecializedRoutineAttr)
 }
 
 // specializedRoutineAttrSlab holds the SpecializedRoutineAttr values of each context.
-var specializedRoutineAttrSlab = ir.NewSlab[SpecializedRoutineAttr]()
+var specializedRoutineAttrSlab = ir.SlabOf[SpecializedRoutineAttr]()
 
 func (*SpecializedRoutineAttr) Dialect() string { return "acc" }
 func (*SpecializedRoutineAttr) Kind() string    { return "SpecializedRoutineAttr" }
@@ -543,11 +599,15 @@ func GetVarNameAttr(ctx *ir.Context, name string) *VarNameAttr {
 	if v, ok := ir.LookupAttr[*VarNameAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, varNameAttrSlab, VarNameAttr{name: name})
+	return ir.InsertAttrWith(ctx, k, &varNameAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[VarNameAttr](s)
+		*v = VarNameAttr{name: name}
+		return v
+	}).(*VarNameAttr)
 }
 
 // varNameAttrSlab holds the VarNameAttr values of each context.
-var varNameAttrSlab = ir.NewSlab[VarNameAttr]()
+var varNameAttrSlab = ir.SlabOf[VarNameAttr]()
 
 func (*VarNameAttr) Dialect() string { return "acc" }
 func (*VarNameAttr) Kind() string    { return "VarNameAttr" }

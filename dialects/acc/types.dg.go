@@ -15,11 +15,15 @@ func GetDataBoundsType(ctx *ir.Context) *DataBoundsType {
 	if v, ok := ir.LookupType[*DataBoundsType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, dataBoundsTypeSlab, DataBoundsType{})
+	return ir.InsertTypeWith(ctx, k, &dataBoundsTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[DataBoundsType](s)
+		*v = DataBoundsType{}
+		return v
+	}).(*DataBoundsType)
 }
 
 // dataBoundsTypeSlab holds the DataBoundsType values of each context.
-var dataBoundsTypeSlab = ir.NewSlab[DataBoundsType]()
+var dataBoundsTypeSlab = ir.SlabOf[DataBoundsType]()
 
 func (*DataBoundsType) Dialect() string { return "acc" }
 func (*DataBoundsType) Kind() string    { return "DataBoundsType" }
@@ -42,11 +46,15 @@ func GetDeclareTokenType(ctx *ir.Context) *DeclareTokenType {
 	if v, ok := ir.LookupType[*DeclareTokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, declareTokenTypeSlab, DeclareTokenType{})
+	return ir.InsertTypeWith(ctx, k, &declareTokenTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[DeclareTokenType](s)
+		*v = DeclareTokenType{}
+		return v
+	}).(*DeclareTokenType)
 }
 
 // declareTokenTypeSlab holds the DeclareTokenType values of each context.
-var declareTokenTypeSlab = ir.NewSlab[DeclareTokenType]()
+var declareTokenTypeSlab = ir.SlabOf[DeclareTokenType]()
 
 func (*DeclareTokenType) Dialect() string { return "acc" }
 func (*DeclareTokenType) Kind() string    { return "DeclareTokenType" }

@@ -21,11 +21,15 @@ func GetAddressSpaceAttr(ctx *ir.Context, value AddressSpace) *AddressSpaceAttr 
 	if v, ok := ir.LookupAttr[*AddressSpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, addressSpaceAttrSlab, AddressSpaceAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &addressSpaceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[AddressSpaceAttr](s)
+		*v = AddressSpaceAttr{value: value}
+		return v
+	}).(*AddressSpaceAttr)
 }
 
 // addressSpaceAttrSlab holds the AddressSpaceAttr values of each context.
-var addressSpaceAttrSlab = ir.NewSlab[AddressSpaceAttr]()
+var addressSpaceAttrSlab = ir.SlabOf[AddressSpaceAttr]()
 
 func (*AddressSpaceAttr) Dialect() string { return "amdgpu" }
 func (*AddressSpaceAttr) Kind() string    { return "AddressSpaceAttr" }
@@ -55,11 +59,15 @@ func GetDPPPermAttr(ctx *ir.Context, value DPPPerm) *DPPPermAttr {
 	if v, ok := ir.LookupAttr[*DPPPermAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dPPPermAttrSlab, DPPPermAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &dPPPermAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DPPPermAttr](s)
+		*v = DPPPermAttr{value: value}
+		return v
+	}).(*DPPPermAttr)
 }
 
 // dPPPermAttrSlab holds the DPPPermAttr values of each context.
-var dPPPermAttrSlab = ir.NewSlab[DPPPermAttr]()
+var dPPPermAttrSlab = ir.SlabOf[DPPPermAttr]()
 
 func (*DPPPermAttr) Dialect() string { return "amdgpu" }
 func (*DPPPermAttr) Kind() string    { return "DPPPermAttr" }
@@ -89,11 +97,15 @@ func GetMFMAPermBAttr(ctx *ir.Context, value MFMAPermB) *MFMAPermBAttr {
 	if v, ok := ir.LookupAttr[*MFMAPermBAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, mFMAPermBAttrSlab, MFMAPermBAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &mFMAPermBAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MFMAPermBAttr](s)
+		*v = MFMAPermBAttr{value: value}
+		return v
+	}).(*MFMAPermBAttr)
 }
 
 // mFMAPermBAttrSlab holds the MFMAPermBAttr values of each context.
-var mFMAPermBAttrSlab = ir.NewSlab[MFMAPermBAttr]()
+var mFMAPermBAttrSlab = ir.SlabOf[MFMAPermBAttr]()
 
 func (*MFMAPermBAttr) Dialect() string { return "amdgpu" }
 func (*MFMAPermBAttr) Kind() string    { return "MFMAPermBAttr" }
@@ -123,11 +135,15 @@ func Getsched_barrier_opt_enumAttr(ctx *ir.Context, value sched_barrier_opt_enum
 	if v, ok := ir.LookupAttr[*sched_barrier_opt_enumAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, sched_barrier_opt_enumAttrSlab, sched_barrier_opt_enumAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &sched_barrier_opt_enumAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[sched_barrier_opt_enumAttr](s)
+		*v = sched_barrier_opt_enumAttr{value: value}
+		return v
+	}).(*sched_barrier_opt_enumAttr)
 }
 
 // sched_barrier_opt_enumAttrSlab holds the sched_barrier_opt_enumAttr values of each context.
-var sched_barrier_opt_enumAttrSlab = ir.NewSlab[sched_barrier_opt_enumAttr]()
+var sched_barrier_opt_enumAttrSlab = ir.SlabOf[sched_barrier_opt_enumAttr]()
 
 func (*sched_barrier_opt_enumAttr) Dialect() string { return "amdgpu" }
 func (*sched_barrier_opt_enumAttr) Kind() string    { return "sched_barrier_opt_enumAttr" }

@@ -21,11 +21,15 @@ func GetTDMBaseType(ctx *ir.Context, elementType ir.Type) *TDMBaseType {
 	if v, ok := ir.LookupType[*TDMBaseType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, tDMBaseTypeSlab, TDMBaseType{elementType: elementType})
+	return ir.InsertTypeWith(ctx, k, &tDMBaseTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[TDMBaseType](s)
+		*v = TDMBaseType{elementType: elementType}
+		return v
+	}).(*TDMBaseType)
 }
 
 // tDMBaseTypeSlab holds the TDMBaseType values of each context.
-var tDMBaseTypeSlab = ir.NewSlab[TDMBaseType]()
+var tDMBaseTypeSlab = ir.SlabOf[TDMBaseType]()
 
 func (*TDMBaseType) Dialect() string { return "amdgpu" }
 func (*TDMBaseType) Kind() string    { return "TDMBaseType" }
@@ -53,11 +57,15 @@ func GetTDMDescriptorType(ctx *ir.Context) *TDMDescriptorType {
 	if v, ok := ir.LookupType[*TDMDescriptorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, tDMDescriptorTypeSlab, TDMDescriptorType{})
+	return ir.InsertTypeWith(ctx, k, &tDMDescriptorTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[TDMDescriptorType](s)
+		*v = TDMDescriptorType{}
+		return v
+	}).(*TDMDescriptorType)
 }
 
 // tDMDescriptorTypeSlab holds the TDMDescriptorType values of each context.
-var tDMDescriptorTypeSlab = ir.NewSlab[TDMDescriptorType]()
+var tDMDescriptorTypeSlab = ir.SlabOf[TDMDescriptorType]()
 
 func (*TDMDescriptorType) Dialect() string { return "amdgpu" }
 func (*TDMDescriptorType) Kind() string    { return "TDMDescriptorType" }
@@ -84,11 +92,15 @@ func GetTDMGatherBaseType(ctx *ir.Context, elementType, indexType ir.Type) *TDMG
 	if v, ok := ir.LookupType[*TDMGatherBaseType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, tDMGatherBaseTypeSlab, TDMGatherBaseType{elementType: elementType, indexType: indexType})
+	return ir.InsertTypeWith(ctx, k, &tDMGatherBaseTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[TDMGatherBaseType](s)
+		*v = TDMGatherBaseType{elementType: elementType, indexType: indexType}
+		return v
+	}).(*TDMGatherBaseType)
 }
 
 // tDMGatherBaseTypeSlab holds the TDMGatherBaseType values of each context.
-var tDMGatherBaseTypeSlab = ir.NewSlab[TDMGatherBaseType]()
+var tDMGatherBaseTypeSlab = ir.SlabOf[TDMGatherBaseType]()
 
 func (*TDMGatherBaseType) Dialect() string { return "amdgpu" }
 func (*TDMGatherBaseType) Kind() string    { return "TDMGatherBaseType" }

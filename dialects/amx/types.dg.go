@@ -27,11 +27,15 @@ func GetTileType(ctx *ir.Context, shape []int64, elementType ir.Type) *TileType 
 	if v, ok := ir.LookupType[*TileType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, tileTypeSlab, TileType{shape: slices.Clone(shape), elementType: elementType})
+	return ir.InsertTypeWith(ctx, k, &tileTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[TileType](s)
+		*v = TileType{shape: slices.Clone(shape), elementType: elementType}
+		return v
+	}).(*TileType)
 }
 
 // tileTypeSlab holds the TileType values of each context.
-var tileTypeSlab = ir.NewSlab[TileType]()
+var tileTypeSlab = ir.SlabOf[TileType]()
 
 func (*TileType) Dialect() string { return "amx" }
 func (*TileType) Kind() string    { return "TileType" }

@@ -21,11 +21,15 @@ func GetFastMathFlagsAttr(ctx *ir.Context, value FastMathFlags) *FastMathFlagsAt
 	if v, ok := ir.LookupAttr[*FastMathFlagsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, fastMathFlagsAttrSlab, FastMathFlagsAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &fastMathFlagsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[FastMathFlagsAttr](s)
+		*v = FastMathFlagsAttr{value: value}
+		return v
+	}).(*FastMathFlagsAttr)
 }
 
 // fastMathFlagsAttrSlab holds the FastMathFlagsAttr values of each context.
-var fastMathFlagsAttrSlab = ir.NewSlab[FastMathFlagsAttr]()
+var fastMathFlagsAttrSlab = ir.SlabOf[FastMathFlagsAttr]()
 
 func (*FastMathFlagsAttr) Dialect() string { return "arith" }
 func (*FastMathFlagsAttr) Kind() string    { return "FastMathFlagsAttr" }
@@ -55,11 +59,15 @@ func GetIntegerOverflowFlagsAttr(ctx *ir.Context, value IntegerOverflowFlags) *I
 	if v, ok := ir.LookupAttr[*IntegerOverflowFlagsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, integerOverflowFlagsAttrSlab, IntegerOverflowFlagsAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &integerOverflowFlagsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[IntegerOverflowFlagsAttr](s)
+		*v = IntegerOverflowFlagsAttr{value: value}
+		return v
+	}).(*IntegerOverflowFlagsAttr)
 }
 
 // integerOverflowFlagsAttrSlab holds the IntegerOverflowFlagsAttr values of each context.
-var integerOverflowFlagsAttrSlab = ir.NewSlab[IntegerOverflowFlagsAttr]()
+var integerOverflowFlagsAttrSlab = ir.SlabOf[IntegerOverflowFlagsAttr]()
 
 func (*IntegerOverflowFlagsAttr) Dialect() string { return "arith" }
 func (*IntegerOverflowFlagsAttr) Kind() string    { return "IntegerOverflowFlagsAttr" }

@@ -21,11 +21,15 @@ func GetCombiningKindAttr(ctx *ir.Context, value CombiningKind) *CombiningKindAt
 	if v, ok := ir.LookupAttr[*CombiningKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, combiningKindAttrSlab, CombiningKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &combiningKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[CombiningKindAttr](s)
+		*v = CombiningKindAttr{value: value}
+		return v
+	}).(*CombiningKindAttr)
 }
 
 // combiningKindAttrSlab holds the CombiningKindAttr values of each context.
-var combiningKindAttrSlab = ir.NewSlab[CombiningKindAttr]()
+var combiningKindAttrSlab = ir.SlabOf[CombiningKindAttr]()
 
 func (*CombiningKindAttr) Dialect() string { return "arm_sme" }
 func (*CombiningKindAttr) Kind() string    { return "CombiningKindAttr" }
@@ -55,11 +59,15 @@ func GetTileSliceLayoutAttr(ctx *ir.Context, value TileSliceLayout) *TileSliceLa
 	if v, ok := ir.LookupAttr[*TileSliceLayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tileSliceLayoutAttrSlab, TileSliceLayoutAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &tileSliceLayoutAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TileSliceLayoutAttr](s)
+		*v = TileSliceLayoutAttr{value: value}
+		return v
+	}).(*TileSliceLayoutAttr)
 }
 
 // tileSliceLayoutAttrSlab holds the TileSliceLayoutAttr values of each context.
-var tileSliceLayoutAttrSlab = ir.NewSlab[TileSliceLayoutAttr]()
+var tileSliceLayoutAttrSlab = ir.SlabOf[TileSliceLayoutAttr]()
 
 func (*TileSliceLayoutAttr) Dialect() string { return "arm_sme" }
 func (*TileSliceLayoutAttr) Kind() string    { return "TileSliceLayoutAttr" }
@@ -89,11 +97,15 @@ func GetTypeSizeAttr(ctx *ir.Context, value TypeSize) *TypeSizeAttr {
 	if v, ok := ir.LookupAttr[*TypeSizeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, typeSizeAttrSlab, TypeSizeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &typeSizeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TypeSizeAttr](s)
+		*v = TypeSizeAttr{value: value}
+		return v
+	}).(*TypeSizeAttr)
 }
 
 // typeSizeAttrSlab holds the TypeSizeAttr values of each context.
-var typeSizeAttrSlab = ir.NewSlab[TypeSizeAttr]()
+var typeSizeAttrSlab = ir.SlabOf[TypeSizeAttr]()
 
 func (*TypeSizeAttr) Dialect() string { return "arm_sme" }
 func (*TypeSizeAttr) Kind() string    { return "TypeSizeAttr" }

@@ -19,11 +19,15 @@ func GetCoroHandleType(ctx *ir.Context) *CoroHandleType {
 	if v, ok := ir.LookupType[*CoroHandleType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, coroHandleTypeSlab, CoroHandleType{})
+	return ir.InsertTypeWith(ctx, k, &coroHandleTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[CoroHandleType](s)
+		*v = CoroHandleType{}
+		return v
+	}).(*CoroHandleType)
 }
 
 // coroHandleTypeSlab holds the CoroHandleType values of each context.
-var coroHandleTypeSlab = ir.NewSlab[CoroHandleType]()
+var coroHandleTypeSlab = ir.SlabOf[CoroHandleType]()
 
 func (*CoroHandleType) Dialect() string { return "async" }
 func (*CoroHandleType) Kind() string    { return "CoroHandleType" }
@@ -46,11 +50,15 @@ func GetCoroIdType(ctx *ir.Context) *CoroIdType {
 	if v, ok := ir.LookupType[*CoroIdType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, coroIdTypeSlab, CoroIdType{})
+	return ir.InsertTypeWith(ctx, k, &coroIdTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[CoroIdType](s)
+		*v = CoroIdType{}
+		return v
+	}).(*CoroIdType)
 }
 
 // coroIdTypeSlab holds the CoroIdType values of each context.
-var coroIdTypeSlab = ir.NewSlab[CoroIdType]()
+var coroIdTypeSlab = ir.SlabOf[CoroIdType]()
 
 func (*CoroIdType) Dialect() string { return "async" }
 func (*CoroIdType) Kind() string    { return "CoroIdType" }
@@ -73,11 +81,15 @@ func GetCoroStateType(ctx *ir.Context) *CoroStateType {
 	if v, ok := ir.LookupType[*CoroStateType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, coroStateTypeSlab, CoroStateType{})
+	return ir.InsertTypeWith(ctx, k, &coroStateTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[CoroStateType](s)
+		*v = CoroStateType{}
+		return v
+	}).(*CoroStateType)
 }
 
 // coroStateTypeSlab holds the CoroStateType values of each context.
-var coroStateTypeSlab = ir.NewSlab[CoroStateType]()
+var coroStateTypeSlab = ir.SlabOf[CoroStateType]()
 
 func (*CoroStateType) Dialect() string { return "async" }
 func (*CoroStateType) Kind() string    { return "CoroStateType" }
@@ -100,11 +112,15 @@ func GetGroupType(ctx *ir.Context) *GroupType {
 	if v, ok := ir.LookupType[*GroupType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, groupTypeSlab, GroupType{})
+	return ir.InsertTypeWith(ctx, k, &groupTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[GroupType](s)
+		*v = GroupType{}
+		return v
+	}).(*GroupType)
 }
 
 // groupTypeSlab holds the GroupType values of each context.
-var groupTypeSlab = ir.NewSlab[GroupType]()
+var groupTypeSlab = ir.SlabOf[GroupType]()
 
 func (*GroupType) Dialect() string { return "async" }
 func (*GroupType) Kind() string    { return "GroupType" }
@@ -127,11 +143,15 @@ func GetTokenType(ctx *ir.Context) *TokenType {
 	if v, ok := ir.LookupType[*TokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, tokenTypeSlab, TokenType{})
+	return ir.InsertTypeWith(ctx, k, &tokenTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[TokenType](s)
+		*v = TokenType{}
+		return v
+	}).(*TokenType)
 }
 
 // tokenTypeSlab holds the TokenType values of each context.
-var tokenTypeSlab = ir.NewSlab[TokenType]()
+var tokenTypeSlab = ir.SlabOf[TokenType]()
 
 func (*TokenType) Dialect() string { return "async" }
 func (*TokenType) Kind() string    { return "TokenType" }
@@ -156,11 +176,15 @@ func GetValueType(ctx *ir.Context, valueType ir.Type) *ValueType {
 	if v, ok := ir.LookupType[*ValueType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, valueTypeSlab, ValueType{valueType: valueType})
+	return ir.InsertTypeWith(ctx, k, &valueTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[ValueType](s)
+		*v = ValueType{valueType: valueType}
+		return v
+	}).(*ValueType)
 }
 
 // valueTypeSlab holds the ValueType values of each context.
-var valueTypeSlab = ir.NewSlab[ValueType]()
+var valueTypeSlab = ir.SlabOf[ValueType]()
 
 func (*ValueType) Dialect() string { return "async" }
 func (*ValueType) Kind() string    { return "ValueType" }

@@ -25,11 +25,15 @@ func GetArrayAttr(ctx *ir.Context, value []ir.Attribute) *ArrayAttr {
 	if v, ok := ir.LookupAttr[*ArrayAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, arrayAttrSlab, ArrayAttr{value: slices.Clone(value)})
+	return ir.InsertAttrWith(ctx, k, &arrayAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ArrayAttr](s)
+		*v = ArrayAttr{value: slices.Clone(value)}
+		return v
+	}).(*ArrayAttr)
 }
 
 // arrayAttrSlab holds the ArrayAttr values of each context.
-var arrayAttrSlab = ir.NewSlab[ArrayAttr]()
+var arrayAttrSlab = ir.SlabOf[ArrayAttr]()
 
 func (*ArrayAttr) Dialect() string  { return "builtin" }
 func (*ArrayAttr) Kind() string     { return "ArrayAttr" }
@@ -61,11 +65,15 @@ func GetDictionaryAttr(ctx *ir.Context, value []NamedAttribute) *DictionaryAttr 
 	if v, ok := ir.LookupAttr[*DictionaryAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dictionaryAttrSlab, DictionaryAttr{value: slices.Clone(value)})
+	return ir.InsertAttrWith(ctx, k, &dictionaryAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DictionaryAttr](s)
+		*v = DictionaryAttr{value: slices.Clone(value)}
+		return v
+	}).(*DictionaryAttr)
 }
 
 // dictionaryAttrSlab holds the DictionaryAttr values of each context.
-var dictionaryAttrSlab = ir.NewSlab[DictionaryAttr]()
+var dictionaryAttrSlab = ir.SlabOf[DictionaryAttr]()
 
 func (*DictionaryAttr) Dialect() string  { return "builtin" }
 func (*DictionaryAttr) Kind() string     { return "DictionaryAttr" }
@@ -94,11 +102,15 @@ func GetStringAttr(ctx *ir.Context, value string, type_ ir.Type) *StringAttr {
 	if v, ok := ir.LookupAttr[*StringAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, stringAttrSlab, StringAttr{value: value, type_: type_})
+	return ir.InsertAttrWith(ctx, k, &stringAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[StringAttr](s)
+		*v = StringAttr{value: value, type_: type_}
+		return v
+	}).(*StringAttr)
 }
 
 // stringAttrSlab holds the StringAttr values of each context.
-var stringAttrSlab = ir.NewSlab[StringAttr]()
+var stringAttrSlab = ir.SlabOf[StringAttr]()
 
 func (*StringAttr) Dialect() string  { return "builtin" }
 func (*StringAttr) Kind() string     { return "StringAttr" }
@@ -140,11 +152,15 @@ func GetSymbolRefAttr(ctx *ir.Context, rootReference *StringAttr, nestedReferenc
 	if v, ok := ir.LookupAttr[*SymbolRefAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, symbolRefAttrSlab, SymbolRefAttr{rootReference: rootReference, nestedReferences: slices.Clone(nestedReferences)})
+	return ir.InsertAttrWith(ctx, k, &symbolRefAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[SymbolRefAttr](s)
+		*v = SymbolRefAttr{rootReference: rootReference, nestedReferences: slices.Clone(nestedReferences)}
+		return v
+	}).(*SymbolRefAttr)
 }
 
 // symbolRefAttrSlab holds the SymbolRefAttr values of each context.
-var symbolRefAttrSlab = ir.NewSlab[SymbolRefAttr]()
+var symbolRefAttrSlab = ir.SlabOf[SymbolRefAttr]()
 
 func (*SymbolRefAttr) Dialect() string  { return "builtin" }
 func (*SymbolRefAttr) Kind() string     { return "SymbolRefAttr" }
@@ -173,11 +189,15 @@ func GetTypeAttr(ctx *ir.Context, value ir.Type) *TypeAttr {
 	if v, ok := ir.LookupAttr[*TypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, typeAttrSlab, TypeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &typeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TypeAttr](s)
+		*v = TypeAttr{value: value}
+		return v
+	}).(*TypeAttr)
 }
 
 // typeAttrSlab holds the TypeAttr values of each context.
-var typeAttrSlab = ir.NewSlab[TypeAttr]()
+var typeAttrSlab = ir.SlabOf[TypeAttr]()
 
 func (*TypeAttr) Dialect() string  { return "builtin" }
 func (*TypeAttr) Kind() string     { return "TypeAttr" }
@@ -199,11 +219,15 @@ func GetUnitAttr(ctx *ir.Context) *UnitAttr {
 	if v, ok := ir.LookupAttr[*UnitAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, unitAttrSlab, UnitAttr{})
+	return ir.InsertAttrWith(ctx, k, &unitAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[UnitAttr](s)
+		*v = UnitAttr{}
+		return v
+	}).(*UnitAttr)
 }
 
 // unitAttrSlab holds the UnitAttr values of each context.
-var unitAttrSlab = ir.NewSlab[UnitAttr]()
+var unitAttrSlab = ir.SlabOf[UnitAttr]()
 
 func (*UnitAttr) Dialect() string  { return "builtin" }
 func (*UnitAttr) Kind() string     { return "UnitAttr" }
@@ -224,11 +248,15 @@ func GetIntegerAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *IntegerAttr
 	if v, ok := ir.LookupAttr[*IntegerAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, integerAttrSlab, IntegerAttr{type_: type_, value: value})
+	return ir.InsertAttrWith(ctx, k, &integerAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[IntegerAttr](s)
+		*v = IntegerAttr{type_: type_, value: value}
+		return v
+	}).(*IntegerAttr)
 }
 
 // integerAttrSlab holds the IntegerAttr values of each context.
-var integerAttrSlab = ir.NewSlab[IntegerAttr]()
+var integerAttrSlab = ir.SlabOf[IntegerAttr]()
 
 func (*IntegerAttr) Dialect() string  { return "builtin" }
 func (*IntegerAttr) Kind() string     { return "IntegerAttr" }
@@ -259,11 +287,15 @@ func GetFloatAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FloatAttr {
 	if v, ok := ir.LookupAttr[*FloatAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, floatAttrSlab, FloatAttr{type_: type_, value: value})
+	return ir.InsertAttrWith(ctx, k, &floatAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[FloatAttr](s)
+		*v = FloatAttr{type_: type_, value: value}
+		return v
+	}).(*FloatAttr)
 }
 
 // floatAttrSlab holds the FloatAttr values of each context.
-var floatAttrSlab = ir.NewSlab[FloatAttr]()
+var floatAttrSlab = ir.SlabOf[FloatAttr]()
 
 func (*FloatAttr) Dialect() string  { return "builtin" }
 func (*FloatAttr) Kind() string     { return "FloatAttr" }
@@ -294,11 +326,15 @@ func GetCallSiteLoc(ctx *ir.Context, callee, caller ir.Location) *CallSiteLoc {
 	if v, ok := ir.LookupAttr[*CallSiteLoc](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, callSiteLocSlab, CallSiteLoc{callee: callee, caller: caller})
+	return ir.InsertAttrWith(ctx, k, &callSiteLocSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[CallSiteLoc](s)
+		*v = CallSiteLoc{callee: callee, caller: caller}
+		return v
+	}).(*CallSiteLoc)
 }
 
 // callSiteLocSlab holds the CallSiteLoc values of each context.
-var callSiteLocSlab = ir.NewSlab[CallSiteLoc]()
+var callSiteLocSlab = ir.SlabOf[CallSiteLoc]()
 
 func (*CallSiteLoc) Dialect() string  { return "builtin" }
 func (*CallSiteLoc) Kind() string     { return "CallSiteLoc" }
@@ -345,11 +381,15 @@ func GetFileLineColRange(ctx *ir.Context, filename *StringAttr, startLine, start
 	if v, ok := ir.LookupAttr[*FileLineColRange](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, fileLineColRangeSlab, FileLineColRange{filename: filename, startLine: startLine, startCol: startCol, endLine: endLine, endCol: endCol, form: form})
+	return ir.InsertAttrWith(ctx, k, &fileLineColRangeSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[FileLineColRange](s)
+		*v = FileLineColRange{filename: filename, startLine: startLine, startCol: startCol, endLine: endLine, endCol: endCol, form: form}
+		return v
+	}).(*FileLineColRange)
 }
 
 // fileLineColRangeSlab holds the FileLineColRange values of each context.
-var fileLineColRangeSlab = ir.NewSlab[FileLineColRange]()
+var fileLineColRangeSlab = ir.SlabOf[FileLineColRange]()
 
 func (*FileLineColRange) Dialect() string  { return "builtin" }
 func (*FileLineColRange) Kind() string     { return "FileLineColRange" }
@@ -406,11 +446,15 @@ func GetFusedLoc(ctx *ir.Context, locations []ir.Location, metadata ir.Attribute
 	if v, ok := ir.LookupAttr[*FusedLoc](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, fusedLocSlab, FusedLoc{locations: slices.Clone(locations), metadata: metadata})
+	return ir.InsertAttrWith(ctx, k, &fusedLocSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[FusedLoc](s)
+		*v = FusedLoc{locations: slices.Clone(locations), metadata: metadata}
+		return v
+	}).(*FusedLoc)
 }
 
 // fusedLocSlab holds the FusedLoc values of each context.
-var fusedLocSlab = ir.NewSlab[FusedLoc]()
+var fusedLocSlab = ir.SlabOf[FusedLoc]()
 
 func (*FusedLoc) Dialect() string  { return "builtin" }
 func (*FusedLoc) Kind() string     { return "FusedLoc" }
@@ -448,11 +492,15 @@ func GetNameLoc(ctx *ir.Context, name *StringAttr, childLoc ir.Location) *NameLo
 	if v, ok := ir.LookupAttr[*NameLoc](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, nameLocSlab, NameLoc{name: name, childLoc: childLoc})
+	return ir.InsertAttrWith(ctx, k, &nameLocSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[NameLoc](s)
+		*v = NameLoc{name: name, childLoc: childLoc}
+		return v
+	}).(*NameLoc)
 }
 
 // nameLocSlab holds the NameLoc values of each context.
-var nameLocSlab = ir.NewSlab[NameLoc]()
+var nameLocSlab = ir.SlabOf[NameLoc]()
 
 func (*NameLoc) Dialect() string  { return "builtin" }
 func (*NameLoc) Kind() string     { return "NameLoc" }
@@ -482,11 +530,15 @@ func GetUnknownLoc(ctx *ir.Context) *UnknownLoc {
 	if v, ok := ir.LookupAttr[*UnknownLoc](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, unknownLocSlab, UnknownLoc{})
+	return ir.InsertAttrWith(ctx, k, &unknownLocSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[UnknownLoc](s)
+		*v = UnknownLoc{}
+		return v
+	}).(*UnknownLoc)
 }
 
 // unknownLocSlab holds the UnknownLoc values of each context.
-var unknownLocSlab = ir.NewSlab[UnknownLoc]()
+var unknownLocSlab = ir.SlabOf[UnknownLoc]()
 
 func (*UnknownLoc) Dialect() string  { return "builtin" }
 func (*UnknownLoc) Kind() string     { return "UnknownLoc" }
@@ -510,11 +562,15 @@ func GetDenseResourceElementsAttr(ctx *ir.Context, type_ ir.Type, rawHandle ir.R
 	if v, ok := ir.LookupAttr[*DenseResourceElementsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, denseResourceElementsAttrSlab, DenseResourceElementsAttr{type_: type_, rawHandle: rawHandle})
+	return ir.InsertAttrWith(ctx, k, &denseResourceElementsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DenseResourceElementsAttr](s)
+		*v = DenseResourceElementsAttr{type_: type_, rawHandle: rawHandle}
+		return v
+	}).(*DenseResourceElementsAttr)
 }
 
 // denseResourceElementsAttrSlab holds the DenseResourceElementsAttr values of each context.
-var denseResourceElementsAttrSlab = ir.NewSlab[DenseResourceElementsAttr]()
+var denseResourceElementsAttrSlab = ir.SlabOf[DenseResourceElementsAttr]()
 
 func (*DenseResourceElementsAttr) Dialect() string  { return "builtin" }
 func (*DenseResourceElementsAttr) Kind() string     { return "DenseResourceElementsAttr" }
@@ -547,11 +603,15 @@ func GetDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData
 	if v, ok := ir.LookupAttr[*DenseArrayAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, denseArrayAttrSlab, DenseArrayAttr{elementType: elementType, size: size, rawData: slices.Clone(rawData)})
+	return ir.InsertAttrWith(ctx, k, &denseArrayAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DenseArrayAttr](s)
+		*v = DenseArrayAttr{elementType: elementType, size: size, rawData: slices.Clone(rawData)}
+		return v
+	}).(*DenseArrayAttr)
 }
 
 // denseArrayAttrSlab holds the DenseArrayAttr values of each context.
-var denseArrayAttrSlab = ir.NewSlab[DenseArrayAttr]()
+var denseArrayAttrSlab = ir.SlabOf[DenseArrayAttr]()
 
 func (*DenseArrayAttr) Dialect() string  { return "builtin" }
 func (*DenseArrayAttr) Kind() string     { return "DenseArrayAttr" }
@@ -587,11 +647,15 @@ func GetDenseIntOrFPElementsAttr(ctx *ir.Context, type_ ir.Type, rawData []byte)
 	if v, ok := ir.LookupAttr[*DenseIntOrFPElementsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, denseIntOrFPElementsAttrSlab, DenseIntOrFPElementsAttr{type_: type_, rawData: slices.Clone(rawData)})
+	return ir.InsertAttrWith(ctx, k, &denseIntOrFPElementsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DenseIntOrFPElementsAttr](s)
+		*v = DenseIntOrFPElementsAttr{type_: type_, rawData: slices.Clone(rawData)}
+		return v
+	}).(*DenseIntOrFPElementsAttr)
 }
 
 // denseIntOrFPElementsAttrSlab holds the DenseIntOrFPElementsAttr values of each context.
-var denseIntOrFPElementsAttrSlab = ir.NewSlab[DenseIntOrFPElementsAttr]()
+var denseIntOrFPElementsAttrSlab = ir.SlabOf[DenseIntOrFPElementsAttr]()
 
 func (*DenseIntOrFPElementsAttr) Dialect() string  { return "builtin" }
 func (*DenseIntOrFPElementsAttr) Kind() string     { return "DenseIntOrFPElementsAttr" }
@@ -627,11 +691,15 @@ func GetDenseStringElementsAttr(ctx *ir.Context, type_ ir.Type, isSplat bool, va
 	if v, ok := ir.LookupAttr[*DenseStringElementsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, denseStringElementsAttrSlab, DenseStringElementsAttr{type_: type_, isSplat: isSplat, value: slices.Clone(value)})
+	return ir.InsertAttrWith(ctx, k, &denseStringElementsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DenseStringElementsAttr](s)
+		*v = DenseStringElementsAttr{type_: type_, isSplat: isSplat, value: slices.Clone(value)}
+		return v
+	}).(*DenseStringElementsAttr)
 }
 
 // denseStringElementsAttrSlab holds the DenseStringElementsAttr values of each context.
-var denseStringElementsAttrSlab = ir.NewSlab[DenseStringElementsAttr]()
+var denseStringElementsAttrSlab = ir.SlabOf[DenseStringElementsAttr]()
 
 func (*DenseStringElementsAttr) Dialect() string  { return "builtin" }
 func (*DenseStringElementsAttr) Kind() string     { return "DenseStringElementsAttr" }
@@ -669,11 +737,15 @@ func GetSparseElementsAttr(ctx *ir.Context, type_ ir.Type, indices, values ir.At
 	if v, ok := ir.LookupAttr[*SparseElementsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, sparseElementsAttrSlab, SparseElementsAttr{type_: type_, indices: indices, values: values})
+	return ir.InsertAttrWith(ctx, k, &sparseElementsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[SparseElementsAttr](s)
+		*v = SparseElementsAttr{type_: type_, indices: indices, values: values}
+		return v
+	}).(*SparseElementsAttr)
 }
 
 // sparseElementsAttrSlab holds the SparseElementsAttr values of each context.
-var sparseElementsAttrSlab = ir.NewSlab[SparseElementsAttr]()
+var sparseElementsAttrSlab = ir.SlabOf[SparseElementsAttr]()
 
 func (*SparseElementsAttr) Dialect() string  { return "builtin" }
 func (*SparseElementsAttr) Kind() string     { return "SparseElementsAttr" }
@@ -727,11 +799,15 @@ func GetAffineMapAttr(ctx *ir.Context, value affine.Map) *AffineMapAttr {
 	if v, ok := ir.LookupAttr[*AffineMapAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, affineMapAttrSlab, AffineMapAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &affineMapAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[AffineMapAttr](s)
+		*v = AffineMapAttr{value: value}
+		return v
+	}).(*AffineMapAttr)
 }
 
 // affineMapAttrSlab holds the AffineMapAttr values of each context.
-var affineMapAttrSlab = ir.NewSlab[AffineMapAttr]()
+var affineMapAttrSlab = ir.SlabOf[AffineMapAttr]()
 
 func (*AffineMapAttr) Dialect() string  { return "builtin" }
 func (*AffineMapAttr) Kind() string     { return "AffineMapAttr" }
@@ -755,11 +831,15 @@ func GetIntegerSetAttr(ctx *ir.Context, value affine.IntegerSet) *IntegerSetAttr
 	if v, ok := ir.LookupAttr[*IntegerSetAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, integerSetAttrSlab, IntegerSetAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &integerSetAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[IntegerSetAttr](s)
+		*v = IntegerSetAttr{value: value}
+		return v
+	}).(*IntegerSetAttr)
 }
 
 // integerSetAttrSlab holds the IntegerSetAttr values of each context.
-var integerSetAttrSlab = ir.NewSlab[IntegerSetAttr]()
+var integerSetAttrSlab = ir.SlabOf[IntegerSetAttr]()
 
 func (*IntegerSetAttr) Dialect() string  { return "builtin" }
 func (*IntegerSetAttr) Kind() string     { return "IntegerSetAttr" }
@@ -788,11 +868,15 @@ func GetStridedLayoutAttr(ctx *ir.Context, offset int64, strides []int64) *Strid
 	if v, ok := ir.LookupAttr[*StridedLayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, stridedLayoutAttrSlab, StridedLayoutAttr{offset: offset, strides: slices.Clone(strides)})
+	return ir.InsertAttrWith(ctx, k, &stridedLayoutAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[StridedLayoutAttr](s)
+		*v = StridedLayoutAttr{offset: offset, strides: slices.Clone(strides)}
+		return v
+	}).(*StridedLayoutAttr)
 }
 
 // stridedLayoutAttrSlab holds the StridedLayoutAttr values of each context.
-var stridedLayoutAttrSlab = ir.NewSlab[StridedLayoutAttr]()
+var stridedLayoutAttrSlab = ir.SlabOf[StridedLayoutAttr]()
 
 func (*StridedLayoutAttr) Dialect() string  { return "builtin" }
 func (*StridedLayoutAttr) Kind() string     { return "StridedLayoutAttr" }

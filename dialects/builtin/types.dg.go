@@ -24,11 +24,15 @@ func GetIntegerType(ctx *ir.Context, width uint32, signedness Signedness) *Integ
 	if v, ok := ir.LookupType[*IntegerType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, integerTypeSlab, IntegerType{width: width, signedness: signedness})
+	return ir.InsertTypeWith(ctx, k, &integerTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[IntegerType](s)
+		*v = IntegerType{width: width, signedness: signedness}
+		return v
+	}).(*IntegerType)
 }
 
 // integerTypeSlab holds the IntegerType values of each context.
-var integerTypeSlab = ir.NewSlab[IntegerType]()
+var integerTypeSlab = ir.SlabOf[IntegerType]()
 
 func (*IntegerType) Dialect() string  { return "builtin" }
 func (*IntegerType) Kind() string     { return "IntegerType" }
@@ -60,11 +64,15 @@ func GetIndexType(ctx *ir.Context) *IndexType {
 	if v, ok := ir.LookupType[*IndexType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, indexTypeSlab, IndexType{})
+	return ir.InsertTypeWith(ctx, k, &indexTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[IndexType](s)
+		*v = IndexType{}
+		return v
+	}).(*IndexType)
 }
 
 // indexTypeSlab holds the IndexType values of each context.
-var indexTypeSlab = ir.NewSlab[IndexType]()
+var indexTypeSlab = ir.SlabOf[IndexType]()
 
 func (*IndexType) Dialect() string  { return "builtin" }
 func (*IndexType) Kind() string     { return "IndexType" }
@@ -96,11 +104,15 @@ func GetFunctionType(ctx *ir.Context, inputs, results []ir.Type) *FunctionType {
 	if v, ok := ir.LookupType[*FunctionType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, functionTypeSlab, FunctionType{inputs: slices.Clone(inputs), results: slices.Clone(results)})
+	return ir.InsertTypeWith(ctx, k, &functionTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[FunctionType](s)
+		*v = FunctionType{inputs: slices.Clone(inputs), results: slices.Clone(results)}
+		return v
+	}).(*FunctionType)
 }
 
 // functionTypeSlab holds the FunctionType values of each context.
-var functionTypeSlab = ir.NewSlab[FunctionType]()
+var functionTypeSlab = ir.SlabOf[FunctionType]()
 
 func (*FunctionType) Dialect() string  { return "builtin" }
 func (*FunctionType) Kind() string     { return "FunctionType" }
@@ -127,11 +139,15 @@ func GetBFloat16Type(ctx *ir.Context) *BFloat16Type {
 	if v, ok := ir.LookupType[*BFloat16Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, bFloat16TypeSlab, BFloat16Type{})
+	return ir.InsertTypeWith(ctx, k, &bFloat16TypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[BFloat16Type](s)
+		*v = BFloat16Type{}
+		return v
+	}).(*BFloat16Type)
 }
 
 // bFloat16TypeSlab holds the BFloat16Type values of each context.
-var bFloat16TypeSlab = ir.NewSlab[BFloat16Type]()
+var bFloat16TypeSlab = ir.SlabOf[BFloat16Type]()
 
 func (*BFloat16Type) Dialect() string  { return "builtin" }
 func (*BFloat16Type) Kind() string     { return "BFloat16Type" }
@@ -153,11 +169,15 @@ func GetFloat16Type(ctx *ir.Context) *Float16Type {
 	if v, ok := ir.LookupType[*Float16Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, float16TypeSlab, Float16Type{})
+	return ir.InsertTypeWith(ctx, k, &float16TypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[Float16Type](s)
+		*v = Float16Type{}
+		return v
+	}).(*Float16Type)
 }
 
 // float16TypeSlab holds the Float16Type values of each context.
-var float16TypeSlab = ir.NewSlab[Float16Type]()
+var float16TypeSlab = ir.SlabOf[Float16Type]()
 
 func (*Float16Type) Dialect() string  { return "builtin" }
 func (*Float16Type) Kind() string     { return "Float16Type" }
@@ -179,11 +199,15 @@ func GetFloat32Type(ctx *ir.Context) *Float32Type {
 	if v, ok := ir.LookupType[*Float32Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, float32TypeSlab, Float32Type{})
+	return ir.InsertTypeWith(ctx, k, &float32TypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[Float32Type](s)
+		*v = Float32Type{}
+		return v
+	}).(*Float32Type)
 }
 
 // float32TypeSlab holds the Float32Type values of each context.
-var float32TypeSlab = ir.NewSlab[Float32Type]()
+var float32TypeSlab = ir.SlabOf[Float32Type]()
 
 func (*Float32Type) Dialect() string  { return "builtin" }
 func (*Float32Type) Kind() string     { return "Float32Type" }
@@ -205,11 +229,15 @@ func GetFloat64Type(ctx *ir.Context) *Float64Type {
 	if v, ok := ir.LookupType[*Float64Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, float64TypeSlab, Float64Type{})
+	return ir.InsertTypeWith(ctx, k, &float64TypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[Float64Type](s)
+		*v = Float64Type{}
+		return v
+	}).(*Float64Type)
 }
 
 // float64TypeSlab holds the Float64Type values of each context.
-var float64TypeSlab = ir.NewSlab[Float64Type]()
+var float64TypeSlab = ir.SlabOf[Float64Type]()
 
 func (*Float64Type) Dialect() string  { return "builtin" }
 func (*Float64Type) Kind() string     { return "Float64Type" }
@@ -231,11 +259,15 @@ func GetFloat80Type(ctx *ir.Context) *Float80Type {
 	if v, ok := ir.LookupType[*Float80Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, float80TypeSlab, Float80Type{})
+	return ir.InsertTypeWith(ctx, k, &float80TypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[Float80Type](s)
+		*v = Float80Type{}
+		return v
+	}).(*Float80Type)
 }
 
 // float80TypeSlab holds the Float80Type values of each context.
-var float80TypeSlab = ir.NewSlab[Float80Type]()
+var float80TypeSlab = ir.SlabOf[Float80Type]()
 
 func (*Float80Type) Dialect() string  { return "builtin" }
 func (*Float80Type) Kind() string     { return "Float80Type" }
@@ -257,11 +289,15 @@ func GetFloat128Type(ctx *ir.Context) *Float128Type {
 	if v, ok := ir.LookupType[*Float128Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, float128TypeSlab, Float128Type{})
+	return ir.InsertTypeWith(ctx, k, &float128TypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[Float128Type](s)
+		*v = Float128Type{}
+		return v
+	}).(*Float128Type)
 }
 
 // float128TypeSlab holds the Float128Type values of each context.
-var float128TypeSlab = ir.NewSlab[Float128Type]()
+var float128TypeSlab = ir.SlabOf[Float128Type]()
 
 func (*Float128Type) Dialect() string  { return "builtin" }
 func (*Float128Type) Kind() string     { return "Float128Type" }
@@ -285,11 +321,15 @@ func GetComplexType(ctx *ir.Context, elementType ir.Type) *ComplexType {
 	if v, ok := ir.LookupType[*ComplexType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, complexTypeSlab, ComplexType{elementType: elementType})
+	return ir.InsertTypeWith(ctx, k, &complexTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[ComplexType](s)
+		*v = ComplexType{elementType: elementType}
+		return v
+	}).(*ComplexType)
 }
 
 // complexTypeSlab holds the ComplexType values of each context.
-var complexTypeSlab = ir.NewSlab[ComplexType]()
+var complexTypeSlab = ir.SlabOf[ComplexType]()
 
 func (*ComplexType) Dialect() string  { return "builtin" }
 func (*ComplexType) Kind() string     { return "ComplexType" }
@@ -322,11 +362,15 @@ func GetMemRefType(ctx *ir.Context, shape []int64, elementType ir.Type, layout, 
 	if v, ok := ir.LookupType[*MemRefType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, memRefTypeSlab, MemRefType{shape: slices.Clone(shape), elementType: elementType, layout: layout, memorySpace: memorySpace})
+	return ir.InsertTypeWith(ctx, k, &memRefTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[MemRefType](s)
+		*v = MemRefType{shape: slices.Clone(shape), elementType: elementType, layout: layout, memorySpace: memorySpace}
+		return v
+	}).(*MemRefType)
 }
 
 // memRefTypeSlab holds the MemRefType values of each context.
-var memRefTypeSlab = ir.NewSlab[MemRefType]()
+var memRefTypeSlab = ir.SlabOf[MemRefType]()
 
 func (*MemRefType) Dialect() string  { return "builtin" }
 func (*MemRefType) Kind() string     { return "MemRefType" }
@@ -363,11 +407,15 @@ func GetNoneType(ctx *ir.Context) *NoneType {
 	if v, ok := ir.LookupType[*NoneType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, noneTypeSlab, NoneType{})
+	return ir.InsertTypeWith(ctx, k, &noneTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[NoneType](s)
+		*v = NoneType{}
+		return v
+	}).(*NoneType)
 }
 
 // noneTypeSlab holds the NoneType values of each context.
-var noneTypeSlab = ir.NewSlab[NoneType]()
+var noneTypeSlab = ir.SlabOf[NoneType]()
 
 func (*NoneType) Dialect() string  { return "builtin" }
 func (*NoneType) Kind() string     { return "NoneType" }
@@ -393,11 +441,15 @@ func GetRankedTensorType(ctx *ir.Context, shape []int64, elementType ir.Type, en
 	if v, ok := ir.LookupType[*RankedTensorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, rankedTensorTypeSlab, RankedTensorType{shape: slices.Clone(shape), elementType: elementType, encoding: encoding})
+	return ir.InsertTypeWith(ctx, k, &rankedTensorTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[RankedTensorType](s)
+		*v = RankedTensorType{shape: slices.Clone(shape), elementType: elementType, encoding: encoding}
+		return v
+	}).(*RankedTensorType)
 }
 
 // rankedTensorTypeSlab holds the RankedTensorType values of each context.
-var rankedTensorTypeSlab = ir.NewSlab[RankedTensorType]()
+var rankedTensorTypeSlab = ir.SlabOf[RankedTensorType]()
 
 func (*RankedTensorType) Dialect() string  { return "builtin" }
 func (*RankedTensorType) Kind() string     { return "RankedTensorType" }
@@ -434,11 +486,15 @@ func GetTupleType(ctx *ir.Context, types_ []ir.Type) *TupleType {
 	if v, ok := ir.LookupType[*TupleType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, tupleTypeSlab, TupleType{types_: slices.Clone(types_)})
+	return ir.InsertTypeWith(ctx, k, &tupleTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[TupleType](s)
+		*v = TupleType{types_: slices.Clone(types_)}
+		return v
+	}).(*TupleType)
 }
 
 // tupleTypeSlab holds the TupleType values of each context.
-var tupleTypeSlab = ir.NewSlab[TupleType]()
+var tupleTypeSlab = ir.SlabOf[TupleType]()
 
 func (*TupleType) Dialect() string  { return "builtin" }
 func (*TupleType) Kind() string     { return "TupleType" }
@@ -464,11 +520,15 @@ func GetUnrankedMemRefType(ctx *ir.Context, elementType ir.Type, memorySpace ir.
 	if v, ok := ir.LookupType[*UnrankedMemRefType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, unrankedMemRefTypeSlab, UnrankedMemRefType{elementType: elementType, memorySpace: memorySpace})
+	return ir.InsertTypeWith(ctx, k, &unrankedMemRefTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[UnrankedMemRefType](s)
+		*v = UnrankedMemRefType{elementType: elementType, memorySpace: memorySpace}
+		return v
+	}).(*UnrankedMemRefType)
 }
 
 // unrankedMemRefTypeSlab holds the UnrankedMemRefType values of each context.
-var unrankedMemRefTypeSlab = ir.NewSlab[UnrankedMemRefType]()
+var unrankedMemRefTypeSlab = ir.SlabOf[UnrankedMemRefType]()
 
 func (*UnrankedMemRefType) Dialect() string  { return "builtin" }
 func (*UnrankedMemRefType) Kind() string     { return "UnrankedMemRefType" }
@@ -497,11 +557,15 @@ func GetUnrankedTensorType(ctx *ir.Context, elementType ir.Type) *UnrankedTensor
 	if v, ok := ir.LookupType[*UnrankedTensorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, unrankedTensorTypeSlab, UnrankedTensorType{elementType: elementType})
+	return ir.InsertTypeWith(ctx, k, &unrankedTensorTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[UnrankedTensorType](s)
+		*v = UnrankedTensorType{elementType: elementType}
+		return v
+	}).(*UnrankedTensorType)
 }
 
 // unrankedTensorTypeSlab holds the UnrankedTensorType values of each context.
-var unrankedTensorTypeSlab = ir.NewSlab[UnrankedTensorType]()
+var unrankedTensorTypeSlab = ir.SlabOf[UnrankedTensorType]()
 
 func (*UnrankedTensorType) Dialect() string  { return "builtin" }
 func (*UnrankedTensorType) Kind() string     { return "UnrankedTensorType" }
@@ -538,11 +602,15 @@ func GetVectorType(ctx *ir.Context, shape []int64, elementType ir.Type, scalable
 	if v, ok := ir.LookupType[*VectorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, vectorTypeSlab, VectorType{shape: slices.Clone(shape), elementType: elementType, scalableDims: slices.Clone(scalableDims)})
+	return ir.InsertTypeWith(ctx, k, &vectorTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[VectorType](s)
+		*v = VectorType{shape: slices.Clone(shape), elementType: elementType, scalableDims: slices.Clone(scalableDims)}
+		return v
+	}).(*VectorType)
 }
 
 // vectorTypeSlab holds the VectorType values of each context.
-var vectorTypeSlab = ir.NewSlab[VectorType]()
+var vectorTypeSlab = ir.SlabOf[VectorType]()
 
 func (*VectorType) Dialect() string  { return "builtin" }
 func (*VectorType) Kind() string     { return "VectorType" }
@@ -574,11 +642,15 @@ func GetFloatTF32Type(ctx *ir.Context) *FloatTF32Type {
 	if v, ok := ir.LookupType[*FloatTF32Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, floatTF32TypeSlab, FloatTF32Type{})
+	return ir.InsertTypeWith(ctx, k, &floatTF32TypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[FloatTF32Type](s)
+		*v = FloatTF32Type{}
+		return v
+	}).(*FloatTF32Type)
 }
 
 // floatTF32TypeSlab holds the FloatTF32Type values of each context.
-var floatTF32TypeSlab = ir.NewSlab[FloatTF32Type]()
+var floatTF32TypeSlab = ir.SlabOf[FloatTF32Type]()
 
 func (*FloatTF32Type) Dialect() string { return "builtin" }
 func (*FloatTF32Type) Kind() string    { return "FloatTF32Type" }
@@ -600,11 +672,15 @@ func GetFloat8E5M2Type(ctx *ir.Context) *Float8E5M2Type {
 	if v, ok := ir.LookupType[*Float8E5M2Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, float8E5M2TypeSlab, Float8E5M2Type{})
+	return ir.InsertTypeWith(ctx, k, &float8E5M2TypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[Float8E5M2Type](s)
+		*v = Float8E5M2Type{}
+		return v
+	}).(*Float8E5M2Type)
 }
 
 // float8E5M2TypeSlab holds the Float8E5M2Type values of each context.
-var float8E5M2TypeSlab = ir.NewSlab[Float8E5M2Type]()
+var float8E5M2TypeSlab = ir.SlabOf[Float8E5M2Type]()
 
 func (*Float8E5M2Type) Dialect() string { return "builtin" }
 func (*Float8E5M2Type) Kind() string    { return "Float8E5M2Type" }
@@ -626,11 +702,15 @@ func GetFloat8E4M3Type(ctx *ir.Context) *Float8E4M3Type {
 	if v, ok := ir.LookupType[*Float8E4M3Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, float8E4M3TypeSlab, Float8E4M3Type{})
+	return ir.InsertTypeWith(ctx, k, &float8E4M3TypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[Float8E4M3Type](s)
+		*v = Float8E4M3Type{}
+		return v
+	}).(*Float8E4M3Type)
 }
 
 // float8E4M3TypeSlab holds the Float8E4M3Type values of each context.
-var float8E4M3TypeSlab = ir.NewSlab[Float8E4M3Type]()
+var float8E4M3TypeSlab = ir.SlabOf[Float8E4M3Type]()
 
 func (*Float8E4M3Type) Dialect() string { return "builtin" }
 func (*Float8E4M3Type) Kind() string    { return "Float8E4M3Type" }
@@ -652,11 +732,15 @@ func GetFloat8E4M3FNType(ctx *ir.Context) *Float8E4M3FNType {
 	if v, ok := ir.LookupType[*Float8E4M3FNType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, float8E4M3FNTypeSlab, Float8E4M3FNType{})
+	return ir.InsertTypeWith(ctx, k, &float8E4M3FNTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[Float8E4M3FNType](s)
+		*v = Float8E4M3FNType{}
+		return v
+	}).(*Float8E4M3FNType)
 }
 
 // float8E4M3FNTypeSlab holds the Float8E4M3FNType values of each context.
-var float8E4M3FNTypeSlab = ir.NewSlab[Float8E4M3FNType]()
+var float8E4M3FNTypeSlab = ir.SlabOf[Float8E4M3FNType]()
 
 func (*Float8E4M3FNType) Dialect() string { return "builtin" }
 func (*Float8E4M3FNType) Kind() string    { return "Float8E4M3FNType" }
@@ -678,11 +762,15 @@ func GetFloat8E5M2FNUZType(ctx *ir.Context) *Float8E5M2FNUZType {
 	if v, ok := ir.LookupType[*Float8E5M2FNUZType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, float8E5M2FNUZTypeSlab, Float8E5M2FNUZType{})
+	return ir.InsertTypeWith(ctx, k, &float8E5M2FNUZTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[Float8E5M2FNUZType](s)
+		*v = Float8E5M2FNUZType{}
+		return v
+	}).(*Float8E5M2FNUZType)
 }
 
 // float8E5M2FNUZTypeSlab holds the Float8E5M2FNUZType values of each context.
-var float8E5M2FNUZTypeSlab = ir.NewSlab[Float8E5M2FNUZType]()
+var float8E5M2FNUZTypeSlab = ir.SlabOf[Float8E5M2FNUZType]()
 
 func (*Float8E5M2FNUZType) Dialect() string { return "builtin" }
 func (*Float8E5M2FNUZType) Kind() string    { return "Float8E5M2FNUZType" }
@@ -704,11 +792,15 @@ func GetFloat8E4M3FNUZType(ctx *ir.Context) *Float8E4M3FNUZType {
 	if v, ok := ir.LookupType[*Float8E4M3FNUZType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, float8E4M3FNUZTypeSlab, Float8E4M3FNUZType{})
+	return ir.InsertTypeWith(ctx, k, &float8E4M3FNUZTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[Float8E4M3FNUZType](s)
+		*v = Float8E4M3FNUZType{}
+		return v
+	}).(*Float8E4M3FNUZType)
 }
 
 // float8E4M3FNUZTypeSlab holds the Float8E4M3FNUZType values of each context.
-var float8E4M3FNUZTypeSlab = ir.NewSlab[Float8E4M3FNUZType]()
+var float8E4M3FNUZTypeSlab = ir.SlabOf[Float8E4M3FNUZType]()
 
 func (*Float8E4M3FNUZType) Dialect() string { return "builtin" }
 func (*Float8E4M3FNUZType) Kind() string    { return "Float8E4M3FNUZType" }
@@ -730,11 +822,15 @@ func GetFloat8E4M3B11FNUZType(ctx *ir.Context) *Float8E4M3B11FNUZType {
 	if v, ok := ir.LookupType[*Float8E4M3B11FNUZType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, float8E4M3B11FNUZTypeSlab, Float8E4M3B11FNUZType{})
+	return ir.InsertTypeWith(ctx, k, &float8E4M3B11FNUZTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[Float8E4M3B11FNUZType](s)
+		*v = Float8E4M3B11FNUZType{}
+		return v
+	}).(*Float8E4M3B11FNUZType)
 }
 
 // float8E4M3B11FNUZTypeSlab holds the Float8E4M3B11FNUZType values of each context.
-var float8E4M3B11FNUZTypeSlab = ir.NewSlab[Float8E4M3B11FNUZType]()
+var float8E4M3B11FNUZTypeSlab = ir.SlabOf[Float8E4M3B11FNUZType]()
 
 func (*Float8E4M3B11FNUZType) Dialect() string { return "builtin" }
 func (*Float8E4M3B11FNUZType) Kind() string    { return "Float8E4M3B11FNUZType" }
@@ -756,11 +852,15 @@ func GetFloat8E3M4Type(ctx *ir.Context) *Float8E3M4Type {
 	if v, ok := ir.LookupType[*Float8E3M4Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, float8E3M4TypeSlab, Float8E3M4Type{})
+	return ir.InsertTypeWith(ctx, k, &float8E3M4TypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[Float8E3M4Type](s)
+		*v = Float8E3M4Type{}
+		return v
+	}).(*Float8E3M4Type)
 }
 
 // float8E3M4TypeSlab holds the Float8E3M4Type values of each context.
-var float8E3M4TypeSlab = ir.NewSlab[Float8E3M4Type]()
+var float8E3M4TypeSlab = ir.SlabOf[Float8E3M4Type]()
 
 func (*Float8E3M4Type) Dialect() string { return "builtin" }
 func (*Float8E3M4Type) Kind() string    { return "Float8E3M4Type" }
@@ -782,11 +882,15 @@ func GetFloat4E2M1FNType(ctx *ir.Context) *Float4E2M1FNType {
 	if v, ok := ir.LookupType[*Float4E2M1FNType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, float4E2M1FNTypeSlab, Float4E2M1FNType{})
+	return ir.InsertTypeWith(ctx, k, &float4E2M1FNTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[Float4E2M1FNType](s)
+		*v = Float4E2M1FNType{}
+		return v
+	}).(*Float4E2M1FNType)
 }
 
 // float4E2M1FNTypeSlab holds the Float4E2M1FNType values of each context.
-var float4E2M1FNTypeSlab = ir.NewSlab[Float4E2M1FNType]()
+var float4E2M1FNTypeSlab = ir.SlabOf[Float4E2M1FNType]()
 
 func (*Float4E2M1FNType) Dialect() string { return "builtin" }
 func (*Float4E2M1FNType) Kind() string    { return "Float4E2M1FNType" }
@@ -808,11 +912,15 @@ func GetFloat6E2M3FNType(ctx *ir.Context) *Float6E2M3FNType {
 	if v, ok := ir.LookupType[*Float6E2M3FNType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, float6E2M3FNTypeSlab, Float6E2M3FNType{})
+	return ir.InsertTypeWith(ctx, k, &float6E2M3FNTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[Float6E2M3FNType](s)
+		*v = Float6E2M3FNType{}
+		return v
+	}).(*Float6E2M3FNType)
 }
 
 // float6E2M3FNTypeSlab holds the Float6E2M3FNType values of each context.
-var float6E2M3FNTypeSlab = ir.NewSlab[Float6E2M3FNType]()
+var float6E2M3FNTypeSlab = ir.SlabOf[Float6E2M3FNType]()
 
 func (*Float6E2M3FNType) Dialect() string { return "builtin" }
 func (*Float6E2M3FNType) Kind() string    { return "Float6E2M3FNType" }
@@ -834,11 +942,15 @@ func GetFloat6E3M2FNType(ctx *ir.Context) *Float6E3M2FNType {
 	if v, ok := ir.LookupType[*Float6E3M2FNType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, float6E3M2FNTypeSlab, Float6E3M2FNType{})
+	return ir.InsertTypeWith(ctx, k, &float6E3M2FNTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[Float6E3M2FNType](s)
+		*v = Float6E3M2FNType{}
+		return v
+	}).(*Float6E3M2FNType)
 }
 
 // float6E3M2FNTypeSlab holds the Float6E3M2FNType values of each context.
-var float6E3M2FNTypeSlab = ir.NewSlab[Float6E3M2FNType]()
+var float6E3M2FNTypeSlab = ir.SlabOf[Float6E3M2FNType]()
 
 func (*Float6E3M2FNType) Dialect() string { return "builtin" }
 func (*Float6E3M2FNType) Kind() string    { return "Float6E3M2FNType" }
@@ -860,11 +972,15 @@ func GetFloat8E8M0FNUType(ctx *ir.Context) *Float8E8M0FNUType {
 	if v, ok := ir.LookupType[*Float8E8M0FNUType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, float8E8M0FNUTypeSlab, Float8E8M0FNUType{})
+	return ir.InsertTypeWith(ctx, k, &float8E8M0FNUTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[Float8E8M0FNUType](s)
+		*v = Float8E8M0FNUType{}
+		return v
+	}).(*Float8E8M0FNUType)
 }
 
 // float8E8M0FNUTypeSlab holds the Float8E8M0FNUType values of each context.
-var float8E8M0FNUTypeSlab = ir.NewSlab[Float8E8M0FNUType]()
+var float8E8M0FNUTypeSlab = ir.SlabOf[Float8E8M0FNUType]()
 
 func (*Float8E8M0FNUType) Dialect() string { return "builtin" }
 func (*Float8E8M0FNUType) Kind() string    { return "Float8E8M0FNUType" }

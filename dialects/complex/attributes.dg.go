@@ -25,11 +25,15 @@ func GetNumberAttr(ctx *ir.Context, type_ ir.Type, real, imag ir.APInt) *NumberA
 	if v, ok := ir.LookupAttr[*NumberAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, numberAttrSlab, NumberAttr{type_: type_, real: real, imag: imag})
+	return ir.InsertAttrWith(ctx, k, &numberAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[NumberAttr](s)
+		*v = NumberAttr{type_: type_, real: real, imag: imag}
+		return v
+	}).(*NumberAttr)
 }
 
 // numberAttrSlab holds the NumberAttr values of each context.
-var numberAttrSlab = ir.NewSlab[NumberAttr]()
+var numberAttrSlab = ir.SlabOf[NumberAttr]()
 
 func (*NumberAttr) Dialect() string { return "complex" }
 func (*NumberAttr) Kind() string    { return "NumberAttr" }

@@ -23,11 +23,15 @@ func GetDataLayoutEntryAttr(ctx *ir.Context, key, value ir.Attribute) *DataLayou
 	if v, ok := ir.LookupAttr[*DataLayoutEntryAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dataLayoutEntryAttrSlab, DataLayoutEntryAttr{key: key, value: value})
+	return ir.InsertAttrWith(ctx, k, &dataLayoutEntryAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DataLayoutEntryAttr](s)
+		*v = DataLayoutEntryAttr{key: key, value: value}
+		return v
+	}).(*DataLayoutEntryAttr)
 }
 
 // dataLayoutEntryAttrSlab holds the DataLayoutEntryAttr values of each context.
-var dataLayoutEntryAttrSlab = ir.NewSlab[DataLayoutEntryAttr]()
+var dataLayoutEntryAttrSlab = ir.SlabOf[DataLayoutEntryAttr]()
 
 func (*DataLayoutEntryAttr) Dialect() string { return "dlti" }
 func (*DataLayoutEntryAttr) Kind() string    { return "DataLayoutEntryAttr" }
@@ -62,11 +66,15 @@ func GetDataLayoutSpecAttr(ctx *ir.Context, entries ir.Attribute) *DataLayoutSpe
 	if v, ok := ir.LookupAttr[*DataLayoutSpecAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dataLayoutSpecAttrSlab, DataLayoutSpecAttr{entries: entries})
+	return ir.InsertAttrWith(ctx, k, &dataLayoutSpecAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DataLayoutSpecAttr](s)
+		*v = DataLayoutSpecAttr{entries: entries}
+		return v
+	}).(*DataLayoutSpecAttr)
 }
 
 // dataLayoutSpecAttrSlab holds the DataLayoutSpecAttr values of each context.
-var dataLayoutSpecAttrSlab = ir.NewSlab[DataLayoutSpecAttr]()
+var dataLayoutSpecAttrSlab = ir.SlabOf[DataLayoutSpecAttr]()
 
 func (*DataLayoutSpecAttr) Dialect() string { return "dlti" }
 func (*DataLayoutSpecAttr) Kind() string    { return "DataLayoutSpecAttr" }
@@ -98,11 +106,15 @@ func GetFunctionPointerAlignmentAttr(ctx *ir.Context, alignment uint64, function
 	if v, ok := ir.LookupAttr[*FunctionPointerAlignmentAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, functionPointerAlignmentAttrSlab, FunctionPointerAlignmentAttr{alignment: alignment, functionDependent: functionDependent})
+	return ir.InsertAttrWith(ctx, k, &functionPointerAlignmentAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[FunctionPointerAlignmentAttr](s)
+		*v = FunctionPointerAlignmentAttr{alignment: alignment, functionDependent: functionDependent}
+		return v
+	}).(*FunctionPointerAlignmentAttr)
 }
 
 // functionPointerAlignmentAttrSlab holds the FunctionPointerAlignmentAttr values of each context.
-var functionPointerAlignmentAttrSlab = ir.NewSlab[FunctionPointerAlignmentAttr]()
+var functionPointerAlignmentAttrSlab = ir.SlabOf[FunctionPointerAlignmentAttr]()
 
 func (*FunctionPointerAlignmentAttr) Dialect() string { return "dlti" }
 func (*FunctionPointerAlignmentAttr) Kind() string    { return "FunctionPointerAlignmentAttr" }
@@ -137,11 +149,15 @@ func GetMapAttr(ctx *ir.Context, entries ir.Attribute) *MapAttr {
 	if v, ok := ir.LookupAttr[*MapAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, mapAttrSlab, MapAttr{entries: entries})
+	return ir.InsertAttrWith(ctx, k, &mapAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MapAttr](s)
+		*v = MapAttr{entries: entries}
+		return v
+	}).(*MapAttr)
 }
 
 // mapAttrSlab holds the MapAttr values of each context.
-var mapAttrSlab = ir.NewSlab[MapAttr]()
+var mapAttrSlab = ir.SlabOf[MapAttr]()
 
 func (*MapAttr) Dialect() string { return "dlti" }
 func (*MapAttr) Kind() string    { return "MapAttr" }
@@ -171,11 +187,15 @@ func GetTargetDeviceSpecAttr(ctx *ir.Context, entries ir.Attribute) *TargetDevic
 	if v, ok := ir.LookupAttr[*TargetDeviceSpecAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, targetDeviceSpecAttrSlab, TargetDeviceSpecAttr{entries: entries})
+	return ir.InsertAttrWith(ctx, k, &targetDeviceSpecAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TargetDeviceSpecAttr](s)
+		*v = TargetDeviceSpecAttr{entries: entries}
+		return v
+	}).(*TargetDeviceSpecAttr)
 }
 
 // targetDeviceSpecAttrSlab holds the TargetDeviceSpecAttr values of each context.
-var targetDeviceSpecAttrSlab = ir.NewSlab[TargetDeviceSpecAttr]()
+var targetDeviceSpecAttrSlab = ir.SlabOf[TargetDeviceSpecAttr]()
 
 func (*TargetDeviceSpecAttr) Dialect() string { return "dlti" }
 func (*TargetDeviceSpecAttr) Kind() string    { return "TargetDeviceSpecAttr" }
@@ -205,11 +225,15 @@ func GetTargetSystemSpecAttr(ctx *ir.Context, entries ir.Attribute) *TargetSyste
 	if v, ok := ir.LookupAttr[*TargetSystemSpecAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, targetSystemSpecAttrSlab, TargetSystemSpecAttr{entries: entries})
+	return ir.InsertAttrWith(ctx, k, &targetSystemSpecAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TargetSystemSpecAttr](s)
+		*v = TargetSystemSpecAttr{entries: entries}
+		return v
+	}).(*TargetSystemSpecAttr)
 }
 
 // targetSystemSpecAttrSlab holds the TargetSystemSpecAttr values of each context.
-var targetSystemSpecAttrSlab = ir.NewSlab[TargetSystemSpecAttr]()
+var targetSystemSpecAttrSlab = ir.SlabOf[TargetSystemSpecAttr]()
 
 func (*TargetSystemSpecAttr) Dialect() string { return "dlti" }
 func (*TargetSystemSpecAttr) Kind() string    { return "TargetSystemSpecAttr" }

@@ -21,11 +21,15 @@ func GetOpaqueAttr(ctx *ir.Context, value string) *OpaqueAttr {
 	if v, ok := ir.LookupAttr[*OpaqueAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, opaqueAttrSlab, OpaqueAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &opaqueAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[OpaqueAttr](s)
+		*v = OpaqueAttr{value: value}
+		return v
+	}).(*OpaqueAttr)
 }
 
 // opaqueAttrSlab holds the OpaqueAttr values of each context.
-var opaqueAttrSlab = ir.NewSlab[OpaqueAttr]()
+var opaqueAttrSlab = ir.SlabOf[OpaqueAttr]()
 
 func (*OpaqueAttr) Dialect() string { return "emitc" }
 func (*OpaqueAttr) Kind() string    { return "OpaqueAttr" }

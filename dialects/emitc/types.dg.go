@@ -27,11 +27,15 @@ func GetArrayType(ctx *ir.Context, shape []int64, elementType ir.Type) *ArrayTyp
 	if v, ok := ir.LookupType[*ArrayType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, arrayTypeSlab, ArrayType{shape: slices.Clone(shape), elementType: elementType})
+	return ir.InsertTypeWith(ctx, k, &arrayTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[ArrayType](s)
+		*v = ArrayType{shape: slices.Clone(shape), elementType: elementType}
+		return v
+	}).(*ArrayType)
 }
 
 // arrayTypeSlab holds the ArrayType values of each context.
-var arrayTypeSlab = ir.NewSlab[ArrayType]()
+var arrayTypeSlab = ir.SlabOf[ArrayType]()
 
 func (*ArrayType) Dialect() string { return "emitc" }
 func (*ArrayType) Kind() string    { return "ArrayType" }
@@ -66,11 +70,15 @@ func GetLValueType(ctx *ir.Context, valueType ir.Type) *LValueType {
 	if v, ok := ir.LookupType[*LValueType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, lValueTypeSlab, LValueType{valueType: valueType})
+	return ir.InsertTypeWith(ctx, k, &lValueTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[LValueType](s)
+		*v = LValueType{valueType: valueType}
+		return v
+	}).(*LValueType)
 }
 
 // lValueTypeSlab holds the LValueType values of each context.
-var lValueTypeSlab = ir.NewSlab[LValueType]()
+var lValueTypeSlab = ir.SlabOf[LValueType]()
 
 func (*LValueType) Dialect() string { return "emitc" }
 func (*LValueType) Kind() string    { return "LValueType" }
@@ -100,11 +108,15 @@ func GetOpaqueType(ctx *ir.Context, value string) *OpaqueType {
 	if v, ok := ir.LookupType[*OpaqueType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, opaqueTypeSlab, OpaqueType{value: value})
+	return ir.InsertTypeWith(ctx, k, &opaqueTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[OpaqueType](s)
+		*v = OpaqueType{value: value}
+		return v
+	}).(*OpaqueType)
 }
 
 // opaqueTypeSlab holds the OpaqueType values of each context.
-var opaqueTypeSlab = ir.NewSlab[OpaqueType]()
+var opaqueTypeSlab = ir.SlabOf[OpaqueType]()
 
 func (*OpaqueType) Dialect() string { return "emitc" }
 func (*OpaqueType) Kind() string    { return "OpaqueType" }
@@ -134,11 +146,15 @@ func GetPointerType(ctx *ir.Context, pointee ir.Type) *PointerType {
 	if v, ok := ir.LookupType[*PointerType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, pointerTypeSlab, PointerType{pointee: pointee})
+	return ir.InsertTypeWith(ctx, k, &pointerTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[PointerType](s)
+		*v = PointerType{pointee: pointee}
+		return v
+	}).(*PointerType)
 }
 
 // pointerTypeSlab holds the PointerType values of each context.
-var pointerTypeSlab = ir.NewSlab[PointerType]()
+var pointerTypeSlab = ir.SlabOf[PointerType]()
 
 func (*PointerType) Dialect() string { return "emitc" }
 func (*PointerType) Kind() string    { return "PointerType" }
@@ -166,11 +182,15 @@ func GetPtrDiffTType(ctx *ir.Context) *PtrDiffTType {
 	if v, ok := ir.LookupType[*PtrDiffTType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, ptrDiffTTypeSlab, PtrDiffTType{})
+	return ir.InsertTypeWith(ctx, k, &ptrDiffTTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[PtrDiffTType](s)
+		*v = PtrDiffTType{}
+		return v
+	}).(*PtrDiffTType)
 }
 
 // ptrDiffTTypeSlab holds the PtrDiffTType values of each context.
-var ptrDiffTTypeSlab = ir.NewSlab[PtrDiffTType]()
+var ptrDiffTTypeSlab = ir.SlabOf[PtrDiffTType]()
 
 func (*PtrDiffTType) Dialect() string { return "emitc" }
 func (*PtrDiffTType) Kind() string    { return "PtrDiffTType" }
@@ -193,11 +213,15 @@ func GetSignedSizeTType(ctx *ir.Context) *SignedSizeTType {
 	if v, ok := ir.LookupType[*SignedSizeTType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, signedSizeTTypeSlab, SignedSizeTType{})
+	return ir.InsertTypeWith(ctx, k, &signedSizeTTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[SignedSizeTType](s)
+		*v = SignedSizeTType{}
+		return v
+	}).(*SignedSizeTType)
 }
 
 // signedSizeTTypeSlab holds the SignedSizeTType values of each context.
-var signedSizeTTypeSlab = ir.NewSlab[SignedSizeTType]()
+var signedSizeTTypeSlab = ir.SlabOf[SignedSizeTType]()
 
 func (*SignedSizeTType) Dialect() string { return "emitc" }
 func (*SignedSizeTType) Kind() string    { return "SignedSizeTType" }
@@ -220,11 +244,15 @@ func GetSizeTType(ctx *ir.Context) *SizeTType {
 	if v, ok := ir.LookupType[*SizeTType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, sizeTTypeSlab, SizeTType{})
+	return ir.InsertTypeWith(ctx, k, &sizeTTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[SizeTType](s)
+		*v = SizeTType{}
+		return v
+	}).(*SizeTType)
 }
 
 // sizeTTypeSlab holds the SizeTType values of each context.
-var sizeTTypeSlab = ir.NewSlab[SizeTType]()
+var sizeTTypeSlab = ir.SlabOf[SizeTType]()
 
 func (*SizeTType) Dialect() string { return "emitc" }
 func (*SizeTType) Kind() string    { return "SizeTType" }

@@ -23,11 +23,15 @@ func GetAddressSpaceAttr(ctx *ir.Context, value AddressSpace) *AddressSpaceAttr 
 	if v, ok := ir.LookupAttr[*AddressSpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, addressSpaceAttrSlab, AddressSpaceAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &addressSpaceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[AddressSpaceAttr](s)
+		*v = AddressSpaceAttr{value: value}
+		return v
+	}).(*AddressSpaceAttr)
 }
 
 // addressSpaceAttrSlab holds the AddressSpaceAttr values of each context.
-var addressSpaceAttrSlab = ir.NewSlab[AddressSpaceAttr]()
+var addressSpaceAttrSlab = ir.SlabOf[AddressSpaceAttr]()
 
 func (*AddressSpaceAttr) Dialect() string { return "gpu" }
 func (*AddressSpaceAttr) Kind() string    { return "AddressSpaceAttr" }
@@ -57,11 +61,15 @@ func GetAllReduceOperationAttr(ctx *ir.Context, value AllReduceOperation) *AllRe
 	if v, ok := ir.LookupAttr[*AllReduceOperationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, allReduceOperationAttrSlab, AllReduceOperationAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &allReduceOperationAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[AllReduceOperationAttr](s)
+		*v = AllReduceOperationAttr{value: value}
+		return v
+	}).(*AllReduceOperationAttr)
 }
 
 // allReduceOperationAttrSlab holds the AllReduceOperationAttr values of each context.
-var allReduceOperationAttrSlab = ir.NewSlab[AllReduceOperationAttr]()
+var allReduceOperationAttrSlab = ir.SlabOf[AllReduceOperationAttr]()
 
 func (*AllReduceOperationAttr) Dialect() string { return "gpu" }
 func (*AllReduceOperationAttr) Kind() string    { return "AllReduceOperationAttr" }
@@ -91,11 +99,15 @@ func GetBroadcastTypeAttr(ctx *ir.Context, value BroadcastType) *BroadcastTypeAt
 	if v, ok := ir.LookupAttr[*BroadcastTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, broadcastTypeAttrSlab, BroadcastTypeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &broadcastTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[BroadcastTypeAttr](s)
+		*v = BroadcastTypeAttr{value: value}
+		return v
+	}).(*BroadcastTypeAttr)
 }
 
 // broadcastTypeAttrSlab holds the BroadcastTypeAttr values of each context.
-var broadcastTypeAttrSlab = ir.NewSlab[BroadcastTypeAttr]()
+var broadcastTypeAttrSlab = ir.SlabOf[BroadcastTypeAttr]()
 
 func (*BroadcastTypeAttr) Dialect() string { return "gpu" }
 func (*BroadcastTypeAttr) Kind() string    { return "BroadcastTypeAttr" }
@@ -125,11 +137,15 @@ func GetDimensionAttr(ctx *ir.Context, value Dimension) *DimensionAttr {
 	if v, ok := ir.LookupAttr[*DimensionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dimensionAttrSlab, DimensionAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &dimensionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DimensionAttr](s)
+		*v = DimensionAttr{value: value}
+		return v
+	}).(*DimensionAttr)
 }
 
 // dimensionAttrSlab holds the DimensionAttr values of each context.
-var dimensionAttrSlab = ir.NewSlab[DimensionAttr]()
+var dimensionAttrSlab = ir.SlabOf[DimensionAttr]()
 
 func (*DimensionAttr) Dialect() string { return "gpu" }
 func (*DimensionAttr) Kind() string    { return "DimensionAttr" }
@@ -159,11 +175,15 @@ func GetGPUBlockMappingAttr(ctx *ir.Context, block MappingId) *GPUBlockMappingAt
 	if v, ok := ir.LookupAttr[*GPUBlockMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, gPUBlockMappingAttrSlab, GPUBlockMappingAttr{block: block})
+	return ir.InsertAttrWith(ctx, k, &gPUBlockMappingAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[GPUBlockMappingAttr](s)
+		*v = GPUBlockMappingAttr{block: block}
+		return v
+	}).(*GPUBlockMappingAttr)
 }
 
 // gPUBlockMappingAttrSlab holds the GPUBlockMappingAttr values of each context.
-var gPUBlockMappingAttrSlab = ir.NewSlab[GPUBlockMappingAttr]()
+var gPUBlockMappingAttrSlab = ir.SlabOf[GPUBlockMappingAttr]()
 
 func (*GPUBlockMappingAttr) Dialect() string { return "gpu" }
 func (*GPUBlockMappingAttr) Kind() string    { return "GPUBlockMappingAttr" }
@@ -193,11 +213,15 @@ func GetGPULaneMappingAttr(ctx *ir.Context, lane MappingId) *GPULaneMappingAttr 
 	if v, ok := ir.LookupAttr[*GPULaneMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, gPULaneMappingAttrSlab, GPULaneMappingAttr{lane: lane})
+	return ir.InsertAttrWith(ctx, k, &gPULaneMappingAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[GPULaneMappingAttr](s)
+		*v = GPULaneMappingAttr{lane: lane}
+		return v
+	}).(*GPULaneMappingAttr)
 }
 
 // gPULaneMappingAttrSlab holds the GPULaneMappingAttr values of each context.
-var gPULaneMappingAttrSlab = ir.NewSlab[GPULaneMappingAttr]()
+var gPULaneMappingAttrSlab = ir.SlabOf[GPULaneMappingAttr]()
 
 func (*GPULaneMappingAttr) Dialect() string { return "gpu" }
 func (*GPULaneMappingAttr) Kind() string    { return "GPULaneMappingAttr" }
@@ -227,11 +251,15 @@ func GetGPUMappingMaskAttr(ctx *ir.Context, mask uint64) *GPUMappingMaskAttr {
 	if v, ok := ir.LookupAttr[*GPUMappingMaskAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, gPUMappingMaskAttrSlab, GPUMappingMaskAttr{mask: mask})
+	return ir.InsertAttrWith(ctx, k, &gPUMappingMaskAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[GPUMappingMaskAttr](s)
+		*v = GPUMappingMaskAttr{mask: mask}
+		return v
+	}).(*GPUMappingMaskAttr)
 }
 
 // gPUMappingMaskAttrSlab holds the GPUMappingMaskAttr values of each context.
-var gPUMappingMaskAttrSlab = ir.NewSlab[GPUMappingMaskAttr]()
+var gPUMappingMaskAttrSlab = ir.SlabOf[GPUMappingMaskAttr]()
 
 func (*GPUMappingMaskAttr) Dialect() string { return "gpu" }
 func (*GPUMappingMaskAttr) Kind() string    { return "GPUMappingMaskAttr" }
@@ -261,11 +289,15 @@ func GetGPUMemorySpaceMappingAttr(ctx *ir.Context, addressSpace AddressSpace) *G
 	if v, ok := ir.LookupAttr[*GPUMemorySpaceMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, gPUMemorySpaceMappingAttrSlab, GPUMemorySpaceMappingAttr{addressSpace: addressSpace})
+	return ir.InsertAttrWith(ctx, k, &gPUMemorySpaceMappingAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[GPUMemorySpaceMappingAttr](s)
+		*v = GPUMemorySpaceMappingAttr{addressSpace: addressSpace}
+		return v
+	}).(*GPUMemorySpaceMappingAttr)
 }
 
 // gPUMemorySpaceMappingAttrSlab holds the GPUMemorySpaceMappingAttr values of each context.
-var gPUMemorySpaceMappingAttrSlab = ir.NewSlab[GPUMemorySpaceMappingAttr]()
+var gPUMemorySpaceMappingAttrSlab = ir.SlabOf[GPUMemorySpaceMappingAttr]()
 
 func (*GPUMemorySpaceMappingAttr) Dialect() string { return "gpu" }
 func (*GPUMemorySpaceMappingAttr) Kind() string    { return "GPUMemorySpaceMappingAttr" }
@@ -295,11 +327,15 @@ func GetGPUThreadMappingAttr(ctx *ir.Context, thread MappingId) *GPUThreadMappin
 	if v, ok := ir.LookupAttr[*GPUThreadMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, gPUThreadMappingAttrSlab, GPUThreadMappingAttr{thread: thread})
+	return ir.InsertAttrWith(ctx, k, &gPUThreadMappingAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[GPUThreadMappingAttr](s)
+		*v = GPUThreadMappingAttr{thread: thread}
+		return v
+	}).(*GPUThreadMappingAttr)
 }
 
 // gPUThreadMappingAttrSlab holds the GPUThreadMappingAttr values of each context.
-var gPUThreadMappingAttrSlab = ir.NewSlab[GPUThreadMappingAttr]()
+var gPUThreadMappingAttrSlab = ir.SlabOf[GPUThreadMappingAttr]()
 
 func (*GPUThreadMappingAttr) Dialect() string { return "gpu" }
 func (*GPUThreadMappingAttr) Kind() string    { return "GPUThreadMappingAttr" }
@@ -329,11 +365,15 @@ func GetGPUWarpMappingAttr(ctx *ir.Context, warp MappingId) *GPUWarpMappingAttr 
 	if v, ok := ir.LookupAttr[*GPUWarpMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, gPUWarpMappingAttrSlab, GPUWarpMappingAttr{warp: warp})
+	return ir.InsertAttrWith(ctx, k, &gPUWarpMappingAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[GPUWarpMappingAttr](s)
+		*v = GPUWarpMappingAttr{warp: warp}
+		return v
+	}).(*GPUWarpMappingAttr)
 }
 
 // gPUWarpMappingAttrSlab holds the GPUWarpMappingAttr values of each context.
-var gPUWarpMappingAttrSlab = ir.NewSlab[GPUWarpMappingAttr]()
+var gPUWarpMappingAttrSlab = ir.SlabOf[GPUWarpMappingAttr]()
 
 func (*GPUWarpMappingAttr) Dialect() string { return "gpu" }
 func (*GPUWarpMappingAttr) Kind() string    { return "GPUWarpMappingAttr" }
@@ -363,11 +403,15 @@ func GetGPUWarpgroupMappingAttr(ctx *ir.Context, warpgroup MappingId) *GPUWarpgr
 	if v, ok := ir.LookupAttr[*GPUWarpgroupMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, gPUWarpgroupMappingAttrSlab, GPUWarpgroupMappingAttr{warpgroup: warpgroup})
+	return ir.InsertAttrWith(ctx, k, &gPUWarpgroupMappingAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[GPUWarpgroupMappingAttr](s)
+		*v = GPUWarpgroupMappingAttr{warpgroup: warpgroup}
+		return v
+	}).(*GPUWarpgroupMappingAttr)
 }
 
 // gPUWarpgroupMappingAttrSlab holds the GPUWarpgroupMappingAttr values of each context.
-var gPUWarpgroupMappingAttrSlab = ir.NewSlab[GPUWarpgroupMappingAttr]()
+var gPUWarpgroupMappingAttrSlab = ir.SlabOf[GPUWarpgroupMappingAttr]()
 
 func (*GPUWarpgroupMappingAttr) Dialect() string { return "gpu" }
 func (*GPUWarpgroupMappingAttr) Kind() string    { return "GPUWarpgroupMappingAttr" }
@@ -403,11 +447,15 @@ func GetKernelMetadataAttr(ctx *ir.Context, name ir.Attribute, functionType ir.T
 	if v, ok := ir.LookupAttr[*KernelMetadataAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, kernelMetadataAttrSlab, KernelMetadataAttr{name: name, functionType: functionType, argAttrs: argAttrs, metadata: metadata})
+	return ir.InsertAttrWith(ctx, k, &kernelMetadataAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[KernelMetadataAttr](s)
+		*v = KernelMetadataAttr{name: name, functionType: functionType, argAttrs: argAttrs, metadata: metadata}
+		return v
+	}).(*KernelMetadataAttr)
 }
 
 // kernelMetadataAttrSlab holds the KernelMetadataAttr values of each context.
-var kernelMetadataAttrSlab = ir.NewSlab[KernelMetadataAttr]()
+var kernelMetadataAttrSlab = ir.SlabOf[KernelMetadataAttr]()
 
 func (*KernelMetadataAttr) Dialect() string { return "gpu" }
 func (*KernelMetadataAttr) Kind() string    { return "KernelMetadataAttr" }
@@ -455,11 +503,15 @@ func GetKernelTableAttr(ctx *ir.Context, kernelTable []ir.Attribute) *KernelTabl
 	if v, ok := ir.LookupAttr[*KernelTableAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, kernelTableAttrSlab, KernelTableAttr{kernelTable: slices.Clone(kernelTable)})
+	return ir.InsertAttrWith(ctx, k, &kernelTableAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[KernelTableAttr](s)
+		*v = KernelTableAttr{kernelTable: slices.Clone(kernelTable)}
+		return v
+	}).(*KernelTableAttr)
 }
 
 // kernelTableAttrSlab holds the KernelTableAttr values of each context.
-var kernelTableAttrSlab = ir.NewSlab[KernelTableAttr]()
+var kernelTableAttrSlab = ir.SlabOf[KernelTableAttr]()
 
 func (*KernelTableAttr) Dialect() string { return "gpu" }
 func (*KernelTableAttr) Kind() string    { return "KernelTableAttr" }
@@ -489,11 +541,15 @@ func GetMMAElementwiseOpAttr(ctx *ir.Context, value MMAElementwiseOp) *MMAElemen
 	if v, ok := ir.LookupAttr[*MMAElementwiseOpAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, mMAElementwiseOpAttrSlab, MMAElementwiseOpAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &mMAElementwiseOpAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MMAElementwiseOpAttr](s)
+		*v = MMAElementwiseOpAttr{value: value}
+		return v
+	}).(*MMAElementwiseOpAttr)
 }
 
 // mMAElementwiseOpAttrSlab holds the MMAElementwiseOpAttr values of each context.
-var mMAElementwiseOpAttrSlab = ir.NewSlab[MMAElementwiseOpAttr]()
+var mMAElementwiseOpAttrSlab = ir.SlabOf[MMAElementwiseOpAttr]()
 
 func (*MMAElementwiseOpAttr) Dialect() string { return "gpu" }
 func (*MMAElementwiseOpAttr) Kind() string    { return "MMAElementwiseOpAttr" }
@@ -531,11 +587,15 @@ func GetObjectAttr(ctx *ir.Context, target ir.Attribute, format CompilationTarge
 	if v, ok := ir.LookupAttr[*ObjectAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, objectAttrSlab, ObjectAttr{target: target, format: format, object: object, properties: properties, kernels: kernels})
+	return ir.InsertAttrWith(ctx, k, &objectAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ObjectAttr](s)
+		*v = ObjectAttr{target: target, format: format, object: object, properties: properties, kernels: kernels}
+		return v
+	}).(*ObjectAttr)
 }
 
 // objectAttrSlab holds the ObjectAttr values of each context.
-var objectAttrSlab = ir.NewSlab[ObjectAttr]()
+var objectAttrSlab = ir.SlabOf[ObjectAttr]()
 
 func (*ObjectAttr) Dialect() string { return "gpu" }
 func (*ObjectAttr) Kind() string    { return "ObjectAttr" }
@@ -589,11 +649,15 @@ func GetParallelLoopDimMappingAttr(ctx *ir.Context, processor Processor, map_, b
 	if v, ok := ir.LookupAttr[*ParallelLoopDimMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, parallelLoopDimMappingAttrSlab, ParallelLoopDimMappingAttr{processor: processor, map_: map_, bound: bound})
+	return ir.InsertAttrWith(ctx, k, &parallelLoopDimMappingAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ParallelLoopDimMappingAttr](s)
+		*v = ParallelLoopDimMappingAttr{processor: processor, map_: map_, bound: bound}
+		return v
+	}).(*ParallelLoopDimMappingAttr)
 }
 
 // parallelLoopDimMappingAttrSlab holds the ParallelLoopDimMappingAttr values of each context.
-var parallelLoopDimMappingAttrSlab = ir.NewSlab[ParallelLoopDimMappingAttr]()
+var parallelLoopDimMappingAttrSlab = ir.SlabOf[ParallelLoopDimMappingAttr]()
 
 func (*ParallelLoopDimMappingAttr) Dialect() string { return "gpu" }
 func (*ParallelLoopDimMappingAttr) Kind() string    { return "ParallelLoopDimMappingAttr" }
@@ -630,11 +694,15 @@ func GetPrune2To4SpMatFlagAttr(ctx *ir.Context, value Prune2To4SpMatFlag) *Prune
 	if v, ok := ir.LookupAttr[*Prune2To4SpMatFlagAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, prune2To4SpMatFlagAttrSlab, Prune2To4SpMatFlagAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &prune2To4SpMatFlagAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[Prune2To4SpMatFlagAttr](s)
+		*v = Prune2To4SpMatFlagAttr{value: value}
+		return v
+	}).(*Prune2To4SpMatFlagAttr)
 }
 
 // prune2To4SpMatFlagAttrSlab holds the Prune2To4SpMatFlagAttr values of each context.
-var prune2To4SpMatFlagAttrSlab = ir.NewSlab[Prune2To4SpMatFlagAttr]()
+var prune2To4SpMatFlagAttrSlab = ir.SlabOf[Prune2To4SpMatFlagAttr]()
 
 func (*Prune2To4SpMatFlagAttr) Dialect() string { return "gpu" }
 func (*Prune2To4SpMatFlagAttr) Kind() string    { return "Prune2To4SpMatFlagAttr" }
@@ -664,11 +732,15 @@ func GetSelectObjectAttr(ctx *ir.Context, target ir.Attribute) *SelectObjectAttr
 	if v, ok := ir.LookupAttr[*SelectObjectAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, selectObjectAttrSlab, SelectObjectAttr{target: target})
+	return ir.InsertAttrWith(ctx, k, &selectObjectAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[SelectObjectAttr](s)
+		*v = SelectObjectAttr{target: target}
+		return v
+	}).(*SelectObjectAttr)
 }
 
 // selectObjectAttrSlab holds the SelectObjectAttr values of each context.
-var selectObjectAttrSlab = ir.NewSlab[SelectObjectAttr]()
+var selectObjectAttrSlab = ir.SlabOf[SelectObjectAttr]()
 
 func (*SelectObjectAttr) Dialect() string { return "gpu" }
 func (*SelectObjectAttr) Kind() string    { return "SelectObjectAttr" }
@@ -698,11 +770,15 @@ func GetShuffleModeAttr(ctx *ir.Context, value ShuffleMode) *ShuffleModeAttr {
 	if v, ok := ir.LookupAttr[*ShuffleModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, shuffleModeAttrSlab, ShuffleModeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &shuffleModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ShuffleModeAttr](s)
+		*v = ShuffleModeAttr{value: value}
+		return v
+	}).(*ShuffleModeAttr)
 }
 
 // shuffleModeAttrSlab holds the ShuffleModeAttr values of each context.
-var shuffleModeAttrSlab = ir.NewSlab[ShuffleModeAttr]()
+var shuffleModeAttrSlab = ir.SlabOf[ShuffleModeAttr]()
 
 func (*ShuffleModeAttr) Dialect() string { return "gpu" }
 func (*ShuffleModeAttr) Kind() string    { return "ShuffleModeAttr" }
@@ -732,11 +808,15 @@ func GetSpGEMMWorkEstimationOrComputeKindAttr(ctx *ir.Context, value SpGEMMWorkE
 	if v, ok := ir.LookupAttr[*SpGEMMWorkEstimationOrComputeKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, spGEMMWorkEstimationOrComputeKindAttrSlab, SpGEMMWorkEstimationOrComputeKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &spGEMMWorkEstimationOrComputeKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[SpGEMMWorkEstimationOrComputeKindAttr](s)
+		*v = SpGEMMWorkEstimationOrComputeKindAttr{value: value}
+		return v
+	}).(*SpGEMMWorkEstimationOrComputeKindAttr)
 }
 
 // spGEMMWorkEstimationOrComputeKindAttrSlab holds the SpGEMMWorkEstimationOrComputeKindAttr values of each context.
-var spGEMMWorkEstimationOrComputeKindAttrSlab = ir.NewSlab[SpGEMMWorkEstimationOrComputeKindAttr]()
+var spGEMMWorkEstimationOrComputeKindAttrSlab = ir.SlabOf[SpGEMMWorkEstimationOrComputeKindAttr]()
 
 func (*SpGEMMWorkEstimationOrComputeKindAttr) Dialect() string { return "gpu" }
 
@@ -769,11 +849,15 @@ func GetTransposeModeAttr(ctx *ir.Context, value TransposeMode) *TransposeModeAt
 	if v, ok := ir.LookupAttr[*TransposeModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, transposeModeAttrSlab, TransposeModeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &transposeModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TransposeModeAttr](s)
+		*v = TransposeModeAttr{value: value}
+		return v
+	}).(*TransposeModeAttr)
 }
 
 // transposeModeAttrSlab holds the TransposeModeAttr values of each context.
-var transposeModeAttrSlab = ir.NewSlab[TransposeModeAttr]()
+var transposeModeAttrSlab = ir.SlabOf[TransposeModeAttr]()
 
 func (*TransposeModeAttr) Dialect() string { return "gpu" }
 func (*TransposeModeAttr) Kind() string    { return "TransposeModeAttr" }

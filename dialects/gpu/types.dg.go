@@ -15,11 +15,15 @@ func GetAsyncTokenType(ctx *ir.Context) *AsyncTokenType {
 	if v, ok := ir.LookupType[*AsyncTokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, asyncTokenTypeSlab, AsyncTokenType{})
+	return ir.InsertTypeWith(ctx, k, &asyncTokenTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[AsyncTokenType](s)
+		*v = AsyncTokenType{}
+		return v
+	}).(*AsyncTokenType)
 }
 
 // asyncTokenTypeSlab holds the AsyncTokenType values of each context.
-var asyncTokenTypeSlab = ir.NewSlab[AsyncTokenType]()
+var asyncTokenTypeSlab = ir.SlabOf[AsyncTokenType]()
 
 func (*AsyncTokenType) Dialect() string { return "gpu" }
 func (*AsyncTokenType) Kind() string    { return "AsyncTokenType" }
@@ -42,11 +46,15 @@ func GetSparseDnTensorHandleType(ctx *ir.Context) *SparseDnTensorHandleType {
 	if v, ok := ir.LookupType[*SparseDnTensorHandleType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, sparseDnTensorHandleTypeSlab, SparseDnTensorHandleType{})
+	return ir.InsertTypeWith(ctx, k, &sparseDnTensorHandleTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[SparseDnTensorHandleType](s)
+		*v = SparseDnTensorHandleType{}
+		return v
+	}).(*SparseDnTensorHandleType)
 }
 
 // sparseDnTensorHandleTypeSlab holds the SparseDnTensorHandleType values of each context.
-var sparseDnTensorHandleTypeSlab = ir.NewSlab[SparseDnTensorHandleType]()
+var sparseDnTensorHandleTypeSlab = ir.SlabOf[SparseDnTensorHandleType]()
 
 func (*SparseDnTensorHandleType) Dialect() string { return "gpu" }
 func (*SparseDnTensorHandleType) Kind() string    { return "SparseDnTensorHandleType" }
@@ -69,11 +77,15 @@ func GetSparseSpGEMMOpHandleType(ctx *ir.Context) *SparseSpGEMMOpHandleType {
 	if v, ok := ir.LookupType[*SparseSpGEMMOpHandleType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, sparseSpGEMMOpHandleTypeSlab, SparseSpGEMMOpHandleType{})
+	return ir.InsertTypeWith(ctx, k, &sparseSpGEMMOpHandleTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[SparseSpGEMMOpHandleType](s)
+		*v = SparseSpGEMMOpHandleType{}
+		return v
+	}).(*SparseSpGEMMOpHandleType)
 }
 
 // sparseSpGEMMOpHandleTypeSlab holds the SparseSpGEMMOpHandleType values of each context.
-var sparseSpGEMMOpHandleTypeSlab = ir.NewSlab[SparseSpGEMMOpHandleType]()
+var sparseSpGEMMOpHandleTypeSlab = ir.SlabOf[SparseSpGEMMOpHandleType]()
 
 func (*SparseSpGEMMOpHandleType) Dialect() string { return "gpu" }
 func (*SparseSpGEMMOpHandleType) Kind() string    { return "SparseSpGEMMOpHandleType" }
@@ -96,11 +108,15 @@ func GetSparseSpMatHandleType(ctx *ir.Context) *SparseSpMatHandleType {
 	if v, ok := ir.LookupType[*SparseSpMatHandleType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, sparseSpMatHandleTypeSlab, SparseSpMatHandleType{})
+	return ir.InsertTypeWith(ctx, k, &sparseSpMatHandleTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[SparseSpMatHandleType](s)
+		*v = SparseSpMatHandleType{}
+		return v
+	}).(*SparseSpMatHandleType)
 }
 
 // sparseSpMatHandleTypeSlab holds the SparseSpMatHandleType values of each context.
-var sparseSpMatHandleTypeSlab = ir.NewSlab[SparseSpMatHandleType]()
+var sparseSpMatHandleTypeSlab = ir.SlabOf[SparseSpMatHandleType]()
 
 func (*SparseSpMatHandleType) Dialect() string { return "gpu" }
 func (*SparseSpMatHandleType) Kind() string    { return "SparseSpMatHandleType" }

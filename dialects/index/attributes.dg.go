@@ -21,11 +21,15 @@ func GetIndexCmpPredicateAttr(ctx *ir.Context, value IndexCmpPredicate) *IndexCm
 	if v, ok := ir.LookupAttr[*IndexCmpPredicateAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, indexCmpPredicateAttrSlab, IndexCmpPredicateAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &indexCmpPredicateAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[IndexCmpPredicateAttr](s)
+		*v = IndexCmpPredicateAttr{value: value}
+		return v
+	}).(*IndexCmpPredicateAttr)
 }
 
 // indexCmpPredicateAttrSlab holds the IndexCmpPredicateAttr values of each context.
-var indexCmpPredicateAttrSlab = ir.NewSlab[IndexCmpPredicateAttr]()
+var indexCmpPredicateAttrSlab = ir.SlabOf[IndexCmpPredicateAttr]()
 
 func (*IndexCmpPredicateAttr) Dialect() string { return "index" }
 func (*IndexCmpPredicateAttr) Kind() string    { return "IndexCmpPredicateAttr" }

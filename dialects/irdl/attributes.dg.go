@@ -25,11 +25,15 @@ func GetVariadicityArrayAttr(ctx *ir.Context, value []ir.Attribute) *Variadicity
 	if v, ok := ir.LookupAttr[*VariadicityArrayAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, variadicityArrayAttrSlab, VariadicityArrayAttr{value: slices.Clone(value)})
+	return ir.InsertAttrWith(ctx, k, &variadicityArrayAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[VariadicityArrayAttr](s)
+		*v = VariadicityArrayAttr{value: slices.Clone(value)}
+		return v
+	}).(*VariadicityArrayAttr)
 }
 
 // variadicityArrayAttrSlab holds the VariadicityArrayAttr values of each context.
-var variadicityArrayAttrSlab = ir.NewSlab[VariadicityArrayAttr]()
+var variadicityArrayAttrSlab = ir.SlabOf[VariadicityArrayAttr]()
 
 func (*VariadicityArrayAttr) Dialect() string { return "irdl" }
 func (*VariadicityArrayAttr) Kind() string    { return "VariadicityArrayAttr" }
@@ -59,11 +63,15 @@ func GetVariadicityAttr(ctx *ir.Context, value Variadicity) *VariadicityAttr {
 	if v, ok := ir.LookupAttr[*VariadicityAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, variadicityAttrSlab, VariadicityAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &variadicityAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[VariadicityAttr](s)
+		*v = VariadicityAttr{value: value}
+		return v
+	}).(*VariadicityAttr)
 }
 
 // variadicityAttrSlab holds the VariadicityAttr values of each context.
-var variadicityAttrSlab = ir.NewSlab[VariadicityAttr]()
+var variadicityAttrSlab = ir.SlabOf[VariadicityAttr]()
 
 func (*VariadicityAttr) Dialect() string { return "irdl" }
 func (*VariadicityAttr) Kind() string    { return "VariadicityAttr" }

@@ -15,11 +15,15 @@ func GetAttributeType(ctx *ir.Context) *AttributeType {
 	if v, ok := ir.LookupType[*AttributeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, attributeTypeSlab, AttributeType{})
+	return ir.InsertTypeWith(ctx, k, &attributeTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[AttributeType](s)
+		*v = AttributeType{}
+		return v
+	}).(*AttributeType)
 }
 
 // attributeTypeSlab holds the AttributeType values of each context.
-var attributeTypeSlab = ir.NewSlab[AttributeType]()
+var attributeTypeSlab = ir.SlabOf[AttributeType]()
 
 func (*AttributeType) Dialect() string { return "irdl" }
 func (*AttributeType) Kind() string    { return "AttributeType" }
@@ -42,11 +46,15 @@ func GetRegionType(ctx *ir.Context) *RegionType {
 	if v, ok := ir.LookupType[*RegionType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, regionTypeSlab, RegionType{})
+	return ir.InsertTypeWith(ctx, k, &regionTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[RegionType](s)
+		*v = RegionType{}
+		return v
+	}).(*RegionType)
 }
 
 // regionTypeSlab holds the RegionType values of each context.
-var regionTypeSlab = ir.NewSlab[RegionType]()
+var regionTypeSlab = ir.SlabOf[RegionType]()
 
 func (*RegionType) Dialect() string { return "irdl" }
 func (*RegionType) Kind() string    { return "RegionType" }

@@ -21,11 +21,15 @@ func GetBinaryFnAttr(ctx *ir.Context, value BinaryFn) *BinaryFnAttr {
 	if v, ok := ir.LookupAttr[*BinaryFnAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, binaryFnAttrSlab, BinaryFnAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &binaryFnAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[BinaryFnAttr](s)
+		*v = BinaryFnAttr{value: value}
+		return v
+	}).(*BinaryFnAttr)
 }
 
 // binaryFnAttrSlab holds the BinaryFnAttr values of each context.
-var binaryFnAttrSlab = ir.NewSlab[BinaryFnAttr]()
+var binaryFnAttrSlab = ir.SlabOf[BinaryFnAttr]()
 
 func (*BinaryFnAttr) Dialect() string { return "linalg" }
 func (*BinaryFnAttr) Kind() string    { return "BinaryFnAttr" }
@@ -55,11 +59,15 @@ func GetElementwiseKindAttr(ctx *ir.Context, value ElementwiseKind) *Elementwise
 	if v, ok := ir.LookupAttr[*ElementwiseKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, elementwiseKindAttrSlab, ElementwiseKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &elementwiseKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ElementwiseKindAttr](s)
+		*v = ElementwiseKindAttr{value: value}
+		return v
+	}).(*ElementwiseKindAttr)
 }
 
 // elementwiseKindAttrSlab holds the ElementwiseKindAttr values of each context.
-var elementwiseKindAttrSlab = ir.NewSlab[ElementwiseKindAttr]()
+var elementwiseKindAttrSlab = ir.SlabOf[ElementwiseKindAttr]()
 
 func (*ElementwiseKindAttr) Dialect() string { return "linalg" }
 func (*ElementwiseKindAttr) Kind() string    { return "ElementwiseKindAttr" }
@@ -89,11 +97,15 @@ func GetIteratorTypeAttr(ctx *ir.Context, value IteratorType) *IteratorTypeAttr 
 	if v, ok := ir.LookupAttr[*IteratorTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, iteratorTypeAttrSlab, IteratorTypeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &iteratorTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[IteratorTypeAttr](s)
+		*v = IteratorTypeAttr{value: value}
+		return v
+	}).(*IteratorTypeAttr)
 }
 
 // iteratorTypeAttrSlab holds the IteratorTypeAttr values of each context.
-var iteratorTypeAttrSlab = ir.NewSlab[IteratorTypeAttr]()
+var iteratorTypeAttrSlab = ir.SlabOf[IteratorTypeAttr]()
 
 func (*IteratorTypeAttr) Dialect() string { return "linalg" }
 func (*IteratorTypeAttr) Kind() string    { return "IteratorTypeAttr" }
@@ -123,11 +135,15 @@ func GetTernaryFnAttr(ctx *ir.Context, value TernaryFn) *TernaryFnAttr {
 	if v, ok := ir.LookupAttr[*TernaryFnAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, ternaryFnAttrSlab, TernaryFnAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &ternaryFnAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TernaryFnAttr](s)
+		*v = TernaryFnAttr{value: value}
+		return v
+	}).(*TernaryFnAttr)
 }
 
 // ternaryFnAttrSlab holds the TernaryFnAttr values of each context.
-var ternaryFnAttrSlab = ir.NewSlab[TernaryFnAttr]()
+var ternaryFnAttrSlab = ir.SlabOf[TernaryFnAttr]()
 
 func (*TernaryFnAttr) Dialect() string { return "linalg" }
 func (*TernaryFnAttr) Kind() string    { return "TernaryFnAttr" }
@@ -157,11 +173,15 @@ func GetTypeFnAttr(ctx *ir.Context, value TypeFn) *TypeFnAttr {
 	if v, ok := ir.LookupAttr[*TypeFnAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, typeFnAttrSlab, TypeFnAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &typeFnAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TypeFnAttr](s)
+		*v = TypeFnAttr{value: value}
+		return v
+	}).(*TypeFnAttr)
 }
 
 // typeFnAttrSlab holds the TypeFnAttr values of each context.
-var typeFnAttrSlab = ir.NewSlab[TypeFnAttr]()
+var typeFnAttrSlab = ir.SlabOf[TypeFnAttr]()
 
 func (*TypeFnAttr) Dialect() string { return "linalg" }
 func (*TypeFnAttr) Kind() string    { return "TypeFnAttr" }
@@ -191,11 +211,15 @@ func GetUnaryFnAttr(ctx *ir.Context, value UnaryFn) *UnaryFnAttr {
 	if v, ok := ir.LookupAttr[*UnaryFnAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, unaryFnAttrSlab, UnaryFnAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &unaryFnAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[UnaryFnAttr](s)
+		*v = UnaryFnAttr{value: value}
+		return v
+	}).(*UnaryFnAttr)
 }
 
 // unaryFnAttrSlab holds the UnaryFnAttr values of each context.
-var unaryFnAttrSlab = ir.NewSlab[UnaryFnAttr]()
+var unaryFnAttrSlab = ir.SlabOf[UnaryFnAttr]()
 
 func (*UnaryFnAttr) Dialect() string { return "linalg" }
 func (*UnaryFnAttr) Kind() string    { return "UnaryFnAttr" }

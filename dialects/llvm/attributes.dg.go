@@ -22,11 +22,15 @@ func GetAccessGroupAttr(ctx *ir.Context, id ir.Attribute) *AccessGroupAttr {
 	if v, ok := ir.LookupAttr[*AccessGroupAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, accessGroupAttrSlab, AccessGroupAttr{id: id})
+	return ir.InsertAttrWith(ctx, k, &accessGroupAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[AccessGroupAttr](s)
+		*v = AccessGroupAttr{id: id}
+		return v
+	}).(*AccessGroupAttr)
 }
 
 // accessGroupAttrSlab holds the AccessGroupAttr values of each context.
-var accessGroupAttrSlab = ir.NewSlab[AccessGroupAttr]()
+var accessGroupAttrSlab = ir.SlabOf[AccessGroupAttr]()
 
 func (*AccessGroupAttr) Dialect() string { return "llvm" }
 func (*AccessGroupAttr) Kind() string    { return "AccessGroupAttr" }
@@ -56,11 +60,15 @@ func GetAddressSpaceAttr(ctx *ir.Context, addressSpace uint32) *AddressSpaceAttr
 	if v, ok := ir.LookupAttr[*AddressSpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, addressSpaceAttrSlab, AddressSpaceAttr{addressSpace: addressSpace})
+	return ir.InsertAttrWith(ctx, k, &addressSpaceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[AddressSpaceAttr](s)
+		*v = AddressSpaceAttr{addressSpace: addressSpace}
+		return v
+	}).(*AddressSpaceAttr)
 }
 
 // addressSpaceAttrSlab holds the AddressSpaceAttr values of each context.
-var addressSpaceAttrSlab = ir.NewSlab[AddressSpaceAttr]()
+var addressSpaceAttrSlab = ir.SlabOf[AddressSpaceAttr]()
 
 func (*AddressSpaceAttr) Dialect() string { return "llvm" }
 func (*AddressSpaceAttr) Kind() string    { return "AddressSpaceAttr" }
@@ -94,11 +102,15 @@ func GetAliasScopeAttr(ctx *ir.Context, id, domain, description ir.Attribute) *A
 	if v, ok := ir.LookupAttr[*AliasScopeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, aliasScopeAttrSlab, AliasScopeAttr{id: id, domain: domain, description: description})
+	return ir.InsertAttrWith(ctx, k, &aliasScopeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[AliasScopeAttr](s)
+		*v = AliasScopeAttr{id: id, domain: domain, description: description}
+		return v
+	}).(*AliasScopeAttr)
 }
 
 // aliasScopeAttrSlab holds the AliasScopeAttr values of each context.
-var aliasScopeAttrSlab = ir.NewSlab[AliasScopeAttr]()
+var aliasScopeAttrSlab = ir.SlabOf[AliasScopeAttr]()
 
 func (*AliasScopeAttr) Dialect() string { return "llvm" }
 func (*AliasScopeAttr) Kind() string    { return "AliasScopeAttr" }
@@ -140,11 +152,15 @@ func GetAliasScopeDomainAttr(ctx *ir.Context, id, description ir.Attribute) *Ali
 	if v, ok := ir.LookupAttr[*AliasScopeDomainAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, aliasScopeDomainAttrSlab, AliasScopeDomainAttr{id: id, description: description})
+	return ir.InsertAttrWith(ctx, k, &aliasScopeDomainAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[AliasScopeDomainAttr](s)
+		*v = AliasScopeDomainAttr{id: id, description: description}
+		return v
+	}).(*AliasScopeDomainAttr)
 }
 
 // aliasScopeDomainAttrSlab holds the AliasScopeDomainAttr values of each context.
-var aliasScopeDomainAttrSlab = ir.NewSlab[AliasScopeDomainAttr]()
+var aliasScopeDomainAttrSlab = ir.SlabOf[AliasScopeDomainAttr]()
 
 func (*AliasScopeDomainAttr) Dialect() string { return "llvm" }
 func (*AliasScopeDomainAttr) Kind() string    { return "AliasScopeDomainAttr" }
@@ -181,11 +197,15 @@ func GetBlockAddressAttr(ctx *ir.Context, function, tag ir.Attribute) *BlockAddr
 	if v, ok := ir.LookupAttr[*BlockAddressAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, blockAddressAttrSlab, BlockAddressAttr{function: function, tag: tag})
+	return ir.InsertAttrWith(ctx, k, &blockAddressAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[BlockAddressAttr](s)
+		*v = BlockAddressAttr{function: function, tag: tag}
+		return v
+	}).(*BlockAddressAttr)
 }
 
 // blockAddressAttrSlab holds the BlockAddressAttr values of each context.
-var blockAddressAttrSlab = ir.NewSlab[BlockAddressAttr]()
+var blockAddressAttrSlab = ir.SlabOf[BlockAddressAttr]()
 
 func (*BlockAddressAttr) Dialect() string { return "llvm" }
 func (*BlockAddressAttr) Kind() string    { return "BlockAddressAttr" }
@@ -220,11 +240,15 @@ func GetBlockTagAttr(ctx *ir.Context, id uint32) *BlockTagAttr {
 	if v, ok := ir.LookupAttr[*BlockTagAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, blockTagAttrSlab, BlockTagAttr{id: id})
+	return ir.InsertAttrWith(ctx, k, &blockTagAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[BlockTagAttr](s)
+		*v = BlockTagAttr{id: id}
+		return v
+	}).(*BlockTagAttr)
 }
 
 // blockTagAttrSlab holds the BlockTagAttr values of each context.
-var blockTagAttrSlab = ir.NewSlab[BlockTagAttr]()
+var blockTagAttrSlab = ir.SlabOf[BlockTagAttr]()
 
 func (*BlockTagAttr) Dialect() string { return "llvm" }
 func (*BlockTagAttr) Kind() string    { return "BlockTagAttr" }
@@ -254,11 +278,15 @@ func GetCConvAttr(ctx *ir.Context, callingConv CConv) *CConvAttr {
 	if v, ok := ir.LookupAttr[*CConvAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, cConvAttrSlab, CConvAttr{callingConv: callingConv})
+	return ir.InsertAttrWith(ctx, k, &cConvAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[CConvAttr](s)
+		*v = CConvAttr{callingConv: callingConv}
+		return v
+	}).(*CConvAttr)
 }
 
 // cConvAttrSlab holds the CConvAttr values of each context.
-var cConvAttrSlab = ir.NewSlab[CConvAttr]()
+var cConvAttrSlab = ir.SlabOf[CConvAttr]()
 
 func (*CConvAttr) Dialect() string { return "llvm" }
 func (*CConvAttr) Kind() string    { return "CConvAttr" }
@@ -288,11 +316,15 @@ func GetComdatAttr(ctx *ir.Context, comdat Comdat) *ComdatAttr {
 	if v, ok := ir.LookupAttr[*ComdatAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, comdatAttrSlab, ComdatAttr{comdat: comdat})
+	return ir.InsertAttrWith(ctx, k, &comdatAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ComdatAttr](s)
+		*v = ComdatAttr{comdat: comdat}
+		return v
+	}).(*ComdatAttr)
 }
 
 // comdatAttrSlab holds the ComdatAttr values of each context.
-var comdatAttrSlab = ir.NewSlab[ComdatAttr]()
+var comdatAttrSlab = ir.SlabOf[ComdatAttr]()
 
 func (*ComdatAttr) Dialect() string { return "llvm" }
 func (*ComdatAttr) Kind() string    { return "ComdatAttr" }
@@ -326,11 +358,15 @@ func GetConstantRangeAttr(ctx *ir.Context, type_ ir.Type, lower, upper ir.APInt)
 	if v, ok := ir.LookupAttr[*ConstantRangeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, constantRangeAttrSlab, ConstantRangeAttr{type_: type_, lower: lower, upper: upper})
+	return ir.InsertAttrWith(ctx, k, &constantRangeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ConstantRangeAttr](s)
+		*v = ConstantRangeAttr{type_: type_, lower: lower, upper: upper}
+		return v
+	}).(*ConstantRangeAttr)
 }
 
 // constantRangeAttrSlab holds the ConstantRangeAttr values of each context.
-var constantRangeAttrSlab = ir.NewSlab[ConstantRangeAttr]()
+var constantRangeAttrSlab = ir.SlabOf[ConstantRangeAttr]()
 
 func (*ConstantRangeAttr) Dialect() string { return "llvm" }
 func (*ConstantRangeAttr) Kind() string    { return "ConstantRangeAttr" }
@@ -372,11 +408,15 @@ func GetDIAnnotationAttr(ctx *ir.Context, name, value ir.Attribute) *DIAnnotatio
 	if v, ok := ir.LookupAttr[*DIAnnotationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dIAnnotationAttrSlab, DIAnnotationAttr{name: name, value: value})
+	return ir.InsertAttrWith(ctx, k, &dIAnnotationAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DIAnnotationAttr](s)
+		*v = DIAnnotationAttr{name: name, value: value}
+		return v
+	}).(*DIAnnotationAttr)
 }
 
 // dIAnnotationAttrSlab holds the DIAnnotationAttr values of each context.
-var dIAnnotationAttrSlab = ir.NewSlab[DIAnnotationAttr]()
+var dIAnnotationAttrSlab = ir.SlabOf[DIAnnotationAttr]()
 
 func (*DIAnnotationAttr) Dialect() string { return "llvm" }
 func (*DIAnnotationAttr) Kind() string    { return "DIAnnotationAttr" }
@@ -417,11 +457,15 @@ func GetDIBasicTypeAttr(ctx *ir.Context, tag uint32, name ir.Attribute, sizeInBi
 	if v, ok := ir.LookupAttr[*DIBasicTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dIBasicTypeAttrSlab, DIBasicTypeAttr{tag: tag, name: name, sizeInBits: sizeInBits, encoding: encoding})
+	return ir.InsertAttrWith(ctx, k, &dIBasicTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DIBasicTypeAttr](s)
+		*v = DIBasicTypeAttr{tag: tag, name: name, sizeInBits: sizeInBits, encoding: encoding}
+		return v
+	}).(*DIBasicTypeAttr)
 }
 
 // dIBasicTypeAttrSlab holds the DIBasicTypeAttr values of each context.
-var dIBasicTypeAttrSlab = ir.NewSlab[DIBasicTypeAttr]()
+var dIBasicTypeAttrSlab = ir.SlabOf[DIBasicTypeAttr]()
 
 func (*DIBasicTypeAttr) Dialect() string { return "llvm" }
 func (*DIBasicTypeAttr) Kind() string    { return "DIBasicTypeAttr" }
@@ -482,11 +526,15 @@ func GetDICommonBlockAttr(ctx *ir.Context, scope ir.Attribute, decl *DIGlobalVar
 	if v, ok := ir.LookupAttr[*DICommonBlockAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dICommonBlockAttrSlab, DICommonBlockAttr{scope: scope, decl: decl, name: name, file: file, line: line})
+	return ir.InsertAttrWith(ctx, k, &dICommonBlockAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DICommonBlockAttr](s)
+		*v = DICommonBlockAttr{scope: scope, decl: decl, name: name, file: file, line: line}
+		return v
+	}).(*DICommonBlockAttr)
 }
 
 // dICommonBlockAttrSlab holds the DICommonBlockAttr values of each context.
-var dICommonBlockAttrSlab = ir.NewSlab[DICommonBlockAttr]()
+var dICommonBlockAttrSlab = ir.SlabOf[DICommonBlockAttr]()
 
 func (*DICommonBlockAttr) Dialect() string { return "llvm" }
 func (*DICommonBlockAttr) Kind() string    { return "DICommonBlockAttr" }
@@ -554,11 +602,15 @@ func GetDICompileUnitAttr(ctx *ir.Context, id ir.Attribute, sourceLanguage uint3
 	if v, ok := ir.LookupAttr[*DICompileUnitAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dICompileUnitAttrSlab, DICompileUnitAttr{id: id, sourceLanguage: sourceLanguage, file: file, producer: producer, isOptimized: isOptimized, emissionKind: emissionKind, nameTableKind: nameTableKind, splitDebugFilename: splitDebugFilename})
+	return ir.InsertAttrWith(ctx, k, &dICompileUnitAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DICompileUnitAttr](s)
+		*v = DICompileUnitAttr{id: id, sourceLanguage: sourceLanguage, file: file, producer: producer, isOptimized: isOptimized, emissionKind: emissionKind, nameTableKind: nameTableKind, splitDebugFilename: splitDebugFilename}
+		return v
+	}).(*DICompileUnitAttr)
 }
 
 // dICompileUnitAttrSlab holds the DICompileUnitAttr values of each context.
-var dICompileUnitAttrSlab = ir.NewSlab[DICompileUnitAttr]()
+var dICompileUnitAttrSlab = ir.SlabOf[DICompileUnitAttr]()
 
 func (*DICompileUnitAttr) Dialect() string { return "llvm" }
 func (*DICompileUnitAttr) Kind() string    { return "DICompileUnitAttr" }
@@ -676,11 +728,15 @@ func GetDICompositeTypeAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool,
 	if v, ok := ir.LookupAttr[*DICompositeTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dICompositeTypeAttrSlab, DICompositeTypeAttr{recId: recId, isRecSelf: isRecSelf, tag: tag, name: name, file: file, line: line, scope: scope, baseType: baseType, flags: flags, sizeInBits: sizeInBits, alignInBits: alignInBits, dataLocation: dataLocation, rank: rank, allocated: allocated, associated: associated, elements: slices.Clone(elements)})
+	return ir.InsertAttrWith(ctx, k, &dICompositeTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DICompositeTypeAttr](s)
+		*v = DICompositeTypeAttr{recId: recId, isRecSelf: isRecSelf, tag: tag, name: name, file: file, line: line, scope: scope, baseType: baseType, flags: flags, sizeInBits: sizeInBits, alignInBits: alignInBits, dataLocation: dataLocation, rank: rank, allocated: allocated, associated: associated, elements: slices.Clone(elements)}
+		return v
+	}).(*DICompositeTypeAttr)
 }
 
 // dICompositeTypeAttrSlab holds the DICompositeTypeAttr values of each context.
-var dICompositeTypeAttrSlab = ir.NewSlab[DICompositeTypeAttr]()
+var dICompositeTypeAttrSlab = ir.SlabOf[DICompositeTypeAttr]()
 
 func (*DICompositeTypeAttr) Dialect() string { return "llvm" }
 func (*DICompositeTypeAttr) Kind() string    { return "DICompositeTypeAttr" }
@@ -799,11 +855,15 @@ func GetDIDerivedTypeAttr(ctx *ir.Context, tag uint32, name, baseType ir.Attribu
 	if v, ok := ir.LookupAttr[*DIDerivedTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dIDerivedTypeAttrSlab, DIDerivedTypeAttr{tag: tag, name: name, baseType: baseType, sizeInBits: sizeInBits, alignInBits: alignInBits, offsetInBits: offsetInBits, dwarfAddressSpace: dwarfAddressSpace, extraData: extraData})
+	return ir.InsertAttrWith(ctx, k, &dIDerivedTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DIDerivedTypeAttr](s)
+		*v = DIDerivedTypeAttr{tag: tag, name: name, baseType: baseType, sizeInBits: sizeInBits, alignInBits: alignInBits, offsetInBits: offsetInBits, dwarfAddressSpace: dwarfAddressSpace, extraData: extraData}
+		return v
+	}).(*DIDerivedTypeAttr)
 }
 
 // dIDerivedTypeAttrSlab holds the DIDerivedTypeAttr values of each context.
-var dIDerivedTypeAttrSlab = ir.NewSlab[DIDerivedTypeAttr]()
+var dIDerivedTypeAttrSlab = ir.SlabOf[DIDerivedTypeAttr]()
 
 func (*DIDerivedTypeAttr) Dialect() string { return "llvm" }
 func (*DIDerivedTypeAttr) Kind() string    { return "DIDerivedTypeAttr" }
@@ -871,11 +931,15 @@ func GetDIExpressionAttr(ctx *ir.Context, operations []ir.Attribute) *DIExpressi
 	if v, ok := ir.LookupAttr[*DIExpressionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dIExpressionAttrSlab, DIExpressionAttr{operations: slices.Clone(operations)})
+	return ir.InsertAttrWith(ctx, k, &dIExpressionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DIExpressionAttr](s)
+		*v = DIExpressionAttr{operations: slices.Clone(operations)}
+		return v
+	}).(*DIExpressionAttr)
 }
 
 // dIExpressionAttrSlab holds the DIExpressionAttr values of each context.
-var dIExpressionAttrSlab = ir.NewSlab[DIExpressionAttr]()
+var dIExpressionAttrSlab = ir.SlabOf[DIExpressionAttr]()
 
 func (*DIExpressionAttr) Dialect() string { return "llvm" }
 func (*DIExpressionAttr) Kind() string    { return "DIExpressionAttr" }
@@ -910,11 +974,15 @@ func GetDIExpressionElemAttr(ctx *ir.Context, opcode uint32, arguments []uint64)
 	if v, ok := ir.LookupAttr[*DIExpressionElemAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dIExpressionElemAttrSlab, DIExpressionElemAttr{opcode: opcode, arguments: slices.Clone(arguments)})
+	return ir.InsertAttrWith(ctx, k, &dIExpressionElemAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DIExpressionElemAttr](s)
+		*v = DIExpressionElemAttr{opcode: opcode, arguments: slices.Clone(arguments)}
+		return v
+	}).(*DIExpressionElemAttr)
 }
 
 // dIExpressionElemAttrSlab holds the DIExpressionElemAttr values of each context.
-var dIExpressionElemAttrSlab = ir.NewSlab[DIExpressionElemAttr]()
+var dIExpressionElemAttrSlab = ir.SlabOf[DIExpressionElemAttr]()
 
 func (*DIExpressionElemAttr) Dialect() string { return "llvm" }
 func (*DIExpressionElemAttr) Kind() string    { return "DIExpressionElemAttr" }
@@ -951,11 +1019,15 @@ func GetDIFileAttr(ctx *ir.Context, name, directory ir.Attribute) *DIFileAttr {
 	if v, ok := ir.LookupAttr[*DIFileAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dIFileAttrSlab, DIFileAttr{name: name, directory: directory})
+	return ir.InsertAttrWith(ctx, k, &dIFileAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DIFileAttr](s)
+		*v = DIFileAttr{name: name, directory: directory}
+		return v
+	}).(*DIFileAttr)
 }
 
 // dIFileAttrSlab holds the DIFileAttr values of each context.
-var dIFileAttrSlab = ir.NewSlab[DIFileAttr]()
+var dIFileAttrSlab = ir.SlabOf[DIFileAttr]()
 
 func (*DIFileAttr) Dialect() string { return "llvm" }
 func (*DIFileAttr) Kind() string    { return "DIFileAttr" }
@@ -996,11 +1068,15 @@ func GetDIGenericSubrangeAttr(ctx *ir.Context, count, lowerBound, upperBound, st
 	if v, ok := ir.LookupAttr[*DIGenericSubrangeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dIGenericSubrangeAttrSlab, DIGenericSubrangeAttr{count: count, lowerBound: lowerBound, upperBound: upperBound, stride: stride})
+	return ir.InsertAttrWith(ctx, k, &dIGenericSubrangeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DIGenericSubrangeAttr](s)
+		*v = DIGenericSubrangeAttr{count: count, lowerBound: lowerBound, upperBound: upperBound, stride: stride}
+		return v
+	}).(*DIGenericSubrangeAttr)
 }
 
 // dIGenericSubrangeAttrSlab holds the DIGenericSubrangeAttr values of each context.
-var dIGenericSubrangeAttrSlab = ir.NewSlab[DIGenericSubrangeAttr]()
+var dIGenericSubrangeAttrSlab = ir.SlabOf[DIGenericSubrangeAttr]()
 
 func (*DIGenericSubrangeAttr) Dialect() string { return "llvm" }
 func (*DIGenericSubrangeAttr) Kind() string    { return "DIGenericSubrangeAttr" }
@@ -1065,11 +1141,15 @@ func GetDIGlobalVariableAttr(ctx *ir.Context, scope, name, linkageName ir.Attrib
 	if v, ok := ir.LookupAttr[*DIGlobalVariableAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dIGlobalVariableAttrSlab, DIGlobalVariableAttr{scope: scope, name: name, linkageName: linkageName, file: file, line: line, type_: type_, isLocalToUnit: isLocalToUnit, isDefined: isDefined, alignInBits: alignInBits})
+	return ir.InsertAttrWith(ctx, k, &dIGlobalVariableAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DIGlobalVariableAttr](s)
+		*v = DIGlobalVariableAttr{scope: scope, name: name, linkageName: linkageName, file: file, line: line, type_: type_, isLocalToUnit: isLocalToUnit, isDefined: isDefined, alignInBits: alignInBits}
+		return v
+	}).(*DIGlobalVariableAttr)
 }
 
 // dIGlobalVariableAttrSlab holds the DIGlobalVariableAttr values of each context.
-var dIGlobalVariableAttrSlab = ir.NewSlab[DIGlobalVariableAttr]()
+var dIGlobalVariableAttrSlab = ir.SlabOf[DIGlobalVariableAttr]()
 
 func (*DIGlobalVariableAttr) Dialect() string { return "llvm" }
 func (*DIGlobalVariableAttr) Kind() string    { return "DIGlobalVariableAttr" }
@@ -1149,11 +1229,15 @@ func GetDIGlobalVariableExpressionAttr(ctx *ir.Context, var_ *DIGlobalVariableAt
 	if v, ok := ir.LookupAttr[*DIGlobalVariableExpressionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dIGlobalVariableExpressionAttrSlab, DIGlobalVariableExpressionAttr{var_: var_, expr: expr})
+	return ir.InsertAttrWith(ctx, k, &dIGlobalVariableExpressionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DIGlobalVariableExpressionAttr](s)
+		*v = DIGlobalVariableExpressionAttr{var_: var_, expr: expr}
+		return v
+	}).(*DIGlobalVariableExpressionAttr)
 }
 
 // dIGlobalVariableExpressionAttrSlab holds the DIGlobalVariableExpressionAttr values of each context.
-var dIGlobalVariableExpressionAttrSlab = ir.NewSlab[DIGlobalVariableExpressionAttr]()
+var dIGlobalVariableExpressionAttrSlab = ir.SlabOf[DIGlobalVariableExpressionAttr]()
 
 func (*DIGlobalVariableExpressionAttr) Dialect() string { return "llvm" }
 func (*DIGlobalVariableExpressionAttr) Kind() string    { return "DIGlobalVariableExpressionAttr" }
@@ -1207,11 +1291,15 @@ func GetDIImportedEntityAttr(ctx *ir.Context, tag uint32, scope, entity ir.Attri
 	if v, ok := ir.LookupAttr[*DIImportedEntityAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dIImportedEntityAttrSlab, DIImportedEntityAttr{tag: tag, scope: scope, entity: entity, file: file, line: line, name: name, elements: slices.Clone(elements)})
+	return ir.InsertAttrWith(ctx, k, &dIImportedEntityAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DIImportedEntityAttr](s)
+		*v = DIImportedEntityAttr{tag: tag, scope: scope, entity: entity, file: file, line: line, name: name, elements: slices.Clone(elements)}
+		return v
+	}).(*DIImportedEntityAttr)
 }
 
 // dIImportedEntityAttrSlab holds the DIImportedEntityAttr values of each context.
-var dIImportedEntityAttrSlab = ir.NewSlab[DIImportedEntityAttr]()
+var dIImportedEntityAttrSlab = ir.SlabOf[DIImportedEntityAttr]()
 
 func (*DIImportedEntityAttr) Dialect() string { return "llvm" }
 func (*DIImportedEntityAttr) Kind() string    { return "DIImportedEntityAttr" }
@@ -1281,11 +1369,15 @@ func GetDILabelAttr(ctx *ir.Context, scope, name ir.Attribute, file *DIFileAttr,
 	if v, ok := ir.LookupAttr[*DILabelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dILabelAttrSlab, DILabelAttr{scope: scope, name: name, file: file, line: line})
+	return ir.InsertAttrWith(ctx, k, &dILabelAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DILabelAttr](s)
+		*v = DILabelAttr{scope: scope, name: name, file: file, line: line}
+		return v
+	}).(*DILabelAttr)
 }
 
 // dILabelAttrSlab holds the DILabelAttr values of each context.
-var dILabelAttrSlab = ir.NewSlab[DILabelAttr]()
+var dILabelAttrSlab = ir.SlabOf[DILabelAttr]()
 
 func (*DILabelAttr) Dialect() string { return "llvm" }
 func (*DILabelAttr) Kind() string    { return "DILabelAttr" }
@@ -1340,11 +1432,15 @@ func GetDILexicalBlockAttr(ctx *ir.Context, scope ir.Attribute, file *DIFileAttr
 	if v, ok := ir.LookupAttr[*DILexicalBlockAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dILexicalBlockAttrSlab, DILexicalBlockAttr{scope: scope, file: file, line: line, column: column})
+	return ir.InsertAttrWith(ctx, k, &dILexicalBlockAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DILexicalBlockAttr](s)
+		*v = DILexicalBlockAttr{scope: scope, file: file, line: line, column: column}
+		return v
+	}).(*DILexicalBlockAttr)
 }
 
 // dILexicalBlockAttrSlab holds the DILexicalBlockAttr values of each context.
-var dILexicalBlockAttrSlab = ir.NewSlab[DILexicalBlockAttr]()
+var dILexicalBlockAttrSlab = ir.SlabOf[DILexicalBlockAttr]()
 
 func (*DILexicalBlockAttr) Dialect() string { return "llvm" }
 func (*DILexicalBlockAttr) Kind() string    { return "DILexicalBlockAttr" }
@@ -1397,11 +1493,15 @@ func GetDILexicalBlockFileAttr(ctx *ir.Context, scope ir.Attribute, file *DIFile
 	if v, ok := ir.LookupAttr[*DILexicalBlockFileAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dILexicalBlockFileAttrSlab, DILexicalBlockFileAttr{scope: scope, file: file, discriminator: discriminator})
+	return ir.InsertAttrWith(ctx, k, &dILexicalBlockFileAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DILexicalBlockFileAttr](s)
+		*v = DILexicalBlockFileAttr{scope: scope, file: file, discriminator: discriminator}
+		return v
+	}).(*DILexicalBlockFileAttr)
 }
 
 // dILexicalBlockFileAttrSlab holds the DILexicalBlockFileAttr values of each context.
-var dILexicalBlockFileAttrSlab = ir.NewSlab[DILexicalBlockFileAttr]()
+var dILexicalBlockFileAttrSlab = ir.SlabOf[DILexicalBlockFileAttr]()
 
 func (*DILexicalBlockFileAttr) Dialect() string { return "llvm" }
 func (*DILexicalBlockFileAttr) Kind() string    { return "DILexicalBlockFileAttr" }
@@ -1459,11 +1559,15 @@ func GetDILocalVariableAttr(ctx *ir.Context, scope, name ir.Attribute, file *DIF
 	if v, ok := ir.LookupAttr[*DILocalVariableAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dILocalVariableAttrSlab, DILocalVariableAttr{scope: scope, name: name, file: file, line: line, arg: arg, alignInBits: alignInBits, type_: type_, flags: flags})
+	return ir.InsertAttrWith(ctx, k, &dILocalVariableAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DILocalVariableAttr](s)
+		*v = DILocalVariableAttr{scope: scope, name: name, file: file, line: line, arg: arg, alignInBits: alignInBits, type_: type_, flags: flags}
+		return v
+	}).(*DILocalVariableAttr)
 }
 
 // dILocalVariableAttrSlab holds the DILocalVariableAttr values of each context.
-var dILocalVariableAttrSlab = ir.NewSlab[DILocalVariableAttr]()
+var dILocalVariableAttrSlab = ir.SlabOf[DILocalVariableAttr]()
 
 func (*DILocalVariableAttr) Dialect() string { return "llvm" }
 func (*DILocalVariableAttr) Kind() string    { return "DILocalVariableAttr" }
@@ -1546,11 +1650,15 @@ func GetDIModuleAttr(ctx *ir.Context, file *DIFileAttr, scope, name, configMacro
 	if v, ok := ir.LookupAttr[*DIModuleAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dIModuleAttrSlab, DIModuleAttr{file: file, scope: scope, name: name, configMacros: configMacros, includePath: includePath, apinotes: apinotes, line: line, isDecl: isDecl})
+	return ir.InsertAttrWith(ctx, k, &dIModuleAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DIModuleAttr](s)
+		*v = DIModuleAttr{file: file, scope: scope, name: name, configMacros: configMacros, includePath: includePath, apinotes: apinotes, line: line, isDecl: isDecl}
+		return v
+	}).(*DIModuleAttr)
 }
 
 // dIModuleAttrSlab holds the DIModuleAttr values of each context.
-var dIModuleAttrSlab = ir.NewSlab[DIModuleAttr]()
+var dIModuleAttrSlab = ir.SlabOf[DIModuleAttr]()
 
 func (*DIModuleAttr) Dialect() string { return "llvm" }
 func (*DIModuleAttr) Kind() string    { return "DIModuleAttr" }
@@ -1619,11 +1727,15 @@ func GetDINamespaceAttr(ctx *ir.Context, name, scope ir.Attribute, exportSymbols
 	if v, ok := ir.LookupAttr[*DINamespaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dINamespaceAttrSlab, DINamespaceAttr{name: name, scope: scope, exportSymbols: exportSymbols})
+	return ir.InsertAttrWith(ctx, k, &dINamespaceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DINamespaceAttr](s)
+		*v = DINamespaceAttr{name: name, scope: scope, exportSymbols: exportSymbols}
+		return v
+	}).(*DINamespaceAttr)
 }
 
 // dINamespaceAttrSlab holds the DINamespaceAttr values of each context.
-var dINamespaceAttrSlab = ir.NewSlab[DINamespaceAttr]()
+var dINamespaceAttrSlab = ir.SlabOf[DINamespaceAttr]()
 
 func (*DINamespaceAttr) Dialect() string { return "llvm" }
 func (*DINamespaceAttr) Kind() string    { return "DINamespaceAttr" }
@@ -1661,11 +1773,15 @@ func GetDINullTypeAttr(ctx *ir.Context) *DINullTypeAttr {
 	if v, ok := ir.LookupAttr[*DINullTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dINullTypeAttrSlab, DINullTypeAttr{})
+	return ir.InsertAttrWith(ctx, k, &dINullTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DINullTypeAttr](s)
+		*v = DINullTypeAttr{}
+		return v
+	}).(*DINullTypeAttr)
 }
 
 // dINullTypeAttrSlab holds the DINullTypeAttr values of each context.
-var dINullTypeAttrSlab = ir.NewSlab[DINullTypeAttr]()
+var dINullTypeAttrSlab = ir.SlabOf[DINullTypeAttr]()
 
 func (*DINullTypeAttr) Dialect() string { return "llvm" }
 func (*DINullTypeAttr) Kind() string    { return "DINullTypeAttr" }
@@ -1712,11 +1828,15 @@ func GetDIStringTypeAttr(ctx *ir.Context, tag uint32, name ir.Attribute, sizeInB
 	if v, ok := ir.LookupAttr[*DIStringTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dIStringTypeAttrSlab, DIStringTypeAttr{tag: tag, name: name, sizeInBits: sizeInBits, alignInBits: alignInBits, stringLength: stringLength, stringLengthExp: stringLengthExp, stringLocationExp: stringLocationExp, encoding: encoding})
+	return ir.InsertAttrWith(ctx, k, &dIStringTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DIStringTypeAttr](s)
+		*v = DIStringTypeAttr{tag: tag, name: name, sizeInBits: sizeInBits, alignInBits: alignInBits, stringLength: stringLength, stringLengthExp: stringLengthExp, stringLocationExp: stringLocationExp, encoding: encoding}
+		return v
+	}).(*DIStringTypeAttr)
 }
 
 // dIStringTypeAttrSlab holds the DIStringTypeAttr values of each context.
-var dIStringTypeAttrSlab = ir.NewSlab[DIStringTypeAttr]()
+var dIStringTypeAttrSlab = ir.SlabOf[DIStringTypeAttr]()
 
 func (*DIStringTypeAttr) Dialect() string { return "llvm" }
 func (*DIStringTypeAttr) Kind() string    { return "DIStringTypeAttr" }
@@ -1825,11 +1945,15 @@ func GetDISubprogramAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, id
 	if v, ok := ir.LookupAttr[*DISubprogramAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dISubprogramAttrSlab, DISubprogramAttr{recId: recId, isRecSelf: isRecSelf, id: id, compileUnit: compileUnit, scope: scope, name: name, linkageName: linkageName, file: file, line: line, scopeLine: scopeLine, subprogramFlags: subprogramFlags, type_: type_, retainedNodes: slices.Clone(retainedNodes), annotations: slices.Clone(annotations)})
+	return ir.InsertAttrWith(ctx, k, &dISubprogramAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DISubprogramAttr](s)
+		*v = DISubprogramAttr{recId: recId, isRecSelf: isRecSelf, id: id, compileUnit: compileUnit, scope: scope, name: name, linkageName: linkageName, file: file, line: line, scopeLine: scopeLine, subprogramFlags: subprogramFlags, type_: type_, retainedNodes: slices.Clone(retainedNodes), annotations: slices.Clone(annotations)}
+		return v
+	}).(*DISubprogramAttr)
 }
 
 // dISubprogramAttrSlab holds the DISubprogramAttr values of each context.
-var dISubprogramAttrSlab = ir.NewSlab[DISubprogramAttr]()
+var dISubprogramAttrSlab = ir.SlabOf[DISubprogramAttr]()
 
 func (*DISubprogramAttr) Dialect() string { return "llvm" }
 func (*DISubprogramAttr) Kind() string    { return "DISubprogramAttr" }
@@ -1930,11 +2054,15 @@ func GetDISubrangeAttr(ctx *ir.Context, count, lowerBound, upperBound, stride ir
 	if v, ok := ir.LookupAttr[*DISubrangeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dISubrangeAttrSlab, DISubrangeAttr{count: count, lowerBound: lowerBound, upperBound: upperBound, stride: stride})
+	return ir.InsertAttrWith(ctx, k, &dISubrangeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DISubrangeAttr](s)
+		*v = DISubrangeAttr{count: count, lowerBound: lowerBound, upperBound: upperBound, stride: stride}
+		return v
+	}).(*DISubrangeAttr)
 }
 
 // dISubrangeAttrSlab holds the DISubrangeAttr values of each context.
-var dISubrangeAttrSlab = ir.NewSlab[DISubrangeAttr]()
+var dISubrangeAttrSlab = ir.SlabOf[DISubrangeAttr]()
 
 func (*DISubrangeAttr) Dialect() string { return "llvm" }
 func (*DISubrangeAttr) Kind() string    { return "DISubrangeAttr" }
@@ -1984,11 +2112,15 @@ func GetDISubroutineTypeAttr(ctx *ir.Context, callingConvention uint32, types_ [
 	if v, ok := ir.LookupAttr[*DISubroutineTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dISubroutineTypeAttrSlab, DISubroutineTypeAttr{callingConvention: callingConvention, types_: slices.Clone(types_)})
+	return ir.InsertAttrWith(ctx, k, &dISubroutineTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DISubroutineTypeAttr](s)
+		*v = DISubroutineTypeAttr{callingConvention: callingConvention, types_: slices.Clone(types_)}
+		return v
+	}).(*DISubroutineTypeAttr)
 }
 
 // dISubroutineTypeAttrSlab holds the DISubroutineTypeAttr values of each context.
-var dISubroutineTypeAttrSlab = ir.NewSlab[DISubroutineTypeAttr]()
+var dISubroutineTypeAttrSlab = ir.SlabOf[DISubroutineTypeAttr]()
 
 func (*DISubroutineTypeAttr) Dialect() string { return "llvm" }
 func (*DISubroutineTypeAttr) Kind() string    { return "DISubroutineTypeAttr" }
@@ -2023,11 +2155,15 @@ func GetDSOLocalEquivalentAttr(ctx *ir.Context, sym ir.Attribute) *DSOLocalEquiv
 	if v, ok := ir.LookupAttr[*DSOLocalEquivalentAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dSOLocalEquivalentAttrSlab, DSOLocalEquivalentAttr{sym: sym})
+	return ir.InsertAttrWith(ctx, k, &dSOLocalEquivalentAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DSOLocalEquivalentAttr](s)
+		*v = DSOLocalEquivalentAttr{sym: sym}
+		return v
+	}).(*DSOLocalEquivalentAttr)
 }
 
 // dSOLocalEquivalentAttrSlab holds the DSOLocalEquivalentAttr values of each context.
-var dSOLocalEquivalentAttrSlab = ir.NewSlab[DSOLocalEquivalentAttr]()
+var dSOLocalEquivalentAttrSlab = ir.SlabOf[DSOLocalEquivalentAttr]()
 
 func (*DSOLocalEquivalentAttr) Dialect() string { return "llvm" }
 func (*DSOLocalEquivalentAttr) Kind() string    { return "DSOLocalEquivalentAttr" }
@@ -2060,11 +2196,15 @@ func GetDependentLibrariesAttr(ctx *ir.Context, libs []ir.Attribute) *DependentL
 	if v, ok := ir.LookupAttr[*DependentLibrariesAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dependentLibrariesAttrSlab, DependentLibrariesAttr{libs: slices.Clone(libs)})
+	return ir.InsertAttrWith(ctx, k, &dependentLibrariesAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DependentLibrariesAttr](s)
+		*v = DependentLibrariesAttr{libs: slices.Clone(libs)}
+		return v
+	}).(*DependentLibrariesAttr)
 }
 
 // dependentLibrariesAttrSlab holds the DependentLibrariesAttr values of each context.
-var dependentLibrariesAttrSlab = ir.NewSlab[DependentLibrariesAttr]()
+var dependentLibrariesAttrSlab = ir.SlabOf[DependentLibrariesAttr]()
 
 func (*DependentLibrariesAttr) Dialect() string { return "llvm" }
 func (*DependentLibrariesAttr) Kind() string    { return "DependentLibrariesAttr" }
@@ -2096,11 +2236,15 @@ func GetDereferenceableAttr(ctx *ir.Context, bytes uint64, mayBeNull bool) *Dere
 	if v, ok := ir.LookupAttr[*DereferenceableAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dereferenceableAttrSlab, DereferenceableAttr{bytes: bytes, mayBeNull: mayBeNull})
+	return ir.InsertAttrWith(ctx, k, &dereferenceableAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DereferenceableAttr](s)
+		*v = DereferenceableAttr{bytes: bytes, mayBeNull: mayBeNull}
+		return v
+	}).(*DereferenceableAttr)
 }
 
 // dereferenceableAttrSlab holds the DereferenceableAttr values of each context.
-var dereferenceableAttrSlab = ir.NewSlab[DereferenceableAttr]()
+var dereferenceableAttrSlab = ir.SlabOf[DereferenceableAttr]()
 
 func (*DereferenceableAttr) Dialect() string { return "llvm" }
 func (*DereferenceableAttr) Kind() string    { return "DereferenceableAttr" }
@@ -2135,11 +2279,15 @@ func GetFastmathFlagsAttr(ctx *ir.Context, value FastmathFlags) *FastmathFlagsAt
 	if v, ok := ir.LookupAttr[*FastmathFlagsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, fastmathFlagsAttrSlab, FastmathFlagsAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &fastmathFlagsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[FastmathFlagsAttr](s)
+		*v = FastmathFlagsAttr{value: value}
+		return v
+	}).(*FastmathFlagsAttr)
 }
 
 // fastmathFlagsAttrSlab holds the FastmathFlagsAttr values of each context.
-var fastmathFlagsAttrSlab = ir.NewSlab[FastmathFlagsAttr]()
+var fastmathFlagsAttrSlab = ir.SlabOf[FastmathFlagsAttr]()
 
 func (*FastmathFlagsAttr) Dialect() string { return "llvm" }
 func (*FastmathFlagsAttr) Kind() string    { return "FastmathFlagsAttr" }
@@ -2169,11 +2317,15 @@ func GetFramePointerKindAttr(ctx *ir.Context, framePointerKind FramePointerKind)
 	if v, ok := ir.LookupAttr[*FramePointerKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, framePointerKindAttrSlab, FramePointerKindAttr{framePointerKind: framePointerKind})
+	return ir.InsertAttrWith(ctx, k, &framePointerKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[FramePointerKindAttr](s)
+		*v = FramePointerKindAttr{framePointerKind: framePointerKind}
+		return v
+	}).(*FramePointerKindAttr)
 }
 
 // framePointerKindAttrSlab holds the FramePointerKindAttr values of each context.
-var framePointerKindAttrSlab = ir.NewSlab[FramePointerKindAttr]()
+var framePointerKindAttrSlab = ir.SlabOf[FramePointerKindAttr]()
 
 func (*FramePointerKindAttr) Dialect() string { return "llvm" }
 func (*FramePointerKindAttr) Kind() string    { return "FramePointerKindAttr" }
@@ -2203,11 +2355,15 @@ func GetIntegerOverflowFlagsAttr(ctx *ir.Context, value IntegerOverflowFlags) *I
 	if v, ok := ir.LookupAttr[*IntegerOverflowFlagsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, integerOverflowFlagsAttrSlab, IntegerOverflowFlagsAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &integerOverflowFlagsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[IntegerOverflowFlagsAttr](s)
+		*v = IntegerOverflowFlagsAttr{value: value}
+		return v
+	}).(*IntegerOverflowFlagsAttr)
 }
 
 // integerOverflowFlagsAttrSlab holds the IntegerOverflowFlagsAttr values of each context.
-var integerOverflowFlagsAttrSlab = ir.NewSlab[IntegerOverflowFlagsAttr]()
+var integerOverflowFlagsAttrSlab = ir.SlabOf[IntegerOverflowFlagsAttr]()
 
 func (*IntegerOverflowFlagsAttr) Dialect() string { return "llvm" }
 func (*IntegerOverflowFlagsAttr) Kind() string    { return "IntegerOverflowFlagsAttr" }
@@ -2237,11 +2393,15 @@ func GetLinkageAttr(ctx *ir.Context, linkage Linkage) *LinkageAttr {
 	if v, ok := ir.LookupAttr[*LinkageAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, linkageAttrSlab, LinkageAttr{linkage: linkage})
+	return ir.InsertAttrWith(ctx, k, &linkageAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LinkageAttr](s)
+		*v = LinkageAttr{linkage: linkage}
+		return v
+	}).(*LinkageAttr)
 }
 
 // linkageAttrSlab holds the LinkageAttr values of each context.
-var linkageAttrSlab = ir.NewSlab[LinkageAttr]()
+var linkageAttrSlab = ir.SlabOf[LinkageAttr]()
 
 func (*LinkageAttr) Dialect() string { return "llvm" }
 func (*LinkageAttr) Kind() string    { return "LinkageAttr" }
@@ -2302,11 +2462,15 @@ func GetLoopAnnotationAttr(ctx *ir.Context, disableNonforced, vectorize, interle
 	if v, ok := ir.LookupAttr[*LoopAnnotationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, loopAnnotationAttrSlab, LoopAnnotationAttr{disableNonforced: disableNonforced, vectorize: vectorize, interleave: interleave, unroll: unroll, unrollAndJam: unrollAndJam, licm: licm, distribute: distribute, pipeline: pipeline, peeled: peeled, unswitch: unswitch, mustProgress: mustProgress, isVectorized: isVectorized, startLoc: startLoc, endLoc: endLoc, parallelAccesses: slices.Clone(parallelAccesses)})
+	return ir.InsertAttrWith(ctx, k, &loopAnnotationAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LoopAnnotationAttr](s)
+		*v = LoopAnnotationAttr{disableNonforced: disableNonforced, vectorize: vectorize, interleave: interleave, unroll: unroll, unrollAndJam: unrollAndJam, licm: licm, distribute: distribute, pipeline: pipeline, peeled: peeled, unswitch: unswitch, mustProgress: mustProgress, isVectorized: isVectorized, startLoc: startLoc, endLoc: endLoc, parallelAccesses: slices.Clone(parallelAccesses)}
+		return v
+	}).(*LoopAnnotationAttr)
 }
 
 // loopAnnotationAttrSlab holds the LoopAnnotationAttr values of each context.
-var loopAnnotationAttrSlab = ir.NewSlab[LoopAnnotationAttr]()
+var loopAnnotationAttrSlab = ir.SlabOf[LoopAnnotationAttr]()
 
 func (*LoopAnnotationAttr) Dialect() string { return "llvm" }
 func (*LoopAnnotationAttr) Kind() string    { return "LoopAnnotationAttr" }
@@ -2430,11 +2594,15 @@ func GetLoopDistributeAttr(ctx *ir.Context, disable ir.Attribute, followupCoinci
 	if v, ok := ir.LookupAttr[*LoopDistributeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, loopDistributeAttrSlab, LoopDistributeAttr{disable: disable, followupCoincident: followupCoincident, followupSequential: followupSequential, followupFallback: followupFallback, followupAll: followupAll})
+	return ir.InsertAttrWith(ctx, k, &loopDistributeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LoopDistributeAttr](s)
+		*v = LoopDistributeAttr{disable: disable, followupCoincident: followupCoincident, followupSequential: followupSequential, followupFallback: followupFallback, followupAll: followupAll}
+		return v
+	}).(*LoopDistributeAttr)
 }
 
 // loopDistributeAttrSlab holds the LoopDistributeAttr values of each context.
-var loopDistributeAttrSlab = ir.NewSlab[LoopDistributeAttr]()
+var loopDistributeAttrSlab = ir.SlabOf[LoopDistributeAttr]()
 
 func (*LoopDistributeAttr) Dialect() string { return "llvm" }
 func (*LoopDistributeAttr) Kind() string    { return "LoopDistributeAttr" }
@@ -2484,11 +2652,15 @@ func GetLoopInterleaveAttr(ctx *ir.Context, count ir.Attribute) *LoopInterleaveA
 	if v, ok := ir.LookupAttr[*LoopInterleaveAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, loopInterleaveAttrSlab, LoopInterleaveAttr{count: count})
+	return ir.InsertAttrWith(ctx, k, &loopInterleaveAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LoopInterleaveAttr](s)
+		*v = LoopInterleaveAttr{count: count}
+		return v
+	}).(*LoopInterleaveAttr)
 }
 
 // loopInterleaveAttrSlab holds the LoopInterleaveAttr values of each context.
-var loopInterleaveAttrSlab = ir.NewSlab[LoopInterleaveAttr]()
+var loopInterleaveAttrSlab = ir.SlabOf[LoopInterleaveAttr]()
 
 func (*LoopInterleaveAttr) Dialect() string { return "llvm" }
 func (*LoopInterleaveAttr) Kind() string    { return "LoopInterleaveAttr" }
@@ -2520,11 +2692,15 @@ func GetLoopLICMAttr(ctx *ir.Context, disable, versioningDisable ir.Attribute) *
 	if v, ok := ir.LookupAttr[*LoopLICMAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, loopLICMAttrSlab, LoopLICMAttr{disable: disable, versioningDisable: versioningDisable})
+	return ir.InsertAttrWith(ctx, k, &loopLICMAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LoopLICMAttr](s)
+		*v = LoopLICMAttr{disable: disable, versioningDisable: versioningDisable}
+		return v
+	}).(*LoopLICMAttr)
 }
 
 // loopLICMAttrSlab holds the LoopLICMAttr values of each context.
-var loopLICMAttrSlab = ir.NewSlab[LoopLICMAttr]()
+var loopLICMAttrSlab = ir.SlabOf[LoopLICMAttr]()
 
 func (*LoopLICMAttr) Dialect() string { return "llvm" }
 func (*LoopLICMAttr) Kind() string    { return "LoopLICMAttr" }
@@ -2559,11 +2735,15 @@ func GetLoopPeeledAttr(ctx *ir.Context, count ir.Attribute) *LoopPeeledAttr {
 	if v, ok := ir.LookupAttr[*LoopPeeledAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, loopPeeledAttrSlab, LoopPeeledAttr{count: count})
+	return ir.InsertAttrWith(ctx, k, &loopPeeledAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LoopPeeledAttr](s)
+		*v = LoopPeeledAttr{count: count}
+		return v
+	}).(*LoopPeeledAttr)
 }
 
 // loopPeeledAttrSlab holds the LoopPeeledAttr values of each context.
-var loopPeeledAttrSlab = ir.NewSlab[LoopPeeledAttr]()
+var loopPeeledAttrSlab = ir.SlabOf[LoopPeeledAttr]()
 
 func (*LoopPeeledAttr) Dialect() string { return "llvm" }
 func (*LoopPeeledAttr) Kind() string    { return "LoopPeeledAttr" }
@@ -2595,11 +2775,15 @@ func GetLoopPipelineAttr(ctx *ir.Context, disable, initiationinterval ir.Attribu
 	if v, ok := ir.LookupAttr[*LoopPipelineAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, loopPipelineAttrSlab, LoopPipelineAttr{disable: disable, initiationinterval: initiationinterval})
+	return ir.InsertAttrWith(ctx, k, &loopPipelineAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LoopPipelineAttr](s)
+		*v = LoopPipelineAttr{disable: disable, initiationinterval: initiationinterval}
+		return v
+	}).(*LoopPipelineAttr)
 }
 
 // loopPipelineAttrSlab holds the LoopPipelineAttr values of each context.
-var loopPipelineAttrSlab = ir.NewSlab[LoopPipelineAttr]()
+var loopPipelineAttrSlab = ir.SlabOf[LoopPipelineAttr]()
 
 func (*LoopPipelineAttr) Dialect() string { return "llvm" }
 func (*LoopPipelineAttr) Kind() string    { return "LoopPipelineAttr" }
@@ -2666,11 +2850,15 @@ func GetLoopUnrollAndJamAttr(ctx *ir.Context, disable, count ir.Attribute, follo
 	if v, ok := ir.LookupAttr[*LoopUnrollAndJamAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, loopUnrollAndJamAttrSlab, LoopUnrollAndJamAttr{disable: disable, count: count, followupOuter: followupOuter, followupInner: followupInner, followupRemainderOuter: followupRemainderOuter, followupRemainderInner: followupRemainderInner, followupAll: followupAll})
+	return ir.InsertAttrWith(ctx, k, &loopUnrollAndJamAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LoopUnrollAndJamAttr](s)
+		*v = LoopUnrollAndJamAttr{disable: disable, count: count, followupOuter: followupOuter, followupInner: followupInner, followupRemainderOuter: followupRemainderOuter, followupRemainderInner: followupRemainderInner, followupAll: followupAll}
+		return v
+	}).(*LoopUnrollAndJamAttr)
 }
 
 // loopUnrollAndJamAttrSlab holds the LoopUnrollAndJamAttr values of each context.
-var loopUnrollAndJamAttrSlab = ir.NewSlab[LoopUnrollAndJamAttr]()
+var loopUnrollAndJamAttrSlab = ir.SlabOf[LoopUnrollAndJamAttr]()
 
 func (*LoopUnrollAndJamAttr) Dialect() string { return "llvm" }
 func (*LoopUnrollAndJamAttr) Kind() string    { return "LoopUnrollAndJamAttr" }
@@ -2754,11 +2942,15 @@ func GetLoopUnrollAttr(ctx *ir.Context, disable, count, runtimeDisable, full ir.
 	if v, ok := ir.LookupAttr[*LoopUnrollAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, loopUnrollAttrSlab, LoopUnrollAttr{disable: disable, count: count, runtimeDisable: runtimeDisable, full: full, followupUnrolled: followupUnrolled, followupRemainder: followupRemainder, followupAll: followupAll})
+	return ir.InsertAttrWith(ctx, k, &loopUnrollAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LoopUnrollAttr](s)
+		*v = LoopUnrollAttr{disable: disable, count: count, runtimeDisable: runtimeDisable, full: full, followupUnrolled: followupUnrolled, followupRemainder: followupRemainder, followupAll: followupAll}
+		return v
+	}).(*LoopUnrollAttr)
 }
 
 // loopUnrollAttrSlab holds the LoopUnrollAttr values of each context.
-var loopUnrollAttrSlab = ir.NewSlab[LoopUnrollAttr]()
+var loopUnrollAttrSlab = ir.SlabOf[LoopUnrollAttr]()
 
 func (*LoopUnrollAttr) Dialect() string { return "llvm" }
 func (*LoopUnrollAttr) Kind() string    { return "LoopUnrollAttr" }
@@ -2818,11 +3010,15 @@ func GetLoopUnswitchAttr(ctx *ir.Context, partialDisable ir.Attribute) *LoopUnsw
 	if v, ok := ir.LookupAttr[*LoopUnswitchAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, loopUnswitchAttrSlab, LoopUnswitchAttr{partialDisable: partialDisable})
+	return ir.InsertAttrWith(ctx, k, &loopUnswitchAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LoopUnswitchAttr](s)
+		*v = LoopUnswitchAttr{partialDisable: partialDisable}
+		return v
+	}).(*LoopUnswitchAttr)
 }
 
 // loopUnswitchAttrSlab holds the LoopUnswitchAttr values of each context.
-var loopUnswitchAttrSlab = ir.NewSlab[LoopUnswitchAttr]()
+var loopUnswitchAttrSlab = ir.SlabOf[LoopUnswitchAttr]()
 
 func (*LoopUnswitchAttr) Dialect() string { return "llvm" }
 func (*LoopUnswitchAttr) Kind() string    { return "LoopUnswitchAttr" }
@@ -2876,11 +3072,15 @@ func GetLoopVectorizeAttr(ctx *ir.Context, disable, predicateEnable, scalableEna
 	if v, ok := ir.LookupAttr[*LoopVectorizeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, loopVectorizeAttrSlab, LoopVectorizeAttr{disable: disable, predicateEnable: predicateEnable, scalableEnable: scalableEnable, width: width, followupVectorized: followupVectorized, followupEpilogue: followupEpilogue, followupAll: followupAll})
+	return ir.InsertAttrWith(ctx, k, &loopVectorizeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LoopVectorizeAttr](s)
+		*v = LoopVectorizeAttr{disable: disable, predicateEnable: predicateEnable, scalableEnable: scalableEnable, width: width, followupVectorized: followupVectorized, followupEpilogue: followupEpilogue, followupAll: followupAll}
+		return v
+	}).(*LoopVectorizeAttr)
 }
 
 // loopVectorizeAttrSlab holds the LoopVectorizeAttr values of each context.
-var loopVectorizeAttrSlab = ir.NewSlab[LoopVectorizeAttr]()
+var loopVectorizeAttrSlab = ir.SlabOf[LoopVectorizeAttr]()
 
 func (*LoopVectorizeAttr) Dialect() string { return "llvm" }
 func (*LoopVectorizeAttr) Kind() string    { return "LoopVectorizeAttr" }
@@ -2942,11 +3142,15 @@ func GetMMRATagAttr(ctx *ir.Context, prefix, suffix string) *MMRATagAttr {
 	if v, ok := ir.LookupAttr[*MMRATagAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, mMRATagAttrSlab, MMRATagAttr{prefix: prefix, suffix: suffix})
+	return ir.InsertAttrWith(ctx, k, &mMRATagAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MMRATagAttr](s)
+		*v = MMRATagAttr{prefix: prefix, suffix: suffix}
+		return v
+	}).(*MMRATagAttr)
 }
 
 // mMRATagAttrSlab holds the MMRATagAttr values of each context.
-var mMRATagAttrSlab = ir.NewSlab[MMRATagAttr]()
+var mMRATagAttrSlab = ir.SlabOf[MMRATagAttr]()
 
 func (*MMRATagAttr) Dialect() string { return "llvm" }
 func (*MMRATagAttr) Kind() string    { return "MMRATagAttr" }
@@ -2991,11 +3195,15 @@ func GetMemoryEffectsAttr(ctx *ir.Context, other, argMem, inaccessibleMem, errno
 	if v, ok := ir.LookupAttr[*MemoryEffectsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, memoryEffectsAttrSlab, MemoryEffectsAttr{other: other, argMem: argMem, inaccessibleMem: inaccessibleMem, errnoMem: errnoMem, targetMem0: targetMem0, targetMem1: targetMem1})
+	return ir.InsertAttrWith(ctx, k, &memoryEffectsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MemoryEffectsAttr](s)
+		*v = MemoryEffectsAttr{other: other, argMem: argMem, inaccessibleMem: inaccessibleMem, errnoMem: errnoMem, targetMem0: targetMem0, targetMem1: targetMem1}
+		return v
+	}).(*MemoryEffectsAttr)
 }
 
 // memoryEffectsAttrSlab holds the MemoryEffectsAttr values of each context.
-var memoryEffectsAttrSlab = ir.NewSlab[MemoryEffectsAttr]()
+var memoryEffectsAttrSlab = ir.SlabOf[MemoryEffectsAttr]()
 
 func (*MemoryEffectsAttr) Dialect() string { return "llvm" }
 func (*MemoryEffectsAttr) Kind() string    { return "MemoryEffectsAttr" }
@@ -3054,11 +3262,15 @@ func GetModuleFlagAttr(ctx *ir.Context, behavior ModFlagBehavior, key, value ir.
 	if v, ok := ir.LookupAttr[*ModuleFlagAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, moduleFlagAttrSlab, ModuleFlagAttr{behavior: behavior, key: key, value: value})
+	return ir.InsertAttrWith(ctx, k, &moduleFlagAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ModuleFlagAttr](s)
+		*v = ModuleFlagAttr{behavior: behavior, key: key, value: value}
+		return v
+	}).(*ModuleFlagAttr)
 }
 
 // moduleFlagAttrSlab holds the ModuleFlagAttr values of each context.
-var moduleFlagAttrSlab = ir.NewSlab[ModuleFlagAttr]()
+var moduleFlagAttrSlab = ir.SlabOf[ModuleFlagAttr]()
 
 func (*ModuleFlagAttr) Dialect() string { return "llvm" }
 func (*ModuleFlagAttr) Kind() string    { return "ModuleFlagAttr" }
@@ -3102,11 +3314,15 @@ func GetModuleFlagCGProfileEntryAttr(ctx *ir.Context, from, to ir.Attribute, cou
 	if v, ok := ir.LookupAttr[*ModuleFlagCGProfileEntryAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, moduleFlagCGProfileEntryAttrSlab, ModuleFlagCGProfileEntryAttr{from: from, to: to, count: count})
+	return ir.InsertAttrWith(ctx, k, &moduleFlagCGProfileEntryAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ModuleFlagCGProfileEntryAttr](s)
+		*v = ModuleFlagCGProfileEntryAttr{from: from, to: to, count: count}
+		return v
+	}).(*ModuleFlagCGProfileEntryAttr)
 }
 
 // moduleFlagCGProfileEntryAttrSlab holds the ModuleFlagCGProfileEntryAttr values of each context.
-var moduleFlagCGProfileEntryAttrSlab = ir.NewSlab[ModuleFlagCGProfileEntryAttr]()
+var moduleFlagCGProfileEntryAttrSlab = ir.SlabOf[ModuleFlagCGProfileEntryAttr]()
 
 func (*ModuleFlagCGProfileEntryAttr) Dialect() string { return "llvm" }
 func (*ModuleFlagCGProfileEntryAttr) Kind() string    { return "ModuleFlagCGProfileEntryAttr" }
@@ -3167,11 +3383,15 @@ func GetModuleFlagProfileSummaryAttr(ctx *ir.Context, format ProfileSummaryForma
 	if v, ok := ir.LookupAttr[*ModuleFlagProfileSummaryAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, moduleFlagProfileSummaryAttrSlab, ModuleFlagProfileSummaryAttr{format: format, totalCount: totalCount, maxCount: maxCount, maxInternalCount: maxInternalCount, maxFunctionCount: maxFunctionCount, numCounts: numCounts, numFunctions: numFunctions, isPartialProfile: isPartialProfile, partialProfileRatio: partialProfileRatio, detailedSummary: slices.Clone(detailedSummary)})
+	return ir.InsertAttrWith(ctx, k, &moduleFlagProfileSummaryAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ModuleFlagProfileSummaryAttr](s)
+		*v = ModuleFlagProfileSummaryAttr{format: format, totalCount: totalCount, maxCount: maxCount, maxInternalCount: maxInternalCount, maxFunctionCount: maxFunctionCount, numCounts: numCounts, numFunctions: numFunctions, isPartialProfile: isPartialProfile, partialProfileRatio: partialProfileRatio, detailedSummary: slices.Clone(detailedSummary)}
+		return v
+	}).(*ModuleFlagProfileSummaryAttr)
 }
 
 // moduleFlagProfileSummaryAttrSlab holds the ModuleFlagProfileSummaryAttr values of each context.
-var moduleFlagProfileSummaryAttrSlab = ir.NewSlab[ModuleFlagProfileSummaryAttr]()
+var moduleFlagProfileSummaryAttrSlab = ir.SlabOf[ModuleFlagProfileSummaryAttr]()
 
 func (*ModuleFlagProfileSummaryAttr) Dialect() string { return "llvm" }
 func (*ModuleFlagProfileSummaryAttr) Kind() string    { return "ModuleFlagProfileSummaryAttr" }
@@ -3250,11 +3470,15 @@ func GetModuleFlagProfileSummaryDetailedAttr(ctx *ir.Context, cutOff uint32, min
 	if v, ok := ir.LookupAttr[*ModuleFlagProfileSummaryDetailedAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, moduleFlagProfileSummaryDetailedAttrSlab, ModuleFlagProfileSummaryDetailedAttr{cutOff: cutOff, minCount: minCount, numCounts: numCounts})
+	return ir.InsertAttrWith(ctx, k, &moduleFlagProfileSummaryDetailedAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ModuleFlagProfileSummaryDetailedAttr](s)
+		*v = ModuleFlagProfileSummaryDetailedAttr{cutOff: cutOff, minCount: minCount, numCounts: numCounts}
+		return v
+	}).(*ModuleFlagProfileSummaryDetailedAttr)
 }
 
 // moduleFlagProfileSummaryDetailedAttrSlab holds the ModuleFlagProfileSummaryDetailedAttr values of each context.
-var moduleFlagProfileSummaryDetailedAttrSlab = ir.NewSlab[ModuleFlagProfileSummaryDetailedAttr]()
+var moduleFlagProfileSummaryDetailedAttrSlab = ir.SlabOf[ModuleFlagProfileSummaryDetailedAttr]()
 
 func (*ModuleFlagProfileSummaryDetailedAttr) Dialect() string { return "llvm" }
 
@@ -3295,11 +3519,15 @@ func GetPoisonAttr(ctx *ir.Context) *PoisonAttr {
 	if v, ok := ir.LookupAttr[*PoisonAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, poisonAttrSlab, PoisonAttr{})
+	return ir.InsertAttrWith(ctx, k, &poisonAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[PoisonAttr](s)
+		*v = PoisonAttr{}
+		return v
+	}).(*PoisonAttr)
 }
 
 // poisonAttrSlab holds the PoisonAttr values of each context.
-var poisonAttrSlab = ir.NewSlab[PoisonAttr]()
+var poisonAttrSlab = ir.SlabOf[PoisonAttr]()
 
 func (*PoisonAttr) Dialect() string { return "llvm" }
 func (*PoisonAttr) Kind() string    { return "PoisonAttr" }
@@ -3326,11 +3554,15 @@ func GetTBAAMemberAttr(ctx *ir.Context, typeDesc ir.Attribute, offset int64) *TB
 	if v, ok := ir.LookupAttr[*TBAAMemberAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tBAAMemberAttrSlab, TBAAMemberAttr{typeDesc: typeDesc, offset: offset})
+	return ir.InsertAttrWith(ctx, k, &tBAAMemberAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TBAAMemberAttr](s)
+		*v = TBAAMemberAttr{typeDesc: typeDesc, offset: offset}
+		return v
+	}).(*TBAAMemberAttr)
 }
 
 // tBAAMemberAttrSlab holds the TBAAMemberAttr values of each context.
-var tBAAMemberAttrSlab = ir.NewSlab[TBAAMemberAttr]()
+var tBAAMemberAttrSlab = ir.SlabOf[TBAAMemberAttr]()
 
 func (*TBAAMemberAttr) Dialect() string { return "llvm" }
 func (*TBAAMemberAttr) Kind() string    { return "TBAAMemberAttr" }
@@ -3365,11 +3597,15 @@ func GetTBAARootAttr(ctx *ir.Context, id ir.Attribute) *TBAARootAttr {
 	if v, ok := ir.LookupAttr[*TBAARootAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tBAARootAttrSlab, TBAARootAttr{id: id})
+	return ir.InsertAttrWith(ctx, k, &tBAARootAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TBAARootAttr](s)
+		*v = TBAARootAttr{id: id}
+		return v
+	}).(*TBAARootAttr)
 }
 
 // tBAARootAttrSlab holds the TBAARootAttr values of each context.
-var tBAARootAttrSlab = ir.NewSlab[TBAARootAttr]()
+var tBAARootAttrSlab = ir.SlabOf[TBAARootAttr]()
 
 func (*TBAARootAttr) Dialect() string { return "llvm" }
 func (*TBAARootAttr) Kind() string    { return "TBAARootAttr" }
@@ -3405,11 +3641,15 @@ func GetTBAATagAttr(ctx *ir.Context, baseType, accessType ir.Attribute, offset i
 	if v, ok := ir.LookupAttr[*TBAATagAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tBAATagAttrSlab, TBAATagAttr{baseType: baseType, accessType: accessType, offset: offset, constant: constant})
+	return ir.InsertAttrWith(ctx, k, &tBAATagAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TBAATagAttr](s)
+		*v = TBAATagAttr{baseType: baseType, accessType: accessType, offset: offset, constant: constant}
+		return v
+	}).(*TBAATagAttr)
 }
 
 // tBAATagAttrSlab holds the TBAATagAttr values of each context.
-var tBAATagAttrSlab = ir.NewSlab[TBAATagAttr]()
+var tBAATagAttrSlab = ir.SlabOf[TBAATagAttr]()
 
 func (*TBAATagAttr) Dialect() string { return "llvm" }
 func (*TBAATagAttr) Kind() string    { return "TBAATagAttr" }
@@ -3459,11 +3699,15 @@ func GetTBAATypeDescriptorAttr(ctx *ir.Context, id string, members []ir.Attribut
 	if v, ok := ir.LookupAttr[*TBAATypeDescriptorAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tBAATypeDescriptorAttrSlab, TBAATypeDescriptorAttr{id: id, members: slices.Clone(members)})
+	return ir.InsertAttrWith(ctx, k, &tBAATypeDescriptorAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TBAATypeDescriptorAttr](s)
+		*v = TBAATypeDescriptorAttr{id: id, members: slices.Clone(members)}
+		return v
+	}).(*TBAATypeDescriptorAttr)
 }
 
 // tBAATypeDescriptorAttrSlab holds the TBAATypeDescriptorAttr values of each context.
-var tBAATypeDescriptorAttrSlab = ir.NewSlab[TBAATypeDescriptorAttr]()
+var tBAATypeDescriptorAttrSlab = ir.SlabOf[TBAATypeDescriptorAttr]()
 
 func (*TBAATypeDescriptorAttr) Dialect() string { return "llvm" }
 func (*TBAATypeDescriptorAttr) Kind() string    { return "TBAATypeDescriptorAttr" }
@@ -3498,11 +3742,15 @@ func GetTailCallKindAttr(ctx *ir.Context, tailCallKind TailCallKind) *TailCallKi
 	if v, ok := ir.LookupAttr[*TailCallKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tailCallKindAttrSlab, TailCallKindAttr{tailCallKind: tailCallKind})
+	return ir.InsertAttrWith(ctx, k, &tailCallKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TailCallKindAttr](s)
+		*v = TailCallKindAttr{tailCallKind: tailCallKind}
+		return v
+	}).(*TailCallKindAttr)
 }
 
 // tailCallKindAttrSlab holds the TailCallKindAttr values of each context.
-var tailCallKindAttrSlab = ir.NewSlab[TailCallKindAttr]()
+var tailCallKindAttrSlab = ir.SlabOf[TailCallKindAttr]()
 
 func (*TailCallKindAttr) Dialect() string { return "llvm" }
 func (*TailCallKindAttr) Kind() string    { return "TailCallKindAttr" }
@@ -3536,11 +3784,15 @@ func GetTargetAttr(ctx *ir.Context, triple, chip, features ir.Attribute) *Target
 	if v, ok := ir.LookupAttr[*TargetAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, targetAttrSlab, TargetAttr{triple: triple, chip: chip, features: features})
+	return ir.InsertAttrWith(ctx, k, &targetAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TargetAttr](s)
+		*v = TargetAttr{triple: triple, chip: chip, features: features}
+		return v
+	}).(*TargetAttr)
 }
 
 // targetAttrSlab holds the TargetAttr values of each context.
-var targetAttrSlab = ir.NewSlab[TargetAttr]()
+var targetAttrSlab = ir.SlabOf[TargetAttr]()
 
 func (*TargetAttr) Dialect() string { return "llvm" }
 func (*TargetAttr) Kind() string    { return "TargetAttr" }
@@ -3583,11 +3835,15 @@ func GetTargetFeaturesAttr(ctx *ir.Context, features []ir.Attribute) *TargetFeat
 	if v, ok := ir.LookupAttr[*TargetFeaturesAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, targetFeaturesAttrSlab, TargetFeaturesAttr{features: slices.Clone(features)})
+	return ir.InsertAttrWith(ctx, k, &targetFeaturesAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TargetFeaturesAttr](s)
+		*v = TargetFeaturesAttr{features: slices.Clone(features)}
+		return v
+	}).(*TargetFeaturesAttr)
 }
 
 // targetFeaturesAttrSlab holds the TargetFeaturesAttr values of each context.
-var targetFeaturesAttrSlab = ir.NewSlab[TargetFeaturesAttr]()
+var targetFeaturesAttrSlab = ir.SlabOf[TargetFeaturesAttr]()
 
 func (*TargetFeaturesAttr) Dialect() string { return "llvm" }
 func (*TargetFeaturesAttr) Kind() string    { return "TargetFeaturesAttr" }
@@ -3617,11 +3873,15 @@ func GetUWTableKindAttr(ctx *ir.Context, uwtableKind UWTableKind) *UWTableKindAt
 	if v, ok := ir.LookupAttr[*UWTableKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, uWTableKindAttrSlab, UWTableKindAttr{uwtableKind: uwtableKind})
+	return ir.InsertAttrWith(ctx, k, &uWTableKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[UWTableKindAttr](s)
+		*v = UWTableKindAttr{uwtableKind: uwtableKind}
+		return v
+	}).(*UWTableKindAttr)
 }
 
 // uWTableKindAttrSlab holds the UWTableKindAttr values of each context.
-var uWTableKindAttrSlab = ir.NewSlab[UWTableKindAttr]()
+var uWTableKindAttrSlab = ir.SlabOf[UWTableKindAttr]()
 
 func (*UWTableKindAttr) Dialect() string { return "llvm" }
 func (*UWTableKindAttr) Kind() string    { return "UWTableKindAttr" }
@@ -3649,11 +3909,15 @@ func GetUndefAttr(ctx *ir.Context) *UndefAttr {
 	if v, ok := ir.LookupAttr[*UndefAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, undefAttrSlab, UndefAttr{})
+	return ir.InsertAttrWith(ctx, k, &undefAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[UndefAttr](s)
+		*v = UndefAttr{}
+		return v
+	}).(*UndefAttr)
 }
 
 // undefAttrSlab holds the UndefAttr values of each context.
-var undefAttrSlab = ir.NewSlab[UndefAttr]()
+var undefAttrSlab = ir.SlabOf[UndefAttr]()
 
 func (*UndefAttr) Dialect() string { return "llvm" }
 func (*UndefAttr) Kind() string    { return "UndefAttr" }
@@ -3680,11 +3944,15 @@ func GetVScaleRangeAttr(ctx *ir.Context, minRange, maxRange ir.Attribute) *VScal
 	if v, ok := ir.LookupAttr[*VScaleRangeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, vScaleRangeAttrSlab, VScaleRangeAttr{minRange: minRange, maxRange: maxRange})
+	return ir.InsertAttrWith(ctx, k, &vScaleRangeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[VScaleRangeAttr](s)
+		*v = VScaleRangeAttr{minRange: minRange, maxRange: maxRange}
+		return v
+	}).(*VScaleRangeAttr)
 }
 
 // vScaleRangeAttrSlab holds the VScaleRangeAttr values of each context.
-var vScaleRangeAttrSlab = ir.NewSlab[VScaleRangeAttr]()
+var vScaleRangeAttrSlab = ir.SlabOf[VScaleRangeAttr]()
 
 func (*VScaleRangeAttr) Dialect() string { return "llvm" }
 func (*VScaleRangeAttr) Kind() string    { return "VScaleRangeAttr" }
@@ -3721,11 +3989,15 @@ func GetVecTypeHintAttr(ctx *ir.Context, hint ir.Attribute, isSigned bool) *VecT
 	if v, ok := ir.LookupAttr[*VecTypeHintAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, vecTypeHintAttrSlab, VecTypeHintAttr{hint: hint, isSigned: isSigned})
+	return ir.InsertAttrWith(ctx, k, &vecTypeHintAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[VecTypeHintAttr](s)
+		*v = VecTypeHintAttr{hint: hint, isSigned: isSigned}
+		return v
+	}).(*VecTypeHintAttr)
 }
 
 // vecTypeHintAttrSlab holds the VecTypeHintAttr values of each context.
-var vecTypeHintAttrSlab = ir.NewSlab[VecTypeHintAttr]()
+var vecTypeHintAttrSlab = ir.SlabOf[VecTypeHintAttr]()
 
 func (*VecTypeHintAttr) Dialect() string { return "llvm" }
 func (*VecTypeHintAttr) Kind() string    { return "VecTypeHintAttr" }
@@ -3762,11 +4034,15 @@ func GetWorkgroupAttributionAttr(ctx *ir.Context, numElements, elementType ir.At
 	if v, ok := ir.LookupAttr[*WorkgroupAttributionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, workgroupAttributionAttrSlab, WorkgroupAttributionAttr{numElements: numElements, elementType: elementType})
+	return ir.InsertAttrWith(ctx, k, &workgroupAttributionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[WorkgroupAttributionAttr](s)
+		*v = WorkgroupAttributionAttr{numElements: numElements, elementType: elementType}
+		return v
+	}).(*WorkgroupAttributionAttr)
 }
 
 // workgroupAttributionAttrSlab holds the WorkgroupAttributionAttr values of each context.
-var workgroupAttributionAttrSlab = ir.NewSlab[WorkgroupAttributionAttr]()
+var workgroupAttributionAttrSlab = ir.SlabOf[WorkgroupAttributionAttr]()
 
 func (*WorkgroupAttributionAttr) Dialect() string { return "llvm" }
 func (*WorkgroupAttributionAttr) Kind() string    { return "WorkgroupAttributionAttr" }
@@ -3799,11 +4075,15 @@ func GetZeroAttr(ctx *ir.Context) *ZeroAttr {
 	if v, ok := ir.LookupAttr[*ZeroAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, zeroAttrSlab, ZeroAttr{})
+	return ir.InsertAttrWith(ctx, k, &zeroAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ZeroAttr](s)
+		*v = ZeroAttr{}
+		return v
+	}).(*ZeroAttr)
 }
 
 // zeroAttrSlab holds the ZeroAttr values of each context.
-var zeroAttrSlab = ir.NewSlab[ZeroAttr]()
+var zeroAttrSlab = ir.SlabOf[ZeroAttr]()
 
 func (*ZeroAttr) Dialect() string { return "llvm" }
 func (*ZeroAttr) Kind() string    { return "ZeroAttr" }

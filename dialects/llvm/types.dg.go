@@ -24,11 +24,15 @@ func GetLLVMArrayType(ctx *ir.Context, elementType ir.Type, numElements uint64) 
 	if v, ok := ir.LookupType[*LLVMArrayType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, lLVMArrayTypeSlab, LLVMArrayType{elementType: elementType, numElements: numElements})
+	return ir.InsertTypeWith(ctx, k, &lLVMArrayTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[LLVMArrayType](s)
+		*v = LLVMArrayType{elementType: elementType, numElements: numElements}
+		return v
+	}).(*LLVMArrayType)
 }
 
 // lLVMArrayTypeSlab holds the LLVMArrayType values of each context.
-var lLVMArrayTypeSlab = ir.NewSlab[LLVMArrayType]()
+var lLVMArrayTypeSlab = ir.SlabOf[LLVMArrayType]()
 
 func (*LLVMArrayType) Dialect() string { return "llvm" }
 func (*LLVMArrayType) Kind() string    { return "LLVMArrayType" }
@@ -65,11 +69,15 @@ func GetLLVMFixedVectorType(ctx *ir.Context, elementType ir.Type, numElements ui
 	if v, ok := ir.LookupType[*LLVMFixedVectorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, lLVMFixedVectorTypeSlab, LLVMFixedVectorType{elementType: elementType, numElements: numElements})
+	return ir.InsertTypeWith(ctx, k, &lLVMFixedVectorTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[LLVMFixedVectorType](s)
+		*v = LLVMFixedVectorType{elementType: elementType, numElements: numElements}
+		return v
+	}).(*LLVMFixedVectorType)
 }
 
 // lLVMFixedVectorTypeSlab holds the LLVMFixedVectorType values of each context.
-var lLVMFixedVectorTypeSlab = ir.NewSlab[LLVMFixedVectorType]()
+var lLVMFixedVectorTypeSlab = ir.SlabOf[LLVMFixedVectorType]()
 
 func (*LLVMFixedVectorType) Dialect() string { return "llvm" }
 func (*LLVMFixedVectorType) Kind() string    { return "LLVMFixedVectorType" }
@@ -111,11 +119,15 @@ func GetLLVMFunctionType(ctx *ir.Context, returnType ir.Type, params []ir.Type, 
 	if v, ok := ir.LookupType[*LLVMFunctionType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, lLVMFunctionTypeSlab, LLVMFunctionType{returnType: returnType, params: slices.Clone(params), varArg: varArg})
+	return ir.InsertTypeWith(ctx, k, &lLVMFunctionTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[LLVMFunctionType](s)
+		*v = LLVMFunctionType{returnType: returnType, params: slices.Clone(params), varArg: varArg}
+		return v
+	}).(*LLVMFunctionType)
 }
 
 // lLVMFunctionTypeSlab holds the LLVMFunctionType values of each context.
-var lLVMFunctionTypeSlab = ir.NewSlab[LLVMFunctionType]()
+var lLVMFunctionTypeSlab = ir.SlabOf[LLVMFunctionType]()
 
 func (*LLVMFunctionType) Dialect() string { return "llvm" }
 func (*LLVMFunctionType) Kind() string    { return "LLVMFunctionType" }
@@ -153,11 +165,15 @@ func GetLLVMLabelType(ctx *ir.Context) *LLVMLabelType {
 	if v, ok := ir.LookupType[*LLVMLabelType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, lLVMLabelTypeSlab, LLVMLabelType{})
+	return ir.InsertTypeWith(ctx, k, &lLVMLabelTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[LLVMLabelType](s)
+		*v = LLVMLabelType{}
+		return v
+	}).(*LLVMLabelType)
 }
 
 // lLVMLabelTypeSlab holds the LLVMLabelType values of each context.
-var lLVMLabelTypeSlab = ir.NewSlab[LLVMLabelType]()
+var lLVMLabelTypeSlab = ir.SlabOf[LLVMLabelType]()
 
 func (*LLVMLabelType) Dialect() string { return "llvm" }
 func (*LLVMLabelType) Kind() string    { return "LLVMLabelType" }
@@ -180,11 +196,15 @@ func GetLLVMMetadataType(ctx *ir.Context) *LLVMMetadataType {
 	if v, ok := ir.LookupType[*LLVMMetadataType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, lLVMMetadataTypeSlab, LLVMMetadataType{})
+	return ir.InsertTypeWith(ctx, k, &lLVMMetadataTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[LLVMMetadataType](s)
+		*v = LLVMMetadataType{}
+		return v
+	}).(*LLVMMetadataType)
 }
 
 // lLVMMetadataTypeSlab holds the LLVMMetadataType values of each context.
-var lLVMMetadataTypeSlab = ir.NewSlab[LLVMMetadataType]()
+var lLVMMetadataTypeSlab = ir.SlabOf[LLVMMetadataType]()
 
 func (*LLVMMetadataType) Dialect() string { return "llvm" }
 func (*LLVMMetadataType) Kind() string    { return "LLVMMetadataType" }
@@ -207,11 +227,15 @@ func GetLLVMPPCFP128Type(ctx *ir.Context) *LLVMPPCFP128Type {
 	if v, ok := ir.LookupType[*LLVMPPCFP128Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, lLVMPPCFP128TypeSlab, LLVMPPCFP128Type{})
+	return ir.InsertTypeWith(ctx, k, &lLVMPPCFP128TypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[LLVMPPCFP128Type](s)
+		*v = LLVMPPCFP128Type{}
+		return v
+	}).(*LLVMPPCFP128Type)
 }
 
 // lLVMPPCFP128TypeSlab holds the LLVMPPCFP128Type values of each context.
-var lLVMPPCFP128TypeSlab = ir.NewSlab[LLVMPPCFP128Type]()
+var lLVMPPCFP128TypeSlab = ir.SlabOf[LLVMPPCFP128Type]()
 
 func (*LLVMPPCFP128Type) Dialect() string { return "llvm" }
 func (*LLVMPPCFP128Type) Kind() string    { return "LLVMPPCFP128Type" }
@@ -236,11 +260,15 @@ func GetLLVMPointerType(ctx *ir.Context, addressSpace uint32) *LLVMPointerType {
 	if v, ok := ir.LookupType[*LLVMPointerType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, lLVMPointerTypeSlab, LLVMPointerType{addressSpace: addressSpace})
+	return ir.InsertTypeWith(ctx, k, &lLVMPointerTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[LLVMPointerType](s)
+		*v = LLVMPointerType{addressSpace: addressSpace}
+		return v
+	}).(*LLVMPointerType)
 }
 
 // lLVMPointerTypeSlab holds the LLVMPointerType values of each context.
-var lLVMPointerTypeSlab = ir.NewSlab[LLVMPointerType]()
+var lLVMPointerTypeSlab = ir.SlabOf[LLVMPointerType]()
 
 func (*LLVMPointerType) Dialect() string { return "llvm" }
 func (*LLVMPointerType) Kind() string    { return "LLVMPointerType" }
@@ -272,11 +300,15 @@ func GetLLVMScalableVectorType(ctx *ir.Context, elementType ir.Type, minNumEleme
 	if v, ok := ir.LookupType[*LLVMScalableVectorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, lLVMScalableVectorTypeSlab, LLVMScalableVectorType{elementType: elementType, minNumElements: minNumElements})
+	return ir.InsertTypeWith(ctx, k, &lLVMScalableVectorTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[LLVMScalableVectorType](s)
+		*v = LLVMScalableVectorType{elementType: elementType, minNumElements: minNumElements}
+		return v
+	}).(*LLVMScalableVectorType)
 }
 
 // lLVMScalableVectorTypeSlab holds the LLVMScalableVectorType values of each context.
-var lLVMScalableVectorTypeSlab = ir.NewSlab[LLVMScalableVectorType]()
+var lLVMScalableVectorTypeSlab = ir.SlabOf[LLVMScalableVectorType]()
 
 func (*LLVMScalableVectorType) Dialect() string { return "llvm" }
 func (*LLVMScalableVectorType) Kind() string    { return "LLVMScalableVectorType" }
@@ -320,11 +352,15 @@ func GetLLVMStructType(ctx *ir.Context, name string, body []ir.Type, packed, opa
 	if v, ok := ir.LookupType[*LLVMStructType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, lLVMStructTypeSlab, LLVMStructType{name: name, body: slices.Clone(body), packed: packed, opaque: opaque})
+	return ir.InsertTypeWith(ctx, k, &lLVMStructTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[LLVMStructType](s)
+		*v = LLVMStructType{name: name, body: slices.Clone(body), packed: packed, opaque: opaque}
+		return v
+	}).(*LLVMStructType)
 }
 
 // lLVMStructTypeSlab holds the LLVMStructType values of each context.
-var lLVMStructTypeSlab = ir.NewSlab[LLVMStructType]()
+var lLVMStructTypeSlab = ir.SlabOf[LLVMStructType]()
 
 func (*LLVMStructType) Dialect() string { return "llvm" }
 func (*LLVMStructType) Kind() string    { return "LLVMStructType" }
@@ -379,11 +415,15 @@ func GetLLVMTargetExtType(ctx *ir.Context, extTypeName string, typeParams []ir.T
 	if v, ok := ir.LookupType[*LLVMTargetExtType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, lLVMTargetExtTypeSlab, LLVMTargetExtType{extTypeName: extTypeName, typeParams: slices.Clone(typeParams), intParams: slices.Clone(intParams)})
+	return ir.InsertTypeWith(ctx, k, &lLVMTargetExtTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[LLVMTargetExtType](s)
+		*v = LLVMTargetExtType{extTypeName: extTypeName, typeParams: slices.Clone(typeParams), intParams: slices.Clone(intParams)}
+		return v
+	}).(*LLVMTargetExtType)
 }
 
 // lLVMTargetExtTypeSlab holds the LLVMTargetExtType values of each context.
-var lLVMTargetExtTypeSlab = ir.NewSlab[LLVMTargetExtType]()
+var lLVMTargetExtTypeSlab = ir.SlabOf[LLVMTargetExtType]()
 
 func (*LLVMTargetExtType) Dialect() string { return "llvm" }
 func (*LLVMTargetExtType) Kind() string    { return "LLVMTargetExtType" }
@@ -421,11 +461,15 @@ func GetLLVMTokenType(ctx *ir.Context) *LLVMTokenType {
 	if v, ok := ir.LookupType[*LLVMTokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, lLVMTokenTypeSlab, LLVMTokenType{})
+	return ir.InsertTypeWith(ctx, k, &lLVMTokenTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[LLVMTokenType](s)
+		*v = LLVMTokenType{}
+		return v
+	}).(*LLVMTokenType)
 }
 
 // lLVMTokenTypeSlab holds the LLVMTokenType values of each context.
-var lLVMTokenTypeSlab = ir.NewSlab[LLVMTokenType]()
+var lLVMTokenTypeSlab = ir.SlabOf[LLVMTokenType]()
 
 func (*LLVMTokenType) Dialect() string { return "llvm" }
 func (*LLVMTokenType) Kind() string    { return "LLVMTokenType" }
@@ -448,11 +492,15 @@ func GetLLVMVoidType(ctx *ir.Context) *LLVMVoidType {
 	if v, ok := ir.LookupType[*LLVMVoidType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, lLVMVoidTypeSlab, LLVMVoidType{})
+	return ir.InsertTypeWith(ctx, k, &lLVMVoidTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[LLVMVoidType](s)
+		*v = LLVMVoidType{}
+		return v
+	}).(*LLVMVoidType)
 }
 
 // lLVMVoidTypeSlab holds the LLVMVoidType values of each context.
-var lLVMVoidTypeSlab = ir.NewSlab[LLVMVoidType]()
+var lLVMVoidTypeSlab = ir.SlabOf[LLVMVoidType]()
 
 func (*LLVMVoidType) Dialect() string { return "llvm" }
 func (*LLVMVoidType) Kind() string    { return "LLVMVoidType" }
@@ -475,11 +523,15 @@ func GetLLVMX86AMXType(ctx *ir.Context) *LLVMX86AMXType {
 	if v, ok := ir.LookupType[*LLVMX86AMXType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, lLVMX86AMXTypeSlab, LLVMX86AMXType{})
+	return ir.InsertTypeWith(ctx, k, &lLVMX86AMXTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[LLVMX86AMXType](s)
+		*v = LLVMX86AMXType{}
+		return v
+	}).(*LLVMX86AMXType)
 }
 
 // lLVMX86AMXTypeSlab holds the LLVMX86AMXType values of each context.
-var lLVMX86AMXTypeSlab = ir.NewSlab[LLVMX86AMXType]()
+var lLVMX86AMXTypeSlab = ir.SlabOf[LLVMX86AMXType]()
 
 func (*LLVMX86AMXType) Dialect() string { return "llvm" }
 func (*LLVMX86AMXType) Kind() string    { return "LLVMX86AMXType" }

@@ -31,11 +31,15 @@ func GetMeshShardingAttr(ctx *ir.Context, mesh ir.Attribute, splitAxes []ir.Attr
 	if v, ok := ir.LookupAttr[*MeshShardingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, meshShardingAttrSlab, MeshShardingAttr{mesh: mesh, splitAxes: slices.Clone(splitAxes), partialAxes: partialAxes, partialType: partialType})
+	return ir.InsertAttrWith(ctx, k, &meshShardingAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MeshShardingAttr](s)
+		*v = MeshShardingAttr{mesh: mesh, splitAxes: slices.Clone(splitAxes), partialAxes: partialAxes, partialType: partialType}
+		return v
+	}).(*MeshShardingAttr)
 }
 
 // meshShardingAttrSlab holds the MeshShardingAttr values of each context.
-var meshShardingAttrSlab = ir.NewSlab[MeshShardingAttr]()
+var meshShardingAttrSlab = ir.SlabOf[MeshShardingAttr]()
 
 func (*MeshShardingAttr) Dialect() string { return "mesh" }
 func (*MeshShardingAttr) Kind() string    { return "MeshShardingAttr" }
@@ -80,11 +84,15 @@ func GetReductionKindAttr(ctx *ir.Context, value ReductionKind) *ReductionKindAt
 	if v, ok := ir.LookupAttr[*ReductionKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, reductionKindAttrSlab, ReductionKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &reductionKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ReductionKindAttr](s)
+		*v = ReductionKindAttr{value: value}
+		return v
+	}).(*ReductionKindAttr)
 }
 
 // reductionKindAttrSlab holds the ReductionKindAttr values of each context.
-var reductionKindAttrSlab = ir.NewSlab[ReductionKindAttr]()
+var reductionKindAttrSlab = ir.SlabOf[ReductionKindAttr]()
 
 func (*ReductionKindAttr) Dialect() string { return "mesh" }
 func (*ReductionKindAttr) Kind() string    { return "ReductionKindAttr" }

@@ -21,11 +21,15 @@ func GetExternAttr(ctx *ir.Context, type_ ir.Type) *ExternAttr {
 	if v, ok := ir.LookupAttr[*ExternAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, externAttrSlab, ExternAttr{type_: type_})
+	return ir.InsertAttrWith(ctx, k, &externAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ExternAttr](s)
+		*v = ExternAttr{type_: type_}
+		return v
+	}).(*ExternAttr)
 }
 
 // externAttrSlab holds the ExternAttr values of each context.
-var externAttrSlab = ir.NewSlab[ExternAttr]()
+var externAttrSlab = ir.SlabOf[ExternAttr]()
 
 func (*ExternAttr) Dialect() string { return "ml_program" }
 func (*ExternAttr) Kind() string    { return "ExternAttr" }

@@ -15,11 +15,15 @@ func GetTokenType(ctx *ir.Context) *TokenType {
 	if v, ok := ir.LookupType[*TokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, tokenTypeSlab, TokenType{})
+	return ir.InsertTypeWith(ctx, k, &tokenTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[TokenType](s)
+		*v = TokenType{}
+		return v
+	}).(*TokenType)
 }
 
 // tokenTypeSlab holds the TokenType values of each context.
-var tokenTypeSlab = ir.NewSlab[TokenType]()
+var tokenTypeSlab = ir.SlabOf[TokenType]()
 
 func (*TokenType) Dialect() string { return "ml_program" }
 func (*TokenType) Kind() string    { return "TokenType" }

@@ -15,11 +15,15 @@ func GetCommType(ctx *ir.Context) *CommType {
 	if v, ok := ir.LookupType[*CommType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, commTypeSlab, CommType{})
+	return ir.InsertTypeWith(ctx, k, &commTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[CommType](s)
+		*v = CommType{}
+		return v
+	}).(*CommType)
 }
 
 // commTypeSlab holds the CommType values of each context.
-var commTypeSlab = ir.NewSlab[CommType]()
+var commTypeSlab = ir.SlabOf[CommType]()
 
 func (*CommType) Dialect() string { return "mpi" }
 func (*CommType) Kind() string    { return "CommType" }
@@ -42,11 +46,15 @@ func GetRequestType(ctx *ir.Context) *RequestType {
 	if v, ok := ir.LookupType[*RequestType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, requestTypeSlab, RequestType{})
+	return ir.InsertTypeWith(ctx, k, &requestTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[RequestType](s)
+		*v = RequestType{}
+		return v
+	}).(*RequestType)
 }
 
 // requestTypeSlab holds the RequestType values of each context.
-var requestTypeSlab = ir.NewSlab[RequestType]()
+var requestTypeSlab = ir.SlabOf[RequestType]()
 
 func (*RequestType) Dialect() string { return "mpi" }
 func (*RequestType) Kind() string    { return "RequestType" }
@@ -69,11 +77,15 @@ func GetRetvalType(ctx *ir.Context) *RetvalType {
 	if v, ok := ir.LookupType[*RetvalType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, retvalTypeSlab, RetvalType{})
+	return ir.InsertTypeWith(ctx, k, &retvalTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[RetvalType](s)
+		*v = RetvalType{}
+		return v
+	}).(*RetvalType)
 }
 
 // retvalTypeSlab holds the RetvalType values of each context.
-var retvalTypeSlab = ir.NewSlab[RetvalType]()
+var retvalTypeSlab = ir.SlabOf[RetvalType]()
 
 func (*RetvalType) Dialect() string { return "mpi" }
 func (*RetvalType) Kind() string    { return "RetvalType" }
@@ -96,11 +108,15 @@ func GetStatusType(ctx *ir.Context) *StatusType {
 	if v, ok := ir.LookupType[*StatusType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, statusTypeSlab, StatusType{})
+	return ir.InsertTypeWith(ctx, k, &statusTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[StatusType](s)
+		*v = StatusType{}
+		return v
+	}).(*StatusType)
 }
 
 // statusTypeSlab holds the StatusType values of each context.
-var statusTypeSlab = ir.NewSlab[StatusType]()
+var statusTypeSlab = ir.SlabOf[StatusType]()
 
 func (*StatusType) Dialect() string { return "mpi" }
 func (*StatusType) Kind() string    { return "StatusType" }

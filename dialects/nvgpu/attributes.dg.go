@@ -21,11 +21,15 @@ func GetRcpRoundingModeAttr(ctx *ir.Context, value RcpRoundingMode) *RcpRounding
 	if v, ok := ir.LookupAttr[*RcpRoundingModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, rcpRoundingModeAttrSlab, RcpRoundingModeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &rcpRoundingModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[RcpRoundingModeAttr](s)
+		*v = RcpRoundingModeAttr{value: value}
+		return v
+	}).(*RcpRoundingModeAttr)
 }
 
 // rcpRoundingModeAttrSlab holds the RcpRoundingModeAttr values of each context.
-var rcpRoundingModeAttrSlab = ir.NewSlab[RcpRoundingModeAttr]()
+var rcpRoundingModeAttrSlab = ir.SlabOf[RcpRoundingModeAttr]()
 
 func (*RcpRoundingModeAttr) Dialect() string { return "nvgpu" }
 func (*RcpRoundingModeAttr) Kind() string    { return "RcpRoundingModeAttr" }
@@ -55,11 +59,15 @@ func GetTensorMapInterleaveKindAttr(ctx *ir.Context, value TensorMapInterleaveKi
 	if v, ok := ir.LookupAttr[*TensorMapInterleaveKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tensorMapInterleaveKindAttrSlab, TensorMapInterleaveKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &tensorMapInterleaveKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TensorMapInterleaveKindAttr](s)
+		*v = TensorMapInterleaveKindAttr{value: value}
+		return v
+	}).(*TensorMapInterleaveKindAttr)
 }
 
 // tensorMapInterleaveKindAttrSlab holds the TensorMapInterleaveKindAttr values of each context.
-var tensorMapInterleaveKindAttrSlab = ir.NewSlab[TensorMapInterleaveKindAttr]()
+var tensorMapInterleaveKindAttrSlab = ir.SlabOf[TensorMapInterleaveKindAttr]()
 
 func (*TensorMapInterleaveKindAttr) Dialect() string { return "nvgpu" }
 func (*TensorMapInterleaveKindAttr) Kind() string    { return "TensorMapInterleaveKindAttr" }
@@ -89,11 +97,15 @@ func GetTensorMapL2PromoKindAttr(ctx *ir.Context, value TensorMapL2PromoKind) *T
 	if v, ok := ir.LookupAttr[*TensorMapL2PromoKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tensorMapL2PromoKindAttrSlab, TensorMapL2PromoKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &tensorMapL2PromoKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TensorMapL2PromoKindAttr](s)
+		*v = TensorMapL2PromoKindAttr{value: value}
+		return v
+	}).(*TensorMapL2PromoKindAttr)
 }
 
 // tensorMapL2PromoKindAttrSlab holds the TensorMapL2PromoKindAttr values of each context.
-var tensorMapL2PromoKindAttrSlab = ir.NewSlab[TensorMapL2PromoKindAttr]()
+var tensorMapL2PromoKindAttrSlab = ir.SlabOf[TensorMapL2PromoKindAttr]()
 
 func (*TensorMapL2PromoKindAttr) Dialect() string { return "nvgpu" }
 func (*TensorMapL2PromoKindAttr) Kind() string    { return "TensorMapL2PromoKindAttr" }
@@ -123,11 +135,15 @@ func GetTensorMapOOBKindAttr(ctx *ir.Context, value TensorMapOOBKind) *TensorMap
 	if v, ok := ir.LookupAttr[*TensorMapOOBKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tensorMapOOBKindAttrSlab, TensorMapOOBKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &tensorMapOOBKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TensorMapOOBKindAttr](s)
+		*v = TensorMapOOBKindAttr{value: value}
+		return v
+	}).(*TensorMapOOBKindAttr)
 }
 
 // tensorMapOOBKindAttrSlab holds the TensorMapOOBKindAttr values of each context.
-var tensorMapOOBKindAttrSlab = ir.NewSlab[TensorMapOOBKindAttr]()
+var tensorMapOOBKindAttrSlab = ir.SlabOf[TensorMapOOBKindAttr]()
 
 func (*TensorMapOOBKindAttr) Dialect() string { return "nvgpu" }
 func (*TensorMapOOBKindAttr) Kind() string    { return "TensorMapOOBKindAttr" }
@@ -157,11 +173,15 @@ func GetTensorMapSwizzleKindAttr(ctx *ir.Context, value TensorMapSwizzleKind) *T
 	if v, ok := ir.LookupAttr[*TensorMapSwizzleKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tensorMapSwizzleKindAttrSlab, TensorMapSwizzleKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &tensorMapSwizzleKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TensorMapSwizzleKindAttr](s)
+		*v = TensorMapSwizzleKindAttr{value: value}
+		return v
+	}).(*TensorMapSwizzleKindAttr)
 }
 
 // tensorMapSwizzleKindAttrSlab holds the TensorMapSwizzleKindAttr values of each context.
-var tensorMapSwizzleKindAttrSlab = ir.NewSlab[TensorMapSwizzleKindAttr]()
+var tensorMapSwizzleKindAttrSlab = ir.SlabOf[TensorMapSwizzleKindAttr]()
 
 func (*TensorMapSwizzleKindAttr) Dialect() string { return "nvgpu" }
 func (*TensorMapSwizzleKindAttr) Kind() string    { return "TensorMapSwizzleKindAttr" }

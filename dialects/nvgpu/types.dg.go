@@ -19,11 +19,15 @@ func GetDeviceAsyncTokenType(ctx *ir.Context) *DeviceAsyncTokenType {
 	if v, ok := ir.LookupType[*DeviceAsyncTokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, deviceAsyncTokenTypeSlab, DeviceAsyncTokenType{})
+	return ir.InsertTypeWith(ctx, k, &deviceAsyncTokenTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[DeviceAsyncTokenType](s)
+		*v = DeviceAsyncTokenType{}
+		return v
+	}).(*DeviceAsyncTokenType)
 }
 
 // deviceAsyncTokenTypeSlab holds the DeviceAsyncTokenType values of each context.
-var deviceAsyncTokenTypeSlab = ir.NewSlab[DeviceAsyncTokenType]()
+var deviceAsyncTokenTypeSlab = ir.SlabOf[DeviceAsyncTokenType]()
 
 func (*DeviceAsyncTokenType) Dialect() string { return "nvgpu" }
 func (*DeviceAsyncTokenType) Kind() string    { return "DeviceAsyncTokenType" }
@@ -50,11 +54,15 @@ func GetMBarrierGroupType(ctx *ir.Context, memorySpace ir.Attribute, numBarriers
 	if v, ok := ir.LookupType[*MBarrierGroupType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, mBarrierGroupTypeSlab, MBarrierGroupType{memorySpace: memorySpace, numBarriers: numBarriers})
+	return ir.InsertTypeWith(ctx, k, &mBarrierGroupTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[MBarrierGroupType](s)
+		*v = MBarrierGroupType{memorySpace: memorySpace, numBarriers: numBarriers}
+		return v
+	}).(*MBarrierGroupType)
 }
 
 // mBarrierGroupTypeSlab holds the MBarrierGroupType values of each context.
-var mBarrierGroupTypeSlab = ir.NewSlab[MBarrierGroupType]()
+var mBarrierGroupTypeSlab = ir.SlabOf[MBarrierGroupType]()
 
 func (*MBarrierGroupType) Dialect() string { return "nvgpu" }
 func (*MBarrierGroupType) Kind() string    { return "MBarrierGroupType" }
@@ -87,11 +95,15 @@ func GetMBarrierTokenType(ctx *ir.Context) *MBarrierTokenType {
 	if v, ok := ir.LookupType[*MBarrierTokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, mBarrierTokenTypeSlab, MBarrierTokenType{})
+	return ir.InsertTypeWith(ctx, k, &mBarrierTokenTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[MBarrierTokenType](s)
+		*v = MBarrierTokenType{}
+		return v
+	}).(*MBarrierTokenType)
 }
 
 // mBarrierTokenTypeSlab holds the MBarrierTokenType values of each context.
-var mBarrierTokenTypeSlab = ir.NewSlab[MBarrierTokenType]()
+var mBarrierTokenTypeSlab = ir.SlabOf[MBarrierTokenType]()
 
 func (*MBarrierTokenType) Dialect() string { return "nvgpu" }
 func (*MBarrierTokenType) Kind() string    { return "MBarrierTokenType" }
@@ -124,11 +136,15 @@ func GetTensorMapDescriptorType(ctx *ir.Context, tensor ir.Type, swizzle TensorM
 	if v, ok := ir.LookupType[*TensorMapDescriptorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, tensorMapDescriptorTypeSlab, TensorMapDescriptorType{tensor: tensor, swizzle: swizzle, l2promo: l2promo, oob: oob, interleave: interleave})
+	return ir.InsertTypeWith(ctx, k, &tensorMapDescriptorTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[TensorMapDescriptorType](s)
+		*v = TensorMapDescriptorType{tensor: tensor, swizzle: swizzle, l2promo: l2promo, oob: oob, interleave: interleave}
+		return v
+	}).(*TensorMapDescriptorType)
 }
 
 // tensorMapDescriptorTypeSlab holds the TensorMapDescriptorType values of each context.
-var tensorMapDescriptorTypeSlab = ir.NewSlab[TensorMapDescriptorType]()
+var tensorMapDescriptorTypeSlab = ir.SlabOf[TensorMapDescriptorType]()
 
 func (*TensorMapDescriptorType) Dialect() string { return "nvgpu" }
 func (*TensorMapDescriptorType) Kind() string    { return "TensorMapDescriptorType" }
@@ -178,11 +194,15 @@ func GetWarpgroupAccumulatorType(ctx *ir.Context, fragmented ir.Type) *Warpgroup
 	if v, ok := ir.LookupType[*WarpgroupAccumulatorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, warpgroupAccumulatorTypeSlab, WarpgroupAccumulatorType{fragmented: fragmented})
+	return ir.InsertTypeWith(ctx, k, &warpgroupAccumulatorTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[WarpgroupAccumulatorType](s)
+		*v = WarpgroupAccumulatorType{fragmented: fragmented}
+		return v
+	}).(*WarpgroupAccumulatorType)
 }
 
 // warpgroupAccumulatorTypeSlab holds the WarpgroupAccumulatorType values of each context.
-var warpgroupAccumulatorTypeSlab = ir.NewSlab[WarpgroupAccumulatorType]()
+var warpgroupAccumulatorTypeSlab = ir.SlabOf[WarpgroupAccumulatorType]()
 
 func (*WarpgroupAccumulatorType) Dialect() string { return "nvgpu" }
 func (*WarpgroupAccumulatorType) Kind() string    { return "WarpgroupAccumulatorType" }
@@ -212,11 +232,15 @@ func GetWarpgroupMatrixDescriptorType(ctx *ir.Context, tensor ir.Type) *Warpgrou
 	if v, ok := ir.LookupType[*WarpgroupMatrixDescriptorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, warpgroupMatrixDescriptorTypeSlab, WarpgroupMatrixDescriptorType{tensor: tensor})
+	return ir.InsertTypeWith(ctx, k, &warpgroupMatrixDescriptorTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[WarpgroupMatrixDescriptorType](s)
+		*v = WarpgroupMatrixDescriptorType{tensor: tensor}
+		return v
+	}).(*WarpgroupMatrixDescriptorType)
 }
 
 // warpgroupMatrixDescriptorTypeSlab holds the WarpgroupMatrixDescriptorType values of each context.
-var warpgroupMatrixDescriptorTypeSlab = ir.NewSlab[WarpgroupMatrixDescriptorType]()
+var warpgroupMatrixDescriptorTypeSlab = ir.SlabOf[WarpgroupMatrixDescriptorType]()
 
 func (*WarpgroupMatrixDescriptorType) Dialect() string { return "nvgpu" }
 func (*WarpgroupMatrixDescriptorType) Kind() string    { return "WarpgroupMatrixDescriptorType" }

@@ -21,11 +21,15 @@ func GetBarrierReductionAttr(ctx *ir.Context, value BarrierReduction) *BarrierRe
 	if v, ok := ir.LookupAttr[*BarrierReductionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, barrierReductionAttrSlab, BarrierReductionAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &barrierReductionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[BarrierReductionAttr](s)
+		*v = BarrierReductionAttr{value: value}
+		return v
+	}).(*BarrierReductionAttr)
 }
 
 // barrierReductionAttrSlab holds the BarrierReductionAttr values of each context.
-var barrierReductionAttrSlab = ir.NewSlab[BarrierReductionAttr]()
+var barrierReductionAttrSlab = ir.SlabOf[BarrierReductionAttr]()
 
 func (*BarrierReductionAttr) Dialect() string { return "nvvm" }
 func (*BarrierReductionAttr) Kind() string    { return "BarrierReductionAttr" }
@@ -55,11 +59,15 @@ func GetBlockScaleFormatAttr(ctx *ir.Context, value BlockScaleFormat) *BlockScal
 	if v, ok := ir.LookupAttr[*BlockScaleFormatAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, blockScaleFormatAttrSlab, BlockScaleFormatAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &blockScaleFormatAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[BlockScaleFormatAttr](s)
+		*v = BlockScaleFormatAttr{value: value}
+		return v
+	}).(*BlockScaleFormatAttr)
 }
 
 // blockScaleFormatAttrSlab holds the BlockScaleFormatAttr values of each context.
-var blockScaleFormatAttrSlab = ir.NewSlab[BlockScaleFormatAttr]()
+var blockScaleFormatAttrSlab = ir.SlabOf[BlockScaleFormatAttr]()
 
 func (*BlockScaleFormatAttr) Dialect() string { return "nvvm" }
 func (*BlockScaleFormatAttr) Kind() string    { return "BlockScaleFormatAttr" }
@@ -89,11 +97,15 @@ func GetCTAGroupKindAttr(ctx *ir.Context, value CTAGroupKind) *CTAGroupKindAttr 
 	if v, ok := ir.LookupAttr[*CTAGroupKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, cTAGroupKindAttrSlab, CTAGroupKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &cTAGroupKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[CTAGroupKindAttr](s)
+		*v = CTAGroupKindAttr{value: value}
+		return v
+	}).(*CTAGroupKindAttr)
 }
 
 // cTAGroupKindAttrSlab holds the CTAGroupKindAttr values of each context.
-var cTAGroupKindAttrSlab = ir.NewSlab[CTAGroupKindAttr]()
+var cTAGroupKindAttrSlab = ir.SlabOf[CTAGroupKindAttr]()
 
 func (*CTAGroupKindAttr) Dialect() string { return "nvvm" }
 func (*CTAGroupKindAttr) Kind() string    { return "CTAGroupKindAttr" }
@@ -123,11 +135,15 @@ func GetCacheEvictionPriorityAttr(ctx *ir.Context, value CacheEvictionPriority) 
 	if v, ok := ir.LookupAttr[*CacheEvictionPriorityAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, cacheEvictionPriorityAttrSlab, CacheEvictionPriorityAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &cacheEvictionPriorityAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[CacheEvictionPriorityAttr](s)
+		*v = CacheEvictionPriorityAttr{value: value}
+		return v
+	}).(*CacheEvictionPriorityAttr)
 }
 
 // cacheEvictionPriorityAttrSlab holds the CacheEvictionPriorityAttr values of each context.
-var cacheEvictionPriorityAttrSlab = ir.NewSlab[CacheEvictionPriorityAttr]()
+var cacheEvictionPriorityAttrSlab = ir.SlabOf[CacheEvictionPriorityAttr]()
 
 func (*CacheEvictionPriorityAttr) Dialect() string { return "nvvm" }
 func (*CacheEvictionPriorityAttr) Kind() string    { return "CacheEvictionPriorityAttr" }
@@ -157,11 +173,15 @@ func GetClusterLaunchControlQueryTypeAttr(ctx *ir.Context, value ClusterLaunchCo
 	if v, ok := ir.LookupAttr[*ClusterLaunchControlQueryTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, clusterLaunchControlQueryTypeAttrSlab, ClusterLaunchControlQueryTypeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &clusterLaunchControlQueryTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ClusterLaunchControlQueryTypeAttr](s)
+		*v = ClusterLaunchControlQueryTypeAttr{value: value}
+		return v
+	}).(*ClusterLaunchControlQueryTypeAttr)
 }
 
 // clusterLaunchControlQueryTypeAttrSlab holds the ClusterLaunchControlQueryTypeAttr values of each context.
-var clusterLaunchControlQueryTypeAttrSlab = ir.NewSlab[ClusterLaunchControlQueryTypeAttr]()
+var clusterLaunchControlQueryTypeAttrSlab = ir.SlabOf[ClusterLaunchControlQueryTypeAttr]()
 
 func (*ClusterLaunchControlQueryTypeAttr) Dialect() string { return "nvvm" }
 func (*ClusterLaunchControlQueryTypeAttr) Kind() string    { return "ClusterLaunchControlQueryTypeAttr" }
@@ -191,11 +211,15 @@ func GetDotAccumulateTypeAttr(ctx *ir.Context, value DotAccumulateType) *DotAccu
 	if v, ok := ir.LookupAttr[*DotAccumulateTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dotAccumulateTypeAttrSlab, DotAccumulateTypeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &dotAccumulateTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DotAccumulateTypeAttr](s)
+		*v = DotAccumulateTypeAttr{value: value}
+		return v
+	}).(*DotAccumulateTypeAttr)
 }
 
 // dotAccumulateTypeAttrSlab holds the DotAccumulateTypeAttr values of each context.
-var dotAccumulateTypeAttrSlab = ir.NewSlab[DotAccumulateTypeAttr]()
+var dotAccumulateTypeAttrSlab = ir.SlabOf[DotAccumulateTypeAttr]()
 
 func (*DotAccumulateTypeAttr) Dialect() string { return "nvvm" }
 func (*DotAccumulateTypeAttr) Kind() string    { return "DotAccumulateTypeAttr" }
@@ -225,11 +249,15 @@ func GetFPRoundingModeAttr(ctx *ir.Context, value FPRoundingMode) *FPRoundingMod
 	if v, ok := ir.LookupAttr[*FPRoundingModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, fPRoundingModeAttrSlab, FPRoundingModeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &fPRoundingModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[FPRoundingModeAttr](s)
+		*v = FPRoundingModeAttr{value: value}
+		return v
+	}).(*FPRoundingModeAttr)
 }
 
 // fPRoundingModeAttrSlab holds the FPRoundingModeAttr values of each context.
-var fPRoundingModeAttrSlab = ir.NewSlab[FPRoundingModeAttr]()
+var fPRoundingModeAttrSlab = ir.SlabOf[FPRoundingModeAttr]()
 
 func (*FPRoundingModeAttr) Dialect() string { return "nvvm" }
 func (*FPRoundingModeAttr) Kind() string    { return "FPRoundingModeAttr" }
@@ -259,11 +287,15 @@ func GetGridDepActionKindAttr(ctx *ir.Context, value GridDepActionKind) *GridDep
 	if v, ok := ir.LookupAttr[*GridDepActionKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, gridDepActionKindAttrSlab, GridDepActionKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &gridDepActionKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[GridDepActionKindAttr](s)
+		*v = GridDepActionKindAttr{value: value}
+		return v
+	}).(*GridDepActionKindAttr)
 }
 
 // gridDepActionKindAttrSlab holds the GridDepActionKindAttr values of each context.
-var gridDepActionKindAttrSlab = ir.NewSlab[GridDepActionKindAttr]()
+var gridDepActionKindAttrSlab = ir.SlabOf[GridDepActionKindAttr]()
 
 func (*GridDepActionKindAttr) Dialect() string { return "nvvm" }
 func (*GridDepActionKindAttr) Kind() string    { return "GridDepActionKindAttr" }
@@ -293,11 +325,15 @@ func GetLdStMatrixEltTypeAttr(ctx *ir.Context, value LdStMatrixEltType) *LdStMat
 	if v, ok := ir.LookupAttr[*LdStMatrixEltTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, ldStMatrixEltTypeAttrSlab, LdStMatrixEltTypeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &ldStMatrixEltTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LdStMatrixEltTypeAttr](s)
+		*v = LdStMatrixEltTypeAttr{value: value}
+		return v
+	}).(*LdStMatrixEltTypeAttr)
 }
 
 // ldStMatrixEltTypeAttrSlab holds the LdStMatrixEltTypeAttr values of each context.
-var ldStMatrixEltTypeAttrSlab = ir.NewSlab[LdStMatrixEltTypeAttr]()
+var ldStMatrixEltTypeAttrSlab = ir.SlabOf[LdStMatrixEltTypeAttr]()
 
 func (*LdStMatrixEltTypeAttr) Dialect() string { return "nvvm" }
 func (*LdStMatrixEltTypeAttr) Kind() string    { return "LdStMatrixEltTypeAttr" }
@@ -329,11 +365,15 @@ func GetLdStMatrixShapeAttr(ctx *ir.Context, m_, n_ int32) *LdStMatrixShapeAttr 
 	if v, ok := ir.LookupAttr[*LdStMatrixShapeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, ldStMatrixShapeAttrSlab, LdStMatrixShapeAttr{m_: m_, n_: n_})
+	return ir.InsertAttrWith(ctx, k, &ldStMatrixShapeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LdStMatrixShapeAttr](s)
+		*v = LdStMatrixShapeAttr{m_: m_, n_: n_}
+		return v
+	}).(*LdStMatrixShapeAttr)
 }
 
 // ldStMatrixShapeAttrSlab holds the LdStMatrixShapeAttr values of each context.
-var ldStMatrixShapeAttrSlab = ir.NewSlab[LdStMatrixShapeAttr]()
+var ldStMatrixShapeAttrSlab = ir.SlabOf[LdStMatrixShapeAttr]()
 
 func (*LdStMatrixShapeAttr) Dialect() string { return "nvvm" }
 func (*LdStMatrixShapeAttr) Kind() string    { return "LdStMatrixShapeAttr" }
@@ -368,11 +408,15 @@ func GetLoadCacheModifierKindAttr(ctx *ir.Context, value LoadCacheModifierKind) 
 	if v, ok := ir.LookupAttr[*LoadCacheModifierKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, loadCacheModifierKindAttrSlab, LoadCacheModifierKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &loadCacheModifierKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LoadCacheModifierKindAttr](s)
+		*v = LoadCacheModifierKindAttr{value: value}
+		return v
+	}).(*LoadCacheModifierKindAttr)
 }
 
 // loadCacheModifierKindAttrSlab holds the LoadCacheModifierKindAttr values of each context.
-var loadCacheModifierKindAttrSlab = ir.NewSlab[LoadCacheModifierKindAttr]()
+var loadCacheModifierKindAttrSlab = ir.SlabOf[LoadCacheModifierKindAttr]()
 
 func (*LoadCacheModifierKindAttr) Dialect() string { return "nvvm" }
 func (*LoadCacheModifierKindAttr) Kind() string    { return "LoadCacheModifierKindAttr" }
@@ -402,11 +446,15 @@ func GetMMAB1OpAttr(ctx *ir.Context, value MMAB1Op) *MMAB1OpAttr {
 	if v, ok := ir.LookupAttr[*MMAB1OpAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, mMAB1OpAttrSlab, MMAB1OpAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &mMAB1OpAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MMAB1OpAttr](s)
+		*v = MMAB1OpAttr{value: value}
+		return v
+	}).(*MMAB1OpAttr)
 }
 
 // mMAB1OpAttrSlab holds the MMAB1OpAttr values of each context.
-var mMAB1OpAttrSlab = ir.NewSlab[MMAB1OpAttr]()
+var mMAB1OpAttrSlab = ir.SlabOf[MMAB1OpAttr]()
 
 func (*MMAB1OpAttr) Dialect() string { return "nvvm" }
 func (*MMAB1OpAttr) Kind() string    { return "MMAB1OpAttr" }
@@ -436,11 +484,15 @@ func GetMMABlockScaleKindAttr(ctx *ir.Context, value MMABlockScaleKind) *MMABloc
 	if v, ok := ir.LookupAttr[*MMABlockScaleKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, mMABlockScaleKindAttrSlab, MMABlockScaleKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &mMABlockScaleKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MMABlockScaleKindAttr](s)
+		*v = MMABlockScaleKindAttr{value: value}
+		return v
+	}).(*MMABlockScaleKindAttr)
 }
 
 // mMABlockScaleKindAttrSlab holds the MMABlockScaleKindAttr values of each context.
-var mMABlockScaleKindAttrSlab = ir.NewSlab[MMABlockScaleKindAttr]()
+var mMABlockScaleKindAttrSlab = ir.SlabOf[MMABlockScaleKindAttr]()
 
 func (*MMABlockScaleKindAttr) Dialect() string { return "nvvm" }
 func (*MMABlockScaleKindAttr) Kind() string    { return "MMABlockScaleKindAttr" }
@@ -470,11 +522,15 @@ func GetMMAFragAttr(ctx *ir.Context, value MMAFrag) *MMAFragAttr {
 	if v, ok := ir.LookupAttr[*MMAFragAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, mMAFragAttrSlab, MMAFragAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &mMAFragAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MMAFragAttr](s)
+		*v = MMAFragAttr{value: value}
+		return v
+	}).(*MMAFragAttr)
 }
 
 // mMAFragAttrSlab holds the MMAFragAttr values of each context.
-var mMAFragAttrSlab = ir.NewSlab[MMAFragAttr]()
+var mMAFragAttrSlab = ir.SlabOf[MMAFragAttr]()
 
 func (*MMAFragAttr) Dialect() string { return "nvvm" }
 func (*MMAFragAttr) Kind() string    { return "MMAFragAttr" }
@@ -504,11 +560,15 @@ func GetMMAIntOverflowAttr(ctx *ir.Context, value MMAIntOverflow) *MMAIntOverflo
 	if v, ok := ir.LookupAttr[*MMAIntOverflowAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, mMAIntOverflowAttrSlab, MMAIntOverflowAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &mMAIntOverflowAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MMAIntOverflowAttr](s)
+		*v = MMAIntOverflowAttr{value: value}
+		return v
+	}).(*MMAIntOverflowAttr)
 }
 
 // mMAIntOverflowAttrSlab holds the MMAIntOverflowAttr values of each context.
-var mMAIntOverflowAttrSlab = ir.NewSlab[MMAIntOverflowAttr]()
+var mMAIntOverflowAttrSlab = ir.SlabOf[MMAIntOverflowAttr]()
 
 func (*MMAIntOverflowAttr) Dialect() string { return "nvvm" }
 func (*MMAIntOverflowAttr) Kind() string    { return "MMAIntOverflowAttr" }
@@ -538,11 +598,15 @@ func GetMMAKindAttr(ctx *ir.Context, value MMAKind) *MMAKindAttr {
 	if v, ok := ir.LookupAttr[*MMAKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, mMAKindAttrSlab, MMAKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &mMAKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MMAKindAttr](s)
+		*v = MMAKindAttr{value: value}
+		return v
+	}).(*MMAKindAttr)
 }
 
 // mMAKindAttrSlab holds the MMAKindAttr values of each context.
-var mMAKindAttrSlab = ir.NewSlab[MMAKindAttr]()
+var mMAKindAttrSlab = ir.SlabOf[MMAKindAttr]()
 
 func (*MMAKindAttr) Dialect() string { return "nvvm" }
 func (*MMAKindAttr) Kind() string    { return "MMAKindAttr" }
@@ -572,11 +636,15 @@ func GetMMALayoutAttr(ctx *ir.Context, value MMALayout) *MMALayoutAttr {
 	if v, ok := ir.LookupAttr[*MMALayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, mMALayoutAttrSlab, MMALayoutAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &mMALayoutAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MMALayoutAttr](s)
+		*v = MMALayoutAttr{value: value}
+		return v
+	}).(*MMALayoutAttr)
 }
 
 // mMALayoutAttrSlab holds the MMALayoutAttr values of each context.
-var mMALayoutAttrSlab = ir.NewSlab[MMALayoutAttr]()
+var mMALayoutAttrSlab = ir.SlabOf[MMALayoutAttr]()
 
 func (*MMALayoutAttr) Dialect() string { return "nvvm" }
 func (*MMALayoutAttr) Kind() string    { return "MMALayoutAttr" }
@@ -610,11 +678,15 @@ func GetMMAShapeAttr(ctx *ir.Context, m_, n_, k_ int32) *MMAShapeAttr {
 	if v, ok := ir.LookupAttr[*MMAShapeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, mMAShapeAttrSlab, MMAShapeAttr{m_: m_, n_: n_, k_: k_})
+	return ir.InsertAttrWith(ctx, k, &mMAShapeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MMAShapeAttr](s)
+		*v = MMAShapeAttr{m_: m_, n_: n_, k_: k_}
+		return v
+	}).(*MMAShapeAttr)
 }
 
 // mMAShapeAttrSlab holds the MMAShapeAttr values of each context.
-var mMAShapeAttrSlab = ir.NewSlab[MMAShapeAttr]()
+var mMAShapeAttrSlab = ir.SlabOf[MMAShapeAttr]()
 
 func (*MMAShapeAttr) Dialect() string { return "nvvm" }
 func (*MMAShapeAttr) Kind() string    { return "MMAShapeAttr" }
@@ -654,11 +726,15 @@ func GetMMATypesAttr(ctx *ir.Context, value MMATypes) *MMATypesAttr {
 	if v, ok := ir.LookupAttr[*MMATypesAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, mMATypesAttrSlab, MMATypesAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &mMATypesAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MMATypesAttr](s)
+		*v = MMATypesAttr{value: value}
+		return v
+	}).(*MMATypesAttr)
 }
 
 // mMATypesAttrSlab holds the MMATypesAttr values of each context.
-var mMATypesAttrSlab = ir.NewSlab[MMATypesAttr]()
+var mMATypesAttrSlab = ir.SlabOf[MMATypesAttr]()
 
 func (*MMATypesAttr) Dialect() string { return "nvvm" }
 func (*MMATypesAttr) Kind() string    { return "MMATypesAttr" }
@@ -688,11 +764,15 @@ func GetMatchSyncKindAttr(ctx *ir.Context, value MatchSyncKind) *MatchSyncKindAt
 	if v, ok := ir.LookupAttr[*MatchSyncKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, matchSyncKindAttrSlab, MatchSyncKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &matchSyncKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MatchSyncKindAttr](s)
+		*v = MatchSyncKindAttr{value: value}
+		return v
+	}).(*MatchSyncKindAttr)
 }
 
 // matchSyncKindAttrSlab holds the MatchSyncKindAttr values of each context.
-var matchSyncKindAttrSlab = ir.NewSlab[MatchSyncKindAttr]()
+var matchSyncKindAttrSlab = ir.SlabOf[MatchSyncKindAttr]()
 
 func (*MatchSyncKindAttr) Dialect() string { return "nvvm" }
 func (*MatchSyncKindAttr) Kind() string    { return "MatchSyncKindAttr" }
@@ -722,11 +802,15 @@ func GetMemOrderKindAttr(ctx *ir.Context, value MemOrderKind) *MemOrderKindAttr 
 	if v, ok := ir.LookupAttr[*MemOrderKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, memOrderKindAttrSlab, MemOrderKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &memOrderKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MemOrderKindAttr](s)
+		*v = MemOrderKindAttr{value: value}
+		return v
+	}).(*MemOrderKindAttr)
 }
 
 // memOrderKindAttrSlab holds the MemOrderKindAttr values of each context.
-var memOrderKindAttrSlab = ir.NewSlab[MemOrderKindAttr]()
+var memOrderKindAttrSlab = ir.SlabOf[MemOrderKindAttr]()
 
 func (*MemOrderKindAttr) Dialect() string { return "nvvm" }
 func (*MemOrderKindAttr) Kind() string    { return "MemOrderKindAttr" }
@@ -756,11 +840,15 @@ func GetMemScopeKindAttr(ctx *ir.Context, value MemScopeKind) *MemScopeKindAttr 
 	if v, ok := ir.LookupAttr[*MemScopeKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, memScopeKindAttrSlab, MemScopeKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &memScopeKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MemScopeKindAttr](s)
+		*v = MemScopeKindAttr{value: value}
+		return v
+	}).(*MemScopeKindAttr)
 }
 
 // memScopeKindAttrSlab holds the MemScopeKindAttr values of each context.
-var memScopeKindAttrSlab = ir.NewSlab[MemScopeKindAttr]()
+var memScopeKindAttrSlab = ir.SlabOf[MemScopeKindAttr]()
 
 func (*MemScopeKindAttr) Dialect() string { return "nvvm" }
 func (*MemScopeKindAttr) Kind() string    { return "MemScopeKindAttr" }
@@ -790,11 +878,15 @@ func GetNVVMMemorySpaceAttr(ctx *ir.Context, value NVVMMemorySpace) *NVVMMemoryS
 	if v, ok := ir.LookupAttr[*NVVMMemorySpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, nVVMMemorySpaceAttrSlab, NVVMMemorySpaceAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &nVVMMemorySpaceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[NVVMMemorySpaceAttr](s)
+		*v = NVVMMemorySpaceAttr{value: value}
+		return v
+	}).(*NVVMMemorySpaceAttr)
 }
 
 // nVVMMemorySpaceAttrSlab holds the NVVMMemorySpaceAttr values of each context.
-var nVVMMemorySpaceAttrSlab = ir.NewSlab[NVVMMemorySpaceAttr]()
+var nVVMMemorySpaceAttrSlab = ir.SlabOf[NVVMMemorySpaceAttr]()
 
 func (*NVVMMemorySpaceAttr) Dialect() string { return "nvvm" }
 func (*NVVMMemorySpaceAttr) Kind() string    { return "NVVMMemorySpaceAttr" }
@@ -836,11 +928,15 @@ func GetNVVMTargetAttr(ctx *ir.Context, o_ int32, triple, chip, features string,
 	if v, ok := ir.LookupAttr[*NVVMTargetAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, nVVMTargetAttrSlab, NVVMTargetAttr{o_: o_, triple: triple, chip: chip, features: features, flags: flags, link: link, verifyTarget: verifyTarget})
+	return ir.InsertAttrWith(ctx, k, &nVVMTargetAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[NVVMTargetAttr](s)
+		*v = NVVMTargetAttr{o_: o_, triple: triple, chip: chip, features: features, flags: flags, link: link, verifyTarget: verifyTarget}
+		return v
+	}).(*NVVMTargetAttr)
 }
 
 // nVVMTargetAttrSlab holds the NVVMTargetAttr values of each context.
-var nVVMTargetAttrSlab = ir.NewSlab[NVVMTargetAttr]()
+var nVVMTargetAttrSlab = ir.SlabOf[NVVMTargetAttr]()
 
 func (*NVVMTargetAttr) Dialect() string { return "nvvm" }
 func (*NVVMTargetAttr) Kind() string    { return "NVVMTargetAttr" }
@@ -900,11 +996,15 @@ func GetPermuteModeAttr(ctx *ir.Context, value PermuteMode) *PermuteModeAttr {
 	if v, ok := ir.LookupAttr[*PermuteModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, permuteModeAttrSlab, PermuteModeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &permuteModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[PermuteModeAttr](s)
+		*v = PermuteModeAttr{value: value}
+		return v
+	}).(*PermuteModeAttr)
 }
 
 // permuteModeAttrSlab holds the PermuteModeAttr values of each context.
-var permuteModeAttrSlab = ir.NewSlab[PermuteModeAttr]()
+var permuteModeAttrSlab = ir.SlabOf[PermuteModeAttr]()
 
 func (*PermuteModeAttr) Dialect() string { return "nvvm" }
 func (*PermuteModeAttr) Kind() string    { return "PermuteModeAttr" }
@@ -934,11 +1034,15 @@ func GetPrefetchCacheLevelAttr(ctx *ir.Context, value PrefetchCacheLevel) *Prefe
 	if v, ok := ir.LookupAttr[*PrefetchCacheLevelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, prefetchCacheLevelAttrSlab, PrefetchCacheLevelAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &prefetchCacheLevelAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[PrefetchCacheLevelAttr](s)
+		*v = PrefetchCacheLevelAttr{value: value}
+		return v
+	}).(*PrefetchCacheLevelAttr)
 }
 
 // prefetchCacheLevelAttrSlab holds the PrefetchCacheLevelAttr values of each context.
-var prefetchCacheLevelAttrSlab = ir.NewSlab[PrefetchCacheLevelAttr]()
+var prefetchCacheLevelAttrSlab = ir.SlabOf[PrefetchCacheLevelAttr]()
 
 func (*PrefetchCacheLevelAttr) Dialect() string { return "nvvm" }
 func (*PrefetchCacheLevelAttr) Kind() string    { return "PrefetchCacheLevelAttr" }
@@ -968,11 +1072,15 @@ func GetProxyKindAttr(ctx *ir.Context, value ProxyKind) *ProxyKindAttr {
 	if v, ok := ir.LookupAttr[*ProxyKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, proxyKindAttrSlab, ProxyKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &proxyKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ProxyKindAttr](s)
+		*v = ProxyKindAttr{value: value}
+		return v
+	}).(*ProxyKindAttr)
 }
 
 // proxyKindAttrSlab holds the ProxyKindAttr values of each context.
-var proxyKindAttrSlab = ir.NewSlab[ProxyKindAttr]()
+var proxyKindAttrSlab = ir.SlabOf[ProxyKindAttr]()
 
 func (*ProxyKindAttr) Dialect() string { return "nvvm" }
 func (*ProxyKindAttr) Kind() string    { return "ProxyKindAttr" }
@@ -1002,11 +1110,15 @@ func GetReduxKindAttr(ctx *ir.Context, value ReduxKind) *ReduxKindAttr {
 	if v, ok := ir.LookupAttr[*ReduxKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, reduxKindAttrSlab, ReduxKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &reduxKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ReduxKindAttr](s)
+		*v = ReduxKindAttr{value: value}
+		return v
+	}).(*ReduxKindAttr)
 }
 
 // reduxKindAttrSlab holds the ReduxKindAttr values of each context.
-var reduxKindAttrSlab = ir.NewSlab[ReduxKindAttr]()
+var reduxKindAttrSlab = ir.SlabOf[ReduxKindAttr]()
 
 func (*ReduxKindAttr) Dialect() string { return "nvvm" }
 func (*ReduxKindAttr) Kind() string    { return "ReduxKindAttr" }
@@ -1036,11 +1148,15 @@ func GetSaturationModeAttr(ctx *ir.Context, value SaturationMode) *SaturationMod
 	if v, ok := ir.LookupAttr[*SaturationModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, saturationModeAttrSlab, SaturationModeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &saturationModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[SaturationModeAttr](s)
+		*v = SaturationModeAttr{value: value}
+		return v
+	}).(*SaturationModeAttr)
 }
 
 // saturationModeAttrSlab holds the SaturationModeAttr values of each context.
-var saturationModeAttrSlab = ir.NewSlab[SaturationModeAttr]()
+var saturationModeAttrSlab = ir.SlabOf[SaturationModeAttr]()
 
 func (*SaturationModeAttr) Dialect() string { return "nvvm" }
 func (*SaturationModeAttr) Kind() string    { return "SaturationModeAttr" }
@@ -1070,11 +1186,15 @@ func GetScaleVecSizeAttr(ctx *ir.Context, value ScaleVecSize) *ScaleVecSizeAttr 
 	if v, ok := ir.LookupAttr[*ScaleVecSizeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, scaleVecSizeAttrSlab, ScaleVecSizeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &scaleVecSizeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ScaleVecSizeAttr](s)
+		*v = ScaleVecSizeAttr{value: value}
+		return v
+	}).(*ScaleVecSizeAttr)
 }
 
 // scaleVecSizeAttrSlab holds the ScaleVecSizeAttr values of each context.
-var scaleVecSizeAttrSlab = ir.NewSlab[ScaleVecSizeAttr]()
+var scaleVecSizeAttrSlab = ir.SlabOf[ScaleVecSizeAttr]()
 
 func (*ScaleVecSizeAttr) Dialect() string { return "nvvm" }
 func (*ScaleVecSizeAttr) Kind() string    { return "ScaleVecSizeAttr" }
@@ -1104,11 +1224,15 @@ func GetSetMaxRegisterActionAttr(ctx *ir.Context, value SetMaxRegisterAction) *S
 	if v, ok := ir.LookupAttr[*SetMaxRegisterActionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, setMaxRegisterActionAttrSlab, SetMaxRegisterActionAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &setMaxRegisterActionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[SetMaxRegisterActionAttr](s)
+		*v = SetMaxRegisterActionAttr{value: value}
+		return v
+	}).(*SetMaxRegisterActionAttr)
 }
 
 // setMaxRegisterActionAttrSlab holds the SetMaxRegisterActionAttr values of each context.
-var setMaxRegisterActionAttrSlab = ir.NewSlab[SetMaxRegisterActionAttr]()
+var setMaxRegisterActionAttrSlab = ir.SlabOf[SetMaxRegisterActionAttr]()
 
 func (*SetMaxRegisterActionAttr) Dialect() string { return "nvvm" }
 func (*SetMaxRegisterActionAttr) Kind() string    { return "SetMaxRegisterActionAttr" }
@@ -1138,11 +1262,15 @@ func GetSharedSpaceAttr(ctx *ir.Context, value SharedSpace) *SharedSpaceAttr {
 	if v, ok := ir.LookupAttr[*SharedSpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, sharedSpaceAttrSlab, SharedSpaceAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &sharedSpaceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[SharedSpaceAttr](s)
+		*v = SharedSpaceAttr{value: value}
+		return v
+	}).(*SharedSpaceAttr)
 }
 
 // sharedSpaceAttrSlab holds the SharedSpaceAttr values of each context.
-var sharedSpaceAttrSlab = ir.NewSlab[SharedSpaceAttr]()
+var sharedSpaceAttrSlab = ir.SlabOf[SharedSpaceAttr]()
 
 func (*SharedSpaceAttr) Dialect() string { return "nvvm" }
 func (*SharedSpaceAttr) Kind() string    { return "SharedSpaceAttr" }
@@ -1172,11 +1300,15 @@ func GetShflKindAttr(ctx *ir.Context, value ShflKind) *ShflKindAttr {
 	if v, ok := ir.LookupAttr[*ShflKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, shflKindAttrSlab, ShflKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &shflKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ShflKindAttr](s)
+		*v = ShflKindAttr{value: value}
+		return v
+	}).(*ShflKindAttr)
 }
 
 // shflKindAttrSlab holds the ShflKindAttr values of each context.
-var shflKindAttrSlab = ir.NewSlab[ShflKindAttr]()
+var shflKindAttrSlab = ir.SlabOf[ShflKindAttr]()
 
 func (*ShflKindAttr) Dialect() string { return "nvvm" }
 func (*ShflKindAttr) Kind() string    { return "ShflKindAttr" }
@@ -1206,11 +1338,15 @@ func GetTMALoadModeAttr(ctx *ir.Context, value TMALoadMode) *TMALoadModeAttr {
 	if v, ok := ir.LookupAttr[*TMALoadModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tMALoadModeAttrSlab, TMALoadModeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &tMALoadModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TMALoadModeAttr](s)
+		*v = TMALoadModeAttr{value: value}
+		return v
+	}).(*TMALoadModeAttr)
 }
 
 // tMALoadModeAttrSlab holds the TMALoadModeAttr values of each context.
-var tMALoadModeAttrSlab = ir.NewSlab[TMALoadModeAttr]()
+var tMALoadModeAttrSlab = ir.SlabOf[TMALoadModeAttr]()
 
 func (*TMALoadModeAttr) Dialect() string { return "nvvm" }
 func (*TMALoadModeAttr) Kind() string    { return "TMALoadModeAttr" }
@@ -1240,11 +1376,15 @@ func GetTMAReduxKindAttr(ctx *ir.Context, value TMAReduxKind) *TMAReduxKindAttr 
 	if v, ok := ir.LookupAttr[*TMAReduxKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tMAReduxKindAttrSlab, TMAReduxKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &tMAReduxKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TMAReduxKindAttr](s)
+		*v = TMAReduxKindAttr{value: value}
+		return v
+	}).(*TMAReduxKindAttr)
 }
 
 // tMAReduxKindAttrSlab holds the TMAReduxKindAttr values of each context.
-var tMAReduxKindAttrSlab = ir.NewSlab[TMAReduxKindAttr]()
+var tMAReduxKindAttrSlab = ir.SlabOf[TMAReduxKindAttr]()
 
 func (*TMAReduxKindAttr) Dialect() string { return "nvvm" }
 func (*TMAReduxKindAttr) Kind() string    { return "TMAReduxKindAttr" }
@@ -1274,11 +1414,15 @@ func GetTMAStoreModeAttr(ctx *ir.Context, value TMAStoreMode) *TMAStoreModeAttr 
 	if v, ok := ir.LookupAttr[*TMAStoreModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tMAStoreModeAttrSlab, TMAStoreModeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &tMAStoreModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TMAStoreModeAttr](s)
+		*v = TMAStoreModeAttr{value: value}
+		return v
+	}).(*TMAStoreModeAttr)
 }
 
 // tMAStoreModeAttrSlab holds the TMAStoreModeAttr values of each context.
-var tMAStoreModeAttrSlab = ir.NewSlab[TMAStoreModeAttr]()
+var tMAStoreModeAttrSlab = ir.SlabOf[TMAStoreModeAttr]()
 
 func (*TMAStoreModeAttr) Dialect() string { return "nvvm" }
 func (*TMAStoreModeAttr) Kind() string    { return "TMAStoreModeAttr" }
@@ -1308,11 +1452,15 @@ func GetTcgen05CpMulticastAttr(ctx *ir.Context, value Tcgen05CpMulticast) *Tcgen
 	if v, ok := ir.LookupAttr[*Tcgen05CpMulticastAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tcgen05CpMulticastAttrSlab, Tcgen05CpMulticastAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &tcgen05CpMulticastAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[Tcgen05CpMulticastAttr](s)
+		*v = Tcgen05CpMulticastAttr{value: value}
+		return v
+	}).(*Tcgen05CpMulticastAttr)
 }
 
 // tcgen05CpMulticastAttrSlab holds the Tcgen05CpMulticastAttr values of each context.
-var tcgen05CpMulticastAttrSlab = ir.NewSlab[Tcgen05CpMulticastAttr]()
+var tcgen05CpMulticastAttrSlab = ir.SlabOf[Tcgen05CpMulticastAttr]()
 
 func (*Tcgen05CpMulticastAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05CpMulticastAttr) Kind() string    { return "Tcgen05CpMulticastAttr" }
@@ -1342,11 +1490,15 @@ func GetTcgen05CpShapeAttr(ctx *ir.Context, value Tcgen05CpShape) *Tcgen05CpShap
 	if v, ok := ir.LookupAttr[*Tcgen05CpShapeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tcgen05CpShapeAttrSlab, Tcgen05CpShapeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &tcgen05CpShapeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[Tcgen05CpShapeAttr](s)
+		*v = Tcgen05CpShapeAttr{value: value}
+		return v
+	}).(*Tcgen05CpShapeAttr)
 }
 
 // tcgen05CpShapeAttrSlab holds the Tcgen05CpShapeAttr values of each context.
-var tcgen05CpShapeAttrSlab = ir.NewSlab[Tcgen05CpShapeAttr]()
+var tcgen05CpShapeAttrSlab = ir.SlabOf[Tcgen05CpShapeAttr]()
 
 func (*Tcgen05CpShapeAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05CpShapeAttr) Kind() string    { return "Tcgen05CpShapeAttr" }
@@ -1376,11 +1528,15 @@ func GetTcgen05CpSrcFormatAttr(ctx *ir.Context, value Tcgen05CpSrcFormat) *Tcgen
 	if v, ok := ir.LookupAttr[*Tcgen05CpSrcFormatAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tcgen05CpSrcFormatAttrSlab, Tcgen05CpSrcFormatAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &tcgen05CpSrcFormatAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[Tcgen05CpSrcFormatAttr](s)
+		*v = Tcgen05CpSrcFormatAttr{value: value}
+		return v
+	}).(*Tcgen05CpSrcFormatAttr)
 }
 
 // tcgen05CpSrcFormatAttrSlab holds the Tcgen05CpSrcFormatAttr values of each context.
-var tcgen05CpSrcFormatAttrSlab = ir.NewSlab[Tcgen05CpSrcFormatAttr]()
+var tcgen05CpSrcFormatAttrSlab = ir.SlabOf[Tcgen05CpSrcFormatAttr]()
 
 func (*Tcgen05CpSrcFormatAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05CpSrcFormatAttr) Kind() string    { return "Tcgen05CpSrcFormatAttr" }
@@ -1410,11 +1566,15 @@ func GetTcgen05FenceKindAttr(ctx *ir.Context, value Tcgen05FenceKind) *Tcgen05Fe
 	if v, ok := ir.LookupAttr[*Tcgen05FenceKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tcgen05FenceKindAttrSlab, Tcgen05FenceKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &tcgen05FenceKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[Tcgen05FenceKindAttr](s)
+		*v = Tcgen05FenceKindAttr{value: value}
+		return v
+	}).(*Tcgen05FenceKindAttr)
 }
 
 // tcgen05FenceKindAttrSlab holds the Tcgen05FenceKindAttr values of each context.
-var tcgen05FenceKindAttrSlab = ir.NewSlab[Tcgen05FenceKindAttr]()
+var tcgen05FenceKindAttrSlab = ir.SlabOf[Tcgen05FenceKindAttr]()
 
 func (*Tcgen05FenceKindAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05FenceKindAttr) Kind() string    { return "Tcgen05FenceKindAttr" }
@@ -1444,11 +1604,15 @@ func GetTcgen05LdStShapeAttr(ctx *ir.Context, value Tcgen05LdStShape) *Tcgen05Ld
 	if v, ok := ir.LookupAttr[*Tcgen05LdStShapeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tcgen05LdStShapeAttrSlab, Tcgen05LdStShapeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &tcgen05LdStShapeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[Tcgen05LdStShapeAttr](s)
+		*v = Tcgen05LdStShapeAttr{value: value}
+		return v
+	}).(*Tcgen05LdStShapeAttr)
 }
 
 // tcgen05LdStShapeAttrSlab holds the Tcgen05LdStShapeAttr values of each context.
-var tcgen05LdStShapeAttrSlab = ir.NewSlab[Tcgen05LdStShapeAttr]()
+var tcgen05LdStShapeAttrSlab = ir.SlabOf[Tcgen05LdStShapeAttr]()
 
 func (*Tcgen05LdStShapeAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05LdStShapeAttr) Kind() string    { return "Tcgen05LdStShapeAttr" }
@@ -1478,11 +1642,15 @@ func GetTcgen05MMABlockScaleAttr(ctx *ir.Context, value Tcgen05MMABlockScale) *T
 	if v, ok := ir.LookupAttr[*Tcgen05MMABlockScaleAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tcgen05MMABlockScaleAttrSlab, Tcgen05MMABlockScaleAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &tcgen05MMABlockScaleAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[Tcgen05MMABlockScaleAttr](s)
+		*v = Tcgen05MMABlockScaleAttr{value: value}
+		return v
+	}).(*Tcgen05MMABlockScaleAttr)
 }
 
 // tcgen05MMABlockScaleAttrSlab holds the Tcgen05MMABlockScaleAttr values of each context.
-var tcgen05MMABlockScaleAttrSlab = ir.NewSlab[Tcgen05MMABlockScaleAttr]()
+var tcgen05MMABlockScaleAttrSlab = ir.SlabOf[Tcgen05MMABlockScaleAttr]()
 
 func (*Tcgen05MMABlockScaleAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05MMABlockScaleAttr) Kind() string    { return "Tcgen05MMABlockScaleAttr" }
@@ -1512,11 +1680,15 @@ func GetTcgen05MMACollectorBBufferAttr(ctx *ir.Context, value Tcgen05MMACollecto
 	if v, ok := ir.LookupAttr[*Tcgen05MMACollectorBBufferAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tcgen05MMACollectorBBufferAttrSlab, Tcgen05MMACollectorBBufferAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &tcgen05MMACollectorBBufferAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[Tcgen05MMACollectorBBufferAttr](s)
+		*v = Tcgen05MMACollectorBBufferAttr{value: value}
+		return v
+	}).(*Tcgen05MMACollectorBBufferAttr)
 }
 
 // tcgen05MMACollectorBBufferAttrSlab holds the Tcgen05MMACollectorBBufferAttr values of each context.
-var tcgen05MMACollectorBBufferAttrSlab = ir.NewSlab[Tcgen05MMACollectorBBufferAttr]()
+var tcgen05MMACollectorBBufferAttrSlab = ir.SlabOf[Tcgen05MMACollectorBBufferAttr]()
 
 func (*Tcgen05MMACollectorBBufferAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05MMACollectorBBufferAttr) Kind() string    { return "Tcgen05MMACollectorBBufferAttr" }
@@ -1546,11 +1718,15 @@ func GetTcgen05MMACollectorOpAttr(ctx *ir.Context, value Tcgen05MMACollectorOp) 
 	if v, ok := ir.LookupAttr[*Tcgen05MMACollectorOpAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tcgen05MMACollectorOpAttrSlab, Tcgen05MMACollectorOpAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &tcgen05MMACollectorOpAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[Tcgen05MMACollectorOpAttr](s)
+		*v = Tcgen05MMACollectorOpAttr{value: value}
+		return v
+	}).(*Tcgen05MMACollectorOpAttr)
 }
 
 // tcgen05MMACollectorOpAttrSlab holds the Tcgen05MMACollectorOpAttr values of each context.
-var tcgen05MMACollectorOpAttrSlab = ir.NewSlab[Tcgen05MMACollectorOpAttr]()
+var tcgen05MMACollectorOpAttrSlab = ir.SlabOf[Tcgen05MMACollectorOpAttr]()
 
 func (*Tcgen05MMACollectorOpAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05MMACollectorOpAttr) Kind() string    { return "Tcgen05MMACollectorOpAttr" }
@@ -1580,11 +1756,15 @@ func GetTcgen05MMAKindAttr(ctx *ir.Context, value Tcgen05MMAKind) *Tcgen05MMAKin
 	if v, ok := ir.LookupAttr[*Tcgen05MMAKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tcgen05MMAKindAttrSlab, Tcgen05MMAKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &tcgen05MMAKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[Tcgen05MMAKindAttr](s)
+		*v = Tcgen05MMAKindAttr{value: value}
+		return v
+	}).(*Tcgen05MMAKindAttr)
 }
 
 // tcgen05MMAKindAttrSlab holds the Tcgen05MMAKindAttr values of each context.
-var tcgen05MMAKindAttrSlab = ir.NewSlab[Tcgen05MMAKindAttr]()
+var tcgen05MMAKindAttrSlab = ir.SlabOf[Tcgen05MMAKindAttr]()
 
 func (*Tcgen05MMAKindAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05MMAKindAttr) Kind() string    { return "Tcgen05MMAKindAttr" }
@@ -1614,11 +1794,15 @@ func GetTcgen05WaitKindAttr(ctx *ir.Context, value Tcgen05WaitKind) *Tcgen05Wait
 	if v, ok := ir.LookupAttr[*Tcgen05WaitKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tcgen05WaitKindAttrSlab, Tcgen05WaitKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &tcgen05WaitKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[Tcgen05WaitKindAttr](s)
+		*v = Tcgen05WaitKindAttr{value: value}
+		return v
+	}).(*Tcgen05WaitKindAttr)
 }
 
 // tcgen05WaitKindAttrSlab holds the Tcgen05WaitKindAttr values of each context.
-var tcgen05WaitKindAttrSlab = ir.NewSlab[Tcgen05WaitKindAttr]()
+var tcgen05WaitKindAttrSlab = ir.SlabOf[Tcgen05WaitKindAttr]()
 
 func (*Tcgen05WaitKindAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05WaitKindAttr) Kind() string    { return "Tcgen05WaitKindAttr" }
@@ -1648,11 +1832,15 @@ func GetVoteSyncKindAttr(ctx *ir.Context, value VoteSyncKind) *VoteSyncKindAttr 
 	if v, ok := ir.LookupAttr[*VoteSyncKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, voteSyncKindAttrSlab, VoteSyncKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &voteSyncKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[VoteSyncKindAttr](s)
+		*v = VoteSyncKindAttr{value: value}
+		return v
+	}).(*VoteSyncKindAttr)
 }
 
 // voteSyncKindAttrSlab holds the VoteSyncKindAttr values of each context.
-var voteSyncKindAttrSlab = ir.NewSlab[VoteSyncKindAttr]()
+var voteSyncKindAttrSlab = ir.SlabOf[VoteSyncKindAttr]()
 
 func (*VoteSyncKindAttr) Dialect() string { return "nvvm" }
 func (*VoteSyncKindAttr) Kind() string    { return "VoteSyncKindAttr" }
@@ -1682,11 +1870,15 @@ func GetWGMMAScaleInAttr(ctx *ir.Context, value WGMMAScaleIn) *WGMMAScaleInAttr 
 	if v, ok := ir.LookupAttr[*WGMMAScaleInAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, wGMMAScaleInAttrSlab, WGMMAScaleInAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &wGMMAScaleInAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[WGMMAScaleInAttr](s)
+		*v = WGMMAScaleInAttr{value: value}
+		return v
+	}).(*WGMMAScaleInAttr)
 }
 
 // wGMMAScaleInAttrSlab holds the WGMMAScaleInAttr values of each context.
-var wGMMAScaleInAttrSlab = ir.NewSlab[WGMMAScaleInAttr]()
+var wGMMAScaleInAttrSlab = ir.SlabOf[WGMMAScaleInAttr]()
 
 func (*WGMMAScaleInAttr) Dialect() string { return "nvvm" }
 func (*WGMMAScaleInAttr) Kind() string    { return "WGMMAScaleInAttr" }
@@ -1716,11 +1908,15 @@ func GetWGMMAScaleOutAttr(ctx *ir.Context, value WGMMAScaleOut) *WGMMAScaleOutAt
 	if v, ok := ir.LookupAttr[*WGMMAScaleOutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, wGMMAScaleOutAttrSlab, WGMMAScaleOutAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &wGMMAScaleOutAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[WGMMAScaleOutAttr](s)
+		*v = WGMMAScaleOutAttr{value: value}
+		return v
+	}).(*WGMMAScaleOutAttr)
 }
 
 // wGMMAScaleOutAttrSlab holds the WGMMAScaleOutAttr values of each context.
-var wGMMAScaleOutAttrSlab = ir.NewSlab[WGMMAScaleOutAttr]()
+var wGMMAScaleOutAttrSlab = ir.SlabOf[WGMMAScaleOutAttr]()
 
 func (*WGMMAScaleOutAttr) Dialect() string { return "nvvm" }
 func (*WGMMAScaleOutAttr) Kind() string    { return "WGMMAScaleOutAttr" }
@@ -1750,11 +1946,15 @@ func GetWGMMATypesAttr(ctx *ir.Context, value WGMMATypes) *WGMMATypesAttr {
 	if v, ok := ir.LookupAttr[*WGMMATypesAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, wGMMATypesAttrSlab, WGMMATypesAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &wGMMATypesAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[WGMMATypesAttr](s)
+		*v = WGMMATypesAttr{value: value}
+		return v
+	}).(*WGMMATypesAttr)
 }
 
 // wGMMATypesAttrSlab holds the WGMMATypesAttr values of each context.
-var wGMMATypesAttrSlab = ir.NewSlab[WGMMATypesAttr]()
+var wGMMATypesAttrSlab = ir.SlabOf[WGMMATypesAttr]()
 
 func (*WGMMATypesAttr) Dialect() string { return "nvvm" }
 func (*WGMMATypesAttr) Kind() string    { return "WGMMATypesAttr" }

@@ -25,11 +25,15 @@ func GetAtomicControlAttr(ctx *ir.Context, ignoreDenormalMode, fineGrainedMemory
 	if v, ok := ir.LookupAttr[*AtomicControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, atomicControlAttrSlab, AtomicControlAttr{ignoreDenormalMode: ignoreDenormalMode, fineGrainedMemory: fineGrainedMemory, remoteMemory: remoteMemory})
+	return ir.InsertAttrWith(ctx, k, &atomicControlAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[AtomicControlAttr](s)
+		*v = AtomicControlAttr{ignoreDenormalMode: ignoreDenormalMode, fineGrainedMemory: fineGrainedMemory, remoteMemory: remoteMemory}
+		return v
+	}).(*AtomicControlAttr)
 }
 
 // atomicControlAttrSlab holds the AtomicControlAttr values of each context.
-var atomicControlAttrSlab = ir.NewSlab[AtomicControlAttr]()
+var atomicControlAttrSlab = ir.SlabOf[AtomicControlAttr]()
 
 func (*AtomicControlAttr) Dialect() string { return "omp" }
 func (*AtomicControlAttr) Kind() string    { return "AtomicControlAttr" }
@@ -69,11 +73,15 @@ func GetClauseBindKindAttr(ctx *ir.Context, value ClauseBindKind) *ClauseBindKin
 	if v, ok := ir.LookupAttr[*ClauseBindKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, clauseBindKindAttrSlab, ClauseBindKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &clauseBindKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ClauseBindKindAttr](s)
+		*v = ClauseBindKindAttr{value: value}
+		return v
+	}).(*ClauseBindKindAttr)
 }
 
 // clauseBindKindAttrSlab holds the ClauseBindKindAttr values of each context.
-var clauseBindKindAttrSlab = ir.NewSlab[ClauseBindKindAttr]()
+var clauseBindKindAttrSlab = ir.SlabOf[ClauseBindKindAttr]()
 
 func (*ClauseBindKindAttr) Dialect() string { return "omp" }
 func (*ClauseBindKindAttr) Kind() string    { return "ClauseBindKindAttr" }
@@ -103,11 +111,15 @@ func GetClauseCancellationConstructTypeAttr(ctx *ir.Context, value ClauseCancell
 	if v, ok := ir.LookupAttr[*ClauseCancellationConstructTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, clauseCancellationConstructTypeAttrSlab, ClauseCancellationConstructTypeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &clauseCancellationConstructTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ClauseCancellationConstructTypeAttr](s)
+		*v = ClauseCancellationConstructTypeAttr{value: value}
+		return v
+	}).(*ClauseCancellationConstructTypeAttr)
 }
 
 // clauseCancellationConstructTypeAttrSlab holds the ClauseCancellationConstructTypeAttr values of each context.
-var clauseCancellationConstructTypeAttrSlab = ir.NewSlab[ClauseCancellationConstructTypeAttr]()
+var clauseCancellationConstructTypeAttrSlab = ir.SlabOf[ClauseCancellationConstructTypeAttr]()
 
 func (*ClauseCancellationConstructTypeAttr) Dialect() string { return "omp" }
 
@@ -140,11 +152,15 @@ func GetClauseDependAttr(ctx *ir.Context, value ClauseDepend) *ClauseDependAttr 
 	if v, ok := ir.LookupAttr[*ClauseDependAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, clauseDependAttrSlab, ClauseDependAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &clauseDependAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ClauseDependAttr](s)
+		*v = ClauseDependAttr{value: value}
+		return v
+	}).(*ClauseDependAttr)
 }
 
 // clauseDependAttrSlab holds the ClauseDependAttr values of each context.
-var clauseDependAttrSlab = ir.NewSlab[ClauseDependAttr]()
+var clauseDependAttrSlab = ir.SlabOf[ClauseDependAttr]()
 
 func (*ClauseDependAttr) Dialect() string { return "omp" }
 func (*ClauseDependAttr) Kind() string    { return "ClauseDependAttr" }
@@ -174,11 +190,15 @@ func GetClauseGrainsizeTypeAttr(ctx *ir.Context, value ClauseGrainsizeType) *Cla
 	if v, ok := ir.LookupAttr[*ClauseGrainsizeTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, clauseGrainsizeTypeAttrSlab, ClauseGrainsizeTypeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &clauseGrainsizeTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ClauseGrainsizeTypeAttr](s)
+		*v = ClauseGrainsizeTypeAttr{value: value}
+		return v
+	}).(*ClauseGrainsizeTypeAttr)
 }
 
 // clauseGrainsizeTypeAttrSlab holds the ClauseGrainsizeTypeAttr values of each context.
-var clauseGrainsizeTypeAttrSlab = ir.NewSlab[ClauseGrainsizeTypeAttr]()
+var clauseGrainsizeTypeAttrSlab = ir.SlabOf[ClauseGrainsizeTypeAttr]()
 
 func (*ClauseGrainsizeTypeAttr) Dialect() string { return "omp" }
 func (*ClauseGrainsizeTypeAttr) Kind() string    { return "ClauseGrainsizeTypeAttr" }
@@ -208,11 +228,15 @@ func GetClauseMapFlagsAttr(ctx *ir.Context, value ClauseMapFlags) *ClauseMapFlag
 	if v, ok := ir.LookupAttr[*ClauseMapFlagsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, clauseMapFlagsAttrSlab, ClauseMapFlagsAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &clauseMapFlagsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ClauseMapFlagsAttr](s)
+		*v = ClauseMapFlagsAttr{value: value}
+		return v
+	}).(*ClauseMapFlagsAttr)
 }
 
 // clauseMapFlagsAttrSlab holds the ClauseMapFlagsAttr values of each context.
-var clauseMapFlagsAttrSlab = ir.NewSlab[ClauseMapFlagsAttr]()
+var clauseMapFlagsAttrSlab = ir.SlabOf[ClauseMapFlagsAttr]()
 
 func (*ClauseMapFlagsAttr) Dialect() string { return "omp" }
 func (*ClauseMapFlagsAttr) Kind() string    { return "ClauseMapFlagsAttr" }
@@ -242,11 +266,15 @@ func GetClauseMemoryOrderKindAttr(ctx *ir.Context, value ClauseMemoryOrderKind) 
 	if v, ok := ir.LookupAttr[*ClauseMemoryOrderKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, clauseMemoryOrderKindAttrSlab, ClauseMemoryOrderKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &clauseMemoryOrderKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ClauseMemoryOrderKindAttr](s)
+		*v = ClauseMemoryOrderKindAttr{value: value}
+		return v
+	}).(*ClauseMemoryOrderKindAttr)
 }
 
 // clauseMemoryOrderKindAttrSlab holds the ClauseMemoryOrderKindAttr values of each context.
-var clauseMemoryOrderKindAttrSlab = ir.NewSlab[ClauseMemoryOrderKindAttr]()
+var clauseMemoryOrderKindAttrSlab = ir.SlabOf[ClauseMemoryOrderKindAttr]()
 
 func (*ClauseMemoryOrderKindAttr) Dialect() string { return "omp" }
 func (*ClauseMemoryOrderKindAttr) Kind() string    { return "ClauseMemoryOrderKindAttr" }
@@ -276,11 +304,15 @@ func GetClauseNumTasksTypeAttr(ctx *ir.Context, value ClauseNumTasksType) *Claus
 	if v, ok := ir.LookupAttr[*ClauseNumTasksTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, clauseNumTasksTypeAttrSlab, ClauseNumTasksTypeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &clauseNumTasksTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ClauseNumTasksTypeAttr](s)
+		*v = ClauseNumTasksTypeAttr{value: value}
+		return v
+	}).(*ClauseNumTasksTypeAttr)
 }
 
 // clauseNumTasksTypeAttrSlab holds the ClauseNumTasksTypeAttr values of each context.
-var clauseNumTasksTypeAttrSlab = ir.NewSlab[ClauseNumTasksTypeAttr]()
+var clauseNumTasksTypeAttrSlab = ir.SlabOf[ClauseNumTasksTypeAttr]()
 
 func (*ClauseNumTasksTypeAttr) Dialect() string { return "omp" }
 func (*ClauseNumTasksTypeAttr) Kind() string    { return "ClauseNumTasksTypeAttr" }
@@ -310,11 +342,15 @@ func GetClauseNumThreadsTypeAttr(ctx *ir.Context, value ClauseNumThreadsType) *C
 	if v, ok := ir.LookupAttr[*ClauseNumThreadsTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, clauseNumThreadsTypeAttrSlab, ClauseNumThreadsTypeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &clauseNumThreadsTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ClauseNumThreadsTypeAttr](s)
+		*v = ClauseNumThreadsTypeAttr{value: value}
+		return v
+	}).(*ClauseNumThreadsTypeAttr)
 }
 
 // clauseNumThreadsTypeAttrSlab holds the ClauseNumThreadsTypeAttr values of each context.
-var clauseNumThreadsTypeAttrSlab = ir.NewSlab[ClauseNumThreadsTypeAttr]()
+var clauseNumThreadsTypeAttrSlab = ir.SlabOf[ClauseNumThreadsTypeAttr]()
 
 func (*ClauseNumThreadsTypeAttr) Dialect() string { return "omp" }
 func (*ClauseNumThreadsTypeAttr) Kind() string    { return "ClauseNumThreadsTypeAttr" }
@@ -344,11 +380,15 @@ func GetClauseOrderKindAttr(ctx *ir.Context, value ClauseOrderKind) *ClauseOrder
 	if v, ok := ir.LookupAttr[*ClauseOrderKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, clauseOrderKindAttrSlab, ClauseOrderKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &clauseOrderKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ClauseOrderKindAttr](s)
+		*v = ClauseOrderKindAttr{value: value}
+		return v
+	}).(*ClauseOrderKindAttr)
 }
 
 // clauseOrderKindAttrSlab holds the ClauseOrderKindAttr values of each context.
-var clauseOrderKindAttrSlab = ir.NewSlab[ClauseOrderKindAttr]()
+var clauseOrderKindAttrSlab = ir.SlabOf[ClauseOrderKindAttr]()
 
 func (*ClauseOrderKindAttr) Dialect() string { return "omp" }
 func (*ClauseOrderKindAttr) Kind() string    { return "ClauseOrderKindAttr" }
@@ -378,11 +418,15 @@ func GetClauseProcBindKindAttr(ctx *ir.Context, value ClauseProcBindKind) *Claus
 	if v, ok := ir.LookupAttr[*ClauseProcBindKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, clauseProcBindKindAttrSlab, ClauseProcBindKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &clauseProcBindKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ClauseProcBindKindAttr](s)
+		*v = ClauseProcBindKindAttr{value: value}
+		return v
+	}).(*ClauseProcBindKindAttr)
 }
 
 // clauseProcBindKindAttrSlab holds the ClauseProcBindKindAttr values of each context.
-var clauseProcBindKindAttrSlab = ir.NewSlab[ClauseProcBindKindAttr]()
+var clauseProcBindKindAttrSlab = ir.SlabOf[ClauseProcBindKindAttr]()
 
 func (*ClauseProcBindKindAttr) Dialect() string { return "omp" }
 func (*ClauseProcBindKindAttr) Kind() string    { return "ClauseProcBindKindAttr" }
@@ -412,11 +456,15 @@ func GetClauseRequiresAttr(ctx *ir.Context, value ClauseRequires) *ClauseRequire
 	if v, ok := ir.LookupAttr[*ClauseRequiresAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, clauseRequiresAttrSlab, ClauseRequiresAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &clauseRequiresAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ClauseRequiresAttr](s)
+		*v = ClauseRequiresAttr{value: value}
+		return v
+	}).(*ClauseRequiresAttr)
 }
 
 // clauseRequiresAttrSlab holds the ClauseRequiresAttr values of each context.
-var clauseRequiresAttrSlab = ir.NewSlab[ClauseRequiresAttr]()
+var clauseRequiresAttrSlab = ir.SlabOf[ClauseRequiresAttr]()
 
 func (*ClauseRequiresAttr) Dialect() string { return "omp" }
 func (*ClauseRequiresAttr) Kind() string    { return "ClauseRequiresAttr" }
@@ -446,11 +494,15 @@ func GetClauseScheduleKindAttr(ctx *ir.Context, value ClauseScheduleKind) *Claus
 	if v, ok := ir.LookupAttr[*ClauseScheduleKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, clauseScheduleKindAttrSlab, ClauseScheduleKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &clauseScheduleKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ClauseScheduleKindAttr](s)
+		*v = ClauseScheduleKindAttr{value: value}
+		return v
+	}).(*ClauseScheduleKindAttr)
 }
 
 // clauseScheduleKindAttrSlab holds the ClauseScheduleKindAttr values of each context.
-var clauseScheduleKindAttrSlab = ir.NewSlab[ClauseScheduleKindAttr]()
+var clauseScheduleKindAttrSlab = ir.SlabOf[ClauseScheduleKindAttr]()
 
 func (*ClauseScheduleKindAttr) Dialect() string { return "omp" }
 func (*ClauseScheduleKindAttr) Kind() string    { return "ClauseScheduleKindAttr" }
@@ -480,11 +532,15 @@ func GetClauseTaskDependAttr(ctx *ir.Context, value ClauseTaskDepend) *ClauseTas
 	if v, ok := ir.LookupAttr[*ClauseTaskDependAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, clauseTaskDependAttrSlab, ClauseTaskDependAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &clauseTaskDependAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ClauseTaskDependAttr](s)
+		*v = ClauseTaskDependAttr{value: value}
+		return v
+	}).(*ClauseTaskDependAttr)
 }
 
 // clauseTaskDependAttrSlab holds the ClauseTaskDependAttr values of each context.
-var clauseTaskDependAttrSlab = ir.NewSlab[ClauseTaskDependAttr]()
+var clauseTaskDependAttrSlab = ir.SlabOf[ClauseTaskDependAttr]()
 
 func (*ClauseTaskDependAttr) Dialect() string { return "omp" }
 func (*ClauseTaskDependAttr) Kind() string    { return "ClauseTaskDependAttr" }
@@ -514,11 +570,15 @@ func GetDataSharingClauseTypeAttr(ctx *ir.Context, value DataSharingClauseType) 
 	if v, ok := ir.LookupAttr[*DataSharingClauseTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dataSharingClauseTypeAttrSlab, DataSharingClauseTypeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &dataSharingClauseTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DataSharingClauseTypeAttr](s)
+		*v = DataSharingClauseTypeAttr{value: value}
+		return v
+	}).(*DataSharingClauseTypeAttr)
 }
 
 // dataSharingClauseTypeAttrSlab holds the DataSharingClauseTypeAttr values of each context.
-var dataSharingClauseTypeAttrSlab = ir.NewSlab[DataSharingClauseTypeAttr]()
+var dataSharingClauseTypeAttrSlab = ir.SlabOf[DataSharingClauseTypeAttr]()
 
 func (*DataSharingClauseTypeAttr) Dialect() string { return "omp" }
 func (*DataSharingClauseTypeAttr) Kind() string    { return "DataSharingClauseTypeAttr" }
@@ -552,11 +612,15 @@ func GetDeclareTargetAttr(ctx *ir.Context, deviceType, captureClause, automap ir
 	if v, ok := ir.LookupAttr[*DeclareTargetAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, declareTargetAttrSlab, DeclareTargetAttr{deviceType: deviceType, captureClause: captureClause, automap: automap})
+	return ir.InsertAttrWith(ctx, k, &declareTargetAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DeclareTargetAttr](s)
+		*v = DeclareTargetAttr{deviceType: deviceType, captureClause: captureClause, automap: automap}
+		return v
+	}).(*DeclareTargetAttr)
 }
 
 // declareTargetAttrSlab holds the DeclareTargetAttr values of each context.
-var declareTargetAttrSlab = ir.NewSlab[DeclareTargetAttr]()
+var declareTargetAttrSlab = ir.SlabOf[DeclareTargetAttr]()
 
 func (*DeclareTargetAttr) Dialect() string { return "omp" }
 func (*DeclareTargetAttr) Kind() string    { return "DeclareTargetAttr" }
@@ -596,11 +660,15 @@ func GetDeclareTargetCaptureClauseAttr(ctx *ir.Context, value DeclareTargetCaptu
 	if v, ok := ir.LookupAttr[*DeclareTargetCaptureClauseAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, declareTargetCaptureClauseAttrSlab, DeclareTargetCaptureClauseAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &declareTargetCaptureClauseAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DeclareTargetCaptureClauseAttr](s)
+		*v = DeclareTargetCaptureClauseAttr{value: value}
+		return v
+	}).(*DeclareTargetCaptureClauseAttr)
 }
 
 // declareTargetCaptureClauseAttrSlab holds the DeclareTargetCaptureClauseAttr values of each context.
-var declareTargetCaptureClauseAttrSlab = ir.NewSlab[DeclareTargetCaptureClauseAttr]()
+var declareTargetCaptureClauseAttrSlab = ir.SlabOf[DeclareTargetCaptureClauseAttr]()
 
 func (*DeclareTargetCaptureClauseAttr) Dialect() string { return "omp" }
 func (*DeclareTargetCaptureClauseAttr) Kind() string    { return "DeclareTargetCaptureClauseAttr" }
@@ -630,11 +698,15 @@ func GetDeclareTargetDeviceTypeAttr(ctx *ir.Context, value DeclareTargetDeviceTy
 	if v, ok := ir.LookupAttr[*DeclareTargetDeviceTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, declareTargetDeviceTypeAttrSlab, DeclareTargetDeviceTypeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &declareTargetDeviceTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DeclareTargetDeviceTypeAttr](s)
+		*v = DeclareTargetDeviceTypeAttr{value: value}
+		return v
+	}).(*DeclareTargetDeviceTypeAttr)
 }
 
 // declareTargetDeviceTypeAttrSlab holds the DeclareTargetDeviceTypeAttr values of each context.
-var declareTargetDeviceTypeAttrSlab = ir.NewSlab[DeclareTargetDeviceTypeAttr]()
+var declareTargetDeviceTypeAttrSlab = ir.SlabOf[DeclareTargetDeviceTypeAttr]()
 
 func (*DeclareTargetDeviceTypeAttr) Dialect() string { return "omp" }
 func (*DeclareTargetDeviceTypeAttr) Kind() string    { return "DeclareTargetDeviceTypeAttr" }
@@ -676,11 +748,15 @@ func GetFlagsAttr(ctx *ir.Context, debugKind uint32, assumeTeamsOversubscription
 	if v, ok := ir.LookupAttr[*FlagsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, flagsAttrSlab, FlagsAttr{debugKind: debugKind, assumeTeamsOversubscription: assumeTeamsOversubscription, assumeThreadsOversubscription: assumeThreadsOversubscription, assumeNoThreadState: assumeNoThreadState, assumeNoNestedParallelism: assumeNoNestedParallelism, noGpuLib: noGpuLib, openmpDeviceVersion: openmpDeviceVersion})
+	return ir.InsertAttrWith(ctx, k, &flagsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[FlagsAttr](s)
+		*v = FlagsAttr{debugKind: debugKind, assumeTeamsOversubscription: assumeTeamsOversubscription, assumeThreadsOversubscription: assumeThreadsOversubscription, assumeNoThreadState: assumeNoThreadState, assumeNoNestedParallelism: assumeNoNestedParallelism, noGpuLib: noGpuLib, openmpDeviceVersion: openmpDeviceVersion}
+		return v
+	}).(*FlagsAttr)
 }
 
 // flagsAttrSlab holds the FlagsAttr values of each context.
-var flagsAttrSlab = ir.NewSlab[FlagsAttr]()
+var flagsAttrSlab = ir.SlabOf[FlagsAttr]()
 
 func (*FlagsAttr) Dialect() string { return "omp" }
 func (*FlagsAttr) Kind() string    { return "FlagsAttr" }
@@ -740,11 +816,15 @@ func GetOrderModifierAttr(ctx *ir.Context, value OrderModifier) *OrderModifierAt
 	if v, ok := ir.LookupAttr[*OrderModifierAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, orderModifierAttrSlab, OrderModifierAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &orderModifierAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[OrderModifierAttr](s)
+		*v = OrderModifierAttr{value: value}
+		return v
+	}).(*OrderModifierAttr)
 }
 
 // orderModifierAttrSlab holds the OrderModifierAttr values of each context.
-var orderModifierAttrSlab = ir.NewSlab[OrderModifierAttr]()
+var orderModifierAttrSlab = ir.SlabOf[OrderModifierAttr]()
 
 func (*OrderModifierAttr) Dialect() string { return "omp" }
 func (*OrderModifierAttr) Kind() string    { return "OrderModifierAttr" }
@@ -774,11 +854,15 @@ func GetReductionModifierAttr(ctx *ir.Context, value ReductionModifier) *Reducti
 	if v, ok := ir.LookupAttr[*ReductionModifierAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, reductionModifierAttrSlab, ReductionModifierAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &reductionModifierAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ReductionModifierAttr](s)
+		*v = ReductionModifierAttr{value: value}
+		return v
+	}).(*ReductionModifierAttr)
 }
 
 // reductionModifierAttrSlab holds the ReductionModifierAttr values of each context.
-var reductionModifierAttrSlab = ir.NewSlab[ReductionModifierAttr]()
+var reductionModifierAttrSlab = ir.SlabOf[ReductionModifierAttr]()
 
 func (*ReductionModifierAttr) Dialect() string { return "omp" }
 func (*ReductionModifierAttr) Kind() string    { return "ReductionModifierAttr" }
@@ -808,11 +892,15 @@ func GetScheduleModifierAttr(ctx *ir.Context, value ScheduleModifier) *ScheduleM
 	if v, ok := ir.LookupAttr[*ScheduleModifierAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, scheduleModifierAttrSlab, ScheduleModifierAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &scheduleModifierAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ScheduleModifierAttr](s)
+		*v = ScheduleModifierAttr{value: value}
+		return v
+	}).(*ScheduleModifierAttr)
 }
 
 // scheduleModifierAttrSlab holds the ScheduleModifierAttr values of each context.
-var scheduleModifierAttrSlab = ir.NewSlab[ScheduleModifierAttr]()
+var scheduleModifierAttrSlab = ir.SlabOf[ScheduleModifierAttr]()
 
 func (*ScheduleModifierAttr) Dialect() string { return "omp" }
 func (*ScheduleModifierAttr) Kind() string    { return "ScheduleModifierAttr" }
@@ -842,11 +930,15 @@ func GetVariableCaptureKindAttr(ctx *ir.Context, value VariableCaptureKind) *Var
 	if v, ok := ir.LookupAttr[*VariableCaptureKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, variableCaptureKindAttrSlab, VariableCaptureKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &variableCaptureKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[VariableCaptureKindAttr](s)
+		*v = VariableCaptureKindAttr{value: value}
+		return v
+	}).(*VariableCaptureKindAttr)
 }
 
 // variableCaptureKindAttrSlab holds the VariableCaptureKindAttr values of each context.
-var variableCaptureKindAttrSlab = ir.NewSlab[VariableCaptureKindAttr]()
+var variableCaptureKindAttrSlab = ir.SlabOf[VariableCaptureKindAttr]()
 
 func (*VariableCaptureKindAttr) Dialect() string { return "omp" }
 func (*VariableCaptureKindAttr) Kind() string    { return "VariableCaptureKindAttr" }
@@ -876,11 +968,15 @@ func GetVersionAttr(ctx *ir.Context, version uint32) *VersionAttr {
 	if v, ok := ir.LookupAttr[*VersionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, versionAttrSlab, VersionAttr{version: version})
+	return ir.InsertAttrWith(ctx, k, &versionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[VersionAttr](s)
+		*v = VersionAttr{version: version}
+		return v
+	}).(*VersionAttr)
 }
 
 // versionAttrSlab holds the VersionAttr values of each context.
-var versionAttrSlab = ir.NewSlab[VersionAttr]()
+var versionAttrSlab = ir.SlabOf[VersionAttr]()
 
 func (*VersionAttr) Dialect() string { return "omp" }
 func (*VersionAttr) Kind() string    { return "VersionAttr" }

@@ -15,11 +15,15 @@ func GetCanonicalLoopInfoType(ctx *ir.Context) *CanonicalLoopInfoType {
 	if v, ok := ir.LookupType[*CanonicalLoopInfoType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, canonicalLoopInfoTypeSlab, CanonicalLoopInfoType{})
+	return ir.InsertTypeWith(ctx, k, &canonicalLoopInfoTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[CanonicalLoopInfoType](s)
+		*v = CanonicalLoopInfoType{}
+		return v
+	}).(*CanonicalLoopInfoType)
 }
 
 // canonicalLoopInfoTypeSlab holds the CanonicalLoopInfoType values of each context.
-var canonicalLoopInfoTypeSlab = ir.NewSlab[CanonicalLoopInfoType]()
+var canonicalLoopInfoTypeSlab = ir.SlabOf[CanonicalLoopInfoType]()
 
 func (*CanonicalLoopInfoType) Dialect() string { return "omp" }
 func (*CanonicalLoopInfoType) Kind() string    { return "CanonicalLoopInfoType" }
@@ -42,11 +46,15 @@ func GetMapBoundsType(ctx *ir.Context) *MapBoundsType {
 	if v, ok := ir.LookupType[*MapBoundsType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, mapBoundsTypeSlab, MapBoundsType{})
+	return ir.InsertTypeWith(ctx, k, &mapBoundsTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[MapBoundsType](s)
+		*v = MapBoundsType{}
+		return v
+	}).(*MapBoundsType)
 }
 
 // mapBoundsTypeSlab holds the MapBoundsType values of each context.
-var mapBoundsTypeSlab = ir.NewSlab[MapBoundsType]()
+var mapBoundsTypeSlab = ir.SlabOf[MapBoundsType]()
 
 func (*MapBoundsType) Dialect() string { return "omp" }
 func (*MapBoundsType) Kind() string    { return "MapBoundsType" }

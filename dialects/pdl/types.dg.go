@@ -19,11 +19,15 @@ func GetAttributeType(ctx *ir.Context) *AttributeType {
 	if v, ok := ir.LookupType[*AttributeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, attributeTypeSlab, AttributeType{})
+	return ir.InsertTypeWith(ctx, k, &attributeTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[AttributeType](s)
+		*v = AttributeType{}
+		return v
+	}).(*AttributeType)
 }
 
 // attributeTypeSlab holds the AttributeType values of each context.
-var attributeTypeSlab = ir.NewSlab[AttributeType]()
+var attributeTypeSlab = ir.SlabOf[AttributeType]()
 
 func (*AttributeType) Dialect() string { return "pdl" }
 func (*AttributeType) Kind() string    { return "AttributeType" }
@@ -46,11 +50,15 @@ func GetOperationType(ctx *ir.Context) *OperationType {
 	if v, ok := ir.LookupType[*OperationType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, operationTypeSlab, OperationType{})
+	return ir.InsertTypeWith(ctx, k, &operationTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[OperationType](s)
+		*v = OperationType{}
+		return v
+	}).(*OperationType)
 }
 
 // operationTypeSlab holds the OperationType values of each context.
-var operationTypeSlab = ir.NewSlab[OperationType]()
+var operationTypeSlab = ir.SlabOf[OperationType]()
 
 func (*OperationType) Dialect() string { return "pdl" }
 func (*OperationType) Kind() string    { return "OperationType" }
@@ -75,11 +83,15 @@ func GetRangeType(ctx *ir.Context, elementType ir.Type) *RangeType {
 	if v, ok := ir.LookupType[*RangeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, rangeTypeSlab, RangeType{elementType: elementType})
+	return ir.InsertTypeWith(ctx, k, &rangeTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[RangeType](s)
+		*v = RangeType{elementType: elementType}
+		return v
+	}).(*RangeType)
 }
 
 // rangeTypeSlab holds the RangeType values of each context.
-var rangeTypeSlab = ir.NewSlab[RangeType]()
+var rangeTypeSlab = ir.SlabOf[RangeType]()
 
 func (*RangeType) Dialect() string { return "pdl" }
 func (*RangeType) Kind() string    { return "RangeType" }
@@ -107,11 +119,15 @@ func GetTypeType(ctx *ir.Context) *TypeType {
 	if v, ok := ir.LookupType[*TypeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, typeTypeSlab, TypeType{})
+	return ir.InsertTypeWith(ctx, k, &typeTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[TypeType](s)
+		*v = TypeType{}
+		return v
+	}).(*TypeType)
 }
 
 // typeTypeSlab holds the TypeType values of each context.
-var typeTypeSlab = ir.NewSlab[TypeType]()
+var typeTypeSlab = ir.SlabOf[TypeType]()
 
 func (*TypeType) Dialect() string { return "pdl" }
 func (*TypeType) Kind() string    { return "TypeType" }
@@ -134,11 +150,15 @@ func GetValueType(ctx *ir.Context) *ValueType {
 	if v, ok := ir.LookupType[*ValueType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, valueTypeSlab, ValueType{})
+	return ir.InsertTypeWith(ctx, k, &valueTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[ValueType](s)
+		*v = ValueType{}
+		return v
+	}).(*ValueType)
 }
 
 // valueTypeSlab holds the ValueType values of each context.
-var valueTypeSlab = ir.NewSlab[ValueType]()
+var valueTypeSlab = ir.SlabOf[ValueType]()
 
 func (*ValueType) Dialect() string { return "pdl" }
 func (*ValueType) Kind() string    { return "ValueType" }

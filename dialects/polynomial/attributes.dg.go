@@ -21,11 +21,15 @@ func GetFloatPolynomialAttr(ctx *ir.Context, polynomial ir.Attribute) *FloatPoly
 	if v, ok := ir.LookupAttr[*FloatPolynomialAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, floatPolynomialAttrSlab, FloatPolynomialAttr{polynomial: polynomial})
+	return ir.InsertAttrWith(ctx, k, &floatPolynomialAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[FloatPolynomialAttr](s)
+		*v = FloatPolynomialAttr{polynomial: polynomial}
+		return v
+	}).(*FloatPolynomialAttr)
 }
 
 // floatPolynomialAttrSlab holds the FloatPolynomialAttr values of each context.
-var floatPolynomialAttrSlab = ir.NewSlab[FloatPolynomialAttr]()
+var floatPolynomialAttrSlab = ir.SlabOf[FloatPolynomialAttr]()
 
 func (*FloatPolynomialAttr) Dialect() string { return "polynomial" }
 func (*FloatPolynomialAttr) Kind() string    { return "FloatPolynomialAttr" }
@@ -52,11 +56,15 @@ func GetIntPolynomialAttr(ctx *ir.Context, polynomial ir.Attribute) *IntPolynomi
 	if v, ok := ir.LookupAttr[*IntPolynomialAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, intPolynomialAttrSlab, IntPolynomialAttr{polynomial: polynomial})
+	return ir.InsertAttrWith(ctx, k, &intPolynomialAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[IntPolynomialAttr](s)
+		*v = IntPolynomialAttr{polynomial: polynomial}
+		return v
+	}).(*IntPolynomialAttr)
 }
 
 // intPolynomialAttrSlab holds the IntPolynomialAttr values of each context.
-var intPolynomialAttrSlab = ir.NewSlab[IntPolynomialAttr]()
+var intPolynomialAttrSlab = ir.SlabOf[IntPolynomialAttr]()
 
 func (*IntPolynomialAttr) Dialect() string { return "polynomial" }
 func (*IntPolynomialAttr) Kind() string    { return "IntPolynomialAttr" }
@@ -85,11 +93,15 @@ func GetPrimitiveRootAttr(ctx *ir.Context, value, degree ir.Attribute) *Primitiv
 	if v, ok := ir.LookupAttr[*PrimitiveRootAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, primitiveRootAttrSlab, PrimitiveRootAttr{value: value, degree: degree})
+	return ir.InsertAttrWith(ctx, k, &primitiveRootAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[PrimitiveRootAttr](s)
+		*v = PrimitiveRootAttr{value: value, degree: degree}
+		return v
+	}).(*PrimitiveRootAttr)
 }
 
 // primitiveRootAttrSlab holds the PrimitiveRootAttr values of each context.
-var primitiveRootAttrSlab = ir.NewSlab[PrimitiveRootAttr]()
+var primitiveRootAttrSlab = ir.SlabOf[PrimitiveRootAttr]()
 
 func (*PrimitiveRootAttr) Dialect() string { return "polynomial" }
 func (*PrimitiveRootAttr) Kind() string    { return "PrimitiveRootAttr" }
@@ -128,11 +140,15 @@ func GetRingAttr(ctx *ir.Context, coefficientType ir.Type, coefficientModulus, p
 	if v, ok := ir.LookupAttr[*RingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, ringAttrSlab, RingAttr{coefficientType: coefficientType, coefficientModulus: coefficientModulus, polynomialModulus: polynomialModulus})
+	return ir.InsertAttrWith(ctx, k, &ringAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[RingAttr](s)
+		*v = RingAttr{coefficientType: coefficientType, coefficientModulus: coefficientModulus, polynomialModulus: polynomialModulus}
+		return v
+	}).(*RingAttr)
 }
 
 // ringAttrSlab holds the RingAttr values of each context.
-var ringAttrSlab = ir.NewSlab[RingAttr]()
+var ringAttrSlab = ir.SlabOf[RingAttr]()
 
 func (*RingAttr) Dialect() string { return "polynomial" }
 func (*RingAttr) Kind() string    { return "RingAttr" }
@@ -174,11 +190,15 @@ func GetTypedFloatPolynomialAttr(ctx *ir.Context, type_ ir.Type, value ir.Attrib
 	if v, ok := ir.LookupAttr[*TypedFloatPolynomialAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, typedFloatPolynomialAttrSlab, TypedFloatPolynomialAttr{type_: type_, value: value})
+	return ir.InsertAttrWith(ctx, k, &typedFloatPolynomialAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TypedFloatPolynomialAttr](s)
+		*v = TypedFloatPolynomialAttr{type_: type_, value: value}
+		return v
+	}).(*TypedFloatPolynomialAttr)
 }
 
 // typedFloatPolynomialAttrSlab holds the TypedFloatPolynomialAttr values of each context.
-var typedFloatPolynomialAttrSlab = ir.NewSlab[TypedFloatPolynomialAttr]()
+var typedFloatPolynomialAttrSlab = ir.SlabOf[TypedFloatPolynomialAttr]()
 
 func (*TypedFloatPolynomialAttr) Dialect() string { return "polynomial" }
 func (*TypedFloatPolynomialAttr) Kind() string    { return "TypedFloatPolynomialAttr" }
@@ -215,11 +235,15 @@ func GetTypedIntPolynomialAttr(ctx *ir.Context, type_ ir.Type, value ir.Attribut
 	if v, ok := ir.LookupAttr[*TypedIntPolynomialAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, typedIntPolynomialAttrSlab, TypedIntPolynomialAttr{type_: type_, value: value})
+	return ir.InsertAttrWith(ctx, k, &typedIntPolynomialAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TypedIntPolynomialAttr](s)
+		*v = TypedIntPolynomialAttr{type_: type_, value: value}
+		return v
+	}).(*TypedIntPolynomialAttr)
 }
 
 // typedIntPolynomialAttrSlab holds the TypedIntPolynomialAttr values of each context.
-var typedIntPolynomialAttrSlab = ir.NewSlab[TypedIntPolynomialAttr]()
+var typedIntPolynomialAttrSlab = ir.SlabOf[TypedIntPolynomialAttr]()
 
 func (*TypedIntPolynomialAttr) Dialect() string { return "polynomial" }
 func (*TypedIntPolynomialAttr) Kind() string    { return "TypedIntPolynomialAttr" }

@@ -21,11 +21,15 @@ func GetPolynomialType(ctx *ir.Context, ring ir.Attribute) *PolynomialType {
 	if v, ok := ir.LookupType[*PolynomialType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, polynomialTypeSlab, PolynomialType{ring: ring})
+	return ir.InsertTypeWith(ctx, k, &polynomialTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[PolynomialType](s)
+		*v = PolynomialType{ring: ring}
+		return v
+	}).(*PolynomialType)
 }
 
 // polynomialTypeSlab holds the PolynomialType values of each context.
-var polynomialTypeSlab = ir.NewSlab[PolynomialType]()
+var polynomialTypeSlab = ir.SlabOf[PolynomialType]()
 
 func (*PolynomialType) Dialect() string { return "polynomial" }
 func (*PolynomialType) Kind() string    { return "PolynomialType" }

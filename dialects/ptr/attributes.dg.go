@@ -23,11 +23,15 @@ func GetAddressAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *AddressAttr
 	if v, ok := ir.LookupAttr[*AddressAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, addressAttrSlab, AddressAttr{type_: type_, value: value})
+	return ir.InsertAttrWith(ctx, k, &addressAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[AddressAttr](s)
+		*v = AddressAttr{type_: type_, value: value}
+		return v
+	}).(*AddressAttr)
 }
 
 // addressAttrSlab holds the AddressAttr values of each context.
-var addressAttrSlab = ir.NewSlab[AddressAttr]()
+var addressAttrSlab = ir.SlabOf[AddressAttr]()
 
 func (*AddressAttr) Dialect() string { return "ptr" }
 func (*AddressAttr) Kind() string    { return "AddressAttr" }
@@ -57,11 +61,15 @@ func GetGenericSpaceAttr(ctx *ir.Context) *GenericSpaceAttr {
 	if v, ok := ir.LookupAttr[*GenericSpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, genericSpaceAttrSlab, GenericSpaceAttr{})
+	return ir.InsertAttrWith(ctx, k, &genericSpaceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[GenericSpaceAttr](s)
+		*v = GenericSpaceAttr{}
+		return v
+	}).(*GenericSpaceAttr)
 }
 
 // genericSpaceAttrSlab holds the GenericSpaceAttr values of each context.
-var genericSpaceAttrSlab = ir.NewSlab[GenericSpaceAttr]()
+var genericSpaceAttrSlab = ir.SlabOf[GenericSpaceAttr]()
 
 func (*GenericSpaceAttr) Dialect() string { return "ptr" }
 func (*GenericSpaceAttr) Kind() string    { return "GenericSpaceAttr" }
@@ -86,11 +94,15 @@ func GetNullAttr(ctx *ir.Context, type_ ir.Type) *NullAttr {
 	if v, ok := ir.LookupAttr[*NullAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, nullAttrSlab, NullAttr{type_: type_})
+	return ir.InsertAttrWith(ctx, k, &nullAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[NullAttr](s)
+		*v = NullAttr{type_: type_}
+		return v
+	}).(*NullAttr)
 }
 
 // nullAttrSlab holds the NullAttr values of each context.
-var nullAttrSlab = ir.NewSlab[NullAttr]()
+var nullAttrSlab = ir.SlabOf[NullAttr]()
 
 func (*NullAttr) Dialect() string { return "ptr" }
 func (*NullAttr) Kind() string    { return "NullAttr" }
@@ -126,11 +138,15 @@ func GetSpecAttr(ctx *ir.Context, size, abi, preferred, index uint32) *SpecAttr 
 	if v, ok := ir.LookupAttr[*SpecAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, specAttrSlab, SpecAttr{size: size, abi: abi, preferred: preferred, index: index})
+	return ir.InsertAttrWith(ctx, k, &specAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[SpecAttr](s)
+		*v = SpecAttr{size: size, abi: abi, preferred: preferred, index: index}
+		return v
+	}).(*SpecAttr)
 }
 
 // specAttrSlab holds the SpecAttr values of each context.
-var specAttrSlab = ir.NewSlab[SpecAttr]()
+var specAttrSlab = ir.SlabOf[SpecAttr]()
 
 func (*SpecAttr) Dialect() string { return "ptr" }
 func (*SpecAttr) Kind() string    { return "SpecAttr" }

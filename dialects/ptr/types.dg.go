@@ -21,11 +21,15 @@ func GetPtrMetadataType(ctx *ir.Context, type_ ir.Attribute) *PtrMetadataType {
 	if v, ok := ir.LookupType[*PtrMetadataType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, ptrMetadataTypeSlab, PtrMetadataType{type_: type_})
+	return ir.InsertTypeWith(ctx, k, &ptrMetadataTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[PtrMetadataType](s)
+		*v = PtrMetadataType{type_: type_}
+		return v
+	}).(*PtrMetadataType)
 }
 
 // ptrMetadataTypeSlab holds the PtrMetadataType values of each context.
-var ptrMetadataTypeSlab = ir.NewSlab[PtrMetadataType]()
+var ptrMetadataTypeSlab = ir.SlabOf[PtrMetadataType]()
 
 func (*PtrMetadataType) Dialect() string { return "ptr" }
 func (*PtrMetadataType) Kind() string    { return "PtrMetadataType" }
@@ -55,11 +59,15 @@ func GetPtrType(ctx *ir.Context, memorySpace ir.Attribute) *PtrType {
 	if v, ok := ir.LookupType[*PtrType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, ptrTypeSlab, PtrType{memorySpace: memorySpace})
+	return ir.InsertTypeWith(ctx, k, &ptrTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[PtrType](s)
+		*v = PtrType{memorySpace: memorySpace}
+		return v
+	}).(*PtrType)
 }
 
 // ptrTypeSlab holds the PtrType values of each context.
-var ptrTypeSlab = ir.NewSlab[PtrType]()
+var ptrTypeSlab = ir.SlabOf[PtrType]()
 
 func (*PtrType) Dialect() string { return "ptr" }
 func (*PtrType) Kind() string    { return "PtrType" }

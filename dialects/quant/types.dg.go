@@ -30,11 +30,15 @@ func GetAnyQuantizedType(ctx *ir.Context, flags uint64, storageType, expressedTy
 	if v, ok := ir.LookupType[*AnyQuantizedType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, anyQuantizedTypeSlab, AnyQuantizedType{flags: flags, storageType: storageType, expressedType: expressedType, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax})
+	return ir.InsertTypeWith(ctx, k, &anyQuantizedTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[AnyQuantizedType](s)
+		*v = AnyQuantizedType{flags: flags, storageType: storageType, expressedType: expressedType, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax}
+		return v
+	}).(*AnyQuantizedType)
 }
 
 // anyQuantizedTypeSlab holds the AnyQuantizedType values of each context.
-var anyQuantizedTypeSlab = ir.NewSlab[AnyQuantizedType]()
+var anyQuantizedTypeSlab = ir.SlabOf[AnyQuantizedType]()
 
 func (*AnyQuantizedType) Dialect() string { return "quant" }
 func (*AnyQuantizedType) Kind() string    { return "AnyQuantizedType" }
@@ -88,11 +92,15 @@ func GetCalibratedQuantizedType(ctx *ir.Context, expressedType ir.Type, min, max
 	if v, ok := ir.LookupType[*CalibratedQuantizedType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, calibratedQuantizedTypeSlab, CalibratedQuantizedType{expressedType: expressedType, min: min, max: max})
+	return ir.InsertTypeWith(ctx, k, &calibratedQuantizedTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[CalibratedQuantizedType](s)
+		*v = CalibratedQuantizedType{expressedType: expressedType, min: min, max: max}
+		return v
+	}).(*CalibratedQuantizedType)
 }
 
 // calibratedQuantizedTypeSlab holds the CalibratedQuantizedType values of each context.
-var calibratedQuantizedTypeSlab = ir.NewSlab[CalibratedQuantizedType]()
+var calibratedQuantizedTypeSlab = ir.SlabOf[CalibratedQuantizedType]()
 
 func (*CalibratedQuantizedType) Dialect() string { return "quant" }
 func (*CalibratedQuantizedType) Kind() string    { return "CalibratedQuantizedType" }
@@ -152,11 +160,15 @@ func GetUniformQuantizedPerAxisType(ctx *ir.Context, flags uint64, storageType, 
 	if v, ok := ir.LookupType[*UniformQuantizedPerAxisType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, uniformQuantizedPerAxisTypeSlab, UniformQuantizedPerAxisType{flags: flags, storageType: storageType, expressedType: expressedType, quantizedDimension: quantizedDimension, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax, scales: slices.Clone(scales), zeroPoints: slices.Clone(zeroPoints)})
+	return ir.InsertTypeWith(ctx, k, &uniformQuantizedPerAxisTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[UniformQuantizedPerAxisType](s)
+		*v = UniformQuantizedPerAxisType{flags: flags, storageType: storageType, expressedType: expressedType, quantizedDimension: quantizedDimension, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax, scales: slices.Clone(scales), zeroPoints: slices.Clone(zeroPoints)}
+		return v
+	}).(*UniformQuantizedPerAxisType)
 }
 
 // uniformQuantizedPerAxisTypeSlab holds the UniformQuantizedPerAxisType values of each context.
-var uniformQuantizedPerAxisTypeSlab = ir.NewSlab[UniformQuantizedPerAxisType]()
+var uniformQuantizedPerAxisTypeSlab = ir.SlabOf[UniformQuantizedPerAxisType]()
 
 func (*UniformQuantizedPerAxisType) Dialect() string { return "quant" }
 func (*UniformQuantizedPerAxisType) Kind() string    { return "UniformQuantizedPerAxisType" }
@@ -243,11 +255,15 @@ func GetUniformQuantizedSubChannelType(ctx *ir.Context, flags uint64, storageTyp
 	if v, ok := ir.LookupType[*UniformQuantizedSubChannelType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, uniformQuantizedSubChannelTypeSlab, UniformQuantizedSubChannelType{flags: flags, storageType: storageType, expressedType: expressedType, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax, quantizedDimensions: slices.Clone(quantizedDimensions), blockSizes: slices.Clone(blockSizes), scales: scales, zeroPoints: zeroPoints})
+	return ir.InsertTypeWith(ctx, k, &uniformQuantizedSubChannelTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[UniformQuantizedSubChannelType](s)
+		*v = UniformQuantizedSubChannelType{flags: flags, storageType: storageType, expressedType: expressedType, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax, quantizedDimensions: slices.Clone(quantizedDimensions), blockSizes: slices.Clone(blockSizes), scales: scales, zeroPoints: zeroPoints}
+		return v
+	}).(*UniformQuantizedSubChannelType)
 }
 
 // uniformQuantizedSubChannelTypeSlab holds the UniformQuantizedSubChannelType values of each context.
-var uniformQuantizedSubChannelTypeSlab = ir.NewSlab[UniformQuantizedSubChannelType]()
+var uniformQuantizedSubChannelTypeSlab = ir.SlabOf[UniformQuantizedSubChannelType]()
 
 func (*UniformQuantizedSubChannelType) Dialect() string { return "quant" }
 func (*UniformQuantizedSubChannelType) Kind() string    { return "UniformQuantizedSubChannelType" }
@@ -329,11 +345,15 @@ func GetUniformQuantizedType(ctx *ir.Context, flags uint64, storageType, express
 	if v, ok := ir.LookupType[*UniformQuantizedType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, uniformQuantizedTypeSlab, UniformQuantizedType{flags: flags, storageType: storageType, expressedType: expressedType, scale: scale, zeroPoint: zeroPoint, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax})
+	return ir.InsertTypeWith(ctx, k, &uniformQuantizedTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[UniformQuantizedType](s)
+		*v = UniformQuantizedType{flags: flags, storageType: storageType, expressedType: expressedType, scale: scale, zeroPoint: zeroPoint, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax}
+		return v
+	}).(*UniformQuantizedType)
 }
 
 // uniformQuantizedTypeSlab holds the UniformQuantizedType values of each context.
-var uniformQuantizedTypeSlab = ir.NewSlab[UniformQuantizedType]()
+var uniformQuantizedTypeSlab = ir.SlabOf[UniformQuantizedType]()
 
 func (*UniformQuantizedType) Dialect() string { return "quant" }
 func (*UniformQuantizedType) Kind() string    { return "UniformQuantizedType" }

@@ -33,11 +33,15 @@ func GetROCDLTargetAttr(ctx *ir.Context, o_ int32, triple, chip, features, abi s
 	if v, ok := ir.LookupAttr[*ROCDLTargetAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, rOCDLTargetAttrSlab, ROCDLTargetAttr{o_: o_, triple: triple, chip: chip, features: features, abi: abi, flags: flags, link: link})
+	return ir.InsertAttrWith(ctx, k, &rOCDLTargetAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ROCDLTargetAttr](s)
+		*v = ROCDLTargetAttr{o_: o_, triple: triple, chip: chip, features: features, abi: abi, flags: flags, link: link}
+		return v
+	}).(*ROCDLTargetAttr)
 }
 
 // rOCDLTargetAttrSlab holds the ROCDLTargetAttr values of each context.
-var rOCDLTargetAttrSlab = ir.NewSlab[ROCDLTargetAttr]()
+var rOCDLTargetAttrSlab = ir.SlabOf[ROCDLTargetAttr]()
 
 func (*ROCDLTargetAttr) Dialect() string { return "rocdl" }
 func (*ROCDLTargetAttr) Kind() string    { return "ROCDLTargetAttr" }

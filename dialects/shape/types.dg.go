@@ -15,11 +15,15 @@ func GetShapeType(ctx *ir.Context) *ShapeType {
 	if v, ok := ir.LookupType[*ShapeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, shapeTypeSlab, ShapeType{})
+	return ir.InsertTypeWith(ctx, k, &shapeTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[ShapeType](s)
+		*v = ShapeType{}
+		return v
+	}).(*ShapeType)
 }
 
 // shapeTypeSlab holds the ShapeType values of each context.
-var shapeTypeSlab = ir.NewSlab[ShapeType]()
+var shapeTypeSlab = ir.SlabOf[ShapeType]()
 
 func (*ShapeType) Dialect() string { return "shape" }
 func (*ShapeType) Kind() string    { return "ShapeType" }
@@ -42,11 +46,15 @@ func GetSizeType(ctx *ir.Context) *SizeType {
 	if v, ok := ir.LookupType[*SizeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, sizeTypeSlab, SizeType{})
+	return ir.InsertTypeWith(ctx, k, &sizeTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[SizeType](s)
+		*v = SizeType{}
+		return v
+	}).(*SizeType)
 }
 
 // sizeTypeSlab holds the SizeType values of each context.
-var sizeTypeSlab = ir.NewSlab[SizeType]()
+var sizeTypeSlab = ir.SlabOf[SizeType]()
 
 func (*SizeType) Dialect() string { return "shape" }
 func (*SizeType) Kind() string    { return "SizeType" }
@@ -69,11 +77,15 @@ func GetValueShapeType(ctx *ir.Context) *ValueShapeType {
 	if v, ok := ir.LookupType[*ValueShapeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, valueShapeTypeSlab, ValueShapeType{})
+	return ir.InsertTypeWith(ctx, k, &valueShapeTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[ValueShapeType](s)
+		*v = ValueShapeType{}
+		return v
+	}).(*ValueShapeType)
 }
 
 // valueShapeTypeSlab holds the ValueShapeType values of each context.
-var valueShapeTypeSlab = ir.NewSlab[ValueShapeType]()
+var valueShapeTypeSlab = ir.SlabOf[ValueShapeType]()
 
 func (*ValueShapeType) Dialect() string { return "shape" }
 func (*ValueShapeType) Kind() string    { return "ValueShapeType" }
@@ -96,11 +108,15 @@ func GetWitnessType(ctx *ir.Context) *WitnessType {
 	if v, ok := ir.LookupType[*WitnessType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, witnessTypeSlab, WitnessType{})
+	return ir.InsertTypeWith(ctx, k, &witnessTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[WitnessType](s)
+		*v = WitnessType{}
+		return v
+	}).(*WitnessType)
 }
 
 // witnessTypeSlab holds the WitnessType values of each context.
-var witnessTypeSlab = ir.NewSlab[WitnessType]()
+var witnessTypeSlab = ir.SlabOf[WitnessType]()
 
 func (*WitnessType) Dialect() string { return "shape" }
 func (*WitnessType) Kind() string    { return "WitnessType" }

@@ -25,11 +25,15 @@ func GetGridAxesArrayAttr(ctx *ir.Context, axes []ir.Attribute) *GridAxesArrayAt
 	if v, ok := ir.LookupAttr[*GridAxesArrayAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, gridAxesArrayAttrSlab, GridAxesArrayAttr{axes: slices.Clone(axes)})
+	return ir.InsertAttrWith(ctx, k, &gridAxesArrayAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[GridAxesArrayAttr](s)
+		*v = GridAxesArrayAttr{axes: slices.Clone(axes)}
+		return v
+	}).(*GridAxesArrayAttr)
 }
 
 // gridAxesArrayAttrSlab holds the GridAxesArrayAttr values of each context.
-var gridAxesArrayAttrSlab = ir.NewSlab[GridAxesArrayAttr]()
+var gridAxesArrayAttrSlab = ir.SlabOf[GridAxesArrayAttr]()
 
 func (*GridAxesArrayAttr) Dialect() string { return "shard" }
 func (*GridAxesArrayAttr) Kind() string    { return "GridAxesArrayAttr" }
@@ -59,11 +63,15 @@ func GetReductionKindAttr(ctx *ir.Context, value ReductionKind) *ReductionKindAt
 	if v, ok := ir.LookupAttr[*ReductionKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, reductionKindAttrSlab, ReductionKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &reductionKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ReductionKindAttr](s)
+		*v = ReductionKindAttr{value: value}
+		return v
+	}).(*ReductionKindAttr)
 }
 
 // reductionKindAttrSlab holds the ReductionKindAttr values of each context.
-var reductionKindAttrSlab = ir.NewSlab[ReductionKindAttr]()
+var reductionKindAttrSlab = ir.SlabOf[ReductionKindAttr]()
 
 func (*ReductionKindAttr) Dialect() string { return "shard" }
 func (*ReductionKindAttr) Kind() string    { return "ReductionKindAttr" }

@@ -15,11 +15,15 @@ func GetShardingType(ctx *ir.Context) *ShardingType {
 	if v, ok := ir.LookupType[*ShardingType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, shardingTypeSlab, ShardingType{})
+	return ir.InsertTypeWith(ctx, k, &shardingTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[ShardingType](s)
+		*v = ShardingType{}
+		return v
+	}).(*ShardingType)
 }
 
 // shardingTypeSlab holds the ShardingType values of each context.
-var shardingTypeSlab = ir.NewSlab[ShardingType]()
+var shardingTypeSlab = ir.SlabOf[ShardingType]()
 
 func (*ShardingType) Dialect() string { return "shard" }
 func (*ShardingType) Kind() string    { return "ShardingType" }

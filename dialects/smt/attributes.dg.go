@@ -23,11 +23,15 @@ func GetBitVectorAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *BitVector
 	if v, ok := ir.LookupAttr[*BitVectorAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, bitVectorAttrSlab, BitVectorAttr{type_: type_, value: value})
+	return ir.InsertAttrWith(ctx, k, &bitVectorAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[BitVectorAttr](s)
+		*v = BitVectorAttr{type_: type_, value: value}
+		return v
+	}).(*BitVectorAttr)
 }
 
 // bitVectorAttrSlab holds the BitVectorAttr values of each context.
-var bitVectorAttrSlab = ir.NewSlab[BitVectorAttr]()
+var bitVectorAttrSlab = ir.SlabOf[BitVectorAttr]()
 
 func (*BitVectorAttr) Dialect() string { return "smt" }
 func (*BitVectorAttr) Kind() string    { return "BitVectorAttr" }

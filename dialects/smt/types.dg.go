@@ -24,11 +24,15 @@ func GetArrayType(ctx *ir.Context, domainType, rangeType ir.Type) *ArrayType {
 	if v, ok := ir.LookupType[*ArrayType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, arrayTypeSlab, ArrayType{domainType: domainType, rangeType: rangeType})
+	return ir.InsertTypeWith(ctx, k, &arrayTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[ArrayType](s)
+		*v = ArrayType{domainType: domainType, rangeType: rangeType}
+		return v
+	}).(*ArrayType)
 }
 
 // arrayTypeSlab holds the ArrayType values of each context.
-var arrayTypeSlab = ir.NewSlab[ArrayType]()
+var arrayTypeSlab = ir.SlabOf[ArrayType]()
 
 func (*ArrayType) Dialect() string { return "smt" }
 func (*ArrayType) Kind() string    { return "ArrayType" }
@@ -63,11 +67,15 @@ func GetBitVectorType(ctx *ir.Context, width int64) *BitVectorType {
 	if v, ok := ir.LookupType[*BitVectorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, bitVectorTypeSlab, BitVectorType{width: width})
+	return ir.InsertTypeWith(ctx, k, &bitVectorTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[BitVectorType](s)
+		*v = BitVectorType{width: width}
+		return v
+	}).(*BitVectorType)
 }
 
 // bitVectorTypeSlab holds the BitVectorType values of each context.
-var bitVectorTypeSlab = ir.NewSlab[BitVectorType]()
+var bitVectorTypeSlab = ir.SlabOf[BitVectorType]()
 
 func (*BitVectorType) Dialect() string { return "smt" }
 func (*BitVectorType) Kind() string    { return "BitVectorType" }
@@ -95,11 +103,15 @@ func GetBoolType(ctx *ir.Context) *BoolType {
 	if v, ok := ir.LookupType[*BoolType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, boolTypeSlab, BoolType{})
+	return ir.InsertTypeWith(ctx, k, &boolTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[BoolType](s)
+		*v = BoolType{}
+		return v
+	}).(*BoolType)
 }
 
 // boolTypeSlab holds the BoolType values of each context.
-var boolTypeSlab = ir.NewSlab[BoolType]()
+var boolTypeSlab = ir.SlabOf[BoolType]()
 
 func (*BoolType) Dialect() string { return "smt" }
 func (*BoolType) Kind() string    { return "BoolType" }
@@ -122,11 +134,15 @@ func GetIntType(ctx *ir.Context) *IntType {
 	if v, ok := ir.LookupType[*IntType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, intTypeSlab, IntType{})
+	return ir.InsertTypeWith(ctx, k, &intTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[IntType](s)
+		*v = IntType{}
+		return v
+	}).(*IntType)
 }
 
 // intTypeSlab holds the IntType values of each context.
-var intTypeSlab = ir.NewSlab[IntType]()
+var intTypeSlab = ir.SlabOf[IntType]()
 
 func (*IntType) Dialect() string { return "smt" }
 func (*IntType) Kind() string    { return "IntType" }
@@ -156,11 +172,15 @@ func GetSMTFuncType(ctx *ir.Context, domainTypes []ir.Type, rangeType ir.Type) *
 	if v, ok := ir.LookupType[*SMTFuncType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, sMTFuncTypeSlab, SMTFuncType{domainTypes: slices.Clone(domainTypes), rangeType: rangeType})
+	return ir.InsertTypeWith(ctx, k, &sMTFuncTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[SMTFuncType](s)
+		*v = SMTFuncType{domainTypes: slices.Clone(domainTypes), rangeType: rangeType}
+		return v
+	}).(*SMTFuncType)
 }
 
 // sMTFuncTypeSlab holds the SMTFuncType values of each context.
-var sMTFuncTypeSlab = ir.NewSlab[SMTFuncType]()
+var sMTFuncTypeSlab = ir.SlabOf[SMTFuncType]()
 
 func (*SMTFuncType) Dialect() string { return "smt" }
 func (*SMTFuncType) Kind() string    { return "SMTFuncType" }
@@ -200,11 +220,15 @@ func GetSortType(ctx *ir.Context, identifier ir.Attribute, sortParams []ir.Type)
 	if v, ok := ir.LookupType[*SortType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, sortTypeSlab, SortType{identifier: identifier, sortParams: slices.Clone(sortParams)})
+	return ir.InsertTypeWith(ctx, k, &sortTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[SortType](s)
+		*v = SortType{identifier: identifier, sortParams: slices.Clone(sortParams)}
+		return v
+	}).(*SortType)
 }
 
 // sortTypeSlab holds the SortType values of each context.
-var sortTypeSlab = ir.NewSlab[SortType]()
+var sortTypeSlab = ir.SlabOf[SortType]()
 
 func (*SortType) Dialect() string { return "smt" }
 func (*SortType) Kind() string    { return "SortType" }

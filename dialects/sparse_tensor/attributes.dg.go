@@ -23,11 +23,15 @@ func GetCrdTransDirectionKindAttr(ctx *ir.Context, value CrdTransDirectionKind) 
 	if v, ok := ir.LookupAttr[*CrdTransDirectionKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, crdTransDirectionKindAttrSlab, CrdTransDirectionKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &crdTransDirectionKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[CrdTransDirectionKindAttr](s)
+		*v = CrdTransDirectionKindAttr{value: value}
+		return v
+	}).(*CrdTransDirectionKindAttr)
 }
 
 // crdTransDirectionKindAttrSlab holds the CrdTransDirectionKindAttr values of each context.
-var crdTransDirectionKindAttrSlab = ir.NewSlab[CrdTransDirectionKindAttr]()
+var crdTransDirectionKindAttrSlab = ir.SlabOf[CrdTransDirectionKindAttr]()
 
 func (*CrdTransDirectionKindAttr) Dialect() string { return "sparse_tensor" }
 func (*CrdTransDirectionKindAttr) Kind() string    { return "CrdTransDirectionKindAttr" }
@@ -61,11 +65,15 @@ func GetSparseTensorDimSliceAttr(ctx *ir.Context, offset, size, stride int64) *S
 	if v, ok := ir.LookupAttr[*SparseTensorDimSliceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, sparseTensorDimSliceAttrSlab, SparseTensorDimSliceAttr{offset: offset, size: size, stride: stride})
+	return ir.InsertAttrWith(ctx, k, &sparseTensorDimSliceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[SparseTensorDimSliceAttr](s)
+		*v = SparseTensorDimSliceAttr{offset: offset, size: size, stride: stride}
+		return v
+	}).(*SparseTensorDimSliceAttr)
 }
 
 // sparseTensorDimSliceAttrSlab holds the SparseTensorDimSliceAttr values of each context.
-var sparseTensorDimSliceAttrSlab = ir.NewSlab[SparseTensorDimSliceAttr]()
+var sparseTensorDimSliceAttrSlab = ir.SlabOf[SparseTensorDimSliceAttr]()
 
 func (*SparseTensorDimSliceAttr) Dialect() string { return "sparse_tensor" }
 func (*SparseTensorDimSliceAttr) Kind() string    { return "SparseTensorDimSliceAttr" }
@@ -125,11 +133,15 @@ func GetSparseTensorEncodingAttr(ctx *ir.Context, lvlTypes []uint64, dimToLvl, l
 	if v, ok := ir.LookupAttr[*SparseTensorEncodingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, sparseTensorEncodingAttrSlab, SparseTensorEncodingAttr{lvlTypes: slices.Clone(lvlTypes), dimToLvl: dimToLvl, lvlToDim: lvlToDim, posWidth: posWidth, crdWidth: crdWidth, explicitVal: explicitVal, implicitVal: implicitVal, dimSlices: slices.Clone(dimSlices)})
+	return ir.InsertAttrWith(ctx, k, &sparseTensorEncodingAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[SparseTensorEncodingAttr](s)
+		*v = SparseTensorEncodingAttr{lvlTypes: slices.Clone(lvlTypes), dimToLvl: dimToLvl, lvlToDim: lvlToDim, posWidth: posWidth, crdWidth: crdWidth, explicitVal: explicitVal, implicitVal: implicitVal, dimSlices: slices.Clone(dimSlices)}
+		return v
+	}).(*SparseTensorEncodingAttr)
 }
 
 // sparseTensorEncodingAttrSlab holds the SparseTensorEncodingAttr values of each context.
-var sparseTensorEncodingAttrSlab = ir.NewSlab[SparseTensorEncodingAttr]()
+var sparseTensorEncodingAttrSlab = ir.SlabOf[SparseTensorEncodingAttr]()
 
 func (*SparseTensorEncodingAttr) Dialect() string { return "sparse_tensor" }
 func (*SparseTensorEncodingAttr) Kind() string    { return "SparseTensorEncodingAttr" }
@@ -194,11 +206,15 @@ func GetSparseTensorSortKindAttr(ctx *ir.Context, value SparseTensorSortKind) *S
 	if v, ok := ir.LookupAttr[*SparseTensorSortKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, sparseTensorSortKindAttrSlab, SparseTensorSortKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &sparseTensorSortKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[SparseTensorSortKindAttr](s)
+		*v = SparseTensorSortKindAttr{value: value}
+		return v
+	}).(*SparseTensorSortKindAttr)
 }
 
 // sparseTensorSortKindAttrSlab holds the SparseTensorSortKindAttr values of each context.
-var sparseTensorSortKindAttrSlab = ir.NewSlab[SparseTensorSortKindAttr]()
+var sparseTensorSortKindAttrSlab = ir.SlabOf[SparseTensorSortKindAttr]()
 
 func (*SparseTensorSortKindAttr) Dialect() string { return "sparse_tensor" }
 func (*SparseTensorSortKindAttr) Kind() string    { return "SparseTensorSortKindAttr" }
@@ -228,11 +244,15 @@ func GetStorageSpecifierKindAttr(ctx *ir.Context, value StorageSpecifierKind) *S
 	if v, ok := ir.LookupAttr[*StorageSpecifierKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, storageSpecifierKindAttrSlab, StorageSpecifierKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &storageSpecifierKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[StorageSpecifierKindAttr](s)
+		*v = StorageSpecifierKindAttr{value: value}
+		return v
+	}).(*StorageSpecifierKindAttr)
 }
 
 // storageSpecifierKindAttrSlab holds the StorageSpecifierKindAttr values of each context.
-var storageSpecifierKindAttrSlab = ir.NewSlab[StorageSpecifierKindAttr]()
+var storageSpecifierKindAttrSlab = ir.SlabOf[StorageSpecifierKindAttr]()
 
 func (*StorageSpecifierKindAttr) Dialect() string { return "sparse_tensor" }
 func (*StorageSpecifierKindAttr) Kind() string    { return "StorageSpecifierKindAttr" }

@@ -25,11 +25,15 @@ func GetIterSpaceType(ctx *ir.Context, encoding ir.Attribute, loLvl, hiLvl uint6
 	if v, ok := ir.LookupType[*IterSpaceType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, iterSpaceTypeSlab, IterSpaceType{encoding: encoding, loLvl: loLvl, hiLvl: hiLvl})
+	return ir.InsertTypeWith(ctx, k, &iterSpaceTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[IterSpaceType](s)
+		*v = IterSpaceType{encoding: encoding, loLvl: loLvl, hiLvl: hiLvl}
+		return v
+	}).(*IterSpaceType)
 }
 
 // iterSpaceTypeSlab holds the IterSpaceType values of each context.
-var iterSpaceTypeSlab = ir.NewSlab[IterSpaceType]()
+var iterSpaceTypeSlab = ir.SlabOf[IterSpaceType]()
 
 func (*IterSpaceType) Dialect() string { return "sparse_tensor" }
 func (*IterSpaceType) Kind() string    { return "IterSpaceType" }
@@ -73,11 +77,15 @@ func GetIteratorType(ctx *ir.Context, encoding ir.Attribute, loLvl, hiLvl uint64
 	if v, ok := ir.LookupType[*IteratorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, iteratorTypeSlab, IteratorType{encoding: encoding, loLvl: loLvl, hiLvl: hiLvl})
+	return ir.InsertTypeWith(ctx, k, &iteratorTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[IteratorType](s)
+		*v = IteratorType{encoding: encoding, loLvl: loLvl, hiLvl: hiLvl}
+		return v
+	}).(*IteratorType)
 }
 
 // iteratorTypeSlab holds the IteratorType values of each context.
-var iteratorTypeSlab = ir.NewSlab[IteratorType]()
+var iteratorTypeSlab = ir.SlabOf[IteratorType]()
 
 func (*IteratorType) Dialect() string { return "sparse_tensor" }
 func (*IteratorType) Kind() string    { return "IteratorType" }
@@ -117,11 +125,15 @@ func GetStorageSpecifierType(ctx *ir.Context, encoding ir.Attribute) *StorageSpe
 	if v, ok := ir.LookupType[*StorageSpecifierType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, storageSpecifierTypeSlab, StorageSpecifierType{encoding: encoding})
+	return ir.InsertTypeWith(ctx, k, &storageSpecifierTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[StorageSpecifierType](s)
+		*v = StorageSpecifierType{encoding: encoding}
+		return v
+	}).(*StorageSpecifierType)
 }
 
 // storageSpecifierTypeSlab holds the StorageSpecifierType values of each context.
-var storageSpecifierTypeSlab = ir.NewSlab[StorageSpecifierType]()
+var storageSpecifierTypeSlab = ir.SlabOf[StorageSpecifierType]()
 
 func (*StorageSpecifierType) Dialect() string { return "sparse_tensor" }
 func (*StorageSpecifierType) Kind() string    { return "StorageSpecifierType" }

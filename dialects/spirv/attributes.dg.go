@@ -21,11 +21,15 @@ func GetAddressingModelAttr(ctx *ir.Context, value AddressingModel) *AddressingM
 	if v, ok := ir.LookupAttr[*AddressingModelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, addressingModelAttrSlab, AddressingModelAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &addressingModelAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[AddressingModelAttr](s)
+		*v = AddressingModelAttr{value: value}
+		return v
+	}).(*AddressingModelAttr)
 }
 
 // addressingModelAttrSlab holds the AddressingModelAttr values of each context.
-var addressingModelAttrSlab = ir.NewSlab[AddressingModelAttr]()
+var addressingModelAttrSlab = ir.SlabOf[AddressingModelAttr]()
 
 func (*AddressingModelAttr) Dialect() string { return "spirv" }
 func (*AddressingModelAttr) Kind() string    { return "AddressingModelAttr" }
@@ -55,11 +59,15 @@ func GetBuiltInAttr(ctx *ir.Context, value BuiltIn) *BuiltInAttr {
 	if v, ok := ir.LookupAttr[*BuiltInAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, builtInAttrSlab, BuiltInAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &builtInAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[BuiltInAttr](s)
+		*v = BuiltInAttr{value: value}
+		return v
+	}).(*BuiltInAttr)
 }
 
 // builtInAttrSlab holds the BuiltInAttr values of each context.
-var builtInAttrSlab = ir.NewSlab[BuiltInAttr]()
+var builtInAttrSlab = ir.SlabOf[BuiltInAttr]()
 
 func (*BuiltInAttr) Dialect() string { return "spirv" }
 func (*BuiltInAttr) Kind() string    { return "BuiltInAttr" }
@@ -91,11 +99,15 @@ func GetCacheControlLoadINTELAttr(ctx *ir.Context, cacheLevel uint32, loadCacheC
 	if v, ok := ir.LookupAttr[*CacheControlLoadINTELAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, cacheControlLoadINTELAttrSlab, CacheControlLoadINTELAttr{cacheLevel: cacheLevel, loadCacheControl: loadCacheControl})
+	return ir.InsertAttrWith(ctx, k, &cacheControlLoadINTELAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[CacheControlLoadINTELAttr](s)
+		*v = CacheControlLoadINTELAttr{cacheLevel: cacheLevel, loadCacheControl: loadCacheControl}
+		return v
+	}).(*CacheControlLoadINTELAttr)
 }
 
 // cacheControlLoadINTELAttrSlab holds the CacheControlLoadINTELAttr values of each context.
-var cacheControlLoadINTELAttrSlab = ir.NewSlab[CacheControlLoadINTELAttr]()
+var cacheControlLoadINTELAttrSlab = ir.SlabOf[CacheControlLoadINTELAttr]()
 
 func (*CacheControlLoadINTELAttr) Dialect() string { return "spirv" }
 func (*CacheControlLoadINTELAttr) Kind() string    { return "CacheControlLoadINTELAttr" }
@@ -132,11 +144,15 @@ func GetCacheControlStoreINTELAttr(ctx *ir.Context, cacheLevel uint32, storeCach
 	if v, ok := ir.LookupAttr[*CacheControlStoreINTELAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, cacheControlStoreINTELAttrSlab, CacheControlStoreINTELAttr{cacheLevel: cacheLevel, storeCacheControl: storeCacheControl})
+	return ir.InsertAttrWith(ctx, k, &cacheControlStoreINTELAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[CacheControlStoreINTELAttr](s)
+		*v = CacheControlStoreINTELAttr{cacheLevel: cacheLevel, storeCacheControl: storeCacheControl}
+		return v
+	}).(*CacheControlStoreINTELAttr)
 }
 
 // cacheControlStoreINTELAttrSlab holds the CacheControlStoreINTELAttr values of each context.
-var cacheControlStoreINTELAttrSlab = ir.NewSlab[CacheControlStoreINTELAttr]()
+var cacheControlStoreINTELAttrSlab = ir.SlabOf[CacheControlStoreINTELAttr]()
 
 func (*CacheControlStoreINTELAttr) Dialect() string { return "spirv" }
 func (*CacheControlStoreINTELAttr) Kind() string    { return "CacheControlStoreINTELAttr" }
@@ -171,11 +187,15 @@ func GetCapabilityAttr(ctx *ir.Context, value Capability) *CapabilityAttr {
 	if v, ok := ir.LookupAttr[*CapabilityAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, capabilityAttrSlab, CapabilityAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &capabilityAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[CapabilityAttr](s)
+		*v = CapabilityAttr{value: value}
+		return v
+	}).(*CapabilityAttr)
 }
 
 // capabilityAttrSlab holds the CapabilityAttr values of each context.
-var capabilityAttrSlab = ir.NewSlab[CapabilityAttr]()
+var capabilityAttrSlab = ir.SlabOf[CapabilityAttr]()
 
 func (*CapabilityAttr) Dialect() string { return "spirv" }
 func (*CapabilityAttr) Kind() string    { return "CapabilityAttr" }
@@ -205,11 +225,15 @@ func GetClientAPIAttr(ctx *ir.Context, value ClientAPI) *ClientAPIAttr {
 	if v, ok := ir.LookupAttr[*ClientAPIAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, clientAPIAttrSlab, ClientAPIAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &clientAPIAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ClientAPIAttr](s)
+		*v = ClientAPIAttr{value: value}
+		return v
+	}).(*ClientAPIAttr)
 }
 
 // clientAPIAttrSlab holds the ClientAPIAttr values of each context.
-var clientAPIAttrSlab = ir.NewSlab[ClientAPIAttr]()
+var clientAPIAttrSlab = ir.SlabOf[ClientAPIAttr]()
 
 func (*ClientAPIAttr) Dialect() string { return "spirv" }
 func (*ClientAPIAttr) Kind() string    { return "ClientAPIAttr" }
@@ -239,11 +263,15 @@ func GetCooperativeMatrixLayoutKHRAttr(ctx *ir.Context, value CooperativeMatrixL
 	if v, ok := ir.LookupAttr[*CooperativeMatrixLayoutKHRAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, cooperativeMatrixLayoutKHRAttrSlab, CooperativeMatrixLayoutKHRAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixLayoutKHRAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[CooperativeMatrixLayoutKHRAttr](s)
+		*v = CooperativeMatrixLayoutKHRAttr{value: value}
+		return v
+	}).(*CooperativeMatrixLayoutKHRAttr)
 }
 
 // cooperativeMatrixLayoutKHRAttrSlab holds the CooperativeMatrixLayoutKHRAttr values of each context.
-var cooperativeMatrixLayoutKHRAttrSlab = ir.NewSlab[CooperativeMatrixLayoutKHRAttr]()
+var cooperativeMatrixLayoutKHRAttrSlab = ir.SlabOf[CooperativeMatrixLayoutKHRAttr]()
 
 func (*CooperativeMatrixLayoutKHRAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixLayoutKHRAttr) Kind() string    { return "CooperativeMatrixLayoutKHRAttr" }
@@ -273,11 +301,15 @@ func GetCooperativeMatrixOperandsKHRAttr(ctx *ir.Context, value CooperativeMatri
 	if v, ok := ir.LookupAttr[*CooperativeMatrixOperandsKHRAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, cooperativeMatrixOperandsKHRAttrSlab, CooperativeMatrixOperandsKHRAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixOperandsKHRAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[CooperativeMatrixOperandsKHRAttr](s)
+		*v = CooperativeMatrixOperandsKHRAttr{value: value}
+		return v
+	}).(*CooperativeMatrixOperandsKHRAttr)
 }
 
 // cooperativeMatrixOperandsKHRAttrSlab holds the CooperativeMatrixOperandsKHRAttr values of each context.
-var cooperativeMatrixOperandsKHRAttrSlab = ir.NewSlab[CooperativeMatrixOperandsKHRAttr]()
+var cooperativeMatrixOperandsKHRAttrSlab = ir.SlabOf[CooperativeMatrixOperandsKHRAttr]()
 
 func (*CooperativeMatrixOperandsKHRAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixOperandsKHRAttr) Kind() string    { return "CooperativeMatrixOperandsKHRAttr" }
@@ -323,11 +355,15 @@ func GetCooperativeMatrixPropertiesKHRAttr(ctx *ir.Context, mSize, nSize, kSize 
 	if v, ok := ir.LookupAttr[*CooperativeMatrixPropertiesKHRAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, cooperativeMatrixPropertiesKHRAttrSlab, CooperativeMatrixPropertiesKHRAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, accSat: accSat, scope: scope})
+	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixPropertiesKHRAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[CooperativeMatrixPropertiesKHRAttr](s)
+		*v = CooperativeMatrixPropertiesKHRAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, accSat: accSat, scope: scope}
+		return v
+	}).(*CooperativeMatrixPropertiesKHRAttr)
 }
 
 // cooperativeMatrixPropertiesKHRAttrSlab holds the CooperativeMatrixPropertiesKHRAttr values of each context.
-var cooperativeMatrixPropertiesKHRAttrSlab = ir.NewSlab[CooperativeMatrixPropertiesKHRAttr]()
+var cooperativeMatrixPropertiesKHRAttrSlab = ir.SlabOf[CooperativeMatrixPropertiesKHRAttr]()
 
 func (*CooperativeMatrixPropertiesKHRAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixPropertiesKHRAttr) Kind() string    { return "CooperativeMatrixPropertiesKHRAttr" }
@@ -411,11 +447,15 @@ func GetCooperativeMatrixPropertiesNVAttr(ctx *ir.Context, mSize, nSize, kSize i
 	if v, ok := ir.LookupAttr[*CooperativeMatrixPropertiesNVAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, cooperativeMatrixPropertiesNVAttrSlab, CooperativeMatrixPropertiesNVAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, scope: scope})
+	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixPropertiesNVAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[CooperativeMatrixPropertiesNVAttr](s)
+		*v = CooperativeMatrixPropertiesNVAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, scope: scope}
+		return v
+	}).(*CooperativeMatrixPropertiesNVAttr)
 }
 
 // cooperativeMatrixPropertiesNVAttrSlab holds the CooperativeMatrixPropertiesNVAttr values of each context.
-var cooperativeMatrixPropertiesNVAttrSlab = ir.NewSlab[CooperativeMatrixPropertiesNVAttr]()
+var cooperativeMatrixPropertiesNVAttrSlab = ir.SlabOf[CooperativeMatrixPropertiesNVAttr]()
 
 func (*CooperativeMatrixPropertiesNVAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixPropertiesNVAttr) Kind() string    { return "CooperativeMatrixPropertiesNVAttr" }
@@ -480,11 +520,15 @@ func GetCooperativeMatrixUseKHRAttr(ctx *ir.Context, value CooperativeMatrixUseK
 	if v, ok := ir.LookupAttr[*CooperativeMatrixUseKHRAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, cooperativeMatrixUseKHRAttrSlab, CooperativeMatrixUseKHRAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixUseKHRAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[CooperativeMatrixUseKHRAttr](s)
+		*v = CooperativeMatrixUseKHRAttr{value: value}
+		return v
+	}).(*CooperativeMatrixUseKHRAttr)
 }
 
 // cooperativeMatrixUseKHRAttrSlab holds the CooperativeMatrixUseKHRAttr values of each context.
-var cooperativeMatrixUseKHRAttrSlab = ir.NewSlab[CooperativeMatrixUseKHRAttr]()
+var cooperativeMatrixUseKHRAttrSlab = ir.SlabOf[CooperativeMatrixUseKHRAttr]()
 
 func (*CooperativeMatrixUseKHRAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixUseKHRAttr) Kind() string    { return "CooperativeMatrixUseKHRAttr" }
@@ -514,11 +558,15 @@ func GetDecorationAttr(ctx *ir.Context, value Decoration) *DecorationAttr {
 	if v, ok := ir.LookupAttr[*DecorationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, decorationAttrSlab, DecorationAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &decorationAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DecorationAttr](s)
+		*v = DecorationAttr{value: value}
+		return v
+	}).(*DecorationAttr)
 }
 
 // decorationAttrSlab holds the DecorationAttr values of each context.
-var decorationAttrSlab = ir.NewSlab[DecorationAttr]()
+var decorationAttrSlab = ir.SlabOf[DecorationAttr]()
 
 func (*DecorationAttr) Dialect() string { return "spirv" }
 func (*DecorationAttr) Kind() string    { return "DecorationAttr" }
@@ -548,11 +596,15 @@ func GetDeviceTypeAttr(ctx *ir.Context, value DeviceType) *DeviceTypeAttr {
 	if v, ok := ir.LookupAttr[*DeviceTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, deviceTypeAttrSlab, DeviceTypeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &deviceTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DeviceTypeAttr](s)
+		*v = DeviceTypeAttr{value: value}
+		return v
+	}).(*DeviceTypeAttr)
 }
 
 // deviceTypeAttrSlab holds the DeviceTypeAttr values of each context.
-var deviceTypeAttrSlab = ir.NewSlab[DeviceTypeAttr]()
+var deviceTypeAttrSlab = ir.SlabOf[DeviceTypeAttr]()
 
 func (*DeviceTypeAttr) Dialect() string { return "spirv" }
 func (*DeviceTypeAttr) Kind() string    { return "DeviceTypeAttr" }
@@ -582,11 +634,15 @@ func GetDimAttr(ctx *ir.Context, value Dim) *DimAttr {
 	if v, ok := ir.LookupAttr[*DimAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dimAttrSlab, DimAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &dimAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DimAttr](s)
+		*v = DimAttr{value: value}
+		return v
+	}).(*DimAttr)
 }
 
 // dimAttrSlab holds the DimAttr values of each context.
-var dimAttrSlab = ir.NewSlab[DimAttr]()
+var dimAttrSlab = ir.SlabOf[DimAttr]()
 
 func (*DimAttr) Dialect() string { return "spirv" }
 func (*DimAttr) Kind() string    { return "DimAttr" }
@@ -620,11 +676,15 @@ func GetEntryPointABIAttr(ctx *ir.Context, workgroupSize ir.Attribute, subgroupS
 	if v, ok := ir.LookupAttr[*EntryPointABIAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, entryPointABIAttrSlab, EntryPointABIAttr{workgroupSize: workgroupSize, subgroupSize: subgroupSize, targetWidth: targetWidth})
+	return ir.InsertAttrWith(ctx, k, &entryPointABIAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[EntryPointABIAttr](s)
+		*v = EntryPointABIAttr{workgroupSize: workgroupSize, subgroupSize: subgroupSize, targetWidth: targetWidth}
+		return v
+	}).(*EntryPointABIAttr)
 }
 
 // entryPointABIAttrSlab holds the EntryPointABIAttr values of each context.
-var entryPointABIAttrSlab = ir.NewSlab[EntryPointABIAttr]()
+var entryPointABIAttrSlab = ir.SlabOf[EntryPointABIAttr]()
 
 func (*EntryPointABIAttr) Dialect() string { return "spirv" }
 func (*EntryPointABIAttr) Kind() string    { return "EntryPointABIAttr" }
@@ -664,11 +724,15 @@ func GetExecutionModeAttr(ctx *ir.Context, value ExecutionMode) *ExecutionModeAt
 	if v, ok := ir.LookupAttr[*ExecutionModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, executionModeAttrSlab, ExecutionModeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &executionModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ExecutionModeAttr](s)
+		*v = ExecutionModeAttr{value: value}
+		return v
+	}).(*ExecutionModeAttr)
 }
 
 // executionModeAttrSlab holds the ExecutionModeAttr values of each context.
-var executionModeAttrSlab = ir.NewSlab[ExecutionModeAttr]()
+var executionModeAttrSlab = ir.SlabOf[ExecutionModeAttr]()
 
 func (*ExecutionModeAttr) Dialect() string { return "spirv" }
 func (*ExecutionModeAttr) Kind() string    { return "ExecutionModeAttr" }
@@ -698,11 +762,15 @@ func GetExecutionModelAttr(ctx *ir.Context, value ExecutionModel) *ExecutionMode
 	if v, ok := ir.LookupAttr[*ExecutionModelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, executionModelAttrSlab, ExecutionModelAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &executionModelAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ExecutionModelAttr](s)
+		*v = ExecutionModelAttr{value: value}
+		return v
+	}).(*ExecutionModelAttr)
 }
 
 // executionModelAttrSlab holds the ExecutionModelAttr values of each context.
-var executionModelAttrSlab = ir.NewSlab[ExecutionModelAttr]()
+var executionModelAttrSlab = ir.SlabOf[ExecutionModelAttr]()
 
 func (*ExecutionModelAttr) Dialect() string { return "spirv" }
 func (*ExecutionModelAttr) Kind() string    { return "ExecutionModelAttr" }
@@ -732,11 +800,15 @@ func GetExtensionAttr(ctx *ir.Context, value Extension) *ExtensionAttr {
 	if v, ok := ir.LookupAttr[*ExtensionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, extensionAttrSlab, ExtensionAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &extensionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ExtensionAttr](s)
+		*v = ExtensionAttr{value: value}
+		return v
+	}).(*ExtensionAttr)
 }
 
 // extensionAttrSlab holds the ExtensionAttr values of each context.
-var extensionAttrSlab = ir.NewSlab[ExtensionAttr]()
+var extensionAttrSlab = ir.SlabOf[ExtensionAttr]()
 
 func (*ExtensionAttr) Dialect() string { return "spirv" }
 func (*ExtensionAttr) Kind() string    { return "ExtensionAttr" }
@@ -766,11 +838,15 @@ func GetFPEncodingAttr(ctx *ir.Context, value FPEncoding) *FPEncodingAttr {
 	if v, ok := ir.LookupAttr[*FPEncodingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, fPEncodingAttrSlab, FPEncodingAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &fPEncodingAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[FPEncodingAttr](s)
+		*v = FPEncodingAttr{value: value}
+		return v
+	}).(*FPEncodingAttr)
 }
 
 // fPEncodingAttrSlab holds the FPEncodingAttr values of each context.
-var fPEncodingAttrSlab = ir.NewSlab[FPEncodingAttr]()
+var fPEncodingAttrSlab = ir.SlabOf[FPEncodingAttr]()
 
 func (*FPEncodingAttr) Dialect() string { return "spirv" }
 func (*FPEncodingAttr) Kind() string    { return "FPEncodingAttr" }
@@ -800,11 +876,15 @@ func GetFPFastMathModeAttr(ctx *ir.Context, value FPFastMathMode) *FPFastMathMod
 	if v, ok := ir.LookupAttr[*FPFastMathModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, fPFastMathModeAttrSlab, FPFastMathModeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &fPFastMathModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[FPFastMathModeAttr](s)
+		*v = FPFastMathModeAttr{value: value}
+		return v
+	}).(*FPFastMathModeAttr)
 }
 
 // fPFastMathModeAttrSlab holds the FPFastMathModeAttr values of each context.
-var fPFastMathModeAttrSlab = ir.NewSlab[FPFastMathModeAttr]()
+var fPFastMathModeAttrSlab = ir.SlabOf[FPFastMathModeAttr]()
 
 func (*FPFastMathModeAttr) Dialect() string { return "spirv" }
 func (*FPFastMathModeAttr) Kind() string    { return "FPFastMathModeAttr" }
@@ -834,11 +914,15 @@ func GetFPRoundingModeAttr(ctx *ir.Context, value FPRoundingMode) *FPRoundingMod
 	if v, ok := ir.LookupAttr[*FPRoundingModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, fPRoundingModeAttrSlab, FPRoundingModeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &fPRoundingModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[FPRoundingModeAttr](s)
+		*v = FPRoundingModeAttr{value: value}
+		return v
+	}).(*FPRoundingModeAttr)
 }
 
 // fPRoundingModeAttrSlab holds the FPRoundingModeAttr values of each context.
-var fPRoundingModeAttrSlab = ir.NewSlab[FPRoundingModeAttr]()
+var fPRoundingModeAttrSlab = ir.SlabOf[FPRoundingModeAttr]()
 
 func (*FPRoundingModeAttr) Dialect() string { return "spirv" }
 func (*FPRoundingModeAttr) Kind() string    { return "FPRoundingModeAttr" }
@@ -868,11 +952,15 @@ func GetFunctionControlAttr(ctx *ir.Context, value FunctionControl) *FunctionCon
 	if v, ok := ir.LookupAttr[*FunctionControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, functionControlAttrSlab, FunctionControlAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &functionControlAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[FunctionControlAttr](s)
+		*v = FunctionControlAttr{value: value}
+		return v
+	}).(*FunctionControlAttr)
 }
 
 // functionControlAttrSlab holds the FunctionControlAttr values of each context.
-var functionControlAttrSlab = ir.NewSlab[FunctionControlAttr]()
+var functionControlAttrSlab = ir.SlabOf[FunctionControlAttr]()
 
 func (*FunctionControlAttr) Dialect() string { return "spirv" }
 func (*FunctionControlAttr) Kind() string    { return "FunctionControlAttr" }
@@ -902,11 +990,15 @@ func GetGroupOperationAttr(ctx *ir.Context, value GroupOperation) *GroupOperatio
 	if v, ok := ir.LookupAttr[*GroupOperationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, groupOperationAttrSlab, GroupOperationAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &groupOperationAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[GroupOperationAttr](s)
+		*v = GroupOperationAttr{value: value}
+		return v
+	}).(*GroupOperationAttr)
 }
 
 // groupOperationAttrSlab holds the GroupOperationAttr values of each context.
-var groupOperationAttrSlab = ir.NewSlab[GroupOperationAttr]()
+var groupOperationAttrSlab = ir.SlabOf[GroupOperationAttr]()
 
 func (*GroupOperationAttr) Dialect() string { return "spirv" }
 func (*GroupOperationAttr) Kind() string    { return "GroupOperationAttr" }
@@ -936,11 +1028,15 @@ func GetImageArrayedInfoAttr(ctx *ir.Context, value ImageArrayedInfo) *ImageArra
 	if v, ok := ir.LookupAttr[*ImageArrayedInfoAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, imageArrayedInfoAttrSlab, ImageArrayedInfoAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &imageArrayedInfoAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ImageArrayedInfoAttr](s)
+		*v = ImageArrayedInfoAttr{value: value}
+		return v
+	}).(*ImageArrayedInfoAttr)
 }
 
 // imageArrayedInfoAttrSlab holds the ImageArrayedInfoAttr values of each context.
-var imageArrayedInfoAttrSlab = ir.NewSlab[ImageArrayedInfoAttr]()
+var imageArrayedInfoAttrSlab = ir.SlabOf[ImageArrayedInfoAttr]()
 
 func (*ImageArrayedInfoAttr) Dialect() string { return "spirv" }
 func (*ImageArrayedInfoAttr) Kind() string    { return "ImageArrayedInfoAttr" }
@@ -970,11 +1066,15 @@ func GetImageDepthInfoAttr(ctx *ir.Context, value ImageDepthInfo) *ImageDepthInf
 	if v, ok := ir.LookupAttr[*ImageDepthInfoAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, imageDepthInfoAttrSlab, ImageDepthInfoAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &imageDepthInfoAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ImageDepthInfoAttr](s)
+		*v = ImageDepthInfoAttr{value: value}
+		return v
+	}).(*ImageDepthInfoAttr)
 }
 
 // imageDepthInfoAttrSlab holds the ImageDepthInfoAttr values of each context.
-var imageDepthInfoAttrSlab = ir.NewSlab[ImageDepthInfoAttr]()
+var imageDepthInfoAttrSlab = ir.SlabOf[ImageDepthInfoAttr]()
 
 func (*ImageDepthInfoAttr) Dialect() string { return "spirv" }
 func (*ImageDepthInfoAttr) Kind() string    { return "ImageDepthInfoAttr" }
@@ -1004,11 +1104,15 @@ func GetImageFormatAttr(ctx *ir.Context, value ImageFormat) *ImageFormatAttr {
 	if v, ok := ir.LookupAttr[*ImageFormatAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, imageFormatAttrSlab, ImageFormatAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &imageFormatAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ImageFormatAttr](s)
+		*v = ImageFormatAttr{value: value}
+		return v
+	}).(*ImageFormatAttr)
 }
 
 // imageFormatAttrSlab holds the ImageFormatAttr values of each context.
-var imageFormatAttrSlab = ir.NewSlab[ImageFormatAttr]()
+var imageFormatAttrSlab = ir.SlabOf[ImageFormatAttr]()
 
 func (*ImageFormatAttr) Dialect() string { return "spirv" }
 func (*ImageFormatAttr) Kind() string    { return "ImageFormatAttr" }
@@ -1038,11 +1142,15 @@ func GetImageOperandsAttr(ctx *ir.Context, value ImageOperands) *ImageOperandsAt
 	if v, ok := ir.LookupAttr[*ImageOperandsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, imageOperandsAttrSlab, ImageOperandsAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &imageOperandsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ImageOperandsAttr](s)
+		*v = ImageOperandsAttr{value: value}
+		return v
+	}).(*ImageOperandsAttr)
 }
 
 // imageOperandsAttrSlab holds the ImageOperandsAttr values of each context.
-var imageOperandsAttrSlab = ir.NewSlab[ImageOperandsAttr]()
+var imageOperandsAttrSlab = ir.SlabOf[ImageOperandsAttr]()
 
 func (*ImageOperandsAttr) Dialect() string { return "spirv" }
 func (*ImageOperandsAttr) Kind() string    { return "ImageOperandsAttr" }
@@ -1072,11 +1180,15 @@ func GetImageSamplerUseInfoAttr(ctx *ir.Context, value ImageSamplerUseInfo) *Ima
 	if v, ok := ir.LookupAttr[*ImageSamplerUseInfoAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, imageSamplerUseInfoAttrSlab, ImageSamplerUseInfoAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &imageSamplerUseInfoAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ImageSamplerUseInfoAttr](s)
+		*v = ImageSamplerUseInfoAttr{value: value}
+		return v
+	}).(*ImageSamplerUseInfoAttr)
 }
 
 // imageSamplerUseInfoAttrSlab holds the ImageSamplerUseInfoAttr values of each context.
-var imageSamplerUseInfoAttrSlab = ir.NewSlab[ImageSamplerUseInfoAttr]()
+var imageSamplerUseInfoAttrSlab = ir.SlabOf[ImageSamplerUseInfoAttr]()
 
 func (*ImageSamplerUseInfoAttr) Dialect() string { return "spirv" }
 func (*ImageSamplerUseInfoAttr) Kind() string    { return "ImageSamplerUseInfoAttr" }
@@ -1106,11 +1218,15 @@ func GetImageSamplingInfoAttr(ctx *ir.Context, value ImageSamplingInfo) *ImageSa
 	if v, ok := ir.LookupAttr[*ImageSamplingInfoAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, imageSamplingInfoAttrSlab, ImageSamplingInfoAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &imageSamplingInfoAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ImageSamplingInfoAttr](s)
+		*v = ImageSamplingInfoAttr{value: value}
+		return v
+	}).(*ImageSamplingInfoAttr)
 }
 
 // imageSamplingInfoAttrSlab holds the ImageSamplingInfoAttr values of each context.
-var imageSamplingInfoAttrSlab = ir.NewSlab[ImageSamplingInfoAttr]()
+var imageSamplingInfoAttrSlab = ir.SlabOf[ImageSamplingInfoAttr]()
 
 func (*ImageSamplingInfoAttr) Dialect() string { return "spirv" }
 func (*ImageSamplingInfoAttr) Kind() string    { return "ImageSamplingInfoAttr" }
@@ -1154,11 +1270,15 @@ func GetJointMatrixPropertiesINTELAttr(ctx *ir.Context, mSize, nSize, kSize int3
 	if v, ok := ir.LookupAttr[*JointMatrixPropertiesINTELAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, jointMatrixPropertiesINTELAttrSlab, JointMatrixPropertiesINTELAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, scope: scope})
+	return ir.InsertAttrWith(ctx, k, &jointMatrixPropertiesINTELAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[JointMatrixPropertiesINTELAttr](s)
+		*v = JointMatrixPropertiesINTELAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, scope: scope}
+		return v
+	}).(*JointMatrixPropertiesINTELAttr)
 }
 
 // jointMatrixPropertiesINTELAttrSlab holds the JointMatrixPropertiesINTELAttr values of each context.
-var jointMatrixPropertiesINTELAttrSlab = ir.NewSlab[JointMatrixPropertiesINTELAttr]()
+var jointMatrixPropertiesINTELAttrSlab = ir.SlabOf[JointMatrixPropertiesINTELAttr]()
 
 func (*JointMatrixPropertiesINTELAttr) Dialect() string { return "spirv" }
 func (*JointMatrixPropertiesINTELAttr) Kind() string    { return "JointMatrixPropertiesINTELAttr" }
@@ -1225,11 +1345,15 @@ func GetLinkageAttributesAttr(ctx *ir.Context, linkageName, linkageType ir.Attri
 	if v, ok := ir.LookupAttr[*LinkageAttributesAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, linkageAttributesAttrSlab, LinkageAttributesAttr{linkageName: linkageName, linkageType: linkageType})
+	return ir.InsertAttrWith(ctx, k, &linkageAttributesAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LinkageAttributesAttr](s)
+		*v = LinkageAttributesAttr{linkageName: linkageName, linkageType: linkageType}
+		return v
+	}).(*LinkageAttributesAttr)
 }
 
 // linkageAttributesAttrSlab holds the LinkageAttributesAttr values of each context.
-var linkageAttributesAttrSlab = ir.NewSlab[LinkageAttributesAttr]()
+var linkageAttributesAttrSlab = ir.SlabOf[LinkageAttributesAttr]()
 
 func (*LinkageAttributesAttr) Dialect() string { return "spirv" }
 func (*LinkageAttributesAttr) Kind() string    { return "LinkageAttributesAttr" }
@@ -1264,11 +1388,15 @@ func GetLinkageTypeAttr(ctx *ir.Context, value LinkageType) *LinkageTypeAttr {
 	if v, ok := ir.LookupAttr[*LinkageTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, linkageTypeAttrSlab, LinkageTypeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &linkageTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LinkageTypeAttr](s)
+		*v = LinkageTypeAttr{value: value}
+		return v
+	}).(*LinkageTypeAttr)
 }
 
 // linkageTypeAttrSlab holds the LinkageTypeAttr values of each context.
-var linkageTypeAttrSlab = ir.NewSlab[LinkageTypeAttr]()
+var linkageTypeAttrSlab = ir.SlabOf[LinkageTypeAttr]()
 
 func (*LinkageTypeAttr) Dialect() string { return "spirv" }
 func (*LinkageTypeAttr) Kind() string    { return "LinkageTypeAttr" }
@@ -1298,11 +1426,15 @@ func GetLoadCacheControlAttr(ctx *ir.Context, value LoadCacheControl) *LoadCache
 	if v, ok := ir.LookupAttr[*LoadCacheControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, loadCacheControlAttrSlab, LoadCacheControlAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &loadCacheControlAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LoadCacheControlAttr](s)
+		*v = LoadCacheControlAttr{value: value}
+		return v
+	}).(*LoadCacheControlAttr)
 }
 
 // loadCacheControlAttrSlab holds the LoadCacheControlAttr values of each context.
-var loadCacheControlAttrSlab = ir.NewSlab[LoadCacheControlAttr]()
+var loadCacheControlAttrSlab = ir.SlabOf[LoadCacheControlAttr]()
 
 func (*LoadCacheControlAttr) Dialect() string { return "spirv" }
 func (*LoadCacheControlAttr) Kind() string    { return "LoadCacheControlAttr" }
@@ -1332,11 +1464,15 @@ func GetLoopControlAttr(ctx *ir.Context, value LoopControl) *LoopControlAttr {
 	if v, ok := ir.LookupAttr[*LoopControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, loopControlAttrSlab, LoopControlAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &loopControlAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LoopControlAttr](s)
+		*v = LoopControlAttr{value: value}
+		return v
+	}).(*LoopControlAttr)
 }
 
 // loopControlAttrSlab holds the LoopControlAttr values of each context.
-var loopControlAttrSlab = ir.NewSlab[LoopControlAttr]()
+var loopControlAttrSlab = ir.SlabOf[LoopControlAttr]()
 
 func (*LoopControlAttr) Dialect() string { return "spirv" }
 func (*LoopControlAttr) Kind() string    { return "LoopControlAttr" }
@@ -1366,11 +1502,15 @@ func GetMatrixLayoutAttr(ctx *ir.Context, value MatrixLayout) *MatrixLayoutAttr 
 	if v, ok := ir.LookupAttr[*MatrixLayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, matrixLayoutAttrSlab, MatrixLayoutAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &matrixLayoutAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MatrixLayoutAttr](s)
+		*v = MatrixLayoutAttr{value: value}
+		return v
+	}).(*MatrixLayoutAttr)
 }
 
 // matrixLayoutAttrSlab holds the MatrixLayoutAttr values of each context.
-var matrixLayoutAttrSlab = ir.NewSlab[MatrixLayoutAttr]()
+var matrixLayoutAttrSlab = ir.SlabOf[MatrixLayoutAttr]()
 
 func (*MatrixLayoutAttr) Dialect() string { return "spirv" }
 func (*MatrixLayoutAttr) Kind() string    { return "MatrixLayoutAttr" }
@@ -1400,11 +1540,15 @@ func GetMemoryAccessAttr(ctx *ir.Context, value MemoryAccess) *MemoryAccessAttr 
 	if v, ok := ir.LookupAttr[*MemoryAccessAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, memoryAccessAttrSlab, MemoryAccessAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &memoryAccessAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MemoryAccessAttr](s)
+		*v = MemoryAccessAttr{value: value}
+		return v
+	}).(*MemoryAccessAttr)
 }
 
 // memoryAccessAttrSlab holds the MemoryAccessAttr values of each context.
-var memoryAccessAttrSlab = ir.NewSlab[MemoryAccessAttr]()
+var memoryAccessAttrSlab = ir.SlabOf[MemoryAccessAttr]()
 
 func (*MemoryAccessAttr) Dialect() string { return "spirv" }
 func (*MemoryAccessAttr) Kind() string    { return "MemoryAccessAttr" }
@@ -1434,11 +1578,15 @@ func GetMemoryModelAttr(ctx *ir.Context, value MemoryModel) *MemoryModelAttr {
 	if v, ok := ir.LookupAttr[*MemoryModelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, memoryModelAttrSlab, MemoryModelAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &memoryModelAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MemoryModelAttr](s)
+		*v = MemoryModelAttr{value: value}
+		return v
+	}).(*MemoryModelAttr)
 }
 
 // memoryModelAttrSlab holds the MemoryModelAttr values of each context.
-var memoryModelAttrSlab = ir.NewSlab[MemoryModelAttr]()
+var memoryModelAttrSlab = ir.SlabOf[MemoryModelAttr]()
 
 func (*MemoryModelAttr) Dialect() string { return "spirv" }
 func (*MemoryModelAttr) Kind() string    { return "MemoryModelAttr" }
@@ -1468,11 +1616,15 @@ func GetMemorySemanticsAttr(ctx *ir.Context, value MemorySemantics) *MemorySeman
 	if v, ok := ir.LookupAttr[*MemorySemanticsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, memorySemanticsAttrSlab, MemorySemanticsAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &memorySemanticsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MemorySemanticsAttr](s)
+		*v = MemorySemanticsAttr{value: value}
+		return v
+	}).(*MemorySemanticsAttr)
 }
 
 // memorySemanticsAttrSlab holds the MemorySemanticsAttr values of each context.
-var memorySemanticsAttrSlab = ir.NewSlab[MemorySemanticsAttr]()
+var memorySemanticsAttrSlab = ir.SlabOf[MemorySemanticsAttr]()
 
 func (*MemorySemanticsAttr) Dialect() string { return "spirv" }
 func (*MemorySemanticsAttr) Kind() string    { return "MemorySemanticsAttr" }
@@ -1502,11 +1654,15 @@ func GetOpcodeAttr(ctx *ir.Context, value Opcode) *OpcodeAttr {
 	if v, ok := ir.LookupAttr[*OpcodeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, opcodeAttrSlab, OpcodeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &opcodeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[OpcodeAttr](s)
+		*v = OpcodeAttr{value: value}
+		return v
+	}).(*OpcodeAttr)
 }
 
 // opcodeAttrSlab holds the OpcodeAttr values of each context.
-var opcodeAttrSlab = ir.NewSlab[OpcodeAttr]()
+var opcodeAttrSlab = ir.SlabOf[OpcodeAttr]()
 
 func (*OpcodeAttr) Dialect() string { return "spirv" }
 func (*OpcodeAttr) Kind() string    { return "OpcodeAttr" }
@@ -1536,11 +1692,15 @@ func GetPackedVectorFormatAttr(ctx *ir.Context, value PackedVectorFormat) *Packe
 	if v, ok := ir.LookupAttr[*PackedVectorFormatAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, packedVectorFormatAttrSlab, PackedVectorFormatAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &packedVectorFormatAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[PackedVectorFormatAttr](s)
+		*v = PackedVectorFormatAttr{value: value}
+		return v
+	}).(*PackedVectorFormatAttr)
 }
 
 // packedVectorFormatAttrSlab holds the PackedVectorFormatAttr values of each context.
-var packedVectorFormatAttrSlab = ir.NewSlab[PackedVectorFormatAttr]()
+var packedVectorFormatAttrSlab = ir.SlabOf[PackedVectorFormatAttr]()
 
 func (*PackedVectorFormatAttr) Dialect() string { return "spirv" }
 func (*PackedVectorFormatAttr) Kind() string    { return "PackedVectorFormatAttr" }
@@ -1584,11 +1744,15 @@ func GetResourceLimitsAttr(ctx *ir.Context, maxComputeSharedMemorySize, maxCompu
 	if v, ok := ir.LookupAttr[*ResourceLimitsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, resourceLimitsAttrSlab, ResourceLimitsAttr{maxComputeSharedMemorySize: maxComputeSharedMemorySize, maxComputeWorkgroupInvocations: maxComputeWorkgroupInvocations, maxComputeWorkgroupSize: maxComputeWorkgroupSize, subgroupSize: subgroupSize, minSubgroupSize: minSubgroupSize, maxSubgroupSize: maxSubgroupSize, cooperativeMatrixPropertiesKhr: cooperativeMatrixPropertiesKhr, cooperativeMatrixPropertiesNv: cooperativeMatrixPropertiesNv})
+	return ir.InsertAttrWith(ctx, k, &resourceLimitsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ResourceLimitsAttr](s)
+		*v = ResourceLimitsAttr{maxComputeSharedMemorySize: maxComputeSharedMemorySize, maxComputeWorkgroupInvocations: maxComputeWorkgroupInvocations, maxComputeWorkgroupSize: maxComputeWorkgroupSize, subgroupSize: subgroupSize, minSubgroupSize: minSubgroupSize, maxSubgroupSize: maxSubgroupSize, cooperativeMatrixPropertiesKhr: cooperativeMatrixPropertiesKhr, cooperativeMatrixPropertiesNv: cooperativeMatrixPropertiesNv}
+		return v
+	}).(*ResourceLimitsAttr)
 }
 
 // resourceLimitsAttrSlab holds the ResourceLimitsAttr values of each context.
-var resourceLimitsAttrSlab = ir.NewSlab[ResourceLimitsAttr]()
+var resourceLimitsAttrSlab = ir.SlabOf[ResourceLimitsAttr]()
 
 func (*ResourceLimitsAttr) Dialect() string { return "spirv" }
 func (*ResourceLimitsAttr) Kind() string    { return "ResourceLimitsAttr" }
@@ -1653,11 +1817,15 @@ func GetScopeAttr(ctx *ir.Context, value Scope) *ScopeAttr {
 	if v, ok := ir.LookupAttr[*ScopeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, scopeAttrSlab, ScopeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &scopeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ScopeAttr](s)
+		*v = ScopeAttr{value: value}
+		return v
+	}).(*ScopeAttr)
 }
 
 // scopeAttrSlab holds the ScopeAttr values of each context.
-var scopeAttrSlab = ir.NewSlab[ScopeAttr]()
+var scopeAttrSlab = ir.SlabOf[ScopeAttr]()
 
 func (*ScopeAttr) Dialect() string { return "spirv" }
 func (*ScopeAttr) Kind() string    { return "ScopeAttr" }
@@ -1687,11 +1855,15 @@ func GetSelectionControlAttr(ctx *ir.Context, value SelectionControl) *Selection
 	if v, ok := ir.LookupAttr[*SelectionControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, selectionControlAttrSlab, SelectionControlAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &selectionControlAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[SelectionControlAttr](s)
+		*v = SelectionControlAttr{value: value}
+		return v
+	}).(*SelectionControlAttr)
 }
 
 // selectionControlAttrSlab holds the SelectionControlAttr values of each context.
-var selectionControlAttrSlab = ir.NewSlab[SelectionControlAttr]()
+var selectionControlAttrSlab = ir.SlabOf[SelectionControlAttr]()
 
 func (*SelectionControlAttr) Dialect() string { return "spirv" }
 func (*SelectionControlAttr) Kind() string    { return "SelectionControlAttr" }
@@ -1721,11 +1893,15 @@ func GetStorageClassAttr(ctx *ir.Context, value StorageClass) *StorageClassAttr 
 	if v, ok := ir.LookupAttr[*StorageClassAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, storageClassAttrSlab, StorageClassAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &storageClassAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[StorageClassAttr](s)
+		*v = StorageClassAttr{value: value}
+		return v
+	}).(*StorageClassAttr)
 }
 
 // storageClassAttrSlab holds the StorageClassAttr values of each context.
-var storageClassAttrSlab = ir.NewSlab[StorageClassAttr]()
+var storageClassAttrSlab = ir.SlabOf[StorageClassAttr]()
 
 func (*StorageClassAttr) Dialect() string { return "spirv" }
 func (*StorageClassAttr) Kind() string    { return "StorageClassAttr" }
@@ -1755,11 +1931,15 @@ func GetStoreCacheControlAttr(ctx *ir.Context, value StoreCacheControl) *StoreCa
 	if v, ok := ir.LookupAttr[*StoreCacheControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, storeCacheControlAttrSlab, StoreCacheControlAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &storeCacheControlAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[StoreCacheControlAttr](s)
+		*v = StoreCacheControlAttr{value: value}
+		return v
+	}).(*StoreCacheControlAttr)
 }
 
 // storeCacheControlAttrSlab holds the StoreCacheControlAttr values of each context.
-var storeCacheControlAttrSlab = ir.NewSlab[StoreCacheControlAttr]()
+var storeCacheControlAttrSlab = ir.SlabOf[StoreCacheControlAttr]()
 
 func (*StoreCacheControlAttr) Dialect() string { return "spirv" }
 func (*StoreCacheControlAttr) Kind() string    { return "StoreCacheControlAttr" }
@@ -1789,11 +1969,15 @@ func GetVendorAttr(ctx *ir.Context, value Vendor) *VendorAttr {
 	if v, ok := ir.LookupAttr[*VendorAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, vendorAttrSlab, VendorAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &vendorAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[VendorAttr](s)
+		*v = VendorAttr{value: value}
+		return v
+	}).(*VendorAttr)
 }
 
 // vendorAttrSlab holds the VendorAttr values of each context.
-var vendorAttrSlab = ir.NewSlab[VendorAttr]()
+var vendorAttrSlab = ir.SlabOf[VendorAttr]()
 
 func (*VendorAttr) Dialect() string { return "spirv" }
 func (*VendorAttr) Kind() string    { return "VendorAttr" }
@@ -1823,11 +2007,15 @@ func GetVersionAttr(ctx *ir.Context, value Version) *VersionAttr {
 	if v, ok := ir.LookupAttr[*VersionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, versionAttrSlab, VersionAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &versionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[VersionAttr](s)
+		*v = VersionAttr{value: value}
+		return v
+	}).(*VersionAttr)
 }
 
 // versionAttrSlab holds the VersionAttr values of each context.
-var versionAttrSlab = ir.NewSlab[VersionAttr]()
+var versionAttrSlab = ir.SlabOf[VersionAttr]()
 
 func (*VersionAttr) Dialect() string { return "spirv" }
 func (*VersionAttr) Kind() string    { return "VersionAttr" }

@@ -26,11 +26,15 @@ func GetArrayType(ctx *ir.Context, elementType ir.Type, count, stride uint32) *A
 	if v, ok := ir.LookupType[*ArrayType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, arrayTypeSlab, ArrayType{elementType: elementType, count: count, stride: stride})
+	return ir.InsertTypeWith(ctx, k, &arrayTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[ArrayType](s)
+		*v = ArrayType{elementType: elementType, count: count, stride: stride}
+		return v
+	}).(*ArrayType)
 }
 
 // arrayTypeSlab holds the ArrayType values of each context.
-var arrayTypeSlab = ir.NewSlab[ArrayType]()
+var arrayTypeSlab = ir.SlabOf[ArrayType]()
 
 func (*ArrayType) Dialect() string { return "spirv" }
 func (*ArrayType) Kind() string    { return "ArrayType" }
@@ -82,11 +86,15 @@ func GetImageType(ctx *ir.Context, elementType ir.Type, dim Dim, depthInfo Image
 	if v, ok := ir.LookupType[*ImageType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, imageTypeSlab, ImageType{elementType: elementType, dim: dim, depthInfo: depthInfo, arrayedInfo: arrayedInfo, samplingInfo: samplingInfo, samplerUseInfo: samplerUseInfo, format: format})
+	return ir.InsertTypeWith(ctx, k, &imageTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[ImageType](s)
+		*v = ImageType{elementType: elementType, dim: dim, depthInfo: depthInfo, arrayedInfo: arrayedInfo, samplingInfo: samplingInfo, samplerUseInfo: samplerUseInfo, format: format}
+		return v
+	}).(*ImageType)
 }
 
 // imageTypeSlab holds the ImageType values of each context.
-var imageTypeSlab = ir.NewSlab[ImageType]()
+var imageTypeSlab = ir.SlabOf[ImageType]()
 
 func (*ImageType) Dialect() string { return "spirv" }
 func (*ImageType) Kind() string    { return "ImageType" }
@@ -148,11 +156,15 @@ func GetMatrixType(ctx *ir.Context, columnType ir.Type, columnCount uint32) *Mat
 	if v, ok := ir.LookupType[*MatrixType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, matrixTypeSlab, MatrixType{columnType: columnType, columnCount: columnCount})
+	return ir.InsertTypeWith(ctx, k, &matrixTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[MatrixType](s)
+		*v = MatrixType{columnType: columnType, columnCount: columnCount}
+		return v
+	}).(*MatrixType)
 }
 
 // matrixTypeSlab holds the MatrixType values of each context.
-var matrixTypeSlab = ir.NewSlab[MatrixType]()
+var matrixTypeSlab = ir.SlabOf[MatrixType]()
 
 func (*MatrixType) Dialect() string { return "spirv" }
 func (*MatrixType) Kind() string    { return "MatrixType" }
@@ -189,11 +201,15 @@ func GetPointerType(ctx *ir.Context, pointeeType ir.Type, storageClass StorageCl
 	if v, ok := ir.LookupType[*PointerType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, pointerTypeSlab, PointerType{pointeeType: pointeeType, storageClass: storageClass})
+	return ir.InsertTypeWith(ctx, k, &pointerTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[PointerType](s)
+		*v = PointerType{pointeeType: pointeeType, storageClass: storageClass}
+		return v
+	}).(*PointerType)
 }
 
 // pointerTypeSlab holds the PointerType values of each context.
-var pointerTypeSlab = ir.NewSlab[PointerType]()
+var pointerTypeSlab = ir.SlabOf[PointerType]()
 
 func (*PointerType) Dialect() string { return "spirv" }
 func (*PointerType) Kind() string    { return "PointerType" }
@@ -230,11 +246,15 @@ func GetRuntimeArrayType(ctx *ir.Context, elementType ir.Type, stride uint32) *R
 	if v, ok := ir.LookupType[*RuntimeArrayType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, runtimeArrayTypeSlab, RuntimeArrayType{elementType: elementType, stride: stride})
+	return ir.InsertTypeWith(ctx, k, &runtimeArrayTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[RuntimeArrayType](s)
+		*v = RuntimeArrayType{elementType: elementType, stride: stride}
+		return v
+	}).(*RuntimeArrayType)
 }
 
 // runtimeArrayTypeSlab holds the RuntimeArrayType values of each context.
-var runtimeArrayTypeSlab = ir.NewSlab[RuntimeArrayType]()
+var runtimeArrayTypeSlab = ir.SlabOf[RuntimeArrayType]()
 
 func (*RuntimeArrayType) Dialect() string { return "spirv" }
 func (*RuntimeArrayType) Kind() string    { return "RuntimeArrayType" }
@@ -269,11 +289,15 @@ func GetSampledImageType(ctx *ir.Context, imageType ir.Type) *SampledImageType {
 	if v, ok := ir.LookupType[*SampledImageType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, sampledImageTypeSlab, SampledImageType{imageType: imageType})
+	return ir.InsertTypeWith(ctx, k, &sampledImageTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[SampledImageType](s)
+		*v = SampledImageType{imageType: imageType}
+		return v
+	}).(*SampledImageType)
 }
 
 // sampledImageTypeSlab holds the SampledImageType values of each context.
-var sampledImageTypeSlab = ir.NewSlab[SampledImageType]()
+var sampledImageTypeSlab = ir.SlabOf[SampledImageType]()
 
 func (*SampledImageType) Dialect() string { return "spirv" }
 func (*SampledImageType) Kind() string    { return "SampledImageType" }
@@ -320,11 +344,15 @@ func GetStructType(ctx *ir.Context, name string, reference bool, members []ir.Ty
 	if v, ok := ir.LookupType[*StructType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, structTypeSlab, StructType{name: name, reference: reference, members: slices.Clone(members), offsets: slices.Clone(offsets), decorations: slices.Clone(decorations)})
+	return ir.InsertTypeWith(ctx, k, &structTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[StructType](s)
+		*v = StructType{name: name, reference: reference, members: slices.Clone(members), offsets: slices.Clone(offsets), decorations: slices.Clone(decorations)}
+		return v
+	}).(*StructType)
 }
 
 // structTypeSlab holds the StructType values of each context.
-var structTypeSlab = ir.NewSlab[StructType]()
+var structTypeSlab = ir.SlabOf[StructType]()
 
 func (*StructType) Dialect() string { return "spirv" }
 func (*StructType) Kind() string    { return "StructType" }

@@ -22,11 +22,15 @@ func GetBlockSizeAttr(ctx *ir.Context, value BlockSize) *BlockSizeAttr {
 	if v, ok := ir.LookupAttr[*BlockSizeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, blockSizeAttrSlab, BlockSizeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &blockSizeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[BlockSizeAttr](s)
+		*v = BlockSizeAttr{value: value}
+		return v
+	}).(*BlockSizeAttr)
 }
 
 // blockSizeAttrSlab holds the BlockSizeAttr values of each context.
-var blockSizeAttrSlab = ir.NewSlab[BlockSizeAttr]()
+var blockSizeAttrSlab = ir.SlabOf[BlockSizeAttr]()
 
 func (*BlockSizeAttr) Dialect() string { return "tosa" }
 func (*BlockSizeAttr) Kind() string    { return "BlockSizeAttr" }
@@ -58,11 +62,15 @@ func GetConvOpQuantizationAttr(ctx *ir.Context, inputZp, weightZp int64) *ConvOp
 	if v, ok := ir.LookupAttr[*ConvOpQuantizationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, convOpQuantizationAttrSlab, ConvOpQuantizationAttr{inputZp: inputZp, weightZp: weightZp})
+	return ir.InsertAttrWith(ctx, k, &convOpQuantizationAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ConvOpQuantizationAttr](s)
+		*v = ConvOpQuantizationAttr{inputZp: inputZp, weightZp: weightZp}
+		return v
+	}).(*ConvOpQuantizationAttr)
 }
 
 // convOpQuantizationAttrSlab holds the ConvOpQuantizationAttr values of each context.
-var convOpQuantizationAttrSlab = ir.NewSlab[ConvOpQuantizationAttr]()
+var convOpQuantizationAttrSlab = ir.SlabOf[ConvOpQuantizationAttr]()
 
 func (*ConvOpQuantizationAttr) Dialect() string { return "tosa" }
 func (*ConvOpQuantizationAttr) Kind() string    { return "ConvOpQuantizationAttr" }
@@ -97,11 +105,15 @@ func GetExtensionAttr(ctx *ir.Context, value Extension) *ExtensionAttr {
 	if v, ok := ir.LookupAttr[*ExtensionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, extensionAttrSlab, ExtensionAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &extensionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ExtensionAttr](s)
+		*v = ExtensionAttr{value: value}
+		return v
+	}).(*ExtensionAttr)
 }
 
 // extensionAttrSlab holds the ExtensionAttr values of each context.
-var extensionAttrSlab = ir.NewSlab[ExtensionAttr]()
+var extensionAttrSlab = ir.SlabOf[ExtensionAttr]()
 
 func (*ExtensionAttr) Dialect() string { return "tosa" }
 func (*ExtensionAttr) Kind() string    { return "ExtensionAttr" }
@@ -131,11 +143,15 @@ func GetLevelAttr(ctx *ir.Context, value Level) *LevelAttr {
 	if v, ok := ir.LookupAttr[*LevelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, levelAttrSlab, LevelAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &levelAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LevelAttr](s)
+		*v = LevelAttr{value: value}
+		return v
+	}).(*LevelAttr)
 }
 
 // levelAttrSlab holds the LevelAttr values of each context.
-var levelAttrSlab = ir.NewSlab[LevelAttr]()
+var levelAttrSlab = ir.SlabOf[LevelAttr]()
 
 func (*LevelAttr) Dialect() string { return "tosa" }
 func (*LevelAttr) Kind() string    { return "LevelAttr" }
@@ -167,11 +183,15 @@ func GetMatMulOpQuantizationAttr(ctx *ir.Context, aZp, bZp int64) *MatMulOpQuant
 	if v, ok := ir.LookupAttr[*MatMulOpQuantizationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, matMulOpQuantizationAttrSlab, MatMulOpQuantizationAttr{aZp: aZp, bZp: bZp})
+	return ir.InsertAttrWith(ctx, k, &matMulOpQuantizationAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MatMulOpQuantizationAttr](s)
+		*v = MatMulOpQuantizationAttr{aZp: aZp, bZp: bZp}
+		return v
+	}).(*MatMulOpQuantizationAttr)
 }
 
 // matMulOpQuantizationAttrSlab holds the MatMulOpQuantizationAttr values of each context.
-var matMulOpQuantizationAttrSlab = ir.NewSlab[MatMulOpQuantizationAttr]()
+var matMulOpQuantizationAttrSlab = ir.SlabOf[MatMulOpQuantizationAttr]()
 
 func (*MatMulOpQuantizationAttr) Dialect() string { return "tosa" }
 func (*MatMulOpQuantizationAttr) Kind() string    { return "MatMulOpQuantizationAttr" }
@@ -206,11 +226,15 @@ func GetNanPropagationModeAttr(ctx *ir.Context, value NanPropagationMode) *NanPr
 	if v, ok := ir.LookupAttr[*NanPropagationModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, nanPropagationModeAttrSlab, NanPropagationModeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &nanPropagationModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[NanPropagationModeAttr](s)
+		*v = NanPropagationModeAttr{value: value}
+		return v
+	}).(*NanPropagationModeAttr)
 }
 
 // nanPropagationModeAttrSlab holds the NanPropagationModeAttr values of each context.
-var nanPropagationModeAttrSlab = ir.NewSlab[NanPropagationModeAttr]()
+var nanPropagationModeAttrSlab = ir.SlabOf[NanPropagationModeAttr]()
 
 func (*NanPropagationModeAttr) Dialect() string { return "tosa" }
 func (*NanPropagationModeAttr) Kind() string    { return "NanPropagationModeAttr" }
@@ -240,11 +264,15 @@ func GetPadOpQuantizationAttr(ctx *ir.Context, inputZp int64) *PadOpQuantization
 	if v, ok := ir.LookupAttr[*PadOpQuantizationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, padOpQuantizationAttrSlab, PadOpQuantizationAttr{inputZp: inputZp})
+	return ir.InsertAttrWith(ctx, k, &padOpQuantizationAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[PadOpQuantizationAttr](s)
+		*v = PadOpQuantizationAttr{inputZp: inputZp}
+		return v
+	}).(*PadOpQuantizationAttr)
 }
 
 // padOpQuantizationAttrSlab holds the PadOpQuantizationAttr values of each context.
-var padOpQuantizationAttrSlab = ir.NewSlab[PadOpQuantizationAttr]()
+var padOpQuantizationAttrSlab = ir.SlabOf[PadOpQuantizationAttr]()
 
 func (*PadOpQuantizationAttr) Dialect() string { return "tosa" }
 func (*PadOpQuantizationAttr) Kind() string    { return "PadOpQuantizationAttr" }
@@ -274,11 +302,15 @@ func GetProfileAttr(ctx *ir.Context, value Profile) *ProfileAttr {
 	if v, ok := ir.LookupAttr[*ProfileAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, profileAttrSlab, ProfileAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &profileAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ProfileAttr](s)
+		*v = ProfileAttr{value: value}
+		return v
+	}).(*ProfileAttr)
 }
 
 // profileAttrSlab holds the ProfileAttr values of each context.
-var profileAttrSlab = ir.NewSlab[ProfileAttr]()
+var profileAttrSlab = ir.SlabOf[ProfileAttr]()
 
 func (*ProfileAttr) Dialect() string { return "tosa" }
 func (*ProfileAttr) Kind() string    { return "ProfileAttr" }
@@ -308,11 +340,15 @@ func GetResizeModeAttr(ctx *ir.Context, value ResizeMode) *ResizeModeAttr {
 	if v, ok := ir.LookupAttr[*ResizeModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, resizeModeAttrSlab, ResizeModeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &resizeModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ResizeModeAttr](s)
+		*v = ResizeModeAttr{value: value}
+		return v
+	}).(*ResizeModeAttr)
 }
 
 // resizeModeAttrSlab holds the ResizeModeAttr values of each context.
-var resizeModeAttrSlab = ir.NewSlab[ResizeModeAttr]()
+var resizeModeAttrSlab = ir.SlabOf[ResizeModeAttr]()
 
 func (*ResizeModeAttr) Dialect() string { return "tosa" }
 func (*ResizeModeAttr) Kind() string    { return "ResizeModeAttr" }
@@ -342,11 +378,15 @@ func GetRoundingModeAttr(ctx *ir.Context, value RoundingMode) *RoundingModeAttr 
 	if v, ok := ir.LookupAttr[*RoundingModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, roundingModeAttrSlab, RoundingModeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &roundingModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[RoundingModeAttr](s)
+		*v = RoundingModeAttr{value: value}
+		return v
+	}).(*RoundingModeAttr)
 }
 
 // roundingModeAttrSlab holds the RoundingModeAttr values of each context.
-var roundingModeAttrSlab = ir.NewSlab[RoundingModeAttr]()
+var roundingModeAttrSlab = ir.SlabOf[RoundingModeAttr]()
 
 func (*RoundingModeAttr) Dialect() string { return "tosa" }
 func (*RoundingModeAttr) Kind() string    { return "RoundingModeAttr" }
@@ -376,11 +416,15 @@ func GetSpecificationVersionAttr(ctx *ir.Context, value SpecificationVersion) *S
 	if v, ok := ir.LookupAttr[*SpecificationVersionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, specificationVersionAttrSlab, SpecificationVersionAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &specificationVersionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[SpecificationVersionAttr](s)
+		*v = SpecificationVersionAttr{value: value}
+		return v
+	}).(*SpecificationVersionAttr)
 }
 
 // specificationVersionAttrSlab holds the SpecificationVersionAttr values of each context.
-var specificationVersionAttrSlab = ir.NewSlab[SpecificationVersionAttr]()
+var specificationVersionAttrSlab = ir.SlabOf[SpecificationVersionAttr]()
 
 func (*SpecificationVersionAttr) Dialect() string { return "tosa" }
 func (*SpecificationVersionAttr) Kind() string    { return "SpecificationVersionAttr" }
@@ -422,11 +466,15 @@ func GetTargetEnvAttr(ctx *ir.Context, specificationVersion SpecificationVersion
 	if v, ok := ir.LookupAttr[*TargetEnvAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, targetEnvAttrSlab, TargetEnvAttr{specificationVersion: specificationVersion, level: level, profiles: slices.Clone(profiles), extensions: slices.Clone(extensions)})
+	return ir.InsertAttrWith(ctx, k, &targetEnvAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TargetEnvAttr](s)
+		*v = TargetEnvAttr{specificationVersion: specificationVersion, level: level, profiles: slices.Clone(profiles), extensions: slices.Clone(extensions)}
+		return v
+	}).(*TargetEnvAttr)
 }
 
 // targetEnvAttrSlab holds the TargetEnvAttr values of each context.
-var targetEnvAttrSlab = ir.NewSlab[TargetEnvAttr]()
+var targetEnvAttrSlab = ir.SlabOf[TargetEnvAttr]()
 
 func (*TargetEnvAttr) Dialect() string { return "tosa" }
 func (*TargetEnvAttr) Kind() string    { return "TargetEnvAttr" }
@@ -473,11 +521,15 @@ func GetUnaryOpQuantizationAttr(ctx *ir.Context, inputZp, outputZp int64) *Unary
 	if v, ok := ir.LookupAttr[*UnaryOpQuantizationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, unaryOpQuantizationAttrSlab, UnaryOpQuantizationAttr{inputZp: inputZp, outputZp: outputZp})
+	return ir.InsertAttrWith(ctx, k, &unaryOpQuantizationAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[UnaryOpQuantizationAttr](s)
+		*v = UnaryOpQuantizationAttr{inputZp: inputZp, outputZp: outputZp}
+		return v
+	}).(*UnaryOpQuantizationAttr)
 }
 
 // unaryOpQuantizationAttrSlab holds the UnaryOpQuantizationAttr values of each context.
-var unaryOpQuantizationAttrSlab = ir.NewSlab[UnaryOpQuantizationAttr]()
+var unaryOpQuantizationAttrSlab = ir.SlabOf[UnaryOpQuantizationAttr]()
 
 func (*UnaryOpQuantizationAttr) Dialect() string { return "tosa" }
 func (*UnaryOpQuantizationAttr) Kind() string    { return "UnaryOpQuantizationAttr" }

@@ -19,11 +19,15 @@ func Getmxint8Type(ctx *ir.Context) *mxint8Type {
 	if v, ok := ir.LookupType[*mxint8Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, mxint8TypeSlab, mxint8Type{})
+	return ir.InsertTypeWith(ctx, k, &mxint8TypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[mxint8Type](s)
+		*v = mxint8Type{}
+		return v
+	}).(*mxint8Type)
 }
 
 // mxint8TypeSlab holds the mxint8Type values of each context.
-var mxint8TypeSlab = ir.NewSlab[mxint8Type]()
+var mxint8TypeSlab = ir.SlabOf[mxint8Type]()
 
 func (*mxint8Type) Dialect() string { return "tosa" }
 func (*mxint8Type) Kind() string    { return "mxint8Type" }
@@ -48,11 +52,15 @@ func GetshapeType(ctx *ir.Context, rank int32) *shapeType {
 	if v, ok := ir.LookupType[*shapeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, shapeTypeSlab, shapeType{rank: rank})
+	return ir.InsertTypeWith(ctx, k, &shapeTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[shapeType](s)
+		*v = shapeType{rank: rank}
+		return v
+	}).(*shapeType)
 }
 
 // shapeTypeSlab holds the shapeType values of each context.
-var shapeTypeSlab = ir.NewSlab[shapeType]()
+var shapeTypeSlab = ir.SlabOf[shapeType]()
 
 func (*shapeType) Dialect() string { return "tosa" }
 func (*shapeType) Kind() string    { return "shapeType" }

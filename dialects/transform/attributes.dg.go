@@ -21,11 +21,15 @@ func GetParamOperandAttr(ctx *ir.Context, index ir.Attribute) *ParamOperandAttr 
 	if v, ok := ir.LookupAttr[*ParamOperandAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, paramOperandAttrSlab, ParamOperandAttr{index: index})
+	return ir.InsertAttrWith(ctx, k, &paramOperandAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ParamOperandAttr](s)
+		*v = ParamOperandAttr{index: index}
+		return v
+	}).(*ParamOperandAttr)
 }
 
 // paramOperandAttrSlab holds the ParamOperandAttr values of each context.
-var paramOperandAttrSlab = ir.NewSlab[ParamOperandAttr]()
+var paramOperandAttrSlab = ir.SlabOf[ParamOperandAttr]()
 
 func (*ParamOperandAttr) Dialect() string { return "transform" }
 func (*ParamOperandAttr) Kind() string    { return "ParamOperandAttr" }

@@ -19,11 +19,15 @@ func GetAffineMapParamType(ctx *ir.Context) *AffineMapParamType {
 	if v, ok := ir.LookupType[*AffineMapParamType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, affineMapParamTypeSlab, AffineMapParamType{})
+	return ir.InsertTypeWith(ctx, k, &affineMapParamTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[AffineMapParamType](s)
+		*v = AffineMapParamType{}
+		return v
+	}).(*AffineMapParamType)
 }
 
 // affineMapParamTypeSlab holds the AffineMapParamType values of each context.
-var affineMapParamTypeSlab = ir.NewSlab[AffineMapParamType]()
+var affineMapParamTypeSlab = ir.SlabOf[AffineMapParamType]()
 
 func (*AffineMapParamType) Dialect() string { return "transform" }
 func (*AffineMapParamType) Kind() string    { return "AffineMapParamType" }
@@ -46,11 +50,15 @@ func GetAnyOpType(ctx *ir.Context) *AnyOpType {
 	if v, ok := ir.LookupType[*AnyOpType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, anyOpTypeSlab, AnyOpType{})
+	return ir.InsertTypeWith(ctx, k, &anyOpTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[AnyOpType](s)
+		*v = AnyOpType{}
+		return v
+	}).(*AnyOpType)
 }
 
 // anyOpTypeSlab holds the AnyOpType values of each context.
-var anyOpTypeSlab = ir.NewSlab[AnyOpType]()
+var anyOpTypeSlab = ir.SlabOf[AnyOpType]()
 
 func (*AnyOpType) Dialect() string { return "transform" }
 func (*AnyOpType) Kind() string    { return "AnyOpType" }
@@ -73,11 +81,15 @@ func GetAnyParamType(ctx *ir.Context) *AnyParamType {
 	if v, ok := ir.LookupType[*AnyParamType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, anyParamTypeSlab, AnyParamType{})
+	return ir.InsertTypeWith(ctx, k, &anyParamTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[AnyParamType](s)
+		*v = AnyParamType{}
+		return v
+	}).(*AnyParamType)
 }
 
 // anyParamTypeSlab holds the AnyParamType values of each context.
-var anyParamTypeSlab = ir.NewSlab[AnyParamType]()
+var anyParamTypeSlab = ir.SlabOf[AnyParamType]()
 
 func (*AnyParamType) Dialect() string { return "transform" }
 func (*AnyParamType) Kind() string    { return "AnyParamType" }
@@ -100,11 +112,15 @@ func GetAnyValueType(ctx *ir.Context) *AnyValueType {
 	if v, ok := ir.LookupType[*AnyValueType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, anyValueTypeSlab, AnyValueType{})
+	return ir.InsertTypeWith(ctx, k, &anyValueTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[AnyValueType](s)
+		*v = AnyValueType{}
+		return v
+	}).(*AnyValueType)
 }
 
 // anyValueTypeSlab holds the AnyValueType values of each context.
-var anyValueTypeSlab = ir.NewSlab[AnyValueType]()
+var anyValueTypeSlab = ir.SlabOf[AnyValueType]()
 
 func (*AnyValueType) Dialect() string { return "transform" }
 func (*AnyValueType) Kind() string    { return "AnyValueType" }
@@ -129,11 +145,15 @@ func GetOperationType(ctx *ir.Context, operationName string) *OperationType {
 	if v, ok := ir.LookupType[*OperationType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, operationTypeSlab, OperationType{operationName: operationName})
+	return ir.InsertTypeWith(ctx, k, &operationTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[OperationType](s)
+		*v = OperationType{operationName: operationName}
+		return v
+	}).(*OperationType)
 }
 
 // operationTypeSlab holds the OperationType values of each context.
-var operationTypeSlab = ir.NewSlab[OperationType]()
+var operationTypeSlab = ir.SlabOf[OperationType]()
 
 func (*OperationType) Dialect() string { return "transform" }
 func (*OperationType) Kind() string    { return "OperationType" }
@@ -163,11 +183,15 @@ func GetParamType(ctx *ir.Context, type_ ir.Type) *ParamType {
 	if v, ok := ir.LookupType[*ParamType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, paramTypeSlab, ParamType{type_: type_})
+	return ir.InsertTypeWith(ctx, k, &paramTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[ParamType](s)
+		*v = ParamType{type_: type_}
+		return v
+	}).(*ParamType)
 }
 
 // paramTypeSlab holds the ParamType values of each context.
-var paramTypeSlab = ir.NewSlab[ParamType]()
+var paramTypeSlab = ir.SlabOf[ParamType]()
 
 func (*ParamType) Dialect() string { return "transform" }
 func (*ParamType) Kind() string    { return "ParamType" }
@@ -195,11 +219,15 @@ func GetTypeParamType(ctx *ir.Context) *TypeParamType {
 	if v, ok := ir.LookupType[*TypeParamType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, typeParamTypeSlab, TypeParamType{})
+	return ir.InsertTypeWith(ctx, k, &typeParamTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[TypeParamType](s)
+		*v = TypeParamType{}
+		return v
+	}).(*TypeParamType)
 }
 
 // typeParamTypeSlab holds the TypeParamType values of each context.
-var typeParamTypeSlab = ir.NewSlab[TypeParamType]()
+var typeParamTypeSlab = ir.SlabOf[TypeParamType]()
 
 func (*TypeParamType) Dialect() string { return "transform" }
 func (*TypeParamType) Kind() string    { return "TypeParamType" }

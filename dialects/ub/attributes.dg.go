@@ -15,11 +15,15 @@ func GetPoisonAttr(ctx *ir.Context) *PoisonAttr {
 	if v, ok := ir.LookupAttr[*PoisonAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, poisonAttrSlab, PoisonAttr{})
+	return ir.InsertAttrWith(ctx, k, &poisonAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[PoisonAttr](s)
+		*v = PoisonAttr{}
+		return v
+	}).(*PoisonAttr)
 }
 
 // poisonAttrSlab holds the PoisonAttr values of each context.
-var poisonAttrSlab = ir.NewSlab[PoisonAttr]()
+var poisonAttrSlab = ir.SlabOf[PoisonAttr]()
 
 func (*PoisonAttr) Dialect() string { return "ub" }
 func (*PoisonAttr) Kind() string    { return "PoisonAttr" }

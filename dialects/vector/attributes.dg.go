@@ -21,11 +21,15 @@ func GetCombiningKindAttr(ctx *ir.Context, value CombiningKind) *CombiningKindAt
 	if v, ok := ir.LookupAttr[*CombiningKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, combiningKindAttrSlab, CombiningKindAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &combiningKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[CombiningKindAttr](s)
+		*v = CombiningKindAttr{value: value}
+		return v
+	}).(*CombiningKindAttr)
 }
 
 // combiningKindAttrSlab holds the CombiningKindAttr values of each context.
-var combiningKindAttrSlab = ir.NewSlab[CombiningKindAttr]()
+var combiningKindAttrSlab = ir.SlabOf[CombiningKindAttr]()
 
 func (*CombiningKindAttr) Dialect() string { return "vector" }
 func (*CombiningKindAttr) Kind() string    { return "CombiningKindAttr" }
@@ -55,11 +59,15 @@ func GetIteratorTypeAttr(ctx *ir.Context, value IteratorType) *IteratorTypeAttr 
 	if v, ok := ir.LookupAttr[*IteratorTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, iteratorTypeAttrSlab, IteratorTypeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &iteratorTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[IteratorTypeAttr](s)
+		*v = IteratorTypeAttr{value: value}
+		return v
+	}).(*IteratorTypeAttr)
 }
 
 // iteratorTypeAttrSlab holds the IteratorTypeAttr values of each context.
-var iteratorTypeAttrSlab = ir.NewSlab[IteratorTypeAttr]()
+var iteratorTypeAttrSlab = ir.SlabOf[IteratorTypeAttr]()
 
 func (*IteratorTypeAttr) Dialect() string { return "vector" }
 func (*IteratorTypeAttr) Kind() string    { return "IteratorTypeAttr" }
@@ -89,11 +97,15 @@ func GetPrintPunctuationAttr(ctx *ir.Context, value PrintPunctuation) *PrintPunc
 	if v, ok := ir.LookupAttr[*PrintPunctuationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, printPunctuationAttrSlab, PrintPunctuationAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &printPunctuationAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[PrintPunctuationAttr](s)
+		*v = PrintPunctuationAttr{value: value}
+		return v
+	}).(*PrintPunctuationAttr)
 }
 
 // printPunctuationAttrSlab holds the PrintPunctuationAttr values of each context.
-var printPunctuationAttrSlab = ir.NewSlab[PrintPunctuationAttr]()
+var printPunctuationAttrSlab = ir.SlabOf[PrintPunctuationAttr]()
 
 func (*PrintPunctuationAttr) Dialect() string { return "vector" }
 func (*PrintPunctuationAttr) Kind() string    { return "PrintPunctuationAttr" }

@@ -25,11 +25,15 @@ func GetArrayV1Attr(ctx *ir.Context, value []ir.Attribute) *ArrayV1Attr {
 	if v, ok := ir.LookupAttr[*ArrayV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, arrayV1AttrSlab, ArrayV1Attr{value: slices.Clone(value)})
+	return ir.InsertAttrWith(ctx, k, &arrayV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ArrayV1Attr](s)
+		*v = ArrayV1Attr{value: slices.Clone(value)}
+		return v
+	}).(*ArrayV1Attr)
 }
 
 // arrayV1AttrSlab holds the ArrayV1Attr values of each context.
-var arrayV1AttrSlab = ir.NewSlab[ArrayV1Attr]()
+var arrayV1AttrSlab = ir.SlabOf[ArrayV1Attr]()
 
 func (*ArrayV1Attr) Dialect() string  { return "vhlo" }
 func (*ArrayV1Attr) Kind() string     { return "ArrayV1Attr" }
@@ -53,11 +57,15 @@ func GetBooleanV1Attr(ctx *ir.Context, value uint64) *BooleanV1Attr {
 	if v, ok := ir.LookupAttr[*BooleanV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, booleanV1AttrSlab, BooleanV1Attr{value: value})
+	return ir.InsertAttrWith(ctx, k, &booleanV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[BooleanV1Attr](s)
+		*v = BooleanV1Attr{value: value}
+		return v
+	}).(*BooleanV1Attr)
 }
 
 // booleanV1AttrSlab holds the BooleanV1Attr values of each context.
-var booleanV1AttrSlab = ir.NewSlab[BooleanV1Attr]()
+var booleanV1AttrSlab = ir.SlabOf[BooleanV1Attr]()
 
 func (*BooleanV1Attr) Dialect() string { return "vhlo" }
 func (*BooleanV1Attr) Kind() string    { return "BooleanV1Attr" }
@@ -88,11 +96,15 @@ func GetDictionaryV1Attr(ctx *ir.Context, value []DictionaryEntryV1) *Dictionary
 	if v, ok := ir.LookupAttr[*DictionaryV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, dictionaryV1AttrSlab, DictionaryV1Attr{value: slices.Clone(value)})
+	return ir.InsertAttrWith(ctx, k, &dictionaryV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[DictionaryV1Attr](s)
+		*v = DictionaryV1Attr{value: slices.Clone(value)}
+		return v
+	}).(*DictionaryV1Attr)
 }
 
 // dictionaryV1AttrSlab holds the DictionaryV1Attr values of each context.
-var dictionaryV1AttrSlab = ir.NewSlab[DictionaryV1Attr]()
+var dictionaryV1AttrSlab = ir.SlabOf[DictionaryV1Attr]()
 
 func (*DictionaryV1Attr) Dialect() string { return "vhlo" }
 func (*DictionaryV1Attr) Kind() string    { return "DictionaryV1Attr" }
@@ -121,11 +133,15 @@ func GetFloatV1Attr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FloatV1Attr
 	if v, ok := ir.LookupAttr[*FloatV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, floatV1AttrSlab, FloatV1Attr{type_: type_, value: value})
+	return ir.InsertAttrWith(ctx, k, &floatV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[FloatV1Attr](s)
+		*v = FloatV1Attr{type_: type_, value: value}
+		return v
+	}).(*FloatV1Attr)
 }
 
 // floatV1AttrSlab holds the FloatV1Attr values of each context.
-var floatV1AttrSlab = ir.NewSlab[FloatV1Attr]()
+var floatV1AttrSlab = ir.SlabOf[FloatV1Attr]()
 
 func (*FloatV1Attr) Dialect() string { return "vhlo" }
 func (*FloatV1Attr) Kind() string    { return "FloatV1Attr" }
@@ -159,11 +175,15 @@ func GetIntegerV1Attr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *IntegerV1
 	if v, ok := ir.LookupAttr[*IntegerV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, integerV1AttrSlab, IntegerV1Attr{type_: type_, value: value})
+	return ir.InsertAttrWith(ctx, k, &integerV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[IntegerV1Attr](s)
+		*v = IntegerV1Attr{type_: type_, value: value}
+		return v
+	}).(*IntegerV1Attr)
 }
 
 // integerV1AttrSlab holds the IntegerV1Attr values of each context.
-var integerV1AttrSlab = ir.NewSlab[IntegerV1Attr]()
+var integerV1AttrSlab = ir.SlabOf[IntegerV1Attr]()
 
 func (*IntegerV1Attr) Dialect() string { return "vhlo" }
 func (*IntegerV1Attr) Kind() string    { return "IntegerV1Attr" }
@@ -205,11 +225,15 @@ func GetOutputOperandAliasV1Attr(ctx *ir.Context, outputTupleIndices []int64, op
 	if v, ok := ir.LookupAttr[*OutputOperandAliasV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, outputOperandAliasV1AttrSlab, OutputOperandAliasV1Attr{outputTupleIndices: slices.Clone(outputTupleIndices), operandIndex: operandIndex, operandTupleIndices: slices.Clone(operandTupleIndices)})
+	return ir.InsertAttrWith(ctx, k, &outputOperandAliasV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[OutputOperandAliasV1Attr](s)
+		*v = OutputOperandAliasV1Attr{outputTupleIndices: slices.Clone(outputTupleIndices), operandIndex: operandIndex, operandTupleIndices: slices.Clone(operandTupleIndices)}
+		return v
+	}).(*OutputOperandAliasV1Attr)
 }
 
 // outputOperandAliasV1AttrSlab holds the OutputOperandAliasV1Attr values of each context.
-var outputOperandAliasV1AttrSlab = ir.NewSlab[OutputOperandAliasV1Attr]()
+var outputOperandAliasV1AttrSlab = ir.SlabOf[OutputOperandAliasV1Attr]()
 
 func (*OutputOperandAliasV1Attr) Dialect() string { return "vhlo" }
 func (*OutputOperandAliasV1Attr) Kind() string    { return "OutputOperandAliasV1Attr" }
@@ -246,11 +270,15 @@ func GetStringV1Attr(ctx *ir.Context, value string) *StringV1Attr {
 	if v, ok := ir.LookupAttr[*StringV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, stringV1AttrSlab, StringV1Attr{value: value})
+	return ir.InsertAttrWith(ctx, k, &stringV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[StringV1Attr](s)
+		*v = StringV1Attr{value: value}
+		return v
+	}).(*StringV1Attr)
 }
 
 // stringV1AttrSlab holds the StringV1Attr values of each context.
-var stringV1AttrSlab = ir.NewSlab[StringV1Attr]()
+var stringV1AttrSlab = ir.SlabOf[StringV1Attr]()
 
 func (*StringV1Attr) Dialect() string  { return "vhlo" }
 func (*StringV1Attr) Kind() string     { return "StringV1Attr" }
@@ -276,11 +304,15 @@ func GetTensorV1Attr(ctx *ir.Context, type_ ir.Type, data []byte) *TensorV1Attr 
 	if v, ok := ir.LookupAttr[*TensorV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tensorV1AttrSlab, TensorV1Attr{type_: type_, data: slices.Clone(data)})
+	return ir.InsertAttrWith(ctx, k, &tensorV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TensorV1Attr](s)
+		*v = TensorV1Attr{type_: type_, data: slices.Clone(data)}
+		return v
+	}).(*TensorV1Attr)
 }
 
 // tensorV1AttrSlab holds the TensorV1Attr values of each context.
-var tensorV1AttrSlab = ir.NewSlab[TensorV1Attr]()
+var tensorV1AttrSlab = ir.SlabOf[TensorV1Attr]()
 
 func (*TensorV1Attr) Dialect() string { return "vhlo" }
 func (*TensorV1Attr) Kind() string    { return "TensorV1Attr" }
@@ -312,11 +344,15 @@ func GetTypeV1Attr(ctx *ir.Context, value ir.Type) *TypeV1Attr {
 	if v, ok := ir.LookupAttr[*TypeV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, typeV1AttrSlab, TypeV1Attr{value: value})
+	return ir.InsertAttrWith(ctx, k, &typeV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TypeV1Attr](s)
+		*v = TypeV1Attr{value: value}
+		return v
+	}).(*TypeV1Attr)
 }
 
 // typeV1AttrSlab holds the TypeV1Attr values of each context.
-var typeV1AttrSlab = ir.NewSlab[TypeV1Attr]()
+var typeV1AttrSlab = ir.SlabOf[TypeV1Attr]()
 
 func (*TypeV1Attr) Dialect() string  { return "vhlo" }
 func (*TypeV1Attr) Kind() string     { return "TypeV1Attr" }
@@ -343,11 +379,15 @@ func GetTypeExtensionsV1Attr(ctx *ir.Context, bounds []int64) *TypeExtensionsV1A
 	if v, ok := ir.LookupAttr[*TypeExtensionsV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, typeExtensionsV1AttrSlab, TypeExtensionsV1Attr{bounds: slices.Clone(bounds)})
+	return ir.InsertAttrWith(ctx, k, &typeExtensionsV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TypeExtensionsV1Attr](s)
+		*v = TypeExtensionsV1Attr{bounds: slices.Clone(bounds)}
+		return v
+	}).(*TypeExtensionsV1Attr)
 }
 
 // typeExtensionsV1AttrSlab holds the TypeExtensionsV1Attr values of each context.
-var typeExtensionsV1AttrSlab = ir.NewSlab[TypeExtensionsV1Attr]()
+var typeExtensionsV1AttrSlab = ir.SlabOf[TypeExtensionsV1Attr]()
 
 func (*TypeExtensionsV1Attr) Dialect() string { return "vhlo" }
 func (*TypeExtensionsV1Attr) Kind() string    { return "TypeExtensionsV1Attr" }
@@ -380,11 +420,15 @@ func GetResultAccuracyV1Attr(ctx *ir.Context, atolBits, rtolBits, ulps int64, mo
 	if v, ok := ir.LookupAttr[*ResultAccuracyV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, resultAccuracyV1AttrSlab, ResultAccuracyV1Attr{atolBits: atolBits, rtolBits: rtolBits, ulps: ulps, mode: mode})
+	return ir.InsertAttrWith(ctx, k, &resultAccuracyV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ResultAccuracyV1Attr](s)
+		*v = ResultAccuracyV1Attr{atolBits: atolBits, rtolBits: rtolBits, ulps: ulps, mode: mode}
+		return v
+	}).(*ResultAccuracyV1Attr)
 }
 
 // resultAccuracyV1AttrSlab holds the ResultAccuracyV1Attr values of each context.
-var resultAccuracyV1AttrSlab = ir.NewSlab[ResultAccuracyV1Attr]()
+var resultAccuracyV1AttrSlab = ir.SlabOf[ResultAccuracyV1Attr]()
 
 func (*ResultAccuracyV1Attr) Dialect() string { return "vhlo" }
 func (*ResultAccuracyV1Attr) Kind() string    { return "ResultAccuracyV1Attr" }
@@ -428,11 +472,15 @@ func GetSubAxisInfoV1Attr(ctx *ir.Context, preSize, size int64) *SubAxisInfoV1At
 	if v, ok := ir.LookupAttr[*SubAxisInfoV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, subAxisInfoV1AttrSlab, SubAxisInfoV1Attr{preSize: preSize, size: size})
+	return ir.InsertAttrWith(ctx, k, &subAxisInfoV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[SubAxisInfoV1Attr](s)
+		*v = SubAxisInfoV1Attr{preSize: preSize, size: size}
+		return v
+	}).(*SubAxisInfoV1Attr)
 }
 
 // subAxisInfoV1AttrSlab holds the SubAxisInfoV1Attr values of each context.
-var subAxisInfoV1AttrSlab = ir.NewSlab[SubAxisInfoV1Attr]()
+var subAxisInfoV1AttrSlab = ir.SlabOf[SubAxisInfoV1Attr]()
 
 func (*SubAxisInfoV1Attr) Dialect() string { return "vhlo" }
 func (*SubAxisInfoV1Attr) Kind() string    { return "SubAxisInfoV1Attr" }
@@ -466,11 +514,15 @@ func GetAxisRefV1Attr(ctx *ir.Context, name, subAxisInfo ir.Attribute) *AxisRefV
 	if v, ok := ir.LookupAttr[*AxisRefV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, axisRefV1AttrSlab, AxisRefV1Attr{name: name, subAxisInfo: subAxisInfo})
+	return ir.InsertAttrWith(ctx, k, &axisRefV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[AxisRefV1Attr](s)
+		*v = AxisRefV1Attr{name: name, subAxisInfo: subAxisInfo}
+		return v
+	}).(*AxisRefV1Attr)
 }
 
 // axisRefV1AttrSlab holds the AxisRefV1Attr values of each context.
-var axisRefV1AttrSlab = ir.NewSlab[AxisRefV1Attr]()
+var axisRefV1AttrSlab = ir.SlabOf[AxisRefV1Attr]()
 
 func (*AxisRefV1Attr) Dialect() string { return "vhlo" }
 func (*AxisRefV1Attr) Kind() string    { return "AxisRefV1Attr" }
@@ -504,11 +556,15 @@ func GetReplicaGroupMeshAxesV1Attr(ctx *ir.Context, mesh, axes ir.Attribute) *Re
 	if v, ok := ir.LookupAttr[*ReplicaGroupMeshAxesV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, replicaGroupMeshAxesV1AttrSlab, ReplicaGroupMeshAxesV1Attr{mesh: mesh, axes: axes})
+	return ir.InsertAttrWith(ctx, k, &replicaGroupMeshAxesV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ReplicaGroupMeshAxesV1Attr](s)
+		*v = ReplicaGroupMeshAxesV1Attr{mesh: mesh, axes: axes}
+		return v
+	}).(*ReplicaGroupMeshAxesV1Attr)
 }
 
 // replicaGroupMeshAxesV1AttrSlab holds the ReplicaGroupMeshAxesV1Attr values of each context.
-var replicaGroupMeshAxesV1AttrSlab = ir.NewSlab[ReplicaGroupMeshAxesV1Attr]()
+var replicaGroupMeshAxesV1AttrSlab = ir.SlabOf[ReplicaGroupMeshAxesV1Attr]()
 
 func (*ReplicaGroupMeshAxesV1Attr) Dialect() string { return "vhlo" }
 func (*ReplicaGroupMeshAxesV1Attr) Kind() string    { return "ReplicaGroupMeshAxesV1Attr" }
@@ -542,11 +598,15 @@ func GetMeshAxisV1Attr(ctx *ir.Context, name ir.Attribute, size int64) *MeshAxis
 	if v, ok := ir.LookupAttr[*MeshAxisV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, meshAxisV1AttrSlab, MeshAxisV1Attr{name: name, size: size})
+	return ir.InsertAttrWith(ctx, k, &meshAxisV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MeshAxisV1Attr](s)
+		*v = MeshAxisV1Attr{name: name, size: size}
+		return v
+	}).(*MeshAxisV1Attr)
 }
 
 // meshAxisV1AttrSlab holds the MeshAxisV1Attr values of each context.
-var meshAxisV1AttrSlab = ir.NewSlab[MeshAxisV1Attr]()
+var meshAxisV1AttrSlab = ir.SlabOf[MeshAxisV1Attr]()
 
 func (*MeshAxisV1Attr) Dialect() string { return "vhlo" }
 func (*MeshAxisV1Attr) Kind() string    { return "MeshAxisV1Attr" }
@@ -580,11 +640,15 @@ func GetMeshV1Attr(ctx *ir.Context, axes, deviceIds ir.Attribute) *MeshV1Attr {
 	if v, ok := ir.LookupAttr[*MeshV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, meshV1AttrSlab, MeshV1Attr{axes: axes, deviceIds: deviceIds})
+	return ir.InsertAttrWith(ctx, k, &meshV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MeshV1Attr](s)
+		*v = MeshV1Attr{axes: axes, deviceIds: deviceIds}
+		return v
+	}).(*MeshV1Attr)
 }
 
 // meshV1AttrSlab holds the MeshV1Attr values of each context.
-var meshV1AttrSlab = ir.NewSlab[MeshV1Attr]()
+var meshV1AttrSlab = ir.SlabOf[MeshV1Attr]()
 
 func (*MeshV1Attr) Dialect() string { return "vhlo" }
 func (*MeshV1Attr) Kind() string    { return "MeshV1Attr" }
@@ -616,11 +680,15 @@ func GetComparisonDirectionV1Attr(ctx *ir.Context, value ComparisonDirectionV1) 
 	if v, ok := ir.LookupAttr[*ComparisonDirectionV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, comparisonDirectionV1AttrSlab, ComparisonDirectionV1Attr{value: value})
+	return ir.InsertAttrWith(ctx, k, &comparisonDirectionV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ComparisonDirectionV1Attr](s)
+		*v = ComparisonDirectionV1Attr{value: value}
+		return v
+	}).(*ComparisonDirectionV1Attr)
 }
 
 // comparisonDirectionV1AttrSlab holds the ComparisonDirectionV1Attr values of each context.
-var comparisonDirectionV1AttrSlab = ir.NewSlab[ComparisonDirectionV1Attr]()
+var comparisonDirectionV1AttrSlab = ir.SlabOf[ComparisonDirectionV1Attr]()
 
 func (*ComparisonDirectionV1Attr) Dialect() string { return "vhlo" }
 func (*ComparisonDirectionV1Attr) Kind() string    { return "ComparisonDirectionV1Attr" }
@@ -647,11 +715,15 @@ func GetComparisonTypeV1Attr(ctx *ir.Context, value ComparisonTypeV1) *Compariso
 	if v, ok := ir.LookupAttr[*ComparisonTypeV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, comparisonTypeV1AttrSlab, ComparisonTypeV1Attr{value: value})
+	return ir.InsertAttrWith(ctx, k, &comparisonTypeV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ComparisonTypeV1Attr](s)
+		*v = ComparisonTypeV1Attr{value: value}
+		return v
+	}).(*ComparisonTypeV1Attr)
 }
 
 // comparisonTypeV1AttrSlab holds the ComparisonTypeV1Attr values of each context.
-var comparisonTypeV1AttrSlab = ir.NewSlab[ComparisonTypeV1Attr]()
+var comparisonTypeV1AttrSlab = ir.SlabOf[ComparisonTypeV1Attr]()
 
 func (*ComparisonTypeV1Attr) Dialect() string { return "vhlo" }
 func (*ComparisonTypeV1Attr) Kind() string    { return "ComparisonTypeV1Attr" }
@@ -678,11 +750,15 @@ func GetCustomCallApiVersionV1Attr(ctx *ir.Context, value CustomCallApiVersionV1
 	if v, ok := ir.LookupAttr[*CustomCallApiVersionV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, customCallApiVersionV1AttrSlab, CustomCallApiVersionV1Attr{value: value})
+	return ir.InsertAttrWith(ctx, k, &customCallApiVersionV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[CustomCallApiVersionV1Attr](s)
+		*v = CustomCallApiVersionV1Attr{value: value}
+		return v
+	}).(*CustomCallApiVersionV1Attr)
 }
 
 // customCallApiVersionV1AttrSlab holds the CustomCallApiVersionV1Attr values of each context.
-var customCallApiVersionV1AttrSlab = ir.NewSlab[CustomCallApiVersionV1Attr]()
+var customCallApiVersionV1AttrSlab = ir.SlabOf[CustomCallApiVersionV1Attr]()
 
 func (*CustomCallApiVersionV1Attr) Dialect() string { return "vhlo" }
 func (*CustomCallApiVersionV1Attr) Kind() string    { return "CustomCallApiVersionV1Attr" }
@@ -709,11 +785,15 @@ func GetFftTypeV1Attr(ctx *ir.Context, value FftTypeV1) *FftTypeV1Attr {
 	if v, ok := ir.LookupAttr[*FftTypeV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, fftTypeV1AttrSlab, FftTypeV1Attr{value: value})
+	return ir.InsertAttrWith(ctx, k, &fftTypeV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[FftTypeV1Attr](s)
+		*v = FftTypeV1Attr{value: value}
+		return v
+	}).(*FftTypeV1Attr)
 }
 
 // fftTypeV1AttrSlab holds the FftTypeV1Attr values of each context.
-var fftTypeV1AttrSlab = ir.NewSlab[FftTypeV1Attr]()
+var fftTypeV1AttrSlab = ir.SlabOf[FftTypeV1Attr]()
 
 func (*FftTypeV1Attr) Dialect() string { return "vhlo" }
 func (*FftTypeV1Attr) Kind() string    { return "FftTypeV1Attr" }
@@ -740,11 +820,15 @@ func GetPrecisionV1Attr(ctx *ir.Context, value PrecisionV1) *PrecisionV1Attr {
 	if v, ok := ir.LookupAttr[*PrecisionV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, precisionV1AttrSlab, PrecisionV1Attr{value: value})
+	return ir.InsertAttrWith(ctx, k, &precisionV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[PrecisionV1Attr](s)
+		*v = PrecisionV1Attr{value: value}
+		return v
+	}).(*PrecisionV1Attr)
 }
 
 // precisionV1AttrSlab holds the PrecisionV1Attr values of each context.
-var precisionV1AttrSlab = ir.NewSlab[PrecisionV1Attr]()
+var precisionV1AttrSlab = ir.SlabOf[PrecisionV1Attr]()
 
 func (*PrecisionV1Attr) Dialect() string { return "vhlo" }
 func (*PrecisionV1Attr) Kind() string    { return "PrecisionV1Attr" }
@@ -771,11 +855,15 @@ func GetRngAlgorithmV1Attr(ctx *ir.Context, value RngAlgorithmV1) *RngAlgorithmV
 	if v, ok := ir.LookupAttr[*RngAlgorithmV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, rngAlgorithmV1AttrSlab, RngAlgorithmV1Attr{value: value})
+	return ir.InsertAttrWith(ctx, k, &rngAlgorithmV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[RngAlgorithmV1Attr](s)
+		*v = RngAlgorithmV1Attr{value: value}
+		return v
+	}).(*RngAlgorithmV1Attr)
 }
 
 // rngAlgorithmV1AttrSlab holds the RngAlgorithmV1Attr values of each context.
-var rngAlgorithmV1AttrSlab = ir.NewSlab[RngAlgorithmV1Attr]()
+var rngAlgorithmV1AttrSlab = ir.SlabOf[RngAlgorithmV1Attr]()
 
 func (*RngAlgorithmV1Attr) Dialect() string { return "vhlo" }
 func (*RngAlgorithmV1Attr) Kind() string    { return "RngAlgorithmV1Attr" }
@@ -802,11 +890,15 @@ func GetRngDistributionV1Attr(ctx *ir.Context, value RngDistributionV1) *RngDist
 	if v, ok := ir.LookupAttr[*RngDistributionV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, rngDistributionV1AttrSlab, RngDistributionV1Attr{value: value})
+	return ir.InsertAttrWith(ctx, k, &rngDistributionV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[RngDistributionV1Attr](s)
+		*v = RngDistributionV1Attr{value: value}
+		return v
+	}).(*RngDistributionV1Attr)
 }
 
 // rngDistributionV1AttrSlab holds the RngDistributionV1Attr values of each context.
-var rngDistributionV1AttrSlab = ir.NewSlab[RngDistributionV1Attr]()
+var rngDistributionV1AttrSlab = ir.SlabOf[RngDistributionV1Attr]()
 
 func (*RngDistributionV1Attr) Dialect() string { return "vhlo" }
 func (*RngDistributionV1Attr) Kind() string    { return "RngDistributionV1Attr" }
@@ -833,11 +925,15 @@ func GetTransposeV1Attr(ctx *ir.Context, value TransposeV1) *TransposeV1Attr {
 	if v, ok := ir.LookupAttr[*TransposeV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, transposeV1AttrSlab, TransposeV1Attr{value: value})
+	return ir.InsertAttrWith(ctx, k, &transposeV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TransposeV1Attr](s)
+		*v = TransposeV1Attr{value: value}
+		return v
+	}).(*TransposeV1Attr)
 }
 
 // transposeV1AttrSlab holds the TransposeV1Attr values of each context.
-var transposeV1AttrSlab = ir.NewSlab[TransposeV1Attr]()
+var transposeV1AttrSlab = ir.SlabOf[TransposeV1Attr]()
 
 func (*TransposeV1Attr) Dialect() string { return "vhlo" }
 func (*TransposeV1Attr) Kind() string    { return "TransposeV1Attr" }
@@ -864,11 +960,15 @@ func GetResultAccuracyModeV1Attr(ctx *ir.Context, value ResultAccuracyModeV1) *R
 	if v, ok := ir.LookupAttr[*ResultAccuracyModeV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, resultAccuracyModeV1AttrSlab, ResultAccuracyModeV1Attr{value: value})
+	return ir.InsertAttrWith(ctx, k, &resultAccuracyModeV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ResultAccuracyModeV1Attr](s)
+		*v = ResultAccuracyModeV1Attr{value: value}
+		return v
+	}).(*ResultAccuracyModeV1Attr)
 }
 
 // resultAccuracyModeV1AttrSlab holds the ResultAccuracyModeV1Attr values of each context.
-var resultAccuracyModeV1AttrSlab = ir.NewSlab[ResultAccuracyModeV1Attr]()
+var resultAccuracyModeV1AttrSlab = ir.SlabOf[ResultAccuracyModeV1Attr]()
 
 func (*ResultAccuracyModeV1Attr) Dialect() string { return "vhlo" }
 func (*ResultAccuracyModeV1Attr) Kind() string    { return "ResultAccuracyModeV1Attr" }

@@ -19,11 +19,15 @@ func GetExternRefType(ctx *ir.Context) *ExternRefType {
 	if v, ok := ir.LookupType[*ExternRefType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, externRefTypeSlab, ExternRefType{})
+	return ir.InsertTypeWith(ctx, k, &externRefTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[ExternRefType](s)
+		*v = ExternRefType{}
+		return v
+	}).(*ExternRefType)
 }
 
 // externRefTypeSlab holds the ExternRefType values of each context.
-var externRefTypeSlab = ir.NewSlab[ExternRefType]()
+var externRefTypeSlab = ir.SlabOf[ExternRefType]()
 
 func (*ExternRefType) Dialect() string { return "wasmssa" }
 func (*ExternRefType) Kind() string    { return "ExternRefType" }
@@ -46,11 +50,15 @@ func GetFuncRefType(ctx *ir.Context) *FuncRefType {
 	if v, ok := ir.LookupType[*FuncRefType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, funcRefTypeSlab, FuncRefType{})
+	return ir.InsertTypeWith(ctx, k, &funcRefTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[FuncRefType](s)
+		*v = FuncRefType{}
+		return v
+	}).(*FuncRefType)
 }
 
 // funcRefTypeSlab holds the FuncRefType values of each context.
-var funcRefTypeSlab = ir.NewSlab[FuncRefType]()
+var funcRefTypeSlab = ir.SlabOf[FuncRefType]()
 
 func (*FuncRefType) Dialect() string { return "wasmssa" }
 func (*FuncRefType) Kind() string    { return "FuncRefType" }
@@ -77,11 +85,15 @@ func GetLimitType(ctx *ir.Context, min, max uint32) *LimitType {
 	if v, ok := ir.LookupType[*LimitType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, limitTypeSlab, LimitType{min: min, max: max})
+	return ir.InsertTypeWith(ctx, k, &limitTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[LimitType](s)
+		*v = LimitType{min: min, max: max}
+		return v
+	}).(*LimitType)
 }
 
 // limitTypeSlab holds the LimitType values of each context.
-var limitTypeSlab = ir.NewSlab[LimitType]()
+var limitTypeSlab = ir.SlabOf[LimitType]()
 
 func (*LimitType) Dialect() string { return "wasmssa" }
 func (*LimitType) Kind() string    { return "LimitType" }
@@ -116,11 +128,15 @@ func GetLocalRefType(ctx *ir.Context, elementType ir.Type) *LocalRefType {
 	if v, ok := ir.LookupType[*LocalRefType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, localRefTypeSlab, LocalRefType{elementType: elementType})
+	return ir.InsertTypeWith(ctx, k, &localRefTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[LocalRefType](s)
+		*v = LocalRefType{elementType: elementType}
+		return v
+	}).(*LocalRefType)
 }
 
 // localRefTypeSlab holds the LocalRefType values of each context.
-var localRefTypeSlab = ir.NewSlab[LocalRefType]()
+var localRefTypeSlab = ir.SlabOf[LocalRefType]()
 
 func (*LocalRefType) Dialect() string { return "wasmssa" }
 func (*LocalRefType) Kind() string    { return "LocalRefType" }
@@ -152,11 +168,15 @@ func GetTableType(ctx *ir.Context, reference, limit ir.Type) *TableType {
 	if v, ok := ir.LookupType[*TableType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, tableTypeSlab, TableType{reference: reference, limit: limit})
+	return ir.InsertTypeWith(ctx, k, &tableTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[TableType](s)
+		*v = TableType{reference: reference, limit: limit}
+		return v
+	}).(*TableType)
 }
 
 // tableTypeSlab holds the TableType values of each context.
-var tableTypeSlab = ir.NewSlab[TableType]()
+var tableTypeSlab = ir.SlabOf[TableType]()
 
 func (*TableType) Dialect() string { return "wasmssa" }
 func (*TableType) Kind() string    { return "TableType" }

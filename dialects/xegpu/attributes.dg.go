@@ -25,11 +25,15 @@ func GetBlockTensorDescAttr(ctx *ir.Context, memorySpace, arrayLength, boundaryC
 	if v, ok := ir.LookupAttr[*BlockTensorDescAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, blockTensorDescAttrSlab, BlockTensorDescAttr{memorySpace: memorySpace, arrayLength: arrayLength, boundaryCheck: boundaryCheck})
+	return ir.InsertAttrWith(ctx, k, &blockTensorDescAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[BlockTensorDescAttr](s)
+		*v = BlockTensorDescAttr{memorySpace: memorySpace, arrayLength: arrayLength, boundaryCheck: boundaryCheck}
+		return v
+	}).(*BlockTensorDescAttr)
 }
 
 // blockTensorDescAttrSlab holds the BlockTensorDescAttr values of each context.
-var blockTensorDescAttrSlab = ir.NewSlab[BlockTensorDescAttr]()
+var blockTensorDescAttrSlab = ir.SlabOf[BlockTensorDescAttr]()
 
 func (*BlockTensorDescAttr) Dialect() string { return "xegpu" }
 func (*BlockTensorDescAttr) Kind() string    { return "BlockTensorDescAttr" }
@@ -69,11 +73,15 @@ func GetCachePolicyAttr(ctx *ir.Context, value CachePolicy) *CachePolicyAttr {
 	if v, ok := ir.LookupAttr[*CachePolicyAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, cachePolicyAttrSlab, CachePolicyAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &cachePolicyAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[CachePolicyAttr](s)
+		*v = CachePolicyAttr{value: value}
+		return v
+	}).(*CachePolicyAttr)
 }
 
 // cachePolicyAttrSlab holds the CachePolicyAttr values of each context.
-var cachePolicyAttrSlab = ir.NewSlab[CachePolicyAttr]()
+var cachePolicyAttrSlab = ir.SlabOf[CachePolicyAttr]()
 
 func (*CachePolicyAttr) Dialect() string { return "xegpu" }
 func (*CachePolicyAttr) Kind() string    { return "CachePolicyAttr" }
@@ -103,11 +111,15 @@ func GetFenceScopeAttr(ctx *ir.Context, value FenceScope) *FenceScopeAttr {
 	if v, ok := ir.LookupAttr[*FenceScopeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, fenceScopeAttrSlab, FenceScopeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &fenceScopeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[FenceScopeAttr](s)
+		*v = FenceScopeAttr{value: value}
+		return v
+	}).(*FenceScopeAttr)
 }
 
 // fenceScopeAttrSlab holds the FenceScopeAttr values of each context.
-var fenceScopeAttrSlab = ir.NewSlab[FenceScopeAttr]()
+var fenceScopeAttrSlab = ir.SlabOf[FenceScopeAttr]()
 
 func (*FenceScopeAttr) Dialect() string { return "xegpu" }
 func (*FenceScopeAttr) Kind() string    { return "FenceScopeAttr" }
@@ -147,11 +159,15 @@ func GetLayoutAttr(ctx *ir.Context, sgLayout, sgData, instData, laneLayout, lane
 	if v, ok := ir.LookupAttr[*LayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, layoutAttrSlab, LayoutAttr{sgLayout: sgLayout, sgData: sgData, instData: instData, laneLayout: laneLayout, laneData: laneData, order: order})
+	return ir.InsertAttrWith(ctx, k, &layoutAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LayoutAttr](s)
+		*v = LayoutAttr{sgLayout: sgLayout, sgData: sgData, instData: instData, laneLayout: laneLayout, laneData: laneData, order: order}
+		return v
+	}).(*LayoutAttr)
 }
 
 // layoutAttrSlab holds the LayoutAttr values of each context.
-var layoutAttrSlab = ir.NewSlab[LayoutAttr]()
+var layoutAttrSlab = ir.SlabOf[LayoutAttr]()
 
 func (*LayoutAttr) Dialect() string { return "xegpu" }
 func (*LayoutAttr) Kind() string    { return "LayoutAttr" }
@@ -206,11 +222,15 @@ func GetMemLayoutAttr(ctx *ir.Context, attrs ir.Attribute) *MemLayoutAttr {
 	if v, ok := ir.LookupAttr[*MemLayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, memLayoutAttrSlab, MemLayoutAttr{attrs: attrs})
+	return ir.InsertAttrWith(ctx, k, &memLayoutAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MemLayoutAttr](s)
+		*v = MemLayoutAttr{attrs: attrs}
+		return v
+	}).(*MemLayoutAttr)
 }
 
 // memLayoutAttrSlab holds the MemLayoutAttr values of each context.
-var memLayoutAttrSlab = ir.NewSlab[MemLayoutAttr]()
+var memLayoutAttrSlab = ir.SlabOf[MemLayoutAttr]()
 
 func (*MemLayoutAttr) Dialect() string { return "xegpu" }
 func (*MemLayoutAttr) Kind() string    { return "MemLayoutAttr" }
@@ -240,11 +260,15 @@ func GetMemoryScopeAttr(ctx *ir.Context, value MemoryScope) *MemoryScopeAttr {
 	if v, ok := ir.LookupAttr[*MemoryScopeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, memoryScopeAttrSlab, MemoryScopeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &memoryScopeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MemoryScopeAttr](s)
+		*v = MemoryScopeAttr{value: value}
+		return v
+	}).(*MemoryScopeAttr)
 }
 
 // memoryScopeAttrSlab holds the MemoryScopeAttr values of each context.
-var memoryScopeAttrSlab = ir.NewSlab[MemoryScopeAttr]()
+var memoryScopeAttrSlab = ir.SlabOf[MemoryScopeAttr]()
 
 func (*MemoryScopeAttr) Dialect() string { return "xegpu" }
 func (*MemoryScopeAttr) Kind() string    { return "MemoryScopeAttr" }
@@ -274,11 +298,15 @@ func GetMemorySpaceAttr(ctx *ir.Context, value MemorySpace) *MemorySpaceAttr {
 	if v, ok := ir.LookupAttr[*MemorySpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, memorySpaceAttrSlab, MemorySpaceAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &memorySpaceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MemorySpaceAttr](s)
+		*v = MemorySpaceAttr{value: value}
+		return v
+	}).(*MemorySpaceAttr)
 }
 
 // memorySpaceAttrSlab holds the MemorySpaceAttr values of each context.
-var memorySpaceAttrSlab = ir.NewSlab[MemorySpaceAttr]()
+var memorySpaceAttrSlab = ir.SlabOf[MemorySpaceAttr]()
 
 func (*MemorySpaceAttr) Dialect() string { return "xegpu" }
 func (*MemorySpaceAttr) Kind() string    { return "MemorySpaceAttr" }
@@ -310,11 +338,15 @@ func GetRangeAttr(ctx *ir.Context, start, end ir.Attribute) *RangeAttr {
 	if v, ok := ir.LookupAttr[*RangeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, rangeAttrSlab, RangeAttr{start: start, end: end})
+	return ir.InsertAttrWith(ctx, k, &rangeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[RangeAttr](s)
+		*v = RangeAttr{start: start, end: end}
+		return v
+	}).(*RangeAttr)
 }
 
 // rangeAttrSlab holds the RangeAttr values of each context.
-var rangeAttrSlab = ir.NewSlab[RangeAttr]()
+var rangeAttrSlab = ir.SlabOf[RangeAttr]()
 
 func (*RangeAttr) Dialect() string { return "xegpu" }
 func (*RangeAttr) Kind() string    { return "RangeAttr" }
@@ -351,11 +383,15 @@ func GetScatterTensorDescAttr(ctx *ir.Context, memorySpace, chunkSize ir.Attribu
 	if v, ok := ir.LookupAttr[*ScatterTensorDescAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, scatterTensorDescAttrSlab, ScatterTensorDescAttr{memorySpace: memorySpace, chunkSize: chunkSize})
+	return ir.InsertAttrWith(ctx, k, &scatterTensorDescAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[ScatterTensorDescAttr](s)
+		*v = ScatterTensorDescAttr{memorySpace: memorySpace, chunkSize: chunkSize}
+		return v
+	}).(*ScatterTensorDescAttr)
 }
 
 // scatterTensorDescAttrSlab holds the ScatterTensorDescAttr values of each context.
-var scatterTensorDescAttrSlab = ir.NewSlab[ScatterTensorDescAttr]()
+var scatterTensorDescAttrSlab = ir.SlabOf[ScatterTensorDescAttr]()
 
 func (*ScatterTensorDescAttr) Dialect() string { return "xegpu" }
 func (*ScatterTensorDescAttr) Kind() string    { return "ScatterTensorDescAttr" }
@@ -392,11 +428,15 @@ func GetSliceAttr(ctx *ir.Context, parent, dims ir.Attribute) *SliceAttr {
 	if v, ok := ir.LookupAttr[*SliceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, sliceAttrSlab, SliceAttr{parent: parent, dims: dims})
+	return ir.InsertAttrWith(ctx, k, &sliceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[SliceAttr](s)
+		*v = SliceAttr{parent: parent, dims: dims}
+		return v
+	}).(*SliceAttr)
 }
 
 // sliceAttrSlab holds the SliceAttr values of each context.
-var sliceAttrSlab = ir.NewSlab[SliceAttr]()
+var sliceAttrSlab = ir.SlabOf[SliceAttr]()
 
 func (*SliceAttr) Dialect() string { return "xegpu" }
 func (*SliceAttr) Kind() string    { return "SliceAttr" }
@@ -437,11 +477,15 @@ func GetTensorDescAttr(ctx *ir.Context, memoryScope, arrayLength, boundaryCheck,
 	if v, ok := ir.LookupAttr[*TensorDescAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tensorDescAttrSlab, TensorDescAttr{memoryScope: memoryScope, arrayLength: arrayLength, boundaryCheck: boundaryCheck, scattered: scattered})
+	return ir.InsertAttrWith(ctx, k, &tensorDescAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TensorDescAttr](s)
+		*v = TensorDescAttr{memoryScope: memoryScope, arrayLength: arrayLength, boundaryCheck: boundaryCheck, scattered: scattered}
+		return v
+	}).(*TensorDescAttr)
 }
 
 // tensorDescAttrSlab holds the TensorDescAttr values of each context.
-var tensorDescAttrSlab = ir.NewSlab[TensorDescAttr]()
+var tensorDescAttrSlab = ir.SlabOf[TensorDescAttr]()
 
 func (*TensorDescAttr) Dialect() string { return "xegpu" }
 func (*TensorDescAttr) Kind() string    { return "TensorDescAttr" }

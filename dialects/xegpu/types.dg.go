@@ -29,11 +29,15 @@ func GetMemDescType(ctx *ir.Context, shape []int64, elementType ir.Type, memLayo
 	if v, ok := ir.LookupType[*MemDescType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, memDescTypeSlab, MemDescType{shape: slices.Clone(shape), elementType: elementType, memLayout: memLayout})
+	return ir.InsertTypeWith(ctx, k, &memDescTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[MemDescType](s)
+		*v = MemDescType{shape: slices.Clone(shape), elementType: elementType, memLayout: memLayout}
+		return v
+	}).(*MemDescType)
 }
 
 // memDescTypeSlab holds the MemDescType values of each context.
-var memDescTypeSlab = ir.NewSlab[MemDescType]()
+var memDescTypeSlab = ir.SlabOf[MemDescType]()
 
 func (*MemDescType) Dialect() string { return "xegpu" }
 func (*MemDescType) Kind() string    { return "MemDescType" }
@@ -71,11 +75,15 @@ func GetNbarrierType(ctx *ir.Context) *NbarrierType {
 	if v, ok := ir.LookupType[*NbarrierType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, nbarrierTypeSlab, NbarrierType{})
+	return ir.InsertTypeWith(ctx, k, &nbarrierTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[NbarrierType](s)
+		*v = NbarrierType{}
+		return v
+	}).(*NbarrierType)
 }
 
 // nbarrierTypeSlab holds the NbarrierType values of each context.
-var nbarrierTypeSlab = ir.NewSlab[NbarrierType]()
+var nbarrierTypeSlab = ir.SlabOf[NbarrierType]()
 
 func (*NbarrierType) Dialect() string { return "xegpu" }
 func (*NbarrierType) Kind() string    { return "NbarrierType" }
@@ -109,11 +117,15 @@ func GetTensorDescType(ctx *ir.Context, shape []int64, elementType ir.Type, enco
 	if v, ok := ir.LookupType[*TensorDescType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, tensorDescTypeSlab, TensorDescType{shape: slices.Clone(shape), elementType: elementType, encoding: encoding, layout: layout})
+	return ir.InsertTypeWith(ctx, k, &tensorDescTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[TensorDescType](s)
+		*v = TensorDescType{shape: slices.Clone(shape), elementType: elementType, encoding: encoding, layout: layout}
+		return v
+	}).(*TensorDescType)
 }
 
 // tensorDescTypeSlab holds the TensorDescType values of each context.
-var tensorDescTypeSlab = ir.NewSlab[TensorDescType]()
+var tensorDescTypeSlab = ir.SlabOf[TensorDescType]()
 
 func (*TensorDescType) Dialect() string { return "xegpu" }
 func (*TensorDescType) Kind() string    { return "TensorDescType" }

@@ -21,11 +21,15 @@ func GetAddrSpaceAttr(ctx *ir.Context, value AddrSpace) *AddrSpaceAttr {
 	if v, ok := ir.LookupAttr[*AddrSpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, addrSpaceAttrSlab, AddrSpaceAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &addrSpaceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[AddrSpaceAttr](s)
+		*v = AddrSpaceAttr{value: value}
+		return v
+	}).(*AddrSpaceAttr)
 }
 
 // addrSpaceAttrSlab holds the AddrSpaceAttr values of each context.
-var addrSpaceAttrSlab = ir.NewSlab[AddrSpaceAttr]()
+var addrSpaceAttrSlab = ir.SlabOf[AddrSpaceAttr]()
 
 func (*AddrSpaceAttr) Dialect() string { return "xevm" }
 func (*AddrSpaceAttr) Kind() string    { return "AddrSpaceAttr" }
@@ -55,11 +59,15 @@ func GetLoadCacheControlAttr(ctx *ir.Context, value LoadCacheControl) *LoadCache
 	if v, ok := ir.LookupAttr[*LoadCacheControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, loadCacheControlAttrSlab, LoadCacheControlAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &loadCacheControlAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LoadCacheControlAttr](s)
+		*v = LoadCacheControlAttr{value: value}
+		return v
+	}).(*LoadCacheControlAttr)
 }
 
 // loadCacheControlAttrSlab holds the LoadCacheControlAttr values of each context.
-var loadCacheControlAttrSlab = ir.NewSlab[LoadCacheControlAttr]()
+var loadCacheControlAttrSlab = ir.SlabOf[LoadCacheControlAttr]()
 
 func (*LoadCacheControlAttr) Dialect() string { return "xevm" }
 func (*LoadCacheControlAttr) Kind() string    { return "LoadCacheControlAttr" }
@@ -93,11 +101,15 @@ func GetMMAShapeAttr(ctx *ir.Context, m_, n_, k_ int32) *MMAShapeAttr {
 	if v, ok := ir.LookupAttr[*MMAShapeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, mMAShapeAttrSlab, MMAShapeAttr{m_: m_, n_: n_, k_: k_})
+	return ir.InsertAttrWith(ctx, k, &mMAShapeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MMAShapeAttr](s)
+		*v = MMAShapeAttr{m_: m_, n_: n_, k_: k_}
+		return v
+	}).(*MMAShapeAttr)
 }
 
 // mMAShapeAttrSlab holds the MMAShapeAttr values of each context.
-var mMAShapeAttrSlab = ir.NewSlab[MMAShapeAttr]()
+var mMAShapeAttrSlab = ir.SlabOf[MMAShapeAttr]()
 
 func (*MMAShapeAttr) Dialect() string { return "xevm" }
 func (*MMAShapeAttr) Kind() string    { return "MMAShapeAttr" }
@@ -143,11 +155,15 @@ func GetMMATypesAttr(ctx *ir.Context, d_, a_, b_, c_ ElemType) *MMATypesAttr {
 	if v, ok := ir.LookupAttr[*MMATypesAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, mMATypesAttrSlab, MMATypesAttr{d_: d_, a_: a_, b_: b_, c_: c_})
+	return ir.InsertAttrWith(ctx, k, &mMATypesAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MMATypesAttr](s)
+		*v = MMATypesAttr{d_: d_, a_: a_, b_: b_, c_: c_}
+		return v
+	}).(*MMATypesAttr)
 }
 
 // mMATypesAttrSlab holds the MMATypesAttr values of each context.
-var mMATypesAttrSlab = ir.NewSlab[MMATypesAttr]()
+var mMATypesAttrSlab = ir.SlabOf[MMATypesAttr]()
 
 func (*MMATypesAttr) Dialect() string { return "xevm" }
 func (*MMATypesAttr) Kind() string    { return "MMATypesAttr" }
@@ -192,11 +208,15 @@ func GetMemScopeAttr(ctx *ir.Context, value MemScope) *MemScopeAttr {
 	if v, ok := ir.LookupAttr[*MemScopeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, memScopeAttrSlab, MemScopeAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &memScopeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[MemScopeAttr](s)
+		*v = MemScopeAttr{value: value}
+		return v
+	}).(*MemScopeAttr)
 }
 
 // memScopeAttrSlab holds the MemScopeAttr values of each context.
-var memScopeAttrSlab = ir.NewSlab[MemScopeAttr]()
+var memScopeAttrSlab = ir.SlabOf[MemScopeAttr]()
 
 func (*MemScopeAttr) Dialect() string { return "xevm" }
 func (*MemScopeAttr) Kind() string    { return "MemScopeAttr" }
@@ -226,11 +246,15 @@ func GetStoreCacheControlAttr(ctx *ir.Context, value StoreCacheControl) *StoreCa
 	if v, ok := ir.LookupAttr[*StoreCacheControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, storeCacheControlAttrSlab, StoreCacheControlAttr{value: value})
+	return ir.InsertAttrWith(ctx, k, &storeCacheControlAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[StoreCacheControlAttr](s)
+		*v = StoreCacheControlAttr{value: value}
+		return v
+	}).(*StoreCacheControlAttr)
 }
 
 // storeCacheControlAttrSlab holds the StoreCacheControlAttr values of each context.
-var storeCacheControlAttrSlab = ir.NewSlab[StoreCacheControlAttr]()
+var storeCacheControlAttrSlab = ir.SlabOf[StoreCacheControlAttr]()
 
 func (*StoreCacheControlAttr) Dialect() string { return "xevm" }
 func (*StoreCacheControlAttr) Kind() string    { return "StoreCacheControlAttr" }
@@ -268,11 +292,15 @@ func GetXeVMTargetAttr(ctx *ir.Context, o_ int32, triple, chip string, flags, li
 	if v, ok := ir.LookupAttr[*XeVMTargetAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, xeVMTargetAttrSlab, XeVMTargetAttr{o_: o_, triple: triple, chip: chip, flags: flags, linkFiles: linkFiles})
+	return ir.InsertAttrWith(ctx, k, &xeVMTargetAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[XeVMTargetAttr](s)
+		*v = XeVMTargetAttr{o_: o_, triple: triple, chip: chip, flags: flags, linkFiles: linkFiles}
+		return v
+	}).(*XeVMTargetAttr)
 }
 
 // xeVMTargetAttrSlab holds the XeVMTargetAttr values of each context.
-var xeVMTargetAttrSlab = ir.NewSlab[XeVMTargetAttr]()
+var xeVMTargetAttrSlab = ir.SlabOf[XeVMTargetAttr]()
 
 func (*XeVMTargetAttr) Dialect() string { return "xevm" }
 func (*XeVMTargetAttr) Kind() string    { return "XeVMTargetAttr" }

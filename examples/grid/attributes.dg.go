@@ -21,11 +21,15 @@ func GetAutoAttr(ctx *ir.Context) *AutoAttr {
 	if v, ok := ir.LookupAttr[*AutoAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, autoAttrSlab, AutoAttr{})
+	return ir.InsertAttrWith(ctx, k, &autoAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[AutoAttr](s)
+		*v = AutoAttr{}
+		return v
+	}).(*AutoAttr)
 }
 
 // autoAttrSlab holds the AutoAttr values of each context.
-var autoAttrSlab = ir.NewSlab[AutoAttr]()
+var autoAttrSlab = ir.SlabOf[AutoAttr]()
 
 func (*AutoAttr) Dialect() string { return "grid" }
 func (*AutoAttr) Kind() string    { return "AutoAttr" }
@@ -55,11 +59,15 @@ func GetStencilAttr(ctx *ir.Context, offsets []int64, boundary Boundary, radius 
 	if v, ok := ir.LookupAttr[*StencilAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, stencilAttrSlab, StencilAttr{offsets: slices.Clone(offsets), boundary: boundary, radius: radius, access: access, halo: halo})
+	return ir.InsertAttrWith(ctx, k, &stencilAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[StencilAttr](s)
+		*v = StencilAttr{offsets: slices.Clone(offsets), boundary: boundary, radius: radius, access: access, halo: halo}
+		return v
+	}).(*StencilAttr)
 }
 
 // stencilAttrSlab holds the StencilAttr values of each context.
-var stencilAttrSlab = ir.NewSlab[StencilAttr]()
+var stencilAttrSlab = ir.SlabOf[StencilAttr]()
 
 func (*StencilAttr) Dialect() string { return "grid" }
 func (*StencilAttr) Kind() string    { return "StencilAttr" }
@@ -126,11 +134,15 @@ func GetLayoutAttr(ctx *ir.Context, axes []Axis, label string, order []uint32, s
 	if v, ok := ir.LookupAttr[*LayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, layoutAttrSlab, LayoutAttr{axes: slices.Clone(axes), label: label, order: slices.Clone(order), scheduler: scheduler})
+	return ir.InsertAttrWith(ctx, k, &layoutAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[LayoutAttr](s)
+		*v = LayoutAttr{axes: slices.Clone(axes), label: label, order: slices.Clone(order), scheduler: scheduler}
+		return v
+	}).(*LayoutAttr)
 }
 
 // layoutAttrSlab holds the LayoutAttr values of each context.
-var layoutAttrSlab = ir.NewSlab[LayoutAttr]()
+var layoutAttrSlab = ir.SlabOf[LayoutAttr]()
 
 func (*LayoutAttr) Dialect() string { return "grid" }
 func (*LayoutAttr) Kind() string    { return "LayoutAttr" }
@@ -174,11 +186,15 @@ func GetFillAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FillAttr {
 	if v, ok := ir.LookupAttr[*FillAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, fillAttrSlab, FillAttr{type_: type_, value: value})
+	return ir.InsertAttrWith(ctx, k, &fillAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[FillAttr](s)
+		*v = FillAttr{type_: type_, value: value}
+		return v
+	}).(*FillAttr)
 }
 
 // fillAttrSlab holds the FillAttr values of each context.
-var fillAttrSlab = ir.NewSlab[FillAttr]()
+var fillAttrSlab = ir.SlabOf[FillAttr]()
 
 func (*FillAttr) Dialect() string { return "grid" }
 func (*FillAttr) Kind() string    { return "FillAttr" }
@@ -216,11 +232,15 @@ func GetBlobAttr(ctx *ir.Context, data []byte, sum uint64, signed int32, fast bo
 	if v, ok := ir.LookupAttr[*BlobAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, blobAttrSlab, BlobAttr{data: slices.Clone(data), sum: sum, signed: signed, fast: fast})
+	return ir.InsertAttrWith(ctx, k, &blobAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[BlobAttr](s)
+		*v = BlobAttr{data: slices.Clone(data), sum: sum, signed: signed, fast: fast}
+		return v
+	}).(*BlobAttr)
 }
 
 // blobAttrSlab holds the BlobAttr values of each context.
-var blobAttrSlab = ir.NewSlab[BlobAttr]()
+var blobAttrSlab = ir.SlabOf[BlobAttr]()
 
 func (*BlobAttr) Dialect() string { return "grid" }
 func (*BlobAttr) Kind() string    { return "BlobAttr" }

@@ -24,11 +24,15 @@ func GetCellType(ctx *ir.Context, bits uint32, element ir.Type) *CellType {
 	if v, ok := ir.LookupType[*CellType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, cellTypeSlab, CellType{bits: bits, element: element})
+	return ir.InsertTypeWith(ctx, k, &cellTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[CellType](s)
+		*v = CellType{bits: bits, element: element}
+		return v
+	}).(*CellType)
 }
 
 // cellTypeSlab holds the CellType values of each context.
-var cellTypeSlab = ir.NewSlab[CellType]()
+var cellTypeSlab = ir.SlabOf[CellType]()
 
 func (*CellType) Dialect() string { return "grid" }
 func (*CellType) Kind() string    { return "CellType" }
@@ -80,11 +84,15 @@ func GetGridType(ctx *ir.Context, cell *CellType, layout *LayoutAttr, dims []int
 	if v, ok := ir.LookupType[*GridType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, gridTypeSlab, GridType{cell: cell, layout: layout, dims: slices.Clone(dims)})
+	return ir.InsertTypeWith(ctx, k, &gridTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[GridType](s)
+		*v = GridType{cell: cell, layout: layout, dims: slices.Clone(dims)}
+		return v
+	}).(*GridType)
 }
 
 // gridTypeSlab holds the GridType values of each context.
-var gridTypeSlab = ir.NewSlab[GridType]()
+var gridTypeSlab = ir.SlabOf[GridType]()
 
 func (*GridType) Dialect() string { return "grid" }
 func (*GridType) Kind() string    { return "GridType" }

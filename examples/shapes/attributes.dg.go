@@ -23,11 +23,15 @@ func GetPointAttr(ctx *ir.Context, x_, y_ uint64) *PointAttr {
 	if v, ok := ir.LookupAttr[*PointAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, pointAttrSlab, PointAttr{x_: x_, y_: y_})
+	return ir.InsertAttrWith(ctx, k, &pointAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[PointAttr](s)
+		*v = PointAttr{x_: x_, y_: y_}
+		return v
+	}).(*PointAttr)
 }
 
 // pointAttrSlab holds the PointAttr values of each context.
-var pointAttrSlab = ir.NewSlab[PointAttr]()
+var pointAttrSlab = ir.SlabOf[PointAttr]()
 
 func (*PointAttr) Dialect() string { return "shapes" }
 func (*PointAttr) Kind() string    { return "PointAttr" }

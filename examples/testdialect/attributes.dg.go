@@ -23,11 +23,15 @@ func GetTestAttrParamsAttr(ctx *ir.Context, v0_, v1_ int32) *TestAttrParamsAttr 
 	if v, ok := ir.LookupAttr[*TestAttrParamsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, testAttrParamsAttrSlab, TestAttrParamsAttr{v0_: v0_, v1_: v1_})
+	return ir.InsertAttrWith(ctx, k, &testAttrParamsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TestAttrParamsAttr](s)
+		*v = TestAttrParamsAttr{v0_: v0_, v1_: v1_}
+		return v
+	}).(*TestAttrParamsAttr)
 }
 
 // testAttrParamsAttrSlab holds the TestAttrParamsAttr values of each context.
-var testAttrParamsAttrSlab = ir.NewSlab[TestAttrParamsAttr]()
+var testAttrParamsAttrSlab = ir.SlabOf[TestAttrParamsAttr]()
 
 func (*TestAttrParamsAttr) Dialect() string { return "test" }
 func (*TestAttrParamsAttr) Kind() string    { return "TestAttrParamsAttr" }

@@ -35,11 +35,15 @@ func GetTileAttr(ctx *ir.Context, sizes []int64, order Order, buffers uint32, fi
 	if v, ok := ir.LookupAttr[*TileAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrIn(ctx, k, tileAttrSlab, TileAttr{sizes: slices.Clone(sizes), order: order, buffers: buffers, first: first, last: last, label: label})
+	return ir.InsertAttrWith(ctx, k, &tileAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+		v := ir.SlotOf[TileAttr](s)
+		*v = TileAttr{sizes: slices.Clone(sizes), order: order, buffers: buffers, first: first, last: last, label: label}
+		return v
+	}).(*TileAttr)
 }
 
 // tileAttrSlab holds the TileAttr values of each context.
-var tileAttrSlab = ir.NewSlab[TileAttr]()
+var tileAttrSlab = ir.SlabOf[TileAttr]()
 
 func (*TileAttr) Dialect() string { return "toy" }
 func (*TileAttr) Kind() string    { return "TileAttr" }

@@ -25,11 +25,15 @@ func GetMatrixType(ctx *ir.Context, rows, cols int64, elementType ir.Type) *Matr
 	if v, ok := ir.LookupType[*MatrixType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeIn(ctx, k, matrixTypeSlab, MatrixType{rows: rows, cols: cols, elementType: elementType})
+	return ir.InsertTypeWith(ctx, k, &matrixTypeSlab, func(s ir.SlabSlot) ir.Type {
+		v := ir.SlotOf[MatrixType](s)
+		*v = MatrixType{rows: rows, cols: cols, elementType: elementType}
+		return v
+	}).(*MatrixType)
 }
 
 // matrixTypeSlab holds the MatrixType values of each context.
-var matrixTypeSlab = ir.NewSlab[MatrixType]()
+var matrixTypeSlab = ir.SlabOf[MatrixType]()
 
 func (*MatrixType) Dialect() string { return "toy" }
 func (*MatrixType) Kind() string    { return "MatrixType" }

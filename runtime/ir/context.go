@@ -24,7 +24,7 @@ type Context struct {
 	dialects map[string]Dialect
 	// slabs holds, by Slab index, the chunk values of that kind are
 	// placed in.
-	slabs []any
+	slabs []*slabChunk
 }
 
 // NewContext returns an empty context with the given dialects registered.

@@ -1,95 +1,123 @@
 package ir
 
-import "sync/atomic"
+import (
+	"reflect"
+	"sync/atomic"
+	"unsafe"
+)
 
 // Slab hands out the values of one attribute or type kind from chunks
 // that each context keeps for it, instead of a heap object per value:
 // uniqued values live as long as their context anyway, and a reader that
 // makes a million locations then makes a few hundred chunks rather than a
 // million objects for the allocator to place and the collector to visit.
-// Generated packages make one per kind (NewSlab, at init) and pass it to
-// InsertAttrIn or InsertTypeIn.
-type Slab[T any] struct{ index int }
+// Generated packages declare one per kind, SlabOf its Go type, and make
+// their values with InsertAttrWith or InsertTypeWith.
+//
+// The slab code is not generic: a program links hundreds of kinds, and a
+// copy of it per kind made the mlirbc binary a third larger.
+type Slab struct {
+	typ reflect.Type
+	// index+1 is the kind's place in every context's slabs, given out on
+	// first use: nothing runs for the kinds a program never meets.
+	index atomic.Int32
+}
+
+// SlabOf is the Slab of values of type T.
+func SlabOf[T any]() Slab { return Slab{typ: reflect.TypeFor[T]()} }
 
 var slabCount atomic.Int32
 
-// NewSlab registers a kind of value; call it once per kind, at init.
-func NewSlab[T any]() *Slab[T] { return &Slab[T]{index: int(slabCount.Add(1)) - 1} }
+// place is the kind's index in Context.slabs.
+func (s *Slab) place() int {
+	if i := s.index.Load(); i != 0 {
+		return int(i) - 1
+	}
+	s.index.CompareAndSwap(0, slabCount.Add(1))
+	return int(s.index.Load()) - 1
+}
 
-// slabChunk is a context's current chunk for one kind: values[:n] are
-// handed out. Chunks double up to maxSlabChunk values.
-type slabChunk[T any] struct {
-	values []T
-	n      int
+// slabChunk is a context's current chunk for one kind: n of its values
+// are handed out. Chunks double up to maxSlabChunk values.
+type slabChunk struct {
+	values reflect.Value // a slice of the kind's type
+	base   unsafe.Pointer
+	size   uintptr
+	n, cap int
 }
 
 const maxSlabChunk = 1024
 
+// SlabSlot is a zero value of a slab's type that InsertAttrWith or
+// InsertTypeWith hands to the function filling it; SlotOf types it.
+type SlabSlot struct{ p unsafe.Pointer }
+
+// SlotOf is the slot as a *T, T being the slab's type.
+func SlotOf[T any](s SlabSlot) *T { return (*T)(s.p) }
+
 // alloc returns a zero value in c's chunk for the kind; c.mu is held.
-func (s *Slab[T]) alloc(c *Context) *T {
-	if s.index >= len(c.slabs) {
-		// Up to this kind only: a context uses few of the hundreds of
-		// kinds, and the builtin ones, made first, have the low indices.
-		c.slabs = append(c.slabs, make([]any, s.index+1-len(c.slabs))...)
+func (s *Slab) alloc(c *Context) SlabSlot {
+	i := s.place()
+	if i >= len(c.slabs) {
+		// Up to this kind only: a program meets few of the hundreds of
+		// kinds it links, and those met first have the low indices.
+		c.slabs = append(c.slabs, make([]*slabChunk, i+1-len(c.slabs))...)
 	}
-	ch, _ := c.slabs[s.index].(*slabChunk[T])
+	ch := c.slabs[i]
 	if ch == nil {
-		ch = &slabChunk[T]{}
-		c.slabs[s.index] = ch
+		ch = &slabChunk{size: s.typ.Size()}
+		c.slabs[i] = ch
 	}
-	if ch.n == len(ch.values) {
-		ch.values, ch.n = make([]T, min(max(2*len(ch.values), 4), maxSlabChunk)), 0
+	if ch.n == ch.cap {
+		ch.cap = min(max(2*ch.cap, 4), maxSlabChunk)
+		ch.values = reflect.MakeSlice(reflect.SliceOf(s.typ), ch.cap, ch.cap)
+		ch.base, ch.n = ch.values.UnsafePointer(), 0
 	}
 	ch.n++
-	return &ch.values[ch.n-1]
+	return SlabSlot{unsafe.Add(ch.base, uintptr(ch.n-1)*ch.size)}
 }
 
 // free gives back the value alloc returned last (a concurrent insert of
-// the same key won); c.mu is held.
-func (s *Slab[T]) free(c *Context) {
-	ch := c.slabs[s.index].(*slabChunk[T])
+// the same key won), zeroing it; c.mu is held.
+func (s *Slab) free(c *Context) {
+	ch := c.slabs[s.place()]
 	ch.n--
-	var zero T
-	ch.values[ch.n] = zero
+	ch.values.Index(ch.n).SetZero()
 }
 
-// InsertAttrIn is InsertAttr for a value v that the context copies into
-// its slab for the kind: it stores it under k unless another call stored
-// a value first, and returns the stored value. It releases k.
-func InsertAttrIn[T any, P interface {
-	*T
-	Attribute
-}](c *Context, k *Key, s *Slab[T], v T) P {
-	return insertIn(c, &c.attrs, k, s, v, func(p P) Attribute { return p })
-}
-
-// InsertTypeIn is InsertAttrIn for types.
-func InsertTypeIn[T any, P interface {
-	*T
-	Type
-}](c *Context, k *Key, s *Slab[T], v T) P {
-	return insertIn(c, &c.types, k, s, v, func(p P) Type { return p })
-}
-
-// insertIn is both: value turns the slab's pointer into what table holds.
-func insertIn[V any, T any, P interface {
-	*T
-	ident() *identity
-}](c *Context, table *uniqueTable[V], k *Key, s *Slab[T], v T, value func(P) V) P {
+// InsertAttrWith is InsertAttr for a value made in the context's slab for
+// its kind: fill sets the slot's zero value and returns it. It stores it
+// under k unless another call stored a value first, and returns the
+// stored value. It releases k.
+func InsertAttrWith(c *Context, k *Key, s *Slab, fill func(SlabSlot) Attribute) Attribute {
 	c.mu.Lock()
-	p := P(s.alloc(c))
-	*p = v
-	old, found := table.getOrPut(k, value(p))
+	a := fill(s.alloc(c))
+	old, found := c.attrs.getOrPut(k, a)
 	if found {
 		s.free(c)
+		a = old
 	} else {
 		c.nextID++
-		*p.ident() = identity{id: c.nextID, ctx: c}
+		*a.ident() = identity{id: c.nextID, ctx: c}
 	}
 	c.mu.Unlock()
 	k.Release()
+	return a
+}
+
+// InsertTypeWith is InsertAttrWith for types.
+func InsertTypeWith(c *Context, k *Key, s *Slab, fill func(SlabSlot) Type) Type {
+	c.mu.Lock()
+	t := fill(s.alloc(c))
+	old, found := c.types.getOrPut(k, t)
 	if found {
-		return any(old).(P)
+		s.free(c)
+		t = old
+	} else {
+		c.nextID++
+		*t.ident() = identity{id: c.nextID, ctx: c}
 	}
-	return p
+	c.mu.Unlock()
+	k.Release()
+	return t
 }

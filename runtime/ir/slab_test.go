@@ -23,8 +23,8 @@ func (*slabType) Dialect() string { return "test" }
 func (*slabType) Kind() string    { return "slabtype" }
 
 var (
-	testAttrSlab = NewSlab[slabAttr]()
-	testTypeSlab = NewSlab[slabType]()
+	testAttrSlab = SlabOf[slabAttr]()
+	testTypeSlab = SlabOf[slabType]()
 )
 
 func getSlabAttr(c *Context, n uint64) *slabAttr {
@@ -33,7 +33,11 @@ func getSlabAttr(c *Context, n uint64) *slabAttr {
 	if v, ok := LookupAttr[*slabAttr](c, k); ok {
 		return v
 	}
-	return InsertAttrIn(c, k, testAttrSlab, slabAttr{n: n})
+	return InsertAttrWith(c, k, &testAttrSlab, func(s SlabSlot) Attribute {
+		a := SlotOf[slabAttr](s)
+		*a = slabAttr{n: n}
+		return a
+	}).(*slabAttr)
 }
 
 func getSlabType(c *Context, n uint64) *slabType {
@@ -42,7 +46,11 @@ func getSlabType(c *Context, n uint64) *slabType {
 	if v, ok := LookupType[*slabType](c, k); ok {
 		return v
 	}
-	return InsertTypeIn(c, k, testTypeSlab, slabType{n: n})
+	return InsertTypeWith(c, k, &testTypeSlab, func(s SlabSlot) Type {
+		t := SlotOf[slabType](s)
+		*t = slabType{n: n}
+		return t
+	}).(*slabType)
 }
 
 // TestSlabUniques: values placed in a slab are uniqued like any other:
@@ -76,9 +84,8 @@ func TestSlabUniques(t *testing.T) {
 	if uintptr(unsafe.Pointer(b))-uintptr(unsafe.Pointer(a)) != unsafe.Sizeof(slabAttr{}) {
 		t.Errorf("two values made one after the other are not adjacent: %p, %p", a, b)
 	}
-	ch := c.slabs[testAttrSlab.index].(*slabChunk[slabAttr])
-	if len(ch.values) != maxSlabChunk {
-		t.Errorf("chunk of %d values after %d, want %d", len(ch.values), n, maxSlabChunk)
+	if ch := c.slabs[testAttrSlab.place()]; ch.cap != maxSlabChunk {
+		t.Errorf("chunk of %d values after %d, want %d", ch.cap, n, maxSlabChunk)
 	}
 	// Another context has slabs of its own.
 	if other := getSlabAttr(NewContext(), 7); other == attrs[7] || other.n != 7 {
@@ -112,8 +119,8 @@ func TestSlabConcurrent(t *testing.T) {
 	}
 	// Every value handed out is one stored (a lost insert gave its slot
 	// back), and none past them was touched.
-	ch := c.slabs[testAttrSlab.index].(*slabChunk[slabAttr])
-	for i, v := range ch.values {
+	ch := c.slabs[testAttrSlab.place()]
+	for i, v := range ch.values.Interface().([]slabAttr) {
 		if stored := v.ID() != 0; stored != (i < ch.n) {
 			t.Fatalf("slot %d of %d handed out: ID %d", i, ch.n, v.ID())
 		}

@@ -179,19 +179,24 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 			}
 			body = append(body, g.keyStmts(p.Type, jen.Id(model.Local(p.Name)), 0)...)
 		}
-		lookup, insert := "LookupAttr", "InsertAttrIn"
+		lookup, insert, iface := "LookupAttr", "InsertAttrWith", "Attribute"
 		if def.IsType {
-			lookup, insert = "LookupType", "InsertTypeIn"
+			lookup, insert, iface = "LookupType", "InsertTypeWith", "Type"
 		}
+		// On a miss, the value is made in the context's slab for the kind.
+		fill := jen.Func().Params(jen.Id("s").Qual(model.IR, "SlabSlot")).Qual(model.IR, iface).Block(
+			jen.Id("v").Op(":=").Qual(model.IR, "SlotOf").Types(jen.Id(def.Name)).Call(jen.Id("s")),
+			jen.Op("*").Id("v").Op("=").Add(mk),
+			jen.Return(jen.Id("v")))
 		body = append(body,
 			jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Qual(model.IR, lookup).Types(jen.Op("*").Id(def.Name)).Call(jen.Id("ctx"), jen.Id("k")), jen.Id("ok")).Block(jen.Return(jen.Id("v"))),
-			jen.Return(jen.Qual(model.IR, insert).Call(jen.Id("ctx"), jen.Id("k"), jen.Id(slab), mk)))
+			jen.Return(jen.Qual(model.IR, insert).Call(jen.Id("ctx"), jen.Id("k"), jen.Op("&").Id(slab), fill).Assert(jen.Op("*").Id(def.Name))))
 		f.Comment(fmt.Sprintf("%s returns the uniqued %s with these parameters.", defs.ConstructorName(def), def.Name))
 	}
 	f.Func().Id(defs.ConstructorName(def)).Params(gofile.Params(params)...).Op("*").Id(def.Name).Block(body...)
 	if !def.Distinct {
 		f.Comment(fmt.Sprintf("%s holds the %s values of each context.", slab, def.Name))
-		f.Var().Id(slab).Op("=").Qual(model.IR, "NewSlab").Types(jen.Id(def.Name)).Call()
+		f.Var().Id(slab).Op("=").Qual(model.IR, "SlabOf").Types(jen.Id(def.Name)).Call()
 	}
 
 	// Naming and printing (ir.Attribute or ir.Type, fmt.Stringer).
