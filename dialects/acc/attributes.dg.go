@@ -22,7 +22,7 @@ func GetClauseDefaultValueAttr(ctx *ir.Context, value ClauseDefaultValue) *Claus
 	if v, ok := ir.LookupAttr[*ClauseDefaultValueAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &clauseDefaultValueAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &clauseDefaultValueAttrSlab, (*ClauseDefaultValueAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseDefaultValueAttr](s)
 		*v = ClauseDefaultValueAttr{value: value}
 		return v
@@ -30,7 +30,7 @@ func GetClauseDefaultValueAttr(ctx *ir.Context, value ClauseDefaultValue) *Claus
 }
 
 // clauseDefaultValueAttrSlab holds the ClauseDefaultValueAttr values of each context.
-var clauseDefaultValueAttrSlab = ir.SlabOf[ClauseDefaultValueAttr]()
+var clauseDefaultValueAttrSlab ir.Slab
 
 func (*ClauseDefaultValueAttr) Dialect() string { return "acc" }
 func (*ClauseDefaultValueAttr) Kind() string    { return "ClauseDefaultValueAttr" }
@@ -60,7 +60,7 @@ func GetCombinedConstructsTypeAttr(ctx *ir.Context, value CombinedConstructsType
 	if v, ok := ir.LookupAttr[*CombinedConstructsTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &combinedConstructsTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &combinedConstructsTypeAttrSlab, (*CombinedConstructsTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CombinedConstructsTypeAttr](s)
 		*v = CombinedConstructsTypeAttr{value: value}
 		return v
@@ -68,7 +68,7 @@ func GetCombinedConstructsTypeAttr(ctx *ir.Context, value CombinedConstructsType
 }
 
 // combinedConstructsTypeAttrSlab holds the CombinedConstructsTypeAttr values of each context.
-var combinedConstructsTypeAttrSlab = ir.SlabOf[CombinedConstructsTypeAttr]()
+var combinedConstructsTypeAttrSlab ir.Slab
 
 func (*CombinedConstructsTypeAttr) Dialect() string { return "acc" }
 func (*CombinedConstructsTypeAttr) Kind() string    { return "CombinedConstructsTypeAttr" }
@@ -98,7 +98,7 @@ func GetConstructAttr(ctx *ir.Context, value Construct) *ConstructAttr {
 	if v, ok := ir.LookupAttr[*ConstructAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &constructAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &constructAttrSlab, (*ConstructAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ConstructAttr](s)
 		*v = ConstructAttr{value: value}
 		return v
@@ -106,7 +106,7 @@ func GetConstructAttr(ctx *ir.Context, value Construct) *ConstructAttr {
 }
 
 // constructAttrSlab holds the ConstructAttr values of each context.
-var constructAttrSlab = ir.SlabOf[ConstructAttr]()
+var constructAttrSlab ir.Slab
 
 func (*ConstructAttr) Dialect() string { return "acc" }
 func (*ConstructAttr) Kind() string    { return "ConstructAttr" }
@@ -136,7 +136,7 @@ func GetDataClauseAttr(ctx *ir.Context, value DataClause) *DataClauseAttr {
 	if v, ok := ir.LookupAttr[*DataClauseAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dataClauseAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dataClauseAttrSlab, (*DataClauseAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DataClauseAttr](s)
 		*v = DataClauseAttr{value: value}
 		return v
@@ -144,7 +144,7 @@ func GetDataClauseAttr(ctx *ir.Context, value DataClause) *DataClauseAttr {
 }
 
 // dataClauseAttrSlab holds the DataClauseAttr values of each context.
-var dataClauseAttrSlab = ir.SlabOf[DataClauseAttr]()
+var dataClauseAttrSlab ir.Slab
 
 func (*DataClauseAttr) Dialect() string { return "acc" }
 func (*DataClauseAttr) Kind() string    { return "DataClauseAttr" }
@@ -174,7 +174,7 @@ func GetDataClauseModifierAttr(ctx *ir.Context, value DataClauseModifier) *DataC
 	if v, ok := ir.LookupAttr[*DataClauseModifierAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dataClauseModifierAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dataClauseModifierAttrSlab, (*DataClauseModifierAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DataClauseModifierAttr](s)
 		*v = DataClauseModifierAttr{value: value}
 		return v
@@ -182,7 +182,7 @@ func GetDataClauseModifierAttr(ctx *ir.Context, value DataClauseModifier) *DataC
 }
 
 // dataClauseModifierAttrSlab holds the DataClauseModifierAttr values of each context.
-var dataClauseModifierAttrSlab = ir.SlabOf[DataClauseModifierAttr]()
+var dataClauseModifierAttrSlab ir.Slab
 
 func (*DataClauseModifierAttr) Dialect() string { return "acc" }
 func (*DataClauseModifierAttr) Kind() string    { return "DataClauseModifierAttr" }
@@ -218,7 +218,7 @@ func GetDeclareActionAttr(ctx *ir.Context, preAlloc, postAlloc, preDealloc, post
 	if v, ok := ir.LookupAttr[*DeclareActionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &declareActionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &declareActionAttrSlab, (*DeclareActionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeclareActionAttr](s)
 		*v = DeclareActionAttr{preAlloc: preAlloc, postAlloc: postAlloc, preDealloc: preDealloc, postDealloc: postDealloc}
 		return v
@@ -226,7 +226,7 @@ func GetDeclareActionAttr(ctx *ir.Context, preAlloc, postAlloc, preDealloc, post
 }
 
 // declareActionAttrSlab holds the DeclareActionAttr values of each context.
-var declareActionAttrSlab = ir.SlabOf[DeclareActionAttr]()
+var declareActionAttrSlab ir.Slab
 
 func (*DeclareActionAttr) Dialect() string { return "acc" }
 func (*DeclareActionAttr) Kind() string    { return "DeclareActionAttr" }
@@ -273,7 +273,7 @@ func GetDeclareAttr(ctx *ir.Context, dataClause ir.Attribute, implicit bool) *De
 	if v, ok := ir.LookupAttr[*DeclareAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &declareAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &declareAttrSlab, (*DeclareAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeclareAttr](s)
 		*v = DeclareAttr{dataClause: dataClause, implicit: implicit}
 		return v
@@ -281,7 +281,7 @@ func GetDeclareAttr(ctx *ir.Context, dataClause ir.Attribute, implicit bool) *De
 }
 
 // declareAttrSlab holds the DeclareAttr values of each context.
-var declareAttrSlab = ir.SlabOf[DeclareAttr]()
+var declareAttrSlab ir.Slab
 
 func (*DeclareAttr) Dialect() string { return "acc" }
 func (*DeclareAttr) Kind() string    { return "DeclareAttr" }
@@ -316,7 +316,7 @@ func GetDeviceTypeAttr(ctx *ir.Context, value DeviceType) *DeviceTypeAttr {
 	if v, ok := ir.LookupAttr[*DeviceTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &deviceTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &deviceTypeAttrSlab, (*DeviceTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeviceTypeAttr](s)
 		*v = DeviceTypeAttr{value: value}
 		return v
@@ -324,7 +324,7 @@ func GetDeviceTypeAttr(ctx *ir.Context, value DeviceType) *DeviceTypeAttr {
 }
 
 // deviceTypeAttrSlab holds the DeviceTypeAttr values of each context.
-var deviceTypeAttrSlab = ir.SlabOf[DeviceTypeAttr]()
+var deviceTypeAttrSlab ir.Slab
 
 func (*DeviceTypeAttr) Dialect() string { return "acc" }
 func (*DeviceTypeAttr) Kind() string    { return "DeviceTypeAttr" }
@@ -354,7 +354,7 @@ func GetGangArgTypeAttr(ctx *ir.Context, value GangArgType) *GangArgTypeAttr {
 	if v, ok := ir.LookupAttr[*GangArgTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &gangArgTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &gangArgTypeAttrSlab, (*GangArgTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GangArgTypeAttr](s)
 		*v = GangArgTypeAttr{value: value}
 		return v
@@ -362,7 +362,7 @@ func GetGangArgTypeAttr(ctx *ir.Context, value GangArgType) *GangArgTypeAttr {
 }
 
 // gangArgTypeAttrSlab holds the GangArgTypeAttr values of each context.
-var gangArgTypeAttrSlab = ir.SlabOf[GangArgTypeAttr]()
+var gangArgTypeAttrSlab ir.Slab
 
 func (*GangArgTypeAttr) Dialect() string { return "acc" }
 func (*GangArgTypeAttr) Kind() string    { return "GangArgTypeAttr" }
@@ -392,7 +392,7 @@ func GetParLevelAttr(ctx *ir.Context, value ParLevel) *ParLevelAttr {
 	if v, ok := ir.LookupAttr[*ParLevelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &parLevelAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &parLevelAttrSlab, (*ParLevelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ParLevelAttr](s)
 		*v = ParLevelAttr{value: value}
 		return v
@@ -400,7 +400,7 @@ func GetParLevelAttr(ctx *ir.Context, value ParLevel) *ParLevelAttr {
 }
 
 // parLevelAttrSlab holds the ParLevelAttr values of each context.
-var parLevelAttrSlab = ir.SlabOf[ParLevelAttr]()
+var parLevelAttrSlab ir.Slab
 
 func (*ParLevelAttr) Dialect() string { return "acc" }
 func (*ParLevelAttr) Kind() string    { return "ParLevelAttr" }
@@ -430,7 +430,7 @@ func GetRecipeKindAttr(ctx *ir.Context, value RecipeKind) *RecipeKindAttr {
 	if v, ok := ir.LookupAttr[*RecipeKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &recipeKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &recipeKindAttrSlab, (*RecipeKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RecipeKindAttr](s)
 		*v = RecipeKindAttr{value: value}
 		return v
@@ -438,7 +438,7 @@ func GetRecipeKindAttr(ctx *ir.Context, value RecipeKind) *RecipeKindAttr {
 }
 
 // recipeKindAttrSlab holds the RecipeKindAttr values of each context.
-var recipeKindAttrSlab = ir.SlabOf[RecipeKindAttr]()
+var recipeKindAttrSlab ir.Slab
 
 func (*RecipeKindAttr) Dialect() string { return "acc" }
 func (*RecipeKindAttr) Kind() string    { return "RecipeKindAttr" }
@@ -468,7 +468,7 @@ func GetReductionOperatorAttr(ctx *ir.Context, value ReductionOperator) *Reducti
 	if v, ok := ir.LookupAttr[*ReductionOperatorAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &reductionOperatorAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &reductionOperatorAttrSlab, (*ReductionOperatorAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReductionOperatorAttr](s)
 		*v = ReductionOperatorAttr{value: value}
 		return v
@@ -476,7 +476,7 @@ func GetReductionOperatorAttr(ctx *ir.Context, value ReductionOperator) *Reducti
 }
 
 // reductionOperatorAttrSlab holds the ReductionOperatorAttr values of each context.
-var reductionOperatorAttrSlab = ir.SlabOf[ReductionOperatorAttr]()
+var reductionOperatorAttrSlab ir.Slab
 
 func (*ReductionOperatorAttr) Dialect() string { return "acc" }
 func (*ReductionOperatorAttr) Kind() string    { return "ReductionOperatorAttr" }
@@ -509,7 +509,7 @@ func GetRoutineInfoAttr(ctx *ir.Context, accRoutines []ir.Attribute) *RoutineInf
 	if v, ok := ir.LookupAttr[*RoutineInfoAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &routineInfoAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &routineInfoAttrSlab, (*RoutineInfoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RoutineInfoAttr](s)
 		*v = RoutineInfoAttr{accRoutines: slices.Clone(accRoutines)}
 		return v
@@ -517,7 +517,7 @@ func GetRoutineInfoAttr(ctx *ir.Context, accRoutines []ir.Attribute) *RoutineInf
 }
 
 // routineInfoAttrSlab holds the RoutineInfoAttr values of each context.
-var routineInfoAttrSlab = ir.SlabOf[RoutineInfoAttr]()
+var routineInfoAttrSlab ir.Slab
 
 func (*RoutineInfoAttr) Dialect() string { return "acc" }
 func (*RoutineInfoAttr) Kind() string    { return "RoutineInfoAttr" }
@@ -551,7 +551,7 @@ func GetSpecializedRoutineAttr(ctx *ir.Context, routine, level, funcName ir.Attr
 	if v, ok := ir.LookupAttr[*SpecializedRoutineAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &specializedRoutineAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &specializedRoutineAttrSlab, (*SpecializedRoutineAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SpecializedRoutineAttr](s)
 		*v = SpecializedRoutineAttr{routine: routine, level: level, funcName: funcName}
 		return v
@@ -559,7 +559,7 @@ func GetSpecializedRoutineAttr(ctx *ir.Context, routine, level, funcName ir.Attr
 }
 
 // specializedRoutineAttrSlab holds the SpecializedRoutineAttr values of each context.
-var specializedRoutineAttrSlab = ir.SlabOf[SpecializedRoutineAttr]()
+var specializedRoutineAttrSlab ir.Slab
 
 func (*SpecializedRoutineAttr) Dialect() string { return "acc" }
 func (*SpecializedRoutineAttr) Kind() string    { return "SpecializedRoutineAttr" }
@@ -599,7 +599,7 @@ func GetVarNameAttr(ctx *ir.Context, name string) *VarNameAttr {
 	if v, ok := ir.LookupAttr[*VarNameAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &varNameAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &varNameAttrSlab, (*VarNameAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VarNameAttr](s)
 		*v = VarNameAttr{name: name}
 		return v
@@ -607,7 +607,7 @@ func GetVarNameAttr(ctx *ir.Context, name string) *VarNameAttr {
 }
 
 // varNameAttrSlab holds the VarNameAttr values of each context.
-var varNameAttrSlab = ir.SlabOf[VarNameAttr]()
+var varNameAttrSlab ir.Slab
 
 func (*VarNameAttr) Dialect() string { return "acc" }
 func (*VarNameAttr) Kind() string    { return "VarNameAttr" }

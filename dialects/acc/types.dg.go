@@ -15,7 +15,7 @@ func GetDataBoundsType(ctx *ir.Context) *DataBoundsType {
 	if v, ok := ir.LookupType[*DataBoundsType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &dataBoundsTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &dataBoundsTypeSlab, (*DataBoundsType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[DataBoundsType](s)
 		*v = DataBoundsType{}
 		return v
@@ -23,7 +23,7 @@ func GetDataBoundsType(ctx *ir.Context) *DataBoundsType {
 }
 
 // dataBoundsTypeSlab holds the DataBoundsType values of each context.
-var dataBoundsTypeSlab = ir.SlabOf[DataBoundsType]()
+var dataBoundsTypeSlab ir.Slab
 
 func (*DataBoundsType) Dialect() string { return "acc" }
 func (*DataBoundsType) Kind() string    { return "DataBoundsType" }
@@ -46,7 +46,7 @@ func GetDeclareTokenType(ctx *ir.Context) *DeclareTokenType {
 	if v, ok := ir.LookupType[*DeclareTokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &declareTokenTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &declareTokenTypeSlab, (*DeclareTokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[DeclareTokenType](s)
 		*v = DeclareTokenType{}
 		return v
@@ -54,7 +54,7 @@ func GetDeclareTokenType(ctx *ir.Context) *DeclareTokenType {
 }
 
 // declareTokenTypeSlab holds the DeclareTokenType values of each context.
-var declareTokenTypeSlab = ir.SlabOf[DeclareTokenType]()
+var declareTokenTypeSlab ir.Slab
 
 func (*DeclareTokenType) Dialect() string { return "acc" }
 func (*DeclareTokenType) Kind() string    { return "DeclareTokenType" }

@@ -21,7 +21,7 @@ func GetAddressSpaceAttr(ctx *ir.Context, value AddressSpace) *AddressSpaceAttr 
 	if v, ok := ir.LookupAttr[*AddressSpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &addressSpaceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &addressSpaceAttrSlab, (*AddressSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddressSpaceAttr](s)
 		*v = AddressSpaceAttr{value: value}
 		return v
@@ -29,7 +29,7 @@ func GetAddressSpaceAttr(ctx *ir.Context, value AddressSpace) *AddressSpaceAttr 
 }
 
 // addressSpaceAttrSlab holds the AddressSpaceAttr values of each context.
-var addressSpaceAttrSlab = ir.SlabOf[AddressSpaceAttr]()
+var addressSpaceAttrSlab ir.Slab
 
 func (*AddressSpaceAttr) Dialect() string { return "amdgpu" }
 func (*AddressSpaceAttr) Kind() string    { return "AddressSpaceAttr" }
@@ -59,7 +59,7 @@ func GetDPPPermAttr(ctx *ir.Context, value DPPPerm) *DPPPermAttr {
 	if v, ok := ir.LookupAttr[*DPPPermAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dPPPermAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dPPPermAttrSlab, (*DPPPermAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DPPPermAttr](s)
 		*v = DPPPermAttr{value: value}
 		return v
@@ -67,7 +67,7 @@ func GetDPPPermAttr(ctx *ir.Context, value DPPPerm) *DPPPermAttr {
 }
 
 // dPPPermAttrSlab holds the DPPPermAttr values of each context.
-var dPPPermAttrSlab = ir.SlabOf[DPPPermAttr]()
+var dPPPermAttrSlab ir.Slab
 
 func (*DPPPermAttr) Dialect() string { return "amdgpu" }
 func (*DPPPermAttr) Kind() string    { return "DPPPermAttr" }
@@ -97,7 +97,7 @@ func GetMFMAPermBAttr(ctx *ir.Context, value MFMAPermB) *MFMAPermBAttr {
 	if v, ok := ir.LookupAttr[*MFMAPermBAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &mFMAPermBAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &mFMAPermBAttrSlab, (*MFMAPermBAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MFMAPermBAttr](s)
 		*v = MFMAPermBAttr{value: value}
 		return v
@@ -105,7 +105,7 @@ func GetMFMAPermBAttr(ctx *ir.Context, value MFMAPermB) *MFMAPermBAttr {
 }
 
 // mFMAPermBAttrSlab holds the MFMAPermBAttr values of each context.
-var mFMAPermBAttrSlab = ir.SlabOf[MFMAPermBAttr]()
+var mFMAPermBAttrSlab ir.Slab
 
 func (*MFMAPermBAttr) Dialect() string { return "amdgpu" }
 func (*MFMAPermBAttr) Kind() string    { return "MFMAPermBAttr" }
@@ -135,7 +135,7 @@ func Getsched_barrier_opt_enumAttr(ctx *ir.Context, value sched_barrier_opt_enum
 	if v, ok := ir.LookupAttr[*sched_barrier_opt_enumAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &sched_barrier_opt_enumAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &sched_barrier_opt_enumAttrSlab, (*sched_barrier_opt_enumAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[sched_barrier_opt_enumAttr](s)
 		*v = sched_barrier_opt_enumAttr{value: value}
 		return v
@@ -143,7 +143,7 @@ func Getsched_barrier_opt_enumAttr(ctx *ir.Context, value sched_barrier_opt_enum
 }
 
 // sched_barrier_opt_enumAttrSlab holds the sched_barrier_opt_enumAttr values of each context.
-var sched_barrier_opt_enumAttrSlab = ir.SlabOf[sched_barrier_opt_enumAttr]()
+var sched_barrier_opt_enumAttrSlab ir.Slab
 
 func (*sched_barrier_opt_enumAttr) Dialect() string { return "amdgpu" }
 func (*sched_barrier_opt_enumAttr) Kind() string    { return "sched_barrier_opt_enumAttr" }

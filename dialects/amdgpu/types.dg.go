@@ -21,7 +21,7 @@ func GetTDMBaseType(ctx *ir.Context, elementType ir.Type) *TDMBaseType {
 	if v, ok := ir.LookupType[*TDMBaseType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &tDMBaseTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &tDMBaseTypeSlab, (*TDMBaseType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TDMBaseType](s)
 		*v = TDMBaseType{elementType: elementType}
 		return v
@@ -29,7 +29,7 @@ func GetTDMBaseType(ctx *ir.Context, elementType ir.Type) *TDMBaseType {
 }
 
 // tDMBaseTypeSlab holds the TDMBaseType values of each context.
-var tDMBaseTypeSlab = ir.SlabOf[TDMBaseType]()
+var tDMBaseTypeSlab ir.Slab
 
 func (*TDMBaseType) Dialect() string { return "amdgpu" }
 func (*TDMBaseType) Kind() string    { return "TDMBaseType" }
@@ -57,7 +57,7 @@ func GetTDMDescriptorType(ctx *ir.Context) *TDMDescriptorType {
 	if v, ok := ir.LookupType[*TDMDescriptorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &tDMDescriptorTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &tDMDescriptorTypeSlab, (*TDMDescriptorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TDMDescriptorType](s)
 		*v = TDMDescriptorType{}
 		return v
@@ -65,7 +65,7 @@ func GetTDMDescriptorType(ctx *ir.Context) *TDMDescriptorType {
 }
 
 // tDMDescriptorTypeSlab holds the TDMDescriptorType values of each context.
-var tDMDescriptorTypeSlab = ir.SlabOf[TDMDescriptorType]()
+var tDMDescriptorTypeSlab ir.Slab
 
 func (*TDMDescriptorType) Dialect() string { return "amdgpu" }
 func (*TDMDescriptorType) Kind() string    { return "TDMDescriptorType" }
@@ -92,7 +92,7 @@ func GetTDMGatherBaseType(ctx *ir.Context, elementType, indexType ir.Type) *TDMG
 	if v, ok := ir.LookupType[*TDMGatherBaseType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &tDMGatherBaseTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &tDMGatherBaseTypeSlab, (*TDMGatherBaseType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TDMGatherBaseType](s)
 		*v = TDMGatherBaseType{elementType: elementType, indexType: indexType}
 		return v
@@ -100,7 +100,7 @@ func GetTDMGatherBaseType(ctx *ir.Context, elementType, indexType ir.Type) *TDMG
 }
 
 // tDMGatherBaseTypeSlab holds the TDMGatherBaseType values of each context.
-var tDMGatherBaseTypeSlab = ir.SlabOf[TDMGatherBaseType]()
+var tDMGatherBaseTypeSlab ir.Slab
 
 func (*TDMGatherBaseType) Dialect() string { return "amdgpu" }
 func (*TDMGatherBaseType) Kind() string    { return "TDMGatherBaseType" }

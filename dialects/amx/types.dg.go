@@ -27,7 +27,7 @@ func GetTileType(ctx *ir.Context, shape []int64, elementType ir.Type) *TileType 
 	if v, ok := ir.LookupType[*TileType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &tileTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &tileTypeSlab, (*TileType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TileType](s)
 		*v = TileType{shape: slices.Clone(shape), elementType: elementType}
 		return v
@@ -35,7 +35,7 @@ func GetTileType(ctx *ir.Context, shape []int64, elementType ir.Type) *TileType 
 }
 
 // tileTypeSlab holds the TileType values of each context.
-var tileTypeSlab = ir.SlabOf[TileType]()
+var tileTypeSlab ir.Slab
 
 func (*TileType) Dialect() string { return "amx" }
 func (*TileType) Kind() string    { return "TileType" }

@@ -21,7 +21,7 @@ func GetFastMathFlagsAttr(ctx *ir.Context, value FastMathFlags) *FastMathFlagsAt
 	if v, ok := ir.LookupAttr[*FastMathFlagsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &fastMathFlagsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &fastMathFlagsAttrSlab, (*FastMathFlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FastMathFlagsAttr](s)
 		*v = FastMathFlagsAttr{value: value}
 		return v
@@ -29,7 +29,7 @@ func GetFastMathFlagsAttr(ctx *ir.Context, value FastMathFlags) *FastMathFlagsAt
 }
 
 // fastMathFlagsAttrSlab holds the FastMathFlagsAttr values of each context.
-var fastMathFlagsAttrSlab = ir.SlabOf[FastMathFlagsAttr]()
+var fastMathFlagsAttrSlab ir.Slab
 
 func (*FastMathFlagsAttr) Dialect() string { return "arith" }
 func (*FastMathFlagsAttr) Kind() string    { return "FastMathFlagsAttr" }
@@ -59,7 +59,7 @@ func GetIntegerOverflowFlagsAttr(ctx *ir.Context, value IntegerOverflowFlags) *I
 	if v, ok := ir.LookupAttr[*IntegerOverflowFlagsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &integerOverflowFlagsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &integerOverflowFlagsAttrSlab, (*IntegerOverflowFlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntegerOverflowFlagsAttr](s)
 		*v = IntegerOverflowFlagsAttr{value: value}
 		return v
@@ -67,7 +67,7 @@ func GetIntegerOverflowFlagsAttr(ctx *ir.Context, value IntegerOverflowFlags) *I
 }
 
 // integerOverflowFlagsAttrSlab holds the IntegerOverflowFlagsAttr values of each context.
-var integerOverflowFlagsAttrSlab = ir.SlabOf[IntegerOverflowFlagsAttr]()
+var integerOverflowFlagsAttrSlab ir.Slab
 
 func (*IntegerOverflowFlagsAttr) Dialect() string { return "arith" }
 func (*IntegerOverflowFlagsAttr) Kind() string    { return "IntegerOverflowFlagsAttr" }

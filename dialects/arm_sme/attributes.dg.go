@@ -21,7 +21,7 @@ func GetCombiningKindAttr(ctx *ir.Context, value CombiningKind) *CombiningKindAt
 	if v, ok := ir.LookupAttr[*CombiningKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &combiningKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &combiningKindAttrSlab, (*CombiningKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CombiningKindAttr](s)
 		*v = CombiningKindAttr{value: value}
 		return v
@@ -29,7 +29,7 @@ func GetCombiningKindAttr(ctx *ir.Context, value CombiningKind) *CombiningKindAt
 }
 
 // combiningKindAttrSlab holds the CombiningKindAttr values of each context.
-var combiningKindAttrSlab = ir.SlabOf[CombiningKindAttr]()
+var combiningKindAttrSlab ir.Slab
 
 func (*CombiningKindAttr) Dialect() string { return "arm_sme" }
 func (*CombiningKindAttr) Kind() string    { return "CombiningKindAttr" }
@@ -59,7 +59,7 @@ func GetTileSliceLayoutAttr(ctx *ir.Context, value TileSliceLayout) *TileSliceLa
 	if v, ok := ir.LookupAttr[*TileSliceLayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tileSliceLayoutAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tileSliceLayoutAttrSlab, (*TileSliceLayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TileSliceLayoutAttr](s)
 		*v = TileSliceLayoutAttr{value: value}
 		return v
@@ -67,7 +67,7 @@ func GetTileSliceLayoutAttr(ctx *ir.Context, value TileSliceLayout) *TileSliceLa
 }
 
 // tileSliceLayoutAttrSlab holds the TileSliceLayoutAttr values of each context.
-var tileSliceLayoutAttrSlab = ir.SlabOf[TileSliceLayoutAttr]()
+var tileSliceLayoutAttrSlab ir.Slab
 
 func (*TileSliceLayoutAttr) Dialect() string { return "arm_sme" }
 func (*TileSliceLayoutAttr) Kind() string    { return "TileSliceLayoutAttr" }
@@ -97,7 +97,7 @@ func GetTypeSizeAttr(ctx *ir.Context, value TypeSize) *TypeSizeAttr {
 	if v, ok := ir.LookupAttr[*TypeSizeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &typeSizeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &typeSizeAttrSlab, (*TypeSizeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeSizeAttr](s)
 		*v = TypeSizeAttr{value: value}
 		return v
@@ -105,7 +105,7 @@ func GetTypeSizeAttr(ctx *ir.Context, value TypeSize) *TypeSizeAttr {
 }
 
 // typeSizeAttrSlab holds the TypeSizeAttr values of each context.
-var typeSizeAttrSlab = ir.SlabOf[TypeSizeAttr]()
+var typeSizeAttrSlab ir.Slab
 
 func (*TypeSizeAttr) Dialect() string { return "arm_sme" }
 func (*TypeSizeAttr) Kind() string    { return "TypeSizeAttr" }

@@ -19,7 +19,7 @@ func GetCoroHandleType(ctx *ir.Context) *CoroHandleType {
 	if v, ok := ir.LookupType[*CoroHandleType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &coroHandleTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &coroHandleTypeSlab, (*CoroHandleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CoroHandleType](s)
 		*v = CoroHandleType{}
 		return v
@@ -27,7 +27,7 @@ func GetCoroHandleType(ctx *ir.Context) *CoroHandleType {
 }
 
 // coroHandleTypeSlab holds the CoroHandleType values of each context.
-var coroHandleTypeSlab = ir.SlabOf[CoroHandleType]()
+var coroHandleTypeSlab ir.Slab
 
 func (*CoroHandleType) Dialect() string { return "async" }
 func (*CoroHandleType) Kind() string    { return "CoroHandleType" }
@@ -50,7 +50,7 @@ func GetCoroIdType(ctx *ir.Context) *CoroIdType {
 	if v, ok := ir.LookupType[*CoroIdType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &coroIdTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &coroIdTypeSlab, (*CoroIdType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CoroIdType](s)
 		*v = CoroIdType{}
 		return v
@@ -58,7 +58,7 @@ func GetCoroIdType(ctx *ir.Context) *CoroIdType {
 }
 
 // coroIdTypeSlab holds the CoroIdType values of each context.
-var coroIdTypeSlab = ir.SlabOf[CoroIdType]()
+var coroIdTypeSlab ir.Slab
 
 func (*CoroIdType) Dialect() string { return "async" }
 func (*CoroIdType) Kind() string    { return "CoroIdType" }
@@ -81,7 +81,7 @@ func GetCoroStateType(ctx *ir.Context) *CoroStateType {
 	if v, ok := ir.LookupType[*CoroStateType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &coroStateTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &coroStateTypeSlab, (*CoroStateType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CoroStateType](s)
 		*v = CoroStateType{}
 		return v
@@ -89,7 +89,7 @@ func GetCoroStateType(ctx *ir.Context) *CoroStateType {
 }
 
 // coroStateTypeSlab holds the CoroStateType values of each context.
-var coroStateTypeSlab = ir.SlabOf[CoroStateType]()
+var coroStateTypeSlab ir.Slab
 
 func (*CoroStateType) Dialect() string { return "async" }
 func (*CoroStateType) Kind() string    { return "CoroStateType" }
@@ -112,7 +112,7 @@ func GetGroupType(ctx *ir.Context) *GroupType {
 	if v, ok := ir.LookupType[*GroupType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &groupTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &groupTypeSlab, (*GroupType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[GroupType](s)
 		*v = GroupType{}
 		return v
@@ -120,7 +120,7 @@ func GetGroupType(ctx *ir.Context) *GroupType {
 }
 
 // groupTypeSlab holds the GroupType values of each context.
-var groupTypeSlab = ir.SlabOf[GroupType]()
+var groupTypeSlab ir.Slab
 
 func (*GroupType) Dialect() string { return "async" }
 func (*GroupType) Kind() string    { return "GroupType" }
@@ -143,7 +143,7 @@ func GetTokenType(ctx *ir.Context) *TokenType {
 	if v, ok := ir.LookupType[*TokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &tokenTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &tokenTypeSlab, (*TokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TokenType](s)
 		*v = TokenType{}
 		return v
@@ -151,7 +151,7 @@ func GetTokenType(ctx *ir.Context) *TokenType {
 }
 
 // tokenTypeSlab holds the TokenType values of each context.
-var tokenTypeSlab = ir.SlabOf[TokenType]()
+var tokenTypeSlab ir.Slab
 
 func (*TokenType) Dialect() string { return "async" }
 func (*TokenType) Kind() string    { return "TokenType" }
@@ -176,7 +176,7 @@ func GetValueType(ctx *ir.Context, valueType ir.Type) *ValueType {
 	if v, ok := ir.LookupType[*ValueType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &valueTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &valueTypeSlab, (*ValueType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ValueType](s)
 		*v = ValueType{valueType: valueType}
 		return v
@@ -184,7 +184,7 @@ func GetValueType(ctx *ir.Context, valueType ir.Type) *ValueType {
 }
 
 // valueTypeSlab holds the ValueType values of each context.
-var valueTypeSlab = ir.SlabOf[ValueType]()
+var valueTypeSlab ir.Slab
 
 func (*ValueType) Dialect() string { return "async" }
 func (*ValueType) Kind() string    { return "ValueType" }

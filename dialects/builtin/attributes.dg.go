@@ -25,7 +25,7 @@ func GetArrayAttr(ctx *ir.Context, value []ir.Attribute) *ArrayAttr {
 	if v, ok := ir.LookupAttr[*ArrayAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &arrayAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &arrayAttrSlab, (*ArrayAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ArrayAttr](s)
 		*v = ArrayAttr{value: slices.Clone(value)}
 		return v
@@ -33,7 +33,7 @@ func GetArrayAttr(ctx *ir.Context, value []ir.Attribute) *ArrayAttr {
 }
 
 // arrayAttrSlab holds the ArrayAttr values of each context.
-var arrayAttrSlab = ir.SlabOf[ArrayAttr]()
+var arrayAttrSlab ir.Slab
 
 func (*ArrayAttr) Dialect() string  { return "builtin" }
 func (*ArrayAttr) Kind() string     { return "ArrayAttr" }
@@ -65,7 +65,7 @@ func GetDictionaryAttr(ctx *ir.Context, value []NamedAttribute) *DictionaryAttr 
 	if v, ok := ir.LookupAttr[*DictionaryAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dictionaryAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dictionaryAttrSlab, (*DictionaryAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DictionaryAttr](s)
 		*v = DictionaryAttr{value: slices.Clone(value)}
 		return v
@@ -73,7 +73,7 @@ func GetDictionaryAttr(ctx *ir.Context, value []NamedAttribute) *DictionaryAttr 
 }
 
 // dictionaryAttrSlab holds the DictionaryAttr values of each context.
-var dictionaryAttrSlab = ir.SlabOf[DictionaryAttr]()
+var dictionaryAttrSlab ir.Slab
 
 func (*DictionaryAttr) Dialect() string  { return "builtin" }
 func (*DictionaryAttr) Kind() string     { return "DictionaryAttr" }
@@ -102,7 +102,7 @@ func GetStringAttr(ctx *ir.Context, value string, type_ ir.Type) *StringAttr {
 	if v, ok := ir.LookupAttr[*StringAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &stringAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &stringAttrSlab, (*StringAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StringAttr](s)
 		*v = StringAttr{value: value, type_: type_}
 		return v
@@ -110,7 +110,7 @@ func GetStringAttr(ctx *ir.Context, value string, type_ ir.Type) *StringAttr {
 }
 
 // stringAttrSlab holds the StringAttr values of each context.
-var stringAttrSlab = ir.SlabOf[StringAttr]()
+var stringAttrSlab ir.Slab
 
 func (*StringAttr) Dialect() string  { return "builtin" }
 func (*StringAttr) Kind() string     { return "StringAttr" }
@@ -152,7 +152,7 @@ func GetSymbolRefAttr(ctx *ir.Context, rootReference *StringAttr, nestedReferenc
 	if v, ok := ir.LookupAttr[*SymbolRefAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &symbolRefAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &symbolRefAttrSlab, (*SymbolRefAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SymbolRefAttr](s)
 		*v = SymbolRefAttr{rootReference: rootReference, nestedReferences: slices.Clone(nestedReferences)}
 		return v
@@ -160,7 +160,7 @@ func GetSymbolRefAttr(ctx *ir.Context, rootReference *StringAttr, nestedReferenc
 }
 
 // symbolRefAttrSlab holds the SymbolRefAttr values of each context.
-var symbolRefAttrSlab = ir.SlabOf[SymbolRefAttr]()
+var symbolRefAttrSlab ir.Slab
 
 func (*SymbolRefAttr) Dialect() string  { return "builtin" }
 func (*SymbolRefAttr) Kind() string     { return "SymbolRefAttr" }
@@ -189,7 +189,7 @@ func GetTypeAttr(ctx *ir.Context, value ir.Type) *TypeAttr {
 	if v, ok := ir.LookupAttr[*TypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &typeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &typeAttrSlab, (*TypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeAttr](s)
 		*v = TypeAttr{value: value}
 		return v
@@ -197,7 +197,7 @@ func GetTypeAttr(ctx *ir.Context, value ir.Type) *TypeAttr {
 }
 
 // typeAttrSlab holds the TypeAttr values of each context.
-var typeAttrSlab = ir.SlabOf[TypeAttr]()
+var typeAttrSlab ir.Slab
 
 func (*TypeAttr) Dialect() string  { return "builtin" }
 func (*TypeAttr) Kind() string     { return "TypeAttr" }
@@ -219,7 +219,7 @@ func GetUnitAttr(ctx *ir.Context) *UnitAttr {
 	if v, ok := ir.LookupAttr[*UnitAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &unitAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &unitAttrSlab, (*UnitAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UnitAttr](s)
 		*v = UnitAttr{}
 		return v
@@ -227,7 +227,7 @@ func GetUnitAttr(ctx *ir.Context) *UnitAttr {
 }
 
 // unitAttrSlab holds the UnitAttr values of each context.
-var unitAttrSlab = ir.SlabOf[UnitAttr]()
+var unitAttrSlab ir.Slab
 
 func (*UnitAttr) Dialect() string  { return "builtin" }
 func (*UnitAttr) Kind() string     { return "UnitAttr" }
@@ -248,7 +248,7 @@ func GetIntegerAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *IntegerAttr
 	if v, ok := ir.LookupAttr[*IntegerAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &integerAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &integerAttrSlab, (*IntegerAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntegerAttr](s)
 		*v = IntegerAttr{type_: type_, value: value}
 		return v
@@ -256,7 +256,7 @@ func GetIntegerAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *IntegerAttr
 }
 
 // integerAttrSlab holds the IntegerAttr values of each context.
-var integerAttrSlab = ir.SlabOf[IntegerAttr]()
+var integerAttrSlab ir.Slab
 
 func (*IntegerAttr) Dialect() string  { return "builtin" }
 func (*IntegerAttr) Kind() string     { return "IntegerAttr" }
@@ -287,7 +287,7 @@ func GetFloatAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FloatAttr {
 	if v, ok := ir.LookupAttr[*FloatAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &floatAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &floatAttrSlab, (*FloatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FloatAttr](s)
 		*v = FloatAttr{type_: type_, value: value}
 		return v
@@ -295,7 +295,7 @@ func GetFloatAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FloatAttr {
 }
 
 // floatAttrSlab holds the FloatAttr values of each context.
-var floatAttrSlab = ir.SlabOf[FloatAttr]()
+var floatAttrSlab ir.Slab
 
 func (*FloatAttr) Dialect() string  { return "builtin" }
 func (*FloatAttr) Kind() string     { return "FloatAttr" }
@@ -326,7 +326,7 @@ func GetCallSiteLoc(ctx *ir.Context, callee, caller ir.Location) *CallSiteLoc {
 	if v, ok := ir.LookupAttr[*CallSiteLoc](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &callSiteLocSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &callSiteLocSlab, (*CallSiteLoc)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CallSiteLoc](s)
 		*v = CallSiteLoc{callee: callee, caller: caller}
 		return v
@@ -334,7 +334,7 @@ func GetCallSiteLoc(ctx *ir.Context, callee, caller ir.Location) *CallSiteLoc {
 }
 
 // callSiteLocSlab holds the CallSiteLoc values of each context.
-var callSiteLocSlab = ir.SlabOf[CallSiteLoc]()
+var callSiteLocSlab ir.Slab
 
 func (*CallSiteLoc) Dialect() string  { return "builtin" }
 func (*CallSiteLoc) Kind() string     { return "CallSiteLoc" }
@@ -381,7 +381,7 @@ func GetFileLineColRange(ctx *ir.Context, filename *StringAttr, startLine, start
 	if v, ok := ir.LookupAttr[*FileLineColRange](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &fileLineColRangeSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &fileLineColRangeSlab, (*FileLineColRange)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FileLineColRange](s)
 		*v = FileLineColRange{filename: filename, startLine: startLine, startCol: startCol, endLine: endLine, endCol: endCol, form: form}
 		return v
@@ -389,7 +389,7 @@ func GetFileLineColRange(ctx *ir.Context, filename *StringAttr, startLine, start
 }
 
 // fileLineColRangeSlab holds the FileLineColRange values of each context.
-var fileLineColRangeSlab = ir.SlabOf[FileLineColRange]()
+var fileLineColRangeSlab ir.Slab
 
 func (*FileLineColRange) Dialect() string  { return "builtin" }
 func (*FileLineColRange) Kind() string     { return "FileLineColRange" }
@@ -446,7 +446,7 @@ func GetFusedLoc(ctx *ir.Context, locations []ir.Location, metadata ir.Attribute
 	if v, ok := ir.LookupAttr[*FusedLoc](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &fusedLocSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &fusedLocSlab, (*FusedLoc)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FusedLoc](s)
 		*v = FusedLoc{locations: slices.Clone(locations), metadata: metadata}
 		return v
@@ -454,7 +454,7 @@ func GetFusedLoc(ctx *ir.Context, locations []ir.Location, metadata ir.Attribute
 }
 
 // fusedLocSlab holds the FusedLoc values of each context.
-var fusedLocSlab = ir.SlabOf[FusedLoc]()
+var fusedLocSlab ir.Slab
 
 func (*FusedLoc) Dialect() string  { return "builtin" }
 func (*FusedLoc) Kind() string     { return "FusedLoc" }
@@ -492,7 +492,7 @@ func GetNameLoc(ctx *ir.Context, name *StringAttr, childLoc ir.Location) *NameLo
 	if v, ok := ir.LookupAttr[*NameLoc](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &nameLocSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &nameLocSlab, (*NameLoc)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NameLoc](s)
 		*v = NameLoc{name: name, childLoc: childLoc}
 		return v
@@ -500,7 +500,7 @@ func GetNameLoc(ctx *ir.Context, name *StringAttr, childLoc ir.Location) *NameLo
 }
 
 // nameLocSlab holds the NameLoc values of each context.
-var nameLocSlab = ir.SlabOf[NameLoc]()
+var nameLocSlab ir.Slab
 
 func (*NameLoc) Dialect() string  { return "builtin" }
 func (*NameLoc) Kind() string     { return "NameLoc" }
@@ -530,7 +530,7 @@ func GetUnknownLoc(ctx *ir.Context) *UnknownLoc {
 	if v, ok := ir.LookupAttr[*UnknownLoc](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &unknownLocSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &unknownLocSlab, (*UnknownLoc)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UnknownLoc](s)
 		*v = UnknownLoc{}
 		return v
@@ -538,7 +538,7 @@ func GetUnknownLoc(ctx *ir.Context) *UnknownLoc {
 }
 
 // unknownLocSlab holds the UnknownLoc values of each context.
-var unknownLocSlab = ir.SlabOf[UnknownLoc]()
+var unknownLocSlab ir.Slab
 
 func (*UnknownLoc) Dialect() string  { return "builtin" }
 func (*UnknownLoc) Kind() string     { return "UnknownLoc" }
@@ -562,7 +562,7 @@ func GetDenseResourceElementsAttr(ctx *ir.Context, type_ ir.Type, rawHandle ir.R
 	if v, ok := ir.LookupAttr[*DenseResourceElementsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &denseResourceElementsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &denseResourceElementsAttrSlab, (*DenseResourceElementsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DenseResourceElementsAttr](s)
 		*v = DenseResourceElementsAttr{type_: type_, rawHandle: rawHandle}
 		return v
@@ -570,7 +570,7 @@ func GetDenseResourceElementsAttr(ctx *ir.Context, type_ ir.Type, rawHandle ir.R
 }
 
 // denseResourceElementsAttrSlab holds the DenseResourceElementsAttr values of each context.
-var denseResourceElementsAttrSlab = ir.SlabOf[DenseResourceElementsAttr]()
+var denseResourceElementsAttrSlab ir.Slab
 
 func (*DenseResourceElementsAttr) Dialect() string  { return "builtin" }
 func (*DenseResourceElementsAttr) Kind() string     { return "DenseResourceElementsAttr" }
@@ -603,7 +603,7 @@ func GetDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData
 	if v, ok := ir.LookupAttr[*DenseArrayAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &denseArrayAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &denseArrayAttrSlab, (*DenseArrayAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DenseArrayAttr](s)
 		*v = DenseArrayAttr{elementType: elementType, size: size, rawData: slices.Clone(rawData)}
 		return v
@@ -611,7 +611,7 @@ func GetDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData
 }
 
 // denseArrayAttrSlab holds the DenseArrayAttr values of each context.
-var denseArrayAttrSlab = ir.SlabOf[DenseArrayAttr]()
+var denseArrayAttrSlab ir.Slab
 
 func (*DenseArrayAttr) Dialect() string  { return "builtin" }
 func (*DenseArrayAttr) Kind() string     { return "DenseArrayAttr" }
@@ -647,7 +647,7 @@ func GetDenseIntOrFPElementsAttr(ctx *ir.Context, type_ ir.Type, rawData []byte)
 	if v, ok := ir.LookupAttr[*DenseIntOrFPElementsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &denseIntOrFPElementsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &denseIntOrFPElementsAttrSlab, (*DenseIntOrFPElementsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DenseIntOrFPElementsAttr](s)
 		*v = DenseIntOrFPElementsAttr{type_: type_, rawData: slices.Clone(rawData)}
 		return v
@@ -655,7 +655,7 @@ func GetDenseIntOrFPElementsAttr(ctx *ir.Context, type_ ir.Type, rawData []byte)
 }
 
 // denseIntOrFPElementsAttrSlab holds the DenseIntOrFPElementsAttr values of each context.
-var denseIntOrFPElementsAttrSlab = ir.SlabOf[DenseIntOrFPElementsAttr]()
+var denseIntOrFPElementsAttrSlab ir.Slab
 
 func (*DenseIntOrFPElementsAttr) Dialect() string  { return "builtin" }
 func (*DenseIntOrFPElementsAttr) Kind() string     { return "DenseIntOrFPElementsAttr" }
@@ -691,7 +691,7 @@ func GetDenseStringElementsAttr(ctx *ir.Context, type_ ir.Type, isSplat bool, va
 	if v, ok := ir.LookupAttr[*DenseStringElementsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &denseStringElementsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &denseStringElementsAttrSlab, (*DenseStringElementsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DenseStringElementsAttr](s)
 		*v = DenseStringElementsAttr{type_: type_, isSplat: isSplat, value: slices.Clone(value)}
 		return v
@@ -699,7 +699,7 @@ func GetDenseStringElementsAttr(ctx *ir.Context, type_ ir.Type, isSplat bool, va
 }
 
 // denseStringElementsAttrSlab holds the DenseStringElementsAttr values of each context.
-var denseStringElementsAttrSlab = ir.SlabOf[DenseStringElementsAttr]()
+var denseStringElementsAttrSlab ir.Slab
 
 func (*DenseStringElementsAttr) Dialect() string  { return "builtin" }
 func (*DenseStringElementsAttr) Kind() string     { return "DenseStringElementsAttr" }
@@ -737,7 +737,7 @@ func GetSparseElementsAttr(ctx *ir.Context, type_ ir.Type, indices, values ir.At
 	if v, ok := ir.LookupAttr[*SparseElementsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &sparseElementsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &sparseElementsAttrSlab, (*SparseElementsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SparseElementsAttr](s)
 		*v = SparseElementsAttr{type_: type_, indices: indices, values: values}
 		return v
@@ -745,7 +745,7 @@ func GetSparseElementsAttr(ctx *ir.Context, type_ ir.Type, indices, values ir.At
 }
 
 // sparseElementsAttrSlab holds the SparseElementsAttr values of each context.
-var sparseElementsAttrSlab = ir.SlabOf[SparseElementsAttr]()
+var sparseElementsAttrSlab ir.Slab
 
 func (*SparseElementsAttr) Dialect() string  { return "builtin" }
 func (*SparseElementsAttr) Kind() string     { return "SparseElementsAttr" }
@@ -799,7 +799,7 @@ func GetAffineMapAttr(ctx *ir.Context, value affine.Map) *AffineMapAttr {
 	if v, ok := ir.LookupAttr[*AffineMapAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &affineMapAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &affineMapAttrSlab, (*AffineMapAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AffineMapAttr](s)
 		*v = AffineMapAttr{value: value}
 		return v
@@ -807,7 +807,7 @@ func GetAffineMapAttr(ctx *ir.Context, value affine.Map) *AffineMapAttr {
 }
 
 // affineMapAttrSlab holds the AffineMapAttr values of each context.
-var affineMapAttrSlab = ir.SlabOf[AffineMapAttr]()
+var affineMapAttrSlab ir.Slab
 
 func (*AffineMapAttr) Dialect() string  { return "builtin" }
 func (*AffineMapAttr) Kind() string     { return "AffineMapAttr" }
@@ -831,7 +831,7 @@ func GetIntegerSetAttr(ctx *ir.Context, value affine.IntegerSet) *IntegerSetAttr
 	if v, ok := ir.LookupAttr[*IntegerSetAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &integerSetAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &integerSetAttrSlab, (*IntegerSetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntegerSetAttr](s)
 		*v = IntegerSetAttr{value: value}
 		return v
@@ -839,7 +839,7 @@ func GetIntegerSetAttr(ctx *ir.Context, value affine.IntegerSet) *IntegerSetAttr
 }
 
 // integerSetAttrSlab holds the IntegerSetAttr values of each context.
-var integerSetAttrSlab = ir.SlabOf[IntegerSetAttr]()
+var integerSetAttrSlab ir.Slab
 
 func (*IntegerSetAttr) Dialect() string  { return "builtin" }
 func (*IntegerSetAttr) Kind() string     { return "IntegerSetAttr" }
@@ -868,7 +868,7 @@ func GetStridedLayoutAttr(ctx *ir.Context, offset int64, strides []int64) *Strid
 	if v, ok := ir.LookupAttr[*StridedLayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &stridedLayoutAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &stridedLayoutAttrSlab, (*StridedLayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StridedLayoutAttr](s)
 		*v = StridedLayoutAttr{offset: offset, strides: slices.Clone(strides)}
 		return v
@@ -876,7 +876,7 @@ func GetStridedLayoutAttr(ctx *ir.Context, offset int64, strides []int64) *Strid
 }
 
 // stridedLayoutAttrSlab holds the StridedLayoutAttr values of each context.
-var stridedLayoutAttrSlab = ir.SlabOf[StridedLayoutAttr]()
+var stridedLayoutAttrSlab ir.Slab
 
 func (*StridedLayoutAttr) Dialect() string  { return "builtin" }
 func (*StridedLayoutAttr) Kind() string     { return "StridedLayoutAttr" }

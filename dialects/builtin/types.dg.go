@@ -24,7 +24,7 @@ func GetIntegerType(ctx *ir.Context, width uint32, signedness Signedness) *Integ
 	if v, ok := ir.LookupType[*IntegerType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &integerTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &integerTypeSlab, (*IntegerType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerType](s)
 		*v = IntegerType{width: width, signedness: signedness}
 		return v
@@ -32,7 +32,7 @@ func GetIntegerType(ctx *ir.Context, width uint32, signedness Signedness) *Integ
 }
 
 // integerTypeSlab holds the IntegerType values of each context.
-var integerTypeSlab = ir.SlabOf[IntegerType]()
+var integerTypeSlab ir.Slab
 
 func (*IntegerType) Dialect() string  { return "builtin" }
 func (*IntegerType) Kind() string     { return "IntegerType" }
@@ -64,7 +64,7 @@ func GetIndexType(ctx *ir.Context) *IndexType {
 	if v, ok := ir.LookupType[*IndexType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &indexTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &indexTypeSlab, (*IndexType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IndexType](s)
 		*v = IndexType{}
 		return v
@@ -72,7 +72,7 @@ func GetIndexType(ctx *ir.Context) *IndexType {
 }
 
 // indexTypeSlab holds the IndexType values of each context.
-var indexTypeSlab = ir.SlabOf[IndexType]()
+var indexTypeSlab ir.Slab
 
 func (*IndexType) Dialect() string  { return "builtin" }
 func (*IndexType) Kind() string     { return "IndexType" }
@@ -104,7 +104,7 @@ func GetFunctionType(ctx *ir.Context, inputs, results []ir.Type) *FunctionType {
 	if v, ok := ir.LookupType[*FunctionType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &functionTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &functionTypeSlab, (*FunctionType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FunctionType](s)
 		*v = FunctionType{inputs: slices.Clone(inputs), results: slices.Clone(results)}
 		return v
@@ -112,7 +112,7 @@ func GetFunctionType(ctx *ir.Context, inputs, results []ir.Type) *FunctionType {
 }
 
 // functionTypeSlab holds the FunctionType values of each context.
-var functionTypeSlab = ir.SlabOf[FunctionType]()
+var functionTypeSlab ir.Slab
 
 func (*FunctionType) Dialect() string  { return "builtin" }
 func (*FunctionType) Kind() string     { return "FunctionType" }
@@ -139,7 +139,7 @@ func GetBFloat16Type(ctx *ir.Context) *BFloat16Type {
 	if v, ok := ir.LookupType[*BFloat16Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &bFloat16TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &bFloat16TypeSlab, (*BFloat16Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[BFloat16Type](s)
 		*v = BFloat16Type{}
 		return v
@@ -147,7 +147,7 @@ func GetBFloat16Type(ctx *ir.Context) *BFloat16Type {
 }
 
 // bFloat16TypeSlab holds the BFloat16Type values of each context.
-var bFloat16TypeSlab = ir.SlabOf[BFloat16Type]()
+var bFloat16TypeSlab ir.Slab
 
 func (*BFloat16Type) Dialect() string  { return "builtin" }
 func (*BFloat16Type) Kind() string     { return "BFloat16Type" }
@@ -169,7 +169,7 @@ func GetFloat16Type(ctx *ir.Context) *Float16Type {
 	if v, ok := ir.LookupType[*Float16Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &float16TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &float16TypeSlab, (*Float16Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float16Type](s)
 		*v = Float16Type{}
 		return v
@@ -177,7 +177,7 @@ func GetFloat16Type(ctx *ir.Context) *Float16Type {
 }
 
 // float16TypeSlab holds the Float16Type values of each context.
-var float16TypeSlab = ir.SlabOf[Float16Type]()
+var float16TypeSlab ir.Slab
 
 func (*Float16Type) Dialect() string  { return "builtin" }
 func (*Float16Type) Kind() string     { return "Float16Type" }
@@ -199,7 +199,7 @@ func GetFloat32Type(ctx *ir.Context) *Float32Type {
 	if v, ok := ir.LookupType[*Float32Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &float32TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &float32TypeSlab, (*Float32Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float32Type](s)
 		*v = Float32Type{}
 		return v
@@ -207,7 +207,7 @@ func GetFloat32Type(ctx *ir.Context) *Float32Type {
 }
 
 // float32TypeSlab holds the Float32Type values of each context.
-var float32TypeSlab = ir.SlabOf[Float32Type]()
+var float32TypeSlab ir.Slab
 
 func (*Float32Type) Dialect() string  { return "builtin" }
 func (*Float32Type) Kind() string     { return "Float32Type" }
@@ -229,7 +229,7 @@ func GetFloat64Type(ctx *ir.Context) *Float64Type {
 	if v, ok := ir.LookupType[*Float64Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &float64TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &float64TypeSlab, (*Float64Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float64Type](s)
 		*v = Float64Type{}
 		return v
@@ -237,7 +237,7 @@ func GetFloat64Type(ctx *ir.Context) *Float64Type {
 }
 
 // float64TypeSlab holds the Float64Type values of each context.
-var float64TypeSlab = ir.SlabOf[Float64Type]()
+var float64TypeSlab ir.Slab
 
 func (*Float64Type) Dialect() string  { return "builtin" }
 func (*Float64Type) Kind() string     { return "Float64Type" }
@@ -259,7 +259,7 @@ func GetFloat80Type(ctx *ir.Context) *Float80Type {
 	if v, ok := ir.LookupType[*Float80Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &float80TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &float80TypeSlab, (*Float80Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float80Type](s)
 		*v = Float80Type{}
 		return v
@@ -267,7 +267,7 @@ func GetFloat80Type(ctx *ir.Context) *Float80Type {
 }
 
 // float80TypeSlab holds the Float80Type values of each context.
-var float80TypeSlab = ir.SlabOf[Float80Type]()
+var float80TypeSlab ir.Slab
 
 func (*Float80Type) Dialect() string  { return "builtin" }
 func (*Float80Type) Kind() string     { return "Float80Type" }
@@ -289,7 +289,7 @@ func GetFloat128Type(ctx *ir.Context) *Float128Type {
 	if v, ok := ir.LookupType[*Float128Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &float128TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &float128TypeSlab, (*Float128Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float128Type](s)
 		*v = Float128Type{}
 		return v
@@ -297,7 +297,7 @@ func GetFloat128Type(ctx *ir.Context) *Float128Type {
 }
 
 // float128TypeSlab holds the Float128Type values of each context.
-var float128TypeSlab = ir.SlabOf[Float128Type]()
+var float128TypeSlab ir.Slab
 
 func (*Float128Type) Dialect() string  { return "builtin" }
 func (*Float128Type) Kind() string     { return "Float128Type" }
@@ -321,7 +321,7 @@ func GetComplexType(ctx *ir.Context, elementType ir.Type) *ComplexType {
 	if v, ok := ir.LookupType[*ComplexType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &complexTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &complexTypeSlab, (*ComplexType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ComplexType](s)
 		*v = ComplexType{elementType: elementType}
 		return v
@@ -329,7 +329,7 @@ func GetComplexType(ctx *ir.Context, elementType ir.Type) *ComplexType {
 }
 
 // complexTypeSlab holds the ComplexType values of each context.
-var complexTypeSlab = ir.SlabOf[ComplexType]()
+var complexTypeSlab ir.Slab
 
 func (*ComplexType) Dialect() string  { return "builtin" }
 func (*ComplexType) Kind() string     { return "ComplexType" }
@@ -362,7 +362,7 @@ func GetMemRefType(ctx *ir.Context, shape []int64, elementType ir.Type, layout, 
 	if v, ok := ir.LookupType[*MemRefType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &memRefTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &memRefTypeSlab, (*MemRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MemRefType](s)
 		*v = MemRefType{shape: slices.Clone(shape), elementType: elementType, layout: layout, memorySpace: memorySpace}
 		return v
@@ -370,7 +370,7 @@ func GetMemRefType(ctx *ir.Context, shape []int64, elementType ir.Type, layout, 
 }
 
 // memRefTypeSlab holds the MemRefType values of each context.
-var memRefTypeSlab = ir.SlabOf[MemRefType]()
+var memRefTypeSlab ir.Slab
 
 func (*MemRefType) Dialect() string  { return "builtin" }
 func (*MemRefType) Kind() string     { return "MemRefType" }
@@ -407,7 +407,7 @@ func GetNoneType(ctx *ir.Context) *NoneType {
 	if v, ok := ir.LookupType[*NoneType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &noneTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &noneTypeSlab, (*NoneType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[NoneType](s)
 		*v = NoneType{}
 		return v
@@ -415,7 +415,7 @@ func GetNoneType(ctx *ir.Context) *NoneType {
 }
 
 // noneTypeSlab holds the NoneType values of each context.
-var noneTypeSlab = ir.SlabOf[NoneType]()
+var noneTypeSlab ir.Slab
 
 func (*NoneType) Dialect() string  { return "builtin" }
 func (*NoneType) Kind() string     { return "NoneType" }
@@ -441,7 +441,7 @@ func GetRankedTensorType(ctx *ir.Context, shape []int64, elementType ir.Type, en
 	if v, ok := ir.LookupType[*RankedTensorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &rankedTensorTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &rankedTensorTypeSlab, (*RankedTensorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedTensorType](s)
 		*v = RankedTensorType{shape: slices.Clone(shape), elementType: elementType, encoding: encoding}
 		return v
@@ -449,7 +449,7 @@ func GetRankedTensorType(ctx *ir.Context, shape []int64, elementType ir.Type, en
 }
 
 // rankedTensorTypeSlab holds the RankedTensorType values of each context.
-var rankedTensorTypeSlab = ir.SlabOf[RankedTensorType]()
+var rankedTensorTypeSlab ir.Slab
 
 func (*RankedTensorType) Dialect() string  { return "builtin" }
 func (*RankedTensorType) Kind() string     { return "RankedTensorType" }
@@ -486,7 +486,7 @@ func GetTupleType(ctx *ir.Context, types_ []ir.Type) *TupleType {
 	if v, ok := ir.LookupType[*TupleType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &tupleTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &tupleTypeSlab, (*TupleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TupleType](s)
 		*v = TupleType{types_: slices.Clone(types_)}
 		return v
@@ -494,7 +494,7 @@ func GetTupleType(ctx *ir.Context, types_ []ir.Type) *TupleType {
 }
 
 // tupleTypeSlab holds the TupleType values of each context.
-var tupleTypeSlab = ir.SlabOf[TupleType]()
+var tupleTypeSlab ir.Slab
 
 func (*TupleType) Dialect() string  { return "builtin" }
 func (*TupleType) Kind() string     { return "TupleType" }
@@ -520,7 +520,7 @@ func GetUnrankedMemRefType(ctx *ir.Context, elementType ir.Type, memorySpace ir.
 	if v, ok := ir.LookupType[*UnrankedMemRefType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &unrankedMemRefTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &unrankedMemRefTypeSlab, (*UnrankedMemRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UnrankedMemRefType](s)
 		*v = UnrankedMemRefType{elementType: elementType, memorySpace: memorySpace}
 		return v
@@ -528,7 +528,7 @@ func GetUnrankedMemRefType(ctx *ir.Context, elementType ir.Type, memorySpace ir.
 }
 
 // unrankedMemRefTypeSlab holds the UnrankedMemRefType values of each context.
-var unrankedMemRefTypeSlab = ir.SlabOf[UnrankedMemRefType]()
+var unrankedMemRefTypeSlab ir.Slab
 
 func (*UnrankedMemRefType) Dialect() string  { return "builtin" }
 func (*UnrankedMemRefType) Kind() string     { return "UnrankedMemRefType" }
@@ -557,7 +557,7 @@ func GetUnrankedTensorType(ctx *ir.Context, elementType ir.Type) *UnrankedTensor
 	if v, ok := ir.LookupType[*UnrankedTensorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &unrankedTensorTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &unrankedTensorTypeSlab, (*UnrankedTensorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UnrankedTensorType](s)
 		*v = UnrankedTensorType{elementType: elementType}
 		return v
@@ -565,7 +565,7 @@ func GetUnrankedTensorType(ctx *ir.Context, elementType ir.Type) *UnrankedTensor
 }
 
 // unrankedTensorTypeSlab holds the UnrankedTensorType values of each context.
-var unrankedTensorTypeSlab = ir.SlabOf[UnrankedTensorType]()
+var unrankedTensorTypeSlab ir.Slab
 
 func (*UnrankedTensorType) Dialect() string  { return "builtin" }
 func (*UnrankedTensorType) Kind() string     { return "UnrankedTensorType" }
@@ -602,7 +602,7 @@ func GetVectorType(ctx *ir.Context, shape []int64, elementType ir.Type, scalable
 	if v, ok := ir.LookupType[*VectorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &vectorTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &vectorTypeSlab, (*VectorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[VectorType](s)
 		*v = VectorType{shape: slices.Clone(shape), elementType: elementType, scalableDims: slices.Clone(scalableDims)}
 		return v
@@ -610,7 +610,7 @@ func GetVectorType(ctx *ir.Context, shape []int64, elementType ir.Type, scalable
 }
 
 // vectorTypeSlab holds the VectorType values of each context.
-var vectorTypeSlab = ir.SlabOf[VectorType]()
+var vectorTypeSlab ir.Slab
 
 func (*VectorType) Dialect() string  { return "builtin" }
 func (*VectorType) Kind() string     { return "VectorType" }
@@ -642,7 +642,7 @@ func GetFloatTF32Type(ctx *ir.Context) *FloatTF32Type {
 	if v, ok := ir.LookupType[*FloatTF32Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &floatTF32TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &floatTF32TypeSlab, (*FloatTF32Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatTF32Type](s)
 		*v = FloatTF32Type{}
 		return v
@@ -650,7 +650,7 @@ func GetFloatTF32Type(ctx *ir.Context) *FloatTF32Type {
 }
 
 // floatTF32TypeSlab holds the FloatTF32Type values of each context.
-var floatTF32TypeSlab = ir.SlabOf[FloatTF32Type]()
+var floatTF32TypeSlab ir.Slab
 
 func (*FloatTF32Type) Dialect() string { return "builtin" }
 func (*FloatTF32Type) Kind() string    { return "FloatTF32Type" }
@@ -672,7 +672,7 @@ func GetFloat8E5M2Type(ctx *ir.Context) *Float8E5M2Type {
 	if v, ok := ir.LookupType[*Float8E5M2Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &float8E5M2TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &float8E5M2TypeSlab, (*Float8E5M2Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E5M2Type](s)
 		*v = Float8E5M2Type{}
 		return v
@@ -680,7 +680,7 @@ func GetFloat8E5M2Type(ctx *ir.Context) *Float8E5M2Type {
 }
 
 // float8E5M2TypeSlab holds the Float8E5M2Type values of each context.
-var float8E5M2TypeSlab = ir.SlabOf[Float8E5M2Type]()
+var float8E5M2TypeSlab ir.Slab
 
 func (*Float8E5M2Type) Dialect() string { return "builtin" }
 func (*Float8E5M2Type) Kind() string    { return "Float8E5M2Type" }
@@ -702,7 +702,7 @@ func GetFloat8E4M3Type(ctx *ir.Context) *Float8E4M3Type {
 	if v, ok := ir.LookupType[*Float8E4M3Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &float8E4M3TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &float8E4M3TypeSlab, (*Float8E4M3Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E4M3Type](s)
 		*v = Float8E4M3Type{}
 		return v
@@ -710,7 +710,7 @@ func GetFloat8E4M3Type(ctx *ir.Context) *Float8E4M3Type {
 }
 
 // float8E4M3TypeSlab holds the Float8E4M3Type values of each context.
-var float8E4M3TypeSlab = ir.SlabOf[Float8E4M3Type]()
+var float8E4M3TypeSlab ir.Slab
 
 func (*Float8E4M3Type) Dialect() string { return "builtin" }
 func (*Float8E4M3Type) Kind() string    { return "Float8E4M3Type" }
@@ -732,7 +732,7 @@ func GetFloat8E4M3FNType(ctx *ir.Context) *Float8E4M3FNType {
 	if v, ok := ir.LookupType[*Float8E4M3FNType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &float8E4M3FNTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &float8E4M3FNTypeSlab, (*Float8E4M3FNType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E4M3FNType](s)
 		*v = Float8E4M3FNType{}
 		return v
@@ -740,7 +740,7 @@ func GetFloat8E4M3FNType(ctx *ir.Context) *Float8E4M3FNType {
 }
 
 // float8E4M3FNTypeSlab holds the Float8E4M3FNType values of each context.
-var float8E4M3FNTypeSlab = ir.SlabOf[Float8E4M3FNType]()
+var float8E4M3FNTypeSlab ir.Slab
 
 func (*Float8E4M3FNType) Dialect() string { return "builtin" }
 func (*Float8E4M3FNType) Kind() string    { return "Float8E4M3FNType" }
@@ -762,7 +762,7 @@ func GetFloat8E5M2FNUZType(ctx *ir.Context) *Float8E5M2FNUZType {
 	if v, ok := ir.LookupType[*Float8E5M2FNUZType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &float8E5M2FNUZTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &float8E5M2FNUZTypeSlab, (*Float8E5M2FNUZType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E5M2FNUZType](s)
 		*v = Float8E5M2FNUZType{}
 		return v
@@ -770,7 +770,7 @@ func GetFloat8E5M2FNUZType(ctx *ir.Context) *Float8E5M2FNUZType {
 }
 
 // float8E5M2FNUZTypeSlab holds the Float8E5M2FNUZType values of each context.
-var float8E5M2FNUZTypeSlab = ir.SlabOf[Float8E5M2FNUZType]()
+var float8E5M2FNUZTypeSlab ir.Slab
 
 func (*Float8E5M2FNUZType) Dialect() string { return "builtin" }
 func (*Float8E5M2FNUZType) Kind() string    { return "Float8E5M2FNUZType" }
@@ -792,7 +792,7 @@ func GetFloat8E4M3FNUZType(ctx *ir.Context) *Float8E4M3FNUZType {
 	if v, ok := ir.LookupType[*Float8E4M3FNUZType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &float8E4M3FNUZTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &float8E4M3FNUZTypeSlab, (*Float8E4M3FNUZType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E4M3FNUZType](s)
 		*v = Float8E4M3FNUZType{}
 		return v
@@ -800,7 +800,7 @@ func GetFloat8E4M3FNUZType(ctx *ir.Context) *Float8E4M3FNUZType {
 }
 
 // float8E4M3FNUZTypeSlab holds the Float8E4M3FNUZType values of each context.
-var float8E4M3FNUZTypeSlab = ir.SlabOf[Float8E4M3FNUZType]()
+var float8E4M3FNUZTypeSlab ir.Slab
 
 func (*Float8E4M3FNUZType) Dialect() string { return "builtin" }
 func (*Float8E4M3FNUZType) Kind() string    { return "Float8E4M3FNUZType" }
@@ -822,7 +822,7 @@ func GetFloat8E4M3B11FNUZType(ctx *ir.Context) *Float8E4M3B11FNUZType {
 	if v, ok := ir.LookupType[*Float8E4M3B11FNUZType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &float8E4M3B11FNUZTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &float8E4M3B11FNUZTypeSlab, (*Float8E4M3B11FNUZType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E4M3B11FNUZType](s)
 		*v = Float8E4M3B11FNUZType{}
 		return v
@@ -830,7 +830,7 @@ func GetFloat8E4M3B11FNUZType(ctx *ir.Context) *Float8E4M3B11FNUZType {
 }
 
 // float8E4M3B11FNUZTypeSlab holds the Float8E4M3B11FNUZType values of each context.
-var float8E4M3B11FNUZTypeSlab = ir.SlabOf[Float8E4M3B11FNUZType]()
+var float8E4M3B11FNUZTypeSlab ir.Slab
 
 func (*Float8E4M3B11FNUZType) Dialect() string { return "builtin" }
 func (*Float8E4M3B11FNUZType) Kind() string    { return "Float8E4M3B11FNUZType" }
@@ -852,7 +852,7 @@ func GetFloat8E3M4Type(ctx *ir.Context) *Float8E3M4Type {
 	if v, ok := ir.LookupType[*Float8E3M4Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &float8E3M4TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &float8E3M4TypeSlab, (*Float8E3M4Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E3M4Type](s)
 		*v = Float8E3M4Type{}
 		return v
@@ -860,7 +860,7 @@ func GetFloat8E3M4Type(ctx *ir.Context) *Float8E3M4Type {
 }
 
 // float8E3M4TypeSlab holds the Float8E3M4Type values of each context.
-var float8E3M4TypeSlab = ir.SlabOf[Float8E3M4Type]()
+var float8E3M4TypeSlab ir.Slab
 
 func (*Float8E3M4Type) Dialect() string { return "builtin" }
 func (*Float8E3M4Type) Kind() string    { return "Float8E3M4Type" }
@@ -882,7 +882,7 @@ func GetFloat4E2M1FNType(ctx *ir.Context) *Float4E2M1FNType {
 	if v, ok := ir.LookupType[*Float4E2M1FNType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &float4E2M1FNTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &float4E2M1FNTypeSlab, (*Float4E2M1FNType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float4E2M1FNType](s)
 		*v = Float4E2M1FNType{}
 		return v
@@ -890,7 +890,7 @@ func GetFloat4E2M1FNType(ctx *ir.Context) *Float4E2M1FNType {
 }
 
 // float4E2M1FNTypeSlab holds the Float4E2M1FNType values of each context.
-var float4E2M1FNTypeSlab = ir.SlabOf[Float4E2M1FNType]()
+var float4E2M1FNTypeSlab ir.Slab
 
 func (*Float4E2M1FNType) Dialect() string { return "builtin" }
 func (*Float4E2M1FNType) Kind() string    { return "Float4E2M1FNType" }
@@ -912,7 +912,7 @@ func GetFloat6E2M3FNType(ctx *ir.Context) *Float6E2M3FNType {
 	if v, ok := ir.LookupType[*Float6E2M3FNType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &float6E2M3FNTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &float6E2M3FNTypeSlab, (*Float6E2M3FNType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float6E2M3FNType](s)
 		*v = Float6E2M3FNType{}
 		return v
@@ -920,7 +920,7 @@ func GetFloat6E2M3FNType(ctx *ir.Context) *Float6E2M3FNType {
 }
 
 // float6E2M3FNTypeSlab holds the Float6E2M3FNType values of each context.
-var float6E2M3FNTypeSlab = ir.SlabOf[Float6E2M3FNType]()
+var float6E2M3FNTypeSlab ir.Slab
 
 func (*Float6E2M3FNType) Dialect() string { return "builtin" }
 func (*Float6E2M3FNType) Kind() string    { return "Float6E2M3FNType" }
@@ -942,7 +942,7 @@ func GetFloat6E3M2FNType(ctx *ir.Context) *Float6E3M2FNType {
 	if v, ok := ir.LookupType[*Float6E3M2FNType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &float6E3M2FNTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &float6E3M2FNTypeSlab, (*Float6E3M2FNType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float6E3M2FNType](s)
 		*v = Float6E3M2FNType{}
 		return v
@@ -950,7 +950,7 @@ func GetFloat6E3M2FNType(ctx *ir.Context) *Float6E3M2FNType {
 }
 
 // float6E3M2FNTypeSlab holds the Float6E3M2FNType values of each context.
-var float6E3M2FNTypeSlab = ir.SlabOf[Float6E3M2FNType]()
+var float6E3M2FNTypeSlab ir.Slab
 
 func (*Float6E3M2FNType) Dialect() string { return "builtin" }
 func (*Float6E3M2FNType) Kind() string    { return "Float6E3M2FNType" }
@@ -972,7 +972,7 @@ func GetFloat8E8M0FNUType(ctx *ir.Context) *Float8E8M0FNUType {
 	if v, ok := ir.LookupType[*Float8E8M0FNUType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &float8E8M0FNUTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &float8E8M0FNUTypeSlab, (*Float8E8M0FNUType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E8M0FNUType](s)
 		*v = Float8E8M0FNUType{}
 		return v
@@ -980,7 +980,7 @@ func GetFloat8E8M0FNUType(ctx *ir.Context) *Float8E8M0FNUType {
 }
 
 // float8E8M0FNUTypeSlab holds the Float8E8M0FNUType values of each context.
-var float8E8M0FNUTypeSlab = ir.SlabOf[Float8E8M0FNUType]()
+var float8E8M0FNUTypeSlab ir.Slab
 
 func (*Float8E8M0FNUType) Dialect() string { return "builtin" }
 func (*Float8E8M0FNUType) Kind() string    { return "Float8E8M0FNUType" }

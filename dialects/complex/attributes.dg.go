@@ -25,7 +25,7 @@ func GetNumberAttr(ctx *ir.Context, type_ ir.Type, real, imag ir.APInt) *NumberA
 	if v, ok := ir.LookupAttr[*NumberAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &numberAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &numberAttrSlab, (*NumberAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NumberAttr](s)
 		*v = NumberAttr{type_: type_, real: real, imag: imag}
 		return v
@@ -33,7 +33,7 @@ func GetNumberAttr(ctx *ir.Context, type_ ir.Type, real, imag ir.APInt) *NumberA
 }
 
 // numberAttrSlab holds the NumberAttr values of each context.
-var numberAttrSlab = ir.SlabOf[NumberAttr]()
+var numberAttrSlab ir.Slab
 
 func (*NumberAttr) Dialect() string { return "complex" }
 func (*NumberAttr) Kind() string    { return "NumberAttr" }

@@ -23,7 +23,7 @@ func GetDataLayoutEntryAttr(ctx *ir.Context, key, value ir.Attribute) *DataLayou
 	if v, ok := ir.LookupAttr[*DataLayoutEntryAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dataLayoutEntryAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dataLayoutEntryAttrSlab, (*DataLayoutEntryAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DataLayoutEntryAttr](s)
 		*v = DataLayoutEntryAttr{key: key, value: value}
 		return v
@@ -31,7 +31,7 @@ func GetDataLayoutEntryAttr(ctx *ir.Context, key, value ir.Attribute) *DataLayou
 }
 
 // dataLayoutEntryAttrSlab holds the DataLayoutEntryAttr values of each context.
-var dataLayoutEntryAttrSlab = ir.SlabOf[DataLayoutEntryAttr]()
+var dataLayoutEntryAttrSlab ir.Slab
 
 func (*DataLayoutEntryAttr) Dialect() string { return "dlti" }
 func (*DataLayoutEntryAttr) Kind() string    { return "DataLayoutEntryAttr" }
@@ -66,7 +66,7 @@ func GetDataLayoutSpecAttr(ctx *ir.Context, entries ir.Attribute) *DataLayoutSpe
 	if v, ok := ir.LookupAttr[*DataLayoutSpecAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dataLayoutSpecAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dataLayoutSpecAttrSlab, (*DataLayoutSpecAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DataLayoutSpecAttr](s)
 		*v = DataLayoutSpecAttr{entries: entries}
 		return v
@@ -74,7 +74,7 @@ func GetDataLayoutSpecAttr(ctx *ir.Context, entries ir.Attribute) *DataLayoutSpe
 }
 
 // dataLayoutSpecAttrSlab holds the DataLayoutSpecAttr values of each context.
-var dataLayoutSpecAttrSlab = ir.SlabOf[DataLayoutSpecAttr]()
+var dataLayoutSpecAttrSlab ir.Slab
 
 func (*DataLayoutSpecAttr) Dialect() string { return "dlti" }
 func (*DataLayoutSpecAttr) Kind() string    { return "DataLayoutSpecAttr" }
@@ -106,7 +106,7 @@ func GetFunctionPointerAlignmentAttr(ctx *ir.Context, alignment uint64, function
 	if v, ok := ir.LookupAttr[*FunctionPointerAlignmentAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &functionPointerAlignmentAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &functionPointerAlignmentAttrSlab, (*FunctionPointerAlignmentAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FunctionPointerAlignmentAttr](s)
 		*v = FunctionPointerAlignmentAttr{alignment: alignment, functionDependent: functionDependent}
 		return v
@@ -114,7 +114,7 @@ func GetFunctionPointerAlignmentAttr(ctx *ir.Context, alignment uint64, function
 }
 
 // functionPointerAlignmentAttrSlab holds the FunctionPointerAlignmentAttr values of each context.
-var functionPointerAlignmentAttrSlab = ir.SlabOf[FunctionPointerAlignmentAttr]()
+var functionPointerAlignmentAttrSlab ir.Slab
 
 func (*FunctionPointerAlignmentAttr) Dialect() string { return "dlti" }
 func (*FunctionPointerAlignmentAttr) Kind() string    { return "FunctionPointerAlignmentAttr" }
@@ -149,7 +149,7 @@ func GetMapAttr(ctx *ir.Context, entries ir.Attribute) *MapAttr {
 	if v, ok := ir.LookupAttr[*MapAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &mapAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &mapAttrSlab, (*MapAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MapAttr](s)
 		*v = MapAttr{entries: entries}
 		return v
@@ -157,7 +157,7 @@ func GetMapAttr(ctx *ir.Context, entries ir.Attribute) *MapAttr {
 }
 
 // mapAttrSlab holds the MapAttr values of each context.
-var mapAttrSlab = ir.SlabOf[MapAttr]()
+var mapAttrSlab ir.Slab
 
 func (*MapAttr) Dialect() string { return "dlti" }
 func (*MapAttr) Kind() string    { return "MapAttr" }
@@ -187,7 +187,7 @@ func GetTargetDeviceSpecAttr(ctx *ir.Context, entries ir.Attribute) *TargetDevic
 	if v, ok := ir.LookupAttr[*TargetDeviceSpecAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &targetDeviceSpecAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &targetDeviceSpecAttrSlab, (*TargetDeviceSpecAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TargetDeviceSpecAttr](s)
 		*v = TargetDeviceSpecAttr{entries: entries}
 		return v
@@ -195,7 +195,7 @@ func GetTargetDeviceSpecAttr(ctx *ir.Context, entries ir.Attribute) *TargetDevic
 }
 
 // targetDeviceSpecAttrSlab holds the TargetDeviceSpecAttr values of each context.
-var targetDeviceSpecAttrSlab = ir.SlabOf[TargetDeviceSpecAttr]()
+var targetDeviceSpecAttrSlab ir.Slab
 
 func (*TargetDeviceSpecAttr) Dialect() string { return "dlti" }
 func (*TargetDeviceSpecAttr) Kind() string    { return "TargetDeviceSpecAttr" }
@@ -225,7 +225,7 @@ func GetTargetSystemSpecAttr(ctx *ir.Context, entries ir.Attribute) *TargetSyste
 	if v, ok := ir.LookupAttr[*TargetSystemSpecAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &targetSystemSpecAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &targetSystemSpecAttrSlab, (*TargetSystemSpecAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TargetSystemSpecAttr](s)
 		*v = TargetSystemSpecAttr{entries: entries}
 		return v
@@ -233,7 +233,7 @@ func GetTargetSystemSpecAttr(ctx *ir.Context, entries ir.Attribute) *TargetSyste
 }
 
 // targetSystemSpecAttrSlab holds the TargetSystemSpecAttr values of each context.
-var targetSystemSpecAttrSlab = ir.SlabOf[TargetSystemSpecAttr]()
+var targetSystemSpecAttrSlab ir.Slab
 
 func (*TargetSystemSpecAttr) Dialect() string { return "dlti" }
 func (*TargetSystemSpecAttr) Kind() string    { return "TargetSystemSpecAttr" }

@@ -21,7 +21,7 @@ func GetOpaqueAttr(ctx *ir.Context, value string) *OpaqueAttr {
 	if v, ok := ir.LookupAttr[*OpaqueAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &opaqueAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &opaqueAttrSlab, (*OpaqueAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[OpaqueAttr](s)
 		*v = OpaqueAttr{value: value}
 		return v
@@ -29,7 +29,7 @@ func GetOpaqueAttr(ctx *ir.Context, value string) *OpaqueAttr {
 }
 
 // opaqueAttrSlab holds the OpaqueAttr values of each context.
-var opaqueAttrSlab = ir.SlabOf[OpaqueAttr]()
+var opaqueAttrSlab ir.Slab
 
 func (*OpaqueAttr) Dialect() string { return "emitc" }
 func (*OpaqueAttr) Kind() string    { return "OpaqueAttr" }

@@ -27,7 +27,7 @@ func GetArrayType(ctx *ir.Context, shape []int64, elementType ir.Type) *ArrayTyp
 	if v, ok := ir.LookupType[*ArrayType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &arrayTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &arrayTypeSlab, (*ArrayType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ArrayType](s)
 		*v = ArrayType{shape: slices.Clone(shape), elementType: elementType}
 		return v
@@ -35,7 +35,7 @@ func GetArrayType(ctx *ir.Context, shape []int64, elementType ir.Type) *ArrayTyp
 }
 
 // arrayTypeSlab holds the ArrayType values of each context.
-var arrayTypeSlab = ir.SlabOf[ArrayType]()
+var arrayTypeSlab ir.Slab
 
 func (*ArrayType) Dialect() string { return "emitc" }
 func (*ArrayType) Kind() string    { return "ArrayType" }
@@ -70,7 +70,7 @@ func GetLValueType(ctx *ir.Context, valueType ir.Type) *LValueType {
 	if v, ok := ir.LookupType[*LValueType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &lValueTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &lValueTypeSlab, (*LValueType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LValueType](s)
 		*v = LValueType{valueType: valueType}
 		return v
@@ -78,7 +78,7 @@ func GetLValueType(ctx *ir.Context, valueType ir.Type) *LValueType {
 }
 
 // lValueTypeSlab holds the LValueType values of each context.
-var lValueTypeSlab = ir.SlabOf[LValueType]()
+var lValueTypeSlab ir.Slab
 
 func (*LValueType) Dialect() string { return "emitc" }
 func (*LValueType) Kind() string    { return "LValueType" }
@@ -108,7 +108,7 @@ func GetOpaqueType(ctx *ir.Context, value string) *OpaqueType {
 	if v, ok := ir.LookupType[*OpaqueType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &opaqueTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &opaqueTypeSlab, (*OpaqueType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[OpaqueType](s)
 		*v = OpaqueType{value: value}
 		return v
@@ -116,7 +116,7 @@ func GetOpaqueType(ctx *ir.Context, value string) *OpaqueType {
 }
 
 // opaqueTypeSlab holds the OpaqueType values of each context.
-var opaqueTypeSlab = ir.SlabOf[OpaqueType]()
+var opaqueTypeSlab ir.Slab
 
 func (*OpaqueType) Dialect() string { return "emitc" }
 func (*OpaqueType) Kind() string    { return "OpaqueType" }
@@ -146,7 +146,7 @@ func GetPointerType(ctx *ir.Context, pointee ir.Type) *PointerType {
 	if v, ok := ir.LookupType[*PointerType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &pointerTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &pointerTypeSlab, (*PointerType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PointerType](s)
 		*v = PointerType{pointee: pointee}
 		return v
@@ -154,7 +154,7 @@ func GetPointerType(ctx *ir.Context, pointee ir.Type) *PointerType {
 }
 
 // pointerTypeSlab holds the PointerType values of each context.
-var pointerTypeSlab = ir.SlabOf[PointerType]()
+var pointerTypeSlab ir.Slab
 
 func (*PointerType) Dialect() string { return "emitc" }
 func (*PointerType) Kind() string    { return "PointerType" }
@@ -182,7 +182,7 @@ func GetPtrDiffTType(ctx *ir.Context) *PtrDiffTType {
 	if v, ok := ir.LookupType[*PtrDiffTType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &ptrDiffTTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &ptrDiffTTypeSlab, (*PtrDiffTType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PtrDiffTType](s)
 		*v = PtrDiffTType{}
 		return v
@@ -190,7 +190,7 @@ func GetPtrDiffTType(ctx *ir.Context) *PtrDiffTType {
 }
 
 // ptrDiffTTypeSlab holds the PtrDiffTType values of each context.
-var ptrDiffTTypeSlab = ir.SlabOf[PtrDiffTType]()
+var ptrDiffTTypeSlab ir.Slab
 
 func (*PtrDiffTType) Dialect() string { return "emitc" }
 func (*PtrDiffTType) Kind() string    { return "PtrDiffTType" }
@@ -213,7 +213,7 @@ func GetSignedSizeTType(ctx *ir.Context) *SignedSizeTType {
 	if v, ok := ir.LookupType[*SignedSizeTType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &signedSizeTTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &signedSizeTTypeSlab, (*SignedSizeTType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SignedSizeTType](s)
 		*v = SignedSizeTType{}
 		return v
@@ -221,7 +221,7 @@ func GetSignedSizeTType(ctx *ir.Context) *SignedSizeTType {
 }
 
 // signedSizeTTypeSlab holds the SignedSizeTType values of each context.
-var signedSizeTTypeSlab = ir.SlabOf[SignedSizeTType]()
+var signedSizeTTypeSlab ir.Slab
 
 func (*SignedSizeTType) Dialect() string { return "emitc" }
 func (*SignedSizeTType) Kind() string    { return "SignedSizeTType" }
@@ -244,7 +244,7 @@ func GetSizeTType(ctx *ir.Context) *SizeTType {
 	if v, ok := ir.LookupType[*SizeTType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &sizeTTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &sizeTTypeSlab, (*SizeTType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SizeTType](s)
 		*v = SizeTType{}
 		return v
@@ -252,7 +252,7 @@ func GetSizeTType(ctx *ir.Context) *SizeTType {
 }
 
 // sizeTTypeSlab holds the SizeTType values of each context.
-var sizeTTypeSlab = ir.SlabOf[SizeTType]()
+var sizeTTypeSlab ir.Slab
 
 func (*SizeTType) Dialect() string { return "emitc" }
 func (*SizeTType) Kind() string    { return "SizeTType" }

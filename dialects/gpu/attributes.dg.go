@@ -23,7 +23,7 @@ func GetAddressSpaceAttr(ctx *ir.Context, value AddressSpace) *AddressSpaceAttr 
 	if v, ok := ir.LookupAttr[*AddressSpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &addressSpaceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &addressSpaceAttrSlab, (*AddressSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddressSpaceAttr](s)
 		*v = AddressSpaceAttr{value: value}
 		return v
@@ -31,7 +31,7 @@ func GetAddressSpaceAttr(ctx *ir.Context, value AddressSpace) *AddressSpaceAttr 
 }
 
 // addressSpaceAttrSlab holds the AddressSpaceAttr values of each context.
-var addressSpaceAttrSlab = ir.SlabOf[AddressSpaceAttr]()
+var addressSpaceAttrSlab ir.Slab
 
 func (*AddressSpaceAttr) Dialect() string { return "gpu" }
 func (*AddressSpaceAttr) Kind() string    { return "AddressSpaceAttr" }
@@ -61,7 +61,7 @@ func GetAllReduceOperationAttr(ctx *ir.Context, value AllReduceOperation) *AllRe
 	if v, ok := ir.LookupAttr[*AllReduceOperationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &allReduceOperationAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &allReduceOperationAttrSlab, (*AllReduceOperationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AllReduceOperationAttr](s)
 		*v = AllReduceOperationAttr{value: value}
 		return v
@@ -69,7 +69,7 @@ func GetAllReduceOperationAttr(ctx *ir.Context, value AllReduceOperation) *AllRe
 }
 
 // allReduceOperationAttrSlab holds the AllReduceOperationAttr values of each context.
-var allReduceOperationAttrSlab = ir.SlabOf[AllReduceOperationAttr]()
+var allReduceOperationAttrSlab ir.Slab
 
 func (*AllReduceOperationAttr) Dialect() string { return "gpu" }
 func (*AllReduceOperationAttr) Kind() string    { return "AllReduceOperationAttr" }
@@ -99,7 +99,7 @@ func GetBroadcastTypeAttr(ctx *ir.Context, value BroadcastType) *BroadcastTypeAt
 	if v, ok := ir.LookupAttr[*BroadcastTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &broadcastTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &broadcastTypeAttrSlab, (*BroadcastTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BroadcastTypeAttr](s)
 		*v = BroadcastTypeAttr{value: value}
 		return v
@@ -107,7 +107,7 @@ func GetBroadcastTypeAttr(ctx *ir.Context, value BroadcastType) *BroadcastTypeAt
 }
 
 // broadcastTypeAttrSlab holds the BroadcastTypeAttr values of each context.
-var broadcastTypeAttrSlab = ir.SlabOf[BroadcastTypeAttr]()
+var broadcastTypeAttrSlab ir.Slab
 
 func (*BroadcastTypeAttr) Dialect() string { return "gpu" }
 func (*BroadcastTypeAttr) Kind() string    { return "BroadcastTypeAttr" }
@@ -137,7 +137,7 @@ func GetDimensionAttr(ctx *ir.Context, value Dimension) *DimensionAttr {
 	if v, ok := ir.LookupAttr[*DimensionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dimensionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dimensionAttrSlab, (*DimensionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DimensionAttr](s)
 		*v = DimensionAttr{value: value}
 		return v
@@ -145,7 +145,7 @@ func GetDimensionAttr(ctx *ir.Context, value Dimension) *DimensionAttr {
 }
 
 // dimensionAttrSlab holds the DimensionAttr values of each context.
-var dimensionAttrSlab = ir.SlabOf[DimensionAttr]()
+var dimensionAttrSlab ir.Slab
 
 func (*DimensionAttr) Dialect() string { return "gpu" }
 func (*DimensionAttr) Kind() string    { return "DimensionAttr" }
@@ -175,7 +175,7 @@ func GetGPUBlockMappingAttr(ctx *ir.Context, block MappingId) *GPUBlockMappingAt
 	if v, ok := ir.LookupAttr[*GPUBlockMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &gPUBlockMappingAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &gPUBlockMappingAttrSlab, (*GPUBlockMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUBlockMappingAttr](s)
 		*v = GPUBlockMappingAttr{block: block}
 		return v
@@ -183,7 +183,7 @@ func GetGPUBlockMappingAttr(ctx *ir.Context, block MappingId) *GPUBlockMappingAt
 }
 
 // gPUBlockMappingAttrSlab holds the GPUBlockMappingAttr values of each context.
-var gPUBlockMappingAttrSlab = ir.SlabOf[GPUBlockMappingAttr]()
+var gPUBlockMappingAttrSlab ir.Slab
 
 func (*GPUBlockMappingAttr) Dialect() string { return "gpu" }
 func (*GPUBlockMappingAttr) Kind() string    { return "GPUBlockMappingAttr" }
@@ -213,7 +213,7 @@ func GetGPULaneMappingAttr(ctx *ir.Context, lane MappingId) *GPULaneMappingAttr 
 	if v, ok := ir.LookupAttr[*GPULaneMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &gPULaneMappingAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &gPULaneMappingAttrSlab, (*GPULaneMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPULaneMappingAttr](s)
 		*v = GPULaneMappingAttr{lane: lane}
 		return v
@@ -221,7 +221,7 @@ func GetGPULaneMappingAttr(ctx *ir.Context, lane MappingId) *GPULaneMappingAttr 
 }
 
 // gPULaneMappingAttrSlab holds the GPULaneMappingAttr values of each context.
-var gPULaneMappingAttrSlab = ir.SlabOf[GPULaneMappingAttr]()
+var gPULaneMappingAttrSlab ir.Slab
 
 func (*GPULaneMappingAttr) Dialect() string { return "gpu" }
 func (*GPULaneMappingAttr) Kind() string    { return "GPULaneMappingAttr" }
@@ -251,7 +251,7 @@ func GetGPUMappingMaskAttr(ctx *ir.Context, mask uint64) *GPUMappingMaskAttr {
 	if v, ok := ir.LookupAttr[*GPUMappingMaskAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &gPUMappingMaskAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &gPUMappingMaskAttrSlab, (*GPUMappingMaskAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUMappingMaskAttr](s)
 		*v = GPUMappingMaskAttr{mask: mask}
 		return v
@@ -259,7 +259,7 @@ func GetGPUMappingMaskAttr(ctx *ir.Context, mask uint64) *GPUMappingMaskAttr {
 }
 
 // gPUMappingMaskAttrSlab holds the GPUMappingMaskAttr values of each context.
-var gPUMappingMaskAttrSlab = ir.SlabOf[GPUMappingMaskAttr]()
+var gPUMappingMaskAttrSlab ir.Slab
 
 func (*GPUMappingMaskAttr) Dialect() string { return "gpu" }
 func (*GPUMappingMaskAttr) Kind() string    { return "GPUMappingMaskAttr" }
@@ -289,7 +289,7 @@ func GetGPUMemorySpaceMappingAttr(ctx *ir.Context, addressSpace AddressSpace) *G
 	if v, ok := ir.LookupAttr[*GPUMemorySpaceMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &gPUMemorySpaceMappingAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &gPUMemorySpaceMappingAttrSlab, (*GPUMemorySpaceMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUMemorySpaceMappingAttr](s)
 		*v = GPUMemorySpaceMappingAttr{addressSpace: addressSpace}
 		return v
@@ -297,7 +297,7 @@ func GetGPUMemorySpaceMappingAttr(ctx *ir.Context, addressSpace AddressSpace) *G
 }
 
 // gPUMemorySpaceMappingAttrSlab holds the GPUMemorySpaceMappingAttr values of each context.
-var gPUMemorySpaceMappingAttrSlab = ir.SlabOf[GPUMemorySpaceMappingAttr]()
+var gPUMemorySpaceMappingAttrSlab ir.Slab
 
 func (*GPUMemorySpaceMappingAttr) Dialect() string { return "gpu" }
 func (*GPUMemorySpaceMappingAttr) Kind() string    { return "GPUMemorySpaceMappingAttr" }
@@ -327,7 +327,7 @@ func GetGPUThreadMappingAttr(ctx *ir.Context, thread MappingId) *GPUThreadMappin
 	if v, ok := ir.LookupAttr[*GPUThreadMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &gPUThreadMappingAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &gPUThreadMappingAttrSlab, (*GPUThreadMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUThreadMappingAttr](s)
 		*v = GPUThreadMappingAttr{thread: thread}
 		return v
@@ -335,7 +335,7 @@ func GetGPUThreadMappingAttr(ctx *ir.Context, thread MappingId) *GPUThreadMappin
 }
 
 // gPUThreadMappingAttrSlab holds the GPUThreadMappingAttr values of each context.
-var gPUThreadMappingAttrSlab = ir.SlabOf[GPUThreadMappingAttr]()
+var gPUThreadMappingAttrSlab ir.Slab
 
 func (*GPUThreadMappingAttr) Dialect() string { return "gpu" }
 func (*GPUThreadMappingAttr) Kind() string    { return "GPUThreadMappingAttr" }
@@ -365,7 +365,7 @@ func GetGPUWarpMappingAttr(ctx *ir.Context, warp MappingId) *GPUWarpMappingAttr 
 	if v, ok := ir.LookupAttr[*GPUWarpMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &gPUWarpMappingAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &gPUWarpMappingAttrSlab, (*GPUWarpMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUWarpMappingAttr](s)
 		*v = GPUWarpMappingAttr{warp: warp}
 		return v
@@ -373,7 +373,7 @@ func GetGPUWarpMappingAttr(ctx *ir.Context, warp MappingId) *GPUWarpMappingAttr 
 }
 
 // gPUWarpMappingAttrSlab holds the GPUWarpMappingAttr values of each context.
-var gPUWarpMappingAttrSlab = ir.SlabOf[GPUWarpMappingAttr]()
+var gPUWarpMappingAttrSlab ir.Slab
 
 func (*GPUWarpMappingAttr) Dialect() string { return "gpu" }
 func (*GPUWarpMappingAttr) Kind() string    { return "GPUWarpMappingAttr" }
@@ -403,7 +403,7 @@ func GetGPUWarpgroupMappingAttr(ctx *ir.Context, warpgroup MappingId) *GPUWarpgr
 	if v, ok := ir.LookupAttr[*GPUWarpgroupMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &gPUWarpgroupMappingAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &gPUWarpgroupMappingAttrSlab, (*GPUWarpgroupMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUWarpgroupMappingAttr](s)
 		*v = GPUWarpgroupMappingAttr{warpgroup: warpgroup}
 		return v
@@ -411,7 +411,7 @@ func GetGPUWarpgroupMappingAttr(ctx *ir.Context, warpgroup MappingId) *GPUWarpgr
 }
 
 // gPUWarpgroupMappingAttrSlab holds the GPUWarpgroupMappingAttr values of each context.
-var gPUWarpgroupMappingAttrSlab = ir.SlabOf[GPUWarpgroupMappingAttr]()
+var gPUWarpgroupMappingAttrSlab ir.Slab
 
 func (*GPUWarpgroupMappingAttr) Dialect() string { return "gpu" }
 func (*GPUWarpgroupMappingAttr) Kind() string    { return "GPUWarpgroupMappingAttr" }
@@ -447,7 +447,7 @@ func GetKernelMetadataAttr(ctx *ir.Context, name ir.Attribute, functionType ir.T
 	if v, ok := ir.LookupAttr[*KernelMetadataAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &kernelMetadataAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &kernelMetadataAttrSlab, (*KernelMetadataAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[KernelMetadataAttr](s)
 		*v = KernelMetadataAttr{name: name, functionType: functionType, argAttrs: argAttrs, metadata: metadata}
 		return v
@@ -455,7 +455,7 @@ func GetKernelMetadataAttr(ctx *ir.Context, name ir.Attribute, functionType ir.T
 }
 
 // kernelMetadataAttrSlab holds the KernelMetadataAttr values of each context.
-var kernelMetadataAttrSlab = ir.SlabOf[KernelMetadataAttr]()
+var kernelMetadataAttrSlab ir.Slab
 
 func (*KernelMetadataAttr) Dialect() string { return "gpu" }
 func (*KernelMetadataAttr) Kind() string    { return "KernelMetadataAttr" }
@@ -503,7 +503,7 @@ func GetKernelTableAttr(ctx *ir.Context, kernelTable []ir.Attribute) *KernelTabl
 	if v, ok := ir.LookupAttr[*KernelTableAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &kernelTableAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &kernelTableAttrSlab, (*KernelTableAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[KernelTableAttr](s)
 		*v = KernelTableAttr{kernelTable: slices.Clone(kernelTable)}
 		return v
@@ -511,7 +511,7 @@ func GetKernelTableAttr(ctx *ir.Context, kernelTable []ir.Attribute) *KernelTabl
 }
 
 // kernelTableAttrSlab holds the KernelTableAttr values of each context.
-var kernelTableAttrSlab = ir.SlabOf[KernelTableAttr]()
+var kernelTableAttrSlab ir.Slab
 
 func (*KernelTableAttr) Dialect() string { return "gpu" }
 func (*KernelTableAttr) Kind() string    { return "KernelTableAttr" }
@@ -541,7 +541,7 @@ func GetMMAElementwiseOpAttr(ctx *ir.Context, value MMAElementwiseOp) *MMAElemen
 	if v, ok := ir.LookupAttr[*MMAElementwiseOpAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &mMAElementwiseOpAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &mMAElementwiseOpAttrSlab, (*MMAElementwiseOpAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAElementwiseOpAttr](s)
 		*v = MMAElementwiseOpAttr{value: value}
 		return v
@@ -549,7 +549,7 @@ func GetMMAElementwiseOpAttr(ctx *ir.Context, value MMAElementwiseOp) *MMAElemen
 }
 
 // mMAElementwiseOpAttrSlab holds the MMAElementwiseOpAttr values of each context.
-var mMAElementwiseOpAttrSlab = ir.SlabOf[MMAElementwiseOpAttr]()
+var mMAElementwiseOpAttrSlab ir.Slab
 
 func (*MMAElementwiseOpAttr) Dialect() string { return "gpu" }
 func (*MMAElementwiseOpAttr) Kind() string    { return "MMAElementwiseOpAttr" }
@@ -587,7 +587,7 @@ func GetObjectAttr(ctx *ir.Context, target ir.Attribute, format CompilationTarge
 	if v, ok := ir.LookupAttr[*ObjectAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &objectAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &objectAttrSlab, (*ObjectAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ObjectAttr](s)
 		*v = ObjectAttr{target: target, format: format, object: object, properties: properties, kernels: kernels}
 		return v
@@ -595,7 +595,7 @@ func GetObjectAttr(ctx *ir.Context, target ir.Attribute, format CompilationTarge
 }
 
 // objectAttrSlab holds the ObjectAttr values of each context.
-var objectAttrSlab = ir.SlabOf[ObjectAttr]()
+var objectAttrSlab ir.Slab
 
 func (*ObjectAttr) Dialect() string { return "gpu" }
 func (*ObjectAttr) Kind() string    { return "ObjectAttr" }
@@ -649,7 +649,7 @@ func GetParallelLoopDimMappingAttr(ctx *ir.Context, processor Processor, map_, b
 	if v, ok := ir.LookupAttr[*ParallelLoopDimMappingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &parallelLoopDimMappingAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &parallelLoopDimMappingAttrSlab, (*ParallelLoopDimMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ParallelLoopDimMappingAttr](s)
 		*v = ParallelLoopDimMappingAttr{processor: processor, map_: map_, bound: bound}
 		return v
@@ -657,7 +657,7 @@ func GetParallelLoopDimMappingAttr(ctx *ir.Context, processor Processor, map_, b
 }
 
 // parallelLoopDimMappingAttrSlab holds the ParallelLoopDimMappingAttr values of each context.
-var parallelLoopDimMappingAttrSlab = ir.SlabOf[ParallelLoopDimMappingAttr]()
+var parallelLoopDimMappingAttrSlab ir.Slab
 
 func (*ParallelLoopDimMappingAttr) Dialect() string { return "gpu" }
 func (*ParallelLoopDimMappingAttr) Kind() string    { return "ParallelLoopDimMappingAttr" }
@@ -694,7 +694,7 @@ func GetPrune2To4SpMatFlagAttr(ctx *ir.Context, value Prune2To4SpMatFlag) *Prune
 	if v, ok := ir.LookupAttr[*Prune2To4SpMatFlagAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &prune2To4SpMatFlagAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &prune2To4SpMatFlagAttrSlab, (*Prune2To4SpMatFlagAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Prune2To4SpMatFlagAttr](s)
 		*v = Prune2To4SpMatFlagAttr{value: value}
 		return v
@@ -702,7 +702,7 @@ func GetPrune2To4SpMatFlagAttr(ctx *ir.Context, value Prune2To4SpMatFlag) *Prune
 }
 
 // prune2To4SpMatFlagAttrSlab holds the Prune2To4SpMatFlagAttr values of each context.
-var prune2To4SpMatFlagAttrSlab = ir.SlabOf[Prune2To4SpMatFlagAttr]()
+var prune2To4SpMatFlagAttrSlab ir.Slab
 
 func (*Prune2To4SpMatFlagAttr) Dialect() string { return "gpu" }
 func (*Prune2To4SpMatFlagAttr) Kind() string    { return "Prune2To4SpMatFlagAttr" }
@@ -732,7 +732,7 @@ func GetSelectObjectAttr(ctx *ir.Context, target ir.Attribute) *SelectObjectAttr
 	if v, ok := ir.LookupAttr[*SelectObjectAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &selectObjectAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &selectObjectAttrSlab, (*SelectObjectAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SelectObjectAttr](s)
 		*v = SelectObjectAttr{target: target}
 		return v
@@ -740,7 +740,7 @@ func GetSelectObjectAttr(ctx *ir.Context, target ir.Attribute) *SelectObjectAttr
 }
 
 // selectObjectAttrSlab holds the SelectObjectAttr values of each context.
-var selectObjectAttrSlab = ir.SlabOf[SelectObjectAttr]()
+var selectObjectAttrSlab ir.Slab
 
 func (*SelectObjectAttr) Dialect() string { return "gpu" }
 func (*SelectObjectAttr) Kind() string    { return "SelectObjectAttr" }
@@ -770,7 +770,7 @@ func GetShuffleModeAttr(ctx *ir.Context, value ShuffleMode) *ShuffleModeAttr {
 	if v, ok := ir.LookupAttr[*ShuffleModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &shuffleModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &shuffleModeAttrSlab, (*ShuffleModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ShuffleModeAttr](s)
 		*v = ShuffleModeAttr{value: value}
 		return v
@@ -778,7 +778,7 @@ func GetShuffleModeAttr(ctx *ir.Context, value ShuffleMode) *ShuffleModeAttr {
 }
 
 // shuffleModeAttrSlab holds the ShuffleModeAttr values of each context.
-var shuffleModeAttrSlab = ir.SlabOf[ShuffleModeAttr]()
+var shuffleModeAttrSlab ir.Slab
 
 func (*ShuffleModeAttr) Dialect() string { return "gpu" }
 func (*ShuffleModeAttr) Kind() string    { return "ShuffleModeAttr" }
@@ -808,7 +808,7 @@ func GetSpGEMMWorkEstimationOrComputeKindAttr(ctx *ir.Context, value SpGEMMWorkE
 	if v, ok := ir.LookupAttr[*SpGEMMWorkEstimationOrComputeKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &spGEMMWorkEstimationOrComputeKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &spGEMMWorkEstimationOrComputeKindAttrSlab, (*SpGEMMWorkEstimationOrComputeKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SpGEMMWorkEstimationOrComputeKindAttr](s)
 		*v = SpGEMMWorkEstimationOrComputeKindAttr{value: value}
 		return v
@@ -816,7 +816,7 @@ func GetSpGEMMWorkEstimationOrComputeKindAttr(ctx *ir.Context, value SpGEMMWorkE
 }
 
 // spGEMMWorkEstimationOrComputeKindAttrSlab holds the SpGEMMWorkEstimationOrComputeKindAttr values of each context.
-var spGEMMWorkEstimationOrComputeKindAttrSlab = ir.SlabOf[SpGEMMWorkEstimationOrComputeKindAttr]()
+var spGEMMWorkEstimationOrComputeKindAttrSlab ir.Slab
 
 func (*SpGEMMWorkEstimationOrComputeKindAttr) Dialect() string { return "gpu" }
 
@@ -849,7 +849,7 @@ func GetTransposeModeAttr(ctx *ir.Context, value TransposeMode) *TransposeModeAt
 	if v, ok := ir.LookupAttr[*TransposeModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &transposeModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &transposeModeAttrSlab, (*TransposeModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TransposeModeAttr](s)
 		*v = TransposeModeAttr{value: value}
 		return v
@@ -857,7 +857,7 @@ func GetTransposeModeAttr(ctx *ir.Context, value TransposeMode) *TransposeModeAt
 }
 
 // transposeModeAttrSlab holds the TransposeModeAttr values of each context.
-var transposeModeAttrSlab = ir.SlabOf[TransposeModeAttr]()
+var transposeModeAttrSlab ir.Slab
 
 func (*TransposeModeAttr) Dialect() string { return "gpu" }
 func (*TransposeModeAttr) Kind() string    { return "TransposeModeAttr" }

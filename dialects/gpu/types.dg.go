@@ -15,7 +15,7 @@ func GetAsyncTokenType(ctx *ir.Context) *AsyncTokenType {
 	if v, ok := ir.LookupType[*AsyncTokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &asyncTokenTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &asyncTokenTypeSlab, (*AsyncTokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AsyncTokenType](s)
 		*v = AsyncTokenType{}
 		return v
@@ -23,7 +23,7 @@ func GetAsyncTokenType(ctx *ir.Context) *AsyncTokenType {
 }
 
 // asyncTokenTypeSlab holds the AsyncTokenType values of each context.
-var asyncTokenTypeSlab = ir.SlabOf[AsyncTokenType]()
+var asyncTokenTypeSlab ir.Slab
 
 func (*AsyncTokenType) Dialect() string { return "gpu" }
 func (*AsyncTokenType) Kind() string    { return "AsyncTokenType" }
@@ -46,7 +46,7 @@ func GetSparseDnTensorHandleType(ctx *ir.Context) *SparseDnTensorHandleType {
 	if v, ok := ir.LookupType[*SparseDnTensorHandleType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &sparseDnTensorHandleTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &sparseDnTensorHandleTypeSlab, (*SparseDnTensorHandleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SparseDnTensorHandleType](s)
 		*v = SparseDnTensorHandleType{}
 		return v
@@ -54,7 +54,7 @@ func GetSparseDnTensorHandleType(ctx *ir.Context) *SparseDnTensorHandleType {
 }
 
 // sparseDnTensorHandleTypeSlab holds the SparseDnTensorHandleType values of each context.
-var sparseDnTensorHandleTypeSlab = ir.SlabOf[SparseDnTensorHandleType]()
+var sparseDnTensorHandleTypeSlab ir.Slab
 
 func (*SparseDnTensorHandleType) Dialect() string { return "gpu" }
 func (*SparseDnTensorHandleType) Kind() string    { return "SparseDnTensorHandleType" }
@@ -77,7 +77,7 @@ func GetSparseSpGEMMOpHandleType(ctx *ir.Context) *SparseSpGEMMOpHandleType {
 	if v, ok := ir.LookupType[*SparseSpGEMMOpHandleType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &sparseSpGEMMOpHandleTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &sparseSpGEMMOpHandleTypeSlab, (*SparseSpGEMMOpHandleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SparseSpGEMMOpHandleType](s)
 		*v = SparseSpGEMMOpHandleType{}
 		return v
@@ -85,7 +85,7 @@ func GetSparseSpGEMMOpHandleType(ctx *ir.Context) *SparseSpGEMMOpHandleType {
 }
 
 // sparseSpGEMMOpHandleTypeSlab holds the SparseSpGEMMOpHandleType values of each context.
-var sparseSpGEMMOpHandleTypeSlab = ir.SlabOf[SparseSpGEMMOpHandleType]()
+var sparseSpGEMMOpHandleTypeSlab ir.Slab
 
 func (*SparseSpGEMMOpHandleType) Dialect() string { return "gpu" }
 func (*SparseSpGEMMOpHandleType) Kind() string    { return "SparseSpGEMMOpHandleType" }
@@ -108,7 +108,7 @@ func GetSparseSpMatHandleType(ctx *ir.Context) *SparseSpMatHandleType {
 	if v, ok := ir.LookupType[*SparseSpMatHandleType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &sparseSpMatHandleTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &sparseSpMatHandleTypeSlab, (*SparseSpMatHandleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SparseSpMatHandleType](s)
 		*v = SparseSpMatHandleType{}
 		return v
@@ -116,7 +116,7 @@ func GetSparseSpMatHandleType(ctx *ir.Context) *SparseSpMatHandleType {
 }
 
 // sparseSpMatHandleTypeSlab holds the SparseSpMatHandleType values of each context.
-var sparseSpMatHandleTypeSlab = ir.SlabOf[SparseSpMatHandleType]()
+var sparseSpMatHandleTypeSlab ir.Slab
 
 func (*SparseSpMatHandleType) Dialect() string { return "gpu" }
 func (*SparseSpMatHandleType) Kind() string    { return "SparseSpMatHandleType" }

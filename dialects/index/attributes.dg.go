@@ -21,7 +21,7 @@ func GetIndexCmpPredicateAttr(ctx *ir.Context, value IndexCmpPredicate) *IndexCm
 	if v, ok := ir.LookupAttr[*IndexCmpPredicateAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &indexCmpPredicateAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &indexCmpPredicateAttrSlab, (*IndexCmpPredicateAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IndexCmpPredicateAttr](s)
 		*v = IndexCmpPredicateAttr{value: value}
 		return v
@@ -29,7 +29,7 @@ func GetIndexCmpPredicateAttr(ctx *ir.Context, value IndexCmpPredicate) *IndexCm
 }
 
 // indexCmpPredicateAttrSlab holds the IndexCmpPredicateAttr values of each context.
-var indexCmpPredicateAttrSlab = ir.SlabOf[IndexCmpPredicateAttr]()
+var indexCmpPredicateAttrSlab ir.Slab
 
 func (*IndexCmpPredicateAttr) Dialect() string { return "index" }
 func (*IndexCmpPredicateAttr) Kind() string    { return "IndexCmpPredicateAttr" }

@@ -25,7 +25,7 @@ func GetVariadicityArrayAttr(ctx *ir.Context, value []ir.Attribute) *Variadicity
 	if v, ok := ir.LookupAttr[*VariadicityArrayAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &variadicityArrayAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &variadicityArrayAttrSlab, (*VariadicityArrayAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VariadicityArrayAttr](s)
 		*v = VariadicityArrayAttr{value: slices.Clone(value)}
 		return v
@@ -33,7 +33,7 @@ func GetVariadicityArrayAttr(ctx *ir.Context, value []ir.Attribute) *Variadicity
 }
 
 // variadicityArrayAttrSlab holds the VariadicityArrayAttr values of each context.
-var variadicityArrayAttrSlab = ir.SlabOf[VariadicityArrayAttr]()
+var variadicityArrayAttrSlab ir.Slab
 
 func (*VariadicityArrayAttr) Dialect() string { return "irdl" }
 func (*VariadicityArrayAttr) Kind() string    { return "VariadicityArrayAttr" }
@@ -63,7 +63,7 @@ func GetVariadicityAttr(ctx *ir.Context, value Variadicity) *VariadicityAttr {
 	if v, ok := ir.LookupAttr[*VariadicityAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &variadicityAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &variadicityAttrSlab, (*VariadicityAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VariadicityAttr](s)
 		*v = VariadicityAttr{value: value}
 		return v
@@ -71,7 +71,7 @@ func GetVariadicityAttr(ctx *ir.Context, value Variadicity) *VariadicityAttr {
 }
 
 // variadicityAttrSlab holds the VariadicityAttr values of each context.
-var variadicityAttrSlab = ir.SlabOf[VariadicityAttr]()
+var variadicityAttrSlab ir.Slab
 
 func (*VariadicityAttr) Dialect() string { return "irdl" }
 func (*VariadicityAttr) Kind() string    { return "VariadicityAttr" }

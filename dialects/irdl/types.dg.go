@@ -15,7 +15,7 @@ func GetAttributeType(ctx *ir.Context) *AttributeType {
 	if v, ok := ir.LookupType[*AttributeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &attributeTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &attributeTypeSlab, (*AttributeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AttributeType](s)
 		*v = AttributeType{}
 		return v
@@ -23,7 +23,7 @@ func GetAttributeType(ctx *ir.Context) *AttributeType {
 }
 
 // attributeTypeSlab holds the AttributeType values of each context.
-var attributeTypeSlab = ir.SlabOf[AttributeType]()
+var attributeTypeSlab ir.Slab
 
 func (*AttributeType) Dialect() string { return "irdl" }
 func (*AttributeType) Kind() string    { return "AttributeType" }
@@ -46,7 +46,7 @@ func GetRegionType(ctx *ir.Context) *RegionType {
 	if v, ok := ir.LookupType[*RegionType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &regionTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &regionTypeSlab, (*RegionType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RegionType](s)
 		*v = RegionType{}
 		return v
@@ -54,7 +54,7 @@ func GetRegionType(ctx *ir.Context) *RegionType {
 }
 
 // regionTypeSlab holds the RegionType values of each context.
-var regionTypeSlab = ir.SlabOf[RegionType]()
+var regionTypeSlab ir.Slab
 
 func (*RegionType) Dialect() string { return "irdl" }
 func (*RegionType) Kind() string    { return "RegionType" }

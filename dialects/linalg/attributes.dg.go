@@ -21,7 +21,7 @@ func GetBinaryFnAttr(ctx *ir.Context, value BinaryFn) *BinaryFnAttr {
 	if v, ok := ir.LookupAttr[*BinaryFnAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &binaryFnAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &binaryFnAttrSlab, (*BinaryFnAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BinaryFnAttr](s)
 		*v = BinaryFnAttr{value: value}
 		return v
@@ -29,7 +29,7 @@ func GetBinaryFnAttr(ctx *ir.Context, value BinaryFn) *BinaryFnAttr {
 }
 
 // binaryFnAttrSlab holds the BinaryFnAttr values of each context.
-var binaryFnAttrSlab = ir.SlabOf[BinaryFnAttr]()
+var binaryFnAttrSlab ir.Slab
 
 func (*BinaryFnAttr) Dialect() string { return "linalg" }
 func (*BinaryFnAttr) Kind() string    { return "BinaryFnAttr" }
@@ -59,7 +59,7 @@ func GetElementwiseKindAttr(ctx *ir.Context, value ElementwiseKind) *Elementwise
 	if v, ok := ir.LookupAttr[*ElementwiseKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &elementwiseKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &elementwiseKindAttrSlab, (*ElementwiseKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ElementwiseKindAttr](s)
 		*v = ElementwiseKindAttr{value: value}
 		return v
@@ -67,7 +67,7 @@ func GetElementwiseKindAttr(ctx *ir.Context, value ElementwiseKind) *Elementwise
 }
 
 // elementwiseKindAttrSlab holds the ElementwiseKindAttr values of each context.
-var elementwiseKindAttrSlab = ir.SlabOf[ElementwiseKindAttr]()
+var elementwiseKindAttrSlab ir.Slab
 
 func (*ElementwiseKindAttr) Dialect() string { return "linalg" }
 func (*ElementwiseKindAttr) Kind() string    { return "ElementwiseKindAttr" }
@@ -97,7 +97,7 @@ func GetIteratorTypeAttr(ctx *ir.Context, value IteratorType) *IteratorTypeAttr 
 	if v, ok := ir.LookupAttr[*IteratorTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &iteratorTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &iteratorTypeAttrSlab, (*IteratorTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IteratorTypeAttr](s)
 		*v = IteratorTypeAttr{value: value}
 		return v
@@ -105,7 +105,7 @@ func GetIteratorTypeAttr(ctx *ir.Context, value IteratorType) *IteratorTypeAttr 
 }
 
 // iteratorTypeAttrSlab holds the IteratorTypeAttr values of each context.
-var iteratorTypeAttrSlab = ir.SlabOf[IteratorTypeAttr]()
+var iteratorTypeAttrSlab ir.Slab
 
 func (*IteratorTypeAttr) Dialect() string { return "linalg" }
 func (*IteratorTypeAttr) Kind() string    { return "IteratorTypeAttr" }
@@ -135,7 +135,7 @@ func GetTernaryFnAttr(ctx *ir.Context, value TernaryFn) *TernaryFnAttr {
 	if v, ok := ir.LookupAttr[*TernaryFnAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &ternaryFnAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &ternaryFnAttrSlab, (*TernaryFnAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TernaryFnAttr](s)
 		*v = TernaryFnAttr{value: value}
 		return v
@@ -143,7 +143,7 @@ func GetTernaryFnAttr(ctx *ir.Context, value TernaryFn) *TernaryFnAttr {
 }
 
 // ternaryFnAttrSlab holds the TernaryFnAttr values of each context.
-var ternaryFnAttrSlab = ir.SlabOf[TernaryFnAttr]()
+var ternaryFnAttrSlab ir.Slab
 
 func (*TernaryFnAttr) Dialect() string { return "linalg" }
 func (*TernaryFnAttr) Kind() string    { return "TernaryFnAttr" }
@@ -173,7 +173,7 @@ func GetTypeFnAttr(ctx *ir.Context, value TypeFn) *TypeFnAttr {
 	if v, ok := ir.LookupAttr[*TypeFnAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &typeFnAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &typeFnAttrSlab, (*TypeFnAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeFnAttr](s)
 		*v = TypeFnAttr{value: value}
 		return v
@@ -181,7 +181,7 @@ func GetTypeFnAttr(ctx *ir.Context, value TypeFn) *TypeFnAttr {
 }
 
 // typeFnAttrSlab holds the TypeFnAttr values of each context.
-var typeFnAttrSlab = ir.SlabOf[TypeFnAttr]()
+var typeFnAttrSlab ir.Slab
 
 func (*TypeFnAttr) Dialect() string { return "linalg" }
 func (*TypeFnAttr) Kind() string    { return "TypeFnAttr" }
@@ -211,7 +211,7 @@ func GetUnaryFnAttr(ctx *ir.Context, value UnaryFn) *UnaryFnAttr {
 	if v, ok := ir.LookupAttr[*UnaryFnAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &unaryFnAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &unaryFnAttrSlab, (*UnaryFnAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UnaryFnAttr](s)
 		*v = UnaryFnAttr{value: value}
 		return v
@@ -219,7 +219,7 @@ func GetUnaryFnAttr(ctx *ir.Context, value UnaryFn) *UnaryFnAttr {
 }
 
 // unaryFnAttrSlab holds the UnaryFnAttr values of each context.
-var unaryFnAttrSlab = ir.SlabOf[UnaryFnAttr]()
+var unaryFnAttrSlab ir.Slab
 
 func (*UnaryFnAttr) Dialect() string { return "linalg" }
 func (*UnaryFnAttr) Kind() string    { return "UnaryFnAttr" }

@@ -22,7 +22,7 @@ func GetAccessGroupAttr(ctx *ir.Context, id ir.Attribute) *AccessGroupAttr {
 	if v, ok := ir.LookupAttr[*AccessGroupAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &accessGroupAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &accessGroupAttrSlab, (*AccessGroupAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AccessGroupAttr](s)
 		*v = AccessGroupAttr{id: id}
 		return v
@@ -30,7 +30,7 @@ func GetAccessGroupAttr(ctx *ir.Context, id ir.Attribute) *AccessGroupAttr {
 }
 
 // accessGroupAttrSlab holds the AccessGroupAttr values of each context.
-var accessGroupAttrSlab = ir.SlabOf[AccessGroupAttr]()
+var accessGroupAttrSlab ir.Slab
 
 func (*AccessGroupAttr) Dialect() string { return "llvm" }
 func (*AccessGroupAttr) Kind() string    { return "AccessGroupAttr" }
@@ -60,7 +60,7 @@ func GetAddressSpaceAttr(ctx *ir.Context, addressSpace uint32) *AddressSpaceAttr
 	if v, ok := ir.LookupAttr[*AddressSpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &addressSpaceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &addressSpaceAttrSlab, (*AddressSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddressSpaceAttr](s)
 		*v = AddressSpaceAttr{addressSpace: addressSpace}
 		return v
@@ -68,7 +68,7 @@ func GetAddressSpaceAttr(ctx *ir.Context, addressSpace uint32) *AddressSpaceAttr
 }
 
 // addressSpaceAttrSlab holds the AddressSpaceAttr values of each context.
-var addressSpaceAttrSlab = ir.SlabOf[AddressSpaceAttr]()
+var addressSpaceAttrSlab ir.Slab
 
 func (*AddressSpaceAttr) Dialect() string { return "llvm" }
 func (*AddressSpaceAttr) Kind() string    { return "AddressSpaceAttr" }
@@ -102,7 +102,7 @@ func GetAliasScopeAttr(ctx *ir.Context, id, domain, description ir.Attribute) *A
 	if v, ok := ir.LookupAttr[*AliasScopeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &aliasScopeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &aliasScopeAttrSlab, (*AliasScopeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AliasScopeAttr](s)
 		*v = AliasScopeAttr{id: id, domain: domain, description: description}
 		return v
@@ -110,7 +110,7 @@ func GetAliasScopeAttr(ctx *ir.Context, id, domain, description ir.Attribute) *A
 }
 
 // aliasScopeAttrSlab holds the AliasScopeAttr values of each context.
-var aliasScopeAttrSlab = ir.SlabOf[AliasScopeAttr]()
+var aliasScopeAttrSlab ir.Slab
 
 func (*AliasScopeAttr) Dialect() string { return "llvm" }
 func (*AliasScopeAttr) Kind() string    { return "AliasScopeAttr" }
@@ -152,7 +152,7 @@ func GetAliasScopeDomainAttr(ctx *ir.Context, id, description ir.Attribute) *Ali
 	if v, ok := ir.LookupAttr[*AliasScopeDomainAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &aliasScopeDomainAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &aliasScopeDomainAttrSlab, (*AliasScopeDomainAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AliasScopeDomainAttr](s)
 		*v = AliasScopeDomainAttr{id: id, description: description}
 		return v
@@ -160,7 +160,7 @@ func GetAliasScopeDomainAttr(ctx *ir.Context, id, description ir.Attribute) *Ali
 }
 
 // aliasScopeDomainAttrSlab holds the AliasScopeDomainAttr values of each context.
-var aliasScopeDomainAttrSlab = ir.SlabOf[AliasScopeDomainAttr]()
+var aliasScopeDomainAttrSlab ir.Slab
 
 func (*AliasScopeDomainAttr) Dialect() string { return "llvm" }
 func (*AliasScopeDomainAttr) Kind() string    { return "AliasScopeDomainAttr" }
@@ -197,7 +197,7 @@ func GetBlockAddressAttr(ctx *ir.Context, function, tag ir.Attribute) *BlockAddr
 	if v, ok := ir.LookupAttr[*BlockAddressAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &blockAddressAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &blockAddressAttrSlab, (*BlockAddressAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlockAddressAttr](s)
 		*v = BlockAddressAttr{function: function, tag: tag}
 		return v
@@ -205,7 +205,7 @@ func GetBlockAddressAttr(ctx *ir.Context, function, tag ir.Attribute) *BlockAddr
 }
 
 // blockAddressAttrSlab holds the BlockAddressAttr values of each context.
-var blockAddressAttrSlab = ir.SlabOf[BlockAddressAttr]()
+var blockAddressAttrSlab ir.Slab
 
 func (*BlockAddressAttr) Dialect() string { return "llvm" }
 func (*BlockAddressAttr) Kind() string    { return "BlockAddressAttr" }
@@ -240,7 +240,7 @@ func GetBlockTagAttr(ctx *ir.Context, id uint32) *BlockTagAttr {
 	if v, ok := ir.LookupAttr[*BlockTagAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &blockTagAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &blockTagAttrSlab, (*BlockTagAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlockTagAttr](s)
 		*v = BlockTagAttr{id: id}
 		return v
@@ -248,7 +248,7 @@ func GetBlockTagAttr(ctx *ir.Context, id uint32) *BlockTagAttr {
 }
 
 // blockTagAttrSlab holds the BlockTagAttr values of each context.
-var blockTagAttrSlab = ir.SlabOf[BlockTagAttr]()
+var blockTagAttrSlab ir.Slab
 
 func (*BlockTagAttr) Dialect() string { return "llvm" }
 func (*BlockTagAttr) Kind() string    { return "BlockTagAttr" }
@@ -278,7 +278,7 @@ func GetCConvAttr(ctx *ir.Context, callingConv CConv) *CConvAttr {
 	if v, ok := ir.LookupAttr[*CConvAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &cConvAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &cConvAttrSlab, (*CConvAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CConvAttr](s)
 		*v = CConvAttr{callingConv: callingConv}
 		return v
@@ -286,7 +286,7 @@ func GetCConvAttr(ctx *ir.Context, callingConv CConv) *CConvAttr {
 }
 
 // cConvAttrSlab holds the CConvAttr values of each context.
-var cConvAttrSlab = ir.SlabOf[CConvAttr]()
+var cConvAttrSlab ir.Slab
 
 func (*CConvAttr) Dialect() string { return "llvm" }
 func (*CConvAttr) Kind() string    { return "CConvAttr" }
@@ -316,7 +316,7 @@ func GetComdatAttr(ctx *ir.Context, comdat Comdat) *ComdatAttr {
 	if v, ok := ir.LookupAttr[*ComdatAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &comdatAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &comdatAttrSlab, (*ComdatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ComdatAttr](s)
 		*v = ComdatAttr{comdat: comdat}
 		return v
@@ -324,7 +324,7 @@ func GetComdatAttr(ctx *ir.Context, comdat Comdat) *ComdatAttr {
 }
 
 // comdatAttrSlab holds the ComdatAttr values of each context.
-var comdatAttrSlab = ir.SlabOf[ComdatAttr]()
+var comdatAttrSlab ir.Slab
 
 func (*ComdatAttr) Dialect() string { return "llvm" }
 func (*ComdatAttr) Kind() string    { return "ComdatAttr" }
@@ -358,7 +358,7 @@ func GetConstantRangeAttr(ctx *ir.Context, type_ ir.Type, lower, upper ir.APInt)
 	if v, ok := ir.LookupAttr[*ConstantRangeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &constantRangeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &constantRangeAttrSlab, (*ConstantRangeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ConstantRangeAttr](s)
 		*v = ConstantRangeAttr{type_: type_, lower: lower, upper: upper}
 		return v
@@ -366,7 +366,7 @@ func GetConstantRangeAttr(ctx *ir.Context, type_ ir.Type, lower, upper ir.APInt)
 }
 
 // constantRangeAttrSlab holds the ConstantRangeAttr values of each context.
-var constantRangeAttrSlab = ir.SlabOf[ConstantRangeAttr]()
+var constantRangeAttrSlab ir.Slab
 
 func (*ConstantRangeAttr) Dialect() string { return "llvm" }
 func (*ConstantRangeAttr) Kind() string    { return "ConstantRangeAttr" }
@@ -408,7 +408,7 @@ func GetDIAnnotationAttr(ctx *ir.Context, name, value ir.Attribute) *DIAnnotatio
 	if v, ok := ir.LookupAttr[*DIAnnotationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dIAnnotationAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dIAnnotationAttrSlab, (*DIAnnotationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIAnnotationAttr](s)
 		*v = DIAnnotationAttr{name: name, value: value}
 		return v
@@ -416,7 +416,7 @@ func GetDIAnnotationAttr(ctx *ir.Context, name, value ir.Attribute) *DIAnnotatio
 }
 
 // dIAnnotationAttrSlab holds the DIAnnotationAttr values of each context.
-var dIAnnotationAttrSlab = ir.SlabOf[DIAnnotationAttr]()
+var dIAnnotationAttrSlab ir.Slab
 
 func (*DIAnnotationAttr) Dialect() string { return "llvm" }
 func (*DIAnnotationAttr) Kind() string    { return "DIAnnotationAttr" }
@@ -457,7 +457,7 @@ func GetDIBasicTypeAttr(ctx *ir.Context, tag uint32, name ir.Attribute, sizeInBi
 	if v, ok := ir.LookupAttr[*DIBasicTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dIBasicTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dIBasicTypeAttrSlab, (*DIBasicTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIBasicTypeAttr](s)
 		*v = DIBasicTypeAttr{tag: tag, name: name, sizeInBits: sizeInBits, encoding: encoding}
 		return v
@@ -465,7 +465,7 @@ func GetDIBasicTypeAttr(ctx *ir.Context, tag uint32, name ir.Attribute, sizeInBi
 }
 
 // dIBasicTypeAttrSlab holds the DIBasicTypeAttr values of each context.
-var dIBasicTypeAttrSlab = ir.SlabOf[DIBasicTypeAttr]()
+var dIBasicTypeAttrSlab ir.Slab
 
 func (*DIBasicTypeAttr) Dialect() string { return "llvm" }
 func (*DIBasicTypeAttr) Kind() string    { return "DIBasicTypeAttr" }
@@ -526,7 +526,7 @@ func GetDICommonBlockAttr(ctx *ir.Context, scope ir.Attribute, decl *DIGlobalVar
 	if v, ok := ir.LookupAttr[*DICommonBlockAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dICommonBlockAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dICommonBlockAttrSlab, (*DICommonBlockAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DICommonBlockAttr](s)
 		*v = DICommonBlockAttr{scope: scope, decl: decl, name: name, file: file, line: line}
 		return v
@@ -534,7 +534,7 @@ func GetDICommonBlockAttr(ctx *ir.Context, scope ir.Attribute, decl *DIGlobalVar
 }
 
 // dICommonBlockAttrSlab holds the DICommonBlockAttr values of each context.
-var dICommonBlockAttrSlab = ir.SlabOf[DICommonBlockAttr]()
+var dICommonBlockAttrSlab ir.Slab
 
 func (*DICommonBlockAttr) Dialect() string { return "llvm" }
 func (*DICommonBlockAttr) Kind() string    { return "DICommonBlockAttr" }
@@ -602,7 +602,7 @@ func GetDICompileUnitAttr(ctx *ir.Context, id ir.Attribute, sourceLanguage uint3
 	if v, ok := ir.LookupAttr[*DICompileUnitAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dICompileUnitAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dICompileUnitAttrSlab, (*DICompileUnitAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DICompileUnitAttr](s)
 		*v = DICompileUnitAttr{id: id, sourceLanguage: sourceLanguage, file: file, producer: producer, isOptimized: isOptimized, emissionKind: emissionKind, nameTableKind: nameTableKind, splitDebugFilename: splitDebugFilename}
 		return v
@@ -610,7 +610,7 @@ func GetDICompileUnitAttr(ctx *ir.Context, id ir.Attribute, sourceLanguage uint3
 }
 
 // dICompileUnitAttrSlab holds the DICompileUnitAttr values of each context.
-var dICompileUnitAttrSlab = ir.SlabOf[DICompileUnitAttr]()
+var dICompileUnitAttrSlab ir.Slab
 
 func (*DICompileUnitAttr) Dialect() string { return "llvm" }
 func (*DICompileUnitAttr) Kind() string    { return "DICompileUnitAttr" }
@@ -728,7 +728,7 @@ func GetDICompositeTypeAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool,
 	if v, ok := ir.LookupAttr[*DICompositeTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dICompositeTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dICompositeTypeAttrSlab, (*DICompositeTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DICompositeTypeAttr](s)
 		*v = DICompositeTypeAttr{recId: recId, isRecSelf: isRecSelf, tag: tag, name: name, file: file, line: line, scope: scope, baseType: baseType, flags: flags, sizeInBits: sizeInBits, alignInBits: alignInBits, dataLocation: dataLocation, rank: rank, allocated: allocated, associated: associated, elements: slices.Clone(elements)}
 		return v
@@ -736,7 +736,7 @@ func GetDICompositeTypeAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool,
 }
 
 // dICompositeTypeAttrSlab holds the DICompositeTypeAttr values of each context.
-var dICompositeTypeAttrSlab = ir.SlabOf[DICompositeTypeAttr]()
+var dICompositeTypeAttrSlab ir.Slab
 
 func (*DICompositeTypeAttr) Dialect() string { return "llvm" }
 func (*DICompositeTypeAttr) Kind() string    { return "DICompositeTypeAttr" }
@@ -855,7 +855,7 @@ func GetDIDerivedTypeAttr(ctx *ir.Context, tag uint32, name, baseType ir.Attribu
 	if v, ok := ir.LookupAttr[*DIDerivedTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dIDerivedTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dIDerivedTypeAttrSlab, (*DIDerivedTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIDerivedTypeAttr](s)
 		*v = DIDerivedTypeAttr{tag: tag, name: name, baseType: baseType, sizeInBits: sizeInBits, alignInBits: alignInBits, offsetInBits: offsetInBits, dwarfAddressSpace: dwarfAddressSpace, extraData: extraData}
 		return v
@@ -863,7 +863,7 @@ func GetDIDerivedTypeAttr(ctx *ir.Context, tag uint32, name, baseType ir.Attribu
 }
 
 // dIDerivedTypeAttrSlab holds the DIDerivedTypeAttr values of each context.
-var dIDerivedTypeAttrSlab = ir.SlabOf[DIDerivedTypeAttr]()
+var dIDerivedTypeAttrSlab ir.Slab
 
 func (*DIDerivedTypeAttr) Dialect() string { return "llvm" }
 func (*DIDerivedTypeAttr) Kind() string    { return "DIDerivedTypeAttr" }
@@ -931,7 +931,7 @@ func GetDIExpressionAttr(ctx *ir.Context, operations []ir.Attribute) *DIExpressi
 	if v, ok := ir.LookupAttr[*DIExpressionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dIExpressionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dIExpressionAttrSlab, (*DIExpressionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIExpressionAttr](s)
 		*v = DIExpressionAttr{operations: slices.Clone(operations)}
 		return v
@@ -939,7 +939,7 @@ func GetDIExpressionAttr(ctx *ir.Context, operations []ir.Attribute) *DIExpressi
 }
 
 // dIExpressionAttrSlab holds the DIExpressionAttr values of each context.
-var dIExpressionAttrSlab = ir.SlabOf[DIExpressionAttr]()
+var dIExpressionAttrSlab ir.Slab
 
 func (*DIExpressionAttr) Dialect() string { return "llvm" }
 func (*DIExpressionAttr) Kind() string    { return "DIExpressionAttr" }
@@ -974,7 +974,7 @@ func GetDIExpressionElemAttr(ctx *ir.Context, opcode uint32, arguments []uint64)
 	if v, ok := ir.LookupAttr[*DIExpressionElemAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dIExpressionElemAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dIExpressionElemAttrSlab, (*DIExpressionElemAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIExpressionElemAttr](s)
 		*v = DIExpressionElemAttr{opcode: opcode, arguments: slices.Clone(arguments)}
 		return v
@@ -982,7 +982,7 @@ func GetDIExpressionElemAttr(ctx *ir.Context, opcode uint32, arguments []uint64)
 }
 
 // dIExpressionElemAttrSlab holds the DIExpressionElemAttr values of each context.
-var dIExpressionElemAttrSlab = ir.SlabOf[DIExpressionElemAttr]()
+var dIExpressionElemAttrSlab ir.Slab
 
 func (*DIExpressionElemAttr) Dialect() string { return "llvm" }
 func (*DIExpressionElemAttr) Kind() string    { return "DIExpressionElemAttr" }
@@ -1019,7 +1019,7 @@ func GetDIFileAttr(ctx *ir.Context, name, directory ir.Attribute) *DIFileAttr {
 	if v, ok := ir.LookupAttr[*DIFileAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dIFileAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dIFileAttrSlab, (*DIFileAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIFileAttr](s)
 		*v = DIFileAttr{name: name, directory: directory}
 		return v
@@ -1027,7 +1027,7 @@ func GetDIFileAttr(ctx *ir.Context, name, directory ir.Attribute) *DIFileAttr {
 }
 
 // dIFileAttrSlab holds the DIFileAttr values of each context.
-var dIFileAttrSlab = ir.SlabOf[DIFileAttr]()
+var dIFileAttrSlab ir.Slab
 
 func (*DIFileAttr) Dialect() string { return "llvm" }
 func (*DIFileAttr) Kind() string    { return "DIFileAttr" }
@@ -1068,7 +1068,7 @@ func GetDIGenericSubrangeAttr(ctx *ir.Context, count, lowerBound, upperBound, st
 	if v, ok := ir.LookupAttr[*DIGenericSubrangeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dIGenericSubrangeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dIGenericSubrangeAttrSlab, (*DIGenericSubrangeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIGenericSubrangeAttr](s)
 		*v = DIGenericSubrangeAttr{count: count, lowerBound: lowerBound, upperBound: upperBound, stride: stride}
 		return v
@@ -1076,7 +1076,7 @@ func GetDIGenericSubrangeAttr(ctx *ir.Context, count, lowerBound, upperBound, st
 }
 
 // dIGenericSubrangeAttrSlab holds the DIGenericSubrangeAttr values of each context.
-var dIGenericSubrangeAttrSlab = ir.SlabOf[DIGenericSubrangeAttr]()
+var dIGenericSubrangeAttrSlab ir.Slab
 
 func (*DIGenericSubrangeAttr) Dialect() string { return "llvm" }
 func (*DIGenericSubrangeAttr) Kind() string    { return "DIGenericSubrangeAttr" }
@@ -1141,7 +1141,7 @@ func GetDIGlobalVariableAttr(ctx *ir.Context, scope, name, linkageName ir.Attrib
 	if v, ok := ir.LookupAttr[*DIGlobalVariableAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dIGlobalVariableAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dIGlobalVariableAttrSlab, (*DIGlobalVariableAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIGlobalVariableAttr](s)
 		*v = DIGlobalVariableAttr{scope: scope, name: name, linkageName: linkageName, file: file, line: line, type_: type_, isLocalToUnit: isLocalToUnit, isDefined: isDefined, alignInBits: alignInBits}
 		return v
@@ -1149,7 +1149,7 @@ func GetDIGlobalVariableAttr(ctx *ir.Context, scope, name, linkageName ir.Attrib
 }
 
 // dIGlobalVariableAttrSlab holds the DIGlobalVariableAttr values of each context.
-var dIGlobalVariableAttrSlab = ir.SlabOf[DIGlobalVariableAttr]()
+var dIGlobalVariableAttrSlab ir.Slab
 
 func (*DIGlobalVariableAttr) Dialect() string { return "llvm" }
 func (*DIGlobalVariableAttr) Kind() string    { return "DIGlobalVariableAttr" }
@@ -1229,7 +1229,7 @@ func GetDIGlobalVariableExpressionAttr(ctx *ir.Context, var_ *DIGlobalVariableAt
 	if v, ok := ir.LookupAttr[*DIGlobalVariableExpressionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dIGlobalVariableExpressionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dIGlobalVariableExpressionAttrSlab, (*DIGlobalVariableExpressionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIGlobalVariableExpressionAttr](s)
 		*v = DIGlobalVariableExpressionAttr{var_: var_, expr: expr}
 		return v
@@ -1237,7 +1237,7 @@ func GetDIGlobalVariableExpressionAttr(ctx *ir.Context, var_ *DIGlobalVariableAt
 }
 
 // dIGlobalVariableExpressionAttrSlab holds the DIGlobalVariableExpressionAttr values of each context.
-var dIGlobalVariableExpressionAttrSlab = ir.SlabOf[DIGlobalVariableExpressionAttr]()
+var dIGlobalVariableExpressionAttrSlab ir.Slab
 
 func (*DIGlobalVariableExpressionAttr) Dialect() string { return "llvm" }
 func (*DIGlobalVariableExpressionAttr) Kind() string    { return "DIGlobalVariableExpressionAttr" }
@@ -1291,7 +1291,7 @@ func GetDIImportedEntityAttr(ctx *ir.Context, tag uint32, scope, entity ir.Attri
 	if v, ok := ir.LookupAttr[*DIImportedEntityAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dIImportedEntityAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dIImportedEntityAttrSlab, (*DIImportedEntityAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIImportedEntityAttr](s)
 		*v = DIImportedEntityAttr{tag: tag, scope: scope, entity: entity, file: file, line: line, name: name, elements: slices.Clone(elements)}
 		return v
@@ -1299,7 +1299,7 @@ func GetDIImportedEntityAttr(ctx *ir.Context, tag uint32, scope, entity ir.Attri
 }
 
 // dIImportedEntityAttrSlab holds the DIImportedEntityAttr values of each context.
-var dIImportedEntityAttrSlab = ir.SlabOf[DIImportedEntityAttr]()
+var dIImportedEntityAttrSlab ir.Slab
 
 func (*DIImportedEntityAttr) Dialect() string { return "llvm" }
 func (*DIImportedEntityAttr) Kind() string    { return "DIImportedEntityAttr" }
@@ -1369,7 +1369,7 @@ func GetDILabelAttr(ctx *ir.Context, scope, name ir.Attribute, file *DIFileAttr,
 	if v, ok := ir.LookupAttr[*DILabelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dILabelAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dILabelAttrSlab, (*DILabelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DILabelAttr](s)
 		*v = DILabelAttr{scope: scope, name: name, file: file, line: line}
 		return v
@@ -1377,7 +1377,7 @@ func GetDILabelAttr(ctx *ir.Context, scope, name ir.Attribute, file *DIFileAttr,
 }
 
 // dILabelAttrSlab holds the DILabelAttr values of each context.
-var dILabelAttrSlab = ir.SlabOf[DILabelAttr]()
+var dILabelAttrSlab ir.Slab
 
 func (*DILabelAttr) Dialect() string { return "llvm" }
 func (*DILabelAttr) Kind() string    { return "DILabelAttr" }
@@ -1432,7 +1432,7 @@ func GetDILexicalBlockAttr(ctx *ir.Context, scope ir.Attribute, file *DIFileAttr
 	if v, ok := ir.LookupAttr[*DILexicalBlockAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dILexicalBlockAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dILexicalBlockAttrSlab, (*DILexicalBlockAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DILexicalBlockAttr](s)
 		*v = DILexicalBlockAttr{scope: scope, file: file, line: line, column: column}
 		return v
@@ -1440,7 +1440,7 @@ func GetDILexicalBlockAttr(ctx *ir.Context, scope ir.Attribute, file *DIFileAttr
 }
 
 // dILexicalBlockAttrSlab holds the DILexicalBlockAttr values of each context.
-var dILexicalBlockAttrSlab = ir.SlabOf[DILexicalBlockAttr]()
+var dILexicalBlockAttrSlab ir.Slab
 
 func (*DILexicalBlockAttr) Dialect() string { return "llvm" }
 func (*DILexicalBlockAttr) Kind() string    { return "DILexicalBlockAttr" }
@@ -1493,7 +1493,7 @@ func GetDILexicalBlockFileAttr(ctx *ir.Context, scope ir.Attribute, file *DIFile
 	if v, ok := ir.LookupAttr[*DILexicalBlockFileAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dILexicalBlockFileAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dILexicalBlockFileAttrSlab, (*DILexicalBlockFileAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DILexicalBlockFileAttr](s)
 		*v = DILexicalBlockFileAttr{scope: scope, file: file, discriminator: discriminator}
 		return v
@@ -1501,7 +1501,7 @@ func GetDILexicalBlockFileAttr(ctx *ir.Context, scope ir.Attribute, file *DIFile
 }
 
 // dILexicalBlockFileAttrSlab holds the DILexicalBlockFileAttr values of each context.
-var dILexicalBlockFileAttrSlab = ir.SlabOf[DILexicalBlockFileAttr]()
+var dILexicalBlockFileAttrSlab ir.Slab
 
 func (*DILexicalBlockFileAttr) Dialect() string { return "llvm" }
 func (*DILexicalBlockFileAttr) Kind() string    { return "DILexicalBlockFileAttr" }
@@ -1559,7 +1559,7 @@ func GetDILocalVariableAttr(ctx *ir.Context, scope, name ir.Attribute, file *DIF
 	if v, ok := ir.LookupAttr[*DILocalVariableAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dILocalVariableAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dILocalVariableAttrSlab, (*DILocalVariableAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DILocalVariableAttr](s)
 		*v = DILocalVariableAttr{scope: scope, name: name, file: file, line: line, arg: arg, alignInBits: alignInBits, type_: type_, flags: flags}
 		return v
@@ -1567,7 +1567,7 @@ func GetDILocalVariableAttr(ctx *ir.Context, scope, name ir.Attribute, file *DIF
 }
 
 // dILocalVariableAttrSlab holds the DILocalVariableAttr values of each context.
-var dILocalVariableAttrSlab = ir.SlabOf[DILocalVariableAttr]()
+var dILocalVariableAttrSlab ir.Slab
 
 func (*DILocalVariableAttr) Dialect() string { return "llvm" }
 func (*DILocalVariableAttr) Kind() string    { return "DILocalVariableAttr" }
@@ -1650,7 +1650,7 @@ func GetDIModuleAttr(ctx *ir.Context, file *DIFileAttr, scope, name, configMacro
 	if v, ok := ir.LookupAttr[*DIModuleAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dIModuleAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dIModuleAttrSlab, (*DIModuleAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIModuleAttr](s)
 		*v = DIModuleAttr{file: file, scope: scope, name: name, configMacros: configMacros, includePath: includePath, apinotes: apinotes, line: line, isDecl: isDecl}
 		return v
@@ -1658,7 +1658,7 @@ func GetDIModuleAttr(ctx *ir.Context, file *DIFileAttr, scope, name, configMacro
 }
 
 // dIModuleAttrSlab holds the DIModuleAttr values of each context.
-var dIModuleAttrSlab = ir.SlabOf[DIModuleAttr]()
+var dIModuleAttrSlab ir.Slab
 
 func (*DIModuleAttr) Dialect() string { return "llvm" }
 func (*DIModuleAttr) Kind() string    { return "DIModuleAttr" }
@@ -1727,7 +1727,7 @@ func GetDINamespaceAttr(ctx *ir.Context, name, scope ir.Attribute, exportSymbols
 	if v, ok := ir.LookupAttr[*DINamespaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dINamespaceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dINamespaceAttrSlab, (*DINamespaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DINamespaceAttr](s)
 		*v = DINamespaceAttr{name: name, scope: scope, exportSymbols: exportSymbols}
 		return v
@@ -1735,7 +1735,7 @@ func GetDINamespaceAttr(ctx *ir.Context, name, scope ir.Attribute, exportSymbols
 }
 
 // dINamespaceAttrSlab holds the DINamespaceAttr values of each context.
-var dINamespaceAttrSlab = ir.SlabOf[DINamespaceAttr]()
+var dINamespaceAttrSlab ir.Slab
 
 func (*DINamespaceAttr) Dialect() string { return "llvm" }
 func (*DINamespaceAttr) Kind() string    { return "DINamespaceAttr" }
@@ -1773,7 +1773,7 @@ func GetDINullTypeAttr(ctx *ir.Context) *DINullTypeAttr {
 	if v, ok := ir.LookupAttr[*DINullTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dINullTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dINullTypeAttrSlab, (*DINullTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DINullTypeAttr](s)
 		*v = DINullTypeAttr{}
 		return v
@@ -1781,7 +1781,7 @@ func GetDINullTypeAttr(ctx *ir.Context) *DINullTypeAttr {
 }
 
 // dINullTypeAttrSlab holds the DINullTypeAttr values of each context.
-var dINullTypeAttrSlab = ir.SlabOf[DINullTypeAttr]()
+var dINullTypeAttrSlab ir.Slab
 
 func (*DINullTypeAttr) Dialect() string { return "llvm" }
 func (*DINullTypeAttr) Kind() string    { return "DINullTypeAttr" }
@@ -1828,7 +1828,7 @@ func GetDIStringTypeAttr(ctx *ir.Context, tag uint32, name ir.Attribute, sizeInB
 	if v, ok := ir.LookupAttr[*DIStringTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dIStringTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dIStringTypeAttrSlab, (*DIStringTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIStringTypeAttr](s)
 		*v = DIStringTypeAttr{tag: tag, name: name, sizeInBits: sizeInBits, alignInBits: alignInBits, stringLength: stringLength, stringLengthExp: stringLengthExp, stringLocationExp: stringLocationExp, encoding: encoding}
 		return v
@@ -1836,7 +1836,7 @@ func GetDIStringTypeAttr(ctx *ir.Context, tag uint32, name ir.Attribute, sizeInB
 }
 
 // dIStringTypeAttrSlab holds the DIStringTypeAttr values of each context.
-var dIStringTypeAttrSlab = ir.SlabOf[DIStringTypeAttr]()
+var dIStringTypeAttrSlab ir.Slab
 
 func (*DIStringTypeAttr) Dialect() string { return "llvm" }
 func (*DIStringTypeAttr) Kind() string    { return "DIStringTypeAttr" }
@@ -1945,7 +1945,7 @@ func GetDISubprogramAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, id
 	if v, ok := ir.LookupAttr[*DISubprogramAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dISubprogramAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dISubprogramAttrSlab, (*DISubprogramAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DISubprogramAttr](s)
 		*v = DISubprogramAttr{recId: recId, isRecSelf: isRecSelf, id: id, compileUnit: compileUnit, scope: scope, name: name, linkageName: linkageName, file: file, line: line, scopeLine: scopeLine, subprogramFlags: subprogramFlags, type_: type_, retainedNodes: slices.Clone(retainedNodes), annotations: slices.Clone(annotations)}
 		return v
@@ -1953,7 +1953,7 @@ func GetDISubprogramAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, id
 }
 
 // dISubprogramAttrSlab holds the DISubprogramAttr values of each context.
-var dISubprogramAttrSlab = ir.SlabOf[DISubprogramAttr]()
+var dISubprogramAttrSlab ir.Slab
 
 func (*DISubprogramAttr) Dialect() string { return "llvm" }
 func (*DISubprogramAttr) Kind() string    { return "DISubprogramAttr" }
@@ -2054,7 +2054,7 @@ func GetDISubrangeAttr(ctx *ir.Context, count, lowerBound, upperBound, stride ir
 	if v, ok := ir.LookupAttr[*DISubrangeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dISubrangeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dISubrangeAttrSlab, (*DISubrangeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DISubrangeAttr](s)
 		*v = DISubrangeAttr{count: count, lowerBound: lowerBound, upperBound: upperBound, stride: stride}
 		return v
@@ -2062,7 +2062,7 @@ func GetDISubrangeAttr(ctx *ir.Context, count, lowerBound, upperBound, stride ir
 }
 
 // dISubrangeAttrSlab holds the DISubrangeAttr values of each context.
-var dISubrangeAttrSlab = ir.SlabOf[DISubrangeAttr]()
+var dISubrangeAttrSlab ir.Slab
 
 func (*DISubrangeAttr) Dialect() string { return "llvm" }
 func (*DISubrangeAttr) Kind() string    { return "DISubrangeAttr" }
@@ -2112,7 +2112,7 @@ func GetDISubroutineTypeAttr(ctx *ir.Context, callingConvention uint32, types_ [
 	if v, ok := ir.LookupAttr[*DISubroutineTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dISubroutineTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dISubroutineTypeAttrSlab, (*DISubroutineTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DISubroutineTypeAttr](s)
 		*v = DISubroutineTypeAttr{callingConvention: callingConvention, types_: slices.Clone(types_)}
 		return v
@@ -2120,7 +2120,7 @@ func GetDISubroutineTypeAttr(ctx *ir.Context, callingConvention uint32, types_ [
 }
 
 // dISubroutineTypeAttrSlab holds the DISubroutineTypeAttr values of each context.
-var dISubroutineTypeAttrSlab = ir.SlabOf[DISubroutineTypeAttr]()
+var dISubroutineTypeAttrSlab ir.Slab
 
 func (*DISubroutineTypeAttr) Dialect() string { return "llvm" }
 func (*DISubroutineTypeAttr) Kind() string    { return "DISubroutineTypeAttr" }
@@ -2155,7 +2155,7 @@ func GetDSOLocalEquivalentAttr(ctx *ir.Context, sym ir.Attribute) *DSOLocalEquiv
 	if v, ok := ir.LookupAttr[*DSOLocalEquivalentAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dSOLocalEquivalentAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dSOLocalEquivalentAttrSlab, (*DSOLocalEquivalentAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DSOLocalEquivalentAttr](s)
 		*v = DSOLocalEquivalentAttr{sym: sym}
 		return v
@@ -2163,7 +2163,7 @@ func GetDSOLocalEquivalentAttr(ctx *ir.Context, sym ir.Attribute) *DSOLocalEquiv
 }
 
 // dSOLocalEquivalentAttrSlab holds the DSOLocalEquivalentAttr values of each context.
-var dSOLocalEquivalentAttrSlab = ir.SlabOf[DSOLocalEquivalentAttr]()
+var dSOLocalEquivalentAttrSlab ir.Slab
 
 func (*DSOLocalEquivalentAttr) Dialect() string { return "llvm" }
 func (*DSOLocalEquivalentAttr) Kind() string    { return "DSOLocalEquivalentAttr" }
@@ -2196,7 +2196,7 @@ func GetDependentLibrariesAttr(ctx *ir.Context, libs []ir.Attribute) *DependentL
 	if v, ok := ir.LookupAttr[*DependentLibrariesAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dependentLibrariesAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dependentLibrariesAttrSlab, (*DependentLibrariesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DependentLibrariesAttr](s)
 		*v = DependentLibrariesAttr{libs: slices.Clone(libs)}
 		return v
@@ -2204,7 +2204,7 @@ func GetDependentLibrariesAttr(ctx *ir.Context, libs []ir.Attribute) *DependentL
 }
 
 // dependentLibrariesAttrSlab holds the DependentLibrariesAttr values of each context.
-var dependentLibrariesAttrSlab = ir.SlabOf[DependentLibrariesAttr]()
+var dependentLibrariesAttrSlab ir.Slab
 
 func (*DependentLibrariesAttr) Dialect() string { return "llvm" }
 func (*DependentLibrariesAttr) Kind() string    { return "DependentLibrariesAttr" }
@@ -2236,7 +2236,7 @@ func GetDereferenceableAttr(ctx *ir.Context, bytes uint64, mayBeNull bool) *Dere
 	if v, ok := ir.LookupAttr[*DereferenceableAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dereferenceableAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dereferenceableAttrSlab, (*DereferenceableAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DereferenceableAttr](s)
 		*v = DereferenceableAttr{bytes: bytes, mayBeNull: mayBeNull}
 		return v
@@ -2244,7 +2244,7 @@ func GetDereferenceableAttr(ctx *ir.Context, bytes uint64, mayBeNull bool) *Dere
 }
 
 // dereferenceableAttrSlab holds the DereferenceableAttr values of each context.
-var dereferenceableAttrSlab = ir.SlabOf[DereferenceableAttr]()
+var dereferenceableAttrSlab ir.Slab
 
 func (*DereferenceableAttr) Dialect() string { return "llvm" }
 func (*DereferenceableAttr) Kind() string    { return "DereferenceableAttr" }
@@ -2279,7 +2279,7 @@ func GetFastmathFlagsAttr(ctx *ir.Context, value FastmathFlags) *FastmathFlagsAt
 	if v, ok := ir.LookupAttr[*FastmathFlagsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &fastmathFlagsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &fastmathFlagsAttrSlab, (*FastmathFlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FastmathFlagsAttr](s)
 		*v = FastmathFlagsAttr{value: value}
 		return v
@@ -2287,7 +2287,7 @@ func GetFastmathFlagsAttr(ctx *ir.Context, value FastmathFlags) *FastmathFlagsAt
 }
 
 // fastmathFlagsAttrSlab holds the FastmathFlagsAttr values of each context.
-var fastmathFlagsAttrSlab = ir.SlabOf[FastmathFlagsAttr]()
+var fastmathFlagsAttrSlab ir.Slab
 
 func (*FastmathFlagsAttr) Dialect() string { return "llvm" }
 func (*FastmathFlagsAttr) Kind() string    { return "FastmathFlagsAttr" }
@@ -2317,7 +2317,7 @@ func GetFramePointerKindAttr(ctx *ir.Context, framePointerKind FramePointerKind)
 	if v, ok := ir.LookupAttr[*FramePointerKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &framePointerKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &framePointerKindAttrSlab, (*FramePointerKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FramePointerKindAttr](s)
 		*v = FramePointerKindAttr{framePointerKind: framePointerKind}
 		return v
@@ -2325,7 +2325,7 @@ func GetFramePointerKindAttr(ctx *ir.Context, framePointerKind FramePointerKind)
 }
 
 // framePointerKindAttrSlab holds the FramePointerKindAttr values of each context.
-var framePointerKindAttrSlab = ir.SlabOf[FramePointerKindAttr]()
+var framePointerKindAttrSlab ir.Slab
 
 func (*FramePointerKindAttr) Dialect() string { return "llvm" }
 func (*FramePointerKindAttr) Kind() string    { return "FramePointerKindAttr" }
@@ -2355,7 +2355,7 @@ func GetIntegerOverflowFlagsAttr(ctx *ir.Context, value IntegerOverflowFlags) *I
 	if v, ok := ir.LookupAttr[*IntegerOverflowFlagsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &integerOverflowFlagsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &integerOverflowFlagsAttrSlab, (*IntegerOverflowFlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntegerOverflowFlagsAttr](s)
 		*v = IntegerOverflowFlagsAttr{value: value}
 		return v
@@ -2363,7 +2363,7 @@ func GetIntegerOverflowFlagsAttr(ctx *ir.Context, value IntegerOverflowFlags) *I
 }
 
 // integerOverflowFlagsAttrSlab holds the IntegerOverflowFlagsAttr values of each context.
-var integerOverflowFlagsAttrSlab = ir.SlabOf[IntegerOverflowFlagsAttr]()
+var integerOverflowFlagsAttrSlab ir.Slab
 
 func (*IntegerOverflowFlagsAttr) Dialect() string { return "llvm" }
 func (*IntegerOverflowFlagsAttr) Kind() string    { return "IntegerOverflowFlagsAttr" }
@@ -2393,7 +2393,7 @@ func GetLinkageAttr(ctx *ir.Context, linkage Linkage) *LinkageAttr {
 	if v, ok := ir.LookupAttr[*LinkageAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &linkageAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &linkageAttrSlab, (*LinkageAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LinkageAttr](s)
 		*v = LinkageAttr{linkage: linkage}
 		return v
@@ -2401,7 +2401,7 @@ func GetLinkageAttr(ctx *ir.Context, linkage Linkage) *LinkageAttr {
 }
 
 // linkageAttrSlab holds the LinkageAttr values of each context.
-var linkageAttrSlab = ir.SlabOf[LinkageAttr]()
+var linkageAttrSlab ir.Slab
 
 func (*LinkageAttr) Dialect() string { return "llvm" }
 func (*LinkageAttr) Kind() string    { return "LinkageAttr" }
@@ -2462,7 +2462,7 @@ func GetLoopAnnotationAttr(ctx *ir.Context, disableNonforced, vectorize, interle
 	if v, ok := ir.LookupAttr[*LoopAnnotationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &loopAnnotationAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &loopAnnotationAttrSlab, (*LoopAnnotationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopAnnotationAttr](s)
 		*v = LoopAnnotationAttr{disableNonforced: disableNonforced, vectorize: vectorize, interleave: interleave, unroll: unroll, unrollAndJam: unrollAndJam, licm: licm, distribute: distribute, pipeline: pipeline, peeled: peeled, unswitch: unswitch, mustProgress: mustProgress, isVectorized: isVectorized, startLoc: startLoc, endLoc: endLoc, parallelAccesses: slices.Clone(parallelAccesses)}
 		return v
@@ -2470,7 +2470,7 @@ func GetLoopAnnotationAttr(ctx *ir.Context, disableNonforced, vectorize, interle
 }
 
 // loopAnnotationAttrSlab holds the LoopAnnotationAttr values of each context.
-var loopAnnotationAttrSlab = ir.SlabOf[LoopAnnotationAttr]()
+var loopAnnotationAttrSlab ir.Slab
 
 func (*LoopAnnotationAttr) Dialect() string { return "llvm" }
 func (*LoopAnnotationAttr) Kind() string    { return "LoopAnnotationAttr" }
@@ -2594,7 +2594,7 @@ func GetLoopDistributeAttr(ctx *ir.Context, disable ir.Attribute, followupCoinci
 	if v, ok := ir.LookupAttr[*LoopDistributeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &loopDistributeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &loopDistributeAttrSlab, (*LoopDistributeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopDistributeAttr](s)
 		*v = LoopDistributeAttr{disable: disable, followupCoincident: followupCoincident, followupSequential: followupSequential, followupFallback: followupFallback, followupAll: followupAll}
 		return v
@@ -2602,7 +2602,7 @@ func GetLoopDistributeAttr(ctx *ir.Context, disable ir.Attribute, followupCoinci
 }
 
 // loopDistributeAttrSlab holds the LoopDistributeAttr values of each context.
-var loopDistributeAttrSlab = ir.SlabOf[LoopDistributeAttr]()
+var loopDistributeAttrSlab ir.Slab
 
 func (*LoopDistributeAttr) Dialect() string { return "llvm" }
 func (*LoopDistributeAttr) Kind() string    { return "LoopDistributeAttr" }
@@ -2652,7 +2652,7 @@ func GetLoopInterleaveAttr(ctx *ir.Context, count ir.Attribute) *LoopInterleaveA
 	if v, ok := ir.LookupAttr[*LoopInterleaveAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &loopInterleaveAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &loopInterleaveAttrSlab, (*LoopInterleaveAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopInterleaveAttr](s)
 		*v = LoopInterleaveAttr{count: count}
 		return v
@@ -2660,7 +2660,7 @@ func GetLoopInterleaveAttr(ctx *ir.Context, count ir.Attribute) *LoopInterleaveA
 }
 
 // loopInterleaveAttrSlab holds the LoopInterleaveAttr values of each context.
-var loopInterleaveAttrSlab = ir.SlabOf[LoopInterleaveAttr]()
+var loopInterleaveAttrSlab ir.Slab
 
 func (*LoopInterleaveAttr) Dialect() string { return "llvm" }
 func (*LoopInterleaveAttr) Kind() string    { return "LoopInterleaveAttr" }
@@ -2692,7 +2692,7 @@ func GetLoopLICMAttr(ctx *ir.Context, disable, versioningDisable ir.Attribute) *
 	if v, ok := ir.LookupAttr[*LoopLICMAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &loopLICMAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &loopLICMAttrSlab, (*LoopLICMAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopLICMAttr](s)
 		*v = LoopLICMAttr{disable: disable, versioningDisable: versioningDisable}
 		return v
@@ -2700,7 +2700,7 @@ func GetLoopLICMAttr(ctx *ir.Context, disable, versioningDisable ir.Attribute) *
 }
 
 // loopLICMAttrSlab holds the LoopLICMAttr values of each context.
-var loopLICMAttrSlab = ir.SlabOf[LoopLICMAttr]()
+var loopLICMAttrSlab ir.Slab
 
 func (*LoopLICMAttr) Dialect() string { return "llvm" }
 func (*LoopLICMAttr) Kind() string    { return "LoopLICMAttr" }
@@ -2735,7 +2735,7 @@ func GetLoopPeeledAttr(ctx *ir.Context, count ir.Attribute) *LoopPeeledAttr {
 	if v, ok := ir.LookupAttr[*LoopPeeledAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &loopPeeledAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &loopPeeledAttrSlab, (*LoopPeeledAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopPeeledAttr](s)
 		*v = LoopPeeledAttr{count: count}
 		return v
@@ -2743,7 +2743,7 @@ func GetLoopPeeledAttr(ctx *ir.Context, count ir.Attribute) *LoopPeeledAttr {
 }
 
 // loopPeeledAttrSlab holds the LoopPeeledAttr values of each context.
-var loopPeeledAttrSlab = ir.SlabOf[LoopPeeledAttr]()
+var loopPeeledAttrSlab ir.Slab
 
 func (*LoopPeeledAttr) Dialect() string { return "llvm" }
 func (*LoopPeeledAttr) Kind() string    { return "LoopPeeledAttr" }
@@ -2775,7 +2775,7 @@ func GetLoopPipelineAttr(ctx *ir.Context, disable, initiationinterval ir.Attribu
 	if v, ok := ir.LookupAttr[*LoopPipelineAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &loopPipelineAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &loopPipelineAttrSlab, (*LoopPipelineAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopPipelineAttr](s)
 		*v = LoopPipelineAttr{disable: disable, initiationinterval: initiationinterval}
 		return v
@@ -2783,7 +2783,7 @@ func GetLoopPipelineAttr(ctx *ir.Context, disable, initiationinterval ir.Attribu
 }
 
 // loopPipelineAttrSlab holds the LoopPipelineAttr values of each context.
-var loopPipelineAttrSlab = ir.SlabOf[LoopPipelineAttr]()
+var loopPipelineAttrSlab ir.Slab
 
 func (*LoopPipelineAttr) Dialect() string { return "llvm" }
 func (*LoopPipelineAttr) Kind() string    { return "LoopPipelineAttr" }
@@ -2850,7 +2850,7 @@ func GetLoopUnrollAndJamAttr(ctx *ir.Context, disable, count ir.Attribute, follo
 	if v, ok := ir.LookupAttr[*LoopUnrollAndJamAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &loopUnrollAndJamAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &loopUnrollAndJamAttrSlab, (*LoopUnrollAndJamAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopUnrollAndJamAttr](s)
 		*v = LoopUnrollAndJamAttr{disable: disable, count: count, followupOuter: followupOuter, followupInner: followupInner, followupRemainderOuter: followupRemainderOuter, followupRemainderInner: followupRemainderInner, followupAll: followupAll}
 		return v
@@ -2858,7 +2858,7 @@ func GetLoopUnrollAndJamAttr(ctx *ir.Context, disable, count ir.Attribute, follo
 }
 
 // loopUnrollAndJamAttrSlab holds the LoopUnrollAndJamAttr values of each context.
-var loopUnrollAndJamAttrSlab = ir.SlabOf[LoopUnrollAndJamAttr]()
+var loopUnrollAndJamAttrSlab ir.Slab
 
 func (*LoopUnrollAndJamAttr) Dialect() string { return "llvm" }
 func (*LoopUnrollAndJamAttr) Kind() string    { return "LoopUnrollAndJamAttr" }
@@ -2942,7 +2942,7 @@ func GetLoopUnrollAttr(ctx *ir.Context, disable, count, runtimeDisable, full ir.
 	if v, ok := ir.LookupAttr[*LoopUnrollAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &loopUnrollAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &loopUnrollAttrSlab, (*LoopUnrollAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopUnrollAttr](s)
 		*v = LoopUnrollAttr{disable: disable, count: count, runtimeDisable: runtimeDisable, full: full, followupUnrolled: followupUnrolled, followupRemainder: followupRemainder, followupAll: followupAll}
 		return v
@@ -2950,7 +2950,7 @@ func GetLoopUnrollAttr(ctx *ir.Context, disable, count, runtimeDisable, full ir.
 }
 
 // loopUnrollAttrSlab holds the LoopUnrollAttr values of each context.
-var loopUnrollAttrSlab = ir.SlabOf[LoopUnrollAttr]()
+var loopUnrollAttrSlab ir.Slab
 
 func (*LoopUnrollAttr) Dialect() string { return "llvm" }
 func (*LoopUnrollAttr) Kind() string    { return "LoopUnrollAttr" }
@@ -3010,7 +3010,7 @@ func GetLoopUnswitchAttr(ctx *ir.Context, partialDisable ir.Attribute) *LoopUnsw
 	if v, ok := ir.LookupAttr[*LoopUnswitchAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &loopUnswitchAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &loopUnswitchAttrSlab, (*LoopUnswitchAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopUnswitchAttr](s)
 		*v = LoopUnswitchAttr{partialDisable: partialDisable}
 		return v
@@ -3018,7 +3018,7 @@ func GetLoopUnswitchAttr(ctx *ir.Context, partialDisable ir.Attribute) *LoopUnsw
 }
 
 // loopUnswitchAttrSlab holds the LoopUnswitchAttr values of each context.
-var loopUnswitchAttrSlab = ir.SlabOf[LoopUnswitchAttr]()
+var loopUnswitchAttrSlab ir.Slab
 
 func (*LoopUnswitchAttr) Dialect() string { return "llvm" }
 func (*LoopUnswitchAttr) Kind() string    { return "LoopUnswitchAttr" }
@@ -3072,7 +3072,7 @@ func GetLoopVectorizeAttr(ctx *ir.Context, disable, predicateEnable, scalableEna
 	if v, ok := ir.LookupAttr[*LoopVectorizeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &loopVectorizeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &loopVectorizeAttrSlab, (*LoopVectorizeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopVectorizeAttr](s)
 		*v = LoopVectorizeAttr{disable: disable, predicateEnable: predicateEnable, scalableEnable: scalableEnable, width: width, followupVectorized: followupVectorized, followupEpilogue: followupEpilogue, followupAll: followupAll}
 		return v
@@ -3080,7 +3080,7 @@ func GetLoopVectorizeAttr(ctx *ir.Context, disable, predicateEnable, scalableEna
 }
 
 // loopVectorizeAttrSlab holds the LoopVectorizeAttr values of each context.
-var loopVectorizeAttrSlab = ir.SlabOf[LoopVectorizeAttr]()
+var loopVectorizeAttrSlab ir.Slab
 
 func (*LoopVectorizeAttr) Dialect() string { return "llvm" }
 func (*LoopVectorizeAttr) Kind() string    { return "LoopVectorizeAttr" }
@@ -3142,7 +3142,7 @@ func GetMMRATagAttr(ctx *ir.Context, prefix, suffix string) *MMRATagAttr {
 	if v, ok := ir.LookupAttr[*MMRATagAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &mMRATagAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &mMRATagAttrSlab, (*MMRATagAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMRATagAttr](s)
 		*v = MMRATagAttr{prefix: prefix, suffix: suffix}
 		return v
@@ -3150,7 +3150,7 @@ func GetMMRATagAttr(ctx *ir.Context, prefix, suffix string) *MMRATagAttr {
 }
 
 // mMRATagAttrSlab holds the MMRATagAttr values of each context.
-var mMRATagAttrSlab = ir.SlabOf[MMRATagAttr]()
+var mMRATagAttrSlab ir.Slab
 
 func (*MMRATagAttr) Dialect() string { return "llvm" }
 func (*MMRATagAttr) Kind() string    { return "MMRATagAttr" }
@@ -3195,7 +3195,7 @@ func GetMemoryEffectsAttr(ctx *ir.Context, other, argMem, inaccessibleMem, errno
 	if v, ok := ir.LookupAttr[*MemoryEffectsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &memoryEffectsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &memoryEffectsAttrSlab, (*MemoryEffectsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemoryEffectsAttr](s)
 		*v = MemoryEffectsAttr{other: other, argMem: argMem, inaccessibleMem: inaccessibleMem, errnoMem: errnoMem, targetMem0: targetMem0, targetMem1: targetMem1}
 		return v
@@ -3203,7 +3203,7 @@ func GetMemoryEffectsAttr(ctx *ir.Context, other, argMem, inaccessibleMem, errno
 }
 
 // memoryEffectsAttrSlab holds the MemoryEffectsAttr values of each context.
-var memoryEffectsAttrSlab = ir.SlabOf[MemoryEffectsAttr]()
+var memoryEffectsAttrSlab ir.Slab
 
 func (*MemoryEffectsAttr) Dialect() string { return "llvm" }
 func (*MemoryEffectsAttr) Kind() string    { return "MemoryEffectsAttr" }
@@ -3262,7 +3262,7 @@ func GetModuleFlagAttr(ctx *ir.Context, behavior ModFlagBehavior, key, value ir.
 	if v, ok := ir.LookupAttr[*ModuleFlagAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &moduleFlagAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &moduleFlagAttrSlab, (*ModuleFlagAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ModuleFlagAttr](s)
 		*v = ModuleFlagAttr{behavior: behavior, key: key, value: value}
 		return v
@@ -3270,7 +3270,7 @@ func GetModuleFlagAttr(ctx *ir.Context, behavior ModFlagBehavior, key, value ir.
 }
 
 // moduleFlagAttrSlab holds the ModuleFlagAttr values of each context.
-var moduleFlagAttrSlab = ir.SlabOf[ModuleFlagAttr]()
+var moduleFlagAttrSlab ir.Slab
 
 func (*ModuleFlagAttr) Dialect() string { return "llvm" }
 func (*ModuleFlagAttr) Kind() string    { return "ModuleFlagAttr" }
@@ -3314,7 +3314,7 @@ func GetModuleFlagCGProfileEntryAttr(ctx *ir.Context, from, to ir.Attribute, cou
 	if v, ok := ir.LookupAttr[*ModuleFlagCGProfileEntryAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &moduleFlagCGProfileEntryAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &moduleFlagCGProfileEntryAttrSlab, (*ModuleFlagCGProfileEntryAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ModuleFlagCGProfileEntryAttr](s)
 		*v = ModuleFlagCGProfileEntryAttr{from: from, to: to, count: count}
 		return v
@@ -3322,7 +3322,7 @@ func GetModuleFlagCGProfileEntryAttr(ctx *ir.Context, from, to ir.Attribute, cou
 }
 
 // moduleFlagCGProfileEntryAttrSlab holds the ModuleFlagCGProfileEntryAttr values of each context.
-var moduleFlagCGProfileEntryAttrSlab = ir.SlabOf[ModuleFlagCGProfileEntryAttr]()
+var moduleFlagCGProfileEntryAttrSlab ir.Slab
 
 func (*ModuleFlagCGProfileEntryAttr) Dialect() string { return "llvm" }
 func (*ModuleFlagCGProfileEntryAttr) Kind() string    { return "ModuleFlagCGProfileEntryAttr" }
@@ -3383,7 +3383,7 @@ func GetModuleFlagProfileSummaryAttr(ctx *ir.Context, format ProfileSummaryForma
 	if v, ok := ir.LookupAttr[*ModuleFlagProfileSummaryAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &moduleFlagProfileSummaryAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &moduleFlagProfileSummaryAttrSlab, (*ModuleFlagProfileSummaryAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ModuleFlagProfileSummaryAttr](s)
 		*v = ModuleFlagProfileSummaryAttr{format: format, totalCount: totalCount, maxCount: maxCount, maxInternalCount: maxInternalCount, maxFunctionCount: maxFunctionCount, numCounts: numCounts, numFunctions: numFunctions, isPartialProfile: isPartialProfile, partialProfileRatio: partialProfileRatio, detailedSummary: slices.Clone(detailedSummary)}
 		return v
@@ -3391,7 +3391,7 @@ func GetModuleFlagProfileSummaryAttr(ctx *ir.Context, format ProfileSummaryForma
 }
 
 // moduleFlagProfileSummaryAttrSlab holds the ModuleFlagProfileSummaryAttr values of each context.
-var moduleFlagProfileSummaryAttrSlab = ir.SlabOf[ModuleFlagProfileSummaryAttr]()
+var moduleFlagProfileSummaryAttrSlab ir.Slab
 
 func (*ModuleFlagProfileSummaryAttr) Dialect() string { return "llvm" }
 func (*ModuleFlagProfileSummaryAttr) Kind() string    { return "ModuleFlagProfileSummaryAttr" }
@@ -3470,7 +3470,7 @@ func GetModuleFlagProfileSummaryDetailedAttr(ctx *ir.Context, cutOff uint32, min
 	if v, ok := ir.LookupAttr[*ModuleFlagProfileSummaryDetailedAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &moduleFlagProfileSummaryDetailedAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &moduleFlagProfileSummaryDetailedAttrSlab, (*ModuleFlagProfileSummaryDetailedAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ModuleFlagProfileSummaryDetailedAttr](s)
 		*v = ModuleFlagProfileSummaryDetailedAttr{cutOff: cutOff, minCount: minCount, numCounts: numCounts}
 		return v
@@ -3478,7 +3478,7 @@ func GetModuleFlagProfileSummaryDetailedAttr(ctx *ir.Context, cutOff uint32, min
 }
 
 // moduleFlagProfileSummaryDetailedAttrSlab holds the ModuleFlagProfileSummaryDetailedAttr values of each context.
-var moduleFlagProfileSummaryDetailedAttrSlab = ir.SlabOf[ModuleFlagProfileSummaryDetailedAttr]()
+var moduleFlagProfileSummaryDetailedAttrSlab ir.Slab
 
 func (*ModuleFlagProfileSummaryDetailedAttr) Dialect() string { return "llvm" }
 
@@ -3519,7 +3519,7 @@ func GetPoisonAttr(ctx *ir.Context) *PoisonAttr {
 	if v, ok := ir.LookupAttr[*PoisonAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &poisonAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &poisonAttrSlab, (*PoisonAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PoisonAttr](s)
 		*v = PoisonAttr{}
 		return v
@@ -3527,7 +3527,7 @@ func GetPoisonAttr(ctx *ir.Context) *PoisonAttr {
 }
 
 // poisonAttrSlab holds the PoisonAttr values of each context.
-var poisonAttrSlab = ir.SlabOf[PoisonAttr]()
+var poisonAttrSlab ir.Slab
 
 func (*PoisonAttr) Dialect() string { return "llvm" }
 func (*PoisonAttr) Kind() string    { return "PoisonAttr" }
@@ -3554,7 +3554,7 @@ func GetTBAAMemberAttr(ctx *ir.Context, typeDesc ir.Attribute, offset int64) *TB
 	if v, ok := ir.LookupAttr[*TBAAMemberAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tBAAMemberAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tBAAMemberAttrSlab, (*TBAAMemberAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TBAAMemberAttr](s)
 		*v = TBAAMemberAttr{typeDesc: typeDesc, offset: offset}
 		return v
@@ -3562,7 +3562,7 @@ func GetTBAAMemberAttr(ctx *ir.Context, typeDesc ir.Attribute, offset int64) *TB
 }
 
 // tBAAMemberAttrSlab holds the TBAAMemberAttr values of each context.
-var tBAAMemberAttrSlab = ir.SlabOf[TBAAMemberAttr]()
+var tBAAMemberAttrSlab ir.Slab
 
 func (*TBAAMemberAttr) Dialect() string { return "llvm" }
 func (*TBAAMemberAttr) Kind() string    { return "TBAAMemberAttr" }
@@ -3597,7 +3597,7 @@ func GetTBAARootAttr(ctx *ir.Context, id ir.Attribute) *TBAARootAttr {
 	if v, ok := ir.LookupAttr[*TBAARootAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tBAARootAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tBAARootAttrSlab, (*TBAARootAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TBAARootAttr](s)
 		*v = TBAARootAttr{id: id}
 		return v
@@ -3605,7 +3605,7 @@ func GetTBAARootAttr(ctx *ir.Context, id ir.Attribute) *TBAARootAttr {
 }
 
 // tBAARootAttrSlab holds the TBAARootAttr values of each context.
-var tBAARootAttrSlab = ir.SlabOf[TBAARootAttr]()
+var tBAARootAttrSlab ir.Slab
 
 func (*TBAARootAttr) Dialect() string { return "llvm" }
 func (*TBAARootAttr) Kind() string    { return "TBAARootAttr" }
@@ -3641,7 +3641,7 @@ func GetTBAATagAttr(ctx *ir.Context, baseType, accessType ir.Attribute, offset i
 	if v, ok := ir.LookupAttr[*TBAATagAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tBAATagAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tBAATagAttrSlab, (*TBAATagAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TBAATagAttr](s)
 		*v = TBAATagAttr{baseType: baseType, accessType: accessType, offset: offset, constant: constant}
 		return v
@@ -3649,7 +3649,7 @@ func GetTBAATagAttr(ctx *ir.Context, baseType, accessType ir.Attribute, offset i
 }
 
 // tBAATagAttrSlab holds the TBAATagAttr values of each context.
-var tBAATagAttrSlab = ir.SlabOf[TBAATagAttr]()
+var tBAATagAttrSlab ir.Slab
 
 func (*TBAATagAttr) Dialect() string { return "llvm" }
 func (*TBAATagAttr) Kind() string    { return "TBAATagAttr" }
@@ -3699,7 +3699,7 @@ func GetTBAATypeDescriptorAttr(ctx *ir.Context, id string, members []ir.Attribut
 	if v, ok := ir.LookupAttr[*TBAATypeDescriptorAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tBAATypeDescriptorAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tBAATypeDescriptorAttrSlab, (*TBAATypeDescriptorAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TBAATypeDescriptorAttr](s)
 		*v = TBAATypeDescriptorAttr{id: id, members: slices.Clone(members)}
 		return v
@@ -3707,7 +3707,7 @@ func GetTBAATypeDescriptorAttr(ctx *ir.Context, id string, members []ir.Attribut
 }
 
 // tBAATypeDescriptorAttrSlab holds the TBAATypeDescriptorAttr values of each context.
-var tBAATypeDescriptorAttrSlab = ir.SlabOf[TBAATypeDescriptorAttr]()
+var tBAATypeDescriptorAttrSlab ir.Slab
 
 func (*TBAATypeDescriptorAttr) Dialect() string { return "llvm" }
 func (*TBAATypeDescriptorAttr) Kind() string    { return "TBAATypeDescriptorAttr" }
@@ -3742,7 +3742,7 @@ func GetTailCallKindAttr(ctx *ir.Context, tailCallKind TailCallKind) *TailCallKi
 	if v, ok := ir.LookupAttr[*TailCallKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tailCallKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tailCallKindAttrSlab, (*TailCallKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TailCallKindAttr](s)
 		*v = TailCallKindAttr{tailCallKind: tailCallKind}
 		return v
@@ -3750,7 +3750,7 @@ func GetTailCallKindAttr(ctx *ir.Context, tailCallKind TailCallKind) *TailCallKi
 }
 
 // tailCallKindAttrSlab holds the TailCallKindAttr values of each context.
-var tailCallKindAttrSlab = ir.SlabOf[TailCallKindAttr]()
+var tailCallKindAttrSlab ir.Slab
 
 func (*TailCallKindAttr) Dialect() string { return "llvm" }
 func (*TailCallKindAttr) Kind() string    { return "TailCallKindAttr" }
@@ -3784,7 +3784,7 @@ func GetTargetAttr(ctx *ir.Context, triple, chip, features ir.Attribute) *Target
 	if v, ok := ir.LookupAttr[*TargetAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &targetAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &targetAttrSlab, (*TargetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TargetAttr](s)
 		*v = TargetAttr{triple: triple, chip: chip, features: features}
 		return v
@@ -3792,7 +3792,7 @@ func GetTargetAttr(ctx *ir.Context, triple, chip, features ir.Attribute) *Target
 }
 
 // targetAttrSlab holds the TargetAttr values of each context.
-var targetAttrSlab = ir.SlabOf[TargetAttr]()
+var targetAttrSlab ir.Slab
 
 func (*TargetAttr) Dialect() string { return "llvm" }
 func (*TargetAttr) Kind() string    { return "TargetAttr" }
@@ -3835,7 +3835,7 @@ func GetTargetFeaturesAttr(ctx *ir.Context, features []ir.Attribute) *TargetFeat
 	if v, ok := ir.LookupAttr[*TargetFeaturesAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &targetFeaturesAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &targetFeaturesAttrSlab, (*TargetFeaturesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TargetFeaturesAttr](s)
 		*v = TargetFeaturesAttr{features: slices.Clone(features)}
 		return v
@@ -3843,7 +3843,7 @@ func GetTargetFeaturesAttr(ctx *ir.Context, features []ir.Attribute) *TargetFeat
 }
 
 // targetFeaturesAttrSlab holds the TargetFeaturesAttr values of each context.
-var targetFeaturesAttrSlab = ir.SlabOf[TargetFeaturesAttr]()
+var targetFeaturesAttrSlab ir.Slab
 
 func (*TargetFeaturesAttr) Dialect() string { return "llvm" }
 func (*TargetFeaturesAttr) Kind() string    { return "TargetFeaturesAttr" }
@@ -3873,7 +3873,7 @@ func GetUWTableKindAttr(ctx *ir.Context, uwtableKind UWTableKind) *UWTableKindAt
 	if v, ok := ir.LookupAttr[*UWTableKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &uWTableKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &uWTableKindAttrSlab, (*UWTableKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UWTableKindAttr](s)
 		*v = UWTableKindAttr{uwtableKind: uwtableKind}
 		return v
@@ -3881,7 +3881,7 @@ func GetUWTableKindAttr(ctx *ir.Context, uwtableKind UWTableKind) *UWTableKindAt
 }
 
 // uWTableKindAttrSlab holds the UWTableKindAttr values of each context.
-var uWTableKindAttrSlab = ir.SlabOf[UWTableKindAttr]()
+var uWTableKindAttrSlab ir.Slab
 
 func (*UWTableKindAttr) Dialect() string { return "llvm" }
 func (*UWTableKindAttr) Kind() string    { return "UWTableKindAttr" }
@@ -3909,7 +3909,7 @@ func GetUndefAttr(ctx *ir.Context) *UndefAttr {
 	if v, ok := ir.LookupAttr[*UndefAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &undefAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &undefAttrSlab, (*UndefAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UndefAttr](s)
 		*v = UndefAttr{}
 		return v
@@ -3917,7 +3917,7 @@ func GetUndefAttr(ctx *ir.Context) *UndefAttr {
 }
 
 // undefAttrSlab holds the UndefAttr values of each context.
-var undefAttrSlab = ir.SlabOf[UndefAttr]()
+var undefAttrSlab ir.Slab
 
 func (*UndefAttr) Dialect() string { return "llvm" }
 func (*UndefAttr) Kind() string    { return "UndefAttr" }
@@ -3944,7 +3944,7 @@ func GetVScaleRangeAttr(ctx *ir.Context, minRange, maxRange ir.Attribute) *VScal
 	if v, ok := ir.LookupAttr[*VScaleRangeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &vScaleRangeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &vScaleRangeAttrSlab, (*VScaleRangeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VScaleRangeAttr](s)
 		*v = VScaleRangeAttr{minRange: minRange, maxRange: maxRange}
 		return v
@@ -3952,7 +3952,7 @@ func GetVScaleRangeAttr(ctx *ir.Context, minRange, maxRange ir.Attribute) *VScal
 }
 
 // vScaleRangeAttrSlab holds the VScaleRangeAttr values of each context.
-var vScaleRangeAttrSlab = ir.SlabOf[VScaleRangeAttr]()
+var vScaleRangeAttrSlab ir.Slab
 
 func (*VScaleRangeAttr) Dialect() string { return "llvm" }
 func (*VScaleRangeAttr) Kind() string    { return "VScaleRangeAttr" }
@@ -3989,7 +3989,7 @@ func GetVecTypeHintAttr(ctx *ir.Context, hint ir.Attribute, isSigned bool) *VecT
 	if v, ok := ir.LookupAttr[*VecTypeHintAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &vecTypeHintAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &vecTypeHintAttrSlab, (*VecTypeHintAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VecTypeHintAttr](s)
 		*v = VecTypeHintAttr{hint: hint, isSigned: isSigned}
 		return v
@@ -3997,7 +3997,7 @@ func GetVecTypeHintAttr(ctx *ir.Context, hint ir.Attribute, isSigned bool) *VecT
 }
 
 // vecTypeHintAttrSlab holds the VecTypeHintAttr values of each context.
-var vecTypeHintAttrSlab = ir.SlabOf[VecTypeHintAttr]()
+var vecTypeHintAttrSlab ir.Slab
 
 func (*VecTypeHintAttr) Dialect() string { return "llvm" }
 func (*VecTypeHintAttr) Kind() string    { return "VecTypeHintAttr" }
@@ -4034,7 +4034,7 @@ func GetWorkgroupAttributionAttr(ctx *ir.Context, numElements, elementType ir.At
 	if v, ok := ir.LookupAttr[*WorkgroupAttributionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &workgroupAttributionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &workgroupAttributionAttrSlab, (*WorkgroupAttributionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[WorkgroupAttributionAttr](s)
 		*v = WorkgroupAttributionAttr{numElements: numElements, elementType: elementType}
 		return v
@@ -4042,7 +4042,7 @@ func GetWorkgroupAttributionAttr(ctx *ir.Context, numElements, elementType ir.At
 }
 
 // workgroupAttributionAttrSlab holds the WorkgroupAttributionAttr values of each context.
-var workgroupAttributionAttrSlab = ir.SlabOf[WorkgroupAttributionAttr]()
+var workgroupAttributionAttrSlab ir.Slab
 
 func (*WorkgroupAttributionAttr) Dialect() string { return "llvm" }
 func (*WorkgroupAttributionAttr) Kind() string    { return "WorkgroupAttributionAttr" }
@@ -4075,7 +4075,7 @@ func GetZeroAttr(ctx *ir.Context) *ZeroAttr {
 	if v, ok := ir.LookupAttr[*ZeroAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &zeroAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &zeroAttrSlab, (*ZeroAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ZeroAttr](s)
 		*v = ZeroAttr{}
 		return v
@@ -4083,7 +4083,7 @@ func GetZeroAttr(ctx *ir.Context) *ZeroAttr {
 }
 
 // zeroAttrSlab holds the ZeroAttr values of each context.
-var zeroAttrSlab = ir.SlabOf[ZeroAttr]()
+var zeroAttrSlab ir.Slab
 
 func (*ZeroAttr) Dialect() string { return "llvm" }
 func (*ZeroAttr) Kind() string    { return "ZeroAttr" }

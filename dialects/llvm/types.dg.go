@@ -24,7 +24,7 @@ func GetLLVMArrayType(ctx *ir.Context, elementType ir.Type, numElements uint64) 
 	if v, ok := ir.LookupType[*LLVMArrayType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &lLVMArrayTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &lLVMArrayTypeSlab, (*LLVMArrayType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMArrayType](s)
 		*v = LLVMArrayType{elementType: elementType, numElements: numElements}
 		return v
@@ -32,7 +32,7 @@ func GetLLVMArrayType(ctx *ir.Context, elementType ir.Type, numElements uint64) 
 }
 
 // lLVMArrayTypeSlab holds the LLVMArrayType values of each context.
-var lLVMArrayTypeSlab = ir.SlabOf[LLVMArrayType]()
+var lLVMArrayTypeSlab ir.Slab
 
 func (*LLVMArrayType) Dialect() string { return "llvm" }
 func (*LLVMArrayType) Kind() string    { return "LLVMArrayType" }
@@ -69,7 +69,7 @@ func GetLLVMFixedVectorType(ctx *ir.Context, elementType ir.Type, numElements ui
 	if v, ok := ir.LookupType[*LLVMFixedVectorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &lLVMFixedVectorTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &lLVMFixedVectorTypeSlab, (*LLVMFixedVectorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMFixedVectorType](s)
 		*v = LLVMFixedVectorType{elementType: elementType, numElements: numElements}
 		return v
@@ -77,7 +77,7 @@ func GetLLVMFixedVectorType(ctx *ir.Context, elementType ir.Type, numElements ui
 }
 
 // lLVMFixedVectorTypeSlab holds the LLVMFixedVectorType values of each context.
-var lLVMFixedVectorTypeSlab = ir.SlabOf[LLVMFixedVectorType]()
+var lLVMFixedVectorTypeSlab ir.Slab
 
 func (*LLVMFixedVectorType) Dialect() string { return "llvm" }
 func (*LLVMFixedVectorType) Kind() string    { return "LLVMFixedVectorType" }
@@ -119,7 +119,7 @@ func GetLLVMFunctionType(ctx *ir.Context, returnType ir.Type, params []ir.Type, 
 	if v, ok := ir.LookupType[*LLVMFunctionType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &lLVMFunctionTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &lLVMFunctionTypeSlab, (*LLVMFunctionType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMFunctionType](s)
 		*v = LLVMFunctionType{returnType: returnType, params: slices.Clone(params), varArg: varArg}
 		return v
@@ -127,7 +127,7 @@ func GetLLVMFunctionType(ctx *ir.Context, returnType ir.Type, params []ir.Type, 
 }
 
 // lLVMFunctionTypeSlab holds the LLVMFunctionType values of each context.
-var lLVMFunctionTypeSlab = ir.SlabOf[LLVMFunctionType]()
+var lLVMFunctionTypeSlab ir.Slab
 
 func (*LLVMFunctionType) Dialect() string { return "llvm" }
 func (*LLVMFunctionType) Kind() string    { return "LLVMFunctionType" }
@@ -165,7 +165,7 @@ func GetLLVMLabelType(ctx *ir.Context) *LLVMLabelType {
 	if v, ok := ir.LookupType[*LLVMLabelType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &lLVMLabelTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &lLVMLabelTypeSlab, (*LLVMLabelType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMLabelType](s)
 		*v = LLVMLabelType{}
 		return v
@@ -173,7 +173,7 @@ func GetLLVMLabelType(ctx *ir.Context) *LLVMLabelType {
 }
 
 // lLVMLabelTypeSlab holds the LLVMLabelType values of each context.
-var lLVMLabelTypeSlab = ir.SlabOf[LLVMLabelType]()
+var lLVMLabelTypeSlab ir.Slab
 
 func (*LLVMLabelType) Dialect() string { return "llvm" }
 func (*LLVMLabelType) Kind() string    { return "LLVMLabelType" }
@@ -196,7 +196,7 @@ func GetLLVMMetadataType(ctx *ir.Context) *LLVMMetadataType {
 	if v, ok := ir.LookupType[*LLVMMetadataType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &lLVMMetadataTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &lLVMMetadataTypeSlab, (*LLVMMetadataType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMMetadataType](s)
 		*v = LLVMMetadataType{}
 		return v
@@ -204,7 +204,7 @@ func GetLLVMMetadataType(ctx *ir.Context) *LLVMMetadataType {
 }
 
 // lLVMMetadataTypeSlab holds the LLVMMetadataType values of each context.
-var lLVMMetadataTypeSlab = ir.SlabOf[LLVMMetadataType]()
+var lLVMMetadataTypeSlab ir.Slab
 
 func (*LLVMMetadataType) Dialect() string { return "llvm" }
 func (*LLVMMetadataType) Kind() string    { return "LLVMMetadataType" }
@@ -227,7 +227,7 @@ func GetLLVMPPCFP128Type(ctx *ir.Context) *LLVMPPCFP128Type {
 	if v, ok := ir.LookupType[*LLVMPPCFP128Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &lLVMPPCFP128TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &lLVMPPCFP128TypeSlab, (*LLVMPPCFP128Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMPPCFP128Type](s)
 		*v = LLVMPPCFP128Type{}
 		return v
@@ -235,7 +235,7 @@ func GetLLVMPPCFP128Type(ctx *ir.Context) *LLVMPPCFP128Type {
 }
 
 // lLVMPPCFP128TypeSlab holds the LLVMPPCFP128Type values of each context.
-var lLVMPPCFP128TypeSlab = ir.SlabOf[LLVMPPCFP128Type]()
+var lLVMPPCFP128TypeSlab ir.Slab
 
 func (*LLVMPPCFP128Type) Dialect() string { return "llvm" }
 func (*LLVMPPCFP128Type) Kind() string    { return "LLVMPPCFP128Type" }
@@ -260,7 +260,7 @@ func GetLLVMPointerType(ctx *ir.Context, addressSpace uint32) *LLVMPointerType {
 	if v, ok := ir.LookupType[*LLVMPointerType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &lLVMPointerTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &lLVMPointerTypeSlab, (*LLVMPointerType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMPointerType](s)
 		*v = LLVMPointerType{addressSpace: addressSpace}
 		return v
@@ -268,7 +268,7 @@ func GetLLVMPointerType(ctx *ir.Context, addressSpace uint32) *LLVMPointerType {
 }
 
 // lLVMPointerTypeSlab holds the LLVMPointerType values of each context.
-var lLVMPointerTypeSlab = ir.SlabOf[LLVMPointerType]()
+var lLVMPointerTypeSlab ir.Slab
 
 func (*LLVMPointerType) Dialect() string { return "llvm" }
 func (*LLVMPointerType) Kind() string    { return "LLVMPointerType" }
@@ -300,7 +300,7 @@ func GetLLVMScalableVectorType(ctx *ir.Context, elementType ir.Type, minNumEleme
 	if v, ok := ir.LookupType[*LLVMScalableVectorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &lLVMScalableVectorTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &lLVMScalableVectorTypeSlab, (*LLVMScalableVectorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMScalableVectorType](s)
 		*v = LLVMScalableVectorType{elementType: elementType, minNumElements: minNumElements}
 		return v
@@ -308,7 +308,7 @@ func GetLLVMScalableVectorType(ctx *ir.Context, elementType ir.Type, minNumEleme
 }
 
 // lLVMScalableVectorTypeSlab holds the LLVMScalableVectorType values of each context.
-var lLVMScalableVectorTypeSlab = ir.SlabOf[LLVMScalableVectorType]()
+var lLVMScalableVectorTypeSlab ir.Slab
 
 func (*LLVMScalableVectorType) Dialect() string { return "llvm" }
 func (*LLVMScalableVectorType) Kind() string    { return "LLVMScalableVectorType" }
@@ -352,7 +352,7 @@ func GetLLVMStructType(ctx *ir.Context, name string, body []ir.Type, packed, opa
 	if v, ok := ir.LookupType[*LLVMStructType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &lLVMStructTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &lLVMStructTypeSlab, (*LLVMStructType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMStructType](s)
 		*v = LLVMStructType{name: name, body: slices.Clone(body), packed: packed, opaque: opaque}
 		return v
@@ -360,7 +360,7 @@ func GetLLVMStructType(ctx *ir.Context, name string, body []ir.Type, packed, opa
 }
 
 // lLVMStructTypeSlab holds the LLVMStructType values of each context.
-var lLVMStructTypeSlab = ir.SlabOf[LLVMStructType]()
+var lLVMStructTypeSlab ir.Slab
 
 func (*LLVMStructType) Dialect() string { return "llvm" }
 func (*LLVMStructType) Kind() string    { return "LLVMStructType" }
@@ -415,7 +415,7 @@ func GetLLVMTargetExtType(ctx *ir.Context, extTypeName string, typeParams []ir.T
 	if v, ok := ir.LookupType[*LLVMTargetExtType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &lLVMTargetExtTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &lLVMTargetExtTypeSlab, (*LLVMTargetExtType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMTargetExtType](s)
 		*v = LLVMTargetExtType{extTypeName: extTypeName, typeParams: slices.Clone(typeParams), intParams: slices.Clone(intParams)}
 		return v
@@ -423,7 +423,7 @@ func GetLLVMTargetExtType(ctx *ir.Context, extTypeName string, typeParams []ir.T
 }
 
 // lLVMTargetExtTypeSlab holds the LLVMTargetExtType values of each context.
-var lLVMTargetExtTypeSlab = ir.SlabOf[LLVMTargetExtType]()
+var lLVMTargetExtTypeSlab ir.Slab
 
 func (*LLVMTargetExtType) Dialect() string { return "llvm" }
 func (*LLVMTargetExtType) Kind() string    { return "LLVMTargetExtType" }
@@ -461,7 +461,7 @@ func GetLLVMTokenType(ctx *ir.Context) *LLVMTokenType {
 	if v, ok := ir.LookupType[*LLVMTokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &lLVMTokenTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &lLVMTokenTypeSlab, (*LLVMTokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMTokenType](s)
 		*v = LLVMTokenType{}
 		return v
@@ -469,7 +469,7 @@ func GetLLVMTokenType(ctx *ir.Context) *LLVMTokenType {
 }
 
 // lLVMTokenTypeSlab holds the LLVMTokenType values of each context.
-var lLVMTokenTypeSlab = ir.SlabOf[LLVMTokenType]()
+var lLVMTokenTypeSlab ir.Slab
 
 func (*LLVMTokenType) Dialect() string { return "llvm" }
 func (*LLVMTokenType) Kind() string    { return "LLVMTokenType" }
@@ -492,7 +492,7 @@ func GetLLVMVoidType(ctx *ir.Context) *LLVMVoidType {
 	if v, ok := ir.LookupType[*LLVMVoidType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &lLVMVoidTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &lLVMVoidTypeSlab, (*LLVMVoidType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMVoidType](s)
 		*v = LLVMVoidType{}
 		return v
@@ -500,7 +500,7 @@ func GetLLVMVoidType(ctx *ir.Context) *LLVMVoidType {
 }
 
 // lLVMVoidTypeSlab holds the LLVMVoidType values of each context.
-var lLVMVoidTypeSlab = ir.SlabOf[LLVMVoidType]()
+var lLVMVoidTypeSlab ir.Slab
 
 func (*LLVMVoidType) Dialect() string { return "llvm" }
 func (*LLVMVoidType) Kind() string    { return "LLVMVoidType" }
@@ -523,7 +523,7 @@ func GetLLVMX86AMXType(ctx *ir.Context) *LLVMX86AMXType {
 	if v, ok := ir.LookupType[*LLVMX86AMXType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &lLVMX86AMXTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &lLVMX86AMXTypeSlab, (*LLVMX86AMXType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMX86AMXType](s)
 		*v = LLVMX86AMXType{}
 		return v
@@ -531,7 +531,7 @@ func GetLLVMX86AMXType(ctx *ir.Context) *LLVMX86AMXType {
 }
 
 // lLVMX86AMXTypeSlab holds the LLVMX86AMXType values of each context.
-var lLVMX86AMXTypeSlab = ir.SlabOf[LLVMX86AMXType]()
+var lLVMX86AMXTypeSlab ir.Slab
 
 func (*LLVMX86AMXType) Dialect() string { return "llvm" }
 func (*LLVMX86AMXType) Kind() string    { return "LLVMX86AMXType" }

@@ -31,7 +31,7 @@ func GetMeshShardingAttr(ctx *ir.Context, mesh ir.Attribute, splitAxes []ir.Attr
 	if v, ok := ir.LookupAttr[*MeshShardingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &meshShardingAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &meshShardingAttrSlab, (*MeshShardingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MeshShardingAttr](s)
 		*v = MeshShardingAttr{mesh: mesh, splitAxes: slices.Clone(splitAxes), partialAxes: partialAxes, partialType: partialType}
 		return v
@@ -39,7 +39,7 @@ func GetMeshShardingAttr(ctx *ir.Context, mesh ir.Attribute, splitAxes []ir.Attr
 }
 
 // meshShardingAttrSlab holds the MeshShardingAttr values of each context.
-var meshShardingAttrSlab = ir.SlabOf[MeshShardingAttr]()
+var meshShardingAttrSlab ir.Slab
 
 func (*MeshShardingAttr) Dialect() string { return "mesh" }
 func (*MeshShardingAttr) Kind() string    { return "MeshShardingAttr" }
@@ -84,7 +84,7 @@ func GetReductionKindAttr(ctx *ir.Context, value ReductionKind) *ReductionKindAt
 	if v, ok := ir.LookupAttr[*ReductionKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &reductionKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &reductionKindAttrSlab, (*ReductionKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReductionKindAttr](s)
 		*v = ReductionKindAttr{value: value}
 		return v
@@ -92,7 +92,7 @@ func GetReductionKindAttr(ctx *ir.Context, value ReductionKind) *ReductionKindAt
 }
 
 // reductionKindAttrSlab holds the ReductionKindAttr values of each context.
-var reductionKindAttrSlab = ir.SlabOf[ReductionKindAttr]()
+var reductionKindAttrSlab ir.Slab
 
 func (*ReductionKindAttr) Dialect() string { return "mesh" }
 func (*ReductionKindAttr) Kind() string    { return "ReductionKindAttr" }

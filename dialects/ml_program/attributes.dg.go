@@ -21,7 +21,7 @@ func GetExternAttr(ctx *ir.Context, type_ ir.Type) *ExternAttr {
 	if v, ok := ir.LookupAttr[*ExternAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &externAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &externAttrSlab, (*ExternAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ExternAttr](s)
 		*v = ExternAttr{type_: type_}
 		return v
@@ -29,7 +29,7 @@ func GetExternAttr(ctx *ir.Context, type_ ir.Type) *ExternAttr {
 }
 
 // externAttrSlab holds the ExternAttr values of each context.
-var externAttrSlab = ir.SlabOf[ExternAttr]()
+var externAttrSlab ir.Slab
 
 func (*ExternAttr) Dialect() string { return "ml_program" }
 func (*ExternAttr) Kind() string    { return "ExternAttr" }

@@ -15,7 +15,7 @@ func GetTokenType(ctx *ir.Context) *TokenType {
 	if v, ok := ir.LookupType[*TokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &tokenTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &tokenTypeSlab, (*TokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TokenType](s)
 		*v = TokenType{}
 		return v
@@ -23,7 +23,7 @@ func GetTokenType(ctx *ir.Context) *TokenType {
 }
 
 // tokenTypeSlab holds the TokenType values of each context.
-var tokenTypeSlab = ir.SlabOf[TokenType]()
+var tokenTypeSlab ir.Slab
 
 func (*TokenType) Dialect() string { return "ml_program" }
 func (*TokenType) Kind() string    { return "TokenType" }

@@ -21,7 +21,7 @@ func GetMPI_ErrorClassEnumAttr(ctx *ir.Context, value MPI_ErrorClassEnum) *MPI_E
 	if v, ok := ir.LookupAttr[*MPI_ErrorClassEnumAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &mPI_ErrorClassEnumAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &mPI_ErrorClassEnumAttrSlab, (*MPI_ErrorClassEnumAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MPI_ErrorClassEnumAttr](s)
 		*v = MPI_ErrorClassEnumAttr{value: value}
 		return v
@@ -29,7 +29,7 @@ func GetMPI_ErrorClassEnumAttr(ctx *ir.Context, value MPI_ErrorClassEnum) *MPI_E
 }
 
 // mPI_ErrorClassEnumAttrSlab holds the MPI_ErrorClassEnumAttr values of each context.
-var mPI_ErrorClassEnumAttrSlab = ir.SlabOf[MPI_ErrorClassEnumAttr]()
+var mPI_ErrorClassEnumAttrSlab ir.Slab
 
 func (*MPI_ErrorClassEnumAttr) Dialect() string { return "mpi" }
 func (*MPI_ErrorClassEnumAttr) Kind() string    { return "MPI_ErrorClassEnumAttr" }

@@ -15,7 +15,7 @@ func GetCommType(ctx *ir.Context) *CommType {
 	if v, ok := ir.LookupType[*CommType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &commTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &commTypeSlab, (*CommType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CommType](s)
 		*v = CommType{}
 		return v
@@ -23,7 +23,7 @@ func GetCommType(ctx *ir.Context) *CommType {
 }
 
 // commTypeSlab holds the CommType values of each context.
-var commTypeSlab = ir.SlabOf[CommType]()
+var commTypeSlab ir.Slab
 
 func (*CommType) Dialect() string { return "mpi" }
 func (*CommType) Kind() string    { return "CommType" }
@@ -46,7 +46,7 @@ func GetRequestType(ctx *ir.Context) *RequestType {
 	if v, ok := ir.LookupType[*RequestType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &requestTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &requestTypeSlab, (*RequestType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RequestType](s)
 		*v = RequestType{}
 		return v
@@ -54,7 +54,7 @@ func GetRequestType(ctx *ir.Context) *RequestType {
 }
 
 // requestTypeSlab holds the RequestType values of each context.
-var requestTypeSlab = ir.SlabOf[RequestType]()
+var requestTypeSlab ir.Slab
 
 func (*RequestType) Dialect() string { return "mpi" }
 func (*RequestType) Kind() string    { return "RequestType" }
@@ -77,7 +77,7 @@ func GetRetvalType(ctx *ir.Context) *RetvalType {
 	if v, ok := ir.LookupType[*RetvalType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &retvalTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &retvalTypeSlab, (*RetvalType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RetvalType](s)
 		*v = RetvalType{}
 		return v
@@ -85,7 +85,7 @@ func GetRetvalType(ctx *ir.Context) *RetvalType {
 }
 
 // retvalTypeSlab holds the RetvalType values of each context.
-var retvalTypeSlab = ir.SlabOf[RetvalType]()
+var retvalTypeSlab ir.Slab
 
 func (*RetvalType) Dialect() string { return "mpi" }
 func (*RetvalType) Kind() string    { return "RetvalType" }
@@ -108,7 +108,7 @@ func GetStatusType(ctx *ir.Context) *StatusType {
 	if v, ok := ir.LookupType[*StatusType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &statusTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &statusTypeSlab, (*StatusType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[StatusType](s)
 		*v = StatusType{}
 		return v
@@ -116,7 +116,7 @@ func GetStatusType(ctx *ir.Context) *StatusType {
 }
 
 // statusTypeSlab holds the StatusType values of each context.
-var statusTypeSlab = ir.SlabOf[StatusType]()
+var statusTypeSlab ir.Slab
 
 func (*StatusType) Dialect() string { return "mpi" }
 func (*StatusType) Kind() string    { return "StatusType" }

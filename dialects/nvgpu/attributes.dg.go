@@ -21,7 +21,7 @@ func GetRcpRoundingModeAttr(ctx *ir.Context, value RcpRoundingMode) *RcpRounding
 	if v, ok := ir.LookupAttr[*RcpRoundingModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &rcpRoundingModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &rcpRoundingModeAttrSlab, (*RcpRoundingModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RcpRoundingModeAttr](s)
 		*v = RcpRoundingModeAttr{value: value}
 		return v
@@ -29,7 +29,7 @@ func GetRcpRoundingModeAttr(ctx *ir.Context, value RcpRoundingMode) *RcpRounding
 }
 
 // rcpRoundingModeAttrSlab holds the RcpRoundingModeAttr values of each context.
-var rcpRoundingModeAttrSlab = ir.SlabOf[RcpRoundingModeAttr]()
+var rcpRoundingModeAttrSlab ir.Slab
 
 func (*RcpRoundingModeAttr) Dialect() string { return "nvgpu" }
 func (*RcpRoundingModeAttr) Kind() string    { return "RcpRoundingModeAttr" }
@@ -59,7 +59,7 @@ func GetTensorMapInterleaveKindAttr(ctx *ir.Context, value TensorMapInterleaveKi
 	if v, ok := ir.LookupAttr[*TensorMapInterleaveKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tensorMapInterleaveKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tensorMapInterleaveKindAttrSlab, (*TensorMapInterleaveKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorMapInterleaveKindAttr](s)
 		*v = TensorMapInterleaveKindAttr{value: value}
 		return v
@@ -67,7 +67,7 @@ func GetTensorMapInterleaveKindAttr(ctx *ir.Context, value TensorMapInterleaveKi
 }
 
 // tensorMapInterleaveKindAttrSlab holds the TensorMapInterleaveKindAttr values of each context.
-var tensorMapInterleaveKindAttrSlab = ir.SlabOf[TensorMapInterleaveKindAttr]()
+var tensorMapInterleaveKindAttrSlab ir.Slab
 
 func (*TensorMapInterleaveKindAttr) Dialect() string { return "nvgpu" }
 func (*TensorMapInterleaveKindAttr) Kind() string    { return "TensorMapInterleaveKindAttr" }
@@ -97,7 +97,7 @@ func GetTensorMapL2PromoKindAttr(ctx *ir.Context, value TensorMapL2PromoKind) *T
 	if v, ok := ir.LookupAttr[*TensorMapL2PromoKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tensorMapL2PromoKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tensorMapL2PromoKindAttrSlab, (*TensorMapL2PromoKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorMapL2PromoKindAttr](s)
 		*v = TensorMapL2PromoKindAttr{value: value}
 		return v
@@ -105,7 +105,7 @@ func GetTensorMapL2PromoKindAttr(ctx *ir.Context, value TensorMapL2PromoKind) *T
 }
 
 // tensorMapL2PromoKindAttrSlab holds the TensorMapL2PromoKindAttr values of each context.
-var tensorMapL2PromoKindAttrSlab = ir.SlabOf[TensorMapL2PromoKindAttr]()
+var tensorMapL2PromoKindAttrSlab ir.Slab
 
 func (*TensorMapL2PromoKindAttr) Dialect() string { return "nvgpu" }
 func (*TensorMapL2PromoKindAttr) Kind() string    { return "TensorMapL2PromoKindAttr" }
@@ -135,7 +135,7 @@ func GetTensorMapOOBKindAttr(ctx *ir.Context, value TensorMapOOBKind) *TensorMap
 	if v, ok := ir.LookupAttr[*TensorMapOOBKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tensorMapOOBKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tensorMapOOBKindAttrSlab, (*TensorMapOOBKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorMapOOBKindAttr](s)
 		*v = TensorMapOOBKindAttr{value: value}
 		return v
@@ -143,7 +143,7 @@ func GetTensorMapOOBKindAttr(ctx *ir.Context, value TensorMapOOBKind) *TensorMap
 }
 
 // tensorMapOOBKindAttrSlab holds the TensorMapOOBKindAttr values of each context.
-var tensorMapOOBKindAttrSlab = ir.SlabOf[TensorMapOOBKindAttr]()
+var tensorMapOOBKindAttrSlab ir.Slab
 
 func (*TensorMapOOBKindAttr) Dialect() string { return "nvgpu" }
 func (*TensorMapOOBKindAttr) Kind() string    { return "TensorMapOOBKindAttr" }
@@ -173,7 +173,7 @@ func GetTensorMapSwizzleKindAttr(ctx *ir.Context, value TensorMapSwizzleKind) *T
 	if v, ok := ir.LookupAttr[*TensorMapSwizzleKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tensorMapSwizzleKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tensorMapSwizzleKindAttrSlab, (*TensorMapSwizzleKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorMapSwizzleKindAttr](s)
 		*v = TensorMapSwizzleKindAttr{value: value}
 		return v
@@ -181,7 +181,7 @@ func GetTensorMapSwizzleKindAttr(ctx *ir.Context, value TensorMapSwizzleKind) *T
 }
 
 // tensorMapSwizzleKindAttrSlab holds the TensorMapSwizzleKindAttr values of each context.
-var tensorMapSwizzleKindAttrSlab = ir.SlabOf[TensorMapSwizzleKindAttr]()
+var tensorMapSwizzleKindAttrSlab ir.Slab
 
 func (*TensorMapSwizzleKindAttr) Dialect() string { return "nvgpu" }
 func (*TensorMapSwizzleKindAttr) Kind() string    { return "TensorMapSwizzleKindAttr" }

@@ -19,7 +19,7 @@ func GetDeviceAsyncTokenType(ctx *ir.Context) *DeviceAsyncTokenType {
 	if v, ok := ir.LookupType[*DeviceAsyncTokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &deviceAsyncTokenTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &deviceAsyncTokenTypeSlab, (*DeviceAsyncTokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[DeviceAsyncTokenType](s)
 		*v = DeviceAsyncTokenType{}
 		return v
@@ -27,7 +27,7 @@ func GetDeviceAsyncTokenType(ctx *ir.Context) *DeviceAsyncTokenType {
 }
 
 // deviceAsyncTokenTypeSlab holds the DeviceAsyncTokenType values of each context.
-var deviceAsyncTokenTypeSlab = ir.SlabOf[DeviceAsyncTokenType]()
+var deviceAsyncTokenTypeSlab ir.Slab
 
 func (*DeviceAsyncTokenType) Dialect() string { return "nvgpu" }
 func (*DeviceAsyncTokenType) Kind() string    { return "DeviceAsyncTokenType" }
@@ -54,7 +54,7 @@ func GetMBarrierGroupType(ctx *ir.Context, memorySpace ir.Attribute, numBarriers
 	if v, ok := ir.LookupType[*MBarrierGroupType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &mBarrierGroupTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &mBarrierGroupTypeSlab, (*MBarrierGroupType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MBarrierGroupType](s)
 		*v = MBarrierGroupType{memorySpace: memorySpace, numBarriers: numBarriers}
 		return v
@@ -62,7 +62,7 @@ func GetMBarrierGroupType(ctx *ir.Context, memorySpace ir.Attribute, numBarriers
 }
 
 // mBarrierGroupTypeSlab holds the MBarrierGroupType values of each context.
-var mBarrierGroupTypeSlab = ir.SlabOf[MBarrierGroupType]()
+var mBarrierGroupTypeSlab ir.Slab
 
 func (*MBarrierGroupType) Dialect() string { return "nvgpu" }
 func (*MBarrierGroupType) Kind() string    { return "MBarrierGroupType" }
@@ -95,7 +95,7 @@ func GetMBarrierTokenType(ctx *ir.Context) *MBarrierTokenType {
 	if v, ok := ir.LookupType[*MBarrierTokenType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &mBarrierTokenTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &mBarrierTokenTypeSlab, (*MBarrierTokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MBarrierTokenType](s)
 		*v = MBarrierTokenType{}
 		return v
@@ -103,7 +103,7 @@ func GetMBarrierTokenType(ctx *ir.Context) *MBarrierTokenType {
 }
 
 // mBarrierTokenTypeSlab holds the MBarrierTokenType values of each context.
-var mBarrierTokenTypeSlab = ir.SlabOf[MBarrierTokenType]()
+var mBarrierTokenTypeSlab ir.Slab
 
 func (*MBarrierTokenType) Dialect() string { return "nvgpu" }
 func (*MBarrierTokenType) Kind() string    { return "MBarrierTokenType" }
@@ -136,7 +136,7 @@ func GetTensorMapDescriptorType(ctx *ir.Context, tensor ir.Type, swizzle TensorM
 	if v, ok := ir.LookupType[*TensorMapDescriptorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &tensorMapDescriptorTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &tensorMapDescriptorTypeSlab, (*TensorMapDescriptorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TensorMapDescriptorType](s)
 		*v = TensorMapDescriptorType{tensor: tensor, swizzle: swizzle, l2promo: l2promo, oob: oob, interleave: interleave}
 		return v
@@ -144,7 +144,7 @@ func GetTensorMapDescriptorType(ctx *ir.Context, tensor ir.Type, swizzle TensorM
 }
 
 // tensorMapDescriptorTypeSlab holds the TensorMapDescriptorType values of each context.
-var tensorMapDescriptorTypeSlab = ir.SlabOf[TensorMapDescriptorType]()
+var tensorMapDescriptorTypeSlab ir.Slab
 
 func (*TensorMapDescriptorType) Dialect() string { return "nvgpu" }
 func (*TensorMapDescriptorType) Kind() string    { return "TensorMapDescriptorType" }
@@ -194,7 +194,7 @@ func GetWarpgroupAccumulatorType(ctx *ir.Context, fragmented ir.Type) *Warpgroup
 	if v, ok := ir.LookupType[*WarpgroupAccumulatorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &warpgroupAccumulatorTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &warpgroupAccumulatorTypeSlab, (*WarpgroupAccumulatorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[WarpgroupAccumulatorType](s)
 		*v = WarpgroupAccumulatorType{fragmented: fragmented}
 		return v
@@ -202,7 +202,7 @@ func GetWarpgroupAccumulatorType(ctx *ir.Context, fragmented ir.Type) *Warpgroup
 }
 
 // warpgroupAccumulatorTypeSlab holds the WarpgroupAccumulatorType values of each context.
-var warpgroupAccumulatorTypeSlab = ir.SlabOf[WarpgroupAccumulatorType]()
+var warpgroupAccumulatorTypeSlab ir.Slab
 
 func (*WarpgroupAccumulatorType) Dialect() string { return "nvgpu" }
 func (*WarpgroupAccumulatorType) Kind() string    { return "WarpgroupAccumulatorType" }
@@ -232,7 +232,7 @@ func GetWarpgroupMatrixDescriptorType(ctx *ir.Context, tensor ir.Type) *Warpgrou
 	if v, ok := ir.LookupType[*WarpgroupMatrixDescriptorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &warpgroupMatrixDescriptorTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &warpgroupMatrixDescriptorTypeSlab, (*WarpgroupMatrixDescriptorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[WarpgroupMatrixDescriptorType](s)
 		*v = WarpgroupMatrixDescriptorType{tensor: tensor}
 		return v
@@ -240,7 +240,7 @@ func GetWarpgroupMatrixDescriptorType(ctx *ir.Context, tensor ir.Type) *Warpgrou
 }
 
 // warpgroupMatrixDescriptorTypeSlab holds the WarpgroupMatrixDescriptorType values of each context.
-var warpgroupMatrixDescriptorTypeSlab = ir.SlabOf[WarpgroupMatrixDescriptorType]()
+var warpgroupMatrixDescriptorTypeSlab ir.Slab
 
 func (*WarpgroupMatrixDescriptorType) Dialect() string { return "nvgpu" }
 func (*WarpgroupMatrixDescriptorType) Kind() string    { return "WarpgroupMatrixDescriptorType" }

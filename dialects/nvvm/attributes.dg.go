@@ -21,7 +21,7 @@ func GetBarrierReductionAttr(ctx *ir.Context, value BarrierReduction) *BarrierRe
 	if v, ok := ir.LookupAttr[*BarrierReductionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &barrierReductionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &barrierReductionAttrSlab, (*BarrierReductionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BarrierReductionAttr](s)
 		*v = BarrierReductionAttr{value: value}
 		return v
@@ -29,7 +29,7 @@ func GetBarrierReductionAttr(ctx *ir.Context, value BarrierReduction) *BarrierRe
 }
 
 // barrierReductionAttrSlab holds the BarrierReductionAttr values of each context.
-var barrierReductionAttrSlab = ir.SlabOf[BarrierReductionAttr]()
+var barrierReductionAttrSlab ir.Slab
 
 func (*BarrierReductionAttr) Dialect() string { return "nvvm" }
 func (*BarrierReductionAttr) Kind() string    { return "BarrierReductionAttr" }
@@ -59,7 +59,7 @@ func GetBlockScaleFormatAttr(ctx *ir.Context, value BlockScaleFormat) *BlockScal
 	if v, ok := ir.LookupAttr[*BlockScaleFormatAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &blockScaleFormatAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &blockScaleFormatAttrSlab, (*BlockScaleFormatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlockScaleFormatAttr](s)
 		*v = BlockScaleFormatAttr{value: value}
 		return v
@@ -67,7 +67,7 @@ func GetBlockScaleFormatAttr(ctx *ir.Context, value BlockScaleFormat) *BlockScal
 }
 
 // blockScaleFormatAttrSlab holds the BlockScaleFormatAttr values of each context.
-var blockScaleFormatAttrSlab = ir.SlabOf[BlockScaleFormatAttr]()
+var blockScaleFormatAttrSlab ir.Slab
 
 func (*BlockScaleFormatAttr) Dialect() string { return "nvvm" }
 func (*BlockScaleFormatAttr) Kind() string    { return "BlockScaleFormatAttr" }
@@ -97,7 +97,7 @@ func GetCTAGroupKindAttr(ctx *ir.Context, value CTAGroupKind) *CTAGroupKindAttr 
 	if v, ok := ir.LookupAttr[*CTAGroupKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &cTAGroupKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &cTAGroupKindAttrSlab, (*CTAGroupKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CTAGroupKindAttr](s)
 		*v = CTAGroupKindAttr{value: value}
 		return v
@@ -105,7 +105,7 @@ func GetCTAGroupKindAttr(ctx *ir.Context, value CTAGroupKind) *CTAGroupKindAttr 
 }
 
 // cTAGroupKindAttrSlab holds the CTAGroupKindAttr values of each context.
-var cTAGroupKindAttrSlab = ir.SlabOf[CTAGroupKindAttr]()
+var cTAGroupKindAttrSlab ir.Slab
 
 func (*CTAGroupKindAttr) Dialect() string { return "nvvm" }
 func (*CTAGroupKindAttr) Kind() string    { return "CTAGroupKindAttr" }
@@ -135,7 +135,7 @@ func GetCacheEvictionPriorityAttr(ctx *ir.Context, value CacheEvictionPriority) 
 	if v, ok := ir.LookupAttr[*CacheEvictionPriorityAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &cacheEvictionPriorityAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &cacheEvictionPriorityAttrSlab, (*CacheEvictionPriorityAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CacheEvictionPriorityAttr](s)
 		*v = CacheEvictionPriorityAttr{value: value}
 		return v
@@ -143,7 +143,7 @@ func GetCacheEvictionPriorityAttr(ctx *ir.Context, value CacheEvictionPriority) 
 }
 
 // cacheEvictionPriorityAttrSlab holds the CacheEvictionPriorityAttr values of each context.
-var cacheEvictionPriorityAttrSlab = ir.SlabOf[CacheEvictionPriorityAttr]()
+var cacheEvictionPriorityAttrSlab ir.Slab
 
 func (*CacheEvictionPriorityAttr) Dialect() string { return "nvvm" }
 func (*CacheEvictionPriorityAttr) Kind() string    { return "CacheEvictionPriorityAttr" }
@@ -173,7 +173,7 @@ func GetClusterLaunchControlQueryTypeAttr(ctx *ir.Context, value ClusterLaunchCo
 	if v, ok := ir.LookupAttr[*ClusterLaunchControlQueryTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &clusterLaunchControlQueryTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &clusterLaunchControlQueryTypeAttrSlab, (*ClusterLaunchControlQueryTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClusterLaunchControlQueryTypeAttr](s)
 		*v = ClusterLaunchControlQueryTypeAttr{value: value}
 		return v
@@ -181,7 +181,7 @@ func GetClusterLaunchControlQueryTypeAttr(ctx *ir.Context, value ClusterLaunchCo
 }
 
 // clusterLaunchControlQueryTypeAttrSlab holds the ClusterLaunchControlQueryTypeAttr values of each context.
-var clusterLaunchControlQueryTypeAttrSlab = ir.SlabOf[ClusterLaunchControlQueryTypeAttr]()
+var clusterLaunchControlQueryTypeAttrSlab ir.Slab
 
 func (*ClusterLaunchControlQueryTypeAttr) Dialect() string { return "nvvm" }
 func (*ClusterLaunchControlQueryTypeAttr) Kind() string    { return "ClusterLaunchControlQueryTypeAttr" }
@@ -211,7 +211,7 @@ func GetDotAccumulateTypeAttr(ctx *ir.Context, value DotAccumulateType) *DotAccu
 	if v, ok := ir.LookupAttr[*DotAccumulateTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dotAccumulateTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dotAccumulateTypeAttrSlab, (*DotAccumulateTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DotAccumulateTypeAttr](s)
 		*v = DotAccumulateTypeAttr{value: value}
 		return v
@@ -219,7 +219,7 @@ func GetDotAccumulateTypeAttr(ctx *ir.Context, value DotAccumulateType) *DotAccu
 }
 
 // dotAccumulateTypeAttrSlab holds the DotAccumulateTypeAttr values of each context.
-var dotAccumulateTypeAttrSlab = ir.SlabOf[DotAccumulateTypeAttr]()
+var dotAccumulateTypeAttrSlab ir.Slab
 
 func (*DotAccumulateTypeAttr) Dialect() string { return "nvvm" }
 func (*DotAccumulateTypeAttr) Kind() string    { return "DotAccumulateTypeAttr" }
@@ -249,7 +249,7 @@ func GetFPRoundingModeAttr(ctx *ir.Context, value FPRoundingMode) *FPRoundingMod
 	if v, ok := ir.LookupAttr[*FPRoundingModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &fPRoundingModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &fPRoundingModeAttrSlab, (*FPRoundingModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FPRoundingModeAttr](s)
 		*v = FPRoundingModeAttr{value: value}
 		return v
@@ -257,7 +257,7 @@ func GetFPRoundingModeAttr(ctx *ir.Context, value FPRoundingMode) *FPRoundingMod
 }
 
 // fPRoundingModeAttrSlab holds the FPRoundingModeAttr values of each context.
-var fPRoundingModeAttrSlab = ir.SlabOf[FPRoundingModeAttr]()
+var fPRoundingModeAttrSlab ir.Slab
 
 func (*FPRoundingModeAttr) Dialect() string { return "nvvm" }
 func (*FPRoundingModeAttr) Kind() string    { return "FPRoundingModeAttr" }
@@ -287,7 +287,7 @@ func GetGridDepActionKindAttr(ctx *ir.Context, value GridDepActionKind) *GridDep
 	if v, ok := ir.LookupAttr[*GridDepActionKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &gridDepActionKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &gridDepActionKindAttrSlab, (*GridDepActionKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GridDepActionKindAttr](s)
 		*v = GridDepActionKindAttr{value: value}
 		return v
@@ -295,7 +295,7 @@ func GetGridDepActionKindAttr(ctx *ir.Context, value GridDepActionKind) *GridDep
 }
 
 // gridDepActionKindAttrSlab holds the GridDepActionKindAttr values of each context.
-var gridDepActionKindAttrSlab = ir.SlabOf[GridDepActionKindAttr]()
+var gridDepActionKindAttrSlab ir.Slab
 
 func (*GridDepActionKindAttr) Dialect() string { return "nvvm" }
 func (*GridDepActionKindAttr) Kind() string    { return "GridDepActionKindAttr" }
@@ -325,7 +325,7 @@ func GetLdStMatrixEltTypeAttr(ctx *ir.Context, value LdStMatrixEltType) *LdStMat
 	if v, ok := ir.LookupAttr[*LdStMatrixEltTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &ldStMatrixEltTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &ldStMatrixEltTypeAttrSlab, (*LdStMatrixEltTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LdStMatrixEltTypeAttr](s)
 		*v = LdStMatrixEltTypeAttr{value: value}
 		return v
@@ -333,7 +333,7 @@ func GetLdStMatrixEltTypeAttr(ctx *ir.Context, value LdStMatrixEltType) *LdStMat
 }
 
 // ldStMatrixEltTypeAttrSlab holds the LdStMatrixEltTypeAttr values of each context.
-var ldStMatrixEltTypeAttrSlab = ir.SlabOf[LdStMatrixEltTypeAttr]()
+var ldStMatrixEltTypeAttrSlab ir.Slab
 
 func (*LdStMatrixEltTypeAttr) Dialect() string { return "nvvm" }
 func (*LdStMatrixEltTypeAttr) Kind() string    { return "LdStMatrixEltTypeAttr" }
@@ -365,7 +365,7 @@ func GetLdStMatrixShapeAttr(ctx *ir.Context, m_, n_ int32) *LdStMatrixShapeAttr 
 	if v, ok := ir.LookupAttr[*LdStMatrixShapeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &ldStMatrixShapeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &ldStMatrixShapeAttrSlab, (*LdStMatrixShapeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LdStMatrixShapeAttr](s)
 		*v = LdStMatrixShapeAttr{m_: m_, n_: n_}
 		return v
@@ -373,7 +373,7 @@ func GetLdStMatrixShapeAttr(ctx *ir.Context, m_, n_ int32) *LdStMatrixShapeAttr 
 }
 
 // ldStMatrixShapeAttrSlab holds the LdStMatrixShapeAttr values of each context.
-var ldStMatrixShapeAttrSlab = ir.SlabOf[LdStMatrixShapeAttr]()
+var ldStMatrixShapeAttrSlab ir.Slab
 
 func (*LdStMatrixShapeAttr) Dialect() string { return "nvvm" }
 func (*LdStMatrixShapeAttr) Kind() string    { return "LdStMatrixShapeAttr" }
@@ -408,7 +408,7 @@ func GetLoadCacheModifierKindAttr(ctx *ir.Context, value LoadCacheModifierKind) 
 	if v, ok := ir.LookupAttr[*LoadCacheModifierKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &loadCacheModifierKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &loadCacheModifierKindAttrSlab, (*LoadCacheModifierKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoadCacheModifierKindAttr](s)
 		*v = LoadCacheModifierKindAttr{value: value}
 		return v
@@ -416,7 +416,7 @@ func GetLoadCacheModifierKindAttr(ctx *ir.Context, value LoadCacheModifierKind) 
 }
 
 // loadCacheModifierKindAttrSlab holds the LoadCacheModifierKindAttr values of each context.
-var loadCacheModifierKindAttrSlab = ir.SlabOf[LoadCacheModifierKindAttr]()
+var loadCacheModifierKindAttrSlab ir.Slab
 
 func (*LoadCacheModifierKindAttr) Dialect() string { return "nvvm" }
 func (*LoadCacheModifierKindAttr) Kind() string    { return "LoadCacheModifierKindAttr" }
@@ -446,7 +446,7 @@ func GetMMAB1OpAttr(ctx *ir.Context, value MMAB1Op) *MMAB1OpAttr {
 	if v, ok := ir.LookupAttr[*MMAB1OpAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &mMAB1OpAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &mMAB1OpAttrSlab, (*MMAB1OpAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAB1OpAttr](s)
 		*v = MMAB1OpAttr{value: value}
 		return v
@@ -454,7 +454,7 @@ func GetMMAB1OpAttr(ctx *ir.Context, value MMAB1Op) *MMAB1OpAttr {
 }
 
 // mMAB1OpAttrSlab holds the MMAB1OpAttr values of each context.
-var mMAB1OpAttrSlab = ir.SlabOf[MMAB1OpAttr]()
+var mMAB1OpAttrSlab ir.Slab
 
 func (*MMAB1OpAttr) Dialect() string { return "nvvm" }
 func (*MMAB1OpAttr) Kind() string    { return "MMAB1OpAttr" }
@@ -484,7 +484,7 @@ func GetMMABlockScaleKindAttr(ctx *ir.Context, value MMABlockScaleKind) *MMABloc
 	if v, ok := ir.LookupAttr[*MMABlockScaleKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &mMABlockScaleKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &mMABlockScaleKindAttrSlab, (*MMABlockScaleKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMABlockScaleKindAttr](s)
 		*v = MMABlockScaleKindAttr{value: value}
 		return v
@@ -492,7 +492,7 @@ func GetMMABlockScaleKindAttr(ctx *ir.Context, value MMABlockScaleKind) *MMABloc
 }
 
 // mMABlockScaleKindAttrSlab holds the MMABlockScaleKindAttr values of each context.
-var mMABlockScaleKindAttrSlab = ir.SlabOf[MMABlockScaleKindAttr]()
+var mMABlockScaleKindAttrSlab ir.Slab
 
 func (*MMABlockScaleKindAttr) Dialect() string { return "nvvm" }
 func (*MMABlockScaleKindAttr) Kind() string    { return "MMABlockScaleKindAttr" }
@@ -522,7 +522,7 @@ func GetMMAFragAttr(ctx *ir.Context, value MMAFrag) *MMAFragAttr {
 	if v, ok := ir.LookupAttr[*MMAFragAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &mMAFragAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &mMAFragAttrSlab, (*MMAFragAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAFragAttr](s)
 		*v = MMAFragAttr{value: value}
 		return v
@@ -530,7 +530,7 @@ func GetMMAFragAttr(ctx *ir.Context, value MMAFrag) *MMAFragAttr {
 }
 
 // mMAFragAttrSlab holds the MMAFragAttr values of each context.
-var mMAFragAttrSlab = ir.SlabOf[MMAFragAttr]()
+var mMAFragAttrSlab ir.Slab
 
 func (*MMAFragAttr) Dialect() string { return "nvvm" }
 func (*MMAFragAttr) Kind() string    { return "MMAFragAttr" }
@@ -560,7 +560,7 @@ func GetMMAIntOverflowAttr(ctx *ir.Context, value MMAIntOverflow) *MMAIntOverflo
 	if v, ok := ir.LookupAttr[*MMAIntOverflowAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &mMAIntOverflowAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &mMAIntOverflowAttrSlab, (*MMAIntOverflowAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAIntOverflowAttr](s)
 		*v = MMAIntOverflowAttr{value: value}
 		return v
@@ -568,7 +568,7 @@ func GetMMAIntOverflowAttr(ctx *ir.Context, value MMAIntOverflow) *MMAIntOverflo
 }
 
 // mMAIntOverflowAttrSlab holds the MMAIntOverflowAttr values of each context.
-var mMAIntOverflowAttrSlab = ir.SlabOf[MMAIntOverflowAttr]()
+var mMAIntOverflowAttrSlab ir.Slab
 
 func (*MMAIntOverflowAttr) Dialect() string { return "nvvm" }
 func (*MMAIntOverflowAttr) Kind() string    { return "MMAIntOverflowAttr" }
@@ -598,7 +598,7 @@ func GetMMAKindAttr(ctx *ir.Context, value MMAKind) *MMAKindAttr {
 	if v, ok := ir.LookupAttr[*MMAKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &mMAKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &mMAKindAttrSlab, (*MMAKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAKindAttr](s)
 		*v = MMAKindAttr{value: value}
 		return v
@@ -606,7 +606,7 @@ func GetMMAKindAttr(ctx *ir.Context, value MMAKind) *MMAKindAttr {
 }
 
 // mMAKindAttrSlab holds the MMAKindAttr values of each context.
-var mMAKindAttrSlab = ir.SlabOf[MMAKindAttr]()
+var mMAKindAttrSlab ir.Slab
 
 func (*MMAKindAttr) Dialect() string { return "nvvm" }
 func (*MMAKindAttr) Kind() string    { return "MMAKindAttr" }
@@ -636,7 +636,7 @@ func GetMMALayoutAttr(ctx *ir.Context, value MMALayout) *MMALayoutAttr {
 	if v, ok := ir.LookupAttr[*MMALayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &mMALayoutAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &mMALayoutAttrSlab, (*MMALayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMALayoutAttr](s)
 		*v = MMALayoutAttr{value: value}
 		return v
@@ -644,7 +644,7 @@ func GetMMALayoutAttr(ctx *ir.Context, value MMALayout) *MMALayoutAttr {
 }
 
 // mMALayoutAttrSlab holds the MMALayoutAttr values of each context.
-var mMALayoutAttrSlab = ir.SlabOf[MMALayoutAttr]()
+var mMALayoutAttrSlab ir.Slab
 
 func (*MMALayoutAttr) Dialect() string { return "nvvm" }
 func (*MMALayoutAttr) Kind() string    { return "MMALayoutAttr" }
@@ -678,7 +678,7 @@ func GetMMAShapeAttr(ctx *ir.Context, m_, n_, k_ int32) *MMAShapeAttr {
 	if v, ok := ir.LookupAttr[*MMAShapeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &mMAShapeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &mMAShapeAttrSlab, (*MMAShapeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAShapeAttr](s)
 		*v = MMAShapeAttr{m_: m_, n_: n_, k_: k_}
 		return v
@@ -686,7 +686,7 @@ func GetMMAShapeAttr(ctx *ir.Context, m_, n_, k_ int32) *MMAShapeAttr {
 }
 
 // mMAShapeAttrSlab holds the MMAShapeAttr values of each context.
-var mMAShapeAttrSlab = ir.SlabOf[MMAShapeAttr]()
+var mMAShapeAttrSlab ir.Slab
 
 func (*MMAShapeAttr) Dialect() string { return "nvvm" }
 func (*MMAShapeAttr) Kind() string    { return "MMAShapeAttr" }
@@ -726,7 +726,7 @@ func GetMMATypesAttr(ctx *ir.Context, value MMATypes) *MMATypesAttr {
 	if v, ok := ir.LookupAttr[*MMATypesAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &mMATypesAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &mMATypesAttrSlab, (*MMATypesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMATypesAttr](s)
 		*v = MMATypesAttr{value: value}
 		return v
@@ -734,7 +734,7 @@ func GetMMATypesAttr(ctx *ir.Context, value MMATypes) *MMATypesAttr {
 }
 
 // mMATypesAttrSlab holds the MMATypesAttr values of each context.
-var mMATypesAttrSlab = ir.SlabOf[MMATypesAttr]()
+var mMATypesAttrSlab ir.Slab
 
 func (*MMATypesAttr) Dialect() string { return "nvvm" }
 func (*MMATypesAttr) Kind() string    { return "MMATypesAttr" }
@@ -764,7 +764,7 @@ func GetMatchSyncKindAttr(ctx *ir.Context, value MatchSyncKind) *MatchSyncKindAt
 	if v, ok := ir.LookupAttr[*MatchSyncKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &matchSyncKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &matchSyncKindAttrSlab, (*MatchSyncKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MatchSyncKindAttr](s)
 		*v = MatchSyncKindAttr{value: value}
 		return v
@@ -772,7 +772,7 @@ func GetMatchSyncKindAttr(ctx *ir.Context, value MatchSyncKind) *MatchSyncKindAt
 }
 
 // matchSyncKindAttrSlab holds the MatchSyncKindAttr values of each context.
-var matchSyncKindAttrSlab = ir.SlabOf[MatchSyncKindAttr]()
+var matchSyncKindAttrSlab ir.Slab
 
 func (*MatchSyncKindAttr) Dialect() string { return "nvvm" }
 func (*MatchSyncKindAttr) Kind() string    { return "MatchSyncKindAttr" }
@@ -802,7 +802,7 @@ func GetMemOrderKindAttr(ctx *ir.Context, value MemOrderKind) *MemOrderKindAttr 
 	if v, ok := ir.LookupAttr[*MemOrderKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &memOrderKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &memOrderKindAttrSlab, (*MemOrderKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemOrderKindAttr](s)
 		*v = MemOrderKindAttr{value: value}
 		return v
@@ -810,7 +810,7 @@ func GetMemOrderKindAttr(ctx *ir.Context, value MemOrderKind) *MemOrderKindAttr 
 }
 
 // memOrderKindAttrSlab holds the MemOrderKindAttr values of each context.
-var memOrderKindAttrSlab = ir.SlabOf[MemOrderKindAttr]()
+var memOrderKindAttrSlab ir.Slab
 
 func (*MemOrderKindAttr) Dialect() string { return "nvvm" }
 func (*MemOrderKindAttr) Kind() string    { return "MemOrderKindAttr" }
@@ -840,7 +840,7 @@ func GetMemScopeKindAttr(ctx *ir.Context, value MemScopeKind) *MemScopeKindAttr 
 	if v, ok := ir.LookupAttr[*MemScopeKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &memScopeKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &memScopeKindAttrSlab, (*MemScopeKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemScopeKindAttr](s)
 		*v = MemScopeKindAttr{value: value}
 		return v
@@ -848,7 +848,7 @@ func GetMemScopeKindAttr(ctx *ir.Context, value MemScopeKind) *MemScopeKindAttr 
 }
 
 // memScopeKindAttrSlab holds the MemScopeKindAttr values of each context.
-var memScopeKindAttrSlab = ir.SlabOf[MemScopeKindAttr]()
+var memScopeKindAttrSlab ir.Slab
 
 func (*MemScopeKindAttr) Dialect() string { return "nvvm" }
 func (*MemScopeKindAttr) Kind() string    { return "MemScopeKindAttr" }
@@ -878,7 +878,7 @@ func GetNVVMMemorySpaceAttr(ctx *ir.Context, value NVVMMemorySpace) *NVVMMemoryS
 	if v, ok := ir.LookupAttr[*NVVMMemorySpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &nVVMMemorySpaceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &nVVMMemorySpaceAttrSlab, (*NVVMMemorySpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NVVMMemorySpaceAttr](s)
 		*v = NVVMMemorySpaceAttr{value: value}
 		return v
@@ -886,7 +886,7 @@ func GetNVVMMemorySpaceAttr(ctx *ir.Context, value NVVMMemorySpace) *NVVMMemoryS
 }
 
 // nVVMMemorySpaceAttrSlab holds the NVVMMemorySpaceAttr values of each context.
-var nVVMMemorySpaceAttrSlab = ir.SlabOf[NVVMMemorySpaceAttr]()
+var nVVMMemorySpaceAttrSlab ir.Slab
 
 func (*NVVMMemorySpaceAttr) Dialect() string { return "nvvm" }
 func (*NVVMMemorySpaceAttr) Kind() string    { return "NVVMMemorySpaceAttr" }
@@ -928,7 +928,7 @@ func GetNVVMTargetAttr(ctx *ir.Context, o_ int32, triple, chip, features string,
 	if v, ok := ir.LookupAttr[*NVVMTargetAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &nVVMTargetAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &nVVMTargetAttrSlab, (*NVVMTargetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NVVMTargetAttr](s)
 		*v = NVVMTargetAttr{o_: o_, triple: triple, chip: chip, features: features, flags: flags, link: link, verifyTarget: verifyTarget}
 		return v
@@ -936,7 +936,7 @@ func GetNVVMTargetAttr(ctx *ir.Context, o_ int32, triple, chip, features string,
 }
 
 // nVVMTargetAttrSlab holds the NVVMTargetAttr values of each context.
-var nVVMTargetAttrSlab = ir.SlabOf[NVVMTargetAttr]()
+var nVVMTargetAttrSlab ir.Slab
 
 func (*NVVMTargetAttr) Dialect() string { return "nvvm" }
 func (*NVVMTargetAttr) Kind() string    { return "NVVMTargetAttr" }
@@ -996,7 +996,7 @@ func GetPermuteModeAttr(ctx *ir.Context, value PermuteMode) *PermuteModeAttr {
 	if v, ok := ir.LookupAttr[*PermuteModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &permuteModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &permuteModeAttrSlab, (*PermuteModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PermuteModeAttr](s)
 		*v = PermuteModeAttr{value: value}
 		return v
@@ -1004,7 +1004,7 @@ func GetPermuteModeAttr(ctx *ir.Context, value PermuteMode) *PermuteModeAttr {
 }
 
 // permuteModeAttrSlab holds the PermuteModeAttr values of each context.
-var permuteModeAttrSlab = ir.SlabOf[PermuteModeAttr]()
+var permuteModeAttrSlab ir.Slab
 
 func (*PermuteModeAttr) Dialect() string { return "nvvm" }
 func (*PermuteModeAttr) Kind() string    { return "PermuteModeAttr" }
@@ -1034,7 +1034,7 @@ func GetPrefetchCacheLevelAttr(ctx *ir.Context, value PrefetchCacheLevel) *Prefe
 	if v, ok := ir.LookupAttr[*PrefetchCacheLevelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &prefetchCacheLevelAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &prefetchCacheLevelAttrSlab, (*PrefetchCacheLevelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PrefetchCacheLevelAttr](s)
 		*v = PrefetchCacheLevelAttr{value: value}
 		return v
@@ -1042,7 +1042,7 @@ func GetPrefetchCacheLevelAttr(ctx *ir.Context, value PrefetchCacheLevel) *Prefe
 }
 
 // prefetchCacheLevelAttrSlab holds the PrefetchCacheLevelAttr values of each context.
-var prefetchCacheLevelAttrSlab = ir.SlabOf[PrefetchCacheLevelAttr]()
+var prefetchCacheLevelAttrSlab ir.Slab
 
 func (*PrefetchCacheLevelAttr) Dialect() string { return "nvvm" }
 func (*PrefetchCacheLevelAttr) Kind() string    { return "PrefetchCacheLevelAttr" }
@@ -1072,7 +1072,7 @@ func GetProxyKindAttr(ctx *ir.Context, value ProxyKind) *ProxyKindAttr {
 	if v, ok := ir.LookupAttr[*ProxyKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &proxyKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &proxyKindAttrSlab, (*ProxyKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ProxyKindAttr](s)
 		*v = ProxyKindAttr{value: value}
 		return v
@@ -1080,7 +1080,7 @@ func GetProxyKindAttr(ctx *ir.Context, value ProxyKind) *ProxyKindAttr {
 }
 
 // proxyKindAttrSlab holds the ProxyKindAttr values of each context.
-var proxyKindAttrSlab = ir.SlabOf[ProxyKindAttr]()
+var proxyKindAttrSlab ir.Slab
 
 func (*ProxyKindAttr) Dialect() string { return "nvvm" }
 func (*ProxyKindAttr) Kind() string    { return "ProxyKindAttr" }
@@ -1110,7 +1110,7 @@ func GetReduxKindAttr(ctx *ir.Context, value ReduxKind) *ReduxKindAttr {
 	if v, ok := ir.LookupAttr[*ReduxKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &reduxKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &reduxKindAttrSlab, (*ReduxKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReduxKindAttr](s)
 		*v = ReduxKindAttr{value: value}
 		return v
@@ -1118,7 +1118,7 @@ func GetReduxKindAttr(ctx *ir.Context, value ReduxKind) *ReduxKindAttr {
 }
 
 // reduxKindAttrSlab holds the ReduxKindAttr values of each context.
-var reduxKindAttrSlab = ir.SlabOf[ReduxKindAttr]()
+var reduxKindAttrSlab ir.Slab
 
 func (*ReduxKindAttr) Dialect() string { return "nvvm" }
 func (*ReduxKindAttr) Kind() string    { return "ReduxKindAttr" }
@@ -1148,7 +1148,7 @@ func GetSaturationModeAttr(ctx *ir.Context, value SaturationMode) *SaturationMod
 	if v, ok := ir.LookupAttr[*SaturationModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &saturationModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &saturationModeAttrSlab, (*SaturationModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SaturationModeAttr](s)
 		*v = SaturationModeAttr{value: value}
 		return v
@@ -1156,7 +1156,7 @@ func GetSaturationModeAttr(ctx *ir.Context, value SaturationMode) *SaturationMod
 }
 
 // saturationModeAttrSlab holds the SaturationModeAttr values of each context.
-var saturationModeAttrSlab = ir.SlabOf[SaturationModeAttr]()
+var saturationModeAttrSlab ir.Slab
 
 func (*SaturationModeAttr) Dialect() string { return "nvvm" }
 func (*SaturationModeAttr) Kind() string    { return "SaturationModeAttr" }
@@ -1186,7 +1186,7 @@ func GetScaleVecSizeAttr(ctx *ir.Context, value ScaleVecSize) *ScaleVecSizeAttr 
 	if v, ok := ir.LookupAttr[*ScaleVecSizeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &scaleVecSizeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &scaleVecSizeAttrSlab, (*ScaleVecSizeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ScaleVecSizeAttr](s)
 		*v = ScaleVecSizeAttr{value: value}
 		return v
@@ -1194,7 +1194,7 @@ func GetScaleVecSizeAttr(ctx *ir.Context, value ScaleVecSize) *ScaleVecSizeAttr 
 }
 
 // scaleVecSizeAttrSlab holds the ScaleVecSizeAttr values of each context.
-var scaleVecSizeAttrSlab = ir.SlabOf[ScaleVecSizeAttr]()
+var scaleVecSizeAttrSlab ir.Slab
 
 func (*ScaleVecSizeAttr) Dialect() string { return "nvvm" }
 func (*ScaleVecSizeAttr) Kind() string    { return "ScaleVecSizeAttr" }
@@ -1224,7 +1224,7 @@ func GetSetMaxRegisterActionAttr(ctx *ir.Context, value SetMaxRegisterAction) *S
 	if v, ok := ir.LookupAttr[*SetMaxRegisterActionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &setMaxRegisterActionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &setMaxRegisterActionAttrSlab, (*SetMaxRegisterActionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SetMaxRegisterActionAttr](s)
 		*v = SetMaxRegisterActionAttr{value: value}
 		return v
@@ -1232,7 +1232,7 @@ func GetSetMaxRegisterActionAttr(ctx *ir.Context, value SetMaxRegisterAction) *S
 }
 
 // setMaxRegisterActionAttrSlab holds the SetMaxRegisterActionAttr values of each context.
-var setMaxRegisterActionAttrSlab = ir.SlabOf[SetMaxRegisterActionAttr]()
+var setMaxRegisterActionAttrSlab ir.Slab
 
 func (*SetMaxRegisterActionAttr) Dialect() string { return "nvvm" }
 func (*SetMaxRegisterActionAttr) Kind() string    { return "SetMaxRegisterActionAttr" }
@@ -1262,7 +1262,7 @@ func GetSharedSpaceAttr(ctx *ir.Context, value SharedSpace) *SharedSpaceAttr {
 	if v, ok := ir.LookupAttr[*SharedSpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &sharedSpaceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &sharedSpaceAttrSlab, (*SharedSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SharedSpaceAttr](s)
 		*v = SharedSpaceAttr{value: value}
 		return v
@@ -1270,7 +1270,7 @@ func GetSharedSpaceAttr(ctx *ir.Context, value SharedSpace) *SharedSpaceAttr {
 }
 
 // sharedSpaceAttrSlab holds the SharedSpaceAttr values of each context.
-var sharedSpaceAttrSlab = ir.SlabOf[SharedSpaceAttr]()
+var sharedSpaceAttrSlab ir.Slab
 
 func (*SharedSpaceAttr) Dialect() string { return "nvvm" }
 func (*SharedSpaceAttr) Kind() string    { return "SharedSpaceAttr" }
@@ -1300,7 +1300,7 @@ func GetShflKindAttr(ctx *ir.Context, value ShflKind) *ShflKindAttr {
 	if v, ok := ir.LookupAttr[*ShflKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &shflKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &shflKindAttrSlab, (*ShflKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ShflKindAttr](s)
 		*v = ShflKindAttr{value: value}
 		return v
@@ -1308,7 +1308,7 @@ func GetShflKindAttr(ctx *ir.Context, value ShflKind) *ShflKindAttr {
 }
 
 // shflKindAttrSlab holds the ShflKindAttr values of each context.
-var shflKindAttrSlab = ir.SlabOf[ShflKindAttr]()
+var shflKindAttrSlab ir.Slab
 
 func (*ShflKindAttr) Dialect() string { return "nvvm" }
 func (*ShflKindAttr) Kind() string    { return "ShflKindAttr" }
@@ -1338,7 +1338,7 @@ func GetTMALoadModeAttr(ctx *ir.Context, value TMALoadMode) *TMALoadModeAttr {
 	if v, ok := ir.LookupAttr[*TMALoadModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tMALoadModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tMALoadModeAttrSlab, (*TMALoadModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TMALoadModeAttr](s)
 		*v = TMALoadModeAttr{value: value}
 		return v
@@ -1346,7 +1346,7 @@ func GetTMALoadModeAttr(ctx *ir.Context, value TMALoadMode) *TMALoadModeAttr {
 }
 
 // tMALoadModeAttrSlab holds the TMALoadModeAttr values of each context.
-var tMALoadModeAttrSlab = ir.SlabOf[TMALoadModeAttr]()
+var tMALoadModeAttrSlab ir.Slab
 
 func (*TMALoadModeAttr) Dialect() string { return "nvvm" }
 func (*TMALoadModeAttr) Kind() string    { return "TMALoadModeAttr" }
@@ -1376,7 +1376,7 @@ func GetTMAReduxKindAttr(ctx *ir.Context, value TMAReduxKind) *TMAReduxKindAttr 
 	if v, ok := ir.LookupAttr[*TMAReduxKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tMAReduxKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tMAReduxKindAttrSlab, (*TMAReduxKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TMAReduxKindAttr](s)
 		*v = TMAReduxKindAttr{value: value}
 		return v
@@ -1384,7 +1384,7 @@ func GetTMAReduxKindAttr(ctx *ir.Context, value TMAReduxKind) *TMAReduxKindAttr 
 }
 
 // tMAReduxKindAttrSlab holds the TMAReduxKindAttr values of each context.
-var tMAReduxKindAttrSlab = ir.SlabOf[TMAReduxKindAttr]()
+var tMAReduxKindAttrSlab ir.Slab
 
 func (*TMAReduxKindAttr) Dialect() string { return "nvvm" }
 func (*TMAReduxKindAttr) Kind() string    { return "TMAReduxKindAttr" }
@@ -1414,7 +1414,7 @@ func GetTMAStoreModeAttr(ctx *ir.Context, value TMAStoreMode) *TMAStoreModeAttr 
 	if v, ok := ir.LookupAttr[*TMAStoreModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tMAStoreModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tMAStoreModeAttrSlab, (*TMAStoreModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TMAStoreModeAttr](s)
 		*v = TMAStoreModeAttr{value: value}
 		return v
@@ -1422,7 +1422,7 @@ func GetTMAStoreModeAttr(ctx *ir.Context, value TMAStoreMode) *TMAStoreModeAttr 
 }
 
 // tMAStoreModeAttrSlab holds the TMAStoreModeAttr values of each context.
-var tMAStoreModeAttrSlab = ir.SlabOf[TMAStoreModeAttr]()
+var tMAStoreModeAttrSlab ir.Slab
 
 func (*TMAStoreModeAttr) Dialect() string { return "nvvm" }
 func (*TMAStoreModeAttr) Kind() string    { return "TMAStoreModeAttr" }
@@ -1452,7 +1452,7 @@ func GetTcgen05CpMulticastAttr(ctx *ir.Context, value Tcgen05CpMulticast) *Tcgen
 	if v, ok := ir.LookupAttr[*Tcgen05CpMulticastAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tcgen05CpMulticastAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tcgen05CpMulticastAttrSlab, (*Tcgen05CpMulticastAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05CpMulticastAttr](s)
 		*v = Tcgen05CpMulticastAttr{value: value}
 		return v
@@ -1460,7 +1460,7 @@ func GetTcgen05CpMulticastAttr(ctx *ir.Context, value Tcgen05CpMulticast) *Tcgen
 }
 
 // tcgen05CpMulticastAttrSlab holds the Tcgen05CpMulticastAttr values of each context.
-var tcgen05CpMulticastAttrSlab = ir.SlabOf[Tcgen05CpMulticastAttr]()
+var tcgen05CpMulticastAttrSlab ir.Slab
 
 func (*Tcgen05CpMulticastAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05CpMulticastAttr) Kind() string    { return "Tcgen05CpMulticastAttr" }
@@ -1490,7 +1490,7 @@ func GetTcgen05CpShapeAttr(ctx *ir.Context, value Tcgen05CpShape) *Tcgen05CpShap
 	if v, ok := ir.LookupAttr[*Tcgen05CpShapeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tcgen05CpShapeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tcgen05CpShapeAttrSlab, (*Tcgen05CpShapeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05CpShapeAttr](s)
 		*v = Tcgen05CpShapeAttr{value: value}
 		return v
@@ -1498,7 +1498,7 @@ func GetTcgen05CpShapeAttr(ctx *ir.Context, value Tcgen05CpShape) *Tcgen05CpShap
 }
 
 // tcgen05CpShapeAttrSlab holds the Tcgen05CpShapeAttr values of each context.
-var tcgen05CpShapeAttrSlab = ir.SlabOf[Tcgen05CpShapeAttr]()
+var tcgen05CpShapeAttrSlab ir.Slab
 
 func (*Tcgen05CpShapeAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05CpShapeAttr) Kind() string    { return "Tcgen05CpShapeAttr" }
@@ -1528,7 +1528,7 @@ func GetTcgen05CpSrcFormatAttr(ctx *ir.Context, value Tcgen05CpSrcFormat) *Tcgen
 	if v, ok := ir.LookupAttr[*Tcgen05CpSrcFormatAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tcgen05CpSrcFormatAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tcgen05CpSrcFormatAttrSlab, (*Tcgen05CpSrcFormatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05CpSrcFormatAttr](s)
 		*v = Tcgen05CpSrcFormatAttr{value: value}
 		return v
@@ -1536,7 +1536,7 @@ func GetTcgen05CpSrcFormatAttr(ctx *ir.Context, value Tcgen05CpSrcFormat) *Tcgen
 }
 
 // tcgen05CpSrcFormatAttrSlab holds the Tcgen05CpSrcFormatAttr values of each context.
-var tcgen05CpSrcFormatAttrSlab = ir.SlabOf[Tcgen05CpSrcFormatAttr]()
+var tcgen05CpSrcFormatAttrSlab ir.Slab
 
 func (*Tcgen05CpSrcFormatAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05CpSrcFormatAttr) Kind() string    { return "Tcgen05CpSrcFormatAttr" }
@@ -1566,7 +1566,7 @@ func GetTcgen05FenceKindAttr(ctx *ir.Context, value Tcgen05FenceKind) *Tcgen05Fe
 	if v, ok := ir.LookupAttr[*Tcgen05FenceKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tcgen05FenceKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tcgen05FenceKindAttrSlab, (*Tcgen05FenceKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05FenceKindAttr](s)
 		*v = Tcgen05FenceKindAttr{value: value}
 		return v
@@ -1574,7 +1574,7 @@ func GetTcgen05FenceKindAttr(ctx *ir.Context, value Tcgen05FenceKind) *Tcgen05Fe
 }
 
 // tcgen05FenceKindAttrSlab holds the Tcgen05FenceKindAttr values of each context.
-var tcgen05FenceKindAttrSlab = ir.SlabOf[Tcgen05FenceKindAttr]()
+var tcgen05FenceKindAttrSlab ir.Slab
 
 func (*Tcgen05FenceKindAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05FenceKindAttr) Kind() string    { return "Tcgen05FenceKindAttr" }
@@ -1604,7 +1604,7 @@ func GetTcgen05LdStShapeAttr(ctx *ir.Context, value Tcgen05LdStShape) *Tcgen05Ld
 	if v, ok := ir.LookupAttr[*Tcgen05LdStShapeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tcgen05LdStShapeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tcgen05LdStShapeAttrSlab, (*Tcgen05LdStShapeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05LdStShapeAttr](s)
 		*v = Tcgen05LdStShapeAttr{value: value}
 		return v
@@ -1612,7 +1612,7 @@ func GetTcgen05LdStShapeAttr(ctx *ir.Context, value Tcgen05LdStShape) *Tcgen05Ld
 }
 
 // tcgen05LdStShapeAttrSlab holds the Tcgen05LdStShapeAttr values of each context.
-var tcgen05LdStShapeAttrSlab = ir.SlabOf[Tcgen05LdStShapeAttr]()
+var tcgen05LdStShapeAttrSlab ir.Slab
 
 func (*Tcgen05LdStShapeAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05LdStShapeAttr) Kind() string    { return "Tcgen05LdStShapeAttr" }
@@ -1642,7 +1642,7 @@ func GetTcgen05MMABlockScaleAttr(ctx *ir.Context, value Tcgen05MMABlockScale) *T
 	if v, ok := ir.LookupAttr[*Tcgen05MMABlockScaleAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tcgen05MMABlockScaleAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tcgen05MMABlockScaleAttrSlab, (*Tcgen05MMABlockScaleAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05MMABlockScaleAttr](s)
 		*v = Tcgen05MMABlockScaleAttr{value: value}
 		return v
@@ -1650,7 +1650,7 @@ func GetTcgen05MMABlockScaleAttr(ctx *ir.Context, value Tcgen05MMABlockScale) *T
 }
 
 // tcgen05MMABlockScaleAttrSlab holds the Tcgen05MMABlockScaleAttr values of each context.
-var tcgen05MMABlockScaleAttrSlab = ir.SlabOf[Tcgen05MMABlockScaleAttr]()
+var tcgen05MMABlockScaleAttrSlab ir.Slab
 
 func (*Tcgen05MMABlockScaleAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05MMABlockScaleAttr) Kind() string    { return "Tcgen05MMABlockScaleAttr" }
@@ -1680,7 +1680,7 @@ func GetTcgen05MMACollectorBBufferAttr(ctx *ir.Context, value Tcgen05MMACollecto
 	if v, ok := ir.LookupAttr[*Tcgen05MMACollectorBBufferAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tcgen05MMACollectorBBufferAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tcgen05MMACollectorBBufferAttrSlab, (*Tcgen05MMACollectorBBufferAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05MMACollectorBBufferAttr](s)
 		*v = Tcgen05MMACollectorBBufferAttr{value: value}
 		return v
@@ -1688,7 +1688,7 @@ func GetTcgen05MMACollectorBBufferAttr(ctx *ir.Context, value Tcgen05MMACollecto
 }
 
 // tcgen05MMACollectorBBufferAttrSlab holds the Tcgen05MMACollectorBBufferAttr values of each context.
-var tcgen05MMACollectorBBufferAttrSlab = ir.SlabOf[Tcgen05MMACollectorBBufferAttr]()
+var tcgen05MMACollectorBBufferAttrSlab ir.Slab
 
 func (*Tcgen05MMACollectorBBufferAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05MMACollectorBBufferAttr) Kind() string    { return "Tcgen05MMACollectorBBufferAttr" }
@@ -1718,7 +1718,7 @@ func GetTcgen05MMACollectorOpAttr(ctx *ir.Context, value Tcgen05MMACollectorOp) 
 	if v, ok := ir.LookupAttr[*Tcgen05MMACollectorOpAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tcgen05MMACollectorOpAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tcgen05MMACollectorOpAttrSlab, (*Tcgen05MMACollectorOpAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05MMACollectorOpAttr](s)
 		*v = Tcgen05MMACollectorOpAttr{value: value}
 		return v
@@ -1726,7 +1726,7 @@ func GetTcgen05MMACollectorOpAttr(ctx *ir.Context, value Tcgen05MMACollectorOp) 
 }
 
 // tcgen05MMACollectorOpAttrSlab holds the Tcgen05MMACollectorOpAttr values of each context.
-var tcgen05MMACollectorOpAttrSlab = ir.SlabOf[Tcgen05MMACollectorOpAttr]()
+var tcgen05MMACollectorOpAttrSlab ir.Slab
 
 func (*Tcgen05MMACollectorOpAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05MMACollectorOpAttr) Kind() string    { return "Tcgen05MMACollectorOpAttr" }
@@ -1756,7 +1756,7 @@ func GetTcgen05MMAKindAttr(ctx *ir.Context, value Tcgen05MMAKind) *Tcgen05MMAKin
 	if v, ok := ir.LookupAttr[*Tcgen05MMAKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tcgen05MMAKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tcgen05MMAKindAttrSlab, (*Tcgen05MMAKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05MMAKindAttr](s)
 		*v = Tcgen05MMAKindAttr{value: value}
 		return v
@@ -1764,7 +1764,7 @@ func GetTcgen05MMAKindAttr(ctx *ir.Context, value Tcgen05MMAKind) *Tcgen05MMAKin
 }
 
 // tcgen05MMAKindAttrSlab holds the Tcgen05MMAKindAttr values of each context.
-var tcgen05MMAKindAttrSlab = ir.SlabOf[Tcgen05MMAKindAttr]()
+var tcgen05MMAKindAttrSlab ir.Slab
 
 func (*Tcgen05MMAKindAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05MMAKindAttr) Kind() string    { return "Tcgen05MMAKindAttr" }
@@ -1794,7 +1794,7 @@ func GetTcgen05WaitKindAttr(ctx *ir.Context, value Tcgen05WaitKind) *Tcgen05Wait
 	if v, ok := ir.LookupAttr[*Tcgen05WaitKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tcgen05WaitKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tcgen05WaitKindAttrSlab, (*Tcgen05WaitKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05WaitKindAttr](s)
 		*v = Tcgen05WaitKindAttr{value: value}
 		return v
@@ -1802,7 +1802,7 @@ func GetTcgen05WaitKindAttr(ctx *ir.Context, value Tcgen05WaitKind) *Tcgen05Wait
 }
 
 // tcgen05WaitKindAttrSlab holds the Tcgen05WaitKindAttr values of each context.
-var tcgen05WaitKindAttrSlab = ir.SlabOf[Tcgen05WaitKindAttr]()
+var tcgen05WaitKindAttrSlab ir.Slab
 
 func (*Tcgen05WaitKindAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05WaitKindAttr) Kind() string    { return "Tcgen05WaitKindAttr" }
@@ -1832,7 +1832,7 @@ func GetVoteSyncKindAttr(ctx *ir.Context, value VoteSyncKind) *VoteSyncKindAttr 
 	if v, ok := ir.LookupAttr[*VoteSyncKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &voteSyncKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &voteSyncKindAttrSlab, (*VoteSyncKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VoteSyncKindAttr](s)
 		*v = VoteSyncKindAttr{value: value}
 		return v
@@ -1840,7 +1840,7 @@ func GetVoteSyncKindAttr(ctx *ir.Context, value VoteSyncKind) *VoteSyncKindAttr 
 }
 
 // voteSyncKindAttrSlab holds the VoteSyncKindAttr values of each context.
-var voteSyncKindAttrSlab = ir.SlabOf[VoteSyncKindAttr]()
+var voteSyncKindAttrSlab ir.Slab
 
 func (*VoteSyncKindAttr) Dialect() string { return "nvvm" }
 func (*VoteSyncKindAttr) Kind() string    { return "VoteSyncKindAttr" }
@@ -1870,7 +1870,7 @@ func GetWGMMAScaleInAttr(ctx *ir.Context, value WGMMAScaleIn) *WGMMAScaleInAttr 
 	if v, ok := ir.LookupAttr[*WGMMAScaleInAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &wGMMAScaleInAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &wGMMAScaleInAttrSlab, (*WGMMAScaleInAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[WGMMAScaleInAttr](s)
 		*v = WGMMAScaleInAttr{value: value}
 		return v
@@ -1878,7 +1878,7 @@ func GetWGMMAScaleInAttr(ctx *ir.Context, value WGMMAScaleIn) *WGMMAScaleInAttr 
 }
 
 // wGMMAScaleInAttrSlab holds the WGMMAScaleInAttr values of each context.
-var wGMMAScaleInAttrSlab = ir.SlabOf[WGMMAScaleInAttr]()
+var wGMMAScaleInAttrSlab ir.Slab
 
 func (*WGMMAScaleInAttr) Dialect() string { return "nvvm" }
 func (*WGMMAScaleInAttr) Kind() string    { return "WGMMAScaleInAttr" }
@@ -1908,7 +1908,7 @@ func GetWGMMAScaleOutAttr(ctx *ir.Context, value WGMMAScaleOut) *WGMMAScaleOutAt
 	if v, ok := ir.LookupAttr[*WGMMAScaleOutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &wGMMAScaleOutAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &wGMMAScaleOutAttrSlab, (*WGMMAScaleOutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[WGMMAScaleOutAttr](s)
 		*v = WGMMAScaleOutAttr{value: value}
 		return v
@@ -1916,7 +1916,7 @@ func GetWGMMAScaleOutAttr(ctx *ir.Context, value WGMMAScaleOut) *WGMMAScaleOutAt
 }
 
 // wGMMAScaleOutAttrSlab holds the WGMMAScaleOutAttr values of each context.
-var wGMMAScaleOutAttrSlab = ir.SlabOf[WGMMAScaleOutAttr]()
+var wGMMAScaleOutAttrSlab ir.Slab
 
 func (*WGMMAScaleOutAttr) Dialect() string { return "nvvm" }
 func (*WGMMAScaleOutAttr) Kind() string    { return "WGMMAScaleOutAttr" }
@@ -1946,7 +1946,7 @@ func GetWGMMATypesAttr(ctx *ir.Context, value WGMMATypes) *WGMMATypesAttr {
 	if v, ok := ir.LookupAttr[*WGMMATypesAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &wGMMATypesAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &wGMMATypesAttrSlab, (*WGMMATypesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[WGMMATypesAttr](s)
 		*v = WGMMATypesAttr{value: value}
 		return v
@@ -1954,7 +1954,7 @@ func GetWGMMATypesAttr(ctx *ir.Context, value WGMMATypes) *WGMMATypesAttr {
 }
 
 // wGMMATypesAttrSlab holds the WGMMATypesAttr values of each context.
-var wGMMATypesAttrSlab = ir.SlabOf[WGMMATypesAttr]()
+var wGMMATypesAttrSlab ir.Slab
 
 func (*WGMMATypesAttr) Dialect() string { return "nvvm" }
 func (*WGMMATypesAttr) Kind() string    { return "WGMMATypesAttr" }

@@ -25,7 +25,7 @@ func GetAtomicControlAttr(ctx *ir.Context, ignoreDenormalMode, fineGrainedMemory
 	if v, ok := ir.LookupAttr[*AtomicControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &atomicControlAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &atomicControlAttrSlab, (*AtomicControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AtomicControlAttr](s)
 		*v = AtomicControlAttr{ignoreDenormalMode: ignoreDenormalMode, fineGrainedMemory: fineGrainedMemory, remoteMemory: remoteMemory}
 		return v
@@ -33,7 +33,7 @@ func GetAtomicControlAttr(ctx *ir.Context, ignoreDenormalMode, fineGrainedMemory
 }
 
 // atomicControlAttrSlab holds the AtomicControlAttr values of each context.
-var atomicControlAttrSlab = ir.SlabOf[AtomicControlAttr]()
+var atomicControlAttrSlab ir.Slab
 
 func (*AtomicControlAttr) Dialect() string { return "omp" }
 func (*AtomicControlAttr) Kind() string    { return "AtomicControlAttr" }
@@ -73,7 +73,7 @@ func GetClauseBindKindAttr(ctx *ir.Context, value ClauseBindKind) *ClauseBindKin
 	if v, ok := ir.LookupAttr[*ClauseBindKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &clauseBindKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &clauseBindKindAttrSlab, (*ClauseBindKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseBindKindAttr](s)
 		*v = ClauseBindKindAttr{value: value}
 		return v
@@ -81,7 +81,7 @@ func GetClauseBindKindAttr(ctx *ir.Context, value ClauseBindKind) *ClauseBindKin
 }
 
 // clauseBindKindAttrSlab holds the ClauseBindKindAttr values of each context.
-var clauseBindKindAttrSlab = ir.SlabOf[ClauseBindKindAttr]()
+var clauseBindKindAttrSlab ir.Slab
 
 func (*ClauseBindKindAttr) Dialect() string { return "omp" }
 func (*ClauseBindKindAttr) Kind() string    { return "ClauseBindKindAttr" }
@@ -111,7 +111,7 @@ func GetClauseCancellationConstructTypeAttr(ctx *ir.Context, value ClauseCancell
 	if v, ok := ir.LookupAttr[*ClauseCancellationConstructTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &clauseCancellationConstructTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &clauseCancellationConstructTypeAttrSlab, (*ClauseCancellationConstructTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseCancellationConstructTypeAttr](s)
 		*v = ClauseCancellationConstructTypeAttr{value: value}
 		return v
@@ -119,7 +119,7 @@ func GetClauseCancellationConstructTypeAttr(ctx *ir.Context, value ClauseCancell
 }
 
 // clauseCancellationConstructTypeAttrSlab holds the ClauseCancellationConstructTypeAttr values of each context.
-var clauseCancellationConstructTypeAttrSlab = ir.SlabOf[ClauseCancellationConstructTypeAttr]()
+var clauseCancellationConstructTypeAttrSlab ir.Slab
 
 func (*ClauseCancellationConstructTypeAttr) Dialect() string { return "omp" }
 
@@ -152,7 +152,7 @@ func GetClauseDependAttr(ctx *ir.Context, value ClauseDepend) *ClauseDependAttr 
 	if v, ok := ir.LookupAttr[*ClauseDependAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &clauseDependAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &clauseDependAttrSlab, (*ClauseDependAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseDependAttr](s)
 		*v = ClauseDependAttr{value: value}
 		return v
@@ -160,7 +160,7 @@ func GetClauseDependAttr(ctx *ir.Context, value ClauseDepend) *ClauseDependAttr 
 }
 
 // clauseDependAttrSlab holds the ClauseDependAttr values of each context.
-var clauseDependAttrSlab = ir.SlabOf[ClauseDependAttr]()
+var clauseDependAttrSlab ir.Slab
 
 func (*ClauseDependAttr) Dialect() string { return "omp" }
 func (*ClauseDependAttr) Kind() string    { return "ClauseDependAttr" }
@@ -190,7 +190,7 @@ func GetClauseGrainsizeTypeAttr(ctx *ir.Context, value ClauseGrainsizeType) *Cla
 	if v, ok := ir.LookupAttr[*ClauseGrainsizeTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &clauseGrainsizeTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &clauseGrainsizeTypeAttrSlab, (*ClauseGrainsizeTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseGrainsizeTypeAttr](s)
 		*v = ClauseGrainsizeTypeAttr{value: value}
 		return v
@@ -198,7 +198,7 @@ func GetClauseGrainsizeTypeAttr(ctx *ir.Context, value ClauseGrainsizeType) *Cla
 }
 
 // clauseGrainsizeTypeAttrSlab holds the ClauseGrainsizeTypeAttr values of each context.
-var clauseGrainsizeTypeAttrSlab = ir.SlabOf[ClauseGrainsizeTypeAttr]()
+var clauseGrainsizeTypeAttrSlab ir.Slab
 
 func (*ClauseGrainsizeTypeAttr) Dialect() string { return "omp" }
 func (*ClauseGrainsizeTypeAttr) Kind() string    { return "ClauseGrainsizeTypeAttr" }
@@ -228,7 +228,7 @@ func GetClauseMapFlagsAttr(ctx *ir.Context, value ClauseMapFlags) *ClauseMapFlag
 	if v, ok := ir.LookupAttr[*ClauseMapFlagsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &clauseMapFlagsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &clauseMapFlagsAttrSlab, (*ClauseMapFlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseMapFlagsAttr](s)
 		*v = ClauseMapFlagsAttr{value: value}
 		return v
@@ -236,7 +236,7 @@ func GetClauseMapFlagsAttr(ctx *ir.Context, value ClauseMapFlags) *ClauseMapFlag
 }
 
 // clauseMapFlagsAttrSlab holds the ClauseMapFlagsAttr values of each context.
-var clauseMapFlagsAttrSlab = ir.SlabOf[ClauseMapFlagsAttr]()
+var clauseMapFlagsAttrSlab ir.Slab
 
 func (*ClauseMapFlagsAttr) Dialect() string { return "omp" }
 func (*ClauseMapFlagsAttr) Kind() string    { return "ClauseMapFlagsAttr" }
@@ -266,7 +266,7 @@ func GetClauseMemoryOrderKindAttr(ctx *ir.Context, value ClauseMemoryOrderKind) 
 	if v, ok := ir.LookupAttr[*ClauseMemoryOrderKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &clauseMemoryOrderKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &clauseMemoryOrderKindAttrSlab, (*ClauseMemoryOrderKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseMemoryOrderKindAttr](s)
 		*v = ClauseMemoryOrderKindAttr{value: value}
 		return v
@@ -274,7 +274,7 @@ func GetClauseMemoryOrderKindAttr(ctx *ir.Context, value ClauseMemoryOrderKind) 
 }
 
 // clauseMemoryOrderKindAttrSlab holds the ClauseMemoryOrderKindAttr values of each context.
-var clauseMemoryOrderKindAttrSlab = ir.SlabOf[ClauseMemoryOrderKindAttr]()
+var clauseMemoryOrderKindAttrSlab ir.Slab
 
 func (*ClauseMemoryOrderKindAttr) Dialect() string { return "omp" }
 func (*ClauseMemoryOrderKindAttr) Kind() string    { return "ClauseMemoryOrderKindAttr" }
@@ -304,7 +304,7 @@ func GetClauseNumTasksTypeAttr(ctx *ir.Context, value ClauseNumTasksType) *Claus
 	if v, ok := ir.LookupAttr[*ClauseNumTasksTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &clauseNumTasksTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &clauseNumTasksTypeAttrSlab, (*ClauseNumTasksTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseNumTasksTypeAttr](s)
 		*v = ClauseNumTasksTypeAttr{value: value}
 		return v
@@ -312,7 +312,7 @@ func GetClauseNumTasksTypeAttr(ctx *ir.Context, value ClauseNumTasksType) *Claus
 }
 
 // clauseNumTasksTypeAttrSlab holds the ClauseNumTasksTypeAttr values of each context.
-var clauseNumTasksTypeAttrSlab = ir.SlabOf[ClauseNumTasksTypeAttr]()
+var clauseNumTasksTypeAttrSlab ir.Slab
 
 func (*ClauseNumTasksTypeAttr) Dialect() string { return "omp" }
 func (*ClauseNumTasksTypeAttr) Kind() string    { return "ClauseNumTasksTypeAttr" }
@@ -342,7 +342,7 @@ func GetClauseNumThreadsTypeAttr(ctx *ir.Context, value ClauseNumThreadsType) *C
 	if v, ok := ir.LookupAttr[*ClauseNumThreadsTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &clauseNumThreadsTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &clauseNumThreadsTypeAttrSlab, (*ClauseNumThreadsTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseNumThreadsTypeAttr](s)
 		*v = ClauseNumThreadsTypeAttr{value: value}
 		return v
@@ -350,7 +350,7 @@ func GetClauseNumThreadsTypeAttr(ctx *ir.Context, value ClauseNumThreadsType) *C
 }
 
 // clauseNumThreadsTypeAttrSlab holds the ClauseNumThreadsTypeAttr values of each context.
-var clauseNumThreadsTypeAttrSlab = ir.SlabOf[ClauseNumThreadsTypeAttr]()
+var clauseNumThreadsTypeAttrSlab ir.Slab
 
 func (*ClauseNumThreadsTypeAttr) Dialect() string { return "omp" }
 func (*ClauseNumThreadsTypeAttr) Kind() string    { return "ClauseNumThreadsTypeAttr" }
@@ -380,7 +380,7 @@ func GetClauseOrderKindAttr(ctx *ir.Context, value ClauseOrderKind) *ClauseOrder
 	if v, ok := ir.LookupAttr[*ClauseOrderKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &clauseOrderKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &clauseOrderKindAttrSlab, (*ClauseOrderKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseOrderKindAttr](s)
 		*v = ClauseOrderKindAttr{value: value}
 		return v
@@ -388,7 +388,7 @@ func GetClauseOrderKindAttr(ctx *ir.Context, value ClauseOrderKind) *ClauseOrder
 }
 
 // clauseOrderKindAttrSlab holds the ClauseOrderKindAttr values of each context.
-var clauseOrderKindAttrSlab = ir.SlabOf[ClauseOrderKindAttr]()
+var clauseOrderKindAttrSlab ir.Slab
 
 func (*ClauseOrderKindAttr) Dialect() string { return "omp" }
 func (*ClauseOrderKindAttr) Kind() string    { return "ClauseOrderKindAttr" }
@@ -418,7 +418,7 @@ func GetClauseProcBindKindAttr(ctx *ir.Context, value ClauseProcBindKind) *Claus
 	if v, ok := ir.LookupAttr[*ClauseProcBindKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &clauseProcBindKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &clauseProcBindKindAttrSlab, (*ClauseProcBindKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseProcBindKindAttr](s)
 		*v = ClauseProcBindKindAttr{value: value}
 		return v
@@ -426,7 +426,7 @@ func GetClauseProcBindKindAttr(ctx *ir.Context, value ClauseProcBindKind) *Claus
 }
 
 // clauseProcBindKindAttrSlab holds the ClauseProcBindKindAttr values of each context.
-var clauseProcBindKindAttrSlab = ir.SlabOf[ClauseProcBindKindAttr]()
+var clauseProcBindKindAttrSlab ir.Slab
 
 func (*ClauseProcBindKindAttr) Dialect() string { return "omp" }
 func (*ClauseProcBindKindAttr) Kind() string    { return "ClauseProcBindKindAttr" }
@@ -456,7 +456,7 @@ func GetClauseRequiresAttr(ctx *ir.Context, value ClauseRequires) *ClauseRequire
 	if v, ok := ir.LookupAttr[*ClauseRequiresAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &clauseRequiresAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &clauseRequiresAttrSlab, (*ClauseRequiresAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseRequiresAttr](s)
 		*v = ClauseRequiresAttr{value: value}
 		return v
@@ -464,7 +464,7 @@ func GetClauseRequiresAttr(ctx *ir.Context, value ClauseRequires) *ClauseRequire
 }
 
 // clauseRequiresAttrSlab holds the ClauseRequiresAttr values of each context.
-var clauseRequiresAttrSlab = ir.SlabOf[ClauseRequiresAttr]()
+var clauseRequiresAttrSlab ir.Slab
 
 func (*ClauseRequiresAttr) Dialect() string { return "omp" }
 func (*ClauseRequiresAttr) Kind() string    { return "ClauseRequiresAttr" }
@@ -494,7 +494,7 @@ func GetClauseScheduleKindAttr(ctx *ir.Context, value ClauseScheduleKind) *Claus
 	if v, ok := ir.LookupAttr[*ClauseScheduleKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &clauseScheduleKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &clauseScheduleKindAttrSlab, (*ClauseScheduleKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseScheduleKindAttr](s)
 		*v = ClauseScheduleKindAttr{value: value}
 		return v
@@ -502,7 +502,7 @@ func GetClauseScheduleKindAttr(ctx *ir.Context, value ClauseScheduleKind) *Claus
 }
 
 // clauseScheduleKindAttrSlab holds the ClauseScheduleKindAttr values of each context.
-var clauseScheduleKindAttrSlab = ir.SlabOf[ClauseScheduleKindAttr]()
+var clauseScheduleKindAttrSlab ir.Slab
 
 func (*ClauseScheduleKindAttr) Dialect() string { return "omp" }
 func (*ClauseScheduleKindAttr) Kind() string    { return "ClauseScheduleKindAttr" }
@@ -532,7 +532,7 @@ func GetClauseTaskDependAttr(ctx *ir.Context, value ClauseTaskDepend) *ClauseTas
 	if v, ok := ir.LookupAttr[*ClauseTaskDependAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &clauseTaskDependAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &clauseTaskDependAttrSlab, (*ClauseTaskDependAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseTaskDependAttr](s)
 		*v = ClauseTaskDependAttr{value: value}
 		return v
@@ -540,7 +540,7 @@ func GetClauseTaskDependAttr(ctx *ir.Context, value ClauseTaskDepend) *ClauseTas
 }
 
 // clauseTaskDependAttrSlab holds the ClauseTaskDependAttr values of each context.
-var clauseTaskDependAttrSlab = ir.SlabOf[ClauseTaskDependAttr]()
+var clauseTaskDependAttrSlab ir.Slab
 
 func (*ClauseTaskDependAttr) Dialect() string { return "omp" }
 func (*ClauseTaskDependAttr) Kind() string    { return "ClauseTaskDependAttr" }
@@ -570,7 +570,7 @@ func GetDataSharingClauseTypeAttr(ctx *ir.Context, value DataSharingClauseType) 
 	if v, ok := ir.LookupAttr[*DataSharingClauseTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dataSharingClauseTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dataSharingClauseTypeAttrSlab, (*DataSharingClauseTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DataSharingClauseTypeAttr](s)
 		*v = DataSharingClauseTypeAttr{value: value}
 		return v
@@ -578,7 +578,7 @@ func GetDataSharingClauseTypeAttr(ctx *ir.Context, value DataSharingClauseType) 
 }
 
 // dataSharingClauseTypeAttrSlab holds the DataSharingClauseTypeAttr values of each context.
-var dataSharingClauseTypeAttrSlab = ir.SlabOf[DataSharingClauseTypeAttr]()
+var dataSharingClauseTypeAttrSlab ir.Slab
 
 func (*DataSharingClauseTypeAttr) Dialect() string { return "omp" }
 func (*DataSharingClauseTypeAttr) Kind() string    { return "DataSharingClauseTypeAttr" }
@@ -612,7 +612,7 @@ func GetDeclareTargetAttr(ctx *ir.Context, deviceType, captureClause, automap ir
 	if v, ok := ir.LookupAttr[*DeclareTargetAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &declareTargetAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &declareTargetAttrSlab, (*DeclareTargetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeclareTargetAttr](s)
 		*v = DeclareTargetAttr{deviceType: deviceType, captureClause: captureClause, automap: automap}
 		return v
@@ -620,7 +620,7 @@ func GetDeclareTargetAttr(ctx *ir.Context, deviceType, captureClause, automap ir
 }
 
 // declareTargetAttrSlab holds the DeclareTargetAttr values of each context.
-var declareTargetAttrSlab = ir.SlabOf[DeclareTargetAttr]()
+var declareTargetAttrSlab ir.Slab
 
 func (*DeclareTargetAttr) Dialect() string { return "omp" }
 func (*DeclareTargetAttr) Kind() string    { return "DeclareTargetAttr" }
@@ -660,7 +660,7 @@ func GetDeclareTargetCaptureClauseAttr(ctx *ir.Context, value DeclareTargetCaptu
 	if v, ok := ir.LookupAttr[*DeclareTargetCaptureClauseAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &declareTargetCaptureClauseAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &declareTargetCaptureClauseAttrSlab, (*DeclareTargetCaptureClauseAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeclareTargetCaptureClauseAttr](s)
 		*v = DeclareTargetCaptureClauseAttr{value: value}
 		return v
@@ -668,7 +668,7 @@ func GetDeclareTargetCaptureClauseAttr(ctx *ir.Context, value DeclareTargetCaptu
 }
 
 // declareTargetCaptureClauseAttrSlab holds the DeclareTargetCaptureClauseAttr values of each context.
-var declareTargetCaptureClauseAttrSlab = ir.SlabOf[DeclareTargetCaptureClauseAttr]()
+var declareTargetCaptureClauseAttrSlab ir.Slab
 
 func (*DeclareTargetCaptureClauseAttr) Dialect() string { return "omp" }
 func (*DeclareTargetCaptureClauseAttr) Kind() string    { return "DeclareTargetCaptureClauseAttr" }
@@ -698,7 +698,7 @@ func GetDeclareTargetDeviceTypeAttr(ctx *ir.Context, value DeclareTargetDeviceTy
 	if v, ok := ir.LookupAttr[*DeclareTargetDeviceTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &declareTargetDeviceTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &declareTargetDeviceTypeAttrSlab, (*DeclareTargetDeviceTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeclareTargetDeviceTypeAttr](s)
 		*v = DeclareTargetDeviceTypeAttr{value: value}
 		return v
@@ -706,7 +706,7 @@ func GetDeclareTargetDeviceTypeAttr(ctx *ir.Context, value DeclareTargetDeviceTy
 }
 
 // declareTargetDeviceTypeAttrSlab holds the DeclareTargetDeviceTypeAttr values of each context.
-var declareTargetDeviceTypeAttrSlab = ir.SlabOf[DeclareTargetDeviceTypeAttr]()
+var declareTargetDeviceTypeAttrSlab ir.Slab
 
 func (*DeclareTargetDeviceTypeAttr) Dialect() string { return "omp" }
 func (*DeclareTargetDeviceTypeAttr) Kind() string    { return "DeclareTargetDeviceTypeAttr" }
@@ -748,7 +748,7 @@ func GetFlagsAttr(ctx *ir.Context, debugKind uint32, assumeTeamsOversubscription
 	if v, ok := ir.LookupAttr[*FlagsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &flagsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &flagsAttrSlab, (*FlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FlagsAttr](s)
 		*v = FlagsAttr{debugKind: debugKind, assumeTeamsOversubscription: assumeTeamsOversubscription, assumeThreadsOversubscription: assumeThreadsOversubscription, assumeNoThreadState: assumeNoThreadState, assumeNoNestedParallelism: assumeNoNestedParallelism, noGpuLib: noGpuLib, openmpDeviceVersion: openmpDeviceVersion}
 		return v
@@ -756,7 +756,7 @@ func GetFlagsAttr(ctx *ir.Context, debugKind uint32, assumeTeamsOversubscription
 }
 
 // flagsAttrSlab holds the FlagsAttr values of each context.
-var flagsAttrSlab = ir.SlabOf[FlagsAttr]()
+var flagsAttrSlab ir.Slab
 
 func (*FlagsAttr) Dialect() string { return "omp" }
 func (*FlagsAttr) Kind() string    { return "FlagsAttr" }
@@ -816,7 +816,7 @@ func GetOrderModifierAttr(ctx *ir.Context, value OrderModifier) *OrderModifierAt
 	if v, ok := ir.LookupAttr[*OrderModifierAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &orderModifierAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &orderModifierAttrSlab, (*OrderModifierAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[OrderModifierAttr](s)
 		*v = OrderModifierAttr{value: value}
 		return v
@@ -824,7 +824,7 @@ func GetOrderModifierAttr(ctx *ir.Context, value OrderModifier) *OrderModifierAt
 }
 
 // orderModifierAttrSlab holds the OrderModifierAttr values of each context.
-var orderModifierAttrSlab = ir.SlabOf[OrderModifierAttr]()
+var orderModifierAttrSlab ir.Slab
 
 func (*OrderModifierAttr) Dialect() string { return "omp" }
 func (*OrderModifierAttr) Kind() string    { return "OrderModifierAttr" }
@@ -854,7 +854,7 @@ func GetReductionModifierAttr(ctx *ir.Context, value ReductionModifier) *Reducti
 	if v, ok := ir.LookupAttr[*ReductionModifierAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &reductionModifierAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &reductionModifierAttrSlab, (*ReductionModifierAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReductionModifierAttr](s)
 		*v = ReductionModifierAttr{value: value}
 		return v
@@ -862,7 +862,7 @@ func GetReductionModifierAttr(ctx *ir.Context, value ReductionModifier) *Reducti
 }
 
 // reductionModifierAttrSlab holds the ReductionModifierAttr values of each context.
-var reductionModifierAttrSlab = ir.SlabOf[ReductionModifierAttr]()
+var reductionModifierAttrSlab ir.Slab
 
 func (*ReductionModifierAttr) Dialect() string { return "omp" }
 func (*ReductionModifierAttr) Kind() string    { return "ReductionModifierAttr" }
@@ -892,7 +892,7 @@ func GetScheduleModifierAttr(ctx *ir.Context, value ScheduleModifier) *ScheduleM
 	if v, ok := ir.LookupAttr[*ScheduleModifierAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &scheduleModifierAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &scheduleModifierAttrSlab, (*ScheduleModifierAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ScheduleModifierAttr](s)
 		*v = ScheduleModifierAttr{value: value}
 		return v
@@ -900,7 +900,7 @@ func GetScheduleModifierAttr(ctx *ir.Context, value ScheduleModifier) *ScheduleM
 }
 
 // scheduleModifierAttrSlab holds the ScheduleModifierAttr values of each context.
-var scheduleModifierAttrSlab = ir.SlabOf[ScheduleModifierAttr]()
+var scheduleModifierAttrSlab ir.Slab
 
 func (*ScheduleModifierAttr) Dialect() string { return "omp" }
 func (*ScheduleModifierAttr) Kind() string    { return "ScheduleModifierAttr" }
@@ -930,7 +930,7 @@ func GetVariableCaptureKindAttr(ctx *ir.Context, value VariableCaptureKind) *Var
 	if v, ok := ir.LookupAttr[*VariableCaptureKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &variableCaptureKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &variableCaptureKindAttrSlab, (*VariableCaptureKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VariableCaptureKindAttr](s)
 		*v = VariableCaptureKindAttr{value: value}
 		return v
@@ -938,7 +938,7 @@ func GetVariableCaptureKindAttr(ctx *ir.Context, value VariableCaptureKind) *Var
 }
 
 // variableCaptureKindAttrSlab holds the VariableCaptureKindAttr values of each context.
-var variableCaptureKindAttrSlab = ir.SlabOf[VariableCaptureKindAttr]()
+var variableCaptureKindAttrSlab ir.Slab
 
 func (*VariableCaptureKindAttr) Dialect() string { return "omp" }
 func (*VariableCaptureKindAttr) Kind() string    { return "VariableCaptureKindAttr" }
@@ -968,7 +968,7 @@ func GetVersionAttr(ctx *ir.Context, version uint32) *VersionAttr {
 	if v, ok := ir.LookupAttr[*VersionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &versionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &versionAttrSlab, (*VersionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VersionAttr](s)
 		*v = VersionAttr{version: version}
 		return v
@@ -976,7 +976,7 @@ func GetVersionAttr(ctx *ir.Context, version uint32) *VersionAttr {
 }
 
 // versionAttrSlab holds the VersionAttr values of each context.
-var versionAttrSlab = ir.SlabOf[VersionAttr]()
+var versionAttrSlab ir.Slab
 
 func (*VersionAttr) Dialect() string { return "omp" }
 func (*VersionAttr) Kind() string    { return "VersionAttr" }

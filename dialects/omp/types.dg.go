@@ -15,7 +15,7 @@ func GetCanonicalLoopInfoType(ctx *ir.Context) *CanonicalLoopInfoType {
 	if v, ok := ir.LookupType[*CanonicalLoopInfoType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &canonicalLoopInfoTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &canonicalLoopInfoTypeSlab, (*CanonicalLoopInfoType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CanonicalLoopInfoType](s)
 		*v = CanonicalLoopInfoType{}
 		return v
@@ -23,7 +23,7 @@ func GetCanonicalLoopInfoType(ctx *ir.Context) *CanonicalLoopInfoType {
 }
 
 // canonicalLoopInfoTypeSlab holds the CanonicalLoopInfoType values of each context.
-var canonicalLoopInfoTypeSlab = ir.SlabOf[CanonicalLoopInfoType]()
+var canonicalLoopInfoTypeSlab ir.Slab
 
 func (*CanonicalLoopInfoType) Dialect() string { return "omp" }
 func (*CanonicalLoopInfoType) Kind() string    { return "CanonicalLoopInfoType" }
@@ -46,7 +46,7 @@ func GetMapBoundsType(ctx *ir.Context) *MapBoundsType {
 	if v, ok := ir.LookupType[*MapBoundsType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &mapBoundsTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &mapBoundsTypeSlab, (*MapBoundsType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MapBoundsType](s)
 		*v = MapBoundsType{}
 		return v
@@ -54,7 +54,7 @@ func GetMapBoundsType(ctx *ir.Context) *MapBoundsType {
 }
 
 // mapBoundsTypeSlab holds the MapBoundsType values of each context.
-var mapBoundsTypeSlab = ir.SlabOf[MapBoundsType]()
+var mapBoundsTypeSlab ir.Slab
 
 func (*MapBoundsType) Dialect() string { return "omp" }
 func (*MapBoundsType) Kind() string    { return "MapBoundsType" }

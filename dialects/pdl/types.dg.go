@@ -19,7 +19,7 @@ func GetAttributeType(ctx *ir.Context) *AttributeType {
 	if v, ok := ir.LookupType[*AttributeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &attributeTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &attributeTypeSlab, (*AttributeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AttributeType](s)
 		*v = AttributeType{}
 		return v
@@ -27,7 +27,7 @@ func GetAttributeType(ctx *ir.Context) *AttributeType {
 }
 
 // attributeTypeSlab holds the AttributeType values of each context.
-var attributeTypeSlab = ir.SlabOf[AttributeType]()
+var attributeTypeSlab ir.Slab
 
 func (*AttributeType) Dialect() string { return "pdl" }
 func (*AttributeType) Kind() string    { return "AttributeType" }
@@ -50,7 +50,7 @@ func GetOperationType(ctx *ir.Context) *OperationType {
 	if v, ok := ir.LookupType[*OperationType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &operationTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &operationTypeSlab, (*OperationType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[OperationType](s)
 		*v = OperationType{}
 		return v
@@ -58,7 +58,7 @@ func GetOperationType(ctx *ir.Context) *OperationType {
 }
 
 // operationTypeSlab holds the OperationType values of each context.
-var operationTypeSlab = ir.SlabOf[OperationType]()
+var operationTypeSlab ir.Slab
 
 func (*OperationType) Dialect() string { return "pdl" }
 func (*OperationType) Kind() string    { return "OperationType" }
@@ -83,7 +83,7 @@ func GetRangeType(ctx *ir.Context, elementType ir.Type) *RangeType {
 	if v, ok := ir.LookupType[*RangeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &rangeTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &rangeTypeSlab, (*RangeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RangeType](s)
 		*v = RangeType{elementType: elementType}
 		return v
@@ -91,7 +91,7 @@ func GetRangeType(ctx *ir.Context, elementType ir.Type) *RangeType {
 }
 
 // rangeTypeSlab holds the RangeType values of each context.
-var rangeTypeSlab = ir.SlabOf[RangeType]()
+var rangeTypeSlab ir.Slab
 
 func (*RangeType) Dialect() string { return "pdl" }
 func (*RangeType) Kind() string    { return "RangeType" }
@@ -119,7 +119,7 @@ func GetTypeType(ctx *ir.Context) *TypeType {
 	if v, ok := ir.LookupType[*TypeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &typeTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &typeTypeSlab, (*TypeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TypeType](s)
 		*v = TypeType{}
 		return v
@@ -127,7 +127,7 @@ func GetTypeType(ctx *ir.Context) *TypeType {
 }
 
 // typeTypeSlab holds the TypeType values of each context.
-var typeTypeSlab = ir.SlabOf[TypeType]()
+var typeTypeSlab ir.Slab
 
 func (*TypeType) Dialect() string { return "pdl" }
 func (*TypeType) Kind() string    { return "TypeType" }
@@ -150,7 +150,7 @@ func GetValueType(ctx *ir.Context) *ValueType {
 	if v, ok := ir.LookupType[*ValueType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &valueTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &valueTypeSlab, (*ValueType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ValueType](s)
 		*v = ValueType{}
 		return v
@@ -158,7 +158,7 @@ func GetValueType(ctx *ir.Context) *ValueType {
 }
 
 // valueTypeSlab holds the ValueType values of each context.
-var valueTypeSlab = ir.SlabOf[ValueType]()
+var valueTypeSlab ir.Slab
 
 func (*ValueType) Dialect() string { return "pdl" }
 func (*ValueType) Kind() string    { return "ValueType" }

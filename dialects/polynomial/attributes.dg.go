@@ -21,7 +21,7 @@ func GetFloatPolynomialAttr(ctx *ir.Context, polynomial ir.Attribute) *FloatPoly
 	if v, ok := ir.LookupAttr[*FloatPolynomialAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &floatPolynomialAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &floatPolynomialAttrSlab, (*FloatPolynomialAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FloatPolynomialAttr](s)
 		*v = FloatPolynomialAttr{polynomial: polynomial}
 		return v
@@ -29,7 +29,7 @@ func GetFloatPolynomialAttr(ctx *ir.Context, polynomial ir.Attribute) *FloatPoly
 }
 
 // floatPolynomialAttrSlab holds the FloatPolynomialAttr values of each context.
-var floatPolynomialAttrSlab = ir.SlabOf[FloatPolynomialAttr]()
+var floatPolynomialAttrSlab ir.Slab
 
 func (*FloatPolynomialAttr) Dialect() string { return "polynomial" }
 func (*FloatPolynomialAttr) Kind() string    { return "FloatPolynomialAttr" }
@@ -56,7 +56,7 @@ func GetIntPolynomialAttr(ctx *ir.Context, polynomial ir.Attribute) *IntPolynomi
 	if v, ok := ir.LookupAttr[*IntPolynomialAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &intPolynomialAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &intPolynomialAttrSlab, (*IntPolynomialAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntPolynomialAttr](s)
 		*v = IntPolynomialAttr{polynomial: polynomial}
 		return v
@@ -64,7 +64,7 @@ func GetIntPolynomialAttr(ctx *ir.Context, polynomial ir.Attribute) *IntPolynomi
 }
 
 // intPolynomialAttrSlab holds the IntPolynomialAttr values of each context.
-var intPolynomialAttrSlab = ir.SlabOf[IntPolynomialAttr]()
+var intPolynomialAttrSlab ir.Slab
 
 func (*IntPolynomialAttr) Dialect() string { return "polynomial" }
 func (*IntPolynomialAttr) Kind() string    { return "IntPolynomialAttr" }
@@ -93,7 +93,7 @@ func GetPrimitiveRootAttr(ctx *ir.Context, value, degree ir.Attribute) *Primitiv
 	if v, ok := ir.LookupAttr[*PrimitiveRootAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &primitiveRootAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &primitiveRootAttrSlab, (*PrimitiveRootAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PrimitiveRootAttr](s)
 		*v = PrimitiveRootAttr{value: value, degree: degree}
 		return v
@@ -101,7 +101,7 @@ func GetPrimitiveRootAttr(ctx *ir.Context, value, degree ir.Attribute) *Primitiv
 }
 
 // primitiveRootAttrSlab holds the PrimitiveRootAttr values of each context.
-var primitiveRootAttrSlab = ir.SlabOf[PrimitiveRootAttr]()
+var primitiveRootAttrSlab ir.Slab
 
 func (*PrimitiveRootAttr) Dialect() string { return "polynomial" }
 func (*PrimitiveRootAttr) Kind() string    { return "PrimitiveRootAttr" }
@@ -140,7 +140,7 @@ func GetRingAttr(ctx *ir.Context, coefficientType ir.Type, coefficientModulus, p
 	if v, ok := ir.LookupAttr[*RingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &ringAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &ringAttrSlab, (*RingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RingAttr](s)
 		*v = RingAttr{coefficientType: coefficientType, coefficientModulus: coefficientModulus, polynomialModulus: polynomialModulus}
 		return v
@@ -148,7 +148,7 @@ func GetRingAttr(ctx *ir.Context, coefficientType ir.Type, coefficientModulus, p
 }
 
 // ringAttrSlab holds the RingAttr values of each context.
-var ringAttrSlab = ir.SlabOf[RingAttr]()
+var ringAttrSlab ir.Slab
 
 func (*RingAttr) Dialect() string { return "polynomial" }
 func (*RingAttr) Kind() string    { return "RingAttr" }
@@ -190,7 +190,7 @@ func GetTypedFloatPolynomialAttr(ctx *ir.Context, type_ ir.Type, value ir.Attrib
 	if v, ok := ir.LookupAttr[*TypedFloatPolynomialAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &typedFloatPolynomialAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &typedFloatPolynomialAttrSlab, (*TypedFloatPolynomialAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypedFloatPolynomialAttr](s)
 		*v = TypedFloatPolynomialAttr{type_: type_, value: value}
 		return v
@@ -198,7 +198,7 @@ func GetTypedFloatPolynomialAttr(ctx *ir.Context, type_ ir.Type, value ir.Attrib
 }
 
 // typedFloatPolynomialAttrSlab holds the TypedFloatPolynomialAttr values of each context.
-var typedFloatPolynomialAttrSlab = ir.SlabOf[TypedFloatPolynomialAttr]()
+var typedFloatPolynomialAttrSlab ir.Slab
 
 func (*TypedFloatPolynomialAttr) Dialect() string { return "polynomial" }
 func (*TypedFloatPolynomialAttr) Kind() string    { return "TypedFloatPolynomialAttr" }
@@ -235,7 +235,7 @@ func GetTypedIntPolynomialAttr(ctx *ir.Context, type_ ir.Type, value ir.Attribut
 	if v, ok := ir.LookupAttr[*TypedIntPolynomialAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &typedIntPolynomialAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &typedIntPolynomialAttrSlab, (*TypedIntPolynomialAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypedIntPolynomialAttr](s)
 		*v = TypedIntPolynomialAttr{type_: type_, value: value}
 		return v
@@ -243,7 +243,7 @@ func GetTypedIntPolynomialAttr(ctx *ir.Context, type_ ir.Type, value ir.Attribut
 }
 
 // typedIntPolynomialAttrSlab holds the TypedIntPolynomialAttr values of each context.
-var typedIntPolynomialAttrSlab = ir.SlabOf[TypedIntPolynomialAttr]()
+var typedIntPolynomialAttrSlab ir.Slab
 
 func (*TypedIntPolynomialAttr) Dialect() string { return "polynomial" }
 func (*TypedIntPolynomialAttr) Kind() string    { return "TypedIntPolynomialAttr" }

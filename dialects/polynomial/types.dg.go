@@ -21,7 +21,7 @@ func GetPolynomialType(ctx *ir.Context, ring ir.Attribute) *PolynomialType {
 	if v, ok := ir.LookupType[*PolynomialType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &polynomialTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &polynomialTypeSlab, (*PolynomialType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PolynomialType](s)
 		*v = PolynomialType{ring: ring}
 		return v
@@ -29,7 +29,7 @@ func GetPolynomialType(ctx *ir.Context, ring ir.Attribute) *PolynomialType {
 }
 
 // polynomialTypeSlab holds the PolynomialType values of each context.
-var polynomialTypeSlab = ir.SlabOf[PolynomialType]()
+var polynomialTypeSlab ir.Slab
 
 func (*PolynomialType) Dialect() string { return "polynomial" }
 func (*PolynomialType) Kind() string    { return "PolynomialType" }

@@ -23,7 +23,7 @@ func GetAddressAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *AddressAttr
 	if v, ok := ir.LookupAttr[*AddressAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &addressAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &addressAttrSlab, (*AddressAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddressAttr](s)
 		*v = AddressAttr{type_: type_, value: value}
 		return v
@@ -31,7 +31,7 @@ func GetAddressAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *AddressAttr
 }
 
 // addressAttrSlab holds the AddressAttr values of each context.
-var addressAttrSlab = ir.SlabOf[AddressAttr]()
+var addressAttrSlab ir.Slab
 
 func (*AddressAttr) Dialect() string { return "ptr" }
 func (*AddressAttr) Kind() string    { return "AddressAttr" }
@@ -61,7 +61,7 @@ func GetGenericSpaceAttr(ctx *ir.Context) *GenericSpaceAttr {
 	if v, ok := ir.LookupAttr[*GenericSpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &genericSpaceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &genericSpaceAttrSlab, (*GenericSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GenericSpaceAttr](s)
 		*v = GenericSpaceAttr{}
 		return v
@@ -69,7 +69,7 @@ func GetGenericSpaceAttr(ctx *ir.Context) *GenericSpaceAttr {
 }
 
 // genericSpaceAttrSlab holds the GenericSpaceAttr values of each context.
-var genericSpaceAttrSlab = ir.SlabOf[GenericSpaceAttr]()
+var genericSpaceAttrSlab ir.Slab
 
 func (*GenericSpaceAttr) Dialect() string { return "ptr" }
 func (*GenericSpaceAttr) Kind() string    { return "GenericSpaceAttr" }
@@ -94,7 +94,7 @@ func GetNullAttr(ctx *ir.Context, type_ ir.Type) *NullAttr {
 	if v, ok := ir.LookupAttr[*NullAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &nullAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &nullAttrSlab, (*NullAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NullAttr](s)
 		*v = NullAttr{type_: type_}
 		return v
@@ -102,7 +102,7 @@ func GetNullAttr(ctx *ir.Context, type_ ir.Type) *NullAttr {
 }
 
 // nullAttrSlab holds the NullAttr values of each context.
-var nullAttrSlab = ir.SlabOf[NullAttr]()
+var nullAttrSlab ir.Slab
 
 func (*NullAttr) Dialect() string { return "ptr" }
 func (*NullAttr) Kind() string    { return "NullAttr" }
@@ -138,7 +138,7 @@ func GetSpecAttr(ctx *ir.Context, size, abi, preferred, index uint32) *SpecAttr 
 	if v, ok := ir.LookupAttr[*SpecAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &specAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &specAttrSlab, (*SpecAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SpecAttr](s)
 		*v = SpecAttr{size: size, abi: abi, preferred: preferred, index: index}
 		return v
@@ -146,7 +146,7 @@ func GetSpecAttr(ctx *ir.Context, size, abi, preferred, index uint32) *SpecAttr 
 }
 
 // specAttrSlab holds the SpecAttr values of each context.
-var specAttrSlab = ir.SlabOf[SpecAttr]()
+var specAttrSlab ir.Slab
 
 func (*SpecAttr) Dialect() string { return "ptr" }
 func (*SpecAttr) Kind() string    { return "SpecAttr" }

@@ -21,7 +21,7 @@ func GetPtrMetadataType(ctx *ir.Context, type_ ir.Attribute) *PtrMetadataType {
 	if v, ok := ir.LookupType[*PtrMetadataType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &ptrMetadataTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &ptrMetadataTypeSlab, (*PtrMetadataType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PtrMetadataType](s)
 		*v = PtrMetadataType{type_: type_}
 		return v
@@ -29,7 +29,7 @@ func GetPtrMetadataType(ctx *ir.Context, type_ ir.Attribute) *PtrMetadataType {
 }
 
 // ptrMetadataTypeSlab holds the PtrMetadataType values of each context.
-var ptrMetadataTypeSlab = ir.SlabOf[PtrMetadataType]()
+var ptrMetadataTypeSlab ir.Slab
 
 func (*PtrMetadataType) Dialect() string { return "ptr" }
 func (*PtrMetadataType) Kind() string    { return "PtrMetadataType" }
@@ -59,7 +59,7 @@ func GetPtrType(ctx *ir.Context, memorySpace ir.Attribute) *PtrType {
 	if v, ok := ir.LookupType[*PtrType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &ptrTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &ptrTypeSlab, (*PtrType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PtrType](s)
 		*v = PtrType{memorySpace: memorySpace}
 		return v
@@ -67,7 +67,7 @@ func GetPtrType(ctx *ir.Context, memorySpace ir.Attribute) *PtrType {
 }
 
 // ptrTypeSlab holds the PtrType values of each context.
-var ptrTypeSlab = ir.SlabOf[PtrType]()
+var ptrTypeSlab ir.Slab
 
 func (*PtrType) Dialect() string { return "ptr" }
 func (*PtrType) Kind() string    { return "PtrType" }

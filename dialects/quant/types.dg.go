@@ -30,7 +30,7 @@ func GetAnyQuantizedType(ctx *ir.Context, flags uint64, storageType, expressedTy
 	if v, ok := ir.LookupType[*AnyQuantizedType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &anyQuantizedTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &anyQuantizedTypeSlab, (*AnyQuantizedType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AnyQuantizedType](s)
 		*v = AnyQuantizedType{flags: flags, storageType: storageType, expressedType: expressedType, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax}
 		return v
@@ -38,7 +38,7 @@ func GetAnyQuantizedType(ctx *ir.Context, flags uint64, storageType, expressedTy
 }
 
 // anyQuantizedTypeSlab holds the AnyQuantizedType values of each context.
-var anyQuantizedTypeSlab = ir.SlabOf[AnyQuantizedType]()
+var anyQuantizedTypeSlab ir.Slab
 
 func (*AnyQuantizedType) Dialect() string { return "quant" }
 func (*AnyQuantizedType) Kind() string    { return "AnyQuantizedType" }
@@ -92,7 +92,7 @@ func GetCalibratedQuantizedType(ctx *ir.Context, expressedType ir.Type, min, max
 	if v, ok := ir.LookupType[*CalibratedQuantizedType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &calibratedQuantizedTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &calibratedQuantizedTypeSlab, (*CalibratedQuantizedType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CalibratedQuantizedType](s)
 		*v = CalibratedQuantizedType{expressedType: expressedType, min: min, max: max}
 		return v
@@ -100,7 +100,7 @@ func GetCalibratedQuantizedType(ctx *ir.Context, expressedType ir.Type, min, max
 }
 
 // calibratedQuantizedTypeSlab holds the CalibratedQuantizedType values of each context.
-var calibratedQuantizedTypeSlab = ir.SlabOf[CalibratedQuantizedType]()
+var calibratedQuantizedTypeSlab ir.Slab
 
 func (*CalibratedQuantizedType) Dialect() string { return "quant" }
 func (*CalibratedQuantizedType) Kind() string    { return "CalibratedQuantizedType" }
@@ -160,7 +160,7 @@ func GetUniformQuantizedPerAxisType(ctx *ir.Context, flags uint64, storageType, 
 	if v, ok := ir.LookupType[*UniformQuantizedPerAxisType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &uniformQuantizedPerAxisTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &uniformQuantizedPerAxisTypeSlab, (*UniformQuantizedPerAxisType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UniformQuantizedPerAxisType](s)
 		*v = UniformQuantizedPerAxisType{flags: flags, storageType: storageType, expressedType: expressedType, quantizedDimension: quantizedDimension, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax, scales: slices.Clone(scales), zeroPoints: slices.Clone(zeroPoints)}
 		return v
@@ -168,7 +168,7 @@ func GetUniformQuantizedPerAxisType(ctx *ir.Context, flags uint64, storageType, 
 }
 
 // uniformQuantizedPerAxisTypeSlab holds the UniformQuantizedPerAxisType values of each context.
-var uniformQuantizedPerAxisTypeSlab = ir.SlabOf[UniformQuantizedPerAxisType]()
+var uniformQuantizedPerAxisTypeSlab ir.Slab
 
 func (*UniformQuantizedPerAxisType) Dialect() string { return "quant" }
 func (*UniformQuantizedPerAxisType) Kind() string    { return "UniformQuantizedPerAxisType" }
@@ -255,7 +255,7 @@ func GetUniformQuantizedSubChannelType(ctx *ir.Context, flags uint64, storageTyp
 	if v, ok := ir.LookupType[*UniformQuantizedSubChannelType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &uniformQuantizedSubChannelTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &uniformQuantizedSubChannelTypeSlab, (*UniformQuantizedSubChannelType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UniformQuantizedSubChannelType](s)
 		*v = UniformQuantizedSubChannelType{flags: flags, storageType: storageType, expressedType: expressedType, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax, quantizedDimensions: slices.Clone(quantizedDimensions), blockSizes: slices.Clone(blockSizes), scales: scales, zeroPoints: zeroPoints}
 		return v
@@ -263,7 +263,7 @@ func GetUniformQuantizedSubChannelType(ctx *ir.Context, flags uint64, storageTyp
 }
 
 // uniformQuantizedSubChannelTypeSlab holds the UniformQuantizedSubChannelType values of each context.
-var uniformQuantizedSubChannelTypeSlab = ir.SlabOf[UniformQuantizedSubChannelType]()
+var uniformQuantizedSubChannelTypeSlab ir.Slab
 
 func (*UniformQuantizedSubChannelType) Dialect() string { return "quant" }
 func (*UniformQuantizedSubChannelType) Kind() string    { return "UniformQuantizedSubChannelType" }
@@ -345,7 +345,7 @@ func GetUniformQuantizedType(ctx *ir.Context, flags uint64, storageType, express
 	if v, ok := ir.LookupType[*UniformQuantizedType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &uniformQuantizedTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &uniformQuantizedTypeSlab, (*UniformQuantizedType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UniformQuantizedType](s)
 		*v = UniformQuantizedType{flags: flags, storageType: storageType, expressedType: expressedType, scale: scale, zeroPoint: zeroPoint, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax}
 		return v
@@ -353,7 +353,7 @@ func GetUniformQuantizedType(ctx *ir.Context, flags uint64, storageType, express
 }
 
 // uniformQuantizedTypeSlab holds the UniformQuantizedType values of each context.
-var uniformQuantizedTypeSlab = ir.SlabOf[UniformQuantizedType]()
+var uniformQuantizedTypeSlab ir.Slab
 
 func (*UniformQuantizedType) Dialect() string { return "quant" }
 func (*UniformQuantizedType) Kind() string    { return "UniformQuantizedType" }

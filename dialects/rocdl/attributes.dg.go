@@ -33,7 +33,7 @@ func GetROCDLTargetAttr(ctx *ir.Context, o_ int32, triple, chip, features, abi s
 	if v, ok := ir.LookupAttr[*ROCDLTargetAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &rOCDLTargetAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &rOCDLTargetAttrSlab, (*ROCDLTargetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ROCDLTargetAttr](s)
 		*v = ROCDLTargetAttr{o_: o_, triple: triple, chip: chip, features: features, abi: abi, flags: flags, link: link}
 		return v
@@ -41,7 +41,7 @@ func GetROCDLTargetAttr(ctx *ir.Context, o_ int32, triple, chip, features, abi s
 }
 
 // rOCDLTargetAttrSlab holds the ROCDLTargetAttr values of each context.
-var rOCDLTargetAttrSlab = ir.SlabOf[ROCDLTargetAttr]()
+var rOCDLTargetAttrSlab ir.Slab
 
 func (*ROCDLTargetAttr) Dialect() string { return "rocdl" }
 func (*ROCDLTargetAttr) Kind() string    { return "ROCDLTargetAttr" }

@@ -15,7 +15,7 @@ func GetShapeType(ctx *ir.Context) *ShapeType {
 	if v, ok := ir.LookupType[*ShapeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &shapeTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &shapeTypeSlab, (*ShapeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ShapeType](s)
 		*v = ShapeType{}
 		return v
@@ -23,7 +23,7 @@ func GetShapeType(ctx *ir.Context) *ShapeType {
 }
 
 // shapeTypeSlab holds the ShapeType values of each context.
-var shapeTypeSlab = ir.SlabOf[ShapeType]()
+var shapeTypeSlab ir.Slab
 
 func (*ShapeType) Dialect() string { return "shape" }
 func (*ShapeType) Kind() string    { return "ShapeType" }
@@ -46,7 +46,7 @@ func GetSizeType(ctx *ir.Context) *SizeType {
 	if v, ok := ir.LookupType[*SizeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &sizeTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &sizeTypeSlab, (*SizeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SizeType](s)
 		*v = SizeType{}
 		return v
@@ -54,7 +54,7 @@ func GetSizeType(ctx *ir.Context) *SizeType {
 }
 
 // sizeTypeSlab holds the SizeType values of each context.
-var sizeTypeSlab = ir.SlabOf[SizeType]()
+var sizeTypeSlab ir.Slab
 
 func (*SizeType) Dialect() string { return "shape" }
 func (*SizeType) Kind() string    { return "SizeType" }
@@ -77,7 +77,7 @@ func GetValueShapeType(ctx *ir.Context) *ValueShapeType {
 	if v, ok := ir.LookupType[*ValueShapeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &valueShapeTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &valueShapeTypeSlab, (*ValueShapeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ValueShapeType](s)
 		*v = ValueShapeType{}
 		return v
@@ -85,7 +85,7 @@ func GetValueShapeType(ctx *ir.Context) *ValueShapeType {
 }
 
 // valueShapeTypeSlab holds the ValueShapeType values of each context.
-var valueShapeTypeSlab = ir.SlabOf[ValueShapeType]()
+var valueShapeTypeSlab ir.Slab
 
 func (*ValueShapeType) Dialect() string { return "shape" }
 func (*ValueShapeType) Kind() string    { return "ValueShapeType" }
@@ -108,7 +108,7 @@ func GetWitnessType(ctx *ir.Context) *WitnessType {
 	if v, ok := ir.LookupType[*WitnessType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &witnessTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &witnessTypeSlab, (*WitnessType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[WitnessType](s)
 		*v = WitnessType{}
 		return v
@@ -116,7 +116,7 @@ func GetWitnessType(ctx *ir.Context) *WitnessType {
 }
 
 // witnessTypeSlab holds the WitnessType values of each context.
-var witnessTypeSlab = ir.SlabOf[WitnessType]()
+var witnessTypeSlab ir.Slab
 
 func (*WitnessType) Dialect() string { return "shape" }
 func (*WitnessType) Kind() string    { return "WitnessType" }

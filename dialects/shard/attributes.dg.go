@@ -25,7 +25,7 @@ func GetGridAxesArrayAttr(ctx *ir.Context, axes []ir.Attribute) *GridAxesArrayAt
 	if v, ok := ir.LookupAttr[*GridAxesArrayAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &gridAxesArrayAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &gridAxesArrayAttrSlab, (*GridAxesArrayAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GridAxesArrayAttr](s)
 		*v = GridAxesArrayAttr{axes: slices.Clone(axes)}
 		return v
@@ -33,7 +33,7 @@ func GetGridAxesArrayAttr(ctx *ir.Context, axes []ir.Attribute) *GridAxesArrayAt
 }
 
 // gridAxesArrayAttrSlab holds the GridAxesArrayAttr values of each context.
-var gridAxesArrayAttrSlab = ir.SlabOf[GridAxesArrayAttr]()
+var gridAxesArrayAttrSlab ir.Slab
 
 func (*GridAxesArrayAttr) Dialect() string { return "shard" }
 func (*GridAxesArrayAttr) Kind() string    { return "GridAxesArrayAttr" }
@@ -63,7 +63,7 @@ func GetReductionKindAttr(ctx *ir.Context, value ReductionKind) *ReductionKindAt
 	if v, ok := ir.LookupAttr[*ReductionKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &reductionKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &reductionKindAttrSlab, (*ReductionKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReductionKindAttr](s)
 		*v = ReductionKindAttr{value: value}
 		return v
@@ -71,7 +71,7 @@ func GetReductionKindAttr(ctx *ir.Context, value ReductionKind) *ReductionKindAt
 }
 
 // reductionKindAttrSlab holds the ReductionKindAttr values of each context.
-var reductionKindAttrSlab = ir.SlabOf[ReductionKindAttr]()
+var reductionKindAttrSlab ir.Slab
 
 func (*ReductionKindAttr) Dialect() string { return "shard" }
 func (*ReductionKindAttr) Kind() string    { return "ReductionKindAttr" }

@@ -15,7 +15,7 @@ func GetShardingType(ctx *ir.Context) *ShardingType {
 	if v, ok := ir.LookupType[*ShardingType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &shardingTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &shardingTypeSlab, (*ShardingType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ShardingType](s)
 		*v = ShardingType{}
 		return v
@@ -23,7 +23,7 @@ func GetShardingType(ctx *ir.Context) *ShardingType {
 }
 
 // shardingTypeSlab holds the ShardingType values of each context.
-var shardingTypeSlab = ir.SlabOf[ShardingType]()
+var shardingTypeSlab ir.Slab
 
 func (*ShardingType) Dialect() string { return "shard" }
 func (*ShardingType) Kind() string    { return "ShardingType" }

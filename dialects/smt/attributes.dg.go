@@ -23,7 +23,7 @@ func GetBitVectorAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *BitVector
 	if v, ok := ir.LookupAttr[*BitVectorAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &bitVectorAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &bitVectorAttrSlab, (*BitVectorAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BitVectorAttr](s)
 		*v = BitVectorAttr{type_: type_, value: value}
 		return v
@@ -31,7 +31,7 @@ func GetBitVectorAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *BitVector
 }
 
 // bitVectorAttrSlab holds the BitVectorAttr values of each context.
-var bitVectorAttrSlab = ir.SlabOf[BitVectorAttr]()
+var bitVectorAttrSlab ir.Slab
 
 func (*BitVectorAttr) Dialect() string { return "smt" }
 func (*BitVectorAttr) Kind() string    { return "BitVectorAttr" }

@@ -24,7 +24,7 @@ func GetArrayType(ctx *ir.Context, domainType, rangeType ir.Type) *ArrayType {
 	if v, ok := ir.LookupType[*ArrayType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &arrayTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &arrayTypeSlab, (*ArrayType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ArrayType](s)
 		*v = ArrayType{domainType: domainType, rangeType: rangeType}
 		return v
@@ -32,7 +32,7 @@ func GetArrayType(ctx *ir.Context, domainType, rangeType ir.Type) *ArrayType {
 }
 
 // arrayTypeSlab holds the ArrayType values of each context.
-var arrayTypeSlab = ir.SlabOf[ArrayType]()
+var arrayTypeSlab ir.Slab
 
 func (*ArrayType) Dialect() string { return "smt" }
 func (*ArrayType) Kind() string    { return "ArrayType" }
@@ -67,7 +67,7 @@ func GetBitVectorType(ctx *ir.Context, width int64) *BitVectorType {
 	if v, ok := ir.LookupType[*BitVectorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &bitVectorTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &bitVectorTypeSlab, (*BitVectorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[BitVectorType](s)
 		*v = BitVectorType{width: width}
 		return v
@@ -75,7 +75,7 @@ func GetBitVectorType(ctx *ir.Context, width int64) *BitVectorType {
 }
 
 // bitVectorTypeSlab holds the BitVectorType values of each context.
-var bitVectorTypeSlab = ir.SlabOf[BitVectorType]()
+var bitVectorTypeSlab ir.Slab
 
 func (*BitVectorType) Dialect() string { return "smt" }
 func (*BitVectorType) Kind() string    { return "BitVectorType" }
@@ -103,7 +103,7 @@ func GetBoolType(ctx *ir.Context) *BoolType {
 	if v, ok := ir.LookupType[*BoolType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &boolTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &boolTypeSlab, (*BoolType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[BoolType](s)
 		*v = BoolType{}
 		return v
@@ -111,7 +111,7 @@ func GetBoolType(ctx *ir.Context) *BoolType {
 }
 
 // boolTypeSlab holds the BoolType values of each context.
-var boolTypeSlab = ir.SlabOf[BoolType]()
+var boolTypeSlab ir.Slab
 
 func (*BoolType) Dialect() string { return "smt" }
 func (*BoolType) Kind() string    { return "BoolType" }
@@ -134,7 +134,7 @@ func GetIntType(ctx *ir.Context) *IntType {
 	if v, ok := ir.LookupType[*IntType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &intTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &intTypeSlab, (*IntType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntType](s)
 		*v = IntType{}
 		return v
@@ -142,7 +142,7 @@ func GetIntType(ctx *ir.Context) *IntType {
 }
 
 // intTypeSlab holds the IntType values of each context.
-var intTypeSlab = ir.SlabOf[IntType]()
+var intTypeSlab ir.Slab
 
 func (*IntType) Dialect() string { return "smt" }
 func (*IntType) Kind() string    { return "IntType" }
@@ -172,7 +172,7 @@ func GetSMTFuncType(ctx *ir.Context, domainTypes []ir.Type, rangeType ir.Type) *
 	if v, ok := ir.LookupType[*SMTFuncType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &sMTFuncTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &sMTFuncTypeSlab, (*SMTFuncType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SMTFuncType](s)
 		*v = SMTFuncType{domainTypes: slices.Clone(domainTypes), rangeType: rangeType}
 		return v
@@ -180,7 +180,7 @@ func GetSMTFuncType(ctx *ir.Context, domainTypes []ir.Type, rangeType ir.Type) *
 }
 
 // sMTFuncTypeSlab holds the SMTFuncType values of each context.
-var sMTFuncTypeSlab = ir.SlabOf[SMTFuncType]()
+var sMTFuncTypeSlab ir.Slab
 
 func (*SMTFuncType) Dialect() string { return "smt" }
 func (*SMTFuncType) Kind() string    { return "SMTFuncType" }
@@ -220,7 +220,7 @@ func GetSortType(ctx *ir.Context, identifier ir.Attribute, sortParams []ir.Type)
 	if v, ok := ir.LookupType[*SortType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &sortTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &sortTypeSlab, (*SortType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SortType](s)
 		*v = SortType{identifier: identifier, sortParams: slices.Clone(sortParams)}
 		return v
@@ -228,7 +228,7 @@ func GetSortType(ctx *ir.Context, identifier ir.Attribute, sortParams []ir.Type)
 }
 
 // sortTypeSlab holds the SortType values of each context.
-var sortTypeSlab = ir.SlabOf[SortType]()
+var sortTypeSlab ir.Slab
 
 func (*SortType) Dialect() string { return "smt" }
 func (*SortType) Kind() string    { return "SortType" }

@@ -23,7 +23,7 @@ func GetCrdTransDirectionKindAttr(ctx *ir.Context, value CrdTransDirectionKind) 
 	if v, ok := ir.LookupAttr[*CrdTransDirectionKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &crdTransDirectionKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &crdTransDirectionKindAttrSlab, (*CrdTransDirectionKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CrdTransDirectionKindAttr](s)
 		*v = CrdTransDirectionKindAttr{value: value}
 		return v
@@ -31,7 +31,7 @@ func GetCrdTransDirectionKindAttr(ctx *ir.Context, value CrdTransDirectionKind) 
 }
 
 // crdTransDirectionKindAttrSlab holds the CrdTransDirectionKindAttr values of each context.
-var crdTransDirectionKindAttrSlab = ir.SlabOf[CrdTransDirectionKindAttr]()
+var crdTransDirectionKindAttrSlab ir.Slab
 
 func (*CrdTransDirectionKindAttr) Dialect() string { return "sparse_tensor" }
 func (*CrdTransDirectionKindAttr) Kind() string    { return "CrdTransDirectionKindAttr" }
@@ -65,7 +65,7 @@ func GetSparseTensorDimSliceAttr(ctx *ir.Context, offset, size, stride int64) *S
 	if v, ok := ir.LookupAttr[*SparseTensorDimSliceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &sparseTensorDimSliceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &sparseTensorDimSliceAttrSlab, (*SparseTensorDimSliceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SparseTensorDimSliceAttr](s)
 		*v = SparseTensorDimSliceAttr{offset: offset, size: size, stride: stride}
 		return v
@@ -73,7 +73,7 @@ func GetSparseTensorDimSliceAttr(ctx *ir.Context, offset, size, stride int64) *S
 }
 
 // sparseTensorDimSliceAttrSlab holds the SparseTensorDimSliceAttr values of each context.
-var sparseTensorDimSliceAttrSlab = ir.SlabOf[SparseTensorDimSliceAttr]()
+var sparseTensorDimSliceAttrSlab ir.Slab
 
 func (*SparseTensorDimSliceAttr) Dialect() string { return "sparse_tensor" }
 func (*SparseTensorDimSliceAttr) Kind() string    { return "SparseTensorDimSliceAttr" }
@@ -133,7 +133,7 @@ func GetSparseTensorEncodingAttr(ctx *ir.Context, lvlTypes []uint64, dimToLvl, l
 	if v, ok := ir.LookupAttr[*SparseTensorEncodingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &sparseTensorEncodingAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &sparseTensorEncodingAttrSlab, (*SparseTensorEncodingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SparseTensorEncodingAttr](s)
 		*v = SparseTensorEncodingAttr{lvlTypes: slices.Clone(lvlTypes), dimToLvl: dimToLvl, lvlToDim: lvlToDim, posWidth: posWidth, crdWidth: crdWidth, explicitVal: explicitVal, implicitVal: implicitVal, dimSlices: slices.Clone(dimSlices)}
 		return v
@@ -141,7 +141,7 @@ func GetSparseTensorEncodingAttr(ctx *ir.Context, lvlTypes []uint64, dimToLvl, l
 }
 
 // sparseTensorEncodingAttrSlab holds the SparseTensorEncodingAttr values of each context.
-var sparseTensorEncodingAttrSlab = ir.SlabOf[SparseTensorEncodingAttr]()
+var sparseTensorEncodingAttrSlab ir.Slab
 
 func (*SparseTensorEncodingAttr) Dialect() string { return "sparse_tensor" }
 func (*SparseTensorEncodingAttr) Kind() string    { return "SparseTensorEncodingAttr" }
@@ -206,7 +206,7 @@ func GetSparseTensorSortKindAttr(ctx *ir.Context, value SparseTensorSortKind) *S
 	if v, ok := ir.LookupAttr[*SparseTensorSortKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &sparseTensorSortKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &sparseTensorSortKindAttrSlab, (*SparseTensorSortKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SparseTensorSortKindAttr](s)
 		*v = SparseTensorSortKindAttr{value: value}
 		return v
@@ -214,7 +214,7 @@ func GetSparseTensorSortKindAttr(ctx *ir.Context, value SparseTensorSortKind) *S
 }
 
 // sparseTensorSortKindAttrSlab holds the SparseTensorSortKindAttr values of each context.
-var sparseTensorSortKindAttrSlab = ir.SlabOf[SparseTensorSortKindAttr]()
+var sparseTensorSortKindAttrSlab ir.Slab
 
 func (*SparseTensorSortKindAttr) Dialect() string { return "sparse_tensor" }
 func (*SparseTensorSortKindAttr) Kind() string    { return "SparseTensorSortKindAttr" }
@@ -244,7 +244,7 @@ func GetStorageSpecifierKindAttr(ctx *ir.Context, value StorageSpecifierKind) *S
 	if v, ok := ir.LookupAttr[*StorageSpecifierKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &storageSpecifierKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &storageSpecifierKindAttrSlab, (*StorageSpecifierKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StorageSpecifierKindAttr](s)
 		*v = StorageSpecifierKindAttr{value: value}
 		return v
@@ -252,7 +252,7 @@ func GetStorageSpecifierKindAttr(ctx *ir.Context, value StorageSpecifierKind) *S
 }
 
 // storageSpecifierKindAttrSlab holds the StorageSpecifierKindAttr values of each context.
-var storageSpecifierKindAttrSlab = ir.SlabOf[StorageSpecifierKindAttr]()
+var storageSpecifierKindAttrSlab ir.Slab
 
 func (*StorageSpecifierKindAttr) Dialect() string { return "sparse_tensor" }
 func (*StorageSpecifierKindAttr) Kind() string    { return "StorageSpecifierKindAttr" }

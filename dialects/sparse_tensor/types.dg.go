@@ -25,7 +25,7 @@ func GetIterSpaceType(ctx *ir.Context, encoding ir.Attribute, loLvl, hiLvl uint6
 	if v, ok := ir.LookupType[*IterSpaceType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &iterSpaceTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &iterSpaceTypeSlab, (*IterSpaceType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IterSpaceType](s)
 		*v = IterSpaceType{encoding: encoding, loLvl: loLvl, hiLvl: hiLvl}
 		return v
@@ -33,7 +33,7 @@ func GetIterSpaceType(ctx *ir.Context, encoding ir.Attribute, loLvl, hiLvl uint6
 }
 
 // iterSpaceTypeSlab holds the IterSpaceType values of each context.
-var iterSpaceTypeSlab = ir.SlabOf[IterSpaceType]()
+var iterSpaceTypeSlab ir.Slab
 
 func (*IterSpaceType) Dialect() string { return "sparse_tensor" }
 func (*IterSpaceType) Kind() string    { return "IterSpaceType" }
@@ -77,7 +77,7 @@ func GetIteratorType(ctx *ir.Context, encoding ir.Attribute, loLvl, hiLvl uint64
 	if v, ok := ir.LookupType[*IteratorType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &iteratorTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &iteratorTypeSlab, (*IteratorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IteratorType](s)
 		*v = IteratorType{encoding: encoding, loLvl: loLvl, hiLvl: hiLvl}
 		return v
@@ -85,7 +85,7 @@ func GetIteratorType(ctx *ir.Context, encoding ir.Attribute, loLvl, hiLvl uint64
 }
 
 // iteratorTypeSlab holds the IteratorType values of each context.
-var iteratorTypeSlab = ir.SlabOf[IteratorType]()
+var iteratorTypeSlab ir.Slab
 
 func (*IteratorType) Dialect() string { return "sparse_tensor" }
 func (*IteratorType) Kind() string    { return "IteratorType" }
@@ -125,7 +125,7 @@ func GetStorageSpecifierType(ctx *ir.Context, encoding ir.Attribute) *StorageSpe
 	if v, ok := ir.LookupType[*StorageSpecifierType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &storageSpecifierTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &storageSpecifierTypeSlab, (*StorageSpecifierType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[StorageSpecifierType](s)
 		*v = StorageSpecifierType{encoding: encoding}
 		return v
@@ -133,7 +133,7 @@ func GetStorageSpecifierType(ctx *ir.Context, encoding ir.Attribute) *StorageSpe
 }
 
 // storageSpecifierTypeSlab holds the StorageSpecifierType values of each context.
-var storageSpecifierTypeSlab = ir.SlabOf[StorageSpecifierType]()
+var storageSpecifierTypeSlab ir.Slab
 
 func (*StorageSpecifierType) Dialect() string { return "sparse_tensor" }
 func (*StorageSpecifierType) Kind() string    { return "StorageSpecifierType" }

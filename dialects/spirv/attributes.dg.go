@@ -21,7 +21,7 @@ func GetAddressingModelAttr(ctx *ir.Context, value AddressingModel) *AddressingM
 	if v, ok := ir.LookupAttr[*AddressingModelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &addressingModelAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &addressingModelAttrSlab, (*AddressingModelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddressingModelAttr](s)
 		*v = AddressingModelAttr{value: value}
 		return v
@@ -29,7 +29,7 @@ func GetAddressingModelAttr(ctx *ir.Context, value AddressingModel) *AddressingM
 }
 
 // addressingModelAttrSlab holds the AddressingModelAttr values of each context.
-var addressingModelAttrSlab = ir.SlabOf[AddressingModelAttr]()
+var addressingModelAttrSlab ir.Slab
 
 func (*AddressingModelAttr) Dialect() string { return "spirv" }
 func (*AddressingModelAttr) Kind() string    { return "AddressingModelAttr" }
@@ -59,7 +59,7 @@ func GetBuiltInAttr(ctx *ir.Context, value BuiltIn) *BuiltInAttr {
 	if v, ok := ir.LookupAttr[*BuiltInAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &builtInAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &builtInAttrSlab, (*BuiltInAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BuiltInAttr](s)
 		*v = BuiltInAttr{value: value}
 		return v
@@ -67,7 +67,7 @@ func GetBuiltInAttr(ctx *ir.Context, value BuiltIn) *BuiltInAttr {
 }
 
 // builtInAttrSlab holds the BuiltInAttr values of each context.
-var builtInAttrSlab = ir.SlabOf[BuiltInAttr]()
+var builtInAttrSlab ir.Slab
 
 func (*BuiltInAttr) Dialect() string { return "spirv" }
 func (*BuiltInAttr) Kind() string    { return "BuiltInAttr" }
@@ -99,7 +99,7 @@ func GetCacheControlLoadINTELAttr(ctx *ir.Context, cacheLevel uint32, loadCacheC
 	if v, ok := ir.LookupAttr[*CacheControlLoadINTELAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &cacheControlLoadINTELAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &cacheControlLoadINTELAttrSlab, (*CacheControlLoadINTELAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CacheControlLoadINTELAttr](s)
 		*v = CacheControlLoadINTELAttr{cacheLevel: cacheLevel, loadCacheControl: loadCacheControl}
 		return v
@@ -107,7 +107,7 @@ func GetCacheControlLoadINTELAttr(ctx *ir.Context, cacheLevel uint32, loadCacheC
 }
 
 // cacheControlLoadINTELAttrSlab holds the CacheControlLoadINTELAttr values of each context.
-var cacheControlLoadINTELAttrSlab = ir.SlabOf[CacheControlLoadINTELAttr]()
+var cacheControlLoadINTELAttrSlab ir.Slab
 
 func (*CacheControlLoadINTELAttr) Dialect() string { return "spirv" }
 func (*CacheControlLoadINTELAttr) Kind() string    { return "CacheControlLoadINTELAttr" }
@@ -144,7 +144,7 @@ func GetCacheControlStoreINTELAttr(ctx *ir.Context, cacheLevel uint32, storeCach
 	if v, ok := ir.LookupAttr[*CacheControlStoreINTELAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &cacheControlStoreINTELAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &cacheControlStoreINTELAttrSlab, (*CacheControlStoreINTELAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CacheControlStoreINTELAttr](s)
 		*v = CacheControlStoreINTELAttr{cacheLevel: cacheLevel, storeCacheControl: storeCacheControl}
 		return v
@@ -152,7 +152,7 @@ func GetCacheControlStoreINTELAttr(ctx *ir.Context, cacheLevel uint32, storeCach
 }
 
 // cacheControlStoreINTELAttrSlab holds the CacheControlStoreINTELAttr values of each context.
-var cacheControlStoreINTELAttrSlab = ir.SlabOf[CacheControlStoreINTELAttr]()
+var cacheControlStoreINTELAttrSlab ir.Slab
 
 func (*CacheControlStoreINTELAttr) Dialect() string { return "spirv" }
 func (*CacheControlStoreINTELAttr) Kind() string    { return "CacheControlStoreINTELAttr" }
@@ -187,7 +187,7 @@ func GetCapabilityAttr(ctx *ir.Context, value Capability) *CapabilityAttr {
 	if v, ok := ir.LookupAttr[*CapabilityAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &capabilityAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &capabilityAttrSlab, (*CapabilityAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CapabilityAttr](s)
 		*v = CapabilityAttr{value: value}
 		return v
@@ -195,7 +195,7 @@ func GetCapabilityAttr(ctx *ir.Context, value Capability) *CapabilityAttr {
 }
 
 // capabilityAttrSlab holds the CapabilityAttr values of each context.
-var capabilityAttrSlab = ir.SlabOf[CapabilityAttr]()
+var capabilityAttrSlab ir.Slab
 
 func (*CapabilityAttr) Dialect() string { return "spirv" }
 func (*CapabilityAttr) Kind() string    { return "CapabilityAttr" }
@@ -225,7 +225,7 @@ func GetClientAPIAttr(ctx *ir.Context, value ClientAPI) *ClientAPIAttr {
 	if v, ok := ir.LookupAttr[*ClientAPIAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &clientAPIAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &clientAPIAttrSlab, (*ClientAPIAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClientAPIAttr](s)
 		*v = ClientAPIAttr{value: value}
 		return v
@@ -233,7 +233,7 @@ func GetClientAPIAttr(ctx *ir.Context, value ClientAPI) *ClientAPIAttr {
 }
 
 // clientAPIAttrSlab holds the ClientAPIAttr values of each context.
-var clientAPIAttrSlab = ir.SlabOf[ClientAPIAttr]()
+var clientAPIAttrSlab ir.Slab
 
 func (*ClientAPIAttr) Dialect() string { return "spirv" }
 func (*ClientAPIAttr) Kind() string    { return "ClientAPIAttr" }
@@ -263,7 +263,7 @@ func GetCooperativeMatrixLayoutKHRAttr(ctx *ir.Context, value CooperativeMatrixL
 	if v, ok := ir.LookupAttr[*CooperativeMatrixLayoutKHRAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixLayoutKHRAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixLayoutKHRAttrSlab, (*CooperativeMatrixLayoutKHRAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CooperativeMatrixLayoutKHRAttr](s)
 		*v = CooperativeMatrixLayoutKHRAttr{value: value}
 		return v
@@ -271,7 +271,7 @@ func GetCooperativeMatrixLayoutKHRAttr(ctx *ir.Context, value CooperativeMatrixL
 }
 
 // cooperativeMatrixLayoutKHRAttrSlab holds the CooperativeMatrixLayoutKHRAttr values of each context.
-var cooperativeMatrixLayoutKHRAttrSlab = ir.SlabOf[CooperativeMatrixLayoutKHRAttr]()
+var cooperativeMatrixLayoutKHRAttrSlab ir.Slab
 
 func (*CooperativeMatrixLayoutKHRAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixLayoutKHRAttr) Kind() string    { return "CooperativeMatrixLayoutKHRAttr" }
@@ -301,7 +301,7 @@ func GetCooperativeMatrixOperandsKHRAttr(ctx *ir.Context, value CooperativeMatri
 	if v, ok := ir.LookupAttr[*CooperativeMatrixOperandsKHRAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixOperandsKHRAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixOperandsKHRAttrSlab, (*CooperativeMatrixOperandsKHRAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CooperativeMatrixOperandsKHRAttr](s)
 		*v = CooperativeMatrixOperandsKHRAttr{value: value}
 		return v
@@ -309,7 +309,7 @@ func GetCooperativeMatrixOperandsKHRAttr(ctx *ir.Context, value CooperativeMatri
 }
 
 // cooperativeMatrixOperandsKHRAttrSlab holds the CooperativeMatrixOperandsKHRAttr values of each context.
-var cooperativeMatrixOperandsKHRAttrSlab = ir.SlabOf[CooperativeMatrixOperandsKHRAttr]()
+var cooperativeMatrixOperandsKHRAttrSlab ir.Slab
 
 func (*CooperativeMatrixOperandsKHRAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixOperandsKHRAttr) Kind() string    { return "CooperativeMatrixOperandsKHRAttr" }
@@ -355,7 +355,7 @@ func GetCooperativeMatrixPropertiesKHRAttr(ctx *ir.Context, mSize, nSize, kSize 
 	if v, ok := ir.LookupAttr[*CooperativeMatrixPropertiesKHRAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixPropertiesKHRAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixPropertiesKHRAttrSlab, (*CooperativeMatrixPropertiesKHRAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CooperativeMatrixPropertiesKHRAttr](s)
 		*v = CooperativeMatrixPropertiesKHRAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, accSat: accSat, scope: scope}
 		return v
@@ -363,7 +363,7 @@ func GetCooperativeMatrixPropertiesKHRAttr(ctx *ir.Context, mSize, nSize, kSize 
 }
 
 // cooperativeMatrixPropertiesKHRAttrSlab holds the CooperativeMatrixPropertiesKHRAttr values of each context.
-var cooperativeMatrixPropertiesKHRAttrSlab = ir.SlabOf[CooperativeMatrixPropertiesKHRAttr]()
+var cooperativeMatrixPropertiesKHRAttrSlab ir.Slab
 
 func (*CooperativeMatrixPropertiesKHRAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixPropertiesKHRAttr) Kind() string    { return "CooperativeMatrixPropertiesKHRAttr" }
@@ -447,7 +447,7 @@ func GetCooperativeMatrixPropertiesNVAttr(ctx *ir.Context, mSize, nSize, kSize i
 	if v, ok := ir.LookupAttr[*CooperativeMatrixPropertiesNVAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixPropertiesNVAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixPropertiesNVAttrSlab, (*CooperativeMatrixPropertiesNVAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CooperativeMatrixPropertiesNVAttr](s)
 		*v = CooperativeMatrixPropertiesNVAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, scope: scope}
 		return v
@@ -455,7 +455,7 @@ func GetCooperativeMatrixPropertiesNVAttr(ctx *ir.Context, mSize, nSize, kSize i
 }
 
 // cooperativeMatrixPropertiesNVAttrSlab holds the CooperativeMatrixPropertiesNVAttr values of each context.
-var cooperativeMatrixPropertiesNVAttrSlab = ir.SlabOf[CooperativeMatrixPropertiesNVAttr]()
+var cooperativeMatrixPropertiesNVAttrSlab ir.Slab
 
 func (*CooperativeMatrixPropertiesNVAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixPropertiesNVAttr) Kind() string    { return "CooperativeMatrixPropertiesNVAttr" }
@@ -520,7 +520,7 @@ func GetCooperativeMatrixUseKHRAttr(ctx *ir.Context, value CooperativeMatrixUseK
 	if v, ok := ir.LookupAttr[*CooperativeMatrixUseKHRAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixUseKHRAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixUseKHRAttrSlab, (*CooperativeMatrixUseKHRAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CooperativeMatrixUseKHRAttr](s)
 		*v = CooperativeMatrixUseKHRAttr{value: value}
 		return v
@@ -528,7 +528,7 @@ func GetCooperativeMatrixUseKHRAttr(ctx *ir.Context, value CooperativeMatrixUseK
 }
 
 // cooperativeMatrixUseKHRAttrSlab holds the CooperativeMatrixUseKHRAttr values of each context.
-var cooperativeMatrixUseKHRAttrSlab = ir.SlabOf[CooperativeMatrixUseKHRAttr]()
+var cooperativeMatrixUseKHRAttrSlab ir.Slab
 
 func (*CooperativeMatrixUseKHRAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixUseKHRAttr) Kind() string    { return "CooperativeMatrixUseKHRAttr" }
@@ -558,7 +558,7 @@ func GetDecorationAttr(ctx *ir.Context, value Decoration) *DecorationAttr {
 	if v, ok := ir.LookupAttr[*DecorationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &decorationAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &decorationAttrSlab, (*DecorationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DecorationAttr](s)
 		*v = DecorationAttr{value: value}
 		return v
@@ -566,7 +566,7 @@ func GetDecorationAttr(ctx *ir.Context, value Decoration) *DecorationAttr {
 }
 
 // decorationAttrSlab holds the DecorationAttr values of each context.
-var decorationAttrSlab = ir.SlabOf[DecorationAttr]()
+var decorationAttrSlab ir.Slab
 
 func (*DecorationAttr) Dialect() string { return "spirv" }
 func (*DecorationAttr) Kind() string    { return "DecorationAttr" }
@@ -596,7 +596,7 @@ func GetDeviceTypeAttr(ctx *ir.Context, value DeviceType) *DeviceTypeAttr {
 	if v, ok := ir.LookupAttr[*DeviceTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &deviceTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &deviceTypeAttrSlab, (*DeviceTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeviceTypeAttr](s)
 		*v = DeviceTypeAttr{value: value}
 		return v
@@ -604,7 +604,7 @@ func GetDeviceTypeAttr(ctx *ir.Context, value DeviceType) *DeviceTypeAttr {
 }
 
 // deviceTypeAttrSlab holds the DeviceTypeAttr values of each context.
-var deviceTypeAttrSlab = ir.SlabOf[DeviceTypeAttr]()
+var deviceTypeAttrSlab ir.Slab
 
 func (*DeviceTypeAttr) Dialect() string { return "spirv" }
 func (*DeviceTypeAttr) Kind() string    { return "DeviceTypeAttr" }
@@ -634,7 +634,7 @@ func GetDimAttr(ctx *ir.Context, value Dim) *DimAttr {
 	if v, ok := ir.LookupAttr[*DimAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dimAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dimAttrSlab, (*DimAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DimAttr](s)
 		*v = DimAttr{value: value}
 		return v
@@ -642,7 +642,7 @@ func GetDimAttr(ctx *ir.Context, value Dim) *DimAttr {
 }
 
 // dimAttrSlab holds the DimAttr values of each context.
-var dimAttrSlab = ir.SlabOf[DimAttr]()
+var dimAttrSlab ir.Slab
 
 func (*DimAttr) Dialect() string { return "spirv" }
 func (*DimAttr) Kind() string    { return "DimAttr" }
@@ -676,7 +676,7 @@ func GetEntryPointABIAttr(ctx *ir.Context, workgroupSize ir.Attribute, subgroupS
 	if v, ok := ir.LookupAttr[*EntryPointABIAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &entryPointABIAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &entryPointABIAttrSlab, (*EntryPointABIAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[EntryPointABIAttr](s)
 		*v = EntryPointABIAttr{workgroupSize: workgroupSize, subgroupSize: subgroupSize, targetWidth: targetWidth}
 		return v
@@ -684,7 +684,7 @@ func GetEntryPointABIAttr(ctx *ir.Context, workgroupSize ir.Attribute, subgroupS
 }
 
 // entryPointABIAttrSlab holds the EntryPointABIAttr values of each context.
-var entryPointABIAttrSlab = ir.SlabOf[EntryPointABIAttr]()
+var entryPointABIAttrSlab ir.Slab
 
 func (*EntryPointABIAttr) Dialect() string { return "spirv" }
 func (*EntryPointABIAttr) Kind() string    { return "EntryPointABIAttr" }
@@ -724,7 +724,7 @@ func GetExecutionModeAttr(ctx *ir.Context, value ExecutionMode) *ExecutionModeAt
 	if v, ok := ir.LookupAttr[*ExecutionModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &executionModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &executionModeAttrSlab, (*ExecutionModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ExecutionModeAttr](s)
 		*v = ExecutionModeAttr{value: value}
 		return v
@@ -732,7 +732,7 @@ func GetExecutionModeAttr(ctx *ir.Context, value ExecutionMode) *ExecutionModeAt
 }
 
 // executionModeAttrSlab holds the ExecutionModeAttr values of each context.
-var executionModeAttrSlab = ir.SlabOf[ExecutionModeAttr]()
+var executionModeAttrSlab ir.Slab
 
 func (*ExecutionModeAttr) Dialect() string { return "spirv" }
 func (*ExecutionModeAttr) Kind() string    { return "ExecutionModeAttr" }
@@ -762,7 +762,7 @@ func GetExecutionModelAttr(ctx *ir.Context, value ExecutionModel) *ExecutionMode
 	if v, ok := ir.LookupAttr[*ExecutionModelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &executionModelAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &executionModelAttrSlab, (*ExecutionModelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ExecutionModelAttr](s)
 		*v = ExecutionModelAttr{value: value}
 		return v
@@ -770,7 +770,7 @@ func GetExecutionModelAttr(ctx *ir.Context, value ExecutionModel) *ExecutionMode
 }
 
 // executionModelAttrSlab holds the ExecutionModelAttr values of each context.
-var executionModelAttrSlab = ir.SlabOf[ExecutionModelAttr]()
+var executionModelAttrSlab ir.Slab
 
 func (*ExecutionModelAttr) Dialect() string { return "spirv" }
 func (*ExecutionModelAttr) Kind() string    { return "ExecutionModelAttr" }
@@ -800,7 +800,7 @@ func GetExtensionAttr(ctx *ir.Context, value Extension) *ExtensionAttr {
 	if v, ok := ir.LookupAttr[*ExtensionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &extensionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &extensionAttrSlab, (*ExtensionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ExtensionAttr](s)
 		*v = ExtensionAttr{value: value}
 		return v
@@ -808,7 +808,7 @@ func GetExtensionAttr(ctx *ir.Context, value Extension) *ExtensionAttr {
 }
 
 // extensionAttrSlab holds the ExtensionAttr values of each context.
-var extensionAttrSlab = ir.SlabOf[ExtensionAttr]()
+var extensionAttrSlab ir.Slab
 
 func (*ExtensionAttr) Dialect() string { return "spirv" }
 func (*ExtensionAttr) Kind() string    { return "ExtensionAttr" }
@@ -838,7 +838,7 @@ func GetFPEncodingAttr(ctx *ir.Context, value FPEncoding) *FPEncodingAttr {
 	if v, ok := ir.LookupAttr[*FPEncodingAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &fPEncodingAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &fPEncodingAttrSlab, (*FPEncodingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FPEncodingAttr](s)
 		*v = FPEncodingAttr{value: value}
 		return v
@@ -846,7 +846,7 @@ func GetFPEncodingAttr(ctx *ir.Context, value FPEncoding) *FPEncodingAttr {
 }
 
 // fPEncodingAttrSlab holds the FPEncodingAttr values of each context.
-var fPEncodingAttrSlab = ir.SlabOf[FPEncodingAttr]()
+var fPEncodingAttrSlab ir.Slab
 
 func (*FPEncodingAttr) Dialect() string { return "spirv" }
 func (*FPEncodingAttr) Kind() string    { return "FPEncodingAttr" }
@@ -876,7 +876,7 @@ func GetFPFastMathModeAttr(ctx *ir.Context, value FPFastMathMode) *FPFastMathMod
 	if v, ok := ir.LookupAttr[*FPFastMathModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &fPFastMathModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &fPFastMathModeAttrSlab, (*FPFastMathModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FPFastMathModeAttr](s)
 		*v = FPFastMathModeAttr{value: value}
 		return v
@@ -884,7 +884,7 @@ func GetFPFastMathModeAttr(ctx *ir.Context, value FPFastMathMode) *FPFastMathMod
 }
 
 // fPFastMathModeAttrSlab holds the FPFastMathModeAttr values of each context.
-var fPFastMathModeAttrSlab = ir.SlabOf[FPFastMathModeAttr]()
+var fPFastMathModeAttrSlab ir.Slab
 
 func (*FPFastMathModeAttr) Dialect() string { return "spirv" }
 func (*FPFastMathModeAttr) Kind() string    { return "FPFastMathModeAttr" }
@@ -914,7 +914,7 @@ func GetFPRoundingModeAttr(ctx *ir.Context, value FPRoundingMode) *FPRoundingMod
 	if v, ok := ir.LookupAttr[*FPRoundingModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &fPRoundingModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &fPRoundingModeAttrSlab, (*FPRoundingModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FPRoundingModeAttr](s)
 		*v = FPRoundingModeAttr{value: value}
 		return v
@@ -922,7 +922,7 @@ func GetFPRoundingModeAttr(ctx *ir.Context, value FPRoundingMode) *FPRoundingMod
 }
 
 // fPRoundingModeAttrSlab holds the FPRoundingModeAttr values of each context.
-var fPRoundingModeAttrSlab = ir.SlabOf[FPRoundingModeAttr]()
+var fPRoundingModeAttrSlab ir.Slab
 
 func (*FPRoundingModeAttr) Dialect() string { return "spirv" }
 func (*FPRoundingModeAttr) Kind() string    { return "FPRoundingModeAttr" }
@@ -952,7 +952,7 @@ func GetFunctionControlAttr(ctx *ir.Context, value FunctionControl) *FunctionCon
 	if v, ok := ir.LookupAttr[*FunctionControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &functionControlAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &functionControlAttrSlab, (*FunctionControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FunctionControlAttr](s)
 		*v = FunctionControlAttr{value: value}
 		return v
@@ -960,7 +960,7 @@ func GetFunctionControlAttr(ctx *ir.Context, value FunctionControl) *FunctionCon
 }
 
 // functionControlAttrSlab holds the FunctionControlAttr values of each context.
-var functionControlAttrSlab = ir.SlabOf[FunctionControlAttr]()
+var functionControlAttrSlab ir.Slab
 
 func (*FunctionControlAttr) Dialect() string { return "spirv" }
 func (*FunctionControlAttr) Kind() string    { return "FunctionControlAttr" }
@@ -990,7 +990,7 @@ func GetGroupOperationAttr(ctx *ir.Context, value GroupOperation) *GroupOperatio
 	if v, ok := ir.LookupAttr[*GroupOperationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &groupOperationAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &groupOperationAttrSlab, (*GroupOperationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GroupOperationAttr](s)
 		*v = GroupOperationAttr{value: value}
 		return v
@@ -998,7 +998,7 @@ func GetGroupOperationAttr(ctx *ir.Context, value GroupOperation) *GroupOperatio
 }
 
 // groupOperationAttrSlab holds the GroupOperationAttr values of each context.
-var groupOperationAttrSlab = ir.SlabOf[GroupOperationAttr]()
+var groupOperationAttrSlab ir.Slab
 
 func (*GroupOperationAttr) Dialect() string { return "spirv" }
 func (*GroupOperationAttr) Kind() string    { return "GroupOperationAttr" }
@@ -1028,7 +1028,7 @@ func GetImageArrayedInfoAttr(ctx *ir.Context, value ImageArrayedInfo) *ImageArra
 	if v, ok := ir.LookupAttr[*ImageArrayedInfoAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &imageArrayedInfoAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &imageArrayedInfoAttrSlab, (*ImageArrayedInfoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageArrayedInfoAttr](s)
 		*v = ImageArrayedInfoAttr{value: value}
 		return v
@@ -1036,7 +1036,7 @@ func GetImageArrayedInfoAttr(ctx *ir.Context, value ImageArrayedInfo) *ImageArra
 }
 
 // imageArrayedInfoAttrSlab holds the ImageArrayedInfoAttr values of each context.
-var imageArrayedInfoAttrSlab = ir.SlabOf[ImageArrayedInfoAttr]()
+var imageArrayedInfoAttrSlab ir.Slab
 
 func (*ImageArrayedInfoAttr) Dialect() string { return "spirv" }
 func (*ImageArrayedInfoAttr) Kind() string    { return "ImageArrayedInfoAttr" }
@@ -1066,7 +1066,7 @@ func GetImageDepthInfoAttr(ctx *ir.Context, value ImageDepthInfo) *ImageDepthInf
 	if v, ok := ir.LookupAttr[*ImageDepthInfoAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &imageDepthInfoAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &imageDepthInfoAttrSlab, (*ImageDepthInfoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageDepthInfoAttr](s)
 		*v = ImageDepthInfoAttr{value: value}
 		return v
@@ -1074,7 +1074,7 @@ func GetImageDepthInfoAttr(ctx *ir.Context, value ImageDepthInfo) *ImageDepthInf
 }
 
 // imageDepthInfoAttrSlab holds the ImageDepthInfoAttr values of each context.
-var imageDepthInfoAttrSlab = ir.SlabOf[ImageDepthInfoAttr]()
+var imageDepthInfoAttrSlab ir.Slab
 
 func (*ImageDepthInfoAttr) Dialect() string { return "spirv" }
 func (*ImageDepthInfoAttr) Kind() string    { return "ImageDepthInfoAttr" }
@@ -1104,7 +1104,7 @@ func GetImageFormatAttr(ctx *ir.Context, value ImageFormat) *ImageFormatAttr {
 	if v, ok := ir.LookupAttr[*ImageFormatAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &imageFormatAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &imageFormatAttrSlab, (*ImageFormatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageFormatAttr](s)
 		*v = ImageFormatAttr{value: value}
 		return v
@@ -1112,7 +1112,7 @@ func GetImageFormatAttr(ctx *ir.Context, value ImageFormat) *ImageFormatAttr {
 }
 
 // imageFormatAttrSlab holds the ImageFormatAttr values of each context.
-var imageFormatAttrSlab = ir.SlabOf[ImageFormatAttr]()
+var imageFormatAttrSlab ir.Slab
 
 func (*ImageFormatAttr) Dialect() string { return "spirv" }
 func (*ImageFormatAttr) Kind() string    { return "ImageFormatAttr" }
@@ -1142,7 +1142,7 @@ func GetImageOperandsAttr(ctx *ir.Context, value ImageOperands) *ImageOperandsAt
 	if v, ok := ir.LookupAttr[*ImageOperandsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &imageOperandsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &imageOperandsAttrSlab, (*ImageOperandsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageOperandsAttr](s)
 		*v = ImageOperandsAttr{value: value}
 		return v
@@ -1150,7 +1150,7 @@ func GetImageOperandsAttr(ctx *ir.Context, value ImageOperands) *ImageOperandsAt
 }
 
 // imageOperandsAttrSlab holds the ImageOperandsAttr values of each context.
-var imageOperandsAttrSlab = ir.SlabOf[ImageOperandsAttr]()
+var imageOperandsAttrSlab ir.Slab
 
 func (*ImageOperandsAttr) Dialect() string { return "spirv" }
 func (*ImageOperandsAttr) Kind() string    { return "ImageOperandsAttr" }
@@ -1180,7 +1180,7 @@ func GetImageSamplerUseInfoAttr(ctx *ir.Context, value ImageSamplerUseInfo) *Ima
 	if v, ok := ir.LookupAttr[*ImageSamplerUseInfoAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &imageSamplerUseInfoAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &imageSamplerUseInfoAttrSlab, (*ImageSamplerUseInfoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageSamplerUseInfoAttr](s)
 		*v = ImageSamplerUseInfoAttr{value: value}
 		return v
@@ -1188,7 +1188,7 @@ func GetImageSamplerUseInfoAttr(ctx *ir.Context, value ImageSamplerUseInfo) *Ima
 }
 
 // imageSamplerUseInfoAttrSlab holds the ImageSamplerUseInfoAttr values of each context.
-var imageSamplerUseInfoAttrSlab = ir.SlabOf[ImageSamplerUseInfoAttr]()
+var imageSamplerUseInfoAttrSlab ir.Slab
 
 func (*ImageSamplerUseInfoAttr) Dialect() string { return "spirv" }
 func (*ImageSamplerUseInfoAttr) Kind() string    { return "ImageSamplerUseInfoAttr" }
@@ -1218,7 +1218,7 @@ func GetImageSamplingInfoAttr(ctx *ir.Context, value ImageSamplingInfo) *ImageSa
 	if v, ok := ir.LookupAttr[*ImageSamplingInfoAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &imageSamplingInfoAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &imageSamplingInfoAttrSlab, (*ImageSamplingInfoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageSamplingInfoAttr](s)
 		*v = ImageSamplingInfoAttr{value: value}
 		return v
@@ -1226,7 +1226,7 @@ func GetImageSamplingInfoAttr(ctx *ir.Context, value ImageSamplingInfo) *ImageSa
 }
 
 // imageSamplingInfoAttrSlab holds the ImageSamplingInfoAttr values of each context.
-var imageSamplingInfoAttrSlab = ir.SlabOf[ImageSamplingInfoAttr]()
+var imageSamplingInfoAttrSlab ir.Slab
 
 func (*ImageSamplingInfoAttr) Dialect() string { return "spirv" }
 func (*ImageSamplingInfoAttr) Kind() string    { return "ImageSamplingInfoAttr" }
@@ -1270,7 +1270,7 @@ func GetJointMatrixPropertiesINTELAttr(ctx *ir.Context, mSize, nSize, kSize int3
 	if v, ok := ir.LookupAttr[*JointMatrixPropertiesINTELAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &jointMatrixPropertiesINTELAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &jointMatrixPropertiesINTELAttrSlab, (*JointMatrixPropertiesINTELAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[JointMatrixPropertiesINTELAttr](s)
 		*v = JointMatrixPropertiesINTELAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, scope: scope}
 		return v
@@ -1278,7 +1278,7 @@ func GetJointMatrixPropertiesINTELAttr(ctx *ir.Context, mSize, nSize, kSize int3
 }
 
 // jointMatrixPropertiesINTELAttrSlab holds the JointMatrixPropertiesINTELAttr values of each context.
-var jointMatrixPropertiesINTELAttrSlab = ir.SlabOf[JointMatrixPropertiesINTELAttr]()
+var jointMatrixPropertiesINTELAttrSlab ir.Slab
 
 func (*JointMatrixPropertiesINTELAttr) Dialect() string { return "spirv" }
 func (*JointMatrixPropertiesINTELAttr) Kind() string    { return "JointMatrixPropertiesINTELAttr" }
@@ -1345,7 +1345,7 @@ func GetLinkageAttributesAttr(ctx *ir.Context, linkageName, linkageType ir.Attri
 	if v, ok := ir.LookupAttr[*LinkageAttributesAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &linkageAttributesAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &linkageAttributesAttrSlab, (*LinkageAttributesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LinkageAttributesAttr](s)
 		*v = LinkageAttributesAttr{linkageName: linkageName, linkageType: linkageType}
 		return v
@@ -1353,7 +1353,7 @@ func GetLinkageAttributesAttr(ctx *ir.Context, linkageName, linkageType ir.Attri
 }
 
 // linkageAttributesAttrSlab holds the LinkageAttributesAttr values of each context.
-var linkageAttributesAttrSlab = ir.SlabOf[LinkageAttributesAttr]()
+var linkageAttributesAttrSlab ir.Slab
 
 func (*LinkageAttributesAttr) Dialect() string { return "spirv" }
 func (*LinkageAttributesAttr) Kind() string    { return "LinkageAttributesAttr" }
@@ -1388,7 +1388,7 @@ func GetLinkageTypeAttr(ctx *ir.Context, value LinkageType) *LinkageTypeAttr {
 	if v, ok := ir.LookupAttr[*LinkageTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &linkageTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &linkageTypeAttrSlab, (*LinkageTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LinkageTypeAttr](s)
 		*v = LinkageTypeAttr{value: value}
 		return v
@@ -1396,7 +1396,7 @@ func GetLinkageTypeAttr(ctx *ir.Context, value LinkageType) *LinkageTypeAttr {
 }
 
 // linkageTypeAttrSlab holds the LinkageTypeAttr values of each context.
-var linkageTypeAttrSlab = ir.SlabOf[LinkageTypeAttr]()
+var linkageTypeAttrSlab ir.Slab
 
 func (*LinkageTypeAttr) Dialect() string { return "spirv" }
 func (*LinkageTypeAttr) Kind() string    { return "LinkageTypeAttr" }
@@ -1426,7 +1426,7 @@ func GetLoadCacheControlAttr(ctx *ir.Context, value LoadCacheControl) *LoadCache
 	if v, ok := ir.LookupAttr[*LoadCacheControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &loadCacheControlAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &loadCacheControlAttrSlab, (*LoadCacheControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoadCacheControlAttr](s)
 		*v = LoadCacheControlAttr{value: value}
 		return v
@@ -1434,7 +1434,7 @@ func GetLoadCacheControlAttr(ctx *ir.Context, value LoadCacheControl) *LoadCache
 }
 
 // loadCacheControlAttrSlab holds the LoadCacheControlAttr values of each context.
-var loadCacheControlAttrSlab = ir.SlabOf[LoadCacheControlAttr]()
+var loadCacheControlAttrSlab ir.Slab
 
 func (*LoadCacheControlAttr) Dialect() string { return "spirv" }
 func (*LoadCacheControlAttr) Kind() string    { return "LoadCacheControlAttr" }
@@ -1464,7 +1464,7 @@ func GetLoopControlAttr(ctx *ir.Context, value LoopControl) *LoopControlAttr {
 	if v, ok := ir.LookupAttr[*LoopControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &loopControlAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &loopControlAttrSlab, (*LoopControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopControlAttr](s)
 		*v = LoopControlAttr{value: value}
 		return v
@@ -1472,7 +1472,7 @@ func GetLoopControlAttr(ctx *ir.Context, value LoopControl) *LoopControlAttr {
 }
 
 // loopControlAttrSlab holds the LoopControlAttr values of each context.
-var loopControlAttrSlab = ir.SlabOf[LoopControlAttr]()
+var loopControlAttrSlab ir.Slab
 
 func (*LoopControlAttr) Dialect() string { return "spirv" }
 func (*LoopControlAttr) Kind() string    { return "LoopControlAttr" }
@@ -1502,7 +1502,7 @@ func GetMatrixLayoutAttr(ctx *ir.Context, value MatrixLayout) *MatrixLayoutAttr 
 	if v, ok := ir.LookupAttr[*MatrixLayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &matrixLayoutAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &matrixLayoutAttrSlab, (*MatrixLayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MatrixLayoutAttr](s)
 		*v = MatrixLayoutAttr{value: value}
 		return v
@@ -1510,7 +1510,7 @@ func GetMatrixLayoutAttr(ctx *ir.Context, value MatrixLayout) *MatrixLayoutAttr 
 }
 
 // matrixLayoutAttrSlab holds the MatrixLayoutAttr values of each context.
-var matrixLayoutAttrSlab = ir.SlabOf[MatrixLayoutAttr]()
+var matrixLayoutAttrSlab ir.Slab
 
 func (*MatrixLayoutAttr) Dialect() string { return "spirv" }
 func (*MatrixLayoutAttr) Kind() string    { return "MatrixLayoutAttr" }
@@ -1540,7 +1540,7 @@ func GetMemoryAccessAttr(ctx *ir.Context, value MemoryAccess) *MemoryAccessAttr 
 	if v, ok := ir.LookupAttr[*MemoryAccessAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &memoryAccessAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &memoryAccessAttrSlab, (*MemoryAccessAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemoryAccessAttr](s)
 		*v = MemoryAccessAttr{value: value}
 		return v
@@ -1548,7 +1548,7 @@ func GetMemoryAccessAttr(ctx *ir.Context, value MemoryAccess) *MemoryAccessAttr 
 }
 
 // memoryAccessAttrSlab holds the MemoryAccessAttr values of each context.
-var memoryAccessAttrSlab = ir.SlabOf[MemoryAccessAttr]()
+var memoryAccessAttrSlab ir.Slab
 
 func (*MemoryAccessAttr) Dialect() string { return "spirv" }
 func (*MemoryAccessAttr) Kind() string    { return "MemoryAccessAttr" }
@@ -1578,7 +1578,7 @@ func GetMemoryModelAttr(ctx *ir.Context, value MemoryModel) *MemoryModelAttr {
 	if v, ok := ir.LookupAttr[*MemoryModelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &memoryModelAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &memoryModelAttrSlab, (*MemoryModelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemoryModelAttr](s)
 		*v = MemoryModelAttr{value: value}
 		return v
@@ -1586,7 +1586,7 @@ func GetMemoryModelAttr(ctx *ir.Context, value MemoryModel) *MemoryModelAttr {
 }
 
 // memoryModelAttrSlab holds the MemoryModelAttr values of each context.
-var memoryModelAttrSlab = ir.SlabOf[MemoryModelAttr]()
+var memoryModelAttrSlab ir.Slab
 
 func (*MemoryModelAttr) Dialect() string { return "spirv" }
 func (*MemoryModelAttr) Kind() string    { return "MemoryModelAttr" }
@@ -1616,7 +1616,7 @@ func GetMemorySemanticsAttr(ctx *ir.Context, value MemorySemantics) *MemorySeman
 	if v, ok := ir.LookupAttr[*MemorySemanticsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &memorySemanticsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &memorySemanticsAttrSlab, (*MemorySemanticsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemorySemanticsAttr](s)
 		*v = MemorySemanticsAttr{value: value}
 		return v
@@ -1624,7 +1624,7 @@ func GetMemorySemanticsAttr(ctx *ir.Context, value MemorySemantics) *MemorySeman
 }
 
 // memorySemanticsAttrSlab holds the MemorySemanticsAttr values of each context.
-var memorySemanticsAttrSlab = ir.SlabOf[MemorySemanticsAttr]()
+var memorySemanticsAttrSlab ir.Slab
 
 func (*MemorySemanticsAttr) Dialect() string { return "spirv" }
 func (*MemorySemanticsAttr) Kind() string    { return "MemorySemanticsAttr" }
@@ -1654,7 +1654,7 @@ func GetOpcodeAttr(ctx *ir.Context, value Opcode) *OpcodeAttr {
 	if v, ok := ir.LookupAttr[*OpcodeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &opcodeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &opcodeAttrSlab, (*OpcodeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[OpcodeAttr](s)
 		*v = OpcodeAttr{value: value}
 		return v
@@ -1662,7 +1662,7 @@ func GetOpcodeAttr(ctx *ir.Context, value Opcode) *OpcodeAttr {
 }
 
 // opcodeAttrSlab holds the OpcodeAttr values of each context.
-var opcodeAttrSlab = ir.SlabOf[OpcodeAttr]()
+var opcodeAttrSlab ir.Slab
 
 func (*OpcodeAttr) Dialect() string { return "spirv" }
 func (*OpcodeAttr) Kind() string    { return "OpcodeAttr" }
@@ -1692,7 +1692,7 @@ func GetPackedVectorFormatAttr(ctx *ir.Context, value PackedVectorFormat) *Packe
 	if v, ok := ir.LookupAttr[*PackedVectorFormatAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &packedVectorFormatAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &packedVectorFormatAttrSlab, (*PackedVectorFormatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PackedVectorFormatAttr](s)
 		*v = PackedVectorFormatAttr{value: value}
 		return v
@@ -1700,7 +1700,7 @@ func GetPackedVectorFormatAttr(ctx *ir.Context, value PackedVectorFormat) *Packe
 }
 
 // packedVectorFormatAttrSlab holds the PackedVectorFormatAttr values of each context.
-var packedVectorFormatAttrSlab = ir.SlabOf[PackedVectorFormatAttr]()
+var packedVectorFormatAttrSlab ir.Slab
 
 func (*PackedVectorFormatAttr) Dialect() string { return "spirv" }
 func (*PackedVectorFormatAttr) Kind() string    { return "PackedVectorFormatAttr" }
@@ -1744,7 +1744,7 @@ func GetResourceLimitsAttr(ctx *ir.Context, maxComputeSharedMemorySize, maxCompu
 	if v, ok := ir.LookupAttr[*ResourceLimitsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &resourceLimitsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &resourceLimitsAttrSlab, (*ResourceLimitsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ResourceLimitsAttr](s)
 		*v = ResourceLimitsAttr{maxComputeSharedMemorySize: maxComputeSharedMemorySize, maxComputeWorkgroupInvocations: maxComputeWorkgroupInvocations, maxComputeWorkgroupSize: maxComputeWorkgroupSize, subgroupSize: subgroupSize, minSubgroupSize: minSubgroupSize, maxSubgroupSize: maxSubgroupSize, cooperativeMatrixPropertiesKhr: cooperativeMatrixPropertiesKhr, cooperativeMatrixPropertiesNv: cooperativeMatrixPropertiesNv}
 		return v
@@ -1752,7 +1752,7 @@ func GetResourceLimitsAttr(ctx *ir.Context, maxComputeSharedMemorySize, maxCompu
 }
 
 // resourceLimitsAttrSlab holds the ResourceLimitsAttr values of each context.
-var resourceLimitsAttrSlab = ir.SlabOf[ResourceLimitsAttr]()
+var resourceLimitsAttrSlab ir.Slab
 
 func (*ResourceLimitsAttr) Dialect() string { return "spirv" }
 func (*ResourceLimitsAttr) Kind() string    { return "ResourceLimitsAttr" }
@@ -1817,7 +1817,7 @@ func GetScopeAttr(ctx *ir.Context, value Scope) *ScopeAttr {
 	if v, ok := ir.LookupAttr[*ScopeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &scopeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &scopeAttrSlab, (*ScopeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ScopeAttr](s)
 		*v = ScopeAttr{value: value}
 		return v
@@ -1825,7 +1825,7 @@ func GetScopeAttr(ctx *ir.Context, value Scope) *ScopeAttr {
 }
 
 // scopeAttrSlab holds the ScopeAttr values of each context.
-var scopeAttrSlab = ir.SlabOf[ScopeAttr]()
+var scopeAttrSlab ir.Slab
 
 func (*ScopeAttr) Dialect() string { return "spirv" }
 func (*ScopeAttr) Kind() string    { return "ScopeAttr" }
@@ -1855,7 +1855,7 @@ func GetSelectionControlAttr(ctx *ir.Context, value SelectionControl) *Selection
 	if v, ok := ir.LookupAttr[*SelectionControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &selectionControlAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &selectionControlAttrSlab, (*SelectionControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SelectionControlAttr](s)
 		*v = SelectionControlAttr{value: value}
 		return v
@@ -1863,7 +1863,7 @@ func GetSelectionControlAttr(ctx *ir.Context, value SelectionControl) *Selection
 }
 
 // selectionControlAttrSlab holds the SelectionControlAttr values of each context.
-var selectionControlAttrSlab = ir.SlabOf[SelectionControlAttr]()
+var selectionControlAttrSlab ir.Slab
 
 func (*SelectionControlAttr) Dialect() string { return "spirv" }
 func (*SelectionControlAttr) Kind() string    { return "SelectionControlAttr" }
@@ -1893,7 +1893,7 @@ func GetStorageClassAttr(ctx *ir.Context, value StorageClass) *StorageClassAttr 
 	if v, ok := ir.LookupAttr[*StorageClassAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &storageClassAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &storageClassAttrSlab, (*StorageClassAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StorageClassAttr](s)
 		*v = StorageClassAttr{value: value}
 		return v
@@ -1901,7 +1901,7 @@ func GetStorageClassAttr(ctx *ir.Context, value StorageClass) *StorageClassAttr 
 }
 
 // storageClassAttrSlab holds the StorageClassAttr values of each context.
-var storageClassAttrSlab = ir.SlabOf[StorageClassAttr]()
+var storageClassAttrSlab ir.Slab
 
 func (*StorageClassAttr) Dialect() string { return "spirv" }
 func (*StorageClassAttr) Kind() string    { return "StorageClassAttr" }
@@ -1931,7 +1931,7 @@ func GetStoreCacheControlAttr(ctx *ir.Context, value StoreCacheControl) *StoreCa
 	if v, ok := ir.LookupAttr[*StoreCacheControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &storeCacheControlAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &storeCacheControlAttrSlab, (*StoreCacheControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StoreCacheControlAttr](s)
 		*v = StoreCacheControlAttr{value: value}
 		return v
@@ -1939,7 +1939,7 @@ func GetStoreCacheControlAttr(ctx *ir.Context, value StoreCacheControl) *StoreCa
 }
 
 // storeCacheControlAttrSlab holds the StoreCacheControlAttr values of each context.
-var storeCacheControlAttrSlab = ir.SlabOf[StoreCacheControlAttr]()
+var storeCacheControlAttrSlab ir.Slab
 
 func (*StoreCacheControlAttr) Dialect() string { return "spirv" }
 func (*StoreCacheControlAttr) Kind() string    { return "StoreCacheControlAttr" }
@@ -1969,7 +1969,7 @@ func GetVendorAttr(ctx *ir.Context, value Vendor) *VendorAttr {
 	if v, ok := ir.LookupAttr[*VendorAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &vendorAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &vendorAttrSlab, (*VendorAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VendorAttr](s)
 		*v = VendorAttr{value: value}
 		return v
@@ -1977,7 +1977,7 @@ func GetVendorAttr(ctx *ir.Context, value Vendor) *VendorAttr {
 }
 
 // vendorAttrSlab holds the VendorAttr values of each context.
-var vendorAttrSlab = ir.SlabOf[VendorAttr]()
+var vendorAttrSlab ir.Slab
 
 func (*VendorAttr) Dialect() string { return "spirv" }
 func (*VendorAttr) Kind() string    { return "VendorAttr" }
@@ -2007,7 +2007,7 @@ func GetVersionAttr(ctx *ir.Context, value Version) *VersionAttr {
 	if v, ok := ir.LookupAttr[*VersionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &versionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &versionAttrSlab, (*VersionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VersionAttr](s)
 		*v = VersionAttr{value: value}
 		return v
@@ -2015,7 +2015,7 @@ func GetVersionAttr(ctx *ir.Context, value Version) *VersionAttr {
 }
 
 // versionAttrSlab holds the VersionAttr values of each context.
-var versionAttrSlab = ir.SlabOf[VersionAttr]()
+var versionAttrSlab ir.Slab
 
 func (*VersionAttr) Dialect() string { return "spirv" }
 func (*VersionAttr) Kind() string    { return "VersionAttr" }

@@ -26,7 +26,7 @@ func GetArrayType(ctx *ir.Context, elementType ir.Type, count, stride uint32) *A
 	if v, ok := ir.LookupType[*ArrayType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &arrayTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &arrayTypeSlab, (*ArrayType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ArrayType](s)
 		*v = ArrayType{elementType: elementType, count: count, stride: stride}
 		return v
@@ -34,7 +34,7 @@ func GetArrayType(ctx *ir.Context, elementType ir.Type, count, stride uint32) *A
 }
 
 // arrayTypeSlab holds the ArrayType values of each context.
-var arrayTypeSlab = ir.SlabOf[ArrayType]()
+var arrayTypeSlab ir.Slab
 
 func (*ArrayType) Dialect() string { return "spirv" }
 func (*ArrayType) Kind() string    { return "ArrayType" }
@@ -86,7 +86,7 @@ func GetImageType(ctx *ir.Context, elementType ir.Type, dim Dim, depthInfo Image
 	if v, ok := ir.LookupType[*ImageType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &imageTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &imageTypeSlab, (*ImageType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ImageType](s)
 		*v = ImageType{elementType: elementType, dim: dim, depthInfo: depthInfo, arrayedInfo: arrayedInfo, samplingInfo: samplingInfo, samplerUseInfo: samplerUseInfo, format: format}
 		return v
@@ -94,7 +94,7 @@ func GetImageType(ctx *ir.Context, elementType ir.Type, dim Dim, depthInfo Image
 }
 
 // imageTypeSlab holds the ImageType values of each context.
-var imageTypeSlab = ir.SlabOf[ImageType]()
+var imageTypeSlab ir.Slab
 
 func (*ImageType) Dialect() string { return "spirv" }
 func (*ImageType) Kind() string    { return "ImageType" }
@@ -156,7 +156,7 @@ func GetMatrixType(ctx *ir.Context, columnType ir.Type, columnCount uint32) *Mat
 	if v, ok := ir.LookupType[*MatrixType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &matrixTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &matrixTypeSlab, (*MatrixType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MatrixType](s)
 		*v = MatrixType{columnType: columnType, columnCount: columnCount}
 		return v
@@ -164,7 +164,7 @@ func GetMatrixType(ctx *ir.Context, columnType ir.Type, columnCount uint32) *Mat
 }
 
 // matrixTypeSlab holds the MatrixType values of each context.
-var matrixTypeSlab = ir.SlabOf[MatrixType]()
+var matrixTypeSlab ir.Slab
 
 func (*MatrixType) Dialect() string { return "spirv" }
 func (*MatrixType) Kind() string    { return "MatrixType" }
@@ -201,7 +201,7 @@ func GetPointerType(ctx *ir.Context, pointeeType ir.Type, storageClass StorageCl
 	if v, ok := ir.LookupType[*PointerType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &pointerTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &pointerTypeSlab, (*PointerType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PointerType](s)
 		*v = PointerType{pointeeType: pointeeType, storageClass: storageClass}
 		return v
@@ -209,7 +209,7 @@ func GetPointerType(ctx *ir.Context, pointeeType ir.Type, storageClass StorageCl
 }
 
 // pointerTypeSlab holds the PointerType values of each context.
-var pointerTypeSlab = ir.SlabOf[PointerType]()
+var pointerTypeSlab ir.Slab
 
 func (*PointerType) Dialect() string { return "spirv" }
 func (*PointerType) Kind() string    { return "PointerType" }
@@ -246,7 +246,7 @@ func GetRuntimeArrayType(ctx *ir.Context, elementType ir.Type, stride uint32) *R
 	if v, ok := ir.LookupType[*RuntimeArrayType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &runtimeArrayTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &runtimeArrayTypeSlab, (*RuntimeArrayType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RuntimeArrayType](s)
 		*v = RuntimeArrayType{elementType: elementType, stride: stride}
 		return v
@@ -254,7 +254,7 @@ func GetRuntimeArrayType(ctx *ir.Context, elementType ir.Type, stride uint32) *R
 }
 
 // runtimeArrayTypeSlab holds the RuntimeArrayType values of each context.
-var runtimeArrayTypeSlab = ir.SlabOf[RuntimeArrayType]()
+var runtimeArrayTypeSlab ir.Slab
 
 func (*RuntimeArrayType) Dialect() string { return "spirv" }
 func (*RuntimeArrayType) Kind() string    { return "RuntimeArrayType" }
@@ -289,7 +289,7 @@ func GetSampledImageType(ctx *ir.Context, imageType ir.Type) *SampledImageType {
 	if v, ok := ir.LookupType[*SampledImageType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &sampledImageTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &sampledImageTypeSlab, (*SampledImageType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SampledImageType](s)
 		*v = SampledImageType{imageType: imageType}
 		return v
@@ -297,7 +297,7 @@ func GetSampledImageType(ctx *ir.Context, imageType ir.Type) *SampledImageType {
 }
 
 // sampledImageTypeSlab holds the SampledImageType values of each context.
-var sampledImageTypeSlab = ir.SlabOf[SampledImageType]()
+var sampledImageTypeSlab ir.Slab
 
 func (*SampledImageType) Dialect() string { return "spirv" }
 func (*SampledImageType) Kind() string    { return "SampledImageType" }
@@ -344,7 +344,7 @@ func GetStructType(ctx *ir.Context, name string, reference bool, members []ir.Ty
 	if v, ok := ir.LookupType[*StructType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &structTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &structTypeSlab, (*StructType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[StructType](s)
 		*v = StructType{name: name, reference: reference, members: slices.Clone(members), offsets: slices.Clone(offsets), decorations: slices.Clone(decorations)}
 		return v
@@ -352,7 +352,7 @@ func GetStructType(ctx *ir.Context, name string, reference bool, members []ir.Ty
 }
 
 // structTypeSlab holds the StructType values of each context.
-var structTypeSlab = ir.SlabOf[StructType]()
+var structTypeSlab ir.Slab
 
 func (*StructType) Dialect() string { return "spirv" }
 func (*StructType) Kind() string    { return "StructType" }

@@ -22,7 +22,7 @@ func GetBlockSizeAttr(ctx *ir.Context, value BlockSize) *BlockSizeAttr {
 	if v, ok := ir.LookupAttr[*BlockSizeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &blockSizeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &blockSizeAttrSlab, (*BlockSizeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlockSizeAttr](s)
 		*v = BlockSizeAttr{value: value}
 		return v
@@ -30,7 +30,7 @@ func GetBlockSizeAttr(ctx *ir.Context, value BlockSize) *BlockSizeAttr {
 }
 
 // blockSizeAttrSlab holds the BlockSizeAttr values of each context.
-var blockSizeAttrSlab = ir.SlabOf[BlockSizeAttr]()
+var blockSizeAttrSlab ir.Slab
 
 func (*BlockSizeAttr) Dialect() string { return "tosa" }
 func (*BlockSizeAttr) Kind() string    { return "BlockSizeAttr" }
@@ -62,7 +62,7 @@ func GetConvOpQuantizationAttr(ctx *ir.Context, inputZp, weightZp int64) *ConvOp
 	if v, ok := ir.LookupAttr[*ConvOpQuantizationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &convOpQuantizationAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &convOpQuantizationAttrSlab, (*ConvOpQuantizationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ConvOpQuantizationAttr](s)
 		*v = ConvOpQuantizationAttr{inputZp: inputZp, weightZp: weightZp}
 		return v
@@ -70,7 +70,7 @@ func GetConvOpQuantizationAttr(ctx *ir.Context, inputZp, weightZp int64) *ConvOp
 }
 
 // convOpQuantizationAttrSlab holds the ConvOpQuantizationAttr values of each context.
-var convOpQuantizationAttrSlab = ir.SlabOf[ConvOpQuantizationAttr]()
+var convOpQuantizationAttrSlab ir.Slab
 
 func (*ConvOpQuantizationAttr) Dialect() string { return "tosa" }
 func (*ConvOpQuantizationAttr) Kind() string    { return "ConvOpQuantizationAttr" }
@@ -105,7 +105,7 @@ func GetExtensionAttr(ctx *ir.Context, value Extension) *ExtensionAttr {
 	if v, ok := ir.LookupAttr[*ExtensionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &extensionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &extensionAttrSlab, (*ExtensionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ExtensionAttr](s)
 		*v = ExtensionAttr{value: value}
 		return v
@@ -113,7 +113,7 @@ func GetExtensionAttr(ctx *ir.Context, value Extension) *ExtensionAttr {
 }
 
 // extensionAttrSlab holds the ExtensionAttr values of each context.
-var extensionAttrSlab = ir.SlabOf[ExtensionAttr]()
+var extensionAttrSlab ir.Slab
 
 func (*ExtensionAttr) Dialect() string { return "tosa" }
 func (*ExtensionAttr) Kind() string    { return "ExtensionAttr" }
@@ -143,7 +143,7 @@ func GetLevelAttr(ctx *ir.Context, value Level) *LevelAttr {
 	if v, ok := ir.LookupAttr[*LevelAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &levelAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &levelAttrSlab, (*LevelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LevelAttr](s)
 		*v = LevelAttr{value: value}
 		return v
@@ -151,7 +151,7 @@ func GetLevelAttr(ctx *ir.Context, value Level) *LevelAttr {
 }
 
 // levelAttrSlab holds the LevelAttr values of each context.
-var levelAttrSlab = ir.SlabOf[LevelAttr]()
+var levelAttrSlab ir.Slab
 
 func (*LevelAttr) Dialect() string { return "tosa" }
 func (*LevelAttr) Kind() string    { return "LevelAttr" }
@@ -183,7 +183,7 @@ func GetMatMulOpQuantizationAttr(ctx *ir.Context, aZp, bZp int64) *MatMulOpQuant
 	if v, ok := ir.LookupAttr[*MatMulOpQuantizationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &matMulOpQuantizationAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &matMulOpQuantizationAttrSlab, (*MatMulOpQuantizationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MatMulOpQuantizationAttr](s)
 		*v = MatMulOpQuantizationAttr{aZp: aZp, bZp: bZp}
 		return v
@@ -191,7 +191,7 @@ func GetMatMulOpQuantizationAttr(ctx *ir.Context, aZp, bZp int64) *MatMulOpQuant
 }
 
 // matMulOpQuantizationAttrSlab holds the MatMulOpQuantizationAttr values of each context.
-var matMulOpQuantizationAttrSlab = ir.SlabOf[MatMulOpQuantizationAttr]()
+var matMulOpQuantizationAttrSlab ir.Slab
 
 func (*MatMulOpQuantizationAttr) Dialect() string { return "tosa" }
 func (*MatMulOpQuantizationAttr) Kind() string    { return "MatMulOpQuantizationAttr" }
@@ -226,7 +226,7 @@ func GetNanPropagationModeAttr(ctx *ir.Context, value NanPropagationMode) *NanPr
 	if v, ok := ir.LookupAttr[*NanPropagationModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &nanPropagationModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &nanPropagationModeAttrSlab, (*NanPropagationModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NanPropagationModeAttr](s)
 		*v = NanPropagationModeAttr{value: value}
 		return v
@@ -234,7 +234,7 @@ func GetNanPropagationModeAttr(ctx *ir.Context, value NanPropagationMode) *NanPr
 }
 
 // nanPropagationModeAttrSlab holds the NanPropagationModeAttr values of each context.
-var nanPropagationModeAttrSlab = ir.SlabOf[NanPropagationModeAttr]()
+var nanPropagationModeAttrSlab ir.Slab
 
 func (*NanPropagationModeAttr) Dialect() string { return "tosa" }
 func (*NanPropagationModeAttr) Kind() string    { return "NanPropagationModeAttr" }
@@ -264,7 +264,7 @@ func GetPadOpQuantizationAttr(ctx *ir.Context, inputZp int64) *PadOpQuantization
 	if v, ok := ir.LookupAttr[*PadOpQuantizationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &padOpQuantizationAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &padOpQuantizationAttrSlab, (*PadOpQuantizationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PadOpQuantizationAttr](s)
 		*v = PadOpQuantizationAttr{inputZp: inputZp}
 		return v
@@ -272,7 +272,7 @@ func GetPadOpQuantizationAttr(ctx *ir.Context, inputZp int64) *PadOpQuantization
 }
 
 // padOpQuantizationAttrSlab holds the PadOpQuantizationAttr values of each context.
-var padOpQuantizationAttrSlab = ir.SlabOf[PadOpQuantizationAttr]()
+var padOpQuantizationAttrSlab ir.Slab
 
 func (*PadOpQuantizationAttr) Dialect() string { return "tosa" }
 func (*PadOpQuantizationAttr) Kind() string    { return "PadOpQuantizationAttr" }
@@ -302,7 +302,7 @@ func GetProfileAttr(ctx *ir.Context, value Profile) *ProfileAttr {
 	if v, ok := ir.LookupAttr[*ProfileAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &profileAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &profileAttrSlab, (*ProfileAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ProfileAttr](s)
 		*v = ProfileAttr{value: value}
 		return v
@@ -310,7 +310,7 @@ func GetProfileAttr(ctx *ir.Context, value Profile) *ProfileAttr {
 }
 
 // profileAttrSlab holds the ProfileAttr values of each context.
-var profileAttrSlab = ir.SlabOf[ProfileAttr]()
+var profileAttrSlab ir.Slab
 
 func (*ProfileAttr) Dialect() string { return "tosa" }
 func (*ProfileAttr) Kind() string    { return "ProfileAttr" }
@@ -340,7 +340,7 @@ func GetResizeModeAttr(ctx *ir.Context, value ResizeMode) *ResizeModeAttr {
 	if v, ok := ir.LookupAttr[*ResizeModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &resizeModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &resizeModeAttrSlab, (*ResizeModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ResizeModeAttr](s)
 		*v = ResizeModeAttr{value: value}
 		return v
@@ -348,7 +348,7 @@ func GetResizeModeAttr(ctx *ir.Context, value ResizeMode) *ResizeModeAttr {
 }
 
 // resizeModeAttrSlab holds the ResizeModeAttr values of each context.
-var resizeModeAttrSlab = ir.SlabOf[ResizeModeAttr]()
+var resizeModeAttrSlab ir.Slab
 
 func (*ResizeModeAttr) Dialect() string { return "tosa" }
 func (*ResizeModeAttr) Kind() string    { return "ResizeModeAttr" }
@@ -378,7 +378,7 @@ func GetRoundingModeAttr(ctx *ir.Context, value RoundingMode) *RoundingModeAttr 
 	if v, ok := ir.LookupAttr[*RoundingModeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &roundingModeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &roundingModeAttrSlab, (*RoundingModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RoundingModeAttr](s)
 		*v = RoundingModeAttr{value: value}
 		return v
@@ -386,7 +386,7 @@ func GetRoundingModeAttr(ctx *ir.Context, value RoundingMode) *RoundingModeAttr 
 }
 
 // roundingModeAttrSlab holds the RoundingModeAttr values of each context.
-var roundingModeAttrSlab = ir.SlabOf[RoundingModeAttr]()
+var roundingModeAttrSlab ir.Slab
 
 func (*RoundingModeAttr) Dialect() string { return "tosa" }
 func (*RoundingModeAttr) Kind() string    { return "RoundingModeAttr" }
@@ -416,7 +416,7 @@ func GetSpecificationVersionAttr(ctx *ir.Context, value SpecificationVersion) *S
 	if v, ok := ir.LookupAttr[*SpecificationVersionAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &specificationVersionAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &specificationVersionAttrSlab, (*SpecificationVersionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SpecificationVersionAttr](s)
 		*v = SpecificationVersionAttr{value: value}
 		return v
@@ -424,7 +424,7 @@ func GetSpecificationVersionAttr(ctx *ir.Context, value SpecificationVersion) *S
 }
 
 // specificationVersionAttrSlab holds the SpecificationVersionAttr values of each context.
-var specificationVersionAttrSlab = ir.SlabOf[SpecificationVersionAttr]()
+var specificationVersionAttrSlab ir.Slab
 
 func (*SpecificationVersionAttr) Dialect() string { return "tosa" }
 func (*SpecificationVersionAttr) Kind() string    { return "SpecificationVersionAttr" }
@@ -466,7 +466,7 @@ func GetTargetEnvAttr(ctx *ir.Context, specificationVersion SpecificationVersion
 	if v, ok := ir.LookupAttr[*TargetEnvAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &targetEnvAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &targetEnvAttrSlab, (*TargetEnvAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TargetEnvAttr](s)
 		*v = TargetEnvAttr{specificationVersion: specificationVersion, level: level, profiles: slices.Clone(profiles), extensions: slices.Clone(extensions)}
 		return v
@@ -474,7 +474,7 @@ func GetTargetEnvAttr(ctx *ir.Context, specificationVersion SpecificationVersion
 }
 
 // targetEnvAttrSlab holds the TargetEnvAttr values of each context.
-var targetEnvAttrSlab = ir.SlabOf[TargetEnvAttr]()
+var targetEnvAttrSlab ir.Slab
 
 func (*TargetEnvAttr) Dialect() string { return "tosa" }
 func (*TargetEnvAttr) Kind() string    { return "TargetEnvAttr" }
@@ -521,7 +521,7 @@ func GetUnaryOpQuantizationAttr(ctx *ir.Context, inputZp, outputZp int64) *Unary
 	if v, ok := ir.LookupAttr[*UnaryOpQuantizationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &unaryOpQuantizationAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &unaryOpQuantizationAttrSlab, (*UnaryOpQuantizationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UnaryOpQuantizationAttr](s)
 		*v = UnaryOpQuantizationAttr{inputZp: inputZp, outputZp: outputZp}
 		return v
@@ -529,7 +529,7 @@ func GetUnaryOpQuantizationAttr(ctx *ir.Context, inputZp, outputZp int64) *Unary
 }
 
 // unaryOpQuantizationAttrSlab holds the UnaryOpQuantizationAttr values of each context.
-var unaryOpQuantizationAttrSlab = ir.SlabOf[UnaryOpQuantizationAttr]()
+var unaryOpQuantizationAttrSlab ir.Slab
 
 func (*UnaryOpQuantizationAttr) Dialect() string { return "tosa" }
 func (*UnaryOpQuantizationAttr) Kind() string    { return "UnaryOpQuantizationAttr" }

@@ -19,7 +19,7 @@ func Getmxint8Type(ctx *ir.Context) *mxint8Type {
 	if v, ok := ir.LookupType[*mxint8Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &mxint8TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &mxint8TypeSlab, (*mxint8Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[mxint8Type](s)
 		*v = mxint8Type{}
 		return v
@@ -27,7 +27,7 @@ func Getmxint8Type(ctx *ir.Context) *mxint8Type {
 }
 
 // mxint8TypeSlab holds the mxint8Type values of each context.
-var mxint8TypeSlab = ir.SlabOf[mxint8Type]()
+var mxint8TypeSlab ir.Slab
 
 func (*mxint8Type) Dialect() string { return "tosa" }
 func (*mxint8Type) Kind() string    { return "mxint8Type" }
@@ -52,7 +52,7 @@ func GetshapeType(ctx *ir.Context, rank int32) *shapeType {
 	if v, ok := ir.LookupType[*shapeType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &shapeTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &shapeTypeSlab, (*shapeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[shapeType](s)
 		*v = shapeType{rank: rank}
 		return v
@@ -60,7 +60,7 @@ func GetshapeType(ctx *ir.Context, rank int32) *shapeType {
 }
 
 // shapeTypeSlab holds the shapeType values of each context.
-var shapeTypeSlab = ir.SlabOf[shapeType]()
+var shapeTypeSlab ir.Slab
 
 func (*shapeType) Dialect() string { return "tosa" }
 func (*shapeType) Kind() string    { return "shapeType" }

@@ -21,7 +21,7 @@ func GetParamOperandAttr(ctx *ir.Context, index ir.Attribute) *ParamOperandAttr 
 	if v, ok := ir.LookupAttr[*ParamOperandAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &paramOperandAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &paramOperandAttrSlab, (*ParamOperandAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ParamOperandAttr](s)
 		*v = ParamOperandAttr{index: index}
 		return v
@@ -29,7 +29,7 @@ func GetParamOperandAttr(ctx *ir.Context, index ir.Attribute) *ParamOperandAttr 
 }
 
 // paramOperandAttrSlab holds the ParamOperandAttr values of each context.
-var paramOperandAttrSlab = ir.SlabOf[ParamOperandAttr]()
+var paramOperandAttrSlab ir.Slab
 
 func (*ParamOperandAttr) Dialect() string { return "transform" }
 func (*ParamOperandAttr) Kind() string    { return "ParamOperandAttr" }

@@ -19,7 +19,7 @@ func GetAffineMapParamType(ctx *ir.Context) *AffineMapParamType {
 	if v, ok := ir.LookupType[*AffineMapParamType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &affineMapParamTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &affineMapParamTypeSlab, (*AffineMapParamType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AffineMapParamType](s)
 		*v = AffineMapParamType{}
 		return v
@@ -27,7 +27,7 @@ func GetAffineMapParamType(ctx *ir.Context) *AffineMapParamType {
 }
 
 // affineMapParamTypeSlab holds the AffineMapParamType values of each context.
-var affineMapParamTypeSlab = ir.SlabOf[AffineMapParamType]()
+var affineMapParamTypeSlab ir.Slab
 
 func (*AffineMapParamType) Dialect() string { return "transform" }
 func (*AffineMapParamType) Kind() string    { return "AffineMapParamType" }
@@ -50,7 +50,7 @@ func GetAnyOpType(ctx *ir.Context) *AnyOpType {
 	if v, ok := ir.LookupType[*AnyOpType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &anyOpTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &anyOpTypeSlab, (*AnyOpType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AnyOpType](s)
 		*v = AnyOpType{}
 		return v
@@ -58,7 +58,7 @@ func GetAnyOpType(ctx *ir.Context) *AnyOpType {
 }
 
 // anyOpTypeSlab holds the AnyOpType values of each context.
-var anyOpTypeSlab = ir.SlabOf[AnyOpType]()
+var anyOpTypeSlab ir.Slab
 
 func (*AnyOpType) Dialect() string { return "transform" }
 func (*AnyOpType) Kind() string    { return "AnyOpType" }
@@ -81,7 +81,7 @@ func GetAnyParamType(ctx *ir.Context) *AnyParamType {
 	if v, ok := ir.LookupType[*AnyParamType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &anyParamTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &anyParamTypeSlab, (*AnyParamType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AnyParamType](s)
 		*v = AnyParamType{}
 		return v
@@ -89,7 +89,7 @@ func GetAnyParamType(ctx *ir.Context) *AnyParamType {
 }
 
 // anyParamTypeSlab holds the AnyParamType values of each context.
-var anyParamTypeSlab = ir.SlabOf[AnyParamType]()
+var anyParamTypeSlab ir.Slab
 
 func (*AnyParamType) Dialect() string { return "transform" }
 func (*AnyParamType) Kind() string    { return "AnyParamType" }
@@ -112,7 +112,7 @@ func GetAnyValueType(ctx *ir.Context) *AnyValueType {
 	if v, ok := ir.LookupType[*AnyValueType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &anyValueTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &anyValueTypeSlab, (*AnyValueType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AnyValueType](s)
 		*v = AnyValueType{}
 		return v
@@ -120,7 +120,7 @@ func GetAnyValueType(ctx *ir.Context) *AnyValueType {
 }
 
 // anyValueTypeSlab holds the AnyValueType values of each context.
-var anyValueTypeSlab = ir.SlabOf[AnyValueType]()
+var anyValueTypeSlab ir.Slab
 
 func (*AnyValueType) Dialect() string { return "transform" }
 func (*AnyValueType) Kind() string    { return "AnyValueType" }
@@ -145,7 +145,7 @@ func GetOperationType(ctx *ir.Context, operationName string) *OperationType {
 	if v, ok := ir.LookupType[*OperationType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &operationTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &operationTypeSlab, (*OperationType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[OperationType](s)
 		*v = OperationType{operationName: operationName}
 		return v
@@ -153,7 +153,7 @@ func GetOperationType(ctx *ir.Context, operationName string) *OperationType {
 }
 
 // operationTypeSlab holds the OperationType values of each context.
-var operationTypeSlab = ir.SlabOf[OperationType]()
+var operationTypeSlab ir.Slab
 
 func (*OperationType) Dialect() string { return "transform" }
 func (*OperationType) Kind() string    { return "OperationType" }
@@ -183,7 +183,7 @@ func GetParamType(ctx *ir.Context, type_ ir.Type) *ParamType {
 	if v, ok := ir.LookupType[*ParamType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &paramTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &paramTypeSlab, (*ParamType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ParamType](s)
 		*v = ParamType{type_: type_}
 		return v
@@ -191,7 +191,7 @@ func GetParamType(ctx *ir.Context, type_ ir.Type) *ParamType {
 }
 
 // paramTypeSlab holds the ParamType values of each context.
-var paramTypeSlab = ir.SlabOf[ParamType]()
+var paramTypeSlab ir.Slab
 
 func (*ParamType) Dialect() string { return "transform" }
 func (*ParamType) Kind() string    { return "ParamType" }
@@ -219,7 +219,7 @@ func GetTypeParamType(ctx *ir.Context) *TypeParamType {
 	if v, ok := ir.LookupType[*TypeParamType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &typeParamTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &typeParamTypeSlab, (*TypeParamType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TypeParamType](s)
 		*v = TypeParamType{}
 		return v
@@ -227,7 +227,7 @@ func GetTypeParamType(ctx *ir.Context) *TypeParamType {
 }
 
 // typeParamTypeSlab holds the TypeParamType values of each context.
-var typeParamTypeSlab = ir.SlabOf[TypeParamType]()
+var typeParamTypeSlab ir.Slab
 
 func (*TypeParamType) Dialect() string { return "transform" }
 func (*TypeParamType) Kind() string    { return "TypeParamType" }

@@ -15,7 +15,7 @@ func GetPoisonAttr(ctx *ir.Context) *PoisonAttr {
 	if v, ok := ir.LookupAttr[*PoisonAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &poisonAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &poisonAttrSlab, (*PoisonAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PoisonAttr](s)
 		*v = PoisonAttr{}
 		return v
@@ -23,7 +23,7 @@ func GetPoisonAttr(ctx *ir.Context) *PoisonAttr {
 }
 
 // poisonAttrSlab holds the PoisonAttr values of each context.
-var poisonAttrSlab = ir.SlabOf[PoisonAttr]()
+var poisonAttrSlab ir.Slab
 
 func (*PoisonAttr) Dialect() string { return "ub" }
 func (*PoisonAttr) Kind() string    { return "PoisonAttr" }

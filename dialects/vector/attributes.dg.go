@@ -21,7 +21,7 @@ func GetCombiningKindAttr(ctx *ir.Context, value CombiningKind) *CombiningKindAt
 	if v, ok := ir.LookupAttr[*CombiningKindAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &combiningKindAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &combiningKindAttrSlab, (*CombiningKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CombiningKindAttr](s)
 		*v = CombiningKindAttr{value: value}
 		return v
@@ -29,7 +29,7 @@ func GetCombiningKindAttr(ctx *ir.Context, value CombiningKind) *CombiningKindAt
 }
 
 // combiningKindAttrSlab holds the CombiningKindAttr values of each context.
-var combiningKindAttrSlab = ir.SlabOf[CombiningKindAttr]()
+var combiningKindAttrSlab ir.Slab
 
 func (*CombiningKindAttr) Dialect() string { return "vector" }
 func (*CombiningKindAttr) Kind() string    { return "CombiningKindAttr" }
@@ -59,7 +59,7 @@ func GetIteratorTypeAttr(ctx *ir.Context, value IteratorType) *IteratorTypeAttr 
 	if v, ok := ir.LookupAttr[*IteratorTypeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &iteratorTypeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &iteratorTypeAttrSlab, (*IteratorTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IteratorTypeAttr](s)
 		*v = IteratorTypeAttr{value: value}
 		return v
@@ -67,7 +67,7 @@ func GetIteratorTypeAttr(ctx *ir.Context, value IteratorType) *IteratorTypeAttr 
 }
 
 // iteratorTypeAttrSlab holds the IteratorTypeAttr values of each context.
-var iteratorTypeAttrSlab = ir.SlabOf[IteratorTypeAttr]()
+var iteratorTypeAttrSlab ir.Slab
 
 func (*IteratorTypeAttr) Dialect() string { return "vector" }
 func (*IteratorTypeAttr) Kind() string    { return "IteratorTypeAttr" }
@@ -97,7 +97,7 @@ func GetPrintPunctuationAttr(ctx *ir.Context, value PrintPunctuation) *PrintPunc
 	if v, ok := ir.LookupAttr[*PrintPunctuationAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &printPunctuationAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &printPunctuationAttrSlab, (*PrintPunctuationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PrintPunctuationAttr](s)
 		*v = PrintPunctuationAttr{value: value}
 		return v
@@ -105,7 +105,7 @@ func GetPrintPunctuationAttr(ctx *ir.Context, value PrintPunctuation) *PrintPunc
 }
 
 // printPunctuationAttrSlab holds the PrintPunctuationAttr values of each context.
-var printPunctuationAttrSlab = ir.SlabOf[PrintPunctuationAttr]()
+var printPunctuationAttrSlab ir.Slab
 
 func (*PrintPunctuationAttr) Dialect() string { return "vector" }
 func (*PrintPunctuationAttr) Kind() string    { return "PrintPunctuationAttr" }

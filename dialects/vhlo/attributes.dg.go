@@ -25,7 +25,7 @@ func GetArrayV1Attr(ctx *ir.Context, value []ir.Attribute) *ArrayV1Attr {
 	if v, ok := ir.LookupAttr[*ArrayV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &arrayV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &arrayV1AttrSlab, (*ArrayV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ArrayV1Attr](s)
 		*v = ArrayV1Attr{value: slices.Clone(value)}
 		return v
@@ -33,7 +33,7 @@ func GetArrayV1Attr(ctx *ir.Context, value []ir.Attribute) *ArrayV1Attr {
 }
 
 // arrayV1AttrSlab holds the ArrayV1Attr values of each context.
-var arrayV1AttrSlab = ir.SlabOf[ArrayV1Attr]()
+var arrayV1AttrSlab ir.Slab
 
 func (*ArrayV1Attr) Dialect() string  { return "vhlo" }
 func (*ArrayV1Attr) Kind() string     { return "ArrayV1Attr" }
@@ -57,7 +57,7 @@ func GetBooleanV1Attr(ctx *ir.Context, value uint64) *BooleanV1Attr {
 	if v, ok := ir.LookupAttr[*BooleanV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &booleanV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &booleanV1AttrSlab, (*BooleanV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BooleanV1Attr](s)
 		*v = BooleanV1Attr{value: value}
 		return v
@@ -65,7 +65,7 @@ func GetBooleanV1Attr(ctx *ir.Context, value uint64) *BooleanV1Attr {
 }
 
 // booleanV1AttrSlab holds the BooleanV1Attr values of each context.
-var booleanV1AttrSlab = ir.SlabOf[BooleanV1Attr]()
+var booleanV1AttrSlab ir.Slab
 
 func (*BooleanV1Attr) Dialect() string { return "vhlo" }
 func (*BooleanV1Attr) Kind() string    { return "BooleanV1Attr" }
@@ -96,7 +96,7 @@ func GetDictionaryV1Attr(ctx *ir.Context, value []DictionaryEntryV1) *Dictionary
 	if v, ok := ir.LookupAttr[*DictionaryV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &dictionaryV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &dictionaryV1AttrSlab, (*DictionaryV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DictionaryV1Attr](s)
 		*v = DictionaryV1Attr{value: slices.Clone(value)}
 		return v
@@ -104,7 +104,7 @@ func GetDictionaryV1Attr(ctx *ir.Context, value []DictionaryEntryV1) *Dictionary
 }
 
 // dictionaryV1AttrSlab holds the DictionaryV1Attr values of each context.
-var dictionaryV1AttrSlab = ir.SlabOf[DictionaryV1Attr]()
+var dictionaryV1AttrSlab ir.Slab
 
 func (*DictionaryV1Attr) Dialect() string { return "vhlo" }
 func (*DictionaryV1Attr) Kind() string    { return "DictionaryV1Attr" }
@@ -133,7 +133,7 @@ func GetFloatV1Attr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FloatV1Attr
 	if v, ok := ir.LookupAttr[*FloatV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &floatV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &floatV1AttrSlab, (*FloatV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FloatV1Attr](s)
 		*v = FloatV1Attr{type_: type_, value: value}
 		return v
@@ -141,7 +141,7 @@ func GetFloatV1Attr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FloatV1Attr
 }
 
 // floatV1AttrSlab holds the FloatV1Attr values of each context.
-var floatV1AttrSlab = ir.SlabOf[FloatV1Attr]()
+var floatV1AttrSlab ir.Slab
 
 func (*FloatV1Attr) Dialect() string { return "vhlo" }
 func (*FloatV1Attr) Kind() string    { return "FloatV1Attr" }
@@ -175,7 +175,7 @@ func GetIntegerV1Attr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *IntegerV1
 	if v, ok := ir.LookupAttr[*IntegerV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &integerV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &integerV1AttrSlab, (*IntegerV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntegerV1Attr](s)
 		*v = IntegerV1Attr{type_: type_, value: value}
 		return v
@@ -183,7 +183,7 @@ func GetIntegerV1Attr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *IntegerV1
 }
 
 // integerV1AttrSlab holds the IntegerV1Attr values of each context.
-var integerV1AttrSlab = ir.SlabOf[IntegerV1Attr]()
+var integerV1AttrSlab ir.Slab
 
 func (*IntegerV1Attr) Dialect() string { return "vhlo" }
 func (*IntegerV1Attr) Kind() string    { return "IntegerV1Attr" }
@@ -225,7 +225,7 @@ func GetOutputOperandAliasV1Attr(ctx *ir.Context, outputTupleIndices []int64, op
 	if v, ok := ir.LookupAttr[*OutputOperandAliasV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &outputOperandAliasV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &outputOperandAliasV1AttrSlab, (*OutputOperandAliasV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[OutputOperandAliasV1Attr](s)
 		*v = OutputOperandAliasV1Attr{outputTupleIndices: slices.Clone(outputTupleIndices), operandIndex: operandIndex, operandTupleIndices: slices.Clone(operandTupleIndices)}
 		return v
@@ -233,7 +233,7 @@ func GetOutputOperandAliasV1Attr(ctx *ir.Context, outputTupleIndices []int64, op
 }
 
 // outputOperandAliasV1AttrSlab holds the OutputOperandAliasV1Attr values of each context.
-var outputOperandAliasV1AttrSlab = ir.SlabOf[OutputOperandAliasV1Attr]()
+var outputOperandAliasV1AttrSlab ir.Slab
 
 func (*OutputOperandAliasV1Attr) Dialect() string { return "vhlo" }
 func (*OutputOperandAliasV1Attr) Kind() string    { return "OutputOperandAliasV1Attr" }
@@ -270,7 +270,7 @@ func GetStringV1Attr(ctx *ir.Context, value string) *StringV1Attr {
 	if v, ok := ir.LookupAttr[*StringV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &stringV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &stringV1AttrSlab, (*StringV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StringV1Attr](s)
 		*v = StringV1Attr{value: value}
 		return v
@@ -278,7 +278,7 @@ func GetStringV1Attr(ctx *ir.Context, value string) *StringV1Attr {
 }
 
 // stringV1AttrSlab holds the StringV1Attr values of each context.
-var stringV1AttrSlab = ir.SlabOf[StringV1Attr]()
+var stringV1AttrSlab ir.Slab
 
 func (*StringV1Attr) Dialect() string  { return "vhlo" }
 func (*StringV1Attr) Kind() string     { return "StringV1Attr" }
@@ -304,7 +304,7 @@ func GetTensorV1Attr(ctx *ir.Context, type_ ir.Type, data []byte) *TensorV1Attr 
 	if v, ok := ir.LookupAttr[*TensorV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tensorV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tensorV1AttrSlab, (*TensorV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorV1Attr](s)
 		*v = TensorV1Attr{type_: type_, data: slices.Clone(data)}
 		return v
@@ -312,7 +312,7 @@ func GetTensorV1Attr(ctx *ir.Context, type_ ir.Type, data []byte) *TensorV1Attr 
 }
 
 // tensorV1AttrSlab holds the TensorV1Attr values of each context.
-var tensorV1AttrSlab = ir.SlabOf[TensorV1Attr]()
+var tensorV1AttrSlab ir.Slab
 
 func (*TensorV1Attr) Dialect() string { return "vhlo" }
 func (*TensorV1Attr) Kind() string    { return "TensorV1Attr" }
@@ -344,7 +344,7 @@ func GetTypeV1Attr(ctx *ir.Context, value ir.Type) *TypeV1Attr {
 	if v, ok := ir.LookupAttr[*TypeV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &typeV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &typeV1AttrSlab, (*TypeV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeV1Attr](s)
 		*v = TypeV1Attr{value: value}
 		return v
@@ -352,7 +352,7 @@ func GetTypeV1Attr(ctx *ir.Context, value ir.Type) *TypeV1Attr {
 }
 
 // typeV1AttrSlab holds the TypeV1Attr values of each context.
-var typeV1AttrSlab = ir.SlabOf[TypeV1Attr]()
+var typeV1AttrSlab ir.Slab
 
 func (*TypeV1Attr) Dialect() string  { return "vhlo" }
 func (*TypeV1Attr) Kind() string     { return "TypeV1Attr" }
@@ -379,7 +379,7 @@ func GetTypeExtensionsV1Attr(ctx *ir.Context, bounds []int64) *TypeExtensionsV1A
 	if v, ok := ir.LookupAttr[*TypeExtensionsV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &typeExtensionsV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &typeExtensionsV1AttrSlab, (*TypeExtensionsV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeExtensionsV1Attr](s)
 		*v = TypeExtensionsV1Attr{bounds: slices.Clone(bounds)}
 		return v
@@ -387,7 +387,7 @@ func GetTypeExtensionsV1Attr(ctx *ir.Context, bounds []int64) *TypeExtensionsV1A
 }
 
 // typeExtensionsV1AttrSlab holds the TypeExtensionsV1Attr values of each context.
-var typeExtensionsV1AttrSlab = ir.SlabOf[TypeExtensionsV1Attr]()
+var typeExtensionsV1AttrSlab ir.Slab
 
 func (*TypeExtensionsV1Attr) Dialect() string { return "vhlo" }
 func (*TypeExtensionsV1Attr) Kind() string    { return "TypeExtensionsV1Attr" }
@@ -420,7 +420,7 @@ func GetResultAccuracyV1Attr(ctx *ir.Context, atolBits, rtolBits, ulps int64, mo
 	if v, ok := ir.LookupAttr[*ResultAccuracyV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &resultAccuracyV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &resultAccuracyV1AttrSlab, (*ResultAccuracyV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ResultAccuracyV1Attr](s)
 		*v = ResultAccuracyV1Attr{atolBits: atolBits, rtolBits: rtolBits, ulps: ulps, mode: mode}
 		return v
@@ -428,7 +428,7 @@ func GetResultAccuracyV1Attr(ctx *ir.Context, atolBits, rtolBits, ulps int64, mo
 }
 
 // resultAccuracyV1AttrSlab holds the ResultAccuracyV1Attr values of each context.
-var resultAccuracyV1AttrSlab = ir.SlabOf[ResultAccuracyV1Attr]()
+var resultAccuracyV1AttrSlab ir.Slab
 
 func (*ResultAccuracyV1Attr) Dialect() string { return "vhlo" }
 func (*ResultAccuracyV1Attr) Kind() string    { return "ResultAccuracyV1Attr" }
@@ -472,7 +472,7 @@ func GetSubAxisInfoV1Attr(ctx *ir.Context, preSize, size int64) *SubAxisInfoV1At
 	if v, ok := ir.LookupAttr[*SubAxisInfoV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &subAxisInfoV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &subAxisInfoV1AttrSlab, (*SubAxisInfoV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SubAxisInfoV1Attr](s)
 		*v = SubAxisInfoV1Attr{preSize: preSize, size: size}
 		return v
@@ -480,7 +480,7 @@ func GetSubAxisInfoV1Attr(ctx *ir.Context, preSize, size int64) *SubAxisInfoV1At
 }
 
 // subAxisInfoV1AttrSlab holds the SubAxisInfoV1Attr values of each context.
-var subAxisInfoV1AttrSlab = ir.SlabOf[SubAxisInfoV1Attr]()
+var subAxisInfoV1AttrSlab ir.Slab
 
 func (*SubAxisInfoV1Attr) Dialect() string { return "vhlo" }
 func (*SubAxisInfoV1Attr) Kind() string    { return "SubAxisInfoV1Attr" }
@@ -514,7 +514,7 @@ func GetAxisRefV1Attr(ctx *ir.Context, name, subAxisInfo ir.Attribute) *AxisRefV
 	if v, ok := ir.LookupAttr[*AxisRefV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &axisRefV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &axisRefV1AttrSlab, (*AxisRefV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AxisRefV1Attr](s)
 		*v = AxisRefV1Attr{name: name, subAxisInfo: subAxisInfo}
 		return v
@@ -522,7 +522,7 @@ func GetAxisRefV1Attr(ctx *ir.Context, name, subAxisInfo ir.Attribute) *AxisRefV
 }
 
 // axisRefV1AttrSlab holds the AxisRefV1Attr values of each context.
-var axisRefV1AttrSlab = ir.SlabOf[AxisRefV1Attr]()
+var axisRefV1AttrSlab ir.Slab
 
 func (*AxisRefV1Attr) Dialect() string { return "vhlo" }
 func (*AxisRefV1Attr) Kind() string    { return "AxisRefV1Attr" }
@@ -556,7 +556,7 @@ func GetReplicaGroupMeshAxesV1Attr(ctx *ir.Context, mesh, axes ir.Attribute) *Re
 	if v, ok := ir.LookupAttr[*ReplicaGroupMeshAxesV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &replicaGroupMeshAxesV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &replicaGroupMeshAxesV1AttrSlab, (*ReplicaGroupMeshAxesV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReplicaGroupMeshAxesV1Attr](s)
 		*v = ReplicaGroupMeshAxesV1Attr{mesh: mesh, axes: axes}
 		return v
@@ -564,7 +564,7 @@ func GetReplicaGroupMeshAxesV1Attr(ctx *ir.Context, mesh, axes ir.Attribute) *Re
 }
 
 // replicaGroupMeshAxesV1AttrSlab holds the ReplicaGroupMeshAxesV1Attr values of each context.
-var replicaGroupMeshAxesV1AttrSlab = ir.SlabOf[ReplicaGroupMeshAxesV1Attr]()
+var replicaGroupMeshAxesV1AttrSlab ir.Slab
 
 func (*ReplicaGroupMeshAxesV1Attr) Dialect() string { return "vhlo" }
 func (*ReplicaGroupMeshAxesV1Attr) Kind() string    { return "ReplicaGroupMeshAxesV1Attr" }
@@ -598,7 +598,7 @@ func GetMeshAxisV1Attr(ctx *ir.Context, name ir.Attribute, size int64) *MeshAxis
 	if v, ok := ir.LookupAttr[*MeshAxisV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &meshAxisV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &meshAxisV1AttrSlab, (*MeshAxisV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MeshAxisV1Attr](s)
 		*v = MeshAxisV1Attr{name: name, size: size}
 		return v
@@ -606,7 +606,7 @@ func GetMeshAxisV1Attr(ctx *ir.Context, name ir.Attribute, size int64) *MeshAxis
 }
 
 // meshAxisV1AttrSlab holds the MeshAxisV1Attr values of each context.
-var meshAxisV1AttrSlab = ir.SlabOf[MeshAxisV1Attr]()
+var meshAxisV1AttrSlab ir.Slab
 
 func (*MeshAxisV1Attr) Dialect() string { return "vhlo" }
 func (*MeshAxisV1Attr) Kind() string    { return "MeshAxisV1Attr" }
@@ -640,7 +640,7 @@ func GetMeshV1Attr(ctx *ir.Context, axes, deviceIds ir.Attribute) *MeshV1Attr {
 	if v, ok := ir.LookupAttr[*MeshV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &meshV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &meshV1AttrSlab, (*MeshV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MeshV1Attr](s)
 		*v = MeshV1Attr{axes: axes, deviceIds: deviceIds}
 		return v
@@ -648,7 +648,7 @@ func GetMeshV1Attr(ctx *ir.Context, axes, deviceIds ir.Attribute) *MeshV1Attr {
 }
 
 // meshV1AttrSlab holds the MeshV1Attr values of each context.
-var meshV1AttrSlab = ir.SlabOf[MeshV1Attr]()
+var meshV1AttrSlab ir.Slab
 
 func (*MeshV1Attr) Dialect() string { return "vhlo" }
 func (*MeshV1Attr) Kind() string    { return "MeshV1Attr" }
@@ -680,7 +680,7 @@ func GetComparisonDirectionV1Attr(ctx *ir.Context, value ComparisonDirectionV1) 
 	if v, ok := ir.LookupAttr[*ComparisonDirectionV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &comparisonDirectionV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &comparisonDirectionV1AttrSlab, (*ComparisonDirectionV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ComparisonDirectionV1Attr](s)
 		*v = ComparisonDirectionV1Attr{value: value}
 		return v
@@ -688,7 +688,7 @@ func GetComparisonDirectionV1Attr(ctx *ir.Context, value ComparisonDirectionV1) 
 }
 
 // comparisonDirectionV1AttrSlab holds the ComparisonDirectionV1Attr values of each context.
-var comparisonDirectionV1AttrSlab = ir.SlabOf[ComparisonDirectionV1Attr]()
+var comparisonDirectionV1AttrSlab ir.Slab
 
 func (*ComparisonDirectionV1Attr) Dialect() string { return "vhlo" }
 func (*ComparisonDirectionV1Attr) Kind() string    { return "ComparisonDirectionV1Attr" }
@@ -715,7 +715,7 @@ func GetComparisonTypeV1Attr(ctx *ir.Context, value ComparisonTypeV1) *Compariso
 	if v, ok := ir.LookupAttr[*ComparisonTypeV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &comparisonTypeV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &comparisonTypeV1AttrSlab, (*ComparisonTypeV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ComparisonTypeV1Attr](s)
 		*v = ComparisonTypeV1Attr{value: value}
 		return v
@@ -723,7 +723,7 @@ func GetComparisonTypeV1Attr(ctx *ir.Context, value ComparisonTypeV1) *Compariso
 }
 
 // comparisonTypeV1AttrSlab holds the ComparisonTypeV1Attr values of each context.
-var comparisonTypeV1AttrSlab = ir.SlabOf[ComparisonTypeV1Attr]()
+var comparisonTypeV1AttrSlab ir.Slab
 
 func (*ComparisonTypeV1Attr) Dialect() string { return "vhlo" }
 func (*ComparisonTypeV1Attr) Kind() string    { return "ComparisonTypeV1Attr" }
@@ -750,7 +750,7 @@ func GetCustomCallApiVersionV1Attr(ctx *ir.Context, value CustomCallApiVersionV1
 	if v, ok := ir.LookupAttr[*CustomCallApiVersionV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &customCallApiVersionV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &customCallApiVersionV1AttrSlab, (*CustomCallApiVersionV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CustomCallApiVersionV1Attr](s)
 		*v = CustomCallApiVersionV1Attr{value: value}
 		return v
@@ -758,7 +758,7 @@ func GetCustomCallApiVersionV1Attr(ctx *ir.Context, value CustomCallApiVersionV1
 }
 
 // customCallApiVersionV1AttrSlab holds the CustomCallApiVersionV1Attr values of each context.
-var customCallApiVersionV1AttrSlab = ir.SlabOf[CustomCallApiVersionV1Attr]()
+var customCallApiVersionV1AttrSlab ir.Slab
 
 func (*CustomCallApiVersionV1Attr) Dialect() string { return "vhlo" }
 func (*CustomCallApiVersionV1Attr) Kind() string    { return "CustomCallApiVersionV1Attr" }
@@ -785,7 +785,7 @@ func GetFftTypeV1Attr(ctx *ir.Context, value FftTypeV1) *FftTypeV1Attr {
 	if v, ok := ir.LookupAttr[*FftTypeV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &fftTypeV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &fftTypeV1AttrSlab, (*FftTypeV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FftTypeV1Attr](s)
 		*v = FftTypeV1Attr{value: value}
 		return v
@@ -793,7 +793,7 @@ func GetFftTypeV1Attr(ctx *ir.Context, value FftTypeV1) *FftTypeV1Attr {
 }
 
 // fftTypeV1AttrSlab holds the FftTypeV1Attr values of each context.
-var fftTypeV1AttrSlab = ir.SlabOf[FftTypeV1Attr]()
+var fftTypeV1AttrSlab ir.Slab
 
 func (*FftTypeV1Attr) Dialect() string { return "vhlo" }
 func (*FftTypeV1Attr) Kind() string    { return "FftTypeV1Attr" }
@@ -820,7 +820,7 @@ func GetPrecisionV1Attr(ctx *ir.Context, value PrecisionV1) *PrecisionV1Attr {
 	if v, ok := ir.LookupAttr[*PrecisionV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &precisionV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &precisionV1AttrSlab, (*PrecisionV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PrecisionV1Attr](s)
 		*v = PrecisionV1Attr{value: value}
 		return v
@@ -828,7 +828,7 @@ func GetPrecisionV1Attr(ctx *ir.Context, value PrecisionV1) *PrecisionV1Attr {
 }
 
 // precisionV1AttrSlab holds the PrecisionV1Attr values of each context.
-var precisionV1AttrSlab = ir.SlabOf[PrecisionV1Attr]()
+var precisionV1AttrSlab ir.Slab
 
 func (*PrecisionV1Attr) Dialect() string { return "vhlo" }
 func (*PrecisionV1Attr) Kind() string    { return "PrecisionV1Attr" }
@@ -855,7 +855,7 @@ func GetRngAlgorithmV1Attr(ctx *ir.Context, value RngAlgorithmV1) *RngAlgorithmV
 	if v, ok := ir.LookupAttr[*RngAlgorithmV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &rngAlgorithmV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &rngAlgorithmV1AttrSlab, (*RngAlgorithmV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RngAlgorithmV1Attr](s)
 		*v = RngAlgorithmV1Attr{value: value}
 		return v
@@ -863,7 +863,7 @@ func GetRngAlgorithmV1Attr(ctx *ir.Context, value RngAlgorithmV1) *RngAlgorithmV
 }
 
 // rngAlgorithmV1AttrSlab holds the RngAlgorithmV1Attr values of each context.
-var rngAlgorithmV1AttrSlab = ir.SlabOf[RngAlgorithmV1Attr]()
+var rngAlgorithmV1AttrSlab ir.Slab
 
 func (*RngAlgorithmV1Attr) Dialect() string { return "vhlo" }
 func (*RngAlgorithmV1Attr) Kind() string    { return "RngAlgorithmV1Attr" }
@@ -890,7 +890,7 @@ func GetRngDistributionV1Attr(ctx *ir.Context, value RngDistributionV1) *RngDist
 	if v, ok := ir.LookupAttr[*RngDistributionV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &rngDistributionV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &rngDistributionV1AttrSlab, (*RngDistributionV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RngDistributionV1Attr](s)
 		*v = RngDistributionV1Attr{value: value}
 		return v
@@ -898,7 +898,7 @@ func GetRngDistributionV1Attr(ctx *ir.Context, value RngDistributionV1) *RngDist
 }
 
 // rngDistributionV1AttrSlab holds the RngDistributionV1Attr values of each context.
-var rngDistributionV1AttrSlab = ir.SlabOf[RngDistributionV1Attr]()
+var rngDistributionV1AttrSlab ir.Slab
 
 func (*RngDistributionV1Attr) Dialect() string { return "vhlo" }
 func (*RngDistributionV1Attr) Kind() string    { return "RngDistributionV1Attr" }
@@ -925,7 +925,7 @@ func GetTransposeV1Attr(ctx *ir.Context, value TransposeV1) *TransposeV1Attr {
 	if v, ok := ir.LookupAttr[*TransposeV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &transposeV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &transposeV1AttrSlab, (*TransposeV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TransposeV1Attr](s)
 		*v = TransposeV1Attr{value: value}
 		return v
@@ -933,7 +933,7 @@ func GetTransposeV1Attr(ctx *ir.Context, value TransposeV1) *TransposeV1Attr {
 }
 
 // transposeV1AttrSlab holds the TransposeV1Attr values of each context.
-var transposeV1AttrSlab = ir.SlabOf[TransposeV1Attr]()
+var transposeV1AttrSlab ir.Slab
 
 func (*TransposeV1Attr) Dialect() string { return "vhlo" }
 func (*TransposeV1Attr) Kind() string    { return "TransposeV1Attr" }
@@ -960,7 +960,7 @@ func GetResultAccuracyModeV1Attr(ctx *ir.Context, value ResultAccuracyModeV1) *R
 	if v, ok := ir.LookupAttr[*ResultAccuracyModeV1Attr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &resultAccuracyModeV1AttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &resultAccuracyModeV1AttrSlab, (*ResultAccuracyModeV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ResultAccuracyModeV1Attr](s)
 		*v = ResultAccuracyModeV1Attr{value: value}
 		return v
@@ -968,7 +968,7 @@ func GetResultAccuracyModeV1Attr(ctx *ir.Context, value ResultAccuracyModeV1) *R
 }
 
 // resultAccuracyModeV1AttrSlab holds the ResultAccuracyModeV1Attr values of each context.
-var resultAccuracyModeV1AttrSlab = ir.SlabOf[ResultAccuracyModeV1Attr]()
+var resultAccuracyModeV1AttrSlab ir.Slab
 
 func (*ResultAccuracyModeV1Attr) Dialect() string { return "vhlo" }
 func (*ResultAccuracyModeV1Attr) Kind() string    { return "ResultAccuracyModeV1Attr" }

@@ -20,7 +20,7 @@ func GetBooleanV1Type(ctx *ir.Context) *BooleanV1Type {
 	if v, ok := ir.LookupType[*BooleanV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &booleanV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &booleanV1TypeSlab, (*BooleanV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[BooleanV1Type](s)
 		*v = BooleanV1Type{}
 		return v
@@ -28,7 +28,7 @@ func GetBooleanV1Type(ctx *ir.Context) *BooleanV1Type {
 }
 
 // booleanV1TypeSlab holds the BooleanV1Type values of each context.
-var booleanV1TypeSlab = ir.SlabOf[BooleanV1Type]()
+var booleanV1TypeSlab ir.Slab
 
 func (*BooleanV1Type) Dialect() string { return "vhlo" }
 func (*BooleanV1Type) Kind() string    { return "BooleanV1Type" }
@@ -50,7 +50,7 @@ func GetFloatBF16V1Type(ctx *ir.Context) *FloatBF16V1Type {
 	if v, ok := ir.LookupType[*FloatBF16V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &floatBF16V1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &floatBF16V1TypeSlab, (*FloatBF16V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatBF16V1Type](s)
 		*v = FloatBF16V1Type{}
 		return v
@@ -58,7 +58,7 @@ func GetFloatBF16V1Type(ctx *ir.Context) *FloatBF16V1Type {
 }
 
 // floatBF16V1TypeSlab holds the FloatBF16V1Type values of each context.
-var floatBF16V1TypeSlab = ir.SlabOf[FloatBF16V1Type]()
+var floatBF16V1TypeSlab ir.Slab
 
 func (*FloatBF16V1Type) Dialect() string { return "vhlo" }
 func (*FloatBF16V1Type) Kind() string    { return "FloatBF16V1Type" }
@@ -80,7 +80,7 @@ func GetFloatF16V1Type(ctx *ir.Context) *FloatF16V1Type {
 	if v, ok := ir.LookupType[*FloatF16V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &floatF16V1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &floatF16V1TypeSlab, (*FloatF16V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF16V1Type](s)
 		*v = FloatF16V1Type{}
 		return v
@@ -88,7 +88,7 @@ func GetFloatF16V1Type(ctx *ir.Context) *FloatF16V1Type {
 }
 
 // floatF16V1TypeSlab holds the FloatF16V1Type values of each context.
-var floatF16V1TypeSlab = ir.SlabOf[FloatF16V1Type]()
+var floatF16V1TypeSlab ir.Slab
 
 func (*FloatF16V1Type) Dialect() string { return "vhlo" }
 func (*FloatF16V1Type) Kind() string    { return "FloatF16V1Type" }
@@ -110,7 +110,7 @@ func GetFloatF32V1Type(ctx *ir.Context) *FloatF32V1Type {
 	if v, ok := ir.LookupType[*FloatF32V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &floatF32V1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &floatF32V1TypeSlab, (*FloatF32V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF32V1Type](s)
 		*v = FloatF32V1Type{}
 		return v
@@ -118,7 +118,7 @@ func GetFloatF32V1Type(ctx *ir.Context) *FloatF32V1Type {
 }
 
 // floatF32V1TypeSlab holds the FloatF32V1Type values of each context.
-var floatF32V1TypeSlab = ir.SlabOf[FloatF32V1Type]()
+var floatF32V1TypeSlab ir.Slab
 
 func (*FloatF32V1Type) Dialect() string { return "vhlo" }
 func (*FloatF32V1Type) Kind() string    { return "FloatF32V1Type" }
@@ -140,7 +140,7 @@ func GetFloatF64V1Type(ctx *ir.Context) *FloatF64V1Type {
 	if v, ok := ir.LookupType[*FloatF64V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &floatF64V1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &floatF64V1TypeSlab, (*FloatF64V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF64V1Type](s)
 		*v = FloatF64V1Type{}
 		return v
@@ -148,7 +148,7 @@ func GetFloatF64V1Type(ctx *ir.Context) *FloatF64V1Type {
 }
 
 // floatF64V1TypeSlab holds the FloatF64V1Type values of each context.
-var floatF64V1TypeSlab = ir.SlabOf[FloatF64V1Type]()
+var floatF64V1TypeSlab ir.Slab
 
 func (*FloatF64V1Type) Dialect() string { return "vhlo" }
 func (*FloatF64V1Type) Kind() string    { return "FloatF64V1Type" }
@@ -170,7 +170,7 @@ func GetFloatF8E4M3FNV1Type(ctx *ir.Context) *FloatF8E4M3FNV1Type {
 	if v, ok := ir.LookupType[*FloatF8E4M3FNV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &floatF8E4M3FNV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &floatF8E4M3FNV1TypeSlab, (*FloatF8E4M3FNV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E4M3FNV1Type](s)
 		*v = FloatF8E4M3FNV1Type{}
 		return v
@@ -178,7 +178,7 @@ func GetFloatF8E4M3FNV1Type(ctx *ir.Context) *FloatF8E4M3FNV1Type {
 }
 
 // floatF8E4M3FNV1TypeSlab holds the FloatF8E4M3FNV1Type values of each context.
-var floatF8E4M3FNV1TypeSlab = ir.SlabOf[FloatF8E4M3FNV1Type]()
+var floatF8E4M3FNV1TypeSlab ir.Slab
 
 func (*FloatF8E4M3FNV1Type) Dialect() string { return "vhlo" }
 func (*FloatF8E4M3FNV1Type) Kind() string    { return "FloatF8E4M3FNV1Type" }
@@ -200,7 +200,7 @@ func GetFloatF8E5M2V1Type(ctx *ir.Context) *FloatF8E5M2V1Type {
 	if v, ok := ir.LookupType[*FloatF8E5M2V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &floatF8E5M2V1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &floatF8E5M2V1TypeSlab, (*FloatF8E5M2V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E5M2V1Type](s)
 		*v = FloatF8E5M2V1Type{}
 		return v
@@ -208,7 +208,7 @@ func GetFloatF8E5M2V1Type(ctx *ir.Context) *FloatF8E5M2V1Type {
 }
 
 // floatF8E5M2V1TypeSlab holds the FloatF8E5M2V1Type values of each context.
-var floatF8E5M2V1TypeSlab = ir.SlabOf[FloatF8E5M2V1Type]()
+var floatF8E5M2V1TypeSlab ir.Slab
 
 func (*FloatF8E5M2V1Type) Dialect() string { return "vhlo" }
 func (*FloatF8E5M2V1Type) Kind() string    { return "FloatF8E5M2V1Type" }
@@ -230,7 +230,7 @@ func GetIndexV1Type(ctx *ir.Context) *IndexV1Type {
 	if v, ok := ir.LookupType[*IndexV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &indexV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &indexV1TypeSlab, (*IndexV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IndexV1Type](s)
 		*v = IndexV1Type{}
 		return v
@@ -238,7 +238,7 @@ func GetIndexV1Type(ctx *ir.Context) *IndexV1Type {
 }
 
 // indexV1TypeSlab holds the IndexV1Type values of each context.
-var indexV1TypeSlab = ir.SlabOf[IndexV1Type]()
+var indexV1TypeSlab ir.Slab
 
 func (*IndexV1Type) Dialect() string { return "vhlo" }
 func (*IndexV1Type) Kind() string    { return "IndexV1Type" }
@@ -260,7 +260,7 @@ func GetIntegerSI4V1Type(ctx *ir.Context) *IntegerSI4V1Type {
 	if v, ok := ir.LookupType[*IntegerSI4V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &integerSI4V1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &integerSI4V1TypeSlab, (*IntegerSI4V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI4V1Type](s)
 		*v = IntegerSI4V1Type{}
 		return v
@@ -268,7 +268,7 @@ func GetIntegerSI4V1Type(ctx *ir.Context) *IntegerSI4V1Type {
 }
 
 // integerSI4V1TypeSlab holds the IntegerSI4V1Type values of each context.
-var integerSI4V1TypeSlab = ir.SlabOf[IntegerSI4V1Type]()
+var integerSI4V1TypeSlab ir.Slab
 
 func (*IntegerSI4V1Type) Dialect() string { return "vhlo" }
 func (*IntegerSI4V1Type) Kind() string    { return "IntegerSI4V1Type" }
@@ -290,7 +290,7 @@ func GetIntegerSI8V1Type(ctx *ir.Context) *IntegerSI8V1Type {
 	if v, ok := ir.LookupType[*IntegerSI8V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &integerSI8V1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &integerSI8V1TypeSlab, (*IntegerSI8V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI8V1Type](s)
 		*v = IntegerSI8V1Type{}
 		return v
@@ -298,7 +298,7 @@ func GetIntegerSI8V1Type(ctx *ir.Context) *IntegerSI8V1Type {
 }
 
 // integerSI8V1TypeSlab holds the IntegerSI8V1Type values of each context.
-var integerSI8V1TypeSlab = ir.SlabOf[IntegerSI8V1Type]()
+var integerSI8V1TypeSlab ir.Slab
 
 func (*IntegerSI8V1Type) Dialect() string { return "vhlo" }
 func (*IntegerSI8V1Type) Kind() string    { return "IntegerSI8V1Type" }
@@ -320,7 +320,7 @@ func GetIntegerSI16V1Type(ctx *ir.Context) *IntegerSI16V1Type {
 	if v, ok := ir.LookupType[*IntegerSI16V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &integerSI16V1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &integerSI16V1TypeSlab, (*IntegerSI16V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI16V1Type](s)
 		*v = IntegerSI16V1Type{}
 		return v
@@ -328,7 +328,7 @@ func GetIntegerSI16V1Type(ctx *ir.Context) *IntegerSI16V1Type {
 }
 
 // integerSI16V1TypeSlab holds the IntegerSI16V1Type values of each context.
-var integerSI16V1TypeSlab = ir.SlabOf[IntegerSI16V1Type]()
+var integerSI16V1TypeSlab ir.Slab
 
 func (*IntegerSI16V1Type) Dialect() string { return "vhlo" }
 func (*IntegerSI16V1Type) Kind() string    { return "IntegerSI16V1Type" }
@@ -350,7 +350,7 @@ func GetIntegerSI32V1Type(ctx *ir.Context) *IntegerSI32V1Type {
 	if v, ok := ir.LookupType[*IntegerSI32V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &integerSI32V1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &integerSI32V1TypeSlab, (*IntegerSI32V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI32V1Type](s)
 		*v = IntegerSI32V1Type{}
 		return v
@@ -358,7 +358,7 @@ func GetIntegerSI32V1Type(ctx *ir.Context) *IntegerSI32V1Type {
 }
 
 // integerSI32V1TypeSlab holds the IntegerSI32V1Type values of each context.
-var integerSI32V1TypeSlab = ir.SlabOf[IntegerSI32V1Type]()
+var integerSI32V1TypeSlab ir.Slab
 
 func (*IntegerSI32V1Type) Dialect() string { return "vhlo" }
 func (*IntegerSI32V1Type) Kind() string    { return "IntegerSI32V1Type" }
@@ -380,7 +380,7 @@ func GetIntegerSI64V1Type(ctx *ir.Context) *IntegerSI64V1Type {
 	if v, ok := ir.LookupType[*IntegerSI64V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &integerSI64V1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &integerSI64V1TypeSlab, (*IntegerSI64V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI64V1Type](s)
 		*v = IntegerSI64V1Type{}
 		return v
@@ -388,7 +388,7 @@ func GetIntegerSI64V1Type(ctx *ir.Context) *IntegerSI64V1Type {
 }
 
 // integerSI64V1TypeSlab holds the IntegerSI64V1Type values of each context.
-var integerSI64V1TypeSlab = ir.SlabOf[IntegerSI64V1Type]()
+var integerSI64V1TypeSlab ir.Slab
 
 func (*IntegerSI64V1Type) Dialect() string { return "vhlo" }
 func (*IntegerSI64V1Type) Kind() string    { return "IntegerSI64V1Type" }
@@ -410,7 +410,7 @@ func GetIntegerUI4V1Type(ctx *ir.Context) *IntegerUI4V1Type {
 	if v, ok := ir.LookupType[*IntegerUI4V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &integerUI4V1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &integerUI4V1TypeSlab, (*IntegerUI4V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI4V1Type](s)
 		*v = IntegerUI4V1Type{}
 		return v
@@ -418,7 +418,7 @@ func GetIntegerUI4V1Type(ctx *ir.Context) *IntegerUI4V1Type {
 }
 
 // integerUI4V1TypeSlab holds the IntegerUI4V1Type values of each context.
-var integerUI4V1TypeSlab = ir.SlabOf[IntegerUI4V1Type]()
+var integerUI4V1TypeSlab ir.Slab
 
 func (*IntegerUI4V1Type) Dialect() string { return "vhlo" }
 func (*IntegerUI4V1Type) Kind() string    { return "IntegerUI4V1Type" }
@@ -440,7 +440,7 @@ func GetIntegerUI8V1Type(ctx *ir.Context) *IntegerUI8V1Type {
 	if v, ok := ir.LookupType[*IntegerUI8V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &integerUI8V1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &integerUI8V1TypeSlab, (*IntegerUI8V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI8V1Type](s)
 		*v = IntegerUI8V1Type{}
 		return v
@@ -448,7 +448,7 @@ func GetIntegerUI8V1Type(ctx *ir.Context) *IntegerUI8V1Type {
 }
 
 // integerUI8V1TypeSlab holds the IntegerUI8V1Type values of each context.
-var integerUI8V1TypeSlab = ir.SlabOf[IntegerUI8V1Type]()
+var integerUI8V1TypeSlab ir.Slab
 
 func (*IntegerUI8V1Type) Dialect() string { return "vhlo" }
 func (*IntegerUI8V1Type) Kind() string    { return "IntegerUI8V1Type" }
@@ -470,7 +470,7 @@ func GetIntegerUI16V1Type(ctx *ir.Context) *IntegerUI16V1Type {
 	if v, ok := ir.LookupType[*IntegerUI16V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &integerUI16V1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &integerUI16V1TypeSlab, (*IntegerUI16V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI16V1Type](s)
 		*v = IntegerUI16V1Type{}
 		return v
@@ -478,7 +478,7 @@ func GetIntegerUI16V1Type(ctx *ir.Context) *IntegerUI16V1Type {
 }
 
 // integerUI16V1TypeSlab holds the IntegerUI16V1Type values of each context.
-var integerUI16V1TypeSlab = ir.SlabOf[IntegerUI16V1Type]()
+var integerUI16V1TypeSlab ir.Slab
 
 func (*IntegerUI16V1Type) Dialect() string { return "vhlo" }
 func (*IntegerUI16V1Type) Kind() string    { return "IntegerUI16V1Type" }
@@ -500,7 +500,7 @@ func GetIntegerUI32V1Type(ctx *ir.Context) *IntegerUI32V1Type {
 	if v, ok := ir.LookupType[*IntegerUI32V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &integerUI32V1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &integerUI32V1TypeSlab, (*IntegerUI32V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI32V1Type](s)
 		*v = IntegerUI32V1Type{}
 		return v
@@ -508,7 +508,7 @@ func GetIntegerUI32V1Type(ctx *ir.Context) *IntegerUI32V1Type {
 }
 
 // integerUI32V1TypeSlab holds the IntegerUI32V1Type values of each context.
-var integerUI32V1TypeSlab = ir.SlabOf[IntegerUI32V1Type]()
+var integerUI32V1TypeSlab ir.Slab
 
 func (*IntegerUI32V1Type) Dialect() string { return "vhlo" }
 func (*IntegerUI32V1Type) Kind() string    { return "IntegerUI32V1Type" }
@@ -530,7 +530,7 @@ func GetIntegerUI64V1Type(ctx *ir.Context) *IntegerUI64V1Type {
 	if v, ok := ir.LookupType[*IntegerUI64V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &integerUI64V1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &integerUI64V1TypeSlab, (*IntegerUI64V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI64V1Type](s)
 		*v = IntegerUI64V1Type{}
 		return v
@@ -538,7 +538,7 @@ func GetIntegerUI64V1Type(ctx *ir.Context) *IntegerUI64V1Type {
 }
 
 // integerUI64V1TypeSlab holds the IntegerUI64V1Type values of each context.
-var integerUI64V1TypeSlab = ir.SlabOf[IntegerUI64V1Type]()
+var integerUI64V1TypeSlab ir.Slab
 
 func (*IntegerUI64V1Type) Dialect() string { return "vhlo" }
 func (*IntegerUI64V1Type) Kind() string    { return "IntegerUI64V1Type" }
@@ -560,7 +560,7 @@ func GetTokenV1Type(ctx *ir.Context) *TokenV1Type {
 	if v, ok := ir.LookupType[*TokenV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &tokenV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &tokenV1TypeSlab, (*TokenV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TokenV1Type](s)
 		*v = TokenV1Type{}
 		return v
@@ -568,7 +568,7 @@ func GetTokenV1Type(ctx *ir.Context) *TokenV1Type {
 }
 
 // tokenV1TypeSlab holds the TokenV1Type values of each context.
-var tokenV1TypeSlab = ir.SlabOf[TokenV1Type]()
+var tokenV1TypeSlab ir.Slab
 
 func (*TokenV1Type) Dialect() string { return "vhlo" }
 func (*TokenV1Type) Kind() string    { return "TokenV1Type" }
@@ -585,7 +585,7 @@ func GetWitnessV1Type(ctx *ir.Context) *WitnessV1Type {
 	if v, ok := ir.LookupType[*WitnessV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &witnessV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &witnessV1TypeSlab, (*WitnessV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[WitnessV1Type](s)
 		*v = WitnessV1Type{}
 		return v
@@ -593,7 +593,7 @@ func GetWitnessV1Type(ctx *ir.Context) *WitnessV1Type {
 }
 
 // witnessV1TypeSlab holds the WitnessV1Type values of each context.
-var witnessV1TypeSlab = ir.SlabOf[WitnessV1Type]()
+var witnessV1TypeSlab ir.Slab
 
 func (*WitnessV1Type) Dialect() string { return "vhlo" }
 func (*WitnessV1Type) Kind() string    { return "WitnessV1Type" }
@@ -610,7 +610,7 @@ func GetFloatF8E4M3FNUZV1Type(ctx *ir.Context) *FloatF8E4M3FNUZV1Type {
 	if v, ok := ir.LookupType[*FloatF8E4M3FNUZV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &floatF8E4M3FNUZV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &floatF8E4M3FNUZV1TypeSlab, (*FloatF8E4M3FNUZV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E4M3FNUZV1Type](s)
 		*v = FloatF8E4M3FNUZV1Type{}
 		return v
@@ -618,7 +618,7 @@ func GetFloatF8E4M3FNUZV1Type(ctx *ir.Context) *FloatF8E4M3FNUZV1Type {
 }
 
 // floatF8E4M3FNUZV1TypeSlab holds the FloatF8E4M3FNUZV1Type values of each context.
-var floatF8E4M3FNUZV1TypeSlab = ir.SlabOf[FloatF8E4M3FNUZV1Type]()
+var floatF8E4M3FNUZV1TypeSlab ir.Slab
 
 func (*FloatF8E4M3FNUZV1Type) Dialect() string { return "vhlo" }
 func (*FloatF8E4M3FNUZV1Type) Kind() string    { return "FloatF8E4M3FNUZV1Type" }
@@ -640,7 +640,7 @@ func GetFloatF8E5M2FNUZV1Type(ctx *ir.Context) *FloatF8E5M2FNUZV1Type {
 	if v, ok := ir.LookupType[*FloatF8E5M2FNUZV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &floatF8E5M2FNUZV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &floatF8E5M2FNUZV1TypeSlab, (*FloatF8E5M2FNUZV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E5M2FNUZV1Type](s)
 		*v = FloatF8E5M2FNUZV1Type{}
 		return v
@@ -648,7 +648,7 @@ func GetFloatF8E5M2FNUZV1Type(ctx *ir.Context) *FloatF8E5M2FNUZV1Type {
 }
 
 // floatF8E5M2FNUZV1TypeSlab holds the FloatF8E5M2FNUZV1Type values of each context.
-var floatF8E5M2FNUZV1TypeSlab = ir.SlabOf[FloatF8E5M2FNUZV1Type]()
+var floatF8E5M2FNUZV1TypeSlab ir.Slab
 
 func (*FloatF8E5M2FNUZV1Type) Dialect() string { return "vhlo" }
 func (*FloatF8E5M2FNUZV1Type) Kind() string    { return "FloatF8E5M2FNUZV1Type" }
@@ -670,7 +670,7 @@ func GetFloatF8E4M3B11FNUZV1Type(ctx *ir.Context) *FloatF8E4M3B11FNUZV1Type {
 	if v, ok := ir.LookupType[*FloatF8E4M3B11FNUZV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &floatF8E4M3B11FNUZV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &floatF8E4M3B11FNUZV1TypeSlab, (*FloatF8E4M3B11FNUZV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E4M3B11FNUZV1Type](s)
 		*v = FloatF8E4M3B11FNUZV1Type{}
 		return v
@@ -678,7 +678,7 @@ func GetFloatF8E4M3B11FNUZV1Type(ctx *ir.Context) *FloatF8E4M3B11FNUZV1Type {
 }
 
 // floatF8E4M3B11FNUZV1TypeSlab holds the FloatF8E4M3B11FNUZV1Type values of each context.
-var floatF8E4M3B11FNUZV1TypeSlab = ir.SlabOf[FloatF8E4M3B11FNUZV1Type]()
+var floatF8E4M3B11FNUZV1TypeSlab ir.Slab
 
 func (*FloatF8E4M3B11FNUZV1Type) Dialect() string { return "vhlo" }
 func (*FloatF8E4M3B11FNUZV1Type) Kind() string    { return "FloatF8E4M3B11FNUZV1Type" }
@@ -700,7 +700,7 @@ func GetIntegerSI2V1Type(ctx *ir.Context) *IntegerSI2V1Type {
 	if v, ok := ir.LookupType[*IntegerSI2V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &integerSI2V1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &integerSI2V1TypeSlab, (*IntegerSI2V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI2V1Type](s)
 		*v = IntegerSI2V1Type{}
 		return v
@@ -708,7 +708,7 @@ func GetIntegerSI2V1Type(ctx *ir.Context) *IntegerSI2V1Type {
 }
 
 // integerSI2V1TypeSlab holds the IntegerSI2V1Type values of each context.
-var integerSI2V1TypeSlab = ir.SlabOf[IntegerSI2V1Type]()
+var integerSI2V1TypeSlab ir.Slab
 
 func (*IntegerSI2V1Type) Dialect() string { return "vhlo" }
 func (*IntegerSI2V1Type) Kind() string    { return "IntegerSI2V1Type" }
@@ -730,7 +730,7 @@ func GetIntegerUI2V1Type(ctx *ir.Context) *IntegerUI2V1Type {
 	if v, ok := ir.LookupType[*IntegerUI2V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &integerUI2V1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &integerUI2V1TypeSlab, (*IntegerUI2V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI2V1Type](s)
 		*v = IntegerUI2V1Type{}
 		return v
@@ -738,7 +738,7 @@ func GetIntegerUI2V1Type(ctx *ir.Context) *IntegerUI2V1Type {
 }
 
 // integerUI2V1TypeSlab holds the IntegerUI2V1Type values of each context.
-var integerUI2V1TypeSlab = ir.SlabOf[IntegerUI2V1Type]()
+var integerUI2V1TypeSlab ir.Slab
 
 func (*IntegerUI2V1Type) Dialect() string { return "vhlo" }
 func (*IntegerUI2V1Type) Kind() string    { return "IntegerUI2V1Type" }
@@ -760,7 +760,7 @@ func GetNoneV1Type(ctx *ir.Context) *NoneV1Type {
 	if v, ok := ir.LookupType[*NoneV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &noneV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &noneV1TypeSlab, (*NoneV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[NoneV1Type](s)
 		*v = NoneV1Type{}
 		return v
@@ -768,7 +768,7 @@ func GetNoneV1Type(ctx *ir.Context) *NoneV1Type {
 }
 
 // noneV1TypeSlab holds the NoneV1Type values of each context.
-var noneV1TypeSlab = ir.SlabOf[NoneV1Type]()
+var noneV1TypeSlab ir.Slab
 
 func (*NoneV1Type) Dialect() string { return "vhlo" }
 func (*NoneV1Type) Kind() string    { return "NoneV1Type" }
@@ -785,7 +785,7 @@ func GetFloatTF32V1Type(ctx *ir.Context) *FloatTF32V1Type {
 	if v, ok := ir.LookupType[*FloatTF32V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &floatTF32V1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &floatTF32V1TypeSlab, (*FloatTF32V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatTF32V1Type](s)
 		*v = FloatTF32V1Type{}
 		return v
@@ -793,7 +793,7 @@ func GetFloatTF32V1Type(ctx *ir.Context) *FloatTF32V1Type {
 }
 
 // floatTF32V1TypeSlab holds the FloatTF32V1Type values of each context.
-var floatTF32V1TypeSlab = ir.SlabOf[FloatTF32V1Type]()
+var floatTF32V1TypeSlab ir.Slab
 
 func (*FloatTF32V1Type) Dialect() string { return "vhlo" }
 func (*FloatTF32V1Type) Kind() string    { return "FloatTF32V1Type" }
@@ -815,7 +815,7 @@ func GetFloatF8E4M3V1Type(ctx *ir.Context) *FloatF8E4M3V1Type {
 	if v, ok := ir.LookupType[*FloatF8E4M3V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &floatF8E4M3V1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &floatF8E4M3V1TypeSlab, (*FloatF8E4M3V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E4M3V1Type](s)
 		*v = FloatF8E4M3V1Type{}
 		return v
@@ -823,7 +823,7 @@ func GetFloatF8E4M3V1Type(ctx *ir.Context) *FloatF8E4M3V1Type {
 }
 
 // floatF8E4M3V1TypeSlab holds the FloatF8E4M3V1Type values of each context.
-var floatF8E4M3V1TypeSlab = ir.SlabOf[FloatF8E4M3V1Type]()
+var floatF8E4M3V1TypeSlab ir.Slab
 
 func (*FloatF8E4M3V1Type) Dialect() string { return "vhlo" }
 func (*FloatF8E4M3V1Type) Kind() string    { return "FloatF8E4M3V1Type" }
@@ -845,7 +845,7 @@ func GetFloatF8E3M4V1Type(ctx *ir.Context) *FloatF8E3M4V1Type {
 	if v, ok := ir.LookupType[*FloatF8E3M4V1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &floatF8E3M4V1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &floatF8E3M4V1TypeSlab, (*FloatF8E3M4V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E3M4V1Type](s)
 		*v = FloatF8E3M4V1Type{}
 		return v
@@ -853,7 +853,7 @@ func GetFloatF8E3M4V1Type(ctx *ir.Context) *FloatF8E3M4V1Type {
 }
 
 // floatF8E3M4V1TypeSlab holds the FloatF8E3M4V1Type values of each context.
-var floatF8E3M4V1TypeSlab = ir.SlabOf[FloatF8E3M4V1Type]()
+var floatF8E3M4V1TypeSlab ir.Slab
 
 func (*FloatF8E3M4V1Type) Dialect() string { return "vhlo" }
 func (*FloatF8E3M4V1Type) Kind() string    { return "FloatF8E3M4V1Type" }
@@ -875,7 +875,7 @@ func GetFloatF4E2M1FNV1Type(ctx *ir.Context) *FloatF4E2M1FNV1Type {
 	if v, ok := ir.LookupType[*FloatF4E2M1FNV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &floatF4E2M1FNV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &floatF4E2M1FNV1TypeSlab, (*FloatF4E2M1FNV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF4E2M1FNV1Type](s)
 		*v = FloatF4E2M1FNV1Type{}
 		return v
@@ -883,7 +883,7 @@ func GetFloatF4E2M1FNV1Type(ctx *ir.Context) *FloatF4E2M1FNV1Type {
 }
 
 // floatF4E2M1FNV1TypeSlab holds the FloatF4E2M1FNV1Type values of each context.
-var floatF4E2M1FNV1TypeSlab = ir.SlabOf[FloatF4E2M1FNV1Type]()
+var floatF4E2M1FNV1TypeSlab ir.Slab
 
 func (*FloatF4E2M1FNV1Type) Dialect() string { return "vhlo" }
 func (*FloatF4E2M1FNV1Type) Kind() string    { return "FloatF4E2M1FNV1Type" }
@@ -905,7 +905,7 @@ func GetFloatF6E2M3FNV1Type(ctx *ir.Context) *FloatF6E2M3FNV1Type {
 	if v, ok := ir.LookupType[*FloatF6E2M3FNV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &floatF6E2M3FNV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &floatF6E2M3FNV1TypeSlab, (*FloatF6E2M3FNV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF6E2M3FNV1Type](s)
 		*v = FloatF6E2M3FNV1Type{}
 		return v
@@ -913,7 +913,7 @@ func GetFloatF6E2M3FNV1Type(ctx *ir.Context) *FloatF6E2M3FNV1Type {
 }
 
 // floatF6E2M3FNV1TypeSlab holds the FloatF6E2M3FNV1Type values of each context.
-var floatF6E2M3FNV1TypeSlab = ir.SlabOf[FloatF6E2M3FNV1Type]()
+var floatF6E2M3FNV1TypeSlab ir.Slab
 
 func (*FloatF6E2M3FNV1Type) Dialect() string { return "vhlo" }
 func (*FloatF6E2M3FNV1Type) Kind() string    { return "FloatF6E2M3FNV1Type" }
@@ -935,7 +935,7 @@ func GetFloatF6E3M2FNV1Type(ctx *ir.Context) *FloatF6E3M2FNV1Type {
 	if v, ok := ir.LookupType[*FloatF6E3M2FNV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &floatF6E3M2FNV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &floatF6E3M2FNV1TypeSlab, (*FloatF6E3M2FNV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF6E3M2FNV1Type](s)
 		*v = FloatF6E3M2FNV1Type{}
 		return v
@@ -943,7 +943,7 @@ func GetFloatF6E3M2FNV1Type(ctx *ir.Context) *FloatF6E3M2FNV1Type {
 }
 
 // floatF6E3M2FNV1TypeSlab holds the FloatF6E3M2FNV1Type values of each context.
-var floatF6E3M2FNV1TypeSlab = ir.SlabOf[FloatF6E3M2FNV1Type]()
+var floatF6E3M2FNV1TypeSlab ir.Slab
 
 func (*FloatF6E3M2FNV1Type) Dialect() string { return "vhlo" }
 func (*FloatF6E3M2FNV1Type) Kind() string    { return "FloatF6E3M2FNV1Type" }
@@ -965,7 +965,7 @@ func GetFloatF8E8M0FNUV1Type(ctx *ir.Context) *FloatF8E8M0FNUV1Type {
 	if v, ok := ir.LookupType[*FloatF8E8M0FNUV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &floatF8E8M0FNUV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &floatF8E8M0FNUV1TypeSlab, (*FloatF8E8M0FNUV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E8M0FNUV1Type](s)
 		*v = FloatF8E8M0FNUV1Type{}
 		return v
@@ -973,7 +973,7 @@ func GetFloatF8E8M0FNUV1Type(ctx *ir.Context) *FloatF8E8M0FNUV1Type {
 }
 
 // floatF8E8M0FNUV1TypeSlab holds the FloatF8E8M0FNUV1Type values of each context.
-var floatF8E8M0FNUV1TypeSlab = ir.SlabOf[FloatF8E8M0FNUV1Type]()
+var floatF8E8M0FNUV1TypeSlab ir.Slab
 
 func (*FloatF8E8M0FNUV1Type) Dialect() string { return "vhlo" }
 func (*FloatF8E8M0FNUV1Type) Kind() string    { return "FloatF8E8M0FNUV1Type" }
@@ -997,7 +997,7 @@ func GetComplexV1Type(ctx *ir.Context, elementType ir.Type) *ComplexV1Type {
 	if v, ok := ir.LookupType[*ComplexV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &complexV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &complexV1TypeSlab, (*ComplexV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ComplexV1Type](s)
 		*v = ComplexV1Type{elementType: elementType}
 		return v
@@ -1005,7 +1005,7 @@ func GetComplexV1Type(ctx *ir.Context, elementType ir.Type) *ComplexV1Type {
 }
 
 // complexV1TypeSlab holds the ComplexV1Type values of each context.
-var complexV1TypeSlab = ir.SlabOf[ComplexV1Type]()
+var complexV1TypeSlab ir.Slab
 
 func (*ComplexV1Type) Dialect() string { return "vhlo" }
 func (*ComplexV1Type) Kind() string    { return "ComplexV1Type" }
@@ -1040,7 +1040,7 @@ func GetFunctionV1Type(ctx *ir.Context, inputs, outputs []ir.Type) *FunctionV1Ty
 	if v, ok := ir.LookupType[*FunctionV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &functionV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &functionV1TypeSlab, (*FunctionV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FunctionV1Type](s)
 		*v = FunctionV1Type{inputs: slices.Clone(inputs), outputs: slices.Clone(outputs)}
 		return v
@@ -1048,7 +1048,7 @@ func GetFunctionV1Type(ctx *ir.Context, inputs, outputs []ir.Type) *FunctionV1Ty
 }
 
 // functionV1TypeSlab holds the FunctionV1Type values of each context.
-var functionV1TypeSlab = ir.SlabOf[FunctionV1Type]()
+var functionV1TypeSlab ir.Slab
 
 func (*FunctionV1Type) Dialect() string { return "vhlo" }
 func (*FunctionV1Type) Kind() string    { return "FunctionV1Type" }
@@ -1087,7 +1087,7 @@ func GetRankedTensorV1Type(ctx *ir.Context, shape []int64, elementType ir.Type, 
 	if v, ok := ir.LookupType[*RankedTensorV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &rankedTensorV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &rankedTensorV1TypeSlab, (*RankedTensorV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedTensorV1Type](s)
 		*v = RankedTensorV1Type{shape: slices.Clone(shape), elementType: elementType, encoding: encoding}
 		return v
@@ -1095,7 +1095,7 @@ func GetRankedTensorV1Type(ctx *ir.Context, shape []int64, elementType ir.Type, 
 }
 
 // rankedTensorV1TypeSlab holds the RankedTensorV1Type values of each context.
-var rankedTensorV1TypeSlab = ir.SlabOf[RankedTensorV1Type]()
+var rankedTensorV1TypeSlab ir.Slab
 
 func (*RankedTensorV1Type) Dialect() string { return "vhlo" }
 func (*RankedTensorV1Type) Kind() string    { return "RankedTensorV1Type" }
@@ -1135,7 +1135,7 @@ func GetTupleV1Type(ctx *ir.Context, types_ []ir.Type) *TupleV1Type {
 	if v, ok := ir.LookupType[*TupleV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &tupleV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &tupleV1TypeSlab, (*TupleV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TupleV1Type](s)
 		*v = TupleV1Type{types_: slices.Clone(types_)}
 		return v
@@ -1143,7 +1143,7 @@ func GetTupleV1Type(ctx *ir.Context, types_ []ir.Type) *TupleV1Type {
 }
 
 // tupleV1TypeSlab holds the TupleV1Type values of each context.
-var tupleV1TypeSlab = ir.SlabOf[TupleV1Type]()
+var tupleV1TypeSlab ir.Slab
 
 func (*TupleV1Type) Dialect() string  { return "vhlo" }
 func (*TupleV1Type) Kind() string     { return "TupleV1Type" }
@@ -1179,7 +1179,7 @@ func GetUniformQuantizedV1Type(ctx *ir.Context, flags uint32, storageType, expre
 	if v, ok := ir.LookupType[*UniformQuantizedV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &uniformQuantizedV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &uniformQuantizedV1TypeSlab, (*UniformQuantizedV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UniformQuantizedV1Type](s)
 		*v = UniformQuantizedV1Type{flags: flags, storageType: storageType, expressedType: expressedType, scaleBits: scaleBits, zeroPoint: zeroPoint, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax}
 		return v
@@ -1187,7 +1187,7 @@ func GetUniformQuantizedV1Type(ctx *ir.Context, flags uint32, storageType, expre
 }
 
 // uniformQuantizedV1TypeSlab holds the UniformQuantizedV1Type values of each context.
-var uniformQuantizedV1TypeSlab = ir.SlabOf[UniformQuantizedV1Type]()
+var uniformQuantizedV1TypeSlab ir.Slab
 
 func (*UniformQuantizedV1Type) Dialect() string { return "vhlo" }
 func (*UniformQuantizedV1Type) Kind() string    { return "UniformQuantizedV1Type" }
@@ -1244,7 +1244,7 @@ func GetUnrankedTensorV1Type(ctx *ir.Context, elementType ir.Type) *UnrankedTens
 	if v, ok := ir.LookupType[*UnrankedTensorV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &unrankedTensorV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &unrankedTensorV1TypeSlab, (*UnrankedTensorV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UnrankedTensorV1Type](s)
 		*v = UnrankedTensorV1Type{elementType: elementType}
 		return v
@@ -1252,7 +1252,7 @@ func GetUnrankedTensorV1Type(ctx *ir.Context, elementType ir.Type) *UnrankedTens
 }
 
 // unrankedTensorV1TypeSlab holds the UnrankedTensorV1Type values of each context.
-var unrankedTensorV1TypeSlab = ir.SlabOf[UnrankedTensorV1Type]()
+var unrankedTensorV1TypeSlab ir.Slab
 
 func (*UnrankedTensorV1Type) Dialect() string { return "vhlo" }
 func (*UnrankedTensorV1Type) Kind() string    { return "UnrankedTensorV1Type" }
@@ -1299,7 +1299,7 @@ func GetUniformQuantizedPerAxisV1Type(ctx *ir.Context, flags uint32, storageType
 	if v, ok := ir.LookupType[*UniformQuantizedPerAxisV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &uniformQuantizedPerAxisV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &uniformQuantizedPerAxisV1TypeSlab, (*UniformQuantizedPerAxisV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UniformQuantizedPerAxisV1Type](s)
 		*v = UniformQuantizedPerAxisV1Type{flags: flags, storageType: storageType, expressedType: expressedType, quantizedDimension: quantizedDimension, scalesBits: slices.Clone(scalesBits), zeroPoints: slices.Clone(zeroPoints), storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax}
 		return v
@@ -1307,7 +1307,7 @@ func GetUniformQuantizedPerAxisV1Type(ctx *ir.Context, flags uint32, storageType
 }
 
 // uniformQuantizedPerAxisV1TypeSlab holds the UniformQuantizedPerAxisV1Type values of each context.
-var uniformQuantizedPerAxisV1TypeSlab = ir.SlabOf[UniformQuantizedPerAxisV1Type]()
+var uniformQuantizedPerAxisV1TypeSlab ir.Slab
 
 func (*UniformQuantizedPerAxisV1Type) Dialect() string { return "vhlo" }
 func (*UniformQuantizedPerAxisV1Type) Kind() string    { return "UniformQuantizedPerAxisV1Type" }
@@ -1374,7 +1374,7 @@ func GetRankedBufferV1Type(ctx *ir.Context, shape []int64, elementType ir.Type) 
 	if v, ok := ir.LookupType[*RankedBufferV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &rankedBufferV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &rankedBufferV1TypeSlab, (*RankedBufferV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedBufferV1Type](s)
 		*v = RankedBufferV1Type{shape: slices.Clone(shape), elementType: elementType}
 		return v
@@ -1382,7 +1382,7 @@ func GetRankedBufferV1Type(ctx *ir.Context, shape []int64, elementType ir.Type) 
 }
 
 // rankedBufferV1TypeSlab holds the RankedBufferV1Type values of each context.
-var rankedBufferV1TypeSlab = ir.SlabOf[RankedBufferV1Type]()
+var rankedBufferV1TypeSlab ir.Slab
 
 func (*RankedBufferV1Type) Dialect() string { return "vhlo" }
 func (*RankedBufferV1Type) Kind() string    { return "RankedBufferV1Type" }
@@ -1417,7 +1417,7 @@ func GetFutureV1Type(ctx *ir.Context, types_ []ir.Type) *FutureV1Type {
 	if v, ok := ir.LookupType[*FutureV1Type](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &futureV1TypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &futureV1TypeSlab, (*FutureV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FutureV1Type](s)
 		*v = FutureV1Type{types_: slices.Clone(types_)}
 		return v
@@ -1425,7 +1425,7 @@ func GetFutureV1Type(ctx *ir.Context, types_ []ir.Type) *FutureV1Type {
 }
 
 // futureV1TypeSlab holds the FutureV1Type values of each context.
-var futureV1TypeSlab = ir.SlabOf[FutureV1Type]()
+var futureV1TypeSlab ir.Slab
 
 func (*FutureV1Type) Dialect() string { return "vhlo" }
 func (*FutureV1Type) Kind() string    { return "FutureV1Type" }

@@ -19,7 +19,7 @@ func GetExternRefType(ctx *ir.Context) *ExternRefType {
 	if v, ok := ir.LookupType[*ExternRefType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &externRefTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &externRefTypeSlab, (*ExternRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ExternRefType](s)
 		*v = ExternRefType{}
 		return v
@@ -27,7 +27,7 @@ func GetExternRefType(ctx *ir.Context) *ExternRefType {
 }
 
 // externRefTypeSlab holds the ExternRefType values of each context.
-var externRefTypeSlab = ir.SlabOf[ExternRefType]()
+var externRefTypeSlab ir.Slab
 
 func (*ExternRefType) Dialect() string { return "wasmssa" }
 func (*ExternRefType) Kind() string    { return "ExternRefType" }
@@ -50,7 +50,7 @@ func GetFuncRefType(ctx *ir.Context) *FuncRefType {
 	if v, ok := ir.LookupType[*FuncRefType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &funcRefTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &funcRefTypeSlab, (*FuncRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FuncRefType](s)
 		*v = FuncRefType{}
 		return v
@@ -58,7 +58,7 @@ func GetFuncRefType(ctx *ir.Context) *FuncRefType {
 }
 
 // funcRefTypeSlab holds the FuncRefType values of each context.
-var funcRefTypeSlab = ir.SlabOf[FuncRefType]()
+var funcRefTypeSlab ir.Slab
 
 func (*FuncRefType) Dialect() string { return "wasmssa" }
 func (*FuncRefType) Kind() string    { return "FuncRefType" }
@@ -85,7 +85,7 @@ func GetLimitType(ctx *ir.Context, min, max uint32) *LimitType {
 	if v, ok := ir.LookupType[*LimitType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &limitTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &limitTypeSlab, (*LimitType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LimitType](s)
 		*v = LimitType{min: min, max: max}
 		return v
@@ -93,7 +93,7 @@ func GetLimitType(ctx *ir.Context, min, max uint32) *LimitType {
 }
 
 // limitTypeSlab holds the LimitType values of each context.
-var limitTypeSlab = ir.SlabOf[LimitType]()
+var limitTypeSlab ir.Slab
 
 func (*LimitType) Dialect() string { return "wasmssa" }
 func (*LimitType) Kind() string    { return "LimitType" }
@@ -128,7 +128,7 @@ func GetLocalRefType(ctx *ir.Context, elementType ir.Type) *LocalRefType {
 	if v, ok := ir.LookupType[*LocalRefType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &localRefTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &localRefTypeSlab, (*LocalRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LocalRefType](s)
 		*v = LocalRefType{elementType: elementType}
 		return v
@@ -136,7 +136,7 @@ func GetLocalRefType(ctx *ir.Context, elementType ir.Type) *LocalRefType {
 }
 
 // localRefTypeSlab holds the LocalRefType values of each context.
-var localRefTypeSlab = ir.SlabOf[LocalRefType]()
+var localRefTypeSlab ir.Slab
 
 func (*LocalRefType) Dialect() string { return "wasmssa" }
 func (*LocalRefType) Kind() string    { return "LocalRefType" }
@@ -168,7 +168,7 @@ func GetTableType(ctx *ir.Context, reference, limit ir.Type) *TableType {
 	if v, ok := ir.LookupType[*TableType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &tableTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &tableTypeSlab, (*TableType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TableType](s)
 		*v = TableType{reference: reference, limit: limit}
 		return v
@@ -176,7 +176,7 @@ func GetTableType(ctx *ir.Context, reference, limit ir.Type) *TableType {
 }
 
 // tableTypeSlab holds the TableType values of each context.
-var tableTypeSlab = ir.SlabOf[TableType]()
+var tableTypeSlab ir.Slab
 
 func (*TableType) Dialect() string { return "wasmssa" }
 func (*TableType) Kind() string    { return "TableType" }

@@ -25,7 +25,7 @@ func GetBlockTensorDescAttr(ctx *ir.Context, memorySpace, arrayLength, boundaryC
 	if v, ok := ir.LookupAttr[*BlockTensorDescAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &blockTensorDescAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &blockTensorDescAttrSlab, (*BlockTensorDescAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlockTensorDescAttr](s)
 		*v = BlockTensorDescAttr{memorySpace: memorySpace, arrayLength: arrayLength, boundaryCheck: boundaryCheck}
 		return v
@@ -33,7 +33,7 @@ func GetBlockTensorDescAttr(ctx *ir.Context, memorySpace, arrayLength, boundaryC
 }
 
 // blockTensorDescAttrSlab holds the BlockTensorDescAttr values of each context.
-var blockTensorDescAttrSlab = ir.SlabOf[BlockTensorDescAttr]()
+var blockTensorDescAttrSlab ir.Slab
 
 func (*BlockTensorDescAttr) Dialect() string { return "xegpu" }
 func (*BlockTensorDescAttr) Kind() string    { return "BlockTensorDescAttr" }
@@ -73,7 +73,7 @@ func GetCachePolicyAttr(ctx *ir.Context, value CachePolicy) *CachePolicyAttr {
 	if v, ok := ir.LookupAttr[*CachePolicyAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &cachePolicyAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &cachePolicyAttrSlab, (*CachePolicyAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CachePolicyAttr](s)
 		*v = CachePolicyAttr{value: value}
 		return v
@@ -81,7 +81,7 @@ func GetCachePolicyAttr(ctx *ir.Context, value CachePolicy) *CachePolicyAttr {
 }
 
 // cachePolicyAttrSlab holds the CachePolicyAttr values of each context.
-var cachePolicyAttrSlab = ir.SlabOf[CachePolicyAttr]()
+var cachePolicyAttrSlab ir.Slab
 
 func (*CachePolicyAttr) Dialect() string { return "xegpu" }
 func (*CachePolicyAttr) Kind() string    { return "CachePolicyAttr" }
@@ -111,7 +111,7 @@ func GetFenceScopeAttr(ctx *ir.Context, value FenceScope) *FenceScopeAttr {
 	if v, ok := ir.LookupAttr[*FenceScopeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &fenceScopeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &fenceScopeAttrSlab, (*FenceScopeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FenceScopeAttr](s)
 		*v = FenceScopeAttr{value: value}
 		return v
@@ -119,7 +119,7 @@ func GetFenceScopeAttr(ctx *ir.Context, value FenceScope) *FenceScopeAttr {
 }
 
 // fenceScopeAttrSlab holds the FenceScopeAttr values of each context.
-var fenceScopeAttrSlab = ir.SlabOf[FenceScopeAttr]()
+var fenceScopeAttrSlab ir.Slab
 
 func (*FenceScopeAttr) Dialect() string { return "xegpu" }
 func (*FenceScopeAttr) Kind() string    { return "FenceScopeAttr" }
@@ -159,7 +159,7 @@ func GetLayoutAttr(ctx *ir.Context, sgLayout, sgData, instData, laneLayout, lane
 	if v, ok := ir.LookupAttr[*LayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &layoutAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &layoutAttrSlab, (*LayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LayoutAttr](s)
 		*v = LayoutAttr{sgLayout: sgLayout, sgData: sgData, instData: instData, laneLayout: laneLayout, laneData: laneData, order: order}
 		return v
@@ -167,7 +167,7 @@ func GetLayoutAttr(ctx *ir.Context, sgLayout, sgData, instData, laneLayout, lane
 }
 
 // layoutAttrSlab holds the LayoutAttr values of each context.
-var layoutAttrSlab = ir.SlabOf[LayoutAttr]()
+var layoutAttrSlab ir.Slab
 
 func (*LayoutAttr) Dialect() string { return "xegpu" }
 func (*LayoutAttr) Kind() string    { return "LayoutAttr" }
@@ -222,7 +222,7 @@ func GetMemLayoutAttr(ctx *ir.Context, attrs ir.Attribute) *MemLayoutAttr {
 	if v, ok := ir.LookupAttr[*MemLayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &memLayoutAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &memLayoutAttrSlab, (*MemLayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemLayoutAttr](s)
 		*v = MemLayoutAttr{attrs: attrs}
 		return v
@@ -230,7 +230,7 @@ func GetMemLayoutAttr(ctx *ir.Context, attrs ir.Attribute) *MemLayoutAttr {
 }
 
 // memLayoutAttrSlab holds the MemLayoutAttr values of each context.
-var memLayoutAttrSlab = ir.SlabOf[MemLayoutAttr]()
+var memLayoutAttrSlab ir.Slab
 
 func (*MemLayoutAttr) Dialect() string { return "xegpu" }
 func (*MemLayoutAttr) Kind() string    { return "MemLayoutAttr" }
@@ -260,7 +260,7 @@ func GetMemoryScopeAttr(ctx *ir.Context, value MemoryScope) *MemoryScopeAttr {
 	if v, ok := ir.LookupAttr[*MemoryScopeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &memoryScopeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &memoryScopeAttrSlab, (*MemoryScopeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemoryScopeAttr](s)
 		*v = MemoryScopeAttr{value: value}
 		return v
@@ -268,7 +268,7 @@ func GetMemoryScopeAttr(ctx *ir.Context, value MemoryScope) *MemoryScopeAttr {
 }
 
 // memoryScopeAttrSlab holds the MemoryScopeAttr values of each context.
-var memoryScopeAttrSlab = ir.SlabOf[MemoryScopeAttr]()
+var memoryScopeAttrSlab ir.Slab
 
 func (*MemoryScopeAttr) Dialect() string { return "xegpu" }
 func (*MemoryScopeAttr) Kind() string    { return "MemoryScopeAttr" }
@@ -298,7 +298,7 @@ func GetMemorySpaceAttr(ctx *ir.Context, value MemorySpace) *MemorySpaceAttr {
 	if v, ok := ir.LookupAttr[*MemorySpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &memorySpaceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &memorySpaceAttrSlab, (*MemorySpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemorySpaceAttr](s)
 		*v = MemorySpaceAttr{value: value}
 		return v
@@ -306,7 +306,7 @@ func GetMemorySpaceAttr(ctx *ir.Context, value MemorySpace) *MemorySpaceAttr {
 }
 
 // memorySpaceAttrSlab holds the MemorySpaceAttr values of each context.
-var memorySpaceAttrSlab = ir.SlabOf[MemorySpaceAttr]()
+var memorySpaceAttrSlab ir.Slab
 
 func (*MemorySpaceAttr) Dialect() string { return "xegpu" }
 func (*MemorySpaceAttr) Kind() string    { return "MemorySpaceAttr" }
@@ -338,7 +338,7 @@ func GetRangeAttr(ctx *ir.Context, start, end ir.Attribute) *RangeAttr {
 	if v, ok := ir.LookupAttr[*RangeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &rangeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &rangeAttrSlab, (*RangeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RangeAttr](s)
 		*v = RangeAttr{start: start, end: end}
 		return v
@@ -346,7 +346,7 @@ func GetRangeAttr(ctx *ir.Context, start, end ir.Attribute) *RangeAttr {
 }
 
 // rangeAttrSlab holds the RangeAttr values of each context.
-var rangeAttrSlab = ir.SlabOf[RangeAttr]()
+var rangeAttrSlab ir.Slab
 
 func (*RangeAttr) Dialect() string { return "xegpu" }
 func (*RangeAttr) Kind() string    { return "RangeAttr" }
@@ -383,7 +383,7 @@ func GetScatterTensorDescAttr(ctx *ir.Context, memorySpace, chunkSize ir.Attribu
 	if v, ok := ir.LookupAttr[*ScatterTensorDescAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &scatterTensorDescAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &scatterTensorDescAttrSlab, (*ScatterTensorDescAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ScatterTensorDescAttr](s)
 		*v = ScatterTensorDescAttr{memorySpace: memorySpace, chunkSize: chunkSize}
 		return v
@@ -391,7 +391,7 @@ func GetScatterTensorDescAttr(ctx *ir.Context, memorySpace, chunkSize ir.Attribu
 }
 
 // scatterTensorDescAttrSlab holds the ScatterTensorDescAttr values of each context.
-var scatterTensorDescAttrSlab = ir.SlabOf[ScatterTensorDescAttr]()
+var scatterTensorDescAttrSlab ir.Slab
 
 func (*ScatterTensorDescAttr) Dialect() string { return "xegpu" }
 func (*ScatterTensorDescAttr) Kind() string    { return "ScatterTensorDescAttr" }
@@ -428,7 +428,7 @@ func GetSliceAttr(ctx *ir.Context, parent, dims ir.Attribute) *SliceAttr {
 	if v, ok := ir.LookupAttr[*SliceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &sliceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &sliceAttrSlab, (*SliceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SliceAttr](s)
 		*v = SliceAttr{parent: parent, dims: dims}
 		return v
@@ -436,7 +436,7 @@ func GetSliceAttr(ctx *ir.Context, parent, dims ir.Attribute) *SliceAttr {
 }
 
 // sliceAttrSlab holds the SliceAttr values of each context.
-var sliceAttrSlab = ir.SlabOf[SliceAttr]()
+var sliceAttrSlab ir.Slab
 
 func (*SliceAttr) Dialect() string { return "xegpu" }
 func (*SliceAttr) Kind() string    { return "SliceAttr" }
@@ -477,7 +477,7 @@ func GetTensorDescAttr(ctx *ir.Context, memoryScope, arrayLength, boundaryCheck,
 	if v, ok := ir.LookupAttr[*TensorDescAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tensorDescAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tensorDescAttrSlab, (*TensorDescAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorDescAttr](s)
 		*v = TensorDescAttr{memoryScope: memoryScope, arrayLength: arrayLength, boundaryCheck: boundaryCheck, scattered: scattered}
 		return v
@@ -485,7 +485,7 @@ func GetTensorDescAttr(ctx *ir.Context, memoryScope, arrayLength, boundaryCheck,
 }
 
 // tensorDescAttrSlab holds the TensorDescAttr values of each context.
-var tensorDescAttrSlab = ir.SlabOf[TensorDescAttr]()
+var tensorDescAttrSlab ir.Slab
 
 func (*TensorDescAttr) Dialect() string { return "xegpu" }
 func (*TensorDescAttr) Kind() string    { return "TensorDescAttr" }

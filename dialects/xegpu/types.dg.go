@@ -29,7 +29,7 @@ func GetMemDescType(ctx *ir.Context, shape []int64, elementType ir.Type, memLayo
 	if v, ok := ir.LookupType[*MemDescType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &memDescTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &memDescTypeSlab, (*MemDescType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MemDescType](s)
 		*v = MemDescType{shape: slices.Clone(shape), elementType: elementType, memLayout: memLayout}
 		return v
@@ -37,7 +37,7 @@ func GetMemDescType(ctx *ir.Context, shape []int64, elementType ir.Type, memLayo
 }
 
 // memDescTypeSlab holds the MemDescType values of each context.
-var memDescTypeSlab = ir.SlabOf[MemDescType]()
+var memDescTypeSlab ir.Slab
 
 func (*MemDescType) Dialect() string { return "xegpu" }
 func (*MemDescType) Kind() string    { return "MemDescType" }
@@ -75,7 +75,7 @@ func GetNbarrierType(ctx *ir.Context) *NbarrierType {
 	if v, ok := ir.LookupType[*NbarrierType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &nbarrierTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &nbarrierTypeSlab, (*NbarrierType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[NbarrierType](s)
 		*v = NbarrierType{}
 		return v
@@ -83,7 +83,7 @@ func GetNbarrierType(ctx *ir.Context) *NbarrierType {
 }
 
 // nbarrierTypeSlab holds the NbarrierType values of each context.
-var nbarrierTypeSlab = ir.SlabOf[NbarrierType]()
+var nbarrierTypeSlab ir.Slab
 
 func (*NbarrierType) Dialect() string { return "xegpu" }
 func (*NbarrierType) Kind() string    { return "NbarrierType" }
@@ -117,7 +117,7 @@ func GetTensorDescType(ctx *ir.Context, shape []int64, elementType ir.Type, enco
 	if v, ok := ir.LookupType[*TensorDescType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &tensorDescTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &tensorDescTypeSlab, (*TensorDescType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TensorDescType](s)
 		*v = TensorDescType{shape: slices.Clone(shape), elementType: elementType, encoding: encoding, layout: layout}
 		return v
@@ -125,7 +125,7 @@ func GetTensorDescType(ctx *ir.Context, shape []int64, elementType ir.Type, enco
 }
 
 // tensorDescTypeSlab holds the TensorDescType values of each context.
-var tensorDescTypeSlab = ir.SlabOf[TensorDescType]()
+var tensorDescTypeSlab ir.Slab
 
 func (*TensorDescType) Dialect() string { return "xegpu" }
 func (*TensorDescType) Kind() string    { return "TensorDescType" }

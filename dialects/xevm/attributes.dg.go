@@ -21,7 +21,7 @@ func GetAddrSpaceAttr(ctx *ir.Context, value AddrSpace) *AddrSpaceAttr {
 	if v, ok := ir.LookupAttr[*AddrSpaceAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &addrSpaceAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &addrSpaceAttrSlab, (*AddrSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddrSpaceAttr](s)
 		*v = AddrSpaceAttr{value: value}
 		return v
@@ -29,7 +29,7 @@ func GetAddrSpaceAttr(ctx *ir.Context, value AddrSpace) *AddrSpaceAttr {
 }
 
 // addrSpaceAttrSlab holds the AddrSpaceAttr values of each context.
-var addrSpaceAttrSlab = ir.SlabOf[AddrSpaceAttr]()
+var addrSpaceAttrSlab ir.Slab
 
 func (*AddrSpaceAttr) Dialect() string { return "xevm" }
 func (*AddrSpaceAttr) Kind() string    { return "AddrSpaceAttr" }
@@ -59,7 +59,7 @@ func GetLoadCacheControlAttr(ctx *ir.Context, value LoadCacheControl) *LoadCache
 	if v, ok := ir.LookupAttr[*LoadCacheControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &loadCacheControlAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &loadCacheControlAttrSlab, (*LoadCacheControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoadCacheControlAttr](s)
 		*v = LoadCacheControlAttr{value: value}
 		return v
@@ -67,7 +67,7 @@ func GetLoadCacheControlAttr(ctx *ir.Context, value LoadCacheControl) *LoadCache
 }
 
 // loadCacheControlAttrSlab holds the LoadCacheControlAttr values of each context.
-var loadCacheControlAttrSlab = ir.SlabOf[LoadCacheControlAttr]()
+var loadCacheControlAttrSlab ir.Slab
 
 func (*LoadCacheControlAttr) Dialect() string { return "xevm" }
 func (*LoadCacheControlAttr) Kind() string    { return "LoadCacheControlAttr" }
@@ -101,7 +101,7 @@ func GetMMAShapeAttr(ctx *ir.Context, m_, n_, k_ int32) *MMAShapeAttr {
 	if v, ok := ir.LookupAttr[*MMAShapeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &mMAShapeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &mMAShapeAttrSlab, (*MMAShapeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAShapeAttr](s)
 		*v = MMAShapeAttr{m_: m_, n_: n_, k_: k_}
 		return v
@@ -109,7 +109,7 @@ func GetMMAShapeAttr(ctx *ir.Context, m_, n_, k_ int32) *MMAShapeAttr {
 }
 
 // mMAShapeAttrSlab holds the MMAShapeAttr values of each context.
-var mMAShapeAttrSlab = ir.SlabOf[MMAShapeAttr]()
+var mMAShapeAttrSlab ir.Slab
 
 func (*MMAShapeAttr) Dialect() string { return "xevm" }
 func (*MMAShapeAttr) Kind() string    { return "MMAShapeAttr" }
@@ -155,7 +155,7 @@ func GetMMATypesAttr(ctx *ir.Context, d_, a_, b_, c_ ElemType) *MMATypesAttr {
 	if v, ok := ir.LookupAttr[*MMATypesAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &mMATypesAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &mMATypesAttrSlab, (*MMATypesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMATypesAttr](s)
 		*v = MMATypesAttr{d_: d_, a_: a_, b_: b_, c_: c_}
 		return v
@@ -163,7 +163,7 @@ func GetMMATypesAttr(ctx *ir.Context, d_, a_, b_, c_ ElemType) *MMATypesAttr {
 }
 
 // mMATypesAttrSlab holds the MMATypesAttr values of each context.
-var mMATypesAttrSlab = ir.SlabOf[MMATypesAttr]()
+var mMATypesAttrSlab ir.Slab
 
 func (*MMATypesAttr) Dialect() string { return "xevm" }
 func (*MMATypesAttr) Kind() string    { return "MMATypesAttr" }
@@ -208,7 +208,7 @@ func GetMemScopeAttr(ctx *ir.Context, value MemScope) *MemScopeAttr {
 	if v, ok := ir.LookupAttr[*MemScopeAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &memScopeAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &memScopeAttrSlab, (*MemScopeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemScopeAttr](s)
 		*v = MemScopeAttr{value: value}
 		return v
@@ -216,7 +216,7 @@ func GetMemScopeAttr(ctx *ir.Context, value MemScope) *MemScopeAttr {
 }
 
 // memScopeAttrSlab holds the MemScopeAttr values of each context.
-var memScopeAttrSlab = ir.SlabOf[MemScopeAttr]()
+var memScopeAttrSlab ir.Slab
 
 func (*MemScopeAttr) Dialect() string { return "xevm" }
 func (*MemScopeAttr) Kind() string    { return "MemScopeAttr" }
@@ -246,7 +246,7 @@ func GetStoreCacheControlAttr(ctx *ir.Context, value StoreCacheControl) *StoreCa
 	if v, ok := ir.LookupAttr[*StoreCacheControlAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &storeCacheControlAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &storeCacheControlAttrSlab, (*StoreCacheControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StoreCacheControlAttr](s)
 		*v = StoreCacheControlAttr{value: value}
 		return v
@@ -254,7 +254,7 @@ func GetStoreCacheControlAttr(ctx *ir.Context, value StoreCacheControl) *StoreCa
 }
 
 // storeCacheControlAttrSlab holds the StoreCacheControlAttr values of each context.
-var storeCacheControlAttrSlab = ir.SlabOf[StoreCacheControlAttr]()
+var storeCacheControlAttrSlab ir.Slab
 
 func (*StoreCacheControlAttr) Dialect() string { return "xevm" }
 func (*StoreCacheControlAttr) Kind() string    { return "StoreCacheControlAttr" }
@@ -292,7 +292,7 @@ func GetXeVMTargetAttr(ctx *ir.Context, o_ int32, triple, chip string, flags, li
 	if v, ok := ir.LookupAttr[*XeVMTargetAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &xeVMTargetAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &xeVMTargetAttrSlab, (*XeVMTargetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[XeVMTargetAttr](s)
 		*v = XeVMTargetAttr{o_: o_, triple: triple, chip: chip, flags: flags, linkFiles: linkFiles}
 		return v
@@ -300,7 +300,7 @@ func GetXeVMTargetAttr(ctx *ir.Context, o_ int32, triple, chip string, flags, li
 }
 
 // xeVMTargetAttrSlab holds the XeVMTargetAttr values of each context.
-var xeVMTargetAttrSlab = ir.SlabOf[XeVMTargetAttr]()
+var xeVMTargetAttrSlab ir.Slab
 
 func (*XeVMTargetAttr) Dialect() string { return "xevm" }
 func (*XeVMTargetAttr) Kind() string    { return "XeVMTargetAttr" }

@@ -21,7 +21,7 @@ func GetAutoAttr(ctx *ir.Context) *AutoAttr {
 	if v, ok := ir.LookupAttr[*AutoAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &autoAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &autoAttrSlab, (*AutoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AutoAttr](s)
 		*v = AutoAttr{}
 		return v
@@ -29,7 +29,7 @@ func GetAutoAttr(ctx *ir.Context) *AutoAttr {
 }
 
 // autoAttrSlab holds the AutoAttr values of each context.
-var autoAttrSlab = ir.SlabOf[AutoAttr]()
+var autoAttrSlab ir.Slab
 
 func (*AutoAttr) Dialect() string { return "grid" }
 func (*AutoAttr) Kind() string    { return "AutoAttr" }
@@ -59,7 +59,7 @@ func GetStencilAttr(ctx *ir.Context, offsets []int64, boundary Boundary, radius 
 	if v, ok := ir.LookupAttr[*StencilAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &stencilAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &stencilAttrSlab, (*StencilAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StencilAttr](s)
 		*v = StencilAttr{offsets: slices.Clone(offsets), boundary: boundary, radius: radius, access: access, halo: halo}
 		return v
@@ -67,7 +67,7 @@ func GetStencilAttr(ctx *ir.Context, offsets []int64, boundary Boundary, radius 
 }
 
 // stencilAttrSlab holds the StencilAttr values of each context.
-var stencilAttrSlab = ir.SlabOf[StencilAttr]()
+var stencilAttrSlab ir.Slab
 
 func (*StencilAttr) Dialect() string { return "grid" }
 func (*StencilAttr) Kind() string    { return "StencilAttr" }
@@ -134,7 +134,7 @@ func GetLayoutAttr(ctx *ir.Context, axes []Axis, label string, order []uint32, s
 	if v, ok := ir.LookupAttr[*LayoutAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &layoutAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &layoutAttrSlab, (*LayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LayoutAttr](s)
 		*v = LayoutAttr{axes: slices.Clone(axes), label: label, order: slices.Clone(order), scheduler: scheduler}
 		return v
@@ -142,7 +142,7 @@ func GetLayoutAttr(ctx *ir.Context, axes []Axis, label string, order []uint32, s
 }
 
 // layoutAttrSlab holds the LayoutAttr values of each context.
-var layoutAttrSlab = ir.SlabOf[LayoutAttr]()
+var layoutAttrSlab ir.Slab
 
 func (*LayoutAttr) Dialect() string { return "grid" }
 func (*LayoutAttr) Kind() string    { return "LayoutAttr" }
@@ -186,7 +186,7 @@ func GetFillAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FillAttr {
 	if v, ok := ir.LookupAttr[*FillAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &fillAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &fillAttrSlab, (*FillAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FillAttr](s)
 		*v = FillAttr{type_: type_, value: value}
 		return v
@@ -194,7 +194,7 @@ func GetFillAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FillAttr {
 }
 
 // fillAttrSlab holds the FillAttr values of each context.
-var fillAttrSlab = ir.SlabOf[FillAttr]()
+var fillAttrSlab ir.Slab
 
 func (*FillAttr) Dialect() string { return "grid" }
 func (*FillAttr) Kind() string    { return "FillAttr" }
@@ -232,7 +232,7 @@ func GetBlobAttr(ctx *ir.Context, data []byte, sum uint64, signed int32, fast bo
 	if v, ok := ir.LookupAttr[*BlobAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &blobAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &blobAttrSlab, (*BlobAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlobAttr](s)
 		*v = BlobAttr{data: slices.Clone(data), sum: sum, signed: signed, fast: fast}
 		return v
@@ -240,7 +240,7 @@ func GetBlobAttr(ctx *ir.Context, data []byte, sum uint64, signed int32, fast bo
 }
 
 // blobAttrSlab holds the BlobAttr values of each context.
-var blobAttrSlab = ir.SlabOf[BlobAttr]()
+var blobAttrSlab ir.Slab
 
 func (*BlobAttr) Dialect() string { return "grid" }
 func (*BlobAttr) Kind() string    { return "BlobAttr" }

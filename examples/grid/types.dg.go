@@ -24,7 +24,7 @@ func GetCellType(ctx *ir.Context, bits uint32, element ir.Type) *CellType {
 	if v, ok := ir.LookupType[*CellType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &cellTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &cellTypeSlab, (*CellType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CellType](s)
 		*v = CellType{bits: bits, element: element}
 		return v
@@ -32,7 +32,7 @@ func GetCellType(ctx *ir.Context, bits uint32, element ir.Type) *CellType {
 }
 
 // cellTypeSlab holds the CellType values of each context.
-var cellTypeSlab = ir.SlabOf[CellType]()
+var cellTypeSlab ir.Slab
 
 func (*CellType) Dialect() string { return "grid" }
 func (*CellType) Kind() string    { return "CellType" }
@@ -84,7 +84,7 @@ func GetGridType(ctx *ir.Context, cell *CellType, layout *LayoutAttr, dims []int
 	if v, ok := ir.LookupType[*GridType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &gridTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &gridTypeSlab, (*GridType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[GridType](s)
 		*v = GridType{cell: cell, layout: layout, dims: slices.Clone(dims)}
 		return v
@@ -92,7 +92,7 @@ func GetGridType(ctx *ir.Context, cell *CellType, layout *LayoutAttr, dims []int
 }
 
 // gridTypeSlab holds the GridType values of each context.
-var gridTypeSlab = ir.SlabOf[GridType]()
+var gridTypeSlab ir.Slab
 
 func (*GridType) Dialect() string { return "grid" }
 func (*GridType) Kind() string    { return "GridType" }

@@ -23,7 +23,7 @@ func GetPointAttr(ctx *ir.Context, x_, y_ uint64) *PointAttr {
 	if v, ok := ir.LookupAttr[*PointAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &pointAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &pointAttrSlab, (*PointAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PointAttr](s)
 		*v = PointAttr{x_: x_, y_: y_}
 		return v
@@ -31,7 +31,7 @@ func GetPointAttr(ctx *ir.Context, x_, y_ uint64) *PointAttr {
 }
 
 // pointAttrSlab holds the PointAttr values of each context.
-var pointAttrSlab = ir.SlabOf[PointAttr]()
+var pointAttrSlab ir.Slab
 
 func (*PointAttr) Dialect() string { return "shapes" }
 func (*PointAttr) Kind() string    { return "PointAttr" }

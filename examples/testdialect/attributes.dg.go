@@ -23,7 +23,7 @@ func GetTestAttrParamsAttr(ctx *ir.Context, v0_, v1_ int32) *TestAttrParamsAttr 
 	if v, ok := ir.LookupAttr[*TestAttrParamsAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &testAttrParamsAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &testAttrParamsAttrSlab, (*TestAttrParamsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TestAttrParamsAttr](s)
 		*v = TestAttrParamsAttr{v0_: v0_, v1_: v1_}
 		return v
@@ -31,7 +31,7 @@ func GetTestAttrParamsAttr(ctx *ir.Context, v0_, v1_ int32) *TestAttrParamsAttr 
 }
 
 // testAttrParamsAttrSlab holds the TestAttrParamsAttr values of each context.
-var testAttrParamsAttrSlab = ir.SlabOf[TestAttrParamsAttr]()
+var testAttrParamsAttrSlab ir.Slab
 
 func (*TestAttrParamsAttr) Dialect() string { return "test" }
 func (*TestAttrParamsAttr) Kind() string    { return "TestAttrParamsAttr" }

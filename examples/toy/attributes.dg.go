@@ -35,7 +35,7 @@ func GetTileAttr(ctx *ir.Context, sizes []int64, order Order, buffers uint32, fi
 	if v, ok := ir.LookupAttr[*TileAttr](ctx, k); ok {
 		return v
 	}
-	return ir.InsertAttrWith(ctx, k, &tileAttrSlab, func(s ir.SlabSlot) ir.Attribute {
+	return ir.InsertAttrWith(ctx, k, &tileAttrSlab, (*TileAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TileAttr](s)
 		*v = TileAttr{sizes: slices.Clone(sizes), order: order, buffers: buffers, first: first, last: last, label: label}
 		return v
@@ -43,7 +43,7 @@ func GetTileAttr(ctx *ir.Context, sizes []int64, order Order, buffers uint32, fi
 }
 
 // tileAttrSlab holds the TileAttr values of each context.
-var tileAttrSlab = ir.SlabOf[TileAttr]()
+var tileAttrSlab ir.Slab
 
 func (*TileAttr) Dialect() string { return "toy" }
 func (*TileAttr) Kind() string    { return "TileAttr" }

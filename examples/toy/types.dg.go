@@ -25,7 +25,7 @@ func GetMatrixType(ctx *ir.Context, rows, cols int64, elementType ir.Type) *Matr
 	if v, ok := ir.LookupType[*MatrixType](ctx, k); ok {
 		return v
 	}
-	return ir.InsertTypeWith(ctx, k, &matrixTypeSlab, func(s ir.SlabSlot) ir.Type {
+	return ir.InsertTypeWith(ctx, k, &matrixTypeSlab, (*MatrixType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MatrixType](s)
 		*v = MatrixType{rows: rows, cols: cols, elementType: elementType}
 		return v
@@ -33,7 +33,7 @@ func GetMatrixType(ctx *ir.Context, rows, cols int64, elementType ir.Type) *Matr
 }
 
 // matrixTypeSlab holds the MatrixType values of each context.
-var matrixTypeSlab = ir.SlabOf[MatrixType]()
+var matrixTypeSlab ir.Slab
 
 func (*MatrixType) Dialect() string { return "toy" }
 func (*MatrixType) Kind() string    { return "MatrixType" }

@@ -11,20 +11,17 @@ import (
 // uniqued values live as long as their context anyway, and a reader that
 // makes a million locations then makes a few hundred chunks rather than a
 // million objects for the allocator to place and the collector to visit.
-// Generated packages declare one per kind, SlabOf its Go type, and make
-// their values with InsertAttrWith or InsertTypeWith.
+// Generated packages declare one per kind (its zero value is ready) and
+// make their values with InsertAttrWith or InsertTypeWith.
 //
-// The slab code is not generic: a program links hundreds of kinds, and a
-// copy of it per kind made the mlirbc binary a third larger.
+// Nothing here is generic and nothing runs at init: a program links
+// hundreds of kinds and meets few. (A generic version, stenciled per
+// kind, made the mlirbc binary a third larger, and its start slower.)
 type Slab struct {
-	typ reflect.Type
 	// index+1 is the kind's place in every context's slabs, given out on
-	// first use: nothing runs for the kinds a program never meets.
+	// first use.
 	index atomic.Int32
 }
-
-// SlabOf is the Slab of values of type T.
-func SlabOf[T any]() Slab { return Slab{typ: reflect.TypeFor[T]()} }
 
 var slabCount atomic.Int32
 
@@ -55,8 +52,9 @@ type SlabSlot struct{ p unsafe.Pointer }
 // SlotOf is the slot as a *T, T being the slab's type.
 func SlotOf[T any](s SlabSlot) *T { return (*T)(s.p) }
 
-// alloc returns a zero value in c's chunk for the kind; c.mu is held.
-func (s *Slab) alloc(c *Context) SlabSlot {
+// alloc returns a zero value in c's chunk for the kind, whose values are
+// of the type hint points to; c.mu is held.
+func (s *Slab) alloc(c *Context, hint any) SlabSlot {
 	i := s.place()
 	if i >= len(c.slabs) {
 		// Up to this kind only: a program meets few of the hundreds of
@@ -65,12 +63,13 @@ func (s *Slab) alloc(c *Context) SlabSlot {
 	}
 	ch := c.slabs[i]
 	if ch == nil {
-		ch = &slabChunk{size: s.typ.Size()}
+		ch = &slabChunk{}
 		c.slabs[i] = ch
 	}
 	if ch.n == ch.cap {
-		ch.cap = min(max(2*ch.cap, 4), maxSlabChunk)
-		ch.values = reflect.MakeSlice(reflect.SliceOf(s.typ), ch.cap, ch.cap)
+		t := reflect.TypeOf(hint).Elem()
+		ch.cap, ch.size = min(max(2*ch.cap, 4), maxSlabChunk), t.Size()
+		ch.values = reflect.MakeSlice(reflect.SliceOf(t), ch.cap, ch.cap)
 		ch.base, ch.n = ch.values.UnsafePointer(), 0
 	}
 	ch.n++
@@ -86,12 +85,12 @@ func (s *Slab) free(c *Context) {
 }
 
 // InsertAttrWith is InsertAttr for a value made in the context's slab for
-// its kind: fill sets the slot's zero value and returns it. It stores it
-// under k unless another call stored a value first, and returns the
-// stored value. It releases k.
-func InsertAttrWith(c *Context, k *Key, s *Slab, fill func(SlabSlot) Attribute) Attribute {
+// its kind, of the type hint (a nil pointer) points to: fill sets the
+// slot's zero value and returns it. It stores it under k unless another
+// call stored a value first, and returns the stored value. It releases k.
+func InsertAttrWith(c *Context, k *Key, s *Slab, hint any, fill func(SlabSlot) Attribute) Attribute {
 	c.mu.Lock()
-	a := fill(s.alloc(c))
+	a := fill(s.alloc(c, hint))
 	old, found := c.attrs.getOrPut(k, a)
 	if found {
 		s.free(c)
@@ -106,9 +105,9 @@ func InsertAttrWith(c *Context, k *Key, s *Slab, fill func(SlabSlot) Attribute) 
 }
 
 // InsertTypeWith is InsertAttrWith for types.
-func InsertTypeWith(c *Context, k *Key, s *Slab, fill func(SlabSlot) Type) Type {
+func InsertTypeWith(c *Context, k *Key, s *Slab, hint any, fill func(SlabSlot) Type) Type {
 	c.mu.Lock()
-	t := fill(s.alloc(c))
+	t := fill(s.alloc(c, hint))
 	old, found := c.types.getOrPut(k, t)
 	if found {
 		s.free(c)

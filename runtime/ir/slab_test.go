@@ -22,10 +22,7 @@ type slabType struct {
 func (*slabType) Dialect() string { return "test" }
 func (*slabType) Kind() string    { return "slabtype" }
 
-var (
-	testAttrSlab = SlabOf[slabAttr]()
-	testTypeSlab = SlabOf[slabType]()
-)
+var testAttrSlab, testTypeSlab Slab
 
 func getSlabAttr(c *Context, n uint64) *slabAttr {
 	k := NewKey("test", "slab")
@@ -33,7 +30,7 @@ func getSlabAttr(c *Context, n uint64) *slabAttr {
 	if v, ok := LookupAttr[*slabAttr](c, k); ok {
 		return v
 	}
-	return InsertAttrWith(c, k, &testAttrSlab, func(s SlabSlot) Attribute {
+	return InsertAttrWith(c, k, &testAttrSlab, (*slabAttr)(nil), func(s SlabSlot) Attribute {
 		a := SlotOf[slabAttr](s)
 		*a = slabAttr{n: n}
 		return a
@@ -46,7 +43,7 @@ func getSlabType(c *Context, n uint64) *slabType {
 	if v, ok := LookupType[*slabType](c, k); ok {
 		return v
 	}
-	return InsertTypeWith(c, k, &testTypeSlab, func(s SlabSlot) Type {
+	return InsertTypeWith(c, k, &testTypeSlab, (*slabType)(nil), func(s SlabSlot) Type {
 		t := SlotOf[slabType](s)
 		*t = slabType{n: n}
 		return t

@@ -190,13 +190,13 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 			jen.Return(jen.Id("v")))
 		body = append(body,
 			jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Qual(model.IR, lookup).Types(jen.Op("*").Id(def.Name)).Call(jen.Id("ctx"), jen.Id("k")), jen.Id("ok")).Block(jen.Return(jen.Id("v"))),
-			jen.Return(jen.Qual(model.IR, insert).Call(jen.Id("ctx"), jen.Id("k"), jen.Op("&").Id(slab), fill).Assert(jen.Op("*").Id(def.Name))))
+			jen.Return(jen.Qual(model.IR, insert).Call(jen.Id("ctx"), jen.Id("k"), jen.Op("&").Id(slab), jen.Parens(jen.Op("*").Id(def.Name)).Call(jen.Nil()), fill).Assert(jen.Op("*").Id(def.Name))))
 		f.Comment(fmt.Sprintf("%s returns the uniqued %s with these parameters.", defs.ConstructorName(def), def.Name))
 	}
 	f.Func().Id(defs.ConstructorName(def)).Params(gofile.Params(params)...).Op("*").Id(def.Name).Block(body...)
 	if !def.Distinct {
 		f.Comment(fmt.Sprintf("%s holds the %s values of each context.", slab, def.Name))
-		f.Var().Id(slab).Op("=").Qual(model.IR, "SlabOf").Types(jen.Id(def.Name)).Call()
+		f.Var().Id(slab).Qual(model.IR, "Slab")
 	}
 
 	// Naming and printing (ir.Attribute or ir.Type, fmt.Stringer).
