@@ -1,5 +1,7 @@
 // Command benchconvert compares `mlirbc convert` with mlir-opt-22 on large
-// MLIR bytecode inputs, bytecode in and bytecode out (version 6 both ways).
+// MLIR bytecode inputs, and on the real files of ../shared/upstream (a
+// process per file, see corpus.go), bytecode in and bytecode out (version
+// 6 both ways).
 //
 //	go run ./internal/benchconvert [-dir .bench/convert] [-reps 5] [-inputs 10k-ops,100k-ops,...] [-plot FILE] [-doc] [-rev REV]
 //
