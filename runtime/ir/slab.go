@@ -89,34 +89,26 @@ func (s *Slab) free(c *Context) {
 // slot's zero value and returns it. It stores it under k unless another
 // call stored a value first, and returns the stored value. It releases k.
 func InsertAttrWith(c *Context, k *Key, s *Slab, hint any, fill func(SlabSlot) Attribute) Attribute {
-	c.mu.Lock()
-	a := fill(s.alloc(c, hint))
-	old, found := c.attrs.getOrPut(k, a)
-	if found {
-		s.free(c)
-		a = old
-	} else {
-		c.nextID++
-		*a.ident() = identity{id: c.nextID, ctx: c}
-	}
-	c.mu.Unlock()
-	k.Release()
-	return a
+	return insertWith(c, &c.attrs, k, s, hint, fill)
 }
 
 // InsertTypeWith is InsertAttrWith for types.
 func InsertTypeWith(c *Context, k *Key, s *Slab, hint any, fill func(SlabSlot) Type) Type {
+	return insertWith(c, &c.types, k, s, hint, fill)
+}
+
+func insertWith[V interface{ ident() *identity }](c *Context, table *uniqueTable[V], k *Key, s *Slab, hint any, fill func(SlabSlot) V) V {
 	c.mu.Lock()
-	t := fill(s.alloc(c, hint))
-	old, found := c.types.getOrPut(k, t)
+	v := fill(s.alloc(c, hint))
+	old, found := table.getOrPut(k, v)
 	if found {
 		s.free(c)
-		t = old
+		v = old
 	} else {
 		c.nextID++
-		*t.ident() = identity{id: c.nextID, ctx: c}
+		*v.ident() = identity{id: c.nextID, ctx: c}
 	}
 	c.mu.Unlock()
 	k.Release()
-	return t
+	return v
 }
