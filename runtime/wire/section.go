@@ -140,15 +140,6 @@ func (r *Reader) SkipSection() error {
 	return err
 }
 
-// sectionLengthWhat names the length field of each section id, built once
-// rather than per section read (files have a section per isolated op).
-var sectionLengthWhat = func() (w [128]string) {
-	for id := range w {
-		w[id] = "the length of section " + strconv.Itoa(id)
-	}
-	return w
-}()
-
 func (r *Reader) section(f SectionFormat) (Section, error) {
 	s := Section{HeaderOffset: r.Offset()}
 	if r.Empty() {
@@ -157,8 +148,13 @@ func (r *Reader) section(f SectionFormat) (Section, error) {
 	idb := r.data[r.pos]
 	r.pos++
 	s.ID, s.Aligned = idb&0x7f, idb&0x80 != 0
-	length, err := f.readVarInt(r, sectionLengthWhat[s.ID])
+	length, err := f.readVarInt(r, "the length of a section")
 	if err != nil {
+		// Named with its id only on error: a message built per section
+		// read (there is one per isolated op) would cost every file.
+		if e, ok := err.(*Error); ok {
+			e.Expected = "the length of section " + strconv.Itoa(int(s.ID))
+		}
 		return s, err
 	}
 	if s.Aligned {

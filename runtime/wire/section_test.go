@@ -2,6 +2,7 @@ package wire
 
 import (
 	"bytes"
+	"errors"
 	"testing"
 )
 
@@ -220,6 +221,19 @@ func TestSkipSection(t *testing.T) {
 		}
 		if a.Offset() != b.Offset() {
 			t.Errorf("% x: Section ends at %d, SkipSection at %d", in, a.Offset(), b.Offset())
+		}
+	}
+}
+
+// A section whose length is cut short names its id and where the length
+// starts, in both formats.
+func TestSectionLengthErrorNamesID(t *testing.T) {
+	for _, f := range []SectionFormat{MLIRSection, TileIRSection} {
+		r := NewReader([]byte{0x05}, 100, "test")
+		_, err := r.section(f)
+		var e *Error
+		if !errors.As(err, &e) || e.Expected != "the length of section 5" || e.Offset != 101 || !errors.Is(err, ErrTruncated) {
+			t.Errorf("LEB128 %v: %v (%+v), want the length of section 5 at offset 101, truncated", f.LEB128, err, e)
 		}
 	}
 }
