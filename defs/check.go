@@ -5,19 +5,22 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Checks of mistakes an author makes that would otherwise give generated
 // code that does not compile, or compiles and reads or writes the wrong
 // bytes. Each names the element and, where a near name exists, suggests it.
 
+// The patterns are compiled on first use, not when a program that links
+// this package (mlirbc does) starts.
 var (
 	// A dialect namespace is an identifier: ops are named namespace.op.
-	dialectNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_$]*$`)
+	dialectNameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_$]*$`) })
 	// An op name is what follows the namespace; MLIR prints it quoted, so
 	// it may hold dots and dashes (llvm.mlir.global, arm_neon.2d.sdot,
 	// vhlo.cross-replica-sum_v1), but no space, quote or backslash.
-	opNameRE = regexp.MustCompile(`^[^\s"'\\.][^\s"'\\]*$`)
+	opNameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[^\s"'\\.][^\s"'\\]*$`) })
 )
 
 func (l *loader) errAt(p Pos, format string, args ...any) {
@@ -26,7 +29,7 @@ func (l *loader) errAt(p Pos, format string, args ...any) {
 
 // checkMistakes runs the checks below on a resolved dialect.
 func checkMistakes(l *loader, d *Dialect) {
-	if !dialectNameRE.MatchString(d.Name) {
+	if !dialectNameRE().MatchString(d.Name) {
 		l.errAt(d.Pos, "dialect name %q is not an identifier (letters, digits, _ and $, not starting with a digit): ops are named %s.<op>", d.Name, d.Name)
 	}
 	for _, a := range l.avails {
@@ -42,7 +45,7 @@ func checkMistakes(l *loader, d *Dialect) {
 	}
 	known := definedNames(d)
 	for _, o := range d.Ops {
-		if !opNameRE.MatchString(o.Name) {
+		if !opNameRE().MatchString(o.Name) {
 			l.errAt(o.Pos, "op name %q may not hold spaces, quotes or backslashes, nor start with a dot", o.Name)
 		}
 		checkOpNames(l, o)

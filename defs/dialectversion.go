@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Dialect versioning (versions.dialect): the checks that let the generator
@@ -267,7 +268,9 @@ type AttrLiteral struct {
 	Signedness string // "signless", "signed", "unsigned"
 }
 
-var intLiteral = regexp.MustCompile(`^(-?[0-9]+) : (i|si|ui)([0-9]+)$`)
+// intLiteral is compiled on first use, not when a program linking this
+// package starts.
+var intLiteral = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(-?[0-9]+) : (i|si|ui)([0-9]+)$`) })
 
 // ParseAttrLiteral parses a default value.
 func ParseAttrLiteral(s string) (AttrLiteral, error) {
@@ -281,7 +284,7 @@ func ParseAttrLiteral(s string) (AttrLiteral, error) {
 	case "true", "false":
 		return AttrLiteral{IsBool: true, Bool: s == "true"}, nil
 	}
-	m := intLiteral.FindStringSubmatch(s)
+	m := intLiteral().FindStringSubmatch(s)
 	if m == nil {
 		return AttrLiteral{}, fmt.Errorf("%q is not true, false, an integer with its type (0 : i32) or go:Name", s)
 	}

@@ -3,6 +3,7 @@ package vhlo
 import (
 	"fmt"
 	"regexp"
+	"sync"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 )
@@ -25,12 +26,14 @@ var (
 	RequirementMax    = MinimumVersion
 )
 
-var versionPattern = regexp.MustCompile(`^[0-9]+\.[0-9]+\.[0-9]+$`)
+// versionPattern is compiled on first use, not when every program that
+// links the dialect starts.
+var versionPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]+\.[0-9]+\.[0-9]+$`) })
 
 // ParseVersion parses "1.20.0" as Version::fromString does: three numbers
 // and nothing else.
 func ParseVersion(s string) (bytecode.DialectVersion, error) {
-	if !versionPattern.MatchString(s) {
+	if !versionPattern().MatchString(s) {
 		return nil, fmt.Errorf("StableHLO version %q: want major.minor.patch, e.g. 1.20.0", s)
 	}
 	return bytecode.ParseDialectVersion(s)
