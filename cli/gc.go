@@ -14,14 +14,13 @@ import (
 // peaks 3 % higher with the collector off) but scans the whole growing IR
 // again and again, a fifth of the run. So Main turns the collector off for
 // a single conversion of bytecode (and for stat, which reads a file to
-// count it), with
-// a memory limit at three quarters of the memory the process may use: near
-// it the collector comes back on. Batch
-// conversion frees each file's IR after writing it, so it keeps the
-// collector, but lets the heap grow to three times what is live instead
-// of twice: collecting more often mostly rescans IR still being read or
-// written (40 small files: 0.55 s instead of 0.68 s, 100 MiB peak instead
-// of 79). Whoever sets GOGC or GOMEMLIMIT keeps their setting.
+// count it), with a memory limit at three quarters of the memory the
+// process may use: near it the collector comes back on. Batch conversion
+// frees each file's IR after writing it, so it keeps the collector, but
+// lets the heap grow to three times what is live instead of twice:
+// collecting more often mostly rescans IR still being read or written (40
+// small files: 0.55 s instead of 0.68 s, 100 MiB peak instead of 79).
+// Whoever sets GOGC or GOMEMLIMIT keeps their setting.
 //
 // Only Main does this: Run is a library call, and its callers' heaps are
 // not ours to tune.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dialectgen/dialectgen/runtime/internal/prefault"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
@@ -56,25 +57,11 @@ func newPages[T comparable](n int) pages[T] {
 func (c *pages[T]) at(i uint64) (*T, *bool) {
 	pg := c.p[i/pageSize]
 	if pg == nil {
-		pg = new(page[T])
+		// Read (get, busy) before written: see prefault.Touch.
+		pg = &prefault.Touch(make([]page[T], 1))[0]
 		c.p[i/pageSize] = pg
-		touch(pg)
 	}
 	return &pg.vals[i%pageSize], &pg.busy[i%pageSize]
-}
-
-// touch writes to both ends of a new page before anything reads it (a
-// page spans at most two of the kernel's): memory fresh from the kernel
-// that is read first is mapped to the shared zero page, and the first
-// write then faults a second time and flushes the other cores' TLBs. Not
-// inlined, so that the compiler, knowing the page is new, does not drop
-// the writes as storing zeros over zeros.
-//
-//go:noinline
-func touch[T comparable](pg *page[T]) {
-	var zero T
-	pg.vals[0] = zero
-	pg.busy[pageSize-1] = false
 }
 
 // get returns entry i if it is decoded.

@@ -238,7 +238,7 @@ func (t *uniqueTable[V]) put(k *Key, slot int, v V) {
 		return
 	}
 	ss := &t.sets[k.set]
-	ss.slots[slot] = k.hash&^(1<<32-1) | uint64(n)
+	ss.slots[slot] = slotOf(k.hash, int32(n))
 	ss.n++
 	if 2*int(ss.n) > len(ss.slots) {
 		ss.rehash(ss.shift + 1)
@@ -252,15 +252,23 @@ func absDiff(a, b uint8) uint8 {
 	return b - a
 }
 
+// slotOf is the slot of entry n-1, whose key has this hash.
+func slotOf(hash uint64, n int32) uint64 { return hash&^(1<<32-1) | uint64(n) }
+
 // add puts entry n-1, whose key has this hash, in a set with room.
 func (ss *slotSet) add(hash uint64, n int32) {
+	ss.place(slotOf(hash, n))
+	ss.n++
+}
+
+// place puts slot s in the first free slot from its home on.
+func (ss *slotSet) place(s uint64) {
 	mask := len(ss.slots) - 1
-	i := ss.home(hash)
+	i := ss.home(s)
 	for ss.slots[i] != 0 {
 		i = (i + 1) & mask
 	}
-	ss.slots[i] = hash&^(1<<32-1) | uint64(n)
-	ss.n++
+	ss.slots[i] = s
 }
 
 // store copies key, after its length, into the chunks and returns where.
@@ -288,17 +296,12 @@ func (t *uniqueTable[V]) store(key []byte) uint64 {
 // the top of its key's hash, which is all placing it needs.
 func (ss *slotSet) rehash(shift uint32) {
 	old := ss.slots
-	ss.slots, ss.shift = prefault.Touch(make([]uint64, 1<<shift)), shift
-	mask := len(ss.slots) - 1
+	fresh := newSlotSet(shift)
+	ss.slots, ss.shift = fresh.slots, fresh.shift
 	for _, s := range old {
-		if s == 0 {
-			continue
+		if s != 0 {
+			ss.place(s)
 		}
-		i := ss.home(s)
-		for ss.slots[i] != 0 {
-			i = (i + 1) & mask
-		}
-		ss.slots[i] = s
 	}
 }
 

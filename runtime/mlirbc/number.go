@@ -270,12 +270,17 @@ func (n *numbering) lookupEntry(id uint64) *entry {
 
 func (n *numbering) storeEntry(id uint64, e *entry) {
 	if id >= uint64(len(n.byID)) {
-		// Lookups read byID before it is written: see prefault.Touch.
-		grown := prefault.Touch(make([]uint32, max(2*len(n.byID), int(id)+1, 256)))
-		copy(grown, n.byID)
-		n.byID = grown
+		n.growByID(max(2*len(n.byID), int(id)+1, 256))
 	}
 	n.byID[id] = entryRef(e)
+}
+
+// growByID makes byID size entries long.
+func (n *numbering) growByID(size int) {
+	// Lookups read byID before it is written: see prefault.Touch.
+	grown := prefault.Touch(make([]uint32, size))
+	copy(grown, n.byID)
+	n.byID = grown
 }
 
 // attrEntry and typeEntry return the entry of a value met before. IDs
@@ -575,9 +580,7 @@ func (n *numbering) reserve(ops int) {
 	limit := 8*ops + 4096
 	ids := min(n.ctx.NumAttributes()+n.ctx.NumTypes()+1, limit)
 	if len(n.byID) < ids {
-		grown := prefault.Touch(make([]uint32, ids))
-		copy(grown, n.byID)
-		n.byID = grown
+		n.growByID(ids)
 	}
 	attrs := min(n.ctx.NumAttributes(), limit)
 	n.orderedAttrs = slices.Grow(n.orderedAttrs, attrs+64)

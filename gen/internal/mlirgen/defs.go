@@ -167,7 +167,7 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 		}
 	}
 	mk := jen.Id(def.Name).Values(g.fieldInits(def)...)
-	slab := strings.ToLower(def.Name[:1]) + def.Name[1:] + "Slab"
+	slab := model.LowerFirst(def.Name) + "Slab"
 	if def.Distinct {
 		body = append(body, jen.Return(jen.Qual(model.IR, "NewDistinctAttr").Call(jen.Id("ctx"), jen.Op("&").Add(mk))))
 		f.Comment(fmt.Sprintf("%s returns a new %s; distinct attributes are never uniqued with another.", defs.ConstructorName(def), def.Name))

@@ -18,6 +18,11 @@ import (
 	"unsafe"
 )
 
+// pageSize is the kernel's page on the machines this runs on (x86-64 and
+// arm64 Linux: 4 KiB); where pages are larger, Touch writes more often
+// than it needs to and mapRange maps whole 4 KiB steps of them.
+const pageSize = 4096
+
 // MinBytes is the smallest slab worth a goroutine: below it the faults
 // cost less than starting one.
 const MinBytes = 1 << 20

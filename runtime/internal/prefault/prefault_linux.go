@@ -5,8 +5,6 @@ import (
 	"syscall"
 )
 
-const pageSize = 4096
-
 // madvPopulateWrite is MADV_POPULATE_WRITE (Linux 5.14).
 const madvPopulateWrite = 23
 
