@@ -2,9 +2,11 @@ package prefault
 
 import (
 	"bytes"
+	"runtime"
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -100,5 +102,32 @@ func TestTouch(t *testing.T) {
 	Touch(bigs[:2]) // 10,000 bytes: pages 8, 9 and 10
 	if n := resident(t, b[8*pageSize:]); n != 3 {
 		t.Errorf("elements larger than a page: %d pages resident, want the 3 they span", n)
+	}
+}
+
+// TestSliceMapsAhead: Slice maps a large slice's pages on another
+// goroutine, and leaves a small one to the caller.
+func TestSliceMapsAhead(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("Slice needs a second core")
+	}
+	small := freshMapping(t, MinBytes/2)
+	Slice(small)
+	big := freshMapping(t, 2*MinBytes)
+	Slice(big)
+	want := len(big) / pageSize
+	deadline := time.Now().Add(5 * time.Second)
+	for resident(t, big) < want {
+		if !supported() {
+			t.Skip("the kernel does not support MADV_POPULATE_WRITE")
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of the %d pages of a %d-byte slice mapped after 5 s", resident(t, big), want, len(big))
+		}
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(10 * time.Millisecond)
+	if n := resident(t, small); n != 0 {
+		t.Errorf("%d pages of a %d-byte slice mapped; below MinBytes it is left alone", n, len(small))
 	}
 }

@@ -1,0 +1,46 @@
+package mlirbc
+
+import (
+	"testing"
+	"unsafe"
+
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
+
+// TestCarver: slices cut from one chunk lie side by side, each with its
+// capacity clipped, so that appending to one copies it rather than
+// writing over the next; a slice over a quarter chunk gets its own; and
+// chunks grow to maxCarveBytes, no further.
+func TestCarver(t *testing.T) {
+	var c carver[*ir.Value]
+	size := unsafe.Sizeof((*ir.Value)(nil))
+	after := func(s []*ir.Value) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceData(s))) + uintptr(len(s))*size }
+	a, b := c.take(3), c.take(2)
+	if cap(a) != 3 || cap(b) != 2 {
+		t.Fatalf("capacities %d and %d, want 3 and 2", cap(a), cap(b))
+	}
+	if after(a) != uintptr(unsafe.Pointer(&b[0])) {
+		t.Fatal("two slices taken in turn are not neighbours in one chunk")
+	}
+	v := new(ir.Value)
+	b[0] = v
+	_ = append(a, new(ir.Value))
+	if b[0] != v {
+		t.Error("appending to a slice wrote over its neighbour")
+	}
+	n := maxCarveBytes/4/int(size) + 1
+	if big := c.take(n); len(big) != n || cap(big) != n {
+		t.Errorf("large slice of %d (capacity %d), want %d", len(big), cap(big), n)
+	}
+	if next := c.take(1); after(b) != uintptr(unsafe.Pointer(&next[0])) {
+		t.Error("a slice over a quarter chunk was cut from the chunk")
+	}
+	var d carver[ir.Operation]
+	most := maxCarveBytes / int(unsafe.Sizeof(ir.Operation{}))
+	for range 4 * most {
+		d.take(1)
+	}
+	if d.last != most {
+		t.Errorf("chunks of %d ops after %d taken, want the most, %d", d.last, 4*most, most)
+	}
+}
