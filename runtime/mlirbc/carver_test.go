@@ -14,7 +14,9 @@ import (
 func TestCarver(t *testing.T) {
 	var c carver[*ir.Value]
 	size := unsafe.Sizeof((*ir.Value)(nil))
-	after := func(s []*ir.Value) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceData(s))) + uintptr(len(s))*size }
+	after := func(s []*ir.Value) uintptr {
+		return uintptr(unsafe.Pointer(unsafe.SliceData(s))) + uintptr(len(s))*size
+	}
 	a, b := c.take(3), c.take(2)
 	if cap(a) != 3 || cap(b) != 2 {
 		t.Fatalf("capacities %d and %d, want 3 and 2", cap(a), cap(b))
