@@ -89,17 +89,22 @@ func (s *Slab) free(c *Context) {
 // slot's zero value and returns it. It stores it under k unless another
 // call stored a value first, and returns the stored value. It releases k.
 func InsertAttrWith(c *Context, k *Key, s *Slab, hint any, fill func(SlabSlot) Attribute) Attribute {
-	return insertWith(c, &c.attrs, k, s, hint, fill)
+	// fill is called here, not in the generic insert: called there, it
+	// escaped, and each value cost a heap object for its closure.
+	c.mu.Lock()
+	return insertFilled(c, &c.attrs, k, s, fill(s.alloc(c, hint)))
 }
 
 // InsertTypeWith is InsertAttrWith for types.
 func InsertTypeWith(c *Context, k *Key, s *Slab, hint any, fill func(SlabSlot) Type) Type {
-	return insertWith(c, &c.types, k, s, hint, fill)
+	c.mu.Lock()
+	return insertFilled(c, &c.types, k, s, fill(s.alloc(c, hint)))
 }
 
-func insertWith[V interface{ ident() *identity }](c *Context, table *uniqueTable[V], k *Key, s *Slab, hint any, fill func(SlabSlot) V) V {
-	c.mu.Lock()
-	v := fill(s.alloc(c, hint))
+// insertFilled stores v, just made in s with c.mu held, under k, or
+// gives it back if another call stored a value first; it unlocks c.mu
+// and releases k.
+func insertFilled[V interface{ ident() *identity }](c *Context, table *uniqueTable[V], k *Key, s *Slab, v V) V {
 	old, found := table.getOrPut(k, v)
 	if found {
 		s.free(c)
