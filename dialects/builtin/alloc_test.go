@@ -1,0 +1,25 @@
+package builtin_test
+
+import (
+	"testing"
+
+	. "github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
+
+// TestNewLocationAllocates: a generated constructor makes a new value
+// without a heap object of its own (its fill closure included): values,
+// keys and slots come in chunks, a few per thousand values. A reader of
+// a million-op file makes a million locations.
+func TestNewLocationAllocates(t *testing.T) {
+	ctx := ir.NewContext(Dialect)
+	file := GetStringAttr(ctx, "kernel.mlir", GetNoneType(ctx))
+	line := uint32(0)
+	allocs := testing.AllocsPerRun(4000, func() {
+		line++
+		GetFileLineColRange(ctx, file, line, 3, line, 9, 4)
+	})
+	if allocs > 0.1 {
+		t.Errorf("%.2f allocations per new location, want chunks only (< 0.1)", allocs)
+	}
+}
