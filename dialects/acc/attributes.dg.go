@@ -17,7 +17,7 @@ type ClauseDefaultValueAttr struct {
 
 // GetClauseDefaultValueAttr returns the uniqued ClauseDefaultValueAttr with these parameters.
 func GetClauseDefaultValueAttr(ctx *ir.Context, value ClauseDefaultValue) *ClauseDefaultValueAttr {
-	k := ir.NewKey("acc", "ClauseDefaultValueAttr")
+	k := clauseDefaultValueAttrSlab.NewKey("acc", "ClauseDefaultValueAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ClauseDefaultValueAttr](ctx, k); ok {
 		return v
@@ -55,7 +55,7 @@ type CombinedConstructsTypeAttr struct {
 
 // GetCombinedConstructsTypeAttr returns the uniqued CombinedConstructsTypeAttr with these parameters.
 func GetCombinedConstructsTypeAttr(ctx *ir.Context, value CombinedConstructsType) *CombinedConstructsTypeAttr {
-	k := ir.NewKey("acc", "CombinedConstructsTypeAttr")
+	k := combinedConstructsTypeAttrSlab.NewKey("acc", "CombinedConstructsTypeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*CombinedConstructsTypeAttr](ctx, k); ok {
 		return v
@@ -93,7 +93,7 @@ type ConstructAttr struct {
 
 // GetConstructAttr returns the uniqued ConstructAttr with these parameters.
 func GetConstructAttr(ctx *ir.Context, value Construct) *ConstructAttr {
-	k := ir.NewKey("acc", "ConstructAttr")
+	k := constructAttrSlab.NewKey("acc", "ConstructAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ConstructAttr](ctx, k); ok {
 		return v
@@ -131,7 +131,7 @@ type DataClauseAttr struct {
 
 // GetDataClauseAttr returns the uniqued DataClauseAttr with these parameters.
 func GetDataClauseAttr(ctx *ir.Context, value DataClause) *DataClauseAttr {
-	k := ir.NewKey("acc", "DataClauseAttr")
+	k := dataClauseAttrSlab.NewKey("acc", "DataClauseAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*DataClauseAttr](ctx, k); ok {
 		return v
@@ -169,7 +169,7 @@ type DataClauseModifierAttr struct {
 
 // GetDataClauseModifierAttr returns the uniqued DataClauseModifierAttr with these parameters.
 func GetDataClauseModifierAttr(ctx *ir.Context, value DataClauseModifier) *DataClauseModifierAttr {
-	k := ir.NewKey("acc", "DataClauseModifierAttr")
+	k := dataClauseModifierAttrSlab.NewKey("acc", "DataClauseModifierAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*DataClauseModifierAttr](ctx, k); ok {
 		return v
@@ -210,7 +210,7 @@ type DeclareActionAttr struct {
 
 // GetDeclareActionAttr returns the uniqued DeclareActionAttr with these parameters.
 func GetDeclareActionAttr(ctx *ir.Context, preAlloc, postAlloc, preDealloc, postDealloc ir.Attribute) *DeclareActionAttr {
-	k := ir.NewKey("acc", "DeclareActionAttr")
+	k := declareActionAttrSlab.NewKey("acc", "DeclareActionAttr")
 	k.Attr(preAlloc)
 	k.Attr(postAlloc)
 	k.Attr(preDealloc)
@@ -267,7 +267,7 @@ type DeclareAttr struct {
 
 // GetDeclareAttr returns the uniqued DeclareAttr with these parameters.
 func GetDeclareAttr(ctx *ir.Context, dataClause ir.Attribute, implicit bool) *DeclareAttr {
-	k := ir.NewKey("acc", "DeclareAttr")
+	k := declareAttrSlab.NewKey("acc", "DeclareAttr")
 	k.Attr(dataClause)
 	k.Bool(implicit)
 	if v, ok := ir.LookupAttr[*DeclareAttr](ctx, k); ok {
@@ -311,7 +311,7 @@ type DeviceTypeAttr struct {
 
 // GetDeviceTypeAttr returns the uniqued DeviceTypeAttr with these parameters.
 func GetDeviceTypeAttr(ctx *ir.Context, value DeviceType) *DeviceTypeAttr {
-	k := ir.NewKey("acc", "DeviceTypeAttr")
+	k := deviceTypeAttrSlab.NewKey("acc", "DeviceTypeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*DeviceTypeAttr](ctx, k); ok {
 		return v
@@ -349,7 +349,7 @@ type GangArgTypeAttr struct {
 
 // GetGangArgTypeAttr returns the uniqued GangArgTypeAttr with these parameters.
 func GetGangArgTypeAttr(ctx *ir.Context, value GangArgType) *GangArgTypeAttr {
-	k := ir.NewKey("acc", "GangArgTypeAttr")
+	k := gangArgTypeAttrSlab.NewKey("acc", "GangArgTypeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*GangArgTypeAttr](ctx, k); ok {
 		return v
@@ -387,7 +387,7 @@ type ParLevelAttr struct {
 
 // GetParLevelAttr returns the uniqued ParLevelAttr with these parameters.
 func GetParLevelAttr(ctx *ir.Context, value ParLevel) *ParLevelAttr {
-	k := ir.NewKey("acc", "ParLevelAttr")
+	k := parLevelAttrSlab.NewKey("acc", "ParLevelAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ParLevelAttr](ctx, k); ok {
 		return v
@@ -425,7 +425,7 @@ type RecipeKindAttr struct {
 
 // GetRecipeKindAttr returns the uniqued RecipeKindAttr with these parameters.
 func GetRecipeKindAttr(ctx *ir.Context, value RecipeKind) *RecipeKindAttr {
-	k := ir.NewKey("acc", "RecipeKindAttr")
+	k := recipeKindAttrSlab.NewKey("acc", "RecipeKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*RecipeKindAttr](ctx, k); ok {
 		return v
@@ -463,7 +463,7 @@ type ReductionOperatorAttr struct {
 
 // GetReductionOperatorAttr returns the uniqued ReductionOperatorAttr with these parameters.
 func GetReductionOperatorAttr(ctx *ir.Context, value ReductionOperator) *ReductionOperatorAttr {
-	k := ir.NewKey("acc", "ReductionOperatorAttr")
+	k := reductionOperatorAttrSlab.NewKey("acc", "ReductionOperatorAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ReductionOperatorAttr](ctx, k); ok {
 		return v
@@ -501,7 +501,7 @@ type RoutineInfoAttr struct {
 
 // GetRoutineInfoAttr returns the uniqued RoutineInfoAttr with these parameters.
 func GetRoutineInfoAttr(ctx *ir.Context, accRoutines []ir.Attribute) *RoutineInfoAttr {
-	k := ir.NewKey("acc", "RoutineInfoAttr")
+	k := routineInfoAttrSlab.NewKey("acc", "RoutineInfoAttr")
 	k.Uint(uint64(len(accRoutines)))
 	for _, e0 := range accRoutines {
 		k.Attr(e0)
@@ -544,7 +544,7 @@ type SpecializedRoutineAttr struct {
 
 // GetSpecializedRoutineAttr returns the uniqued SpecializedRoutineAttr with these parameters.
 func GetSpecializedRoutineAttr(ctx *ir.Context, routine, level, funcName ir.Attribute) *SpecializedRoutineAttr {
-	k := ir.NewKey("acc", "SpecializedRoutineAttr")
+	k := specializedRoutineAttrSlab.NewKey("acc", "SpecializedRoutineAttr")
 	k.Attr(routine)
 	k.Attr(level)
 	k.Attr(funcName)
@@ -594,7 +594,7 @@ type VarNameAttr struct {
 
 // GetVarNameAttr returns the uniqued VarNameAttr with these parameters.
 func GetVarNameAttr(ctx *ir.Context, name string) *VarNameAttr {
-	k := ir.NewKey("acc", "VarNameAttr")
+	k := varNameAttrSlab.NewKey("acc", "VarNameAttr")
 	k.String(name)
 	if v, ok := ir.LookupAttr[*VarNameAttr](ctx, k); ok {
 		return v

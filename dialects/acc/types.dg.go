@@ -11,7 +11,7 @@ type DataBoundsType struct {
 
 // GetDataBoundsType returns the uniqued DataBoundsType with these parameters.
 func GetDataBoundsType(ctx *ir.Context) *DataBoundsType {
-	k := ir.NewKey("acc", "DataBoundsType")
+	k := dataBoundsTypeSlab.NewKey("acc", "DataBoundsType")
 	if v, ok := ir.LookupType[*DataBoundsType](ctx, k); ok {
 		return v
 	}
@@ -42,7 +42,7 @@ type DeclareTokenType struct {
 
 // GetDeclareTokenType returns the uniqued DeclareTokenType with these parameters.
 func GetDeclareTokenType(ctx *ir.Context) *DeclareTokenType {
-	k := ir.NewKey("acc", "DeclareTokenType")
+	k := declareTokenTypeSlab.NewKey("acc", "DeclareTokenType")
 	if v, ok := ir.LookupType[*DeclareTokenType](ctx, k); ok {
 		return v
 	}

@@ -16,7 +16,7 @@ type AddressSpaceAttr struct {
 
 // GetAddressSpaceAttr returns the uniqued AddressSpaceAttr with these parameters.
 func GetAddressSpaceAttr(ctx *ir.Context, value AddressSpace) *AddressSpaceAttr {
-	k := ir.NewKey("amdgpu", "AddressSpaceAttr")
+	k := addressSpaceAttrSlab.NewKey("amdgpu", "AddressSpaceAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*AddressSpaceAttr](ctx, k); ok {
 		return v
@@ -54,7 +54,7 @@ type DPPPermAttr struct {
 
 // GetDPPPermAttr returns the uniqued DPPPermAttr with these parameters.
 func GetDPPPermAttr(ctx *ir.Context, value DPPPerm) *DPPPermAttr {
-	k := ir.NewKey("amdgpu", "DPPPermAttr")
+	k := dPPPermAttrSlab.NewKey("amdgpu", "DPPPermAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*DPPPermAttr](ctx, k); ok {
 		return v
@@ -92,7 +92,7 @@ type MFMAPermBAttr struct {
 
 // GetMFMAPermBAttr returns the uniqued MFMAPermBAttr with these parameters.
 func GetMFMAPermBAttr(ctx *ir.Context, value MFMAPermB) *MFMAPermBAttr {
-	k := ir.NewKey("amdgpu", "MFMAPermBAttr")
+	k := mFMAPermBAttrSlab.NewKey("amdgpu", "MFMAPermBAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*MFMAPermBAttr](ctx, k); ok {
 		return v
@@ -130,7 +130,7 @@ type sched_barrier_opt_enumAttr struct {
 
 // Getsched_barrier_opt_enumAttr returns the uniqued sched_barrier_opt_enumAttr with these parameters.
 func Getsched_barrier_opt_enumAttr(ctx *ir.Context, value sched_barrier_opt_enum) *sched_barrier_opt_enumAttr {
-	k := ir.NewKey("amdgpu", "sched_barrier_opt_enumAttr")
+	k := sched_barrier_opt_enumAttrSlab.NewKey("amdgpu", "sched_barrier_opt_enumAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*sched_barrier_opt_enumAttr](ctx, k); ok {
 		return v

@@ -16,7 +16,7 @@ type TDMBaseType struct {
 
 // GetTDMBaseType returns the uniqued TDMBaseType with these parameters.
 func GetTDMBaseType(ctx *ir.Context, elementType ir.Type) *TDMBaseType {
-	k := ir.NewKey("amdgpu", "TDMBaseType")
+	k := tDMBaseTypeSlab.NewKey("amdgpu", "TDMBaseType")
 	k.Type(elementType)
 	if v, ok := ir.LookupType[*TDMBaseType](ctx, k); ok {
 		return v
@@ -53,7 +53,7 @@ type TDMDescriptorType struct {
 
 // GetTDMDescriptorType returns the uniqued TDMDescriptorType with these parameters.
 func GetTDMDescriptorType(ctx *ir.Context) *TDMDescriptorType {
-	k := ir.NewKey("amdgpu", "TDMDescriptorType")
+	k := tDMDescriptorTypeSlab.NewKey("amdgpu", "TDMDescriptorType")
 	if v, ok := ir.LookupType[*TDMDescriptorType](ctx, k); ok {
 		return v
 	}
@@ -86,7 +86,7 @@ type TDMGatherBaseType struct {
 
 // GetTDMGatherBaseType returns the uniqued TDMGatherBaseType with these parameters.
 func GetTDMGatherBaseType(ctx *ir.Context, elementType, indexType ir.Type) *TDMGatherBaseType {
-	k := ir.NewKey("amdgpu", "TDMGatherBaseType")
+	k := tDMGatherBaseTypeSlab.NewKey("amdgpu", "TDMGatherBaseType")
 	k.Type(elementType)
 	k.Type(indexType)
 	if v, ok := ir.LookupType[*TDMGatherBaseType](ctx, k); ok {

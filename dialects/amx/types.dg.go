@@ -18,7 +18,7 @@ type TileType struct {
 
 // GetTileType returns the uniqued TileType with these parameters.
 func GetTileType(ctx *ir.Context, shape []int64, elementType ir.Type) *TileType {
-	k := ir.NewKey("amx", "TileType")
+	k := tileTypeSlab.NewKey("amx", "TileType")
 	k.Uint(uint64(len(shape)))
 	for _, e0 := range shape {
 		k.Int(int64(e0))

@@ -16,7 +16,7 @@ type FastMathFlagsAttr struct {
 
 // GetFastMathFlagsAttr returns the uniqued FastMathFlagsAttr with these parameters.
 func GetFastMathFlagsAttr(ctx *ir.Context, value FastMathFlags) *FastMathFlagsAttr {
-	k := ir.NewKey("arith", "FastMathFlagsAttr")
+	k := fastMathFlagsAttrSlab.NewKey("arith", "FastMathFlagsAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*FastMathFlagsAttr](ctx, k); ok {
 		return v
@@ -54,7 +54,7 @@ type IntegerOverflowFlagsAttr struct {
 
 // GetIntegerOverflowFlagsAttr returns the uniqued IntegerOverflowFlagsAttr with these parameters.
 func GetIntegerOverflowFlagsAttr(ctx *ir.Context, value IntegerOverflowFlags) *IntegerOverflowFlagsAttr {
-	k := ir.NewKey("arith", "IntegerOverflowFlagsAttr")
+	k := integerOverflowFlagsAttrSlab.NewKey("arith", "IntegerOverflowFlagsAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*IntegerOverflowFlagsAttr](ctx, k); ok {
 		return v

@@ -16,7 +16,7 @@ type CombiningKindAttr struct {
 
 // GetCombiningKindAttr returns the uniqued CombiningKindAttr with these parameters.
 func GetCombiningKindAttr(ctx *ir.Context, value CombiningKind) *CombiningKindAttr {
-	k := ir.NewKey("arm_sme", "CombiningKindAttr")
+	k := combiningKindAttrSlab.NewKey("arm_sme", "CombiningKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*CombiningKindAttr](ctx, k); ok {
 		return v
@@ -54,7 +54,7 @@ type TileSliceLayoutAttr struct {
 
 // GetTileSliceLayoutAttr returns the uniqued TileSliceLayoutAttr with these parameters.
 func GetTileSliceLayoutAttr(ctx *ir.Context, value TileSliceLayout) *TileSliceLayoutAttr {
-	k := ir.NewKey("arm_sme", "TileSliceLayoutAttr")
+	k := tileSliceLayoutAttrSlab.NewKey("arm_sme", "TileSliceLayoutAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*TileSliceLayoutAttr](ctx, k); ok {
 		return v
@@ -92,7 +92,7 @@ type TypeSizeAttr struct {
 
 // GetTypeSizeAttr returns the uniqued TypeSizeAttr with these parameters.
 func GetTypeSizeAttr(ctx *ir.Context, value TypeSize) *TypeSizeAttr {
-	k := ir.NewKey("arm_sme", "TypeSizeAttr")
+	k := typeSizeAttrSlab.NewKey("arm_sme", "TypeSizeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*TypeSizeAttr](ctx, k); ok {
 		return v

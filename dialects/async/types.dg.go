@@ -15,7 +15,7 @@ type CoroHandleType struct {
 
 // GetCoroHandleType returns the uniqued CoroHandleType with these parameters.
 func GetCoroHandleType(ctx *ir.Context) *CoroHandleType {
-	k := ir.NewKey("async", "CoroHandleType")
+	k := coroHandleTypeSlab.NewKey("async", "CoroHandleType")
 	if v, ok := ir.LookupType[*CoroHandleType](ctx, k); ok {
 		return v
 	}
@@ -46,7 +46,7 @@ type CoroIdType struct {
 
 // GetCoroIdType returns the uniqued CoroIdType with these parameters.
 func GetCoroIdType(ctx *ir.Context) *CoroIdType {
-	k := ir.NewKey("async", "CoroIdType")
+	k := coroIdTypeSlab.NewKey("async", "CoroIdType")
 	if v, ok := ir.LookupType[*CoroIdType](ctx, k); ok {
 		return v
 	}
@@ -77,7 +77,7 @@ type CoroStateType struct {
 
 // GetCoroStateType returns the uniqued CoroStateType with these parameters.
 func GetCoroStateType(ctx *ir.Context) *CoroStateType {
-	k := ir.NewKey("async", "CoroStateType")
+	k := coroStateTypeSlab.NewKey("async", "CoroStateType")
 	if v, ok := ir.LookupType[*CoroStateType](ctx, k); ok {
 		return v
 	}
@@ -108,7 +108,7 @@ type GroupType struct {
 
 // GetGroupType returns the uniqued GroupType with these parameters.
 func GetGroupType(ctx *ir.Context) *GroupType {
-	k := ir.NewKey("async", "GroupType")
+	k := groupTypeSlab.NewKey("async", "GroupType")
 	if v, ok := ir.LookupType[*GroupType](ctx, k); ok {
 		return v
 	}
@@ -139,7 +139,7 @@ type TokenType struct {
 
 // GetTokenType returns the uniqued TokenType with these parameters.
 func GetTokenType(ctx *ir.Context) *TokenType {
-	k := ir.NewKey("async", "TokenType")
+	k := tokenTypeSlab.NewKey("async", "TokenType")
 	if v, ok := ir.LookupType[*TokenType](ctx, k); ok {
 		return v
 	}
@@ -171,7 +171,7 @@ type ValueType struct {
 
 // GetValueType returns the uniqued ValueType with these parameters.
 func GetValueType(ctx *ir.Context, valueType ir.Type) *ValueType {
-	k := ir.NewKey("async", "ValueType")
+	k := valueTypeSlab.NewKey("async", "ValueType")
 	k.Type(valueType)
 	if v, ok := ir.LookupType[*ValueType](ctx, k); ok {
 		return v

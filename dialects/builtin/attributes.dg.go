@@ -17,7 +17,7 @@ type ArrayAttr struct {
 
 // GetArrayAttr returns the uniqued ArrayAttr with these parameters.
 func GetArrayAttr(ctx *ir.Context, value []ir.Attribute) *ArrayAttr {
-	k := ir.NewKey("builtin", "ArrayAttr")
+	k := arrayAttrSlab.NewKey("builtin", "ArrayAttr")
 	k.Uint(uint64(len(value)))
 	for _, e0 := range value {
 		k.Attr(e0)
@@ -52,7 +52,7 @@ type DictionaryAttr struct {
 
 // GetDictionaryAttr returns the uniqued DictionaryAttr with these parameters.
 func GetDictionaryAttr(ctx *ir.Context, value []NamedAttribute) *DictionaryAttr {
-	k := ir.NewKey("builtin", "DictionaryAttr")
+	k := dictionaryAttrSlab.NewKey("builtin", "DictionaryAttr")
 	k.Uint(uint64(len(value)))
 	for _, e0 := range value {
 		if e0.Name != nil {
@@ -96,7 +96,7 @@ func GetStringAttr(ctx *ir.Context, value string, type_ ir.Type) *StringAttr {
 	if type_ == nil {
 		type_ = GetNoneType(ctx)
 	}
-	k := ir.NewKey("builtin", "StringAttr")
+	k := stringAttrSlab.NewKey("builtin", "StringAttr")
 	k.String(value)
 	k.Type(type_)
 	if v, ok := ir.LookupAttr[*StringAttr](ctx, k); ok {
@@ -135,7 +135,7 @@ type SymbolRefAttr struct {
 
 // GetSymbolRefAttr returns the uniqued SymbolRefAttr with these parameters.
 func GetSymbolRefAttr(ctx *ir.Context, rootReference *StringAttr, nestedReferences []*SymbolRefAttr) *SymbolRefAttr {
-	k := ir.NewKey("builtin", "SymbolRefAttr")
+	k := symbolRefAttrSlab.NewKey("builtin", "SymbolRefAttr")
 	if rootReference != nil {
 		k.Attr(rootReference)
 	} else {
@@ -184,7 +184,7 @@ type TypeAttr struct {
 
 // GetTypeAttr returns the uniqued TypeAttr with these parameters.
 func GetTypeAttr(ctx *ir.Context, value ir.Type) *TypeAttr {
-	k := ir.NewKey("builtin", "TypeAttr")
+	k := typeAttrSlab.NewKey("builtin", "TypeAttr")
 	k.Type(value)
 	if v, ok := ir.LookupAttr[*TypeAttr](ctx, k); ok {
 		return v
@@ -215,7 +215,7 @@ type UnitAttr struct {
 
 // GetUnitAttr returns the uniqued UnitAttr with these parameters.
 func GetUnitAttr(ctx *ir.Context) *UnitAttr {
-	k := ir.NewKey("builtin", "UnitAttr")
+	k := unitAttrSlab.NewKey("builtin", "UnitAttr")
 	if v, ok := ir.LookupAttr[*UnitAttr](ctx, k); ok {
 		return v
 	}
@@ -242,7 +242,7 @@ type IntegerAttr struct {
 
 // GetIntegerAttr returns the uniqued IntegerAttr with these parameters.
 func GetIntegerAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *IntegerAttr {
-	k := ir.NewKey("builtin", "IntegerAttr")
+	k := integerAttrSlab.NewKey("builtin", "IntegerAttr")
 	k.Type(type_)
 	k.APInt(value)
 	if v, ok := ir.LookupAttr[*IntegerAttr](ctx, k); ok {
@@ -281,7 +281,7 @@ type FloatAttr struct {
 
 // GetFloatAttr returns the uniqued FloatAttr with these parameters.
 func GetFloatAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FloatAttr {
-	k := ir.NewKey("builtin", "FloatAttr")
+	k := floatAttrSlab.NewKey("builtin", "FloatAttr")
 	k.Type(type_)
 	k.APInt(value)
 	if v, ok := ir.LookupAttr[*FloatAttr](ctx, k); ok {
@@ -320,7 +320,7 @@ type CallSiteLoc struct {
 
 // GetCallSiteLoc returns the uniqued CallSiteLoc with these parameters.
 func GetCallSiteLoc(ctx *ir.Context, callee, caller ir.Location) *CallSiteLoc {
-	k := ir.NewKey("builtin", "CallSiteLoc")
+	k := callSiteLocSlab.NewKey("builtin", "CallSiteLoc")
 	k.Attr(callee)
 	k.Attr(caller)
 	if v, ok := ir.LookupAttr[*CallSiteLoc](ctx, k); ok {
@@ -366,7 +366,7 @@ type FileLineColRange struct {
 
 // GetFileLineColRange returns the uniqued FileLineColRange with these parameters.
 func GetFileLineColRange(ctx *ir.Context, filename *StringAttr, startLine, startCol, endLine, endCol, form uint32) *FileLineColRange {
-	k := ir.NewKey("builtin", "FileLineColRange")
+	k := fileLineColRangeSlab.NewKey("builtin", "FileLineColRange")
 	if filename != nil {
 		k.Attr(filename)
 	} else {
@@ -437,7 +437,7 @@ type FusedLoc struct {
 
 // GetFusedLoc returns the uniqued FusedLoc with these parameters.
 func GetFusedLoc(ctx *ir.Context, locations []ir.Location, metadata ir.Attribute) *FusedLoc {
-	k := ir.NewKey("builtin", "FusedLoc")
+	k := fusedLocSlab.NewKey("builtin", "FusedLoc")
 	k.Uint(uint64(len(locations)))
 	for _, e0 := range locations {
 		k.Attr(e0)
@@ -482,7 +482,7 @@ type NameLoc struct {
 
 // GetNameLoc returns the uniqued NameLoc with these parameters.
 func GetNameLoc(ctx *ir.Context, name *StringAttr, childLoc ir.Location) *NameLoc {
-	k := ir.NewKey("builtin", "NameLoc")
+	k := nameLocSlab.NewKey("builtin", "NameLoc")
 	if name != nil {
 		k.Attr(name)
 	} else {
@@ -526,7 +526,7 @@ type UnknownLoc struct {
 
 // GetUnknownLoc returns the uniqued UnknownLoc with these parameters.
 func GetUnknownLoc(ctx *ir.Context) *UnknownLoc {
-	k := ir.NewKey("builtin", "UnknownLoc")
+	k := unknownLocSlab.NewKey("builtin", "UnknownLoc")
 	if v, ok := ir.LookupAttr[*UnknownLoc](ctx, k); ok {
 		return v
 	}
@@ -556,7 +556,7 @@ type DenseResourceElementsAttr struct {
 
 // GetDenseResourceElementsAttr returns the uniqued DenseResourceElementsAttr with these parameters.
 func GetDenseResourceElementsAttr(ctx *ir.Context, type_ ir.Type, rawHandle ir.ResourceHandle) *DenseResourceElementsAttr {
-	k := ir.NewKey("builtin", "DenseResourceElementsAttr")
+	k := denseResourceElementsAttrSlab.NewKey("builtin", "DenseResourceElementsAttr")
 	k.Type(type_)
 	k.Resource(rawHandle)
 	if v, ok := ir.LookupAttr[*DenseResourceElementsAttr](ctx, k); ok {
@@ -596,7 +596,7 @@ type DenseArrayAttr struct {
 
 // GetDenseArrayAttr returns the uniqued DenseArrayAttr with these parameters.
 func GetDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData []byte) *DenseArrayAttr {
-	k := ir.NewKey("builtin", "DenseArrayAttr")
+	k := denseArrayAttrSlab.NewKey("builtin", "DenseArrayAttr")
 	k.Type(elementType)
 	k.Int(int64(size))
 	k.Blob(rawData)
@@ -641,7 +641,7 @@ type DenseIntOrFPElementsAttr struct {
 
 // GetDenseIntOrFPElementsAttr returns the uniqued DenseIntOrFPElementsAttr with these parameters.
 func GetDenseIntOrFPElementsAttr(ctx *ir.Context, type_ ir.Type, rawData []byte) *DenseIntOrFPElementsAttr {
-	k := ir.NewKey("builtin", "DenseIntOrFPElementsAttr")
+	k := denseIntOrFPElementsAttrSlab.NewKey("builtin", "DenseIntOrFPElementsAttr")
 	k.Type(type_)
 	k.Blob(rawData)
 	if v, ok := ir.LookupAttr[*DenseIntOrFPElementsAttr](ctx, k); ok {
@@ -681,7 +681,7 @@ type DenseStringElementsAttr struct {
 
 // GetDenseStringElementsAttr returns the uniqued DenseStringElementsAttr with these parameters.
 func GetDenseStringElementsAttr(ctx *ir.Context, type_ ir.Type, isSplat bool, value []string) *DenseStringElementsAttr {
-	k := ir.NewKey("builtin", "DenseStringElementsAttr")
+	k := denseStringElementsAttrSlab.NewKey("builtin", "DenseStringElementsAttr")
 	k.Type(type_)
 	k.Bool(isSplat)
 	k.Uint(uint64(len(value)))
@@ -730,7 +730,7 @@ type SparseElementsAttr struct {
 
 // GetSparseElementsAttr returns the uniqued SparseElementsAttr with these parameters.
 func GetSparseElementsAttr(ctx *ir.Context, type_ ir.Type, indices, values ir.Attribute) *SparseElementsAttr {
-	k := ir.NewKey("builtin", "SparseElementsAttr")
+	k := sparseElementsAttrSlab.NewKey("builtin", "SparseElementsAttr")
 	k.Type(type_)
 	k.Attr(indices)
 	k.Attr(values)
@@ -794,7 +794,7 @@ type AffineMapAttr struct {
 
 // GetAffineMapAttr returns the uniqued AffineMapAttr with these parameters.
 func GetAffineMapAttr(ctx *ir.Context, value affine.Map) *AffineMapAttr {
-	k := ir.NewKey("builtin", "AffineMapAttr")
+	k := affineMapAttrSlab.NewKey("builtin", "AffineMapAttr")
 	value.AppendKey(k)
 	if v, ok := ir.LookupAttr[*AffineMapAttr](ctx, k); ok {
 		return v
@@ -826,7 +826,7 @@ type IntegerSetAttr struct {
 
 // GetIntegerSetAttr returns the uniqued IntegerSetAttr with these parameters.
 func GetIntegerSetAttr(ctx *ir.Context, value affine.IntegerSet) *IntegerSetAttr {
-	k := ir.NewKey("builtin", "IntegerSetAttr")
+	k := integerSetAttrSlab.NewKey("builtin", "IntegerSetAttr")
 	value.AppendKey(k)
 	if v, ok := ir.LookupAttr[*IntegerSetAttr](ctx, k); ok {
 		return v
@@ -859,7 +859,7 @@ type StridedLayoutAttr struct {
 
 // GetStridedLayoutAttr returns the uniqued StridedLayoutAttr with these parameters.
 func GetStridedLayoutAttr(ctx *ir.Context, offset int64, strides []int64) *StridedLayoutAttr {
-	k := ir.NewKey("builtin", "StridedLayoutAttr")
+	k := stridedLayoutAttrSlab.NewKey("builtin", "StridedLayoutAttr")
 	k.Int(int64(offset))
 	k.Uint(uint64(len(strides)))
 	for _, e0 := range strides {

@@ -18,7 +18,7 @@ type IntegerType struct {
 
 // GetIntegerType returns the uniqued IntegerType with these parameters.
 func GetIntegerType(ctx *ir.Context, width uint32, signedness Signedness) *IntegerType {
-	k := ir.NewKey("builtin", "IntegerType")
+	k := integerTypeSlab.NewKey("builtin", "IntegerType")
 	k.Uint(uint64(width))
 	k.Uint(uint64(signedness))
 	if v, ok := ir.LookupType[*IntegerType](ctx, k); ok {
@@ -60,7 +60,7 @@ type IndexType struct {
 
 // GetIndexType returns the uniqued IndexType with these parameters.
 func GetIndexType(ctx *ir.Context) *IndexType {
-	k := ir.NewKey("builtin", "IndexType")
+	k := indexTypeSlab.NewKey("builtin", "IndexType")
 	if v, ok := ir.LookupType[*IndexType](ctx, k); ok {
 		return v
 	}
@@ -92,7 +92,7 @@ type FunctionType struct {
 
 // GetFunctionType returns the uniqued FunctionType with these parameters.
 func GetFunctionType(ctx *ir.Context, inputs, results []ir.Type) *FunctionType {
-	k := ir.NewKey("builtin", "FunctionType")
+	k := functionTypeSlab.NewKey("builtin", "FunctionType")
 	k.Uint(uint64(len(inputs)))
 	for _, e0 := range inputs {
 		k.Type(e0)
@@ -135,7 +135,7 @@ type BFloat16Type struct {
 
 // GetBFloat16Type returns the uniqued BFloat16Type with these parameters.
 func GetBFloat16Type(ctx *ir.Context) *BFloat16Type {
-	k := ir.NewKey("builtin", "BFloat16Type")
+	k := bFloat16TypeSlab.NewKey("builtin", "BFloat16Type")
 	if v, ok := ir.LookupType[*BFloat16Type](ctx, k); ok {
 		return v
 	}
@@ -165,7 +165,7 @@ type Float16Type struct {
 
 // GetFloat16Type returns the uniqued Float16Type with these parameters.
 func GetFloat16Type(ctx *ir.Context) *Float16Type {
-	k := ir.NewKey("builtin", "Float16Type")
+	k := float16TypeSlab.NewKey("builtin", "Float16Type")
 	if v, ok := ir.LookupType[*Float16Type](ctx, k); ok {
 		return v
 	}
@@ -195,7 +195,7 @@ type Float32Type struct {
 
 // GetFloat32Type returns the uniqued Float32Type with these parameters.
 func GetFloat32Type(ctx *ir.Context) *Float32Type {
-	k := ir.NewKey("builtin", "Float32Type")
+	k := float32TypeSlab.NewKey("builtin", "Float32Type")
 	if v, ok := ir.LookupType[*Float32Type](ctx, k); ok {
 		return v
 	}
@@ -225,7 +225,7 @@ type Float64Type struct {
 
 // GetFloat64Type returns the uniqued Float64Type with these parameters.
 func GetFloat64Type(ctx *ir.Context) *Float64Type {
-	k := ir.NewKey("builtin", "Float64Type")
+	k := float64TypeSlab.NewKey("builtin", "Float64Type")
 	if v, ok := ir.LookupType[*Float64Type](ctx, k); ok {
 		return v
 	}
@@ -255,7 +255,7 @@ type Float80Type struct {
 
 // GetFloat80Type returns the uniqued Float80Type with these parameters.
 func GetFloat80Type(ctx *ir.Context) *Float80Type {
-	k := ir.NewKey("builtin", "Float80Type")
+	k := float80TypeSlab.NewKey("builtin", "Float80Type")
 	if v, ok := ir.LookupType[*Float80Type](ctx, k); ok {
 		return v
 	}
@@ -285,7 +285,7 @@ type Float128Type struct {
 
 // GetFloat128Type returns the uniqued Float128Type with these parameters.
 func GetFloat128Type(ctx *ir.Context) *Float128Type {
-	k := ir.NewKey("builtin", "Float128Type")
+	k := float128TypeSlab.NewKey("builtin", "Float128Type")
 	if v, ok := ir.LookupType[*Float128Type](ctx, k); ok {
 		return v
 	}
@@ -316,7 +316,7 @@ type ComplexType struct {
 
 // GetComplexType returns the uniqued ComplexType with these parameters.
 func GetComplexType(ctx *ir.Context, elementType ir.Type) *ComplexType {
-	k := ir.NewKey("builtin", "ComplexType")
+	k := complexTypeSlab.NewKey("builtin", "ComplexType")
 	k.Type(elementType)
 	if v, ok := ir.LookupType[*ComplexType](ctx, k); ok {
 		return v
@@ -351,7 +351,7 @@ type MemRefType struct {
 
 // GetMemRefType returns the uniqued MemRefType with these parameters.
 func GetMemRefType(ctx *ir.Context, shape []int64, elementType ir.Type, layout, memorySpace ir.Attribute) *MemRefType {
-	k := ir.NewKey("builtin", "MemRefType")
+	k := memRefTypeSlab.NewKey("builtin", "MemRefType")
 	k.Uint(uint64(len(shape)))
 	for _, e0 := range shape {
 		k.Int(int64(e0))
@@ -403,7 +403,7 @@ type NoneType struct {
 
 // GetNoneType returns the uniqued NoneType with these parameters.
 func GetNoneType(ctx *ir.Context) *NoneType {
-	k := ir.NewKey("builtin", "NoneType")
+	k := noneTypeSlab.NewKey("builtin", "NoneType")
 	if v, ok := ir.LookupType[*NoneType](ctx, k); ok {
 		return v
 	}
@@ -431,7 +431,7 @@ type RankedTensorType struct {
 
 // GetRankedTensorType returns the uniqued RankedTensorType with these parameters.
 func GetRankedTensorType(ctx *ir.Context, shape []int64, elementType ir.Type, encoding ir.Attribute) *RankedTensorType {
-	k := ir.NewKey("builtin", "RankedTensorType")
+	k := rankedTensorTypeSlab.NewKey("builtin", "RankedTensorType")
 	k.Uint(uint64(len(shape)))
 	for _, e0 := range shape {
 		k.Int(int64(e0))
@@ -478,7 +478,7 @@ type TupleType struct {
 
 // GetTupleType returns the uniqued TupleType with these parameters.
 func GetTupleType(ctx *ir.Context, types_ []ir.Type) *TupleType {
-	k := ir.NewKey("builtin", "TupleType")
+	k := tupleTypeSlab.NewKey("builtin", "TupleType")
 	k.Uint(uint64(len(types_)))
 	for _, e0 := range types_ {
 		k.Type(e0)
@@ -514,7 +514,7 @@ type UnrankedMemRefType struct {
 
 // GetUnrankedMemRefType returns the uniqued UnrankedMemRefType with these parameters.
 func GetUnrankedMemRefType(ctx *ir.Context, elementType ir.Type, memorySpace ir.Attribute) *UnrankedMemRefType {
-	k := ir.NewKey("builtin", "UnrankedMemRefType")
+	k := unrankedMemRefTypeSlab.NewKey("builtin", "UnrankedMemRefType")
 	k.Type(elementType)
 	k.Attr(memorySpace)
 	if v, ok := ir.LookupType[*UnrankedMemRefType](ctx, k); ok {
@@ -552,7 +552,7 @@ type UnrankedTensorType struct {
 
 // GetUnrankedTensorType returns the uniqued UnrankedTensorType with these parameters.
 func GetUnrankedTensorType(ctx *ir.Context, elementType ir.Type) *UnrankedTensorType {
-	k := ir.NewKey("builtin", "UnrankedTensorType")
+	k := unrankedTensorTypeSlab.NewKey("builtin", "UnrankedTensorType")
 	k.Type(elementType)
 	if v, ok := ir.LookupType[*UnrankedTensorType](ctx, k); ok {
 		return v
@@ -589,7 +589,7 @@ func GetVectorType(ctx *ir.Context, shape []int64, elementType ir.Type, scalable
 	if !bytecode.Any(scalableDims) {
 		scalableDims = nil
 	}
-	k := ir.NewKey("builtin", "VectorType")
+	k := vectorTypeSlab.NewKey("builtin", "VectorType")
 	k.Uint(uint64(len(shape)))
 	for _, e0 := range shape {
 		k.Int(int64(e0))
@@ -638,7 +638,7 @@ type FloatTF32Type struct {
 
 // GetFloatTF32Type returns the uniqued FloatTF32Type with these parameters.
 func GetFloatTF32Type(ctx *ir.Context) *FloatTF32Type {
-	k := ir.NewKey("builtin", "FloatTF32Type")
+	k := floatTF32TypeSlab.NewKey("builtin", "FloatTF32Type")
 	if v, ok := ir.LookupType[*FloatTF32Type](ctx, k); ok {
 		return v
 	}
@@ -668,7 +668,7 @@ type Float8E5M2Type struct {
 
 // GetFloat8E5M2Type returns the uniqued Float8E5M2Type with these parameters.
 func GetFloat8E5M2Type(ctx *ir.Context) *Float8E5M2Type {
-	k := ir.NewKey("builtin", "Float8E5M2Type")
+	k := float8E5M2TypeSlab.NewKey("builtin", "Float8E5M2Type")
 	if v, ok := ir.LookupType[*Float8E5M2Type](ctx, k); ok {
 		return v
 	}
@@ -698,7 +698,7 @@ type Float8E4M3Type struct {
 
 // GetFloat8E4M3Type returns the uniqued Float8E4M3Type with these parameters.
 func GetFloat8E4M3Type(ctx *ir.Context) *Float8E4M3Type {
-	k := ir.NewKey("builtin", "Float8E4M3Type")
+	k := float8E4M3TypeSlab.NewKey("builtin", "Float8E4M3Type")
 	if v, ok := ir.LookupType[*Float8E4M3Type](ctx, k); ok {
 		return v
 	}
@@ -728,7 +728,7 @@ type Float8E4M3FNType struct {
 
 // GetFloat8E4M3FNType returns the uniqued Float8E4M3FNType with these parameters.
 func GetFloat8E4M3FNType(ctx *ir.Context) *Float8E4M3FNType {
-	k := ir.NewKey("builtin", "Float8E4M3FNType")
+	k := float8E4M3FNTypeSlab.NewKey("builtin", "Float8E4M3FNType")
 	if v, ok := ir.LookupType[*Float8E4M3FNType](ctx, k); ok {
 		return v
 	}
@@ -758,7 +758,7 @@ type Float8E5M2FNUZType struct {
 
 // GetFloat8E5M2FNUZType returns the uniqued Float8E5M2FNUZType with these parameters.
 func GetFloat8E5M2FNUZType(ctx *ir.Context) *Float8E5M2FNUZType {
-	k := ir.NewKey("builtin", "Float8E5M2FNUZType")
+	k := float8E5M2FNUZTypeSlab.NewKey("builtin", "Float8E5M2FNUZType")
 	if v, ok := ir.LookupType[*Float8E5M2FNUZType](ctx, k); ok {
 		return v
 	}
@@ -788,7 +788,7 @@ type Float8E4M3FNUZType struct {
 
 // GetFloat8E4M3FNUZType returns the uniqued Float8E4M3FNUZType with these parameters.
 func GetFloat8E4M3FNUZType(ctx *ir.Context) *Float8E4M3FNUZType {
-	k := ir.NewKey("builtin", "Float8E4M3FNUZType")
+	k := float8E4M3FNUZTypeSlab.NewKey("builtin", "Float8E4M3FNUZType")
 	if v, ok := ir.LookupType[*Float8E4M3FNUZType](ctx, k); ok {
 		return v
 	}
@@ -818,7 +818,7 @@ type Float8E4M3B11FNUZType struct {
 
 // GetFloat8E4M3B11FNUZType returns the uniqued Float8E4M3B11FNUZType with these parameters.
 func GetFloat8E4M3B11FNUZType(ctx *ir.Context) *Float8E4M3B11FNUZType {
-	k := ir.NewKey("builtin", "Float8E4M3B11FNUZType")
+	k := float8E4M3B11FNUZTypeSlab.NewKey("builtin", "Float8E4M3B11FNUZType")
 	if v, ok := ir.LookupType[*Float8E4M3B11FNUZType](ctx, k); ok {
 		return v
 	}
@@ -848,7 +848,7 @@ type Float8E3M4Type struct {
 
 // GetFloat8E3M4Type returns the uniqued Float8E3M4Type with these parameters.
 func GetFloat8E3M4Type(ctx *ir.Context) *Float8E3M4Type {
-	k := ir.NewKey("builtin", "Float8E3M4Type")
+	k := float8E3M4TypeSlab.NewKey("builtin", "Float8E3M4Type")
 	if v, ok := ir.LookupType[*Float8E3M4Type](ctx, k); ok {
 		return v
 	}
@@ -878,7 +878,7 @@ type Float4E2M1FNType struct {
 
 // GetFloat4E2M1FNType returns the uniqued Float4E2M1FNType with these parameters.
 func GetFloat4E2M1FNType(ctx *ir.Context) *Float4E2M1FNType {
-	k := ir.NewKey("builtin", "Float4E2M1FNType")
+	k := float4E2M1FNTypeSlab.NewKey("builtin", "Float4E2M1FNType")
 	if v, ok := ir.LookupType[*Float4E2M1FNType](ctx, k); ok {
 		return v
 	}
@@ -908,7 +908,7 @@ type Float6E2M3FNType struct {
 
 // GetFloat6E2M3FNType returns the uniqued Float6E2M3FNType with these parameters.
 func GetFloat6E2M3FNType(ctx *ir.Context) *Float6E2M3FNType {
-	k := ir.NewKey("builtin", "Float6E2M3FNType")
+	k := float6E2M3FNTypeSlab.NewKey("builtin", "Float6E2M3FNType")
 	if v, ok := ir.LookupType[*Float6E2M3FNType](ctx, k); ok {
 		return v
 	}
@@ -938,7 +938,7 @@ type Float6E3M2FNType struct {
 
 // GetFloat6E3M2FNType returns the uniqued Float6E3M2FNType with these parameters.
 func GetFloat6E3M2FNType(ctx *ir.Context) *Float6E3M2FNType {
-	k := ir.NewKey("builtin", "Float6E3M2FNType")
+	k := float6E3M2FNTypeSlab.NewKey("builtin", "Float6E3M2FNType")
 	if v, ok := ir.LookupType[*Float6E3M2FNType](ctx, k); ok {
 		return v
 	}
@@ -968,7 +968,7 @@ type Float8E8M0FNUType struct {
 
 // GetFloat8E8M0FNUType returns the uniqued Float8E8M0FNUType with these parameters.
 func GetFloat8E8M0FNUType(ctx *ir.Context) *Float8E8M0FNUType {
-	k := ir.NewKey("builtin", "Float8E8M0FNUType")
+	k := float8E8M0FNUTypeSlab.NewKey("builtin", "Float8E8M0FNUType")
 	if v, ok := ir.LookupType[*Float8E8M0FNUType](ctx, k); ok {
 		return v
 	}

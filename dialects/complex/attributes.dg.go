@@ -18,7 +18,7 @@ type NumberAttr struct {
 
 // GetNumberAttr returns the uniqued NumberAttr with these parameters.
 func GetNumberAttr(ctx *ir.Context, type_ ir.Type, real, imag ir.APInt) *NumberAttr {
-	k := ir.NewKey("complex", "NumberAttr")
+	k := numberAttrSlab.NewKey("complex", "NumberAttr")
 	k.Type(type_)
 	k.APInt(real)
 	k.APInt(imag)

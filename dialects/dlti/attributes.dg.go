@@ -17,7 +17,7 @@ type DataLayoutEntryAttr struct {
 
 // GetDataLayoutEntryAttr returns the uniqued DataLayoutEntryAttr with these parameters.
 func GetDataLayoutEntryAttr(ctx *ir.Context, key, value ir.Attribute) *DataLayoutEntryAttr {
-	k := ir.NewKey("dlti", "DataLayoutEntryAttr")
+	k := dataLayoutEntryAttrSlab.NewKey("dlti", "DataLayoutEntryAttr")
 	k.Attr(key)
 	k.Attr(value)
 	if v, ok := ir.LookupAttr[*DataLayoutEntryAttr](ctx, k); ok {
@@ -61,7 +61,7 @@ type DataLayoutSpecAttr struct {
 
 // GetDataLayoutSpecAttr returns the uniqued DataLayoutSpecAttr with these parameters.
 func GetDataLayoutSpecAttr(ctx *ir.Context, entries ir.Attribute) *DataLayoutSpecAttr {
-	k := ir.NewKey("dlti", "DataLayoutSpecAttr")
+	k := dataLayoutSpecAttrSlab.NewKey("dlti", "DataLayoutSpecAttr")
 	k.Attr(entries)
 	if v, ok := ir.LookupAttr[*DataLayoutSpecAttr](ctx, k); ok {
 		return v
@@ -100,7 +100,7 @@ type FunctionPointerAlignmentAttr struct {
 
 // GetFunctionPointerAlignmentAttr returns the uniqued FunctionPointerAlignmentAttr with these parameters.
 func GetFunctionPointerAlignmentAttr(ctx *ir.Context, alignment uint64, functionDependent bool) *FunctionPointerAlignmentAttr {
-	k := ir.NewKey("dlti", "FunctionPointerAlignmentAttr")
+	k := functionPointerAlignmentAttrSlab.NewKey("dlti", "FunctionPointerAlignmentAttr")
 	k.Uint(uint64(alignment))
 	k.Bool(functionDependent)
 	if v, ok := ir.LookupAttr[*FunctionPointerAlignmentAttr](ctx, k); ok {
@@ -144,7 +144,7 @@ type MapAttr struct {
 
 // GetMapAttr returns the uniqued MapAttr with these parameters.
 func GetMapAttr(ctx *ir.Context, entries ir.Attribute) *MapAttr {
-	k := ir.NewKey("dlti", "MapAttr")
+	k := mapAttrSlab.NewKey("dlti", "MapAttr")
 	k.Attr(entries)
 	if v, ok := ir.LookupAttr[*MapAttr](ctx, k); ok {
 		return v
@@ -182,7 +182,7 @@ type TargetDeviceSpecAttr struct {
 
 // GetTargetDeviceSpecAttr returns the uniqued TargetDeviceSpecAttr with these parameters.
 func GetTargetDeviceSpecAttr(ctx *ir.Context, entries ir.Attribute) *TargetDeviceSpecAttr {
-	k := ir.NewKey("dlti", "TargetDeviceSpecAttr")
+	k := targetDeviceSpecAttrSlab.NewKey("dlti", "TargetDeviceSpecAttr")
 	k.Attr(entries)
 	if v, ok := ir.LookupAttr[*TargetDeviceSpecAttr](ctx, k); ok {
 		return v
@@ -220,7 +220,7 @@ type TargetSystemSpecAttr struct {
 
 // GetTargetSystemSpecAttr returns the uniqued TargetSystemSpecAttr with these parameters.
 func GetTargetSystemSpecAttr(ctx *ir.Context, entries ir.Attribute) *TargetSystemSpecAttr {
-	k := ir.NewKey("dlti", "TargetSystemSpecAttr")
+	k := targetSystemSpecAttrSlab.NewKey("dlti", "TargetSystemSpecAttr")
 	k.Attr(entries)
 	if v, ok := ir.LookupAttr[*TargetSystemSpecAttr](ctx, k); ok {
 		return v

@@ -16,7 +16,7 @@ type OpaqueAttr struct {
 
 // GetOpaqueAttr returns the uniqued OpaqueAttr with these parameters.
 func GetOpaqueAttr(ctx *ir.Context, value string) *OpaqueAttr {
-	k := ir.NewKey("emitc", "OpaqueAttr")
+	k := opaqueAttrSlab.NewKey("emitc", "OpaqueAttr")
 	k.String(value)
 	if v, ok := ir.LookupAttr[*OpaqueAttr](ctx, k); ok {
 		return v

@@ -18,7 +18,7 @@ type ArrayType struct {
 
 // GetArrayType returns the uniqued ArrayType with these parameters.
 func GetArrayType(ctx *ir.Context, shape []int64, elementType ir.Type) *ArrayType {
-	k := ir.NewKey("emitc", "ArrayType")
+	k := arrayTypeSlab.NewKey("emitc", "ArrayType")
 	k.Uint(uint64(len(shape)))
 	for _, e0 := range shape {
 		k.Int(int64(e0))
@@ -65,7 +65,7 @@ type LValueType struct {
 
 // GetLValueType returns the uniqued LValueType with these parameters.
 func GetLValueType(ctx *ir.Context, valueType ir.Type) *LValueType {
-	k := ir.NewKey("emitc", "LValueType")
+	k := lValueTypeSlab.NewKey("emitc", "LValueType")
 	k.Type(valueType)
 	if v, ok := ir.LookupType[*LValueType](ctx, k); ok {
 		return v
@@ -103,7 +103,7 @@ type OpaqueType struct {
 
 // GetOpaqueType returns the uniqued OpaqueType with these parameters.
 func GetOpaqueType(ctx *ir.Context, value string) *OpaqueType {
-	k := ir.NewKey("emitc", "OpaqueType")
+	k := opaqueTypeSlab.NewKey("emitc", "OpaqueType")
 	k.String(value)
 	if v, ok := ir.LookupType[*OpaqueType](ctx, k); ok {
 		return v
@@ -141,7 +141,7 @@ type PointerType struct {
 
 // GetPointerType returns the uniqued PointerType with these parameters.
 func GetPointerType(ctx *ir.Context, pointee ir.Type) *PointerType {
-	k := ir.NewKey("emitc", "PointerType")
+	k := pointerTypeSlab.NewKey("emitc", "PointerType")
 	k.Type(pointee)
 	if v, ok := ir.LookupType[*PointerType](ctx, k); ok {
 		return v
@@ -178,7 +178,7 @@ type PtrDiffTType struct {
 
 // GetPtrDiffTType returns the uniqued PtrDiffTType with these parameters.
 func GetPtrDiffTType(ctx *ir.Context) *PtrDiffTType {
-	k := ir.NewKey("emitc", "PtrDiffTType")
+	k := ptrDiffTTypeSlab.NewKey("emitc", "PtrDiffTType")
 	if v, ok := ir.LookupType[*PtrDiffTType](ctx, k); ok {
 		return v
 	}
@@ -209,7 +209,7 @@ type SignedSizeTType struct {
 
 // GetSignedSizeTType returns the uniqued SignedSizeTType with these parameters.
 func GetSignedSizeTType(ctx *ir.Context) *SignedSizeTType {
-	k := ir.NewKey("emitc", "SignedSizeTType")
+	k := signedSizeTTypeSlab.NewKey("emitc", "SignedSizeTType")
 	if v, ok := ir.LookupType[*SignedSizeTType](ctx, k); ok {
 		return v
 	}
@@ -240,7 +240,7 @@ type SizeTType struct {
 
 // GetSizeTType returns the uniqued SizeTType with these parameters.
 func GetSizeTType(ctx *ir.Context) *SizeTType {
-	k := ir.NewKey("emitc", "SizeTType")
+	k := sizeTTypeSlab.NewKey("emitc", "SizeTType")
 	if v, ok := ir.LookupType[*SizeTType](ctx, k); ok {
 		return v
 	}

@@ -18,7 +18,7 @@ type AddressSpaceAttr struct {
 
 // GetAddressSpaceAttr returns the uniqued AddressSpaceAttr with these parameters.
 func GetAddressSpaceAttr(ctx *ir.Context, value AddressSpace) *AddressSpaceAttr {
-	k := ir.NewKey("gpu", "AddressSpaceAttr")
+	k := addressSpaceAttrSlab.NewKey("gpu", "AddressSpaceAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*AddressSpaceAttr](ctx, k); ok {
 		return v
@@ -56,7 +56,7 @@ type AllReduceOperationAttr struct {
 
 // GetAllReduceOperationAttr returns the uniqued AllReduceOperationAttr with these parameters.
 func GetAllReduceOperationAttr(ctx *ir.Context, value AllReduceOperation) *AllReduceOperationAttr {
-	k := ir.NewKey("gpu", "AllReduceOperationAttr")
+	k := allReduceOperationAttrSlab.NewKey("gpu", "AllReduceOperationAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*AllReduceOperationAttr](ctx, k); ok {
 		return v
@@ -94,7 +94,7 @@ type BroadcastTypeAttr struct {
 
 // GetBroadcastTypeAttr returns the uniqued BroadcastTypeAttr with these parameters.
 func GetBroadcastTypeAttr(ctx *ir.Context, value BroadcastType) *BroadcastTypeAttr {
-	k := ir.NewKey("gpu", "BroadcastTypeAttr")
+	k := broadcastTypeAttrSlab.NewKey("gpu", "BroadcastTypeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*BroadcastTypeAttr](ctx, k); ok {
 		return v
@@ -132,7 +132,7 @@ type DimensionAttr struct {
 
 // GetDimensionAttr returns the uniqued DimensionAttr with these parameters.
 func GetDimensionAttr(ctx *ir.Context, value Dimension) *DimensionAttr {
-	k := ir.NewKey("gpu", "DimensionAttr")
+	k := dimensionAttrSlab.NewKey("gpu", "DimensionAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*DimensionAttr](ctx, k); ok {
 		return v
@@ -170,7 +170,7 @@ type GPUBlockMappingAttr struct {
 
 // GetGPUBlockMappingAttr returns the uniqued GPUBlockMappingAttr with these parameters.
 func GetGPUBlockMappingAttr(ctx *ir.Context, block MappingId) *GPUBlockMappingAttr {
-	k := ir.NewKey("gpu", "GPUBlockMappingAttr")
+	k := gPUBlockMappingAttrSlab.NewKey("gpu", "GPUBlockMappingAttr")
 	k.Uint(uint64(block))
 	if v, ok := ir.LookupAttr[*GPUBlockMappingAttr](ctx, k); ok {
 		return v
@@ -208,7 +208,7 @@ type GPULaneMappingAttr struct {
 
 // GetGPULaneMappingAttr returns the uniqued GPULaneMappingAttr with these parameters.
 func GetGPULaneMappingAttr(ctx *ir.Context, lane MappingId) *GPULaneMappingAttr {
-	k := ir.NewKey("gpu", "GPULaneMappingAttr")
+	k := gPULaneMappingAttrSlab.NewKey("gpu", "GPULaneMappingAttr")
 	k.Uint(uint64(lane))
 	if v, ok := ir.LookupAttr[*GPULaneMappingAttr](ctx, k); ok {
 		return v
@@ -246,7 +246,7 @@ type GPUMappingMaskAttr struct {
 
 // GetGPUMappingMaskAttr returns the uniqued GPUMappingMaskAttr with these parameters.
 func GetGPUMappingMaskAttr(ctx *ir.Context, mask uint64) *GPUMappingMaskAttr {
-	k := ir.NewKey("gpu", "GPUMappingMaskAttr")
+	k := gPUMappingMaskAttrSlab.NewKey("gpu", "GPUMappingMaskAttr")
 	k.Uint(uint64(mask))
 	if v, ok := ir.LookupAttr[*GPUMappingMaskAttr](ctx, k); ok {
 		return v
@@ -284,7 +284,7 @@ type GPUMemorySpaceMappingAttr struct {
 
 // GetGPUMemorySpaceMappingAttr returns the uniqued GPUMemorySpaceMappingAttr with these parameters.
 func GetGPUMemorySpaceMappingAttr(ctx *ir.Context, addressSpace AddressSpace) *GPUMemorySpaceMappingAttr {
-	k := ir.NewKey("gpu", "GPUMemorySpaceMappingAttr")
+	k := gPUMemorySpaceMappingAttrSlab.NewKey("gpu", "GPUMemorySpaceMappingAttr")
 	k.Uint(uint64(addressSpace))
 	if v, ok := ir.LookupAttr[*GPUMemorySpaceMappingAttr](ctx, k); ok {
 		return v
@@ -322,7 +322,7 @@ type GPUThreadMappingAttr struct {
 
 // GetGPUThreadMappingAttr returns the uniqued GPUThreadMappingAttr with these parameters.
 func GetGPUThreadMappingAttr(ctx *ir.Context, thread MappingId) *GPUThreadMappingAttr {
-	k := ir.NewKey("gpu", "GPUThreadMappingAttr")
+	k := gPUThreadMappingAttrSlab.NewKey("gpu", "GPUThreadMappingAttr")
 	k.Uint(uint64(thread))
 	if v, ok := ir.LookupAttr[*GPUThreadMappingAttr](ctx, k); ok {
 		return v
@@ -360,7 +360,7 @@ type GPUWarpMappingAttr struct {
 
 // GetGPUWarpMappingAttr returns the uniqued GPUWarpMappingAttr with these parameters.
 func GetGPUWarpMappingAttr(ctx *ir.Context, warp MappingId) *GPUWarpMappingAttr {
-	k := ir.NewKey("gpu", "GPUWarpMappingAttr")
+	k := gPUWarpMappingAttrSlab.NewKey("gpu", "GPUWarpMappingAttr")
 	k.Uint(uint64(warp))
 	if v, ok := ir.LookupAttr[*GPUWarpMappingAttr](ctx, k); ok {
 		return v
@@ -398,7 +398,7 @@ type GPUWarpgroupMappingAttr struct {
 
 // GetGPUWarpgroupMappingAttr returns the uniqued GPUWarpgroupMappingAttr with these parameters.
 func GetGPUWarpgroupMappingAttr(ctx *ir.Context, warpgroup MappingId) *GPUWarpgroupMappingAttr {
-	k := ir.NewKey("gpu", "GPUWarpgroupMappingAttr")
+	k := gPUWarpgroupMappingAttrSlab.NewKey("gpu", "GPUWarpgroupMappingAttr")
 	k.Uint(uint64(warpgroup))
 	if v, ok := ir.LookupAttr[*GPUWarpgroupMappingAttr](ctx, k); ok {
 		return v
@@ -439,7 +439,7 @@ type KernelMetadataAttr struct {
 
 // GetKernelMetadataAttr returns the uniqued KernelMetadataAttr with these parameters.
 func GetKernelMetadataAttr(ctx *ir.Context, name ir.Attribute, functionType ir.Type, argAttrs, metadata ir.Attribute) *KernelMetadataAttr {
-	k := ir.NewKey("gpu", "KernelMetadataAttr")
+	k := kernelMetadataAttrSlab.NewKey("gpu", "KernelMetadataAttr")
 	k.Attr(name)
 	k.Type(functionType)
 	k.Attr(argAttrs)
@@ -495,7 +495,7 @@ type KernelTableAttr struct {
 
 // GetKernelTableAttr returns the uniqued KernelTableAttr with these parameters.
 func GetKernelTableAttr(ctx *ir.Context, kernelTable []ir.Attribute) *KernelTableAttr {
-	k := ir.NewKey("gpu", "KernelTableAttr")
+	k := kernelTableAttrSlab.NewKey("gpu", "KernelTableAttr")
 	k.Uint(uint64(len(kernelTable)))
 	for _, e0 := range kernelTable {
 		k.Attr(e0)
@@ -536,7 +536,7 @@ type MMAElementwiseOpAttr struct {
 
 // GetMMAElementwiseOpAttr returns the uniqued MMAElementwiseOpAttr with these parameters.
 func GetMMAElementwiseOpAttr(ctx *ir.Context, value MMAElementwiseOp) *MMAElementwiseOpAttr {
-	k := ir.NewKey("gpu", "MMAElementwiseOpAttr")
+	k := mMAElementwiseOpAttrSlab.NewKey("gpu", "MMAElementwiseOpAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*MMAElementwiseOpAttr](ctx, k); ok {
 		return v
@@ -578,7 +578,7 @@ type ObjectAttr struct {
 
 // GetObjectAttr returns the uniqued ObjectAttr with these parameters.
 func GetObjectAttr(ctx *ir.Context, target ir.Attribute, format CompilationTarget, object, properties, kernels ir.Attribute) *ObjectAttr {
-	k := ir.NewKey("gpu", "ObjectAttr")
+	k := objectAttrSlab.NewKey("gpu", "ObjectAttr")
 	k.Attr(target)
 	k.Uint(uint64(format))
 	k.Attr(object)
@@ -642,7 +642,7 @@ type ParallelLoopDimMappingAttr struct {
 
 // GetParallelLoopDimMappingAttr returns the uniqued ParallelLoopDimMappingAttr with these parameters.
 func GetParallelLoopDimMappingAttr(ctx *ir.Context, processor Processor, map_, bound affine.Map) *ParallelLoopDimMappingAttr {
-	k := ir.NewKey("gpu", "ParallelLoopDimMappingAttr")
+	k := parallelLoopDimMappingAttrSlab.NewKey("gpu", "ParallelLoopDimMappingAttr")
 	k.Uint(uint64(processor))
 	map_.AppendKey(k)
 	bound.AppendKey(k)
@@ -689,7 +689,7 @@ type Prune2To4SpMatFlagAttr struct {
 
 // GetPrune2To4SpMatFlagAttr returns the uniqued Prune2To4SpMatFlagAttr with these parameters.
 func GetPrune2To4SpMatFlagAttr(ctx *ir.Context, value Prune2To4SpMatFlag) *Prune2To4SpMatFlagAttr {
-	k := ir.NewKey("gpu", "Prune2To4SpMatFlagAttr")
+	k := prune2To4SpMatFlagAttrSlab.NewKey("gpu", "Prune2To4SpMatFlagAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*Prune2To4SpMatFlagAttr](ctx, k); ok {
 		return v
@@ -727,7 +727,7 @@ type SelectObjectAttr struct {
 
 // GetSelectObjectAttr returns the uniqued SelectObjectAttr with these parameters.
 func GetSelectObjectAttr(ctx *ir.Context, target ir.Attribute) *SelectObjectAttr {
-	k := ir.NewKey("gpu", "SelectObjectAttr")
+	k := selectObjectAttrSlab.NewKey("gpu", "SelectObjectAttr")
 	k.Attr(target)
 	if v, ok := ir.LookupAttr[*SelectObjectAttr](ctx, k); ok {
 		return v
@@ -765,7 +765,7 @@ type ShuffleModeAttr struct {
 
 // GetShuffleModeAttr returns the uniqued ShuffleModeAttr with these parameters.
 func GetShuffleModeAttr(ctx *ir.Context, value ShuffleMode) *ShuffleModeAttr {
-	k := ir.NewKey("gpu", "ShuffleModeAttr")
+	k := shuffleModeAttrSlab.NewKey("gpu", "ShuffleModeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ShuffleModeAttr](ctx, k); ok {
 		return v
@@ -803,7 +803,7 @@ type SpGEMMWorkEstimationOrComputeKindAttr struct {
 
 // GetSpGEMMWorkEstimationOrComputeKindAttr returns the uniqued SpGEMMWorkEstimationOrComputeKindAttr with these parameters.
 func GetSpGEMMWorkEstimationOrComputeKindAttr(ctx *ir.Context, value SpGEMMWorkEstimationOrComputeKind) *SpGEMMWorkEstimationOrComputeKindAttr {
-	k := ir.NewKey("gpu", "SpGEMMWorkEstimationOrComputeKindAttr")
+	k := spGEMMWorkEstimationOrComputeKindAttrSlab.NewKey("gpu", "SpGEMMWorkEstimationOrComputeKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*SpGEMMWorkEstimationOrComputeKindAttr](ctx, k); ok {
 		return v
@@ -844,7 +844,7 @@ type TransposeModeAttr struct {
 
 // GetTransposeModeAttr returns the uniqued TransposeModeAttr with these parameters.
 func GetTransposeModeAttr(ctx *ir.Context, value TransposeMode) *TransposeModeAttr {
-	k := ir.NewKey("gpu", "TransposeModeAttr")
+	k := transposeModeAttrSlab.NewKey("gpu", "TransposeModeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*TransposeModeAttr](ctx, k); ok {
 		return v

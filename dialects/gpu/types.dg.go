@@ -11,7 +11,7 @@ type AsyncTokenType struct {
 
 // GetAsyncTokenType returns the uniqued AsyncTokenType with these parameters.
 func GetAsyncTokenType(ctx *ir.Context) *AsyncTokenType {
-	k := ir.NewKey("gpu", "AsyncTokenType")
+	k := asyncTokenTypeSlab.NewKey("gpu", "AsyncTokenType")
 	if v, ok := ir.LookupType[*AsyncTokenType](ctx, k); ok {
 		return v
 	}
@@ -42,7 +42,7 @@ type SparseDnTensorHandleType struct {
 
 // GetSparseDnTensorHandleType returns the uniqued SparseDnTensorHandleType with these parameters.
 func GetSparseDnTensorHandleType(ctx *ir.Context) *SparseDnTensorHandleType {
-	k := ir.NewKey("gpu", "SparseDnTensorHandleType")
+	k := sparseDnTensorHandleTypeSlab.NewKey("gpu", "SparseDnTensorHandleType")
 	if v, ok := ir.LookupType[*SparseDnTensorHandleType](ctx, k); ok {
 		return v
 	}
@@ -73,7 +73,7 @@ type SparseSpGEMMOpHandleType struct {
 
 // GetSparseSpGEMMOpHandleType returns the uniqued SparseSpGEMMOpHandleType with these parameters.
 func GetSparseSpGEMMOpHandleType(ctx *ir.Context) *SparseSpGEMMOpHandleType {
-	k := ir.NewKey("gpu", "SparseSpGEMMOpHandleType")
+	k := sparseSpGEMMOpHandleTypeSlab.NewKey("gpu", "SparseSpGEMMOpHandleType")
 	if v, ok := ir.LookupType[*SparseSpGEMMOpHandleType](ctx, k); ok {
 		return v
 	}
@@ -104,7 +104,7 @@ type SparseSpMatHandleType struct {
 
 // GetSparseSpMatHandleType returns the uniqued SparseSpMatHandleType with these parameters.
 func GetSparseSpMatHandleType(ctx *ir.Context) *SparseSpMatHandleType {
-	k := ir.NewKey("gpu", "SparseSpMatHandleType")
+	k := sparseSpMatHandleTypeSlab.NewKey("gpu", "SparseSpMatHandleType")
 	if v, ok := ir.LookupType[*SparseSpMatHandleType](ctx, k); ok {
 		return v
 	}

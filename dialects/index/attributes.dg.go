@@ -16,7 +16,7 @@ type IndexCmpPredicateAttr struct {
 
 // GetIndexCmpPredicateAttr returns the uniqued IndexCmpPredicateAttr with these parameters.
 func GetIndexCmpPredicateAttr(ctx *ir.Context, value IndexCmpPredicate) *IndexCmpPredicateAttr {
-	k := ir.NewKey("index", "IndexCmpPredicateAttr")
+	k := indexCmpPredicateAttrSlab.NewKey("index", "IndexCmpPredicateAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*IndexCmpPredicateAttr](ctx, k); ok {
 		return v

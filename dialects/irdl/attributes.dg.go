@@ -17,7 +17,7 @@ type VariadicityArrayAttr struct {
 
 // GetVariadicityArrayAttr returns the uniqued VariadicityArrayAttr with these parameters.
 func GetVariadicityArrayAttr(ctx *ir.Context, value []ir.Attribute) *VariadicityArrayAttr {
-	k := ir.NewKey("irdl", "VariadicityArrayAttr")
+	k := variadicityArrayAttrSlab.NewKey("irdl", "VariadicityArrayAttr")
 	k.Uint(uint64(len(value)))
 	for _, e0 := range value {
 		k.Attr(e0)
@@ -58,7 +58,7 @@ type VariadicityAttr struct {
 
 // GetVariadicityAttr returns the uniqued VariadicityAttr with these parameters.
 func GetVariadicityAttr(ctx *ir.Context, value Variadicity) *VariadicityAttr {
-	k := ir.NewKey("irdl", "VariadicityAttr")
+	k := variadicityAttrSlab.NewKey("irdl", "VariadicityAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*VariadicityAttr](ctx, k); ok {
 		return v

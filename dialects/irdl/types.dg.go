@@ -11,7 +11,7 @@ type AttributeType struct {
 
 // GetAttributeType returns the uniqued AttributeType with these parameters.
 func GetAttributeType(ctx *ir.Context) *AttributeType {
-	k := ir.NewKey("irdl", "AttributeType")
+	k := attributeTypeSlab.NewKey("irdl", "AttributeType")
 	if v, ok := ir.LookupType[*AttributeType](ctx, k); ok {
 		return v
 	}
@@ -42,7 +42,7 @@ type RegionType struct {
 
 // GetRegionType returns the uniqued RegionType with these parameters.
 func GetRegionType(ctx *ir.Context) *RegionType {
-	k := ir.NewKey("irdl", "RegionType")
+	k := regionTypeSlab.NewKey("irdl", "RegionType")
 	if v, ok := ir.LookupType[*RegionType](ctx, k); ok {
 		return v
 	}

@@ -16,7 +16,7 @@ type BinaryFnAttr struct {
 
 // GetBinaryFnAttr returns the uniqued BinaryFnAttr with these parameters.
 func GetBinaryFnAttr(ctx *ir.Context, value BinaryFn) *BinaryFnAttr {
-	k := ir.NewKey("linalg", "BinaryFnAttr")
+	k := binaryFnAttrSlab.NewKey("linalg", "BinaryFnAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*BinaryFnAttr](ctx, k); ok {
 		return v
@@ -54,7 +54,7 @@ type ElementwiseKindAttr struct {
 
 // GetElementwiseKindAttr returns the uniqued ElementwiseKindAttr with these parameters.
 func GetElementwiseKindAttr(ctx *ir.Context, value ElementwiseKind) *ElementwiseKindAttr {
-	k := ir.NewKey("linalg", "ElementwiseKindAttr")
+	k := elementwiseKindAttrSlab.NewKey("linalg", "ElementwiseKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ElementwiseKindAttr](ctx, k); ok {
 		return v
@@ -92,7 +92,7 @@ type IteratorTypeAttr struct {
 
 // GetIteratorTypeAttr returns the uniqued IteratorTypeAttr with these parameters.
 func GetIteratorTypeAttr(ctx *ir.Context, value IteratorType) *IteratorTypeAttr {
-	k := ir.NewKey("linalg", "IteratorTypeAttr")
+	k := iteratorTypeAttrSlab.NewKey("linalg", "IteratorTypeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*IteratorTypeAttr](ctx, k); ok {
 		return v
@@ -130,7 +130,7 @@ type TernaryFnAttr struct {
 
 // GetTernaryFnAttr returns the uniqued TernaryFnAttr with these parameters.
 func GetTernaryFnAttr(ctx *ir.Context, value TernaryFn) *TernaryFnAttr {
-	k := ir.NewKey("linalg", "TernaryFnAttr")
+	k := ternaryFnAttrSlab.NewKey("linalg", "TernaryFnAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*TernaryFnAttr](ctx, k); ok {
 		return v
@@ -168,7 +168,7 @@ type TypeFnAttr struct {
 
 // GetTypeFnAttr returns the uniqued TypeFnAttr with these parameters.
 func GetTypeFnAttr(ctx *ir.Context, value TypeFn) *TypeFnAttr {
-	k := ir.NewKey("linalg", "TypeFnAttr")
+	k := typeFnAttrSlab.NewKey("linalg", "TypeFnAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*TypeFnAttr](ctx, k); ok {
 		return v
@@ -206,7 +206,7 @@ type UnaryFnAttr struct {
 
 // GetUnaryFnAttr returns the uniqued UnaryFnAttr with these parameters.
 func GetUnaryFnAttr(ctx *ir.Context, value UnaryFn) *UnaryFnAttr {
-	k := ir.NewKey("linalg", "UnaryFnAttr")
+	k := unaryFnAttrSlab.NewKey("linalg", "UnaryFnAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*UnaryFnAttr](ctx, k); ok {
 		return v

@@ -17,7 +17,7 @@ type AccessGroupAttr struct {
 
 // GetAccessGroupAttr returns the uniqued AccessGroupAttr with these parameters.
 func GetAccessGroupAttr(ctx *ir.Context, id ir.Attribute) *AccessGroupAttr {
-	k := ir.NewKey("llvm", "AccessGroupAttr")
+	k := accessGroupAttrSlab.NewKey("llvm", "AccessGroupAttr")
 	k.Attr(id)
 	if v, ok := ir.LookupAttr[*AccessGroupAttr](ctx, k); ok {
 		return v
@@ -55,7 +55,7 @@ type AddressSpaceAttr struct {
 
 // GetAddressSpaceAttr returns the uniqued AddressSpaceAttr with these parameters.
 func GetAddressSpaceAttr(ctx *ir.Context, addressSpace uint32) *AddressSpaceAttr {
-	k := ir.NewKey("llvm", "AddressSpaceAttr")
+	k := addressSpaceAttrSlab.NewKey("llvm", "AddressSpaceAttr")
 	k.Uint(uint64(addressSpace))
 	if v, ok := ir.LookupAttr[*AddressSpaceAttr](ctx, k); ok {
 		return v
@@ -95,7 +95,7 @@ type AliasScopeAttr struct {
 
 // GetAliasScopeAttr returns the uniqued AliasScopeAttr with these parameters.
 func GetAliasScopeAttr(ctx *ir.Context, id, domain, description ir.Attribute) *AliasScopeAttr {
-	k := ir.NewKey("llvm", "AliasScopeAttr")
+	k := aliasScopeAttrSlab.NewKey("llvm", "AliasScopeAttr")
 	k.Attr(id)
 	k.Attr(domain)
 	k.Attr(description)
@@ -146,7 +146,7 @@ type AliasScopeDomainAttr struct {
 
 // GetAliasScopeDomainAttr returns the uniqued AliasScopeDomainAttr with these parameters.
 func GetAliasScopeDomainAttr(ctx *ir.Context, id, description ir.Attribute) *AliasScopeDomainAttr {
-	k := ir.NewKey("llvm", "AliasScopeDomainAttr")
+	k := aliasScopeDomainAttrSlab.NewKey("llvm", "AliasScopeDomainAttr")
 	k.Attr(id)
 	k.Attr(description)
 	if v, ok := ir.LookupAttr[*AliasScopeDomainAttr](ctx, k); ok {
@@ -191,7 +191,7 @@ type BlockAddressAttr struct {
 
 // GetBlockAddressAttr returns the uniqued BlockAddressAttr with these parameters.
 func GetBlockAddressAttr(ctx *ir.Context, function, tag ir.Attribute) *BlockAddressAttr {
-	k := ir.NewKey("llvm", "BlockAddressAttr")
+	k := blockAddressAttrSlab.NewKey("llvm", "BlockAddressAttr")
 	k.Attr(function)
 	k.Attr(tag)
 	if v, ok := ir.LookupAttr[*BlockAddressAttr](ctx, k); ok {
@@ -235,7 +235,7 @@ type BlockTagAttr struct {
 
 // GetBlockTagAttr returns the uniqued BlockTagAttr with these parameters.
 func GetBlockTagAttr(ctx *ir.Context, id uint32) *BlockTagAttr {
-	k := ir.NewKey("llvm", "BlockTagAttr")
+	k := blockTagAttrSlab.NewKey("llvm", "BlockTagAttr")
 	k.Uint(uint64(id))
 	if v, ok := ir.LookupAttr[*BlockTagAttr](ctx, k); ok {
 		return v
@@ -273,7 +273,7 @@ type CConvAttr struct {
 
 // GetCConvAttr returns the uniqued CConvAttr with these parameters.
 func GetCConvAttr(ctx *ir.Context, callingConv CConv) *CConvAttr {
-	k := ir.NewKey("llvm", "CConvAttr")
+	k := cConvAttrSlab.NewKey("llvm", "CConvAttr")
 	k.Uint(uint64(callingConv))
 	if v, ok := ir.LookupAttr[*CConvAttr](ctx, k); ok {
 		return v
@@ -311,7 +311,7 @@ type ComdatAttr struct {
 
 // GetComdatAttr returns the uniqued ComdatAttr with these parameters.
 func GetComdatAttr(ctx *ir.Context, comdat Comdat) *ComdatAttr {
-	k := ir.NewKey("llvm", "ComdatAttr")
+	k := comdatAttrSlab.NewKey("llvm", "ComdatAttr")
 	k.Uint(uint64(comdat))
 	if v, ok := ir.LookupAttr[*ComdatAttr](ctx, k); ok {
 		return v
@@ -351,7 +351,7 @@ type ConstantRangeAttr struct {
 
 // GetConstantRangeAttr returns the uniqued ConstantRangeAttr with these parameters.
 func GetConstantRangeAttr(ctx *ir.Context, type_ ir.Type, lower, upper ir.APInt) *ConstantRangeAttr {
-	k := ir.NewKey("llvm", "ConstantRangeAttr")
+	k := constantRangeAttrSlab.NewKey("llvm", "ConstantRangeAttr")
 	k.Type(type_)
 	k.APInt(lower)
 	k.APInt(upper)
@@ -402,7 +402,7 @@ type DIAnnotationAttr struct {
 
 // GetDIAnnotationAttr returns the uniqued DIAnnotationAttr with these parameters.
 func GetDIAnnotationAttr(ctx *ir.Context, name, value ir.Attribute) *DIAnnotationAttr {
-	k := ir.NewKey("llvm", "DIAnnotationAttr")
+	k := dIAnnotationAttrSlab.NewKey("llvm", "DIAnnotationAttr")
 	k.Attr(name)
 	k.Attr(value)
 	if v, ok := ir.LookupAttr[*DIAnnotationAttr](ctx, k); ok {
@@ -449,7 +449,7 @@ type DIBasicTypeAttr struct {
 
 // GetDIBasicTypeAttr returns the uniqued DIBasicTypeAttr with these parameters.
 func GetDIBasicTypeAttr(ctx *ir.Context, tag uint32, name ir.Attribute, sizeInBits uint64, encoding uint32) *DIBasicTypeAttr {
-	k := ir.NewKey("llvm", "DIBasicTypeAttr")
+	k := dIBasicTypeAttrSlab.NewKey("llvm", "DIBasicTypeAttr")
 	k.Uint(uint64(tag))
 	k.Attr(name)
 	k.Uint(uint64(sizeInBits))
@@ -509,7 +509,7 @@ type DICommonBlockAttr struct {
 
 // GetDICommonBlockAttr returns the uniqued DICommonBlockAttr with these parameters.
 func GetDICommonBlockAttr(ctx *ir.Context, scope ir.Attribute, decl *DIGlobalVariableAttr, name ir.Attribute, file *DIFileAttr, line uint32) *DICommonBlockAttr {
-	k := ir.NewKey("llvm", "DICommonBlockAttr")
+	k := dICommonBlockAttrSlab.NewKey("llvm", "DICommonBlockAttr")
 	k.Attr(scope)
 	if decl != nil {
 		k.Attr(decl)
@@ -586,7 +586,7 @@ type DICompileUnitAttr struct {
 
 // GetDICompileUnitAttr returns the uniqued DICompileUnitAttr with these parameters.
 func GetDICompileUnitAttr(ctx *ir.Context, id ir.Attribute, sourceLanguage uint32, file *DIFileAttr, producer ir.Attribute, isOptimized bool, emissionKind DIEmissionKind, nameTableKind DINameTableKind, splitDebugFilename ir.Attribute) *DICompileUnitAttr {
-	k := ir.NewKey("llvm", "DICompileUnitAttr")
+	k := dICompileUnitAttrSlab.NewKey("llvm", "DICompileUnitAttr")
 	k.Attr(id)
 	k.Uint(uint64(sourceLanguage))
 	if file != nil {
@@ -685,7 +685,7 @@ type DICompositeTypeAttr struct {
 
 // GetDICompositeTypeAttr returns the uniqued DICompositeTypeAttr with these parameters.
 func GetDICompositeTypeAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, tag uint32, name ir.Attribute, file *DIFileAttr, line uint32, scope, baseType ir.Attribute, flags DIFlags, sizeInBits, alignInBits uint64, dataLocation, rank, allocated, associated *DIExpressionAttr, elements []ir.Attribute) *DICompositeTypeAttr {
-	k := ir.NewKey("llvm", "DICompositeTypeAttr")
+	k := dICompositeTypeAttrSlab.NewKey("llvm", "DICompositeTypeAttr")
 	k.Attr(recId)
 	k.Bool(isRecSelf)
 	k.Uint(uint64(tag))
@@ -843,7 +843,7 @@ type DIDerivedTypeAttr struct {
 
 // GetDIDerivedTypeAttr returns the uniqued DIDerivedTypeAttr with these parameters.
 func GetDIDerivedTypeAttr(ctx *ir.Context, tag uint32, name, baseType ir.Attribute, sizeInBits uint64, alignInBits uint32, offsetInBits uint64, dwarfAddressSpace uint32, extraData ir.Attribute) *DIDerivedTypeAttr {
-	k := ir.NewKey("llvm", "DIDerivedTypeAttr")
+	k := dIDerivedTypeAttrSlab.NewKey("llvm", "DIDerivedTypeAttr")
 	k.Uint(uint64(tag))
 	k.Attr(name)
 	k.Attr(baseType)
@@ -923,7 +923,7 @@ type DIExpressionAttr struct {
 
 // GetDIExpressionAttr returns the uniqued DIExpressionAttr with these parameters.
 func GetDIExpressionAttr(ctx *ir.Context, operations []ir.Attribute) *DIExpressionAttr {
-	k := ir.NewKey("llvm", "DIExpressionAttr")
+	k := dIExpressionAttrSlab.NewKey("llvm", "DIExpressionAttr")
 	k.Uint(uint64(len(operations)))
 	for _, e0 := range operations {
 		k.Attr(e0)
@@ -965,7 +965,7 @@ type DIExpressionElemAttr struct {
 
 // GetDIExpressionElemAttr returns the uniqued DIExpressionElemAttr with these parameters.
 func GetDIExpressionElemAttr(ctx *ir.Context, opcode uint32, arguments []uint64) *DIExpressionElemAttr {
-	k := ir.NewKey("llvm", "DIExpressionElemAttr")
+	k := dIExpressionElemAttrSlab.NewKey("llvm", "DIExpressionElemAttr")
 	k.Uint(uint64(opcode))
 	k.Uint(uint64(len(arguments)))
 	for _, e0 := range arguments {
@@ -1013,7 +1013,7 @@ type DIFileAttr struct {
 
 // GetDIFileAttr returns the uniqued DIFileAttr with these parameters.
 func GetDIFileAttr(ctx *ir.Context, name, directory ir.Attribute) *DIFileAttr {
-	k := ir.NewKey("llvm", "DIFileAttr")
+	k := dIFileAttrSlab.NewKey("llvm", "DIFileAttr")
 	k.Attr(name)
 	k.Attr(directory)
 	if v, ok := ir.LookupAttr[*DIFileAttr](ctx, k); ok {
@@ -1060,7 +1060,7 @@ type DIGenericSubrangeAttr struct {
 
 // GetDIGenericSubrangeAttr returns the uniqued DIGenericSubrangeAttr with these parameters.
 func GetDIGenericSubrangeAttr(ctx *ir.Context, count, lowerBound, upperBound, stride ir.Attribute) *DIGenericSubrangeAttr {
-	k := ir.NewKey("llvm", "DIGenericSubrangeAttr")
+	k := dIGenericSubrangeAttrSlab.NewKey("llvm", "DIGenericSubrangeAttr")
 	k.Attr(count)
 	k.Attr(lowerBound)
 	k.Attr(upperBound)
@@ -1124,7 +1124,7 @@ type DIGlobalVariableAttr struct {
 
 // GetDIGlobalVariableAttr returns the uniqued DIGlobalVariableAttr with these parameters.
 func GetDIGlobalVariableAttr(ctx *ir.Context, scope, name, linkageName ir.Attribute, file *DIFileAttr, line uint32, type_ ir.Attribute, isLocalToUnit, isDefined bool, alignInBits uint32) *DIGlobalVariableAttr {
-	k := ir.NewKey("llvm", "DIGlobalVariableAttr")
+	k := dIGlobalVariableAttrSlab.NewKey("llvm", "DIGlobalVariableAttr")
 	k.Attr(scope)
 	k.Attr(name)
 	k.Attr(linkageName)
@@ -1215,7 +1215,7 @@ type DIGlobalVariableExpressionAttr struct {
 
 // GetDIGlobalVariableExpressionAttr returns the uniqued DIGlobalVariableExpressionAttr with these parameters.
 func GetDIGlobalVariableExpressionAttr(ctx *ir.Context, var_ *DIGlobalVariableAttr, expr *DIExpressionAttr) *DIGlobalVariableExpressionAttr {
-	k := ir.NewKey("llvm", "DIGlobalVariableExpressionAttr")
+	k := dIGlobalVariableExpressionAttrSlab.NewKey("llvm", "DIGlobalVariableExpressionAttr")
 	if var_ != nil {
 		k.Attr(var_)
 	} else {
@@ -1273,7 +1273,7 @@ type DIImportedEntityAttr struct {
 
 // GetDIImportedEntityAttr returns the uniqued DIImportedEntityAttr with these parameters.
 func GetDIImportedEntityAttr(ctx *ir.Context, tag uint32, scope, entity ir.Attribute, file *DIFileAttr, line uint32, name ir.Attribute, elements []ir.Attribute) *DIImportedEntityAttr {
-	k := ir.NewKey("llvm", "DIImportedEntityAttr")
+	k := dIImportedEntityAttrSlab.NewKey("llvm", "DIImportedEntityAttr")
 	k.Uint(uint64(tag))
 	k.Attr(scope)
 	k.Attr(entity)
@@ -1357,7 +1357,7 @@ type DILabelAttr struct {
 
 // GetDILabelAttr returns the uniqued DILabelAttr with these parameters.
 func GetDILabelAttr(ctx *ir.Context, scope, name ir.Attribute, file *DIFileAttr, line uint32) *DILabelAttr {
-	k := ir.NewKey("llvm", "DILabelAttr")
+	k := dILabelAttrSlab.NewKey("llvm", "DILabelAttr")
 	k.Attr(scope)
 	k.Attr(name)
 	if file != nil {
@@ -1420,7 +1420,7 @@ type DILexicalBlockAttr struct {
 
 // GetDILexicalBlockAttr returns the uniqued DILexicalBlockAttr with these parameters.
 func GetDILexicalBlockAttr(ctx *ir.Context, scope ir.Attribute, file *DIFileAttr, line, column uint32) *DILexicalBlockAttr {
-	k := ir.NewKey("llvm", "DILexicalBlockAttr")
+	k := dILexicalBlockAttrSlab.NewKey("llvm", "DILexicalBlockAttr")
 	k.Attr(scope)
 	if file != nil {
 		k.Attr(file)
@@ -1482,7 +1482,7 @@ type DILexicalBlockFileAttr struct {
 
 // GetDILexicalBlockFileAttr returns the uniqued DILexicalBlockFileAttr with these parameters.
 func GetDILexicalBlockFileAttr(ctx *ir.Context, scope ir.Attribute, file *DIFileAttr, discriminator uint32) *DILexicalBlockFileAttr {
-	k := ir.NewKey("llvm", "DILexicalBlockFileAttr")
+	k := dILexicalBlockFileAttrSlab.NewKey("llvm", "DILexicalBlockFileAttr")
 	k.Attr(scope)
 	if file != nil {
 		k.Attr(file)
@@ -1543,7 +1543,7 @@ type DILocalVariableAttr struct {
 
 // GetDILocalVariableAttr returns the uniqued DILocalVariableAttr with these parameters.
 func GetDILocalVariableAttr(ctx *ir.Context, scope, name ir.Attribute, file *DIFileAttr, line, arg, alignInBits uint32, type_ ir.Attribute, flags DIFlags) *DILocalVariableAttr {
-	k := ir.NewKey("llvm", "DILocalVariableAttr")
+	k := dILocalVariableAttrSlab.NewKey("llvm", "DILocalVariableAttr")
 	k.Attr(scope)
 	k.Attr(name)
 	if file != nil {
@@ -1634,7 +1634,7 @@ type DIModuleAttr struct {
 
 // GetDIModuleAttr returns the uniqued DIModuleAttr with these parameters.
 func GetDIModuleAttr(ctx *ir.Context, file *DIFileAttr, scope, name, configMacros, includePath, apinotes ir.Attribute, line uint32, isDecl bool) *DIModuleAttr {
-	k := ir.NewKey("llvm", "DIModuleAttr")
+	k := dIModuleAttrSlab.NewKey("llvm", "DIModuleAttr")
 	if file != nil {
 		k.Attr(file)
 	} else {
@@ -1720,7 +1720,7 @@ type DINamespaceAttr struct {
 
 // GetDINamespaceAttr returns the uniqued DINamespaceAttr with these parameters.
 func GetDINamespaceAttr(ctx *ir.Context, name, scope ir.Attribute, exportSymbols bool) *DINamespaceAttr {
-	k := ir.NewKey("llvm", "DINamespaceAttr")
+	k := dINamespaceAttrSlab.NewKey("llvm", "DINamespaceAttr")
 	k.Attr(name)
 	k.Attr(scope)
 	k.Bool(exportSymbols)
@@ -1769,7 +1769,7 @@ type DINullTypeAttr struct {
 
 // GetDINullTypeAttr returns the uniqued DINullTypeAttr with these parameters.
 func GetDINullTypeAttr(ctx *ir.Context) *DINullTypeAttr {
-	k := ir.NewKey("llvm", "DINullTypeAttr")
+	k := dINullTypeAttrSlab.NewKey("llvm", "DINullTypeAttr")
 	if v, ok := ir.LookupAttr[*DINullTypeAttr](ctx, k); ok {
 		return v
 	}
@@ -1808,7 +1808,7 @@ type DIStringTypeAttr struct {
 
 // GetDIStringTypeAttr returns the uniqued DIStringTypeAttr with these parameters.
 func GetDIStringTypeAttr(ctx *ir.Context, tag uint32, name ir.Attribute, sizeInBits uint64, alignInBits uint32, stringLength ir.Attribute, stringLengthExp, stringLocationExp *DIExpressionAttr, encoding uint32) *DIStringTypeAttr {
-	k := ir.NewKey("llvm", "DIStringTypeAttr")
+	k := dIStringTypeAttrSlab.NewKey("llvm", "DIStringTypeAttr")
 	k.Uint(uint64(tag))
 	k.Attr(name)
 	k.Uint(uint64(sizeInBits))
@@ -1909,7 +1909,7 @@ type DISubprogramAttr struct {
 
 // GetDISubprogramAttr returns the uniqued DISubprogramAttr with these parameters.
 func GetDISubprogramAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, id ir.Attribute, compileUnit *DICompileUnitAttr, scope, name, linkageName ir.Attribute, file *DIFileAttr, line, scopeLine uint32, subprogramFlags DISubprogramFlags, type_ *DISubroutineTypeAttr, retainedNodes, annotations []ir.Attribute) *DISubprogramAttr {
-	k := ir.NewKey("llvm", "DISubprogramAttr")
+	k := dISubprogramAttrSlab.NewKey("llvm", "DISubprogramAttr")
 	k.Attr(recId)
 	k.Bool(isRecSelf)
 	k.Attr(id)
@@ -2046,7 +2046,7 @@ type DISubrangeAttr struct {
 
 // GetDISubrangeAttr returns the uniqued DISubrangeAttr with these parameters.
 func GetDISubrangeAttr(ctx *ir.Context, count, lowerBound, upperBound, stride ir.Attribute) *DISubrangeAttr {
-	k := ir.NewKey("llvm", "DISubrangeAttr")
+	k := dISubrangeAttrSlab.NewKey("llvm", "DISubrangeAttr")
 	k.Attr(count)
 	k.Attr(lowerBound)
 	k.Attr(upperBound)
@@ -2103,7 +2103,7 @@ type DISubroutineTypeAttr struct {
 
 // GetDISubroutineTypeAttr returns the uniqued DISubroutineTypeAttr with these parameters.
 func GetDISubroutineTypeAttr(ctx *ir.Context, callingConvention uint32, types_ []ir.Attribute) *DISubroutineTypeAttr {
-	k := ir.NewKey("llvm", "DISubroutineTypeAttr")
+	k := dISubroutineTypeAttrSlab.NewKey("llvm", "DISubroutineTypeAttr")
 	k.Uint(uint64(callingConvention))
 	k.Uint(uint64(len(types_)))
 	for _, e0 := range types_ {
@@ -2150,7 +2150,7 @@ type DSOLocalEquivalentAttr struct {
 
 // GetDSOLocalEquivalentAttr returns the uniqued DSOLocalEquivalentAttr with these parameters.
 func GetDSOLocalEquivalentAttr(ctx *ir.Context, sym ir.Attribute) *DSOLocalEquivalentAttr {
-	k := ir.NewKey("llvm", "DSOLocalEquivalentAttr")
+	k := dSOLocalEquivalentAttrSlab.NewKey("llvm", "DSOLocalEquivalentAttr")
 	k.Attr(sym)
 	if v, ok := ir.LookupAttr[*DSOLocalEquivalentAttr](ctx, k); ok {
 		return v
@@ -2188,7 +2188,7 @@ type DependentLibrariesAttr struct {
 
 // GetDependentLibrariesAttr returns the uniqued DependentLibrariesAttr with these parameters.
 func GetDependentLibrariesAttr(ctx *ir.Context, libs []ir.Attribute) *DependentLibrariesAttr {
-	k := ir.NewKey("llvm", "DependentLibrariesAttr")
+	k := dependentLibrariesAttrSlab.NewKey("llvm", "DependentLibrariesAttr")
 	k.Uint(uint64(len(libs)))
 	for _, e0 := range libs {
 		k.Attr(e0)
@@ -2230,7 +2230,7 @@ type DereferenceableAttr struct {
 
 // GetDereferenceableAttr returns the uniqued DereferenceableAttr with these parameters.
 func GetDereferenceableAttr(ctx *ir.Context, bytes uint64, mayBeNull bool) *DereferenceableAttr {
-	k := ir.NewKey("llvm", "DereferenceableAttr")
+	k := dereferenceableAttrSlab.NewKey("llvm", "DereferenceableAttr")
 	k.Uint(uint64(bytes))
 	k.Bool(mayBeNull)
 	if v, ok := ir.LookupAttr[*DereferenceableAttr](ctx, k); ok {
@@ -2274,7 +2274,7 @@ type FastmathFlagsAttr struct {
 
 // GetFastmathFlagsAttr returns the uniqued FastmathFlagsAttr with these parameters.
 func GetFastmathFlagsAttr(ctx *ir.Context, value FastmathFlags) *FastmathFlagsAttr {
-	k := ir.NewKey("llvm", "FastmathFlagsAttr")
+	k := fastmathFlagsAttrSlab.NewKey("llvm", "FastmathFlagsAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*FastmathFlagsAttr](ctx, k); ok {
 		return v
@@ -2312,7 +2312,7 @@ type FramePointerKindAttr struct {
 
 // GetFramePointerKindAttr returns the uniqued FramePointerKindAttr with these parameters.
 func GetFramePointerKindAttr(ctx *ir.Context, framePointerKind FramePointerKind) *FramePointerKindAttr {
-	k := ir.NewKey("llvm", "FramePointerKindAttr")
+	k := framePointerKindAttrSlab.NewKey("llvm", "FramePointerKindAttr")
 	k.Uint(uint64(framePointerKind))
 	if v, ok := ir.LookupAttr[*FramePointerKindAttr](ctx, k); ok {
 		return v
@@ -2350,7 +2350,7 @@ type IntegerOverflowFlagsAttr struct {
 
 // GetIntegerOverflowFlagsAttr returns the uniqued IntegerOverflowFlagsAttr with these parameters.
 func GetIntegerOverflowFlagsAttr(ctx *ir.Context, value IntegerOverflowFlags) *IntegerOverflowFlagsAttr {
-	k := ir.NewKey("llvm", "IntegerOverflowFlagsAttr")
+	k := integerOverflowFlagsAttrSlab.NewKey("llvm", "IntegerOverflowFlagsAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*IntegerOverflowFlagsAttr](ctx, k); ok {
 		return v
@@ -2388,7 +2388,7 @@ type LinkageAttr struct {
 
 // GetLinkageAttr returns the uniqued LinkageAttr with these parameters.
 func GetLinkageAttr(ctx *ir.Context, linkage Linkage) *LinkageAttr {
-	k := ir.NewKey("llvm", "LinkageAttr")
+	k := linkageAttrSlab.NewKey("llvm", "LinkageAttr")
 	k.Uint(uint64(linkage))
 	if v, ok := ir.LookupAttr[*LinkageAttr](ctx, k); ok {
 		return v
@@ -2440,7 +2440,7 @@ type LoopAnnotationAttr struct {
 
 // GetLoopAnnotationAttr returns the uniqued LoopAnnotationAttr with these parameters.
 func GetLoopAnnotationAttr(ctx *ir.Context, disableNonforced, vectorize, interleave, unroll, unrollAndJam, licm, distribute, pipeline, peeled, unswitch, mustProgress, isVectorized ir.Attribute, startLoc, endLoc ir.Location, parallelAccesses []ir.Attribute) *LoopAnnotationAttr {
-	k := ir.NewKey("llvm", "LoopAnnotationAttr")
+	k := loopAnnotationAttrSlab.NewKey("llvm", "LoopAnnotationAttr")
 	k.Attr(disableNonforced)
 	k.Attr(vectorize)
 	k.Attr(interleave)
@@ -2569,7 +2569,7 @@ type LoopDistributeAttr struct {
 
 // GetLoopDistributeAttr returns the uniqued LoopDistributeAttr with these parameters.
 func GetLoopDistributeAttr(ctx *ir.Context, disable ir.Attribute, followupCoincident, followupSequential, followupFallback, followupAll *LoopAnnotationAttr) *LoopDistributeAttr {
-	k := ir.NewKey("llvm", "LoopDistributeAttr")
+	k := loopDistributeAttrSlab.NewKey("llvm", "LoopDistributeAttr")
 	k.Attr(disable)
 	if followupCoincident != nil {
 		k.Attr(followupCoincident)
@@ -2647,7 +2647,7 @@ type LoopInterleaveAttr struct {
 
 // GetLoopInterleaveAttr returns the uniqued LoopInterleaveAttr with these parameters.
 func GetLoopInterleaveAttr(ctx *ir.Context, count ir.Attribute) *LoopInterleaveAttr {
-	k := ir.NewKey("llvm", "LoopInterleaveAttr")
+	k := loopInterleaveAttrSlab.NewKey("llvm", "LoopInterleaveAttr")
 	k.Attr(count)
 	if v, ok := ir.LookupAttr[*LoopInterleaveAttr](ctx, k); ok {
 		return v
@@ -2686,7 +2686,7 @@ type LoopLICMAttr struct {
 
 // GetLoopLICMAttr returns the uniqued LoopLICMAttr with these parameters.
 func GetLoopLICMAttr(ctx *ir.Context, disable, versioningDisable ir.Attribute) *LoopLICMAttr {
-	k := ir.NewKey("llvm", "LoopLICMAttr")
+	k := loopLICMAttrSlab.NewKey("llvm", "LoopLICMAttr")
 	k.Attr(disable)
 	k.Attr(versioningDisable)
 	if v, ok := ir.LookupAttr[*LoopLICMAttr](ctx, k); ok {
@@ -2730,7 +2730,7 @@ type LoopPeeledAttr struct {
 
 // GetLoopPeeledAttr returns the uniqued LoopPeeledAttr with these parameters.
 func GetLoopPeeledAttr(ctx *ir.Context, count ir.Attribute) *LoopPeeledAttr {
-	k := ir.NewKey("llvm", "LoopPeeledAttr")
+	k := loopPeeledAttrSlab.NewKey("llvm", "LoopPeeledAttr")
 	k.Attr(count)
 	if v, ok := ir.LookupAttr[*LoopPeeledAttr](ctx, k); ok {
 		return v
@@ -2769,7 +2769,7 @@ type LoopPipelineAttr struct {
 
 // GetLoopPipelineAttr returns the uniqued LoopPipelineAttr with these parameters.
 func GetLoopPipelineAttr(ctx *ir.Context, disable, initiationinterval ir.Attribute) *LoopPipelineAttr {
-	k := ir.NewKey("llvm", "LoopPipelineAttr")
+	k := loopPipelineAttrSlab.NewKey("llvm", "LoopPipelineAttr")
 	k.Attr(disable)
 	k.Attr(initiationinterval)
 	if v, ok := ir.LookupAttr[*LoopPipelineAttr](ctx, k); ok {
@@ -2819,7 +2819,7 @@ type LoopUnrollAndJamAttr struct {
 
 // GetLoopUnrollAndJamAttr returns the uniqued LoopUnrollAndJamAttr with these parameters.
 func GetLoopUnrollAndJamAttr(ctx *ir.Context, disable, count ir.Attribute, followupOuter, followupInner, followupRemainderOuter, followupRemainderInner, followupAll *LoopAnnotationAttr) *LoopUnrollAndJamAttr {
-	k := ir.NewKey("llvm", "LoopUnrollAndJamAttr")
+	k := loopUnrollAndJamAttrSlab.NewKey("llvm", "LoopUnrollAndJamAttr")
 	k.Attr(disable)
 	k.Attr(count)
 	if followupOuter != nil {
@@ -2919,7 +2919,7 @@ type LoopUnrollAttr struct {
 
 // GetLoopUnrollAttr returns the uniqued LoopUnrollAttr with these parameters.
 func GetLoopUnrollAttr(ctx *ir.Context, disable, count, runtimeDisable, full ir.Attribute, followupUnrolled, followupRemainder, followupAll *LoopAnnotationAttr) *LoopUnrollAttr {
-	k := ir.NewKey("llvm", "LoopUnrollAttr")
+	k := loopUnrollAttrSlab.NewKey("llvm", "LoopUnrollAttr")
 	k.Attr(disable)
 	k.Attr(count)
 	k.Attr(runtimeDisable)
@@ -3005,7 +3005,7 @@ type LoopUnswitchAttr struct {
 
 // GetLoopUnswitchAttr returns the uniqued LoopUnswitchAttr with these parameters.
 func GetLoopUnswitchAttr(ctx *ir.Context, partialDisable ir.Attribute) *LoopUnswitchAttr {
-	k := ir.NewKey("llvm", "LoopUnswitchAttr")
+	k := loopUnswitchAttrSlab.NewKey("llvm", "LoopUnswitchAttr")
 	k.Attr(partialDisable)
 	if v, ok := ir.LookupAttr[*LoopUnswitchAttr](ctx, k); ok {
 		return v
@@ -3049,7 +3049,7 @@ type LoopVectorizeAttr struct {
 
 // GetLoopVectorizeAttr returns the uniqued LoopVectorizeAttr with these parameters.
 func GetLoopVectorizeAttr(ctx *ir.Context, disable, predicateEnable, scalableEnable, width ir.Attribute, followupVectorized, followupEpilogue, followupAll *LoopAnnotationAttr) *LoopVectorizeAttr {
-	k := ir.NewKey("llvm", "LoopVectorizeAttr")
+	k := loopVectorizeAttrSlab.NewKey("llvm", "LoopVectorizeAttr")
 	k.Attr(disable)
 	k.Attr(predicateEnable)
 	k.Attr(scalableEnable)
@@ -3136,7 +3136,7 @@ type MMRATagAttr struct {
 
 // GetMMRATagAttr returns the uniqued MMRATagAttr with these parameters.
 func GetMMRATagAttr(ctx *ir.Context, prefix, suffix string) *MMRATagAttr {
-	k := ir.NewKey("llvm", "MMRATagAttr")
+	k := mMRATagAttrSlab.NewKey("llvm", "MMRATagAttr")
 	k.String(prefix)
 	k.String(suffix)
 	if v, ok := ir.LookupAttr[*MMRATagAttr](ctx, k); ok {
@@ -3185,7 +3185,7 @@ type MemoryEffectsAttr struct {
 
 // GetMemoryEffectsAttr returns the uniqued MemoryEffectsAttr with these parameters.
 func GetMemoryEffectsAttr(ctx *ir.Context, other, argMem, inaccessibleMem, errnoMem, targetMem0, targetMem1 ModRefInfo) *MemoryEffectsAttr {
-	k := ir.NewKey("llvm", "MemoryEffectsAttr")
+	k := memoryEffectsAttrSlab.NewKey("llvm", "MemoryEffectsAttr")
 	k.Uint(uint64(other))
 	k.Uint(uint64(argMem))
 	k.Uint(uint64(inaccessibleMem))
@@ -3255,7 +3255,7 @@ type ModuleFlagAttr struct {
 
 // GetModuleFlagAttr returns the uniqued ModuleFlagAttr with these parameters.
 func GetModuleFlagAttr(ctx *ir.Context, behavior ModFlagBehavior, key, value ir.Attribute) *ModuleFlagAttr {
-	k := ir.NewKey("llvm", "ModuleFlagAttr")
+	k := moduleFlagAttrSlab.NewKey("llvm", "ModuleFlagAttr")
 	k.Uint(uint64(behavior))
 	k.Attr(key)
 	k.Attr(value)
@@ -3307,7 +3307,7 @@ type ModuleFlagCGProfileEntryAttr struct {
 
 // GetModuleFlagCGProfileEntryAttr returns the uniqued ModuleFlagCGProfileEntryAttr with these parameters.
 func GetModuleFlagCGProfileEntryAttr(ctx *ir.Context, from, to ir.Attribute, count uint64) *ModuleFlagCGProfileEntryAttr {
-	k := ir.NewKey("llvm", "ModuleFlagCGProfileEntryAttr")
+	k := moduleFlagCGProfileEntryAttrSlab.NewKey("llvm", "ModuleFlagCGProfileEntryAttr")
 	k.Attr(from)
 	k.Attr(to)
 	k.Uint(uint64(count))
@@ -3366,7 +3366,7 @@ type ModuleFlagProfileSummaryAttr struct {
 
 // GetModuleFlagProfileSummaryAttr returns the uniqued ModuleFlagProfileSummaryAttr with these parameters.
 func GetModuleFlagProfileSummaryAttr(ctx *ir.Context, format ProfileSummaryFormatKind, totalCount, maxCount, maxInternalCount, maxFunctionCount, numCounts, numFunctions, isPartialProfile uint64, partialProfileRatio ir.Attribute, detailedSummary []ir.Attribute) *ModuleFlagProfileSummaryAttr {
-	k := ir.NewKey("llvm", "ModuleFlagProfileSummaryAttr")
+	k := moduleFlagProfileSummaryAttrSlab.NewKey("llvm", "ModuleFlagProfileSummaryAttr")
 	k.Uint(uint64(format))
 	k.Uint(uint64(totalCount))
 	k.Uint(uint64(maxCount))
@@ -3463,7 +3463,7 @@ type ModuleFlagProfileSummaryDetailedAttr struct {
 
 // GetModuleFlagProfileSummaryDetailedAttr returns the uniqued ModuleFlagProfileSummaryDetailedAttr with these parameters.
 func GetModuleFlagProfileSummaryDetailedAttr(ctx *ir.Context, cutOff uint32, minCount uint64, numCounts uint32) *ModuleFlagProfileSummaryDetailedAttr {
-	k := ir.NewKey("llvm", "ModuleFlagProfileSummaryDetailedAttr")
+	k := moduleFlagProfileSummaryDetailedAttrSlab.NewKey("llvm", "ModuleFlagProfileSummaryDetailedAttr")
 	k.Uint(uint64(cutOff))
 	k.Uint(uint64(minCount))
 	k.Uint(uint64(numCounts))
@@ -3515,7 +3515,7 @@ type PoisonAttr struct {
 
 // GetPoisonAttr returns the uniqued PoisonAttr with these parameters.
 func GetPoisonAttr(ctx *ir.Context) *PoisonAttr {
-	k := ir.NewKey("llvm", "PoisonAttr")
+	k := poisonAttrSlab.NewKey("llvm", "PoisonAttr")
 	if v, ok := ir.LookupAttr[*PoisonAttr](ctx, k); ok {
 		return v
 	}
@@ -3548,7 +3548,7 @@ type TBAAMemberAttr struct {
 
 // GetTBAAMemberAttr returns the uniqued TBAAMemberAttr with these parameters.
 func GetTBAAMemberAttr(ctx *ir.Context, typeDesc ir.Attribute, offset int64) *TBAAMemberAttr {
-	k := ir.NewKey("llvm", "TBAAMemberAttr")
+	k := tBAAMemberAttrSlab.NewKey("llvm", "TBAAMemberAttr")
 	k.Attr(typeDesc)
 	k.Int(int64(offset))
 	if v, ok := ir.LookupAttr[*TBAAMemberAttr](ctx, k); ok {
@@ -3592,7 +3592,7 @@ type TBAARootAttr struct {
 
 // GetTBAARootAttr returns the uniqued TBAARootAttr with these parameters.
 func GetTBAARootAttr(ctx *ir.Context, id ir.Attribute) *TBAARootAttr {
-	k := ir.NewKey("llvm", "TBAARootAttr")
+	k := tBAARootAttrSlab.NewKey("llvm", "TBAARootAttr")
 	k.Attr(id)
 	if v, ok := ir.LookupAttr[*TBAARootAttr](ctx, k); ok {
 		return v
@@ -3633,7 +3633,7 @@ type TBAATagAttr struct {
 
 // GetTBAATagAttr returns the uniqued TBAATagAttr with these parameters.
 func GetTBAATagAttr(ctx *ir.Context, baseType, accessType ir.Attribute, offset int64, constant bool) *TBAATagAttr {
-	k := ir.NewKey("llvm", "TBAATagAttr")
+	k := tBAATagAttrSlab.NewKey("llvm", "TBAATagAttr")
 	k.Attr(baseType)
 	k.Attr(accessType)
 	k.Int(int64(offset))
@@ -3690,7 +3690,7 @@ type TBAATypeDescriptorAttr struct {
 
 // GetTBAATypeDescriptorAttr returns the uniqued TBAATypeDescriptorAttr with these parameters.
 func GetTBAATypeDescriptorAttr(ctx *ir.Context, id string, members []ir.Attribute) *TBAATypeDescriptorAttr {
-	k := ir.NewKey("llvm", "TBAATypeDescriptorAttr")
+	k := tBAATypeDescriptorAttrSlab.NewKey("llvm", "TBAATypeDescriptorAttr")
 	k.String(id)
 	k.Uint(uint64(len(members)))
 	for _, e0 := range members {
@@ -3737,7 +3737,7 @@ type TailCallKindAttr struct {
 
 // GetTailCallKindAttr returns the uniqued TailCallKindAttr with these parameters.
 func GetTailCallKindAttr(ctx *ir.Context, tailCallKind TailCallKind) *TailCallKindAttr {
-	k := ir.NewKey("llvm", "TailCallKindAttr")
+	k := tailCallKindAttrSlab.NewKey("llvm", "TailCallKindAttr")
 	k.Uint(uint64(tailCallKind))
 	if v, ok := ir.LookupAttr[*TailCallKindAttr](ctx, k); ok {
 		return v
@@ -3777,7 +3777,7 @@ type TargetAttr struct {
 
 // GetTargetAttr returns the uniqued TargetAttr with these parameters.
 func GetTargetAttr(ctx *ir.Context, triple, chip, features ir.Attribute) *TargetAttr {
-	k := ir.NewKey("llvm", "TargetAttr")
+	k := targetAttrSlab.NewKey("llvm", "TargetAttr")
 	k.Attr(triple)
 	k.Attr(chip)
 	k.Attr(features)
@@ -3827,7 +3827,7 @@ type TargetFeaturesAttr struct {
 
 // GetTargetFeaturesAttr returns the uniqued TargetFeaturesAttr with these parameters.
 func GetTargetFeaturesAttr(ctx *ir.Context, features []ir.Attribute) *TargetFeaturesAttr {
-	k := ir.NewKey("llvm", "TargetFeaturesAttr")
+	k := targetFeaturesAttrSlab.NewKey("llvm", "TargetFeaturesAttr")
 	k.Uint(uint64(len(features)))
 	for _, e0 := range features {
 		k.Attr(e0)
@@ -3868,7 +3868,7 @@ type UWTableKindAttr struct {
 
 // GetUWTableKindAttr returns the uniqued UWTableKindAttr with these parameters.
 func GetUWTableKindAttr(ctx *ir.Context, uwtableKind UWTableKind) *UWTableKindAttr {
-	k := ir.NewKey("llvm", "UWTableKindAttr")
+	k := uWTableKindAttrSlab.NewKey("llvm", "UWTableKindAttr")
 	k.Uint(uint64(uwtableKind))
 	if v, ok := ir.LookupAttr[*UWTableKindAttr](ctx, k); ok {
 		return v
@@ -3905,7 +3905,7 @@ type UndefAttr struct {
 
 // GetUndefAttr returns the uniqued UndefAttr with these parameters.
 func GetUndefAttr(ctx *ir.Context) *UndefAttr {
-	k := ir.NewKey("llvm", "UndefAttr")
+	k := undefAttrSlab.NewKey("llvm", "UndefAttr")
 	if v, ok := ir.LookupAttr[*UndefAttr](ctx, k); ok {
 		return v
 	}
@@ -3938,7 +3938,7 @@ type VScaleRangeAttr struct {
 
 // GetVScaleRangeAttr returns the uniqued VScaleRangeAttr with these parameters.
 func GetVScaleRangeAttr(ctx *ir.Context, minRange, maxRange ir.Attribute) *VScaleRangeAttr {
-	k := ir.NewKey("llvm", "VScaleRangeAttr")
+	k := vScaleRangeAttrSlab.NewKey("llvm", "VScaleRangeAttr")
 	k.Attr(minRange)
 	k.Attr(maxRange)
 	if v, ok := ir.LookupAttr[*VScaleRangeAttr](ctx, k); ok {
@@ -3983,7 +3983,7 @@ type VecTypeHintAttr struct {
 
 // GetVecTypeHintAttr returns the uniqued VecTypeHintAttr with these parameters.
 func GetVecTypeHintAttr(ctx *ir.Context, hint ir.Attribute, isSigned bool) *VecTypeHintAttr {
-	k := ir.NewKey("llvm", "VecTypeHintAttr")
+	k := vecTypeHintAttrSlab.NewKey("llvm", "VecTypeHintAttr")
 	k.Attr(hint)
 	k.Bool(isSigned)
 	if v, ok := ir.LookupAttr[*VecTypeHintAttr](ctx, k); ok {
@@ -4028,7 +4028,7 @@ type WorkgroupAttributionAttr struct {
 
 // GetWorkgroupAttributionAttr returns the uniqued WorkgroupAttributionAttr with these parameters.
 func GetWorkgroupAttributionAttr(ctx *ir.Context, numElements, elementType ir.Attribute) *WorkgroupAttributionAttr {
-	k := ir.NewKey("llvm", "WorkgroupAttributionAttr")
+	k := workgroupAttributionAttrSlab.NewKey("llvm", "WorkgroupAttributionAttr")
 	k.Attr(numElements)
 	k.Attr(elementType)
 	if v, ok := ir.LookupAttr[*WorkgroupAttributionAttr](ctx, k); ok {
@@ -4071,7 +4071,7 @@ type ZeroAttr struct {
 
 // GetZeroAttr returns the uniqued ZeroAttr with these parameters.
 func GetZeroAttr(ctx *ir.Context) *ZeroAttr {
-	k := ir.NewKey("llvm", "ZeroAttr")
+	k := zeroAttrSlab.NewKey("llvm", "ZeroAttr")
 	if v, ok := ir.LookupAttr[*ZeroAttr](ctx, k); ok {
 		return v
 	}

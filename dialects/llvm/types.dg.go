@@ -18,7 +18,7 @@ type LLVMArrayType struct {
 
 // GetLLVMArrayType returns the uniqued LLVMArrayType with these parameters.
 func GetLLVMArrayType(ctx *ir.Context, elementType ir.Type, numElements uint64) *LLVMArrayType {
-	k := ir.NewKey("llvm", "LLVMArrayType")
+	k := lLVMArrayTypeSlab.NewKey("llvm", "LLVMArrayType")
 	k.Type(elementType)
 	k.Uint(uint64(numElements))
 	if v, ok := ir.LookupType[*LLVMArrayType](ctx, k); ok {
@@ -63,7 +63,7 @@ type LLVMFixedVectorType struct {
 
 // GetLLVMFixedVectorType returns the uniqued LLVMFixedVectorType with these parameters.
 func GetLLVMFixedVectorType(ctx *ir.Context, elementType ir.Type, numElements uint32) *LLVMFixedVectorType {
-	k := ir.NewKey("llvm", "LLVMFixedVectorType")
+	k := lLVMFixedVectorTypeSlab.NewKey("llvm", "LLVMFixedVectorType")
 	k.Type(elementType)
 	k.Uint(uint64(numElements))
 	if v, ok := ir.LookupType[*LLVMFixedVectorType](ctx, k); ok {
@@ -109,7 +109,7 @@ type LLVMFunctionType struct {
 
 // GetLLVMFunctionType returns the uniqued LLVMFunctionType with these parameters.
 func GetLLVMFunctionType(ctx *ir.Context, returnType ir.Type, params []ir.Type, varArg bool) *LLVMFunctionType {
-	k := ir.NewKey("llvm", "LLVMFunctionType")
+	k := lLVMFunctionTypeSlab.NewKey("llvm", "LLVMFunctionType")
 	k.Type(returnType)
 	k.Uint(uint64(len(params)))
 	for _, e0 := range params {
@@ -161,7 +161,7 @@ type LLVMLabelType struct {
 
 // GetLLVMLabelType returns the uniqued LLVMLabelType with these parameters.
 func GetLLVMLabelType(ctx *ir.Context) *LLVMLabelType {
-	k := ir.NewKey("llvm", "LLVMLabelType")
+	k := lLVMLabelTypeSlab.NewKey("llvm", "LLVMLabelType")
 	if v, ok := ir.LookupType[*LLVMLabelType](ctx, k); ok {
 		return v
 	}
@@ -192,7 +192,7 @@ type LLVMMetadataType struct {
 
 // GetLLVMMetadataType returns the uniqued LLVMMetadataType with these parameters.
 func GetLLVMMetadataType(ctx *ir.Context) *LLVMMetadataType {
-	k := ir.NewKey("llvm", "LLVMMetadataType")
+	k := lLVMMetadataTypeSlab.NewKey("llvm", "LLVMMetadataType")
 	if v, ok := ir.LookupType[*LLVMMetadataType](ctx, k); ok {
 		return v
 	}
@@ -223,7 +223,7 @@ type LLVMPPCFP128Type struct {
 
 // GetLLVMPPCFP128Type returns the uniqued LLVMPPCFP128Type with these parameters.
 func GetLLVMPPCFP128Type(ctx *ir.Context) *LLVMPPCFP128Type {
-	k := ir.NewKey("llvm", "LLVMPPCFP128Type")
+	k := lLVMPPCFP128TypeSlab.NewKey("llvm", "LLVMPPCFP128Type")
 	if v, ok := ir.LookupType[*LLVMPPCFP128Type](ctx, k); ok {
 		return v
 	}
@@ -255,7 +255,7 @@ type LLVMPointerType struct {
 
 // GetLLVMPointerType returns the uniqued LLVMPointerType with these parameters.
 func GetLLVMPointerType(ctx *ir.Context, addressSpace uint32) *LLVMPointerType {
-	k := ir.NewKey("llvm", "LLVMPointerType")
+	k := lLVMPointerTypeSlab.NewKey("llvm", "LLVMPointerType")
 	k.Uint(uint64(addressSpace))
 	if v, ok := ir.LookupType[*LLVMPointerType](ctx, k); ok {
 		return v
@@ -294,7 +294,7 @@ type LLVMScalableVectorType struct {
 
 // GetLLVMScalableVectorType returns the uniqued LLVMScalableVectorType with these parameters.
 func GetLLVMScalableVectorType(ctx *ir.Context, elementType ir.Type, minNumElements uint32) *LLVMScalableVectorType {
-	k := ir.NewKey("llvm", "LLVMScalableVectorType")
+	k := lLVMScalableVectorTypeSlab.NewKey("llvm", "LLVMScalableVectorType")
 	k.Type(elementType)
 	k.Uint(uint64(minNumElements))
 	if v, ok := ir.LookupType[*LLVMScalableVectorType](ctx, k); ok {
@@ -341,7 +341,7 @@ type LLVMStructType struct {
 
 // GetLLVMStructType returns the uniqued LLVMStructType with these parameters.
 func GetLLVMStructType(ctx *ir.Context, name string, body []ir.Type, packed, opaque bool) *LLVMStructType {
-	k := ir.NewKey("llvm", "LLVMStructType")
+	k := lLVMStructTypeSlab.NewKey("llvm", "LLVMStructType")
 	k.String(name)
 	k.Uint(uint64(len(body)))
 	for _, e0 := range body {
@@ -402,7 +402,7 @@ type LLVMTargetExtType struct {
 
 // GetLLVMTargetExtType returns the uniqued LLVMTargetExtType with these parameters.
 func GetLLVMTargetExtType(ctx *ir.Context, extTypeName string, typeParams []ir.Type, intParams []uint32) *LLVMTargetExtType {
-	k := ir.NewKey("llvm", "LLVMTargetExtType")
+	k := lLVMTargetExtTypeSlab.NewKey("llvm", "LLVMTargetExtType")
 	k.String(extTypeName)
 	k.Uint(uint64(len(typeParams)))
 	for _, e0 := range typeParams {
@@ -457,7 +457,7 @@ type LLVMTokenType struct {
 
 // GetLLVMTokenType returns the uniqued LLVMTokenType with these parameters.
 func GetLLVMTokenType(ctx *ir.Context) *LLVMTokenType {
-	k := ir.NewKey("llvm", "LLVMTokenType")
+	k := lLVMTokenTypeSlab.NewKey("llvm", "LLVMTokenType")
 	if v, ok := ir.LookupType[*LLVMTokenType](ctx, k); ok {
 		return v
 	}
@@ -488,7 +488,7 @@ type LLVMVoidType struct {
 
 // GetLLVMVoidType returns the uniqued LLVMVoidType with these parameters.
 func GetLLVMVoidType(ctx *ir.Context) *LLVMVoidType {
-	k := ir.NewKey("llvm", "LLVMVoidType")
+	k := lLVMVoidTypeSlab.NewKey("llvm", "LLVMVoidType")
 	if v, ok := ir.LookupType[*LLVMVoidType](ctx, k); ok {
 		return v
 	}
@@ -519,7 +519,7 @@ type LLVMX86AMXType struct {
 
 // GetLLVMX86AMXType returns the uniqued LLVMX86AMXType with these parameters.
 func GetLLVMX86AMXType(ctx *ir.Context) *LLVMX86AMXType {
-	k := ir.NewKey("llvm", "LLVMX86AMXType")
+	k := lLVMX86AMXTypeSlab.NewKey("llvm", "LLVMX86AMXType")
 	if v, ok := ir.LookupType[*LLVMX86AMXType](ctx, k); ok {
 		return v
 	}

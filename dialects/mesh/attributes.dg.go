@@ -20,7 +20,7 @@ type MeshShardingAttr struct {
 
 // GetMeshShardingAttr returns the uniqued MeshShardingAttr with these parameters.
 func GetMeshShardingAttr(ctx *ir.Context, mesh ir.Attribute, splitAxes []ir.Attribute, partialAxes ir.Attribute, partialType ReductionKind) *MeshShardingAttr {
-	k := ir.NewKey("mesh", "MeshShardingAttr")
+	k := meshShardingAttrSlab.NewKey("mesh", "MeshShardingAttr")
 	k.Attr(mesh)
 	k.Uint(uint64(len(splitAxes)))
 	for _, e0 := range splitAxes {
@@ -79,7 +79,7 @@ type ReductionKindAttr struct {
 
 // GetReductionKindAttr returns the uniqued ReductionKindAttr with these parameters.
 func GetReductionKindAttr(ctx *ir.Context, value ReductionKind) *ReductionKindAttr {
-	k := ir.NewKey("mesh", "ReductionKindAttr")
+	k := reductionKindAttrSlab.NewKey("mesh", "ReductionKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ReductionKindAttr](ctx, k); ok {
 		return v

@@ -16,7 +16,7 @@ type ExternAttr struct {
 
 // GetExternAttr returns the uniqued ExternAttr with these parameters.
 func GetExternAttr(ctx *ir.Context, type_ ir.Type) *ExternAttr {
-	k := ir.NewKey("ml_program", "ExternAttr")
+	k := externAttrSlab.NewKey("ml_program", "ExternAttr")
 	k.Type(type_)
 	if v, ok := ir.LookupAttr[*ExternAttr](ctx, k); ok {
 		return v

@@ -11,7 +11,7 @@ type TokenType struct {
 
 // GetTokenType returns the uniqued TokenType with these parameters.
 func GetTokenType(ctx *ir.Context) *TokenType {
-	k := ir.NewKey("ml_program", "TokenType")
+	k := tokenTypeSlab.NewKey("ml_program", "TokenType")
 	if v, ok := ir.LookupType[*TokenType](ctx, k); ok {
 		return v
 	}

@@ -16,7 +16,7 @@ type MPI_ErrorClassEnumAttr struct {
 
 // GetMPI_ErrorClassEnumAttr returns the uniqued MPI_ErrorClassEnumAttr with these parameters.
 func GetMPI_ErrorClassEnumAttr(ctx *ir.Context, value MPI_ErrorClassEnum) *MPI_ErrorClassEnumAttr {
-	k := ir.NewKey("mpi", "MPI_ErrorClassEnumAttr")
+	k := mPI_ErrorClassEnumAttrSlab.NewKey("mpi", "MPI_ErrorClassEnumAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*MPI_ErrorClassEnumAttr](ctx, k); ok {
 		return v

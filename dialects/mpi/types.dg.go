@@ -11,7 +11,7 @@ type CommType struct {
 
 // GetCommType returns the uniqued CommType with these parameters.
 func GetCommType(ctx *ir.Context) *CommType {
-	k := ir.NewKey("mpi", "CommType")
+	k := commTypeSlab.NewKey("mpi", "CommType")
 	if v, ok := ir.LookupType[*CommType](ctx, k); ok {
 		return v
 	}
@@ -42,7 +42,7 @@ type RequestType struct {
 
 // GetRequestType returns the uniqued RequestType with these parameters.
 func GetRequestType(ctx *ir.Context) *RequestType {
-	k := ir.NewKey("mpi", "RequestType")
+	k := requestTypeSlab.NewKey("mpi", "RequestType")
 	if v, ok := ir.LookupType[*RequestType](ctx, k); ok {
 		return v
 	}
@@ -73,7 +73,7 @@ type RetvalType struct {
 
 // GetRetvalType returns the uniqued RetvalType with these parameters.
 func GetRetvalType(ctx *ir.Context) *RetvalType {
-	k := ir.NewKey("mpi", "RetvalType")
+	k := retvalTypeSlab.NewKey("mpi", "RetvalType")
 	if v, ok := ir.LookupType[*RetvalType](ctx, k); ok {
 		return v
 	}
@@ -104,7 +104,7 @@ type StatusType struct {
 
 // GetStatusType returns the uniqued StatusType with these parameters.
 func GetStatusType(ctx *ir.Context) *StatusType {
-	k := ir.NewKey("mpi", "StatusType")
+	k := statusTypeSlab.NewKey("mpi", "StatusType")
 	if v, ok := ir.LookupType[*StatusType](ctx, k); ok {
 		return v
 	}

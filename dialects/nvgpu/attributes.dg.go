@@ -16,7 +16,7 @@ type RcpRoundingModeAttr struct {
 
 // GetRcpRoundingModeAttr returns the uniqued RcpRoundingModeAttr with these parameters.
 func GetRcpRoundingModeAttr(ctx *ir.Context, value RcpRoundingMode) *RcpRoundingModeAttr {
-	k := ir.NewKey("nvgpu", "RcpRoundingModeAttr")
+	k := rcpRoundingModeAttrSlab.NewKey("nvgpu", "RcpRoundingModeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*RcpRoundingModeAttr](ctx, k); ok {
 		return v
@@ -54,7 +54,7 @@ type TensorMapInterleaveKindAttr struct {
 
 // GetTensorMapInterleaveKindAttr returns the uniqued TensorMapInterleaveKindAttr with these parameters.
 func GetTensorMapInterleaveKindAttr(ctx *ir.Context, value TensorMapInterleaveKind) *TensorMapInterleaveKindAttr {
-	k := ir.NewKey("nvgpu", "TensorMapInterleaveKindAttr")
+	k := tensorMapInterleaveKindAttrSlab.NewKey("nvgpu", "TensorMapInterleaveKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*TensorMapInterleaveKindAttr](ctx, k); ok {
 		return v
@@ -92,7 +92,7 @@ type TensorMapL2PromoKindAttr struct {
 
 // GetTensorMapL2PromoKindAttr returns the uniqued TensorMapL2PromoKindAttr with these parameters.
 func GetTensorMapL2PromoKindAttr(ctx *ir.Context, value TensorMapL2PromoKind) *TensorMapL2PromoKindAttr {
-	k := ir.NewKey("nvgpu", "TensorMapL2PromoKindAttr")
+	k := tensorMapL2PromoKindAttrSlab.NewKey("nvgpu", "TensorMapL2PromoKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*TensorMapL2PromoKindAttr](ctx, k); ok {
 		return v
@@ -130,7 +130,7 @@ type TensorMapOOBKindAttr struct {
 
 // GetTensorMapOOBKindAttr returns the uniqued TensorMapOOBKindAttr with these parameters.
 func GetTensorMapOOBKindAttr(ctx *ir.Context, value TensorMapOOBKind) *TensorMapOOBKindAttr {
-	k := ir.NewKey("nvgpu", "TensorMapOOBKindAttr")
+	k := tensorMapOOBKindAttrSlab.NewKey("nvgpu", "TensorMapOOBKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*TensorMapOOBKindAttr](ctx, k); ok {
 		return v
@@ -168,7 +168,7 @@ type TensorMapSwizzleKindAttr struct {
 
 // GetTensorMapSwizzleKindAttr returns the uniqued TensorMapSwizzleKindAttr with these parameters.
 func GetTensorMapSwizzleKindAttr(ctx *ir.Context, value TensorMapSwizzleKind) *TensorMapSwizzleKindAttr {
-	k := ir.NewKey("nvgpu", "TensorMapSwizzleKindAttr")
+	k := tensorMapSwizzleKindAttrSlab.NewKey("nvgpu", "TensorMapSwizzleKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*TensorMapSwizzleKindAttr](ctx, k); ok {
 		return v

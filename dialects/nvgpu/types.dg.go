@@ -15,7 +15,7 @@ type DeviceAsyncTokenType struct {
 
 // GetDeviceAsyncTokenType returns the uniqued DeviceAsyncTokenType with these parameters.
 func GetDeviceAsyncTokenType(ctx *ir.Context) *DeviceAsyncTokenType {
-	k := ir.NewKey("nvgpu", "DeviceAsyncTokenType")
+	k := deviceAsyncTokenTypeSlab.NewKey("nvgpu", "DeviceAsyncTokenType")
 	if v, ok := ir.LookupType[*DeviceAsyncTokenType](ctx, k); ok {
 		return v
 	}
@@ -48,7 +48,7 @@ type MBarrierGroupType struct {
 
 // GetMBarrierGroupType returns the uniqued MBarrierGroupType with these parameters.
 func GetMBarrierGroupType(ctx *ir.Context, memorySpace ir.Attribute, numBarriers uint32) *MBarrierGroupType {
-	k := ir.NewKey("nvgpu", "MBarrierGroupType")
+	k := mBarrierGroupTypeSlab.NewKey("nvgpu", "MBarrierGroupType")
 	k.Attr(memorySpace)
 	k.Uint(uint64(numBarriers))
 	if v, ok := ir.LookupType[*MBarrierGroupType](ctx, k); ok {
@@ -91,7 +91,7 @@ type MBarrierTokenType struct {
 
 // GetMBarrierTokenType returns the uniqued MBarrierTokenType with these parameters.
 func GetMBarrierTokenType(ctx *ir.Context) *MBarrierTokenType {
-	k := ir.NewKey("nvgpu", "MBarrierTokenType")
+	k := mBarrierTokenTypeSlab.NewKey("nvgpu", "MBarrierTokenType")
 	if v, ok := ir.LookupType[*MBarrierTokenType](ctx, k); ok {
 		return v
 	}
@@ -127,7 +127,7 @@ type TensorMapDescriptorType struct {
 
 // GetTensorMapDescriptorType returns the uniqued TensorMapDescriptorType with these parameters.
 func GetTensorMapDescriptorType(ctx *ir.Context, tensor ir.Type, swizzle TensorMapSwizzleKind, l2promo TensorMapL2PromoKind, oob TensorMapOOBKind, interleave TensorMapInterleaveKind) *TensorMapDescriptorType {
-	k := ir.NewKey("nvgpu", "TensorMapDescriptorType")
+	k := tensorMapDescriptorTypeSlab.NewKey("nvgpu", "TensorMapDescriptorType")
 	k.Type(tensor)
 	k.Uint(uint64(swizzle))
 	k.Uint(uint64(l2promo))
@@ -189,7 +189,7 @@ type WarpgroupAccumulatorType struct {
 
 // GetWarpgroupAccumulatorType returns the uniqued WarpgroupAccumulatorType with these parameters.
 func GetWarpgroupAccumulatorType(ctx *ir.Context, fragmented ir.Type) *WarpgroupAccumulatorType {
-	k := ir.NewKey("nvgpu", "WarpgroupAccumulatorType")
+	k := warpgroupAccumulatorTypeSlab.NewKey("nvgpu", "WarpgroupAccumulatorType")
 	k.Type(fragmented)
 	if v, ok := ir.LookupType[*WarpgroupAccumulatorType](ctx, k); ok {
 		return v
@@ -227,7 +227,7 @@ type WarpgroupMatrixDescriptorType struct {
 
 // GetWarpgroupMatrixDescriptorType returns the uniqued WarpgroupMatrixDescriptorType with these parameters.
 func GetWarpgroupMatrixDescriptorType(ctx *ir.Context, tensor ir.Type) *WarpgroupMatrixDescriptorType {
-	k := ir.NewKey("nvgpu", "WarpgroupMatrixDescriptorType")
+	k := warpgroupMatrixDescriptorTypeSlab.NewKey("nvgpu", "WarpgroupMatrixDescriptorType")
 	k.Type(tensor)
 	if v, ok := ir.LookupType[*WarpgroupMatrixDescriptorType](ctx, k); ok {
 		return v

@@ -16,7 +16,7 @@ type BarrierReductionAttr struct {
 
 // GetBarrierReductionAttr returns the uniqued BarrierReductionAttr with these parameters.
 func GetBarrierReductionAttr(ctx *ir.Context, value BarrierReduction) *BarrierReductionAttr {
-	k := ir.NewKey("nvvm", "BarrierReductionAttr")
+	k := barrierReductionAttrSlab.NewKey("nvvm", "BarrierReductionAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*BarrierReductionAttr](ctx, k); ok {
 		return v
@@ -54,7 +54,7 @@ type BlockScaleFormatAttr struct {
 
 // GetBlockScaleFormatAttr returns the uniqued BlockScaleFormatAttr with these parameters.
 func GetBlockScaleFormatAttr(ctx *ir.Context, value BlockScaleFormat) *BlockScaleFormatAttr {
-	k := ir.NewKey("nvvm", "BlockScaleFormatAttr")
+	k := blockScaleFormatAttrSlab.NewKey("nvvm", "BlockScaleFormatAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*BlockScaleFormatAttr](ctx, k); ok {
 		return v
@@ -92,7 +92,7 @@ type CTAGroupKindAttr struct {
 
 // GetCTAGroupKindAttr returns the uniqued CTAGroupKindAttr with these parameters.
 func GetCTAGroupKindAttr(ctx *ir.Context, value CTAGroupKind) *CTAGroupKindAttr {
-	k := ir.NewKey("nvvm", "CTAGroupKindAttr")
+	k := cTAGroupKindAttrSlab.NewKey("nvvm", "CTAGroupKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*CTAGroupKindAttr](ctx, k); ok {
 		return v
@@ -130,7 +130,7 @@ type CacheEvictionPriorityAttr struct {
 
 // GetCacheEvictionPriorityAttr returns the uniqued CacheEvictionPriorityAttr with these parameters.
 func GetCacheEvictionPriorityAttr(ctx *ir.Context, value CacheEvictionPriority) *CacheEvictionPriorityAttr {
-	k := ir.NewKey("nvvm", "CacheEvictionPriorityAttr")
+	k := cacheEvictionPriorityAttrSlab.NewKey("nvvm", "CacheEvictionPriorityAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*CacheEvictionPriorityAttr](ctx, k); ok {
 		return v
@@ -168,7 +168,7 @@ type ClusterLaunchControlQueryTypeAttr struct {
 
 // GetClusterLaunchControlQueryTypeAttr returns the uniqued ClusterLaunchControlQueryTypeAttr with these parameters.
 func GetClusterLaunchControlQueryTypeAttr(ctx *ir.Context, value ClusterLaunchControlQueryType) *ClusterLaunchControlQueryTypeAttr {
-	k := ir.NewKey("nvvm", "ClusterLaunchControlQueryTypeAttr")
+	k := clusterLaunchControlQueryTypeAttrSlab.NewKey("nvvm", "ClusterLaunchControlQueryTypeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ClusterLaunchControlQueryTypeAttr](ctx, k); ok {
 		return v
@@ -206,7 +206,7 @@ type DotAccumulateTypeAttr struct {
 
 // GetDotAccumulateTypeAttr returns the uniqued DotAccumulateTypeAttr with these parameters.
 func GetDotAccumulateTypeAttr(ctx *ir.Context, value DotAccumulateType) *DotAccumulateTypeAttr {
-	k := ir.NewKey("nvvm", "DotAccumulateTypeAttr")
+	k := dotAccumulateTypeAttrSlab.NewKey("nvvm", "DotAccumulateTypeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*DotAccumulateTypeAttr](ctx, k); ok {
 		return v
@@ -244,7 +244,7 @@ type FPRoundingModeAttr struct {
 
 // GetFPRoundingModeAttr returns the uniqued FPRoundingModeAttr with these parameters.
 func GetFPRoundingModeAttr(ctx *ir.Context, value FPRoundingMode) *FPRoundingModeAttr {
-	k := ir.NewKey("nvvm", "FPRoundingModeAttr")
+	k := fPRoundingModeAttrSlab.NewKey("nvvm", "FPRoundingModeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*FPRoundingModeAttr](ctx, k); ok {
 		return v
@@ -282,7 +282,7 @@ type GridDepActionKindAttr struct {
 
 // GetGridDepActionKindAttr returns the uniqued GridDepActionKindAttr with these parameters.
 func GetGridDepActionKindAttr(ctx *ir.Context, value GridDepActionKind) *GridDepActionKindAttr {
-	k := ir.NewKey("nvvm", "GridDepActionKindAttr")
+	k := gridDepActionKindAttrSlab.NewKey("nvvm", "GridDepActionKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*GridDepActionKindAttr](ctx, k); ok {
 		return v
@@ -320,7 +320,7 @@ type LdStMatrixEltTypeAttr struct {
 
 // GetLdStMatrixEltTypeAttr returns the uniqued LdStMatrixEltTypeAttr with these parameters.
 func GetLdStMatrixEltTypeAttr(ctx *ir.Context, value LdStMatrixEltType) *LdStMatrixEltTypeAttr {
-	k := ir.NewKey("nvvm", "LdStMatrixEltTypeAttr")
+	k := ldStMatrixEltTypeAttrSlab.NewKey("nvvm", "LdStMatrixEltTypeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*LdStMatrixEltTypeAttr](ctx, k); ok {
 		return v
@@ -359,7 +359,7 @@ type LdStMatrixShapeAttr struct {
 
 // GetLdStMatrixShapeAttr returns the uniqued LdStMatrixShapeAttr with these parameters.
 func GetLdStMatrixShapeAttr(ctx *ir.Context, m_, n_ int32) *LdStMatrixShapeAttr {
-	k := ir.NewKey("nvvm", "LdStMatrixShapeAttr")
+	k := ldStMatrixShapeAttrSlab.NewKey("nvvm", "LdStMatrixShapeAttr")
 	k.Int(int64(m_))
 	k.Int(int64(n_))
 	if v, ok := ir.LookupAttr[*LdStMatrixShapeAttr](ctx, k); ok {
@@ -403,7 +403,7 @@ type LoadCacheModifierKindAttr struct {
 
 // GetLoadCacheModifierKindAttr returns the uniqued LoadCacheModifierKindAttr with these parameters.
 func GetLoadCacheModifierKindAttr(ctx *ir.Context, value LoadCacheModifierKind) *LoadCacheModifierKindAttr {
-	k := ir.NewKey("nvvm", "LoadCacheModifierKindAttr")
+	k := loadCacheModifierKindAttrSlab.NewKey("nvvm", "LoadCacheModifierKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*LoadCacheModifierKindAttr](ctx, k); ok {
 		return v
@@ -441,7 +441,7 @@ type MMAB1OpAttr struct {
 
 // GetMMAB1OpAttr returns the uniqued MMAB1OpAttr with these parameters.
 func GetMMAB1OpAttr(ctx *ir.Context, value MMAB1Op) *MMAB1OpAttr {
-	k := ir.NewKey("nvvm", "MMAB1OpAttr")
+	k := mMAB1OpAttrSlab.NewKey("nvvm", "MMAB1OpAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*MMAB1OpAttr](ctx, k); ok {
 		return v
@@ -479,7 +479,7 @@ type MMABlockScaleKindAttr struct {
 
 // GetMMABlockScaleKindAttr returns the uniqued MMABlockScaleKindAttr with these parameters.
 func GetMMABlockScaleKindAttr(ctx *ir.Context, value MMABlockScaleKind) *MMABlockScaleKindAttr {
-	k := ir.NewKey("nvvm", "MMABlockScaleKindAttr")
+	k := mMABlockScaleKindAttrSlab.NewKey("nvvm", "MMABlockScaleKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*MMABlockScaleKindAttr](ctx, k); ok {
 		return v
@@ -517,7 +517,7 @@ type MMAFragAttr struct {
 
 // GetMMAFragAttr returns the uniqued MMAFragAttr with these parameters.
 func GetMMAFragAttr(ctx *ir.Context, value MMAFrag) *MMAFragAttr {
-	k := ir.NewKey("nvvm", "MMAFragAttr")
+	k := mMAFragAttrSlab.NewKey("nvvm", "MMAFragAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*MMAFragAttr](ctx, k); ok {
 		return v
@@ -555,7 +555,7 @@ type MMAIntOverflowAttr struct {
 
 // GetMMAIntOverflowAttr returns the uniqued MMAIntOverflowAttr with these parameters.
 func GetMMAIntOverflowAttr(ctx *ir.Context, value MMAIntOverflow) *MMAIntOverflowAttr {
-	k := ir.NewKey("nvvm", "MMAIntOverflowAttr")
+	k := mMAIntOverflowAttrSlab.NewKey("nvvm", "MMAIntOverflowAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*MMAIntOverflowAttr](ctx, k); ok {
 		return v
@@ -593,7 +593,7 @@ type MMAKindAttr struct {
 
 // GetMMAKindAttr returns the uniqued MMAKindAttr with these parameters.
 func GetMMAKindAttr(ctx *ir.Context, value MMAKind) *MMAKindAttr {
-	k := ir.NewKey("nvvm", "MMAKindAttr")
+	k := mMAKindAttrSlab.NewKey("nvvm", "MMAKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*MMAKindAttr](ctx, k); ok {
 		return v
@@ -631,7 +631,7 @@ type MMALayoutAttr struct {
 
 // GetMMALayoutAttr returns the uniqued MMALayoutAttr with these parameters.
 func GetMMALayoutAttr(ctx *ir.Context, value MMALayout) *MMALayoutAttr {
-	k := ir.NewKey("nvvm", "MMALayoutAttr")
+	k := mMALayoutAttrSlab.NewKey("nvvm", "MMALayoutAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*MMALayoutAttr](ctx, k); ok {
 		return v
@@ -671,7 +671,7 @@ type MMAShapeAttr struct {
 
 // GetMMAShapeAttr returns the uniqued MMAShapeAttr with these parameters.
 func GetMMAShapeAttr(ctx *ir.Context, m_, n_, k_ int32) *MMAShapeAttr {
-	k := ir.NewKey("nvvm", "MMAShapeAttr")
+	k := mMAShapeAttrSlab.NewKey("nvvm", "MMAShapeAttr")
 	k.Int(int64(m_))
 	k.Int(int64(n_))
 	k.Int(int64(k_))
@@ -721,7 +721,7 @@ type MMATypesAttr struct {
 
 // GetMMATypesAttr returns the uniqued MMATypesAttr with these parameters.
 func GetMMATypesAttr(ctx *ir.Context, value MMATypes) *MMATypesAttr {
-	k := ir.NewKey("nvvm", "MMATypesAttr")
+	k := mMATypesAttrSlab.NewKey("nvvm", "MMATypesAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*MMATypesAttr](ctx, k); ok {
 		return v
@@ -759,7 +759,7 @@ type MatchSyncKindAttr struct {
 
 // GetMatchSyncKindAttr returns the uniqued MatchSyncKindAttr with these parameters.
 func GetMatchSyncKindAttr(ctx *ir.Context, value MatchSyncKind) *MatchSyncKindAttr {
-	k := ir.NewKey("nvvm", "MatchSyncKindAttr")
+	k := matchSyncKindAttrSlab.NewKey("nvvm", "MatchSyncKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*MatchSyncKindAttr](ctx, k); ok {
 		return v
@@ -797,7 +797,7 @@ type MemOrderKindAttr struct {
 
 // GetMemOrderKindAttr returns the uniqued MemOrderKindAttr with these parameters.
 func GetMemOrderKindAttr(ctx *ir.Context, value MemOrderKind) *MemOrderKindAttr {
-	k := ir.NewKey("nvvm", "MemOrderKindAttr")
+	k := memOrderKindAttrSlab.NewKey("nvvm", "MemOrderKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*MemOrderKindAttr](ctx, k); ok {
 		return v
@@ -835,7 +835,7 @@ type MemScopeKindAttr struct {
 
 // GetMemScopeKindAttr returns the uniqued MemScopeKindAttr with these parameters.
 func GetMemScopeKindAttr(ctx *ir.Context, value MemScopeKind) *MemScopeKindAttr {
-	k := ir.NewKey("nvvm", "MemScopeKindAttr")
+	k := memScopeKindAttrSlab.NewKey("nvvm", "MemScopeKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*MemScopeKindAttr](ctx, k); ok {
 		return v
@@ -873,7 +873,7 @@ type NVVMMemorySpaceAttr struct {
 
 // GetNVVMMemorySpaceAttr returns the uniqued NVVMMemorySpaceAttr with these parameters.
 func GetNVVMMemorySpaceAttr(ctx *ir.Context, value NVVMMemorySpace) *NVVMMemorySpaceAttr {
-	k := ir.NewKey("nvvm", "NVVMMemorySpaceAttr")
+	k := nVVMMemorySpaceAttrSlab.NewKey("nvvm", "NVVMMemorySpaceAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*NVVMMemorySpaceAttr](ctx, k); ok {
 		return v
@@ -917,7 +917,7 @@ type NVVMTargetAttr struct {
 
 // GetNVVMTargetAttr returns the uniqued NVVMTargetAttr with these parameters.
 func GetNVVMTargetAttr(ctx *ir.Context, o_ int32, triple, chip, features string, flags, link ir.Attribute, verifyTarget bool) *NVVMTargetAttr {
-	k := ir.NewKey("nvvm", "NVVMTargetAttr")
+	k := nVVMTargetAttrSlab.NewKey("nvvm", "NVVMTargetAttr")
 	k.Int(int64(o_))
 	k.String(triple)
 	k.String(chip)
@@ -991,7 +991,7 @@ type PermuteModeAttr struct {
 
 // GetPermuteModeAttr returns the uniqued PermuteModeAttr with these parameters.
 func GetPermuteModeAttr(ctx *ir.Context, value PermuteMode) *PermuteModeAttr {
-	k := ir.NewKey("nvvm", "PermuteModeAttr")
+	k := permuteModeAttrSlab.NewKey("nvvm", "PermuteModeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*PermuteModeAttr](ctx, k); ok {
 		return v
@@ -1029,7 +1029,7 @@ type PrefetchCacheLevelAttr struct {
 
 // GetPrefetchCacheLevelAttr returns the uniqued PrefetchCacheLevelAttr with these parameters.
 func GetPrefetchCacheLevelAttr(ctx *ir.Context, value PrefetchCacheLevel) *PrefetchCacheLevelAttr {
-	k := ir.NewKey("nvvm", "PrefetchCacheLevelAttr")
+	k := prefetchCacheLevelAttrSlab.NewKey("nvvm", "PrefetchCacheLevelAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*PrefetchCacheLevelAttr](ctx, k); ok {
 		return v
@@ -1067,7 +1067,7 @@ type ProxyKindAttr struct {
 
 // GetProxyKindAttr returns the uniqued ProxyKindAttr with these parameters.
 func GetProxyKindAttr(ctx *ir.Context, value ProxyKind) *ProxyKindAttr {
-	k := ir.NewKey("nvvm", "ProxyKindAttr")
+	k := proxyKindAttrSlab.NewKey("nvvm", "ProxyKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ProxyKindAttr](ctx, k); ok {
 		return v
@@ -1105,7 +1105,7 @@ type ReduxKindAttr struct {
 
 // GetReduxKindAttr returns the uniqued ReduxKindAttr with these parameters.
 func GetReduxKindAttr(ctx *ir.Context, value ReduxKind) *ReduxKindAttr {
-	k := ir.NewKey("nvvm", "ReduxKindAttr")
+	k := reduxKindAttrSlab.NewKey("nvvm", "ReduxKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ReduxKindAttr](ctx, k); ok {
 		return v
@@ -1143,7 +1143,7 @@ type SaturationModeAttr struct {
 
 // GetSaturationModeAttr returns the uniqued SaturationModeAttr with these parameters.
 func GetSaturationModeAttr(ctx *ir.Context, value SaturationMode) *SaturationModeAttr {
-	k := ir.NewKey("nvvm", "SaturationModeAttr")
+	k := saturationModeAttrSlab.NewKey("nvvm", "SaturationModeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*SaturationModeAttr](ctx, k); ok {
 		return v
@@ -1181,7 +1181,7 @@ type ScaleVecSizeAttr struct {
 
 // GetScaleVecSizeAttr returns the uniqued ScaleVecSizeAttr with these parameters.
 func GetScaleVecSizeAttr(ctx *ir.Context, value ScaleVecSize) *ScaleVecSizeAttr {
-	k := ir.NewKey("nvvm", "ScaleVecSizeAttr")
+	k := scaleVecSizeAttrSlab.NewKey("nvvm", "ScaleVecSizeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ScaleVecSizeAttr](ctx, k); ok {
 		return v
@@ -1219,7 +1219,7 @@ type SetMaxRegisterActionAttr struct {
 
 // GetSetMaxRegisterActionAttr returns the uniqued SetMaxRegisterActionAttr with these parameters.
 func GetSetMaxRegisterActionAttr(ctx *ir.Context, value SetMaxRegisterAction) *SetMaxRegisterActionAttr {
-	k := ir.NewKey("nvvm", "SetMaxRegisterActionAttr")
+	k := setMaxRegisterActionAttrSlab.NewKey("nvvm", "SetMaxRegisterActionAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*SetMaxRegisterActionAttr](ctx, k); ok {
 		return v
@@ -1257,7 +1257,7 @@ type SharedSpaceAttr struct {
 
 // GetSharedSpaceAttr returns the uniqued SharedSpaceAttr with these parameters.
 func GetSharedSpaceAttr(ctx *ir.Context, value SharedSpace) *SharedSpaceAttr {
-	k := ir.NewKey("nvvm", "SharedSpaceAttr")
+	k := sharedSpaceAttrSlab.NewKey("nvvm", "SharedSpaceAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*SharedSpaceAttr](ctx, k); ok {
 		return v
@@ -1295,7 +1295,7 @@ type ShflKindAttr struct {
 
 // GetShflKindAttr returns the uniqued ShflKindAttr with these parameters.
 func GetShflKindAttr(ctx *ir.Context, value ShflKind) *ShflKindAttr {
-	k := ir.NewKey("nvvm", "ShflKindAttr")
+	k := shflKindAttrSlab.NewKey("nvvm", "ShflKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ShflKindAttr](ctx, k); ok {
 		return v
@@ -1333,7 +1333,7 @@ type TMALoadModeAttr struct {
 
 // GetTMALoadModeAttr returns the uniqued TMALoadModeAttr with these parameters.
 func GetTMALoadModeAttr(ctx *ir.Context, value TMALoadMode) *TMALoadModeAttr {
-	k := ir.NewKey("nvvm", "TMALoadModeAttr")
+	k := tMALoadModeAttrSlab.NewKey("nvvm", "TMALoadModeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*TMALoadModeAttr](ctx, k); ok {
 		return v
@@ -1371,7 +1371,7 @@ type TMAReduxKindAttr struct {
 
 // GetTMAReduxKindAttr returns the uniqued TMAReduxKindAttr with these parameters.
 func GetTMAReduxKindAttr(ctx *ir.Context, value TMAReduxKind) *TMAReduxKindAttr {
-	k := ir.NewKey("nvvm", "TMAReduxKindAttr")
+	k := tMAReduxKindAttrSlab.NewKey("nvvm", "TMAReduxKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*TMAReduxKindAttr](ctx, k); ok {
 		return v
@@ -1409,7 +1409,7 @@ type TMAStoreModeAttr struct {
 
 // GetTMAStoreModeAttr returns the uniqued TMAStoreModeAttr with these parameters.
 func GetTMAStoreModeAttr(ctx *ir.Context, value TMAStoreMode) *TMAStoreModeAttr {
-	k := ir.NewKey("nvvm", "TMAStoreModeAttr")
+	k := tMAStoreModeAttrSlab.NewKey("nvvm", "TMAStoreModeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*TMAStoreModeAttr](ctx, k); ok {
 		return v
@@ -1447,7 +1447,7 @@ type Tcgen05CpMulticastAttr struct {
 
 // GetTcgen05CpMulticastAttr returns the uniqued Tcgen05CpMulticastAttr with these parameters.
 func GetTcgen05CpMulticastAttr(ctx *ir.Context, value Tcgen05CpMulticast) *Tcgen05CpMulticastAttr {
-	k := ir.NewKey("nvvm", "Tcgen05CpMulticastAttr")
+	k := tcgen05CpMulticastAttrSlab.NewKey("nvvm", "Tcgen05CpMulticastAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*Tcgen05CpMulticastAttr](ctx, k); ok {
 		return v
@@ -1485,7 +1485,7 @@ type Tcgen05CpShapeAttr struct {
 
 // GetTcgen05CpShapeAttr returns the uniqued Tcgen05CpShapeAttr with these parameters.
 func GetTcgen05CpShapeAttr(ctx *ir.Context, value Tcgen05CpShape) *Tcgen05CpShapeAttr {
-	k := ir.NewKey("nvvm", "Tcgen05CpShapeAttr")
+	k := tcgen05CpShapeAttrSlab.NewKey("nvvm", "Tcgen05CpShapeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*Tcgen05CpShapeAttr](ctx, k); ok {
 		return v
@@ -1523,7 +1523,7 @@ type Tcgen05CpSrcFormatAttr struct {
 
 // GetTcgen05CpSrcFormatAttr returns the uniqued Tcgen05CpSrcFormatAttr with these parameters.
 func GetTcgen05CpSrcFormatAttr(ctx *ir.Context, value Tcgen05CpSrcFormat) *Tcgen05CpSrcFormatAttr {
-	k := ir.NewKey("nvvm", "Tcgen05CpSrcFormatAttr")
+	k := tcgen05CpSrcFormatAttrSlab.NewKey("nvvm", "Tcgen05CpSrcFormatAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*Tcgen05CpSrcFormatAttr](ctx, k); ok {
 		return v
@@ -1561,7 +1561,7 @@ type Tcgen05FenceKindAttr struct {
 
 // GetTcgen05FenceKindAttr returns the uniqued Tcgen05FenceKindAttr with these parameters.
 func GetTcgen05FenceKindAttr(ctx *ir.Context, value Tcgen05FenceKind) *Tcgen05FenceKindAttr {
-	k := ir.NewKey("nvvm", "Tcgen05FenceKindAttr")
+	k := tcgen05FenceKindAttrSlab.NewKey("nvvm", "Tcgen05FenceKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*Tcgen05FenceKindAttr](ctx, k); ok {
 		return v
@@ -1599,7 +1599,7 @@ type Tcgen05LdStShapeAttr struct {
 
 // GetTcgen05LdStShapeAttr returns the uniqued Tcgen05LdStShapeAttr with these parameters.
 func GetTcgen05LdStShapeAttr(ctx *ir.Context, value Tcgen05LdStShape) *Tcgen05LdStShapeAttr {
-	k := ir.NewKey("nvvm", "Tcgen05LdStShapeAttr")
+	k := tcgen05LdStShapeAttrSlab.NewKey("nvvm", "Tcgen05LdStShapeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*Tcgen05LdStShapeAttr](ctx, k); ok {
 		return v
@@ -1637,7 +1637,7 @@ type Tcgen05MMABlockScaleAttr struct {
 
 // GetTcgen05MMABlockScaleAttr returns the uniqued Tcgen05MMABlockScaleAttr with these parameters.
 func GetTcgen05MMABlockScaleAttr(ctx *ir.Context, value Tcgen05MMABlockScale) *Tcgen05MMABlockScaleAttr {
-	k := ir.NewKey("nvvm", "Tcgen05MMABlockScaleAttr")
+	k := tcgen05MMABlockScaleAttrSlab.NewKey("nvvm", "Tcgen05MMABlockScaleAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*Tcgen05MMABlockScaleAttr](ctx, k); ok {
 		return v
@@ -1675,7 +1675,7 @@ type Tcgen05MMACollectorBBufferAttr struct {
 
 // GetTcgen05MMACollectorBBufferAttr returns the uniqued Tcgen05MMACollectorBBufferAttr with these parameters.
 func GetTcgen05MMACollectorBBufferAttr(ctx *ir.Context, value Tcgen05MMACollectorBBuffer) *Tcgen05MMACollectorBBufferAttr {
-	k := ir.NewKey("nvvm", "Tcgen05MMACollectorBBufferAttr")
+	k := tcgen05MMACollectorBBufferAttrSlab.NewKey("nvvm", "Tcgen05MMACollectorBBufferAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*Tcgen05MMACollectorBBufferAttr](ctx, k); ok {
 		return v
@@ -1713,7 +1713,7 @@ type Tcgen05MMACollectorOpAttr struct {
 
 // GetTcgen05MMACollectorOpAttr returns the uniqued Tcgen05MMACollectorOpAttr with these parameters.
 func GetTcgen05MMACollectorOpAttr(ctx *ir.Context, value Tcgen05MMACollectorOp) *Tcgen05MMACollectorOpAttr {
-	k := ir.NewKey("nvvm", "Tcgen05MMACollectorOpAttr")
+	k := tcgen05MMACollectorOpAttrSlab.NewKey("nvvm", "Tcgen05MMACollectorOpAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*Tcgen05MMACollectorOpAttr](ctx, k); ok {
 		return v
@@ -1751,7 +1751,7 @@ type Tcgen05MMAKindAttr struct {
 
 // GetTcgen05MMAKindAttr returns the uniqued Tcgen05MMAKindAttr with these parameters.
 func GetTcgen05MMAKindAttr(ctx *ir.Context, value Tcgen05MMAKind) *Tcgen05MMAKindAttr {
-	k := ir.NewKey("nvvm", "Tcgen05MMAKindAttr")
+	k := tcgen05MMAKindAttrSlab.NewKey("nvvm", "Tcgen05MMAKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*Tcgen05MMAKindAttr](ctx, k); ok {
 		return v
@@ -1789,7 +1789,7 @@ type Tcgen05WaitKindAttr struct {
 
 // GetTcgen05WaitKindAttr returns the uniqued Tcgen05WaitKindAttr with these parameters.
 func GetTcgen05WaitKindAttr(ctx *ir.Context, value Tcgen05WaitKind) *Tcgen05WaitKindAttr {
-	k := ir.NewKey("nvvm", "Tcgen05WaitKindAttr")
+	k := tcgen05WaitKindAttrSlab.NewKey("nvvm", "Tcgen05WaitKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*Tcgen05WaitKindAttr](ctx, k); ok {
 		return v
@@ -1827,7 +1827,7 @@ type VoteSyncKindAttr struct {
 
 // GetVoteSyncKindAttr returns the uniqued VoteSyncKindAttr with these parameters.
 func GetVoteSyncKindAttr(ctx *ir.Context, value VoteSyncKind) *VoteSyncKindAttr {
-	k := ir.NewKey("nvvm", "VoteSyncKindAttr")
+	k := voteSyncKindAttrSlab.NewKey("nvvm", "VoteSyncKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*VoteSyncKindAttr](ctx, k); ok {
 		return v
@@ -1865,7 +1865,7 @@ type WGMMAScaleInAttr struct {
 
 // GetWGMMAScaleInAttr returns the uniqued WGMMAScaleInAttr with these parameters.
 func GetWGMMAScaleInAttr(ctx *ir.Context, value WGMMAScaleIn) *WGMMAScaleInAttr {
-	k := ir.NewKey("nvvm", "WGMMAScaleInAttr")
+	k := wGMMAScaleInAttrSlab.NewKey("nvvm", "WGMMAScaleInAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*WGMMAScaleInAttr](ctx, k); ok {
 		return v
@@ -1903,7 +1903,7 @@ type WGMMAScaleOutAttr struct {
 
 // GetWGMMAScaleOutAttr returns the uniqued WGMMAScaleOutAttr with these parameters.
 func GetWGMMAScaleOutAttr(ctx *ir.Context, value WGMMAScaleOut) *WGMMAScaleOutAttr {
-	k := ir.NewKey("nvvm", "WGMMAScaleOutAttr")
+	k := wGMMAScaleOutAttrSlab.NewKey("nvvm", "WGMMAScaleOutAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*WGMMAScaleOutAttr](ctx, k); ok {
 		return v
@@ -1941,7 +1941,7 @@ type WGMMATypesAttr struct {
 
 // GetWGMMATypesAttr returns the uniqued WGMMATypesAttr with these parameters.
 func GetWGMMATypesAttr(ctx *ir.Context, value WGMMATypes) *WGMMATypesAttr {
-	k := ir.NewKey("nvvm", "WGMMATypesAttr")
+	k := wGMMATypesAttrSlab.NewKey("nvvm", "WGMMATypesAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*WGMMATypesAttr](ctx, k); ok {
 		return v

@@ -18,7 +18,7 @@ type AtomicControlAttr struct {
 
 // GetAtomicControlAttr returns the uniqued AtomicControlAttr with these parameters.
 func GetAtomicControlAttr(ctx *ir.Context, ignoreDenormalMode, fineGrainedMemory, remoteMemory bool) *AtomicControlAttr {
-	k := ir.NewKey("omp", "AtomicControlAttr")
+	k := atomicControlAttrSlab.NewKey("omp", "AtomicControlAttr")
 	k.Bool(ignoreDenormalMode)
 	k.Bool(fineGrainedMemory)
 	k.Bool(remoteMemory)
@@ -68,7 +68,7 @@ type ClauseBindKindAttr struct {
 
 // GetClauseBindKindAttr returns the uniqued ClauseBindKindAttr with these parameters.
 func GetClauseBindKindAttr(ctx *ir.Context, value ClauseBindKind) *ClauseBindKindAttr {
-	k := ir.NewKey("omp", "ClauseBindKindAttr")
+	k := clauseBindKindAttrSlab.NewKey("omp", "ClauseBindKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ClauseBindKindAttr](ctx, k); ok {
 		return v
@@ -106,7 +106,7 @@ type ClauseCancellationConstructTypeAttr struct {
 
 // GetClauseCancellationConstructTypeAttr returns the uniqued ClauseCancellationConstructTypeAttr with these parameters.
 func GetClauseCancellationConstructTypeAttr(ctx *ir.Context, value ClauseCancellationConstructType) *ClauseCancellationConstructTypeAttr {
-	k := ir.NewKey("omp", "ClauseCancellationConstructTypeAttr")
+	k := clauseCancellationConstructTypeAttrSlab.NewKey("omp", "ClauseCancellationConstructTypeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ClauseCancellationConstructTypeAttr](ctx, k); ok {
 		return v
@@ -147,7 +147,7 @@ type ClauseDependAttr struct {
 
 // GetClauseDependAttr returns the uniqued ClauseDependAttr with these parameters.
 func GetClauseDependAttr(ctx *ir.Context, value ClauseDepend) *ClauseDependAttr {
-	k := ir.NewKey("omp", "ClauseDependAttr")
+	k := clauseDependAttrSlab.NewKey("omp", "ClauseDependAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ClauseDependAttr](ctx, k); ok {
 		return v
@@ -185,7 +185,7 @@ type ClauseGrainsizeTypeAttr struct {
 
 // GetClauseGrainsizeTypeAttr returns the uniqued ClauseGrainsizeTypeAttr with these parameters.
 func GetClauseGrainsizeTypeAttr(ctx *ir.Context, value ClauseGrainsizeType) *ClauseGrainsizeTypeAttr {
-	k := ir.NewKey("omp", "ClauseGrainsizeTypeAttr")
+	k := clauseGrainsizeTypeAttrSlab.NewKey("omp", "ClauseGrainsizeTypeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ClauseGrainsizeTypeAttr](ctx, k); ok {
 		return v
@@ -223,7 +223,7 @@ type ClauseMapFlagsAttr struct {
 
 // GetClauseMapFlagsAttr returns the uniqued ClauseMapFlagsAttr with these parameters.
 func GetClauseMapFlagsAttr(ctx *ir.Context, value ClauseMapFlags) *ClauseMapFlagsAttr {
-	k := ir.NewKey("omp", "ClauseMapFlagsAttr")
+	k := clauseMapFlagsAttrSlab.NewKey("omp", "ClauseMapFlagsAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ClauseMapFlagsAttr](ctx, k); ok {
 		return v
@@ -261,7 +261,7 @@ type ClauseMemoryOrderKindAttr struct {
 
 // GetClauseMemoryOrderKindAttr returns the uniqued ClauseMemoryOrderKindAttr with these parameters.
 func GetClauseMemoryOrderKindAttr(ctx *ir.Context, value ClauseMemoryOrderKind) *ClauseMemoryOrderKindAttr {
-	k := ir.NewKey("omp", "ClauseMemoryOrderKindAttr")
+	k := clauseMemoryOrderKindAttrSlab.NewKey("omp", "ClauseMemoryOrderKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ClauseMemoryOrderKindAttr](ctx, k); ok {
 		return v
@@ -299,7 +299,7 @@ type ClauseNumTasksTypeAttr struct {
 
 // GetClauseNumTasksTypeAttr returns the uniqued ClauseNumTasksTypeAttr with these parameters.
 func GetClauseNumTasksTypeAttr(ctx *ir.Context, value ClauseNumTasksType) *ClauseNumTasksTypeAttr {
-	k := ir.NewKey("omp", "ClauseNumTasksTypeAttr")
+	k := clauseNumTasksTypeAttrSlab.NewKey("omp", "ClauseNumTasksTypeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ClauseNumTasksTypeAttr](ctx, k); ok {
 		return v
@@ -337,7 +337,7 @@ type ClauseNumThreadsTypeAttr struct {
 
 // GetClauseNumThreadsTypeAttr returns the uniqued ClauseNumThreadsTypeAttr with these parameters.
 func GetClauseNumThreadsTypeAttr(ctx *ir.Context, value ClauseNumThreadsType) *ClauseNumThreadsTypeAttr {
-	k := ir.NewKey("omp", "ClauseNumThreadsTypeAttr")
+	k := clauseNumThreadsTypeAttrSlab.NewKey("omp", "ClauseNumThreadsTypeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ClauseNumThreadsTypeAttr](ctx, k); ok {
 		return v
@@ -375,7 +375,7 @@ type ClauseOrderKindAttr struct {
 
 // GetClauseOrderKindAttr returns the uniqued ClauseOrderKindAttr with these parameters.
 func GetClauseOrderKindAttr(ctx *ir.Context, value ClauseOrderKind) *ClauseOrderKindAttr {
-	k := ir.NewKey("omp", "ClauseOrderKindAttr")
+	k := clauseOrderKindAttrSlab.NewKey("omp", "ClauseOrderKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ClauseOrderKindAttr](ctx, k); ok {
 		return v
@@ -413,7 +413,7 @@ type ClauseProcBindKindAttr struct {
 
 // GetClauseProcBindKindAttr returns the uniqued ClauseProcBindKindAttr with these parameters.
 func GetClauseProcBindKindAttr(ctx *ir.Context, value ClauseProcBindKind) *ClauseProcBindKindAttr {
-	k := ir.NewKey("omp", "ClauseProcBindKindAttr")
+	k := clauseProcBindKindAttrSlab.NewKey("omp", "ClauseProcBindKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ClauseProcBindKindAttr](ctx, k); ok {
 		return v
@@ -451,7 +451,7 @@ type ClauseRequiresAttr struct {
 
 // GetClauseRequiresAttr returns the uniqued ClauseRequiresAttr with these parameters.
 func GetClauseRequiresAttr(ctx *ir.Context, value ClauseRequires) *ClauseRequiresAttr {
-	k := ir.NewKey("omp", "ClauseRequiresAttr")
+	k := clauseRequiresAttrSlab.NewKey("omp", "ClauseRequiresAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ClauseRequiresAttr](ctx, k); ok {
 		return v
@@ -489,7 +489,7 @@ type ClauseScheduleKindAttr struct {
 
 // GetClauseScheduleKindAttr returns the uniqued ClauseScheduleKindAttr with these parameters.
 func GetClauseScheduleKindAttr(ctx *ir.Context, value ClauseScheduleKind) *ClauseScheduleKindAttr {
-	k := ir.NewKey("omp", "ClauseScheduleKindAttr")
+	k := clauseScheduleKindAttrSlab.NewKey("omp", "ClauseScheduleKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ClauseScheduleKindAttr](ctx, k); ok {
 		return v
@@ -527,7 +527,7 @@ type ClauseTaskDependAttr struct {
 
 // GetClauseTaskDependAttr returns the uniqued ClauseTaskDependAttr with these parameters.
 func GetClauseTaskDependAttr(ctx *ir.Context, value ClauseTaskDepend) *ClauseTaskDependAttr {
-	k := ir.NewKey("omp", "ClauseTaskDependAttr")
+	k := clauseTaskDependAttrSlab.NewKey("omp", "ClauseTaskDependAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ClauseTaskDependAttr](ctx, k); ok {
 		return v
@@ -565,7 +565,7 @@ type DataSharingClauseTypeAttr struct {
 
 // GetDataSharingClauseTypeAttr returns the uniqued DataSharingClauseTypeAttr with these parameters.
 func GetDataSharingClauseTypeAttr(ctx *ir.Context, value DataSharingClauseType) *DataSharingClauseTypeAttr {
-	k := ir.NewKey("omp", "DataSharingClauseTypeAttr")
+	k := dataSharingClauseTypeAttrSlab.NewKey("omp", "DataSharingClauseTypeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*DataSharingClauseTypeAttr](ctx, k); ok {
 		return v
@@ -605,7 +605,7 @@ type DeclareTargetAttr struct {
 
 // GetDeclareTargetAttr returns the uniqued DeclareTargetAttr with these parameters.
 func GetDeclareTargetAttr(ctx *ir.Context, deviceType, captureClause, automap ir.Attribute) *DeclareTargetAttr {
-	k := ir.NewKey("omp", "DeclareTargetAttr")
+	k := declareTargetAttrSlab.NewKey("omp", "DeclareTargetAttr")
 	k.Attr(deviceType)
 	k.Attr(captureClause)
 	k.Attr(automap)
@@ -655,7 +655,7 @@ type DeclareTargetCaptureClauseAttr struct {
 
 // GetDeclareTargetCaptureClauseAttr returns the uniqued DeclareTargetCaptureClauseAttr with these parameters.
 func GetDeclareTargetCaptureClauseAttr(ctx *ir.Context, value DeclareTargetCaptureClause) *DeclareTargetCaptureClauseAttr {
-	k := ir.NewKey("omp", "DeclareTargetCaptureClauseAttr")
+	k := declareTargetCaptureClauseAttrSlab.NewKey("omp", "DeclareTargetCaptureClauseAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*DeclareTargetCaptureClauseAttr](ctx, k); ok {
 		return v
@@ -693,7 +693,7 @@ type DeclareTargetDeviceTypeAttr struct {
 
 // GetDeclareTargetDeviceTypeAttr returns the uniqued DeclareTargetDeviceTypeAttr with these parameters.
 func GetDeclareTargetDeviceTypeAttr(ctx *ir.Context, value DeclareTargetDeviceType) *DeclareTargetDeviceTypeAttr {
-	k := ir.NewKey("omp", "DeclareTargetDeviceTypeAttr")
+	k := declareTargetDeviceTypeAttrSlab.NewKey("omp", "DeclareTargetDeviceTypeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*DeclareTargetDeviceTypeAttr](ctx, k); ok {
 		return v
@@ -737,7 +737,7 @@ type FlagsAttr struct {
 
 // GetFlagsAttr returns the uniqued FlagsAttr with these parameters.
 func GetFlagsAttr(ctx *ir.Context, debugKind uint32, assumeTeamsOversubscription, assumeThreadsOversubscription, assumeNoThreadState, assumeNoNestedParallelism, noGpuLib bool, openmpDeviceVersion uint32) *FlagsAttr {
-	k := ir.NewKey("omp", "FlagsAttr")
+	k := flagsAttrSlab.NewKey("omp", "FlagsAttr")
 	k.Uint(uint64(debugKind))
 	k.Bool(assumeTeamsOversubscription)
 	k.Bool(assumeThreadsOversubscription)
@@ -811,7 +811,7 @@ type OrderModifierAttr struct {
 
 // GetOrderModifierAttr returns the uniqued OrderModifierAttr with these parameters.
 func GetOrderModifierAttr(ctx *ir.Context, value OrderModifier) *OrderModifierAttr {
-	k := ir.NewKey("omp", "OrderModifierAttr")
+	k := orderModifierAttrSlab.NewKey("omp", "OrderModifierAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*OrderModifierAttr](ctx, k); ok {
 		return v
@@ -849,7 +849,7 @@ type ReductionModifierAttr struct {
 
 // GetReductionModifierAttr returns the uniqued ReductionModifierAttr with these parameters.
 func GetReductionModifierAttr(ctx *ir.Context, value ReductionModifier) *ReductionModifierAttr {
-	k := ir.NewKey("omp", "ReductionModifierAttr")
+	k := reductionModifierAttrSlab.NewKey("omp", "ReductionModifierAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ReductionModifierAttr](ctx, k); ok {
 		return v
@@ -887,7 +887,7 @@ type ScheduleModifierAttr struct {
 
 // GetScheduleModifierAttr returns the uniqued ScheduleModifierAttr with these parameters.
 func GetScheduleModifierAttr(ctx *ir.Context, value ScheduleModifier) *ScheduleModifierAttr {
-	k := ir.NewKey("omp", "ScheduleModifierAttr")
+	k := scheduleModifierAttrSlab.NewKey("omp", "ScheduleModifierAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ScheduleModifierAttr](ctx, k); ok {
 		return v
@@ -925,7 +925,7 @@ type VariableCaptureKindAttr struct {
 
 // GetVariableCaptureKindAttr returns the uniqued VariableCaptureKindAttr with these parameters.
 func GetVariableCaptureKindAttr(ctx *ir.Context, value VariableCaptureKind) *VariableCaptureKindAttr {
-	k := ir.NewKey("omp", "VariableCaptureKindAttr")
+	k := variableCaptureKindAttrSlab.NewKey("omp", "VariableCaptureKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*VariableCaptureKindAttr](ctx, k); ok {
 		return v
@@ -963,7 +963,7 @@ type VersionAttr struct {
 
 // GetVersionAttr returns the uniqued VersionAttr with these parameters.
 func GetVersionAttr(ctx *ir.Context, version uint32) *VersionAttr {
-	k := ir.NewKey("omp", "VersionAttr")
+	k := versionAttrSlab.NewKey("omp", "VersionAttr")
 	k.Uint(uint64(version))
 	if v, ok := ir.LookupAttr[*VersionAttr](ctx, k); ok {
 		return v

@@ -11,7 +11,7 @@ type CanonicalLoopInfoType struct {
 
 // GetCanonicalLoopInfoType returns the uniqued CanonicalLoopInfoType with these parameters.
 func GetCanonicalLoopInfoType(ctx *ir.Context) *CanonicalLoopInfoType {
-	k := ir.NewKey("omp", "CanonicalLoopInfoType")
+	k := canonicalLoopInfoTypeSlab.NewKey("omp", "CanonicalLoopInfoType")
 	if v, ok := ir.LookupType[*CanonicalLoopInfoType](ctx, k); ok {
 		return v
 	}
@@ -42,7 +42,7 @@ type MapBoundsType struct {
 
 // GetMapBoundsType returns the uniqued MapBoundsType with these parameters.
 func GetMapBoundsType(ctx *ir.Context) *MapBoundsType {
-	k := ir.NewKey("omp", "MapBoundsType")
+	k := mapBoundsTypeSlab.NewKey("omp", "MapBoundsType")
 	if v, ok := ir.LookupType[*MapBoundsType](ctx, k); ok {
 		return v
 	}

@@ -15,7 +15,7 @@ type AttributeType struct {
 
 // GetAttributeType returns the uniqued AttributeType with these parameters.
 func GetAttributeType(ctx *ir.Context) *AttributeType {
-	k := ir.NewKey("pdl", "AttributeType")
+	k := attributeTypeSlab.NewKey("pdl", "AttributeType")
 	if v, ok := ir.LookupType[*AttributeType](ctx, k); ok {
 		return v
 	}
@@ -46,7 +46,7 @@ type OperationType struct {
 
 // GetOperationType returns the uniqued OperationType with these parameters.
 func GetOperationType(ctx *ir.Context) *OperationType {
-	k := ir.NewKey("pdl", "OperationType")
+	k := operationTypeSlab.NewKey("pdl", "OperationType")
 	if v, ok := ir.LookupType[*OperationType](ctx, k); ok {
 		return v
 	}
@@ -78,7 +78,7 @@ type RangeType struct {
 
 // GetRangeType returns the uniqued RangeType with these parameters.
 func GetRangeType(ctx *ir.Context, elementType ir.Type) *RangeType {
-	k := ir.NewKey("pdl", "RangeType")
+	k := rangeTypeSlab.NewKey("pdl", "RangeType")
 	k.Type(elementType)
 	if v, ok := ir.LookupType[*RangeType](ctx, k); ok {
 		return v
@@ -115,7 +115,7 @@ type TypeType struct {
 
 // GetTypeType returns the uniqued TypeType with these parameters.
 func GetTypeType(ctx *ir.Context) *TypeType {
-	k := ir.NewKey("pdl", "TypeType")
+	k := typeTypeSlab.NewKey("pdl", "TypeType")
 	if v, ok := ir.LookupType[*TypeType](ctx, k); ok {
 		return v
 	}
@@ -146,7 +146,7 @@ type ValueType struct {
 
 // GetValueType returns the uniqued ValueType with these parameters.
 func GetValueType(ctx *ir.Context) *ValueType {
-	k := ir.NewKey("pdl", "ValueType")
+	k := valueTypeSlab.NewKey("pdl", "ValueType")
 	if v, ok := ir.LookupType[*ValueType](ctx, k); ok {
 		return v
 	}

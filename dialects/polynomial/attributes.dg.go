@@ -16,7 +16,7 @@ type FloatPolynomialAttr struct {
 
 // GetFloatPolynomialAttr returns the uniqued FloatPolynomialAttr with these parameters.
 func GetFloatPolynomialAttr(ctx *ir.Context, polynomial ir.Attribute) *FloatPolynomialAttr {
-	k := ir.NewKey("polynomial", "FloatPolynomialAttr")
+	k := floatPolynomialAttrSlab.NewKey("polynomial", "FloatPolynomialAttr")
 	k.Attr(polynomial)
 	if v, ok := ir.LookupAttr[*FloatPolynomialAttr](ctx, k); ok {
 		return v
@@ -51,7 +51,7 @@ type IntPolynomialAttr struct {
 
 // GetIntPolynomialAttr returns the uniqued IntPolynomialAttr with these parameters.
 func GetIntPolynomialAttr(ctx *ir.Context, polynomial ir.Attribute) *IntPolynomialAttr {
-	k := ir.NewKey("polynomial", "IntPolynomialAttr")
+	k := intPolynomialAttrSlab.NewKey("polynomial", "IntPolynomialAttr")
 	k.Attr(polynomial)
 	if v, ok := ir.LookupAttr[*IntPolynomialAttr](ctx, k); ok {
 		return v
@@ -87,7 +87,7 @@ type PrimitiveRootAttr struct {
 
 // GetPrimitiveRootAttr returns the uniqued PrimitiveRootAttr with these parameters.
 func GetPrimitiveRootAttr(ctx *ir.Context, value, degree ir.Attribute) *PrimitiveRootAttr {
-	k := ir.NewKey("polynomial", "PrimitiveRootAttr")
+	k := primitiveRootAttrSlab.NewKey("polynomial", "PrimitiveRootAttr")
 	k.Attr(value)
 	k.Attr(degree)
 	if v, ok := ir.LookupAttr[*PrimitiveRootAttr](ctx, k); ok {
@@ -133,7 +133,7 @@ type RingAttr struct {
 
 // GetRingAttr returns the uniqued RingAttr with these parameters.
 func GetRingAttr(ctx *ir.Context, coefficientType ir.Type, coefficientModulus, polynomialModulus ir.Attribute) *RingAttr {
-	k := ir.NewKey("polynomial", "RingAttr")
+	k := ringAttrSlab.NewKey("polynomial", "RingAttr")
 	k.Type(coefficientType)
 	k.Attr(coefficientModulus)
 	k.Attr(polynomialModulus)
@@ -184,7 +184,7 @@ type TypedFloatPolynomialAttr struct {
 
 // GetTypedFloatPolynomialAttr returns the uniqued TypedFloatPolynomialAttr with these parameters.
 func GetTypedFloatPolynomialAttr(ctx *ir.Context, type_ ir.Type, value ir.Attribute) *TypedFloatPolynomialAttr {
-	k := ir.NewKey("polynomial", "TypedFloatPolynomialAttr")
+	k := typedFloatPolynomialAttrSlab.NewKey("polynomial", "TypedFloatPolynomialAttr")
 	k.Type(type_)
 	k.Attr(value)
 	if v, ok := ir.LookupAttr[*TypedFloatPolynomialAttr](ctx, k); ok {
@@ -229,7 +229,7 @@ type TypedIntPolynomialAttr struct {
 
 // GetTypedIntPolynomialAttr returns the uniqued TypedIntPolynomialAttr with these parameters.
 func GetTypedIntPolynomialAttr(ctx *ir.Context, type_ ir.Type, value ir.Attribute) *TypedIntPolynomialAttr {
-	k := ir.NewKey("polynomial", "TypedIntPolynomialAttr")
+	k := typedIntPolynomialAttrSlab.NewKey("polynomial", "TypedIntPolynomialAttr")
 	k.Type(type_)
 	k.Attr(value)
 	if v, ok := ir.LookupAttr[*TypedIntPolynomialAttr](ctx, k); ok {

@@ -16,7 +16,7 @@ type PolynomialType struct {
 
 // GetPolynomialType returns the uniqued PolynomialType with these parameters.
 func GetPolynomialType(ctx *ir.Context, ring ir.Attribute) *PolynomialType {
-	k := ir.NewKey("polynomial", "PolynomialType")
+	k := polynomialTypeSlab.NewKey("polynomial", "PolynomialType")
 	k.Attr(ring)
 	if v, ok := ir.LookupType[*PolynomialType](ctx, k); ok {
 		return v

@@ -17,7 +17,7 @@ type AddressAttr struct {
 
 // GetAddressAttr returns the uniqued AddressAttr with these parameters.
 func GetAddressAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *AddressAttr {
-	k := ir.NewKey("ptr", "AddressAttr")
+	k := addressAttrSlab.NewKey("ptr", "AddressAttr")
 	k.Type(type_)
 	k.APInt(value)
 	if v, ok := ir.LookupAttr[*AddressAttr](ctx, k); ok {
@@ -57,7 +57,7 @@ type GenericSpaceAttr struct {
 
 // GetGenericSpaceAttr returns the uniqued GenericSpaceAttr with these parameters.
 func GetGenericSpaceAttr(ctx *ir.Context) *GenericSpaceAttr {
-	k := ir.NewKey("ptr", "GenericSpaceAttr")
+	k := genericSpaceAttrSlab.NewKey("ptr", "GenericSpaceAttr")
 	if v, ok := ir.LookupAttr[*GenericSpaceAttr](ctx, k); ok {
 		return v
 	}
@@ -89,7 +89,7 @@ type NullAttr struct {
 
 // GetNullAttr returns the uniqued NullAttr with these parameters.
 func GetNullAttr(ctx *ir.Context, type_ ir.Type) *NullAttr {
-	k := ir.NewKey("ptr", "NullAttr")
+	k := nullAttrSlab.NewKey("ptr", "NullAttr")
 	k.Type(type_)
 	if v, ok := ir.LookupAttr[*NullAttr](ctx, k); ok {
 		return v
@@ -130,7 +130,7 @@ type SpecAttr struct {
 
 // GetSpecAttr returns the uniqued SpecAttr with these parameters.
 func GetSpecAttr(ctx *ir.Context, size, abi, preferred, index uint32) *SpecAttr {
-	k := ir.NewKey("ptr", "SpecAttr")
+	k := specAttrSlab.NewKey("ptr", "SpecAttr")
 	k.Uint(uint64(size))
 	k.Uint(uint64(abi))
 	k.Uint(uint64(preferred))

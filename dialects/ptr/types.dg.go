@@ -16,7 +16,7 @@ type PtrMetadataType struct {
 
 // GetPtrMetadataType returns the uniqued PtrMetadataType with these parameters.
 func GetPtrMetadataType(ctx *ir.Context, type_ ir.Attribute) *PtrMetadataType {
-	k := ir.NewKey("ptr", "PtrMetadataType")
+	k := ptrMetadataTypeSlab.NewKey("ptr", "PtrMetadataType")
 	k.Attr(type_)
 	if v, ok := ir.LookupType[*PtrMetadataType](ctx, k); ok {
 		return v
@@ -54,7 +54,7 @@ type PtrType struct {
 
 // GetPtrType returns the uniqued PtrType with these parameters.
 func GetPtrType(ctx *ir.Context, memorySpace ir.Attribute) *PtrType {
-	k := ir.NewKey("ptr", "PtrType")
+	k := ptrTypeSlab.NewKey("ptr", "PtrType")
 	k.Attr(memorySpace)
 	if v, ok := ir.LookupType[*PtrType](ctx, k); ok {
 		return v

@@ -21,7 +21,7 @@ type AnyQuantizedType struct {
 
 // GetAnyQuantizedType returns the uniqued AnyQuantizedType with these parameters.
 func GetAnyQuantizedType(ctx *ir.Context, flags uint64, storageType, expressedType ir.Type, storageTypeMin, storageTypeMax int64) *AnyQuantizedType {
-	k := ir.NewKey("quant", "AnyQuantizedType")
+	k := anyQuantizedTypeSlab.NewKey("quant", "AnyQuantizedType")
 	k.Uint(uint64(flags))
 	k.Type(storageType)
 	k.Type(expressedType)
@@ -85,7 +85,7 @@ type CalibratedQuantizedType struct {
 
 // GetCalibratedQuantizedType returns the uniqued CalibratedQuantizedType with these parameters.
 func GetCalibratedQuantizedType(ctx *ir.Context, expressedType ir.Type, min, max int64) *CalibratedQuantizedType {
-	k := ir.NewKey("quant", "CalibratedQuantizedType")
+	k := calibratedQuantizedTypeSlab.NewKey("quant", "CalibratedQuantizedType")
 	k.Type(expressedType)
 	k.Int(int64(min))
 	k.Int(int64(max))
@@ -142,7 +142,7 @@ type UniformQuantizedPerAxisType struct {
 
 // GetUniformQuantizedPerAxisType returns the uniqued UniformQuantizedPerAxisType with these parameters.
 func GetUniformQuantizedPerAxisType(ctx *ir.Context, flags uint64, storageType, expressedType ir.Type, quantizedDimension uint64, storageTypeMin, storageTypeMax int64, scales, zeroPoints []int64) *UniformQuantizedPerAxisType {
-	k := ir.NewKey("quant", "UniformQuantizedPerAxisType")
+	k := uniformQuantizedPerAxisTypeSlab.NewKey("quant", "UniformQuantizedPerAxisType")
 	k.Uint(uint64(flags))
 	k.Type(storageType)
 	k.Type(expressedType)
@@ -236,7 +236,7 @@ type UniformQuantizedSubChannelType struct {
 
 // GetUniformQuantizedSubChannelType returns the uniqued UniformQuantizedSubChannelType with these parameters.
 func GetUniformQuantizedSubChannelType(ctx *ir.Context, flags uint64, storageType, expressedType ir.Type, storageTypeMin, storageTypeMax int64, quantizedDimensions, blockSizes []int64, scales, zeroPoints ir.Attribute) *UniformQuantizedSubChannelType {
-	k := ir.NewKey("quant", "UniformQuantizedSubChannelType")
+	k := uniformQuantizedSubChannelTypeSlab.NewKey("quant", "UniformQuantizedSubChannelType")
 	k.Uint(uint64(flags))
 	k.Type(storageType)
 	k.Type(expressedType)
@@ -334,7 +334,7 @@ type UniformQuantizedType struct {
 
 // GetUniformQuantizedType returns the uniqued UniformQuantizedType with these parameters.
 func GetUniformQuantizedType(ctx *ir.Context, flags uint64, storageType, expressedType ir.Type, scale, zeroPoint, storageTypeMin, storageTypeMax int64) *UniformQuantizedType {
-	k := ir.NewKey("quant", "UniformQuantizedType")
+	k := uniformQuantizedTypeSlab.NewKey("quant", "UniformQuantizedType")
 	k.Uint(uint64(flags))
 	k.Type(storageType)
 	k.Type(expressedType)

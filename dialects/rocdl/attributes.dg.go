@@ -22,7 +22,7 @@ type ROCDLTargetAttr struct {
 
 // GetROCDLTargetAttr returns the uniqued ROCDLTargetAttr with these parameters.
 func GetROCDLTargetAttr(ctx *ir.Context, o_ int32, triple, chip, features, abi string, flags, link ir.Attribute) *ROCDLTargetAttr {
-	k := ir.NewKey("rocdl", "ROCDLTargetAttr")
+	k := rOCDLTargetAttrSlab.NewKey("rocdl", "ROCDLTargetAttr")
 	k.Int(int64(o_))
 	k.String(triple)
 	k.String(chip)

@@ -11,7 +11,7 @@ type ShapeType struct {
 
 // GetShapeType returns the uniqued ShapeType with these parameters.
 func GetShapeType(ctx *ir.Context) *ShapeType {
-	k := ir.NewKey("shape", "ShapeType")
+	k := shapeTypeSlab.NewKey("shape", "ShapeType")
 	if v, ok := ir.LookupType[*ShapeType](ctx, k); ok {
 		return v
 	}
@@ -42,7 +42,7 @@ type SizeType struct {
 
 // GetSizeType returns the uniqued SizeType with these parameters.
 func GetSizeType(ctx *ir.Context) *SizeType {
-	k := ir.NewKey("shape", "SizeType")
+	k := sizeTypeSlab.NewKey("shape", "SizeType")
 	if v, ok := ir.LookupType[*SizeType](ctx, k); ok {
 		return v
 	}
@@ -73,7 +73,7 @@ type ValueShapeType struct {
 
 // GetValueShapeType returns the uniqued ValueShapeType with these parameters.
 func GetValueShapeType(ctx *ir.Context) *ValueShapeType {
-	k := ir.NewKey("shape", "ValueShapeType")
+	k := valueShapeTypeSlab.NewKey("shape", "ValueShapeType")
 	if v, ok := ir.LookupType[*ValueShapeType](ctx, k); ok {
 		return v
 	}
@@ -104,7 +104,7 @@ type WitnessType struct {
 
 // GetWitnessType returns the uniqued WitnessType with these parameters.
 func GetWitnessType(ctx *ir.Context) *WitnessType {
-	k := ir.NewKey("shape", "WitnessType")
+	k := witnessTypeSlab.NewKey("shape", "WitnessType")
 	if v, ok := ir.LookupType[*WitnessType](ctx, k); ok {
 		return v
 	}

@@ -17,7 +17,7 @@ type GridAxesArrayAttr struct {
 
 // GetGridAxesArrayAttr returns the uniqued GridAxesArrayAttr with these parameters.
 func GetGridAxesArrayAttr(ctx *ir.Context, axes []ir.Attribute) *GridAxesArrayAttr {
-	k := ir.NewKey("shard", "GridAxesArrayAttr")
+	k := gridAxesArrayAttrSlab.NewKey("shard", "GridAxesArrayAttr")
 	k.Uint(uint64(len(axes)))
 	for _, e0 := range axes {
 		k.Attr(e0)
@@ -58,7 +58,7 @@ type ReductionKindAttr struct {
 
 // GetReductionKindAttr returns the uniqued ReductionKindAttr with these parameters.
 func GetReductionKindAttr(ctx *ir.Context, value ReductionKind) *ReductionKindAttr {
-	k := ir.NewKey("shard", "ReductionKindAttr")
+	k := reductionKindAttrSlab.NewKey("shard", "ReductionKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ReductionKindAttr](ctx, k); ok {
 		return v

@@ -11,7 +11,7 @@ type ShardingType struct {
 
 // GetShardingType returns the uniqued ShardingType with these parameters.
 func GetShardingType(ctx *ir.Context) *ShardingType {
-	k := ir.NewKey("shard", "ShardingType")
+	k := shardingTypeSlab.NewKey("shard", "ShardingType")
 	if v, ok := ir.LookupType[*ShardingType](ctx, k); ok {
 		return v
 	}

@@ -17,7 +17,7 @@ type BitVectorAttr struct {
 
 // GetBitVectorAttr returns the uniqued BitVectorAttr with these parameters.
 func GetBitVectorAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *BitVectorAttr {
-	k := ir.NewKey("smt", "BitVectorAttr")
+	k := bitVectorAttrSlab.NewKey("smt", "BitVectorAttr")
 	k.Type(type_)
 	k.APInt(value)
 	if v, ok := ir.LookupAttr[*BitVectorAttr](ctx, k); ok {

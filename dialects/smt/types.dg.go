@@ -18,7 +18,7 @@ type ArrayType struct {
 
 // GetArrayType returns the uniqued ArrayType with these parameters.
 func GetArrayType(ctx *ir.Context, domainType, rangeType ir.Type) *ArrayType {
-	k := ir.NewKey("smt", "ArrayType")
+	k := arrayTypeSlab.NewKey("smt", "ArrayType")
 	k.Type(domainType)
 	k.Type(rangeType)
 	if v, ok := ir.LookupType[*ArrayType](ctx, k); ok {
@@ -62,7 +62,7 @@ type BitVectorType struct {
 
 // GetBitVectorType returns the uniqued BitVectorType with these parameters.
 func GetBitVectorType(ctx *ir.Context, width int64) *BitVectorType {
-	k := ir.NewKey("smt", "BitVectorType")
+	k := bitVectorTypeSlab.NewKey("smt", "BitVectorType")
 	k.Int(int64(width))
 	if v, ok := ir.LookupType[*BitVectorType](ctx, k); ok {
 		return v
@@ -99,7 +99,7 @@ type BoolType struct {
 
 // GetBoolType returns the uniqued BoolType with these parameters.
 func GetBoolType(ctx *ir.Context) *BoolType {
-	k := ir.NewKey("smt", "BoolType")
+	k := boolTypeSlab.NewKey("smt", "BoolType")
 	if v, ok := ir.LookupType[*BoolType](ctx, k); ok {
 		return v
 	}
@@ -130,7 +130,7 @@ type IntType struct {
 
 // GetIntType returns the uniqued IntType with these parameters.
 func GetIntType(ctx *ir.Context) *IntType {
-	k := ir.NewKey("smt", "IntType")
+	k := intTypeSlab.NewKey("smt", "IntType")
 	if v, ok := ir.LookupType[*IntType](ctx, k); ok {
 		return v
 	}
@@ -163,7 +163,7 @@ type SMTFuncType struct {
 
 // GetSMTFuncType returns the uniqued SMTFuncType with these parameters.
 func GetSMTFuncType(ctx *ir.Context, domainTypes []ir.Type, rangeType ir.Type) *SMTFuncType {
-	k := ir.NewKey("smt", "SMTFuncType")
+	k := sMTFuncTypeSlab.NewKey("smt", "SMTFuncType")
 	k.Uint(uint64(len(domainTypes)))
 	for _, e0 := range domainTypes {
 		k.Type(e0)
@@ -211,7 +211,7 @@ type SortType struct {
 
 // GetSortType returns the uniqued SortType with these parameters.
 func GetSortType(ctx *ir.Context, identifier ir.Attribute, sortParams []ir.Type) *SortType {
-	k := ir.NewKey("smt", "SortType")
+	k := sortTypeSlab.NewKey("smt", "SortType")
 	k.Attr(identifier)
 	k.Uint(uint64(len(sortParams)))
 	for _, e0 := range sortParams {

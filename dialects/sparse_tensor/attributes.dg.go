@@ -18,7 +18,7 @@ type CrdTransDirectionKindAttr struct {
 
 // GetCrdTransDirectionKindAttr returns the uniqued CrdTransDirectionKindAttr with these parameters.
 func GetCrdTransDirectionKindAttr(ctx *ir.Context, value CrdTransDirectionKind) *CrdTransDirectionKindAttr {
-	k := ir.NewKey("sparse_tensor", "CrdTransDirectionKindAttr")
+	k := crdTransDirectionKindAttrSlab.NewKey("sparse_tensor", "CrdTransDirectionKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*CrdTransDirectionKindAttr](ctx, k); ok {
 		return v
@@ -58,7 +58,7 @@ type SparseTensorDimSliceAttr struct {
 
 // GetSparseTensorDimSliceAttr returns the uniqued SparseTensorDimSliceAttr with these parameters.
 func GetSparseTensorDimSliceAttr(ctx *ir.Context, offset, size, stride int64) *SparseTensorDimSliceAttr {
-	k := ir.NewKey("sparse_tensor", "SparseTensorDimSliceAttr")
+	k := sparseTensorDimSliceAttrSlab.NewKey("sparse_tensor", "SparseTensorDimSliceAttr")
 	k.Int(int64(offset))
 	k.Int(int64(size))
 	k.Int(int64(stride))
@@ -115,7 +115,7 @@ type SparseTensorEncodingAttr struct {
 
 // GetSparseTensorEncodingAttr returns the uniqued SparseTensorEncodingAttr with these parameters.
 func GetSparseTensorEncodingAttr(ctx *ir.Context, lvlTypes []uint64, dimToLvl, lvlToDim affine.Map, posWidth, crdWidth uint32, explicitVal, implicitVal ir.Attribute, dimSlices []ir.Attribute) *SparseTensorEncodingAttr {
-	k := ir.NewKey("sparse_tensor", "SparseTensorEncodingAttr")
+	k := sparseTensorEncodingAttrSlab.NewKey("sparse_tensor", "SparseTensorEncodingAttr")
 	k.Uint(uint64(len(lvlTypes)))
 	for _, e0 := range lvlTypes {
 		k.Uint(uint64(e0))
@@ -201,7 +201,7 @@ type SparseTensorSortKindAttr struct {
 
 // GetSparseTensorSortKindAttr returns the uniqued SparseTensorSortKindAttr with these parameters.
 func GetSparseTensorSortKindAttr(ctx *ir.Context, value SparseTensorSortKind) *SparseTensorSortKindAttr {
-	k := ir.NewKey("sparse_tensor", "SparseTensorSortKindAttr")
+	k := sparseTensorSortKindAttrSlab.NewKey("sparse_tensor", "SparseTensorSortKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*SparseTensorSortKindAttr](ctx, k); ok {
 		return v
@@ -239,7 +239,7 @@ type StorageSpecifierKindAttr struct {
 
 // GetStorageSpecifierKindAttr returns the uniqued StorageSpecifierKindAttr with these parameters.
 func GetStorageSpecifierKindAttr(ctx *ir.Context, value StorageSpecifierKind) *StorageSpecifierKindAttr {
-	k := ir.NewKey("sparse_tensor", "StorageSpecifierKindAttr")
+	k := storageSpecifierKindAttrSlab.NewKey("sparse_tensor", "StorageSpecifierKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*StorageSpecifierKindAttr](ctx, k); ok {
 		return v

@@ -18,7 +18,7 @@ type IterSpaceType struct {
 
 // GetIterSpaceType returns the uniqued IterSpaceType with these parameters.
 func GetIterSpaceType(ctx *ir.Context, encoding ir.Attribute, loLvl, hiLvl uint64) *IterSpaceType {
-	k := ir.NewKey("sparse_tensor", "IterSpaceType")
+	k := iterSpaceTypeSlab.NewKey("sparse_tensor", "IterSpaceType")
 	k.Attr(encoding)
 	k.Uint(uint64(loLvl))
 	k.Uint(uint64(hiLvl))
@@ -70,7 +70,7 @@ type IteratorType struct {
 
 // GetIteratorType returns the uniqued IteratorType with these parameters.
 func GetIteratorType(ctx *ir.Context, encoding ir.Attribute, loLvl, hiLvl uint64) *IteratorType {
-	k := ir.NewKey("sparse_tensor", "IteratorType")
+	k := iteratorTypeSlab.NewKey("sparse_tensor", "IteratorType")
 	k.Attr(encoding)
 	k.Uint(uint64(loLvl))
 	k.Uint(uint64(hiLvl))
@@ -120,7 +120,7 @@ type StorageSpecifierType struct {
 
 // GetStorageSpecifierType returns the uniqued StorageSpecifierType with these parameters.
 func GetStorageSpecifierType(ctx *ir.Context, encoding ir.Attribute) *StorageSpecifierType {
-	k := ir.NewKey("sparse_tensor", "StorageSpecifierType")
+	k := storageSpecifierTypeSlab.NewKey("sparse_tensor", "StorageSpecifierType")
 	k.Attr(encoding)
 	if v, ok := ir.LookupType[*StorageSpecifierType](ctx, k); ok {
 		return v

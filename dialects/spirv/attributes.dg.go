@@ -16,7 +16,7 @@ type AddressingModelAttr struct {
 
 // GetAddressingModelAttr returns the uniqued AddressingModelAttr with these parameters.
 func GetAddressingModelAttr(ctx *ir.Context, value AddressingModel) *AddressingModelAttr {
-	k := ir.NewKey("spirv", "AddressingModelAttr")
+	k := addressingModelAttrSlab.NewKey("spirv", "AddressingModelAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*AddressingModelAttr](ctx, k); ok {
 		return v
@@ -54,7 +54,7 @@ type BuiltInAttr struct {
 
 // GetBuiltInAttr returns the uniqued BuiltInAttr with these parameters.
 func GetBuiltInAttr(ctx *ir.Context, value BuiltIn) *BuiltInAttr {
-	k := ir.NewKey("spirv", "BuiltInAttr")
+	k := builtInAttrSlab.NewKey("spirv", "BuiltInAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*BuiltInAttr](ctx, k); ok {
 		return v
@@ -93,7 +93,7 @@ type CacheControlLoadINTELAttr struct {
 
 // GetCacheControlLoadINTELAttr returns the uniqued CacheControlLoadINTELAttr with these parameters.
 func GetCacheControlLoadINTELAttr(ctx *ir.Context, cacheLevel uint32, loadCacheControl LoadCacheControl) *CacheControlLoadINTELAttr {
-	k := ir.NewKey("spirv", "CacheControlLoadINTELAttr")
+	k := cacheControlLoadINTELAttrSlab.NewKey("spirv", "CacheControlLoadINTELAttr")
 	k.Uint(uint64(cacheLevel))
 	k.Uint(uint64(loadCacheControl))
 	if v, ok := ir.LookupAttr[*CacheControlLoadINTELAttr](ctx, k); ok {
@@ -138,7 +138,7 @@ type CacheControlStoreINTELAttr struct {
 
 // GetCacheControlStoreINTELAttr returns the uniqued CacheControlStoreINTELAttr with these parameters.
 func GetCacheControlStoreINTELAttr(ctx *ir.Context, cacheLevel uint32, storeCacheControl StoreCacheControl) *CacheControlStoreINTELAttr {
-	k := ir.NewKey("spirv", "CacheControlStoreINTELAttr")
+	k := cacheControlStoreINTELAttrSlab.NewKey("spirv", "CacheControlStoreINTELAttr")
 	k.Uint(uint64(cacheLevel))
 	k.Uint(uint64(storeCacheControl))
 	if v, ok := ir.LookupAttr[*CacheControlStoreINTELAttr](ctx, k); ok {
@@ -182,7 +182,7 @@ type CapabilityAttr struct {
 
 // GetCapabilityAttr returns the uniqued CapabilityAttr with these parameters.
 func GetCapabilityAttr(ctx *ir.Context, value Capability) *CapabilityAttr {
-	k := ir.NewKey("spirv", "CapabilityAttr")
+	k := capabilityAttrSlab.NewKey("spirv", "CapabilityAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*CapabilityAttr](ctx, k); ok {
 		return v
@@ -220,7 +220,7 @@ type ClientAPIAttr struct {
 
 // GetClientAPIAttr returns the uniqued ClientAPIAttr with these parameters.
 func GetClientAPIAttr(ctx *ir.Context, value ClientAPI) *ClientAPIAttr {
-	k := ir.NewKey("spirv", "ClientAPIAttr")
+	k := clientAPIAttrSlab.NewKey("spirv", "ClientAPIAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ClientAPIAttr](ctx, k); ok {
 		return v
@@ -258,7 +258,7 @@ type CooperativeMatrixLayoutKHRAttr struct {
 
 // GetCooperativeMatrixLayoutKHRAttr returns the uniqued CooperativeMatrixLayoutKHRAttr with these parameters.
 func GetCooperativeMatrixLayoutKHRAttr(ctx *ir.Context, value CooperativeMatrixLayoutKHR) *CooperativeMatrixLayoutKHRAttr {
-	k := ir.NewKey("spirv", "CooperativeMatrixLayoutKHRAttr")
+	k := cooperativeMatrixLayoutKHRAttrSlab.NewKey("spirv", "CooperativeMatrixLayoutKHRAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*CooperativeMatrixLayoutKHRAttr](ctx, k); ok {
 		return v
@@ -296,7 +296,7 @@ type CooperativeMatrixOperandsKHRAttr struct {
 
 // GetCooperativeMatrixOperandsKHRAttr returns the uniqued CooperativeMatrixOperandsKHRAttr with these parameters.
 func GetCooperativeMatrixOperandsKHRAttr(ctx *ir.Context, value CooperativeMatrixOperandsKHR) *CooperativeMatrixOperandsKHRAttr {
-	k := ir.NewKey("spirv", "CooperativeMatrixOperandsKHRAttr")
+	k := cooperativeMatrixOperandsKHRAttrSlab.NewKey("spirv", "CooperativeMatrixOperandsKHRAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*CooperativeMatrixOperandsKHRAttr](ctx, k); ok {
 		return v
@@ -342,7 +342,7 @@ type CooperativeMatrixPropertiesKHRAttr struct {
 
 // GetCooperativeMatrixPropertiesKHRAttr returns the uniqued CooperativeMatrixPropertiesKHRAttr with these parameters.
 func GetCooperativeMatrixPropertiesKHRAttr(ctx *ir.Context, mSize, nSize, kSize uint32, aType, bType, cType, resultType ir.Type, accSat bool, scope ir.Attribute) *CooperativeMatrixPropertiesKHRAttr {
-	k := ir.NewKey("spirv", "CooperativeMatrixPropertiesKHRAttr")
+	k := cooperativeMatrixPropertiesKHRAttrSlab.NewKey("spirv", "CooperativeMatrixPropertiesKHRAttr")
 	k.Uint(uint64(mSize))
 	k.Uint(uint64(nSize))
 	k.Uint(uint64(kSize))
@@ -435,7 +435,7 @@ type CooperativeMatrixPropertiesNVAttr struct {
 
 // GetCooperativeMatrixPropertiesNVAttr returns the uniqued CooperativeMatrixPropertiesNVAttr with these parameters.
 func GetCooperativeMatrixPropertiesNVAttr(ctx *ir.Context, mSize, nSize, kSize int32, aType, bType, cType, resultType ir.Type, scope ir.Attribute) *CooperativeMatrixPropertiesNVAttr {
-	k := ir.NewKey("spirv", "CooperativeMatrixPropertiesNVAttr")
+	k := cooperativeMatrixPropertiesNVAttrSlab.NewKey("spirv", "CooperativeMatrixPropertiesNVAttr")
 	k.Int(int64(mSize))
 	k.Int(int64(nSize))
 	k.Int(int64(kSize))
@@ -515,7 +515,7 @@ type CooperativeMatrixUseKHRAttr struct {
 
 // GetCooperativeMatrixUseKHRAttr returns the uniqued CooperativeMatrixUseKHRAttr with these parameters.
 func GetCooperativeMatrixUseKHRAttr(ctx *ir.Context, value CooperativeMatrixUseKHR) *CooperativeMatrixUseKHRAttr {
-	k := ir.NewKey("spirv", "CooperativeMatrixUseKHRAttr")
+	k := cooperativeMatrixUseKHRAttrSlab.NewKey("spirv", "CooperativeMatrixUseKHRAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*CooperativeMatrixUseKHRAttr](ctx, k); ok {
 		return v
@@ -553,7 +553,7 @@ type DecorationAttr struct {
 
 // GetDecorationAttr returns the uniqued DecorationAttr with these parameters.
 func GetDecorationAttr(ctx *ir.Context, value Decoration) *DecorationAttr {
-	k := ir.NewKey("spirv", "DecorationAttr")
+	k := decorationAttrSlab.NewKey("spirv", "DecorationAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*DecorationAttr](ctx, k); ok {
 		return v
@@ -591,7 +591,7 @@ type DeviceTypeAttr struct {
 
 // GetDeviceTypeAttr returns the uniqued DeviceTypeAttr with these parameters.
 func GetDeviceTypeAttr(ctx *ir.Context, value DeviceType) *DeviceTypeAttr {
-	k := ir.NewKey("spirv", "DeviceTypeAttr")
+	k := deviceTypeAttrSlab.NewKey("spirv", "DeviceTypeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*DeviceTypeAttr](ctx, k); ok {
 		return v
@@ -629,7 +629,7 @@ type DimAttr struct {
 
 // GetDimAttr returns the uniqued DimAttr with these parameters.
 func GetDimAttr(ctx *ir.Context, value Dim) *DimAttr {
-	k := ir.NewKey("spirv", "DimAttr")
+	k := dimAttrSlab.NewKey("spirv", "DimAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*DimAttr](ctx, k); ok {
 		return v
@@ -669,7 +669,7 @@ type EntryPointABIAttr struct {
 
 // GetEntryPointABIAttr returns the uniqued EntryPointABIAttr with these parameters.
 func GetEntryPointABIAttr(ctx *ir.Context, workgroupSize ir.Attribute, subgroupSize, targetWidth int32) *EntryPointABIAttr {
-	k := ir.NewKey("spirv", "EntryPointABIAttr")
+	k := entryPointABIAttrSlab.NewKey("spirv", "EntryPointABIAttr")
 	k.Attr(workgroupSize)
 	k.Int(int64(subgroupSize))
 	k.Int(int64(targetWidth))
@@ -719,7 +719,7 @@ type ExecutionModeAttr struct {
 
 // GetExecutionModeAttr returns the uniqued ExecutionModeAttr with these parameters.
 func GetExecutionModeAttr(ctx *ir.Context, value ExecutionMode) *ExecutionModeAttr {
-	k := ir.NewKey("spirv", "ExecutionModeAttr")
+	k := executionModeAttrSlab.NewKey("spirv", "ExecutionModeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ExecutionModeAttr](ctx, k); ok {
 		return v
@@ -757,7 +757,7 @@ type ExecutionModelAttr struct {
 
 // GetExecutionModelAttr returns the uniqued ExecutionModelAttr with these parameters.
 func GetExecutionModelAttr(ctx *ir.Context, value ExecutionModel) *ExecutionModelAttr {
-	k := ir.NewKey("spirv", "ExecutionModelAttr")
+	k := executionModelAttrSlab.NewKey("spirv", "ExecutionModelAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ExecutionModelAttr](ctx, k); ok {
 		return v
@@ -795,7 +795,7 @@ type ExtensionAttr struct {
 
 // GetExtensionAttr returns the uniqued ExtensionAttr with these parameters.
 func GetExtensionAttr(ctx *ir.Context, value Extension) *ExtensionAttr {
-	k := ir.NewKey("spirv", "ExtensionAttr")
+	k := extensionAttrSlab.NewKey("spirv", "ExtensionAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ExtensionAttr](ctx, k); ok {
 		return v
@@ -833,7 +833,7 @@ type FPEncodingAttr struct {
 
 // GetFPEncodingAttr returns the uniqued FPEncodingAttr with these parameters.
 func GetFPEncodingAttr(ctx *ir.Context, value FPEncoding) *FPEncodingAttr {
-	k := ir.NewKey("spirv", "FPEncodingAttr")
+	k := fPEncodingAttrSlab.NewKey("spirv", "FPEncodingAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*FPEncodingAttr](ctx, k); ok {
 		return v
@@ -871,7 +871,7 @@ type FPFastMathModeAttr struct {
 
 // GetFPFastMathModeAttr returns the uniqued FPFastMathModeAttr with these parameters.
 func GetFPFastMathModeAttr(ctx *ir.Context, value FPFastMathMode) *FPFastMathModeAttr {
-	k := ir.NewKey("spirv", "FPFastMathModeAttr")
+	k := fPFastMathModeAttrSlab.NewKey("spirv", "FPFastMathModeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*FPFastMathModeAttr](ctx, k); ok {
 		return v
@@ -909,7 +909,7 @@ type FPRoundingModeAttr struct {
 
 // GetFPRoundingModeAttr returns the uniqued FPRoundingModeAttr with these parameters.
 func GetFPRoundingModeAttr(ctx *ir.Context, value FPRoundingMode) *FPRoundingModeAttr {
-	k := ir.NewKey("spirv", "FPRoundingModeAttr")
+	k := fPRoundingModeAttrSlab.NewKey("spirv", "FPRoundingModeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*FPRoundingModeAttr](ctx, k); ok {
 		return v
@@ -947,7 +947,7 @@ type FunctionControlAttr struct {
 
 // GetFunctionControlAttr returns the uniqued FunctionControlAttr with these parameters.
 func GetFunctionControlAttr(ctx *ir.Context, value FunctionControl) *FunctionControlAttr {
-	k := ir.NewKey("spirv", "FunctionControlAttr")
+	k := functionControlAttrSlab.NewKey("spirv", "FunctionControlAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*FunctionControlAttr](ctx, k); ok {
 		return v
@@ -985,7 +985,7 @@ type GroupOperationAttr struct {
 
 // GetGroupOperationAttr returns the uniqued GroupOperationAttr with these parameters.
 func GetGroupOperationAttr(ctx *ir.Context, value GroupOperation) *GroupOperationAttr {
-	k := ir.NewKey("spirv", "GroupOperationAttr")
+	k := groupOperationAttrSlab.NewKey("spirv", "GroupOperationAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*GroupOperationAttr](ctx, k); ok {
 		return v
@@ -1023,7 +1023,7 @@ type ImageArrayedInfoAttr struct {
 
 // GetImageArrayedInfoAttr returns the uniqued ImageArrayedInfoAttr with these parameters.
 func GetImageArrayedInfoAttr(ctx *ir.Context, value ImageArrayedInfo) *ImageArrayedInfoAttr {
-	k := ir.NewKey("spirv", "ImageArrayedInfoAttr")
+	k := imageArrayedInfoAttrSlab.NewKey("spirv", "ImageArrayedInfoAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ImageArrayedInfoAttr](ctx, k); ok {
 		return v
@@ -1061,7 +1061,7 @@ type ImageDepthInfoAttr struct {
 
 // GetImageDepthInfoAttr returns the uniqued ImageDepthInfoAttr with these parameters.
 func GetImageDepthInfoAttr(ctx *ir.Context, value ImageDepthInfo) *ImageDepthInfoAttr {
-	k := ir.NewKey("spirv", "ImageDepthInfoAttr")
+	k := imageDepthInfoAttrSlab.NewKey("spirv", "ImageDepthInfoAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ImageDepthInfoAttr](ctx, k); ok {
 		return v
@@ -1099,7 +1099,7 @@ type ImageFormatAttr struct {
 
 // GetImageFormatAttr returns the uniqued ImageFormatAttr with these parameters.
 func GetImageFormatAttr(ctx *ir.Context, value ImageFormat) *ImageFormatAttr {
-	k := ir.NewKey("spirv", "ImageFormatAttr")
+	k := imageFormatAttrSlab.NewKey("spirv", "ImageFormatAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ImageFormatAttr](ctx, k); ok {
 		return v
@@ -1137,7 +1137,7 @@ type ImageOperandsAttr struct {
 
 // GetImageOperandsAttr returns the uniqued ImageOperandsAttr with these parameters.
 func GetImageOperandsAttr(ctx *ir.Context, value ImageOperands) *ImageOperandsAttr {
-	k := ir.NewKey("spirv", "ImageOperandsAttr")
+	k := imageOperandsAttrSlab.NewKey("spirv", "ImageOperandsAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ImageOperandsAttr](ctx, k); ok {
 		return v
@@ -1175,7 +1175,7 @@ type ImageSamplerUseInfoAttr struct {
 
 // GetImageSamplerUseInfoAttr returns the uniqued ImageSamplerUseInfoAttr with these parameters.
 func GetImageSamplerUseInfoAttr(ctx *ir.Context, value ImageSamplerUseInfo) *ImageSamplerUseInfoAttr {
-	k := ir.NewKey("spirv", "ImageSamplerUseInfoAttr")
+	k := imageSamplerUseInfoAttrSlab.NewKey("spirv", "ImageSamplerUseInfoAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ImageSamplerUseInfoAttr](ctx, k); ok {
 		return v
@@ -1213,7 +1213,7 @@ type ImageSamplingInfoAttr struct {
 
 // GetImageSamplingInfoAttr returns the uniqued ImageSamplingInfoAttr with these parameters.
 func GetImageSamplingInfoAttr(ctx *ir.Context, value ImageSamplingInfo) *ImageSamplingInfoAttr {
-	k := ir.NewKey("spirv", "ImageSamplingInfoAttr")
+	k := imageSamplingInfoAttrSlab.NewKey("spirv", "ImageSamplingInfoAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ImageSamplingInfoAttr](ctx, k); ok {
 		return v
@@ -1258,7 +1258,7 @@ type JointMatrixPropertiesINTELAttr struct {
 
 // GetJointMatrixPropertiesINTELAttr returns the uniqued JointMatrixPropertiesINTELAttr with these parameters.
 func GetJointMatrixPropertiesINTELAttr(ctx *ir.Context, mSize, nSize, kSize int32, aType, bType, cType, resultType ir.Type, scope ir.Attribute) *JointMatrixPropertiesINTELAttr {
-	k := ir.NewKey("spirv", "JointMatrixPropertiesINTELAttr")
+	k := jointMatrixPropertiesINTELAttrSlab.NewKey("spirv", "JointMatrixPropertiesINTELAttr")
 	k.Int(int64(mSize))
 	k.Int(int64(nSize))
 	k.Int(int64(kSize))
@@ -1339,7 +1339,7 @@ type LinkageAttributesAttr struct {
 
 // GetLinkageAttributesAttr returns the uniqued LinkageAttributesAttr with these parameters.
 func GetLinkageAttributesAttr(ctx *ir.Context, linkageName, linkageType ir.Attribute) *LinkageAttributesAttr {
-	k := ir.NewKey("spirv", "LinkageAttributesAttr")
+	k := linkageAttributesAttrSlab.NewKey("spirv", "LinkageAttributesAttr")
 	k.Attr(linkageName)
 	k.Attr(linkageType)
 	if v, ok := ir.LookupAttr[*LinkageAttributesAttr](ctx, k); ok {
@@ -1383,7 +1383,7 @@ type LinkageTypeAttr struct {
 
 // GetLinkageTypeAttr returns the uniqued LinkageTypeAttr with these parameters.
 func GetLinkageTypeAttr(ctx *ir.Context, value LinkageType) *LinkageTypeAttr {
-	k := ir.NewKey("spirv", "LinkageTypeAttr")
+	k := linkageTypeAttrSlab.NewKey("spirv", "LinkageTypeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*LinkageTypeAttr](ctx, k); ok {
 		return v
@@ -1421,7 +1421,7 @@ type LoadCacheControlAttr struct {
 
 // GetLoadCacheControlAttr returns the uniqued LoadCacheControlAttr with these parameters.
 func GetLoadCacheControlAttr(ctx *ir.Context, value LoadCacheControl) *LoadCacheControlAttr {
-	k := ir.NewKey("spirv", "LoadCacheControlAttr")
+	k := loadCacheControlAttrSlab.NewKey("spirv", "LoadCacheControlAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*LoadCacheControlAttr](ctx, k); ok {
 		return v
@@ -1459,7 +1459,7 @@ type LoopControlAttr struct {
 
 // GetLoopControlAttr returns the uniqued LoopControlAttr with these parameters.
 func GetLoopControlAttr(ctx *ir.Context, value LoopControl) *LoopControlAttr {
-	k := ir.NewKey("spirv", "LoopControlAttr")
+	k := loopControlAttrSlab.NewKey("spirv", "LoopControlAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*LoopControlAttr](ctx, k); ok {
 		return v
@@ -1497,7 +1497,7 @@ type MatrixLayoutAttr struct {
 
 // GetMatrixLayoutAttr returns the uniqued MatrixLayoutAttr with these parameters.
 func GetMatrixLayoutAttr(ctx *ir.Context, value MatrixLayout) *MatrixLayoutAttr {
-	k := ir.NewKey("spirv", "MatrixLayoutAttr")
+	k := matrixLayoutAttrSlab.NewKey("spirv", "MatrixLayoutAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*MatrixLayoutAttr](ctx, k); ok {
 		return v
@@ -1535,7 +1535,7 @@ type MemoryAccessAttr struct {
 
 // GetMemoryAccessAttr returns the uniqued MemoryAccessAttr with these parameters.
 func GetMemoryAccessAttr(ctx *ir.Context, value MemoryAccess) *MemoryAccessAttr {
-	k := ir.NewKey("spirv", "MemoryAccessAttr")
+	k := memoryAccessAttrSlab.NewKey("spirv", "MemoryAccessAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*MemoryAccessAttr](ctx, k); ok {
 		return v
@@ -1573,7 +1573,7 @@ type MemoryModelAttr struct {
 
 // GetMemoryModelAttr returns the uniqued MemoryModelAttr with these parameters.
 func GetMemoryModelAttr(ctx *ir.Context, value MemoryModel) *MemoryModelAttr {
-	k := ir.NewKey("spirv", "MemoryModelAttr")
+	k := memoryModelAttrSlab.NewKey("spirv", "MemoryModelAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*MemoryModelAttr](ctx, k); ok {
 		return v
@@ -1611,7 +1611,7 @@ type MemorySemanticsAttr struct {
 
 // GetMemorySemanticsAttr returns the uniqued MemorySemanticsAttr with these parameters.
 func GetMemorySemanticsAttr(ctx *ir.Context, value MemorySemantics) *MemorySemanticsAttr {
-	k := ir.NewKey("spirv", "MemorySemanticsAttr")
+	k := memorySemanticsAttrSlab.NewKey("spirv", "MemorySemanticsAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*MemorySemanticsAttr](ctx, k); ok {
 		return v
@@ -1649,7 +1649,7 @@ type OpcodeAttr struct {
 
 // GetOpcodeAttr returns the uniqued OpcodeAttr with these parameters.
 func GetOpcodeAttr(ctx *ir.Context, value Opcode) *OpcodeAttr {
-	k := ir.NewKey("spirv", "OpcodeAttr")
+	k := opcodeAttrSlab.NewKey("spirv", "OpcodeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*OpcodeAttr](ctx, k); ok {
 		return v
@@ -1687,7 +1687,7 @@ type PackedVectorFormatAttr struct {
 
 // GetPackedVectorFormatAttr returns the uniqued PackedVectorFormatAttr with these parameters.
 func GetPackedVectorFormatAttr(ctx *ir.Context, value PackedVectorFormat) *PackedVectorFormatAttr {
-	k := ir.NewKey("spirv", "PackedVectorFormatAttr")
+	k := packedVectorFormatAttrSlab.NewKey("spirv", "PackedVectorFormatAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*PackedVectorFormatAttr](ctx, k); ok {
 		return v
@@ -1732,7 +1732,7 @@ type ResourceLimitsAttr struct {
 
 // GetResourceLimitsAttr returns the uniqued ResourceLimitsAttr with these parameters.
 func GetResourceLimitsAttr(ctx *ir.Context, maxComputeSharedMemorySize, maxComputeWorkgroupInvocations int32, maxComputeWorkgroupSize ir.Attribute, subgroupSize, minSubgroupSize, maxSubgroupSize int32, cooperativeMatrixPropertiesKhr, cooperativeMatrixPropertiesNv ir.Attribute) *ResourceLimitsAttr {
-	k := ir.NewKey("spirv", "ResourceLimitsAttr")
+	k := resourceLimitsAttrSlab.NewKey("spirv", "ResourceLimitsAttr")
 	k.Int(int64(maxComputeSharedMemorySize))
 	k.Int(int64(maxComputeWorkgroupInvocations))
 	k.Attr(maxComputeWorkgroupSize)
@@ -1812,7 +1812,7 @@ type ScopeAttr struct {
 
 // GetScopeAttr returns the uniqued ScopeAttr with these parameters.
 func GetScopeAttr(ctx *ir.Context, value Scope) *ScopeAttr {
-	k := ir.NewKey("spirv", "ScopeAttr")
+	k := scopeAttrSlab.NewKey("spirv", "ScopeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ScopeAttr](ctx, k); ok {
 		return v
@@ -1850,7 +1850,7 @@ type SelectionControlAttr struct {
 
 // GetSelectionControlAttr returns the uniqued SelectionControlAttr with these parameters.
 func GetSelectionControlAttr(ctx *ir.Context, value SelectionControl) *SelectionControlAttr {
-	k := ir.NewKey("spirv", "SelectionControlAttr")
+	k := selectionControlAttrSlab.NewKey("spirv", "SelectionControlAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*SelectionControlAttr](ctx, k); ok {
 		return v
@@ -1888,7 +1888,7 @@ type StorageClassAttr struct {
 
 // GetStorageClassAttr returns the uniqued StorageClassAttr with these parameters.
 func GetStorageClassAttr(ctx *ir.Context, value StorageClass) *StorageClassAttr {
-	k := ir.NewKey("spirv", "StorageClassAttr")
+	k := storageClassAttrSlab.NewKey("spirv", "StorageClassAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*StorageClassAttr](ctx, k); ok {
 		return v
@@ -1926,7 +1926,7 @@ type StoreCacheControlAttr struct {
 
 // GetStoreCacheControlAttr returns the uniqued StoreCacheControlAttr with these parameters.
 func GetStoreCacheControlAttr(ctx *ir.Context, value StoreCacheControl) *StoreCacheControlAttr {
-	k := ir.NewKey("spirv", "StoreCacheControlAttr")
+	k := storeCacheControlAttrSlab.NewKey("spirv", "StoreCacheControlAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*StoreCacheControlAttr](ctx, k); ok {
 		return v
@@ -1964,7 +1964,7 @@ type VendorAttr struct {
 
 // GetVendorAttr returns the uniqued VendorAttr with these parameters.
 func GetVendorAttr(ctx *ir.Context, value Vendor) *VendorAttr {
-	k := ir.NewKey("spirv", "VendorAttr")
+	k := vendorAttrSlab.NewKey("spirv", "VendorAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*VendorAttr](ctx, k); ok {
 		return v
@@ -2002,7 +2002,7 @@ type VersionAttr struct {
 
 // GetVersionAttr returns the uniqued VersionAttr with these parameters.
 func GetVersionAttr(ctx *ir.Context, value Version) *VersionAttr {
-	k := ir.NewKey("spirv", "VersionAttr")
+	k := versionAttrSlab.NewKey("spirv", "VersionAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*VersionAttr](ctx, k); ok {
 		return v

@@ -19,7 +19,7 @@ type ArrayType struct {
 
 // GetArrayType returns the uniqued ArrayType with these parameters.
 func GetArrayType(ctx *ir.Context, elementType ir.Type, count, stride uint32) *ArrayType {
-	k := ir.NewKey("spirv", "ArrayType")
+	k := arrayTypeSlab.NewKey("spirv", "ArrayType")
 	k.Type(elementType)
 	k.Uint(uint64(count))
 	k.Uint(uint64(stride))
@@ -75,7 +75,7 @@ type ImageType struct {
 
 // GetImageType returns the uniqued ImageType with these parameters.
 func GetImageType(ctx *ir.Context, elementType ir.Type, dim Dim, depthInfo ImageDepthInfo, arrayedInfo ImageArrayedInfo, samplingInfo ImageSamplingInfo, samplerUseInfo ImageSamplerUseInfo, format ImageFormat) *ImageType {
-	k := ir.NewKey("spirv", "ImageType")
+	k := imageTypeSlab.NewKey("spirv", "ImageType")
 	k.Type(elementType)
 	k.Uint(uint64(dim))
 	k.Uint(uint64(depthInfo))
@@ -150,7 +150,7 @@ type MatrixType struct {
 
 // GetMatrixType returns the uniqued MatrixType with these parameters.
 func GetMatrixType(ctx *ir.Context, columnType ir.Type, columnCount uint32) *MatrixType {
-	k := ir.NewKey("spirv", "MatrixType")
+	k := matrixTypeSlab.NewKey("spirv", "MatrixType")
 	k.Type(columnType)
 	k.Uint(uint64(columnCount))
 	if v, ok := ir.LookupType[*MatrixType](ctx, k); ok {
@@ -195,7 +195,7 @@ type PointerType struct {
 
 // GetPointerType returns the uniqued PointerType with these parameters.
 func GetPointerType(ctx *ir.Context, pointeeType ir.Type, storageClass StorageClass) *PointerType {
-	k := ir.NewKey("spirv", "PointerType")
+	k := pointerTypeSlab.NewKey("spirv", "PointerType")
 	k.Type(pointeeType)
 	k.Uint(uint64(storageClass))
 	if v, ok := ir.LookupType[*PointerType](ctx, k); ok {
@@ -240,7 +240,7 @@ type RuntimeArrayType struct {
 
 // GetRuntimeArrayType returns the uniqued RuntimeArrayType with these parameters.
 func GetRuntimeArrayType(ctx *ir.Context, elementType ir.Type, stride uint32) *RuntimeArrayType {
-	k := ir.NewKey("spirv", "RuntimeArrayType")
+	k := runtimeArrayTypeSlab.NewKey("spirv", "RuntimeArrayType")
 	k.Type(elementType)
 	k.Uint(uint64(stride))
 	if v, ok := ir.LookupType[*RuntimeArrayType](ctx, k); ok {
@@ -284,7 +284,7 @@ type SampledImageType struct {
 
 // GetSampledImageType returns the uniqued SampledImageType with these parameters.
 func GetSampledImageType(ctx *ir.Context, imageType ir.Type) *SampledImageType {
-	k := ir.NewKey("spirv", "SampledImageType")
+	k := sampledImageTypeSlab.NewKey("spirv", "SampledImageType")
 	k.Type(imageType)
 	if v, ok := ir.LookupType[*SampledImageType](ctx, k); ok {
 		return v
@@ -326,7 +326,7 @@ type StructType struct {
 
 // GetStructType returns the uniqued StructType with these parameters.
 func GetStructType(ctx *ir.Context, name string, reference bool, members []ir.Type, offsets []uint32, decorations []string) *StructType {
-	k := ir.NewKey("spirv", "StructType")
+	k := structTypeSlab.NewKey("spirv", "StructType")
 	k.String(name)
 	k.Bool(reference)
 	k.Uint(uint64(len(members)))

@@ -17,7 +17,7 @@ type BlockSizeAttr struct {
 
 // GetBlockSizeAttr returns the uniqued BlockSizeAttr with these parameters.
 func GetBlockSizeAttr(ctx *ir.Context, value BlockSize) *BlockSizeAttr {
-	k := ir.NewKey("tosa", "BlockSizeAttr")
+	k := blockSizeAttrSlab.NewKey("tosa", "BlockSizeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*BlockSizeAttr](ctx, k); ok {
 		return v
@@ -56,7 +56,7 @@ type ConvOpQuantizationAttr struct {
 
 // GetConvOpQuantizationAttr returns the uniqued ConvOpQuantizationAttr with these parameters.
 func GetConvOpQuantizationAttr(ctx *ir.Context, inputZp, weightZp int64) *ConvOpQuantizationAttr {
-	k := ir.NewKey("tosa", "ConvOpQuantizationAttr")
+	k := convOpQuantizationAttrSlab.NewKey("tosa", "ConvOpQuantizationAttr")
 	k.Int(int64(inputZp))
 	k.Int(int64(weightZp))
 	if v, ok := ir.LookupAttr[*ConvOpQuantizationAttr](ctx, k); ok {
@@ -100,7 +100,7 @@ type ExtensionAttr struct {
 
 // GetExtensionAttr returns the uniqued ExtensionAttr with these parameters.
 func GetExtensionAttr(ctx *ir.Context, value Extension) *ExtensionAttr {
-	k := ir.NewKey("tosa", "ExtensionAttr")
+	k := extensionAttrSlab.NewKey("tosa", "ExtensionAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ExtensionAttr](ctx, k); ok {
 		return v
@@ -138,7 +138,7 @@ type LevelAttr struct {
 
 // GetLevelAttr returns the uniqued LevelAttr with these parameters.
 func GetLevelAttr(ctx *ir.Context, value Level) *LevelAttr {
-	k := ir.NewKey("tosa", "LevelAttr")
+	k := levelAttrSlab.NewKey("tosa", "LevelAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*LevelAttr](ctx, k); ok {
 		return v
@@ -177,7 +177,7 @@ type MatMulOpQuantizationAttr struct {
 
 // GetMatMulOpQuantizationAttr returns the uniqued MatMulOpQuantizationAttr with these parameters.
 func GetMatMulOpQuantizationAttr(ctx *ir.Context, aZp, bZp int64) *MatMulOpQuantizationAttr {
-	k := ir.NewKey("tosa", "MatMulOpQuantizationAttr")
+	k := matMulOpQuantizationAttrSlab.NewKey("tosa", "MatMulOpQuantizationAttr")
 	k.Int(int64(aZp))
 	k.Int(int64(bZp))
 	if v, ok := ir.LookupAttr[*MatMulOpQuantizationAttr](ctx, k); ok {
@@ -221,7 +221,7 @@ type NanPropagationModeAttr struct {
 
 // GetNanPropagationModeAttr returns the uniqued NanPropagationModeAttr with these parameters.
 func GetNanPropagationModeAttr(ctx *ir.Context, value NanPropagationMode) *NanPropagationModeAttr {
-	k := ir.NewKey("tosa", "NanPropagationModeAttr")
+	k := nanPropagationModeAttrSlab.NewKey("tosa", "NanPropagationModeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*NanPropagationModeAttr](ctx, k); ok {
 		return v
@@ -259,7 +259,7 @@ type PadOpQuantizationAttr struct {
 
 // GetPadOpQuantizationAttr returns the uniqued PadOpQuantizationAttr with these parameters.
 func GetPadOpQuantizationAttr(ctx *ir.Context, inputZp int64) *PadOpQuantizationAttr {
-	k := ir.NewKey("tosa", "PadOpQuantizationAttr")
+	k := padOpQuantizationAttrSlab.NewKey("tosa", "PadOpQuantizationAttr")
 	k.Int(int64(inputZp))
 	if v, ok := ir.LookupAttr[*PadOpQuantizationAttr](ctx, k); ok {
 		return v
@@ -297,7 +297,7 @@ type ProfileAttr struct {
 
 // GetProfileAttr returns the uniqued ProfileAttr with these parameters.
 func GetProfileAttr(ctx *ir.Context, value Profile) *ProfileAttr {
-	k := ir.NewKey("tosa", "ProfileAttr")
+	k := profileAttrSlab.NewKey("tosa", "ProfileAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ProfileAttr](ctx, k); ok {
 		return v
@@ -335,7 +335,7 @@ type ResizeModeAttr struct {
 
 // GetResizeModeAttr returns the uniqued ResizeModeAttr with these parameters.
 func GetResizeModeAttr(ctx *ir.Context, value ResizeMode) *ResizeModeAttr {
-	k := ir.NewKey("tosa", "ResizeModeAttr")
+	k := resizeModeAttrSlab.NewKey("tosa", "ResizeModeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ResizeModeAttr](ctx, k); ok {
 		return v
@@ -373,7 +373,7 @@ type RoundingModeAttr struct {
 
 // GetRoundingModeAttr returns the uniqued RoundingModeAttr with these parameters.
 func GetRoundingModeAttr(ctx *ir.Context, value RoundingMode) *RoundingModeAttr {
-	k := ir.NewKey("tosa", "RoundingModeAttr")
+	k := roundingModeAttrSlab.NewKey("tosa", "RoundingModeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*RoundingModeAttr](ctx, k); ok {
 		return v
@@ -411,7 +411,7 @@ type SpecificationVersionAttr struct {
 
 // GetSpecificationVersionAttr returns the uniqued SpecificationVersionAttr with these parameters.
 func GetSpecificationVersionAttr(ctx *ir.Context, value SpecificationVersion) *SpecificationVersionAttr {
-	k := ir.NewKey("tosa", "SpecificationVersionAttr")
+	k := specificationVersionAttrSlab.NewKey("tosa", "SpecificationVersionAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*SpecificationVersionAttr](ctx, k); ok {
 		return v
@@ -452,7 +452,7 @@ type TargetEnvAttr struct {
 
 // GetTargetEnvAttr returns the uniqued TargetEnvAttr with these parameters.
 func GetTargetEnvAttr(ctx *ir.Context, specificationVersion SpecificationVersion, level Level, profiles []Profile, extensions []Extension) *TargetEnvAttr {
-	k := ir.NewKey("tosa", "TargetEnvAttr")
+	k := targetEnvAttrSlab.NewKey("tosa", "TargetEnvAttr")
 	k.Uint(uint64(specificationVersion))
 	k.Uint(uint64(level))
 	k.Uint(uint64(len(profiles)))
@@ -515,7 +515,7 @@ type UnaryOpQuantizationAttr struct {
 
 // GetUnaryOpQuantizationAttr returns the uniqued UnaryOpQuantizationAttr with these parameters.
 func GetUnaryOpQuantizationAttr(ctx *ir.Context, inputZp, outputZp int64) *UnaryOpQuantizationAttr {
-	k := ir.NewKey("tosa", "UnaryOpQuantizationAttr")
+	k := unaryOpQuantizationAttrSlab.NewKey("tosa", "UnaryOpQuantizationAttr")
 	k.Int(int64(inputZp))
 	k.Int(int64(outputZp))
 	if v, ok := ir.LookupAttr[*UnaryOpQuantizationAttr](ctx, k); ok {

@@ -15,7 +15,7 @@ type mxint8Type struct {
 
 // Getmxint8Type returns the uniqued mxint8Type with these parameters.
 func Getmxint8Type(ctx *ir.Context) *mxint8Type {
-	k := ir.NewKey("tosa", "mxint8Type")
+	k := mxint8TypeSlab.NewKey("tosa", "mxint8Type")
 	if v, ok := ir.LookupType[*mxint8Type](ctx, k); ok {
 		return v
 	}
@@ -47,7 +47,7 @@ type shapeType struct {
 
 // GetshapeType returns the uniqued shapeType with these parameters.
 func GetshapeType(ctx *ir.Context, rank int32) *shapeType {
-	k := ir.NewKey("tosa", "shapeType")
+	k := shapeTypeSlab.NewKey("tosa", "shapeType")
 	k.Int(int64(rank))
 	if v, ok := ir.LookupType[*shapeType](ctx, k); ok {
 		return v

@@ -16,7 +16,7 @@ type ParamOperandAttr struct {
 
 // GetParamOperandAttr returns the uniqued ParamOperandAttr with these parameters.
 func GetParamOperandAttr(ctx *ir.Context, index ir.Attribute) *ParamOperandAttr {
-	k := ir.NewKey("transform", "ParamOperandAttr")
+	k := paramOperandAttrSlab.NewKey("transform", "ParamOperandAttr")
 	k.Attr(index)
 	if v, ok := ir.LookupAttr[*ParamOperandAttr](ctx, k); ok {
 		return v

@@ -15,7 +15,7 @@ type AffineMapParamType struct {
 
 // GetAffineMapParamType returns the uniqued AffineMapParamType with these parameters.
 func GetAffineMapParamType(ctx *ir.Context) *AffineMapParamType {
-	k := ir.NewKey("transform", "AffineMapParamType")
+	k := affineMapParamTypeSlab.NewKey("transform", "AffineMapParamType")
 	if v, ok := ir.LookupType[*AffineMapParamType](ctx, k); ok {
 		return v
 	}
@@ -46,7 +46,7 @@ type AnyOpType struct {
 
 // GetAnyOpType returns the uniqued AnyOpType with these parameters.
 func GetAnyOpType(ctx *ir.Context) *AnyOpType {
-	k := ir.NewKey("transform", "AnyOpType")
+	k := anyOpTypeSlab.NewKey("transform", "AnyOpType")
 	if v, ok := ir.LookupType[*AnyOpType](ctx, k); ok {
 		return v
 	}
@@ -77,7 +77,7 @@ type AnyParamType struct {
 
 // GetAnyParamType returns the uniqued AnyParamType with these parameters.
 func GetAnyParamType(ctx *ir.Context) *AnyParamType {
-	k := ir.NewKey("transform", "AnyParamType")
+	k := anyParamTypeSlab.NewKey("transform", "AnyParamType")
 	if v, ok := ir.LookupType[*AnyParamType](ctx, k); ok {
 		return v
 	}
@@ -108,7 +108,7 @@ type AnyValueType struct {
 
 // GetAnyValueType returns the uniqued AnyValueType with these parameters.
 func GetAnyValueType(ctx *ir.Context) *AnyValueType {
-	k := ir.NewKey("transform", "AnyValueType")
+	k := anyValueTypeSlab.NewKey("transform", "AnyValueType")
 	if v, ok := ir.LookupType[*AnyValueType](ctx, k); ok {
 		return v
 	}
@@ -140,7 +140,7 @@ type OperationType struct {
 
 // GetOperationType returns the uniqued OperationType with these parameters.
 func GetOperationType(ctx *ir.Context, operationName string) *OperationType {
-	k := ir.NewKey("transform", "OperationType")
+	k := operationTypeSlab.NewKey("transform", "OperationType")
 	k.String(operationName)
 	if v, ok := ir.LookupType[*OperationType](ctx, k); ok {
 		return v
@@ -178,7 +178,7 @@ type ParamType struct {
 
 // GetParamType returns the uniqued ParamType with these parameters.
 func GetParamType(ctx *ir.Context, type_ ir.Type) *ParamType {
-	k := ir.NewKey("transform", "ParamType")
+	k := paramTypeSlab.NewKey("transform", "ParamType")
 	k.Type(type_)
 	if v, ok := ir.LookupType[*ParamType](ctx, k); ok {
 		return v
@@ -215,7 +215,7 @@ type TypeParamType struct {
 
 // GetTypeParamType returns the uniqued TypeParamType with these parameters.
 func GetTypeParamType(ctx *ir.Context) *TypeParamType {
-	k := ir.NewKey("transform", "TypeParamType")
+	k := typeParamTypeSlab.NewKey("transform", "TypeParamType")
 	if v, ok := ir.LookupType[*TypeParamType](ctx, k); ok {
 		return v
 	}

@@ -11,7 +11,7 @@ type PoisonAttr struct {
 
 // GetPoisonAttr returns the uniqued PoisonAttr with these parameters.
 func GetPoisonAttr(ctx *ir.Context) *PoisonAttr {
-	k := ir.NewKey("ub", "PoisonAttr")
+	k := poisonAttrSlab.NewKey("ub", "PoisonAttr")
 	if v, ok := ir.LookupAttr[*PoisonAttr](ctx, k); ok {
 		return v
 	}

@@ -16,7 +16,7 @@ type CombiningKindAttr struct {
 
 // GetCombiningKindAttr returns the uniqued CombiningKindAttr with these parameters.
 func GetCombiningKindAttr(ctx *ir.Context, value CombiningKind) *CombiningKindAttr {
-	k := ir.NewKey("vector", "CombiningKindAttr")
+	k := combiningKindAttrSlab.NewKey("vector", "CombiningKindAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*CombiningKindAttr](ctx, k); ok {
 		return v
@@ -54,7 +54,7 @@ type IteratorTypeAttr struct {
 
 // GetIteratorTypeAttr returns the uniqued IteratorTypeAttr with these parameters.
 func GetIteratorTypeAttr(ctx *ir.Context, value IteratorType) *IteratorTypeAttr {
-	k := ir.NewKey("vector", "IteratorTypeAttr")
+	k := iteratorTypeAttrSlab.NewKey("vector", "IteratorTypeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*IteratorTypeAttr](ctx, k); ok {
 		return v
@@ -92,7 +92,7 @@ type PrintPunctuationAttr struct {
 
 // GetPrintPunctuationAttr returns the uniqued PrintPunctuationAttr with these parameters.
 func GetPrintPunctuationAttr(ctx *ir.Context, value PrintPunctuation) *PrintPunctuationAttr {
-	k := ir.NewKey("vector", "PrintPunctuationAttr")
+	k := printPunctuationAttrSlab.NewKey("vector", "PrintPunctuationAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*PrintPunctuationAttr](ctx, k); ok {
 		return v

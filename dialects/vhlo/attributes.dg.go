@@ -17,7 +17,7 @@ type ArrayV1Attr struct {
 
 // GetArrayV1Attr returns the uniqued ArrayV1Attr with these parameters.
 func GetArrayV1Attr(ctx *ir.Context, value []ir.Attribute) *ArrayV1Attr {
-	k := ir.NewKey("vhlo", "ArrayV1Attr")
+	k := arrayV1AttrSlab.NewKey("vhlo", "ArrayV1Attr")
 	k.Uint(uint64(len(value)))
 	for _, e0 := range value {
 		k.Attr(e0)
@@ -52,7 +52,7 @@ type BooleanV1Attr struct {
 
 // GetBooleanV1Attr returns the uniqued BooleanV1Attr with these parameters.
 func GetBooleanV1Attr(ctx *ir.Context, value uint64) *BooleanV1Attr {
-	k := ir.NewKey("vhlo", "BooleanV1Attr")
+	k := booleanV1AttrSlab.NewKey("vhlo", "BooleanV1Attr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*BooleanV1Attr](ctx, k); ok {
 		return v
@@ -87,7 +87,7 @@ type DictionaryV1Attr struct {
 
 // GetDictionaryV1Attr returns the uniqued DictionaryV1Attr with these parameters.
 func GetDictionaryV1Attr(ctx *ir.Context, value []DictionaryEntryV1) *DictionaryV1Attr {
-	k := ir.NewKey("vhlo", "DictionaryV1Attr")
+	k := dictionaryV1AttrSlab.NewKey("vhlo", "DictionaryV1Attr")
 	k.Uint(uint64(len(value)))
 	for _, e0 := range value {
 		k.Attr(e0.Key)
@@ -127,7 +127,7 @@ type FloatV1Attr struct {
 
 // GetFloatV1Attr returns the uniqued FloatV1Attr with these parameters.
 func GetFloatV1Attr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FloatV1Attr {
-	k := ir.NewKey("vhlo", "FloatV1Attr")
+	k := floatV1AttrSlab.NewKey("vhlo", "FloatV1Attr")
 	k.Type(type_)
 	k.APInt(value)
 	if v, ok := ir.LookupAttr[*FloatV1Attr](ctx, k); ok {
@@ -169,7 +169,7 @@ type IntegerV1Attr struct {
 
 // GetIntegerV1Attr returns the uniqued IntegerV1Attr with these parameters.
 func GetIntegerV1Attr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *IntegerV1Attr {
-	k := ir.NewKey("vhlo", "IntegerV1Attr")
+	k := integerV1AttrSlab.NewKey("vhlo", "IntegerV1Attr")
 	k.Type(type_)
 	k.APInt(value)
 	if v, ok := ir.LookupAttr[*IntegerV1Attr](ctx, k); ok {
@@ -212,7 +212,7 @@ type OutputOperandAliasV1Attr struct {
 
 // GetOutputOperandAliasV1Attr returns the uniqued OutputOperandAliasV1Attr with these parameters.
 func GetOutputOperandAliasV1Attr(ctx *ir.Context, outputTupleIndices []int64, operandIndex int64, operandTupleIndices []int64) *OutputOperandAliasV1Attr {
-	k := ir.NewKey("vhlo", "OutputOperandAliasV1Attr")
+	k := outputOperandAliasV1AttrSlab.NewKey("vhlo", "OutputOperandAliasV1Attr")
 	k.Uint(uint64(len(outputTupleIndices)))
 	for _, e0 := range outputTupleIndices {
 		k.Int(int64(e0))
@@ -265,7 +265,7 @@ type StringV1Attr struct {
 
 // GetStringV1Attr returns the uniqued StringV1Attr with these parameters.
 func GetStringV1Attr(ctx *ir.Context, value string) *StringV1Attr {
-	k := ir.NewKey("vhlo", "StringV1Attr")
+	k := stringV1AttrSlab.NewKey("vhlo", "StringV1Attr")
 	k.String(value)
 	if v, ok := ir.LookupAttr[*StringV1Attr](ctx, k); ok {
 		return v
@@ -298,7 +298,7 @@ type TensorV1Attr struct {
 
 // GetTensorV1Attr returns the uniqued TensorV1Attr with these parameters.
 func GetTensorV1Attr(ctx *ir.Context, type_ ir.Type, data []byte) *TensorV1Attr {
-	k := ir.NewKey("vhlo", "TensorV1Attr")
+	k := tensorV1AttrSlab.NewKey("vhlo", "TensorV1Attr")
 	k.Type(type_)
 	k.Blob(data)
 	if v, ok := ir.LookupAttr[*TensorV1Attr](ctx, k); ok {
@@ -339,7 +339,7 @@ type TypeV1Attr struct {
 
 // GetTypeV1Attr returns the uniqued TypeV1Attr with these parameters.
 func GetTypeV1Attr(ctx *ir.Context, value ir.Type) *TypeV1Attr {
-	k := ir.NewKey("vhlo", "TypeV1Attr")
+	k := typeV1AttrSlab.NewKey("vhlo", "TypeV1Attr")
 	k.Type(value)
 	if v, ok := ir.LookupAttr[*TypeV1Attr](ctx, k); ok {
 		return v
@@ -371,7 +371,7 @@ type TypeExtensionsV1Attr struct {
 
 // GetTypeExtensionsV1Attr returns the uniqued TypeExtensionsV1Attr with these parameters.
 func GetTypeExtensionsV1Attr(ctx *ir.Context, bounds []int64) *TypeExtensionsV1Attr {
-	k := ir.NewKey("vhlo", "TypeExtensionsV1Attr")
+	k := typeExtensionsV1AttrSlab.NewKey("vhlo", "TypeExtensionsV1Attr")
 	k.Uint(uint64(len(bounds)))
 	for _, e0 := range bounds {
 		k.Int(int64(e0))
@@ -412,7 +412,7 @@ type ResultAccuracyV1Attr struct {
 
 // GetResultAccuracyV1Attr returns the uniqued ResultAccuracyV1Attr with these parameters.
 func GetResultAccuracyV1Attr(ctx *ir.Context, atolBits, rtolBits, ulps int64, mode ir.Attribute) *ResultAccuracyV1Attr {
-	k := ir.NewKey("vhlo", "ResultAccuracyV1Attr")
+	k := resultAccuracyV1AttrSlab.NewKey("vhlo", "ResultAccuracyV1Attr")
 	k.Int(int64(atolBits))
 	k.Int(int64(rtolBits))
 	k.Int(int64(ulps))
@@ -466,7 +466,7 @@ type SubAxisInfoV1Attr struct {
 
 // GetSubAxisInfoV1Attr returns the uniqued SubAxisInfoV1Attr with these parameters.
 func GetSubAxisInfoV1Attr(ctx *ir.Context, preSize, size int64) *SubAxisInfoV1Attr {
-	k := ir.NewKey("vhlo", "SubAxisInfoV1Attr")
+	k := subAxisInfoV1AttrSlab.NewKey("vhlo", "SubAxisInfoV1Attr")
 	k.Int(int64(preSize))
 	k.Int(int64(size))
 	if v, ok := ir.LookupAttr[*SubAxisInfoV1Attr](ctx, k); ok {
@@ -508,7 +508,7 @@ type AxisRefV1Attr struct {
 
 // GetAxisRefV1Attr returns the uniqued AxisRefV1Attr with these parameters.
 func GetAxisRefV1Attr(ctx *ir.Context, name, subAxisInfo ir.Attribute) *AxisRefV1Attr {
-	k := ir.NewKey("vhlo", "AxisRefV1Attr")
+	k := axisRefV1AttrSlab.NewKey("vhlo", "AxisRefV1Attr")
 	k.Attr(name)
 	k.Attr(subAxisInfo)
 	if v, ok := ir.LookupAttr[*AxisRefV1Attr](ctx, k); ok {
@@ -550,7 +550,7 @@ type ReplicaGroupMeshAxesV1Attr struct {
 
 // GetReplicaGroupMeshAxesV1Attr returns the uniqued ReplicaGroupMeshAxesV1Attr with these parameters.
 func GetReplicaGroupMeshAxesV1Attr(ctx *ir.Context, mesh, axes ir.Attribute) *ReplicaGroupMeshAxesV1Attr {
-	k := ir.NewKey("vhlo", "ReplicaGroupMeshAxesV1Attr")
+	k := replicaGroupMeshAxesV1AttrSlab.NewKey("vhlo", "ReplicaGroupMeshAxesV1Attr")
 	k.Attr(mesh)
 	k.Attr(axes)
 	if v, ok := ir.LookupAttr[*ReplicaGroupMeshAxesV1Attr](ctx, k); ok {
@@ -592,7 +592,7 @@ type MeshAxisV1Attr struct {
 
 // GetMeshAxisV1Attr returns the uniqued MeshAxisV1Attr with these parameters.
 func GetMeshAxisV1Attr(ctx *ir.Context, name ir.Attribute, size int64) *MeshAxisV1Attr {
-	k := ir.NewKey("vhlo", "MeshAxisV1Attr")
+	k := meshAxisV1AttrSlab.NewKey("vhlo", "MeshAxisV1Attr")
 	k.Attr(name)
 	k.Int(int64(size))
 	if v, ok := ir.LookupAttr[*MeshAxisV1Attr](ctx, k); ok {
@@ -634,7 +634,7 @@ type MeshV1Attr struct {
 
 // GetMeshV1Attr returns the uniqued MeshV1Attr with these parameters.
 func GetMeshV1Attr(ctx *ir.Context, axes, deviceIds ir.Attribute) *MeshV1Attr {
-	k := ir.NewKey("vhlo", "MeshV1Attr")
+	k := meshV1AttrSlab.NewKey("vhlo", "MeshV1Attr")
 	k.Attr(axes)
 	k.Attr(deviceIds)
 	if v, ok := ir.LookupAttr[*MeshV1Attr](ctx, k); ok {
@@ -675,7 +675,7 @@ type ComparisonDirectionV1Attr struct {
 
 // GetComparisonDirectionV1Attr returns the uniqued ComparisonDirectionV1Attr with these parameters.
 func GetComparisonDirectionV1Attr(ctx *ir.Context, value ComparisonDirectionV1) *ComparisonDirectionV1Attr {
-	k := ir.NewKey("vhlo", "ComparisonDirectionV1Attr")
+	k := comparisonDirectionV1AttrSlab.NewKey("vhlo", "ComparisonDirectionV1Attr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ComparisonDirectionV1Attr](ctx, k); ok {
 		return v
@@ -710,7 +710,7 @@ type ComparisonTypeV1Attr struct {
 
 // GetComparisonTypeV1Attr returns the uniqued ComparisonTypeV1Attr with these parameters.
 func GetComparisonTypeV1Attr(ctx *ir.Context, value ComparisonTypeV1) *ComparisonTypeV1Attr {
-	k := ir.NewKey("vhlo", "ComparisonTypeV1Attr")
+	k := comparisonTypeV1AttrSlab.NewKey("vhlo", "ComparisonTypeV1Attr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ComparisonTypeV1Attr](ctx, k); ok {
 		return v
@@ -745,7 +745,7 @@ type CustomCallApiVersionV1Attr struct {
 
 // GetCustomCallApiVersionV1Attr returns the uniqued CustomCallApiVersionV1Attr with these parameters.
 func GetCustomCallApiVersionV1Attr(ctx *ir.Context, value CustomCallApiVersionV1) *CustomCallApiVersionV1Attr {
-	k := ir.NewKey("vhlo", "CustomCallApiVersionV1Attr")
+	k := customCallApiVersionV1AttrSlab.NewKey("vhlo", "CustomCallApiVersionV1Attr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*CustomCallApiVersionV1Attr](ctx, k); ok {
 		return v
@@ -780,7 +780,7 @@ type FftTypeV1Attr struct {
 
 // GetFftTypeV1Attr returns the uniqued FftTypeV1Attr with these parameters.
 func GetFftTypeV1Attr(ctx *ir.Context, value FftTypeV1) *FftTypeV1Attr {
-	k := ir.NewKey("vhlo", "FftTypeV1Attr")
+	k := fftTypeV1AttrSlab.NewKey("vhlo", "FftTypeV1Attr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*FftTypeV1Attr](ctx, k); ok {
 		return v
@@ -815,7 +815,7 @@ type PrecisionV1Attr struct {
 
 // GetPrecisionV1Attr returns the uniqued PrecisionV1Attr with these parameters.
 func GetPrecisionV1Attr(ctx *ir.Context, value PrecisionV1) *PrecisionV1Attr {
-	k := ir.NewKey("vhlo", "PrecisionV1Attr")
+	k := precisionV1AttrSlab.NewKey("vhlo", "PrecisionV1Attr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*PrecisionV1Attr](ctx, k); ok {
 		return v
@@ -850,7 +850,7 @@ type RngAlgorithmV1Attr struct {
 
 // GetRngAlgorithmV1Attr returns the uniqued RngAlgorithmV1Attr with these parameters.
 func GetRngAlgorithmV1Attr(ctx *ir.Context, value RngAlgorithmV1) *RngAlgorithmV1Attr {
-	k := ir.NewKey("vhlo", "RngAlgorithmV1Attr")
+	k := rngAlgorithmV1AttrSlab.NewKey("vhlo", "RngAlgorithmV1Attr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*RngAlgorithmV1Attr](ctx, k); ok {
 		return v
@@ -885,7 +885,7 @@ type RngDistributionV1Attr struct {
 
 // GetRngDistributionV1Attr returns the uniqued RngDistributionV1Attr with these parameters.
 func GetRngDistributionV1Attr(ctx *ir.Context, value RngDistributionV1) *RngDistributionV1Attr {
-	k := ir.NewKey("vhlo", "RngDistributionV1Attr")
+	k := rngDistributionV1AttrSlab.NewKey("vhlo", "RngDistributionV1Attr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*RngDistributionV1Attr](ctx, k); ok {
 		return v
@@ -920,7 +920,7 @@ type TransposeV1Attr struct {
 
 // GetTransposeV1Attr returns the uniqued TransposeV1Attr with these parameters.
 func GetTransposeV1Attr(ctx *ir.Context, value TransposeV1) *TransposeV1Attr {
-	k := ir.NewKey("vhlo", "TransposeV1Attr")
+	k := transposeV1AttrSlab.NewKey("vhlo", "TransposeV1Attr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*TransposeV1Attr](ctx, k); ok {
 		return v
@@ -955,7 +955,7 @@ type ResultAccuracyModeV1Attr struct {
 
 // GetResultAccuracyModeV1Attr returns the uniqued ResultAccuracyModeV1Attr with these parameters.
 func GetResultAccuracyModeV1Attr(ctx *ir.Context, value ResultAccuracyModeV1) *ResultAccuracyModeV1Attr {
-	k := ir.NewKey("vhlo", "ResultAccuracyModeV1Attr")
+	k := resultAccuracyModeV1AttrSlab.NewKey("vhlo", "ResultAccuracyModeV1Attr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*ResultAccuracyModeV1Attr](ctx, k); ok {
 		return v

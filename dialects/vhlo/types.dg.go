@@ -16,7 +16,7 @@ type BooleanV1Type struct {
 
 // GetBooleanV1Type returns the uniqued BooleanV1Type with these parameters.
 func GetBooleanV1Type(ctx *ir.Context) *BooleanV1Type {
-	k := ir.NewKey("vhlo", "BooleanV1Type")
+	k := booleanV1TypeSlab.NewKey("vhlo", "BooleanV1Type")
 	if v, ok := ir.LookupType[*BooleanV1Type](ctx, k); ok {
 		return v
 	}
@@ -46,7 +46,7 @@ type FloatBF16V1Type struct {
 
 // GetFloatBF16V1Type returns the uniqued FloatBF16V1Type with these parameters.
 func GetFloatBF16V1Type(ctx *ir.Context) *FloatBF16V1Type {
-	k := ir.NewKey("vhlo", "FloatBF16V1Type")
+	k := floatBF16V1TypeSlab.NewKey("vhlo", "FloatBF16V1Type")
 	if v, ok := ir.LookupType[*FloatBF16V1Type](ctx, k); ok {
 		return v
 	}
@@ -76,7 +76,7 @@ type FloatF16V1Type struct {
 
 // GetFloatF16V1Type returns the uniqued FloatF16V1Type with these parameters.
 func GetFloatF16V1Type(ctx *ir.Context) *FloatF16V1Type {
-	k := ir.NewKey("vhlo", "FloatF16V1Type")
+	k := floatF16V1TypeSlab.NewKey("vhlo", "FloatF16V1Type")
 	if v, ok := ir.LookupType[*FloatF16V1Type](ctx, k); ok {
 		return v
 	}
@@ -106,7 +106,7 @@ type FloatF32V1Type struct {
 
 // GetFloatF32V1Type returns the uniqued FloatF32V1Type with these parameters.
 func GetFloatF32V1Type(ctx *ir.Context) *FloatF32V1Type {
-	k := ir.NewKey("vhlo", "FloatF32V1Type")
+	k := floatF32V1TypeSlab.NewKey("vhlo", "FloatF32V1Type")
 	if v, ok := ir.LookupType[*FloatF32V1Type](ctx, k); ok {
 		return v
 	}
@@ -136,7 +136,7 @@ type FloatF64V1Type struct {
 
 // GetFloatF64V1Type returns the uniqued FloatF64V1Type with these parameters.
 func GetFloatF64V1Type(ctx *ir.Context) *FloatF64V1Type {
-	k := ir.NewKey("vhlo", "FloatF64V1Type")
+	k := floatF64V1TypeSlab.NewKey("vhlo", "FloatF64V1Type")
 	if v, ok := ir.LookupType[*FloatF64V1Type](ctx, k); ok {
 		return v
 	}
@@ -166,7 +166,7 @@ type FloatF8E4M3FNV1Type struct {
 
 // GetFloatF8E4M3FNV1Type returns the uniqued FloatF8E4M3FNV1Type with these parameters.
 func GetFloatF8E4M3FNV1Type(ctx *ir.Context) *FloatF8E4M3FNV1Type {
-	k := ir.NewKey("vhlo", "FloatF8E4M3FNV1Type")
+	k := floatF8E4M3FNV1TypeSlab.NewKey("vhlo", "FloatF8E4M3FNV1Type")
 	if v, ok := ir.LookupType[*FloatF8E4M3FNV1Type](ctx, k); ok {
 		return v
 	}
@@ -196,7 +196,7 @@ type FloatF8E5M2V1Type struct {
 
 // GetFloatF8E5M2V1Type returns the uniqued FloatF8E5M2V1Type with these parameters.
 func GetFloatF8E5M2V1Type(ctx *ir.Context) *FloatF8E5M2V1Type {
-	k := ir.NewKey("vhlo", "FloatF8E5M2V1Type")
+	k := floatF8E5M2V1TypeSlab.NewKey("vhlo", "FloatF8E5M2V1Type")
 	if v, ok := ir.LookupType[*FloatF8E5M2V1Type](ctx, k); ok {
 		return v
 	}
@@ -226,7 +226,7 @@ type IndexV1Type struct {
 
 // GetIndexV1Type returns the uniqued IndexV1Type with these parameters.
 func GetIndexV1Type(ctx *ir.Context) *IndexV1Type {
-	k := ir.NewKey("vhlo", "IndexV1Type")
+	k := indexV1TypeSlab.NewKey("vhlo", "IndexV1Type")
 	if v, ok := ir.LookupType[*IndexV1Type](ctx, k); ok {
 		return v
 	}
@@ -256,7 +256,7 @@ type IntegerSI4V1Type struct {
 
 // GetIntegerSI4V1Type returns the uniqued IntegerSI4V1Type with these parameters.
 func GetIntegerSI4V1Type(ctx *ir.Context) *IntegerSI4V1Type {
-	k := ir.NewKey("vhlo", "IntegerSI4V1Type")
+	k := integerSI4V1TypeSlab.NewKey("vhlo", "IntegerSI4V1Type")
 	if v, ok := ir.LookupType[*IntegerSI4V1Type](ctx, k); ok {
 		return v
 	}
@@ -286,7 +286,7 @@ type IntegerSI8V1Type struct {
 
 // GetIntegerSI8V1Type returns the uniqued IntegerSI8V1Type with these parameters.
 func GetIntegerSI8V1Type(ctx *ir.Context) *IntegerSI8V1Type {
-	k := ir.NewKey("vhlo", "IntegerSI8V1Type")
+	k := integerSI8V1TypeSlab.NewKey("vhlo", "IntegerSI8V1Type")
 	if v, ok := ir.LookupType[*IntegerSI8V1Type](ctx, k); ok {
 		return v
 	}
@@ -316,7 +316,7 @@ type IntegerSI16V1Type struct {
 
 // GetIntegerSI16V1Type returns the uniqued IntegerSI16V1Type with these parameters.
 func GetIntegerSI16V1Type(ctx *ir.Context) *IntegerSI16V1Type {
-	k := ir.NewKey("vhlo", "IntegerSI16V1Type")
+	k := integerSI16V1TypeSlab.NewKey("vhlo", "IntegerSI16V1Type")
 	if v, ok := ir.LookupType[*IntegerSI16V1Type](ctx, k); ok {
 		return v
 	}
@@ -346,7 +346,7 @@ type IntegerSI32V1Type struct {
 
 // GetIntegerSI32V1Type returns the uniqued IntegerSI32V1Type with these parameters.
 func GetIntegerSI32V1Type(ctx *ir.Context) *IntegerSI32V1Type {
-	k := ir.NewKey("vhlo", "IntegerSI32V1Type")
+	k := integerSI32V1TypeSlab.NewKey("vhlo", "IntegerSI32V1Type")
 	if v, ok := ir.LookupType[*IntegerSI32V1Type](ctx, k); ok {
 		return v
 	}
@@ -376,7 +376,7 @@ type IntegerSI64V1Type struct {
 
 // GetIntegerSI64V1Type returns the uniqued IntegerSI64V1Type with these parameters.
 func GetIntegerSI64V1Type(ctx *ir.Context) *IntegerSI64V1Type {
-	k := ir.NewKey("vhlo", "IntegerSI64V1Type")
+	k := integerSI64V1TypeSlab.NewKey("vhlo", "IntegerSI64V1Type")
 	if v, ok := ir.LookupType[*IntegerSI64V1Type](ctx, k); ok {
 		return v
 	}
@@ -406,7 +406,7 @@ type IntegerUI4V1Type struct {
 
 // GetIntegerUI4V1Type returns the uniqued IntegerUI4V1Type with these parameters.
 func GetIntegerUI4V1Type(ctx *ir.Context) *IntegerUI4V1Type {
-	k := ir.NewKey("vhlo", "IntegerUI4V1Type")
+	k := integerUI4V1TypeSlab.NewKey("vhlo", "IntegerUI4V1Type")
 	if v, ok := ir.LookupType[*IntegerUI4V1Type](ctx, k); ok {
 		return v
 	}
@@ -436,7 +436,7 @@ type IntegerUI8V1Type struct {
 
 // GetIntegerUI8V1Type returns the uniqued IntegerUI8V1Type with these parameters.
 func GetIntegerUI8V1Type(ctx *ir.Context) *IntegerUI8V1Type {
-	k := ir.NewKey("vhlo", "IntegerUI8V1Type")
+	k := integerUI8V1TypeSlab.NewKey("vhlo", "IntegerUI8V1Type")
 	if v, ok := ir.LookupType[*IntegerUI8V1Type](ctx, k); ok {
 		return v
 	}
@@ -466,7 +466,7 @@ type IntegerUI16V1Type struct {
 
 // GetIntegerUI16V1Type returns the uniqued IntegerUI16V1Type with these parameters.
 func GetIntegerUI16V1Type(ctx *ir.Context) *IntegerUI16V1Type {
-	k := ir.NewKey("vhlo", "IntegerUI16V1Type")
+	k := integerUI16V1TypeSlab.NewKey("vhlo", "IntegerUI16V1Type")
 	if v, ok := ir.LookupType[*IntegerUI16V1Type](ctx, k); ok {
 		return v
 	}
@@ -496,7 +496,7 @@ type IntegerUI32V1Type struct {
 
 // GetIntegerUI32V1Type returns the uniqued IntegerUI32V1Type with these parameters.
 func GetIntegerUI32V1Type(ctx *ir.Context) *IntegerUI32V1Type {
-	k := ir.NewKey("vhlo", "IntegerUI32V1Type")
+	k := integerUI32V1TypeSlab.NewKey("vhlo", "IntegerUI32V1Type")
 	if v, ok := ir.LookupType[*IntegerUI32V1Type](ctx, k); ok {
 		return v
 	}
@@ -526,7 +526,7 @@ type IntegerUI64V1Type struct {
 
 // GetIntegerUI64V1Type returns the uniqued IntegerUI64V1Type with these parameters.
 func GetIntegerUI64V1Type(ctx *ir.Context) *IntegerUI64V1Type {
-	k := ir.NewKey("vhlo", "IntegerUI64V1Type")
+	k := integerUI64V1TypeSlab.NewKey("vhlo", "IntegerUI64V1Type")
 	if v, ok := ir.LookupType[*IntegerUI64V1Type](ctx, k); ok {
 		return v
 	}
@@ -556,7 +556,7 @@ type TokenV1Type struct {
 
 // GetTokenV1Type returns the uniqued TokenV1Type with these parameters.
 func GetTokenV1Type(ctx *ir.Context) *TokenV1Type {
-	k := ir.NewKey("vhlo", "TokenV1Type")
+	k := tokenV1TypeSlab.NewKey("vhlo", "TokenV1Type")
 	if v, ok := ir.LookupType[*TokenV1Type](ctx, k); ok {
 		return v
 	}
@@ -581,7 +581,7 @@ type WitnessV1Type struct {
 
 // GetWitnessV1Type returns the uniqued WitnessV1Type with these parameters.
 func GetWitnessV1Type(ctx *ir.Context) *WitnessV1Type {
-	k := ir.NewKey("vhlo", "WitnessV1Type")
+	k := witnessV1TypeSlab.NewKey("vhlo", "WitnessV1Type")
 	if v, ok := ir.LookupType[*WitnessV1Type](ctx, k); ok {
 		return v
 	}
@@ -606,7 +606,7 @@ type FloatF8E4M3FNUZV1Type struct {
 
 // GetFloatF8E4M3FNUZV1Type returns the uniqued FloatF8E4M3FNUZV1Type with these parameters.
 func GetFloatF8E4M3FNUZV1Type(ctx *ir.Context) *FloatF8E4M3FNUZV1Type {
-	k := ir.NewKey("vhlo", "FloatF8E4M3FNUZV1Type")
+	k := floatF8E4M3FNUZV1TypeSlab.NewKey("vhlo", "FloatF8E4M3FNUZV1Type")
 	if v, ok := ir.LookupType[*FloatF8E4M3FNUZV1Type](ctx, k); ok {
 		return v
 	}
@@ -636,7 +636,7 @@ type FloatF8E5M2FNUZV1Type struct {
 
 // GetFloatF8E5M2FNUZV1Type returns the uniqued FloatF8E5M2FNUZV1Type with these parameters.
 func GetFloatF8E5M2FNUZV1Type(ctx *ir.Context) *FloatF8E5M2FNUZV1Type {
-	k := ir.NewKey("vhlo", "FloatF8E5M2FNUZV1Type")
+	k := floatF8E5M2FNUZV1TypeSlab.NewKey("vhlo", "FloatF8E5M2FNUZV1Type")
 	if v, ok := ir.LookupType[*FloatF8E5M2FNUZV1Type](ctx, k); ok {
 		return v
 	}
@@ -666,7 +666,7 @@ type FloatF8E4M3B11FNUZV1Type struct {
 
 // GetFloatF8E4M3B11FNUZV1Type returns the uniqued FloatF8E4M3B11FNUZV1Type with these parameters.
 func GetFloatF8E4M3B11FNUZV1Type(ctx *ir.Context) *FloatF8E4M3B11FNUZV1Type {
-	k := ir.NewKey("vhlo", "FloatF8E4M3B11FNUZV1Type")
+	k := floatF8E4M3B11FNUZV1TypeSlab.NewKey("vhlo", "FloatF8E4M3B11FNUZV1Type")
 	if v, ok := ir.LookupType[*FloatF8E4M3B11FNUZV1Type](ctx, k); ok {
 		return v
 	}
@@ -696,7 +696,7 @@ type IntegerSI2V1Type struct {
 
 // GetIntegerSI2V1Type returns the uniqued IntegerSI2V1Type with these parameters.
 func GetIntegerSI2V1Type(ctx *ir.Context) *IntegerSI2V1Type {
-	k := ir.NewKey("vhlo", "IntegerSI2V1Type")
+	k := integerSI2V1TypeSlab.NewKey("vhlo", "IntegerSI2V1Type")
 	if v, ok := ir.LookupType[*IntegerSI2V1Type](ctx, k); ok {
 		return v
 	}
@@ -726,7 +726,7 @@ type IntegerUI2V1Type struct {
 
 // GetIntegerUI2V1Type returns the uniqued IntegerUI2V1Type with these parameters.
 func GetIntegerUI2V1Type(ctx *ir.Context) *IntegerUI2V1Type {
-	k := ir.NewKey("vhlo", "IntegerUI2V1Type")
+	k := integerUI2V1TypeSlab.NewKey("vhlo", "IntegerUI2V1Type")
 	if v, ok := ir.LookupType[*IntegerUI2V1Type](ctx, k); ok {
 		return v
 	}
@@ -756,7 +756,7 @@ type NoneV1Type struct {
 
 // GetNoneV1Type returns the uniqued NoneV1Type with these parameters.
 func GetNoneV1Type(ctx *ir.Context) *NoneV1Type {
-	k := ir.NewKey("vhlo", "NoneV1Type")
+	k := noneV1TypeSlab.NewKey("vhlo", "NoneV1Type")
 	if v, ok := ir.LookupType[*NoneV1Type](ctx, k); ok {
 		return v
 	}
@@ -781,7 +781,7 @@ type FloatTF32V1Type struct {
 
 // GetFloatTF32V1Type returns the uniqued FloatTF32V1Type with these parameters.
 func GetFloatTF32V1Type(ctx *ir.Context) *FloatTF32V1Type {
-	k := ir.NewKey("vhlo", "FloatTF32V1Type")
+	k := floatTF32V1TypeSlab.NewKey("vhlo", "FloatTF32V1Type")
 	if v, ok := ir.LookupType[*FloatTF32V1Type](ctx, k); ok {
 		return v
 	}
@@ -811,7 +811,7 @@ type FloatF8E4M3V1Type struct {
 
 // GetFloatF8E4M3V1Type returns the uniqued FloatF8E4M3V1Type with these parameters.
 func GetFloatF8E4M3V1Type(ctx *ir.Context) *FloatF8E4M3V1Type {
-	k := ir.NewKey("vhlo", "FloatF8E4M3V1Type")
+	k := floatF8E4M3V1TypeSlab.NewKey("vhlo", "FloatF8E4M3V1Type")
 	if v, ok := ir.LookupType[*FloatF8E4M3V1Type](ctx, k); ok {
 		return v
 	}
@@ -841,7 +841,7 @@ type FloatF8E3M4V1Type struct {
 
 // GetFloatF8E3M4V1Type returns the uniqued FloatF8E3M4V1Type with these parameters.
 func GetFloatF8E3M4V1Type(ctx *ir.Context) *FloatF8E3M4V1Type {
-	k := ir.NewKey("vhlo", "FloatF8E3M4V1Type")
+	k := floatF8E3M4V1TypeSlab.NewKey("vhlo", "FloatF8E3M4V1Type")
 	if v, ok := ir.LookupType[*FloatF8E3M4V1Type](ctx, k); ok {
 		return v
 	}
@@ -871,7 +871,7 @@ type FloatF4E2M1FNV1Type struct {
 
 // GetFloatF4E2M1FNV1Type returns the uniqued FloatF4E2M1FNV1Type with these parameters.
 func GetFloatF4E2M1FNV1Type(ctx *ir.Context) *FloatF4E2M1FNV1Type {
-	k := ir.NewKey("vhlo", "FloatF4E2M1FNV1Type")
+	k := floatF4E2M1FNV1TypeSlab.NewKey("vhlo", "FloatF4E2M1FNV1Type")
 	if v, ok := ir.LookupType[*FloatF4E2M1FNV1Type](ctx, k); ok {
 		return v
 	}
@@ -901,7 +901,7 @@ type FloatF6E2M3FNV1Type struct {
 
 // GetFloatF6E2M3FNV1Type returns the uniqued FloatF6E2M3FNV1Type with these parameters.
 func GetFloatF6E2M3FNV1Type(ctx *ir.Context) *FloatF6E2M3FNV1Type {
-	k := ir.NewKey("vhlo", "FloatF6E2M3FNV1Type")
+	k := floatF6E2M3FNV1TypeSlab.NewKey("vhlo", "FloatF6E2M3FNV1Type")
 	if v, ok := ir.LookupType[*FloatF6E2M3FNV1Type](ctx, k); ok {
 		return v
 	}
@@ -931,7 +931,7 @@ type FloatF6E3M2FNV1Type struct {
 
 // GetFloatF6E3M2FNV1Type returns the uniqued FloatF6E3M2FNV1Type with these parameters.
 func GetFloatF6E3M2FNV1Type(ctx *ir.Context) *FloatF6E3M2FNV1Type {
-	k := ir.NewKey("vhlo", "FloatF6E3M2FNV1Type")
+	k := floatF6E3M2FNV1TypeSlab.NewKey("vhlo", "FloatF6E3M2FNV1Type")
 	if v, ok := ir.LookupType[*FloatF6E3M2FNV1Type](ctx, k); ok {
 		return v
 	}
@@ -961,7 +961,7 @@ type FloatF8E8M0FNUV1Type struct {
 
 // GetFloatF8E8M0FNUV1Type returns the uniqued FloatF8E8M0FNUV1Type with these parameters.
 func GetFloatF8E8M0FNUV1Type(ctx *ir.Context) *FloatF8E8M0FNUV1Type {
-	k := ir.NewKey("vhlo", "FloatF8E8M0FNUV1Type")
+	k := floatF8E8M0FNUV1TypeSlab.NewKey("vhlo", "FloatF8E8M0FNUV1Type")
 	if v, ok := ir.LookupType[*FloatF8E8M0FNUV1Type](ctx, k); ok {
 		return v
 	}
@@ -992,7 +992,7 @@ type ComplexV1Type struct {
 
 // GetComplexV1Type returns the uniqued ComplexV1Type with these parameters.
 func GetComplexV1Type(ctx *ir.Context, elementType ir.Type) *ComplexV1Type {
-	k := ir.NewKey("vhlo", "ComplexV1Type")
+	k := complexV1TypeSlab.NewKey("vhlo", "ComplexV1Type")
 	k.Type(elementType)
 	if v, ok := ir.LookupType[*ComplexV1Type](ctx, k); ok {
 		return v
@@ -1028,7 +1028,7 @@ type FunctionV1Type struct {
 
 // GetFunctionV1Type returns the uniqued FunctionV1Type with these parameters.
 func GetFunctionV1Type(ctx *ir.Context, inputs, outputs []ir.Type) *FunctionV1Type {
-	k := ir.NewKey("vhlo", "FunctionV1Type")
+	k := functionV1TypeSlab.NewKey("vhlo", "FunctionV1Type")
 	k.Uint(uint64(len(inputs)))
 	for _, e0 := range inputs {
 		k.Type(e0)
@@ -1077,7 +1077,7 @@ type RankedTensorV1Type struct {
 
 // GetRankedTensorV1Type returns the uniqued RankedTensorV1Type with these parameters.
 func GetRankedTensorV1Type(ctx *ir.Context, shape []int64, elementType ir.Type, encoding ir.Attribute) *RankedTensorV1Type {
-	k := ir.NewKey("vhlo", "RankedTensorV1Type")
+	k := rankedTensorV1TypeSlab.NewKey("vhlo", "RankedTensorV1Type")
 	k.Uint(uint64(len(shape)))
 	for _, e0 := range shape {
 		k.Int(int64(e0))
@@ -1127,7 +1127,7 @@ type TupleV1Type struct {
 
 // GetTupleV1Type returns the uniqued TupleV1Type with these parameters.
 func GetTupleV1Type(ctx *ir.Context, types_ []ir.Type) *TupleV1Type {
-	k := ir.NewKey("vhlo", "TupleV1Type")
+	k := tupleV1TypeSlab.NewKey("vhlo", "TupleV1Type")
 	k.Uint(uint64(len(types_)))
 	for _, e0 := range types_ {
 		k.Type(e0)
@@ -1168,7 +1168,7 @@ type UniformQuantizedV1Type struct {
 
 // GetUniformQuantizedV1Type returns the uniqued UniformQuantizedV1Type with these parameters.
 func GetUniformQuantizedV1Type(ctx *ir.Context, flags uint32, storageType, expressedType ir.Type, scaleBits, zeroPoint, storageTypeMin, storageTypeMax int64) *UniformQuantizedV1Type {
-	k := ir.NewKey("vhlo", "UniformQuantizedV1Type")
+	k := uniformQuantizedV1TypeSlab.NewKey("vhlo", "UniformQuantizedV1Type")
 	k.Uint(uint64(flags))
 	k.Type(storageType)
 	k.Type(expressedType)
@@ -1239,7 +1239,7 @@ type UnrankedTensorV1Type struct {
 
 // GetUnrankedTensorV1Type returns the uniqued UnrankedTensorV1Type with these parameters.
 func GetUnrankedTensorV1Type(ctx *ir.Context, elementType ir.Type) *UnrankedTensorV1Type {
-	k := ir.NewKey("vhlo", "UnrankedTensorV1Type")
+	k := unrankedTensorV1TypeSlab.NewKey("vhlo", "UnrankedTensorV1Type")
 	k.Type(elementType)
 	if v, ok := ir.LookupType[*UnrankedTensorV1Type](ctx, k); ok {
 		return v
@@ -1281,7 +1281,7 @@ type UniformQuantizedPerAxisV1Type struct {
 
 // GetUniformQuantizedPerAxisV1Type returns the uniqued UniformQuantizedPerAxisV1Type with these parameters.
 func GetUniformQuantizedPerAxisV1Type(ctx *ir.Context, flags uint32, storageType, expressedType ir.Type, quantizedDimension int32, scalesBits, zeroPoints []int64, storageTypeMin, storageTypeMax int64) *UniformQuantizedPerAxisV1Type {
-	k := ir.NewKey("vhlo", "UniformQuantizedPerAxisV1Type")
+	k := uniformQuantizedPerAxisV1TypeSlab.NewKey("vhlo", "UniformQuantizedPerAxisV1Type")
 	k.Uint(uint64(flags))
 	k.Type(storageType)
 	k.Type(expressedType)
@@ -1365,7 +1365,7 @@ type RankedBufferV1Type struct {
 
 // GetRankedBufferV1Type returns the uniqued RankedBufferV1Type with these parameters.
 func GetRankedBufferV1Type(ctx *ir.Context, shape []int64, elementType ir.Type) *RankedBufferV1Type {
-	k := ir.NewKey("vhlo", "RankedBufferV1Type")
+	k := rankedBufferV1TypeSlab.NewKey("vhlo", "RankedBufferV1Type")
 	k.Uint(uint64(len(shape)))
 	for _, e0 := range shape {
 		k.Int(int64(e0))
@@ -1409,7 +1409,7 @@ type FutureV1Type struct {
 
 // GetFutureV1Type returns the uniqued FutureV1Type with these parameters.
 func GetFutureV1Type(ctx *ir.Context, types_ []ir.Type) *FutureV1Type {
-	k := ir.NewKey("vhlo", "FutureV1Type")
+	k := futureV1TypeSlab.NewKey("vhlo", "FutureV1Type")
 	k.Uint(uint64(len(types_)))
 	for _, e0 := range types_ {
 		k.Type(e0)

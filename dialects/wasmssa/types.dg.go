@@ -15,7 +15,7 @@ type ExternRefType struct {
 
 // GetExternRefType returns the uniqued ExternRefType with these parameters.
 func GetExternRefType(ctx *ir.Context) *ExternRefType {
-	k := ir.NewKey("wasmssa", "ExternRefType")
+	k := externRefTypeSlab.NewKey("wasmssa", "ExternRefType")
 	if v, ok := ir.LookupType[*ExternRefType](ctx, k); ok {
 		return v
 	}
@@ -46,7 +46,7 @@ type FuncRefType struct {
 
 // GetFuncRefType returns the uniqued FuncRefType with these parameters.
 func GetFuncRefType(ctx *ir.Context) *FuncRefType {
-	k := ir.NewKey("wasmssa", "FuncRefType")
+	k := funcRefTypeSlab.NewKey("wasmssa", "FuncRefType")
 	if v, ok := ir.LookupType[*FuncRefType](ctx, k); ok {
 		return v
 	}
@@ -79,7 +79,7 @@ type LimitType struct {
 
 // GetLimitType returns the uniqued LimitType with these parameters.
 func GetLimitType(ctx *ir.Context, min, max uint32) *LimitType {
-	k := ir.NewKey("wasmssa", "LimitType")
+	k := limitTypeSlab.NewKey("wasmssa", "LimitType")
 	k.Uint(uint64(min))
 	k.Uint(uint64(max))
 	if v, ok := ir.LookupType[*LimitType](ctx, k); ok {
@@ -123,7 +123,7 @@ type LocalRefType struct {
 
 // GetLocalRefType returns the uniqued LocalRefType with these parameters.
 func GetLocalRefType(ctx *ir.Context, elementType ir.Type) *LocalRefType {
-	k := ir.NewKey("wasmssa", "LocalRefType")
+	k := localRefTypeSlab.NewKey("wasmssa", "LocalRefType")
 	k.Type(elementType)
 	if v, ok := ir.LookupType[*LocalRefType](ctx, k); ok {
 		return v
@@ -162,7 +162,7 @@ type TableType struct {
 
 // GetTableType returns the uniqued TableType with these parameters.
 func GetTableType(ctx *ir.Context, reference, limit ir.Type) *TableType {
-	k := ir.NewKey("wasmssa", "TableType")
+	k := tableTypeSlab.NewKey("wasmssa", "TableType")
 	k.Type(reference)
 	k.Type(limit)
 	if v, ok := ir.LookupType[*TableType](ctx, k); ok {

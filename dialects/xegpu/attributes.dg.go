@@ -18,7 +18,7 @@ type BlockTensorDescAttr struct {
 
 // GetBlockTensorDescAttr returns the uniqued BlockTensorDescAttr with these parameters.
 func GetBlockTensorDescAttr(ctx *ir.Context, memorySpace, arrayLength, boundaryCheck ir.Attribute) *BlockTensorDescAttr {
-	k := ir.NewKey("xegpu", "BlockTensorDescAttr")
+	k := blockTensorDescAttrSlab.NewKey("xegpu", "BlockTensorDescAttr")
 	k.Attr(memorySpace)
 	k.Attr(arrayLength)
 	k.Attr(boundaryCheck)
@@ -68,7 +68,7 @@ type CachePolicyAttr struct {
 
 // GetCachePolicyAttr returns the uniqued CachePolicyAttr with these parameters.
 func GetCachePolicyAttr(ctx *ir.Context, value CachePolicy) *CachePolicyAttr {
-	k := ir.NewKey("xegpu", "CachePolicyAttr")
+	k := cachePolicyAttrSlab.NewKey("xegpu", "CachePolicyAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*CachePolicyAttr](ctx, k); ok {
 		return v
@@ -106,7 +106,7 @@ type FenceScopeAttr struct {
 
 // GetFenceScopeAttr returns the uniqued FenceScopeAttr with these parameters.
 func GetFenceScopeAttr(ctx *ir.Context, value FenceScope) *FenceScopeAttr {
-	k := ir.NewKey("xegpu", "FenceScopeAttr")
+	k := fenceScopeAttrSlab.NewKey("xegpu", "FenceScopeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*FenceScopeAttr](ctx, k); ok {
 		return v
@@ -149,7 +149,7 @@ type LayoutAttr struct {
 
 // GetLayoutAttr returns the uniqued LayoutAttr with these parameters.
 func GetLayoutAttr(ctx *ir.Context, sgLayout, sgData, instData, laneLayout, laneData, order ir.Attribute) *LayoutAttr {
-	k := ir.NewKey("xegpu", "LayoutAttr")
+	k := layoutAttrSlab.NewKey("xegpu", "LayoutAttr")
 	k.Attr(sgLayout)
 	k.Attr(sgData)
 	k.Attr(instData)
@@ -217,7 +217,7 @@ type MemLayoutAttr struct {
 
 // GetMemLayoutAttr returns the uniqued MemLayoutAttr with these parameters.
 func GetMemLayoutAttr(ctx *ir.Context, attrs ir.Attribute) *MemLayoutAttr {
-	k := ir.NewKey("xegpu", "MemLayoutAttr")
+	k := memLayoutAttrSlab.NewKey("xegpu", "MemLayoutAttr")
 	k.Attr(attrs)
 	if v, ok := ir.LookupAttr[*MemLayoutAttr](ctx, k); ok {
 		return v
@@ -255,7 +255,7 @@ type MemoryScopeAttr struct {
 
 // GetMemoryScopeAttr returns the uniqued MemoryScopeAttr with these parameters.
 func GetMemoryScopeAttr(ctx *ir.Context, value MemoryScope) *MemoryScopeAttr {
-	k := ir.NewKey("xegpu", "MemoryScopeAttr")
+	k := memoryScopeAttrSlab.NewKey("xegpu", "MemoryScopeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*MemoryScopeAttr](ctx, k); ok {
 		return v
@@ -293,7 +293,7 @@ type MemorySpaceAttr struct {
 
 // GetMemorySpaceAttr returns the uniqued MemorySpaceAttr with these parameters.
 func GetMemorySpaceAttr(ctx *ir.Context, value MemorySpace) *MemorySpaceAttr {
-	k := ir.NewKey("xegpu", "MemorySpaceAttr")
+	k := memorySpaceAttrSlab.NewKey("xegpu", "MemorySpaceAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*MemorySpaceAttr](ctx, k); ok {
 		return v
@@ -332,7 +332,7 @@ type RangeAttr struct {
 
 // GetRangeAttr returns the uniqued RangeAttr with these parameters.
 func GetRangeAttr(ctx *ir.Context, start, end ir.Attribute) *RangeAttr {
-	k := ir.NewKey("xegpu", "RangeAttr")
+	k := rangeAttrSlab.NewKey("xegpu", "RangeAttr")
 	k.Attr(start)
 	k.Attr(end)
 	if v, ok := ir.LookupAttr[*RangeAttr](ctx, k); ok {
@@ -377,7 +377,7 @@ type ScatterTensorDescAttr struct {
 
 // GetScatterTensorDescAttr returns the uniqued ScatterTensorDescAttr with these parameters.
 func GetScatterTensorDescAttr(ctx *ir.Context, memorySpace, chunkSize ir.Attribute) *ScatterTensorDescAttr {
-	k := ir.NewKey("xegpu", "ScatterTensorDescAttr")
+	k := scatterTensorDescAttrSlab.NewKey("xegpu", "ScatterTensorDescAttr")
 	k.Attr(memorySpace)
 	k.Attr(chunkSize)
 	if v, ok := ir.LookupAttr[*ScatterTensorDescAttr](ctx, k); ok {
@@ -422,7 +422,7 @@ type SliceAttr struct {
 
 // GetSliceAttr returns the uniqued SliceAttr with these parameters.
 func GetSliceAttr(ctx *ir.Context, parent, dims ir.Attribute) *SliceAttr {
-	k := ir.NewKey("xegpu", "SliceAttr")
+	k := sliceAttrSlab.NewKey("xegpu", "SliceAttr")
 	k.Attr(parent)
 	k.Attr(dims)
 	if v, ok := ir.LookupAttr[*SliceAttr](ctx, k); ok {
@@ -469,7 +469,7 @@ type TensorDescAttr struct {
 
 // GetTensorDescAttr returns the uniqued TensorDescAttr with these parameters.
 func GetTensorDescAttr(ctx *ir.Context, memoryScope, arrayLength, boundaryCheck, scattered ir.Attribute) *TensorDescAttr {
-	k := ir.NewKey("xegpu", "TensorDescAttr")
+	k := tensorDescAttrSlab.NewKey("xegpu", "TensorDescAttr")
 	k.Attr(memoryScope)
 	k.Attr(arrayLength)
 	k.Attr(boundaryCheck)

@@ -19,7 +19,7 @@ type MemDescType struct {
 
 // GetMemDescType returns the uniqued MemDescType with these parameters.
 func GetMemDescType(ctx *ir.Context, shape []int64, elementType ir.Type, memLayout ir.Attribute) *MemDescType {
-	k := ir.NewKey("xegpu", "MemDescType")
+	k := memDescTypeSlab.NewKey("xegpu", "MemDescType")
 	k.Uint(uint64(len(shape)))
 	for _, e0 := range shape {
 		k.Int(int64(e0))
@@ -71,7 +71,7 @@ type NbarrierType struct {
 
 // GetNbarrierType returns the uniqued NbarrierType with these parameters.
 func GetNbarrierType(ctx *ir.Context) *NbarrierType {
-	k := ir.NewKey("xegpu", "NbarrierType")
+	k := nbarrierTypeSlab.NewKey("xegpu", "NbarrierType")
 	if v, ok := ir.LookupType[*NbarrierType](ctx, k); ok {
 		return v
 	}
@@ -106,7 +106,7 @@ type TensorDescType struct {
 
 // GetTensorDescType returns the uniqued TensorDescType with these parameters.
 func GetTensorDescType(ctx *ir.Context, shape []int64, elementType ir.Type, encoding, layout ir.Attribute) *TensorDescType {
-	k := ir.NewKey("xegpu", "TensorDescType")
+	k := tensorDescTypeSlab.NewKey("xegpu", "TensorDescType")
 	k.Uint(uint64(len(shape)))
 	for _, e0 := range shape {
 		k.Int(int64(e0))

@@ -16,7 +16,7 @@ type AddrSpaceAttr struct {
 
 // GetAddrSpaceAttr returns the uniqued AddrSpaceAttr with these parameters.
 func GetAddrSpaceAttr(ctx *ir.Context, value AddrSpace) *AddrSpaceAttr {
-	k := ir.NewKey("xevm", "AddrSpaceAttr")
+	k := addrSpaceAttrSlab.NewKey("xevm", "AddrSpaceAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*AddrSpaceAttr](ctx, k); ok {
 		return v
@@ -54,7 +54,7 @@ type LoadCacheControlAttr struct {
 
 // GetLoadCacheControlAttr returns the uniqued LoadCacheControlAttr with these parameters.
 func GetLoadCacheControlAttr(ctx *ir.Context, value LoadCacheControl) *LoadCacheControlAttr {
-	k := ir.NewKey("xevm", "LoadCacheControlAttr")
+	k := loadCacheControlAttrSlab.NewKey("xevm", "LoadCacheControlAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*LoadCacheControlAttr](ctx, k); ok {
 		return v
@@ -94,7 +94,7 @@ type MMAShapeAttr struct {
 
 // GetMMAShapeAttr returns the uniqued MMAShapeAttr with these parameters.
 func GetMMAShapeAttr(ctx *ir.Context, m_, n_, k_ int32) *MMAShapeAttr {
-	k := ir.NewKey("xevm", "MMAShapeAttr")
+	k := mMAShapeAttrSlab.NewKey("xevm", "MMAShapeAttr")
 	k.Int(int64(m_))
 	k.Int(int64(n_))
 	k.Int(int64(k_))
@@ -147,7 +147,7 @@ type MMATypesAttr struct {
 
 // GetMMATypesAttr returns the uniqued MMATypesAttr with these parameters.
 func GetMMATypesAttr(ctx *ir.Context, d_, a_, b_, c_ ElemType) *MMATypesAttr {
-	k := ir.NewKey("xevm", "MMATypesAttr")
+	k := mMATypesAttrSlab.NewKey("xevm", "MMATypesAttr")
 	k.Uint(uint64(d_))
 	k.Uint(uint64(a_))
 	k.Uint(uint64(b_))
@@ -203,7 +203,7 @@ type MemScopeAttr struct {
 
 // GetMemScopeAttr returns the uniqued MemScopeAttr with these parameters.
 func GetMemScopeAttr(ctx *ir.Context, value MemScope) *MemScopeAttr {
-	k := ir.NewKey("xevm", "MemScopeAttr")
+	k := memScopeAttrSlab.NewKey("xevm", "MemScopeAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*MemScopeAttr](ctx, k); ok {
 		return v
@@ -241,7 +241,7 @@ type StoreCacheControlAttr struct {
 
 // GetStoreCacheControlAttr returns the uniqued StoreCacheControlAttr with these parameters.
 func GetStoreCacheControlAttr(ctx *ir.Context, value StoreCacheControl) *StoreCacheControlAttr {
-	k := ir.NewKey("xevm", "StoreCacheControlAttr")
+	k := storeCacheControlAttrSlab.NewKey("xevm", "StoreCacheControlAttr")
 	k.Uint(uint64(value))
 	if v, ok := ir.LookupAttr[*StoreCacheControlAttr](ctx, k); ok {
 		return v
@@ -283,7 +283,7 @@ type XeVMTargetAttr struct {
 
 // GetXeVMTargetAttr returns the uniqued XeVMTargetAttr with these parameters.
 func GetXeVMTargetAttr(ctx *ir.Context, o_ int32, triple, chip string, flags, linkFiles ir.Attribute) *XeVMTargetAttr {
-	k := ir.NewKey("xevm", "XeVMTargetAttr")
+	k := xeVMTargetAttrSlab.NewKey("xevm", "XeVMTargetAttr")
 	k.Int(int64(o_))
 	k.String(triple)
 	k.String(chip)

@@ -17,7 +17,7 @@ type AutoAttr struct {
 
 // GetAutoAttr returns the uniqued AutoAttr with these parameters.
 func GetAutoAttr(ctx *ir.Context) *AutoAttr {
-	k := ir.NewKey("grid", "AutoAttr")
+	k := autoAttrSlab.NewKey("grid", "AutoAttr")
 	if v, ok := ir.LookupAttr[*AutoAttr](ctx, k); ok {
 		return v
 	}
@@ -47,7 +47,7 @@ type StencilAttr struct {
 
 // GetStencilAttr returns the uniqued StencilAttr with these parameters.
 func GetStencilAttr(ctx *ir.Context, offsets []int64, boundary Boundary, radius uint32, access Access, halo ir.Attribute) *StencilAttr {
-	k := ir.NewKey("grid", "StencilAttr")
+	k := stencilAttrSlab.NewKey("grid", "StencilAttr")
 	k.Uint(uint64(len(offsets)))
 	for _, e0 := range offsets {
 		k.Int(int64(e0))
@@ -118,7 +118,7 @@ func GetLayoutAttr(ctx *ir.Context, axes []Axis, label string, order []uint32, s
 	if scheduler == nil {
 		scheduler = GetAutoAttr(ctx)
 	}
-	k := ir.NewKey("grid", "LayoutAttr")
+	k := layoutAttrSlab.NewKey("grid", "LayoutAttr")
 	k.Uint(uint64(len(axes)))
 	for _, e0 := range axes {
 		k.String(e0.Name)
@@ -180,7 +180,7 @@ type FillAttr struct {
 
 // GetFillAttr returns the uniqued FillAttr with these parameters.
 func GetFillAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FillAttr {
-	k := ir.NewKey("grid", "FillAttr")
+	k := fillAttrSlab.NewKey("grid", "FillAttr")
 	k.Type(type_)
 	k.APInt(value)
 	if v, ok := ir.LookupAttr[*FillAttr](ctx, k); ok {
@@ -224,7 +224,7 @@ type BlobAttr struct {
 
 // GetBlobAttr returns the uniqued BlobAttr with these parameters.
 func GetBlobAttr(ctx *ir.Context, data []byte, sum uint64, signed int32, fast bool) *BlobAttr {
-	k := ir.NewKey("grid", "BlobAttr")
+	k := blobAttrSlab.NewKey("grid", "BlobAttr")
 	k.Blob(data)
 	k.Uint(uint64(sum))
 	k.Int(int64(signed))

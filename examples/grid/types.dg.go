@@ -18,7 +18,7 @@ type CellType struct {
 
 // GetCellType returns the uniqued CellType with these parameters.
 func GetCellType(ctx *ir.Context, bits uint32, element ir.Type) *CellType {
-	k := ir.NewKey("grid", "CellType")
+	k := cellTypeSlab.NewKey("grid", "CellType")
 	k.Uint(uint64(bits))
 	k.Type(element)
 	if v, ok := ir.LookupType[*CellType](ctx, k); ok {
@@ -66,7 +66,7 @@ type GridType struct {
 
 // GetGridType returns the uniqued GridType with these parameters.
 func GetGridType(ctx *ir.Context, cell *CellType, layout *LayoutAttr, dims []int64) *GridType {
-	k := ir.NewKey("grid", "GridType")
+	k := gridTypeSlab.NewKey("grid", "GridType")
 	if cell != nil {
 		k.Type(cell)
 	} else {

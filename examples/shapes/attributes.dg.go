@@ -17,7 +17,7 @@ type PointAttr struct {
 
 // GetPointAttr returns the uniqued PointAttr with these parameters.
 func GetPointAttr(ctx *ir.Context, x_, y_ uint64) *PointAttr {
-	k := ir.NewKey("shapes", "PointAttr")
+	k := pointAttrSlab.NewKey("shapes", "PointAttr")
 	k.Uint(uint64(x_))
 	k.Uint(uint64(y_))
 	if v, ok := ir.LookupAttr[*PointAttr](ctx, k); ok {

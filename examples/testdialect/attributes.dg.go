@@ -17,7 +17,7 @@ type TestAttrParamsAttr struct {
 
 // GetTestAttrParamsAttr returns the uniqued TestAttrParamsAttr with these parameters.
 func GetTestAttrParamsAttr(ctx *ir.Context, v0_, v1_ int32) *TestAttrParamsAttr {
-	k := ir.NewKey("test", "TestAttrParamsAttr")
+	k := testAttrParamsAttrSlab.NewKey("test", "TestAttrParamsAttr")
 	k.Int(int64(v0_))
 	k.Int(int64(v1_))
 	if v, ok := ir.LookupAttr[*TestAttrParamsAttr](ctx, k); ok {

@@ -22,7 +22,7 @@ type TileAttr struct {
 
 // GetTileAttr returns the uniqued TileAttr with these parameters.
 func GetTileAttr(ctx *ir.Context, sizes []int64, order Order, buffers uint32, first, last int64, label ir.Attribute) *TileAttr {
-	k := ir.NewKey("toy", "TileAttr")
+	k := tileAttrSlab.NewKey("toy", "TileAttr")
 	k.Uint(uint64(len(sizes)))
 	for _, e0 := range sizes {
 		k.Int(int64(e0))

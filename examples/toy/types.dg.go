@@ -18,7 +18,7 @@ type MatrixType struct {
 
 // GetMatrixType returns the uniqued MatrixType with these parameters.
 func GetMatrixType(ctx *ir.Context, rows, cols int64, elementType ir.Type) *MatrixType {
-	k := ir.NewKey("toy", "MatrixType")
+	k := matrixTypeSlab.NewKey("toy", "MatrixType")
 	k.Int(int64(rows))
 	k.Int(int64(cols))
 	k.Type(elementType)

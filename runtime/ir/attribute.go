@@ -84,11 +84,13 @@ var keyPool = sync.Pool{New: func() any { return &Key{b: make([]byte, 0, 128)} }
 // pool; Lookup and Insert release them. The key starts with a number
 // standing for the pair (see kindID) rather than the two names: a file of
 // a million locations stores a million keys.
-func NewKey(dialect, kind string) *Key {
+func NewKey(dialect, kind string) *Key { return newKey(kindID(dialect, kind)) }
+
+func newKey(kind uint64) *Key {
 	k := keyPool.Get().(*Key)
 	k.b = k.b[:0]
 	k.hashed, k.table, k.group = 0, nil, 0
-	k.Uint(kindID(dialect, kind))
+	k.Uint(kind)
 	return k
 }
 

@@ -21,6 +21,20 @@ type Slab struct {
 	// index+1 is the kind's place in every context's slabs, given out on
 	// first use.
 	index atomic.Int32
+	// kind is the kind's number in keys (see kindID), 0 until NewKey
+	// first looks it up.
+	kind atomic.Uint64
+}
+
+// NewKey is NewKey(dialect, kind) for the slab's kind, whose number it
+// keeps: a reader that makes a million locations looks the pair up once.
+func (s *Slab) NewKey(dialect, kind string) *Key {
+	id := s.kind.Load()
+	if id == 0 {
+		id = kindID(dialect, kind)
+		s.kind.Store(id)
+	}
+	return newKey(id)
 }
 
 var slabCount atomic.Int32

@@ -172,7 +172,7 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 		body = append(body, jen.Return(jen.Qual(model.IR, "NewDistinctAttr").Call(jen.Id("ctx"), jen.Op("&").Add(mk))))
 		f.Comment(fmt.Sprintf("%s returns a new %s; distinct attributes are never uniqued with another.", defs.ConstructorName(def), def.Name))
 	} else {
-		body = append(body, jen.Id("k").Op(":=").Qual(model.IR, "NewKey").Call(jen.Lit(g.m.Name), jen.Lit(def.Name)))
+		body = append(body, jen.Id("k").Op(":=").Id(slab).Dot("NewKey").Call(jen.Lit(g.m.Name), jen.Lit(def.Name)))
 		for _, p := range def.Params {
 			if p.Locality {
 				body = append(body, jen.Id("k").Dot("Near").Call(jen.Uint64().Call(jen.Id(model.Local(p.Name)))))
