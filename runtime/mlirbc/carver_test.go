@@ -45,4 +45,16 @@ func TestCarver(t *testing.T) {
 	if d.last != most {
 		t.Errorf("chunks of %d ops after %d taken, want the most, %d", d.last, 4*most, most)
 	}
+	// Large chunks come ready: the one after the chunk being filled is
+	// already made (and mapped on another core), and it is the next used.
+	if len(d.next) == 0 {
+		t.Fatal("no next chunk made ahead for chunks of the largest size")
+	}
+	ahead := &d.next[0]
+	for len(d.free) > 0 {
+		d.take(1)
+	}
+	if got := &d.take(1)[0]; got != ahead {
+		t.Error("the chunk made ahead is not the next one used")
+	}
 }

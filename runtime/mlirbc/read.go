@@ -175,11 +175,15 @@ type reader struct {
 type carver[T any] struct {
 	free []T
 	last int // elements of the last chunk
+	// next is the chunk after free, mapped on another core while free
+	// is filled (see prefault.Ahead), once chunks are large.
+	next []T
 }
 
 const (
 	firstCarveBytes = 2 << 10
 	maxCarveBytes   = 256 << 10
+	aheadCarveBytes = 64 << 10
 )
 
 func (c *carver[T]) take(n int) []T {
@@ -192,7 +196,19 @@ func (c *carver[T]) take(n int) []T {
 	}
 	if len(c.free) < n {
 		c.last = min(max(2*c.last, firstCarveBytes/size), maxCarveBytes/size)
-		c.free = make([]T, max(c.last, n))
+		if len(c.next) >= n {
+			c.free, c.next = c.next, nil
+		} else {
+			c.free = make([]T, max(c.last, n))
+		}
+		if c.last*size >= aheadCarveBytes {
+			// Filling a chunk front to back, the reader faults every
+			// few ops; the next one is mapped meanwhile. (Mapping the
+			// chunk being filled gains nothing: both race for the same
+			// pages.)
+			c.next = make([]T, min(2*c.last, maxCarveBytes/size))
+			prefault.Ahead(c.next)
+		}
 	}
 	s := c.free[:n:n]
 	c.free = c.free[n:]

@@ -39,8 +39,19 @@ func Slice[T any](s []T) {
 	if len(s) == 0 {
 		return
 	}
+	if uintptr(len(s))*unsafe.Sizeof(s[0]) >= MinBytes {
+		Ahead(s)
+	}
+}
+
+// Ahead is Slice for a slice of any size that will be used only later:
+// the kernel has time to map it before the caller gets there.
+func Ahead[T any](s []T) {
+	if len(s) == 0 {
+		return
+	}
 	n := uintptr(len(s)) * unsafe.Sizeof(s[0])
-	if n < MinBytes || runtime.GOMAXPROCS(0) < 2 || !supported() {
+	if runtime.GOMAXPROCS(0) < 2 || !supported() {
 		return
 	}
 	base := uintptr(unsafe.Pointer(unsafe.SliceData(s)))

@@ -131,3 +131,24 @@ func TestSliceMapsAhead(t *testing.T) {
 		t.Errorf("%d pages of a %d-byte slice mapped; below MinBytes it is left alone", n, len(small))
 	}
 }
+
+// TestAheadMapsSmall: Ahead maps a slice of any size, for a caller that
+// will get to it only later.
+func TestAheadMapsSmall(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("Ahead needs a second core")
+	}
+	small := freshMapping(t, MinBytes/4)
+	Ahead(small)
+	want := len(small) / pageSize
+	deadline := time.Now().Add(5 * time.Second)
+	for resident(t, small) < want {
+		if !supported() {
+			t.Skip("the kernel does not support MADV_POPULATE_WRITE")
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of the %d pages of a %d-byte slice mapped after 5 s", resident(t, small), want, len(small))
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
