@@ -37,7 +37,7 @@ func TestCarver(t *testing.T) {
 	if next := c.take(1); after(b) != uintptr(unsafe.Pointer(&next[0])) {
 		t.Error("a slice over a quarter chunk was cut from the chunk")
 	}
-	var d carver[ir.Operation]
+	d := carver[ir.Operation]{ahead: true}
 	most := maxCarveBytes / int(unsafe.Sizeof(ir.Operation{}))
 	for range 4 * most {
 		d.take(1)

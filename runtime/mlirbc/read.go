@@ -94,6 +94,9 @@ func decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions, tr wire.Tracer)
 		maxDepth: opts.Limits.RegionDepth(),
 		names:    make([]opNameInfo, len(f.OpNames)),
 	}
+	// Ops and values fill most of the memory read: their next chunks are
+	// mapped ahead.
+	rd.opSlab.ahead, rd.vals.ahead = true, true
 	m := &Module{Version: V(f.Version), Producer: f.Producer, Release: release, Resources: map[ir.ResourceHandle]*Resource{}}
 	for _, d := range f.Dialects {
 		if d.Version != nil {
@@ -152,6 +155,12 @@ type reader struct {
 	opPtrs   carver[*ir.Operation]
 	valPtrs  carver[*ir.Value]
 	attrList carver[ir.NamedAttr]
+	regions  carver[ir.Region]
+	rgPtrs   carver[*ir.Region]
+	blocks   carver[ir.Block]
+	blkPtrs  carver[*ir.Block]
+	// scopes are value scopes free for the next isolated region.
+	scopes []*valueScope
 	// propR and propDec read one properties entry at a time; reusing
 	// them saves two allocations per op.
 	propR   wire.Reader
@@ -176,8 +185,9 @@ type carver[T any] struct {
 	free []T
 	last int // elements of the last chunk
 	// next is the chunk after free, mapped on another core while free
-	// is filled (see prefault.Ahead), once chunks are large.
-	next []T
+	// is filled (see prefault.Ahead), once chunks are large, if ahead.
+	next  []T
+	ahead bool
 }
 
 const (
@@ -201,7 +211,7 @@ func (c *carver[T]) take(n int) []T {
 		} else {
 			c.free = make([]T, max(c.last, n))
 		}
-		if c.last*size >= aheadCarveBytes {
+		if c.ahead && c.last*size >= aheadCarveBytes {
 			// Filling a chunk front to back, the reader faults every
 			// few ops; the next one is mapped meanwhile. (Mapping the
 			// chunk being filled gains nothing: both race for the same
@@ -665,16 +675,6 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 			if rd.tr != nil {
 				rd.tr.Span(sat, s.Offset, fmt.Sprintf("nested IR section header (%d bytes)", len(s.Data)))
 			}
-			load := func(op *ir.Operation) error {
-				sr := s.Reader("IR")
-				if err := rd.readIsolatedRegions(sr, op, int(n)); err != nil {
-					return err
-				}
-				if !sr.Empty() {
-					return sr.Errorf("the end of the nested IR section", wire.ErrInvalid)
-				}
-				return nil
-			}
 			if rd.lazy {
 				// The regions are read later, at the depth they sit at.
 				depth := rd.depth
@@ -685,7 +685,7 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 					rd.mu.Lock()
 					defer rd.mu.Unlock()
 					rd.depth = depth
-					err := load(op)
+					err := rd.readNestedSection(s, op, int(n))
 					if err == nil && rd.verify {
 						err = rd.check(op)
 					}
@@ -697,7 +697,7 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 				})
 				return info, nil
 			}
-			if err := load(op); err != nil {
+			if err := rd.readNestedSection(s, op, int(n)); err != nil {
 				return info, fail(err)
 			}
 			return info, nil
@@ -791,12 +791,47 @@ func (rd *reader) enter(r *wire.Reader) error {
 }
 
 // readIsolatedRegions reads an isolated op's regions in a scope of their own.
+// readNestedSection reads the n isolated regions of op from section s,
+// which they must fill.
+func (rd *reader) readNestedSection(s wire.Section, op *ir.Operation, n int) error {
+	sr := s.Reader("IR")
+	if err := rd.readIsolatedRegions(sr, op, n); err != nil {
+		return err
+	}
+	if !sr.Empty() {
+		return sr.Errorf("the end of the nested IR section", wire.ErrInvalid)
+	}
+	return nil
+}
+
 func (rd *reader) readIsolatedRegions(r *wire.Reader, op *ir.Operation, n int) error {
-	sc := &valueScope{uses: ir.NewMarkGeneration()}
+	sc := rd.newScope()
+	defer rd.freeScope(sc)
 	if err := rd.readRegions(r, op, n, sc); err != nil {
 		return err
 	}
 	return sc.resolveOrders()
+}
+
+// newScope returns an empty value scope, reusing one a finished isolated
+// region gave back: a thousand functions need not make a thousand scopes
+// and their tables.
+func (rd *reader) newScope() *valueScope {
+	k := len(rd.scopes)
+	if k == 0 {
+		return &valueScope{uses: ir.NewMarkGeneration()}
+	}
+	sc := rd.scopes[k-1]
+	rd.scopes = rd.scopes[:k-1]
+	*sc = valueScope{ranges: sc.ranges[:0], orders: sc.orders[:0], uses: ir.NewMarkGeneration()}
+	return sc
+}
+
+// freeScope takes back a scope no longer used, dropping what it points at.
+func (rd *reader) freeScope(sc *valueScope) {
+	clear(sc.ranges[:cap(sc.ranges)])
+	clear(sc.orders[:cap(sc.orders)])
+	rd.scopes = append(rd.scopes, sc)
 }
 
 func (rd *reader) readRegions(r *wire.Reader, op *ir.Operation, n int, sc *valueScope) error {
@@ -804,8 +839,8 @@ func (rd *reader) readRegions(r *wire.Reader, op *ir.Operation, n int, sc *value
 		return err
 	}
 	defer func() { rd.depth-- }()
-	regions := make([]ir.Region, n)
-	op.Regions = make([]*ir.Region, n)
+	regions := rd.regions.take(n)
+	op.Regions = rd.rgPtrs.take(n)
 	for i := range regions {
 		rg := &regions[i]
 		rg.Parent = op
@@ -834,8 +869,8 @@ func (rd *reader) readRegion(r *wire.Reader, region *ir.Region, sc *valueScope) 
 	if rd.tr != nil {
 		rd.tr.Span(at, r.Offset(), fmt.Sprintf("region: %d blocks, %d values", nb, nv))
 	}
-	blocks := make([]ir.Block, nb)
-	region.Blocks = make([]*ir.Block, nb)
+	blocks := rd.blocks.take(nb)
+	region.Blocks = rd.blkPtrs.take(nb)
 	for i := range blocks {
 		blocks[i].Parent = region
 		region.Blocks[i] = &blocks[i]
@@ -878,7 +913,7 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 		if rd.tr != nil {
 			rd.tr.Span(nat, r.Offset(), fmt.Sprintf("%d block arguments", n))
 		}
-		b.Args = make([]*ir.Value, n)
+		b.Args = rd.values(n)
 		for i := range b.Args {
 			aat := r.Offset()
 			var t ir.Type

@@ -1,0 +1,33 @@
+package mlirbc_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/dialectgen/dialectgen/internal/oracle"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+)
+
+// TestReadFuncsAllocates: a function's regions, blocks, arguments and
+// value scope come from the reader's shared chunks, not from heap objects
+// of their own; a module of many small functions (mlir-opt-22's bytecode)
+// costs a couple of allocations per function in all (uniquing tables,
+// chunks), where it cost about nine.
+func TestReadFuncsAllocates(t *testing.T) {
+	oracle.Require(t, 22)
+	const funcs = 300
+	var sb strings.Builder
+	manyFuncs(funcs)(&sb)
+	data, err := oracle.RunInput(22, []byte(sb.String()), ".mlir", oracle.BytecodeFlags(22, 6)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	allocs := testing.AllocsPerRun(5, func() {
+		if _, err := mlirbc.Read(newContext(), data, mlirbc.ReadOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if per := allocs / funcs; per > 3 {
+		t.Errorf("%.1f allocations per function read, want at most 3", per)
+	}
+}
