@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"unsafe"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/internal/prefault"
@@ -173,9 +174,12 @@ type numbering struct {
 	attrScratch []ir.NamedAttr
 	// propSets numbers the property sets met, keyed by their kind's id
 	// and their entries' ids; propSetKeys lists the keys by number.
-	// propIDs is scratch space for a key.
+	// propIDs is scratch space for a key. The keys view propSetData,
+	// which is only appended to (growing copies it, leaving the bytes
+	// viewed as they were): no string is allocated per set.
 	propSets    map[string]int32
 	propSetKeys []string
+	propSetData []byte
 	propIDs     []byte
 	// attrDepth is how deeply the attribute or type being numbered sits;
 	// childHeight the greatest height among what it refers to so far.
@@ -718,7 +722,9 @@ func (n *numbering) propSet(k *opKind, key []byte) int32 {
 	}
 	set, ok := n.propSets[string(key)]
 	if !ok {
-		s := string(key)
+		start := len(n.propSetData)
+		n.propSetData = append(n.propSetData, key...)
+		s := unsafe.String(&n.propSetData[start], len(key))
 		n.propSetKeys = append(n.propSetKeys, s)
 		set = int32(len(n.propSetKeys))
 		n.propSets[s] = set
@@ -882,7 +888,9 @@ func (n *numbering) isolation(root *ir.Operation) error {
 		known      bool // isolation decided
 	}
 	byTrait := n.release != 0 && n.release < 17
-	var stack []*state
+	// The ops with regions being walked, by value: a pointer each was a
+	// heap object per function.
+	var stack []state
 	var walk func(op *ir.Operation) error
 	walk = func(op *ir.Operation) error {
 		if err := op.Materialize(); err != nil {
@@ -927,8 +935,8 @@ func (n *numbering) isolation(root *ir.Operation) error {
 		if len(op.Regions) == 0 {
 			return nil
 		}
-		st := &state{op: op, idx: idx, known: trait, unresolved: !trait}
-		stack = append(stack, st)
+		at := len(stack)
+		stack = append(stack, state{op: op, idx: idx, known: trait, unresolved: !trait})
 		for _, r := range op.Regions {
 			for _, b := range r.Blocks {
 				for _, o := range b.Ops {
@@ -938,8 +946,9 @@ func (n *numbering) isolation(root *ir.Operation) error {
 				}
 			}
 		}
-		stack = stack[:len(stack)-1]
-		if !st.known && !byTrait {
+		known := stack[at].known
+		stack = stack[:at]
+		if !known && !byTrait {
 			n.ops.At(idx).isolated = true
 		}
 		return nil
