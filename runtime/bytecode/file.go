@@ -106,20 +106,65 @@ type Entry struct {
 	Data    []byte // the entry's bytes
 }
 
-// EntryTable is the attribute or the type table. It keeps eight bytes per
-// entry, whatever the file holds, so that a file of many tiny entries
-// costs memory in proportion to its size.
+// EntryTable is the attribute or the type table. It keeps four bytes per
+// entry (eight when the section is 2 GiB or more), whatever the file
+// holds, so that a file of many tiny entries costs memory in proportion
+// to its size.
 type EntryTable struct {
 	data   []byte // the AttrType section's data
 	offset int64  // absolute offset of data[0]
 	start  uint64 // where the first entry starts in data
-	// ends[i] is where entry i ends in data, with entryCustom set for
-	// custom-encoded entries.
-	ends   []uint64
-	groups []entryGroup
+	// ends[i] (or wideEnds[i], for sections of 2 GiB and more) is where
+	// entry i ends in data, with its top bit set for custom-encoded
+	// entries. One of the two is nil.
+	ends     []uint32
+	wideEnds []uint64
+	groups   []entryGroup
 }
 
-const entryCustom = 1 << 63
+const (
+	entryCustom     = 1 << 31
+	wideEntryCustom = 1 << 63
+)
+
+// newEntryTable makes the table of n entries of data, from start on;
+// wide keeps eight bytes an entry, which data of 2 GiB or more needs.
+func newEntryTable(data []byte, offset int64, start, n int, wide bool) EntryTable {
+	t := EntryTable{data: data, offset: offset, start: uint64(start)}
+	if wide {
+		t.wideEnds = make([]uint64, n)
+	} else {
+		t.ends = make([]uint32, n)
+	}
+	return t
+}
+
+// setEnd records that entry i ends at pos in data.
+func (t *EntryTable) setEnd(i, pos int, custom bool) {
+	if t.ends != nil {
+		e := uint32(pos)
+		if custom {
+			e |= entryCustom
+		}
+		t.ends[i] = e
+		return
+	}
+	e := uint64(pos)
+	if custom {
+		e |= wideEntryCustom
+	}
+	t.wideEnds[i] = e
+}
+
+// end is where entry i ends in data, and whether it is custom-encoded.
+func (t *EntryTable) end(i int) (uint64, bool) {
+	if t.ends != nil {
+		e := t.ends[i]
+		return uint64(e &^ entryCustom), e&entryCustom != 0
+	}
+	e := t.wideEnds[i]
+	return e &^ wideEntryCustom, e&wideEntryCustom != 0
+}
 
 // entryGroup is a run of entries of one dialect, from entry first on.
 type entryGroup struct {
@@ -128,15 +173,15 @@ type entryGroup struct {
 }
 
 // Len is the number of entries.
-func (t *EntryTable) Len() int { return len(t.ends) }
+func (t *EntryTable) Len() int { return len(t.ends) + len(t.wideEnds) }
 
 // At returns entry i, which must be below Len.
 func (t *EntryTable) At(i int) Entry {
 	start := t.start
 	if i > 0 {
-		start = t.ends[i-1] &^ entryCustom
+		start, _ = t.end(i - 1)
 	}
-	end := t.ends[i] &^ entryCustom
+	end, custom := t.end(i)
 	// The group holding i: the last whose first entry is at most i.
 	lo, hi := 0, len(t.groups)
 	for hi-lo > 1 {
@@ -149,7 +194,7 @@ func (t *EntryTable) At(i int) Entry {
 	g := lo
 	return Entry{
 		Dialect: t.groups[g].dialect,
-		Custom:  t.ends[i]&entryCustom != 0,
+		Custom:  custom,
 		Offset:  t.offset + int64(start),
 		Data:    t.data[start:end:end],
 	}
@@ -361,7 +406,7 @@ func (f *File) readAttrTypeOffsets() error {
 	data := f.Sections[SectionAttrType]
 	pos := 0
 	read := func(t *EntryTable, n int) error {
-		*t = EntryTable{data: data.Data, offset: data.Offset, start: uint64(pos), ends: make([]uint64, n)}
+		*t = newEntryTable(data.Data, data.Offset, pos, n, len(data.Data) >= entryCustom)
 		for i := 0; i < n; {
 			d, err := f.dialectIndex(r)
 			if err != nil {
@@ -389,7 +434,7 @@ func (f *File) readAttrTypeOffsets() error {
 						break
 					}
 					pos += size
-					t.ends[i] = uint64(pos) | uint64(rest[p]&2)<<62
+					t.setEnd(i, pos, rest[p]&2 != 0)
 					i++
 				}
 				r.Skip(uint64(p))
@@ -405,10 +450,7 @@ func (f *File) readAttrTypeOffsets() error {
 					return r.ErrorAt(at, fmt.Sprintf("an entry size within the AttrType section (%d bytes left)", len(data.Data)-pos), wire.ErrInvalid)
 				}
 				pos += int(size)
-				t.ends[i] = uint64(pos)
-				if custom {
-					t.ends[i] |= entryCustom
-				}
+				t.setEnd(i, pos, custom)
 				i++
 			}
 		}
@@ -513,7 +555,7 @@ func (f *File) Target() Target { return Target{Version: f.Version, Release: f.Re
 // All iterates over the entries in order.
 func (t *EntryTable) All() iter.Seq2[int, Entry] {
 	return func(yield func(int, Entry) bool) {
-		for i := range t.ends {
+		for i := range t.Len() {
 			if !yield(i, t.At(i)) {
 				return
 			}
