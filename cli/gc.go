@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"os"
 	"runtime/debug"
 	"strconv"
@@ -61,26 +60,4 @@ func availableMemory() uint64 {
 		}
 	}
 	return total
-}
-
-// memTotal reads MemTotal from /proc/meminfo (Linux), 0 elsewhere.
-func memTotal() uint64 {
-	f, err := os.Open("/proc/meminfo")
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		rest, ok := strings.CutPrefix(sc.Text(), "MemTotal:")
-		if !ok {
-			continue
-		}
-		kb, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
-		if err != nil {
-			return 0
-		}
-		return kb << 10
-	}
-	return 0
 }

@@ -73,3 +73,21 @@ func TestOneShotGC(t *testing.T) {
 		}
 	}
 }
+
+// TestMemTotal: the machine's memory as sysinfo gives it is what
+// /proc/meminfo says.
+func TestMemTotal(t *testing.T) {
+	b, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		t.Skip(err)
+	}
+	var kb uint64
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "MemTotal:"); ok {
+			fmt.Sscanf(strings.TrimSpace(rest), "%d", &kb)
+		}
+	}
+	if got := memTotal(); got != kb<<10 {
+		t.Errorf("memTotal() = %d, /proc/meminfo says %d kB (%d)", got, kb, kb<<10)
+	}
+}
