@@ -1,10 +1,8 @@
 package mlirbc_test
 
 import (
-	"strings"
 	"testing"
 
-	"github.com/dialectgen/dialectgen/internal/oracle"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
@@ -14,14 +12,8 @@ import (
 // costs a couple of allocations per function in all (uniquing tables,
 // chunks), where it cost about nine.
 func TestReadFuncsAllocates(t *testing.T) {
-	oracle.Require(t, 22)
 	const funcs = 300
-	var sb strings.Builder
-	manyFuncs(funcs)(&sb)
-	data, err := oracle.RunInput(22, []byte(sb.String()), ".mlir", oracle.BytecodeFlags(22, 6)...)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := oracleInput(t, manyFuncs(funcs))
 	allocs := testing.AllocsPerRun(5, func() {
 		if _, err := mlirbc.Read(newContext(), data, mlirbc.ReadOptions{}); err != nil {
 			t.Fatal(err)
@@ -37,14 +29,8 @@ func TestReadFuncsAllocates(t *testing.T) {
 // its walk's stack by value and its property-set keys in one buffer; it
 // cost 2.65 per function before).
 func TestWriteFuncsAllocates(t *testing.T) {
-	oracle.Require(t, 22)
 	const funcs = 300
-	var sb strings.Builder
-	manyFuncs(funcs)(&sb)
-	data, err := oracle.RunInput(22, []byte(sb.String()), ".mlir", oracle.BytecodeFlags(22, 6)...)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := oracleInput(t, manyFuncs(funcs))
 	ctx := newContext()
 	m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{})
 	if err != nil {

@@ -41,6 +41,20 @@ func emitInput(b *testing.B, name string, gen func(*strings.Builder) int) ([]byt
 	return in.data, in.ops
 }
 
+// oracleInput is the v6 bytecode mlir-opt-22 writes for the module gen
+// writes; the test is skipped where mlir-opt-22 is not installed.
+func oracleInput(t testing.TB, gen func(*strings.Builder) int) []byte {
+	t.Helper()
+	oracle.Require(t, 22)
+	var sb strings.Builder
+	gen(&sb)
+	data, err := oracle.RunInput(22, []byte(sb.String()), ".mlir", oracle.BytecodeFlags(22, 6)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
 // chainOps writes one function of n arith ops, each using the one before,
 // and returns the number of ops in the module (with func, return, module).
 func chainOps(n int) func(*strings.Builder) int {

@@ -2,12 +2,10 @@ package mlirbc_test
 
 import (
 	"bytes"
-	"strings"
 	"testing"
 
 	"github.com/dialectgen/dialectgen/dialects/arith"
 	"github.com/dialectgen/dialectgen/dialects/builtin"
-	"github.com/dialectgen/dialectgen/internal/oracle"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
@@ -69,13 +67,7 @@ func TestWriteStreamsAppendsBytes(t *testing.T) {
 // from which Write hands them on as they are, Write gives mlir-opt's
 // bytes.
 func TestWriteStreamsOracleBytes(t *testing.T) {
-	oracle.Require(t, 22)
-	var text strings.Builder
-	chainOps(20_000)(&text)
-	data, err := oracle.RunInput(22, []byte(text.String()), ".mlir", oracle.BytecodeFlags(22, 6)...)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := oracleInput(t, chainOps(20_000))
 	ctx := newContext()
 	m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{})
 	if err != nil {

@@ -134,15 +134,12 @@ func FuzzReadLazySymbol(f *testing.F) {
 // TestSymbolConcurrent looks up symbols while another goroutine
 // materializes the module: every op found is the one the module holds.
 func TestSymbolConcurrent(t *testing.T) {
-	oracle.Require(t, 22)
-	var sb strings.Builder
-	for f := range 50 {
-		fmt.Fprintf(&sb, "func.func @f%d() {\n  return\n}\n", f)
-	}
-	bc, err := oracle.RunInput(22, []byte(sb.String()), ".mlir", oracle.BytecodeFlags(22, 6)...)
-	if err != nil {
-		t.Fatal(err)
-	}
+	bc := oracleInput(t, func(sb *strings.Builder) int {
+		for f := range 50 {
+			fmt.Fprintf(sb, "func.func @f%d() {\n  return\n}\n", f)
+		}
+		return 0
+	})
 	for range 20 {
 		m, err := mlirbc.Read(newContext(), bc, mlirbc.ReadOptions{Lazy: true})
 		if err != nil {

@@ -115,17 +115,7 @@ func TestSliceMapsAhead(t *testing.T) {
 	Slice(small)
 	big := freshMapping(t, 2*MinBytes)
 	Slice(big)
-	want := len(big) / pageSize
-	deadline := time.Now().Add(5 * time.Second)
-	for resident(t, big) < want {
-		if !supported() {
-			t.Skip("the kernel does not support MADV_POPULATE_WRITE")
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d of the %d pages of a %d-byte slice mapped after 5 s", resident(t, big), want, len(big))
-		}
-		time.Sleep(time.Millisecond)
-	}
+	waitMapped(t, big)
 	time.Sleep(10 * time.Millisecond)
 	if n := resident(t, small); n != 0 {
 		t.Errorf("%d pages of a %d-byte slice mapped; below MinBytes it is left alone", n, len(small))
@@ -140,14 +130,21 @@ func TestAheadMapsSmall(t *testing.T) {
 	}
 	small := freshMapping(t, MinBytes/4)
 	Ahead(small)
-	want := len(small) / pageSize
+	waitMapped(t, small)
+}
+
+// waitMapped waits up to 5 s for every page of s to be mapped by another
+// goroutine; it skips the test where the kernel cannot map ahead.
+func waitMapped(t *testing.T, s []byte) {
+	t.Helper()
+	want := len(s) / pageSize
 	deadline := time.Now().Add(5 * time.Second)
-	for resident(t, small) < want {
+	for resident(t, s) < want {
 		if !supported() {
 			t.Skip("the kernel does not support MADV_POPULATE_WRITE")
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%d of the %d pages of a %d-byte slice mapped after 5 s", resident(t, small), want, len(small))
+			t.Fatalf("%d of the %d pages of a %d-byte slice mapped after 5 s", resident(t, s), want, len(s))
 		}
 		time.Sleep(time.Millisecond)
 	}
