@@ -790,7 +790,6 @@ func (rd *reader) enter(r *wire.Reader) error {
 	return nil
 }
 
-// readIsolatedRegions reads an isolated op's regions in a scope of their own.
 // readNestedSection reads the n isolated regions of op from section s,
 // which they must fill.
 func (rd *reader) readNestedSection(s wire.Section, op *ir.Operation, n int) error {
@@ -804,6 +803,7 @@ func (rd *reader) readNestedSection(s wire.Section, op *ir.Operation, n int) err
 	return nil
 }
 
+// readIsolatedRegions reads an isolated op's regions in a scope of their own.
 func (rd *reader) readIsolatedRegions(r *wire.Reader, op *ir.Operation, n int) error {
 	sc := rd.newScope()
 	defer rd.freeScope(sc)
