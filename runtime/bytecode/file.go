@@ -427,32 +427,16 @@ func (f *File) readAttrTypeOffsets() error {
 				// Most entries are under 64 bytes: a run of one-byte
 				// sizes needs no checks beyond the bound.
 				rest := r.Rest()
-				rest = rest[:min(len(rest), count-k)]
 				p := 0
-				if ends := t.ends; ends != nil {
-					// The narrow table, spelled out: this loop is most
-					// of what opening a file lazily costs.
-					ends := ends[i : i+len(rest)]
-					for ; p < len(rest) && rest[p]&1 != 0; p++ {
-						b := rest[p]
-						size := int(b >> 2)
-						if size > len(data.Data)-pos {
-							break
-						}
-						pos += size
-						ends[p] = uint32(pos) | uint32(b&2)<<30
+				for ; k < count && p < len(rest) && rest[p]&1 != 0; k, p = k+1, p+1 {
+					size := int(rest[p] >> 2)
+					if size > len(data.Data)-pos {
+						break
 					}
-				} else {
-					for ; p < len(rest) && rest[p]&1 != 0; p++ {
-						size := int(rest[p] >> 2)
-						if size > len(data.Data)-pos {
-							break
-						}
-						pos += size
-						t.setEnd(i+p, pos, rest[p]&2 != 0)
-					}
+					pos += size
+					t.setEnd(i, pos, rest[p]&2 != 0)
+					i++
 				}
-				k, i = k+p, i+p
 				r.Skip(uint64(p))
 				if k == count {
 					break

@@ -126,3 +126,21 @@ func TestSlabConcurrent(t *testing.T) {
 		t.Errorf("%d attributes, want %d", c.NumAttributes(), values)
 	}
 }
+
+// TestSlabNewKey: a key started from a slab is the key NewKey starts for
+// the same dialect and kind, the first time and once the slab has kept
+// the kind's number.
+func TestSlabNewKey(t *testing.T) {
+	var s Slab
+	for range 2 {
+		k, want := s.NewKey("test", "slabkey"), NewKey("test", "slabkey")
+		if string(k.Bytes()) != string(want.Bytes()) {
+			t.Errorf("Slab.NewKey starts %x, NewKey %x", k.Bytes(), want.Bytes())
+		}
+		k.Release()
+		want.Release()
+	}
+	if other := NewKey("test", "other"); string(other.Bytes()) == string(NewKey("test", "slabkey").Bytes()) {
+		t.Error("two kinds start their keys alike")
+	}
+}

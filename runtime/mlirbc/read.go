@@ -178,15 +178,16 @@ type reader struct {
 // Chunks start small, for reads that touch few ops (lazy ones), and
 // double up to maxCarveBytes. A slice larger than a chunk's quarter (the
 // ops of a long block) gets a slab of its own, which the kernel maps on
-// the other core while the reader fills it when it is large (prefault);
-// mapping the chunks so too cost more than it saved (measured on 1,000
-// small functions).
+// the other core while the reader fills it when it is large (prefault).
+// Filling a chunk front to back, the reader faults every few ops: a
+// carver that looks ahead has the next chunk made and mapped on the other
+// core once chunks reach aheadCarveBytes. (Mapping the chunk being filled
+// gained nothing, both threads faulting the same pages; looking ahead for
+// every carver, not only the ops' and values', cost memory for no time.)
 type carver[T any] struct {
-	free []T
-	last int // elements of the last chunk
-	// next is the chunk after free, mapped on another core while free
-	// is filled (see prefault.Ahead), once chunks are large, if ahead.
-	next  []T
+	free  []T
+	last  int // elements of the last chunk
+	next  []T // the chunk after free, when looking ahead
 	ahead bool
 }
 
@@ -212,10 +213,6 @@ func (c *carver[T]) take(n int) []T {
 			c.free = make([]T, max(c.last, n))
 		}
 		if c.ahead && c.last*size >= aheadCarveBytes {
-			// Filling a chunk front to back, the reader faults every
-			// few ops; the next one is mapped meanwhile. (Mapping the
-			// chunk being filled gains nothing: both race for the same
-			// pages.)
 			c.next = make([]T, min(2*c.last, maxCarveBytes/size))
 			prefault.Ahead(c.next)
 		}
@@ -224,9 +221,6 @@ func (c *carver[T]) take(n int) []T {
 	c.free = c.free[n:]
 	return s
 }
-
-func (rd *reader) values(n int) []*ir.Value        { return rd.valPtrs.take(n) }
-func (rd *reader) namedAttrs(n int) []ir.NamedAttr { return rd.attrList.take(n) }
 
 type opNameInfo struct {
 	resolved bool
@@ -532,7 +526,7 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 		if !ok {
 			return info, fail(r.ErrorAt(at, "a DictionaryAttr for the attribute dictionary", wire.ErrInvalid))
 		}
-		op.Attrs = rd.namedAttrs(n)
+		op.Attrs = rd.attrList.take(n)
 		for i := range op.Attrs {
 			op.Attrs[i] = rd.builtin.DictionaryEntry(a, i)
 		}
@@ -568,7 +562,7 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 		if rd.tr != nil {
 			rd.tr.Span(r.Offset()-int64(len(wire.AppendVarInt(nil, uint64(n)))), r.Offset(), fmt.Sprintf("%d results", n))
 		}
-		op.Results = rd.values(n)
+		op.Results = rd.valPtrs.take(n)
 		for i := range op.Results {
 			tat := r.Offset()
 			t, err := rd.typeOf(r, "a result type")
@@ -594,7 +588,7 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 		if rd.tr != nil {
 			rd.tr.Span(r.Offset()-int64(len(wire.AppendVarInt(nil, uint64(n)))), r.Offset(), fmt.Sprintf("%d operands", n))
 		}
-		op.Operands = rd.values(n)
+		op.Operands = rd.valPtrs.take(n)
 		for i := range op.Operands {
 			at := r.Offset()
 			x, err := r.VarInt()
@@ -745,7 +739,7 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 	if rd.propDec.r == nil {
 		rd.propDec = propReader{r: pr, dec: rd.dec, version: rd.f.Version, builtin: rd.builtin}
 	}
-	props, err := readProperties(op, s, &rd.propDec, rd.namedAttrs(len(s.Properties))[:0])
+	props, err := readProperties(op, s, &rd.propDec, rd.attrList.take(len(s.Properties))[:0])
 	if err != nil {
 		return err
 	}
@@ -763,7 +757,7 @@ func (rd *reader) mergeAttrs(dict []ir.NamedAttr, props []ir.NamedAttr) []ir.Nam
 	case len(dict) == 0:
 		return props[:len(props):len(props)]
 	}
-	out := rd.namedAttrs(len(dict) + len(props))[:0]
+	out := rd.attrList.take(len(dict) + len(props))[:0]
 	out = append(out, dict...)
 	for _, p := range props {
 		out = insertSorted(out, p)
@@ -913,7 +907,7 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 		if rd.tr != nil {
 			rd.tr.Span(nat, r.Offset(), fmt.Sprintf("%d block arguments", n))
 		}
-		b.Args = rd.values(n)
+		b.Args = rd.valPtrs.take(n)
 		for i := range b.Args {
 			aat := r.Offset()
 			var t ir.Type

@@ -1,5 +1,6 @@
-// Package prefault has the kernel back a large new allocation with memory
-// on another core while the caller fills it.
+// Package prefault has the kernel back a new allocation with memory on
+// another core, while the caller fills it (Slice) or before the caller
+// gets to it (Ahead).
 //
 // A program that builds a large data structure once (a reader decoding a
 // million ops into one slab) spends a third of its time in page faults:
