@@ -35,7 +35,7 @@ func stat(ctx *ir.Context, path string, stdout io.Writer, verify bool) error {
 	byName := map[string]int{}
 	m.Op.Walk(func(op *ir.Operation) bool {
 		ops++
-		byName[op.Name.String()]++
+		byName[op.Name().String()]++
 		if op.OpaqueProperties() != nil {
 			opaqueProps++
 		}

@@ -153,8 +153,8 @@ func TestConvertOp(t *testing.T) {
 	i64 := func(v int64) ir.Attribute {
 		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, v))
 	}
-	op := &ir.Operation{Name: ir.OpName{Dialect: "affine", Op: "parallel", Registered: true},
-		Attrs: []ir.NamedAttr{{Name: "reductions", Value: builtin.GetArrayAttr(ctx, []ir.Attribute{i64(12)})}}}
+	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "parallel", Registered: true}, nil, nil)
+	op.SetAttrs([]ir.NamedAttr{{Name: "reductions", Value: builtin.GetArrayAttr(ctx, []ir.Attribute{i64(12)})}})
 	for _, c := range []struct{ from, to int }{{19, 22}, {22, 19}, {19, 19}, {19, 0}} {
 		want, wantChanged, wantErr := affine.Dialect.ConvertOp(ctx, op, c.from, c.to)
 		got, changed, err := in.ConvertOp(ctx, op, c.from, c.to)

@@ -21,7 +21,7 @@ var _ bytecode.ReleaseConverter = (*Dialect)(nil)
 // release to (0: the newest), as the generated ConvertOp does.
 func (in *Dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.NamedAttr, bool, error) {
 	if in.release == nil {
-		return op.Attrs, false, nil
+		return op.Attrs(), false, nil
 	}
 	return in.release.ConvertOp(ctx, op, from, to)
 }

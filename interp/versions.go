@@ -233,7 +233,7 @@ func (in *Dialect) withCompiled(ctx *ir.Context, op *ir.Operation, hook func()) 
 		was, set ir.Type
 	}
 	var types []saved
-	for _, vs := range [][]*ir.Value{op.Operands, op.Results} {
+	for _, vs := range [][]*ir.Value{op.Operands(), op.Results()} {
 		for _, v := range vs {
 			if c, changed := in.deepCompiled(v.Type, 0); changed {
 				t, _ := c.(ir.Type)
@@ -242,15 +242,15 @@ func (in *Dialect) withCompiled(ctx *ir.Context, op *ir.Operation, hook func()) 
 			}
 		}
 	}
-	op.Attrs = in.attrsCompiled(op.Attrs)
+	op.SetAttrs(in.attrsCompiled(op.Attrs()))
 	hook()
-	op.Attrs = in.attrsInterpreted(ctx, op.Attrs)
+	op.SetAttrs(in.attrsInterpreted(ctx, op.Attrs()))
 	for _, s := range types {
 		if s.v.Type == s.set {
 			s.v.Type = s.was
 		}
 	}
-	for _, v := range op.Results {
+	for _, v := range op.Results() {
 		if t, ok := in.interpreted(ctx, v.Type).(ir.Type); ok {
 			v.Type = t
 		}

@@ -21,7 +21,7 @@ var scopeOps = map[string]bool{
 }
 
 // IsScope reports whether op is a data-layout scope.
-func IsScope(op *ir.Operation) bool { return scopeOps[op.Name.String()] }
+func IsScope(op *ir.Operation) bool { return scopeOps[op.Name().String()] }
 
 // SpecOf parses the spec an op carries, nil if it has none.
 func SpecOf(op *ir.Operation) (*Spec, error) {
@@ -34,10 +34,10 @@ func SpecOf(op *ir.Operation) (*Spec, error) {
 
 // parentOp is the op whose region holds op, nil at the top.
 func parentOp(op *ir.Operation) *ir.Operation {
-	if op.Parent == nil || op.Parent.Parent == nil {
+	if op.Parent() == nil || op.Parent().Parent == nil {
 		return nil
 	}
-	return op.Parent.Parent.Parent
+	return op.Parent().Parent.Parent
 }
 
 // Layouts builds and keeps the DataLayout of each scope of one module (MLIR's
@@ -79,13 +79,13 @@ func (l *Layouts) Of(scope *ir.Operation) (*DataLayout, error) {
 	for i, op := range chain {
 		s, err := SpecOf(op)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", op.Name, err)
+			return nil, fmt.Errorf("%s: %w", op.Name(), err)
 		}
 		specs[len(chain)-1-i] = s
 	}
 	dl, err := New(l.rules, specs...)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", scope.Name, err)
+		return nil, fmt.Errorf("%s: %w", scope.Name(), err)
 	}
 	l.scopes[scope] = dl
 	return dl, nil
@@ -111,12 +111,12 @@ func Queries(root *ir.Operation, release int) ([]string, error) {
 	var err error
 	n := 0
 	root.Walk(func(op *ir.Operation) bool {
-		if err != nil || op.Name.String() != QueryOp {
+		if err != nil || op.Name().String() != QueryOp {
 			return true
 		}
 		n++
 		if !inTopLevelFunc(root, op) || op.Attr("size") != nil {
-			lines = append(lines, printAttrs(op.Attrs))
+			lines = append(lines, printAttrs(op.Attrs()))
 			return true
 		}
 		var line string
@@ -137,7 +137,7 @@ func Queries(root *ir.Operation, release int) ([]string, error) {
 
 func inTopLevelFunc(root, op *ir.Operation) bool {
 	for p := parentOp(op); p != nil; p = parentOp(p) {
-		if p.Name.String() == "func.func" && parentOp(p) == root {
+		if p.Name().String() == "func.func" && parentOp(p) == root {
 			return true
 		}
 	}
@@ -164,14 +164,14 @@ func printAttrs(attrs []ir.NamedAttr) string {
 
 // annotate is the test pass on one op.
 func (l *Layouts) annotate(op *ir.Operation) (string, error) {
-	if len(op.Results) == 0 {
+	if len(op.Results()) == 0 {
 		return "", &UndefinedError{What: "a query op without a result"}
 	}
 	dl, err := l.Above(op)
 	if err != nil {
 		return "", err
 	}
-	t, err := ParseType(fmt.Sprint(op.Results[0].Type))
+	t, err := ParseType(fmt.Sprint(op.Results()[0].Type))
 	if err != nil {
 		return "", err
 	}

@@ -120,10 +120,10 @@ func dialectAlias(x any, sigil byte) string {
 
 // visitOp visits what printing op prints, in order.
 func (p *printer) visitOp(op *ir.Operation) {
-	if op.Loc != nil {
-		p.visitAttr(op.Loc, true)
+	if op.Loc() != nil {
+		p.visitAttr(op.Loc(), true)
 	}
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		for _, b := range r.Blocks {
 			for _, a := range b.Args {
 				p.visitType(a.Type, false)
@@ -136,15 +136,15 @@ func (p *printer) visitOp(op *ir.Operation) {
 			}
 		}
 	}
-	for _, v := range op.Operands {
+	for _, v := range op.Operands() {
 		if v != nil {
 			p.visitType(v.Type, false)
 		}
 	}
-	for _, v := range op.Results {
+	for _, v := range op.Results() {
 		p.visitType(v.Type, false)
 	}
-	for _, a := range op.Attrs {
+	for _, a := range op.Attrs() {
 		p.visitAttr(a.Value, false)
 	}
 }

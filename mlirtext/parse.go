@@ -100,8 +100,22 @@ type useRef struct {
 	index int
 }
 
+// locTarget is where a trailing location goes: an op or a block argument.
+type locTarget struct {
+	op  *ir.Operation
+	arg *ir.Value
+}
+
+func (t locTarget) set(l ir.Location) {
+	if t.op != nil {
+		t.op.SetLoc(l)
+	} else {
+		t.arg.Loc = l
+	}
+}
+
 type locFixup struct {
-	dst  *ir.Location
+	dst  locTarget
 	name string
 	off  int
 }
@@ -156,7 +170,7 @@ func (ps *parser) module() {
 		return
 	}
 	top := tops[0]
-	if len(tops) != 1 || top.Name.String() != "builtin.module" {
+	if len(tops) != 1 || top.Name().String() != "builtin.module" {
 		// As MLIR's parser does, ops at top level go into a module
 		// located at the file's line 0, column 0.
 		top = ir.NewOperation(ir.OpName{Dialect: "builtin", Op: "module", Registered: ps.schema(ir.OpName{Dialect: "builtin", Op: "module"}) != nil}, builtin.GetFileLineColLoc(ps.ctx, ps.file, 0, 0), nil)
@@ -172,7 +186,7 @@ func (ps *parser) module() {
 			p.ErrorAt(f.off, "undefined location alias %s", f.name)
 			return
 		}
-		*f.dst = l
+		f.dst.set(l)
 	}
 	ps.m.Op = top
 }
@@ -255,11 +269,11 @@ func (ps *parser) define(name string, vals []*ir.Value, off int) {
 			return
 		}
 		v := vals[u.no]
-		if ph := u.op.Operands[u.index]; ph != nil && ph.Type != v.Type {
+		if ph := u.op.Operands()[u.index]; ph != nil && ph.Type != v.Type {
 			ps.p.ErrorAt(u.off, "%%%s#%d is used as %s but defined as %s", name, u.no, typeName(ph.Type), typeName(v.Type))
 			return
 		}
-		u.op.Operands[u.index] = v
+		u.op.Operands()[u.index] = v
 	}
 	delete(s.forward, name)
 }
@@ -404,9 +418,9 @@ func (ps *parser) operation() *ir.Operation {
 	for _, r := range regions {
 		r.Parent = op
 	}
-	op.Regions = regions
-	op.Successors = succs
-	op.Operands = make([]*ir.Value, len(uses))
+	op.SetRegions(regions)
+	op.SetSuccessors(succs)
+	op.SetOperands(make([]*ir.Value, len(uses)))
 	for i, u := range uses {
 		vals := ps.lookup(u.name)
 		if vals == nil {
@@ -414,7 +428,7 @@ func (ps *parser) operation() *ir.Operation {
 			// type the signature gives, replaced when the value appears.
 			s := ps.scopes[len(ps.scopes)-1]
 			s.forward[u.name] = append(s.forward[u.name], forwardUse{op: op, index: i, no: u.no, off: u.off})
-			op.Operands[i] = &ir.Value{Type: fn.Inputs()[i]}
+			op.Operands()[i] = &ir.Value{Type: fn.Inputs()[i]}
 			continue
 		}
 		if u.no >= len(vals) {
@@ -426,18 +440,18 @@ func (ps *parser) operation() *ir.Operation {
 			p.ErrorAt(u.off, "%%%s is used as %s but defined as %s", u.name, typeName(fn.Inputs()[i]), typeName(v.Type))
 			return nil
 		}
-		op.Operands[i] = v
+		op.Operands()[i] = v
 		ps.uses[v] = append(ps.uses[v], useRef{op, i})
 	}
 	ps.setAttrs(op, schema, props, dict)
 	if p.Is("loc") {
-		ps.trailingLoc(&op.Loc)
+		ps.trailingLoc(locTarget{op: op})
 	} else {
-		op.Loc = ps.sourceLoc(nameTok.Off) // where the op's name is
+		op.SetLoc(ps.sourceLoc(nameTok.Off)) // where the op's name is
 	}
 	next := 0
 	for _, g := range groups {
-		ps.define(g.name, op.Results[next:next+g.n], g.off)
+		ps.define(g.name, op.Results()[next:next+g.n], g.off)
 		next += g.n
 	}
 	return op
@@ -466,7 +480,7 @@ func (ps *parser) setAttrs(op *ir.Operation, schema *bytecode.OpSchema, props ir
 	} else if props != nil {
 		d, ok := props.(*builtin.DictionaryAttr)
 		if !ok {
-			ps.p.Errorf("the properties of %s must be a dictionary", op.Name)
+			ps.p.Errorf("the properties of %s must be a dictionary", op.Name())
 			return
 		}
 		for _, e := range d.Value() {
@@ -578,7 +592,7 @@ func (ps *parser) blockArg(b *ir.Block) {
 	typ := ps.typ()
 	v := b.AddArg(typ, nil)
 	if p.Is("loc") {
-		ps.trailingLoc(&v.Loc)
+		ps.trailingLoc(locTarget{arg: v})
 	} else {
 		v.Loc = ps.sourceLoc(t.Off)
 	}
@@ -587,7 +601,7 @@ func (ps *parser) blockArg(b *ir.Block) {
 
 // trailingLoc reads loc(...) into dst; an alias defined further down is
 // filled in at the end.
-func (ps *parser) trailingLoc(dst *ir.Location) {
+func (ps *parser) trailingLoc(dst locTarget) {
 	p := ps.p
 	p.Next() // loc
 	if !p.Expect("(") {
@@ -601,13 +615,13 @@ func (ps *parser) trailingLoc(dst *ir.Location) {
 				p.ErrorAt(t.Off, "%s is not a location", t.Text)
 				return
 			}
-			*dst = l
+			dst.set(l)
 		} else {
 			p.Next()
 			ps.locFixups = append(ps.locFixups, locFixup{dst: dst, name: t.Text, off: t.Off})
 		}
 	} else {
-		*dst = ps.locBody()
+		dst.set(ps.locBody())
 	}
 	p.Expect(")")
 }

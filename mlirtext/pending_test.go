@@ -108,19 +108,19 @@ func delegated(m *mlirbc.Module) []string {
 		}
 	}
 	m.Op.Walk(func(op *ir.Operation) bool {
-		if op.Name.Dialect == "test" {
+		if op.Name().Dialect == "test" {
 			// Debian's mlir-opt registers LLVM's test dialect (and writes
 			// its version); no definitions of it are here.
 			found["ops of the test dialect"] = true
 		}
-		for _, a := range op.Attrs {
+		for _, a := range op.Attrs() {
 			attr(a.Value)
 		}
 		attr(op.Properties())
-		for _, v := range op.Results {
+		for _, v := range op.Results() {
 			typ(v.Type)
 		}
-		for _, r := range op.Regions {
+		for _, r := range op.Regions() {
 			for _, b := range r.Blocks {
 				for _, v := range b.Args {
 					typ(v.Type)

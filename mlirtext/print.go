@@ -139,28 +139,28 @@ func (p *printer) check(top *ir.Operation) error {
 	var err error
 	top.Walk(func(op *ir.Operation) bool {
 		if op.OpaqueProperties() != nil {
-			err = fmt.Errorf("mlirtext: %s has properties no dialect here describes; they cannot be printed", op.Name)
+			err = fmt.Errorf("mlirtext: %s has properties no dialect here describes; they cannot be printed", op.Name())
 		}
-		for _, r := range op.Regions {
+		for _, r := range op.Regions() {
 			if r == nil {
-				err = fmt.Errorf("mlirtext: %s has a nil region", op.Name)
+				err = fmt.Errorf("mlirtext: %s has a nil region", op.Name())
 				continue
 			}
 			for _, b := range r.Blocks {
 				if b == nil {
-					err = fmt.Errorf("mlirtext: %s has a nil block", op.Name)
+					err = fmt.Errorf("mlirtext: %s has a nil block", op.Name())
 					continue
 				}
 				if slices.Contains(b.Ops, nil) {
-					err = fmt.Errorf("mlirtext: a block of %s holds a nil op", op.Name)
+					err = fmt.Errorf("mlirtext: a block of %s holds a nil op", op.Name())
 				}
 				if slices.Contains(b.Args, nil) {
-					err = fmt.Errorf("mlirtext: a block of %s has a nil argument", op.Name)
+					err = fmt.Errorf("mlirtext: a block of %s has a nil argument", op.Name())
 				}
 			}
 		}
-		if slices.Contains(op.Results, nil) {
-			err = fmt.Errorf("mlirtext: %s has a nil result", op.Name)
+		if slices.Contains(op.Results(), nil) {
+			err = fmt.Errorf("mlirtext: %s has a nil result", op.Name())
 		}
 		return err == nil
 	})
@@ -183,7 +183,7 @@ func (p *printer) number(top *ir.Operation) {
 	}
 	var cur counters
 	var stack []pending
-	for _, r := range top.Regions {
+	for _, r := range top.Regions() {
 		stack = append(stack, pending{r, cur})
 	}
 	p.numberOp(top, &cur.values)
@@ -210,7 +210,7 @@ func (p *printer) number(top *ir.Operation) {
 		}
 		for _, b := range e.r.Blocks {
 			for _, op := range b.Ops {
-				for _, r := range op.Regions {
+				for _, r := range op.Regions() {
 					stack = append(stack, pending{r, cur})
 				}
 			}
@@ -219,8 +219,8 @@ func (p *printer) number(top *ir.Operation) {
 }
 
 func (p *printer) numberOp(op *ir.Operation, next *int) {
-	if len(op.Results) > 0 {
-		p.names[op.Results[0]] = strconv.Itoa(*next)
+	if len(op.Results()) > 0 {
+		p.names[op.Results()[0]] = strconv.Itoa(*next)
 		*next++
 	}
 }
@@ -230,8 +230,8 @@ func (p *printer) numberOp(op *ir.Operation, next *int) {
 func predecessors(top *ir.Operation) map[*ir.Block][]*ir.Block {
 	preds := map[*ir.Block][]*ir.Block{}
 	top.Walk(func(op *ir.Operation) bool {
-		for _, s := range op.Successors {
-			preds[s] = append(preds[s], op.Parent)
+		for _, s := range op.Successors() {
+			preds[s] = append(preds[s], op.Parent())
 		}
 		return true
 	})
@@ -246,8 +246,8 @@ func (p *printer) value(v *ir.Value) {
 		return
 	}
 	head, no := v, -1
-	if v.Op != nil && len(v.Op.Results) > 1 {
-		head, no = v.Op.Results[0], v.Index
+	if v.Op != nil && len(v.Op.Results()) > 1 {
+		head, no = v.Op.Results()[0], v.Index
 	}
 	name, ok := p.names[head]
 	if !ok {
@@ -274,27 +274,27 @@ func (p *printer) blockName(b *ir.Block) {
 
 // op prints one op at the current indentation, with its location.
 func (p *printer) op(op *ir.Operation) {
-	if n := len(op.Results); n > 0 {
+	if n := len(op.Results()); n > 0 {
 		p.out.Byte('%')
-		p.out.Write(p.names[op.Results[0]])
+		p.out.Write(p.names[op.Results()[0]])
 		if n > 1 {
 			p.out.Byte(':')
 			p.out.Int(int64(n))
 		}
 		p.out.Write(" = ")
 	}
-	p.out.Quoted(op.Name.String())
+	p.out.Quoted(op.Name().String())
 	p.out.Byte('(')
-	for i, v := range op.Operands {
+	for i, v := range op.Operands() {
 		if i > 0 {
 			p.out.Write(", ")
 		}
 		p.value(v)
 	}
 	p.out.Byte(')')
-	if len(op.Successors) > 0 {
+	if len(op.Successors()) > 0 {
 		p.out.Byte('[')
-		for i, s := range op.Successors {
+		for i, s := range op.Successors() {
 			if i > 0 {
 				p.out.Write(", ")
 			}
@@ -308,9 +308,9 @@ func (p *printer) op(op *ir.Operation) {
 		props()
 		p.out.Byte('>')
 	}
-	if len(op.Regions) > 0 {
+	if len(op.Regions()) > 0 {
 		p.out.Write(" (")
-		for i, r := range op.Regions {
+		for i, r := range op.Regions() {
 			if i > 0 {
 				p.out.Write(", ")
 			}
@@ -324,7 +324,7 @@ func (p *printer) op(op *ir.Operation) {
 		p.out.Byte('}')
 	}
 	p.out.Write(" : (")
-	for i, v := range op.Operands {
+	for i, v := range op.Operands() {
 		if i > 0 {
 			p.out.Write(", ")
 		}
@@ -335,8 +335,8 @@ func (p *printer) op(op *ir.Operation) {
 		p.typ(v.Type)
 	}
 	p.out.Byte(')')
-	p.arrowTypes(valueTypes(op.Results))
-	p.trailingLoc(op.Loc, true)
+	p.arrowTypes(valueTypes(op.Results()))
+	p.trailingLoc(op.Loc(), true)
 }
 
 func valueTypes(vs []*ir.Value) []ir.Type {
@@ -393,12 +393,12 @@ func (p *printer) split(op *ir.Operation) (props func(), attrs []ir.NamedAttr) {
 	schema := p.schema(op)
 	if schema == nil {
 		if a := op.Properties(); a != nil && p.release >= 17 {
-			return func() { p.attr(a, elideNever) }, op.Attrs
+			return func() { p.attr(a, elideNever) }, op.Attrs()
 		}
-		return nil, op.Attrs
+		return nil, op.Attrs()
 	}
 	var in []ir.NamedAttr
-	for _, a := range op.Attrs {
+	for _, a := range op.Attrs() {
 		if p.release >= 17 && isProperty(schema, a.Name) {
 			in = append(in, a)
 		} else {
@@ -427,18 +427,18 @@ func (p *printer) split(op *ir.Operation) (props func(), attrs []ir.NamedAttr) {
 // schema is the op's schema at the printed release, nil for ops no
 // dialect here defines.
 func (p *printer) schema(op *ir.Operation) *bytecode.OpSchema {
-	if op.Name.Op == "" {
+	if op.Name().Op == "" {
 		return nil
 	}
 	ctx := p.context()
 	if ctx == nil {
 		return nil
 	}
-	d, ok := ctx.Dialect(op.Name.Dialect).(bytecode.OpSchemas)
+	d, ok := ctx.Dialect(op.Name().Dialect).(bytecode.OpSchemas)
 	if !ok {
 		return nil
 	}
-	return d.OpSchema(op.Name.Op, p.release)
+	return d.OpSchema(op.Name().Op, p.release)
 }
 
 // context is the context the module's values belong to: that of the
@@ -449,12 +449,12 @@ func (p *printer) context() *ir.Context {
 	}
 	p.m.Op.Walk(func(op *ir.Operation) bool {
 		switch {
-		case op.Loc != nil:
-			p.ctx = op.Loc.Context()
-		case len(op.Attrs) > 0 && op.Attrs[0].Value != nil:
-			p.ctx = op.Attrs[0].Value.Context()
-		case len(op.Results) > 0 && op.Results[0].Type != nil:
-			p.ctx = op.Results[0].Type.Context()
+		case op.Loc() != nil:
+			p.ctx = op.Loc().Context()
+		case len(op.Attrs()) > 0 && op.Attrs()[0].Value != nil:
+			p.ctx = op.Attrs()[0].Value.Context()
+		case len(op.Results()) > 0 && op.Results()[0].Type != nil:
+			p.ctx = op.Results()[0].Type.Context()
 		}
 		return p.ctx == nil
 	})

@@ -69,9 +69,9 @@ func TestTextHooksOracle(t *testing.T) {
 		}
 		typed := 0
 		parsed.Op.Walk(func(op *ir.Operation) bool {
-			for _, a := range op.Attrs {
+			for _, a := range op.Attrs() {
 				text := isText(a.Value)
-				kind := op.Name.Dialect + "." + op.Name.Op
+				kind := op.Name().Dialect + "." + op.Name().Op
 				switch {
 				case kind == "q.typed" && text:
 					t.Errorf("%s: %s stays text: %v", name, a.Name, a.Value)

@@ -57,7 +57,7 @@ func TestUpstreamReencode(t *testing.T) {
 		if m != nil {
 			m.Op.Walk(func(op *ir.Operation) bool {
 				if op.OpaqueProperties() != nil {
-					t.Errorf("%s: %s keeps opaque properties", filepath.Base(p), op.Name)
+					t.Errorf("%s: %s keeps opaque properties", filepath.Base(p), op.Name())
 				}
 				return true
 			})

@@ -18,7 +18,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -48,13 +48,13 @@ func AsAddfOp(op *ir.Operation) (AddfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddfOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o AddfOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddfOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o AddfOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AddfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AddfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AddfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -64,7 +64,7 @@ func (o AddfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildAddfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) AddfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "addf", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AddfOp{opWrapper{op}}
@@ -85,13 +85,13 @@ func AsAddiOp(op *ir.Operation) (AddiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o AddiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o AddiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AddiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AddiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
 func (o AddiOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
@@ -101,7 +101,7 @@ func (o AddiOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags")
 // get their block.
 func BuildAddiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) AddiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "addi", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
 	return AddiOp{opWrapper{op}}
@@ -122,23 +122,23 @@ func AsAdduiExtendedOp(op *ir.Operation) (AdduiExtendedOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AdduiExtendedOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o AdduiExtendedOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o AdduiExtendedOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o AdduiExtendedOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Sum returns the op's sum result.
-func (o AdduiExtendedOp) Sum() *ir.Value { return o.op.Results[0] }
+func (o AdduiExtendedOp) Sum() *ir.Value { return o.op.Result(0) }
 
 // Overflow returns the op's overflow result.
-func (o AdduiExtendedOp) Overflow() *ir.Value { return o.op.Results[1] }
+func (o AdduiExtendedOp) Overflow() *ir.Value { return o.op.Result(1) }
 
 // BuildAdduiExtendedOp creates an arith.addui_extended at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAdduiExtendedOp(b *ir.Builder, loc ir.Location, sumType, overflowType ir.Type, lhs, rhs *ir.Value) AdduiExtendedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "addui_extended", Registered: true}, loc, []ir.Type{sumType, overflowType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AdduiExtendedOp{opWrapper{op}}
 }
@@ -158,20 +158,20 @@ func AsAndiOp(op *ir.Operation) (AndiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AndiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o AndiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o AndiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o AndiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AndiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AndiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAndiOp creates an arith.andi at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAndiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AndiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "andi", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AndiOp{opWrapper{op}}
 }
@@ -191,17 +191,17 @@ func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o BitcastOp) In() *ir.Value { return o.op.Operands[0] }
+func (o BitcastOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Out returns the op's out result.
-func (o BitcastOp) Out() *ir.Value { return o.op.Results[0] }
+func (o BitcastOp) Out() *ir.Value { return o.op.Result(0) }
 
 // BuildBitcastOp creates an arith.bitcast at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBitcastOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) BitcastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "bitcast", Registered: true}, loc, []ir.Type{outType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return BitcastOp{opWrapper{op}}
 }
@@ -221,20 +221,20 @@ func AsCeildivsiOp(op *ir.Operation) (CeildivsiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CeildivsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o CeildivsiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o CeildivsiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o CeildivsiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o CeildivsiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CeildivsiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCeildivsiOp creates an arith.ceildivsi at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCeildivsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CeildivsiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "ceildivsi", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CeildivsiOp{opWrapper{op}}
 }
@@ -254,20 +254,20 @@ func AsCeildivuiOp(op *ir.Operation) (CeildivuiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CeildivuiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o CeildivuiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o CeildivuiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o CeildivuiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o CeildivuiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CeildivuiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCeildivuiOp creates an arith.ceildivui at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCeildivuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CeildivuiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "ceildivui", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CeildivuiOp{opWrapper{op}}
 }
@@ -287,13 +287,13 @@ func AsCmpfOp(op *ir.Operation) (CmpfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CmpfOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o CmpfOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o CmpfOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o CmpfOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o CmpfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CmpfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Predicate returns the inherent attribute predicate, or nil if it is not set.
 func (o CmpfOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
@@ -306,7 +306,7 @@ func (o CmpfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildCmpfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, predicate, fastmath ir.Attribute) CmpfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "cmpf", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"predicate", "fastmath"}, predicate, fastmath)
 	b.Insert(op)
 	return CmpfOp{opWrapper{op}}
@@ -327,13 +327,13 @@ func AsCmpiOp(op *ir.Operation) (CmpiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CmpiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o CmpiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o CmpiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o CmpiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o CmpiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CmpiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Predicate returns the inherent attribute predicate, or nil if it is not set.
 func (o CmpiOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
@@ -343,7 +343,7 @@ func (o CmpiOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
 // get their block.
 func BuildCmpiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, predicate ir.Attribute) CmpiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "cmpi", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"predicate"}, predicate)
 	b.Insert(op)
 	return CmpiOp{opWrapper{op}}
@@ -364,7 +364,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstantOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConstantOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -394,13 +394,13 @@ func AsDivfOp(op *ir.Operation) (DivfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivfOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o DivfOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivfOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o DivfOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DivfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DivfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o DivfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -410,7 +410,7 @@ func (o DivfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildDivfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) DivfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "divf", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return DivfOp{opWrapper{op}}
@@ -431,13 +431,13 @@ func AsDivsiOp(op *ir.Operation) (DivsiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o DivsiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivsiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o DivsiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DivsiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DivsiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // IsExact returns the optional attribute isExact, or nil if it is not set.
 func (o DivsiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
@@ -447,7 +447,7 @@ func (o DivsiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
 // get their block.
 func BuildDivsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) DivsiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "divsi", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"isExact"}, isExact)
 	b.Insert(op)
 	return DivsiOp{opWrapper{op}}
@@ -468,13 +468,13 @@ func AsDivuiOp(op *ir.Operation) (DivuiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivuiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o DivuiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivuiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o DivuiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DivuiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DivuiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // IsExact returns the optional attribute isExact, or nil if it is not set.
 func (o DivuiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
@@ -484,7 +484,7 @@ func (o DivuiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
 // get their block.
 func BuildDivuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) DivuiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "divui", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"isExact"}, isExact)
 	b.Insert(op)
 	return DivuiOp{opWrapper{op}}
@@ -505,10 +505,10 @@ func AsExtfOp(op *ir.Operation) (ExtfOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o ExtfOp) In() *ir.Value { return o.op.Operands[0] }
+func (o ExtfOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Out returns the op's out result.
-func (o ExtfOp) Out() *ir.Value { return o.op.Results[0] }
+func (o ExtfOp) Out() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o ExtfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -518,7 +518,7 @@ func (o ExtfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildExtfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, fastmath ir.Attribute) ExtfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "extf", Registered: true}, loc, []ir.Type{outType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return ExtfOp{opWrapper{op}}
@@ -539,17 +539,17 @@ func AsExtsiOp(op *ir.Operation) (ExtsiOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o ExtsiOp) In() *ir.Value { return o.op.Operands[0] }
+func (o ExtsiOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Out returns the op's out result.
-func (o ExtsiOp) Out() *ir.Value { return o.op.Results[0] }
+func (o ExtsiOp) Out() *ir.Value { return o.op.Result(0) }
 
 // BuildExtsiOp creates an arith.extsi at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildExtsiOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) ExtsiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "extsi", Registered: true}, loc, []ir.Type{outType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return ExtsiOp{opWrapper{op}}
 }
@@ -569,17 +569,17 @@ func AsExtuiOp(op *ir.Operation) (ExtuiOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o ExtuiOp) In() *ir.Value { return o.op.Operands[0] }
+func (o ExtuiOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Out returns the op's out result.
-func (o ExtuiOp) Out() *ir.Value { return o.op.Results[0] }
+func (o ExtuiOp) Out() *ir.Value { return o.op.Result(0) }
 
 // BuildExtuiOp creates an arith.extui at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildExtuiOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) ExtuiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "extui", Registered: true}, loc, []ir.Type{outType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return ExtuiOp{opWrapper{op}}
 }
@@ -599,20 +599,20 @@ func AsFloordivsiOp(op *ir.Operation) (FloordivsiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o FloordivsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o FloordivsiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o FloordivsiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o FloordivsiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FloordivsiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FloordivsiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFloordivsiOp creates an arith.floordivsi at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFloordivsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) FloordivsiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "floordivsi", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return FloordivsiOp{opWrapper{op}}
 }
@@ -632,17 +632,17 @@ func AsFptosiOp(op *ir.Operation) (FptosiOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o FptosiOp) In() *ir.Value { return o.op.Operands[0] }
+func (o FptosiOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Out returns the op's out result.
-func (o FptosiOp) Out() *ir.Value { return o.op.Results[0] }
+func (o FptosiOp) Out() *ir.Value { return o.op.Result(0) }
 
 // BuildFptosiOp creates an arith.fptosi at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFptosiOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) FptosiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "fptosi", Registered: true}, loc, []ir.Type{outType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return FptosiOp{opWrapper{op}}
 }
@@ -662,17 +662,17 @@ func AsFptouiOp(op *ir.Operation) (FptouiOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o FptouiOp) In() *ir.Value { return o.op.Operands[0] }
+func (o FptouiOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Out returns the op's out result.
-func (o FptouiOp) Out() *ir.Value { return o.op.Results[0] }
+func (o FptouiOp) Out() *ir.Value { return o.op.Result(0) }
 
 // BuildFptouiOp creates an arith.fptoui at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFptouiOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) FptouiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "fptoui", Registered: true}, loc, []ir.Type{outType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return FptouiOp{opWrapper{op}}
 }
@@ -692,17 +692,17 @@ func AsIndexCastOp(op *ir.Operation) (IndexCastOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IndexCastOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IndexCastOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Out returns the op's out result.
-func (o IndexCastOp) Out() *ir.Value { return o.op.Results[0] }
+func (o IndexCastOp) Out() *ir.Value { return o.op.Result(0) }
 
 // BuildIndexCastOp creates an arith.index_cast at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIndexCastOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) IndexCastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "index_cast", Registered: true}, loc, []ir.Type{outType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IndexCastOp{opWrapper{op}}
 }
@@ -722,17 +722,17 @@ func AsIndexCastuiOp(op *ir.Operation) (IndexCastuiOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IndexCastuiOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IndexCastuiOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Out returns the op's out result.
-func (o IndexCastuiOp) Out() *ir.Value { return o.op.Results[0] }
+func (o IndexCastuiOp) Out() *ir.Value { return o.op.Result(0) }
 
 // BuildIndexCastuiOp creates an arith.index_castui at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIndexCastuiOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) IndexCastuiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "index_castui", Registered: true}, loc, []ir.Type{outType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IndexCastuiOp{opWrapper{op}}
 }
@@ -752,13 +752,13 @@ func AsMaximumfOp(op *ir.Operation) (MaximumfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MaximumfOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MaximumfOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MaximumfOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MaximumfOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MaximumfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MaximumfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o MaximumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -768,7 +768,7 @@ func (o MaximumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // regions get their block.
 func BuildMaximumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MaximumfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "maximumf", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return MaximumfOp{opWrapper{op}}
@@ -789,13 +789,13 @@ func AsMaxnumfOp(op *ir.Operation) (MaxnumfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MaxnumfOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MaxnumfOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MaxnumfOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MaxnumfOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MaxnumfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MaxnumfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o MaxnumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -805,7 +805,7 @@ func (o MaxnumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // regions get their block.
 func BuildMaxnumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MaxnumfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "maxnumf", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return MaxnumfOp{opWrapper{op}}
@@ -826,20 +826,20 @@ func AsMaxsiOp(op *ir.Operation) (MaxsiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MaxsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MaxsiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MaxsiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MaxsiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MaxsiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MaxsiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMaxsiOp creates an arith.maxsi at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMaxsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MaxsiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "maxsi", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MaxsiOp{opWrapper{op}}
 }
@@ -859,20 +859,20 @@ func AsMaxuiOp(op *ir.Operation) (MaxuiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MaxuiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MaxuiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MaxuiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MaxuiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MaxuiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MaxuiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMaxuiOp creates an arith.maxui at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMaxuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MaxuiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "maxui", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MaxuiOp{opWrapper{op}}
 }
@@ -892,13 +892,13 @@ func AsMinimumfOp(op *ir.Operation) (MinimumfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MinimumfOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MinimumfOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MinimumfOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MinimumfOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MinimumfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MinimumfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o MinimumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -908,7 +908,7 @@ func (o MinimumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // regions get their block.
 func BuildMinimumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MinimumfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "minimumf", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return MinimumfOp{opWrapper{op}}
@@ -929,13 +929,13 @@ func AsMinnumfOp(op *ir.Operation) (MinnumfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MinnumfOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MinnumfOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MinnumfOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MinnumfOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MinnumfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MinnumfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o MinnumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -945,7 +945,7 @@ func (o MinnumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // regions get their block.
 func BuildMinnumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MinnumfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "minnumf", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return MinnumfOp{opWrapper{op}}
@@ -966,20 +966,20 @@ func AsMinsiOp(op *ir.Operation) (MinsiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MinsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MinsiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MinsiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MinsiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MinsiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MinsiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMinsiOp creates an arith.minsi at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMinsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MinsiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "minsi", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MinsiOp{opWrapper{op}}
 }
@@ -999,20 +999,20 @@ func AsMinuiOp(op *ir.Operation) (MinuiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MinuiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MinuiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MinuiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MinuiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MinuiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MinuiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMinuiOp creates an arith.minui at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMinuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MinuiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "minui", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MinuiOp{opWrapper{op}}
 }
@@ -1032,13 +1032,13 @@ func AsMulfOp(op *ir.Operation) (MulfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MulfOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MulfOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MulfOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MulfOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MulfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MulfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o MulfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1048,7 +1048,7 @@ func (o MulfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildMulfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MulfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "mulf", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return MulfOp{opWrapper{op}}
@@ -1069,13 +1069,13 @@ func AsMuliOp(op *ir.Operation) (MuliOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MuliOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MuliOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MuliOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MuliOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MuliOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MuliOp) Result() *ir.Value { return o.op.Result(0) }
 
 // OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
 func (o MuliOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
@@ -1085,7 +1085,7 @@ func (o MuliOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags")
 // get their block.
 func BuildMuliOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) MuliOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "muli", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
 	return MuliOp{opWrapper{op}}
@@ -1106,23 +1106,23 @@ func AsMulsiExtendedOp(op *ir.Operation) (MulsiExtendedOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MulsiExtendedOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MulsiExtendedOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MulsiExtendedOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MulsiExtendedOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Low returns the op's low result.
-func (o MulsiExtendedOp) Low() *ir.Value { return o.op.Results[0] }
+func (o MulsiExtendedOp) Low() *ir.Value { return o.op.Result(0) }
 
 // High returns the op's high result.
-func (o MulsiExtendedOp) High() *ir.Value { return o.op.Results[1] }
+func (o MulsiExtendedOp) High() *ir.Value { return o.op.Result(1) }
 
 // BuildMulsiExtendedOp creates an arith.mulsi_extended at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMulsiExtendedOp(b *ir.Builder, loc ir.Location, lowType, highType ir.Type, lhs, rhs *ir.Value) MulsiExtendedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "mulsi_extended", Registered: true}, loc, []ir.Type{lowType, highType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MulsiExtendedOp{opWrapper{op}}
 }
@@ -1142,23 +1142,23 @@ func AsMuluiExtendedOp(op *ir.Operation) (MuluiExtendedOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MuluiExtendedOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MuluiExtendedOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MuluiExtendedOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MuluiExtendedOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Low returns the op's low result.
-func (o MuluiExtendedOp) Low() *ir.Value { return o.op.Results[0] }
+func (o MuluiExtendedOp) Low() *ir.Value { return o.op.Result(0) }
 
 // High returns the op's high result.
-func (o MuluiExtendedOp) High() *ir.Value { return o.op.Results[1] }
+func (o MuluiExtendedOp) High() *ir.Value { return o.op.Result(1) }
 
 // BuildMuluiExtendedOp creates an arith.mului_extended at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMuluiExtendedOp(b *ir.Builder, loc ir.Location, lowType, highType ir.Type, lhs, rhs *ir.Value) MuluiExtendedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "mului_extended", Registered: true}, loc, []ir.Type{lowType, highType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MuluiExtendedOp{opWrapper{op}}
 }
@@ -1178,10 +1178,10 @@ func AsNegfOp(op *ir.Operation) (NegfOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o NegfOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o NegfOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o NegfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o NegfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o NegfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1191,7 +1191,7 @@ func (o NegfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildNegfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) NegfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "negf", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return NegfOp{opWrapper{op}}
@@ -1212,20 +1212,20 @@ func AsOriOp(op *ir.Operation) (OriOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o OriOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o OriOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o OriOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o OriOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o OriOp) Result() *ir.Value { return o.op.Results[0] }
+func (o OriOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildOriOp creates an arith.ori at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildOriOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) OriOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "ori", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return OriOp{opWrapper{op}}
 }
@@ -1245,13 +1245,13 @@ func AsRemfOp(op *ir.Operation) (RemfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o RemfOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o RemfOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o RemfOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o RemfOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o RemfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RemfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o RemfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1261,7 +1261,7 @@ func (o RemfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildRemfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) RemfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "remf", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return RemfOp{opWrapper{op}}
@@ -1282,20 +1282,20 @@ func AsRemsiOp(op *ir.Operation) (RemsiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o RemsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o RemsiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o RemsiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o RemsiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o RemsiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RemsiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRemsiOp creates an arith.remsi at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRemsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) RemsiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "remsi", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return RemsiOp{opWrapper{op}}
 }
@@ -1315,20 +1315,20 @@ func AsRemuiOp(op *ir.Operation) (RemuiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o RemuiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o RemuiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o RemuiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o RemuiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o RemuiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RemuiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRemuiOp creates an arith.remui at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRemuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) RemuiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "remui", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return RemuiOp{opWrapper{op}}
 }
@@ -1348,13 +1348,13 @@ func AsScalingExtfOp(op *ir.Operation) (ScalingExtfOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o ScalingExtfOp) In() *ir.Value { return o.op.Operands[0] }
+func (o ScalingExtfOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o ScalingExtfOp) Scale() *ir.Value { return o.op.Operands[1] }
+func (o ScalingExtfOp) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Out returns the op's out result.
-func (o ScalingExtfOp) Out() *ir.Value { return o.op.Results[0] }
+func (o ScalingExtfOp) Out() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o ScalingExtfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1364,7 +1364,7 @@ func (o ScalingExtfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // single-block regions get their block.
 func BuildScalingExtfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in, scale *ir.Value, fastmath ir.Attribute) ScalingExtfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "scaling_extf", Registered: true}, loc, []ir.Type{outType})
-	op.Operands = []*ir.Value{in, scale}
+	op.SetOperands([]*ir.Value{in, scale})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return ScalingExtfOp{opWrapper{op}}
@@ -1385,13 +1385,13 @@ func AsScalingTruncfOp(op *ir.Operation) (ScalingTruncfOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o ScalingTruncfOp) In() *ir.Value { return o.op.Operands[0] }
+func (o ScalingTruncfOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o ScalingTruncfOp) Scale() *ir.Value { return o.op.Operands[1] }
+func (o ScalingTruncfOp) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Out returns the op's out result.
-func (o ScalingTruncfOp) Out() *ir.Value { return o.op.Results[0] }
+func (o ScalingTruncfOp) Out() *ir.Value { return o.op.Result(0) }
 
 // Roundingmode returns the optional attribute roundingmode, or nil if it is not set.
 func (o ScalingTruncfOp) Roundingmode() ir.Attribute { return o.op.Attr("roundingmode") }
@@ -1404,7 +1404,7 @@ func (o ScalingTruncfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") 
 // single-block regions get their block.
 func BuildScalingTruncfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in, scale *ir.Value, roundingmode, fastmath ir.Attribute) ScalingTruncfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "scaling_truncf", Registered: true}, loc, []ir.Type{outType})
-	op.Operands = []*ir.Value{in, scale}
+	op.SetOperands([]*ir.Value{in, scale})
 	setAttrs(op, []string{"roundingmode", "fastmath"}, roundingmode, fastmath)
 	b.Insert(op)
 	return ScalingTruncfOp{opWrapper{op}}
@@ -1425,23 +1425,23 @@ func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o SelectOp) Condition() *ir.Value { return o.op.Operands[0] }
+func (o SelectOp) Condition() *ir.Value { return o.op.Operand(0) }
 
 // TrueValue returns the op's true_value operand.
-func (o SelectOp) TrueValue() *ir.Value { return o.op.Operands[1] }
+func (o SelectOp) TrueValue() *ir.Value { return o.op.Operand(1) }
 
 // FalseValue returns the op's false_value operand.
-func (o SelectOp) FalseValue() *ir.Value { return o.op.Operands[2] }
+func (o SelectOp) FalseValue() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o SelectOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SelectOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSelectOp creates an arith.select at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSelectOp(b *ir.Builder, loc ir.Location, resultType ir.Type, condition, trueValue, falseValue *ir.Value) SelectOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "select", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{condition, trueValue, falseValue}
+	op.SetOperands([]*ir.Value{condition, trueValue, falseValue})
 	b.Insert(op)
 	return SelectOp{opWrapper{op}}
 }
@@ -1461,13 +1461,13 @@ func AsShliOp(op *ir.Operation) (ShliOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ShliOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o ShliOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o ShliOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o ShliOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ShliOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ShliOp) Result() *ir.Value { return o.op.Result(0) }
 
 // OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
 func (o ShliOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
@@ -1477,7 +1477,7 @@ func (o ShliOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags")
 // get their block.
 func BuildShliOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) ShliOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "shli", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
 	return ShliOp{opWrapper{op}}
@@ -1498,13 +1498,13 @@ func AsShrsiOp(op *ir.Operation) (ShrsiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ShrsiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o ShrsiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o ShrsiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o ShrsiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ShrsiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ShrsiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // IsExact returns the optional attribute isExact, or nil if it is not set.
 func (o ShrsiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
@@ -1514,7 +1514,7 @@ func (o ShrsiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
 // get their block.
 func BuildShrsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) ShrsiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "shrsi", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"isExact"}, isExact)
 	b.Insert(op)
 	return ShrsiOp{opWrapper{op}}
@@ -1535,13 +1535,13 @@ func AsShruiOp(op *ir.Operation) (ShruiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ShruiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o ShruiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o ShruiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o ShruiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ShruiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ShruiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // IsExact returns the optional attribute isExact, or nil if it is not set.
 func (o ShruiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
@@ -1551,7 +1551,7 @@ func (o ShruiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
 // get their block.
 func BuildShruiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) ShruiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "shrui", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"isExact"}, isExact)
 	b.Insert(op)
 	return ShruiOp{opWrapper{op}}
@@ -1572,17 +1572,17 @@ func AsSitofpOp(op *ir.Operation) (SitofpOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o SitofpOp) In() *ir.Value { return o.op.Operands[0] }
+func (o SitofpOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Out returns the op's out result.
-func (o SitofpOp) Out() *ir.Value { return o.op.Results[0] }
+func (o SitofpOp) Out() *ir.Value { return o.op.Result(0) }
 
 // BuildSitofpOp creates an arith.sitofp at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSitofpOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) SitofpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "sitofp", Registered: true}, loc, []ir.Type{outType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return SitofpOp{opWrapper{op}}
 }
@@ -1602,13 +1602,13 @@ func AsSubfOp(op *ir.Operation) (SubfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SubfOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o SubfOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o SubfOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o SubfOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o SubfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SubfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o SubfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1618,7 +1618,7 @@ func (o SubfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildSubfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) SubfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "subf", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return SubfOp{opWrapper{op}}
@@ -1639,13 +1639,13 @@ func AsSubiOp(op *ir.Operation) (SubiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SubiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o SubiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o SubiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o SubiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o SubiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SubiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
 func (o SubiOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
@@ -1655,7 +1655,7 @@ func (o SubiOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags")
 // get their block.
 func BuildSubiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) SubiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "subi", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
 	return SubiOp{opWrapper{op}}
@@ -1676,10 +1676,10 @@ func AsTruncfOp(op *ir.Operation) (TruncfOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o TruncfOp) In() *ir.Value { return o.op.Operands[0] }
+func (o TruncfOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Out returns the op's out result.
-func (o TruncfOp) Out() *ir.Value { return o.op.Results[0] }
+func (o TruncfOp) Out() *ir.Value { return o.op.Result(0) }
 
 // Roundingmode returns the optional attribute roundingmode, or nil if it is not set.
 func (o TruncfOp) Roundingmode() ir.Attribute { return o.op.Attr("roundingmode") }
@@ -1692,7 +1692,7 @@ func (o TruncfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // regions get their block.
 func BuildTruncfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, roundingmode, fastmath ir.Attribute) TruncfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "truncf", Registered: true}, loc, []ir.Type{outType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"roundingmode", "fastmath"}, roundingmode, fastmath)
 	b.Insert(op)
 	return TruncfOp{opWrapper{op}}
@@ -1713,10 +1713,10 @@ func AsTrunciOp(op *ir.Operation) (TrunciOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o TrunciOp) In() *ir.Value { return o.op.Operands[0] }
+func (o TrunciOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Out returns the op's out result.
-func (o TrunciOp) Out() *ir.Value { return o.op.Results[0] }
+func (o TrunciOp) Out() *ir.Value { return o.op.Result(0) }
 
 // OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
 func (o TrunciOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
@@ -1726,7 +1726,7 @@ func (o TrunciOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags
 // regions get their block.
 func BuildTrunciOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, overflowFlags ir.Attribute) TrunciOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "trunci", Registered: true}, loc, []ir.Type{outType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
 	return TrunciOp{opWrapper{op}}
@@ -1747,17 +1747,17 @@ func AsUitofpOp(op *ir.Operation) (UitofpOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o UitofpOp) In() *ir.Value { return o.op.Operands[0] }
+func (o UitofpOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Out returns the op's out result.
-func (o UitofpOp) Out() *ir.Value { return o.op.Results[0] }
+func (o UitofpOp) Out() *ir.Value { return o.op.Result(0) }
 
 // BuildUitofpOp creates an arith.uitofp at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildUitofpOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) UitofpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "uitofp", Registered: true}, loc, []ir.Type{outType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return UitofpOp{opWrapper{op}}
 }
@@ -1777,20 +1777,20 @@ func AsXoriOp(op *ir.Operation) (XoriOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o XoriOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o XoriOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o XoriOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o XoriOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o XoriOp) Result() *ir.Value { return o.op.Results[0] }
+func (o XoriOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildXoriOp creates an arith.xori at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildXoriOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) XoriOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "xori", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return XoriOp{opWrapper{op}}
 }

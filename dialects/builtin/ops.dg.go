@@ -18,7 +18,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -60,7 +60,7 @@ func (o ModuleOp) SymVisibility() *StringAttr {
 }
 
 // BodyRegion returns the op's bodyRegion region.
-func (o ModuleOp) BodyRegion() *ir.Region { return o.op.Regions[0] }
+func (o ModuleOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 
 // BuildModuleOp creates a builtin.module at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -93,17 +93,17 @@ func AsUnrealizedConversionCastOp(op *ir.Operation) (UnrealizedConversionCastOp,
 }
 
 // Inputs returns the op's inputs operand group.
-func (o UnrealizedConversionCastOp) Inputs() []*ir.Value { return o.op.Operands }
+func (o UnrealizedConversionCastOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Outputs returns the op's outputs result group.
-func (o UnrealizedConversionCastOp) Outputs() []*ir.Value { return o.op.Results }
+func (o UnrealizedConversionCastOp) Outputs() []*ir.Value { return o.op.Results() }
 
 // BuildUnrealizedConversionCastOp creates a builtin.unrealized_conversion_cast
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildUnrealizedConversionCastOp(b *ir.Builder, loc ir.Location, outputsTypes []ir.Type, inputs []*ir.Value) UnrealizedConversionCastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "builtin", Op: "unrealized_conversion_cast", Registered: true}, loc, outputsTypes)
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return UnrealizedConversionCastOp{opWrapper{op}}
 }

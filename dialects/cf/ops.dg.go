@@ -18,7 +18,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -48,7 +48,7 @@ func AsAssertOp(op *ir.Operation) (AssertOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o AssertOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o AssertOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Msg returns the inherent attribute msg, or nil if it is not set.
 func (o AssertOp) Msg() ir.Attribute { return o.op.Attr("msg") }
@@ -58,7 +58,7 @@ func (o AssertOp) Msg() ir.Attribute { return o.op.Attr("msg") }
 // get their block.
 func BuildAssertOp(b *ir.Builder, loc ir.Location, arg *ir.Value, msg ir.Attribute) AssertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "cf", Op: "assert", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	setAttrs(op, []string{"msg"}, msg)
 	b.Insert(op)
 	return AssertOp{opWrapper{op}}
@@ -79,18 +79,18 @@ func AsBrOp(op *ir.Operation) (BrOp, bool) {
 }
 
 // DestOperands returns the op's destOperands operand group.
-func (o BrOp) DestOperands() []*ir.Value { return o.op.Operands }
+func (o BrOp) DestOperands() []*ir.Value { return o.op.Operands() }
 
 // Dest returns the op's dest successor.
-func (o BrOp) Dest() *ir.Block { return o.op.Successors[0] }
+func (o BrOp) Dest() *ir.Block { return o.op.Successor(0) }
 
 // BuildBrOp creates a cf.br at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildBrOp(b *ir.Builder, loc ir.Location, destOperands []*ir.Value, dest *ir.Block) BrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "cf", Op: "br", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, destOperands...)
-	op.Successors = []*ir.Block{dest}
+	op.SetOperands(append([]*ir.Value{}, destOperands...))
+	op.SetSuccessors([]*ir.Block{dest})
 	b.Insert(op)
 	return BrOp{opWrapper{op}}
 }
@@ -111,37 +111,37 @@ func AsCondBrOp(op *ir.Operation) (CondBrOp, bool) {
 
 // Condition returns the op's condition operand.
 func (o CondBrOp) Condition() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // TrueDestOperands returns the op's trueDestOperands operand group.
 func (o CondBrOp) TrueDestOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // FalseDestOperands returns the op's falseDestOperands operand group.
 func (o CondBrOp) FalseDestOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // BranchWeights returns the optional attribute branch_weights, or nil if it is not set.
 func (o CondBrOp) BranchWeights() ir.Attribute { return o.op.Attr("branch_weights") }
 
 // TrueDest returns the op's trueDest successor.
-func (o CondBrOp) TrueDest() *ir.Block { return o.op.Successors[0] }
+func (o CondBrOp) TrueDest() *ir.Block { return o.op.Successor(0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o CondBrOp) FalseDest() *ir.Block { return o.op.Successors[1] }
+func (o CondBrOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 
 // BuildCondBrOp creates a cf.cond_br at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCondBrOp(b *ir.Builder, loc ir.Location, condition *ir.Value, trueDestOperands, falseDestOperands []*ir.Value, branchWeights ir.Attribute, trueDest, falseDest *ir.Block) CondBrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "cf", Op: "cond_br", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{condition}, trueDestOperands...), falseDestOperands...)
+	op.SetOperands(append(append([]*ir.Value{condition}, trueDestOperands...), falseDestOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(trueDestOperands)), int32(len(falseDestOperands))})
 	setAttrs(op, []string{"branch_weights"}, branchWeights)
-	op.Successors = []*ir.Block{trueDest, falseDest}
+	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return CondBrOp{opWrapper{op}}
 }
@@ -161,16 +161,16 @@ func AsSwitchOp(op *ir.Operation) (SwitchOp, bool) {
 }
 
 // Flag returns the op's flag operand.
-func (o SwitchOp) Flag() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o SwitchOp) Flag() *ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0] }
 
 // DefaultOperands returns the op's defaultOperands operand group.
 func (o SwitchOp) DefaultOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // CaseOperands returns the op's caseOperands operand group.
 func (o SwitchOp) CaseOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // CaseValues returns the optional attribute case_values, or nil if it is not set.
@@ -180,20 +180,20 @@ func (o SwitchOp) CaseValues() ir.Attribute { return o.op.Attr("case_values") }
 func (o SwitchOp) CaseOperandSegments() ir.Attribute { return o.op.Attr("case_operand_segments") }
 
 // DefaultDestination returns the op's defaultDestination successor.
-func (o SwitchOp) DefaultDestination() *ir.Block { return o.op.Successors[0] }
+func (o SwitchOp) DefaultDestination() *ir.Block { return o.op.Successor(0) }
 
 // CaseDestinations returns the op's caseDestinations successors.
-func (o SwitchOp) CaseDestinations() []*ir.Block { return o.op.Successors[1:] }
+func (o SwitchOp) CaseDestinations() []*ir.Block { return o.op.Successors()[1:] }
 
 // BuildSwitchOp creates a cf.switch at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSwitchOp(b *ir.Builder, loc ir.Location, flag *ir.Value, defaultOperands, caseOperands []*ir.Value, caseValues, caseOperandSegments ir.Attribute, defaultDestination *ir.Block, caseDestinations []*ir.Block) SwitchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "cf", Op: "switch", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{flag}, defaultOperands...), caseOperands...)
+	op.SetOperands(append(append([]*ir.Value{flag}, defaultOperands...), caseOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(defaultOperands)), int32(len(caseOperands))})
 	setAttrs(op, []string{"case_values", "case_operand_segments"}, caseValues, caseOperandSegments)
-	op.Successors = append([]*ir.Block{defaultDestination}, caseDestinations...)
+	op.SetSuccessors(append([]*ir.Block{defaultDestination}, caseDestinations...))
 	b.Insert(op)
 	return SwitchOp{opWrapper{op}}
 }

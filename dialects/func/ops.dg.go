@@ -18,7 +18,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -48,10 +48,10 @@ func AsCallOp(op *ir.Operation) (CallOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o CallOp) Operands() []*ir.Value { return o.op.Operands }
+func (o CallOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o CallOp) Results() []*ir.Value { return o.op.Results }
+func (o CallOp) Results() []*ir.Value { return o.op.Results() }
 
 // Callee returns the inherent attribute callee, or nil if it is not set.
 func (o CallOp) Callee() ir.Attribute { return o.op.Attr("callee") }
@@ -70,7 +70,7 @@ func (o CallOp) NoInline() ir.Attribute { return o.op.Attr("no_inline") }
 // their block.
 func BuildCallOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, callee, argAttrs, resAttrs, noInline ir.Attribute) CallOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "func", Op: "call", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"callee", "arg_attrs", "res_attrs", "no_inline"}, callee, argAttrs, resAttrs, noInline)
 	b.Insert(op)
 	return CallOp{opWrapper{op}}
@@ -91,13 +91,13 @@ func AsCallIndirectOp(op *ir.Operation) (CallIndirectOp, bool) {
 }
 
 // Callee returns the op's callee operand.
-func (o CallIndirectOp) Callee() *ir.Value { return o.op.Operands[0] }
+func (o CallIndirectOp) Callee() *ir.Value { return o.op.Operand(0) }
 
 // CalleeOperands returns the op's callee_operands operand group.
-func (o CallIndirectOp) CalleeOperands() []*ir.Value { return o.op.Operands[1:] }
+func (o CallIndirectOp) CalleeOperands() []*ir.Value { return o.op.Operands()[1:] }
 
 // Results returns the op's results result group.
-func (o CallIndirectOp) Results() []*ir.Value { return o.op.Results }
+func (o CallIndirectOp) Results() []*ir.Value { return o.op.Results() }
 
 // ArgAttrs returns the optional attribute arg_attrs, or nil if it is not set.
 func (o CallIndirectOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs") }
@@ -110,7 +110,7 @@ func (o CallIndirectOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") 
 // single-block regions get their block.
 func BuildCallIndirectOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, callee *ir.Value, calleeOperands []*ir.Value, argAttrs, resAttrs ir.Attribute) CallIndirectOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "func", Op: "call_indirect", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{callee}, calleeOperands...)
+	op.SetOperands(append([]*ir.Value{callee}, calleeOperands...))
 	setAttrs(op, []string{"arg_attrs", "res_attrs"}, argAttrs, resAttrs)
 	b.Insert(op)
 	return CallIndirectOp{opWrapper{op}}
@@ -131,7 +131,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstantOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConstantOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -179,7 +179,7 @@ func (o FuncOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 func (o FuncOp) NoInline() ir.Attribute { return o.op.Attr("no_inline") }
 
 // Body returns the op's body region.
-func (o FuncOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildFuncOp creates a func.func at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -207,14 +207,14 @@ func AsReturnOp(op *ir.Operation) (ReturnOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o ReturnOp) Operands() []*ir.Value { return o.op.Operands }
+func (o ReturnOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // BuildReturnOp creates a func.return at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReturnOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) ReturnOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "func", Op: "return", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return ReturnOp{opWrapper{op}}
 }

@@ -55,7 +55,7 @@ func indexingMapsRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr
 	if has(to) == has(from) {
 		return attrs, nil
 	}
-	def, err := defaultIndexingMaps(ctx, op.Name.Op)
+	def, err := defaultIndexingMaps(ctx, op.Name().Op)
 	if err != nil {
 		return nil, err
 	}

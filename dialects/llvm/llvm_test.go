@@ -98,7 +98,7 @@ func TestOverflowFlags(t *testing.T) {
 			files[tc.release][v] = data
 			_, m := reencode(t, fmt.Sprintf("%s v%d", tc.release, v), data)
 			m.Op.Walk(func(op *ir.Operation) bool {
-				if op.Name.String() != "llvm.add" {
+				if op.Name().String() != "llvm.add" {
 					return true
 				}
 				if a := op.Attr("overflowFlags"); v >= 5 && fmt.Sprint(a) != tc.want || v == 1 && a != nil {

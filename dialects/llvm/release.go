@@ -16,7 +16,7 @@ import (
 // empty bundles; 22 to 19 drops them and refuses bundles that are not
 // empty.
 func opBundlesRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
-	fromSchema, toSchema := Dialect.OpSchema(op.Name.Op, from), Dialect.OpSchema(op.Name.Op, to)
+	fromSchema, toSchema := Dialect.OpSchema(op.Name().Op, from), Dialect.OpSchema(op.Name().Op, to)
 	if fromSchema == nil || toSchema == nil {
 		return attrs, nil
 	}
@@ -28,7 +28,7 @@ func opBundlesRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, f
 		if toSchema.OperandSegments {
 			segs := op.OperandSegments()
 			if segs == nil {
-				segs = []int32{int32(len(op.Operands))}
+				segs = []int32{int32(len(op.Operands()))}
 			}
 			grown := make([]int32, toSchema.OperandGroups)
 			if len(segs) > len(grown) {

@@ -175,7 +175,7 @@ func TestQuantTextOracle(t *testing.T) {
 		}
 		n := 0
 		parsed.Op.Walk(func(op *ir.Operation) bool {
-			for _, a := range op.Attrs {
+			for _, a := range op.Attrs() {
 				ta, ok := a.Value.(interface{ Value() ir.Type })
 				if !ok {
 					continue

@@ -140,24 +140,24 @@ func (a *Attr) storage(release int) Form {
 // release from: see bytecode.ReleaseConverter.
 func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.NamedAttr, bool, error) {
 	if from == to || r == nil {
-		return op.Attrs, false, nil
+		return op.Attrs(), false, nil
 	}
-	rules := r.Ops[op.Name.Op]
+	rules := r.Ops[op.Name().Op]
 	if rules == nil {
-		return op.Attrs, false, nil
+		return op.Attrs(), false, nil
 	}
-	attrs := slices.Clone(op.Attrs)
+	attrs := slices.Clone(op.Attrs())
 	changed := false
 	if rules.Hook != nil {
 		// First, so that the rules see what the hook made of the op.
 		out, err := rules.Hook(ctx, op, attrs, from, to)
 		if err != nil {
-			return nil, false, fmt.Errorf("op %s: %w", op.Name, err)
+			return nil, false, fmt.Errorf("op %s: %w", op.Name(), err)
 		}
-		attrs, changed = out, !slices.Equal(out, op.Attrs)
+		attrs, changed = out, !slices.Equal(out, op.Attrs())
 	}
 	fail := func(a *Attr, format string, args ...any) error {
-		return fmt.Errorf("op %s, attribute %s: %s", op.Name, a.Name, fmt.Sprintf(format, args...))
+		return fmt.Errorf("op %s, attribute %s: %s", op.Name(), a.Name, fmt.Sprintf(format, args...))
 	}
 	for i := range rules.Attrs {
 		a := &rules.Attrs[i]
@@ -213,7 +213,7 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 		}
 	}
 	if !changed {
-		return op.Attrs, false, nil
+		return op.Attrs(), false, nil
 	}
 	return attrs, true, nil
 }

@@ -42,7 +42,7 @@ func testRules(hook Hook) *Rules {
 
 func newOp(attrs ...ir.NamedAttr) *ir.Operation {
 	op := ir.NewOperation(ir.OpName{Dialect: "t", Op: "op", Registered: true}, nil, nil)
-	op.Attrs = attrs
+	op.SetAttrs(attrs)
 	return op
 }
 
@@ -76,7 +76,7 @@ func TestConvert(t *testing.T) {
 		if err != nil || !changed || !slices.Equal(got, c.want) {
 			t.Errorf("%d to %d: got %v (changed %v, %v), want %v", c.from, c.to, got, changed, err, c.want)
 		}
-		if !slices.Equal(op.Attrs, c.in) {
+		if !slices.Equal(op.Attrs(), c.in) {
 			t.Errorf("%d to %d: the op changed", c.from, c.to)
 		}
 	}

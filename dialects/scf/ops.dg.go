@@ -18,7 +18,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -48,17 +48,17 @@ func AsConditionOp(op *ir.Operation) (ConditionOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o ConditionOp) Condition() *ir.Value { return o.op.Operands[0] }
+func (o ConditionOp) Condition() *ir.Value { return o.op.Operand(0) }
 
 // Args returns the op's args operand group.
-func (o ConditionOp) Args() []*ir.Value { return o.op.Operands[1:] }
+func (o ConditionOp) Args() []*ir.Value { return o.op.Operands()[1:] }
 
 // BuildConditionOp creates a scf.condition at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConditionOp(b *ir.Builder, loc ir.Location, condition *ir.Value, args []*ir.Value) ConditionOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "condition", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{condition}, args...)
+	op.SetOperands(append([]*ir.Value{condition}, args...))
 	b.Insert(op)
 	return ConditionOp{opWrapper{op}}
 }
@@ -78,13 +78,13 @@ func AsExecuteRegionOp(op *ir.Operation) (ExecuteRegionOp, bool) {
 }
 
 // Results returns the op's results result group.
-func (o ExecuteRegionOp) Results() []*ir.Value { return o.op.Results }
+func (o ExecuteRegionOp) Results() []*ir.Value { return o.op.Results() }
 
 // NoInline returns the optional attribute no_inline, or nil if it is not set.
 func (o ExecuteRegionOp) NoInline() ir.Attribute { return o.op.Attr("no_inline") }
 
 // Region returns the op's region.
-func (o ExecuteRegionOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ExecuteRegionOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildExecuteRegionOp creates a scf.execute_region at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -112,32 +112,32 @@ func AsForOp(op *ir.Operation) (ForOp, bool) {
 }
 
 // LowerBound returns the op's lowerBound operand.
-func (o ForOp) LowerBound() *ir.Value { return o.op.Operands[0] }
+func (o ForOp) LowerBound() *ir.Value { return o.op.Operand(0) }
 
 // UpperBound returns the op's upperBound operand.
-func (o ForOp) UpperBound() *ir.Value { return o.op.Operands[1] }
+func (o ForOp) UpperBound() *ir.Value { return o.op.Operand(1) }
 
 // Step returns the op's step operand.
-func (o ForOp) Step() *ir.Value { return o.op.Operands[2] }
+func (o ForOp) Step() *ir.Value { return o.op.Operand(2) }
 
 // InitArgs returns the op's initArgs operand group.
-func (o ForOp) InitArgs() []*ir.Value { return o.op.Operands[3:] }
+func (o ForOp) InitArgs() []*ir.Value { return o.op.Operands()[3:] }
 
 // Results returns the op's results result group.
-func (o ForOp) Results() []*ir.Value { return o.op.Results }
+func (o ForOp) Results() []*ir.Value { return o.op.Results() }
 
 // UnsignedCmp returns the optional attribute unsignedCmp, or nil if it is not set.
 func (o ForOp) UnsignedCmp() ir.Attribute { return o.op.Attr("unsignedCmp") }
 
 // Region returns the op's region.
-func (o ForOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ForOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildForOp creates a scf.for at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildForOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, lowerBound, upperBound, step *ir.Value, initArgs []*ir.Value, unsignedCmp ir.Attribute) ForOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "for", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{lowerBound, upperBound, step}, initArgs...)
+	op.SetOperands(append([]*ir.Value{lowerBound, upperBound, step}, initArgs...))
 	setAttrs(op, []string{"unsignedCmp"}, unsignedCmp)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
@@ -160,24 +160,26 @@ func AsForallOp(op *ir.Operation) (ForallOp, bool) {
 
 // DynamicLowerBound returns the op's dynamicLowerBound operand group.
 func (o ForallOp) DynamicLowerBound() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // DynamicUpperBound returns the op's dynamicUpperBound operand group.
 func (o ForallOp) DynamicUpperBound() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // DynamicStep returns the op's dynamicStep operand group.
 func (o ForallOp) DynamicStep() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // Outputs returns the op's outputs operand group.
-func (o ForallOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3) }
+func (o ForallOp) Outputs() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
+}
 
 // Results returns the op's results result group.
-func (o ForallOp) Results() []*ir.Value { return o.op.Results }
+func (o ForallOp) Results() []*ir.Value { return o.op.Results() }
 
 // StaticLowerBound returns the inherent attribute staticLowerBound, or nil if it is not set.
 func (o ForallOp) StaticLowerBound() ir.Attribute { return o.op.Attr("staticLowerBound") }
@@ -192,14 +194,14 @@ func (o ForallOp) StaticStep() ir.Attribute { return o.op.Attr("staticStep") }
 func (o ForallOp) Mapping() ir.Attribute { return o.op.Attr("mapping") }
 
 // Region returns the op's region.
-func (o ForallOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ForallOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildForallOp creates a scf.forall at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildForallOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, dynamicLowerBound, dynamicUpperBound, dynamicStep, outputs []*ir.Value, staticLowerBound, staticUpperBound, staticStep, mapping ir.Attribute) ForallOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "forall", Registered: true}, loc, resultsTypes)
-	op.Operands = append(append(append(append([]*ir.Value{}, dynamicLowerBound...), dynamicUpperBound...), dynamicStep...), outputs...)
+	op.SetOperands(append(append(append(append([]*ir.Value{}, dynamicLowerBound...), dynamicUpperBound...), dynamicStep...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(dynamicLowerBound)), int32(len(dynamicUpperBound)), int32(len(dynamicStep)), int32(len(outputs))})
 	setAttrs(op, []string{"staticLowerBound", "staticUpperBound", "staticStep", "mapping"}, staticLowerBound, staticUpperBound, staticStep, mapping)
 	op.AddRegion().AddBlock()
@@ -222,7 +224,7 @@ func AsForallInParallelOp(op *ir.Operation) (ForallInParallelOp, bool) {
 }
 
 // Region returns the op's region.
-func (o ForallInParallelOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ForallInParallelOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildForallInParallelOp creates a scf.forall.in_parallel at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -249,23 +251,23 @@ func AsIfOp(op *ir.Operation) (IfOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o IfOp) Condition() *ir.Value { return o.op.Operands[0] }
+func (o IfOp) Condition() *ir.Value { return o.op.Operand(0) }
 
 // Results returns the op's results result group.
-func (o IfOp) Results() []*ir.Value { return o.op.Results }
+func (o IfOp) Results() []*ir.Value { return o.op.Results() }
 
 // ThenRegion returns the op's thenRegion region.
-func (o IfOp) ThenRegion() *ir.Region { return o.op.Regions[0] }
+func (o IfOp) ThenRegion() *ir.Region { return o.op.Region(0) }
 
 // ElseRegion returns the op's elseRegion region.
-func (o IfOp) ElseRegion() *ir.Region { return o.op.Regions[1] }
+func (o IfOp) ElseRegion() *ir.Region { return o.op.Region(1) }
 
 // BuildIfOp creates a scf.if at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIfOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, condition *ir.Value) IfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "if", Registered: true}, loc, resultsTypes)
-	op.Operands = []*ir.Value{condition}
+	op.SetOperands([]*ir.Value{condition})
 	op.AddRegion().AddBlock()
 	op.AddRegion()
 	b.Insert(op)
@@ -287,26 +289,26 @@ func AsIndexSwitchOp(op *ir.Operation) (IndexSwitchOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o IndexSwitchOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o IndexSwitchOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Results returns the op's results result group.
-func (o IndexSwitchOp) Results() []*ir.Value { return o.op.Results }
+func (o IndexSwitchOp) Results() []*ir.Value { return o.op.Results() }
 
 // Cases returns the inherent attribute cases, or nil if it is not set.
 func (o IndexSwitchOp) Cases() ir.Attribute { return o.op.Attr("cases") }
 
 // DefaultRegion returns the op's defaultRegion region.
-func (o IndexSwitchOp) DefaultRegion() *ir.Region { return o.op.Regions[0] }
+func (o IndexSwitchOp) DefaultRegion() *ir.Region { return o.op.Region(0) }
 
 // CaseRegions returns the op's caseRegions regions.
-func (o IndexSwitchOp) CaseRegions() []*ir.Region { return o.op.Regions[1:] }
+func (o IndexSwitchOp) CaseRegions() []*ir.Region { return o.op.Regions()[1:] }
 
 // BuildIndexSwitchOp creates a scf.index_switch at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIndexSwitchOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, arg *ir.Value, cases ir.Attribute, caseRegionsCount int) IndexSwitchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "index_switch", Registered: true}, loc, resultsTypes)
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	setAttrs(op, []string{"cases"}, cases)
 	op.AddRegion().AddBlock()
 	for range caseRegionsCount {
@@ -332,34 +334,34 @@ func AsParallelOp(op *ir.Operation) (ParallelOp, bool) {
 
 // LowerBound returns the op's lowerBound operand group.
 func (o ParallelOp) LowerBound() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // UpperBound returns the op's upperBound operand group.
 func (o ParallelOp) UpperBound() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Step returns the op's step operand group.
-func (o ParallelOp) Step() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2) }
+func (o ParallelOp) Step() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2) }
 
 // InitVals returns the op's initVals operand group.
 func (o ParallelOp) InitVals() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // Results returns the op's results result group.
-func (o ParallelOp) Results() []*ir.Value { return o.op.Results }
+func (o ParallelOp) Results() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o ParallelOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ParallelOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildParallelOp creates a scf.parallel at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildParallelOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, lowerBound, upperBound, step, initVals []*ir.Value) ParallelOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "parallel", Registered: true}, loc, resultsTypes)
-	op.Operands = append(append(append(append([]*ir.Value{}, lowerBound...), upperBound...), step...), initVals...)
+	op.SetOperands(append(append(append(append([]*ir.Value{}, lowerBound...), upperBound...), step...), initVals...))
 	op.SetOperandSegments([]int32{int32(len(lowerBound)), int32(len(upperBound)), int32(len(step)), int32(len(initVals))})
 	op.AddRegion().AddBlock()
 	b.Insert(op)
@@ -381,17 +383,17 @@ func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o ReduceOp) Operands() []*ir.Value { return o.op.Operands }
+func (o ReduceOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Reductions returns the op's reductions regions.
-func (o ReduceOp) Reductions() []*ir.Region { return o.op.Regions[0:] }
+func (o ReduceOp) Reductions() []*ir.Region { return o.op.Regions()[0:] }
 
 // BuildReduceOp creates a scf.reduce at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReduceOp(b *ir.Builder, loc ir.Location, operands []*ir.Value, reductionsCount int) ReduceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "reduce", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	for range reductionsCount {
 		op.AddRegion()
 	}
@@ -414,14 +416,14 @@ func AsReduceReturnOp(op *ir.Operation) (ReduceReturnOp, bool) {
 }
 
 // Result returns the op's result operand.
-func (o ReduceReturnOp) Result() *ir.Value { return o.op.Operands[0] }
+func (o ReduceReturnOp) Result() *ir.Value { return o.op.Operand(0) }
 
 // BuildReduceReturnOp creates a scf.reduce.return at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReduceReturnOp(b *ir.Builder, loc ir.Location, result *ir.Value) ReduceReturnOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "reduce.return", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{result}
+	op.SetOperands([]*ir.Value{result})
 	b.Insert(op)
 	return ReduceReturnOp{opWrapper{op}}
 }
@@ -441,23 +443,23 @@ func AsWhileOp(op *ir.Operation) (WhileOp, bool) {
 }
 
 // Inits returns the op's inits operand group.
-func (o WhileOp) Inits() []*ir.Value { return o.op.Operands }
+func (o WhileOp) Inits() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o WhileOp) Results() []*ir.Value { return o.op.Results }
+func (o WhileOp) Results() []*ir.Value { return o.op.Results() }
 
 // Before returns the op's before region.
-func (o WhileOp) Before() *ir.Region { return o.op.Regions[0] }
+func (o WhileOp) Before() *ir.Region { return o.op.Region(0) }
 
 // After returns the op's after region.
-func (o WhileOp) After() *ir.Region { return o.op.Regions[1] }
+func (o WhileOp) After() *ir.Region { return o.op.Region(1) }
 
 // BuildWhileOp creates a scf.while at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildWhileOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inits []*ir.Value) WhileOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "while", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, inits...)
+	op.SetOperands(append([]*ir.Value{}, inits...))
 	op.AddRegion().AddBlock()
 	op.AddRegion().AddBlock()
 	b.Insert(op)
@@ -479,14 +481,14 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Results returns the op's results operand group.
-func (o YieldOp) Results() []*ir.Value { return o.op.Operands }
+func (o YieldOp) Results() []*ir.Value { return o.op.Operands() }
 
 // BuildYieldOp creates a scf.yield at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, results []*ir.Value) YieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "yield", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, results...)
+	op.SetOperands(append([]*ir.Value{}, results...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }

@@ -67,7 +67,7 @@ func TestArtifactRoundTrip(t *testing.T) {
 		}
 		var names []string
 		m.Op.Walk(func(op *ir.Operation) bool {
-			names = append(names, op.Name.String())
+			names = append(names, op.Name().String())
 			return true
 		})
 		if got := strings.Join(names, " "); got != "builtin.module vhlo.func_v1 vhlo.constant_v1 vhlo.add_v1 vhlo.return_v1" {
@@ -109,8 +109,8 @@ func TestTypeTooNew(t *testing.T) {
 	ctx := newContext()
 	m := artifact(ctx)
 	m.Op.Walk(func(op *ir.Operation) bool {
-		if op.Name.Op == "func_v1" {
-			op.Regions[0].Blocks[0].Args[0].Type = vhlo.GetRankedTensorV1Type(ctx, []int64{2}, vhlo.GetFloatTF32V1Type(ctx), nil)
+		if op.Name().Op == "func_v1" {
+			op.Regions()[0].Blocks[0].Args[0].Type = vhlo.GetRankedTensorV1Type(ctx, []int64{2}, vhlo.GetFloatTF32V1Type(ctx), nil)
 		}
 		return true
 	})

@@ -36,8 +36,8 @@ var withOp = vhlotest.WithOp
 func opNames(m *mlirbc.Module) string {
 	var names []string
 	m.Op.Walk(func(op *ir.Operation) bool {
-		if op.Name.Dialect == "vhlo" && op.Name.Op != "func_v1" && op.Name.Op != "return_v1" {
-			names = append(names, op.Name.Op)
+		if op.Name().Dialect == "vhlo" && op.Name().Op != "func_v1" && op.Name().Op != "return_v1" {
+			names = append(names, op.Name().Op)
 		}
 		return true
 	})
@@ -113,7 +113,7 @@ func TestDowngradeRefused(t *testing.T) {
 		{func(m *mlirbc.Module, op *ir.Operation) {
 			op.SetAttr("operand_batching_dims", vhlo.GetTensorV1Attr(ctx, vhlo.GetRankedTensorV1Type(ctx, []int64{1}, vhlo.GetIntegerSI64V1Type(ctx), nil), make([]byte, 8)))
 		}, "gather_v1", "1.0.0", "attribute operand_batching_dims of vhlo.gather_v2 was added in vhlo 1.1.0; the target is vhlo 1.0.0"},
-		{func(m *mlirbc.Module, op *ir.Operation) { op.Operands = append(op.Operands, op.Operands[0]) }, "all_gather_v1", "1.4.0", "all_gather_v1, which the target has instead, takes one operand, not 2"},
+		{func(m *mlirbc.Module, op *ir.Operation) { op.SetOperands(append(op.Operands(), op.Operands()[0])) }, "all_gather_v1", "1.4.0", "all_gather_v1, which the target has instead, takes one operand, not 2"},
 		{func(m *mlirbc.Module, op *ir.Operation) {}, "tan_v1", "1.3.0", "op vhlo.tan_v2 (vhlo.tan_v1 there) was added in vhlo 1.4.0; the target is vhlo 1.3.0"},
 		{func(m *mlirbc.Module, op *ir.Operation) {
 			op.SetAttr("backend_config", vhlo.GetDictionaryV1Attr(ctx, nil))
@@ -134,7 +134,7 @@ func TestDowngradeRefused(t *testing.T) {
 			if m2, err = mlirbc.Read(ctx2, data, mlirbc.ReadOptions{}); err == nil {
 				var target *ir.Operation
 				m2.Op.Walk(func(op *ir.Operation) bool {
-					if strings.HasSuffix(op.Name.Op, "_v2") {
+					if strings.HasSuffix(op.Name().Op, "_v2") {
 						target = op
 					}
 					return true

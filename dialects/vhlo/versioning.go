@@ -72,9 +72,11 @@ func isDefaultResultAccuracy(a ir.Attribute) bool {
 // upgradeOps upgrades dynamic_conv_v1, whose v2 dropped the padding
 // attribute (the d_padding operand carries it).
 func upgradeOps(ctx *ir.Context, op *ir.Operation, from bytecode.DialectVersion) error {
-	if op.Name.Op == "dynamic_conv_v1" {
-		op.Name.Op = "dynamic_conv_v2"
-		op.Attrs = slices.DeleteFunc(slices.Clone(op.Attrs), func(a ir.NamedAttr) bool { return a.Name == "padding" })
+	if op.Name().Op == "dynamic_conv_v1" {
+		name := op.Name()
+		name.Op = "dynamic_conv_v2"
+		op.SetName(name)
+		op.SetAttrs(slices.DeleteFunc(slices.Clone(op.Attrs()), func(a ir.NamedAttr) bool { return a.Name == "padding" }))
 	}
 	return nil
 }
@@ -97,15 +99,15 @@ var reduceLike = map[string]bool{
 // constraints of the op the target gets.
 func downgradeOps(ctx *ir.Context, op *ir.Operation, to bytecode.DialectVersion, name ir.OpName, attrs []ir.NamedAttr) (ir.OpName, []ir.NamedAttr, error) {
 	fail := func(format string, args ...any) (ir.OpName, []ir.NamedAttr, error) {
-		return name, attrs, fmt.Errorf("op %s at vhlo %s: %s", op.Name, to, fmt.Sprintf(format, args...))
+		return name, attrs, fmt.Errorf("op %s at vhlo %s: %s", op.Name(), to, fmt.Sprintf(format, args...))
 	}
-	if v1, ok := singleOperand[op.Name.Op]; ok && name.Op == v1 && len(op.Operands) != 1 {
-		return fail("%s, which the target has instead, takes one operand, not %d", v1, len(op.Operands))
+	if v1, ok := singleOperand[op.Name().Op]; ok && name.Op == v1 && len(op.Operands()) != 1 {
+		return fail("%s, which the target has instead, takes one operand, not %d", v1, len(op.Operands()))
 	}
-	if op.Name.Op == "composite_v2" && name.Op == "composite_v1" && len(op.Regions) > 0 {
-		return fail("composite_v1, which the target has instead, has no composite_regions, and the op has %d", len(op.Regions))
+	if op.Name().Op == "composite_v2" && name.Op == "composite_v1" && len(op.Regions()) > 0 {
+		return fail("composite_v1, which the target has instead, has no composite_regions, and the op has %d", len(op.Regions()))
 	}
-	if op.Name.Op == "dynamic_conv_v2" && !to.AtLeast(0, 20) {
+	if op.Name().Op == "dynamic_conv_v2" && !to.AtLeast(0, 20) {
 		padding, err := convPadding(ctx, op)
 		if err != nil {
 			return fail("%v", err)
@@ -127,12 +129,12 @@ func downgradeOps(ctx *ir.Context, op *ir.Operation, to bytecode.DialectVersion,
 
 // convPadding is getDefaultConvPadding: zeros of shape [rank(lhs)-2, 2].
 func convPadding(ctx *ir.Context, op *ir.Operation) (ir.Attribute, error) {
-	if len(op.Operands) == 0 {
+	if len(op.Operands()) == 0 {
 		return nil, fmt.Errorf("dynamic_conv_v1 needs the lhs operand's rank for its padding")
 	}
-	lhs, ok := op.Operands[0].Type.(*RankedTensorV1Type)
+	lhs, ok := op.Operands()[0].Type.(*RankedTensorV1Type)
 	if !ok || len(lhs.Shape()) < 2 {
-		return nil, fmt.Errorf("dynamic_conv_v1's padding needs a ranked lhs of rank 2 or more, not %v", op.Operands[0].Type)
+		return nil, fmt.Errorf("dynamic_conv_v1's padding needs a ranked lhs of rank 2 or more, not %v", op.Operands()[0].Type)
 	}
 	n := int64(len(lhs.Shape()) - 2)
 	t := GetRankedTensorV1Type(ctx, []int64{n, 2}, GetIntegerSI64V1Type(ctx), nil)
@@ -152,8 +154,8 @@ func elementType(t ir.Type) ir.Type {
 // sameElementTypes is checkIfOperandAndResultElementTypesMatch: operands
 // and results paired in order have the same element types.
 func sameElementTypes(op *ir.Operation) bool {
-	for i := 0; i < len(op.Operands) && i < len(op.Results); i++ {
-		if elementType(op.Operands[i].Type) != elementType(op.Results[i].Type) {
+	for i := 0; i < len(op.Operands()) && i < len(op.Results()); i++ {
+		if elementType(op.Operands()[i].Type) != elementType(op.Results()[i].Type) {
 			return false
 		}
 	}
@@ -164,7 +166,7 @@ func sameElementTypes(op *ir.Operation) bool {
 // or the typed FFI need 1.3.0, future inputs 1.17.0.
 func customCallConstraints(op *ir.Operation, attrs []ir.NamedAttr, to bytecode.DialectVersion) error {
 	if !to.AtLeast(1, 17) {
-		for _, v := range op.Operands {
+		for _, v := range op.Operands() {
 			if _, ok := v.Type.(*FutureV1Type); ok {
 				return fmt.Errorf("a future_v1 input needs vhlo 1.17.0")
 			}

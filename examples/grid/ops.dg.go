@@ -18,7 +18,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -48,7 +48,7 @@ func AsAllocOp(op *ir.Operation) (AllocOp, bool) {
 }
 
 // Grid returns the op's grid result.
-func (o AllocOp) Grid() *ir.Value { return o.op.Results[0] }
+func (o AllocOp) Grid() *ir.Value { return o.op.Result(0) }
 
 // Layout returns the inherent attribute layout, or nil if it is not set or of another kind.
 func (o AllocOp) Layout() *LayoutAttr {
@@ -99,7 +99,7 @@ func AsSweepOp(op *ir.Operation) (SweepOp, bool) {
 }
 
 // Grid returns the op's grid operand.
-func (o SweepOp) Grid() *ir.Value { return o.op.Operands[0] }
+func (o SweepOp) Grid() *ir.Value { return o.op.Operand(0) }
 
 // Stencil returns the inherent attribute stencil, or nil if it is not set or of another kind.
 func (o SweepOp) Stencil() *StencilAttr {
@@ -120,14 +120,14 @@ func (o SweepOp) Steps() ir.Attribute { return o.op.Attr("steps") }
 func (o SweepOp) Parallel() ir.Attribute { return o.op.Attr("parallel") }
 
 // Body returns the op's body region.
-func (o SweepOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o SweepOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildSweepOp creates a grid.sweep at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSweepOp(b *ir.Builder, loc ir.Location, grid *ir.Value, stencil *StencilAttr, blob *BlobAttr, steps, parallel ir.Attribute) SweepOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "grid", Op: "sweep", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{grid}
+	op.SetOperands([]*ir.Value{grid})
 	if stencil != nil {
 		op.SetAttr("stencil", stencil)
 	}
@@ -155,14 +155,14 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Values returns the op's values operand group.
-func (o YieldOp) Values() []*ir.Value { return o.op.Operands }
+func (o YieldOp) Values() []*ir.Value { return o.op.Operands() }
 
 // BuildYieldOp creates a grid.yield at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, values []*ir.Value) YieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "grid", Op: "yield", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, values...)
+	op.SetOperands(append([]*ir.Value{}, values...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }

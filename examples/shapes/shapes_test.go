@@ -62,8 +62,8 @@ func TestDocumentedExample(t *testing.T) {
 	if !bytes.Contains(v1dict, []byte("\x00r\x00")) || bytes.Contains(v1dict, []byte("radius")) || bytes.Contains(v1dict, []byte("filled")) {
 		t.Errorf("the v4 1.0 file has not r, or has radius or filled:\n%q", v1dict)
 	}
-	if m, err := mlirbc.Read(newContext(), v1dict, mlirbc.ReadOptions{}); err != nil || fmt.Sprint(m.Op.Regions[0].Blocks[0].Ops[0]) != `"shapes.circle"() {center = #shapes.PointAttr<x = 1, y = 2>, filled = false, radius = 5 : i64} : () -> ()` {
-		t.Errorf("the v4 1.0 file reads as %v (%v)", m.Op.Regions[0].Blocks[0].Ops[0], err)
+	if m, err := mlirbc.Read(newContext(), v1dict, mlirbc.ReadOptions{}); err != nil || fmt.Sprint(m.Op.Regions()[0].Blocks[0].Ops[0]) != `"shapes.circle"() {center = #shapes.PointAttr<x = 1, y = 2>, filled = false, radius = 5 : i64} : () -> ()` {
+		t.Errorf("the v4 1.0 file reads as %v (%v)", m.Op.Regions()[0].Blocks[0].Ops[0], err)
 	}
 	ctx2 := newContext()
 	m, err := mlirbc.Read(ctx2, v1, mlirbc.ReadOptions{Verify: true})
@@ -73,10 +73,10 @@ func TestDocumentedExample(t *testing.T) {
 	if got := m.Versions.String(); got != "shapes 1.0" {
 		t.Errorf("read at %q", got)
 	}
-	op := m.Op.Regions[0].Blocks[0].Ops[0]
+	op := m.Op.Regions()[0].Blocks[0].Ops[0]
 	c, ok := shapes.AsCircleOp(op)
 	if !ok {
-		t.Fatalf("read %s", op.Name)
+		t.Fatalf("read %s", op.Name())
 	}
 	if p := c.Center(); p.X() != 1 || p.Y() != 2 || fmt.Sprint(c.Radius()) != "5 : i64" || fmt.Sprint(c.Filled()) != "false" || fmt.Sprint(c.Style()) != "{alpha = 255 : i16, width = 3 : i32}" {
 		t.Errorf("upgraded to %v", op)

@@ -34,19 +34,19 @@ func newContext() *ir.Context {
 func testOps(m *mlirbc.Module) []string {
 	var out []string
 	m.Op.Walk(func(op *ir.Operation) bool {
-		if op.Name.Dialect != "test" {
+		if op.Name().Dialect != "test" {
 			return true
 		}
 		var attrs []string
-		for _, a := range op.Attrs {
+		for _, a := range op.Attrs() {
 			attrs = append(attrs, a.Name+" = "+attrText(a.Value))
 		}
-		if op.Name.Op == "with_versioned_properties" && op.Attr("prop") == nil {
+		if op.Name().Op == "with_versioned_properties" && op.Attr("prop") == nil {
 			// A native property the file does not hold (bytecode v4 has
 			// none) is at its default, which mlir-opt prints.
 			attrs = append(attrs, "prop = {value1 = 0 : i32, value2 = 0 : i32}")
 		}
-		out = append(out, fmt.Sprintf("%q() <{%s}>", op.Name.String(), strings.Join(attrs, ", ")))
+		out = append(out, fmt.Sprintf("%q() <{%s}>", op.Name().String(), strings.Join(attrs, ", ")))
 		return true
 	})
 	return out

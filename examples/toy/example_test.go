@@ -38,9 +38,9 @@ func Example() {
 	}
 	back.Op.Walk(func(op *ir.Operation) bool {
 		if k, ok := toy.AsConstantOp(op); ok {
-			fmt.Println(op.Name, "tile:", k.Tile().Sizes(), k.Tile().Order())
+			fmt.Println(op.Name(), "tile:", k.Tile().Sizes(), k.Tile().Order())
 		} else {
-			fmt.Println(op.Name)
+			fmt.Println(op.Name())
 		}
 		return true
 	})

@@ -18,7 +18,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -48,7 +48,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstantOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConstantOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -87,20 +87,20 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o AddOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o AddOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AddOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AddOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAddOp creates a toy.add at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "toy", Op: "add", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
 }
@@ -120,10 +120,10 @@ func AsScopeOp(op *ir.Operation) (ScopeOp, bool) {
 }
 
 // Results returns the op's results result group.
-func (o ScopeOp) Results() []*ir.Value { return o.op.Results }
+func (o ScopeOp) Results() []*ir.Value { return o.op.Results() }
 
 // Body returns the op's body region.
-func (o ScopeOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o ScopeOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildScopeOp creates a toy.scope at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -150,14 +150,14 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Values returns the op's values operand group.
-func (o YieldOp) Values() []*ir.Value { return o.op.Operands }
+func (o YieldOp) Values() []*ir.Value { return o.op.Operands() }
 
 // BuildYieldOp creates a toy.yield at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, values []*ir.Value) YieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "toy", Op: "yield", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, values...)
+	op.SetOperands(append([]*ir.Value{}, values...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }

@@ -494,8 +494,8 @@ func TestBuildIR(t *testing.T) {
 		t.Fatalf("scope body holds %d ops, want %d", len(ops), len(wantNames))
 	}
 	for i, op := range ops {
-		if op.Name.String() != wantNames[i] || !op.Name.Registered || op.Parent != scope.Body().Blocks[0] || op.Loc != loc {
-			t.Errorf("op %d: %s (registered %v), parent %p, loc %v", i, op.Name, op.Name.Registered, op.Parent, op.Loc)
+		if op.Name().String() != wantNames[i] || !op.Name().Registered || op.Parent() != scope.Body().Blocks[0] || op.Loc() != loc {
+			t.Errorf("op %d: %s (registered %v), parent %p, loc %v", i, op.Name(), op.Name().Registered, op.Parent(), op.Loc())
 		}
 	}
 
@@ -518,10 +518,10 @@ func TestBuildIR(t *testing.T) {
 	if c0.Tile() != tile || c1.Tile() != nil {
 		t.Errorf("ConstantOp.Tile: %v, %v (want the tile, then nil)", c0.Tile(), c1.Tile())
 	}
-	if len(c1.Op().Attrs) != 1 {
-		t.Errorf("a constant without a tile has attributes %v, want only value", c1.Op().Attrs)
+	if len(c1.Op().Attrs()) != 1 {
+		t.Errorf("a constant without a tile has attributes %v, want only value", c1.Op().Attrs())
 	}
-	if a := c0.Op().Attrs; len(a) != 2 || a[0].Name != "tile" || a[1].Name != "value" {
+	if a := c0.Op().Attrs(); len(a) != 2 || a[0].Name != "tile" || a[1].Name != "value" {
 		t.Errorf("constant attributes %v, want tile and value sorted by name", a)
 	}
 

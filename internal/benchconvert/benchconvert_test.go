@@ -230,7 +230,7 @@ func TestGeneratedInputs(t *testing.T) {
 			ops, arith, fn := 0, 0, 0
 			m.Op.Walk(func(op *ir.Operation) bool {
 				ops++
-				switch name := op.Name.String(); {
+				switch name := op.Name().String(); {
 				case strings.HasPrefix(name, "arith."):
 					arith++
 				case strings.HasPrefix(name, "func."):

@@ -74,7 +74,7 @@ func gatherCorpus(_ config, sp inputSpec) (Input, error) {
 			return Input{}, fmt.Errorf("%s: %w", p, err)
 		}
 		m.Op.Walk(func(op *ir.Operation) bool {
-			switch op.Name.Dialect {
+			switch op.Name().Dialect {
 			case "arith":
 				in.Ops.add(1, 0)
 			case "func":

@@ -111,25 +111,25 @@ func (c *comparer) op(g, i *ir.Operation) {
 	if c.err != nil {
 		return
 	}
-	if g.Name != i.Name || len(g.Attrs) != len(i.Attrs) || len(g.Results) != len(i.Results) || len(g.Regions) != len(i.Regions) {
-		c.fail("op %v and %v differ in shape", g.Name, i.Name)
+	if g.Name() != i.Name() || len(g.Attrs()) != len(i.Attrs()) || len(g.Results()) != len(i.Results()) || len(g.Regions()) != len(i.Regions()) {
+		c.fail("op %v and %v differ in shape", g.Name(), i.Name())
 		return
 	}
-	for k := range g.Attrs {
-		c.value(g.Attrs[k].Value, i.Attrs[k].Value)
+	for k := range g.Attrs() {
+		c.value(g.Attrs()[k].Value, i.Attrs()[k].Value)
 	}
-	for k := range g.Results {
-		c.value(g.Results[k].Type, i.Results[k].Type)
+	for k := range g.Results() {
+		c.value(g.Results()[k].Type, i.Results()[k].Type)
 	}
-	for k, r := range g.Regions {
-		if len(r.Blocks) != len(i.Regions[k].Blocks) {
-			c.fail("op %v: region %d has %d blocks, interpreted %d", g.Name, k, len(r.Blocks), len(i.Regions[k].Blocks))
+	for k, r := range g.Regions() {
+		if len(r.Blocks) != len(i.Regions()[k].Blocks) {
+			c.fail("op %v: region %d has %d blocks, interpreted %d", g.Name(), k, len(r.Blocks), len(i.Regions()[k].Blocks))
 			return
 		}
 		for b, blk := range r.Blocks {
-			ib := i.Regions[k].Blocks[b]
+			ib := i.Regions()[k].Blocks[b]
 			if len(blk.Ops) != len(ib.Ops) || len(blk.Args) != len(ib.Args) {
-				c.fail("op %v: block sizes differ", g.Name)
+				c.fail("op %v: block sizes differ", g.Name())
 				return
 			}
 			for a := range blk.Args {

@@ -341,14 +341,16 @@ func (d *Versioning) OpSchemaAt(op string, release int, v DialectVersion) *OpSch
 // UpgradeOp implements VersionedDialect: old names become current ones,
 // and attributes added after from take their defaults.
 func (d *Versioning) UpgradeOp(ctx *ir.Context, op *ir.Operation, from DialectVersion) error {
-	op.Name.Op = d.currentName(op.Name.Op, from)
+	name := op.Name()
+	name.Op = d.currentName(name.Op, from)
+	op.SetName(name)
 	for _, r := range d.Renames {
-		if r.Attr == "" || r.Op != op.Name.Op {
+		if r.Attr == "" || r.Op != op.Name().Op {
 			continue
 		}
 		if old := d.oldName(r.Op, r.Attr, from); old != r.Attr {
 			if a := op.Attr(old); a != nil && op.Attr(r.Attr) == nil {
-				op.Attrs = withoutAttr(op.Attrs, old)
+				op.SetAttrs(withoutAttr(op.Attrs(), old))
 				op.SetAttr(r.Attr, a)
 			}
 		}
@@ -358,7 +360,7 @@ func (d *Versioning) UpgradeOp(ctx *ir.Context, op *ir.Operation, from DialectVe
 	// may hold anything), as MLIR's upgradeFromVersion sets it. Fields
 	// took theirs when the property was read (FieldedProp).
 	for _, a := range d.Attrs {
-		if a.Op != op.Name.Op || a.at(from) || a.Default == nil || a.Field != "" {
+		if a.Op != op.Name().Op || a.at(from) || a.Default == nil || a.Field != "" {
 			continue
 		}
 		op.SetAttr(a.Attr, a.Default(ctx))
@@ -371,17 +373,17 @@ func (d *Versioning) UpgradeOp(ctx *ir.Context, op *ir.Operation, from DialectVe
 
 // DowngradeOp implements VersionedDialect.
 func (d *Versioning) DowngradeOp(ctx *ir.Context, op *ir.Operation, to DialectVersion) (ir.OpName, []ir.NamedAttr, bool, error) {
-	name := op.Name
-	attrs := op.Attrs
+	name := op.Name()
+	attrs := op.Attrs()
 	changed := false
 	for _, a := range d.Attrs {
-		if a.Op != op.Name.Op || a.at(to) {
+		if a.Op != op.Name().Op || a.at(to) {
 			continue
 		}
 		v := op.Attr(a.Attr)
-		what := fmt.Sprintf("attribute %s of %s", a.Attr, op.Name)
+		what := fmt.Sprintf("attribute %s of %s", a.Attr, op.Name())
 		if a.Field != "" {
-			what = fmt.Sprintf("field %s of property %s of %s", a.Field, a.Attr, op.Name)
+			what = fmt.Sprintf("field %s of property %s of %s", a.Field, a.Attr, op.Name())
 			if v = fieldOf(ctx, v, a.Field); v == nil {
 				continue
 			}
@@ -410,7 +412,7 @@ func (d *Versioning) DowngradeOp(ctx *ir.Context, op *ir.Operation, to DialectVe
 		changed = true
 	}
 	for _, r := range d.Renames {
-		if r.Op != op.Name.Op || to.Compare(r.Version) >= 0 {
+		if r.Op != op.Name().Op || to.Compare(r.Version) >= 0 {
 			continue
 		}
 		if r.Attr == "" {
@@ -434,8 +436,8 @@ func (d *Versioning) DowngradeOp(ctx *ir.Context, op *ir.Operation, to DialectVe
 	// The op the target gets, under its name there, must exist there.
 	for _, o := range d.Ops {
 		if o.Op == name.Op && !o.at(to) {
-			what := "op " + op.Name.String()
-			if name != op.Name {
+			what := "op " + op.Name().String()
+			if name != op.Name() {
 				what += " (" + name.String() + " there)"
 			}
 			return name, nil, false, &DialectVersionError{Dialect: d.Dialect, What: what, Since: o.Since, Until: o.Until, Target: to}

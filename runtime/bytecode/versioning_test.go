@@ -127,17 +127,18 @@ func TestVersioningUpgradeDowngrade(t *testing.T) {
 	d := testVersioning()
 	ctx := ir.NewContext()
 	size := ir.GetTextAttr(ctx, "builtin", "3 : i64")
-	op := &ir.Operation{Name: ir.OpName{Dialect: "v", Op: "old"}, Attrs: []ir.NamedAttr{{Name: "width", Value: size}}}
+	op := ir.NewOperation(ir.OpName{Dialect: "v", Op: "old"}, nil, nil)
+	op.SetAttrs([]ir.NamedAttr{{Name: "width", Value: size}})
 	if err := d.UpgradeOp(ctx, op, bytecode.DialectVersion{1, 0}); err != nil {
 		t.Fatal(err)
 	}
-	if op.Name.Op != "renamed" || op.Attr("size") != size || op.Attr("width") != nil || op.Attr("flag") != ir.GetTextAttr(ctx, "builtin", "false") {
+	if op.Name().Op != "renamed" || op.Attr("size") != size || op.Attr("width") != nil || op.Attr("flag") != ir.GetTextAttr(ctx, "builtin", "false") {
 		t.Fatalf("upgraded: %v", op)
 	}
 	// Back to 1.0: the old names, the flag dropped at its default; the op
 	// itself unchanged.
 	name, attrs, changed, err := d.DowngradeOp(ctx, op, bytecode.DialectVersion{1, 0})
-	if err != nil || !changed || name.Op != "old" || len(attrs) != 1 || attrs[0].Name != "width" || op.Name.Op != "renamed" || len(op.Attrs) != 2 {
+	if err != nil || !changed || name.Op != "old" || len(attrs) != 1 || attrs[0].Name != "width" || op.Name().Op != "renamed" || len(op.Attrs()) != 2 {
 		t.Fatalf("downgraded: %v %v %v %v (op %v)", name, attrs, changed, err, op)
 	}
 	if _, _, changed, err := d.DowngradeOp(ctx, op, bytecode.DialectVersion{2, 0}); changed || err != nil {
@@ -149,7 +150,7 @@ func TestVersioningUpgradeDowngrade(t *testing.T) {
 	if !errors.As(err, &verr) || err.Error() != "attribute flag of v.renamed was added in v 2.0; the target is v 1.9 (it is true, not its default false)" {
 		t.Errorf("flag true at 1.9: %v", err)
 	}
-	newest := &ir.Operation{Name: ir.OpName{Dialect: "v", Op: "newest"}}
+	newest := ir.NewOperation(ir.OpName{Dialect: "v", Op: "newest"}, nil, nil)
 	if _, _, _, err := d.DowngradeOp(ctx, newest, bytecode.DialectVersion{1, 9}); err == nil || err.Error() != "op v.newest was added in v 2; the target is v 1.9" {
 		t.Errorf("newest at 1.9: %v", err)
 	}

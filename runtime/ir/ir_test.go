@@ -160,18 +160,18 @@ func TestOperationBuilding(t *testing.T) {
 	b := ir.NewBuilder(ctx, body)
 	arg := body.AddArg(nil, nil)
 	op := b.Insert(ir.NewOperation(ir.ParseOpName("test.op"), loc, []ir.Type{nil, nil}))
-	op.Operands = append(op.Operands, arg)
+	op.SetOperands(append(op.Operands(), arg))
 	op.SetAttr("b", getPair(ctx, "b", 0))
 	op.SetAttr("a", getPair(ctx, "a", 0))
 	op.SetAttr("c", getPair(ctx, "c", 0))
 	op.SetAttr("b", getPair(ctx, "b2", 0))
-	if names := [3]string{op.Attrs[0].Name, op.Attrs[1].Name, op.Attrs[2].Name}; names != [3]string{"a", "b", "c"} {
+	if names := [3]string{op.Attrs()[0].Name, op.Attrs()[1].Name, op.Attrs()[2].Name}; names != [3]string{"a", "b", "c"} {
 		t.Fatalf("attributes not sorted: %v", names)
 	}
 	if op.Attr("b").(*pairAttr).a != "b2" || op.Attr("zz") != nil {
 		t.Fatal("SetAttr did not replace, or Attr found a missing name")
 	}
-	if len(op.Results) != 2 || op.Results[1].Op != op || op.Results[1].Index != 1 || op.Parent != body {
+	if len(op.Results()) != 2 || op.Results()[1].Op != op || op.Results()[1].Index != 1 || op.Parent() != body {
 		t.Fatal("results or parent not linked")
 	}
 	n := 0

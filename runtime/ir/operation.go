@@ -33,24 +33,103 @@ func (n OpName) String() string {
 }
 
 // Operation is one op. Results are owned by the op; operands point at
-// values defined elsewhere. Attrs is the attribute dictionary sorted by
-// name (SetAttr keeps it so). What few ops have (the dictionary a reader
-// built Attrs from, properties of an unregistered op, segment sizes,
-// deferred regions) sits behind one pointer, so that a file of millions
-// of small ops stays small in memory.
+// values defined elsewhere. Its parts are reached through methods, so that
+// its representation can change without its users: the attribute
+// dictionary is sorted by name (SetAttr keeps it so), and what few ops have
+// (successors, the dictionary a reader built the attributes from,
+// properties of an unregistered op, segment sizes, deferred regions) sits
+// behind one pointer, so that a file of millions of small ops stays small
+// in memory.
 type Operation struct {
-	Name       OpName
-	Loc        Location
-	Operands   []*Value
-	Results    []*Value
-	Attrs      []NamedAttr
-	Regions    []*Region
-	Successors []*Block
-	Parent     *Block
+	name       OpName
+	loc        Location
+	operands   []*Value
+	results    []*Value
+	attrs      []NamedAttr
+	regions    []*Region
+	successors []*Block
+	parent     *Block
 
 	mark  uint64 // scratch of one IR walk; see MarkGeneration
 	extra *opExtra
 }
+
+// Name is the op's name.
+func (op *Operation) Name() OpName { return op.name }
+
+// SetName renames the op, as a version upgrade does.
+func (op *Operation) SetName(n OpName) { op.name = n }
+
+// Loc is the op's location.
+func (op *Operation) Loc() Location { return op.loc }
+
+// SetLoc sets the op's location.
+func (op *Operation) SetLoc(l Location) { op.loc = l }
+
+// Operands are the values the op uses. The slice is the op's own: change
+// its elements to replace an operand, or SetOperands to change their number.
+func (op *Operation) Operands() []*Value { return op.operands }
+
+// Operand is the i-th operand.
+func (op *Operation) Operand(i int) *Value { return op.operands[i] }
+
+// NumOperands is the number of operands.
+func (op *Operation) NumOperands() int { return len(op.operands) }
+
+// SetOperands replaces the operand list; op keeps the slice.
+func (op *Operation) SetOperands(vs []*Value) { op.operands = vs }
+
+// Results are the values the op defines, in order; each has Op == op.
+func (op *Operation) Results() []*Value { return op.results }
+
+// Result is the i-th result.
+func (op *Operation) Result(i int) *Value { return op.results[i] }
+
+// NumResults is the number of results.
+func (op *Operation) NumResults() int { return len(op.results) }
+
+// SetResults replaces the result list; op keeps the slice. The values'
+// Op and Index are the caller's to set.
+func (op *Operation) SetResults(vs []*Value) { op.results = vs }
+
+// Attrs is the attribute dictionary, sorted by name. The slice is the
+// op's own; SetAttr changes one entry and keeps the order.
+func (op *Operation) Attrs() []NamedAttr { return op.attrs }
+
+// SetAttrs replaces the dictionary; the entries must be sorted by name
+// and op keeps the slice.
+func (op *Operation) SetAttrs(as []NamedAttr) { op.attrs = as }
+
+// Regions are the regions the op owns.
+func (op *Operation) Regions() []*Region { return op.regions }
+
+// Region is the i-th region.
+func (op *Operation) Region(i int) *Region { return op.regions[i] }
+
+// NumRegions is the number of regions.
+func (op *Operation) NumRegions() int { return len(op.regions) }
+
+// SetRegions replaces the region list; op keeps the slice. AddRegion
+// appends one.
+func (op *Operation) SetRegions(rs []*Region) { op.regions = rs }
+
+// Successors are the blocks a terminator may branch to.
+func (op *Operation) Successors() []*Block { return op.successors }
+
+// Successor is the i-th successor.
+func (op *Operation) Successor(i int) *Block { return op.successors[i] }
+
+// NumSuccessors is the number of successors.
+func (op *Operation) NumSuccessors() int { return len(op.successors) }
+
+// SetSuccessors replaces the successor list; op keeps the slice.
+func (op *Operation) SetSuccessors(bs []*Block) { op.successors = bs }
+
+// Parent is the block the op is in, or nil for a detached op.
+func (op *Operation) Parent() *Block { return op.parent }
+
+// SetParent records the block op is in; Block.Append sets it.
+func (op *Operation) SetParent(b *Block) { op.parent = b }
 
 // lazyRegions serializes the one load of an op's deferred regions.
 type lazyRegions struct {
@@ -236,13 +315,13 @@ func (v *Value) SetUseOrder(order []uint32) {
 
 // NewOperation creates a detached op with results of the given types.
 func NewOperation(name OpName, loc Location, resultTypes []Type) *Operation {
-	op := &Operation{Name: name, Loc: loc}
+	op := &Operation{name: name, loc: loc}
 	if len(resultTypes) > 0 {
 		vals := make([]Value, len(resultTypes))
-		op.Results = make([]*Value, len(resultTypes))
+		op.results = make([]*Value, len(resultTypes))
 		for i, t := range resultTypes {
 			vals[i] = Value{Type: t, Op: op, Index: i}
-			op.Results[i] = &vals[i]
+			op.results[i] = &vals[i]
 		}
 	}
 	return op
@@ -302,7 +381,7 @@ func (op *Operation) MaterializeAll() error {
 
 // Attr returns the dictionary entry with that name, or nil.
 func (op *Operation) Attr(name string) Attribute {
-	for _, a := range op.Attrs {
+	for _, a := range op.attrs {
 		if a.Name == name {
 			return a.Value
 		}
@@ -314,25 +393,25 @@ func (op *Operation) Attr(name string) Attribute {
 // sorted by name as MLIR's DictionaryAttr does.
 func (op *Operation) SetAttr(name string, v Attribute) {
 	op.SetDictionary(nil)
-	for i, a := range op.Attrs {
+	for i, a := range op.attrs {
 		if a.Name == name {
-			op.Attrs[i].Value = v
+			op.attrs[i].Value = v
 			return
 		}
 		if a.Name > name {
-			op.Attrs = append(op.Attrs, NamedAttr{})
-			copy(op.Attrs[i+1:], op.Attrs[i:])
-			op.Attrs[i] = NamedAttr{Name: name, Value: v}
+			op.attrs = append(op.attrs, NamedAttr{})
+			copy(op.attrs[i+1:], op.attrs[i:])
+			op.attrs[i] = NamedAttr{Name: name, Value: v}
 			return
 		}
 	}
-	op.Attrs = append(op.Attrs, NamedAttr{Name: name, Value: v})
+	op.attrs = append(op.attrs, NamedAttr{Name: name, Value: v})
 }
 
 // AddRegion appends an empty region and returns it.
 func (op *Operation) AddRegion() *Region {
 	r := &Region{Parent: op}
-	op.Regions = append(op.Regions, r)
+	op.regions = append(op.regions, r)
 	return r
 }
 
@@ -352,7 +431,7 @@ func (b *Block) AddArg(t Type, loc Location) *Value {
 
 // Append adds op at the end of the block.
 func (b *Block) Append(op *Operation) *Operation {
-	op.Parent = b
+	op.parent = b
 	b.Ops = append(b.Ops, op)
 	return op
 }
@@ -361,7 +440,7 @@ func (b *Block) Append(op *Operation) *Operation {
 // from fn skips the op's regions. It keeps its own stack, so depth costs
 // heap, not goroutine stack; nil regions, blocks and ops are skipped.
 func (op *Operation) Walk(fn func(*Operation) bool) {
-	if !fn(op) || len(op.Regions) == 0 {
+	if !fn(op) || len(op.regions) == 0 {
 		return
 	}
 	stack := []walkCursor{{op: op}}
@@ -371,7 +450,7 @@ func (op *Operation) Walk(fn func(*Operation) bool) {
 			stack = stack[:len(stack)-1]
 			continue
 		}
-		if fn(next) && len(next.Regions) > 0 {
+		if fn(next) && len(next.regions) > 0 {
 			stack = append(stack, walkCursor{op: next})
 		}
 	}
@@ -385,8 +464,8 @@ type walkCursor struct {
 
 // next returns the next op of the cursor's op's regions, or nil.
 func (c *walkCursor) next() *Operation {
-	for c.region < len(c.op.Regions) {
-		r := c.op.Regions[c.region]
+	for c.region < len(c.op.regions) {
+		r := c.op.regions[c.region]
 		if r == nil || c.block >= len(r.Blocks) {
 			c.region, c.block, c.opIndex = c.region+1, 0, 0
 			continue

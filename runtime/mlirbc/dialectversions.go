@@ -91,16 +91,16 @@ func lookupSchema(ctx *ir.Context, name ir.OpName, release int, versions bytecod
 // upgrade brings an op read from an older version of its dialect to the
 // current one.
 func (rd *reader) upgrade(op *ir.Operation) error {
-	v := rd.versions[op.Name.Dialect]
+	v := rd.versions[op.Name().Dialect]
 	if v == nil {
 		return nil
 	}
-	d, ok := versionedDialect(rd.ctx, op.Name.Dialect)
+	d, ok := versionedDialect(rd.ctx, op.Name().Dialect)
 	if !ok {
 		return nil
 	}
 	if err := d.UpgradeOp(rd.ctx, op, v); err != nil {
-		return fmt.Errorf("upgrading from %s %s: %w", op.Name.Dialect, v, err)
+		return fmt.Errorf("upgrading from %s %s: %w", op.Name().Dialect, v, err)
 	}
 	// The dictionary kept for writing back is the file's, not the
 	// upgraded op's.
@@ -190,7 +190,8 @@ func downgrade(ctx *ir.Context, root *ir.Operation, targets bytecode.DialectVers
 	restore = func() {
 		for i := len(undo) - 1; i >= 0; i-- {
 			u := undo[i]
-			u.op.Name, u.op.Attrs = u.name, u.attrs
+			u.op.SetName(u.name)
+			u.op.SetAttrs(u.attrs)
 			u.op.SetDictionary(u.dict)
 		}
 	}
@@ -201,22 +202,23 @@ func downgrade(ctx *ir.Context, root *ir.Operation, targets bytecode.DialectVers
 		if err != nil {
 			return false
 		}
-		to := targets[op.Name.Dialect]
+		to := targets[op.Name().Dialect]
 		if to == nil {
 			return true
 		}
-		d, ok := versionedDialect(ctx, op.Name.Dialect)
+		d, ok := versionedDialect(ctx, op.Name().Dialect)
 		if !ok {
 			return true
 		}
 		name, attrs, changed, derr := d.DowngradeOp(ctx, op, to)
 		if derr != nil {
-			err = &wire.OpError{Op: op.Name.String(), Offset: -1, Err: derr}
+			err = &wire.OpError{Op: op.Name().String(), Offset: -1, Err: derr}
 			return false
 		}
 		if changed {
-			undo = append(undo, downgraded{op, op.Name, op.Attrs, op.Dictionary()})
-			op.Name, op.Attrs = name, attrs
+			undo = append(undo, downgraded{op, op.Name(), op.Attrs(), op.Dictionary()})
+			op.SetName(name)
+			op.SetAttrs(attrs)
 			op.SetDictionary(nil)
 		}
 		return true

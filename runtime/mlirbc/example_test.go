@@ -23,7 +23,7 @@ func ExampleReadFile() {
 	defer m.Close()
 	fmt.Printf("version %s, written by %s\n", m.Version, m.Producer)
 	m.Op.Walk(func(op *ir.Operation) bool {
-		fmt.Println(op.Name, len(op.Operands), "operands", len(op.Results), "results")
+		fmt.Println(op.Name(), len(op.Operands()), "operands", len(op.Results()), "results")
 		return true
 	})
 	// Output:

@@ -606,14 +606,14 @@ func (n *numbering) run(root *ir.Operation) error {
 	}
 	var stack []work
 	push := func(op *ir.Operation) {
-		if len(op.Regions) == 0 {
+		if len(op.Regions()) == 0 {
 			return
 		}
 		first := n.nextValue
 		if n.op_(op).isolated {
 			first = 0
 		}
-		for _, r := range op.Regions {
+		for _, r := range op.Regions() {
 			stack = append(stack, work{r, first})
 		}
 	}
@@ -661,15 +661,15 @@ func (n *numbering) region(r *ir.Region) {
 func (n *numbering) op(op *ir.Operation) {
 	info := n.op_(op)
 	if op.OpaqueProperties() != nil {
-		n.fail(&MissingSchemaError{Op: op.Name.String(), Release: n.m.Release})
+		n.fail(&MissingSchemaError{Op: op.Name().String(), Release: n.m.Release})
 	}
 	n.opName(info.kind)
-	for _, v := range op.Results {
+	for _, v := range op.Results() {
 		n.gen.SetValue(v, n.nextValue)
 		n.nextValue++
 		n.typ(v.Type)
 	}
-	for _, v := range op.Operands {
+	for _, v := range op.Operands() {
 		if v.UseOrder() != nil {
 			n.uses[v]++
 		}
@@ -703,11 +703,11 @@ func (n *numbering) op(op *ir.Operation) {
 			n.attr(p)
 		}
 	}
-	if op.Loc == nil {
-		n.fail(fmt.Errorf("op %s has no location", op.Name))
+	if op.Loc() == nil {
+		n.fail(fmt.Errorf("op %s has no location", op.Name()))
 		return
 	}
-	info.loc = entryRef(n.attr(op.Loc))
+	info.loc = entryRef(n.attr(op.Loc()))
 }
 
 // propSet returns the number (plus one) of the property set with the
@@ -747,12 +747,12 @@ func (n *numbering) dictFor(op *ir.Operation, info *opNum) ir.Attribute {
 			segs = append(segs, ir.NamedAttr{Name: segmentsDictName(true, n.release), Value: n.builtin.Int32Array(n.ctx, seg)})
 		}
 	}
-	attrs := op.Attrs
+	attrs := op.Attrs()
 	if info.props {
 		// The discardable attributes, in a buffer reused from op to op:
 		// the dictionary built from them copies what it keeps.
 		attrs = n.attrScratch[:0]
-		for _, a := range op.Attrs {
+		for _, a := range op.Attrs() {
 			if !isInherent(s, a.Name) {
 				attrs = append(attrs, a)
 			}
@@ -852,7 +852,7 @@ func (n *numbering) eachProperty(op *ir.Operation, s *bytecode.OpSchema, fn func
 			if n.release != 0 {
 				release = fmt.Sprintf("LLVM %d", n.release)
 			}
-			n.fail(fmt.Errorf("op %s: required attribute %q is missing (the op of %s requires it)", op.Name, p.Name, release))
+			n.fail(fmt.Errorf("op %s: required attribute %q is missing (the op of %s requires it)", op.Name(), p.Name, release))
 			return
 		}
 		fn(p, a)
@@ -871,7 +871,7 @@ func (n *numbering) absentAttrs(op *ir.Operation, s *bytecode.OpSchema) error {
 		if n.release != 0 {
 			target = fmt.Sprintf("LLVM %d", n.release)
 		}
-		return &wire.VersionError{What: fmt.Sprintf("attribute '%s' of op %s", a.Name, op.Name), Needs: a.Releases(), Target: target}
+		return &wire.VersionError{What: fmt.Sprintf("attribute '%s' of op %s", a.Name, op.Name()), Needs: a.Releases(), Target: target}
 	}
 	return nil
 }
@@ -896,7 +896,7 @@ func (n *numbering) isolation(root *ir.Operation) error {
 		if err := op.Materialize(); err != nil {
 			return err
 		}
-		k := n.kind(op.Name)
+		k := n.kind(op.Name())
 		s := k.schema
 		if s != nil && len(s.Absent) > 0 {
 			if err := n.absentAttrs(op, s); err != nil {
@@ -906,8 +906,8 @@ func (n *numbering) isolation(root *ir.Operation) error {
 		idx := n.ops.Append(opNum{kind: k})
 		n.gen.SetOp(op, uint64(idx))
 		if len(stack) > 0 && stack[len(stack)-1].unresolved && !byTrait {
-			parent := op.Parent
-			for _, v := range op.Operands {
+			parent := op.Parent()
+			for _, v := range op.Operands() {
 				def := definingRegion(v)
 				if parent != nil && def == parent.Parent {
 					continue
@@ -932,12 +932,12 @@ func (n *numbering) isolation(root *ir.Operation) error {
 		}
 		trait := s != nil && s.Isolated
 		n.ops.At(idx).isolated = trait
-		if len(op.Regions) == 0 {
+		if len(op.Regions()) == 0 {
 			return nil
 		}
 		at := len(stack)
 		stack = append(stack, state{op: op, idx: idx, known: trait, unresolved: !trait})
-		for _, r := range op.Regions {
+		for _, r := range op.Regions() {
 			for _, b := range r.Blocks {
 				for _, o := range b.Ops {
 					if err := walk(o); err != nil {
@@ -960,8 +960,8 @@ func definingRegion(v *ir.Value) *ir.Region {
 	switch {
 	case v.Block != nil:
 		return v.Block.Parent
-	case v.Op != nil && v.Op.Parent != nil:
-		return v.Op.Parent.Parent
+	case v.Op != nil && v.Op.Parent() != nil:
+		return v.Op.Parent().Parent
 	}
 	return nil
 }

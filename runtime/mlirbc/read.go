@@ -390,7 +390,7 @@ func (rd *reader) readIR() (*ir.Operation, error) {
 	if err := rd.readOp(r, op, top, nil); err != nil {
 		return nil, err
 	}
-	if len(op.Results) > 0 {
+	if len(op.Results()) > 0 {
 		return nil, r.ErrorAt(at, "a top-level operation without results", wire.ErrInvalid)
 	}
 	if err := top.resolveOrders(); err != nil {
@@ -479,7 +479,7 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 	if err != nil {
 		return nil, err
 	}
-	op.Name = info.name
+	op.SetName(info.name)
 	root := rd.ops == 0
 	rd.ops++
 	if rd.tr != nil {
@@ -511,11 +511,13 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 		rd.tr.Span(maskAt, maskAt+1, "mask "+maskText(mask))
 	}
 	locAt := r.Offset()
-	if op.Loc, err = rd.location(r, "the op location"); err != nil {
+	loc, err := rd.location(r, "the op location")
+	if err != nil {
 		return info, fail(err)
 	}
+	op.SetLoc(loc)
 	if rd.tr != nil {
-		rd.tr.Span(locAt, r.Offset(), "location "+fmt.Sprint(op.Loc))
+		rd.tr.Span(locAt, r.Offset(), "location "+fmt.Sprint(op.Loc()))
 	}
 	if mask&maskAttrs != 0 {
 		a, at, err := rd.attrOf(r, "the attribute dictionary")
@@ -526,9 +528,9 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 		if !ok {
 			return info, fail(r.ErrorAt(at, "a DictionaryAttr for the attribute dictionary", wire.ErrInvalid))
 		}
-		op.Attrs = rd.attrList.take(n)
-		for i := range op.Attrs {
-			op.Attrs[i] = rd.builtin.DictionaryEntry(a, i)
+		op.SetAttrs(rd.attrList.take(n))
+		for i := range op.Attrs() {
+			op.Attrs()[i] = rd.builtin.DictionaryEntry(a, i)
 		}
 		if rd.f.Version < 5 || info.schema == nil || !info.schema.HasProperties() {
 			op.SetDictionary(a)
@@ -562,8 +564,8 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 		if rd.tr != nil {
 			rd.tr.Span(r.Offset()-int64(len(wire.AppendVarInt(nil, uint64(n)))), r.Offset(), fmt.Sprintf("%d results", n))
 		}
-		op.Results = rd.valPtrs.take(n)
-		for i := range op.Results {
+		op.SetResults(rd.valPtrs.take(n))
+		for i := range op.Results() {
 			tat := r.Offset()
 			t, err := rd.typeOf(r, "a result type")
 			if err != nil {
@@ -577,7 +579,7 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 				return info, fail(err)
 			}
 			v.Type, v.Op, v.Index = t, op, i // keep the mark: it counts uses read before
-			op.Results[i] = v
+			op.Results()[i] = v
 		}
 	}
 	if mask&maskOperands != 0 {
@@ -588,8 +590,8 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 		if rd.tr != nil {
 			rd.tr.Span(r.Offset()-int64(len(wire.AppendVarInt(nil, uint64(n)))), r.Offset(), fmt.Sprintf("%d operands", n))
 		}
-		op.Operands = rd.valPtrs.take(n)
-		for i := range op.Operands {
+		op.SetOperands(rd.valPtrs.take(n))
+		for i := range op.Operands() {
 			at := r.Offset()
 			x, err := r.VarInt()
 			if err != nil {
@@ -604,7 +606,7 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 			}
 			n, _ := sc.uses.Value(v)
 			sc.uses.SetValue(v, n+1)
-			op.Operands[i] = v
+			op.Operands()[i] = v
 		}
 	}
 	if mask&maskSuccessors != 0 {
@@ -616,8 +618,8 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 		if rd.tr != nil {
 			rd.tr.Span(nat, r.Offset(), fmt.Sprintf("%d successors", n))
 		}
-		op.Successors = make([]*ir.Block, n)
-		for i := range op.Successors {
+		op.SetSuccessors(make([]*ir.Block, n))
+		for i := range op.Successors() {
 			at := r.Offset()
 			x, err := r.VarInt()
 			if err != nil {
@@ -629,12 +631,12 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 			if rd.tr != nil {
 				rd.tr.Span(at, r.Offset(), fmt.Sprintf("successor %d: block %d", i, x))
 			}
-			op.Successors[i] = blocks[x]
+			op.Successors()[i] = blocks[x]
 		}
 	}
 	if mask&maskUseLists != 0 {
 		uat := r.Offset()
-		if err := readUseLists(r, op.Results, sc); err != nil {
+		if err := readUseLists(r, op.Results(), sc); err != nil {
 			return info, fail(err)
 		}
 		if rd.tr != nil {
@@ -684,8 +686,8 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 						err = rd.check(op)
 					}
 					if err != nil {
-						op.Regions = nil
-						return &wire.OpError{Op: op.Name.String(), Offset: start, Err: err}
+						op.SetRegions(nil)
+						return &wire.OpError{Op: op.Name().String(), Offset: start, Err: err}
 					}
 					return nil
 				})
@@ -744,7 +746,7 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 		return err
 	}
 	// MLIR ignores bytes left in an entry; so do we.
-	op.Attrs = rd.mergeAttrs(op.Attrs, props)
+	op.SetAttrs(rd.mergeAttrs(op.Attrs(), props))
 	return nil
 }
 
@@ -834,13 +836,13 @@ func (rd *reader) readRegions(r *wire.Reader, op *ir.Operation, n int, sc *value
 	}
 	defer func() { rd.depth-- }()
 	regions := rd.regions.take(n)
-	op.Regions = rd.rgPtrs.take(n)
+	op.SetRegions(rd.rgPtrs.take(n))
 	for i := range regions {
 		rg := &regions[i]
 		rg.Parent = op
-		op.Regions[i] = rg
+		op.Regions()[i] = rg
 		if err := rd.readRegion(r, rg, sc); err != nil {
-			op.Regions = nil
+			op.SetRegions(nil)
 			return err
 		}
 	}
@@ -982,13 +984,13 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 				if err := r.Skip(uint64(sp.end - r.Offset())); err != nil {
 					return err
 				}
-				sp.op.Parent = b
+				sp.op.SetParent(b)
 				b.Ops[i] = sp.op
 				continue
 			}
 		}
 		op := &ops[i]
-		op.Parent = b
+		op.SetParent(b)
 		b.Ops[i] = op
 		if err := rd.readOp(r, op, sc, blocks); err != nil {
 			return err

@@ -21,7 +21,7 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 	restore = func() {
 		for i := len(undo) - 1; i >= 0; i-- {
 			u := undo[i]
-			u.op.Attrs = u.attrs
+			u.op.SetAttrs(u.attrs)
 			u.op.SetDictionary(u.dict)
 			u.op.SetOperandSegments(u.segments)
 		}
@@ -39,8 +39,8 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		return restore, nil
 	}
 	root.Walk(func(op *ir.Operation) bool {
-		c := converters[op.Name.Dialect]
-		if c == nil || !op.Name.Registered {
+		c := converters[op.Name().Dialect]
+		if c == nil || !op.Name().Registered {
 			return true
 		}
 		// A converter may change the op's operand segments (a group the
@@ -49,12 +49,12 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		attrs, changed, cerr := c.ConvertOp(ctx, op, from, to)
 		if cerr != nil {
 			op.SetOperandSegments(segments)
-			err = &wire.OpError{Op: op.Name.String(), Offset: -1, Err: cerr}
+			err = &wire.OpError{Op: op.Name().String(), Offset: -1, Err: cerr}
 			return false
 		}
 		if changed || !slices.Equal(segments, op.OperandSegments()) {
-			undo = append(undo, converted{downgraded{op: op, name: op.Name, attrs: op.Attrs, dict: op.Dictionary()}, segments})
-			op.Attrs = attrs
+			undo = append(undo, converted{downgraded{op: op, name: op.Name(), attrs: op.Attrs(), dict: op.Dictionary()}, segments})
+			op.SetAttrs(attrs)
 			op.SetDictionary(nil)
 		}
 		return true

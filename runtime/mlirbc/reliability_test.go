@@ -107,7 +107,7 @@ func TestWriterRefusesOutOfScopeValues(t *testing.T) {
 		use := ir.NewOperation(ir.ParseOpName("test.use"), fx.loc, nil)
 		b.Append(use)
 		c := fx.constant(b, 1)
-		use.Operands = []*ir.Value{c}
+		use.SetOperands([]*ir.Value{c})
 		fx.ret(b, c)
 		_, err := fx.write(t, fx.module(), mlirbc.WriteOptions{})
 		wantVerifyError(t, err, "test.use (region 0, block 0, op 0)", "operand 0", "used before it is defined")
@@ -120,7 +120,7 @@ func TestWriterRefusesOutOfScopeValues(t *testing.T) {
 		r0, r1 := op.AddRegion().AddBlock(), op.AddRegion().AddBlock()
 		c := fx.constant(r0, 1)
 		use := ir.NewOperation(ir.ParseOpName("test.use"), fx.loc, nil)
-		use.Operands = []*ir.Value{c}
+		use.SetOperands([]*ir.Value{c})
 		r1.Append(use)
 		fx.ret(b)
 		_, err := fx.write(t, fx.module(), mlirbc.WriteOptions{})
@@ -132,7 +132,7 @@ func TestWriterRefusesOutOfScopeValues(t *testing.T) {
 		c := fx.constant(b, 1)
 		inner := builtin.BuildModuleOp(ir.NewBuilder(fx.ctx, b), fx.loc, nil, nil)
 		use := ir.NewOperation(ir.ParseOpName("test.use"), fx.loc, nil)
-		use.Operands = []*ir.Value{c}
+		use.SetOperands([]*ir.Value{c})
 		inner.BodyRegion().Blocks[0].Append(use)
 		fx.ret(b)
 		_, err := fx.write(t, fx.module(), mlirbc.WriteOptions{})
@@ -189,7 +189,7 @@ func TestWriterRefusesOutOfScopeValues(t *testing.T) {
 			first.Append(use)
 			def := ir.NewOperation(ir.ParseOpName("xx.def"), fx.loc, []ir.Type{fx.i32})
 			first.Append(def)
-			use.Operands = []*ir.Value{def.Results[0]}
+			use.SetOperands([]*ir.Value{def.Results()[0]})
 			if blocks == 2 {
 				r.AddBlock().Append(ir.NewOperation(ir.ParseOpName("xx.end"), fx.loc, nil))
 			}
@@ -208,7 +208,7 @@ func TestWriterRefusesOutOfScopeValues(t *testing.T) {
 		fx.mod.BodyRegion().Blocks[0].Append(use)
 		def := ir.NewOperation(ir.ParseOpName("test.def"), fx.loc, []ir.Type{fx.i32})
 		fx.mod.BodyRegion().Blocks[0].Append(def)
-		use.Operands = []*ir.Value{def.Results[0]}
+		use.SetOperands([]*ir.Value{def.Results()[0]})
 		out, err := fx.write(t, fx.module(), mlirbc.WriteOptions{})
 		if err != nil {
 			t.Fatal(err)
@@ -217,8 +217,8 @@ func TestWriterRefusesOutOfScopeValues(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ops := m.Op.Regions[0].Blocks[0].Ops
-		if ops[0].Operands[0] != ops[1].Results[0] {
+		ops := m.Op.Regions()[0].Blocks[0].Ops
+		if ops[0].Operands()[0] != ops[1].Results()[0] {
 			t.Fatal("the forward reference was read back bound to another value")
 		}
 	})
@@ -230,19 +230,19 @@ func TestWriterRefusesNil(t *testing.T) {
 		break_ func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value)
 		want   string
 	}{
-		{"nil operand", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { ret.Operands = []*ir.Value{nil} }, "operand 0 is nil"},
-		{"nil result", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.Op.Results = []*ir.Value{nil} }, "result 0 is nil"},
+		{"nil operand", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { ret.SetOperands([]*ir.Value{nil}) }, "operand 0 is nil"},
+		{"nil result", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.Op.SetResults([]*ir.Value{nil}) }, "result 0 is nil"},
 		{"nil result type", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.Type = nil }, "result 0 has no type"},
-		{"nil attribute value", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.Op.Attrs[0].Value = nil }, `attribute "value" has no value`},
-		{"nil location", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.Op.Loc = nil }, "has no location"},
-		{"nil region", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.Op.Regions = []*ir.Region{nil} }, "region 0 is nil"},
+		{"nil attribute value", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.Op.Attrs()[0].Value = nil }, `attribute "value" has no value`},
+		{"nil location", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.Op.SetLoc(nil) }, "has no location"},
+		{"nil region", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.Op.SetRegions([]*ir.Region{nil}) }, "region 0 is nil"},
 		{"nil block", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) {
 			b.Parent.Blocks = append(b.Parent.Blocks, nil)
 		}, "block 1 of region 0 is nil"},
 		{"nil op", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { b.Ops = append(b.Ops, nil) }, "op 2 of block 0 of region 0 is nil"},
 		{"nil block argument type", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { b.AddArg(nil, fx.loc) }, "argument 0 of block 0 of region 0 has no type"},
 		{"nil block argument", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { b.Args = []*ir.Value{nil} }, "argument 0 of block 0 of region 0 is nil"},
-		{"nil successor", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { ret.Successors = []*ir.Block{nil} }, "successor 0 is nil"},
+		{"nil successor", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { ret.SetSuccessors([]*ir.Block{nil}) }, "successor 0 is nil"},
 		{"nil element in an attribute", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) {
 			ret.SetAttr("list", builtin.GetArrayAttr(fx.ctx, []ir.Attribute{nil}))
 		}, "nil attribute"},
@@ -346,7 +346,7 @@ func TestWriterRefusesNonTrees(t *testing.T) {
 		fx := newFixture()
 		b := fx.fn("f", fx.i32)
 		c1, c2 := fx.constant(b, 1), fx.constant(b, 2)
-		c2.Op.Results[0] = c1
+		c2.Op.Results()[0] = c1
 		fx.ret(b, c1)
 		_, err := fx.write(t, fx.module(), mlirbc.WriteOptions{})
 		wantVerifyError(t, err, "result 0 belongs to another op")
@@ -397,12 +397,12 @@ func nestRegions(fx *fixture, depth int, isolated bool) {
 			op = ir.NewOperation(ir.ParseOpName("test.nest"), fx.loc, nil)
 			b.Append(op)
 		}
-		if len(op.Regions) == 0 {
+		if len(op.Regions()) == 0 {
 			op.AddRegion().AddBlock()
 		}
-		b = op.Regions[0].Blocks[0]
+		b = op.Regions()[0].Blocks[0]
 	}
-	fx.ret(fx.mod.BodyRegion().Blocks[0].Ops[0].Regions[0].Blocks[0])
+	fx.ret(fx.mod.BodyRegion().Blocks[0].Ops[0].Regions()[0].Blocks[0])
 }
 
 func TestRegionDepthLimitIsSymmetric(t *testing.T) {
@@ -548,7 +548,7 @@ func TestConcurrentMaterialize(t *testing.T) {
 		if err := m.Op.Materialize(); err != nil {
 			t.Fatal(err)
 		}
-		funcs := m.Op.Regions[0].Blocks[0].Ops
+		funcs := m.Op.Regions()[0].Blocks[0].Ops
 		var wg sync.WaitGroup
 		errs := make(chan error, 8*len(funcs))
 		for g := range 8 {
@@ -562,7 +562,7 @@ func TestConcurrentMaterialize(t *testing.T) {
 						errs <- err
 						return
 					}
-					if n := len(f.Regions[0].Blocks[0].Ops); n != 3 {
+					if n := len(f.Regions()[0].Blocks[0].Ops); n != 3 {
 						errs <- fmt.Errorf("function has %d ops", n)
 					}
 				}
@@ -587,7 +587,7 @@ func TestReadVerify(t *testing.T) {
 	b := fx.fn("f", fx.i32)
 	c := fx.constant(b, 1)
 	use := ir.NewOperation(ir.ParseOpName("test.use"), fx.loc, nil)
-	use.Operands = []*ir.Value{c}
+	use.SetOperands([]*ir.Value{c})
 	b.Append(use)
 	fx.ret(b, c)
 	out, err := fx.write(t, fx.module(), mlirbc.WriteOptions{})
@@ -601,7 +601,7 @@ func TestReadVerify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	body := m.Op.Regions[0].Blocks[0].Ops[0].Regions[0].Blocks[0].Ops
+	body := m.Op.Regions()[0].Blocks[0].Ops[0].Regions()[0].Blocks[0].Ops
 	body[0], body[1] = body[1], body[0]
 	err = mlirbc.Verify(newContext(), m.Op, 22, ir.Limits{})
 	wantVerifyError(t, err, "test.use (region 0, block 0, op 0)", "used before it is defined")

@@ -151,7 +151,7 @@ func appendSparse(b []byte, v []int32) []byte {
 func (rd *reader) takeSegments(r *wire.Reader, at int64, op *ir.Operation, s *bytecode.OpSchema) error {
 	take := func(result bool) ([]int32, error) {
 		name := segmentsDictName(result, rd.release)
-		for i, a := range op.Attrs {
+		for i, a := range op.Attrs() {
 			if a.Name != name {
 				continue
 			}
@@ -159,7 +159,7 @@ func (rd *reader) takeSegments(r *wire.Reader, at int64, op *ir.Operation, s *by
 			if !ok {
 				return nil, r.ErrorAt(at, "a DenseI32ArrayAttr named "+name, wire.ErrInvalid)
 			}
-			op.Attrs = append(op.Attrs[:i:i], op.Attrs[i+1:]...)
+			op.SetAttrs(append(op.Attrs()[:i:i], op.Attrs()[i+1:]...))
 			op.SetDictionary(nil)
 			return seg, nil
 		}

@@ -29,7 +29,7 @@ func (m *Module) Symbol(name string) (*ir.Operation, error) {
 	if err := m.Op.Materialize(); err != nil {
 		return nil, err
 	}
-	for _, rg := range m.Op.Regions {
+	for _, rg := range m.Op.Regions() {
 		for _, b := range rg.Blocks {
 			for _, op := range b.Ops {
 				if s, ok := op.Attr("sym_name").(interface{ Value() string }); ok && s.Value() == name {
@@ -69,7 +69,7 @@ func (lb *lazyBody) find(name string) (op *ir.Operation, ok bool) {
 	defer rd.mu.Unlock()
 	// A root loaded meanwhile (its regions are set under rd.mu) is
 	// searched instead.
-	if lb.op.Regions != nil || rd.verify || lb.depth+1 > rd.maxDepth {
+	if lb.op.Regions() != nil || rd.verify || lb.depth+1 > rd.maxDepth {
 		return nil, false
 	}
 	sk := skimmer{rd: rd, name: name}

@@ -21,17 +21,17 @@ func traitsOf(ctx *ir.Context, release int) func(*ir.Operation) ir.OpTraits {
 	var lastTraits ir.OpTraits
 	haveLast := false
 	return func(op *ir.Operation) ir.OpTraits {
-		if haveLast && op.Name == last {
+		if haveLast && op.Name() == last {
 			return lastTraits
 		}
-		t, ok := cache[op.Name]
+		t, ok := cache[op.Name()]
 		if !ok {
-			if s := lookupSchema(ctx, op.Name, release, nil); s != nil {
+			if s := lookupSchema(ctx, op.Name(), release, nil); s != nil {
 				t = ir.OpTraits{Known: true, Isolated: s.Isolated, Graph: s.GraphRegions, Terminator: s.Terminator, NoTerminator: s.NoTerminator}
 			}
-			cache[op.Name] = t
+			cache[op.Name()] = t
 		}
-		last, lastTraits, haveLast = op.Name, t, true
+		last, lastTraits, haveLast = op.Name(), t, true
 		return t
 	}
 }

@@ -523,57 +523,57 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 			}
 		}
 	}
-	if len(op.Results) > 0 {
+	if len(op.Results()) > 0 {
 		mask |= maskResults
-		b = wire.AppendVarInt(b, uint64(len(op.Results)))
-		for _, v := range op.Results {
+		b = wire.AppendVarInt(b, uint64(len(op.Results())))
+		for _, v := range op.Results() {
 			b = wire.AppendVarInt(b, uint64(n.typeEntry(v.Type).index))
 		}
 	}
-	if len(op.Operands) > 0 {
+	if len(op.Operands()) > 0 {
 		mask |= maskOperands
-		b = wire.AppendVarInt(b, uint64(len(op.Operands)))
-		for _, v := range op.Operands {
+		b = wire.AppendVarInt(b, uint64(len(op.Operands())))
+		for _, v := range op.Operands() {
 			id, ok := n.gen.Value(v)
 			if !ok {
 				// Verify refuses such IR before numbering starts.
-				return nil, fmt.Errorf("op %s: an operand is not defined in a region the op can see", op.Name)
+				return nil, fmt.Errorf("op %s: an operand is not defined in a region the op can see", op.Name())
 			}
 			b = wire.AppendVarInt(b, id)
 		}
 	}
-	if len(op.Successors) > 0 {
+	if len(op.Successors()) > 0 {
 		mask |= maskSuccessors
-		b = wire.AppendVarInt(b, uint64(len(op.Successors)))
-		for _, s := range op.Successors {
+		b = wire.AppendVarInt(b, uint64(len(op.Successors())))
+		for _, s := range op.Successors() {
 			id, ok := n.gen.Block(s)
 			if !ok {
-				return nil, fmt.Errorf("op %s: a successor is not a block of any region", op.Name)
+				return nil, fmt.Errorf("op %s: a successor is not a block of any region", op.Name())
 			}
 			b = wire.AppendVarInt(b, id)
 		}
 	}
 	if e.version >= 3 {
 		var used bool
-		if b, used = e.useLists(b, op.Results); used {
+		if b, used = e.useLists(b, op.Results()); used {
 			mask |= maskUseLists
 		}
 	}
-	if len(op.Regions) > 0 {
+	if len(op.Regions()) > 0 {
 		mask |= maskRegions
 	}
 	b[maskAt] = mask
-	if len(op.Regions) == 0 {
+	if len(op.Regions()) == 0 {
 		return b, nil
 	}
-	b = wire.AppendVarIntWithFlag(b, uint64(len(op.Regions)), info.isolated)
+	b = wire.AppendVarIntWithFlag(b, uint64(len(op.Regions())), info.isolated)
 	if info.isolated && e.version >= 2 {
 		// The regions go in a nested section, whose header is inserted
 		// when the IR is assembled: copying each body into its parent
 		// would cost time quadratic in the depth.
 		s := e.openSection(len(b))
 		var err error
-		for _, r := range op.Regions {
+		for _, r := range op.Regions() {
 			if b, err = e.region(b, r); err != nil {
 				return nil, err
 			}
@@ -582,7 +582,7 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 		return b, nil
 	}
 	var err error
-	for _, r := range op.Regions {
+	for _, r := range op.Regions() {
 		if b, err = e.region(b, r); err != nil {
 			return nil, err
 		}
@@ -667,7 +667,7 @@ func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error
 			case kind == bytecode.PropNative:
 				var perr error
 				if body, perr = f.Native.AppendProp(body, a); perr != nil && err == nil {
-					err = fmt.Errorf("op %s: property %s: %w", op.Name, f.Name, perr)
+					err = fmt.Errorf("op %s: property %s: %w", op.Name(), f.Name, perr)
 				}
 			case kind == bytecode.PropOptionalAttr && a == nil:
 				body = wire.AppendVarInt(body, 0)

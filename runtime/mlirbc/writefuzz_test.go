@@ -54,9 +54,9 @@ func (g *randomIR) value() *ir.Value {
 			b := g.open[i]
 			near = append(near, b.Args...)
 			for _, o := range b.Ops {
-				near = append(near, o.Results...)
+				near = append(near, o.Results()...)
 			}
-			if name := b.Parent.Parent.Name.String(); name == "func.func" || name == "builtin.module" {
+			if name := b.Parent.Parent.Name().String(); name == "func.func" || name == "builtin.module" {
 				break
 			}
 		}
@@ -103,14 +103,14 @@ func (g *randomIR) step() {
 		op := ir.NewOperation(ir.ParseOpName(fmt.Sprintf("fz.op%d", g.next()%3)), g.loc, results)
 		for range g.next() % 3 {
 			if v := g.value(); v != nil || g.next() == 0 {
-				op.Operands = append(op.Operands, v)
+				op.SetOperands(append(op.Operands(), v))
 			}
 		}
 		if g.next()%4 == 0 {
 			op.SetAttr("n", builtin.GetIntegerAttr(g.ctx, g.types[0], ir.APIntFromInt64(32, int64(g.next()))))
 		}
 		b.Insert(op)
-		g.values = append(g.values, op.Results...)
+		g.values = append(g.values, op.Results()...)
 	case 2: // arith ops, registered, with properties at v5+
 		c := arith.BuildConstantOp(b, g.loc, g.types[0], builtin.GetIntegerAttr(g.ctx, g.types[0], ir.APIntFromInt64(32, int64(g.next()))))
 		g.values = append(g.values, c.Result())
@@ -140,7 +140,7 @@ func (g *randomIR) step() {
 				g.blocks = append(g.blocks, blk)
 			}
 		}
-		g.open = append(g.open, op.Regions[g.next()%len(op.Regions)].Blocks[0])
+		g.open = append(g.open, op.Regions()[g.next()%len(op.Regions())].Blocks[0])
 	case 4: // an isolated function
 		fn := funcdialect.BuildFuncOp(b, g.loc, builtin.GetStringAttr(g.ctx, fmt.Sprintf("f%d", len(g.blocks)), builtin.GetNoneType(g.ctx)),
 			builtin.GetTypeAttr(g.ctx, builtin.GetFunctionType(g.ctx, nil, nil)), nil, nil, nil, nil)
@@ -158,7 +158,7 @@ func (g *randomIR) step() {
 	case 7: // a terminator-like op with successors from anywhere
 		op := ir.NewOperation(ir.ParseOpName("fz.br"), g.loc, nil)
 		for range 1 + g.next()%2 {
-			op.Successors = append(op.Successors, g.successor())
+			op.SetSuccessors(append(op.Successors(), g.successor()))
 		}
 		b.Insert(op)
 	case 8: // leave the current block
@@ -168,7 +168,7 @@ func (g *randomIR) step() {
 	case 9: // an op that uses a value from an earlier op in place
 		if len(g.values) > 0 {
 			op := ir.NewOperation(ir.ParseOpName("fz.use"), g.loc, nil)
-			op.Operands = []*ir.Value{g.values[g.next()%len(g.values)]}
+			op.SetOperands([]*ir.Value{g.values[g.next()%len(g.values)]})
 			b.Insert(op)
 		}
 	}
@@ -187,18 +187,18 @@ func sameIR(a, b *ir.Operation) error {
 	blocks := map[*ir.Block]*ir.Block{}
 	for i, x := range opsA {
 		y := opsB[i]
-		if x.Name.String() != y.Name.String() || len(x.Results) != len(y.Results) || len(x.Regions) != len(y.Regions) {
-			return fmt.Errorf("op %d: %s read back as %s", i, x.Name, y.Name)
+		if x.Name().String() != y.Name().String() || len(x.Results()) != len(y.Results()) || len(x.Regions()) != len(y.Regions()) {
+			return fmt.Errorf("op %d: %s read back as %s", i, x.Name(), y.Name())
 		}
-		for j := range x.Results {
-			vals[x.Results[j]] = y.Results[j]
+		for j := range x.Results() {
+			vals[x.Results()[j]] = y.Results()[j]
 		}
-		for r := range x.Regions {
-			if len(x.Regions[r].Blocks) != len(y.Regions[r].Blocks) {
+		for r := range x.Regions() {
+			if len(x.Regions()[r].Blocks) != len(y.Regions()[r].Blocks) {
 				return fmt.Errorf("op %d region %d: block counts differ", i, r)
 			}
-			for k, bx := range x.Regions[r].Blocks {
-				by := y.Regions[r].Blocks[k]
+			for k, bx := range x.Regions()[r].Blocks {
+				by := y.Regions()[r].Blocks[k]
 				blocks[bx] = by
 				if len(bx.Args) != len(by.Args) {
 					return fmt.Errorf("op %d: block argument counts differ", i)
@@ -211,17 +211,17 @@ func sameIR(a, b *ir.Operation) error {
 	}
 	for i, x := range opsA {
 		y := opsB[i]
-		if len(x.Operands) != len(y.Operands) || len(x.Successors) != len(y.Successors) {
-			return fmt.Errorf("op %d (%s): operand or successor counts differ", i, x.Name)
+		if len(x.Operands()) != len(y.Operands()) || len(x.Successors()) != len(y.Successors()) {
+			return fmt.Errorf("op %d (%s): operand or successor counts differ", i, x.Name())
 		}
-		for j, v := range x.Operands {
-			if vals[v] != y.Operands[j] {
-				return fmt.Errorf("op %d (%s): operand %d is bound to another value", i, x.Name, j)
+		for j, v := range x.Operands() {
+			if vals[v] != y.Operands()[j] {
+				return fmt.Errorf("op %d (%s): operand %d is bound to another value", i, x.Name(), j)
 			}
 		}
-		for j, s := range x.Successors {
-			if blocks[s] != y.Successors[j] {
-				return fmt.Errorf("op %d (%s): successor %d is another block", i, x.Name, j)
+		for j, s := range x.Successors() {
+			if blocks[s] != y.Successors()[j] {
+				return fmt.Errorf("op %d (%s): successor %d is another block", i, x.Name(), j)
 			}
 		}
 	}

@@ -20,7 +20,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,21 +51,21 @@ func AsAtomicCaptureOp(op *ir.Operation) (AtomicCaptureOp, bool) {
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o AtomicCaptureOp) IfCond() *ir.Value {
-	if s := o.op.Operands; len(s) > 0 {
+	if s := o.op.Operands(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Region returns the op's region.
-func (o AtomicCaptureOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o AtomicCaptureOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildAtomicCaptureOp creates an acc.atomic.capture at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicCaptureOp(b *ir.Builder, loc ir.Location, ifCond []*ir.Value) AtomicCaptureOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "atomic.capture", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, ifCond...)
+	op.SetOperands(append([]*ir.Value{}, ifCond...))
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return AtomicCaptureOp{opWrapper{op}}
@@ -86,14 +86,14 @@ func AsAtomicReadOp(op *ir.Operation) (AtomicReadOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o AtomicReadOp) X() *ir.Value { return o.op.Operands[0] }
+func (o AtomicReadOp) X() *ir.Value { return o.op.Operand(0) }
 
 // V returns the op's v operand.
-func (o AtomicReadOp) V() *ir.Value { return o.op.Operands[1] }
+func (o AtomicReadOp) V() *ir.Value { return o.op.Operand(1) }
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o AtomicReadOp) IfCond() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -107,7 +107,7 @@ func (o AtomicReadOp) ElementType() ir.Attribute { return o.op.Attr("element_typ
 // single-block regions get their block.
 func BuildAtomicReadOp(b *ir.Builder, loc ir.Location, x_, v_ *ir.Value, ifCond []*ir.Value, elementType ir.Attribute) AtomicReadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "atomic.read", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{x_, v_}, ifCond...)
+	op.SetOperands(append([]*ir.Value{x_, v_}, ifCond...))
 	setAttrs(op, []string{"element_type"}, elementType)
 	b.Insert(op)
 	return AtomicReadOp{opWrapper{op}}
@@ -128,25 +128,25 @@ func AsAtomicUpdateOp(op *ir.Operation) (AtomicUpdateOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o AtomicUpdateOp) X() *ir.Value { return o.op.Operands[0] }
+func (o AtomicUpdateOp) X() *ir.Value { return o.op.Operand(0) }
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o AtomicUpdateOp) IfCond() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Region returns the op's region.
-func (o AtomicUpdateOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o AtomicUpdateOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildAtomicUpdateOp creates an acc.atomic.update at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicUpdateOp(b *ir.Builder, loc ir.Location, x_ *ir.Value, ifCond []*ir.Value) AtomicUpdateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "atomic.update", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{x_}, ifCond...)
+	op.SetOperands(append([]*ir.Value{x_}, ifCond...))
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return AtomicUpdateOp{opWrapper{op}}
@@ -167,14 +167,14 @@ func AsAtomicWriteOp(op *ir.Operation) (AtomicWriteOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o AtomicWriteOp) X() *ir.Value { return o.op.Operands[0] }
+func (o AtomicWriteOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Expr returns the op's expr operand.
-func (o AtomicWriteOp) Expr() *ir.Value { return o.op.Operands[1] }
+func (o AtomicWriteOp) Expr() *ir.Value { return o.op.Operand(1) }
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o AtomicWriteOp) IfCond() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -185,7 +185,7 @@ func (o AtomicWriteOp) IfCond() *ir.Value {
 // single-block regions get their block.
 func BuildAtomicWriteOp(b *ir.Builder, loc ir.Location, x_, expr *ir.Value, ifCond []*ir.Value) AtomicWriteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "atomic.write", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{x_, expr}, ifCond...)
+	op.SetOperands(append([]*ir.Value{x_, expr}, ifCond...))
 	b.Insert(op)
 	return AtomicWriteOp{opWrapper{op}}
 }
@@ -205,26 +205,26 @@ func AsAttachOp(op *ir.Operation) (AttachOp, bool) {
 }
 
 // Var returns the op's var operand.
-func (o AttachOp) Var() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o AttachOp) Var() *ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0] }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
 func (o AttachOp) VarPtrPtr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Bounds returns the op's bounds operand group.
-func (o AttachOp) Bounds() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2) }
+func (o AttachOp) Bounds() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2) }
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o AttachOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // AccVar returns the op's accVar result.
-func (o AttachOp) AccVar() *ir.Value { return o.op.Results[0] }
+func (o AttachOp) AccVar() *ir.Value { return o.op.Result(0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o AttachOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -258,7 +258,7 @@ func (o AttachOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // get their block.
 func BuildAttachOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) AttachOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "attach", Registered: true}, loc, []ir.Type{accVarType})
-	op.Operands = append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...)
+	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
@@ -281,7 +281,7 @@ func AsBoundsOp(op *ir.Operation) (BoundsOp, bool) {
 
 // Lowerbound returns the op's lowerbound operand, or nil.
 func (o BoundsOp) Lowerbound() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -289,7 +289,7 @@ func (o BoundsOp) Lowerbound() *ir.Value {
 
 // Upperbound returns the op's upperbound operand, or nil.
 func (o BoundsOp) Upperbound() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -297,7 +297,7 @@ func (o BoundsOp) Upperbound() *ir.Value {
 
 // Extent returns the op's extent operand, or nil.
 func (o BoundsOp) Extent() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -305,7 +305,7 @@ func (o BoundsOp) Extent() *ir.Value {
 
 // Stride returns the op's stride operand, or nil.
 func (o BoundsOp) Stride() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -313,14 +313,14 @@ func (o BoundsOp) Stride() *ir.Value {
 
 // StartIdx returns the op's startIdx operand, or nil.
 func (o BoundsOp) StartIdx() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o BoundsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BoundsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // StrideInBytes returns the optional attribute strideInBytes, or nil if it is not set.
 func (o BoundsOp) StrideInBytes() ir.Attribute { return o.op.Attr("strideInBytes") }
@@ -330,7 +330,7 @@ func (o BoundsOp) StrideInBytes() ir.Attribute { return o.op.Attr("strideInBytes
 // get their block.
 func BuildBoundsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lowerbound, upperbound, extent, stride, startIdx []*ir.Value, strideInBytes ir.Attribute) BoundsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "bounds", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append(append(append([]*ir.Value{}, lowerbound...), upperbound...), extent...), stride...), startIdx...)
+	op.SetOperands(append(append(append(append(append([]*ir.Value{}, lowerbound...), upperbound...), extent...), stride...), startIdx...))
 	op.SetOperandSegments([]int32{int32(len(lowerbound)), int32(len(upperbound)), int32(len(extent)), int32(len(stride)), int32(len(startIdx))})
 	setAttrs(op, []string{"strideInBytes"}, strideInBytes)
 	b.Insert(op)
@@ -352,26 +352,26 @@ func AsCacheOp(op *ir.Operation) (CacheOp, bool) {
 }
 
 // Var returns the op's var operand.
-func (o CacheOp) Var() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o CacheOp) Var() *ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0] }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
 func (o CacheOp) VarPtrPtr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Bounds returns the op's bounds operand group.
-func (o CacheOp) Bounds() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2) }
+func (o CacheOp) Bounds() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2) }
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o CacheOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // AccVar returns the op's accVar result.
-func (o CacheOp) AccVar() *ir.Value { return o.op.Results[0] }
+func (o CacheOp) AccVar() *ir.Value { return o.op.Result(0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o CacheOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -405,7 +405,7 @@ func (o CacheOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // get their block.
 func BuildCacheOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) CacheOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "cache", Registered: true}, loc, []ir.Type{accVarType})
-	op.Operands = append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...)
+	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
@@ -427,26 +427,26 @@ func AsCopyinOp(op *ir.Operation) (CopyinOp, bool) {
 }
 
 // Var returns the op's var operand.
-func (o CopyinOp) Var() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o CopyinOp) Var() *ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0] }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
 func (o CopyinOp) VarPtrPtr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Bounds returns the op's bounds operand group.
-func (o CopyinOp) Bounds() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2) }
+func (o CopyinOp) Bounds() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2) }
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o CopyinOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // AccVar returns the op's accVar result.
-func (o CopyinOp) AccVar() *ir.Value { return o.op.Results[0] }
+func (o CopyinOp) AccVar() *ir.Value { return o.op.Result(0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o CopyinOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -480,7 +480,7 @@ func (o CopyinOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // get their block.
 func BuildCopyinOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) CopyinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "copyin", Registered: true}, loc, []ir.Type{accVarType})
-	op.Operands = append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...)
+	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
@@ -502,17 +502,21 @@ func AsCopyoutOp(op *ir.Operation) (CopyoutOp, bool) {
 }
 
 // AccVar returns the op's accVar operand.
-func (o CopyoutOp) AccVar() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o CopyoutOp) AccVar() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Var returns the op's var operand.
-func (o CopyoutOp) Var() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0] }
+func (o CopyoutOp) Var() *ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0] }
 
 // Bounds returns the op's bounds operand group.
-func (o CopyoutOp) Bounds() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2) }
+func (o CopyoutOp) Bounds() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
+}
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o CopyoutOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
@@ -546,7 +550,7 @@ func (o CopyoutOp) Name() ir.Attribute { return o.op.Attr("name") }
 // regions get their block.
 func BuildCopyoutOp(b *ir.Builder, loc ir.Location, accVar, var_ *ir.Value, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name ir.Attribute) CopyoutOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "copyout", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{accVar, var_}, bounds...), asyncOperands...)
+	op.SetOperands(append(append([]*ir.Value{accVar, var_}, bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name)
 	b.Insert(op)
@@ -568,26 +572,26 @@ func AsCreateOp(op *ir.Operation) (CreateOp, bool) {
 }
 
 // Var returns the op's var operand.
-func (o CreateOp) Var() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o CreateOp) Var() *ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0] }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
 func (o CreateOp) VarPtrPtr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Bounds returns the op's bounds operand group.
-func (o CreateOp) Bounds() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2) }
+func (o CreateOp) Bounds() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2) }
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o CreateOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // AccVar returns the op's accVar result.
-func (o CreateOp) AccVar() *ir.Value { return o.op.Results[0] }
+func (o CreateOp) AccVar() *ir.Value { return o.op.Result(0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o CreateOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -621,7 +625,7 @@ func (o CreateOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // get their block.
 func BuildCreateOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) CreateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "create", Registered: true}, loc, []ir.Type{accVarType})
-	op.Operands = append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...)
+	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
@@ -644,7 +648,7 @@ func AsDataOp(op *ir.Operation) (DataOp, bool) {
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o DataOp) IfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -652,17 +656,17 @@ func (o DataOp) IfCond() *ir.Value {
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o DataOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // WaitOperands returns the op's waitOperands operand group.
 func (o DataOp) WaitOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // DataClauseOperands returns the op's dataClauseOperands operand group.
 func (o DataOp) DataClauseOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // AsyncOperandsDeviceType returns the optional attribute asyncOperandsDeviceType, or nil if it is not set.
@@ -687,14 +691,14 @@ func (o DataOp) WaitOnly() ir.Attribute { return o.op.Attr("waitOnly") }
 func (o DataOp) DefaultAttr() ir.Attribute { return o.op.Attr("defaultAttr") }
 
 // Region returns the op's region.
-func (o DataOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o DataOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildDataOp creates an acc.data at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDataOp(b *ir.Builder, loc ir.Location, ifCond, asyncOperands, waitOperands, dataClauseOperands []*ir.Value, asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly, defaultAttr ir.Attribute) DataOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "data", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append([]*ir.Value{}, ifCond...), asyncOperands...), waitOperands...), dataClauseOperands...)
+	op.SetOperands(append(append(append(append([]*ir.Value{}, ifCond...), asyncOperands...), waitOperands...), dataClauseOperands...))
 	op.SetOperandSegments([]int32{int32(len(ifCond)), int32(len(asyncOperands)), int32(len(waitOperands)), int32(len(dataClauseOperands))})
 	setAttrs(op, []string{"asyncOperandsDeviceType", "asyncOnly", "waitOperandsSegments", "waitOperandsDeviceType", "hasWaitDevnum", "waitOnly", "defaultAttr"}, asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly, defaultAttr)
 	op.AddRegion()
@@ -717,17 +721,17 @@ func AsDeclareOp(op *ir.Operation) (DeclareOp, bool) {
 }
 
 // DataClauseOperands returns the op's dataClauseOperands operand group.
-func (o DeclareOp) DataClauseOperands() []*ir.Value { return o.op.Operands }
+func (o DeclareOp) DataClauseOperands() []*ir.Value { return o.op.Operands() }
 
 // Region returns the op's region.
-func (o DeclareOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o DeclareOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildDeclareOp creates an acc.declare at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDeclareOp(b *ir.Builder, loc ir.Location, dataClauseOperands []*ir.Value) DeclareOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "declare", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, dataClauseOperands...)
+	op.SetOperands(append([]*ir.Value{}, dataClauseOperands...))
 	op.AddRegion()
 	b.Insert(op)
 	return DeclareOp{opWrapper{op}}
@@ -749,12 +753,12 @@ func AsDeclareDeviceResidentOp(op *ir.Operation) (DeclareDeviceResidentOp, bool)
 
 // Var returns the op's var operand.
 func (o DeclareDeviceResidentOp) Var() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
 func (o DeclareDeviceResidentOp) VarPtrPtr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -762,16 +766,16 @@ func (o DeclareDeviceResidentOp) VarPtrPtr() *ir.Value {
 
 // Bounds returns the op's bounds operand group.
 func (o DeclareDeviceResidentOp) Bounds() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o DeclareDeviceResidentOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // AccVar returns the op's accVar result.
-func (o DeclareDeviceResidentOp) AccVar() *ir.Value { return o.op.Results[0] }
+func (o DeclareDeviceResidentOp) AccVar() *ir.Value { return o.op.Result(0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o DeclareDeviceResidentOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -807,7 +811,7 @@ func (o DeclareDeviceResidentOp) Recipe() ir.Attribute { return o.op.Attr("recip
 // left unset; single-block regions get their block.
 func BuildDeclareDeviceResidentOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) DeclareDeviceResidentOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "declare_device_resident", Registered: true}, loc, []ir.Type{accVarType})
-	op.Operands = append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...)
+	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
@@ -829,17 +833,17 @@ func AsDeclareEnterOp(op *ir.Operation) (DeclareEnterOp, bool) {
 }
 
 // DataClauseOperands returns the op's dataClauseOperands operand group.
-func (o DeclareEnterOp) DataClauseOperands() []*ir.Value { return o.op.Operands }
+func (o DeclareEnterOp) DataClauseOperands() []*ir.Value { return o.op.Operands() }
 
 // Token returns the op's token result.
-func (o DeclareEnterOp) Token() *ir.Value { return o.op.Results[0] }
+func (o DeclareEnterOp) Token() *ir.Value { return o.op.Result(0) }
 
 // BuildDeclareEnterOp creates an acc.declare_enter at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDeclareEnterOp(b *ir.Builder, loc ir.Location, tokenType ir.Type, dataClauseOperands []*ir.Value) DeclareEnterOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "declare_enter", Registered: true}, loc, []ir.Type{tokenType})
-	op.Operands = append([]*ir.Value{}, dataClauseOperands...)
+	op.SetOperands(append([]*ir.Value{}, dataClauseOperands...))
 	b.Insert(op)
 	return DeclareEnterOp{opWrapper{op}}
 }
@@ -860,7 +864,7 @@ func AsDeclareExitOp(op *ir.Operation) (DeclareExitOp, bool) {
 
 // Token returns the op's token operand, or nil.
 func (o DeclareExitOp) Token() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -868,7 +872,7 @@ func (o DeclareExitOp) Token() *ir.Value {
 
 // DataClauseOperands returns the op's dataClauseOperands operand group.
 func (o DeclareExitOp) DataClauseOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // BuildDeclareExitOp creates an acc.declare_exit at b's insertion point
@@ -876,7 +880,7 @@ func (o DeclareExitOp) DataClauseOperands() []*ir.Value {
 // single-block regions get their block.
 func BuildDeclareExitOp(b *ir.Builder, loc ir.Location, token, dataClauseOperands []*ir.Value) DeclareExitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "declare_exit", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{}, token...), dataClauseOperands...)
+	op.SetOperands(append(append([]*ir.Value{}, token...), dataClauseOperands...))
 	op.SetOperandSegments([]int32{int32(len(token)), int32(len(dataClauseOperands))})
 	b.Insert(op)
 	return DeclareExitOp{opWrapper{op}}
@@ -898,12 +902,12 @@ func AsDeclareLinkOp(op *ir.Operation) (DeclareLinkOp, bool) {
 
 // Var returns the op's var operand.
 func (o DeclareLinkOp) Var() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
 func (o DeclareLinkOp) VarPtrPtr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -911,16 +915,16 @@ func (o DeclareLinkOp) VarPtrPtr() *ir.Value {
 
 // Bounds returns the op's bounds operand group.
 func (o DeclareLinkOp) Bounds() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o DeclareLinkOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // AccVar returns the op's accVar result.
-func (o DeclareLinkOp) AccVar() *ir.Value { return o.op.Results[0] }
+func (o DeclareLinkOp) AccVar() *ir.Value { return o.op.Result(0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o DeclareLinkOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -956,7 +960,7 @@ func (o DeclareLinkOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // single-block regions get their block.
 func BuildDeclareLinkOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) DeclareLinkOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "declare_link", Registered: true}, loc, []ir.Type{accVarType})
-	op.Operands = append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...)
+	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
@@ -978,14 +982,16 @@ func AsDeleteOp(op *ir.Operation) (DeleteOp, bool) {
 }
 
 // AccVar returns the op's accVar operand.
-func (o DeleteOp) AccVar() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o DeleteOp) AccVar() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Bounds returns the op's bounds operand group.
-func (o DeleteOp) Bounds() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o DeleteOp) Bounds() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o DeleteOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // AsyncOperandsDeviceType returns the optional attribute asyncOperandsDeviceType, or nil if it is not set.
@@ -1014,7 +1020,7 @@ func (o DeleteOp) Name() ir.Attribute { return o.op.Attr("name") }
 // get their block.
 func BuildDeleteOp(b *ir.Builder, loc ir.Location, accVar *ir.Value, bounds, asyncOperands []*ir.Value, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name ir.Attribute) DeleteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "delete", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{accVar}, bounds...), asyncOperands...)
+	op.SetOperands(append(append([]*ir.Value{accVar}, bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name"}, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name)
 	b.Insert(op)
@@ -1036,14 +1042,16 @@ func AsDetachOp(op *ir.Operation) (DetachOp, bool) {
 }
 
 // AccVar returns the op's accVar operand.
-func (o DetachOp) AccVar() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o DetachOp) AccVar() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Bounds returns the op's bounds operand group.
-func (o DetachOp) Bounds() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o DetachOp) Bounds() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o DetachOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // AsyncOperandsDeviceType returns the optional attribute asyncOperandsDeviceType, or nil if it is not set.
@@ -1072,7 +1080,7 @@ func (o DetachOp) Name() ir.Attribute { return o.op.Attr("name") }
 // get their block.
 func BuildDetachOp(b *ir.Builder, loc ir.Location, accVar *ir.Value, bounds, asyncOperands []*ir.Value, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name ir.Attribute) DetachOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "detach", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{accVar}, bounds...), asyncOperands...)
+	op.SetOperands(append(append([]*ir.Value{accVar}, bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name"}, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name)
 	b.Insert(op)
@@ -1094,11 +1102,13 @@ func AsDeviceptrOp(op *ir.Operation) (DeviceptrOp, bool) {
 }
 
 // Var returns the op's var operand.
-func (o DeviceptrOp) Var() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o DeviceptrOp) Var() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
 func (o DeviceptrOp) VarPtrPtr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1106,16 +1116,16 @@ func (o DeviceptrOp) VarPtrPtr() *ir.Value {
 
 // Bounds returns the op's bounds operand group.
 func (o DeviceptrOp) Bounds() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o DeviceptrOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // AccVar returns the op's accVar result.
-func (o DeviceptrOp) AccVar() *ir.Value { return o.op.Results[0] }
+func (o DeviceptrOp) AccVar() *ir.Value { return o.op.Result(0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o DeviceptrOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -1151,7 +1161,7 @@ func (o DeviceptrOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // regions get their block.
 func BuildDeviceptrOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) DeviceptrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "deviceptr", Registered: true}, loc, []ir.Type{accVarType})
-	op.Operands = append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...)
+	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
@@ -1174,7 +1184,7 @@ func AsEnterDataOp(op *ir.Operation) (EnterDataOp, bool) {
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o EnterDataOp) IfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1182,7 +1192,7 @@ func (o EnterDataOp) IfCond() *ir.Value {
 
 // AsyncOperand returns the op's asyncOperand operand, or nil.
 func (o EnterDataOp) AsyncOperand() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1190,7 +1200,7 @@ func (o EnterDataOp) AsyncOperand() *ir.Value {
 
 // WaitDevnum returns the op's waitDevnum operand, or nil.
 func (o EnterDataOp) WaitDevnum() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1198,12 +1208,12 @@ func (o EnterDataOp) WaitDevnum() *ir.Value {
 
 // WaitOperands returns the op's waitOperands operand group.
 func (o EnterDataOp) WaitOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // DataClauseOperands returns the op's dataClauseOperands operand group.
 func (o EnterDataOp) DataClauseOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
 }
 
 // Async returns the optional attribute async, or nil if it is not set.
@@ -1217,7 +1227,7 @@ func (o EnterDataOp) Wait() ir.Attribute { return o.op.Attr("wait") }
 // regions get their block.
 func BuildEnterDataOp(b *ir.Builder, loc ir.Location, ifCond, asyncOperand, waitDevnum, waitOperands, dataClauseOperands []*ir.Value, async, wait ir.Attribute) EnterDataOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "enter_data", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append(append([]*ir.Value{}, ifCond...), asyncOperand...), waitDevnum...), waitOperands...), dataClauseOperands...)
+	op.SetOperands(append(append(append(append(append([]*ir.Value{}, ifCond...), asyncOperand...), waitDevnum...), waitOperands...), dataClauseOperands...))
 	op.SetOperandSegments([]int32{int32(len(ifCond)), int32(len(asyncOperand)), int32(len(waitDevnum)), int32(len(waitOperands)), int32(len(dataClauseOperands))})
 	setAttrs(op, []string{"async", "wait"}, async, wait)
 	b.Insert(op)
@@ -1240,7 +1250,7 @@ func AsExitDataOp(op *ir.Operation) (ExitDataOp, bool) {
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o ExitDataOp) IfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1248,7 +1258,7 @@ func (o ExitDataOp) IfCond() *ir.Value {
 
 // AsyncOperand returns the op's asyncOperand operand, or nil.
 func (o ExitDataOp) AsyncOperand() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1256,7 +1266,7 @@ func (o ExitDataOp) AsyncOperand() *ir.Value {
 
 // WaitDevnum returns the op's waitDevnum operand, or nil.
 func (o ExitDataOp) WaitDevnum() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1264,12 +1274,12 @@ func (o ExitDataOp) WaitDevnum() *ir.Value {
 
 // WaitOperands returns the op's waitOperands operand group.
 func (o ExitDataOp) WaitOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // DataClauseOperands returns the op's dataClauseOperands operand group.
 func (o ExitDataOp) DataClauseOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
 }
 
 // Async returns the optional attribute async, or nil if it is not set.
@@ -1286,7 +1296,7 @@ func (o ExitDataOp) Finalize() ir.Attribute { return o.op.Attr("finalize") }
 // regions get their block.
 func BuildExitDataOp(b *ir.Builder, loc ir.Location, ifCond, asyncOperand, waitDevnum, waitOperands, dataClauseOperands []*ir.Value, async, wait, finalize ir.Attribute) ExitDataOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "exit_data", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append(append([]*ir.Value{}, ifCond...), asyncOperand...), waitDevnum...), waitOperands...), dataClauseOperands...)
+	op.SetOperands(append(append(append(append(append([]*ir.Value{}, ifCond...), asyncOperand...), waitDevnum...), waitOperands...), dataClauseOperands...))
 	op.SetOperandSegments([]int32{int32(len(ifCond)), int32(len(asyncOperand)), int32(len(waitDevnum)), int32(len(waitOperands)), int32(len(dataClauseOperands))})
 	setAttrs(op, []string{"async", "wait", "finalize"}, async, wait, finalize)
 	b.Insert(op)
@@ -1309,12 +1319,12 @@ func AsFirstprivateOp(op *ir.Operation) (FirstprivateOp, bool) {
 
 // Var returns the op's var operand.
 func (o FirstprivateOp) Var() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
 func (o FirstprivateOp) VarPtrPtr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1322,16 +1332,16 @@ func (o FirstprivateOp) VarPtrPtr() *ir.Value {
 
 // Bounds returns the op's bounds operand group.
 func (o FirstprivateOp) Bounds() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o FirstprivateOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // AccVar returns the op's accVar result.
-func (o FirstprivateOp) AccVar() *ir.Value { return o.op.Results[0] }
+func (o FirstprivateOp) AccVar() *ir.Value { return o.op.Result(0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o FirstprivateOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -1367,7 +1377,7 @@ func (o FirstprivateOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // single-block regions get their block.
 func BuildFirstprivateOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) FirstprivateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "firstprivate", Registered: true}, loc, []ir.Type{accVarType})
-	op.Operands = append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...)
+	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
@@ -1395,13 +1405,13 @@ func (o FirstprivateRecipeOp) SymName() ir.Attribute { return o.op.Attr("sym_nam
 func (o FirstprivateRecipeOp) Type() ir.Attribute { return o.op.Attr("type") }
 
 // InitRegion returns the op's initRegion region.
-func (o FirstprivateRecipeOp) InitRegion() *ir.Region { return o.op.Regions[0] }
+func (o FirstprivateRecipeOp) InitRegion() *ir.Region { return o.op.Region(0) }
 
 // CopyRegion returns the op's copyRegion region.
-func (o FirstprivateRecipeOp) CopyRegion() *ir.Region { return o.op.Regions[1] }
+func (o FirstprivateRecipeOp) CopyRegion() *ir.Region { return o.op.Region(1) }
 
 // DestroyRegion returns the op's destroyRegion region.
-func (o FirstprivateRecipeOp) DestroyRegion() *ir.Region { return o.op.Regions[2] }
+func (o FirstprivateRecipeOp) DestroyRegion() *ir.Region { return o.op.Region(2) }
 
 // BuildFirstprivateRecipeOp creates an acc.firstprivate.recipe at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -1432,12 +1442,12 @@ func AsFirstprivateMapOp(op *ir.Operation) (FirstprivateMapOp, bool) {
 
 // Var returns the op's var operand.
 func (o FirstprivateMapOp) Var() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
 func (o FirstprivateMapOp) VarPtrPtr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1445,16 +1455,16 @@ func (o FirstprivateMapOp) VarPtrPtr() *ir.Value {
 
 // Bounds returns the op's bounds operand group.
 func (o FirstprivateMapOp) Bounds() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o FirstprivateMapOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // AccVar returns the op's accVar result.
-func (o FirstprivateMapOp) AccVar() *ir.Value { return o.op.Results[0] }
+func (o FirstprivateMapOp) AccVar() *ir.Value { return o.op.Result(0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o FirstprivateMapOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -1490,7 +1500,7 @@ func (o FirstprivateMapOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // unset; single-block regions get their block.
 func BuildFirstprivateMapOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) FirstprivateMapOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "firstprivate_map", Registered: true}, loc, []ir.Type{accVarType})
-	op.Operands = append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...)
+	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
@@ -1512,17 +1522,17 @@ func AsGetExtentOp(op *ir.Operation) (GetExtentOp, bool) {
 }
 
 // Bounds returns the op's bounds operand.
-func (o GetExtentOp) Bounds() *ir.Value { return o.op.Operands[0] }
+func (o GetExtentOp) Bounds() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GetExtentOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GetExtentOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGetExtentOp creates an acc.get_extent at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGetExtentOp(b *ir.Builder, loc ir.Location, resultType ir.Type, bounds *ir.Value) GetExtentOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "get_extent", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{bounds}
+	op.SetOperands([]*ir.Value{bounds})
 	b.Insert(op)
 	return GetExtentOp{opWrapper{op}}
 }
@@ -1542,17 +1552,17 @@ func AsGetLowerboundOp(op *ir.Operation) (GetLowerboundOp, bool) {
 }
 
 // Bounds returns the op's bounds operand.
-func (o GetLowerboundOp) Bounds() *ir.Value { return o.op.Operands[0] }
+func (o GetLowerboundOp) Bounds() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GetLowerboundOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GetLowerboundOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGetLowerboundOp creates an acc.get_lowerbound at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetLowerboundOp(b *ir.Builder, loc ir.Location, resultType ir.Type, bounds *ir.Value) GetLowerboundOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "get_lowerbound", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{bounds}
+	op.SetOperands([]*ir.Value{bounds})
 	b.Insert(op)
 	return GetLowerboundOp{opWrapper{op}}
 }
@@ -1572,17 +1582,17 @@ func AsGetStrideOp(op *ir.Operation) (GetStrideOp, bool) {
 }
 
 // Bounds returns the op's bounds operand.
-func (o GetStrideOp) Bounds() *ir.Value { return o.op.Operands[0] }
+func (o GetStrideOp) Bounds() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GetStrideOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GetStrideOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGetStrideOp creates an acc.get_stride at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGetStrideOp(b *ir.Builder, loc ir.Location, resultType ir.Type, bounds *ir.Value) GetStrideOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "get_stride", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{bounds}
+	op.SetOperands([]*ir.Value{bounds})
 	b.Insert(op)
 	return GetStrideOp{opWrapper{op}}
 }
@@ -1602,17 +1612,17 @@ func AsGetUpperboundOp(op *ir.Operation) (GetUpperboundOp, bool) {
 }
 
 // Bounds returns the op's bounds operand.
-func (o GetUpperboundOp) Bounds() *ir.Value { return o.op.Operands[0] }
+func (o GetUpperboundOp) Bounds() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GetUpperboundOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GetUpperboundOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGetUpperboundOp creates an acc.get_upperbound at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetUpperboundOp(b *ir.Builder, loc ir.Location, resultType ir.Type, bounds *ir.Value) GetUpperboundOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "get_upperbound", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{bounds}
+	op.SetOperands([]*ir.Value{bounds})
 	b.Insert(op)
 	return GetUpperboundOp{opWrapper{op}}
 }
@@ -1633,12 +1643,12 @@ func AsGetdeviceptrOp(op *ir.Operation) (GetdeviceptrOp, bool) {
 
 // Var returns the op's var operand.
 func (o GetdeviceptrOp) Var() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
 func (o GetdeviceptrOp) VarPtrPtr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1646,16 +1656,16 @@ func (o GetdeviceptrOp) VarPtrPtr() *ir.Value {
 
 // Bounds returns the op's bounds operand group.
 func (o GetdeviceptrOp) Bounds() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o GetdeviceptrOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // AccVar returns the op's accVar result.
-func (o GetdeviceptrOp) AccVar() *ir.Value { return o.op.Results[0] }
+func (o GetdeviceptrOp) AccVar() *ir.Value { return o.op.Result(0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o GetdeviceptrOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -1691,7 +1701,7 @@ func (o GetdeviceptrOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // single-block regions get their block.
 func BuildGetdeviceptrOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) GetdeviceptrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "getdeviceptr", Registered: true}, loc, []ir.Type{accVarType})
-	op.Operands = append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...)
+	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
@@ -1716,7 +1726,7 @@ func AsGlobalCtorOp(op *ir.Operation) (GlobalCtorOp, bool) {
 func (o GlobalCtorOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
 // Region returns the op's region.
-func (o GlobalCtorOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o GlobalCtorOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildGlobalCtorOp creates an acc.global_ctor at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1747,7 +1757,7 @@ func AsGlobalDtorOp(op *ir.Operation) (GlobalDtorOp, bool) {
 func (o GlobalDtorOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
 // Region returns the op's region.
-func (o GlobalDtorOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o GlobalDtorOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildGlobalDtorOp creates an acc.global_dtor at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1776,7 +1786,7 @@ func AsHostDataOp(op *ir.Operation) (HostDataOp, bool) {
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o HostDataOp) IfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1784,21 +1794,21 @@ func (o HostDataOp) IfCond() *ir.Value {
 
 // DataClauseOperands returns the op's dataClauseOperands operand group.
 func (o HostDataOp) DataClauseOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // IfPresent returns the optional attribute ifPresent, or nil if it is not set.
 func (o HostDataOp) IfPresent() ir.Attribute { return o.op.Attr("ifPresent") }
 
 // Region returns the op's region.
-func (o HostDataOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o HostDataOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildHostDataOp creates an acc.host_data at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildHostDataOp(b *ir.Builder, loc ir.Location, ifCond, dataClauseOperands []*ir.Value, ifPresent ir.Attribute) HostDataOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "host_data", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{}, ifCond...), dataClauseOperands...)
+	op.SetOperands(append(append([]*ir.Value{}, ifCond...), dataClauseOperands...))
 	op.SetOperandSegments([]int32{int32(len(ifCond)), int32(len(dataClauseOperands))})
 	setAttrs(op, []string{"ifPresent"}, ifPresent)
 	op.AddRegion()
@@ -1822,7 +1832,7 @@ func AsInitOp(op *ir.Operation) (InitOp, bool) {
 
 // DeviceNum returns the op's deviceNum operand, or nil.
 func (o InitOp) DeviceNum() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1830,7 +1840,7 @@ func (o InitOp) DeviceNum() *ir.Value {
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o InitOp) IfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1844,7 +1854,7 @@ func (o InitOp) DeviceTypes() ir.Attribute { return o.op.Attr("device_types") }
 // their block.
 func BuildInitOp(b *ir.Builder, loc ir.Location, deviceNum, ifCond []*ir.Value, deviceTypes ir.Attribute) InitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "init", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{}, deviceNum...), ifCond...)
+	op.SetOperands(append(append([]*ir.Value{}, deviceNum...), ifCond...))
 	op.SetOperandSegments([]int32{int32(len(deviceNum)), int32(len(ifCond))})
 	setAttrs(op, []string{"device_types"}, deviceTypes)
 	b.Insert(op)
@@ -1867,17 +1877,17 @@ func AsKernelEnvironmentOp(op *ir.Operation) (KernelEnvironmentOp, bool) {
 
 // DataClauseOperands returns the op's dataClauseOperands operand group.
 func (o KernelEnvironmentOp) DataClauseOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o KernelEnvironmentOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // WaitOperands returns the op's waitOperands operand group.
 func (o KernelEnvironmentOp) WaitOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // AsyncOperandsDeviceType returns the optional attribute asyncOperandsDeviceType, or nil if it is not set.
@@ -1905,14 +1915,14 @@ func (o KernelEnvironmentOp) HasWaitDevnum() ir.Attribute { return o.op.Attr("ha
 func (o KernelEnvironmentOp) WaitOnly() ir.Attribute { return o.op.Attr("waitOnly") }
 
 // Region returns the op's region.
-func (o KernelEnvironmentOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o KernelEnvironmentOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildKernelEnvironmentOp creates an acc.kernel_environment at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildKernelEnvironmentOp(b *ir.Builder, loc ir.Location, dataClauseOperands, asyncOperands, waitOperands []*ir.Value, asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly ir.Attribute) KernelEnvironmentOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "kernel_environment", Registered: true}, loc, nil)
-	op.Operands = append(append(append([]*ir.Value{}, dataClauseOperands...), asyncOperands...), waitOperands...)
+	op.SetOperands(append(append(append([]*ir.Value{}, dataClauseOperands...), asyncOperands...), waitOperands...))
 	op.SetOperandSegments([]int32{int32(len(dataClauseOperands)), int32(len(asyncOperands)), int32(len(waitOperands))})
 	setAttrs(op, []string{"asyncOperandsDeviceType", "asyncOnly", "waitOperandsSegments", "waitOperandsDeviceType", "hasWaitDevnum", "waitOnly"}, asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly)
 	op.AddRegion().AddBlock()
@@ -1936,32 +1946,32 @@ func AsKernelsOp(op *ir.Operation) (KernelsOp, bool) {
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o KernelsOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // WaitOperands returns the op's waitOperands operand group.
 func (o KernelsOp) WaitOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // NumGangs returns the op's numGangs operand group.
 func (o KernelsOp) NumGangs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // NumWorkers returns the op's numWorkers operand group.
 func (o KernelsOp) NumWorkers() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // VectorLength returns the op's vectorLength operand group.
 func (o KernelsOp) VectorLength() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
 }
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o KernelsOp) IfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 5); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1969,7 +1979,7 @@ func (o KernelsOp) IfCond() *ir.Value {
 
 // SelfCond returns the op's selfCond operand, or nil.
 func (o KernelsOp) SelfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 6); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1977,22 +1987,22 @@ func (o KernelsOp) SelfCond() *ir.Value {
 
 // ReductionOperands returns the op's reductionOperands operand group.
 func (o KernelsOp) ReductionOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 7)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7)
 }
 
 // PrivateOperands returns the op's privateOperands operand group.
 func (o KernelsOp) PrivateOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 8)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8)
 }
 
 // FirstprivateOperands returns the op's firstprivateOperands operand group.
 func (o KernelsOp) FirstprivateOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 9)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 9)
 }
 
 // DataClauseOperands returns the op's dataClauseOperands operand group.
 func (o KernelsOp) DataClauseOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 10)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 10)
 }
 
 // AsyncOperandsDeviceType returns the optional attribute asyncOperandsDeviceType, or nil if it is not set.
@@ -2037,14 +2047,14 @@ func (o KernelsOp) DefaultAttr() ir.Attribute { return o.op.Attr("defaultAttr") 
 func (o KernelsOp) Combined() ir.Attribute { return o.op.Attr("combined") }
 
 // Region returns the op's region.
-func (o KernelsOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o KernelsOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildKernelsOp creates an acc.kernels at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildKernelsOp(b *ir.Builder, loc ir.Location, asyncOperands, waitOperands, numGangs, numWorkers, vectorLength, ifCond, selfCond, reductionOperands, privateOperands, firstprivateOperands, dataClauseOperands []*ir.Value, asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly, numGangsSegments, numGangsDeviceType, numWorkersDeviceType, vectorLengthDeviceType, selfAttr, defaultAttr, combined ir.Attribute) KernelsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "kernels", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, asyncOperands...), waitOperands...), numGangs...), numWorkers...), vectorLength...), ifCond...), selfCond...), reductionOperands...), privateOperands...), firstprivateOperands...), dataClauseOperands...)
+	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, asyncOperands...), waitOperands...), numGangs...), numWorkers...), vectorLength...), ifCond...), selfCond...), reductionOperands...), privateOperands...), firstprivateOperands...), dataClauseOperands...))
 	op.SetOperandSegments([]int32{int32(len(asyncOperands)), int32(len(waitOperands)), int32(len(numGangs)), int32(len(numWorkers)), int32(len(vectorLength)), int32(len(ifCond)), int32(len(selfCond)), int32(len(reductionOperands)), int32(len(privateOperands)), int32(len(firstprivateOperands)), int32(len(dataClauseOperands))})
 	setAttrs(op, []string{"asyncOperandsDeviceType", "asyncOnly", "waitOperandsSegments", "waitOperandsDeviceType", "hasWaitDevnum", "waitOnly", "numGangsSegments", "numGangsDeviceType", "numWorkersDeviceType", "vectorLengthDeviceType", "selfAttr", "defaultAttr", "combined"}, asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly, numGangsSegments, numGangsDeviceType, numWorkersDeviceType, vectorLengthDeviceType, selfAttr, defaultAttr, combined)
 	op.AddRegion()
@@ -2067,56 +2077,60 @@ func AsLoopOp(op *ir.Operation) (LoopOp, bool) {
 }
 
 // Lowerbound returns the op's lowerbound operand group.
-func (o LoopOp) Lowerbound() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o LoopOp) Lowerbound() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
+}
 
 // Upperbound returns the op's upperbound operand group.
-func (o LoopOp) Upperbound() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o LoopOp) Upperbound() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
+}
 
 // Step returns the op's step operand group.
-func (o LoopOp) Step() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2) }
+func (o LoopOp) Step() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2) }
 
 // GangOperands returns the op's gangOperands operand group.
 func (o LoopOp) GangOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // WorkerNumOperands returns the op's workerNumOperands operand group.
 func (o LoopOp) WorkerNumOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
 }
 
 // VectorOperands returns the op's vectorOperands operand group.
 func (o LoopOp) VectorOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 5)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5)
 }
 
 // TileOperands returns the op's tileOperands operand group.
 func (o LoopOp) TileOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 6)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6)
 }
 
 // CacheOperands returns the op's cacheOperands operand group.
 func (o LoopOp) CacheOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 7)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7)
 }
 
 // PrivateOperands returns the op's privateOperands operand group.
 func (o LoopOp) PrivateOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 8)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8)
 }
 
 // FirstprivateOperands returns the op's firstprivateOperands operand group.
 func (o LoopOp) FirstprivateOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 9)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 9)
 }
 
 // ReductionOperands returns the op's reductionOperands operand group.
 func (o LoopOp) ReductionOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 10)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 10)
 }
 
 // Results returns the op's results result group.
-func (o LoopOp) Results() []*ir.Value { return o.op.Results }
+func (o LoopOp) Results() []*ir.Value { return o.op.Results() }
 
 // InclusiveUpperbound returns the optional attribute inclusiveUpperbound, or nil if it is not set.
 func (o LoopOp) InclusiveUpperbound() ir.Attribute { return o.op.Attr("inclusiveUpperbound") }
@@ -2181,14 +2195,14 @@ func (o LoopOp) Combined() ir.Attribute { return o.op.Attr("combined") }
 func (o LoopOp) Unstructured() ir.Attribute { return o.op.Attr("unstructured") }
 
 // Region returns the op's region.
-func (o LoopOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o LoopOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildLoopOp creates an acc.loop at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLoopOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, lowerbound, upperbound, step, gangOperands, workerNumOperands, vectorOperands, tileOperands, cacheOperands, privateOperands, firstprivateOperands, reductionOperands []*ir.Value, inclusiveUpperbound, collapse, collapseDeviceType, gangOperandsArgType, gangOperandsSegments, gangOperandsDeviceType, workerNumOperandsDeviceType, vectorOperandsDeviceType, seq, independent, auto, gang, worker, vector, tileOperandsSegments, tileOperandsDeviceType, privatizations, reductionRecipes, combined, unstructured ir.Attribute) LoopOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "loop", Registered: true}, loc, resultsTypes)
-	op.Operands = append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, lowerbound...), upperbound...), step...), gangOperands...), workerNumOperands...), vectorOperands...), tileOperands...), cacheOperands...), privateOperands...), firstprivateOperands...), reductionOperands...)
+	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, lowerbound...), upperbound...), step...), gangOperands...), workerNumOperands...), vectorOperands...), tileOperands...), cacheOperands...), privateOperands...), firstprivateOperands...), reductionOperands...))
 	op.SetOperandSegments([]int32{int32(len(lowerbound)), int32(len(upperbound)), int32(len(step)), int32(len(gangOperands)), int32(len(workerNumOperands)), int32(len(vectorOperands)), int32(len(tileOperands)), int32(len(cacheOperands)), int32(len(privateOperands)), int32(len(firstprivateOperands)), int32(len(reductionOperands))})
 	setAttrs(op, []string{"inclusiveUpperbound", "collapse", "collapseDeviceType", "gangOperandsArgType", "gangOperandsSegments", "gangOperandsDeviceType", "workerNumOperandsDeviceType", "vectorOperandsDeviceType", "seq", "independent", "auto_", "gang", "worker", "vector", "tileOperandsSegments", "tileOperandsDeviceType", "privatizations", "reductionRecipes", "combined", "unstructured"}, inclusiveUpperbound, collapse, collapseDeviceType, gangOperandsArgType, gangOperandsSegments, gangOperandsDeviceType, workerNumOperandsDeviceType, vectorOperandsDeviceType, seq, independent, auto, gang, worker, vector, tileOperandsSegments, tileOperandsDeviceType, privatizations, reductionRecipes, combined, unstructured)
 	op.AddRegion()
@@ -2211,26 +2225,28 @@ func AsNocreateOp(op *ir.Operation) (NocreateOp, bool) {
 }
 
 // Var returns the op's var operand.
-func (o NocreateOp) Var() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o NocreateOp) Var() *ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0] }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
 func (o NocreateOp) VarPtrPtr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Bounds returns the op's bounds operand group.
-func (o NocreateOp) Bounds() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2) }
+func (o NocreateOp) Bounds() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
+}
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o NocreateOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // AccVar returns the op's accVar result.
-func (o NocreateOp) AccVar() *ir.Value { return o.op.Results[0] }
+func (o NocreateOp) AccVar() *ir.Value { return o.op.Result(0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o NocreateOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -2266,7 +2282,7 @@ func (o NocreateOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // regions get their block.
 func BuildNocreateOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) NocreateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "nocreate", Registered: true}, loc, []ir.Type{accVarType})
-	op.Operands = append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...)
+	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
@@ -2289,32 +2305,32 @@ func AsParallelOp(op *ir.Operation) (ParallelOp, bool) {
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o ParallelOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // WaitOperands returns the op's waitOperands operand group.
 func (o ParallelOp) WaitOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // NumGangs returns the op's numGangs operand group.
 func (o ParallelOp) NumGangs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // NumWorkers returns the op's numWorkers operand group.
 func (o ParallelOp) NumWorkers() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // VectorLength returns the op's vectorLength operand group.
 func (o ParallelOp) VectorLength() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
 }
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o ParallelOp) IfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 5); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2322,7 +2338,7 @@ func (o ParallelOp) IfCond() *ir.Value {
 
 // SelfCond returns the op's selfCond operand, or nil.
 func (o ParallelOp) SelfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 6); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2330,22 +2346,22 @@ func (o ParallelOp) SelfCond() *ir.Value {
 
 // ReductionOperands returns the op's reductionOperands operand group.
 func (o ParallelOp) ReductionOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 7)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7)
 }
 
 // PrivateOperands returns the op's privateOperands operand group.
 func (o ParallelOp) PrivateOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 8)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8)
 }
 
 // FirstprivateOperands returns the op's firstprivateOperands operand group.
 func (o ParallelOp) FirstprivateOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 9)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 9)
 }
 
 // DataClauseOperands returns the op's dataClauseOperands operand group.
 func (o ParallelOp) DataClauseOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 10)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 10)
 }
 
 // AsyncOperandsDeviceType returns the optional attribute asyncOperandsDeviceType, or nil if it is not set.
@@ -2399,14 +2415,14 @@ func (o ParallelOp) DefaultAttr() ir.Attribute { return o.op.Attr("defaultAttr")
 func (o ParallelOp) Combined() ir.Attribute { return o.op.Attr("combined") }
 
 // Region returns the op's region.
-func (o ParallelOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ParallelOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildParallelOp creates an acc.parallel at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildParallelOp(b *ir.Builder, loc ir.Location, asyncOperands, waitOperands, numGangs, numWorkers, vectorLength, ifCond, selfCond, reductionOperands, privateOperands, firstprivateOperands, dataClauseOperands []*ir.Value, asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly, numGangsSegments, numGangsDeviceType, numWorkersDeviceType, vectorLengthDeviceType, selfAttr, reductionRecipes, privatizations, firstprivatizations, defaultAttr, combined ir.Attribute) ParallelOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "parallel", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, asyncOperands...), waitOperands...), numGangs...), numWorkers...), vectorLength...), ifCond...), selfCond...), reductionOperands...), privateOperands...), firstprivateOperands...), dataClauseOperands...)
+	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, asyncOperands...), waitOperands...), numGangs...), numWorkers...), vectorLength...), ifCond...), selfCond...), reductionOperands...), privateOperands...), firstprivateOperands...), dataClauseOperands...))
 	op.SetOperandSegments([]int32{int32(len(asyncOperands)), int32(len(waitOperands)), int32(len(numGangs)), int32(len(numWorkers)), int32(len(vectorLength)), int32(len(ifCond)), int32(len(selfCond)), int32(len(reductionOperands)), int32(len(privateOperands)), int32(len(firstprivateOperands)), int32(len(dataClauseOperands))})
 	setAttrs(op, []string{"asyncOperandsDeviceType", "asyncOnly", "waitOperandsSegments", "waitOperandsDeviceType", "hasWaitDevnum", "waitOnly", "numGangsSegments", "numGangsDeviceType", "numWorkersDeviceType", "vectorLengthDeviceType", "selfAttr", "reductionRecipes", "privatizations", "firstprivatizations", "defaultAttr", "combined"}, asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly, numGangsSegments, numGangsDeviceType, numWorkersDeviceType, vectorLengthDeviceType, selfAttr, reductionRecipes, privatizations, firstprivatizations, defaultAttr, combined)
 	op.AddRegion()
@@ -2429,26 +2445,28 @@ func AsPresentOp(op *ir.Operation) (PresentOp, bool) {
 }
 
 // Var returns the op's var operand.
-func (o PresentOp) Var() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o PresentOp) Var() *ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0] }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
 func (o PresentOp) VarPtrPtr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Bounds returns the op's bounds operand group.
-func (o PresentOp) Bounds() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2) }
+func (o PresentOp) Bounds() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
+}
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o PresentOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // AccVar returns the op's accVar result.
-func (o PresentOp) AccVar() *ir.Value { return o.op.Results[0] }
+func (o PresentOp) AccVar() *ir.Value { return o.op.Result(0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o PresentOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -2484,7 +2502,7 @@ func (o PresentOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // regions get their block.
 func BuildPresentOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) PresentOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "present", Registered: true}, loc, []ir.Type{accVarType})
-	op.Operands = append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...)
+	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
@@ -2506,26 +2524,28 @@ func AsPrivateOp(op *ir.Operation) (PrivateOp, bool) {
 }
 
 // Var returns the op's var operand.
-func (o PrivateOp) Var() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o PrivateOp) Var() *ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0] }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
 func (o PrivateOp) VarPtrPtr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Bounds returns the op's bounds operand group.
-func (o PrivateOp) Bounds() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2) }
+func (o PrivateOp) Bounds() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
+}
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o PrivateOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // AccVar returns the op's accVar result.
-func (o PrivateOp) AccVar() *ir.Value { return o.op.Results[0] }
+func (o PrivateOp) AccVar() *ir.Value { return o.op.Result(0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o PrivateOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -2561,7 +2581,7 @@ func (o PrivateOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // regions get their block.
 func BuildPrivateOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) PrivateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "private", Registered: true}, loc, []ir.Type{accVarType})
-	op.Operands = append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...)
+	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
@@ -2589,10 +2609,10 @@ func (o PrivateRecipeOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 func (o PrivateRecipeOp) Type() ir.Attribute { return o.op.Attr("type") }
 
 // InitRegion returns the op's initRegion region.
-func (o PrivateRecipeOp) InitRegion() *ir.Region { return o.op.Regions[0] }
+func (o PrivateRecipeOp) InitRegion() *ir.Region { return o.op.Region(0) }
 
 // DestroyRegion returns the op's destroyRegion region.
-func (o PrivateRecipeOp) DestroyRegion() *ir.Region { return o.op.Regions[1] }
+func (o PrivateRecipeOp) DestroyRegion() *ir.Region { return o.op.Region(1) }
 
 // BuildPrivateRecipeOp creates an acc.private.recipe at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2621,11 +2641,13 @@ func AsReductionOp(op *ir.Operation) (ReductionOp, bool) {
 }
 
 // Var returns the op's var operand.
-func (o ReductionOp) Var() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o ReductionOp) Var() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
 func (o ReductionOp) VarPtrPtr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2633,16 +2655,16 @@ func (o ReductionOp) VarPtrPtr() *ir.Value {
 
 // Bounds returns the op's bounds operand group.
 func (o ReductionOp) Bounds() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o ReductionOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // AccVar returns the op's accVar result.
-func (o ReductionOp) AccVar() *ir.Value { return o.op.Results[0] }
+func (o ReductionOp) AccVar() *ir.Value { return o.op.Result(0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o ReductionOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -2678,7 +2700,7 @@ func (o ReductionOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // regions get their block.
 func BuildReductionOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) ReductionOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "reduction", Registered: true}, loc, []ir.Type{accVarType})
-	op.Operands = append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...)
+	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
@@ -2709,13 +2731,13 @@ func (o ReductionRecipeOp) Type() ir.Attribute { return o.op.Attr("type") }
 func (o ReductionRecipeOp) ReductionOperator() ir.Attribute { return o.op.Attr("reductionOperator") }
 
 // InitRegion returns the op's initRegion region.
-func (o ReductionRecipeOp) InitRegion() *ir.Region { return o.op.Regions[0] }
+func (o ReductionRecipeOp) InitRegion() *ir.Region { return o.op.Region(0) }
 
 // CombinerRegion returns the op's combinerRegion region.
-func (o ReductionRecipeOp) CombinerRegion() *ir.Region { return o.op.Regions[1] }
+func (o ReductionRecipeOp) CombinerRegion() *ir.Region { return o.op.Region(1) }
 
 // DestroyRegion returns the op's destroyRegion region.
-func (o ReductionRecipeOp) DestroyRegion() *ir.Region { return o.op.Regions[2] }
+func (o ReductionRecipeOp) DestroyRegion() *ir.Region { return o.op.Region(2) }
 
 // BuildReductionRecipeOp creates an acc.reduction.recipe at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -2818,17 +2840,17 @@ func AsSerialOp(op *ir.Operation) (SerialOp, bool) {
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o SerialOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // WaitOperands returns the op's waitOperands operand group.
 func (o SerialOp) WaitOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o SerialOp) IfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2836,7 +2858,7 @@ func (o SerialOp) IfCond() *ir.Value {
 
 // SelfCond returns the op's selfCond operand, or nil.
 func (o SerialOp) SelfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2844,22 +2866,22 @@ func (o SerialOp) SelfCond() *ir.Value {
 
 // ReductionOperands returns the op's reductionOperands operand group.
 func (o SerialOp) ReductionOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
 }
 
 // PrivateOperands returns the op's privateOperands operand group.
 func (o SerialOp) PrivateOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 5)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5)
 }
 
 // FirstprivateOperands returns the op's firstprivateOperands operand group.
 func (o SerialOp) FirstprivateOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 6)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6)
 }
 
 // DataClauseOperands returns the op's dataClauseOperands operand group.
 func (o SerialOp) DataClauseOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 7)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7)
 }
 
 // AsyncOperandsDeviceType returns the optional attribute asyncOperandsDeviceType, or nil if it is not set.
@@ -2899,14 +2921,14 @@ func (o SerialOp) DefaultAttr() ir.Attribute { return o.op.Attr("defaultAttr") }
 func (o SerialOp) Combined() ir.Attribute { return o.op.Attr("combined") }
 
 // Region returns the op's region.
-func (o SerialOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o SerialOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildSerialOp creates an acc.serial at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSerialOp(b *ir.Builder, loc ir.Location, asyncOperands, waitOperands, ifCond, selfCond, reductionOperands, privateOperands, firstprivateOperands, dataClauseOperands []*ir.Value, asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly, selfAttr, reductionRecipes, privatizations, firstprivatizations, defaultAttr, combined ir.Attribute) SerialOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "serial", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append(append(append(append(append([]*ir.Value{}, asyncOperands...), waitOperands...), ifCond...), selfCond...), reductionOperands...), privateOperands...), firstprivateOperands...), dataClauseOperands...)
+	op.SetOperands(append(append(append(append(append(append(append(append([]*ir.Value{}, asyncOperands...), waitOperands...), ifCond...), selfCond...), reductionOperands...), privateOperands...), firstprivateOperands...), dataClauseOperands...))
 	op.SetOperandSegments([]int32{int32(len(asyncOperands)), int32(len(waitOperands)), int32(len(ifCond)), int32(len(selfCond)), int32(len(reductionOperands)), int32(len(privateOperands)), int32(len(firstprivateOperands)), int32(len(dataClauseOperands))})
 	setAttrs(op, []string{"asyncOperandsDeviceType", "asyncOnly", "waitOperandsSegments", "waitOperandsDeviceType", "hasWaitDevnum", "waitOnly", "selfAttr", "reductionRecipes", "privatizations", "firstprivatizations", "defaultAttr", "combined"}, asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly, selfAttr, reductionRecipes, privatizations, firstprivatizations, defaultAttr, combined)
 	op.AddRegion()
@@ -2930,7 +2952,7 @@ func AsSetOp(op *ir.Operation) (SetOp, bool) {
 
 // DefaultAsync returns the op's defaultAsync operand, or nil.
 func (o SetOp) DefaultAsync() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2938,7 +2960,7 @@ func (o SetOp) DefaultAsync() *ir.Value {
 
 // DeviceNum returns the op's deviceNum operand, or nil.
 func (o SetOp) DeviceNum() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2946,7 +2968,7 @@ func (o SetOp) DeviceNum() *ir.Value {
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o SetOp) IfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2960,7 +2982,7 @@ func (o SetOp) DeviceType() ir.Attribute { return o.op.Attr("device_type") }
 // their block.
 func BuildSetOp(b *ir.Builder, loc ir.Location, defaultAsync, deviceNum, ifCond []*ir.Value, deviceType ir.Attribute) SetOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "set", Registered: true}, loc, nil)
-	op.Operands = append(append(append([]*ir.Value{}, defaultAsync...), deviceNum...), ifCond...)
+	op.SetOperands(append(append(append([]*ir.Value{}, defaultAsync...), deviceNum...), ifCond...))
 	op.SetOperandSegments([]int32{int32(len(defaultAsync)), int32(len(deviceNum)), int32(len(ifCond))})
 	setAttrs(op, []string{"device_type"}, deviceType)
 	b.Insert(op)
@@ -2983,7 +3005,7 @@ func AsShutdownOp(op *ir.Operation) (ShutdownOp, bool) {
 
 // DeviceNum returns the op's deviceNum operand, or nil.
 func (o ShutdownOp) DeviceNum() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2991,7 +3013,7 @@ func (o ShutdownOp) DeviceNum() *ir.Value {
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o ShutdownOp) IfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -3005,7 +3027,7 @@ func (o ShutdownOp) DeviceTypes() ir.Attribute { return o.op.Attr("device_types"
 // regions get their block.
 func BuildShutdownOp(b *ir.Builder, loc ir.Location, deviceNum, ifCond []*ir.Value, deviceTypes ir.Attribute) ShutdownOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "shutdown", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{}, deviceNum...), ifCond...)
+	op.SetOperands(append(append([]*ir.Value{}, deviceNum...), ifCond...))
 	op.SetOperandSegments([]int32{int32(len(deviceNum)), int32(len(ifCond))})
 	setAttrs(op, []string{"device_types"}, deviceTypes)
 	b.Insert(op)
@@ -3051,7 +3073,7 @@ func AsUpdateOp(op *ir.Operation) (UpdateOp, bool) {
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o UpdateOp) IfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -3059,17 +3081,17 @@ func (o UpdateOp) IfCond() *ir.Value {
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o UpdateOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // WaitOperands returns the op's waitOperands operand group.
 func (o UpdateOp) WaitOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // DataClauseOperands returns the op's dataClauseOperands operand group.
 func (o UpdateOp) DataClauseOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // AsyncOperandsDeviceType returns the optional attribute asyncOperandsDeviceType, or nil if it is not set.
@@ -3101,7 +3123,7 @@ func (o UpdateOp) IfPresent() ir.Attribute { return o.op.Attr("ifPresent") }
 // get their block.
 func BuildUpdateOp(b *ir.Builder, loc ir.Location, ifCond, asyncOperands, waitOperands, dataClauseOperands []*ir.Value, asyncOperandsDeviceType, async, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly, ifPresent ir.Attribute) UpdateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "update", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append([]*ir.Value{}, ifCond...), asyncOperands...), waitOperands...), dataClauseOperands...)
+	op.SetOperands(append(append(append(append([]*ir.Value{}, ifCond...), asyncOperands...), waitOperands...), dataClauseOperands...))
 	op.SetOperandSegments([]int32{int32(len(ifCond)), int32(len(asyncOperands)), int32(len(waitOperands)), int32(len(dataClauseOperands))})
 	setAttrs(op, []string{"asyncOperandsDeviceType", "async", "asyncOnly", "waitOperandsSegments", "waitOperandsDeviceType", "hasWaitDevnum", "waitOnly", "ifPresent"}, asyncOperandsDeviceType, async, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly, ifPresent)
 	b.Insert(op)
@@ -3124,12 +3146,12 @@ func AsUpdateDeviceOp(op *ir.Operation) (UpdateDeviceOp, bool) {
 
 // Var returns the op's var operand.
 func (o UpdateDeviceOp) Var() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
 func (o UpdateDeviceOp) VarPtrPtr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -3137,16 +3159,16 @@ func (o UpdateDeviceOp) VarPtrPtr() *ir.Value {
 
 // Bounds returns the op's bounds operand group.
 func (o UpdateDeviceOp) Bounds() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o UpdateDeviceOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // AccVar returns the op's accVar result.
-func (o UpdateDeviceOp) AccVar() *ir.Value { return o.op.Results[0] }
+func (o UpdateDeviceOp) AccVar() *ir.Value { return o.op.Result(0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o UpdateDeviceOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -3182,7 +3204,7 @@ func (o UpdateDeviceOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // single-block regions get their block.
 func BuildUpdateDeviceOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) UpdateDeviceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "update_device", Registered: true}, loc, []ir.Type{accVarType})
-	op.Operands = append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...)
+	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
@@ -3205,20 +3227,22 @@ func AsUpdateHostOp(op *ir.Operation) (UpdateHostOp, bool) {
 
 // AccVar returns the op's accVar operand.
 func (o UpdateHostOp) AccVar() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Var returns the op's var operand.
-func (o UpdateHostOp) Var() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0] }
+func (o UpdateHostOp) Var() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
+}
 
 // Bounds returns the op's bounds operand group.
 func (o UpdateHostOp) Bounds() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o UpdateHostOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
@@ -3252,7 +3276,7 @@ func (o UpdateHostOp) Name() ir.Attribute { return o.op.Attr("name") }
 // single-block regions get their block.
 func BuildUpdateHostOp(b *ir.Builder, loc ir.Location, accVar, var_ *ir.Value, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name ir.Attribute) UpdateHostOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "update_host", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{accVar, var_}, bounds...), asyncOperands...)
+	op.SetOperands(append(append([]*ir.Value{accVar, var_}, bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name)
 	b.Insert(op)
@@ -3274,11 +3298,13 @@ func AsUseDeviceOp(op *ir.Operation) (UseDeviceOp, bool) {
 }
 
 // Var returns the op's var operand.
-func (o UseDeviceOp) Var() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o UseDeviceOp) Var() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
 func (o UseDeviceOp) VarPtrPtr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -3286,16 +3312,16 @@ func (o UseDeviceOp) VarPtrPtr() *ir.Value {
 
 // Bounds returns the op's bounds operand group.
 func (o UseDeviceOp) Bounds() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o UseDeviceOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // AccVar returns the op's accVar result.
-func (o UseDeviceOp) AccVar() *ir.Value { return o.op.Results[0] }
+func (o UseDeviceOp) AccVar() *ir.Value { return o.op.Result(0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o UseDeviceOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -3331,7 +3357,7 @@ func (o UseDeviceOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // regions get their block.
 func BuildUseDeviceOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) UseDeviceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "use_device", Registered: true}, loc, []ir.Type{accVarType})
-	op.Operands = append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...)
+	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
@@ -3354,12 +3380,12 @@ func AsWaitOp(op *ir.Operation) (WaitOp, bool) {
 
 // WaitOperands returns the op's waitOperands operand group.
 func (o WaitOp) WaitOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // AsyncOperand returns the op's asyncOperand operand, or nil.
 func (o WaitOp) AsyncOperand() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -3367,7 +3393,7 @@ func (o WaitOp) AsyncOperand() *ir.Value {
 
 // WaitDevnum returns the op's waitDevnum operand, or nil.
 func (o WaitOp) WaitDevnum() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -3375,7 +3401,7 @@ func (o WaitOp) WaitDevnum() *ir.Value {
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o WaitOp) IfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -3389,7 +3415,7 @@ func (o WaitOp) Async() ir.Attribute { return o.op.Attr("async") }
 // their block.
 func BuildWaitOp(b *ir.Builder, loc ir.Location, waitOperands, asyncOperand, waitDevnum, ifCond []*ir.Value, async ir.Attribute) WaitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "wait", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append([]*ir.Value{}, waitOperands...), asyncOperand...), waitDevnum...), ifCond...)
+	op.SetOperands(append(append(append(append([]*ir.Value{}, waitOperands...), asyncOperand...), waitDevnum...), ifCond...))
 	op.SetOperandSegments([]int32{int32(len(waitOperands)), int32(len(asyncOperand)), int32(len(waitDevnum)), int32(len(ifCond))})
 	setAttrs(op, []string{"async"}, async)
 	b.Insert(op)
@@ -3411,14 +3437,14 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o YieldOp) Operands() []*ir.Value { return o.op.Operands }
+func (o YieldOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // BuildYieldOp creates an acc.yield at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) YieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "yield", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }

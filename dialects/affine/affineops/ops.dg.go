@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,10 +51,10 @@ func AsApplyOp(op *ir.Operation) (ApplyOp, bool) {
 }
 
 // MapOperands returns the op's mapOperands operand group.
-func (o ApplyOp) MapOperands() []*ir.Value { return o.op.Operands }
+func (o ApplyOp) MapOperands() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o ApplyOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ApplyOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o ApplyOp) Map() ir.Attribute { return o.op.Attr("map") }
@@ -64,7 +64,7 @@ func (o ApplyOp) Map() ir.Attribute { return o.op.Attr("map") }
 // get their block.
 func BuildApplyOp(b *ir.Builder, loc ir.Location, resultType ir.Type, mapOperands []*ir.Value, map_ ir.Attribute) ApplyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "apply", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, mapOperands...)
+	op.SetOperands(append([]*ir.Value{}, mapOperands...))
 	setAttrs(op, []string{"map"}, map_)
 	b.Insert(op)
 	return ApplyOp{opWrapper{op}}
@@ -85,13 +85,13 @@ func AsDelinearizeIndexOp(op *ir.Operation) (DelinearizeIndexOp, bool) {
 }
 
 // LinearIndex returns the op's linear_index operand.
-func (o DelinearizeIndexOp) LinearIndex() *ir.Value { return o.op.Operands[0] }
+func (o DelinearizeIndexOp) LinearIndex() *ir.Value { return o.op.Operand(0) }
 
 // DynamicBasis returns the op's dynamic_basis operand group.
-func (o DelinearizeIndexOp) DynamicBasis() []*ir.Value { return o.op.Operands[1:] }
+func (o DelinearizeIndexOp) DynamicBasis() []*ir.Value { return o.op.Operands()[1:] }
 
 // MultiIndex returns the op's multi_index result group.
-func (o DelinearizeIndexOp) MultiIndex() []*ir.Value { return o.op.Results }
+func (o DelinearizeIndexOp) MultiIndex() []*ir.Value { return o.op.Results() }
 
 // StaticBasis returns the inherent attribute static_basis, or nil if it is not set.
 func (o DelinearizeIndexOp) StaticBasis() ir.Attribute { return o.op.Attr("static_basis") }
@@ -101,7 +101,7 @@ func (o DelinearizeIndexOp) StaticBasis() ir.Attribute { return o.op.Attr("stati
 // unset; single-block regions get their block.
 func BuildDelinearizeIndexOp(b *ir.Builder, loc ir.Location, multiIndexTypes []ir.Type, linearIndex *ir.Value, dynamicBasis []*ir.Value, staticBasis ir.Attribute) DelinearizeIndexOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "delinearize_index", Registered: true}, loc, multiIndexTypes)
-	op.Operands = append([]*ir.Value{linearIndex}, dynamicBasis...)
+	op.SetOperands(append([]*ir.Value{linearIndex}, dynamicBasis...))
 	setAttrs(op, []string{"static_basis"}, staticBasis)
 	b.Insert(op)
 	return DelinearizeIndexOp{opWrapper{op}}
@@ -123,19 +123,19 @@ func AsForOp(op *ir.Operation) (ForOp, bool) {
 
 // LowerBoundOperands returns the op's lowerBoundOperands operand group.
 func (o ForOp) LowerBoundOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // UpperBoundOperands returns the op's upperBoundOperands operand group.
 func (o ForOp) UpperBoundOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Inits returns the op's inits operand group.
-func (o ForOp) Inits() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2) }
+func (o ForOp) Inits() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2) }
 
 // Results returns the op's results result group.
-func (o ForOp) Results() []*ir.Value { return o.op.Results }
+func (o ForOp) Results() []*ir.Value { return o.op.Results() }
 
 // LowerBoundMap returns the inherent attribute lowerBoundMap, or nil if it is not set.
 func (o ForOp) LowerBoundMap() ir.Attribute { return o.op.Attr("lowerBoundMap") }
@@ -147,14 +147,14 @@ func (o ForOp) UpperBoundMap() ir.Attribute { return o.op.Attr("upperBoundMap") 
 func (o ForOp) Step() ir.Attribute { return o.op.Attr("step") }
 
 // Region returns the op's region.
-func (o ForOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ForOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildForOp creates an affine.for at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildForOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, lowerBoundOperands, upperBoundOperands, inits []*ir.Value, lowerBoundMap, upperBoundMap, step ir.Attribute) ForOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "for", Registered: true}, loc, resultsTypes)
-	op.Operands = append(append(append([]*ir.Value{}, lowerBoundOperands...), upperBoundOperands...), inits...)
+	op.SetOperands(append(append(append([]*ir.Value{}, lowerBoundOperands...), upperBoundOperands...), inits...))
 	op.SetOperandSegments([]int32{int32(len(lowerBoundOperands)), int32(len(upperBoundOperands)), int32(len(inits))})
 	setAttrs(op, []string{"lowerBoundMap", "upperBoundMap", "step"}, lowerBoundMap, upperBoundMap, step)
 	op.AddRegion().AddBlock()
@@ -177,26 +177,26 @@ func AsIfOp(op *ir.Operation) (IfOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o IfOp) Operands() []*ir.Value { return o.op.Operands }
+func (o IfOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o IfOp) Results() []*ir.Value { return o.op.Results }
+func (o IfOp) Results() []*ir.Value { return o.op.Results() }
 
 // Condition returns the inherent attribute condition, or nil if it is not set.
 func (o IfOp) Condition() ir.Attribute { return o.op.Attr("condition") }
 
 // ThenRegion returns the op's thenRegion region.
-func (o IfOp) ThenRegion() *ir.Region { return o.op.Regions[0] }
+func (o IfOp) ThenRegion() *ir.Region { return o.op.Region(0) }
 
 // ElseRegion returns the op's elseRegion region.
-func (o IfOp) ElseRegion() *ir.Region { return o.op.Regions[1] }
+func (o IfOp) ElseRegion() *ir.Region { return o.op.Region(1) }
 
 // BuildIfOp creates an affine.if at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIfOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, condition ir.Attribute) IfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "if", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"condition"}, condition)
 	op.AddRegion().AddBlock()
 	op.AddRegion()
@@ -220,16 +220,16 @@ func AsLinearizeIndexOp(op *ir.Operation) (LinearizeIndexOp, bool) {
 
 // MultiIndex returns the op's multi_index operand group.
 func (o LinearizeIndexOp) MultiIndex() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // DynamicBasis returns the op's dynamic_basis operand group.
 func (o LinearizeIndexOp) DynamicBasis() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // LinearIndex returns the op's linear_index result.
-func (o LinearizeIndexOp) LinearIndex() *ir.Value { return o.op.Results[0] }
+func (o LinearizeIndexOp) LinearIndex() *ir.Value { return o.op.Result(0) }
 
 // StaticBasis returns the inherent attribute static_basis, or nil if it is not set.
 func (o LinearizeIndexOp) StaticBasis() ir.Attribute { return o.op.Attr("static_basis") }
@@ -242,7 +242,7 @@ func (o LinearizeIndexOp) Disjoint() ir.Attribute { return o.op.Attr("disjoint")
 // unset; single-block regions get their block.
 func BuildLinearizeIndexOp(b *ir.Builder, loc ir.Location, linearIndexType ir.Type, multiIndex, dynamicBasis []*ir.Value, staticBasis, disjoint ir.Attribute) LinearizeIndexOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "linearize_index", Registered: true}, loc, []ir.Type{linearIndexType})
-	op.Operands = append(append([]*ir.Value{}, multiIndex...), dynamicBasis...)
+	op.SetOperands(append(append([]*ir.Value{}, multiIndex...), dynamicBasis...))
 	op.SetOperandSegments([]int32{int32(len(multiIndex)), int32(len(dynamicBasis))})
 	setAttrs(op, []string{"static_basis", "disjoint"}, staticBasis, disjoint)
 	b.Insert(op)
@@ -264,13 +264,13 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o LoadOp) Memref() *ir.Value { return o.op.Operands[0] }
+func (o LoadOp) Memref() *ir.Value { return o.op.Operand(0) }
 
 // Indices returns the op's indices operand group.
-func (o LoadOp) Indices() []*ir.Value { return o.op.Operands[1:] }
+func (o LoadOp) Indices() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o LoadOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LoadOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o LoadOp) Map() ir.Attribute { return o.op.Attr("map") }
@@ -280,7 +280,7 @@ func (o LoadOp) Map() ir.Attribute { return o.op.Attr("map") }
 // get their block.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, memref *ir.Value, indices []*ir.Value, map_ ir.Attribute) LoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "load", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{memref}, indices...)
+	op.SetOperands(append([]*ir.Value{memref}, indices...))
 	setAttrs(op, []string{"map"}, map_)
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
@@ -301,10 +301,10 @@ func AsMaxOp(op *ir.Operation) (MaxOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o MaxOp) Operands() []*ir.Value { return o.op.Operands }
+func (o MaxOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o MaxOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MaxOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o MaxOp) Map() ir.Attribute { return o.op.Attr("map") }
@@ -314,7 +314,7 @@ func (o MaxOp) Map() ir.Attribute { return o.op.Attr("map") }
 // their block.
 func BuildMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operands []*ir.Value, map_ ir.Attribute) MaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "max", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"map"}, map_)
 	b.Insert(op)
 	return MaxOp{opWrapper{op}}
@@ -335,10 +335,10 @@ func AsMinOp(op *ir.Operation) (MinOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o MinOp) Operands() []*ir.Value { return o.op.Operands }
+func (o MinOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o MinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o MinOp) Map() ir.Attribute { return o.op.Attr("map") }
@@ -348,7 +348,7 @@ func (o MinOp) Map() ir.Attribute { return o.op.Attr("map") }
 // their block.
 func BuildMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operands []*ir.Value, map_ ir.Attribute) MinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "min", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"map"}, map_)
 	b.Insert(op)
 	return MinOp{opWrapper{op}}
@@ -369,10 +369,10 @@ func AsParallelOp(op *ir.Operation) (ParallelOp, bool) {
 }
 
 // MapOperands returns the op's mapOperands operand group.
-func (o ParallelOp) MapOperands() []*ir.Value { return o.op.Operands }
+func (o ParallelOp) MapOperands() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o ParallelOp) Results() []*ir.Value { return o.op.Results }
+func (o ParallelOp) Results() []*ir.Value { return o.op.Results() }
 
 // Reductions returns the inherent attribute reductions, or nil if it is not set.
 func (o ParallelOp) Reductions() ir.Attribute { return o.op.Attr("reductions") }
@@ -393,14 +393,14 @@ func (o ParallelOp) UpperBoundsGroups() ir.Attribute { return o.op.Attr("upperBo
 func (o ParallelOp) Steps() ir.Attribute { return o.op.Attr("steps") }
 
 // Region returns the op's region.
-func (o ParallelOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ParallelOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildParallelOp creates an affine.parallel at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildParallelOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, mapOperands []*ir.Value, reductions, lowerBoundsMap, lowerBoundsGroups, upperBoundsMap, upperBoundsGroups, steps ir.Attribute) ParallelOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "parallel", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, mapOperands...)
+	op.SetOperands(append([]*ir.Value{}, mapOperands...))
 	setAttrs(op, []string{"reductions", "lowerBoundsMap", "lowerBoundsGroups", "upperBoundsMap", "upperBoundsGroups", "steps"}, reductions, lowerBoundsMap, lowerBoundsGroups, upperBoundsMap, upperBoundsGroups, steps)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
@@ -422,10 +422,10 @@ func AsPrefetchOp(op *ir.Operation) (PrefetchOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o PrefetchOp) Memref() *ir.Value { return o.op.Operands[0] }
+func (o PrefetchOp) Memref() *ir.Value { return o.op.Operand(0) }
 
 // Indices returns the op's indices operand group.
-func (o PrefetchOp) Indices() []*ir.Value { return o.op.Operands[1:] }
+func (o PrefetchOp) Indices() []*ir.Value { return o.op.Operands()[1:] }
 
 // IsWrite returns the inherent attribute isWrite, or nil if it is not set.
 func (o PrefetchOp) IsWrite() ir.Attribute { return o.op.Attr("isWrite") }
@@ -444,7 +444,7 @@ func (o PrefetchOp) Map() ir.Attribute { return o.op.Attr("map") }
 // regions get their block.
 func BuildPrefetchOp(b *ir.Builder, loc ir.Location, memref *ir.Value, indices []*ir.Value, isWrite, localityHint, isDataCache, map_ ir.Attribute) PrefetchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "prefetch", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{memref}, indices...)
+	op.SetOperands(append([]*ir.Value{memref}, indices...))
 	setAttrs(op, []string{"isWrite", "localityHint", "isDataCache", "map"}, isWrite, localityHint, isDataCache, map_)
 	b.Insert(op)
 	return PrefetchOp{opWrapper{op}}
@@ -465,13 +465,13 @@ func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o StoreOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o StoreOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Memref returns the op's memref operand.
-func (o StoreOp) Memref() *ir.Value { return o.op.Operands[1] }
+func (o StoreOp) Memref() *ir.Value { return o.op.Operand(1) }
 
 // Indices returns the op's indices operand group.
-func (o StoreOp) Indices() []*ir.Value { return o.op.Operands[2:] }
+func (o StoreOp) Indices() []*ir.Value { return o.op.Operands()[2:] }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o StoreOp) Map() ir.Attribute { return o.op.Attr("map") }
@@ -481,7 +481,7 @@ func (o StoreOp) Map() ir.Attribute { return o.op.Attr("map") }
 // get their block.
 func BuildStoreOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices []*ir.Value, map_ ir.Attribute) StoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "store", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{value, memref}, indices...)
+	op.SetOperands(append([]*ir.Value{value, memref}, indices...))
 	setAttrs(op, []string{"map"}, map_)
 	b.Insert(op)
 	return StoreOp{opWrapper{op}}
@@ -502,13 +502,13 @@ func AsVectorLoadOp(op *ir.Operation) (VectorLoadOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o VectorLoadOp) Memref() *ir.Value { return o.op.Operands[0] }
+func (o VectorLoadOp) Memref() *ir.Value { return o.op.Operand(0) }
 
 // Indices returns the op's indices operand group.
-func (o VectorLoadOp) Indices() []*ir.Value { return o.op.Operands[1:] }
+func (o VectorLoadOp) Indices() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o VectorLoadOp) Result() *ir.Value { return o.op.Results[0] }
+func (o VectorLoadOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o VectorLoadOp) Map() ir.Attribute { return o.op.Attr("map") }
@@ -518,7 +518,7 @@ func (o VectorLoadOp) Map() ir.Attribute { return o.op.Attr("map") }
 // single-block regions get their block.
 func BuildVectorLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, memref *ir.Value, indices []*ir.Value, map_ ir.Attribute) VectorLoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "vector_load", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{memref}, indices...)
+	op.SetOperands(append([]*ir.Value{memref}, indices...))
 	setAttrs(op, []string{"map"}, map_)
 	b.Insert(op)
 	return VectorLoadOp{opWrapper{op}}
@@ -539,13 +539,13 @@ func AsVectorStoreOp(op *ir.Operation) (VectorStoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o VectorStoreOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o VectorStoreOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Memref returns the op's memref operand.
-func (o VectorStoreOp) Memref() *ir.Value { return o.op.Operands[1] }
+func (o VectorStoreOp) Memref() *ir.Value { return o.op.Operand(1) }
 
 // Indices returns the op's indices operand group.
-func (o VectorStoreOp) Indices() []*ir.Value { return o.op.Operands[2:] }
+func (o VectorStoreOp) Indices() []*ir.Value { return o.op.Operands()[2:] }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o VectorStoreOp) Map() ir.Attribute { return o.op.Attr("map") }
@@ -555,7 +555,7 @@ func (o VectorStoreOp) Map() ir.Attribute { return o.op.Attr("map") }
 // single-block regions get their block.
 func BuildVectorStoreOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices []*ir.Value, map_ ir.Attribute) VectorStoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "vector_store", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{value, memref}, indices...)
+	op.SetOperands(append([]*ir.Value{value, memref}, indices...))
 	setAttrs(op, []string{"map"}, map_)
 	b.Insert(op)
 	return VectorStoreOp{opWrapper{op}}
@@ -576,14 +576,14 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o YieldOp) Operands() []*ir.Value { return o.op.Operands }
+func (o YieldOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // BuildYieldOp creates an affine.yield at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) YieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "yield", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }

@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,13 +51,13 @@ func AsDppOp(op *ir.Operation) (DppOp, bool) {
 }
 
 // Old returns the op's old operand.
-func (o DppOp) Old() *ir.Value { return o.op.Operands[0] }
+func (o DppOp) Old() *ir.Value { return o.op.Operand(0) }
 
 // Src returns the op's src operand.
-func (o DppOp) Src() *ir.Value { return o.op.Operands[1] }
+func (o DppOp) Src() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DppOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DppOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o DppOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -79,7 +79,7 @@ func (o DppOp) BoundCtrl() ir.Attribute { return o.op.Attr("bound_ctrl") }
 // their block.
 func BuildDppOp(b *ir.Builder, loc ir.Location, resultType ir.Type, old, src *ir.Value, kind, permArgument, rowMask, bankMask, boundCtrl ir.Attribute) DppOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "dpp", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{old, src}
+	op.SetOperands([]*ir.Value{old, src})
 	setAttrs(op, []string{"kind", "permArgument", "row_mask", "bank_mask", "bound_ctrl"}, kind, permArgument, rowMask, bankMask, boundCtrl)
 	b.Insert(op)
 	return DppOp{opWrapper{op}}
@@ -100,10 +100,10 @@ func AsExtPackedFp8Op(op *ir.Operation) (ExtPackedFp8Op, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ExtPackedFp8Op) Source() *ir.Value { return o.op.Operands[0] }
+func (o ExtPackedFp8Op) Source() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o ExtPackedFp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ExtPackedFp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // Index returns the inherent attribute index, or nil if it is not set.
 func (o ExtPackedFp8Op) Index() ir.Attribute { return o.op.Attr("index") }
@@ -113,7 +113,7 @@ func (o ExtPackedFp8Op) Index() ir.Attribute { return o.op.Attr("index") }
 // single-block regions get their block.
 func BuildExtPackedFp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, source *ir.Value, index ir.Attribute) ExtPackedFp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "ext_packed_fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return ExtPackedFp8Op{opWrapper{op}}
@@ -135,12 +135,12 @@ func AsFatRawBufferCastOp(op *ir.Operation) (FatRawBufferCastOp, bool) {
 
 // Source returns the op's source operand.
 func (o FatRawBufferCastOp) Source() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // ValidBytes returns the op's validBytes operand, or nil.
 func (o FatRawBufferCastOp) ValidBytes() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -148,14 +148,14 @@ func (o FatRawBufferCastOp) ValidBytes() *ir.Value {
 
 // CacheSwizzleStride returns the op's cacheSwizzleStride operand, or nil.
 func (o FatRawBufferCastOp) CacheSwizzleStride() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o FatRawBufferCastOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FatRawBufferCastOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BoundsCheck returns the optional attribute boundsCheck, or nil if it is not set.
 func (o FatRawBufferCastOp) BoundsCheck() ir.Attribute { return o.op.Attr("boundsCheck") }
@@ -168,7 +168,7 @@ func (o FatRawBufferCastOp) ResetOffset() ir.Attribute { return o.op.Attr("reset
 // left unset; single-block regions get their block.
 func BuildFatRawBufferCastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, validBytes, cacheSwizzleStride []*ir.Value, boundsCheck, resetOffset ir.Attribute) FatRawBufferCastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "fat_raw_buffer_cast", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append([]*ir.Value{source}, validBytes...), cacheSwizzleStride...)
+	op.SetOperands(append(append([]*ir.Value{source}, validBytes...), cacheSwizzleStride...))
 	op.SetOperandSegments([]int32{1, int32(len(validBytes)), int32(len(cacheSwizzleStride))})
 	setAttrs(op, []string{"boundsCheck", "resetOffset"}, boundsCheck, resetOffset)
 	b.Insert(op)
@@ -191,22 +191,22 @@ func AsGatherToLdsOp(op *ir.Operation) (GatherToLdsOp, bool) {
 
 // Src returns the op's src operand.
 func (o GatherToLdsOp) Src() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // SrcIndices returns the op's srcIndices operand group.
 func (o GatherToLdsOp) SrcIndices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Dst returns the op's dst operand.
 func (o GatherToLdsOp) Dst() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)[0]
 }
 
 // DstIndices returns the op's dstIndices operand group.
 func (o GatherToLdsOp) DstIndices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // TransferType returns the inherent attribute transferType, or nil if it is not set.
@@ -217,7 +217,7 @@ func (o GatherToLdsOp) TransferType() ir.Attribute { return o.op.Attr("transferT
 // single-block regions get their block.
 func BuildGatherToLdsOp(b *ir.Builder, loc ir.Location, src *ir.Value, srcIndices []*ir.Value, dst *ir.Value, dstIndices []*ir.Value, transferType ir.Attribute) GatherToLdsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "gather_to_lds", Registered: true}, loc, nil)
-	op.Operands = append(append(append([]*ir.Value{src}, srcIndices...), dst), dstIndices...)
+	op.SetOperands(append(append(append([]*ir.Value{src}, srcIndices...), dst), dstIndices...))
 	op.SetOperandSegments([]int32{1, int32(len(srcIndices)), 1, int32(len(dstIndices))})
 	setAttrs(op, []string{"transferType"}, transferType)
 	b.Insert(op)
@@ -263,33 +263,33 @@ func AsMakeDmaBaseOp(op *ir.Operation) (MakeDmaBaseOp, bool) {
 
 // Global returns the op's global operand.
 func (o MakeDmaBaseOp) Global() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // GlobalIndices returns the op's global_indices operand group.
 func (o MakeDmaBaseOp) GlobalIndices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Lds returns the op's lds operand.
 func (o MakeDmaBaseOp) Lds() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)[0]
 }
 
 // LdsIndices returns the op's lds_indices operand group.
 func (o MakeDmaBaseOp) LdsIndices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // Base returns the op's base result.
-func (o MakeDmaBaseOp) Base() *ir.Value { return o.op.Results[0] }
+func (o MakeDmaBaseOp) Base() *ir.Value { return o.op.Result(0) }
 
 // BuildMakeDmaBaseOp creates an amdgpu.make_dma_base at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMakeDmaBaseOp(b *ir.Builder, loc ir.Location, baseType ir.Type, global *ir.Value, globalIndices []*ir.Value, lds *ir.Value, ldsIndices []*ir.Value) MakeDmaBaseOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "make_dma_base", Registered: true}, loc, []ir.Type{baseType})
-	op.Operands = append(append(append([]*ir.Value{global}, globalIndices...), lds), ldsIndices...)
+	op.SetOperands(append(append(append([]*ir.Value{global}, globalIndices...), lds), ldsIndices...))
 	op.SetOperandSegments([]int32{1, int32(len(globalIndices)), 1, int32(len(ldsIndices))})
 	b.Insert(op)
 	return MakeDmaBaseOp{opWrapper{op}}
@@ -311,27 +311,27 @@ func AsMakeDmaDescriptorOp(op *ir.Operation) (MakeDmaDescriptorOp, bool) {
 
 // Base returns the op's base operand.
 func (o MakeDmaDescriptorOp) Base() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // GlobalDynamicSizes returns the op's global_dynamic_sizes operand group.
 func (o MakeDmaDescriptorOp) GlobalDynamicSizes() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // GlobalDynamicStrides returns the op's global_dynamic_strides operand group.
 func (o MakeDmaDescriptorOp) GlobalDynamicStrides() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // SharedDynamicSizes returns the op's shared_dynamic_sizes operand group.
 func (o MakeDmaDescriptorOp) SharedDynamicSizes() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // WorkgroupMask returns the op's workgroup_mask operand, or nil.
 func (o MakeDmaDescriptorOp) WorkgroupMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -339,7 +339,7 @@ func (o MakeDmaDescriptorOp) WorkgroupMask() *ir.Value {
 
 // EarlyTimeout returns the op's early_timeout operand, or nil.
 func (o MakeDmaDescriptorOp) EarlyTimeout() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 5); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -347,7 +347,7 @@ func (o MakeDmaDescriptorOp) EarlyTimeout() *ir.Value {
 
 // PadAmount returns the op's pad_amount operand, or nil.
 func (o MakeDmaDescriptorOp) PadAmount() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 6); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -355,7 +355,7 @@ func (o MakeDmaDescriptorOp) PadAmount() *ir.Value {
 
 // PadInterval returns the op's pad_interval operand, or nil.
 func (o MakeDmaDescriptorOp) PadInterval() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 7); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -363,7 +363,7 @@ func (o MakeDmaDescriptorOp) PadInterval() *ir.Value {
 
 // AtomicBarrierAddress returns the op's atomic_barrier_address operand, or nil.
 func (o MakeDmaDescriptorOp) AtomicBarrierAddress() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 8); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -371,12 +371,12 @@ func (o MakeDmaDescriptorOp) AtomicBarrierAddress() *ir.Value {
 
 // AtomicBarrierIndices returns the op's atomic_barrier_indices operand group.
 func (o MakeDmaDescriptorOp) AtomicBarrierIndices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 9)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 9)
 }
 
 // GlobalIncrement returns the op's global_increment operand, or nil.
 func (o MakeDmaDescriptorOp) GlobalIncrement() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 10); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 10); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -384,7 +384,7 @@ func (o MakeDmaDescriptorOp) GlobalIncrement() *ir.Value {
 
 // LdsIncrement returns the op's lds_increment operand, or nil.
 func (o MakeDmaDescriptorOp) LdsIncrement() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 11); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 11); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -392,14 +392,14 @@ func (o MakeDmaDescriptorOp) LdsIncrement() *ir.Value {
 
 // IterationCount returns the op's iteration_count operand, or nil.
 func (o MakeDmaDescriptorOp) IterationCount() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 12); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 12); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Desc returns the op's desc result.
-func (o MakeDmaDescriptorOp) Desc() *ir.Value { return o.op.Results[0] }
+func (o MakeDmaDescriptorOp) Desc() *ir.Value { return o.op.Result(0) }
 
 // GlobalStaticSizes returns the inherent attribute global_static_sizes, or nil if it is not set.
 func (o MakeDmaDescriptorOp) GlobalStaticSizes() ir.Attribute {
@@ -421,7 +421,7 @@ func (o MakeDmaDescriptorOp) SharedStaticSizes() ir.Attribute {
 // left unset; single-block regions get their block.
 func BuildMakeDmaDescriptorOp(b *ir.Builder, loc ir.Location, descType ir.Type, base *ir.Value, globalDynamicSizes, globalDynamicStrides, sharedDynamicSizes, workgroupMask, earlyTimeout, padAmount, padInterval, atomicBarrierAddress, atomicBarrierIndices, globalIncrement, ldsIncrement, iterationCount []*ir.Value, globalStaticSizes, globalStaticStrides, sharedStaticSizes ir.Attribute) MakeDmaDescriptorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "make_dma_descriptor", Registered: true}, loc, []ir.Type{descType})
-	op.Operands = append(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{base}, globalDynamicSizes...), globalDynamicStrides...), sharedDynamicSizes...), workgroupMask...), earlyTimeout...), padAmount...), padInterval...), atomicBarrierAddress...), atomicBarrierIndices...), globalIncrement...), ldsIncrement...), iterationCount...)
+	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{base}, globalDynamicSizes...), globalDynamicStrides...), sharedDynamicSizes...), workgroupMask...), earlyTimeout...), padAmount...), padInterval...), atomicBarrierAddress...), atomicBarrierIndices...), globalIncrement...), ldsIncrement...), iterationCount...))
 	op.SetOperandSegments([]int32{1, int32(len(globalDynamicSizes)), int32(len(globalDynamicStrides)), int32(len(sharedDynamicSizes)), int32(len(workgroupMask)), int32(len(earlyTimeout)), int32(len(padAmount)), int32(len(padInterval)), int32(len(atomicBarrierAddress)), int32(len(atomicBarrierIndices)), int32(len(globalIncrement)), int32(len(ldsIncrement)), int32(len(iterationCount))})
 	setAttrs(op, []string{"global_static_sizes", "global_static_strides", "shared_static_sizes"}, globalStaticSizes, globalStaticStrides, sharedStaticSizes)
 	b.Insert(op)
@@ -444,33 +444,33 @@ func AsMakeGatherDmaBaseOp(op *ir.Operation) (MakeGatherDmaBaseOp, bool) {
 
 // Global returns the op's global operand.
 func (o MakeGatherDmaBaseOp) Global() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // GlobalIndices returns the op's global_indices operand group.
 func (o MakeGatherDmaBaseOp) GlobalIndices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Lds returns the op's lds operand.
 func (o MakeGatherDmaBaseOp) Lds() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)[0]
 }
 
 // LdsIndices returns the op's lds_indices operand group.
 func (o MakeGatherDmaBaseOp) LdsIndices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // Base returns the op's base result.
-func (o MakeGatherDmaBaseOp) Base() *ir.Value { return o.op.Results[0] }
+func (o MakeGatherDmaBaseOp) Base() *ir.Value { return o.op.Result(0) }
 
 // BuildMakeGatherDmaBaseOp creates an amdgpu.make_gather_dma_base at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMakeGatherDmaBaseOp(b *ir.Builder, loc ir.Location, baseType ir.Type, global *ir.Value, globalIndices []*ir.Value, lds *ir.Value, ldsIndices []*ir.Value) MakeGatherDmaBaseOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "make_gather_dma_base", Registered: true}, loc, []ir.Type{baseType})
-	op.Operands = append(append(append([]*ir.Value{global}, globalIndices...), lds), ldsIndices...)
+	op.SetOperands(append(append(append([]*ir.Value{global}, globalIndices...), lds), ldsIndices...))
 	op.SetOperandSegments([]int32{1, int32(len(globalIndices)), 1, int32(len(ldsIndices))})
 	b.Insert(op)
 	return MakeGatherDmaBaseOp{opWrapper{op}}
@@ -492,32 +492,32 @@ func AsMakeGatherDmaDescriptorOp(op *ir.Operation) (MakeGatherDmaDescriptorOp, b
 
 // Base returns the op's base operand.
 func (o MakeGatherDmaDescriptorOp) Base() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Indices returns the op's indices operand.
 func (o MakeGatherDmaDescriptorOp) Indices() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // GlobalDynamicSizes returns the op's global_dynamic_sizes operand group.
 func (o MakeGatherDmaDescriptorOp) GlobalDynamicSizes() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // GlobalDynamicStrides returns the op's global_dynamic_strides operand group.
 func (o MakeGatherDmaDescriptorOp) GlobalDynamicStrides() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // SharedDynamicSizes returns the op's shared_dynamic_sizes operand group.
 func (o MakeGatherDmaDescriptorOp) SharedDynamicSizes() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
 }
 
 // WorkgroupMask returns the op's workgroup_mask operand, or nil.
 func (o MakeGatherDmaDescriptorOp) WorkgroupMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 5); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -525,7 +525,7 @@ func (o MakeGatherDmaDescriptorOp) WorkgroupMask() *ir.Value {
 
 // EarlyTimeout returns the op's early_timeout operand, or nil.
 func (o MakeGatherDmaDescriptorOp) EarlyTimeout() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 6); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -533,7 +533,7 @@ func (o MakeGatherDmaDescriptorOp) EarlyTimeout() *ir.Value {
 
 // PadAmount returns the op's pad_amount operand, or nil.
 func (o MakeGatherDmaDescriptorOp) PadAmount() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 7); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -541,7 +541,7 @@ func (o MakeGatherDmaDescriptorOp) PadAmount() *ir.Value {
 
 // PadInterval returns the op's pad_interval operand, or nil.
 func (o MakeGatherDmaDescriptorOp) PadInterval() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 8); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -549,7 +549,7 @@ func (o MakeGatherDmaDescriptorOp) PadInterval() *ir.Value {
 
 // AtomicBarrierAddress returns the op's atomic_barrier_address operand, or nil.
 func (o MakeGatherDmaDescriptorOp) AtomicBarrierAddress() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 9); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 9); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -557,12 +557,12 @@ func (o MakeGatherDmaDescriptorOp) AtomicBarrierAddress() *ir.Value {
 
 // AtomicBarrierIndices returns the op's atomic_barrier_indices operand group.
 func (o MakeGatherDmaDescriptorOp) AtomicBarrierIndices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 10)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 10)
 }
 
 // GlobalIncrement returns the op's global_increment operand, or nil.
 func (o MakeGatherDmaDescriptorOp) GlobalIncrement() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 11); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 11); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -570,7 +570,7 @@ func (o MakeGatherDmaDescriptorOp) GlobalIncrement() *ir.Value {
 
 // LdsIncrement returns the op's lds_increment operand, or nil.
 func (o MakeGatherDmaDescriptorOp) LdsIncrement() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 12); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 12); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -578,14 +578,14 @@ func (o MakeGatherDmaDescriptorOp) LdsIncrement() *ir.Value {
 
 // IterationCount returns the op's iteration_count operand, or nil.
 func (o MakeGatherDmaDescriptorOp) IterationCount() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 13); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 13); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Desc returns the op's desc result.
-func (o MakeGatherDmaDescriptorOp) Desc() *ir.Value { return o.op.Results[0] }
+func (o MakeGatherDmaDescriptorOp) Desc() *ir.Value { return o.op.Result(0) }
 
 // GlobalStaticSizes returns the inherent attribute global_static_sizes, or nil if it is not set.
 func (o MakeGatherDmaDescriptorOp) GlobalStaticSizes() ir.Attribute {
@@ -607,7 +607,7 @@ func (o MakeGatherDmaDescriptorOp) SharedStaticSizes() ir.Attribute {
 // attributes are left unset; single-block regions get their block.
 func BuildMakeGatherDmaDescriptorOp(b *ir.Builder, loc ir.Location, descType ir.Type, base, indices *ir.Value, globalDynamicSizes, globalDynamicStrides, sharedDynamicSizes, workgroupMask, earlyTimeout, padAmount, padInterval, atomicBarrierAddress, atomicBarrierIndices, globalIncrement, ldsIncrement, iterationCount []*ir.Value, globalStaticSizes, globalStaticStrides, sharedStaticSizes ir.Attribute) MakeGatherDmaDescriptorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "make_gather_dma_descriptor", Registered: true}, loc, []ir.Type{descType})
-	op.Operands = append(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{base, indices}, globalDynamicSizes...), globalDynamicStrides...), sharedDynamicSizes...), workgroupMask...), earlyTimeout...), padAmount...), padInterval...), atomicBarrierAddress...), atomicBarrierIndices...), globalIncrement...), ldsIncrement...), iterationCount...)
+	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{base, indices}, globalDynamicSizes...), globalDynamicStrides...), sharedDynamicSizes...), workgroupMask...), earlyTimeout...), padAmount...), padInterval...), atomicBarrierAddress...), atomicBarrierIndices...), globalIncrement...), ldsIncrement...), iterationCount...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(globalDynamicSizes)), int32(len(globalDynamicStrides)), int32(len(sharedDynamicSizes)), int32(len(workgroupMask)), int32(len(earlyTimeout)), int32(len(padAmount)), int32(len(padInterval)), int32(len(atomicBarrierAddress)), int32(len(atomicBarrierIndices)), int32(len(globalIncrement)), int32(len(ldsIncrement)), int32(len(iterationCount))})
 	setAttrs(op, []string{"global_static_sizes", "global_static_strides", "shared_static_sizes"}, globalStaticSizes, globalStaticStrides, sharedStaticSizes)
 	b.Insert(op)
@@ -668,16 +668,16 @@ func AsMfmaOp(op *ir.Operation) (MfmaOp, bool) {
 }
 
 // SourceA returns the op's sourceA operand.
-func (o MfmaOp) SourceA() *ir.Value { return o.op.Operands[0] }
+func (o MfmaOp) SourceA() *ir.Value { return o.op.Operand(0) }
 
 // SourceB returns the op's sourceB operand.
-func (o MfmaOp) SourceB() *ir.Value { return o.op.Operands[1] }
+func (o MfmaOp) SourceB() *ir.Value { return o.op.Operand(1) }
 
 // DestC returns the op's destC operand.
-func (o MfmaOp) DestC() *ir.Value { return o.op.Operands[2] }
+func (o MfmaOp) DestC() *ir.Value { return o.op.Operand(2) }
 
 // DestD returns the op's destD result.
-func (o MfmaOp) DestD() *ir.Value { return o.op.Results[0] }
+func (o MfmaOp) DestD() *ir.Value { return o.op.Result(0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o MfmaOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -717,7 +717,7 @@ func (o MfmaOp) NegateC() ir.Attribute { return o.op.Attr("negateC") }
 // get their block.
 func BuildMfmaOp(b *ir.Builder, loc ir.Location, destDType ir.Type, sourceA, sourceB, destC *ir.Value, m_, n_, k_, blocks, cbsz, abid, blgp, reducePrecision, negateA, negateB, negateC ir.Attribute) MfmaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "mfma", Registered: true}, loc, []ir.Type{destDType})
-	op.Operands = []*ir.Value{sourceA, sourceB, destC}
+	op.SetOperands([]*ir.Value{sourceA, sourceB, destC})
 	setAttrs(op, []string{"m", "n", "k", "blocks", "cbsz", "abid", "blgp", "reducePrecision", "negateA", "negateB", "negateC"}, m_, n_, k_, blocks, cbsz, abid, blgp, reducePrecision, negateA, negateB, negateC)
 	b.Insert(op)
 	return MfmaOp{opWrapper{op}}
@@ -738,21 +738,21 @@ func AsPackedScaledTruncOp(op *ir.Operation) (PackedScaledTruncOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o PackedScaledTruncOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o PackedScaledTruncOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o PackedScaledTruncOp) Scale() *ir.Value { return o.op.Operands[1] }
+func (o PackedScaledTruncOp) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Existing returns the op's existing operand, or nil.
 func (o PackedScaledTruncOp) Existing() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Res returns the op's res result.
-func (o PackedScaledTruncOp) Res() *ir.Value { return o.op.Results[0] }
+func (o PackedScaledTruncOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Index returns the inherent attribute index, or nil if it is not set.
 func (o PackedScaledTruncOp) Index() ir.Attribute { return o.op.Attr("index") }
@@ -762,7 +762,7 @@ func (o PackedScaledTruncOp) Index() ir.Attribute { return o.op.Attr("index") }
 // left unset; single-block regions get their block.
 func BuildPackedScaledTruncOp(b *ir.Builder, loc ir.Location, resType ir.Type, source, scale *ir.Value, existing []*ir.Value, index ir.Attribute) PackedScaledTruncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "packed_scaled_trunc", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{source, scale}, existing...)
+	op.SetOperands(append([]*ir.Value{source, scale}, existing...))
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return PackedScaledTruncOp{opWrapper{op}}
@@ -783,21 +783,21 @@ func AsPackedStochRoundFp8Op(op *ir.Operation) (PackedStochRoundFp8Op, bool) {
 }
 
 // Source returns the op's source operand.
-func (o PackedStochRoundFp8Op) Source() *ir.Value { return o.op.Operands[0] }
+func (o PackedStochRoundFp8Op) Source() *ir.Value { return o.op.Operand(0) }
 
 // StochiasticParam returns the op's stochiasticParam operand.
-func (o PackedStochRoundFp8Op) StochiasticParam() *ir.Value { return o.op.Operands[1] }
+func (o PackedStochRoundFp8Op) StochiasticParam() *ir.Value { return o.op.Operand(1) }
 
 // Existing returns the op's existing operand, or nil.
 func (o PackedStochRoundFp8Op) Existing() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Res returns the op's res result.
-func (o PackedStochRoundFp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o PackedStochRoundFp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // StoreIndex returns the inherent attribute storeIndex, or nil if it is not set.
 func (o PackedStochRoundFp8Op) StoreIndex() ir.Attribute { return o.op.Attr("storeIndex") }
@@ -807,7 +807,7 @@ func (o PackedStochRoundFp8Op) StoreIndex() ir.Attribute { return o.op.Attr("sto
 // left unset; single-block regions get their block.
 func BuildPackedStochRoundFp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, source, stochiasticParam *ir.Value, existing []*ir.Value, storeIndex ir.Attribute) PackedStochRoundFp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "packed_stoch_round_fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{source, stochiasticParam}, existing...)
+	op.SetOperands(append([]*ir.Value{source, stochiasticParam}, existing...))
 	setAttrs(op, []string{"storeIndex"}, storeIndex)
 	b.Insert(op)
 	return PackedStochRoundFp8Op{opWrapper{op}}
@@ -829,12 +829,12 @@ func AsPackedTrunc2xfp8Op(op *ir.Operation) (PackedTrunc2xfp8Op, bool) {
 
 // SourceA returns the op's sourceA operand.
 func (o PackedTrunc2xfp8Op) SourceA() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // SourceB returns the op's sourceB operand, or nil.
 func (o PackedTrunc2xfp8Op) SourceB() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -842,14 +842,14 @@ func (o PackedTrunc2xfp8Op) SourceB() *ir.Value {
 
 // Existing returns the op's existing operand, or nil.
 func (o PackedTrunc2xfp8Op) Existing() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Res returns the op's res result.
-func (o PackedTrunc2xfp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o PackedTrunc2xfp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // WordIndex returns the inherent attribute wordIndex, or nil if it is not set.
 func (o PackedTrunc2xfp8Op) WordIndex() ir.Attribute { return o.op.Attr("wordIndex") }
@@ -859,7 +859,7 @@ func (o PackedTrunc2xfp8Op) WordIndex() ir.Attribute { return o.op.Attr("wordInd
 // left unset; single-block regions get their block.
 func BuildPackedTrunc2xfp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, sourceA *ir.Value, sourceB, existing []*ir.Value, wordIndex ir.Attribute) PackedTrunc2xfp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "packed_trunc_2xfp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append(append([]*ir.Value{sourceA}, sourceB...), existing...)
+	op.SetOperands(append(append([]*ir.Value{sourceA}, sourceB...), existing...))
 	op.SetOperandSegments([]int32{1, int32(len(sourceB)), int32(len(existing))})
 	setAttrs(op, []string{"wordIndex"}, wordIndex)
 	b.Insert(op)
@@ -881,10 +881,10 @@ func AsPermlaneSwapOp(op *ir.Operation) (PermlaneSwapOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o PermlaneSwapOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o PermlaneSwapOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o PermlaneSwapOp) Result() *ir.Value { return o.op.Results[0] }
+func (o PermlaneSwapOp) Result() *ir.Value { return o.op.Result(0) }
 
 // RowLength returns the inherent attribute row_length, or nil if it is not set.
 func (o PermlaneSwapOp) RowLength() ir.Attribute { return o.op.Attr("row_length") }
@@ -900,7 +900,7 @@ func (o PermlaneSwapOp) BoundCtrl() ir.Attribute { return o.op.Attr("bound_ctrl"
 // single-block regions get their block.
 func BuildPermlaneSwapOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value, rowLength, fetchInactive, boundCtrl ir.Attribute) PermlaneSwapOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "permlane_swap", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"row_length", "fetch_inactive", "bound_ctrl"}, rowLength, fetchInactive, boundCtrl)
 	b.Insert(op)
 	return PermlaneSwapOp{opWrapper{op}}
@@ -922,34 +922,34 @@ func AsRawBufferAtomicCmpswapOp(op *ir.Operation) (RawBufferAtomicCmpswapOp, boo
 
 // Src returns the op's src operand.
 func (o RawBufferAtomicCmpswapOp) Src() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Cmp returns the op's cmp operand.
 func (o RawBufferAtomicCmpswapOp) Cmp() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // Memref returns the op's memref operand.
 func (o RawBufferAtomicCmpswapOp) Memref() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)[0]
 }
 
 // Indices returns the op's indices operand group.
 func (o RawBufferAtomicCmpswapOp) Indices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // SgprOffset returns the op's sgprOffset operand, or nil.
 func (o RawBufferAtomicCmpswapOp) SgprOffset() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Value returns the op's value result.
-func (o RawBufferAtomicCmpswapOp) Value() *ir.Value { return o.op.Results[0] }
+func (o RawBufferAtomicCmpswapOp) Value() *ir.Value { return o.op.Result(0) }
 
 // BoundsCheck returns the optional attribute boundsCheck, or nil if it is not set.
 func (o RawBufferAtomicCmpswapOp) BoundsCheck() ir.Attribute { return o.op.Attr("boundsCheck") }
@@ -962,7 +962,7 @@ func (o RawBufferAtomicCmpswapOp) IndexOffset() ir.Attribute { return o.op.Attr(
 // are left unset; single-block regions get their block.
 func BuildRawBufferAtomicCmpswapOp(b *ir.Builder, loc ir.Location, valueType ir.Type, src, cmp, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferAtomicCmpswapOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_atomic_cmpswap", Registered: true}, loc, []ir.Type{valueType})
-	op.Operands = append(append([]*ir.Value{src, cmp, memref}, indices...), sgprOffset...)
+	op.SetOperands(append(append([]*ir.Value{src, cmp, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
 	b.Insert(op)
@@ -985,22 +985,22 @@ func AsRawBufferAtomicFaddOp(op *ir.Operation) (RawBufferAtomicFaddOp, bool) {
 
 // Value returns the op's value operand.
 func (o RawBufferAtomicFaddOp) Value() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Memref returns the op's memref operand.
 func (o RawBufferAtomicFaddOp) Memref() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // Indices returns the op's indices operand group.
 func (o RawBufferAtomicFaddOp) Indices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // SgprOffset returns the op's sgprOffset operand, or nil.
 func (o RawBufferAtomicFaddOp) SgprOffset() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1017,7 +1017,7 @@ func (o RawBufferAtomicFaddOp) IndexOffset() ir.Attribute { return o.op.Attr("in
 // left unset; single-block regions get their block.
 func BuildRawBufferAtomicFaddOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferAtomicFaddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_atomic_fadd", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{value, memref}, indices...), sgprOffset...)
+	op.SetOperands(append(append([]*ir.Value{value, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
 	b.Insert(op)
@@ -1040,22 +1040,22 @@ func AsRawBufferAtomicFmaxOp(op *ir.Operation) (RawBufferAtomicFmaxOp, bool) {
 
 // Value returns the op's value operand.
 func (o RawBufferAtomicFmaxOp) Value() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Memref returns the op's memref operand.
 func (o RawBufferAtomicFmaxOp) Memref() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // Indices returns the op's indices operand group.
 func (o RawBufferAtomicFmaxOp) Indices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // SgprOffset returns the op's sgprOffset operand, or nil.
 func (o RawBufferAtomicFmaxOp) SgprOffset() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1072,7 +1072,7 @@ func (o RawBufferAtomicFmaxOp) IndexOffset() ir.Attribute { return o.op.Attr("in
 // left unset; single-block regions get their block.
 func BuildRawBufferAtomicFmaxOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferAtomicFmaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_atomic_fmax", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{value, memref}, indices...), sgprOffset...)
+	op.SetOperands(append(append([]*ir.Value{value, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
 	b.Insert(op)
@@ -1095,22 +1095,22 @@ func AsRawBufferAtomicSmaxOp(op *ir.Operation) (RawBufferAtomicSmaxOp, bool) {
 
 // Value returns the op's value operand.
 func (o RawBufferAtomicSmaxOp) Value() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Memref returns the op's memref operand.
 func (o RawBufferAtomicSmaxOp) Memref() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // Indices returns the op's indices operand group.
 func (o RawBufferAtomicSmaxOp) Indices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // SgprOffset returns the op's sgprOffset operand, or nil.
 func (o RawBufferAtomicSmaxOp) SgprOffset() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1127,7 +1127,7 @@ func (o RawBufferAtomicSmaxOp) IndexOffset() ir.Attribute { return o.op.Attr("in
 // left unset; single-block regions get their block.
 func BuildRawBufferAtomicSmaxOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferAtomicSmaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_atomic_smax", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{value, memref}, indices...), sgprOffset...)
+	op.SetOperands(append(append([]*ir.Value{value, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
 	b.Insert(op)
@@ -1150,22 +1150,22 @@ func AsRawBufferAtomicUminOp(op *ir.Operation) (RawBufferAtomicUminOp, bool) {
 
 // Value returns the op's value operand.
 func (o RawBufferAtomicUminOp) Value() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Memref returns the op's memref operand.
 func (o RawBufferAtomicUminOp) Memref() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // Indices returns the op's indices operand group.
 func (o RawBufferAtomicUminOp) Indices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // SgprOffset returns the op's sgprOffset operand, or nil.
 func (o RawBufferAtomicUminOp) SgprOffset() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1182,7 +1182,7 @@ func (o RawBufferAtomicUminOp) IndexOffset() ir.Attribute { return o.op.Attr("in
 // left unset; single-block regions get their block.
 func BuildRawBufferAtomicUminOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferAtomicUminOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_atomic_umin", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{value, memref}, indices...), sgprOffset...)
+	op.SetOperands(append(append([]*ir.Value{value, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
 	b.Insert(op)
@@ -1205,24 +1205,24 @@ func AsRawBufferLoadOp(op *ir.Operation) (RawBufferLoadOp, bool) {
 
 // Memref returns the op's memref operand.
 func (o RawBufferLoadOp) Memref() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Indices returns the op's indices operand group.
 func (o RawBufferLoadOp) Indices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // SgprOffset returns the op's sgprOffset operand, or nil.
 func (o RawBufferLoadOp) SgprOffset() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Value returns the op's value result.
-func (o RawBufferLoadOp) Value() *ir.Value { return o.op.Results[0] }
+func (o RawBufferLoadOp) Value() *ir.Value { return o.op.Result(0) }
 
 // BoundsCheck returns the optional attribute boundsCheck, or nil if it is not set.
 func (o RawBufferLoadOp) BoundsCheck() ir.Attribute { return o.op.Attr("boundsCheck") }
@@ -1235,7 +1235,7 @@ func (o RawBufferLoadOp) IndexOffset() ir.Attribute { return o.op.Attr("indexOff
 // unset; single-block regions get their block.
 func BuildRawBufferLoadOp(b *ir.Builder, loc ir.Location, valueType ir.Type, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferLoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_load", Registered: true}, loc, []ir.Type{valueType})
-	op.Operands = append(append([]*ir.Value{memref}, indices...), sgprOffset...)
+	op.SetOperands(append(append([]*ir.Value{memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
 	b.Insert(op)
@@ -1258,22 +1258,22 @@ func AsRawBufferStoreOp(op *ir.Operation) (RawBufferStoreOp, bool) {
 
 // Value returns the op's value operand.
 func (o RawBufferStoreOp) Value() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Memref returns the op's memref operand.
 func (o RawBufferStoreOp) Memref() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // Indices returns the op's indices operand group.
 func (o RawBufferStoreOp) Indices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // SgprOffset returns the op's sgprOffset operand, or nil.
 func (o RawBufferStoreOp) SgprOffset() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1290,7 +1290,7 @@ func (o RawBufferStoreOp) IndexOffset() ir.Attribute { return o.op.Attr("indexOf
 // unset; single-block regions get their block.
 func BuildRawBufferStoreOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferStoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_store", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{value, memref}, indices...), sgprOffset...)
+	op.SetOperands(append(append([]*ir.Value{value, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
 	b.Insert(op)
@@ -1312,13 +1312,13 @@ func AsScaledExtPackedOp(op *ir.Operation) (ScaledExtPackedOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ScaledExtPackedOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o ScaledExtPackedOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o ScaledExtPackedOp) Scale() *ir.Value { return o.op.Operands[1] }
+func (o ScaledExtPackedOp) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o ScaledExtPackedOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ScaledExtPackedOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Index returns the inherent attribute index, or nil if it is not set.
 func (o ScaledExtPackedOp) Index() ir.Attribute { return o.op.Attr("index") }
@@ -1328,7 +1328,7 @@ func (o ScaledExtPackedOp) Index() ir.Attribute { return o.op.Attr("index") }
 // unset; single-block regions get their block.
 func BuildScaledExtPackedOp(b *ir.Builder, loc ir.Location, resType ir.Type, source, scale *ir.Value, index ir.Attribute) ScaledExtPackedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "scaled_ext_packed", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{source, scale}
+	op.SetOperands([]*ir.Value{source, scale})
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return ScaledExtPackedOp{opWrapper{op}}
@@ -1349,13 +1349,13 @@ func AsScaledExtPackedMatrixOp(op *ir.Operation) (ScaledExtPackedMatrixOp, bool)
 }
 
 // Source returns the op's source operand.
-func (o ScaledExtPackedMatrixOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o ScaledExtPackedMatrixOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o ScaledExtPackedMatrixOp) Scale() *ir.Value { return o.op.Operands[1] }
+func (o ScaledExtPackedMatrixOp) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o ScaledExtPackedMatrixOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ScaledExtPackedMatrixOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BlockSize returns the inherent attribute blockSize, or nil if it is not set.
 func (o ScaledExtPackedMatrixOp) BlockSize() ir.Attribute { return o.op.Attr("blockSize") }
@@ -1371,7 +1371,7 @@ func (o ScaledExtPackedMatrixOp) FirstScaleByte() ir.Attribute { return o.op.Att
 // are left unset; single-block regions get their block.
 func BuildScaledExtPackedMatrixOp(b *ir.Builder, loc ir.Location, resType ir.Type, source, scale *ir.Value, blockSize, firstScaleLane, firstScaleByte ir.Attribute) ScaledExtPackedMatrixOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "scaled_ext_packed_matrix", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{source, scale}
+	op.SetOperands([]*ir.Value{source, scale})
 	setAttrs(op, []string{"blockSize", "firstScaleLane", "firstScaleByte"}, blockSize, firstScaleLane, firstScaleByte)
 	b.Insert(op)
 	return ScaledExtPackedMatrixOp{opWrapper{op}}
@@ -1392,22 +1392,22 @@ func AsScaledMfmaOp(op *ir.Operation) (ScaledMfmaOp, bool) {
 }
 
 // SourceA returns the op's sourceA operand.
-func (o ScaledMfmaOp) SourceA() *ir.Value { return o.op.Operands[0] }
+func (o ScaledMfmaOp) SourceA() *ir.Value { return o.op.Operand(0) }
 
 // SourceB returns the op's sourceB operand.
-func (o ScaledMfmaOp) SourceB() *ir.Value { return o.op.Operands[1] }
+func (o ScaledMfmaOp) SourceB() *ir.Value { return o.op.Operand(1) }
 
 // DestC returns the op's destC operand.
-func (o ScaledMfmaOp) DestC() *ir.Value { return o.op.Operands[2] }
+func (o ScaledMfmaOp) DestC() *ir.Value { return o.op.Operand(2) }
 
 // ScalesA returns the op's scalesA operand.
-func (o ScaledMfmaOp) ScalesA() *ir.Value { return o.op.Operands[3] }
+func (o ScaledMfmaOp) ScalesA() *ir.Value { return o.op.Operand(3) }
 
 // ScalesB returns the op's scalesB operand.
-func (o ScaledMfmaOp) ScalesB() *ir.Value { return o.op.Operands[4] }
+func (o ScaledMfmaOp) ScalesB() *ir.Value { return o.op.Operand(4) }
 
 // DestD returns the op's destD result.
-func (o ScaledMfmaOp) DestD() *ir.Value { return o.op.Results[0] }
+func (o ScaledMfmaOp) DestD() *ir.Value { return o.op.Result(0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o ScaledMfmaOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -1429,7 +1429,7 @@ func (o ScaledMfmaOp) ScalesIdxB() ir.Attribute { return o.op.Attr("scalesIdxB")
 // single-block regions get their block.
 func BuildScaledMfmaOp(b *ir.Builder, loc ir.Location, destDType ir.Type, sourceA, sourceB, destC, scalesA, scalesB *ir.Value, m_, n_, k_, scalesIdxA, scalesIdxB ir.Attribute) ScaledMfmaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "scaled_mfma", Registered: true}, loc, []ir.Type{destDType})
-	op.Operands = []*ir.Value{sourceA, sourceB, destC, scalesA, scalesB}
+	op.SetOperands([]*ir.Value{sourceA, sourceB, destC, scalesA, scalesB})
 	setAttrs(op, []string{"m", "n", "k", "scalesIdxA", "scalesIdxB"}, m_, n_, k_, scalesIdxA, scalesIdxB)
 	b.Insert(op)
 	return ScaledMfmaOp{opWrapper{op}}
@@ -1450,22 +1450,22 @@ func AsScaledWmmaOp(op *ir.Operation) (ScaledWmmaOp, bool) {
 }
 
 // SourceA returns the op's sourceA operand.
-func (o ScaledWmmaOp) SourceA() *ir.Value { return o.op.Operands[0] }
+func (o ScaledWmmaOp) SourceA() *ir.Value { return o.op.Operand(0) }
 
 // SourceB returns the op's sourceB operand.
-func (o ScaledWmmaOp) SourceB() *ir.Value { return o.op.Operands[1] }
+func (o ScaledWmmaOp) SourceB() *ir.Value { return o.op.Operand(1) }
 
 // DestC returns the op's destC operand.
-func (o ScaledWmmaOp) DestC() *ir.Value { return o.op.Operands[2] }
+func (o ScaledWmmaOp) DestC() *ir.Value { return o.op.Operand(2) }
 
 // ScaleA returns the op's scaleA operand.
-func (o ScaledWmmaOp) ScaleA() *ir.Value { return o.op.Operands[3] }
+func (o ScaledWmmaOp) ScaleA() *ir.Value { return o.op.Operand(3) }
 
 // ScaleB returns the op's scaleB operand.
-func (o ScaledWmmaOp) ScaleB() *ir.Value { return o.op.Operands[4] }
+func (o ScaledWmmaOp) ScaleB() *ir.Value { return o.op.Operand(4) }
 
 // DestD returns the op's destD result.
-func (o ScaledWmmaOp) DestD() *ir.Value { return o.op.Results[0] }
+func (o ScaledWmmaOp) DestD() *ir.Value { return o.op.Result(0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o ScaledWmmaOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -1487,7 +1487,7 @@ func (o ScaledWmmaOp) BFirstScaleLane() ir.Attribute { return o.op.Attr("b_first
 // single-block regions get their block.
 func BuildScaledWmmaOp(b *ir.Builder, loc ir.Location, destDType ir.Type, sourceA, sourceB, destC, scaleA, scaleB *ir.Value, m_, n_, k_, aFirstScaleLane, bFirstScaleLane ir.Attribute) ScaledWmmaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "scaled_wmma", Registered: true}, loc, []ir.Type{destDType})
-	op.Operands = []*ir.Value{sourceA, sourceB, destC, scaleA, scaleB}
+	op.SetOperands([]*ir.Value{sourceA, sourceB, destC, scaleA, scaleB})
 	setAttrs(op, []string{"m", "n", "k", "a_first_scale_lane", "b_first_scale_lane"}, m_, n_, k_, aFirstScaleLane, bFirstScaleLane)
 	b.Insert(op)
 	return ScaledWmmaOp{opWrapper{op}}
@@ -1535,19 +1535,19 @@ func AsSparseMfmaOp(op *ir.Operation) (SparseMfmaOp, bool) {
 }
 
 // SourceA returns the op's sourceA operand.
-func (o SparseMfmaOp) SourceA() *ir.Value { return o.op.Operands[0] }
+func (o SparseMfmaOp) SourceA() *ir.Value { return o.op.Operand(0) }
 
 // SourceB returns the op's sourceB operand.
-func (o SparseMfmaOp) SourceB() *ir.Value { return o.op.Operands[1] }
+func (o SparseMfmaOp) SourceB() *ir.Value { return o.op.Operand(1) }
 
 // DestC returns the op's destC operand.
-func (o SparseMfmaOp) DestC() *ir.Value { return o.op.Operands[2] }
+func (o SparseMfmaOp) DestC() *ir.Value { return o.op.Operand(2) }
 
 // SparseIdx returns the op's sparseIdx operand.
-func (o SparseMfmaOp) SparseIdx() *ir.Value { return o.op.Operands[3] }
+func (o SparseMfmaOp) SparseIdx() *ir.Value { return o.op.Operand(3) }
 
 // DestD returns the op's destD result.
-func (o SparseMfmaOp) DestD() *ir.Value { return o.op.Results[0] }
+func (o SparseMfmaOp) DestD() *ir.Value { return o.op.Result(0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o SparseMfmaOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -1569,7 +1569,7 @@ func (o SparseMfmaOp) Abid() ir.Attribute { return o.op.Attr("abid") }
 // single-block regions get their block.
 func BuildSparseMfmaOp(b *ir.Builder, loc ir.Location, destDType ir.Type, sourceA, sourceB, destC, sparseIdx *ir.Value, m_, n_, k_, cbsz, abid ir.Attribute) SparseMfmaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "sparse_mfma", Registered: true}, loc, []ir.Type{destDType})
-	op.Operands = []*ir.Value{sourceA, sourceB, destC, sparseIdx}
+	op.SetOperands([]*ir.Value{sourceA, sourceB, destC, sparseIdx})
 	setAttrs(op, []string{"m", "n", "k", "cbsz", "abid"}, m_, n_, k_, cbsz, abid)
 	b.Insert(op)
 	return SparseMfmaOp{opWrapper{op}}
@@ -1590,10 +1590,10 @@ func AsSwizzleBitmodeOp(op *ir.Operation) (SwizzleBitmodeOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o SwizzleBitmodeOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o SwizzleBitmodeOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o SwizzleBitmodeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SwizzleBitmodeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // AndMask returns the inherent attribute and_mask, or nil if it is not set.
 func (o SwizzleBitmodeOp) AndMask() ir.Attribute { return o.op.Attr("and_mask") }
@@ -1609,7 +1609,7 @@ func (o SwizzleBitmodeOp) XorMask() ir.Attribute { return o.op.Attr("xor_mask") 
 // unset; single-block regions get their block.
 func BuildSwizzleBitmodeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value, andMask, orMask, xorMask ir.Attribute) SwizzleBitmodeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "swizzle_bitmode", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"and_mask", "or_mask", "xor_mask"}, andMask, orMask, xorMask)
 	b.Insert(op)
 	return SwizzleBitmodeOp{opWrapper{op}}
@@ -1630,14 +1630,14 @@ func AsTensorLoadToLdsOp(op *ir.Operation) (TensorLoadToLdsOp, bool) {
 }
 
 // Desc returns the op's desc operand.
-func (o TensorLoadToLdsOp) Desc() *ir.Value { return o.op.Operands[0] }
+func (o TensorLoadToLdsOp) Desc() *ir.Value { return o.op.Operand(0) }
 
 // BuildTensorLoadToLdsOp creates an amdgpu.tensor_load_to_lds at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildTensorLoadToLdsOp(b *ir.Builder, loc ir.Location, desc *ir.Value) TensorLoadToLdsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "tensor_load_to_lds", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{desc}
+	op.SetOperands([]*ir.Value{desc})
 	b.Insert(op)
 	return TensorLoadToLdsOp{opWrapper{op}}
 }
@@ -1657,14 +1657,14 @@ func AsTensorStoreFromLdsOp(op *ir.Operation) (TensorStoreFromLdsOp, bool) {
 }
 
 // Desc returns the op's desc operand.
-func (o TensorStoreFromLdsOp) Desc() *ir.Value { return o.op.Operands[0] }
+func (o TensorStoreFromLdsOp) Desc() *ir.Value { return o.op.Operand(0) }
 
 // BuildTensorStoreFromLdsOp creates an amdgpu.tensor_store_from_lds at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildTensorStoreFromLdsOp(b *ir.Builder, loc ir.Location, desc *ir.Value) TensorStoreFromLdsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "tensor_store_from_lds", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{desc}
+	op.SetOperands([]*ir.Value{desc})
 	b.Insert(op)
 	return TensorStoreFromLdsOp{opWrapper{op}}
 }
@@ -1684,20 +1684,20 @@ func AsTransposeLoadOp(op *ir.Operation) (TransposeLoadOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o TransposeLoadOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o TransposeLoadOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // SrcIndices returns the op's srcIndices operand group.
-func (o TransposeLoadOp) SrcIndices() []*ir.Value { return o.op.Operands[1:] }
+func (o TransposeLoadOp) SrcIndices() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o TransposeLoadOp) Result() *ir.Value { return o.op.Results[0] }
+func (o TransposeLoadOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildTransposeLoadOp creates an amdgpu.transpose_load at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTransposeLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value, srcIndices []*ir.Value) TransposeLoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "transpose_load", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{src}, srcIndices...)
+	op.SetOperands(append([]*ir.Value{src}, srcIndices...))
 	b.Insert(op)
 	return TransposeLoadOp{opWrapper{op}}
 }
@@ -1717,16 +1717,16 @@ func AsWmmaOp(op *ir.Operation) (WmmaOp, bool) {
 }
 
 // SourceA returns the op's sourceA operand.
-func (o WmmaOp) SourceA() *ir.Value { return o.op.Operands[0] }
+func (o WmmaOp) SourceA() *ir.Value { return o.op.Operand(0) }
 
 // SourceB returns the op's sourceB operand.
-func (o WmmaOp) SourceB() *ir.Value { return o.op.Operands[1] }
+func (o WmmaOp) SourceB() *ir.Value { return o.op.Operand(1) }
 
 // DestC returns the op's destC operand.
-func (o WmmaOp) DestC() *ir.Value { return o.op.Operands[2] }
+func (o WmmaOp) DestC() *ir.Value { return o.op.Operand(2) }
 
 // DestD returns the op's destD result.
-func (o WmmaOp) DestD() *ir.Value { return o.op.Results[0] }
+func (o WmmaOp) DestD() *ir.Value { return o.op.Result(0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o WmmaOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -1754,7 +1754,7 @@ func (o WmmaOp) Clamp() ir.Attribute { return o.op.Attr("clamp") }
 // get their block.
 func BuildWmmaOp(b *ir.Builder, loc ir.Location, destDType ir.Type, sourceA, sourceB, destC *ir.Value, m_, n_, k_, subwordOffset, unsignedA, unsignedB, clamp ir.Attribute) WmmaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "wmma", Registered: true}, loc, []ir.Type{destDType})
-	op.Operands = []*ir.Value{sourceA, sourceB, destC}
+	op.SetOperands([]*ir.Value{sourceA, sourceB, destC})
 	setAttrs(op, []string{"m", "n", "k", "subwordOffset", "unsignedA", "unsignedB", "clamp"}, m_, n_, k_, subwordOffset, unsignedA, unsignedB, clamp)
 	b.Insert(op)
 	return WmmaOp{opWrapper{op}}

@@ -20,7 +20,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -50,32 +50,32 @@ func AsTdpbf16psOp(op *ir.Operation) (Tdpbf16psOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o Tdpbf16psOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o Tdpbf16psOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o Tdpbf16psOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o Tdpbf16psOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o Tdpbf16psOp) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o Tdpbf16psOp) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Operand3 returns the op's operand3 operand.
-func (o Tdpbf16psOp) Operand3() *ir.Value { return o.op.Operands[3] }
+func (o Tdpbf16psOp) Operand3() *ir.Value { return o.op.Operand(3) }
 
 // Operand4 returns the op's operand4 operand.
-func (o Tdpbf16psOp) Operand4() *ir.Value { return o.op.Operands[4] }
+func (o Tdpbf16psOp) Operand4() *ir.Value { return o.op.Operand(4) }
 
 // Operand5 returns the op's operand5 operand.
-func (o Tdpbf16psOp) Operand5() *ir.Value { return o.op.Operands[5] }
+func (o Tdpbf16psOp) Operand5() *ir.Value { return o.op.Operand(5) }
 
 // Res returns the op's res result.
-func (o Tdpbf16psOp) Res() *ir.Value { return o.op.Results[0] }
+func (o Tdpbf16psOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildTdpbf16psOp creates an amx.tdpbf16ps at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTdpbf16psOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2, operand3, operand4, operand5 *ir.Value) Tdpbf16psOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tdpbf16ps", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1, operand2, operand3, operand4, operand5}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2, operand3, operand4, operand5})
 	b.Insert(op)
 	return Tdpbf16psOp{opWrapper{op}}
 }
@@ -95,32 +95,32 @@ func AsTdpbssdOp(op *ir.Operation) (TdpbssdOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o TdpbssdOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o TdpbssdOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o TdpbssdOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o TdpbssdOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o TdpbssdOp) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o TdpbssdOp) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Operand3 returns the op's operand3 operand.
-func (o TdpbssdOp) Operand3() *ir.Value { return o.op.Operands[3] }
+func (o TdpbssdOp) Operand3() *ir.Value { return o.op.Operand(3) }
 
 // Operand4 returns the op's operand4 operand.
-func (o TdpbssdOp) Operand4() *ir.Value { return o.op.Operands[4] }
+func (o TdpbssdOp) Operand4() *ir.Value { return o.op.Operand(4) }
 
 // Operand5 returns the op's operand5 operand.
-func (o TdpbssdOp) Operand5() *ir.Value { return o.op.Operands[5] }
+func (o TdpbssdOp) Operand5() *ir.Value { return o.op.Operand(5) }
 
 // Res returns the op's res result.
-func (o TdpbssdOp) Res() *ir.Value { return o.op.Results[0] }
+func (o TdpbssdOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildTdpbssdOp creates an amx.tdpbssd at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTdpbssdOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2, operand3, operand4, operand5 *ir.Value) TdpbssdOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tdpbssd", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1, operand2, operand3, operand4, operand5}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2, operand3, operand4, operand5})
 	b.Insert(op)
 	return TdpbssdOp{opWrapper{op}}
 }
@@ -140,32 +140,32 @@ func AsTdpbsudOp(op *ir.Operation) (TdpbsudOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o TdpbsudOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o TdpbsudOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o TdpbsudOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o TdpbsudOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o TdpbsudOp) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o TdpbsudOp) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Operand3 returns the op's operand3 operand.
-func (o TdpbsudOp) Operand3() *ir.Value { return o.op.Operands[3] }
+func (o TdpbsudOp) Operand3() *ir.Value { return o.op.Operand(3) }
 
 // Operand4 returns the op's operand4 operand.
-func (o TdpbsudOp) Operand4() *ir.Value { return o.op.Operands[4] }
+func (o TdpbsudOp) Operand4() *ir.Value { return o.op.Operand(4) }
 
 // Operand5 returns the op's operand5 operand.
-func (o TdpbsudOp) Operand5() *ir.Value { return o.op.Operands[5] }
+func (o TdpbsudOp) Operand5() *ir.Value { return o.op.Operand(5) }
 
 // Res returns the op's res result.
-func (o TdpbsudOp) Res() *ir.Value { return o.op.Results[0] }
+func (o TdpbsudOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildTdpbsudOp creates an amx.tdpbsud at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTdpbsudOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2, operand3, operand4, operand5 *ir.Value) TdpbsudOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tdpbsud", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1, operand2, operand3, operand4, operand5}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2, operand3, operand4, operand5})
 	b.Insert(op)
 	return TdpbsudOp{opWrapper{op}}
 }
@@ -185,32 +185,32 @@ func AsTdpbusdOp(op *ir.Operation) (TdpbusdOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o TdpbusdOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o TdpbusdOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o TdpbusdOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o TdpbusdOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o TdpbusdOp) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o TdpbusdOp) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Operand3 returns the op's operand3 operand.
-func (o TdpbusdOp) Operand3() *ir.Value { return o.op.Operands[3] }
+func (o TdpbusdOp) Operand3() *ir.Value { return o.op.Operand(3) }
 
 // Operand4 returns the op's operand4 operand.
-func (o TdpbusdOp) Operand4() *ir.Value { return o.op.Operands[4] }
+func (o TdpbusdOp) Operand4() *ir.Value { return o.op.Operand(4) }
 
 // Operand5 returns the op's operand5 operand.
-func (o TdpbusdOp) Operand5() *ir.Value { return o.op.Operands[5] }
+func (o TdpbusdOp) Operand5() *ir.Value { return o.op.Operand(5) }
 
 // Res returns the op's res result.
-func (o TdpbusdOp) Res() *ir.Value { return o.op.Results[0] }
+func (o TdpbusdOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildTdpbusdOp creates an amx.tdpbusd at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTdpbusdOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2, operand3, operand4, operand5 *ir.Value) TdpbusdOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tdpbusd", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1, operand2, operand3, operand4, operand5}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2, operand3, operand4, operand5})
 	b.Insert(op)
 	return TdpbusdOp{opWrapper{op}}
 }
@@ -230,32 +230,32 @@ func AsTdpbuudOp(op *ir.Operation) (TdpbuudOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o TdpbuudOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o TdpbuudOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o TdpbuudOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o TdpbuudOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o TdpbuudOp) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o TdpbuudOp) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Operand3 returns the op's operand3 operand.
-func (o TdpbuudOp) Operand3() *ir.Value { return o.op.Operands[3] }
+func (o TdpbuudOp) Operand3() *ir.Value { return o.op.Operand(3) }
 
 // Operand4 returns the op's operand4 operand.
-func (o TdpbuudOp) Operand4() *ir.Value { return o.op.Operands[4] }
+func (o TdpbuudOp) Operand4() *ir.Value { return o.op.Operand(4) }
 
 // Operand5 returns the op's operand5 operand.
-func (o TdpbuudOp) Operand5() *ir.Value { return o.op.Operands[5] }
+func (o TdpbuudOp) Operand5() *ir.Value { return o.op.Operand(5) }
 
 // Res returns the op's res result.
-func (o TdpbuudOp) Res() *ir.Value { return o.op.Results[0] }
+func (o TdpbuudOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildTdpbuudOp creates an amx.tdpbuud at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTdpbuudOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2, operand3, operand4, operand5 *ir.Value) TdpbuudOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tdpbuud", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1, operand2, operand3, operand4, operand5}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2, operand3, operand4, operand5})
 	b.Insert(op)
 	return TdpbuudOp{opWrapper{op}}
 }
@@ -275,30 +275,32 @@ func AsTileLoadOp(op *ir.Operation) (TileLoadOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o TileLoadOp) Base() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o TileLoadOp) Base() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Indices returns the op's indices operand group.
 func (o TileLoadOp) Indices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Stride returns the op's stride operand, or nil.
 func (o TileLoadOp) Stride() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Res returns the op's res result.
-func (o TileLoadOp) Res() *ir.Value { return o.op.Results[0] }
+func (o TileLoadOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildTileLoadOp creates an amx.tile_load at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTileLoadOp(b *ir.Builder, loc ir.Location, resType ir.Type, base *ir.Value, indices, stride []*ir.Value) TileLoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tile_load", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append(append([]*ir.Value{base}, indices...), stride...)
+	op.SetOperands(append(append([]*ir.Value{base}, indices...), stride...))
 	op.SetOperandSegments([]int32{1, int32(len(indices)), int32(len(stride))})
 	b.Insert(op)
 	return TileLoadOp{opWrapper{op}}
@@ -319,23 +321,23 @@ func AsTileMulfOp(op *ir.Operation) (TileMulfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o TileMulfOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o TileMulfOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o TileMulfOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o TileMulfOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Acc returns the op's acc operand.
-func (o TileMulfOp) Acc() *ir.Value { return o.op.Operands[2] }
+func (o TileMulfOp) Acc() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o TileMulfOp) Res() *ir.Value { return o.op.Results[0] }
+func (o TileMulfOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildTileMulfOp creates an amx.tile_mulf at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTileMulfOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, acc *ir.Value) TileMulfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tile_mulf", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, acc}
+	op.SetOperands([]*ir.Value{lhs, rhs, acc})
 	b.Insert(op)
 	return TileMulfOp{opWrapper{op}}
 }
@@ -355,16 +357,16 @@ func AsTileMuliOp(op *ir.Operation) (TileMuliOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o TileMuliOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o TileMuliOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o TileMuliOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o TileMuliOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Acc returns the op's acc operand.
-func (o TileMuliOp) Acc() *ir.Value { return o.op.Operands[2] }
+func (o TileMuliOp) Acc() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o TileMuliOp) Res() *ir.Value { return o.op.Results[0] }
+func (o TileMuliOp) Res() *ir.Value { return o.op.Result(0) }
 
 // IsZextLhs returns the optional attribute isZextLhs, or nil if it is not set.
 func (o TileMuliOp) IsZextLhs() ir.Attribute { return o.op.Attr("isZextLhs") }
@@ -377,7 +379,7 @@ func (o TileMuliOp) IsZextRhs() ir.Attribute { return o.op.Attr("isZextRhs") }
 // regions get their block.
 func BuildTileMuliOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, acc *ir.Value, isZextLhs, isZextRhs ir.Attribute) TileMuliOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tile_muli", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, acc}
+	op.SetOperands([]*ir.Value{lhs, rhs, acc})
 	setAttrs(op, []string{"isZextLhs", "isZextRhs"}, isZextLhs, isZextRhs)
 	b.Insert(op)
 	return TileMuliOp{opWrapper{op}}
@@ -398,19 +400,23 @@ func AsTileStoreOp(op *ir.Operation) (TileStoreOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o TileStoreOp) Base() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o TileStoreOp) Base() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Indices returns the op's indices operand group.
 func (o TileStoreOp) Indices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Val returns the op's val operand.
-func (o TileStoreOp) Val() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)[0] }
+func (o TileStoreOp) Val() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)[0]
+}
 
 // Stride returns the op's stride operand, or nil.
 func (o TileStoreOp) Stride() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -421,7 +427,7 @@ func (o TileStoreOp) Stride() *ir.Value {
 // regions get their block.
 func BuildTileStoreOp(b *ir.Builder, loc ir.Location, base *ir.Value, indices []*ir.Value, val *ir.Value, stride []*ir.Value) TileStoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tile_store", Registered: true}, loc, nil)
-	op.Operands = append(append(append([]*ir.Value{base}, indices...), val), stride...)
+	op.SetOperands(append(append(append([]*ir.Value{base}, indices...), val), stride...))
 	op.SetOperandSegments([]int32{1, int32(len(indices)), 1, int32(len(stride))})
 	b.Insert(op)
 	return TileStoreOp{opWrapper{op}}
@@ -442,7 +448,7 @@ func AsTileZeroOp(op *ir.Operation) (TileZeroOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o TileZeroOp) Res() *ir.Value { return o.op.Results[0] }
+func (o TileZeroOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildTileZeroOp creates an amx.tile_zero at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -468,26 +474,26 @@ func AsTileloadd64Op(op *ir.Operation) (Tileloadd64Op, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o Tileloadd64Op) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o Tileloadd64Op) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o Tileloadd64Op) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o Tileloadd64Op) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o Tileloadd64Op) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o Tileloadd64Op) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Operand3 returns the op's operand3 operand.
-func (o Tileloadd64Op) Operand3() *ir.Value { return o.op.Operands[3] }
+func (o Tileloadd64Op) Operand3() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o Tileloadd64Op) Res() *ir.Value { return o.op.Results[0] }
+func (o Tileloadd64Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildTileloadd64Op creates an amx.tileloadd64 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTileloadd64Op(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2, operand3 *ir.Value) Tileloadd64Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tileloadd64", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1, operand2, operand3}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2, operand3})
 	b.Insert(op)
 	return Tileloadd64Op{opWrapper{op}}
 }
@@ -507,26 +513,26 @@ func AsTilestored64Op(op *ir.Operation) (Tilestored64Op, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o Tilestored64Op) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o Tilestored64Op) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o Tilestored64Op) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o Tilestored64Op) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o Tilestored64Op) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o Tilestored64Op) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Operand3 returns the op's operand3 operand.
-func (o Tilestored64Op) Operand3() *ir.Value { return o.op.Operands[3] }
+func (o Tilestored64Op) Operand3() *ir.Value { return o.op.Operand(3) }
 
 // Operand4 returns the op's operand4 operand.
-func (o Tilestored64Op) Operand4() *ir.Value { return o.op.Operands[4] }
+func (o Tilestored64Op) Operand4() *ir.Value { return o.op.Operand(4) }
 
 // BuildTilestored64Op creates an amx.tilestored64 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTilestored64Op(b *ir.Builder, loc ir.Location, operand0, operand1, operand2, operand3, operand4 *ir.Value) Tilestored64Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tilestored64", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{operand0, operand1, operand2, operand3, operand4}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2, operand3, operand4})
 	b.Insert(op)
 	return Tilestored64Op{opWrapper{op}}
 }
@@ -546,20 +552,20 @@ func AsTilezeroOp(op *ir.Operation) (TilezeroOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o TilezeroOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o TilezeroOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o TilezeroOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o TilezeroOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o TilezeroOp) Res() *ir.Value { return o.op.Results[0] }
+func (o TilezeroOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildTilezeroOp creates an amx.tilezero at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTilezeroOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1 *ir.Value) TilezeroOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tilezero", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1}
+	op.SetOperands([]*ir.Value{operand0, operand1})
 	b.Insert(op)
 	return TilezeroOp{opWrapper{op}}
 }

@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,23 +51,23 @@ func AsSdot2dOp(op *ir.Operation) (Sdot2dOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o Sdot2dOp) A() *ir.Value { return o.op.Operands[0] }
+func (o Sdot2dOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o Sdot2dOp) B() *ir.Value { return o.op.Operands[1] }
+func (o Sdot2dOp) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o Sdot2dOp) C() *ir.Value { return o.op.Operands[2] }
+func (o Sdot2dOp) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o Sdot2dOp) Res() *ir.Value { return o.op.Results[0] }
+func (o Sdot2dOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSdot2dOp creates an arm_neon.2d.sdot at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSdot2dOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value) Sdot2dOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_neon", Op: "2d.sdot", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	b.Insert(op)
 	return Sdot2dOp{opWrapper{op}}
 }
@@ -87,23 +87,23 @@ func AsIntrBfmmlaOp(op *ir.Operation) (IntrBfmmlaOp, bool) {
 }
 
 // Acc returns the op's acc operand.
-func (o IntrBfmmlaOp) Acc() *ir.Value { return o.op.Operands[0] }
+func (o IntrBfmmlaOp) Acc() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o IntrBfmmlaOp) Src1() *ir.Value { return o.op.Operands[1] }
+func (o IntrBfmmlaOp) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Src2 returns the op's src2 operand.
-func (o IntrBfmmlaOp) Src2() *ir.Value { return o.op.Operands[2] }
+func (o IntrBfmmlaOp) Src2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrBfmmlaOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrBfmmlaOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrBfmmlaOp creates an arm_neon.intr.bfmmla at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrBfmmlaOp(b *ir.Builder, loc ir.Location, resType ir.Type, acc, src1, src2 *ir.Value) IntrBfmmlaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_neon", Op: "intr.bfmmla", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{acc, src1, src2}
+	op.SetOperands([]*ir.Value{acc, src1, src2})
 	b.Insert(op)
 	return IntrBfmmlaOp{opWrapper{op}}
 }
@@ -123,23 +123,23 @@ func AsIntrSdotOp(op *ir.Operation) (IntrSdotOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrSdotOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrSdotOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrSdotOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrSdotOp) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o IntrSdotOp) C() *ir.Value { return o.op.Operands[2] }
+func (o IntrSdotOp) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrSdotOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrSdotOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrSdotOp creates an arm_neon.intr.sdot at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSdotOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value) IntrSdotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_neon", Op: "intr.sdot", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	b.Insert(op)
 	return IntrSdotOp{opWrapper{op}}
 }
@@ -159,23 +159,23 @@ func AsIntrSmmlaOp(op *ir.Operation) (IntrSmmlaOp, bool) {
 }
 
 // Acc returns the op's acc operand.
-func (o IntrSmmlaOp) Acc() *ir.Value { return o.op.Operands[0] }
+func (o IntrSmmlaOp) Acc() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o IntrSmmlaOp) Src1() *ir.Value { return o.op.Operands[1] }
+func (o IntrSmmlaOp) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Src2 returns the op's src2 operand.
-func (o IntrSmmlaOp) Src2() *ir.Value { return o.op.Operands[2] }
+func (o IntrSmmlaOp) Src2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrSmmlaOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrSmmlaOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrSmmlaOp creates an arm_neon.intr.smmla at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSmmlaOp(b *ir.Builder, loc ir.Location, resType ir.Type, acc, src1, src2 *ir.Value) IntrSmmlaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_neon", Op: "intr.smmla", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{acc, src1, src2}
+	op.SetOperands([]*ir.Value{acc, src1, src2})
 	b.Insert(op)
 	return IntrSmmlaOp{opWrapper{op}}
 }
@@ -195,20 +195,20 @@ func AsIntrSmullOp(op *ir.Operation) (IntrSmullOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrSmullOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrSmullOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrSmullOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrSmullOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrSmullOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrSmullOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrSmullOp creates an arm_neon.intr.smull at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSmullOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrSmullOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_neon", Op: "intr.smull", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrSmullOp{opWrapper{op}}
 }
@@ -228,23 +228,23 @@ func AsIntrUmmlaOp(op *ir.Operation) (IntrUmmlaOp, bool) {
 }
 
 // Acc returns the op's acc operand.
-func (o IntrUmmlaOp) Acc() *ir.Value { return o.op.Operands[0] }
+func (o IntrUmmlaOp) Acc() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o IntrUmmlaOp) Src1() *ir.Value { return o.op.Operands[1] }
+func (o IntrUmmlaOp) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Src2 returns the op's src2 operand.
-func (o IntrUmmlaOp) Src2() *ir.Value { return o.op.Operands[2] }
+func (o IntrUmmlaOp) Src2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrUmmlaOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrUmmlaOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrUmmlaOp creates an arm_neon.intr.ummla at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrUmmlaOp(b *ir.Builder, loc ir.Location, resType ir.Type, acc, src1, src2 *ir.Value) IntrUmmlaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_neon", Op: "intr.ummla", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{acc, src1, src2}
+	op.SetOperands([]*ir.Value{acc, src1, src2})
 	b.Insert(op)
 	return IntrUmmlaOp{opWrapper{op}}
 }
@@ -264,23 +264,23 @@ func AsIntrUsmmlaOp(op *ir.Operation) (IntrUsmmlaOp, bool) {
 }
 
 // Acc returns the op's acc operand.
-func (o IntrUsmmlaOp) Acc() *ir.Value { return o.op.Operands[0] }
+func (o IntrUsmmlaOp) Acc() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o IntrUsmmlaOp) Src1() *ir.Value { return o.op.Operands[1] }
+func (o IntrUsmmlaOp) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Src2 returns the op's src2 operand.
-func (o IntrUsmmlaOp) Src2() *ir.Value { return o.op.Operands[2] }
+func (o IntrUsmmlaOp) Src2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrUsmmlaOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrUsmmlaOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrUsmmlaOp creates an arm_neon.intr.usmmla at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrUsmmlaOp(b *ir.Builder, loc ir.Location, resType ir.Type, acc, src1, src2 *ir.Value) IntrUsmmlaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_neon", Op: "intr.usmmla", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{acc, src1, src2}
+	op.SetOperands([]*ir.Value{acc, src1, src2})
 	b.Insert(op)
 	return IntrUsmmlaOp{opWrapper{op}}
 }

@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,17 +51,17 @@ func AsCopyTileOp(op *ir.Operation) (CopyTileOp, bool) {
 }
 
 // Tile returns the op's tile operand.
-func (o CopyTileOp) Tile() *ir.Value { return o.op.Operands[0] }
+func (o CopyTileOp) Tile() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CopyTileOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CopyTileOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCopyTileOp creates an arm_sme.copy_tile at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCopyTileOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tile *ir.Value) CopyTileOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "copy_tile", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{tile}
+	op.SetOperands([]*ir.Value{tile})
 	b.Insert(op)
 	return CopyTileOp{opWrapper{op}}
 }
@@ -81,13 +81,13 @@ func AsExtractTileSliceOp(op *ir.Operation) (ExtractTileSliceOp, bool) {
 }
 
 // Tile returns the op's tile operand.
-func (o ExtractTileSliceOp) Tile() *ir.Value { return o.op.Operands[0] }
+func (o ExtractTileSliceOp) Tile() *ir.Value { return o.op.Operand(0) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o ExtractTileSliceOp) TileSliceIndex() *ir.Value { return o.op.Operands[1] }
+func (o ExtractTileSliceOp) TileSliceIndex() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ExtractTileSliceOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ExtractTileSliceOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Layout returns the optional attribute layout, or nil if it is not set.
 func (o ExtractTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
@@ -97,7 +97,7 @@ func (o ExtractTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // left unset; single-block regions get their block.
 func BuildExtractTileSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tile, tileSliceIndex *ir.Value, layout ir.Attribute) ExtractTileSliceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "extract_tile_slice", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{tile, tileSliceIndex}
+	op.SetOperands([]*ir.Value{tile, tileSliceIndex})
 	setAttrs(op, []string{"layout"}, layout)
 	b.Insert(op)
 	return ExtractTileSliceOp{opWrapper{op}}
@@ -118,14 +118,18 @@ func AsFmopa2wayOp(op *ir.Operation) (Fmopa2wayOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o Fmopa2wayOp) Lhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o Fmopa2wayOp) Lhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Rhs returns the op's rhs operand.
-func (o Fmopa2wayOp) Rhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0] }
+func (o Fmopa2wayOp) Rhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
+}
 
 // LhsMask returns the op's lhsMask operand, or nil.
 func (o Fmopa2wayOp) LhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -133,7 +137,7 @@ func (o Fmopa2wayOp) LhsMask() *ir.Value {
 
 // RhsMask returns the op's rhsMask operand, or nil.
 func (o Fmopa2wayOp) RhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -141,21 +145,21 @@ func (o Fmopa2wayOp) RhsMask() *ir.Value {
 
 // Acc returns the op's acc operand, or nil.
 func (o Fmopa2wayOp) Acc() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o Fmopa2wayOp) Result() *ir.Value { return o.op.Results[0] }
+func (o Fmopa2wayOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFmopa2wayOp creates an arm_sme.fmopa_2way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFmopa2wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Fmopa2wayOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "fmopa_2way", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...)
+	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Fmopa2wayOp{opWrapper{op}}
@@ -176,14 +180,18 @@ func AsFmops2wayOp(op *ir.Operation) (Fmops2wayOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o Fmops2wayOp) Lhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o Fmops2wayOp) Lhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Rhs returns the op's rhs operand.
-func (o Fmops2wayOp) Rhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0] }
+func (o Fmops2wayOp) Rhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
+}
 
 // LhsMask returns the op's lhsMask operand, or nil.
 func (o Fmops2wayOp) LhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -191,7 +199,7 @@ func (o Fmops2wayOp) LhsMask() *ir.Value {
 
 // RhsMask returns the op's rhsMask operand, or nil.
 func (o Fmops2wayOp) RhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -199,21 +207,21 @@ func (o Fmops2wayOp) RhsMask() *ir.Value {
 
 // Acc returns the op's acc operand, or nil.
 func (o Fmops2wayOp) Acc() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o Fmops2wayOp) Result() *ir.Value { return o.op.Results[0] }
+func (o Fmops2wayOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFmops2wayOp creates an arm_sme.fmops_2way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFmops2wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Fmops2wayOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "fmops_2way", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...)
+	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Fmops2wayOp{opWrapper{op}}
@@ -234,7 +242,7 @@ func AsGetTileOp(op *ir.Operation) (GetTileOp, bool) {
 }
 
 // Tile returns the op's tile result.
-func (o GetTileOp) Tile() *ir.Value { return o.op.Results[0] }
+func (o GetTileOp) Tile() *ir.Value { return o.op.Result(0) }
 
 // BuildGetTileOp creates an arm_sme.get_tile at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -260,16 +268,16 @@ func AsInsertTileSliceOp(op *ir.Operation) (InsertTileSliceOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o InsertTileSliceOp) Vector() *ir.Value { return o.op.Operands[0] }
+func (o InsertTileSliceOp) Vector() *ir.Value { return o.op.Operand(0) }
 
 // Tile returns the op's tile operand.
-func (o InsertTileSliceOp) Tile() *ir.Value { return o.op.Operands[1] }
+func (o InsertTileSliceOp) Tile() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o InsertTileSliceOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o InsertTileSliceOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o InsertTileSliceOp) Result() *ir.Value { return o.op.Results[0] }
+func (o InsertTileSliceOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Layout returns the optional attribute layout, or nil if it is not set.
 func (o InsertTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
@@ -279,7 +287,7 @@ func (o InsertTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // unset; single-block regions get their block.
 func BuildInsertTileSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector, tile, tileSliceIndex *ir.Value, layout ir.Attribute) InsertTileSliceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "insert_tile_slice", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{vector, tile, tileSliceIndex}
+	op.SetOperands([]*ir.Value{vector, tile, tileSliceIndex})
 	setAttrs(op, []string{"layout"}, layout)
 	b.Insert(op)
 	return InsertTileSliceOp{opWrapper{op}}
@@ -300,7 +308,7 @@ func AsIntrCntsbOp(op *ir.Operation) (IntrCntsbOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o IntrCntsbOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrCntsbOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrCntsbOp creates an arm_sme.intr.cntsb at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -326,7 +334,7 @@ func AsIntrCntsdOp(op *ir.Operation) (IntrCntsdOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o IntrCntsdOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrCntsdOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrCntsdOp creates an arm_sme.intr.cntsd at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -352,7 +360,7 @@ func AsIntrCntshOp(op *ir.Operation) (IntrCntshOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o IntrCntshOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrCntshOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrCntshOp creates an arm_sme.intr.cntsh at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -378,7 +386,7 @@ func AsIntrCntswOp(op *ir.Operation) (IntrCntswOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o IntrCntswOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrCntswOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrCntswOp creates an arm_sme.intr.cntsw at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -404,13 +412,13 @@ func AsIntrLd1bHorizOp(op *ir.Operation) (IntrLd1bHorizOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrLd1bHorizOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrLd1bHorizOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // LoadAddress returns the op's load_address operand.
-func (o IntrLd1bHorizOp) LoadAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrLd1bHorizOp) LoadAddress() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrLd1bHorizOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrLd1bHorizOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrLd1bHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -420,7 +428,7 @@ func (o IntrLd1bHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrLd1bHorizOp(b *ir.Builder, loc ir.Location, predicate, loadAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrLd1bHorizOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.ld1b.horiz", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{predicate, loadAddress, tileSliceIndex}
+	op.SetOperands([]*ir.Value{predicate, loadAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrLd1bHorizOp{opWrapper{op}}
@@ -441,13 +449,13 @@ func AsIntrLd1bVertOp(op *ir.Operation) (IntrLd1bVertOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrLd1bVertOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrLd1bVertOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // LoadAddress returns the op's load_address operand.
-func (o IntrLd1bVertOp) LoadAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrLd1bVertOp) LoadAddress() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrLd1bVertOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrLd1bVertOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrLd1bVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -457,7 +465,7 @@ func (o IntrLd1bVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // single-block regions get their block.
 func BuildIntrLd1bVertOp(b *ir.Builder, loc ir.Location, predicate, loadAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrLd1bVertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.ld1b.vert", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{predicate, loadAddress, tileSliceIndex}
+	op.SetOperands([]*ir.Value{predicate, loadAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrLd1bVertOp{opWrapper{op}}
@@ -478,13 +486,13 @@ func AsIntrLd1dHorizOp(op *ir.Operation) (IntrLd1dHorizOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrLd1dHorizOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrLd1dHorizOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // LoadAddress returns the op's load_address operand.
-func (o IntrLd1dHorizOp) LoadAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrLd1dHorizOp) LoadAddress() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrLd1dHorizOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrLd1dHorizOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrLd1dHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -494,7 +502,7 @@ func (o IntrLd1dHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrLd1dHorizOp(b *ir.Builder, loc ir.Location, predicate, loadAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrLd1dHorizOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.ld1d.horiz", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{predicate, loadAddress, tileSliceIndex}
+	op.SetOperands([]*ir.Value{predicate, loadAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrLd1dHorizOp{opWrapper{op}}
@@ -515,13 +523,13 @@ func AsIntrLd1dVertOp(op *ir.Operation) (IntrLd1dVertOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrLd1dVertOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrLd1dVertOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // LoadAddress returns the op's load_address operand.
-func (o IntrLd1dVertOp) LoadAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrLd1dVertOp) LoadAddress() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrLd1dVertOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrLd1dVertOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrLd1dVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -531,7 +539,7 @@ func (o IntrLd1dVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // single-block regions get their block.
 func BuildIntrLd1dVertOp(b *ir.Builder, loc ir.Location, predicate, loadAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrLd1dVertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.ld1d.vert", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{predicate, loadAddress, tileSliceIndex}
+	op.SetOperands([]*ir.Value{predicate, loadAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrLd1dVertOp{opWrapper{op}}
@@ -552,13 +560,13 @@ func AsIntrLd1hHorizOp(op *ir.Operation) (IntrLd1hHorizOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrLd1hHorizOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrLd1hHorizOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // LoadAddress returns the op's load_address operand.
-func (o IntrLd1hHorizOp) LoadAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrLd1hHorizOp) LoadAddress() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrLd1hHorizOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrLd1hHorizOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrLd1hHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -568,7 +576,7 @@ func (o IntrLd1hHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrLd1hHorizOp(b *ir.Builder, loc ir.Location, predicate, loadAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrLd1hHorizOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.ld1h.horiz", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{predicate, loadAddress, tileSliceIndex}
+	op.SetOperands([]*ir.Value{predicate, loadAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrLd1hHorizOp{opWrapper{op}}
@@ -589,13 +597,13 @@ func AsIntrLd1hVertOp(op *ir.Operation) (IntrLd1hVertOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrLd1hVertOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrLd1hVertOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // LoadAddress returns the op's load_address operand.
-func (o IntrLd1hVertOp) LoadAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrLd1hVertOp) LoadAddress() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrLd1hVertOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrLd1hVertOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrLd1hVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -605,7 +613,7 @@ func (o IntrLd1hVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // single-block regions get their block.
 func BuildIntrLd1hVertOp(b *ir.Builder, loc ir.Location, predicate, loadAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrLd1hVertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.ld1h.vert", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{predicate, loadAddress, tileSliceIndex}
+	op.SetOperands([]*ir.Value{predicate, loadAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrLd1hVertOp{opWrapper{op}}
@@ -626,13 +634,13 @@ func AsIntrLd1qHorizOp(op *ir.Operation) (IntrLd1qHorizOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrLd1qHorizOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrLd1qHorizOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // LoadAddress returns the op's load_address operand.
-func (o IntrLd1qHorizOp) LoadAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrLd1qHorizOp) LoadAddress() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrLd1qHorizOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrLd1qHorizOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrLd1qHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -642,7 +650,7 @@ func (o IntrLd1qHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrLd1qHorizOp(b *ir.Builder, loc ir.Location, predicate, loadAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrLd1qHorizOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.ld1q.horiz", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{predicate, loadAddress, tileSliceIndex}
+	op.SetOperands([]*ir.Value{predicate, loadAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrLd1qHorizOp{opWrapper{op}}
@@ -663,13 +671,13 @@ func AsIntrLd1qVertOp(op *ir.Operation) (IntrLd1qVertOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrLd1qVertOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrLd1qVertOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // LoadAddress returns the op's load_address operand.
-func (o IntrLd1qVertOp) LoadAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrLd1qVertOp) LoadAddress() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrLd1qVertOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrLd1qVertOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrLd1qVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -679,7 +687,7 @@ func (o IntrLd1qVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // single-block regions get their block.
 func BuildIntrLd1qVertOp(b *ir.Builder, loc ir.Location, predicate, loadAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrLd1qVertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.ld1q.vert", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{predicate, loadAddress, tileSliceIndex}
+	op.SetOperands([]*ir.Value{predicate, loadAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrLd1qVertOp{opWrapper{op}}
@@ -700,13 +708,13 @@ func AsIntrLd1wHorizOp(op *ir.Operation) (IntrLd1wHorizOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrLd1wHorizOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrLd1wHorizOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // LoadAddress returns the op's load_address operand.
-func (o IntrLd1wHorizOp) LoadAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrLd1wHorizOp) LoadAddress() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrLd1wHorizOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrLd1wHorizOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrLd1wHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -716,7 +724,7 @@ func (o IntrLd1wHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrLd1wHorizOp(b *ir.Builder, loc ir.Location, predicate, loadAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrLd1wHorizOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.ld1w.horiz", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{predicate, loadAddress, tileSliceIndex}
+	op.SetOperands([]*ir.Value{predicate, loadAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrLd1wHorizOp{opWrapper{op}}
@@ -737,13 +745,13 @@ func AsIntrLd1wVertOp(op *ir.Operation) (IntrLd1wVertOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrLd1wVertOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrLd1wVertOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // LoadAddress returns the op's load_address operand.
-func (o IntrLd1wVertOp) LoadAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrLd1wVertOp) LoadAddress() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrLd1wVertOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrLd1wVertOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrLd1wVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -753,7 +761,7 @@ func (o IntrLd1wVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // single-block regions get their block.
 func BuildIntrLd1wVertOp(b *ir.Builder, loc ir.Location, predicate, loadAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrLd1wVertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.ld1w.vert", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{predicate, loadAddress, tileSliceIndex}
+	op.SetOperands([]*ir.Value{predicate, loadAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrLd1wVertOp{opWrapper{op}}
@@ -774,16 +782,16 @@ func AsIntrMopaOp(op *ir.Operation) (IntrMopaOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrMopaOp) LhsPredicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrMopaOp) LhsPredicate() *ir.Value { return o.op.Operand(0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrMopaOp) RhsPredicate() *ir.Value { return o.op.Operands[1] }
+func (o IntrMopaOp) RhsPredicate() *ir.Value { return o.op.Operand(1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrMopaOp) LhsVector() *ir.Value { return o.op.Operands[2] }
+func (o IntrMopaOp) LhsVector() *ir.Value { return o.op.Operand(2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrMopaOp) RhsVector() *ir.Value { return o.op.Operands[3] }
+func (o IntrMopaOp) RhsVector() *ir.Value { return o.op.Operand(3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrMopaOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -793,7 +801,7 @@ func (o IntrMopaOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // single-block regions get their block.
 func BuildIntrMopaOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrMopaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.mopa", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector}
+	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrMopaOp{opWrapper{op}}
@@ -814,16 +822,16 @@ func AsIntrMopaWideOp(op *ir.Operation) (IntrMopaWideOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrMopaWideOp) LhsPredicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrMopaWideOp) LhsPredicate() *ir.Value { return o.op.Operand(0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrMopaWideOp) RhsPredicate() *ir.Value { return o.op.Operands[1] }
+func (o IntrMopaWideOp) RhsPredicate() *ir.Value { return o.op.Operand(1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrMopaWideOp) LhsVector() *ir.Value { return o.op.Operands[2] }
+func (o IntrMopaWideOp) LhsVector() *ir.Value { return o.op.Operand(2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrMopaWideOp) RhsVector() *ir.Value { return o.op.Operands[3] }
+func (o IntrMopaWideOp) RhsVector() *ir.Value { return o.op.Operand(3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrMopaWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -833,7 +841,7 @@ func (o IntrMopaWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // single-block regions get their block.
 func BuildIntrMopaWideOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrMopaWideOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.mopa.wide", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector}
+	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrMopaWideOp{opWrapper{op}}
@@ -854,16 +862,16 @@ func AsIntrMopsOp(op *ir.Operation) (IntrMopsOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrMopsOp) LhsPredicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrMopsOp) LhsPredicate() *ir.Value { return o.op.Operand(0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrMopsOp) RhsPredicate() *ir.Value { return o.op.Operands[1] }
+func (o IntrMopsOp) RhsPredicate() *ir.Value { return o.op.Operand(1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrMopsOp) LhsVector() *ir.Value { return o.op.Operands[2] }
+func (o IntrMopsOp) LhsVector() *ir.Value { return o.op.Operand(2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrMopsOp) RhsVector() *ir.Value { return o.op.Operands[3] }
+func (o IntrMopsOp) RhsVector() *ir.Value { return o.op.Operand(3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrMopsOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -873,7 +881,7 @@ func (o IntrMopsOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // single-block regions get their block.
 func BuildIntrMopsOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrMopsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.mops", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector}
+	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrMopsOp{opWrapper{op}}
@@ -894,16 +902,16 @@ func AsIntrMopsWideOp(op *ir.Operation) (IntrMopsWideOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrMopsWideOp) LhsPredicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrMopsWideOp) LhsPredicate() *ir.Value { return o.op.Operand(0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrMopsWideOp) RhsPredicate() *ir.Value { return o.op.Operands[1] }
+func (o IntrMopsWideOp) RhsPredicate() *ir.Value { return o.op.Operand(1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrMopsWideOp) LhsVector() *ir.Value { return o.op.Operands[2] }
+func (o IntrMopsWideOp) LhsVector() *ir.Value { return o.op.Operand(2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrMopsWideOp) RhsVector() *ir.Value { return o.op.Operands[3] }
+func (o IntrMopsWideOp) RhsVector() *ir.Value { return o.op.Operand(3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrMopsWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -913,7 +921,7 @@ func (o IntrMopsWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // single-block regions get their block.
 func BuildIntrMopsWideOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrMopsWideOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.mops.wide", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector}
+	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrMopsWideOp{opWrapper{op}}
@@ -934,16 +942,16 @@ func AsIntrReadHorizOp(op *ir.Operation) (IntrReadHorizOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o IntrReadHorizOp) Vector() *ir.Value { return o.op.Operands[0] }
+func (o IntrReadHorizOp) Vector() *ir.Value { return o.op.Operand(0) }
 
 // Predicate returns the op's predicate operand.
-func (o IntrReadHorizOp) Predicate() *ir.Value { return o.op.Operands[1] }
+func (o IntrReadHorizOp) Predicate() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrReadHorizOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrReadHorizOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrReadHorizOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrReadHorizOp) Res() *ir.Value { return o.op.Result(0) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrReadHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -953,7 +961,7 @@ func (o IntrReadHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrReadHorizOp(b *ir.Builder, loc ir.Location, resType ir.Type, vector, predicate, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrReadHorizOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.read.horiz", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{vector, predicate, tileSliceIndex}
+	op.SetOperands([]*ir.Value{vector, predicate, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrReadHorizOp{opWrapper{op}}
@@ -974,16 +982,16 @@ func AsIntrReadVertOp(op *ir.Operation) (IntrReadVertOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o IntrReadVertOp) Vector() *ir.Value { return o.op.Operands[0] }
+func (o IntrReadVertOp) Vector() *ir.Value { return o.op.Operand(0) }
 
 // Predicate returns the op's predicate operand.
-func (o IntrReadVertOp) Predicate() *ir.Value { return o.op.Operands[1] }
+func (o IntrReadVertOp) Predicate() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrReadVertOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrReadVertOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrReadVertOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrReadVertOp) Res() *ir.Value { return o.op.Result(0) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrReadVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -993,7 +1001,7 @@ func (o IntrReadVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // single-block regions get their block.
 func BuildIntrReadVertOp(b *ir.Builder, loc ir.Location, resType ir.Type, vector, predicate, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrReadVertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.read.vert", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{vector, predicate, tileSliceIndex}
+	op.SetOperands([]*ir.Value{vector, predicate, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrReadVertOp{opWrapper{op}}
@@ -1014,16 +1022,16 @@ func AsIntrSmopaWideOp(op *ir.Operation) (IntrSmopaWideOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrSmopaWideOp) LhsPredicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrSmopaWideOp) LhsPredicate() *ir.Value { return o.op.Operand(0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrSmopaWideOp) RhsPredicate() *ir.Value { return o.op.Operands[1] }
+func (o IntrSmopaWideOp) RhsPredicate() *ir.Value { return o.op.Operand(1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrSmopaWideOp) LhsVector() *ir.Value { return o.op.Operands[2] }
+func (o IntrSmopaWideOp) LhsVector() *ir.Value { return o.op.Operand(2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrSmopaWideOp) RhsVector() *ir.Value { return o.op.Operands[3] }
+func (o IntrSmopaWideOp) RhsVector() *ir.Value { return o.op.Operand(3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSmopaWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1033,7 +1041,7 @@ func (o IntrSmopaWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrSmopaWideOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrSmopaWideOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.smopa.wide", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector}
+	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSmopaWideOp{opWrapper{op}}
@@ -1054,16 +1062,16 @@ func AsIntrSmopaZa32Op(op *ir.Operation) (IntrSmopaZa32Op, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrSmopaZa32Op) LhsPredicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrSmopaZa32Op) LhsPredicate() *ir.Value { return o.op.Operand(0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrSmopaZa32Op) RhsPredicate() *ir.Value { return o.op.Operands[1] }
+func (o IntrSmopaZa32Op) RhsPredicate() *ir.Value { return o.op.Operand(1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrSmopaZa32Op) LhsVector() *ir.Value { return o.op.Operands[2] }
+func (o IntrSmopaZa32Op) LhsVector() *ir.Value { return o.op.Operand(2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrSmopaZa32Op) RhsVector() *ir.Value { return o.op.Operands[3] }
+func (o IntrSmopaZa32Op) RhsVector() *ir.Value { return o.op.Operand(3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSmopaZa32Op) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1073,7 +1081,7 @@ func (o IntrSmopaZa32Op) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrSmopaZa32Op(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrSmopaZa32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.smopa.za32", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector}
+	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSmopaZa32Op{opWrapper{op}}
@@ -1094,16 +1102,16 @@ func AsIntrSmopsWideOp(op *ir.Operation) (IntrSmopsWideOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrSmopsWideOp) LhsPredicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrSmopsWideOp) LhsPredicate() *ir.Value { return o.op.Operand(0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrSmopsWideOp) RhsPredicate() *ir.Value { return o.op.Operands[1] }
+func (o IntrSmopsWideOp) RhsPredicate() *ir.Value { return o.op.Operand(1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrSmopsWideOp) LhsVector() *ir.Value { return o.op.Operands[2] }
+func (o IntrSmopsWideOp) LhsVector() *ir.Value { return o.op.Operand(2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrSmopsWideOp) RhsVector() *ir.Value { return o.op.Operands[3] }
+func (o IntrSmopsWideOp) RhsVector() *ir.Value { return o.op.Operand(3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSmopsWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1113,7 +1121,7 @@ func (o IntrSmopsWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrSmopsWideOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrSmopsWideOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.smops.wide", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector}
+	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSmopsWideOp{opWrapper{op}}
@@ -1134,16 +1142,16 @@ func AsIntrSmopsZa32Op(op *ir.Operation) (IntrSmopsZa32Op, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrSmopsZa32Op) LhsPredicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrSmopsZa32Op) LhsPredicate() *ir.Value { return o.op.Operand(0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrSmopsZa32Op) RhsPredicate() *ir.Value { return o.op.Operands[1] }
+func (o IntrSmopsZa32Op) RhsPredicate() *ir.Value { return o.op.Operand(1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrSmopsZa32Op) LhsVector() *ir.Value { return o.op.Operands[2] }
+func (o IntrSmopsZa32Op) LhsVector() *ir.Value { return o.op.Operand(2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrSmopsZa32Op) RhsVector() *ir.Value { return o.op.Operands[3] }
+func (o IntrSmopsZa32Op) RhsVector() *ir.Value { return o.op.Operand(3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSmopsZa32Op) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1153,7 +1161,7 @@ func (o IntrSmopsZa32Op) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrSmopsZa32Op(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrSmopsZa32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.smops.za32", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector}
+	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSmopsZa32Op{opWrapper{op}}
@@ -1174,13 +1182,13 @@ func AsIntrSt1bHorizOp(op *ir.Operation) (IntrSt1bHorizOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrSt1bHorizOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrSt1bHorizOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrSt1bHorizOp) StoreAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrSt1bHorizOp) StoreAddress() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrSt1bHorizOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrSt1bHorizOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSt1bHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1190,7 +1198,7 @@ func (o IntrSt1bHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrSt1bHorizOp(b *ir.Builder, loc ir.Location, predicate, storeAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrSt1bHorizOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.st1b.horiz", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{predicate, storeAddress, tileSliceIndex}
+	op.SetOperands([]*ir.Value{predicate, storeAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSt1bHorizOp{opWrapper{op}}
@@ -1211,13 +1219,13 @@ func AsIntrSt1bVertOp(op *ir.Operation) (IntrSt1bVertOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrSt1bVertOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrSt1bVertOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrSt1bVertOp) StoreAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrSt1bVertOp) StoreAddress() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrSt1bVertOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrSt1bVertOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSt1bVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1227,7 +1235,7 @@ func (o IntrSt1bVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // single-block regions get their block.
 func BuildIntrSt1bVertOp(b *ir.Builder, loc ir.Location, predicate, storeAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrSt1bVertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.st1b.vert", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{predicate, storeAddress, tileSliceIndex}
+	op.SetOperands([]*ir.Value{predicate, storeAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSt1bVertOp{opWrapper{op}}
@@ -1248,13 +1256,13 @@ func AsIntrSt1dHorizOp(op *ir.Operation) (IntrSt1dHorizOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrSt1dHorizOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrSt1dHorizOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrSt1dHorizOp) StoreAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrSt1dHorizOp) StoreAddress() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrSt1dHorizOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrSt1dHorizOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSt1dHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1264,7 +1272,7 @@ func (o IntrSt1dHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrSt1dHorizOp(b *ir.Builder, loc ir.Location, predicate, storeAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrSt1dHorizOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.st1d.horiz", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{predicate, storeAddress, tileSliceIndex}
+	op.SetOperands([]*ir.Value{predicate, storeAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSt1dHorizOp{opWrapper{op}}
@@ -1285,13 +1293,13 @@ func AsIntrSt1dVertOp(op *ir.Operation) (IntrSt1dVertOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrSt1dVertOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrSt1dVertOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrSt1dVertOp) StoreAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrSt1dVertOp) StoreAddress() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrSt1dVertOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrSt1dVertOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSt1dVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1301,7 +1309,7 @@ func (o IntrSt1dVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // single-block regions get their block.
 func BuildIntrSt1dVertOp(b *ir.Builder, loc ir.Location, predicate, storeAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrSt1dVertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.st1d.vert", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{predicate, storeAddress, tileSliceIndex}
+	op.SetOperands([]*ir.Value{predicate, storeAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSt1dVertOp{opWrapper{op}}
@@ -1322,13 +1330,13 @@ func AsIntrSt1hHorizOp(op *ir.Operation) (IntrSt1hHorizOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrSt1hHorizOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrSt1hHorizOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrSt1hHorizOp) StoreAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrSt1hHorizOp) StoreAddress() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrSt1hHorizOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrSt1hHorizOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSt1hHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1338,7 +1346,7 @@ func (o IntrSt1hHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrSt1hHorizOp(b *ir.Builder, loc ir.Location, predicate, storeAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrSt1hHorizOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.st1h.horiz", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{predicate, storeAddress, tileSliceIndex}
+	op.SetOperands([]*ir.Value{predicate, storeAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSt1hHorizOp{opWrapper{op}}
@@ -1359,13 +1367,13 @@ func AsIntrSt1hVertOp(op *ir.Operation) (IntrSt1hVertOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrSt1hVertOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrSt1hVertOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrSt1hVertOp) StoreAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrSt1hVertOp) StoreAddress() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrSt1hVertOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrSt1hVertOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSt1hVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1375,7 +1383,7 @@ func (o IntrSt1hVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // single-block regions get their block.
 func BuildIntrSt1hVertOp(b *ir.Builder, loc ir.Location, predicate, storeAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrSt1hVertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.st1h.vert", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{predicate, storeAddress, tileSliceIndex}
+	op.SetOperands([]*ir.Value{predicate, storeAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSt1hVertOp{opWrapper{op}}
@@ -1396,13 +1404,13 @@ func AsIntrSt1qHorizOp(op *ir.Operation) (IntrSt1qHorizOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrSt1qHorizOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrSt1qHorizOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrSt1qHorizOp) StoreAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrSt1qHorizOp) StoreAddress() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrSt1qHorizOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrSt1qHorizOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSt1qHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1412,7 +1420,7 @@ func (o IntrSt1qHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrSt1qHorizOp(b *ir.Builder, loc ir.Location, predicate, storeAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrSt1qHorizOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.st1q.horiz", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{predicate, storeAddress, tileSliceIndex}
+	op.SetOperands([]*ir.Value{predicate, storeAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSt1qHorizOp{opWrapper{op}}
@@ -1433,13 +1441,13 @@ func AsIntrSt1qVertOp(op *ir.Operation) (IntrSt1qVertOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrSt1qVertOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrSt1qVertOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrSt1qVertOp) StoreAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrSt1qVertOp) StoreAddress() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrSt1qVertOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrSt1qVertOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSt1qVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1449,7 +1457,7 @@ func (o IntrSt1qVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // single-block regions get their block.
 func BuildIntrSt1qVertOp(b *ir.Builder, loc ir.Location, predicate, storeAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrSt1qVertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.st1q.vert", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{predicate, storeAddress, tileSliceIndex}
+	op.SetOperands([]*ir.Value{predicate, storeAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSt1qVertOp{opWrapper{op}}
@@ -1470,13 +1478,13 @@ func AsIntrSt1wHorizOp(op *ir.Operation) (IntrSt1wHorizOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrSt1wHorizOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrSt1wHorizOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrSt1wHorizOp) StoreAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrSt1wHorizOp) StoreAddress() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrSt1wHorizOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrSt1wHorizOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSt1wHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1486,7 +1494,7 @@ func (o IntrSt1wHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrSt1wHorizOp(b *ir.Builder, loc ir.Location, predicate, storeAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrSt1wHorizOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.st1w.horiz", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{predicate, storeAddress, tileSliceIndex}
+	op.SetOperands([]*ir.Value{predicate, storeAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSt1wHorizOp{opWrapper{op}}
@@ -1507,13 +1515,13 @@ func AsIntrSt1wVertOp(op *ir.Operation) (IntrSt1wVertOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrSt1wVertOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrSt1wVertOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrSt1wVertOp) StoreAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrSt1wVertOp) StoreAddress() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrSt1wVertOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o IntrSt1wVertOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSt1wVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1523,7 +1531,7 @@ func (o IntrSt1wVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // single-block regions get their block.
 func BuildIntrSt1wVertOp(b *ir.Builder, loc ir.Location, predicate, storeAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrSt1wVertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.st1w.vert", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{predicate, storeAddress, tileSliceIndex}
+	op.SetOperands([]*ir.Value{predicate, storeAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSt1wVertOp{opWrapper{op}}
@@ -1544,20 +1552,20 @@ func AsIntrStrOp(op *ir.Operation) (IntrStrOp, bool) {
 }
 
 // Index returns the op's index operand.
-func (o IntrStrOp) Index() *ir.Value { return o.op.Operands[0] }
+func (o IntrStrOp) Index() *ir.Value { return o.op.Operand(0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrStrOp) StoreAddress() *ir.Value { return o.op.Operands[1] }
+func (o IntrStrOp) StoreAddress() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the op's offset operand.
-func (o IntrStrOp) Offset() *ir.Value { return o.op.Operands[2] }
+func (o IntrStrOp) Offset() *ir.Value { return o.op.Operand(2) }
 
 // BuildIntrStrOp creates an arm_sme.intr.str at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrStrOp(b *ir.Builder, loc ir.Location, index, storeAddress, offset *ir.Value) IntrStrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.str", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{index, storeAddress, offset}
+	op.SetOperands([]*ir.Value{index, storeAddress, offset})
 	b.Insert(op)
 	return IntrStrOp{opWrapper{op}}
 }
@@ -1577,16 +1585,16 @@ func AsIntrSumopaWideOp(op *ir.Operation) (IntrSumopaWideOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrSumopaWideOp) LhsPredicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrSumopaWideOp) LhsPredicate() *ir.Value { return o.op.Operand(0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrSumopaWideOp) RhsPredicate() *ir.Value { return o.op.Operands[1] }
+func (o IntrSumopaWideOp) RhsPredicate() *ir.Value { return o.op.Operand(1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrSumopaWideOp) LhsVector() *ir.Value { return o.op.Operands[2] }
+func (o IntrSumopaWideOp) LhsVector() *ir.Value { return o.op.Operand(2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrSumopaWideOp) RhsVector() *ir.Value { return o.op.Operands[3] }
+func (o IntrSumopaWideOp) RhsVector() *ir.Value { return o.op.Operand(3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSumopaWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1596,7 +1604,7 @@ func (o IntrSumopaWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrSumopaWideOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrSumopaWideOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.sumopa.wide", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector}
+	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSumopaWideOp{opWrapper{op}}
@@ -1617,16 +1625,16 @@ func AsIntrSumopsWideOp(op *ir.Operation) (IntrSumopsWideOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrSumopsWideOp) LhsPredicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrSumopsWideOp) LhsPredicate() *ir.Value { return o.op.Operand(0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrSumopsWideOp) RhsPredicate() *ir.Value { return o.op.Operands[1] }
+func (o IntrSumopsWideOp) RhsPredicate() *ir.Value { return o.op.Operand(1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrSumopsWideOp) LhsVector() *ir.Value { return o.op.Operands[2] }
+func (o IntrSumopsWideOp) LhsVector() *ir.Value { return o.op.Operand(2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrSumopsWideOp) RhsVector() *ir.Value { return o.op.Operands[3] }
+func (o IntrSumopsWideOp) RhsVector() *ir.Value { return o.op.Operand(3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSumopsWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1636,7 +1644,7 @@ func (o IntrSumopsWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrSumopsWideOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrSumopsWideOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.sumops.wide", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector}
+	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSumopsWideOp{opWrapper{op}}
@@ -1657,16 +1665,16 @@ func AsIntrUmopaWideOp(op *ir.Operation) (IntrUmopaWideOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrUmopaWideOp) LhsPredicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrUmopaWideOp) LhsPredicate() *ir.Value { return o.op.Operand(0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrUmopaWideOp) RhsPredicate() *ir.Value { return o.op.Operands[1] }
+func (o IntrUmopaWideOp) RhsPredicate() *ir.Value { return o.op.Operand(1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrUmopaWideOp) LhsVector() *ir.Value { return o.op.Operands[2] }
+func (o IntrUmopaWideOp) LhsVector() *ir.Value { return o.op.Operand(2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrUmopaWideOp) RhsVector() *ir.Value { return o.op.Operands[3] }
+func (o IntrUmopaWideOp) RhsVector() *ir.Value { return o.op.Operand(3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrUmopaWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1676,7 +1684,7 @@ func (o IntrUmopaWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrUmopaWideOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrUmopaWideOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.umopa.wide", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector}
+	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrUmopaWideOp{opWrapper{op}}
@@ -1697,16 +1705,16 @@ func AsIntrUmopaZa32Op(op *ir.Operation) (IntrUmopaZa32Op, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrUmopaZa32Op) LhsPredicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrUmopaZa32Op) LhsPredicate() *ir.Value { return o.op.Operand(0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrUmopaZa32Op) RhsPredicate() *ir.Value { return o.op.Operands[1] }
+func (o IntrUmopaZa32Op) RhsPredicate() *ir.Value { return o.op.Operand(1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrUmopaZa32Op) LhsVector() *ir.Value { return o.op.Operands[2] }
+func (o IntrUmopaZa32Op) LhsVector() *ir.Value { return o.op.Operand(2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrUmopaZa32Op) RhsVector() *ir.Value { return o.op.Operands[3] }
+func (o IntrUmopaZa32Op) RhsVector() *ir.Value { return o.op.Operand(3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrUmopaZa32Op) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1716,7 +1724,7 @@ func (o IntrUmopaZa32Op) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrUmopaZa32Op(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrUmopaZa32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.umopa.za32", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector}
+	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrUmopaZa32Op{opWrapper{op}}
@@ -1737,16 +1745,16 @@ func AsIntrUmopsWideOp(op *ir.Operation) (IntrUmopsWideOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrUmopsWideOp) LhsPredicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrUmopsWideOp) LhsPredicate() *ir.Value { return o.op.Operand(0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrUmopsWideOp) RhsPredicate() *ir.Value { return o.op.Operands[1] }
+func (o IntrUmopsWideOp) RhsPredicate() *ir.Value { return o.op.Operand(1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrUmopsWideOp) LhsVector() *ir.Value { return o.op.Operands[2] }
+func (o IntrUmopsWideOp) LhsVector() *ir.Value { return o.op.Operand(2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrUmopsWideOp) RhsVector() *ir.Value { return o.op.Operands[3] }
+func (o IntrUmopsWideOp) RhsVector() *ir.Value { return o.op.Operand(3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrUmopsWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1756,7 +1764,7 @@ func (o IntrUmopsWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrUmopsWideOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrUmopsWideOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.umops.wide", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector}
+	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrUmopsWideOp{opWrapper{op}}
@@ -1777,16 +1785,16 @@ func AsIntrUmopsZa32Op(op *ir.Operation) (IntrUmopsZa32Op, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrUmopsZa32Op) LhsPredicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrUmopsZa32Op) LhsPredicate() *ir.Value { return o.op.Operand(0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrUmopsZa32Op) RhsPredicate() *ir.Value { return o.op.Operands[1] }
+func (o IntrUmopsZa32Op) RhsPredicate() *ir.Value { return o.op.Operand(1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrUmopsZa32Op) LhsVector() *ir.Value { return o.op.Operands[2] }
+func (o IntrUmopsZa32Op) LhsVector() *ir.Value { return o.op.Operand(2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrUmopsZa32Op) RhsVector() *ir.Value { return o.op.Operands[3] }
+func (o IntrUmopsZa32Op) RhsVector() *ir.Value { return o.op.Operand(3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrUmopsZa32Op) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1796,7 +1804,7 @@ func (o IntrUmopsZa32Op) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrUmopsZa32Op(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrUmopsZa32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.umops.za32", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector}
+	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrUmopsZa32Op{opWrapper{op}}
@@ -1817,16 +1825,16 @@ func AsIntrUsmopaWideOp(op *ir.Operation) (IntrUsmopaWideOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrUsmopaWideOp) LhsPredicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrUsmopaWideOp) LhsPredicate() *ir.Value { return o.op.Operand(0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrUsmopaWideOp) RhsPredicate() *ir.Value { return o.op.Operands[1] }
+func (o IntrUsmopaWideOp) RhsPredicate() *ir.Value { return o.op.Operand(1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrUsmopaWideOp) LhsVector() *ir.Value { return o.op.Operands[2] }
+func (o IntrUsmopaWideOp) LhsVector() *ir.Value { return o.op.Operand(2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrUsmopaWideOp) RhsVector() *ir.Value { return o.op.Operands[3] }
+func (o IntrUsmopaWideOp) RhsVector() *ir.Value { return o.op.Operand(3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrUsmopaWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1836,7 +1844,7 @@ func (o IntrUsmopaWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrUsmopaWideOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrUsmopaWideOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.usmopa.wide", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector}
+	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrUsmopaWideOp{opWrapper{op}}
@@ -1857,16 +1865,16 @@ func AsIntrUsmopsWideOp(op *ir.Operation) (IntrUsmopsWideOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrUsmopsWideOp) LhsPredicate() *ir.Value { return o.op.Operands[0] }
+func (o IntrUsmopsWideOp) LhsPredicate() *ir.Value { return o.op.Operand(0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrUsmopsWideOp) RhsPredicate() *ir.Value { return o.op.Operands[1] }
+func (o IntrUsmopsWideOp) RhsPredicate() *ir.Value { return o.op.Operand(1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrUsmopsWideOp) LhsVector() *ir.Value { return o.op.Operands[2] }
+func (o IntrUsmopsWideOp) LhsVector() *ir.Value { return o.op.Operand(2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrUsmopsWideOp) RhsVector() *ir.Value { return o.op.Operands[3] }
+func (o IntrUsmopsWideOp) RhsVector() *ir.Value { return o.op.Operand(3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrUsmopsWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1876,7 +1884,7 @@ func (o IntrUsmopsWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrUsmopsWideOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrUsmopsWideOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.usmops.wide", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector}
+	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrUsmopsWideOp{opWrapper{op}}
@@ -1897,13 +1905,13 @@ func AsIntrWriteHorizOp(op *ir.Operation) (IntrWriteHorizOp, bool) {
 }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrWriteHorizOp) TileSliceIndex() *ir.Value { return o.op.Operands[0] }
+func (o IntrWriteHorizOp) TileSliceIndex() *ir.Value { return o.op.Operand(0) }
 
 // Predicate returns the op's predicate operand.
-func (o IntrWriteHorizOp) Predicate() *ir.Value { return o.op.Operands[1] }
+func (o IntrWriteHorizOp) Predicate() *ir.Value { return o.op.Operand(1) }
 
 // Vector returns the op's vector operand.
-func (o IntrWriteHorizOp) Vector() *ir.Value { return o.op.Operands[2] }
+func (o IntrWriteHorizOp) Vector() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrWriteHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1913,7 +1921,7 @@ func (o IntrWriteHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrWriteHorizOp(b *ir.Builder, loc ir.Location, tileSliceIndex, predicate, vector *ir.Value, tileId ir.Attribute) IntrWriteHorizOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.write.horiz", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{tileSliceIndex, predicate, vector}
+	op.SetOperands([]*ir.Value{tileSliceIndex, predicate, vector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrWriteHorizOp{opWrapper{op}}
@@ -1934,13 +1942,13 @@ func AsIntrWriteVertOp(op *ir.Operation) (IntrWriteVertOp, bool) {
 }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrWriteVertOp) TileSliceIndex() *ir.Value { return o.op.Operands[0] }
+func (o IntrWriteVertOp) TileSliceIndex() *ir.Value { return o.op.Operand(0) }
 
 // Predicate returns the op's predicate operand.
-func (o IntrWriteVertOp) Predicate() *ir.Value { return o.op.Operands[1] }
+func (o IntrWriteVertOp) Predicate() *ir.Value { return o.op.Operand(1) }
 
 // Vector returns the op's vector operand.
-func (o IntrWriteVertOp) Vector() *ir.Value { return o.op.Operands[2] }
+func (o IntrWriteVertOp) Vector() *ir.Value { return o.op.Operand(2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrWriteVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1950,7 +1958,7 @@ func (o IntrWriteVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // unset; single-block regions get their block.
 func BuildIntrWriteVertOp(b *ir.Builder, loc ir.Location, tileSliceIndex, predicate, vector *ir.Value, tileId ir.Attribute) IntrWriteVertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.write.vert", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{tileSliceIndex, predicate, vector}
+	op.SetOperands([]*ir.Value{tileSliceIndex, predicate, vector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrWriteVertOp{opWrapper{op}}
@@ -1998,22 +2006,22 @@ func AsLoadTileSliceOp(op *ir.Operation) (LoadTileSliceOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o LoadTileSliceOp) Base() *ir.Value { return o.op.Operands[0] }
+func (o LoadTileSliceOp) Base() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o LoadTileSliceOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o LoadTileSliceOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // Tile returns the op's tile operand.
-func (o LoadTileSliceOp) Tile() *ir.Value { return o.op.Operands[2] }
+func (o LoadTileSliceOp) Tile() *ir.Value { return o.op.Operand(2) }
 
 // Indices returns the op's indices operand group.
-func (o LoadTileSliceOp) Indices() []*ir.Value { return o.op.Operands[3 : len(o.op.Operands)-1] }
+func (o LoadTileSliceOp) Indices() []*ir.Value { return o.op.Operands()[3 : o.op.NumOperands()-1] }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o LoadTileSliceOp) TileSliceIndex() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o LoadTileSliceOp) TileSliceIndex() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Result returns the op's result.
-func (o LoadTileSliceOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LoadTileSliceOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Layout returns the optional attribute layout, or nil if it is not set.
 func (o LoadTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
@@ -2023,7 +2031,7 @@ func (o LoadTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // unset; single-block regions get their block.
 func BuildLoadTileSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base, mask, tile *ir.Value, indices []*ir.Value, tileSliceIndex *ir.Value, layout ir.Attribute) LoadTileSliceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "load_tile_slice", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append([]*ir.Value{base, mask, tile}, indices...), tileSliceIndex)
+	op.SetOperands(append(append([]*ir.Value{base, mask, tile}, indices...), tileSliceIndex))
 	setAttrs(op, []string{"layout"}, layout)
 	b.Insert(op)
 	return LoadTileSliceOp{opWrapper{op}}
@@ -2044,13 +2052,13 @@ func AsMoveTileSliceToVectorOp(op *ir.Operation) (MoveTileSliceToVectorOp, bool)
 }
 
 // Tile returns the op's tile operand.
-func (o MoveTileSliceToVectorOp) Tile() *ir.Value { return o.op.Operands[0] }
+func (o MoveTileSliceToVectorOp) Tile() *ir.Value { return o.op.Operand(0) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o MoveTileSliceToVectorOp) TileSliceIndex() *ir.Value { return o.op.Operands[1] }
+func (o MoveTileSliceToVectorOp) TileSliceIndex() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MoveTileSliceToVectorOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MoveTileSliceToVectorOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Layout returns the optional attribute layout, or nil if it is not set.
 func (o MoveTileSliceToVectorOp) Layout() ir.Attribute { return o.op.Attr("layout") }
@@ -2060,7 +2068,7 @@ func (o MoveTileSliceToVectorOp) Layout() ir.Attribute { return o.op.Attr("layou
 // are left unset; single-block regions get their block.
 func BuildMoveTileSliceToVectorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tile, tileSliceIndex *ir.Value, layout ir.Attribute) MoveTileSliceToVectorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "move_tile_slice_to_vector", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{tile, tileSliceIndex}
+	op.SetOperands([]*ir.Value{tile, tileSliceIndex})
 	setAttrs(op, []string{"layout"}, layout)
 	b.Insert(op)
 	return MoveTileSliceToVectorOp{opWrapper{op}}
@@ -2081,16 +2089,16 @@ func AsMoveVectorToTileSliceOp(op *ir.Operation) (MoveVectorToTileSliceOp, bool)
 }
 
 // Vector returns the op's vector operand.
-func (o MoveVectorToTileSliceOp) Vector() *ir.Value { return o.op.Operands[0] }
+func (o MoveVectorToTileSliceOp) Vector() *ir.Value { return o.op.Operand(0) }
 
 // Tile returns the op's tile operand.
-func (o MoveVectorToTileSliceOp) Tile() *ir.Value { return o.op.Operands[1] }
+func (o MoveVectorToTileSliceOp) Tile() *ir.Value { return o.op.Operand(1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o MoveVectorToTileSliceOp) TileSliceIndex() *ir.Value { return o.op.Operands[2] }
+func (o MoveVectorToTileSliceOp) TileSliceIndex() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o MoveVectorToTileSliceOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MoveVectorToTileSliceOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Layout returns the optional attribute layout, or nil if it is not set.
 func (o MoveVectorToTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
@@ -2100,7 +2108,7 @@ func (o MoveVectorToTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layou
 // are left unset; single-block regions get their block.
 func BuildMoveVectorToTileSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector, tile, tileSliceIndex *ir.Value, layout ir.Attribute) MoveVectorToTileSliceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "move_vector_to_tile_slice", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{vector, tile, tileSliceIndex}
+	op.SetOperands([]*ir.Value{vector, tile, tileSliceIndex})
 	setAttrs(op, []string{"layout"}, layout)
 	b.Insert(op)
 	return MoveVectorToTileSliceOp{opWrapper{op}}
@@ -2122,17 +2130,17 @@ func AsOuterproductOp(op *ir.Operation) (OuterproductOp, bool) {
 
 // Lhs returns the op's lhs operand.
 func (o OuterproductOp) Lhs() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Rhs returns the op's rhs operand.
 func (o OuterproductOp) Rhs() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // LhsMask returns the op's lhsMask operand, or nil.
 func (o OuterproductOp) LhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2140,7 +2148,7 @@ func (o OuterproductOp) LhsMask() *ir.Value {
 
 // RhsMask returns the op's rhsMask operand, or nil.
 func (o OuterproductOp) RhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2148,14 +2156,14 @@ func (o OuterproductOp) RhsMask() *ir.Value {
 
 // Acc returns the op's acc operand, or nil.
 func (o OuterproductOp) Acc() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o OuterproductOp) Result() *ir.Value { return o.op.Results[0] }
+func (o OuterproductOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Kind returns the optional attribute kind, or nil if it is not set.
 func (o OuterproductOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -2165,7 +2173,7 @@ func (o OuterproductOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 // single-block regions get their block.
 func BuildOuterproductOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value, kind ir.Attribute) OuterproductOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "outerproduct", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...)
+	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	setAttrs(op, []string{"kind"}, kind)
 	b.Insert(op)
@@ -2187,14 +2195,18 @@ func AsSmopa2wayOp(op *ir.Operation) (Smopa2wayOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o Smopa2wayOp) Lhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o Smopa2wayOp) Lhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Rhs returns the op's rhs operand.
-func (o Smopa2wayOp) Rhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0] }
+func (o Smopa2wayOp) Rhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
+}
 
 // LhsMask returns the op's lhsMask operand, or nil.
 func (o Smopa2wayOp) LhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2202,7 +2214,7 @@ func (o Smopa2wayOp) LhsMask() *ir.Value {
 
 // RhsMask returns the op's rhsMask operand, or nil.
 func (o Smopa2wayOp) RhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2210,21 +2222,21 @@ func (o Smopa2wayOp) RhsMask() *ir.Value {
 
 // Acc returns the op's acc operand, or nil.
 func (o Smopa2wayOp) Acc() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o Smopa2wayOp) Result() *ir.Value { return o.op.Results[0] }
+func (o Smopa2wayOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSmopa2wayOp creates an arm_sme.smopa_2way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSmopa2wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Smopa2wayOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "smopa_2way", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...)
+	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Smopa2wayOp{opWrapper{op}}
@@ -2245,14 +2257,18 @@ func AsSmopa4wayOp(op *ir.Operation) (Smopa4wayOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o Smopa4wayOp) Lhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o Smopa4wayOp) Lhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Rhs returns the op's rhs operand.
-func (o Smopa4wayOp) Rhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0] }
+func (o Smopa4wayOp) Rhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
+}
 
 // LhsMask returns the op's lhsMask operand, or nil.
 func (o Smopa4wayOp) LhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2260,7 +2276,7 @@ func (o Smopa4wayOp) LhsMask() *ir.Value {
 
 // RhsMask returns the op's rhsMask operand, or nil.
 func (o Smopa4wayOp) RhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2268,21 +2284,21 @@ func (o Smopa4wayOp) RhsMask() *ir.Value {
 
 // Acc returns the op's acc operand, or nil.
 func (o Smopa4wayOp) Acc() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o Smopa4wayOp) Result() *ir.Value { return o.op.Results[0] }
+func (o Smopa4wayOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSmopa4wayOp creates an arm_sme.smopa_4way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSmopa4wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Smopa4wayOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "smopa_4way", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...)
+	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Smopa4wayOp{opWrapper{op}}
@@ -2303,14 +2319,18 @@ func AsSmops2wayOp(op *ir.Operation) (Smops2wayOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o Smops2wayOp) Lhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o Smops2wayOp) Lhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Rhs returns the op's rhs operand.
-func (o Smops2wayOp) Rhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0] }
+func (o Smops2wayOp) Rhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
+}
 
 // LhsMask returns the op's lhsMask operand, or nil.
 func (o Smops2wayOp) LhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2318,7 +2338,7 @@ func (o Smops2wayOp) LhsMask() *ir.Value {
 
 // RhsMask returns the op's rhsMask operand, or nil.
 func (o Smops2wayOp) RhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2326,21 +2346,21 @@ func (o Smops2wayOp) RhsMask() *ir.Value {
 
 // Acc returns the op's acc operand, or nil.
 func (o Smops2wayOp) Acc() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o Smops2wayOp) Result() *ir.Value { return o.op.Results[0] }
+func (o Smops2wayOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSmops2wayOp creates an arm_sme.smops_2way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSmops2wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Smops2wayOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "smops_2way", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...)
+	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Smops2wayOp{opWrapper{op}}
@@ -2361,14 +2381,18 @@ func AsSmops4wayOp(op *ir.Operation) (Smops4wayOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o Smops4wayOp) Lhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o Smops4wayOp) Lhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Rhs returns the op's rhs operand.
-func (o Smops4wayOp) Rhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0] }
+func (o Smops4wayOp) Rhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
+}
 
 // LhsMask returns the op's lhsMask operand, or nil.
 func (o Smops4wayOp) LhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2376,7 +2400,7 @@ func (o Smops4wayOp) LhsMask() *ir.Value {
 
 // RhsMask returns the op's rhsMask operand, or nil.
 func (o Smops4wayOp) RhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2384,21 +2408,21 @@ func (o Smops4wayOp) RhsMask() *ir.Value {
 
 // Acc returns the op's acc operand, or nil.
 func (o Smops4wayOp) Acc() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o Smops4wayOp) Result() *ir.Value { return o.op.Results[0] }
+func (o Smops4wayOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSmops4wayOp creates an arm_sme.smops_4way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSmops4wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Smops4wayOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "smops_4way", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...)
+	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Smops4wayOp{opWrapper{op}}
@@ -2419,19 +2443,19 @@ func AsStoreTileSliceOp(op *ir.Operation) (StoreTileSliceOp, bool) {
 }
 
 // Tile returns the op's tile operand.
-func (o StoreTileSliceOp) Tile() *ir.Value { return o.op.Operands[0] }
+func (o StoreTileSliceOp) Tile() *ir.Value { return o.op.Operand(0) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o StoreTileSliceOp) TileSliceIndex() *ir.Value { return o.op.Operands[1] }
+func (o StoreTileSliceOp) TileSliceIndex() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o StoreTileSliceOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o StoreTileSliceOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Base returns the op's base operand.
-func (o StoreTileSliceOp) Base() *ir.Value { return o.op.Operands[3] }
+func (o StoreTileSliceOp) Base() *ir.Value { return o.op.Operand(3) }
 
 // Indices returns the op's indices operand group.
-func (o StoreTileSliceOp) Indices() []*ir.Value { return o.op.Operands[4:] }
+func (o StoreTileSliceOp) Indices() []*ir.Value { return o.op.Operands()[4:] }
 
 // Layout returns the optional attribute layout, or nil if it is not set.
 func (o StoreTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
@@ -2441,7 +2465,7 @@ func (o StoreTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // unset; single-block regions get their block.
 func BuildStoreTileSliceOp(b *ir.Builder, loc ir.Location, tile, tileSliceIndex, mask, base *ir.Value, indices []*ir.Value, layout ir.Attribute) StoreTileSliceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "store_tile_slice", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{tile, tileSliceIndex, mask, base}, indices...)
+	op.SetOperands(append([]*ir.Value{tile, tileSliceIndex, mask, base}, indices...))
 	setAttrs(op, []string{"layout"}, layout)
 	b.Insert(op)
 	return StoreTileSliceOp{opWrapper{op}}
@@ -2462,7 +2486,7 @@ func AsStreamingVlOp(op *ir.Operation) (StreamingVlOp, bool) {
 }
 
 // Result returns the op's result.
-func (o StreamingVlOp) Result() *ir.Value { return o.op.Results[0] }
+func (o StreamingVlOp) Result() *ir.Value { return o.op.Result(0) }
 
 // TypeSize returns the inherent attribute type_size, or nil if it is not set.
 func (o StreamingVlOp) TypeSize() ir.Attribute { return o.op.Attr("type_size") }
@@ -2492,14 +2516,18 @@ func AsSumopa4wayOp(op *ir.Operation) (Sumopa4wayOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o Sumopa4wayOp) Lhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o Sumopa4wayOp) Lhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Rhs returns the op's rhs operand.
-func (o Sumopa4wayOp) Rhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0] }
+func (o Sumopa4wayOp) Rhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
+}
 
 // LhsMask returns the op's lhsMask operand, or nil.
 func (o Sumopa4wayOp) LhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2507,7 +2535,7 @@ func (o Sumopa4wayOp) LhsMask() *ir.Value {
 
 // RhsMask returns the op's rhsMask operand, or nil.
 func (o Sumopa4wayOp) RhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2515,21 +2543,21 @@ func (o Sumopa4wayOp) RhsMask() *ir.Value {
 
 // Acc returns the op's acc operand, or nil.
 func (o Sumopa4wayOp) Acc() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o Sumopa4wayOp) Result() *ir.Value { return o.op.Results[0] }
+func (o Sumopa4wayOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSumopa4wayOp creates an arm_sme.sumopa_4way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSumopa4wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Sumopa4wayOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "sumopa_4way", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...)
+	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Sumopa4wayOp{opWrapper{op}}
@@ -2550,14 +2578,18 @@ func AsSumops4wayOp(op *ir.Operation) (Sumops4wayOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o Sumops4wayOp) Lhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o Sumops4wayOp) Lhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Rhs returns the op's rhs operand.
-func (o Sumops4wayOp) Rhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0] }
+func (o Sumops4wayOp) Rhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
+}
 
 // LhsMask returns the op's lhsMask operand, or nil.
 func (o Sumops4wayOp) LhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2565,7 +2597,7 @@ func (o Sumops4wayOp) LhsMask() *ir.Value {
 
 // RhsMask returns the op's rhsMask operand, or nil.
 func (o Sumops4wayOp) RhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2573,21 +2605,21 @@ func (o Sumops4wayOp) RhsMask() *ir.Value {
 
 // Acc returns the op's acc operand, or nil.
 func (o Sumops4wayOp) Acc() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o Sumops4wayOp) Result() *ir.Value { return o.op.Results[0] }
+func (o Sumops4wayOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSumops4wayOp creates an arm_sme.sumops_4way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSumops4wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Sumops4wayOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "sumops_4way", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...)
+	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Sumops4wayOp{opWrapper{op}}
@@ -2608,16 +2640,18 @@ func AsTileLoadOp(op *ir.Operation) (TileLoadOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o TileLoadOp) Base() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o TileLoadOp) Base() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Indices returns the op's indices operand group.
 func (o TileLoadOp) Indices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Padding returns the op's padding operand, or nil.
 func (o TileLoadOp) Padding() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2625,14 +2659,14 @@ func (o TileLoadOp) Padding() *ir.Value {
 
 // Mask returns the op's mask operand, or nil.
 func (o TileLoadOp) Mask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o TileLoadOp) Result() *ir.Value { return o.op.Results[0] }
+func (o TileLoadOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Layout returns the optional attribute layout, or nil if it is not set.
 func (o TileLoadOp) Layout() ir.Attribute { return o.op.Attr("layout") }
@@ -2642,7 +2676,7 @@ func (o TileLoadOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // single-block regions get their block.
 func BuildTileLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base *ir.Value, indices, padding, mask []*ir.Value, layout ir.Attribute) TileLoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "tile_load", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{base}, indices...), padding...), mask...)
+	op.SetOperands(append(append(append([]*ir.Value{base}, indices...), padding...), mask...))
 	op.SetOperandSegments([]int32{1, int32(len(indices)), int32(len(padding)), int32(len(mask))})
 	setAttrs(op, []string{"layout"}, layout)
 	b.Insert(op)
@@ -2665,20 +2699,22 @@ func AsTileStoreOp(op *ir.Operation) (TileStoreOp, bool) {
 
 // ValueToStore returns the op's valueToStore operand.
 func (o TileStoreOp) ValueToStore() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Base returns the op's base operand.
-func (o TileStoreOp) Base() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0] }
+func (o TileStoreOp) Base() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
+}
 
 // Indices returns the op's indices operand group.
 func (o TileStoreOp) Indices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // Mask returns the op's mask operand, or nil.
 func (o TileStoreOp) Mask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2692,7 +2728,7 @@ func (o TileStoreOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // single-block regions get their block.
 func BuildTileStoreOp(b *ir.Builder, loc ir.Location, valueToStore, base *ir.Value, indices, mask []*ir.Value, layout ir.Attribute) TileStoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "tile_store", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{valueToStore, base}, indices...), mask...)
+	op.SetOperands(append(append([]*ir.Value{valueToStore, base}, indices...), mask...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(mask))})
 	setAttrs(op, []string{"layout"}, layout)
 	b.Insert(op)
@@ -2714,14 +2750,18 @@ func AsUmopa2wayOp(op *ir.Operation) (Umopa2wayOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o Umopa2wayOp) Lhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o Umopa2wayOp) Lhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Rhs returns the op's rhs operand.
-func (o Umopa2wayOp) Rhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0] }
+func (o Umopa2wayOp) Rhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
+}
 
 // LhsMask returns the op's lhsMask operand, or nil.
 func (o Umopa2wayOp) LhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2729,7 +2769,7 @@ func (o Umopa2wayOp) LhsMask() *ir.Value {
 
 // RhsMask returns the op's rhsMask operand, or nil.
 func (o Umopa2wayOp) RhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2737,21 +2777,21 @@ func (o Umopa2wayOp) RhsMask() *ir.Value {
 
 // Acc returns the op's acc operand, or nil.
 func (o Umopa2wayOp) Acc() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o Umopa2wayOp) Result() *ir.Value { return o.op.Results[0] }
+func (o Umopa2wayOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildUmopa2wayOp creates an arm_sme.umopa_2way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUmopa2wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Umopa2wayOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "umopa_2way", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...)
+	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Umopa2wayOp{opWrapper{op}}
@@ -2772,14 +2812,18 @@ func AsUmopa4wayOp(op *ir.Operation) (Umopa4wayOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o Umopa4wayOp) Lhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o Umopa4wayOp) Lhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Rhs returns the op's rhs operand.
-func (o Umopa4wayOp) Rhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0] }
+func (o Umopa4wayOp) Rhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
+}
 
 // LhsMask returns the op's lhsMask operand, or nil.
 func (o Umopa4wayOp) LhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2787,7 +2831,7 @@ func (o Umopa4wayOp) LhsMask() *ir.Value {
 
 // RhsMask returns the op's rhsMask operand, or nil.
 func (o Umopa4wayOp) RhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2795,21 +2839,21 @@ func (o Umopa4wayOp) RhsMask() *ir.Value {
 
 // Acc returns the op's acc operand, or nil.
 func (o Umopa4wayOp) Acc() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o Umopa4wayOp) Result() *ir.Value { return o.op.Results[0] }
+func (o Umopa4wayOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildUmopa4wayOp creates an arm_sme.umopa_4way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUmopa4wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Umopa4wayOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "umopa_4way", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...)
+	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Umopa4wayOp{opWrapper{op}}
@@ -2830,14 +2874,18 @@ func AsUmops2wayOp(op *ir.Operation) (Umops2wayOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o Umops2wayOp) Lhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o Umops2wayOp) Lhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Rhs returns the op's rhs operand.
-func (o Umops2wayOp) Rhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0] }
+func (o Umops2wayOp) Rhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
+}
 
 // LhsMask returns the op's lhsMask operand, or nil.
 func (o Umops2wayOp) LhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2845,7 +2893,7 @@ func (o Umops2wayOp) LhsMask() *ir.Value {
 
 // RhsMask returns the op's rhsMask operand, or nil.
 func (o Umops2wayOp) RhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2853,21 +2901,21 @@ func (o Umops2wayOp) RhsMask() *ir.Value {
 
 // Acc returns the op's acc operand, or nil.
 func (o Umops2wayOp) Acc() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o Umops2wayOp) Result() *ir.Value { return o.op.Results[0] }
+func (o Umops2wayOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildUmops2wayOp creates an arm_sme.umops_2way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUmops2wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Umops2wayOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "umops_2way", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...)
+	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Umops2wayOp{opWrapper{op}}
@@ -2888,14 +2936,18 @@ func AsUmops4wayOp(op *ir.Operation) (Umops4wayOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o Umops4wayOp) Lhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o Umops4wayOp) Lhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Rhs returns the op's rhs operand.
-func (o Umops4wayOp) Rhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0] }
+func (o Umops4wayOp) Rhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
+}
 
 // LhsMask returns the op's lhsMask operand, or nil.
 func (o Umops4wayOp) LhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2903,7 +2955,7 @@ func (o Umops4wayOp) LhsMask() *ir.Value {
 
 // RhsMask returns the op's rhsMask operand, or nil.
 func (o Umops4wayOp) RhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2911,21 +2963,21 @@ func (o Umops4wayOp) RhsMask() *ir.Value {
 
 // Acc returns the op's acc operand, or nil.
 func (o Umops4wayOp) Acc() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o Umops4wayOp) Result() *ir.Value { return o.op.Results[0] }
+func (o Umops4wayOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildUmops4wayOp creates an arm_sme.umops_4way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUmops4wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Umops4wayOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "umops_4way", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...)
+	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Umops4wayOp{opWrapper{op}}
@@ -2946,14 +2998,18 @@ func AsUsmopa4wayOp(op *ir.Operation) (Usmopa4wayOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o Usmopa4wayOp) Lhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o Usmopa4wayOp) Lhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Rhs returns the op's rhs operand.
-func (o Usmopa4wayOp) Rhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0] }
+func (o Usmopa4wayOp) Rhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
+}
 
 // LhsMask returns the op's lhsMask operand, or nil.
 func (o Usmopa4wayOp) LhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2961,7 +3017,7 @@ func (o Usmopa4wayOp) LhsMask() *ir.Value {
 
 // RhsMask returns the op's rhsMask operand, or nil.
 func (o Usmopa4wayOp) RhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2969,21 +3025,21 @@ func (o Usmopa4wayOp) RhsMask() *ir.Value {
 
 // Acc returns the op's acc operand, or nil.
 func (o Usmopa4wayOp) Acc() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o Usmopa4wayOp) Result() *ir.Value { return o.op.Results[0] }
+func (o Usmopa4wayOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildUsmopa4wayOp creates an arm_sme.usmopa_4way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUsmopa4wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Usmopa4wayOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "usmopa_4way", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...)
+	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Usmopa4wayOp{opWrapper{op}}
@@ -3004,14 +3060,18 @@ func AsUsmops4wayOp(op *ir.Operation) (Usmops4wayOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o Usmops4wayOp) Lhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o Usmops4wayOp) Lhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Rhs returns the op's rhs operand.
-func (o Usmops4wayOp) Rhs() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0] }
+func (o Usmops4wayOp) Rhs() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
+}
 
 // LhsMask returns the op's lhsMask operand, or nil.
 func (o Usmops4wayOp) LhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -3019,7 +3079,7 @@ func (o Usmops4wayOp) LhsMask() *ir.Value {
 
 // RhsMask returns the op's rhsMask operand, or nil.
 func (o Usmops4wayOp) RhsMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -3027,21 +3087,21 @@ func (o Usmops4wayOp) RhsMask() *ir.Value {
 
 // Acc returns the op's acc operand, or nil.
 func (o Usmops4wayOp) Acc() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o Usmops4wayOp) Result() *ir.Value { return o.op.Results[0] }
+func (o Usmops4wayOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildUsmops4wayOp creates an arm_sme.usmops_4way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUsmops4wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Usmops4wayOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "usmops_4way", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...)
+	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Usmops4wayOp{opWrapper{op}}
@@ -3062,7 +3122,7 @@ func AsZeroOp(op *ir.Operation) (ZeroOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ZeroOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ZeroOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildZeroOp creates an arm_sme.zero at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions

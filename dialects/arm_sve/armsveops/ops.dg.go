@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,17 +51,17 @@ func AsConvertFromSvboolOp(op *ir.Operation) (ConvertFromSvboolOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ConvertFromSvboolOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o ConvertFromSvboolOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ConvertFromSvboolOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConvertFromSvboolOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildConvertFromSvboolOp creates an arm_sve.convert_from_svbool at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConvertFromSvboolOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value) ConvertFromSvboolOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "convert_from_svbool", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return ConvertFromSvboolOp{opWrapper{op}}
 }
@@ -81,17 +81,17 @@ func AsConvertToSvboolOp(op *ir.Operation) (ConvertToSvboolOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ConvertToSvboolOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o ConvertToSvboolOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ConvertToSvboolOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConvertToSvboolOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildConvertToSvboolOp creates an arm_sve.convert_to_svbool at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildConvertToSvboolOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value) ConvertToSvboolOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "convert_to_svbool", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return ConvertToSvboolOp{opWrapper{op}}
 }
@@ -111,10 +111,10 @@ func AsDupqLaneOp(op *ir.Operation) (DupqLaneOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o DupqLaneOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o DupqLaneOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Dst returns the op's dst result.
-func (o DupqLaneOp) Dst() *ir.Value { return o.op.Results[0] }
+func (o DupqLaneOp) Dst() *ir.Value { return o.op.Result(0) }
 
 // Lane returns the inherent attribute lane, or nil if it is not set.
 func (o DupqLaneOp) Lane() ir.Attribute { return o.op.Attr("lane") }
@@ -124,7 +124,7 @@ func (o DupqLaneOp) Lane() ir.Attribute { return o.op.Attr("lane") }
 // single-block regions get their block.
 func BuildDupqLaneOp(b *ir.Builder, loc ir.Location, dstType ir.Type, src *ir.Value, lane ir.Attribute) DupqLaneOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "dupq_lane", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"lane"}, lane)
 	b.Insert(op)
 	return DupqLaneOp{opWrapper{op}}
@@ -145,23 +145,23 @@ func AsIntrAddOp(op *ir.Operation) (IntrAddOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrAddOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o IntrAddOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrAddOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o IntrAddOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrAddOp) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o IntrAddOp) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrAddOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrAddOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrAddOp creates an arm_sve.intr.add at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrAddOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrAddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.add", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1, operand2}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrAddOp{opWrapper{op}}
 }
@@ -181,23 +181,23 @@ func AsIntrBfmmlaOp(op *ir.Operation) (IntrBfmmlaOp, bool) {
 }
 
 // Acc returns the op's acc operand.
-func (o IntrBfmmlaOp) Acc() *ir.Value { return o.op.Operands[0] }
+func (o IntrBfmmlaOp) Acc() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o IntrBfmmlaOp) Src1() *ir.Value { return o.op.Operands[1] }
+func (o IntrBfmmlaOp) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Src2 returns the op's src2 operand.
-func (o IntrBfmmlaOp) Src2() *ir.Value { return o.op.Operands[2] }
+func (o IntrBfmmlaOp) Src2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrBfmmlaOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrBfmmlaOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrBfmmlaOp creates an arm_sve.intr.bfmmla at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrBfmmlaOp(b *ir.Builder, loc ir.Location, resType ir.Type, acc, src1, src2 *ir.Value) IntrBfmmlaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.bfmmla", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{acc, src1, src2}
+	op.SetOperands([]*ir.Value{acc, src1, src2})
 	b.Insert(op)
 	return IntrBfmmlaOp{opWrapper{op}}
 }
@@ -217,17 +217,17 @@ func AsIntrConvertFromSvboolOp(op *ir.Operation) (IntrConvertFromSvboolOp, bool)
 }
 
 // Svbool returns the op's svbool operand.
-func (o IntrConvertFromSvboolOp) Svbool() *ir.Value { return o.op.Operands[0] }
+func (o IntrConvertFromSvboolOp) Svbool() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrConvertFromSvboolOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrConvertFromSvboolOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrConvertFromSvboolOp creates an arm_sve.intr.convert.from.svbool at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildIntrConvertFromSvboolOp(b *ir.Builder, loc ir.Location, resType ir.Type, svbool *ir.Value) IntrConvertFromSvboolOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.convert.from.svbool", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{svbool}
+	op.SetOperands([]*ir.Value{svbool})
 	b.Insert(op)
 	return IntrConvertFromSvboolOp{opWrapper{op}}
 }
@@ -247,17 +247,17 @@ func AsIntrConvertToSvboolOp(op *ir.Operation) (IntrConvertToSvboolOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o IntrConvertToSvboolOp) Mask() *ir.Value { return o.op.Operands[0] }
+func (o IntrConvertToSvboolOp) Mask() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrConvertToSvboolOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrConvertToSvboolOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrConvertToSvboolOp creates an arm_sve.intr.convert.to.svbool at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrConvertToSvboolOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask *ir.Value) IntrConvertToSvboolOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.convert.to.svbool", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{mask}
+	op.SetOperands([]*ir.Value{mask})
 	b.Insert(op)
 	return IntrConvertToSvboolOp{opWrapper{op}}
 }
@@ -277,10 +277,10 @@ func AsIntrDupqLaneOp(op *ir.Operation) (IntrDupqLaneOp, bool) {
 }
 
 // V returns the op's v operand.
-func (o IntrDupqLaneOp) V() *ir.Value { return o.op.Operands[0] }
+func (o IntrDupqLaneOp) V() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrDupqLaneOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrDupqLaneOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Lane returns the inherent attribute lane, or nil if it is not set.
 func (o IntrDupqLaneOp) Lane() ir.Attribute { return o.op.Attr("lane") }
@@ -290,7 +290,7 @@ func (o IntrDupqLaneOp) Lane() ir.Attribute { return o.op.Attr("lane") }
 // single-block regions get their block.
 func BuildIntrDupqLaneOp(b *ir.Builder, loc ir.Location, resType ir.Type, v_ *ir.Value, lane ir.Attribute) IntrDupqLaneOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.dupq_lane", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{v_}
+	op.SetOperands([]*ir.Value{v_})
 	setAttrs(op, []string{"lane"}, lane)
 	b.Insert(op)
 	return IntrDupqLaneOp{opWrapper{op}}
@@ -311,23 +311,23 @@ func AsIntrFaddOp(op *ir.Operation) (IntrFaddOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrFaddOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o IntrFaddOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrFaddOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o IntrFaddOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrFaddOp) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o IntrFaddOp) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrFaddOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrFaddOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrFaddOp creates an arm_sve.intr.fadd at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrFaddOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrFaddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.fadd", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1, operand2}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrFaddOp{opWrapper{op}}
 }
@@ -347,23 +347,23 @@ func AsIntrFdivOp(op *ir.Operation) (IntrFdivOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrFdivOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o IntrFdivOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrFdivOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o IntrFdivOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrFdivOp) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o IntrFdivOp) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrFdivOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrFdivOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrFdivOp creates an arm_sve.intr.fdiv at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrFdivOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrFdivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.fdiv", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1, operand2}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrFdivOp{opWrapper{op}}
 }
@@ -383,23 +383,23 @@ func AsIntrFmulOp(op *ir.Operation) (IntrFmulOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrFmulOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o IntrFmulOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrFmulOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o IntrFmulOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrFmulOp) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o IntrFmulOp) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrFmulOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrFmulOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrFmulOp creates an arm_sve.intr.fmul at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrFmulOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrFmulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.fmul", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1, operand2}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrFmulOp{opWrapper{op}}
 }
@@ -419,23 +419,23 @@ func AsIntrFsubOp(op *ir.Operation) (IntrFsubOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrFsubOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o IntrFsubOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrFsubOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o IntrFsubOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrFsubOp) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o IntrFsubOp) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrFsubOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrFsubOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrFsubOp creates an arm_sve.intr.fsub at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrFsubOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrFsubOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.fsub", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1, operand2}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrFsubOp{opWrapper{op}}
 }
@@ -455,23 +455,23 @@ func AsIntrMulOp(op *ir.Operation) (IntrMulOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrMulOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o IntrMulOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrMulOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o IntrMulOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrMulOp) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o IntrMulOp) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrMulOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrMulOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrMulOp creates an arm_sve.intr.mul at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrMulOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrMulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.mul", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1, operand2}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrMulOp{opWrapper{op}}
 }
@@ -491,23 +491,23 @@ func AsIntrPselOp(op *ir.Operation) (IntrPselOp, bool) {
 }
 
 // P1 returns the op's p1 operand.
-func (o IntrPselOp) P1() *ir.Value { return o.op.Operands[0] }
+func (o IntrPselOp) P1() *ir.Value { return o.op.Operand(0) }
 
 // P2 returns the op's p2 operand.
-func (o IntrPselOp) P2() *ir.Value { return o.op.Operands[1] }
+func (o IntrPselOp) P2() *ir.Value { return o.op.Operand(1) }
 
 // Index returns the op's index operand.
-func (o IntrPselOp) Index() *ir.Value { return o.op.Operands[2] }
+func (o IntrPselOp) Index() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrPselOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrPselOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrPselOp creates an arm_sve.intr.psel at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrPselOp(b *ir.Builder, loc ir.Location, resType ir.Type, p1_, p2_, index *ir.Value) IntrPselOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.psel", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{p1_, p2_, index}
+	op.SetOperands([]*ir.Value{p1_, p2_, index})
 	b.Insert(op)
 	return IntrPselOp{opWrapper{op}}
 }
@@ -527,23 +527,23 @@ func AsIntrSdivOp(op *ir.Operation) (IntrSdivOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrSdivOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o IntrSdivOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrSdivOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o IntrSdivOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrSdivOp) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o IntrSdivOp) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrSdivOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrSdivOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrSdivOp creates an arm_sve.intr.sdiv at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSdivOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrSdivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.sdiv", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1, operand2}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrSdivOp{opWrapper{op}}
 }
@@ -563,23 +563,23 @@ func AsIntrSdotOp(op *ir.Operation) (IntrSdotOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrSdotOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o IntrSdotOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrSdotOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o IntrSdotOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrSdotOp) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o IntrSdotOp) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrSdotOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrSdotOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrSdotOp creates an arm_sve.intr.sdot at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSdotOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrSdotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.sdot", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1, operand2}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrSdotOp{opWrapper{op}}
 }
@@ -599,23 +599,23 @@ func AsIntrSmmlaOp(op *ir.Operation) (IntrSmmlaOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrSmmlaOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o IntrSmmlaOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrSmmlaOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o IntrSmmlaOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrSmmlaOp) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o IntrSmmlaOp) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrSmmlaOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrSmmlaOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrSmmlaOp creates an arm_sve.intr.smmla at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSmmlaOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrSmmlaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.smmla", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1, operand2}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrSmmlaOp{opWrapper{op}}
 }
@@ -635,23 +635,23 @@ func AsIntrSubOp(op *ir.Operation) (IntrSubOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrSubOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o IntrSubOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrSubOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o IntrSubOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrSubOp) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o IntrSubOp) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrSubOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrSubOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrSubOp creates an arm_sve.intr.sub at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrSubOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrSubOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.sub", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1, operand2}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrSubOp{opWrapper{op}}
 }
@@ -671,23 +671,23 @@ func AsIntrUdivOp(op *ir.Operation) (IntrUdivOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrUdivOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o IntrUdivOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrUdivOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o IntrUdivOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrUdivOp) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o IntrUdivOp) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrUdivOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrUdivOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrUdivOp creates an arm_sve.intr.udiv at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrUdivOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrUdivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.udiv", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1, operand2}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrUdivOp{opWrapper{op}}
 }
@@ -707,23 +707,23 @@ func AsIntrUdotOp(op *ir.Operation) (IntrUdotOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrUdotOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o IntrUdotOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrUdotOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o IntrUdotOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrUdotOp) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o IntrUdotOp) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrUdotOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrUdotOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrUdotOp creates an arm_sve.intr.udot at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrUdotOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrUdotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.udot", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1, operand2}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrUdotOp{opWrapper{op}}
 }
@@ -743,23 +743,23 @@ func AsIntrUmmlaOp(op *ir.Operation) (IntrUmmlaOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrUmmlaOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o IntrUmmlaOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrUmmlaOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o IntrUmmlaOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrUmmlaOp) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o IntrUmmlaOp) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrUmmlaOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrUmmlaOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrUmmlaOp creates an arm_sve.intr.ummla at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrUmmlaOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrUmmlaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.ummla", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1, operand2}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrUmmlaOp{opWrapper{op}}
 }
@@ -779,23 +779,23 @@ func AsIntrUsmmlaOp(op *ir.Operation) (IntrUsmmlaOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrUsmmlaOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o IntrUsmmlaOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrUsmmlaOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o IntrUsmmlaOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrUsmmlaOp) Operand2() *ir.Value { return o.op.Operands[2] }
+func (o IntrUsmmlaOp) Operand2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrUsmmlaOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrUsmmlaOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrUsmmlaOp creates an arm_sve.intr.usmmla at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrUsmmlaOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrUsmmlaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.usmmla", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1, operand2}
+	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrUsmmlaOp{opWrapper{op}}
 }
@@ -815,20 +815,20 @@ func AsIntrWhileltOp(op *ir.Operation) (IntrWhileltOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o IntrWhileltOp) Base() *ir.Value { return o.op.Operands[0] }
+func (o IntrWhileltOp) Base() *ir.Value { return o.op.Operand(0) }
 
 // N returns the op's n operand.
-func (o IntrWhileltOp) N() *ir.Value { return o.op.Operands[1] }
+func (o IntrWhileltOp) N() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrWhileltOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrWhileltOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrWhileltOp creates an arm_sve.intr.whilelt at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrWhileltOp(b *ir.Builder, loc ir.Location, resType ir.Type, base, n_ *ir.Value) IntrWhileltOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.whilelt", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{base, n_}
+	op.SetOperands([]*ir.Value{base, n_})
 	b.Insert(op)
 	return IntrWhileltOp{opWrapper{op}}
 }
@@ -848,20 +848,20 @@ func AsIntrZipX2Op(op *ir.Operation) (IntrZipX2Op, bool) {
 }
 
 // V1 returns the op's v1 operand.
-func (o IntrZipX2Op) V1() *ir.Value { return o.op.Operands[0] }
+func (o IntrZipX2Op) V1() *ir.Value { return o.op.Operand(0) }
 
 // V2 returns the op's v2 operand.
-func (o IntrZipX2Op) V2() *ir.Value { return o.op.Operands[1] }
+func (o IntrZipX2Op) V2() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrZipX2Op) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrZipX2Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrZipX2Op creates an arm_sve.intr.zip.x2 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrZipX2Op(b *ir.Builder, loc ir.Location, resType ir.Type, v1_, v2_ *ir.Value) IntrZipX2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.zip.x2", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{v1_, v2_}
+	op.SetOperands([]*ir.Value{v1_, v2_})
 	b.Insert(op)
 	return IntrZipX2Op{opWrapper{op}}
 }
@@ -881,26 +881,26 @@ func AsIntrZipX4Op(op *ir.Operation) (IntrZipX4Op, bool) {
 }
 
 // V1 returns the op's v1 operand.
-func (o IntrZipX4Op) V1() *ir.Value { return o.op.Operands[0] }
+func (o IntrZipX4Op) V1() *ir.Value { return o.op.Operand(0) }
 
 // V2 returns the op's v2 operand.
-func (o IntrZipX4Op) V2() *ir.Value { return o.op.Operands[1] }
+func (o IntrZipX4Op) V2() *ir.Value { return o.op.Operand(1) }
 
 // V3 returns the op's v3 operand.
-func (o IntrZipX4Op) V3() *ir.Value { return o.op.Operands[2] }
+func (o IntrZipX4Op) V3() *ir.Value { return o.op.Operand(2) }
 
 // V4 returns the op's v4 operand.
-func (o IntrZipX4Op) V4() *ir.Value { return o.op.Operands[3] }
+func (o IntrZipX4Op) V4() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrZipX4Op) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrZipX4Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrZipX4Op creates an arm_sve.intr.zip.x4 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrZipX4Op(b *ir.Builder, loc ir.Location, resType ir.Type, v1_, v2_, v3_, v4_ *ir.Value) IntrZipX4Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.zip.x4", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{v1_, v2_, v3_, v4_}
+	op.SetOperands([]*ir.Value{v1_, v2_, v3_, v4_})
 	b.Insert(op)
 	return IntrZipX4Op{opWrapper{op}}
 }
@@ -920,23 +920,23 @@ func AsMaskedAddfOp(op *ir.Operation) (MaskedAddfOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o MaskedAddfOp) Mask() *ir.Value { return o.op.Operands[0] }
+func (o MaskedAddfOp) Mask() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o MaskedAddfOp) Src1() *ir.Value { return o.op.Operands[1] }
+func (o MaskedAddfOp) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Src2 returns the op's src2 operand.
-func (o MaskedAddfOp) Src2() *ir.Value { return o.op.Operands[2] }
+func (o MaskedAddfOp) Src2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o MaskedAddfOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MaskedAddfOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMaskedAddfOp creates an arm_sve.masked.addf at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMaskedAddfOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, src1, src2 *ir.Value) MaskedAddfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "masked.addf", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{mask, src1, src2}
+	op.SetOperands([]*ir.Value{mask, src1, src2})
 	b.Insert(op)
 	return MaskedAddfOp{opWrapper{op}}
 }
@@ -956,23 +956,23 @@ func AsMaskedAddiOp(op *ir.Operation) (MaskedAddiOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o MaskedAddiOp) Mask() *ir.Value { return o.op.Operands[0] }
+func (o MaskedAddiOp) Mask() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o MaskedAddiOp) Src1() *ir.Value { return o.op.Operands[1] }
+func (o MaskedAddiOp) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Src2 returns the op's src2 operand.
-func (o MaskedAddiOp) Src2() *ir.Value { return o.op.Operands[2] }
+func (o MaskedAddiOp) Src2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o MaskedAddiOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MaskedAddiOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMaskedAddiOp creates an arm_sve.masked.addi at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMaskedAddiOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, src1, src2 *ir.Value) MaskedAddiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "masked.addi", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{mask, src1, src2}
+	op.SetOperands([]*ir.Value{mask, src1, src2})
 	b.Insert(op)
 	return MaskedAddiOp{opWrapper{op}}
 }
@@ -992,23 +992,23 @@ func AsMaskedDivfOp(op *ir.Operation) (MaskedDivfOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o MaskedDivfOp) Mask() *ir.Value { return o.op.Operands[0] }
+func (o MaskedDivfOp) Mask() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o MaskedDivfOp) Src1() *ir.Value { return o.op.Operands[1] }
+func (o MaskedDivfOp) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Src2 returns the op's src2 operand.
-func (o MaskedDivfOp) Src2() *ir.Value { return o.op.Operands[2] }
+func (o MaskedDivfOp) Src2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o MaskedDivfOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MaskedDivfOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMaskedDivfOp creates an arm_sve.masked.divf at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMaskedDivfOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, src1, src2 *ir.Value) MaskedDivfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "masked.divf", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{mask, src1, src2}
+	op.SetOperands([]*ir.Value{mask, src1, src2})
 	b.Insert(op)
 	return MaskedDivfOp{opWrapper{op}}
 }
@@ -1028,23 +1028,23 @@ func AsMaskedDiviSignedOp(op *ir.Operation) (MaskedDiviSignedOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o MaskedDiviSignedOp) Mask() *ir.Value { return o.op.Operands[0] }
+func (o MaskedDiviSignedOp) Mask() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o MaskedDiviSignedOp) Src1() *ir.Value { return o.op.Operands[1] }
+func (o MaskedDiviSignedOp) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Src2 returns the op's src2 operand.
-func (o MaskedDiviSignedOp) Src2() *ir.Value { return o.op.Operands[2] }
+func (o MaskedDiviSignedOp) Src2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o MaskedDiviSignedOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MaskedDiviSignedOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMaskedDiviSignedOp creates an arm_sve.masked.divi_signed at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMaskedDiviSignedOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, src1, src2 *ir.Value) MaskedDiviSignedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "masked.divi_signed", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{mask, src1, src2}
+	op.SetOperands([]*ir.Value{mask, src1, src2})
 	b.Insert(op)
 	return MaskedDiviSignedOp{opWrapper{op}}
 }
@@ -1064,23 +1064,23 @@ func AsMaskedDiviUnsignedOp(op *ir.Operation) (MaskedDiviUnsignedOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o MaskedDiviUnsignedOp) Mask() *ir.Value { return o.op.Operands[0] }
+func (o MaskedDiviUnsignedOp) Mask() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o MaskedDiviUnsignedOp) Src1() *ir.Value { return o.op.Operands[1] }
+func (o MaskedDiviUnsignedOp) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Src2 returns the op's src2 operand.
-func (o MaskedDiviUnsignedOp) Src2() *ir.Value { return o.op.Operands[2] }
+func (o MaskedDiviUnsignedOp) Src2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o MaskedDiviUnsignedOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MaskedDiviUnsignedOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMaskedDiviUnsignedOp creates an arm_sve.masked.divi_unsigned at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMaskedDiviUnsignedOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, src1, src2 *ir.Value) MaskedDiviUnsignedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "masked.divi_unsigned", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{mask, src1, src2}
+	op.SetOperands([]*ir.Value{mask, src1, src2})
 	b.Insert(op)
 	return MaskedDiviUnsignedOp{opWrapper{op}}
 }
@@ -1100,23 +1100,23 @@ func AsMaskedMulfOp(op *ir.Operation) (MaskedMulfOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o MaskedMulfOp) Mask() *ir.Value { return o.op.Operands[0] }
+func (o MaskedMulfOp) Mask() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o MaskedMulfOp) Src1() *ir.Value { return o.op.Operands[1] }
+func (o MaskedMulfOp) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Src2 returns the op's src2 operand.
-func (o MaskedMulfOp) Src2() *ir.Value { return o.op.Operands[2] }
+func (o MaskedMulfOp) Src2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o MaskedMulfOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MaskedMulfOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMaskedMulfOp creates an arm_sve.masked.mulf at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMaskedMulfOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, src1, src2 *ir.Value) MaskedMulfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "masked.mulf", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{mask, src1, src2}
+	op.SetOperands([]*ir.Value{mask, src1, src2})
 	b.Insert(op)
 	return MaskedMulfOp{opWrapper{op}}
 }
@@ -1136,23 +1136,23 @@ func AsMaskedMuliOp(op *ir.Operation) (MaskedMuliOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o MaskedMuliOp) Mask() *ir.Value { return o.op.Operands[0] }
+func (o MaskedMuliOp) Mask() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o MaskedMuliOp) Src1() *ir.Value { return o.op.Operands[1] }
+func (o MaskedMuliOp) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Src2 returns the op's src2 operand.
-func (o MaskedMuliOp) Src2() *ir.Value { return o.op.Operands[2] }
+func (o MaskedMuliOp) Src2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o MaskedMuliOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MaskedMuliOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMaskedMuliOp creates an arm_sve.masked.muli at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMaskedMuliOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, src1, src2 *ir.Value) MaskedMuliOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "masked.muli", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{mask, src1, src2}
+	op.SetOperands([]*ir.Value{mask, src1, src2})
 	b.Insert(op)
 	return MaskedMuliOp{opWrapper{op}}
 }
@@ -1172,23 +1172,23 @@ func AsMaskedSubfOp(op *ir.Operation) (MaskedSubfOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o MaskedSubfOp) Mask() *ir.Value { return o.op.Operands[0] }
+func (o MaskedSubfOp) Mask() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o MaskedSubfOp) Src1() *ir.Value { return o.op.Operands[1] }
+func (o MaskedSubfOp) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Src2 returns the op's src2 operand.
-func (o MaskedSubfOp) Src2() *ir.Value { return o.op.Operands[2] }
+func (o MaskedSubfOp) Src2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o MaskedSubfOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MaskedSubfOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMaskedSubfOp creates an arm_sve.masked.subf at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMaskedSubfOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, src1, src2 *ir.Value) MaskedSubfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "masked.subf", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{mask, src1, src2}
+	op.SetOperands([]*ir.Value{mask, src1, src2})
 	b.Insert(op)
 	return MaskedSubfOp{opWrapper{op}}
 }
@@ -1208,23 +1208,23 @@ func AsMaskedSubiOp(op *ir.Operation) (MaskedSubiOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o MaskedSubiOp) Mask() *ir.Value { return o.op.Operands[0] }
+func (o MaskedSubiOp) Mask() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o MaskedSubiOp) Src1() *ir.Value { return o.op.Operands[1] }
+func (o MaskedSubiOp) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Src2 returns the op's src2 operand.
-func (o MaskedSubiOp) Src2() *ir.Value { return o.op.Operands[2] }
+func (o MaskedSubiOp) Src2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o MaskedSubiOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MaskedSubiOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMaskedSubiOp creates an arm_sve.masked.subi at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMaskedSubiOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, src1, src2 *ir.Value) MaskedSubiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "masked.subi", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{mask, src1, src2}
+	op.SetOperands([]*ir.Value{mask, src1, src2})
 	b.Insert(op)
 	return MaskedSubiOp{opWrapper{op}}
 }
@@ -1244,23 +1244,23 @@ func AsPselOp(op *ir.Operation) (PselOp, bool) {
 }
 
 // P1 returns the op's p1 operand.
-func (o PselOp) P1() *ir.Value { return o.op.Operands[0] }
+func (o PselOp) P1() *ir.Value { return o.op.Operand(0) }
 
 // P2 returns the op's p2 operand.
-func (o PselOp) P2() *ir.Value { return o.op.Operands[1] }
+func (o PselOp) P2() *ir.Value { return o.op.Operand(1) }
 
 // Index returns the op's index operand.
-func (o PselOp) Index() *ir.Value { return o.op.Operands[2] }
+func (o PselOp) Index() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o PselOp) Result() *ir.Value { return o.op.Results[0] }
+func (o PselOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildPselOp creates an arm_sve.psel at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildPselOp(b *ir.Builder, loc ir.Location, resultType ir.Type, p1_, p2_, index *ir.Value) PselOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "psel", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{p1_, p2_, index}
+	op.SetOperands([]*ir.Value{p1_, p2_, index})
 	b.Insert(op)
 	return PselOp{opWrapper{op}}
 }
@@ -1280,23 +1280,23 @@ func AsSdotOp(op *ir.Operation) (SdotOp, bool) {
 }
 
 // Acc returns the op's acc operand.
-func (o SdotOp) Acc() *ir.Value { return o.op.Operands[0] }
+func (o SdotOp) Acc() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o SdotOp) Src1() *ir.Value { return o.op.Operands[1] }
+func (o SdotOp) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Src2 returns the op's src2 operand.
-func (o SdotOp) Src2() *ir.Value { return o.op.Operands[2] }
+func (o SdotOp) Src2() *ir.Value { return o.op.Operand(2) }
 
 // Dst returns the op's dst result.
-func (o SdotOp) Dst() *ir.Value { return o.op.Results[0] }
+func (o SdotOp) Dst() *ir.Value { return o.op.Result(0) }
 
 // BuildSdotOp creates an arm_sve.sdot at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSdotOp(b *ir.Builder, loc ir.Location, dstType ir.Type, acc, src1, src2 *ir.Value) SdotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "sdot", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{acc, src1, src2}
+	op.SetOperands([]*ir.Value{acc, src1, src2})
 	b.Insert(op)
 	return SdotOp{opWrapper{op}}
 }
@@ -1316,23 +1316,23 @@ func AsSmmlaOp(op *ir.Operation) (SmmlaOp, bool) {
 }
 
 // Acc returns the op's acc operand.
-func (o SmmlaOp) Acc() *ir.Value { return o.op.Operands[0] }
+func (o SmmlaOp) Acc() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o SmmlaOp) Src1() *ir.Value { return o.op.Operands[1] }
+func (o SmmlaOp) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Src2 returns the op's src2 operand.
-func (o SmmlaOp) Src2() *ir.Value { return o.op.Operands[2] }
+func (o SmmlaOp) Src2() *ir.Value { return o.op.Operand(2) }
 
 // Dst returns the op's dst result.
-func (o SmmlaOp) Dst() *ir.Value { return o.op.Results[0] }
+func (o SmmlaOp) Dst() *ir.Value { return o.op.Result(0) }
 
 // BuildSmmlaOp creates an arm_sve.smmla at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSmmlaOp(b *ir.Builder, loc ir.Location, dstType ir.Type, acc, src1, src2 *ir.Value) SmmlaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "smmla", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{acc, src1, src2}
+	op.SetOperands([]*ir.Value{acc, src1, src2})
 	b.Insert(op)
 	return SmmlaOp{opWrapper{op}}
 }
@@ -1352,23 +1352,23 @@ func AsUdotOp(op *ir.Operation) (UdotOp, bool) {
 }
 
 // Acc returns the op's acc operand.
-func (o UdotOp) Acc() *ir.Value { return o.op.Operands[0] }
+func (o UdotOp) Acc() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o UdotOp) Src1() *ir.Value { return o.op.Operands[1] }
+func (o UdotOp) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Src2 returns the op's src2 operand.
-func (o UdotOp) Src2() *ir.Value { return o.op.Operands[2] }
+func (o UdotOp) Src2() *ir.Value { return o.op.Operand(2) }
 
 // Dst returns the op's dst result.
-func (o UdotOp) Dst() *ir.Value { return o.op.Results[0] }
+func (o UdotOp) Dst() *ir.Value { return o.op.Result(0) }
 
 // BuildUdotOp creates an arm_sve.udot at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildUdotOp(b *ir.Builder, loc ir.Location, dstType ir.Type, acc, src1, src2 *ir.Value) UdotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "udot", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{acc, src1, src2}
+	op.SetOperands([]*ir.Value{acc, src1, src2})
 	b.Insert(op)
 	return UdotOp{opWrapper{op}}
 }
@@ -1388,23 +1388,23 @@ func AsUmmlaOp(op *ir.Operation) (UmmlaOp, bool) {
 }
 
 // Acc returns the op's acc operand.
-func (o UmmlaOp) Acc() *ir.Value { return o.op.Operands[0] }
+func (o UmmlaOp) Acc() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o UmmlaOp) Src1() *ir.Value { return o.op.Operands[1] }
+func (o UmmlaOp) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Src2 returns the op's src2 operand.
-func (o UmmlaOp) Src2() *ir.Value { return o.op.Operands[2] }
+func (o UmmlaOp) Src2() *ir.Value { return o.op.Operand(2) }
 
 // Dst returns the op's dst result.
-func (o UmmlaOp) Dst() *ir.Value { return o.op.Results[0] }
+func (o UmmlaOp) Dst() *ir.Value { return o.op.Result(0) }
 
 // BuildUmmlaOp creates an arm_sve.ummla at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildUmmlaOp(b *ir.Builder, loc ir.Location, dstType ir.Type, acc, src1, src2 *ir.Value) UmmlaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "ummla", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{acc, src1, src2}
+	op.SetOperands([]*ir.Value{acc, src1, src2})
 	b.Insert(op)
 	return UmmlaOp{opWrapper{op}}
 }
@@ -1424,23 +1424,23 @@ func AsUsmmlaOp(op *ir.Operation) (UsmmlaOp, bool) {
 }
 
 // Acc returns the op's acc operand.
-func (o UsmmlaOp) Acc() *ir.Value { return o.op.Operands[0] }
+func (o UsmmlaOp) Acc() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o UsmmlaOp) Src1() *ir.Value { return o.op.Operands[1] }
+func (o UsmmlaOp) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Src2 returns the op's src2 operand.
-func (o UsmmlaOp) Src2() *ir.Value { return o.op.Operands[2] }
+func (o UsmmlaOp) Src2() *ir.Value { return o.op.Operand(2) }
 
 // Dst returns the op's dst result.
-func (o UsmmlaOp) Dst() *ir.Value { return o.op.Results[0] }
+func (o UsmmlaOp) Dst() *ir.Value { return o.op.Result(0) }
 
 // BuildUsmmlaOp creates an arm_sve.usmmla at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildUsmmlaOp(b *ir.Builder, loc ir.Location, dstType ir.Type, acc, src1, src2 *ir.Value) UsmmlaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "usmmla", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{acc, src1, src2}
+	op.SetOperands([]*ir.Value{acc, src1, src2})
 	b.Insert(op)
 	return UsmmlaOp{opWrapper{op}}
 }
@@ -1460,23 +1460,23 @@ func AsZipX2Op(op *ir.Operation) (ZipX2Op, bool) {
 }
 
 // SourceV1 returns the op's sourceV1 operand.
-func (o ZipX2Op) SourceV1() *ir.Value { return o.op.Operands[0] }
+func (o ZipX2Op) SourceV1() *ir.Value { return o.op.Operand(0) }
 
 // SourceV2 returns the op's sourceV2 operand.
-func (o ZipX2Op) SourceV2() *ir.Value { return o.op.Operands[1] }
+func (o ZipX2Op) SourceV2() *ir.Value { return o.op.Operand(1) }
 
 // ResultV1 returns the op's resultV1 result.
-func (o ZipX2Op) ResultV1() *ir.Value { return o.op.Results[0] }
+func (o ZipX2Op) ResultV1() *ir.Value { return o.op.Result(0) }
 
 // ResultV2 returns the op's resultV2 result.
-func (o ZipX2Op) ResultV2() *ir.Value { return o.op.Results[1] }
+func (o ZipX2Op) ResultV2() *ir.Value { return o.op.Result(1) }
 
 // BuildZipX2Op creates an arm_sve.zip.x2 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildZipX2Op(b *ir.Builder, loc ir.Location, resultV1Type, resultV2Type ir.Type, sourceV1, sourceV2 *ir.Value) ZipX2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "zip.x2", Registered: true}, loc, []ir.Type{resultV1Type, resultV2Type})
-	op.Operands = []*ir.Value{sourceV1, sourceV2}
+	op.SetOperands([]*ir.Value{sourceV1, sourceV2})
 	b.Insert(op)
 	return ZipX2Op{opWrapper{op}}
 }
@@ -1496,35 +1496,35 @@ func AsZipX4Op(op *ir.Operation) (ZipX4Op, bool) {
 }
 
 // SourceV1 returns the op's sourceV1 operand.
-func (o ZipX4Op) SourceV1() *ir.Value { return o.op.Operands[0] }
+func (o ZipX4Op) SourceV1() *ir.Value { return o.op.Operand(0) }
 
 // SourceV2 returns the op's sourceV2 operand.
-func (o ZipX4Op) SourceV2() *ir.Value { return o.op.Operands[1] }
+func (o ZipX4Op) SourceV2() *ir.Value { return o.op.Operand(1) }
 
 // SourceV3 returns the op's sourceV3 operand.
-func (o ZipX4Op) SourceV3() *ir.Value { return o.op.Operands[2] }
+func (o ZipX4Op) SourceV3() *ir.Value { return o.op.Operand(2) }
 
 // SourceV4 returns the op's sourceV4 operand.
-func (o ZipX4Op) SourceV4() *ir.Value { return o.op.Operands[3] }
+func (o ZipX4Op) SourceV4() *ir.Value { return o.op.Operand(3) }
 
 // ResultV1 returns the op's resultV1 result.
-func (o ZipX4Op) ResultV1() *ir.Value { return o.op.Results[0] }
+func (o ZipX4Op) ResultV1() *ir.Value { return o.op.Result(0) }
 
 // ResultV2 returns the op's resultV2 result.
-func (o ZipX4Op) ResultV2() *ir.Value { return o.op.Results[1] }
+func (o ZipX4Op) ResultV2() *ir.Value { return o.op.Result(1) }
 
 // ResultV3 returns the op's resultV3 result.
-func (o ZipX4Op) ResultV3() *ir.Value { return o.op.Results[2] }
+func (o ZipX4Op) ResultV3() *ir.Value { return o.op.Result(2) }
 
 // ResultV4 returns the op's resultV4 result.
-func (o ZipX4Op) ResultV4() *ir.Value { return o.op.Results[3] }
+func (o ZipX4Op) ResultV4() *ir.Value { return o.op.Result(3) }
 
 // BuildZipX4Op creates an arm_sve.zip.x4 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildZipX4Op(b *ir.Builder, loc ir.Location, resultV1Type, resultV2Type, resultV3Type, resultV4Type ir.Type, sourceV1, sourceV2, sourceV3, sourceV4 *ir.Value) ZipX4Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "zip.x4", Registered: true}, loc, []ir.Type{resultV1Type, resultV2Type, resultV3Type, resultV4Type})
-	op.Operands = []*ir.Value{sourceV1, sourceV2, sourceV3, sourceV4}
+	op.SetOperands([]*ir.Value{sourceV1, sourceV2, sourceV3, sourceV4})
 	b.Insert(op)
 	return ZipX4Op{opWrapper{op}}
 }

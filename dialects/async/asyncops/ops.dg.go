@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,20 +51,20 @@ func AsAddToGroupOp(op *ir.Operation) (AddToGroupOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AddToGroupOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o AddToGroupOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Group returns the op's group operand.
-func (o AddToGroupOp) Group() *ir.Value { return o.op.Operands[1] }
+func (o AddToGroupOp) Group() *ir.Value { return o.op.Operand(1) }
 
 // Rank returns the op's rank result.
-func (o AddToGroupOp) Rank() *ir.Value { return o.op.Results[0] }
+func (o AddToGroupOp) Rank() *ir.Value { return o.op.Result(0) }
 
 // BuildAddToGroupOp creates an async.add_to_group at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAddToGroupOp(b *ir.Builder, loc ir.Location, rankType ir.Type, operand, group *ir.Value) AddToGroupOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "add_to_group", Registered: true}, loc, []ir.Type{rankType})
-	op.Operands = []*ir.Value{operand, group}
+	op.SetOperands([]*ir.Value{operand, group})
 	b.Insert(op)
 	return AddToGroupOp{opWrapper{op}}
 }
@@ -84,11 +84,11 @@ func AsAwaitOp(op *ir.Operation) (AwaitOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AwaitOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o AwaitOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result, or nil.
 func (o AwaitOp) Result() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -99,7 +99,7 @@ func (o AwaitOp) Result() *ir.Value {
 // get their block.
 func BuildAwaitOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, operand *ir.Value) AwaitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "await", Registered: true}, loc, resultTypes)
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return AwaitOp{opWrapper{op}}
 }
@@ -119,14 +119,14 @@ func AsAwaitAllOp(op *ir.Operation) (AwaitAllOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AwaitAllOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o AwaitAllOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // BuildAwaitAllOp creates an async.await_all at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAwaitAllOp(b *ir.Builder, loc ir.Location, operand *ir.Value) AwaitAllOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "await_all", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return AwaitAllOp{opWrapper{op}}
 }
@@ -146,10 +146,10 @@ func AsCallOp(op *ir.Operation) (CallOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o CallOp) Operands() []*ir.Value { return o.op.Operands }
+func (o CallOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o CallOp) Results() []*ir.Value { return o.op.Results }
+func (o CallOp) Results() []*ir.Value { return o.op.Results() }
 
 // Callee returns the inherent attribute callee, or nil if it is not set.
 func (o CallOp) Callee() ir.Attribute { return o.op.Attr("callee") }
@@ -165,7 +165,7 @@ func (o CallOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 // get their block.
 func BuildCallOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, callee, argAttrs, resAttrs ir.Attribute) CallOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "call", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"callee", "arg_attrs", "res_attrs"}, callee, argAttrs, resAttrs)
 	b.Insert(op)
 	return CallOp{opWrapper{op}}
@@ -186,17 +186,17 @@ func AsCoroBeginOp(op *ir.Operation) (CoroBeginOp, bool) {
 }
 
 // Id returns the op's id operand.
-func (o CoroBeginOp) Id() *ir.Value { return o.op.Operands[0] }
+func (o CoroBeginOp) Id() *ir.Value { return o.op.Operand(0) }
 
 // Handle returns the op's handle result.
-func (o CoroBeginOp) Handle() *ir.Value { return o.op.Results[0] }
+func (o CoroBeginOp) Handle() *ir.Value { return o.op.Result(0) }
 
 // BuildCoroBeginOp creates an async.coro.begin at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCoroBeginOp(b *ir.Builder, loc ir.Location, handleType ir.Type, id *ir.Value) CoroBeginOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "coro.begin", Registered: true}, loc, []ir.Type{handleType})
-	op.Operands = []*ir.Value{id}
+	op.SetOperands([]*ir.Value{id})
 	b.Insert(op)
 	return CoroBeginOp{opWrapper{op}}
 }
@@ -216,14 +216,14 @@ func AsCoroEndOp(op *ir.Operation) (CoroEndOp, bool) {
 }
 
 // Handle returns the op's handle operand.
-func (o CoroEndOp) Handle() *ir.Value { return o.op.Operands[0] }
+func (o CoroEndOp) Handle() *ir.Value { return o.op.Operand(0) }
 
 // BuildCoroEndOp creates an async.coro.end at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCoroEndOp(b *ir.Builder, loc ir.Location, handle *ir.Value) CoroEndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "coro.end", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{handle}
+	op.SetOperands([]*ir.Value{handle})
 	b.Insert(op)
 	return CoroEndOp{opWrapper{op}}
 }
@@ -243,17 +243,17 @@ func AsCoroFreeOp(op *ir.Operation) (CoroFreeOp, bool) {
 }
 
 // Id returns the op's id operand.
-func (o CoroFreeOp) Id() *ir.Value { return o.op.Operands[0] }
+func (o CoroFreeOp) Id() *ir.Value { return o.op.Operand(0) }
 
 // Handle returns the op's handle operand.
-func (o CoroFreeOp) Handle() *ir.Value { return o.op.Operands[1] }
+func (o CoroFreeOp) Handle() *ir.Value { return o.op.Operand(1) }
 
 // BuildCoroFreeOp creates an async.coro.free at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCoroFreeOp(b *ir.Builder, loc ir.Location, id, handle *ir.Value) CoroFreeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "coro.free", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{id, handle}
+	op.SetOperands([]*ir.Value{id, handle})
 	b.Insert(op)
 	return CoroFreeOp{opWrapper{op}}
 }
@@ -273,7 +273,7 @@ func AsCoroIdOp(op *ir.Operation) (CoroIdOp, bool) {
 }
 
 // Id returns the op's id result.
-func (o CoroIdOp) Id() *ir.Value { return o.op.Results[0] }
+func (o CoroIdOp) Id() *ir.Value { return o.op.Result(0) }
 
 // BuildCoroIdOp creates an async.coro.id at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -299,17 +299,17 @@ func AsCoroSaveOp(op *ir.Operation) (CoroSaveOp, bool) {
 }
 
 // Handle returns the op's handle operand.
-func (o CoroSaveOp) Handle() *ir.Value { return o.op.Operands[0] }
+func (o CoroSaveOp) Handle() *ir.Value { return o.op.Operand(0) }
 
 // State returns the op's state result.
-func (o CoroSaveOp) State() *ir.Value { return o.op.Results[0] }
+func (o CoroSaveOp) State() *ir.Value { return o.op.Result(0) }
 
 // BuildCoroSaveOp creates an async.coro.save at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCoroSaveOp(b *ir.Builder, loc ir.Location, stateType ir.Type, handle *ir.Value) CoroSaveOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "coro.save", Registered: true}, loc, []ir.Type{stateType})
-	op.Operands = []*ir.Value{handle}
+	op.SetOperands([]*ir.Value{handle})
 	b.Insert(op)
 	return CoroSaveOp{opWrapper{op}}
 }
@@ -329,24 +329,24 @@ func AsCoroSuspendOp(op *ir.Operation) (CoroSuspendOp, bool) {
 }
 
 // State returns the op's state operand.
-func (o CoroSuspendOp) State() *ir.Value { return o.op.Operands[0] }
+func (o CoroSuspendOp) State() *ir.Value { return o.op.Operand(0) }
 
 // SuspendDest returns the op's suspendDest successor.
-func (o CoroSuspendOp) SuspendDest() *ir.Block { return o.op.Successors[0] }
+func (o CoroSuspendOp) SuspendDest() *ir.Block { return o.op.Successor(0) }
 
 // ResumeDest returns the op's resumeDest successor.
-func (o CoroSuspendOp) ResumeDest() *ir.Block { return o.op.Successors[1] }
+func (o CoroSuspendOp) ResumeDest() *ir.Block { return o.op.Successor(1) }
 
 // CleanupDest returns the op's cleanupDest successor.
-func (o CoroSuspendOp) CleanupDest() *ir.Block { return o.op.Successors[2] }
+func (o CoroSuspendOp) CleanupDest() *ir.Block { return o.op.Successor(2) }
 
 // BuildCoroSuspendOp creates an async.coro.suspend at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCoroSuspendOp(b *ir.Builder, loc ir.Location, state *ir.Value, suspendDest, resumeDest, cleanupDest *ir.Block) CoroSuspendOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "coro.suspend", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{state}
-	op.Successors = []*ir.Block{suspendDest, resumeDest, cleanupDest}
+	op.SetOperands([]*ir.Value{state})
+	op.SetSuccessors([]*ir.Block{suspendDest, resumeDest, cleanupDest})
 	b.Insert(op)
 	return CoroSuspendOp{opWrapper{op}}
 }
@@ -366,17 +366,17 @@ func AsCreateGroupOp(op *ir.Operation) (CreateGroupOp, bool) {
 }
 
 // Size returns the op's size operand.
-func (o CreateGroupOp) Size() *ir.Value { return o.op.Operands[0] }
+func (o CreateGroupOp) Size() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CreateGroupOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CreateGroupOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCreateGroupOp creates an async.create_group at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCreateGroupOp(b *ir.Builder, loc ir.Location, resultType ir.Type, size *ir.Value) CreateGroupOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "create_group", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{size}
+	op.SetOperands([]*ir.Value{size})
 	b.Insert(op)
 	return CreateGroupOp{opWrapper{op}}
 }
@@ -397,29 +397,29 @@ func AsExecuteOp(op *ir.Operation) (ExecuteOp, bool) {
 
 // Dependencies returns the op's dependencies operand group.
 func (o ExecuteOp) Dependencies() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // BodyOperands returns the op's bodyOperands operand group.
 func (o ExecuteOp) BodyOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Token returns the op's token result.
-func (o ExecuteOp) Token() *ir.Value { return o.op.Results[0] }
+func (o ExecuteOp) Token() *ir.Value { return o.op.Result(0) }
 
 // BodyResults returns the op's bodyResults result group.
-func (o ExecuteOp) BodyResults() []*ir.Value { return o.op.Results[1:] }
+func (o ExecuteOp) BodyResults() []*ir.Value { return o.op.Results()[1:] }
 
 // BodyRegion returns the op's bodyRegion region.
-func (o ExecuteOp) BodyRegion() *ir.Region { return o.op.Regions[0] }
+func (o ExecuteOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 
 // BuildExecuteOp creates an async.execute at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildExecuteOp(b *ir.Builder, loc ir.Location, tokenType ir.Type, bodyResultsTypes []ir.Type, dependencies, bodyOperands []*ir.Value) ExecuteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "execute", Registered: true}, loc, append([]ir.Type{tokenType}, bodyResultsTypes...))
-	op.Operands = append(append([]*ir.Value{}, dependencies...), bodyOperands...)
+	op.SetOperands(append(append([]*ir.Value{}, dependencies...), bodyOperands...))
 	op.SetOperandSegments([]int32{int32(len(dependencies)), int32(len(bodyOperands))})
 	op.AddRegion().AddBlock()
 	b.Insert(op)
@@ -456,7 +456,7 @@ func (o FuncOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs") }
 func (o FuncOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 
 // Body returns the op's body region.
-func (o FuncOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildFuncOp creates an async.func at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -484,14 +484,14 @@ func AsReturnOp(op *ir.Operation) (ReturnOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o ReturnOp) Operands() []*ir.Value { return o.op.Operands }
+func (o ReturnOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // BuildReturnOp creates an async.return at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReturnOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) ReturnOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "return", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return ReturnOp{opWrapper{op}}
 }
@@ -511,7 +511,7 @@ func AsRuntimeAddRefOp(op *ir.Operation) (RuntimeAddRefOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RuntimeAddRefOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o RuntimeAddRefOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Count returns the inherent attribute count, or nil if it is not set.
 func (o RuntimeAddRefOp) Count() ir.Attribute { return o.op.Attr("count") }
@@ -521,7 +521,7 @@ func (o RuntimeAddRefOp) Count() ir.Attribute { return o.op.Attr("count") }
 // single-block regions get their block.
 func BuildRuntimeAddRefOp(b *ir.Builder, loc ir.Location, operand *ir.Value, count ir.Attribute) RuntimeAddRefOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.add_ref", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"count"}, count)
 	b.Insert(op)
 	return RuntimeAddRefOp{opWrapper{op}}
@@ -542,20 +542,20 @@ func AsRuntimeAddToGroupOp(op *ir.Operation) (RuntimeAddToGroupOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RuntimeAddToGroupOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o RuntimeAddToGroupOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Group returns the op's group operand.
-func (o RuntimeAddToGroupOp) Group() *ir.Value { return o.op.Operands[1] }
+func (o RuntimeAddToGroupOp) Group() *ir.Value { return o.op.Operand(1) }
 
 // Rank returns the op's rank result.
-func (o RuntimeAddToGroupOp) Rank() *ir.Value { return o.op.Results[0] }
+func (o RuntimeAddToGroupOp) Rank() *ir.Value { return o.op.Result(0) }
 
 // BuildRuntimeAddToGroupOp creates an async.runtime.add_to_group at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRuntimeAddToGroupOp(b *ir.Builder, loc ir.Location, rankType ir.Type, operand, group *ir.Value) RuntimeAddToGroupOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.add_to_group", Registered: true}, loc, []ir.Type{rankType})
-	op.Operands = []*ir.Value{operand, group}
+	op.SetOperands([]*ir.Value{operand, group})
 	b.Insert(op)
 	return RuntimeAddToGroupOp{opWrapper{op}}
 }
@@ -575,14 +575,14 @@ func AsRuntimeAwaitOp(op *ir.Operation) (RuntimeAwaitOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RuntimeAwaitOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o RuntimeAwaitOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // BuildRuntimeAwaitOp creates an async.runtime.await at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildRuntimeAwaitOp(b *ir.Builder, loc ir.Location, operand *ir.Value) RuntimeAwaitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.await", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return RuntimeAwaitOp{opWrapper{op}}
 }
@@ -602,17 +602,17 @@ func AsRuntimeAwaitAndResumeOp(op *ir.Operation) (RuntimeAwaitAndResumeOp, bool)
 }
 
 // Operand returns the op's operand.
-func (o RuntimeAwaitAndResumeOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o RuntimeAwaitAndResumeOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Handle returns the op's handle operand.
-func (o RuntimeAwaitAndResumeOp) Handle() *ir.Value { return o.op.Operands[1] }
+func (o RuntimeAwaitAndResumeOp) Handle() *ir.Value { return o.op.Operand(1) }
 
 // BuildRuntimeAwaitAndResumeOp creates an async.runtime.await_and_resume at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildRuntimeAwaitAndResumeOp(b *ir.Builder, loc ir.Location, operand, handle *ir.Value) RuntimeAwaitAndResumeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.await_and_resume", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{operand, handle}
+	op.SetOperands([]*ir.Value{operand, handle})
 	b.Insert(op)
 	return RuntimeAwaitAndResumeOp{opWrapper{op}}
 }
@@ -632,7 +632,7 @@ func AsRuntimeCreateOp(op *ir.Operation) (RuntimeCreateOp, bool) {
 }
 
 // Result returns the op's result.
-func (o RuntimeCreateOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RuntimeCreateOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRuntimeCreateOp creates an async.runtime.create at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -658,17 +658,17 @@ func AsRuntimeCreateGroupOp(op *ir.Operation) (RuntimeCreateGroupOp, bool) {
 }
 
 // Size returns the op's size operand.
-func (o RuntimeCreateGroupOp) Size() *ir.Value { return o.op.Operands[0] }
+func (o RuntimeCreateGroupOp) Size() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o RuntimeCreateGroupOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RuntimeCreateGroupOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRuntimeCreateGroupOp creates an async.runtime.create_group at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRuntimeCreateGroupOp(b *ir.Builder, loc ir.Location, resultType ir.Type, size *ir.Value) RuntimeCreateGroupOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.create_group", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{size}
+	op.SetOperands([]*ir.Value{size})
 	b.Insert(op)
 	return RuntimeCreateGroupOp{opWrapper{op}}
 }
@@ -688,7 +688,7 @@ func AsRuntimeDropRefOp(op *ir.Operation) (RuntimeDropRefOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RuntimeDropRefOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o RuntimeDropRefOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Count returns the inherent attribute count, or nil if it is not set.
 func (o RuntimeDropRefOp) Count() ir.Attribute { return o.op.Attr("count") }
@@ -698,7 +698,7 @@ func (o RuntimeDropRefOp) Count() ir.Attribute { return o.op.Attr("count") }
 // unset; single-block regions get their block.
 func BuildRuntimeDropRefOp(b *ir.Builder, loc ir.Location, operand *ir.Value, count ir.Attribute) RuntimeDropRefOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.drop_ref", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"count"}, count)
 	b.Insert(op)
 	return RuntimeDropRefOp{opWrapper{op}}
@@ -719,17 +719,17 @@ func AsRuntimeIsErrorOp(op *ir.Operation) (RuntimeIsErrorOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RuntimeIsErrorOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o RuntimeIsErrorOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // IsError returns the op's is_error result.
-func (o RuntimeIsErrorOp) IsError() *ir.Value { return o.op.Results[0] }
+func (o RuntimeIsErrorOp) IsError() *ir.Value { return o.op.Result(0) }
 
 // BuildRuntimeIsErrorOp creates an async.runtime.is_error at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildRuntimeIsErrorOp(b *ir.Builder, loc ir.Location, isErrorType ir.Type, operand *ir.Value) RuntimeIsErrorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.is_error", Registered: true}, loc, []ir.Type{isErrorType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return RuntimeIsErrorOp{opWrapper{op}}
 }
@@ -749,17 +749,17 @@ func AsRuntimeLoadOp(op *ir.Operation) (RuntimeLoadOp, bool) {
 }
 
 // Storage returns the op's storage operand.
-func (o RuntimeLoadOp) Storage() *ir.Value { return o.op.Operands[0] }
+func (o RuntimeLoadOp) Storage() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o RuntimeLoadOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RuntimeLoadOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRuntimeLoadOp creates an async.runtime.load at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildRuntimeLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, storage *ir.Value) RuntimeLoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.load", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{storage}
+	op.SetOperands([]*ir.Value{storage})
 	b.Insert(op)
 	return RuntimeLoadOp{opWrapper{op}}
 }
@@ -779,7 +779,7 @@ func AsRuntimeNumWorkerThreadsOp(op *ir.Operation) (RuntimeNumWorkerThreadsOp, b
 }
 
 // Result returns the op's result.
-func (o RuntimeNumWorkerThreadsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RuntimeNumWorkerThreadsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRuntimeNumWorkerThreadsOp creates an async.runtime.num_worker_threads
 // at b's insertion point (detached when b has no block). Nil optional
@@ -805,14 +805,14 @@ func AsRuntimeResumeOp(op *ir.Operation) (RuntimeResumeOp, bool) {
 }
 
 // Handle returns the op's handle operand.
-func (o RuntimeResumeOp) Handle() *ir.Value { return o.op.Operands[0] }
+func (o RuntimeResumeOp) Handle() *ir.Value { return o.op.Operand(0) }
 
 // BuildRuntimeResumeOp creates an async.runtime.resume at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildRuntimeResumeOp(b *ir.Builder, loc ir.Location, handle *ir.Value) RuntimeResumeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.resume", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{handle}
+	op.SetOperands([]*ir.Value{handle})
 	b.Insert(op)
 	return RuntimeResumeOp{opWrapper{op}}
 }
@@ -832,14 +832,14 @@ func AsRuntimeSetAvailableOp(op *ir.Operation) (RuntimeSetAvailableOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RuntimeSetAvailableOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o RuntimeSetAvailableOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // BuildRuntimeSetAvailableOp creates an async.runtime.set_available at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRuntimeSetAvailableOp(b *ir.Builder, loc ir.Location, operand *ir.Value) RuntimeSetAvailableOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.set_available", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return RuntimeSetAvailableOp{opWrapper{op}}
 }
@@ -859,14 +859,14 @@ func AsRuntimeSetErrorOp(op *ir.Operation) (RuntimeSetErrorOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RuntimeSetErrorOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o RuntimeSetErrorOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // BuildRuntimeSetErrorOp creates an async.runtime.set_error at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildRuntimeSetErrorOp(b *ir.Builder, loc ir.Location, operand *ir.Value) RuntimeSetErrorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.set_error", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return RuntimeSetErrorOp{opWrapper{op}}
 }
@@ -886,17 +886,17 @@ func AsRuntimeStoreOp(op *ir.Operation) (RuntimeStoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o RuntimeStoreOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o RuntimeStoreOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Storage returns the op's storage operand.
-func (o RuntimeStoreOp) Storage() *ir.Value { return o.op.Operands[1] }
+func (o RuntimeStoreOp) Storage() *ir.Value { return o.op.Operand(1) }
 
 // BuildRuntimeStoreOp creates an async.runtime.store at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildRuntimeStoreOp(b *ir.Builder, loc ir.Location, value, storage *ir.Value) RuntimeStoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.store", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value, storage}
+	op.SetOperands([]*ir.Value{value, storage})
 	b.Insert(op)
 	return RuntimeStoreOp{opWrapper{op}}
 }
@@ -916,14 +916,14 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o YieldOp) Operands() []*ir.Value { return o.op.Operands }
+func (o YieldOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // BuildYieldOp creates an async.yield at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) YieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "yield", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }

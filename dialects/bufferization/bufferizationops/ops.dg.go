@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -52,12 +52,12 @@ func AsAllocTensorOp(op *ir.Operation) (AllocTensorOp, bool) {
 
 // DynamicSizes returns the op's dynamic_sizes operand group.
 func (o AllocTensorOp) DynamicSizes() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Copy returns the op's copy operand, or nil.
 func (o AllocTensorOp) Copy() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -65,14 +65,14 @@ func (o AllocTensorOp) Copy() *ir.Value {
 
 // SizeHint returns the op's size_hint operand, or nil.
 func (o AllocTensorOp) SizeHint() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o AllocTensorOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AllocTensorOp) Result() *ir.Value { return o.op.Result(0) }
 
 // MemorySpace returns the optional attribute memory_space, or nil if it is not set.
 func (o AllocTensorOp) MemorySpace() ir.Attribute { return o.op.Attr("memory_space") }
@@ -82,7 +82,7 @@ func (o AllocTensorOp) MemorySpace() ir.Attribute { return o.op.Attr("memory_spa
 // unset; single-block regions get their block.
 func BuildAllocTensorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, dynamicSizes, copy, sizeHint []*ir.Value, memorySpace ir.Attribute) AllocTensorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "bufferization", Op: "alloc_tensor", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{}, dynamicSizes...), copy...), sizeHint...)
+	op.SetOperands(append(append(append([]*ir.Value{}, dynamicSizes...), copy...), sizeHint...))
 	op.SetOperandSegments([]int32{int32(len(dynamicSizes)), int32(len(copy)), int32(len(sizeHint))})
 	setAttrs(op, []string{"memory_space"}, memorySpace)
 	b.Insert(op)
@@ -104,17 +104,17 @@ func AsCloneOp(op *ir.Operation) (CloneOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o CloneOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o CloneOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o CloneOp) Output() *ir.Value { return o.op.Results[0] }
+func (o CloneOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildCloneOp creates a bufferization.clone at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCloneOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) CloneOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "bufferization", Op: "clone", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return CloneOp{opWrapper{op}}
 }
@@ -134,27 +134,29 @@ func AsDeallocOp(op *ir.Operation) (DeallocOp, bool) {
 }
 
 // Memrefs returns the op's memrefs operand group.
-func (o DeallocOp) Memrefs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o DeallocOp) Memrefs() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
+}
 
 // Conditions returns the op's conditions operand group.
 func (o DeallocOp) Conditions() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Retained returns the op's retained operand group.
 func (o DeallocOp) Retained() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // UpdatedConditions returns the op's updatedConditions result group.
-func (o DeallocOp) UpdatedConditions() []*ir.Value { return o.op.Results }
+func (o DeallocOp) UpdatedConditions() []*ir.Value { return o.op.Results() }
 
 // BuildDeallocOp creates a bufferization.dealloc at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDeallocOp(b *ir.Builder, loc ir.Location, updatedConditionsTypes []ir.Type, memrefs, conditions, retained []*ir.Value) DeallocOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "bufferization", Op: "dealloc", Registered: true}, loc, updatedConditionsTypes)
-	op.Operands = append(append(append([]*ir.Value{}, memrefs...), conditions...), retained...)
+	op.SetOperands(append(append(append([]*ir.Value{}, memrefs...), conditions...), retained...))
 	op.SetOperandSegments([]int32{int32(len(memrefs)), int32(len(conditions)), int32(len(retained))})
 	b.Insert(op)
 	return DeallocOp{opWrapper{op}}
@@ -175,14 +177,14 @@ func AsDeallocTensorOp(op *ir.Operation) (DeallocTensorOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o DeallocTensorOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o DeallocTensorOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // BuildDeallocTensorOp creates a bufferization.dealloc_tensor at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildDeallocTensorOp(b *ir.Builder, loc ir.Location, tensor *ir.Value) DeallocTensorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "bufferization", Op: "dealloc_tensor", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{tensor}
+	op.SetOperands([]*ir.Value{tensor})
 	b.Insert(op)
 	return DeallocTensorOp{opWrapper{op}}
 }
@@ -202,14 +204,14 @@ func AsMaterializeInDestinationOp(op *ir.Operation) (MaterializeInDestinationOp,
 }
 
 // Source returns the op's source operand.
-func (o MaterializeInDestinationOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o MaterializeInDestinationOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Dest returns the op's dest operand.
-func (o MaterializeInDestinationOp) Dest() *ir.Value { return o.op.Operands[1] }
+func (o MaterializeInDestinationOp) Dest() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result, or nil.
 func (o MaterializeInDestinationOp) Result() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -227,7 +229,7 @@ func (o MaterializeInDestinationOp) Writable() ir.Attribute { return o.op.Attr("
 // regions get their block.
 func BuildMaterializeInDestinationOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, source, dest *ir.Value, restrict, writable ir.Attribute) MaterializeInDestinationOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "bufferization", Op: "materialize_in_destination", Registered: true}, loc, resultTypes)
-	op.Operands = []*ir.Value{source, dest}
+	op.SetOperands([]*ir.Value{source, dest})
 	setAttrs(op, []string{"restrict", "writable"}, restrict, writable)
 	b.Insert(op)
 	return MaterializeInDestinationOp{opWrapper{op}}
@@ -248,10 +250,10 @@ func AsToBufferOp(op *ir.Operation) (ToBufferOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o ToBufferOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o ToBufferOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // Buffer returns the op's buffer result.
-func (o ToBufferOp) Buffer() *ir.Value { return o.op.Results[0] }
+func (o ToBufferOp) Buffer() *ir.Value { return o.op.Result(0) }
 
 // ReadOnly returns the optional attribute read_only, or nil if it is not set.
 func (o ToBufferOp) ReadOnly() ir.Attribute { return o.op.Attr("read_only") }
@@ -261,7 +263,7 @@ func (o ToBufferOp) ReadOnly() ir.Attribute { return o.op.Attr("read_only") }
 // single-block regions get their block.
 func BuildToBufferOp(b *ir.Builder, loc ir.Location, bufferType ir.Type, tensor *ir.Value, readOnly ir.Attribute) ToBufferOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "bufferization", Op: "to_buffer", Registered: true}, loc, []ir.Type{bufferType})
-	op.Operands = []*ir.Value{tensor}
+	op.SetOperands([]*ir.Value{tensor})
 	setAttrs(op, []string{"read_only"}, readOnly)
 	b.Insert(op)
 	return ToBufferOp{opWrapper{op}}
@@ -282,10 +284,10 @@ func AsToMemrefOp(op *ir.Operation) (ToMemrefOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o ToMemrefOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o ToMemrefOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // Memref returns the op's memref result.
-func (o ToMemrefOp) Memref() *ir.Value { return o.op.Results[0] }
+func (o ToMemrefOp) Memref() *ir.Value { return o.op.Result(0) }
 
 // ReadOnly returns the optional attribute read_only, or nil if it is not set.
 func (o ToMemrefOp) ReadOnly() ir.Attribute { return o.op.Attr("read_only") }
@@ -295,7 +297,7 @@ func (o ToMemrefOp) ReadOnly() ir.Attribute { return o.op.Attr("read_only") }
 // single-block regions get their block.
 func BuildToMemrefOp(b *ir.Builder, loc ir.Location, memrefType ir.Type, tensor *ir.Value, readOnly ir.Attribute) ToMemrefOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "bufferization", Op: "to_memref", Registered: true}, loc, []ir.Type{memrefType})
-	op.Operands = []*ir.Value{tensor}
+	op.SetOperands([]*ir.Value{tensor})
 	setAttrs(op, []string{"read_only"}, readOnly)
 	b.Insert(op)
 	return ToMemrefOp{opWrapper{op}}
@@ -316,10 +318,10 @@ func AsToTensorOp(op *ir.Operation) (ToTensorOp, bool) {
 }
 
 // Buffer returns the op's buffer operand.
-func (o ToTensorOp) Buffer() *ir.Value { return o.op.Operands[0] }
+func (o ToTensorOp) Buffer() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ToTensorOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ToTensorOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Restrict returns the optional attribute restrict, or nil if it is not set.
 func (o ToTensorOp) Restrict() ir.Attribute { return o.op.Attr("restrict") }
@@ -332,7 +334,7 @@ func (o ToTensorOp) Writable() ir.Attribute { return o.op.Attr("writable") }
 // single-block regions get their block.
 func BuildToTensorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, buffer *ir.Value, restrict, writable ir.Attribute) ToTensorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "bufferization", Op: "to_tensor", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{buffer}
+	op.SetOperands([]*ir.Value{buffer})
 	setAttrs(op, []string{"restrict", "writable"}, restrict, writable)
 	b.Insert(op)
 	return ToTensorOp{opWrapper{op}}

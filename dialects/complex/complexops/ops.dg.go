@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,10 +51,10 @@ func AsAbsOp(op *ir.Operation) (AbsOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o AbsOp) Complex() *ir.Value { return o.op.Operands[0] }
+func (o AbsOp) Complex() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AbsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AbsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AbsOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -64,7 +64,7 @@ func (o AbsOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildAbsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) AbsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "abs", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{complex}
+	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AbsOp{opWrapper{op}}
@@ -85,13 +85,13 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o AddOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o AddOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AddOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AddOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AddOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -101,7 +101,7 @@ func (o AddOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) AddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "add", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
@@ -122,10 +122,10 @@ func AsAngleOp(op *ir.Operation) (AngleOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o AngleOp) Complex() *ir.Value { return o.op.Operands[0] }
+func (o AngleOp) Complex() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AngleOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AngleOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AngleOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -135,7 +135,7 @@ func (o AngleOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildAngleOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) AngleOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "angle", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{complex}
+	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AngleOp{opWrapper{op}}
@@ -156,13 +156,13 @@ func AsAtan2Op(op *ir.Operation) (Atan2Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o Atan2Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o Atan2Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o Atan2Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o Atan2Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o Atan2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o Atan2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o Atan2Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -172,7 +172,7 @@ func (o Atan2Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildAtan2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) Atan2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "atan2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return Atan2Op{opWrapper{op}}
@@ -193,17 +193,17 @@ func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BitcastOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o BitcastOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o BitcastOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BitcastOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBitcastOp creates a complex.bitcast at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBitcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) BitcastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "bitcast", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return BitcastOp{opWrapper{op}}
 }
@@ -223,10 +223,10 @@ func AsConjOp(op *ir.Operation) (ConjOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o ConjOp) Complex() *ir.Value { return o.op.Operands[0] }
+func (o ConjOp) Complex() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ConjOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConjOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o ConjOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -236,7 +236,7 @@ func (o ConjOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildConjOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) ConjOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "conj", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{complex}
+	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return ConjOp{opWrapper{op}}
@@ -257,7 +257,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Complex returns the op's complex result.
-func (o ConstantOp) Complex() *ir.Value { return o.op.Results[0] }
+func (o ConstantOp) Complex() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -287,10 +287,10 @@ func AsCosOp(op *ir.Operation) (CosOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o CosOp) Complex() *ir.Value { return o.op.Operands[0] }
+func (o CosOp) Complex() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CosOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CosOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o CosOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -300,7 +300,7 @@ func (o CosOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildCosOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) CosOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "cos", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{complex}
+	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return CosOp{opWrapper{op}}
@@ -321,20 +321,20 @@ func AsCreateOp(op *ir.Operation) (CreateOp, bool) {
 }
 
 // Real returns the op's real operand.
-func (o CreateOp) Real() *ir.Value { return o.op.Operands[0] }
+func (o CreateOp) Real() *ir.Value { return o.op.Operand(0) }
 
 // Imaginary returns the op's imaginary operand.
-func (o CreateOp) Imaginary() *ir.Value { return o.op.Operands[1] }
+func (o CreateOp) Imaginary() *ir.Value { return o.op.Operand(1) }
 
 // Complex returns the op's complex result.
-func (o CreateOp) Complex() *ir.Value { return o.op.Results[0] }
+func (o CreateOp) Complex() *ir.Value { return o.op.Result(0) }
 
 // BuildCreateOp creates a complex.create at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCreateOp(b *ir.Builder, loc ir.Location, complexType ir.Type, real, imaginary *ir.Value) CreateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "create", Registered: true}, loc, []ir.Type{complexType})
-	op.Operands = []*ir.Value{real, imaginary}
+	op.SetOperands([]*ir.Value{real, imaginary})
 	b.Insert(op)
 	return CreateOp{opWrapper{op}}
 }
@@ -354,13 +354,13 @@ func AsDivOp(op *ir.Operation) (DivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o DivOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o DivOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DivOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DivOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o DivOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -370,7 +370,7 @@ func (o DivOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildDivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) DivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "div", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return DivOp{opWrapper{op}}
@@ -391,20 +391,20 @@ func AsEqOp(op *ir.Operation) (EqOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o EqOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o EqOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o EqOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o EqOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o EqOp) Result() *ir.Value { return o.op.Results[0] }
+func (o EqOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildEqOp creates a complex.eq at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildEqOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) EqOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "eq", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return EqOp{opWrapper{op}}
 }
@@ -424,10 +424,10 @@ func AsExpOp(op *ir.Operation) (ExpOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o ExpOp) Complex() *ir.Value { return o.op.Operands[0] }
+func (o ExpOp) Complex() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ExpOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ExpOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o ExpOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -437,7 +437,7 @@ func (o ExpOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildExpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) ExpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "exp", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{complex}
+	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return ExpOp{opWrapper{op}}
@@ -458,10 +458,10 @@ func AsExpm1Op(op *ir.Operation) (Expm1Op, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o Expm1Op) Complex() *ir.Value { return o.op.Operands[0] }
+func (o Expm1Op) Complex() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o Expm1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o Expm1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o Expm1Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -471,7 +471,7 @@ func (o Expm1Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildExpm1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) Expm1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "expm1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{complex}
+	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return Expm1Op{opWrapper{op}}
@@ -492,10 +492,10 @@ func AsImOp(op *ir.Operation) (ImOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o ImOp) Complex() *ir.Value { return o.op.Operands[0] }
+func (o ImOp) Complex() *ir.Value { return o.op.Operand(0) }
 
 // Imaginary returns the op's imaginary result.
-func (o ImOp) Imaginary() *ir.Value { return o.op.Results[0] }
+func (o ImOp) Imaginary() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o ImOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -505,7 +505,7 @@ func (o ImOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildImOp(b *ir.Builder, loc ir.Location, imaginaryType ir.Type, complex *ir.Value, fastmath ir.Attribute) ImOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "im", Registered: true}, loc, []ir.Type{imaginaryType})
-	op.Operands = []*ir.Value{complex}
+	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return ImOp{opWrapper{op}}
@@ -526,10 +526,10 @@ func AsLogOp(op *ir.Operation) (LogOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o LogOp) Complex() *ir.Value { return o.op.Operands[0] }
+func (o LogOp) Complex() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o LogOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LogOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o LogOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -539,7 +539,7 @@ func (o LogOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildLogOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) LogOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "log", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{complex}
+	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return LogOp{opWrapper{op}}
@@ -560,10 +560,10 @@ func AsLog1pOp(op *ir.Operation) (Log1pOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o Log1pOp) Complex() *ir.Value { return o.op.Operands[0] }
+func (o Log1pOp) Complex() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o Log1pOp) Result() *ir.Value { return o.op.Results[0] }
+func (o Log1pOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o Log1pOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -573,7 +573,7 @@ func (o Log1pOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildLog1pOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) Log1pOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "log1p", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{complex}
+	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return Log1pOp{opWrapper{op}}
@@ -594,13 +594,13 @@ func AsMulOp(op *ir.Operation) (MulOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MulOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MulOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MulOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MulOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MulOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MulOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o MulOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -610,7 +610,7 @@ func (o MulOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "mul", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return MulOp{opWrapper{op}}
@@ -631,10 +631,10 @@ func AsNegOp(op *ir.Operation) (NegOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o NegOp) Complex() *ir.Value { return o.op.Operands[0] }
+func (o NegOp) Complex() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o NegOp) Result() *ir.Value { return o.op.Results[0] }
+func (o NegOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o NegOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -644,7 +644,7 @@ func (o NegOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildNegOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) NegOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "neg", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{complex}
+	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return NegOp{opWrapper{op}}
@@ -665,20 +665,20 @@ func AsNeqOp(op *ir.Operation) (NeqOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o NeqOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o NeqOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o NeqOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o NeqOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o NeqOp) Result() *ir.Value { return o.op.Results[0] }
+func (o NeqOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildNeqOp creates a complex.neq at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildNeqOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) NeqOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "neq", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return NeqOp{opWrapper{op}}
 }
@@ -698,13 +698,13 @@ func AsPowOp(op *ir.Operation) (PowOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o PowOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o PowOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o PowOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o PowOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o PowOp) Result() *ir.Value { return o.op.Results[0] }
+func (o PowOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o PowOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -714,7 +714,7 @@ func (o PowOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildPowOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) PowOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "pow", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return PowOp{opWrapper{op}}
@@ -735,13 +735,13 @@ func AsPowiOp(op *ir.Operation) (PowiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o PowiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o PowiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o PowiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o PowiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o PowiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o PowiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o PowiOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -751,7 +751,7 @@ func (o PowiOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildPowiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) PowiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "powi", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return PowiOp{opWrapper{op}}
@@ -772,10 +772,10 @@ func AsReOp(op *ir.Operation) (ReOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o ReOp) Complex() *ir.Value { return o.op.Operands[0] }
+func (o ReOp) Complex() *ir.Value { return o.op.Operand(0) }
 
 // Real returns the op's real result.
-func (o ReOp) Real() *ir.Value { return o.op.Results[0] }
+func (o ReOp) Real() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o ReOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -785,7 +785,7 @@ func (o ReOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildReOp(b *ir.Builder, loc ir.Location, realType ir.Type, complex *ir.Value, fastmath ir.Attribute) ReOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "re", Registered: true}, loc, []ir.Type{realType})
-	op.Operands = []*ir.Value{complex}
+	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return ReOp{opWrapper{op}}
@@ -806,10 +806,10 @@ func AsRsqrtOp(op *ir.Operation) (RsqrtOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o RsqrtOp) Complex() *ir.Value { return o.op.Operands[0] }
+func (o RsqrtOp) Complex() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o RsqrtOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RsqrtOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o RsqrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -819,7 +819,7 @@ func (o RsqrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildRsqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) RsqrtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "rsqrt", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{complex}
+	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return RsqrtOp{opWrapper{op}}
@@ -840,10 +840,10 @@ func AsSignOp(op *ir.Operation) (SignOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o SignOp) Complex() *ir.Value { return o.op.Operands[0] }
+func (o SignOp) Complex() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o SignOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SignOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o SignOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -853,7 +853,7 @@ func (o SignOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildSignOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) SignOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "sign", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{complex}
+	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return SignOp{opWrapper{op}}
@@ -874,10 +874,10 @@ func AsSinOp(op *ir.Operation) (SinOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o SinOp) Complex() *ir.Value { return o.op.Operands[0] }
+func (o SinOp) Complex() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o SinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o SinOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -887,7 +887,7 @@ func (o SinOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildSinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) SinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "sin", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{complex}
+	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return SinOp{opWrapper{op}}
@@ -908,10 +908,10 @@ func AsSqrtOp(op *ir.Operation) (SqrtOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o SqrtOp) Complex() *ir.Value { return o.op.Operands[0] }
+func (o SqrtOp) Complex() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o SqrtOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SqrtOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o SqrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -921,7 +921,7 @@ func (o SqrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildSqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) SqrtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "sqrt", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{complex}
+	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return SqrtOp{opWrapper{op}}
@@ -942,13 +942,13 @@ func AsSubOp(op *ir.Operation) (SubOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SubOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o SubOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o SubOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o SubOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o SubOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SubOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o SubOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -958,7 +958,7 @@ func (o SubOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildSubOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) SubOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "sub", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return SubOp{opWrapper{op}}
@@ -979,10 +979,10 @@ func AsTanOp(op *ir.Operation) (TanOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o TanOp) Complex() *ir.Value { return o.op.Operands[0] }
+func (o TanOp) Complex() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o TanOp) Result() *ir.Value { return o.op.Results[0] }
+func (o TanOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o TanOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -992,7 +992,7 @@ func (o TanOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildTanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) TanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "tan", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{complex}
+	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return TanOp{opWrapper{op}}
@@ -1013,10 +1013,10 @@ func AsTanhOp(op *ir.Operation) (TanhOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o TanhOp) Complex() *ir.Value { return o.op.Operands[0] }
+func (o TanhOp) Complex() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o TanhOp) Result() *ir.Value { return o.op.Results[0] }
+func (o TanhOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o TanhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1026,7 +1026,7 @@ func (o TanhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildTanhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) TanhOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "tanh", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{complex}
+	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return TanhOp{opWrapper{op}}

@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,20 +51,20 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o AddOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o AddOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AddOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AddOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAddOp creates an emitc.add at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "add", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
 }
@@ -84,17 +84,17 @@ func AsAddressOfOp(op *ir.Operation) (AddressOfOp, bool) {
 }
 
 // Reference returns the op's reference operand.
-func (o AddressOfOp) Reference() *ir.Value { return o.op.Operands[0] }
+func (o AddressOfOp) Reference() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AddressOfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AddressOfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAddressOfOp creates an emitc.address_of at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAddressOfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, reference *ir.Value) AddressOfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "address_of", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{reference}
+	op.SetOperands([]*ir.Value{reference})
 	b.Insert(op)
 	return AddressOfOp{opWrapper{op}}
 }
@@ -114,10 +114,10 @@ func AsApplyOp(op *ir.Operation) (ApplyOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ApplyOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o ApplyOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ApplyOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ApplyOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ApplicableOperator returns the inherent attribute applicableOperator, or nil if it is not set.
 func (o ApplyOp) ApplicableOperator() ir.Attribute { return o.op.Attr("applicableOperator") }
@@ -127,7 +127,7 @@ func (o ApplyOp) ApplicableOperator() ir.Attribute { return o.op.Attr("applicabl
 // get their block.
 func BuildApplyOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, applicableOperator ir.Attribute) ApplyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "apply", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"applicableOperator"}, applicableOperator)
 	b.Insert(op)
 	return ApplyOp{opWrapper{op}}
@@ -148,17 +148,17 @@ func AsAssignOp(op *ir.Operation) (AssignOp, bool) {
 }
 
 // Var returns the op's var operand.
-func (o AssignOp) Var() *ir.Value { return o.op.Operands[0] }
+func (o AssignOp) Var() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o AssignOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o AssignOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // BuildAssignOp creates an emitc.assign at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAssignOp(b *ir.Builder, loc ir.Location, var_, value *ir.Value) AssignOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "assign", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{var_, value}
+	op.SetOperands([]*ir.Value{var_, value})
 	b.Insert(op)
 	return AssignOp{opWrapper{op}}
 }
@@ -178,20 +178,20 @@ func AsBitwiseAndOp(op *ir.Operation) (BitwiseAndOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BitwiseAndOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o BitwiseAndOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o BitwiseAndOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o BitwiseAndOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BitwiseAndOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BitwiseAndOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBitwiseAndOp creates an emitc.bitwise_and at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitwiseAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BitwiseAndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "bitwise_and", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BitwiseAndOp{opWrapper{op}}
 }
@@ -211,20 +211,20 @@ func AsBitwiseLeftShiftOp(op *ir.Operation) (BitwiseLeftShiftOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BitwiseLeftShiftOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o BitwiseLeftShiftOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o BitwiseLeftShiftOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o BitwiseLeftShiftOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BitwiseLeftShiftOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BitwiseLeftShiftOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBitwiseLeftShiftOp creates an emitc.bitwise_left_shift at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildBitwiseLeftShiftOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BitwiseLeftShiftOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "bitwise_left_shift", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BitwiseLeftShiftOp{opWrapper{op}}
 }
@@ -244,17 +244,17 @@ func AsBitwiseNotOp(op *ir.Operation) (BitwiseNotOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BitwiseNotOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o BitwiseNotOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o BitwiseNotOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BitwiseNotOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBitwiseNotOp creates an emitc.bitwise_not at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitwiseNotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) BitwiseNotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "bitwise_not", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return BitwiseNotOp{opWrapper{op}}
 }
@@ -274,20 +274,20 @@ func AsBitwiseOrOp(op *ir.Operation) (BitwiseOrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BitwiseOrOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o BitwiseOrOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o BitwiseOrOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o BitwiseOrOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BitwiseOrOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BitwiseOrOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBitwiseOrOp creates an emitc.bitwise_or at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitwiseOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BitwiseOrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "bitwise_or", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BitwiseOrOp{opWrapper{op}}
 }
@@ -307,20 +307,20 @@ func AsBitwiseRightShiftOp(op *ir.Operation) (BitwiseRightShiftOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BitwiseRightShiftOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o BitwiseRightShiftOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o BitwiseRightShiftOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o BitwiseRightShiftOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BitwiseRightShiftOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BitwiseRightShiftOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBitwiseRightShiftOp creates an emitc.bitwise_right_shift at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildBitwiseRightShiftOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BitwiseRightShiftOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "bitwise_right_shift", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BitwiseRightShiftOp{opWrapper{op}}
 }
@@ -340,20 +340,20 @@ func AsBitwiseXorOp(op *ir.Operation) (BitwiseXorOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BitwiseXorOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o BitwiseXorOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o BitwiseXorOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o BitwiseXorOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BitwiseXorOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BitwiseXorOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBitwiseXorOp creates an emitc.bitwise_xor at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitwiseXorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BitwiseXorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "bitwise_xor", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BitwiseXorOp{opWrapper{op}}
 }
@@ -373,10 +373,10 @@ func AsCallOp(op *ir.Operation) (CallOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o CallOp) Operands() []*ir.Value { return o.op.Operands }
+func (o CallOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o CallOp) Results() []*ir.Value { return o.op.Results }
+func (o CallOp) Results() []*ir.Value { return o.op.Results() }
 
 // Callee returns the inherent attribute callee, or nil if it is not set.
 func (o CallOp) Callee() ir.Attribute { return o.op.Attr("callee") }
@@ -392,7 +392,7 @@ func (o CallOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 // get their block.
 func BuildCallOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, callee, argAttrs, resAttrs ir.Attribute) CallOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "call", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"callee", "arg_attrs", "res_attrs"}, callee, argAttrs, resAttrs)
 	b.Insert(op)
 	return CallOp{opWrapper{op}}
@@ -413,10 +413,10 @@ func AsCallOpaqueOp(op *ir.Operation) (CallOpaqueOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o CallOpaqueOp) Operands() []*ir.Value { return o.op.Operands }
+func (o CallOpaqueOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o CallOpaqueOp) Results() []*ir.Value { return o.op.Results }
+func (o CallOpaqueOp) Results() []*ir.Value { return o.op.Results() }
 
 // Callee returns the inherent attribute callee, or nil if it is not set.
 func (o CallOpaqueOp) Callee() ir.Attribute { return o.op.Attr("callee") }
@@ -432,7 +432,7 @@ func (o CallOpaqueOp) TemplateArgs() ir.Attribute { return o.op.Attr("template_a
 // single-block regions get their block.
 func BuildCallOpaqueOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, callee, args, templateArgs ir.Attribute) CallOpaqueOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "call_opaque", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"callee", "args", "template_args"}, callee, args, templateArgs)
 	b.Insert(op)
 	return CallOpaqueOp{opWrapper{op}}
@@ -453,17 +453,17 @@ func AsCastOp(op *ir.Operation) (CastOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o CastOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o CastOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Dest returns the op's dest result.
-func (o CastOp) Dest() *ir.Value { return o.op.Results[0] }
+func (o CastOp) Dest() *ir.Value { return o.op.Result(0) }
 
 // BuildCastOp creates an emitc.cast at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCastOp(b *ir.Builder, loc ir.Location, destType ir.Type, source *ir.Value) CastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "cast", Registered: true}, loc, []ir.Type{destType})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return CastOp{opWrapper{op}}
 }
@@ -489,7 +489,7 @@ func (o ClassOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 func (o ClassOp) FinalSpecifier() ir.Attribute { return o.op.Attr("final_specifier") }
 
 // Body returns the op's body region.
-func (o ClassOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o ClassOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildClassOp creates an emitc.class at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -517,13 +517,13 @@ func AsCmpOp(op *ir.Operation) (CmpOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CmpOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o CmpOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o CmpOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o CmpOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o CmpOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CmpOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Predicate returns the inherent attribute predicate, or nil if it is not set.
 func (o CmpOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
@@ -533,7 +533,7 @@ func (o CmpOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
 // their block.
 func BuildCmpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, predicate ir.Attribute) CmpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "cmp", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"predicate"}, predicate)
 	b.Insert(op)
 	return CmpOp{opWrapper{op}}
@@ -554,23 +554,23 @@ func AsConditionalOp(op *ir.Operation) (ConditionalOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o ConditionalOp) Condition() *ir.Value { return o.op.Operands[0] }
+func (o ConditionalOp) Condition() *ir.Value { return o.op.Operand(0) }
 
 // TrueValue returns the op's true_value operand.
-func (o ConditionalOp) TrueValue() *ir.Value { return o.op.Operands[1] }
+func (o ConditionalOp) TrueValue() *ir.Value { return o.op.Operand(1) }
 
 // FalseValue returns the op's false_value operand.
-func (o ConditionalOp) FalseValue() *ir.Value { return o.op.Operands[2] }
+func (o ConditionalOp) FalseValue() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o ConditionalOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConditionalOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildConditionalOp creates an emitc.conditional at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConditionalOp(b *ir.Builder, loc ir.Location, resultType ir.Type, condition, trueValue, falseValue *ir.Value) ConditionalOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "conditional", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{condition, trueValue, falseValue}
+	op.SetOperands([]*ir.Value{condition, trueValue, falseValue})
 	b.Insert(op)
 	return ConditionalOp{opWrapper{op}}
 }
@@ -590,7 +590,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstantOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConstantOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -647,17 +647,17 @@ func AsDereferenceOp(op *ir.Operation) (DereferenceOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o DereferenceOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o DereferenceOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o DereferenceOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DereferenceOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildDereferenceOp creates an emitc.dereference at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDereferenceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer *ir.Value) DereferenceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "dereference", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer}
+	op.SetOperands([]*ir.Value{pointer})
 	b.Insert(op)
 	return DereferenceOp{opWrapper{op}}
 }
@@ -677,20 +677,20 @@ func AsDivOp(op *ir.Operation) (DivOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o DivOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o DivOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o DivOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o DivOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DivOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DivOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildDivOp creates an emitc.div at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand0, operand1 *ir.Value) DivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "div", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand0, operand1}
+	op.SetOperands([]*ir.Value{operand0, operand1})
 	b.Insert(op)
 	return DivOp{opWrapper{op}}
 }
@@ -710,10 +710,10 @@ func AsDoOp(op *ir.Operation) (DoOp, bool) {
 }
 
 // BodyRegion returns the op's bodyRegion region.
-func (o DoOp) BodyRegion() *ir.Region { return o.op.Regions[0] }
+func (o DoOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 
 // ConditionRegion returns the op's conditionRegion region.
-func (o DoOp) ConditionRegion() *ir.Region { return o.op.Regions[1] }
+func (o DoOp) ConditionRegion() *ir.Region { return o.op.Region(1) }
 
 // BuildDoOp creates an emitc.do at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -741,23 +741,23 @@ func AsExpressionOp(op *ir.Operation) (ExpressionOp, bool) {
 }
 
 // Defs returns the op's defs operand group.
-func (o ExpressionOp) Defs() []*ir.Value { return o.op.Operands }
+func (o ExpressionOp) Defs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o ExpressionOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ExpressionOp) Result() *ir.Value { return o.op.Result(0) }
 
 // DoNotInline returns the optional attribute do_not_inline, or nil if it is not set.
 func (o ExpressionOp) DoNotInline() ir.Attribute { return o.op.Attr("do_not_inline") }
 
 // Region returns the op's region.
-func (o ExpressionOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ExpressionOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildExpressionOp creates an emitc.expression at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExpressionOp(b *ir.Builder, loc ir.Location, resultType ir.Type, defs []*ir.Value, doNotInline ir.Attribute) ExpressionOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "expression", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, defs...)
+	op.SetOperands(append([]*ir.Value{}, defs...))
 	setAttrs(op, []string{"do_not_inline"}, doNotInline)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
@@ -815,7 +815,7 @@ func AsFileOp(op *ir.Operation) (FileOp, bool) {
 func (o FileOp) Id() ir.Attribute { return o.op.Attr("id") }
 
 // BodyRegion returns the op's bodyRegion region.
-func (o FileOp) BodyRegion() *ir.Region { return o.op.Regions[0] }
+func (o FileOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 
 // BuildFileOp creates an emitc.file at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -843,23 +843,23 @@ func AsForOp(op *ir.Operation) (ForOp, bool) {
 }
 
 // LowerBound returns the op's lowerBound operand.
-func (o ForOp) LowerBound() *ir.Value { return o.op.Operands[0] }
+func (o ForOp) LowerBound() *ir.Value { return o.op.Operand(0) }
 
 // UpperBound returns the op's upperBound operand.
-func (o ForOp) UpperBound() *ir.Value { return o.op.Operands[1] }
+func (o ForOp) UpperBound() *ir.Value { return o.op.Operand(1) }
 
 // Step returns the op's step operand.
-func (o ForOp) Step() *ir.Value { return o.op.Operands[2] }
+func (o ForOp) Step() *ir.Value { return o.op.Operand(2) }
 
 // Region returns the op's region.
-func (o ForOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ForOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildForOp creates an emitc.for at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildForOp(b *ir.Builder, loc ir.Location, lowerBound, upperBound, step *ir.Value) ForOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "for", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{lowerBound, upperBound, step}
+	op.SetOperands([]*ir.Value{lowerBound, upperBound, step})
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ForOp{opWrapper{op}}
@@ -895,7 +895,7 @@ func (o FuncOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs") }
 func (o FuncOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 
 // Body returns the op's body region.
-func (o FuncOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildFuncOp creates an emitc.func at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -923,7 +923,7 @@ func AsGetFieldOp(op *ir.Operation) (GetFieldOp, bool) {
 }
 
 // Result returns the op's result.
-func (o GetFieldOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GetFieldOp) Result() *ir.Value { return o.op.Result(0) }
 
 // FieldName returns the inherent attribute field_name, or nil if it is not set.
 func (o GetFieldOp) FieldName() ir.Attribute { return o.op.Attr("field_name") }
@@ -953,7 +953,7 @@ func AsGetGlobalOp(op *ir.Operation) (GetGlobalOp, bool) {
 }
 
 // Result returns the op's result.
-func (o GetGlobalOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GetGlobalOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o GetGlobalOp) Name() ir.Attribute { return o.op.Attr("name") }
@@ -1025,20 +1025,20 @@ func AsIfOp(op *ir.Operation) (IfOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o IfOp) Condition() *ir.Value { return o.op.Operands[0] }
+func (o IfOp) Condition() *ir.Value { return o.op.Operand(0) }
 
 // ThenRegion returns the op's thenRegion region.
-func (o IfOp) ThenRegion() *ir.Region { return o.op.Regions[0] }
+func (o IfOp) ThenRegion() *ir.Region { return o.op.Region(0) }
 
 // ElseRegion returns the op's elseRegion region.
-func (o IfOp) ElseRegion() *ir.Region { return o.op.Regions[1] }
+func (o IfOp) ElseRegion() *ir.Region { return o.op.Region(1) }
 
 // BuildIfOp creates an emitc.if at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIfOp(b *ir.Builder, loc ir.Location, condition *ir.Value) IfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "if", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{condition}
+	op.SetOperands([]*ir.Value{condition})
 	op.AddRegion().AddBlock()
 	op.AddRegion()
 	b.Insert(op)
@@ -1090,7 +1090,7 @@ func AsLiteralOp(op *ir.Operation) (LiteralOp, bool) {
 }
 
 // Result returns the op's result.
-func (o LiteralOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LiteralOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o LiteralOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -1120,17 +1120,17 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o LoadOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o LoadOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o LoadOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LoadOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLoadOp creates an emitc.load at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) LoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "load", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
 }
@@ -1150,20 +1150,20 @@ func AsLogicalAndOp(op *ir.Operation) (LogicalAndOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o LogicalAndOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o LogicalAndOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o LogicalAndOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o LogicalAndOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o LogicalAndOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LogicalAndOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLogicalAndOp creates an emitc.logical_and at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogicalAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) LogicalAndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "logical_and", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return LogicalAndOp{opWrapper{op}}
 }
@@ -1183,17 +1183,17 @@ func AsLogicalNotOp(op *ir.Operation) (LogicalNotOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o LogicalNotOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o LogicalNotOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o LogicalNotOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LogicalNotOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLogicalNotOp creates an emitc.logical_not at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogicalNotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) LogicalNotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "logical_not", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return LogicalNotOp{opWrapper{op}}
 }
@@ -1213,20 +1213,20 @@ func AsLogicalOrOp(op *ir.Operation) (LogicalOrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o LogicalOrOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o LogicalOrOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o LogicalOrOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o LogicalOrOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o LogicalOrOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LogicalOrOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLogicalOrOp creates an emitc.logical_or at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogicalOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) LogicalOrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "logical_or", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return LogicalOrOp{opWrapper{op}}
 }
@@ -1246,10 +1246,10 @@ func AsMemberOp(op *ir.Operation) (MemberOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o MemberOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o MemberOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o MemberOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MemberOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Member returns the inherent attribute member, or nil if it is not set.
 func (o MemberOp) Member() ir.Attribute { return o.op.Attr("member") }
@@ -1259,7 +1259,7 @@ func (o MemberOp) Member() ir.Attribute { return o.op.Attr("member") }
 // regions get their block.
 func BuildMemberOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, member ir.Attribute) MemberOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "member", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"member"}, member)
 	b.Insert(op)
 	return MemberOp{opWrapper{op}}
@@ -1280,10 +1280,10 @@ func AsMemberOfPtrOp(op *ir.Operation) (MemberOfPtrOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o MemberOfPtrOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o MemberOfPtrOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o MemberOfPtrOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MemberOfPtrOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Member returns the inherent attribute member, or nil if it is not set.
 func (o MemberOfPtrOp) Member() ir.Attribute { return o.op.Attr("member") }
@@ -1293,7 +1293,7 @@ func (o MemberOfPtrOp) Member() ir.Attribute { return o.op.Attr("member") }
 // single-block regions get their block.
 func BuildMemberOfPtrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, member ir.Attribute) MemberOfPtrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "member_of_ptr", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"member"}, member)
 	b.Insert(op)
 	return MemberOfPtrOp{opWrapper{op}}
@@ -1314,20 +1314,20 @@ func AsMulOp(op *ir.Operation) (MulOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o MulOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o MulOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o MulOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o MulOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MulOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MulOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMulOp creates an emitc.mul at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand0, operand1 *ir.Value) MulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "mul", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand0, operand1}
+	op.SetOperands([]*ir.Value{operand0, operand1})
 	b.Insert(op)
 	return MulOp{opWrapper{op}}
 }
@@ -1347,20 +1347,20 @@ func AsRemOp(op *ir.Operation) (RemOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o RemOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o RemOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o RemOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o RemOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o RemOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RemOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRemOp creates an emitc.rem at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildRemOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand0, operand1 *ir.Value) RemOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "rem", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand0, operand1}
+	op.SetOperands([]*ir.Value{operand0, operand1})
 	b.Insert(op)
 	return RemOp{opWrapper{op}}
 }
@@ -1381,7 +1381,7 @@ func AsReturnOp(op *ir.Operation) (ReturnOp, bool) {
 
 // Operand returns the op's operand, or nil.
 func (o ReturnOp) Operand() *ir.Value {
-	if s := o.op.Operands; len(s) > 0 {
+	if s := o.op.Operands(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1392,7 +1392,7 @@ func (o ReturnOp) Operand() *ir.Value {
 // regions get their block.
 func BuildReturnOp(b *ir.Builder, loc ir.Location, operand []*ir.Value) ReturnOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "return", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, operand...)
+	op.SetOperands(append([]*ir.Value{}, operand...))
 	b.Insert(op)
 	return ReturnOp{opWrapper{op}}
 }
@@ -1412,20 +1412,20 @@ func AsSubOp(op *ir.Operation) (SubOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SubOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o SubOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o SubOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o SubOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o SubOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SubOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSubOp creates an emitc.sub at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSubOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) SubOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "sub", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return SubOp{opWrapper{op}}
 }
@@ -1445,20 +1445,20 @@ func AsSubscriptOp(op *ir.Operation) (SubscriptOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o SubscriptOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o SubscriptOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Indices returns the op's indices operand group.
-func (o SubscriptOp) Indices() []*ir.Value { return o.op.Operands[1:] }
+func (o SubscriptOp) Indices() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o SubscriptOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SubscriptOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSubscriptOp creates an emitc.subscript at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSubscriptOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, indices []*ir.Value) SubscriptOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "subscript", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{value}, indices...)
+	op.SetOperands(append([]*ir.Value{value}, indices...))
 	b.Insert(op)
 	return SubscriptOp{opWrapper{op}}
 }
@@ -1478,23 +1478,23 @@ func AsSwitchOp(op *ir.Operation) (SwitchOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o SwitchOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o SwitchOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Cases returns the inherent attribute cases, or nil if it is not set.
 func (o SwitchOp) Cases() ir.Attribute { return o.op.Attr("cases") }
 
 // DefaultRegion returns the op's defaultRegion region.
-func (o SwitchOp) DefaultRegion() *ir.Region { return o.op.Regions[0] }
+func (o SwitchOp) DefaultRegion() *ir.Region { return o.op.Region(0) }
 
 // CaseRegions returns the op's caseRegions regions.
-func (o SwitchOp) CaseRegions() []*ir.Region { return o.op.Regions[1:] }
+func (o SwitchOp) CaseRegions() []*ir.Region { return o.op.Regions()[1:] }
 
 // BuildSwitchOp creates an emitc.switch at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSwitchOp(b *ir.Builder, loc ir.Location, arg *ir.Value, cases ir.Attribute, caseRegionsCount int) SwitchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "switch", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	setAttrs(op, []string{"cases"}, cases)
 	op.AddRegion().AddBlock()
 	for range caseRegionsCount {
@@ -1519,17 +1519,17 @@ func AsUnaryMinusOp(op *ir.Operation) (UnaryMinusOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o UnaryMinusOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o UnaryMinusOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o UnaryMinusOp) Result() *ir.Value { return o.op.Results[0] }
+func (o UnaryMinusOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildUnaryMinusOp creates an emitc.unary_minus at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUnaryMinusOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) UnaryMinusOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "unary_minus", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return UnaryMinusOp{opWrapper{op}}
 }
@@ -1549,17 +1549,17 @@ func AsUnaryPlusOp(op *ir.Operation) (UnaryPlusOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o UnaryPlusOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o UnaryPlusOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o UnaryPlusOp) Result() *ir.Value { return o.op.Results[0] }
+func (o UnaryPlusOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildUnaryPlusOp creates an emitc.unary_plus at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUnaryPlusOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) UnaryPlusOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "unary_plus", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return UnaryPlusOp{opWrapper{op}}
 }
@@ -1579,7 +1579,7 @@ func AsVariableOp(op *ir.Operation) (VariableOp, bool) {
 }
 
 // Result returns the op's result.
-func (o VariableOp) Result() *ir.Value { return o.op.Results[0] }
+func (o VariableOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o VariableOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -1609,7 +1609,7 @@ func AsVerbatimOp(op *ir.Operation) (VerbatimOp, bool) {
 }
 
 // FmtArgs returns the op's fmtArgs operand group.
-func (o VerbatimOp) FmtArgs() []*ir.Value { return o.op.Operands }
+func (o VerbatimOp) FmtArgs() []*ir.Value { return o.op.Operands() }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o VerbatimOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -1619,7 +1619,7 @@ func (o VerbatimOp) Value() ir.Attribute { return o.op.Attr("value") }
 // regions get their block.
 func BuildVerbatimOp(b *ir.Builder, loc ir.Location, fmtArgs []*ir.Value, value ir.Attribute) VerbatimOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "verbatim", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, fmtArgs...)
+	op.SetOperands(append([]*ir.Value{}, fmtArgs...))
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return VerbatimOp{opWrapper{op}}
@@ -1641,7 +1641,7 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 
 // Result returns the op's result operand, or nil.
 func (o YieldOp) Result() *ir.Value {
-	if s := o.op.Operands; len(s) > 0 {
+	if s := o.op.Operands(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1652,7 +1652,7 @@ func (o YieldOp) Result() *ir.Value {
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, result []*ir.Value) YieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "yield", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, result...)
+	op.SetOperands(append([]*ir.Value{}, result...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }

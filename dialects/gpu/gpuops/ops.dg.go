@@ -20,7 +20,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -50,10 +50,10 @@ func AsAllReduceOp(op *ir.Operation) (AllReduceOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o AllReduceOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o AllReduceOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AllReduceOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AllReduceOp) Result() *ir.Value { return o.op.Result(0) }
 
 // OpAttr returns the optional attribute op, or nil if it is not set.
 func (o AllReduceOp) OpAttr() ir.Attribute { return o.op.Attr("op") }
@@ -62,14 +62,14 @@ func (o AllReduceOp) OpAttr() ir.Attribute { return o.op.Attr("op") }
 func (o AllReduceOp) Uniform() ir.Attribute { return o.op.Attr("uniform") }
 
 // Body returns the op's body region.
-func (o AllReduceOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o AllReduceOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildAllReduceOp creates a gpu.all_reduce at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAllReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, opAttr, uniform ir.Attribute) AllReduceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "all_reduce", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"op", "uniform"}, opAttr, uniform)
 	op.AddRegion()
 	b.Insert(op)
@@ -92,25 +92,25 @@ func AsAllocOp(op *ir.Operation) (AllocOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o AllocOp) AsyncDependencies() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // DynamicSizes returns the op's dynamicSizes operand group.
 func (o AllocOp) DynamicSizes() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // SymbolOperands returns the op's symbolOperands operand group.
 func (o AllocOp) SymbolOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // Memref returns the op's memref result.
-func (o AllocOp) Memref() *ir.Value { return o.op.Results[0] }
+func (o AllocOp) Memref() *ir.Value { return o.op.Result(0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o AllocOp) AsyncToken() *ir.Value {
-	if s := o.op.Results[1:]; len(s) > 0 {
+	if s := o.op.Results()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -124,7 +124,7 @@ func (o AllocOp) HostShared() ir.Attribute { return o.op.Attr("hostShared") }
 // their block.
 func BuildAllocOp(b *ir.Builder, loc ir.Location, memrefType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies, dynamicSizes, symbolOperands []*ir.Value, hostShared ir.Attribute) AllocOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "alloc", Registered: true}, loc, append([]ir.Type{memrefType}, asyncTokenTypes...))
-	op.Operands = append(append(append([]*ir.Value{}, asyncDependencies...), dynamicSizes...), symbolOperands...)
+	op.SetOperands(append(append(append([]*ir.Value{}, asyncDependencies...), dynamicSizes...), symbolOperands...))
 	op.SetOperandSegments([]int32{int32(len(asyncDependencies)), int32(len(dynamicSizes)), int32(len(symbolOperands))})
 	setAttrs(op, []string{"hostShared"}, hostShared)
 	b.Insert(op)
@@ -202,7 +202,7 @@ func AsBlockDimOp(op *ir.Operation) (BlockDimOp, bool) {
 }
 
 // Result returns the op's result.
-func (o BlockDimOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BlockDimOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o BlockDimOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -235,7 +235,7 @@ func AsBlockIdOp(op *ir.Operation) (BlockIdOp, bool) {
 }
 
 // Result returns the op's result.
-func (o BlockIdOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BlockIdOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o BlockIdOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -268,7 +268,7 @@ func AsClusterBlockIdOp(op *ir.Operation) (ClusterBlockIdOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ClusterBlockIdOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ClusterBlockIdOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o ClusterBlockIdOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -301,7 +301,7 @@ func AsClusterDimOp(op *ir.Operation) (ClusterDimOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ClusterDimOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ClusterDimOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o ClusterDimOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -334,7 +334,7 @@ func AsClusterDimBlocksOp(op *ir.Operation) (ClusterDimBlocksOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ClusterDimBlocksOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ClusterDimBlocksOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o ClusterDimBlocksOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -367,7 +367,7 @@ func AsClusterIdOp(op *ir.Operation) (ClusterIdOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ClusterIdOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ClusterIdOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o ClusterIdOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -401,24 +401,24 @@ func AsCreate2to4SpmatOp(op *ir.Operation) (Create2to4SpmatOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o Create2to4SpmatOp) AsyncDependencies() []*ir.Value {
-	return o.op.Operands[0 : len(o.op.Operands)-3]
+	return o.op.Operands()[0 : o.op.NumOperands()-3]
 }
 
 // Rows returns the op's rows operand.
-func (o Create2to4SpmatOp) Rows() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o Create2to4SpmatOp) Rows() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // Cols returns the op's cols operand.
-func (o Create2to4SpmatOp) Cols() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o Create2to4SpmatOp) Cols() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // Memref returns the op's memref operand.
-func (o Create2to4SpmatOp) Memref() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o Create2to4SpmatOp) Memref() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // SpMat returns the op's spMat result.
-func (o Create2to4SpmatOp) SpMat() *ir.Value { return o.op.Results[0] }
+func (o Create2to4SpmatOp) SpMat() *ir.Value { return o.op.Result(0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o Create2to4SpmatOp) AsyncToken() *ir.Value {
-	if s := o.op.Results[1:]; len(s) > 0 {
+	if s := o.op.Results()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -432,7 +432,7 @@ func (o Create2to4SpmatOp) PruneFlag() ir.Attribute { return o.op.Attr("pruneFla
 // unset; single-block regions get their block.
 func BuildCreate2to4SpmatOp(b *ir.Builder, loc ir.Location, spMatType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, rows, cols, memref *ir.Value, pruneFlag ir.Attribute) Create2to4SpmatOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "create_2to4_spmat", Registered: true}, loc, append([]ir.Type{spMatType}, asyncTokenTypes...))
-	op.Operands = append(append(append(append([]*ir.Value{}, asyncDependencies...), rows), cols), memref)
+	op.SetOperands(append(append(append(append([]*ir.Value{}, asyncDependencies...), rows), cols), memref))
 	setAttrs(op, []string{"pruneFlag"}, pruneFlag)
 	b.Insert(op)
 	return Create2to4SpmatOp{opWrapper{op}}
@@ -453,38 +453,40 @@ func AsCreateBsrOp(op *ir.Operation) (CreateBsrOp, bool) {
 }
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
-func (o CreateBsrOp) AsyncDependencies() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-8] }
+func (o CreateBsrOp) AsyncDependencies() []*ir.Value {
+	return o.op.Operands()[0 : o.op.NumOperands()-8]
+}
 
 // Brows returns the op's brows operand.
-func (o CreateBsrOp) Brows() *ir.Value { return o.op.Operands[len(o.op.Operands)-8] }
+func (o CreateBsrOp) Brows() *ir.Value { return o.op.Operand(o.op.NumOperands() - 8) }
 
 // Bcols returns the op's bcols operand.
-func (o CreateBsrOp) Bcols() *ir.Value { return o.op.Operands[len(o.op.Operands)-7] }
+func (o CreateBsrOp) Bcols() *ir.Value { return o.op.Operand(o.op.NumOperands() - 7) }
 
 // Bnnz returns the op's bnnz operand.
-func (o CreateBsrOp) Bnnz() *ir.Value { return o.op.Operands[len(o.op.Operands)-6] }
+func (o CreateBsrOp) Bnnz() *ir.Value { return o.op.Operand(o.op.NumOperands() - 6) }
 
 // RBlockSize returns the op's rBlockSize operand.
-func (o CreateBsrOp) RBlockSize() *ir.Value { return o.op.Operands[len(o.op.Operands)-5] }
+func (o CreateBsrOp) RBlockSize() *ir.Value { return o.op.Operand(o.op.NumOperands() - 5) }
 
 // CBlockSize returns the op's cBlockSize operand.
-func (o CreateBsrOp) CBlockSize() *ir.Value { return o.op.Operands[len(o.op.Operands)-4] }
+func (o CreateBsrOp) CBlockSize() *ir.Value { return o.op.Operand(o.op.NumOperands() - 4) }
 
 // BRowPos returns the op's bRowPos operand.
-func (o CreateBsrOp) BRowPos() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o CreateBsrOp) BRowPos() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // BColIdxs returns the op's bColIdxs operand.
-func (o CreateBsrOp) BColIdxs() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o CreateBsrOp) BColIdxs() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // Values returns the op's values operand.
-func (o CreateBsrOp) Values() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o CreateBsrOp) Values() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Spmat returns the op's spmat result.
-func (o CreateBsrOp) Spmat() *ir.Value { return o.op.Results[0] }
+func (o CreateBsrOp) Spmat() *ir.Value { return o.op.Result(0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o CreateBsrOp) AsyncToken() *ir.Value {
-	if s := o.op.Results[1:]; len(s) > 0 {
+	if s := o.op.Results()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -495,7 +497,7 @@ func (o CreateBsrOp) AsyncToken() *ir.Value {
 // regions get their block.
 func BuildCreateBsrOp(b *ir.Builder, loc ir.Location, spmatType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, brows, bcols, bnnz, rBlockSize, cBlockSize, bRowPos, bColIdxs, values *ir.Value) CreateBsrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "create_bsr", Registered: true}, loc, append([]ir.Type{spmatType}, asyncTokenTypes...))
-	op.Operands = append(append(append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), brows), bcols), bnnz), rBlockSize), cBlockSize), bRowPos), bColIdxs), values)
+	op.SetOperands(append(append(append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), brows), bcols), bnnz), rBlockSize), cBlockSize), bRowPos), bColIdxs), values))
 	b.Insert(op)
 	return CreateBsrOp{opWrapper{op}}
 }
@@ -515,32 +517,34 @@ func AsCreateCooOp(op *ir.Operation) (CreateCooOp, bool) {
 }
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
-func (o CreateCooOp) AsyncDependencies() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-6] }
+func (o CreateCooOp) AsyncDependencies() []*ir.Value {
+	return o.op.Operands()[0 : o.op.NumOperands()-6]
+}
 
 // Rows returns the op's rows operand.
-func (o CreateCooOp) Rows() *ir.Value { return o.op.Operands[len(o.op.Operands)-6] }
+func (o CreateCooOp) Rows() *ir.Value { return o.op.Operand(o.op.NumOperands() - 6) }
 
 // Cols returns the op's cols operand.
-func (o CreateCooOp) Cols() *ir.Value { return o.op.Operands[len(o.op.Operands)-5] }
+func (o CreateCooOp) Cols() *ir.Value { return o.op.Operand(o.op.NumOperands() - 5) }
 
 // Nnz returns the op's nnz operand.
-func (o CreateCooOp) Nnz() *ir.Value { return o.op.Operands[len(o.op.Operands)-4] }
+func (o CreateCooOp) Nnz() *ir.Value { return o.op.Operand(o.op.NumOperands() - 4) }
 
 // RowIdxs returns the op's rowIdxs operand.
-func (o CreateCooOp) RowIdxs() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o CreateCooOp) RowIdxs() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // ColIdxs returns the op's colIdxs operand.
-func (o CreateCooOp) ColIdxs() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o CreateCooOp) ColIdxs() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // Values returns the op's values operand.
-func (o CreateCooOp) Values() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o CreateCooOp) Values() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Spmat returns the op's spmat result.
-func (o CreateCooOp) Spmat() *ir.Value { return o.op.Results[0] }
+func (o CreateCooOp) Spmat() *ir.Value { return o.op.Result(0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o CreateCooOp) AsyncToken() *ir.Value {
-	if s := o.op.Results[1:]; len(s) > 0 {
+	if s := o.op.Results()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -551,7 +555,7 @@ func (o CreateCooOp) AsyncToken() *ir.Value {
 // regions get their block.
 func BuildCreateCooOp(b *ir.Builder, loc ir.Location, spmatType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, rows, cols, nnz, rowIdxs, colIdxs, values *ir.Value) CreateCooOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "create_coo", Registered: true}, loc, append([]ir.Type{spmatType}, asyncTokenTypes...))
-	op.Operands = append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), rows), cols), nnz), rowIdxs), colIdxs), values)
+	op.SetOperands(append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), rows), cols), nnz), rowIdxs), colIdxs), values))
 	b.Insert(op)
 	return CreateCooOp{opWrapper{op}}
 }
@@ -572,30 +576,30 @@ func AsCreateCooAosOp(op *ir.Operation) (CreateCooAosOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o CreateCooAosOp) AsyncDependencies() []*ir.Value {
-	return o.op.Operands[0 : len(o.op.Operands)-5]
+	return o.op.Operands()[0 : o.op.NumOperands()-5]
 }
 
 // Rows returns the op's rows operand.
-func (o CreateCooAosOp) Rows() *ir.Value { return o.op.Operands[len(o.op.Operands)-5] }
+func (o CreateCooAosOp) Rows() *ir.Value { return o.op.Operand(o.op.NumOperands() - 5) }
 
 // Cols returns the op's cols operand.
-func (o CreateCooAosOp) Cols() *ir.Value { return o.op.Operands[len(o.op.Operands)-4] }
+func (o CreateCooAosOp) Cols() *ir.Value { return o.op.Operand(o.op.NumOperands() - 4) }
 
 // Nnz returns the op's nnz operand.
-func (o CreateCooAosOp) Nnz() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o CreateCooAosOp) Nnz() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // Idxs returns the op's idxs operand.
-func (o CreateCooAosOp) Idxs() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o CreateCooAosOp) Idxs() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // Values returns the op's values operand.
-func (o CreateCooAosOp) Values() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o CreateCooAosOp) Values() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Spmat returns the op's spmat result.
-func (o CreateCooAosOp) Spmat() *ir.Value { return o.op.Results[0] }
+func (o CreateCooAosOp) Spmat() *ir.Value { return o.op.Result(0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o CreateCooAosOp) AsyncToken() *ir.Value {
-	if s := o.op.Results[1:]; len(s) > 0 {
+	if s := o.op.Results()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -606,7 +610,7 @@ func (o CreateCooAosOp) AsyncToken() *ir.Value {
 // single-block regions get their block.
 func BuildCreateCooAosOp(b *ir.Builder, loc ir.Location, spmatType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, rows, cols, nnz, idxs, values *ir.Value) CreateCooAosOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "create_coo_aos", Registered: true}, loc, append([]ir.Type{spmatType}, asyncTokenTypes...))
-	op.Operands = append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), rows), cols), nnz), idxs), values)
+	op.SetOperands(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), rows), cols), nnz), idxs), values))
 	b.Insert(op)
 	return CreateCooAosOp{opWrapper{op}}
 }
@@ -626,32 +630,34 @@ func AsCreateCscOp(op *ir.Operation) (CreateCscOp, bool) {
 }
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
-func (o CreateCscOp) AsyncDependencies() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-6] }
+func (o CreateCscOp) AsyncDependencies() []*ir.Value {
+	return o.op.Operands()[0 : o.op.NumOperands()-6]
+}
 
 // Rows returns the op's rows operand.
-func (o CreateCscOp) Rows() *ir.Value { return o.op.Operands[len(o.op.Operands)-6] }
+func (o CreateCscOp) Rows() *ir.Value { return o.op.Operand(o.op.NumOperands() - 6) }
 
 // Cols returns the op's cols operand.
-func (o CreateCscOp) Cols() *ir.Value { return o.op.Operands[len(o.op.Operands)-5] }
+func (o CreateCscOp) Cols() *ir.Value { return o.op.Operand(o.op.NumOperands() - 5) }
 
 // Nnz returns the op's nnz operand.
-func (o CreateCscOp) Nnz() *ir.Value { return o.op.Operands[len(o.op.Operands)-4] }
+func (o CreateCscOp) Nnz() *ir.Value { return o.op.Operand(o.op.NumOperands() - 4) }
 
 // ColPos returns the op's colPos operand.
-func (o CreateCscOp) ColPos() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o CreateCscOp) ColPos() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // RowIdxs returns the op's rowIdxs operand.
-func (o CreateCscOp) RowIdxs() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o CreateCscOp) RowIdxs() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // Values returns the op's values operand.
-func (o CreateCscOp) Values() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o CreateCscOp) Values() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Spmat returns the op's spmat result.
-func (o CreateCscOp) Spmat() *ir.Value { return o.op.Results[0] }
+func (o CreateCscOp) Spmat() *ir.Value { return o.op.Result(0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o CreateCscOp) AsyncToken() *ir.Value {
-	if s := o.op.Results[1:]; len(s) > 0 {
+	if s := o.op.Results()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -662,7 +668,7 @@ func (o CreateCscOp) AsyncToken() *ir.Value {
 // regions get their block.
 func BuildCreateCscOp(b *ir.Builder, loc ir.Location, spmatType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, rows, cols, nnz, colPos, rowIdxs, values *ir.Value) CreateCscOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "create_csc", Registered: true}, loc, append([]ir.Type{spmatType}, asyncTokenTypes...))
-	op.Operands = append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), rows), cols), nnz), colPos), rowIdxs), values)
+	op.SetOperands(append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), rows), cols), nnz), colPos), rowIdxs), values))
 	b.Insert(op)
 	return CreateCscOp{opWrapper{op}}
 }
@@ -682,32 +688,34 @@ func AsCreateCsrOp(op *ir.Operation) (CreateCsrOp, bool) {
 }
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
-func (o CreateCsrOp) AsyncDependencies() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-6] }
+func (o CreateCsrOp) AsyncDependencies() []*ir.Value {
+	return o.op.Operands()[0 : o.op.NumOperands()-6]
+}
 
 // Rows returns the op's rows operand.
-func (o CreateCsrOp) Rows() *ir.Value { return o.op.Operands[len(o.op.Operands)-6] }
+func (o CreateCsrOp) Rows() *ir.Value { return o.op.Operand(o.op.NumOperands() - 6) }
 
 // Cols returns the op's cols operand.
-func (o CreateCsrOp) Cols() *ir.Value { return o.op.Operands[len(o.op.Operands)-5] }
+func (o CreateCsrOp) Cols() *ir.Value { return o.op.Operand(o.op.NumOperands() - 5) }
 
 // Nnz returns the op's nnz operand.
-func (o CreateCsrOp) Nnz() *ir.Value { return o.op.Operands[len(o.op.Operands)-4] }
+func (o CreateCsrOp) Nnz() *ir.Value { return o.op.Operand(o.op.NumOperands() - 4) }
 
 // RowPos returns the op's rowPos operand.
-func (o CreateCsrOp) RowPos() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o CreateCsrOp) RowPos() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // ColIdxs returns the op's colIdxs operand.
-func (o CreateCsrOp) ColIdxs() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o CreateCsrOp) ColIdxs() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // Values returns the op's values operand.
-func (o CreateCsrOp) Values() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o CreateCsrOp) Values() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Spmat returns the op's spmat result.
-func (o CreateCsrOp) Spmat() *ir.Value { return o.op.Results[0] }
+func (o CreateCsrOp) Spmat() *ir.Value { return o.op.Result(0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o CreateCsrOp) AsyncToken() *ir.Value {
-	if s := o.op.Results[1:]; len(s) > 0 {
+	if s := o.op.Results()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -718,7 +726,7 @@ func (o CreateCsrOp) AsyncToken() *ir.Value {
 // regions get their block.
 func BuildCreateCsrOp(b *ir.Builder, loc ir.Location, spmatType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, rows, cols, nnz, rowPos, colIdxs, values *ir.Value) CreateCsrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "create_csr", Registered: true}, loc, append([]ir.Type{spmatType}, asyncTokenTypes...))
-	op.Operands = append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), rows), cols), nnz), rowPos), colIdxs), values)
+	op.SetOperands(append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), rows), cols), nnz), rowPos), colIdxs), values))
 	b.Insert(op)
 	return CreateCsrOp{opWrapper{op}}
 }
@@ -739,25 +747,25 @@ func AsCreateDnTensorOp(op *ir.Operation) (CreateDnTensorOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o CreateDnTensorOp) AsyncDependencies() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Memref returns the op's memref operand.
 func (o CreateDnTensorOp) Memref() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // Dims returns the op's dims operand group.
 func (o CreateDnTensorOp) Dims() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // DnTensor returns the op's dnTensor result.
-func (o CreateDnTensorOp) DnTensor() *ir.Value { return o.op.Results[0] }
+func (o CreateDnTensorOp) DnTensor() *ir.Value { return o.op.Result(0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o CreateDnTensorOp) AsyncToken() *ir.Value {
-	if s := o.op.Results[1:]; len(s) > 0 {
+	if s := o.op.Results()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -768,7 +776,7 @@ func (o CreateDnTensorOp) AsyncToken() *ir.Value {
 // single-block regions get their block.
 func BuildCreateDnTensorOp(b *ir.Builder, loc ir.Location, dnTensorType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, memref *ir.Value, dims []*ir.Value) CreateDnTensorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "create_dn_tensor", Registered: true}, loc, append([]ir.Type{dnTensorType}, asyncTokenTypes...))
-	op.Operands = append(append(append([]*ir.Value{}, asyncDependencies...), memref), dims...)
+	op.SetOperands(append(append(append([]*ir.Value{}, asyncDependencies...), memref), dims...))
 	op.SetOperandSegments([]int32{int32(len(asyncDependencies)), 1, int32(len(dims))})
 	b.Insert(op)
 	return CreateDnTensorOp{opWrapper{op}}
@@ -789,14 +797,14 @@ func AsDeallocOp(op *ir.Operation) (DeallocOp, bool) {
 }
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
-func (o DeallocOp) AsyncDependencies() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-1] }
+func (o DeallocOp) AsyncDependencies() []*ir.Value { return o.op.Operands()[0 : o.op.NumOperands()-1] }
 
 // Memref returns the op's memref operand.
-func (o DeallocOp) Memref() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o DeallocOp) Memref() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o DeallocOp) AsyncToken() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -807,7 +815,7 @@ func (o DeallocOp) AsyncToken() *ir.Value {
 // get their block.
 func BuildDeallocOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, memref *ir.Value) DeallocOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "dealloc", Registered: true}, loc, asyncTokenTypes)
-	op.Operands = append(append([]*ir.Value{}, asyncDependencies...), memref)
+	op.SetOperands(append(append([]*ir.Value{}, asyncDependencies...), memref))
 	b.Insert(op)
 	return DeallocOp{opWrapper{op}}
 }
@@ -828,15 +836,15 @@ func AsDestroyDnTensorOp(op *ir.Operation) (DestroyDnTensorOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o DestroyDnTensorOp) AsyncDependencies() []*ir.Value {
-	return o.op.Operands[0 : len(o.op.Operands)-1]
+	return o.op.Operands()[0 : o.op.NumOperands()-1]
 }
 
 // DnTensor returns the op's dnTensor operand.
-func (o DestroyDnTensorOp) DnTensor() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o DestroyDnTensorOp) DnTensor() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o DestroyDnTensorOp) AsyncToken() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -847,7 +855,7 @@ func (o DestroyDnTensorOp) AsyncToken() *ir.Value {
 // unset; single-block regions get their block.
 func BuildDestroyDnTensorOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, dnTensor *ir.Value) DestroyDnTensorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "destroy_dn_tensor", Registered: true}, loc, asyncTokenTypes)
-	op.Operands = append(append([]*ir.Value{}, asyncDependencies...), dnTensor)
+	op.SetOperands(append(append([]*ir.Value{}, asyncDependencies...), dnTensor))
 	b.Insert(op)
 	return DestroyDnTensorOp{opWrapper{op}}
 }
@@ -868,15 +876,15 @@ func AsDestroySpMatOp(op *ir.Operation) (DestroySpMatOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o DestroySpMatOp) AsyncDependencies() []*ir.Value {
-	return o.op.Operands[0 : len(o.op.Operands)-1]
+	return o.op.Operands()[0 : o.op.NumOperands()-1]
 }
 
 // Spmat returns the op's spmat operand.
-func (o DestroySpMatOp) Spmat() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o DestroySpMatOp) Spmat() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o DestroySpMatOp) AsyncToken() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -887,7 +895,7 @@ func (o DestroySpMatOp) AsyncToken() *ir.Value {
 // single-block regions get their block.
 func BuildDestroySpMatOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, spmat *ir.Value) DestroySpMatOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "destroy_sp_mat", Registered: true}, loc, asyncTokenTypes)
-	op.Operands = append(append([]*ir.Value{}, asyncDependencies...), spmat)
+	op.SetOperands(append(append([]*ir.Value{}, asyncDependencies...), spmat))
 	b.Insert(op)
 	return DestroySpMatOp{opWrapper{op}}
 }
@@ -907,7 +915,7 @@ func AsDynamicSharedMemoryOp(op *ir.Operation) (DynamicSharedMemoryOp, bool) {
 }
 
 // ResultMemref returns the op's resultMemref result.
-func (o DynamicSharedMemoryOp) ResultMemref() *ir.Value { return o.op.Results[0] }
+func (o DynamicSharedMemoryOp) ResultMemref() *ir.Value { return o.op.Result(0) }
 
 // BuildDynamicSharedMemoryOp creates a gpu.dynamic_shared_memory at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -957,7 +965,7 @@ func (o FuncOp) KnownGridSize() ir.Attribute { return o.op.Attr("known_grid_size
 func (o FuncOp) KnownClusterSize() ir.Attribute { return o.op.Attr("known_cluster_size") }
 
 // Body returns the op's body region.
-func (o FuncOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildFuncOp creates a gpu.func at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -985,7 +993,7 @@ func AsGlobalIdOp(op *ir.Operation) (GlobalIdOp, bool) {
 }
 
 // Result returns the op's result.
-func (o GlobalIdOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GlobalIdOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o GlobalIdOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -1018,7 +1026,7 @@ func AsGridDimOp(op *ir.Operation) (GridDimOp, bool) {
 }
 
 // Result returns the op's result.
-func (o GridDimOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GridDimOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o GridDimOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -1051,14 +1059,14 @@ func AsHostRegisterOp(op *ir.Operation) (HostRegisterOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o HostRegisterOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o HostRegisterOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // BuildHostRegisterOp creates a gpu.host_register at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildHostRegisterOp(b *ir.Builder, loc ir.Location, value *ir.Value) HostRegisterOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "host_register", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return HostRegisterOp{opWrapper{op}}
 }
@@ -1078,14 +1086,14 @@ func AsHostUnregisterOp(op *ir.Operation) (HostUnregisterOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o HostUnregisterOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o HostUnregisterOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // BuildHostUnregisterOp creates a gpu.host_unregister at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildHostUnregisterOp(b *ir.Builder, loc ir.Location, value *ir.Value) HostUnregisterOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "host_unregister", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return HostUnregisterOp{opWrapper{op}}
 }
@@ -1105,7 +1113,7 @@ func AsLaneIdOp(op *ir.Operation) (LaneIdOp, bool) {
 }
 
 // Result returns the op's result.
-func (o LaneIdOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LaneIdOp) Result() *ir.Value { return o.op.Result(0) }
 
 // UpperBound returns the optional attribute upper_bound, or nil if it is not set.
 func (o LaneIdOp) UpperBound() ir.Attribute { return o.op.Attr("upper_bound") }
@@ -1136,42 +1144,42 @@ func AsLaunchOp(op *ir.Operation) (LaunchOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o LaunchOp) AsyncDependencies() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // GridSizeX returns the op's gridSizeX operand.
 func (o LaunchOp) GridSizeX() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // GridSizeY returns the op's gridSizeY operand.
 func (o LaunchOp) GridSizeY() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)[0]
 }
 
 // GridSizeZ returns the op's gridSizeZ operand.
 func (o LaunchOp) GridSizeZ() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)[0]
 }
 
 // BlockSizeX returns the op's blockSizeX operand.
 func (o LaunchOp) BlockSizeX() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)[0]
 }
 
 // BlockSizeY returns the op's blockSizeY operand.
 func (o LaunchOp) BlockSizeY() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 5)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5)[0]
 }
 
 // BlockSizeZ returns the op's blockSizeZ operand.
 func (o LaunchOp) BlockSizeZ() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 6)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6)[0]
 }
 
 // ClusterSizeX returns the op's clusterSizeX operand, or nil.
 func (o LaunchOp) ClusterSizeX() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 7); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1179,7 +1187,7 @@ func (o LaunchOp) ClusterSizeX() *ir.Value {
 
 // ClusterSizeY returns the op's clusterSizeY operand, or nil.
 func (o LaunchOp) ClusterSizeY() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 8); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1187,7 +1195,7 @@ func (o LaunchOp) ClusterSizeY() *ir.Value {
 
 // ClusterSizeZ returns the op's clusterSizeZ operand, or nil.
 func (o LaunchOp) ClusterSizeZ() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 9); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 9); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1195,7 +1203,7 @@ func (o LaunchOp) ClusterSizeZ() *ir.Value {
 
 // DynamicSharedMemorySize returns the op's dynamicSharedMemorySize operand, or nil.
 func (o LaunchOp) DynamicSharedMemorySize() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 10); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 10); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1203,7 +1211,7 @@ func (o LaunchOp) DynamicSharedMemorySize() *ir.Value {
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o LaunchOp) AsyncToken() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1216,14 +1224,14 @@ func (o LaunchOp) Module() ir.Attribute { return o.op.Attr("module") }
 func (o LaunchOp) Function() ir.Attribute { return o.op.Attr("function") }
 
 // Body returns the op's body region.
-func (o LaunchOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o LaunchOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildLaunchOp creates a gpu.launch at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLaunchOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ *ir.Value, clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize []*ir.Value, module, function ir.Attribute) LaunchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "launch", Registered: true}, loc, asyncTokenTypes)
-	op.Operands = append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), gridSizeX), gridSizeY), gridSizeZ), blockSizeX), blockSizeY), blockSizeZ), clusterSizeX...), clusterSizeY...), clusterSizeZ...), dynamicSharedMemorySize...)
+	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), gridSizeX), gridSizeY), gridSizeZ), blockSizeX), blockSizeY), blockSizeZ), clusterSizeX...), clusterSizeY...), clusterSizeZ...), dynamicSharedMemorySize...))
 	op.SetOperandSegments([]int32{int32(len(asyncDependencies)), 1, 1, 1, 1, 1, 1, int32(len(clusterSizeX)), int32(len(clusterSizeY)), int32(len(clusterSizeZ)), int32(len(dynamicSharedMemorySize))})
 	setAttrs(op, []string{"module", "function"}, module, function)
 	op.AddRegion()
@@ -1247,42 +1255,42 @@ func AsLaunchFuncOp(op *ir.Operation) (LaunchFuncOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o LaunchFuncOp) AsyncDependencies() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // GridSizeX returns the op's gridSizeX operand.
 func (o LaunchFuncOp) GridSizeX() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // GridSizeY returns the op's gridSizeY operand.
 func (o LaunchFuncOp) GridSizeY() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)[0]
 }
 
 // GridSizeZ returns the op's gridSizeZ operand.
 func (o LaunchFuncOp) GridSizeZ() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)[0]
 }
 
 // BlockSizeX returns the op's blockSizeX operand.
 func (o LaunchFuncOp) BlockSizeX() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)[0]
 }
 
 // BlockSizeY returns the op's blockSizeY operand.
 func (o LaunchFuncOp) BlockSizeY() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 5)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5)[0]
 }
 
 // BlockSizeZ returns the op's blockSizeZ operand.
 func (o LaunchFuncOp) BlockSizeZ() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 6)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6)[0]
 }
 
 // ClusterSizeX returns the op's clusterSizeX operand, or nil.
 func (o LaunchFuncOp) ClusterSizeX() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 7); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1290,7 +1298,7 @@ func (o LaunchFuncOp) ClusterSizeX() *ir.Value {
 
 // ClusterSizeY returns the op's clusterSizeY operand, or nil.
 func (o LaunchFuncOp) ClusterSizeY() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 8); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1298,7 +1306,7 @@ func (o LaunchFuncOp) ClusterSizeY() *ir.Value {
 
 // ClusterSizeZ returns the op's clusterSizeZ operand, or nil.
 func (o LaunchFuncOp) ClusterSizeZ() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 9); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 9); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1306,7 +1314,7 @@ func (o LaunchFuncOp) ClusterSizeZ() *ir.Value {
 
 // DynamicSharedMemorySize returns the op's dynamicSharedMemorySize operand, or nil.
 func (o LaunchFuncOp) DynamicSharedMemorySize() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 10); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 10); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1314,12 +1322,12 @@ func (o LaunchFuncOp) DynamicSharedMemorySize() *ir.Value {
 
 // KernelOperands returns the op's kernelOperands operand group.
 func (o LaunchFuncOp) KernelOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 11)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 11)
 }
 
 // AsyncObject returns the op's asyncObject operand, or nil.
 func (o LaunchFuncOp) AsyncObject() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 12); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 12); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1327,7 +1335,7 @@ func (o LaunchFuncOp) AsyncObject() *ir.Value {
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o LaunchFuncOp) AsyncToken() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1341,7 +1349,7 @@ func (o LaunchFuncOp) Kernel() ir.Attribute { return o.op.Attr("kernel") }
 // regions get their block.
 func BuildLaunchFuncOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ *ir.Value, clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize, kernelOperands, asyncObject []*ir.Value, kernel ir.Attribute) LaunchFuncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "launch_func", Registered: true}, loc, asyncTokenTypes)
-	op.Operands = append(append(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), gridSizeX), gridSizeY), gridSizeZ), blockSizeX), blockSizeY), blockSizeZ), clusterSizeX...), clusterSizeY...), clusterSizeZ...), dynamicSharedMemorySize...), kernelOperands...), asyncObject...)
+	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), gridSizeX), gridSizeY), gridSizeZ), blockSizeX), blockSizeY), blockSizeZ), clusterSizeX...), clusterSizeY...), clusterSizeZ...), dynamicSharedMemorySize...), kernelOperands...), asyncObject...))
 	op.SetOperandSegments([]int32{int32(len(asyncDependencies)), 1, 1, 1, 1, 1, 1, int32(len(clusterSizeX)), int32(len(clusterSizeY)), int32(len(clusterSizeZ)), int32(len(dynamicSharedMemorySize)), int32(len(kernelOperands)), int32(len(asyncObject))})
 	setAttrs(op, []string{"kernel"}, kernel)
 	b.Insert(op)
@@ -1363,17 +1371,17 @@ func AsMemcpyOp(op *ir.Operation) (MemcpyOp, bool) {
 }
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
-func (o MemcpyOp) AsyncDependencies() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-2] }
+func (o MemcpyOp) AsyncDependencies() []*ir.Value { return o.op.Operands()[0 : o.op.NumOperands()-2] }
 
 // Dst returns the op's dst operand.
-func (o MemcpyOp) Dst() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o MemcpyOp) Dst() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // Src returns the op's src operand.
-func (o MemcpyOp) Src() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o MemcpyOp) Src() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o MemcpyOp) AsyncToken() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1384,7 +1392,7 @@ func (o MemcpyOp) AsyncToken() *ir.Value {
 // get their block.
 func BuildMemcpyOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, dst, src *ir.Value) MemcpyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "memcpy", Registered: true}, loc, asyncTokenTypes)
-	op.Operands = append(append(append([]*ir.Value{}, asyncDependencies...), dst), src)
+	op.SetOperands(append(append(append([]*ir.Value{}, asyncDependencies...), dst), src))
 	b.Insert(op)
 	return MemcpyOp{opWrapper{op}}
 }
@@ -1404,17 +1412,17 @@ func AsMemsetOp(op *ir.Operation) (MemsetOp, bool) {
 }
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
-func (o MemsetOp) AsyncDependencies() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-2] }
+func (o MemsetOp) AsyncDependencies() []*ir.Value { return o.op.Operands()[0 : o.op.NumOperands()-2] }
 
 // Dst returns the op's dst operand.
-func (o MemsetOp) Dst() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o MemsetOp) Dst() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // Value returns the op's value operand.
-func (o MemsetOp) Value() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o MemsetOp) Value() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o MemsetOp) AsyncToken() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1425,7 +1433,7 @@ func (o MemsetOp) AsyncToken() *ir.Value {
 // get their block.
 func BuildMemsetOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, dst, value *ir.Value) MemsetOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "memset", Registered: true}, loc, asyncTokenTypes)
-	op.Operands = append(append(append([]*ir.Value{}, asyncDependencies...), dst), value)
+	op.SetOperands(append(append(append([]*ir.Value{}, asyncDependencies...), dst), value))
 	b.Insert(op)
 	return MemsetOp{opWrapper{op}}
 }
@@ -1454,7 +1462,7 @@ func (o ModuleOp) Targets() ir.Attribute { return o.op.Attr("targets") }
 func (o ModuleOp) OffloadingHandler() ir.Attribute { return o.op.Attr("offloadingHandler") }
 
 // BodyRegion returns the op's bodyRegion region.
-func (o ModuleOp) BodyRegion() *ir.Region { return o.op.Regions[0] }
+func (o ModuleOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 
 // BuildModuleOp creates a gpu.module at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1505,7 +1513,7 @@ func AsNumSubgroupsOp(op *ir.Operation) (NumSubgroupsOp, bool) {
 }
 
 // Result returns the op's result.
-func (o NumSubgroupsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o NumSubgroupsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // UpperBound returns the optional attribute upper_bound, or nil if it is not set.
 func (o NumSubgroupsOp) UpperBound() ir.Attribute { return o.op.Attr("upper_bound") }
@@ -1535,7 +1543,7 @@ func AsPrintfOp(op *ir.Operation) (PrintfOp, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o PrintfOp) Args() []*ir.Value { return o.op.Operands }
+func (o PrintfOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Format returns the inherent attribute format, or nil if it is not set.
 func (o PrintfOp) Format() ir.Attribute { return o.op.Attr("format") }
@@ -1545,7 +1553,7 @@ func (o PrintfOp) Format() ir.Attribute { return o.op.Attr("format") }
 // get their block.
 func BuildPrintfOp(b *ir.Builder, loc ir.Location, args []*ir.Value, format ir.Attribute) PrintfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "printf", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"format"}, format)
 	b.Insert(op)
 	return PrintfOp{opWrapper{op}}
@@ -1566,14 +1574,14 @@ func AsReturnOp(op *ir.Operation) (ReturnOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o ReturnOp) Operands() []*ir.Value { return o.op.Operands }
+func (o ReturnOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // BuildReturnOp creates a gpu.return at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReturnOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) ReturnOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "return", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return ReturnOp{opWrapper{op}}
 }
@@ -1593,13 +1601,13 @@ func AsRotateOp(op *ir.Operation) (RotateOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o RotateOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o RotateOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // RotateResult returns the op's rotateResult result.
-func (o RotateOp) RotateResult() *ir.Value { return o.op.Results[0] }
+func (o RotateOp) RotateResult() *ir.Value { return o.op.Result(0) }
 
 // Valid returns the op's valid result.
-func (o RotateOp) Valid() *ir.Value { return o.op.Results[1] }
+func (o RotateOp) Valid() *ir.Value { return o.op.Result(1) }
 
 // Offset returns the inherent attribute offset, or nil if it is not set.
 func (o RotateOp) Offset() ir.Attribute { return o.op.Attr("offset") }
@@ -1612,7 +1620,7 @@ func (o RotateOp) Width() ir.Attribute { return o.op.Attr("width") }
 // get their block.
 func BuildRotateOp(b *ir.Builder, loc ir.Location, rotateResultType, validType ir.Type, value *ir.Value, offset, width ir.Attribute) RotateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "rotate", Registered: true}, loc, []ir.Type{rotateResultType, validType})
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"offset", "width"}, offset, width)
 	b.Insert(op)
 	return RotateOp{opWrapper{op}}
@@ -1633,23 +1641,23 @@ func AsSddmmOp(op *ir.Operation) (SddmmOp, bool) {
 }
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
-func (o SddmmOp) AsyncDependencies() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-4] }
+func (o SddmmOp) AsyncDependencies() []*ir.Value { return o.op.Operands()[0 : o.op.NumOperands()-4] }
 
 // DnmatA returns the op's dnmatA operand.
-func (o SddmmOp) DnmatA() *ir.Value { return o.op.Operands[len(o.op.Operands)-4] }
+func (o SddmmOp) DnmatA() *ir.Value { return o.op.Operand(o.op.NumOperands() - 4) }
 
 // DnmatB returns the op's dnmatB operand.
-func (o SddmmOp) DnmatB() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o SddmmOp) DnmatB() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // SpmatC returns the op's spmatC operand.
-func (o SddmmOp) SpmatC() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o SddmmOp) SpmatC() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // Buffer returns the op's buffer operand.
-func (o SddmmOp) Buffer() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o SddmmOp) Buffer() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SddmmOp) AsyncToken() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1669,7 +1677,7 @@ func (o SddmmOp) ComputeType() ir.Attribute { return o.op.Attr("computeType") }
 // their block.
 func BuildSddmmOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, dnmatA, dnmatB, spmatC, buffer *ir.Value, modeA, modeB, computeType ir.Attribute) SddmmOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "sddmm", Registered: true}, loc, asyncTokenTypes)
-	op.Operands = append(append(append(append(append([]*ir.Value{}, asyncDependencies...), dnmatA), dnmatB), spmatC), buffer)
+	op.SetOperands(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), dnmatA), dnmatB), spmatC), buffer))
 	setAttrs(op, []string{"modeA", "modeB", "computeType"}, modeA, modeB, computeType)
 	b.Insert(op)
 	return SddmmOp{opWrapper{op}}
@@ -1691,24 +1699,24 @@ func AsSddmmBufferSizeOp(op *ir.Operation) (SddmmBufferSizeOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o SddmmBufferSizeOp) AsyncDependencies() []*ir.Value {
-	return o.op.Operands[0 : len(o.op.Operands)-3]
+	return o.op.Operands()[0 : o.op.NumOperands()-3]
 }
 
 // DnmatA returns the op's dnmatA operand.
-func (o SddmmBufferSizeOp) DnmatA() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o SddmmBufferSizeOp) DnmatA() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // DnmatB returns the op's dnmatB operand.
-func (o SddmmBufferSizeOp) DnmatB() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o SddmmBufferSizeOp) DnmatB() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // SpmatC returns the op's spmatC operand.
-func (o SddmmBufferSizeOp) SpmatC() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o SddmmBufferSizeOp) SpmatC() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // BufferSz returns the op's bufferSz result.
-func (o SddmmBufferSizeOp) BufferSz() *ir.Value { return o.op.Results[0] }
+func (o SddmmBufferSizeOp) BufferSz() *ir.Value { return o.op.Result(0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SddmmBufferSizeOp) AsyncToken() *ir.Value {
-	if s := o.op.Results[1:]; len(s) > 0 {
+	if s := o.op.Results()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1728,7 +1736,7 @@ func (o SddmmBufferSizeOp) ComputeType() ir.Attribute { return o.op.Attr("comput
 // unset; single-block regions get their block.
 func BuildSddmmBufferSizeOp(b *ir.Builder, loc ir.Location, bufferSzType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, dnmatA, dnmatB, spmatC *ir.Value, modeA, modeB, computeType ir.Attribute) SddmmBufferSizeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "sddmm_buffer_size", Registered: true}, loc, append([]ir.Type{bufferSzType}, asyncTokenTypes...))
-	op.Operands = append(append(append(append([]*ir.Value{}, asyncDependencies...), dnmatA), dnmatB), spmatC)
+	op.SetOperands(append(append(append(append([]*ir.Value{}, asyncDependencies...), dnmatA), dnmatB), spmatC))
 	setAttrs(op, []string{"modeA", "modeB", "computeType"}, modeA, modeB, computeType)
 	b.Insert(op)
 	return SddmmBufferSizeOp{opWrapper{op}}
@@ -1750,24 +1758,24 @@ func AsSetCsrPointersOp(op *ir.Operation) (SetCsrPointersOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o SetCsrPointersOp) AsyncDependencies() []*ir.Value {
-	return o.op.Operands[0 : len(o.op.Operands)-4]
+	return o.op.Operands()[0 : o.op.NumOperands()-4]
 }
 
 // Spmat returns the op's spmat operand.
-func (o SetCsrPointersOp) Spmat() *ir.Value { return o.op.Operands[len(o.op.Operands)-4] }
+func (o SetCsrPointersOp) Spmat() *ir.Value { return o.op.Operand(o.op.NumOperands() - 4) }
 
 // Positions returns the op's positions operand.
-func (o SetCsrPointersOp) Positions() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o SetCsrPointersOp) Positions() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // Coordinates returns the op's coordinates operand.
-func (o SetCsrPointersOp) Coordinates() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o SetCsrPointersOp) Coordinates() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // Values returns the op's values operand.
-func (o SetCsrPointersOp) Values() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o SetCsrPointersOp) Values() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SetCsrPointersOp) AsyncToken() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1778,7 +1786,7 @@ func (o SetCsrPointersOp) AsyncToken() *ir.Value {
 // single-block regions get their block.
 func BuildSetCsrPointersOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, spmat, positions, coordinates, values *ir.Value) SetCsrPointersOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "set_csr_pointers", Registered: true}, loc, asyncTokenTypes)
-	op.Operands = append(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmat), positions), coordinates), values)
+	op.SetOperands(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmat), positions), coordinates), values))
 	b.Insert(op)
 	return SetCsrPointersOp{opWrapper{op}}
 }
@@ -1798,14 +1806,14 @@ func AsSetDefaultDeviceOp(op *ir.Operation) (SetDefaultDeviceOp, bool) {
 }
 
 // DevIndex returns the op's devIndex operand.
-func (o SetDefaultDeviceOp) DevIndex() *ir.Value { return o.op.Operands[0] }
+func (o SetDefaultDeviceOp) DevIndex() *ir.Value { return o.op.Operand(0) }
 
 // BuildSetDefaultDeviceOp creates a gpu.set_default_device at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildSetDefaultDeviceOp(b *ir.Builder, loc ir.Location, devIndex *ir.Value) SetDefaultDeviceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "set_default_device", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{devIndex}
+	op.SetOperands([]*ir.Value{devIndex})
 	b.Insert(op)
 	return SetDefaultDeviceOp{opWrapper{op}}
 }
@@ -1825,19 +1833,19 @@ func AsShuffleOp(op *ir.Operation) (ShuffleOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o ShuffleOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o ShuffleOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Offset returns the op's offset operand.
-func (o ShuffleOp) Offset() *ir.Value { return o.op.Operands[1] }
+func (o ShuffleOp) Offset() *ir.Value { return o.op.Operand(1) }
 
 // Width returns the op's width operand.
-func (o ShuffleOp) Width() *ir.Value { return o.op.Operands[2] }
+func (o ShuffleOp) Width() *ir.Value { return o.op.Operand(2) }
 
 // ShuffleResult returns the op's shuffleResult result.
-func (o ShuffleOp) ShuffleResult() *ir.Value { return o.op.Results[0] }
+func (o ShuffleOp) ShuffleResult() *ir.Value { return o.op.Result(0) }
 
 // Valid returns the op's valid result.
-func (o ShuffleOp) Valid() *ir.Value { return o.op.Results[1] }
+func (o ShuffleOp) Valid() *ir.Value { return o.op.Result(1) }
 
 // Mode returns the inherent attribute mode, or nil if it is not set.
 func (o ShuffleOp) Mode() ir.Attribute { return o.op.Attr("mode") }
@@ -1847,7 +1855,7 @@ func (o ShuffleOp) Mode() ir.Attribute { return o.op.Attr("mode") }
 // get their block.
 func BuildShuffleOp(b *ir.Builder, loc ir.Location, shuffleResultType, validType ir.Type, value, offset, width *ir.Value, mode ir.Attribute) ShuffleOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "shuffle", Registered: true}, loc, []ir.Type{shuffleResultType, validType})
-	op.Operands = []*ir.Value{value, offset, width}
+	op.SetOperands([]*ir.Value{value, offset, width})
 	setAttrs(op, []string{"mode"}, mode)
 	b.Insert(op)
 	return ShuffleOp{opWrapper{op}}
@@ -1868,23 +1876,25 @@ func AsSpgemmCopyOp(op *ir.Operation) (SpgemmCopyOp, bool) {
 }
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
-func (o SpgemmCopyOp) AsyncDependencies() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-4] }
+func (o SpgemmCopyOp) AsyncDependencies() []*ir.Value {
+	return o.op.Operands()[0 : o.op.NumOperands()-4]
+}
 
 // Desc returns the op's desc operand.
-func (o SpgemmCopyOp) Desc() *ir.Value { return o.op.Operands[len(o.op.Operands)-4] }
+func (o SpgemmCopyOp) Desc() *ir.Value { return o.op.Operand(o.op.NumOperands() - 4) }
 
 // SpmatA returns the op's spmatA operand.
-func (o SpgemmCopyOp) SpmatA() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o SpgemmCopyOp) SpmatA() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // SpmatB returns the op's spmatB operand.
-func (o SpgemmCopyOp) SpmatB() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o SpgemmCopyOp) SpmatB() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // SpmatC returns the op's spmatC operand.
-func (o SpgemmCopyOp) SpmatC() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o SpgemmCopyOp) SpmatC() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SpgemmCopyOp) AsyncToken() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1904,7 +1914,7 @@ func (o SpgemmCopyOp) ComputeType() ir.Attribute { return o.op.Attr("computeType
 // regions get their block.
 func BuildSpgemmCopyOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, desc, spmatA, spmatB, spmatC *ir.Value, modeA, modeB, computeType ir.Attribute) SpgemmCopyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "spgemm_copy", Registered: true}, loc, asyncTokenTypes)
-	op.Operands = append(append(append(append(append([]*ir.Value{}, asyncDependencies...), desc), spmatA), spmatB), spmatC)
+	op.SetOperands(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), desc), spmatA), spmatB), spmatC))
 	setAttrs(op, []string{"modeA", "modeB", "computeType"}, modeA, modeB, computeType)
 	b.Insert(op)
 	return SpgemmCopyOp{opWrapper{op}}
@@ -1925,14 +1935,14 @@ func AsSpgemmCreateDescrOp(op *ir.Operation) (SpgemmCreateDescrOp, bool) {
 }
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
-func (o SpgemmCreateDescrOp) AsyncDependencies() []*ir.Value { return o.op.Operands }
+func (o SpgemmCreateDescrOp) AsyncDependencies() []*ir.Value { return o.op.Operands() }
 
 // Desc returns the op's desc result.
-func (o SpgemmCreateDescrOp) Desc() *ir.Value { return o.op.Results[0] }
+func (o SpgemmCreateDescrOp) Desc() *ir.Value { return o.op.Result(0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SpgemmCreateDescrOp) AsyncToken() *ir.Value {
-	if s := o.op.Results[1:]; len(s) > 0 {
+	if s := o.op.Results()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1943,7 +1953,7 @@ func (o SpgemmCreateDescrOp) AsyncToken() *ir.Value {
 // unset; single-block regions get their block.
 func BuildSpgemmCreateDescrOp(b *ir.Builder, loc ir.Location, descType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value) SpgemmCreateDescrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "spgemm_create_descr", Registered: true}, loc, append([]ir.Type{descType}, asyncTokenTypes...))
-	op.Operands = append([]*ir.Value{}, asyncDependencies...)
+	op.SetOperands(append([]*ir.Value{}, asyncDependencies...))
 	b.Insert(op)
 	return SpgemmCreateDescrOp{opWrapper{op}}
 }
@@ -1964,15 +1974,15 @@ func AsSpgemmDestroyDescrOp(op *ir.Operation) (SpgemmDestroyDescrOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o SpgemmDestroyDescrOp) AsyncDependencies() []*ir.Value {
-	return o.op.Operands[0 : len(o.op.Operands)-1]
+	return o.op.Operands()[0 : o.op.NumOperands()-1]
 }
 
 // Desc returns the op's desc operand.
-func (o SpgemmDestroyDescrOp) Desc() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o SpgemmDestroyDescrOp) Desc() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SpgemmDestroyDescrOp) AsyncToken() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1983,7 +1993,7 @@ func (o SpgemmDestroyDescrOp) AsyncToken() *ir.Value {
 // left unset; single-block regions get their block.
 func BuildSpgemmDestroyDescrOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, desc *ir.Value) SpgemmDestroyDescrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "spgemm_destroy_descr", Registered: true}, loc, asyncTokenTypes)
-	op.Operands = append(append([]*ir.Value{}, asyncDependencies...), desc)
+	op.SetOperands(append(append([]*ir.Value{}, asyncDependencies...), desc))
 	b.Insert(op)
 	return SpgemmDestroyDescrOp{opWrapper{op}}
 }
@@ -2004,43 +2014,45 @@ func AsSpgemmWorkEstimationOrComputeOp(op *ir.Operation) (SpgemmWorkEstimationOr
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o SpgemmWorkEstimationOrComputeOp) AsyncDependencies() []*ir.Value {
-	return o.op.Operands[0 : len(o.op.Operands)-6]
+	return o.op.Operands()[0 : o.op.NumOperands()-6]
 }
 
 // Desc returns the op's desc operand.
-func (o SpgemmWorkEstimationOrComputeOp) Desc() *ir.Value { return o.op.Operands[len(o.op.Operands)-6] }
+func (o SpgemmWorkEstimationOrComputeOp) Desc() *ir.Value {
+	return o.op.Operand(o.op.NumOperands() - 6)
+}
 
 // SpmatA returns the op's spmatA operand.
 func (o SpgemmWorkEstimationOrComputeOp) SpmatA() *ir.Value {
-	return o.op.Operands[len(o.op.Operands)-5]
+	return o.op.Operand(o.op.NumOperands() - 5)
 }
 
 // SpmatB returns the op's spmatB operand.
 func (o SpgemmWorkEstimationOrComputeOp) SpmatB() *ir.Value {
-	return o.op.Operands[len(o.op.Operands)-4]
+	return o.op.Operand(o.op.NumOperands() - 4)
 }
 
 // SpmatC returns the op's spmatC operand.
 func (o SpgemmWorkEstimationOrComputeOp) SpmatC() *ir.Value {
-	return o.op.Operands[len(o.op.Operands)-3]
+	return o.op.Operand(o.op.NumOperands() - 3)
 }
 
 // BufferSz returns the op's bufferSz operand.
 func (o SpgemmWorkEstimationOrComputeOp) BufferSz() *ir.Value {
-	return o.op.Operands[len(o.op.Operands)-2]
+	return o.op.Operand(o.op.NumOperands() - 2)
 }
 
 // Buffer returns the op's buffer operand.
 func (o SpgemmWorkEstimationOrComputeOp) Buffer() *ir.Value {
-	return o.op.Operands[len(o.op.Operands)-1]
+	return o.op.Operand(o.op.NumOperands() - 1)
 }
 
 // BufferSzNew returns the op's bufferSzNew result.
-func (o SpgemmWorkEstimationOrComputeOp) BufferSzNew() *ir.Value { return o.op.Results[0] }
+func (o SpgemmWorkEstimationOrComputeOp) BufferSzNew() *ir.Value { return o.op.Result(0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SpgemmWorkEstimationOrComputeOp) AsyncToken() *ir.Value {
-	if s := o.op.Results[1:]; len(s) > 0 {
+	if s := o.op.Results()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2064,7 +2076,7 @@ func (o SpgemmWorkEstimationOrComputeOp) Kind() ir.Attribute { return o.op.Attr(
 // regions get their block.
 func BuildSpgemmWorkEstimationOrComputeOp(b *ir.Builder, loc ir.Location, bufferSzNewType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, desc, spmatA, spmatB, spmatC, bufferSz, buffer *ir.Value, modeA, modeB, computeType, kind ir.Attribute) SpgemmWorkEstimationOrComputeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "spgemm_work_estimation_or_compute", Registered: true}, loc, append([]ir.Type{bufferSzNewType}, asyncTokenTypes...))
-	op.Operands = append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), desc), spmatA), spmatB), spmatC), bufferSz), buffer)
+	op.SetOperands(append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), desc), spmatA), spmatB), spmatC), bufferSz), buffer))
 	setAttrs(op, []string{"modeA", "modeB", "computeType", "kind"}, modeA, modeB, computeType, kind)
 	b.Insert(op)
 	return SpgemmWorkEstimationOrComputeOp{opWrapper{op}}
@@ -2086,24 +2098,24 @@ func AsSpmatGetSizeOp(op *ir.Operation) (SpmatGetSizeOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o SpmatGetSizeOp) AsyncDependencies() []*ir.Value {
-	return o.op.Operands[0 : len(o.op.Operands)-1]
+	return o.op.Operands()[0 : o.op.NumOperands()-1]
 }
 
 // Spmat returns the op's spmat operand.
-func (o SpmatGetSizeOp) Spmat() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o SpmatGetSizeOp) Spmat() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Rows returns the op's rows result.
-func (o SpmatGetSizeOp) Rows() *ir.Value { return o.op.Results[0] }
+func (o SpmatGetSizeOp) Rows() *ir.Value { return o.op.Result(0) }
 
 // Cols returns the op's cols result.
-func (o SpmatGetSizeOp) Cols() *ir.Value { return o.op.Results[1] }
+func (o SpmatGetSizeOp) Cols() *ir.Value { return o.op.Result(1) }
 
 // Nnz returns the op's nnz result.
-func (o SpmatGetSizeOp) Nnz() *ir.Value { return o.op.Results[2] }
+func (o SpmatGetSizeOp) Nnz() *ir.Value { return o.op.Result(2) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SpmatGetSizeOp) AsyncToken() *ir.Value {
-	if s := o.op.Results[3:]; len(s) > 0 {
+	if s := o.op.Results()[3:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2114,7 +2126,7 @@ func (o SpmatGetSizeOp) AsyncToken() *ir.Value {
 // single-block regions get their block.
 func BuildSpmatGetSizeOp(b *ir.Builder, loc ir.Location, rowsType, colsType, nnzType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, spmat *ir.Value) SpmatGetSizeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "spmat_get_size", Registered: true}, loc, append([]ir.Type{rowsType, colsType, nnzType}, asyncTokenTypes...))
-	op.Operands = append(append([]*ir.Value{}, asyncDependencies...), spmat)
+	op.SetOperands(append(append([]*ir.Value{}, asyncDependencies...), spmat))
 	b.Insert(op)
 	return SpmatGetSizeOp{opWrapper{op}}
 }
@@ -2135,24 +2147,24 @@ func AsSpmmOp(op *ir.Operation) (SpmmOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o SpmmOp) AsyncDependencies() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // SpmatA returns the op's spmatA operand.
-func (o SpmmOp) SpmatA() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0] }
+func (o SpmmOp) SpmatA() *ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0] }
 
 // DnmatB returns the op's dnmatB operand.
-func (o SpmmOp) DnmatB() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)[0] }
+func (o SpmmOp) DnmatB() *ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)[0] }
 
 // DnmatC returns the op's dnmatC operand.
-func (o SpmmOp) DnmatC() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)[0] }
+func (o SpmmOp) DnmatC() *ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)[0] }
 
 // Buffers returns the op's buffers operand group.
-func (o SpmmOp) Buffers() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4) }
+func (o SpmmOp) Buffers() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SpmmOp) AsyncToken() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2172,7 +2184,7 @@ func (o SpmmOp) ComputeType() ir.Attribute { return o.op.Attr("computeType") }
 // their block.
 func BuildSpmmOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, spmatA, dnmatB, dnmatC *ir.Value, buffers []*ir.Value, modeA, modeB, computeType ir.Attribute) SpmmOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "spmm", Registered: true}, loc, asyncTokenTypes)
-	op.Operands = append(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmatA), dnmatB), dnmatC), buffers...)
+	op.SetOperands(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmatA), dnmatB), dnmatC), buffers...))
 	op.SetOperandSegments([]int32{int32(len(asyncDependencies)), 1, 1, 1, int32(len(buffers))})
 	setAttrs(op, []string{"modeA", "modeB", "computeType"}, modeA, modeB, computeType)
 	b.Insert(op)
@@ -2195,26 +2207,26 @@ func AsSpmmBufferSizeOp(op *ir.Operation) (SpmmBufferSizeOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o SpmmBufferSizeOp) AsyncDependencies() []*ir.Value {
-	return o.op.Operands[0 : len(o.op.Operands)-3]
+	return o.op.Operands()[0 : o.op.NumOperands()-3]
 }
 
 // SpmatA returns the op's spmatA operand.
-func (o SpmmBufferSizeOp) SpmatA() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o SpmmBufferSizeOp) SpmatA() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // DnmatB returns the op's dnmatB operand.
-func (o SpmmBufferSizeOp) DnmatB() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o SpmmBufferSizeOp) DnmatB() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // DnmatC returns the op's dnmatC operand.
-func (o SpmmBufferSizeOp) DnmatC() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o SpmmBufferSizeOp) DnmatC() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // BufferSzs returns the op's bufferSzs result group.
 func (o SpmmBufferSizeOp) BufferSzs() []*ir.Value {
-	return ir.Segment(o.op.Results, o.op.ResultSegments(), 0)
+	return ir.Segment(o.op.Results(), o.op.ResultSegments(), 0)
 }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SpmmBufferSizeOp) AsyncToken() *ir.Value {
-	if s := ir.Segment(o.op.Results, o.op.ResultSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Results(), o.op.ResultSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2234,7 +2246,7 @@ func (o SpmmBufferSizeOp) ComputeType() ir.Attribute { return o.op.Attr("compute
 // single-block regions get their block.
 func BuildSpmmBufferSizeOp(b *ir.Builder, loc ir.Location, bufferSzsTypes, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, spmatA, dnmatB, dnmatC *ir.Value, modeA, modeB, computeType ir.Attribute) SpmmBufferSizeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "spmm_buffer_size", Registered: true}, loc, append(append([]ir.Type{}, bufferSzsTypes...), asyncTokenTypes...))
-	op.Operands = append(append(append(append([]*ir.Value{}, asyncDependencies...), spmatA), dnmatB), dnmatC)
+	op.SetOperands(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmatA), dnmatB), dnmatC))
 	op.SetResultSegments([]int32{int32(len(bufferSzsTypes)), int32(len(asyncTokenTypes))})
 	setAttrs(op, []string{"modeA", "modeB", "computeType"}, modeA, modeB, computeType)
 	b.Insert(op)
@@ -2256,23 +2268,23 @@ func AsSpmvOp(op *ir.Operation) (SpmvOp, bool) {
 }
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
-func (o SpmvOp) AsyncDependencies() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-4] }
+func (o SpmvOp) AsyncDependencies() []*ir.Value { return o.op.Operands()[0 : o.op.NumOperands()-4] }
 
 // SpmatA returns the op's spmatA operand.
-func (o SpmvOp) SpmatA() *ir.Value { return o.op.Operands[len(o.op.Operands)-4] }
+func (o SpmvOp) SpmatA() *ir.Value { return o.op.Operand(o.op.NumOperands() - 4) }
 
 // DnX returns the op's dnX operand.
-func (o SpmvOp) DnX() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o SpmvOp) DnX() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // DnY returns the op's dnY operand.
-func (o SpmvOp) DnY() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o SpmvOp) DnY() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // Buffer returns the op's buffer operand.
-func (o SpmvOp) Buffer() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o SpmvOp) Buffer() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SpmvOp) AsyncToken() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2289,7 +2301,7 @@ func (o SpmvOp) ComputeType() ir.Attribute { return o.op.Attr("computeType") }
 // their block.
 func BuildSpmvOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, spmatA, dnX, dnY, buffer *ir.Value, modeA, computeType ir.Attribute) SpmvOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "spmv", Registered: true}, loc, asyncTokenTypes)
-	op.Operands = append(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmatA), dnX), dnY), buffer)
+	op.SetOperands(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmatA), dnX), dnY), buffer))
 	setAttrs(op, []string{"modeA", "computeType"}, modeA, computeType)
 	b.Insert(op)
 	return SpmvOp{opWrapper{op}}
@@ -2311,24 +2323,24 @@ func AsSpmvBufferSizeOp(op *ir.Operation) (SpmvBufferSizeOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o SpmvBufferSizeOp) AsyncDependencies() []*ir.Value {
-	return o.op.Operands[0 : len(o.op.Operands)-3]
+	return o.op.Operands()[0 : o.op.NumOperands()-3]
 }
 
 // SpmatA returns the op's spmatA operand.
-func (o SpmvBufferSizeOp) SpmatA() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o SpmvBufferSizeOp) SpmatA() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // DnX returns the op's dnX operand.
-func (o SpmvBufferSizeOp) DnX() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o SpmvBufferSizeOp) DnX() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // DnY returns the op's dnY operand.
-func (o SpmvBufferSizeOp) DnY() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o SpmvBufferSizeOp) DnY() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // BufferSz returns the op's bufferSz result.
-func (o SpmvBufferSizeOp) BufferSz() *ir.Value { return o.op.Results[0] }
+func (o SpmvBufferSizeOp) BufferSz() *ir.Value { return o.op.Result(0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SpmvBufferSizeOp) AsyncToken() *ir.Value {
-	if s := o.op.Results[1:]; len(s) > 0 {
+	if s := o.op.Results()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2345,7 +2357,7 @@ func (o SpmvBufferSizeOp) ComputeType() ir.Attribute { return o.op.Attr("compute
 // single-block regions get their block.
 func BuildSpmvBufferSizeOp(b *ir.Builder, loc ir.Location, bufferSzType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, spmatA, dnX, dnY *ir.Value, modeA, computeType ir.Attribute) SpmvBufferSizeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "spmv_buffer_size", Registered: true}, loc, append([]ir.Type{bufferSzType}, asyncTokenTypes...))
-	op.Operands = append(append(append(append([]*ir.Value{}, asyncDependencies...), spmatA), dnX), dnY)
+	op.SetOperands(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmatA), dnX), dnY))
 	setAttrs(op, []string{"modeA", "computeType"}, modeA, computeType)
 	b.Insert(op)
 	return SpmvBufferSizeOp{opWrapper{op}}
@@ -2366,18 +2378,18 @@ func AsSubgroupBroadcastOp(op *ir.Operation) (SubgroupBroadcastOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o SubgroupBroadcastOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o SubgroupBroadcastOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Lane returns the op's lane operand, or nil.
 func (o SubgroupBroadcastOp) Lane() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o SubgroupBroadcastOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SubgroupBroadcastOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BroadcastType returns the inherent attribute broadcast_type, or nil if it is not set.
 func (o SubgroupBroadcastOp) BroadcastType() ir.Attribute { return o.op.Attr("broadcast_type") }
@@ -2387,7 +2399,7 @@ func (o SubgroupBroadcastOp) BroadcastType() ir.Attribute { return o.op.Attr("br
 // unset; single-block regions get their block.
 func BuildSubgroupBroadcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value, lane []*ir.Value, broadcastType ir.Attribute) SubgroupBroadcastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "subgroup_broadcast", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{src}, lane...)
+	op.SetOperands(append([]*ir.Value{src}, lane...))
 	setAttrs(op, []string{"broadcast_type"}, broadcastType)
 	b.Insert(op)
 	return SubgroupBroadcastOp{opWrapper{op}}
@@ -2408,7 +2420,7 @@ func AsSubgroupIdOp(op *ir.Operation) (SubgroupIdOp, bool) {
 }
 
 // Result returns the op's result.
-func (o SubgroupIdOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SubgroupIdOp) Result() *ir.Value { return o.op.Result(0) }
 
 // UpperBound returns the optional attribute upper_bound, or nil if it is not set.
 func (o SubgroupIdOp) UpperBound() ir.Attribute { return o.op.Attr("upper_bound") }
@@ -2438,16 +2450,16 @@ func AsSubgroupMmaComputeOp(op *ir.Operation) (SubgroupMmaComputeOp, bool) {
 }
 
 // OpA returns the op's opA operand.
-func (o SubgroupMmaComputeOp) OpA() *ir.Value { return o.op.Operands[0] }
+func (o SubgroupMmaComputeOp) OpA() *ir.Value { return o.op.Operand(0) }
 
 // OpB returns the op's opB operand.
-func (o SubgroupMmaComputeOp) OpB() *ir.Value { return o.op.Operands[1] }
+func (o SubgroupMmaComputeOp) OpB() *ir.Value { return o.op.Operand(1) }
 
 // OpC returns the op's opC operand.
-func (o SubgroupMmaComputeOp) OpC() *ir.Value { return o.op.Operands[2] }
+func (o SubgroupMmaComputeOp) OpC() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o SubgroupMmaComputeOp) Res() *ir.Value { return o.op.Results[0] }
+func (o SubgroupMmaComputeOp) Res() *ir.Value { return o.op.Result(0) }
 
 // ATranspose returns the optional attribute a_transpose, or nil if it is not set.
 func (o SubgroupMmaComputeOp) ATranspose() ir.Attribute { return o.op.Attr("a_transpose") }
@@ -2460,7 +2472,7 @@ func (o SubgroupMmaComputeOp) BTranspose() ir.Attribute { return o.op.Attr("b_tr
 // left unset; single-block regions get their block.
 func BuildSubgroupMmaComputeOp(b *ir.Builder, loc ir.Location, resType ir.Type, opA, opB, opC *ir.Value, aTranspose, bTranspose ir.Attribute) SubgroupMmaComputeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "subgroup_mma_compute", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{opA, opB, opC}
+	op.SetOperands([]*ir.Value{opA, opB, opC})
 	setAttrs(op, []string{"a_transpose", "b_transpose"}, aTranspose, bTranspose)
 	b.Insert(op)
 	return SubgroupMmaComputeOp{opWrapper{op}}
@@ -2481,17 +2493,17 @@ func AsSubgroupMmaConstantMatrixOp(op *ir.Operation) (SubgroupMmaConstantMatrixO
 }
 
 // Value returns the op's value operand.
-func (o SubgroupMmaConstantMatrixOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o SubgroupMmaConstantMatrixOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o SubgroupMmaConstantMatrixOp) Res() *ir.Value { return o.op.Results[0] }
+func (o SubgroupMmaConstantMatrixOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSubgroupMmaConstantMatrixOp creates a gpu.subgroup_mma_constant_matrix
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSubgroupMmaConstantMatrixOp(b *ir.Builder, loc ir.Location, resType ir.Type, value *ir.Value) SubgroupMmaConstantMatrixOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "subgroup_mma_constant_matrix", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return SubgroupMmaConstantMatrixOp{opWrapper{op}}
 }
@@ -2511,10 +2523,10 @@ func AsSubgroupMmaElementwiseOp(op *ir.Operation) (SubgroupMmaElementwiseOp, boo
 }
 
 // Args returns the op's args operand group.
-func (o SubgroupMmaElementwiseOp) Args() []*ir.Value { return o.op.Operands }
+func (o SubgroupMmaElementwiseOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SubgroupMmaElementwiseOp) Res() *ir.Value { return o.op.Results[0] }
+func (o SubgroupMmaElementwiseOp) Res() *ir.Value { return o.op.Result(0) }
 
 // OpType returns the inherent attribute opType, or nil if it is not set.
 func (o SubgroupMmaElementwiseOp) OpType() ir.Attribute { return o.op.Attr("opType") }
@@ -2524,7 +2536,7 @@ func (o SubgroupMmaElementwiseOp) OpType() ir.Attribute { return o.op.Attr("opTy
 // left unset; single-block regions get their block.
 func BuildSubgroupMmaElementwiseOp(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value, opType ir.Attribute) SubgroupMmaElementwiseOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "subgroup_mma_elementwise", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"opType"}, opType)
 	b.Insert(op)
 	return SubgroupMmaElementwiseOp{opWrapper{op}}
@@ -2545,13 +2557,13 @@ func AsSubgroupMmaExtractThreadLocalOp(op *ir.Operation) (SubgroupMmaExtractThre
 }
 
 // Matrix returns the op's matrix operand.
-func (o SubgroupMmaExtractThreadLocalOp) Matrix() *ir.Value { return o.op.Operands[0] }
+func (o SubgroupMmaExtractThreadLocalOp) Matrix() *ir.Value { return o.op.Operand(0) }
 
 // Indices returns the op's indices operand group.
-func (o SubgroupMmaExtractThreadLocalOp) Indices() []*ir.Value { return o.op.Operands[1:] }
+func (o SubgroupMmaExtractThreadLocalOp) Indices() []*ir.Value { return o.op.Operands()[1:] }
 
 // Res returns the op's res result.
-func (o SubgroupMmaExtractThreadLocalOp) Res() *ir.Value { return o.op.Results[0] }
+func (o SubgroupMmaExtractThreadLocalOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSubgroupMmaExtractThreadLocalOp creates a
 // gpu.subgroup_mma_extract_thread_local at b's insertion point (detached when
@@ -2559,7 +2571,7 @@ func (o SubgroupMmaExtractThreadLocalOp) Res() *ir.Value { return o.op.Results[0
 // regions get their block.
 func BuildSubgroupMmaExtractThreadLocalOp(b *ir.Builder, loc ir.Location, resType ir.Type, matrix *ir.Value, indices []*ir.Value) SubgroupMmaExtractThreadLocalOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "subgroup_mma_extract_thread_local", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{matrix}, indices...)
+	op.SetOperands(append([]*ir.Value{matrix}, indices...))
 	b.Insert(op)
 	return SubgroupMmaExtractThreadLocalOp{opWrapper{op}}
 }
@@ -2579,16 +2591,16 @@ func AsSubgroupMmaInsertThreadLocalOp(op *ir.Operation) (SubgroupMmaInsertThread
 }
 
 // Value returns the op's value operand.
-func (o SubgroupMmaInsertThreadLocalOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o SubgroupMmaInsertThreadLocalOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Matrix returns the op's matrix operand.
-func (o SubgroupMmaInsertThreadLocalOp) Matrix() *ir.Value { return o.op.Operands[1] }
+func (o SubgroupMmaInsertThreadLocalOp) Matrix() *ir.Value { return o.op.Operand(1) }
 
 // Indices returns the op's indices operand group.
-func (o SubgroupMmaInsertThreadLocalOp) Indices() []*ir.Value { return o.op.Operands[2:] }
+func (o SubgroupMmaInsertThreadLocalOp) Indices() []*ir.Value { return o.op.Operands()[2:] }
 
 // Res returns the op's res result.
-func (o SubgroupMmaInsertThreadLocalOp) Res() *ir.Value { return o.op.Results[0] }
+func (o SubgroupMmaInsertThreadLocalOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSubgroupMmaInsertThreadLocalOp creates a
 // gpu.subgroup_mma_insert_thread_local at b's insertion point (detached when b
@@ -2596,7 +2608,7 @@ func (o SubgroupMmaInsertThreadLocalOp) Res() *ir.Value { return o.op.Results[0]
 // get their block.
 func BuildSubgroupMmaInsertThreadLocalOp(b *ir.Builder, loc ir.Location, resType ir.Type, value, matrix *ir.Value, indices []*ir.Value) SubgroupMmaInsertThreadLocalOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "subgroup_mma_insert_thread_local", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{value, matrix}, indices...)
+	op.SetOperands(append([]*ir.Value{value, matrix}, indices...))
 	b.Insert(op)
 	return SubgroupMmaInsertThreadLocalOp{opWrapper{op}}
 }
@@ -2616,13 +2628,13 @@ func AsSubgroupMmaLoadMatrixOp(op *ir.Operation) (SubgroupMmaLoadMatrixOp, bool)
 }
 
 // SrcMemref returns the op's srcMemref operand.
-func (o SubgroupMmaLoadMatrixOp) SrcMemref() *ir.Value { return o.op.Operands[0] }
+func (o SubgroupMmaLoadMatrixOp) SrcMemref() *ir.Value { return o.op.Operand(0) }
 
 // Indices returns the op's indices operand group.
-func (o SubgroupMmaLoadMatrixOp) Indices() []*ir.Value { return o.op.Operands[1:] }
+func (o SubgroupMmaLoadMatrixOp) Indices() []*ir.Value { return o.op.Operands()[1:] }
 
 // Res returns the op's res result.
-func (o SubgroupMmaLoadMatrixOp) Res() *ir.Value { return o.op.Results[0] }
+func (o SubgroupMmaLoadMatrixOp) Res() *ir.Value { return o.op.Result(0) }
 
 // LeadDimension returns the inherent attribute leadDimension, or nil if it is not set.
 func (o SubgroupMmaLoadMatrixOp) LeadDimension() ir.Attribute { return o.op.Attr("leadDimension") }
@@ -2635,7 +2647,7 @@ func (o SubgroupMmaLoadMatrixOp) Transpose() ir.Attribute { return o.op.Attr("tr
 // left unset; single-block regions get their block.
 func BuildSubgroupMmaLoadMatrixOp(b *ir.Builder, loc ir.Location, resType ir.Type, srcMemref *ir.Value, indices []*ir.Value, leadDimension, transpose ir.Attribute) SubgroupMmaLoadMatrixOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "subgroup_mma_load_matrix", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{srcMemref}, indices...)
+	op.SetOperands(append([]*ir.Value{srcMemref}, indices...))
 	setAttrs(op, []string{"leadDimension", "transpose"}, leadDimension, transpose)
 	b.Insert(op)
 	return SubgroupMmaLoadMatrixOp{opWrapper{op}}
@@ -2656,13 +2668,13 @@ func AsSubgroupMmaStoreMatrixOp(op *ir.Operation) (SubgroupMmaStoreMatrixOp, boo
 }
 
 // Src returns the op's src operand.
-func (o SubgroupMmaStoreMatrixOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o SubgroupMmaStoreMatrixOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // DstMemref returns the op's dstMemref operand.
-func (o SubgroupMmaStoreMatrixOp) DstMemref() *ir.Value { return o.op.Operands[1] }
+func (o SubgroupMmaStoreMatrixOp) DstMemref() *ir.Value { return o.op.Operand(1) }
 
 // Indices returns the op's indices operand group.
-func (o SubgroupMmaStoreMatrixOp) Indices() []*ir.Value { return o.op.Operands[2:] }
+func (o SubgroupMmaStoreMatrixOp) Indices() []*ir.Value { return o.op.Operands()[2:] }
 
 // LeadDimension returns the inherent attribute leadDimension, or nil if it is not set.
 func (o SubgroupMmaStoreMatrixOp) LeadDimension() ir.Attribute { return o.op.Attr("leadDimension") }
@@ -2675,7 +2687,7 @@ func (o SubgroupMmaStoreMatrixOp) Transpose() ir.Attribute { return o.op.Attr("t
 // left unset; single-block regions get their block.
 func BuildSubgroupMmaStoreMatrixOp(b *ir.Builder, loc ir.Location, src, dstMemref *ir.Value, indices []*ir.Value, leadDimension, transpose ir.Attribute) SubgroupMmaStoreMatrixOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "subgroup_mma_store_matrix", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{src, dstMemref}, indices...)
+	op.SetOperands(append([]*ir.Value{src, dstMemref}, indices...))
 	setAttrs(op, []string{"leadDimension", "transpose"}, leadDimension, transpose)
 	b.Insert(op)
 	return SubgroupMmaStoreMatrixOp{opWrapper{op}}
@@ -2696,10 +2708,10 @@ func AsSubgroupReduceOp(op *ir.Operation) (SubgroupReduceOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o SubgroupReduceOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o SubgroupReduceOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o SubgroupReduceOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SubgroupReduceOp) Result() *ir.Value { return o.op.Result(0) }
 
 // OpAttr returns the inherent attribute op, or nil if it is not set.
 func (o SubgroupReduceOp) OpAttr() ir.Attribute { return o.op.Attr("op") }
@@ -2718,7 +2730,7 @@ func (o SubgroupReduceOp) ClusterStride() ir.Attribute { return o.op.Attr("clust
 // single-block regions get their block.
 func BuildSubgroupReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, opAttr, uniform, clusterSize, clusterStride ir.Attribute) SubgroupReduceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "subgroup_reduce", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"op", "uniform", "cluster_size", "cluster_stride"}, opAttr, uniform, clusterSize, clusterStride)
 	b.Insert(op)
 	return SubgroupReduceOp{opWrapper{op}}
@@ -2739,7 +2751,7 @@ func AsSubgroupSizeOp(op *ir.Operation) (SubgroupSizeOp, bool) {
 }
 
 // Result returns the op's result.
-func (o SubgroupSizeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SubgroupSizeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // UpperBound returns the optional attribute upper_bound, or nil if it is not set.
 func (o SubgroupSizeOp) UpperBound() ir.Attribute { return o.op.Attr("upper_bound") }
@@ -2792,7 +2804,7 @@ func AsThreadIdOp(op *ir.Operation) (ThreadIdOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ThreadIdOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ThreadIdOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o ThreadIdOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -2825,11 +2837,11 @@ func AsWaitOp(op *ir.Operation) (WaitOp, bool) {
 }
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
-func (o WaitOp) AsyncDependencies() []*ir.Value { return o.op.Operands }
+func (o WaitOp) AsyncDependencies() []*ir.Value { return o.op.Operands() }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o WaitOp) AsyncToken() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2840,7 +2852,7 @@ func (o WaitOp) AsyncToken() *ir.Value {
 // their block.
 func BuildWaitOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value) WaitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "wait", Registered: true}, loc, asyncTokenTypes)
-	op.Operands = append([]*ir.Value{}, asyncDependencies...)
+	op.SetOperands(append([]*ir.Value{}, asyncDependencies...))
 	b.Insert(op)
 	return WaitOp{opWrapper{op}}
 }
@@ -2860,26 +2872,26 @@ func AsWarpExecuteOnLane0Op(op *ir.Operation) (WarpExecuteOnLane0Op, bool) {
 }
 
 // Laneid returns the op's laneid operand.
-func (o WarpExecuteOnLane0Op) Laneid() *ir.Value { return o.op.Operands[0] }
+func (o WarpExecuteOnLane0Op) Laneid() *ir.Value { return o.op.Operand(0) }
 
 // Args returns the op's args operand group.
-func (o WarpExecuteOnLane0Op) Args() []*ir.Value { return o.op.Operands[1:] }
+func (o WarpExecuteOnLane0Op) Args() []*ir.Value { return o.op.Operands()[1:] }
 
 // Results returns the op's results result group.
-func (o WarpExecuteOnLane0Op) Results() []*ir.Value { return o.op.Results }
+func (o WarpExecuteOnLane0Op) Results() []*ir.Value { return o.op.Results() }
 
 // WarpSize returns the inherent attribute warp_size, or nil if it is not set.
 func (o WarpExecuteOnLane0Op) WarpSize() ir.Attribute { return o.op.Attr("warp_size") }
 
 // WarpRegion returns the op's warpRegion region.
-func (o WarpExecuteOnLane0Op) WarpRegion() *ir.Region { return o.op.Regions[0] }
+func (o WarpExecuteOnLane0Op) WarpRegion() *ir.Region { return o.op.Region(0) }
 
 // BuildWarpExecuteOnLane0Op creates a gpu.warp_execute_on_lane_0 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWarpExecuteOnLane0Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, laneid *ir.Value, args []*ir.Value, warpSize ir.Attribute) WarpExecuteOnLane0Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "warp_execute_on_lane_0", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{laneid}, args...)
+	op.SetOperands(append([]*ir.Value{laneid}, args...))
 	setAttrs(op, []string{"warp_size"}, warpSize)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
@@ -2901,14 +2913,14 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Values returns the op's values operand group.
-func (o YieldOp) Values() []*ir.Value { return o.op.Operands }
+func (o YieldOp) Values() []*ir.Value { return o.op.Operands() }
 
 // BuildYieldOp creates a gpu.yield at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, values []*ir.Value) YieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "yield", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, values...)
+	op.SetOperands(append([]*ir.Value{}, values...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }

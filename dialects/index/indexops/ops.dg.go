@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,20 +51,20 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o AddOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o AddOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AddOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AddOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAddOp creates an index.add at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "add", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
 }
@@ -84,20 +84,20 @@ func AsAndOp(op *ir.Operation) (AndOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AndOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o AndOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o AndOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o AndOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AndOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AndOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAndOp creates an index.and at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "and", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AndOp{opWrapper{op}}
 }
@@ -117,7 +117,7 @@ func AsBoolConstantOp(op *ir.Operation) (BoolConstantOp, bool) {
 }
 
 // Result returns the op's result.
-func (o BoolConstantOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BoolConstantOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o BoolConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -147,17 +147,17 @@ func AsCastsOp(op *ir.Operation) (CastsOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o CastsOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o CastsOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o CastsOp) Output() *ir.Value { return o.op.Results[0] }
+func (o CastsOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildCastsOp creates an index.casts at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCastsOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) CastsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "casts", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return CastsOp{opWrapper{op}}
 }
@@ -177,17 +177,17 @@ func AsCastuOp(op *ir.Operation) (CastuOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o CastuOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o CastuOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o CastuOp) Output() *ir.Value { return o.op.Results[0] }
+func (o CastuOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildCastuOp creates an index.castu at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCastuOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) CastuOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "castu", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return CastuOp{opWrapper{op}}
 }
@@ -207,20 +207,20 @@ func AsCeildivsOp(op *ir.Operation) (CeildivsOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CeildivsOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o CeildivsOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o CeildivsOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o CeildivsOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o CeildivsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CeildivsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCeildivsOp creates an index.ceildivs at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCeildivsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CeildivsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "ceildivs", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CeildivsOp{opWrapper{op}}
 }
@@ -240,20 +240,20 @@ func AsCeildivuOp(op *ir.Operation) (CeildivuOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CeildivuOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o CeildivuOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o CeildivuOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o CeildivuOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o CeildivuOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CeildivuOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCeildivuOp creates an index.ceildivu at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCeildivuOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CeildivuOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "ceildivu", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CeildivuOp{opWrapper{op}}
 }
@@ -273,13 +273,13 @@ func AsCmpOp(op *ir.Operation) (CmpOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CmpOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o CmpOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o CmpOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o CmpOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o CmpOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CmpOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Pred returns the inherent attribute pred, or nil if it is not set.
 func (o CmpOp) Pred() ir.Attribute { return o.op.Attr("pred") }
@@ -289,7 +289,7 @@ func (o CmpOp) Pred() ir.Attribute { return o.op.Attr("pred") }
 // their block.
 func BuildCmpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, pred ir.Attribute) CmpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "cmp", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"pred"}, pred)
 	b.Insert(op)
 	return CmpOp{opWrapper{op}}
@@ -310,7 +310,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstantOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConstantOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -340,20 +340,20 @@ func AsDivsOp(op *ir.Operation) (DivsOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivsOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o DivsOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivsOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o DivsOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DivsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DivsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildDivsOp creates an index.divs at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildDivsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) DivsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "divs", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return DivsOp{opWrapper{op}}
 }
@@ -373,20 +373,20 @@ func AsDivuOp(op *ir.Operation) (DivuOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivuOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o DivuOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivuOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o DivuOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DivuOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DivuOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildDivuOp creates an index.divu at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildDivuOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) DivuOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "divu", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return DivuOp{opWrapper{op}}
 }
@@ -406,20 +406,20 @@ func AsFloordivsOp(op *ir.Operation) (FloordivsOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o FloordivsOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o FloordivsOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o FloordivsOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o FloordivsOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FloordivsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FloordivsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFloordivsOp creates an index.floordivs at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFloordivsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) FloordivsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "floordivs", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return FloordivsOp{opWrapper{op}}
 }
@@ -439,20 +439,20 @@ func AsMaxsOp(op *ir.Operation) (MaxsOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MaxsOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MaxsOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MaxsOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MaxsOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MaxsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MaxsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMaxsOp creates an index.maxs at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMaxsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MaxsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "maxs", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MaxsOp{opWrapper{op}}
 }
@@ -472,20 +472,20 @@ func AsMaxuOp(op *ir.Operation) (MaxuOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MaxuOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MaxuOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MaxuOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MaxuOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MaxuOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MaxuOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMaxuOp creates an index.maxu at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMaxuOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MaxuOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "maxu", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MaxuOp{opWrapper{op}}
 }
@@ -505,20 +505,20 @@ func AsMinsOp(op *ir.Operation) (MinsOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MinsOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MinsOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MinsOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MinsOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MinsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MinsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMinsOp creates an index.mins at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMinsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MinsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "mins", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MinsOp{opWrapper{op}}
 }
@@ -538,20 +538,20 @@ func AsMinuOp(op *ir.Operation) (MinuOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MinuOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MinuOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MinuOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MinuOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MinuOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MinuOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMinuOp creates an index.minu at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMinuOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MinuOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "minu", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MinuOp{opWrapper{op}}
 }
@@ -571,20 +571,20 @@ func AsMulOp(op *ir.Operation) (MulOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MulOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MulOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MulOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MulOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MulOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MulOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMulOp creates an index.mul at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "mul", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MulOp{opWrapper{op}}
 }
@@ -604,20 +604,20 @@ func AsOrOp(op *ir.Operation) (OrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o OrOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o OrOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o OrOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o OrOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o OrOp) Result() *ir.Value { return o.op.Results[0] }
+func (o OrOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildOrOp creates an index.or at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) OrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "or", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return OrOp{opWrapper{op}}
 }
@@ -637,20 +637,20 @@ func AsRemsOp(op *ir.Operation) (RemsOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o RemsOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o RemsOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o RemsOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o RemsOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o RemsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RemsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRemsOp creates an index.rems at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRemsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) RemsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "rems", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return RemsOp{opWrapper{op}}
 }
@@ -670,20 +670,20 @@ func AsRemuOp(op *ir.Operation) (RemuOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o RemuOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o RemuOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o RemuOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o RemuOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o RemuOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RemuOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRemuOp creates an index.remu at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRemuOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) RemuOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "remu", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return RemuOp{opWrapper{op}}
 }
@@ -703,20 +703,20 @@ func AsShlOp(op *ir.Operation) (ShlOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ShlOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o ShlOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o ShlOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o ShlOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ShlOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ShlOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildShlOp creates an index.shl at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildShlOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) ShlOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "shl", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return ShlOp{opWrapper{op}}
 }
@@ -736,20 +736,20 @@ func AsShrsOp(op *ir.Operation) (ShrsOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ShrsOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o ShrsOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o ShrsOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o ShrsOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ShrsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ShrsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildShrsOp creates an index.shrs at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildShrsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) ShrsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "shrs", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return ShrsOp{opWrapper{op}}
 }
@@ -769,20 +769,20 @@ func AsShruOp(op *ir.Operation) (ShruOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ShruOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o ShruOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o ShruOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o ShruOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ShruOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ShruOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildShruOp creates an index.shru at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildShruOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) ShruOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "shru", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return ShruOp{opWrapper{op}}
 }
@@ -802,7 +802,7 @@ func AsSizeofOp(op *ir.Operation) (SizeofOp, bool) {
 }
 
 // Result returns the op's result.
-func (o SizeofOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SizeofOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSizeofOp creates an index.sizeof at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -828,20 +828,20 @@ func AsSubOp(op *ir.Operation) (SubOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SubOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o SubOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o SubOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o SubOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o SubOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SubOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSubOp creates an index.sub at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSubOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) SubOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "sub", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return SubOp{opWrapper{op}}
 }
@@ -861,20 +861,20 @@ func AsXorOp(op *ir.Operation) (XorOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o XorOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o XorOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o XorOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o XorOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o XorOp) Result() *ir.Value { return o.op.Results[0] }
+func (o XorOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildXorOp creates an index.xor at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildXorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) XorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "xor", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return XorOp{opWrapper{op}}
 }

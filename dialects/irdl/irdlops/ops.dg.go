@@ -20,7 +20,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -50,17 +50,17 @@ func AsAllOfOp(op *ir.Operation) (AllOfOp, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o AllOfOp) Args() []*ir.Value { return o.op.Operands }
+func (o AllOfOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Output returns the op's output result.
-func (o AllOfOp) Output() *ir.Value { return o.op.Results[0] }
+func (o AllOfOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildAllOfOp creates an irdl.all_of at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAllOfOp(b *ir.Builder, loc ir.Location, outputType ir.Type, args []*ir.Value) AllOfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "all_of", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return AllOfOp{opWrapper{op}}
 }
@@ -80,7 +80,7 @@ func AsAnyOp(op *ir.Operation) (AnyOp, bool) {
 }
 
 // Output returns the op's output result.
-func (o AnyOp) Output() *ir.Value { return o.op.Results[0] }
+func (o AnyOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildAnyOp creates an irdl.any at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -106,17 +106,17 @@ func AsAnyOfOp(op *ir.Operation) (AnyOfOp, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o AnyOfOp) Args() []*ir.Value { return o.op.Operands }
+func (o AnyOfOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Output returns the op's output result.
-func (o AnyOfOp) Output() *ir.Value { return o.op.Results[0] }
+func (o AnyOfOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildAnyOfOp creates an irdl.any_of at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAnyOfOp(b *ir.Builder, loc ir.Location, outputType ir.Type, args []*ir.Value) AnyOfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "any_of", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return AnyOfOp{opWrapper{op}}
 }
@@ -139,7 +139,7 @@ func AsAttributeOp(op *ir.Operation) (AttributeOp, bool) {
 func (o AttributeOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
 // Body returns the op's body region.
-func (o AttributeOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o AttributeOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildAttributeOp creates an irdl.attribute at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -167,7 +167,7 @@ func AsAttributesOp(op *ir.Operation) (AttributesOp, bool) {
 }
 
 // AttributeValues returns the op's attributeValues operand group.
-func (o AttributesOp) AttributeValues() []*ir.Value { return o.op.Operands }
+func (o AttributesOp) AttributeValues() []*ir.Value { return o.op.Operands() }
 
 // AttributeValueNames returns the inherent attribute attributeValueNames, or nil if it is not set.
 func (o AttributesOp) AttributeValueNames() ir.Attribute { return o.op.Attr("attributeValueNames") }
@@ -177,7 +177,7 @@ func (o AttributesOp) AttributeValueNames() ir.Attribute { return o.op.Attr("att
 // single-block regions get their block.
 func BuildAttributesOp(b *ir.Builder, loc ir.Location, attributeValues []*ir.Value, attributeValueNames ir.Attribute) AttributesOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "attributes", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, attributeValues...)
+	op.SetOperands(append([]*ir.Value{}, attributeValues...))
 	setAttrs(op, []string{"attributeValueNames"}, attributeValueNames)
 	b.Insert(op)
 	return AttributesOp{opWrapper{op}}
@@ -198,7 +198,7 @@ func AsBaseOp(op *ir.Operation) (BaseOp, bool) {
 }
 
 // Output returns the op's output result.
-func (o BaseOp) Output() *ir.Value { return o.op.Results[0] }
+func (o BaseOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BaseRef returns the optional attribute base_ref, or nil if it is not set.
 func (o BaseOp) BaseRef() ir.Attribute { return o.op.Attr("base_ref") }
@@ -231,7 +231,7 @@ func AsCPredOp(op *ir.Operation) (CPredOp, bool) {
 }
 
 // Output returns the op's output result.
-func (o CPredOp) Output() *ir.Value { return o.op.Results[0] }
+func (o CPredOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Pred returns the inherent attribute pred, or nil if it is not set.
 func (o CPredOp) Pred() ir.Attribute { return o.op.Attr("pred") }
@@ -264,7 +264,7 @@ func AsDialectOp(op *ir.Operation) (DialectOp, bool) {
 func (o DialectOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
 // Body returns the op's body region.
-func (o DialectOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o DialectOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildDialectOp creates an irdl.dialect at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -292,7 +292,7 @@ func AsIsOp(op *ir.Operation) (IsOp, bool) {
 }
 
 // Output returns the op's output result.
-func (o IsOp) Output() *ir.Value { return o.op.Results[0] }
+func (o IsOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Expected returns the inherent attribute expected, or nil if it is not set.
 func (o IsOp) Expected() ir.Attribute { return o.op.Attr("expected") }
@@ -322,7 +322,7 @@ func AsOperandsOp(op *ir.Operation) (OperandsOp, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o OperandsOp) Args() []*ir.Value { return o.op.Operands }
+func (o OperandsOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Names returns the inherent attribute names, or nil if it is not set.
 func (o OperandsOp) Names() ir.Attribute { return o.op.Attr("names") }
@@ -335,7 +335,7 @@ func (o OperandsOp) Variadicity() ir.Attribute { return o.op.Attr("variadicity")
 // regions get their block.
 func BuildOperandsOp(b *ir.Builder, loc ir.Location, args []*ir.Value, names, variadicity ir.Attribute) OperandsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "operands", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"names", "variadicity"}, names, variadicity)
 	b.Insert(op)
 	return OperandsOp{opWrapper{op}}
@@ -359,7 +359,7 @@ func AsOperationOp(op *ir.Operation) (OperationOp, bool) {
 func (o OperationOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
 // Body returns the op's body region.
-func (o OperationOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o OperationOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildOperationOp creates an irdl.operation at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -387,7 +387,7 @@ func AsParametersOp(op *ir.Operation) (ParametersOp, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o ParametersOp) Args() []*ir.Value { return o.op.Operands }
+func (o ParametersOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Names returns the inherent attribute names, or nil if it is not set.
 func (o ParametersOp) Names() ir.Attribute { return o.op.Attr("names") }
@@ -397,7 +397,7 @@ func (o ParametersOp) Names() ir.Attribute { return o.op.Attr("names") }
 // single-block regions get their block.
 func BuildParametersOp(b *ir.Builder, loc ir.Location, args []*ir.Value, names ir.Attribute) ParametersOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "parameters", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"names"}, names)
 	b.Insert(op)
 	return ParametersOp{opWrapper{op}}
@@ -418,10 +418,10 @@ func AsParametricOp(op *ir.Operation) (ParametricOp, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o ParametricOp) Args() []*ir.Value { return o.op.Operands }
+func (o ParametricOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Output returns the op's output result.
-func (o ParametricOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ParametricOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BaseType returns the inherent attribute base_type, or nil if it is not set.
 func (o ParametricOp) BaseType() ir.Attribute { return o.op.Attr("base_type") }
@@ -431,7 +431,7 @@ func (o ParametricOp) BaseType() ir.Attribute { return o.op.Attr("base_type") }
 // single-block regions get their block.
 func BuildParametricOp(b *ir.Builder, loc ir.Location, outputType ir.Type, args []*ir.Value, baseType ir.Attribute) ParametricOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "parametric", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"base_type"}, baseType)
 	b.Insert(op)
 	return ParametricOp{opWrapper{op}}
@@ -452,10 +452,10 @@ func AsRegionOp(op *ir.Operation) (RegionOp, bool) {
 }
 
 // EntryBlockArgs returns the op's entryBlockArgs operand group.
-func (o RegionOp) EntryBlockArgs() []*ir.Value { return o.op.Operands }
+func (o RegionOp) EntryBlockArgs() []*ir.Value { return o.op.Operands() }
 
 // Output returns the op's output result.
-func (o RegionOp) Output() *ir.Value { return o.op.Results[0] }
+func (o RegionOp) Output() *ir.Value { return o.op.Result(0) }
 
 // NumberOfBlocks returns the optional attribute numberOfBlocks, or nil if it is not set.
 func (o RegionOp) NumberOfBlocks() ir.Attribute { return o.op.Attr("numberOfBlocks") }
@@ -468,7 +468,7 @@ func (o RegionOp) ConstrainedArguments() ir.Attribute { return o.op.Attr("constr
 // get their block.
 func BuildRegionOp(b *ir.Builder, loc ir.Location, outputType ir.Type, entryBlockArgs []*ir.Value, numberOfBlocks, constrainedArguments ir.Attribute) RegionOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "region", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = append([]*ir.Value{}, entryBlockArgs...)
+	op.SetOperands(append([]*ir.Value{}, entryBlockArgs...))
 	setAttrs(op, []string{"numberOfBlocks", "constrainedArguments"}, numberOfBlocks, constrainedArguments)
 	b.Insert(op)
 	return RegionOp{opWrapper{op}}
@@ -489,7 +489,7 @@ func AsRegionsOp(op *ir.Operation) (RegionsOp, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o RegionsOp) Args() []*ir.Value { return o.op.Operands }
+func (o RegionsOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Names returns the inherent attribute names, or nil if it is not set.
 func (o RegionsOp) Names() ir.Attribute { return o.op.Attr("names") }
@@ -499,7 +499,7 @@ func (o RegionsOp) Names() ir.Attribute { return o.op.Attr("names") }
 // regions get their block.
 func BuildRegionsOp(b *ir.Builder, loc ir.Location, args []*ir.Value, names ir.Attribute) RegionsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "regions", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"names"}, names)
 	b.Insert(op)
 	return RegionsOp{opWrapper{op}}
@@ -520,7 +520,7 @@ func AsResultsOp(op *ir.Operation) (ResultsOp, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o ResultsOp) Args() []*ir.Value { return o.op.Operands }
+func (o ResultsOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Names returns the inherent attribute names, or nil if it is not set.
 func (o ResultsOp) Names() ir.Attribute { return o.op.Attr("names") }
@@ -533,7 +533,7 @@ func (o ResultsOp) Variadicity() ir.Attribute { return o.op.Attr("variadicity") 
 // regions get their block.
 func BuildResultsOp(b *ir.Builder, loc ir.Location, args []*ir.Value, names, variadicity ir.Attribute) ResultsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "results", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"names", "variadicity"}, names, variadicity)
 	b.Insert(op)
 	return ResultsOp{opWrapper{op}}
@@ -557,7 +557,7 @@ func AsTypeOp(op *ir.Operation) (TypeOp, bool) {
 func (o TypeOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
 // Body returns the op's body region.
-func (o TypeOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o TypeOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildTypeOp creates an irdl.type at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get

@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,23 +51,23 @@ func AsAbsOp(op *ir.Operation) (AbsOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o AbsOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o AbsOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o AbsOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o AbsOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o AbsOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o AbsOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o AbsOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o AbsOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildAbsOp creates a linalg.abs at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAbsOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) AbsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "abs", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -89,23 +89,23 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o AddOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o AddOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o AddOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o AddOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o AddOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o AddOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o AddOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o AddOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildAddOp creates a linalg.add at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) AddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "add", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -128,16 +128,16 @@ func AsBatchMatmulOp(op *ir.Operation) (BatchMatmulOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o BatchMatmulOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o BatchMatmulOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o BatchMatmulOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o BatchMatmulOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // IndexingMaps returns the optional attribute indexing_maps, or nil if it is not set.
 func (o BatchMatmulOp) IndexingMaps() ir.Attribute { return o.op.Attr("indexing_maps") }
@@ -146,14 +146,14 @@ func (o BatchMatmulOp) IndexingMaps() ir.Attribute { return o.op.Attr("indexing_
 func (o BatchMatmulOp) Cast() ir.Attribute { return o.op.Attr("cast") }
 
 // Region returns the op's region.
-func (o BatchMatmulOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o BatchMatmulOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildBatchMatmulOp creates a linalg.batch_matmul at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBatchMatmulOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, indexingMaps, cast ir.Attribute) BatchMatmulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "batch_matmul", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"indexing_maps", "cast"}, indexingMaps, cast)
 	op.AddRegion()
@@ -177,26 +177,26 @@ func AsBatchMatmulTransposeAOp(op *ir.Operation) (BatchMatmulTransposeAOp, bool)
 
 // Inputs returns the op's inputs operand group.
 func (o BatchMatmulTransposeAOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o BatchMatmulTransposeAOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o BatchMatmulTransposeAOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o BatchMatmulTransposeAOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o BatchMatmulTransposeAOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o BatchMatmulTransposeAOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildBatchMatmulTransposeAOp creates a linalg.batch_matmul_transpose_a at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildBatchMatmulTransposeAOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) BatchMatmulTransposeAOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "batch_matmul_transpose_a", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -219,26 +219,26 @@ func AsBatchMatmulTransposeBOp(op *ir.Operation) (BatchMatmulTransposeBOp, bool)
 
 // Inputs returns the op's inputs operand group.
 func (o BatchMatmulTransposeBOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o BatchMatmulTransposeBOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o BatchMatmulTransposeBOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o BatchMatmulTransposeBOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o BatchMatmulTransposeBOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o BatchMatmulTransposeBOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildBatchMatmulTransposeBOp creates a linalg.batch_matmul_transpose_b at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildBatchMatmulTransposeBOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) BatchMatmulTransposeBOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "batch_matmul_transpose_b", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -261,26 +261,26 @@ func AsBatchMatvecOp(op *ir.Operation) (BatchMatvecOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o BatchMatvecOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o BatchMatvecOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o BatchMatvecOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o BatchMatvecOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o BatchMatvecOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o BatchMatvecOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildBatchMatvecOp creates a linalg.batch_matvec at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBatchMatvecOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) BatchMatvecOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "batch_matvec", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -303,26 +303,26 @@ func AsBatchMmt4dOp(op *ir.Operation) (BatchMmt4dOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o BatchMmt4dOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o BatchMmt4dOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o BatchMmt4dOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o BatchMmt4dOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o BatchMmt4dOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o BatchMmt4dOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildBatchMmt4dOp creates a linalg.batch_mmt4d at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBatchMmt4dOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) BatchMmt4dOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "batch_mmt4d", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -345,16 +345,16 @@ func AsBatchReduceMatmulOp(op *ir.Operation) (BatchReduceMatmulOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o BatchReduceMatmulOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o BatchReduceMatmulOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o BatchReduceMatmulOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o BatchReduceMatmulOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // IndexingMaps returns the optional attribute indexing_maps, or nil if it is not set.
 func (o BatchReduceMatmulOp) IndexingMaps() ir.Attribute { return o.op.Attr("indexing_maps") }
@@ -363,14 +363,14 @@ func (o BatchReduceMatmulOp) IndexingMaps() ir.Attribute { return o.op.Attr("ind
 func (o BatchReduceMatmulOp) Cast() ir.Attribute { return o.op.Attr("cast") }
 
 // Region returns the op's region.
-func (o BatchReduceMatmulOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o BatchReduceMatmulOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildBatchReduceMatmulOp creates a linalg.batch_reduce_matmul at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildBatchReduceMatmulOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, indexingMaps, cast ir.Attribute) BatchReduceMatmulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "batch_reduce_matmul", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"indexing_maps", "cast"}, indexingMaps, cast)
 	op.AddRegion()
@@ -394,26 +394,26 @@ func AsBatchVecmatOp(op *ir.Operation) (BatchVecmatOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o BatchVecmatOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o BatchVecmatOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o BatchVecmatOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o BatchVecmatOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o BatchVecmatOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o BatchVecmatOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildBatchVecmatOp creates a linalg.batch_vecmat at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBatchVecmatOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) BatchVecmatOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "batch_vecmat", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -435,26 +435,26 @@ func AsBroadcastOp(op *ir.Operation) (BroadcastOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o BroadcastOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o BroadcastOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Init returns the op's init operand.
-func (o BroadcastOp) Init() *ir.Value { return o.op.Operands[1] }
+func (o BroadcastOp) Init() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result group.
-func (o BroadcastOp) Result() []*ir.Value { return o.op.Results }
+func (o BroadcastOp) Result() []*ir.Value { return o.op.Results() }
 
 // Dimensions returns the inherent attribute dimensions, or nil if it is not set.
 func (o BroadcastOp) Dimensions() ir.Attribute { return o.op.Attr("dimensions") }
 
 // Region returns the op's region.
-func (o BroadcastOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o BroadcastOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildBroadcastOp creates a linalg.broadcast at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBroadcastOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, input, init *ir.Value, dimensions ir.Attribute) BroadcastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "broadcast", Registered: true}, loc, resultTypes)
-	op.Operands = []*ir.Value{input, init}
+	op.SetOperands([]*ir.Value{input, init})
 	setAttrs(op, []string{"dimensions"}, dimensions)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
@@ -476,23 +476,23 @@ func AsCeilOp(op *ir.Operation) (CeilOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o CeilOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o CeilOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o CeilOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o CeilOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o CeilOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o CeilOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o CeilOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o CeilOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildCeilOp creates a linalg.ceil at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCeilOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) CeilOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "ceil", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -514,15 +514,17 @@ func AsContractOp(op *ir.Operation) (ContractOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o ContractOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o ContractOp) Inputs() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
+}
 
 // Outputs returns the op's outputs operand group.
 func (o ContractOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o ContractOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o ContractOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // IndexingMaps returns the inherent attribute indexing_maps, or nil if it is not set.
 func (o ContractOp) IndexingMaps() ir.Attribute { return o.op.Attr("indexing_maps") }
@@ -531,14 +533,14 @@ func (o ContractOp) IndexingMaps() ir.Attribute { return o.op.Attr("indexing_map
 func (o ContractOp) Cast() ir.Attribute { return o.op.Attr("cast") }
 
 // Combiner returns the op's combiner region.
-func (o ContractOp) Combiner() *ir.Region { return o.op.Regions[0] }
+func (o ContractOp) Combiner() *ir.Region { return o.op.Region(0) }
 
 // BuildContractOp creates a linalg.contract at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildContractOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, indexingMaps, cast ir.Attribute) ContractOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "contract", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"indexing_maps", "cast"}, indexingMaps, cast)
 	op.AddRegion().AddBlock()
@@ -561,23 +563,25 @@ func AsConv1dOp(op *ir.Operation) (Conv1dOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o Conv1dOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o Conv1dOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o Conv1dOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o Conv1dOp) Outputs() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
+}
 
 // ResultTensors returns the op's result_tensors result group.
-func (o Conv1dOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o Conv1dOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o Conv1dOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o Conv1dOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildConv1dOp creates a linalg.conv_1d at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConv1dOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) Conv1dOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_1d", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -600,16 +604,16 @@ func AsConv1dNcwFcwOp(op *ir.Operation) (Conv1dNcwFcwOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o Conv1dNcwFcwOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o Conv1dNcwFcwOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o Conv1dNcwFcwOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o Conv1dNcwFcwOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o Conv1dNcwFcwOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -618,14 +622,14 @@ func (o Conv1dNcwFcwOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o Conv1dNcwFcwOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv1dNcwFcwOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o Conv1dNcwFcwOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildConv1dNcwFcwOp creates a linalg.conv_1d_ncw_fcw at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConv1dNcwFcwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv1dNcwFcwOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_1d_ncw_fcw", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -649,16 +653,16 @@ func AsConv1dNwcWcfOp(op *ir.Operation) (Conv1dNwcWcfOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o Conv1dNwcWcfOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o Conv1dNwcWcfOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o Conv1dNwcWcfOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o Conv1dNwcWcfOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o Conv1dNwcWcfOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -667,14 +671,14 @@ func (o Conv1dNwcWcfOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o Conv1dNwcWcfOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv1dNwcWcfOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o Conv1dNwcWcfOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildConv1dNwcWcfOp creates a linalg.conv_1d_nwc_wcf at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConv1dNwcWcfOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv1dNwcWcfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_1d_nwc_wcf", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -697,23 +701,25 @@ func AsConv2dOp(op *ir.Operation) (Conv2dOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o Conv2dOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o Conv2dOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o Conv2dOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o Conv2dOp) Outputs() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
+}
 
 // ResultTensors returns the op's result_tensors result group.
-func (o Conv2dOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o Conv2dOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o Conv2dOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o Conv2dOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildConv2dOp creates a linalg.conv_2d at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConv2dOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) Conv2dOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -736,16 +742,16 @@ func AsConv2dNchwFchwOp(op *ir.Operation) (Conv2dNchwFchwOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o Conv2dNchwFchwOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o Conv2dNchwFchwOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o Conv2dNchwFchwOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o Conv2dNchwFchwOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o Conv2dNchwFchwOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -754,14 +760,14 @@ func (o Conv2dNchwFchwOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o Conv2dNchwFchwOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNchwFchwOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o Conv2dNchwFchwOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildConv2dNchwFchwOp creates a linalg.conv_2d_nchw_fchw at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildConv2dNchwFchwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNchwFchwOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_nchw_fchw", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -785,16 +791,16 @@ func AsConv2dNchwFchwQOp(op *ir.Operation) (Conv2dNchwFchwQOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o Conv2dNchwFchwQOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o Conv2dNchwFchwQOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o Conv2dNchwFchwQOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o Conv2dNchwFchwQOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o Conv2dNchwFchwQOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -803,14 +809,14 @@ func (o Conv2dNchwFchwQOp) Strides() ir.Attribute { return o.op.Attr("strides") 
 func (o Conv2dNchwFchwQOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNchwFchwQOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o Conv2dNchwFchwQOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildConv2dNchwFchwQOp creates a linalg.conv_2d_nchw_fchw_q at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildConv2dNchwFchwQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNchwFchwQOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_nchw_fchw_q", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -834,16 +840,16 @@ func AsConv2dNgchwFgchwOp(op *ir.Operation) (Conv2dNgchwFgchwOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o Conv2dNgchwFgchwOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o Conv2dNgchwFgchwOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o Conv2dNgchwFgchwOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o Conv2dNgchwFgchwOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o Conv2dNgchwFgchwOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -852,14 +858,14 @@ func (o Conv2dNgchwFgchwOp) Strides() ir.Attribute { return o.op.Attr("strides")
 func (o Conv2dNgchwFgchwOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNgchwFgchwOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o Conv2dNgchwFgchwOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildConv2dNgchwFgchwOp creates a linalg.conv_2d_ngchw_fgchw at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConv2dNgchwFgchwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNgchwFgchwOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_ngchw_fgchw", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -883,16 +889,16 @@ func AsConv2dNgchwGfchwOp(op *ir.Operation) (Conv2dNgchwGfchwOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o Conv2dNgchwGfchwOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o Conv2dNgchwGfchwOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o Conv2dNgchwGfchwOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o Conv2dNgchwGfchwOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o Conv2dNgchwGfchwOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -901,14 +907,14 @@ func (o Conv2dNgchwGfchwOp) Strides() ir.Attribute { return o.op.Attr("strides")
 func (o Conv2dNgchwGfchwOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNgchwGfchwOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o Conv2dNgchwGfchwOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildConv2dNgchwGfchwOp creates a linalg.conv_2d_ngchw_gfchw at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConv2dNgchwGfchwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNgchwGfchwOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_ngchw_gfchw", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -932,16 +938,16 @@ func AsConv2dNgchwGfchwQOp(op *ir.Operation) (Conv2dNgchwGfchwQOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o Conv2dNgchwGfchwQOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o Conv2dNgchwGfchwQOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o Conv2dNgchwGfchwQOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o Conv2dNgchwGfchwQOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o Conv2dNgchwGfchwQOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -950,14 +956,14 @@ func (o Conv2dNgchwGfchwQOp) Strides() ir.Attribute { return o.op.Attr("strides"
 func (o Conv2dNgchwGfchwQOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNgchwGfchwQOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o Conv2dNgchwGfchwQOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildConv2dNgchwGfchwQOp creates a linalg.conv_2d_ngchw_gfchw_q at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConv2dNgchwGfchwQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNgchwGfchwQOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_ngchw_gfchw_q", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -981,16 +987,16 @@ func AsConv2dNhwcFhwcOp(op *ir.Operation) (Conv2dNhwcFhwcOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o Conv2dNhwcFhwcOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o Conv2dNhwcFhwcOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o Conv2dNhwcFhwcOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o Conv2dNhwcFhwcOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o Conv2dNhwcFhwcOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -999,14 +1005,14 @@ func (o Conv2dNhwcFhwcOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o Conv2dNhwcFhwcOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNhwcFhwcOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o Conv2dNhwcFhwcOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildConv2dNhwcFhwcOp creates a linalg.conv_2d_nhwc_fhwc at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildConv2dNhwcFhwcOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNhwcFhwcOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_nhwc_fhwc", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -1030,16 +1036,16 @@ func AsConv2dNhwcFhwcQOp(op *ir.Operation) (Conv2dNhwcFhwcQOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o Conv2dNhwcFhwcQOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o Conv2dNhwcFhwcQOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o Conv2dNhwcFhwcQOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o Conv2dNhwcFhwcQOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o Conv2dNhwcFhwcQOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -1048,14 +1054,14 @@ func (o Conv2dNhwcFhwcQOp) Strides() ir.Attribute { return o.op.Attr("strides") 
 func (o Conv2dNhwcFhwcQOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNhwcFhwcQOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o Conv2dNhwcFhwcQOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildConv2dNhwcFhwcQOp creates a linalg.conv_2d_nhwc_fhwc_q at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildConv2dNhwcFhwcQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNhwcFhwcQOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_nhwc_fhwc_q", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -1079,16 +1085,16 @@ func AsConv2dNhwcHwcfOp(op *ir.Operation) (Conv2dNhwcHwcfOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o Conv2dNhwcHwcfOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o Conv2dNhwcHwcfOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o Conv2dNhwcHwcfOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o Conv2dNhwcHwcfOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o Conv2dNhwcHwcfOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -1097,14 +1103,14 @@ func (o Conv2dNhwcHwcfOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o Conv2dNhwcHwcfOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNhwcHwcfOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o Conv2dNhwcHwcfOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildConv2dNhwcHwcfOp creates a linalg.conv_2d_nhwc_hwcf at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildConv2dNhwcHwcfOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNhwcHwcfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_nhwc_hwcf", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -1128,16 +1134,16 @@ func AsConv2dNhwcHwcfQOp(op *ir.Operation) (Conv2dNhwcHwcfQOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o Conv2dNhwcHwcfQOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o Conv2dNhwcHwcfQOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o Conv2dNhwcHwcfQOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o Conv2dNhwcHwcfQOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o Conv2dNhwcHwcfQOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -1146,14 +1152,14 @@ func (o Conv2dNhwcHwcfQOp) Strides() ir.Attribute { return o.op.Attr("strides") 
 func (o Conv2dNhwcHwcfQOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNhwcHwcfQOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o Conv2dNhwcHwcfQOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildConv2dNhwcHwcfQOp creates a linalg.conv_2d_nhwc_hwcf_q at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildConv2dNhwcHwcfQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNhwcHwcfQOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_nhwc_hwcf_q", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -1177,16 +1183,16 @@ func AsConv2dNhwgcGfhwcOp(op *ir.Operation) (Conv2dNhwgcGfhwcOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o Conv2dNhwgcGfhwcOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o Conv2dNhwgcGfhwcOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o Conv2dNhwgcGfhwcOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o Conv2dNhwgcGfhwcOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o Conv2dNhwgcGfhwcOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -1195,14 +1201,14 @@ func (o Conv2dNhwgcGfhwcOp) Strides() ir.Attribute { return o.op.Attr("strides")
 func (o Conv2dNhwgcGfhwcOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNhwgcGfhwcOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o Conv2dNhwgcGfhwcOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildConv2dNhwgcGfhwcOp creates a linalg.conv_2d_nhwgc_gfhwc at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConv2dNhwgcGfhwcOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNhwgcGfhwcOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_nhwgc_gfhwc", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -1226,16 +1232,16 @@ func AsConv2dNhwgcGfhwcQOp(op *ir.Operation) (Conv2dNhwgcGfhwcQOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o Conv2dNhwgcGfhwcQOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o Conv2dNhwgcGfhwcQOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o Conv2dNhwgcGfhwcQOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o Conv2dNhwgcGfhwcQOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o Conv2dNhwgcGfhwcQOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -1244,14 +1250,14 @@ func (o Conv2dNhwgcGfhwcQOp) Strides() ir.Attribute { return o.op.Attr("strides"
 func (o Conv2dNhwgcGfhwcQOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNhwgcGfhwcQOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o Conv2dNhwgcGfhwcQOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildConv2dNhwgcGfhwcQOp creates a linalg.conv_2d_nhwgc_gfhwc_q at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConv2dNhwgcGfhwcQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNhwgcGfhwcQOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_nhwgc_gfhwc_q", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -1274,23 +1280,25 @@ func AsConv3dOp(op *ir.Operation) (Conv3dOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o Conv3dOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o Conv3dOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o Conv3dOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o Conv3dOp) Outputs() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
+}
 
 // ResultTensors returns the op's result_tensors result group.
-func (o Conv3dOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o Conv3dOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o Conv3dOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o Conv3dOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildConv3dOp creates a linalg.conv_3d at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConv3dOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) Conv3dOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_3d", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -1313,16 +1321,16 @@ func AsConv3dNcdhwFcdhwOp(op *ir.Operation) (Conv3dNcdhwFcdhwOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o Conv3dNcdhwFcdhwOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o Conv3dNcdhwFcdhwOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o Conv3dNcdhwFcdhwOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o Conv3dNcdhwFcdhwOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o Conv3dNcdhwFcdhwOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -1331,14 +1339,14 @@ func (o Conv3dNcdhwFcdhwOp) Strides() ir.Attribute { return o.op.Attr("strides")
 func (o Conv3dNcdhwFcdhwOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv3dNcdhwFcdhwOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o Conv3dNcdhwFcdhwOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildConv3dNcdhwFcdhwOp creates a linalg.conv_3d_ncdhw_fcdhw at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConv3dNcdhwFcdhwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv3dNcdhwFcdhwOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_3d_ncdhw_fcdhw", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -1362,16 +1370,16 @@ func AsConv3dNdhwcDhwcfOp(op *ir.Operation) (Conv3dNdhwcDhwcfOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o Conv3dNdhwcDhwcfOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o Conv3dNdhwcDhwcfOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o Conv3dNdhwcDhwcfOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o Conv3dNdhwcDhwcfOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o Conv3dNdhwcDhwcfOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -1380,14 +1388,14 @@ func (o Conv3dNdhwcDhwcfOp) Strides() ir.Attribute { return o.op.Attr("strides")
 func (o Conv3dNdhwcDhwcfOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv3dNdhwcDhwcfOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o Conv3dNdhwcDhwcfOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildConv3dNdhwcDhwcfOp creates a linalg.conv_3d_ndhwc_dhwcf at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConv3dNdhwcDhwcfOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv3dNdhwcDhwcfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_3d_ndhwc_dhwcf", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -1411,16 +1419,16 @@ func AsConv3dNdhwcDhwcfQOp(op *ir.Operation) (Conv3dNdhwcDhwcfQOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o Conv3dNdhwcDhwcfQOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o Conv3dNdhwcDhwcfQOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o Conv3dNdhwcDhwcfQOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o Conv3dNdhwcDhwcfQOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o Conv3dNdhwcDhwcfQOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -1429,14 +1437,14 @@ func (o Conv3dNdhwcDhwcfQOp) Strides() ir.Attribute { return o.op.Attr("strides"
 func (o Conv3dNdhwcDhwcfQOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv3dNdhwcDhwcfQOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o Conv3dNdhwcDhwcfQOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildConv3dNdhwcDhwcfQOp creates a linalg.conv_3d_ndhwc_dhwcf_q at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConv3dNdhwcDhwcfQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv3dNdhwcDhwcfQOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_3d_ndhwc_dhwcf_q", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -1459,26 +1467,26 @@ func AsCopyOp(op *ir.Operation) (CopyOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o CopyOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o CopyOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o CopyOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o CopyOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o CopyOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o CopyOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Cast returns the optional attribute cast, or nil if it is not set.
 func (o CopyOp) Cast() ir.Attribute { return o.op.Attr("cast") }
 
 // Region returns the op's region.
-func (o CopyOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o CopyOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildCopyOp creates a linalg.copy at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCopyOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, cast ir.Attribute) CopyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "copy", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"cast"}, cast)
 	op.AddRegion()
@@ -1502,16 +1510,16 @@ func AsDepthwiseConv1dNcwCwOp(op *ir.Operation) (DepthwiseConv1dNcwCwOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o DepthwiseConv1dNcwCwOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o DepthwiseConv1dNcwCwOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o DepthwiseConv1dNcwCwOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o DepthwiseConv1dNcwCwOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o DepthwiseConv1dNcwCwOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -1520,14 +1528,14 @@ func (o DepthwiseConv1dNcwCwOp) Strides() ir.Attribute { return o.op.Attr("strid
 func (o DepthwiseConv1dNcwCwOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv1dNcwCwOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o DepthwiseConv1dNcwCwOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildDepthwiseConv1dNcwCwOp creates a linalg.depthwise_conv_1d_ncw_cw at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildDepthwiseConv1dNcwCwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv1dNcwCwOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_1d_ncw_cw", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -1551,16 +1559,16 @@ func AsDepthwiseConv1dNwcWcOp(op *ir.Operation) (DepthwiseConv1dNwcWcOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o DepthwiseConv1dNwcWcOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o DepthwiseConv1dNwcWcOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o DepthwiseConv1dNwcWcOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o DepthwiseConv1dNwcWcOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o DepthwiseConv1dNwcWcOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -1569,14 +1577,14 @@ func (o DepthwiseConv1dNwcWcOp) Strides() ir.Attribute { return o.op.Attr("strid
 func (o DepthwiseConv1dNwcWcOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv1dNwcWcOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o DepthwiseConv1dNwcWcOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildDepthwiseConv1dNwcWcOp creates a linalg.depthwise_conv_1d_nwc_wc at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildDepthwiseConv1dNwcWcOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv1dNwcWcOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_1d_nwc_wc", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -1600,16 +1608,16 @@ func AsDepthwiseConv1dNwcWcmOp(op *ir.Operation) (DepthwiseConv1dNwcWcmOp, bool)
 
 // Inputs returns the op's inputs operand group.
 func (o DepthwiseConv1dNwcWcmOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o DepthwiseConv1dNwcWcmOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o DepthwiseConv1dNwcWcmOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o DepthwiseConv1dNwcWcmOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o DepthwiseConv1dNwcWcmOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -1618,14 +1626,14 @@ func (o DepthwiseConv1dNwcWcmOp) Strides() ir.Attribute { return o.op.Attr("stri
 func (o DepthwiseConv1dNwcWcmOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv1dNwcWcmOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o DepthwiseConv1dNwcWcmOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildDepthwiseConv1dNwcWcmOp creates a linalg.depthwise_conv_1d_nwc_wcm at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildDepthwiseConv1dNwcWcmOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv1dNwcWcmOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_1d_nwc_wcm", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -1649,16 +1657,16 @@ func AsDepthwiseConv2dNchwChwOp(op *ir.Operation) (DepthwiseConv2dNchwChwOp, boo
 
 // Inputs returns the op's inputs operand group.
 func (o DepthwiseConv2dNchwChwOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o DepthwiseConv2dNchwChwOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o DepthwiseConv2dNchwChwOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o DepthwiseConv2dNchwChwOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o DepthwiseConv2dNchwChwOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -1667,14 +1675,14 @@ func (o DepthwiseConv2dNchwChwOp) Strides() ir.Attribute { return o.op.Attr("str
 func (o DepthwiseConv2dNchwChwOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv2dNchwChwOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o DepthwiseConv2dNchwChwOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildDepthwiseConv2dNchwChwOp creates a linalg.depthwise_conv_2d_nchw_chw at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildDepthwiseConv2dNchwChwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv2dNchwChwOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_2d_nchw_chw", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -1698,16 +1706,16 @@ func AsDepthwiseConv2dNhwcHwcOp(op *ir.Operation) (DepthwiseConv2dNhwcHwcOp, boo
 
 // Inputs returns the op's inputs operand group.
 func (o DepthwiseConv2dNhwcHwcOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o DepthwiseConv2dNhwcHwcOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o DepthwiseConv2dNhwcHwcOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o DepthwiseConv2dNhwcHwcOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o DepthwiseConv2dNhwcHwcOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -1716,14 +1724,14 @@ func (o DepthwiseConv2dNhwcHwcOp) Strides() ir.Attribute { return o.op.Attr("str
 func (o DepthwiseConv2dNhwcHwcOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv2dNhwcHwcOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o DepthwiseConv2dNhwcHwcOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildDepthwiseConv2dNhwcHwcOp creates a linalg.depthwise_conv_2d_nhwc_hwc at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildDepthwiseConv2dNhwcHwcOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv2dNhwcHwcOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_2d_nhwc_hwc", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -1747,16 +1755,16 @@ func AsDepthwiseConv2dNhwcHwcQOp(op *ir.Operation) (DepthwiseConv2dNhwcHwcQOp, b
 
 // Inputs returns the op's inputs operand group.
 func (o DepthwiseConv2dNhwcHwcQOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o DepthwiseConv2dNhwcHwcQOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o DepthwiseConv2dNhwcHwcQOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o DepthwiseConv2dNhwcHwcQOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o DepthwiseConv2dNhwcHwcQOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -1765,14 +1773,14 @@ func (o DepthwiseConv2dNhwcHwcQOp) Strides() ir.Attribute { return o.op.Attr("st
 func (o DepthwiseConv2dNhwcHwcQOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv2dNhwcHwcQOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o DepthwiseConv2dNhwcHwcQOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildDepthwiseConv2dNhwcHwcQOp creates a linalg.depthwise_conv_2d_nhwc_hwc_q
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildDepthwiseConv2dNhwcHwcQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv2dNhwcHwcQOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_2d_nhwc_hwc_q", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -1796,16 +1804,16 @@ func AsDepthwiseConv2dNhwcHwcmOp(op *ir.Operation) (DepthwiseConv2dNhwcHwcmOp, b
 
 // Inputs returns the op's inputs operand group.
 func (o DepthwiseConv2dNhwcHwcmOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o DepthwiseConv2dNhwcHwcmOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o DepthwiseConv2dNhwcHwcmOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o DepthwiseConv2dNhwcHwcmOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o DepthwiseConv2dNhwcHwcmOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -1814,14 +1822,14 @@ func (o DepthwiseConv2dNhwcHwcmOp) Strides() ir.Attribute { return o.op.Attr("st
 func (o DepthwiseConv2dNhwcHwcmOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv2dNhwcHwcmOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o DepthwiseConv2dNhwcHwcmOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildDepthwiseConv2dNhwcHwcmOp creates a linalg.depthwise_conv_2d_nhwc_hwcm
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildDepthwiseConv2dNhwcHwcmOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv2dNhwcHwcmOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_2d_nhwc_hwcm", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -1845,16 +1853,16 @@ func AsDepthwiseConv2dNhwcHwcmQOp(op *ir.Operation) (DepthwiseConv2dNhwcHwcmQOp,
 
 // Inputs returns the op's inputs operand group.
 func (o DepthwiseConv2dNhwcHwcmQOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o DepthwiseConv2dNhwcHwcmQOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o DepthwiseConv2dNhwcHwcmQOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o DepthwiseConv2dNhwcHwcmQOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o DepthwiseConv2dNhwcHwcmQOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -1863,7 +1871,7 @@ func (o DepthwiseConv2dNhwcHwcmQOp) Strides() ir.Attribute { return o.op.Attr("s
 func (o DepthwiseConv2dNhwcHwcmQOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv2dNhwcHwcmQOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o DepthwiseConv2dNhwcHwcmQOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildDepthwiseConv2dNhwcHwcmQOp creates a
 // linalg.depthwise_conv_2d_nhwc_hwcm_q at b's insertion point (detached when b
@@ -1871,7 +1879,7 @@ func (o DepthwiseConv2dNhwcHwcmQOp) Region() *ir.Region { return o.op.Regions[0]
 // get their block.
 func BuildDepthwiseConv2dNhwcHwcmQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv2dNhwcHwcmQOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_2d_nhwc_hwcm_q", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -1895,16 +1903,16 @@ func AsDepthwiseConv3dNcdhwCdhwOp(op *ir.Operation) (DepthwiseConv3dNcdhwCdhwOp,
 
 // Inputs returns the op's inputs operand group.
 func (o DepthwiseConv3dNcdhwCdhwOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o DepthwiseConv3dNcdhwCdhwOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o DepthwiseConv3dNcdhwCdhwOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o DepthwiseConv3dNcdhwCdhwOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o DepthwiseConv3dNcdhwCdhwOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -1913,7 +1921,7 @@ func (o DepthwiseConv3dNcdhwCdhwOp) Strides() ir.Attribute { return o.op.Attr("s
 func (o DepthwiseConv3dNcdhwCdhwOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv3dNcdhwCdhwOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o DepthwiseConv3dNcdhwCdhwOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildDepthwiseConv3dNcdhwCdhwOp creates a
 // linalg.depthwise_conv_3d_ncdhw_cdhw at b's insertion point (detached when b
@@ -1921,7 +1929,7 @@ func (o DepthwiseConv3dNcdhwCdhwOp) Region() *ir.Region { return o.op.Regions[0]
 // get their block.
 func BuildDepthwiseConv3dNcdhwCdhwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv3dNcdhwCdhwOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_3d_ncdhw_cdhw", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -1945,16 +1953,16 @@ func AsDepthwiseConv3dNdhwcDhwcOp(op *ir.Operation) (DepthwiseConv3dNdhwcDhwcOp,
 
 // Inputs returns the op's inputs operand group.
 func (o DepthwiseConv3dNdhwcDhwcOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o DepthwiseConv3dNdhwcDhwcOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o DepthwiseConv3dNdhwcDhwcOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o DepthwiseConv3dNdhwcDhwcOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o DepthwiseConv3dNdhwcDhwcOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -1963,7 +1971,7 @@ func (o DepthwiseConv3dNdhwcDhwcOp) Strides() ir.Attribute { return o.op.Attr("s
 func (o DepthwiseConv3dNdhwcDhwcOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv3dNdhwcDhwcOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o DepthwiseConv3dNdhwcDhwcOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildDepthwiseConv3dNdhwcDhwcOp creates a
 // linalg.depthwise_conv_3d_ndhwc_dhwc at b's insertion point (detached when b
@@ -1971,7 +1979,7 @@ func (o DepthwiseConv3dNdhwcDhwcOp) Region() *ir.Region { return o.op.Regions[0]
 // get their block.
 func BuildDepthwiseConv3dNdhwcDhwcOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv3dNdhwcDhwcOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_3d_ndhwc_dhwc", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -1995,16 +2003,16 @@ func AsDepthwiseConv3dNdhwcDhwcmOp(op *ir.Operation) (DepthwiseConv3dNdhwcDhwcmO
 
 // Inputs returns the op's inputs operand group.
 func (o DepthwiseConv3dNdhwcDhwcmOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o DepthwiseConv3dNdhwcDhwcmOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o DepthwiseConv3dNdhwcDhwcmOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o DepthwiseConv3dNdhwcDhwcmOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o DepthwiseConv3dNdhwcDhwcmOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -2013,7 +2021,7 @@ func (o DepthwiseConv3dNdhwcDhwcmOp) Strides() ir.Attribute { return o.op.Attr("
 func (o DepthwiseConv3dNdhwcDhwcmOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv3dNdhwcDhwcmOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o DepthwiseConv3dNdhwcDhwcmOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildDepthwiseConv3dNdhwcDhwcmOp creates a
 // linalg.depthwise_conv_3d_ndhwc_dhwcm at b's insertion point (detached when b
@@ -2021,7 +2029,7 @@ func (o DepthwiseConv3dNdhwcDhwcmOp) Region() *ir.Region { return o.op.Regions[0
 // get their block.
 func BuildDepthwiseConv3dNdhwcDhwcmOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv3dNdhwcDhwcmOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_3d_ndhwc_dhwcm", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -2044,23 +2052,23 @@ func AsDivOp(op *ir.Operation) (DivOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o DivOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o DivOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o DivOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o DivOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o DivOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o DivOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o DivOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o DivOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildDivOp creates a linalg.div at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDivOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) DivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "div", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -2083,26 +2091,26 @@ func AsDivUnsignedOp(op *ir.Operation) (DivUnsignedOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o DivUnsignedOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o DivUnsignedOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o DivUnsignedOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o DivUnsignedOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o DivUnsignedOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o DivUnsignedOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildDivUnsignedOp creates a linalg.div_unsigned at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDivUnsignedOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) DivUnsignedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "div_unsigned", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -2124,23 +2132,23 @@ func AsDotOp(op *ir.Operation) (DotOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o DotOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o DotOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o DotOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o DotOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o DotOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o DotOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o DotOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o DotOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildDotOp creates a linalg.dot at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDotOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) DotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "dot", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -2163,16 +2171,16 @@ func AsElementwiseOp(op *ir.Operation) (ElementwiseOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o ElementwiseOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o ElementwiseOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o ElementwiseOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o ElementwiseOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o ElementwiseOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -2181,14 +2189,14 @@ func (o ElementwiseOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 func (o ElementwiseOp) IndexingMaps() ir.Attribute { return o.op.Attr("indexing_maps") }
 
 // Region returns the op's region.
-func (o ElementwiseOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ElementwiseOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildElementwiseOp creates a linalg.elementwise at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildElementwiseOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, kind, indexingMaps ir.Attribute) ElementwiseOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "elementwise", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"kind", "indexing_maps"}, kind, indexingMaps)
 	op.AddRegion()
@@ -2212,16 +2220,16 @@ func AsElemwiseBinaryOp(op *ir.Operation) (ElemwiseBinaryOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o ElemwiseBinaryOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o ElemwiseBinaryOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o ElemwiseBinaryOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o ElemwiseBinaryOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Fun returns the optional attribute fun, or nil if it is not set.
 func (o ElemwiseBinaryOp) Fun() ir.Attribute { return o.op.Attr("fun") }
@@ -2230,14 +2238,14 @@ func (o ElemwiseBinaryOp) Fun() ir.Attribute { return o.op.Attr("fun") }
 func (o ElemwiseBinaryOp) Cast() ir.Attribute { return o.op.Attr("cast") }
 
 // Region returns the op's region.
-func (o ElemwiseBinaryOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ElemwiseBinaryOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildElemwiseBinaryOp creates a linalg.elemwise_binary at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildElemwiseBinaryOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, fun, cast ir.Attribute) ElemwiseBinaryOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "elemwise_binary", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"fun", "cast"}, fun, cast)
 	op.AddRegion()
@@ -2261,16 +2269,16 @@ func AsElemwiseUnaryOp(op *ir.Operation) (ElemwiseUnaryOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o ElemwiseUnaryOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o ElemwiseUnaryOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o ElemwiseUnaryOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o ElemwiseUnaryOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Fun returns the optional attribute fun, or nil if it is not set.
 func (o ElemwiseUnaryOp) Fun() ir.Attribute { return o.op.Attr("fun") }
@@ -2279,14 +2287,14 @@ func (o ElemwiseUnaryOp) Fun() ir.Attribute { return o.op.Attr("fun") }
 func (o ElemwiseUnaryOp) Cast() ir.Attribute { return o.op.Attr("cast") }
 
 // Region returns the op's region.
-func (o ElemwiseUnaryOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ElemwiseUnaryOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildElemwiseUnaryOp creates a linalg.elemwise_unary at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildElemwiseUnaryOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, fun, cast ir.Attribute) ElemwiseUnaryOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "elemwise_unary", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"fun", "cast"}, fun, cast)
 	op.AddRegion()
@@ -2309,23 +2317,23 @@ func AsErfOp(op *ir.Operation) (ErfOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o ErfOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o ErfOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o ErfOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o ErfOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o ErfOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o ErfOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o ErfOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ErfOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildErfOp creates a linalg.erf at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildErfOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) ErfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "erf", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -2347,23 +2355,23 @@ func AsExpOp(op *ir.Operation) (ExpOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o ExpOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o ExpOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o ExpOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o ExpOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o ExpOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o ExpOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o ExpOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ExpOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildExpOp creates a linalg.exp at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildExpOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) ExpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "exp", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -2385,23 +2393,23 @@ func AsFillOp(op *ir.Operation) (FillOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o FillOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o FillOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o FillOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o FillOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o FillOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o FillOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o FillOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o FillOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildFillOp creates a linalg.fill at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFillOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) FillOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "fill", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -2424,26 +2432,26 @@ func AsFillRng2dOp(op *ir.Operation) (FillRng2dOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o FillRng2dOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o FillRng2dOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o FillRng2dOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o FillRng2dOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o FillRng2dOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o FillRng2dOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildFillRng2dOp creates a linalg.fill_rng_2d at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFillRng2dOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) FillRng2dOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "fill_rng_2d", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -2465,23 +2473,23 @@ func AsFloorOp(op *ir.Operation) (FloorOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o FloorOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o FloorOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o FloorOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o FloorOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o FloorOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o FloorOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o FloorOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o FloorOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildFloorOp creates a linalg.floor at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFloorOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) FloorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "floor", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -2503,13 +2511,17 @@ func AsGenericOp(op *ir.Operation) (GenericOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o GenericOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o GenericOp) Inputs() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
+}
 
 // Outputs returns the op's outputs operand group.
-func (o GenericOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o GenericOp) Outputs() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
+}
 
 // ResultTensors returns the op's result_tensors result group.
-func (o GenericOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o GenericOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // IndexingMaps returns the inherent attribute indexing_maps, or nil if it is not set.
 func (o GenericOp) IndexingMaps() ir.Attribute { return o.op.Attr("indexing_maps") }
@@ -2524,14 +2536,14 @@ func (o GenericOp) Doc() ir.Attribute { return o.op.Attr("doc") }
 func (o GenericOp) LibraryCall() ir.Attribute { return o.op.Attr("library_call") }
 
 // Region returns the op's region.
-func (o GenericOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o GenericOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildGenericOp creates a linalg.generic at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGenericOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, indexingMaps, iteratorTypes, doc, libraryCall ir.Attribute) GenericOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "generic", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"indexing_maps", "iterator_types", "doc", "library_call"}, indexingMaps, iteratorTypes, doc, libraryCall)
 	op.AddRegion()
@@ -2554,7 +2566,7 @@ func AsIndexOp(op *ir.Operation) (IndexOp, bool) {
 }
 
 // Result returns the op's result.
-func (o IndexOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IndexOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Dim returns the inherent attribute dim, or nil if it is not set.
 func (o IndexOp) Dim() ir.Attribute { return o.op.Attr("dim") }
@@ -2584,23 +2596,23 @@ func AsLogOp(op *ir.Operation) (LogOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o LogOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o LogOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o LogOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o LogOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o LogOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o LogOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o LogOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o LogOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildLogOp creates a linalg.log at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLogOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) LogOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "log", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -2622,23 +2634,23 @@ func AsMapOp(op *ir.Operation) (MapOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o MapOp) Inputs() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-1] }
+func (o MapOp) Inputs() []*ir.Value { return o.op.Operands()[0 : o.op.NumOperands()-1] }
 
 // Init returns the op's init operand.
-func (o MapOp) Init() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o MapOp) Init() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Result returns the op's result group.
-func (o MapOp) Result() []*ir.Value { return o.op.Results }
+func (o MapOp) Result() []*ir.Value { return o.op.Results() }
 
 // Mapper returns the op's mapper region.
-func (o MapOp) Mapper() *ir.Region { return o.op.Regions[0] }
+func (o MapOp) Mapper() *ir.Region { return o.op.Region(0) }
 
 // BuildMapOp creates a linalg.map at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMapOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, inputs []*ir.Value, init *ir.Value) MapOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "map", Registered: true}, loc, resultTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), init)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), init))
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return MapOp{opWrapper{op}}
@@ -2659,13 +2671,15 @@ func AsMatmulOp(op *ir.Operation) (MatmulOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o MatmulOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o MatmulOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o MatmulOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o MatmulOp) Outputs() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
+}
 
 // ResultTensors returns the op's result_tensors result group.
-func (o MatmulOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o MatmulOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // IndexingMaps returns the optional attribute indexing_maps, or nil if it is not set.
 func (o MatmulOp) IndexingMaps() ir.Attribute { return o.op.Attr("indexing_maps") }
@@ -2674,14 +2688,14 @@ func (o MatmulOp) IndexingMaps() ir.Attribute { return o.op.Attr("indexing_maps"
 func (o MatmulOp) Cast() ir.Attribute { return o.op.Attr("cast") }
 
 // Region returns the op's region.
-func (o MatmulOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o MatmulOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildMatmulOp creates a linalg.matmul at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMatmulOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, indexingMaps, cast ir.Attribute) MatmulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "matmul", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"indexing_maps", "cast"}, indexingMaps, cast)
 	op.AddRegion()
@@ -2705,29 +2719,29 @@ func AsMatmulTransposeAOp(op *ir.Operation) (MatmulTransposeAOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o MatmulTransposeAOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o MatmulTransposeAOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o MatmulTransposeAOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o MatmulTransposeAOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Cast returns the optional attribute cast, or nil if it is not set.
 func (o MatmulTransposeAOp) Cast() ir.Attribute { return o.op.Attr("cast") }
 
 // Region returns the op's region.
-func (o MatmulTransposeAOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o MatmulTransposeAOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildMatmulTransposeAOp creates a linalg.matmul_transpose_a at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMatmulTransposeAOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, cast ir.Attribute) MatmulTransposeAOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "matmul_transpose_a", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"cast"}, cast)
 	op.AddRegion()
@@ -2751,29 +2765,29 @@ func AsMatmulTransposeBOp(op *ir.Operation) (MatmulTransposeBOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o MatmulTransposeBOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o MatmulTransposeBOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o MatmulTransposeBOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o MatmulTransposeBOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Cast returns the optional attribute cast, or nil if it is not set.
 func (o MatmulTransposeBOp) Cast() ir.Attribute { return o.op.Attr("cast") }
 
 // Region returns the op's region.
-func (o MatmulTransposeBOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o MatmulTransposeBOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildMatmulTransposeBOp creates a linalg.matmul_transpose_b at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMatmulTransposeBOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, cast ir.Attribute) MatmulTransposeBOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "matmul_transpose_b", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"cast"}, cast)
 	op.AddRegion()
@@ -2796,23 +2810,25 @@ func AsMatvecOp(op *ir.Operation) (MatvecOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o MatvecOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o MatvecOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o MatvecOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o MatvecOp) Outputs() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
+}
 
 // ResultTensors returns the op's result_tensors result group.
-func (o MatvecOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o MatvecOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o MatvecOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o MatvecOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildMatvecOp creates a linalg.matvec at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMatvecOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) MatvecOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "matvec", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -2834,23 +2850,23 @@ func AsMaxOp(op *ir.Operation) (MaxOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o MaxOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o MaxOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o MaxOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o MaxOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o MaxOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o MaxOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o MaxOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o MaxOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildMaxOp creates a linalg.max at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMaxOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) MaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "max", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -2872,23 +2888,23 @@ func AsMinOp(op *ir.Operation) (MinOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o MinOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o MinOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o MinOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o MinOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o MinOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o MinOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o MinOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o MinOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildMinOp creates a linalg.min at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMinOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) MinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "min", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -2910,23 +2926,23 @@ func AsMmt4dOp(op *ir.Operation) (Mmt4dOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o Mmt4dOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o Mmt4dOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o Mmt4dOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o Mmt4dOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o Mmt4dOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o Mmt4dOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o Mmt4dOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o Mmt4dOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildMmt4dOp creates a linalg.mmt4d at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMmt4dOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) Mmt4dOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "mmt4d", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -2948,23 +2964,23 @@ func AsMulOp(op *ir.Operation) (MulOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o MulOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o MulOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o MulOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o MulOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o MulOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o MulOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o MulOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o MulOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildMulOp creates a linalg.mul at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMulOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) MulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "mul", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -2986,23 +3002,23 @@ func AsNegfOp(op *ir.Operation) (NegfOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o NegfOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o NegfOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o NegfOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o NegfOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o NegfOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o NegfOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o NegfOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o NegfOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildNegfOp creates a linalg.negf at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildNegfOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) NegfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "negf", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -3024,24 +3040,26 @@ func AsPackOp(op *ir.Operation) (PackOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o PackOp) Source() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o PackOp) Source() *ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0] }
 
 // Dest returns the op's dest operand.
-func (o PackOp) Dest() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0] }
+func (o PackOp) Dest() *ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0] }
 
 // PaddingValue returns the op's padding_value operand, or nil.
 func (o PackOp) PaddingValue() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // InnerTiles returns the op's inner_tiles operand group.
-func (o PackOp) InnerTiles() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3) }
+func (o PackOp) InnerTiles() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
+}
 
 // Result returns the op's result.
-func (o PackOp) Result() *ir.Value { return o.op.Results[0] }
+func (o PackOp) Result() *ir.Value { return o.op.Result(0) }
 
 // OuterDimsPerm returns the optional attribute outer_dims_perm, or nil if it is not set.
 func (o PackOp) OuterDimsPerm() ir.Attribute { return o.op.Attr("outer_dims_perm") }
@@ -3057,7 +3075,7 @@ func (o PackOp) StaticInnerTiles() ir.Attribute { return o.op.Attr("static_inner
 // get their block.
 func BuildPackOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, dest *ir.Value, paddingValue, innerTiles []*ir.Value, outerDimsPerm, innerDimsPos, staticInnerTiles ir.Attribute) PackOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pack", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append([]*ir.Value{source, dest}, paddingValue...), innerTiles...)
+	op.SetOperands(append(append([]*ir.Value{source, dest}, paddingValue...), innerTiles...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(paddingValue)), int32(len(innerTiles))})
 	setAttrs(op, []string{"outer_dims_perm", "inner_dims_pos", "static_inner_tiles"}, outerDimsPerm, innerDimsPos, staticInnerTiles)
 	b.Insert(op)
@@ -3080,16 +3098,16 @@ func AsPoolingNchwMaxOp(op *ir.Operation) (PoolingNchwMaxOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o PoolingNchwMaxOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o PoolingNchwMaxOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o PoolingNchwMaxOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o PoolingNchwMaxOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o PoolingNchwMaxOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -3098,14 +3116,14 @@ func (o PoolingNchwMaxOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o PoolingNchwMaxOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNchwMaxOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o PoolingNchwMaxOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildPoolingNchwMaxOp creates a linalg.pooling_nchw_max at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildPoolingNchwMaxOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNchwMaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nchw_max", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -3129,16 +3147,16 @@ func AsPoolingNchwSumOp(op *ir.Operation) (PoolingNchwSumOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o PoolingNchwSumOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o PoolingNchwSumOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o PoolingNchwSumOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o PoolingNchwSumOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o PoolingNchwSumOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -3147,14 +3165,14 @@ func (o PoolingNchwSumOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o PoolingNchwSumOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNchwSumOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o PoolingNchwSumOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildPoolingNchwSumOp creates a linalg.pooling_nchw_sum at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildPoolingNchwSumOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNchwSumOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nchw_sum", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -3178,16 +3196,16 @@ func AsPoolingNcwMaxOp(op *ir.Operation) (PoolingNcwMaxOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o PoolingNcwMaxOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o PoolingNcwMaxOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o PoolingNcwMaxOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o PoolingNcwMaxOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o PoolingNcwMaxOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -3196,14 +3214,14 @@ func (o PoolingNcwMaxOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o PoolingNcwMaxOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNcwMaxOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o PoolingNcwMaxOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildPoolingNcwMaxOp creates a linalg.pooling_ncw_max at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPoolingNcwMaxOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNcwMaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_ncw_max", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -3227,16 +3245,16 @@ func AsPoolingNcwSumOp(op *ir.Operation) (PoolingNcwSumOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o PoolingNcwSumOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o PoolingNcwSumOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o PoolingNcwSumOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o PoolingNcwSumOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o PoolingNcwSumOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -3245,14 +3263,14 @@ func (o PoolingNcwSumOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o PoolingNcwSumOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNcwSumOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o PoolingNcwSumOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildPoolingNcwSumOp creates a linalg.pooling_ncw_sum at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPoolingNcwSumOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNcwSumOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_ncw_sum", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -3276,16 +3294,16 @@ func AsPoolingNdhwcMaxOp(op *ir.Operation) (PoolingNdhwcMaxOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o PoolingNdhwcMaxOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o PoolingNdhwcMaxOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o PoolingNdhwcMaxOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o PoolingNdhwcMaxOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o PoolingNdhwcMaxOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -3294,14 +3312,14 @@ func (o PoolingNdhwcMaxOp) Strides() ir.Attribute { return o.op.Attr("strides") 
 func (o PoolingNdhwcMaxOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNdhwcMaxOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o PoolingNdhwcMaxOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildPoolingNdhwcMaxOp creates a linalg.pooling_ndhwc_max at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildPoolingNdhwcMaxOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNdhwcMaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_ndhwc_max", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -3325,16 +3343,16 @@ func AsPoolingNdhwcMinOp(op *ir.Operation) (PoolingNdhwcMinOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o PoolingNdhwcMinOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o PoolingNdhwcMinOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o PoolingNdhwcMinOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o PoolingNdhwcMinOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o PoolingNdhwcMinOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -3343,14 +3361,14 @@ func (o PoolingNdhwcMinOp) Strides() ir.Attribute { return o.op.Attr("strides") 
 func (o PoolingNdhwcMinOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNdhwcMinOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o PoolingNdhwcMinOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildPoolingNdhwcMinOp creates a linalg.pooling_ndhwc_min at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildPoolingNdhwcMinOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNdhwcMinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_ndhwc_min", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -3374,16 +3392,16 @@ func AsPoolingNdhwcSumOp(op *ir.Operation) (PoolingNdhwcSumOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o PoolingNdhwcSumOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o PoolingNdhwcSumOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o PoolingNdhwcSumOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o PoolingNdhwcSumOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o PoolingNdhwcSumOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -3392,14 +3410,14 @@ func (o PoolingNdhwcSumOp) Strides() ir.Attribute { return o.op.Attr("strides") 
 func (o PoolingNdhwcSumOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNdhwcSumOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o PoolingNdhwcSumOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildPoolingNdhwcSumOp creates a linalg.pooling_ndhwc_sum at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildPoolingNdhwcSumOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNdhwcSumOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_ndhwc_sum", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -3423,16 +3441,16 @@ func AsPoolingNhwcMaxOp(op *ir.Operation) (PoolingNhwcMaxOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o PoolingNhwcMaxOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o PoolingNhwcMaxOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o PoolingNhwcMaxOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o PoolingNhwcMaxOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o PoolingNhwcMaxOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -3441,14 +3459,14 @@ func (o PoolingNhwcMaxOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o PoolingNhwcMaxOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNhwcMaxOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o PoolingNhwcMaxOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildPoolingNhwcMaxOp creates a linalg.pooling_nhwc_max at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildPoolingNhwcMaxOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNhwcMaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nhwc_max", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -3472,16 +3490,16 @@ func AsPoolingNhwcMaxUnsignedOp(op *ir.Operation) (PoolingNhwcMaxUnsignedOp, boo
 
 // Inputs returns the op's inputs operand group.
 func (o PoolingNhwcMaxUnsignedOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o PoolingNhwcMaxUnsignedOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o PoolingNhwcMaxUnsignedOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o PoolingNhwcMaxUnsignedOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o PoolingNhwcMaxUnsignedOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -3490,14 +3508,14 @@ func (o PoolingNhwcMaxUnsignedOp) Strides() ir.Attribute { return o.op.Attr("str
 func (o PoolingNhwcMaxUnsignedOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNhwcMaxUnsignedOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o PoolingNhwcMaxUnsignedOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildPoolingNhwcMaxUnsignedOp creates a linalg.pooling_nhwc_max_unsigned at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildPoolingNhwcMaxUnsignedOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNhwcMaxUnsignedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nhwc_max_unsigned", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -3521,16 +3539,16 @@ func AsPoolingNhwcMinOp(op *ir.Operation) (PoolingNhwcMinOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o PoolingNhwcMinOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o PoolingNhwcMinOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o PoolingNhwcMinOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o PoolingNhwcMinOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o PoolingNhwcMinOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -3539,14 +3557,14 @@ func (o PoolingNhwcMinOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o PoolingNhwcMinOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNhwcMinOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o PoolingNhwcMinOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildPoolingNhwcMinOp creates a linalg.pooling_nhwc_min at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildPoolingNhwcMinOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNhwcMinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nhwc_min", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -3570,16 +3588,16 @@ func AsPoolingNhwcMinUnsignedOp(op *ir.Operation) (PoolingNhwcMinUnsignedOp, boo
 
 // Inputs returns the op's inputs operand group.
 func (o PoolingNhwcMinUnsignedOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o PoolingNhwcMinUnsignedOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o PoolingNhwcMinUnsignedOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o PoolingNhwcMinUnsignedOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o PoolingNhwcMinUnsignedOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -3588,14 +3606,14 @@ func (o PoolingNhwcMinUnsignedOp) Strides() ir.Attribute { return o.op.Attr("str
 func (o PoolingNhwcMinUnsignedOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNhwcMinUnsignedOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o PoolingNhwcMinUnsignedOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildPoolingNhwcMinUnsignedOp creates a linalg.pooling_nhwc_min_unsigned at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildPoolingNhwcMinUnsignedOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNhwcMinUnsignedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nhwc_min_unsigned", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -3619,16 +3637,16 @@ func AsPoolingNhwcSumOp(op *ir.Operation) (PoolingNhwcSumOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o PoolingNhwcSumOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o PoolingNhwcSumOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o PoolingNhwcSumOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o PoolingNhwcSumOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o PoolingNhwcSumOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -3637,14 +3655,14 @@ func (o PoolingNhwcSumOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o PoolingNhwcSumOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNhwcSumOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o PoolingNhwcSumOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildPoolingNhwcSumOp creates a linalg.pooling_nhwc_sum at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildPoolingNhwcSumOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNhwcSumOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nhwc_sum", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -3668,16 +3686,16 @@ func AsPoolingNwcMaxOp(op *ir.Operation) (PoolingNwcMaxOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o PoolingNwcMaxOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o PoolingNwcMaxOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o PoolingNwcMaxOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o PoolingNwcMaxOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o PoolingNwcMaxOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -3686,14 +3704,14 @@ func (o PoolingNwcMaxOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o PoolingNwcMaxOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNwcMaxOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o PoolingNwcMaxOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildPoolingNwcMaxOp creates a linalg.pooling_nwc_max at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPoolingNwcMaxOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNwcMaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nwc_max", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -3717,16 +3735,16 @@ func AsPoolingNwcMaxUnsignedOp(op *ir.Operation) (PoolingNwcMaxUnsignedOp, bool)
 
 // Inputs returns the op's inputs operand group.
 func (o PoolingNwcMaxUnsignedOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o PoolingNwcMaxUnsignedOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o PoolingNwcMaxUnsignedOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o PoolingNwcMaxUnsignedOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o PoolingNwcMaxUnsignedOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -3735,14 +3753,14 @@ func (o PoolingNwcMaxUnsignedOp) Strides() ir.Attribute { return o.op.Attr("stri
 func (o PoolingNwcMaxUnsignedOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNwcMaxUnsignedOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o PoolingNwcMaxUnsignedOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildPoolingNwcMaxUnsignedOp creates a linalg.pooling_nwc_max_unsigned at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildPoolingNwcMaxUnsignedOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNwcMaxUnsignedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nwc_max_unsigned", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -3766,16 +3784,16 @@ func AsPoolingNwcMinOp(op *ir.Operation) (PoolingNwcMinOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o PoolingNwcMinOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o PoolingNwcMinOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o PoolingNwcMinOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o PoolingNwcMinOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o PoolingNwcMinOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -3784,14 +3802,14 @@ func (o PoolingNwcMinOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o PoolingNwcMinOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNwcMinOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o PoolingNwcMinOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildPoolingNwcMinOp creates a linalg.pooling_nwc_min at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPoolingNwcMinOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNwcMinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nwc_min", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -3815,16 +3833,16 @@ func AsPoolingNwcMinUnsignedOp(op *ir.Operation) (PoolingNwcMinUnsignedOp, bool)
 
 // Inputs returns the op's inputs operand group.
 func (o PoolingNwcMinUnsignedOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o PoolingNwcMinUnsignedOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o PoolingNwcMinUnsignedOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o PoolingNwcMinUnsignedOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o PoolingNwcMinUnsignedOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -3833,14 +3851,14 @@ func (o PoolingNwcMinUnsignedOp) Strides() ir.Attribute { return o.op.Attr("stri
 func (o PoolingNwcMinUnsignedOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNwcMinUnsignedOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o PoolingNwcMinUnsignedOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildPoolingNwcMinUnsignedOp creates a linalg.pooling_nwc_min_unsigned at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildPoolingNwcMinUnsignedOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNwcMinUnsignedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nwc_min_unsigned", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -3864,16 +3882,16 @@ func AsPoolingNwcSumOp(op *ir.Operation) (PoolingNwcSumOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o PoolingNwcSumOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o PoolingNwcSumOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o PoolingNwcSumOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o PoolingNwcSumOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Strides returns the optional attribute strides, or nil if it is not set.
 func (o PoolingNwcSumOp) Strides() ir.Attribute { return o.op.Attr("strides") }
@@ -3882,14 +3900,14 @@ func (o PoolingNwcSumOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o PoolingNwcSumOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNwcSumOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o PoolingNwcSumOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildPoolingNwcSumOp creates a linalg.pooling_nwc_sum at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPoolingNwcSumOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNwcSumOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nwc_sum", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
 	op.AddRegion()
@@ -3912,23 +3930,23 @@ func AsPowfOp(op *ir.Operation) (PowfOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o PowfOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o PowfOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o PowfOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o PowfOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o PowfOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o PowfOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o PowfOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o PowfOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildPowfOp creates a linalg.powf at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildPowfOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) PowfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "powf", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -3951,26 +3969,26 @@ func AsQuantizedBatchMatmulOp(op *ir.Operation) (QuantizedBatchMatmulOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o QuantizedBatchMatmulOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o QuantizedBatchMatmulOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o QuantizedBatchMatmulOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o QuantizedBatchMatmulOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o QuantizedBatchMatmulOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o QuantizedBatchMatmulOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildQuantizedBatchMatmulOp creates a linalg.quantized_batch_matmul at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildQuantizedBatchMatmulOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) QuantizedBatchMatmulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "quantized_batch_matmul", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -3993,26 +4011,26 @@ func AsQuantizedMatmulOp(op *ir.Operation) (QuantizedMatmulOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o QuantizedMatmulOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o QuantizedMatmulOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o QuantizedMatmulOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o QuantizedMatmulOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o QuantizedMatmulOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o QuantizedMatmulOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildQuantizedMatmulOp creates a linalg.quantized_matmul at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildQuantizedMatmulOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) QuantizedMatmulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "quantized_matmul", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -4035,26 +4053,26 @@ func AsReciprocalOp(op *ir.Operation) (ReciprocalOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o ReciprocalOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Outputs returns the op's outputs operand group.
 func (o ReciprocalOp) Outputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o ReciprocalOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o ReciprocalOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o ReciprocalOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ReciprocalOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildReciprocalOp creates a linalg.reciprocal at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReciprocalOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) ReciprocalOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "reciprocal", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -4077,31 +4095,31 @@ func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
 
 // Inputs returns the op's inputs operand group (as large as the op's other variadic groups).
 func (o ReduceOp) Inputs() []*ir.Value {
-	n := (len(o.op.Operands) - 0) / 2
-	return o.op.Operands[0 : 0+n]
+	n := (o.op.NumOperands() - 0) / 2
+	return o.op.Operands()[0 : 0+n]
 }
 
 // Inits returns the op's inits operand group (as large as the op's other variadic groups).
 func (o ReduceOp) Inits() []*ir.Value {
-	n := (len(o.op.Operands) - 0) / 2
-	return o.op.Operands[n : n+n]
+	n := (o.op.NumOperands() - 0) / 2
+	return o.op.Operands()[n : n+n]
 }
 
 // Results returns the op's results result group.
-func (o ReduceOp) Results() []*ir.Value { return o.op.Results }
+func (o ReduceOp) Results() []*ir.Value { return o.op.Results() }
 
 // Dimensions returns the inherent attribute dimensions, or nil if it is not set.
 func (o ReduceOp) Dimensions() ir.Attribute { return o.op.Attr("dimensions") }
 
 // Combiner returns the op's combiner region.
-func (o ReduceOp) Combiner() *ir.Region { return o.op.Regions[0] }
+func (o ReduceOp) Combiner() *ir.Region { return o.op.Region(0) }
 
 // BuildReduceOp creates a linalg.reduce at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReduceOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs, inits []*ir.Value, dimensions ir.Attribute) ReduceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "reduce", Registered: true}, loc, resultsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), inits...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), inits...))
 	setAttrs(op, []string{"dimensions"}, dimensions)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
@@ -4123,23 +4141,23 @@ func AsRoundOp(op *ir.Operation) (RoundOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o RoundOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o RoundOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o RoundOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o RoundOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o RoundOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o RoundOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o RoundOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o RoundOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildRoundOp creates a linalg.round at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRoundOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) RoundOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "round", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -4161,23 +4179,23 @@ func AsRsqrtOp(op *ir.Operation) (RsqrtOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o RsqrtOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o RsqrtOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o RsqrtOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o RsqrtOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o RsqrtOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o RsqrtOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o RsqrtOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o RsqrtOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildRsqrtOp creates a linalg.rsqrt at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRsqrtOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) RsqrtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "rsqrt", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -4199,23 +4217,25 @@ func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o SelectOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o SelectOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o SelectOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o SelectOp) Outputs() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
+}
 
 // ResultTensors returns the op's result_tensors result group.
-func (o SelectOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o SelectOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o SelectOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o SelectOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildSelectOp creates a linalg.select at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSelectOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) SelectOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "select", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -4237,13 +4257,13 @@ func AsSoftmaxOp(op *ir.Operation) (SoftmaxOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o SoftmaxOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o SoftmaxOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output operand.
-func (o SoftmaxOp) Output() *ir.Value { return o.op.Operands[1] }
+func (o SoftmaxOp) Output() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result group.
-func (o SoftmaxOp) Result() []*ir.Value { return o.op.Results }
+func (o SoftmaxOp) Result() []*ir.Value { return o.op.Results() }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o SoftmaxOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -4253,7 +4273,7 @@ func (o SoftmaxOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
 // regions get their block.
 func BuildSoftmaxOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, input, output *ir.Value, dimension ir.Attribute) SoftmaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "softmax", Registered: true}, loc, resultTypes)
-	op.Operands = []*ir.Value{input, output}
+	op.SetOperands([]*ir.Value{input, output})
 	setAttrs(op, []string{"dimension"}, dimension)
 	b.Insert(op)
 	return SoftmaxOp{opWrapper{op}}
@@ -4274,23 +4294,23 @@ func AsSqrtOp(op *ir.Operation) (SqrtOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o SqrtOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o SqrtOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o SqrtOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o SqrtOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o SqrtOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o SqrtOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o SqrtOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o SqrtOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildSqrtOp creates a linalg.sqrt at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSqrtOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) SqrtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "sqrt", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -4312,23 +4332,25 @@ func AsSquareOp(op *ir.Operation) (SquareOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o SquareOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o SquareOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o SquareOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o SquareOp) Outputs() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
+}
 
 // ResultTensors returns the op's result_tensors result group.
-func (o SquareOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o SquareOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o SquareOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o SquareOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildSquareOp creates a linalg.square at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSquareOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) SquareOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "square", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -4350,23 +4372,23 @@ func AsSubOp(op *ir.Operation) (SubOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o SubOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o SubOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o SubOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o SubOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o SubOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o SubOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o SubOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o SubOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildSubOp creates a linalg.sub at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSubOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) SubOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "sub", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -4388,23 +4410,23 @@ func AsTanhOp(op *ir.Operation) (TanhOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o TanhOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o TanhOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o TanhOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o TanhOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // ResultTensors returns the op's result_tensors result group.
-func (o TanhOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o TanhOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o TanhOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o TanhOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildTanhOp creates a linalg.tanh at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTanhOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) TanhOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "tanh", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -4426,26 +4448,26 @@ func AsTransposeOp(op *ir.Operation) (TransposeOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o TransposeOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o TransposeOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Init returns the op's init operand.
-func (o TransposeOp) Init() *ir.Value { return o.op.Operands[1] }
+func (o TransposeOp) Init() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result group.
-func (o TransposeOp) Result() []*ir.Value { return o.op.Results }
+func (o TransposeOp) Result() []*ir.Value { return o.op.Results() }
 
 // Permutation returns the inherent attribute permutation, or nil if it is not set.
 func (o TransposeOp) Permutation() ir.Attribute { return o.op.Attr("permutation") }
 
 // Region returns the op's region.
-func (o TransposeOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o TransposeOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildTransposeOp creates a linalg.transpose at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTransposeOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, input, init *ir.Value, permutation ir.Attribute) TransposeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "transpose", Registered: true}, loc, resultTypes)
-	op.Operands = []*ir.Value{input, init}
+	op.SetOperands([]*ir.Value{input, init})
 	setAttrs(op, []string{"permutation"}, permutation)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
@@ -4467,16 +4489,16 @@ func AsUnpackOp(op *ir.Operation) (UnpackOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o UnpackOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o UnpackOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Dest returns the op's dest operand.
-func (o UnpackOp) Dest() *ir.Value { return o.op.Operands[1] }
+func (o UnpackOp) Dest() *ir.Value { return o.op.Operand(1) }
 
 // InnerTiles returns the op's inner_tiles operand group.
-func (o UnpackOp) InnerTiles() []*ir.Value { return o.op.Operands[2:] }
+func (o UnpackOp) InnerTiles() []*ir.Value { return o.op.Operands()[2:] }
 
 // Result returns the op's result.
-func (o UnpackOp) Result() *ir.Value { return o.op.Results[0] }
+func (o UnpackOp) Result() *ir.Value { return o.op.Result(0) }
 
 // OuterDimsPerm returns the optional attribute outer_dims_perm, or nil if it is not set.
 func (o UnpackOp) OuterDimsPerm() ir.Attribute { return o.op.Attr("outer_dims_perm") }
@@ -4492,7 +4514,7 @@ func (o UnpackOp) StaticInnerTiles() ir.Attribute { return o.op.Attr("static_inn
 // regions get their block.
 func BuildUnpackOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, dest *ir.Value, innerTiles []*ir.Value, outerDimsPerm, innerDimsPos, staticInnerTiles ir.Attribute) UnpackOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "unpack", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{source, dest}, innerTiles...)
+	op.SetOperands(append([]*ir.Value{source, dest}, innerTiles...))
 	setAttrs(op, []string{"outer_dims_perm", "inner_dims_pos", "static_inner_tiles"}, outerDimsPerm, innerDimsPos, staticInnerTiles)
 	b.Insert(op)
 	return UnpackOp{opWrapper{op}}
@@ -4513,23 +4535,25 @@ func AsVecmatOp(op *ir.Operation) (VecmatOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o VecmatOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o VecmatOp) Inputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0) }
 
 // Outputs returns the op's outputs operand group.
-func (o VecmatOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o VecmatOp) Outputs() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
+}
 
 // ResultTensors returns the op's result_tensors result group.
-func (o VecmatOp) ResultTensors() []*ir.Value { return o.op.Results }
+func (o VecmatOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o VecmatOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o VecmatOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildVecmatOp creates a linalg.vecmat at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildVecmatOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) VecmatOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "vecmat", Registered: true}, loc, resultTensorsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), outputs...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
@@ -4551,13 +4575,13 @@ func AsWinogradFilterTransformOp(op *ir.Operation) (WinogradFilterTransformOp, b
 }
 
 // Filter returns the op's filter operand.
-func (o WinogradFilterTransformOp) Filter() *ir.Value { return o.op.Operands[0] }
+func (o WinogradFilterTransformOp) Filter() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output operand.
-func (o WinogradFilterTransformOp) Output() *ir.Value { return o.op.Operands[1] }
+func (o WinogradFilterTransformOp) Output() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o WinogradFilterTransformOp) Result() *ir.Value { return o.op.Results[0] }
+func (o WinogradFilterTransformOp) Result() *ir.Value { return o.op.Result(0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o WinogradFilterTransformOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -4573,7 +4597,7 @@ func (o WinogradFilterTransformOp) Fmr() ir.Attribute { return o.op.Attr("fmr") 
 // are left unset; single-block regions get their block.
 func BuildWinogradFilterTransformOp(b *ir.Builder, loc ir.Location, resultType ir.Type, filter, output *ir.Value, m_, r_, fmr ir.Attribute) WinogradFilterTransformOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "winograd_filter_transform", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{filter, output}
+	op.SetOperands([]*ir.Value{filter, output})
 	setAttrs(op, []string{"m", "r", "fmr"}, m_, r_, fmr)
 	b.Insert(op)
 	return WinogradFilterTransformOp{opWrapper{op}}
@@ -4594,13 +4618,13 @@ func AsWinogradInputTransformOp(op *ir.Operation) (WinogradInputTransformOp, boo
 }
 
 // Input returns the op's input operand.
-func (o WinogradInputTransformOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o WinogradInputTransformOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output operand.
-func (o WinogradInputTransformOp) Output() *ir.Value { return o.op.Operands[1] }
+func (o WinogradInputTransformOp) Output() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o WinogradInputTransformOp) Result() *ir.Value { return o.op.Results[0] }
+func (o WinogradInputTransformOp) Result() *ir.Value { return o.op.Result(0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o WinogradInputTransformOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -4616,7 +4640,7 @@ func (o WinogradInputTransformOp) Fmr() ir.Attribute { return o.op.Attr("fmr") }
 // are left unset; single-block regions get their block.
 func BuildWinogradInputTransformOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input, output *ir.Value, m_, r_, fmr ir.Attribute) WinogradInputTransformOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "winograd_input_transform", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input, output}
+	op.SetOperands([]*ir.Value{input, output})
 	setAttrs(op, []string{"m", "r", "fmr"}, m_, r_, fmr)
 	b.Insert(op)
 	return WinogradInputTransformOp{opWrapper{op}}
@@ -4637,13 +4661,13 @@ func AsWinogradOutputTransformOp(op *ir.Operation) (WinogradOutputTransformOp, b
 }
 
 // Value returns the op's value operand.
-func (o WinogradOutputTransformOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o WinogradOutputTransformOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output operand.
-func (o WinogradOutputTransformOp) Output() *ir.Value { return o.op.Operands[1] }
+func (o WinogradOutputTransformOp) Output() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o WinogradOutputTransformOp) Result() *ir.Value { return o.op.Results[0] }
+func (o WinogradOutputTransformOp) Result() *ir.Value { return o.op.Result(0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o WinogradOutputTransformOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -4659,7 +4683,7 @@ func (o WinogradOutputTransformOp) Fmr() ir.Attribute { return o.op.Attr("fmr") 
 // are left unset; single-block regions get their block.
 func BuildWinogradOutputTransformOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, output *ir.Value, m_, r_, fmr ir.Attribute) WinogradOutputTransformOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "winograd_output_transform", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{value, output}
+	op.SetOperands([]*ir.Value{value, output})
 	setAttrs(op, []string{"m", "r", "fmr"}, m_, r_, fmr)
 	b.Insert(op)
 	return WinogradOutputTransformOp{opWrapper{op}}
@@ -4680,14 +4704,14 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Values returns the op's values operand group.
-func (o YieldOp) Values() []*ir.Value { return o.op.Operands }
+func (o YieldOp) Values() []*ir.Value { return o.op.Operands() }
 
 // BuildYieldOp creates a linalg.yield at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, values []*ir.Value) YieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "yield", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, values...)
+	op.SetOperands(append([]*ir.Value{}, values...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }

@@ -20,7 +20,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -50,13 +50,13 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o AddOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o AddOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o AddOp) Res() *ir.Value { return o.op.Results[0] }
+func (o AddOp) Res() *ir.Value { return o.op.Result(0) }
 
 // OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
 func (o AddOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
@@ -66,7 +66,7 @@ func (o AddOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") 
 // their block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) AddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "add", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
@@ -87,17 +87,17 @@ func AsAddrspacecastOp(op *ir.Operation) (AddrspacecastOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o AddrspacecastOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o AddrspacecastOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o AddrspacecastOp) Res() *ir.Value { return o.op.Results[0] }
+func (o AddrspacecastOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildAddrspacecastOp creates a llvm.addrspacecast at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAddrspacecastOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) AddrspacecastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "addrspacecast", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return AddrspacecastOp{opWrapper{op}}
 }
@@ -117,10 +117,10 @@ func AsAllocaOp(op *ir.Operation) (AllocaOp, bool) {
 }
 
 // ArraySize returns the op's arraySize operand.
-func (o AllocaOp) ArraySize() *ir.Value { return o.op.Operands[0] }
+func (o AllocaOp) ArraySize() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o AllocaOp) Res() *ir.Value { return o.op.Results[0] }
+func (o AllocaOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o AllocaOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -136,7 +136,7 @@ func (o AllocaOp) Inalloca() ir.Attribute { return o.op.Attr("inalloca") }
 // get their block.
 func BuildAllocaOp(b *ir.Builder, loc ir.Location, resType ir.Type, arraySize *ir.Value, alignment, elemType, inalloca ir.Attribute) AllocaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "alloca", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arraySize}
+	op.SetOperands([]*ir.Value{arraySize})
 	setAttrs(op, []string{"alignment", "elem_type", "inalloca"}, alignment, elemType, inalloca)
 	b.Insert(op)
 	return AllocaOp{opWrapper{op}}
@@ -157,20 +157,20 @@ func AsAndOp(op *ir.Operation) (AndOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AndOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o AndOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o AndOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o AndOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o AndOp) Res() *ir.Value { return o.op.Results[0] }
+func (o AndOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildAndOp creates a llvm.and at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAndOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value) AndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "and", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AndOp{opWrapper{op}}
 }
@@ -190,13 +190,13 @@ func AsAshrOp(op *ir.Operation) (AshrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AshrOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o AshrOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o AshrOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o AshrOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o AshrOp) Res() *ir.Value { return o.op.Results[0] }
+func (o AshrOp) Res() *ir.Value { return o.op.Result(0) }
 
 // IsExact returns the optional attribute isExact, or nil if it is not set.
 func (o AshrOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
@@ -206,7 +206,7 @@ func (o AshrOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
 // their block.
 func BuildAshrOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) AshrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "ashr", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"isExact"}, isExact)
 	b.Insert(op)
 	return AshrOp{opWrapper{op}}
@@ -227,13 +227,13 @@ func AsAtomicrmwOp(op *ir.Operation) (AtomicrmwOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o AtomicrmwOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o AtomicrmwOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o AtomicrmwOp) Val() *ir.Value { return o.op.Operands[1] }
+func (o AtomicrmwOp) Val() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o AtomicrmwOp) Res() *ir.Value { return o.op.Results[0] }
+func (o AtomicrmwOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BinOp returns the inherent attribute bin_op, or nil if it is not set.
 func (o AtomicrmwOp) BinOp() ir.Attribute { return o.op.Attr("bin_op") }
@@ -267,7 +267,7 @@ func (o AtomicrmwOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // regions get their block.
 func BuildAtomicrmwOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr, val *ir.Value, binOp, ordering, syncscope, alignment, volatile, accessGroups, aliasScopes, noaliasScopes, tbaa ir.Attribute) AtomicrmwOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "atomicrmw", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr, val}
+	op.SetOperands([]*ir.Value{ptr, val})
 	setAttrs(op, []string{"bin_op", "ordering", "syncscope", "alignment", "volatile_", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"}, binOp, ordering, syncscope, alignment, volatile, accessGroups, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return AtomicrmwOp{opWrapper{op}}
@@ -288,17 +288,17 @@ func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o BitcastOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o BitcastOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o BitcastOp) Res() *ir.Value { return o.op.Results[0] }
+func (o BitcastOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildBitcastOp creates a llvm.bitcast at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBitcastOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) BitcastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "bitcast", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return BitcastOp{opWrapper{op}}
 }
@@ -318,7 +318,7 @@ func AsBlockaddressOp(op *ir.Operation) (BlockaddressOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o BlockaddressOp) Res() *ir.Value { return o.op.Results[0] }
+func (o BlockaddressOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BlockAddr returns the inherent attribute block_addr, or nil if it is not set.
 func (o BlockaddressOp) BlockAddr() ir.Attribute { return o.op.Attr("block_addr") }
@@ -375,22 +375,22 @@ func AsBrOp(op *ir.Operation) (BrOp, bool) {
 }
 
 // DestOperands returns the op's destOperands operand group.
-func (o BrOp) DestOperands() []*ir.Value { return o.op.Operands }
+func (o BrOp) DestOperands() []*ir.Value { return o.op.Operands() }
 
 // LoopAnnotation returns the optional attribute loop_annotation, or nil if it is not set.
 func (o BrOp) LoopAnnotation() ir.Attribute { return o.op.Attr("loop_annotation") }
 
 // Dest returns the op's dest successor.
-func (o BrOp) Dest() *ir.Block { return o.op.Successors[0] }
+func (o BrOp) Dest() *ir.Block { return o.op.Successor(0) }
 
 // BuildBrOp creates a llvm.br at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildBrOp(b *ir.Builder, loc ir.Location, destOperands []*ir.Value, loopAnnotation ir.Attribute, dest *ir.Block) BrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "br", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, destOperands...)
+	op.SetOperands(append([]*ir.Value{}, destOperands...))
 	setAttrs(op, []string{"loop_annotation"}, loopAnnotation)
-	op.Successors = []*ir.Block{dest}
+	op.SetSuccessors([]*ir.Block{dest})
 	b.Insert(op)
 	return BrOp{opWrapper{op}}
 }
@@ -411,17 +411,17 @@ func AsCallOp(op *ir.Operation) (CallOp, bool) {
 
 // CalleeOperands returns the op's callee_operands operand group.
 func (o CallOp) CalleeOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // OpBundleOperands returns the op's op_bundle_operands operand group.
 func (o CallOp) OpBundleOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Result returns the op's result, or nil.
 func (o CallOp) Result() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -495,7 +495,7 @@ func (o CallOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // their block.
 func BuildCallOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, calleeOperands, opBundleOperands []*ir.Value, varCalleeType, callee, fastmathFlags, branchWeights, cConv, tailCallKind, memoryEffects, convergent, noUnwind, willReturn, opBundleSizes, opBundleTags, argAttrs, resAttrs, noInline, alwaysInline, inlineHint, accessGroups, aliasScopes, noaliasScopes, tbaa ir.Attribute) CallOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "call", Registered: true}, loc, resultTypes)
-	op.Operands = append(append([]*ir.Value{}, calleeOperands...), opBundleOperands...)
+	op.SetOperands(append(append([]*ir.Value{}, calleeOperands...), opBundleOperands...))
 	op.SetOperandSegments([]int32{int32(len(calleeOperands)), int32(len(opBundleOperands))})
 	setAttrs(op, []string{"var_callee_type", "callee", "fastmathFlags", "branch_weights", "CConv", "TailCallKind", "memory_effects", "convergent", "no_unwind", "will_return", "op_bundle_sizes", "op_bundle_tags", "arg_attrs", "res_attrs", "no_inline", "always_inline", "inline_hint", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"}, varCalleeType, callee, fastmathFlags, branchWeights, cConv, tailCallKind, memoryEffects, convergent, noUnwind, willReturn, opBundleSizes, opBundleTags, argAttrs, resAttrs, noInline, alwaysInline, inlineHint, accessGroups, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
@@ -518,17 +518,17 @@ func AsCallIntrinsicOp(op *ir.Operation) (CallIntrinsicOp, bool) {
 
 // Args returns the op's args operand group.
 func (o CallIntrinsicOp) Args() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // OpBundleOperands returns the op's op_bundle_operands operand group.
 func (o CallIntrinsicOp) OpBundleOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Results returns the op's results result, or nil.
 func (o CallIntrinsicOp) Results() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -557,7 +557,7 @@ func (o CallIntrinsicOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs")
 // single-block regions get their block.
 func BuildCallIntrinsicOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, args, opBundleOperands []*ir.Value, intrin, fastmathFlags, opBundleSizes, opBundleTags, argAttrs, resAttrs ir.Attribute) CallIntrinsicOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "call_intrinsic", Registered: true}, loc, resultsTypes)
-	op.Operands = append(append([]*ir.Value{}, args...), opBundleOperands...)
+	op.SetOperands(append(append([]*ir.Value{}, args...), opBundleOperands...))
 	op.SetOperandSegments([]int32{int32(len(args)), int32(len(opBundleOperands))})
 	setAttrs(op, []string{"intrin", "fastmathFlags", "op_bundle_sizes", "op_bundle_tags", "arg_attrs", "res_attrs"}, intrin, fastmathFlags, opBundleSizes, opBundleTags, argAttrs, resAttrs)
 	b.Insert(op)
@@ -579,16 +579,16 @@ func AsCmpxchgOp(op *ir.Operation) (CmpxchgOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o CmpxchgOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o CmpxchgOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Cmp returns the op's cmp operand.
-func (o CmpxchgOp) Cmp() *ir.Value { return o.op.Operands[1] }
+func (o CmpxchgOp) Cmp() *ir.Value { return o.op.Operand(1) }
 
 // Val returns the op's val operand.
-func (o CmpxchgOp) Val() *ir.Value { return o.op.Operands[2] }
+func (o CmpxchgOp) Val() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CmpxchgOp) Res() *ir.Value { return o.op.Results[0] }
+func (o CmpxchgOp) Res() *ir.Value { return o.op.Result(0) }
 
 // SuccessOrdering returns the inherent attribute success_ordering, or nil if it is not set.
 func (o CmpxchgOp) SuccessOrdering() ir.Attribute { return o.op.Attr("success_ordering") }
@@ -625,7 +625,7 @@ func (o CmpxchgOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // regions get their block.
 func BuildCmpxchgOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr, cmp, val *ir.Value, successOrdering, failureOrdering, syncscope, alignment, weak, volatile, accessGroups, aliasScopes, noaliasScopes, tbaa ir.Attribute) CmpxchgOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "cmpxchg", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr, cmp, val}
+	op.SetOperands([]*ir.Value{ptr, cmp, val})
 	setAttrs(op, []string{"success_ordering", "failure_ordering", "syncscope", "alignment", "weak", "volatile_", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"}, successOrdering, failureOrdering, syncscope, alignment, weak, volatile, accessGroups, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return CmpxchgOp{opWrapper{op}}
@@ -649,7 +649,7 @@ func AsComdatOp(op *ir.Operation) (ComdatOp, bool) {
 func (o ComdatOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
 // Body returns the op's body region.
-func (o ComdatOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o ComdatOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildComdatOp creates a llvm.comdat at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -708,17 +708,17 @@ func AsCondBrOp(op *ir.Operation) (CondBrOp, bool) {
 
 // Condition returns the op's condition operand.
 func (o CondBrOp) Condition() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // TrueDestOperands returns the op's trueDestOperands operand group.
 func (o CondBrOp) TrueDestOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // FalseDestOperands returns the op's falseDestOperands operand group.
 func (o CondBrOp) FalseDestOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // BranchWeights returns the optional attribute branch_weights, or nil if it is not set.
@@ -728,20 +728,20 @@ func (o CondBrOp) BranchWeights() ir.Attribute { return o.op.Attr("branch_weight
 func (o CondBrOp) LoopAnnotation() ir.Attribute { return o.op.Attr("loop_annotation") }
 
 // TrueDest returns the op's trueDest successor.
-func (o CondBrOp) TrueDest() *ir.Block { return o.op.Successors[0] }
+func (o CondBrOp) TrueDest() *ir.Block { return o.op.Successor(0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o CondBrOp) FalseDest() *ir.Block { return o.op.Successors[1] }
+func (o CondBrOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 
 // BuildCondBrOp creates a llvm.cond_br at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCondBrOp(b *ir.Builder, loc ir.Location, condition *ir.Value, trueDestOperands, falseDestOperands []*ir.Value, branchWeights, loopAnnotation ir.Attribute, trueDest, falseDest *ir.Block) CondBrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "cond_br", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{condition}, trueDestOperands...), falseDestOperands...)
+	op.SetOperands(append(append([]*ir.Value{condition}, trueDestOperands...), falseDestOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(trueDestOperands)), int32(len(falseDestOperands))})
 	setAttrs(op, []string{"branch_weights", "loop_annotation"}, branchWeights, loopAnnotation)
-	op.Successors = []*ir.Block{trueDest, falseDest}
+	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return CondBrOp{opWrapper{op}}
 }
@@ -761,7 +761,7 @@ func AsDsoLocalEquivalentOp(op *ir.Operation) (DsoLocalEquivalentOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o DsoLocalEquivalentOp) Res() *ir.Value { return o.op.Results[0] }
+func (o DsoLocalEquivalentOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FunctionName returns the inherent attribute function_name, or nil if it is not set.
 func (o DsoLocalEquivalentOp) FunctionName() ir.Attribute { return o.op.Attr("function_name") }
@@ -791,20 +791,20 @@ func AsExtractelementOp(op *ir.Operation) (ExtractelementOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o ExtractelementOp) Vector() *ir.Value { return o.op.Operands[0] }
+func (o ExtractelementOp) Vector() *ir.Value { return o.op.Operand(0) }
 
 // Position returns the op's position operand.
-func (o ExtractelementOp) Position() *ir.Value { return o.op.Operands[1] }
+func (o ExtractelementOp) Position() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o ExtractelementOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ExtractelementOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildExtractelementOp creates a llvm.extractelement at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExtractelementOp(b *ir.Builder, loc ir.Location, resType ir.Type, vector, position *ir.Value) ExtractelementOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "extractelement", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{vector, position}
+	op.SetOperands([]*ir.Value{vector, position})
 	b.Insert(op)
 	return ExtractelementOp{opWrapper{op}}
 }
@@ -824,10 +824,10 @@ func AsExtractvalueOp(op *ir.Operation) (ExtractvalueOp, bool) {
 }
 
 // Container returns the op's container operand.
-func (o ExtractvalueOp) Container() *ir.Value { return o.op.Operands[0] }
+func (o ExtractvalueOp) Container() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o ExtractvalueOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ExtractvalueOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Position returns the inherent attribute position, or nil if it is not set.
 func (o ExtractvalueOp) Position() ir.Attribute { return o.op.Attr("position") }
@@ -837,7 +837,7 @@ func (o ExtractvalueOp) Position() ir.Attribute { return o.op.Attr("position") }
 // single-block regions get their block.
 func BuildExtractvalueOp(b *ir.Builder, loc ir.Location, resType ir.Type, container *ir.Value, position ir.Attribute) ExtractvalueOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "extractvalue", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{container}
+	op.SetOperands([]*ir.Value{container})
 	setAttrs(op, []string{"position"}, position)
 	b.Insert(op)
 	return ExtractvalueOp{opWrapper{op}}
@@ -858,13 +858,13 @@ func AsFaddOp(op *ir.Operation) (FaddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o FaddOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o FaddOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o FaddOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o FaddOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o FaddOp) Res() *ir.Value { return o.op.Results[0] }
+func (o FaddOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o FaddOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -874,7 +874,7 @@ func (o FaddOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags")
 // their block.
 func BuildFaddOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, fastmathFlags ir.Attribute) FaddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fadd", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return FaddOp{opWrapper{op}}
@@ -895,13 +895,13 @@ func AsFcmpOp(op *ir.Operation) (FcmpOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o FcmpOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o FcmpOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o FcmpOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o FcmpOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o FcmpOp) Res() *ir.Value { return o.op.Results[0] }
+func (o FcmpOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Predicate returns the inherent attribute predicate, or nil if it is not set.
 func (o FcmpOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
@@ -914,7 +914,7 @@ func (o FcmpOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags")
 // their block.
 func BuildFcmpOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, predicate, fastmathFlags ir.Attribute) FcmpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fcmp", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"predicate", "fastmathFlags"}, predicate, fastmathFlags)
 	b.Insert(op)
 	return FcmpOp{opWrapper{op}}
@@ -935,13 +935,13 @@ func AsFdivOp(op *ir.Operation) (FdivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o FdivOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o FdivOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o FdivOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o FdivOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o FdivOp) Res() *ir.Value { return o.op.Results[0] }
+func (o FdivOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o FdivOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -951,7 +951,7 @@ func (o FdivOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags")
 // their block.
 func BuildFdivOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, fastmathFlags ir.Attribute) FdivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fdiv", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return FdivOp{opWrapper{op}}
@@ -1002,13 +1002,13 @@ func AsFmulOp(op *ir.Operation) (FmulOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o FmulOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o FmulOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o FmulOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o FmulOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o FmulOp) Res() *ir.Value { return o.op.Results[0] }
+func (o FmulOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o FmulOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -1018,7 +1018,7 @@ func (o FmulOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags")
 // their block.
 func BuildFmulOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, fastmathFlags ir.Attribute) FmulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fmul", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return FmulOp{opWrapper{op}}
@@ -1039,10 +1039,10 @@ func AsFnegOp(op *ir.Operation) (FnegOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o FnegOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o FnegOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o FnegOp) Res() *ir.Value { return o.op.Results[0] }
+func (o FnegOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o FnegOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -1052,7 +1052,7 @@ func (o FnegOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags")
 // their block.
 func BuildFnegOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand *ir.Value, fastmathFlags ir.Attribute) FnegOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fneg", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return FnegOp{opWrapper{op}}
@@ -1073,17 +1073,17 @@ func AsFpextOp(op *ir.Operation) (FpextOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o FpextOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o FpextOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o FpextOp) Res() *ir.Value { return o.op.Results[0] }
+func (o FpextOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildFpextOp creates a llvm.fpext at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFpextOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) FpextOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fpext", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return FpextOp{opWrapper{op}}
 }
@@ -1103,17 +1103,17 @@ func AsFptosiOp(op *ir.Operation) (FptosiOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o FptosiOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o FptosiOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o FptosiOp) Res() *ir.Value { return o.op.Results[0] }
+func (o FptosiOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildFptosiOp creates a llvm.fptosi at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFptosiOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) FptosiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fptosi", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return FptosiOp{opWrapper{op}}
 }
@@ -1133,17 +1133,17 @@ func AsFptouiOp(op *ir.Operation) (FptouiOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o FptouiOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o FptouiOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o FptouiOp) Res() *ir.Value { return o.op.Results[0] }
+func (o FptouiOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildFptouiOp creates a llvm.fptoui at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFptouiOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) FptouiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fptoui", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return FptouiOp{opWrapper{op}}
 }
@@ -1163,17 +1163,17 @@ func AsFptruncOp(op *ir.Operation) (FptruncOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o FptruncOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o FptruncOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o FptruncOp) Res() *ir.Value { return o.op.Results[0] }
+func (o FptruncOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildFptruncOp creates a llvm.fptrunc at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFptruncOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) FptruncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fptrunc", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return FptruncOp{opWrapper{op}}
 }
@@ -1193,17 +1193,17 @@ func AsFreezeOp(op *ir.Operation) (FreezeOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o FreezeOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o FreezeOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o FreezeOp) Res() *ir.Value { return o.op.Results[0] }
+func (o FreezeOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildFreezeOp creates a llvm.freeze at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFreezeOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.Value) FreezeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "freeze", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{val}
+	op.SetOperands([]*ir.Value{val})
 	b.Insert(op)
 	return FreezeOp{opWrapper{op}}
 }
@@ -1223,13 +1223,13 @@ func AsFremOp(op *ir.Operation) (FremOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o FremOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o FremOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o FremOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o FremOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o FremOp) Res() *ir.Value { return o.op.Results[0] }
+func (o FremOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o FremOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -1239,7 +1239,7 @@ func (o FremOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags")
 // their block.
 func BuildFremOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, fastmathFlags ir.Attribute) FremOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "frem", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return FremOp{opWrapper{op}}
@@ -1260,13 +1260,13 @@ func AsFsubOp(op *ir.Operation) (FsubOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o FsubOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o FsubOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o FsubOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o FsubOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o FsubOp) Res() *ir.Value { return o.op.Results[0] }
+func (o FsubOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o FsubOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -1276,7 +1276,7 @@ func (o FsubOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags")
 // their block.
 func BuildFsubOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, fastmathFlags ir.Attribute) FsubOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fsub", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return FsubOp{opWrapper{op}}
@@ -1465,7 +1465,7 @@ func (o FuncOp) IntelReqdSubGroupSize() ir.Attribute { return o.op.Attr("intel_r
 func (o FuncOp) UwtableKind() ir.Attribute { return o.op.Attr("uwtable_kind") }
 
 // Body returns the op's body region.
-func (o FuncOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildFuncOp creates a llvm.func at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -1493,13 +1493,13 @@ func AsGetelementptrOp(op *ir.Operation) (GetelementptrOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o GetelementptrOp) Base() *ir.Value { return o.op.Operands[0] }
+func (o GetelementptrOp) Base() *ir.Value { return o.op.Operand(0) }
 
 // DynamicIndices returns the op's dynamicIndices operand group.
-func (o GetelementptrOp) DynamicIndices() []*ir.Value { return o.op.Operands[1:] }
+func (o GetelementptrOp) DynamicIndices() []*ir.Value { return o.op.Operands()[1:] }
 
 // Res returns the op's res result.
-func (o GetelementptrOp) Res() *ir.Value { return o.op.Results[0] }
+func (o GetelementptrOp) Res() *ir.Value { return o.op.Result(0) }
 
 // RawConstantIndices returns the inherent attribute rawConstantIndices, or nil if it is not set.
 func (o GetelementptrOp) RawConstantIndices() ir.Attribute { return o.op.Attr("rawConstantIndices") }
@@ -1518,7 +1518,7 @@ func (o GetelementptrOp) NoWrapFlags() ir.Attribute { return o.op.Attr("noWrapFl
 // single-block regions get their block.
 func BuildGetelementptrOp(b *ir.Builder, loc ir.Location, resType ir.Type, base *ir.Value, dynamicIndices []*ir.Value, rawConstantIndices, elemType, inbounds, noWrapFlags ir.Attribute) GetelementptrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "getelementptr", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{base}, dynamicIndices...)
+	op.SetOperands(append([]*ir.Value{base}, dynamicIndices...))
 	setAttrs(op, []string{"rawConstantIndices", "elem_type", "inbounds", "noWrapFlags"}, rawConstantIndices, elemType, inbounds, noWrapFlags)
 	b.Insert(op)
 	return GetelementptrOp{opWrapper{op}}
@@ -1539,13 +1539,13 @@ func AsIcmpOp(op *ir.Operation) (IcmpOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IcmpOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IcmpOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IcmpOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IcmpOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IcmpOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IcmpOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Predicate returns the inherent attribute predicate, or nil if it is not set.
 func (o IcmpOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
@@ -1555,7 +1555,7 @@ func (o IcmpOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
 // their block.
 func BuildIcmpOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, predicate ir.Attribute) IcmpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "icmp", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"predicate"}, predicate)
 	b.Insert(op)
 	return IcmpOp{opWrapper{op}}
@@ -1576,25 +1576,25 @@ func AsIndirectbrOp(op *ir.Operation) (IndirectbrOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o IndirectbrOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o IndirectbrOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // SuccOperands returns the op's succOperands operand group.
-func (o IndirectbrOp) SuccOperands() []*ir.Value { return o.op.Operands[1:] }
+func (o IndirectbrOp) SuccOperands() []*ir.Value { return o.op.Operands()[1:] }
 
 // IndbrOperandSegments returns the inherent attribute indbr_operand_segments, or nil if it is not set.
 func (o IndirectbrOp) IndbrOperandSegments() ir.Attribute { return o.op.Attr("indbr_operand_segments") }
 
 // Successors returns the op's successors.
-func (o IndirectbrOp) Successors() []*ir.Block { return o.op.Successors[0:] }
+func (o IndirectbrOp) Successors() []*ir.Block { return o.op.Successors()[0:] }
 
 // BuildIndirectbrOp creates a llvm.indirectbr at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIndirectbrOp(b *ir.Builder, loc ir.Location, addr *ir.Value, succOperands []*ir.Value, indbrOperandSegments ir.Attribute, successors []*ir.Block) IndirectbrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "indirectbr", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{addr}, succOperands...)
+	op.SetOperands(append([]*ir.Value{addr}, succOperands...))
 	setAttrs(op, []string{"indbr_operand_segments"}, indbrOperandSegments)
-	op.Successors = append([]*ir.Block{}, successors...)
+	op.SetSuccessors(append([]*ir.Block{}, successors...))
 	b.Insert(op)
 	return IndirectbrOp{opWrapper{op}}
 }
@@ -1614,11 +1614,11 @@ func AsInlineAsmOp(op *ir.Operation) (InlineAsmOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o InlineAsmOp) Operands() []*ir.Value { return o.op.Operands }
+func (o InlineAsmOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result, or nil.
 func (o InlineAsmOp) Res() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1650,7 +1650,7 @@ func (o InlineAsmOp) OperandAttrs() ir.Attribute { return o.op.Attr("operand_att
 // regions get their block.
 func BuildInlineAsmOp(b *ir.Builder, loc ir.Location, resTypes []ir.Type, operands []*ir.Value, asmString, constraints, hasSideEffects, isAlignStack, tailCallKind, asmDialect, operandAttrs ir.Attribute) InlineAsmOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "inline_asm", Registered: true}, loc, resTypes)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"asm_string", "constraints", "has_side_effects", "is_align_stack", "tail_call_kind", "asm_dialect", "operand_attrs"}, asmString, constraints, hasSideEffects, isAlignStack, tailCallKind, asmDialect, operandAttrs)
 	b.Insert(op)
 	return InlineAsmOp{opWrapper{op}}
@@ -1671,23 +1671,23 @@ func AsInsertelementOp(op *ir.Operation) (InsertelementOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o InsertelementOp) Vector() *ir.Value { return o.op.Operands[0] }
+func (o InsertelementOp) Vector() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o InsertelementOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o InsertelementOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // Position returns the op's position operand.
-func (o InsertelementOp) Position() *ir.Value { return o.op.Operands[2] }
+func (o InsertelementOp) Position() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o InsertelementOp) Res() *ir.Value { return o.op.Results[0] }
+func (o InsertelementOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildInsertelementOp creates a llvm.insertelement at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildInsertelementOp(b *ir.Builder, loc ir.Location, resType ir.Type, vector, value, position *ir.Value) InsertelementOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "insertelement", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{vector, value, position}
+	op.SetOperands([]*ir.Value{vector, value, position})
 	b.Insert(op)
 	return InsertelementOp{opWrapper{op}}
 }
@@ -1707,13 +1707,13 @@ func AsInsertvalueOp(op *ir.Operation) (InsertvalueOp, bool) {
 }
 
 // Container returns the op's container operand.
-func (o InsertvalueOp) Container() *ir.Value { return o.op.Operands[0] }
+func (o InsertvalueOp) Container() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o InsertvalueOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o InsertvalueOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o InsertvalueOp) Res() *ir.Value { return o.op.Results[0] }
+func (o InsertvalueOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Position returns the inherent attribute position, or nil if it is not set.
 func (o InsertvalueOp) Position() ir.Attribute { return o.op.Attr("position") }
@@ -1723,7 +1723,7 @@ func (o InsertvalueOp) Position() ir.Attribute { return o.op.Attr("position") }
 // single-block regions get their block.
 func BuildInsertvalueOp(b *ir.Builder, loc ir.Location, resType ir.Type, container, value *ir.Value, position ir.Attribute) InsertvalueOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "insertvalue", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{container, value}
+	op.SetOperands([]*ir.Value{container, value})
 	setAttrs(op, []string{"position"}, position)
 	b.Insert(op)
 	return InsertvalueOp{opWrapper{op}}
@@ -1744,10 +1744,10 @@ func AsIntrAbsOp(op *ir.Operation) (IntrAbsOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrAbsOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrAbsOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrAbsOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrAbsOp) Res() *ir.Value { return o.op.Result(0) }
 
 // IsIntMinPoison returns the inherent attribute is_int_min_poison, or nil if it is not set.
 func (o IntrAbsOp) IsIntMinPoison() ir.Attribute { return o.op.Attr("is_int_min_poison") }
@@ -1757,7 +1757,7 @@ func (o IntrAbsOp) IsIntMinPoison() ir.Attribute { return o.op.Attr("is_int_min_
 // regions get their block.
 func BuildIntrAbsOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, isIntMinPoison ir.Attribute) IntrAbsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.abs", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"is_int_min_poison"}, isIntMinPoison)
 	b.Insert(op)
 	return IntrAbsOp{opWrapper{op}}
@@ -1778,10 +1778,10 @@ func AsIntrAcosOp(op *ir.Operation) (IntrAcosOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrAcosOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrAcosOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrAcosOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrAcosOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrAcosOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -1791,7 +1791,7 @@ func (o IntrAcosOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // regions get their block.
 func BuildIntrAcosOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrAcosOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.acos", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrAcosOp{opWrapper{op}}
@@ -1812,26 +1812,26 @@ func AsIntrAnnotationOp(op *ir.Operation) (IntrAnnotationOp, bool) {
 }
 
 // Integer returns the op's integer operand.
-func (o IntrAnnotationOp) Integer() *ir.Value { return o.op.Operands[0] }
+func (o IntrAnnotationOp) Integer() *ir.Value { return o.op.Operand(0) }
 
 // Annotation returns the op's annotation operand.
-func (o IntrAnnotationOp) Annotation() *ir.Value { return o.op.Operands[1] }
+func (o IntrAnnotationOp) Annotation() *ir.Value { return o.op.Operand(1) }
 
 // FileName returns the op's fileName operand.
-func (o IntrAnnotationOp) FileName() *ir.Value { return o.op.Operands[2] }
+func (o IntrAnnotationOp) FileName() *ir.Value { return o.op.Operand(2) }
 
 // Line returns the op's line operand.
-func (o IntrAnnotationOp) Line() *ir.Value { return o.op.Operands[3] }
+func (o IntrAnnotationOp) Line() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrAnnotationOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrAnnotationOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrAnnotationOp creates a llvm.intr.annotation at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrAnnotationOp(b *ir.Builder, loc ir.Location, resType ir.Type, integer, annotation, fileName, line *ir.Value) IntrAnnotationOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.annotation", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{integer, annotation, fileName, line}
+	op.SetOperands([]*ir.Value{integer, annotation, fileName, line})
 	b.Insert(op)
 	return IntrAnnotationOp{opWrapper{op}}
 }
@@ -1851,10 +1851,10 @@ func AsIntrAsinOp(op *ir.Operation) (IntrAsinOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrAsinOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrAsinOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrAsinOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrAsinOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrAsinOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -1864,7 +1864,7 @@ func (o IntrAsinOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // regions get their block.
 func BuildIntrAsinOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrAsinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.asin", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrAsinOp{opWrapper{op}}
@@ -1885,10 +1885,10 @@ func AsIntrAssumeOp(op *ir.Operation) (IntrAssumeOp, bool) {
 }
 
 // Cond returns the op's cond operand.
-func (o IntrAssumeOp) Cond() *ir.Value { return o.op.Operands[0] }
+func (o IntrAssumeOp) Cond() *ir.Value { return o.op.Operand(0) }
 
 // OpBundleOperands returns the op's op_bundle_operands operand group.
-func (o IntrAssumeOp) OpBundleOperands() []*ir.Value { return o.op.Operands[1:] }
+func (o IntrAssumeOp) OpBundleOperands() []*ir.Value { return o.op.Operands()[1:] }
 
 // OpBundleSizes returns the inherent attribute op_bundle_sizes, or nil if it is not set.
 func (o IntrAssumeOp) OpBundleSizes() ir.Attribute { return o.op.Attr("op_bundle_sizes") }
@@ -1901,7 +1901,7 @@ func (o IntrAssumeOp) OpBundleTags() ir.Attribute { return o.op.Attr("op_bundle_
 // single-block regions get their block.
 func BuildIntrAssumeOp(b *ir.Builder, loc ir.Location, cond *ir.Value, opBundleOperands []*ir.Value, opBundleSizes, opBundleTags ir.Attribute) IntrAssumeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.assume", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{cond}, opBundleOperands...)
+	op.SetOperands(append([]*ir.Value{cond}, opBundleOperands...))
 	setAttrs(op, []string{"op_bundle_sizes", "op_bundle_tags"}, opBundleSizes, opBundleTags)
 	b.Insert(op)
 	return IntrAssumeOp{opWrapper{op}}
@@ -1922,10 +1922,10 @@ func AsIntrAtanOp(op *ir.Operation) (IntrAtanOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrAtanOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrAtanOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrAtanOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrAtanOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrAtanOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -1935,7 +1935,7 @@ func (o IntrAtanOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // regions get their block.
 func BuildIntrAtanOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrAtanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.atan", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrAtanOp{opWrapper{op}}
@@ -1956,13 +1956,13 @@ func AsIntrAtan2Op(op *ir.Operation) (IntrAtan2Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrAtan2Op) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrAtan2Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrAtan2Op) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrAtan2Op) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrAtan2Op) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrAtan2Op) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrAtan2Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -1972,7 +1972,7 @@ func (o IntrAtan2Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFl
 // regions get their block.
 func BuildIntrAtan2Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrAtan2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.atan2", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrAtan2Op{opWrapper{op}}
@@ -1993,17 +1993,17 @@ func AsIntrBitreverseOp(op *ir.Operation) (IntrBitreverseOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrBitreverseOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrBitreverseOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrBitreverseOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrBitreverseOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrBitreverseOp creates a llvm.intr.bitreverse at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrBitreverseOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrBitreverseOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.bitreverse", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrBitreverseOp{opWrapper{op}}
 }
@@ -2023,17 +2023,17 @@ func AsIntrBswapOp(op *ir.Operation) (IntrBswapOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrBswapOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrBswapOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrBswapOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrBswapOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrBswapOp creates a llvm.intr.bswap at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrBswapOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrBswapOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.bswap", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrBswapOp{opWrapper{op}}
 }
@@ -2053,10 +2053,10 @@ func AsIntrCeilOp(op *ir.Operation) (IntrCeilOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrCeilOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrCeilOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrCeilOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrCeilOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrCeilOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -2066,7 +2066,7 @@ func (o IntrCeilOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // regions get their block.
 func BuildIntrCeilOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrCeilOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ceil", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrCeilOp{opWrapper{op}}
@@ -2087,13 +2087,13 @@ func AsIntrCopysignOp(op *ir.Operation) (IntrCopysignOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrCopysignOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrCopysignOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrCopysignOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrCopysignOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrCopysignOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrCopysignOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrCopysignOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -2103,7 +2103,7 @@ func (o IntrCopysignOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmat
 // single-block regions get their block.
 func BuildIntrCopysignOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrCopysignOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.copysign", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrCopysignOp{opWrapper{op}}
@@ -2124,7 +2124,7 @@ func AsIntrCoroAlignOp(op *ir.Operation) (IntrCoroAlignOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o IntrCoroAlignOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrCoroAlignOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrCoroAlignOp creates a llvm.intr.coro.align at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2150,20 +2150,20 @@ func AsIntrCoroBeginOp(op *ir.Operation) (IntrCoroBeginOp, bool) {
 }
 
 // Token returns the op's token operand.
-func (o IntrCoroBeginOp) Token() *ir.Value { return o.op.Operands[0] }
+func (o IntrCoroBeginOp) Token() *ir.Value { return o.op.Operand(0) }
 
 // Mem returns the op's mem operand.
-func (o IntrCoroBeginOp) Mem() *ir.Value { return o.op.Operands[1] }
+func (o IntrCoroBeginOp) Mem() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrCoroBeginOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrCoroBeginOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrCoroBeginOp creates a llvm.intr.coro.begin at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrCoroBeginOp(b *ir.Builder, loc ir.Location, resType ir.Type, token, mem *ir.Value) IntrCoroBeginOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.coro.begin", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{token, mem}
+	op.SetOperands([]*ir.Value{token, mem})
 	b.Insert(op)
 	return IntrCoroBeginOp{opWrapper{op}}
 }
@@ -2183,23 +2183,23 @@ func AsIntrCoroEndOp(op *ir.Operation) (IntrCoroEndOp, bool) {
 }
 
 // Handle returns the op's handle operand.
-func (o IntrCoroEndOp) Handle() *ir.Value { return o.op.Operands[0] }
+func (o IntrCoroEndOp) Handle() *ir.Value { return o.op.Operand(0) }
 
 // Unwind returns the op's unwind operand.
-func (o IntrCoroEndOp) Unwind() *ir.Value { return o.op.Operands[1] }
+func (o IntrCoroEndOp) Unwind() *ir.Value { return o.op.Operand(1) }
 
 // Retvals returns the op's retvals operand.
-func (o IntrCoroEndOp) Retvals() *ir.Value { return o.op.Operands[2] }
+func (o IntrCoroEndOp) Retvals() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrCoroEndOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrCoroEndOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrCoroEndOp creates a llvm.intr.coro.end at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrCoroEndOp(b *ir.Builder, loc ir.Location, resType ir.Type, handle, unwind, retvals *ir.Value) IntrCoroEndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.coro.end", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{handle, unwind, retvals}
+	op.SetOperands([]*ir.Value{handle, unwind, retvals})
 	b.Insert(op)
 	return IntrCoroEndOp{opWrapper{op}}
 }
@@ -2219,20 +2219,20 @@ func AsIntrCoroFreeOp(op *ir.Operation) (IntrCoroFreeOp, bool) {
 }
 
 // Id returns the op's id operand.
-func (o IntrCoroFreeOp) Id() *ir.Value { return o.op.Operands[0] }
+func (o IntrCoroFreeOp) Id() *ir.Value { return o.op.Operand(0) }
 
 // Handle returns the op's handle operand.
-func (o IntrCoroFreeOp) Handle() *ir.Value { return o.op.Operands[1] }
+func (o IntrCoroFreeOp) Handle() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrCoroFreeOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrCoroFreeOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrCoroFreeOp creates a llvm.intr.coro.free at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrCoroFreeOp(b *ir.Builder, loc ir.Location, resType ir.Type, id, handle *ir.Value) IntrCoroFreeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.coro.free", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{id, handle}
+	op.SetOperands([]*ir.Value{id, handle})
 	b.Insert(op)
 	return IntrCoroFreeOp{opWrapper{op}}
 }
@@ -2252,26 +2252,26 @@ func AsIntrCoroIdOp(op *ir.Operation) (IntrCoroIdOp, bool) {
 }
 
 // Align returns the op's align operand.
-func (o IntrCoroIdOp) Align() *ir.Value { return o.op.Operands[0] }
+func (o IntrCoroIdOp) Align() *ir.Value { return o.op.Operand(0) }
 
 // Promise returns the op's promise operand.
-func (o IntrCoroIdOp) Promise() *ir.Value { return o.op.Operands[1] }
+func (o IntrCoroIdOp) Promise() *ir.Value { return o.op.Operand(1) }
 
 // Coroaddr returns the op's coroaddr operand.
-func (o IntrCoroIdOp) Coroaddr() *ir.Value { return o.op.Operands[2] }
+func (o IntrCoroIdOp) Coroaddr() *ir.Value { return o.op.Operand(2) }
 
 // Fnaddrs returns the op's fnaddrs operand.
-func (o IntrCoroIdOp) Fnaddrs() *ir.Value { return o.op.Operands[3] }
+func (o IntrCoroIdOp) Fnaddrs() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrCoroIdOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrCoroIdOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrCoroIdOp creates a llvm.intr.coro.id at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrCoroIdOp(b *ir.Builder, loc ir.Location, resType ir.Type, align, promise, coroaddr, fnaddrs *ir.Value) IntrCoroIdOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.coro.id", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{align, promise, coroaddr, fnaddrs}
+	op.SetOperands([]*ir.Value{align, promise, coroaddr, fnaddrs})
 	b.Insert(op)
 	return IntrCoroIdOp{opWrapper{op}}
 }
@@ -2291,23 +2291,23 @@ func AsIntrCoroPromiseOp(op *ir.Operation) (IntrCoroPromiseOp, bool) {
 }
 
 // Handle returns the op's handle operand.
-func (o IntrCoroPromiseOp) Handle() *ir.Value { return o.op.Operands[0] }
+func (o IntrCoroPromiseOp) Handle() *ir.Value { return o.op.Operand(0) }
 
 // Align returns the op's align operand.
-func (o IntrCoroPromiseOp) Align() *ir.Value { return o.op.Operands[1] }
+func (o IntrCoroPromiseOp) Align() *ir.Value { return o.op.Operand(1) }
 
 // From returns the op's from operand.
-func (o IntrCoroPromiseOp) From() *ir.Value { return o.op.Operands[2] }
+func (o IntrCoroPromiseOp) From() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrCoroPromiseOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrCoroPromiseOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrCoroPromiseOp creates a llvm.intr.coro.promise at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrCoroPromiseOp(b *ir.Builder, loc ir.Location, resType ir.Type, handle, align, from *ir.Value) IntrCoroPromiseOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.coro.promise", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{handle, align, from}
+	op.SetOperands([]*ir.Value{handle, align, from})
 	b.Insert(op)
 	return IntrCoroPromiseOp{opWrapper{op}}
 }
@@ -2327,14 +2327,14 @@ func AsIntrCoroResumeOp(op *ir.Operation) (IntrCoroResumeOp, bool) {
 }
 
 // Handle returns the op's handle operand.
-func (o IntrCoroResumeOp) Handle() *ir.Value { return o.op.Operands[0] }
+func (o IntrCoroResumeOp) Handle() *ir.Value { return o.op.Operand(0) }
 
 // BuildIntrCoroResumeOp creates a llvm.intr.coro.resume at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrCoroResumeOp(b *ir.Builder, loc ir.Location, handle *ir.Value) IntrCoroResumeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.coro.resume", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{handle}
+	op.SetOperands([]*ir.Value{handle})
 	b.Insert(op)
 	return IntrCoroResumeOp{opWrapper{op}}
 }
@@ -2354,17 +2354,17 @@ func AsIntrCoroSaveOp(op *ir.Operation) (IntrCoroSaveOp, bool) {
 }
 
 // Handle returns the op's handle operand.
-func (o IntrCoroSaveOp) Handle() *ir.Value { return o.op.Operands[0] }
+func (o IntrCoroSaveOp) Handle() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrCoroSaveOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrCoroSaveOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrCoroSaveOp creates a llvm.intr.coro.save at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrCoroSaveOp(b *ir.Builder, loc ir.Location, resType ir.Type, handle *ir.Value) IntrCoroSaveOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.coro.save", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{handle}
+	op.SetOperands([]*ir.Value{handle})
 	b.Insert(op)
 	return IntrCoroSaveOp{opWrapper{op}}
 }
@@ -2384,7 +2384,7 @@ func AsIntrCoroSizeOp(op *ir.Operation) (IntrCoroSizeOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o IntrCoroSizeOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrCoroSizeOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrCoroSizeOp creates a llvm.intr.coro.size at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2410,20 +2410,20 @@ func AsIntrCoroSuspendOp(op *ir.Operation) (IntrCoroSuspendOp, bool) {
 }
 
 // Save returns the op's save operand.
-func (o IntrCoroSuspendOp) Save() *ir.Value { return o.op.Operands[0] }
+func (o IntrCoroSuspendOp) Save() *ir.Value { return o.op.Operand(0) }
 
 // Final returns the op's final operand.
-func (o IntrCoroSuspendOp) Final() *ir.Value { return o.op.Operands[1] }
+func (o IntrCoroSuspendOp) Final() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrCoroSuspendOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrCoroSuspendOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrCoroSuspendOp creates a llvm.intr.coro.suspend at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrCoroSuspendOp(b *ir.Builder, loc ir.Location, resType ir.Type, save, final *ir.Value) IntrCoroSuspendOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.coro.suspend", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{save, final}
+	op.SetOperands([]*ir.Value{save, final})
 	b.Insert(op)
 	return IntrCoroSuspendOp{opWrapper{op}}
 }
@@ -2443,10 +2443,10 @@ func AsIntrCosOp(op *ir.Operation) (IntrCosOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrCosOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrCosOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrCosOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrCosOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrCosOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -2456,7 +2456,7 @@ func (o IntrCosOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlag
 // regions get their block.
 func BuildIntrCosOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrCosOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.cos", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrCosOp{opWrapper{op}}
@@ -2477,10 +2477,10 @@ func AsIntrCoshOp(op *ir.Operation) (IntrCoshOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrCoshOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrCoshOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrCoshOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrCoshOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrCoshOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -2490,7 +2490,7 @@ func (o IntrCoshOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // regions get their block.
 func BuildIntrCoshOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrCoshOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.cosh", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrCoshOp{opWrapper{op}}
@@ -2511,10 +2511,10 @@ func AsIntrCtlzOp(op *ir.Operation) (IntrCtlzOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrCtlzOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrCtlzOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrCtlzOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrCtlzOp) Res() *ir.Value { return o.op.Result(0) }
 
 // IsZeroPoison returns the inherent attribute is_zero_poison, or nil if it is not set.
 func (o IntrCtlzOp) IsZeroPoison() ir.Attribute { return o.op.Attr("is_zero_poison") }
@@ -2524,7 +2524,7 @@ func (o IntrCtlzOp) IsZeroPoison() ir.Attribute { return o.op.Attr("is_zero_pois
 // regions get their block.
 func BuildIntrCtlzOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, isZeroPoison ir.Attribute) IntrCtlzOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ctlz", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"is_zero_poison"}, isZeroPoison)
 	b.Insert(op)
 	return IntrCtlzOp{opWrapper{op}}
@@ -2545,17 +2545,17 @@ func AsIntrCtpopOp(op *ir.Operation) (IntrCtpopOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrCtpopOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrCtpopOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrCtpopOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrCtpopOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrCtpopOp creates a llvm.intr.ctpop at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrCtpopOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrCtpopOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ctpop", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrCtpopOp{opWrapper{op}}
 }
@@ -2575,10 +2575,10 @@ func AsIntrCttzOp(op *ir.Operation) (IntrCttzOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrCttzOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrCttzOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrCttzOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrCttzOp) Res() *ir.Value { return o.op.Result(0) }
 
 // IsZeroPoison returns the inherent attribute is_zero_poison, or nil if it is not set.
 func (o IntrCttzOp) IsZeroPoison() ir.Attribute { return o.op.Attr("is_zero_poison") }
@@ -2588,7 +2588,7 @@ func (o IntrCttzOp) IsZeroPoison() ir.Attribute { return o.op.Attr("is_zero_pois
 // regions get their block.
 func BuildIntrCttzOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, isZeroPoison ir.Attribute) IntrCttzOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.cttz", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"is_zero_poison"}, isZeroPoison)
 	b.Insert(op)
 	return IntrCttzOp{opWrapper{op}}
@@ -2609,7 +2609,7 @@ func AsIntrDbgDeclareOp(op *ir.Operation) (IntrDbgDeclareOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o IntrDbgDeclareOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o IntrDbgDeclareOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // VarInfo returns the inherent attribute varInfo, or nil if it is not set.
 func (o IntrDbgDeclareOp) VarInfo() ir.Attribute { return o.op.Attr("varInfo") }
@@ -2622,7 +2622,7 @@ func (o IntrDbgDeclareOp) LocationExpr() ir.Attribute { return o.op.Attr("locati
 // single-block regions get their block.
 func BuildIntrDbgDeclareOp(b *ir.Builder, loc ir.Location, addr *ir.Value, varInfo, locationExpr ir.Attribute) IntrDbgDeclareOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.dbg.declare", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{addr}
+	op.SetOperands([]*ir.Value{addr})
 	setAttrs(op, []string{"varInfo", "locationExpr"}, varInfo, locationExpr)
 	b.Insert(op)
 	return IntrDbgDeclareOp{opWrapper{op}}
@@ -2670,7 +2670,7 @@ func AsIntrDbgValueOp(op *ir.Operation) (IntrDbgValueOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o IntrDbgValueOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o IntrDbgValueOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // VarInfo returns the inherent attribute varInfo, or nil if it is not set.
 func (o IntrDbgValueOp) VarInfo() ir.Attribute { return o.op.Attr("varInfo") }
@@ -2683,7 +2683,7 @@ func (o IntrDbgValueOp) LocationExpr() ir.Attribute { return o.op.Attr("location
 // single-block regions get their block.
 func BuildIntrDbgValueOp(b *ir.Builder, loc ir.Location, value *ir.Value, varInfo, locationExpr ir.Attribute) IntrDbgValueOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.dbg.value", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"varInfo", "locationExpr"}, varInfo, locationExpr)
 	b.Insert(op)
 	return IntrDbgValueOp{opWrapper{op}}
@@ -2727,17 +2727,17 @@ func AsIntrEhTypeidForOp(op *ir.Operation) (IntrEhTypeidForOp, bool) {
 }
 
 // TypeInfo returns the op's type_info operand.
-func (o IntrEhTypeidForOp) TypeInfo() *ir.Value { return o.op.Operands[0] }
+func (o IntrEhTypeidForOp) TypeInfo() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrEhTypeidForOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrEhTypeidForOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrEhTypeidForOp creates a llvm.intr.eh.typeid.for at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrEhTypeidForOp(b *ir.Builder, loc ir.Location, resType ir.Type, typeInfo *ir.Value) IntrEhTypeidForOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.eh.typeid.for", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{typeInfo}
+	op.SetOperands([]*ir.Value{typeInfo})
 	b.Insert(op)
 	return IntrEhTypeidForOp{opWrapper{op}}
 }
@@ -2757,10 +2757,10 @@ func AsIntrExpOp(op *ir.Operation) (IntrExpOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrExpOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrExpOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrExpOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrExpOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrExpOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -2770,7 +2770,7 @@ func (o IntrExpOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlag
 // regions get their block.
 func BuildIntrExpOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrExpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.exp", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrExpOp{opWrapper{op}}
@@ -2791,10 +2791,10 @@ func AsIntrExp10Op(op *ir.Operation) (IntrExp10Op, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrExp10Op) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrExp10Op) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrExp10Op) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrExp10Op) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrExp10Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -2804,7 +2804,7 @@ func (o IntrExp10Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFl
 // regions get their block.
 func BuildIntrExp10Op(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrExp10Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.exp10", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrExp10Op{opWrapper{op}}
@@ -2825,10 +2825,10 @@ func AsIntrExp2Op(op *ir.Operation) (IntrExp2Op, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrExp2Op) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrExp2Op) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrExp2Op) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrExp2Op) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrExp2Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -2838,7 +2838,7 @@ func (o IntrExp2Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // regions get their block.
 func BuildIntrExp2Op(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrExp2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.exp2", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrExp2Op{opWrapper{op}}
@@ -2859,20 +2859,20 @@ func AsIntrExpectOp(op *ir.Operation) (IntrExpectOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrExpectOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o IntrExpectOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Expected returns the op's expected operand.
-func (o IntrExpectOp) Expected() *ir.Value { return o.op.Operands[1] }
+func (o IntrExpectOp) Expected() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrExpectOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrExpectOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrExpectOp creates a llvm.intr.expect at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrExpectOp(b *ir.Builder, loc ir.Location, resType ir.Type, val, expected *ir.Value) IntrExpectOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.expect", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{val, expected}
+	op.SetOperands([]*ir.Value{val, expected})
 	b.Insert(op)
 	return IntrExpectOp{opWrapper{op}}
 }
@@ -2892,13 +2892,13 @@ func AsIntrExpectWithProbabilityOp(op *ir.Operation) (IntrExpectWithProbabilityO
 }
 
 // Val returns the op's val operand.
-func (o IntrExpectWithProbabilityOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o IntrExpectWithProbabilityOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Expected returns the op's expected operand.
-func (o IntrExpectWithProbabilityOp) Expected() *ir.Value { return o.op.Operands[1] }
+func (o IntrExpectWithProbabilityOp) Expected() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrExpectWithProbabilityOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrExpectWithProbabilityOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Prob returns the inherent attribute prob, or nil if it is not set.
 func (o IntrExpectWithProbabilityOp) Prob() ir.Attribute { return o.op.Attr("prob") }
@@ -2908,7 +2908,7 @@ func (o IntrExpectWithProbabilityOp) Prob() ir.Attribute { return o.op.Attr("pro
 // attributes are left unset; single-block regions get their block.
 func BuildIntrExpectWithProbabilityOp(b *ir.Builder, loc ir.Location, resType ir.Type, val, expected *ir.Value, prob ir.Attribute) IntrExpectWithProbabilityOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.expect.with.probability", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{val, expected}
+	op.SetOperands([]*ir.Value{val, expected})
 	setAttrs(op, []string{"prob"}, prob)
 	b.Insert(op)
 	return IntrExpectWithProbabilityOp{opWrapper{op}}
@@ -2929,10 +2929,10 @@ func AsIntrExperimentalConstrainedFpextOp(op *ir.Operation) (IntrExperimentalCon
 }
 
 // Arg0 returns the op's arg_0 operand.
-func (o IntrExperimentalConstrainedFpextOp) Arg0() *ir.Value { return o.op.Operands[0] }
+func (o IntrExperimentalConstrainedFpextOp) Arg0() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrExperimentalConstrainedFpextOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrExperimentalConstrainedFpextOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FpExceptionBehavior returns the inherent attribute fpExceptionBehavior, or nil if it is not set.
 func (o IntrExperimentalConstrainedFpextOp) FpExceptionBehavior() ir.Attribute {
@@ -2945,7 +2945,7 @@ func (o IntrExperimentalConstrainedFpextOp) FpExceptionBehavior() ir.Attribute {
 // regions get their block.
 func BuildIntrExperimentalConstrainedFpextOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg0 *ir.Value, fpExceptionBehavior ir.Attribute) IntrExperimentalConstrainedFpextOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.experimental.constrained.fpext", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg0}
+	op.SetOperands([]*ir.Value{arg0})
 	setAttrs(op, []string{"fpExceptionBehavior"}, fpExceptionBehavior)
 	b.Insert(op)
 	return IntrExperimentalConstrainedFpextOp{opWrapper{op}}
@@ -2966,10 +2966,10 @@ func AsIntrExperimentalConstrainedFptruncOp(op *ir.Operation) (IntrExperimentalC
 }
 
 // Arg0 returns the op's arg_0 operand.
-func (o IntrExperimentalConstrainedFptruncOp) Arg0() *ir.Value { return o.op.Operands[0] }
+func (o IntrExperimentalConstrainedFptruncOp) Arg0() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrExperimentalConstrainedFptruncOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrExperimentalConstrainedFptruncOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Roundingmode returns the inherent attribute roundingmode, or nil if it is not set.
 func (o IntrExperimentalConstrainedFptruncOp) Roundingmode() ir.Attribute {
@@ -2987,7 +2987,7 @@ func (o IntrExperimentalConstrainedFptruncOp) FpExceptionBehavior() ir.Attribute
 // regions get their block.
 func BuildIntrExperimentalConstrainedFptruncOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg0 *ir.Value, roundingmode, fpExceptionBehavior ir.Attribute) IntrExperimentalConstrainedFptruncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.experimental.constrained.fptrunc", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg0}
+	op.SetOperands([]*ir.Value{arg0})
 	setAttrs(op, []string{"roundingmode", "fpExceptionBehavior"}, roundingmode, fpExceptionBehavior)
 	b.Insert(op)
 	return IntrExperimentalConstrainedFptruncOp{opWrapper{op}}
@@ -3008,10 +3008,10 @@ func AsIntrExperimentalConstrainedSitofpOp(op *ir.Operation) (IntrExperimentalCo
 }
 
 // Arg0 returns the op's arg_0 operand.
-func (o IntrExperimentalConstrainedSitofpOp) Arg0() *ir.Value { return o.op.Operands[0] }
+func (o IntrExperimentalConstrainedSitofpOp) Arg0() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrExperimentalConstrainedSitofpOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrExperimentalConstrainedSitofpOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Roundingmode returns the inherent attribute roundingmode, or nil if it is not set.
 func (o IntrExperimentalConstrainedSitofpOp) Roundingmode() ir.Attribute {
@@ -3029,7 +3029,7 @@ func (o IntrExperimentalConstrainedSitofpOp) FpExceptionBehavior() ir.Attribute 
 // regions get their block.
 func BuildIntrExperimentalConstrainedSitofpOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg0 *ir.Value, roundingmode, fpExceptionBehavior ir.Attribute) IntrExperimentalConstrainedSitofpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.experimental.constrained.sitofp", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg0}
+	op.SetOperands([]*ir.Value{arg0})
 	setAttrs(op, []string{"roundingmode", "fpExceptionBehavior"}, roundingmode, fpExceptionBehavior)
 	b.Insert(op)
 	return IntrExperimentalConstrainedSitofpOp{opWrapper{op}}
@@ -3050,10 +3050,10 @@ func AsIntrExperimentalConstrainedUitofpOp(op *ir.Operation) (IntrExperimentalCo
 }
 
 // Arg0 returns the op's arg_0 operand.
-func (o IntrExperimentalConstrainedUitofpOp) Arg0() *ir.Value { return o.op.Operands[0] }
+func (o IntrExperimentalConstrainedUitofpOp) Arg0() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrExperimentalConstrainedUitofpOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrExperimentalConstrainedUitofpOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Roundingmode returns the inherent attribute roundingmode, or nil if it is not set.
 func (o IntrExperimentalConstrainedUitofpOp) Roundingmode() ir.Attribute {
@@ -3071,7 +3071,7 @@ func (o IntrExperimentalConstrainedUitofpOp) FpExceptionBehavior() ir.Attribute 
 // regions get their block.
 func BuildIntrExperimentalConstrainedUitofpOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg0 *ir.Value, roundingmode, fpExceptionBehavior ir.Attribute) IntrExperimentalConstrainedUitofpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.experimental.constrained.uitofp", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg0}
+	op.SetOperands([]*ir.Value{arg0})
 	setAttrs(op, []string{"roundingmode", "fpExceptionBehavior"}, roundingmode, fpExceptionBehavior)
 	b.Insert(op)
 	return IntrExperimentalConstrainedUitofpOp{opWrapper{op}}
@@ -3120,7 +3120,7 @@ func AsIntrExperimentalStepvectorOp(op *ir.Operation) (IntrExperimentalStepvecto
 }
 
 // Res returns the op's res result.
-func (o IntrExperimentalStepvectorOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrExperimentalStepvectorOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrExperimentalStepvectorOp creates a
 // llvm.intr.experimental.stepvector at b's insertion point (detached when b
@@ -3147,19 +3147,19 @@ func AsIntrExperimentalVpStridedLoadOp(op *ir.Operation) (IntrExperimentalVpStri
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrExperimentalVpStridedLoadOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o IntrExperimentalVpStridedLoadOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Stride returns the op's stride operand.
-func (o IntrExperimentalVpStridedLoadOp) Stride() *ir.Value { return o.op.Operands[1] }
+func (o IntrExperimentalVpStridedLoadOp) Stride() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrExperimentalVpStridedLoadOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrExperimentalVpStridedLoadOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrExperimentalVpStridedLoadOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrExperimentalVpStridedLoadOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrExperimentalVpStridedLoadOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrExperimentalVpStridedLoadOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrExperimentalVpStridedLoadOp creates a
 // llvm.intr.experimental.vp.strided.load at b's insertion point (detached when
@@ -3167,7 +3167,7 @@ func (o IntrExperimentalVpStridedLoadOp) Res() *ir.Value { return o.op.Results[0
 // regions get their block.
 func BuildIntrExperimentalVpStridedLoadOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr, stride, mask, evl *ir.Value) IntrExperimentalVpStridedLoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.experimental.vp.strided.load", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr, stride, mask, evl}
+	op.SetOperands([]*ir.Value{ptr, stride, mask, evl})
 	b.Insert(op)
 	return IntrExperimentalVpStridedLoadOp{opWrapper{op}}
 }
@@ -3187,19 +3187,19 @@ func AsIntrExperimentalVpStridedStoreOp(op *ir.Operation) (IntrExperimentalVpStr
 }
 
 // Val returns the op's val operand.
-func (o IntrExperimentalVpStridedStoreOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o IntrExperimentalVpStridedStoreOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Ptr returns the op's ptr operand.
-func (o IntrExperimentalVpStridedStoreOp) Ptr() *ir.Value { return o.op.Operands[1] }
+func (o IntrExperimentalVpStridedStoreOp) Ptr() *ir.Value { return o.op.Operand(1) }
 
 // Stride returns the op's stride operand.
-func (o IntrExperimentalVpStridedStoreOp) Stride() *ir.Value { return o.op.Operands[2] }
+func (o IntrExperimentalVpStridedStoreOp) Stride() *ir.Value { return o.op.Operand(2) }
 
 // Mask returns the op's mask operand.
-func (o IntrExperimentalVpStridedStoreOp) Mask() *ir.Value { return o.op.Operands[3] }
+func (o IntrExperimentalVpStridedStoreOp) Mask() *ir.Value { return o.op.Operand(3) }
 
 // Evl returns the op's evl operand.
-func (o IntrExperimentalVpStridedStoreOp) Evl() *ir.Value { return o.op.Operands[4] }
+func (o IntrExperimentalVpStridedStoreOp) Evl() *ir.Value { return o.op.Operand(4) }
 
 // BuildIntrExperimentalVpStridedStoreOp creates a
 // llvm.intr.experimental.vp.strided.store at b's insertion point (detached
@@ -3207,7 +3207,7 @@ func (o IntrExperimentalVpStridedStoreOp) Evl() *ir.Value { return o.op.Operands
 // regions get their block.
 func BuildIntrExperimentalVpStridedStoreOp(b *ir.Builder, loc ir.Location, val, ptr, stride, mask, evl *ir.Value) IntrExperimentalVpStridedStoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.experimental.vp.strided.store", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{val, ptr, stride, mask, evl}
+	op.SetOperands([]*ir.Value{val, ptr, stride, mask, evl})
 	b.Insert(op)
 	return IntrExperimentalVpStridedStoreOp{opWrapper{op}}
 }
@@ -3227,10 +3227,10 @@ func AsIntrFabsOp(op *ir.Operation) (IntrFabsOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrFabsOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrFabsOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrFabsOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrFabsOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrFabsOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -3240,7 +3240,7 @@ func (o IntrFabsOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // regions get their block.
 func BuildIntrFabsOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrFabsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.fabs", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrFabsOp{opWrapper{op}}
@@ -3261,10 +3261,10 @@ func AsIntrFloorOp(op *ir.Operation) (IntrFloorOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrFloorOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrFloorOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrFloorOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrFloorOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrFloorOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -3274,7 +3274,7 @@ func (o IntrFloorOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFl
 // regions get their block.
 func BuildIntrFloorOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrFloorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.floor", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrFloorOp{opWrapper{op}}
@@ -3295,16 +3295,16 @@ func AsIntrFmaOp(op *ir.Operation) (IntrFmaOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrFmaOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrFmaOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrFmaOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrFmaOp) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o IntrFmaOp) C() *ir.Value { return o.op.Operands[2] }
+func (o IntrFmaOp) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrFmaOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrFmaOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrFmaOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -3314,7 +3314,7 @@ func (o IntrFmaOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlag
 // regions get their block.
 func BuildIntrFmaOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, fastmathFlags ir.Attribute) IntrFmaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.fma", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrFmaOp{opWrapper{op}}
@@ -3335,16 +3335,16 @@ func AsIntrFmuladdOp(op *ir.Operation) (IntrFmuladdOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrFmuladdOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrFmuladdOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrFmuladdOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrFmuladdOp) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o IntrFmuladdOp) C() *ir.Value { return o.op.Operands[2] }
+func (o IntrFmuladdOp) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrFmuladdOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrFmuladdOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrFmuladdOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -3354,7 +3354,7 @@ func (o IntrFmuladdOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmath
 // single-block regions get their block.
 func BuildIntrFmuladdOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, fastmathFlags ir.Attribute) IntrFmuladdOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.fmuladd", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrFmuladdOp{opWrapper{op}}
@@ -3375,10 +3375,10 @@ func AsIntrFrexpOp(op *ir.Operation) (IntrFrexpOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrFrexpOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o IntrFrexpOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrFrexpOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrFrexpOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrFrexpOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -3388,7 +3388,7 @@ func (o IntrFrexpOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFl
 // regions get their block.
 func BuildIntrFrexpOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.Value, fastmathFlags ir.Attribute) IntrFrexpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.frexp", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{val}
+	op.SetOperands([]*ir.Value{val})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrFrexpOp{opWrapper{op}}
@@ -3409,23 +3409,23 @@ func AsIntrFshlOp(op *ir.Operation) (IntrFshlOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrFshlOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrFshlOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrFshlOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrFshlOp) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o IntrFshlOp) C() *ir.Value { return o.op.Operands[2] }
+func (o IntrFshlOp) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrFshlOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrFshlOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrFshlOp creates a llvm.intr.fshl at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrFshlOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value) IntrFshlOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.fshl", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	b.Insert(op)
 	return IntrFshlOp{opWrapper{op}}
 }
@@ -3445,23 +3445,23 @@ func AsIntrFshrOp(op *ir.Operation) (IntrFshrOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrFshrOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrFshrOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrFshrOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrFshrOp) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o IntrFshrOp) C() *ir.Value { return o.op.Operands[2] }
+func (o IntrFshrOp) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrFshrOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrFshrOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrFshrOp creates a llvm.intr.fshr at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrFshrOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value) IntrFshrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.fshr", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	b.Insert(op)
 	return IntrFshrOp{opWrapper{op}}
 }
@@ -3481,20 +3481,20 @@ func AsIntrGetActiveLaneMaskOp(op *ir.Operation) (IntrGetActiveLaneMaskOp, bool)
 }
 
 // Base returns the op's base operand.
-func (o IntrGetActiveLaneMaskOp) Base() *ir.Value { return o.op.Operands[0] }
+func (o IntrGetActiveLaneMaskOp) Base() *ir.Value { return o.op.Operand(0) }
 
 // N returns the op's n operand.
-func (o IntrGetActiveLaneMaskOp) N() *ir.Value { return o.op.Operands[1] }
+func (o IntrGetActiveLaneMaskOp) N() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrGetActiveLaneMaskOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrGetActiveLaneMaskOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrGetActiveLaneMaskOp creates a llvm.intr.get.active.lane.mask at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrGetActiveLaneMaskOp(b *ir.Builder, loc ir.Location, resType ir.Type, base, n_ *ir.Value) IntrGetActiveLaneMaskOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.get.active.lane.mask", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{base, n_}
+	op.SetOperands([]*ir.Value{base, n_})
 	b.Insert(op)
 	return IntrGetActiveLaneMaskOp{opWrapper{op}}
 }
@@ -3514,10 +3514,10 @@ func AsIntrInvariantEndOp(op *ir.Operation) (IntrInvariantEndOp, bool) {
 }
 
 // Start returns the op's start operand.
-func (o IntrInvariantEndOp) Start() *ir.Value { return o.op.Operands[0] }
+func (o IntrInvariantEndOp) Start() *ir.Value { return o.op.Operand(0) }
 
 // Ptr returns the op's ptr operand.
-func (o IntrInvariantEndOp) Ptr() *ir.Value { return o.op.Operands[1] }
+func (o IntrInvariantEndOp) Ptr() *ir.Value { return o.op.Operand(1) }
 
 // Size returns the inherent attribute size, or nil if it is not set.
 func (o IntrInvariantEndOp) Size() ir.Attribute { return o.op.Attr("size") }
@@ -3527,7 +3527,7 @@ func (o IntrInvariantEndOp) Size() ir.Attribute { return o.op.Attr("size") }
 // unset; single-block regions get their block.
 func BuildIntrInvariantEndOp(b *ir.Builder, loc ir.Location, start, ptr *ir.Value, size ir.Attribute) IntrInvariantEndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.invariant.end", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{start, ptr}
+	op.SetOperands([]*ir.Value{start, ptr})
 	setAttrs(op, []string{"size"}, size)
 	b.Insert(op)
 	return IntrInvariantEndOp{opWrapper{op}}
@@ -3548,10 +3548,10 @@ func AsIntrInvariantStartOp(op *ir.Operation) (IntrInvariantStartOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrInvariantStartOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o IntrInvariantStartOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrInvariantStartOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrInvariantStartOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Size returns the inherent attribute size, or nil if it is not set.
 func (o IntrInvariantStartOp) Size() ir.Attribute { return o.op.Attr("size") }
@@ -3561,7 +3561,7 @@ func (o IntrInvariantStartOp) Size() ir.Attribute { return o.op.Attr("size") }
 // left unset; single-block regions get their block.
 func BuildIntrInvariantStartOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, size ir.Attribute) IntrInvariantStartOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.invariant.start", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"size"}, size)
 	b.Insert(op)
 	return IntrInvariantStartOp{opWrapper{op}}
@@ -3582,17 +3582,17 @@ func AsIntrIsConstantOp(op *ir.Operation) (IntrIsConstantOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrIsConstantOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o IntrIsConstantOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrIsConstantOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrIsConstantOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrIsConstantOp creates a llvm.intr.is.constant at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrIsConstantOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.Value) IntrIsConstantOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.is.constant", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{val}
+	op.SetOperands([]*ir.Value{val})
 	b.Insert(op)
 	return IntrIsConstantOp{opWrapper{op}}
 }
@@ -3612,10 +3612,10 @@ func AsIntrIsFpclassOp(op *ir.Operation) (IntrIsFpclassOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrIsFpclassOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrIsFpclassOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrIsFpclassOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrIsFpclassOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Bit returns the inherent attribute bit, or nil if it is not set.
 func (o IntrIsFpclassOp) Bit() ir.Attribute { return o.op.Attr("bit") }
@@ -3625,7 +3625,7 @@ func (o IntrIsFpclassOp) Bit() ir.Attribute { return o.op.Attr("bit") }
 // single-block regions get their block.
 func BuildIntrIsFpclassOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, bit ir.Attribute) IntrIsFpclassOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.is.fpclass", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"bit"}, bit)
 	b.Insert(op)
 	return IntrIsFpclassOp{opWrapper{op}}
@@ -3646,17 +3646,17 @@ func AsIntrLaunderInvariantGroupOp(op *ir.Operation) (IntrLaunderInvariantGroupO
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrLaunderInvariantGroupOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o IntrLaunderInvariantGroupOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrLaunderInvariantGroupOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrLaunderInvariantGroupOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrLaunderInvariantGroupOp creates a llvm.intr.launder.invariant.group
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildIntrLaunderInvariantGroupOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value) IntrLaunderInvariantGroupOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.launder.invariant.group", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	b.Insert(op)
 	return IntrLaunderInvariantGroupOp{opWrapper{op}}
 }
@@ -3676,13 +3676,13 @@ func AsIntrLdexpOp(op *ir.Operation) (IntrLdexpOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrLdexpOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o IntrLdexpOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Power returns the op's power operand.
-func (o IntrLdexpOp) Power() *ir.Value { return o.op.Operands[1] }
+func (o IntrLdexpOp) Power() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrLdexpOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrLdexpOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrLdexpOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -3692,7 +3692,7 @@ func (o IntrLdexpOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFl
 // regions get their block.
 func BuildIntrLdexpOp(b *ir.Builder, loc ir.Location, resType ir.Type, val, power *ir.Value, fastmathFlags ir.Attribute) IntrLdexpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ldexp", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{val, power}
+	op.SetOperands([]*ir.Value{val, power})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrLdexpOp{opWrapper{op}}
@@ -3713,7 +3713,7 @@ func AsIntrLifetimeEndOp(op *ir.Operation) (IntrLifetimeEndOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrLifetimeEndOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o IntrLifetimeEndOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Size returns the inherent attribute size, or nil if it is not set.
 func (o IntrLifetimeEndOp) Size() ir.Attribute { return o.op.Attr("size") }
@@ -3723,7 +3723,7 @@ func (o IntrLifetimeEndOp) Size() ir.Attribute { return o.op.Attr("size") }
 // unset; single-block regions get their block.
 func BuildIntrLifetimeEndOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, size ir.Attribute) IntrLifetimeEndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.lifetime.end", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"size"}, size)
 	b.Insert(op)
 	return IntrLifetimeEndOp{opWrapper{op}}
@@ -3744,7 +3744,7 @@ func AsIntrLifetimeStartOp(op *ir.Operation) (IntrLifetimeStartOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrLifetimeStartOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o IntrLifetimeStartOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Size returns the inherent attribute size, or nil if it is not set.
 func (o IntrLifetimeStartOp) Size() ir.Attribute { return o.op.Attr("size") }
@@ -3754,7 +3754,7 @@ func (o IntrLifetimeStartOp) Size() ir.Attribute { return o.op.Attr("size") }
 // unset; single-block regions get their block.
 func BuildIntrLifetimeStartOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, size ir.Attribute) IntrLifetimeStartOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.lifetime.start", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"size"}, size)
 	b.Insert(op)
 	return IntrLifetimeStartOp{opWrapper{op}}
@@ -3775,17 +3775,17 @@ func AsIntrLlrintOp(op *ir.Operation) (IntrLlrintOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrLlrintOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o IntrLlrintOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrLlrintOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrLlrintOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrLlrintOp creates a llvm.intr.llrint at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrLlrintOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.Value) IntrLlrintOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.llrint", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{val}
+	op.SetOperands([]*ir.Value{val})
 	b.Insert(op)
 	return IntrLlrintOp{opWrapper{op}}
 }
@@ -3805,17 +3805,17 @@ func AsIntrLlroundOp(op *ir.Operation) (IntrLlroundOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrLlroundOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o IntrLlroundOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrLlroundOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrLlroundOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrLlroundOp creates a llvm.intr.llround at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrLlroundOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.Value) IntrLlroundOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.llround", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{val}
+	op.SetOperands([]*ir.Value{val})
 	b.Insert(op)
 	return IntrLlroundOp{opWrapper{op}}
 }
@@ -3835,10 +3835,10 @@ func AsIntrLogOp(op *ir.Operation) (IntrLogOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrLogOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrLogOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrLogOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrLogOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrLogOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -3848,7 +3848,7 @@ func (o IntrLogOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlag
 // regions get their block.
 func BuildIntrLogOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrLogOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.log", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrLogOp{opWrapper{op}}
@@ -3869,10 +3869,10 @@ func AsIntrLog10Op(op *ir.Operation) (IntrLog10Op, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrLog10Op) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrLog10Op) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrLog10Op) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrLog10Op) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrLog10Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -3882,7 +3882,7 @@ func (o IntrLog10Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFl
 // regions get their block.
 func BuildIntrLog10Op(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrLog10Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.log10", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrLog10Op{opWrapper{op}}
@@ -3903,10 +3903,10 @@ func AsIntrLog2Op(op *ir.Operation) (IntrLog2Op, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrLog2Op) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrLog2Op) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrLog2Op) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrLog2Op) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrLog2Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -3916,7 +3916,7 @@ func (o IntrLog2Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // regions get their block.
 func BuildIntrLog2Op(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrLog2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.log2", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrLog2Op{opWrapper{op}}
@@ -3937,17 +3937,17 @@ func AsIntrLrintOp(op *ir.Operation) (IntrLrintOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrLrintOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o IntrLrintOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrLrintOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrLrintOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrLrintOp creates a llvm.intr.lrint at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrLrintOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.Value) IntrLrintOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.lrint", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{val}
+	op.SetOperands([]*ir.Value{val})
 	b.Insert(op)
 	return IntrLrintOp{opWrapper{op}}
 }
@@ -3967,17 +3967,17 @@ func AsIntrLroundOp(op *ir.Operation) (IntrLroundOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrLroundOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o IntrLroundOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrLroundOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrLroundOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrLroundOp creates a llvm.intr.lround at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrLroundOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.Value) IntrLroundOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.lround", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{val}
+	op.SetOperands([]*ir.Value{val})
 	b.Insert(op)
 	return IntrLroundOp{opWrapper{op}}
 }
@@ -3997,13 +3997,13 @@ func AsIntrMaskedCompressstoreOp(op *ir.Operation) (IntrMaskedCompressstoreOp, b
 }
 
 // Value returns the op's value operand.
-func (o IntrMaskedCompressstoreOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o IntrMaskedCompressstoreOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Ptr returns the op's ptr operand.
-func (o IntrMaskedCompressstoreOp) Ptr() *ir.Value { return o.op.Operands[1] }
+func (o IntrMaskedCompressstoreOp) Ptr() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrMaskedCompressstoreOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrMaskedCompressstoreOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // ArgAttrs returns the optional attribute arg_attrs, or nil if it is not set.
 func (o IntrMaskedCompressstoreOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs") }
@@ -4016,7 +4016,7 @@ func (o IntrMaskedCompressstoreOp) ResAttrs() ir.Attribute { return o.op.Attr("r
 // are left unset; single-block regions get their block.
 func BuildIntrMaskedCompressstoreOp(b *ir.Builder, loc ir.Location, value, ptr, mask *ir.Value, argAttrs, resAttrs ir.Attribute) IntrMaskedCompressstoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.masked.compressstore", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value, ptr, mask}
+	op.SetOperands([]*ir.Value{value, ptr, mask})
 	setAttrs(op, []string{"arg_attrs", "res_attrs"}, argAttrs, resAttrs)
 	b.Insert(op)
 	return IntrMaskedCompressstoreOp{opWrapper{op}}
@@ -4037,16 +4037,16 @@ func AsIntrMaskedExpandloadOp(op *ir.Operation) (IntrMaskedExpandloadOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrMaskedExpandloadOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o IntrMaskedExpandloadOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o IntrMaskedExpandloadOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o IntrMaskedExpandloadOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // Passthru returns the op's passthru operand.
-func (o IntrMaskedExpandloadOp) Passthru() *ir.Value { return o.op.Operands[2] }
+func (o IntrMaskedExpandloadOp) Passthru() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrMaskedExpandloadOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrMaskedExpandloadOp) Res() *ir.Value { return o.op.Result(0) }
 
 // ArgAttrs returns the optional attribute arg_attrs, or nil if it is not set.
 func (o IntrMaskedExpandloadOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs") }
@@ -4059,7 +4059,7 @@ func (o IntrMaskedExpandloadOp) ResAttrs() ir.Attribute { return o.op.Attr("res_
 // left unset; single-block regions get their block.
 func BuildIntrMaskedExpandloadOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr, mask, passthru *ir.Value, argAttrs, resAttrs ir.Attribute) IntrMaskedExpandloadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.masked.expandload", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr, mask, passthru}
+	op.SetOperands([]*ir.Value{ptr, mask, passthru})
 	setAttrs(op, []string{"arg_attrs", "res_attrs"}, argAttrs, resAttrs)
 	b.Insert(op)
 	return IntrMaskedExpandloadOp{opWrapper{op}}
@@ -4080,16 +4080,16 @@ func AsIntrMaskedGatherOp(op *ir.Operation) (IntrMaskedGatherOp, bool) {
 }
 
 // Ptrs returns the op's ptrs operand.
-func (o IntrMaskedGatherOp) Ptrs() *ir.Value { return o.op.Operands[0] }
+func (o IntrMaskedGatherOp) Ptrs() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o IntrMaskedGatherOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o IntrMaskedGatherOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // PassThru returns the op's pass_thru operand group.
-func (o IntrMaskedGatherOp) PassThru() []*ir.Value { return o.op.Operands[2:] }
+func (o IntrMaskedGatherOp) PassThru() []*ir.Value { return o.op.Operands()[2:] }
 
 // Res returns the op's res result.
-func (o IntrMaskedGatherOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrMaskedGatherOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Alignment returns the inherent attribute alignment, or nil if it is not set.
 func (o IntrMaskedGatherOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -4099,7 +4099,7 @@ func (o IntrMaskedGatherOp) Alignment() ir.Attribute { return o.op.Attr("alignme
 // unset; single-block regions get their block.
 func BuildIntrMaskedGatherOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptrs, mask *ir.Value, passThru []*ir.Value, alignment ir.Attribute) IntrMaskedGatherOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.masked.gather", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{ptrs, mask}, passThru...)
+	op.SetOperands(append([]*ir.Value{ptrs, mask}, passThru...))
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return IntrMaskedGatherOp{opWrapper{op}}
@@ -4120,21 +4120,21 @@ func AsIntrMaskedLoadOp(op *ir.Operation) (IntrMaskedLoadOp, bool) {
 }
 
 // Data returns the op's data operand.
-func (o IntrMaskedLoadOp) Data() *ir.Value { return o.op.Operands[0] }
+func (o IntrMaskedLoadOp) Data() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o IntrMaskedLoadOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o IntrMaskedLoadOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // PassThru returns the op's pass_thru operand, or nil.
 func (o IntrMaskedLoadOp) PassThru() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Res returns the op's res result.
-func (o IntrMaskedLoadOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrMaskedLoadOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Alignment returns the inherent attribute alignment, or nil if it is not set.
 func (o IntrMaskedLoadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -4147,7 +4147,7 @@ func (o IntrMaskedLoadOp) Nontemporal() ir.Attribute { return o.op.Attr("nontemp
 // single-block regions get their block.
 func BuildIntrMaskedLoadOp(b *ir.Builder, loc ir.Location, resType ir.Type, data, mask *ir.Value, passThru []*ir.Value, alignment, nontemporal ir.Attribute) IntrMaskedLoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.masked.load", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{data, mask}, passThru...)
+	op.SetOperands(append([]*ir.Value{data, mask}, passThru...))
 	setAttrs(op, []string{"alignment", "nontemporal"}, alignment, nontemporal)
 	b.Insert(op)
 	return IntrMaskedLoadOp{opWrapper{op}}
@@ -4168,13 +4168,13 @@ func AsIntrMaskedScatterOp(op *ir.Operation) (IntrMaskedScatterOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o IntrMaskedScatterOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o IntrMaskedScatterOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Ptrs returns the op's ptrs operand.
-func (o IntrMaskedScatterOp) Ptrs() *ir.Value { return o.op.Operands[1] }
+func (o IntrMaskedScatterOp) Ptrs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrMaskedScatterOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrMaskedScatterOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Alignment returns the inherent attribute alignment, or nil if it is not set.
 func (o IntrMaskedScatterOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -4184,7 +4184,7 @@ func (o IntrMaskedScatterOp) Alignment() ir.Attribute { return o.op.Attr("alignm
 // unset; single-block regions get their block.
 func BuildIntrMaskedScatterOp(b *ir.Builder, loc ir.Location, value, ptrs, mask *ir.Value, alignment ir.Attribute) IntrMaskedScatterOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.masked.scatter", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value, ptrs, mask}
+	op.SetOperands([]*ir.Value{value, ptrs, mask})
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return IntrMaskedScatterOp{opWrapper{op}}
@@ -4205,13 +4205,13 @@ func AsIntrMaskedStoreOp(op *ir.Operation) (IntrMaskedStoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o IntrMaskedStoreOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o IntrMaskedStoreOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Data returns the op's data operand.
-func (o IntrMaskedStoreOp) Data() *ir.Value { return o.op.Operands[1] }
+func (o IntrMaskedStoreOp) Data() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrMaskedStoreOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrMaskedStoreOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Alignment returns the inherent attribute alignment, or nil if it is not set.
 func (o IntrMaskedStoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -4221,7 +4221,7 @@ func (o IntrMaskedStoreOp) Alignment() ir.Attribute { return o.op.Attr("alignmen
 // unset; single-block regions get their block.
 func BuildIntrMaskedStoreOp(b *ir.Builder, loc ir.Location, value, data, mask *ir.Value, alignment ir.Attribute) IntrMaskedStoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.masked.store", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value, data, mask}
+	op.SetOperands([]*ir.Value{value, data, mask})
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return IntrMaskedStoreOp{opWrapper{op}}
@@ -4242,13 +4242,13 @@ func AsIntrMatrixColumnMajorLoadOp(op *ir.Operation) (IntrMatrixColumnMajorLoadO
 }
 
 // Data returns the op's data operand.
-func (o IntrMatrixColumnMajorLoadOp) Data() *ir.Value { return o.op.Operands[0] }
+func (o IntrMatrixColumnMajorLoadOp) Data() *ir.Value { return o.op.Operand(0) }
 
 // Stride returns the op's stride operand.
-func (o IntrMatrixColumnMajorLoadOp) Stride() *ir.Value { return o.op.Operands[1] }
+func (o IntrMatrixColumnMajorLoadOp) Stride() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrMatrixColumnMajorLoadOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrMatrixColumnMajorLoadOp) Res() *ir.Value { return o.op.Result(0) }
 
 // IsVolatile returns the inherent attribute isVolatile, or nil if it is not set.
 func (o IntrMatrixColumnMajorLoadOp) IsVolatile() ir.Attribute { return o.op.Attr("isVolatile") }
@@ -4265,7 +4265,7 @@ func (o IntrMatrixColumnMajorLoadOp) Columns() ir.Attribute { return o.op.Attr("
 // get their block.
 func BuildIntrMatrixColumnMajorLoadOp(b *ir.Builder, loc ir.Location, resType ir.Type, data, stride *ir.Value, isVolatile, rows, columns ir.Attribute) IntrMatrixColumnMajorLoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.matrix.column.major.load", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{data, stride}
+	op.SetOperands([]*ir.Value{data, stride})
 	setAttrs(op, []string{"isVolatile", "rows", "columns"}, isVolatile, rows, columns)
 	b.Insert(op)
 	return IntrMatrixColumnMajorLoadOp{opWrapper{op}}
@@ -4286,13 +4286,13 @@ func AsIntrMatrixColumnMajorStoreOp(op *ir.Operation) (IntrMatrixColumnMajorStor
 }
 
 // Matrix returns the op's matrix operand.
-func (o IntrMatrixColumnMajorStoreOp) Matrix() *ir.Value { return o.op.Operands[0] }
+func (o IntrMatrixColumnMajorStoreOp) Matrix() *ir.Value { return o.op.Operand(0) }
 
 // Data returns the op's data operand.
-func (o IntrMatrixColumnMajorStoreOp) Data() *ir.Value { return o.op.Operands[1] }
+func (o IntrMatrixColumnMajorStoreOp) Data() *ir.Value { return o.op.Operand(1) }
 
 // Stride returns the op's stride operand.
-func (o IntrMatrixColumnMajorStoreOp) Stride() *ir.Value { return o.op.Operands[2] }
+func (o IntrMatrixColumnMajorStoreOp) Stride() *ir.Value { return o.op.Operand(2) }
 
 // IsVolatile returns the inherent attribute isVolatile, or nil if it is not set.
 func (o IntrMatrixColumnMajorStoreOp) IsVolatile() ir.Attribute { return o.op.Attr("isVolatile") }
@@ -4309,7 +4309,7 @@ func (o IntrMatrixColumnMajorStoreOp) Columns() ir.Attribute { return o.op.Attr(
 // get their block.
 func BuildIntrMatrixColumnMajorStoreOp(b *ir.Builder, loc ir.Location, matrix, data, stride *ir.Value, isVolatile, rows, columns ir.Attribute) IntrMatrixColumnMajorStoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.matrix.column.major.store", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{matrix, data, stride}
+	op.SetOperands([]*ir.Value{matrix, data, stride})
 	setAttrs(op, []string{"isVolatile", "rows", "columns"}, isVolatile, rows, columns)
 	b.Insert(op)
 	return IntrMatrixColumnMajorStoreOp{opWrapper{op}}
@@ -4330,13 +4330,13 @@ func AsIntrMatrixMultiplyOp(op *ir.Operation) (IntrMatrixMultiplyOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrMatrixMultiplyOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrMatrixMultiplyOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrMatrixMultiplyOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrMatrixMultiplyOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrMatrixMultiplyOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrMatrixMultiplyOp) Res() *ir.Value { return o.op.Result(0) }
 
 // LhsRows returns the inherent attribute lhs_rows, or nil if it is not set.
 func (o IntrMatrixMultiplyOp) LhsRows() ir.Attribute { return o.op.Attr("lhs_rows") }
@@ -4352,7 +4352,7 @@ func (o IntrMatrixMultiplyOp) RhsColumns() ir.Attribute { return o.op.Attr("rhs_
 // left unset; single-block regions get their block.
 func BuildIntrMatrixMultiplyOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, lhsRows, lhsColumns, rhsColumns ir.Attribute) IntrMatrixMultiplyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.matrix.multiply", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"lhs_rows", "lhs_columns", "rhs_columns"}, lhsRows, lhsColumns, rhsColumns)
 	b.Insert(op)
 	return IntrMatrixMultiplyOp{opWrapper{op}}
@@ -4373,10 +4373,10 @@ func AsIntrMatrixTransposeOp(op *ir.Operation) (IntrMatrixTransposeOp, bool) {
 }
 
 // Matrix returns the op's matrix operand.
-func (o IntrMatrixTransposeOp) Matrix() *ir.Value { return o.op.Operands[0] }
+func (o IntrMatrixTransposeOp) Matrix() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrMatrixTransposeOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrMatrixTransposeOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Rows returns the inherent attribute rows, or nil if it is not set.
 func (o IntrMatrixTransposeOp) Rows() ir.Attribute { return o.op.Attr("rows") }
@@ -4389,7 +4389,7 @@ func (o IntrMatrixTransposeOp) Columns() ir.Attribute { return o.op.Attr("column
 // left unset; single-block regions get their block.
 func BuildIntrMatrixTransposeOp(b *ir.Builder, loc ir.Location, resType ir.Type, matrix *ir.Value, rows, columns ir.Attribute) IntrMatrixTransposeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.matrix.transpose", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{matrix}
+	op.SetOperands([]*ir.Value{matrix})
 	setAttrs(op, []string{"rows", "columns"}, rows, columns)
 	b.Insert(op)
 	return IntrMatrixTransposeOp{opWrapper{op}}
@@ -4410,13 +4410,13 @@ func AsIntrMaximumOp(op *ir.Operation) (IntrMaximumOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrMaximumOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrMaximumOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrMaximumOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrMaximumOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrMaximumOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrMaximumOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrMaximumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -4426,7 +4426,7 @@ func (o IntrMaximumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmath
 // single-block regions get their block.
 func BuildIntrMaximumOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrMaximumOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.maximum", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrMaximumOp{opWrapper{op}}
@@ -4447,13 +4447,13 @@ func AsIntrMaxnumOp(op *ir.Operation) (IntrMaxnumOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrMaxnumOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrMaxnumOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrMaxnumOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrMaxnumOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrMaxnumOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrMaxnumOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrMaxnumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -4463,7 +4463,7 @@ func (o IntrMaxnumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathF
 // single-block regions get their block.
 func BuildIntrMaxnumOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrMaxnumOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.maxnum", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrMaxnumOp{opWrapper{op}}
@@ -4484,13 +4484,13 @@ func AsIntrMemcpyOp(op *ir.Operation) (IntrMemcpyOp, bool) {
 }
 
 // Dst returns the op's dst operand.
-func (o IntrMemcpyOp) Dst() *ir.Value { return o.op.Operands[0] }
+func (o IntrMemcpyOp) Dst() *ir.Value { return o.op.Operand(0) }
 
 // Src returns the op's src operand.
-func (o IntrMemcpyOp) Src() *ir.Value { return o.op.Operands[1] }
+func (o IntrMemcpyOp) Src() *ir.Value { return o.op.Operand(1) }
 
 // Len returns the op's len operand.
-func (o IntrMemcpyOp) Len() *ir.Value { return o.op.Operands[2] }
+func (o IntrMemcpyOp) Len() *ir.Value { return o.op.Operand(2) }
 
 // IsVolatile returns the inherent attribute isVolatile, or nil if it is not set.
 func (o IntrMemcpyOp) IsVolatile() ir.Attribute { return o.op.Attr("isVolatile") }
@@ -4518,7 +4518,7 @@ func (o IntrMemcpyOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 // single-block regions get their block.
 func BuildIntrMemcpyOp(b *ir.Builder, loc ir.Location, dst, src, len *ir.Value, isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs ir.Attribute) IntrMemcpyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.memcpy", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{dst, src, len}
+	op.SetOperands([]*ir.Value{dst, src, len})
 	setAttrs(op, []string{"isVolatile", "access_groups", "alias_scopes", "noalias_scopes", "tbaa", "arg_attrs", "res_attrs"}, isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs)
 	b.Insert(op)
 	return IntrMemcpyOp{opWrapper{op}}
@@ -4539,10 +4539,10 @@ func AsIntrMemcpyInlineOp(op *ir.Operation) (IntrMemcpyInlineOp, bool) {
 }
 
 // Dst returns the op's dst operand.
-func (o IntrMemcpyInlineOp) Dst() *ir.Value { return o.op.Operands[0] }
+func (o IntrMemcpyInlineOp) Dst() *ir.Value { return o.op.Operand(0) }
 
 // Src returns the op's src operand.
-func (o IntrMemcpyInlineOp) Src() *ir.Value { return o.op.Operands[1] }
+func (o IntrMemcpyInlineOp) Src() *ir.Value { return o.op.Operand(1) }
 
 // Len returns the inherent attribute len, or nil if it is not set.
 func (o IntrMemcpyInlineOp) Len() ir.Attribute { return o.op.Attr("len") }
@@ -4573,7 +4573,7 @@ func (o IntrMemcpyInlineOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attr
 // unset; single-block regions get their block.
 func BuildIntrMemcpyInlineOp(b *ir.Builder, loc ir.Location, dst, src *ir.Value, len, isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs ir.Attribute) IntrMemcpyInlineOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.memcpy.inline", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{dst, src}
+	op.SetOperands([]*ir.Value{dst, src})
 	setAttrs(op, []string{"len", "isVolatile", "access_groups", "alias_scopes", "noalias_scopes", "tbaa", "arg_attrs", "res_attrs"}, len, isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs)
 	b.Insert(op)
 	return IntrMemcpyInlineOp{opWrapper{op}}
@@ -4594,13 +4594,13 @@ func AsIntrMemmoveOp(op *ir.Operation) (IntrMemmoveOp, bool) {
 }
 
 // Dst returns the op's dst operand.
-func (o IntrMemmoveOp) Dst() *ir.Value { return o.op.Operands[0] }
+func (o IntrMemmoveOp) Dst() *ir.Value { return o.op.Operand(0) }
 
 // Src returns the op's src operand.
-func (o IntrMemmoveOp) Src() *ir.Value { return o.op.Operands[1] }
+func (o IntrMemmoveOp) Src() *ir.Value { return o.op.Operand(1) }
 
 // Len returns the op's len operand.
-func (o IntrMemmoveOp) Len() *ir.Value { return o.op.Operands[2] }
+func (o IntrMemmoveOp) Len() *ir.Value { return o.op.Operand(2) }
 
 // IsVolatile returns the inherent attribute isVolatile, or nil if it is not set.
 func (o IntrMemmoveOp) IsVolatile() ir.Attribute { return o.op.Attr("isVolatile") }
@@ -4628,7 +4628,7 @@ func (o IntrMemmoveOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 // single-block regions get their block.
 func BuildIntrMemmoveOp(b *ir.Builder, loc ir.Location, dst, src, len *ir.Value, isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs ir.Attribute) IntrMemmoveOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.memmove", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{dst, src, len}
+	op.SetOperands([]*ir.Value{dst, src, len})
 	setAttrs(op, []string{"isVolatile", "access_groups", "alias_scopes", "noalias_scopes", "tbaa", "arg_attrs", "res_attrs"}, isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs)
 	b.Insert(op)
 	return IntrMemmoveOp{opWrapper{op}}
@@ -4649,13 +4649,13 @@ func AsIntrMemsetOp(op *ir.Operation) (IntrMemsetOp, bool) {
 }
 
 // Dst returns the op's dst operand.
-func (o IntrMemsetOp) Dst() *ir.Value { return o.op.Operands[0] }
+func (o IntrMemsetOp) Dst() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o IntrMemsetOp) Val() *ir.Value { return o.op.Operands[1] }
+func (o IntrMemsetOp) Val() *ir.Value { return o.op.Operand(1) }
 
 // Len returns the op's len operand.
-func (o IntrMemsetOp) Len() *ir.Value { return o.op.Operands[2] }
+func (o IntrMemsetOp) Len() *ir.Value { return o.op.Operand(2) }
 
 // IsVolatile returns the inherent attribute isVolatile, or nil if it is not set.
 func (o IntrMemsetOp) IsVolatile() ir.Attribute { return o.op.Attr("isVolatile") }
@@ -4683,7 +4683,7 @@ func (o IntrMemsetOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 // single-block regions get their block.
 func BuildIntrMemsetOp(b *ir.Builder, loc ir.Location, dst, val, len *ir.Value, isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs ir.Attribute) IntrMemsetOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.memset", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{dst, val, len}
+	op.SetOperands([]*ir.Value{dst, val, len})
 	setAttrs(op, []string{"isVolatile", "access_groups", "alias_scopes", "noalias_scopes", "tbaa", "arg_attrs", "res_attrs"}, isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs)
 	b.Insert(op)
 	return IntrMemsetOp{opWrapper{op}}
@@ -4704,10 +4704,10 @@ func AsIntrMemsetInlineOp(op *ir.Operation) (IntrMemsetInlineOp, bool) {
 }
 
 // Dst returns the op's dst operand.
-func (o IntrMemsetInlineOp) Dst() *ir.Value { return o.op.Operands[0] }
+func (o IntrMemsetInlineOp) Dst() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o IntrMemsetInlineOp) Val() *ir.Value { return o.op.Operands[1] }
+func (o IntrMemsetInlineOp) Val() *ir.Value { return o.op.Operand(1) }
 
 // Len returns the inherent attribute len, or nil if it is not set.
 func (o IntrMemsetInlineOp) Len() ir.Attribute { return o.op.Attr("len") }
@@ -4738,7 +4738,7 @@ func (o IntrMemsetInlineOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attr
 // unset; single-block regions get their block.
 func BuildIntrMemsetInlineOp(b *ir.Builder, loc ir.Location, dst, val *ir.Value, len, isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs ir.Attribute) IntrMemsetInlineOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.memset.inline", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{dst, val}
+	op.SetOperands([]*ir.Value{dst, val})
 	setAttrs(op, []string{"len", "isVolatile", "access_groups", "alias_scopes", "noalias_scopes", "tbaa", "arg_attrs", "res_attrs"}, len, isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs)
 	b.Insert(op)
 	return IntrMemsetInlineOp{opWrapper{op}}
@@ -4759,13 +4759,13 @@ func AsIntrMinimumOp(op *ir.Operation) (IntrMinimumOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrMinimumOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrMinimumOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrMinimumOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrMinimumOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrMinimumOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrMinimumOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrMinimumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -4775,7 +4775,7 @@ func (o IntrMinimumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmath
 // single-block regions get their block.
 func BuildIntrMinimumOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrMinimumOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.minimum", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrMinimumOp{opWrapper{op}}
@@ -4796,13 +4796,13 @@ func AsIntrMinnumOp(op *ir.Operation) (IntrMinnumOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrMinnumOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrMinnumOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrMinnumOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrMinnumOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrMinnumOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrMinnumOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrMinnumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -4812,7 +4812,7 @@ func (o IntrMinnumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathF
 // single-block regions get their block.
 func BuildIntrMinnumOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrMinnumOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.minnum", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrMinnumOp{opWrapper{op}}
@@ -4833,10 +4833,10 @@ func AsIntrNearbyintOp(op *ir.Operation) (IntrNearbyintOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrNearbyintOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrNearbyintOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrNearbyintOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrNearbyintOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrNearbyintOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -4846,7 +4846,7 @@ func (o IntrNearbyintOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastma
 // single-block regions get their block.
 func BuildIntrNearbyintOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrNearbyintOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.nearbyint", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrNearbyintOp{opWrapper{op}}
@@ -4867,13 +4867,13 @@ func AsIntrPowOp(op *ir.Operation) (IntrPowOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrPowOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrPowOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrPowOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrPowOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrPowOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrPowOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrPowOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -4883,7 +4883,7 @@ func (o IntrPowOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlag
 // regions get their block.
 func BuildIntrPowOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrPowOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.pow", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrPowOp{opWrapper{op}}
@@ -4904,13 +4904,13 @@ func AsIntrPowiOp(op *ir.Operation) (IntrPowiOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrPowiOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o IntrPowiOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Power returns the op's power operand.
-func (o IntrPowiOp) Power() *ir.Value { return o.op.Operands[1] }
+func (o IntrPowiOp) Power() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrPowiOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrPowiOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrPowiOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -4920,7 +4920,7 @@ func (o IntrPowiOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // regions get their block.
 func BuildIntrPowiOp(b *ir.Builder, loc ir.Location, resType ir.Type, val, power *ir.Value, fastmathFlags ir.Attribute) IntrPowiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.powi", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{val, power}
+	op.SetOperands([]*ir.Value{val, power})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrPowiOp{opWrapper{op}}
@@ -4941,7 +4941,7 @@ func AsIntrPrefetchOp(op *ir.Operation) (IntrPrefetchOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o IntrPrefetchOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o IntrPrefetchOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Rw returns the inherent attribute rw, or nil if it is not set.
 func (o IntrPrefetchOp) Rw() ir.Attribute { return o.op.Attr("rw") }
@@ -4957,7 +4957,7 @@ func (o IntrPrefetchOp) Cache() ir.Attribute { return o.op.Attr("cache") }
 // single-block regions get their block.
 func BuildIntrPrefetchOp(b *ir.Builder, loc ir.Location, addr *ir.Value, rw, hint, cache ir.Attribute) IntrPrefetchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.prefetch", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{addr}
+	op.SetOperands([]*ir.Value{addr})
 	setAttrs(op, []string{"rw", "hint", "cache"}, rw, hint, cache)
 	b.Insert(op)
 	return IntrPrefetchOp{opWrapper{op}}
@@ -4978,29 +4978,29 @@ func AsIntrPtrAnnotationOp(op *ir.Operation) (IntrPtrAnnotationOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrPtrAnnotationOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o IntrPtrAnnotationOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Annotation returns the op's annotation operand.
-func (o IntrPtrAnnotationOp) Annotation() *ir.Value { return o.op.Operands[1] }
+func (o IntrPtrAnnotationOp) Annotation() *ir.Value { return o.op.Operand(1) }
 
 // FileName returns the op's fileName operand.
-func (o IntrPtrAnnotationOp) FileName() *ir.Value { return o.op.Operands[2] }
+func (o IntrPtrAnnotationOp) FileName() *ir.Value { return o.op.Operand(2) }
 
 // Line returns the op's line operand.
-func (o IntrPtrAnnotationOp) Line() *ir.Value { return o.op.Operands[3] }
+func (o IntrPtrAnnotationOp) Line() *ir.Value { return o.op.Operand(3) }
 
 // Attr returns the op's attr operand.
-func (o IntrPtrAnnotationOp) Attr() *ir.Value { return o.op.Operands[4] }
+func (o IntrPtrAnnotationOp) Attr() *ir.Value { return o.op.Operand(4) }
 
 // Res returns the op's res result.
-func (o IntrPtrAnnotationOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrPtrAnnotationOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrPtrAnnotationOp creates a llvm.intr.ptr.annotation at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrPtrAnnotationOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr, annotation, fileName, line, attr *ir.Value) IntrPtrAnnotationOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ptr.annotation", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr, annotation, fileName, line, attr}
+	op.SetOperands([]*ir.Value{ptr, annotation, fileName, line, attr})
 	b.Insert(op)
 	return IntrPtrAnnotationOp{opWrapper{op}}
 }
@@ -5020,20 +5020,20 @@ func AsIntrPtrmaskOp(op *ir.Operation) (IntrPtrmaskOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrPtrmaskOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o IntrPtrmaskOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o IntrPtrmaskOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o IntrPtrmaskOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrPtrmaskOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrPtrmaskOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrPtrmaskOp creates a llvm.intr.ptrmask at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrPtrmaskOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr, mask *ir.Value) IntrPtrmaskOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ptrmask", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr, mask}
+	op.SetOperands([]*ir.Value{ptr, mask})
 	b.Insert(op)
 	return IntrPtrmaskOp{opWrapper{op}}
 }
@@ -5053,10 +5053,10 @@ func AsIntrRintOp(op *ir.Operation) (IntrRintOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrRintOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrRintOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrRintOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrRintOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrRintOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5066,7 +5066,7 @@ func (o IntrRintOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // regions get their block.
 func BuildIntrRintOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrRintOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.rint", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrRintOp{opWrapper{op}}
@@ -5087,10 +5087,10 @@ func AsIntrRoundOp(op *ir.Operation) (IntrRoundOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrRoundOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrRoundOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrRoundOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrRoundOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrRoundOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5100,7 +5100,7 @@ func (o IntrRoundOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFl
 // regions get their block.
 func BuildIntrRoundOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrRoundOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.round", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrRoundOp{opWrapper{op}}
@@ -5121,10 +5121,10 @@ func AsIntrRoundevenOp(op *ir.Operation) (IntrRoundevenOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrRoundevenOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrRoundevenOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrRoundevenOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrRoundevenOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrRoundevenOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5134,7 +5134,7 @@ func (o IntrRoundevenOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastma
 // single-block regions get their block.
 func BuildIntrRoundevenOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrRoundevenOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.roundeven", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrRoundevenOp{opWrapper{op}}
@@ -5155,20 +5155,20 @@ func AsIntrSaddSatOp(op *ir.Operation) (IntrSaddSatOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrSaddSatOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrSaddSatOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrSaddSatOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrSaddSatOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrSaddSatOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrSaddSatOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrSaddSatOp creates a llvm.intr.sadd.sat at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSaddSatOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrSaddSatOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.sadd.sat", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrSaddSatOp{opWrapper{op}}
 }
@@ -5188,20 +5188,20 @@ func AsIntrSaddWithOverflowOp(op *ir.Operation) (IntrSaddWithOverflowOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrSaddWithOverflowOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o IntrSaddWithOverflowOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrSaddWithOverflowOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o IntrSaddWithOverflowOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrSaddWithOverflowOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrSaddWithOverflowOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrSaddWithOverflowOp creates a llvm.intr.sadd.with.overflow at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrSaddWithOverflowOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1 *ir.Value) IntrSaddWithOverflowOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.sadd.with.overflow", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1}
+	op.SetOperands([]*ir.Value{operand0, operand1})
 	b.Insert(op)
 	return IntrSaddWithOverflowOp{opWrapper{op}}
 }
@@ -5221,20 +5221,20 @@ func AsIntrScmpOp(op *ir.Operation) (IntrScmpOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrScmpOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrScmpOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrScmpOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrScmpOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrScmpOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrScmpOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrScmpOp creates a llvm.intr.scmp at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrScmpOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrScmpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.scmp", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrScmpOp{opWrapper{op}}
 }
@@ -5254,10 +5254,10 @@ func AsIntrSinOp(op *ir.Operation) (IntrSinOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrSinOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrSinOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrSinOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrSinOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrSinOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5267,7 +5267,7 @@ func (o IntrSinOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlag
 // regions get their block.
 func BuildIntrSinOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrSinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.sin", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrSinOp{opWrapper{op}}
@@ -5288,10 +5288,10 @@ func AsIntrSincosOp(op *ir.Operation) (IntrSincosOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrSincosOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o IntrSincosOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrSincosOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrSincosOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrSincosOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5301,7 +5301,7 @@ func (o IntrSincosOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathF
 // single-block regions get their block.
 func BuildIntrSincosOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.Value, fastmathFlags ir.Attribute) IntrSincosOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.sincos", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{val}
+	op.SetOperands([]*ir.Value{val})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrSincosOp{opWrapper{op}}
@@ -5322,10 +5322,10 @@ func AsIntrSinhOp(op *ir.Operation) (IntrSinhOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrSinhOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrSinhOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrSinhOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrSinhOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrSinhOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5335,7 +5335,7 @@ func (o IntrSinhOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // regions get their block.
 func BuildIntrSinhOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrSinhOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.sinh", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrSinhOp{opWrapper{op}}
@@ -5356,20 +5356,20 @@ func AsIntrSmaxOp(op *ir.Operation) (IntrSmaxOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrSmaxOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrSmaxOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrSmaxOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrSmaxOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrSmaxOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrSmaxOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrSmaxOp creates a llvm.intr.smax at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrSmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrSmaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.smax", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrSmaxOp{opWrapper{op}}
 }
@@ -5389,20 +5389,20 @@ func AsIntrSminOp(op *ir.Operation) (IntrSminOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrSminOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrSminOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrSminOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrSminOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrSminOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrSminOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrSminOp creates a llvm.intr.smin at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrSminOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrSminOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.smin", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrSminOp{opWrapper{op}}
 }
@@ -5422,20 +5422,20 @@ func AsIntrSmulWithOverflowOp(op *ir.Operation) (IntrSmulWithOverflowOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrSmulWithOverflowOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o IntrSmulWithOverflowOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrSmulWithOverflowOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o IntrSmulWithOverflowOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrSmulWithOverflowOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrSmulWithOverflowOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrSmulWithOverflowOp creates a llvm.intr.smul.with.overflow at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrSmulWithOverflowOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1 *ir.Value) IntrSmulWithOverflowOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.smul.with.overflow", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1}
+	op.SetOperands([]*ir.Value{operand0, operand1})
 	b.Insert(op)
 	return IntrSmulWithOverflowOp{opWrapper{op}}
 }
@@ -5455,10 +5455,10 @@ func AsIntrSqrtOp(op *ir.Operation) (IntrSqrtOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrSqrtOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrSqrtOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrSqrtOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrSqrtOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrSqrtOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5468,7 +5468,7 @@ func (o IntrSqrtOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // regions get their block.
 func BuildIntrSqrtOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrSqrtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.sqrt", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrSqrtOp{opWrapper{op}}
@@ -5489,17 +5489,17 @@ func AsIntrSsaCopyOp(op *ir.Operation) (IntrSsaCopyOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o IntrSsaCopyOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o IntrSsaCopyOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrSsaCopyOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrSsaCopyOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrSsaCopyOp creates a llvm.intr.ssa.copy at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSsaCopyOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand *ir.Value) IntrSsaCopyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ssa.copy", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return IntrSsaCopyOp{opWrapper{op}}
 }
@@ -5519,20 +5519,20 @@ func AsIntrSshlSatOp(op *ir.Operation) (IntrSshlSatOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrSshlSatOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrSshlSatOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrSshlSatOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrSshlSatOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrSshlSatOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrSshlSatOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrSshlSatOp creates a llvm.intr.sshl.sat at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSshlSatOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrSshlSatOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.sshl.sat", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrSshlSatOp{opWrapper{op}}
 }
@@ -5552,20 +5552,20 @@ func AsIntrSsubSatOp(op *ir.Operation) (IntrSsubSatOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrSsubSatOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrSsubSatOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrSsubSatOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrSsubSatOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrSsubSatOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrSsubSatOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrSsubSatOp creates a llvm.intr.ssub.sat at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSsubSatOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrSsubSatOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ssub.sat", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrSsubSatOp{opWrapper{op}}
 }
@@ -5585,20 +5585,20 @@ func AsIntrSsubWithOverflowOp(op *ir.Operation) (IntrSsubWithOverflowOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrSsubWithOverflowOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o IntrSsubWithOverflowOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrSsubWithOverflowOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o IntrSsubWithOverflowOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrSsubWithOverflowOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrSsubWithOverflowOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrSsubWithOverflowOp creates a llvm.intr.ssub.with.overflow at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrSsubWithOverflowOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1 *ir.Value) IntrSsubWithOverflowOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ssub.with.overflow", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1}
+	op.SetOperands([]*ir.Value{operand0, operand1})
 	b.Insert(op)
 	return IntrSsubWithOverflowOp{opWrapper{op}}
 }
@@ -5618,14 +5618,14 @@ func AsIntrStackrestoreOp(op *ir.Operation) (IntrStackrestoreOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrStackrestoreOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o IntrStackrestoreOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // BuildIntrStackrestoreOp creates a llvm.intr.stackrestore at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrStackrestoreOp(b *ir.Builder, loc ir.Location, ptr *ir.Value) IntrStackrestoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.stackrestore", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	b.Insert(op)
 	return IntrStackrestoreOp{opWrapper{op}}
 }
@@ -5645,7 +5645,7 @@ func AsIntrStacksaveOp(op *ir.Operation) (IntrStacksaveOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o IntrStacksaveOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrStacksaveOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrStacksaveOp creates a llvm.intr.stacksave at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -5671,7 +5671,7 @@ func AsIntrStepvectorOp(op *ir.Operation) (IntrStepvectorOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o IntrStepvectorOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrStepvectorOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrStepvectorOp creates a llvm.intr.stepvector at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -5697,17 +5697,17 @@ func AsIntrStripInvariantGroupOp(op *ir.Operation) (IntrStripInvariantGroupOp, b
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrStripInvariantGroupOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o IntrStripInvariantGroupOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrStripInvariantGroupOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrStripInvariantGroupOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrStripInvariantGroupOp creates a llvm.intr.strip.invariant.group at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildIntrStripInvariantGroupOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value) IntrStripInvariantGroupOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.strip.invariant.group", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	b.Insert(op)
 	return IntrStripInvariantGroupOp{opWrapper{op}}
 }
@@ -5727,10 +5727,10 @@ func AsIntrTanOp(op *ir.Operation) (IntrTanOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrTanOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrTanOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrTanOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrTanOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrTanOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5740,7 +5740,7 @@ func (o IntrTanOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlag
 // regions get their block.
 func BuildIntrTanOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrTanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.tan", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrTanOp{opWrapper{op}}
@@ -5761,10 +5761,10 @@ func AsIntrTanhOp(op *ir.Operation) (IntrTanhOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrTanhOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrTanhOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrTanhOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrTanhOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrTanhOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5774,7 +5774,7 @@ func (o IntrTanhOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // regions get their block.
 func BuildIntrTanhOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrTanhOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.tanh", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrTanhOp{opWrapper{op}}
@@ -5795,17 +5795,17 @@ func AsIntrThreadlocalAddressOp(op *ir.Operation) (IntrThreadlocalAddressOp, boo
 }
 
 // Global returns the op's global operand.
-func (o IntrThreadlocalAddressOp) Global() *ir.Value { return o.op.Operands[0] }
+func (o IntrThreadlocalAddressOp) Global() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrThreadlocalAddressOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrThreadlocalAddressOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrThreadlocalAddressOp creates a llvm.intr.threadlocal.address at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrThreadlocalAddressOp(b *ir.Builder, loc ir.Location, resType ir.Type, global *ir.Value) IntrThreadlocalAddressOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.threadlocal.address", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{global}
+	op.SetOperands([]*ir.Value{global})
 	b.Insert(op)
 	return IntrThreadlocalAddressOp{opWrapper{op}}
 }
@@ -5848,10 +5848,10 @@ func AsIntrTruncOp(op *ir.Operation) (IntrTruncOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrTruncOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrTruncOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrTruncOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrTruncOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrTruncOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5861,7 +5861,7 @@ func (o IntrTruncOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFl
 // regions get their block.
 func BuildIntrTruncOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrTruncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.trunc", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrTruncOp{opWrapper{op}}
@@ -5882,20 +5882,20 @@ func AsIntrUaddSatOp(op *ir.Operation) (IntrUaddSatOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrUaddSatOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrUaddSatOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrUaddSatOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrUaddSatOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrUaddSatOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrUaddSatOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrUaddSatOp creates a llvm.intr.uadd.sat at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrUaddSatOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrUaddSatOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.uadd.sat", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrUaddSatOp{opWrapper{op}}
 }
@@ -5915,20 +5915,20 @@ func AsIntrUaddWithOverflowOp(op *ir.Operation) (IntrUaddWithOverflowOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrUaddWithOverflowOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o IntrUaddWithOverflowOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrUaddWithOverflowOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o IntrUaddWithOverflowOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrUaddWithOverflowOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrUaddWithOverflowOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrUaddWithOverflowOp creates a llvm.intr.uadd.with.overflow at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrUaddWithOverflowOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1 *ir.Value) IntrUaddWithOverflowOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.uadd.with.overflow", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1}
+	op.SetOperands([]*ir.Value{operand0, operand1})
 	b.Insert(op)
 	return IntrUaddWithOverflowOp{opWrapper{op}}
 }
@@ -5975,20 +5975,20 @@ func AsIntrUcmpOp(op *ir.Operation) (IntrUcmpOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrUcmpOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrUcmpOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrUcmpOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrUcmpOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrUcmpOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrUcmpOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrUcmpOp creates a llvm.intr.ucmp at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrUcmpOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrUcmpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ucmp", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrUcmpOp{opWrapper{op}}
 }
@@ -6008,20 +6008,20 @@ func AsIntrUmaxOp(op *ir.Operation) (IntrUmaxOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrUmaxOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrUmaxOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrUmaxOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrUmaxOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrUmaxOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrUmaxOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrUmaxOp creates a llvm.intr.umax at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrUmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrUmaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.umax", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrUmaxOp{opWrapper{op}}
 }
@@ -6041,20 +6041,20 @@ func AsIntrUminOp(op *ir.Operation) (IntrUminOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrUminOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrUminOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrUminOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrUminOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrUminOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrUminOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrUminOp creates a llvm.intr.umin at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrUminOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrUminOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.umin", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrUminOp{opWrapper{op}}
 }
@@ -6074,20 +6074,20 @@ func AsIntrUmulWithOverflowOp(op *ir.Operation) (IntrUmulWithOverflowOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrUmulWithOverflowOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o IntrUmulWithOverflowOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrUmulWithOverflowOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o IntrUmulWithOverflowOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrUmulWithOverflowOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrUmulWithOverflowOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrUmulWithOverflowOp creates a llvm.intr.umul.with.overflow at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrUmulWithOverflowOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1 *ir.Value) IntrUmulWithOverflowOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.umul.with.overflow", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1}
+	op.SetOperands([]*ir.Value{operand0, operand1})
 	b.Insert(op)
 	return IntrUmulWithOverflowOp{opWrapper{op}}
 }
@@ -6107,20 +6107,20 @@ func AsIntrUshlSatOp(op *ir.Operation) (IntrUshlSatOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrUshlSatOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrUshlSatOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrUshlSatOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrUshlSatOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrUshlSatOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrUshlSatOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrUshlSatOp creates a llvm.intr.ushl.sat at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrUshlSatOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrUshlSatOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ushl.sat", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrUshlSatOp{opWrapper{op}}
 }
@@ -6140,20 +6140,20 @@ func AsIntrUsubSatOp(op *ir.Operation) (IntrUsubSatOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrUsubSatOp) A() *ir.Value { return o.op.Operands[0] }
+func (o IntrUsubSatOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o IntrUsubSatOp) B() *ir.Value { return o.op.Operands[1] }
+func (o IntrUsubSatOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrUsubSatOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrUsubSatOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrUsubSatOp creates a llvm.intr.usub.sat at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrUsubSatOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrUsubSatOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.usub.sat", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrUsubSatOp{opWrapper{op}}
 }
@@ -6173,20 +6173,20 @@ func AsIntrUsubWithOverflowOp(op *ir.Operation) (IntrUsubWithOverflowOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrUsubWithOverflowOp) Operand0() *ir.Value { return o.op.Operands[0] }
+func (o IntrUsubWithOverflowOp) Operand0() *ir.Value { return o.op.Operand(0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrUsubWithOverflowOp) Operand1() *ir.Value { return o.op.Operands[1] }
+func (o IntrUsubWithOverflowOp) Operand1() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrUsubWithOverflowOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrUsubWithOverflowOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrUsubWithOverflowOp creates a llvm.intr.usub.with.overflow at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrUsubWithOverflowOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1 *ir.Value) IntrUsubWithOverflowOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.usub.with.overflow", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{operand0, operand1}
+	op.SetOperands([]*ir.Value{operand0, operand1})
 	b.Insert(op)
 	return IntrUsubWithOverflowOp{opWrapper{op}}
 }
@@ -6206,17 +6206,17 @@ func AsIntrVacopyOp(op *ir.Operation) (IntrVacopyOp, bool) {
 }
 
 // DestList returns the op's dest_list operand.
-func (o IntrVacopyOp) DestList() *ir.Value { return o.op.Operands[0] }
+func (o IntrVacopyOp) DestList() *ir.Value { return o.op.Operand(0) }
 
 // SrcList returns the op's src_list operand.
-func (o IntrVacopyOp) SrcList() *ir.Value { return o.op.Operands[1] }
+func (o IntrVacopyOp) SrcList() *ir.Value { return o.op.Operand(1) }
 
 // BuildIntrVacopyOp creates a llvm.intr.vacopy at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVacopyOp(b *ir.Builder, loc ir.Location, destList, srcList *ir.Value) IntrVacopyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vacopy", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{destList, srcList}
+	op.SetOperands([]*ir.Value{destList, srcList})
 	b.Insert(op)
 	return IntrVacopyOp{opWrapper{op}}
 }
@@ -6236,14 +6236,14 @@ func AsIntrVaendOp(op *ir.Operation) (IntrVaendOp, bool) {
 }
 
 // ArgList returns the op's arg_list operand.
-func (o IntrVaendOp) ArgList() *ir.Value { return o.op.Operands[0] }
+func (o IntrVaendOp) ArgList() *ir.Value { return o.op.Operand(0) }
 
 // BuildIntrVaendOp creates a llvm.intr.vaend at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrVaendOp(b *ir.Builder, loc ir.Location, argList *ir.Value) IntrVaendOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vaend", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{argList}
+	op.SetOperands([]*ir.Value{argList})
 	b.Insert(op)
 	return IntrVaendOp{opWrapper{op}}
 }
@@ -6263,26 +6263,26 @@ func AsIntrVarAnnotationOp(op *ir.Operation) (IntrVarAnnotationOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrVarAnnotationOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o IntrVarAnnotationOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Annotation returns the op's annotation operand.
-func (o IntrVarAnnotationOp) Annotation() *ir.Value { return o.op.Operands[1] }
+func (o IntrVarAnnotationOp) Annotation() *ir.Value { return o.op.Operand(1) }
 
 // FileName returns the op's fileName operand.
-func (o IntrVarAnnotationOp) FileName() *ir.Value { return o.op.Operands[2] }
+func (o IntrVarAnnotationOp) FileName() *ir.Value { return o.op.Operand(2) }
 
 // Line returns the op's line operand.
-func (o IntrVarAnnotationOp) Line() *ir.Value { return o.op.Operands[3] }
+func (o IntrVarAnnotationOp) Line() *ir.Value { return o.op.Operand(3) }
 
 // Attr returns the op's attr operand.
-func (o IntrVarAnnotationOp) Attr() *ir.Value { return o.op.Operands[4] }
+func (o IntrVarAnnotationOp) Attr() *ir.Value { return o.op.Operand(4) }
 
 // BuildIntrVarAnnotationOp creates a llvm.intr.var.annotation at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVarAnnotationOp(b *ir.Builder, loc ir.Location, val, annotation, fileName, line, attr *ir.Value) IntrVarAnnotationOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.var.annotation", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{val, annotation, fileName, line, attr}
+	op.SetOperands([]*ir.Value{val, annotation, fileName, line, attr})
 	b.Insert(op)
 	return IntrVarAnnotationOp{opWrapper{op}}
 }
@@ -6302,14 +6302,14 @@ func AsIntrVastartOp(op *ir.Operation) (IntrVastartOp, bool) {
 }
 
 // ArgList returns the op's arg_list operand.
-func (o IntrVastartOp) ArgList() *ir.Value { return o.op.Operands[0] }
+func (o IntrVastartOp) ArgList() *ir.Value { return o.op.Operand(0) }
 
 // BuildIntrVastartOp creates a llvm.intr.vastart at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVastartOp(b *ir.Builder, loc ir.Location, argList *ir.Value) IntrVastartOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vastart", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{argList}
+	op.SetOperands([]*ir.Value{argList})
 	b.Insert(op)
 	return IntrVastartOp{opWrapper{op}}
 }
@@ -6329,17 +6329,17 @@ func AsIntrVectorDeinterleave2Op(op *ir.Operation) (IntrVectorDeinterleave2Op, b
 }
 
 // Vec returns the op's vec operand.
-func (o IntrVectorDeinterleave2Op) Vec() *ir.Value { return o.op.Operands[0] }
+func (o IntrVectorDeinterleave2Op) Vec() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrVectorDeinterleave2Op) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVectorDeinterleave2Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVectorDeinterleave2Op creates a llvm.intr.vector.deinterleave2 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildIntrVectorDeinterleave2Op(b *ir.Builder, loc ir.Location, resType ir.Type, vec *ir.Value) IntrVectorDeinterleave2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.deinterleave2", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{vec}
+	op.SetOperands([]*ir.Value{vec})
 	b.Insert(op)
 	return IntrVectorDeinterleave2Op{opWrapper{op}}
 }
@@ -6359,10 +6359,10 @@ func AsIntrVectorExtractOp(op *ir.Operation) (IntrVectorExtractOp, bool) {
 }
 
 // Srcvec returns the op's srcvec operand.
-func (o IntrVectorExtractOp) Srcvec() *ir.Value { return o.op.Operands[0] }
+func (o IntrVectorExtractOp) Srcvec() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrVectorExtractOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVectorExtractOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Pos returns the inherent attribute pos, or nil if it is not set.
 func (o IntrVectorExtractOp) Pos() ir.Attribute { return o.op.Attr("pos") }
@@ -6372,7 +6372,7 @@ func (o IntrVectorExtractOp) Pos() ir.Attribute { return o.op.Attr("pos") }
 // unset; single-block regions get their block.
 func BuildIntrVectorExtractOp(b *ir.Builder, loc ir.Location, resType ir.Type, srcvec *ir.Value, pos ir.Attribute) IntrVectorExtractOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.extract", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{srcvec}
+	op.SetOperands([]*ir.Value{srcvec})
 	setAttrs(op, []string{"pos"}, pos)
 	b.Insert(op)
 	return IntrVectorExtractOp{opWrapper{op}}
@@ -6393,13 +6393,13 @@ func AsIntrVectorInsertOp(op *ir.Operation) (IntrVectorInsertOp, bool) {
 }
 
 // Dstvec returns the op's dstvec operand.
-func (o IntrVectorInsertOp) Dstvec() *ir.Value { return o.op.Operands[0] }
+func (o IntrVectorInsertOp) Dstvec() *ir.Value { return o.op.Operand(0) }
 
 // Srcvec returns the op's srcvec operand.
-func (o IntrVectorInsertOp) Srcvec() *ir.Value { return o.op.Operands[1] }
+func (o IntrVectorInsertOp) Srcvec() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrVectorInsertOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVectorInsertOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Pos returns the inherent attribute pos, or nil if it is not set.
 func (o IntrVectorInsertOp) Pos() ir.Attribute { return o.op.Attr("pos") }
@@ -6409,7 +6409,7 @@ func (o IntrVectorInsertOp) Pos() ir.Attribute { return o.op.Attr("pos") }
 // unset; single-block regions get their block.
 func BuildIntrVectorInsertOp(b *ir.Builder, loc ir.Location, resType ir.Type, dstvec, srcvec *ir.Value, pos ir.Attribute) IntrVectorInsertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.insert", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{dstvec, srcvec}
+	op.SetOperands([]*ir.Value{dstvec, srcvec})
 	setAttrs(op, []string{"pos"}, pos)
 	b.Insert(op)
 	return IntrVectorInsertOp{opWrapper{op}}
@@ -6430,20 +6430,20 @@ func AsIntrVectorInterleave2Op(op *ir.Operation) (IntrVectorInterleave2Op, bool)
 }
 
 // Vec1 returns the op's vec1 operand.
-func (o IntrVectorInterleave2Op) Vec1() *ir.Value { return o.op.Operands[0] }
+func (o IntrVectorInterleave2Op) Vec1() *ir.Value { return o.op.Operand(0) }
 
 // Vec2 returns the op's vec2 operand.
-func (o IntrVectorInterleave2Op) Vec2() *ir.Value { return o.op.Operands[1] }
+func (o IntrVectorInterleave2Op) Vec2() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrVectorInterleave2Op) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVectorInterleave2Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVectorInterleave2Op creates a llvm.intr.vector.interleave2 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorInterleave2Op(b *ir.Builder, loc ir.Location, resType ir.Type, vec1, vec2 *ir.Value) IntrVectorInterleave2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.interleave2", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{vec1, vec2}
+	op.SetOperands([]*ir.Value{vec1, vec2})
 	b.Insert(op)
 	return IntrVectorInterleave2Op{opWrapper{op}}
 }
@@ -6463,17 +6463,17 @@ func AsIntrVectorReduceAddOp(op *ir.Operation) (IntrVectorReduceAddOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceAddOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrVectorReduceAddOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceAddOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVectorReduceAddOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVectorReduceAddOp creates a llvm.intr.vector.reduce.add at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceAddOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrVectorReduceAddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.add", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrVectorReduceAddOp{opWrapper{op}}
 }
@@ -6493,17 +6493,17 @@ func AsIntrVectorReduceAndOp(op *ir.Operation) (IntrVectorReduceAndOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceAndOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrVectorReduceAndOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceAndOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVectorReduceAndOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVectorReduceAndOp creates a llvm.intr.vector.reduce.and at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceAndOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrVectorReduceAndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.and", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrVectorReduceAndOp{opWrapper{op}}
 }
@@ -6523,13 +6523,13 @@ func AsIntrVectorReduceFaddOp(op *ir.Operation) (IntrVectorReduceFaddOp, bool) {
 }
 
 // StartValue returns the op's start_value operand.
-func (o IntrVectorReduceFaddOp) StartValue() *ir.Value { return o.op.Operands[0] }
+func (o IntrVectorReduceFaddOp) StartValue() *ir.Value { return o.op.Operand(0) }
 
 // Input returns the op's input operand.
-func (o IntrVectorReduceFaddOp) Input() *ir.Value { return o.op.Operands[1] }
+func (o IntrVectorReduceFaddOp) Input() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceFaddOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVectorReduceFaddOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrVectorReduceFaddOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -6539,7 +6539,7 @@ func (o IntrVectorReduceFaddOp) FastmathFlags() ir.Attribute { return o.op.Attr(
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceFaddOp(b *ir.Builder, loc ir.Location, resType ir.Type, startValue, input *ir.Value, fastmathFlags ir.Attribute) IntrVectorReduceFaddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.fadd", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{startValue, input}
+	op.SetOperands([]*ir.Value{startValue, input})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrVectorReduceFaddOp{opWrapper{op}}
@@ -6560,10 +6560,10 @@ func AsIntrVectorReduceFmaxOp(op *ir.Operation) (IntrVectorReduceFmaxOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceFmaxOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrVectorReduceFmaxOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceFmaxOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVectorReduceFmaxOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrVectorReduceFmaxOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -6573,7 +6573,7 @@ func (o IntrVectorReduceFmaxOp) FastmathFlags() ir.Attribute { return o.op.Attr(
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceFmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrVectorReduceFmaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.fmax", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrVectorReduceFmaxOp{opWrapper{op}}
@@ -6594,10 +6594,10 @@ func AsIntrVectorReduceFmaximumOp(op *ir.Operation) (IntrVectorReduceFmaximumOp,
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceFmaximumOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrVectorReduceFmaximumOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceFmaximumOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVectorReduceFmaximumOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrVectorReduceFmaximumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -6607,7 +6607,7 @@ func (o IntrVectorReduceFmaximumOp) FastmathFlags() ir.Attribute { return o.op.A
 // attributes are left unset; single-block regions get their block.
 func BuildIntrVectorReduceFmaximumOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrVectorReduceFmaximumOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.fmaximum", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrVectorReduceFmaximumOp{opWrapper{op}}
@@ -6628,10 +6628,10 @@ func AsIntrVectorReduceFminOp(op *ir.Operation) (IntrVectorReduceFminOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceFminOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrVectorReduceFminOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceFminOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVectorReduceFminOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrVectorReduceFminOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -6641,7 +6641,7 @@ func (o IntrVectorReduceFminOp) FastmathFlags() ir.Attribute { return o.op.Attr(
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceFminOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrVectorReduceFminOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.fmin", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrVectorReduceFminOp{opWrapper{op}}
@@ -6662,10 +6662,10 @@ func AsIntrVectorReduceFminimumOp(op *ir.Operation) (IntrVectorReduceFminimumOp,
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceFminimumOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrVectorReduceFminimumOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceFminimumOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVectorReduceFminimumOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrVectorReduceFminimumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -6675,7 +6675,7 @@ func (o IntrVectorReduceFminimumOp) FastmathFlags() ir.Attribute { return o.op.A
 // attributes are left unset; single-block regions get their block.
 func BuildIntrVectorReduceFminimumOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrVectorReduceFminimumOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.fminimum", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrVectorReduceFminimumOp{opWrapper{op}}
@@ -6696,13 +6696,13 @@ func AsIntrVectorReduceFmulOp(op *ir.Operation) (IntrVectorReduceFmulOp, bool) {
 }
 
 // StartValue returns the op's start_value operand.
-func (o IntrVectorReduceFmulOp) StartValue() *ir.Value { return o.op.Operands[0] }
+func (o IntrVectorReduceFmulOp) StartValue() *ir.Value { return o.op.Operand(0) }
 
 // Input returns the op's input operand.
-func (o IntrVectorReduceFmulOp) Input() *ir.Value { return o.op.Operands[1] }
+func (o IntrVectorReduceFmulOp) Input() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceFmulOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVectorReduceFmulOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrVectorReduceFmulOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -6712,7 +6712,7 @@ func (o IntrVectorReduceFmulOp) FastmathFlags() ir.Attribute { return o.op.Attr(
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceFmulOp(b *ir.Builder, loc ir.Location, resType ir.Type, startValue, input *ir.Value, fastmathFlags ir.Attribute) IntrVectorReduceFmulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.fmul", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{startValue, input}
+	op.SetOperands([]*ir.Value{startValue, input})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrVectorReduceFmulOp{opWrapper{op}}
@@ -6733,17 +6733,17 @@ func AsIntrVectorReduceMulOp(op *ir.Operation) (IntrVectorReduceMulOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceMulOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrVectorReduceMulOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceMulOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVectorReduceMulOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVectorReduceMulOp creates a llvm.intr.vector.reduce.mul at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceMulOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrVectorReduceMulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.mul", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrVectorReduceMulOp{opWrapper{op}}
 }
@@ -6763,17 +6763,17 @@ func AsIntrVectorReduceOrOp(op *ir.Operation) (IntrVectorReduceOrOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceOrOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrVectorReduceOrOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceOrOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVectorReduceOrOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVectorReduceOrOp creates a llvm.intr.vector.reduce.or at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceOrOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrVectorReduceOrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.or", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrVectorReduceOrOp{opWrapper{op}}
 }
@@ -6793,17 +6793,17 @@ func AsIntrVectorReduceSmaxOp(op *ir.Operation) (IntrVectorReduceSmaxOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceSmaxOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrVectorReduceSmaxOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceSmaxOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVectorReduceSmaxOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVectorReduceSmaxOp creates a llvm.intr.vector.reduce.smax at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceSmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrVectorReduceSmaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.smax", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrVectorReduceSmaxOp{opWrapper{op}}
 }
@@ -6823,17 +6823,17 @@ func AsIntrVectorReduceSminOp(op *ir.Operation) (IntrVectorReduceSminOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceSminOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrVectorReduceSminOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceSminOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVectorReduceSminOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVectorReduceSminOp creates a llvm.intr.vector.reduce.smin at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceSminOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrVectorReduceSminOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.smin", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrVectorReduceSminOp{opWrapper{op}}
 }
@@ -6853,17 +6853,17 @@ func AsIntrVectorReduceUmaxOp(op *ir.Operation) (IntrVectorReduceUmaxOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceUmaxOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrVectorReduceUmaxOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceUmaxOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVectorReduceUmaxOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVectorReduceUmaxOp creates a llvm.intr.vector.reduce.umax at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceUmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrVectorReduceUmaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.umax", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrVectorReduceUmaxOp{opWrapper{op}}
 }
@@ -6883,17 +6883,17 @@ func AsIntrVectorReduceUminOp(op *ir.Operation) (IntrVectorReduceUminOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceUminOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrVectorReduceUminOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceUminOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVectorReduceUminOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVectorReduceUminOp creates a llvm.intr.vector.reduce.umin at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceUminOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrVectorReduceUminOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.umin", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrVectorReduceUminOp{opWrapper{op}}
 }
@@ -6913,17 +6913,17 @@ func AsIntrVectorReduceXorOp(op *ir.Operation) (IntrVectorReduceXorOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceXorOp) In() *ir.Value { return o.op.Operands[0] }
+func (o IntrVectorReduceXorOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceXorOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVectorReduceXorOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVectorReduceXorOp creates a llvm.intr.vector.reduce.xor at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceXorOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrVectorReduceXorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.xor", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrVectorReduceXorOp{opWrapper{op}}
 }
@@ -6943,26 +6943,26 @@ func AsIntrVpAddOp(op *ir.Operation) (IntrVpAddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpAddOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpAddOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpAddOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpAddOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpAddOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpAddOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpAddOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpAddOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpAddOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpAddOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpAddOp creates a llvm.intr.vp.add at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrVpAddOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpAddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.add", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpAddOp{opWrapper{op}}
 }
@@ -6982,26 +6982,26 @@ func AsIntrVpAndOp(op *ir.Operation) (IntrVpAndOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpAndOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpAndOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpAndOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpAndOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpAndOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpAndOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpAndOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpAndOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpAndOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpAndOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpAndOp creates a llvm.intr.vp.and at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrVpAndOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpAndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.and", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpAndOp{opWrapper{op}}
 }
@@ -7021,26 +7021,26 @@ func AsIntrVpAshrOp(op *ir.Operation) (IntrVpAshrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpAshrOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpAshrOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpAshrOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpAshrOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpAshrOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpAshrOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpAshrOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpAshrOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpAshrOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpAshrOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpAshrOp creates a llvm.intr.vp.ashr at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpAshrOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpAshrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.ashr", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpAshrOp{opWrapper{op}}
 }
@@ -7060,26 +7060,26 @@ func AsIntrVpFaddOp(op *ir.Operation) (IntrVpFaddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpFaddOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpFaddOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpFaddOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpFaddOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFaddOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpFaddOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFaddOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpFaddOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpFaddOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpFaddOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpFaddOp creates a llvm.intr.vp.fadd at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFaddOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpFaddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fadd", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpFaddOp{opWrapper{op}}
 }
@@ -7099,26 +7099,26 @@ func AsIntrVpFdivOp(op *ir.Operation) (IntrVpFdivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpFdivOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpFdivOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpFdivOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpFdivOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFdivOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpFdivOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFdivOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpFdivOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpFdivOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpFdivOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpFdivOp creates a llvm.intr.vp.fdiv at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFdivOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpFdivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fdiv", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpFdivOp{opWrapper{op}}
 }
@@ -7138,29 +7138,29 @@ func AsIntrVpFmaOp(op *ir.Operation) (IntrVpFmaOp, bool) {
 }
 
 // Op1 returns the op's op1 operand.
-func (o IntrVpFmaOp) Op1() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpFmaOp) Op1() *ir.Value { return o.op.Operand(0) }
 
 // Op2 returns the op's op2 operand.
-func (o IntrVpFmaOp) Op2() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpFmaOp) Op2() *ir.Value { return o.op.Operand(1) }
 
 // Op3 returns the op's op3 operand.
-func (o IntrVpFmaOp) Op3() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpFmaOp) Op3() *ir.Value { return o.op.Operand(2) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFmaOp) Mask() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpFmaOp) Mask() *ir.Value { return o.op.Operand(3) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFmaOp) Evl() *ir.Value { return o.op.Operands[4] }
+func (o IntrVpFmaOp) Evl() *ir.Value { return o.op.Operand(4) }
 
 // Res returns the op's res result.
-func (o IntrVpFmaOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpFmaOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpFmaOp creates a llvm.intr.vp.fma at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrVpFmaOp(b *ir.Builder, loc ir.Location, resType ir.Type, op1, op2, op3, mask, evl *ir.Value) IntrVpFmaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fma", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{op1, op2, op3, mask, evl}
+	op.SetOperands([]*ir.Value{op1, op2, op3, mask, evl})
 	b.Insert(op)
 	return IntrVpFmaOp{opWrapper{op}}
 }
@@ -7180,26 +7180,26 @@ func AsIntrVpFmulOp(op *ir.Operation) (IntrVpFmulOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpFmulOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpFmulOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpFmulOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpFmulOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFmulOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpFmulOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFmulOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpFmulOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpFmulOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpFmulOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpFmulOp creates a llvm.intr.vp.fmul at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFmulOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpFmulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fmul", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpFmulOp{opWrapper{op}}
 }
@@ -7219,29 +7219,29 @@ func AsIntrVpFmuladdOp(op *ir.Operation) (IntrVpFmuladdOp, bool) {
 }
 
 // Op1 returns the op's op1 operand.
-func (o IntrVpFmuladdOp) Op1() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpFmuladdOp) Op1() *ir.Value { return o.op.Operand(0) }
 
 // Op2 returns the op's op2 operand.
-func (o IntrVpFmuladdOp) Op2() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpFmuladdOp) Op2() *ir.Value { return o.op.Operand(1) }
 
 // Op3 returns the op's op3 operand.
-func (o IntrVpFmuladdOp) Op3() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpFmuladdOp) Op3() *ir.Value { return o.op.Operand(2) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFmuladdOp) Mask() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpFmuladdOp) Mask() *ir.Value { return o.op.Operand(3) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFmuladdOp) Evl() *ir.Value { return o.op.Operands[4] }
+func (o IntrVpFmuladdOp) Evl() *ir.Value { return o.op.Operand(4) }
 
 // Res returns the op's res result.
-func (o IntrVpFmuladdOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpFmuladdOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpFmuladdOp creates a llvm.intr.vp.fmuladd at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFmuladdOp(b *ir.Builder, loc ir.Location, resType ir.Type, op1, op2, op3, mask, evl *ir.Value) IntrVpFmuladdOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fmuladd", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{op1, op2, op3, mask, evl}
+	op.SetOperands([]*ir.Value{op1, op2, op3, mask, evl})
 	b.Insert(op)
 	return IntrVpFmuladdOp{opWrapper{op}}
 }
@@ -7261,23 +7261,23 @@ func AsIntrVpFnegOp(op *ir.Operation) (IntrVpFnegOp, bool) {
 }
 
 // OpOperand returns the op's op operand.
-func (o IntrVpFnegOp) OpOperand() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpFnegOp) OpOperand() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFnegOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpFnegOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFnegOp) Evl() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpFnegOp) Evl() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrVpFnegOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpFnegOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpFnegOp creates a llvm.intr.vp.fneg at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFnegOp(b *ir.Builder, loc ir.Location, resType ir.Type, opOperand, mask, evl *ir.Value) IntrVpFnegOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fneg", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{opOperand, mask, evl}
+	op.SetOperands([]*ir.Value{opOperand, mask, evl})
 	b.Insert(op)
 	return IntrVpFnegOp{opWrapper{op}}
 }
@@ -7297,23 +7297,23 @@ func AsIntrVpFpextOp(op *ir.Operation) (IntrVpFpextOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpFpextOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpFpextOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFpextOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpFpextOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFpextOp) Evl() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpFpextOp) Evl() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrVpFpextOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpFpextOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpFpextOp creates a llvm.intr.vp.fpext at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFpextOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpFpextOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fpext", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, mask, evl}
+	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpFpextOp{opWrapper{op}}
 }
@@ -7333,23 +7333,23 @@ func AsIntrVpFptosiOp(op *ir.Operation) (IntrVpFptosiOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpFptosiOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpFptosiOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFptosiOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpFptosiOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFptosiOp) Evl() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpFptosiOp) Evl() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrVpFptosiOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpFptosiOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpFptosiOp creates a llvm.intr.vp.fptosi at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFptosiOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpFptosiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fptosi", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, mask, evl}
+	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpFptosiOp{opWrapper{op}}
 }
@@ -7369,23 +7369,23 @@ func AsIntrVpFptouiOp(op *ir.Operation) (IntrVpFptouiOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpFptouiOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpFptouiOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFptouiOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpFptouiOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFptouiOp) Evl() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpFptouiOp) Evl() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrVpFptouiOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpFptouiOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpFptouiOp creates a llvm.intr.vp.fptoui at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFptouiOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpFptouiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fptoui", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, mask, evl}
+	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpFptouiOp{opWrapper{op}}
 }
@@ -7405,23 +7405,23 @@ func AsIntrVpFptruncOp(op *ir.Operation) (IntrVpFptruncOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpFptruncOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpFptruncOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFptruncOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpFptruncOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFptruncOp) Evl() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpFptruncOp) Evl() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrVpFptruncOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpFptruncOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpFptruncOp creates a llvm.intr.vp.fptrunc at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFptruncOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpFptruncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fptrunc", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, mask, evl}
+	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpFptruncOp{opWrapper{op}}
 }
@@ -7441,26 +7441,26 @@ func AsIntrVpFremOp(op *ir.Operation) (IntrVpFremOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpFremOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpFremOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpFremOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpFremOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFremOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpFremOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFremOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpFremOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpFremOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpFremOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpFremOp creates a llvm.intr.vp.frem at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFremOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpFremOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.frem", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpFremOp{opWrapper{op}}
 }
@@ -7480,26 +7480,26 @@ func AsIntrVpFsubOp(op *ir.Operation) (IntrVpFsubOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpFsubOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpFsubOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpFsubOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpFsubOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFsubOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpFsubOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFsubOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpFsubOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpFsubOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpFsubOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpFsubOp creates a llvm.intr.vp.fsub at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFsubOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpFsubOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fsub", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpFsubOp{opWrapper{op}}
 }
@@ -7519,23 +7519,23 @@ func AsIntrVpInttoptrOp(op *ir.Operation) (IntrVpInttoptrOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpInttoptrOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpInttoptrOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpInttoptrOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpInttoptrOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpInttoptrOp) Evl() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpInttoptrOp) Evl() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrVpInttoptrOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpInttoptrOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpInttoptrOp creates a llvm.intr.vp.inttoptr at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpInttoptrOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpInttoptrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.inttoptr", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, mask, evl}
+	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpInttoptrOp{opWrapper{op}}
 }
@@ -7555,23 +7555,23 @@ func AsIntrVpLoadOp(op *ir.Operation) (IntrVpLoadOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrVpLoadOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpLoadOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpLoadOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpLoadOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpLoadOp) Evl() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpLoadOp) Evl() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrVpLoadOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpLoadOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpLoadOp creates a llvm.intr.vp.load at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpLoadOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr, mask, evl *ir.Value) IntrVpLoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.load", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr, mask, evl}
+	op.SetOperands([]*ir.Value{ptr, mask, evl})
 	b.Insert(op)
 	return IntrVpLoadOp{opWrapper{op}}
 }
@@ -7591,26 +7591,26 @@ func AsIntrVpLshrOp(op *ir.Operation) (IntrVpLshrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpLshrOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpLshrOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpLshrOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpLshrOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpLshrOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpLshrOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpLshrOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpLshrOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpLshrOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpLshrOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpLshrOp creates a llvm.intr.vp.lshr at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpLshrOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpLshrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.lshr", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpLshrOp{opWrapper{op}}
 }
@@ -7630,26 +7630,26 @@ func AsIntrVpMergeOp(op *ir.Operation) (IntrVpMergeOp, bool) {
 }
 
 // Cond returns the op's cond operand.
-func (o IntrVpMergeOp) Cond() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpMergeOp) Cond() *ir.Value { return o.op.Operand(0) }
 
 // TrueVal returns the op's true_val operand.
-func (o IntrVpMergeOp) TrueVal() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpMergeOp) TrueVal() *ir.Value { return o.op.Operand(1) }
 
 // FalseVal returns the op's false_val operand.
-func (o IntrVpMergeOp) FalseVal() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpMergeOp) FalseVal() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpMergeOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpMergeOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpMergeOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpMergeOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpMergeOp creates a llvm.intr.vp.merge at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpMergeOp(b *ir.Builder, loc ir.Location, resType ir.Type, cond, trueVal, falseVal, evl *ir.Value) IntrVpMergeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.merge", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{cond, trueVal, falseVal, evl}
+	op.SetOperands([]*ir.Value{cond, trueVal, falseVal, evl})
 	b.Insert(op)
 	return IntrVpMergeOp{opWrapper{op}}
 }
@@ -7669,26 +7669,26 @@ func AsIntrVpMulOp(op *ir.Operation) (IntrVpMulOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpMulOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpMulOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpMulOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpMulOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpMulOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpMulOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpMulOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpMulOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpMulOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpMulOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpMulOp creates a llvm.intr.vp.mul at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrVpMulOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpMulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.mul", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpMulOp{opWrapper{op}}
 }
@@ -7708,26 +7708,26 @@ func AsIntrVpOrOp(op *ir.Operation) (IntrVpOrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpOrOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpOrOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpOrOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpOrOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpOrOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpOrOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpOrOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpOrOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpOrOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpOrOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpOrOp creates a llvm.intr.vp.or at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrVpOrOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpOrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.or", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpOrOp{opWrapper{op}}
 }
@@ -7747,23 +7747,23 @@ func AsIntrVpPtrtointOp(op *ir.Operation) (IntrVpPtrtointOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpPtrtointOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpPtrtointOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpPtrtointOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpPtrtointOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpPtrtointOp) Evl() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpPtrtointOp) Evl() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrVpPtrtointOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpPtrtointOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpPtrtointOp creates a llvm.intr.vp.ptrtoint at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpPtrtointOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpPtrtointOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.ptrtoint", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, mask, evl}
+	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpPtrtointOp{opWrapper{op}}
 }
@@ -7783,26 +7783,26 @@ func AsIntrVpReduceAddOp(op *ir.Operation) (IntrVpReduceAddOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceAddOp) SatrtValue() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpReduceAddOp) SatrtValue() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceAddOp) Val() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpReduceAddOp) Val() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceAddOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpReduceAddOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceAddOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpReduceAddOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceAddOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpReduceAddOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpReduceAddOp creates a llvm.intr.vp.reduce.add at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceAddOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceAddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.add", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{satrtValue, val, mask, evl}
+	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceAddOp{opWrapper{op}}
 }
@@ -7822,26 +7822,26 @@ func AsIntrVpReduceAndOp(op *ir.Operation) (IntrVpReduceAndOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceAndOp) SatrtValue() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpReduceAndOp) SatrtValue() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceAndOp) Val() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpReduceAndOp) Val() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceAndOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpReduceAndOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceAndOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpReduceAndOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceAndOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpReduceAndOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpReduceAndOp creates a llvm.intr.vp.reduce.and at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceAndOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceAndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.and", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{satrtValue, val, mask, evl}
+	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceAndOp{opWrapper{op}}
 }
@@ -7861,26 +7861,26 @@ func AsIntrVpReduceFaddOp(op *ir.Operation) (IntrVpReduceFaddOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceFaddOp) SatrtValue() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpReduceFaddOp) SatrtValue() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceFaddOp) Val() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpReduceFaddOp) Val() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceFaddOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpReduceFaddOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceFaddOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpReduceFaddOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceFaddOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpReduceFaddOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpReduceFaddOp creates a llvm.intr.vp.reduce.fadd at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceFaddOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceFaddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.fadd", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{satrtValue, val, mask, evl}
+	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceFaddOp{opWrapper{op}}
 }
@@ -7900,26 +7900,26 @@ func AsIntrVpReduceFmaxOp(op *ir.Operation) (IntrVpReduceFmaxOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceFmaxOp) SatrtValue() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpReduceFmaxOp) SatrtValue() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceFmaxOp) Val() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpReduceFmaxOp) Val() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceFmaxOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpReduceFmaxOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceFmaxOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpReduceFmaxOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceFmaxOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpReduceFmaxOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpReduceFmaxOp creates a llvm.intr.vp.reduce.fmax at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceFmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceFmaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.fmax", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{satrtValue, val, mask, evl}
+	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceFmaxOp{opWrapper{op}}
 }
@@ -7939,26 +7939,26 @@ func AsIntrVpReduceFminOp(op *ir.Operation) (IntrVpReduceFminOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceFminOp) SatrtValue() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpReduceFminOp) SatrtValue() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceFminOp) Val() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpReduceFminOp) Val() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceFminOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpReduceFminOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceFminOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpReduceFminOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceFminOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpReduceFminOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpReduceFminOp creates a llvm.intr.vp.reduce.fmin at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceFminOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceFminOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.fmin", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{satrtValue, val, mask, evl}
+	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceFminOp{opWrapper{op}}
 }
@@ -7978,26 +7978,26 @@ func AsIntrVpReduceFmulOp(op *ir.Operation) (IntrVpReduceFmulOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceFmulOp) SatrtValue() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpReduceFmulOp) SatrtValue() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceFmulOp) Val() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpReduceFmulOp) Val() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceFmulOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpReduceFmulOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceFmulOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpReduceFmulOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceFmulOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpReduceFmulOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpReduceFmulOp creates a llvm.intr.vp.reduce.fmul at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceFmulOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceFmulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.fmul", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{satrtValue, val, mask, evl}
+	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceFmulOp{opWrapper{op}}
 }
@@ -8017,26 +8017,26 @@ func AsIntrVpReduceMulOp(op *ir.Operation) (IntrVpReduceMulOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceMulOp) SatrtValue() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpReduceMulOp) SatrtValue() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceMulOp) Val() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpReduceMulOp) Val() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceMulOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpReduceMulOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceMulOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpReduceMulOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceMulOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpReduceMulOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpReduceMulOp creates a llvm.intr.vp.reduce.mul at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceMulOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceMulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.mul", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{satrtValue, val, mask, evl}
+	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceMulOp{opWrapper{op}}
 }
@@ -8056,26 +8056,26 @@ func AsIntrVpReduceOrOp(op *ir.Operation) (IntrVpReduceOrOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceOrOp) SatrtValue() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpReduceOrOp) SatrtValue() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceOrOp) Val() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpReduceOrOp) Val() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceOrOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpReduceOrOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceOrOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpReduceOrOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceOrOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpReduceOrOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpReduceOrOp creates a llvm.intr.vp.reduce.or at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceOrOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceOrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.or", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{satrtValue, val, mask, evl}
+	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceOrOp{opWrapper{op}}
 }
@@ -8095,26 +8095,26 @@ func AsIntrVpReduceSmaxOp(op *ir.Operation) (IntrVpReduceSmaxOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceSmaxOp) SatrtValue() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpReduceSmaxOp) SatrtValue() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceSmaxOp) Val() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpReduceSmaxOp) Val() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceSmaxOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpReduceSmaxOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceSmaxOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpReduceSmaxOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceSmaxOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpReduceSmaxOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpReduceSmaxOp creates a llvm.intr.vp.reduce.smax at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceSmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceSmaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.smax", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{satrtValue, val, mask, evl}
+	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceSmaxOp{opWrapper{op}}
 }
@@ -8134,26 +8134,26 @@ func AsIntrVpReduceSminOp(op *ir.Operation) (IntrVpReduceSminOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceSminOp) SatrtValue() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpReduceSminOp) SatrtValue() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceSminOp) Val() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpReduceSminOp) Val() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceSminOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpReduceSminOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceSminOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpReduceSminOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceSminOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpReduceSminOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpReduceSminOp creates a llvm.intr.vp.reduce.smin at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceSminOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceSminOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.smin", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{satrtValue, val, mask, evl}
+	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceSminOp{opWrapper{op}}
 }
@@ -8173,26 +8173,26 @@ func AsIntrVpReduceUmaxOp(op *ir.Operation) (IntrVpReduceUmaxOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceUmaxOp) SatrtValue() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpReduceUmaxOp) SatrtValue() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceUmaxOp) Val() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpReduceUmaxOp) Val() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceUmaxOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpReduceUmaxOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceUmaxOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpReduceUmaxOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceUmaxOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpReduceUmaxOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpReduceUmaxOp creates a llvm.intr.vp.reduce.umax at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceUmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceUmaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.umax", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{satrtValue, val, mask, evl}
+	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceUmaxOp{opWrapper{op}}
 }
@@ -8212,26 +8212,26 @@ func AsIntrVpReduceUminOp(op *ir.Operation) (IntrVpReduceUminOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceUminOp) SatrtValue() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpReduceUminOp) SatrtValue() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceUminOp) Val() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpReduceUminOp) Val() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceUminOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpReduceUminOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceUminOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpReduceUminOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceUminOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpReduceUminOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpReduceUminOp creates a llvm.intr.vp.reduce.umin at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceUminOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceUminOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.umin", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{satrtValue, val, mask, evl}
+	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceUminOp{opWrapper{op}}
 }
@@ -8251,26 +8251,26 @@ func AsIntrVpReduceXorOp(op *ir.Operation) (IntrVpReduceXorOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceXorOp) SatrtValue() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpReduceXorOp) SatrtValue() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceXorOp) Val() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpReduceXorOp) Val() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceXorOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpReduceXorOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceXorOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpReduceXorOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceXorOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpReduceXorOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpReduceXorOp creates a llvm.intr.vp.reduce.xor at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceXorOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceXorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.xor", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{satrtValue, val, mask, evl}
+	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceXorOp{opWrapper{op}}
 }
@@ -8290,26 +8290,26 @@ func AsIntrVpSdivOp(op *ir.Operation) (IntrVpSdivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpSdivOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpSdivOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpSdivOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpSdivOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpSdivOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpSdivOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpSdivOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpSdivOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpSdivOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpSdivOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpSdivOp creates a llvm.intr.vp.sdiv at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpSdivOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpSdivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.sdiv", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpSdivOp{opWrapper{op}}
 }
@@ -8329,26 +8329,26 @@ func AsIntrVpSelectOp(op *ir.Operation) (IntrVpSelectOp, bool) {
 }
 
 // Cond returns the op's cond operand.
-func (o IntrVpSelectOp) Cond() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpSelectOp) Cond() *ir.Value { return o.op.Operand(0) }
 
 // TrueVal returns the op's true_val operand.
-func (o IntrVpSelectOp) TrueVal() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpSelectOp) TrueVal() *ir.Value { return o.op.Operand(1) }
 
 // FalseVal returns the op's false_val operand.
-func (o IntrVpSelectOp) FalseVal() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpSelectOp) FalseVal() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpSelectOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpSelectOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpSelectOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpSelectOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpSelectOp creates a llvm.intr.vp.select at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpSelectOp(b *ir.Builder, loc ir.Location, resType ir.Type, cond, trueVal, falseVal, evl *ir.Value) IntrVpSelectOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.select", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{cond, trueVal, falseVal, evl}
+	op.SetOperands([]*ir.Value{cond, trueVal, falseVal, evl})
 	b.Insert(op)
 	return IntrVpSelectOp{opWrapper{op}}
 }
@@ -8368,23 +8368,23 @@ func AsIntrVpSextOp(op *ir.Operation) (IntrVpSextOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpSextOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpSextOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpSextOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpSextOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpSextOp) Evl() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpSextOp) Evl() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrVpSextOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpSextOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpSextOp creates a llvm.intr.vp.sext at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpSextOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpSextOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.sext", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, mask, evl}
+	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpSextOp{opWrapper{op}}
 }
@@ -8404,26 +8404,26 @@ func AsIntrVpShlOp(op *ir.Operation) (IntrVpShlOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpShlOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpShlOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpShlOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpShlOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpShlOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpShlOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpShlOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpShlOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpShlOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpShlOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpShlOp creates a llvm.intr.vp.shl at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrVpShlOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpShlOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.shl", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpShlOp{opWrapper{op}}
 }
@@ -8443,23 +8443,23 @@ func AsIntrVpSitofpOp(op *ir.Operation) (IntrVpSitofpOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpSitofpOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpSitofpOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpSitofpOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpSitofpOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpSitofpOp) Evl() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpSitofpOp) Evl() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrVpSitofpOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpSitofpOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpSitofpOp creates a llvm.intr.vp.sitofp at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpSitofpOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpSitofpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.sitofp", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, mask, evl}
+	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpSitofpOp{opWrapper{op}}
 }
@@ -8479,26 +8479,26 @@ func AsIntrVpSmaxOp(op *ir.Operation) (IntrVpSmaxOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpSmaxOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpSmaxOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpSmaxOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpSmaxOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpSmaxOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpSmaxOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpSmaxOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpSmaxOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpSmaxOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpSmaxOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpSmaxOp creates a llvm.intr.vp.smax at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpSmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpSmaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.smax", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpSmaxOp{opWrapper{op}}
 }
@@ -8518,26 +8518,26 @@ func AsIntrVpSminOp(op *ir.Operation) (IntrVpSminOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpSminOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpSminOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpSminOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpSminOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpSminOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpSminOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpSminOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpSminOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpSminOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpSminOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpSminOp creates a llvm.intr.vp.smin at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpSminOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpSminOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.smin", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpSminOp{opWrapper{op}}
 }
@@ -8557,26 +8557,26 @@ func AsIntrVpSremOp(op *ir.Operation) (IntrVpSremOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpSremOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpSremOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpSremOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpSremOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpSremOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpSremOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpSremOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpSremOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpSremOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpSremOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpSremOp creates a llvm.intr.vp.srem at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpSremOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpSremOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.srem", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpSremOp{opWrapper{op}}
 }
@@ -8596,23 +8596,23 @@ func AsIntrVpStoreOp(op *ir.Operation) (IntrVpStoreOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrVpStoreOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpStoreOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Ptr returns the op's ptr operand.
-func (o IntrVpStoreOp) Ptr() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpStoreOp) Ptr() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpStoreOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpStoreOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpStoreOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpStoreOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // BuildIntrVpStoreOp creates a llvm.intr.vp.store at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpStoreOp(b *ir.Builder, loc ir.Location, val, ptr, mask, evl *ir.Value) IntrVpStoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.store", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{val, ptr, mask, evl}
+	op.SetOperands([]*ir.Value{val, ptr, mask, evl})
 	b.Insert(op)
 	return IntrVpStoreOp{opWrapper{op}}
 }
@@ -8632,26 +8632,26 @@ func AsIntrVpSubOp(op *ir.Operation) (IntrVpSubOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpSubOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpSubOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpSubOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpSubOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpSubOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpSubOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpSubOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpSubOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpSubOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpSubOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpSubOp creates a llvm.intr.vp.sub at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrVpSubOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpSubOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.sub", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpSubOp{opWrapper{op}}
 }
@@ -8671,23 +8671,23 @@ func AsIntrVpTruncOp(op *ir.Operation) (IntrVpTruncOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpTruncOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpTruncOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpTruncOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpTruncOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpTruncOp) Evl() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpTruncOp) Evl() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrVpTruncOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpTruncOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpTruncOp creates a llvm.intr.vp.trunc at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpTruncOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpTruncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.trunc", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, mask, evl}
+	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpTruncOp{opWrapper{op}}
 }
@@ -8707,26 +8707,26 @@ func AsIntrVpUdivOp(op *ir.Operation) (IntrVpUdivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpUdivOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpUdivOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpUdivOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpUdivOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpUdivOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpUdivOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpUdivOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpUdivOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpUdivOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpUdivOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpUdivOp creates a llvm.intr.vp.udiv at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpUdivOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpUdivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.udiv", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpUdivOp{opWrapper{op}}
 }
@@ -8746,23 +8746,23 @@ func AsIntrVpUitofpOp(op *ir.Operation) (IntrVpUitofpOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpUitofpOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpUitofpOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpUitofpOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpUitofpOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpUitofpOp) Evl() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpUitofpOp) Evl() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrVpUitofpOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpUitofpOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpUitofpOp creates a llvm.intr.vp.uitofp at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpUitofpOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpUitofpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.uitofp", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, mask, evl}
+	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpUitofpOp{opWrapper{op}}
 }
@@ -8782,26 +8782,26 @@ func AsIntrVpUmaxOp(op *ir.Operation) (IntrVpUmaxOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpUmaxOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpUmaxOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpUmaxOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpUmaxOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpUmaxOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpUmaxOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpUmaxOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpUmaxOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpUmaxOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpUmaxOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpUmaxOp creates a llvm.intr.vp.umax at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpUmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpUmaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.umax", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpUmaxOp{opWrapper{op}}
 }
@@ -8821,26 +8821,26 @@ func AsIntrVpUminOp(op *ir.Operation) (IntrVpUminOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpUminOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpUminOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpUminOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpUminOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpUminOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpUminOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpUminOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpUminOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpUminOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpUminOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpUminOp creates a llvm.intr.vp.umin at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpUminOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpUminOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.umin", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpUminOp{opWrapper{op}}
 }
@@ -8860,26 +8860,26 @@ func AsIntrVpUremOp(op *ir.Operation) (IntrVpUremOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpUremOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpUremOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpUremOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpUremOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpUremOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpUremOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpUremOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpUremOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpUremOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpUremOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpUremOp creates a llvm.intr.vp.urem at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpUremOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpUremOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.urem", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpUremOp{opWrapper{op}}
 }
@@ -8899,26 +8899,26 @@ func AsIntrVpXorOp(op *ir.Operation) (IntrVpXorOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpXorOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpXorOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpXorOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpXorOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpXorOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpXorOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpXorOp) Evl() *ir.Value { return o.op.Operands[3] }
+func (o IntrVpXorOp) Evl() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o IntrVpXorOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpXorOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpXorOp creates a llvm.intr.vp.xor at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrVpXorOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpXorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.xor", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs, mask, evl}
+	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpXorOp{opWrapper{op}}
 }
@@ -8938,23 +8938,23 @@ func AsIntrVpZextOp(op *ir.Operation) (IntrVpZextOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpZextOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o IntrVpZextOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpZextOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o IntrVpZextOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpZextOp) Evl() *ir.Value { return o.op.Operands[2] }
+func (o IntrVpZextOp) Evl() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o IntrVpZextOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVpZextOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVpZextOp creates a llvm.intr.vp.zext at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpZextOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpZextOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.zext", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, mask, evl}
+	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpZextOp{opWrapper{op}}
 }
@@ -8974,7 +8974,7 @@ func AsIntrVscaleOp(op *ir.Operation) (IntrVscaleOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o IntrVscaleOp) Res() *ir.Value { return o.op.Results[0] }
+func (o IntrVscaleOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildIntrVscaleOp creates a llvm.intr.vscale at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9000,10 +9000,10 @@ func AsInttoptrOp(op *ir.Operation) (InttoptrOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o InttoptrOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o InttoptrOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o InttoptrOp) Res() *ir.Value { return o.op.Results[0] }
+func (o InttoptrOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Dereferenceable returns the optional attribute dereferenceable, or nil if it is not set.
 func (o InttoptrOp) Dereferenceable() ir.Attribute { return o.op.Attr("dereferenceable") }
@@ -9013,7 +9013,7 @@ func (o InttoptrOp) Dereferenceable() ir.Attribute { return o.op.Attr("dereferen
 // regions get their block.
 func BuildInttoptrOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value, dereferenceable ir.Attribute) InttoptrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "inttoptr", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	setAttrs(op, []string{"dereferenceable"}, dereferenceable)
 	b.Insert(op)
 	return InttoptrOp{opWrapper{op}}
@@ -9035,27 +9035,27 @@ func AsInvokeOp(op *ir.Operation) (InvokeOp, bool) {
 
 // CalleeOperands returns the op's callee_operands operand group.
 func (o InvokeOp) CalleeOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // NormalDestOperands returns the op's normalDestOperands operand group.
 func (o InvokeOp) NormalDestOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // UnwindDestOperands returns the op's unwindDestOperands operand group.
 func (o InvokeOp) UnwindDestOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // OpBundleOperands returns the op's op_bundle_operands operand group.
 func (o InvokeOp) OpBundleOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // Result returns the op's result, or nil.
 func (o InvokeOp) Result() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -9086,20 +9086,20 @@ func (o InvokeOp) OpBundleSizes() ir.Attribute { return o.op.Attr("op_bundle_siz
 func (o InvokeOp) OpBundleTags() ir.Attribute { return o.op.Attr("op_bundle_tags") }
 
 // NormalDest returns the op's normalDest successor.
-func (o InvokeOp) NormalDest() *ir.Block { return o.op.Successors[0] }
+func (o InvokeOp) NormalDest() *ir.Block { return o.op.Successor(0) }
 
 // UnwindDest returns the op's unwindDest successor.
-func (o InvokeOp) UnwindDest() *ir.Block { return o.op.Successors[1] }
+func (o InvokeOp) UnwindDest() *ir.Block { return o.op.Successor(1) }
 
 // BuildInvokeOp creates a llvm.invoke at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildInvokeOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, calleeOperands, normalDestOperands, unwindDestOperands, opBundleOperands []*ir.Value, varCalleeType, callee, argAttrs, resAttrs, branchWeights, cConv, opBundleSizes, opBundleTags ir.Attribute, normalDest, unwindDest *ir.Block) InvokeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "invoke", Registered: true}, loc, resultTypes)
-	op.Operands = append(append(append(append([]*ir.Value{}, calleeOperands...), normalDestOperands...), unwindDestOperands...), opBundleOperands...)
+	op.SetOperands(append(append(append(append([]*ir.Value{}, calleeOperands...), normalDestOperands...), unwindDestOperands...), opBundleOperands...))
 	op.SetOperandSegments([]int32{int32(len(calleeOperands)), int32(len(normalDestOperands)), int32(len(unwindDestOperands)), int32(len(opBundleOperands))})
 	setAttrs(op, []string{"var_callee_type", "callee", "arg_attrs", "res_attrs", "branch_weights", "CConv", "op_bundle_sizes", "op_bundle_tags"}, varCalleeType, callee, argAttrs, resAttrs, branchWeights, cConv, opBundleSizes, opBundleTags)
-	op.Successors = []*ir.Block{normalDest, unwindDest}
+	op.SetSuccessors([]*ir.Block{normalDest, unwindDest})
 	b.Insert(op)
 	return InvokeOp{opWrapper{op}}
 }
@@ -9119,10 +9119,10 @@ func AsLandingpadOp(op *ir.Operation) (LandingpadOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o LandingpadOp) Operands() []*ir.Value { return o.op.Operands }
+func (o LandingpadOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o LandingpadOp) Res() *ir.Value { return o.op.Results[0] }
+func (o LandingpadOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Cleanup returns the optional attribute cleanup, or nil if it is not set.
 func (o LandingpadOp) Cleanup() ir.Attribute { return o.op.Attr("cleanup") }
@@ -9132,7 +9132,7 @@ func (o LandingpadOp) Cleanup() ir.Attribute { return o.op.Attr("cleanup") }
 // regions get their block.
 func BuildLandingpadOp(b *ir.Builder, loc ir.Location, resType ir.Type, operands []*ir.Value, cleanup ir.Attribute) LandingpadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "landingpad", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"cleanup"}, cleanup)
 	b.Insert(op)
 	return LandingpadOp{opWrapper{op}}
@@ -9180,10 +9180,10 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o LoadOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o LoadOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o LoadOp) Res() *ir.Value { return o.op.Results[0] }
+func (o LoadOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o LoadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -9226,7 +9226,7 @@ func (o LoadOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // their block.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, resType ir.Type, addr *ir.Value, alignment, volatile, nontemporal, invariant, invariantGroup, ordering, syncscope, dereferenceable, accessGroups, aliasScopes, noaliasScopes, tbaa ir.Attribute) LoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "load", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{addr}
+	op.SetOperands([]*ir.Value{addr})
 	setAttrs(op, []string{"alignment", "volatile_", "nontemporal", "invariant", "invariantGroup", "ordering", "syncscope", "dereferenceable", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"}, alignment, volatile, nontemporal, invariant, invariantGroup, ordering, syncscope, dereferenceable, accessGroups, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
@@ -9247,13 +9247,13 @@ func AsLshrOp(op *ir.Operation) (LshrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o LshrOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o LshrOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o LshrOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o LshrOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o LshrOp) Res() *ir.Value { return o.op.Results[0] }
+func (o LshrOp) Res() *ir.Value { return o.op.Result(0) }
 
 // IsExact returns the optional attribute isExact, or nil if it is not set.
 func (o LshrOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
@@ -9263,7 +9263,7 @@ func (o LshrOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
 // their block.
 func BuildLshrOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) LshrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "lshr", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"isExact"}, isExact)
 	b.Insert(op)
 	return LshrOp{opWrapper{op}}
@@ -9284,7 +9284,7 @@ func AsMlirAddressofOp(op *ir.Operation) (MlirAddressofOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o MlirAddressofOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MlirAddressofOp) Res() *ir.Value { return o.op.Result(0) }
 
 // GlobalName returns the inherent attribute global_name, or nil if it is not set.
 func (o MlirAddressofOp) GlobalName() ir.Attribute { return o.op.Attr("global_name") }
@@ -9335,7 +9335,7 @@ func (o MlirAliasOp) UnnamedAddr() ir.Attribute { return o.op.Attr("unnamed_addr
 func (o MlirAliasOp) Visibility() ir.Attribute { return o.op.Attr("visibility_") }
 
 // Initializer returns the op's initializer region.
-func (o MlirAliasOp) Initializer() *ir.Region { return o.op.Regions[0] }
+func (o MlirAliasOp) Initializer() *ir.Region { return o.op.Region(0) }
 
 // BuildMlirAliasOp creates a llvm.mlir.alias at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -9363,7 +9363,7 @@ func AsMlirConstantOp(op *ir.Operation) (MlirConstantOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o MlirConstantOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MlirConstantOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o MlirConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -9446,7 +9446,7 @@ func (o MlirGlobalOp) Visibility() ir.Attribute { return o.op.Attr("visibility_"
 func (o MlirGlobalOp) TargetSpecificAttrs() ir.Attribute { return o.op.Attr("target_specific_attrs") }
 
 // Initializer returns the op's initializer region.
-func (o MlirGlobalOp) Initializer() *ir.Region { return o.op.Regions[0] }
+func (o MlirGlobalOp) Initializer() *ir.Region { return o.op.Region(0) }
 
 // BuildMlirGlobalOp creates a llvm.mlir.global at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9591,7 +9591,7 @@ func AsMlirNoneOp(op *ir.Operation) (MlirNoneOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o MlirNoneOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MlirNoneOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMlirNoneOp creates a llvm.mlir.none at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -9617,7 +9617,7 @@ func AsMlirPoisonOp(op *ir.Operation) (MlirPoisonOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o MlirPoisonOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MlirPoisonOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMlirPoisonOp creates a llvm.mlir.poison at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9643,7 +9643,7 @@ func AsMlirUndefOp(op *ir.Operation) (MlirUndefOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o MlirUndefOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MlirUndefOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMlirUndefOp creates a llvm.mlir.undef at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -9669,7 +9669,7 @@ func AsMlirZeroOp(op *ir.Operation) (MlirZeroOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o MlirZeroOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MlirZeroOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMlirZeroOp creates a llvm.mlir.zero at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -9722,13 +9722,13 @@ func AsMulOp(op *ir.Operation) (MulOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MulOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MulOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MulOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MulOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o MulOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MulOp) Res() *ir.Value { return o.op.Result(0) }
 
 // OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
 func (o MulOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
@@ -9738,7 +9738,7 @@ func (o MulOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") 
 // their block.
 func BuildMulOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) MulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "mul", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
 	return MulOp{opWrapper{op}}
@@ -9759,13 +9759,13 @@ func AsOrOp(op *ir.Operation) (OrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o OrOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o OrOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o OrOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o OrOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o OrOp) Res() *ir.Value { return o.op.Results[0] }
+func (o OrOp) Res() *ir.Value { return o.op.Result(0) }
 
 // IsDisjoint returns the optional attribute isDisjoint, or nil if it is not set.
 func (o OrOp) IsDisjoint() ir.Attribute { return o.op.Attr("isDisjoint") }
@@ -9775,7 +9775,7 @@ func (o OrOp) IsDisjoint() ir.Attribute { return o.op.Attr("isDisjoint") }
 // their block.
 func BuildOrOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, isDisjoint ir.Attribute) OrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "or", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"isDisjoint"}, isDisjoint)
 	b.Insert(op)
 	return OrOp{opWrapper{op}}
@@ -9796,17 +9796,17 @@ func AsPtrtointOp(op *ir.Operation) (PtrtointOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o PtrtointOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o PtrtointOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o PtrtointOp) Res() *ir.Value { return o.op.Results[0] }
+func (o PtrtointOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildPtrtointOp creates a llvm.ptrtoint at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPtrtointOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) PtrtointOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "ptrtoint", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return PtrtointOp{opWrapper{op}}
 }
@@ -9826,14 +9826,14 @@ func AsResumeOp(op *ir.Operation) (ResumeOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o ResumeOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o ResumeOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // BuildResumeOp creates a llvm.resume at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildResumeOp(b *ir.Builder, loc ir.Location, value *ir.Value) ResumeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "resume", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return ResumeOp{opWrapper{op}}
 }
@@ -9854,7 +9854,7 @@ func AsReturnOp(op *ir.Operation) (ReturnOp, bool) {
 
 // Arg returns the op's arg operand, or nil.
 func (o ReturnOp) Arg() *ir.Value {
-	if s := o.op.Operands; len(s) > 0 {
+	if s := o.op.Operands(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -9865,7 +9865,7 @@ func (o ReturnOp) Arg() *ir.Value {
 // get their block.
 func BuildReturnOp(b *ir.Builder, loc ir.Location, arg []*ir.Value) ReturnOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "return", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, arg...)
+	op.SetOperands(append([]*ir.Value{}, arg...))
 	b.Insert(op)
 	return ReturnOp{opWrapper{op}}
 }
@@ -9885,13 +9885,13 @@ func AsSdivOp(op *ir.Operation) (SdivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SdivOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o SdivOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o SdivOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o SdivOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o SdivOp) Res() *ir.Value { return o.op.Results[0] }
+func (o SdivOp) Res() *ir.Value { return o.op.Result(0) }
 
 // IsExact returns the optional attribute isExact, or nil if it is not set.
 func (o SdivOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
@@ -9901,7 +9901,7 @@ func (o SdivOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
 // their block.
 func BuildSdivOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) SdivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "sdiv", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"isExact"}, isExact)
 	b.Insert(op)
 	return SdivOp{opWrapper{op}}
@@ -9922,16 +9922,16 @@ func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o SelectOp) Condition() *ir.Value { return o.op.Operands[0] }
+func (o SelectOp) Condition() *ir.Value { return o.op.Operand(0) }
 
 // TrueValue returns the op's trueValue operand.
-func (o SelectOp) TrueValue() *ir.Value { return o.op.Operands[1] }
+func (o SelectOp) TrueValue() *ir.Value { return o.op.Operand(1) }
 
 // FalseValue returns the op's falseValue operand.
-func (o SelectOp) FalseValue() *ir.Value { return o.op.Operands[2] }
+func (o SelectOp) FalseValue() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o SelectOp) Res() *ir.Value { return o.op.Results[0] }
+func (o SelectOp) Res() *ir.Value { return o.op.Result(0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o SelectOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -9941,7 +9941,7 @@ func (o SelectOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags
 // get their block.
 func BuildSelectOp(b *ir.Builder, loc ir.Location, resType ir.Type, condition, trueValue, falseValue *ir.Value, fastmathFlags ir.Attribute) SelectOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "select", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{condition, trueValue, falseValue}
+	op.SetOperands([]*ir.Value{condition, trueValue, falseValue})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return SelectOp{opWrapper{op}}
@@ -9962,17 +9962,17 @@ func AsSextOp(op *ir.Operation) (SextOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o SextOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o SextOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o SextOp) Res() *ir.Value { return o.op.Results[0] }
+func (o SextOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSextOp creates a llvm.sext at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSextOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) SextOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "sext", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return SextOp{opWrapper{op}}
 }
@@ -9992,13 +9992,13 @@ func AsShlOp(op *ir.Operation) (ShlOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ShlOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o ShlOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o ShlOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o ShlOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o ShlOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ShlOp) Res() *ir.Value { return o.op.Result(0) }
 
 // OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
 func (o ShlOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
@@ -10008,7 +10008,7 @@ func (o ShlOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") 
 // their block.
 func BuildShlOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) ShlOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "shl", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
 	return ShlOp{opWrapper{op}}
@@ -10029,13 +10029,13 @@ func AsShufflevectorOp(op *ir.Operation) (ShufflevectorOp, bool) {
 }
 
 // V1 returns the op's v1 operand.
-func (o ShufflevectorOp) V1() *ir.Value { return o.op.Operands[0] }
+func (o ShufflevectorOp) V1() *ir.Value { return o.op.Operand(0) }
 
 // V2 returns the op's v2 operand.
-func (o ShufflevectorOp) V2() *ir.Value { return o.op.Operands[1] }
+func (o ShufflevectorOp) V2() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o ShufflevectorOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ShufflevectorOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Mask returns the inherent attribute mask, or nil if it is not set.
 func (o ShufflevectorOp) Mask() ir.Attribute { return o.op.Attr("mask") }
@@ -10045,7 +10045,7 @@ func (o ShufflevectorOp) Mask() ir.Attribute { return o.op.Attr("mask") }
 // single-block regions get their block.
 func BuildShufflevectorOp(b *ir.Builder, loc ir.Location, resType ir.Type, v1_, v2_ *ir.Value, mask ir.Attribute) ShufflevectorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "shufflevector", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{v1_, v2_}
+	op.SetOperands([]*ir.Value{v1_, v2_})
 	setAttrs(op, []string{"mask"}, mask)
 	b.Insert(op)
 	return ShufflevectorOp{opWrapper{op}}
@@ -10066,17 +10066,17 @@ func AsSitofpOp(op *ir.Operation) (SitofpOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o SitofpOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o SitofpOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o SitofpOp) Res() *ir.Value { return o.op.Results[0] }
+func (o SitofpOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSitofpOp creates a llvm.sitofp at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSitofpOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) SitofpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "sitofp", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return SitofpOp{opWrapper{op}}
 }
@@ -10096,20 +10096,20 @@ func AsSremOp(op *ir.Operation) (SremOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SremOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o SremOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o SremOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o SremOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o SremOp) Res() *ir.Value { return o.op.Results[0] }
+func (o SremOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSremOp creates a llvm.srem at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSremOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value) SremOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "srem", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return SremOp{opWrapper{op}}
 }
@@ -10129,10 +10129,10 @@ func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o StoreOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o StoreOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Addr returns the op's addr operand.
-func (o StoreOp) Addr() *ir.Value { return o.op.Operands[1] }
+func (o StoreOp) Addr() *ir.Value { return o.op.Operand(1) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o StoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -10169,7 +10169,7 @@ func (o StoreOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // get their block.
 func BuildStoreOp(b *ir.Builder, loc ir.Location, value, addr *ir.Value, alignment, volatile, nontemporal, invariantGroup, ordering, syncscope, accessGroups, aliasScopes, noaliasScopes, tbaa ir.Attribute) StoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "store", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value, addr}
+	op.SetOperands([]*ir.Value{value, addr})
 	setAttrs(op, []string{"alignment", "volatile_", "nontemporal", "invariantGroup", "ordering", "syncscope", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"}, alignment, volatile, nontemporal, invariantGroup, ordering, syncscope, accessGroups, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return StoreOp{opWrapper{op}}
@@ -10190,13 +10190,13 @@ func AsSubOp(op *ir.Operation) (SubOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SubOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o SubOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o SubOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o SubOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o SubOp) Res() *ir.Value { return o.op.Results[0] }
+func (o SubOp) Res() *ir.Value { return o.op.Result(0) }
 
 // OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
 func (o SubOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
@@ -10206,7 +10206,7 @@ func (o SubOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") 
 // their block.
 func BuildSubOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) SubOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "sub", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
 	return SubOp{opWrapper{op}}
@@ -10227,16 +10227,16 @@ func AsSwitchOp(op *ir.Operation) (SwitchOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o SwitchOp) Value() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o SwitchOp) Value() *ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0] }
 
 // DefaultOperands returns the op's defaultOperands operand group.
 func (o SwitchOp) DefaultOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // CaseOperands returns the op's caseOperands operand group.
 func (o SwitchOp) CaseOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // CaseValues returns the optional attribute case_values, or nil if it is not set.
@@ -10249,20 +10249,20 @@ func (o SwitchOp) CaseOperandSegments() ir.Attribute { return o.op.Attr("case_op
 func (o SwitchOp) BranchWeights() ir.Attribute { return o.op.Attr("branch_weights") }
 
 // DefaultDestination returns the op's defaultDestination successor.
-func (o SwitchOp) DefaultDestination() *ir.Block { return o.op.Successors[0] }
+func (o SwitchOp) DefaultDestination() *ir.Block { return o.op.Successor(0) }
 
 // CaseDestinations returns the op's caseDestinations successors.
-func (o SwitchOp) CaseDestinations() []*ir.Block { return o.op.Successors[1:] }
+func (o SwitchOp) CaseDestinations() []*ir.Block { return o.op.Successors()[1:] }
 
 // BuildSwitchOp creates a llvm.switch at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSwitchOp(b *ir.Builder, loc ir.Location, value *ir.Value, defaultOperands, caseOperands []*ir.Value, caseValues, caseOperandSegments, branchWeights ir.Attribute, defaultDestination *ir.Block, caseDestinations []*ir.Block) SwitchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "switch", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{value}, defaultOperands...), caseOperands...)
+	op.SetOperands(append(append([]*ir.Value{value}, defaultOperands...), caseOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(defaultOperands)), int32(len(caseOperands))})
 	setAttrs(op, []string{"case_values", "case_operand_segments", "branch_weights"}, caseValues, caseOperandSegments, branchWeights)
-	op.Successors = append([]*ir.Block{defaultDestination}, caseDestinations...)
+	op.SetSuccessors(append([]*ir.Block{defaultDestination}, caseDestinations...))
 	b.Insert(op)
 	return SwitchOp{opWrapper{op}}
 }
@@ -10282,10 +10282,10 @@ func AsTruncOp(op *ir.Operation) (TruncOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o TruncOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o TruncOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o TruncOp) Res() *ir.Value { return o.op.Results[0] }
+func (o TruncOp) Res() *ir.Value { return o.op.Result(0) }
 
 // OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
 func (o TruncOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
@@ -10295,7 +10295,7 @@ func (o TruncOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags"
 // get their block.
 func BuildTruncOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value, overflowFlags ir.Attribute) TruncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "trunc", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
 	return TruncOp{opWrapper{op}}
@@ -10316,13 +10316,13 @@ func AsUdivOp(op *ir.Operation) (UdivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o UdivOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o UdivOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o UdivOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o UdivOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o UdivOp) Res() *ir.Value { return o.op.Results[0] }
+func (o UdivOp) Res() *ir.Value { return o.op.Result(0) }
 
 // IsExact returns the optional attribute isExact, or nil if it is not set.
 func (o UdivOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
@@ -10332,7 +10332,7 @@ func (o UdivOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
 // their block.
 func BuildUdivOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) UdivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "udiv", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"isExact"}, isExact)
 	b.Insert(op)
 	return UdivOp{opWrapper{op}}
@@ -10353,10 +10353,10 @@ func AsUitofpOp(op *ir.Operation) (UitofpOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o UitofpOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o UitofpOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o UitofpOp) Res() *ir.Value { return o.op.Results[0] }
+func (o UitofpOp) Res() *ir.Value { return o.op.Result(0) }
 
 // NonNeg returns the optional attribute nonNeg, or nil if it is not set.
 func (o UitofpOp) NonNeg() ir.Attribute { return o.op.Attr("nonNeg") }
@@ -10366,7 +10366,7 @@ func (o UitofpOp) NonNeg() ir.Attribute { return o.op.Attr("nonNeg") }
 // get their block.
 func BuildUitofpOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value, nonNeg ir.Attribute) UitofpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "uitofp", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	setAttrs(op, []string{"nonNeg"}, nonNeg)
 	b.Insert(op)
 	return UitofpOp{opWrapper{op}}
@@ -10410,20 +10410,20 @@ func AsUremOp(op *ir.Operation) (UremOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o UremOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o UremOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o UremOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o UremOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o UremOp) Res() *ir.Value { return o.op.Results[0] }
+func (o UremOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildUremOp creates a llvm.urem at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildUremOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value) UremOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "urem", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return UremOp{opWrapper{op}}
 }
@@ -10443,17 +10443,17 @@ func AsVaArgOp(op *ir.Operation) (VaArgOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o VaArgOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o VaArgOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o VaArgOp) Res() *ir.Value { return o.op.Results[0] }
+func (o VaArgOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildVaArgOp creates a llvm.va_arg at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildVaArgOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) VaArgOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "va_arg", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return VaArgOp{opWrapper{op}}
 }
@@ -10473,20 +10473,20 @@ func AsXorOp(op *ir.Operation) (XorOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o XorOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o XorOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o XorOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o XorOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o XorOp) Res() *ir.Value { return o.op.Results[0] }
+func (o XorOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildXorOp creates a llvm.xor at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildXorOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value) XorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "xor", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return XorOp{opWrapper{op}}
 }
@@ -10506,10 +10506,10 @@ func AsZextOp(op *ir.Operation) (ZextOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o ZextOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o ZextOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o ZextOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ZextOp) Res() *ir.Value { return o.op.Result(0) }
 
 // NonNeg returns the optional attribute nonNeg, or nil if it is not set.
 func (o ZextOp) NonNeg() ir.Attribute { return o.op.Attr("nonNeg") }
@@ -10519,7 +10519,7 @@ func (o ZextOp) NonNeg() ir.Attribute { return o.op.Attr("nonNeg") }
 // their block.
 func BuildZextOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value, nonNeg ir.Attribute) ZextOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "zext", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	setAttrs(op, []string{"nonNeg"}, nonNeg)
 	b.Insert(op)
 	return ZextOp{opWrapper{op}}

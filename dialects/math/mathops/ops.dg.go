@@ -20,7 +20,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -50,10 +50,10 @@ func AsAbsfOp(op *ir.Operation) (AbsfOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AbsfOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o AbsfOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AbsfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AbsfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AbsfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -63,7 +63,7 @@ func (o AbsfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildAbsfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AbsfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "absf", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AbsfOp{opWrapper{op}}
@@ -84,17 +84,17 @@ func AsAbsiOp(op *ir.Operation) (AbsiOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AbsiOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o AbsiOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AbsiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AbsiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAbsiOp creates a math.absi at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAbsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) AbsiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "absi", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return AbsiOp{opWrapper{op}}
 }
@@ -114,10 +114,10 @@ func AsAcosOp(op *ir.Operation) (AcosOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AcosOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o AcosOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AcosOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AcosOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AcosOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -127,7 +127,7 @@ func (o AcosOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildAcosOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AcosOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "acos", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AcosOp{opWrapper{op}}
@@ -148,10 +148,10 @@ func AsAcoshOp(op *ir.Operation) (AcoshOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AcoshOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o AcoshOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AcoshOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AcoshOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AcoshOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -161,7 +161,7 @@ func (o AcoshOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildAcoshOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AcoshOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "acosh", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AcoshOp{opWrapper{op}}
@@ -182,10 +182,10 @@ func AsAsinOp(op *ir.Operation) (AsinOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AsinOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o AsinOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AsinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AsinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AsinOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -195,7 +195,7 @@ func (o AsinOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildAsinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AsinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "asin", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AsinOp{opWrapper{op}}
@@ -216,10 +216,10 @@ func AsAsinhOp(op *ir.Operation) (AsinhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AsinhOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o AsinhOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AsinhOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AsinhOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AsinhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -229,7 +229,7 @@ func (o AsinhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildAsinhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AsinhOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "asinh", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AsinhOp{opWrapper{op}}
@@ -250,10 +250,10 @@ func AsAtanOp(op *ir.Operation) (AtanOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AtanOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o AtanOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AtanOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AtanOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AtanOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -263,7 +263,7 @@ func (o AtanOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildAtanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AtanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "atan", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AtanOp{opWrapper{op}}
@@ -284,13 +284,13 @@ func AsAtan2Op(op *ir.Operation) (Atan2Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o Atan2Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o Atan2Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o Atan2Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o Atan2Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o Atan2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o Atan2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o Atan2Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -300,7 +300,7 @@ func (o Atan2Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildAtan2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) Atan2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "atan2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return Atan2Op{opWrapper{op}}
@@ -321,10 +321,10 @@ func AsAtanhOp(op *ir.Operation) (AtanhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AtanhOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o AtanhOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AtanhOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AtanhOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AtanhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -334,7 +334,7 @@ func (o AtanhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildAtanhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AtanhOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "atanh", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AtanhOp{opWrapper{op}}
@@ -355,10 +355,10 @@ func AsCbrtOp(op *ir.Operation) (CbrtOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CbrtOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CbrtOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CbrtOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CbrtOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o CbrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -368,7 +368,7 @@ func (o CbrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildCbrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) CbrtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "cbrt", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return CbrtOp{opWrapper{op}}
@@ -389,10 +389,10 @@ func AsCeilOp(op *ir.Operation) (CeilOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CeilOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CeilOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CeilOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CeilOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o CeilOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -402,7 +402,7 @@ func (o CeilOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildCeilOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) CeilOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "ceil", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return CeilOp{opWrapper{op}}
@@ -423,16 +423,16 @@ func AsClampfOp(op *ir.Operation) (ClampfOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o ClampfOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o ClampfOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Min returns the op's min operand.
-func (o ClampfOp) Min() *ir.Value { return o.op.Operands[1] }
+func (o ClampfOp) Min() *ir.Value { return o.op.Operand(1) }
 
 // Max returns the op's max operand.
-func (o ClampfOp) Max() *ir.Value { return o.op.Operands[2] }
+func (o ClampfOp) Max() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o ClampfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ClampfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o ClampfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -442,7 +442,7 @@ func (o ClampfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildClampfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, min, max *ir.Value, fastmath ir.Attribute) ClampfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "clampf", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{value, min, max}
+	op.SetOperands([]*ir.Value{value, min, max})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return ClampfOp{opWrapper{op}}
@@ -463,13 +463,13 @@ func AsCopysignOp(op *ir.Operation) (CopysignOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CopysignOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o CopysignOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o CopysignOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o CopysignOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o CopysignOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CopysignOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o CopysignOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -479,7 +479,7 @@ func (o CopysignOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // regions get their block.
 func BuildCopysignOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) CopysignOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "copysign", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return CopysignOp{opWrapper{op}}
@@ -500,10 +500,10 @@ func AsCosOp(op *ir.Operation) (CosOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CosOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CosOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CosOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CosOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o CosOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -513,7 +513,7 @@ func (o CosOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildCosOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) CosOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "cos", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return CosOp{opWrapper{op}}
@@ -534,10 +534,10 @@ func AsCoshOp(op *ir.Operation) (CoshOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CoshOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CoshOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CoshOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CoshOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o CoshOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -547,7 +547,7 @@ func (o CoshOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildCoshOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) CoshOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "cosh", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return CoshOp{opWrapper{op}}
@@ -568,17 +568,17 @@ func AsCtlzOp(op *ir.Operation) (CtlzOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CtlzOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CtlzOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CtlzOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CtlzOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCtlzOp creates a math.ctlz at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCtlzOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CtlzOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "ctlz", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CtlzOp{opWrapper{op}}
 }
@@ -598,17 +598,17 @@ func AsCtpopOp(op *ir.Operation) (CtpopOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CtpopOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CtpopOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CtpopOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CtpopOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCtpopOp creates a math.ctpop at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCtpopOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CtpopOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "ctpop", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CtpopOp{opWrapper{op}}
 }
@@ -628,17 +628,17 @@ func AsCttzOp(op *ir.Operation) (CttzOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CttzOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CttzOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CttzOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CttzOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCttzOp creates a math.cttz at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCttzOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CttzOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "cttz", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CttzOp{opWrapper{op}}
 }
@@ -658,10 +658,10 @@ func AsErfOp(op *ir.Operation) (ErfOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ErfOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o ErfOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ErfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ErfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o ErfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -671,7 +671,7 @@ func (o ErfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildErfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) ErfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "erf", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return ErfOp{opWrapper{op}}
@@ -692,10 +692,10 @@ func AsErfcOp(op *ir.Operation) (ErfcOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ErfcOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o ErfcOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ErfcOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ErfcOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o ErfcOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -705,7 +705,7 @@ func (o ErfcOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildErfcOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) ErfcOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "erfc", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return ErfcOp{opWrapper{op}}
@@ -726,10 +726,10 @@ func AsExpOp(op *ir.Operation) (ExpOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ExpOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o ExpOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ExpOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ExpOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o ExpOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -739,7 +739,7 @@ func (o ExpOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildExpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) ExpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "exp", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return ExpOp{opWrapper{op}}
@@ -760,10 +760,10 @@ func AsExp2Op(op *ir.Operation) (Exp2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o Exp2Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o Exp2Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o Exp2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o Exp2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o Exp2Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -773,7 +773,7 @@ func (o Exp2Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildExp2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) Exp2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "exp2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return Exp2Op{opWrapper{op}}
@@ -794,10 +794,10 @@ func AsExpm1Op(op *ir.Operation) (Expm1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o Expm1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o Expm1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o Expm1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o Expm1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o Expm1Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -807,7 +807,7 @@ func (o Expm1Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildExpm1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) Expm1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "expm1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return Expm1Op{opWrapper{op}}
@@ -828,10 +828,10 @@ func AsFloorOp(op *ir.Operation) (FloorOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o FloorOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o FloorOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o FloorOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FloorOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o FloorOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -841,7 +841,7 @@ func (o FloorOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildFloorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) FloorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "floor", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return FloorOp{opWrapper{op}}
@@ -862,16 +862,16 @@ func AsFmaOp(op *ir.Operation) (FmaOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o FmaOp) A() *ir.Value { return o.op.Operands[0] }
+func (o FmaOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o FmaOp) B() *ir.Value { return o.op.Operands[1] }
+func (o FmaOp) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o FmaOp) C() *ir.Value { return o.op.Operands[2] }
+func (o FmaOp) C() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o FmaOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FmaOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o FmaOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -881,7 +881,7 @@ func (o FmaOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildFmaOp(b *ir.Builder, loc ir.Location, resultType ir.Type, a_, b_, c_ *ir.Value, fastmath ir.Attribute) FmaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "fma", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return FmaOp{opWrapper{op}}
@@ -902,13 +902,13 @@ func AsFpowiOp(op *ir.Operation) (FpowiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o FpowiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o FpowiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o FpowiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o FpowiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FpowiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FpowiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o FpowiOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -918,7 +918,7 @@ func (o FpowiOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildFpowiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) FpowiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "fpowi", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return FpowiOp{opWrapper{op}}
@@ -939,20 +939,20 @@ func AsIpowiOp(op *ir.Operation) (IpowiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IpowiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IpowiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IpowiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IpowiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o IpowiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IpowiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildIpowiOp creates a math.ipowi at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIpowiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) IpowiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "ipowi", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return IpowiOp{opWrapper{op}}
 }
@@ -972,10 +972,10 @@ func AsIsfiniteOp(op *ir.Operation) (IsfiniteOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o IsfiniteOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o IsfiniteOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o IsfiniteOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IsfiniteOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o IsfiniteOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -985,7 +985,7 @@ func (o IsfiniteOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // regions get their block.
 func BuildIsfiniteOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) IsfiniteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "isfinite", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return IsfiniteOp{opWrapper{op}}
@@ -1006,10 +1006,10 @@ func AsIsinfOp(op *ir.Operation) (IsinfOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o IsinfOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o IsinfOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o IsinfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IsinfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o IsinfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1019,7 +1019,7 @@ func (o IsinfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildIsinfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) IsinfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "isinf", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return IsinfOp{opWrapper{op}}
@@ -1040,10 +1040,10 @@ func AsIsnanOp(op *ir.Operation) (IsnanOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o IsnanOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o IsnanOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o IsnanOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IsnanOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o IsnanOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1053,7 +1053,7 @@ func (o IsnanOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildIsnanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) IsnanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "isnan", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return IsnanOp{opWrapper{op}}
@@ -1074,10 +1074,10 @@ func AsIsnormalOp(op *ir.Operation) (IsnormalOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o IsnormalOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o IsnormalOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o IsnormalOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IsnormalOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o IsnormalOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1087,7 +1087,7 @@ func (o IsnormalOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // regions get their block.
 func BuildIsnormalOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) IsnormalOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "isnormal", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return IsnormalOp{opWrapper{op}}
@@ -1108,10 +1108,10 @@ func AsLogOp(op *ir.Operation) (LogOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o LogOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o LogOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o LogOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LogOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o LogOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1121,7 +1121,7 @@ func (o LogOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildLogOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) LogOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "log", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return LogOp{opWrapper{op}}
@@ -1142,10 +1142,10 @@ func AsLog10Op(op *ir.Operation) (Log10Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o Log10Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o Log10Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o Log10Op) Result() *ir.Value { return o.op.Results[0] }
+func (o Log10Op) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o Log10Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1155,7 +1155,7 @@ func (o Log10Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildLog10Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) Log10Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "log10", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return Log10Op{opWrapper{op}}
@@ -1176,10 +1176,10 @@ func AsLog1pOp(op *ir.Operation) (Log1pOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o Log1pOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o Log1pOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o Log1pOp) Result() *ir.Value { return o.op.Results[0] }
+func (o Log1pOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o Log1pOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1189,7 +1189,7 @@ func (o Log1pOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildLog1pOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) Log1pOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "log1p", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return Log1pOp{opWrapper{op}}
@@ -1210,10 +1210,10 @@ func AsLog2Op(op *ir.Operation) (Log2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o Log2Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o Log2Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o Log2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o Log2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o Log2Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1223,7 +1223,7 @@ func (o Log2Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildLog2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) Log2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "log2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return Log2Op{opWrapper{op}}
@@ -1244,13 +1244,13 @@ func AsPowfOp(op *ir.Operation) (PowfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o PowfOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o PowfOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o PowfOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o PowfOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o PowfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o PowfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o PowfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1260,7 +1260,7 @@ func (o PowfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildPowfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) PowfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "powf", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return PowfOp{opWrapper{op}}
@@ -1281,10 +1281,10 @@ func AsRoundOp(op *ir.Operation) (RoundOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RoundOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o RoundOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o RoundOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RoundOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o RoundOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1294,7 +1294,7 @@ func (o RoundOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildRoundOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) RoundOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "round", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return RoundOp{opWrapper{op}}
@@ -1315,10 +1315,10 @@ func AsRoundevenOp(op *ir.Operation) (RoundevenOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RoundevenOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o RoundevenOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o RoundevenOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RoundevenOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o RoundevenOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1328,7 +1328,7 @@ func (o RoundevenOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // regions get their block.
 func BuildRoundevenOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) RoundevenOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "roundeven", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return RoundevenOp{opWrapper{op}}
@@ -1349,10 +1349,10 @@ func AsRsqrtOp(op *ir.Operation) (RsqrtOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RsqrtOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o RsqrtOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o RsqrtOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RsqrtOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o RsqrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1362,7 +1362,7 @@ func (o RsqrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildRsqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) RsqrtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "rsqrt", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return RsqrtOp{opWrapper{op}}
@@ -1383,10 +1383,10 @@ func AsSinOp(op *ir.Operation) (SinOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SinOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o SinOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o SinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o SinOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1396,7 +1396,7 @@ func (o SinOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildSinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) SinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "sin", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return SinOp{opWrapper{op}}
@@ -1417,13 +1417,13 @@ func AsSincosOp(op *ir.Operation) (SincosOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SincosOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o SincosOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Sin returns the op's sin result.
-func (o SincosOp) Sin() *ir.Value { return o.op.Results[0] }
+func (o SincosOp) Sin() *ir.Value { return o.op.Result(0) }
 
 // Cos returns the op's cos result.
-func (o SincosOp) Cos() *ir.Value { return o.op.Results[1] }
+func (o SincosOp) Cos() *ir.Value { return o.op.Result(1) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o SincosOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1433,7 +1433,7 @@ func (o SincosOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildSincosOp(b *ir.Builder, loc ir.Location, sinType, cosType ir.Type, operand *ir.Value, fastmath ir.Attribute) SincosOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "sincos", Registered: true}, loc, []ir.Type{sinType, cosType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return SincosOp{opWrapper{op}}
@@ -1454,10 +1454,10 @@ func AsSinhOp(op *ir.Operation) (SinhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SinhOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o SinhOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o SinhOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SinhOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o SinhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1467,7 +1467,7 @@ func (o SinhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildSinhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) SinhOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "sinh", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return SinhOp{opWrapper{op}}
@@ -1488,10 +1488,10 @@ func AsSqrtOp(op *ir.Operation) (SqrtOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SqrtOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o SqrtOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o SqrtOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SqrtOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o SqrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1501,7 +1501,7 @@ func (o SqrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildSqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) SqrtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "sqrt", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return SqrtOp{opWrapper{op}}
@@ -1522,10 +1522,10 @@ func AsTanOp(op *ir.Operation) (TanOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o TanOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o TanOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o TanOp) Result() *ir.Value { return o.op.Results[0] }
+func (o TanOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o TanOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1535,7 +1535,7 @@ func (o TanOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildTanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) TanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "tan", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return TanOp{opWrapper{op}}
@@ -1556,10 +1556,10 @@ func AsTanhOp(op *ir.Operation) (TanhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o TanhOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o TanhOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o TanhOp) Result() *ir.Value { return o.op.Results[0] }
+func (o TanhOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o TanhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1569,7 +1569,7 @@ func (o TanhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // their block.
 func BuildTanhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) TanhOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "tanh", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return TanhOp{opWrapper{op}}
@@ -1590,10 +1590,10 @@ func AsTruncOp(op *ir.Operation) (TruncOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o TruncOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o TruncOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o TruncOp) Result() *ir.Value { return o.op.Results[0] }
+func (o TruncOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o TruncOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1603,7 +1603,7 @@ func (o TruncOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // get their block.
 func BuildTruncOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) TruncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "trunc", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return TruncOp{opWrapper{op}}

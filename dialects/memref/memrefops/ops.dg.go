@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -52,16 +52,16 @@ func AsAllocOp(op *ir.Operation) (AllocOp, bool) {
 
 // DynamicSizes returns the op's dynamicSizes operand group.
 func (o AllocOp) DynamicSizes() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // SymbolOperands returns the op's symbolOperands operand group.
 func (o AllocOp) SymbolOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Memref returns the op's memref result.
-func (o AllocOp) Memref() *ir.Value { return o.op.Results[0] }
+func (o AllocOp) Memref() *ir.Value { return o.op.Result(0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o AllocOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -71,7 +71,7 @@ func (o AllocOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // get their block.
 func BuildAllocOp(b *ir.Builder, loc ir.Location, memrefType ir.Type, dynamicSizes, symbolOperands []*ir.Value, alignment ir.Attribute) AllocOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "alloc", Registered: true}, loc, []ir.Type{memrefType})
-	op.Operands = append(append([]*ir.Value{}, dynamicSizes...), symbolOperands...)
+	op.SetOperands(append(append([]*ir.Value{}, dynamicSizes...), symbolOperands...))
 	op.SetOperandSegments([]int32{int32(len(dynamicSizes)), int32(len(symbolOperands))})
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
@@ -94,16 +94,16 @@ func AsAllocaOp(op *ir.Operation) (AllocaOp, bool) {
 
 // DynamicSizes returns the op's dynamicSizes operand group.
 func (o AllocaOp) DynamicSizes() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // SymbolOperands returns the op's symbolOperands operand group.
 func (o AllocaOp) SymbolOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Memref returns the op's memref result.
-func (o AllocaOp) Memref() *ir.Value { return o.op.Results[0] }
+func (o AllocaOp) Memref() *ir.Value { return o.op.Result(0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o AllocaOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -113,7 +113,7 @@ func (o AllocaOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // regions get their block.
 func BuildAllocaOp(b *ir.Builder, loc ir.Location, memrefType ir.Type, dynamicSizes, symbolOperands []*ir.Value, alignment ir.Attribute) AllocaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "alloca", Registered: true}, loc, []ir.Type{memrefType})
-	op.Operands = append(append([]*ir.Value{}, dynamicSizes...), symbolOperands...)
+	op.SetOperands(append(append([]*ir.Value{}, dynamicSizes...), symbolOperands...))
 	op.SetOperandSegments([]int32{int32(len(dynamicSizes)), int32(len(symbolOperands))})
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
@@ -135,10 +135,10 @@ func AsAllocaScopeOp(op *ir.Operation) (AllocaScopeOp, bool) {
 }
 
 // Results returns the op's results result group.
-func (o AllocaScopeOp) Results() []*ir.Value { return o.op.Results }
+func (o AllocaScopeOp) Results() []*ir.Value { return o.op.Results() }
 
 // BodyRegion returns the op's bodyRegion region.
-func (o AllocaScopeOp) BodyRegion() *ir.Region { return o.op.Regions[0] }
+func (o AllocaScopeOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 
 // BuildAllocaScopeOp creates a memref.alloca_scope at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -165,14 +165,14 @@ func AsAllocaScopeReturnOp(op *ir.Operation) (AllocaScopeReturnOp, bool) {
 }
 
 // Results returns the op's results operand group.
-func (o AllocaScopeReturnOp) Results() []*ir.Value { return o.op.Operands }
+func (o AllocaScopeReturnOp) Results() []*ir.Value { return o.op.Operands() }
 
 // BuildAllocaScopeReturnOp creates a memref.alloca_scope.return at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildAllocaScopeReturnOp(b *ir.Builder, loc ir.Location, results []*ir.Value) AllocaScopeReturnOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "alloca_scope.return", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, results...)
+	op.SetOperands(append([]*ir.Value{}, results...))
 	b.Insert(op)
 	return AllocaScopeReturnOp{opWrapper{op}}
 }
@@ -192,10 +192,10 @@ func AsAssumeAlignmentOp(op *ir.Operation) (AssumeAlignmentOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o AssumeAlignmentOp) Memref() *ir.Value { return o.op.Operands[0] }
+func (o AssumeAlignmentOp) Memref() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AssumeAlignmentOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AssumeAlignmentOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Alignment returns the inherent attribute alignment, or nil if it is not set.
 func (o AssumeAlignmentOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -205,7 +205,7 @@ func (o AssumeAlignmentOp) Alignment() ir.Attribute { return o.op.Attr("alignmen
 // unset; single-block regions get their block.
 func BuildAssumeAlignmentOp(b *ir.Builder, loc ir.Location, resultType ir.Type, memref *ir.Value, alignment ir.Attribute) AssumeAlignmentOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "assume_alignment", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{memref}
+	op.SetOperands([]*ir.Value{memref})
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return AssumeAlignmentOp{opWrapper{op}}
@@ -226,16 +226,16 @@ func AsAtomicRmwOp(op *ir.Operation) (AtomicRmwOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o AtomicRmwOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o AtomicRmwOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Memref returns the op's memref operand.
-func (o AtomicRmwOp) Memref() *ir.Value { return o.op.Operands[1] }
+func (o AtomicRmwOp) Memref() *ir.Value { return o.op.Operand(1) }
 
 // Indices returns the op's indices operand group.
-func (o AtomicRmwOp) Indices() []*ir.Value { return o.op.Operands[2:] }
+func (o AtomicRmwOp) Indices() []*ir.Value { return o.op.Operands()[2:] }
 
 // Result returns the op's result.
-func (o AtomicRmwOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AtomicRmwOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o AtomicRmwOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -245,7 +245,7 @@ func (o AtomicRmwOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 // single-block regions get their block.
 func BuildAtomicRmwOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, memref *ir.Value, indices []*ir.Value, kind ir.Attribute) AtomicRmwOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "atomic_rmw", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{value, memref}, indices...)
+	op.SetOperands(append([]*ir.Value{value, memref}, indices...))
 	setAttrs(op, []string{"kind"}, kind)
 	b.Insert(op)
 	return AtomicRmwOp{opWrapper{op}}
@@ -266,14 +266,14 @@ func AsAtomicYieldOp(op *ir.Operation) (AtomicYieldOp, bool) {
 }
 
 // Result returns the op's result operand.
-func (o AtomicYieldOp) Result() *ir.Value { return o.op.Operands[0] }
+func (o AtomicYieldOp) Result() *ir.Value { return o.op.Operand(0) }
 
 // BuildAtomicYieldOp creates a memref.atomic_yield at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicYieldOp(b *ir.Builder, loc ir.Location, result *ir.Value) AtomicYieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "atomic_yield", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{result}
+	op.SetOperands([]*ir.Value{result})
 	b.Insert(op)
 	return AtomicYieldOp{opWrapper{op}}
 }
@@ -293,17 +293,17 @@ func AsCastOp(op *ir.Operation) (CastOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o CastOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o CastOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Dest returns the op's dest result.
-func (o CastOp) Dest() *ir.Value { return o.op.Results[0] }
+func (o CastOp) Dest() *ir.Value { return o.op.Result(0) }
 
 // BuildCastOp creates a memref.cast at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCastOp(b *ir.Builder, loc ir.Location, destType ir.Type, source *ir.Value) CastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "cast", Registered: true}, loc, []ir.Type{destType})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return CastOp{opWrapper{op}}
 }
@@ -323,10 +323,10 @@ func AsCollapseShapeOp(op *ir.Operation) (CollapseShapeOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CollapseShapeOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o CollapseShapeOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CollapseShapeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CollapseShapeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Reassociation returns the inherent attribute reassociation, or nil if it is not set.
 func (o CollapseShapeOp) Reassociation() ir.Attribute { return o.op.Attr("reassociation") }
@@ -336,7 +336,7 @@ func (o CollapseShapeOp) Reassociation() ir.Attribute { return o.op.Attr("reasso
 // single-block regions get their block.
 func BuildCollapseShapeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value, reassociation ir.Attribute) CollapseShapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "collapse_shape", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"reassociation"}, reassociation)
 	b.Insert(op)
 	return CollapseShapeOp{opWrapper{op}}
@@ -357,17 +357,17 @@ func AsCopyOp(op *ir.Operation) (CopyOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o CopyOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o CopyOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Target returns the op's target operand.
-func (o CopyOp) Target() *ir.Value { return o.op.Operands[1] }
+func (o CopyOp) Target() *ir.Value { return o.op.Operand(1) }
 
 // BuildCopyOp creates a memref.copy at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCopyOp(b *ir.Builder, loc ir.Location, source, target *ir.Value) CopyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "copy", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{source, target}
+	op.SetOperands([]*ir.Value{source, target})
 	b.Insert(op)
 	return CopyOp{opWrapper{op}}
 }
@@ -387,14 +387,14 @@ func AsDeallocOp(op *ir.Operation) (DeallocOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o DeallocOp) Memref() *ir.Value { return o.op.Operands[0] }
+func (o DeallocOp) Memref() *ir.Value { return o.op.Operand(0) }
 
 // BuildDeallocOp creates a memref.dealloc at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDeallocOp(b *ir.Builder, loc ir.Location, memref *ir.Value) DeallocOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "dealloc", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{memref}
+	op.SetOperands([]*ir.Value{memref})
 	b.Insert(op)
 	return DeallocOp{opWrapper{op}}
 }
@@ -414,20 +414,20 @@ func AsDimOp(op *ir.Operation) (DimOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o DimOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o DimOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Index returns the op's index operand.
-func (o DimOp) Index() *ir.Value { return o.op.Operands[1] }
+func (o DimOp) Index() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DimOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DimOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildDimOp creates a memref.dim at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDimOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, index *ir.Value) DimOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "dim", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{source, index}
+	op.SetOperands([]*ir.Value{source, index})
 	b.Insert(op)
 	return DimOp{opWrapper{op}}
 }
@@ -447,17 +447,17 @@ func AsDistinctObjectsOp(op *ir.Operation) (DistinctObjectsOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o DistinctObjectsOp) Operands() []*ir.Value { return o.op.Operands }
+func (o DistinctObjectsOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o DistinctObjectsOp) Results() []*ir.Value { return o.op.Results }
+func (o DistinctObjectsOp) Results() []*ir.Value { return o.op.Results() }
 
 // BuildDistinctObjectsOp creates a memref.distinct_objects at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildDistinctObjectsOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value) DistinctObjectsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "distinct_objects", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return DistinctObjectsOp{opWrapper{op}}
 }
@@ -477,14 +477,14 @@ func AsDmaStartOp(op *ir.Operation) (DmaStartOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o DmaStartOp) Operands() []*ir.Value { return o.op.Operands }
+func (o DmaStartOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // BuildDmaStartOp creates a memref.dma_start at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDmaStartOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) DmaStartOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "dma_start", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return DmaStartOp{opWrapper{op}}
 }
@@ -504,20 +504,20 @@ func AsDmaWaitOp(op *ir.Operation) (DmaWaitOp, bool) {
 }
 
 // TagMemRef returns the op's tagMemRef operand.
-func (o DmaWaitOp) TagMemRef() *ir.Value { return o.op.Operands[0] }
+func (o DmaWaitOp) TagMemRef() *ir.Value { return o.op.Operand(0) }
 
 // TagIndices returns the op's tagIndices operand group.
-func (o DmaWaitOp) TagIndices() []*ir.Value { return o.op.Operands[1 : len(o.op.Operands)-1] }
+func (o DmaWaitOp) TagIndices() []*ir.Value { return o.op.Operands()[1 : o.op.NumOperands()-1] }
 
 // NumElements returns the op's numElements operand.
-func (o DmaWaitOp) NumElements() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o DmaWaitOp) NumElements() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // BuildDmaWaitOp creates a memref.dma_wait at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDmaWaitOp(b *ir.Builder, loc ir.Location, tagMemRef *ir.Value, tagIndices []*ir.Value, numElements *ir.Value) DmaWaitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "dma_wait", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{tagMemRef}, tagIndices...), numElements)
+	op.SetOperands(append(append([]*ir.Value{tagMemRef}, tagIndices...), numElements))
 	b.Insert(op)
 	return DmaWaitOp{opWrapper{op}}
 }
@@ -537,13 +537,13 @@ func AsExpandShapeOp(op *ir.Operation) (ExpandShapeOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ExpandShapeOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o ExpandShapeOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // OutputShape returns the op's output_shape operand group.
-func (o ExpandShapeOp) OutputShape() []*ir.Value { return o.op.Operands[1:] }
+func (o ExpandShapeOp) OutputShape() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o ExpandShapeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ExpandShapeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Reassociation returns the inherent attribute reassociation, or nil if it is not set.
 func (o ExpandShapeOp) Reassociation() ir.Attribute { return o.op.Attr("reassociation") }
@@ -556,7 +556,7 @@ func (o ExpandShapeOp) StaticOutputShape() ir.Attribute { return o.op.Attr("stat
 // single-block regions get their block.
 func BuildExpandShapeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value, outputShape []*ir.Value, reassociation, staticOutputShape ir.Attribute) ExpandShapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "expand_shape", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{src}, outputShape...)
+	op.SetOperands(append([]*ir.Value{src}, outputShape...))
 	setAttrs(op, []string{"reassociation", "static_output_shape"}, reassociation, staticOutputShape)
 	b.Insert(op)
 	return ExpandShapeOp{opWrapper{op}}
@@ -577,10 +577,10 @@ func AsExtractAlignedPointerAsIndexOp(op *ir.Operation) (ExtractAlignedPointerAs
 }
 
 // Source returns the op's source operand.
-func (o ExtractAlignedPointerAsIndexOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o ExtractAlignedPointerAsIndexOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // AlignedPointer returns the op's aligned_pointer result.
-func (o ExtractAlignedPointerAsIndexOp) AlignedPointer() *ir.Value { return o.op.Results[0] }
+func (o ExtractAlignedPointerAsIndexOp) AlignedPointer() *ir.Value { return o.op.Result(0) }
 
 // BuildExtractAlignedPointerAsIndexOp creates a
 // memref.extract_aligned_pointer_as_index at b's insertion point (detached
@@ -588,7 +588,7 @@ func (o ExtractAlignedPointerAsIndexOp) AlignedPointer() *ir.Value { return o.op
 // regions get their block.
 func BuildExtractAlignedPointerAsIndexOp(b *ir.Builder, loc ir.Location, alignedPointerType ir.Type, source *ir.Value) ExtractAlignedPointerAsIndexOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "extract_aligned_pointer_as_index", Registered: true}, loc, []ir.Type{alignedPointerType})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return ExtractAlignedPointerAsIndexOp{opWrapper{op}}
 }
@@ -608,24 +608,24 @@ func AsExtractStridedMetadataOp(op *ir.Operation) (ExtractStridedMetadataOp, boo
 }
 
 // Source returns the op's source operand.
-func (o ExtractStridedMetadataOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o ExtractStridedMetadataOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // BaseBuffer returns the op's base_buffer result.
-func (o ExtractStridedMetadataOp) BaseBuffer() *ir.Value { return o.op.Results[0] }
+func (o ExtractStridedMetadataOp) BaseBuffer() *ir.Value { return o.op.Result(0) }
 
 // Offset returns the op's offset result.
-func (o ExtractStridedMetadataOp) Offset() *ir.Value { return o.op.Results[1] }
+func (o ExtractStridedMetadataOp) Offset() *ir.Value { return o.op.Result(1) }
 
 // Sizes returns the op's sizes result group (as large as the op's other variadic groups).
 func (o ExtractStridedMetadataOp) Sizes() []*ir.Value {
-	n := (len(o.op.Results) - 2) / 2
-	return o.op.Results[2 : 2+n]
+	n := (o.op.NumResults() - 2) / 2
+	return o.op.Results()[2 : 2+n]
 }
 
 // Strides returns the op's strides result group (as large as the op's other variadic groups).
 func (o ExtractStridedMetadataOp) Strides() []*ir.Value {
-	n := (len(o.op.Results) - 2) / 2
-	return o.op.Results[2+n : 2+n+n]
+	n := (o.op.NumResults() - 2) / 2
+	return o.op.Results()[2+n : 2+n+n]
 }
 
 // BuildExtractStridedMetadataOp creates a memref.extract_strided_metadata at
@@ -633,7 +633,7 @@ func (o ExtractStridedMetadataOp) Strides() []*ir.Value {
 // are left unset; single-block regions get their block.
 func BuildExtractStridedMetadataOp(b *ir.Builder, loc ir.Location, baseBufferType, offsetType ir.Type, sizesTypes, stridesTypes []ir.Type, source *ir.Value) ExtractStridedMetadataOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "extract_strided_metadata", Registered: true}, loc, append(append([]ir.Type{baseBufferType, offsetType}, sizesTypes...), stridesTypes...))
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return ExtractStridedMetadataOp{opWrapper{op}}
 }
@@ -653,23 +653,23 @@ func AsGenericAtomicRmwOp(op *ir.Operation) (GenericAtomicRmwOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o GenericAtomicRmwOp) Memref() *ir.Value { return o.op.Operands[0] }
+func (o GenericAtomicRmwOp) Memref() *ir.Value { return o.op.Operand(0) }
 
 // Indices returns the op's indices operand group.
-func (o GenericAtomicRmwOp) Indices() []*ir.Value { return o.op.Operands[1:] }
+func (o GenericAtomicRmwOp) Indices() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o GenericAtomicRmwOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GenericAtomicRmwOp) Result() *ir.Value { return o.op.Result(0) }
 
 // AtomicBody returns the op's atomic_body region.
-func (o GenericAtomicRmwOp) AtomicBody() *ir.Region { return o.op.Regions[0] }
+func (o GenericAtomicRmwOp) AtomicBody() *ir.Region { return o.op.Region(0) }
 
 // BuildGenericAtomicRmwOp creates a memref.generic_atomic_rmw at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildGenericAtomicRmwOp(b *ir.Builder, loc ir.Location, resultType ir.Type, memref *ir.Value, indices []*ir.Value) GenericAtomicRmwOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "generic_atomic_rmw", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{memref}, indices...)
+	op.SetOperands(append([]*ir.Value{memref}, indices...))
 	op.AddRegion()
 	b.Insert(op)
 	return GenericAtomicRmwOp{opWrapper{op}}
@@ -690,7 +690,7 @@ func AsGetGlobalOp(op *ir.Operation) (GetGlobalOp, bool) {
 }
 
 // Result returns the op's result.
-func (o GetGlobalOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GetGlobalOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o GetGlobalOp) Name() ir.Attribute { return o.op.Attr("name") }
@@ -762,13 +762,13 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o LoadOp) Memref() *ir.Value { return o.op.Operands[0] }
+func (o LoadOp) Memref() *ir.Value { return o.op.Operand(0) }
 
 // Indices returns the op's indices operand group.
-func (o LoadOp) Indices() []*ir.Value { return o.op.Operands[1:] }
+func (o LoadOp) Indices() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o LoadOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LoadOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Nontemporal returns the optional attribute nontemporal, or nil if it is not set.
 func (o LoadOp) Nontemporal() ir.Attribute { return o.op.Attr("nontemporal") }
@@ -781,7 +781,7 @@ func (o LoadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // get their block.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, memref *ir.Value, indices []*ir.Value, nontemporal, alignment ir.Attribute) LoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "load", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{memref}, indices...)
+	op.SetOperands(append([]*ir.Value{memref}, indices...))
 	setAttrs(op, []string{"nontemporal", "alignment"}, nontemporal, alignment)
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
@@ -802,17 +802,17 @@ func AsMemorySpaceCastOp(op *ir.Operation) (MemorySpaceCastOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o MemorySpaceCastOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o MemorySpaceCastOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Dest returns the op's dest result.
-func (o MemorySpaceCastOp) Dest() *ir.Value { return o.op.Results[0] }
+func (o MemorySpaceCastOp) Dest() *ir.Value { return o.op.Result(0) }
 
 // BuildMemorySpaceCastOp creates a memref.memory_space_cast at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMemorySpaceCastOp(b *ir.Builder, loc ir.Location, destType ir.Type, source *ir.Value) MemorySpaceCastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "memory_space_cast", Registered: true}, loc, []ir.Type{destType})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return MemorySpaceCastOp{opWrapper{op}}
 }
@@ -832,10 +832,10 @@ func AsPrefetchOp(op *ir.Operation) (PrefetchOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o PrefetchOp) Memref() *ir.Value { return o.op.Operands[0] }
+func (o PrefetchOp) Memref() *ir.Value { return o.op.Operand(0) }
 
 // Indices returns the op's indices operand group.
-func (o PrefetchOp) Indices() []*ir.Value { return o.op.Operands[1:] }
+func (o PrefetchOp) Indices() []*ir.Value { return o.op.Operands()[1:] }
 
 // IsWrite returns the inherent attribute isWrite, or nil if it is not set.
 func (o PrefetchOp) IsWrite() ir.Attribute { return o.op.Attr("isWrite") }
@@ -851,7 +851,7 @@ func (o PrefetchOp) IsDataCache() ir.Attribute { return o.op.Attr("isDataCache")
 // regions get their block.
 func BuildPrefetchOp(b *ir.Builder, loc ir.Location, memref *ir.Value, indices []*ir.Value, isWrite, localityHint, isDataCache ir.Attribute) PrefetchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "prefetch", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{memref}, indices...)
+	op.SetOperands(append([]*ir.Value{memref}, indices...))
 	setAttrs(op, []string{"isWrite", "localityHint", "isDataCache"}, isWrite, localityHint, isDataCache)
 	b.Insert(op)
 	return PrefetchOp{opWrapper{op}}
@@ -872,17 +872,17 @@ func AsRankOp(op *ir.Operation) (RankOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o RankOp) Memref() *ir.Value { return o.op.Operands[0] }
+func (o RankOp) Memref() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o RankOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RankOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRankOp creates a memref.rank at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRankOp(b *ir.Builder, loc ir.Location, resultType ir.Type, memref *ir.Value) RankOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "rank", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{memref}
+	op.SetOperands([]*ir.Value{memref})
 	b.Insert(op)
 	return RankOp{opWrapper{op}}
 }
@@ -902,18 +902,18 @@ func AsReallocOp(op *ir.Operation) (ReallocOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ReallocOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o ReallocOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // DynamicResultSize returns the op's dynamicResultSize operand, or nil.
 func (o ReallocOp) DynamicResultSize() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o ReallocOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ReallocOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o ReallocOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -923,7 +923,7 @@ func (o ReallocOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // regions get their block.
 func BuildReallocOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, dynamicResultSize []*ir.Value, alignment ir.Attribute) ReallocOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "realloc", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{source}, dynamicResultSize...)
+	op.SetOperands(append([]*ir.Value{source}, dynamicResultSize...))
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return ReallocOp{opWrapper{op}}
@@ -945,26 +945,26 @@ func AsReinterpretCastOp(op *ir.Operation) (ReinterpretCastOp, bool) {
 
 // Source returns the op's source operand.
 func (o ReinterpretCastOp) Source() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Offsets returns the op's offsets operand group.
 func (o ReinterpretCastOp) Offsets() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Sizes returns the op's sizes operand group.
 func (o ReinterpretCastOp) Sizes() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // Strides returns the op's strides operand group.
 func (o ReinterpretCastOp) Strides() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // Result returns the op's result.
-func (o ReinterpretCastOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ReinterpretCastOp) Result() *ir.Value { return o.op.Result(0) }
 
 // StaticOffsets returns the inherent attribute static_offsets, or nil if it is not set.
 func (o ReinterpretCastOp) StaticOffsets() ir.Attribute { return o.op.Attr("static_offsets") }
@@ -980,7 +980,7 @@ func (o ReinterpretCastOp) StaticStrides() ir.Attribute { return o.op.Attr("stat
 // unset; single-block regions get their block.
 func BuildReinterpretCastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, offsets, sizes, strides []*ir.Value, staticOffsets, staticSizes, staticStrides ir.Attribute) ReinterpretCastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "reinterpret_cast", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{source}, offsets...), sizes...), strides...)
+	op.SetOperands(append(append(append([]*ir.Value{source}, offsets...), sizes...), strides...))
 	op.SetOperandSegments([]int32{1, int32(len(offsets)), int32(len(sizes)), int32(len(strides))})
 	setAttrs(op, []string{"static_offsets", "static_sizes", "static_strides"}, staticOffsets, staticSizes, staticStrides)
 	b.Insert(op)
@@ -1002,20 +1002,20 @@ func AsReshapeOp(op *ir.Operation) (ReshapeOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ReshapeOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o ReshapeOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Shape returns the op's shape operand.
-func (o ReshapeOp) Shape() *ir.Value { return o.op.Operands[1] }
+func (o ReshapeOp) Shape() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ReshapeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ReshapeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildReshapeOp creates a memref.reshape at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReshapeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, shape *ir.Value) ReshapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "reshape", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{source, shape}
+	op.SetOperands([]*ir.Value{source, shape})
 	b.Insert(op)
 	return ReshapeOp{opWrapper{op}}
 }
@@ -1035,13 +1035,13 @@ func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o StoreOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o StoreOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Memref returns the op's memref operand.
-func (o StoreOp) Memref() *ir.Value { return o.op.Operands[1] }
+func (o StoreOp) Memref() *ir.Value { return o.op.Operand(1) }
 
 // Indices returns the op's indices operand group.
-func (o StoreOp) Indices() []*ir.Value { return o.op.Operands[2:] }
+func (o StoreOp) Indices() []*ir.Value { return o.op.Operands()[2:] }
 
 // Nontemporal returns the optional attribute nontemporal, or nil if it is not set.
 func (o StoreOp) Nontemporal() ir.Attribute { return o.op.Attr("nontemporal") }
@@ -1054,7 +1054,7 @@ func (o StoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // get their block.
 func BuildStoreOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices []*ir.Value, nontemporal, alignment ir.Attribute) StoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "store", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{value, memref}, indices...)
+	op.SetOperands(append([]*ir.Value{value, memref}, indices...))
 	setAttrs(op, []string{"nontemporal", "alignment"}, nontemporal, alignment)
 	b.Insert(op)
 	return StoreOp{opWrapper{op}}
@@ -1075,19 +1075,25 @@ func AsSubviewOp(op *ir.Operation) (SubviewOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o SubviewOp) Source() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o SubviewOp) Source() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // Offsets returns the op's offsets operand group.
-func (o SubviewOp) Offsets() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o SubviewOp) Offsets() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
+}
 
 // Sizes returns the op's sizes operand group.
-func (o SubviewOp) Sizes() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2) }
+func (o SubviewOp) Sizes() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2) }
 
 // Strides returns the op's strides operand group.
-func (o SubviewOp) Strides() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3) }
+func (o SubviewOp) Strides() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
+}
 
 // Result returns the op's result.
-func (o SubviewOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SubviewOp) Result() *ir.Value { return o.op.Result(0) }
 
 // StaticOffsets returns the inherent attribute static_offsets, or nil if it is not set.
 func (o SubviewOp) StaticOffsets() ir.Attribute { return o.op.Attr("static_offsets") }
@@ -1103,7 +1109,7 @@ func (o SubviewOp) StaticStrides() ir.Attribute { return o.op.Attr("static_strid
 // regions get their block.
 func BuildSubviewOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, offsets, sizes, strides []*ir.Value, staticOffsets, staticSizes, staticStrides ir.Attribute) SubviewOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "subview", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{source}, offsets...), sizes...), strides...)
+	op.SetOperands(append(append(append([]*ir.Value{source}, offsets...), sizes...), strides...))
 	op.SetOperandSegments([]int32{1, int32(len(offsets)), int32(len(sizes)), int32(len(strides))})
 	setAttrs(op, []string{"static_offsets", "static_sizes", "static_strides"}, staticOffsets, staticSizes, staticStrides)
 	b.Insert(op)
@@ -1125,10 +1131,10 @@ func AsTransposeOp(op *ir.Operation) (TransposeOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o TransposeOp) In() *ir.Value { return o.op.Operands[0] }
+func (o TransposeOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o TransposeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o TransposeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Permutation returns the inherent attribute permutation, or nil if it is not set.
 func (o TransposeOp) Permutation() ir.Attribute { return o.op.Attr("permutation") }
@@ -1138,7 +1144,7 @@ func (o TransposeOp) Permutation() ir.Attribute { return o.op.Attr("permutation"
 // regions get their block.
 func BuildTransposeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, in *ir.Value, permutation ir.Attribute) TransposeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "transpose", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"permutation"}, permutation)
 	b.Insert(op)
 	return TransposeOp{opWrapper{op}}
@@ -1159,23 +1165,23 @@ func AsViewOp(op *ir.Operation) (ViewOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ViewOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o ViewOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // ByteShift returns the op's byte_shift operand.
-func (o ViewOp) ByteShift() *ir.Value { return o.op.Operands[1] }
+func (o ViewOp) ByteShift() *ir.Value { return o.op.Operand(1) }
 
 // Sizes returns the op's sizes operand group.
-func (o ViewOp) Sizes() []*ir.Value { return o.op.Operands[2:] }
+func (o ViewOp) Sizes() []*ir.Value { return o.op.Operands()[2:] }
 
 // Result returns the op's result.
-func (o ViewOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ViewOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildViewOp creates a memref.view at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildViewOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, byteShift *ir.Value, sizes []*ir.Value) ViewOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "view", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{source, byteShift}, sizes...)
+	op.SetOperands(append([]*ir.Value{source, byteShift}, sizes...))
 	b.Insert(op)
 	return ViewOp{opWrapper{op}}
 }

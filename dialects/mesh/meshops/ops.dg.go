@@ -20,7 +20,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -50,10 +50,10 @@ func AsAllGatherOp(op *ir.Operation) (AllGatherOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o AllGatherOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o AllGatherOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AllGatherOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AllGatherOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o AllGatherOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -69,7 +69,7 @@ func (o AllGatherOp) GatherAxis() ir.Attribute { return o.op.Attr("gather_axis")
 // regions get their block.
 func BuildAllGatherOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, mesh, meshAxes, gatherAxis ir.Attribute) AllGatherOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "all_gather", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"mesh", "mesh_axes", "gather_axis"}, mesh, meshAxes, gatherAxis)
 	b.Insert(op)
 	return AllGatherOp{opWrapper{op}}
@@ -90,10 +90,10 @@ func AsAllReduceOp(op *ir.Operation) (AllReduceOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o AllReduceOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o AllReduceOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AllReduceOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AllReduceOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o AllReduceOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -109,7 +109,7 @@ func (o AllReduceOp) Reduction() ir.Attribute { return o.op.Attr("reduction") }
 // regions get their block.
 func BuildAllReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, mesh, meshAxes, reduction ir.Attribute) AllReduceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "all_reduce", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"mesh", "mesh_axes", "reduction"}, mesh, meshAxes, reduction)
 	b.Insert(op)
 	return AllReduceOp{opWrapper{op}}
@@ -130,10 +130,10 @@ func AsAllSliceOp(op *ir.Operation) (AllSliceOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o AllSliceOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o AllSliceOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AllSliceOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AllSliceOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o AllSliceOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -149,7 +149,7 @@ func (o AllSliceOp) SliceAxis() ir.Attribute { return o.op.Attr("slice_axis") }
 // regions get their block.
 func BuildAllSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, mesh, meshAxes, sliceAxis ir.Attribute) AllSliceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "all_slice", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"mesh", "mesh_axes", "slice_axis"}, mesh, meshAxes, sliceAxis)
 	b.Insert(op)
 	return AllSliceOp{opWrapper{op}}
@@ -170,10 +170,10 @@ func AsAllToAllOp(op *ir.Operation) (AllToAllOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o AllToAllOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o AllToAllOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AllToAllOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AllToAllOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o AllToAllOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -192,7 +192,7 @@ func (o AllToAllOp) ConcatAxis() ir.Attribute { return o.op.Attr("concat_axis") 
 // regions get their block.
 func BuildAllToAllOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, mesh, meshAxes, splitAxis, concatAxis ir.Attribute) AllToAllOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "all_to_all", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"mesh", "mesh_axes", "split_axis", "concat_axis"}, mesh, meshAxes, splitAxis, concatAxis)
 	b.Insert(op)
 	return AllToAllOp{opWrapper{op}}
@@ -213,13 +213,13 @@ func AsBroadcastOp(op *ir.Operation) (BroadcastOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o BroadcastOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o BroadcastOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // RootDynamic returns the op's root_dynamic operand group.
-func (o BroadcastOp) RootDynamic() []*ir.Value { return o.op.Operands[1:] }
+func (o BroadcastOp) RootDynamic() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o BroadcastOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BroadcastOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o BroadcastOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -235,7 +235,7 @@ func (o BroadcastOp) Root() ir.Attribute { return o.op.Attr("root") }
 // regions get their block.
 func BuildBroadcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, rootDynamic []*ir.Value, mesh, meshAxes, root ir.Attribute) BroadcastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "broadcast", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{input}, rootDynamic...)
+	op.SetOperands(append([]*ir.Value{input}, rootDynamic...))
 	setAttrs(op, []string{"mesh", "mesh_axes", "root"}, mesh, meshAxes, root)
 	b.Insert(op)
 	return BroadcastOp{opWrapper{op}}
@@ -256,13 +256,13 @@ func AsGatherOp(op *ir.Operation) (GatherOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o GatherOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o GatherOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // RootDynamic returns the op's root_dynamic operand group.
-func (o GatherOp) RootDynamic() []*ir.Value { return o.op.Operands[1:] }
+func (o GatherOp) RootDynamic() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o GatherOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GatherOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o GatherOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -281,7 +281,7 @@ func (o GatherOp) Root() ir.Attribute { return o.op.Attr("root") }
 // get their block.
 func BuildGatherOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, rootDynamic []*ir.Value, mesh, meshAxes, gatherAxis, root ir.Attribute) GatherOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "gather", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{input}, rootDynamic...)
+	op.SetOperands(append([]*ir.Value{input}, rootDynamic...))
 	setAttrs(op, []string{"mesh", "mesh_axes", "gather_axis", "root"}, mesh, meshAxes, gatherAxis, root)
 	b.Insert(op)
 	return GatherOp{opWrapper{op}}
@@ -332,7 +332,7 @@ func AsMeshShapeOp(op *ir.Operation) (MeshShapeOp, bool) {
 }
 
 // Result returns the op's result group.
-func (o MeshShapeOp) Result() []*ir.Value { return o.op.Results }
+func (o MeshShapeOp) Result() []*ir.Value { return o.op.Results() }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o MeshShapeOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -365,7 +365,7 @@ func AsProcessLinearIndexOp(op *ir.Operation) (ProcessLinearIndexOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ProcessLinearIndexOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ProcessLinearIndexOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o ProcessLinearIndexOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -395,7 +395,7 @@ func AsProcessMultiIndexOp(op *ir.Operation) (ProcessMultiIndexOp, bool) {
 }
 
 // Result returns the op's result group.
-func (o ProcessMultiIndexOp) Result() []*ir.Value { return o.op.Results }
+func (o ProcessMultiIndexOp) Result() []*ir.Value { return o.op.Results() }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o ProcessMultiIndexOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -428,13 +428,13 @@ func AsRecvOp(op *ir.Operation) (RecvOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o RecvOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o RecvOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // SourceDynamic returns the op's source_dynamic operand group.
-func (o RecvOp) SourceDynamic() []*ir.Value { return o.op.Operands[1:] }
+func (o RecvOp) SourceDynamic() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o RecvOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RecvOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o RecvOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -450,7 +450,7 @@ func (o RecvOp) Source() ir.Attribute { return o.op.Attr("source") }
 // their block.
 func BuildRecvOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, sourceDynamic []*ir.Value, mesh, meshAxes, source ir.Attribute) RecvOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "recv", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{input}, sourceDynamic...)
+	op.SetOperands(append([]*ir.Value{input}, sourceDynamic...))
 	setAttrs(op, []string{"mesh", "mesh_axes", "source"}, mesh, meshAxes, source)
 	b.Insert(op)
 	return RecvOp{opWrapper{op}}
@@ -471,13 +471,13 @@ func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ReduceOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // RootDynamic returns the op's root_dynamic operand group.
-func (o ReduceOp) RootDynamic() []*ir.Value { return o.op.Operands[1:] }
+func (o ReduceOp) RootDynamic() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o ReduceOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ReduceOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o ReduceOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -496,7 +496,7 @@ func (o ReduceOp) Root() ir.Attribute { return o.op.Attr("root") }
 // get their block.
 func BuildReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, rootDynamic []*ir.Value, mesh, meshAxes, reduction, root ir.Attribute) ReduceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "reduce", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{input}, rootDynamic...)
+	op.SetOperands(append([]*ir.Value{input}, rootDynamic...))
 	setAttrs(op, []string{"mesh", "mesh_axes", "reduction", "root"}, mesh, meshAxes, reduction, root)
 	b.Insert(op)
 	return ReduceOp{opWrapper{op}}
@@ -517,10 +517,10 @@ func AsReduceScatterOp(op *ir.Operation) (ReduceScatterOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceScatterOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ReduceScatterOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ReduceScatterOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ReduceScatterOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o ReduceScatterOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -539,7 +539,7 @@ func (o ReduceScatterOp) ScatterAxis() ir.Attribute { return o.op.Attr("scatter_
 // single-block regions get their block.
 func BuildReduceScatterOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, mesh, meshAxes, reduction, scatterAxis ir.Attribute) ReduceScatterOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "reduce_scatter", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"mesh", "mesh_axes", "reduction", "scatter_axis"}, mesh, meshAxes, reduction, scatterAxis)
 	b.Insert(op)
 	return ReduceScatterOp{opWrapper{op}}
@@ -560,13 +560,13 @@ func AsScatterOp(op *ir.Operation) (ScatterOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ScatterOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ScatterOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // RootDynamic returns the op's root_dynamic operand group.
-func (o ScatterOp) RootDynamic() []*ir.Value { return o.op.Operands[1:] }
+func (o ScatterOp) RootDynamic() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o ScatterOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ScatterOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o ScatterOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -585,7 +585,7 @@ func (o ScatterOp) Root() ir.Attribute { return o.op.Attr("root") }
 // regions get their block.
 func BuildScatterOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, rootDynamic []*ir.Value, mesh, meshAxes, scatterAxis, root ir.Attribute) ScatterOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "scatter", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{input}, rootDynamic...)
+	op.SetOperands(append([]*ir.Value{input}, rootDynamic...))
 	setAttrs(op, []string{"mesh", "mesh_axes", "scatter_axis", "root"}, mesh, meshAxes, scatterAxis, root)
 	b.Insert(op)
 	return ScatterOp{opWrapper{op}}
@@ -606,13 +606,13 @@ func AsSendOp(op *ir.Operation) (SendOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o SendOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o SendOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // DestinationDynamic returns the op's destination_dynamic operand group.
-func (o SendOp) DestinationDynamic() []*ir.Value { return o.op.Operands[1:] }
+func (o SendOp) DestinationDynamic() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o SendOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SendOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o SendOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -628,7 +628,7 @@ func (o SendOp) Destination() ir.Attribute { return o.op.Attr("destination") }
 // their block.
 func BuildSendOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, destinationDynamic []*ir.Value, mesh, meshAxes, destination ir.Attribute) SendOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "send", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{input}, destinationDynamic...)
+	op.SetOperands(append([]*ir.Value{input}, destinationDynamic...))
 	setAttrs(op, []string{"mesh", "mesh_axes", "destination"}, mesh, meshAxes, destination)
 	b.Insert(op)
 	return SendOp{opWrapper{op}}
@@ -649,10 +649,10 @@ func AsShardOp(op *ir.Operation) (ShardOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ShardOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o ShardOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ShardOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ShardOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Shard returns the inherent attribute shard, or nil if it is not set.
 func (o ShardOp) Shard() ir.Attribute { return o.op.Attr("shard") }
@@ -665,7 +665,7 @@ func (o ShardOp) AnnotateForUsers() ir.Attribute { return o.op.Attr("annotate_fo
 // get their block.
 func BuildShardOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value, shard, annotateForUsers ir.Attribute) ShardOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "shard", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"shard", "annotate_for_users"}, shard, annotateForUsers)
 	b.Insert(op)
 	return ShardOp{opWrapper{op}}
@@ -686,10 +686,10 @@ func AsShiftOp(op *ir.Operation) (ShiftOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ShiftOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ShiftOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ShiftOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ShiftOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o ShiftOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -711,7 +711,7 @@ func (o ShiftOp) Rotate() ir.Attribute { return o.op.Attr("rotate") }
 // get their block.
 func BuildShiftOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, mesh, meshAxes, shiftAxis, offset, rotate ir.Attribute) ShiftOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "shift", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"mesh", "mesh_axes", "shift_axis", "offset", "rotate"}, mesh, meshAxes, shiftAxis, offset, rotate)
 	b.Insert(op)
 	return ShiftOp{opWrapper{op}}

@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -66,7 +66,7 @@ func (o FuncOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 func (o FuncOp) SymVisibility() ir.Attribute { return o.op.Attr("sym_visibility") }
 
 // Body returns the op's body region.
-func (o FuncOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildFuncOp creates a ml_program.func at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -133,7 +133,7 @@ func AsGlobalLoadOp(op *ir.Operation) (GlobalLoadOp, bool) {
 }
 
 // Result returns the op's result.
-func (o GlobalLoadOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GlobalLoadOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Global returns the inherent attribute global, or nil if it is not set.
 func (o GlobalLoadOp) Global() ir.Attribute { return o.op.Attr("global") }
@@ -163,7 +163,7 @@ func AsGlobalLoadConstOp(op *ir.Operation) (GlobalLoadConstOp, bool) {
 }
 
 // Result returns the op's result.
-func (o GlobalLoadConstOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GlobalLoadConstOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Global returns the inherent attribute global, or nil if it is not set.
 func (o GlobalLoadConstOp) Global() ir.Attribute { return o.op.Attr("global") }
@@ -193,13 +193,13 @@ func AsGlobalLoadGraphOp(op *ir.Operation) (GlobalLoadGraphOp, bool) {
 }
 
 // ConsumeTokens returns the op's consumeTokens operand group.
-func (o GlobalLoadGraphOp) ConsumeTokens() []*ir.Value { return o.op.Operands }
+func (o GlobalLoadGraphOp) ConsumeTokens() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o GlobalLoadGraphOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GlobalLoadGraphOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ProduceToken returns the op's produceToken result.
-func (o GlobalLoadGraphOp) ProduceToken() *ir.Value { return o.op.Results[1] }
+func (o GlobalLoadGraphOp) ProduceToken() *ir.Value { return o.op.Result(1) }
 
 // Global returns the inherent attribute global, or nil if it is not set.
 func (o GlobalLoadGraphOp) Global() ir.Attribute { return o.op.Attr("global") }
@@ -209,7 +209,7 @@ func (o GlobalLoadGraphOp) Global() ir.Attribute { return o.op.Attr("global") }
 // left unset; single-block regions get their block.
 func BuildGlobalLoadGraphOp(b *ir.Builder, loc ir.Location, resultType, produceTokenType ir.Type, consumeTokens []*ir.Value, global ir.Attribute) GlobalLoadGraphOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "ml_program", Op: "global_load_graph", Registered: true}, loc, []ir.Type{resultType, produceTokenType})
-	op.Operands = append([]*ir.Value{}, consumeTokens...)
+	op.SetOperands(append([]*ir.Value{}, consumeTokens...))
 	setAttrs(op, []string{"global"}, global)
 	b.Insert(op)
 	return GlobalLoadGraphOp{opWrapper{op}}
@@ -230,7 +230,7 @@ func AsGlobalStoreOp(op *ir.Operation) (GlobalStoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GlobalStoreOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GlobalStoreOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Global returns the inherent attribute global, or nil if it is not set.
 func (o GlobalStoreOp) Global() ir.Attribute { return o.op.Attr("global") }
@@ -240,7 +240,7 @@ func (o GlobalStoreOp) Global() ir.Attribute { return o.op.Attr("global") }
 // single-block regions get their block.
 func BuildGlobalStoreOp(b *ir.Builder, loc ir.Location, value *ir.Value, global ir.Attribute) GlobalStoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "ml_program", Op: "global_store", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"global"}, global)
 	b.Insert(op)
 	return GlobalStoreOp{opWrapper{op}}
@@ -261,13 +261,13 @@ func AsGlobalStoreGraphOp(op *ir.Operation) (GlobalStoreGraphOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GlobalStoreGraphOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GlobalStoreGraphOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // ConsumeTokens returns the op's consumeTokens operand group.
-func (o GlobalStoreGraphOp) ConsumeTokens() []*ir.Value { return o.op.Operands[1:] }
+func (o GlobalStoreGraphOp) ConsumeTokens() []*ir.Value { return o.op.Operands()[1:] }
 
 // ProduceToken returns the op's produceToken result.
-func (o GlobalStoreGraphOp) ProduceToken() *ir.Value { return o.op.Results[0] }
+func (o GlobalStoreGraphOp) ProduceToken() *ir.Value { return o.op.Result(0) }
 
 // Global returns the inherent attribute global, or nil if it is not set.
 func (o GlobalStoreGraphOp) Global() ir.Attribute { return o.op.Attr("global") }
@@ -277,7 +277,7 @@ func (o GlobalStoreGraphOp) Global() ir.Attribute { return o.op.Attr("global") }
 // left unset; single-block regions get their block.
 func BuildGlobalStoreGraphOp(b *ir.Builder, loc ir.Location, produceTokenType ir.Type, value *ir.Value, consumeTokens []*ir.Value, global ir.Attribute) GlobalStoreGraphOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "ml_program", Op: "global_store_graph", Registered: true}, loc, []ir.Type{produceTokenType})
-	op.Operands = append([]*ir.Value{value}, consumeTokens...)
+	op.SetOperands(append([]*ir.Value{value}, consumeTokens...))
 	setAttrs(op, []string{"global"}, global)
 	b.Insert(op)
 	return GlobalStoreGraphOp{opWrapper{op}}
@@ -298,14 +298,14 @@ func AsOutputOp(op *ir.Operation) (OutputOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o OutputOp) Operands() []*ir.Value { return o.op.Operands }
+func (o OutputOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // BuildOutputOp creates a ml_program.output at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildOutputOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) OutputOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "ml_program", Op: "output", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return OutputOp{opWrapper{op}}
 }
@@ -325,14 +325,14 @@ func AsReturnOp(op *ir.Operation) (ReturnOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o ReturnOp) Operands() []*ir.Value { return o.op.Operands }
+func (o ReturnOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // BuildReturnOp creates a ml_program.return at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReturnOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) ReturnOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "ml_program", Op: "return", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return ReturnOp{opWrapper{op}}
 }
@@ -367,7 +367,7 @@ func (o SubgraphOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 func (o SubgraphOp) SymVisibility() ir.Attribute { return o.op.Attr("sym_visibility") }
 
 // Body returns the op's body region.
-func (o SubgraphOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o SubgraphOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildSubgraphOp creates a ml_program.subgraph at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -395,7 +395,7 @@ func AsTokenOp(op *ir.Operation) (TokenOp, bool) {
 }
 
 // Token returns the op's token result.
-func (o TokenOp) Token() *ir.Value { return o.op.Results[0] }
+func (o TokenOp) Token() *ir.Value { return o.op.Result(0) }
 
 // BuildTokenOp creates a ml_program.token at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block

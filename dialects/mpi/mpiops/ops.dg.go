@@ -20,7 +20,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -50,17 +50,17 @@ func AsAllreduceOp(op *ir.Operation) (AllreduceOp, bool) {
 }
 
 // Sendbuf returns the op's sendbuf operand.
-func (o AllreduceOp) Sendbuf() *ir.Value { return o.op.Operands[0] }
+func (o AllreduceOp) Sendbuf() *ir.Value { return o.op.Operand(0) }
 
 // Recvbuf returns the op's recvbuf operand.
-func (o AllreduceOp) Recvbuf() *ir.Value { return o.op.Operands[1] }
+func (o AllreduceOp) Recvbuf() *ir.Value { return o.op.Operand(1) }
 
 // Comm returns the op's comm operand.
-func (o AllreduceOp) Comm() *ir.Value { return o.op.Operands[2] }
+func (o AllreduceOp) Comm() *ir.Value { return o.op.Operand(2) }
 
 // Retval returns the op's retval result, or nil.
 func (o AllreduceOp) Retval() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -74,7 +74,7 @@ func (o AllreduceOp) OpAttr() ir.Attribute { return o.op.Attr("op") }
 // regions get their block.
 func BuildAllreduceOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type, sendbuf, recvbuf, comm *ir.Value, opAttr ir.Attribute) AllreduceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "allreduce", Registered: true}, loc, retvalTypes)
-	op.Operands = []*ir.Value{sendbuf, recvbuf, comm}
+	op.SetOperands([]*ir.Value{sendbuf, recvbuf, comm})
 	setAttrs(op, []string{"op"}, opAttr)
 	b.Insert(op)
 	return AllreduceOp{opWrapper{op}}
@@ -95,11 +95,11 @@ func AsBarrierOp(op *ir.Operation) (BarrierOp, bool) {
 }
 
 // Comm returns the op's comm operand.
-func (o BarrierOp) Comm() *ir.Value { return o.op.Operands[0] }
+func (o BarrierOp) Comm() *ir.Value { return o.op.Operand(0) }
 
 // Retval returns the op's retval result, or nil.
 func (o BarrierOp) Retval() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -110,7 +110,7 @@ func (o BarrierOp) Retval() *ir.Value {
 // get their block.
 func BuildBarrierOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type, comm *ir.Value) BarrierOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "barrier", Registered: true}, loc, retvalTypes)
-	op.Operands = []*ir.Value{comm}
+	op.SetOperands([]*ir.Value{comm})
 	b.Insert(op)
 	return BarrierOp{opWrapper{op}}
 }
@@ -130,25 +130,25 @@ func AsCommRankOp(op *ir.Operation) (CommRankOp, bool) {
 }
 
 // Comm returns the op's comm operand.
-func (o CommRankOp) Comm() *ir.Value { return o.op.Operands[0] }
+func (o CommRankOp) Comm() *ir.Value { return o.op.Operand(0) }
 
 // Retval returns the op's retval result, or nil.
 func (o CommRankOp) Retval() *ir.Value {
-	if s := o.op.Results[0 : len(o.op.Results)-1]; len(s) > 0 {
+	if s := o.op.Results()[0 : o.op.NumResults()-1]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Rank returns the op's rank result.
-func (o CommRankOp) Rank() *ir.Value { return o.op.Results[len(o.op.Results)-1] }
+func (o CommRankOp) Rank() *ir.Value { return o.op.Result(o.op.NumResults() - 1) }
 
 // BuildCommRankOp creates a mpi.comm_rank at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCommRankOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type, rankType ir.Type, comm *ir.Value) CommRankOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "comm_rank", Registered: true}, loc, append(append([]ir.Type{}, retvalTypes...), rankType))
-	op.Operands = []*ir.Value{comm}
+	op.SetOperands([]*ir.Value{comm})
 	b.Insert(op)
 	return CommRankOp{opWrapper{op}}
 }
@@ -168,25 +168,25 @@ func AsCommSizeOp(op *ir.Operation) (CommSizeOp, bool) {
 }
 
 // Comm returns the op's comm operand.
-func (o CommSizeOp) Comm() *ir.Value { return o.op.Operands[0] }
+func (o CommSizeOp) Comm() *ir.Value { return o.op.Operand(0) }
 
 // Retval returns the op's retval result, or nil.
 func (o CommSizeOp) Retval() *ir.Value {
-	if s := o.op.Results[0 : len(o.op.Results)-1]; len(s) > 0 {
+	if s := o.op.Results()[0 : o.op.NumResults()-1]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Size returns the op's size result.
-func (o CommSizeOp) Size() *ir.Value { return o.op.Results[len(o.op.Results)-1] }
+func (o CommSizeOp) Size() *ir.Value { return o.op.Result(o.op.NumResults() - 1) }
 
 // BuildCommSizeOp creates a mpi.comm_size at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCommSizeOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type, sizeType ir.Type, comm *ir.Value) CommSizeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "comm_size", Registered: true}, loc, append(append([]ir.Type{}, retvalTypes...), sizeType))
-	op.Operands = []*ir.Value{comm}
+	op.SetOperands([]*ir.Value{comm})
 	b.Insert(op)
 	return CommSizeOp{opWrapper{op}}
 }
@@ -206,31 +206,31 @@ func AsCommSplitOp(op *ir.Operation) (CommSplitOp, bool) {
 }
 
 // Comm returns the op's comm operand.
-func (o CommSplitOp) Comm() *ir.Value { return o.op.Operands[0] }
+func (o CommSplitOp) Comm() *ir.Value { return o.op.Operand(0) }
 
 // Color returns the op's color operand.
-func (o CommSplitOp) Color() *ir.Value { return o.op.Operands[1] }
+func (o CommSplitOp) Color() *ir.Value { return o.op.Operand(1) }
 
 // Key returns the op's key operand.
-func (o CommSplitOp) Key() *ir.Value { return o.op.Operands[2] }
+func (o CommSplitOp) Key() *ir.Value { return o.op.Operand(2) }
 
 // Retval returns the op's retval result, or nil.
 func (o CommSplitOp) Retval() *ir.Value {
-	if s := o.op.Results[0 : len(o.op.Results)-1]; len(s) > 0 {
+	if s := o.op.Results()[0 : o.op.NumResults()-1]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Newcomm returns the op's newcomm result.
-func (o CommSplitOp) Newcomm() *ir.Value { return o.op.Results[len(o.op.Results)-1] }
+func (o CommSplitOp) Newcomm() *ir.Value { return o.op.Result(o.op.NumResults() - 1) }
 
 // BuildCommSplitOp creates a mpi.comm_split at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCommSplitOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type, newcommType ir.Type, comm, color, key *ir.Value) CommSplitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "comm_split", Registered: true}, loc, append(append([]ir.Type{}, retvalTypes...), newcommType))
-	op.Operands = []*ir.Value{comm, color, key}
+	op.SetOperands([]*ir.Value{comm, color, key})
 	b.Insert(op)
 	return CommSplitOp{opWrapper{op}}
 }
@@ -250,7 +250,7 @@ func AsCommWorldOp(op *ir.Operation) (CommWorldOp, bool) {
 }
 
 // Comm returns the op's comm result.
-func (o CommWorldOp) Comm() *ir.Value { return o.op.Results[0] }
+func (o CommWorldOp) Comm() *ir.Value { return o.op.Result(0) }
 
 // BuildCommWorldOp creates a mpi.comm_world at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -276,17 +276,17 @@ func AsErrorClassOp(op *ir.Operation) (ErrorClassOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o ErrorClassOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o ErrorClassOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Errclass returns the op's errclass result.
-func (o ErrorClassOp) Errclass() *ir.Value { return o.op.Results[0] }
+func (o ErrorClassOp) Errclass() *ir.Value { return o.op.Result(0) }
 
 // BuildErrorClassOp creates a mpi.error_class at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildErrorClassOp(b *ir.Builder, loc ir.Location, errclassType ir.Type, val *ir.Value) ErrorClassOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "error_class", Registered: true}, loc, []ir.Type{errclassType})
-	op.Operands = []*ir.Value{val}
+	op.SetOperands([]*ir.Value{val})
 	b.Insert(op)
 	return ErrorClassOp{opWrapper{op}}
 }
@@ -307,7 +307,7 @@ func AsFinalizeOp(op *ir.Operation) (FinalizeOp, bool) {
 
 // Retval returns the op's retval result, or nil.
 func (o FinalizeOp) Retval() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -338,7 +338,7 @@ func AsInitOp(op *ir.Operation) (InitOp, bool) {
 
 // Retval returns the op's retval result, or nil.
 func (o InitOp) Retval() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -368,34 +368,34 @@ func AsIrecvOp(op *ir.Operation) (IrecvOp, bool) {
 }
 
 // Ref returns the op's ref operand.
-func (o IrecvOp) Ref() *ir.Value { return o.op.Operands[0] }
+func (o IrecvOp) Ref() *ir.Value { return o.op.Operand(0) }
 
 // Tag returns the op's tag operand.
-func (o IrecvOp) Tag() *ir.Value { return o.op.Operands[1] }
+func (o IrecvOp) Tag() *ir.Value { return o.op.Operand(1) }
 
 // Source returns the op's source operand.
-func (o IrecvOp) Source() *ir.Value { return o.op.Operands[2] }
+func (o IrecvOp) Source() *ir.Value { return o.op.Operand(2) }
 
 // Comm returns the op's comm operand.
-func (o IrecvOp) Comm() *ir.Value { return o.op.Operands[3] }
+func (o IrecvOp) Comm() *ir.Value { return o.op.Operand(3) }
 
 // Retval returns the op's retval result, or nil.
 func (o IrecvOp) Retval() *ir.Value {
-	if s := o.op.Results[0 : len(o.op.Results)-1]; len(s) > 0 {
+	if s := o.op.Results()[0 : o.op.NumResults()-1]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Req returns the op's req result.
-func (o IrecvOp) Req() *ir.Value { return o.op.Results[len(o.op.Results)-1] }
+func (o IrecvOp) Req() *ir.Value { return o.op.Result(o.op.NumResults() - 1) }
 
 // BuildIrecvOp creates a mpi.irecv at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIrecvOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type, reqType ir.Type, ref, tag, source, comm *ir.Value) IrecvOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "irecv", Registered: true}, loc, append(append([]ir.Type{}, retvalTypes...), reqType))
-	op.Operands = []*ir.Value{ref, tag, source, comm}
+	op.SetOperands([]*ir.Value{ref, tag, source, comm})
 	b.Insert(op)
 	return IrecvOp{opWrapper{op}}
 }
@@ -415,34 +415,34 @@ func AsIsendOp(op *ir.Operation) (IsendOp, bool) {
 }
 
 // Ref returns the op's ref operand.
-func (o IsendOp) Ref() *ir.Value { return o.op.Operands[0] }
+func (o IsendOp) Ref() *ir.Value { return o.op.Operand(0) }
 
 // Tag returns the op's tag operand.
-func (o IsendOp) Tag() *ir.Value { return o.op.Operands[1] }
+func (o IsendOp) Tag() *ir.Value { return o.op.Operand(1) }
 
 // Dest returns the op's dest operand.
-func (o IsendOp) Dest() *ir.Value { return o.op.Operands[2] }
+func (o IsendOp) Dest() *ir.Value { return o.op.Operand(2) }
 
 // Comm returns the op's comm operand.
-func (o IsendOp) Comm() *ir.Value { return o.op.Operands[3] }
+func (o IsendOp) Comm() *ir.Value { return o.op.Operand(3) }
 
 // Retval returns the op's retval result, or nil.
 func (o IsendOp) Retval() *ir.Value {
-	if s := o.op.Results[0 : len(o.op.Results)-1]; len(s) > 0 {
+	if s := o.op.Results()[0 : o.op.NumResults()-1]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Req returns the op's req result.
-func (o IsendOp) Req() *ir.Value { return o.op.Results[len(o.op.Results)-1] }
+func (o IsendOp) Req() *ir.Value { return o.op.Result(o.op.NumResults() - 1) }
 
 // BuildIsendOp creates a mpi.isend at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIsendOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type, reqType ir.Type, ref, tag, dest, comm *ir.Value) IsendOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "isend", Registered: true}, loc, append(append([]ir.Type{}, retvalTypes...), reqType))
-	op.Operands = []*ir.Value{ref, tag, dest, comm}
+	op.SetOperands([]*ir.Value{ref, tag, dest, comm})
 	b.Insert(op)
 	return IsendOp{opWrapper{op}}
 }
@@ -462,23 +462,23 @@ func AsRecvOp(op *ir.Operation) (RecvOp, bool) {
 }
 
 // Ref returns the op's ref operand.
-func (o RecvOp) Ref() *ir.Value { return o.op.Operands[0] }
+func (o RecvOp) Ref() *ir.Value { return o.op.Operand(0) }
 
 // Tag returns the op's tag operand.
-func (o RecvOp) Tag() *ir.Value { return o.op.Operands[1] }
+func (o RecvOp) Tag() *ir.Value { return o.op.Operand(1) }
 
 // Rank returns the op's rank operand.
-func (o RecvOp) Rank() *ir.Value { return o.op.Operands[2] }
+func (o RecvOp) Rank() *ir.Value { return o.op.Operand(2) }
 
 // Source returns the op's source operand.
-func (o RecvOp) Source() *ir.Value { return o.op.Operands[3] }
+func (o RecvOp) Source() *ir.Value { return o.op.Operand(3) }
 
 // Comm returns the op's comm operand.
-func (o RecvOp) Comm() *ir.Value { return o.op.Operands[4] }
+func (o RecvOp) Comm() *ir.Value { return o.op.Operand(4) }
 
 // Retval returns the op's retval result, or nil.
 func (o RecvOp) Retval() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -489,7 +489,7 @@ func (o RecvOp) Retval() *ir.Value {
 // their block.
 func BuildRecvOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type, ref, tag, rank, source, comm *ir.Value) RecvOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "recv", Registered: true}, loc, retvalTypes)
-	op.Operands = []*ir.Value{ref, tag, rank, source, comm}
+	op.SetOperands([]*ir.Value{ref, tag, rank, source, comm})
 	b.Insert(op)
 	return RecvOp{opWrapper{op}}
 }
@@ -509,10 +509,10 @@ func AsRetvalCheckOp(op *ir.Operation) (RetvalCheckOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o RetvalCheckOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o RetvalCheckOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o RetvalCheckOp) Res() *ir.Value { return o.op.Results[0] }
+func (o RetvalCheckOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Errclass returns the inherent attribute errclass, or nil if it is not set.
 func (o RetvalCheckOp) Errclass() ir.Attribute { return o.op.Attr("errclass") }
@@ -522,7 +522,7 @@ func (o RetvalCheckOp) Errclass() ir.Attribute { return o.op.Attr("errclass") }
 // single-block regions get their block.
 func BuildRetvalCheckOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.Value, errclass ir.Attribute) RetvalCheckOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "retval_check", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{val}
+	op.SetOperands([]*ir.Value{val})
 	setAttrs(op, []string{"errclass"}, errclass)
 	b.Insert(op)
 	return RetvalCheckOp{opWrapper{op}}
@@ -543,23 +543,23 @@ func AsSendOp(op *ir.Operation) (SendOp, bool) {
 }
 
 // Ref returns the op's ref operand.
-func (o SendOp) Ref() *ir.Value { return o.op.Operands[0] }
+func (o SendOp) Ref() *ir.Value { return o.op.Operand(0) }
 
 // Tag returns the op's tag operand.
-func (o SendOp) Tag() *ir.Value { return o.op.Operands[1] }
+func (o SendOp) Tag() *ir.Value { return o.op.Operand(1) }
 
 // Rank returns the op's rank operand.
-func (o SendOp) Rank() *ir.Value { return o.op.Operands[2] }
+func (o SendOp) Rank() *ir.Value { return o.op.Operand(2) }
 
 // Dest returns the op's dest operand.
-func (o SendOp) Dest() *ir.Value { return o.op.Operands[3] }
+func (o SendOp) Dest() *ir.Value { return o.op.Operand(3) }
 
 // Comm returns the op's comm operand.
-func (o SendOp) Comm() *ir.Value { return o.op.Operands[4] }
+func (o SendOp) Comm() *ir.Value { return o.op.Operand(4) }
 
 // Retval returns the op's retval result, or nil.
 func (o SendOp) Retval() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -570,7 +570,7 @@ func (o SendOp) Retval() *ir.Value {
 // their block.
 func BuildSendOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type, ref, tag, rank, dest, comm *ir.Value) SendOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "send", Registered: true}, loc, retvalTypes)
-	op.Operands = []*ir.Value{ref, tag, rank, dest, comm}
+	op.SetOperands([]*ir.Value{ref, tag, rank, dest, comm})
 	b.Insert(op)
 	return SendOp{opWrapper{op}}
 }
@@ -590,11 +590,11 @@ func AsWaitOp(op *ir.Operation) (WaitOp, bool) {
 }
 
 // Req returns the op's req operand.
-func (o WaitOp) Req() *ir.Value { return o.op.Operands[0] }
+func (o WaitOp) Req() *ir.Value { return o.op.Operand(0) }
 
 // Retval returns the op's retval result, or nil.
 func (o WaitOp) Retval() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -605,7 +605,7 @@ func (o WaitOp) Retval() *ir.Value {
 // their block.
 func BuildWaitOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type, req *ir.Value) WaitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "wait", Registered: true}, loc, retvalTypes)
-	op.Operands = []*ir.Value{req}
+	op.SetOperands([]*ir.Value{req})
 	b.Insert(op)
 	return WaitOp{opWrapper{op}}
 }

@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -52,34 +52,34 @@ func AsDeviceAsyncCopyOp(op *ir.Operation) (DeviceAsyncCopyOp, bool) {
 
 // Dst returns the op's dst operand.
 func (o DeviceAsyncCopyOp) Dst() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // DstIndices returns the op's dstIndices operand group.
 func (o DeviceAsyncCopyOp) DstIndices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Src returns the op's src operand.
 func (o DeviceAsyncCopyOp) Src() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)[0]
 }
 
 // SrcIndices returns the op's srcIndices operand group.
 func (o DeviceAsyncCopyOp) SrcIndices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // SrcElements returns the op's srcElements operand, or nil.
 func (o DeviceAsyncCopyOp) SrcElements() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // AsyncToken returns the op's asyncToken result.
-func (o DeviceAsyncCopyOp) AsyncToken() *ir.Value { return o.op.Results[0] }
+func (o DeviceAsyncCopyOp) AsyncToken() *ir.Value { return o.op.Result(0) }
 
 // DstElements returns the inherent attribute dstElements, or nil if it is not set.
 func (o DeviceAsyncCopyOp) DstElements() ir.Attribute { return o.op.Attr("dstElements") }
@@ -92,7 +92,7 @@ func (o DeviceAsyncCopyOp) BypassL1() ir.Attribute { return o.op.Attr("bypassL1"
 // unset; single-block regions get their block.
 func BuildDeviceAsyncCopyOp(b *ir.Builder, loc ir.Location, asyncTokenType ir.Type, dst *ir.Value, dstIndices []*ir.Value, src *ir.Value, srcIndices, srcElements []*ir.Value, dstElements, bypassL1 ir.Attribute) DeviceAsyncCopyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "device_async_copy", Registered: true}, loc, []ir.Type{asyncTokenType})
-	op.Operands = append(append(append(append([]*ir.Value{dst}, dstIndices...), src), srcIndices...), srcElements...)
+	op.SetOperands(append(append(append(append([]*ir.Value{dst}, dstIndices...), src), srcIndices...), srcElements...))
 	op.SetOperandSegments([]int32{1, int32(len(dstIndices)), 1, int32(len(srcIndices)), int32(len(srcElements))})
 	setAttrs(op, []string{"dstElements", "bypassL1"}, dstElements, bypassL1)
 	b.Insert(op)
@@ -114,17 +114,17 @@ func AsDeviceAsyncCreateGroupOp(op *ir.Operation) (DeviceAsyncCreateGroupOp, boo
 }
 
 // InputTokens returns the op's inputTokens operand group.
-func (o DeviceAsyncCreateGroupOp) InputTokens() []*ir.Value { return o.op.Operands }
+func (o DeviceAsyncCreateGroupOp) InputTokens() []*ir.Value { return o.op.Operands() }
 
 // AsyncToken returns the op's asyncToken result.
-func (o DeviceAsyncCreateGroupOp) AsyncToken() *ir.Value { return o.op.Results[0] }
+func (o DeviceAsyncCreateGroupOp) AsyncToken() *ir.Value { return o.op.Result(0) }
 
 // BuildDeviceAsyncCreateGroupOp creates a nvgpu.device_async_create_group at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildDeviceAsyncCreateGroupOp(b *ir.Builder, loc ir.Location, asyncTokenType ir.Type, inputTokens []*ir.Value) DeviceAsyncCreateGroupOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "device_async_create_group", Registered: true}, loc, []ir.Type{asyncTokenType})
-	op.Operands = append([]*ir.Value{}, inputTokens...)
+	op.SetOperands(append([]*ir.Value{}, inputTokens...))
 	b.Insert(op)
 	return DeviceAsyncCreateGroupOp{opWrapper{op}}
 }
@@ -144,7 +144,7 @@ func AsDeviceAsyncWaitOp(op *ir.Operation) (DeviceAsyncWaitOp, bool) {
 }
 
 // AsyncDependencies returns the op's asyncDependencies operand.
-func (o DeviceAsyncWaitOp) AsyncDependencies() *ir.Value { return o.op.Operands[0] }
+func (o DeviceAsyncWaitOp) AsyncDependencies() *ir.Value { return o.op.Operand(0) }
 
 // NumGroups returns the optional attribute numGroups, or nil if it is not set.
 func (o DeviceAsyncWaitOp) NumGroups() ir.Attribute { return o.op.Attr("numGroups") }
@@ -154,7 +154,7 @@ func (o DeviceAsyncWaitOp) NumGroups() ir.Attribute { return o.op.Attr("numGroup
 // unset; single-block regions get their block.
 func BuildDeviceAsyncWaitOp(b *ir.Builder, loc ir.Location, asyncDependencies *ir.Value, numGroups ir.Attribute) DeviceAsyncWaitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "device_async_wait", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{asyncDependencies}
+	op.SetOperands([]*ir.Value{asyncDependencies})
 	setAttrs(op, []string{"numGroups"}, numGroups)
 	b.Insert(op)
 	return DeviceAsyncWaitOp{opWrapper{op}}
@@ -175,13 +175,13 @@ func AsLdmatrixOp(op *ir.Operation) (LdmatrixOp, bool) {
 }
 
 // SrcMemref returns the op's srcMemref operand.
-func (o LdmatrixOp) SrcMemref() *ir.Value { return o.op.Operands[0] }
+func (o LdmatrixOp) SrcMemref() *ir.Value { return o.op.Operand(0) }
 
 // Indices returns the op's indices operand group.
-func (o LdmatrixOp) Indices() []*ir.Value { return o.op.Operands[1:] }
+func (o LdmatrixOp) Indices() []*ir.Value { return o.op.Operands()[1:] }
 
 // Res returns the op's res result.
-func (o LdmatrixOp) Res() *ir.Value { return o.op.Results[0] }
+func (o LdmatrixOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Transpose returns the inherent attribute transpose, or nil if it is not set.
 func (o LdmatrixOp) Transpose() ir.Attribute { return o.op.Attr("transpose") }
@@ -194,7 +194,7 @@ func (o LdmatrixOp) NumTiles() ir.Attribute { return o.op.Attr("numTiles") }
 // regions get their block.
 func BuildLdmatrixOp(b *ir.Builder, loc ir.Location, resType ir.Type, srcMemref *ir.Value, indices []*ir.Value, transpose, numTiles ir.Attribute) LdmatrixOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "ldmatrix", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{srcMemref}, indices...)
+	op.SetOperands(append([]*ir.Value{srcMemref}, indices...))
 	setAttrs(op, []string{"transpose", "numTiles"}, transpose, numTiles)
 	b.Insert(op)
 	return LdmatrixOp{opWrapper{op}}
@@ -215,20 +215,20 @@ func AsMbarrierArriveOp(op *ir.Operation) (MbarrierArriveOp, bool) {
 }
 
 // Barriers returns the op's barriers operand.
-func (o MbarrierArriveOp) Barriers() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierArriveOp) Barriers() *ir.Value { return o.op.Operand(0) }
 
 // MbarId returns the op's mbarId operand.
-func (o MbarrierArriveOp) MbarId() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierArriveOp) MbarId() *ir.Value { return o.op.Operand(1) }
 
 // Token returns the op's token result.
-func (o MbarrierArriveOp) Token() *ir.Value { return o.op.Results[0] }
+func (o MbarrierArriveOp) Token() *ir.Value { return o.op.Result(0) }
 
 // BuildMbarrierArriveOp creates a nvgpu.mbarrier.arrive at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMbarrierArriveOp(b *ir.Builder, loc ir.Location, tokenType ir.Type, barriers, mbarId *ir.Value) MbarrierArriveOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "mbarrier.arrive", Registered: true}, loc, []ir.Type{tokenType})
-	op.Operands = []*ir.Value{barriers, mbarId}
+	op.SetOperands([]*ir.Value{barriers, mbarId})
 	b.Insert(op)
 	return MbarrierArriveOp{opWrapper{op}}
 }
@@ -248,17 +248,17 @@ func AsMbarrierArriveExpectTxOp(op *ir.Operation) (MbarrierArriveExpectTxOp, boo
 }
 
 // Barriers returns the op's barriers operand.
-func (o MbarrierArriveExpectTxOp) Barriers() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierArriveExpectTxOp) Barriers() *ir.Value { return o.op.Operand(0) }
 
 // Txcount returns the op's txcount operand.
-func (o MbarrierArriveExpectTxOp) Txcount() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierArriveExpectTxOp) Txcount() *ir.Value { return o.op.Operand(1) }
 
 // MbarId returns the op's mbarId operand.
-func (o MbarrierArriveExpectTxOp) MbarId() *ir.Value { return o.op.Operands[2] }
+func (o MbarrierArriveExpectTxOp) MbarId() *ir.Value { return o.op.Operand(2) }
 
 // Predicate returns the op's predicate operand, or nil.
 func (o MbarrierArriveExpectTxOp) Predicate() *ir.Value {
-	if s := o.op.Operands[3:]; len(s) > 0 {
+	if s := o.op.Operands()[3:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -269,7 +269,7 @@ func (o MbarrierArriveExpectTxOp) Predicate() *ir.Value {
 // are left unset; single-block regions get their block.
 func BuildMbarrierArriveExpectTxOp(b *ir.Builder, loc ir.Location, barriers, txcount, mbarId *ir.Value, predicate []*ir.Value) MbarrierArriveExpectTxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "mbarrier.arrive.expect_tx", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{barriers, txcount, mbarId}, predicate...)
+	op.SetOperands(append([]*ir.Value{barriers, txcount, mbarId}, predicate...))
 	b.Insert(op)
 	return MbarrierArriveExpectTxOp{opWrapper{op}}
 }
@@ -289,23 +289,23 @@ func AsMbarrierArriveNocompleteOp(op *ir.Operation) (MbarrierArriveNocompleteOp,
 }
 
 // Barriers returns the op's barriers operand.
-func (o MbarrierArriveNocompleteOp) Barriers() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierArriveNocompleteOp) Barriers() *ir.Value { return o.op.Operand(0) }
 
 // MbarId returns the op's mbarId operand.
-func (o MbarrierArriveNocompleteOp) MbarId() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierArriveNocompleteOp) MbarId() *ir.Value { return o.op.Operand(1) }
 
 // Count returns the op's count operand.
-func (o MbarrierArriveNocompleteOp) Count() *ir.Value { return o.op.Operands[2] }
+func (o MbarrierArriveNocompleteOp) Count() *ir.Value { return o.op.Operand(2) }
 
 // Token returns the op's token result.
-func (o MbarrierArriveNocompleteOp) Token() *ir.Value { return o.op.Results[0] }
+func (o MbarrierArriveNocompleteOp) Token() *ir.Value { return o.op.Result(0) }
 
 // BuildMbarrierArriveNocompleteOp creates a nvgpu.mbarrier.arrive.nocomplete
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildMbarrierArriveNocompleteOp(b *ir.Builder, loc ir.Location, tokenType ir.Type, barriers, mbarId, count *ir.Value) MbarrierArriveNocompleteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "mbarrier.arrive.nocomplete", Registered: true}, loc, []ir.Type{tokenType})
-	op.Operands = []*ir.Value{barriers, mbarId, count}
+	op.SetOperands([]*ir.Value{barriers, mbarId, count})
 	b.Insert(op)
 	return MbarrierArriveNocompleteOp{opWrapper{op}}
 }
@@ -325,7 +325,7 @@ func AsMbarrierCreateOp(op *ir.Operation) (MbarrierCreateOp, bool) {
 }
 
 // Barriers returns the op's barriers result.
-func (o MbarrierCreateOp) Barriers() *ir.Value { return o.op.Results[0] }
+func (o MbarrierCreateOp) Barriers() *ir.Value { return o.op.Result(0) }
 
 // BuildMbarrierCreateOp creates a nvgpu.mbarrier.create at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -351,20 +351,20 @@ func AsMbarrierGetOp(op *ir.Operation) (MbarrierGetOp, bool) {
 }
 
 // Barriers returns the op's barriers operand.
-func (o MbarrierGetOp) Barriers() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierGetOp) Barriers() *ir.Value { return o.op.Operand(0) }
 
 // MbarId returns the op's mbarId operand.
-func (o MbarrierGetOp) MbarId() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierGetOp) MbarId() *ir.Value { return o.op.Operand(1) }
 
 // MbarrierPointer returns the op's mbarrierPointer result.
-func (o MbarrierGetOp) MbarrierPointer() *ir.Value { return o.op.Results[0] }
+func (o MbarrierGetOp) MbarrierPointer() *ir.Value { return o.op.Result(0) }
 
 // BuildMbarrierGetOp creates a nvgpu.mbarrier.get at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMbarrierGetOp(b *ir.Builder, loc ir.Location, mbarrierPointerType ir.Type, barriers, mbarId *ir.Value) MbarrierGetOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "mbarrier.get", Registered: true}, loc, []ir.Type{mbarrierPointerType})
-	op.Operands = []*ir.Value{barriers, mbarId}
+	op.SetOperands([]*ir.Value{barriers, mbarId})
 	b.Insert(op)
 	return MbarrierGetOp{opWrapper{op}}
 }
@@ -384,17 +384,17 @@ func AsMbarrierInitOp(op *ir.Operation) (MbarrierInitOp, bool) {
 }
 
 // Barriers returns the op's barriers operand.
-func (o MbarrierInitOp) Barriers() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierInitOp) Barriers() *ir.Value { return o.op.Operand(0) }
 
 // Count returns the op's count operand.
-func (o MbarrierInitOp) Count() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierInitOp) Count() *ir.Value { return o.op.Operand(1) }
 
 // MbarId returns the op's mbarId operand.
-func (o MbarrierInitOp) MbarId() *ir.Value { return o.op.Operands[2] }
+func (o MbarrierInitOp) MbarId() *ir.Value { return o.op.Operand(2) }
 
 // Predicate returns the op's predicate operand, or nil.
 func (o MbarrierInitOp) Predicate() *ir.Value {
-	if s := o.op.Operands[3:]; len(s) > 0 {
+	if s := o.op.Operands()[3:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -405,7 +405,7 @@ func (o MbarrierInitOp) Predicate() *ir.Value {
 // single-block regions get their block.
 func BuildMbarrierInitOp(b *ir.Builder, loc ir.Location, barriers, count, mbarId *ir.Value, predicate []*ir.Value) MbarrierInitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "mbarrier.init", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{barriers, count, mbarId}, predicate...)
+	op.SetOperands(append([]*ir.Value{barriers, count, mbarId}, predicate...))
 	b.Insert(op)
 	return MbarrierInitOp{opWrapper{op}}
 }
@@ -425,23 +425,23 @@ func AsMbarrierTestWaitOp(op *ir.Operation) (MbarrierTestWaitOp, bool) {
 }
 
 // Barriers returns the op's barriers operand.
-func (o MbarrierTestWaitOp) Barriers() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierTestWaitOp) Barriers() *ir.Value { return o.op.Operand(0) }
 
 // Token returns the op's token operand.
-func (o MbarrierTestWaitOp) Token() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierTestWaitOp) Token() *ir.Value { return o.op.Operand(1) }
 
 // MbarId returns the op's mbarId operand.
-func (o MbarrierTestWaitOp) MbarId() *ir.Value { return o.op.Operands[2] }
+func (o MbarrierTestWaitOp) MbarId() *ir.Value { return o.op.Operand(2) }
 
 // WaitComplete returns the op's waitComplete result.
-func (o MbarrierTestWaitOp) WaitComplete() *ir.Value { return o.op.Results[0] }
+func (o MbarrierTestWaitOp) WaitComplete() *ir.Value { return o.op.Result(0) }
 
 // BuildMbarrierTestWaitOp creates a nvgpu.mbarrier.test.wait at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMbarrierTestWaitOp(b *ir.Builder, loc ir.Location, waitCompleteType ir.Type, barriers, token, mbarId *ir.Value) MbarrierTestWaitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "mbarrier.test.wait", Registered: true}, loc, []ir.Type{waitCompleteType})
-	op.Operands = []*ir.Value{barriers, token, mbarId}
+	op.SetOperands([]*ir.Value{barriers, token, mbarId})
 	b.Insert(op)
 	return MbarrierTestWaitOp{opWrapper{op}}
 }
@@ -461,23 +461,23 @@ func AsMbarrierTryWaitParityOp(op *ir.Operation) (MbarrierTryWaitParityOp, bool)
 }
 
 // Barriers returns the op's barriers operand.
-func (o MbarrierTryWaitParityOp) Barriers() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierTryWaitParityOp) Barriers() *ir.Value { return o.op.Operand(0) }
 
 // PhaseParity returns the op's phaseParity operand.
-func (o MbarrierTryWaitParityOp) PhaseParity() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierTryWaitParityOp) PhaseParity() *ir.Value { return o.op.Operand(1) }
 
 // Ticks returns the op's ticks operand.
-func (o MbarrierTryWaitParityOp) Ticks() *ir.Value { return o.op.Operands[2] }
+func (o MbarrierTryWaitParityOp) Ticks() *ir.Value { return o.op.Operand(2) }
 
 // MbarId returns the op's mbarId operand.
-func (o MbarrierTryWaitParityOp) MbarId() *ir.Value { return o.op.Operands[3] }
+func (o MbarrierTryWaitParityOp) MbarId() *ir.Value { return o.op.Operand(3) }
 
 // BuildMbarrierTryWaitParityOp creates a nvgpu.mbarrier.try_wait.parity at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMbarrierTryWaitParityOp(b *ir.Builder, loc ir.Location, barriers, phaseParity, ticks, mbarId *ir.Value) MbarrierTryWaitParityOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "mbarrier.try_wait.parity", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{barriers, phaseParity, ticks, mbarId}
+	op.SetOperands([]*ir.Value{barriers, phaseParity, ticks, mbarId})
 	b.Insert(op)
 	return MbarrierTryWaitParityOp{opWrapper{op}}
 }
@@ -497,19 +497,19 @@ func AsMmaSpSyncOp(op *ir.Operation) (MmaSpSyncOp, bool) {
 }
 
 // MatrixA returns the op's matrixA operand.
-func (o MmaSpSyncOp) MatrixA() *ir.Value { return o.op.Operands[0] }
+func (o MmaSpSyncOp) MatrixA() *ir.Value { return o.op.Operand(0) }
 
 // MatrixB returns the op's matrixB operand.
-func (o MmaSpSyncOp) MatrixB() *ir.Value { return o.op.Operands[1] }
+func (o MmaSpSyncOp) MatrixB() *ir.Value { return o.op.Operand(1) }
 
 // MatrixC returns the op's matrixC operand.
-func (o MmaSpSyncOp) MatrixC() *ir.Value { return o.op.Operands[2] }
+func (o MmaSpSyncOp) MatrixC() *ir.Value { return o.op.Operand(2) }
 
 // SparseMetadata returns the op's sparseMetadata operand.
-func (o MmaSpSyncOp) SparseMetadata() *ir.Value { return o.op.Operands[3] }
+func (o MmaSpSyncOp) SparseMetadata() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o MmaSpSyncOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MmaSpSyncOp) Res() *ir.Value { return o.op.Result(0) }
 
 // MmaShape returns the inherent attribute mmaShape, or nil if it is not set.
 func (o MmaSpSyncOp) MmaShape() ir.Attribute { return o.op.Attr("mmaShape") }
@@ -525,7 +525,7 @@ func (o MmaSpSyncOp) Tf32Enabled() ir.Attribute { return o.op.Attr("tf32Enabled"
 // single-block regions get their block.
 func BuildMmaSpSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, matrixA, matrixB, matrixC, sparseMetadata *ir.Value, mmaShape, sparsitySelector, tf32Enabled ir.Attribute) MmaSpSyncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "mma.sp.sync", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{matrixA, matrixB, matrixC, sparseMetadata}
+	op.SetOperands([]*ir.Value{matrixA, matrixB, matrixC, sparseMetadata})
 	setAttrs(op, []string{"mmaShape", "sparsitySelector", "tf32Enabled"}, mmaShape, sparsitySelector, tf32Enabled)
 	b.Insert(op)
 	return MmaSpSyncOp{opWrapper{op}}
@@ -546,16 +546,16 @@ func AsMmaSyncOp(op *ir.Operation) (MmaSyncOp, bool) {
 }
 
 // MatrixA returns the op's matrixA operand.
-func (o MmaSyncOp) MatrixA() *ir.Value { return o.op.Operands[0] }
+func (o MmaSyncOp) MatrixA() *ir.Value { return o.op.Operand(0) }
 
 // MatrixB returns the op's matrixB operand.
-func (o MmaSyncOp) MatrixB() *ir.Value { return o.op.Operands[1] }
+func (o MmaSyncOp) MatrixB() *ir.Value { return o.op.Operand(1) }
 
 // MatrixC returns the op's matrixC operand.
-func (o MmaSyncOp) MatrixC() *ir.Value { return o.op.Operands[2] }
+func (o MmaSyncOp) MatrixC() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o MmaSyncOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MmaSyncOp) Res() *ir.Value { return o.op.Result(0) }
 
 // MmaShape returns the inherent attribute mmaShape, or nil if it is not set.
 func (o MmaSyncOp) MmaShape() ir.Attribute { return o.op.Attr("mmaShape") }
@@ -568,7 +568,7 @@ func (o MmaSyncOp) Tf32Enabled() ir.Attribute { return o.op.Attr("tf32Enabled") 
 // regions get their block.
 func BuildMmaSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, matrixA, matrixB, matrixC *ir.Value, mmaShape, tf32Enabled ir.Attribute) MmaSyncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "mma.sync", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{matrixA, matrixB, matrixC}
+	op.SetOperands([]*ir.Value{matrixA, matrixB, matrixC})
 	setAttrs(op, []string{"mmaShape", "tf32Enabled"}, mmaShape, tf32Enabled)
 	b.Insert(op)
 	return MmaSyncOp{opWrapper{op}}
@@ -589,10 +589,10 @@ func AsRcpOp(op *ir.Operation) (RcpOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o RcpOp) In() *ir.Value { return o.op.Operands[0] }
+func (o RcpOp) In() *ir.Value { return o.op.Operand(0) }
 
 // Out returns the op's out result.
-func (o RcpOp) Out() *ir.Value { return o.op.Results[0] }
+func (o RcpOp) Out() *ir.Value { return o.op.Result(0) }
 
 // Rounding returns the optional attribute rounding, or nil if it is not set.
 func (o RcpOp) Rounding() ir.Attribute { return o.op.Attr("rounding") }
@@ -605,7 +605,7 @@ func (o RcpOp) Ftz() ir.Attribute { return o.op.Attr("ftz") }
 // their block.
 func BuildRcpOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, rounding, ftz ir.Attribute) RcpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "rcp", Registered: true}, loc, []ir.Type{outType})
-	op.Operands = []*ir.Value{in}
+	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"rounding", "ftz"}, rounding, ftz)
 	b.Insert(op)
 	return RcpOp{opWrapper{op}}
@@ -627,32 +627,32 @@ func AsTmaAsyncLoadOp(op *ir.Operation) (TmaAsyncLoadOp, bool) {
 
 // Dst returns the op's dst operand.
 func (o TmaAsyncLoadOp) Dst() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Barriers returns the op's barriers operand.
 func (o TmaAsyncLoadOp) Barriers() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // TensorMapDescriptor returns the op's tensorMapDescriptor operand.
 func (o TmaAsyncLoadOp) TensorMapDescriptor() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)[0]
 }
 
 // Coordinates returns the op's coordinates operand group.
 func (o TmaAsyncLoadOp) Coordinates() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // MbarId returns the op's mbarId operand.
 func (o TmaAsyncLoadOp) MbarId() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)[0]
 }
 
 // MulticastMask returns the op's multicastMask operand, or nil.
 func (o TmaAsyncLoadOp) MulticastMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 5); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -660,7 +660,7 @@ func (o TmaAsyncLoadOp) MulticastMask() *ir.Value {
 
 // Predicate returns the op's predicate operand, or nil.
 func (o TmaAsyncLoadOp) Predicate() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 6); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -671,7 +671,7 @@ func (o TmaAsyncLoadOp) Predicate() *ir.Value {
 // single-block regions get their block.
 func BuildTmaAsyncLoadOp(b *ir.Builder, loc ir.Location, dst, barriers, tensorMapDescriptor *ir.Value, coordinates []*ir.Value, mbarId *ir.Value, multicastMask, predicate []*ir.Value) TmaAsyncLoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "tma.async.load", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append([]*ir.Value{dst, barriers, tensorMapDescriptor}, coordinates...), mbarId), multicastMask...), predicate...)
+	op.SetOperands(append(append(append(append([]*ir.Value{dst, barriers, tensorMapDescriptor}, coordinates...), mbarId), multicastMask...), predicate...))
 	op.SetOperandSegments([]int32{1, 1, 1, int32(len(coordinates)), 1, int32(len(multicastMask)), int32(len(predicate))})
 	b.Insert(op)
 	return TmaAsyncLoadOp{opWrapper{op}}
@@ -693,22 +693,22 @@ func AsTmaAsyncStoreOp(op *ir.Operation) (TmaAsyncStoreOp, bool) {
 
 // Src returns the op's src operand.
 func (o TmaAsyncStoreOp) Src() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // TensorMapDescriptor returns the op's tensorMapDescriptor operand.
 func (o TmaAsyncStoreOp) TensorMapDescriptor() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // Coordinates returns the op's coordinates operand group.
 func (o TmaAsyncStoreOp) Coordinates() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // Predicate returns the op's predicate operand, or nil.
 func (o TmaAsyncStoreOp) Predicate() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -719,7 +719,7 @@ func (o TmaAsyncStoreOp) Predicate() *ir.Value {
 // single-block regions get their block.
 func BuildTmaAsyncStoreOp(b *ir.Builder, loc ir.Location, src, tensorMapDescriptor *ir.Value, coordinates, predicate []*ir.Value) TmaAsyncStoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "tma.async.store", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{src, tensorMapDescriptor}, coordinates...), predicate...)
+	op.SetOperands(append(append([]*ir.Value{src, tensorMapDescriptor}, coordinates...), predicate...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(coordinates)), int32(len(predicate))})
 	b.Insert(op)
 	return TmaAsyncStoreOp{opWrapper{op}}
@@ -740,20 +740,20 @@ func AsTmaCreateDescriptorOp(op *ir.Operation) (TmaCreateDescriptorOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o TmaCreateDescriptorOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o TmaCreateDescriptorOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // BoxDimensions returns the op's boxDimensions operand group.
-func (o TmaCreateDescriptorOp) BoxDimensions() []*ir.Value { return o.op.Operands[1:] }
+func (o TmaCreateDescriptorOp) BoxDimensions() []*ir.Value { return o.op.Operands()[1:] }
 
 // TensorMap returns the op's tensorMap result.
-func (o TmaCreateDescriptorOp) TensorMap() *ir.Value { return o.op.Results[0] }
+func (o TmaCreateDescriptorOp) TensorMap() *ir.Value { return o.op.Result(0) }
 
 // BuildTmaCreateDescriptorOp creates a nvgpu.tma.create.descriptor at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildTmaCreateDescriptorOp(b *ir.Builder, loc ir.Location, tensorMapType ir.Type, tensor *ir.Value, boxDimensions []*ir.Value) TmaCreateDescriptorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "tma.create.descriptor", Registered: true}, loc, []ir.Type{tensorMapType})
-	op.Operands = append([]*ir.Value{tensor}, boxDimensions...)
+	op.SetOperands(append([]*ir.Value{tensor}, boxDimensions...))
 	b.Insert(op)
 	return TmaCreateDescriptorOp{opWrapper{op}}
 }
@@ -773,14 +773,14 @@ func AsTmaFenceDescriptorOp(op *ir.Operation) (TmaFenceDescriptorOp, bool) {
 }
 
 // TensorMapDescriptor returns the op's tensorMapDescriptor operand.
-func (o TmaFenceDescriptorOp) TensorMapDescriptor() *ir.Value { return o.op.Operands[0] }
+func (o TmaFenceDescriptorOp) TensorMapDescriptor() *ir.Value { return o.op.Operand(0) }
 
 // BuildTmaFenceDescriptorOp creates a nvgpu.tma.fence.descriptor at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildTmaFenceDescriptorOp(b *ir.Builder, loc ir.Location, tensorMapDescriptor *ir.Value) TmaFenceDescriptorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "tma.fence.descriptor", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{tensorMapDescriptor}
+	op.SetOperands([]*ir.Value{tensorMapDescriptor})
 	b.Insert(op)
 	return TmaFenceDescriptorOp{opWrapper{op}}
 }
@@ -800,11 +800,11 @@ func AsTmaPrefetchDescriptorOp(op *ir.Operation) (TmaPrefetchDescriptorOp, bool)
 }
 
 // TensorMapDescriptor returns the op's tensorMapDescriptor operand.
-func (o TmaPrefetchDescriptorOp) TensorMapDescriptor() *ir.Value { return o.op.Operands[0] }
+func (o TmaPrefetchDescriptorOp) TensorMapDescriptor() *ir.Value { return o.op.Operand(0) }
 
 // Predicate returns the op's predicate operand, or nil.
 func (o TmaPrefetchDescriptorOp) Predicate() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -815,7 +815,7 @@ func (o TmaPrefetchDescriptorOp) Predicate() *ir.Value {
 // left unset; single-block regions get their block.
 func BuildTmaPrefetchDescriptorOp(b *ir.Builder, loc ir.Location, tensorMapDescriptor *ir.Value, predicate []*ir.Value) TmaPrefetchDescriptorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "tma.prefetch.descriptor", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{tensorMapDescriptor}, predicate...)
+	op.SetOperands(append([]*ir.Value{tensorMapDescriptor}, predicate...))
 	b.Insert(op)
 	return TmaPrefetchDescriptorOp{opWrapper{op}}
 }
@@ -835,13 +835,13 @@ func AsWarpgroupGenerateDescriptorOp(op *ir.Operation) (WarpgroupGenerateDescrip
 }
 
 // Tensor returns the op's tensor operand.
-func (o WarpgroupGenerateDescriptorOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o WarpgroupGenerateDescriptorOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // TensorMap returns the op's tensorMap operand.
-func (o WarpgroupGenerateDescriptorOp) TensorMap() *ir.Value { return o.op.Operands[1] }
+func (o WarpgroupGenerateDescriptorOp) TensorMap() *ir.Value { return o.op.Operand(1) }
 
 // Descriptor returns the op's descriptor result.
-func (o WarpgroupGenerateDescriptorOp) Descriptor() *ir.Value { return o.op.Results[0] }
+func (o WarpgroupGenerateDescriptorOp) Descriptor() *ir.Value { return o.op.Result(0) }
 
 // BuildWarpgroupGenerateDescriptorOp creates a
 // nvgpu.warpgroup.generate.descriptor at b's insertion point (detached when b
@@ -849,7 +849,7 @@ func (o WarpgroupGenerateDescriptorOp) Descriptor() *ir.Value { return o.op.Resu
 // get their block.
 func BuildWarpgroupGenerateDescriptorOp(b *ir.Builder, loc ir.Location, descriptorType ir.Type, tensor, tensorMap *ir.Value) WarpgroupGenerateDescriptorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "warpgroup.generate.descriptor", Registered: true}, loc, []ir.Type{descriptorType})
-	op.Operands = []*ir.Value{tensor, tensorMap}
+	op.SetOperands([]*ir.Value{tensor, tensorMap})
 	b.Insert(op)
 	return WarpgroupGenerateDescriptorOp{opWrapper{op}}
 }
@@ -869,16 +869,16 @@ func AsWarpgroupMmaOp(op *ir.Operation) (WarpgroupMmaOp, bool) {
 }
 
 // DescriptorA returns the op's descriptorA operand.
-func (o WarpgroupMmaOp) DescriptorA() *ir.Value { return o.op.Operands[0] }
+func (o WarpgroupMmaOp) DescriptorA() *ir.Value { return o.op.Operand(0) }
 
 // DescriptorB returns the op's descriptorB operand.
-func (o WarpgroupMmaOp) DescriptorB() *ir.Value { return o.op.Operands[1] }
+func (o WarpgroupMmaOp) DescriptorB() *ir.Value { return o.op.Operand(1) }
 
 // MatrixC returns the op's matrixC operand.
-func (o WarpgroupMmaOp) MatrixC() *ir.Value { return o.op.Operands[2] }
+func (o WarpgroupMmaOp) MatrixC() *ir.Value { return o.op.Operand(2) }
 
 // MatrixD returns the op's matrixD result.
-func (o WarpgroupMmaOp) MatrixD() *ir.Value { return o.op.Results[0] }
+func (o WarpgroupMmaOp) MatrixD() *ir.Value { return o.op.Result(0) }
 
 // WaitGroup returns the optional attribute waitGroup, or nil if it is not set.
 func (o WarpgroupMmaOp) WaitGroup() ir.Attribute { return o.op.Attr("waitGroup") }
@@ -894,7 +894,7 @@ func (o WarpgroupMmaOp) TransposeB() ir.Attribute { return o.op.Attr("transposeB
 // single-block regions get their block.
 func BuildWarpgroupMmaOp(b *ir.Builder, loc ir.Location, matrixDType ir.Type, descriptorA, descriptorB, matrixC *ir.Value, waitGroup, transposeA, transposeB ir.Attribute) WarpgroupMmaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "warpgroup.mma", Registered: true}, loc, []ir.Type{matrixDType})
-	op.Operands = []*ir.Value{descriptorA, descriptorB, matrixC}
+	op.SetOperands([]*ir.Value{descriptorA, descriptorB, matrixC})
 	setAttrs(op, []string{"waitGroup", "transposeA", "transposeB"}, waitGroup, transposeA, transposeB)
 	b.Insert(op)
 	return WarpgroupMmaOp{opWrapper{op}}
@@ -915,7 +915,7 @@ func AsWarpgroupMmaInitAccumulatorOp(op *ir.Operation) (WarpgroupMmaInitAccumula
 }
 
 // MatrixC returns the op's matrixC result.
-func (o WarpgroupMmaInitAccumulatorOp) MatrixC() *ir.Value { return o.op.Results[0] }
+func (o WarpgroupMmaInitAccumulatorOp) MatrixC() *ir.Value { return o.op.Result(0) }
 
 // BuildWarpgroupMmaInitAccumulatorOp creates a
 // nvgpu.warpgroup.mma.init.accumulator at b's insertion point (detached when b
@@ -942,17 +942,17 @@ func AsWarpgroupMmaStoreOp(op *ir.Operation) (WarpgroupMmaStoreOp, bool) {
 }
 
 // MatrixD returns the op's matrixD operand.
-func (o WarpgroupMmaStoreOp) MatrixD() *ir.Value { return o.op.Operands[0] }
+func (o WarpgroupMmaStoreOp) MatrixD() *ir.Value { return o.op.Operand(0) }
 
 // DstMemref returns the op's dstMemref operand.
-func (o WarpgroupMmaStoreOp) DstMemref() *ir.Value { return o.op.Operands[1] }
+func (o WarpgroupMmaStoreOp) DstMemref() *ir.Value { return o.op.Operand(1) }
 
 // BuildWarpgroupMmaStoreOp creates a nvgpu.warpgroup.mma.store at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWarpgroupMmaStoreOp(b *ir.Builder, loc ir.Location, matrixD, dstMemref *ir.Value) WarpgroupMmaStoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "warpgroup.mma.store", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{matrixD, dstMemref}
+	op.SetOperands([]*ir.Value{matrixD, dstMemref})
 	b.Insert(op)
 	return WarpgroupMmaStoreOp{opWrapper{op}}
 }

@@ -20,7 +20,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -50,14 +50,14 @@ func AsBarWarpSyncOp(op *ir.Operation) (BarWarpSyncOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o BarWarpSyncOp) Mask() *ir.Value { return o.op.Operands[0] }
+func (o BarWarpSyncOp) Mask() *ir.Value { return o.op.Operand(0) }
 
 // BuildBarWarpSyncOp creates a nvvm.bar.warp.sync at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBarWarpSyncOp(b *ir.Builder, loc ir.Location, mask *ir.Value) BarWarpSyncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "bar.warp.sync", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{mask}
+	op.SetOperands([]*ir.Value{mask})
 	b.Insert(op)
 	return BarWarpSyncOp{opWrapper{op}}
 }
@@ -78,7 +78,7 @@ func AsBarrierOp(op *ir.Operation) (BarrierOp, bool) {
 
 // BarrierId returns the op's barrierId operand, or nil.
 func (o BarrierOp) BarrierId() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -86,7 +86,7 @@ func (o BarrierOp) BarrierId() *ir.Value {
 
 // NumberOfThreads returns the op's numberOfThreads operand, or nil.
 func (o BarrierOp) NumberOfThreads() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -94,7 +94,7 @@ func (o BarrierOp) NumberOfThreads() *ir.Value {
 
 // ReductionPredicate returns the op's reductionPredicate operand, or nil.
 func (o BarrierOp) ReductionPredicate() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -102,7 +102,7 @@ func (o BarrierOp) ReductionPredicate() *ir.Value {
 
 // Res returns the op's res result, or nil.
 func (o BarrierOp) Res() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -116,7 +116,7 @@ func (o BarrierOp) ReductionOp() ir.Attribute { return o.op.Attr("reductionOp") 
 // regions get their block.
 func BuildBarrierOp(b *ir.Builder, loc ir.Location, resTypes []ir.Type, barrierId, numberOfThreads, reductionPredicate []*ir.Value, reductionOp ir.Attribute) BarrierOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "barrier", Registered: true}, loc, resTypes)
-	op.Operands = append(append(append([]*ir.Value{}, barrierId...), numberOfThreads...), reductionPredicate...)
+	op.SetOperands(append(append(append([]*ir.Value{}, barrierId...), numberOfThreads...), reductionPredicate...))
 	op.SetOperandSegments([]int32{int32(len(barrierId)), int32(len(numberOfThreads)), int32(len(reductionPredicate))})
 	setAttrs(op, []string{"reductionOp"}, reductionOp)
 	b.Insert(op)
@@ -139,21 +139,21 @@ func AsBarrierArriveOp(op *ir.Operation) (BarrierArriveOp, bool) {
 
 // BarrierId returns the op's barrierId operand, or nil.
 func (o BarrierArriveOp) BarrierId() *ir.Value {
-	if s := o.op.Operands[0 : len(o.op.Operands)-1]; len(s) > 0 {
+	if s := o.op.Operands()[0 : o.op.NumOperands()-1]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // NumberOfThreads returns the op's numberOfThreads operand.
-func (o BarrierArriveOp) NumberOfThreads() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o BarrierArriveOp) NumberOfThreads() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // BuildBarrierArriveOp creates a nvvm.barrier.arrive at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBarrierArriveOp(b *ir.Builder, loc ir.Location, barrierId []*ir.Value, numberOfThreads *ir.Value) BarrierArriveOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "barrier.arrive", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{}, barrierId...), numberOfThreads)
+	op.SetOperands(append(append([]*ir.Value{}, barrierId...), numberOfThreads))
 	b.Insert(op)
 	return BarrierArriveOp{opWrapper{op}}
 }
@@ -300,10 +300,10 @@ func AsClusterlaunchcontrolQueryCancelOp(op *ir.Operation) (Clusterlaunchcontrol
 }
 
 // TryCancelResponse returns the op's try_cancel_response operand.
-func (o ClusterlaunchcontrolQueryCancelOp) TryCancelResponse() *ir.Value { return o.op.Operands[0] }
+func (o ClusterlaunchcontrolQueryCancelOp) TryCancelResponse() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o ClusterlaunchcontrolQueryCancelOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ClusterlaunchcontrolQueryCancelOp) Res() *ir.Value { return o.op.Result(0) }
 
 // QueryType returns the inherent attribute query_type, or nil if it is not set.
 func (o ClusterlaunchcontrolQueryCancelOp) QueryType() ir.Attribute { return o.op.Attr("query_type") }
@@ -314,7 +314,7 @@ func (o ClusterlaunchcontrolQueryCancelOp) QueryType() ir.Attribute { return o.o
 // regions get their block.
 func BuildClusterlaunchcontrolQueryCancelOp(b *ir.Builder, loc ir.Location, resType ir.Type, tryCancelResponse *ir.Value, queryType ir.Attribute) ClusterlaunchcontrolQueryCancelOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "clusterlaunchcontrol.query.cancel", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{tryCancelResponse}
+	op.SetOperands([]*ir.Value{tryCancelResponse})
 	setAttrs(op, []string{"query_type"}, queryType)
 	b.Insert(op)
 	return ClusterlaunchcontrolQueryCancelOp{opWrapper{op}}
@@ -335,10 +335,10 @@ func AsClusterlaunchcontrolTryCancelOp(op *ir.Operation) (ClusterlaunchcontrolTr
 }
 
 // SmemAddress returns the op's smemAddress operand.
-func (o ClusterlaunchcontrolTryCancelOp) SmemAddress() *ir.Value { return o.op.Operands[0] }
+func (o ClusterlaunchcontrolTryCancelOp) SmemAddress() *ir.Value { return o.op.Operand(0) }
 
 // Mbarrier returns the op's mbarrier operand.
-func (o ClusterlaunchcontrolTryCancelOp) Mbarrier() *ir.Value { return o.op.Operands[1] }
+func (o ClusterlaunchcontrolTryCancelOp) Mbarrier() *ir.Value { return o.op.Operand(1) }
 
 // Multicast returns the optional attribute multicast, or nil if it is not set.
 func (o ClusterlaunchcontrolTryCancelOp) Multicast() ir.Attribute { return o.op.Attr("multicast") }
@@ -349,7 +349,7 @@ func (o ClusterlaunchcontrolTryCancelOp) Multicast() ir.Attribute { return o.op.
 // get their block.
 func BuildClusterlaunchcontrolTryCancelOp(b *ir.Builder, loc ir.Location, smemAddress, mbarrier *ir.Value, multicast ir.Attribute) ClusterlaunchcontrolTryCancelOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "clusterlaunchcontrol.try.cancel", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{smemAddress, mbarrier}
+	op.SetOperands([]*ir.Value{smemAddress, mbarrier})
 	setAttrs(op, []string{"multicast"}, multicast)
 	b.Insert(op)
 	return ClusterlaunchcontrolTryCancelOp{opWrapper{op}}
@@ -370,10 +370,10 @@ func AsConvertBf16x2ToF8x2Op(op *ir.Operation) (ConvertBf16x2ToF8x2Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o ConvertBf16x2ToF8x2Op) A() *ir.Value { return o.op.Operands[0] }
+func (o ConvertBf16x2ToF8x2Op) A() *ir.Value { return o.op.Operand(0) }
 
 // Dst returns the op's dst result.
-func (o ConvertBf16x2ToF8x2Op) Dst() *ir.Value { return o.op.Results[0] }
+func (o ConvertBf16x2ToF8x2Op) Dst() *ir.Value { return o.op.Result(0) }
 
 // Rnd returns the optional attribute rnd, or nil if it is not set.
 func (o ConvertBf16x2ToF8x2Op) Rnd() ir.Attribute { return o.op.Attr("rnd") }
@@ -389,7 +389,7 @@ func (o ConvertBf16x2ToF8x2Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") 
 // left unset; single-block regions get their block.
 func BuildConvertBf16x2ToF8x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_ *ir.Value, rnd, sat, dstTy ir.Attribute) ConvertBf16x2ToF8x2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.bf16x2.to.f8x2", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{a_}
+	op.SetOperands([]*ir.Value{a_})
 	setAttrs(op, []string{"rnd", "sat", "dstTy"}, rnd, sat, dstTy)
 	b.Insert(op)
 	return ConvertBf16x2ToF8x2Op{opWrapper{op}}
@@ -410,10 +410,10 @@ func AsConvertF16x2ToF8x2Op(op *ir.Operation) (ConvertF16x2ToF8x2Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o ConvertF16x2ToF8x2Op) A() *ir.Value { return o.op.Operands[0] }
+func (o ConvertF16x2ToF8x2Op) A() *ir.Value { return o.op.Operand(0) }
 
 // Dst returns the op's dst result.
-func (o ConvertF16x2ToF8x2Op) Dst() *ir.Value { return o.op.Results[0] }
+func (o ConvertF16x2ToF8x2Op) Dst() *ir.Value { return o.op.Result(0) }
 
 // Relu returns the optional attribute relu, or nil if it is not set.
 func (o ConvertF16x2ToF8x2Op) Relu() ir.Attribute { return o.op.Attr("relu") }
@@ -426,7 +426,7 @@ func (o ConvertF16x2ToF8x2Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 // left unset; single-block regions get their block.
 func BuildConvertF16x2ToF8x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_ *ir.Value, relu, dstTy ir.Attribute) ConvertF16x2ToF8x2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f16x2.to.f8x2", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{a_}
+	op.SetOperands([]*ir.Value{a_})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
 	b.Insert(op)
 	return ConvertF16x2ToF8x2Op{opWrapper{op}}
@@ -447,21 +447,21 @@ func AsConvertF32x2ToBf16x2Op(op *ir.Operation) (ConvertF32x2ToBf16x2Op, bool) {
 }
 
 // SrcHi returns the op's src_hi operand.
-func (o ConvertF32x2ToBf16x2Op) SrcHi() *ir.Value { return o.op.Operands[0] }
+func (o ConvertF32x2ToBf16x2Op) SrcHi() *ir.Value { return o.op.Operand(0) }
 
 // SrcLo returns the op's src_lo operand.
-func (o ConvertF32x2ToBf16x2Op) SrcLo() *ir.Value { return o.op.Operands[1] }
+func (o ConvertF32x2ToBf16x2Op) SrcLo() *ir.Value { return o.op.Operand(1) }
 
 // RandomBits returns the op's random_bits operand, or nil.
 func (o ConvertF32x2ToBf16x2Op) RandomBits() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Dst returns the op's dst result.
-func (o ConvertF32x2ToBf16x2Op) Dst() *ir.Value { return o.op.Results[0] }
+func (o ConvertF32x2ToBf16x2Op) Dst() *ir.Value { return o.op.Result(0) }
 
 // Rnd returns the optional attribute rnd, or nil if it is not set.
 func (o ConvertF32x2ToBf16x2Op) Rnd() ir.Attribute { return o.op.Attr("rnd") }
@@ -477,7 +477,7 @@ func (o ConvertF32x2ToBf16x2Op) Relu() ir.Attribute { return o.op.Attr("relu") }
 // left unset; single-block regions get their block.
 func BuildConvertF32x2ToBf16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, srcHi, srcLo *ir.Value, randomBits []*ir.Value, rnd, sat, relu ir.Attribute) ConvertF32x2ToBf16x2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f32x2.to.bf16x2", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = append([]*ir.Value{srcHi, srcLo}, randomBits...)
+	op.SetOperands(append([]*ir.Value{srcHi, srcLo}, randomBits...))
 	setAttrs(op, []string{"rnd", "sat", "relu"}, rnd, sat, relu)
 	b.Insert(op)
 	return ConvertF32x2ToBf16x2Op{opWrapper{op}}
@@ -498,21 +498,21 @@ func AsConvertF32x2ToF16x2Op(op *ir.Operation) (ConvertF32x2ToF16x2Op, bool) {
 }
 
 // SrcHi returns the op's src_hi operand.
-func (o ConvertF32x2ToF16x2Op) SrcHi() *ir.Value { return o.op.Operands[0] }
+func (o ConvertF32x2ToF16x2Op) SrcHi() *ir.Value { return o.op.Operand(0) }
 
 // SrcLo returns the op's src_lo operand.
-func (o ConvertF32x2ToF16x2Op) SrcLo() *ir.Value { return o.op.Operands[1] }
+func (o ConvertF32x2ToF16x2Op) SrcLo() *ir.Value { return o.op.Operand(1) }
 
 // RandomBits returns the op's random_bits operand, or nil.
 func (o ConvertF32x2ToF16x2Op) RandomBits() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Dst returns the op's dst result.
-func (o ConvertF32x2ToF16x2Op) Dst() *ir.Value { return o.op.Results[0] }
+func (o ConvertF32x2ToF16x2Op) Dst() *ir.Value { return o.op.Result(0) }
 
 // Rnd returns the optional attribute rnd, or nil if it is not set.
 func (o ConvertF32x2ToF16x2Op) Rnd() ir.Attribute { return o.op.Attr("rnd") }
@@ -528,7 +528,7 @@ func (o ConvertF32x2ToF16x2Op) Relu() ir.Attribute { return o.op.Attr("relu") }
 // left unset; single-block regions get their block.
 func BuildConvertF32x2ToF16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, srcHi, srcLo *ir.Value, randomBits []*ir.Value, rnd, sat, relu ir.Attribute) ConvertF32x2ToF16x2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f32x2.to.f16x2", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = append([]*ir.Value{srcHi, srcLo}, randomBits...)
+	op.SetOperands(append([]*ir.Value{srcHi, srcLo}, randomBits...))
 	setAttrs(op, []string{"rnd", "sat", "relu"}, rnd, sat, relu)
 	b.Insert(op)
 	return ConvertF32x2ToF16x2Op{opWrapper{op}}
@@ -549,13 +549,13 @@ func AsConvertF32x2ToF4x2Op(op *ir.Operation) (ConvertF32x2ToF4x2Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o ConvertF32x2ToF4x2Op) A() *ir.Value { return o.op.Operands[0] }
+func (o ConvertF32x2ToF4x2Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o ConvertF32x2ToF4x2Op) B() *ir.Value { return o.op.Operands[1] }
+func (o ConvertF32x2ToF4x2Op) B() *ir.Value { return o.op.Operand(1) }
 
 // Dst returns the op's dst result.
-func (o ConvertF32x2ToF4x2Op) Dst() *ir.Value { return o.op.Results[0] }
+func (o ConvertF32x2ToF4x2Op) Dst() *ir.Value { return o.op.Result(0) }
 
 // Relu returns the optional attribute relu, or nil if it is not set.
 func (o ConvertF32x2ToF4x2Op) Relu() ir.Attribute { return o.op.Attr("relu") }
@@ -568,7 +568,7 @@ func (o ConvertF32x2ToF4x2Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 // left unset; single-block regions get their block.
 func BuildConvertF32x2ToF4x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_, b_ *ir.Value, relu, dstTy ir.Attribute) ConvertF32x2ToF4x2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f32x2.to.f4x2", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
 	b.Insert(op)
 	return ConvertF32x2ToF4x2Op{opWrapper{op}}
@@ -589,13 +589,13 @@ func AsConvertF32x2ToF6x2Op(op *ir.Operation) (ConvertF32x2ToF6x2Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o ConvertF32x2ToF6x2Op) A() *ir.Value { return o.op.Operands[0] }
+func (o ConvertF32x2ToF6x2Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o ConvertF32x2ToF6x2Op) B() *ir.Value { return o.op.Operands[1] }
+func (o ConvertF32x2ToF6x2Op) B() *ir.Value { return o.op.Operand(1) }
 
 // Dst returns the op's dst result.
-func (o ConvertF32x2ToF6x2Op) Dst() *ir.Value { return o.op.Results[0] }
+func (o ConvertF32x2ToF6x2Op) Dst() *ir.Value { return o.op.Result(0) }
 
 // Relu returns the optional attribute relu, or nil if it is not set.
 func (o ConvertF32x2ToF6x2Op) Relu() ir.Attribute { return o.op.Attr("relu") }
@@ -608,7 +608,7 @@ func (o ConvertF32x2ToF6x2Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 // left unset; single-block regions get their block.
 func BuildConvertF32x2ToF6x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_, b_ *ir.Value, relu, dstTy ir.Attribute) ConvertF32x2ToF6x2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f32x2.to.f6x2", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
 	b.Insert(op)
 	return ConvertF32x2ToF6x2Op{opWrapper{op}}
@@ -629,13 +629,13 @@ func AsConvertF32x2ToF8x2Op(op *ir.Operation) (ConvertF32x2ToF8x2Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o ConvertF32x2ToF8x2Op) A() *ir.Value { return o.op.Operands[0] }
+func (o ConvertF32x2ToF8x2Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o ConvertF32x2ToF8x2Op) B() *ir.Value { return o.op.Operands[1] }
+func (o ConvertF32x2ToF8x2Op) B() *ir.Value { return o.op.Operand(1) }
 
 // Dst returns the op's dst result.
-func (o ConvertF32x2ToF8x2Op) Dst() *ir.Value { return o.op.Results[0] }
+func (o ConvertF32x2ToF8x2Op) Dst() *ir.Value { return o.op.Result(0) }
 
 // Rnd returns the optional attribute rnd, or nil if it is not set.
 func (o ConvertF32x2ToF8x2Op) Rnd() ir.Attribute { return o.op.Attr("rnd") }
@@ -654,7 +654,7 @@ func (o ConvertF32x2ToF8x2Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 // left unset; single-block regions get their block.
 func BuildConvertF32x2ToF8x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_, b_ *ir.Value, rnd, sat, relu, dstTy ir.Attribute) ConvertF32x2ToF8x2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f32x2.to.f8x2", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"rnd", "sat", "relu", "dstTy"}, rnd, sat, relu, dstTy)
 	b.Insert(op)
 	return ConvertF32x2ToF8x2Op{opWrapper{op}}
@@ -675,13 +675,13 @@ func AsConvertF32x4ToF4x4Op(op *ir.Operation) (ConvertF32x4ToF4x4Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ConvertF32x4ToF4x4Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o ConvertF32x4ToF4x4Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Rbits returns the op's rbits operand.
-func (o ConvertF32x4ToF4x4Op) Rbits() *ir.Value { return o.op.Operands[1] }
+func (o ConvertF32x4ToF4x4Op) Rbits() *ir.Value { return o.op.Operand(1) }
 
 // Dst returns the op's dst result.
-func (o ConvertF32x4ToF4x4Op) Dst() *ir.Value { return o.op.Results[0] }
+func (o ConvertF32x4ToF4x4Op) Dst() *ir.Value { return o.op.Result(0) }
 
 // Relu returns the optional attribute relu, or nil if it is not set.
 func (o ConvertF32x4ToF4x4Op) Relu() ir.Attribute { return o.op.Attr("relu") }
@@ -694,7 +694,7 @@ func (o ConvertF32x4ToF4x4Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 // left unset; single-block regions get their block.
 func BuildConvertF32x4ToF4x4Op(b *ir.Builder, loc ir.Location, dstType ir.Type, src, rbits *ir.Value, relu, dstTy ir.Attribute) ConvertF32x4ToF4x4Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f32x4.to.f4x4", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{src, rbits}
+	op.SetOperands([]*ir.Value{src, rbits})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
 	b.Insert(op)
 	return ConvertF32x4ToF4x4Op{opWrapper{op}}
@@ -715,13 +715,13 @@ func AsConvertF32x4ToF6x4Op(op *ir.Operation) (ConvertF32x4ToF6x4Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ConvertF32x4ToF6x4Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o ConvertF32x4ToF6x4Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Rbits returns the op's rbits operand.
-func (o ConvertF32x4ToF6x4Op) Rbits() *ir.Value { return o.op.Operands[1] }
+func (o ConvertF32x4ToF6x4Op) Rbits() *ir.Value { return o.op.Operand(1) }
 
 // Dst returns the op's dst result.
-func (o ConvertF32x4ToF6x4Op) Dst() *ir.Value { return o.op.Results[0] }
+func (o ConvertF32x4ToF6x4Op) Dst() *ir.Value { return o.op.Result(0) }
 
 // Relu returns the optional attribute relu, or nil if it is not set.
 func (o ConvertF32x4ToF6x4Op) Relu() ir.Attribute { return o.op.Attr("relu") }
@@ -734,7 +734,7 @@ func (o ConvertF32x4ToF6x4Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 // left unset; single-block regions get their block.
 func BuildConvertF32x4ToF6x4Op(b *ir.Builder, loc ir.Location, dstType ir.Type, src, rbits *ir.Value, relu, dstTy ir.Attribute) ConvertF32x4ToF6x4Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f32x4.to.f6x4", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{src, rbits}
+	op.SetOperands([]*ir.Value{src, rbits})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
 	b.Insert(op)
 	return ConvertF32x4ToF6x4Op{opWrapper{op}}
@@ -755,13 +755,13 @@ func AsConvertF32x4ToF8x4Op(op *ir.Operation) (ConvertF32x4ToF8x4Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ConvertF32x4ToF8x4Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o ConvertF32x4ToF8x4Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Rbits returns the op's rbits operand.
-func (o ConvertF32x4ToF8x4Op) Rbits() *ir.Value { return o.op.Operands[1] }
+func (o ConvertF32x4ToF8x4Op) Rbits() *ir.Value { return o.op.Operand(1) }
 
 // Dst returns the op's dst result.
-func (o ConvertF32x4ToF8x4Op) Dst() *ir.Value { return o.op.Results[0] }
+func (o ConvertF32x4ToF8x4Op) Dst() *ir.Value { return o.op.Result(0) }
 
 // Relu returns the optional attribute relu, or nil if it is not set.
 func (o ConvertF32x4ToF8x4Op) Relu() ir.Attribute { return o.op.Attr("relu") }
@@ -774,7 +774,7 @@ func (o ConvertF32x4ToF8x4Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 // left unset; single-block regions get their block.
 func BuildConvertF32x4ToF8x4Op(b *ir.Builder, loc ir.Location, dstType ir.Type, src, rbits *ir.Value, relu, dstTy ir.Attribute) ConvertF32x4ToF8x4Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f32x4.to.f8x4", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{src, rbits}
+	op.SetOperands([]*ir.Value{src, rbits})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
 	b.Insert(op)
 	return ConvertF32x4ToF8x4Op{opWrapper{op}}
@@ -795,10 +795,10 @@ func AsConvertF4x2ToF16x2Op(op *ir.Operation) (ConvertF4x2ToF16x2Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ConvertF4x2ToF16x2Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o ConvertF4x2ToF16x2Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Dst returns the op's dst result.
-func (o ConvertF4x2ToF16x2Op) Dst() *ir.Value { return o.op.Results[0] }
+func (o ConvertF4x2ToF16x2Op) Dst() *ir.Value { return o.op.Result(0) }
 
 // Relu returns the optional attribute relu, or nil if it is not set.
 func (o ConvertF4x2ToF16x2Op) Relu() ir.Attribute { return o.op.Attr("relu") }
@@ -811,7 +811,7 @@ func (o ConvertF4x2ToF16x2Op) SrcType() ir.Attribute { return o.op.Attr("srcType
 // left unset; single-block regions get their block.
 func BuildConvertF4x2ToF16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, src *ir.Value, relu, srcType ir.Attribute) ConvertF4x2ToF16x2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f4x2.to.f16x2", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"relu", "srcType"}, relu, srcType)
 	b.Insert(op)
 	return ConvertF4x2ToF16x2Op{opWrapper{op}}
@@ -832,10 +832,10 @@ func AsConvertF6x2ToF16x2Op(op *ir.Operation) (ConvertF6x2ToF16x2Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ConvertF6x2ToF16x2Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o ConvertF6x2ToF16x2Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Dst returns the op's dst result.
-func (o ConvertF6x2ToF16x2Op) Dst() *ir.Value { return o.op.Results[0] }
+func (o ConvertF6x2ToF16x2Op) Dst() *ir.Value { return o.op.Result(0) }
 
 // Relu returns the optional attribute relu, or nil if it is not set.
 func (o ConvertF6x2ToF16x2Op) Relu() ir.Attribute { return o.op.Attr("relu") }
@@ -848,7 +848,7 @@ func (o ConvertF6x2ToF16x2Op) SrcType() ir.Attribute { return o.op.Attr("srcType
 // left unset; single-block regions get their block.
 func BuildConvertF6x2ToF16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, src *ir.Value, relu, srcType ir.Attribute) ConvertF6x2ToF16x2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f6x2.to.f16x2", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"relu", "srcType"}, relu, srcType)
 	b.Insert(op)
 	return ConvertF6x2ToF16x2Op{opWrapper{op}}
@@ -869,10 +869,10 @@ func AsConvertF8x2ToBf16x2Op(op *ir.Operation) (ConvertF8x2ToBf16x2Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ConvertF8x2ToBf16x2Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o ConvertF8x2ToBf16x2Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Dst returns the op's dst result.
-func (o ConvertF8x2ToBf16x2Op) Dst() *ir.Value { return o.op.Results[0] }
+func (o ConvertF8x2ToBf16x2Op) Dst() *ir.Value { return o.op.Result(0) }
 
 // SrcType returns the inherent attribute srcType, or nil if it is not set.
 func (o ConvertF8x2ToBf16x2Op) SrcType() ir.Attribute { return o.op.Attr("srcType") }
@@ -882,7 +882,7 @@ func (o ConvertF8x2ToBf16x2Op) SrcType() ir.Attribute { return o.op.Attr("srcTyp
 // left unset; single-block regions get their block.
 func BuildConvertF8x2ToBf16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, src *ir.Value, srcType ir.Attribute) ConvertF8x2ToBf16x2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f8x2.to.bf16x2", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"srcType"}, srcType)
 	b.Insert(op)
 	return ConvertF8x2ToBf16x2Op{opWrapper{op}}
@@ -903,10 +903,10 @@ func AsConvertF8x2ToF16x2Op(op *ir.Operation) (ConvertF8x2ToF16x2Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ConvertF8x2ToF16x2Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o ConvertF8x2ToF16x2Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Dst returns the op's dst result.
-func (o ConvertF8x2ToF16x2Op) Dst() *ir.Value { return o.op.Results[0] }
+func (o ConvertF8x2ToF16x2Op) Dst() *ir.Value { return o.op.Result(0) }
 
 // Relu returns the optional attribute relu, or nil if it is not set.
 func (o ConvertF8x2ToF16x2Op) Relu() ir.Attribute { return o.op.Attr("relu") }
@@ -919,7 +919,7 @@ func (o ConvertF8x2ToF16x2Op) SrcType() ir.Attribute { return o.op.Attr("srcType
 // left unset; single-block regions get their block.
 func BuildConvertF8x2ToF16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, src *ir.Value, relu, srcType ir.Attribute) ConvertF8x2ToF16x2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f8x2.to.f16x2", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"relu", "srcType"}, relu, srcType)
 	b.Insert(op)
 	return ConvertF8x2ToF16x2Op{opWrapper{op}}
@@ -940,10 +940,10 @@ func AsConvertFloatToTf32Op(op *ir.Operation) (ConvertFloatToTf32Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ConvertFloatToTf32Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o ConvertFloatToTf32Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o ConvertFloatToTf32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ConvertFloatToTf32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // Rnd returns the optional attribute rnd, or nil if it is not set.
 func (o ConvertFloatToTf32Op) Rnd() ir.Attribute { return o.op.Attr("rnd") }
@@ -959,7 +959,7 @@ func (o ConvertFloatToTf32Op) Relu() ir.Attribute { return o.op.Attr("relu") }
 // left unset; single-block regions get their block.
 func BuildConvertFloatToTf32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src *ir.Value, rnd, sat, relu ir.Attribute) ConvertFloatToTf32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.float.to.tf32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"rnd", "sat", "relu"}, rnd, sat, relu)
 	b.Insert(op)
 	return ConvertFloatToTf32Op{opWrapper{op}}
@@ -1004,22 +1004,22 @@ func AsCpAsyncBulkGlobalSharedCtaOp(op *ir.Operation) (CpAsyncBulkGlobalSharedCt
 
 // DstMem returns the op's dstMem operand.
 func (o CpAsyncBulkGlobalSharedCtaOp) DstMem() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // SrcMem returns the op's srcMem operand.
 func (o CpAsyncBulkGlobalSharedCtaOp) SrcMem() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // Size returns the op's size operand.
 func (o CpAsyncBulkGlobalSharedCtaOp) Size() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)[0]
 }
 
 // L2CacheHint returns the op's l2CacheHint operand, or nil.
 func (o CpAsyncBulkGlobalSharedCtaOp) L2CacheHint() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1027,7 +1027,7 @@ func (o CpAsyncBulkGlobalSharedCtaOp) L2CacheHint() *ir.Value {
 
 // ByteMask returns the op's byteMask operand, or nil.
 func (o CpAsyncBulkGlobalSharedCtaOp) ByteMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1039,7 +1039,7 @@ func (o CpAsyncBulkGlobalSharedCtaOp) ByteMask() *ir.Value {
 // get their block.
 func BuildCpAsyncBulkGlobalSharedCtaOp(b *ir.Builder, loc ir.Location, dstMem, srcMem, size *ir.Value, l2CacheHint, byteMask []*ir.Value) CpAsyncBulkGlobalSharedCtaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.global.shared.cta", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{dstMem, srcMem, size}, l2CacheHint...), byteMask...)
+	op.SetOperands(append(append([]*ir.Value{dstMem, srcMem, size}, l2CacheHint...), byteMask...))
 	op.SetOperandSegments([]int32{1, 1, 1, int32(len(l2CacheHint)), int32(len(byteMask))})
 	b.Insert(op)
 	return CpAsyncBulkGlobalSharedCtaOp{opWrapper{op}}
@@ -1060,14 +1060,14 @@ func AsCpAsyncBulkPrefetchOp(op *ir.Operation) (CpAsyncBulkPrefetchOp, bool) {
 }
 
 // SrcMem returns the op's srcMem operand.
-func (o CpAsyncBulkPrefetchOp) SrcMem() *ir.Value { return o.op.Operands[0] }
+func (o CpAsyncBulkPrefetchOp) SrcMem() *ir.Value { return o.op.Operand(0) }
 
 // Size returns the op's size operand.
-func (o CpAsyncBulkPrefetchOp) Size() *ir.Value { return o.op.Operands[1] }
+func (o CpAsyncBulkPrefetchOp) Size() *ir.Value { return o.op.Operand(1) }
 
 // L2CacheHint returns the op's l2CacheHint operand, or nil.
 func (o CpAsyncBulkPrefetchOp) L2CacheHint() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1078,7 +1078,7 @@ func (o CpAsyncBulkPrefetchOp) L2CacheHint() *ir.Value {
 // left unset; single-block regions get their block.
 func BuildCpAsyncBulkPrefetchOp(b *ir.Builder, loc ir.Location, srcMem, size *ir.Value, l2CacheHint []*ir.Value) CpAsyncBulkPrefetchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.prefetch", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{srcMem, size}, l2CacheHint...)
+	op.SetOperands(append([]*ir.Value{srcMem, size}, l2CacheHint...))
 	b.Insert(op)
 	return CpAsyncBulkPrefetchOp{opWrapper{op}}
 }
@@ -1099,27 +1099,27 @@ func AsCpAsyncBulkSharedClusterGlobalOp(op *ir.Operation) (CpAsyncBulkSharedClus
 
 // DstMem returns the op's dstMem operand.
 func (o CpAsyncBulkSharedClusterGlobalOp) DstMem() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // SrcMem returns the op's srcMem operand.
 func (o CpAsyncBulkSharedClusterGlobalOp) SrcMem() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // Mbar returns the op's mbar operand.
 func (o CpAsyncBulkSharedClusterGlobalOp) Mbar() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)[0]
 }
 
 // Size returns the op's size operand.
 func (o CpAsyncBulkSharedClusterGlobalOp) Size() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)[0]
 }
 
 // MulticastMask returns the op's multicastMask operand, or nil.
 func (o CpAsyncBulkSharedClusterGlobalOp) MulticastMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1127,7 +1127,7 @@ func (o CpAsyncBulkSharedClusterGlobalOp) MulticastMask() *ir.Value {
 
 // L2CacheHint returns the op's l2CacheHint operand, or nil.
 func (o CpAsyncBulkSharedClusterGlobalOp) L2CacheHint() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 5); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1139,7 +1139,7 @@ func (o CpAsyncBulkSharedClusterGlobalOp) L2CacheHint() *ir.Value {
 // regions get their block.
 func BuildCpAsyncBulkSharedClusterGlobalOp(b *ir.Builder, loc ir.Location, dstMem, srcMem, mbar, size *ir.Value, multicastMask, l2CacheHint []*ir.Value) CpAsyncBulkSharedClusterGlobalOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.shared.cluster.global", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{dstMem, srcMem, mbar, size}, multicastMask...), l2CacheHint...)
+	op.SetOperands(append(append([]*ir.Value{dstMem, srcMem, mbar, size}, multicastMask...), l2CacheHint...))
 	op.SetOperandSegments([]int32{1, 1, 1, 1, int32(len(multicastMask)), int32(len(l2CacheHint))})
 	b.Insert(op)
 	return CpAsyncBulkSharedClusterGlobalOp{opWrapper{op}}
@@ -1160,16 +1160,16 @@ func AsCpAsyncBulkSharedClusterSharedCtaOp(op *ir.Operation) (CpAsyncBulkSharedC
 }
 
 // DstMem returns the op's dstMem operand.
-func (o CpAsyncBulkSharedClusterSharedCtaOp) DstMem() *ir.Value { return o.op.Operands[0] }
+func (o CpAsyncBulkSharedClusterSharedCtaOp) DstMem() *ir.Value { return o.op.Operand(0) }
 
 // SrcMem returns the op's srcMem operand.
-func (o CpAsyncBulkSharedClusterSharedCtaOp) SrcMem() *ir.Value { return o.op.Operands[1] }
+func (o CpAsyncBulkSharedClusterSharedCtaOp) SrcMem() *ir.Value { return o.op.Operand(1) }
 
 // Mbar returns the op's mbar operand.
-func (o CpAsyncBulkSharedClusterSharedCtaOp) Mbar() *ir.Value { return o.op.Operands[2] }
+func (o CpAsyncBulkSharedClusterSharedCtaOp) Mbar() *ir.Value { return o.op.Operand(2) }
 
 // Size returns the op's size operand.
-func (o CpAsyncBulkSharedClusterSharedCtaOp) Size() *ir.Value { return o.op.Operands[3] }
+func (o CpAsyncBulkSharedClusterSharedCtaOp) Size() *ir.Value { return o.op.Operand(3) }
 
 // BuildCpAsyncBulkSharedClusterSharedCtaOp creates a
 // nvvm.cp.async.bulk.shared.cluster.shared.cta at b's insertion point
@@ -1177,7 +1177,7 @@ func (o CpAsyncBulkSharedClusterSharedCtaOp) Size() *ir.Value { return o.op.Oper
 // single-block regions get their block.
 func BuildCpAsyncBulkSharedClusterSharedCtaOp(b *ir.Builder, loc ir.Location, dstMem, srcMem, mbar, size *ir.Value) CpAsyncBulkSharedClusterSharedCtaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.shared.cluster.shared.cta", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{dstMem, srcMem, mbar, size}
+	op.SetOperands([]*ir.Value{dstMem, srcMem, mbar, size})
 	b.Insert(op)
 	return CpAsyncBulkSharedClusterSharedCtaOp{opWrapper{op}}
 }
@@ -1198,22 +1198,22 @@ func AsCpAsyncBulkTensorGlobalSharedCtaOp(op *ir.Operation) (CpAsyncBulkTensorGl
 
 // TmaDescriptor returns the op's tmaDescriptor operand.
 func (o CpAsyncBulkTensorGlobalSharedCtaOp) TmaDescriptor() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // SrcMem returns the op's srcMem operand.
 func (o CpAsyncBulkTensorGlobalSharedCtaOp) SrcMem() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // Coordinates returns the op's coordinates operand group.
 func (o CpAsyncBulkTensorGlobalSharedCtaOp) Coordinates() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // L2CacheHint returns the op's l2CacheHint operand, or nil.
 func (o CpAsyncBulkTensorGlobalSharedCtaOp) L2CacheHint() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1221,7 +1221,7 @@ func (o CpAsyncBulkTensorGlobalSharedCtaOp) L2CacheHint() *ir.Value {
 
 // Predicate returns the op's predicate operand, or nil.
 func (o CpAsyncBulkTensorGlobalSharedCtaOp) Predicate() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1236,7 +1236,7 @@ func (o CpAsyncBulkTensorGlobalSharedCtaOp) Mode() ir.Attribute { return o.op.At
 // regions get their block.
 func BuildCpAsyncBulkTensorGlobalSharedCtaOp(b *ir.Builder, loc ir.Location, tmaDescriptor, srcMem *ir.Value, coordinates, l2CacheHint, predicate []*ir.Value, mode ir.Attribute) CpAsyncBulkTensorGlobalSharedCtaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.tensor.global.shared.cta", Registered: true}, loc, nil)
-	op.Operands = append(append(append([]*ir.Value{tmaDescriptor, srcMem}, coordinates...), l2CacheHint...), predicate...)
+	op.SetOperands(append(append(append([]*ir.Value{tmaDescriptor, srcMem}, coordinates...), l2CacheHint...), predicate...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(coordinates)), int32(len(l2CacheHint)), int32(len(predicate))})
 	setAttrs(op, []string{"mode"}, mode)
 	b.Insert(op)
@@ -1259,22 +1259,22 @@ func AsCpAsyncBulkTensorPrefetchOp(op *ir.Operation) (CpAsyncBulkTensorPrefetchO
 
 // TmaDescriptor returns the op's tmaDescriptor operand.
 func (o CpAsyncBulkTensorPrefetchOp) TmaDescriptor() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Coordinates returns the op's coordinates operand group.
 func (o CpAsyncBulkTensorPrefetchOp) Coordinates() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Im2colOffsets returns the op's im2colOffsets operand group.
 func (o CpAsyncBulkTensorPrefetchOp) Im2colOffsets() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // L2CacheHint returns the op's l2CacheHint operand, or nil.
 func (o CpAsyncBulkTensorPrefetchOp) L2CacheHint() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1289,7 +1289,7 @@ func (o CpAsyncBulkTensorPrefetchOp) Mode() ir.Attribute { return o.op.Attr("mod
 // get their block.
 func BuildCpAsyncBulkTensorPrefetchOp(b *ir.Builder, loc ir.Location, tmaDescriptor *ir.Value, coordinates, im2colOffsets, l2CacheHint []*ir.Value, mode ir.Attribute) CpAsyncBulkTensorPrefetchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.tensor.prefetch", Registered: true}, loc, nil)
-	op.Operands = append(append(append([]*ir.Value{tmaDescriptor}, coordinates...), im2colOffsets...), l2CacheHint...)
+	op.SetOperands(append(append(append([]*ir.Value{tmaDescriptor}, coordinates...), im2colOffsets...), l2CacheHint...))
 	op.SetOperandSegments([]int32{1, int32(len(coordinates)), int32(len(im2colOffsets)), int32(len(l2CacheHint))})
 	setAttrs(op, []string{"mode"}, mode)
 	b.Insert(op)
@@ -1312,22 +1312,22 @@ func AsCpAsyncBulkTensorReduceOp(op *ir.Operation) (CpAsyncBulkTensorReduceOp, b
 
 // TmaDescriptor returns the op's tmaDescriptor operand.
 func (o CpAsyncBulkTensorReduceOp) TmaDescriptor() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // SrcMem returns the op's srcMem operand.
 func (o CpAsyncBulkTensorReduceOp) SrcMem() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // Coordinates returns the op's coordinates operand group.
 func (o CpAsyncBulkTensorReduceOp) Coordinates() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // L2CacheHint returns the op's l2CacheHint operand, or nil.
 func (o CpAsyncBulkTensorReduceOp) L2CacheHint() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1344,7 +1344,7 @@ func (o CpAsyncBulkTensorReduceOp) Mode() ir.Attribute { return o.op.Attr("mode"
 // are left unset; single-block regions get their block.
 func BuildCpAsyncBulkTensorReduceOp(b *ir.Builder, loc ir.Location, tmaDescriptor, srcMem *ir.Value, coordinates, l2CacheHint []*ir.Value, redKind, mode ir.Attribute) CpAsyncBulkTensorReduceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.tensor.reduce", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{tmaDescriptor, srcMem}, coordinates...), l2CacheHint...)
+	op.SetOperands(append(append([]*ir.Value{tmaDescriptor, srcMem}, coordinates...), l2CacheHint...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(coordinates)), int32(len(l2CacheHint))})
 	setAttrs(op, []string{"redKind", "mode"}, redKind, mode)
 	b.Insert(op)
@@ -1367,32 +1367,32 @@ func AsCpAsyncBulkTensorSharedClusterGlobalOp(op *ir.Operation) (CpAsyncBulkTens
 
 // DstMem returns the op's dstMem operand.
 func (o CpAsyncBulkTensorSharedClusterGlobalOp) DstMem() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // TmaDescriptor returns the op's tmaDescriptor operand.
 func (o CpAsyncBulkTensorSharedClusterGlobalOp) TmaDescriptor() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // Coordinates returns the op's coordinates operand group.
 func (o CpAsyncBulkTensorSharedClusterGlobalOp) Coordinates() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // Mbar returns the op's mbar operand.
 func (o CpAsyncBulkTensorSharedClusterGlobalOp) Mbar() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)[0]
 }
 
 // Im2colOffsets returns the op's im2colOffsets operand group.
 func (o CpAsyncBulkTensorSharedClusterGlobalOp) Im2colOffsets() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
 }
 
 // MulticastMask returns the op's multicastMask operand, or nil.
 func (o CpAsyncBulkTensorSharedClusterGlobalOp) MulticastMask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 5); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1400,7 +1400,7 @@ func (o CpAsyncBulkTensorSharedClusterGlobalOp) MulticastMask() *ir.Value {
 
 // L2CacheHint returns the op's l2CacheHint operand, or nil.
 func (o CpAsyncBulkTensorSharedClusterGlobalOp) L2CacheHint() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 6); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1408,7 +1408,7 @@ func (o CpAsyncBulkTensorSharedClusterGlobalOp) L2CacheHint() *ir.Value {
 
 // Predicate returns the op's predicate operand, or nil.
 func (o CpAsyncBulkTensorSharedClusterGlobalOp) Predicate() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 7); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1431,7 +1431,7 @@ func (o CpAsyncBulkTensorSharedClusterGlobalOp) Group() ir.Attribute { return o.
 // single-block regions get their block.
 func BuildCpAsyncBulkTensorSharedClusterGlobalOp(b *ir.Builder, loc ir.Location, dstMem, tmaDescriptor *ir.Value, coordinates []*ir.Value, mbar *ir.Value, im2colOffsets, multicastMask, l2CacheHint, predicate []*ir.Value, mode, isCTAOnly, group ir.Attribute) CpAsyncBulkTensorSharedClusterGlobalOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.tensor.shared.cluster.global", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append(append(append([]*ir.Value{dstMem, tmaDescriptor}, coordinates...), mbar), im2colOffsets...), multicastMask...), l2CacheHint...), predicate...)
+	op.SetOperands(append(append(append(append(append(append([]*ir.Value{dstMem, tmaDescriptor}, coordinates...), mbar), im2colOffsets...), multicastMask...), l2CacheHint...), predicate...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(coordinates)), 1, int32(len(im2colOffsets)), int32(len(multicastMask)), int32(len(l2CacheHint)), int32(len(predicate))})
 	setAttrs(op, []string{"mode", "isCTAOnly", "group"}, mode, isCTAOnly, group)
 	b.Insert(op)
@@ -1506,7 +1506,7 @@ func AsCpAsyncMbarrierArriveOp(op *ir.Operation) (CpAsyncMbarrierArriveOp, bool)
 }
 
 // Addr returns the op's addr operand.
-func (o CpAsyncMbarrierArriveOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o CpAsyncMbarrierArriveOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Noinc returns the optional attribute noinc, or nil if it is not set.
 func (o CpAsyncMbarrierArriveOp) Noinc() ir.Attribute { return o.op.Attr("noinc") }
@@ -1516,7 +1516,7 @@ func (o CpAsyncMbarrierArriveOp) Noinc() ir.Attribute { return o.op.Attr("noinc"
 // left unset; single-block regions get their block.
 func BuildCpAsyncMbarrierArriveOp(b *ir.Builder, loc ir.Location, addr *ir.Value, noinc ir.Attribute) CpAsyncMbarrierArriveOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.mbarrier.arrive", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{addr}
+	op.SetOperands([]*ir.Value{addr})
 	setAttrs(op, []string{"noinc"}, noinc)
 	b.Insert(op)
 	return CpAsyncMbarrierArriveOp{opWrapper{op}}
@@ -1537,7 +1537,7 @@ func AsCpAsyncMbarrierArriveSharedOp(op *ir.Operation) (CpAsyncMbarrierArriveSha
 }
 
 // Addr returns the op's addr operand.
-func (o CpAsyncMbarrierArriveSharedOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o CpAsyncMbarrierArriveSharedOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Noinc returns the optional attribute noinc, or nil if it is not set.
 func (o CpAsyncMbarrierArriveSharedOp) Noinc() ir.Attribute { return o.op.Attr("noinc") }
@@ -1548,7 +1548,7 @@ func (o CpAsyncMbarrierArriveSharedOp) Noinc() ir.Attribute { return o.op.Attr("
 // get their block.
 func BuildCpAsyncMbarrierArriveSharedOp(b *ir.Builder, loc ir.Location, addr *ir.Value, noinc ir.Attribute) CpAsyncMbarrierArriveSharedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.mbarrier.arrive.shared", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{addr}
+	op.SetOperands([]*ir.Value{addr})
 	setAttrs(op, []string{"noinc"}, noinc)
 	b.Insert(op)
 	return CpAsyncMbarrierArriveSharedOp{opWrapper{op}}
@@ -1569,14 +1569,14 @@ func AsCpAsyncSharedGlobalOp(op *ir.Operation) (CpAsyncSharedGlobalOp, bool) {
 }
 
 // Dst returns the op's dst operand.
-func (o CpAsyncSharedGlobalOp) Dst() *ir.Value { return o.op.Operands[0] }
+func (o CpAsyncSharedGlobalOp) Dst() *ir.Value { return o.op.Operand(0) }
 
 // Src returns the op's src operand.
-func (o CpAsyncSharedGlobalOp) Src() *ir.Value { return o.op.Operands[1] }
+func (o CpAsyncSharedGlobalOp) Src() *ir.Value { return o.op.Operand(1) }
 
 // CpSize returns the op's cpSize operand, or nil.
 func (o CpAsyncSharedGlobalOp) CpSize() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1593,7 +1593,7 @@ func (o CpAsyncSharedGlobalOp) Modifier() ir.Attribute { return o.op.Attr("modif
 // left unset; single-block regions get their block.
 func BuildCpAsyncSharedGlobalOp(b *ir.Builder, loc ir.Location, dst, src *ir.Value, cpSize []*ir.Value, size, modifier ir.Attribute) CpAsyncSharedGlobalOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.shared.global", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{dst, src}, cpSize...)
+	op.SetOperands(append([]*ir.Value{dst, src}, cpSize...))
 	setAttrs(op, []string{"size", "modifier"}, size, modifier)
 	b.Insert(op)
 	return CpAsyncSharedGlobalOp{opWrapper{op}}
@@ -1641,16 +1641,16 @@ func AsDotAccumulate2wayOp(op *ir.Operation) (DotAccumulate2wayOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o DotAccumulate2wayOp) A() *ir.Value { return o.op.Operands[0] }
+func (o DotAccumulate2wayOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o DotAccumulate2wayOp) B() *ir.Value { return o.op.Operands[1] }
+func (o DotAccumulate2wayOp) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o DotAccumulate2wayOp) C() *ir.Value { return o.op.Operands[2] }
+func (o DotAccumulate2wayOp) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o DotAccumulate2wayOp) Res() *ir.Value { return o.op.Results[0] }
+func (o DotAccumulate2wayOp) Res() *ir.Value { return o.op.Result(0) }
 
 // AType returns the inherent attribute a_type, or nil if it is not set.
 func (o DotAccumulate2wayOp) AType() ir.Attribute { return o.op.Attr("a_type") }
@@ -1666,7 +1666,7 @@ func (o DotAccumulate2wayOp) BHi() ir.Attribute { return o.op.Attr("b_hi") }
 // unset; single-block regions get their block.
 func BuildDotAccumulate2wayOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, aType, bType, bHi ir.Attribute) DotAccumulate2wayOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "dot.accumulate.2way", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"a_type", "b_type", "b_hi"}, aType, bType, bHi)
 	b.Insert(op)
 	return DotAccumulate2wayOp{opWrapper{op}}
@@ -1687,16 +1687,16 @@ func AsDotAccumulate4wayOp(op *ir.Operation) (DotAccumulate4wayOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o DotAccumulate4wayOp) A() *ir.Value { return o.op.Operands[0] }
+func (o DotAccumulate4wayOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o DotAccumulate4wayOp) B() *ir.Value { return o.op.Operands[1] }
+func (o DotAccumulate4wayOp) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o DotAccumulate4wayOp) C() *ir.Value { return o.op.Operands[2] }
+func (o DotAccumulate4wayOp) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o DotAccumulate4wayOp) Res() *ir.Value { return o.op.Results[0] }
+func (o DotAccumulate4wayOp) Res() *ir.Value { return o.op.Result(0) }
 
 // AType returns the inherent attribute a_type, or nil if it is not set.
 func (o DotAccumulate4wayOp) AType() ir.Attribute { return o.op.Attr("a_type") }
@@ -1709,7 +1709,7 @@ func (o DotAccumulate4wayOp) BType() ir.Attribute { return o.op.Attr("b_type") }
 // unset; single-block regions get their block.
 func BuildDotAccumulate4wayOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, aType, bType ir.Attribute) DotAccumulate4wayOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "dot.accumulate.4way", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"a_type", "b_type"}, aType, bType)
 	b.Insert(op)
 	return DotAccumulate4wayOp{opWrapper{op}}
@@ -1731,21 +1731,21 @@ func AsElectSyncOp(op *ir.Operation) (ElectSyncOp, bool) {
 
 // Membermask returns the op's membermask operand, or nil.
 func (o ElectSyncOp) Membermask() *ir.Value {
-	if s := o.op.Operands; len(s) > 0 {
+	if s := o.op.Operands(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Pred returns the op's pred result.
-func (o ElectSyncOp) Pred() *ir.Value { return o.op.Results[0] }
+func (o ElectSyncOp) Pred() *ir.Value { return o.op.Result(0) }
 
 // BuildElectSyncOp creates a nvvm.elect.sync at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildElectSyncOp(b *ir.Builder, loc ir.Location, predType ir.Type, membermask []*ir.Value) ElectSyncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "elect.sync", Registered: true}, loc, []ir.Type{predType})
-	op.Operands = append([]*ir.Value{}, membermask...)
+	op.SetOperands(append([]*ir.Value{}, membermask...))
 	b.Insert(op)
 	return ElectSyncOp{opWrapper{op}}
 }
@@ -1841,10 +1841,10 @@ func AsFenceProxyAcquireOp(op *ir.Operation) (FenceProxyAcquireOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o FenceProxyAcquireOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o FenceProxyAcquireOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Size returns the op's size operand.
-func (o FenceProxyAcquireOp) Size() *ir.Value { return o.op.Operands[1] }
+func (o FenceProxyAcquireOp) Size() *ir.Value { return o.op.Operand(1) }
 
 // Scope returns the inherent attribute scope, or nil if it is not set.
 func (o FenceProxyAcquireOp) Scope() ir.Attribute { return o.op.Attr("scope") }
@@ -1860,7 +1860,7 @@ func (o FenceProxyAcquireOp) ToProxy() ir.Attribute { return o.op.Attr("toProxy"
 // unset; single-block regions get their block.
 func BuildFenceProxyAcquireOp(b *ir.Builder, loc ir.Location, addr, size *ir.Value, scope, fromProxy, toProxy ir.Attribute) FenceProxyAcquireOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "fence.proxy.acquire", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{addr, size}
+	op.SetOperands([]*ir.Value{addr, size})
 	setAttrs(op, []string{"scope", "fromProxy", "toProxy"}, scope, fromProxy, toProxy)
 	b.Insert(op)
 	return FenceProxyAcquireOp{opWrapper{op}}
@@ -2025,24 +2025,24 @@ func AsInlinePtxOp(op *ir.Operation) (InlinePtxOp, bool) {
 
 // ReadOnlyArgs returns the op's readOnlyArgs operand group.
 func (o InlinePtxOp) ReadOnlyArgs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // ReadWriteArgs returns the op's readWriteArgs operand group.
 func (o InlinePtxOp) ReadWriteArgs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Predicate returns the op's predicate operand, or nil.
 func (o InlinePtxOp) Predicate() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // WriteOnlyArgs returns the op's writeOnlyArgs result group.
-func (o InlinePtxOp) WriteOnlyArgs() []*ir.Value { return o.op.Results }
+func (o InlinePtxOp) WriteOnlyArgs() []*ir.Value { return o.op.Results() }
 
 // PtxCode returns the inherent attribute ptxCode, or nil if it is not set.
 func (o InlinePtxOp) PtxCode() ir.Attribute { return o.op.Attr("ptxCode") }
@@ -2052,7 +2052,7 @@ func (o InlinePtxOp) PtxCode() ir.Attribute { return o.op.Attr("ptxCode") }
 // regions get their block.
 func BuildInlinePtxOp(b *ir.Builder, loc ir.Location, writeOnlyArgsTypes []ir.Type, readOnlyArgs, readWriteArgs, predicate []*ir.Value, ptxCode ir.Attribute) InlinePtxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "inline_ptx", Registered: true}, loc, writeOnlyArgsTypes)
-	op.Operands = append(append(append([]*ir.Value{}, readOnlyArgs...), readWriteArgs...), predicate...)
+	op.SetOperands(append(append(append([]*ir.Value{}, readOnlyArgs...), readWriteArgs...), predicate...))
 	op.SetOperandSegments([]int32{int32(len(readOnlyArgs)), int32(len(readWriteArgs)), int32(len(predicate))})
 	setAttrs(op, []string{"ptxCode"}, ptxCode)
 	b.Insert(op)
@@ -2074,10 +2074,10 @@ func AsLdmatrixOp(op *ir.Operation) (LdmatrixOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o LdmatrixOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o LdmatrixOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o LdmatrixOp) Res() *ir.Value { return o.op.Results[0] }
+func (o LdmatrixOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Num returns the inherent attribute num, or nil if it is not set.
 func (o LdmatrixOp) Num() ir.Attribute { return o.op.Attr("num") }
@@ -2096,7 +2096,7 @@ func (o LdmatrixOp) EltType() ir.Attribute { return o.op.Attr("eltType") }
 // regions get their block.
 func BuildLdmatrixOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, num, layout, shape, eltType ir.Attribute) LdmatrixOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "ldmatrix", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"num", "layout", "shape", "eltType"}, num, layout, shape, eltType)
 	b.Insert(op)
 	return LdmatrixOp{opWrapper{op}}
@@ -2117,20 +2117,20 @@ func AsMapaOp(op *ir.Operation) (MapaOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o MapaOp) A() *ir.Value { return o.op.Operands[0] }
+func (o MapaOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o MapaOp) B() *ir.Value { return o.op.Operands[1] }
+func (o MapaOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o MapaOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MapaOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMapaOp creates a nvvm.mapa at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMapaOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) MapaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mapa", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return MapaOp{opWrapper{op}}
 }
@@ -2150,13 +2150,13 @@ func AsMatchSyncOp(op *ir.Operation) (MatchSyncOp, bool) {
 }
 
 // ThreadMask returns the op's thread_mask operand.
-func (o MatchSyncOp) ThreadMask() *ir.Value { return o.op.Operands[0] }
+func (o MatchSyncOp) ThreadMask() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o MatchSyncOp) Val() *ir.Value { return o.op.Operands[1] }
+func (o MatchSyncOp) Val() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o MatchSyncOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MatchSyncOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o MatchSyncOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -2166,7 +2166,7 @@ func (o MatchSyncOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 // regions get their block.
 func BuildMatchSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, threadMask, val *ir.Value, kind ir.Attribute) MatchSyncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "match.sync", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{threadMask, val}
+	op.SetOperands([]*ir.Value{threadMask, val})
 	setAttrs(op, []string{"kind"}, kind)
 	b.Insert(op)
 	return MatchSyncOp{opWrapper{op}}
@@ -2187,11 +2187,11 @@ func AsMbarrierArriveOp(op *ir.Operation) (MbarrierArriveOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierArriveOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierArriveOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Count returns the op's count operand, or nil.
 func (o MbarrierArriveOp) Count() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2199,7 +2199,7 @@ func (o MbarrierArriveOp) Count() *ir.Value {
 
 // Res returns the op's res result, or nil.
 func (o MbarrierArriveOp) Res() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2216,7 +2216,7 @@ func (o MbarrierArriveOp) Relaxed() ir.Attribute { return o.op.Attr("relaxed") }
 // single-block regions get their block.
 func BuildMbarrierArriveOp(b *ir.Builder, loc ir.Location, resTypes []ir.Type, addr *ir.Value, count []*ir.Value, scope, relaxed ir.Attribute) MbarrierArriveOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive", Registered: true}, loc, resTypes)
-	op.Operands = append([]*ir.Value{addr}, count...)
+	op.SetOperands(append([]*ir.Value{addr}, count...))
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
 	b.Insert(op)
 	return MbarrierArriveOp{opWrapper{op}}
@@ -2237,14 +2237,14 @@ func AsMbarrierArriveExpectTxOp(op *ir.Operation) (MbarrierArriveExpectTxOp, boo
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierArriveExpectTxOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierArriveExpectTxOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Txcount returns the op's txcount operand.
-func (o MbarrierArriveExpectTxOp) Txcount() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierArriveExpectTxOp) Txcount() *ir.Value { return o.op.Operand(1) }
 
 // Predicate returns the op's predicate operand, or nil.
 func (o MbarrierArriveExpectTxOp) Predicate() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2252,7 +2252,7 @@ func (o MbarrierArriveExpectTxOp) Predicate() *ir.Value {
 
 // Res returns the op's res result, or nil.
 func (o MbarrierArriveExpectTxOp) Res() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2269,7 +2269,7 @@ func (o MbarrierArriveExpectTxOp) Relaxed() ir.Attribute { return o.op.Attr("rel
 // are left unset; single-block regions get their block.
 func BuildMbarrierArriveExpectTxOp(b *ir.Builder, loc ir.Location, resTypes []ir.Type, addr, txcount *ir.Value, predicate []*ir.Value, scope, relaxed ir.Attribute) MbarrierArriveExpectTxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive.expect_tx", Registered: true}, loc, resTypes)
-	op.Operands = append([]*ir.Value{addr, txcount}, predicate...)
+	op.SetOperands(append([]*ir.Value{addr, txcount}, predicate...))
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
 	b.Insert(op)
 	return MbarrierArriveExpectTxOp{opWrapper{op}}
@@ -2290,14 +2290,14 @@ func AsMbarrierArriveExpectTxSharedOp(op *ir.Operation) (MbarrierArriveExpectTxS
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierArriveExpectTxSharedOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierArriveExpectTxSharedOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Txcount returns the op's txcount operand.
-func (o MbarrierArriveExpectTxSharedOp) Txcount() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierArriveExpectTxSharedOp) Txcount() *ir.Value { return o.op.Operand(1) }
 
 // Predicate returns the op's predicate operand, or nil.
 func (o MbarrierArriveExpectTxSharedOp) Predicate() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2309,7 +2309,7 @@ func (o MbarrierArriveExpectTxSharedOp) Predicate() *ir.Value {
 // regions get their block.
 func BuildMbarrierArriveExpectTxSharedOp(b *ir.Builder, loc ir.Location, addr, txcount *ir.Value, predicate []*ir.Value) MbarrierArriveExpectTxSharedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive.expect_tx.shared", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{addr, txcount}, predicate...)
+	op.SetOperands(append([]*ir.Value{addr, txcount}, predicate...))
 	b.Insert(op)
 	return MbarrierArriveExpectTxSharedOp{opWrapper{op}}
 }
@@ -2329,20 +2329,20 @@ func AsMbarrierArriveNocompleteOp(op *ir.Operation) (MbarrierArriveNocompleteOp,
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierArriveNocompleteOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierArriveNocompleteOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Count returns the op's count operand.
-func (o MbarrierArriveNocompleteOp) Count() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierArriveNocompleteOp) Count() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o MbarrierArriveNocompleteOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MbarrierArriveNocompleteOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMbarrierArriveNocompleteOp creates a nvvm.mbarrier.arrive.nocomplete at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMbarrierArriveNocompleteOp(b *ir.Builder, loc ir.Location, resType ir.Type, addr, count *ir.Value) MbarrierArriveNocompleteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive.nocomplete", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{addr, count}
+	op.SetOperands([]*ir.Value{addr, count})
 	b.Insert(op)
 	return MbarrierArriveNocompleteOp{opWrapper{op}}
 }
@@ -2362,13 +2362,13 @@ func AsMbarrierArriveNocompleteSharedOp(op *ir.Operation) (MbarrierArriveNocompl
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierArriveNocompleteSharedOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierArriveNocompleteSharedOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Count returns the op's count operand.
-func (o MbarrierArriveNocompleteSharedOp) Count() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierArriveNocompleteSharedOp) Count() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o MbarrierArriveNocompleteSharedOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MbarrierArriveNocompleteSharedOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMbarrierArriveNocompleteSharedOp creates a
 // nvvm.mbarrier.arrive.nocomplete.shared at b's insertion point (detached when
@@ -2376,7 +2376,7 @@ func (o MbarrierArriveNocompleteSharedOp) Res() *ir.Value { return o.op.Results[
 // regions get their block.
 func BuildMbarrierArriveNocompleteSharedOp(b *ir.Builder, loc ir.Location, resType ir.Type, addr, count *ir.Value) MbarrierArriveNocompleteSharedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive.nocomplete.shared", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{addr, count}
+	op.SetOperands([]*ir.Value{addr, count})
 	b.Insert(op)
 	return MbarrierArriveNocompleteSharedOp{opWrapper{op}}
 }
@@ -2396,17 +2396,17 @@ func AsMbarrierArriveSharedOp(op *ir.Operation) (MbarrierArriveSharedOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierArriveSharedOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierArriveSharedOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o MbarrierArriveSharedOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MbarrierArriveSharedOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMbarrierArriveSharedOp creates a nvvm.mbarrier.arrive.shared at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMbarrierArriveSharedOp(b *ir.Builder, loc ir.Location, resType ir.Type, addr *ir.Value) MbarrierArriveSharedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive.shared", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{addr}
+	op.SetOperands([]*ir.Value{addr})
 	b.Insert(op)
 	return MbarrierArriveSharedOp{opWrapper{op}}
 }
@@ -2426,11 +2426,11 @@ func AsMbarrierArriveDropOp(op *ir.Operation) (MbarrierArriveDropOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierArriveDropOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierArriveDropOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Count returns the op's count operand, or nil.
 func (o MbarrierArriveDropOp) Count() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2438,7 +2438,7 @@ func (o MbarrierArriveDropOp) Count() *ir.Value {
 
 // Res returns the op's res result, or nil.
 func (o MbarrierArriveDropOp) Res() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2455,7 +2455,7 @@ func (o MbarrierArriveDropOp) Relaxed() ir.Attribute { return o.op.Attr("relaxed
 // left unset; single-block regions get their block.
 func BuildMbarrierArriveDropOp(b *ir.Builder, loc ir.Location, resTypes []ir.Type, addr *ir.Value, count []*ir.Value, scope, relaxed ir.Attribute) MbarrierArriveDropOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive_drop", Registered: true}, loc, resTypes)
-	op.Operands = append([]*ir.Value{addr}, count...)
+	op.SetOperands(append([]*ir.Value{addr}, count...))
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
 	b.Insert(op)
 	return MbarrierArriveDropOp{opWrapper{op}}
@@ -2476,14 +2476,14 @@ func AsMbarrierArriveDropExpectTxOp(op *ir.Operation) (MbarrierArriveDropExpectT
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierArriveDropExpectTxOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierArriveDropExpectTxOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Txcount returns the op's txcount operand.
-func (o MbarrierArriveDropExpectTxOp) Txcount() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierArriveDropExpectTxOp) Txcount() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result, or nil.
 func (o MbarrierArriveDropExpectTxOp) Res() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2501,7 +2501,7 @@ func (o MbarrierArriveDropExpectTxOp) Relaxed() ir.Attribute { return o.op.Attr(
 // get their block.
 func BuildMbarrierArriveDropExpectTxOp(b *ir.Builder, loc ir.Location, resTypes []ir.Type, addr, txcount *ir.Value, scope, relaxed ir.Attribute) MbarrierArriveDropExpectTxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive_drop.expect_tx", Registered: true}, loc, resTypes)
-	op.Operands = []*ir.Value{addr, txcount}
+	op.SetOperands([]*ir.Value{addr, txcount})
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
 	b.Insert(op)
 	return MbarrierArriveDropExpectTxOp{opWrapper{op}}
@@ -2522,13 +2522,13 @@ func AsMbarrierArriveDropNocompleteOp(op *ir.Operation) (MbarrierArriveDropNocom
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierArriveDropNocompleteOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierArriveDropNocompleteOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Count returns the op's count operand.
-func (o MbarrierArriveDropNocompleteOp) Count() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierArriveDropNocompleteOp) Count() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o MbarrierArriveDropNocompleteOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MbarrierArriveDropNocompleteOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMbarrierArriveDropNocompleteOp creates a
 // nvvm.mbarrier.arrive_drop.nocomplete at b's insertion point (detached when b
@@ -2536,7 +2536,7 @@ func (o MbarrierArriveDropNocompleteOp) Res() *ir.Value { return o.op.Results[0]
 // get their block.
 func BuildMbarrierArriveDropNocompleteOp(b *ir.Builder, loc ir.Location, resType ir.Type, addr, count *ir.Value) MbarrierArriveDropNocompleteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive_drop.nocomplete", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{addr, count}
+	op.SetOperands([]*ir.Value{addr, count})
 	b.Insert(op)
 	return MbarrierArriveDropNocompleteOp{opWrapper{op}}
 }
@@ -2556,10 +2556,10 @@ func AsMbarrierCompleteTxOp(op *ir.Operation) (MbarrierCompleteTxOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierCompleteTxOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierCompleteTxOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Txcount returns the op's txcount operand.
-func (o MbarrierCompleteTxOp) Txcount() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierCompleteTxOp) Txcount() *ir.Value { return o.op.Operand(1) }
 
 // Scope returns the optional attribute scope, or nil if it is not set.
 func (o MbarrierCompleteTxOp) Scope() ir.Attribute { return o.op.Attr("scope") }
@@ -2569,7 +2569,7 @@ func (o MbarrierCompleteTxOp) Scope() ir.Attribute { return o.op.Attr("scope") }
 // left unset; single-block regions get their block.
 func BuildMbarrierCompleteTxOp(b *ir.Builder, loc ir.Location, addr, txcount *ir.Value, scope ir.Attribute) MbarrierCompleteTxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.complete_tx", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{addr, txcount}
+	op.SetOperands([]*ir.Value{addr, txcount})
 	setAttrs(op, []string{"scope"}, scope)
 	b.Insert(op)
 	return MbarrierCompleteTxOp{opWrapper{op}}
@@ -2590,10 +2590,10 @@ func AsMbarrierExpectTxOp(op *ir.Operation) (MbarrierExpectTxOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierExpectTxOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierExpectTxOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Txcount returns the op's txcount operand.
-func (o MbarrierExpectTxOp) Txcount() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierExpectTxOp) Txcount() *ir.Value { return o.op.Operand(1) }
 
 // Scope returns the optional attribute scope, or nil if it is not set.
 func (o MbarrierExpectTxOp) Scope() ir.Attribute { return o.op.Attr("scope") }
@@ -2603,7 +2603,7 @@ func (o MbarrierExpectTxOp) Scope() ir.Attribute { return o.op.Attr("scope") }
 // unset; single-block regions get their block.
 func BuildMbarrierExpectTxOp(b *ir.Builder, loc ir.Location, addr, txcount *ir.Value, scope ir.Attribute) MbarrierExpectTxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.expect_tx", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{addr, txcount}
+	op.SetOperands([]*ir.Value{addr, txcount})
 	setAttrs(op, []string{"scope"}, scope)
 	b.Insert(op)
 	return MbarrierExpectTxOp{opWrapper{op}}
@@ -2624,14 +2624,14 @@ func AsMbarrierInitOp(op *ir.Operation) (MbarrierInitOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierInitOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierInitOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Count returns the op's count operand.
-func (o MbarrierInitOp) Count() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierInitOp) Count() *ir.Value { return o.op.Operand(1) }
 
 // Predicate returns the op's predicate operand, or nil.
 func (o MbarrierInitOp) Predicate() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2642,7 +2642,7 @@ func (o MbarrierInitOp) Predicate() *ir.Value {
 // single-block regions get their block.
 func BuildMbarrierInitOp(b *ir.Builder, loc ir.Location, addr, count *ir.Value, predicate []*ir.Value) MbarrierInitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.init", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{addr, count}, predicate...)
+	op.SetOperands(append([]*ir.Value{addr, count}, predicate...))
 	b.Insert(op)
 	return MbarrierInitOp{opWrapper{op}}
 }
@@ -2662,14 +2662,14 @@ func AsMbarrierInitSharedOp(op *ir.Operation) (MbarrierInitSharedOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierInitSharedOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierInitSharedOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Count returns the op's count operand.
-func (o MbarrierInitSharedOp) Count() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierInitSharedOp) Count() *ir.Value { return o.op.Operand(1) }
 
 // Predicate returns the op's predicate operand, or nil.
 func (o MbarrierInitSharedOp) Predicate() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2680,7 +2680,7 @@ func (o MbarrierInitSharedOp) Predicate() *ir.Value {
 // left unset; single-block regions get their block.
 func BuildMbarrierInitSharedOp(b *ir.Builder, loc ir.Location, addr, count *ir.Value, predicate []*ir.Value) MbarrierInitSharedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.init.shared", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{addr, count}, predicate...)
+	op.SetOperands(append([]*ir.Value{addr, count}, predicate...))
 	b.Insert(op)
 	return MbarrierInitSharedOp{opWrapper{op}}
 }
@@ -2700,14 +2700,14 @@ func AsMbarrierInvalOp(op *ir.Operation) (MbarrierInvalOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierInvalOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierInvalOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // BuildMbarrierInvalOp creates a nvvm.mbarrier.inval at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMbarrierInvalOp(b *ir.Builder, loc ir.Location, addr *ir.Value) MbarrierInvalOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.inval", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{addr}
+	op.SetOperands([]*ir.Value{addr})
 	b.Insert(op)
 	return MbarrierInvalOp{opWrapper{op}}
 }
@@ -2727,14 +2727,14 @@ func AsMbarrierInvalSharedOp(op *ir.Operation) (MbarrierInvalSharedOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierInvalSharedOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierInvalSharedOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // BuildMbarrierInvalSharedOp creates a nvvm.mbarrier.inval.shared at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMbarrierInvalSharedOp(b *ir.Builder, loc ir.Location, addr *ir.Value) MbarrierInvalSharedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.inval.shared", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{addr}
+	op.SetOperands([]*ir.Value{addr})
 	b.Insert(op)
 	return MbarrierInvalSharedOp{opWrapper{op}}
 }
@@ -2754,13 +2754,13 @@ func AsMbarrierTestWaitOp(op *ir.Operation) (MbarrierTestWaitOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierTestWaitOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierTestWaitOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // StateOrPhase returns the op's stateOrPhase operand.
-func (o MbarrierTestWaitOp) StateOrPhase() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierTestWaitOp) StateOrPhase() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o MbarrierTestWaitOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MbarrierTestWaitOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Scope returns the optional attribute scope, or nil if it is not set.
 func (o MbarrierTestWaitOp) Scope() ir.Attribute { return o.op.Attr("scope") }
@@ -2773,7 +2773,7 @@ func (o MbarrierTestWaitOp) Relaxed() ir.Attribute { return o.op.Attr("relaxed")
 // unset; single-block regions get their block.
 func BuildMbarrierTestWaitOp(b *ir.Builder, loc ir.Location, resType ir.Type, addr, stateOrPhase *ir.Value, scope, relaxed ir.Attribute) MbarrierTestWaitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.test.wait", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{addr, stateOrPhase}
+	op.SetOperands([]*ir.Value{addr, stateOrPhase})
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
 	b.Insert(op)
 	return MbarrierTestWaitOp{opWrapper{op}}
@@ -2794,20 +2794,20 @@ func AsMbarrierTestWaitSharedOp(op *ir.Operation) (MbarrierTestWaitSharedOp, boo
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierTestWaitSharedOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierTestWaitSharedOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // State returns the op's state operand.
-func (o MbarrierTestWaitSharedOp) State() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierTestWaitSharedOp) State() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o MbarrierTestWaitSharedOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MbarrierTestWaitSharedOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMbarrierTestWaitSharedOp creates a nvvm.mbarrier.test.wait.shared at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMbarrierTestWaitSharedOp(b *ir.Builder, loc ir.Location, resType ir.Type, addr, state *ir.Value) MbarrierTestWaitSharedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.test.wait.shared", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{addr, state}
+	op.SetOperands([]*ir.Value{addr, state})
 	b.Insert(op)
 	return MbarrierTestWaitSharedOp{opWrapper{op}}
 }
@@ -2827,21 +2827,21 @@ func AsMbarrierTryWaitOp(op *ir.Operation) (MbarrierTryWaitOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierTryWaitOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierTryWaitOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // StateOrPhase returns the op's stateOrPhase operand.
-func (o MbarrierTryWaitOp) StateOrPhase() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierTryWaitOp) StateOrPhase() *ir.Value { return o.op.Operand(1) }
 
 // Ticks returns the op's ticks operand, or nil.
 func (o MbarrierTryWaitOp) Ticks() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Res returns the op's res result.
-func (o MbarrierTryWaitOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MbarrierTryWaitOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Scope returns the optional attribute scope, or nil if it is not set.
 func (o MbarrierTryWaitOp) Scope() ir.Attribute { return o.op.Attr("scope") }
@@ -2854,7 +2854,7 @@ func (o MbarrierTryWaitOp) Relaxed() ir.Attribute { return o.op.Attr("relaxed") 
 // unset; single-block regions get their block.
 func BuildMbarrierTryWaitOp(b *ir.Builder, loc ir.Location, resType ir.Type, addr, stateOrPhase *ir.Value, ticks []*ir.Value, scope, relaxed ir.Attribute) MbarrierTryWaitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.try_wait", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{addr, stateOrPhase}, ticks...)
+	op.SetOperands(append([]*ir.Value{addr, stateOrPhase}, ticks...))
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
 	b.Insert(op)
 	return MbarrierTryWaitOp{opWrapper{op}}
@@ -2875,20 +2875,20 @@ func AsMbarrierTryWaitParityOp(op *ir.Operation) (MbarrierTryWaitParityOp, bool)
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierTryWaitParityOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierTryWaitParityOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Phase returns the op's phase operand.
-func (o MbarrierTryWaitParityOp) Phase() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierTryWaitParityOp) Phase() *ir.Value { return o.op.Operand(1) }
 
 // Ticks returns the op's ticks operand.
-func (o MbarrierTryWaitParityOp) Ticks() *ir.Value { return o.op.Operands[2] }
+func (o MbarrierTryWaitParityOp) Ticks() *ir.Value { return o.op.Operand(2) }
 
 // BuildMbarrierTryWaitParityOp creates a nvvm.mbarrier.try_wait.parity at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMbarrierTryWaitParityOp(b *ir.Builder, loc ir.Location, addr, phase, ticks *ir.Value) MbarrierTryWaitParityOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.try_wait.parity", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{addr, phase, ticks}
+	op.SetOperands([]*ir.Value{addr, phase, ticks})
 	b.Insert(op)
 	return MbarrierTryWaitParityOp{opWrapper{op}}
 }
@@ -2908,13 +2908,13 @@ func AsMbarrierTryWaitParitySharedOp(op *ir.Operation) (MbarrierTryWaitParitySha
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierTryWaitParitySharedOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o MbarrierTryWaitParitySharedOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Phase returns the op's phase operand.
-func (o MbarrierTryWaitParitySharedOp) Phase() *ir.Value { return o.op.Operands[1] }
+func (o MbarrierTryWaitParitySharedOp) Phase() *ir.Value { return o.op.Operand(1) }
 
 // Ticks returns the op's ticks operand.
-func (o MbarrierTryWaitParitySharedOp) Ticks() *ir.Value { return o.op.Operands[2] }
+func (o MbarrierTryWaitParitySharedOp) Ticks() *ir.Value { return o.op.Operand(2) }
 
 // BuildMbarrierTryWaitParitySharedOp creates a
 // nvvm.mbarrier.try_wait.parity.shared at b's insertion point (detached when b
@@ -2922,7 +2922,7 @@ func (o MbarrierTryWaitParitySharedOp) Ticks() *ir.Value { return o.op.Operands[
 // get their block.
 func BuildMbarrierTryWaitParitySharedOp(b *ir.Builder, loc ir.Location, addr, phase, ticks *ir.Value) MbarrierTryWaitParitySharedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.try_wait.parity.shared", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{addr, phase, ticks}
+	op.SetOperands([]*ir.Value{addr, phase, ticks})
 	b.Insert(op)
 	return MbarrierTryWaitParitySharedOp{opWrapper{op}}
 }
@@ -2970,51 +2970,51 @@ func AsMmaBlockScaleOp(op *ir.Operation) (MmaBlockScaleOp, bool) {
 
 // OperandA returns the op's operandA operand group.
 func (o MmaBlockScaleOp) OperandA() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // OperandB returns the op's operandB operand group.
 func (o MmaBlockScaleOp) OperandB() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // OperandC returns the op's operandC operand group.
 func (o MmaBlockScaleOp) OperandC() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // ScaleAData returns the op's scaleAData operand.
 func (o MmaBlockScaleOp) ScaleAData() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)[0]
 }
 
 // ByteIdA returns the op's byteIdA operand.
 func (o MmaBlockScaleOp) ByteIdA() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)[0]
 }
 
 // ThreadIdA returns the op's threadIdA operand.
 func (o MmaBlockScaleOp) ThreadIdA() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 5)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5)[0]
 }
 
 // ScaleBData returns the op's scaleBData operand.
 func (o MmaBlockScaleOp) ScaleBData() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 6)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6)[0]
 }
 
 // ByteIdB returns the op's byteIdB operand.
 func (o MmaBlockScaleOp) ByteIdB() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 7)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7)[0]
 }
 
 // ThreadIdB returns the op's threadIdB operand.
 func (o MmaBlockScaleOp) ThreadIdB() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 8)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8)[0]
 }
 
 // Res returns the op's res result.
-func (o MmaBlockScaleOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MmaBlockScaleOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Shape returns the inherent attribute shape, or nil if it is not set.
 func (o MmaBlockScaleOp) Shape() ir.Attribute { return o.op.Attr("shape") }
@@ -3043,7 +3043,7 @@ func (o MmaBlockScaleOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 // single-block regions get their block.
 func BuildMmaBlockScaleOp(b *ir.Builder, loc ir.Location, resType ir.Type, operandA, operandB, operandC []*ir.Value, scaleAData, byteIdA, threadIdA, scaleBData, byteIdB, threadIdB *ir.Value, shape, multiplicandAPtxType, multiplicandBPtxType, scaleVecSize, blockScaleFormat, kind ir.Attribute) MmaBlockScaleOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mma.block_scale", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append(append(append(append(append(append(append(append(append([]*ir.Value{}, operandA...), operandB...), operandC...), scaleAData), byteIdA), threadIdA), scaleBData), byteIdB), threadIdB)
+	op.SetOperands(append(append(append(append(append(append(append(append(append([]*ir.Value{}, operandA...), operandB...), operandC...), scaleAData), byteIdA), threadIdA), scaleBData), byteIdB), threadIdB))
 	op.SetOperandSegments([]int32{int32(len(operandA)), int32(len(operandB)), int32(len(operandC)), 1, 1, 1, 1, 1, 1})
 	setAttrs(op, []string{"shape", "multiplicandAPtxType", "multiplicandBPtxType", "scaleVecSize", "blockScaleFormat", "kind"}, shape, multiplicandAPtxType, multiplicandBPtxType, scaleVecSize, blockScaleFormat, kind)
 	b.Insert(op)
@@ -3066,61 +3066,61 @@ func AsMmaSpBlockScaleOp(op *ir.Operation) (MmaSpBlockScaleOp, bool) {
 
 // OperandA returns the op's operandA operand group.
 func (o MmaSpBlockScaleOp) OperandA() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // OperandB returns the op's operandB operand group.
 func (o MmaSpBlockScaleOp) OperandB() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // OperandC returns the op's operandC operand group.
 func (o MmaSpBlockScaleOp) OperandC() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // SparseMetadata returns the op's sparseMetadata operand.
 func (o MmaSpBlockScaleOp) SparseMetadata() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)[0]
 }
 
 // SparsitySelector returns the op's sparsitySelector operand.
 func (o MmaSpBlockScaleOp) SparsitySelector() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)[0]
 }
 
 // ScaleAData returns the op's scaleAData operand.
 func (o MmaSpBlockScaleOp) ScaleAData() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 5)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5)[0]
 }
 
 // ByteIdA returns the op's byteIdA operand.
 func (o MmaSpBlockScaleOp) ByteIdA() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 6)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6)[0]
 }
 
 // ThreadIdA returns the op's threadIdA operand.
 func (o MmaSpBlockScaleOp) ThreadIdA() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 7)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7)[0]
 }
 
 // ScaleBData returns the op's scaleBData operand.
 func (o MmaSpBlockScaleOp) ScaleBData() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 8)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8)[0]
 }
 
 // ByteIdB returns the op's byteIdB operand.
 func (o MmaSpBlockScaleOp) ByteIdB() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 9)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 9)[0]
 }
 
 // ThreadIdB returns the op's threadIdB operand.
 func (o MmaSpBlockScaleOp) ThreadIdB() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 10)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 10)[0]
 }
 
 // Res returns the op's res result.
-func (o MmaSpBlockScaleOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MmaSpBlockScaleOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Shape returns the inherent attribute shape, or nil if it is not set.
 func (o MmaSpBlockScaleOp) Shape() ir.Attribute { return o.op.Attr("shape") }
@@ -3152,7 +3152,7 @@ func (o MmaSpBlockScaleOp) OrderedMetadata() ir.Attribute { return o.op.Attr("or
 // unset; single-block regions get their block.
 func BuildMmaSpBlockScaleOp(b *ir.Builder, loc ir.Location, resType ir.Type, operandA, operandB, operandC []*ir.Value, sparseMetadata, sparsitySelector, scaleAData, byteIdA, threadIdA, scaleBData, byteIdB, threadIdB *ir.Value, shape, multiplicandAPtxType, multiplicandBPtxType, scaleVecSize, blockScaleFormat, kind, orderedMetadata ir.Attribute) MmaSpBlockScaleOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mma.sp.block_scale", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, operandA...), operandB...), operandC...), sparseMetadata), sparsitySelector), scaleAData), byteIdA), threadIdA), scaleBData), byteIdB), threadIdB)
+	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, operandA...), operandB...), operandC...), sparseMetadata), sparsitySelector), scaleAData), byteIdA), threadIdA), scaleBData), byteIdB), threadIdB))
 	op.SetOperandSegments([]int32{int32(len(operandA)), int32(len(operandB)), int32(len(operandC)), 1, 1, 1, 1, 1, 1, 1, 1})
 	setAttrs(op, []string{"shape", "multiplicandAPtxType", "multiplicandBPtxType", "scaleVecSize", "blockScaleFormat", "kind", "orderedMetadata"}, shape, multiplicandAPtxType, multiplicandBPtxType, scaleVecSize, blockScaleFormat, kind, orderedMetadata)
 	b.Insert(op)
@@ -3175,31 +3175,31 @@ func AsMmaSpSyncOp(op *ir.Operation) (MmaSpSyncOp, bool) {
 
 // OperandA returns the op's operandA operand group.
 func (o MmaSpSyncOp) OperandA() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // OperandB returns the op's operandB operand group.
 func (o MmaSpSyncOp) OperandB() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // OperandC returns the op's operandC operand group.
 func (o MmaSpSyncOp) OperandC() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // SparseMetadata returns the op's sparseMetadata operand.
 func (o MmaSpSyncOp) SparseMetadata() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)[0]
 }
 
 // SparsitySelector returns the op's sparsitySelector operand.
 func (o MmaSpSyncOp) SparsitySelector() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)[0]
 }
 
 // Res returns the op's res result.
-func (o MmaSpSyncOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MmaSpSyncOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Shape returns the inherent attribute shape, or nil if it is not set.
 func (o MmaSpSyncOp) Shape() ir.Attribute { return o.op.Attr("shape") }
@@ -3224,7 +3224,7 @@ func (o MmaSpSyncOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 // regions get their block.
 func BuildMmaSpSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, operandA, operandB, operandC []*ir.Value, sparseMetadata, sparsitySelector *ir.Value, shape, intOverflowBehavior, multiplicandAPtxType, multiplicandBPtxType, orderedMetadata, kind ir.Attribute) MmaSpSyncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mma.sp.sync", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append(append(append(append(append([]*ir.Value{}, operandA...), operandB...), operandC...), sparseMetadata), sparsitySelector)
+	op.SetOperands(append(append(append(append(append([]*ir.Value{}, operandA...), operandB...), operandC...), sparseMetadata), sparsitySelector))
 	op.SetOperandSegments([]int32{int32(len(operandA)), int32(len(operandB)), int32(len(operandC)), 1, 1})
 	setAttrs(op, []string{"shape", "intOverflowBehavior", "multiplicandAPtxType", "multiplicandBPtxType", "orderedMetadata", "kind"}, shape, intOverflowBehavior, multiplicandAPtxType, multiplicandBPtxType, orderedMetadata, kind)
 	b.Insert(op)
@@ -3247,21 +3247,21 @@ func AsMmaSyncOp(op *ir.Operation) (MmaSyncOp, bool) {
 
 // OperandA returns the op's operandA operand group.
 func (o MmaSyncOp) OperandA() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // OperandB returns the op's operandB operand group.
 func (o MmaSyncOp) OperandB() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // OperandC returns the op's operandC operand group.
 func (o MmaSyncOp) OperandC() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // Res returns the op's res result.
-func (o MmaSyncOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MmaSyncOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Shape returns the inherent attribute shape, or nil if it is not set.
 func (o MmaSyncOp) Shape() ir.Attribute { return o.op.Attr("shape") }
@@ -3289,7 +3289,7 @@ func (o MmaSyncOp) MultiplicandBPtxType() ir.Attribute { return o.op.Attr("multi
 // regions get their block.
 func BuildMmaSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, operandA, operandB, operandC []*ir.Value, shape, b1Op, intOverflowBehavior, layoutA, layoutB, multiplicandAPtxType, multiplicandBPtxType ir.Attribute) MmaSyncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mma.sync", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append(append(append([]*ir.Value{}, operandA...), operandB...), operandC...)
+	op.SetOperands(append(append(append([]*ir.Value{}, operandA...), operandB...), operandC...))
 	op.SetOperandSegments([]int32{int32(len(operandA)), int32(len(operandB)), int32(len(operandC))})
 	setAttrs(op, []string{"shape", "b1Op", "intOverflowBehavior", "layoutA", "layoutB", "multiplicandAPtxType", "multiplicandBPtxType"}, shape, b1Op, intOverflowBehavior, layoutA, layoutB, multiplicandAPtxType, multiplicandBPtxType)
 	b.Insert(op)
@@ -3311,14 +3311,14 @@ func AsNanosleepOp(op *ir.Operation) (NanosleepOp, bool) {
 }
 
 // Duration returns the op's duration operand.
-func (o NanosleepOp) Duration() *ir.Value { return o.op.Operands[0] }
+func (o NanosleepOp) Duration() *ir.Value { return o.op.Operand(0) }
 
 // BuildNanosleepOp creates a nvvm.nanosleep at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildNanosleepOp(b *ir.Builder, loc ir.Location, duration *ir.Value) NanosleepOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "nanosleep", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{duration}
+	op.SetOperands([]*ir.Value{duration})
 	b.Insert(op)
 	return NanosleepOp{opWrapper{op}}
 }
@@ -3368,11 +3368,11 @@ func AsPrefetchOp(op *ir.Operation) (PrefetchOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o PrefetchOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o PrefetchOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Predicate returns the op's predicate operand, or nil.
 func (o PrefetchOp) Predicate() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -3398,7 +3398,7 @@ func (o PrefetchOp) InParamSpace() ir.Attribute { return o.op.Attr("in_param_spa
 // regions get their block.
 func BuildPrefetchOp(b *ir.Builder, loc ir.Location, addr *ir.Value, predicate []*ir.Value, cacheLevel, evictPriority, tensormap, uniform, inParamSpace ir.Attribute) PrefetchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "prefetch", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{addr}, predicate...)
+	op.SetOperands(append([]*ir.Value{addr}, predicate...))
 	setAttrs(op, []string{"cacheLevel", "evictPriority", "tensormap", "uniform", "in_param_space"}, cacheLevel, evictPriority, tensormap, uniform, inParamSpace)
 	b.Insert(op)
 	return PrefetchOp{opWrapper{op}}
@@ -3419,11 +3419,11 @@ func AsPrefetchTensormapOp(op *ir.Operation) (PrefetchTensormapOp, bool) {
 }
 
 // TmaDescriptor returns the op's tmaDescriptor operand.
-func (o PrefetchTensormapOp) TmaDescriptor() *ir.Value { return o.op.Operands[0] }
+func (o PrefetchTensormapOp) TmaDescriptor() *ir.Value { return o.op.Operand(0) }
 
 // Predicate returns the op's predicate operand, or nil.
 func (o PrefetchTensormapOp) Predicate() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -3434,7 +3434,7 @@ func (o PrefetchTensormapOp) Predicate() *ir.Value {
 // unset; single-block regions get their block.
 func BuildPrefetchTensormapOp(b *ir.Builder, loc ir.Location, tmaDescriptor *ir.Value, predicate []*ir.Value) PrefetchTensormapOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "prefetch.tensormap", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{tmaDescriptor}, predicate...)
+	op.SetOperands(append([]*ir.Value{tmaDescriptor}, predicate...))
 	b.Insert(op)
 	return PrefetchTensormapOp{opWrapper{op}}
 }
@@ -3454,21 +3454,21 @@ func AsPrmtOp(op *ir.Operation) (PrmtOp, bool) {
 }
 
 // Lo returns the op's lo operand.
-func (o PrmtOp) Lo() *ir.Value { return o.op.Operands[0] }
+func (o PrmtOp) Lo() *ir.Value { return o.op.Operand(0) }
 
 // Hi returns the op's hi operand, or nil.
 func (o PrmtOp) Hi() *ir.Value {
-	if s := o.op.Operands[1 : len(o.op.Operands)-1]; len(s) > 0 {
+	if s := o.op.Operands()[1 : o.op.NumOperands()-1]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Selector returns the op's selector operand.
-func (o PrmtOp) Selector() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o PrmtOp) Selector() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Res returns the op's res result.
-func (o PrmtOp) Res() *ir.Value { return o.op.Results[0] }
+func (o PrmtOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Mode returns the inherent attribute mode, or nil if it is not set.
 func (o PrmtOp) Mode() ir.Attribute { return o.op.Attr("mode") }
@@ -3478,7 +3478,7 @@ func (o PrmtOp) Mode() ir.Attribute { return o.op.Attr("mode") }
 // their block.
 func BuildPrmtOp(b *ir.Builder, loc ir.Location, resType ir.Type, lo *ir.Value, hi []*ir.Value, selector *ir.Value, mode ir.Attribute) PrmtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "prmt", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append(append([]*ir.Value{lo}, hi...), selector)
+	op.SetOperands(append(append([]*ir.Value{lo}, hi...), selector))
 	setAttrs(op, []string{"mode"}, mode)
 	b.Insert(op)
 	return PrmtOp{opWrapper{op}}
@@ -3499,17 +3499,17 @@ func AsRcpApproxFtzFOp(op *ir.Operation) (RcpApproxFtzFOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o RcpApproxFtzFOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o RcpApproxFtzFOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o RcpApproxFtzFOp) Res() *ir.Value { return o.op.Results[0] }
+func (o RcpApproxFtzFOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildRcpApproxFtzFOp creates a nvvm.rcp.approx.ftz.f at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildRcpApproxFtzFOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) RcpApproxFtzFOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "rcp.approx.ftz.f", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return RcpApproxFtzFOp{opWrapper{op}}
 }
@@ -3529,7 +3529,7 @@ func AsReadPtxSregAggrSmemSizeOp(op *ir.Operation) (ReadPtxSregAggrSmemSizeOp, b
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregAggrSmemSizeOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregAggrSmemSizeOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregAggrSmemSizeOp creates a nvvm.read.ptx.sreg.aggr.smem.size
 // at b's insertion point (detached when b has no block). Nil optional
@@ -3555,7 +3555,7 @@ func AsReadPtxSregClockOp(op *ir.Operation) (ReadPtxSregClockOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClockOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregClockOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregClockOp creates a nvvm.read.ptx.sreg.clock at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -3581,7 +3581,7 @@ func AsReadPtxSregClock64Op(op *ir.Operation) (ReadPtxSregClock64Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClock64Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregClock64Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregClock64Op creates a nvvm.read.ptx.sreg.clock64 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -3607,7 +3607,7 @@ func AsReadPtxSregClusterCtaidXOp(op *ir.Operation) (ReadPtxSregClusterCtaidXOp,
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusterCtaidXOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregClusterCtaidXOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusterCtaidXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -3637,7 +3637,7 @@ func AsReadPtxSregClusterCtaidYOp(op *ir.Operation) (ReadPtxSregClusterCtaidYOp,
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusterCtaidYOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregClusterCtaidYOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusterCtaidYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -3667,7 +3667,7 @@ func AsReadPtxSregClusterCtaidZOp(op *ir.Operation) (ReadPtxSregClusterCtaidZOp,
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusterCtaidZOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregClusterCtaidZOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusterCtaidZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -3697,7 +3697,7 @@ func AsReadPtxSregClusterCtarankOp(op *ir.Operation) (ReadPtxSregClusterCtarankO
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusterCtarankOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregClusterCtarankOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusterCtarankOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -3728,7 +3728,7 @@ func AsReadPtxSregClusterNctaidXOp(op *ir.Operation) (ReadPtxSregClusterNctaidXO
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusterNctaidXOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregClusterNctaidXOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusterNctaidXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -3759,7 +3759,7 @@ func AsReadPtxSregClusterNctaidYOp(op *ir.Operation) (ReadPtxSregClusterNctaidYO
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusterNctaidYOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregClusterNctaidYOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusterNctaidYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -3790,7 +3790,7 @@ func AsReadPtxSregClusterNctaidZOp(op *ir.Operation) (ReadPtxSregClusterNctaidZO
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusterNctaidZOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregClusterNctaidZOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusterNctaidZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -3821,7 +3821,7 @@ func AsReadPtxSregClusterNctarankOp(op *ir.Operation) (ReadPtxSregClusterNctaran
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusterNctarankOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregClusterNctarankOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusterNctarankOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -3852,7 +3852,7 @@ func AsReadPtxSregClusteridXOp(op *ir.Operation) (ReadPtxSregClusteridXOp, bool)
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusteridXOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregClusteridXOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusteridXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -3882,7 +3882,7 @@ func AsReadPtxSregClusteridYOp(op *ir.Operation) (ReadPtxSregClusteridYOp, bool)
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusteridYOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregClusteridYOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusteridYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -3912,7 +3912,7 @@ func AsReadPtxSregClusteridZOp(op *ir.Operation) (ReadPtxSregClusteridZOp, bool)
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusteridZOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregClusteridZOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusteridZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -3942,7 +3942,7 @@ func AsReadPtxSregCtaidXOp(op *ir.Operation) (ReadPtxSregCtaidXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregCtaidXOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregCtaidXOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregCtaidXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -3972,7 +3972,7 @@ func AsReadPtxSregCtaidYOp(op *ir.Operation) (ReadPtxSregCtaidYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregCtaidYOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregCtaidYOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregCtaidYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -4002,7 +4002,7 @@ func AsReadPtxSregCtaidZOp(op *ir.Operation) (ReadPtxSregCtaidZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregCtaidZOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregCtaidZOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregCtaidZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -4032,7 +4032,7 @@ func AsReadPtxSregDynamicSmemSizeOp(op *ir.Operation) (ReadPtxSregDynamicSmemSiz
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregDynamicSmemSizeOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregDynamicSmemSizeOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregDynamicSmemSizeOp creates a
 // nvvm.read.ptx.sreg.dynamic.smem.size at b's insertion point (detached when b
@@ -4059,7 +4059,7 @@ func AsReadPtxSregEnvreg0Op(op *ir.Operation) (ReadPtxSregEnvreg0Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg0Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg0Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg0Op creates a nvvm.read.ptx.sreg.envreg0 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4085,7 +4085,7 @@ func AsReadPtxSregEnvreg1Op(op *ir.Operation) (ReadPtxSregEnvreg1Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg1Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg1Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg1Op creates a nvvm.read.ptx.sreg.envreg1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4111,7 +4111,7 @@ func AsReadPtxSregEnvreg10Op(op *ir.Operation) (ReadPtxSregEnvreg10Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg10Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg10Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg10Op creates a nvvm.read.ptx.sreg.envreg10 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4137,7 +4137,7 @@ func AsReadPtxSregEnvreg11Op(op *ir.Operation) (ReadPtxSregEnvreg11Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg11Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg11Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg11Op creates a nvvm.read.ptx.sreg.envreg11 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4163,7 +4163,7 @@ func AsReadPtxSregEnvreg12Op(op *ir.Operation) (ReadPtxSregEnvreg12Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg12Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg12Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg12Op creates a nvvm.read.ptx.sreg.envreg12 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4189,7 +4189,7 @@ func AsReadPtxSregEnvreg13Op(op *ir.Operation) (ReadPtxSregEnvreg13Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg13Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg13Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg13Op creates a nvvm.read.ptx.sreg.envreg13 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4215,7 +4215,7 @@ func AsReadPtxSregEnvreg14Op(op *ir.Operation) (ReadPtxSregEnvreg14Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg14Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg14Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg14Op creates a nvvm.read.ptx.sreg.envreg14 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4241,7 +4241,7 @@ func AsReadPtxSregEnvreg15Op(op *ir.Operation) (ReadPtxSregEnvreg15Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg15Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg15Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg15Op creates a nvvm.read.ptx.sreg.envreg15 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4267,7 +4267,7 @@ func AsReadPtxSregEnvreg16Op(op *ir.Operation) (ReadPtxSregEnvreg16Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg16Op creates a nvvm.read.ptx.sreg.envreg16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4293,7 +4293,7 @@ func AsReadPtxSregEnvreg17Op(op *ir.Operation) (ReadPtxSregEnvreg17Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg17Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg17Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg17Op creates a nvvm.read.ptx.sreg.envreg17 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4319,7 +4319,7 @@ func AsReadPtxSregEnvreg18Op(op *ir.Operation) (ReadPtxSregEnvreg18Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg18Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg18Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg18Op creates a nvvm.read.ptx.sreg.envreg18 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4345,7 +4345,7 @@ func AsReadPtxSregEnvreg19Op(op *ir.Operation) (ReadPtxSregEnvreg19Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg19Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg19Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg19Op creates a nvvm.read.ptx.sreg.envreg19 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4371,7 +4371,7 @@ func AsReadPtxSregEnvreg2Op(op *ir.Operation) (ReadPtxSregEnvreg2Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg2Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg2Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg2Op creates a nvvm.read.ptx.sreg.envreg2 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4397,7 +4397,7 @@ func AsReadPtxSregEnvreg20Op(op *ir.Operation) (ReadPtxSregEnvreg20Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg20Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg20Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg20Op creates a nvvm.read.ptx.sreg.envreg20 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4423,7 +4423,7 @@ func AsReadPtxSregEnvreg21Op(op *ir.Operation) (ReadPtxSregEnvreg21Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg21Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg21Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg21Op creates a nvvm.read.ptx.sreg.envreg21 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4449,7 +4449,7 @@ func AsReadPtxSregEnvreg22Op(op *ir.Operation) (ReadPtxSregEnvreg22Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg22Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg22Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg22Op creates a nvvm.read.ptx.sreg.envreg22 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4475,7 +4475,7 @@ func AsReadPtxSregEnvreg23Op(op *ir.Operation) (ReadPtxSregEnvreg23Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg23Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg23Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg23Op creates a nvvm.read.ptx.sreg.envreg23 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4501,7 +4501,7 @@ func AsReadPtxSregEnvreg24Op(op *ir.Operation) (ReadPtxSregEnvreg24Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg24Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg24Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg24Op creates a nvvm.read.ptx.sreg.envreg24 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4527,7 +4527,7 @@ func AsReadPtxSregEnvreg25Op(op *ir.Operation) (ReadPtxSregEnvreg25Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg25Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg25Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg25Op creates a nvvm.read.ptx.sreg.envreg25 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4553,7 +4553,7 @@ func AsReadPtxSregEnvreg26Op(op *ir.Operation) (ReadPtxSregEnvreg26Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg26Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg26Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg26Op creates a nvvm.read.ptx.sreg.envreg26 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4579,7 +4579,7 @@ func AsReadPtxSregEnvreg27Op(op *ir.Operation) (ReadPtxSregEnvreg27Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg27Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg27Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg27Op creates a nvvm.read.ptx.sreg.envreg27 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4605,7 +4605,7 @@ func AsReadPtxSregEnvreg28Op(op *ir.Operation) (ReadPtxSregEnvreg28Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg28Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg28Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg28Op creates a nvvm.read.ptx.sreg.envreg28 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4631,7 +4631,7 @@ func AsReadPtxSregEnvreg29Op(op *ir.Operation) (ReadPtxSregEnvreg29Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg29Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg29Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg29Op creates a nvvm.read.ptx.sreg.envreg29 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4657,7 +4657,7 @@ func AsReadPtxSregEnvreg3Op(op *ir.Operation) (ReadPtxSregEnvreg3Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg3Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg3Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg3Op creates a nvvm.read.ptx.sreg.envreg3 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4683,7 +4683,7 @@ func AsReadPtxSregEnvreg30Op(op *ir.Operation) (ReadPtxSregEnvreg30Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg30Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg30Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg30Op creates a nvvm.read.ptx.sreg.envreg30 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4709,7 +4709,7 @@ func AsReadPtxSregEnvreg31Op(op *ir.Operation) (ReadPtxSregEnvreg31Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg31Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg31Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg31Op creates a nvvm.read.ptx.sreg.envreg31 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4735,7 +4735,7 @@ func AsReadPtxSregEnvreg4Op(op *ir.Operation) (ReadPtxSregEnvreg4Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg4Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg4Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg4Op creates a nvvm.read.ptx.sreg.envreg4 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4761,7 +4761,7 @@ func AsReadPtxSregEnvreg5Op(op *ir.Operation) (ReadPtxSregEnvreg5Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg5Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg5Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg5Op creates a nvvm.read.ptx.sreg.envreg5 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4787,7 +4787,7 @@ func AsReadPtxSregEnvreg6Op(op *ir.Operation) (ReadPtxSregEnvreg6Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg6Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg6Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg6Op creates a nvvm.read.ptx.sreg.envreg6 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4813,7 +4813,7 @@ func AsReadPtxSregEnvreg7Op(op *ir.Operation) (ReadPtxSregEnvreg7Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg7Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg7Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg7Op creates a nvvm.read.ptx.sreg.envreg7 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4839,7 +4839,7 @@ func AsReadPtxSregEnvreg8Op(op *ir.Operation) (ReadPtxSregEnvreg8Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg8Op creates a nvvm.read.ptx.sreg.envreg8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4865,7 +4865,7 @@ func AsReadPtxSregEnvreg9Op(op *ir.Operation) (ReadPtxSregEnvreg9Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg9Op) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregEnvreg9Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregEnvreg9Op creates a nvvm.read.ptx.sreg.envreg9 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4891,7 +4891,7 @@ func AsReadPtxSregGlobaltimerOp(op *ir.Operation) (ReadPtxSregGlobaltimerOp, boo
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregGlobaltimerOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregGlobaltimerOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregGlobaltimerOp creates a nvvm.read.ptx.sreg.globaltimer at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -4917,7 +4917,7 @@ func AsReadPtxSregGlobaltimerLoOp(op *ir.Operation) (ReadPtxSregGlobaltimerLoOp,
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregGlobaltimerLoOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregGlobaltimerLoOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregGlobaltimerLoOp creates a nvvm.read.ptx.sreg.globaltimer.lo
 // at b's insertion point (detached when b has no block). Nil optional
@@ -4943,7 +4943,7 @@ func AsReadPtxSregGrididOp(op *ir.Operation) (ReadPtxSregGrididOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregGrididOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregGrididOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregGrididOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -4973,7 +4973,7 @@ func AsReadPtxSregLaneidOp(op *ir.Operation) (ReadPtxSregLaneidOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregLaneidOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregLaneidOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregLaneidOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5003,7 +5003,7 @@ func AsReadPtxSregLanemaskEqOp(op *ir.Operation) (ReadPtxSregLanemaskEqOp, bool)
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregLanemaskEqOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregLanemaskEqOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregLanemaskEqOp creates a nvvm.read.ptx.sreg.lanemask.eq at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5029,7 +5029,7 @@ func AsReadPtxSregLanemaskGeOp(op *ir.Operation) (ReadPtxSregLanemaskGeOp, bool)
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregLanemaskGeOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregLanemaskGeOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregLanemaskGeOp creates a nvvm.read.ptx.sreg.lanemask.ge at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5055,7 +5055,7 @@ func AsReadPtxSregLanemaskGtOp(op *ir.Operation) (ReadPtxSregLanemaskGtOp, bool)
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregLanemaskGtOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregLanemaskGtOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregLanemaskGtOp creates a nvvm.read.ptx.sreg.lanemask.gt at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5081,7 +5081,7 @@ func AsReadPtxSregLanemaskLeOp(op *ir.Operation) (ReadPtxSregLanemaskLeOp, bool)
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregLanemaskLeOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregLanemaskLeOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregLanemaskLeOp creates a nvvm.read.ptx.sreg.lanemask.le at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5107,7 +5107,7 @@ func AsReadPtxSregLanemaskLtOp(op *ir.Operation) (ReadPtxSregLanemaskLtOp, bool)
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregLanemaskLtOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregLanemaskLtOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregLanemaskLtOp creates a nvvm.read.ptx.sreg.lanemask.lt at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5133,7 +5133,7 @@ func AsReadPtxSregNclusteridXOp(op *ir.Operation) (ReadPtxSregNclusteridXOp, boo
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNclusteridXOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregNclusteridXOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNclusteridXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5163,7 +5163,7 @@ func AsReadPtxSregNclusteridYOp(op *ir.Operation) (ReadPtxSregNclusteridYOp, boo
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNclusteridYOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregNclusteridYOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNclusteridYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5193,7 +5193,7 @@ func AsReadPtxSregNclusteridZOp(op *ir.Operation) (ReadPtxSregNclusteridZOp, boo
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNclusteridZOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregNclusteridZOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNclusteridZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5223,7 +5223,7 @@ func AsReadPtxSregNctaidXOp(op *ir.Operation) (ReadPtxSregNctaidXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNctaidXOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregNctaidXOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNctaidXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5253,7 +5253,7 @@ func AsReadPtxSregNctaidYOp(op *ir.Operation) (ReadPtxSregNctaidYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNctaidYOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregNctaidYOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNctaidYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5283,7 +5283,7 @@ func AsReadPtxSregNctaidZOp(op *ir.Operation) (ReadPtxSregNctaidZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNctaidZOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregNctaidZOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNctaidZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5313,7 +5313,7 @@ func AsReadPtxSregNsmidOp(op *ir.Operation) (ReadPtxSregNsmidOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNsmidOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregNsmidOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNsmidOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5343,7 +5343,7 @@ func AsReadPtxSregNtidXOp(op *ir.Operation) (ReadPtxSregNtidXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNtidXOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregNtidXOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNtidXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5373,7 +5373,7 @@ func AsReadPtxSregNtidYOp(op *ir.Operation) (ReadPtxSregNtidYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNtidYOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregNtidYOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNtidYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5403,7 +5403,7 @@ func AsReadPtxSregNtidZOp(op *ir.Operation) (ReadPtxSregNtidZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNtidZOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregNtidZOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNtidZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5433,7 +5433,7 @@ func AsReadPtxSregNwarpidOp(op *ir.Operation) (ReadPtxSregNwarpidOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNwarpidOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregNwarpidOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNwarpidOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5463,7 +5463,7 @@ func AsReadPtxSregSmidOp(op *ir.Operation) (ReadPtxSregSmidOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregSmidOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregSmidOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregSmidOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5493,7 +5493,7 @@ func AsReadPtxSregTidXOp(op *ir.Operation) (ReadPtxSregTidXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregTidXOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregTidXOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregTidXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5523,7 +5523,7 @@ func AsReadPtxSregTidYOp(op *ir.Operation) (ReadPtxSregTidYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregTidYOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregTidYOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregTidYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5553,7 +5553,7 @@ func AsReadPtxSregTidZOp(op *ir.Operation) (ReadPtxSregTidZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregTidZOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregTidZOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregTidZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5583,7 +5583,7 @@ func AsReadPtxSregTotalSmemSizeOp(op *ir.Operation) (ReadPtxSregTotalSmemSizeOp,
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregTotalSmemSizeOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregTotalSmemSizeOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadPtxSregTotalSmemSizeOp creates a nvvm.read.ptx.sreg.total.smem.size
 // at b's insertion point (detached when b has no block). Nil optional
@@ -5609,7 +5609,7 @@ func AsReadPtxSregWarpidOp(op *ir.Operation) (ReadPtxSregWarpidOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregWarpidOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregWarpidOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregWarpidOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5639,7 +5639,7 @@ func AsReadPtxSregWarpsizeOp(op *ir.Operation) (ReadPtxSregWarpsizeOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregWarpsizeOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadPtxSregWarpsizeOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregWarpsizeOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5669,13 +5669,13 @@ func AsReduxSyncOp(op *ir.Operation) (ReduxSyncOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o ReduxSyncOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o ReduxSyncOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // MaskAndClamp returns the op's mask_and_clamp operand.
-func (o ReduxSyncOp) MaskAndClamp() *ir.Value { return o.op.Operands[1] }
+func (o ReduxSyncOp) MaskAndClamp() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o ReduxSyncOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReduxSyncOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o ReduxSyncOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -5691,7 +5691,7 @@ func (o ReduxSyncOp) Nan() ir.Attribute { return o.op.Attr("nan") }
 // regions get their block.
 func BuildReduxSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, val, maskAndClamp *ir.Value, kind, abs, nan ir.Attribute) ReduxSyncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "redux.sync", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{val, maskAndClamp}
+	op.SetOperands([]*ir.Value{val, maskAndClamp})
 	setAttrs(op, []string{"kind", "abs", "nan"}, kind, abs, nan)
 	b.Insert(op)
 	return ReduxSyncOp{opWrapper{op}}
@@ -5742,19 +5742,19 @@ func AsShflSyncOp(op *ir.Operation) (ShflSyncOp, bool) {
 }
 
 // ThreadMask returns the op's thread_mask operand.
-func (o ShflSyncOp) ThreadMask() *ir.Value { return o.op.Operands[0] }
+func (o ShflSyncOp) ThreadMask() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o ShflSyncOp) Val() *ir.Value { return o.op.Operands[1] }
+func (o ShflSyncOp) Val() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the op's offset operand.
-func (o ShflSyncOp) Offset() *ir.Value { return o.op.Operands[2] }
+func (o ShflSyncOp) Offset() *ir.Value { return o.op.Operand(2) }
 
 // MaskAndClamp returns the op's mask_and_clamp operand.
-func (o ShflSyncOp) MaskAndClamp() *ir.Value { return o.op.Operands[3] }
+func (o ShflSyncOp) MaskAndClamp() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o ShflSyncOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ShflSyncOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o ShflSyncOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -5769,7 +5769,7 @@ func (o ShflSyncOp) ReturnValueAndIsValid() ir.Attribute {
 // regions get their block.
 func BuildShflSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, threadMask, val, offset, maskAndClamp *ir.Value, kind, returnValueAndIsValid ir.Attribute) ShflSyncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "shfl.sync", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{threadMask, val, offset, maskAndClamp}
+	op.SetOperands([]*ir.Value{threadMask, val, offset, maskAndClamp})
 	setAttrs(op, []string{"kind", "return_value_and_is_valid"}, kind, returnValueAndIsValid)
 	b.Insert(op)
 	return ShflSyncOp{opWrapper{op}}
@@ -5790,10 +5790,10 @@ func AsStBulkOp(op *ir.Operation) (StBulkOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o StBulkOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o StBulkOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // Size returns the op's size operand.
-func (o StBulkOp) Size() *ir.Value { return o.op.Operands[1] }
+func (o StBulkOp) Size() *ir.Value { return o.op.Operand(1) }
 
 // InitVal returns the optional attribute initVal, or nil if it is not set.
 func (o StBulkOp) InitVal() ir.Attribute { return o.op.Attr("initVal") }
@@ -5803,7 +5803,7 @@ func (o StBulkOp) InitVal() ir.Attribute { return o.op.Attr("initVal") }
 // get their block.
 func BuildStBulkOp(b *ir.Builder, loc ir.Location, addr, size *ir.Value, initVal ir.Attribute) StBulkOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "st.bulk", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{addr, size}
+	op.SetOperands([]*ir.Value{addr, size})
 	setAttrs(op, []string{"initVal"}, initVal)
 	b.Insert(op)
 	return StBulkOp{opWrapper{op}}
@@ -5824,10 +5824,10 @@ func AsStmatrixOp(op *ir.Operation) (StmatrixOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o StmatrixOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o StmatrixOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Sources returns the op's sources operand group.
-func (o StmatrixOp) Sources() []*ir.Value { return o.op.Operands[1:] }
+func (o StmatrixOp) Sources() []*ir.Value { return o.op.Operands()[1:] }
 
 // Layout returns the inherent attribute layout, or nil if it is not set.
 func (o StmatrixOp) Layout() ir.Attribute { return o.op.Attr("layout") }
@@ -5843,7 +5843,7 @@ func (o StmatrixOp) EltType() ir.Attribute { return o.op.Attr("eltType") }
 // regions get their block.
 func BuildStmatrixOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, sources []*ir.Value, layout, shape, eltType ir.Attribute) StmatrixOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "stmatrix", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{ptr}, sources...)
+	op.SetOperands(append([]*ir.Value{ptr}, sources...))
 	setAttrs(op, []string{"layout", "shape", "eltType"}, layout, shape, eltType)
 	b.Insert(op)
 	return StmatrixOp{opWrapper{op}}
@@ -5864,10 +5864,10 @@ func AsTcgen05AllocOp(op *ir.Operation) (Tcgen05AllocOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o Tcgen05AllocOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o Tcgen05AllocOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // NCols returns the op's nCols operand.
-func (o Tcgen05AllocOp) NCols() *ir.Value { return o.op.Operands[1] }
+func (o Tcgen05AllocOp) NCols() *ir.Value { return o.op.Operand(1) }
 
 // Group returns the optional attribute group, or nil if it is not set.
 func (o Tcgen05AllocOp) Group() ir.Attribute { return o.op.Attr("group") }
@@ -5877,7 +5877,7 @@ func (o Tcgen05AllocOp) Group() ir.Attribute { return o.op.Attr("group") }
 // single-block regions get their block.
 func BuildTcgen05AllocOp(b *ir.Builder, loc ir.Location, addr, nCols *ir.Value, group ir.Attribute) Tcgen05AllocOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.alloc", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{addr, nCols}
+	op.SetOperands([]*ir.Value{addr, nCols})
 	setAttrs(op, []string{"group"}, group)
 	b.Insert(op)
 	return Tcgen05AllocOp{opWrapper{op}}
@@ -5898,11 +5898,11 @@ func AsTcgen05CommitOp(op *ir.Operation) (Tcgen05CommitOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o Tcgen05CommitOp) Addr() *ir.Value { return o.op.Operands[0] }
+func (o Tcgen05CommitOp) Addr() *ir.Value { return o.op.Operand(0) }
 
 // MulticastMask returns the op's multicastMask operand, or nil.
 func (o Tcgen05CommitOp) MulticastMask() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -5916,7 +5916,7 @@ func (o Tcgen05CommitOp) Group() ir.Attribute { return o.op.Attr("group") }
 // single-block regions get their block.
 func BuildTcgen05CommitOp(b *ir.Builder, loc ir.Location, addr *ir.Value, multicastMask []*ir.Value, group ir.Attribute) Tcgen05CommitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.commit", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{addr}, multicastMask...)
+	op.SetOperands(append([]*ir.Value{addr}, multicastMask...))
 	setAttrs(op, []string{"group"}, group)
 	b.Insert(op)
 	return Tcgen05CommitOp{opWrapper{op}}
@@ -5937,10 +5937,10 @@ func AsTcgen05CpOp(op *ir.Operation) (Tcgen05CpOp, bool) {
 }
 
 // Taddr returns the op's taddr operand.
-func (o Tcgen05CpOp) Taddr() *ir.Value { return o.op.Operands[0] }
+func (o Tcgen05CpOp) Taddr() *ir.Value { return o.op.Operand(0) }
 
 // SmemDesc returns the op's smem_desc operand.
-func (o Tcgen05CpOp) SmemDesc() *ir.Value { return o.op.Operands[1] }
+func (o Tcgen05CpOp) SmemDesc() *ir.Value { return o.op.Operand(1) }
 
 // Shape returns the inherent attribute shape, or nil if it is not set.
 func (o Tcgen05CpOp) Shape() ir.Attribute { return o.op.Attr("shape") }
@@ -5959,7 +5959,7 @@ func (o Tcgen05CpOp) SrcFormat() ir.Attribute { return o.op.Attr("srcFormat") }
 // regions get their block.
 func BuildTcgen05CpOp(b *ir.Builder, loc ir.Location, taddr, smemDesc *ir.Value, shape, group, multicast, srcFormat ir.Attribute) Tcgen05CpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.cp", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{taddr, smemDesc}
+	op.SetOperands([]*ir.Value{taddr, smemDesc})
 	setAttrs(op, []string{"shape", "group", "multicast", "srcFormat"}, shape, group, multicast, srcFormat)
 	b.Insert(op)
 	return Tcgen05CpOp{opWrapper{op}}
@@ -5980,10 +5980,10 @@ func AsTcgen05DeallocOp(op *ir.Operation) (Tcgen05DeallocOp, bool) {
 }
 
 // Taddr returns the op's taddr operand.
-func (o Tcgen05DeallocOp) Taddr() *ir.Value { return o.op.Operands[0] }
+func (o Tcgen05DeallocOp) Taddr() *ir.Value { return o.op.Operand(0) }
 
 // NCols returns the op's nCols operand.
-func (o Tcgen05DeallocOp) NCols() *ir.Value { return o.op.Operands[1] }
+func (o Tcgen05DeallocOp) NCols() *ir.Value { return o.op.Operand(1) }
 
 // Group returns the optional attribute group, or nil if it is not set.
 func (o Tcgen05DeallocOp) Group() ir.Attribute { return o.op.Attr("group") }
@@ -5993,7 +5993,7 @@ func (o Tcgen05DeallocOp) Group() ir.Attribute { return o.op.Attr("group") }
 // single-block regions get their block.
 func BuildTcgen05DeallocOp(b *ir.Builder, loc ir.Location, taddr, nCols *ir.Value, group ir.Attribute) Tcgen05DeallocOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.dealloc", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{taddr, nCols}
+	op.SetOperands([]*ir.Value{taddr, nCols})
 	setAttrs(op, []string{"group"}, group)
 	b.Insert(op)
 	return Tcgen05DeallocOp{opWrapper{op}}
@@ -6041,18 +6041,18 @@ func AsTcgen05LdOp(op *ir.Operation) (Tcgen05LdOp, bool) {
 }
 
 // TmemAddr returns the op's tmemAddr operand.
-func (o Tcgen05LdOp) TmemAddr() *ir.Value { return o.op.Operands[0] }
+func (o Tcgen05LdOp) TmemAddr() *ir.Value { return o.op.Operand(0) }
 
 // Offset returns the op's offset operand, or nil.
 func (o Tcgen05LdOp) Offset() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Res returns the op's res result.
-func (o Tcgen05LdOp) Res() *ir.Value { return o.op.Results[0] }
+func (o Tcgen05LdOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Pack returns the optional attribute pack, or nil if it is not set.
 func (o Tcgen05LdOp) Pack() ir.Attribute { return o.op.Attr("pack") }
@@ -6065,7 +6065,7 @@ func (o Tcgen05LdOp) Shape() ir.Attribute { return o.op.Attr("shape") }
 // regions get their block.
 func BuildTcgen05LdOp(b *ir.Builder, loc ir.Location, resType ir.Type, tmemAddr *ir.Value, offset []*ir.Value, pack, shape ir.Attribute) Tcgen05LdOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.ld", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{tmemAddr}, offset...)
+	op.SetOperands(append([]*ir.Value{tmemAddr}, offset...))
 	setAttrs(op, []string{"pack", "shape"}, pack, shape)
 	b.Insert(op)
 	return Tcgen05LdOp{opWrapper{op}}
@@ -6087,32 +6087,32 @@ func AsTcgen05MmaOp(op *ir.Operation) (Tcgen05MmaOp, bool) {
 
 // MatrixD returns the op's matrixD operand.
 func (o Tcgen05MmaOp) MatrixD() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // MatrixA returns the op's matrixA operand.
 func (o Tcgen05MmaOp) MatrixA() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // MatrixB returns the op's matrixB operand.
 func (o Tcgen05MmaOp) MatrixB() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)[0]
 }
 
 // Idesc returns the op's idesc operand.
 func (o Tcgen05MmaOp) Idesc() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)[0]
 }
 
 // EnableInputD returns the op's enableInputD operand.
 func (o Tcgen05MmaOp) EnableInputD() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)[0]
 }
 
 // ScaleInputD returns the op's scaleInputD operand, or nil.
 func (o Tcgen05MmaOp) ScaleInputD() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 5); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -6120,7 +6120,7 @@ func (o Tcgen05MmaOp) ScaleInputD() *ir.Value {
 
 // DisableOutputLane returns the op's disableOutputLane operand, or nil.
 func (o Tcgen05MmaOp) DisableOutputLane() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 6); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -6143,7 +6143,7 @@ func (o Tcgen05MmaOp) AShift() ir.Attribute { return o.op.Attr("aShift") }
 // single-block regions get their block.
 func BuildTcgen05MmaOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matrixB, idesc, enableInputD *ir.Value, scaleInputD, disableOutputLane []*ir.Value, kind, ctaGroup, collectorOp, aShift ir.Attribute) Tcgen05MmaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD}, scaleInputD...), disableOutputLane...)
+	op.SetOperands(append(append([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD}, scaleInputD...), disableOutputLane...))
 	op.SetOperandSegments([]int32{1, 1, 1, 1, 1, int32(len(scaleInputD)), int32(len(disableOutputLane))})
 	setAttrs(op, []string{"kind", "ctaGroup", "collectorOp", "aShift"}, kind, ctaGroup, collectorOp, aShift)
 	b.Insert(op)
@@ -6165,25 +6165,25 @@ func AsTcgen05MmaBlockScaleOp(op *ir.Operation) (Tcgen05MmaBlockScaleOp, bool) {
 }
 
 // MatrixD returns the op's matrixD operand.
-func (o Tcgen05MmaBlockScaleOp) MatrixD() *ir.Value { return o.op.Operands[0] }
+func (o Tcgen05MmaBlockScaleOp) MatrixD() *ir.Value { return o.op.Operand(0) }
 
 // MatrixA returns the op's matrixA operand.
-func (o Tcgen05MmaBlockScaleOp) MatrixA() *ir.Value { return o.op.Operands[1] }
+func (o Tcgen05MmaBlockScaleOp) MatrixA() *ir.Value { return o.op.Operand(1) }
 
 // MatrixB returns the op's matrixB operand.
-func (o Tcgen05MmaBlockScaleOp) MatrixB() *ir.Value { return o.op.Operands[2] }
+func (o Tcgen05MmaBlockScaleOp) MatrixB() *ir.Value { return o.op.Operand(2) }
 
 // Idesc returns the op's idesc operand.
-func (o Tcgen05MmaBlockScaleOp) Idesc() *ir.Value { return o.op.Operands[3] }
+func (o Tcgen05MmaBlockScaleOp) Idesc() *ir.Value { return o.op.Operand(3) }
 
 // EnableInputD returns the op's enableInputD operand.
-func (o Tcgen05MmaBlockScaleOp) EnableInputD() *ir.Value { return o.op.Operands[4] }
+func (o Tcgen05MmaBlockScaleOp) EnableInputD() *ir.Value { return o.op.Operand(4) }
 
 // ScaleA returns the op's scaleA operand.
-func (o Tcgen05MmaBlockScaleOp) ScaleA() *ir.Value { return o.op.Operands[5] }
+func (o Tcgen05MmaBlockScaleOp) ScaleA() *ir.Value { return o.op.Operand(5) }
 
 // ScaleB returns the op's scaleB operand.
-func (o Tcgen05MmaBlockScaleOp) ScaleB() *ir.Value { return o.op.Operands[6] }
+func (o Tcgen05MmaBlockScaleOp) ScaleB() *ir.Value { return o.op.Operand(6) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o Tcgen05MmaBlockScaleOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -6202,7 +6202,7 @@ func (o Tcgen05MmaBlockScaleOp) CollectorOp() ir.Attribute { return o.op.Attr("c
 // left unset; single-block regions get their block.
 func BuildTcgen05MmaBlockScaleOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matrixB, idesc, enableInputD, scaleA, scaleB *ir.Value, kind, ctaGroup, blockScale, collectorOp ir.Attribute) Tcgen05MmaBlockScaleOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma.block_scale", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD, scaleA, scaleB}
+	op.SetOperands([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD, scaleA, scaleB})
 	setAttrs(op, []string{"kind", "ctaGroup", "blockScale", "collectorOp"}, kind, ctaGroup, blockScale, collectorOp)
 	b.Insert(op)
 	return Tcgen05MmaBlockScaleOp{opWrapper{op}}
@@ -6224,37 +6224,37 @@ func AsTcgen05MmaSpOp(op *ir.Operation) (Tcgen05MmaSpOp, bool) {
 
 // MatrixD returns the op's matrixD operand.
 func (o Tcgen05MmaSpOp) MatrixD() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // MatrixA returns the op's matrixA operand.
 func (o Tcgen05MmaSpOp) MatrixA() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // MatrixB returns the op's matrixB operand.
 func (o Tcgen05MmaSpOp) MatrixB() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)[0]
 }
 
 // Idesc returns the op's idesc operand.
 func (o Tcgen05MmaSpOp) Idesc() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)[0]
 }
 
 // EnableInputD returns the op's enableInputD operand.
 func (o Tcgen05MmaSpOp) EnableInputD() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)[0]
 }
 
 // SparseMetadata returns the op's sparseMetadata operand.
 func (o Tcgen05MmaSpOp) SparseMetadata() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 5)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5)[0]
 }
 
 // ScaleInputD returns the op's scaleInputD operand, or nil.
 func (o Tcgen05MmaSpOp) ScaleInputD() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 6); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -6262,7 +6262,7 @@ func (o Tcgen05MmaSpOp) ScaleInputD() *ir.Value {
 
 // DisableOutputLane returns the op's disableOutputLane operand, or nil.
 func (o Tcgen05MmaSpOp) DisableOutputLane() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 7); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -6285,7 +6285,7 @@ func (o Tcgen05MmaSpOp) AShift() ir.Attribute { return o.op.Attr("aShift") }
 // single-block regions get their block.
 func BuildTcgen05MmaSpOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata *ir.Value, scaleInputD, disableOutputLane []*ir.Value, kind, ctaGroup, collectorOp, aShift ir.Attribute) Tcgen05MmaSpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma.sp", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata}, scaleInputD...), disableOutputLane...)
+	op.SetOperands(append(append([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata}, scaleInputD...), disableOutputLane...))
 	op.SetOperandSegments([]int32{1, 1, 1, 1, 1, 1, int32(len(scaleInputD)), int32(len(disableOutputLane))})
 	setAttrs(op, []string{"kind", "ctaGroup", "collectorOp", "aShift"}, kind, ctaGroup, collectorOp, aShift)
 	b.Insert(op)
@@ -6307,28 +6307,28 @@ func AsTcgen05MmaSpBlockScaleOp(op *ir.Operation) (Tcgen05MmaSpBlockScaleOp, boo
 }
 
 // MatrixD returns the op's matrixD operand.
-func (o Tcgen05MmaSpBlockScaleOp) MatrixD() *ir.Value { return o.op.Operands[0] }
+func (o Tcgen05MmaSpBlockScaleOp) MatrixD() *ir.Value { return o.op.Operand(0) }
 
 // MatrixA returns the op's matrixA operand.
-func (o Tcgen05MmaSpBlockScaleOp) MatrixA() *ir.Value { return o.op.Operands[1] }
+func (o Tcgen05MmaSpBlockScaleOp) MatrixA() *ir.Value { return o.op.Operand(1) }
 
 // MatrixB returns the op's matrixB operand.
-func (o Tcgen05MmaSpBlockScaleOp) MatrixB() *ir.Value { return o.op.Operands[2] }
+func (o Tcgen05MmaSpBlockScaleOp) MatrixB() *ir.Value { return o.op.Operand(2) }
 
 // Idesc returns the op's idesc operand.
-func (o Tcgen05MmaSpBlockScaleOp) Idesc() *ir.Value { return o.op.Operands[3] }
+func (o Tcgen05MmaSpBlockScaleOp) Idesc() *ir.Value { return o.op.Operand(3) }
 
 // EnableInputD returns the op's enableInputD operand.
-func (o Tcgen05MmaSpBlockScaleOp) EnableInputD() *ir.Value { return o.op.Operands[4] }
+func (o Tcgen05MmaSpBlockScaleOp) EnableInputD() *ir.Value { return o.op.Operand(4) }
 
 // SparseMetadata returns the op's sparseMetadata operand.
-func (o Tcgen05MmaSpBlockScaleOp) SparseMetadata() *ir.Value { return o.op.Operands[5] }
+func (o Tcgen05MmaSpBlockScaleOp) SparseMetadata() *ir.Value { return o.op.Operand(5) }
 
 // ScaleA returns the op's scaleA operand.
-func (o Tcgen05MmaSpBlockScaleOp) ScaleA() *ir.Value { return o.op.Operands[6] }
+func (o Tcgen05MmaSpBlockScaleOp) ScaleA() *ir.Value { return o.op.Operand(6) }
 
 // ScaleB returns the op's scaleB operand.
-func (o Tcgen05MmaSpBlockScaleOp) ScaleB() *ir.Value { return o.op.Operands[7] }
+func (o Tcgen05MmaSpBlockScaleOp) ScaleB() *ir.Value { return o.op.Operand(7) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o Tcgen05MmaSpBlockScaleOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -6347,7 +6347,7 @@ func (o Tcgen05MmaSpBlockScaleOp) CollectorOp() ir.Attribute { return o.op.Attr(
 // are left unset; single-block regions get their block.
 func BuildTcgen05MmaSpBlockScaleOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata, scaleA, scaleB *ir.Value, kind, ctaGroup, blockScale, collectorOp ir.Attribute) Tcgen05MmaSpBlockScaleOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma.sp.block_scale", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata, scaleA, scaleB}
+	op.SetOperands([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata, scaleA, scaleB})
 	setAttrs(op, []string{"kind", "ctaGroup", "blockScale", "collectorOp"}, kind, ctaGroup, blockScale, collectorOp)
 	b.Insert(op)
 	return Tcgen05MmaSpBlockScaleOp{opWrapper{op}}
@@ -6368,23 +6368,23 @@ func AsTcgen05MmaWsOp(op *ir.Operation) (Tcgen05MmaWsOp, bool) {
 }
 
 // MatrixD returns the op's matrixD operand.
-func (o Tcgen05MmaWsOp) MatrixD() *ir.Value { return o.op.Operands[0] }
+func (o Tcgen05MmaWsOp) MatrixD() *ir.Value { return o.op.Operand(0) }
 
 // MatrixA returns the op's matrixA operand.
-func (o Tcgen05MmaWsOp) MatrixA() *ir.Value { return o.op.Operands[1] }
+func (o Tcgen05MmaWsOp) MatrixA() *ir.Value { return o.op.Operand(1) }
 
 // MatrixB returns the op's matrixB operand.
-func (o Tcgen05MmaWsOp) MatrixB() *ir.Value { return o.op.Operands[2] }
+func (o Tcgen05MmaWsOp) MatrixB() *ir.Value { return o.op.Operand(2) }
 
 // Idesc returns the op's idesc operand.
-func (o Tcgen05MmaWsOp) Idesc() *ir.Value { return o.op.Operands[3] }
+func (o Tcgen05MmaWsOp) Idesc() *ir.Value { return o.op.Operand(3) }
 
 // EnableInputD returns the op's enableInputD operand.
-func (o Tcgen05MmaWsOp) EnableInputD() *ir.Value { return o.op.Operands[4] }
+func (o Tcgen05MmaWsOp) EnableInputD() *ir.Value { return o.op.Operand(4) }
 
 // ZeroColMask returns the op's zeroColMask operand, or nil.
 func (o Tcgen05MmaWsOp) ZeroColMask() *ir.Value {
-	if s := o.op.Operands[5:]; len(s) > 0 {
+	if s := o.op.Operands()[5:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -6404,7 +6404,7 @@ func (o Tcgen05MmaWsOp) CollectorOp() ir.Attribute { return o.op.Attr("collector
 // single-block regions get their block.
 func BuildTcgen05MmaWsOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matrixB, idesc, enableInputD *ir.Value, zeroColMask []*ir.Value, kind, collectorBBuffer, collectorOp ir.Attribute) Tcgen05MmaWsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma.ws", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD}, zeroColMask...)
+	op.SetOperands(append([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD}, zeroColMask...))
 	setAttrs(op, []string{"kind", "collectorBBuffer", "collectorOp"}, kind, collectorBBuffer, collectorOp)
 	b.Insert(op)
 	return Tcgen05MmaWsOp{opWrapper{op}}
@@ -6425,26 +6425,26 @@ func AsTcgen05MmaWsSpOp(op *ir.Operation) (Tcgen05MmaWsSpOp, bool) {
 }
 
 // MatrixD returns the op's matrixD operand.
-func (o Tcgen05MmaWsSpOp) MatrixD() *ir.Value { return o.op.Operands[0] }
+func (o Tcgen05MmaWsSpOp) MatrixD() *ir.Value { return o.op.Operand(0) }
 
 // MatrixA returns the op's matrixA operand.
-func (o Tcgen05MmaWsSpOp) MatrixA() *ir.Value { return o.op.Operands[1] }
+func (o Tcgen05MmaWsSpOp) MatrixA() *ir.Value { return o.op.Operand(1) }
 
 // MatrixB returns the op's matrixB operand.
-func (o Tcgen05MmaWsSpOp) MatrixB() *ir.Value { return o.op.Operands[2] }
+func (o Tcgen05MmaWsSpOp) MatrixB() *ir.Value { return o.op.Operand(2) }
 
 // Idesc returns the op's idesc operand.
-func (o Tcgen05MmaWsSpOp) Idesc() *ir.Value { return o.op.Operands[3] }
+func (o Tcgen05MmaWsSpOp) Idesc() *ir.Value { return o.op.Operand(3) }
 
 // EnableInputD returns the op's enableInputD operand.
-func (o Tcgen05MmaWsSpOp) EnableInputD() *ir.Value { return o.op.Operands[4] }
+func (o Tcgen05MmaWsSpOp) EnableInputD() *ir.Value { return o.op.Operand(4) }
 
 // SparseMetadata returns the op's sparseMetadata operand.
-func (o Tcgen05MmaWsSpOp) SparseMetadata() *ir.Value { return o.op.Operands[5] }
+func (o Tcgen05MmaWsSpOp) SparseMetadata() *ir.Value { return o.op.Operand(5) }
 
 // ZeroColMask returns the op's zeroColMask operand, or nil.
 func (o Tcgen05MmaWsSpOp) ZeroColMask() *ir.Value {
-	if s := o.op.Operands[6:]; len(s) > 0 {
+	if s := o.op.Operands()[6:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -6464,7 +6464,7 @@ func (o Tcgen05MmaWsSpOp) CollectorOp() ir.Attribute { return o.op.Attr("collect
 // unset; single-block regions get their block.
 func BuildTcgen05MmaWsSpOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata *ir.Value, zeroColMask []*ir.Value, kind, collectorBBuffer, collectorOp ir.Attribute) Tcgen05MmaWsSpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma.ws.sp", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata}, zeroColMask...)
+	op.SetOperands(append([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata}, zeroColMask...))
 	setAttrs(op, []string{"kind", "collectorBBuffer", "collectorOp"}, kind, collectorBBuffer, collectorOp)
 	b.Insert(op)
 	return Tcgen05MmaWsSpOp{opWrapper{op}}
@@ -6485,32 +6485,32 @@ func AsTcgen05MmaSmemDescOp(op *ir.Operation) (Tcgen05MmaSmemDescOp, bool) {
 }
 
 // StartAddr returns the op's startAddr operand.
-func (o Tcgen05MmaSmemDescOp) StartAddr() *ir.Value { return o.op.Operands[0] }
+func (o Tcgen05MmaSmemDescOp) StartAddr() *ir.Value { return o.op.Operand(0) }
 
 // LeadingDimOffset returns the op's leadingDimOffset operand.
-func (o Tcgen05MmaSmemDescOp) LeadingDimOffset() *ir.Value { return o.op.Operands[1] }
+func (o Tcgen05MmaSmemDescOp) LeadingDimOffset() *ir.Value { return o.op.Operand(1) }
 
 // StrideDimOffset returns the op's strideDimOffset operand.
-func (o Tcgen05MmaSmemDescOp) StrideDimOffset() *ir.Value { return o.op.Operands[2] }
+func (o Tcgen05MmaSmemDescOp) StrideDimOffset() *ir.Value { return o.op.Operand(2) }
 
 // BaseOffset returns the op's baseOffset operand.
-func (o Tcgen05MmaSmemDescOp) BaseOffset() *ir.Value { return o.op.Operands[3] }
+func (o Tcgen05MmaSmemDescOp) BaseOffset() *ir.Value { return o.op.Operand(3) }
 
 // LeadingDimMode returns the op's leadingDimMode operand.
-func (o Tcgen05MmaSmemDescOp) LeadingDimMode() *ir.Value { return o.op.Operands[4] }
+func (o Tcgen05MmaSmemDescOp) LeadingDimMode() *ir.Value { return o.op.Operand(4) }
 
 // SwizzleMode returns the op's swizzleMode operand.
-func (o Tcgen05MmaSmemDescOp) SwizzleMode() *ir.Value { return o.op.Operands[5] }
+func (o Tcgen05MmaSmemDescOp) SwizzleMode() *ir.Value { return o.op.Operand(5) }
 
 // Res returns the op's res result.
-func (o Tcgen05MmaSmemDescOp) Res() *ir.Value { return o.op.Results[0] }
+func (o Tcgen05MmaSmemDescOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildTcgen05MmaSmemDescOp creates a nvvm.tcgen05.mma_smem_desc at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildTcgen05MmaSmemDescOp(b *ir.Builder, loc ir.Location, resType ir.Type, startAddr, leadingDimOffset, strideDimOffset, baseOffset, leadingDimMode, swizzleMode *ir.Value) Tcgen05MmaSmemDescOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma_smem_desc", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{startAddr, leadingDimOffset, strideDimOffset, baseOffset, leadingDimMode, swizzleMode}
+	op.SetOperands([]*ir.Value{startAddr, leadingDimOffset, strideDimOffset, baseOffset, leadingDimMode, swizzleMode})
 	b.Insert(op)
 	return Tcgen05MmaSmemDescOp{opWrapper{op}}
 }
@@ -6558,7 +6558,7 @@ func AsTcgen05ShiftOp(op *ir.Operation) (Tcgen05ShiftOp, bool) {
 }
 
 // Taddr returns the op's taddr operand.
-func (o Tcgen05ShiftOp) Taddr() *ir.Value { return o.op.Operands[0] }
+func (o Tcgen05ShiftOp) Taddr() *ir.Value { return o.op.Operand(0) }
 
 // Group returns the optional attribute group, or nil if it is not set.
 func (o Tcgen05ShiftOp) Group() ir.Attribute { return o.op.Attr("group") }
@@ -6568,7 +6568,7 @@ func (o Tcgen05ShiftOp) Group() ir.Attribute { return o.op.Attr("group") }
 // single-block regions get their block.
 func BuildTcgen05ShiftOp(b *ir.Builder, loc ir.Location, taddr *ir.Value, group ir.Attribute) Tcgen05ShiftOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.shift", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{taddr}
+	op.SetOperands([]*ir.Value{taddr})
 	setAttrs(op, []string{"group"}, group)
 	b.Insert(op)
 	return Tcgen05ShiftOp{opWrapper{op}}
@@ -6589,14 +6589,14 @@ func AsTcgen05StOp(op *ir.Operation) (Tcgen05StOp, bool) {
 }
 
 // TmemAddr returns the op's tmemAddr operand.
-func (o Tcgen05StOp) TmemAddr() *ir.Value { return o.op.Operands[0] }
+func (o Tcgen05StOp) TmemAddr() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o Tcgen05StOp) Val() *ir.Value { return o.op.Operands[1] }
+func (o Tcgen05StOp) Val() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the op's offset operand, or nil.
 func (o Tcgen05StOp) Offset() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -6613,7 +6613,7 @@ func (o Tcgen05StOp) Shape() ir.Attribute { return o.op.Attr("shape") }
 // regions get their block.
 func BuildTcgen05StOp(b *ir.Builder, loc ir.Location, tmemAddr, val *ir.Value, offset []*ir.Value, unpack, shape ir.Attribute) Tcgen05StOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.st", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{tmemAddr, val}, offset...)
+	op.SetOperands(append([]*ir.Value{tmemAddr, val}, offset...))
 	setAttrs(op, []string{"unpack", "shape"}, unpack, shape)
 	b.Insert(op)
 	return Tcgen05StOp{opWrapper{op}}
@@ -6661,20 +6661,20 @@ func AsVoteBallotSyncOp(op *ir.Operation) (VoteBallotSyncOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o VoteBallotSyncOp) Mask() *ir.Value { return o.op.Operands[0] }
+func (o VoteBallotSyncOp) Mask() *ir.Value { return o.op.Operand(0) }
 
 // Pred returns the op's pred operand.
-func (o VoteBallotSyncOp) Pred() *ir.Value { return o.op.Operands[1] }
+func (o VoteBallotSyncOp) Pred() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o VoteBallotSyncOp) Res() *ir.Value { return o.op.Results[0] }
+func (o VoteBallotSyncOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildVoteBallotSyncOp creates a nvvm.vote.ballot.sync at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildVoteBallotSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, pred *ir.Value) VoteBallotSyncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "vote.ballot.sync", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{mask, pred}
+	op.SetOperands([]*ir.Value{mask, pred})
 	b.Insert(op)
 	return VoteBallotSyncOp{opWrapper{op}}
 }
@@ -6694,13 +6694,13 @@ func AsVoteSyncOp(op *ir.Operation) (VoteSyncOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o VoteSyncOp) Mask() *ir.Value { return o.op.Operands[0] }
+func (o VoteSyncOp) Mask() *ir.Value { return o.op.Operand(0) }
 
 // Pred returns the op's pred operand.
-func (o VoteSyncOp) Pred() *ir.Value { return o.op.Operands[1] }
+func (o VoteSyncOp) Pred() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o VoteSyncOp) Res() *ir.Value { return o.op.Results[0] }
+func (o VoteSyncOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o VoteSyncOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -6710,7 +6710,7 @@ func (o VoteSyncOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 // regions get their block.
 func BuildVoteSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, pred *ir.Value, kind ir.Attribute) VoteSyncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "vote.sync", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{mask, pred}
+	op.SetOperands([]*ir.Value{mask, pred})
 	setAttrs(op, []string{"kind"}, kind)
 	b.Insert(op)
 	return VoteSyncOp{opWrapper{op}}
@@ -6778,16 +6778,16 @@ func AsWgmmaMmaAsyncOp(op *ir.Operation) (WgmmaMmaAsyncOp, bool) {
 }
 
 // Inouts returns the op's inouts operand.
-func (o WgmmaMmaAsyncOp) Inouts() *ir.Value { return o.op.Operands[0] }
+func (o WgmmaMmaAsyncOp) Inouts() *ir.Value { return o.op.Operand(0) }
 
 // DescriptorA returns the op's descriptorA operand.
-func (o WgmmaMmaAsyncOp) DescriptorA() *ir.Value { return o.op.Operands[1] }
+func (o WgmmaMmaAsyncOp) DescriptorA() *ir.Value { return o.op.Operand(1) }
 
 // DescriptorB returns the op's descriptorB operand.
-func (o WgmmaMmaAsyncOp) DescriptorB() *ir.Value { return o.op.Operands[2] }
+func (o WgmmaMmaAsyncOp) DescriptorB() *ir.Value { return o.op.Operand(2) }
 
 // Results returns the op's results result.
-func (o WgmmaMmaAsyncOp) Results() *ir.Value { return o.op.Results[0] }
+func (o WgmmaMmaAsyncOp) Results() *ir.Value { return o.op.Result(0) }
 
 // Shape returns the inherent attribute shape, or nil if it is not set.
 func (o WgmmaMmaAsyncOp) Shape() ir.Attribute { return o.op.Attr("shape") }
@@ -6824,7 +6824,7 @@ func (o WgmmaMmaAsyncOp) Satfinite() ir.Attribute { return o.op.Attr("satfinite"
 // single-block regions get their block.
 func BuildWgmmaMmaAsyncOp(b *ir.Builder, loc ir.Location, resultsType ir.Type, inouts, descriptorA, descriptorB *ir.Value, shape, typeA, typeB, typeD, scaleD, scaleA, scaleB, layoutA, layoutB, satfinite ir.Attribute) WgmmaMmaAsyncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "wgmma.mma_async", Registered: true}, loc, []ir.Type{resultsType})
-	op.Operands = []*ir.Value{inouts, descriptorA, descriptorB}
+	op.SetOperands([]*ir.Value{inouts, descriptorA, descriptorB})
 	setAttrs(op, []string{"shape", "typeA", "typeB", "typeD", "scaleD", "scaleA", "scaleB", "layoutA", "layoutB", "satfinite"}, shape, typeA, typeB, typeD, scaleD, scaleA, scaleB, layoutA, layoutB, satfinite)
 	b.Insert(op)
 	return WgmmaMmaAsyncOp{opWrapper{op}}
@@ -6873,13 +6873,13 @@ func AsWmmaLoadOp(op *ir.Operation) (WmmaLoadOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o WmmaLoadOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o WmmaLoadOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Stride returns the op's stride operand.
-func (o WmmaLoadOp) Stride() *ir.Value { return o.op.Operands[1] }
+func (o WmmaLoadOp) Stride() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o WmmaLoadOp) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaLoadOp) Res() *ir.Value { return o.op.Result(0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o WmmaLoadOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -6904,7 +6904,7 @@ func (o WmmaLoadOp) Frag() ir.Attribute { return o.op.Attr("frag") }
 // regions get their block.
 func BuildWmmaLoadOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr, stride *ir.Value, m_, n_, k_, layout, eltype, frag ir.Attribute) WmmaLoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "wmma.load", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr, stride}
+	op.SetOperands([]*ir.Value{ptr, stride})
 	setAttrs(op, []string{"m", "n", "k", "layout", "eltype", "frag"}, m_, n_, k_, layout, eltype, frag)
 	b.Insert(op)
 	return WmmaLoadOp{opWrapper{op}}
@@ -6925,10 +6925,10 @@ func AsWmmaMmaOp(op *ir.Operation) (WmmaMmaOp, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o WmmaMmaOp) Args() []*ir.Value { return o.op.Operands }
+func (o WmmaMmaOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o WmmaMmaOp) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaMmaOp) Res() *ir.Value { return o.op.Result(0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o WmmaMmaOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -6956,7 +6956,7 @@ func (o WmmaMmaOp) EltypeB() ir.Attribute { return o.op.Attr("eltypeB") }
 // regions get their block.
 func BuildWmmaMmaOp(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value, m_, n_, k_, layoutA, layoutB, eltypeA, eltypeB ir.Attribute) WmmaMmaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "wmma.mma", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"m", "n", "k", "layoutA", "layoutB", "eltypeA", "eltypeB"}, m_, n_, k_, layoutA, layoutB, eltypeA, eltypeB)
 	b.Insert(op)
 	return WmmaMmaOp{opWrapper{op}}
@@ -6977,13 +6977,13 @@ func AsWmmaStoreOp(op *ir.Operation) (WmmaStoreOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o WmmaStoreOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o WmmaStoreOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Args returns the op's args operand group.
-func (o WmmaStoreOp) Args() []*ir.Value { return o.op.Operands[1 : len(o.op.Operands)-1] }
+func (o WmmaStoreOp) Args() []*ir.Value { return o.op.Operands()[1 : o.op.NumOperands()-1] }
 
 // Stride returns the op's stride operand.
-func (o WmmaStoreOp) Stride() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o WmmaStoreOp) Stride() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o WmmaStoreOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -7005,7 +7005,7 @@ func (o WmmaStoreOp) Eltype() ir.Attribute { return o.op.Attr("eltype") }
 // regions get their block.
 func BuildWmmaStoreOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, args []*ir.Value, stride *ir.Value, m_, n_, k_, layout, eltype ir.Attribute) WmmaStoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "wmma.store", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{ptr}, args...), stride)
+	op.SetOperands(append(append([]*ir.Value{ptr}, args...), stride))
 	setAttrs(op, []string{"m", "n", "k", "layout", "eltype"}, m_, n_, k_, layout, eltype)
 	b.Insert(op)
 	return WmmaStoreOp{opWrapper{op}}

@@ -20,7 +20,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,12 +51,12 @@ func AsAllocateDirOp(op *ir.Operation) (AllocateDirOp, bool) {
 
 // VarList returns the op's varList operand group.
 func (o AllocateDirOp) VarList() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Allocator returns the op's allocator operand, or nil.
 func (o AllocateDirOp) Allocator() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -70,7 +70,7 @@ func (o AllocateDirOp) Align() ir.Attribute { return o.op.Attr("align") }
 // single-block regions get their block.
 func BuildAllocateDirOp(b *ir.Builder, loc ir.Location, varList, allocator []*ir.Value, align ir.Attribute) AllocateDirOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "allocate_dir", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{}, varList...), allocator...)
+	op.SetOperands(append(append([]*ir.Value{}, varList...), allocator...))
 	op.SetOperandSegments([]int32{int32(len(varList)), int32(len(allocator))})
 	setAttrs(op, []string{"align"}, align)
 	b.Insert(op)
@@ -104,7 +104,7 @@ func (o AtomicCaptureOp) Hint() ir.Attribute { return o.op.Attr("hint") }
 func (o AtomicCaptureOp) MemoryOrder() ir.Attribute { return o.op.Attr("memory_order") }
 
 // Region returns the op's region.
-func (o AtomicCaptureOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o AtomicCaptureOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildAtomicCaptureOp creates an omp.atomic.capture at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -132,10 +132,10 @@ func AsAtomicReadOp(op *ir.Operation) (AtomicReadOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o AtomicReadOp) X() *ir.Value { return o.op.Operands[0] }
+func (o AtomicReadOp) X() *ir.Value { return o.op.Operand(0) }
 
 // V returns the op's v operand.
-func (o AtomicReadOp) V() *ir.Value { return o.op.Operands[1] }
+func (o AtomicReadOp) V() *ir.Value { return o.op.Operand(1) }
 
 // ElementType returns the inherent attribute element_type, or nil if it is not set.
 func (o AtomicReadOp) ElementType() ir.Attribute { return o.op.Attr("element_type") }
@@ -157,7 +157,7 @@ func (o AtomicReadOp) MemoryOrder() ir.Attribute { return o.op.Attr("memory_orde
 // single-block regions get their block.
 func BuildAtomicReadOp(b *ir.Builder, loc ir.Location, x_, v_ *ir.Value, elementType, hintVal, memoryOrderVal, hint, memoryOrder ir.Attribute) AtomicReadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "atomic.read", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{x_, v_}
+	op.SetOperands([]*ir.Value{x_, v_})
 	setAttrs(op, []string{"element_type", "hint_val", "memory_order_val", "hint", "memory_order"}, elementType, hintVal, memoryOrderVal, hint, memoryOrder)
 	b.Insert(op)
 	return AtomicReadOp{opWrapper{op}}
@@ -178,7 +178,7 @@ func AsAtomicUpdateOp(op *ir.Operation) (AtomicUpdateOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o AtomicUpdateOp) X() *ir.Value { return o.op.Operands[0] }
+func (o AtomicUpdateOp) X() *ir.Value { return o.op.Operand(0) }
 
 // HintVal returns the optional attribute hint_val, or nil if it is not set.
 func (o AtomicUpdateOp) HintVal() ir.Attribute { return o.op.Attr("hint_val") }
@@ -196,14 +196,14 @@ func (o AtomicUpdateOp) Hint() ir.Attribute { return o.op.Attr("hint") }
 func (o AtomicUpdateOp) MemoryOrder() ir.Attribute { return o.op.Attr("memory_order") }
 
 // Region returns the op's region.
-func (o AtomicUpdateOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o AtomicUpdateOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildAtomicUpdateOp creates an omp.atomic.update at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicUpdateOp(b *ir.Builder, loc ir.Location, x_ *ir.Value, hintVal, memoryOrderVal, atomicControl, hint, memoryOrder ir.Attribute) AtomicUpdateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "atomic.update", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{x_}
+	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"hint_val", "memory_order_val", "atomic_control", "hint", "memory_order"}, hintVal, memoryOrderVal, atomicControl, hint, memoryOrder)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
@@ -225,10 +225,10 @@ func AsAtomicWriteOp(op *ir.Operation) (AtomicWriteOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o AtomicWriteOp) X() *ir.Value { return o.op.Operands[0] }
+func (o AtomicWriteOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Expr returns the op's expr operand.
-func (o AtomicWriteOp) Expr() *ir.Value { return o.op.Operands[1] }
+func (o AtomicWriteOp) Expr() *ir.Value { return o.op.Operand(1) }
 
 // HintVal returns the optional attribute hint_val, or nil if it is not set.
 func (o AtomicWriteOp) HintVal() ir.Attribute { return o.op.Attr("hint_val") }
@@ -247,7 +247,7 @@ func (o AtomicWriteOp) MemoryOrder() ir.Attribute { return o.op.Attr("memory_ord
 // single-block regions get their block.
 func BuildAtomicWriteOp(b *ir.Builder, loc ir.Location, x_, expr *ir.Value, hintVal, memoryOrderVal, hint, memoryOrder ir.Attribute) AtomicWriteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "atomic.write", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{x_, expr}
+	op.SetOperands([]*ir.Value{x_, expr})
 	setAttrs(op, []string{"hint_val", "memory_order_val", "hint", "memory_order"}, hintVal, memoryOrderVal, hint, memoryOrder)
 	b.Insert(op)
 	return AtomicWriteOp{opWrapper{op}}
@@ -292,7 +292,7 @@ func AsCancelOp(op *ir.Operation) (CancelOp, bool) {
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o CancelOp) IfExpr() *ir.Value {
-	if s := o.op.Operands; len(s) > 0 {
+	if s := o.op.Operands(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -311,7 +311,7 @@ func (o CancelOp) CancelDirective() ir.Attribute { return o.op.Attr("cancel_dire
 // get their block.
 func BuildCancelOp(b *ir.Builder, loc ir.Location, ifExpr []*ir.Value, cancellationConstructTypeVal, cancelDirective ir.Attribute) CancelOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "cancel", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, ifExpr...)
+	op.SetOperands(append([]*ir.Value{}, ifExpr...))
 	setAttrs(op, []string{"cancellation_construct_type_val", "cancel_directive"}, cancellationConstructTypeVal, cancelDirective)
 	b.Insert(op)
 	return CancelOp{opWrapper{op}}
@@ -364,25 +364,25 @@ func AsCanonicalLoopOp(op *ir.Operation) (CanonicalLoopOp, bool) {
 }
 
 // TripCount returns the op's tripCount operand.
-func (o CanonicalLoopOp) TripCount() *ir.Value { return o.op.Operands[0] }
+func (o CanonicalLoopOp) TripCount() *ir.Value { return o.op.Operand(0) }
 
 // Cli returns the op's cli operand, or nil.
 func (o CanonicalLoopOp) Cli() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Region returns the op's region.
-func (o CanonicalLoopOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o CanonicalLoopOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildCanonicalLoopOp creates an omp.canonical_loop at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCanonicalLoopOp(b *ir.Builder, loc ir.Location, tripCount *ir.Value, cli []*ir.Value) CanonicalLoopOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "canonical_loop", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{tripCount}, cli...)
+	op.SetOperands(append([]*ir.Value{tripCount}, cli...))
 	op.AddRegion()
 	b.Insert(op)
 	return CanonicalLoopOp{opWrapper{op}}
@@ -406,7 +406,7 @@ func AsCriticalOp(op *ir.Operation) (CriticalOp, bool) {
 func (o CriticalOp) Name() ir.Attribute { return o.op.Attr("name") }
 
 // Region returns the op's region.
-func (o CriticalOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o CriticalOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildCriticalOp creates an omp.critical at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -473,7 +473,7 @@ func (o DeclareMapperOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 func (o DeclareMapperOp) Type() ir.Attribute { return o.op.Attr("type") }
 
 // Body returns the op's body region.
-func (o DeclareMapperOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o DeclareMapperOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildDeclareMapperOp creates an omp.declare_mapper at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -501,14 +501,14 @@ func AsDeclareMapperInfoOp(op *ir.Operation) (DeclareMapperInfoOp, bool) {
 }
 
 // MapVars returns the op's map_vars operand group.
-func (o DeclareMapperInfoOp) MapVars() []*ir.Value { return o.op.Operands }
+func (o DeclareMapperInfoOp) MapVars() []*ir.Value { return o.op.Operands() }
 
 // BuildDeclareMapperInfoOp creates an omp.declare_mapper.info at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildDeclareMapperInfoOp(b *ir.Builder, loc ir.Location, mapVars []*ir.Value) DeclareMapperInfoOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "declare_mapper.info", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, mapVars...)
+	op.SetOperands(append([]*ir.Value{}, mapVars...))
 	b.Insert(op)
 	return DeclareMapperInfoOp{opWrapper{op}}
 }
@@ -537,22 +537,22 @@ func (o DeclareReductionOp) Type() ir.Attribute { return o.op.Attr("type") }
 func (o DeclareReductionOp) ByrefElementType() ir.Attribute { return o.op.Attr("byref_element_type") }
 
 // AllocRegion returns the op's allocRegion region.
-func (o DeclareReductionOp) AllocRegion() *ir.Region { return o.op.Regions[0] }
+func (o DeclareReductionOp) AllocRegion() *ir.Region { return o.op.Region(0) }
 
 // InitializerRegion returns the op's initializerRegion region.
-func (o DeclareReductionOp) InitializerRegion() *ir.Region { return o.op.Regions[1] }
+func (o DeclareReductionOp) InitializerRegion() *ir.Region { return o.op.Region(1) }
 
 // ReductionRegion returns the op's reductionRegion region.
-func (o DeclareReductionOp) ReductionRegion() *ir.Region { return o.op.Regions[2] }
+func (o DeclareReductionOp) ReductionRegion() *ir.Region { return o.op.Region(2) }
 
 // AtomicReductionRegion returns the op's atomicReductionRegion region.
-func (o DeclareReductionOp) AtomicReductionRegion() *ir.Region { return o.op.Regions[3] }
+func (o DeclareReductionOp) AtomicReductionRegion() *ir.Region { return o.op.Region(3) }
 
 // CleanupRegion returns the op's cleanupRegion region.
-func (o DeclareReductionOp) CleanupRegion() *ir.Region { return o.op.Regions[4] }
+func (o DeclareReductionOp) CleanupRegion() *ir.Region { return o.op.Region(4) }
 
 // DataPtrPtrRegion returns the op's dataPtrPtrRegion region.
-func (o DeclareReductionOp) DataPtrPtrRegion() *ir.Region { return o.op.Regions[5] }
+func (o DeclareReductionOp) DataPtrPtrRegion() *ir.Region { return o.op.Region(5) }
 
 // BuildDeclareReductionOp creates an omp.declare_reduction at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -586,7 +586,7 @@ func AsDistributeOp(op *ir.Operation) (DistributeOp, bool) {
 
 // ChunkSize returns the op's chunk_size operand, or nil.
 func (o DistributeOp) ChunkSize() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -594,22 +594,22 @@ func (o DistributeOp) ChunkSize() *ir.Value {
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o DistributeOp) AllocateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // AllocatorsVars returns the op's allocators_vars operand group.
 func (o DistributeOp) AllocatorsVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o DistributeOp) AllocatorVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // DistScheduleChunkSize returns the op's dist_schedule_chunk_size operand, or nil.
 func (o DistributeOp) DistScheduleChunkSize() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -617,7 +617,7 @@ func (o DistributeOp) DistScheduleChunkSize() *ir.Value {
 
 // PrivateVars returns the op's private_vars operand group.
 func (o DistributeOp) PrivateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 5)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5)
 }
 
 // DistScheduleStatic returns the optional attribute dist_schedule_static, or nil if it is not set.
@@ -639,14 +639,14 @@ func (o DistributeOp) PrivateSyms() ir.Attribute { return o.op.Attr("private_sym
 func (o DistributeOp) PrivateNeedsBarrier() ir.Attribute { return o.op.Attr("private_needs_barrier") }
 
 // Region returns the op's region.
-func (o DistributeOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o DistributeOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildDistributeOp creates an omp.distribute at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDistributeOp(b *ir.Builder, loc ir.Location, chunkSize, allocateVars, allocatorsVars, allocatorVars, distScheduleChunkSize, privateVars []*ir.Value, distScheduleStatic, orderVal, order, orderMod, privateSyms, privateNeedsBarrier ir.Attribute) DistributeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "distribute", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append(append(append([]*ir.Value{}, chunkSize...), allocateVars...), allocatorsVars...), allocatorVars...), distScheduleChunkSize...), privateVars...)
+	op.SetOperands(append(append(append(append(append(append([]*ir.Value{}, chunkSize...), allocateVars...), allocatorsVars...), allocatorVars...), distScheduleChunkSize...), privateVars...))
 	op.SetOperandSegments([]int32{int32(len(chunkSize)), int32(len(allocateVars)), int32(len(allocatorsVars)), int32(len(allocatorVars)), int32(len(distScheduleChunkSize)), int32(len(privateVars))})
 	setAttrs(op, []string{"dist_schedule_static", "order_val", "order", "order_mod", "private_syms", "private_needs_barrier"}, distScheduleStatic, orderVal, order, orderMod, privateSyms, privateNeedsBarrier)
 	op.AddRegion()
@@ -669,14 +669,14 @@ func AsFlushOp(op *ir.Operation) (FlushOp, bool) {
 }
 
 // VarList returns the op's varList operand group.
-func (o FlushOp) VarList() []*ir.Value { return o.op.Operands }
+func (o FlushOp) VarList() []*ir.Value { return o.op.Operands() }
 
 // BuildFlushOp creates an omp.flush at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFlushOp(b *ir.Builder, loc ir.Location, varList []*ir.Value) FlushOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "flush", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, varList...)
+	op.SetOperands(append([]*ir.Value{}, varList...))
 	b.Insert(op)
 	return FlushOp{opWrapper{op}}
 }
@@ -697,12 +697,12 @@ func AsLoopOp(op *ir.Operation) (LoopOp, bool) {
 
 // PrivateVars returns the op's private_vars operand group.
 func (o LoopOp) PrivateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // ReductionVars returns the op's reduction_vars operand group.
 func (o LoopOp) ReductionVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // BindKind returns the optional attribute bind_kind, or nil if it is not set.
@@ -730,14 +730,14 @@ func (o LoopOp) ReductionByref() ir.Attribute { return o.op.Attr("reduction_byre
 func (o LoopOp) ReductionSyms() ir.Attribute { return o.op.Attr("reduction_syms") }
 
 // Region returns the op's region.
-func (o LoopOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o LoopOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildLoopOp creates an omp.loop at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLoopOp(b *ir.Builder, loc ir.Location, privateVars, reductionVars []*ir.Value, bindKind, privateSyms, privateNeedsBarrier, order, orderMod, reductionMod, reductionByref, reductionSyms ir.Attribute) LoopOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "loop", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{}, privateVars...), reductionVars...)
+	op.SetOperands(append(append([]*ir.Value{}, privateVars...), reductionVars...))
 	op.SetOperandSegments([]int32{int32(len(privateVars)), int32(len(reductionVars))})
 	setAttrs(op, []string{"bind_kind", "private_syms", "private_needs_barrier", "order", "order_mod", "reduction_mod", "reduction_byref", "reduction_syms"}, bindKind, privateSyms, privateNeedsBarrier, order, orderMod, reductionMod, reductionByref, reductionSyms)
 	op.AddRegion()
@@ -761,20 +761,20 @@ func AsLoopNestOp(op *ir.Operation) (LoopNestOp, bool) {
 
 // LoopLowerBounds returns the op's loop_lower_bounds operand group (as large as the op's other variadic groups).
 func (o LoopNestOp) LoopLowerBounds() []*ir.Value {
-	n := (len(o.op.Operands) - 0) / 3
-	return o.op.Operands[0 : 0+n]
+	n := (o.op.NumOperands() - 0) / 3
+	return o.op.Operands()[0 : 0+n]
 }
 
 // LoopUpperBounds returns the op's loop_upper_bounds operand group (as large as the op's other variadic groups).
 func (o LoopNestOp) LoopUpperBounds() []*ir.Value {
-	n := (len(o.op.Operands) - 0) / 3
-	return o.op.Operands[n : n+n]
+	n := (o.op.NumOperands() - 0) / 3
+	return o.op.Operands()[n : n+n]
 }
 
 // LoopSteps returns the op's loop_steps operand group (as large as the op's other variadic groups).
 func (o LoopNestOp) LoopSteps() []*ir.Value {
-	n := (len(o.op.Operands) - 0) / 3
-	return o.op.Operands[2*n : 2*n+n]
+	n := (o.op.NumOperands() - 0) / 3
+	return o.op.Operands()[2*n : 2*n+n]
 }
 
 // Inclusive returns the optional attribute inclusive, or nil if it is not set.
@@ -790,14 +790,14 @@ func (o LoopNestOp) LoopInclusive() ir.Attribute { return o.op.Attr("loop_inclus
 func (o LoopNestOp) TileSizes() ir.Attribute { return o.op.Attr("tile_sizes") }
 
 // Region returns the op's region.
-func (o LoopNestOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o LoopNestOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildLoopNestOp creates an omp.loop_nest at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLoopNestOp(b *ir.Builder, loc ir.Location, loopLowerBounds, loopUpperBounds, loopSteps []*ir.Value, inclusive, collapseNumLoops, loopInclusive, tileSizes ir.Attribute) LoopNestOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "loop_nest", Registered: true}, loc, nil)
-	op.Operands = append(append(append([]*ir.Value{}, loopLowerBounds...), loopUpperBounds...), loopSteps...)
+	op.SetOperands(append(append(append([]*ir.Value{}, loopLowerBounds...), loopUpperBounds...), loopSteps...))
 	setAttrs(op, []string{"inclusive", "collapse_num_loops", "loop_inclusive", "tile_sizes"}, inclusive, collapseNumLoops, loopInclusive, tileSizes)
 	op.AddRegion()
 	b.Insert(op)
@@ -820,7 +820,7 @@ func AsMapBoundsOp(op *ir.Operation) (MapBoundsOp, bool) {
 
 // LowerBound returns the op's lower_bound operand, or nil.
 func (o MapBoundsOp) LowerBound() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -828,7 +828,7 @@ func (o MapBoundsOp) LowerBound() *ir.Value {
 
 // UpperBound returns the op's upper_bound operand, or nil.
 func (o MapBoundsOp) UpperBound() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -836,7 +836,7 @@ func (o MapBoundsOp) UpperBound() *ir.Value {
 
 // Extent returns the op's extent operand, or nil.
 func (o MapBoundsOp) Extent() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -844,7 +844,7 @@ func (o MapBoundsOp) Extent() *ir.Value {
 
 // Stride returns the op's stride operand, or nil.
 func (o MapBoundsOp) Stride() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -852,14 +852,14 @@ func (o MapBoundsOp) Stride() *ir.Value {
 
 // StartIdx returns the op's start_idx operand, or nil.
 func (o MapBoundsOp) StartIdx() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o MapBoundsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MapBoundsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // StrideInBytes returns the optional attribute stride_in_bytes, or nil if it is not set.
 func (o MapBoundsOp) StrideInBytes() ir.Attribute { return o.op.Attr("stride_in_bytes") }
@@ -869,7 +869,7 @@ func (o MapBoundsOp) StrideInBytes() ir.Attribute { return o.op.Attr("stride_in_
 // regions get their block.
 func BuildMapBoundsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lowerBound, upperBound, extent, stride, startIdx []*ir.Value, strideInBytes ir.Attribute) MapBoundsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "map.bounds", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append(append(append([]*ir.Value{}, lowerBound...), upperBound...), extent...), stride...), startIdx...)
+	op.SetOperands(append(append(append(append(append([]*ir.Value{}, lowerBound...), upperBound...), extent...), stride...), startIdx...))
 	op.SetOperandSegments([]int32{int32(len(lowerBound)), int32(len(upperBound)), int32(len(extent)), int32(len(stride)), int32(len(startIdx))})
 	setAttrs(op, []string{"stride_in_bytes"}, strideInBytes)
 	b.Insert(op)
@@ -891,24 +891,30 @@ func AsMapInfoOp(op *ir.Operation) (MapInfoOp, bool) {
 }
 
 // VarPtr returns the op's var_ptr operand.
-func (o MapInfoOp) VarPtr() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o MapInfoOp) VarPtr() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // VarPtrPtr returns the op's var_ptr_ptr operand, or nil.
 func (o MapInfoOp) VarPtrPtr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Members returns the op's members operand group.
-func (o MapInfoOp) Members() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2) }
+func (o MapInfoOp) Members() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
+}
 
 // Bounds returns the op's bounds operand group.
-func (o MapInfoOp) Bounds() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3) }
+func (o MapInfoOp) Bounds() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
+}
 
 // OmpPtr returns the op's omp_ptr result.
-func (o MapInfoOp) OmpPtr() *ir.Value { return o.op.Results[0] }
+func (o MapInfoOp) OmpPtr() *ir.Value { return o.op.Result(0) }
 
 // VarType returns the inherent attribute var_type, or nil if it is not set.
 func (o MapInfoOp) VarType() ir.Attribute { return o.op.Attr("var_type") }
@@ -936,7 +942,7 @@ func (o MapInfoOp) PartialMap() ir.Attribute { return o.op.Attr("partial_map") }
 // regions get their block.
 func BuildMapInfoOp(b *ir.Builder, loc ir.Location, ompPtrType ir.Type, varPtr *ir.Value, varPtrPtr, members, bounds []*ir.Value, varType, mapType, mapCaptureType, membersIndex, mapperId, name, partialMap ir.Attribute) MapInfoOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "map.info", Registered: true}, loc, []ir.Type{ompPtrType})
-	op.Operands = append(append(append([]*ir.Value{varPtr}, varPtrPtr...), members...), bounds...)
+	op.SetOperands(append(append(append([]*ir.Value{varPtr}, varPtrPtr...), members...), bounds...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(members)), int32(len(bounds))})
 	setAttrs(op, []string{"var_type", "map_type", "map_capture_type", "members_index", "mapper_id", "name", "partial_map"}, varType, mapType, mapCaptureType, membersIndex, mapperId, name, partialMap)
 	b.Insert(op)
@@ -959,21 +965,21 @@ func AsMaskedOp(op *ir.Operation) (MaskedOp, bool) {
 
 // FilteredThreadId returns the op's filtered_thread_id operand, or nil.
 func (o MaskedOp) FilteredThreadId() *ir.Value {
-	if s := o.op.Operands; len(s) > 0 {
+	if s := o.op.Operands(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Region returns the op's region.
-func (o MaskedOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o MaskedOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildMaskedOp creates an omp.masked at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMaskedOp(b *ir.Builder, loc ir.Location, filteredThreadId []*ir.Value) MaskedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "masked", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, filteredThreadId...)
+	op.SetOperands(append([]*ir.Value{}, filteredThreadId...))
 	op.AddRegion()
 	b.Insert(op)
 	return MaskedOp{opWrapper{op}}
@@ -994,7 +1000,7 @@ func AsMasterOp(op *ir.Operation) (MasterOp, bool) {
 }
 
 // Region returns the op's region.
-func (o MasterOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o MasterOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildMasterOp creates an omp.master at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1021,7 +1027,7 @@ func AsNewCliOp(op *ir.Operation) (NewCliOp, bool) {
 }
 
 // Result returns the op's result.
-func (o NewCliOp) Result() *ir.Value { return o.op.Results[0] }
+func (o NewCliOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildNewCliOp creates an omp.new_cli at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1047,7 +1053,7 @@ func AsOrderedOp(op *ir.Operation) (OrderedOp, bool) {
 }
 
 // DoacrossDependVars returns the op's doacross_depend_vars operand group.
-func (o OrderedOp) DoacrossDependVars() []*ir.Value { return o.op.Operands }
+func (o OrderedOp) DoacrossDependVars() []*ir.Value { return o.op.Operands() }
 
 // DependTypeVal returns the optional attribute depend_type_val, or nil if it is not set.
 func (o OrderedOp) DependTypeVal() ir.Attribute { return o.op.Attr("depend_type_val") }
@@ -1066,7 +1072,7 @@ func (o OrderedOp) DoacrossNumLoops() ir.Attribute { return o.op.Attr("doacross_
 // regions get their block.
 func BuildOrderedOp(b *ir.Builder, loc ir.Location, doacrossDependVars []*ir.Value, dependTypeVal, numLoopsVal, doacrossDependType, doacrossNumLoops ir.Attribute) OrderedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "ordered", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, doacrossDependVars...)
+	op.SetOperands(append([]*ir.Value{}, doacrossDependVars...))
 	setAttrs(op, []string{"depend_type_val", "num_loops_val", "doacross_depend_type", "doacross_num_loops"}, dependTypeVal, numLoopsVal, doacrossDependType, doacrossNumLoops)
 	b.Insert(op)
 	return OrderedOp{opWrapper{op}}
@@ -1093,7 +1099,7 @@ func (o OrderedRegionOp) Simd() ir.Attribute { return o.op.Attr("simd") }
 func (o OrderedRegionOp) ParLevelSimd() ir.Attribute { return o.op.Attr("par_level_simd") }
 
 // Region returns the op's region.
-func (o OrderedRegionOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o OrderedRegionOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildOrderedRegionOp creates an omp.ordered.region at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1122,17 +1128,17 @@ func AsParallelOp(op *ir.Operation) (ParallelOp, bool) {
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o ParallelOp) AllocateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o ParallelOp) AllocatorVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o ParallelOp) IfExpr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1140,7 +1146,7 @@ func (o ParallelOp) IfExpr() *ir.Value {
 
 // NumThreadsVar returns the op's num_threads_var operand, or nil.
 func (o ParallelOp) NumThreadsVar() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1148,12 +1154,12 @@ func (o ParallelOp) NumThreadsVar() *ir.Value {
 
 // AllocatorsVars returns the op's allocators_vars operand group.
 func (o ParallelOp) AllocatorsVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
 }
 
 // NumThreads returns the op's num_threads operand, or nil.
 func (o ParallelOp) NumThreads() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 5); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1161,12 +1167,12 @@ func (o ParallelOp) NumThreads() *ir.Value {
 
 // PrivateVars returns the op's private_vars operand group.
 func (o ParallelOp) PrivateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 6)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6)
 }
 
 // ReductionVars returns the op's reduction_vars operand group.
 func (o ParallelOp) ReductionVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 7)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7)
 }
 
 // ReductionVarsByref returns the optional attribute reduction_vars_byref, or nil if it is not set.
@@ -1200,14 +1206,14 @@ func (o ParallelOp) ReductionByref() ir.Attribute { return o.op.Attr("reduction_
 func (o ParallelOp) ReductionSyms() ir.Attribute { return o.op.Attr("reduction_syms") }
 
 // Region returns the op's region.
-func (o ParallelOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ParallelOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildParallelOp creates an omp.parallel at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildParallelOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, ifExpr, numThreadsVar, allocatorsVars, numThreads, privateVars, reductionVars []*ir.Value, reductionVarsByref, reductions, procBindVal, privatizers, privateSyms, privateNeedsBarrier, procBindKind, reductionMod, reductionByref, reductionSyms ir.Attribute) ParallelOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "parallel", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), ifExpr...), numThreadsVar...), allocatorsVars...), numThreads...), privateVars...), reductionVars...)
+	op.SetOperands(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), ifExpr...), numThreadsVar...), allocatorsVars...), numThreads...), privateVars...), reductionVars...))
 	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(ifExpr)), int32(len(numThreadsVar)), int32(len(allocatorsVars)), int32(len(numThreads)), int32(len(privateVars)), int32(len(reductionVars))})
 	setAttrs(op, []string{"reduction_vars_byref", "reductions", "proc_bind_val", "privatizers", "private_syms", "private_needs_barrier", "proc_bind_kind", "reduction_mod", "reduction_byref", "reduction_syms"}, reductionVarsByref, reductions, procBindVal, privatizers, privateSyms, privateNeedsBarrier, procBindKind, reductionMod, reductionByref, reductionSyms)
 	op.AddRegion()
@@ -1239,13 +1245,13 @@ func (o PrivateOp) Type() ir.Attribute { return o.op.Attr("type") }
 func (o PrivateOp) DataSharingType() ir.Attribute { return o.op.Attr("data_sharing_type") }
 
 // InitRegion returns the op's init_region region.
-func (o PrivateOp) InitRegion() *ir.Region { return o.op.Regions[0] }
+func (o PrivateOp) InitRegion() *ir.Region { return o.op.Region(0) }
 
 // CopyRegion returns the op's copy_region region.
-func (o PrivateOp) CopyRegion() *ir.Region { return o.op.Regions[1] }
+func (o PrivateOp) CopyRegion() *ir.Region { return o.op.Region(1) }
 
 // DeallocRegion returns the op's dealloc_region region.
-func (o PrivateOp) DeallocRegion() *ir.Region { return o.op.Regions[2] }
+func (o PrivateOp) DeallocRegion() *ir.Region { return o.op.Region(2) }
 
 // BuildPrivateOp creates an omp.private at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1276,12 +1282,12 @@ func AsScanOp(op *ir.Operation) (ScanOp, bool) {
 
 // InclusiveVars returns the op's inclusive_vars operand group.
 func (o ScanOp) InclusiveVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // ExclusiveVars returns the op's exclusive_vars operand group.
 func (o ScanOp) ExclusiveVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // BuildScanOp creates an omp.scan at b's insertion point (detached when b has
@@ -1289,7 +1295,7 @@ func (o ScanOp) ExclusiveVars() []*ir.Value {
 // their block.
 func BuildScanOp(b *ir.Builder, loc ir.Location, inclusiveVars, exclusiveVars []*ir.Value) ScanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "scan", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{}, inclusiveVars...), exclusiveVars...)
+	op.SetOperands(append(append([]*ir.Value{}, inclusiveVars...), exclusiveVars...))
 	op.SetOperandSegments([]int32{int32(len(inclusiveVars)), int32(len(exclusiveVars))})
 	b.Insert(op)
 	return ScanOp{opWrapper{op}}
@@ -1310,7 +1316,7 @@ func AsSectionOp(op *ir.Operation) (SectionOp, bool) {
 }
 
 // Region returns the op's region.
-func (o SectionOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o SectionOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildSectionOp creates an omp.section at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1338,27 +1344,27 @@ func AsSectionsOp(op *ir.Operation) (SectionsOp, bool) {
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o SectionsOp) AllocateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o SectionsOp) AllocatorVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // PrivateVars returns the op's private_vars operand group.
 func (o SectionsOp) PrivateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // ReductionVars returns the op's reduction_vars operand group.
 func (o SectionsOp) ReductionVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // AllocatorsVars returns the op's allocators_vars operand group.
 func (o SectionsOp) AllocatorsVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
 }
 
 // ReductionVarsByref returns the optional attribute reduction_vars_byref, or nil if it is not set.
@@ -1386,14 +1392,14 @@ func (o SectionsOp) ReductionByref() ir.Attribute { return o.op.Attr("reduction_
 func (o SectionsOp) ReductionSyms() ir.Attribute { return o.op.Attr("reduction_syms") }
 
 // Region returns the op's region.
-func (o SectionsOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o SectionsOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildSectionsOp creates an omp.sections at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSectionsOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, privateVars, reductionVars, allocatorsVars []*ir.Value, reductionVarsByref, reductions, nowait, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms ir.Attribute) SectionsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "sections", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), privateVars...), reductionVars...), allocatorsVars...)
+	op.SetOperands(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), privateVars...), reductionVars...), allocatorsVars...))
 	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(privateVars)), int32(len(reductionVars)), int32(len(allocatorsVars))})
 	setAttrs(op, []string{"reduction_vars_byref", "reductions", "nowait", "private_syms", "private_needs_barrier", "reduction_mod", "reduction_byref", "reduction_syms"}, reductionVarsByref, reductions, nowait, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms)
 	op.AddRegion().AddBlock()
@@ -1417,38 +1423,40 @@ func AsSimdOp(op *ir.Operation) (SimdOp, bool) {
 
 // AlignedVars returns the op's aligned_vars operand group.
 func (o SimdOp) AlignedVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o SimdOp) IfExpr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // LinearVars returns the op's linear_vars operand group.
-func (o SimdOp) LinearVars() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2) }
+func (o SimdOp) LinearVars() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
+}
 
 // LinearStepVars returns the op's linear_step_vars operand group.
 func (o SimdOp) LinearStepVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // NontemporalVars returns the op's nontemporal_vars operand group.
 func (o SimdOp) NontemporalVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
 }
 
 // PrivateVars returns the op's private_vars operand group.
 func (o SimdOp) PrivateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 5)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5)
 }
 
 // ReductionVars returns the op's reduction_vars operand group.
 func (o SimdOp) ReductionVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 6)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6)
 }
 
 // AlignmentValues returns the optional attribute alignment_values, or nil if it is not set.
@@ -1491,14 +1499,14 @@ func (o SimdOp) Safelen() ir.Attribute { return o.op.Attr("safelen") }
 func (o SimdOp) Simdlen() ir.Attribute { return o.op.Attr("simdlen") }
 
 // Region returns the op's region.
-func (o SimdOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o SimdOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildSimdOp creates an omp.simd at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSimdOp(b *ir.Builder, loc ir.Location, alignedVars, ifExpr, linearVars, linearStepVars, nontemporalVars, privateVars, reductionVars []*ir.Value, alignmentValues, orderVal, alignments, linearVarTypes, order, orderMod, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms, safelen, simdlen ir.Attribute) SimdOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "simd", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append(append(append(append([]*ir.Value{}, alignedVars...), ifExpr...), linearVars...), linearStepVars...), nontemporalVars...), privateVars...), reductionVars...)
+	op.SetOperands(append(append(append(append(append(append(append([]*ir.Value{}, alignedVars...), ifExpr...), linearVars...), linearStepVars...), nontemporalVars...), privateVars...), reductionVars...))
 	op.SetOperandSegments([]int32{int32(len(alignedVars)), int32(len(ifExpr)), int32(len(linearVars)), int32(len(linearStepVars)), int32(len(nontemporalVars)), int32(len(privateVars)), int32(len(reductionVars))})
 	setAttrs(op, []string{"alignment_values", "order_val", "alignments", "linear_var_types", "order", "order_mod", "private_syms", "private_needs_barrier", "reduction_mod", "reduction_byref", "reduction_syms", "safelen", "simdlen"}, alignmentValues, orderVal, alignments, linearVarTypes, order, orderMod, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms, safelen, simdlen)
 	op.AddRegion()
@@ -1522,27 +1530,27 @@ func AsSingleOp(op *ir.Operation) (SingleOp, bool) {
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o SingleOp) AllocateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // AllocatorsVars returns the op's allocators_vars operand group.
 func (o SingleOp) AllocatorsVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o SingleOp) AllocatorVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // CopyprivateVars returns the op's copyprivate_vars operand group.
 func (o SingleOp) CopyprivateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // PrivateVars returns the op's private_vars operand group.
 func (o SingleOp) PrivateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
 }
 
 // CopyprivateFuncs returns the optional attribute copyprivate_funcs, or nil if it is not set.
@@ -1561,14 +1569,14 @@ func (o SingleOp) PrivateSyms() ir.Attribute { return o.op.Attr("private_syms") 
 func (o SingleOp) PrivateNeedsBarrier() ir.Attribute { return o.op.Attr("private_needs_barrier") }
 
 // Region returns the op's region.
-func (o SingleOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o SingleOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildSingleOp creates an omp.single at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSingleOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorsVars, allocatorVars, copyprivateVars, privateVars []*ir.Value, copyprivateFuncs, copyprivateSyms, nowait, privateSyms, privateNeedsBarrier ir.Attribute) SingleOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "single", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorsVars...), allocatorVars...), copyprivateVars...), privateVars...)
+	op.SetOperands(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorsVars...), allocatorVars...), copyprivateVars...), privateVars...))
 	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorsVars)), int32(len(allocatorVars)), int32(len(copyprivateVars)), int32(len(privateVars))})
 	setAttrs(op, []string{"copyprivate_funcs", "copyprivate_syms", "nowait", "private_syms", "private_needs_barrier"}, copyprivateFuncs, copyprivateSyms, nowait, privateSyms, privateNeedsBarrier)
 	op.AddRegion()
@@ -1592,22 +1600,22 @@ func AsTargetOp(op *ir.Operation) (TargetOp, bool) {
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o TargetOp) AllocateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o TargetOp) AllocatorVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // DependVars returns the op's depend_vars operand group.
 func (o TargetOp) DependVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // Device returns the op's device operand, or nil.
 func (o TargetOp) Device() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1615,17 +1623,17 @@ func (o TargetOp) Device() *ir.Value {
 
 // HasDeviceAddrVars returns the op's has_device_addr_vars operand group.
 func (o TargetOp) HasDeviceAddrVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
 }
 
 // HostEvalVars returns the op's host_eval_vars operand group.
 func (o TargetOp) HostEvalVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 5)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5)
 }
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o TargetOp) IfExpr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 6); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1633,25 +1641,27 @@ func (o TargetOp) IfExpr() *ir.Value {
 
 // InReductionVars returns the op's in_reduction_vars operand group.
 func (o TargetOp) InReductionVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 7)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7)
 }
 
 // IsDevicePtrVars returns the op's is_device_ptr_vars operand group.
 func (o TargetOp) IsDevicePtrVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 8)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8)
 }
 
 // MapVars returns the op's map_vars operand group.
-func (o TargetOp) MapVars() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 9) }
+func (o TargetOp) MapVars() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 9)
+}
 
 // PrivateVars returns the op's private_vars operand group.
 func (o TargetOp) PrivateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 10)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 10)
 }
 
 // ThreadLimit returns the op's thread_limit operand, or nil.
 func (o TargetOp) ThreadLimit() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 11); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 11); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1659,17 +1669,17 @@ func (o TargetOp) ThreadLimit() *ir.Value {
 
 // IsDevicePtr returns the op's is_device_ptr operand group.
 func (o TargetOp) IsDevicePtr() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 12)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 12)
 }
 
 // HasDeviceAddr returns the op's has_device_addr operand group.
 func (o TargetOp) HasDeviceAddr() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 13)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 13)
 }
 
 // MapOperands returns the op's map_operands operand group.
 func (o TargetOp) MapOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 14)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 14)
 }
 
 // Depends returns the optional attribute depends, or nil if it is not set.
@@ -1703,14 +1713,14 @@ func (o TargetOp) PrivateNeedsBarrier() ir.Attribute { return o.op.Attr("private
 func (o TargetOp) PrivateMaps() ir.Attribute { return o.op.Attr("private_maps") }
 
 // Region returns the op's region.
-func (o TargetOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o TargetOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildTargetOp creates an omp.target at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTargetOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, dependVars, device, hasDeviceAddrVars, hostEvalVars, ifExpr, inReductionVars, isDevicePtrVars, mapVars, privateVars, threadLimit, isDevicePtr, hasDeviceAddr, mapOperands []*ir.Value, depends, bare, dependKinds, inReductionByref, inReductionSyms, nowait, privatizers, privateSyms, privateNeedsBarrier, privateMaps ir.Attribute) TargetOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "target", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), dependVars...), device...), hasDeviceAddrVars...), hostEvalVars...), ifExpr...), inReductionVars...), isDevicePtrVars...), mapVars...), privateVars...), threadLimit...), isDevicePtr...), hasDeviceAddr...), mapOperands...)
+	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), dependVars...), device...), hasDeviceAddrVars...), hostEvalVars...), ifExpr...), inReductionVars...), isDevicePtrVars...), mapVars...), privateVars...), threadLimit...), isDevicePtr...), hasDeviceAddr...), mapOperands...))
 	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(dependVars)), int32(len(device)), int32(len(hasDeviceAddrVars)), int32(len(hostEvalVars)), int32(len(ifExpr)), int32(len(inReductionVars)), int32(len(isDevicePtrVars)), int32(len(mapVars)), int32(len(privateVars)), int32(len(threadLimit)), int32(len(isDevicePtr)), int32(len(hasDeviceAddr)), int32(len(mapOperands))})
 	setAttrs(op, []string{"depends", "bare", "depend_kinds", "in_reduction_byref", "in_reduction_syms", "nowait", "privatizers", "private_syms", "private_needs_barrier", "private_maps"}, depends, bare, dependKinds, inReductionByref, inReductionSyms, nowait, privatizers, privateSyms, privateNeedsBarrier, privateMaps)
 	op.AddRegion()
@@ -1734,21 +1744,21 @@ func AsTargetAllocmemOp(op *ir.Operation) (TargetAllocmemOp, bool) {
 
 // Device returns the op's device operand.
 func (o TargetAllocmemOp) Device() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Typeparams returns the op's typeparams operand group.
 func (o TargetAllocmemOp) Typeparams() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Shape returns the op's shape operand group.
 func (o TargetAllocmemOp) Shape() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // Result returns the op's result.
-func (o TargetAllocmemOp) Result() *ir.Value { return o.op.Results[0] }
+func (o TargetAllocmemOp) Result() *ir.Value { return o.op.Result(0) }
 
 // InType returns the inherent attribute in_type, or nil if it is not set.
 func (o TargetAllocmemOp) InType() ir.Attribute { return o.op.Attr("in_type") }
@@ -1764,7 +1774,7 @@ func (o TargetAllocmemOp) BindcName() ir.Attribute { return o.op.Attr("bindc_nam
 // single-block regions get their block.
 func BuildTargetAllocmemOp(b *ir.Builder, loc ir.Location, resultType ir.Type, device *ir.Value, typeparams, shape []*ir.Value, inType, uniqName, bindcName ir.Attribute) TargetAllocmemOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "target_allocmem", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append([]*ir.Value{device}, typeparams...), shape...)
+	op.SetOperands(append(append([]*ir.Value{device}, typeparams...), shape...))
 	op.SetOperandSegments([]int32{1, int32(len(typeparams)), int32(len(shape))})
 	setAttrs(op, []string{"in_type", "uniq_name", "bindc_name"}, inType, uniqName, bindcName)
 	b.Insert(op)
@@ -1787,7 +1797,7 @@ func AsTargetDataOp(op *ir.Operation) (TargetDataOp, bool) {
 
 // Device returns the op's device operand, or nil.
 func (o TargetDataOp) Device() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1795,7 +1805,7 @@ func (o TargetDataOp) Device() *ir.Value {
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o TargetDataOp) IfExpr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1803,28 +1813,28 @@ func (o TargetDataOp) IfExpr() *ir.Value {
 
 // MapVars returns the op's map_vars operand group.
 func (o TargetDataOp) MapVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // UseDeviceAddrVars returns the op's use_device_addr_vars operand group.
 func (o TargetDataOp) UseDeviceAddrVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // UseDevicePtrVars returns the op's use_device_ptr_vars operand group.
 func (o TargetDataOp) UseDevicePtrVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
 }
 
 // Region returns the op's region.
-func (o TargetDataOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o TargetDataOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildTargetDataOp creates an omp.target_data at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTargetDataOp(b *ir.Builder, loc ir.Location, device, ifExpr, mapVars, useDeviceAddrVars, useDevicePtrVars []*ir.Value) TargetDataOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "target_data", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append(append([]*ir.Value{}, device...), ifExpr...), mapVars...), useDeviceAddrVars...), useDevicePtrVars...)
+	op.SetOperands(append(append(append(append(append([]*ir.Value{}, device...), ifExpr...), mapVars...), useDeviceAddrVars...), useDevicePtrVars...))
 	op.SetOperandSegments([]int32{int32(len(device)), int32(len(ifExpr)), int32(len(mapVars)), int32(len(useDeviceAddrVars)), int32(len(useDevicePtrVars))})
 	op.AddRegion()
 	b.Insert(op)
@@ -1847,12 +1857,12 @@ func AsTargetEnterDataOp(op *ir.Operation) (TargetEnterDataOp, bool) {
 
 // DependVars returns the op's depend_vars operand group.
 func (o TargetEnterDataOp) DependVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Device returns the op's device operand, or nil.
 func (o TargetEnterDataOp) Device() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1860,7 +1870,7 @@ func (o TargetEnterDataOp) Device() *ir.Value {
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o TargetEnterDataOp) IfExpr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1868,7 +1878,7 @@ func (o TargetEnterDataOp) IfExpr() *ir.Value {
 
 // MapVars returns the op's map_vars operand group.
 func (o TargetEnterDataOp) MapVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // Depends returns the optional attribute depends, or nil if it is not set.
@@ -1885,7 +1895,7 @@ func (o TargetEnterDataOp) Nowait() ir.Attribute { return o.op.Attr("nowait") }
 // unset; single-block regions get their block.
 func BuildTargetEnterDataOp(b *ir.Builder, loc ir.Location, dependVars, device, ifExpr, mapVars []*ir.Value, depends, dependKinds, nowait ir.Attribute) TargetEnterDataOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "target_enter_data", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append([]*ir.Value{}, dependVars...), device...), ifExpr...), mapVars...)
+	op.SetOperands(append(append(append(append([]*ir.Value{}, dependVars...), device...), ifExpr...), mapVars...))
 	op.SetOperandSegments([]int32{int32(len(dependVars)), int32(len(device)), int32(len(ifExpr)), int32(len(mapVars))})
 	setAttrs(op, []string{"depends", "depend_kinds", "nowait"}, depends, dependKinds, nowait)
 	b.Insert(op)
@@ -1908,12 +1918,12 @@ func AsTargetExitDataOp(op *ir.Operation) (TargetExitDataOp, bool) {
 
 // DependVars returns the op's depend_vars operand group.
 func (o TargetExitDataOp) DependVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Device returns the op's device operand, or nil.
 func (o TargetExitDataOp) Device() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1921,7 +1931,7 @@ func (o TargetExitDataOp) Device() *ir.Value {
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o TargetExitDataOp) IfExpr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1929,7 +1939,7 @@ func (o TargetExitDataOp) IfExpr() *ir.Value {
 
 // MapVars returns the op's map_vars operand group.
 func (o TargetExitDataOp) MapVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // Depends returns the optional attribute depends, or nil if it is not set.
@@ -1946,7 +1956,7 @@ func (o TargetExitDataOp) Nowait() ir.Attribute { return o.op.Attr("nowait") }
 // single-block regions get their block.
 func BuildTargetExitDataOp(b *ir.Builder, loc ir.Location, dependVars, device, ifExpr, mapVars []*ir.Value, depends, dependKinds, nowait ir.Attribute) TargetExitDataOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "target_exit_data", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append([]*ir.Value{}, dependVars...), device...), ifExpr...), mapVars...)
+	op.SetOperands(append(append(append(append([]*ir.Value{}, dependVars...), device...), ifExpr...), mapVars...))
 	op.SetOperandSegments([]int32{int32(len(dependVars)), int32(len(device)), int32(len(ifExpr)), int32(len(mapVars))})
 	setAttrs(op, []string{"depends", "depend_kinds", "nowait"}, depends, dependKinds, nowait)
 	b.Insert(op)
@@ -1968,17 +1978,17 @@ func AsTargetFreememOp(op *ir.Operation) (TargetFreememOp, bool) {
 }
 
 // Device returns the op's device operand.
-func (o TargetFreememOp) Device() *ir.Value { return o.op.Operands[0] }
+func (o TargetFreememOp) Device() *ir.Value { return o.op.Operand(0) }
 
 // Heapref returns the op's heapref operand.
-func (o TargetFreememOp) Heapref() *ir.Value { return o.op.Operands[1] }
+func (o TargetFreememOp) Heapref() *ir.Value { return o.op.Operand(1) }
 
 // BuildTargetFreememOp creates an omp.target_freemem at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTargetFreememOp(b *ir.Builder, loc ir.Location, device, heapref *ir.Value) TargetFreememOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "target_freemem", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{device, heapref}
+	op.SetOperands([]*ir.Value{device, heapref})
 	b.Insert(op)
 	return TargetFreememOp{opWrapper{op}}
 }
@@ -1999,12 +2009,12 @@ func AsTargetUpdateOp(op *ir.Operation) (TargetUpdateOp, bool) {
 
 // DependVars returns the op's depend_vars operand group.
 func (o TargetUpdateOp) DependVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Device returns the op's device operand, or nil.
 func (o TargetUpdateOp) Device() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2012,7 +2022,7 @@ func (o TargetUpdateOp) Device() *ir.Value {
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o TargetUpdateOp) IfExpr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2020,7 +2030,7 @@ func (o TargetUpdateOp) IfExpr() *ir.Value {
 
 // MapVars returns the op's map_vars operand group.
 func (o TargetUpdateOp) MapVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // Depends returns the optional attribute depends, or nil if it is not set.
@@ -2037,7 +2047,7 @@ func (o TargetUpdateOp) Nowait() ir.Attribute { return o.op.Attr("nowait") }
 // single-block regions get their block.
 func BuildTargetUpdateOp(b *ir.Builder, loc ir.Location, dependVars, device, ifExpr, mapVars []*ir.Value, depends, dependKinds, nowait ir.Attribute) TargetUpdateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "target_update", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append([]*ir.Value{}, dependVars...), device...), ifExpr...), mapVars...)
+	op.SetOperands(append(append(append(append([]*ir.Value{}, dependVars...), device...), ifExpr...), mapVars...))
 	op.SetOperandSegments([]int32{int32(len(dependVars)), int32(len(device)), int32(len(ifExpr)), int32(len(mapVars))})
 	setAttrs(op, []string{"depends", "depend_kinds", "nowait"}, depends, dependKinds, nowait)
 	b.Insert(op)
@@ -2060,20 +2070,22 @@ func AsTaskOp(op *ir.Operation) (TaskOp, bool) {
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o TaskOp) AllocateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o TaskOp) AllocatorVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // DependVars returns the op's depend_vars operand group.
-func (o TaskOp) DependVars() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2) }
+func (o TaskOp) DependVars() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
+}
 
 // Final returns the op's final operand, or nil.
 func (o TaskOp) Final() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2081,7 +2093,7 @@ func (o TaskOp) Final() *ir.Value {
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o TaskOp) IfExpr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2089,7 +2101,7 @@ func (o TaskOp) IfExpr() *ir.Value {
 
 // FinalExpr returns the op's final_expr operand, or nil.
 func (o TaskOp) FinalExpr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 5); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2097,12 +2109,12 @@ func (o TaskOp) FinalExpr() *ir.Value {
 
 // InReductionVars returns the op's in_reduction_vars operand group.
 func (o TaskOp) InReductionVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 6)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6)
 }
 
 // Priority returns the op's priority operand, or nil.
 func (o TaskOp) Priority() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 7); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2110,17 +2122,17 @@ func (o TaskOp) Priority() *ir.Value {
 
 // AllocatorsVars returns the op's allocators_vars operand group.
 func (o TaskOp) AllocatorsVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 8)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8)
 }
 
 // PrivateVars returns the op's private_vars operand group.
 func (o TaskOp) PrivateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 9)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 9)
 }
 
 // EventHandle returns the op's event_handle operand, or nil.
 func (o TaskOp) EventHandle() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 10); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 10); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2157,14 +2169,14 @@ func (o TaskOp) InReductions() ir.Attribute { return o.op.Attr("in_reductions") 
 func (o TaskOp) Depends() ir.Attribute { return o.op.Attr("depends") }
 
 // Region returns the op's region.
-func (o TaskOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o TaskOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildTaskOp creates an omp.task at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildTaskOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, dependVars, final, ifExpr, finalExpr, inReductionVars, priority, allocatorsVars, privateVars, eventHandle []*ir.Value, dependKinds, inReductionByref, inReductionSyms, mergeable, privateSyms, privateNeedsBarrier, untied, inReductionVarsByref, inReductions, depends ir.Attribute) TaskOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "task", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), dependVars...), final...), ifExpr...), finalExpr...), inReductionVars...), priority...), allocatorsVars...), privateVars...), eventHandle...)
+	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), dependVars...), final...), ifExpr...), finalExpr...), inReductionVars...), priority...), allocatorsVars...), privateVars...), eventHandle...))
 	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(dependVars)), int32(len(final)), int32(len(ifExpr)), int32(len(finalExpr)), int32(len(inReductionVars)), int32(len(priority)), int32(len(allocatorsVars)), int32(len(privateVars)), int32(len(eventHandle))})
 	setAttrs(op, []string{"depend_kinds", "in_reduction_byref", "in_reduction_syms", "mergeable", "private_syms", "private_needs_barrier", "untied", "in_reduction_vars_byref", "in_reductions", "depends"}, dependKinds, inReductionByref, inReductionSyms, mergeable, privateSyms, privateNeedsBarrier, untied, inReductionVarsByref, inReductions, depends)
 	op.AddRegion()
@@ -2188,22 +2200,22 @@ func AsTaskgroupOp(op *ir.Operation) (TaskgroupOp, bool) {
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o TaskgroupOp) AllocateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o TaskgroupOp) AllocatorVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // TaskReductionVars returns the op's task_reduction_vars operand group.
 func (o TaskgroupOp) TaskReductionVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // AllocatorsVars returns the op's allocators_vars operand group.
 func (o TaskgroupOp) AllocatorsVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // TaskReductionVarsByref returns the optional attribute task_reduction_vars_byref, or nil if it is not set.
@@ -2221,14 +2233,14 @@ func (o TaskgroupOp) TaskReductionByref() ir.Attribute { return o.op.Attr("task_
 func (o TaskgroupOp) TaskReductionSyms() ir.Attribute { return o.op.Attr("task_reduction_syms") }
 
 // Region returns the op's region.
-func (o TaskgroupOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o TaskgroupOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildTaskgroupOp creates an omp.taskgroup at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTaskgroupOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, taskReductionVars, allocatorsVars []*ir.Value, taskReductionVarsByref, taskReductions, taskReductionByref, taskReductionSyms ir.Attribute) TaskgroupOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "taskgroup", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), taskReductionVars...), allocatorsVars...)
+	op.SetOperands(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), taskReductionVars...), allocatorsVars...))
 	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(taskReductionVars)), int32(len(allocatorsVars))})
 	setAttrs(op, []string{"task_reduction_vars_byref", "task_reductions", "task_reduction_byref", "task_reduction_syms"}, taskReductionVarsByref, taskReductions, taskReductionByref, taskReductionSyms)
 	op.AddRegion()
@@ -2252,17 +2264,17 @@ func AsTaskloopOp(op *ir.Operation) (TaskloopOp, bool) {
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o TaskloopOp) AllocateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o TaskloopOp) AllocatorVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Final returns the op's final operand, or nil.
 func (o TaskloopOp) Final() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2270,7 +2282,7 @@ func (o TaskloopOp) Final() *ir.Value {
 
 // Grainsize returns the op's grainsize operand, or nil.
 func (o TaskloopOp) Grainsize() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2278,7 +2290,7 @@ func (o TaskloopOp) Grainsize() *ir.Value {
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o TaskloopOp) IfExpr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2286,7 +2298,7 @@ func (o TaskloopOp) IfExpr() *ir.Value {
 
 // FinalExpr returns the op's final_expr operand, or nil.
 func (o TaskloopOp) FinalExpr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 5); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2294,12 +2306,12 @@ func (o TaskloopOp) FinalExpr() *ir.Value {
 
 // InReductionVars returns the op's in_reduction_vars operand group.
 func (o TaskloopOp) InReductionVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 6)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6)
 }
 
 // NumTasks returns the op's num_tasks operand, or nil.
 func (o TaskloopOp) NumTasks() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 7); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2307,7 +2319,7 @@ func (o TaskloopOp) NumTasks() *ir.Value {
 
 // Priority returns the op's priority operand, or nil.
 func (o TaskloopOp) Priority() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 8); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2315,22 +2327,22 @@ func (o TaskloopOp) Priority() *ir.Value {
 
 // PrivateVars returns the op's private_vars operand group.
 func (o TaskloopOp) PrivateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 9)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 9)
 }
 
 // ReductionVars returns the op's reduction_vars operand group.
 func (o TaskloopOp) ReductionVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 10)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 10)
 }
 
 // AllocatorsVars returns the op's allocators_vars operand group.
 func (o TaskloopOp) AllocatorsVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 11)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 11)
 }
 
 // GrainSize returns the op's grain_size operand, or nil.
 func (o TaskloopOp) GrainSize() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 12); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 12); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2385,14 +2397,14 @@ func (o TaskloopOp) ReductionVarsByref() ir.Attribute { return o.op.Attr("reduct
 func (o TaskloopOp) Reductions() ir.Attribute { return o.op.Attr("reductions") }
 
 // Region returns the op's region.
-func (o TaskloopOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o TaskloopOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildTaskloopOp creates an omp.taskloop at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTaskloopOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, final, grainsize, ifExpr, finalExpr, inReductionVars, numTasks, priority, privateVars, reductionVars, allocatorsVars, grainSize []*ir.Value, grainsizeMod, inReductionByref, inReductionSyms, mergeable, nogroup, numTasksMod, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms, untied, inReductionVarsByref, inReductions, reductionVarsByref, reductions ir.Attribute) TaskloopOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "taskloop", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), final...), grainsize...), ifExpr...), finalExpr...), inReductionVars...), numTasks...), priority...), privateVars...), reductionVars...), allocatorsVars...), grainSize...)
+	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), final...), grainsize...), ifExpr...), finalExpr...), inReductionVars...), numTasks...), priority...), privateVars...), reductionVars...), allocatorsVars...), grainSize...))
 	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(final)), int32(len(grainsize)), int32(len(ifExpr)), int32(len(finalExpr)), int32(len(inReductionVars)), int32(len(numTasks)), int32(len(priority)), int32(len(privateVars)), int32(len(reductionVars)), int32(len(allocatorsVars)), int32(len(grainSize))})
 	setAttrs(op, []string{"grainsize_mod", "in_reduction_byref", "in_reduction_syms", "mergeable", "nogroup", "num_tasks_mod", "private_syms", "private_needs_barrier", "reduction_mod", "reduction_byref", "reduction_syms", "untied", "in_reduction_vars_byref", "in_reductions", "reduction_vars_byref", "reductions"}, grainsizeMod, inReductionByref, inReductionSyms, mergeable, nogroup, numTasksMod, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms, untied, inReductionVarsByref, inReductions, reductionVarsByref, reductions)
 	op.AddRegion()
@@ -2415,7 +2427,7 @@ func AsTaskwaitOp(op *ir.Operation) (TaskwaitOp, bool) {
 }
 
 // DependVars returns the op's depend_vars operand group.
-func (o TaskwaitOp) DependVars() []*ir.Value { return o.op.Operands }
+func (o TaskwaitOp) DependVars() []*ir.Value { return o.op.Operands() }
 
 // DependKinds returns the optional attribute depend_kinds, or nil if it is not set.
 func (o TaskwaitOp) DependKinds() ir.Attribute { return o.op.Attr("depend_kinds") }
@@ -2428,7 +2440,7 @@ func (o TaskwaitOp) Nowait() ir.Attribute { return o.op.Attr("nowait") }
 // regions get their block.
 func BuildTaskwaitOp(b *ir.Builder, loc ir.Location, dependVars []*ir.Value, dependKinds, nowait ir.Attribute) TaskwaitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "taskwait", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, dependVars...)
+	op.SetOperands(append([]*ir.Value{}, dependVars...))
 	setAttrs(op, []string{"depend_kinds", "nowait"}, dependKinds, nowait)
 	b.Insert(op)
 	return TaskwaitOp{opWrapper{op}}
@@ -2473,17 +2485,17 @@ func AsTeamsOp(op *ir.Operation) (TeamsOp, bool) {
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o TeamsOp) AllocateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o TeamsOp) AllocatorVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o TeamsOp) IfExpr() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2491,7 +2503,7 @@ func (o TeamsOp) IfExpr() *ir.Value {
 
 // NumTeamsLower returns the op's num_teams_lower operand, or nil.
 func (o TeamsOp) NumTeamsLower() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2499,7 +2511,7 @@ func (o TeamsOp) NumTeamsLower() *ir.Value {
 
 // NumTeamsUpper returns the op's num_teams_upper operand, or nil.
 func (o TeamsOp) NumTeamsUpper() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2507,17 +2519,17 @@ func (o TeamsOp) NumTeamsUpper() *ir.Value {
 
 // PrivateVars returns the op's private_vars operand group.
 func (o TeamsOp) PrivateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 5)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5)
 }
 
 // ReductionVars returns the op's reduction_vars operand group.
 func (o TeamsOp) ReductionVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 6)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6)
 }
 
 // ThreadLimit returns the op's thread_limit operand, or nil.
 func (o TeamsOp) ThreadLimit() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 7); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2525,7 +2537,7 @@ func (o TeamsOp) ThreadLimit() *ir.Value {
 
 // AllocatorsVars returns the op's allocators_vars operand group.
 func (o TeamsOp) AllocatorsVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 8)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8)
 }
 
 // ReductionVarsByref returns the optional attribute reduction_vars_byref, or nil if it is not set.
@@ -2550,14 +2562,14 @@ func (o TeamsOp) ReductionByref() ir.Attribute { return o.op.Attr("reduction_byr
 func (o TeamsOp) ReductionSyms() ir.Attribute { return o.op.Attr("reduction_syms") }
 
 // Region returns the op's region.
-func (o TeamsOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o TeamsOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildTeamsOp creates an omp.teams at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTeamsOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, ifExpr, numTeamsLower, numTeamsUpper, privateVars, reductionVars, threadLimit, allocatorsVars []*ir.Value, reductionVarsByref, reductions, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms ir.Attribute) TeamsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "teams", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), ifExpr...), numTeamsLower...), numTeamsUpper...), privateVars...), reductionVars...), threadLimit...), allocatorsVars...)
+	op.SetOperands(append(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), ifExpr...), numTeamsLower...), numTeamsUpper...), privateVars...), reductionVars...), threadLimit...), allocatorsVars...))
 	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(ifExpr)), int32(len(numTeamsLower)), int32(len(numTeamsUpper)), int32(len(privateVars)), int32(len(reductionVars)), int32(len(threadLimit)), int32(len(allocatorsVars))})
 	setAttrs(op, []string{"reduction_vars_byref", "reductions", "private_syms", "private_needs_barrier", "reduction_mod", "reduction_byref", "reduction_syms"}, reductionVarsByref, reductions, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms)
 	op.AddRegion()
@@ -2603,17 +2615,17 @@ func AsThreadprivateOp(op *ir.Operation) (ThreadprivateOp, bool) {
 }
 
 // SymAddr returns the op's sym_addr operand.
-func (o ThreadprivateOp) SymAddr() *ir.Value { return o.op.Operands[0] }
+func (o ThreadprivateOp) SymAddr() *ir.Value { return o.op.Operand(0) }
 
 // TlsAddr returns the op's tls_addr result.
-func (o ThreadprivateOp) TlsAddr() *ir.Value { return o.op.Results[0] }
+func (o ThreadprivateOp) TlsAddr() *ir.Value { return o.op.Result(0) }
 
 // BuildThreadprivateOp creates an omp.threadprivate at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildThreadprivateOp(b *ir.Builder, loc ir.Location, tlsAddrType ir.Type, symAddr *ir.Value) ThreadprivateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "threadprivate", Registered: true}, loc, []ir.Type{tlsAddrType})
-	op.Operands = []*ir.Value{symAddr}
+	op.SetOperands([]*ir.Value{symAddr})
 	b.Insert(op)
 	return ThreadprivateOp{opWrapper{op}}
 }
@@ -2633,20 +2645,22 @@ func AsTileOp(op *ir.Operation) (TileOp, bool) {
 }
 
 // Generatees returns the op's generatees operand group.
-func (o TileOp) Generatees() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0) }
+func (o TileOp) Generatees() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
+}
 
 // Applyees returns the op's applyees operand group.
-func (o TileOp) Applyees() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o TileOp) Applyees() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // Sizes returns the op's sizes operand group.
-func (o TileOp) Sizes() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2) }
+func (o TileOp) Sizes() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2) }
 
 // BuildTileOp creates an omp.tile at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildTileOp(b *ir.Builder, loc ir.Location, generatees, applyees, sizes []*ir.Value) TileOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "tile", Registered: true}, loc, nil)
-	op.Operands = append(append(append([]*ir.Value{}, generatees...), applyees...), sizes...)
+	op.SetOperands(append(append(append([]*ir.Value{}, generatees...), applyees...), sizes...))
 	op.SetOperandSegments([]int32{int32(len(generatees)), int32(len(applyees)), int32(len(sizes))})
 	b.Insert(op)
 	return TileOp{opWrapper{op}}
@@ -2667,14 +2681,14 @@ func AsUnrollHeuristicOp(op *ir.Operation) (UnrollHeuristicOp, bool) {
 }
 
 // Applyee returns the op's applyee operand.
-func (o UnrollHeuristicOp) Applyee() *ir.Value { return o.op.Operands[0] }
+func (o UnrollHeuristicOp) Applyee() *ir.Value { return o.op.Operand(0) }
 
 // BuildUnrollHeuristicOp creates an omp.unroll_heuristic at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildUnrollHeuristicOp(b *ir.Builder, loc ir.Location, applyee *ir.Value) UnrollHeuristicOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "unroll_heuristic", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{applyee}
+	op.SetOperands([]*ir.Value{applyee})
 	b.Insert(op)
 	return UnrollHeuristicOp{opWrapper{op}}
 }
@@ -2694,7 +2708,7 @@ func AsWorkdistributeOp(op *ir.Operation) (WorkdistributeOp, bool) {
 }
 
 // Region returns the op's region.
-func (o WorkdistributeOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o WorkdistributeOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildWorkdistributeOp creates an omp.workdistribute at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2724,7 +2738,7 @@ func AsWorkshareOp(op *ir.Operation) (WorkshareOp, bool) {
 func (o WorkshareOp) Nowait() ir.Attribute { return o.op.Attr("nowait") }
 
 // Region returns the op's region.
-func (o WorkshareOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o WorkshareOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildWorkshareOp creates an omp.workshare at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2752,7 +2766,7 @@ func AsWorkshareLoopWrapperOp(op *ir.Operation) (WorkshareLoopWrapperOp, bool) {
 }
 
 // Region returns the op's region.
-func (o WorkshareLoopWrapperOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o WorkshareLoopWrapperOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildWorkshareLoopWrapperOp creates an omp.workshare.loop_wrapper at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -2780,37 +2794,37 @@ func AsWsloopOp(op *ir.Operation) (WsloopOp, bool) {
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o WsloopOp) AllocateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o WsloopOp) AllocatorVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // LinearVars returns the op's linear_vars operand group.
 func (o WsloopOp) LinearVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // LinearStepVars returns the op's linear_step_vars operand group.
 func (o WsloopOp) LinearStepVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // PrivateVars returns the op's private_vars operand group.
 func (o WsloopOp) PrivateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
 }
 
 // ReductionVars returns the op's reduction_vars operand group.
 func (o WsloopOp) ReductionVars() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 5)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5)
 }
 
 // ScheduleChunkVar returns the op's schedule_chunk_var operand, or nil.
 func (o WsloopOp) ScheduleChunkVar() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 6); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2818,7 +2832,7 @@ func (o WsloopOp) ScheduleChunkVar() *ir.Value {
 
 // ScheduleChunk returns the op's schedule_chunk operand, or nil.
 func (o WsloopOp) ScheduleChunk() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 7); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2885,14 +2899,14 @@ func (o WsloopOp) ScheduleMod() ir.Attribute { return o.op.Attr("schedule_mod") 
 func (o WsloopOp) ScheduleSimd() ir.Attribute { return o.op.Attr("schedule_simd") }
 
 // Region returns the op's region.
-func (o WsloopOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o WsloopOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildWsloopOp creates an omp.wsloop at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildWsloopOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, linearVars, linearStepVars, privateVars, reductionVars, scheduleChunkVar, scheduleChunk []*ir.Value, reductionVarsByref, reductions, scheduleVal, scheduleModifier, simdModifier, linearVarTypes, nowait, orderedVal, orderVal, order, orderMod, ordered, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms, scheduleKind, scheduleMod, scheduleSimd ir.Attribute) WsloopOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "wsloop", Registered: true}, loc, nil)
-	op.Operands = append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), linearVars...), linearStepVars...), privateVars...), reductionVars...), scheduleChunkVar...), scheduleChunk...)
+	op.SetOperands(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), linearVars...), linearStepVars...), privateVars...), reductionVars...), scheduleChunkVar...), scheduleChunk...))
 	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(linearVars)), int32(len(linearStepVars)), int32(len(privateVars)), int32(len(reductionVars)), int32(len(scheduleChunkVar)), int32(len(scheduleChunk))})
 	setAttrs(op, []string{"reduction_vars_byref", "reductions", "schedule_val", "schedule_modifier", "simd_modifier", "linear_var_types", "nowait", "ordered_val", "order_val", "order", "order_mod", "ordered", "private_syms", "private_needs_barrier", "reduction_mod", "reduction_byref", "reduction_syms", "schedule_kind", "schedule_mod", "schedule_simd"}, reductionVarsByref, reductions, scheduleVal, scheduleModifier, simdModifier, linearVarTypes, nowait, orderedVal, orderVal, order, orderMod, ordered, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms, scheduleKind, scheduleMod, scheduleSimd)
 	op.AddRegion()
@@ -2915,14 +2929,14 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Results returns the op's results operand group.
-func (o YieldOp) Results() []*ir.Value { return o.op.Operands }
+func (o YieldOp) Results() []*ir.Value { return o.op.Operands() }
 
 // BuildYieldOp creates an omp.yield at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, results []*ir.Value) YieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "yield", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, results...)
+	op.SetOperands(append([]*ir.Value{}, results...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }

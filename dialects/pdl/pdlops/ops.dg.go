@@ -20,7 +20,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -50,10 +50,10 @@ func AsApplyNativeConstraintOp(op *ir.Operation) (ApplyNativeConstraintOp, bool)
 }
 
 // Args returns the op's args operand group.
-func (o ApplyNativeConstraintOp) Args() []*ir.Value { return o.op.Operands }
+func (o ApplyNativeConstraintOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o ApplyNativeConstraintOp) Results() []*ir.Value { return o.op.Results }
+func (o ApplyNativeConstraintOp) Results() []*ir.Value { return o.op.Results() }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o ApplyNativeConstraintOp) Name() ir.Attribute { return o.op.Attr("name") }
@@ -66,7 +66,7 @@ func (o ApplyNativeConstraintOp) IsNegated() ir.Attribute { return o.op.Attr("is
 // left unset; single-block regions get their block.
 func BuildApplyNativeConstraintOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, args []*ir.Value, name, isNegated ir.Attribute) ApplyNativeConstraintOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "apply_native_constraint", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"name", "isNegated"}, name, isNegated)
 	b.Insert(op)
 	return ApplyNativeConstraintOp{opWrapper{op}}
@@ -87,10 +87,10 @@ func AsApplyNativeRewriteOp(op *ir.Operation) (ApplyNativeRewriteOp, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o ApplyNativeRewriteOp) Args() []*ir.Value { return o.op.Operands }
+func (o ApplyNativeRewriteOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o ApplyNativeRewriteOp) Results() []*ir.Value { return o.op.Results }
+func (o ApplyNativeRewriteOp) Results() []*ir.Value { return o.op.Results() }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o ApplyNativeRewriteOp) Name() ir.Attribute { return o.op.Attr("name") }
@@ -100,7 +100,7 @@ func (o ApplyNativeRewriteOp) Name() ir.Attribute { return o.op.Attr("name") }
 // left unset; single-block regions get their block.
 func BuildApplyNativeRewriteOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, args []*ir.Value, name ir.Attribute) ApplyNativeRewriteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "apply_native_rewrite", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"name"}, name)
 	b.Insert(op)
 	return ApplyNativeRewriteOp{opWrapper{op}}
@@ -122,14 +122,14 @@ func AsAttributeOp(op *ir.Operation) (AttributeOp, bool) {
 
 // ValueType returns the op's valueType operand, or nil.
 func (o AttributeOp) ValueType() *ir.Value {
-	if s := o.op.Operands; len(s) > 0 {
+	if s := o.op.Operands(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Attr returns the op's attr result.
-func (o AttributeOp) Attr() *ir.Value { return o.op.Results[0] }
+func (o AttributeOp) Attr() *ir.Value { return o.op.Result(0) }
 
 // Value returns the optional attribute value, or nil if it is not set.
 func (o AttributeOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -139,7 +139,7 @@ func (o AttributeOp) Value() ir.Attribute { return o.op.Attr("value") }
 // regions get their block.
 func BuildAttributeOp(b *ir.Builder, loc ir.Location, attrType ir.Type, valueType []*ir.Value, value ir.Attribute) AttributeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "attribute", Registered: true}, loc, []ir.Type{attrType})
-	op.Operands = append([]*ir.Value{}, valueType...)
+	op.SetOperands(append([]*ir.Value{}, valueType...))
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return AttributeOp{opWrapper{op}}
@@ -160,14 +160,14 @@ func AsEraseOp(op *ir.Operation) (EraseOp, bool) {
 }
 
 // OpValue returns the op's opValue operand.
-func (o EraseOp) OpValue() *ir.Value { return o.op.Operands[0] }
+func (o EraseOp) OpValue() *ir.Value { return o.op.Operand(0) }
 
 // BuildEraseOp creates a pdl.erase at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildEraseOp(b *ir.Builder, loc ir.Location, opValue *ir.Value) EraseOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "erase", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{opValue}
+	op.SetOperands([]*ir.Value{opValue})
 	b.Insert(op)
 	return EraseOp{opWrapper{op}}
 }
@@ -188,21 +188,21 @@ func AsOperandOp(op *ir.Operation) (OperandOp, bool) {
 
 // ValueType returns the op's valueType operand, or nil.
 func (o OperandOp) ValueType() *ir.Value {
-	if s := o.op.Operands; len(s) > 0 {
+	if s := o.op.Operands(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Value returns the op's value result.
-func (o OperandOp) Value() *ir.Value { return o.op.Results[0] }
+func (o OperandOp) Value() *ir.Value { return o.op.Result(0) }
 
 // BuildOperandOp creates a pdl.operand at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildOperandOp(b *ir.Builder, loc ir.Location, valueType ir.Type, valueType_ []*ir.Value) OperandOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "operand", Registered: true}, loc, []ir.Type{valueType})
-	op.Operands = append([]*ir.Value{}, valueType_...)
+	op.SetOperands(append([]*ir.Value{}, valueType_...))
 	b.Insert(op)
 	return OperandOp{opWrapper{op}}
 }
@@ -223,21 +223,21 @@ func AsOperandsOp(op *ir.Operation) (OperandsOp, bool) {
 
 // ValueType returns the op's valueType operand, or nil.
 func (o OperandsOp) ValueType() *ir.Value {
-	if s := o.op.Operands; len(s) > 0 {
+	if s := o.op.Operands(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Value returns the op's value result.
-func (o OperandsOp) Value() *ir.Value { return o.op.Results[0] }
+func (o OperandsOp) Value() *ir.Value { return o.op.Result(0) }
 
 // BuildOperandsOp creates a pdl.operands at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildOperandsOp(b *ir.Builder, loc ir.Location, valueType ir.Type, valueType_ []*ir.Value) OperandsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "operands", Registered: true}, loc, []ir.Type{valueType})
-	op.Operands = append([]*ir.Value{}, valueType_...)
+	op.SetOperands(append([]*ir.Value{}, valueType_...))
 	b.Insert(op)
 	return OperandsOp{opWrapper{op}}
 }
@@ -258,21 +258,21 @@ func AsOperationOp(op *ir.Operation) (OperationOp, bool) {
 
 // OperandValues returns the op's operandValues operand group.
 func (o OperationOp) OperandValues() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // AttributeValues returns the op's attributeValues operand group.
 func (o OperationOp) AttributeValues() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // TypeValues returns the op's typeValues operand group.
 func (o OperationOp) TypeValues() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // OpResult returns the op's op result.
-func (o OperationOp) OpResult() *ir.Value { return o.op.Results[0] }
+func (o OperationOp) OpResult() *ir.Value { return o.op.Result(0) }
 
 // OpName returns the optional attribute opName, or nil if it is not set.
 func (o OperationOp) OpName() ir.Attribute { return o.op.Attr("opName") }
@@ -285,7 +285,7 @@ func (o OperationOp) AttributeValueNames() ir.Attribute { return o.op.Attr("attr
 // regions get their block.
 func BuildOperationOp(b *ir.Builder, loc ir.Location, opResultType ir.Type, operandValues, attributeValues, typeValues []*ir.Value, opName, attributeValueNames ir.Attribute) OperationOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "operation", Registered: true}, loc, []ir.Type{opResultType})
-	op.Operands = append(append(append([]*ir.Value{}, operandValues...), attributeValues...), typeValues...)
+	op.SetOperands(append(append(append([]*ir.Value{}, operandValues...), attributeValues...), typeValues...))
 	op.SetOperandSegments([]int32{int32(len(operandValues)), int32(len(attributeValues)), int32(len(typeValues))})
 	setAttrs(op, []string{"opName", "attributeValueNames"}, opName, attributeValueNames)
 	b.Insert(op)
@@ -313,7 +313,7 @@ func (o PatternOp) Benefit() ir.Attribute { return o.op.Attr("benefit") }
 func (o PatternOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
 // BodyRegion returns the op's bodyRegion region.
-func (o PatternOp) BodyRegion() *ir.Region { return o.op.Regions[0] }
+func (o PatternOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 
 // BuildPatternOp creates a pdl.pattern at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -341,17 +341,17 @@ func AsRangeOp(op *ir.Operation) (RangeOp, bool) {
 }
 
 // Arguments returns the op's arguments operand group.
-func (o RangeOp) Arguments() []*ir.Value { return o.op.Operands }
+func (o RangeOp) Arguments() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o RangeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RangeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRangeOp creates a pdl.range at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildRangeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, arguments []*ir.Value) RangeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "range", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, arguments...)
+	op.SetOperands(append([]*ir.Value{}, arguments...))
 	b.Insert(op)
 	return RangeOp{opWrapper{op}}
 }
@@ -372,12 +372,12 @@ func AsReplaceOp(op *ir.Operation) (ReplaceOp, bool) {
 
 // OpValue returns the op's opValue operand.
 func (o ReplaceOp) OpValue() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // ReplOperation returns the op's replOperation operand, or nil.
 func (o ReplaceOp) ReplOperation() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -385,7 +385,7 @@ func (o ReplaceOp) ReplOperation() *ir.Value {
 
 // ReplValues returns the op's replValues operand group.
 func (o ReplaceOp) ReplValues() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // BuildReplaceOp creates a pdl.replace at b's insertion point (detached when b
@@ -393,7 +393,7 @@ func (o ReplaceOp) ReplValues() []*ir.Value {
 // get their block.
 func BuildReplaceOp(b *ir.Builder, loc ir.Location, opValue *ir.Value, replOperation, replValues []*ir.Value) ReplaceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "replace", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{opValue}, replOperation...), replValues...)
+	op.SetOperands(append(append([]*ir.Value{opValue}, replOperation...), replValues...))
 	op.SetOperandSegments([]int32{1, int32(len(replOperation)), int32(len(replValues))})
 	b.Insert(op)
 	return ReplaceOp{opWrapper{op}}
@@ -414,10 +414,10 @@ func AsResultOp(op *ir.Operation) (ResultOp, bool) {
 }
 
 // Parent returns the op's parent operand.
-func (o ResultOp) Parent() *ir.Value { return o.op.Operands[0] }
+func (o ResultOp) Parent() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val result.
-func (o ResultOp) Val() *ir.Value { return o.op.Results[0] }
+func (o ResultOp) Val() *ir.Value { return o.op.Result(0) }
 
 // Index returns the inherent attribute index, or nil if it is not set.
 func (o ResultOp) Index() ir.Attribute { return o.op.Attr("index") }
@@ -427,7 +427,7 @@ func (o ResultOp) Index() ir.Attribute { return o.op.Attr("index") }
 // get their block.
 func BuildResultOp(b *ir.Builder, loc ir.Location, valType ir.Type, parent *ir.Value, index ir.Attribute) ResultOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "result", Registered: true}, loc, []ir.Type{valType})
-	op.Operands = []*ir.Value{parent}
+	op.SetOperands([]*ir.Value{parent})
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return ResultOp{opWrapper{op}}
@@ -448,10 +448,10 @@ func AsResultsOp(op *ir.Operation) (ResultsOp, bool) {
 }
 
 // Parent returns the op's parent operand.
-func (o ResultsOp) Parent() *ir.Value { return o.op.Operands[0] }
+func (o ResultsOp) Parent() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val result.
-func (o ResultsOp) Val() *ir.Value { return o.op.Results[0] }
+func (o ResultsOp) Val() *ir.Value { return o.op.Result(0) }
 
 // Index returns the optional attribute index, or nil if it is not set.
 func (o ResultsOp) Index() ir.Attribute { return o.op.Attr("index") }
@@ -461,7 +461,7 @@ func (o ResultsOp) Index() ir.Attribute { return o.op.Attr("index") }
 // get their block.
 func BuildResultsOp(b *ir.Builder, loc ir.Location, valType ir.Type, parent *ir.Value, index ir.Attribute) ResultsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "results", Registered: true}, loc, []ir.Type{valType})
-	op.Operands = []*ir.Value{parent}
+	op.SetOperands([]*ir.Value{parent})
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return ResultsOp{opWrapper{op}}
@@ -483,7 +483,7 @@ func AsRewriteOp(op *ir.Operation) (RewriteOp, bool) {
 
 // Root returns the op's root operand, or nil.
 func (o RewriteOp) Root() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -491,21 +491,21 @@ func (o RewriteOp) Root() *ir.Value {
 
 // ExternalArgs returns the op's externalArgs operand group.
 func (o RewriteOp) ExternalArgs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Name returns the optional attribute name, or nil if it is not set.
 func (o RewriteOp) Name() ir.Attribute { return o.op.Attr("name") }
 
 // BodyRegion returns the op's bodyRegion region.
-func (o RewriteOp) BodyRegion() *ir.Region { return o.op.Regions[0] }
+func (o RewriteOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 
 // BuildRewriteOp creates a pdl.rewrite at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRewriteOp(b *ir.Builder, loc ir.Location, root, externalArgs []*ir.Value, name ir.Attribute) RewriteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "rewrite", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{}, root...), externalArgs...)
+	op.SetOperands(append(append([]*ir.Value{}, root...), externalArgs...))
 	op.SetOperandSegments([]int32{int32(len(root)), int32(len(externalArgs))})
 	setAttrs(op, []string{"name"}, name)
 	op.AddRegion()
@@ -528,7 +528,7 @@ func AsTypeOp(op *ir.Operation) (TypeOp, bool) {
 }
 
 // Result returns the op's result.
-func (o TypeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o TypeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ConstantType returns the optional attribute constantType, or nil if it is not set.
 func (o TypeOp) ConstantType() ir.Attribute { return o.op.Attr("constantType") }
@@ -558,7 +558,7 @@ func AsTypesOp(op *ir.Operation) (TypesOp, bool) {
 }
 
 // Result returns the op's result.
-func (o TypesOp) Result() *ir.Value { return o.op.Results[0] }
+func (o TypesOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ConstantTypes returns the optional attribute constantTypes, or nil if it is not set.
 func (o TypesOp) ConstantTypes() ir.Attribute { return o.op.Attr("constantTypes") }

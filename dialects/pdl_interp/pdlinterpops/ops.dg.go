@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,10 +51,10 @@ func AsApplyConstraintOp(op *ir.Operation) (ApplyConstraintOp, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o ApplyConstraintOp) Args() []*ir.Value { return o.op.Operands }
+func (o ApplyConstraintOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o ApplyConstraintOp) Results() []*ir.Value { return o.op.Results }
+func (o ApplyConstraintOp) Results() []*ir.Value { return o.op.Results() }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o ApplyConstraintOp) Name() ir.Attribute { return o.op.Attr("name") }
@@ -63,19 +63,19 @@ func (o ApplyConstraintOp) Name() ir.Attribute { return o.op.Attr("name") }
 func (o ApplyConstraintOp) IsNegated() ir.Attribute { return o.op.Attr("isNegated") }
 
 // TrueDest returns the op's trueDest successor.
-func (o ApplyConstraintOp) TrueDest() *ir.Block { return o.op.Successors[0] }
+func (o ApplyConstraintOp) TrueDest() *ir.Block { return o.op.Successor(0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o ApplyConstraintOp) FalseDest() *ir.Block { return o.op.Successors[1] }
+func (o ApplyConstraintOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 
 // BuildApplyConstraintOp creates a pdl_interp.apply_constraint at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildApplyConstraintOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, args []*ir.Value, name, isNegated ir.Attribute, trueDest, falseDest *ir.Block) ApplyConstraintOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "apply_constraint", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"name", "isNegated"}, name, isNegated)
-	op.Successors = []*ir.Block{trueDest, falseDest}
+	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return ApplyConstraintOp{opWrapper{op}}
 }
@@ -95,10 +95,10 @@ func AsApplyRewriteOp(op *ir.Operation) (ApplyRewriteOp, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o ApplyRewriteOp) Args() []*ir.Value { return o.op.Operands }
+func (o ApplyRewriteOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o ApplyRewriteOp) Results() []*ir.Value { return o.op.Results }
+func (o ApplyRewriteOp) Results() []*ir.Value { return o.op.Results() }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o ApplyRewriteOp) Name() ir.Attribute { return o.op.Attr("name") }
@@ -108,7 +108,7 @@ func (o ApplyRewriteOp) Name() ir.Attribute { return o.op.Attr("name") }
 // unset; single-block regions get their block.
 func BuildApplyRewriteOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, args []*ir.Value, name ir.Attribute) ApplyRewriteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "apply_rewrite", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"name"}, name)
 	b.Insert(op)
 	return ApplyRewriteOp{opWrapper{op}}
@@ -129,24 +129,24 @@ func AsAreEqualOp(op *ir.Operation) (AreEqualOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AreEqualOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o AreEqualOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o AreEqualOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o AreEqualOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // TrueDest returns the op's trueDest successor.
-func (o AreEqualOp) TrueDest() *ir.Block { return o.op.Successors[0] }
+func (o AreEqualOp) TrueDest() *ir.Block { return o.op.Successor(0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o AreEqualOp) FalseDest() *ir.Block { return o.op.Successors[1] }
+func (o AreEqualOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 
 // BuildAreEqualOp creates a pdl_interp.are_equal at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAreEqualOp(b *ir.Builder, loc ir.Location, lhs, rhs *ir.Value, trueDest, falseDest *ir.Block) AreEqualOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "are_equal", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{lhs, rhs}
-	op.Successors = []*ir.Block{trueDest, falseDest}
+	op.SetOperands([]*ir.Value{lhs, rhs})
+	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return AreEqualOp{opWrapper{op}}
 }
@@ -166,14 +166,14 @@ func AsBranchOp(op *ir.Operation) (BranchOp, bool) {
 }
 
 // Dest returns the op's dest successor.
-func (o BranchOp) Dest() *ir.Block { return o.op.Successors[0] }
+func (o BranchOp) Dest() *ir.Block { return o.op.Successor(0) }
 
 // BuildBranchOp creates a pdl_interp.branch at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBranchOp(b *ir.Builder, loc ir.Location, dest *ir.Block) BranchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "branch", Registered: true}, loc, nil)
-	op.Successors = []*ir.Block{dest}
+	op.SetSuccessors([]*ir.Block{dest})
 	b.Insert(op)
 	return BranchOp{opWrapper{op}}
 }
@@ -193,25 +193,25 @@ func AsCheckAttributeOp(op *ir.Operation) (CheckAttributeOp, bool) {
 }
 
 // Attribute returns the op's attribute operand.
-func (o CheckAttributeOp) Attribute() *ir.Value { return o.op.Operands[0] }
+func (o CheckAttributeOp) Attribute() *ir.Value { return o.op.Operand(0) }
 
 // ConstantValue returns the inherent attribute constantValue, or nil if it is not set.
 func (o CheckAttributeOp) ConstantValue() ir.Attribute { return o.op.Attr("constantValue") }
 
 // TrueDest returns the op's trueDest successor.
-func (o CheckAttributeOp) TrueDest() *ir.Block { return o.op.Successors[0] }
+func (o CheckAttributeOp) TrueDest() *ir.Block { return o.op.Successor(0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o CheckAttributeOp) FalseDest() *ir.Block { return o.op.Successors[1] }
+func (o CheckAttributeOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 
 // BuildCheckAttributeOp creates a pdl_interp.check_attribute at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildCheckAttributeOp(b *ir.Builder, loc ir.Location, attribute *ir.Value, constantValue ir.Attribute, trueDest, falseDest *ir.Block) CheckAttributeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "check_attribute", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{attribute}
+	op.SetOperands([]*ir.Value{attribute})
 	setAttrs(op, []string{"constantValue"}, constantValue)
-	op.Successors = []*ir.Block{trueDest, falseDest}
+	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return CheckAttributeOp{opWrapper{op}}
 }
@@ -231,7 +231,7 @@ func AsCheckOperandCountOp(op *ir.Operation) (CheckOperandCountOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o CheckOperandCountOp) InputOp() *ir.Value { return o.op.Operands[0] }
+func (o CheckOperandCountOp) InputOp() *ir.Value { return o.op.Operand(0) }
 
 // Count returns the inherent attribute count, or nil if it is not set.
 func (o CheckOperandCountOp) Count() ir.Attribute { return o.op.Attr("count") }
@@ -240,19 +240,19 @@ func (o CheckOperandCountOp) Count() ir.Attribute { return o.op.Attr("count") }
 func (o CheckOperandCountOp) CompareAtLeast() ir.Attribute { return o.op.Attr("compareAtLeast") }
 
 // TrueDest returns the op's trueDest successor.
-func (o CheckOperandCountOp) TrueDest() *ir.Block { return o.op.Successors[0] }
+func (o CheckOperandCountOp) TrueDest() *ir.Block { return o.op.Successor(0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o CheckOperandCountOp) FalseDest() *ir.Block { return o.op.Successors[1] }
+func (o CheckOperandCountOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 
 // BuildCheckOperandCountOp creates a pdl_interp.check_operand_count at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCheckOperandCountOp(b *ir.Builder, loc ir.Location, inputOp *ir.Value, count, compareAtLeast ir.Attribute, trueDest, falseDest *ir.Block) CheckOperandCountOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "check_operand_count", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{inputOp}
+	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"count", "compareAtLeast"}, count, compareAtLeast)
-	op.Successors = []*ir.Block{trueDest, falseDest}
+	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return CheckOperandCountOp{opWrapper{op}}
 }
@@ -272,25 +272,25 @@ func AsCheckOperationNameOp(op *ir.Operation) (CheckOperationNameOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o CheckOperationNameOp) InputOp() *ir.Value { return o.op.Operands[0] }
+func (o CheckOperationNameOp) InputOp() *ir.Value { return o.op.Operand(0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o CheckOperationNameOp) Name() ir.Attribute { return o.op.Attr("name") }
 
 // TrueDest returns the op's trueDest successor.
-func (o CheckOperationNameOp) TrueDest() *ir.Block { return o.op.Successors[0] }
+func (o CheckOperationNameOp) TrueDest() *ir.Block { return o.op.Successor(0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o CheckOperationNameOp) FalseDest() *ir.Block { return o.op.Successors[1] }
+func (o CheckOperationNameOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 
 // BuildCheckOperationNameOp creates a pdl_interp.check_operation_name at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCheckOperationNameOp(b *ir.Builder, loc ir.Location, inputOp *ir.Value, name ir.Attribute, trueDest, falseDest *ir.Block) CheckOperationNameOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "check_operation_name", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{inputOp}
+	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"name"}, name)
-	op.Successors = []*ir.Block{trueDest, falseDest}
+	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return CheckOperationNameOp{opWrapper{op}}
 }
@@ -310,7 +310,7 @@ func AsCheckResultCountOp(op *ir.Operation) (CheckResultCountOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o CheckResultCountOp) InputOp() *ir.Value { return o.op.Operands[0] }
+func (o CheckResultCountOp) InputOp() *ir.Value { return o.op.Operand(0) }
 
 // Count returns the inherent attribute count, or nil if it is not set.
 func (o CheckResultCountOp) Count() ir.Attribute { return o.op.Attr("count") }
@@ -319,19 +319,19 @@ func (o CheckResultCountOp) Count() ir.Attribute { return o.op.Attr("count") }
 func (o CheckResultCountOp) CompareAtLeast() ir.Attribute { return o.op.Attr("compareAtLeast") }
 
 // TrueDest returns the op's trueDest successor.
-func (o CheckResultCountOp) TrueDest() *ir.Block { return o.op.Successors[0] }
+func (o CheckResultCountOp) TrueDest() *ir.Block { return o.op.Successor(0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o CheckResultCountOp) FalseDest() *ir.Block { return o.op.Successors[1] }
+func (o CheckResultCountOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 
 // BuildCheckResultCountOp creates a pdl_interp.check_result_count at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCheckResultCountOp(b *ir.Builder, loc ir.Location, inputOp *ir.Value, count, compareAtLeast ir.Attribute, trueDest, falseDest *ir.Block) CheckResultCountOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "check_result_count", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{inputOp}
+	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"count", "compareAtLeast"}, count, compareAtLeast)
-	op.Successors = []*ir.Block{trueDest, falseDest}
+	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return CheckResultCountOp{opWrapper{op}}
 }
@@ -351,25 +351,25 @@ func AsCheckTypeOp(op *ir.Operation) (CheckTypeOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o CheckTypeOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o CheckTypeOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Type returns the inherent attribute type, or nil if it is not set.
 func (o CheckTypeOp) Type() ir.Attribute { return o.op.Attr("type") }
 
 // TrueDest returns the op's trueDest successor.
-func (o CheckTypeOp) TrueDest() *ir.Block { return o.op.Successors[0] }
+func (o CheckTypeOp) TrueDest() *ir.Block { return o.op.Successor(0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o CheckTypeOp) FalseDest() *ir.Block { return o.op.Successors[1] }
+func (o CheckTypeOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 
 // BuildCheckTypeOp creates a pdl_interp.check_type at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCheckTypeOp(b *ir.Builder, loc ir.Location, value *ir.Value, type_ ir.Attribute, trueDest, falseDest *ir.Block) CheckTypeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "check_type", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"type"}, type_)
-	op.Successors = []*ir.Block{trueDest, falseDest}
+	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return CheckTypeOp{opWrapper{op}}
 }
@@ -389,25 +389,25 @@ func AsCheckTypesOp(op *ir.Operation) (CheckTypesOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o CheckTypesOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o CheckTypesOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Types returns the inherent attribute types, or nil if it is not set.
 func (o CheckTypesOp) Types() ir.Attribute { return o.op.Attr("types") }
 
 // TrueDest returns the op's trueDest successor.
-func (o CheckTypesOp) TrueDest() *ir.Block { return o.op.Successors[0] }
+func (o CheckTypesOp) TrueDest() *ir.Block { return o.op.Successor(0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o CheckTypesOp) FalseDest() *ir.Block { return o.op.Successors[1] }
+func (o CheckTypesOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 
 // BuildCheckTypesOp creates a pdl_interp.check_types at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCheckTypesOp(b *ir.Builder, loc ir.Location, value *ir.Value, types_ ir.Attribute, trueDest, falseDest *ir.Block) CheckTypesOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "check_types", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"types"}, types_)
-	op.Successors = []*ir.Block{trueDest, falseDest}
+	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return CheckTypesOp{opWrapper{op}}
 }
@@ -450,7 +450,7 @@ func AsCreateAttributeOp(op *ir.Operation) (CreateAttributeOp, bool) {
 }
 
 // Attribute returns the op's attribute result.
-func (o CreateAttributeOp) Attribute() *ir.Value { return o.op.Results[0] }
+func (o CreateAttributeOp) Attribute() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o CreateAttributeOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -481,21 +481,21 @@ func AsCreateOperationOp(op *ir.Operation) (CreateOperationOp, bool) {
 
 // InputOperands returns the op's inputOperands operand group.
 func (o CreateOperationOp) InputOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // InputAttributes returns the op's inputAttributes operand group.
 func (o CreateOperationOp) InputAttributes() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // InputResultTypes returns the op's inputResultTypes operand group.
 func (o CreateOperationOp) InputResultTypes() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // ResultOp returns the op's resultOp result.
-func (o CreateOperationOp) ResultOp() *ir.Value { return o.op.Results[0] }
+func (o CreateOperationOp) ResultOp() *ir.Value { return o.op.Result(0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o CreateOperationOp) Name() ir.Attribute { return o.op.Attr("name") }
@@ -515,7 +515,7 @@ func (o CreateOperationOp) InferredResultTypes() ir.Attribute {
 // left unset; single-block regions get their block.
 func BuildCreateOperationOp(b *ir.Builder, loc ir.Location, resultOpType ir.Type, inputOperands, inputAttributes, inputResultTypes []*ir.Value, name, inputAttributeNames, inferredResultTypes ir.Attribute) CreateOperationOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "create_operation", Registered: true}, loc, []ir.Type{resultOpType})
-	op.Operands = append(append(append([]*ir.Value{}, inputOperands...), inputAttributes...), inputResultTypes...)
+	op.SetOperands(append(append(append([]*ir.Value{}, inputOperands...), inputAttributes...), inputResultTypes...))
 	op.SetOperandSegments([]int32{int32(len(inputOperands)), int32(len(inputAttributes)), int32(len(inputResultTypes))})
 	setAttrs(op, []string{"name", "inputAttributeNames", "inferredResultTypes"}, name, inputAttributeNames, inferredResultTypes)
 	b.Insert(op)
@@ -537,17 +537,17 @@ func AsCreateRangeOp(op *ir.Operation) (CreateRangeOp, bool) {
 }
 
 // Arguments returns the op's arguments operand group.
-func (o CreateRangeOp) Arguments() []*ir.Value { return o.op.Operands }
+func (o CreateRangeOp) Arguments() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o CreateRangeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CreateRangeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCreateRangeOp creates a pdl_interp.create_range at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCreateRangeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, arguments []*ir.Value) CreateRangeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "create_range", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, arguments...)
+	op.SetOperands(append([]*ir.Value{}, arguments...))
 	b.Insert(op)
 	return CreateRangeOp{opWrapper{op}}
 }
@@ -567,7 +567,7 @@ func AsCreateTypeOp(op *ir.Operation) (CreateTypeOp, bool) {
 }
 
 // Result returns the op's result.
-func (o CreateTypeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CreateTypeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o CreateTypeOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -597,7 +597,7 @@ func AsCreateTypesOp(op *ir.Operation) (CreateTypesOp, bool) {
 }
 
 // Result returns the op's result.
-func (o CreateTypesOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CreateTypesOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o CreateTypesOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -627,14 +627,14 @@ func AsEraseOp(op *ir.Operation) (EraseOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o EraseOp) InputOp() *ir.Value { return o.op.Operands[0] }
+func (o EraseOp) InputOp() *ir.Value { return o.op.Operand(0) }
 
 // BuildEraseOp creates a pdl_interp.erase at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildEraseOp(b *ir.Builder, loc ir.Location, inputOp *ir.Value) EraseOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "erase", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{inputOp}
+	op.SetOperands([]*ir.Value{inputOp})
 	b.Insert(op)
 	return EraseOp{opWrapper{op}}
 }
@@ -654,10 +654,10 @@ func AsExtractOp(op *ir.Operation) (ExtractOp, bool) {
 }
 
 // Range returns the op's range operand.
-func (o ExtractOp) Range() *ir.Value { return o.op.Operands[0] }
+func (o ExtractOp) Range() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ExtractOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ExtractOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Index returns the inherent attribute index, or nil if it is not set.
 func (o ExtractOp) Index() ir.Attribute { return o.op.Attr("index") }
@@ -667,7 +667,7 @@ func (o ExtractOp) Index() ir.Attribute { return o.op.Attr("index") }
 // regions get their block.
 func BuildExtractOp(b *ir.Builder, loc ir.Location, resultType ir.Type, range_ *ir.Value, index ir.Attribute) ExtractOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "extract", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{range_}
+	op.SetOperands([]*ir.Value{range_})
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return ExtractOp{opWrapper{op}}
@@ -711,21 +711,21 @@ func AsForeachOp(op *ir.Operation) (ForeachOp, bool) {
 }
 
 // Values returns the op's values operand.
-func (o ForeachOp) Values() *ir.Value { return o.op.Operands[0] }
+func (o ForeachOp) Values() *ir.Value { return o.op.Operand(0) }
 
 // Region returns the op's region.
-func (o ForeachOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ForeachOp) Region() *ir.Region { return o.op.Region(0) }
 
 // Successor returns the op's successor.
-func (o ForeachOp) Successor() *ir.Block { return o.op.Successors[0] }
+func (o ForeachOp) Successor() *ir.Block { return o.op.Successor(0) }
 
 // BuildForeachOp creates a pdl_interp.foreach at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildForeachOp(b *ir.Builder, loc ir.Location, values *ir.Value, successor *ir.Block) ForeachOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "foreach", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{values}
-	op.Successors = []*ir.Block{successor}
+	op.SetOperands([]*ir.Value{values})
+	op.SetSuccessors([]*ir.Block{successor})
 	op.AddRegion()
 	b.Insert(op)
 	return ForeachOp{opWrapper{op}}
@@ -758,7 +758,7 @@ func (o FuncOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs") }
 func (o FuncOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 
 // Body returns the op's body region.
-func (o FuncOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildFuncOp creates a pdl_interp.func at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -786,10 +786,10 @@ func AsGetAttributeOp(op *ir.Operation) (GetAttributeOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o GetAttributeOp) InputOp() *ir.Value { return o.op.Operands[0] }
+func (o GetAttributeOp) InputOp() *ir.Value { return o.op.Operand(0) }
 
 // Attribute returns the op's attribute result.
-func (o GetAttributeOp) Attribute() *ir.Value { return o.op.Results[0] }
+func (o GetAttributeOp) Attribute() *ir.Value { return o.op.Result(0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o GetAttributeOp) Name() ir.Attribute { return o.op.Attr("name") }
@@ -799,7 +799,7 @@ func (o GetAttributeOp) Name() ir.Attribute { return o.op.Attr("name") }
 // unset; single-block regions get their block.
 func BuildGetAttributeOp(b *ir.Builder, loc ir.Location, attributeType ir.Type, inputOp *ir.Value, name ir.Attribute) GetAttributeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "get_attribute", Registered: true}, loc, []ir.Type{attributeType})
-	op.Operands = []*ir.Value{inputOp}
+	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"name"}, name)
 	b.Insert(op)
 	return GetAttributeOp{opWrapper{op}}
@@ -820,17 +820,17 @@ func AsGetAttributeTypeOp(op *ir.Operation) (GetAttributeTypeOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GetAttributeTypeOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GetAttributeTypeOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GetAttributeTypeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GetAttributeTypeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGetAttributeTypeOp creates a pdl_interp.get_attribute_type at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGetAttributeTypeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value) GetAttributeTypeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "get_attribute_type", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return GetAttributeTypeOp{opWrapper{op}}
 }
@@ -850,17 +850,17 @@ func AsGetDefiningOpOp(op *ir.Operation) (GetDefiningOpOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GetDefiningOpOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GetDefiningOpOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // InputOp returns the op's inputOp result.
-func (o GetDefiningOpOp) InputOp() *ir.Value { return o.op.Results[0] }
+func (o GetDefiningOpOp) InputOp() *ir.Value { return o.op.Result(0) }
 
 // BuildGetDefiningOpOp creates a pdl_interp.get_defining_op at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildGetDefiningOpOp(b *ir.Builder, loc ir.Location, inputOpType ir.Type, value *ir.Value) GetDefiningOpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "get_defining_op", Registered: true}, loc, []ir.Type{inputOpType})
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return GetDefiningOpOp{opWrapper{op}}
 }
@@ -880,10 +880,10 @@ func AsGetOperandOp(op *ir.Operation) (GetOperandOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o GetOperandOp) InputOp() *ir.Value { return o.op.Operands[0] }
+func (o GetOperandOp) InputOp() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value result.
-func (o GetOperandOp) Value() *ir.Value { return o.op.Results[0] }
+func (o GetOperandOp) Value() *ir.Value { return o.op.Result(0) }
 
 // Index returns the inherent attribute index, or nil if it is not set.
 func (o GetOperandOp) Index() ir.Attribute { return o.op.Attr("index") }
@@ -893,7 +893,7 @@ func (o GetOperandOp) Index() ir.Attribute { return o.op.Attr("index") }
 // single-block regions get their block.
 func BuildGetOperandOp(b *ir.Builder, loc ir.Location, valueType ir.Type, inputOp *ir.Value, index ir.Attribute) GetOperandOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "get_operand", Registered: true}, loc, []ir.Type{valueType})
-	op.Operands = []*ir.Value{inputOp}
+	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return GetOperandOp{opWrapper{op}}
@@ -914,10 +914,10 @@ func AsGetOperandsOp(op *ir.Operation) (GetOperandsOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o GetOperandsOp) InputOp() *ir.Value { return o.op.Operands[0] }
+func (o GetOperandsOp) InputOp() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value result.
-func (o GetOperandsOp) Value() *ir.Value { return o.op.Results[0] }
+func (o GetOperandsOp) Value() *ir.Value { return o.op.Result(0) }
 
 // Index returns the optional attribute index, or nil if it is not set.
 func (o GetOperandsOp) Index() ir.Attribute { return o.op.Attr("index") }
@@ -927,7 +927,7 @@ func (o GetOperandsOp) Index() ir.Attribute { return o.op.Attr("index") }
 // single-block regions get their block.
 func BuildGetOperandsOp(b *ir.Builder, loc ir.Location, valueType ir.Type, inputOp *ir.Value, index ir.Attribute) GetOperandsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "get_operands", Registered: true}, loc, []ir.Type{valueType})
-	op.Operands = []*ir.Value{inputOp}
+	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return GetOperandsOp{opWrapper{op}}
@@ -948,10 +948,10 @@ func AsGetResultOp(op *ir.Operation) (GetResultOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o GetResultOp) InputOp() *ir.Value { return o.op.Operands[0] }
+func (o GetResultOp) InputOp() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value result.
-func (o GetResultOp) Value() *ir.Value { return o.op.Results[0] }
+func (o GetResultOp) Value() *ir.Value { return o.op.Result(0) }
 
 // Index returns the inherent attribute index, or nil if it is not set.
 func (o GetResultOp) Index() ir.Attribute { return o.op.Attr("index") }
@@ -961,7 +961,7 @@ func (o GetResultOp) Index() ir.Attribute { return o.op.Attr("index") }
 // single-block regions get their block.
 func BuildGetResultOp(b *ir.Builder, loc ir.Location, valueType ir.Type, inputOp *ir.Value, index ir.Attribute) GetResultOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "get_result", Registered: true}, loc, []ir.Type{valueType})
-	op.Operands = []*ir.Value{inputOp}
+	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return GetResultOp{opWrapper{op}}
@@ -982,10 +982,10 @@ func AsGetResultsOp(op *ir.Operation) (GetResultsOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o GetResultsOp) InputOp() *ir.Value { return o.op.Operands[0] }
+func (o GetResultsOp) InputOp() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value result.
-func (o GetResultsOp) Value() *ir.Value { return o.op.Results[0] }
+func (o GetResultsOp) Value() *ir.Value { return o.op.Result(0) }
 
 // Index returns the optional attribute index, or nil if it is not set.
 func (o GetResultsOp) Index() ir.Attribute { return o.op.Attr("index") }
@@ -995,7 +995,7 @@ func (o GetResultsOp) Index() ir.Attribute { return o.op.Attr("index") }
 // single-block regions get their block.
 func BuildGetResultsOp(b *ir.Builder, loc ir.Location, valueType ir.Type, inputOp *ir.Value, index ir.Attribute) GetResultsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "get_results", Registered: true}, loc, []ir.Type{valueType})
-	op.Operands = []*ir.Value{inputOp}
+	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return GetResultsOp{opWrapper{op}}
@@ -1016,17 +1016,17 @@ func AsGetUsersOp(op *ir.Operation) (GetUsersOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GetUsersOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GetUsersOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Operations returns the op's operations result.
-func (o GetUsersOp) Operations() *ir.Value { return o.op.Results[0] }
+func (o GetUsersOp) Operations() *ir.Value { return o.op.Result(0) }
 
 // BuildGetUsersOp creates a pdl_interp.get_users at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetUsersOp(b *ir.Builder, loc ir.Location, operationsType ir.Type, value *ir.Value) GetUsersOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "get_users", Registered: true}, loc, []ir.Type{operationsType})
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return GetUsersOp{opWrapper{op}}
 }
@@ -1046,17 +1046,17 @@ func AsGetValueTypeOp(op *ir.Operation) (GetValueTypeOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GetValueTypeOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GetValueTypeOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GetValueTypeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GetValueTypeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGetValueTypeOp creates a pdl_interp.get_value_type at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildGetValueTypeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value) GetValueTypeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "get_value_type", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return GetValueTypeOp{opWrapper{op}}
 }
@@ -1076,21 +1076,21 @@ func AsIsNotNullOp(op *ir.Operation) (IsNotNullOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o IsNotNullOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o IsNotNullOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // TrueDest returns the op's trueDest successor.
-func (o IsNotNullOp) TrueDest() *ir.Block { return o.op.Successors[0] }
+func (o IsNotNullOp) TrueDest() *ir.Block { return o.op.Successor(0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o IsNotNullOp) FalseDest() *ir.Block { return o.op.Successors[1] }
+func (o IsNotNullOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 
 // BuildIsNotNullOp creates a pdl_interp.is_not_null at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIsNotNullOp(b *ir.Builder, loc ir.Location, value *ir.Value, trueDest, falseDest *ir.Block) IsNotNullOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "is_not_null", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value}
-	op.Successors = []*ir.Block{trueDest, falseDest}
+	op.SetOperands([]*ir.Value{value})
+	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return IsNotNullOp{opWrapper{op}}
 }
@@ -1111,12 +1111,12 @@ func AsRecordMatchOp(op *ir.Operation) (RecordMatchOp, bool) {
 
 // Inputs returns the op's inputs operand group.
 func (o RecordMatchOp) Inputs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // MatchedOps returns the op's matchedOps operand group.
 func (o RecordMatchOp) MatchedOps() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Rewriter returns the inherent attribute rewriter, or nil if it is not set.
@@ -1132,17 +1132,17 @@ func (o RecordMatchOp) GeneratedOps() ir.Attribute { return o.op.Attr("generated
 func (o RecordMatchOp) Benefit() ir.Attribute { return o.op.Attr("benefit") }
 
 // Dest returns the op's dest successor.
-func (o RecordMatchOp) Dest() *ir.Block { return o.op.Successors[0] }
+func (o RecordMatchOp) Dest() *ir.Block { return o.op.Successor(0) }
 
 // BuildRecordMatchOp creates a pdl_interp.record_match at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildRecordMatchOp(b *ir.Builder, loc ir.Location, inputs, matchedOps []*ir.Value, rewriter, rootKind, generatedOps, benefit ir.Attribute, dest *ir.Block) RecordMatchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "record_match", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{}, inputs...), matchedOps...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), matchedOps...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(matchedOps))})
 	setAttrs(op, []string{"rewriter", "rootKind", "generatedOps", "benefit"}, rewriter, rootKind, generatedOps, benefit)
-	op.Successors = []*ir.Block{dest}
+	op.SetSuccessors([]*ir.Block{dest})
 	b.Insert(op)
 	return RecordMatchOp{opWrapper{op}}
 }
@@ -1162,17 +1162,17 @@ func AsReplaceOp(op *ir.Operation) (ReplaceOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o ReplaceOp) InputOp() *ir.Value { return o.op.Operands[0] }
+func (o ReplaceOp) InputOp() *ir.Value { return o.op.Operand(0) }
 
 // ReplValues returns the op's replValues operand group.
-func (o ReplaceOp) ReplValues() []*ir.Value { return o.op.Operands[1:] }
+func (o ReplaceOp) ReplValues() []*ir.Value { return o.op.Operands()[1:] }
 
 // BuildReplaceOp creates a pdl_interp.replace at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReplaceOp(b *ir.Builder, loc ir.Location, inputOp *ir.Value, replValues []*ir.Value) ReplaceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "replace", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{inputOp}, replValues...)
+	op.SetOperands(append([]*ir.Value{inputOp}, replValues...))
 	b.Insert(op)
 	return ReplaceOp{opWrapper{op}}
 }
@@ -1192,25 +1192,25 @@ func AsSwitchAttributeOp(op *ir.Operation) (SwitchAttributeOp, bool) {
 }
 
 // Attribute returns the op's attribute operand.
-func (o SwitchAttributeOp) Attribute() *ir.Value { return o.op.Operands[0] }
+func (o SwitchAttributeOp) Attribute() *ir.Value { return o.op.Operand(0) }
 
 // CaseValues returns the inherent attribute caseValues, or nil if it is not set.
 func (o SwitchAttributeOp) CaseValues() ir.Attribute { return o.op.Attr("caseValues") }
 
 // DefaultDest returns the op's defaultDest successor.
-func (o SwitchAttributeOp) DefaultDest() *ir.Block { return o.op.Successors[0] }
+func (o SwitchAttributeOp) DefaultDest() *ir.Block { return o.op.Successor(0) }
 
 // Cases returns the op's cases successors.
-func (o SwitchAttributeOp) Cases() []*ir.Block { return o.op.Successors[1:] }
+func (o SwitchAttributeOp) Cases() []*ir.Block { return o.op.Successors()[1:] }
 
 // BuildSwitchAttributeOp creates a pdl_interp.switch_attribute at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSwitchAttributeOp(b *ir.Builder, loc ir.Location, attribute *ir.Value, caseValues ir.Attribute, defaultDest *ir.Block, cases []*ir.Block) SwitchAttributeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "switch_attribute", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{attribute}
+	op.SetOperands([]*ir.Value{attribute})
 	setAttrs(op, []string{"caseValues"}, caseValues)
-	op.Successors = append([]*ir.Block{defaultDest}, cases...)
+	op.SetSuccessors(append([]*ir.Block{defaultDest}, cases...))
 	b.Insert(op)
 	return SwitchAttributeOp{opWrapper{op}}
 }
@@ -1230,25 +1230,25 @@ func AsSwitchOperandCountOp(op *ir.Operation) (SwitchOperandCountOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o SwitchOperandCountOp) InputOp() *ir.Value { return o.op.Operands[0] }
+func (o SwitchOperandCountOp) InputOp() *ir.Value { return o.op.Operand(0) }
 
 // CaseValues returns the inherent attribute caseValues, or nil if it is not set.
 func (o SwitchOperandCountOp) CaseValues() ir.Attribute { return o.op.Attr("caseValues") }
 
 // DefaultDest returns the op's defaultDest successor.
-func (o SwitchOperandCountOp) DefaultDest() *ir.Block { return o.op.Successors[0] }
+func (o SwitchOperandCountOp) DefaultDest() *ir.Block { return o.op.Successor(0) }
 
 // Cases returns the op's cases successors.
-func (o SwitchOperandCountOp) Cases() []*ir.Block { return o.op.Successors[1:] }
+func (o SwitchOperandCountOp) Cases() []*ir.Block { return o.op.Successors()[1:] }
 
 // BuildSwitchOperandCountOp creates a pdl_interp.switch_operand_count at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSwitchOperandCountOp(b *ir.Builder, loc ir.Location, inputOp *ir.Value, caseValues ir.Attribute, defaultDest *ir.Block, cases []*ir.Block) SwitchOperandCountOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "switch_operand_count", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{inputOp}
+	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"caseValues"}, caseValues)
-	op.Successors = append([]*ir.Block{defaultDest}, cases...)
+	op.SetSuccessors(append([]*ir.Block{defaultDest}, cases...))
 	b.Insert(op)
 	return SwitchOperandCountOp{opWrapper{op}}
 }
@@ -1268,25 +1268,25 @@ func AsSwitchOperationNameOp(op *ir.Operation) (SwitchOperationNameOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o SwitchOperationNameOp) InputOp() *ir.Value { return o.op.Operands[0] }
+func (o SwitchOperationNameOp) InputOp() *ir.Value { return o.op.Operand(0) }
 
 // CaseValues returns the inherent attribute caseValues, or nil if it is not set.
 func (o SwitchOperationNameOp) CaseValues() ir.Attribute { return o.op.Attr("caseValues") }
 
 // DefaultDest returns the op's defaultDest successor.
-func (o SwitchOperationNameOp) DefaultDest() *ir.Block { return o.op.Successors[0] }
+func (o SwitchOperationNameOp) DefaultDest() *ir.Block { return o.op.Successor(0) }
 
 // Cases returns the op's cases successors.
-func (o SwitchOperationNameOp) Cases() []*ir.Block { return o.op.Successors[1:] }
+func (o SwitchOperationNameOp) Cases() []*ir.Block { return o.op.Successors()[1:] }
 
 // BuildSwitchOperationNameOp creates a pdl_interp.switch_operation_name at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSwitchOperationNameOp(b *ir.Builder, loc ir.Location, inputOp *ir.Value, caseValues ir.Attribute, defaultDest *ir.Block, cases []*ir.Block) SwitchOperationNameOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "switch_operation_name", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{inputOp}
+	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"caseValues"}, caseValues)
-	op.Successors = append([]*ir.Block{defaultDest}, cases...)
+	op.SetSuccessors(append([]*ir.Block{defaultDest}, cases...))
 	b.Insert(op)
 	return SwitchOperationNameOp{opWrapper{op}}
 }
@@ -1306,25 +1306,25 @@ func AsSwitchResultCountOp(op *ir.Operation) (SwitchResultCountOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o SwitchResultCountOp) InputOp() *ir.Value { return o.op.Operands[0] }
+func (o SwitchResultCountOp) InputOp() *ir.Value { return o.op.Operand(0) }
 
 // CaseValues returns the inherent attribute caseValues, or nil if it is not set.
 func (o SwitchResultCountOp) CaseValues() ir.Attribute { return o.op.Attr("caseValues") }
 
 // DefaultDest returns the op's defaultDest successor.
-func (o SwitchResultCountOp) DefaultDest() *ir.Block { return o.op.Successors[0] }
+func (o SwitchResultCountOp) DefaultDest() *ir.Block { return o.op.Successor(0) }
 
 // Cases returns the op's cases successors.
-func (o SwitchResultCountOp) Cases() []*ir.Block { return o.op.Successors[1:] }
+func (o SwitchResultCountOp) Cases() []*ir.Block { return o.op.Successors()[1:] }
 
 // BuildSwitchResultCountOp creates a pdl_interp.switch_result_count at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSwitchResultCountOp(b *ir.Builder, loc ir.Location, inputOp *ir.Value, caseValues ir.Attribute, defaultDest *ir.Block, cases []*ir.Block) SwitchResultCountOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "switch_result_count", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{inputOp}
+	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"caseValues"}, caseValues)
-	op.Successors = append([]*ir.Block{defaultDest}, cases...)
+	op.SetSuccessors(append([]*ir.Block{defaultDest}, cases...))
 	b.Insert(op)
 	return SwitchResultCountOp{opWrapper{op}}
 }
@@ -1344,25 +1344,25 @@ func AsSwitchTypeOp(op *ir.Operation) (SwitchTypeOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o SwitchTypeOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o SwitchTypeOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // CaseValues returns the inherent attribute caseValues, or nil if it is not set.
 func (o SwitchTypeOp) CaseValues() ir.Attribute { return o.op.Attr("caseValues") }
 
 // DefaultDest returns the op's defaultDest successor.
-func (o SwitchTypeOp) DefaultDest() *ir.Block { return o.op.Successors[0] }
+func (o SwitchTypeOp) DefaultDest() *ir.Block { return o.op.Successor(0) }
 
 // Cases returns the op's cases successors.
-func (o SwitchTypeOp) Cases() []*ir.Block { return o.op.Successors[1:] }
+func (o SwitchTypeOp) Cases() []*ir.Block { return o.op.Successors()[1:] }
 
 // BuildSwitchTypeOp creates a pdl_interp.switch_type at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSwitchTypeOp(b *ir.Builder, loc ir.Location, value *ir.Value, caseValues ir.Attribute, defaultDest *ir.Block, cases []*ir.Block) SwitchTypeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "switch_type", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"caseValues"}, caseValues)
-	op.Successors = append([]*ir.Block{defaultDest}, cases...)
+	op.SetSuccessors(append([]*ir.Block{defaultDest}, cases...))
 	b.Insert(op)
 	return SwitchTypeOp{opWrapper{op}}
 }
@@ -1382,25 +1382,25 @@ func AsSwitchTypesOp(op *ir.Operation) (SwitchTypesOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o SwitchTypesOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o SwitchTypesOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // CaseValues returns the inherent attribute caseValues, or nil if it is not set.
 func (o SwitchTypesOp) CaseValues() ir.Attribute { return o.op.Attr("caseValues") }
 
 // DefaultDest returns the op's defaultDest successor.
-func (o SwitchTypesOp) DefaultDest() *ir.Block { return o.op.Successors[0] }
+func (o SwitchTypesOp) DefaultDest() *ir.Block { return o.op.Successor(0) }
 
 // Cases returns the op's cases successors.
-func (o SwitchTypesOp) Cases() []*ir.Block { return o.op.Successors[1:] }
+func (o SwitchTypesOp) Cases() []*ir.Block { return o.op.Successors()[1:] }
 
 // BuildSwitchTypesOp creates a pdl_interp.switch_types at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSwitchTypesOp(b *ir.Builder, loc ir.Location, value *ir.Value, caseValues ir.Attribute, defaultDest *ir.Block, cases []*ir.Block) SwitchTypesOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "switch_types", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"caseValues"}, caseValues)
-	op.Successors = append([]*ir.Block{defaultDest}, cases...)
+	op.SetSuccessors(append([]*ir.Block{defaultDest}, cases...))
 	b.Insert(op)
 	return SwitchTypesOp{opWrapper{op}}
 }

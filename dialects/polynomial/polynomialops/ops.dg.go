@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,20 +51,20 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o AddOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o AddOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AddOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AddOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAddOp creates a polynomial.add at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "add", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
 }
@@ -84,7 +84,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Output returns the op's output result.
-func (o ConstantOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ConstantOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -114,17 +114,17 @@ func AsFromTensorOp(op *ir.Operation) (FromTensorOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o FromTensorOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o FromTensorOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o FromTensorOp) Output() *ir.Value { return o.op.Results[0] }
+func (o FromTensorOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildFromTensorOp creates a polynomial.from_tensor at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFromTensorOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) FromTensorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "from_tensor", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return FromTensorOp{opWrapper{op}}
 }
@@ -144,10 +144,10 @@ func AsInttOp(op *ir.Operation) (InttOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o InttOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o InttOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o InttOp) Output() *ir.Value { return o.op.Results[0] }
+func (o InttOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Root returns the optional attribute root, or nil if it is not set.
 func (o InttOp) Root() ir.Attribute { return o.op.Attr("root") }
@@ -157,7 +157,7 @@ func (o InttOp) Root() ir.Attribute { return o.op.Attr("root") }
 // regions get their block.
 func BuildInttOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, root ir.Attribute) InttOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "intt", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"root"}, root)
 	b.Insert(op)
 	return InttOp{opWrapper{op}}
@@ -178,20 +178,20 @@ func AsLeadingTermOp(op *ir.Operation) (LeadingTermOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o LeadingTermOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o LeadingTermOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Degree returns the op's degree result.
-func (o LeadingTermOp) Degree() *ir.Value { return o.op.Results[0] }
+func (o LeadingTermOp) Degree() *ir.Value { return o.op.Result(0) }
 
 // Coefficient returns the op's coefficient result.
-func (o LeadingTermOp) Coefficient() *ir.Value { return o.op.Results[1] }
+func (o LeadingTermOp) Coefficient() *ir.Value { return o.op.Result(1) }
 
 // BuildLeadingTermOp creates a polynomial.leading_term at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLeadingTermOp(b *ir.Builder, loc ir.Location, degreeType, coefficientType ir.Type, input *ir.Value) LeadingTermOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "leading_term", Registered: true}, loc, []ir.Type{degreeType, coefficientType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return LeadingTermOp{opWrapper{op}}
 }
@@ -211,20 +211,20 @@ func AsMonicMonomialMulOp(op *ir.Operation) (MonicMonomialMulOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o MonicMonomialMulOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o MonicMonomialMulOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // MonomialDegree returns the op's monomialDegree operand.
-func (o MonicMonomialMulOp) MonomialDegree() *ir.Value { return o.op.Operands[1] }
+func (o MonicMonomialMulOp) MonomialDegree() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o MonicMonomialMulOp) Output() *ir.Value { return o.op.Results[0] }
+func (o MonicMonomialMulOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildMonicMonomialMulOp creates a polynomial.monic_monomial_mul at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMonicMonomialMulOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, monomialDegree *ir.Value) MonicMonomialMulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "monic_monomial_mul", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input, monomialDegree}
+	op.SetOperands([]*ir.Value{input, monomialDegree})
 	b.Insert(op)
 	return MonicMonomialMulOp{opWrapper{op}}
 }
@@ -244,20 +244,20 @@ func AsMonomialOp(op *ir.Operation) (MonomialOp, bool) {
 }
 
 // Coefficient returns the op's coefficient operand.
-func (o MonomialOp) Coefficient() *ir.Value { return o.op.Operands[0] }
+func (o MonomialOp) Coefficient() *ir.Value { return o.op.Operand(0) }
 
 // Degree returns the op's degree operand.
-func (o MonomialOp) Degree() *ir.Value { return o.op.Operands[1] }
+func (o MonomialOp) Degree() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o MonomialOp) Output() *ir.Value { return o.op.Results[0] }
+func (o MonomialOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildMonomialOp creates a polynomial.monomial at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMonomialOp(b *ir.Builder, loc ir.Location, outputType ir.Type, coefficient, degree *ir.Value) MonomialOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "monomial", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{coefficient, degree}
+	op.SetOperands([]*ir.Value{coefficient, degree})
 	b.Insert(op)
 	return MonomialOp{opWrapper{op}}
 }
@@ -277,20 +277,20 @@ func AsMulOp(op *ir.Operation) (MulOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MulOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MulOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MulOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MulOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MulOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MulOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMulOp creates a polynomial.mul at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "mul", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MulOp{opWrapper{op}}
 }
@@ -310,20 +310,20 @@ func AsMulScalarOp(op *ir.Operation) (MulScalarOp, bool) {
 }
 
 // Polynomial returns the op's polynomial operand.
-func (o MulScalarOp) Polynomial() *ir.Value { return o.op.Operands[0] }
+func (o MulScalarOp) Polynomial() *ir.Value { return o.op.Operand(0) }
 
 // Scalar returns the op's scalar operand.
-func (o MulScalarOp) Scalar() *ir.Value { return o.op.Operands[1] }
+func (o MulScalarOp) Scalar() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o MulScalarOp) Output() *ir.Value { return o.op.Results[0] }
+func (o MulScalarOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildMulScalarOp creates a polynomial.mul_scalar at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMulScalarOp(b *ir.Builder, loc ir.Location, outputType ir.Type, polynomial, scalar *ir.Value) MulScalarOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "mul_scalar", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{polynomial, scalar}
+	op.SetOperands([]*ir.Value{polynomial, scalar})
 	b.Insert(op)
 	return MulScalarOp{opWrapper{op}}
 }
@@ -343,10 +343,10 @@ func AsNttOp(op *ir.Operation) (NttOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o NttOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o NttOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o NttOp) Output() *ir.Value { return o.op.Results[0] }
+func (o NttOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Root returns the optional attribute root, or nil if it is not set.
 func (o NttOp) Root() ir.Attribute { return o.op.Attr("root") }
@@ -356,7 +356,7 @@ func (o NttOp) Root() ir.Attribute { return o.op.Attr("root") }
 // get their block.
 func BuildNttOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, root ir.Attribute) NttOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "ntt", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"root"}, root)
 	b.Insert(op)
 	return NttOp{opWrapper{op}}
@@ -377,20 +377,20 @@ func AsSubOp(op *ir.Operation) (SubOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SubOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o SubOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o SubOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o SubOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o SubOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SubOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSubOp creates a polynomial.sub at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSubOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) SubOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "sub", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return SubOp{opWrapper{op}}
 }
@@ -410,17 +410,17 @@ func AsToTensorOp(op *ir.Operation) (ToTensorOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ToTensorOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ToTensorOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o ToTensorOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ToTensorOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildToTensorOp creates a polynomial.to_tensor at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildToTensorOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) ToTensorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "to_tensor", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return ToTensorOp{opWrapper{op}}
 }

@@ -20,7 +20,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -50,7 +50,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstantOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConstantOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -80,25 +80,25 @@ func AsFromPtrOp(op *ir.Operation) (FromPtrOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o FromPtrOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o FromPtrOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Metadata returns the op's metadata operand, or nil.
 func (o FromPtrOp) Metadata() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o FromPtrOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FromPtrOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFromPtrOp creates a ptr.from_ptr at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFromPtrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, ptr *ir.Value, metadata []*ir.Value) FromPtrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "from_ptr", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{ptr}, metadata...)
+	op.SetOperands(append([]*ir.Value{ptr}, metadata...))
 	b.Insert(op)
 	return FromPtrOp{opWrapper{op}}
 }
@@ -118,16 +118,16 @@ func AsGatherOp(op *ir.Operation) (GatherOp, bool) {
 }
 
 // Ptrs returns the op's ptrs operand.
-func (o GatherOp) Ptrs() *ir.Value { return o.op.Operands[0] }
+func (o GatherOp) Ptrs() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o GatherOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o GatherOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // Passthrough returns the op's passthrough operand.
-func (o GatherOp) Passthrough() *ir.Value { return o.op.Operands[2] }
+func (o GatherOp) Passthrough() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o GatherOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GatherOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o GatherOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -137,7 +137,7 @@ func (o GatherOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // get their block.
 func BuildGatherOp(b *ir.Builder, loc ir.Location, resultType ir.Type, ptrs, mask, passthrough *ir.Value, alignment ir.Attribute) GatherOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "gather", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{ptrs, mask, passthrough}
+	op.SetOperands([]*ir.Value{ptrs, mask, passthrough})
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return GatherOp{opWrapper{op}}
@@ -158,17 +158,17 @@ func AsGetMetadataOp(op *ir.Operation) (GetMetadataOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o GetMetadataOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o GetMetadataOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GetMetadataOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GetMetadataOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGetMetadataOp creates a ptr.get_metadata at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetMetadataOp(b *ir.Builder, loc ir.Location, resultType ir.Type, ptr *ir.Value) GetMetadataOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "get_metadata", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	b.Insert(op)
 	return GetMetadataOp{opWrapper{op}}
 }
@@ -188,10 +188,10 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o LoadOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o LoadOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value result.
-func (o LoadOp) Value() *ir.Value { return o.op.Results[0] }
+func (o LoadOp) Value() *ir.Value { return o.op.Result(0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o LoadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -219,7 +219,7 @@ func (o LoadOp) Syncscope() ir.Attribute { return o.op.Attr("syncscope") }
 // their block.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, valueType ir.Type, ptr *ir.Value, alignment, volatile, nontemporal, invariant, invariantGroup, ordering, syncscope ir.Attribute) LoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "load", Registered: true}, loc, []ir.Type{valueType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alignment", "volatile_", "nontemporal", "invariant", "invariantGroup", "ordering", "syncscope"}, alignment, volatile, nontemporal, invariant, invariantGroup, ordering, syncscope)
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
@@ -240,16 +240,16 @@ func AsMaskedLoadOp(op *ir.Operation) (MaskedLoadOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o MaskedLoadOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o MaskedLoadOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o MaskedLoadOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o MaskedLoadOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // Passthrough returns the op's passthrough operand.
-func (o MaskedLoadOp) Passthrough() *ir.Value { return o.op.Operands[2] }
+func (o MaskedLoadOp) Passthrough() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o MaskedLoadOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MaskedLoadOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o MaskedLoadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -259,7 +259,7 @@ func (o MaskedLoadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // regions get their block.
 func BuildMaskedLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, ptr, mask, passthrough *ir.Value, alignment ir.Attribute) MaskedLoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "masked_load", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{ptr, mask, passthrough}
+	op.SetOperands([]*ir.Value{ptr, mask, passthrough})
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return MaskedLoadOp{opWrapper{op}}
@@ -280,13 +280,13 @@ func AsMaskedStoreOp(op *ir.Operation) (MaskedStoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o MaskedStoreOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o MaskedStoreOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Ptr returns the op's ptr operand.
-func (o MaskedStoreOp) Ptr() *ir.Value { return o.op.Operands[1] }
+func (o MaskedStoreOp) Ptr() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o MaskedStoreOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o MaskedStoreOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o MaskedStoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -296,7 +296,7 @@ func (o MaskedStoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") 
 // single-block regions get their block.
 func BuildMaskedStoreOp(b *ir.Builder, loc ir.Location, value, ptr, mask *ir.Value, alignment ir.Attribute) MaskedStoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "masked_store", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value, ptr, mask}
+	op.SetOperands([]*ir.Value{value, ptr, mask})
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return MaskedStoreOp{opWrapper{op}}
@@ -317,13 +317,13 @@ func AsPtrAddOp(op *ir.Operation) (PtrAddOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o PtrAddOp) Base() *ir.Value { return o.op.Operands[0] }
+func (o PtrAddOp) Base() *ir.Value { return o.op.Operand(0) }
 
 // Offset returns the op's offset operand.
-func (o PtrAddOp) Offset() *ir.Value { return o.op.Operands[1] }
+func (o PtrAddOp) Offset() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o PtrAddOp) Result() *ir.Value { return o.op.Results[0] }
+func (o PtrAddOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Flags returns the optional attribute flags, or nil if it is not set.
 func (o PtrAddOp) Flags() ir.Attribute { return o.op.Attr("flags") }
@@ -333,7 +333,7 @@ func (o PtrAddOp) Flags() ir.Attribute { return o.op.Attr("flags") }
 // get their block.
 func BuildPtrAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base, offset *ir.Value, flags ir.Attribute) PtrAddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "ptr_add", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{base, offset}
+	op.SetOperands([]*ir.Value{base, offset})
 	setAttrs(op, []string{"flags"}, flags)
 	b.Insert(op)
 	return PtrAddOp{opWrapper{op}}
@@ -354,13 +354,13 @@ func AsPtrDiffOp(op *ir.Operation) (PtrDiffOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o PtrDiffOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o PtrDiffOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o PtrDiffOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o PtrDiffOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o PtrDiffOp) Result() *ir.Value { return o.op.Results[0] }
+func (o PtrDiffOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Flags returns the optional attribute flags, or nil if it is not set.
 func (o PtrDiffOp) Flags() ir.Attribute { return o.op.Attr("flags") }
@@ -370,7 +370,7 @@ func (o PtrDiffOp) Flags() ir.Attribute { return o.op.Attr("flags") }
 // regions get their block.
 func BuildPtrDiffOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, flags ir.Attribute) PtrDiffOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "ptr_diff", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"flags"}, flags)
 	b.Insert(op)
 	return PtrDiffOp{opWrapper{op}}
@@ -391,13 +391,13 @@ func AsScatterOp(op *ir.Operation) (ScatterOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o ScatterOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o ScatterOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Ptrs returns the op's ptrs operand.
-func (o ScatterOp) Ptrs() *ir.Value { return o.op.Operands[1] }
+func (o ScatterOp) Ptrs() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o ScatterOp) Mask() *ir.Value { return o.op.Operands[2] }
+func (o ScatterOp) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o ScatterOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -407,7 +407,7 @@ func (o ScatterOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // get their block.
 func BuildScatterOp(b *ir.Builder, loc ir.Location, value, ptrs, mask *ir.Value, alignment ir.Attribute) ScatterOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "scatter", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value, ptrs, mask}
+	op.SetOperands([]*ir.Value{value, ptrs, mask})
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return ScatterOp{opWrapper{op}}
@@ -428,10 +428,10 @@ func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o StoreOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o StoreOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Ptr returns the op's ptr operand.
-func (o StoreOp) Ptr() *ir.Value { return o.op.Operands[1] }
+func (o StoreOp) Ptr() *ir.Value { return o.op.Operand(1) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o StoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -456,7 +456,7 @@ func (o StoreOp) Syncscope() ir.Attribute { return o.op.Attr("syncscope") }
 // their block.
 func BuildStoreOp(b *ir.Builder, loc ir.Location, value, ptr *ir.Value, alignment, volatile, nontemporal, invariantGroup, ordering, syncscope ir.Attribute) StoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "store", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value, ptr}
+	op.SetOperands([]*ir.Value{value, ptr})
 	setAttrs(op, []string{"alignment", "volatile_", "nontemporal", "invariantGroup", "ordering", "syncscope"}, alignment, volatile, nontemporal, invariantGroup, ordering, syncscope)
 	b.Insert(op)
 	return StoreOp{opWrapper{op}}
@@ -477,17 +477,17 @@ func AsToPtrOp(op *ir.Operation) (ToPtrOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o ToPtrOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o ToPtrOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ToPtrOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ToPtrOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildToPtrOp creates a ptr.to_ptr at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildToPtrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, ptr *ir.Value) ToPtrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "to_ptr", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	b.Insert(op)
 	return ToPtrOp{opWrapper{op}}
 }
@@ -507,7 +507,7 @@ func AsTypeOffsetOp(op *ir.Operation) (TypeOffsetOp, bool) {
 }
 
 // Result returns the op's result.
-func (o TypeOffsetOp) Result() *ir.Value { return o.op.Results[0] }
+func (o TypeOffsetOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ElementType returns the inherent attribute elementType, or nil if it is not set.
 func (o TypeOffsetOp) ElementType() ir.Attribute { return o.op.Attr("elementType") }

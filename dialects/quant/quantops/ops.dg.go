@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,17 +51,17 @@ func AsDcastOp(op *ir.Operation) (DcastOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o DcastOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o DcastOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o DcastOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DcastOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildDcastOp creates a quant.dcast at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildDcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) DcastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "quant", Op: "dcast", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return DcastOp{opWrapper{op}}
 }
@@ -81,17 +81,17 @@ func AsQcastOp(op *ir.Operation) (QcastOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o QcastOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o QcastOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o QcastOp) Result() *ir.Value { return o.op.Results[0] }
+func (o QcastOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildQcastOp creates a quant.qcast at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildQcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) QcastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "quant", Op: "qcast", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return QcastOp{opWrapper{op}}
 }
@@ -111,17 +111,17 @@ func AsScastOp(op *ir.Operation) (ScastOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ScastOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ScastOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ScastOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ScastOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildScastOp creates a quant.scast at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildScastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) ScastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "quant", Op: "scast", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return ScastOp{opWrapper{op}}
 }

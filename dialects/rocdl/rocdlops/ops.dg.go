@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,17 +51,17 @@ func AsBallotOp(op *ir.Operation) (BallotOp, bool) {
 }
 
 // Pred returns the op's pred operand.
-func (o BallotOp) Pred() *ir.Value { return o.op.Operands[0] }
+func (o BallotOp) Pred() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o BallotOp) Res() *ir.Value { return o.op.Results[0] }
+func (o BallotOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildBallotOp creates a rocdl.ballot at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBallotOp(b *ir.Builder, loc ir.Location, resType ir.Type, pred *ir.Value) BallotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ballot", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{pred}
+	op.SetOperands([]*ir.Value{pred})
 	b.Insert(op)
 	return BallotOp{opWrapper{op}}
 }
@@ -104,7 +104,7 @@ func AsClusterIdXOp(op *ir.Operation) (ClusterIdXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ClusterIdXOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ClusterIdXOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ClusterIdXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -134,7 +134,7 @@ func AsClusterIdYOp(op *ir.Operation) (ClusterIdYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ClusterIdYOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ClusterIdYOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ClusterIdYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -164,7 +164,7 @@ func AsClusterIdZOp(op *ir.Operation) (ClusterIdZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ClusterIdZOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ClusterIdZOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ClusterIdZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -194,13 +194,13 @@ func AsClusterLoadAsyncToLdsB128Op(op *ir.Operation) (ClusterLoadAsyncToLdsB128O
 }
 
 // GlobalPtr returns the op's globalPtr operand.
-func (o ClusterLoadAsyncToLdsB128Op) GlobalPtr() *ir.Value { return o.op.Operands[0] }
+func (o ClusterLoadAsyncToLdsB128Op) GlobalPtr() *ir.Value { return o.op.Operand(0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o ClusterLoadAsyncToLdsB128Op) LdsPtr() *ir.Value { return o.op.Operands[1] }
+func (o ClusterLoadAsyncToLdsB128Op) LdsPtr() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o ClusterLoadAsyncToLdsB128Op) Mask() *ir.Value { return o.op.Operands[2] }
+func (o ClusterLoadAsyncToLdsB128Op) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Offset returns the inherent attribute offset, or nil if it is not set.
 func (o ClusterLoadAsyncToLdsB128Op) Offset() ir.Attribute { return o.op.Attr("offset") }
@@ -223,7 +223,7 @@ func (o ClusterLoadAsyncToLdsB128Op) Tbaa() ir.Attribute { return o.op.Attr("tba
 // get their block.
 func BuildClusterLoadAsyncToLdsB128Op(b *ir.Builder, loc ir.Location, globalPtr, ldsPtr, mask *ir.Value, offset, cpol, aliasScopes, noaliasScopes, tbaa ir.Attribute) ClusterLoadAsyncToLdsB128Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cluster.load.async.to.lds.b128", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{globalPtr, ldsPtr, mask}
+	op.SetOperands([]*ir.Value{globalPtr, ldsPtr, mask})
 	setAttrs(op, []string{"offset", "cpol", "alias_scopes", "noalias_scopes", "tbaa"}, offset, cpol, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return ClusterLoadAsyncToLdsB128Op{opWrapper{op}}
@@ -244,13 +244,13 @@ func AsClusterLoadAsyncToLdsB32Op(op *ir.Operation) (ClusterLoadAsyncToLdsB32Op,
 }
 
 // GlobalPtr returns the op's globalPtr operand.
-func (o ClusterLoadAsyncToLdsB32Op) GlobalPtr() *ir.Value { return o.op.Operands[0] }
+func (o ClusterLoadAsyncToLdsB32Op) GlobalPtr() *ir.Value { return o.op.Operand(0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o ClusterLoadAsyncToLdsB32Op) LdsPtr() *ir.Value { return o.op.Operands[1] }
+func (o ClusterLoadAsyncToLdsB32Op) LdsPtr() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o ClusterLoadAsyncToLdsB32Op) Mask() *ir.Value { return o.op.Operands[2] }
+func (o ClusterLoadAsyncToLdsB32Op) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Offset returns the inherent attribute offset, or nil if it is not set.
 func (o ClusterLoadAsyncToLdsB32Op) Offset() ir.Attribute { return o.op.Attr("offset") }
@@ -273,7 +273,7 @@ func (o ClusterLoadAsyncToLdsB32Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa
 // get their block.
 func BuildClusterLoadAsyncToLdsB32Op(b *ir.Builder, loc ir.Location, globalPtr, ldsPtr, mask *ir.Value, offset, cpol, aliasScopes, noaliasScopes, tbaa ir.Attribute) ClusterLoadAsyncToLdsB32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cluster.load.async.to.lds.b32", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{globalPtr, ldsPtr, mask}
+	op.SetOperands([]*ir.Value{globalPtr, ldsPtr, mask})
 	setAttrs(op, []string{"offset", "cpol", "alias_scopes", "noalias_scopes", "tbaa"}, offset, cpol, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return ClusterLoadAsyncToLdsB32Op{opWrapper{op}}
@@ -294,13 +294,13 @@ func AsClusterLoadAsyncToLdsB64Op(op *ir.Operation) (ClusterLoadAsyncToLdsB64Op,
 }
 
 // GlobalPtr returns the op's globalPtr operand.
-func (o ClusterLoadAsyncToLdsB64Op) GlobalPtr() *ir.Value { return o.op.Operands[0] }
+func (o ClusterLoadAsyncToLdsB64Op) GlobalPtr() *ir.Value { return o.op.Operand(0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o ClusterLoadAsyncToLdsB64Op) LdsPtr() *ir.Value { return o.op.Operands[1] }
+func (o ClusterLoadAsyncToLdsB64Op) LdsPtr() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o ClusterLoadAsyncToLdsB64Op) Mask() *ir.Value { return o.op.Operands[2] }
+func (o ClusterLoadAsyncToLdsB64Op) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Offset returns the inherent attribute offset, or nil if it is not set.
 func (o ClusterLoadAsyncToLdsB64Op) Offset() ir.Attribute { return o.op.Attr("offset") }
@@ -323,7 +323,7 @@ func (o ClusterLoadAsyncToLdsB64Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa
 // get their block.
 func BuildClusterLoadAsyncToLdsB64Op(b *ir.Builder, loc ir.Location, globalPtr, ldsPtr, mask *ir.Value, offset, cpol, aliasScopes, noaliasScopes, tbaa ir.Attribute) ClusterLoadAsyncToLdsB64Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cluster.load.async.to.lds.b64", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{globalPtr, ldsPtr, mask}
+	op.SetOperands([]*ir.Value{globalPtr, ldsPtr, mask})
 	setAttrs(op, []string{"offset", "cpol", "alias_scopes", "noalias_scopes", "tbaa"}, offset, cpol, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return ClusterLoadAsyncToLdsB64Op{opWrapper{op}}
@@ -344,13 +344,13 @@ func AsClusterLoadAsyncToLdsB8Op(op *ir.Operation) (ClusterLoadAsyncToLdsB8Op, b
 }
 
 // GlobalPtr returns the op's globalPtr operand.
-func (o ClusterLoadAsyncToLdsB8Op) GlobalPtr() *ir.Value { return o.op.Operands[0] }
+func (o ClusterLoadAsyncToLdsB8Op) GlobalPtr() *ir.Value { return o.op.Operand(0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o ClusterLoadAsyncToLdsB8Op) LdsPtr() *ir.Value { return o.op.Operands[1] }
+func (o ClusterLoadAsyncToLdsB8Op) LdsPtr() *ir.Value { return o.op.Operand(1) }
 
 // Mask returns the op's mask operand.
-func (o ClusterLoadAsyncToLdsB8Op) Mask() *ir.Value { return o.op.Operands[2] }
+func (o ClusterLoadAsyncToLdsB8Op) Mask() *ir.Value { return o.op.Operand(2) }
 
 // Offset returns the inherent attribute offset, or nil if it is not set.
 func (o ClusterLoadAsyncToLdsB8Op) Offset() ir.Attribute { return o.op.Attr("offset") }
@@ -372,7 +372,7 @@ func (o ClusterLoadAsyncToLdsB8Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa"
 // attributes are left unset; single-block regions get their block.
 func BuildClusterLoadAsyncToLdsB8Op(b *ir.Builder, loc ir.Location, globalPtr, ldsPtr, mask *ir.Value, offset, cpol, aliasScopes, noaliasScopes, tbaa ir.Attribute) ClusterLoadAsyncToLdsB8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cluster.load.async.to.lds.b8", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{globalPtr, ldsPtr, mask}
+	op.SetOperands([]*ir.Value{globalPtr, ldsPtr, mask})
 	setAttrs(op, []string{"offset", "cpol", "alias_scopes", "noalias_scopes", "tbaa"}, offset, cpol, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return ClusterLoadAsyncToLdsB8Op{opWrapper{op}}
@@ -393,17 +393,17 @@ func AsCosOp(op *ir.Operation) (CosOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o CosOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o CosOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o CosOp) Res() *ir.Value { return o.op.Results[0] }
+func (o CosOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCosOp creates a rocdl.cos at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCosOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) CosOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cos", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return CosOp{opWrapper{op}}
 }
@@ -423,13 +423,13 @@ func AsCvtF32Bf8Op(op *ir.Operation) (CvtF32Bf8Op, bool) {
 }
 
 // SrcA returns the op's srcA operand.
-func (o CvtF32Bf8Op) SrcA() *ir.Value { return o.op.Operands[0] }
+func (o CvtF32Bf8Op) SrcA() *ir.Value { return o.op.Operand(0) }
 
 // ByteSel returns the op's byteSel operand.
-func (o CvtF32Bf8Op) ByteSel() *ir.Value { return o.op.Operands[1] }
+func (o CvtF32Bf8Op) ByteSel() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtF32Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtF32Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ByteSelAttr returns the inherent attribute byteSel, or nil if it is not set.
 func (o CvtF32Bf8Op) ByteSelAttr() ir.Attribute { return o.op.Attr("byteSel") }
@@ -439,7 +439,7 @@ func (o CvtF32Bf8Op) ByteSelAttr() ir.Attribute { return o.op.Attr("byteSel") }
 // single-block regions get their block.
 func BuildCvtF32Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, srcA, byteSel *ir.Value, byteSelAttr ir.Attribute) CvtF32Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.f32.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{srcA, byteSel}
+	op.SetOperands([]*ir.Value{srcA, byteSel})
 	setAttrs(op, []string{"byteSel"}, byteSelAttr)
 	b.Insert(op)
 	return CvtF32Bf8Op{opWrapper{op}}
@@ -460,13 +460,13 @@ func AsCvtF32Fp8Op(op *ir.Operation) (CvtF32Fp8Op, bool) {
 }
 
 // SrcA returns the op's srcA operand.
-func (o CvtF32Fp8Op) SrcA() *ir.Value { return o.op.Operands[0] }
+func (o CvtF32Fp8Op) SrcA() *ir.Value { return o.op.Operand(0) }
 
 // ByteSel returns the op's byteSel operand.
-func (o CvtF32Fp8Op) ByteSel() *ir.Value { return o.op.Operands[1] }
+func (o CvtF32Fp8Op) ByteSel() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtF32Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtF32Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ByteSelAttr returns the inherent attribute byteSel, or nil if it is not set.
 func (o CvtF32Fp8Op) ByteSelAttr() ir.Attribute { return o.op.Attr("byteSel") }
@@ -476,7 +476,7 @@ func (o CvtF32Fp8Op) ByteSelAttr() ir.Attribute { return o.op.Attr("byteSel") }
 // single-block regions get their block.
 func BuildCvtF32Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, srcA, byteSel *ir.Value, byteSelAttr ir.Attribute) CvtF32Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.f32.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{srcA, byteSel}
+	op.SetOperands([]*ir.Value{srcA, byteSel})
 	setAttrs(op, []string{"byteSel"}, byteSelAttr)
 	b.Insert(op)
 	return CvtF32Fp8Op{opWrapper{op}}
@@ -497,19 +497,19 @@ func AsCvtPkBf8F32Op(op *ir.Operation) (CvtPkBf8F32Op, bool) {
 }
 
 // SrcA returns the op's srcA operand.
-func (o CvtPkBf8F32Op) SrcA() *ir.Value { return o.op.Operands[0] }
+func (o CvtPkBf8F32Op) SrcA() *ir.Value { return o.op.Operand(0) }
 
 // SrcB returns the op's srcB operand.
-func (o CvtPkBf8F32Op) SrcB() *ir.Value { return o.op.Operands[1] }
+func (o CvtPkBf8F32Op) SrcB() *ir.Value { return o.op.Operand(1) }
 
 // Old returns the op's old operand.
-func (o CvtPkBf8F32Op) Old() *ir.Value { return o.op.Operands[2] }
+func (o CvtPkBf8F32Op) Old() *ir.Value { return o.op.Operand(2) }
 
 // WordSel returns the op's wordSel operand.
-func (o CvtPkBf8F32Op) WordSel() *ir.Value { return o.op.Operands[3] }
+func (o CvtPkBf8F32Op) WordSel() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o CvtPkBf8F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtPkBf8F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // WordSelAttr returns the inherent attribute wordSel, or nil if it is not set.
 func (o CvtPkBf8F32Op) WordSelAttr() ir.Attribute { return o.op.Attr("wordSel") }
@@ -519,7 +519,7 @@ func (o CvtPkBf8F32Op) WordSelAttr() ir.Attribute { return o.op.Attr("wordSel") 
 // single-block regions get their block.
 func BuildCvtPkBf8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, srcA, srcB, old, wordSel *ir.Value, wordSelAttr ir.Attribute) CvtPkBf8F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.pk.bf8.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{srcA, srcB, old, wordSel}
+	op.SetOperands([]*ir.Value{srcA, srcB, old, wordSel})
 	setAttrs(op, []string{"wordSel"}, wordSelAttr)
 	b.Insert(op)
 	return CvtPkBf8F32Op{opWrapper{op}}
@@ -540,10 +540,10 @@ func AsCvtPkF32Bf8Op(op *ir.Operation) (CvtPkF32Bf8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtPkF32Bf8Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtPkF32Bf8Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o CvtPkF32Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtPkF32Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // WordSel returns the inherent attribute wordSel, or nil if it is not set.
 func (o CvtPkF32Bf8Op) WordSel() ir.Attribute { return o.op.Attr("wordSel") }
@@ -553,7 +553,7 @@ func (o CvtPkF32Bf8Op) WordSel() ir.Attribute { return o.op.Attr("wordSel") }
 // single-block regions get their block.
 func BuildCvtPkF32Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src *ir.Value, wordSel ir.Attribute) CvtPkF32Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.pk.f32.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"wordSel"}, wordSel)
 	b.Insert(op)
 	return CvtPkF32Bf8Op{opWrapper{op}}
@@ -574,10 +574,10 @@ func AsCvtPkF32Fp8Op(op *ir.Operation) (CvtPkF32Fp8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtPkF32Fp8Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtPkF32Fp8Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o CvtPkF32Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtPkF32Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // WordSel returns the inherent attribute wordSel, or nil if it is not set.
 func (o CvtPkF32Fp8Op) WordSel() ir.Attribute { return o.op.Attr("wordSel") }
@@ -587,7 +587,7 @@ func (o CvtPkF32Fp8Op) WordSel() ir.Attribute { return o.op.Attr("wordSel") }
 // single-block regions get their block.
 func BuildCvtPkF32Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src *ir.Value, wordSel ir.Attribute) CvtPkF32Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.pk.f32.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"wordSel"}, wordSel)
 	b.Insert(op)
 	return CvtPkF32Fp8Op{opWrapper{op}}
@@ -608,19 +608,19 @@ func AsCvtPkFp8F32Op(op *ir.Operation) (CvtPkFp8F32Op, bool) {
 }
 
 // SrcA returns the op's srcA operand.
-func (o CvtPkFp8F32Op) SrcA() *ir.Value { return o.op.Operands[0] }
+func (o CvtPkFp8F32Op) SrcA() *ir.Value { return o.op.Operand(0) }
 
 // SrcB returns the op's srcB operand.
-func (o CvtPkFp8F32Op) SrcB() *ir.Value { return o.op.Operands[1] }
+func (o CvtPkFp8F32Op) SrcB() *ir.Value { return o.op.Operand(1) }
 
 // Old returns the op's old operand.
-func (o CvtPkFp8F32Op) Old() *ir.Value { return o.op.Operands[2] }
+func (o CvtPkFp8F32Op) Old() *ir.Value { return o.op.Operand(2) }
 
 // WordSel returns the op's wordSel operand.
-func (o CvtPkFp8F32Op) WordSel() *ir.Value { return o.op.Operands[3] }
+func (o CvtPkFp8F32Op) WordSel() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o CvtPkFp8F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtPkFp8F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // WordSelAttr returns the inherent attribute wordSel, or nil if it is not set.
 func (o CvtPkFp8F32Op) WordSelAttr() ir.Attribute { return o.op.Attr("wordSel") }
@@ -630,7 +630,7 @@ func (o CvtPkFp8F32Op) WordSelAttr() ir.Attribute { return o.op.Attr("wordSel") 
 // single-block regions get their block.
 func BuildCvtPkFp8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, srcA, srcB, old, wordSel *ir.Value, wordSelAttr ir.Attribute) CvtPkFp8F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.pk.fp8.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{srcA, srcB, old, wordSel}
+	op.SetOperands([]*ir.Value{srcA, srcB, old, wordSel})
 	setAttrs(op, []string{"wordSel"}, wordSelAttr)
 	b.Insert(op)
 	return CvtPkFp8F32Op{opWrapper{op}}
@@ -651,20 +651,20 @@ func AsCvtPkrtzOp(op *ir.Operation) (CvtPkrtzOp, bool) {
 }
 
 // SrcA returns the op's srcA operand.
-func (o CvtPkrtzOp) SrcA() *ir.Value { return o.op.Operands[0] }
+func (o CvtPkrtzOp) SrcA() *ir.Value { return o.op.Operand(0) }
 
 // SrcB returns the op's srcB operand.
-func (o CvtPkrtzOp) SrcB() *ir.Value { return o.op.Operands[1] }
+func (o CvtPkrtzOp) SrcB() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtPkrtzOp) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtPkrtzOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtPkrtzOp creates a rocdl.cvt.pkrtz at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCvtPkrtzOp(b *ir.Builder, loc ir.Location, resType ir.Type, srcA, srcB *ir.Value) CvtPkrtzOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.pkrtz", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{srcA, srcB}
+	op.SetOperands([]*ir.Value{srcA, srcB})
 	b.Insert(op)
 	return CvtPkrtzOp{opWrapper{op}}
 }
@@ -684,13 +684,13 @@ func AsCvtScalePk16Bf16Bf6Op(op *ir.Operation) (CvtScalePk16Bf16Bf6Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk16Bf16Bf6Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalePk16Bf16Bf6Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk16Bf16Bf6Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalePk16Bf16Bf6Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk16Bf16Bf6Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalePk16Bf16Bf6Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk16Bf16Bf6Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -700,7 +700,7 @@ func (o CvtScalePk16Bf16Bf6Op) ScaleSel() ir.Attribute { return o.op.Attr("scale
 // left unset; single-block regions get their block.
 func BuildCvtScalePk16Bf16Bf6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk16Bf16Bf6Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk16.bf16.bf6", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk16Bf16Bf6Op{opWrapper{op}}
@@ -721,13 +721,13 @@ func AsCvtScalePk16Bf16Fp6Op(op *ir.Operation) (CvtScalePk16Bf16Fp6Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk16Bf16Fp6Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalePk16Bf16Fp6Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk16Bf16Fp6Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalePk16Bf16Fp6Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk16Bf16Fp6Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalePk16Bf16Fp6Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk16Bf16Fp6Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -737,7 +737,7 @@ func (o CvtScalePk16Bf16Fp6Op) ScaleSel() ir.Attribute { return o.op.Attr("scale
 // left unset; single-block regions get their block.
 func BuildCvtScalePk16Bf16Fp6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk16Bf16Fp6Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk16.bf16.fp6", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk16Bf16Fp6Op{opWrapper{op}}
@@ -758,13 +758,13 @@ func AsCvtScalePk16F16Bf6Op(op *ir.Operation) (CvtScalePk16F16Bf6Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk16F16Bf6Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalePk16F16Bf6Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk16F16Bf6Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalePk16F16Bf6Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk16F16Bf6Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalePk16F16Bf6Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk16F16Bf6Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -774,7 +774,7 @@ func (o CvtScalePk16F16Bf6Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleS
 // left unset; single-block regions get their block.
 func BuildCvtScalePk16F16Bf6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk16F16Bf6Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk16.f16.bf6", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk16F16Bf6Op{opWrapper{op}}
@@ -795,13 +795,13 @@ func AsCvtScalePk16F16Fp6Op(op *ir.Operation) (CvtScalePk16F16Fp6Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk16F16Fp6Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalePk16F16Fp6Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk16F16Fp6Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalePk16F16Fp6Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk16F16Fp6Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalePk16F16Fp6Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk16F16Fp6Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -811,7 +811,7 @@ func (o CvtScalePk16F16Fp6Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleS
 // left unset; single-block regions get their block.
 func BuildCvtScalePk16F16Fp6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk16F16Fp6Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk16.f16.fp6", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk16F16Fp6Op{opWrapper{op}}
@@ -832,13 +832,13 @@ func AsCvtScalePk16F32Bf6Op(op *ir.Operation) (CvtScalePk16F32Bf6Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk16F32Bf6Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalePk16F32Bf6Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk16F32Bf6Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalePk16F32Bf6Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk16F32Bf6Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalePk16F32Bf6Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk16F32Bf6Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -848,7 +848,7 @@ func (o CvtScalePk16F32Bf6Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleS
 // left unset; single-block regions get their block.
 func BuildCvtScalePk16F32Bf6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk16F32Bf6Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk16.f32.bf6", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk16F32Bf6Op{opWrapper{op}}
@@ -869,13 +869,13 @@ func AsCvtScalePk16F32Fp6Op(op *ir.Operation) (CvtScalePk16F32Fp6Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk16F32Fp6Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalePk16F32Fp6Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk16F32Fp6Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalePk16F32Fp6Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk16F32Fp6Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalePk16F32Fp6Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk16F32Fp6Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -885,7 +885,7 @@ func (o CvtScalePk16F32Fp6Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleS
 // left unset; single-block regions get their block.
 func BuildCvtScalePk16F32Fp6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk16F32Fp6Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk16.f32.fp6", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk16F32Fp6Op{opWrapper{op}}
@@ -906,13 +906,13 @@ func AsCvtScalePk8Bf16Bf8Op(op *ir.Operation) (CvtScalePk8Bf16Bf8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk8Bf16Bf8Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalePk8Bf16Bf8Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk8Bf16Bf8Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalePk8Bf16Bf8Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk8Bf16Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalePk8Bf16Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk8Bf16Bf8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -922,7 +922,7 @@ func (o CvtScalePk8Bf16Bf8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleS
 // left unset; single-block regions get their block.
 func BuildCvtScalePk8Bf16Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk8Bf16Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.bf16.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk8Bf16Bf8Op{opWrapper{op}}
@@ -943,13 +943,13 @@ func AsCvtScalePk8Bf16Fp4Op(op *ir.Operation) (CvtScalePk8Bf16Fp4Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk8Bf16Fp4Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalePk8Bf16Fp4Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk8Bf16Fp4Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalePk8Bf16Fp4Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk8Bf16Fp4Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalePk8Bf16Fp4Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk8Bf16Fp4Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -959,7 +959,7 @@ func (o CvtScalePk8Bf16Fp4Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleS
 // left unset; single-block regions get their block.
 func BuildCvtScalePk8Bf16Fp4Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk8Bf16Fp4Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.bf16.fp4", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk8Bf16Fp4Op{opWrapper{op}}
@@ -980,13 +980,13 @@ func AsCvtScalePk8Bf16Fp8Op(op *ir.Operation) (CvtScalePk8Bf16Fp8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk8Bf16Fp8Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalePk8Bf16Fp8Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk8Bf16Fp8Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalePk8Bf16Fp8Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk8Bf16Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalePk8Bf16Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk8Bf16Fp8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -996,7 +996,7 @@ func (o CvtScalePk8Bf16Fp8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleS
 // left unset; single-block regions get their block.
 func BuildCvtScalePk8Bf16Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk8Bf16Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.bf16.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk8Bf16Fp8Op{opWrapper{op}}
@@ -1017,13 +1017,13 @@ func AsCvtScalePk8F16Bf8Op(op *ir.Operation) (CvtScalePk8F16Bf8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk8F16Bf8Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalePk8F16Bf8Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk8F16Bf8Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalePk8F16Bf8Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk8F16Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalePk8F16Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk8F16Bf8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -1033,7 +1033,7 @@ func (o CvtScalePk8F16Bf8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSe
 // left unset; single-block regions get their block.
 func BuildCvtScalePk8F16Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk8F16Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.f16.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk8F16Bf8Op{opWrapper{op}}
@@ -1054,13 +1054,13 @@ func AsCvtScalePk8F16Fp4Op(op *ir.Operation) (CvtScalePk8F16Fp4Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk8F16Fp4Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalePk8F16Fp4Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk8F16Fp4Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalePk8F16Fp4Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk8F16Fp4Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalePk8F16Fp4Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk8F16Fp4Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -1070,7 +1070,7 @@ func (o CvtScalePk8F16Fp4Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSe
 // left unset; single-block regions get their block.
 func BuildCvtScalePk8F16Fp4Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk8F16Fp4Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.f16.fp4", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk8F16Fp4Op{opWrapper{op}}
@@ -1091,13 +1091,13 @@ func AsCvtScalePk8F16Fp8Op(op *ir.Operation) (CvtScalePk8F16Fp8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk8F16Fp8Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalePk8F16Fp8Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk8F16Fp8Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalePk8F16Fp8Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk8F16Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalePk8F16Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk8F16Fp8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -1107,7 +1107,7 @@ func (o CvtScalePk8F16Fp8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSe
 // left unset; single-block regions get their block.
 func BuildCvtScalePk8F16Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk8F16Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.f16.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk8F16Fp8Op{opWrapper{op}}
@@ -1128,13 +1128,13 @@ func AsCvtScalePk8F32Bf8Op(op *ir.Operation) (CvtScalePk8F32Bf8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk8F32Bf8Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalePk8F32Bf8Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk8F32Bf8Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalePk8F32Bf8Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk8F32Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalePk8F32Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk8F32Bf8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -1144,7 +1144,7 @@ func (o CvtScalePk8F32Bf8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSe
 // left unset; single-block regions get their block.
 func BuildCvtScalePk8F32Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk8F32Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.f32.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk8F32Bf8Op{opWrapper{op}}
@@ -1165,13 +1165,13 @@ func AsCvtScalePk8F32Fp4Op(op *ir.Operation) (CvtScalePk8F32Fp4Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk8F32Fp4Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalePk8F32Fp4Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk8F32Fp4Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalePk8F32Fp4Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk8F32Fp4Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalePk8F32Fp4Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk8F32Fp4Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -1181,7 +1181,7 @@ func (o CvtScalePk8F32Fp4Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSe
 // left unset; single-block regions get their block.
 func BuildCvtScalePk8F32Fp4Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk8F32Fp4Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.f32.fp4", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk8F32Fp4Op{opWrapper{op}}
@@ -1202,13 +1202,13 @@ func AsCvtScalePk8F32Fp8Op(op *ir.Operation) (CvtScalePk8F32Fp8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk8F32Fp8Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalePk8F32Fp8Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk8F32Fp8Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalePk8F32Fp8Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk8F32Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalePk8F32Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk8F32Fp8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -1218,7 +1218,7 @@ func (o CvtScalePk8F32Fp8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSe
 // left unset; single-block regions get their block.
 func BuildCvtScalePk8F32Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk8F32Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.f32.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk8F32Fp8Op{opWrapper{op}}
@@ -1239,23 +1239,23 @@ func AsCvtScalef322xpk16Bf6F32Op(op *ir.Operation) (CvtScalef322xpk16Bf6F32Op, b
 }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef322xpk16Bf6F32Op) Src0() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef322xpk16Bf6F32Op) Src0() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o CvtScalef322xpk16Bf6F32Op) Src1() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef322xpk16Bf6F32Op) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef322xpk16Bf6F32Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef322xpk16Bf6F32Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef322xpk16Bf6F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef322xpk16Bf6F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef322xpk16Bf6F32Op creates a rocdl.cvt.scalef32.2xpk16.bf6.f32
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef322xpk16Bf6F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src0, src1, scale *ir.Value) CvtScalef322xpk16Bf6F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.2xpk16.bf6.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src0, src1, scale}
+	op.SetOperands([]*ir.Value{src0, src1, scale})
 	b.Insert(op)
 	return CvtScalef322xpk16Bf6F32Op{opWrapper{op}}
 }
@@ -1275,23 +1275,23 @@ func AsCvtScalef322xpk16Fp6F32Op(op *ir.Operation) (CvtScalef322xpk16Fp6F32Op, b
 }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef322xpk16Fp6F32Op) Src0() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef322xpk16Fp6F32Op) Src0() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o CvtScalef322xpk16Fp6F32Op) Src1() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef322xpk16Fp6F32Op) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef322xpk16Fp6F32Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef322xpk16Fp6F32Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef322xpk16Fp6F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef322xpk16Fp6F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef322xpk16Fp6F32Op creates a rocdl.cvt.scalef32.2xpk16.fp6.f32
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef322xpk16Fp6F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src0, src1, scale *ir.Value) CvtScalef322xpk16Fp6F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.2xpk16.fp6.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src0, src1, scale}
+	op.SetOperands([]*ir.Value{src0, src1, scale})
 	b.Insert(op)
 	return CvtScalef322xpk16Fp6F32Op{opWrapper{op}}
 }
@@ -1311,16 +1311,16 @@ func AsCvtScalef32F16Bf8Op(op *ir.Operation) (CvtScalef32F16Bf8Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32F16Bf8Op) OldVdst() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32F16Bf8Op) OldVdst() *ir.Value { return o.op.Operand(0) }
 
 // Src returns the op's src operand.
-func (o CvtScalef32F16Bf8Op) Src() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32F16Bf8Op) Src() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32F16Bf8Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32F16Bf8Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32F16Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32F16Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SrcSelIndex returns the inherent attribute srcSelIndex, or nil if it is not set.
 func (o CvtScalef32F16Bf8Op) SrcSelIndex() ir.Attribute { return o.op.Attr("srcSelIndex") }
@@ -1333,7 +1333,7 @@ func (o CvtScalef32F16Bf8Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dstLo
 // left unset; single-block regions get their block.
 func BuildCvtScalef32F16Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src, scale *ir.Value, srcSelIndex, dstLoHiSel ir.Attribute) CvtScalef32F16Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.f16.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{oldVdst, src, scale}
+	op.SetOperands([]*ir.Value{oldVdst, src, scale})
 	setAttrs(op, []string{"srcSelIndex", "dstLoHiSel"}, srcSelIndex, dstLoHiSel)
 	b.Insert(op)
 	return CvtScalef32F16Bf8Op{opWrapper{op}}
@@ -1354,16 +1354,16 @@ func AsCvtScalef32F16Fp8Op(op *ir.Operation) (CvtScalef32F16Fp8Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32F16Fp8Op) OldVdst() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32F16Fp8Op) OldVdst() *ir.Value { return o.op.Operand(0) }
 
 // Src returns the op's src operand.
-func (o CvtScalef32F16Fp8Op) Src() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32F16Fp8Op) Src() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32F16Fp8Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32F16Fp8Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32F16Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32F16Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SrcSelIndex returns the inherent attribute srcSelIndex, or nil if it is not set.
 func (o CvtScalef32F16Fp8Op) SrcSelIndex() ir.Attribute { return o.op.Attr("srcSelIndex") }
@@ -1376,7 +1376,7 @@ func (o CvtScalef32F16Fp8Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dstLo
 // left unset; single-block regions get their block.
 func BuildCvtScalef32F16Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src, scale *ir.Value, srcSelIndex, dstLoHiSel ir.Attribute) CvtScalef32F16Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.f16.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{oldVdst, src, scale}
+	op.SetOperands([]*ir.Value{oldVdst, src, scale})
 	setAttrs(op, []string{"srcSelIndex", "dstLoHiSel"}, srcSelIndex, dstLoHiSel)
 	b.Insert(op)
 	return CvtScalef32F16Fp8Op{opWrapper{op}}
@@ -1397,13 +1397,13 @@ func AsCvtScalef32F32Bf8Op(op *ir.Operation) (CvtScalef32F32Bf8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32F32Bf8Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32F32Bf8Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32F32Bf8Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32F32Bf8Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32F32Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32F32Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SrcSelIndex returns the inherent attribute srcSelIndex, or nil if it is not set.
 func (o CvtScalef32F32Bf8Op) SrcSelIndex() ir.Attribute { return o.op.Attr("srcSelIndex") }
@@ -1413,7 +1413,7 @@ func (o CvtScalef32F32Bf8Op) SrcSelIndex() ir.Attribute { return o.op.Attr("srcS
 // left unset; single-block regions get their block.
 func BuildCvtScalef32F32Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcSelIndex ir.Attribute) CvtScalef32F32Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.f32.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcSelIndex"}, srcSelIndex)
 	b.Insert(op)
 	return CvtScalef32F32Bf8Op{opWrapper{op}}
@@ -1434,13 +1434,13 @@ func AsCvtScalef32F32Fp8Op(op *ir.Operation) (CvtScalef32F32Fp8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32F32Fp8Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32F32Fp8Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32F32Fp8Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32F32Fp8Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32F32Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32F32Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SrcSelIndex returns the inherent attribute srcSelIndex, or nil if it is not set.
 func (o CvtScalef32F32Fp8Op) SrcSelIndex() ir.Attribute { return o.op.Attr("srcSelIndex") }
@@ -1450,7 +1450,7 @@ func (o CvtScalef32F32Fp8Op) SrcSelIndex() ir.Attribute { return o.op.Attr("srcS
 // left unset; single-block regions get their block.
 func BuildCvtScalef32F32Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcSelIndex ir.Attribute) CvtScalef32F32Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.f32.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcSelIndex"}, srcSelIndex)
 	b.Insert(op)
 	return CvtScalef32F32Fp8Op{opWrapper{op}}
@@ -1471,13 +1471,13 @@ func AsCvtScalef32PkBf16Bf8Op(op *ir.Operation) (CvtScalef32PkBf16Bf8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkBf16Bf8Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32PkBf16Bf8Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkBf16Bf8Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32PkBf16Bf8Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkBf16Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32PkBf16Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SrcLoHiSel returns the inherent attribute srcLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkBf16Bf8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("srcLoHiSel") }
@@ -1487,7 +1487,7 @@ func (o CvtScalef32PkBf16Bf8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("sr
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkBf16Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcLoHiSel ir.Attribute) CvtScalef32PkBf16Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.bf16.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcLoHiSel"}, srcLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkBf16Bf8Op{opWrapper{op}}
@@ -1508,13 +1508,13 @@ func AsCvtScalef32PkBf16Fp4Op(op *ir.Operation) (CvtScalef32PkBf16Fp4Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkBf16Fp4Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32PkBf16Fp4Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkBf16Fp4Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32PkBf16Fp4Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkBf16Fp4Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32PkBf16Fp4Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SrcSelIndex returns the inherent attribute srcSelIndex, or nil if it is not set.
 func (o CvtScalef32PkBf16Fp4Op) SrcSelIndex() ir.Attribute { return o.op.Attr("srcSelIndex") }
@@ -1524,7 +1524,7 @@ func (o CvtScalef32PkBf16Fp4Op) SrcSelIndex() ir.Attribute { return o.op.Attr("s
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkBf16Fp4Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcSelIndex ir.Attribute) CvtScalef32PkBf16Fp4Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.bf16.fp4", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcSelIndex"}, srcSelIndex)
 	b.Insert(op)
 	return CvtScalef32PkBf16Fp4Op{opWrapper{op}}
@@ -1545,13 +1545,13 @@ func AsCvtScalef32PkBf16Fp8Op(op *ir.Operation) (CvtScalef32PkBf16Fp8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkBf16Fp8Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32PkBf16Fp8Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkBf16Fp8Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32PkBf16Fp8Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkBf16Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32PkBf16Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SrcLoHiSel returns the inherent attribute srcLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkBf16Fp8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("srcLoHiSel") }
@@ -1561,7 +1561,7 @@ func (o CvtScalef32PkBf16Fp8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("sr
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkBf16Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcLoHiSel ir.Attribute) CvtScalef32PkBf16Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.bf16.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcLoHiSel"}, srcLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkBf16Fp8Op{opWrapper{op}}
@@ -1582,16 +1582,16 @@ func AsCvtScalef32PkBf8Bf16Op(op *ir.Operation) (CvtScalef32PkBf8Bf16Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32PkBf8Bf16Op) OldVdst() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32PkBf8Bf16Op) OldVdst() *ir.Value { return o.op.Operand(0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32PkBf8Bf16Op) Src0() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32PkBf8Bf16Op) Src0() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkBf8Bf16Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32PkBf8Bf16Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkBf8Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32PkBf8Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // DstLoHiSel returns the inherent attribute dstLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkBf8Bf16Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dstLoHiSel") }
@@ -1601,7 +1601,7 @@ func (o CvtScalef32PkBf8Bf16Op) DstLoHiSel() ir.Attribute { return o.op.Attr("ds
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkBf8Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, scale *ir.Value, dstLoHiSel ir.Attribute) CvtScalef32PkBf8Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.bf8.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{oldVdst, src0, scale}
+	op.SetOperands([]*ir.Value{oldVdst, src0, scale})
 	setAttrs(op, []string{"dstLoHiSel"}, dstLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkBf8Bf16Op{opWrapper{op}}
@@ -1622,16 +1622,16 @@ func AsCvtScalef32PkBf8F16Op(op *ir.Operation) (CvtScalef32PkBf8F16Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32PkBf8F16Op) OldVdst() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32PkBf8F16Op) OldVdst() *ir.Value { return o.op.Operand(0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32PkBf8F16Op) Src0() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32PkBf8F16Op) Src0() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkBf8F16Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32PkBf8F16Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkBf8F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32PkBf8F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // DstLoHiSel returns the inherent attribute dstLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkBf8F16Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dstLoHiSel") }
@@ -1641,7 +1641,7 @@ func (o CvtScalef32PkBf8F16Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dst
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkBf8F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, scale *ir.Value, dstLoHiSel ir.Attribute) CvtScalef32PkBf8F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.bf8.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{oldVdst, src0, scale}
+	op.SetOperands([]*ir.Value{oldVdst, src0, scale})
 	setAttrs(op, []string{"dstLoHiSel"}, dstLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkBf8F16Op{opWrapper{op}}
@@ -1662,19 +1662,19 @@ func AsCvtScalef32PkBf8F32Op(op *ir.Operation) (CvtScalef32PkBf8F32Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32PkBf8F32Op) OldVdst() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32PkBf8F32Op) OldVdst() *ir.Value { return o.op.Operand(0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32PkBf8F32Op) Src0() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32PkBf8F32Op) Src0() *ir.Value { return o.op.Operand(1) }
 
 // Src1 returns the op's src1 operand.
-func (o CvtScalef32PkBf8F32Op) Src1() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32PkBf8F32Op) Src1() *ir.Value { return o.op.Operand(2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkBf8F32Op) Scale() *ir.Value { return o.op.Operands[3] }
+func (o CvtScalef32PkBf8F32Op) Scale() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkBf8F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32PkBf8F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // DstLoHiSel returns the inherent attribute dstLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkBf8F32Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dstLoHiSel") }
@@ -1684,7 +1684,7 @@ func (o CvtScalef32PkBf8F32Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dst
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkBf8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, src1, scale *ir.Value, dstLoHiSel ir.Attribute) CvtScalef32PkBf8F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.bf8.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{oldVdst, src0, src1, scale}
+	op.SetOperands([]*ir.Value{oldVdst, src0, src1, scale})
 	setAttrs(op, []string{"dstLoHiSel"}, dstLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkBf8F32Op{opWrapper{op}}
@@ -1705,13 +1705,13 @@ func AsCvtScalef32PkF16Bf8Op(op *ir.Operation) (CvtScalef32PkF16Bf8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkF16Bf8Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32PkF16Bf8Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkF16Bf8Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32PkF16Bf8Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkF16Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32PkF16Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SrcLoHiSel returns the inherent attribute srcLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkF16Bf8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("srcLoHiSel") }
@@ -1721,7 +1721,7 @@ func (o CvtScalef32PkF16Bf8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("src
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkF16Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcLoHiSel ir.Attribute) CvtScalef32PkF16Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.f16.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcLoHiSel"}, srcLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkF16Bf8Op{opWrapper{op}}
@@ -1742,13 +1742,13 @@ func AsCvtScalef32PkF16Fp4Op(op *ir.Operation) (CvtScalef32PkF16Fp4Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkF16Fp4Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32PkF16Fp4Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkF16Fp4Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32PkF16Fp4Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkF16Fp4Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32PkF16Fp4Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SrcSelIndex returns the inherent attribute srcSelIndex, or nil if it is not set.
 func (o CvtScalef32PkF16Fp4Op) SrcSelIndex() ir.Attribute { return o.op.Attr("srcSelIndex") }
@@ -1758,7 +1758,7 @@ func (o CvtScalef32PkF16Fp4Op) SrcSelIndex() ir.Attribute { return o.op.Attr("sr
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkF16Fp4Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcSelIndex ir.Attribute) CvtScalef32PkF16Fp4Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.f16.fp4", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcSelIndex"}, srcSelIndex)
 	b.Insert(op)
 	return CvtScalef32PkF16Fp4Op{opWrapper{op}}
@@ -1779,13 +1779,13 @@ func AsCvtScalef32PkF16Fp8Op(op *ir.Operation) (CvtScalef32PkF16Fp8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkF16Fp8Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32PkF16Fp8Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkF16Fp8Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32PkF16Fp8Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkF16Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32PkF16Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SrcLoHiSel returns the inherent attribute srcLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkF16Fp8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("srcLoHiSel") }
@@ -1795,7 +1795,7 @@ func (o CvtScalef32PkF16Fp8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("src
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkF16Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcLoHiSel ir.Attribute) CvtScalef32PkF16Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.f16.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcLoHiSel"}, srcLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkF16Fp8Op{opWrapper{op}}
@@ -1816,13 +1816,13 @@ func AsCvtScalef32PkF32Bf8Op(op *ir.Operation) (CvtScalef32PkF32Bf8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkF32Bf8Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32PkF32Bf8Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkF32Bf8Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32PkF32Bf8Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkF32Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32PkF32Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SrcLoHiSel returns the inherent attribute srcLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkF32Bf8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("srcLoHiSel") }
@@ -1832,7 +1832,7 @@ func (o CvtScalef32PkF32Bf8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("src
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkF32Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcLoHiSel ir.Attribute) CvtScalef32PkF32Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.f32.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcLoHiSel"}, srcLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkF32Bf8Op{opWrapper{op}}
@@ -1853,13 +1853,13 @@ func AsCvtScalef32PkF32Fp4Op(op *ir.Operation) (CvtScalef32PkF32Fp4Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkF32Fp4Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32PkF32Fp4Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkF32Fp4Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32PkF32Fp4Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkF32Fp4Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32PkF32Fp4Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SrcSelIndex returns the inherent attribute srcSelIndex, or nil if it is not set.
 func (o CvtScalef32PkF32Fp4Op) SrcSelIndex() ir.Attribute { return o.op.Attr("srcSelIndex") }
@@ -1869,7 +1869,7 @@ func (o CvtScalef32PkF32Fp4Op) SrcSelIndex() ir.Attribute { return o.op.Attr("sr
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkF32Fp4Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcSelIndex ir.Attribute) CvtScalef32PkF32Fp4Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.f32.fp4", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcSelIndex"}, srcSelIndex)
 	b.Insert(op)
 	return CvtScalef32PkF32Fp4Op{opWrapper{op}}
@@ -1890,13 +1890,13 @@ func AsCvtScalef32PkF32Fp8Op(op *ir.Operation) (CvtScalef32PkF32Fp8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkF32Fp8Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32PkF32Fp8Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkF32Fp8Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32PkF32Fp8Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkF32Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32PkF32Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SrcLoHiSel returns the inherent attribute srcLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkF32Fp8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("srcLoHiSel") }
@@ -1906,7 +1906,7 @@ func (o CvtScalef32PkF32Fp8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("src
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkF32Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcLoHiSel ir.Attribute) CvtScalef32PkF32Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.f32.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcLoHiSel"}, srcLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkF32Fp8Op{opWrapper{op}}
@@ -1927,16 +1927,16 @@ func AsCvtScalef32PkFp4Bf16Op(op *ir.Operation) (CvtScalef32PkFp4Bf16Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32PkFp4Bf16Op) OldVdst() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32PkFp4Bf16Op) OldVdst() *ir.Value { return o.op.Operand(0) }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkFp4Bf16Op) Src() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32PkFp4Bf16Op) Src() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkFp4Bf16Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32PkFp4Bf16Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkFp4Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32PkFp4Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32PkFp4Bf16Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -1946,7 +1946,7 @@ func (o CvtScalef32PkFp4Bf16Op) DstSelIndex() ir.Attribute { return o.op.Attr("d
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkFp4Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32PkFp4Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.fp4.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{oldVdst, src, scale}
+	op.SetOperands([]*ir.Value{oldVdst, src, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32PkFp4Bf16Op{opWrapper{op}}
@@ -1967,16 +1967,16 @@ func AsCvtScalef32PkFp4F16Op(op *ir.Operation) (CvtScalef32PkFp4F16Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32PkFp4F16Op) OldVdst() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32PkFp4F16Op) OldVdst() *ir.Value { return o.op.Operand(0) }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkFp4F16Op) Src() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32PkFp4F16Op) Src() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkFp4F16Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32PkFp4F16Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkFp4F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32PkFp4F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32PkFp4F16Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -1986,7 +1986,7 @@ func (o CvtScalef32PkFp4F16Op) DstSelIndex() ir.Attribute { return o.op.Attr("ds
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkFp4F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32PkFp4F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.fp4.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{oldVdst, src, scale}
+	op.SetOperands([]*ir.Value{oldVdst, src, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32PkFp4F16Op{opWrapper{op}}
@@ -2007,19 +2007,19 @@ func AsCvtScalef32PkFp4F32Op(op *ir.Operation) (CvtScalef32PkFp4F32Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32PkFp4F32Op) OldVdst() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32PkFp4F32Op) OldVdst() *ir.Value { return o.op.Operand(0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32PkFp4F32Op) Src0() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32PkFp4F32Op) Src0() *ir.Value { return o.op.Operand(1) }
 
 // Src1 returns the op's src1 operand.
-func (o CvtScalef32PkFp4F32Op) Src1() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32PkFp4F32Op) Src1() *ir.Value { return o.op.Operand(2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkFp4F32Op) Scale() *ir.Value { return o.op.Operands[3] }
+func (o CvtScalef32PkFp4F32Op) Scale() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkFp4F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32PkFp4F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32PkFp4F32Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -2029,7 +2029,7 @@ func (o CvtScalef32PkFp4F32Op) DstSelIndex() ir.Attribute { return o.op.Attr("ds
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkFp4F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, src1, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32PkFp4F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.fp4.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{oldVdst, src0, src1, scale}
+	op.SetOperands([]*ir.Value{oldVdst, src0, src1, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32PkFp4F32Op{opWrapper{op}}
@@ -2050,16 +2050,16 @@ func AsCvtScalef32PkFp8Bf16Op(op *ir.Operation) (CvtScalef32PkFp8Bf16Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32PkFp8Bf16Op) OldVdst() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32PkFp8Bf16Op) OldVdst() *ir.Value { return o.op.Operand(0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32PkFp8Bf16Op) Src0() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32PkFp8Bf16Op) Src0() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkFp8Bf16Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32PkFp8Bf16Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkFp8Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32PkFp8Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // DstLoHiSel returns the inherent attribute dstLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkFp8Bf16Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dstLoHiSel") }
@@ -2069,7 +2069,7 @@ func (o CvtScalef32PkFp8Bf16Op) DstLoHiSel() ir.Attribute { return o.op.Attr("ds
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkFp8Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, scale *ir.Value, dstLoHiSel ir.Attribute) CvtScalef32PkFp8Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.fp8.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{oldVdst, src0, scale}
+	op.SetOperands([]*ir.Value{oldVdst, src0, scale})
 	setAttrs(op, []string{"dstLoHiSel"}, dstLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkFp8Bf16Op{opWrapper{op}}
@@ -2090,16 +2090,16 @@ func AsCvtScalef32PkFp8F16Op(op *ir.Operation) (CvtScalef32PkFp8F16Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32PkFp8F16Op) OldVdst() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32PkFp8F16Op) OldVdst() *ir.Value { return o.op.Operand(0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32PkFp8F16Op) Src0() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32PkFp8F16Op) Src0() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkFp8F16Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32PkFp8F16Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkFp8F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32PkFp8F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // DstLoHiSel returns the inherent attribute dstLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkFp8F16Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dstLoHiSel") }
@@ -2109,7 +2109,7 @@ func (o CvtScalef32PkFp8F16Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dst
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkFp8F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, scale *ir.Value, dstLoHiSel ir.Attribute) CvtScalef32PkFp8F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.fp8.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{oldVdst, src0, scale}
+	op.SetOperands([]*ir.Value{oldVdst, src0, scale})
 	setAttrs(op, []string{"dstLoHiSel"}, dstLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkFp8F16Op{opWrapper{op}}
@@ -2130,19 +2130,19 @@ func AsCvtScalef32PkFp8F32Op(op *ir.Operation) (CvtScalef32PkFp8F32Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32PkFp8F32Op) OldVdst() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32PkFp8F32Op) OldVdst() *ir.Value { return o.op.Operand(0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32PkFp8F32Op) Src0() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32PkFp8F32Op) Src0() *ir.Value { return o.op.Operand(1) }
 
 // Src1 returns the op's src1 operand.
-func (o CvtScalef32PkFp8F32Op) Src1() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32PkFp8F32Op) Src1() *ir.Value { return o.op.Operand(2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkFp8F32Op) Scale() *ir.Value { return o.op.Operands[3] }
+func (o CvtScalef32PkFp8F32Op) Scale() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkFp8F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32PkFp8F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // DstLoHiSel returns the inherent attribute dstLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkFp8F32Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dstLoHiSel") }
@@ -2152,7 +2152,7 @@ func (o CvtScalef32PkFp8F32Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dst
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkFp8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, src1, scale *ir.Value, dstLoHiSel ir.Attribute) CvtScalef32PkFp8F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.fp8.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{oldVdst, src0, src1, scale}
+	op.SetOperands([]*ir.Value{oldVdst, src0, src1, scale})
 	setAttrs(op, []string{"dstLoHiSel"}, dstLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkFp8F32Op{opWrapper{op}}
@@ -2173,20 +2173,20 @@ func AsCvtScalef32Pk16Bf6Bf16Op(op *ir.Operation) (CvtScalef32Pk16Bf6Bf16Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk16Bf6Bf16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk16Bf6Bf16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk16Bf6Bf16Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk16Bf6Bf16Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk16Bf6Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk16Bf6Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk16Bf6Bf16Op creates a rocdl.cvt.scalef32.pk16.bf6.bf16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk16Bf6Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk16Bf6Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk16.bf6.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk16Bf6Bf16Op{opWrapper{op}}
 }
@@ -2206,20 +2206,20 @@ func AsCvtScalef32Pk16Bf6F16Op(op *ir.Operation) (CvtScalef32Pk16Bf6F16Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk16Bf6F16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk16Bf6F16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk16Bf6F16Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk16Bf6F16Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk16Bf6F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk16Bf6F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk16Bf6F16Op creates a rocdl.cvt.scalef32.pk16.bf6.f16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk16Bf6F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk16Bf6F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk16.bf6.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk16Bf6F16Op{opWrapper{op}}
 }
@@ -2239,20 +2239,20 @@ func AsCvtScalef32Pk16Bf6F32Op(op *ir.Operation) (CvtScalef32Pk16Bf6F32Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk16Bf6F32Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk16Bf6F32Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk16Bf6F32Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk16Bf6F32Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk16Bf6F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk16Bf6F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk16Bf6F32Op creates a rocdl.cvt.scalef32.pk16.bf6.f32 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk16Bf6F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk16Bf6F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk16.bf6.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk16Bf6F32Op{opWrapper{op}}
 }
@@ -2272,20 +2272,20 @@ func AsCvtScalef32Pk16Fp6Bf16Op(op *ir.Operation) (CvtScalef32Pk16Fp6Bf16Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk16Fp6Bf16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk16Fp6Bf16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk16Fp6Bf16Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk16Fp6Bf16Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk16Fp6Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk16Fp6Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk16Fp6Bf16Op creates a rocdl.cvt.scalef32.pk16.fp6.bf16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk16Fp6Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk16Fp6Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk16.fp6.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk16Fp6Bf16Op{opWrapper{op}}
 }
@@ -2305,20 +2305,20 @@ func AsCvtScalef32Pk16Fp6F16Op(op *ir.Operation) (CvtScalef32Pk16Fp6F16Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk16Fp6F16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk16Fp6F16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk16Fp6F16Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk16Fp6F16Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk16Fp6F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk16Fp6F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk16Fp6F16Op creates a rocdl.cvt.scalef32.pk16.fp6.f16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk16Fp6F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk16Fp6F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk16.fp6.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk16Fp6F16Op{opWrapper{op}}
 }
@@ -2338,20 +2338,20 @@ func AsCvtScalef32Pk16Fp6F32Op(op *ir.Operation) (CvtScalef32Pk16Fp6F32Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk16Fp6F32Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk16Fp6F32Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk16Fp6F32Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk16Fp6F32Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk16Fp6F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk16Fp6F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk16Fp6F32Op creates a rocdl.cvt.scalef32.pk16.fp6.f32 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk16Fp6F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk16Fp6F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk16.fp6.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk16Fp6F32Op{opWrapper{op}}
 }
@@ -2371,20 +2371,20 @@ func AsCvtScalef32Pk32Bf16Bf6Op(op *ir.Operation) (CvtScalef32Pk32Bf16Bf6Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk32Bf16Bf6Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk32Bf16Bf6Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk32Bf16Bf6Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk32Bf16Bf6Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk32Bf16Bf6Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk32Bf16Bf6Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk32Bf16Bf6Op creates a rocdl.cvt.scalef32.pk32.bf16.bf6 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk32Bf16Bf6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk32Bf16Bf6Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.bf16.bf6", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk32Bf16Bf6Op{opWrapper{op}}
 }
@@ -2404,20 +2404,20 @@ func AsCvtScalef32Pk32Bf16Fp6Op(op *ir.Operation) (CvtScalef32Pk32Bf16Fp6Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk32Bf16Fp6Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk32Bf16Fp6Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk32Bf16Fp6Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk32Bf16Fp6Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk32Bf16Fp6Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk32Bf16Fp6Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk32Bf16Fp6Op creates a rocdl.cvt.scalef32.pk32.bf16.fp6 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk32Bf16Fp6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk32Bf16Fp6Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.bf16.fp6", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk32Bf16Fp6Op{opWrapper{op}}
 }
@@ -2437,20 +2437,20 @@ func AsCvtScalef32Pk32Bf6Bf16Op(op *ir.Operation) (CvtScalef32Pk32Bf6Bf16Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk32Bf6Bf16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk32Bf6Bf16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk32Bf6Bf16Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk32Bf6Bf16Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk32Bf6Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk32Bf6Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk32Bf6Bf16Op creates a rocdl.cvt.scalef32.pk32.bf6.bf16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk32Bf6Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk32Bf6Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.bf6.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk32Bf6Bf16Op{opWrapper{op}}
 }
@@ -2470,20 +2470,20 @@ func AsCvtScalef32Pk32Bf6F16Op(op *ir.Operation) (CvtScalef32Pk32Bf6F16Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk32Bf6F16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk32Bf6F16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk32Bf6F16Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk32Bf6F16Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk32Bf6F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk32Bf6F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk32Bf6F16Op creates a rocdl.cvt.scalef32.pk32.bf6.f16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk32Bf6F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk32Bf6F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.bf6.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk32Bf6F16Op{opWrapper{op}}
 }
@@ -2503,20 +2503,20 @@ func AsCvtScalef32Pk32F16Bf6Op(op *ir.Operation) (CvtScalef32Pk32F16Bf6Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk32F16Bf6Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk32F16Bf6Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk32F16Bf6Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk32F16Bf6Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk32F16Bf6Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk32F16Bf6Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk32F16Bf6Op creates a rocdl.cvt.scalef32.pk32.f16.bf6 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk32F16Bf6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk32F16Bf6Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.f16.bf6", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk32F16Bf6Op{opWrapper{op}}
 }
@@ -2536,20 +2536,20 @@ func AsCvtScalef32Pk32F16Fp6Op(op *ir.Operation) (CvtScalef32Pk32F16Fp6Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk32F16Fp6Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk32F16Fp6Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk32F16Fp6Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk32F16Fp6Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk32F16Fp6Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk32F16Fp6Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk32F16Fp6Op creates a rocdl.cvt.scalef32.pk32.f16.fp6 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk32F16Fp6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk32F16Fp6Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.f16.fp6", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk32F16Fp6Op{opWrapper{op}}
 }
@@ -2569,20 +2569,20 @@ func AsCvtScalef32Pk32F32Bf6Op(op *ir.Operation) (CvtScalef32Pk32F32Bf6Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk32F32Bf6Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk32F32Bf6Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk32F32Bf6Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk32F32Bf6Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk32F32Bf6Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk32F32Bf6Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk32F32Bf6Op creates a rocdl.cvt.scalef32.pk32.f32.bf6 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk32F32Bf6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk32F32Bf6Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.f32.bf6", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk32F32Bf6Op{opWrapper{op}}
 }
@@ -2602,20 +2602,20 @@ func AsCvtScalef32Pk32F32Fp6Op(op *ir.Operation) (CvtScalef32Pk32F32Fp6Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk32F32Fp6Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk32F32Fp6Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk32F32Fp6Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk32F32Fp6Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk32F32Fp6Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk32F32Fp6Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk32F32Fp6Op creates a rocdl.cvt.scalef32.pk32.f32.fp6 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk32F32Fp6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk32F32Fp6Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.f32.fp6", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk32F32Fp6Op{opWrapper{op}}
 }
@@ -2635,20 +2635,20 @@ func AsCvtScalef32Pk32Fp6Bf16Op(op *ir.Operation) (CvtScalef32Pk32Fp6Bf16Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk32Fp6Bf16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk32Fp6Bf16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk32Fp6Bf16Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk32Fp6Bf16Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk32Fp6Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk32Fp6Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk32Fp6Bf16Op creates a rocdl.cvt.scalef32.pk32.fp6.bf16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk32Fp6Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk32Fp6Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.fp6.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk32Fp6Bf16Op{opWrapper{op}}
 }
@@ -2668,20 +2668,20 @@ func AsCvtScalef32Pk32Fp6F16Op(op *ir.Operation) (CvtScalef32Pk32Fp6F16Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk32Fp6F16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk32Fp6F16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk32Fp6F16Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk32Fp6F16Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk32Fp6F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk32Fp6F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk32Fp6F16Op creates a rocdl.cvt.scalef32.pk32.fp6.f16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk32Fp6F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk32Fp6F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.fp6.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk32Fp6F16Op{opWrapper{op}}
 }
@@ -2701,20 +2701,20 @@ func AsCvtScalef32Pk8Bf8Bf16Op(op *ir.Operation) (CvtScalef32Pk8Bf8Bf16Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk8Bf8Bf16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk8Bf8Bf16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk8Bf8Bf16Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk8Bf8Bf16Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk8Bf8Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk8Bf8Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk8Bf8Bf16Op creates a rocdl.cvt.scalef32.pk8.bf8.bf16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk8Bf8Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk8Bf8Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.bf8.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk8Bf8Bf16Op{opWrapper{op}}
 }
@@ -2734,20 +2734,20 @@ func AsCvtScalef32Pk8Bf8F16Op(op *ir.Operation) (CvtScalef32Pk8Bf8F16Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk8Bf8F16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk8Bf8F16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk8Bf8F16Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk8Bf8F16Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk8Bf8F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk8Bf8F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk8Bf8F16Op creates a rocdl.cvt.scalef32.pk8.bf8.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32Pk8Bf8F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk8Bf8F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.bf8.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk8Bf8F16Op{opWrapper{op}}
 }
@@ -2767,20 +2767,20 @@ func AsCvtScalef32Pk8Bf8F32Op(op *ir.Operation) (CvtScalef32Pk8Bf8F32Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk8Bf8F32Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk8Bf8F32Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk8Bf8F32Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk8Bf8F32Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk8Bf8F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk8Bf8F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk8Bf8F32Op creates a rocdl.cvt.scalef32.pk8.bf8.f32 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32Pk8Bf8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk8Bf8F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.bf8.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk8Bf8F32Op{opWrapper{op}}
 }
@@ -2800,20 +2800,20 @@ func AsCvtScalef32Pk8Fp4Bf16Op(op *ir.Operation) (CvtScalef32Pk8Fp4Bf16Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk8Fp4Bf16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk8Fp4Bf16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk8Fp4Bf16Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk8Fp4Bf16Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk8Fp4Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk8Fp4Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk8Fp4Bf16Op creates a rocdl.cvt.scalef32.pk8.fp4.bf16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk8Fp4Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk8Fp4Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.fp4.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk8Fp4Bf16Op{opWrapper{op}}
 }
@@ -2833,20 +2833,20 @@ func AsCvtScalef32Pk8Fp4F16Op(op *ir.Operation) (CvtScalef32Pk8Fp4F16Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk8Fp4F16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk8Fp4F16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk8Fp4F16Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk8Fp4F16Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk8Fp4F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk8Fp4F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk8Fp4F16Op creates a rocdl.cvt.scalef32.pk8.fp4.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32Pk8Fp4F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk8Fp4F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.fp4.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk8Fp4F16Op{opWrapper{op}}
 }
@@ -2866,20 +2866,20 @@ func AsCvtScalef32Pk8Fp4F32Op(op *ir.Operation) (CvtScalef32Pk8Fp4F32Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk8Fp4F32Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk8Fp4F32Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk8Fp4F32Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk8Fp4F32Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk8Fp4F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk8Fp4F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk8Fp4F32Op creates a rocdl.cvt.scalef32.pk8.fp4.f32 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32Pk8Fp4F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk8Fp4F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.fp4.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk8Fp4F32Op{opWrapper{op}}
 }
@@ -2899,20 +2899,20 @@ func AsCvtScalef32Pk8Fp8Bf16Op(op *ir.Operation) (CvtScalef32Pk8Fp8Bf16Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk8Fp8Bf16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk8Fp8Bf16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk8Fp8Bf16Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk8Fp8Bf16Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk8Fp8Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk8Fp8Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk8Fp8Bf16Op creates a rocdl.cvt.scalef32.pk8.fp8.bf16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk8Fp8Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk8Fp8Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.fp8.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk8Fp8Bf16Op{opWrapper{op}}
 }
@@ -2932,20 +2932,20 @@ func AsCvtScalef32Pk8Fp8F16Op(op *ir.Operation) (CvtScalef32Pk8Fp8F16Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk8Fp8F16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk8Fp8F16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk8Fp8F16Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk8Fp8F16Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk8Fp8F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk8Fp8F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk8Fp8F16Op creates a rocdl.cvt.scalef32.pk8.fp8.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32Pk8Fp8F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk8Fp8F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.fp8.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk8Fp8F16Op{opWrapper{op}}
 }
@@ -2965,20 +2965,20 @@ func AsCvtScalef32Pk8Fp8F32Op(op *ir.Operation) (CvtScalef32Pk8Fp8F32Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk8Fp8F32Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32Pk8Fp8F32Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk8Fp8F32Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32Pk8Fp8F32Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk8Fp8F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32Pk8Fp8F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32Pk8Fp8F32Op creates a rocdl.cvt.scalef32.pk8.fp8.f32 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32Pk8Fp8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk8Fp8F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.fp8.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, scale}
+	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk8Fp8F32Op{opWrapper{op}}
 }
@@ -2998,19 +2998,19 @@ func AsCvtScalef32SrBf8Bf16Op(op *ir.Operation) (CvtScalef32SrBf8Bf16Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32SrBf8Bf16Op) OldVdst() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrBf8Bf16Op) OldVdst() *ir.Value { return o.op.Operand(0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32SrBf8Bf16Op) Src0() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrBf8Bf16Op) Src0() *ir.Value { return o.op.Operand(1) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrBf8Bf16Op) Seed() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrBf8Bf16Op) Seed() *ir.Value { return o.op.Operand(2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrBf8Bf16Op) Scale() *ir.Value { return o.op.Operands[3] }
+func (o CvtScalef32SrBf8Bf16Op) Scale() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrBf8Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrBf8Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32SrBf8Bf16Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -3020,7 +3020,7 @@ func (o CvtScalef32SrBf8Bf16Op) DstSelIndex() ir.Attribute { return o.op.Attr("d
 // left unset; single-block regions get their block.
 func BuildCvtScalef32SrBf8Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, seed, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32SrBf8Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.bf8.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{oldVdst, src0, seed, scale}
+	op.SetOperands([]*ir.Value{oldVdst, src0, seed, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32SrBf8Bf16Op{opWrapper{op}}
@@ -3041,19 +3041,19 @@ func AsCvtScalef32SrBf8F16Op(op *ir.Operation) (CvtScalef32SrBf8F16Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32SrBf8F16Op) OldVdst() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrBf8F16Op) OldVdst() *ir.Value { return o.op.Operand(0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32SrBf8F16Op) Src0() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrBf8F16Op) Src0() *ir.Value { return o.op.Operand(1) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrBf8F16Op) Seed() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrBf8F16Op) Seed() *ir.Value { return o.op.Operand(2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrBf8F16Op) Scale() *ir.Value { return o.op.Operands[3] }
+func (o CvtScalef32SrBf8F16Op) Scale() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrBf8F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrBf8F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32SrBf8F16Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -3063,7 +3063,7 @@ func (o CvtScalef32SrBf8F16Op) DstSelIndex() ir.Attribute { return o.op.Attr("ds
 // left unset; single-block regions get their block.
 func BuildCvtScalef32SrBf8F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, seed, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32SrBf8F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.bf8.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{oldVdst, src0, seed, scale}
+	op.SetOperands([]*ir.Value{oldVdst, src0, seed, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32SrBf8F16Op{opWrapper{op}}
@@ -3084,19 +3084,19 @@ func AsCvtScalef32SrBf8F32Op(op *ir.Operation) (CvtScalef32SrBf8F32Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32SrBf8F32Op) OldVdst() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrBf8F32Op) OldVdst() *ir.Value { return o.op.Operand(0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32SrBf8F32Op) Src0() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrBf8F32Op) Src0() *ir.Value { return o.op.Operand(1) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrBf8F32Op) Seed() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrBf8F32Op) Seed() *ir.Value { return o.op.Operand(2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrBf8F32Op) Scale() *ir.Value { return o.op.Operands[3] }
+func (o CvtScalef32SrBf8F32Op) Scale() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrBf8F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrBf8F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32SrBf8F32Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -3106,7 +3106,7 @@ func (o CvtScalef32SrBf8F32Op) DstSelIndex() ir.Attribute { return o.op.Attr("ds
 // left unset; single-block regions get their block.
 func BuildCvtScalef32SrBf8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, seed, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32SrBf8F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.bf8.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{oldVdst, src0, seed, scale}
+	op.SetOperands([]*ir.Value{oldVdst, src0, seed, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32SrBf8F32Op{opWrapper{op}}
@@ -3127,19 +3127,19 @@ func AsCvtScalef32SrFp8Bf16Op(op *ir.Operation) (CvtScalef32SrFp8Bf16Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32SrFp8Bf16Op) OldVdst() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrFp8Bf16Op) OldVdst() *ir.Value { return o.op.Operand(0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32SrFp8Bf16Op) Src0() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrFp8Bf16Op) Src0() *ir.Value { return o.op.Operand(1) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrFp8Bf16Op) Seed() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrFp8Bf16Op) Seed() *ir.Value { return o.op.Operand(2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrFp8Bf16Op) Scale() *ir.Value { return o.op.Operands[3] }
+func (o CvtScalef32SrFp8Bf16Op) Scale() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrFp8Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrFp8Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32SrFp8Bf16Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -3149,7 +3149,7 @@ func (o CvtScalef32SrFp8Bf16Op) DstSelIndex() ir.Attribute { return o.op.Attr("d
 // left unset; single-block regions get their block.
 func BuildCvtScalef32SrFp8Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, seed, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32SrFp8Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.fp8.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{oldVdst, src0, seed, scale}
+	op.SetOperands([]*ir.Value{oldVdst, src0, seed, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32SrFp8Bf16Op{opWrapper{op}}
@@ -3170,19 +3170,19 @@ func AsCvtScalef32SrFp8F16Op(op *ir.Operation) (CvtScalef32SrFp8F16Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32SrFp8F16Op) OldVdst() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrFp8F16Op) OldVdst() *ir.Value { return o.op.Operand(0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32SrFp8F16Op) Src0() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrFp8F16Op) Src0() *ir.Value { return o.op.Operand(1) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrFp8F16Op) Seed() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrFp8F16Op) Seed() *ir.Value { return o.op.Operand(2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrFp8F16Op) Scale() *ir.Value { return o.op.Operands[3] }
+func (o CvtScalef32SrFp8F16Op) Scale() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrFp8F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrFp8F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32SrFp8F16Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -3192,7 +3192,7 @@ func (o CvtScalef32SrFp8F16Op) DstSelIndex() ir.Attribute { return o.op.Attr("ds
 // left unset; single-block regions get their block.
 func BuildCvtScalef32SrFp8F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, seed, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32SrFp8F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.fp8.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{oldVdst, src0, seed, scale}
+	op.SetOperands([]*ir.Value{oldVdst, src0, seed, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32SrFp8F16Op{opWrapper{op}}
@@ -3213,19 +3213,19 @@ func AsCvtScalef32SrFp8F32Op(op *ir.Operation) (CvtScalef32SrFp8F32Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32SrFp8F32Op) OldVdst() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrFp8F32Op) OldVdst() *ir.Value { return o.op.Operand(0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32SrFp8F32Op) Src0() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrFp8F32Op) Src0() *ir.Value { return o.op.Operand(1) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrFp8F32Op) Seed() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrFp8F32Op) Seed() *ir.Value { return o.op.Operand(2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrFp8F32Op) Scale() *ir.Value { return o.op.Operands[3] }
+func (o CvtScalef32SrFp8F32Op) Scale() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrFp8F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrFp8F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32SrFp8F32Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -3235,7 +3235,7 @@ func (o CvtScalef32SrFp8F32Op) DstSelIndex() ir.Attribute { return o.op.Attr("ds
 // left unset; single-block regions get their block.
 func BuildCvtScalef32SrFp8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, seed, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32SrFp8F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.fp8.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{oldVdst, src0, seed, scale}
+	op.SetOperands([]*ir.Value{oldVdst, src0, seed, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32SrFp8F32Op{opWrapper{op}}
@@ -3256,19 +3256,19 @@ func AsCvtScalef32SrPkFp4Bf16Op(op *ir.Operation) (CvtScalef32SrPkFp4Bf16Op, boo
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32SrPkFp4Bf16Op) OldVdst() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPkFp4Bf16Op) OldVdst() *ir.Value { return o.op.Operand(0) }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPkFp4Bf16Op) Src() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPkFp4Bf16Op) Src() *ir.Value { return o.op.Operand(1) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPkFp4Bf16Op) Seed() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPkFp4Bf16Op) Seed() *ir.Value { return o.op.Operand(2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPkFp4Bf16Op) Scale() *ir.Value { return o.op.Operands[3] }
+func (o CvtScalef32SrPkFp4Bf16Op) Scale() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPkFp4Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPkFp4Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32SrPkFp4Bf16Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -3278,7 +3278,7 @@ func (o CvtScalef32SrPkFp4Bf16Op) DstSelIndex() ir.Attribute { return o.op.Attr(
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPkFp4Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src, seed, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32SrPkFp4Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk.fp4.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{oldVdst, src, seed, scale}
+	op.SetOperands([]*ir.Value{oldVdst, src, seed, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32SrPkFp4Bf16Op{opWrapper{op}}
@@ -3299,19 +3299,19 @@ func AsCvtScalef32SrPkFp4F16Op(op *ir.Operation) (CvtScalef32SrPkFp4F16Op, bool)
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32SrPkFp4F16Op) OldVdst() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPkFp4F16Op) OldVdst() *ir.Value { return o.op.Operand(0) }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPkFp4F16Op) Src() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPkFp4F16Op) Src() *ir.Value { return o.op.Operand(1) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPkFp4F16Op) Seed() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPkFp4F16Op) Seed() *ir.Value { return o.op.Operand(2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPkFp4F16Op) Scale() *ir.Value { return o.op.Operands[3] }
+func (o CvtScalef32SrPkFp4F16Op) Scale() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPkFp4F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPkFp4F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32SrPkFp4F16Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -3321,7 +3321,7 @@ func (o CvtScalef32SrPkFp4F16Op) DstSelIndex() ir.Attribute { return o.op.Attr("
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPkFp4F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src, seed, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32SrPkFp4F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk.fp4.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{oldVdst, src, seed, scale}
+	op.SetOperands([]*ir.Value{oldVdst, src, seed, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32SrPkFp4F16Op{opWrapper{op}}
@@ -3342,19 +3342,19 @@ func AsCvtScalef32SrPkFp4F32Op(op *ir.Operation) (CvtScalef32SrPkFp4F32Op, bool)
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32SrPkFp4F32Op) OldVdst() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPkFp4F32Op) OldVdst() *ir.Value { return o.op.Operand(0) }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPkFp4F32Op) Src() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPkFp4F32Op) Src() *ir.Value { return o.op.Operand(1) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPkFp4F32Op) Seed() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPkFp4F32Op) Seed() *ir.Value { return o.op.Operand(2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPkFp4F32Op) Scale() *ir.Value { return o.op.Operands[3] }
+func (o CvtScalef32SrPkFp4F32Op) Scale() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPkFp4F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPkFp4F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32SrPkFp4F32Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -3364,7 +3364,7 @@ func (o CvtScalef32SrPkFp4F32Op) DstSelIndex() ir.Attribute { return o.op.Attr("
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPkFp4F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src, seed, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32SrPkFp4F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk.fp4.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{oldVdst, src, seed, scale}
+	op.SetOperands([]*ir.Value{oldVdst, src, seed, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32SrPkFp4F32Op{opWrapper{op}}
@@ -3385,16 +3385,16 @@ func AsCvtScalef32SrPk16Bf6Bf16Op(op *ir.Operation) (CvtScalef32SrPk16Bf6Bf16Op,
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk16Bf6Bf16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk16Bf6Bf16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk16Bf6Bf16Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk16Bf6Bf16Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk16Bf6Bf16Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk16Bf6Bf16Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk16Bf6Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk16Bf6Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk16Bf6Bf16Op creates a
 // rocdl.cvt.scalef32.sr.pk16.bf6.bf16 at b's insertion point (detached when b
@@ -3402,7 +3402,7 @@ func (o CvtScalef32SrPk16Bf6Bf16Op) Res() *ir.Value { return o.op.Results[0] }
 // get their block.
 func BuildCvtScalef32SrPk16Bf6Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk16Bf6Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk16.bf6.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk16Bf6Bf16Op{opWrapper{op}}
 }
@@ -3422,23 +3422,23 @@ func AsCvtScalef32SrPk16Bf6F16Op(op *ir.Operation) (CvtScalef32SrPk16Bf6F16Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk16Bf6F16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk16Bf6F16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk16Bf6F16Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk16Bf6F16Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk16Bf6F16Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk16Bf6F16Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk16Bf6F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk16Bf6F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk16Bf6F16Op creates a rocdl.cvt.scalef32.sr.pk16.bf6.f16
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk16Bf6F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk16Bf6F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk16.bf6.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk16Bf6F16Op{opWrapper{op}}
 }
@@ -3458,23 +3458,23 @@ func AsCvtScalef32SrPk16Bf6F32Op(op *ir.Operation) (CvtScalef32SrPk16Bf6F32Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk16Bf6F32Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk16Bf6F32Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk16Bf6F32Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk16Bf6F32Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk16Bf6F32Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk16Bf6F32Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk16Bf6F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk16Bf6F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk16Bf6F32Op creates a rocdl.cvt.scalef32.sr.pk16.bf6.f32
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk16Bf6F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk16Bf6F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk16.bf6.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk16Bf6F32Op{opWrapper{op}}
 }
@@ -3494,16 +3494,16 @@ func AsCvtScalef32SrPk16Fp6Bf16Op(op *ir.Operation) (CvtScalef32SrPk16Fp6Bf16Op,
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk16Fp6Bf16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk16Fp6Bf16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk16Fp6Bf16Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk16Fp6Bf16Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk16Fp6Bf16Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk16Fp6Bf16Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk16Fp6Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk16Fp6Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk16Fp6Bf16Op creates a
 // rocdl.cvt.scalef32.sr.pk16.fp6.bf16 at b's insertion point (detached when b
@@ -3511,7 +3511,7 @@ func (o CvtScalef32SrPk16Fp6Bf16Op) Res() *ir.Value { return o.op.Results[0] }
 // get their block.
 func BuildCvtScalef32SrPk16Fp6Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk16Fp6Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk16.fp6.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk16Fp6Bf16Op{opWrapper{op}}
 }
@@ -3531,23 +3531,23 @@ func AsCvtScalef32SrPk16Fp6F16Op(op *ir.Operation) (CvtScalef32SrPk16Fp6F16Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk16Fp6F16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk16Fp6F16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk16Fp6F16Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk16Fp6F16Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk16Fp6F16Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk16Fp6F16Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk16Fp6F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk16Fp6F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk16Fp6F16Op creates a rocdl.cvt.scalef32.sr.pk16.fp6.f16
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk16Fp6F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk16Fp6F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk16.fp6.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk16Fp6F16Op{opWrapper{op}}
 }
@@ -3567,23 +3567,23 @@ func AsCvtScalef32SrPk16Fp6F32Op(op *ir.Operation) (CvtScalef32SrPk16Fp6F32Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk16Fp6F32Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk16Fp6F32Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk16Fp6F32Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk16Fp6F32Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk16Fp6F32Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk16Fp6F32Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk16Fp6F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk16Fp6F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk16Fp6F32Op creates a rocdl.cvt.scalef32.sr.pk16.fp6.f32
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk16Fp6F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk16Fp6F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk16.fp6.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk16Fp6F32Op{opWrapper{op}}
 }
@@ -3603,16 +3603,16 @@ func AsCvtScalef32SrPk32Bf6Bf16Op(op *ir.Operation) (CvtScalef32SrPk32Bf6Bf16Op,
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk32Bf6Bf16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk32Bf6Bf16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk32Bf6Bf16Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk32Bf6Bf16Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk32Bf6Bf16Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk32Bf6Bf16Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk32Bf6Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk32Bf6Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk32Bf6Bf16Op creates a
 // rocdl.cvt.scalef32.sr.pk32.bf6.bf16 at b's insertion point (detached when b
@@ -3620,7 +3620,7 @@ func (o CvtScalef32SrPk32Bf6Bf16Op) Res() *ir.Value { return o.op.Results[0] }
 // get their block.
 func BuildCvtScalef32SrPk32Bf6Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk32Bf6Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk32.bf6.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk32Bf6Bf16Op{opWrapper{op}}
 }
@@ -3640,23 +3640,23 @@ func AsCvtScalef32SrPk32Bf6F16Op(op *ir.Operation) (CvtScalef32SrPk32Bf6F16Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk32Bf6F16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk32Bf6F16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk32Bf6F16Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk32Bf6F16Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk32Bf6F16Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk32Bf6F16Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk32Bf6F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk32Bf6F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk32Bf6F16Op creates a rocdl.cvt.scalef32.sr.pk32.bf6.f16
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk32Bf6F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk32Bf6F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk32.bf6.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk32Bf6F16Op{opWrapper{op}}
 }
@@ -3676,23 +3676,23 @@ func AsCvtScalef32SrPk32Bf6F32Op(op *ir.Operation) (CvtScalef32SrPk32Bf6F32Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk32Bf6F32Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk32Bf6F32Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk32Bf6F32Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk32Bf6F32Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk32Bf6F32Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk32Bf6F32Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk32Bf6F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk32Bf6F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk32Bf6F32Op creates a rocdl.cvt.scalef32.sr.pk32.bf6.f32
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk32Bf6F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk32Bf6F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk32.bf6.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk32Bf6F32Op{opWrapper{op}}
 }
@@ -3712,16 +3712,16 @@ func AsCvtScalef32SrPk32Fp6Bf16Op(op *ir.Operation) (CvtScalef32SrPk32Fp6Bf16Op,
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk32Fp6Bf16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk32Fp6Bf16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk32Fp6Bf16Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk32Fp6Bf16Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk32Fp6Bf16Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk32Fp6Bf16Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk32Fp6Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk32Fp6Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk32Fp6Bf16Op creates a
 // rocdl.cvt.scalef32.sr.pk32.fp6.bf16 at b's insertion point (detached when b
@@ -3729,7 +3729,7 @@ func (o CvtScalef32SrPk32Fp6Bf16Op) Res() *ir.Value { return o.op.Results[0] }
 // get their block.
 func BuildCvtScalef32SrPk32Fp6Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk32Fp6Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk32.fp6.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk32Fp6Bf16Op{opWrapper{op}}
 }
@@ -3749,23 +3749,23 @@ func AsCvtScalef32SrPk32Fp6F16Op(op *ir.Operation) (CvtScalef32SrPk32Fp6F16Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk32Fp6F16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk32Fp6F16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk32Fp6F16Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk32Fp6F16Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk32Fp6F16Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk32Fp6F16Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk32Fp6F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk32Fp6F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk32Fp6F16Op creates a rocdl.cvt.scalef32.sr.pk32.fp6.f16
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk32Fp6F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk32Fp6F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk32.fp6.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk32Fp6F16Op{opWrapper{op}}
 }
@@ -3785,23 +3785,23 @@ func AsCvtScalef32SrPk32Fp6F32Op(op *ir.Operation) (CvtScalef32SrPk32Fp6F32Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk32Fp6F32Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk32Fp6F32Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk32Fp6F32Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk32Fp6F32Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk32Fp6F32Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk32Fp6F32Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk32Fp6F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk32Fp6F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk32Fp6F32Op creates a rocdl.cvt.scalef32.sr.pk32.fp6.f32
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk32Fp6F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk32Fp6F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk32.fp6.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk32Fp6F32Op{opWrapper{op}}
 }
@@ -3821,23 +3821,23 @@ func AsCvtScalef32SrPk8Bf8Bf16Op(op *ir.Operation) (CvtScalef32SrPk8Bf8Bf16Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk8Bf8Bf16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk8Bf8Bf16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk8Bf8Bf16Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk8Bf8Bf16Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk8Bf8Bf16Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk8Bf8Bf16Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk8Bf8Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk8Bf8Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk8Bf8Bf16Op creates a rocdl.cvt.scalef32.sr.pk8.bf8.bf16
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk8Bf8Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk8Bf8Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.bf8.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk8Bf8Bf16Op{opWrapper{op}}
 }
@@ -3857,23 +3857,23 @@ func AsCvtScalef32SrPk8Bf8F16Op(op *ir.Operation) (CvtScalef32SrPk8Bf8F16Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk8Bf8F16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk8Bf8F16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk8Bf8F16Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk8Bf8F16Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk8Bf8F16Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk8Bf8F16Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk8Bf8F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk8Bf8F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk8Bf8F16Op creates a rocdl.cvt.scalef32.sr.pk8.bf8.f16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk8Bf8F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk8Bf8F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.bf8.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk8Bf8F16Op{opWrapper{op}}
 }
@@ -3893,23 +3893,23 @@ func AsCvtScalef32SrPk8Bf8F32Op(op *ir.Operation) (CvtScalef32SrPk8Bf8F32Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk8Bf8F32Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk8Bf8F32Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk8Bf8F32Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk8Bf8F32Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk8Bf8F32Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk8Bf8F32Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk8Bf8F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk8Bf8F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk8Bf8F32Op creates a rocdl.cvt.scalef32.sr.pk8.bf8.f32 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk8Bf8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk8Bf8F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.bf8.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk8Bf8F32Op{opWrapper{op}}
 }
@@ -3929,23 +3929,23 @@ func AsCvtScalef32SrPk8Fp4Bf16Op(op *ir.Operation) (CvtScalef32SrPk8Fp4Bf16Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk8Fp4Bf16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk8Fp4Bf16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk8Fp4Bf16Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk8Fp4Bf16Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk8Fp4Bf16Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk8Fp4Bf16Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk8Fp4Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk8Fp4Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk8Fp4Bf16Op creates a rocdl.cvt.scalef32.sr.pk8.fp4.bf16
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk8Fp4Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk8Fp4Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.fp4.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk8Fp4Bf16Op{opWrapper{op}}
 }
@@ -3965,23 +3965,23 @@ func AsCvtScalef32SrPk8Fp4F16Op(op *ir.Operation) (CvtScalef32SrPk8Fp4F16Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk8Fp4F16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk8Fp4F16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk8Fp4F16Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk8Fp4F16Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk8Fp4F16Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk8Fp4F16Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk8Fp4F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk8Fp4F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk8Fp4F16Op creates a rocdl.cvt.scalef32.sr.pk8.fp4.f16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk8Fp4F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk8Fp4F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.fp4.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk8Fp4F16Op{opWrapper{op}}
 }
@@ -4001,23 +4001,23 @@ func AsCvtScalef32SrPk8Fp4F32Op(op *ir.Operation) (CvtScalef32SrPk8Fp4F32Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk8Fp4F32Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk8Fp4F32Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk8Fp4F32Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk8Fp4F32Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk8Fp4F32Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk8Fp4F32Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk8Fp4F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk8Fp4F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk8Fp4F32Op creates a rocdl.cvt.scalef32.sr.pk8.fp4.f32 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk8Fp4F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk8Fp4F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.fp4.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk8Fp4F32Op{opWrapper{op}}
 }
@@ -4037,23 +4037,23 @@ func AsCvtScalef32SrPk8Fp8Bf16Op(op *ir.Operation) (CvtScalef32SrPk8Fp8Bf16Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk8Fp8Bf16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk8Fp8Bf16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk8Fp8Bf16Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk8Fp8Bf16Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk8Fp8Bf16Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk8Fp8Bf16Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk8Fp8Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk8Fp8Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk8Fp8Bf16Op creates a rocdl.cvt.scalef32.sr.pk8.fp8.bf16
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk8Fp8Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk8Fp8Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.fp8.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk8Fp8Bf16Op{opWrapper{op}}
 }
@@ -4073,23 +4073,23 @@ func AsCvtScalef32SrPk8Fp8F16Op(op *ir.Operation) (CvtScalef32SrPk8Fp8F16Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk8Fp8F16Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk8Fp8F16Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk8Fp8F16Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk8Fp8F16Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk8Fp8F16Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk8Fp8F16Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk8Fp8F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk8Fp8F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk8Fp8F16Op creates a rocdl.cvt.scalef32.sr.pk8.fp8.f16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk8Fp8F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk8Fp8F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.fp8.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk8Fp8F16Op{opWrapper{op}}
 }
@@ -4109,23 +4109,23 @@ func AsCvtScalef32SrPk8Fp8F32Op(op *ir.Operation) (CvtScalef32SrPk8Fp8F32Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk8Fp8F32Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o CvtScalef32SrPk8Fp8F32Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk8Fp8F32Op) Seed() *ir.Value { return o.op.Operands[1] }
+func (o CvtScalef32SrPk8Fp8F32Op) Seed() *ir.Value { return o.op.Operand(1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk8Fp8F32Op) Scale() *ir.Value { return o.op.Operands[2] }
+func (o CvtScalef32SrPk8Fp8F32Op) Scale() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk8Fp8F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtScalef32SrPk8Fp8F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildCvtScalef32SrPk8Fp8F32Op creates a rocdl.cvt.scalef32.sr.pk8.fp8.f32 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk8Fp8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk8Fp8F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.fp8.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, seed, scale}
+	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk8Fp8F32Op{opWrapper{op}}
 }
@@ -4145,19 +4145,19 @@ func AsCvtSrBf8F32Op(op *ir.Operation) (CvtSrBf8F32Op, bool) {
 }
 
 // SrcA returns the op's srcA operand.
-func (o CvtSrBf8F32Op) SrcA() *ir.Value { return o.op.Operands[0] }
+func (o CvtSrBf8F32Op) SrcA() *ir.Value { return o.op.Operand(0) }
 
 // SrcB returns the op's srcB operand.
-func (o CvtSrBf8F32Op) SrcB() *ir.Value { return o.op.Operands[1] }
+func (o CvtSrBf8F32Op) SrcB() *ir.Value { return o.op.Operand(1) }
 
 // Old returns the op's old operand.
-func (o CvtSrBf8F32Op) Old() *ir.Value { return o.op.Operands[2] }
+func (o CvtSrBf8F32Op) Old() *ir.Value { return o.op.Operand(2) }
 
 // ByteSel returns the op's byteSel operand.
-func (o CvtSrBf8F32Op) ByteSel() *ir.Value { return o.op.Operands[3] }
+func (o CvtSrBf8F32Op) ByteSel() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o CvtSrBf8F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtSrBf8F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ByteSelAttr returns the inherent attribute byteSel, or nil if it is not set.
 func (o CvtSrBf8F32Op) ByteSelAttr() ir.Attribute { return o.op.Attr("byteSel") }
@@ -4167,7 +4167,7 @@ func (o CvtSrBf8F32Op) ByteSelAttr() ir.Attribute { return o.op.Attr("byteSel") 
 // single-block regions get their block.
 func BuildCvtSrBf8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, srcA, srcB, old, byteSel *ir.Value, byteSelAttr ir.Attribute) CvtSrBf8F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.sr.bf8.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{srcA, srcB, old, byteSel}
+	op.SetOperands([]*ir.Value{srcA, srcB, old, byteSel})
 	setAttrs(op, []string{"byteSel"}, byteSelAttr)
 	b.Insert(op)
 	return CvtSrBf8F32Op{opWrapper{op}}
@@ -4188,19 +4188,19 @@ func AsCvtSrFp8F32Op(op *ir.Operation) (CvtSrFp8F32Op, bool) {
 }
 
 // SrcA returns the op's srcA operand.
-func (o CvtSrFp8F32Op) SrcA() *ir.Value { return o.op.Operands[0] }
+func (o CvtSrFp8F32Op) SrcA() *ir.Value { return o.op.Operand(0) }
 
 // SrcB returns the op's srcB operand.
-func (o CvtSrFp8F32Op) SrcB() *ir.Value { return o.op.Operands[1] }
+func (o CvtSrFp8F32Op) SrcB() *ir.Value { return o.op.Operand(1) }
 
 // Old returns the op's old operand.
-func (o CvtSrFp8F32Op) Old() *ir.Value { return o.op.Operands[2] }
+func (o CvtSrFp8F32Op) Old() *ir.Value { return o.op.Operand(2) }
 
 // ByteSel returns the op's byteSel operand.
-func (o CvtSrFp8F32Op) ByteSel() *ir.Value { return o.op.Operands[3] }
+func (o CvtSrFp8F32Op) ByteSel() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o CvtSrFp8F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o CvtSrFp8F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ByteSelAttr returns the inherent attribute byteSel, or nil if it is not set.
 func (o CvtSrFp8F32Op) ByteSelAttr() ir.Attribute { return o.op.Attr("byteSel") }
@@ -4210,7 +4210,7 @@ func (o CvtSrFp8F32Op) ByteSelAttr() ir.Attribute { return o.op.Attr("byteSel") 
 // single-block regions get their block.
 func BuildCvtSrFp8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, srcA, srcB, old, byteSel *ir.Value, byteSelAttr ir.Attribute) CvtSrFp8F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.sr.fp8.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{srcA, srcB, old, byteSel}
+	op.SetOperands([]*ir.Value{srcA, srcB, old, byteSel})
 	setAttrs(op, []string{"byteSel"}, byteSelAttr)
 	b.Insert(op)
 	return CvtSrFp8F32Op{opWrapper{op}}
@@ -4231,7 +4231,7 @@ func AsDsAtomicAsyncBarrierArriveB64Op(op *ir.Operation) (DsAtomicAsyncBarrierAr
 }
 
 // BarrierPtr returns the op's barrierPtr operand.
-func (o DsAtomicAsyncBarrierArriveB64Op) BarrierPtr() *ir.Value { return o.op.Operands[0] }
+func (o DsAtomicAsyncBarrierArriveB64Op) BarrierPtr() *ir.Value { return o.op.Operand(0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o DsAtomicAsyncBarrierArriveB64Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -4250,7 +4250,7 @@ func (o DsAtomicAsyncBarrierArriveB64Op) Tbaa() ir.Attribute { return o.op.Attr(
 // regions get their block.
 func BuildDsAtomicAsyncBarrierArriveB64Op(b *ir.Builder, loc ir.Location, barrierPtr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) DsAtomicAsyncBarrierArriveB64Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds.atomic.async.barrier.arrive.b64", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{barrierPtr}
+	op.SetOperands([]*ir.Value{barrierPtr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return DsAtomicAsyncBarrierArriveB64Op{opWrapper{op}}
@@ -4271,13 +4271,13 @@ func AsDsAtomicBarrierArriveRtnB64Op(op *ir.Operation) (DsAtomicBarrierArriveRtn
 }
 
 // BarrierPtr returns the op's barrierPtr operand.
-func (o DsAtomicBarrierArriveRtnB64Op) BarrierPtr() *ir.Value { return o.op.Operands[0] }
+func (o DsAtomicBarrierArriveRtnB64Op) BarrierPtr() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o DsAtomicBarrierArriveRtnB64Op) Val() *ir.Value { return o.op.Operands[1] }
+func (o DsAtomicBarrierArriveRtnB64Op) Val() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o DsAtomicBarrierArriveRtnB64Op) Res() *ir.Value { return o.op.Results[0] }
+func (o DsAtomicBarrierArriveRtnB64Op) Res() *ir.Value { return o.op.Result(0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o DsAtomicBarrierArriveRtnB64Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -4296,7 +4296,7 @@ func (o DsAtomicBarrierArriveRtnB64Op) Tbaa() ir.Attribute { return o.op.Attr("t
 // regions get their block.
 func BuildDsAtomicBarrierArriveRtnB64Op(b *ir.Builder, loc ir.Location, resType ir.Type, barrierPtr, val *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) DsAtomicBarrierArriveRtnB64Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds.atomic.barrier.arrive.rtn.b64", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{barrierPtr, val}
+	op.SetOperands([]*ir.Value{barrierPtr, val})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return DsAtomicBarrierArriveRtnB64Op{opWrapper{op}}
@@ -4317,10 +4317,10 @@ func AsDsLoadTr16B128Op(op *ir.Operation) (DsLoadTr16B128Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o DsLoadTr16B128Op) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o DsLoadTr16B128Op) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o DsLoadTr16B128Op) Res() *ir.Value { return o.op.Results[0] }
+func (o DsLoadTr16B128Op) Res() *ir.Value { return o.op.Result(0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o DsLoadTr16B128Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -4336,7 +4336,7 @@ func (o DsLoadTr16B128Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // unset; single-block regions get their block.
 func BuildDsLoadTr16B128Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) DsLoadTr16B128Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds.load.tr16.b128", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return DsLoadTr16B128Op{opWrapper{op}}
@@ -4357,10 +4357,10 @@ func AsDsLoadTr4B64Op(op *ir.Operation) (DsLoadTr4B64Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o DsLoadTr4B64Op) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o DsLoadTr4B64Op) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o DsLoadTr4B64Op) Res() *ir.Value { return o.op.Results[0] }
+func (o DsLoadTr4B64Op) Res() *ir.Value { return o.op.Result(0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o DsLoadTr4B64Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -4376,7 +4376,7 @@ func (o DsLoadTr4B64Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // single-block regions get their block.
 func BuildDsLoadTr4B64Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) DsLoadTr4B64Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds.load.tr4.b64", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return DsLoadTr4B64Op{opWrapper{op}}
@@ -4397,10 +4397,10 @@ func AsDsLoadTr6B96Op(op *ir.Operation) (DsLoadTr6B96Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o DsLoadTr6B96Op) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o DsLoadTr6B96Op) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o DsLoadTr6B96Op) Res() *ir.Value { return o.op.Results[0] }
+func (o DsLoadTr6B96Op) Res() *ir.Value { return o.op.Result(0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o DsLoadTr6B96Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -4416,7 +4416,7 @@ func (o DsLoadTr6B96Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // single-block regions get their block.
 func BuildDsLoadTr6B96Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) DsLoadTr6B96Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds.load.tr6.b96", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return DsLoadTr6B96Op{opWrapper{op}}
@@ -4437,10 +4437,10 @@ func AsDsLoadTr8B64Op(op *ir.Operation) (DsLoadTr8B64Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o DsLoadTr8B64Op) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o DsLoadTr8B64Op) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o DsLoadTr8B64Op) Res() *ir.Value { return o.op.Results[0] }
+func (o DsLoadTr8B64Op) Res() *ir.Value { return o.op.Result(0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o DsLoadTr8B64Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -4456,7 +4456,7 @@ func (o DsLoadTr8B64Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // single-block regions get their block.
 func BuildDsLoadTr8B64Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) DsLoadTr8B64Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds.load.tr8.b64", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return DsLoadTr8B64Op{opWrapper{op}}
@@ -4477,10 +4477,10 @@ func AsDsReadTr16B64Op(op *ir.Operation) (DsReadTr16B64Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o DsReadTr16B64Op) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o DsReadTr16B64Op) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o DsReadTr16B64Op) Res() *ir.Value { return o.op.Results[0] }
+func (o DsReadTr16B64Op) Res() *ir.Value { return o.op.Result(0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o DsReadTr16B64Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -4496,7 +4496,7 @@ func (o DsReadTr16B64Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // single-block regions get their block.
 func BuildDsReadTr16B64Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) DsReadTr16B64Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds.read.tr16.b64", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return DsReadTr16B64Op{opWrapper{op}}
@@ -4517,10 +4517,10 @@ func AsDsReadTr4B64Op(op *ir.Operation) (DsReadTr4B64Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o DsReadTr4B64Op) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o DsReadTr4B64Op) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o DsReadTr4B64Op) Res() *ir.Value { return o.op.Results[0] }
+func (o DsReadTr4B64Op) Res() *ir.Value { return o.op.Result(0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o DsReadTr4B64Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -4536,7 +4536,7 @@ func (o DsReadTr4B64Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // single-block regions get their block.
 func BuildDsReadTr4B64Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) DsReadTr4B64Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds.read.tr4.b64", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return DsReadTr4B64Op{opWrapper{op}}
@@ -4557,10 +4557,10 @@ func AsDsReadTr6B96Op(op *ir.Operation) (DsReadTr6B96Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o DsReadTr6B96Op) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o DsReadTr6B96Op) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o DsReadTr6B96Op) Res() *ir.Value { return o.op.Results[0] }
+func (o DsReadTr6B96Op) Res() *ir.Value { return o.op.Result(0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o DsReadTr6B96Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -4576,7 +4576,7 @@ func (o DsReadTr6B96Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // single-block regions get their block.
 func BuildDsReadTr6B96Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) DsReadTr6B96Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds.read.tr6.b96", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return DsReadTr6B96Op{opWrapper{op}}
@@ -4597,10 +4597,10 @@ func AsDsReadTr8B64Op(op *ir.Operation) (DsReadTr8B64Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o DsReadTr8B64Op) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o DsReadTr8B64Op) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o DsReadTr8B64Op) Res() *ir.Value { return o.op.Results[0] }
+func (o DsReadTr8B64Op) Res() *ir.Value { return o.op.Result(0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o DsReadTr8B64Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -4616,7 +4616,7 @@ func (o DsReadTr8B64Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // single-block regions get their block.
 func BuildDsReadTr8B64Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) DsReadTr8B64Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds.read.tr8.b64", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return DsReadTr8B64Op{opWrapper{op}}
@@ -4637,20 +4637,20 @@ func AsDsBpermuteOp(op *ir.Operation) (DsBpermuteOp, bool) {
 }
 
 // Index returns the op's index operand.
-func (o DsBpermuteOp) Index() *ir.Value { return o.op.Operands[0] }
+func (o DsBpermuteOp) Index() *ir.Value { return o.op.Operand(0) }
 
 // Src returns the op's src operand.
-func (o DsBpermuteOp) Src() *ir.Value { return o.op.Operands[1] }
+func (o DsBpermuteOp) Src() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o DsBpermuteOp) Res() *ir.Value { return o.op.Results[0] }
+func (o DsBpermuteOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildDsBpermuteOp creates a rocdl.ds_bpermute at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDsBpermuteOp(b *ir.Builder, loc ir.Location, resType ir.Type, index, src *ir.Value) DsBpermuteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds_bpermute", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{index, src}
+	op.SetOperands([]*ir.Value{index, src})
 	b.Insert(op)
 	return DsBpermuteOp{opWrapper{op}}
 }
@@ -4670,20 +4670,20 @@ func AsDsSwizzleOp(op *ir.Operation) (DsSwizzleOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o DsSwizzleOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o DsSwizzleOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Offset returns the op's offset operand.
-func (o DsSwizzleOp) Offset() *ir.Value { return o.op.Operands[1] }
+func (o DsSwizzleOp) Offset() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o DsSwizzleOp) Res() *ir.Value { return o.op.Results[0] }
+func (o DsSwizzleOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildDsSwizzleOp creates a rocdl.ds_swizzle at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDsSwizzleOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, offset *ir.Value) DsSwizzleOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds_swizzle", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, offset}
+	op.SetOperands([]*ir.Value{src, offset})
 	b.Insert(op)
 	return DsSwizzleOp{opWrapper{op}}
 }
@@ -4703,17 +4703,17 @@ func AsExpOp(op *ir.Operation) (ExpOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o ExpOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o ExpOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o ExpOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ExpOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildExpOp creates a rocdl.exp at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildExpOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) ExpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "exp", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return ExpOp{opWrapper{op}}
 }
@@ -4733,17 +4733,17 @@ func AsExp2Op(op *ir.Operation) (Exp2Op, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o Exp2Op) Arg() *ir.Value { return o.op.Operands[0] }
+func (o Exp2Op) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o Exp2Op) Res() *ir.Value { return o.op.Results[0] }
+func (o Exp2Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildExp2Op creates a rocdl.exp2 at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildExp2Op(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) Exp2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "exp2", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return Exp2Op{opWrapper{op}}
 }
@@ -4763,7 +4763,7 @@ func AsFlatPrefetchOp(op *ir.Operation) (FlatPrefetchOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o FlatPrefetchOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o FlatPrefetchOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Scope returns the inherent attribute scope, or nil if it is not set.
 func (o FlatPrefetchOp) Scope() ir.Attribute { return o.op.Attr("scope") }
@@ -4782,7 +4782,7 @@ func (o FlatPrefetchOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // single-block regions get their block.
 func BuildFlatPrefetchOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, scope, aliasScopes, noaliasScopes, tbaa ir.Attribute) FlatPrefetchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "flat.prefetch", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"scope", "alias_scopes", "noalias_scopes", "tbaa"}, scope, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return FlatPrefetchOp{opWrapper{op}}
@@ -4803,23 +4803,23 @@ func AsFmed3Op(op *ir.Operation) (Fmed3Op, bool) {
 }
 
 // Src0 returns the op's src0 operand.
-func (o Fmed3Op) Src0() *ir.Value { return o.op.Operands[0] }
+func (o Fmed3Op) Src0() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o Fmed3Op) Src1() *ir.Value { return o.op.Operands[1] }
+func (o Fmed3Op) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Src2 returns the op's src2 operand.
-func (o Fmed3Op) Src2() *ir.Value { return o.op.Operands[2] }
+func (o Fmed3Op) Src2() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o Fmed3Op) Res() *ir.Value { return o.op.Results[0] }
+func (o Fmed3Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildFmed3Op creates a rocdl.fmed3 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFmed3Op(b *ir.Builder, loc ir.Location, resType ir.Type, src0, src1, src2 *ir.Value) Fmed3Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "fmed3", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src0, src1, src2}
+	op.SetOperands([]*ir.Value{src0, src1, src2})
 	b.Insert(op)
 	return Fmed3Op{opWrapper{op}}
 }
@@ -4839,10 +4839,10 @@ func AsGlobalLoadAsyncToLdsB128Op(op *ir.Operation) (GlobalLoadAsyncToLdsB128Op,
 }
 
 // GlobalPtr returns the op's globalPtr operand.
-func (o GlobalLoadAsyncToLdsB128Op) GlobalPtr() *ir.Value { return o.op.Operands[0] }
+func (o GlobalLoadAsyncToLdsB128Op) GlobalPtr() *ir.Value { return o.op.Operand(0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o GlobalLoadAsyncToLdsB128Op) LdsPtr() *ir.Value { return o.op.Operands[1] }
+func (o GlobalLoadAsyncToLdsB128Op) LdsPtr() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the inherent attribute offset, or nil if it is not set.
 func (o GlobalLoadAsyncToLdsB128Op) Offset() ir.Attribute { return o.op.Attr("offset") }
@@ -4865,7 +4865,7 @@ func (o GlobalLoadAsyncToLdsB128Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa
 // get their block.
 func BuildGlobalLoadAsyncToLdsB128Op(b *ir.Builder, loc ir.Location, globalPtr, ldsPtr *ir.Value, offset, aux, aliasScopes, noaliasScopes, tbaa ir.Attribute) GlobalLoadAsyncToLdsB128Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "global.load.async.to.lds.b128", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{globalPtr, ldsPtr}
+	op.SetOperands([]*ir.Value{globalPtr, ldsPtr})
 	setAttrs(op, []string{"offset", "aux", "alias_scopes", "noalias_scopes", "tbaa"}, offset, aux, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return GlobalLoadAsyncToLdsB128Op{opWrapper{op}}
@@ -4886,10 +4886,10 @@ func AsGlobalLoadAsyncToLdsB32Op(op *ir.Operation) (GlobalLoadAsyncToLdsB32Op, b
 }
 
 // GlobalPtr returns the op's globalPtr operand.
-func (o GlobalLoadAsyncToLdsB32Op) GlobalPtr() *ir.Value { return o.op.Operands[0] }
+func (o GlobalLoadAsyncToLdsB32Op) GlobalPtr() *ir.Value { return o.op.Operand(0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o GlobalLoadAsyncToLdsB32Op) LdsPtr() *ir.Value { return o.op.Operands[1] }
+func (o GlobalLoadAsyncToLdsB32Op) LdsPtr() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the inherent attribute offset, or nil if it is not set.
 func (o GlobalLoadAsyncToLdsB32Op) Offset() ir.Attribute { return o.op.Attr("offset") }
@@ -4911,7 +4911,7 @@ func (o GlobalLoadAsyncToLdsB32Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa"
 // attributes are left unset; single-block regions get their block.
 func BuildGlobalLoadAsyncToLdsB32Op(b *ir.Builder, loc ir.Location, globalPtr, ldsPtr *ir.Value, offset, aux, aliasScopes, noaliasScopes, tbaa ir.Attribute) GlobalLoadAsyncToLdsB32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "global.load.async.to.lds.b32", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{globalPtr, ldsPtr}
+	op.SetOperands([]*ir.Value{globalPtr, ldsPtr})
 	setAttrs(op, []string{"offset", "aux", "alias_scopes", "noalias_scopes", "tbaa"}, offset, aux, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return GlobalLoadAsyncToLdsB32Op{opWrapper{op}}
@@ -4932,10 +4932,10 @@ func AsGlobalLoadAsyncToLdsB64Op(op *ir.Operation) (GlobalLoadAsyncToLdsB64Op, b
 }
 
 // GlobalPtr returns the op's globalPtr operand.
-func (o GlobalLoadAsyncToLdsB64Op) GlobalPtr() *ir.Value { return o.op.Operands[0] }
+func (o GlobalLoadAsyncToLdsB64Op) GlobalPtr() *ir.Value { return o.op.Operand(0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o GlobalLoadAsyncToLdsB64Op) LdsPtr() *ir.Value { return o.op.Operands[1] }
+func (o GlobalLoadAsyncToLdsB64Op) LdsPtr() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the inherent attribute offset, or nil if it is not set.
 func (o GlobalLoadAsyncToLdsB64Op) Offset() ir.Attribute { return o.op.Attr("offset") }
@@ -4957,7 +4957,7 @@ func (o GlobalLoadAsyncToLdsB64Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa"
 // attributes are left unset; single-block regions get their block.
 func BuildGlobalLoadAsyncToLdsB64Op(b *ir.Builder, loc ir.Location, globalPtr, ldsPtr *ir.Value, offset, aux, aliasScopes, noaliasScopes, tbaa ir.Attribute) GlobalLoadAsyncToLdsB64Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "global.load.async.to.lds.b64", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{globalPtr, ldsPtr}
+	op.SetOperands([]*ir.Value{globalPtr, ldsPtr})
 	setAttrs(op, []string{"offset", "aux", "alias_scopes", "noalias_scopes", "tbaa"}, offset, aux, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return GlobalLoadAsyncToLdsB64Op{opWrapper{op}}
@@ -4978,10 +4978,10 @@ func AsGlobalLoadAsyncToLdsB8Op(op *ir.Operation) (GlobalLoadAsyncToLdsB8Op, boo
 }
 
 // GlobalPtr returns the op's globalPtr operand.
-func (o GlobalLoadAsyncToLdsB8Op) GlobalPtr() *ir.Value { return o.op.Operands[0] }
+func (o GlobalLoadAsyncToLdsB8Op) GlobalPtr() *ir.Value { return o.op.Operand(0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o GlobalLoadAsyncToLdsB8Op) LdsPtr() *ir.Value { return o.op.Operands[1] }
+func (o GlobalLoadAsyncToLdsB8Op) LdsPtr() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the inherent attribute offset, or nil if it is not set.
 func (o GlobalLoadAsyncToLdsB8Op) Offset() ir.Attribute { return o.op.Attr("offset") }
@@ -5003,7 +5003,7 @@ func (o GlobalLoadAsyncToLdsB8Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa")
 // are left unset; single-block regions get their block.
 func BuildGlobalLoadAsyncToLdsB8Op(b *ir.Builder, loc ir.Location, globalPtr, ldsPtr *ir.Value, offset, aux, aliasScopes, noaliasScopes, tbaa ir.Attribute) GlobalLoadAsyncToLdsB8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "global.load.async.to.lds.b8", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{globalPtr, ldsPtr}
+	op.SetOperands([]*ir.Value{globalPtr, ldsPtr})
 	setAttrs(op, []string{"offset", "aux", "alias_scopes", "noalias_scopes", "tbaa"}, offset, aux, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return GlobalLoadAsyncToLdsB8Op{opWrapper{op}}
@@ -5024,10 +5024,10 @@ func AsGlobalLoadLdsOp(op *ir.Operation) (GlobalLoadLdsOp, bool) {
 }
 
 // GlobalPtr returns the op's globalPtr operand.
-func (o GlobalLoadLdsOp) GlobalPtr() *ir.Value { return o.op.Operands[0] }
+func (o GlobalLoadLdsOp) GlobalPtr() *ir.Value { return o.op.Operand(0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o GlobalLoadLdsOp) LdsPtr() *ir.Value { return o.op.Operands[1] }
+func (o GlobalLoadLdsOp) LdsPtr() *ir.Value { return o.op.Operand(1) }
 
 // Size returns the inherent attribute size, or nil if it is not set.
 func (o GlobalLoadLdsOp) Size() ir.Attribute { return o.op.Attr("size") }
@@ -5052,7 +5052,7 @@ func (o GlobalLoadLdsOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // single-block regions get their block.
 func BuildGlobalLoadLdsOp(b *ir.Builder, loc ir.Location, globalPtr, ldsPtr *ir.Value, size, offset, aux, aliasScopes, noaliasScopes, tbaa ir.Attribute) GlobalLoadLdsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "global.load.lds", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{globalPtr, ldsPtr}
+	op.SetOperands([]*ir.Value{globalPtr, ldsPtr})
 	setAttrs(op, []string{"size", "offset", "aux", "alias_scopes", "noalias_scopes", "tbaa"}, size, offset, aux, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return GlobalLoadLdsOp{opWrapper{op}}
@@ -5073,10 +5073,10 @@ func AsGlobalLoadTrB128Op(op *ir.Operation) (GlobalLoadTrB128Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o GlobalLoadTrB128Op) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o GlobalLoadTrB128Op) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o GlobalLoadTrB128Op) Res() *ir.Value { return o.op.Results[0] }
+func (o GlobalLoadTrB128Op) Res() *ir.Value { return o.op.Result(0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o GlobalLoadTrB128Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -5092,7 +5092,7 @@ func (o GlobalLoadTrB128Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // unset; single-block regions get their block.
 func BuildGlobalLoadTrB128Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) GlobalLoadTrB128Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "global.load.tr.b128", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return GlobalLoadTrB128Op{opWrapper{op}}
@@ -5113,10 +5113,10 @@ func AsGlobalLoadTrB64Op(op *ir.Operation) (GlobalLoadTrB64Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o GlobalLoadTrB64Op) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o GlobalLoadTrB64Op) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o GlobalLoadTrB64Op) Res() *ir.Value { return o.op.Results[0] }
+func (o GlobalLoadTrB64Op) Res() *ir.Value { return o.op.Result(0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o GlobalLoadTrB64Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -5132,7 +5132,7 @@ func (o GlobalLoadTrB64Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // unset; single-block regions get their block.
 func BuildGlobalLoadTrB64Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) GlobalLoadTrB64Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "global.load.tr.b64", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return GlobalLoadTrB64Op{opWrapper{op}}
@@ -5153,10 +5153,10 @@ func AsGlobalLoadTr4B64Op(op *ir.Operation) (GlobalLoadTr4B64Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o GlobalLoadTr4B64Op) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o GlobalLoadTr4B64Op) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o GlobalLoadTr4B64Op) Res() *ir.Value { return o.op.Results[0] }
+func (o GlobalLoadTr4B64Op) Res() *ir.Value { return o.op.Result(0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o GlobalLoadTr4B64Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -5172,7 +5172,7 @@ func (o GlobalLoadTr4B64Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // unset; single-block regions get their block.
 func BuildGlobalLoadTr4B64Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) GlobalLoadTr4B64Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "global.load.tr4.b64", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return GlobalLoadTr4B64Op{opWrapper{op}}
@@ -5193,10 +5193,10 @@ func AsGlobalLoadTr6B96Op(op *ir.Operation) (GlobalLoadTr6B96Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o GlobalLoadTr6B96Op) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o GlobalLoadTr6B96Op) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o GlobalLoadTr6B96Op) Res() *ir.Value { return o.op.Results[0] }
+func (o GlobalLoadTr6B96Op) Res() *ir.Value { return o.op.Result(0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o GlobalLoadTr6B96Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -5212,7 +5212,7 @@ func (o GlobalLoadTr6B96Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // unset; single-block regions get their block.
 func BuildGlobalLoadTr6B96Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) GlobalLoadTr6B96Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "global.load.tr6.b96", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return GlobalLoadTr6B96Op{opWrapper{op}}
@@ -5233,7 +5233,7 @@ func AsGlobalPrefetchOp(op *ir.Operation) (GlobalPrefetchOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o GlobalPrefetchOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o GlobalPrefetchOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Scope returns the inherent attribute scope, or nil if it is not set.
 func (o GlobalPrefetchOp) Scope() ir.Attribute { return o.op.Attr("scope") }
@@ -5252,7 +5252,7 @@ func (o GlobalPrefetchOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // single-block regions get their block.
 func BuildGlobalPrefetchOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, scope, aliasScopes, noaliasScopes, tbaa ir.Attribute) GlobalPrefetchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "global.prefetch", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"scope", "alias_scopes", "noalias_scopes", "tbaa"}, scope, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return GlobalPrefetchOp{opWrapper{op}}
@@ -5273,7 +5273,7 @@ func AsGridDimXOp(op *ir.Operation) (GridDimXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o GridDimXOp) Res() *ir.Value { return o.op.Results[0] }
+func (o GridDimXOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o GridDimXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5303,7 +5303,7 @@ func AsGridDimYOp(op *ir.Operation) (GridDimYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o GridDimYOp) Res() *ir.Value { return o.op.Results[0] }
+func (o GridDimYOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o GridDimYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5333,7 +5333,7 @@ func AsGridDimZOp(op *ir.Operation) (GridDimZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o GridDimZOp) Res() *ir.Value { return o.op.Results[0] }
+func (o GridDimZOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o GridDimZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5390,10 +5390,10 @@ func AsLoadToLdsOp(op *ir.Operation) (LoadToLdsOp, bool) {
 }
 
 // GlobalPtr returns the op's globalPtr operand.
-func (o LoadToLdsOp) GlobalPtr() *ir.Value { return o.op.Operands[0] }
+func (o LoadToLdsOp) GlobalPtr() *ir.Value { return o.op.Operand(0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o LoadToLdsOp) LdsPtr() *ir.Value { return o.op.Operands[1] }
+func (o LoadToLdsOp) LdsPtr() *ir.Value { return o.op.Operand(1) }
 
 // Size returns the inherent attribute size, or nil if it is not set.
 func (o LoadToLdsOp) Size() ir.Attribute { return o.op.Attr("size") }
@@ -5418,7 +5418,7 @@ func (o LoadToLdsOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // single-block regions get their block.
 func BuildLoadToLdsOp(b *ir.Builder, loc ir.Location, globalPtr, ldsPtr *ir.Value, size, offset, aux, aliasScopes, noaliasScopes, tbaa ir.Attribute) LoadToLdsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "load.to.lds", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{globalPtr, ldsPtr}
+	op.SetOperands([]*ir.Value{globalPtr, ldsPtr})
 	setAttrs(op, []string{"size", "offset", "aux", "alias_scopes", "noalias_scopes", "tbaa"}, size, offset, aux, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return LoadToLdsOp{opWrapper{op}}
@@ -5439,17 +5439,17 @@ func AsLogOp(op *ir.Operation) (LogOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o LogOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o LogOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o LogOp) Res() *ir.Value { return o.op.Results[0] }
+func (o LogOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildLogOp creates a rocdl.log at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLogOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) LogOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "log", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return LogOp{opWrapper{op}}
 }
@@ -5469,26 +5469,26 @@ func AsMakeBufferRsrcOp(op *ir.Operation) (MakeBufferRsrcOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o MakeBufferRsrcOp) Base() *ir.Value { return o.op.Operands[0] }
+func (o MakeBufferRsrcOp) Base() *ir.Value { return o.op.Operand(0) }
 
 // Stride returns the op's stride operand.
-func (o MakeBufferRsrcOp) Stride() *ir.Value { return o.op.Operands[1] }
+func (o MakeBufferRsrcOp) Stride() *ir.Value { return o.op.Operand(1) }
 
 // NumRecords returns the op's numRecords operand.
-func (o MakeBufferRsrcOp) NumRecords() *ir.Value { return o.op.Operands[2] }
+func (o MakeBufferRsrcOp) NumRecords() *ir.Value { return o.op.Operand(2) }
 
 // Flags returns the op's flags operand.
-func (o MakeBufferRsrcOp) Flags() *ir.Value { return o.op.Operands[3] }
+func (o MakeBufferRsrcOp) Flags() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o MakeBufferRsrcOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MakeBufferRsrcOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMakeBufferRsrcOp creates a rocdl.make.buffer.rsrc at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMakeBufferRsrcOp(b *ir.Builder, loc ir.Location, resType ir.Type, base, stride, numRecords, flags *ir.Value) MakeBufferRsrcOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "make.buffer.rsrc", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{base, stride, numRecords, flags}
+	op.SetOperands([]*ir.Value{base, stride, numRecords, flags})
 	b.Insert(op)
 	return MakeBufferRsrcOp{opWrapper{op}}
 }
@@ -5508,13 +5508,13 @@ func AsMbcntHiOp(op *ir.Operation) (MbcntHiOp, bool) {
 }
 
 // In0 returns the op's in0 operand.
-func (o MbcntHiOp) In0() *ir.Value { return o.op.Operands[0] }
+func (o MbcntHiOp) In0() *ir.Value { return o.op.Operand(0) }
 
 // In1 returns the op's in1 operand.
-func (o MbcntHiOp) In1() *ir.Value { return o.op.Operands[1] }
+func (o MbcntHiOp) In1() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o MbcntHiOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MbcntHiOp) Res() *ir.Value { return o.op.Result(0) }
 
 // ArgAttrs returns the optional attribute arg_attrs, or nil if it is not set.
 func (o MbcntHiOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs") }
@@ -5527,7 +5527,7 @@ func (o MbcntHiOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 // regions get their block.
 func BuildMbcntHiOp(b *ir.Builder, loc ir.Location, resType ir.Type, in0, in1 *ir.Value, argAttrs, resAttrs ir.Attribute) MbcntHiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mbcnt.hi", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in0, in1}
+	op.SetOperands([]*ir.Value{in0, in1})
 	setAttrs(op, []string{"arg_attrs", "res_attrs"}, argAttrs, resAttrs)
 	b.Insert(op)
 	return MbcntHiOp{opWrapper{op}}
@@ -5548,13 +5548,13 @@ func AsMbcntLoOp(op *ir.Operation) (MbcntLoOp, bool) {
 }
 
 // In0 returns the op's in0 operand.
-func (o MbcntLoOp) In0() *ir.Value { return o.op.Operands[0] }
+func (o MbcntLoOp) In0() *ir.Value { return o.op.Operand(0) }
 
 // In1 returns the op's in1 operand.
-func (o MbcntLoOp) In1() *ir.Value { return o.op.Operands[1] }
+func (o MbcntLoOp) In1() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o MbcntLoOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MbcntLoOp) Res() *ir.Value { return o.op.Result(0) }
 
 // ArgAttrs returns the optional attribute arg_attrs, or nil if it is not set.
 func (o MbcntLoOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs") }
@@ -5567,7 +5567,7 @@ func (o MbcntLoOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 // regions get their block.
 func BuildMbcntLoOp(b *ir.Builder, loc ir.Location, resType ir.Type, in0, in1 *ir.Value, argAttrs, resAttrs ir.Attribute) MbcntLoOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mbcnt.lo", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{in0, in1}
+	op.SetOperands([]*ir.Value{in0, in1})
 	setAttrs(op, []string{"arg_attrs", "res_attrs"}, argAttrs, resAttrs)
 	b.Insert(op)
 	return MbcntLoOp{opWrapper{op}}
@@ -5588,17 +5588,17 @@ func AsMfmaF3216x16x16bf161kOp(op *ir.Operation) (MfmaF3216x16x16bf161kOp, bool)
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3216x16x16bf161kOp) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3216x16x16bf161kOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x16bf161kOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3216x16x16bf161kOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3216x16x16bf161kOp creates a rocdl.mfma.f32.16x16x16bf16.1k at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x16bf161kOp(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x16bf161kOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x16bf16.1k", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x16bf161kOp{opWrapper{op}}
 }
@@ -5618,17 +5618,17 @@ func AsMfmaF3216x16x16f16Op(op *ir.Operation) (MfmaF3216x16x16f16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3216x16x16f16Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3216x16x16f16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x16f16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3216x16x16f16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3216x16x16f16Op creates a rocdl.mfma.f32.16x16x16f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x16f16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x16f16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x16f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x16f16Op{opWrapper{op}}
 }
@@ -5648,17 +5648,17 @@ func AsMfmaF3216x16x1f32Op(op *ir.Operation) (MfmaF3216x16x1f32Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3216x16x1f32Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3216x16x1f32Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x1f32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3216x16x1f32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3216x16x1f32Op creates a rocdl.mfma.f32.16x16x1f32 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x1f32Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x1f32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x1f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x1f32Op{opWrapper{op}}
 }
@@ -5678,17 +5678,17 @@ func AsMfmaF3216x16x2bf16Op(op *ir.Operation) (MfmaF3216x16x2bf16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3216x16x2bf16Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3216x16x2bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x2bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3216x16x2bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3216x16x2bf16Op creates a rocdl.mfma.f32.16x16x2bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x2bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x2bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x2bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x2bf16Op{opWrapper{op}}
 }
@@ -5708,17 +5708,17 @@ func AsMfmaF3216x16x32Bf16Op(op *ir.Operation) (MfmaF3216x16x32Bf16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3216x16x32Bf16Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3216x16x32Bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x32Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3216x16x32Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3216x16x32Bf16Op creates a rocdl.mfma.f32.16x16x32.bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x32Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x32Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x32.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x32Bf16Op{opWrapper{op}}
 }
@@ -5738,17 +5738,17 @@ func AsMfmaF3216x16x32Bf8Bf8Op(op *ir.Operation) (MfmaF3216x16x32Bf8Bf8Op, bool)
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3216x16x32Bf8Bf8Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3216x16x32Bf8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x32Bf8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3216x16x32Bf8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3216x16x32Bf8Bf8Op creates a rocdl.mfma.f32.16x16x32.bf8.bf8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMfmaF3216x16x32Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x32Bf8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x32.bf8.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x32Bf8Bf8Op{opWrapper{op}}
 }
@@ -5768,17 +5768,17 @@ func AsMfmaF3216x16x32Bf8Fp8Op(op *ir.Operation) (MfmaF3216x16x32Bf8Fp8Op, bool)
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3216x16x32Bf8Fp8Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3216x16x32Bf8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x32Bf8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3216x16x32Bf8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3216x16x32Bf8Fp8Op creates a rocdl.mfma.f32.16x16x32.bf8.fp8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMfmaF3216x16x32Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x32Bf8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x32.bf8.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x32Bf8Fp8Op{opWrapper{op}}
 }
@@ -5798,17 +5798,17 @@ func AsMfmaF3216x16x32F16Op(op *ir.Operation) (MfmaF3216x16x32F16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3216x16x32F16Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3216x16x32F16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x32F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3216x16x32F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3216x16x32F16Op creates a rocdl.mfma.f32.16x16x32.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x32F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x32F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x32.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x32F16Op{opWrapper{op}}
 }
@@ -5828,17 +5828,17 @@ func AsMfmaF3216x16x32Fp8Bf8Op(op *ir.Operation) (MfmaF3216x16x32Fp8Bf8Op, bool)
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3216x16x32Fp8Bf8Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3216x16x32Fp8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x32Fp8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3216x16x32Fp8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3216x16x32Fp8Bf8Op creates a rocdl.mfma.f32.16x16x32.fp8.bf8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMfmaF3216x16x32Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x32Fp8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x32.fp8.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x32Fp8Bf8Op{opWrapper{op}}
 }
@@ -5858,17 +5858,17 @@ func AsMfmaF3216x16x32Fp8Fp8Op(op *ir.Operation) (MfmaF3216x16x32Fp8Fp8Op, bool)
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3216x16x32Fp8Fp8Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3216x16x32Fp8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x32Fp8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3216x16x32Fp8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3216x16x32Fp8Fp8Op creates a rocdl.mfma.f32.16x16x32.fp8.fp8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMfmaF3216x16x32Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x32Fp8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x32.fp8.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x32Fp8Fp8Op{opWrapper{op}}
 }
@@ -5888,17 +5888,17 @@ func AsMfmaF3216x16x4bf161kOp(op *ir.Operation) (MfmaF3216x16x4bf161kOp, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3216x16x4bf161kOp) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3216x16x4bf161kOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x4bf161kOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3216x16x4bf161kOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3216x16x4bf161kOp creates a rocdl.mfma.f32.16x16x4bf16.1k at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x4bf161kOp(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x4bf161kOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x4bf16.1k", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x4bf161kOp{opWrapper{op}}
 }
@@ -5918,17 +5918,17 @@ func AsMfmaF3216x16x4f16Op(op *ir.Operation) (MfmaF3216x16x4f16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3216x16x4f16Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3216x16x4f16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x4f16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3216x16x4f16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3216x16x4f16Op creates a rocdl.mfma.f32.16x16x4f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x4f16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x4f16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x4f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x4f16Op{opWrapper{op}}
 }
@@ -5948,17 +5948,17 @@ func AsMfmaF3216x16x4f32Op(op *ir.Operation) (MfmaF3216x16x4f32Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3216x16x4f32Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3216x16x4f32Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x4f32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3216x16x4f32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3216x16x4f32Op creates a rocdl.mfma.f32.16x16x4f32 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x4f32Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x4f32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x4f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x4f32Op{opWrapper{op}}
 }
@@ -5978,17 +5978,17 @@ func AsMfmaF3216x16x8Xf32Op(op *ir.Operation) (MfmaF3216x16x8Xf32Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3216x16x8Xf32Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3216x16x8Xf32Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x8Xf32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3216x16x8Xf32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3216x16x8Xf32Op creates a rocdl.mfma.f32.16x16x8.xf32 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x8Xf32Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x8Xf32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x8.xf32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x8Xf32Op{opWrapper{op}}
 }
@@ -6008,17 +6008,17 @@ func AsMfmaF3216x16x8bf16Op(op *ir.Operation) (MfmaF3216x16x8bf16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3216x16x8bf16Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3216x16x8bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x8bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3216x16x8bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3216x16x8bf16Op creates a rocdl.mfma.f32.16x16x8bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x8bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x8bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x8bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x8bf16Op{opWrapper{op}}
 }
@@ -6038,17 +6038,17 @@ func AsMfmaF3232x32x16Bf16Op(op *ir.Operation) (MfmaF3232x32x16Bf16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3232x32x16Bf16Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3232x32x16Bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x16Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3232x32x16Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3232x32x16Bf16Op creates a rocdl.mfma.f32.32x32x16.bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x16Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x16Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x16.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x16Bf16Op{opWrapper{op}}
 }
@@ -6068,17 +6068,17 @@ func AsMfmaF3232x32x16Bf8Bf8Op(op *ir.Operation) (MfmaF3232x32x16Bf8Bf8Op, bool)
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3232x32x16Bf8Bf8Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3232x32x16Bf8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x16Bf8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3232x32x16Bf8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3232x32x16Bf8Bf8Op creates a rocdl.mfma.f32.32x32x16.bf8.bf8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMfmaF3232x32x16Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x16Bf8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x16.bf8.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x16Bf8Bf8Op{opWrapper{op}}
 }
@@ -6098,17 +6098,17 @@ func AsMfmaF3232x32x16Bf8Fp8Op(op *ir.Operation) (MfmaF3232x32x16Bf8Fp8Op, bool)
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3232x32x16Bf8Fp8Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3232x32x16Bf8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x16Bf8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3232x32x16Bf8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3232x32x16Bf8Fp8Op creates a rocdl.mfma.f32.32x32x16.bf8.fp8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMfmaF3232x32x16Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x16Bf8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x16.bf8.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x16Bf8Fp8Op{opWrapper{op}}
 }
@@ -6128,17 +6128,17 @@ func AsMfmaF3232x32x16F16Op(op *ir.Operation) (MfmaF3232x32x16F16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3232x32x16F16Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3232x32x16F16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x16F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3232x32x16F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3232x32x16F16Op creates a rocdl.mfma.f32.32x32x16.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x16F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x16F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x16.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x16F16Op{opWrapper{op}}
 }
@@ -6158,17 +6158,17 @@ func AsMfmaF3232x32x16Fp8Bf8Op(op *ir.Operation) (MfmaF3232x32x16Fp8Bf8Op, bool)
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3232x32x16Fp8Bf8Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3232x32x16Fp8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x16Fp8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3232x32x16Fp8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3232x32x16Fp8Bf8Op creates a rocdl.mfma.f32.32x32x16.fp8.bf8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMfmaF3232x32x16Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x16Fp8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x16.fp8.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x16Fp8Bf8Op{opWrapper{op}}
 }
@@ -6188,17 +6188,17 @@ func AsMfmaF3232x32x16Fp8Fp8Op(op *ir.Operation) (MfmaF3232x32x16Fp8Fp8Op, bool)
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3232x32x16Fp8Fp8Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3232x32x16Fp8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x16Fp8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3232x32x16Fp8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3232x32x16Fp8Fp8Op creates a rocdl.mfma.f32.32x32x16.fp8.fp8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMfmaF3232x32x16Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x16Fp8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x16.fp8.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x16Fp8Fp8Op{opWrapper{op}}
 }
@@ -6218,17 +6218,17 @@ func AsMfmaF3232x32x1f32Op(op *ir.Operation) (MfmaF3232x32x1f32Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3232x32x1f32Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3232x32x1f32Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x1f32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3232x32x1f32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3232x32x1f32Op creates a rocdl.mfma.f32.32x32x1f32 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x1f32Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x1f32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x1f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x1f32Op{opWrapper{op}}
 }
@@ -6248,17 +6248,17 @@ func AsMfmaF3232x32x2bf16Op(op *ir.Operation) (MfmaF3232x32x2bf16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3232x32x2bf16Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3232x32x2bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x2bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3232x32x2bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3232x32x2bf16Op creates a rocdl.mfma.f32.32x32x2bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x2bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x2bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x2bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x2bf16Op{opWrapper{op}}
 }
@@ -6278,17 +6278,17 @@ func AsMfmaF3232x32x2f32Op(op *ir.Operation) (MfmaF3232x32x2f32Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3232x32x2f32Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3232x32x2f32Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x2f32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3232x32x2f32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3232x32x2f32Op creates a rocdl.mfma.f32.32x32x2f32 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x2f32Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x2f32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x2f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x2f32Op{opWrapper{op}}
 }
@@ -6308,17 +6308,17 @@ func AsMfmaF3232x32x4Xf32Op(op *ir.Operation) (MfmaF3232x32x4Xf32Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3232x32x4Xf32Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3232x32x4Xf32Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x4Xf32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3232x32x4Xf32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3232x32x4Xf32Op creates a rocdl.mfma.f32.32x32x4.xf32 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x4Xf32Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x4Xf32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x4.xf32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x4Xf32Op{opWrapper{op}}
 }
@@ -6338,17 +6338,17 @@ func AsMfmaF3232x32x4bf16Op(op *ir.Operation) (MfmaF3232x32x4bf16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3232x32x4bf16Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3232x32x4bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x4bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3232x32x4bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3232x32x4bf16Op creates a rocdl.mfma.f32.32x32x4bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x4bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x4bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x4bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x4bf16Op{opWrapper{op}}
 }
@@ -6368,17 +6368,17 @@ func AsMfmaF3232x32x4bf161kOp(op *ir.Operation) (MfmaF3232x32x4bf161kOp, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3232x32x4bf161kOp) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3232x32x4bf161kOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x4bf161kOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3232x32x4bf161kOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3232x32x4bf161kOp creates a rocdl.mfma.f32.32x32x4bf16.1k at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x4bf161kOp(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x4bf161kOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x4bf16.1k", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x4bf161kOp{opWrapper{op}}
 }
@@ -6398,17 +6398,17 @@ func AsMfmaF3232x32x4f16Op(op *ir.Operation) (MfmaF3232x32x4f16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3232x32x4f16Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3232x32x4f16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x4f16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3232x32x4f16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3232x32x4f16Op creates a rocdl.mfma.f32.32x32x4f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x4f16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x4f16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x4f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x4f16Op{opWrapper{op}}
 }
@@ -6428,17 +6428,17 @@ func AsMfmaF3232x32x8bf161kOp(op *ir.Operation) (MfmaF3232x32x8bf161kOp, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3232x32x8bf161kOp) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3232x32x8bf161kOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x8bf161kOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3232x32x8bf161kOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3232x32x8bf161kOp creates a rocdl.mfma.f32.32x32x8bf16.1k at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x8bf161kOp(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x8bf161kOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x8bf16.1k", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x8bf161kOp{opWrapper{op}}
 }
@@ -6458,17 +6458,17 @@ func AsMfmaF3232x32x8f16Op(op *ir.Operation) (MfmaF3232x32x8f16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF3232x32x8f16Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF3232x32x8f16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x8f16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF3232x32x8f16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF3232x32x8f16Op creates a rocdl.mfma.f32.32x32x8f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x8f16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x8f16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x8f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x8f16Op{opWrapper{op}}
 }
@@ -6488,17 +6488,17 @@ func AsMfmaF324x4x1f32Op(op *ir.Operation) (MfmaF324x4x1f32Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF324x4x1f32Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF324x4x1f32Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF324x4x1f32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF324x4x1f32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF324x4x1f32Op creates a rocdl.mfma.f32.4x4x1f32 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMfmaF324x4x1f32Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF324x4x1f32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.4x4x1f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF324x4x1f32Op{opWrapper{op}}
 }
@@ -6518,17 +6518,17 @@ func AsMfmaF324x4x2bf16Op(op *ir.Operation) (MfmaF324x4x2bf16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF324x4x2bf16Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF324x4x2bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF324x4x2bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF324x4x2bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF324x4x2bf16Op creates a rocdl.mfma.f32.4x4x2bf16 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMfmaF324x4x2bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF324x4x2bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.4x4x2bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF324x4x2bf16Op{opWrapper{op}}
 }
@@ -6548,17 +6548,17 @@ func AsMfmaF324x4x4bf161kOp(op *ir.Operation) (MfmaF324x4x4bf161kOp, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF324x4x4bf161kOp) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF324x4x4bf161kOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF324x4x4bf161kOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF324x4x4bf161kOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF324x4x4bf161kOp creates a rocdl.mfma.f32.4x4x4bf16.1k at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF324x4x4bf161kOp(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF324x4x4bf161kOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.4x4x4bf16.1k", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF324x4x4bf161kOp{opWrapper{op}}
 }
@@ -6578,17 +6578,17 @@ func AsMfmaF324x4x4f16Op(op *ir.Operation) (MfmaF324x4x4f16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF324x4x4f16Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF324x4x4f16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF324x4x4f16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF324x4x4f16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF324x4x4f16Op creates a rocdl.mfma.f32.4x4x4f16 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMfmaF324x4x4f16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF324x4x4f16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.4x4x4f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF324x4x4f16Op{opWrapper{op}}
 }
@@ -6608,17 +6608,17 @@ func AsMfmaF6416x16x4f64Op(op *ir.Operation) (MfmaF6416x16x4f64Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF6416x16x4f64Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF6416x16x4f64Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF6416x16x4f64Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF6416x16x4f64Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF6416x16x4f64Op creates a rocdl.mfma.f64.16x16x4f64 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF6416x16x4f64Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF6416x16x4f64Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f64.16x16x4f64", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF6416x16x4f64Op{opWrapper{op}}
 }
@@ -6638,17 +6638,17 @@ func AsMfmaF644x4x4f64Op(op *ir.Operation) (MfmaF644x4x4f64Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaF644x4x4f64Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaF644x4x4f64Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF644x4x4f64Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaF644x4x4f64Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaF644x4x4f64Op creates a rocdl.mfma.f64.4x4x4f64 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMfmaF644x4x4f64Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF644x4x4f64Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f64.4x4x4f64", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF644x4x4f64Op{opWrapper{op}}
 }
@@ -6668,17 +6668,17 @@ func AsMfmaI3216x16x16i8Op(op *ir.Operation) (MfmaI3216x16x16i8Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaI3216x16x16i8Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaI3216x16x16i8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaI3216x16x16i8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaI3216x16x16i8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaI3216x16x16i8Op creates a rocdl.mfma.i32.16x16x16i8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaI3216x16x16i8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaI3216x16x16i8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.i32.16x16x16i8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaI3216x16x16i8Op{opWrapper{op}}
 }
@@ -6698,17 +6698,17 @@ func AsMfmaI3216x16x32I8Op(op *ir.Operation) (MfmaI3216x16x32I8Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaI3216x16x32I8Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaI3216x16x32I8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaI3216x16x32I8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaI3216x16x32I8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaI3216x16x32I8Op creates a rocdl.mfma.i32.16x16x32.i8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaI3216x16x32I8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaI3216x16x32I8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.i32.16x16x32.i8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaI3216x16x32I8Op{opWrapper{op}}
 }
@@ -6728,17 +6728,17 @@ func AsMfmaI3216x16x4i8Op(op *ir.Operation) (MfmaI3216x16x4i8Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaI3216x16x4i8Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaI3216x16x4i8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaI3216x16x4i8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaI3216x16x4i8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaI3216x16x4i8Op creates a rocdl.mfma.i32.16x16x4i8 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMfmaI3216x16x4i8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaI3216x16x4i8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.i32.16x16x4i8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaI3216x16x4i8Op{opWrapper{op}}
 }
@@ -6758,17 +6758,17 @@ func AsMfmaI3216x16x64I8Op(op *ir.Operation) (MfmaI3216x16x64I8Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaI3216x16x64I8Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaI3216x16x64I8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaI3216x16x64I8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaI3216x16x64I8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaI3216x16x64I8Op creates a rocdl.mfma.i32.16x16x64.i8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaI3216x16x64I8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaI3216x16x64I8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.i32.16x16x64.i8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaI3216x16x64I8Op{opWrapper{op}}
 }
@@ -6788,17 +6788,17 @@ func AsMfmaI3232x32x16I8Op(op *ir.Operation) (MfmaI3232x32x16I8Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaI3232x32x16I8Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaI3232x32x16I8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaI3232x32x16I8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaI3232x32x16I8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaI3232x32x16I8Op creates a rocdl.mfma.i32.32x32x16.i8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaI3232x32x16I8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaI3232x32x16I8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.i32.32x32x16.i8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaI3232x32x16I8Op{opWrapper{op}}
 }
@@ -6818,17 +6818,17 @@ func AsMfmaI3232x32x32I8Op(op *ir.Operation) (MfmaI3232x32x32I8Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaI3232x32x32I8Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaI3232x32x32I8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaI3232x32x32I8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaI3232x32x32I8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaI3232x32x32I8Op creates a rocdl.mfma.i32.32x32x32.i8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaI3232x32x32I8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaI3232x32x32I8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.i32.32x32x32.i8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaI3232x32x32I8Op{opWrapper{op}}
 }
@@ -6848,17 +6848,17 @@ func AsMfmaI3232x32x4i8Op(op *ir.Operation) (MfmaI3232x32x4i8Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaI3232x32x4i8Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaI3232x32x4i8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaI3232x32x4i8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaI3232x32x4i8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaI3232x32x4i8Op creates a rocdl.mfma.i32.32x32x4i8 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMfmaI3232x32x4i8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaI3232x32x4i8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.i32.32x32x4i8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaI3232x32x4i8Op{opWrapper{op}}
 }
@@ -6878,17 +6878,17 @@ func AsMfmaI3232x32x8i8Op(op *ir.Operation) (MfmaI3232x32x8i8Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaI3232x32x8i8Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaI3232x32x8i8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaI3232x32x8i8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaI3232x32x8i8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaI3232x32x8i8Op creates a rocdl.mfma.i32.32x32x8i8 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMfmaI3232x32x8i8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaI3232x32x8i8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.i32.32x32x8i8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaI3232x32x8i8Op{opWrapper{op}}
 }
@@ -6908,17 +6908,17 @@ func AsMfmaI324x4x4i8Op(op *ir.Operation) (MfmaI324x4x4i8Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o MfmaI324x4x4i8Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaI324x4x4i8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaI324x4x4i8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaI324x4x4i8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaI324x4x4i8Op creates a rocdl.mfma.i32.4x4x4i8 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMfmaI324x4x4i8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaI324x4x4i8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.i32.4x4x4i8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaI324x4x4i8Op{opWrapper{op}}
 }
@@ -6938,10 +6938,10 @@ func AsMfmaScaleF3216x16x128F8f6f4Op(op *ir.Operation) (MfmaScaleF3216x16x128F8f
 }
 
 // Args returns the op's args operand group.
-func (o MfmaScaleF3216x16x128F8f6f4Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaScaleF3216x16x128F8f6f4Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaScaleF3216x16x128F8f6f4Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaScaleF3216x16x128F8f6f4Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaScaleF3216x16x128F8f6f4Op creates a
 // rocdl.mfma.scale.f32.16x16x128.f8f6f4 at b's insertion point (detached when
@@ -6949,7 +6949,7 @@ func (o MfmaScaleF3216x16x128F8f6f4Op) Res() *ir.Value { return o.op.Results[0] 
 // regions get their block.
 func BuildMfmaScaleF3216x16x128F8f6f4Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaScaleF3216x16x128F8f6f4Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.scale.f32.16x16x128.f8f6f4", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaScaleF3216x16x128F8f6f4Op{opWrapper{op}}
 }
@@ -6969,10 +6969,10 @@ func AsMfmaScaleF3232x32x64F8f6f4Op(op *ir.Operation) (MfmaScaleF3232x32x64F8f6f
 }
 
 // Args returns the op's args operand group.
-func (o MfmaScaleF3232x32x64F8f6f4Op) Args() []*ir.Value { return o.op.Operands }
+func (o MfmaScaleF3232x32x64F8f6f4Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaScaleF3232x32x64F8f6f4Op) Res() *ir.Value { return o.op.Results[0] }
+func (o MfmaScaleF3232x32x64F8f6f4Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildMfmaScaleF3232x32x64F8f6f4Op creates a
 // rocdl.mfma.scale.f32.32x32x64.f8f6f4 at b's insertion point (detached when b
@@ -6980,7 +6980,7 @@ func (o MfmaScaleF3232x32x64F8f6f4Op) Res() *ir.Value { return o.op.Results[0] }
 // get their block.
 func BuildMfmaScaleF3232x32x64F8f6f4Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaScaleF3232x32x64F8f6f4Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.scale.f32.32x32x64.f8f6f4", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaScaleF3232x32x64F8f6f4Op{opWrapper{op}}
 }
@@ -7000,13 +7000,13 @@ func AsPermlane16SwapOp(op *ir.Operation) (Permlane16SwapOp, bool) {
 }
 
 // Old returns the op's old operand.
-func (o Permlane16SwapOp) Old() *ir.Value { return o.op.Operands[0] }
+func (o Permlane16SwapOp) Old() *ir.Value { return o.op.Operand(0) }
 
 // Src returns the op's src operand.
-func (o Permlane16SwapOp) Src() *ir.Value { return o.op.Operands[1] }
+func (o Permlane16SwapOp) Src() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o Permlane16SwapOp) Res() *ir.Value { return o.op.Results[0] }
+func (o Permlane16SwapOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Fi returns the inherent attribute fi, or nil if it is not set.
 func (o Permlane16SwapOp) Fi() ir.Attribute { return o.op.Attr("fi") }
@@ -7019,7 +7019,7 @@ func (o Permlane16SwapOp) BoundControl() ir.Attribute { return o.op.Attr("boundC
 // single-block regions get their block.
 func BuildPermlane16SwapOp(b *ir.Builder, loc ir.Location, resType ir.Type, old, src *ir.Value, fi, boundControl ir.Attribute) Permlane16SwapOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "permlane16.swap", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{old, src}
+	op.SetOperands([]*ir.Value{old, src})
 	setAttrs(op, []string{"fi", "boundControl"}, fi, boundControl)
 	b.Insert(op)
 	return Permlane16SwapOp{opWrapper{op}}
@@ -7040,13 +7040,13 @@ func AsPermlane32SwapOp(op *ir.Operation) (Permlane32SwapOp, bool) {
 }
 
 // Old returns the op's old operand.
-func (o Permlane32SwapOp) Old() *ir.Value { return o.op.Operands[0] }
+func (o Permlane32SwapOp) Old() *ir.Value { return o.op.Operand(0) }
 
 // Src returns the op's src operand.
-func (o Permlane32SwapOp) Src() *ir.Value { return o.op.Operands[1] }
+func (o Permlane32SwapOp) Src() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o Permlane32SwapOp) Res() *ir.Value { return o.op.Results[0] }
+func (o Permlane32SwapOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Fi returns the inherent attribute fi, or nil if it is not set.
 func (o Permlane32SwapOp) Fi() ir.Attribute { return o.op.Attr("fi") }
@@ -7059,7 +7059,7 @@ func (o Permlane32SwapOp) BoundControl() ir.Attribute { return o.op.Attr("boundC
 // single-block regions get their block.
 func BuildPermlane32SwapOp(b *ir.Builder, loc ir.Location, resType ir.Type, old, src *ir.Value, fi, boundControl ir.Attribute) Permlane32SwapOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "permlane32.swap", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{old, src}
+	op.SetOperands([]*ir.Value{old, src})
 	setAttrs(op, []string{"fi", "boundControl"}, fi, boundControl)
 	b.Insert(op)
 	return Permlane32SwapOp{opWrapper{op}}
@@ -7080,19 +7080,19 @@ func AsPermlanex16Op(op *ir.Operation) (Permlanex16Op, bool) {
 }
 
 // Old returns the op's old operand.
-func (o Permlanex16Op) Old() *ir.Value { return o.op.Operands[0] }
+func (o Permlanex16Op) Old() *ir.Value { return o.op.Operand(0) }
 
 // Src0 returns the op's src0 operand.
-func (o Permlanex16Op) Src0() *ir.Value { return o.op.Operands[1] }
+func (o Permlanex16Op) Src0() *ir.Value { return o.op.Operand(1) }
 
 // Src1 returns the op's src1 operand.
-func (o Permlanex16Op) Src1() *ir.Value { return o.op.Operands[2] }
+func (o Permlanex16Op) Src1() *ir.Value { return o.op.Operand(2) }
 
 // Src2 returns the op's src2 operand.
-func (o Permlanex16Op) Src2() *ir.Value { return o.op.Operands[3] }
+func (o Permlanex16Op) Src2() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o Permlanex16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o Permlanex16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // Fi returns the inherent attribute fi, or nil if it is not set.
 func (o Permlanex16Op) Fi() ir.Attribute { return o.op.Attr("fi") }
@@ -7105,7 +7105,7 @@ func (o Permlanex16Op) BoundControl() ir.Attribute { return o.op.Attr("boundCont
 // single-block regions get their block.
 func BuildPermlanex16Op(b *ir.Builder, loc ir.Location, resType ir.Type, old, src0, src1, src2 *ir.Value, fi, boundControl ir.Attribute) Permlanex16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "permlanex16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{old, src0, src1, src2}
+	op.SetOperands([]*ir.Value{old, src0, src1, src2})
 	setAttrs(op, []string{"fi", "boundControl"}, fi, boundControl)
 	b.Insert(op)
 	return Permlanex16Op{opWrapper{op}}
@@ -7126,32 +7126,32 @@ func AsRawBufferAtomicCmpswapOp(op *ir.Operation) (RawBufferAtomicCmpswapOp, boo
 }
 
 // Src returns the op's src operand.
-func (o RawBufferAtomicCmpswapOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o RawBufferAtomicCmpswapOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Cmp returns the op's cmp operand.
-func (o RawBufferAtomicCmpswapOp) Cmp() *ir.Value { return o.op.Operands[1] }
+func (o RawBufferAtomicCmpswapOp) Cmp() *ir.Value { return o.op.Operand(1) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawBufferAtomicCmpswapOp) Rsrc() *ir.Value { return o.op.Operands[2] }
+func (o RawBufferAtomicCmpswapOp) Rsrc() *ir.Value { return o.op.Operand(2) }
 
 // Offset returns the op's offset operand.
-func (o RawBufferAtomicCmpswapOp) Offset() *ir.Value { return o.op.Operands[3] }
+func (o RawBufferAtomicCmpswapOp) Offset() *ir.Value { return o.op.Operand(3) }
 
 // Soffset returns the op's soffset operand.
-func (o RawBufferAtomicCmpswapOp) Soffset() *ir.Value { return o.op.Operands[4] }
+func (o RawBufferAtomicCmpswapOp) Soffset() *ir.Value { return o.op.Operand(4) }
 
 // Aux returns the op's aux operand.
-func (o RawBufferAtomicCmpswapOp) Aux() *ir.Value { return o.op.Operands[5] }
+func (o RawBufferAtomicCmpswapOp) Aux() *ir.Value { return o.op.Operand(5) }
 
 // Res returns the op's res result.
-func (o RawBufferAtomicCmpswapOp) Res() *ir.Value { return o.op.Results[0] }
+func (o RawBufferAtomicCmpswapOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildRawBufferAtomicCmpswapOp creates a rocdl.raw.buffer.atomic.cmpswap at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildRawBufferAtomicCmpswapOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, cmp, rsrc, offset, soffset, aux *ir.Value) RawBufferAtomicCmpswapOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.buffer.atomic.cmpswap", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, cmp, rsrc, offset, soffset, aux}
+	op.SetOperands([]*ir.Value{src, cmp, rsrc, offset, soffset, aux})
 	b.Insert(op)
 	return RawBufferAtomicCmpswapOp{opWrapper{op}}
 }
@@ -7171,26 +7171,26 @@ func AsRawBufferAtomicFaddOp(op *ir.Operation) (RawBufferAtomicFaddOp, bool) {
 }
 
 // Vdata returns the op's vdata operand.
-func (o RawBufferAtomicFaddOp) Vdata() *ir.Value { return o.op.Operands[0] }
+func (o RawBufferAtomicFaddOp) Vdata() *ir.Value { return o.op.Operand(0) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawBufferAtomicFaddOp) Rsrc() *ir.Value { return o.op.Operands[1] }
+func (o RawBufferAtomicFaddOp) Rsrc() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the op's offset operand.
-func (o RawBufferAtomicFaddOp) Offset() *ir.Value { return o.op.Operands[2] }
+func (o RawBufferAtomicFaddOp) Offset() *ir.Value { return o.op.Operand(2) }
 
 // Soffset returns the op's soffset operand.
-func (o RawBufferAtomicFaddOp) Soffset() *ir.Value { return o.op.Operands[3] }
+func (o RawBufferAtomicFaddOp) Soffset() *ir.Value { return o.op.Operand(3) }
 
 // Aux returns the op's aux operand.
-func (o RawBufferAtomicFaddOp) Aux() *ir.Value { return o.op.Operands[4] }
+func (o RawBufferAtomicFaddOp) Aux() *ir.Value { return o.op.Operand(4) }
 
 // BuildRawBufferAtomicFaddOp creates a rocdl.raw.buffer.atomic.fadd at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRawBufferAtomicFaddOp(b *ir.Builder, loc ir.Location, vdata, rsrc, offset, soffset, aux *ir.Value) RawBufferAtomicFaddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.buffer.atomic.fadd", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{vdata, rsrc, offset, soffset, aux}
+	op.SetOperands([]*ir.Value{vdata, rsrc, offset, soffset, aux})
 	b.Insert(op)
 	return RawBufferAtomicFaddOp{opWrapper{op}}
 }
@@ -7210,26 +7210,26 @@ func AsRawBufferAtomicFmaxOp(op *ir.Operation) (RawBufferAtomicFmaxOp, bool) {
 }
 
 // Vdata returns the op's vdata operand.
-func (o RawBufferAtomicFmaxOp) Vdata() *ir.Value { return o.op.Operands[0] }
+func (o RawBufferAtomicFmaxOp) Vdata() *ir.Value { return o.op.Operand(0) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawBufferAtomicFmaxOp) Rsrc() *ir.Value { return o.op.Operands[1] }
+func (o RawBufferAtomicFmaxOp) Rsrc() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the op's offset operand.
-func (o RawBufferAtomicFmaxOp) Offset() *ir.Value { return o.op.Operands[2] }
+func (o RawBufferAtomicFmaxOp) Offset() *ir.Value { return o.op.Operand(2) }
 
 // Soffset returns the op's soffset operand.
-func (o RawBufferAtomicFmaxOp) Soffset() *ir.Value { return o.op.Operands[3] }
+func (o RawBufferAtomicFmaxOp) Soffset() *ir.Value { return o.op.Operand(3) }
 
 // Aux returns the op's aux operand.
-func (o RawBufferAtomicFmaxOp) Aux() *ir.Value { return o.op.Operands[4] }
+func (o RawBufferAtomicFmaxOp) Aux() *ir.Value { return o.op.Operand(4) }
 
 // BuildRawBufferAtomicFmaxOp creates a rocdl.raw.buffer.atomic.fmax at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRawBufferAtomicFmaxOp(b *ir.Builder, loc ir.Location, vdata, rsrc, offset, soffset, aux *ir.Value) RawBufferAtomicFmaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.buffer.atomic.fmax", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{vdata, rsrc, offset, soffset, aux}
+	op.SetOperands([]*ir.Value{vdata, rsrc, offset, soffset, aux})
 	b.Insert(op)
 	return RawBufferAtomicFmaxOp{opWrapper{op}}
 }
@@ -7249,26 +7249,26 @@ func AsRawBufferAtomicSmaxOp(op *ir.Operation) (RawBufferAtomicSmaxOp, bool) {
 }
 
 // Vdata returns the op's vdata operand.
-func (o RawBufferAtomicSmaxOp) Vdata() *ir.Value { return o.op.Operands[0] }
+func (o RawBufferAtomicSmaxOp) Vdata() *ir.Value { return o.op.Operand(0) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawBufferAtomicSmaxOp) Rsrc() *ir.Value { return o.op.Operands[1] }
+func (o RawBufferAtomicSmaxOp) Rsrc() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the op's offset operand.
-func (o RawBufferAtomicSmaxOp) Offset() *ir.Value { return o.op.Operands[2] }
+func (o RawBufferAtomicSmaxOp) Offset() *ir.Value { return o.op.Operand(2) }
 
 // Soffset returns the op's soffset operand.
-func (o RawBufferAtomicSmaxOp) Soffset() *ir.Value { return o.op.Operands[3] }
+func (o RawBufferAtomicSmaxOp) Soffset() *ir.Value { return o.op.Operand(3) }
 
 // Aux returns the op's aux operand.
-func (o RawBufferAtomicSmaxOp) Aux() *ir.Value { return o.op.Operands[4] }
+func (o RawBufferAtomicSmaxOp) Aux() *ir.Value { return o.op.Operand(4) }
 
 // BuildRawBufferAtomicSmaxOp creates a rocdl.raw.buffer.atomic.smax at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRawBufferAtomicSmaxOp(b *ir.Builder, loc ir.Location, vdata, rsrc, offset, soffset, aux *ir.Value) RawBufferAtomicSmaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.buffer.atomic.smax", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{vdata, rsrc, offset, soffset, aux}
+	op.SetOperands([]*ir.Value{vdata, rsrc, offset, soffset, aux})
 	b.Insert(op)
 	return RawBufferAtomicSmaxOp{opWrapper{op}}
 }
@@ -7288,26 +7288,26 @@ func AsRawBufferAtomicUminOp(op *ir.Operation) (RawBufferAtomicUminOp, bool) {
 }
 
 // Vdata returns the op's vdata operand.
-func (o RawBufferAtomicUminOp) Vdata() *ir.Value { return o.op.Operands[0] }
+func (o RawBufferAtomicUminOp) Vdata() *ir.Value { return o.op.Operand(0) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawBufferAtomicUminOp) Rsrc() *ir.Value { return o.op.Operands[1] }
+func (o RawBufferAtomicUminOp) Rsrc() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the op's offset operand.
-func (o RawBufferAtomicUminOp) Offset() *ir.Value { return o.op.Operands[2] }
+func (o RawBufferAtomicUminOp) Offset() *ir.Value { return o.op.Operand(2) }
 
 // Soffset returns the op's soffset operand.
-func (o RawBufferAtomicUminOp) Soffset() *ir.Value { return o.op.Operands[3] }
+func (o RawBufferAtomicUminOp) Soffset() *ir.Value { return o.op.Operand(3) }
 
 // Aux returns the op's aux operand.
-func (o RawBufferAtomicUminOp) Aux() *ir.Value { return o.op.Operands[4] }
+func (o RawBufferAtomicUminOp) Aux() *ir.Value { return o.op.Operand(4) }
 
 // BuildRawBufferAtomicUminOp creates a rocdl.raw.buffer.atomic.umin at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRawBufferAtomicUminOp(b *ir.Builder, loc ir.Location, vdata, rsrc, offset, soffset, aux *ir.Value) RawBufferAtomicUminOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.buffer.atomic.umin", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{vdata, rsrc, offset, soffset, aux}
+	op.SetOperands([]*ir.Value{vdata, rsrc, offset, soffset, aux})
 	b.Insert(op)
 	return RawBufferAtomicUminOp{opWrapper{op}}
 }
@@ -7327,26 +7327,26 @@ func AsRawBufferLoadOp(op *ir.Operation) (RawBufferLoadOp, bool) {
 }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawBufferLoadOp) Rsrc() *ir.Value { return o.op.Operands[0] }
+func (o RawBufferLoadOp) Rsrc() *ir.Value { return o.op.Operand(0) }
 
 // Offset returns the op's offset operand.
-func (o RawBufferLoadOp) Offset() *ir.Value { return o.op.Operands[1] }
+func (o RawBufferLoadOp) Offset() *ir.Value { return o.op.Operand(1) }
 
 // Soffset returns the op's soffset operand.
-func (o RawBufferLoadOp) Soffset() *ir.Value { return o.op.Operands[2] }
+func (o RawBufferLoadOp) Soffset() *ir.Value { return o.op.Operand(2) }
 
 // Aux returns the op's aux operand.
-func (o RawBufferLoadOp) Aux() *ir.Value { return o.op.Operands[3] }
+func (o RawBufferLoadOp) Aux() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o RawBufferLoadOp) Res() *ir.Value { return o.op.Results[0] }
+func (o RawBufferLoadOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildRawBufferLoadOp creates a rocdl.raw.buffer.load at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildRawBufferLoadOp(b *ir.Builder, loc ir.Location, resType ir.Type, rsrc, offset, soffset, aux *ir.Value) RawBufferLoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.buffer.load", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{rsrc, offset, soffset, aux}
+	op.SetOperands([]*ir.Value{rsrc, offset, soffset, aux})
 	b.Insert(op)
 	return RawBufferLoadOp{opWrapper{op}}
 }
@@ -7366,26 +7366,26 @@ func AsRawBufferStoreOp(op *ir.Operation) (RawBufferStoreOp, bool) {
 }
 
 // Vdata returns the op's vdata operand.
-func (o RawBufferStoreOp) Vdata() *ir.Value { return o.op.Operands[0] }
+func (o RawBufferStoreOp) Vdata() *ir.Value { return o.op.Operand(0) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawBufferStoreOp) Rsrc() *ir.Value { return o.op.Operands[1] }
+func (o RawBufferStoreOp) Rsrc() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the op's offset operand.
-func (o RawBufferStoreOp) Offset() *ir.Value { return o.op.Operands[2] }
+func (o RawBufferStoreOp) Offset() *ir.Value { return o.op.Operand(2) }
 
 // Soffset returns the op's soffset operand.
-func (o RawBufferStoreOp) Soffset() *ir.Value { return o.op.Operands[3] }
+func (o RawBufferStoreOp) Soffset() *ir.Value { return o.op.Operand(3) }
 
 // Aux returns the op's aux operand.
-func (o RawBufferStoreOp) Aux() *ir.Value { return o.op.Operands[4] }
+func (o RawBufferStoreOp) Aux() *ir.Value { return o.op.Operand(4) }
 
 // BuildRawBufferStoreOp creates a rocdl.raw.buffer.store at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildRawBufferStoreOp(b *ir.Builder, loc ir.Location, vdata, rsrc, offset, soffset, aux *ir.Value) RawBufferStoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.buffer.store", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{vdata, rsrc, offset, soffset, aux}
+	op.SetOperands([]*ir.Value{vdata, rsrc, offset, soffset, aux})
 	b.Insert(op)
 	return RawBufferStoreOp{opWrapper{op}}
 }
@@ -7405,25 +7405,25 @@ func AsRawPtrBufferAtomicCmpswapOp(op *ir.Operation) (RawPtrBufferAtomicCmpswapO
 }
 
 // Src returns the op's src operand.
-func (o RawPtrBufferAtomicCmpswapOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o RawPtrBufferAtomicCmpswapOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Cmp returns the op's cmp operand.
-func (o RawPtrBufferAtomicCmpswapOp) Cmp() *ir.Value { return o.op.Operands[1] }
+func (o RawPtrBufferAtomicCmpswapOp) Cmp() *ir.Value { return o.op.Operand(1) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawPtrBufferAtomicCmpswapOp) Rsrc() *ir.Value { return o.op.Operands[2] }
+func (o RawPtrBufferAtomicCmpswapOp) Rsrc() *ir.Value { return o.op.Operand(2) }
 
 // Offset returns the op's offset operand.
-func (o RawPtrBufferAtomicCmpswapOp) Offset() *ir.Value { return o.op.Operands[3] }
+func (o RawPtrBufferAtomicCmpswapOp) Offset() *ir.Value { return o.op.Operand(3) }
 
 // Soffset returns the op's soffset operand.
-func (o RawPtrBufferAtomicCmpswapOp) Soffset() *ir.Value { return o.op.Operands[4] }
+func (o RawPtrBufferAtomicCmpswapOp) Soffset() *ir.Value { return o.op.Operand(4) }
 
 // Aux returns the op's aux operand.
-func (o RawPtrBufferAtomicCmpswapOp) Aux() *ir.Value { return o.op.Operands[5] }
+func (o RawPtrBufferAtomicCmpswapOp) Aux() *ir.Value { return o.op.Operand(5) }
 
 // Res returns the op's res result.
-func (o RawPtrBufferAtomicCmpswapOp) Res() *ir.Value { return o.op.Results[0] }
+func (o RawPtrBufferAtomicCmpswapOp) Res() *ir.Value { return o.op.Result(0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o RawPtrBufferAtomicCmpswapOp) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -7440,7 +7440,7 @@ func (o RawPtrBufferAtomicCmpswapOp) Tbaa() ir.Attribute { return o.op.Attr("tba
 // get their block.
 func BuildRawPtrBufferAtomicCmpswapOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, cmp, rsrc, offset, soffset, aux *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) RawPtrBufferAtomicCmpswapOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.atomic.cmpswap", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, cmp, rsrc, offset, soffset, aux}
+	op.SetOperands([]*ir.Value{src, cmp, rsrc, offset, soffset, aux})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return RawPtrBufferAtomicCmpswapOp{opWrapper{op}}
@@ -7461,19 +7461,19 @@ func AsRawPtrBufferAtomicFaddOp(op *ir.Operation) (RawPtrBufferAtomicFaddOp, boo
 }
 
 // Vdata returns the op's vdata operand.
-func (o RawPtrBufferAtomicFaddOp) Vdata() *ir.Value { return o.op.Operands[0] }
+func (o RawPtrBufferAtomicFaddOp) Vdata() *ir.Value { return o.op.Operand(0) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawPtrBufferAtomicFaddOp) Rsrc() *ir.Value { return o.op.Operands[1] }
+func (o RawPtrBufferAtomicFaddOp) Rsrc() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the op's offset operand.
-func (o RawPtrBufferAtomicFaddOp) Offset() *ir.Value { return o.op.Operands[2] }
+func (o RawPtrBufferAtomicFaddOp) Offset() *ir.Value { return o.op.Operand(2) }
 
 // Soffset returns the op's soffset operand.
-func (o RawPtrBufferAtomicFaddOp) Soffset() *ir.Value { return o.op.Operands[3] }
+func (o RawPtrBufferAtomicFaddOp) Soffset() *ir.Value { return o.op.Operand(3) }
 
 // Aux returns the op's aux operand.
-func (o RawPtrBufferAtomicFaddOp) Aux() *ir.Value { return o.op.Operands[4] }
+func (o RawPtrBufferAtomicFaddOp) Aux() *ir.Value { return o.op.Operand(4) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o RawPtrBufferAtomicFaddOp) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -7489,7 +7489,7 @@ func (o RawPtrBufferAtomicFaddOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa")
 // are left unset; single-block regions get their block.
 func BuildRawPtrBufferAtomicFaddOp(b *ir.Builder, loc ir.Location, vdata, rsrc, offset, soffset, aux *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) RawPtrBufferAtomicFaddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.atomic.fadd", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{vdata, rsrc, offset, soffset, aux}
+	op.SetOperands([]*ir.Value{vdata, rsrc, offset, soffset, aux})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return RawPtrBufferAtomicFaddOp{opWrapper{op}}
@@ -7510,19 +7510,19 @@ func AsRawPtrBufferAtomicFmaxOp(op *ir.Operation) (RawPtrBufferAtomicFmaxOp, boo
 }
 
 // Vdata returns the op's vdata operand.
-func (o RawPtrBufferAtomicFmaxOp) Vdata() *ir.Value { return o.op.Operands[0] }
+func (o RawPtrBufferAtomicFmaxOp) Vdata() *ir.Value { return o.op.Operand(0) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawPtrBufferAtomicFmaxOp) Rsrc() *ir.Value { return o.op.Operands[1] }
+func (o RawPtrBufferAtomicFmaxOp) Rsrc() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the op's offset operand.
-func (o RawPtrBufferAtomicFmaxOp) Offset() *ir.Value { return o.op.Operands[2] }
+func (o RawPtrBufferAtomicFmaxOp) Offset() *ir.Value { return o.op.Operand(2) }
 
 // Soffset returns the op's soffset operand.
-func (o RawPtrBufferAtomicFmaxOp) Soffset() *ir.Value { return o.op.Operands[3] }
+func (o RawPtrBufferAtomicFmaxOp) Soffset() *ir.Value { return o.op.Operand(3) }
 
 // Aux returns the op's aux operand.
-func (o RawPtrBufferAtomicFmaxOp) Aux() *ir.Value { return o.op.Operands[4] }
+func (o RawPtrBufferAtomicFmaxOp) Aux() *ir.Value { return o.op.Operand(4) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o RawPtrBufferAtomicFmaxOp) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -7538,7 +7538,7 @@ func (o RawPtrBufferAtomicFmaxOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa")
 // are left unset; single-block regions get their block.
 func BuildRawPtrBufferAtomicFmaxOp(b *ir.Builder, loc ir.Location, vdata, rsrc, offset, soffset, aux *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) RawPtrBufferAtomicFmaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.atomic.fmax", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{vdata, rsrc, offset, soffset, aux}
+	op.SetOperands([]*ir.Value{vdata, rsrc, offset, soffset, aux})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return RawPtrBufferAtomicFmaxOp{opWrapper{op}}
@@ -7559,19 +7559,19 @@ func AsRawPtrBufferAtomicSmaxOp(op *ir.Operation) (RawPtrBufferAtomicSmaxOp, boo
 }
 
 // Vdata returns the op's vdata operand.
-func (o RawPtrBufferAtomicSmaxOp) Vdata() *ir.Value { return o.op.Operands[0] }
+func (o RawPtrBufferAtomicSmaxOp) Vdata() *ir.Value { return o.op.Operand(0) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawPtrBufferAtomicSmaxOp) Rsrc() *ir.Value { return o.op.Operands[1] }
+func (o RawPtrBufferAtomicSmaxOp) Rsrc() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the op's offset operand.
-func (o RawPtrBufferAtomicSmaxOp) Offset() *ir.Value { return o.op.Operands[2] }
+func (o RawPtrBufferAtomicSmaxOp) Offset() *ir.Value { return o.op.Operand(2) }
 
 // Soffset returns the op's soffset operand.
-func (o RawPtrBufferAtomicSmaxOp) Soffset() *ir.Value { return o.op.Operands[3] }
+func (o RawPtrBufferAtomicSmaxOp) Soffset() *ir.Value { return o.op.Operand(3) }
 
 // Aux returns the op's aux operand.
-func (o RawPtrBufferAtomicSmaxOp) Aux() *ir.Value { return o.op.Operands[4] }
+func (o RawPtrBufferAtomicSmaxOp) Aux() *ir.Value { return o.op.Operand(4) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o RawPtrBufferAtomicSmaxOp) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -7587,7 +7587,7 @@ func (o RawPtrBufferAtomicSmaxOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa")
 // are left unset; single-block regions get their block.
 func BuildRawPtrBufferAtomicSmaxOp(b *ir.Builder, loc ir.Location, vdata, rsrc, offset, soffset, aux *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) RawPtrBufferAtomicSmaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.atomic.smax", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{vdata, rsrc, offset, soffset, aux}
+	op.SetOperands([]*ir.Value{vdata, rsrc, offset, soffset, aux})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return RawPtrBufferAtomicSmaxOp{opWrapper{op}}
@@ -7608,19 +7608,19 @@ func AsRawPtrBufferAtomicUminOp(op *ir.Operation) (RawPtrBufferAtomicUminOp, boo
 }
 
 // Vdata returns the op's vdata operand.
-func (o RawPtrBufferAtomicUminOp) Vdata() *ir.Value { return o.op.Operands[0] }
+func (o RawPtrBufferAtomicUminOp) Vdata() *ir.Value { return o.op.Operand(0) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawPtrBufferAtomicUminOp) Rsrc() *ir.Value { return o.op.Operands[1] }
+func (o RawPtrBufferAtomicUminOp) Rsrc() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the op's offset operand.
-func (o RawPtrBufferAtomicUminOp) Offset() *ir.Value { return o.op.Operands[2] }
+func (o RawPtrBufferAtomicUminOp) Offset() *ir.Value { return o.op.Operand(2) }
 
 // Soffset returns the op's soffset operand.
-func (o RawPtrBufferAtomicUminOp) Soffset() *ir.Value { return o.op.Operands[3] }
+func (o RawPtrBufferAtomicUminOp) Soffset() *ir.Value { return o.op.Operand(3) }
 
 // Aux returns the op's aux operand.
-func (o RawPtrBufferAtomicUminOp) Aux() *ir.Value { return o.op.Operands[4] }
+func (o RawPtrBufferAtomicUminOp) Aux() *ir.Value { return o.op.Operand(4) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o RawPtrBufferAtomicUminOp) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -7636,7 +7636,7 @@ func (o RawPtrBufferAtomicUminOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa")
 // are left unset; single-block regions get their block.
 func BuildRawPtrBufferAtomicUminOp(b *ir.Builder, loc ir.Location, vdata, rsrc, offset, soffset, aux *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) RawPtrBufferAtomicUminOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.atomic.umin", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{vdata, rsrc, offset, soffset, aux}
+	op.SetOperands([]*ir.Value{vdata, rsrc, offset, soffset, aux})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return RawPtrBufferAtomicUminOp{opWrapper{op}}
@@ -7657,19 +7657,19 @@ func AsRawPtrBufferLoadOp(op *ir.Operation) (RawPtrBufferLoadOp, bool) {
 }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawPtrBufferLoadOp) Rsrc() *ir.Value { return o.op.Operands[0] }
+func (o RawPtrBufferLoadOp) Rsrc() *ir.Value { return o.op.Operand(0) }
 
 // Offset returns the op's offset operand.
-func (o RawPtrBufferLoadOp) Offset() *ir.Value { return o.op.Operands[1] }
+func (o RawPtrBufferLoadOp) Offset() *ir.Value { return o.op.Operand(1) }
 
 // Soffset returns the op's soffset operand.
-func (o RawPtrBufferLoadOp) Soffset() *ir.Value { return o.op.Operands[2] }
+func (o RawPtrBufferLoadOp) Soffset() *ir.Value { return o.op.Operand(2) }
 
 // Aux returns the op's aux operand.
-func (o RawPtrBufferLoadOp) Aux() *ir.Value { return o.op.Operands[3] }
+func (o RawPtrBufferLoadOp) Aux() *ir.Value { return o.op.Operand(3) }
 
 // Res returns the op's res result.
-func (o RawPtrBufferLoadOp) Res() *ir.Value { return o.op.Results[0] }
+func (o RawPtrBufferLoadOp) Res() *ir.Value { return o.op.Result(0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o RawPtrBufferLoadOp) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -7685,7 +7685,7 @@ func (o RawPtrBufferLoadOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // unset; single-block regions get their block.
 func BuildRawPtrBufferLoadOp(b *ir.Builder, loc ir.Location, resType ir.Type, rsrc, offset, soffset, aux *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) RawPtrBufferLoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.load", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{rsrc, offset, soffset, aux}
+	op.SetOperands([]*ir.Value{rsrc, offset, soffset, aux})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return RawPtrBufferLoadOp{opWrapper{op}}
@@ -7706,25 +7706,25 @@ func AsRawPtrBufferLoadLdsOp(op *ir.Operation) (RawPtrBufferLoadLdsOp, bool) {
 }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawPtrBufferLoadLdsOp) Rsrc() *ir.Value { return o.op.Operands[0] }
+func (o RawPtrBufferLoadLdsOp) Rsrc() *ir.Value { return o.op.Operand(0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o RawPtrBufferLoadLdsOp) LdsPtr() *ir.Value { return o.op.Operands[1] }
+func (o RawPtrBufferLoadLdsOp) LdsPtr() *ir.Value { return o.op.Operand(1) }
 
 // Size returns the op's size operand.
-func (o RawPtrBufferLoadLdsOp) Size() *ir.Value { return o.op.Operands[2] }
+func (o RawPtrBufferLoadLdsOp) Size() *ir.Value { return o.op.Operand(2) }
 
 // Voffset returns the op's voffset operand.
-func (o RawPtrBufferLoadLdsOp) Voffset() *ir.Value { return o.op.Operands[3] }
+func (o RawPtrBufferLoadLdsOp) Voffset() *ir.Value { return o.op.Operand(3) }
 
 // Soffset returns the op's soffset operand.
-func (o RawPtrBufferLoadLdsOp) Soffset() *ir.Value { return o.op.Operands[4] }
+func (o RawPtrBufferLoadLdsOp) Soffset() *ir.Value { return o.op.Operand(4) }
 
 // Offset returns the op's offset operand.
-func (o RawPtrBufferLoadLdsOp) Offset() *ir.Value { return o.op.Operands[5] }
+func (o RawPtrBufferLoadLdsOp) Offset() *ir.Value { return o.op.Operand(5) }
 
 // Aux returns the op's aux operand.
-func (o RawPtrBufferLoadLdsOp) Aux() *ir.Value { return o.op.Operands[6] }
+func (o RawPtrBufferLoadLdsOp) Aux() *ir.Value { return o.op.Operand(6) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o RawPtrBufferLoadLdsOp) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -7740,7 +7740,7 @@ func (o RawPtrBufferLoadLdsOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // left unset; single-block regions get their block.
 func BuildRawPtrBufferLoadLdsOp(b *ir.Builder, loc ir.Location, rsrc, ldsPtr, size, voffset, soffset, offset, aux *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) RawPtrBufferLoadLdsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.load.lds", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{rsrc, ldsPtr, size, voffset, soffset, offset, aux}
+	op.SetOperands([]*ir.Value{rsrc, ldsPtr, size, voffset, soffset, offset, aux})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return RawPtrBufferLoadLdsOp{opWrapper{op}}
@@ -7761,19 +7761,19 @@ func AsRawPtrBufferStoreOp(op *ir.Operation) (RawPtrBufferStoreOp, bool) {
 }
 
 // Vdata returns the op's vdata operand.
-func (o RawPtrBufferStoreOp) Vdata() *ir.Value { return o.op.Operands[0] }
+func (o RawPtrBufferStoreOp) Vdata() *ir.Value { return o.op.Operand(0) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawPtrBufferStoreOp) Rsrc() *ir.Value { return o.op.Operands[1] }
+func (o RawPtrBufferStoreOp) Rsrc() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the op's offset operand.
-func (o RawPtrBufferStoreOp) Offset() *ir.Value { return o.op.Operands[2] }
+func (o RawPtrBufferStoreOp) Offset() *ir.Value { return o.op.Operand(2) }
 
 // Soffset returns the op's soffset operand.
-func (o RawPtrBufferStoreOp) Soffset() *ir.Value { return o.op.Operands[3] }
+func (o RawPtrBufferStoreOp) Soffset() *ir.Value { return o.op.Operand(3) }
 
 // Aux returns the op's aux operand.
-func (o RawPtrBufferStoreOp) Aux() *ir.Value { return o.op.Operands[4] }
+func (o RawPtrBufferStoreOp) Aux() *ir.Value { return o.op.Operand(4) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o RawPtrBufferStoreOp) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -7789,7 +7789,7 @@ func (o RawPtrBufferStoreOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // left unset; single-block regions get their block.
 func BuildRawPtrBufferStoreOp(b *ir.Builder, loc ir.Location, vdata, rsrc, offset, soffset, aux *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) RawPtrBufferStoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.store", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{vdata, rsrc, offset, soffset, aux}
+	op.SetOperands([]*ir.Value{vdata, rsrc, offset, soffset, aux})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return RawPtrBufferStoreOp{opWrapper{op}}
@@ -7810,17 +7810,17 @@ func AsRcpOp(op *ir.Operation) (RcpOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o RcpOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o RcpOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o RcpOp) Res() *ir.Value { return o.op.Results[0] }
+func (o RcpOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildRcpOp creates a rocdl.rcp at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildRcpOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) RcpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "rcp", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return RcpOp{opWrapper{op}}
 }
@@ -7840,17 +7840,17 @@ func AsReadfirstlaneOp(op *ir.Operation) (ReadfirstlaneOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ReadfirstlaneOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o ReadfirstlaneOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o ReadfirstlaneOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadfirstlaneOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadfirstlaneOp creates a rocdl.readfirstlane at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReadfirstlaneOp(b *ir.Builder, loc ir.Location, resType ir.Type, src *ir.Value) ReadfirstlaneOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "readfirstlane", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	b.Insert(op)
 	return ReadfirstlaneOp{opWrapper{op}}
 }
@@ -7870,20 +7870,20 @@ func AsReadlaneOp(op *ir.Operation) (ReadlaneOp, bool) {
 }
 
 // Src0 returns the op's src0 operand.
-func (o ReadlaneOp) Src0() *ir.Value { return o.op.Operands[0] }
+func (o ReadlaneOp) Src0() *ir.Value { return o.op.Operand(0) }
 
 // Src1 returns the op's src1 operand.
-func (o ReadlaneOp) Src1() *ir.Value { return o.op.Operands[1] }
+func (o ReadlaneOp) Src1() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o ReadlaneOp) Res() *ir.Value { return o.op.Results[0] }
+func (o ReadlaneOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildReadlaneOp creates a rocdl.readlane at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReadlaneOp(b *ir.Builder, loc ir.Location, resType ir.Type, src0, src1 *ir.Value) ReadlaneOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "readlane", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src0, src1}
+	op.SetOperands([]*ir.Value{src0, src1})
 	b.Insert(op)
 	return ReadlaneOp{opWrapper{op}}
 }
@@ -7926,7 +7926,7 @@ func AsSBarrierInitOp(op *ir.Operation) (SBarrierInitOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o SBarrierInitOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o SBarrierInitOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // MemberCnt returns the inherent attribute memberCnt, or nil if it is not set.
 func (o SBarrierInitOp) MemberCnt() ir.Attribute { return o.op.Attr("memberCnt") }
@@ -7936,7 +7936,7 @@ func (o SBarrierInitOp) MemberCnt() ir.Attribute { return o.op.Attr("memberCnt")
 // single-block regions get their block.
 func BuildSBarrierInitOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, memberCnt ir.Attribute) SBarrierInitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.barrier.init", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"memberCnt"}, memberCnt)
 	b.Insert(op)
 	return SBarrierInitOp{opWrapper{op}}
@@ -7957,14 +7957,14 @@ func AsSBarrierJoinOp(op *ir.Operation) (SBarrierJoinOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o SBarrierJoinOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o SBarrierJoinOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // BuildSBarrierJoinOp creates a rocdl.s.barrier.join at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSBarrierJoinOp(b *ir.Builder, loc ir.Location, ptr *ir.Value) SBarrierJoinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.barrier.join", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	b.Insert(op)
 	return SBarrierJoinOp{opWrapper{op}}
 }
@@ -8038,7 +8038,7 @@ func AsSBarrierSignalIsfirstOp(op *ir.Operation) (SBarrierSignalIsfirstOp, bool)
 }
 
 // Res returns the op's res result.
-func (o SBarrierSignalIsfirstOp) Res() *ir.Value { return o.op.Results[0] }
+func (o SBarrierSignalIsfirstOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Id returns the inherent attribute id, or nil if it is not set.
 func (o SBarrierSignalIsfirstOp) Id() ir.Attribute { return o.op.Attr("id") }
@@ -8068,7 +8068,7 @@ func AsSBarrierSignalVarOp(op *ir.Operation) (SBarrierSignalVarOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o SBarrierSignalVarOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o SBarrierSignalVarOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // MemberCnt returns the inherent attribute memberCnt, or nil if it is not set.
 func (o SBarrierSignalVarOp) MemberCnt() ir.Attribute { return o.op.Attr("memberCnt") }
@@ -8078,7 +8078,7 @@ func (o SBarrierSignalVarOp) MemberCnt() ir.Attribute { return o.op.Attr("member
 // left unset; single-block regions get their block.
 func BuildSBarrierSignalVarOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, memberCnt ir.Attribute) SBarrierSignalVarOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.barrier.signal.var", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"memberCnt"}, memberCnt)
 	b.Insert(op)
 	return SBarrierSignalVarOp{opWrapper{op}}
@@ -8126,7 +8126,7 @@ func AsSGetBarrierStateOp(op *ir.Operation) (SGetBarrierStateOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o SGetBarrierStateOp) Res() *ir.Value { return o.op.Results[0] }
+func (o SGetBarrierStateOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Id returns the inherent attribute id, or nil if it is not set.
 func (o SGetBarrierStateOp) Id() ir.Attribute { return o.op.Attr("id") }
@@ -8156,17 +8156,17 @@ func AsSGetNamedBarrierStateOp(op *ir.Operation) (SGetNamedBarrierStateOp, bool)
 }
 
 // Ptr returns the op's ptr operand.
-func (o SGetNamedBarrierStateOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o SGetNamedBarrierStateOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o SGetNamedBarrierStateOp) Res() *ir.Value { return o.op.Results[0] }
+func (o SGetNamedBarrierStateOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSGetNamedBarrierStateOp creates a rocdl.s.get.named.barrier.state at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildSGetNamedBarrierStateOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value) SGetNamedBarrierStateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.get.named.barrier.state", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	b.Insert(op)
 	return SGetNamedBarrierStateOp{opWrapper{op}}
 }
@@ -8456,14 +8456,14 @@ func AsSWakeupBarrierOp(op *ir.Operation) (SWakeupBarrierOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o SWakeupBarrierOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o SWakeupBarrierOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // BuildSWakeupBarrierOp creates a rocdl.s.wakeup.barrier at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildSWakeupBarrierOp(b *ir.Builder, loc ir.Location, ptr *ir.Value) SWakeupBarrierOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.wakeup.barrier", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	b.Insert(op)
 	return SWakeupBarrierOp{opWrapper{op}}
 }
@@ -8543,17 +8543,17 @@ func AsSinOp(op *ir.Operation) (SinOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o SinOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o SinOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o SinOp) Res() *ir.Value { return o.op.Results[0] }
+func (o SinOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSinOp creates a rocdl.sin at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSinOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) SinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "sin", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return SinOp{opWrapper{op}}
 }
@@ -8573,17 +8573,17 @@ func AsSmfmacF3216x16x128Bf8Bf8Op(op *ir.Operation) (SmfmacF3216x16x128Bf8Bf8Op,
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3216x16x128Bf8Bf8Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3216x16x128Bf8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x128Bf8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3216x16x128Bf8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3216x16x128Bf8Bf8Op creates a rocdl.smfmac.f32.16x16x128.bf8.bf8
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x128Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x128Bf8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x128.bf8.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x128Bf8Bf8Op{opWrapper{op}}
 }
@@ -8603,17 +8603,17 @@ func AsSmfmacF3216x16x128Bf8Fp8Op(op *ir.Operation) (SmfmacF3216x16x128Bf8Fp8Op,
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3216x16x128Bf8Fp8Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3216x16x128Bf8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x128Bf8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3216x16x128Bf8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3216x16x128Bf8Fp8Op creates a rocdl.smfmac.f32.16x16x128.bf8.fp8
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x128Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x128Bf8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x128.bf8.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x128Bf8Fp8Op{opWrapper{op}}
 }
@@ -8633,17 +8633,17 @@ func AsSmfmacF3216x16x128Fp8Bf8Op(op *ir.Operation) (SmfmacF3216x16x128Fp8Bf8Op,
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3216x16x128Fp8Bf8Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3216x16x128Fp8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x128Fp8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3216x16x128Fp8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3216x16x128Fp8Bf8Op creates a rocdl.smfmac.f32.16x16x128.fp8.bf8
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x128Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x128Fp8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x128.fp8.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x128Fp8Bf8Op{opWrapper{op}}
 }
@@ -8663,17 +8663,17 @@ func AsSmfmacF3216x16x128Fp8Fp8Op(op *ir.Operation) (SmfmacF3216x16x128Fp8Fp8Op,
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3216x16x128Fp8Fp8Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3216x16x128Fp8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x128Fp8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3216x16x128Fp8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3216x16x128Fp8Fp8Op creates a rocdl.smfmac.f32.16x16x128.fp8.fp8
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x128Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x128Fp8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x128.fp8.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x128Fp8Fp8Op{opWrapper{op}}
 }
@@ -8693,17 +8693,17 @@ func AsSmfmacF3216x16x32Bf16Op(op *ir.Operation) (SmfmacF3216x16x32Bf16Op, bool)
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3216x16x32Bf16Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3216x16x32Bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x32Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3216x16x32Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3216x16x32Bf16Op creates a rocdl.smfmac.f32.16x16x32.bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x32Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x32Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x32.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x32Bf16Op{opWrapper{op}}
 }
@@ -8723,17 +8723,17 @@ func AsSmfmacF3216x16x32F16Op(op *ir.Operation) (SmfmacF3216x16x32F16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3216x16x32F16Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3216x16x32F16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x32F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3216x16x32F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3216x16x32F16Op creates a rocdl.smfmac.f32.16x16x32.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x32F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x32F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x32.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x32F16Op{opWrapper{op}}
 }
@@ -8753,17 +8753,17 @@ func AsSmfmacF3216x16x64Bf16Op(op *ir.Operation) (SmfmacF3216x16x64Bf16Op, bool)
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3216x16x64Bf16Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3216x16x64Bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x64Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3216x16x64Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3216x16x64Bf16Op creates a rocdl.smfmac.f32.16x16x64.bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x64Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x64Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x64.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x64Bf16Op{opWrapper{op}}
 }
@@ -8783,17 +8783,17 @@ func AsSmfmacF3216x16x64Bf8Bf8Op(op *ir.Operation) (SmfmacF3216x16x64Bf8Bf8Op, b
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3216x16x64Bf8Bf8Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3216x16x64Bf8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x64Bf8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3216x16x64Bf8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3216x16x64Bf8Bf8Op creates a rocdl.smfmac.f32.16x16x64.bf8.bf8
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x64Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x64Bf8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x64.bf8.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x64Bf8Bf8Op{opWrapper{op}}
 }
@@ -8813,17 +8813,17 @@ func AsSmfmacF3216x16x64Bf8Fp8Op(op *ir.Operation) (SmfmacF3216x16x64Bf8Fp8Op, b
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3216x16x64Bf8Fp8Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3216x16x64Bf8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x64Bf8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3216x16x64Bf8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3216x16x64Bf8Fp8Op creates a rocdl.smfmac.f32.16x16x64.bf8.fp8
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x64Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x64Bf8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x64.bf8.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x64Bf8Fp8Op{opWrapper{op}}
 }
@@ -8843,17 +8843,17 @@ func AsSmfmacF3216x16x64F16Op(op *ir.Operation) (SmfmacF3216x16x64F16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3216x16x64F16Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3216x16x64F16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x64F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3216x16x64F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3216x16x64F16Op creates a rocdl.smfmac.f32.16x16x64.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x64F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x64F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x64.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x64F16Op{opWrapper{op}}
 }
@@ -8873,17 +8873,17 @@ func AsSmfmacF3216x16x64Fp8Bf8Op(op *ir.Operation) (SmfmacF3216x16x64Fp8Bf8Op, b
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3216x16x64Fp8Bf8Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3216x16x64Fp8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x64Fp8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3216x16x64Fp8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3216x16x64Fp8Bf8Op creates a rocdl.smfmac.f32.16x16x64.fp8.bf8
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x64Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x64Fp8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x64.fp8.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x64Fp8Bf8Op{opWrapper{op}}
 }
@@ -8903,17 +8903,17 @@ func AsSmfmacF3216x16x64Fp8Fp8Op(op *ir.Operation) (SmfmacF3216x16x64Fp8Fp8Op, b
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3216x16x64Fp8Fp8Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3216x16x64Fp8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x64Fp8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3216x16x64Fp8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3216x16x64Fp8Fp8Op creates a rocdl.smfmac.f32.16x16x64.fp8.fp8
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x64Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x64Fp8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x64.fp8.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x64Fp8Fp8Op{opWrapper{op}}
 }
@@ -8933,17 +8933,17 @@ func AsSmfmacF3232x32x16Bf16Op(op *ir.Operation) (SmfmacF3232x32x16Bf16Op, bool)
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3232x32x16Bf16Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3232x32x16Bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x16Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3232x32x16Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3232x32x16Bf16Op creates a rocdl.smfmac.f32.32x32x16.bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x16Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x16Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x16.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x16Bf16Op{opWrapper{op}}
 }
@@ -8963,17 +8963,17 @@ func AsSmfmacF3232x32x16F16Op(op *ir.Operation) (SmfmacF3232x32x16F16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3232x32x16F16Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3232x32x16F16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x16F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3232x32x16F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3232x32x16F16Op creates a rocdl.smfmac.f32.32x32x16.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x16F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x16F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x16.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x16F16Op{opWrapper{op}}
 }
@@ -8993,17 +8993,17 @@ func AsSmfmacF3232x32x32Bf16Op(op *ir.Operation) (SmfmacF3232x32x32Bf16Op, bool)
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3232x32x32Bf16Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3232x32x32Bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x32Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3232x32x32Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3232x32x32Bf16Op creates a rocdl.smfmac.f32.32x32x32.bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x32Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x32Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x32.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x32Bf16Op{opWrapper{op}}
 }
@@ -9023,17 +9023,17 @@ func AsSmfmacF3232x32x32Bf8Bf8Op(op *ir.Operation) (SmfmacF3232x32x32Bf8Bf8Op, b
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3232x32x32Bf8Bf8Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3232x32x32Bf8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x32Bf8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3232x32x32Bf8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3232x32x32Bf8Bf8Op creates a rocdl.smfmac.f32.32x32x32.bf8.bf8
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x32Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x32Bf8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x32.bf8.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x32Bf8Bf8Op{opWrapper{op}}
 }
@@ -9053,17 +9053,17 @@ func AsSmfmacF3232x32x32Bf8Fp8Op(op *ir.Operation) (SmfmacF3232x32x32Bf8Fp8Op, b
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3232x32x32Bf8Fp8Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3232x32x32Bf8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x32Bf8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3232x32x32Bf8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3232x32x32Bf8Fp8Op creates a rocdl.smfmac.f32.32x32x32.bf8.fp8
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x32Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x32Bf8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x32.bf8.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x32Bf8Fp8Op{opWrapper{op}}
 }
@@ -9083,17 +9083,17 @@ func AsSmfmacF3232x32x32F16Op(op *ir.Operation) (SmfmacF3232x32x32F16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3232x32x32F16Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3232x32x32F16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x32F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3232x32x32F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3232x32x32F16Op creates a rocdl.smfmac.f32.32x32x32.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x32F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x32F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x32.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x32F16Op{opWrapper{op}}
 }
@@ -9113,17 +9113,17 @@ func AsSmfmacF3232x32x32Fp8Bf8Op(op *ir.Operation) (SmfmacF3232x32x32Fp8Bf8Op, b
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3232x32x32Fp8Bf8Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3232x32x32Fp8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x32Fp8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3232x32x32Fp8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3232x32x32Fp8Bf8Op creates a rocdl.smfmac.f32.32x32x32.fp8.bf8
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x32Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x32Fp8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x32.fp8.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x32Fp8Bf8Op{opWrapper{op}}
 }
@@ -9143,17 +9143,17 @@ func AsSmfmacF3232x32x32Fp8Fp8Op(op *ir.Operation) (SmfmacF3232x32x32Fp8Fp8Op, b
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3232x32x32Fp8Fp8Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3232x32x32Fp8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x32Fp8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3232x32x32Fp8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3232x32x32Fp8Fp8Op creates a rocdl.smfmac.f32.32x32x32.fp8.fp8
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x32Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x32Fp8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x32.fp8.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x32Fp8Fp8Op{opWrapper{op}}
 }
@@ -9173,17 +9173,17 @@ func AsSmfmacF3232x32x64Bf8Bf8Op(op *ir.Operation) (SmfmacF3232x32x64Bf8Bf8Op, b
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3232x32x64Bf8Bf8Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3232x32x64Bf8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x64Bf8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3232x32x64Bf8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3232x32x64Bf8Bf8Op creates a rocdl.smfmac.f32.32x32x64.bf8.bf8
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x64Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x64Bf8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x64.bf8.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x64Bf8Bf8Op{opWrapper{op}}
 }
@@ -9203,17 +9203,17 @@ func AsSmfmacF3232x32x64Bf8Fp8Op(op *ir.Operation) (SmfmacF3232x32x64Bf8Fp8Op, b
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3232x32x64Bf8Fp8Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3232x32x64Bf8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x64Bf8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3232x32x64Bf8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3232x32x64Bf8Fp8Op creates a rocdl.smfmac.f32.32x32x64.bf8.fp8
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x64Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x64Bf8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x64.bf8.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x64Bf8Fp8Op{opWrapper{op}}
 }
@@ -9233,17 +9233,17 @@ func AsSmfmacF3232x32x64Fp8Bf8Op(op *ir.Operation) (SmfmacF3232x32x64Fp8Bf8Op, b
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3232x32x64Fp8Bf8Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3232x32x64Fp8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x64Fp8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3232x32x64Fp8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3232x32x64Fp8Bf8Op creates a rocdl.smfmac.f32.32x32x64.fp8.bf8
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x64Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x64Fp8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x64.fp8.bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x64Fp8Bf8Op{opWrapper{op}}
 }
@@ -9263,17 +9263,17 @@ func AsSmfmacF3232x32x64Fp8Fp8Op(op *ir.Operation) (SmfmacF3232x32x64Fp8Fp8Op, b
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacF3232x32x64Fp8Fp8Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacF3232x32x64Fp8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x64Fp8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacF3232x32x64Fp8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacF3232x32x64Fp8Fp8Op creates a rocdl.smfmac.f32.32x32x64.fp8.fp8
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x64Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x64Fp8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x64.fp8.fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x64Fp8Fp8Op{opWrapper{op}}
 }
@@ -9293,17 +9293,17 @@ func AsSmfmacI3216x16x128I8Op(op *ir.Operation) (SmfmacI3216x16x128I8Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacI3216x16x128I8Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacI3216x16x128I8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacI3216x16x128I8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacI3216x16x128I8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacI3216x16x128I8Op creates a rocdl.smfmac.i32.16x16x128.i8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacI3216x16x128I8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacI3216x16x128I8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.i32.16x16x128.i8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacI3216x16x128I8Op{opWrapper{op}}
 }
@@ -9323,17 +9323,17 @@ func AsSmfmacI3216x16x64I8Op(op *ir.Operation) (SmfmacI3216x16x64I8Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacI3216x16x64I8Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacI3216x16x64I8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacI3216x16x64I8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacI3216x16x64I8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacI3216x16x64I8Op creates a rocdl.smfmac.i32.16x16x64.i8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacI3216x16x64I8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacI3216x16x64I8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.i32.16x16x64.i8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacI3216x16x64I8Op{opWrapper{op}}
 }
@@ -9353,17 +9353,17 @@ func AsSmfmacI3232x32x32I8Op(op *ir.Operation) (SmfmacI3232x32x32I8Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacI3232x32x32I8Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacI3232x32x32I8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacI3232x32x32I8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacI3232x32x32I8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacI3232x32x32I8Op creates a rocdl.smfmac.i32.32x32x32.i8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacI3232x32x32I8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacI3232x32x32I8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.i32.32x32x32.i8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacI3232x32x32I8Op{opWrapper{op}}
 }
@@ -9383,17 +9383,17 @@ func AsSmfmacI3232x32x64I8Op(op *ir.Operation) (SmfmacI3232x32x64I8Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o SmfmacI3232x32x64I8Op) Args() []*ir.Value { return o.op.Operands }
+func (o SmfmacI3232x32x64I8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacI3232x32x64I8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o SmfmacI3232x32x64I8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSmfmacI3232x32x64I8Op creates a rocdl.smfmac.i32.32x32x64.i8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacI3232x32x64I8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacI3232x32x64I8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.i32.32x32x64.i8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{}, args...)
+	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacI3232x32x64I8Op{opWrapper{op}}
 }
@@ -9413,17 +9413,17 @@ func AsSqrtOp(op *ir.Operation) (SqrtOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o SqrtOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o SqrtOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o SqrtOp) Res() *ir.Value { return o.op.Results[0] }
+func (o SqrtOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildSqrtOp creates a rocdl.sqrt at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSqrtOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) SqrtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "sqrt", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return SqrtOp{opWrapper{op}}
 }
@@ -9443,17 +9443,17 @@ func AsTanhOp(op *ir.Operation) (TanhOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o TanhOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o TanhOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o TanhOp) Res() *ir.Value { return o.op.Results[0] }
+func (o TanhOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildTanhOp creates a rocdl.tanh at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildTanhOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) TanhOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "tanh", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return TanhOp{opWrapper{op}}
 }
@@ -9473,16 +9473,16 @@ func AsTensorLoadToLdsOp(op *ir.Operation) (TensorLoadToLdsOp, bool) {
 }
 
 // Dgroup0 returns the op's dgroup0 operand.
-func (o TensorLoadToLdsOp) Dgroup0() *ir.Value { return o.op.Operands[0] }
+func (o TensorLoadToLdsOp) Dgroup0() *ir.Value { return o.op.Operand(0) }
 
 // Dgroup1 returns the op's dgroup1 operand.
-func (o TensorLoadToLdsOp) Dgroup1() *ir.Value { return o.op.Operands[1] }
+func (o TensorLoadToLdsOp) Dgroup1() *ir.Value { return o.op.Operand(1) }
 
 // Dgroup2 returns the op's dgroup2 operand.
-func (o TensorLoadToLdsOp) Dgroup2() *ir.Value { return o.op.Operands[2] }
+func (o TensorLoadToLdsOp) Dgroup2() *ir.Value { return o.op.Operand(2) }
 
 // Dgroup3 returns the op's dgroup3 operand.
-func (o TensorLoadToLdsOp) Dgroup3() *ir.Value { return o.op.Operands[3] }
+func (o TensorLoadToLdsOp) Dgroup3() *ir.Value { return o.op.Operand(3) }
 
 // CachePolicy returns the inherent attribute cachePolicy, or nil if it is not set.
 func (o TensorLoadToLdsOp) CachePolicy() ir.Attribute { return o.op.Attr("cachePolicy") }
@@ -9501,7 +9501,7 @@ func (o TensorLoadToLdsOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // unset; single-block regions get their block.
 func BuildTensorLoadToLdsOp(b *ir.Builder, loc ir.Location, dgroup0, dgroup1, dgroup2, dgroup3 *ir.Value, cachePolicy, aliasScopes, noaliasScopes, tbaa ir.Attribute) TensorLoadToLdsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "tensor.load.to.lds", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{dgroup0, dgroup1, dgroup2, dgroup3}
+	op.SetOperands([]*ir.Value{dgroup0, dgroup1, dgroup2, dgroup3})
 	setAttrs(op, []string{"cachePolicy", "alias_scopes", "noalias_scopes", "tbaa"}, cachePolicy, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return TensorLoadToLdsOp{opWrapper{op}}
@@ -9522,10 +9522,10 @@ func AsTensorLoadToLdsD2Op(op *ir.Operation) (TensorLoadToLdsD2Op, bool) {
 }
 
 // Dgroup0 returns the op's dgroup0 operand.
-func (o TensorLoadToLdsD2Op) Dgroup0() *ir.Value { return o.op.Operands[0] }
+func (o TensorLoadToLdsD2Op) Dgroup0() *ir.Value { return o.op.Operand(0) }
 
 // Dgroup1 returns the op's dgroup1 operand.
-func (o TensorLoadToLdsD2Op) Dgroup1() *ir.Value { return o.op.Operands[1] }
+func (o TensorLoadToLdsD2Op) Dgroup1() *ir.Value { return o.op.Operand(1) }
 
 // CachePolicy returns the inherent attribute cachePolicy, or nil if it is not set.
 func (o TensorLoadToLdsD2Op) CachePolicy() ir.Attribute { return o.op.Attr("cachePolicy") }
@@ -9544,7 +9544,7 @@ func (o TensorLoadToLdsD2Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // left unset; single-block regions get their block.
 func BuildTensorLoadToLdsD2Op(b *ir.Builder, loc ir.Location, dgroup0, dgroup1 *ir.Value, cachePolicy, aliasScopes, noaliasScopes, tbaa ir.Attribute) TensorLoadToLdsD2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "tensor.load.to.lds.d2", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{dgroup0, dgroup1}
+	op.SetOperands([]*ir.Value{dgroup0, dgroup1})
 	setAttrs(op, []string{"cachePolicy", "alias_scopes", "noalias_scopes", "tbaa"}, cachePolicy, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return TensorLoadToLdsD2Op{opWrapper{op}}
@@ -9565,16 +9565,16 @@ func AsTensorStoreFromLdsOp(op *ir.Operation) (TensorStoreFromLdsOp, bool) {
 }
 
 // Dgroup0 returns the op's dgroup0 operand.
-func (o TensorStoreFromLdsOp) Dgroup0() *ir.Value { return o.op.Operands[0] }
+func (o TensorStoreFromLdsOp) Dgroup0() *ir.Value { return o.op.Operand(0) }
 
 // Dgroup1 returns the op's dgroup1 operand.
-func (o TensorStoreFromLdsOp) Dgroup1() *ir.Value { return o.op.Operands[1] }
+func (o TensorStoreFromLdsOp) Dgroup1() *ir.Value { return o.op.Operand(1) }
 
 // Dgroup2 returns the op's dgroup2 operand.
-func (o TensorStoreFromLdsOp) Dgroup2() *ir.Value { return o.op.Operands[2] }
+func (o TensorStoreFromLdsOp) Dgroup2() *ir.Value { return o.op.Operand(2) }
 
 // Dgroup3 returns the op's dgroup3 operand.
-func (o TensorStoreFromLdsOp) Dgroup3() *ir.Value { return o.op.Operands[3] }
+func (o TensorStoreFromLdsOp) Dgroup3() *ir.Value { return o.op.Operand(3) }
 
 // CachePolicy returns the inherent attribute cachePolicy, or nil if it is not set.
 func (o TensorStoreFromLdsOp) CachePolicy() ir.Attribute { return o.op.Attr("cachePolicy") }
@@ -9593,7 +9593,7 @@ func (o TensorStoreFromLdsOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // left unset; single-block regions get their block.
 func BuildTensorStoreFromLdsOp(b *ir.Builder, loc ir.Location, dgroup0, dgroup1, dgroup2, dgroup3 *ir.Value, cachePolicy, aliasScopes, noaliasScopes, tbaa ir.Attribute) TensorStoreFromLdsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "tensor.store.from.lds", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{dgroup0, dgroup1, dgroup2, dgroup3}
+	op.SetOperands([]*ir.Value{dgroup0, dgroup1, dgroup2, dgroup3})
 	setAttrs(op, []string{"cachePolicy", "alias_scopes", "noalias_scopes", "tbaa"}, cachePolicy, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return TensorStoreFromLdsOp{opWrapper{op}}
@@ -9614,10 +9614,10 @@ func AsTensorStoreFromLdsD2Op(op *ir.Operation) (TensorStoreFromLdsD2Op, bool) {
 }
 
 // Dgroup0 returns the op's dgroup0 operand.
-func (o TensorStoreFromLdsD2Op) Dgroup0() *ir.Value { return o.op.Operands[0] }
+func (o TensorStoreFromLdsD2Op) Dgroup0() *ir.Value { return o.op.Operand(0) }
 
 // Dgroup1 returns the op's dgroup1 operand.
-func (o TensorStoreFromLdsD2Op) Dgroup1() *ir.Value { return o.op.Operands[1] }
+func (o TensorStoreFromLdsD2Op) Dgroup1() *ir.Value { return o.op.Operand(1) }
 
 // CachePolicy returns the inherent attribute cachePolicy, or nil if it is not set.
 func (o TensorStoreFromLdsD2Op) CachePolicy() ir.Attribute { return o.op.Attr("cachePolicy") }
@@ -9636,7 +9636,7 @@ func (o TensorStoreFromLdsD2Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // left unset; single-block regions get their block.
 func BuildTensorStoreFromLdsD2Op(b *ir.Builder, loc ir.Location, dgroup0, dgroup1 *ir.Value, cachePolicy, aliasScopes, noaliasScopes, tbaa ir.Attribute) TensorStoreFromLdsD2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "tensor.store.from.lds.d2", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{dgroup0, dgroup1}
+	op.SetOperands([]*ir.Value{dgroup0, dgroup1})
 	setAttrs(op, []string{"cachePolicy", "alias_scopes", "noalias_scopes", "tbaa"}, cachePolicy, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return TensorStoreFromLdsD2Op{opWrapper{op}}
@@ -9657,13 +9657,13 @@ func AsUpdateDppOp(op *ir.Operation) (UpdateDppOp, bool) {
 }
 
 // Old returns the op's old operand.
-func (o UpdateDppOp) Old() *ir.Value { return o.op.Operands[0] }
+func (o UpdateDppOp) Old() *ir.Value { return o.op.Operand(0) }
 
 // Src returns the op's src operand.
-func (o UpdateDppOp) Src() *ir.Value { return o.op.Operands[1] }
+func (o UpdateDppOp) Src() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o UpdateDppOp) Res() *ir.Value { return o.op.Results[0] }
+func (o UpdateDppOp) Res() *ir.Value { return o.op.Result(0) }
 
 // DppCtrl returns the inherent attribute dppCtrl, or nil if it is not set.
 func (o UpdateDppOp) DppCtrl() ir.Attribute { return o.op.Attr("dppCtrl") }
@@ -9682,7 +9682,7 @@ func (o UpdateDppOp) BoundCtrl() ir.Attribute { return o.op.Attr("boundCtrl") }
 // regions get their block.
 func BuildUpdateDppOp(b *ir.Builder, loc ir.Location, resType ir.Type, old, src *ir.Value, dppCtrl, rowMask, bankMask, boundCtrl ir.Attribute) UpdateDppOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "update.dpp", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{old, src}
+	op.SetOperands([]*ir.Value{old, src})
 	setAttrs(op, []string{"dppCtrl", "rowMask", "bankMask", "boundCtrl"}, dppCtrl, rowMask, bankMask, boundCtrl)
 	b.Insert(op)
 	return UpdateDppOp{opWrapper{op}}
@@ -9730,7 +9730,7 @@ func AsWavefrontsizeOp(op *ir.Operation) (WavefrontsizeOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o WavefrontsizeOp) Res() *ir.Value { return o.op.Results[0] }
+func (o WavefrontsizeOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o WavefrontsizeOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -9760,19 +9760,19 @@ func AsWmmaBf1616x16x16Bf16Op(op *ir.Operation) (WmmaBf1616x16x16Bf16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o WmmaBf1616x16x16Bf16Op) Args() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-3] }
+func (o WmmaBf1616x16x16Bf16Op) Args() []*ir.Value { return o.op.Operands()[0 : o.op.NumOperands()-3] }
 
 // A returns the op's a operand.
-func (o WmmaBf1616x16x16Bf16Op) A() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o WmmaBf1616x16x16Bf16Op) A() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // B returns the op's b operand.
-func (o WmmaBf1616x16x16Bf16Op) B() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o WmmaBf1616x16x16Bf16Op) B() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // C returns the op's c operand.
-func (o WmmaBf1616x16x16Bf16Op) C() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o WmmaBf1616x16x16Bf16Op) C() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Res returns the op's res result.
-func (o WmmaBf1616x16x16Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaBf1616x16x16Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // Opsel returns the optional attribute opsel, or nil if it is not set.
 func (o WmmaBf1616x16x16Bf16Op) Opsel() ir.Attribute { return o.op.Attr("opsel") }
@@ -9782,7 +9782,7 @@ func (o WmmaBf1616x16x16Bf16Op) Opsel() ir.Attribute { return o.op.Attr("opsel")
 // left unset; single-block regions get their block.
 func BuildWmmaBf1616x16x16Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value, a_, b_, c_ *ir.Value, opsel ir.Attribute) WmmaBf1616x16x16Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.bf16.16x16x16.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append(append(append(append([]*ir.Value{}, args...), a_), b_), c_)
+	op.SetOperands(append(append(append(append([]*ir.Value{}, args...), a_), b_), c_))
 	setAttrs(op, []string{"opsel"}, opsel)
 	b.Insert(op)
 	return WmmaBf1616x16x16Bf16Op{opWrapper{op}}
@@ -9803,16 +9803,16 @@ func AsWmmaBf1616x16x32Bf16Op(op *ir.Operation) (WmmaBf1616x16x32Bf16Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o WmmaBf1616x16x32Bf16Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaBf1616x16x32Bf16Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaBf1616x16x32Bf16Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaBf1616x16x32Bf16Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaBf1616x16x32Bf16Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaBf1616x16x32Bf16Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaBf1616x16x32Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaBf1616x16x32Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SignA returns the optional attribute signA, or nil if it is not set.
 func (o WmmaBf1616x16x32Bf16Op) SignA() ir.Attribute { return o.op.Attr("signA") }
@@ -9834,7 +9834,7 @@ func (o WmmaBf1616x16x32Bf16Op) ReuseB() ir.Attribute { return o.op.Attr("reuseB
 // left unset; single-block regions get their block.
 func BuildWmmaBf1616x16x32Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, modC, reuseA, reuseB ir.Attribute) WmmaBf1616x16x32Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.bf16.16x16x32.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaBf1616x16x32Bf16Op{opWrapper{op}}
@@ -9855,16 +9855,16 @@ func AsWmmaBf16f3216x16x32Bf16Op(op *ir.Operation) (WmmaBf16f3216x16x32Bf16Op, b
 }
 
 // A returns the op's a operand.
-func (o WmmaBf16f3216x16x32Bf16Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaBf16f3216x16x32Bf16Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaBf16f3216x16x32Bf16Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaBf16f3216x16x32Bf16Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaBf16f3216x16x32Bf16Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaBf16f3216x16x32Bf16Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaBf16f3216x16x32Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaBf16f3216x16x32Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SignA returns the optional attribute signA, or nil if it is not set.
 func (o WmmaBf16f3216x16x32Bf16Op) SignA() ir.Attribute { return o.op.Attr("signA") }
@@ -9886,7 +9886,7 @@ func (o WmmaBf16f3216x16x32Bf16Op) ReuseB() ir.Attribute { return o.op.Attr("reu
 // are left unset; single-block regions get their block.
 func BuildWmmaBf16f3216x16x32Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, modC, reuseA, reuseB ir.Attribute) WmmaBf16f3216x16x32Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.bf16f32.16x16x32.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaBf16f3216x16x32Bf16Op{opWrapper{op}}
@@ -9907,16 +9907,16 @@ func AsWmmaF1616x16x128Bf8Bf8Op(op *ir.Operation) (WmmaF1616x16x128Bf8Bf8Op, boo
 }
 
 // A returns the op's a operand.
-func (o WmmaF1616x16x128Bf8Bf8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF1616x16x128Bf8Bf8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF1616x16x128Bf8Bf8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF1616x16x128Bf8Bf8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF1616x16x128Bf8Bf8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF1616x16x128Bf8Bf8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF1616x16x128Bf8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF1616x16x128Bf8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF1616x16x128Bf8Bf8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -9932,7 +9932,7 @@ func (o WmmaF1616x16x128Bf8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 // are left unset; single-block regions get their block.
 func BuildWmmaF1616x16x128Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x128Bf8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x128.bf8_bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF1616x16x128Bf8Bf8Op{opWrapper{op}}
@@ -9953,16 +9953,16 @@ func AsWmmaF1616x16x128Bf8Fp8Op(op *ir.Operation) (WmmaF1616x16x128Bf8Fp8Op, boo
 }
 
 // A returns the op's a operand.
-func (o WmmaF1616x16x128Bf8Fp8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF1616x16x128Bf8Fp8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF1616x16x128Bf8Fp8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF1616x16x128Bf8Fp8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF1616x16x128Bf8Fp8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF1616x16x128Bf8Fp8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF1616x16x128Bf8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF1616x16x128Bf8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF1616x16x128Bf8Fp8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -9978,7 +9978,7 @@ func (o WmmaF1616x16x128Bf8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 // are left unset; single-block regions get their block.
 func BuildWmmaF1616x16x128Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x128Bf8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x128.bf8_fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF1616x16x128Bf8Fp8Op{opWrapper{op}}
@@ -9999,16 +9999,16 @@ func AsWmmaF1616x16x128Fp8Bf8Op(op *ir.Operation) (WmmaF1616x16x128Fp8Bf8Op, boo
 }
 
 // A returns the op's a operand.
-func (o WmmaF1616x16x128Fp8Bf8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF1616x16x128Fp8Bf8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF1616x16x128Fp8Bf8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF1616x16x128Fp8Bf8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF1616x16x128Fp8Bf8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF1616x16x128Fp8Bf8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF1616x16x128Fp8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF1616x16x128Fp8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF1616x16x128Fp8Bf8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -10024,7 +10024,7 @@ func (o WmmaF1616x16x128Fp8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 // are left unset; single-block regions get their block.
 func BuildWmmaF1616x16x128Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x128Fp8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x128.fp8_bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF1616x16x128Fp8Bf8Op{opWrapper{op}}
@@ -10045,16 +10045,16 @@ func AsWmmaF1616x16x128Fp8Fp8Op(op *ir.Operation) (WmmaF1616x16x128Fp8Fp8Op, boo
 }
 
 // A returns the op's a operand.
-func (o WmmaF1616x16x128Fp8Fp8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF1616x16x128Fp8Fp8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF1616x16x128Fp8Fp8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF1616x16x128Fp8Fp8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF1616x16x128Fp8Fp8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF1616x16x128Fp8Fp8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF1616x16x128Fp8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF1616x16x128Fp8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF1616x16x128Fp8Fp8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -10070,7 +10070,7 @@ func (o WmmaF1616x16x128Fp8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 // are left unset; single-block regions get their block.
 func BuildWmmaF1616x16x128Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x128Fp8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x128.fp8_fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF1616x16x128Fp8Fp8Op{opWrapper{op}}
@@ -10091,19 +10091,19 @@ func AsWmmaF1616x16x16F16Op(op *ir.Operation) (WmmaF1616x16x16F16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o WmmaF1616x16x16F16Op) Args() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-3] }
+func (o WmmaF1616x16x16F16Op) Args() []*ir.Value { return o.op.Operands()[0 : o.op.NumOperands()-3] }
 
 // A returns the op's a operand.
-func (o WmmaF1616x16x16F16Op) A() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o WmmaF1616x16x16F16Op) A() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // B returns the op's b operand.
-func (o WmmaF1616x16x16F16Op) B() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o WmmaF1616x16x16F16Op) B() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // C returns the op's c operand.
-func (o WmmaF1616x16x16F16Op) C() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o WmmaF1616x16x16F16Op) C() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Res returns the op's res result.
-func (o WmmaF1616x16x16F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF1616x16x16F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // Opsel returns the optional attribute opsel, or nil if it is not set.
 func (o WmmaF1616x16x16F16Op) Opsel() ir.Attribute { return o.op.Attr("opsel") }
@@ -10113,7 +10113,7 @@ func (o WmmaF1616x16x16F16Op) Opsel() ir.Attribute { return o.op.Attr("opsel") }
 // left unset; single-block regions get their block.
 func BuildWmmaF1616x16x16F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value, a_, b_, c_ *ir.Value, opsel ir.Attribute) WmmaF1616x16x16F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x16.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append(append(append(append([]*ir.Value{}, args...), a_), b_), c_)
+	op.SetOperands(append(append(append(append([]*ir.Value{}, args...), a_), b_), c_))
 	setAttrs(op, []string{"opsel"}, opsel)
 	b.Insert(op)
 	return WmmaF1616x16x16F16Op{opWrapper{op}}
@@ -10134,16 +10134,16 @@ func AsWmmaF1616x16x32F16Op(op *ir.Operation) (WmmaF1616x16x32F16Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o WmmaF1616x16x32F16Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF1616x16x32F16Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF1616x16x32F16Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF1616x16x32F16Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF1616x16x32F16Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF1616x16x32F16Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF1616x16x32F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF1616x16x32F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SignA returns the optional attribute signA, or nil if it is not set.
 func (o WmmaF1616x16x32F16Op) SignA() ir.Attribute { return o.op.Attr("signA") }
@@ -10165,7 +10165,7 @@ func (o WmmaF1616x16x32F16Op) ReuseB() ir.Attribute { return o.op.Attr("reuseB")
 // left unset; single-block regions get their block.
 func BuildWmmaF1616x16x32F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x32F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x32.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF1616x16x32F16Op{opWrapper{op}}
@@ -10186,16 +10186,16 @@ func AsWmmaF1616x16x64Bf8Bf8Op(op *ir.Operation) (WmmaF1616x16x64Bf8Bf8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF1616x16x64Bf8Bf8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF1616x16x64Bf8Bf8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF1616x16x64Bf8Bf8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF1616x16x64Bf8Bf8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF1616x16x64Bf8Bf8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF1616x16x64Bf8Bf8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF1616x16x64Bf8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF1616x16x64Bf8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF1616x16x64Bf8Bf8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -10211,7 +10211,7 @@ func (o WmmaF1616x16x64Bf8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 // are left unset; single-block regions get their block.
 func BuildWmmaF1616x16x64Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x64Bf8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x64.bf8_bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF1616x16x64Bf8Bf8Op{opWrapper{op}}
@@ -10232,16 +10232,16 @@ func AsWmmaF1616x16x64Bf8Fp8Op(op *ir.Operation) (WmmaF1616x16x64Bf8Fp8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF1616x16x64Bf8Fp8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF1616x16x64Bf8Fp8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF1616x16x64Bf8Fp8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF1616x16x64Bf8Fp8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF1616x16x64Bf8Fp8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF1616x16x64Bf8Fp8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF1616x16x64Bf8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF1616x16x64Bf8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF1616x16x64Bf8Fp8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -10257,7 +10257,7 @@ func (o WmmaF1616x16x64Bf8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 // are left unset; single-block regions get their block.
 func BuildWmmaF1616x16x64Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x64Bf8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x64.bf8_fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF1616x16x64Bf8Fp8Op{opWrapper{op}}
@@ -10278,16 +10278,16 @@ func AsWmmaF1616x16x64Fp8Bf8Op(op *ir.Operation) (WmmaF1616x16x64Fp8Bf8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF1616x16x64Fp8Bf8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF1616x16x64Fp8Bf8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF1616x16x64Fp8Bf8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF1616x16x64Fp8Bf8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF1616x16x64Fp8Bf8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF1616x16x64Fp8Bf8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF1616x16x64Fp8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF1616x16x64Fp8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF1616x16x64Fp8Bf8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -10303,7 +10303,7 @@ func (o WmmaF1616x16x64Fp8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 // are left unset; single-block regions get their block.
 func BuildWmmaF1616x16x64Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x64Fp8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x64.fp8_bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF1616x16x64Fp8Bf8Op{opWrapper{op}}
@@ -10324,16 +10324,16 @@ func AsWmmaF1616x16x64Fp8Fp8Op(op *ir.Operation) (WmmaF1616x16x64Fp8Fp8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF1616x16x64Fp8Fp8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF1616x16x64Fp8Fp8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF1616x16x64Fp8Fp8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF1616x16x64Fp8Fp8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF1616x16x64Fp8Fp8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF1616x16x64Fp8Fp8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF1616x16x64Fp8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF1616x16x64Fp8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF1616x16x64Fp8Fp8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -10349,7 +10349,7 @@ func (o WmmaF1616x16x64Fp8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 // are left unset; single-block regions get their block.
 func BuildWmmaF1616x16x64Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x64Fp8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x64.fp8_fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF1616x16x64Fp8Fp8Op{opWrapper{op}}
@@ -10370,16 +10370,16 @@ func AsWmmaF3216x16x128Bf8Bf8Op(op *ir.Operation) (WmmaF3216x16x128Bf8Bf8Op, boo
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x128Bf8Bf8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF3216x16x128Bf8Bf8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x128Bf8Bf8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF3216x16x128Bf8Bf8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x128Bf8Bf8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF3216x16x128Bf8Bf8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x128Bf8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF3216x16x128Bf8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF3216x16x128Bf8Bf8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -10395,7 +10395,7 @@ func (o WmmaF3216x16x128Bf8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x128Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x128Bf8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x128.bf8_bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x128Bf8Bf8Op{opWrapper{op}}
@@ -10416,16 +10416,16 @@ func AsWmmaF3216x16x128Bf8Fp8Op(op *ir.Operation) (WmmaF3216x16x128Bf8Fp8Op, boo
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x128Bf8Fp8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF3216x16x128Bf8Fp8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x128Bf8Fp8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF3216x16x128Bf8Fp8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x128Bf8Fp8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF3216x16x128Bf8Fp8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x128Bf8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF3216x16x128Bf8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF3216x16x128Bf8Fp8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -10441,7 +10441,7 @@ func (o WmmaF3216x16x128Bf8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x128Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x128Bf8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x128.bf8_fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x128Bf8Fp8Op{opWrapper{op}}
@@ -10462,16 +10462,16 @@ func AsWmmaF3216x16x128Fp8Bf8Op(op *ir.Operation) (WmmaF3216x16x128Fp8Bf8Op, boo
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x128Fp8Bf8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF3216x16x128Fp8Bf8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x128Fp8Bf8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF3216x16x128Fp8Bf8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x128Fp8Bf8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF3216x16x128Fp8Bf8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x128Fp8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF3216x16x128Fp8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF3216x16x128Fp8Bf8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -10487,7 +10487,7 @@ func (o WmmaF3216x16x128Fp8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x128Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x128Fp8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x128.fp8_bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x128Fp8Bf8Op{opWrapper{op}}
@@ -10508,16 +10508,16 @@ func AsWmmaF3216x16x128Fp8Fp8Op(op *ir.Operation) (WmmaF3216x16x128Fp8Fp8Op, boo
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x128Fp8Fp8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF3216x16x128Fp8Fp8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x128Fp8Fp8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF3216x16x128Fp8Fp8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x128Fp8Fp8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF3216x16x128Fp8Fp8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x128Fp8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF3216x16x128Fp8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF3216x16x128Fp8Fp8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -10533,7 +10533,7 @@ func (o WmmaF3216x16x128Fp8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x128Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x128Fp8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x128.fp8_fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x128Fp8Fp8Op{opWrapper{op}}
@@ -10554,26 +10554,26 @@ func AsWmmaF3216x16x16Bf16Op(op *ir.Operation) (WmmaF3216x16x16Bf16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o WmmaF3216x16x16Bf16Op) Args() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-3] }
+func (o WmmaF3216x16x16Bf16Op) Args() []*ir.Value { return o.op.Operands()[0 : o.op.NumOperands()-3] }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x16Bf16Op) A() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o WmmaF3216x16x16Bf16Op) A() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x16Bf16Op) B() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o WmmaF3216x16x16Bf16Op) B() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x16Bf16Op) C() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o WmmaF3216x16x16Bf16Op) C() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x16Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF3216x16x16Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildWmmaF3216x16x16Bf16Op creates a rocdl.wmma.f32.16x16x16.bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWmmaF3216x16x16Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value, a_, b_, c_ *ir.Value) WmmaF3216x16x16Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x16.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append(append(append(append([]*ir.Value{}, args...), a_), b_), c_)
+	op.SetOperands(append(append(append(append([]*ir.Value{}, args...), a_), b_), c_))
 	b.Insert(op)
 	return WmmaF3216x16x16Bf16Op{opWrapper{op}}
 }
@@ -10593,23 +10593,23 @@ func AsWmmaF3216x16x16Bf8Bf8Op(op *ir.Operation) (WmmaF3216x16x16Bf8Bf8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x16Bf8Bf8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF3216x16x16Bf8Bf8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x16Bf8Bf8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF3216x16x16Bf8Bf8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x16Bf8Bf8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF3216x16x16Bf8Bf8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x16Bf8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF3216x16x16Bf8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildWmmaF3216x16x16Bf8Bf8Op creates a rocdl.wmma.f32.16x16x16.bf8_bf8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x16Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value) WmmaF3216x16x16Bf8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x16.bf8_bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	b.Insert(op)
 	return WmmaF3216x16x16Bf8Bf8Op{opWrapper{op}}
 }
@@ -10629,23 +10629,23 @@ func AsWmmaF3216x16x16Bf8Fp8Op(op *ir.Operation) (WmmaF3216x16x16Bf8Fp8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x16Bf8Fp8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF3216x16x16Bf8Fp8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x16Bf8Fp8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF3216x16x16Bf8Fp8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x16Bf8Fp8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF3216x16x16Bf8Fp8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x16Bf8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF3216x16x16Bf8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildWmmaF3216x16x16Bf8Fp8Op creates a rocdl.wmma.f32.16x16x16.bf8_fp8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x16Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value) WmmaF3216x16x16Bf8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x16.bf8_fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	b.Insert(op)
 	return WmmaF3216x16x16Bf8Fp8Op{opWrapper{op}}
 }
@@ -10665,26 +10665,26 @@ func AsWmmaF3216x16x16F16Op(op *ir.Operation) (WmmaF3216x16x16F16Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o WmmaF3216x16x16F16Op) Args() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-3] }
+func (o WmmaF3216x16x16F16Op) Args() []*ir.Value { return o.op.Operands()[0 : o.op.NumOperands()-3] }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x16F16Op) A() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o WmmaF3216x16x16F16Op) A() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x16F16Op) B() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o WmmaF3216x16x16F16Op) B() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x16F16Op) C() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o WmmaF3216x16x16F16Op) C() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x16F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF3216x16x16F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildWmmaF3216x16x16F16Op creates a rocdl.wmma.f32.16x16x16.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWmmaF3216x16x16F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value, a_, b_, c_ *ir.Value) WmmaF3216x16x16F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x16.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append(append(append(append([]*ir.Value{}, args...), a_), b_), c_)
+	op.SetOperands(append(append(append(append([]*ir.Value{}, args...), a_), b_), c_))
 	b.Insert(op)
 	return WmmaF3216x16x16F16Op{opWrapper{op}}
 }
@@ -10704,23 +10704,23 @@ func AsWmmaF3216x16x16Fp8Bf8Op(op *ir.Operation) (WmmaF3216x16x16Fp8Bf8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x16Fp8Bf8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF3216x16x16Fp8Bf8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x16Fp8Bf8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF3216x16x16Fp8Bf8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x16Fp8Bf8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF3216x16x16Fp8Bf8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x16Fp8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF3216x16x16Fp8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildWmmaF3216x16x16Fp8Bf8Op creates a rocdl.wmma.f32.16x16x16.fp8_bf8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x16Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value) WmmaF3216x16x16Fp8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x16.fp8_bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	b.Insert(op)
 	return WmmaF3216x16x16Fp8Bf8Op{opWrapper{op}}
 }
@@ -10740,23 +10740,23 @@ func AsWmmaF3216x16x16Fp8Fp8Op(op *ir.Operation) (WmmaF3216x16x16Fp8Fp8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x16Fp8Fp8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF3216x16x16Fp8Fp8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x16Fp8Fp8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF3216x16x16Fp8Fp8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x16Fp8Fp8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF3216x16x16Fp8Fp8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x16Fp8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF3216x16x16Fp8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildWmmaF3216x16x16Fp8Fp8Op creates a rocdl.wmma.f32.16x16x16.fp8_fp8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x16Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value) WmmaF3216x16x16Fp8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x16.fp8_fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	b.Insert(op)
 	return WmmaF3216x16x16Fp8Fp8Op{opWrapper{op}}
 }
@@ -10776,16 +10776,16 @@ func AsWmmaF3216x16x32Bf16Op(op *ir.Operation) (WmmaF3216x16x32Bf16Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x32Bf16Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF3216x16x32Bf16Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x32Bf16Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF3216x16x32Bf16Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x32Bf16Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF3216x16x32Bf16Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x32Bf16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF3216x16x32Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SignA returns the optional attribute signA, or nil if it is not set.
 func (o WmmaF3216x16x32Bf16Op) SignA() ir.Attribute { return o.op.Attr("signA") }
@@ -10807,7 +10807,7 @@ func (o WmmaF3216x16x32Bf16Op) ReuseB() ir.Attribute { return o.op.Attr("reuseB"
 // left unset; single-block regions get their block.
 func BuildWmmaF3216x16x32Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x32Bf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x32.bf16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x32Bf16Op{opWrapper{op}}
@@ -10828,16 +10828,16 @@ func AsWmmaF3216x16x32F16Op(op *ir.Operation) (WmmaF3216x16x32F16Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x32F16Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF3216x16x32F16Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x32F16Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF3216x16x32F16Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x32F16Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF3216x16x32F16Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x32F16Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF3216x16x32F16Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SignA returns the optional attribute signA, or nil if it is not set.
 func (o WmmaF3216x16x32F16Op) SignA() ir.Attribute { return o.op.Attr("signA") }
@@ -10859,7 +10859,7 @@ func (o WmmaF3216x16x32F16Op) ReuseB() ir.Attribute { return o.op.Attr("reuseB")
 // left unset; single-block regions get their block.
 func BuildWmmaF3216x16x32F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x32F16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x32.f16", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x32F16Op{opWrapper{op}}
@@ -10880,16 +10880,16 @@ func AsWmmaF3216x16x4F32Op(op *ir.Operation) (WmmaF3216x16x4F32Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x4F32Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF3216x16x4F32Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x4F32Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF3216x16x4F32Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x4F32Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF3216x16x4F32Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x4F32Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF3216x16x4F32Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SignA returns the optional attribute signA, or nil if it is not set.
 func (o WmmaF3216x16x4F32Op) SignA() ir.Attribute { return o.op.Attr("signA") }
@@ -10911,7 +10911,7 @@ func (o WmmaF3216x16x4F32Op) ReuseB() ir.Attribute { return o.op.Attr("reuseB") 
 // left unset; single-block regions get their block.
 func BuildWmmaF3216x16x4F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x4F32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x4.f32", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x4F32Op{opWrapper{op}}
@@ -10932,16 +10932,16 @@ func AsWmmaF3216x16x64Bf8Bf8Op(op *ir.Operation) (WmmaF3216x16x64Bf8Bf8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x64Bf8Bf8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF3216x16x64Bf8Bf8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x64Bf8Bf8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF3216x16x64Bf8Bf8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x64Bf8Bf8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF3216x16x64Bf8Bf8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x64Bf8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF3216x16x64Bf8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF3216x16x64Bf8Bf8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -10957,7 +10957,7 @@ func (o WmmaF3216x16x64Bf8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x64Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x64Bf8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x64.bf8_bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x64Bf8Bf8Op{opWrapper{op}}
@@ -10978,16 +10978,16 @@ func AsWmmaF3216x16x64Bf8Fp8Op(op *ir.Operation) (WmmaF3216x16x64Bf8Fp8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x64Bf8Fp8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF3216x16x64Bf8Fp8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x64Bf8Fp8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF3216x16x64Bf8Fp8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x64Bf8Fp8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF3216x16x64Bf8Fp8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x64Bf8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF3216x16x64Bf8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF3216x16x64Bf8Fp8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -11003,7 +11003,7 @@ func (o WmmaF3216x16x64Bf8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x64Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x64Bf8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x64.bf8_fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x64Bf8Fp8Op{opWrapper{op}}
@@ -11024,16 +11024,16 @@ func AsWmmaF3216x16x64Fp8Bf8Op(op *ir.Operation) (WmmaF3216x16x64Fp8Bf8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x64Fp8Bf8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF3216x16x64Fp8Bf8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x64Fp8Bf8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF3216x16x64Fp8Bf8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x64Fp8Bf8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF3216x16x64Fp8Bf8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x64Fp8Bf8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF3216x16x64Fp8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF3216x16x64Fp8Bf8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -11049,7 +11049,7 @@ func (o WmmaF3216x16x64Fp8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x64Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x64Fp8Bf8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x64.fp8_bf8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x64Fp8Bf8Op{opWrapper{op}}
@@ -11070,16 +11070,16 @@ func AsWmmaF3216x16x64Fp8Fp8Op(op *ir.Operation) (WmmaF3216x16x64Fp8Fp8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x64Fp8Fp8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaF3216x16x64Fp8Fp8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x64Fp8Fp8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaF3216x16x64Fp8Fp8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x64Fp8Fp8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaF3216x16x64Fp8Fp8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x64Fp8Fp8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaF3216x16x64Fp8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF3216x16x64Fp8Fp8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -11095,7 +11095,7 @@ func (o WmmaF3216x16x64Fp8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x64Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x64Fp8Fp8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x64.fp8_fp8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x64Fp8Fp8Op{opWrapper{op}}
@@ -11116,19 +11116,19 @@ func AsWmmaI3216x16x16Iu4Op(op *ir.Operation) (WmmaI3216x16x16Iu4Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o WmmaI3216x16x16Iu4Op) Args() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-3] }
+func (o WmmaI3216x16x16Iu4Op) Args() []*ir.Value { return o.op.Operands()[0 : o.op.NumOperands()-3] }
 
 // A returns the op's a operand.
-func (o WmmaI3216x16x16Iu4Op) A() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o WmmaI3216x16x16Iu4Op) A() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // B returns the op's b operand.
-func (o WmmaI3216x16x16Iu4Op) B() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o WmmaI3216x16x16Iu4Op) B() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // C returns the op's c operand.
-func (o WmmaI3216x16x16Iu4Op) C() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o WmmaI3216x16x16Iu4Op) C() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Res returns the op's res result.
-func (o WmmaI3216x16x16Iu4Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaI3216x16x16Iu4Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SignA returns the optional attribute signA, or nil if it is not set.
 func (o WmmaI3216x16x16Iu4Op) SignA() ir.Attribute { return o.op.Attr("signA") }
@@ -11144,7 +11144,7 @@ func (o WmmaI3216x16x16Iu4Op) Clamp() ir.Attribute { return o.op.Attr("clamp") }
 // left unset; single-block regions get their block.
 func BuildWmmaI3216x16x16Iu4Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value, a_, b_, c_ *ir.Value, signA, signB, clamp ir.Attribute) WmmaI3216x16x16Iu4Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.i32.16x16x16.iu4", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append(append(append(append([]*ir.Value{}, args...), a_), b_), c_)
+	op.SetOperands(append(append(append(append([]*ir.Value{}, args...), a_), b_), c_))
 	setAttrs(op, []string{"signA", "signB", "clamp"}, signA, signB, clamp)
 	b.Insert(op)
 	return WmmaI3216x16x16Iu4Op{opWrapper{op}}
@@ -11165,19 +11165,19 @@ func AsWmmaI3216x16x16Iu8Op(op *ir.Operation) (WmmaI3216x16x16Iu8Op, bool) {
 }
 
 // Args returns the op's args operand group.
-func (o WmmaI3216x16x16Iu8Op) Args() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-3] }
+func (o WmmaI3216x16x16Iu8Op) Args() []*ir.Value { return o.op.Operands()[0 : o.op.NumOperands()-3] }
 
 // A returns the op's a operand.
-func (o WmmaI3216x16x16Iu8Op) A() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o WmmaI3216x16x16Iu8Op) A() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // B returns the op's b operand.
-func (o WmmaI3216x16x16Iu8Op) B() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o WmmaI3216x16x16Iu8Op) B() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // C returns the op's c operand.
-func (o WmmaI3216x16x16Iu8Op) C() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o WmmaI3216x16x16Iu8Op) C() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Res returns the op's res result.
-func (o WmmaI3216x16x16Iu8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaI3216x16x16Iu8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SignA returns the optional attribute signA, or nil if it is not set.
 func (o WmmaI3216x16x16Iu8Op) SignA() ir.Attribute { return o.op.Attr("signA") }
@@ -11193,7 +11193,7 @@ func (o WmmaI3216x16x16Iu8Op) Clamp() ir.Attribute { return o.op.Attr("clamp") }
 // left unset; single-block regions get their block.
 func BuildWmmaI3216x16x16Iu8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value, a_, b_, c_ *ir.Value, signA, signB, clamp ir.Attribute) WmmaI3216x16x16Iu8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.i32.16x16x16.iu8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append(append(append(append([]*ir.Value{}, args...), a_), b_), c_)
+	op.SetOperands(append(append(append(append([]*ir.Value{}, args...), a_), b_), c_))
 	setAttrs(op, []string{"signA", "signB", "clamp"}, signA, signB, clamp)
 	b.Insert(op)
 	return WmmaI3216x16x16Iu8Op{opWrapper{op}}
@@ -11214,16 +11214,16 @@ func AsWmmaI3216x16x32Iu4Op(op *ir.Operation) (WmmaI3216x16x32Iu4Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o WmmaI3216x16x32Iu4Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaI3216x16x32Iu4Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaI3216x16x32Iu4Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaI3216x16x32Iu4Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaI3216x16x32Iu4Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaI3216x16x32Iu4Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaI3216x16x32Iu4Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaI3216x16x32Iu4Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SignA returns the optional attribute signA, or nil if it is not set.
 func (o WmmaI3216x16x32Iu4Op) SignA() ir.Attribute { return o.op.Attr("signA") }
@@ -11239,7 +11239,7 @@ func (o WmmaI3216x16x32Iu4Op) Clamp() ir.Attribute { return o.op.Attr("clamp") }
 // left unset; single-block regions get their block.
 func BuildWmmaI3216x16x32Iu4Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, clamp ir.Attribute) WmmaI3216x16x32Iu4Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.i32.16x16x32.iu4", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "clamp"}, signA, signB, clamp)
 	b.Insert(op)
 	return WmmaI3216x16x32Iu4Op{opWrapper{op}}
@@ -11260,16 +11260,16 @@ func AsWmmaI3216x16x64Iu8Op(op *ir.Operation) (WmmaI3216x16x64Iu8Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o WmmaI3216x16x64Iu8Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaI3216x16x64Iu8Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaI3216x16x64Iu8Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaI3216x16x64Iu8Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaI3216x16x64Iu8Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaI3216x16x64Iu8Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o WmmaI3216x16x64Iu8Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaI3216x16x64Iu8Op) Res() *ir.Value { return o.op.Result(0) }
 
 // SignA returns the optional attribute signA, or nil if it is not set.
 func (o WmmaI3216x16x64Iu8Op) SignA() ir.Attribute { return o.op.Attr("signA") }
@@ -11291,7 +11291,7 @@ func (o WmmaI3216x16x64Iu8Op) Clamp() ir.Attribute { return o.op.Attr("clamp") }
 // left unset; single-block regions get their block.
 func BuildWmmaI3216x16x64Iu8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, reuseA, reuseB, clamp ir.Attribute) WmmaI3216x16x64Iu8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.i32.16x16x64.iu8", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "reuseA", "reuseB", "clamp"}, signA, signB, reuseA, reuseB, clamp)
 	b.Insert(op)
 	return WmmaI3216x16x64Iu8Op{opWrapper{op}}
@@ -11312,22 +11312,22 @@ func AsWmmaScaleF3216x16x128F8f6f4Op(op *ir.Operation) (WmmaScaleF3216x16x128F8f
 }
 
 // A returns the op's a operand.
-func (o WmmaScaleF3216x16x128F8f6f4Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaScaleF3216x16x128F8f6f4Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaScaleF3216x16x128F8f6f4Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaScaleF3216x16x128F8f6f4Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaScaleF3216x16x128F8f6f4Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaScaleF3216x16x128F8f6f4Op) C() *ir.Value { return o.op.Operand(2) }
 
 // ScaleA returns the op's scaleA operand.
-func (o WmmaScaleF3216x16x128F8f6f4Op) ScaleA() *ir.Value { return o.op.Operands[3] }
+func (o WmmaScaleF3216x16x128F8f6f4Op) ScaleA() *ir.Value { return o.op.Operand(3) }
 
 // ScaleB returns the op's scaleB operand.
-func (o WmmaScaleF3216x16x128F8f6f4Op) ScaleB() *ir.Value { return o.op.Operands[4] }
+func (o WmmaScaleF3216x16x128F8f6f4Op) ScaleB() *ir.Value { return o.op.Operand(4) }
 
 // Res returns the op's res result.
-func (o WmmaScaleF3216x16x128F8f6f4Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaScaleF3216x16x128F8f6f4Op) Res() *ir.Value { return o.op.Result(0) }
 
 // FmtA returns the optional attribute fmtA, or nil if it is not set.
 func (o WmmaScaleF3216x16x128F8f6f4Op) FmtA() ir.Attribute { return o.op.Attr("fmtA") }
@@ -11362,7 +11362,7 @@ func (o WmmaScaleF3216x16x128F8f6f4Op) ReuseB() ir.Attribute { return o.op.Attr(
 // regions get their block.
 func BuildWmmaScaleF3216x16x128F8f6f4Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_, scaleA, scaleB *ir.Value, fmtA, fmtB, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB ir.Attribute) WmmaScaleF3216x16x128F8f6f4Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.scale.f32.16x16x128.f8f6f4", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_, scaleA, scaleB}
+	op.SetOperands([]*ir.Value{a_, b_, c_, scaleA, scaleB})
 	setAttrs(op, []string{"fmtA", "fmtB", "modC", "scaleAType", "fmtScaleA", "scaleBType", "fmtScaleB", "reuseA", "reuseB"}, fmtA, fmtB, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaScaleF3216x16x128F8f6f4Op{opWrapper{op}}
@@ -11383,22 +11383,22 @@ func AsWmmaScaleF3232x16x128F4Op(op *ir.Operation) (WmmaScaleF3232x16x128F4Op, b
 }
 
 // A returns the op's a operand.
-func (o WmmaScaleF3232x16x128F4Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaScaleF3232x16x128F4Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaScaleF3232x16x128F4Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaScaleF3232x16x128F4Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaScaleF3232x16x128F4Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaScaleF3232x16x128F4Op) C() *ir.Value { return o.op.Operand(2) }
 
 // ScaleA returns the op's scaleA operand.
-func (o WmmaScaleF3232x16x128F4Op) ScaleA() *ir.Value { return o.op.Operands[3] }
+func (o WmmaScaleF3232x16x128F4Op) ScaleA() *ir.Value { return o.op.Operand(3) }
 
 // ScaleB returns the op's scaleB operand.
-func (o WmmaScaleF3232x16x128F4Op) ScaleB() *ir.Value { return o.op.Operands[4] }
+func (o WmmaScaleF3232x16x128F4Op) ScaleB() *ir.Value { return o.op.Operand(4) }
 
 // Res returns the op's res result.
-func (o WmmaScaleF3232x16x128F4Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaScaleF3232x16x128F4Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaScaleF3232x16x128F4Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -11426,7 +11426,7 @@ func (o WmmaScaleF3232x16x128F4Op) ReuseB() ir.Attribute { return o.op.Attr("reu
 // attributes are left unset; single-block regions get their block.
 func BuildWmmaScaleF3232x16x128F4Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_, scaleA, scaleB *ir.Value, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB ir.Attribute) WmmaScaleF3232x16x128F4Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.scale.f32.32x16x128.f4", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_, scaleA, scaleB}
+	op.SetOperands([]*ir.Value{a_, b_, c_, scaleA, scaleB})
 	setAttrs(op, []string{"modC", "scaleAType", "fmtScaleA", "scaleBType", "fmtScaleB", "reuseA", "reuseB"}, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaScaleF3232x16x128F4Op{opWrapper{op}}
@@ -11447,22 +11447,22 @@ func AsWmmaScale16F3216x16x128F8f6f4Op(op *ir.Operation) (WmmaScale16F3216x16x12
 }
 
 // A returns the op's a operand.
-func (o WmmaScale16F3216x16x128F8f6f4Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaScale16F3216x16x128F8f6f4Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaScale16F3216x16x128F8f6f4Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaScale16F3216x16x128F8f6f4Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaScale16F3216x16x128F8f6f4Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaScale16F3216x16x128F8f6f4Op) C() *ir.Value { return o.op.Operand(2) }
 
 // ScaleA returns the op's scaleA operand.
-func (o WmmaScale16F3216x16x128F8f6f4Op) ScaleA() *ir.Value { return o.op.Operands[3] }
+func (o WmmaScale16F3216x16x128F8f6f4Op) ScaleA() *ir.Value { return o.op.Operand(3) }
 
 // ScaleB returns the op's scaleB operand.
-func (o WmmaScale16F3216x16x128F8f6f4Op) ScaleB() *ir.Value { return o.op.Operands[4] }
+func (o WmmaScale16F3216x16x128F8f6f4Op) ScaleB() *ir.Value { return o.op.Operand(4) }
 
 // Res returns the op's res result.
-func (o WmmaScale16F3216x16x128F8f6f4Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaScale16F3216x16x128F8f6f4Op) Res() *ir.Value { return o.op.Result(0) }
 
 // FmtA returns the optional attribute fmtA, or nil if it is not set.
 func (o WmmaScale16F3216x16x128F8f6f4Op) FmtA() ir.Attribute { return o.op.Attr("fmtA") }
@@ -11497,7 +11497,7 @@ func (o WmmaScale16F3216x16x128F8f6f4Op) ReuseB() ir.Attribute { return o.op.Att
 // regions get their block.
 func BuildWmmaScale16F3216x16x128F8f6f4Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_, scaleA, scaleB *ir.Value, fmtA, fmtB, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB ir.Attribute) WmmaScale16F3216x16x128F8f6f4Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.scale16.f32.16x16x128.f8f6f4", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_, scaleA, scaleB}
+	op.SetOperands([]*ir.Value{a_, b_, c_, scaleA, scaleB})
 	setAttrs(op, []string{"fmtA", "fmtB", "modC", "scaleAType", "fmtScaleA", "scaleBType", "fmtScaleB", "reuseA", "reuseB"}, fmtA, fmtB, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaScale16F3216x16x128F8f6f4Op{opWrapper{op}}
@@ -11518,22 +11518,22 @@ func AsWmmaScale16F3232x16x128F4Op(op *ir.Operation) (WmmaScale16F3232x16x128F4O
 }
 
 // A returns the op's a operand.
-func (o WmmaScale16F3232x16x128F4Op) A() *ir.Value { return o.op.Operands[0] }
+func (o WmmaScale16F3232x16x128F4Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o WmmaScale16F3232x16x128F4Op) B() *ir.Value { return o.op.Operands[1] }
+func (o WmmaScale16F3232x16x128F4Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o WmmaScale16F3232x16x128F4Op) C() *ir.Value { return o.op.Operands[2] }
+func (o WmmaScale16F3232x16x128F4Op) C() *ir.Value { return o.op.Operand(2) }
 
 // ScaleA returns the op's scaleA operand.
-func (o WmmaScale16F3232x16x128F4Op) ScaleA() *ir.Value { return o.op.Operands[3] }
+func (o WmmaScale16F3232x16x128F4Op) ScaleA() *ir.Value { return o.op.Operand(3) }
 
 // ScaleB returns the op's scaleB operand.
-func (o WmmaScale16F3232x16x128F4Op) ScaleB() *ir.Value { return o.op.Operands[4] }
+func (o WmmaScale16F3232x16x128F4Op) ScaleB() *ir.Value { return o.op.Operand(4) }
 
 // Res returns the op's res result.
-func (o WmmaScale16F3232x16x128F4Op) Res() *ir.Value { return o.op.Results[0] }
+func (o WmmaScale16F3232x16x128F4Op) Res() *ir.Value { return o.op.Result(0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaScale16F3232x16x128F4Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -11562,7 +11562,7 @@ func (o WmmaScale16F3232x16x128F4Op) ReuseB() ir.Attribute { return o.op.Attr("r
 // get their block.
 func BuildWmmaScale16F3232x16x128F4Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_, scaleA, scaleB *ir.Value, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB ir.Attribute) WmmaScale16F3232x16x128F4Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.scale16.f32.32x16x128.f4", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_, scaleA, scaleB}
+	op.SetOperands([]*ir.Value{a_, b_, c_, scaleA, scaleB})
 	setAttrs(op, []string{"modC", "scaleAType", "fmtScaleA", "scaleBType", "fmtScaleB", "reuseA", "reuseB"}, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaScale16F3232x16x128F4Op{opWrapper{op}}
@@ -11583,7 +11583,7 @@ func AsWorkgroupDimXOp(op *ir.Operation) (WorkgroupDimXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o WorkgroupDimXOp) Res() *ir.Value { return o.op.Results[0] }
+func (o WorkgroupDimXOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o WorkgroupDimXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -11613,7 +11613,7 @@ func AsWorkgroupDimYOp(op *ir.Operation) (WorkgroupDimYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o WorkgroupDimYOp) Res() *ir.Value { return o.op.Results[0] }
+func (o WorkgroupDimYOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o WorkgroupDimYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -11643,7 +11643,7 @@ func AsWorkgroupDimZOp(op *ir.Operation) (WorkgroupDimZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o WorkgroupDimZOp) Res() *ir.Value { return o.op.Results[0] }
+func (o WorkgroupDimZOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o WorkgroupDimZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -11673,7 +11673,7 @@ func AsWorkgroupIdXOp(op *ir.Operation) (WorkgroupIdXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o WorkgroupIdXOp) Res() *ir.Value { return o.op.Results[0] }
+func (o WorkgroupIdXOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o WorkgroupIdXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -11703,7 +11703,7 @@ func AsWorkgroupIdYOp(op *ir.Operation) (WorkgroupIdYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o WorkgroupIdYOp) Res() *ir.Value { return o.op.Results[0] }
+func (o WorkgroupIdYOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o WorkgroupIdYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -11733,7 +11733,7 @@ func AsWorkgroupIdZOp(op *ir.Operation) (WorkgroupIdZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o WorkgroupIdZOp) Res() *ir.Value { return o.op.Results[0] }
+func (o WorkgroupIdZOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o WorkgroupIdZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -11763,7 +11763,7 @@ func AsWorkitemIdXOp(op *ir.Operation) (WorkitemIdXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o WorkitemIdXOp) Res() *ir.Value { return o.op.Results[0] }
+func (o WorkitemIdXOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o WorkitemIdXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -11793,7 +11793,7 @@ func AsWorkitemIdYOp(op *ir.Operation) (WorkitemIdYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o WorkitemIdYOp) Res() *ir.Value { return o.op.Results[0] }
+func (o WorkitemIdYOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o WorkitemIdYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -11823,7 +11823,7 @@ func AsWorkitemIdZOp(op *ir.Operation) (WorkitemIdZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o WorkitemIdZOp) Res() *ir.Value { return o.op.Results[0] }
+func (o WorkitemIdZOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o WorkitemIdZOp) Range() ir.Attribute { return o.op.Attr("range") }

@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,20 +51,20 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o AddOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o AddOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AddOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AddOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAddOp creates a shape.add at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "add", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
 }
@@ -84,17 +84,17 @@ func AsAnyOp(op *ir.Operation) (AnyOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o AnyOp) Inputs() []*ir.Value { return o.op.Operands }
+func (o AnyOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o AnyOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AnyOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAnyOp creates a shape.any at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAnyOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value) AnyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "any", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return AnyOp{opWrapper{op}}
 }
@@ -114,20 +114,20 @@ func AsAssumingOp(op *ir.Operation) (AssumingOp, bool) {
 }
 
 // Witness returns the op's witness operand.
-func (o AssumingOp) Witness() *ir.Value { return o.op.Operands[0] }
+func (o AssumingOp) Witness() *ir.Value { return o.op.Operand(0) }
 
 // Results returns the op's results result group.
-func (o AssumingOp) Results() []*ir.Value { return o.op.Results }
+func (o AssumingOp) Results() []*ir.Value { return o.op.Results() }
 
 // DoRegion returns the op's doRegion region.
-func (o AssumingOp) DoRegion() *ir.Region { return o.op.Regions[0] }
+func (o AssumingOp) DoRegion() *ir.Region { return o.op.Region(0) }
 
 // BuildAssumingOp creates a shape.assuming at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAssumingOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, witness *ir.Value) AssumingOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "assuming", Registered: true}, loc, resultsTypes)
-	op.Operands = []*ir.Value{witness}
+	op.SetOperands([]*ir.Value{witness})
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return AssumingOp{opWrapper{op}}
@@ -148,17 +148,17 @@ func AsAssumingAllOp(op *ir.Operation) (AssumingAllOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o AssumingAllOp) Inputs() []*ir.Value { return o.op.Operands }
+func (o AssumingAllOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o AssumingAllOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AssumingAllOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAssumingAllOp creates a shape.assuming_all at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAssumingAllOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value) AssumingAllOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "assuming_all", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return AssumingAllOp{opWrapper{op}}
 }
@@ -178,14 +178,14 @@ func AsAssumingYieldOp(op *ir.Operation) (AssumingYieldOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o AssumingYieldOp) Operands() []*ir.Value { return o.op.Operands }
+func (o AssumingYieldOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // BuildAssumingYieldOp creates a shape.assuming_yield at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAssumingYieldOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) AssumingYieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "assuming_yield", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return AssumingYieldOp{opWrapper{op}}
 }
@@ -205,10 +205,10 @@ func AsBroadcastOp(op *ir.Operation) (BroadcastOp, bool) {
 }
 
 // Shapes returns the op's shapes operand group.
-func (o BroadcastOp) Shapes() []*ir.Value { return o.op.Operands }
+func (o BroadcastOp) Shapes() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o BroadcastOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BroadcastOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Error returns the optional attribute error, or nil if it is not set.
 func (o BroadcastOp) Error() ir.Attribute { return o.op.Attr("error") }
@@ -218,7 +218,7 @@ func (o BroadcastOp) Error() ir.Attribute { return o.op.Attr("error") }
 // regions get their block.
 func BuildBroadcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, shapes []*ir.Value, error ir.Attribute) BroadcastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "broadcast", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, shapes...)
+	op.SetOperands(append([]*ir.Value{}, shapes...))
 	setAttrs(op, []string{"error"}, error)
 	b.Insert(op)
 	return BroadcastOp{opWrapper{op}}
@@ -239,20 +239,20 @@ func AsConcatOp(op *ir.Operation) (ConcatOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ConcatOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o ConcatOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o ConcatOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o ConcatOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ConcatOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConcatOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildConcatOp creates a shape.concat at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildConcatOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) ConcatOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "concat", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return ConcatOp{opWrapper{op}}
 }
@@ -272,7 +272,7 @@ func AsConstShapeOp(op *ir.Operation) (ConstShapeOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstShapeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConstShapeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Shape returns the inherent attribute shape, or nil if it is not set.
 func (o ConstShapeOp) Shape() ir.Attribute { return o.op.Attr("shape") }
@@ -302,7 +302,7 @@ func AsConstSizeOp(op *ir.Operation) (ConstSizeOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstSizeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConstSizeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstSizeOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -332,7 +332,7 @@ func AsConstWitnessOp(op *ir.Operation) (ConstWitnessOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstWitnessOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConstWitnessOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Passing returns the inherent attribute passing, or nil if it is not set.
 func (o ConstWitnessOp) Passing() ir.Attribute { return o.op.Attr("passing") }
@@ -362,17 +362,17 @@ func AsCstrBroadcastableOp(op *ir.Operation) (CstrBroadcastableOp, bool) {
 }
 
 // Shapes returns the op's shapes operand group.
-func (o CstrBroadcastableOp) Shapes() []*ir.Value { return o.op.Operands }
+func (o CstrBroadcastableOp) Shapes() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o CstrBroadcastableOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CstrBroadcastableOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCstrBroadcastableOp creates a shape.cstr_broadcastable at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildCstrBroadcastableOp(b *ir.Builder, loc ir.Location, resultType ir.Type, shapes []*ir.Value) CstrBroadcastableOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "cstr_broadcastable", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, shapes...)
+	op.SetOperands(append([]*ir.Value{}, shapes...))
 	b.Insert(op)
 	return CstrBroadcastableOp{opWrapper{op}}
 }
@@ -392,17 +392,17 @@ func AsCstrEqOp(op *ir.Operation) (CstrEqOp, bool) {
 }
 
 // Shapes returns the op's shapes operand group.
-func (o CstrEqOp) Shapes() []*ir.Value { return o.op.Operands }
+func (o CstrEqOp) Shapes() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o CstrEqOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CstrEqOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCstrEqOp creates a shape.cstr_eq at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCstrEqOp(b *ir.Builder, loc ir.Location, resultType ir.Type, shapes []*ir.Value) CstrEqOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "cstr_eq", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, shapes...)
+	op.SetOperands(append([]*ir.Value{}, shapes...))
 	b.Insert(op)
 	return CstrEqOp{opWrapper{op}}
 }
@@ -422,10 +422,10 @@ func AsCstrRequireOp(op *ir.Operation) (CstrRequireOp, bool) {
 }
 
 // Pred returns the op's pred operand.
-func (o CstrRequireOp) Pred() *ir.Value { return o.op.Operands[0] }
+func (o CstrRequireOp) Pred() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CstrRequireOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CstrRequireOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Msg returns the inherent attribute msg, or nil if it is not set.
 func (o CstrRequireOp) Msg() ir.Attribute { return o.op.Attr("msg") }
@@ -435,7 +435,7 @@ func (o CstrRequireOp) Msg() ir.Attribute { return o.op.Attr("msg") }
 // single-block regions get their block.
 func BuildCstrRequireOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pred *ir.Value, msg ir.Attribute) CstrRequireOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "cstr_require", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pred}
+	op.SetOperands([]*ir.Value{pred})
 	setAttrs(op, []string{"msg"}, msg)
 	b.Insert(op)
 	return CstrRequireOp{opWrapper{op}}
@@ -456,17 +456,17 @@ func AsDebugPrintOp(op *ir.Operation) (DebugPrintOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o DebugPrintOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o DebugPrintOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o DebugPrintOp) Output() *ir.Value { return o.op.Results[0] }
+func (o DebugPrintOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildDebugPrintOp creates a shape.debug_print at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDebugPrintOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) DebugPrintOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "debug_print", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return DebugPrintOp{opWrapper{op}}
 }
@@ -486,20 +486,20 @@ func AsDimOp(op *ir.Operation) (DimOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o DimOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o DimOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Index returns the op's index operand.
-func (o DimOp) Index() *ir.Value { return o.op.Operands[1] }
+func (o DimOp) Index() *ir.Value { return o.op.Operand(1) }
 
 // Extent returns the op's extent result.
-func (o DimOp) Extent() *ir.Value { return o.op.Results[0] }
+func (o DimOp) Extent() *ir.Value { return o.op.Result(0) }
 
 // BuildDimOp creates a shape.dim at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDimOp(b *ir.Builder, loc ir.Location, extentType ir.Type, value, index *ir.Value) DimOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "dim", Registered: true}, loc, []ir.Type{extentType})
-	op.Operands = []*ir.Value{value, index}
+	op.SetOperands([]*ir.Value{value, index})
 	b.Insert(op)
 	return DimOp{opWrapper{op}}
 }
@@ -519,20 +519,20 @@ func AsDivOp(op *ir.Operation) (DivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o DivOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o DivOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DivOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DivOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildDivOp creates a shape.div at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) DivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "div", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return DivOp{opWrapper{op}}
 }
@@ -552,17 +552,17 @@ func AsFromExtentTensorOp(op *ir.Operation) (FromExtentTensorOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o FromExtentTensorOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o FromExtentTensorOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o FromExtentTensorOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FromExtentTensorOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFromExtentTensorOp creates a shape.from_extent_tensor at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildFromExtentTensorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) FromExtentTensorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "from_extent_tensor", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return FromExtentTensorOp{opWrapper{op}}
 }
@@ -582,17 +582,17 @@ func AsFromExtentsOp(op *ir.Operation) (FromExtentsOp, bool) {
 }
 
 // Extents returns the op's extents operand group.
-func (o FromExtentsOp) Extents() []*ir.Value { return o.op.Operands }
+func (o FromExtentsOp) Extents() []*ir.Value { return o.op.Operands() }
 
 // Shape returns the op's shape result.
-func (o FromExtentsOp) Shape() *ir.Value { return o.op.Results[0] }
+func (o FromExtentsOp) Shape() *ir.Value { return o.op.Result(0) }
 
 // BuildFromExtentsOp creates a shape.from_extents at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFromExtentsOp(b *ir.Builder, loc ir.Location, shapeType ir.Type, extents []*ir.Value) FromExtentsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "from_extents", Registered: true}, loc, []ir.Type{shapeType})
-	op.Operands = append([]*ir.Value{}, extents...)
+	op.SetOperands(append([]*ir.Value{}, extents...))
 	b.Insert(op)
 	return FromExtentsOp{opWrapper{op}}
 }
@@ -627,7 +627,7 @@ func (o FuncOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 func (o FuncOp) SymVisibility() ir.Attribute { return o.op.Attr("sym_visibility") }
 
 // Body returns the op's body region.
-func (o FuncOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildFuncOp creates a shape.func at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -664,7 +664,7 @@ func (o FunctionLibraryOp) SymVisibility() ir.Attribute { return o.op.Attr("sym_
 func (o FunctionLibraryOp) Mapping() ir.Attribute { return o.op.Attr("mapping") }
 
 // Body returns the op's body region.
-func (o FunctionLibraryOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o FunctionLibraryOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildFunctionLibraryOp creates a shape.function_library at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -692,20 +692,20 @@ func AsGetExtentOp(op *ir.Operation) (GetExtentOp, bool) {
 }
 
 // Shape returns the op's shape operand.
-func (o GetExtentOp) Shape() *ir.Value { return o.op.Operands[0] }
+func (o GetExtentOp) Shape() *ir.Value { return o.op.Operand(0) }
 
 // Dim returns the op's dim operand.
-func (o GetExtentOp) Dim() *ir.Value { return o.op.Operands[1] }
+func (o GetExtentOp) Dim() *ir.Value { return o.op.Operand(1) }
 
 // Extent returns the op's extent result.
-func (o GetExtentOp) Extent() *ir.Value { return o.op.Results[0] }
+func (o GetExtentOp) Extent() *ir.Value { return o.op.Result(0) }
 
 // BuildGetExtentOp creates a shape.get_extent at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGetExtentOp(b *ir.Builder, loc ir.Location, extentType ir.Type, shape, dim *ir.Value) GetExtentOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "get_extent", Registered: true}, loc, []ir.Type{extentType})
-	op.Operands = []*ir.Value{shape, dim}
+	op.SetOperands([]*ir.Value{shape, dim})
 	b.Insert(op)
 	return GetExtentOp{opWrapper{op}}
 }
@@ -725,17 +725,17 @@ func AsIndexToSizeOp(op *ir.Operation) (IndexToSizeOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o IndexToSizeOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o IndexToSizeOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o IndexToSizeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IndexToSizeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildIndexToSizeOp creates a shape.index_to_size at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIndexToSizeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, arg *ir.Value) IndexToSizeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "index_to_size", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return IndexToSizeOp{opWrapper{op}}
 }
@@ -755,17 +755,17 @@ func AsIsBroadcastableOp(op *ir.Operation) (IsBroadcastableOp, bool) {
 }
 
 // Shapes returns the op's shapes operand group.
-func (o IsBroadcastableOp) Shapes() []*ir.Value { return o.op.Operands }
+func (o IsBroadcastableOp) Shapes() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o IsBroadcastableOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IsBroadcastableOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildIsBroadcastableOp creates a shape.is_broadcastable at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIsBroadcastableOp(b *ir.Builder, loc ir.Location, resultType ir.Type, shapes []*ir.Value) IsBroadcastableOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "is_broadcastable", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, shapes...)
+	op.SetOperands(append([]*ir.Value{}, shapes...))
 	b.Insert(op)
 	return IsBroadcastableOp{opWrapper{op}}
 }
@@ -785,20 +785,20 @@ func AsMaxOp(op *ir.Operation) (MaxOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MaxOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MaxOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MaxOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MaxOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MaxOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MaxOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMaxOp creates a shape.max at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "max", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MaxOp{opWrapper{op}}
 }
@@ -818,13 +818,13 @@ func AsMeetOp(op *ir.Operation) (MeetOp, bool) {
 }
 
 // Arg0 returns the op's arg0 operand.
-func (o MeetOp) Arg0() *ir.Value { return o.op.Operands[0] }
+func (o MeetOp) Arg0() *ir.Value { return o.op.Operand(0) }
 
 // Arg1 returns the op's arg1 operand.
-func (o MeetOp) Arg1() *ir.Value { return o.op.Operands[1] }
+func (o MeetOp) Arg1() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MeetOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MeetOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Error returns the optional attribute error, or nil if it is not set.
 func (o MeetOp) Error() ir.Attribute { return o.op.Attr("error") }
@@ -834,7 +834,7 @@ func (o MeetOp) Error() ir.Attribute { return o.op.Attr("error") }
 // their block.
 func BuildMeetOp(b *ir.Builder, loc ir.Location, resultType ir.Type, arg0, arg1 *ir.Value, error ir.Attribute) MeetOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "meet", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{arg0, arg1}
+	op.SetOperands([]*ir.Value{arg0, arg1})
 	setAttrs(op, []string{"error"}, error)
 	b.Insert(op)
 	return MeetOp{opWrapper{op}}
@@ -855,20 +855,20 @@ func AsMinOp(op *ir.Operation) (MinOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MinOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MinOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MinOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MinOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMinOp creates a shape.min at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "min", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MinOp{opWrapper{op}}
 }
@@ -888,20 +888,20 @@ func AsMulOp(op *ir.Operation) (MulOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MulOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MulOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MulOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MulOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MulOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MulOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMulOp creates a shape.mul at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "mul", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MulOp{opWrapper{op}}
 }
@@ -921,17 +921,17 @@ func AsNumElementsOp(op *ir.Operation) (NumElementsOp, bool) {
 }
 
 // Shape returns the op's shape operand.
-func (o NumElementsOp) Shape() *ir.Value { return o.op.Operands[0] }
+func (o NumElementsOp) Shape() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o NumElementsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o NumElementsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildNumElementsOp creates a shape.num_elements at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildNumElementsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, shape *ir.Value) NumElementsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "num_elements", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{shape}
+	op.SetOperands([]*ir.Value{shape})
 	b.Insert(op)
 	return NumElementsOp{opWrapper{op}}
 }
@@ -951,17 +951,17 @@ func AsRankOp(op *ir.Operation) (RankOp, bool) {
 }
 
 // Shape returns the op's shape operand.
-func (o RankOp) Shape() *ir.Value { return o.op.Operands[0] }
+func (o RankOp) Shape() *ir.Value { return o.op.Operand(0) }
 
 // Rank returns the op's rank result.
-func (o RankOp) Rank() *ir.Value { return o.op.Results[0] }
+func (o RankOp) Rank() *ir.Value { return o.op.Result(0) }
 
 // BuildRankOp creates a shape.rank at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildRankOp(b *ir.Builder, loc ir.Location, rankType ir.Type, shape *ir.Value) RankOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "rank", Registered: true}, loc, []ir.Type{rankType})
-	op.Operands = []*ir.Value{shape}
+	op.SetOperands([]*ir.Value{shape})
 	b.Insert(op)
 	return RankOp{opWrapper{op}}
 }
@@ -981,23 +981,23 @@ func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
 }
 
 // Shape returns the op's shape operand.
-func (o ReduceOp) Shape() *ir.Value { return o.op.Operands[0] }
+func (o ReduceOp) Shape() *ir.Value { return o.op.Operand(0) }
 
 // InitVals returns the op's initVals operand group.
-func (o ReduceOp) InitVals() []*ir.Value { return o.op.Operands[1:] }
+func (o ReduceOp) InitVals() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result group.
-func (o ReduceOp) Result() []*ir.Value { return o.op.Results }
+func (o ReduceOp) Result() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o ReduceOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ReduceOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildReduceOp creates a shape.reduce at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReduceOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, shape *ir.Value, initVals []*ir.Value) ReduceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "reduce", Registered: true}, loc, resultTypes)
-	op.Operands = append([]*ir.Value{shape}, initVals...)
+	op.SetOperands(append([]*ir.Value{shape}, initVals...))
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ReduceOp{opWrapper{op}}
@@ -1018,14 +1018,14 @@ func AsReturnOp(op *ir.Operation) (ReturnOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o ReturnOp) Operands() []*ir.Value { return o.op.Operands }
+func (o ReturnOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // BuildReturnOp creates a shape.return at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReturnOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) ReturnOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "return", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return ReturnOp{opWrapper{op}}
 }
@@ -1045,17 +1045,17 @@ func AsShapeEqOp(op *ir.Operation) (ShapeEqOp, bool) {
 }
 
 // Shapes returns the op's shapes operand group.
-func (o ShapeEqOp) Shapes() []*ir.Value { return o.op.Operands }
+func (o ShapeEqOp) Shapes() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o ShapeEqOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ShapeEqOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildShapeEqOp creates a shape.shape_eq at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildShapeEqOp(b *ir.Builder, loc ir.Location, resultType ir.Type, shapes []*ir.Value) ShapeEqOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "shape_eq", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, shapes...)
+	op.SetOperands(append([]*ir.Value{}, shapes...))
 	b.Insert(op)
 	return ShapeEqOp{opWrapper{op}}
 }
@@ -1075,17 +1075,17 @@ func AsShapeOfOp(op *ir.Operation) (ShapeOfOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o ShapeOfOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o ShapeOfOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ShapeOfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ShapeOfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildShapeOfOp creates a shape.shape_of at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildShapeOfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, arg *ir.Value) ShapeOfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "shape_of", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return ShapeOfOp{opWrapper{op}}
 }
@@ -1105,17 +1105,17 @@ func AsSizeToIndexOp(op *ir.Operation) (SizeToIndexOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o SizeToIndexOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o SizeToIndexOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o SizeToIndexOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SizeToIndexOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSizeToIndexOp creates a shape.size_to_index at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSizeToIndexOp(b *ir.Builder, loc ir.Location, resultType ir.Type, arg *ir.Value) SizeToIndexOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "size_to_index", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return SizeToIndexOp{opWrapper{op}}
 }
@@ -1135,23 +1135,23 @@ func AsSplitAtOp(op *ir.Operation) (SplitAtOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SplitAtOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o SplitAtOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Index returns the op's index operand.
-func (o SplitAtOp) Index() *ir.Value { return o.op.Operands[1] }
+func (o SplitAtOp) Index() *ir.Value { return o.op.Operand(1) }
 
 // Head returns the op's head result.
-func (o SplitAtOp) Head() *ir.Value { return o.op.Results[0] }
+func (o SplitAtOp) Head() *ir.Value { return o.op.Result(0) }
 
 // Tail returns the op's tail result.
-func (o SplitAtOp) Tail() *ir.Value { return o.op.Results[1] }
+func (o SplitAtOp) Tail() *ir.Value { return o.op.Result(1) }
 
 // BuildSplitAtOp creates a shape.split_at at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSplitAtOp(b *ir.Builder, loc ir.Location, headType, tailType ir.Type, operand, index *ir.Value) SplitAtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "split_at", Registered: true}, loc, []ir.Type{headType, tailType})
-	op.Operands = []*ir.Value{operand, index}
+	op.SetOperands([]*ir.Value{operand, index})
 	b.Insert(op)
 	return SplitAtOp{opWrapper{op}}
 }
@@ -1171,17 +1171,17 @@ func AsToExtentTensorOp(op *ir.Operation) (ToExtentTensorOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ToExtentTensorOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ToExtentTensorOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ToExtentTensorOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ToExtentTensorOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildToExtentTensorOp creates a shape.to_extent_tensor at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildToExtentTensorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) ToExtentTensorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "to_extent_tensor", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return ToExtentTensorOp{opWrapper{op}}
 }
@@ -1201,17 +1201,17 @@ func AsValueAsShapeOp(op *ir.Operation) (ValueAsShapeOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o ValueAsShapeOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o ValueAsShapeOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ValueAsShapeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ValueAsShapeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildValueAsShapeOp creates a shape.value_as_shape at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildValueAsShapeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, arg *ir.Value) ValueAsShapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "value_as_shape", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return ValueAsShapeOp{opWrapper{op}}
 }
@@ -1231,17 +1231,17 @@ func AsValueOfOp(op *ir.Operation) (ValueOfOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o ValueOfOp) Arg() *ir.Value { return o.op.Operands[0] }
+func (o ValueOfOp) Arg() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ValueOfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ValueOfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildValueOfOp creates a shape.value_of at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildValueOfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, arg *ir.Value) ValueOfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "value_of", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return ValueOfOp{opWrapper{op}}
 }
@@ -1261,20 +1261,20 @@ func AsWithShapeOp(op *ir.Operation) (WithShapeOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o WithShapeOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o WithShapeOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Shape returns the op's shape operand.
-func (o WithShapeOp) Shape() *ir.Value { return o.op.Operands[1] }
+func (o WithShapeOp) Shape() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o WithShapeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o WithShapeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildWithShapeOp creates a shape.with_shape at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildWithShapeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, shape *ir.Value) WithShapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "with_shape", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand, shape}
+	op.SetOperands([]*ir.Value{operand, shape})
 	b.Insert(op)
 	return WithShapeOp{opWrapper{op}}
 }
@@ -1294,14 +1294,14 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o YieldOp) Operands() []*ir.Value { return o.op.Operands }
+func (o YieldOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // BuildYieldOp creates a shape.yield at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) YieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "yield", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }

@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,10 +51,10 @@ func AsAllGatherOp(op *ir.Operation) (AllGatherOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o AllGatherOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o AllGatherOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AllGatherOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AllGatherOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o AllGatherOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -70,7 +70,7 @@ func (o AllGatherOp) GatherAxis() ir.Attribute { return o.op.Attr("gather_axis")
 // regions get their block.
 func BuildAllGatherOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, grid, gridAxes, gatherAxis ir.Attribute) AllGatherOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "all_gather", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"grid", "grid_axes", "gather_axis"}, grid, gridAxes, gatherAxis)
 	b.Insert(op)
 	return AllGatherOp{opWrapper{op}}
@@ -91,10 +91,10 @@ func AsAllReduceOp(op *ir.Operation) (AllReduceOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o AllReduceOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o AllReduceOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AllReduceOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AllReduceOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o AllReduceOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -110,7 +110,7 @@ func (o AllReduceOp) Reduction() ir.Attribute { return o.op.Attr("reduction") }
 // regions get their block.
 func BuildAllReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, grid, gridAxes, reduction ir.Attribute) AllReduceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "all_reduce", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"grid", "grid_axes", "reduction"}, grid, gridAxes, reduction)
 	b.Insert(op)
 	return AllReduceOp{opWrapper{op}}
@@ -131,10 +131,10 @@ func AsAllSliceOp(op *ir.Operation) (AllSliceOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o AllSliceOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o AllSliceOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AllSliceOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AllSliceOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o AllSliceOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -150,7 +150,7 @@ func (o AllSliceOp) SliceAxis() ir.Attribute { return o.op.Attr("slice_axis") }
 // regions get their block.
 func BuildAllSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, grid, gridAxes, sliceAxis ir.Attribute) AllSliceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "all_slice", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"grid", "grid_axes", "slice_axis"}, grid, gridAxes, sliceAxis)
 	b.Insert(op)
 	return AllSliceOp{opWrapper{op}}
@@ -171,10 +171,10 @@ func AsAllToAllOp(op *ir.Operation) (AllToAllOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o AllToAllOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o AllToAllOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AllToAllOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AllToAllOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o AllToAllOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -193,7 +193,7 @@ func (o AllToAllOp) ConcatAxis() ir.Attribute { return o.op.Attr("concat_axis") 
 // regions get their block.
 func BuildAllToAllOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, grid, gridAxes, splitAxis, concatAxis ir.Attribute) AllToAllOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "all_to_all", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"grid", "grid_axes", "split_axis", "concat_axis"}, grid, gridAxes, splitAxis, concatAxis)
 	b.Insert(op)
 	return AllToAllOp{opWrapper{op}}
@@ -214,13 +214,13 @@ func AsBroadcastOp(op *ir.Operation) (BroadcastOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o BroadcastOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o BroadcastOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // RootDynamic returns the op's root_dynamic operand group.
-func (o BroadcastOp) RootDynamic() []*ir.Value { return o.op.Operands[1:] }
+func (o BroadcastOp) RootDynamic() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o BroadcastOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BroadcastOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o BroadcastOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -236,7 +236,7 @@ func (o BroadcastOp) Root() ir.Attribute { return o.op.Attr("root") }
 // regions get their block.
 func BuildBroadcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, rootDynamic []*ir.Value, grid, gridAxes, root ir.Attribute) BroadcastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "broadcast", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{input}, rootDynamic...)
+	op.SetOperands(append([]*ir.Value{input}, rootDynamic...))
 	setAttrs(op, []string{"grid", "grid_axes", "root"}, grid, gridAxes, root)
 	b.Insert(op)
 	return BroadcastOp{opWrapper{op}}
@@ -257,13 +257,13 @@ func AsGatherOp(op *ir.Operation) (GatherOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o GatherOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o GatherOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // RootDynamic returns the op's root_dynamic operand group.
-func (o GatherOp) RootDynamic() []*ir.Value { return o.op.Operands[1:] }
+func (o GatherOp) RootDynamic() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o GatherOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GatherOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o GatherOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -282,7 +282,7 @@ func (o GatherOp) Root() ir.Attribute { return o.op.Attr("root") }
 // get their block.
 func BuildGatherOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, rootDynamic []*ir.Value, grid, gridAxes, gatherAxis, root ir.Attribute) GatherOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "gather", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{input}, rootDynamic...)
+	op.SetOperands(append([]*ir.Value{input}, rootDynamic...))
 	setAttrs(op, []string{"grid", "grid_axes", "gather_axis", "root"}, grid, gridAxes, gatherAxis, root)
 	b.Insert(op)
 	return GatherOp{opWrapper{op}}
@@ -303,17 +303,17 @@ func AsGetShardingOp(op *ir.Operation) (GetShardingOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o GetShardingOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o GetShardingOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GetShardingOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GetShardingOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGetShardingOp creates a shard.get_sharding at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetShardingOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value) GetShardingOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "get_sharding", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return GetShardingOp{opWrapper{op}}
 }
@@ -363,7 +363,7 @@ func AsGridShapeOp(op *ir.Operation) (GridShapeOp, bool) {
 }
 
 // Result returns the op's result group.
-func (o GridShapeOp) Result() []*ir.Value { return o.op.Results }
+func (o GridShapeOp) Result() []*ir.Value { return o.op.Results() }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o GridShapeOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -396,13 +396,13 @@ func AsNeighborsLinearIndicesOp(op *ir.Operation) (NeighborsLinearIndicesOp, boo
 }
 
 // Device returns the op's device operand group.
-func (o NeighborsLinearIndicesOp) Device() []*ir.Value { return o.op.Operands }
+func (o NeighborsLinearIndicesOp) Device() []*ir.Value { return o.op.Operands() }
 
 // NeighborDown returns the op's neighbor_down result.
-func (o NeighborsLinearIndicesOp) NeighborDown() *ir.Value { return o.op.Results[0] }
+func (o NeighborsLinearIndicesOp) NeighborDown() *ir.Value { return o.op.Result(0) }
 
 // NeighborUp returns the op's neighbor_up result.
-func (o NeighborsLinearIndicesOp) NeighborUp() *ir.Value { return o.op.Results[1] }
+func (o NeighborsLinearIndicesOp) NeighborUp() *ir.Value { return o.op.Result(1) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o NeighborsLinearIndicesOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -415,7 +415,7 @@ func (o NeighborsLinearIndicesOp) SplitAxes() ir.Attribute { return o.op.Attr("s
 // are left unset; single-block regions get their block.
 func BuildNeighborsLinearIndicesOp(b *ir.Builder, loc ir.Location, neighborDownType, neighborUpType ir.Type, device []*ir.Value, grid, splitAxes ir.Attribute) NeighborsLinearIndicesOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "neighbors_linear_indices", Registered: true}, loc, []ir.Type{neighborDownType, neighborUpType})
-	op.Operands = append([]*ir.Value{}, device...)
+	op.SetOperands(append([]*ir.Value{}, device...))
 	setAttrs(op, []string{"grid", "split_axes"}, grid, splitAxes)
 	b.Insert(op)
 	return NeighborsLinearIndicesOp{opWrapper{op}}
@@ -436,7 +436,7 @@ func AsProcessLinearIndexOp(op *ir.Operation) (ProcessLinearIndexOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ProcessLinearIndexOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ProcessLinearIndexOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o ProcessLinearIndexOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -466,7 +466,7 @@ func AsProcessMultiIndexOp(op *ir.Operation) (ProcessMultiIndexOp, bool) {
 }
 
 // Result returns the op's result group.
-func (o ProcessMultiIndexOp) Result() []*ir.Value { return o.op.Results }
+func (o ProcessMultiIndexOp) Result() []*ir.Value { return o.op.Results() }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o ProcessMultiIndexOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -499,13 +499,13 @@ func AsRecvOp(op *ir.Operation) (RecvOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o RecvOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o RecvOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // SourceDynamic returns the op's source_dynamic operand group.
-func (o RecvOp) SourceDynamic() []*ir.Value { return o.op.Operands[1:] }
+func (o RecvOp) SourceDynamic() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o RecvOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RecvOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o RecvOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -521,7 +521,7 @@ func (o RecvOp) Source() ir.Attribute { return o.op.Attr("source") }
 // their block.
 func BuildRecvOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, sourceDynamic []*ir.Value, grid, gridAxes, source ir.Attribute) RecvOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "recv", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{input}, sourceDynamic...)
+	op.SetOperands(append([]*ir.Value{input}, sourceDynamic...))
 	setAttrs(op, []string{"grid", "grid_axes", "source"}, grid, gridAxes, source)
 	b.Insert(op)
 	return RecvOp{opWrapper{op}}
@@ -542,13 +542,13 @@ func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ReduceOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // RootDynamic returns the op's root_dynamic operand group.
-func (o ReduceOp) RootDynamic() []*ir.Value { return o.op.Operands[1:] }
+func (o ReduceOp) RootDynamic() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o ReduceOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ReduceOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o ReduceOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -567,7 +567,7 @@ func (o ReduceOp) Root() ir.Attribute { return o.op.Attr("root") }
 // get their block.
 func BuildReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, rootDynamic []*ir.Value, grid, gridAxes, reduction, root ir.Attribute) ReduceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "reduce", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{input}, rootDynamic...)
+	op.SetOperands(append([]*ir.Value{input}, rootDynamic...))
 	setAttrs(op, []string{"grid", "grid_axes", "reduction", "root"}, grid, gridAxes, reduction, root)
 	b.Insert(op)
 	return ReduceOp{opWrapper{op}}
@@ -588,10 +588,10 @@ func AsReduceScatterOp(op *ir.Operation) (ReduceScatterOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceScatterOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ReduceScatterOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ReduceScatterOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ReduceScatterOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o ReduceScatterOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -610,7 +610,7 @@ func (o ReduceScatterOp) ScatterAxis() ir.Attribute { return o.op.Attr("scatter_
 // single-block regions get their block.
 func BuildReduceScatterOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, grid, gridAxes, reduction, scatterAxis ir.Attribute) ReduceScatterOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "reduce_scatter", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"grid", "grid_axes", "reduction", "scatter_axis"}, grid, gridAxes, reduction, scatterAxis)
 	b.Insert(op)
 	return ReduceScatterOp{opWrapper{op}}
@@ -631,13 +631,13 @@ func AsScatterOp(op *ir.Operation) (ScatterOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ScatterOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ScatterOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // RootDynamic returns the op's root_dynamic operand group.
-func (o ScatterOp) RootDynamic() []*ir.Value { return o.op.Operands[1:] }
+func (o ScatterOp) RootDynamic() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o ScatterOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ScatterOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o ScatterOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -656,7 +656,7 @@ func (o ScatterOp) Root() ir.Attribute { return o.op.Attr("root") }
 // regions get their block.
 func BuildScatterOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, rootDynamic []*ir.Value, grid, gridAxes, scatterAxis, root ir.Attribute) ScatterOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "scatter", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{input}, rootDynamic...)
+	op.SetOperands(append([]*ir.Value{input}, rootDynamic...))
 	setAttrs(op, []string{"grid", "grid_axes", "scatter_axis", "root"}, grid, gridAxes, scatterAxis, root)
 	b.Insert(op)
 	return ScatterOp{opWrapper{op}}
@@ -677,13 +677,13 @@ func AsSendOp(op *ir.Operation) (SendOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o SendOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o SendOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // DestinationDynamic returns the op's destination_dynamic operand group.
-func (o SendOp) DestinationDynamic() []*ir.Value { return o.op.Operands[1:] }
+func (o SendOp) DestinationDynamic() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o SendOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SendOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o SendOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -699,7 +699,7 @@ func (o SendOp) Destination() ir.Attribute { return o.op.Attr("destination") }
 // their block.
 func BuildSendOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, destinationDynamic []*ir.Value, grid, gridAxes, destination ir.Attribute) SendOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "send", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{input}, destinationDynamic...)
+	op.SetOperands(append([]*ir.Value{input}, destinationDynamic...))
 	setAttrs(op, []string{"grid", "grid_axes", "destination"}, grid, gridAxes, destination)
 	b.Insert(op)
 	return SendOp{opWrapper{op}}
@@ -720,13 +720,13 @@ func AsShardOp(op *ir.Operation) (ShardOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ShardOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o ShardOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Sharding returns the op's sharding operand.
-func (o ShardOp) Sharding() *ir.Value { return o.op.Operands[1] }
+func (o ShardOp) Sharding() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ShardOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ShardOp) Result() *ir.Value { return o.op.Result(0) }
 
 // AnnotateForUsers returns the optional attribute annotate_for_users, or nil if it is not set.
 func (o ShardOp) AnnotateForUsers() ir.Attribute { return o.op.Attr("annotate_for_users") }
@@ -736,7 +736,7 @@ func (o ShardOp) AnnotateForUsers() ir.Attribute { return o.op.Attr("annotate_fo
 // get their block.
 func BuildShardOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src, sharding *ir.Value, annotateForUsers ir.Attribute) ShardOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "shard", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{src, sharding}
+	op.SetOperands([]*ir.Value{src, sharding})
 	setAttrs(op, []string{"annotate_for_users"}, annotateForUsers)
 	b.Insert(op)
 	return ShardOp{opWrapper{op}}
@@ -758,21 +758,21 @@ func AsShardShapeOp(op *ir.Operation) (ShardShapeOp, bool) {
 
 // DimsDynamic returns the op's dims_dynamic operand group.
 func (o ShardShapeOp) DimsDynamic() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // Sharding returns the op's sharding operand.
 func (o ShardShapeOp) Sharding() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // DeviceDynamic returns the op's device_dynamic operand group.
 func (o ShardShapeOp) DeviceDynamic() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // Result returns the op's result group.
-func (o ShardShapeOp) Result() []*ir.Value { return o.op.Results }
+func (o ShardShapeOp) Result() []*ir.Value { return o.op.Results() }
 
 // Dims returns the inherent attribute dims, or nil if it is not set.
 func (o ShardShapeOp) Dims() ir.Attribute { return o.op.Attr("dims") }
@@ -785,7 +785,7 @@ func (o ShardShapeOp) Device() ir.Attribute { return o.op.Attr("device") }
 // single-block regions get their block.
 func BuildShardShapeOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, dimsDynamic []*ir.Value, sharding *ir.Value, deviceDynamic []*ir.Value, dims, device ir.Attribute) ShardShapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "shard_shape", Registered: true}, loc, resultTypes)
-	op.Operands = append(append(append([]*ir.Value{}, dimsDynamic...), sharding), deviceDynamic...)
+	op.SetOperands(append(append(append([]*ir.Value{}, dimsDynamic...), sharding), deviceDynamic...))
 	op.SetOperandSegments([]int32{int32(len(dimsDynamic)), 1, int32(len(deviceDynamic))})
 	setAttrs(op, []string{"dims", "device"}, dims, device)
 	b.Insert(op)
@@ -808,16 +808,16 @@ func AsShardingOp(op *ir.Operation) (ShardingOp, bool) {
 
 // DynamicShardedDimsOffsets returns the op's dynamic_sharded_dims_offsets operand group.
 func (o ShardingOp) DynamicShardedDimsOffsets() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // DynamicHaloSizes returns the op's dynamic_halo_sizes operand group.
 func (o ShardingOp) DynamicHaloSizes() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Result returns the op's result.
-func (o ShardingOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ShardingOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o ShardingOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -838,7 +838,7 @@ func (o ShardingOp) StaticHaloSizes() ir.Attribute { return o.op.Attr("static_ha
 // regions get their block.
 func BuildShardingOp(b *ir.Builder, loc ir.Location, resultType ir.Type, dynamicShardedDimsOffsets, dynamicHaloSizes []*ir.Value, grid, splitAxes, staticShardedDimsOffsets, staticHaloSizes ir.Attribute) ShardingOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "sharding", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append([]*ir.Value{}, dynamicShardedDimsOffsets...), dynamicHaloSizes...)
+	op.SetOperands(append(append([]*ir.Value{}, dynamicShardedDimsOffsets...), dynamicHaloSizes...))
 	op.SetOperandSegments([]int32{int32(len(dynamicShardedDimsOffsets)), int32(len(dynamicHaloSizes))})
 	setAttrs(op, []string{"grid", "split_axes", "static_sharded_dims_offsets", "static_halo_sizes"}, grid, splitAxes, staticShardedDimsOffsets, staticHaloSizes)
 	b.Insert(op)
@@ -860,10 +860,10 @@ func AsShiftOp(op *ir.Operation) (ShiftOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ShiftOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ShiftOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ShiftOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ShiftOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o ShiftOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -885,7 +885,7 @@ func (o ShiftOp) Rotate() ir.Attribute { return o.op.Attr("rotate") }
 // get their block.
 func BuildShiftOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, grid, gridAxes, shiftAxis, offset, rotate ir.Attribute) ShiftOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "shift", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"grid", "grid_axes", "shift_axis", "offset", "rotate"}, grid, gridAxes, shiftAxis, offset, rotate)
 	b.Insert(op)
 	return ShiftOp{opWrapper{op}}
@@ -906,13 +906,13 @@ func AsUpdateHaloOp(op *ir.Operation) (UpdateHaloOp, bool) {
 }
 
 // Destination returns the op's destination operand.
-func (o UpdateHaloOp) Destination() *ir.Value { return o.op.Operands[0] }
+func (o UpdateHaloOp) Destination() *ir.Value { return o.op.Operand(0) }
 
 // HaloSizes returns the op's halo_sizes operand group.
-func (o UpdateHaloOp) HaloSizes() []*ir.Value { return o.op.Operands[1:] }
+func (o UpdateHaloOp) HaloSizes() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o UpdateHaloOp) Result() *ir.Value { return o.op.Results[0] }
+func (o UpdateHaloOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o UpdateHaloOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -928,7 +928,7 @@ func (o UpdateHaloOp) StaticHaloSizes() ir.Attribute { return o.op.Attr("static_
 // single-block regions get their block.
 func BuildUpdateHaloOp(b *ir.Builder, loc ir.Location, resultType ir.Type, destination *ir.Value, haloSizes []*ir.Value, grid, splitAxes, staticHaloSizes ir.Attribute) UpdateHaloOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "update_halo", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{destination}, haloSizes...)
+	op.SetOperands(append([]*ir.Value{destination}, haloSizes...))
 	setAttrs(op, []string{"grid", "split_axes", "static_halo_sizes"}, grid, splitAxes, staticHaloSizes)
 	b.Insert(op)
 	return UpdateHaloOp{opWrapper{op}}

@@ -20,7 +20,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -50,17 +50,17 @@ func AsAndOp(op *ir.Operation) (AndOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o AndOp) Inputs() []*ir.Value { return o.op.Operands }
+func (o AndOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o AndOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AndOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAndOp creates a smt.and at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value) AndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "and", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return AndOp{opWrapper{op}}
 }
@@ -80,20 +80,20 @@ func AsApplyFuncOp(op *ir.Operation) (ApplyFuncOp, bool) {
 }
 
 // Func returns the op's func operand.
-func (o ApplyFuncOp) Func() *ir.Value { return o.op.Operands[0] }
+func (o ApplyFuncOp) Func() *ir.Value { return o.op.Operand(0) }
 
 // Args returns the op's args operand group.
-func (o ApplyFuncOp) Args() []*ir.Value { return o.op.Operands[1:] }
+func (o ApplyFuncOp) Args() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o ApplyFuncOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ApplyFuncOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildApplyFuncOp creates a smt.apply_func at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildApplyFuncOp(b *ir.Builder, loc ir.Location, resultType ir.Type, func_ *ir.Value, args []*ir.Value) ApplyFuncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "apply_func", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{func_}, args...)
+	op.SetOperands(append([]*ir.Value{func_}, args...))
 	b.Insert(op)
 	return ApplyFuncOp{opWrapper{op}}
 }
@@ -113,17 +113,17 @@ func AsArrayBroadcastOp(op *ir.Operation) (ArrayBroadcastOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o ArrayBroadcastOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o ArrayBroadcastOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ArrayBroadcastOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ArrayBroadcastOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildArrayBroadcastOp creates a smt.array.broadcast at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildArrayBroadcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value) ArrayBroadcastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "array.broadcast", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return ArrayBroadcastOp{opWrapper{op}}
 }
@@ -143,20 +143,20 @@ func AsArraySelectOp(op *ir.Operation) (ArraySelectOp, bool) {
 }
 
 // Array returns the op's array operand.
-func (o ArraySelectOp) Array() *ir.Value { return o.op.Operands[0] }
+func (o ArraySelectOp) Array() *ir.Value { return o.op.Operand(0) }
 
 // Index returns the op's index operand.
-func (o ArraySelectOp) Index() *ir.Value { return o.op.Operands[1] }
+func (o ArraySelectOp) Index() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ArraySelectOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ArraySelectOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildArraySelectOp creates a smt.array.select at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildArraySelectOp(b *ir.Builder, loc ir.Location, resultType ir.Type, array, index *ir.Value) ArraySelectOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "array.select", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{array, index}
+	op.SetOperands([]*ir.Value{array, index})
 	b.Insert(op)
 	return ArraySelectOp{opWrapper{op}}
 }
@@ -176,23 +176,23 @@ func AsArrayStoreOp(op *ir.Operation) (ArrayStoreOp, bool) {
 }
 
 // Array returns the op's array operand.
-func (o ArrayStoreOp) Array() *ir.Value { return o.op.Operands[0] }
+func (o ArrayStoreOp) Array() *ir.Value { return o.op.Operand(0) }
 
 // Index returns the op's index operand.
-func (o ArrayStoreOp) Index() *ir.Value { return o.op.Operands[1] }
+func (o ArrayStoreOp) Index() *ir.Value { return o.op.Operand(1) }
 
 // Value returns the op's value operand.
-func (o ArrayStoreOp) Value() *ir.Value { return o.op.Operands[2] }
+func (o ArrayStoreOp) Value() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o ArrayStoreOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ArrayStoreOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildArrayStoreOp creates a smt.array.store at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildArrayStoreOp(b *ir.Builder, loc ir.Location, resultType ir.Type, array, index, value *ir.Value) ArrayStoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "array.store", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{array, index, value}
+	op.SetOperands([]*ir.Value{array, index, value})
 	b.Insert(op)
 	return ArrayStoreOp{opWrapper{op}}
 }
@@ -212,14 +212,14 @@ func AsAssertOp(op *ir.Operation) (AssertOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o AssertOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o AssertOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // BuildAssertOp creates a smt.assert at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAssertOp(b *ir.Builder, loc ir.Location, input *ir.Value) AssertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "assert", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return AssertOp{opWrapper{op}}
 }
@@ -239,20 +239,20 @@ func AsBvAddOp(op *ir.Operation) (BvAddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvAddOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o BvAddOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvAddOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o BvAddOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BvAddOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BvAddOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBvAddOp creates a smt.bv.add at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvAddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.add", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvAddOp{opWrapper{op}}
 }
@@ -272,20 +272,20 @@ func AsBvAndOp(op *ir.Operation) (BvAndOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvAndOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o BvAndOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvAndOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o BvAndOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BvAndOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BvAndOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBvAndOp creates a smt.bv.and at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvAndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.and", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvAndOp{opWrapper{op}}
 }
@@ -305,20 +305,20 @@ func AsBvAshrOp(op *ir.Operation) (BvAshrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvAshrOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o BvAshrOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvAshrOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o BvAshrOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BvAshrOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BvAshrOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBvAshrOp creates a smt.bv.ashr at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvAshrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvAshrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.ashr", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvAshrOp{opWrapper{op}}
 }
@@ -338,13 +338,13 @@ func AsBvCmpOp(op *ir.Operation) (BvCmpOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvCmpOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o BvCmpOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvCmpOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o BvCmpOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BvCmpOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BvCmpOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Pred returns the inherent attribute pred, or nil if it is not set.
 func (o BvCmpOp) Pred() ir.Attribute { return o.op.Attr("pred") }
@@ -354,7 +354,7 @@ func (o BvCmpOp) Pred() ir.Attribute { return o.op.Attr("pred") }
 // get their block.
 func BuildBvCmpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, pred ir.Attribute) BvCmpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.cmp", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"pred"}, pred)
 	b.Insert(op)
 	return BvCmpOp{opWrapper{op}}
@@ -375,20 +375,20 @@ func AsBvConcatOp(op *ir.Operation) (BvConcatOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvConcatOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o BvConcatOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvConcatOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o BvConcatOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BvConcatOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BvConcatOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBvConcatOp creates a smt.bv.concat at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBvConcatOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvConcatOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.concat", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvConcatOp{opWrapper{op}}
 }
@@ -408,7 +408,7 @@ func AsBvConstantOp(op *ir.Operation) (BvConstantOp, bool) {
 }
 
 // Result returns the op's result.
-func (o BvConstantOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BvConstantOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o BvConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -438,10 +438,10 @@ func AsBvExtractOp(op *ir.Operation) (BvExtractOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o BvExtractOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o BvExtractOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o BvExtractOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BvExtractOp) Result() *ir.Value { return o.op.Result(0) }
 
 // LowBit returns the inherent attribute lowBit, or nil if it is not set.
 func (o BvExtractOp) LowBit() ir.Attribute { return o.op.Attr("lowBit") }
@@ -451,7 +451,7 @@ func (o BvExtractOp) LowBit() ir.Attribute { return o.op.Attr("lowBit") }
 // regions get their block.
 func BuildBvExtractOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, lowBit ir.Attribute) BvExtractOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.extract", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"lowBit"}, lowBit)
 	b.Insert(op)
 	return BvExtractOp{opWrapper{op}}
@@ -472,20 +472,20 @@ func AsBvLshrOp(op *ir.Operation) (BvLshrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvLshrOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o BvLshrOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvLshrOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o BvLshrOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BvLshrOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BvLshrOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBvLshrOp creates a smt.bv.lshr at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvLshrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvLshrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.lshr", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvLshrOp{opWrapper{op}}
 }
@@ -505,20 +505,20 @@ func AsBvMulOp(op *ir.Operation) (BvMulOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvMulOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o BvMulOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvMulOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o BvMulOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BvMulOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BvMulOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBvMulOp creates a smt.bv.mul at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvMulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.mul", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvMulOp{opWrapper{op}}
 }
@@ -538,17 +538,17 @@ func AsBvNegOp(op *ir.Operation) (BvNegOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o BvNegOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o BvNegOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o BvNegOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BvNegOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBvNegOp creates a smt.bv.neg at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvNegOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) BvNegOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.neg", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return BvNegOp{opWrapper{op}}
 }
@@ -568,17 +568,17 @@ func AsBvNotOp(op *ir.Operation) (BvNotOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o BvNotOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o BvNotOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o BvNotOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BvNotOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBvNotOp creates a smt.bv.not at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvNotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) BvNotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.not", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return BvNotOp{opWrapper{op}}
 }
@@ -598,20 +598,20 @@ func AsBvOrOp(op *ir.Operation) (BvOrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvOrOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o BvOrOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvOrOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o BvOrOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BvOrOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BvOrOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBvOrOp creates a smt.bv.or at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildBvOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvOrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.or", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvOrOp{opWrapper{op}}
 }
@@ -631,17 +631,17 @@ func AsBvRepeatOp(op *ir.Operation) (BvRepeatOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o BvRepeatOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o BvRepeatOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o BvRepeatOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BvRepeatOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBvRepeatOp creates a smt.bv.repeat at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBvRepeatOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) BvRepeatOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.repeat", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return BvRepeatOp{opWrapper{op}}
 }
@@ -661,20 +661,20 @@ func AsBvSdivOp(op *ir.Operation) (BvSdivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvSdivOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o BvSdivOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvSdivOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o BvSdivOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BvSdivOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BvSdivOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBvSdivOp creates a smt.bv.sdiv at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvSdivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvSdivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.sdiv", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvSdivOp{opWrapper{op}}
 }
@@ -694,20 +694,20 @@ func AsBvShlOp(op *ir.Operation) (BvShlOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvShlOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o BvShlOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvShlOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o BvShlOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BvShlOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BvShlOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBvShlOp creates a smt.bv.shl at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvShlOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvShlOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.shl", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvShlOp{opWrapper{op}}
 }
@@ -727,20 +727,20 @@ func AsBvSmodOp(op *ir.Operation) (BvSmodOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvSmodOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o BvSmodOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvSmodOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o BvSmodOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BvSmodOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BvSmodOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBvSmodOp creates a smt.bv.smod at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvSmodOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvSmodOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.smod", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvSmodOp{opWrapper{op}}
 }
@@ -760,20 +760,20 @@ func AsBvSremOp(op *ir.Operation) (BvSremOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvSremOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o BvSremOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvSremOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o BvSremOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BvSremOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BvSremOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBvSremOp creates a smt.bv.srem at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvSremOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvSremOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.srem", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvSremOp{opWrapper{op}}
 }
@@ -793,20 +793,20 @@ func AsBvUdivOp(op *ir.Operation) (BvUdivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvUdivOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o BvUdivOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvUdivOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o BvUdivOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BvUdivOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BvUdivOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBvUdivOp creates a smt.bv.udiv at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvUdivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvUdivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.udiv", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvUdivOp{opWrapper{op}}
 }
@@ -826,20 +826,20 @@ func AsBvUremOp(op *ir.Operation) (BvUremOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvUremOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o BvUremOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvUremOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o BvUremOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BvUremOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BvUremOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBvUremOp creates a smt.bv.urem at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvUremOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvUremOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.urem", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvUremOp{opWrapper{op}}
 }
@@ -859,20 +859,20 @@ func AsBvXorOp(op *ir.Operation) (BvXorOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvXorOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o BvXorOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvXorOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o BvXorOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BvXorOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BvXorOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBvXorOp creates a smt.bv.xor at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvXorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvXorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.xor", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvXorOp{opWrapper{op}}
 }
@@ -892,10 +892,10 @@ func AsBv2intOp(op *ir.Operation) (Bv2intOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o Bv2intOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o Bv2intOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o Bv2intOp) Result() *ir.Value { return o.op.Results[0] }
+func (o Bv2intOp) Result() *ir.Value { return o.op.Result(0) }
 
 // IsSigned returns the optional attribute is_signed, or nil if it is not set.
 func (o Bv2intOp) IsSigned() ir.Attribute { return o.op.Attr("is_signed") }
@@ -905,7 +905,7 @@ func (o Bv2intOp) IsSigned() ir.Attribute { return o.op.Attr("is_signed") }
 // get their block.
 func BuildBv2intOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, isSigned ir.Attribute) Bv2intOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv2int", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"is_signed"}, isSigned)
 	b.Insert(op)
 	return Bv2intOp{opWrapper{op}}
@@ -926,16 +926,16 @@ func AsCheckOp(op *ir.Operation) (CheckOp, bool) {
 }
 
 // Results returns the op's results result group.
-func (o CheckOp) Results() []*ir.Value { return o.op.Results }
+func (o CheckOp) Results() []*ir.Value { return o.op.Results() }
 
 // SatRegion returns the op's satRegion region.
-func (o CheckOp) SatRegion() *ir.Region { return o.op.Regions[0] }
+func (o CheckOp) SatRegion() *ir.Region { return o.op.Region(0) }
 
 // UnknownRegion returns the op's unknownRegion region.
-func (o CheckOp) UnknownRegion() *ir.Region { return o.op.Regions[1] }
+func (o CheckOp) UnknownRegion() *ir.Region { return o.op.Region(1) }
 
 // UnsatRegion returns the op's unsatRegion region.
-func (o CheckOp) UnsatRegion() *ir.Region { return o.op.Regions[2] }
+func (o CheckOp) UnsatRegion() *ir.Region { return o.op.Region(2) }
 
 // BuildCheckOp creates a smt.check at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -964,7 +964,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstantOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConstantOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -994,7 +994,7 @@ func AsDeclareFunOp(op *ir.Operation) (DeclareFunOp, bool) {
 }
 
 // Result returns the op's result.
-func (o DeclareFunOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DeclareFunOp) Result() *ir.Value { return o.op.Result(0) }
 
 // NamePrefix returns the optional attribute namePrefix, or nil if it is not set.
 func (o DeclareFunOp) NamePrefix() ir.Attribute { return o.op.Attr("namePrefix") }
@@ -1024,17 +1024,17 @@ func AsDistinctOp(op *ir.Operation) (DistinctOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o DistinctOp) Inputs() []*ir.Value { return o.op.Operands }
+func (o DistinctOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o DistinctOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DistinctOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildDistinctOp creates a smt.distinct at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDistinctOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value) DistinctOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "distinct", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return DistinctOp{opWrapper{op}}
 }
@@ -1054,17 +1054,17 @@ func AsEqOp(op *ir.Operation) (EqOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o EqOp) Inputs() []*ir.Value { return o.op.Operands }
+func (o EqOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o EqOp) Result() *ir.Value { return o.op.Results[0] }
+func (o EqOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildEqOp creates a smt.eq at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildEqOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value) EqOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "eq", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return EqOp{opWrapper{op}}
 }
@@ -1084,7 +1084,7 @@ func AsExistsOp(op *ir.Operation) (ExistsOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ExistsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ExistsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Weight returns the optional attribute weight, or nil if it is not set.
 func (o ExistsOp) Weight() ir.Attribute { return o.op.Attr("weight") }
@@ -1096,10 +1096,10 @@ func (o ExistsOp) NoPattern() ir.Attribute { return o.op.Attr("noPattern") }
 func (o ExistsOp) BoundVarNames() ir.Attribute { return o.op.Attr("boundVarNames") }
 
 // Body returns the op's body region.
-func (o ExistsOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o ExistsOp) Body() *ir.Region { return o.op.Region(0) }
 
 // Patterns returns the op's patterns regions.
-func (o ExistsOp) Patterns() []*ir.Region { return o.op.Regions[1:] }
+func (o ExistsOp) Patterns() []*ir.Region { return o.op.Regions()[1:] }
 
 // BuildExistsOp creates a smt.exists at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1130,7 +1130,7 @@ func AsForallOp(op *ir.Operation) (ForallOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ForallOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ForallOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Weight returns the optional attribute weight, or nil if it is not set.
 func (o ForallOp) Weight() ir.Attribute { return o.op.Attr("weight") }
@@ -1142,10 +1142,10 @@ func (o ForallOp) NoPattern() ir.Attribute { return o.op.Attr("noPattern") }
 func (o ForallOp) BoundVarNames() ir.Attribute { return o.op.Attr("boundVarNames") }
 
 // Body returns the op's body region.
-func (o ForallOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o ForallOp) Body() *ir.Region { return o.op.Region(0) }
 
 // Patterns returns the op's patterns regions.
-func (o ForallOp) Patterns() []*ir.Region { return o.op.Regions[1:] }
+func (o ForallOp) Patterns() []*ir.Region { return o.op.Regions()[1:] }
 
 // BuildForallOp creates a smt.forall at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1176,20 +1176,20 @@ func AsImpliesOp(op *ir.Operation) (ImpliesOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ImpliesOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o ImpliesOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o ImpliesOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o ImpliesOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ImpliesOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ImpliesOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildImpliesOp creates a smt.implies at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildImpliesOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) ImpliesOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "implies", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return ImpliesOp{opWrapper{op}}
 }
@@ -1209,17 +1209,17 @@ func AsIntAbsOp(op *ir.Operation) (IntAbsOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o IntAbsOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o IntAbsOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o IntAbsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IntAbsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildIntAbsOp creates a smt.int.abs at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIntAbsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) IntAbsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "int.abs", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return IntAbsOp{opWrapper{op}}
 }
@@ -1239,17 +1239,17 @@ func AsIntAddOp(op *ir.Operation) (IntAddOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o IntAddOp) Inputs() []*ir.Value { return o.op.Operands }
+func (o IntAddOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o IntAddOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IntAddOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildIntAddOp creates a smt.int.add at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIntAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value) IntAddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "int.add", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return IntAddOp{opWrapper{op}}
 }
@@ -1269,13 +1269,13 @@ func AsIntCmpOp(op *ir.Operation) (IntCmpOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntCmpOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntCmpOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntCmpOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntCmpOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o IntCmpOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IntCmpOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Pred returns the inherent attribute pred, or nil if it is not set.
 func (o IntCmpOp) Pred() ir.Attribute { return o.op.Attr("pred") }
@@ -1285,7 +1285,7 @@ func (o IntCmpOp) Pred() ir.Attribute { return o.op.Attr("pred") }
 // get their block.
 func BuildIntCmpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, pred ir.Attribute) IntCmpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "int.cmp", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"pred"}, pred)
 	b.Insert(op)
 	return IntCmpOp{opWrapper{op}}
@@ -1306,7 +1306,7 @@ func AsIntConstantOp(op *ir.Operation) (IntConstantOp, bool) {
 }
 
 // Result returns the op's result.
-func (o IntConstantOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IntConstantOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o IntConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -1336,20 +1336,20 @@ func AsIntDivOp(op *ir.Operation) (IntDivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntDivOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntDivOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntDivOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntDivOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o IntDivOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IntDivOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildIntDivOp creates a smt.int.div at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIntDivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) IntDivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "int.div", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return IntDivOp{opWrapper{op}}
 }
@@ -1369,20 +1369,20 @@ func AsIntModOp(op *ir.Operation) (IntModOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntModOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntModOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntModOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntModOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o IntModOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IntModOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildIntModOp creates a smt.int.mod at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIntModOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) IntModOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "int.mod", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return IntModOp{opWrapper{op}}
 }
@@ -1402,17 +1402,17 @@ func AsIntMulOp(op *ir.Operation) (IntMulOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o IntMulOp) Inputs() []*ir.Value { return o.op.Operands }
+func (o IntMulOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o IntMulOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IntMulOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildIntMulOp creates a smt.int.mul at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIntMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value) IntMulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "int.mul", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return IntMulOp{opWrapper{op}}
 }
@@ -1432,20 +1432,20 @@ func AsIntSubOp(op *ir.Operation) (IntSubOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntSubOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o IntSubOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntSubOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o IntSubOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o IntSubOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IntSubOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildIntSubOp creates a smt.int.sub at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIntSubOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) IntSubOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "int.sub", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return IntSubOp{opWrapper{op}}
 }
@@ -1465,17 +1465,17 @@ func AsInt2bvOp(op *ir.Operation) (Int2bvOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o Int2bvOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o Int2bvOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o Int2bvOp) Result() *ir.Value { return o.op.Results[0] }
+func (o Int2bvOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildInt2bvOp creates a smt.int2bv at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildInt2bvOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) Int2bvOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "int2bv", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return Int2bvOp{opWrapper{op}}
 }
@@ -1495,23 +1495,23 @@ func AsIteOp(op *ir.Operation) (IteOp, bool) {
 }
 
 // Cond returns the op's cond operand.
-func (o IteOp) Cond() *ir.Value { return o.op.Operands[0] }
+func (o IteOp) Cond() *ir.Value { return o.op.Operand(0) }
 
 // ThenValue returns the op's thenValue operand.
-func (o IteOp) ThenValue() *ir.Value { return o.op.Operands[1] }
+func (o IteOp) ThenValue() *ir.Value { return o.op.Operand(1) }
 
 // ElseValue returns the op's elseValue operand.
-func (o IteOp) ElseValue() *ir.Value { return o.op.Operands[2] }
+func (o IteOp) ElseValue() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o IteOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IteOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildIteOp creates a smt.ite at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIteOp(b *ir.Builder, loc ir.Location, resultType ir.Type, cond, thenValue, elseValue *ir.Value) IteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "ite", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{cond, thenValue, elseValue}
+	op.SetOperands([]*ir.Value{cond, thenValue, elseValue})
 	b.Insert(op)
 	return IteOp{opWrapper{op}}
 }
@@ -1531,17 +1531,17 @@ func AsNotOp(op *ir.Operation) (NotOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o NotOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o NotOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o NotOp) Result() *ir.Value { return o.op.Results[0] }
+func (o NotOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildNotOp creates a smt.not at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildNotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) NotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "not", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return NotOp{opWrapper{op}}
 }
@@ -1561,17 +1561,17 @@ func AsOrOp(op *ir.Operation) (OrOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o OrOp) Inputs() []*ir.Value { return o.op.Operands }
+func (o OrOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o OrOp) Result() *ir.Value { return o.op.Results[0] }
+func (o OrOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildOrOp creates a smt.or at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value) OrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "or", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return OrOp{opWrapper{op}}
 }
@@ -1695,20 +1695,20 @@ func AsSolverOp(op *ir.Operation) (SolverOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o SolverOp) Inputs() []*ir.Value { return o.op.Operands }
+func (o SolverOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o SolverOp) Results() []*ir.Value { return o.op.Results }
+func (o SolverOp) Results() []*ir.Value { return o.op.Results() }
 
 // BodyRegion returns the op's bodyRegion region.
-func (o SolverOp) BodyRegion() *ir.Region { return o.op.Regions[0] }
+func (o SolverOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 
 // BuildSolverOp creates a smt.solver at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSolverOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs []*ir.Value) SolverOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "solver", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return SolverOp{opWrapper{op}}
@@ -1729,17 +1729,17 @@ func AsXorOp(op *ir.Operation) (XorOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o XorOp) Inputs() []*ir.Value { return o.op.Operands }
+func (o XorOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o XorOp) Result() *ir.Value { return o.op.Results[0] }
+func (o XorOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildXorOp creates a smt.xor at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildXorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value) XorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "xor", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return XorOp{opWrapper{op}}
 }
@@ -1759,14 +1759,14 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Values returns the op's values operand group.
-func (o YieldOp) Values() []*ir.Value { return o.op.Operands }
+func (o YieldOp) Values() []*ir.Value { return o.op.Operands() }
 
 // BuildYieldOp creates a smt.yield at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, values []*ir.Value) YieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "yield", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, values...)
+	op.SetOperands(append([]*ir.Value{}, values...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }

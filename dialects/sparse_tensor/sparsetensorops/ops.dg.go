@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,20 +51,20 @@ func AsAssembleOp(op *ir.Operation) (AssembleOp, bool) {
 }
 
 // Levels returns the op's levels operand group.
-func (o AssembleOp) Levels() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-1] }
+func (o AssembleOp) Levels() []*ir.Value { return o.op.Operands()[0 : o.op.NumOperands()-1] }
 
 // Values returns the op's values operand.
-func (o AssembleOp) Values() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o AssembleOp) Values() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Result returns the op's result.
-func (o AssembleOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AssembleOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAssembleOp creates a sparse_tensor.assemble at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAssembleOp(b *ir.Builder, loc ir.Location, resultType ir.Type, levels []*ir.Value, values *ir.Value) AssembleOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "assemble", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append([]*ir.Value{}, levels...), values)
+	op.SetOperands(append(append([]*ir.Value{}, levels...), values))
 	b.Insert(op)
 	return AssembleOp{opWrapper{op}}
 }
@@ -84,13 +84,13 @@ func AsBinaryOp(op *ir.Operation) (BinaryOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o BinaryOp) X() *ir.Value { return o.op.Operands[0] }
+func (o BinaryOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Y returns the op's y operand.
-func (o BinaryOp) Y() *ir.Value { return o.op.Operands[1] }
+func (o BinaryOp) Y() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o BinaryOp) Output() *ir.Value { return o.op.Results[0] }
+func (o BinaryOp) Output() *ir.Value { return o.op.Result(0) }
 
 // LeftIdentity returns the optional attribute left_identity, or nil if it is not set.
 func (o BinaryOp) LeftIdentity() ir.Attribute { return o.op.Attr("left_identity") }
@@ -99,20 +99,20 @@ func (o BinaryOp) LeftIdentity() ir.Attribute { return o.op.Attr("left_identity"
 func (o BinaryOp) RightIdentity() ir.Attribute { return o.op.Attr("right_identity") }
 
 // OverlapRegion returns the op's overlapRegion region.
-func (o BinaryOp) OverlapRegion() *ir.Region { return o.op.Regions[0] }
+func (o BinaryOp) OverlapRegion() *ir.Region { return o.op.Region(0) }
 
 // LeftRegion returns the op's leftRegion region.
-func (o BinaryOp) LeftRegion() *ir.Region { return o.op.Regions[1] }
+func (o BinaryOp) LeftRegion() *ir.Region { return o.op.Region(1) }
 
 // RightRegion returns the op's rightRegion region.
-func (o BinaryOp) RightRegion() *ir.Region { return o.op.Regions[2] }
+func (o BinaryOp) RightRegion() *ir.Region { return o.op.Region(2) }
 
 // BuildBinaryOp creates a sparse_tensor.binary at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBinaryOp(b *ir.Builder, loc ir.Location, outputType ir.Type, x_, y_ *ir.Value, leftIdentity, rightIdentity ir.Attribute) BinaryOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "binary", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{x_, y_}
+	op.SetOperands([]*ir.Value{x_, y_})
 	setAttrs(op, []string{"left_identity", "right_identity"}, leftIdentity, rightIdentity)
 	op.AddRegion()
 	op.AddRegion()
@@ -137,16 +137,16 @@ func AsCoiterateOp(op *ir.Operation) (CoiterateOp, bool) {
 
 // IterSpaces returns the op's iterSpaces operand group.
 func (o CoiterateOp) IterSpaces() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // InitArgs returns the op's initArgs operand group.
 func (o CoiterateOp) InitArgs() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Results returns the op's results result group.
-func (o CoiterateOp) Results() []*ir.Value { return o.op.Results }
+func (o CoiterateOp) Results() []*ir.Value { return o.op.Results() }
 
 // CrdUsedLvls returns the inherent attribute crdUsedLvls, or nil if it is not set.
 func (o CoiterateOp) CrdUsedLvls() ir.Attribute { return o.op.Attr("crdUsedLvls") }
@@ -155,14 +155,14 @@ func (o CoiterateOp) CrdUsedLvls() ir.Attribute { return o.op.Attr("crdUsedLvls"
 func (o CoiterateOp) Cases() ir.Attribute { return o.op.Attr("cases") }
 
 // CaseRegions returns the op's caseRegions regions.
-func (o CoiterateOp) CaseRegions() []*ir.Region { return o.op.Regions[0:] }
+func (o CoiterateOp) CaseRegions() []*ir.Region { return o.op.Regions()[0:] }
 
 // BuildCoiterateOp creates a sparse_tensor.coiterate at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCoiterateOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, iterSpaces, initArgs []*ir.Value, crdUsedLvls, cases ir.Attribute, caseRegionsCount int) CoiterateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "coiterate", Registered: true}, loc, resultsTypes)
-	op.Operands = append(append([]*ir.Value{}, iterSpaces...), initArgs...)
+	op.SetOperands(append(append([]*ir.Value{}, iterSpaces...), initArgs...))
 	op.SetOperandSegments([]int32{int32(len(iterSpaces)), int32(len(initArgs))})
 	setAttrs(op, []string{"crdUsedLvls", "cases"}, crdUsedLvls, cases)
 	for range caseRegionsCount {
@@ -187,32 +187,32 @@ func AsCompressOp(op *ir.Operation) (CompressOp, bool) {
 }
 
 // Values returns the op's values operand.
-func (o CompressOp) Values() *ir.Value { return o.op.Operands[0] }
+func (o CompressOp) Values() *ir.Value { return o.op.Operand(0) }
 
 // Filled returns the op's filled operand.
-func (o CompressOp) Filled() *ir.Value { return o.op.Operands[1] }
+func (o CompressOp) Filled() *ir.Value { return o.op.Operand(1) }
 
 // Added returns the op's added operand.
-func (o CompressOp) Added() *ir.Value { return o.op.Operands[2] }
+func (o CompressOp) Added() *ir.Value { return o.op.Operand(2) }
 
 // Count returns the op's count operand.
-func (o CompressOp) Count() *ir.Value { return o.op.Operands[3] }
+func (o CompressOp) Count() *ir.Value { return o.op.Operand(3) }
 
 // Tensor returns the op's tensor operand.
-func (o CompressOp) Tensor() *ir.Value { return o.op.Operands[4] }
+func (o CompressOp) Tensor() *ir.Value { return o.op.Operand(4) }
 
 // LvlCoords returns the op's lvlCoords operand group.
-func (o CompressOp) LvlCoords() []*ir.Value { return o.op.Operands[5:] }
+func (o CompressOp) LvlCoords() []*ir.Value { return o.op.Operands()[5:] }
 
 // Result returns the op's result.
-func (o CompressOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CompressOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCompressOp creates a sparse_tensor.compress at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCompressOp(b *ir.Builder, loc ir.Location, resultType ir.Type, values, filled, added, count, tensor *ir.Value, lvlCoords []*ir.Value) CompressOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "compress", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{values, filled, added, count, tensor}, lvlCoords...)
+	op.SetOperands(append([]*ir.Value{values, filled, added, count, tensor}, lvlCoords...))
 	b.Insert(op)
 	return CompressOp{opWrapper{op}}
 }
@@ -232,10 +232,10 @@ func AsConcatenateOp(op *ir.Operation) (ConcatenateOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o ConcatenateOp) Inputs() []*ir.Value { return o.op.Operands }
+func (o ConcatenateOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o ConcatenateOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConcatenateOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o ConcatenateOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -245,7 +245,7 @@ func (o ConcatenateOp) Dimension() ir.Attribute { return o.op.Attr("dimension") 
 // unset; single-block regions get their block.
 func BuildConcatenateOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value, dimension ir.Attribute) ConcatenateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "concatenate", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	setAttrs(op, []string{"dimension"}, dimension)
 	b.Insert(op)
 	return ConcatenateOp{opWrapper{op}}
@@ -266,17 +266,17 @@ func AsConvertOp(op *ir.Operation) (ConvertOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ConvertOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o ConvertOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Dest returns the op's dest result.
-func (o ConvertOp) Dest() *ir.Value { return o.op.Results[0] }
+func (o ConvertOp) Dest() *ir.Value { return o.op.Result(0) }
 
 // BuildConvertOp creates a sparse_tensor.convert at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConvertOp(b *ir.Builder, loc ir.Location, destType ir.Type, source *ir.Value) ConvertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "convert", Registered: true}, loc, []ir.Type{destType})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return ConvertOp{opWrapper{op}}
 }
@@ -296,10 +296,10 @@ func AsCoordinatesOp(op *ir.Operation) (CoordinatesOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o CoordinatesOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o CoordinatesOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CoordinatesOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CoordinatesOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Level returns the inherent attribute level, or nil if it is not set.
 func (o CoordinatesOp) Level() ir.Attribute { return o.op.Attr("level") }
@@ -309,7 +309,7 @@ func (o CoordinatesOp) Level() ir.Attribute { return o.op.Attr("level") }
 // unset; single-block regions get their block.
 func BuildCoordinatesOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor *ir.Value, level ir.Attribute) CoordinatesOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "coordinates", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{tensor}
+	op.SetOperands([]*ir.Value{tensor})
 	setAttrs(op, []string{"level"}, level)
 	b.Insert(op)
 	return CoordinatesOp{opWrapper{op}}
@@ -330,17 +330,17 @@ func AsCoordinatesBufferOp(op *ir.Operation) (CoordinatesBufferOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o CoordinatesBufferOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o CoordinatesBufferOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CoordinatesBufferOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CoordinatesBufferOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCoordinatesBufferOp creates a sparse_tensor.coordinates_buffer at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCoordinatesBufferOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor *ir.Value) CoordinatesBufferOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "coordinates_buffer", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{tensor}
+	op.SetOperands([]*ir.Value{tensor})
 	b.Insert(op)
 	return CoordinatesBufferOp{opWrapper{op}}
 }
@@ -360,10 +360,10 @@ func AsCrdTranslateOp(op *ir.Operation) (CrdTranslateOp, bool) {
 }
 
 // InCrds returns the op's in_crds operand group.
-func (o CrdTranslateOp) InCrds() []*ir.Value { return o.op.Operands }
+func (o CrdTranslateOp) InCrds() []*ir.Value { return o.op.Operands() }
 
 // OutCrds returns the op's out_crds result group.
-func (o CrdTranslateOp) OutCrds() []*ir.Value { return o.op.Results }
+func (o CrdTranslateOp) OutCrds() []*ir.Value { return o.op.Results() }
 
 // Direction returns the inherent attribute direction, or nil if it is not set.
 func (o CrdTranslateOp) Direction() ir.Attribute { return o.op.Attr("direction") }
@@ -376,7 +376,7 @@ func (o CrdTranslateOp) Encoder() ir.Attribute { return o.op.Attr("encoder") }
 // unset; single-block regions get their block.
 func BuildCrdTranslateOp(b *ir.Builder, loc ir.Location, outCrdsTypes []ir.Type, inCrds []*ir.Value, direction, encoder ir.Attribute) CrdTranslateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "crd_translate", Registered: true}, loc, outCrdsTypes)
-	op.Operands = append([]*ir.Value{}, inCrds...)
+	op.SetOperands(append([]*ir.Value{}, inCrds...))
 	setAttrs(op, []string{"direction", "encoder"}, direction, encoder)
 	b.Insert(op)
 	return CrdTranslateOp{opWrapper{op}}
@@ -397,36 +397,36 @@ func AsDisassembleOp(op *ir.Operation) (DisassembleOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o DisassembleOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o DisassembleOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // OutLevels returns the op's out_levels operand group.
-func (o DisassembleOp) OutLevels() []*ir.Value { return o.op.Operands[1 : len(o.op.Operands)-1] }
+func (o DisassembleOp) OutLevels() []*ir.Value { return o.op.Operands()[1 : o.op.NumOperands()-1] }
 
 // OutValues returns the op's out_values operand.
-func (o DisassembleOp) OutValues() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o DisassembleOp) OutValues() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // RetLevels returns the op's ret_levels result group (as large as the op's other variadic groups).
 func (o DisassembleOp) RetLevels() []*ir.Value {
-	n := (len(o.op.Results) - 2) / 2
-	return o.op.Results[0 : 0+n]
+	n := (o.op.NumResults() - 2) / 2
+	return o.op.Results()[0 : 0+n]
 }
 
 // RetValues returns the op's ret_values result.
 func (o DisassembleOp) RetValues() *ir.Value {
-	n := (len(o.op.Results) - 2) / 2
-	return o.op.Results[n]
+	n := (o.op.NumResults() - 2) / 2
+	return o.op.Result(n)
 }
 
 // LvlLens returns the op's lvl_lens result group (as large as the op's other variadic groups).
 func (o DisassembleOp) LvlLens() []*ir.Value {
-	n := (len(o.op.Results) - 2) / 2
-	return o.op.Results[1+n : 1+n+n]
+	n := (o.op.NumResults() - 2) / 2
+	return o.op.Results()[1+n : 1+n+n]
 }
 
 // ValLen returns the op's val_len result.
 func (o DisassembleOp) ValLen() *ir.Value {
-	n := (len(o.op.Results) - 2) / 2
-	return o.op.Results[1+2*n]
+	n := (o.op.NumResults() - 2) / 2
+	return o.op.Result(1 + 2*n)
 }
 
 // BuildDisassembleOp creates a sparse_tensor.disassemble at b's insertion
@@ -434,7 +434,7 @@ func (o DisassembleOp) ValLen() *ir.Value {
 // unset; single-block regions get their block.
 func BuildDisassembleOp(b *ir.Builder, loc ir.Location, retLevelsTypes []ir.Type, retValuesType ir.Type, lvlLensTypes []ir.Type, valLenType ir.Type, tensor *ir.Value, outLevels []*ir.Value, outValues *ir.Value) DisassembleOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "disassemble", Registered: true}, loc, append(append(append(append([]ir.Type{}, retLevelsTypes...), retValuesType), lvlLensTypes...), valLenType))
-	op.Operands = append(append([]*ir.Value{tensor}, outLevels...), outValues)
+	op.SetOperands(append(append([]*ir.Value{tensor}, outLevels...), outValues))
 	b.Insert(op)
 	return DisassembleOp{opWrapper{op}}
 }
@@ -454,26 +454,26 @@ func AsExpandOp(op *ir.Operation) (ExpandOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o ExpandOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o ExpandOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // Values returns the op's values result.
-func (o ExpandOp) Values() *ir.Value { return o.op.Results[0] }
+func (o ExpandOp) Values() *ir.Value { return o.op.Result(0) }
 
 // Filled returns the op's filled result.
-func (o ExpandOp) Filled() *ir.Value { return o.op.Results[1] }
+func (o ExpandOp) Filled() *ir.Value { return o.op.Result(1) }
 
 // Added returns the op's added result.
-func (o ExpandOp) Added() *ir.Value { return o.op.Results[2] }
+func (o ExpandOp) Added() *ir.Value { return o.op.Result(2) }
 
 // Count returns the op's count result.
-func (o ExpandOp) Count() *ir.Value { return o.op.Results[3] }
+func (o ExpandOp) Count() *ir.Value { return o.op.Result(3) }
 
 // BuildExpandOp creates a sparse_tensor.expand at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExpandOp(b *ir.Builder, loc ir.Location, valuesType, filledType, addedType, countType ir.Type, tensor *ir.Value) ExpandOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "expand", Registered: true}, loc, []ir.Type{valuesType, filledType, addedType, countType})
-	op.Operands = []*ir.Value{tensor}
+	op.SetOperands([]*ir.Value{tensor})
 	b.Insert(op)
 	return ExpandOp{opWrapper{op}}
 }
@@ -493,18 +493,18 @@ func AsExtractIterationSpaceOp(op *ir.Operation) (ExtractIterationSpaceOp, bool)
 }
 
 // Tensor returns the op's tensor operand.
-func (o ExtractIterationSpaceOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o ExtractIterationSpaceOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // ParentIter returns the op's parentIter operand, or nil.
 func (o ExtractIterationSpaceOp) ParentIter() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // ExtractedSpace returns the op's extractedSpace result.
-func (o ExtractIterationSpaceOp) ExtractedSpace() *ir.Value { return o.op.Results[0] }
+func (o ExtractIterationSpaceOp) ExtractedSpace() *ir.Value { return o.op.Result(0) }
 
 // LoLvl returns the inherent attribute loLvl, or nil if it is not set.
 func (o ExtractIterationSpaceOp) LoLvl() ir.Attribute { return o.op.Attr("loLvl") }
@@ -517,7 +517,7 @@ func (o ExtractIterationSpaceOp) HiLvl() ir.Attribute { return o.op.Attr("hiLvl"
 // attributes are left unset; single-block regions get their block.
 func BuildExtractIterationSpaceOp(b *ir.Builder, loc ir.Location, extractedSpaceType ir.Type, tensor *ir.Value, parentIter []*ir.Value, loLvl, hiLvl ir.Attribute) ExtractIterationSpaceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "extract_iteration_space", Registered: true}, loc, []ir.Type{extractedSpaceType})
-	op.Operands = append([]*ir.Value{tensor}, parentIter...)
+	op.SetOperands(append([]*ir.Value{tensor}, parentIter...))
 	setAttrs(op, []string{"loLvl", "hiLvl"}, loLvl, hiLvl)
 	b.Insert(op)
 	return ExtractIterationSpaceOp{opWrapper{op}}
@@ -538,20 +538,20 @@ func AsExtractValueOp(op *ir.Operation) (ExtractValueOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o ExtractValueOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o ExtractValueOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // Iterator returns the op's iterator operand.
-func (o ExtractValueOp) Iterator() *ir.Value { return o.op.Operands[1] }
+func (o ExtractValueOp) Iterator() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ExtractValueOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ExtractValueOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildExtractValueOp creates a sparse_tensor.extract_value at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildExtractValueOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor, iterator *ir.Value) ExtractValueOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "extract_value", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{tensor, iterator}
+	op.SetOperands([]*ir.Value{tensor, iterator})
 	b.Insert(op)
 	return ExtractValueOp{opWrapper{op}}
 }
@@ -571,26 +571,26 @@ func AsForeachOp(op *ir.Operation) (ForeachOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o ForeachOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o ForeachOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // InitArgs returns the op's initArgs operand group.
-func (o ForeachOp) InitArgs() []*ir.Value { return o.op.Operands[1:] }
+func (o ForeachOp) InitArgs() []*ir.Value { return o.op.Operands()[1:] }
 
 // Results returns the op's results result group.
-func (o ForeachOp) Results() []*ir.Value { return o.op.Results }
+func (o ForeachOp) Results() []*ir.Value { return o.op.Results() }
 
 // Order returns the optional attribute order, or nil if it is not set.
 func (o ForeachOp) Order() ir.Attribute { return o.op.Attr("order") }
 
 // Region returns the op's region.
-func (o ForeachOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ForeachOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildForeachOp creates a sparse_tensor.foreach at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildForeachOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, tensor *ir.Value, initArgs []*ir.Value, order ir.Attribute) ForeachOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "foreach", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{tensor}, initArgs...)
+	op.SetOperands(append([]*ir.Value{tensor}, initArgs...))
 	setAttrs(op, []string{"order"}, order)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
@@ -612,7 +612,7 @@ func AsHasRuntimeLibraryOp(op *ir.Operation) (HasRuntimeLibraryOp, bool) {
 }
 
 // Result returns the op's result.
-func (o HasRuntimeLibraryOp) Result() *ir.Value { return o.op.Results[0] }
+func (o HasRuntimeLibraryOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildHasRuntimeLibraryOp creates a sparse_tensor.has_runtime_library at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -638,26 +638,26 @@ func AsIterateOp(op *ir.Operation) (IterateOp, bool) {
 }
 
 // IterSpace returns the op's iterSpace operand.
-func (o IterateOp) IterSpace() *ir.Value { return o.op.Operands[0] }
+func (o IterateOp) IterSpace() *ir.Value { return o.op.Operand(0) }
 
 // InitArgs returns the op's initArgs operand group.
-func (o IterateOp) InitArgs() []*ir.Value { return o.op.Operands[1:] }
+func (o IterateOp) InitArgs() []*ir.Value { return o.op.Operands()[1:] }
 
 // Results returns the op's results result group.
-func (o IterateOp) Results() []*ir.Value { return o.op.Results }
+func (o IterateOp) Results() []*ir.Value { return o.op.Results() }
 
 // CrdUsedLvls returns the inherent attribute crdUsedLvls, or nil if it is not set.
 func (o IterateOp) CrdUsedLvls() ir.Attribute { return o.op.Attr("crdUsedLvls") }
 
 // Region returns the op's region.
-func (o IterateOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o IterateOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildIterateOp creates a sparse_tensor.iterate at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIterateOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, iterSpace *ir.Value, initArgs []*ir.Value, crdUsedLvls ir.Attribute) IterateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "iterate", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{iterSpace}, initArgs...)
+	op.SetOperands(append([]*ir.Value{iterSpace}, initArgs...))
 	setAttrs(op, []string{"crdUsedLvls"}, crdUsedLvls)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
@@ -679,10 +679,10 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o LoadOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o LoadOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o LoadOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LoadOp) Result() *ir.Value { return o.op.Result(0) }
 
 // HasInserts returns the optional attribute hasInserts, or nil if it is not set.
 func (o LoadOp) HasInserts() ir.Attribute { return o.op.Attr("hasInserts") }
@@ -692,7 +692,7 @@ func (o LoadOp) HasInserts() ir.Attribute { return o.op.Attr("hasInserts") }
 // regions get their block.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor *ir.Value, hasInserts ir.Attribute) LoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "load", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{tensor}
+	op.SetOperands([]*ir.Value{tensor})
 	setAttrs(op, []string{"hasInserts"}, hasInserts)
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
@@ -713,20 +713,20 @@ func AsLvlOp(op *ir.Operation) (LvlOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o LvlOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o LvlOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Index returns the op's index operand.
-func (o LvlOp) Index() *ir.Value { return o.op.Operands[1] }
+func (o LvlOp) Index() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o LvlOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LvlOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLvlOp creates a sparse_tensor.lvl at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLvlOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, index *ir.Value) LvlOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "lvl", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{source, index}
+	op.SetOperands([]*ir.Value{source, index})
 	b.Insert(op)
 	return LvlOp{opWrapper{op}}
 }
@@ -746,17 +746,17 @@ func AsNewOp(op *ir.Operation) (NewOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o NewOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o NewOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o NewOp) Result() *ir.Value { return o.op.Results[0] }
+func (o NewOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildNewOp creates a sparse_tensor.new at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildNewOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value) NewOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "new", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return NewOp{opWrapper{op}}
 }
@@ -776,17 +776,17 @@ func AsNumberOfEntriesOp(op *ir.Operation) (NumberOfEntriesOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o NumberOfEntriesOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o NumberOfEntriesOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o NumberOfEntriesOp) Result() *ir.Value { return o.op.Results[0] }
+func (o NumberOfEntriesOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildNumberOfEntriesOp creates a sparse_tensor.number_of_entries at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildNumberOfEntriesOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor *ir.Value) NumberOfEntriesOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "number_of_entries", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{tensor}
+	op.SetOperands([]*ir.Value{tensor})
 	b.Insert(op)
 	return NumberOfEntriesOp{opWrapper{op}}
 }
@@ -806,17 +806,17 @@ func AsOutOp(op *ir.Operation) (OutOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o OutOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o OutOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // Dest returns the op's dest operand.
-func (o OutOp) Dest() *ir.Value { return o.op.Operands[1] }
+func (o OutOp) Dest() *ir.Value { return o.op.Operand(1) }
 
 // BuildOutOp creates a sparse_tensor.out at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildOutOp(b *ir.Builder, loc ir.Location, tensor, dest *ir.Value) OutOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "out", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{tensor, dest}
+	op.SetOperands([]*ir.Value{tensor, dest})
 	b.Insert(op)
 	return OutOp{opWrapper{op}}
 }
@@ -836,10 +836,10 @@ func AsPositionsOp(op *ir.Operation) (PositionsOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o PositionsOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o PositionsOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o PositionsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o PositionsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Level returns the inherent attribute level, or nil if it is not set.
 func (o PositionsOp) Level() ir.Attribute { return o.op.Attr("level") }
@@ -849,7 +849,7 @@ func (o PositionsOp) Level() ir.Attribute { return o.op.Attr("level") }
 // single-block regions get their block.
 func BuildPositionsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor *ir.Value, level ir.Attribute) PositionsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "positions", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{tensor}
+	op.SetOperands([]*ir.Value{tensor})
 	setAttrs(op, []string{"level"}, level)
 	b.Insert(op)
 	return PositionsOp{opWrapper{op}}
@@ -870,14 +870,14 @@ func AsPrintOp(op *ir.Operation) (PrintOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o PrintOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o PrintOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // BuildPrintOp creates a sparse_tensor.print at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPrintOp(b *ir.Builder, loc ir.Location, tensor *ir.Value) PrintOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "print", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{tensor}
+	op.SetOperands([]*ir.Value{tensor})
 	b.Insert(op)
 	return PrintOp{opWrapper{op}}
 }
@@ -897,27 +897,27 @@ func AsPushBackOp(op *ir.Operation) (PushBackOp, bool) {
 }
 
 // CurSize returns the op's curSize operand.
-func (o PushBackOp) CurSize() *ir.Value { return o.op.Operands[0] }
+func (o PushBackOp) CurSize() *ir.Value { return o.op.Operand(0) }
 
 // InBuffer returns the op's inBuffer operand.
-func (o PushBackOp) InBuffer() *ir.Value { return o.op.Operands[1] }
+func (o PushBackOp) InBuffer() *ir.Value { return o.op.Operand(1) }
 
 // Value returns the op's value operand.
-func (o PushBackOp) Value() *ir.Value { return o.op.Operands[2] }
+func (o PushBackOp) Value() *ir.Value { return o.op.Operand(2) }
 
 // N returns the op's n operand, or nil.
 func (o PushBackOp) N() *ir.Value {
-	if s := o.op.Operands[3:]; len(s) > 0 {
+	if s := o.op.Operands()[3:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // OutBuffer returns the op's outBuffer result.
-func (o PushBackOp) OutBuffer() *ir.Value { return o.op.Results[0] }
+func (o PushBackOp) OutBuffer() *ir.Value { return o.op.Result(0) }
 
 // NewSize returns the op's newSize result.
-func (o PushBackOp) NewSize() *ir.Value { return o.op.Results[1] }
+func (o PushBackOp) NewSize() *ir.Value { return o.op.Result(1) }
 
 // Inbounds returns the optional attribute inbounds, or nil if it is not set.
 func (o PushBackOp) Inbounds() ir.Attribute { return o.op.Attr("inbounds") }
@@ -927,7 +927,7 @@ func (o PushBackOp) Inbounds() ir.Attribute { return o.op.Attr("inbounds") }
 // single-block regions get their block.
 func BuildPushBackOp(b *ir.Builder, loc ir.Location, outBufferType, newSizeType ir.Type, curSize, inBuffer, value *ir.Value, n_ []*ir.Value, inbounds ir.Attribute) PushBackOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "push_back", Registered: true}, loc, []ir.Type{outBufferType, newSizeType})
-	op.Operands = append([]*ir.Value{curSize, inBuffer, value}, n_...)
+	op.SetOperands(append([]*ir.Value{curSize, inBuffer, value}, n_...))
 	setAttrs(op, []string{"inbounds"}, inbounds)
 	b.Insert(op)
 	return PushBackOp{opWrapper{op}}
@@ -948,26 +948,26 @@ func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o ReduceOp) X() *ir.Value { return o.op.Operands[0] }
+func (o ReduceOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Y returns the op's y operand.
-func (o ReduceOp) Y() *ir.Value { return o.op.Operands[1] }
+func (o ReduceOp) Y() *ir.Value { return o.op.Operand(1) }
 
 // Identity returns the op's identity operand.
-func (o ReduceOp) Identity() *ir.Value { return o.op.Operands[2] }
+func (o ReduceOp) Identity() *ir.Value { return o.op.Operand(2) }
 
 // Output returns the op's output result.
-func (o ReduceOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ReduceOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Region returns the op's region.
-func (o ReduceOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ReduceOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildReduceOp creates a sparse_tensor.reduce at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReduceOp(b *ir.Builder, loc ir.Location, outputType ir.Type, x_, y_, identity *ir.Value) ReduceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "reduce", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{x_, y_, identity}
+	op.SetOperands([]*ir.Value{x_, y_, identity})
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ReduceOp{opWrapper{op}}
@@ -988,17 +988,17 @@ func AsReinterpretMapOp(op *ir.Operation) (ReinterpretMapOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ReinterpretMapOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o ReinterpretMapOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Dest returns the op's dest result.
-func (o ReinterpretMapOp) Dest() *ir.Value { return o.op.Results[0] }
+func (o ReinterpretMapOp) Dest() *ir.Value { return o.op.Result(0) }
 
 // BuildReinterpretMapOp creates a sparse_tensor.reinterpret_map at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReinterpretMapOp(b *ir.Builder, loc ir.Location, destType ir.Type, source *ir.Value) ReinterpretMapOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "reinterpret_map", Registered: true}, loc, []ir.Type{destType})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return ReinterpretMapOp{opWrapper{op}}
 }
@@ -1018,10 +1018,10 @@ func AsReorderCooOp(op *ir.Operation) (ReorderCooOp, bool) {
 }
 
 // InputCoo returns the op's input_coo operand.
-func (o ReorderCooOp) InputCoo() *ir.Value { return o.op.Operands[0] }
+func (o ReorderCooOp) InputCoo() *ir.Value { return o.op.Operand(0) }
 
 // ResultCoo returns the op's result_coo result.
-func (o ReorderCooOp) ResultCoo() *ir.Value { return o.op.Results[0] }
+func (o ReorderCooOp) ResultCoo() *ir.Value { return o.op.Result(0) }
 
 // Algorithm returns the inherent attribute algorithm, or nil if it is not set.
 func (o ReorderCooOp) Algorithm() ir.Attribute { return o.op.Attr("algorithm") }
@@ -1031,7 +1031,7 @@ func (o ReorderCooOp) Algorithm() ir.Attribute { return o.op.Attr("algorithm") }
 // single-block regions get their block.
 func BuildReorderCooOp(b *ir.Builder, loc ir.Location, resultCooType ir.Type, inputCoo *ir.Value, algorithm ir.Attribute) ReorderCooOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "reorder_coo", Registered: true}, loc, []ir.Type{resultCooType})
-	op.Operands = []*ir.Value{inputCoo}
+	op.SetOperands([]*ir.Value{inputCoo})
 	setAttrs(op, []string{"algorithm"}, algorithm)
 	b.Insert(op)
 	return ReorderCooOp{opWrapper{op}}
@@ -1052,20 +1052,20 @@ func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o SelectOp) X() *ir.Value { return o.op.Operands[0] }
+func (o SelectOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o SelectOp) Output() *ir.Value { return o.op.Results[0] }
+func (o SelectOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Region returns the op's region.
-func (o SelectOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o SelectOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildSelectOp creates a sparse_tensor.select at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSelectOp(b *ir.Builder, loc ir.Location, outputType ir.Type, x_ *ir.Value) SelectOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "select", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{x_}
+	op.SetOperands([]*ir.Value{x_})
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return SelectOp{opWrapper{op}}
@@ -1086,10 +1086,10 @@ func AsSliceOffsetOp(op *ir.Operation) (SliceOffsetOp, bool) {
 }
 
 // Slice returns the op's slice operand.
-func (o SliceOffsetOp) Slice() *ir.Value { return o.op.Operands[0] }
+func (o SliceOffsetOp) Slice() *ir.Value { return o.op.Operand(0) }
 
 // Offset returns the op's offset result.
-func (o SliceOffsetOp) Offset() *ir.Value { return o.op.Results[0] }
+func (o SliceOffsetOp) Offset() *ir.Value { return o.op.Result(0) }
 
 // Dim returns the inherent attribute dim, or nil if it is not set.
 func (o SliceOffsetOp) Dim() ir.Attribute { return o.op.Attr("dim") }
@@ -1099,7 +1099,7 @@ func (o SliceOffsetOp) Dim() ir.Attribute { return o.op.Attr("dim") }
 // unset; single-block regions get their block.
 func BuildSliceOffsetOp(b *ir.Builder, loc ir.Location, offsetType ir.Type, slice *ir.Value, dim ir.Attribute) SliceOffsetOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "slice.offset", Registered: true}, loc, []ir.Type{offsetType})
-	op.Operands = []*ir.Value{slice}
+	op.SetOperands([]*ir.Value{slice})
 	setAttrs(op, []string{"dim"}, dim)
 	b.Insert(op)
 	return SliceOffsetOp{opWrapper{op}}
@@ -1120,10 +1120,10 @@ func AsSliceStrideOp(op *ir.Operation) (SliceStrideOp, bool) {
 }
 
 // Slice returns the op's slice operand.
-func (o SliceStrideOp) Slice() *ir.Value { return o.op.Operands[0] }
+func (o SliceStrideOp) Slice() *ir.Value { return o.op.Operand(0) }
 
 // Stride returns the op's stride result.
-func (o SliceStrideOp) Stride() *ir.Value { return o.op.Results[0] }
+func (o SliceStrideOp) Stride() *ir.Value { return o.op.Result(0) }
 
 // Dim returns the inherent attribute dim, or nil if it is not set.
 func (o SliceStrideOp) Dim() ir.Attribute { return o.op.Attr("dim") }
@@ -1133,7 +1133,7 @@ func (o SliceStrideOp) Dim() ir.Attribute { return o.op.Attr("dim") }
 // unset; single-block regions get their block.
 func BuildSliceStrideOp(b *ir.Builder, loc ir.Location, strideType ir.Type, slice *ir.Value, dim ir.Attribute) SliceStrideOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "slice.stride", Registered: true}, loc, []ir.Type{strideType})
-	op.Operands = []*ir.Value{slice}
+	op.SetOperands([]*ir.Value{slice})
 	setAttrs(op, []string{"dim"}, dim)
 	b.Insert(op)
 	return SliceStrideOp{opWrapper{op}}
@@ -1154,13 +1154,13 @@ func AsSortOp(op *ir.Operation) (SortOp, bool) {
 }
 
 // N returns the op's n operand.
-func (o SortOp) N() *ir.Value { return o.op.Operands[0] }
+func (o SortOp) N() *ir.Value { return o.op.Operand(0) }
 
 // Xy returns the op's xy operand.
-func (o SortOp) Xy() *ir.Value { return o.op.Operands[1] }
+func (o SortOp) Xy() *ir.Value { return o.op.Operand(1) }
 
 // Ys returns the op's ys operand group.
-func (o SortOp) Ys() []*ir.Value { return o.op.Operands[2:] }
+func (o SortOp) Ys() []*ir.Value { return o.op.Operands()[2:] }
 
 // PermMap returns the inherent attribute perm_map, or nil if it is not set.
 func (o SortOp) PermMap() ir.Attribute { return o.op.Attr("perm_map") }
@@ -1176,7 +1176,7 @@ func (o SortOp) Algorithm() ir.Attribute { return o.op.Attr("algorithm") }
 // regions get their block.
 func BuildSortOp(b *ir.Builder, loc ir.Location, n_, xy *ir.Value, ys []*ir.Value, permMap, ny, algorithm ir.Attribute) SortOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "sort", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{n_, xy}, ys...)
+	op.SetOperands(append([]*ir.Value{n_, xy}, ys...))
 	setAttrs(op, []string{"perm_map", "ny", "algorithm"}, permMap, ny, algorithm)
 	b.Insert(op)
 	return SortOp{opWrapper{op}}
@@ -1197,10 +1197,10 @@ func AsStorageSpecifierGetOp(op *ir.Operation) (StorageSpecifierGetOp, bool) {
 }
 
 // Specifier returns the op's specifier operand.
-func (o StorageSpecifierGetOp) Specifier() *ir.Value { return o.op.Operands[0] }
+func (o StorageSpecifierGetOp) Specifier() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o StorageSpecifierGetOp) Result() *ir.Value { return o.op.Results[0] }
+func (o StorageSpecifierGetOp) Result() *ir.Value { return o.op.Result(0) }
 
 // SpecifierKind returns the inherent attribute specifierKind, or nil if it is not set.
 func (o StorageSpecifierGetOp) SpecifierKind() ir.Attribute { return o.op.Attr("specifierKind") }
@@ -1213,7 +1213,7 @@ func (o StorageSpecifierGetOp) Level() ir.Attribute { return o.op.Attr("level") 
 // are left unset; single-block regions get their block.
 func BuildStorageSpecifierGetOp(b *ir.Builder, loc ir.Location, resultType ir.Type, specifier *ir.Value, specifierKind, level ir.Attribute) StorageSpecifierGetOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "storage_specifier.get", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{specifier}
+	op.SetOperands([]*ir.Value{specifier})
 	setAttrs(op, []string{"specifierKind", "level"}, specifierKind, level)
 	b.Insert(op)
 	return StorageSpecifierGetOp{opWrapper{op}}
@@ -1235,21 +1235,21 @@ func AsStorageSpecifierInitOp(op *ir.Operation) (StorageSpecifierInitOp, bool) {
 
 // Source returns the op's source operand, or nil.
 func (o StorageSpecifierInitOp) Source() *ir.Value {
-	if s := o.op.Operands; len(s) > 0 {
+	if s := o.op.Operands(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o StorageSpecifierInitOp) Result() *ir.Value { return o.op.Results[0] }
+func (o StorageSpecifierInitOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildStorageSpecifierInitOp creates a sparse_tensor.storage_specifier.init
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildStorageSpecifierInitOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source []*ir.Value) StorageSpecifierInitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "storage_specifier.init", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, source...)
+	op.SetOperands(append([]*ir.Value{}, source...))
 	b.Insert(op)
 	return StorageSpecifierInitOp{opWrapper{op}}
 }
@@ -1269,13 +1269,13 @@ func AsStorageSpecifierSetOp(op *ir.Operation) (StorageSpecifierSetOp, bool) {
 }
 
 // Specifier returns the op's specifier operand.
-func (o StorageSpecifierSetOp) Specifier() *ir.Value { return o.op.Operands[0] }
+func (o StorageSpecifierSetOp) Specifier() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o StorageSpecifierSetOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o StorageSpecifierSetOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o StorageSpecifierSetOp) Result() *ir.Value { return o.op.Results[0] }
+func (o StorageSpecifierSetOp) Result() *ir.Value { return o.op.Result(0) }
 
 // SpecifierKind returns the inherent attribute specifierKind, or nil if it is not set.
 func (o StorageSpecifierSetOp) SpecifierKind() ir.Attribute { return o.op.Attr("specifierKind") }
@@ -1288,7 +1288,7 @@ func (o StorageSpecifierSetOp) Level() ir.Attribute { return o.op.Attr("level") 
 // are left unset; single-block regions get their block.
 func BuildStorageSpecifierSetOp(b *ir.Builder, loc ir.Location, resultType ir.Type, specifier, value *ir.Value, specifierKind, level ir.Attribute) StorageSpecifierSetOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "storage_specifier.set", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{specifier, value}
+	op.SetOperands([]*ir.Value{specifier, value})
 	setAttrs(op, []string{"specifierKind", "level"}, specifierKind, level)
 	b.Insert(op)
 	return StorageSpecifierSetOp{opWrapper{op}}
@@ -1309,23 +1309,23 @@ func AsUnaryOp(op *ir.Operation) (UnaryOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o UnaryOp) X() *ir.Value { return o.op.Operands[0] }
+func (o UnaryOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o UnaryOp) Output() *ir.Value { return o.op.Results[0] }
+func (o UnaryOp) Output() *ir.Value { return o.op.Result(0) }
 
 // PresentRegion returns the op's presentRegion region.
-func (o UnaryOp) PresentRegion() *ir.Region { return o.op.Regions[0] }
+func (o UnaryOp) PresentRegion() *ir.Region { return o.op.Region(0) }
 
 // AbsentRegion returns the op's absentRegion region.
-func (o UnaryOp) AbsentRegion() *ir.Region { return o.op.Regions[1] }
+func (o UnaryOp) AbsentRegion() *ir.Region { return o.op.Region(1) }
 
 // BuildUnaryOp creates a sparse_tensor.unary at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildUnaryOp(b *ir.Builder, loc ir.Location, outputType ir.Type, x_ *ir.Value) UnaryOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "unary", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{x_}
+	op.SetOperands([]*ir.Value{x_})
 	op.AddRegion()
 	op.AddRegion()
 	b.Insert(op)
@@ -1347,17 +1347,17 @@ func AsValuesOp(op *ir.Operation) (ValuesOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o ValuesOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o ValuesOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ValuesOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ValuesOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildValuesOp creates a sparse_tensor.values at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildValuesOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor *ir.Value) ValuesOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "values", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{tensor}
+	op.SetOperands([]*ir.Value{tensor})
 	b.Insert(op)
 	return ValuesOp{opWrapper{op}}
 }
@@ -1377,14 +1377,14 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Results returns the op's results operand group.
-func (o YieldOp) Results() []*ir.Value { return o.op.Operands }
+func (o YieldOp) Results() []*ir.Value { return o.op.Operands() }
 
 // BuildYieldOp creates a sparse_tensor.yield at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, results []*ir.Value) YieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "yield", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, results...)
+	op.SetOperands(append([]*ir.Value{}, results...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }

@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -66,7 +66,7 @@ func (o ARMGraphOp) EntryPoint() ir.Attribute { return o.op.Attr("entry_point") 
 func (o ARMGraphOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
 // Body returns the op's body region.
-func (o ARMGraphOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o ARMGraphOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildARMGraphOp creates a spirv.ARM.Graph at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -94,7 +94,7 @@ func AsARMGraphConstantOp(op *ir.Operation) (ARMGraphConstantOp, bool) {
 }
 
 // Output returns the op's output result.
-func (o ARMGraphConstantOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ARMGraphConstantOp) Output() *ir.Value { return o.op.Result(0) }
 
 // GraphConstantId returns the inherent attribute graph_constant_id, or nil if it is not set.
 func (o ARMGraphConstantOp) GraphConstantId() ir.Attribute { return o.op.Attr("graph_constant_id") }
@@ -154,14 +154,14 @@ func AsARMGraphOutputsOp(op *ir.Operation) (ARMGraphOutputsOp, bool) {
 }
 
 // Value returns the op's value operand group.
-func (o ARMGraphOutputsOp) Value() []*ir.Value { return o.op.Operands }
+func (o ARMGraphOutputsOp) Value() []*ir.Value { return o.op.Operands() }
 
 // BuildARMGraphOutputsOp creates a spirv.ARM.GraphOutputs at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildARMGraphOutputsOp(b *ir.Builder, loc ir.Location, value []*ir.Value) ARMGraphOutputsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ARM.GraphOutputs", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, value...)
+	op.SetOperands(append([]*ir.Value{}, value...))
 	b.Insert(op)
 	return ARMGraphOutputsOp{opWrapper{op}}
 }
@@ -181,20 +181,20 @@ func AsAccessChainOp(op *ir.Operation) (AccessChainOp, bool) {
 }
 
 // BasePtr returns the op's base_ptr operand.
-func (o AccessChainOp) BasePtr() *ir.Value { return o.op.Operands[0] }
+func (o AccessChainOp) BasePtr() *ir.Value { return o.op.Operand(0) }
 
 // Indices returns the op's indices operand group.
-func (o AccessChainOp) Indices() []*ir.Value { return o.op.Operands[1:] }
+func (o AccessChainOp) Indices() []*ir.Value { return o.op.Operands()[1:] }
 
 // ComponentPtr returns the op's component_ptr result.
-func (o AccessChainOp) ComponentPtr() *ir.Value { return o.op.Results[0] }
+func (o AccessChainOp) ComponentPtr() *ir.Value { return o.op.Result(0) }
 
 // BuildAccessChainOp creates a spirv.AccessChain at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAccessChainOp(b *ir.Builder, loc ir.Location, componentPtrType ir.Type, basePtr *ir.Value, indices []*ir.Value) AccessChainOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AccessChain", Registered: true}, loc, []ir.Type{componentPtrType})
-	op.Operands = append([]*ir.Value{basePtr}, indices...)
+	op.SetOperands(append([]*ir.Value{basePtr}, indices...))
 	b.Insert(op)
 	return AccessChainOp{opWrapper{op}}
 }
@@ -214,13 +214,13 @@ func AsAtomicAndOp(op *ir.Operation) (AtomicAndOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicAndOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o AtomicAndOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o AtomicAndOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o AtomicAndOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AtomicAndOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AtomicAndOp) Result() *ir.Value { return o.op.Result(0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicAndOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -233,7 +233,7 @@ func (o AtomicAndOp) Semantics() ir.Attribute { return o.op.Attr("semantics") }
 // regions get their block.
 func BuildAtomicAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) AtomicAndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicAnd", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer, value}
+	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicAndOp{opWrapper{op}}
@@ -254,16 +254,16 @@ func AsAtomicCompareExchangeOp(op *ir.Operation) (AtomicCompareExchangeOp, bool)
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicCompareExchangeOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o AtomicCompareExchangeOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o AtomicCompareExchangeOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o AtomicCompareExchangeOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // Comparator returns the op's comparator operand.
-func (o AtomicCompareExchangeOp) Comparator() *ir.Value { return o.op.Operands[2] }
+func (o AtomicCompareExchangeOp) Comparator() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o AtomicCompareExchangeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AtomicCompareExchangeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicCompareExchangeOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -281,7 +281,7 @@ func (o AtomicCompareExchangeOp) UnequalSemantics() ir.Attribute {
 // left unset; single-block regions get their block.
 func BuildAtomicCompareExchangeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value, comparator *ir.Value, memoryScope, equalSemantics, unequalSemantics ir.Attribute) AtomicCompareExchangeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicCompareExchange", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer, value, comparator}
+	op.SetOperands([]*ir.Value{pointer, value, comparator})
 	setAttrs(op, []string{"memory_scope", "equal_semantics", "unequal_semantics"}, memoryScope, equalSemantics, unequalSemantics)
 	b.Insert(op)
 	return AtomicCompareExchangeOp{opWrapper{op}}
@@ -302,16 +302,16 @@ func AsAtomicCompareExchangeWeakOp(op *ir.Operation) (AtomicCompareExchangeWeakO
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicCompareExchangeWeakOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o AtomicCompareExchangeWeakOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o AtomicCompareExchangeWeakOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o AtomicCompareExchangeWeakOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // Comparator returns the op's comparator operand.
-func (o AtomicCompareExchangeWeakOp) Comparator() *ir.Value { return o.op.Operands[2] }
+func (o AtomicCompareExchangeWeakOp) Comparator() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o AtomicCompareExchangeWeakOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AtomicCompareExchangeWeakOp) Result() *ir.Value { return o.op.Result(0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicCompareExchangeWeakOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -331,7 +331,7 @@ func (o AtomicCompareExchangeWeakOp) UnequalSemantics() ir.Attribute {
 // attributes are left unset; single-block regions get their block.
 func BuildAtomicCompareExchangeWeakOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value, comparator *ir.Value, memoryScope, equalSemantics, unequalSemantics ir.Attribute) AtomicCompareExchangeWeakOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicCompareExchangeWeak", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer, value, comparator}
+	op.SetOperands([]*ir.Value{pointer, value, comparator})
 	setAttrs(op, []string{"memory_scope", "equal_semantics", "unequal_semantics"}, memoryScope, equalSemantics, unequalSemantics)
 	b.Insert(op)
 	return AtomicCompareExchangeWeakOp{opWrapper{op}}
@@ -352,13 +352,13 @@ func AsAtomicExchangeOp(op *ir.Operation) (AtomicExchangeOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicExchangeOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o AtomicExchangeOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o AtomicExchangeOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o AtomicExchangeOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AtomicExchangeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AtomicExchangeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicExchangeOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -371,7 +371,7 @@ func (o AtomicExchangeOp) Semantics() ir.Attribute { return o.op.Attr("semantics
 // single-block regions get their block.
 func BuildAtomicExchangeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) AtomicExchangeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicExchange", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer, value}
+	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicExchangeOp{opWrapper{op}}
@@ -392,13 +392,13 @@ func AsAtomicIAddOp(op *ir.Operation) (AtomicIAddOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicIAddOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o AtomicIAddOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o AtomicIAddOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o AtomicIAddOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AtomicIAddOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AtomicIAddOp) Result() *ir.Value { return o.op.Result(0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicIAddOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -411,7 +411,7 @@ func (o AtomicIAddOp) Semantics() ir.Attribute { return o.op.Attr("semantics") }
 // single-block regions get their block.
 func BuildAtomicIAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) AtomicIAddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicIAdd", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer, value}
+	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicIAddOp{opWrapper{op}}
@@ -432,10 +432,10 @@ func AsAtomicIDecrementOp(op *ir.Operation) (AtomicIDecrementOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicIDecrementOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o AtomicIDecrementOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AtomicIDecrementOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AtomicIDecrementOp) Result() *ir.Value { return o.op.Result(0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicIDecrementOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -448,7 +448,7 @@ func (o AtomicIDecrementOp) Semantics() ir.Attribute { return o.op.Attr("semanti
 // unset; single-block regions get their block.
 func BuildAtomicIDecrementOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer *ir.Value, memoryScope, semantics ir.Attribute) AtomicIDecrementOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicIDecrement", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer}
+	op.SetOperands([]*ir.Value{pointer})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicIDecrementOp{opWrapper{op}}
@@ -469,10 +469,10 @@ func AsAtomicIIncrementOp(op *ir.Operation) (AtomicIIncrementOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicIIncrementOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o AtomicIIncrementOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AtomicIIncrementOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AtomicIIncrementOp) Result() *ir.Value { return o.op.Result(0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicIIncrementOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -485,7 +485,7 @@ func (o AtomicIIncrementOp) Semantics() ir.Attribute { return o.op.Attr("semanti
 // unset; single-block regions get their block.
 func BuildAtomicIIncrementOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer *ir.Value, memoryScope, semantics ir.Attribute) AtomicIIncrementOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicIIncrement", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer}
+	op.SetOperands([]*ir.Value{pointer})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicIIncrementOp{opWrapper{op}}
@@ -506,13 +506,13 @@ func AsAtomicISubOp(op *ir.Operation) (AtomicISubOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicISubOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o AtomicISubOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o AtomicISubOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o AtomicISubOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AtomicISubOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AtomicISubOp) Result() *ir.Value { return o.op.Result(0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicISubOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -525,7 +525,7 @@ func (o AtomicISubOp) Semantics() ir.Attribute { return o.op.Attr("semantics") }
 // single-block regions get their block.
 func BuildAtomicISubOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) AtomicISubOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicISub", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer, value}
+	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicISubOp{opWrapper{op}}
@@ -546,13 +546,13 @@ func AsAtomicOrOp(op *ir.Operation) (AtomicOrOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicOrOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o AtomicOrOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o AtomicOrOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o AtomicOrOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AtomicOrOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AtomicOrOp) Result() *ir.Value { return o.op.Result(0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicOrOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -565,7 +565,7 @@ func (o AtomicOrOp) Semantics() ir.Attribute { return o.op.Attr("semantics") }
 // regions get their block.
 func BuildAtomicOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) AtomicOrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicOr", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer, value}
+	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicOrOp{opWrapper{op}}
@@ -586,13 +586,13 @@ func AsAtomicSMaxOp(op *ir.Operation) (AtomicSMaxOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicSMaxOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o AtomicSMaxOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o AtomicSMaxOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o AtomicSMaxOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AtomicSMaxOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AtomicSMaxOp) Result() *ir.Value { return o.op.Result(0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicSMaxOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -605,7 +605,7 @@ func (o AtomicSMaxOp) Semantics() ir.Attribute { return o.op.Attr("semantics") }
 // single-block regions get their block.
 func BuildAtomicSMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) AtomicSMaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicSMax", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer, value}
+	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicSMaxOp{opWrapper{op}}
@@ -626,13 +626,13 @@ func AsAtomicSMinOp(op *ir.Operation) (AtomicSMinOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicSMinOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o AtomicSMinOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o AtomicSMinOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o AtomicSMinOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AtomicSMinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AtomicSMinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicSMinOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -645,7 +645,7 @@ func (o AtomicSMinOp) Semantics() ir.Attribute { return o.op.Attr("semantics") }
 // single-block regions get their block.
 func BuildAtomicSMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) AtomicSMinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicSMin", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer, value}
+	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicSMinOp{opWrapper{op}}
@@ -666,13 +666,13 @@ func AsAtomicUMaxOp(op *ir.Operation) (AtomicUMaxOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicUMaxOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o AtomicUMaxOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o AtomicUMaxOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o AtomicUMaxOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AtomicUMaxOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AtomicUMaxOp) Result() *ir.Value { return o.op.Result(0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicUMaxOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -685,7 +685,7 @@ func (o AtomicUMaxOp) Semantics() ir.Attribute { return o.op.Attr("semantics") }
 // single-block regions get their block.
 func BuildAtomicUMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) AtomicUMaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicUMax", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer, value}
+	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicUMaxOp{opWrapper{op}}
@@ -706,13 +706,13 @@ func AsAtomicUMinOp(op *ir.Operation) (AtomicUMinOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicUMinOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o AtomicUMinOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o AtomicUMinOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o AtomicUMinOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AtomicUMinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AtomicUMinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicUMinOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -725,7 +725,7 @@ func (o AtomicUMinOp) Semantics() ir.Attribute { return o.op.Attr("semantics") }
 // single-block regions get their block.
 func BuildAtomicUMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) AtomicUMinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicUMin", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer, value}
+	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicUMinOp{opWrapper{op}}
@@ -746,13 +746,13 @@ func AsAtomicXorOp(op *ir.Operation) (AtomicXorOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicXorOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o AtomicXorOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o AtomicXorOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o AtomicXorOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AtomicXorOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AtomicXorOp) Result() *ir.Value { return o.op.Result(0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicXorOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -765,7 +765,7 @@ func (o AtomicXorOp) Semantics() ir.Attribute { return o.op.Attr("semantics") }
 // regions get their block.
 func BuildAtomicXorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) AtomicXorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicXor", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer, value}
+	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicXorOp{opWrapper{op}}
@@ -786,17 +786,17 @@ func AsBitCountOp(op *ir.Operation) (BitCountOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BitCountOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o BitCountOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o BitCountOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BitCountOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBitCountOp creates a spirv.BitCount at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBitCountOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) BitCountOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "BitCount", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return BitCountOp{opWrapper{op}}
 }
@@ -816,26 +816,26 @@ func AsBitFieldInsertOp(op *ir.Operation) (BitFieldInsertOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o BitFieldInsertOp) Base() *ir.Value { return o.op.Operands[0] }
+func (o BitFieldInsertOp) Base() *ir.Value { return o.op.Operand(0) }
 
 // Insert returns the op's insert operand.
-func (o BitFieldInsertOp) Insert() *ir.Value { return o.op.Operands[1] }
+func (o BitFieldInsertOp) Insert() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the op's offset operand.
-func (o BitFieldInsertOp) Offset() *ir.Value { return o.op.Operands[2] }
+func (o BitFieldInsertOp) Offset() *ir.Value { return o.op.Operand(2) }
 
 // Count returns the op's count operand.
-func (o BitFieldInsertOp) Count() *ir.Value { return o.op.Operands[3] }
+func (o BitFieldInsertOp) Count() *ir.Value { return o.op.Operand(3) }
 
 // Result returns the op's result.
-func (o BitFieldInsertOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BitFieldInsertOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBitFieldInsertOp creates a spirv.BitFieldInsert at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitFieldInsertOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base, insert, offset, count *ir.Value) BitFieldInsertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "BitFieldInsert", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{base, insert, offset, count}
+	op.SetOperands([]*ir.Value{base, insert, offset, count})
 	b.Insert(op)
 	return BitFieldInsertOp{opWrapper{op}}
 }
@@ -855,23 +855,23 @@ func AsBitFieldSExtractOp(op *ir.Operation) (BitFieldSExtractOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o BitFieldSExtractOp) Base() *ir.Value { return o.op.Operands[0] }
+func (o BitFieldSExtractOp) Base() *ir.Value { return o.op.Operand(0) }
 
 // Offset returns the op's offset operand.
-func (o BitFieldSExtractOp) Offset() *ir.Value { return o.op.Operands[1] }
+func (o BitFieldSExtractOp) Offset() *ir.Value { return o.op.Operand(1) }
 
 // Count returns the op's count operand.
-func (o BitFieldSExtractOp) Count() *ir.Value { return o.op.Operands[2] }
+func (o BitFieldSExtractOp) Count() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o BitFieldSExtractOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BitFieldSExtractOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBitFieldSExtractOp creates a spirv.BitFieldSExtract at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildBitFieldSExtractOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base, offset, count *ir.Value) BitFieldSExtractOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "BitFieldSExtract", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{base, offset, count}
+	op.SetOperands([]*ir.Value{base, offset, count})
 	b.Insert(op)
 	return BitFieldSExtractOp{opWrapper{op}}
 }
@@ -891,23 +891,23 @@ func AsBitFieldUExtractOp(op *ir.Operation) (BitFieldUExtractOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o BitFieldUExtractOp) Base() *ir.Value { return o.op.Operands[0] }
+func (o BitFieldUExtractOp) Base() *ir.Value { return o.op.Operand(0) }
 
 // Offset returns the op's offset operand.
-func (o BitFieldUExtractOp) Offset() *ir.Value { return o.op.Operands[1] }
+func (o BitFieldUExtractOp) Offset() *ir.Value { return o.op.Operand(1) }
 
 // Count returns the op's count operand.
-func (o BitFieldUExtractOp) Count() *ir.Value { return o.op.Operands[2] }
+func (o BitFieldUExtractOp) Count() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o BitFieldUExtractOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BitFieldUExtractOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBitFieldUExtractOp creates a spirv.BitFieldUExtract at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildBitFieldUExtractOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base, offset, count *ir.Value) BitFieldUExtractOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "BitFieldUExtract", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{base, offset, count}
+	op.SetOperands([]*ir.Value{base, offset, count})
 	b.Insert(op)
 	return BitFieldUExtractOp{opWrapper{op}}
 }
@@ -927,17 +927,17 @@ func AsBitReverseOp(op *ir.Operation) (BitReverseOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BitReverseOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o BitReverseOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o BitReverseOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BitReverseOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBitReverseOp creates a spirv.BitReverse at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitReverseOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) BitReverseOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "BitReverse", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return BitReverseOp{opWrapper{op}}
 }
@@ -957,17 +957,17 @@ func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BitcastOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o BitcastOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o BitcastOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BitcastOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBitcastOp creates a spirv.Bitcast at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBitcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) BitcastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Bitcast", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return BitcastOp{opWrapper{op}}
 }
@@ -987,20 +987,20 @@ func AsBitwiseAndOp(op *ir.Operation) (BitwiseAndOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o BitwiseAndOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o BitwiseAndOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o BitwiseAndOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o BitwiseAndOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BitwiseAndOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BitwiseAndOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBitwiseAndOp creates a spirv.BitwiseAnd at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitwiseAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) BitwiseAndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "BitwiseAnd", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return BitwiseAndOp{opWrapper{op}}
 }
@@ -1020,20 +1020,20 @@ func AsBitwiseOrOp(op *ir.Operation) (BitwiseOrOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o BitwiseOrOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o BitwiseOrOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o BitwiseOrOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o BitwiseOrOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BitwiseOrOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BitwiseOrOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBitwiseOrOp creates a spirv.BitwiseOr at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBitwiseOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) BitwiseOrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "BitwiseOr", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return BitwiseOrOp{opWrapper{op}}
 }
@@ -1053,20 +1053,20 @@ func AsBitwiseXorOp(op *ir.Operation) (BitwiseXorOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o BitwiseXorOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o BitwiseXorOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o BitwiseXorOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o BitwiseXorOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o BitwiseXorOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BitwiseXorOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBitwiseXorOp creates a spirv.BitwiseXor at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitwiseXorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) BitwiseXorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "BitwiseXor", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return BitwiseXorOp{opWrapper{op}}
 }
@@ -1086,18 +1086,18 @@ func AsBranchOp(op *ir.Operation) (BranchOp, bool) {
 }
 
 // TargetOperands returns the op's targetOperands operand group.
-func (o BranchOp) TargetOperands() []*ir.Value { return o.op.Operands }
+func (o BranchOp) TargetOperands() []*ir.Value { return o.op.Operands() }
 
 // Target returns the op's target successor.
-func (o BranchOp) Target() *ir.Block { return o.op.Successors[0] }
+func (o BranchOp) Target() *ir.Block { return o.op.Successor(0) }
 
 // BuildBranchOp creates a spirv.Branch at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBranchOp(b *ir.Builder, loc ir.Location, targetOperands []*ir.Value, target *ir.Block) BranchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Branch", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, targetOperands...)
-	op.Successors = []*ir.Block{target}
+	op.SetOperands(append([]*ir.Value{}, targetOperands...))
+	op.SetSuccessors([]*ir.Block{target})
 	b.Insert(op)
 	return BranchOp{opWrapper{op}}
 }
@@ -1118,37 +1118,37 @@ func AsBranchConditionalOp(op *ir.Operation) (BranchConditionalOp, bool) {
 
 // Condition returns the op's condition operand.
 func (o BranchConditionalOp) Condition() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // TrueTargetOperands returns the op's trueTargetOperands operand group.
 func (o BranchConditionalOp) TrueTargetOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // FalseTargetOperands returns the op's falseTargetOperands operand group.
 func (o BranchConditionalOp) FalseTargetOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // BranchWeights returns the optional attribute branch_weights, or nil if it is not set.
 func (o BranchConditionalOp) BranchWeights() ir.Attribute { return o.op.Attr("branch_weights") }
 
 // TrueTarget returns the op's trueTarget successor.
-func (o BranchConditionalOp) TrueTarget() *ir.Block { return o.op.Successors[0] }
+func (o BranchConditionalOp) TrueTarget() *ir.Block { return o.op.Successor(0) }
 
 // FalseTarget returns the op's falseTarget successor.
-func (o BranchConditionalOp) FalseTarget() *ir.Block { return o.op.Successors[1] }
+func (o BranchConditionalOp) FalseTarget() *ir.Block { return o.op.Successor(1) }
 
 // BuildBranchConditionalOp creates a spirv.BranchConditional at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildBranchConditionalOp(b *ir.Builder, loc ir.Location, condition *ir.Value, trueTargetOperands, falseTargetOperands []*ir.Value, branchWeights ir.Attribute, trueTarget, falseTarget *ir.Block) BranchConditionalOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "BranchConditional", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{condition}, trueTargetOperands...), falseTargetOperands...)
+	op.SetOperands(append(append([]*ir.Value{condition}, trueTargetOperands...), falseTargetOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(trueTargetOperands)), int32(len(falseTargetOperands))})
 	setAttrs(op, []string{"branch_weights"}, branchWeights)
-	op.Successors = []*ir.Block{trueTarget, falseTarget}
+	op.SetSuccessors([]*ir.Block{trueTarget, falseTarget})
 	b.Insert(op)
 	return BranchConditionalOp{opWrapper{op}}
 }
@@ -1168,17 +1168,17 @@ func AsCLAcosOp(op *ir.Operation) (CLAcosOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLAcosOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLAcosOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLAcosOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLAcosOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLAcosOp creates a spirv.CL.acos at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLAcosOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLAcosOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.acos", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLAcosOp{opWrapper{op}}
 }
@@ -1198,17 +1198,17 @@ func AsCLAcoshOp(op *ir.Operation) (CLAcoshOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLAcoshOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLAcoshOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLAcoshOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLAcoshOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLAcoshOp creates a spirv.CL.acosh at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLAcoshOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLAcoshOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.acosh", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLAcoshOp{opWrapper{op}}
 }
@@ -1228,17 +1228,17 @@ func AsCLAsinOp(op *ir.Operation) (CLAsinOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLAsinOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLAsinOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLAsinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLAsinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLAsinOp creates a spirv.CL.asin at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLAsinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLAsinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.asin", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLAsinOp{opWrapper{op}}
 }
@@ -1258,17 +1258,17 @@ func AsCLAsinhOp(op *ir.Operation) (CLAsinhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLAsinhOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLAsinhOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLAsinhOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLAsinhOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLAsinhOp creates a spirv.CL.asinh at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLAsinhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLAsinhOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.asinh", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLAsinhOp{opWrapper{op}}
 }
@@ -1288,17 +1288,17 @@ func AsCLAtanOp(op *ir.Operation) (CLAtanOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLAtanOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLAtanOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLAtanOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLAtanOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLAtanOp creates a spirv.CL.atan at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLAtanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLAtanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.atan", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLAtanOp{opWrapper{op}}
 }
@@ -1318,20 +1318,20 @@ func AsCLAtan2Op(op *ir.Operation) (CLAtan2Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CLAtan2Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o CLAtan2Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o CLAtan2Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o CLAtan2Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o CLAtan2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o CLAtan2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLAtan2Op creates a spirv.CL.atan2 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLAtan2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CLAtan2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.atan2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CLAtan2Op{opWrapper{op}}
 }
@@ -1351,17 +1351,17 @@ func AsCLAtanhOp(op *ir.Operation) (CLAtanhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLAtanhOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLAtanhOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLAtanhOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLAtanhOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLAtanhOp creates a spirv.CL.atanh at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLAtanhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLAtanhOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.atanh", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLAtanhOp{opWrapper{op}}
 }
@@ -1381,17 +1381,17 @@ func AsCLCeilOp(op *ir.Operation) (CLCeilOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLCeilOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLCeilOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLCeilOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLCeilOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLCeilOp creates a spirv.CL.ceil at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLCeilOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLCeilOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.ceil", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLCeilOp{opWrapper{op}}
 }
@@ -1411,17 +1411,17 @@ func AsCLCosOp(op *ir.Operation) (CLCosOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLCosOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLCosOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLCosOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLCosOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLCosOp creates a spirv.CL.cos at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCLCosOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLCosOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.cos", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLCosOp{opWrapper{op}}
 }
@@ -1441,17 +1441,17 @@ func AsCLCoshOp(op *ir.Operation) (CLCoshOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLCoshOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLCoshOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLCoshOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLCoshOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLCoshOp creates a spirv.CL.cosh at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLCoshOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLCoshOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.cosh", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLCoshOp{opWrapper{op}}
 }
@@ -1471,17 +1471,17 @@ func AsCLErfOp(op *ir.Operation) (CLErfOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLErfOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLErfOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLErfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLErfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLErfOp creates a spirv.CL.erf at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCLErfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLErfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.erf", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLErfOp{opWrapper{op}}
 }
@@ -1501,17 +1501,17 @@ func AsCLExpOp(op *ir.Operation) (CLExpOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLExpOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLExpOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLExpOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLExpOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLExpOp creates a spirv.CL.exp at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCLExpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLExpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.exp", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLExpOp{opWrapper{op}}
 }
@@ -1531,17 +1531,17 @@ func AsCLFabsOp(op *ir.Operation) (CLFabsOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLFabsOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLFabsOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLFabsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLFabsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLFabsOp creates a spirv.CL.fabs at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLFabsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLFabsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.fabs", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLFabsOp{opWrapper{op}}
 }
@@ -1561,17 +1561,17 @@ func AsCLFloorOp(op *ir.Operation) (CLFloorOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLFloorOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLFloorOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLFloorOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLFloorOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLFloorOp creates a spirv.CL.floor at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLFloorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLFloorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.floor", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLFloorOp{opWrapper{op}}
 }
@@ -1591,23 +1591,23 @@ func AsCLFmaOp(op *ir.Operation) (CLFmaOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o CLFmaOp) X() *ir.Value { return o.op.Operands[0] }
+func (o CLFmaOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Y returns the op's y operand.
-func (o CLFmaOp) Y() *ir.Value { return o.op.Operands[1] }
+func (o CLFmaOp) Y() *ir.Value { return o.op.Operand(1) }
 
 // Z returns the op's z operand.
-func (o CLFmaOp) Z() *ir.Value { return o.op.Operands[2] }
+func (o CLFmaOp) Z() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o CLFmaOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLFmaOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLFmaOp creates a spirv.CL.fma at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCLFmaOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_, y_, z_ *ir.Value) CLFmaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.fma", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{x_, y_, z_}
+	op.SetOperands([]*ir.Value{x_, y_, z_})
 	b.Insert(op)
 	return CLFmaOp{opWrapper{op}}
 }
@@ -1627,20 +1627,20 @@ func AsCLFmaxOp(op *ir.Operation) (CLFmaxOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CLFmaxOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o CLFmaxOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o CLFmaxOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o CLFmaxOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o CLFmaxOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLFmaxOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLFmaxOp creates a spirv.CL.fmax at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLFmaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CLFmaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.fmax", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CLFmaxOp{opWrapper{op}}
 }
@@ -1660,20 +1660,20 @@ func AsCLFminOp(op *ir.Operation) (CLFminOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CLFminOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o CLFminOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o CLFminOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o CLFminOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o CLFminOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLFminOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLFminOp creates a spirv.CL.fmin at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLFminOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CLFminOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.fmin", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CLFminOp{opWrapper{op}}
 }
@@ -1693,17 +1693,17 @@ func AsCLLogOp(op *ir.Operation) (CLLogOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLLogOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLLogOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLLogOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLLogOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLLogOp creates a spirv.CL.log at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCLLogOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLLogOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.log", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLLogOp{opWrapper{op}}
 }
@@ -1723,23 +1723,23 @@ func AsCLMixOp(op *ir.Operation) (CLMixOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o CLMixOp) X() *ir.Value { return o.op.Operands[0] }
+func (o CLMixOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Y returns the op's y operand.
-func (o CLMixOp) Y() *ir.Value { return o.op.Operands[1] }
+func (o CLMixOp) Y() *ir.Value { return o.op.Operand(1) }
 
 // Z returns the op's z operand.
-func (o CLMixOp) Z() *ir.Value { return o.op.Operands[2] }
+func (o CLMixOp) Z() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o CLMixOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLMixOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLMixOp creates a spirv.CL.mix at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCLMixOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_, y_, z_ *ir.Value) CLMixOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.mix", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{x_, y_, z_}
+	op.SetOperands([]*ir.Value{x_, y_, z_})
 	b.Insert(op)
 	return CLMixOp{opWrapper{op}}
 }
@@ -1759,20 +1759,20 @@ func AsCLPowOp(op *ir.Operation) (CLPowOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CLPowOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o CLPowOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o CLPowOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o CLPowOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o CLPowOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLPowOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLPowOp creates a spirv.CL.pow at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCLPowOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CLPowOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.pow", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CLPowOp{opWrapper{op}}
 }
@@ -1792,20 +1792,20 @@ func AsCLPrintfOp(op *ir.Operation) (CLPrintfOp, bool) {
 }
 
 // Format returns the op's format operand.
-func (o CLPrintfOp) Format() *ir.Value { return o.op.Operands[0] }
+func (o CLPrintfOp) Format() *ir.Value { return o.op.Operand(0) }
 
 // Arguments returns the op's arguments operand group.
-func (o CLPrintfOp) Arguments() []*ir.Value { return o.op.Operands[1:] }
+func (o CLPrintfOp) Arguments() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o CLPrintfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLPrintfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLPrintfOp creates a spirv.CL.printf at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLPrintfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, format *ir.Value, arguments []*ir.Value) CLPrintfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.printf", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{format}, arguments...)
+	op.SetOperands(append([]*ir.Value{format}, arguments...))
 	b.Insert(op)
 	return CLPrintfOp{opWrapper{op}}
 }
@@ -1825,17 +1825,17 @@ func AsCLRintOp(op *ir.Operation) (CLRintOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLRintOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLRintOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLRintOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLRintOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLRintOp creates a spirv.CL.rint at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLRintOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLRintOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.rint", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLRintOp{opWrapper{op}}
 }
@@ -1855,17 +1855,17 @@ func AsCLRoundOp(op *ir.Operation) (CLRoundOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLRoundOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLRoundOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLRoundOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLRoundOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLRoundOp creates a spirv.CL.round at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLRoundOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLRoundOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.round", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLRoundOp{opWrapper{op}}
 }
@@ -1885,17 +1885,17 @@ func AsCLRsqrtOp(op *ir.Operation) (CLRsqrtOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLRsqrtOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLRsqrtOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLRsqrtOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLRsqrtOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLRsqrtOp creates a spirv.CL.rsqrt at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLRsqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLRsqrtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.rsqrt", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLRsqrtOp{opWrapper{op}}
 }
@@ -1915,17 +1915,17 @@ func AsCLSAbsOp(op *ir.Operation) (CLSAbsOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLSAbsOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLSAbsOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLSAbsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLSAbsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLSAbsOp creates a spirv.CL.s_abs at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLSAbsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLSAbsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.s_abs", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLSAbsOp{opWrapper{op}}
 }
@@ -1945,20 +1945,20 @@ func AsCLSMaxOp(op *ir.Operation) (CLSMaxOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CLSMaxOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o CLSMaxOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o CLSMaxOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o CLSMaxOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o CLSMaxOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLSMaxOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLSMaxOp creates a spirv.CL.s_max at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLSMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CLSMaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.s_max", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CLSMaxOp{opWrapper{op}}
 }
@@ -1978,20 +1978,20 @@ func AsCLSMinOp(op *ir.Operation) (CLSMinOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CLSMinOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o CLSMinOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o CLSMinOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o CLSMinOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o CLSMinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLSMinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLSMinOp creates a spirv.CL.s_min at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLSMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CLSMinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.s_min", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CLSMinOp{opWrapper{op}}
 }
@@ -2011,17 +2011,17 @@ func AsCLSinOp(op *ir.Operation) (CLSinOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLSinOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLSinOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLSinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLSinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLSinOp creates a spirv.CL.sin at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCLSinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLSinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.sin", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLSinOp{opWrapper{op}}
 }
@@ -2041,17 +2041,17 @@ func AsCLSinhOp(op *ir.Operation) (CLSinhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLSinhOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLSinhOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLSinhOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLSinhOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLSinhOp creates a spirv.CL.sinh at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLSinhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLSinhOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.sinh", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLSinhOp{opWrapper{op}}
 }
@@ -2071,17 +2071,17 @@ func AsCLSqrtOp(op *ir.Operation) (CLSqrtOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLSqrtOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLSqrtOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLSqrtOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLSqrtOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLSqrtOp creates a spirv.CL.sqrt at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLSqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLSqrtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.sqrt", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLSqrtOp{opWrapper{op}}
 }
@@ -2101,17 +2101,17 @@ func AsCLTanOp(op *ir.Operation) (CLTanOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLTanOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLTanOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLTanOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLTanOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLTanOp creates a spirv.CL.tan at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCLTanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLTanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.tan", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLTanOp{opWrapper{op}}
 }
@@ -2131,17 +2131,17 @@ func AsCLTanhOp(op *ir.Operation) (CLTanhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLTanhOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CLTanhOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CLTanhOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLTanhOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLTanhOp creates a spirv.CL.tanh at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLTanhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLTanhOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.tanh", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLTanhOp{opWrapper{op}}
 }
@@ -2161,20 +2161,20 @@ func AsCLUMaxOp(op *ir.Operation) (CLUMaxOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CLUMaxOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o CLUMaxOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o CLUMaxOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o CLUMaxOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o CLUMaxOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLUMaxOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLUMaxOp creates a spirv.CL.u_max at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLUMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CLUMaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.u_max", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CLUMaxOp{opWrapper{op}}
 }
@@ -2194,20 +2194,20 @@ func AsCLUMinOp(op *ir.Operation) (CLUMinOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CLUMinOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o CLUMinOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o CLUMinOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o CLUMinOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o CLUMinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CLUMinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCLUMinOp creates a spirv.CL.u_min at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLUMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CLUMinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.u_min", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CLUMinOp{opWrapper{op}}
 }
@@ -2227,17 +2227,17 @@ func AsCompositeConstructOp(op *ir.Operation) (CompositeConstructOp, bool) {
 }
 
 // Constituents returns the op's constituents operand group.
-func (o CompositeConstructOp) Constituents() []*ir.Value { return o.op.Operands }
+func (o CompositeConstructOp) Constituents() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o CompositeConstructOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CompositeConstructOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCompositeConstructOp creates a spirv.CompositeConstruct at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCompositeConstructOp(b *ir.Builder, loc ir.Location, resultType ir.Type, constituents []*ir.Value) CompositeConstructOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CompositeConstruct", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, constituents...)
+	op.SetOperands(append([]*ir.Value{}, constituents...))
 	b.Insert(op)
 	return CompositeConstructOp{opWrapper{op}}
 }
@@ -2257,10 +2257,10 @@ func AsCompositeExtractOp(op *ir.Operation) (CompositeExtractOp, bool) {
 }
 
 // Composite returns the op's composite operand.
-func (o CompositeExtractOp) Composite() *ir.Value { return o.op.Operands[0] }
+func (o CompositeExtractOp) Composite() *ir.Value { return o.op.Operand(0) }
 
 // Component returns the op's component result.
-func (o CompositeExtractOp) Component() *ir.Value { return o.op.Results[0] }
+func (o CompositeExtractOp) Component() *ir.Value { return o.op.Result(0) }
 
 // Indices returns the inherent attribute indices, or nil if it is not set.
 func (o CompositeExtractOp) Indices() ir.Attribute { return o.op.Attr("indices") }
@@ -2270,7 +2270,7 @@ func (o CompositeExtractOp) Indices() ir.Attribute { return o.op.Attr("indices")
 // unset; single-block regions get their block.
 func BuildCompositeExtractOp(b *ir.Builder, loc ir.Location, componentType ir.Type, composite *ir.Value, indices ir.Attribute) CompositeExtractOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CompositeExtract", Registered: true}, loc, []ir.Type{componentType})
-	op.Operands = []*ir.Value{composite}
+	op.SetOperands([]*ir.Value{composite})
 	setAttrs(op, []string{"indices"}, indices)
 	b.Insert(op)
 	return CompositeExtractOp{opWrapper{op}}
@@ -2291,13 +2291,13 @@ func AsCompositeInsertOp(op *ir.Operation) (CompositeInsertOp, bool) {
 }
 
 // Object returns the op's object operand.
-func (o CompositeInsertOp) Object() *ir.Value { return o.op.Operands[0] }
+func (o CompositeInsertOp) Object() *ir.Value { return o.op.Operand(0) }
 
 // Composite returns the op's composite operand.
-func (o CompositeInsertOp) Composite() *ir.Value { return o.op.Operands[1] }
+func (o CompositeInsertOp) Composite() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o CompositeInsertOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CompositeInsertOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Indices returns the inherent attribute indices, or nil if it is not set.
 func (o CompositeInsertOp) Indices() ir.Attribute { return o.op.Attr("indices") }
@@ -2307,7 +2307,7 @@ func (o CompositeInsertOp) Indices() ir.Attribute { return o.op.Attr("indices") 
 // unset; single-block regions get their block.
 func BuildCompositeInsertOp(b *ir.Builder, loc ir.Location, resultType ir.Type, object, composite *ir.Value, indices ir.Attribute) CompositeInsertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CompositeInsert", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{object, composite}
+	op.SetOperands([]*ir.Value{object, composite})
 	setAttrs(op, []string{"indices"}, indices)
 	b.Insert(op)
 	return CompositeInsertOp{opWrapper{op}}
@@ -2328,7 +2328,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Constant returns the op's constant result.
-func (o ConstantOp) Constant() *ir.Value { return o.op.Results[0] }
+func (o ConstantOp) Constant() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -2391,17 +2391,17 @@ func AsConvertFToSOp(op *ir.Operation) (ConvertFToSOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ConvertFToSOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o ConvertFToSOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ConvertFToSOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConvertFToSOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildConvertFToSOp creates a spirv.ConvertFToS at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConvertFToSOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) ConvertFToSOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ConvertFToS", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return ConvertFToSOp{opWrapper{op}}
 }
@@ -2421,17 +2421,17 @@ func AsConvertFToUOp(op *ir.Operation) (ConvertFToUOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ConvertFToUOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o ConvertFToUOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ConvertFToUOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConvertFToUOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildConvertFToUOp creates a spirv.ConvertFToU at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConvertFToUOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) ConvertFToUOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ConvertFToU", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return ConvertFToUOp{opWrapper{op}}
 }
@@ -2451,17 +2451,17 @@ func AsConvertPtrToUOp(op *ir.Operation) (ConvertPtrToUOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o ConvertPtrToUOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o ConvertPtrToUOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ConvertPtrToUOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConvertPtrToUOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildConvertPtrToUOp creates a spirv.ConvertPtrToU at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConvertPtrToUOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer *ir.Value) ConvertPtrToUOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ConvertPtrToU", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer}
+	op.SetOperands([]*ir.Value{pointer})
 	b.Insert(op)
 	return ConvertPtrToUOp{opWrapper{op}}
 }
@@ -2481,17 +2481,17 @@ func AsConvertSToFOp(op *ir.Operation) (ConvertSToFOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ConvertSToFOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o ConvertSToFOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ConvertSToFOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConvertSToFOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildConvertSToFOp creates a spirv.ConvertSToF at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConvertSToFOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) ConvertSToFOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ConvertSToF", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return ConvertSToFOp{opWrapper{op}}
 }
@@ -2511,17 +2511,17 @@ func AsConvertUToFOp(op *ir.Operation) (ConvertUToFOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ConvertUToFOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o ConvertUToFOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ConvertUToFOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConvertUToFOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildConvertUToFOp creates a spirv.ConvertUToF at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConvertUToFOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) ConvertUToFOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ConvertUToF", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return ConvertUToFOp{opWrapper{op}}
 }
@@ -2541,17 +2541,17 @@ func AsConvertUToPtrOp(op *ir.Operation) (ConvertUToPtrOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ConvertUToPtrOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o ConvertUToPtrOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ConvertUToPtrOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConvertUToPtrOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildConvertUToPtrOp creates a spirv.ConvertUToPtr at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConvertUToPtrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) ConvertUToPtrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ConvertUToPtr", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return ConvertUToPtrOp{opWrapper{op}}
 }
@@ -2571,10 +2571,10 @@ func AsCopyMemoryOp(op *ir.Operation) (CopyMemoryOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o CopyMemoryOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o CopyMemoryOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Source returns the op's source operand.
-func (o CopyMemoryOp) Source() *ir.Value { return o.op.Operands[1] }
+func (o CopyMemoryOp) Source() *ir.Value { return o.op.Operand(1) }
 
 // MemoryAccess returns the optional attribute memory_access, or nil if it is not set.
 func (o CopyMemoryOp) MemoryAccess() ir.Attribute { return o.op.Attr("memory_access") }
@@ -2593,7 +2593,7 @@ func (o CopyMemoryOp) SourceAlignment() ir.Attribute { return o.op.Attr("source_
 // single-block regions get their block.
 func BuildCopyMemoryOp(b *ir.Builder, loc ir.Location, target, source *ir.Value, memoryAccess, alignment, sourceMemoryAccess, sourceAlignment ir.Attribute) CopyMemoryOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CopyMemory", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{target, source}
+	op.SetOperands([]*ir.Value{target, source})
 	setAttrs(op, []string{"memory_access", "alignment", "source_memory_access", "source_alignment"}, memoryAccess, alignment, sourceMemoryAccess, sourceAlignment)
 	b.Insert(op)
 	return CopyMemoryOp{opWrapper{op}}
@@ -2614,20 +2614,20 @@ func AsDotOp(op *ir.Operation) (DotOp, bool) {
 }
 
 // Vector1 returns the op's vector1 operand.
-func (o DotOp) Vector1() *ir.Value { return o.op.Operands[0] }
+func (o DotOp) Vector1() *ir.Value { return o.op.Operand(0) }
 
 // Vector2 returns the op's vector2 operand.
-func (o DotOp) Vector2() *ir.Value { return o.op.Operands[1] }
+func (o DotOp) Vector2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DotOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DotOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildDotOp creates a spirv.Dot at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector1, vector2 *ir.Value) DotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Dot", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{vector1, vector2}
+	op.SetOperands([]*ir.Value{vector1, vector2})
 	b.Insert(op)
 	return DotOp{opWrapper{op}}
 }
@@ -2647,13 +2647,13 @@ func AsEXTAtomicFAddOp(op *ir.Operation) (EXTAtomicFAddOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o EXTAtomicFAddOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o EXTAtomicFAddOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o EXTAtomicFAddOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o EXTAtomicFAddOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o EXTAtomicFAddOp) Result() *ir.Value { return o.op.Results[0] }
+func (o EXTAtomicFAddOp) Result() *ir.Value { return o.op.Result(0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o EXTAtomicFAddOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -2666,7 +2666,7 @@ func (o EXTAtomicFAddOp) Semantics() ir.Attribute { return o.op.Attr("semantics"
 // single-block regions get their block.
 func BuildEXTAtomicFAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) EXTAtomicFAddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "EXT.AtomicFAdd", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer, value}
+	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return EXTAtomicFAddOp{opWrapper{op}}
@@ -2687,7 +2687,7 @@ func AsEXTConstantCompositeReplicateOp(op *ir.Operation) (EXTConstantCompositeRe
 }
 
 // ReplicatedConstant returns the op's replicated_constant result.
-func (o EXTConstantCompositeReplicateOp) ReplicatedConstant() *ir.Value { return o.op.Results[0] }
+func (o EXTConstantCompositeReplicateOp) ReplicatedConstant() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o EXTConstantCompositeReplicateOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -2718,17 +2718,17 @@ func AsEXTEmitMeshTasksOp(op *ir.Operation) (EXTEmitMeshTasksOp, bool) {
 }
 
 // GroupCountX returns the op's group_count_x operand.
-func (o EXTEmitMeshTasksOp) GroupCountX() *ir.Value { return o.op.Operands[0] }
+func (o EXTEmitMeshTasksOp) GroupCountX() *ir.Value { return o.op.Operand(0) }
 
 // GroupCountY returns the op's group_count_y operand.
-func (o EXTEmitMeshTasksOp) GroupCountY() *ir.Value { return o.op.Operands[1] }
+func (o EXTEmitMeshTasksOp) GroupCountY() *ir.Value { return o.op.Operand(1) }
 
 // GroupCountZ returns the op's group_count_z operand.
-func (o EXTEmitMeshTasksOp) GroupCountZ() *ir.Value { return o.op.Operands[2] }
+func (o EXTEmitMeshTasksOp) GroupCountZ() *ir.Value { return o.op.Operand(2) }
 
 // Payload returns the op's payload operand, or nil.
 func (o EXTEmitMeshTasksOp) Payload() *ir.Value {
-	if s := o.op.Operands[3:]; len(s) > 0 {
+	if s := o.op.Operands()[3:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2739,7 +2739,7 @@ func (o EXTEmitMeshTasksOp) Payload() *ir.Value {
 // unset; single-block regions get their block.
 func BuildEXTEmitMeshTasksOp(b *ir.Builder, loc ir.Location, groupCountX, groupCountY, groupCountZ *ir.Value, payload []*ir.Value) EXTEmitMeshTasksOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "EXT.EmitMeshTasks", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{groupCountX, groupCountY, groupCountZ}, payload...)
+	op.SetOperands(append([]*ir.Value{groupCountX, groupCountY, groupCountZ}, payload...))
 	b.Insert(op)
 	return EXTEmitMeshTasksOp{opWrapper{op}}
 }
@@ -2759,17 +2759,17 @@ func AsEXTSetMeshOutputsOp(op *ir.Operation) (EXTSetMeshOutputsOp, bool) {
 }
 
 // VertexCount returns the op's vertex_count operand.
-func (o EXTSetMeshOutputsOp) VertexCount() *ir.Value { return o.op.Operands[0] }
+func (o EXTSetMeshOutputsOp) VertexCount() *ir.Value { return o.op.Operand(0) }
 
 // PrimitiveCount returns the op's primitive_count operand.
-func (o EXTSetMeshOutputsOp) PrimitiveCount() *ir.Value { return o.op.Operands[1] }
+func (o EXTSetMeshOutputsOp) PrimitiveCount() *ir.Value { return o.op.Operand(1) }
 
 // BuildEXTSetMeshOutputsOp creates a spirv.EXT.SetMeshOutputs at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildEXTSetMeshOutputsOp(b *ir.Builder, loc ir.Location, vertexCount, primitiveCount *ir.Value) EXTSetMeshOutputsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "EXT.SetMeshOutputs", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{vertexCount, primitiveCount}
+	op.SetOperands([]*ir.Value{vertexCount, primitiveCount})
 	b.Insert(op)
 	return EXTSetMeshOutputsOp{opWrapper{op}}
 }
@@ -2937,20 +2937,20 @@ func AsFAddOp(op *ir.Operation) (FAddOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FAddOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o FAddOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FAddOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o FAddOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FAddOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FAddOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFAddOp creates a spirv.FAdd at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FAddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FAdd", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FAddOp{opWrapper{op}}
 }
@@ -2970,17 +2970,17 @@ func AsFConvertOp(op *ir.Operation) (FConvertOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o FConvertOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o FConvertOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o FConvertOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FConvertOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFConvertOp creates a spirv.FConvert at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFConvertOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) FConvertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FConvert", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return FConvertOp{opWrapper{op}}
 }
@@ -3000,20 +3000,20 @@ func AsFDivOp(op *ir.Operation) (FDivOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FDivOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o FDivOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FDivOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o FDivOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FDivOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FDivOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFDivOp creates a spirv.FDiv at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFDivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FDivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FDiv", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FDivOp{opWrapper{op}}
 }
@@ -3033,20 +3033,20 @@ func AsFModOp(op *ir.Operation) (FModOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FModOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o FModOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FModOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o FModOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FModOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FModOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFModOp creates a spirv.FMod at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFModOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FModOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FMod", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FModOp{opWrapper{op}}
 }
@@ -3066,20 +3066,20 @@ func AsFMulOp(op *ir.Operation) (FMulOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FMulOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o FMulOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FMulOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o FMulOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FMulOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FMulOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFMulOp creates a spirv.FMul at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FMulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FMul", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FMulOp{opWrapper{op}}
 }
@@ -3099,17 +3099,17 @@ func AsFNegateOp(op *ir.Operation) (FNegateOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o FNegateOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o FNegateOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o FNegateOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FNegateOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFNegateOp creates a spirv.FNegate at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFNegateOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) FNegateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FNegate", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return FNegateOp{opWrapper{op}}
 }
@@ -3129,20 +3129,20 @@ func AsFOrdEqualOp(op *ir.Operation) (FOrdEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FOrdEqualOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o FOrdEqualOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FOrdEqualOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o FOrdEqualOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FOrdEqualOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FOrdEqualOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFOrdEqualOp creates a spirv.FOrdEqual at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFOrdEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FOrdEqualOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FOrdEqual", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FOrdEqualOp{opWrapper{op}}
 }
@@ -3162,20 +3162,20 @@ func AsFOrdGreaterThanOp(op *ir.Operation) (FOrdGreaterThanOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FOrdGreaterThanOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o FOrdGreaterThanOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FOrdGreaterThanOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o FOrdGreaterThanOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FOrdGreaterThanOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FOrdGreaterThanOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFOrdGreaterThanOp creates a spirv.FOrdGreaterThan at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildFOrdGreaterThanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FOrdGreaterThanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FOrdGreaterThan", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FOrdGreaterThanOp{opWrapper{op}}
 }
@@ -3195,20 +3195,20 @@ func AsFOrdGreaterThanEqualOp(op *ir.Operation) (FOrdGreaterThanEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FOrdGreaterThanEqualOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o FOrdGreaterThanEqualOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FOrdGreaterThanEqualOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o FOrdGreaterThanEqualOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FOrdGreaterThanEqualOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FOrdGreaterThanEqualOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFOrdGreaterThanEqualOp creates a spirv.FOrdGreaterThanEqual at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildFOrdGreaterThanEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FOrdGreaterThanEqualOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FOrdGreaterThanEqual", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FOrdGreaterThanEqualOp{opWrapper{op}}
 }
@@ -3228,20 +3228,20 @@ func AsFOrdLessThanOp(op *ir.Operation) (FOrdLessThanOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FOrdLessThanOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o FOrdLessThanOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FOrdLessThanOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o FOrdLessThanOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FOrdLessThanOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FOrdLessThanOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFOrdLessThanOp creates a spirv.FOrdLessThan at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFOrdLessThanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FOrdLessThanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FOrdLessThan", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FOrdLessThanOp{opWrapper{op}}
 }
@@ -3261,20 +3261,20 @@ func AsFOrdLessThanEqualOp(op *ir.Operation) (FOrdLessThanEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FOrdLessThanEqualOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o FOrdLessThanEqualOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FOrdLessThanEqualOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o FOrdLessThanEqualOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FOrdLessThanEqualOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FOrdLessThanEqualOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFOrdLessThanEqualOp creates a spirv.FOrdLessThanEqual at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildFOrdLessThanEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FOrdLessThanEqualOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FOrdLessThanEqual", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FOrdLessThanEqualOp{opWrapper{op}}
 }
@@ -3294,20 +3294,20 @@ func AsFOrdNotEqualOp(op *ir.Operation) (FOrdNotEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FOrdNotEqualOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o FOrdNotEqualOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FOrdNotEqualOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o FOrdNotEqualOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FOrdNotEqualOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FOrdNotEqualOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFOrdNotEqualOp creates a spirv.FOrdNotEqual at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFOrdNotEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FOrdNotEqualOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FOrdNotEqual", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FOrdNotEqualOp{opWrapper{op}}
 }
@@ -3327,20 +3327,20 @@ func AsFRemOp(op *ir.Operation) (FRemOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FRemOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o FRemOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FRemOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o FRemOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FRemOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FRemOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFRemOp creates a spirv.FRem at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFRemOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FRemOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FRem", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FRemOp{opWrapper{op}}
 }
@@ -3360,20 +3360,20 @@ func AsFSubOp(op *ir.Operation) (FSubOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FSubOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o FSubOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FSubOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o FSubOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FSubOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FSubOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFSubOp creates a spirv.FSub at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFSubOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FSubOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FSub", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FSubOp{opWrapper{op}}
 }
@@ -3393,20 +3393,20 @@ func AsFUnordEqualOp(op *ir.Operation) (FUnordEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FUnordEqualOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o FUnordEqualOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FUnordEqualOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o FUnordEqualOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FUnordEqualOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FUnordEqualOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFUnordEqualOp creates a spirv.FUnordEqual at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFUnordEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FUnordEqualOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FUnordEqual", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FUnordEqualOp{opWrapper{op}}
 }
@@ -3426,20 +3426,20 @@ func AsFUnordGreaterThanOp(op *ir.Operation) (FUnordGreaterThanOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FUnordGreaterThanOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o FUnordGreaterThanOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FUnordGreaterThanOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o FUnordGreaterThanOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FUnordGreaterThanOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FUnordGreaterThanOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFUnordGreaterThanOp creates a spirv.FUnordGreaterThan at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildFUnordGreaterThanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FUnordGreaterThanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FUnordGreaterThan", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FUnordGreaterThanOp{opWrapper{op}}
 }
@@ -3459,20 +3459,20 @@ func AsFUnordGreaterThanEqualOp(op *ir.Operation) (FUnordGreaterThanEqualOp, boo
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FUnordGreaterThanEqualOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o FUnordGreaterThanEqualOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FUnordGreaterThanEqualOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o FUnordGreaterThanEqualOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FUnordGreaterThanEqualOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FUnordGreaterThanEqualOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFUnordGreaterThanEqualOp creates a spirv.FUnordGreaterThanEqual at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildFUnordGreaterThanEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FUnordGreaterThanEqualOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FUnordGreaterThanEqual", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FUnordGreaterThanEqualOp{opWrapper{op}}
 }
@@ -3492,20 +3492,20 @@ func AsFUnordLessThanOp(op *ir.Operation) (FUnordLessThanOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FUnordLessThanOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o FUnordLessThanOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FUnordLessThanOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o FUnordLessThanOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FUnordLessThanOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FUnordLessThanOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFUnordLessThanOp creates a spirv.FUnordLessThan at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFUnordLessThanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FUnordLessThanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FUnordLessThan", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FUnordLessThanOp{opWrapper{op}}
 }
@@ -3525,20 +3525,20 @@ func AsFUnordLessThanEqualOp(op *ir.Operation) (FUnordLessThanEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FUnordLessThanEqualOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o FUnordLessThanEqualOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FUnordLessThanEqualOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o FUnordLessThanEqualOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FUnordLessThanEqualOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FUnordLessThanEqualOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFUnordLessThanEqualOp creates a spirv.FUnordLessThanEqual at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildFUnordLessThanEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FUnordLessThanEqualOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FUnordLessThanEqual", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FUnordLessThanEqualOp{opWrapper{op}}
 }
@@ -3558,20 +3558,20 @@ func AsFUnordNotEqualOp(op *ir.Operation) (FUnordNotEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FUnordNotEqualOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o FUnordNotEqualOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FUnordNotEqualOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o FUnordNotEqualOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o FUnordNotEqualOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FUnordNotEqualOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFUnordNotEqualOp creates a spirv.FUnordNotEqual at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFUnordNotEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FUnordNotEqualOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FUnordNotEqual", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FUnordNotEqualOp{opWrapper{op}}
 }
@@ -3591,11 +3591,11 @@ func AsFunctionCallOp(op *ir.Operation) (FunctionCallOp, bool) {
 }
 
 // Arguments returns the op's arguments operand group.
-func (o FunctionCallOp) Arguments() []*ir.Value { return o.op.Operands }
+func (o FunctionCallOp) Arguments() []*ir.Value { return o.op.Operands() }
 
 // ReturnValue returns the op's return_value result, or nil.
 func (o FunctionCallOp) ReturnValue() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -3615,7 +3615,7 @@ func (o FunctionCallOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") 
 // single-block regions get their block.
 func BuildFunctionCallOp(b *ir.Builder, loc ir.Location, returnValueTypes []ir.Type, arguments []*ir.Value, callee, argAttrs, resAttrs ir.Attribute) FunctionCallOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FunctionCall", Registered: true}, loc, returnValueTypes)
-	op.Operands = append([]*ir.Value{}, arguments...)
+	op.SetOperands(append([]*ir.Value{}, arguments...))
 	setAttrs(op, []string{"callee", "arg_attrs", "res_attrs"}, callee, argAttrs, resAttrs)
 	b.Insert(op)
 	return FunctionCallOp{opWrapper{op}}
@@ -3636,17 +3636,17 @@ func AsGLAcosOp(op *ir.Operation) (GLAcosOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLAcosOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLAcosOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLAcosOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLAcosOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLAcosOp creates a spirv.GL.Acos at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLAcosOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLAcosOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Acos", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLAcosOp{opWrapper{op}}
 }
@@ -3666,17 +3666,17 @@ func AsGLAcoshOp(op *ir.Operation) (GLAcoshOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLAcoshOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLAcoshOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLAcoshOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLAcoshOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLAcoshOp creates a spirv.GL.Acosh at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLAcoshOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLAcoshOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Acosh", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLAcoshOp{opWrapper{op}}
 }
@@ -3696,17 +3696,17 @@ func AsGLAsinOp(op *ir.Operation) (GLAsinOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLAsinOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLAsinOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLAsinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLAsinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLAsinOp creates a spirv.GL.Asin at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLAsinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLAsinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Asin", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLAsinOp{opWrapper{op}}
 }
@@ -3726,17 +3726,17 @@ func AsGLAsinhOp(op *ir.Operation) (GLAsinhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLAsinhOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLAsinhOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLAsinhOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLAsinhOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLAsinhOp creates a spirv.GL.Asinh at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLAsinhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLAsinhOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Asinh", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLAsinhOp{opWrapper{op}}
 }
@@ -3756,17 +3756,17 @@ func AsGLAtanOp(op *ir.Operation) (GLAtanOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLAtanOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLAtanOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLAtanOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLAtanOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLAtanOp creates a spirv.GL.Atan at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLAtanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLAtanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Atan", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLAtanOp{opWrapper{op}}
 }
@@ -3786,17 +3786,17 @@ func AsGLAtanhOp(op *ir.Operation) (GLAtanhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLAtanhOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLAtanhOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLAtanhOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLAtanhOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLAtanhOp creates a spirv.GL.Atanh at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLAtanhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLAtanhOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Atanh", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLAtanhOp{opWrapper{op}}
 }
@@ -3816,17 +3816,17 @@ func AsGLCeilOp(op *ir.Operation) (GLCeilOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLCeilOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLCeilOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLCeilOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLCeilOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLCeilOp creates a spirv.GL.Ceil at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLCeilOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLCeilOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Ceil", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLCeilOp{opWrapper{op}}
 }
@@ -3846,17 +3846,17 @@ func AsGLCosOp(op *ir.Operation) (GLCosOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLCosOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLCosOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLCosOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLCosOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLCosOp creates a spirv.GL.Cos at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGLCosOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLCosOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Cos", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLCosOp{opWrapper{op}}
 }
@@ -3876,17 +3876,17 @@ func AsGLCoshOp(op *ir.Operation) (GLCoshOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLCoshOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLCoshOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLCoshOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLCoshOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLCoshOp creates a spirv.GL.Cosh at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLCoshOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLCoshOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Cosh", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLCoshOp{opWrapper{op}}
 }
@@ -3906,20 +3906,20 @@ func AsGLCrossOp(op *ir.Operation) (GLCrossOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GLCrossOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o GLCrossOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o GLCrossOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o GLCrossOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GLCrossOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLCrossOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLCrossOp creates a spirv.GL.Cross at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLCrossOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GLCrossOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Cross", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GLCrossOp{opWrapper{op}}
 }
@@ -3939,20 +3939,20 @@ func AsGLDistanceOp(op *ir.Operation) (GLDistanceOp, bool) {
 }
 
 // P0 returns the op's p0 operand.
-func (o GLDistanceOp) P0() *ir.Value { return o.op.Operands[0] }
+func (o GLDistanceOp) P0() *ir.Value { return o.op.Operand(0) }
 
 // P1 returns the op's p1 operand.
-func (o GLDistanceOp) P1() *ir.Value { return o.op.Operands[1] }
+func (o GLDistanceOp) P1() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GLDistanceOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLDistanceOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLDistanceOp creates a spirv.GL.Distance at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGLDistanceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, p0_, p1_ *ir.Value) GLDistanceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Distance", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{p0_, p1_}
+	op.SetOperands([]*ir.Value{p0_, p1_})
 	b.Insert(op)
 	return GLDistanceOp{opWrapper{op}}
 }
@@ -3972,17 +3972,17 @@ func AsGLExpOp(op *ir.Operation) (GLExpOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLExpOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLExpOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLExpOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLExpOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLExpOp creates a spirv.GL.Exp at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGLExpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLExpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Exp", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLExpOp{opWrapper{op}}
 }
@@ -4002,17 +4002,17 @@ func AsGLExp2Op(op *ir.Operation) (GLExp2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLExp2Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLExp2Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLExp2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o GLExp2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLExp2Op creates a spirv.GL.Exp2 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLExp2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLExp2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Exp2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLExp2Op{opWrapper{op}}
 }
@@ -4032,17 +4032,17 @@ func AsGLFAbsOp(op *ir.Operation) (GLFAbsOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLFAbsOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLFAbsOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLFAbsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLFAbsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLFAbsOp creates a spirv.GL.FAbs at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLFAbsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLFAbsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.FAbs", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLFAbsOp{opWrapper{op}}
 }
@@ -4062,23 +4062,23 @@ func AsGLFClampOp(op *ir.Operation) (GLFClampOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GLFClampOp) X() *ir.Value { return o.op.Operands[0] }
+func (o GLFClampOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Y returns the op's y operand.
-func (o GLFClampOp) Y() *ir.Value { return o.op.Operands[1] }
+func (o GLFClampOp) Y() *ir.Value { return o.op.Operand(1) }
 
 // Z returns the op's z operand.
-func (o GLFClampOp) Z() *ir.Value { return o.op.Operands[2] }
+func (o GLFClampOp) Z() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o GLFClampOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLFClampOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLFClampOp creates a spirv.GL.FClamp at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLFClampOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_, y_, z_ *ir.Value) GLFClampOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.FClamp", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{x_, y_, z_}
+	op.SetOperands([]*ir.Value{x_, y_, z_})
 	b.Insert(op)
 	return GLFClampOp{opWrapper{op}}
 }
@@ -4098,20 +4098,20 @@ func AsGLFMaxOp(op *ir.Operation) (GLFMaxOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GLFMaxOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o GLFMaxOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o GLFMaxOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o GLFMaxOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GLFMaxOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLFMaxOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLFMaxOp creates a spirv.GL.FMax at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLFMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GLFMaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.FMax", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GLFMaxOp{opWrapper{op}}
 }
@@ -4131,20 +4131,20 @@ func AsGLFMinOp(op *ir.Operation) (GLFMinOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GLFMinOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o GLFMinOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o GLFMinOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o GLFMinOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GLFMinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLFMinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLFMinOp creates a spirv.GL.FMin at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLFMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GLFMinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.FMin", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GLFMinOp{opWrapper{op}}
 }
@@ -4164,23 +4164,23 @@ func AsGLFMixOp(op *ir.Operation) (GLFMixOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GLFMixOp) X() *ir.Value { return o.op.Operands[0] }
+func (o GLFMixOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Y returns the op's y operand.
-func (o GLFMixOp) Y() *ir.Value { return o.op.Operands[1] }
+func (o GLFMixOp) Y() *ir.Value { return o.op.Operand(1) }
 
 // A returns the op's a operand.
-func (o GLFMixOp) A() *ir.Value { return o.op.Operands[2] }
+func (o GLFMixOp) A() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o GLFMixOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLFMixOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLFMixOp creates a spirv.GL.FMix at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLFMixOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_, y_, a_ *ir.Value) GLFMixOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.FMix", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{x_, y_, a_}
+	op.SetOperands([]*ir.Value{x_, y_, a_})
 	b.Insert(op)
 	return GLFMixOp{opWrapper{op}}
 }
@@ -4200,17 +4200,17 @@ func AsGLFSignOp(op *ir.Operation) (GLFSignOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLFSignOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLFSignOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLFSignOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLFSignOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLFSignOp creates a spirv.GL.FSign at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLFSignOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLFSignOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.FSign", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLFSignOp{opWrapper{op}}
 }
@@ -4230,17 +4230,17 @@ func AsGLFindILsbOp(op *ir.Operation) (GLFindILsbOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLFindILsbOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLFindILsbOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLFindILsbOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLFindILsbOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLFindILsbOp creates a spirv.GL.FindILsb at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGLFindILsbOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLFindILsbOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.FindILsb", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLFindILsbOp{opWrapper{op}}
 }
@@ -4260,17 +4260,17 @@ func AsGLFindSMsbOp(op *ir.Operation) (GLFindSMsbOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLFindSMsbOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLFindSMsbOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLFindSMsbOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLFindSMsbOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLFindSMsbOp creates a spirv.GL.FindSMsb at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGLFindSMsbOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLFindSMsbOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.FindSMsb", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLFindSMsbOp{opWrapper{op}}
 }
@@ -4290,17 +4290,17 @@ func AsGLFindUMsbOp(op *ir.Operation) (GLFindUMsbOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLFindUMsbOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLFindUMsbOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLFindUMsbOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLFindUMsbOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLFindUMsbOp creates a spirv.GL.FindUMsb at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGLFindUMsbOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLFindUMsbOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.FindUMsb", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLFindUMsbOp{opWrapper{op}}
 }
@@ -4320,17 +4320,17 @@ func AsGLFloorOp(op *ir.Operation) (GLFloorOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLFloorOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLFloorOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLFloorOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLFloorOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLFloorOp creates a spirv.GL.Floor at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLFloorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLFloorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Floor", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLFloorOp{opWrapper{op}}
 }
@@ -4350,23 +4350,23 @@ func AsGLFmaOp(op *ir.Operation) (GLFmaOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GLFmaOp) X() *ir.Value { return o.op.Operands[0] }
+func (o GLFmaOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Y returns the op's y operand.
-func (o GLFmaOp) Y() *ir.Value { return o.op.Operands[1] }
+func (o GLFmaOp) Y() *ir.Value { return o.op.Operand(1) }
 
 // Z returns the op's z operand.
-func (o GLFmaOp) Z() *ir.Value { return o.op.Operands[2] }
+func (o GLFmaOp) Z() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o GLFmaOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLFmaOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLFmaOp creates a spirv.GL.Fma at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGLFmaOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_, y_, z_ *ir.Value) GLFmaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Fma", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{x_, y_, z_}
+	op.SetOperands([]*ir.Value{x_, y_, z_})
 	b.Insert(op)
 	return GLFmaOp{opWrapper{op}}
 }
@@ -4386,17 +4386,17 @@ func AsGLFractOp(op *ir.Operation) (GLFractOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLFractOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLFractOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLFractOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLFractOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLFractOp creates a spirv.GL.Fract at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLFractOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLFractOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Fract", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLFractOp{opWrapper{op}}
 }
@@ -4416,17 +4416,17 @@ func AsGLFrexpStructOp(op *ir.Operation) (GLFrexpStructOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLFrexpStructOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLFrexpStructOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLFrexpStructOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLFrexpStructOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLFrexpStructOp creates a spirv.GL.FrexpStruct at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGLFrexpStructOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLFrexpStructOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.FrexpStruct", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLFrexpStructOp{opWrapper{op}}
 }
@@ -4446,17 +4446,17 @@ func AsGLInverseSqrtOp(op *ir.Operation) (GLInverseSqrtOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLInverseSqrtOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLInverseSqrtOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLInverseSqrtOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLInverseSqrtOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLInverseSqrtOp creates a spirv.GL.InverseSqrt at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGLInverseSqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLInverseSqrtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.InverseSqrt", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLInverseSqrtOp{opWrapper{op}}
 }
@@ -4476,20 +4476,20 @@ func AsGLLdexpOp(op *ir.Operation) (GLLdexpOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GLLdexpOp) X() *ir.Value { return o.op.Operands[0] }
+func (o GLLdexpOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Exp returns the op's exp operand.
-func (o GLLdexpOp) Exp() *ir.Value { return o.op.Operands[1] }
+func (o GLLdexpOp) Exp() *ir.Value { return o.op.Operand(1) }
 
 // Y returns the op's y result.
-func (o GLLdexpOp) Y() *ir.Value { return o.op.Results[0] }
+func (o GLLdexpOp) Y() *ir.Value { return o.op.Result(0) }
 
 // BuildGLLdexpOp creates a spirv.GL.Ldexp at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLLdexpOp(b *ir.Builder, loc ir.Location, y_Type ir.Type, x_, exp *ir.Value) GLLdexpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Ldexp", Registered: true}, loc, []ir.Type{y_Type})
-	op.Operands = []*ir.Value{x_, exp}
+	op.SetOperands([]*ir.Value{x_, exp})
 	b.Insert(op)
 	return GLLdexpOp{opWrapper{op}}
 }
@@ -4509,17 +4509,17 @@ func AsGLLengthOp(op *ir.Operation) (GLLengthOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLLengthOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLLengthOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLLengthOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLLengthOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLLengthOp creates a spirv.GL.Length at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLLengthOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLLengthOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Length", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLLengthOp{opWrapper{op}}
 }
@@ -4539,17 +4539,17 @@ func AsGLLogOp(op *ir.Operation) (GLLogOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLLogOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLLogOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLLogOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLLogOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLLogOp creates a spirv.GL.Log at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGLLogOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLLogOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Log", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLLogOp{opWrapper{op}}
 }
@@ -4569,17 +4569,17 @@ func AsGLLog2Op(op *ir.Operation) (GLLog2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLLog2Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLLog2Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLLog2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o GLLog2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLLog2Op creates a spirv.GL.Log2 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLLog2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLLog2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Log2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLLog2Op{opWrapper{op}}
 }
@@ -4599,17 +4599,17 @@ func AsGLNormalizeOp(op *ir.Operation) (GLNormalizeOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLNormalizeOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLNormalizeOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLNormalizeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLNormalizeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLNormalizeOp creates a spirv.GL.Normalize at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGLNormalizeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLNormalizeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Normalize", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLNormalizeOp{opWrapper{op}}
 }
@@ -4629,17 +4629,17 @@ func AsGLPackHalf2x16Op(op *ir.Operation) (GLPackHalf2x16Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLPackHalf2x16Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLPackHalf2x16Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLPackHalf2x16Op) Result() *ir.Value { return o.op.Results[0] }
+func (o GLPackHalf2x16Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLPackHalf2x16Op creates a spirv.GL.PackHalf2x16 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGLPackHalf2x16Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLPackHalf2x16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.PackHalf2x16", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLPackHalf2x16Op{opWrapper{op}}
 }
@@ -4659,17 +4659,17 @@ func AsGLPackSnorm4x8Op(op *ir.Operation) (GLPackSnorm4x8Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLPackSnorm4x8Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLPackSnorm4x8Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLPackSnorm4x8Op) Result() *ir.Value { return o.op.Results[0] }
+func (o GLPackSnorm4x8Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLPackSnorm4x8Op creates a spirv.GL.PackSnorm4x8 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGLPackSnorm4x8Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLPackSnorm4x8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.PackSnorm4x8", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLPackSnorm4x8Op{opWrapper{op}}
 }
@@ -4689,20 +4689,20 @@ func AsGLPowOp(op *ir.Operation) (GLPowOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GLPowOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o GLPowOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o GLPowOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o GLPowOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GLPowOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLPowOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLPowOp creates a spirv.GL.Pow at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGLPowOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GLPowOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Pow", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GLPowOp{opWrapper{op}}
 }
@@ -4722,20 +4722,20 @@ func AsGLReflectOp(op *ir.Operation) (GLReflectOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GLReflectOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o GLReflectOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o GLReflectOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o GLReflectOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GLReflectOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLReflectOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLReflectOp creates a spirv.GL.Reflect at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLReflectOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GLReflectOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Reflect", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GLReflectOp{opWrapper{op}}
 }
@@ -4755,17 +4755,17 @@ func AsGLRoundOp(op *ir.Operation) (GLRoundOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLRoundOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLRoundOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLRoundOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLRoundOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLRoundOp creates a spirv.GL.Round at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLRoundOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLRoundOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Round", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLRoundOp{opWrapper{op}}
 }
@@ -4785,17 +4785,17 @@ func AsGLRoundEvenOp(op *ir.Operation) (GLRoundEvenOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLRoundEvenOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLRoundEvenOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLRoundEvenOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLRoundEvenOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLRoundEvenOp creates a spirv.GL.RoundEven at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGLRoundEvenOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLRoundEvenOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.RoundEven", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLRoundEvenOp{opWrapper{op}}
 }
@@ -4815,17 +4815,17 @@ func AsGLSAbsOp(op *ir.Operation) (GLSAbsOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLSAbsOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLSAbsOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLSAbsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLSAbsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLSAbsOp creates a spirv.GL.SAbs at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLSAbsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLSAbsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.SAbs", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLSAbsOp{opWrapper{op}}
 }
@@ -4845,23 +4845,23 @@ func AsGLSClampOp(op *ir.Operation) (GLSClampOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GLSClampOp) X() *ir.Value { return o.op.Operands[0] }
+func (o GLSClampOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Y returns the op's y operand.
-func (o GLSClampOp) Y() *ir.Value { return o.op.Operands[1] }
+func (o GLSClampOp) Y() *ir.Value { return o.op.Operand(1) }
 
 // Z returns the op's z operand.
-func (o GLSClampOp) Z() *ir.Value { return o.op.Operands[2] }
+func (o GLSClampOp) Z() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o GLSClampOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLSClampOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLSClampOp creates a spirv.GL.SClamp at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLSClampOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_, y_, z_ *ir.Value) GLSClampOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.SClamp", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{x_, y_, z_}
+	op.SetOperands([]*ir.Value{x_, y_, z_})
 	b.Insert(op)
 	return GLSClampOp{opWrapper{op}}
 }
@@ -4881,20 +4881,20 @@ func AsGLSMaxOp(op *ir.Operation) (GLSMaxOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GLSMaxOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o GLSMaxOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o GLSMaxOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o GLSMaxOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GLSMaxOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLSMaxOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLSMaxOp creates a spirv.GL.SMax at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLSMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GLSMaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.SMax", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GLSMaxOp{opWrapper{op}}
 }
@@ -4914,20 +4914,20 @@ func AsGLSMinOp(op *ir.Operation) (GLSMinOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GLSMinOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o GLSMinOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o GLSMinOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o GLSMinOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GLSMinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLSMinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLSMinOp creates a spirv.GL.SMin at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLSMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GLSMinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.SMin", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GLSMinOp{opWrapper{op}}
 }
@@ -4947,17 +4947,17 @@ func AsGLSSignOp(op *ir.Operation) (GLSSignOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLSSignOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLSSignOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLSSignOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLSSignOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLSSignOp creates a spirv.GL.SSign at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLSSignOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLSSignOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.SSign", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLSSignOp{opWrapper{op}}
 }
@@ -4977,17 +4977,17 @@ func AsGLSinOp(op *ir.Operation) (GLSinOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLSinOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLSinOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLSinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLSinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLSinOp creates a spirv.GL.Sin at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGLSinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLSinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Sin", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLSinOp{opWrapper{op}}
 }
@@ -5007,17 +5007,17 @@ func AsGLSinhOp(op *ir.Operation) (GLSinhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLSinhOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLSinhOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLSinhOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLSinhOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLSinhOp creates a spirv.GL.Sinh at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLSinhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLSinhOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Sinh", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLSinhOp{opWrapper{op}}
 }
@@ -5037,17 +5037,17 @@ func AsGLSqrtOp(op *ir.Operation) (GLSqrtOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLSqrtOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLSqrtOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLSqrtOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLSqrtOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLSqrtOp creates a spirv.GL.Sqrt at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLSqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLSqrtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Sqrt", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLSqrtOp{opWrapper{op}}
 }
@@ -5067,17 +5067,17 @@ func AsGLTanOp(op *ir.Operation) (GLTanOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLTanOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLTanOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLTanOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLTanOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLTanOp creates a spirv.GL.Tan at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGLTanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLTanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Tan", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLTanOp{opWrapper{op}}
 }
@@ -5097,17 +5097,17 @@ func AsGLTanhOp(op *ir.Operation) (GLTanhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLTanhOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLTanhOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLTanhOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLTanhOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLTanhOp creates a spirv.GL.Tanh at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLTanhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLTanhOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Tanh", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLTanhOp{opWrapper{op}}
 }
@@ -5127,23 +5127,23 @@ func AsGLUClampOp(op *ir.Operation) (GLUClampOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GLUClampOp) X() *ir.Value { return o.op.Operands[0] }
+func (o GLUClampOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Y returns the op's y operand.
-func (o GLUClampOp) Y() *ir.Value { return o.op.Operands[1] }
+func (o GLUClampOp) Y() *ir.Value { return o.op.Operand(1) }
 
 // Z returns the op's z operand.
-func (o GLUClampOp) Z() *ir.Value { return o.op.Operands[2] }
+func (o GLUClampOp) Z() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o GLUClampOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLUClampOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLUClampOp creates a spirv.GL.UClamp at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLUClampOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_, y_, z_ *ir.Value) GLUClampOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.UClamp", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{x_, y_, z_}
+	op.SetOperands([]*ir.Value{x_, y_, z_})
 	b.Insert(op)
 	return GLUClampOp{opWrapper{op}}
 }
@@ -5163,20 +5163,20 @@ func AsGLUMaxOp(op *ir.Operation) (GLUMaxOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GLUMaxOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o GLUMaxOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o GLUMaxOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o GLUMaxOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GLUMaxOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLUMaxOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLUMaxOp creates a spirv.GL.UMax at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLUMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GLUMaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.UMax", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GLUMaxOp{opWrapper{op}}
 }
@@ -5196,20 +5196,20 @@ func AsGLUMinOp(op *ir.Operation) (GLUMinOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GLUMinOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o GLUMinOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o GLUMinOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o GLUMinOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GLUMinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GLUMinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLUMinOp creates a spirv.GL.UMin at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLUMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GLUMinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.UMin", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GLUMinOp{opWrapper{op}}
 }
@@ -5229,17 +5229,17 @@ func AsGLUnpackHalf2x16Op(op *ir.Operation) (GLUnpackHalf2x16Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLUnpackHalf2x16Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLUnpackHalf2x16Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLUnpackHalf2x16Op) Result() *ir.Value { return o.op.Results[0] }
+func (o GLUnpackHalf2x16Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLUnpackHalf2x16Op creates a spirv.GL.UnpackHalf2x16 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildGLUnpackHalf2x16Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLUnpackHalf2x16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.UnpackHalf2x16", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLUnpackHalf2x16Op{opWrapper{op}}
 }
@@ -5259,17 +5259,17 @@ func AsGLUnpackSnorm4x8Op(op *ir.Operation) (GLUnpackSnorm4x8Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLUnpackSnorm4x8Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GLUnpackSnorm4x8Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GLUnpackSnorm4x8Op) Result() *ir.Value { return o.op.Results[0] }
+func (o GLUnpackSnorm4x8Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGLUnpackSnorm4x8Op creates a spirv.GL.UnpackSnorm4x8 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildGLUnpackSnorm4x8Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLUnpackSnorm4x8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.UnpackSnorm4x8", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLUnpackSnorm4x8Op{opWrapper{op}}
 }
@@ -5289,17 +5289,17 @@ func AsGenericCastToPtrOp(op *ir.Operation) (GenericCastToPtrOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o GenericCastToPtrOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o GenericCastToPtrOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GenericCastToPtrOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GenericCastToPtrOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGenericCastToPtrOp creates a spirv.GenericCastToPtr at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildGenericCastToPtrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer *ir.Value) GenericCastToPtrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GenericCastToPtr", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer}
+	op.SetOperands([]*ir.Value{pointer})
 	b.Insert(op)
 	return GenericCastToPtrOp{opWrapper{op}}
 }
@@ -5319,17 +5319,17 @@ func AsGenericCastToPtrExplicitOp(op *ir.Operation) (GenericCastToPtrExplicitOp,
 }
 
 // Pointer returns the op's pointer operand.
-func (o GenericCastToPtrExplicitOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o GenericCastToPtrExplicitOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GenericCastToPtrExplicitOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GenericCastToPtrExplicitOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGenericCastToPtrExplicitOp creates a spirv.GenericCastToPtrExplicit at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildGenericCastToPtrExplicitOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer *ir.Value) GenericCastToPtrExplicitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GenericCastToPtrExplicit", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer}
+	op.SetOperands([]*ir.Value{pointer})
 	b.Insert(op)
 	return GenericCastToPtrExplicitOp{opWrapper{op}}
 }
@@ -5400,13 +5400,13 @@ func AsGroupBroadcastOp(op *ir.Operation) (GroupBroadcastOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupBroadcastOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupBroadcastOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Localid returns the op's localid operand.
-func (o GroupBroadcastOp) Localid() *ir.Value { return o.op.Operands[1] }
+func (o GroupBroadcastOp) Localid() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GroupBroadcastOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupBroadcastOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupBroadcastOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -5416,7 +5416,7 @@ func (o GroupBroadcastOp) ExecutionScope() ir.Attribute { return o.op.Attr("exec
 // single-block regions get their block.
 func BuildGroupBroadcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, localid *ir.Value, executionScope ir.Attribute) GroupBroadcastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupBroadcast", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{value, localid}
+	op.SetOperands([]*ir.Value{value, localid})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupBroadcastOp{opWrapper{op}}
@@ -5437,10 +5437,10 @@ func AsGroupFAddOp(op *ir.Operation) (GroupFAddOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GroupFAddOp) X() *ir.Value { return o.op.Operands[0] }
+func (o GroupFAddOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GroupFAddOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupFAddOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupFAddOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -5453,7 +5453,7 @@ func (o GroupFAddOp) GroupOperation() ir.Attribute { return o.op.Attr("group_ope
 // regions get their block.
 func BuildGroupFAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_ *ir.Value, executionScope, groupOperation ir.Attribute) GroupFAddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupFAdd", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{x_}
+	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupFAddOp{opWrapper{op}}
@@ -5474,10 +5474,10 @@ func AsGroupFMaxOp(op *ir.Operation) (GroupFMaxOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GroupFMaxOp) X() *ir.Value { return o.op.Operands[0] }
+func (o GroupFMaxOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GroupFMaxOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupFMaxOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupFMaxOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -5490,7 +5490,7 @@ func (o GroupFMaxOp) GroupOperation() ir.Attribute { return o.op.Attr("group_ope
 // regions get their block.
 func BuildGroupFMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_ *ir.Value, executionScope, groupOperation ir.Attribute) GroupFMaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupFMax", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{x_}
+	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupFMaxOp{opWrapper{op}}
@@ -5511,10 +5511,10 @@ func AsGroupFMinOp(op *ir.Operation) (GroupFMinOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GroupFMinOp) X() *ir.Value { return o.op.Operands[0] }
+func (o GroupFMinOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GroupFMinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupFMinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupFMinOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -5527,7 +5527,7 @@ func (o GroupFMinOp) GroupOperation() ir.Attribute { return o.op.Attr("group_ope
 // regions get their block.
 func BuildGroupFMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_ *ir.Value, executionScope, groupOperation ir.Attribute) GroupFMinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupFMin", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{x_}
+	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupFMinOp{opWrapper{op}}
@@ -5548,10 +5548,10 @@ func AsGroupIAddOp(op *ir.Operation) (GroupIAddOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GroupIAddOp) X() *ir.Value { return o.op.Operands[0] }
+func (o GroupIAddOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GroupIAddOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupIAddOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupIAddOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -5564,7 +5564,7 @@ func (o GroupIAddOp) GroupOperation() ir.Attribute { return o.op.Attr("group_ope
 // regions get their block.
 func BuildGroupIAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_ *ir.Value, executionScope, groupOperation ir.Attribute) GroupIAddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupIAdd", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{x_}
+	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupIAddOp{opWrapper{op}}
@@ -5585,10 +5585,10 @@ func AsGroupNonUniformAllOp(op *ir.Operation) (GroupNonUniformAllOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o GroupNonUniformAllOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformAllOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GroupNonUniformAllOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformAllOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformAllOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -5598,7 +5598,7 @@ func (o GroupNonUniformAllOp) ExecutionScope() ir.Attribute { return o.op.Attr("
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformAllOp(b *ir.Builder, loc ir.Location, resultType ir.Type, predicate *ir.Value, executionScope ir.Attribute) GroupNonUniformAllOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformAll", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{predicate}
+	op.SetOperands([]*ir.Value{predicate})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformAllOp{opWrapper{op}}
@@ -5619,10 +5619,10 @@ func AsGroupNonUniformAllEqualOp(op *ir.Operation) (GroupNonUniformAllEqualOp, b
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformAllEqualOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformAllEqualOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GroupNonUniformAllEqualOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformAllEqualOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformAllEqualOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -5632,7 +5632,7 @@ func (o GroupNonUniformAllEqualOp) ExecutionScope() ir.Attribute { return o.op.A
 // are left unset; single-block regions get their block.
 func BuildGroupNonUniformAllEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, executionScope ir.Attribute) GroupNonUniformAllEqualOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformAllEqual", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformAllEqualOp{opWrapper{op}}
@@ -5653,10 +5653,10 @@ func AsGroupNonUniformAnyOp(op *ir.Operation) (GroupNonUniformAnyOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o GroupNonUniformAnyOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformAnyOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GroupNonUniformAnyOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformAnyOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformAnyOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -5666,7 +5666,7 @@ func (o GroupNonUniformAnyOp) ExecutionScope() ir.Attribute { return o.op.Attr("
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformAnyOp(b *ir.Builder, loc ir.Location, resultType ir.Type, predicate *ir.Value, executionScope ir.Attribute) GroupNonUniformAnyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformAny", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{predicate}
+	op.SetOperands([]*ir.Value{predicate})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformAnyOp{opWrapper{op}}
@@ -5687,10 +5687,10 @@ func AsGroupNonUniformBallotOp(op *ir.Operation) (GroupNonUniformBallotOp, bool)
 }
 
 // Predicate returns the op's predicate operand.
-func (o GroupNonUniformBallotOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformBallotOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GroupNonUniformBallotOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformBallotOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformBallotOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -5700,7 +5700,7 @@ func (o GroupNonUniformBallotOp) ExecutionScope() ir.Attribute { return o.op.Att
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformBallotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, predicate *ir.Value, executionScope ir.Attribute) GroupNonUniformBallotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBallot", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{predicate}
+	op.SetOperands([]*ir.Value{predicate})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformBallotOp{opWrapper{op}}
@@ -5721,10 +5721,10 @@ func AsGroupNonUniformBallotBitCountOp(op *ir.Operation) (GroupNonUniformBallotB
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformBallotBitCountOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformBallotBitCountOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GroupNonUniformBallotBitCountOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformBallotBitCountOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformBallotBitCountOp) ExecutionScope() ir.Attribute {
@@ -5742,7 +5742,7 @@ func (o GroupNonUniformBallotBitCountOp) GroupOperation() ir.Attribute {
 // get their block.
 func BuildGroupNonUniformBallotBitCountOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformBallotBitCountOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBallotBitCount", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformBallotBitCountOp{opWrapper{op}}
@@ -5763,10 +5763,10 @@ func AsGroupNonUniformBallotFindLSBOp(op *ir.Operation) (GroupNonUniformBallotFi
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformBallotFindLSBOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformBallotFindLSBOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GroupNonUniformBallotFindLSBOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformBallotFindLSBOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformBallotFindLSBOp) ExecutionScope() ir.Attribute {
@@ -5779,7 +5779,7 @@ func (o GroupNonUniformBallotFindLSBOp) ExecutionScope() ir.Attribute {
 // get their block.
 func BuildGroupNonUniformBallotFindLSBOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, executionScope ir.Attribute) GroupNonUniformBallotFindLSBOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBallotFindLSB", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformBallotFindLSBOp{opWrapper{op}}
@@ -5800,10 +5800,10 @@ func AsGroupNonUniformBallotFindMSBOp(op *ir.Operation) (GroupNonUniformBallotFi
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformBallotFindMSBOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformBallotFindMSBOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GroupNonUniformBallotFindMSBOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformBallotFindMSBOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformBallotFindMSBOp) ExecutionScope() ir.Attribute {
@@ -5816,7 +5816,7 @@ func (o GroupNonUniformBallotFindMSBOp) ExecutionScope() ir.Attribute {
 // get their block.
 func BuildGroupNonUniformBallotFindMSBOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, executionScope ir.Attribute) GroupNonUniformBallotFindMSBOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBallotFindMSB", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformBallotFindMSBOp{opWrapper{op}}
@@ -5837,18 +5837,18 @@ func AsGroupNonUniformBitwiseAndOp(op *ir.Operation) (GroupNonUniformBitwiseAndO
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformBitwiseAndOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformBitwiseAndOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformBitwiseAndOp) ClusterSize() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformBitwiseAndOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformBitwiseAndOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformBitwiseAndOp) ExecutionScope() ir.Attribute {
@@ -5865,7 +5865,7 @@ func (o GroupNonUniformBitwiseAndOp) GroupOperation() ir.Attribute {
 // attributes are left unset; single-block regions get their block.
 func BuildGroupNonUniformBitwiseAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformBitwiseAndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBitwiseAnd", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{value}, clusterSize...)
+	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformBitwiseAndOp{opWrapper{op}}
@@ -5886,18 +5886,18 @@ func AsGroupNonUniformBitwiseOrOp(op *ir.Operation) (GroupNonUniformBitwiseOrOp,
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformBitwiseOrOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformBitwiseOrOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformBitwiseOrOp) ClusterSize() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformBitwiseOrOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformBitwiseOrOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformBitwiseOrOp) ExecutionScope() ir.Attribute {
@@ -5914,7 +5914,7 @@ func (o GroupNonUniformBitwiseOrOp) GroupOperation() ir.Attribute {
 // are left unset; single-block regions get their block.
 func BuildGroupNonUniformBitwiseOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformBitwiseOrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBitwiseOr", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{value}, clusterSize...)
+	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformBitwiseOrOp{opWrapper{op}}
@@ -5935,18 +5935,18 @@ func AsGroupNonUniformBitwiseXorOp(op *ir.Operation) (GroupNonUniformBitwiseXorO
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformBitwiseXorOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformBitwiseXorOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformBitwiseXorOp) ClusterSize() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformBitwiseXorOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformBitwiseXorOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformBitwiseXorOp) ExecutionScope() ir.Attribute {
@@ -5963,7 +5963,7 @@ func (o GroupNonUniformBitwiseXorOp) GroupOperation() ir.Attribute {
 // attributes are left unset; single-block regions get their block.
 func BuildGroupNonUniformBitwiseXorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformBitwiseXorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBitwiseXor", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{value}, clusterSize...)
+	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformBitwiseXorOp{opWrapper{op}}
@@ -5984,13 +5984,13 @@ func AsGroupNonUniformBroadcastOp(op *ir.Operation) (GroupNonUniformBroadcastOp,
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformBroadcastOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformBroadcastOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Id returns the op's id operand.
-func (o GroupNonUniformBroadcastOp) Id() *ir.Value { return o.op.Operands[1] }
+func (o GroupNonUniformBroadcastOp) Id() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GroupNonUniformBroadcastOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformBroadcastOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformBroadcastOp) ExecutionScope() ir.Attribute {
@@ -6002,7 +6002,7 @@ func (o GroupNonUniformBroadcastOp) ExecutionScope() ir.Attribute {
 // are left unset; single-block regions get their block.
 func BuildGroupNonUniformBroadcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, id *ir.Value, executionScope ir.Attribute) GroupNonUniformBroadcastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBroadcast", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{value, id}
+	op.SetOperands([]*ir.Value{value, id})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformBroadcastOp{opWrapper{op}}
@@ -6023,7 +6023,7 @@ func AsGroupNonUniformElectOp(op *ir.Operation) (GroupNonUniformElectOp, bool) {
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformElectOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformElectOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformElectOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6053,18 +6053,18 @@ func AsGroupNonUniformFAddOp(op *ir.Operation) (GroupNonUniformFAddOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformFAddOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformFAddOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformFAddOp) ClusterSize() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformFAddOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformFAddOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformFAddOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6077,7 +6077,7 @@ func (o GroupNonUniformFAddOp) GroupOperation() ir.Attribute { return o.op.Attr(
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformFAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformFAddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformFAdd", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{value}, clusterSize...)
+	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformFAddOp{opWrapper{op}}
@@ -6098,18 +6098,18 @@ func AsGroupNonUniformFMaxOp(op *ir.Operation) (GroupNonUniformFMaxOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformFMaxOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformFMaxOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformFMaxOp) ClusterSize() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformFMaxOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformFMaxOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformFMaxOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6122,7 +6122,7 @@ func (o GroupNonUniformFMaxOp) GroupOperation() ir.Attribute { return o.op.Attr(
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformFMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformFMaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformFMax", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{value}, clusterSize...)
+	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformFMaxOp{opWrapper{op}}
@@ -6143,18 +6143,18 @@ func AsGroupNonUniformFMinOp(op *ir.Operation) (GroupNonUniformFMinOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformFMinOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformFMinOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformFMinOp) ClusterSize() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformFMinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformFMinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformFMinOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6167,7 +6167,7 @@ func (o GroupNonUniformFMinOp) GroupOperation() ir.Attribute { return o.op.Attr(
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformFMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformFMinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformFMin", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{value}, clusterSize...)
+	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformFMinOp{opWrapper{op}}
@@ -6188,18 +6188,18 @@ func AsGroupNonUniformFMulOp(op *ir.Operation) (GroupNonUniformFMulOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformFMulOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformFMulOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformFMulOp) ClusterSize() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformFMulOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformFMulOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformFMulOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6212,7 +6212,7 @@ func (o GroupNonUniformFMulOp) GroupOperation() ir.Attribute { return o.op.Attr(
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformFMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformFMulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformFMul", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{value}, clusterSize...)
+	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformFMulOp{opWrapper{op}}
@@ -6233,18 +6233,18 @@ func AsGroupNonUniformIAddOp(op *ir.Operation) (GroupNonUniformIAddOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformIAddOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformIAddOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformIAddOp) ClusterSize() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformIAddOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformIAddOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformIAddOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6257,7 +6257,7 @@ func (o GroupNonUniformIAddOp) GroupOperation() ir.Attribute { return o.op.Attr(
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformIAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformIAddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformIAdd", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{value}, clusterSize...)
+	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformIAddOp{opWrapper{op}}
@@ -6278,18 +6278,18 @@ func AsGroupNonUniformIMulOp(op *ir.Operation) (GroupNonUniformIMulOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformIMulOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformIMulOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformIMulOp) ClusterSize() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformIMulOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformIMulOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformIMulOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6302,7 +6302,7 @@ func (o GroupNonUniformIMulOp) GroupOperation() ir.Attribute { return o.op.Attr(
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformIMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformIMulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformIMul", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{value}, clusterSize...)
+	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformIMulOp{opWrapper{op}}
@@ -6323,18 +6323,18 @@ func AsGroupNonUniformLogicalAndOp(op *ir.Operation) (GroupNonUniformLogicalAndO
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformLogicalAndOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformLogicalAndOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformLogicalAndOp) ClusterSize() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformLogicalAndOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformLogicalAndOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformLogicalAndOp) ExecutionScope() ir.Attribute {
@@ -6351,7 +6351,7 @@ func (o GroupNonUniformLogicalAndOp) GroupOperation() ir.Attribute {
 // attributes are left unset; single-block regions get their block.
 func BuildGroupNonUniformLogicalAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformLogicalAndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformLogicalAnd", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{value}, clusterSize...)
+	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformLogicalAndOp{opWrapper{op}}
@@ -6372,18 +6372,18 @@ func AsGroupNonUniformLogicalOrOp(op *ir.Operation) (GroupNonUniformLogicalOrOp,
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformLogicalOrOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformLogicalOrOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformLogicalOrOp) ClusterSize() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformLogicalOrOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformLogicalOrOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformLogicalOrOp) ExecutionScope() ir.Attribute {
@@ -6400,7 +6400,7 @@ func (o GroupNonUniformLogicalOrOp) GroupOperation() ir.Attribute {
 // are left unset; single-block regions get their block.
 func BuildGroupNonUniformLogicalOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformLogicalOrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformLogicalOr", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{value}, clusterSize...)
+	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformLogicalOrOp{opWrapper{op}}
@@ -6421,18 +6421,18 @@ func AsGroupNonUniformLogicalXorOp(op *ir.Operation) (GroupNonUniformLogicalXorO
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformLogicalXorOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformLogicalXorOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformLogicalXorOp) ClusterSize() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformLogicalXorOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformLogicalXorOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformLogicalXorOp) ExecutionScope() ir.Attribute {
@@ -6449,7 +6449,7 @@ func (o GroupNonUniformLogicalXorOp) GroupOperation() ir.Attribute {
 // attributes are left unset; single-block regions get their block.
 func BuildGroupNonUniformLogicalXorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformLogicalXorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformLogicalXor", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{value}, clusterSize...)
+	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformLogicalXorOp{opWrapper{op}}
@@ -6470,13 +6470,13 @@ func AsGroupNonUniformQuadSwapOp(op *ir.Operation) (GroupNonUniformQuadSwapOp, b
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformQuadSwapOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformQuadSwapOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Direction returns the op's direction operand.
-func (o GroupNonUniformQuadSwapOp) Direction() *ir.Value { return o.op.Operands[1] }
+func (o GroupNonUniformQuadSwapOp) Direction() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GroupNonUniformQuadSwapOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformQuadSwapOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformQuadSwapOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6486,7 +6486,7 @@ func (o GroupNonUniformQuadSwapOp) ExecutionScope() ir.Attribute { return o.op.A
 // are left unset; single-block regions get their block.
 func BuildGroupNonUniformQuadSwapOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, direction *ir.Value, executionScope ir.Attribute) GroupNonUniformQuadSwapOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformQuadSwap", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{value, direction}
+	op.SetOperands([]*ir.Value{value, direction})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformQuadSwapOp{opWrapper{op}}
@@ -6507,21 +6507,21 @@ func AsGroupNonUniformRotateKHROp(op *ir.Operation) (GroupNonUniformRotateKHROp,
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformRotateKHROp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformRotateKHROp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Delta returns the op's delta operand.
-func (o GroupNonUniformRotateKHROp) Delta() *ir.Value { return o.op.Operands[1] }
+func (o GroupNonUniformRotateKHROp) Delta() *ir.Value { return o.op.Operand(1) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformRotateKHROp) ClusterSize() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformRotateKHROp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformRotateKHROp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformRotateKHROp) ExecutionScope() ir.Attribute {
@@ -6533,7 +6533,7 @@ func (o GroupNonUniformRotateKHROp) ExecutionScope() ir.Attribute {
 // are left unset; single-block regions get their block.
 func BuildGroupNonUniformRotateKHROp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, delta *ir.Value, clusterSize []*ir.Value, executionScope ir.Attribute) GroupNonUniformRotateKHROp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformRotateKHR", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{value, delta}, clusterSize...)
+	op.SetOperands(append([]*ir.Value{value, delta}, clusterSize...))
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformRotateKHROp{opWrapper{op}}
@@ -6554,18 +6554,18 @@ func AsGroupNonUniformSMaxOp(op *ir.Operation) (GroupNonUniformSMaxOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformSMaxOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformSMaxOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformSMaxOp) ClusterSize() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformSMaxOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformSMaxOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformSMaxOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6578,7 +6578,7 @@ func (o GroupNonUniformSMaxOp) GroupOperation() ir.Attribute { return o.op.Attr(
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformSMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformSMaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformSMax", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{value}, clusterSize...)
+	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformSMaxOp{opWrapper{op}}
@@ -6599,18 +6599,18 @@ func AsGroupNonUniformSMinOp(op *ir.Operation) (GroupNonUniformSMinOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformSMinOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformSMinOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformSMinOp) ClusterSize() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformSMinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformSMinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformSMinOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6623,7 +6623,7 @@ func (o GroupNonUniformSMinOp) GroupOperation() ir.Attribute { return o.op.Attr(
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformSMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformSMinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformSMin", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{value}, clusterSize...)
+	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformSMinOp{opWrapper{op}}
@@ -6644,13 +6644,13 @@ func AsGroupNonUniformShuffleOp(op *ir.Operation) (GroupNonUniformShuffleOp, boo
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformShuffleOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformShuffleOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Id returns the op's id operand.
-func (o GroupNonUniformShuffleOp) Id() *ir.Value { return o.op.Operands[1] }
+func (o GroupNonUniformShuffleOp) Id() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GroupNonUniformShuffleOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformShuffleOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformShuffleOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6660,7 +6660,7 @@ func (o GroupNonUniformShuffleOp) ExecutionScope() ir.Attribute { return o.op.At
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformShuffleOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, id *ir.Value, executionScope ir.Attribute) GroupNonUniformShuffleOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformShuffle", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{value, id}
+	op.SetOperands([]*ir.Value{value, id})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformShuffleOp{opWrapper{op}}
@@ -6681,13 +6681,13 @@ func AsGroupNonUniformShuffleDownOp(op *ir.Operation) (GroupNonUniformShuffleDow
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformShuffleDownOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformShuffleDownOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Delta returns the op's delta operand.
-func (o GroupNonUniformShuffleDownOp) Delta() *ir.Value { return o.op.Operands[1] }
+func (o GroupNonUniformShuffleDownOp) Delta() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GroupNonUniformShuffleDownOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformShuffleDownOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformShuffleDownOp) ExecutionScope() ir.Attribute {
@@ -6699,7 +6699,7 @@ func (o GroupNonUniformShuffleDownOp) ExecutionScope() ir.Attribute {
 // attributes are left unset; single-block regions get their block.
 func BuildGroupNonUniformShuffleDownOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, delta *ir.Value, executionScope ir.Attribute) GroupNonUniformShuffleDownOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformShuffleDown", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{value, delta}
+	op.SetOperands([]*ir.Value{value, delta})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformShuffleDownOp{opWrapper{op}}
@@ -6720,13 +6720,13 @@ func AsGroupNonUniformShuffleUpOp(op *ir.Operation) (GroupNonUniformShuffleUpOp,
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformShuffleUpOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformShuffleUpOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Delta returns the op's delta operand.
-func (o GroupNonUniformShuffleUpOp) Delta() *ir.Value { return o.op.Operands[1] }
+func (o GroupNonUniformShuffleUpOp) Delta() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GroupNonUniformShuffleUpOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformShuffleUpOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformShuffleUpOp) ExecutionScope() ir.Attribute {
@@ -6738,7 +6738,7 @@ func (o GroupNonUniformShuffleUpOp) ExecutionScope() ir.Attribute {
 // are left unset; single-block regions get their block.
 func BuildGroupNonUniformShuffleUpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, delta *ir.Value, executionScope ir.Attribute) GroupNonUniformShuffleUpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformShuffleUp", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{value, delta}
+	op.SetOperands([]*ir.Value{value, delta})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformShuffleUpOp{opWrapper{op}}
@@ -6759,13 +6759,13 @@ func AsGroupNonUniformShuffleXorOp(op *ir.Operation) (GroupNonUniformShuffleXorO
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformShuffleXorOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformShuffleXorOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o GroupNonUniformShuffleXorOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o GroupNonUniformShuffleXorOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GroupNonUniformShuffleXorOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformShuffleXorOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformShuffleXorOp) ExecutionScope() ir.Attribute {
@@ -6777,7 +6777,7 @@ func (o GroupNonUniformShuffleXorOp) ExecutionScope() ir.Attribute {
 // attributes are left unset; single-block regions get their block.
 func BuildGroupNonUniformShuffleXorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, mask *ir.Value, executionScope ir.Attribute) GroupNonUniformShuffleXorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformShuffleXor", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{value, mask}
+	op.SetOperands([]*ir.Value{value, mask})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformShuffleXorOp{opWrapper{op}}
@@ -6798,18 +6798,18 @@ func AsGroupNonUniformUMaxOp(op *ir.Operation) (GroupNonUniformUMaxOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformUMaxOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformUMaxOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformUMaxOp) ClusterSize() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformUMaxOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformUMaxOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformUMaxOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6822,7 +6822,7 @@ func (o GroupNonUniformUMaxOp) GroupOperation() ir.Attribute { return o.op.Attr(
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformUMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformUMaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformUMax", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{value}, clusterSize...)
+	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformUMaxOp{opWrapper{op}}
@@ -6843,18 +6843,18 @@ func AsGroupNonUniformUMinOp(op *ir.Operation) (GroupNonUniformUMinOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformUMinOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GroupNonUniformUMinOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformUMinOp) ClusterSize() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformUMinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupNonUniformUMinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformUMinOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6867,7 +6867,7 @@ func (o GroupNonUniformUMinOp) GroupOperation() ir.Attribute { return o.op.Attr(
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformUMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformUMinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformUMin", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{value}, clusterSize...)
+	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformUMinOp{opWrapper{op}}
@@ -6888,10 +6888,10 @@ func AsGroupSMaxOp(op *ir.Operation) (GroupSMaxOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GroupSMaxOp) X() *ir.Value { return o.op.Operands[0] }
+func (o GroupSMaxOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GroupSMaxOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupSMaxOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupSMaxOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6904,7 +6904,7 @@ func (o GroupSMaxOp) GroupOperation() ir.Attribute { return o.op.Attr("group_ope
 // regions get their block.
 func BuildGroupSMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_ *ir.Value, executionScope, groupOperation ir.Attribute) GroupSMaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupSMax", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{x_}
+	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupSMaxOp{opWrapper{op}}
@@ -6925,10 +6925,10 @@ func AsGroupSMinOp(op *ir.Operation) (GroupSMinOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GroupSMinOp) X() *ir.Value { return o.op.Operands[0] }
+func (o GroupSMinOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GroupSMinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupSMinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupSMinOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6941,7 +6941,7 @@ func (o GroupSMinOp) GroupOperation() ir.Attribute { return o.op.Attr("group_ope
 // regions get their block.
 func BuildGroupSMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_ *ir.Value, executionScope, groupOperation ir.Attribute) GroupSMinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupSMin", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{x_}
+	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupSMinOp{opWrapper{op}}
@@ -6962,10 +6962,10 @@ func AsGroupUMaxOp(op *ir.Operation) (GroupUMaxOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GroupUMaxOp) X() *ir.Value { return o.op.Operands[0] }
+func (o GroupUMaxOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GroupUMaxOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupUMaxOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupUMaxOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6978,7 +6978,7 @@ func (o GroupUMaxOp) GroupOperation() ir.Attribute { return o.op.Attr("group_ope
 // regions get their block.
 func BuildGroupUMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_ *ir.Value, executionScope, groupOperation ir.Attribute) GroupUMaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupUMax", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{x_}
+	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupUMaxOp{opWrapper{op}}
@@ -6999,10 +6999,10 @@ func AsGroupUMinOp(op *ir.Operation) (GroupUMinOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GroupUMinOp) X() *ir.Value { return o.op.Operands[0] }
+func (o GroupUMinOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GroupUMinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GroupUMinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupUMinOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -7015,7 +7015,7 @@ func (o GroupUMinOp) GroupOperation() ir.Attribute { return o.op.Attr("group_ope
 // regions get their block.
 func BuildGroupUMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_ *ir.Value, executionScope, groupOperation ir.Attribute) GroupUMinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupUMin", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{x_}
+	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupUMinOp{opWrapper{op}}
@@ -7036,20 +7036,20 @@ func AsIAddOp(op *ir.Operation) (IAddOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o IAddOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o IAddOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IAddOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o IAddOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o IAddOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IAddOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildIAddOp creates a spirv.IAdd at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) IAddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "IAdd", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return IAddOp{opWrapper{op}}
 }
@@ -7069,20 +7069,20 @@ func AsIAddCarryOp(op *ir.Operation) (IAddCarryOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o IAddCarryOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o IAddCarryOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IAddCarryOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o IAddCarryOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o IAddCarryOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IAddCarryOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildIAddCarryOp creates a spirv.IAddCarry at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIAddCarryOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) IAddCarryOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "IAddCarry", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return IAddCarryOp{opWrapper{op}}
 }
@@ -7102,20 +7102,20 @@ func AsIEqualOp(op *ir.Operation) (IEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o IEqualOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o IEqualOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IEqualOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o IEqualOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o IEqualOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IEqualOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildIEqualOp creates a spirv.IEqual at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) IEqualOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "IEqual", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return IEqualOp{opWrapper{op}}
 }
@@ -7135,20 +7135,20 @@ func AsIMulOp(op *ir.Operation) (IMulOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o IMulOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o IMulOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IMulOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o IMulOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o IMulOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IMulOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildIMulOp creates a spirv.IMul at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) IMulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "IMul", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return IMulOp{opWrapper{op}}
 }
@@ -7240,17 +7240,17 @@ func AsINTELConvertBF16ToFOp(op *ir.Operation) (INTELConvertBF16ToFOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o INTELConvertBF16ToFOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o INTELConvertBF16ToFOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o INTELConvertBF16ToFOp) Result() *ir.Value { return o.op.Results[0] }
+func (o INTELConvertBF16ToFOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildINTELConvertBF16ToFOp creates a spirv.INTEL.ConvertBF16ToF at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildINTELConvertBF16ToFOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) INTELConvertBF16ToFOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INTEL.ConvertBF16ToF", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return INTELConvertBF16ToFOp{opWrapper{op}}
 }
@@ -7270,17 +7270,17 @@ func AsINTELConvertFToBF16Op(op *ir.Operation) (INTELConvertFToBF16Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o INTELConvertFToBF16Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o INTELConvertFToBF16Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o INTELConvertFToBF16Op) Result() *ir.Value { return o.op.Results[0] }
+func (o INTELConvertFToBF16Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildINTELConvertFToBF16Op creates a spirv.INTEL.ConvertFToBF16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildINTELConvertFToBF16Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) INTELConvertFToBF16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INTEL.ConvertFToBF16", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return INTELConvertFToBF16Op{opWrapper{op}}
 }
@@ -7300,13 +7300,13 @@ func AsINTELJointMatrixLoadOp(op *ir.Operation) (INTELJointMatrixLoadOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o INTELJointMatrixLoadOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o INTELJointMatrixLoadOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Stride returns the op's stride operand.
-func (o INTELJointMatrixLoadOp) Stride() *ir.Value { return o.op.Operands[1] }
+func (o INTELJointMatrixLoadOp) Stride() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o INTELJointMatrixLoadOp) Result() *ir.Value { return o.op.Results[0] }
+func (o INTELJointMatrixLoadOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Layout returns the inherent attribute layout, or nil if it is not set.
 func (o INTELJointMatrixLoadOp) Layout() ir.Attribute { return o.op.Attr("layout") }
@@ -7325,7 +7325,7 @@ func (o INTELJointMatrixLoadOp) Alignment() ir.Attribute { return o.op.Attr("ali
 // left unset; single-block regions get their block.
 func BuildINTELJointMatrixLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, stride *ir.Value, layout, scope, memoryAccess, alignment ir.Attribute) INTELJointMatrixLoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INTEL.JointMatrixLoad", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer, stride}
+	op.SetOperands([]*ir.Value{pointer, stride})
 	setAttrs(op, []string{"layout", "scope", "memory_access", "alignment"}, layout, scope, memoryAccess, alignment)
 	b.Insert(op)
 	return INTELJointMatrixLoadOp{opWrapper{op}}
@@ -7346,16 +7346,16 @@ func AsINTELJointMatrixMadOp(op *ir.Operation) (INTELJointMatrixMadOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o INTELJointMatrixMadOp) A() *ir.Value { return o.op.Operands[0] }
+func (o INTELJointMatrixMadOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o INTELJointMatrixMadOp) B() *ir.Value { return o.op.Operands[1] }
+func (o INTELJointMatrixMadOp) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o INTELJointMatrixMadOp) C() *ir.Value { return o.op.Operands[2] }
+func (o INTELJointMatrixMadOp) C() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o INTELJointMatrixMadOp) Result() *ir.Value { return o.op.Results[0] }
+func (o INTELJointMatrixMadOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Scope returns the inherent attribute scope, or nil if it is not set.
 func (o INTELJointMatrixMadOp) Scope() ir.Attribute { return o.op.Attr("scope") }
@@ -7365,7 +7365,7 @@ func (o INTELJointMatrixMadOp) Scope() ir.Attribute { return o.op.Attr("scope") 
 // left unset; single-block regions get their block.
 func BuildINTELJointMatrixMadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, a_, b_, c_ *ir.Value, scope ir.Attribute) INTELJointMatrixMadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INTEL.JointMatrixMad", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"scope"}, scope)
 	b.Insert(op)
 	return INTELJointMatrixMadOp{opWrapper{op}}
@@ -7386,13 +7386,13 @@ func AsINTELJointMatrixStoreOp(op *ir.Operation) (INTELJointMatrixStoreOp, bool)
 }
 
 // Pointer returns the op's pointer operand.
-func (o INTELJointMatrixStoreOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o INTELJointMatrixStoreOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Object returns the op's object operand.
-func (o INTELJointMatrixStoreOp) Object() *ir.Value { return o.op.Operands[1] }
+func (o INTELJointMatrixStoreOp) Object() *ir.Value { return o.op.Operand(1) }
 
 // Stride returns the op's stride operand.
-func (o INTELJointMatrixStoreOp) Stride() *ir.Value { return o.op.Operands[2] }
+func (o INTELJointMatrixStoreOp) Stride() *ir.Value { return o.op.Operand(2) }
 
 // Layout returns the inherent attribute layout, or nil if it is not set.
 func (o INTELJointMatrixStoreOp) Layout() ir.Attribute { return o.op.Attr("layout") }
@@ -7411,7 +7411,7 @@ func (o INTELJointMatrixStoreOp) Alignment() ir.Attribute { return o.op.Attr("al
 // left unset; single-block regions get their block.
 func BuildINTELJointMatrixStoreOp(b *ir.Builder, loc ir.Location, pointer, object, stride *ir.Value, layout, scope, memoryAccess, alignment ir.Attribute) INTELJointMatrixStoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INTEL.JointMatrixStore", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{pointer, object, stride}
+	op.SetOperands([]*ir.Value{pointer, object, stride})
 	setAttrs(op, []string{"layout", "scope", "memory_access", "alignment"}, layout, scope, memoryAccess, alignment)
 	b.Insert(op)
 	return INTELJointMatrixStoreOp{opWrapper{op}}
@@ -7432,7 +7432,7 @@ func AsINTELJointMatrixWorkItemLengthOp(op *ir.Operation) (INTELJointMatrixWorkI
 }
 
 // Result returns the op's result.
-func (o INTELJointMatrixWorkItemLengthOp) Result() *ir.Value { return o.op.Results[0] }
+func (o INTELJointMatrixWorkItemLengthOp) Result() *ir.Value { return o.op.Result(0) }
 
 // JointMatrixType returns the inherent attribute joint_matrix_type, or nil if it is not set.
 func (o INTELJointMatrixWorkItemLengthOp) JointMatrixType() ir.Attribute {
@@ -7465,17 +7465,17 @@ func AsINTELRoundFToTF32Op(op *ir.Operation) (INTELRoundFToTF32Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o INTELRoundFToTF32Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o INTELRoundFToTF32Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o INTELRoundFToTF32Op) Result() *ir.Value { return o.op.Results[0] }
+func (o INTELRoundFToTF32Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildINTELRoundFToTF32Op creates a spirv.INTEL.RoundFToTF32 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildINTELRoundFToTF32Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) INTELRoundFToTF32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INTEL.RoundFToTF32", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return INTELRoundFToTF32Op{opWrapper{op}}
 }
@@ -7495,17 +7495,17 @@ func AsINTELSubgroupBlockReadOp(op *ir.Operation) (INTELSubgroupBlockReadOp, boo
 }
 
 // Ptr returns the op's ptr operand.
-func (o INTELSubgroupBlockReadOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o INTELSubgroupBlockReadOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value result.
-func (o INTELSubgroupBlockReadOp) Value() *ir.Value { return o.op.Results[0] }
+func (o INTELSubgroupBlockReadOp) Value() *ir.Value { return o.op.Result(0) }
 
 // BuildINTELSubgroupBlockReadOp creates a spirv.INTEL.SubgroupBlockRead at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildINTELSubgroupBlockReadOp(b *ir.Builder, loc ir.Location, valueType ir.Type, ptr *ir.Value) INTELSubgroupBlockReadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INTEL.SubgroupBlockRead", Registered: true}, loc, []ir.Type{valueType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	b.Insert(op)
 	return INTELSubgroupBlockReadOp{opWrapper{op}}
 }
@@ -7525,17 +7525,17 @@ func AsINTELSubgroupBlockWriteOp(op *ir.Operation) (INTELSubgroupBlockWriteOp, b
 }
 
 // Ptr returns the op's ptr operand.
-func (o INTELSubgroupBlockWriteOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o INTELSubgroupBlockWriteOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o INTELSubgroupBlockWriteOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o INTELSubgroupBlockWriteOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // BuildINTELSubgroupBlockWriteOp creates a spirv.INTEL.SubgroupBlockWrite at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildINTELSubgroupBlockWriteOp(b *ir.Builder, loc ir.Location, ptr, value *ir.Value) INTELSubgroupBlockWriteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INTEL.SubgroupBlockWrite", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{ptr, value}
+	op.SetOperands([]*ir.Value{ptr, value})
 	b.Insert(op)
 	return INTELSubgroupBlockWriteOp{opWrapper{op}}
 }
@@ -7555,20 +7555,20 @@ func AsINotEqualOp(op *ir.Operation) (INotEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o INotEqualOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o INotEqualOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o INotEqualOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o INotEqualOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o INotEqualOp) Result() *ir.Value { return o.op.Results[0] }
+func (o INotEqualOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildINotEqualOp creates a spirv.INotEqual at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildINotEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) INotEqualOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INotEqual", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return INotEqualOp{opWrapper{op}}
 }
@@ -7588,20 +7588,20 @@ func AsISubOp(op *ir.Operation) (ISubOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o ISubOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o ISubOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o ISubOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o ISubOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ISubOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ISubOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildISubOp creates a spirv.ISub at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildISubOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) ISubOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ISub", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return ISubOp{opWrapper{op}}
 }
@@ -7621,20 +7621,20 @@ func AsISubBorrowOp(op *ir.Operation) (ISubBorrowOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o ISubBorrowOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o ISubBorrowOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o ISubBorrowOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o ISubBorrowOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ISubBorrowOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ISubBorrowOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildISubBorrowOp creates a spirv.ISubBorrow at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildISubBorrowOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) ISubBorrowOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ISubBorrow", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return ISubBorrowOp{opWrapper{op}}
 }
@@ -7654,17 +7654,17 @@ func AsImageOp(op *ir.Operation) (ImageOp, bool) {
 }
 
 // SampledImage returns the op's sampled_image operand.
-func (o ImageOp) SampledImage() *ir.Value { return o.op.Operands[0] }
+func (o ImageOp) SampledImage() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ImageOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ImageOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildImageOp creates a spirv.Image at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildImageOp(b *ir.Builder, loc ir.Location, resultType ir.Type, sampledImage *ir.Value) ImageOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Image", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{sampledImage}
+	op.SetOperands([]*ir.Value{sampledImage})
 	b.Insert(op)
 	return ImageOp{opWrapper{op}}
 }
@@ -7684,19 +7684,19 @@ func AsImageDrefGatherOp(op *ir.Operation) (ImageDrefGatherOp, bool) {
 }
 
 // SampledImage returns the op's sampled_image operand.
-func (o ImageDrefGatherOp) SampledImage() *ir.Value { return o.op.Operands[0] }
+func (o ImageDrefGatherOp) SampledImage() *ir.Value { return o.op.Operand(0) }
 
 // Coordinate returns the op's coordinate operand.
-func (o ImageDrefGatherOp) Coordinate() *ir.Value { return o.op.Operands[1] }
+func (o ImageDrefGatherOp) Coordinate() *ir.Value { return o.op.Operand(1) }
 
 // Dref returns the op's dref operand.
-func (o ImageDrefGatherOp) Dref() *ir.Value { return o.op.Operands[2] }
+func (o ImageDrefGatherOp) Dref() *ir.Value { return o.op.Operand(2) }
 
 // OperandArguments returns the op's operand_arguments operand group.
-func (o ImageDrefGatherOp) OperandArguments() []*ir.Value { return o.op.Operands[3:] }
+func (o ImageDrefGatherOp) OperandArguments() []*ir.Value { return o.op.Operands()[3:] }
 
 // Result returns the op's result.
-func (o ImageDrefGatherOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ImageDrefGatherOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Imageoperands returns the optional attribute imageoperands, or nil if it is not set.
 func (o ImageDrefGatherOp) Imageoperands() ir.Attribute { return o.op.Attr("imageoperands") }
@@ -7709,7 +7709,7 @@ func (o ImageDrefGatherOp) ImageOperands() ir.Attribute { return o.op.Attr("imag
 // unset; single-block regions get their block.
 func BuildImageDrefGatherOp(b *ir.Builder, loc ir.Location, resultType ir.Type, sampledImage, coordinate, dref *ir.Value, operandArguments []*ir.Value, imageoperands, imageOperands ir.Attribute) ImageDrefGatherOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ImageDrefGather", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{sampledImage, coordinate, dref}, operandArguments...)
+	op.SetOperands(append([]*ir.Value{sampledImage, coordinate, dref}, operandArguments...))
 	setAttrs(op, []string{"imageoperands", "image_operands"}, imageoperands, imageOperands)
 	b.Insert(op)
 	return ImageDrefGatherOp{opWrapper{op}}
@@ -7730,16 +7730,16 @@ func AsImageFetchOp(op *ir.Operation) (ImageFetchOp, bool) {
 }
 
 // Image returns the op's image operand.
-func (o ImageFetchOp) Image() *ir.Value { return o.op.Operands[0] }
+func (o ImageFetchOp) Image() *ir.Value { return o.op.Operand(0) }
 
 // Coordinate returns the op's coordinate operand.
-func (o ImageFetchOp) Coordinate() *ir.Value { return o.op.Operands[1] }
+func (o ImageFetchOp) Coordinate() *ir.Value { return o.op.Operand(1) }
 
 // OperandArguments returns the op's operand_arguments operand group.
-func (o ImageFetchOp) OperandArguments() []*ir.Value { return o.op.Operands[2:] }
+func (o ImageFetchOp) OperandArguments() []*ir.Value { return o.op.Operands()[2:] }
 
 // Result returns the op's result.
-func (o ImageFetchOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ImageFetchOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ImageOperands returns the optional attribute image_operands, or nil if it is not set.
 func (o ImageFetchOp) ImageOperands() ir.Attribute { return o.op.Attr("image_operands") }
@@ -7749,7 +7749,7 @@ func (o ImageFetchOp) ImageOperands() ir.Attribute { return o.op.Attr("image_ope
 // single-block regions get their block.
 func BuildImageFetchOp(b *ir.Builder, loc ir.Location, resultType ir.Type, image, coordinate *ir.Value, operandArguments []*ir.Value, imageOperands ir.Attribute) ImageFetchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ImageFetch", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{image, coordinate}, operandArguments...)
+	op.SetOperands(append([]*ir.Value{image, coordinate}, operandArguments...))
 	setAttrs(op, []string{"image_operands"}, imageOperands)
 	b.Insert(op)
 	return ImageFetchOp{opWrapper{op}}
@@ -7770,17 +7770,17 @@ func AsImageQuerySizeOp(op *ir.Operation) (ImageQuerySizeOp, bool) {
 }
 
 // Image returns the op's image operand.
-func (o ImageQuerySizeOp) Image() *ir.Value { return o.op.Operands[0] }
+func (o ImageQuerySizeOp) Image() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ImageQuerySizeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ImageQuerySizeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildImageQuerySizeOp creates a spirv.ImageQuerySize at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildImageQuerySizeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, image *ir.Value) ImageQuerySizeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ImageQuerySize", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{image}
+	op.SetOperands([]*ir.Value{image})
 	b.Insert(op)
 	return ImageQuerySizeOp{opWrapper{op}}
 }
@@ -7800,16 +7800,16 @@ func AsImageReadOp(op *ir.Operation) (ImageReadOp, bool) {
 }
 
 // Image returns the op's image operand.
-func (o ImageReadOp) Image() *ir.Value { return o.op.Operands[0] }
+func (o ImageReadOp) Image() *ir.Value { return o.op.Operand(0) }
 
 // Coordinate returns the op's coordinate operand.
-func (o ImageReadOp) Coordinate() *ir.Value { return o.op.Operands[1] }
+func (o ImageReadOp) Coordinate() *ir.Value { return o.op.Operand(1) }
 
 // OperandArguments returns the op's operand_arguments operand group.
-func (o ImageReadOp) OperandArguments() []*ir.Value { return o.op.Operands[2:] }
+func (o ImageReadOp) OperandArguments() []*ir.Value { return o.op.Operands()[2:] }
 
 // Result returns the op's result.
-func (o ImageReadOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ImageReadOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ImageOperands returns the optional attribute image_operands, or nil if it is not set.
 func (o ImageReadOp) ImageOperands() ir.Attribute { return o.op.Attr("image_operands") }
@@ -7819,7 +7819,7 @@ func (o ImageReadOp) ImageOperands() ir.Attribute { return o.op.Attr("image_oper
 // regions get their block.
 func BuildImageReadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, image, coordinate *ir.Value, operandArguments []*ir.Value, imageOperands ir.Attribute) ImageReadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ImageRead", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{image, coordinate}, operandArguments...)
+	op.SetOperands(append([]*ir.Value{image, coordinate}, operandArguments...))
 	setAttrs(op, []string{"image_operands"}, imageOperands)
 	b.Insert(op)
 	return ImageReadOp{opWrapper{op}}
@@ -7840,16 +7840,16 @@ func AsImageSampleExplicitLodOp(op *ir.Operation) (ImageSampleExplicitLodOp, boo
 }
 
 // SampledImage returns the op's sampled_image operand.
-func (o ImageSampleExplicitLodOp) SampledImage() *ir.Value { return o.op.Operands[0] }
+func (o ImageSampleExplicitLodOp) SampledImage() *ir.Value { return o.op.Operand(0) }
 
 // Coordinate returns the op's coordinate operand.
-func (o ImageSampleExplicitLodOp) Coordinate() *ir.Value { return o.op.Operands[1] }
+func (o ImageSampleExplicitLodOp) Coordinate() *ir.Value { return o.op.Operand(1) }
 
 // OperandArguments returns the op's operand_arguments operand group.
-func (o ImageSampleExplicitLodOp) OperandArguments() []*ir.Value { return o.op.Operands[2:] }
+func (o ImageSampleExplicitLodOp) OperandArguments() []*ir.Value { return o.op.Operands()[2:] }
 
 // Result returns the op's result.
-func (o ImageSampleExplicitLodOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ImageSampleExplicitLodOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ImageOperands returns the inherent attribute image_operands, or nil if it is not set.
 func (o ImageSampleExplicitLodOp) ImageOperands() ir.Attribute { return o.op.Attr("image_operands") }
@@ -7859,7 +7859,7 @@ func (o ImageSampleExplicitLodOp) ImageOperands() ir.Attribute { return o.op.Att
 // left unset; single-block regions get their block.
 func BuildImageSampleExplicitLodOp(b *ir.Builder, loc ir.Location, resultType ir.Type, sampledImage, coordinate *ir.Value, operandArguments []*ir.Value, imageOperands ir.Attribute) ImageSampleExplicitLodOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ImageSampleExplicitLod", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{sampledImage, coordinate}, operandArguments...)
+	op.SetOperands(append([]*ir.Value{sampledImage, coordinate}, operandArguments...))
 	setAttrs(op, []string{"image_operands"}, imageOperands)
 	b.Insert(op)
 	return ImageSampleExplicitLodOp{opWrapper{op}}
@@ -7880,16 +7880,16 @@ func AsImageSampleImplicitLodOp(op *ir.Operation) (ImageSampleImplicitLodOp, boo
 }
 
 // SampledImage returns the op's sampled_image operand.
-func (o ImageSampleImplicitLodOp) SampledImage() *ir.Value { return o.op.Operands[0] }
+func (o ImageSampleImplicitLodOp) SampledImage() *ir.Value { return o.op.Operand(0) }
 
 // Coordinate returns the op's coordinate operand.
-func (o ImageSampleImplicitLodOp) Coordinate() *ir.Value { return o.op.Operands[1] }
+func (o ImageSampleImplicitLodOp) Coordinate() *ir.Value { return o.op.Operand(1) }
 
 // OperandArguments returns the op's operand_arguments operand group.
-func (o ImageSampleImplicitLodOp) OperandArguments() []*ir.Value { return o.op.Operands[2:] }
+func (o ImageSampleImplicitLodOp) OperandArguments() []*ir.Value { return o.op.Operands()[2:] }
 
 // Result returns the op's result.
-func (o ImageSampleImplicitLodOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ImageSampleImplicitLodOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ImageOperands returns the optional attribute image_operands, or nil if it is not set.
 func (o ImageSampleImplicitLodOp) ImageOperands() ir.Attribute { return o.op.Attr("image_operands") }
@@ -7899,7 +7899,7 @@ func (o ImageSampleImplicitLodOp) ImageOperands() ir.Attribute { return o.op.Att
 // left unset; single-block regions get their block.
 func BuildImageSampleImplicitLodOp(b *ir.Builder, loc ir.Location, resultType ir.Type, sampledImage, coordinate *ir.Value, operandArguments []*ir.Value, imageOperands ir.Attribute) ImageSampleImplicitLodOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ImageSampleImplicitLod", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{sampledImage, coordinate}, operandArguments...)
+	op.SetOperands(append([]*ir.Value{sampledImage, coordinate}, operandArguments...))
 	setAttrs(op, []string{"image_operands"}, imageOperands)
 	b.Insert(op)
 	return ImageSampleImplicitLodOp{opWrapper{op}}
@@ -7920,19 +7920,19 @@ func AsImageSampleProjDrefImplicitLodOp(op *ir.Operation) (ImageSampleProjDrefIm
 }
 
 // SampledImage returns the op's sampled_image operand.
-func (o ImageSampleProjDrefImplicitLodOp) SampledImage() *ir.Value { return o.op.Operands[0] }
+func (o ImageSampleProjDrefImplicitLodOp) SampledImage() *ir.Value { return o.op.Operand(0) }
 
 // Coordinate returns the op's coordinate operand.
-func (o ImageSampleProjDrefImplicitLodOp) Coordinate() *ir.Value { return o.op.Operands[1] }
+func (o ImageSampleProjDrefImplicitLodOp) Coordinate() *ir.Value { return o.op.Operand(1) }
 
 // Dref returns the op's dref operand.
-func (o ImageSampleProjDrefImplicitLodOp) Dref() *ir.Value { return o.op.Operands[2] }
+func (o ImageSampleProjDrefImplicitLodOp) Dref() *ir.Value { return o.op.Operand(2) }
 
 // OperandArguments returns the op's operand_arguments operand group.
-func (o ImageSampleProjDrefImplicitLodOp) OperandArguments() []*ir.Value { return o.op.Operands[3:] }
+func (o ImageSampleProjDrefImplicitLodOp) OperandArguments() []*ir.Value { return o.op.Operands()[3:] }
 
 // Result returns the op's result.
-func (o ImageSampleProjDrefImplicitLodOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ImageSampleProjDrefImplicitLodOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ImageOperands returns the optional attribute image_operands, or nil if it is not set.
 func (o ImageSampleProjDrefImplicitLodOp) ImageOperands() ir.Attribute {
@@ -7945,7 +7945,7 @@ func (o ImageSampleProjDrefImplicitLodOp) ImageOperands() ir.Attribute {
 // get their block.
 func BuildImageSampleProjDrefImplicitLodOp(b *ir.Builder, loc ir.Location, resultType ir.Type, sampledImage, coordinate, dref *ir.Value, operandArguments []*ir.Value, imageOperands ir.Attribute) ImageSampleProjDrefImplicitLodOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ImageSampleProjDrefImplicitLod", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{sampledImage, coordinate, dref}, operandArguments...)
+	op.SetOperands(append([]*ir.Value{sampledImage, coordinate, dref}, operandArguments...))
 	setAttrs(op, []string{"image_operands"}, imageOperands)
 	b.Insert(op)
 	return ImageSampleProjDrefImplicitLodOp{opWrapper{op}}
@@ -7966,16 +7966,16 @@ func AsImageWriteOp(op *ir.Operation) (ImageWriteOp, bool) {
 }
 
 // Image returns the op's image operand.
-func (o ImageWriteOp) Image() *ir.Value { return o.op.Operands[0] }
+func (o ImageWriteOp) Image() *ir.Value { return o.op.Operand(0) }
 
 // Coordinate returns the op's coordinate operand.
-func (o ImageWriteOp) Coordinate() *ir.Value { return o.op.Operands[1] }
+func (o ImageWriteOp) Coordinate() *ir.Value { return o.op.Operand(1) }
 
 // Texel returns the op's texel operand.
-func (o ImageWriteOp) Texel() *ir.Value { return o.op.Operands[2] }
+func (o ImageWriteOp) Texel() *ir.Value { return o.op.Operand(2) }
 
 // OperandArguments returns the op's operand_arguments operand group.
-func (o ImageWriteOp) OperandArguments() []*ir.Value { return o.op.Operands[3:] }
+func (o ImageWriteOp) OperandArguments() []*ir.Value { return o.op.Operands()[3:] }
 
 // ImageOperands returns the optional attribute image_operands, or nil if it is not set.
 func (o ImageWriteOp) ImageOperands() ir.Attribute { return o.op.Attr("image_operands") }
@@ -7985,7 +7985,7 @@ func (o ImageWriteOp) ImageOperands() ir.Attribute { return o.op.Attr("image_ope
 // single-block regions get their block.
 func BuildImageWriteOp(b *ir.Builder, loc ir.Location, image, coordinate, texel *ir.Value, operandArguments []*ir.Value, imageOperands ir.Attribute) ImageWriteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ImageWrite", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{image, coordinate, texel}, operandArguments...)
+	op.SetOperands(append([]*ir.Value{image, coordinate, texel}, operandArguments...))
 	setAttrs(op, []string{"image_operands"}, imageOperands)
 	b.Insert(op)
 	return ImageWriteOp{opWrapper{op}}
@@ -8006,23 +8006,23 @@ func AsInBoundsPtrAccessChainOp(op *ir.Operation) (InBoundsPtrAccessChainOp, boo
 }
 
 // BasePtr returns the op's base_ptr operand.
-func (o InBoundsPtrAccessChainOp) BasePtr() *ir.Value { return o.op.Operands[0] }
+func (o InBoundsPtrAccessChainOp) BasePtr() *ir.Value { return o.op.Operand(0) }
 
 // Element returns the op's element operand.
-func (o InBoundsPtrAccessChainOp) Element() *ir.Value { return o.op.Operands[1] }
+func (o InBoundsPtrAccessChainOp) Element() *ir.Value { return o.op.Operand(1) }
 
 // Indices returns the op's indices operand group.
-func (o InBoundsPtrAccessChainOp) Indices() []*ir.Value { return o.op.Operands[2:] }
+func (o InBoundsPtrAccessChainOp) Indices() []*ir.Value { return o.op.Operands()[2:] }
 
 // Result returns the op's result.
-func (o InBoundsPtrAccessChainOp) Result() *ir.Value { return o.op.Results[0] }
+func (o InBoundsPtrAccessChainOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildInBoundsPtrAccessChainOp creates a spirv.InBoundsPtrAccessChain at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildInBoundsPtrAccessChainOp(b *ir.Builder, loc ir.Location, resultType ir.Type, basePtr, element *ir.Value, indices []*ir.Value) InBoundsPtrAccessChainOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "InBoundsPtrAccessChain", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{basePtr, element}, indices...)
+	op.SetOperands(append([]*ir.Value{basePtr, element}, indices...))
 	b.Insert(op)
 	return InBoundsPtrAccessChainOp{opWrapper{op}}
 }
@@ -8042,17 +8042,17 @@ func AsIsFiniteOp(op *ir.Operation) (IsFiniteOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o IsFiniteOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o IsFiniteOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o IsFiniteOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IsFiniteOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildIsFiniteOp creates a spirv.IsFinite at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIsFiniteOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) IsFiniteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "IsFinite", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return IsFiniteOp{opWrapper{op}}
 }
@@ -8072,17 +8072,17 @@ func AsIsInfOp(op *ir.Operation) (IsInfOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o IsInfOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o IsInfOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o IsInfOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IsInfOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildIsInfOp creates a spirv.IsInf at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIsInfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) IsInfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "IsInf", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return IsInfOp{opWrapper{op}}
 }
@@ -8102,17 +8102,17 @@ func AsIsNanOp(op *ir.Operation) (IsNanOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o IsNanOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o IsNanOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o IsNanOp) Result() *ir.Value { return o.op.Results[0] }
+func (o IsNanOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildIsNanOp creates a spirv.IsNan at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIsNanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) IsNanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "IsNan", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return IsNanOp{opWrapper{op}}
 }
@@ -8132,14 +8132,14 @@ func AsKHRAssumeTrueOp(op *ir.Operation) (KHRAssumeTrueOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o KHRAssumeTrueOp) Condition() *ir.Value { return o.op.Operands[0] }
+func (o KHRAssumeTrueOp) Condition() *ir.Value { return o.op.Operand(0) }
 
 // BuildKHRAssumeTrueOp creates a spirv.KHR.AssumeTrue at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildKHRAssumeTrueOp(b *ir.Builder, loc ir.Location, condition *ir.Value) KHRAssumeTrueOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "KHR.AssumeTrue", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{condition}
+	op.SetOperands([]*ir.Value{condition})
 	b.Insert(op)
 	return KHRAssumeTrueOp{opWrapper{op}}
 }
@@ -8159,7 +8159,7 @@ func AsKHRCooperativeMatrixLengthOp(op *ir.Operation) (KHRCooperativeMatrixLengt
 }
 
 // Result returns the op's result.
-func (o KHRCooperativeMatrixLengthOp) Result() *ir.Value { return o.op.Results[0] }
+func (o KHRCooperativeMatrixLengthOp) Result() *ir.Value { return o.op.Result(0) }
 
 // CooperativeMatrixType returns the inherent attribute cooperative_matrix_type, or nil if it is not set.
 func (o KHRCooperativeMatrixLengthOp) CooperativeMatrixType() ir.Attribute {
@@ -8192,13 +8192,13 @@ func AsKHRCooperativeMatrixLoadOp(op *ir.Operation) (KHRCooperativeMatrixLoadOp,
 }
 
 // Pointer returns the op's pointer operand.
-func (o KHRCooperativeMatrixLoadOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o KHRCooperativeMatrixLoadOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Stride returns the op's stride operand.
-func (o KHRCooperativeMatrixLoadOp) Stride() *ir.Value { return o.op.Operands[1] }
+func (o KHRCooperativeMatrixLoadOp) Stride() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o KHRCooperativeMatrixLoadOp) Result() *ir.Value { return o.op.Results[0] }
+func (o KHRCooperativeMatrixLoadOp) Result() *ir.Value { return o.op.Result(0) }
 
 // MatrixLayout returns the inherent attribute matrix_layout, or nil if it is not set.
 func (o KHRCooperativeMatrixLoadOp) MatrixLayout() ir.Attribute { return o.op.Attr("matrix_layout") }
@@ -8214,7 +8214,7 @@ func (o KHRCooperativeMatrixLoadOp) Alignment() ir.Attribute { return o.op.Attr(
 // are left unset; single-block regions get their block.
 func BuildKHRCooperativeMatrixLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, stride *ir.Value, matrixLayout, memoryOperand, alignment ir.Attribute) KHRCooperativeMatrixLoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "KHR.CooperativeMatrixLoad", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer, stride}
+	op.SetOperands([]*ir.Value{pointer, stride})
 	setAttrs(op, []string{"matrix_layout", "memory_operand", "alignment"}, matrixLayout, memoryOperand, alignment)
 	b.Insert(op)
 	return KHRCooperativeMatrixLoadOp{opWrapper{op}}
@@ -8235,16 +8235,16 @@ func AsKHRCooperativeMatrixMulAddOp(op *ir.Operation) (KHRCooperativeMatrixMulAd
 }
 
 // A returns the op's a operand.
-func (o KHRCooperativeMatrixMulAddOp) A() *ir.Value { return o.op.Operands[0] }
+func (o KHRCooperativeMatrixMulAddOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o KHRCooperativeMatrixMulAddOp) B() *ir.Value { return o.op.Operands[1] }
+func (o KHRCooperativeMatrixMulAddOp) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o KHRCooperativeMatrixMulAddOp) C() *ir.Value { return o.op.Operands[2] }
+func (o KHRCooperativeMatrixMulAddOp) C() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o KHRCooperativeMatrixMulAddOp) Result() *ir.Value { return o.op.Results[0] }
+func (o KHRCooperativeMatrixMulAddOp) Result() *ir.Value { return o.op.Result(0) }
 
 // MatrixOperands returns the optional attribute matrix_operands, or nil if it is not set.
 func (o KHRCooperativeMatrixMulAddOp) MatrixOperands() ir.Attribute {
@@ -8257,7 +8257,7 @@ func (o KHRCooperativeMatrixMulAddOp) MatrixOperands() ir.Attribute {
 // get their block.
 func BuildKHRCooperativeMatrixMulAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, a_, b_, c_ *ir.Value, matrixOperands ir.Attribute) KHRCooperativeMatrixMulAddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "KHR.CooperativeMatrixMulAdd", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"matrix_operands"}, matrixOperands)
 	b.Insert(op)
 	return KHRCooperativeMatrixMulAddOp{opWrapper{op}}
@@ -8278,13 +8278,13 @@ func AsKHRCooperativeMatrixStoreOp(op *ir.Operation) (KHRCooperativeMatrixStoreO
 }
 
 // Pointer returns the op's pointer operand.
-func (o KHRCooperativeMatrixStoreOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o KHRCooperativeMatrixStoreOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Object returns the op's object operand.
-func (o KHRCooperativeMatrixStoreOp) Object() *ir.Value { return o.op.Operands[1] }
+func (o KHRCooperativeMatrixStoreOp) Object() *ir.Value { return o.op.Operand(1) }
 
 // Stride returns the op's stride operand.
-func (o KHRCooperativeMatrixStoreOp) Stride() *ir.Value { return o.op.Operands[2] }
+func (o KHRCooperativeMatrixStoreOp) Stride() *ir.Value { return o.op.Operand(2) }
 
 // MatrixLayout returns the inherent attribute matrix_layout, or nil if it is not set.
 func (o KHRCooperativeMatrixStoreOp) MatrixLayout() ir.Attribute { return o.op.Attr("matrix_layout") }
@@ -8300,7 +8300,7 @@ func (o KHRCooperativeMatrixStoreOp) Alignment() ir.Attribute { return o.op.Attr
 // attributes are left unset; single-block regions get their block.
 func BuildKHRCooperativeMatrixStoreOp(b *ir.Builder, loc ir.Location, pointer, object, stride *ir.Value, matrixLayout, memoryOperand, alignment ir.Attribute) KHRCooperativeMatrixStoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "KHR.CooperativeMatrixStore", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{pointer, object, stride}
+	op.SetOperands([]*ir.Value{pointer, object, stride})
 	setAttrs(op, []string{"matrix_layout", "memory_operand", "alignment"}, matrixLayout, memoryOperand, alignment)
 	b.Insert(op)
 	return KHRCooperativeMatrixStoreOp{opWrapper{op}}
@@ -8321,10 +8321,10 @@ func AsKHRGroupFMulOp(op *ir.Operation) (KHRGroupFMulOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o KHRGroupFMulOp) X() *ir.Value { return o.op.Operands[0] }
+func (o KHRGroupFMulOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o KHRGroupFMulOp) Result() *ir.Value { return o.op.Results[0] }
+func (o KHRGroupFMulOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o KHRGroupFMulOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -8337,7 +8337,7 @@ func (o KHRGroupFMulOp) GroupOperation() ir.Attribute { return o.op.Attr("group_
 // single-block regions get their block.
 func BuildKHRGroupFMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_ *ir.Value, executionScope, groupOperation ir.Attribute) KHRGroupFMulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "KHR.GroupFMul", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{x_}
+	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return KHRGroupFMulOp{opWrapper{op}}
@@ -8358,10 +8358,10 @@ func AsKHRGroupIMulOp(op *ir.Operation) (KHRGroupIMulOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o KHRGroupIMulOp) X() *ir.Value { return o.op.Operands[0] }
+func (o KHRGroupIMulOp) X() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o KHRGroupIMulOp) Result() *ir.Value { return o.op.Results[0] }
+func (o KHRGroupIMulOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o KHRGroupIMulOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -8374,7 +8374,7 @@ func (o KHRGroupIMulOp) GroupOperation() ir.Attribute { return o.op.Attr("group_
 // single-block regions get their block.
 func BuildKHRGroupIMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_ *ir.Value, executionScope, groupOperation ir.Attribute) KHRGroupIMulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "KHR.GroupIMul", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{x_}
+	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return KHRGroupIMulOp{opWrapper{op}}
@@ -8395,17 +8395,17 @@ func AsKHRSubgroupBallotOp(op *ir.Operation) (KHRSubgroupBallotOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o KHRSubgroupBallotOp) Predicate() *ir.Value { return o.op.Operands[0] }
+func (o KHRSubgroupBallotOp) Predicate() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o KHRSubgroupBallotOp) Result() *ir.Value { return o.op.Results[0] }
+func (o KHRSubgroupBallotOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildKHRSubgroupBallotOp creates a spirv.KHR.SubgroupBallot at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildKHRSubgroupBallotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, predicate *ir.Value) KHRSubgroupBallotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "KHR.SubgroupBallot", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{predicate}
+	op.SetOperands([]*ir.Value{predicate})
 	b.Insert(op)
 	return KHRSubgroupBallotOp{opWrapper{op}}
 }
@@ -8448,10 +8448,10 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o LoadOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o LoadOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value result.
-func (o LoadOp) Value() *ir.Value { return o.op.Results[0] }
+func (o LoadOp) Value() *ir.Value { return o.op.Result(0) }
 
 // MemoryAccess returns the optional attribute memory_access, or nil if it is not set.
 func (o LoadOp) MemoryAccess() ir.Attribute { return o.op.Attr("memory_access") }
@@ -8464,7 +8464,7 @@ func (o LoadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // their block.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, valueType ir.Type, ptr *ir.Value, memoryAccess, alignment ir.Attribute) LoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Load", Registered: true}, loc, []ir.Type{valueType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"memory_access", "alignment"}, memoryAccess, alignment)
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
@@ -8485,20 +8485,20 @@ func AsLogicalAndOp(op *ir.Operation) (LogicalAndOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o LogicalAndOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o LogicalAndOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o LogicalAndOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o LogicalAndOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o LogicalAndOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LogicalAndOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLogicalAndOp creates a spirv.LogicalAnd at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogicalAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) LogicalAndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "LogicalAnd", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return LogicalAndOp{opWrapper{op}}
 }
@@ -8518,20 +8518,20 @@ func AsLogicalEqualOp(op *ir.Operation) (LogicalEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o LogicalEqualOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o LogicalEqualOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o LogicalEqualOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o LogicalEqualOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o LogicalEqualOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LogicalEqualOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLogicalEqualOp creates a spirv.LogicalEqual at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogicalEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) LogicalEqualOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "LogicalEqual", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return LogicalEqualOp{opWrapper{op}}
 }
@@ -8551,17 +8551,17 @@ func AsLogicalNotOp(op *ir.Operation) (LogicalNotOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o LogicalNotOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o LogicalNotOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o LogicalNotOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LogicalNotOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLogicalNotOp creates a spirv.LogicalNot at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogicalNotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) LogicalNotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "LogicalNot", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return LogicalNotOp{opWrapper{op}}
 }
@@ -8581,20 +8581,20 @@ func AsLogicalNotEqualOp(op *ir.Operation) (LogicalNotEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o LogicalNotEqualOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o LogicalNotEqualOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o LogicalNotEqualOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o LogicalNotEqualOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o LogicalNotEqualOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LogicalNotEqualOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLogicalNotEqualOp creates a spirv.LogicalNotEqual at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildLogicalNotEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) LogicalNotEqualOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "LogicalNotEqual", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return LogicalNotEqualOp{opWrapper{op}}
 }
@@ -8614,20 +8614,20 @@ func AsLogicalOrOp(op *ir.Operation) (LogicalOrOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o LogicalOrOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o LogicalOrOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o LogicalOrOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o LogicalOrOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o LogicalOrOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LogicalOrOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLogicalOrOp creates a spirv.LogicalOr at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLogicalOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) LogicalOrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "LogicalOr", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return LogicalOrOp{opWrapper{op}}
 }
@@ -8647,20 +8647,20 @@ func AsMatrixTimesMatrixOp(op *ir.Operation) (MatrixTimesMatrixOp, bool) {
 }
 
 // Leftmatrix returns the op's leftmatrix operand.
-func (o MatrixTimesMatrixOp) Leftmatrix() *ir.Value { return o.op.Operands[0] }
+func (o MatrixTimesMatrixOp) Leftmatrix() *ir.Value { return o.op.Operand(0) }
 
 // Rightmatrix returns the op's rightmatrix operand.
-func (o MatrixTimesMatrixOp) Rightmatrix() *ir.Value { return o.op.Operands[1] }
+func (o MatrixTimesMatrixOp) Rightmatrix() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MatrixTimesMatrixOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MatrixTimesMatrixOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMatrixTimesMatrixOp creates a spirv.MatrixTimesMatrix at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMatrixTimesMatrixOp(b *ir.Builder, loc ir.Location, resultType ir.Type, leftmatrix, rightmatrix *ir.Value) MatrixTimesMatrixOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "MatrixTimesMatrix", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{leftmatrix, rightmatrix}
+	op.SetOperands([]*ir.Value{leftmatrix, rightmatrix})
 	b.Insert(op)
 	return MatrixTimesMatrixOp{opWrapper{op}}
 }
@@ -8680,20 +8680,20 @@ func AsMatrixTimesScalarOp(op *ir.Operation) (MatrixTimesScalarOp, bool) {
 }
 
 // Matrix returns the op's matrix operand.
-func (o MatrixTimesScalarOp) Matrix() *ir.Value { return o.op.Operands[0] }
+func (o MatrixTimesScalarOp) Matrix() *ir.Value { return o.op.Operand(0) }
 
 // Scalar returns the op's scalar operand.
-func (o MatrixTimesScalarOp) Scalar() *ir.Value { return o.op.Operands[1] }
+func (o MatrixTimesScalarOp) Scalar() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MatrixTimesScalarOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MatrixTimesScalarOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMatrixTimesScalarOp creates a spirv.MatrixTimesScalar at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMatrixTimesScalarOp(b *ir.Builder, loc ir.Location, resultType ir.Type, matrix, scalar *ir.Value) MatrixTimesScalarOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "MatrixTimesScalar", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{matrix, scalar}
+	op.SetOperands([]*ir.Value{matrix, scalar})
 	b.Insert(op)
 	return MatrixTimesScalarOp{opWrapper{op}}
 }
@@ -8713,20 +8713,20 @@ func AsMatrixTimesVectorOp(op *ir.Operation) (MatrixTimesVectorOp, bool) {
 }
 
 // Matrix returns the op's matrix operand.
-func (o MatrixTimesVectorOp) Matrix() *ir.Value { return o.op.Operands[0] }
+func (o MatrixTimesVectorOp) Matrix() *ir.Value { return o.op.Operand(0) }
 
 // Vector returns the op's vector operand.
-func (o MatrixTimesVectorOp) Vector() *ir.Value { return o.op.Operands[1] }
+func (o MatrixTimesVectorOp) Vector() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MatrixTimesVectorOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MatrixTimesVectorOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMatrixTimesVectorOp creates a spirv.MatrixTimesVector at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMatrixTimesVectorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, matrix, vector *ir.Value) MatrixTimesVectorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "MatrixTimesVector", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{matrix, vector}
+	op.SetOperands([]*ir.Value{matrix, vector})
 	b.Insert(op)
 	return MatrixTimesVectorOp{opWrapper{op}}
 }
@@ -8776,17 +8776,17 @@ func AsNotOp(op *ir.Operation) (NotOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o NotOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o NotOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o NotOp) Result() *ir.Value { return o.op.Results[0] }
+func (o NotOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildNotOp creates a spirv.Not at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildNotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) NotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Not", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return NotOp{opWrapper{op}}
 }
@@ -8806,20 +8806,20 @@ func AsOrderedOp(op *ir.Operation) (OrderedOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o OrderedOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o OrderedOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o OrderedOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o OrderedOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o OrderedOp) Result() *ir.Value { return o.op.Results[0] }
+func (o OrderedOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildOrderedOp creates a spirv.Ordered at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildOrderedOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) OrderedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Ordered", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return OrderedOp{opWrapper{op}}
 }
@@ -8839,23 +8839,23 @@ func AsPtrAccessChainOp(op *ir.Operation) (PtrAccessChainOp, bool) {
 }
 
 // BasePtr returns the op's base_ptr operand.
-func (o PtrAccessChainOp) BasePtr() *ir.Value { return o.op.Operands[0] }
+func (o PtrAccessChainOp) BasePtr() *ir.Value { return o.op.Operand(0) }
 
 // Element returns the op's element operand.
-func (o PtrAccessChainOp) Element() *ir.Value { return o.op.Operands[1] }
+func (o PtrAccessChainOp) Element() *ir.Value { return o.op.Operand(1) }
 
 // Indices returns the op's indices operand group.
-func (o PtrAccessChainOp) Indices() []*ir.Value { return o.op.Operands[2:] }
+func (o PtrAccessChainOp) Indices() []*ir.Value { return o.op.Operands()[2:] }
 
 // Result returns the op's result.
-func (o PtrAccessChainOp) Result() *ir.Value { return o.op.Results[0] }
+func (o PtrAccessChainOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildPtrAccessChainOp creates a spirv.PtrAccessChain at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPtrAccessChainOp(b *ir.Builder, loc ir.Location, resultType ir.Type, basePtr, element *ir.Value, indices []*ir.Value) PtrAccessChainOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "PtrAccessChain", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{basePtr, element}, indices...)
+	op.SetOperands(append([]*ir.Value{basePtr, element}, indices...))
 	b.Insert(op)
 	return PtrAccessChainOp{opWrapper{op}}
 }
@@ -8875,17 +8875,17 @@ func AsPtrCastToGenericOp(op *ir.Operation) (PtrCastToGenericOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o PtrCastToGenericOp) Pointer() *ir.Value { return o.op.Operands[0] }
+func (o PtrCastToGenericOp) Pointer() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o PtrCastToGenericOp) Result() *ir.Value { return o.op.Results[0] }
+func (o PtrCastToGenericOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildPtrCastToGenericOp creates a spirv.PtrCastToGeneric at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildPtrCastToGenericOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer *ir.Value) PtrCastToGenericOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "PtrCastToGeneric", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pointer}
+	op.SetOperands([]*ir.Value{pointer})
 	b.Insert(op)
 	return PtrCastToGenericOp{opWrapper{op}}
 }
@@ -8928,14 +8928,14 @@ func AsReturnValueOp(op *ir.Operation) (ReturnValueOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o ReturnValueOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o ReturnValueOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // BuildReturnValueOp creates a spirv.ReturnValue at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReturnValueOp(b *ir.Builder, loc ir.Location, value *ir.Value) ReturnValueOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ReturnValue", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return ReturnValueOp{opWrapper{op}}
 }
@@ -8955,17 +8955,17 @@ func AsSConvertOp(op *ir.Operation) (SConvertOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SConvertOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o SConvertOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o SConvertOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SConvertOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSConvertOp creates a spirv.SConvert at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSConvertOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) SConvertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SConvert", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return SConvertOp{opWrapper{op}}
 }
@@ -8985,20 +8985,20 @@ func AsSDivOp(op *ir.Operation) (SDivOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o SDivOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o SDivOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o SDivOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o SDivOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o SDivOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SDivOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSDivOp creates a spirv.SDiv at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSDivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) SDivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SDiv", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return SDivOp{opWrapper{op}}
 }
@@ -9018,13 +9018,13 @@ func AsSDotOp(op *ir.Operation) (SDotOp, bool) {
 }
 
 // Vector1 returns the op's vector1 operand.
-func (o SDotOp) Vector1() *ir.Value { return o.op.Operands[0] }
+func (o SDotOp) Vector1() *ir.Value { return o.op.Operand(0) }
 
 // Vector2 returns the op's vector2 operand.
-func (o SDotOp) Vector2() *ir.Value { return o.op.Operands[1] }
+func (o SDotOp) Vector2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o SDotOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SDotOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Format returns the optional attribute format, or nil if it is not set.
 func (o SDotOp) Format() ir.Attribute { return o.op.Attr("format") }
@@ -9034,7 +9034,7 @@ func (o SDotOp) Format() ir.Attribute { return o.op.Attr("format") }
 // their block.
 func BuildSDotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector1, vector2 *ir.Value, format ir.Attribute) SDotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SDot", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{vector1, vector2}
+	op.SetOperands([]*ir.Value{vector1, vector2})
 	setAttrs(op, []string{"format"}, format)
 	b.Insert(op)
 	return SDotOp{opWrapper{op}}
@@ -9055,16 +9055,16 @@ func AsSDotAccSatOp(op *ir.Operation) (SDotAccSatOp, bool) {
 }
 
 // Vector1 returns the op's vector1 operand.
-func (o SDotAccSatOp) Vector1() *ir.Value { return o.op.Operands[0] }
+func (o SDotAccSatOp) Vector1() *ir.Value { return o.op.Operand(0) }
 
 // Vector2 returns the op's vector2 operand.
-func (o SDotAccSatOp) Vector2() *ir.Value { return o.op.Operands[1] }
+func (o SDotAccSatOp) Vector2() *ir.Value { return o.op.Operand(1) }
 
 // Accumulator returns the op's accumulator operand.
-func (o SDotAccSatOp) Accumulator() *ir.Value { return o.op.Operands[2] }
+func (o SDotAccSatOp) Accumulator() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o SDotAccSatOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SDotAccSatOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Format returns the optional attribute format, or nil if it is not set.
 func (o SDotAccSatOp) Format() ir.Attribute { return o.op.Attr("format") }
@@ -9074,7 +9074,7 @@ func (o SDotAccSatOp) Format() ir.Attribute { return o.op.Attr("format") }
 // single-block regions get their block.
 func BuildSDotAccSatOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector1, vector2, accumulator *ir.Value, format ir.Attribute) SDotAccSatOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SDotAccSat", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{vector1, vector2, accumulator}
+	op.SetOperands([]*ir.Value{vector1, vector2, accumulator})
 	setAttrs(op, []string{"format"}, format)
 	b.Insert(op)
 	return SDotAccSatOp{opWrapper{op}}
@@ -9095,20 +9095,20 @@ func AsSGreaterThanOp(op *ir.Operation) (SGreaterThanOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o SGreaterThanOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o SGreaterThanOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o SGreaterThanOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o SGreaterThanOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o SGreaterThanOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SGreaterThanOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSGreaterThanOp creates a spirv.SGreaterThan at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSGreaterThanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) SGreaterThanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SGreaterThan", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return SGreaterThanOp{opWrapper{op}}
 }
@@ -9128,20 +9128,20 @@ func AsSGreaterThanEqualOp(op *ir.Operation) (SGreaterThanEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o SGreaterThanEqualOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o SGreaterThanEqualOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o SGreaterThanEqualOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o SGreaterThanEqualOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o SGreaterThanEqualOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SGreaterThanEqualOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSGreaterThanEqualOp creates a spirv.SGreaterThanEqual at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildSGreaterThanEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) SGreaterThanEqualOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SGreaterThanEqual", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return SGreaterThanEqualOp{opWrapper{op}}
 }
@@ -9161,20 +9161,20 @@ func AsSLessThanOp(op *ir.Operation) (SLessThanOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o SLessThanOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o SLessThanOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o SLessThanOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o SLessThanOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o SLessThanOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SLessThanOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSLessThanOp creates a spirv.SLessThan at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSLessThanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) SLessThanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SLessThan", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return SLessThanOp{opWrapper{op}}
 }
@@ -9194,20 +9194,20 @@ func AsSLessThanEqualOp(op *ir.Operation) (SLessThanEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o SLessThanEqualOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o SLessThanEqualOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o SLessThanEqualOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o SLessThanEqualOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o SLessThanEqualOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SLessThanEqualOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSLessThanEqualOp creates a spirv.SLessThanEqual at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSLessThanEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) SLessThanEqualOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SLessThanEqual", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return SLessThanEqualOp{opWrapper{op}}
 }
@@ -9227,20 +9227,20 @@ func AsSModOp(op *ir.Operation) (SModOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o SModOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o SModOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o SModOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o SModOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o SModOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SModOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSModOp creates a spirv.SMod at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSModOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) SModOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SMod", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return SModOp{opWrapper{op}}
 }
@@ -9260,20 +9260,20 @@ func AsSMulExtendedOp(op *ir.Operation) (SMulExtendedOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o SMulExtendedOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o SMulExtendedOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o SMulExtendedOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o SMulExtendedOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o SMulExtendedOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SMulExtendedOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSMulExtendedOp creates a spirv.SMulExtended at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSMulExtendedOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) SMulExtendedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SMulExtended", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return SMulExtendedOp{opWrapper{op}}
 }
@@ -9293,17 +9293,17 @@ func AsSNegateOp(op *ir.Operation) (SNegateOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SNegateOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o SNegateOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o SNegateOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SNegateOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSNegateOp creates a spirv.SNegate at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSNegateOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) SNegateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SNegate", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return SNegateOp{opWrapper{op}}
 }
@@ -9323,20 +9323,20 @@ func AsSRemOp(op *ir.Operation) (SRemOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o SRemOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o SRemOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o SRemOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o SRemOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o SRemOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SRemOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSRemOp creates a spirv.SRem at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSRemOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) SRemOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SRem", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return SRemOp{opWrapper{op}}
 }
@@ -9356,13 +9356,13 @@ func AsSUDotOp(op *ir.Operation) (SUDotOp, bool) {
 }
 
 // Vector1 returns the op's vector1 operand.
-func (o SUDotOp) Vector1() *ir.Value { return o.op.Operands[0] }
+func (o SUDotOp) Vector1() *ir.Value { return o.op.Operand(0) }
 
 // Vector2 returns the op's vector2 operand.
-func (o SUDotOp) Vector2() *ir.Value { return o.op.Operands[1] }
+func (o SUDotOp) Vector2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o SUDotOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SUDotOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Format returns the optional attribute format, or nil if it is not set.
 func (o SUDotOp) Format() ir.Attribute { return o.op.Attr("format") }
@@ -9372,7 +9372,7 @@ func (o SUDotOp) Format() ir.Attribute { return o.op.Attr("format") }
 // get their block.
 func BuildSUDotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector1, vector2 *ir.Value, format ir.Attribute) SUDotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SUDot", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{vector1, vector2}
+	op.SetOperands([]*ir.Value{vector1, vector2})
 	setAttrs(op, []string{"format"}, format)
 	b.Insert(op)
 	return SUDotOp{opWrapper{op}}
@@ -9393,16 +9393,16 @@ func AsSUDotAccSatOp(op *ir.Operation) (SUDotAccSatOp, bool) {
 }
 
 // Vector1 returns the op's vector1 operand.
-func (o SUDotAccSatOp) Vector1() *ir.Value { return o.op.Operands[0] }
+func (o SUDotAccSatOp) Vector1() *ir.Value { return o.op.Operand(0) }
 
 // Vector2 returns the op's vector2 operand.
-func (o SUDotAccSatOp) Vector2() *ir.Value { return o.op.Operands[1] }
+func (o SUDotAccSatOp) Vector2() *ir.Value { return o.op.Operand(1) }
 
 // Accumulator returns the op's accumulator operand.
-func (o SUDotAccSatOp) Accumulator() *ir.Value { return o.op.Operands[2] }
+func (o SUDotAccSatOp) Accumulator() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o SUDotAccSatOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SUDotAccSatOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Format returns the optional attribute format, or nil if it is not set.
 func (o SUDotAccSatOp) Format() ir.Attribute { return o.op.Attr("format") }
@@ -9412,7 +9412,7 @@ func (o SUDotAccSatOp) Format() ir.Attribute { return o.op.Attr("format") }
 // single-block regions get their block.
 func BuildSUDotAccSatOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector1, vector2, accumulator *ir.Value, format ir.Attribute) SUDotAccSatOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SUDotAccSat", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{vector1, vector2, accumulator}
+	op.SetOperands([]*ir.Value{vector1, vector2, accumulator})
 	setAttrs(op, []string{"format"}, format)
 	b.Insert(op)
 	return SUDotAccSatOp{opWrapper{op}}
@@ -9433,23 +9433,23 @@ func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o SelectOp) Condition() *ir.Value { return o.op.Operands[0] }
+func (o SelectOp) Condition() *ir.Value { return o.op.Operand(0) }
 
 // TrueValue returns the op's true_value operand.
-func (o SelectOp) TrueValue() *ir.Value { return o.op.Operands[1] }
+func (o SelectOp) TrueValue() *ir.Value { return o.op.Operand(1) }
 
 // FalseValue returns the op's false_value operand.
-func (o SelectOp) FalseValue() *ir.Value { return o.op.Operands[2] }
+func (o SelectOp) FalseValue() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o SelectOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SelectOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSelectOp creates a spirv.Select at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSelectOp(b *ir.Builder, loc ir.Location, resultType ir.Type, condition, trueValue, falseValue *ir.Value) SelectOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Select", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{condition, trueValue, falseValue}
+	op.SetOperands([]*ir.Value{condition, trueValue, falseValue})
 	b.Insert(op)
 	return SelectOp{opWrapper{op}}
 }
@@ -9469,20 +9469,20 @@ func AsShiftLeftLogicalOp(op *ir.Operation) (ShiftLeftLogicalOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o ShiftLeftLogicalOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o ShiftLeftLogicalOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o ShiftLeftLogicalOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o ShiftLeftLogicalOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ShiftLeftLogicalOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ShiftLeftLogicalOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildShiftLeftLogicalOp creates a spirv.ShiftLeftLogical at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildShiftLeftLogicalOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) ShiftLeftLogicalOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ShiftLeftLogical", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return ShiftLeftLogicalOp{opWrapper{op}}
 }
@@ -9502,20 +9502,20 @@ func AsShiftRightArithmeticOp(op *ir.Operation) (ShiftRightArithmeticOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o ShiftRightArithmeticOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o ShiftRightArithmeticOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o ShiftRightArithmeticOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o ShiftRightArithmeticOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ShiftRightArithmeticOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ShiftRightArithmeticOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildShiftRightArithmeticOp creates a spirv.ShiftRightArithmetic at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildShiftRightArithmeticOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) ShiftRightArithmeticOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ShiftRightArithmetic", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return ShiftRightArithmeticOp{opWrapper{op}}
 }
@@ -9535,20 +9535,20 @@ func AsShiftRightLogicalOp(op *ir.Operation) (ShiftRightLogicalOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o ShiftRightLogicalOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o ShiftRightLogicalOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o ShiftRightLogicalOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o ShiftRightLogicalOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ShiftRightLogicalOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ShiftRightLogicalOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildShiftRightLogicalOp creates a spirv.ShiftRightLogical at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildShiftRightLogicalOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) ShiftRightLogicalOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ShiftRightLogical", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return ShiftRightLogicalOp{opWrapper{op}}
 }
@@ -9631,10 +9631,10 @@ func AsSpecConstantOperationOp(op *ir.Operation) (SpecConstantOperationOp, bool)
 }
 
 // Result returns the op's result.
-func (o SpecConstantOperationOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SpecConstantOperationOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Body returns the op's body region.
-func (o SpecConstantOperationOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o SpecConstantOperationOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildSpecConstantOperationOp creates a spirv.SpecConstantOperation at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -9661,10 +9661,10 @@ func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o StoreOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o StoreOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o StoreOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o StoreOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // MemoryAccess returns the optional attribute memory_access, or nil if it is not set.
 func (o StoreOp) MemoryAccess() ir.Attribute { return o.op.Attr("memory_access") }
@@ -9677,7 +9677,7 @@ func (o StoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // get their block.
 func BuildStoreOp(b *ir.Builder, loc ir.Location, ptr, value *ir.Value, memoryAccess, alignment ir.Attribute) StoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Store", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{ptr, value}
+	op.SetOperands([]*ir.Value{ptr, value})
 	setAttrs(op, []string{"memory_access", "alignment"}, memoryAccess, alignment)
 	b.Insert(op)
 	return StoreOp{opWrapper{op}}
@@ -9699,17 +9699,17 @@ func AsSwitchOp(op *ir.Operation) (SwitchOp, bool) {
 
 // Selector returns the op's selector operand.
 func (o SwitchOp) Selector() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // DefaultOperands returns the op's defaultOperands operand group.
 func (o SwitchOp) DefaultOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // TargetOperands returns the op's targetOperands operand group.
 func (o SwitchOp) TargetOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // Literals returns the optional attribute literals, or nil if it is not set.
@@ -9719,20 +9719,20 @@ func (o SwitchOp) Literals() ir.Attribute { return o.op.Attr("literals") }
 func (o SwitchOp) CaseOperandSegments() ir.Attribute { return o.op.Attr("case_operand_segments") }
 
 // DefaultTarget returns the op's defaultTarget successor.
-func (o SwitchOp) DefaultTarget() *ir.Block { return o.op.Successors[0] }
+func (o SwitchOp) DefaultTarget() *ir.Block { return o.op.Successor(0) }
 
 // Targets returns the op's targets successors.
-func (o SwitchOp) Targets() []*ir.Block { return o.op.Successors[1:] }
+func (o SwitchOp) Targets() []*ir.Block { return o.op.Successors()[1:] }
 
 // BuildSwitchOp creates a spirv.Switch at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSwitchOp(b *ir.Builder, loc ir.Location, selector *ir.Value, defaultOperands, targetOperands []*ir.Value, literals, caseOperandSegments ir.Attribute, defaultTarget *ir.Block, targets []*ir.Block) SwitchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Switch", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{selector}, defaultOperands...), targetOperands...)
+	op.SetOperands(append(append([]*ir.Value{selector}, defaultOperands...), targetOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(defaultOperands)), int32(len(targetOperands))})
 	setAttrs(op, []string{"literals", "case_operand_segments"}, literals, caseOperandSegments)
-	op.Successors = append([]*ir.Block{defaultTarget}, targets...)
+	op.SetSuccessors(append([]*ir.Block{defaultTarget}, targets...))
 	b.Insert(op)
 	return SwitchOp{opWrapper{op}}
 }
@@ -9752,17 +9752,17 @@ func AsTransposeOp(op *ir.Operation) (TransposeOp, bool) {
 }
 
 // Matrix returns the op's matrix operand.
-func (o TransposeOp) Matrix() *ir.Value { return o.op.Operands[0] }
+func (o TransposeOp) Matrix() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o TransposeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o TransposeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildTransposeOp creates a spirv.Transpose at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTransposeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, matrix *ir.Value) TransposeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Transpose", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{matrix}
+	op.SetOperands([]*ir.Value{matrix})
 	b.Insert(op)
 	return TransposeOp{opWrapper{op}}
 }
@@ -9782,17 +9782,17 @@ func AsUConvertOp(op *ir.Operation) (UConvertOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o UConvertOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o UConvertOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o UConvertOp) Result() *ir.Value { return o.op.Results[0] }
+func (o UConvertOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildUConvertOp creates a spirv.UConvert at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildUConvertOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) UConvertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "UConvert", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return UConvertOp{opWrapper{op}}
 }
@@ -9812,20 +9812,20 @@ func AsUDivOp(op *ir.Operation) (UDivOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o UDivOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o UDivOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o UDivOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o UDivOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o UDivOp) Result() *ir.Value { return o.op.Results[0] }
+func (o UDivOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildUDivOp creates a spirv.UDiv at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildUDivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) UDivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "UDiv", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return UDivOp{opWrapper{op}}
 }
@@ -9845,13 +9845,13 @@ func AsUDotOp(op *ir.Operation) (UDotOp, bool) {
 }
 
 // Vector1 returns the op's vector1 operand.
-func (o UDotOp) Vector1() *ir.Value { return o.op.Operands[0] }
+func (o UDotOp) Vector1() *ir.Value { return o.op.Operand(0) }
 
 // Vector2 returns the op's vector2 operand.
-func (o UDotOp) Vector2() *ir.Value { return o.op.Operands[1] }
+func (o UDotOp) Vector2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o UDotOp) Result() *ir.Value { return o.op.Results[0] }
+func (o UDotOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Format returns the optional attribute format, or nil if it is not set.
 func (o UDotOp) Format() ir.Attribute { return o.op.Attr("format") }
@@ -9861,7 +9861,7 @@ func (o UDotOp) Format() ir.Attribute { return o.op.Attr("format") }
 // their block.
 func BuildUDotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector1, vector2 *ir.Value, format ir.Attribute) UDotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "UDot", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{vector1, vector2}
+	op.SetOperands([]*ir.Value{vector1, vector2})
 	setAttrs(op, []string{"format"}, format)
 	b.Insert(op)
 	return UDotOp{opWrapper{op}}
@@ -9882,16 +9882,16 @@ func AsUDotAccSatOp(op *ir.Operation) (UDotAccSatOp, bool) {
 }
 
 // Vector1 returns the op's vector1 operand.
-func (o UDotAccSatOp) Vector1() *ir.Value { return o.op.Operands[0] }
+func (o UDotAccSatOp) Vector1() *ir.Value { return o.op.Operand(0) }
 
 // Vector2 returns the op's vector2 operand.
-func (o UDotAccSatOp) Vector2() *ir.Value { return o.op.Operands[1] }
+func (o UDotAccSatOp) Vector2() *ir.Value { return o.op.Operand(1) }
 
 // Accumulator returns the op's accumulator operand.
-func (o UDotAccSatOp) Accumulator() *ir.Value { return o.op.Operands[2] }
+func (o UDotAccSatOp) Accumulator() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o UDotAccSatOp) Result() *ir.Value { return o.op.Results[0] }
+func (o UDotAccSatOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Format returns the optional attribute format, or nil if it is not set.
 func (o UDotAccSatOp) Format() ir.Attribute { return o.op.Attr("format") }
@@ -9901,7 +9901,7 @@ func (o UDotAccSatOp) Format() ir.Attribute { return o.op.Attr("format") }
 // single-block regions get their block.
 func BuildUDotAccSatOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector1, vector2, accumulator *ir.Value, format ir.Attribute) UDotAccSatOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "UDotAccSat", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{vector1, vector2, accumulator}
+	op.SetOperands([]*ir.Value{vector1, vector2, accumulator})
 	setAttrs(op, []string{"format"}, format)
 	b.Insert(op)
 	return UDotAccSatOp{opWrapper{op}}
@@ -9922,20 +9922,20 @@ func AsUGreaterThanOp(op *ir.Operation) (UGreaterThanOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o UGreaterThanOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o UGreaterThanOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o UGreaterThanOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o UGreaterThanOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o UGreaterThanOp) Result() *ir.Value { return o.op.Results[0] }
+func (o UGreaterThanOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildUGreaterThanOp creates a spirv.UGreaterThan at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUGreaterThanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) UGreaterThanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "UGreaterThan", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return UGreaterThanOp{opWrapper{op}}
 }
@@ -9955,20 +9955,20 @@ func AsUGreaterThanEqualOp(op *ir.Operation) (UGreaterThanEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o UGreaterThanEqualOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o UGreaterThanEqualOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o UGreaterThanEqualOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o UGreaterThanEqualOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o UGreaterThanEqualOp) Result() *ir.Value { return o.op.Results[0] }
+func (o UGreaterThanEqualOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildUGreaterThanEqualOp creates a spirv.UGreaterThanEqual at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildUGreaterThanEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) UGreaterThanEqualOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "UGreaterThanEqual", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return UGreaterThanEqualOp{opWrapper{op}}
 }
@@ -9988,20 +9988,20 @@ func AsULessThanOp(op *ir.Operation) (ULessThanOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o ULessThanOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o ULessThanOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o ULessThanOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o ULessThanOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ULessThanOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ULessThanOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildULessThanOp creates a spirv.ULessThan at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildULessThanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) ULessThanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ULessThan", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return ULessThanOp{opWrapper{op}}
 }
@@ -10021,20 +10021,20 @@ func AsULessThanEqualOp(op *ir.Operation) (ULessThanEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o ULessThanEqualOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o ULessThanEqualOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o ULessThanEqualOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o ULessThanEqualOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ULessThanEqualOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ULessThanEqualOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildULessThanEqualOp creates a spirv.ULessThanEqual at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildULessThanEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) ULessThanEqualOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ULessThanEqual", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return ULessThanEqualOp{opWrapper{op}}
 }
@@ -10054,20 +10054,20 @@ func AsUModOp(op *ir.Operation) (UModOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o UModOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o UModOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o UModOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o UModOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o UModOp) Result() *ir.Value { return o.op.Results[0] }
+func (o UModOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildUModOp creates a spirv.UMod at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildUModOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) UModOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "UMod", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return UModOp{opWrapper{op}}
 }
@@ -10087,20 +10087,20 @@ func AsUMulExtendedOp(op *ir.Operation) (UMulExtendedOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o UMulExtendedOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o UMulExtendedOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o UMulExtendedOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o UMulExtendedOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o UMulExtendedOp) Result() *ir.Value { return o.op.Results[0] }
+func (o UMulExtendedOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildUMulExtendedOp creates a spirv.UMulExtended at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUMulExtendedOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) UMulExtendedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "UMulExtended", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return UMulExtendedOp{opWrapper{op}}
 }
@@ -10120,7 +10120,7 @@ func AsUndefOp(op *ir.Operation) (UndefOp, bool) {
 }
 
 // Result returns the op's result.
-func (o UndefOp) Result() *ir.Value { return o.op.Results[0] }
+func (o UndefOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildUndefOp creates a spirv.Undef at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -10146,20 +10146,20 @@ func AsUnorderedOp(op *ir.Operation) (UnorderedOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o UnorderedOp) Operand1() *ir.Value { return o.op.Operands[0] }
+func (o UnorderedOp) Operand1() *ir.Value { return o.op.Operand(0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o UnorderedOp) Operand2() *ir.Value { return o.op.Operands[1] }
+func (o UnorderedOp) Operand2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o UnorderedOp) Result() *ir.Value { return o.op.Results[0] }
+func (o UnorderedOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildUnorderedOp creates a spirv.Unordered at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildUnorderedOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) UnorderedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Unordered", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand1, operand2}
+	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return UnorderedOp{opWrapper{op}}
 }
@@ -10203,14 +10203,14 @@ func AsVariableOp(op *ir.Operation) (VariableOp, bool) {
 
 // Initializer returns the op's initializer operand, or nil.
 func (o VariableOp) Initializer() *ir.Value {
-	if s := o.op.Operands; len(s) > 0 {
+	if s := o.op.Operands(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Pointer returns the op's pointer result.
-func (o VariableOp) Pointer() *ir.Value { return o.op.Results[0] }
+func (o VariableOp) Pointer() *ir.Value { return o.op.Result(0) }
 
 // StorageClass returns the inherent attribute storage_class, or nil if it is not set.
 func (o VariableOp) StorageClass() ir.Attribute { return o.op.Attr("storage_class") }
@@ -10220,7 +10220,7 @@ func (o VariableOp) StorageClass() ir.Attribute { return o.op.Attr("storage_clas
 // regions get their block.
 func BuildVariableOp(b *ir.Builder, loc ir.Location, pointerType ir.Type, initializer []*ir.Value, storageClass ir.Attribute) VariableOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Variable", Registered: true}, loc, []ir.Type{pointerType})
-	op.Operands = append([]*ir.Value{}, initializer...)
+	op.SetOperands(append([]*ir.Value{}, initializer...))
 	setAttrs(op, []string{"storage_class"}, storageClass)
 	b.Insert(op)
 	return VariableOp{opWrapper{op}}
@@ -10241,20 +10241,20 @@ func AsVectorExtractDynamicOp(op *ir.Operation) (VectorExtractDynamicOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o VectorExtractDynamicOp) Vector() *ir.Value { return o.op.Operands[0] }
+func (o VectorExtractDynamicOp) Vector() *ir.Value { return o.op.Operand(0) }
 
 // Index returns the op's index operand.
-func (o VectorExtractDynamicOp) Index() *ir.Value { return o.op.Operands[1] }
+func (o VectorExtractDynamicOp) Index() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o VectorExtractDynamicOp) Result() *ir.Value { return o.op.Results[0] }
+func (o VectorExtractDynamicOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildVectorExtractDynamicOp creates a spirv.VectorExtractDynamic at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildVectorExtractDynamicOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector, index *ir.Value) VectorExtractDynamicOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "VectorExtractDynamic", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{vector, index}
+	op.SetOperands([]*ir.Value{vector, index})
 	b.Insert(op)
 	return VectorExtractDynamicOp{opWrapper{op}}
 }
@@ -10274,23 +10274,23 @@ func AsVectorInsertDynamicOp(op *ir.Operation) (VectorInsertDynamicOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o VectorInsertDynamicOp) Vector() *ir.Value { return o.op.Operands[0] }
+func (o VectorInsertDynamicOp) Vector() *ir.Value { return o.op.Operand(0) }
 
 // Component returns the op's component operand.
-func (o VectorInsertDynamicOp) Component() *ir.Value { return o.op.Operands[1] }
+func (o VectorInsertDynamicOp) Component() *ir.Value { return o.op.Operand(1) }
 
 // Index returns the op's index operand.
-func (o VectorInsertDynamicOp) Index() *ir.Value { return o.op.Operands[2] }
+func (o VectorInsertDynamicOp) Index() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o VectorInsertDynamicOp) Result() *ir.Value { return o.op.Results[0] }
+func (o VectorInsertDynamicOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildVectorInsertDynamicOp creates a spirv.VectorInsertDynamic at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildVectorInsertDynamicOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector, component, index *ir.Value) VectorInsertDynamicOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "VectorInsertDynamic", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{vector, component, index}
+	op.SetOperands([]*ir.Value{vector, component, index})
 	b.Insert(op)
 	return VectorInsertDynamicOp{opWrapper{op}}
 }
@@ -10310,13 +10310,13 @@ func AsVectorShuffleOp(op *ir.Operation) (VectorShuffleOp, bool) {
 }
 
 // Vector1 returns the op's vector1 operand.
-func (o VectorShuffleOp) Vector1() *ir.Value { return o.op.Operands[0] }
+func (o VectorShuffleOp) Vector1() *ir.Value { return o.op.Operand(0) }
 
 // Vector2 returns the op's vector2 operand.
-func (o VectorShuffleOp) Vector2() *ir.Value { return o.op.Operands[1] }
+func (o VectorShuffleOp) Vector2() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o VectorShuffleOp) Result() *ir.Value { return o.op.Results[0] }
+func (o VectorShuffleOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Components returns the inherent attribute components, or nil if it is not set.
 func (o VectorShuffleOp) Components() ir.Attribute { return o.op.Attr("components") }
@@ -10326,7 +10326,7 @@ func (o VectorShuffleOp) Components() ir.Attribute { return o.op.Attr("component
 // single-block regions get their block.
 func BuildVectorShuffleOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector1, vector2 *ir.Value, components ir.Attribute) VectorShuffleOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "VectorShuffle", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{vector1, vector2}
+	op.SetOperands([]*ir.Value{vector1, vector2})
 	setAttrs(op, []string{"components"}, components)
 	b.Insert(op)
 	return VectorShuffleOp{opWrapper{op}}
@@ -10347,20 +10347,20 @@ func AsVectorTimesMatrixOp(op *ir.Operation) (VectorTimesMatrixOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o VectorTimesMatrixOp) Vector() *ir.Value { return o.op.Operands[0] }
+func (o VectorTimesMatrixOp) Vector() *ir.Value { return o.op.Operand(0) }
 
 // Matrix returns the op's matrix operand.
-func (o VectorTimesMatrixOp) Matrix() *ir.Value { return o.op.Operands[1] }
+func (o VectorTimesMatrixOp) Matrix() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o VectorTimesMatrixOp) Result() *ir.Value { return o.op.Results[0] }
+func (o VectorTimesMatrixOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildVectorTimesMatrixOp creates a spirv.VectorTimesMatrix at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildVectorTimesMatrixOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector, matrix *ir.Value) VectorTimesMatrixOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "VectorTimesMatrix", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{vector, matrix}
+	op.SetOperands([]*ir.Value{vector, matrix})
 	b.Insert(op)
 	return VectorTimesMatrixOp{opWrapper{op}}
 }
@@ -10380,20 +10380,20 @@ func AsVectorTimesScalarOp(op *ir.Operation) (VectorTimesScalarOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o VectorTimesScalarOp) Vector() *ir.Value { return o.op.Operands[0] }
+func (o VectorTimesScalarOp) Vector() *ir.Value { return o.op.Operand(0) }
 
 // Scalar returns the op's scalar operand.
-func (o VectorTimesScalarOp) Scalar() *ir.Value { return o.op.Operands[1] }
+func (o VectorTimesScalarOp) Scalar() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o VectorTimesScalarOp) Result() *ir.Value { return o.op.Results[0] }
+func (o VectorTimesScalarOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildVectorTimesScalarOp creates a spirv.VectorTimesScalar at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildVectorTimesScalarOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector, scalar *ir.Value) VectorTimesScalarOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "VectorTimesScalar", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{vector, scalar}
+	op.SetOperands([]*ir.Value{vector, scalar})
 	b.Insert(op)
 	return VectorTimesScalarOp{opWrapper{op}}
 }
@@ -10431,7 +10431,7 @@ func (o FuncOp) FunctionControl() ir.Attribute { return o.op.Attr("function_cont
 func (o FuncOp) LinkageAttributes() ir.Attribute { return o.op.Attr("linkage_attributes") }
 
 // Body returns the op's body region.
-func (o FuncOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildFuncOp creates a spirv.func at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -10459,7 +10459,7 @@ func AsMlirAddressofOp(op *ir.Operation) (MlirAddressofOp, bool) {
 }
 
 // Pointer returns the op's pointer result.
-func (o MlirAddressofOp) Pointer() *ir.Value { return o.op.Results[0] }
+func (o MlirAddressofOp) Pointer() *ir.Value { return o.op.Result(0) }
 
 // Variable returns the inherent attribute variable, or nil if it is not set.
 func (o MlirAddressofOp) Variable() ir.Attribute { return o.op.Attr("variable") }
@@ -10489,13 +10489,13 @@ func AsMlirLoopOp(op *ir.Operation) (MlirLoopOp, bool) {
 }
 
 // Results returns the op's results result group.
-func (o MlirLoopOp) Results() []*ir.Value { return o.op.Results }
+func (o MlirLoopOp) Results() []*ir.Value { return o.op.Results() }
 
 // LoopControl returns the inherent attribute loop_control, or nil if it is not set.
 func (o MlirLoopOp) LoopControl() ir.Attribute { return o.op.Attr("loop_control") }
 
 // Body returns the op's body region.
-func (o MlirLoopOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o MlirLoopOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildMlirLoopOp creates a spirv.mlir.loop at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -10523,14 +10523,14 @@ func AsMlirMergeOp(op *ir.Operation) (MlirMergeOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o MlirMergeOp) Operands() []*ir.Value { return o.op.Operands }
+func (o MlirMergeOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // BuildMlirMergeOp creates a spirv.mlir.merge at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMlirMergeOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) MlirMergeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "mlir.merge", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return MlirMergeOp{opWrapper{op}}
 }
@@ -10550,7 +10550,7 @@ func AsMlirReferenceofOp(op *ir.Operation) (MlirReferenceofOp, bool) {
 }
 
 // Reference returns the op's reference result.
-func (o MlirReferenceofOp) Reference() *ir.Value { return o.op.Results[0] }
+func (o MlirReferenceofOp) Reference() *ir.Value { return o.op.Result(0) }
 
 // SpecConst returns the inherent attribute spec_const, or nil if it is not set.
 func (o MlirReferenceofOp) SpecConst() ir.Attribute { return o.op.Attr("spec_const") }
@@ -10580,13 +10580,13 @@ func AsMlirSelectionOp(op *ir.Operation) (MlirSelectionOp, bool) {
 }
 
 // Results returns the op's results result group.
-func (o MlirSelectionOp) Results() []*ir.Value { return o.op.Results }
+func (o MlirSelectionOp) Results() []*ir.Value { return o.op.Results() }
 
 // SelectionControl returns the inherent attribute selection_control, or nil if it is not set.
 func (o MlirSelectionOp) SelectionControl() ir.Attribute { return o.op.Attr("selection_control") }
 
 // Body returns the op's body region.
-func (o MlirSelectionOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o MlirSelectionOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildMlirSelectionOp creates a spirv.mlir.selection at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -10614,14 +10614,14 @@ func AsMlirYieldOp(op *ir.Operation) (MlirYieldOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o MlirYieldOp) Operand() *ir.Value { return o.op.Operands[0] }
+func (o MlirYieldOp) Operand() *ir.Value { return o.op.Operand(0) }
 
 // BuildMlirYieldOp creates a spirv.mlir.yield at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMlirYieldOp(b *ir.Builder, loc ir.Location, operand *ir.Value) MlirYieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "mlir.yield", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return MlirYieldOp{opWrapper{op}}
 }
@@ -10653,7 +10653,7 @@ func (o ModuleOp) VceTriple() ir.Attribute { return o.op.Attr("vce_triple") }
 func (o ModuleOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
 // Region returns the op's region.
-func (o ModuleOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o ModuleOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildModuleOp creates a spirv.module at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions

@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,17 +51,17 @@ func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o BitcastOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o BitcastOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Dest returns the op's dest result.
-func (o BitcastOp) Dest() *ir.Value { return o.op.Results[0] }
+func (o BitcastOp) Dest() *ir.Value { return o.op.Result(0) }
 
 // BuildBitcastOp creates a tensor.bitcast at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBitcastOp(b *ir.Builder, loc ir.Location, destType ir.Type, source *ir.Value) BitcastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "bitcast", Registered: true}, loc, []ir.Type{destType})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return BitcastOp{opWrapper{op}}
 }
@@ -81,17 +81,17 @@ func AsCastOp(op *ir.Operation) (CastOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o CastOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o CastOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Dest returns the op's dest result.
-func (o CastOp) Dest() *ir.Value { return o.op.Results[0] }
+func (o CastOp) Dest() *ir.Value { return o.op.Result(0) }
 
 // BuildCastOp creates a tensor.cast at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCastOp(b *ir.Builder, loc ir.Location, destType ir.Type, source *ir.Value) CastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "cast", Registered: true}, loc, []ir.Type{destType})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return CastOp{opWrapper{op}}
 }
@@ -111,10 +111,10 @@ func AsCollapseShapeOp(op *ir.Operation) (CollapseShapeOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CollapseShapeOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o CollapseShapeOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CollapseShapeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CollapseShapeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Reassociation returns the inherent attribute reassociation, or nil if it is not set.
 func (o CollapseShapeOp) Reassociation() ir.Attribute { return o.op.Attr("reassociation") }
@@ -124,7 +124,7 @@ func (o CollapseShapeOp) Reassociation() ir.Attribute { return o.op.Attr("reasso
 // single-block regions get their block.
 func BuildCollapseShapeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value, reassociation ir.Attribute) CollapseShapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "collapse_shape", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"reassociation"}, reassociation)
 	b.Insert(op)
 	return CollapseShapeOp{opWrapper{op}}
@@ -145,10 +145,10 @@ func AsConcatOp(op *ir.Operation) (ConcatOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o ConcatOp) Inputs() []*ir.Value { return o.op.Operands }
+func (o ConcatOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o ConcatOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConcatOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Dim returns the inherent attribute dim, or nil if it is not set.
 func (o ConcatOp) Dim() ir.Attribute { return o.op.Attr("dim") }
@@ -158,7 +158,7 @@ func (o ConcatOp) Dim() ir.Attribute { return o.op.Attr("dim") }
 // regions get their block.
 func BuildConcatOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value, dim ir.Attribute) ConcatOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "concat", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	setAttrs(op, []string{"dim"}, dim)
 	b.Insert(op)
 	return ConcatOp{opWrapper{op}}
@@ -179,20 +179,20 @@ func AsDimOp(op *ir.Operation) (DimOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o DimOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o DimOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Index returns the op's index operand.
-func (o DimOp) Index() *ir.Value { return o.op.Operands[1] }
+func (o DimOp) Index() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DimOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DimOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildDimOp creates a tensor.dim at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDimOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, index *ir.Value) DimOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "dim", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{source, index}
+	op.SetOperands([]*ir.Value{source, index})
 	b.Insert(op)
 	return DimOp{opWrapper{op}}
 }
@@ -212,17 +212,17 @@ func AsEmptyOp(op *ir.Operation) (EmptyOp, bool) {
 }
 
 // DynamicSizes returns the op's dynamicSizes operand group.
-func (o EmptyOp) DynamicSizes() []*ir.Value { return o.op.Operands }
+func (o EmptyOp) DynamicSizes() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o EmptyOp) Result() *ir.Value { return o.op.Results[0] }
+func (o EmptyOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildEmptyOp creates a tensor.empty at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildEmptyOp(b *ir.Builder, loc ir.Location, resultType ir.Type, dynamicSizes []*ir.Value) EmptyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "empty", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, dynamicSizes...)
+	op.SetOperands(append([]*ir.Value{}, dynamicSizes...))
 	b.Insert(op)
 	return EmptyOp{opWrapper{op}}
 }
@@ -242,13 +242,13 @@ func AsExpandShapeOp(op *ir.Operation) (ExpandShapeOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ExpandShapeOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o ExpandShapeOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // OutputShape returns the op's output_shape operand group.
-func (o ExpandShapeOp) OutputShape() []*ir.Value { return o.op.Operands[1:] }
+func (o ExpandShapeOp) OutputShape() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o ExpandShapeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ExpandShapeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Reassociation returns the inherent attribute reassociation, or nil if it is not set.
 func (o ExpandShapeOp) Reassociation() ir.Attribute { return o.op.Attr("reassociation") }
@@ -261,7 +261,7 @@ func (o ExpandShapeOp) StaticOutputShape() ir.Attribute { return o.op.Attr("stat
 // single-block regions get their block.
 func BuildExpandShapeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value, outputShape []*ir.Value, reassociation, staticOutputShape ir.Attribute) ExpandShapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "expand_shape", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{src}, outputShape...)
+	op.SetOperands(append([]*ir.Value{src}, outputShape...))
 	setAttrs(op, []string{"reassociation", "static_output_shape"}, reassociation, staticOutputShape)
 	b.Insert(op)
 	return ExpandShapeOp{opWrapper{op}}
@@ -282,20 +282,20 @@ func AsExtractOp(op *ir.Operation) (ExtractOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o ExtractOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o ExtractOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // Indices returns the op's indices operand group.
-func (o ExtractOp) Indices() []*ir.Value { return o.op.Operands[1:] }
+func (o ExtractOp) Indices() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o ExtractOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ExtractOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildExtractOp creates a tensor.extract at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildExtractOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor *ir.Value, indices []*ir.Value) ExtractOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "extract", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{tensor}, indices...)
+	op.SetOperands(append([]*ir.Value{tensor}, indices...))
 	b.Insert(op)
 	return ExtractOp{opWrapper{op}}
 }
@@ -316,26 +316,26 @@ func AsExtractSliceOp(op *ir.Operation) (ExtractSliceOp, bool) {
 
 // Source returns the op's source operand.
 func (o ExtractSliceOp) Source() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Offsets returns the op's offsets operand group.
 func (o ExtractSliceOp) Offsets() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Sizes returns the op's sizes operand group.
 func (o ExtractSliceOp) Sizes() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // Strides returns the op's strides operand group.
 func (o ExtractSliceOp) Strides() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // Result returns the op's result.
-func (o ExtractSliceOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ExtractSliceOp) Result() *ir.Value { return o.op.Result(0) }
 
 // StaticOffsets returns the inherent attribute static_offsets, or nil if it is not set.
 func (o ExtractSliceOp) StaticOffsets() ir.Attribute { return o.op.Attr("static_offsets") }
@@ -351,7 +351,7 @@ func (o ExtractSliceOp) StaticStrides() ir.Attribute { return o.op.Attr("static_
 // single-block regions get their block.
 func BuildExtractSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, offsets, sizes, strides []*ir.Value, staticOffsets, staticSizes, staticStrides ir.Attribute) ExtractSliceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "extract_slice", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{source}, offsets...), sizes...), strides...)
+	op.SetOperands(append(append(append([]*ir.Value{source}, offsets...), sizes...), strides...))
 	op.SetOperandSegments([]int32{1, int32(len(offsets)), int32(len(sizes)), int32(len(strides))})
 	setAttrs(op, []string{"static_offsets", "static_sizes", "static_strides"}, staticOffsets, staticSizes, staticStrides)
 	b.Insert(op)
@@ -373,17 +373,17 @@ func AsFromElementsOp(op *ir.Operation) (FromElementsOp, bool) {
 }
 
 // Elements returns the op's elements operand group.
-func (o FromElementsOp) Elements() []*ir.Value { return o.op.Operands }
+func (o FromElementsOp) Elements() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o FromElementsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FromElementsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFromElementsOp creates a tensor.from_elements at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFromElementsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, elements []*ir.Value) FromElementsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "from_elements", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, elements...)
+	op.SetOperands(append([]*ir.Value{}, elements...))
 	b.Insert(op)
 	return FromElementsOp{opWrapper{op}}
 }
@@ -403,13 +403,13 @@ func AsGatherOp(op *ir.Operation) (GatherOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o GatherOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o GatherOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Indices returns the op's indices operand.
-func (o GatherOp) Indices() *ir.Value { return o.op.Operands[1] }
+func (o GatherOp) Indices() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GatherOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GatherOp) Result() *ir.Value { return o.op.Result(0) }
 
 // GatherDims returns the inherent attribute gather_dims, or nil if it is not set.
 func (o GatherOp) GatherDims() ir.Attribute { return o.op.Attr("gather_dims") }
@@ -422,7 +422,7 @@ func (o GatherOp) Unique() ir.Attribute { return o.op.Attr("unique") }
 // regions get their block.
 func BuildGatherOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, indices *ir.Value, gatherDims, unique ir.Attribute) GatherOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "gather", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{source, indices}
+	op.SetOperands([]*ir.Value{source, indices})
 	setAttrs(op, []string{"gather_dims", "unique"}, gatherDims, unique)
 	b.Insert(op)
 	return GatherOp{opWrapper{op}}
@@ -443,20 +443,20 @@ func AsGenerateOp(op *ir.Operation) (GenerateOp, bool) {
 }
 
 // DynamicExtents returns the op's dynamicExtents operand group.
-func (o GenerateOp) DynamicExtents() []*ir.Value { return o.op.Operands }
+func (o GenerateOp) DynamicExtents() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o GenerateOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GenerateOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Body returns the op's body region.
-func (o GenerateOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o GenerateOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildGenerateOp creates a tensor.generate at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGenerateOp(b *ir.Builder, loc ir.Location, resultType ir.Type, dynamicExtents []*ir.Value) GenerateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "generate", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, dynamicExtents...)
+	op.SetOperands(append([]*ir.Value{}, dynamicExtents...))
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return GenerateOp{opWrapper{op}}
@@ -477,23 +477,23 @@ func AsInsertOp(op *ir.Operation) (InsertOp, bool) {
 }
 
 // Scalar returns the op's scalar operand.
-func (o InsertOp) Scalar() *ir.Value { return o.op.Operands[0] }
+func (o InsertOp) Scalar() *ir.Value { return o.op.Operand(0) }
 
 // Dest returns the op's dest operand.
-func (o InsertOp) Dest() *ir.Value { return o.op.Operands[1] }
+func (o InsertOp) Dest() *ir.Value { return o.op.Operand(1) }
 
 // Indices returns the op's indices operand group.
-func (o InsertOp) Indices() []*ir.Value { return o.op.Operands[2:] }
+func (o InsertOp) Indices() []*ir.Value { return o.op.Operands()[2:] }
 
 // Result returns the op's result.
-func (o InsertOp) Result() *ir.Value { return o.op.Results[0] }
+func (o InsertOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildInsertOp creates a tensor.insert at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildInsertOp(b *ir.Builder, loc ir.Location, resultType ir.Type, scalar, dest *ir.Value, indices []*ir.Value) InsertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "insert", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{scalar, dest}, indices...)
+	op.SetOperands(append([]*ir.Value{scalar, dest}, indices...))
 	b.Insert(op)
 	return InsertOp{opWrapper{op}}
 }
@@ -514,31 +514,31 @@ func AsInsertSliceOp(op *ir.Operation) (InsertSliceOp, bool) {
 
 // Source returns the op's source operand.
 func (o InsertSliceOp) Source() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Dest returns the op's dest operand.
 func (o InsertSliceOp) Dest() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // Offsets returns the op's offsets operand group.
 func (o InsertSliceOp) Offsets() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // Sizes returns the op's sizes operand group.
 func (o InsertSliceOp) Sizes() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // Strides returns the op's strides operand group.
 func (o InsertSliceOp) Strides() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
 }
 
 // Result returns the op's result.
-func (o InsertSliceOp) Result() *ir.Value { return o.op.Results[0] }
+func (o InsertSliceOp) Result() *ir.Value { return o.op.Result(0) }
 
 // StaticOffsets returns the inherent attribute static_offsets, or nil if it is not set.
 func (o InsertSliceOp) StaticOffsets() ir.Attribute { return o.op.Attr("static_offsets") }
@@ -554,7 +554,7 @@ func (o InsertSliceOp) StaticStrides() ir.Attribute { return o.op.Attr("static_s
 // single-block regions get their block.
 func BuildInsertSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, dest *ir.Value, offsets, sizes, strides []*ir.Value, staticOffsets, staticSizes, staticStrides ir.Attribute) InsertSliceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "insert_slice", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{source, dest}, offsets...), sizes...), strides...)
+	op.SetOperands(append(append(append([]*ir.Value{source, dest}, offsets...), sizes...), strides...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(offsets)), int32(len(sizes)), int32(len(strides))})
 	setAttrs(op, []string{"static_offsets", "static_sizes", "static_strides"}, staticOffsets, staticSizes, staticStrides)
 	b.Insert(op)
@@ -576,24 +576,26 @@ func AsPackOp(op *ir.Operation) (PackOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o PackOp) Source() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o PackOp) Source() *ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0] }
 
 // Dest returns the op's dest operand.
-func (o PackOp) Dest() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0] }
+func (o PackOp) Dest() *ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0] }
 
 // PaddingValue returns the op's padding_value operand, or nil.
 func (o PackOp) PaddingValue() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // InnerTiles returns the op's inner_tiles operand group.
-func (o PackOp) InnerTiles() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3) }
+func (o PackOp) InnerTiles() []*ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
+}
 
 // Result returns the op's result.
-func (o PackOp) Result() *ir.Value { return o.op.Results[0] }
+func (o PackOp) Result() *ir.Value { return o.op.Result(0) }
 
 // OuterDimsPerm returns the optional attribute outer_dims_perm, or nil if it is not set.
 func (o PackOp) OuterDimsPerm() ir.Attribute { return o.op.Attr("outer_dims_perm") }
@@ -609,7 +611,7 @@ func (o PackOp) StaticInnerTiles() ir.Attribute { return o.op.Attr("static_inner
 // get their block.
 func BuildPackOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, dest *ir.Value, paddingValue, innerTiles []*ir.Value, outerDimsPerm, innerDimsPos, staticInnerTiles ir.Attribute) PackOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "pack", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append([]*ir.Value{source, dest}, paddingValue...), innerTiles...)
+	op.SetOperands(append(append([]*ir.Value{source, dest}, paddingValue...), innerTiles...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(paddingValue)), int32(len(innerTiles))})
 	setAttrs(op, []string{"outer_dims_perm", "inner_dims_pos", "static_inner_tiles"}, outerDimsPerm, innerDimsPos, staticInnerTiles)
 	b.Insert(op)
@@ -631,16 +633,16 @@ func AsPadOp(op *ir.Operation) (PadOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o PadOp) Source() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o PadOp) Source() *ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0] }
 
 // Low returns the op's low operand group.
-func (o PadOp) Low() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1) }
+func (o PadOp) Low() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1) }
 
 // High returns the op's high operand group.
-func (o PadOp) High() []*ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2) }
+func (o PadOp) High() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2) }
 
 // Result returns the op's result.
-func (o PadOp) Result() *ir.Value { return o.op.Results[0] }
+func (o PadOp) Result() *ir.Value { return o.op.Result(0) }
 
 // StaticLow returns the inherent attribute static_low, or nil if it is not set.
 func (o PadOp) StaticLow() ir.Attribute { return o.op.Attr("static_low") }
@@ -652,14 +654,14 @@ func (o PadOp) StaticHigh() ir.Attribute { return o.op.Attr("static_high") }
 func (o PadOp) Nofold() ir.Attribute { return o.op.Attr("nofold") }
 
 // Region returns the op's region.
-func (o PadOp) Region() *ir.Region { return o.op.Regions[0] }
+func (o PadOp) Region() *ir.Region { return o.op.Region(0) }
 
 // BuildPadOp creates a tensor.pad at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildPadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, low, high []*ir.Value, staticLow, staticHigh, nofold ir.Attribute) PadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "pad", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append([]*ir.Value{source}, low...), high...)
+	op.SetOperands(append(append([]*ir.Value{source}, low...), high...))
 	op.SetOperandSegments([]int32{1, int32(len(low)), int32(len(high))})
 	setAttrs(op, []string{"static_low", "static_high", "nofold"}, staticLow, staticHigh, nofold)
 	op.AddRegion().AddBlock()
@@ -683,27 +685,27 @@ func AsParallelInsertSliceOp(op *ir.Operation) (ParallelInsertSliceOp, bool) {
 
 // Source returns the op's source operand.
 func (o ParallelInsertSliceOp) Source() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Dest returns the op's dest operand.
 func (o ParallelInsertSliceOp) Dest() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // Offsets returns the op's offsets operand group.
 func (o ParallelInsertSliceOp) Offsets() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // Sizes returns the op's sizes operand group.
 func (o ParallelInsertSliceOp) Sizes() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // Strides returns the op's strides operand group.
 func (o ParallelInsertSliceOp) Strides() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
 }
 
 // StaticOffsets returns the inherent attribute static_offsets, or nil if it is not set.
@@ -720,7 +722,7 @@ func (o ParallelInsertSliceOp) StaticStrides() ir.Attribute { return o.op.Attr("
 // left unset; single-block regions get their block.
 func BuildParallelInsertSliceOp(b *ir.Builder, loc ir.Location, source, dest *ir.Value, offsets, sizes, strides []*ir.Value, staticOffsets, staticSizes, staticStrides ir.Attribute) ParallelInsertSliceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "parallel_insert_slice", Registered: true}, loc, nil)
-	op.Operands = append(append(append([]*ir.Value{source, dest}, offsets...), sizes...), strides...)
+	op.SetOperands(append(append(append([]*ir.Value{source, dest}, offsets...), sizes...), strides...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(offsets)), int32(len(sizes)), int32(len(strides))})
 	setAttrs(op, []string{"static_offsets", "static_sizes", "static_strides"}, staticOffsets, staticSizes, staticStrides)
 	b.Insert(op)
@@ -742,17 +744,17 @@ func AsRankOp(op *ir.Operation) (RankOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o RankOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o RankOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o RankOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RankOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRankOp creates a tensor.rank at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRankOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor *ir.Value) RankOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "rank", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{tensor}
+	op.SetOperands([]*ir.Value{tensor})
 	b.Insert(op)
 	return RankOp{opWrapper{op}}
 }
@@ -772,20 +774,20 @@ func AsReshapeOp(op *ir.Operation) (ReshapeOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ReshapeOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o ReshapeOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Shape returns the op's shape operand.
-func (o ReshapeOp) Shape() *ir.Value { return o.op.Operands[1] }
+func (o ReshapeOp) Shape() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ReshapeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ReshapeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildReshapeOp creates a tensor.reshape at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReshapeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, shape *ir.Value) ReshapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "reshape", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{source, shape}
+	op.SetOperands([]*ir.Value{source, shape})
 	b.Insert(op)
 	return ReshapeOp{opWrapper{op}}
 }
@@ -805,16 +807,16 @@ func AsScatterOp(op *ir.Operation) (ScatterOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ScatterOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o ScatterOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Dest returns the op's dest operand.
-func (o ScatterOp) Dest() *ir.Value { return o.op.Operands[1] }
+func (o ScatterOp) Dest() *ir.Value { return o.op.Operand(1) }
 
 // Indices returns the op's indices operand.
-func (o ScatterOp) Indices() *ir.Value { return o.op.Operands[2] }
+func (o ScatterOp) Indices() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o ScatterOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ScatterOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ScatterDims returns the inherent attribute scatter_dims, or nil if it is not set.
 func (o ScatterOp) ScatterDims() ir.Attribute { return o.op.Attr("scatter_dims") }
@@ -827,7 +829,7 @@ func (o ScatterOp) Unique() ir.Attribute { return o.op.Attr("unique") }
 // regions get their block.
 func BuildScatterOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, dest, indices *ir.Value, scatterDims, unique ir.Attribute) ScatterOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "scatter", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{source, dest, indices}
+	op.SetOperands([]*ir.Value{source, dest, indices})
 	setAttrs(op, []string{"scatter_dims", "unique"}, scatterDims, unique)
 	b.Insert(op)
 	return ScatterOp{opWrapper{op}}
@@ -848,20 +850,20 @@ func AsSplatOp(op *ir.Operation) (SplatOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o SplatOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o SplatOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // DynamicSizes returns the op's dynamicSizes operand group.
-func (o SplatOp) DynamicSizes() []*ir.Value { return o.op.Operands[1:] }
+func (o SplatOp) DynamicSizes() []*ir.Value { return o.op.Operands()[1:] }
 
 // Aggregate returns the op's aggregate result.
-func (o SplatOp) Aggregate() *ir.Value { return o.op.Results[0] }
+func (o SplatOp) Aggregate() *ir.Value { return o.op.Result(0) }
 
 // BuildSplatOp creates a tensor.splat at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSplatOp(b *ir.Builder, loc ir.Location, aggregateType ir.Type, input *ir.Value, dynamicSizes []*ir.Value) SplatOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "splat", Registered: true}, loc, []ir.Type{aggregateType})
-	op.Operands = append([]*ir.Value{input}, dynamicSizes...)
+	op.SetOperands(append([]*ir.Value{input}, dynamicSizes...))
 	b.Insert(op)
 	return SplatOp{opWrapper{op}}
 }
@@ -881,16 +883,16 @@ func AsUnpackOp(op *ir.Operation) (UnpackOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o UnpackOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o UnpackOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Dest returns the op's dest operand.
-func (o UnpackOp) Dest() *ir.Value { return o.op.Operands[1] }
+func (o UnpackOp) Dest() *ir.Value { return o.op.Operand(1) }
 
 // InnerTiles returns the op's inner_tiles operand group.
-func (o UnpackOp) InnerTiles() []*ir.Value { return o.op.Operands[2:] }
+func (o UnpackOp) InnerTiles() []*ir.Value { return o.op.Operands()[2:] }
 
 // Result returns the op's result.
-func (o UnpackOp) Result() *ir.Value { return o.op.Results[0] }
+func (o UnpackOp) Result() *ir.Value { return o.op.Result(0) }
 
 // OuterDimsPerm returns the optional attribute outer_dims_perm, or nil if it is not set.
 func (o UnpackOp) OuterDimsPerm() ir.Attribute { return o.op.Attr("outer_dims_perm") }
@@ -906,7 +908,7 @@ func (o UnpackOp) StaticInnerTiles() ir.Attribute { return o.op.Attr("static_inn
 // regions get their block.
 func BuildUnpackOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, dest *ir.Value, innerTiles []*ir.Value, outerDimsPerm, innerDimsPos, staticInnerTiles ir.Attribute) UnpackOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "unpack", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{source, dest}, innerTiles...)
+	op.SetOperands(append([]*ir.Value{source, dest}, innerTiles...))
 	setAttrs(op, []string{"outer_dims_perm", "inner_dims_pos", "static_inner_tiles"}, outerDimsPerm, innerDimsPos, staticInnerTiles)
 	b.Insert(op)
 	return UnpackOp{opWrapper{op}}
@@ -927,14 +929,14 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o YieldOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o YieldOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // BuildYieldOp creates a tensor.yield at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, value *ir.Value) YieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "yield", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }

@@ -20,7 +20,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -50,17 +50,17 @@ func AsAbsOp(op *ir.Operation) (AbsOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o AbsOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o AbsOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o AbsOp) Output() *ir.Value { return o.op.Results[0] }
+func (o AbsOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildAbsOp creates a tosa.abs at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAbsOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) AbsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "abs", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1}
+	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return AbsOp{opWrapper{op}}
 }
@@ -80,20 +80,20 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o AddOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o AddOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o AddOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o AddOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o AddOp) Output() *ir.Value { return o.op.Results[0] }
+func (o AddOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildAddOp creates a tosa.add at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) AddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "add", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
 }
@@ -113,20 +113,20 @@ func AsAddShapeOp(op *ir.Operation) (AddShapeOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o AddShapeOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o AddShapeOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o AddShapeOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o AddShapeOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o AddShapeOp) Output() *ir.Value { return o.op.Results[0] }
+func (o AddShapeOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildAddShapeOp creates a tosa.add_shape at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAddShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) AddShapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "add_shape", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return AddShapeOp{opWrapper{op}}
 }
@@ -146,16 +146,16 @@ func AsApplyScaleOp(op *ir.Operation) (ApplyScaleOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o ApplyScaleOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o ApplyScaleOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Multiplier returns the op's multiplier operand.
-func (o ApplyScaleOp) Multiplier() *ir.Value { return o.op.Operands[1] }
+func (o ApplyScaleOp) Multiplier() *ir.Value { return o.op.Operand(1) }
 
 // Shift returns the op's shift operand.
-func (o ApplyScaleOp) Shift() *ir.Value { return o.op.Operands[2] }
+func (o ApplyScaleOp) Shift() *ir.Value { return o.op.Operand(2) }
 
 // Output returns the op's output result.
-func (o ApplyScaleOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ApplyScaleOp) Output() *ir.Value { return o.op.Result(0) }
 
 // DoubleRound returns the inherent attribute double_round, or nil if it is not set.
 func (o ApplyScaleOp) DoubleRound() ir.Attribute { return o.op.Attr("double_round") }
@@ -168,7 +168,7 @@ func (o ApplyScaleOp) RoundingMode() ir.Attribute { return o.op.Attr("rounding_m
 // single-block regions get their block.
 func BuildApplyScaleOp(b *ir.Builder, loc ir.Location, outputType ir.Type, value, multiplier, shift *ir.Value, doubleRound, roundingMode ir.Attribute) ApplyScaleOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "apply_scale", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{value, multiplier, shift}
+	op.SetOperands([]*ir.Value{value, multiplier, shift})
 	setAttrs(op, []string{"double_round", "rounding_mode"}, doubleRound, roundingMode)
 	b.Insert(op)
 	return ApplyScaleOp{opWrapper{op}}
@@ -189,10 +189,10 @@ func AsArgmaxOp(op *ir.Operation) (ArgmaxOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ArgmaxOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ArgmaxOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o ArgmaxOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ArgmaxOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o ArgmaxOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -205,7 +205,7 @@ func (o ArgmaxOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 // get their block.
 func BuildArgmaxOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, axis, nanMode ir.Attribute) ArgmaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "argmax", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis", "nan_mode"}, axis, nanMode)
 	b.Insert(op)
 	return ArgmaxOp{opWrapper{op}}
@@ -226,13 +226,13 @@ func AsArithmeticRightShiftOp(op *ir.Operation) (ArithmeticRightShiftOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o ArithmeticRightShiftOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o ArithmeticRightShiftOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o ArithmeticRightShiftOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o ArithmeticRightShiftOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o ArithmeticRightShiftOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ArithmeticRightShiftOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Round returns the inherent attribute round, or nil if it is not set.
 func (o ArithmeticRightShiftOp) Round() ir.Attribute { return o.op.Attr("round") }
@@ -242,7 +242,7 @@ func (o ArithmeticRightShiftOp) Round() ir.Attribute { return o.op.Attr("round")
 // left unset; single-block regions get their block.
 func BuildArithmeticRightShiftOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value, round ir.Attribute) ArithmeticRightShiftOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "arithmetic_right_shift", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	setAttrs(op, []string{"round"}, round)
 	b.Insert(op)
 	return ArithmeticRightShiftOp{opWrapper{op}}
@@ -263,16 +263,16 @@ func AsAvgPool2dOp(op *ir.Operation) (AvgPool2dOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o AvgPool2dOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o AvgPool2dOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // InputZp returns the op's input_zp operand.
-func (o AvgPool2dOp) InputZp() *ir.Value { return o.op.Operands[1] }
+func (o AvgPool2dOp) InputZp() *ir.Value { return o.op.Operand(1) }
 
 // OutputZp returns the op's output_zp operand.
-func (o AvgPool2dOp) OutputZp() *ir.Value { return o.op.Operands[2] }
+func (o AvgPool2dOp) OutputZp() *ir.Value { return o.op.Operand(2) }
 
 // Output returns the op's output result.
-func (o AvgPool2dOp) Output() *ir.Value { return o.op.Results[0] }
+func (o AvgPool2dOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Kernel returns the inherent attribute kernel, or nil if it is not set.
 func (o AvgPool2dOp) Kernel() ir.Attribute { return o.op.Attr("kernel") }
@@ -294,7 +294,7 @@ func (o AvgPool2dOp) QuantizationInfo() ir.Attribute { return o.op.Attr("quantiz
 // regions get their block.
 func BuildAvgPool2dOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, inputZp, outputZp *ir.Value, kernel, stride, pad, accType, quantizationInfo ir.Attribute) AvgPool2dOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "avg_pool2d", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input, inputZp, outputZp}
+	op.SetOperands([]*ir.Value{input, inputZp, outputZp})
 	setAttrs(op, []string{"kernel", "stride", "pad", "acc_type", "quantization_info"}, kernel, stride, pad, accType, quantizationInfo)
 	b.Insert(op)
 	return AvgPool2dOp{opWrapper{op}}
@@ -315,20 +315,20 @@ func AsBitwiseAndOp(op *ir.Operation) (BitwiseAndOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o BitwiseAndOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o BitwiseAndOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o BitwiseAndOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o BitwiseAndOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o BitwiseAndOp) Output() *ir.Value { return o.op.Results[0] }
+func (o BitwiseAndOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildBitwiseAndOp creates a tosa.bitwise_and at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitwiseAndOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) BitwiseAndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "bitwise_and", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return BitwiseAndOp{opWrapper{op}}
 }
@@ -348,17 +348,17 @@ func AsBitwiseNotOp(op *ir.Operation) (BitwiseNotOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o BitwiseNotOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o BitwiseNotOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o BitwiseNotOp) Output() *ir.Value { return o.op.Results[0] }
+func (o BitwiseNotOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildBitwiseNotOp creates a tosa.bitwise_not at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitwiseNotOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) BitwiseNotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "bitwise_not", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1}
+	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return BitwiseNotOp{opWrapper{op}}
 }
@@ -378,20 +378,20 @@ func AsBitwiseOrOp(op *ir.Operation) (BitwiseOrOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o BitwiseOrOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o BitwiseOrOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o BitwiseOrOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o BitwiseOrOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o BitwiseOrOp) Output() *ir.Value { return o.op.Results[0] }
+func (o BitwiseOrOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildBitwiseOrOp creates a tosa.bitwise_or at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBitwiseOrOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) BitwiseOrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "bitwise_or", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return BitwiseOrOp{opWrapper{op}}
 }
@@ -411,20 +411,20 @@ func AsBitwiseXorOp(op *ir.Operation) (BitwiseXorOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o BitwiseXorOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o BitwiseXorOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o BitwiseXorOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o BitwiseXorOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o BitwiseXorOp) Output() *ir.Value { return o.op.Results[0] }
+func (o BitwiseXorOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildBitwiseXorOp creates a tosa.bitwise_xor at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitwiseXorOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) BitwiseXorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "bitwise_xor", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return BitwiseXorOp{opWrapper{op}}
 }
@@ -444,17 +444,17 @@ func AsCastOp(op *ir.Operation) (CastOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o CastOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o CastOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o CastOp) Output() *ir.Value { return o.op.Results[0] }
+func (o CastOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildCastOp creates a tosa.cast at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCastOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) CastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "cast", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return CastOp{opWrapper{op}}
 }
@@ -474,13 +474,13 @@ func AsCastFromBlockScaledOp(op *ir.Operation) (CastFromBlockScaledOp, bool) {
 }
 
 // InputData returns the op's input_data operand.
-func (o CastFromBlockScaledOp) InputData() *ir.Value { return o.op.Operands[0] }
+func (o CastFromBlockScaledOp) InputData() *ir.Value { return o.op.Operand(0) }
 
 // InputScale returns the op's input_scale operand.
-func (o CastFromBlockScaledOp) InputScale() *ir.Value { return o.op.Operands[1] }
+func (o CastFromBlockScaledOp) InputScale() *ir.Value { return o.op.Operand(1) }
 
 // OutputData returns the op's output_data result.
-func (o CastFromBlockScaledOp) OutputData() *ir.Value { return o.op.Results[0] }
+func (o CastFromBlockScaledOp) OutputData() *ir.Value { return o.op.Result(0) }
 
 // BlockSize returns the inherent attribute block_size, or nil if it is not set.
 func (o CastFromBlockScaledOp) BlockSize() ir.Attribute { return o.op.Attr("block_size") }
@@ -490,7 +490,7 @@ func (o CastFromBlockScaledOp) BlockSize() ir.Attribute { return o.op.Attr("bloc
 // left unset; single-block regions get their block.
 func BuildCastFromBlockScaledOp(b *ir.Builder, loc ir.Location, outputDataType ir.Type, inputData, inputScale *ir.Value, blockSize ir.Attribute) CastFromBlockScaledOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "cast_from_block_scaled", Registered: true}, loc, []ir.Type{outputDataType})
-	op.Operands = []*ir.Value{inputData, inputScale}
+	op.SetOperands([]*ir.Value{inputData, inputScale})
 	setAttrs(op, []string{"block_size"}, blockSize)
 	b.Insert(op)
 	return CastFromBlockScaledOp{opWrapper{op}}
@@ -511,13 +511,13 @@ func AsCastToBlockScaledOp(op *ir.Operation) (CastToBlockScaledOp, bool) {
 }
 
 // InputData returns the op's input_data operand.
-func (o CastToBlockScaledOp) InputData() *ir.Value { return o.op.Operands[0] }
+func (o CastToBlockScaledOp) InputData() *ir.Value { return o.op.Operand(0) }
 
 // OutputData returns the op's output_data result.
-func (o CastToBlockScaledOp) OutputData() *ir.Value { return o.op.Results[0] }
+func (o CastToBlockScaledOp) OutputData() *ir.Value { return o.op.Result(0) }
 
 // OutputScale returns the op's output_scale result.
-func (o CastToBlockScaledOp) OutputScale() *ir.Value { return o.op.Results[1] }
+func (o CastToBlockScaledOp) OutputScale() *ir.Value { return o.op.Result(1) }
 
 // BlockSize returns the inherent attribute block_size, or nil if it is not set.
 func (o CastToBlockScaledOp) BlockSize() ir.Attribute { return o.op.Attr("block_size") }
@@ -527,7 +527,7 @@ func (o CastToBlockScaledOp) BlockSize() ir.Attribute { return o.op.Attr("block_
 // left unset; single-block regions get their block.
 func BuildCastToBlockScaledOp(b *ir.Builder, loc ir.Location, outputDataType, outputScaleType ir.Type, inputData *ir.Value, blockSize ir.Attribute) CastToBlockScaledOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "cast_to_block_scaled", Registered: true}, loc, []ir.Type{outputDataType, outputScaleType})
-	op.Operands = []*ir.Value{inputData}
+	op.SetOperands([]*ir.Value{inputData})
 	setAttrs(op, []string{"block_size"}, blockSize)
 	b.Insert(op)
 	return CastToBlockScaledOp{opWrapper{op}}
@@ -548,17 +548,17 @@ func AsCeilOp(op *ir.Operation) (CeilOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o CeilOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o CeilOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o CeilOp) Output() *ir.Value { return o.op.Results[0] }
+func (o CeilOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildCeilOp creates a tosa.ceil at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCeilOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) CeilOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "ceil", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1}
+	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return CeilOp{opWrapper{op}}
 }
@@ -578,10 +578,10 @@ func AsClampOp(op *ir.Operation) (ClampOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ClampOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ClampOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o ClampOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ClampOp) Output() *ir.Value { return o.op.Result(0) }
 
 // MinInt returns the inherent attribute min_int, or nil if it is not set.
 func (o ClampOp) MinInt() ir.Attribute { return o.op.Attr("min_int") }
@@ -609,7 +609,7 @@ func (o ClampOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 // get their block.
 func BuildClampOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, minInt, maxInt, minFp, maxFp, minVal, maxVal, nanMode ir.Attribute) ClampOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "clamp", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"min_int", "max_int", "min_fp", "max_fp", "min_val", "max_val", "nan_mode"}, minInt, maxInt, minFp, maxFp, minVal, maxVal, nanMode)
 	b.Insert(op)
 	return ClampOp{opWrapper{op}}
@@ -630,17 +630,17 @@ func AsClzOp(op *ir.Operation) (ClzOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o ClzOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o ClzOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o ClzOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ClzOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildClzOp creates a tosa.clz at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildClzOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) ClzOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "clz", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1}
+	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return ClzOp{opWrapper{op}}
 }
@@ -660,10 +660,10 @@ func AsConcatOp(op *ir.Operation) (ConcatOp, bool) {
 }
 
 // Input1 returns the op's input1 operand group.
-func (o ConcatOp) Input1() []*ir.Value { return o.op.Operands }
+func (o ConcatOp) Input1() []*ir.Value { return o.op.Operands() }
 
 // Output returns the op's output result.
-func (o ConcatOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ConcatOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o ConcatOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -673,7 +673,7 @@ func (o ConcatOp) Axis() ir.Attribute { return o.op.Attr("axis") }
 // get their block.
 func BuildConcatOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 []*ir.Value, axis ir.Attribute) ConcatOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "concat", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = append([]*ir.Value{}, input1...)
+	op.SetOperands(append([]*ir.Value{}, input1...))
 	setAttrs(op, []string{"axis"}, axis)
 	b.Insert(op)
 	return ConcatOp{opWrapper{op}}
@@ -694,17 +694,17 @@ func AsConcatShapeOp(op *ir.Operation) (ConcatShapeOp, bool) {
 }
 
 // Input returns the op's input operand group.
-func (o ConcatShapeOp) Input() []*ir.Value { return o.op.Operands }
+func (o ConcatShapeOp) Input() []*ir.Value { return o.op.Operands() }
 
 // Output returns the op's output result.
-func (o ConcatShapeOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ConcatShapeOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildConcatShapeOp creates a tosa.concat_shape at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConcatShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input []*ir.Value) ConcatShapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "concat_shape", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = append([]*ir.Value{}, input...)
+	op.SetOperands(append([]*ir.Value{}, input...))
 	b.Insert(op)
 	return ConcatShapeOp{opWrapper{op}}
 }
@@ -724,26 +724,26 @@ func AsCondIfOp(op *ir.Operation) (CondIfOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o CondIfOp) Condition() *ir.Value { return o.op.Operands[0] }
+func (o CondIfOp) Condition() *ir.Value { return o.op.Operand(0) }
 
 // InputList returns the op's input_list operand group.
-func (o CondIfOp) InputList() []*ir.Value { return o.op.Operands[1:] }
+func (o CondIfOp) InputList() []*ir.Value { return o.op.Operands()[1:] }
 
 // OutputList returns the op's output_list result group.
-func (o CondIfOp) OutputList() []*ir.Value { return o.op.Results }
+func (o CondIfOp) OutputList() []*ir.Value { return o.op.Results() }
 
 // ThenGraph returns the op's then_graph region.
-func (o CondIfOp) ThenGraph() *ir.Region { return o.op.Regions[0] }
+func (o CondIfOp) ThenGraph() *ir.Region { return o.op.Region(0) }
 
 // ElseGraph returns the op's else_graph region.
-func (o CondIfOp) ElseGraph() *ir.Region { return o.op.Regions[1] }
+func (o CondIfOp) ElseGraph() *ir.Region { return o.op.Region(1) }
 
 // BuildCondIfOp creates a tosa.cond_if at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCondIfOp(b *ir.Builder, loc ir.Location, outputListTypes []ir.Type, condition *ir.Value, inputList []*ir.Value) CondIfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "cond_if", Registered: true}, loc, outputListTypes)
-	op.Operands = append([]*ir.Value{condition}, inputList...)
+	op.SetOperands(append([]*ir.Value{condition}, inputList...))
 	op.AddRegion().AddBlock()
 	op.AddRegion().AddBlock()
 	b.Insert(op)
@@ -765,7 +765,7 @@ func AsConstOp(op *ir.Operation) (ConstOp, bool) {
 }
 
 // Output returns the op's output result.
-func (o ConstOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ConstOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -798,7 +798,7 @@ func AsConstShapeOp(op *ir.Operation) (ConstShapeOp, bool) {
 }
 
 // Output returns the op's output result.
-func (o ConstShapeOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ConstShapeOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Values returns the inherent attribute values, or nil if it is not set.
 func (o ConstShapeOp) Values() ir.Attribute { return o.op.Attr("values") }
@@ -828,22 +828,22 @@ func AsConv2dOp(op *ir.Operation) (Conv2dOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o Conv2dOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o Conv2dOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Weight returns the op's weight operand.
-func (o Conv2dOp) Weight() *ir.Value { return o.op.Operands[1] }
+func (o Conv2dOp) Weight() *ir.Value { return o.op.Operand(1) }
 
 // Bias returns the op's bias operand.
-func (o Conv2dOp) Bias() *ir.Value { return o.op.Operands[2] }
+func (o Conv2dOp) Bias() *ir.Value { return o.op.Operand(2) }
 
 // InputZp returns the op's input_zp operand.
-func (o Conv2dOp) InputZp() *ir.Value { return o.op.Operands[3] }
+func (o Conv2dOp) InputZp() *ir.Value { return o.op.Operand(3) }
 
 // WeightZp returns the op's weight_zp operand.
-func (o Conv2dOp) WeightZp() *ir.Value { return o.op.Operands[4] }
+func (o Conv2dOp) WeightZp() *ir.Value { return o.op.Operand(4) }
 
 // Output returns the op's output result.
-func (o Conv2dOp) Output() *ir.Value { return o.op.Results[0] }
+func (o Conv2dOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Pad returns the inherent attribute pad, or nil if it is not set.
 func (o Conv2dOp) Pad() ir.Attribute { return o.op.Attr("pad") }
@@ -868,7 +868,7 @@ func (o Conv2dOp) LocalBound() ir.Attribute { return o.op.Attr("local_bound") }
 // get their block.
 func BuildConv2dOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, weight, bias, inputZp, weightZp *ir.Value, pad, stride, dilation, quantizationInfo, accType, localBound ir.Attribute) Conv2dOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "conv2d", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input, weight, bias, inputZp, weightZp}
+	op.SetOperands([]*ir.Value{input, weight, bias, inputZp, weightZp})
 	setAttrs(op, []string{"pad", "stride", "dilation", "quantization_info", "acc_type", "local_bound"}, pad, stride, dilation, quantizationInfo, accType, localBound)
 	b.Insert(op)
 	return Conv2dOp{opWrapper{op}}
@@ -889,22 +889,22 @@ func AsConv3dOp(op *ir.Operation) (Conv3dOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o Conv3dOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o Conv3dOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Weight returns the op's weight operand.
-func (o Conv3dOp) Weight() *ir.Value { return o.op.Operands[1] }
+func (o Conv3dOp) Weight() *ir.Value { return o.op.Operand(1) }
 
 // Bias returns the op's bias operand.
-func (o Conv3dOp) Bias() *ir.Value { return o.op.Operands[2] }
+func (o Conv3dOp) Bias() *ir.Value { return o.op.Operand(2) }
 
 // InputZp returns the op's input_zp operand.
-func (o Conv3dOp) InputZp() *ir.Value { return o.op.Operands[3] }
+func (o Conv3dOp) InputZp() *ir.Value { return o.op.Operand(3) }
 
 // WeightZp returns the op's weight_zp operand.
-func (o Conv3dOp) WeightZp() *ir.Value { return o.op.Operands[4] }
+func (o Conv3dOp) WeightZp() *ir.Value { return o.op.Operand(4) }
 
 // Output returns the op's output result.
-func (o Conv3dOp) Output() *ir.Value { return o.op.Results[0] }
+func (o Conv3dOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Pad returns the inherent attribute pad, or nil if it is not set.
 func (o Conv3dOp) Pad() ir.Attribute { return o.op.Attr("pad") }
@@ -929,7 +929,7 @@ func (o Conv3dOp) LocalBound() ir.Attribute { return o.op.Attr("local_bound") }
 // get their block.
 func BuildConv3dOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, weight, bias, inputZp, weightZp *ir.Value, pad, stride, dilation, quantizationInfo, accType, localBound ir.Attribute) Conv3dOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "conv3d", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input, weight, bias, inputZp, weightZp}
+	op.SetOperands([]*ir.Value{input, weight, bias, inputZp, weightZp})
 	setAttrs(op, []string{"pad", "stride", "dilation", "quantization_info", "acc_type", "local_bound"}, pad, stride, dilation, quantizationInfo, accType, localBound)
 	b.Insert(op)
 	return Conv3dOp{opWrapper{op}}
@@ -950,17 +950,17 @@ func AsCosOp(op *ir.Operation) (CosOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o CosOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o CosOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o CosOp) Output() *ir.Value { return o.op.Results[0] }
+func (o CosOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildCosOp creates a tosa.cos at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCosOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) CosOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "cos", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1}
+	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return CosOp{opWrapper{op}}
 }
@@ -980,10 +980,10 @@ func AsCustomOp(op *ir.Operation) (CustomOp, bool) {
 }
 
 // InputList returns the op's input_list operand group.
-func (o CustomOp) InputList() []*ir.Value { return o.op.Operands }
+func (o CustomOp) InputList() []*ir.Value { return o.op.Operands() }
 
 // OutputList returns the op's output_list result group.
-func (o CustomOp) OutputList() []*ir.Value { return o.op.Results }
+func (o CustomOp) OutputList() []*ir.Value { return o.op.Results() }
 
 // OperatorName returns the inherent attribute operator_name, or nil if it is not set.
 func (o CustomOp) OperatorName() ir.Attribute { return o.op.Attr("operator_name") }
@@ -999,7 +999,7 @@ func (o CustomOp) ImplementationAttrs() ir.Attribute { return o.op.Attr("impleme
 // get their block.
 func BuildCustomOp(b *ir.Builder, loc ir.Location, outputListTypes []ir.Type, inputList []*ir.Value, operatorName, domainName, implementationAttrs ir.Attribute) CustomOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "custom", Registered: true}, loc, outputListTypes)
-	op.Operands = append([]*ir.Value{}, inputList...)
+	op.SetOperands(append([]*ir.Value{}, inputList...))
 	setAttrs(op, []string{"operator_name", "domain_name", "implementation_attrs"}, operatorName, domainName, implementationAttrs)
 	b.Insert(op)
 	return CustomOp{opWrapper{op}}
@@ -1020,22 +1020,22 @@ func AsDepthwiseConv2dOp(op *ir.Operation) (DepthwiseConv2dOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o DepthwiseConv2dOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o DepthwiseConv2dOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Weight returns the op's weight operand.
-func (o DepthwiseConv2dOp) Weight() *ir.Value { return o.op.Operands[1] }
+func (o DepthwiseConv2dOp) Weight() *ir.Value { return o.op.Operand(1) }
 
 // Bias returns the op's bias operand.
-func (o DepthwiseConv2dOp) Bias() *ir.Value { return o.op.Operands[2] }
+func (o DepthwiseConv2dOp) Bias() *ir.Value { return o.op.Operand(2) }
 
 // InputZp returns the op's input_zp operand.
-func (o DepthwiseConv2dOp) InputZp() *ir.Value { return o.op.Operands[3] }
+func (o DepthwiseConv2dOp) InputZp() *ir.Value { return o.op.Operand(3) }
 
 // WeightZp returns the op's weight_zp operand.
-func (o DepthwiseConv2dOp) WeightZp() *ir.Value { return o.op.Operands[4] }
+func (o DepthwiseConv2dOp) WeightZp() *ir.Value { return o.op.Operand(4) }
 
 // Output returns the op's output result.
-func (o DepthwiseConv2dOp) Output() *ir.Value { return o.op.Results[0] }
+func (o DepthwiseConv2dOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Pad returns the inherent attribute pad, or nil if it is not set.
 func (o DepthwiseConv2dOp) Pad() ir.Attribute { return o.op.Attr("pad") }
@@ -1060,7 +1060,7 @@ func (o DepthwiseConv2dOp) LocalBound() ir.Attribute { return o.op.Attr("local_b
 // unset; single-block regions get their block.
 func BuildDepthwiseConv2dOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, weight, bias, inputZp, weightZp *ir.Value, pad, stride, dilation, quantizationInfo, accType, localBound ir.Attribute) DepthwiseConv2dOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "depthwise_conv2d", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input, weight, bias, inputZp, weightZp}
+	op.SetOperands([]*ir.Value{input, weight, bias, inputZp, weightZp})
 	setAttrs(op, []string{"pad", "stride", "dilation", "quantization_info", "acc_type", "local_bound"}, pad, stride, dilation, quantizationInfo, accType, localBound)
 	b.Insert(op)
 	return DepthwiseConv2dOp{opWrapper{op}}
@@ -1081,10 +1081,10 @@ func AsDimOp(op *ir.Operation) (DimOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o DimOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o DimOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o DimOp) Output() *ir.Value { return o.op.Results[0] }
+func (o DimOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o DimOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -1094,7 +1094,7 @@ func (o DimOp) Axis() ir.Attribute { return o.op.Attr("axis") }
 // their block.
 func BuildDimOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value, axis ir.Attribute) DimOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "dim", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1}
+	op.SetOperands([]*ir.Value{input1})
 	setAttrs(op, []string{"axis"}, axis)
 	b.Insert(op)
 	return DimOp{opWrapper{op}}
@@ -1115,20 +1115,20 @@ func AsDivCeilShapeOp(op *ir.Operation) (DivCeilShapeOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o DivCeilShapeOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o DivCeilShapeOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o DivCeilShapeOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o DivCeilShapeOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o DivCeilShapeOp) Output() *ir.Value { return o.op.Results[0] }
+func (o DivCeilShapeOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildDivCeilShapeOp creates a tosa.div_ceil_shape at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDivCeilShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) DivCeilShapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "div_ceil_shape", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return DivCeilShapeOp{opWrapper{op}}
 }
@@ -1148,20 +1148,20 @@ func AsDivFloorShapeOp(op *ir.Operation) (DivFloorShapeOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o DivFloorShapeOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o DivFloorShapeOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o DivFloorShapeOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o DivFloorShapeOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o DivFloorShapeOp) Output() *ir.Value { return o.op.Results[0] }
+func (o DivFloorShapeOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildDivFloorShapeOp creates a tosa.div_floor_shape at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDivFloorShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) DivFloorShapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "div_floor_shape", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return DivFloorShapeOp{opWrapper{op}}
 }
@@ -1181,20 +1181,20 @@ func AsEqualOp(op *ir.Operation) (EqualOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o EqualOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o EqualOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o EqualOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o EqualOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o EqualOp) Output() *ir.Value { return o.op.Results[0] }
+func (o EqualOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildEqualOp creates a tosa.equal at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildEqualOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) EqualOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "equal", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return EqualOp{opWrapper{op}}
 }
@@ -1214,17 +1214,17 @@ func AsErfOp(op *ir.Operation) (ErfOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ErfOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ErfOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o ErfOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ErfOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildErfOp creates a tosa.erf at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildErfOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) ErfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "erf", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return ErfOp{opWrapper{op}}
 }
@@ -1244,17 +1244,17 @@ func AsExpOp(op *ir.Operation) (ExpOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o ExpOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o ExpOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o ExpOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ExpOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildExpOp creates a tosa.exp at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildExpOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) ExpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "exp", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1}
+	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return ExpOp{opWrapper{op}}
 }
@@ -1274,17 +1274,17 @@ func AsExp2ShapeOp(op *ir.Operation) (Exp2ShapeOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o Exp2ShapeOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o Exp2ShapeOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o Exp2ShapeOp) Output() *ir.Value { return o.op.Results[0] }
+func (o Exp2ShapeOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildExp2ShapeOp creates a tosa.exp2_shape at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildExp2ShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) Exp2ShapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "exp2_shape", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return Exp2ShapeOp{opWrapper{op}}
 }
@@ -1304,16 +1304,16 @@ func AsFft2dOp(op *ir.Operation) (Fft2dOp, bool) {
 }
 
 // InputReal returns the op's input_real operand.
-func (o Fft2dOp) InputReal() *ir.Value { return o.op.Operands[0] }
+func (o Fft2dOp) InputReal() *ir.Value { return o.op.Operand(0) }
 
 // InputImag returns the op's input_imag operand.
-func (o Fft2dOp) InputImag() *ir.Value { return o.op.Operands[1] }
+func (o Fft2dOp) InputImag() *ir.Value { return o.op.Operand(1) }
 
 // OutputReal returns the op's output_real result.
-func (o Fft2dOp) OutputReal() *ir.Value { return o.op.Results[0] }
+func (o Fft2dOp) OutputReal() *ir.Value { return o.op.Result(0) }
 
 // OutputImag returns the op's output_imag result.
-func (o Fft2dOp) OutputImag() *ir.Value { return o.op.Results[1] }
+func (o Fft2dOp) OutputImag() *ir.Value { return o.op.Result(1) }
 
 // Inverse returns the inherent attribute inverse, or nil if it is not set.
 func (o Fft2dOp) Inverse() ir.Attribute { return o.op.Attr("inverse") }
@@ -1326,7 +1326,7 @@ func (o Fft2dOp) LocalBound() ir.Attribute { return o.op.Attr("local_bound") }
 // get their block.
 func BuildFft2dOp(b *ir.Builder, loc ir.Location, outputRealType, outputImagType ir.Type, inputReal, inputImag *ir.Value, inverse, localBound ir.Attribute) Fft2dOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "fft2d", Registered: true}, loc, []ir.Type{outputRealType, outputImagType})
-	op.Operands = []*ir.Value{inputReal, inputImag}
+	op.SetOperands([]*ir.Value{inputReal, inputImag})
 	setAttrs(op, []string{"inverse", "local_bound"}, inverse, localBound)
 	b.Insert(op)
 	return Fft2dOp{opWrapper{op}}
@@ -1347,17 +1347,17 @@ func AsFloorOp(op *ir.Operation) (FloorOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o FloorOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o FloorOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o FloorOp) Output() *ir.Value { return o.op.Results[0] }
+func (o FloorOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildFloorOp creates a tosa.floor at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFloorOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) FloorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "floor", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1}
+	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return FloorOp{opWrapper{op}}
 }
@@ -1377,16 +1377,16 @@ func AsFullyConnectedOp(op *ir.Operation) (FullyConnectedOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o FullyConnectedOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o FullyConnectedOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Weight returns the op's weight operand.
-func (o FullyConnectedOp) Weight() *ir.Value { return o.op.Operands[1] }
+func (o FullyConnectedOp) Weight() *ir.Value { return o.op.Operand(1) }
 
 // Bias returns the op's bias operand.
-func (o FullyConnectedOp) Bias() *ir.Value { return o.op.Operands[2] }
+func (o FullyConnectedOp) Bias() *ir.Value { return o.op.Operand(2) }
 
 // Output returns the op's output result.
-func (o FullyConnectedOp) Output() *ir.Value { return o.op.Results[0] }
+func (o FullyConnectedOp) Output() *ir.Value { return o.op.Result(0) }
 
 // QuantizationInfo returns the optional attribute quantization_info, or nil if it is not set.
 func (o FullyConnectedOp) QuantizationInfo() ir.Attribute { return o.op.Attr("quantization_info") }
@@ -1396,7 +1396,7 @@ func (o FullyConnectedOp) QuantizationInfo() ir.Attribute { return o.op.Attr("qu
 // single-block regions get their block.
 func BuildFullyConnectedOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, weight, bias *ir.Value, quantizationInfo ir.Attribute) FullyConnectedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "fully_connected", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input, weight, bias}
+	op.SetOperands([]*ir.Value{input, weight, bias})
 	setAttrs(op, []string{"quantization_info"}, quantizationInfo)
 	b.Insert(op)
 	return FullyConnectedOp{opWrapper{op}}
@@ -1417,20 +1417,20 @@ func AsGatherOp(op *ir.Operation) (GatherOp, bool) {
 }
 
 // Values returns the op's values operand.
-func (o GatherOp) Values() *ir.Value { return o.op.Operands[0] }
+func (o GatherOp) Values() *ir.Value { return o.op.Operand(0) }
 
 // Indices returns the op's indices operand.
-func (o GatherOp) Indices() *ir.Value { return o.op.Operands[1] }
+func (o GatherOp) Indices() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o GatherOp) Output() *ir.Value { return o.op.Results[0] }
+func (o GatherOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildGatherOp creates a tosa.gather at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGatherOp(b *ir.Builder, loc ir.Location, outputType ir.Type, values, indices *ir.Value) GatherOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "gather", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{values, indices}
+	op.SetOperands([]*ir.Value{values, indices})
 	b.Insert(op)
 	return GatherOp{opWrapper{op}}
 }
@@ -1450,20 +1450,20 @@ func AsGreaterOp(op *ir.Operation) (GreaterOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o GreaterOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o GreaterOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o GreaterOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o GreaterOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o GreaterOp) Output() *ir.Value { return o.op.Results[0] }
+func (o GreaterOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildGreaterOp creates a tosa.greater at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGreaterOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) GreaterOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "greater", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return GreaterOp{opWrapper{op}}
 }
@@ -1483,20 +1483,20 @@ func AsGreaterEqualOp(op *ir.Operation) (GreaterEqualOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o GreaterEqualOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o GreaterEqualOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o GreaterEqualOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o GreaterEqualOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o GreaterEqualOp) Output() *ir.Value { return o.op.Results[0] }
+func (o GreaterEqualOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildGreaterEqualOp creates a tosa.greater_equal at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGreaterEqualOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) GreaterEqualOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "greater_equal", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return GreaterEqualOp{opWrapper{op}}
 }
@@ -1516,17 +1516,17 @@ func AsIdentityOp(op *ir.Operation) (IdentityOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o IdentityOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o IdentityOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o IdentityOp) Output() *ir.Value { return o.op.Results[0] }
+func (o IdentityOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildIdentityOp creates a tosa.identity at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIdentityOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) IdentityOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "identity", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1}
+	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return IdentityOp{opWrapper{op}}
 }
@@ -1546,20 +1546,20 @@ func AsIntDivOp(op *ir.Operation) (IntDivOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o IntDivOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o IntDivOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o IntDivOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o IntDivOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o IntDivOp) Output() *ir.Value { return o.op.Results[0] }
+func (o IntDivOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildIntDivOp creates a tosa.int_div at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIntDivOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) IntDivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "int_div", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return IntDivOp{opWrapper{op}}
 }
@@ -1579,20 +1579,20 @@ func AsIntdivOp(op *ir.Operation) (IntdivOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o IntdivOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o IntdivOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o IntdivOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o IntdivOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o IntdivOp) Output() *ir.Value { return o.op.Results[0] }
+func (o IntdivOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildIntdivOp creates a tosa.intdiv at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIntdivOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) IntdivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "intdiv", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return IntdivOp{opWrapper{op}}
 }
@@ -1612,17 +1612,17 @@ func AsLogOp(op *ir.Operation) (LogOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o LogOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o LogOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o LogOp) Output() *ir.Value { return o.op.Results[0] }
+func (o LogOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildLogOp creates a tosa.log at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLogOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) LogOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "log", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1}
+	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return LogOp{opWrapper{op}}
 }
@@ -1642,17 +1642,17 @@ func AsLog2CeilShapeOp(op *ir.Operation) (Log2CeilShapeOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o Log2CeilShapeOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o Log2CeilShapeOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o Log2CeilShapeOp) Output() *ir.Value { return o.op.Results[0] }
+func (o Log2CeilShapeOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildLog2CeilShapeOp creates a tosa.log2_ceil_shape at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLog2CeilShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) Log2CeilShapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "log2_ceil_shape", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return Log2CeilShapeOp{opWrapper{op}}
 }
@@ -1672,17 +1672,17 @@ func AsLog2FloorShapeOp(op *ir.Operation) (Log2FloorShapeOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o Log2FloorShapeOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o Log2FloorShapeOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o Log2FloorShapeOp) Output() *ir.Value { return o.op.Results[0] }
+func (o Log2FloorShapeOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildLog2FloorShapeOp creates a tosa.log2_floor_shape at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLog2FloorShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) Log2FloorShapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "log2_floor_shape", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return Log2FloorShapeOp{opWrapper{op}}
 }
@@ -1702,20 +1702,20 @@ func AsLogicalAndOp(op *ir.Operation) (LogicalAndOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o LogicalAndOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o LogicalAndOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o LogicalAndOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o LogicalAndOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o LogicalAndOp) Output() *ir.Value { return o.op.Results[0] }
+func (o LogicalAndOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildLogicalAndOp creates a tosa.logical_and at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogicalAndOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) LogicalAndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "logical_and", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return LogicalAndOp{opWrapper{op}}
 }
@@ -1735,20 +1735,20 @@ func AsLogicalLeftShiftOp(op *ir.Operation) (LogicalLeftShiftOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o LogicalLeftShiftOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o LogicalLeftShiftOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o LogicalLeftShiftOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o LogicalLeftShiftOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o LogicalLeftShiftOp) Output() *ir.Value { return o.op.Results[0] }
+func (o LogicalLeftShiftOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildLogicalLeftShiftOp creates a tosa.logical_left_shift at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildLogicalLeftShiftOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) LogicalLeftShiftOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "logical_left_shift", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return LogicalLeftShiftOp{opWrapper{op}}
 }
@@ -1768,17 +1768,17 @@ func AsLogicalNotOp(op *ir.Operation) (LogicalNotOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o LogicalNotOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o LogicalNotOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o LogicalNotOp) Output() *ir.Value { return o.op.Results[0] }
+func (o LogicalNotOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildLogicalNotOp creates a tosa.logical_not at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogicalNotOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) LogicalNotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "logical_not", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1}
+	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return LogicalNotOp{opWrapper{op}}
 }
@@ -1798,20 +1798,20 @@ func AsLogicalOrOp(op *ir.Operation) (LogicalOrOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o LogicalOrOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o LogicalOrOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o LogicalOrOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o LogicalOrOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o LogicalOrOp) Output() *ir.Value { return o.op.Results[0] }
+func (o LogicalOrOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildLogicalOrOp creates a tosa.logical_or at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLogicalOrOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) LogicalOrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "logical_or", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return LogicalOrOp{opWrapper{op}}
 }
@@ -1831,20 +1831,20 @@ func AsLogicalRightShiftOp(op *ir.Operation) (LogicalRightShiftOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o LogicalRightShiftOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o LogicalRightShiftOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o LogicalRightShiftOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o LogicalRightShiftOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o LogicalRightShiftOp) Output() *ir.Value { return o.op.Results[0] }
+func (o LogicalRightShiftOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildLogicalRightShiftOp creates a tosa.logical_right_shift at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildLogicalRightShiftOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) LogicalRightShiftOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "logical_right_shift", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return LogicalRightShiftOp{opWrapper{op}}
 }
@@ -1864,20 +1864,20 @@ func AsLogicalXorOp(op *ir.Operation) (LogicalXorOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o LogicalXorOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o LogicalXorOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o LogicalXorOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o LogicalXorOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o LogicalXorOp) Output() *ir.Value { return o.op.Results[0] }
+func (o LogicalXorOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildLogicalXorOp creates a tosa.logical_xor at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogicalXorOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) LogicalXorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "logical_xor", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return LogicalXorOp{opWrapper{op}}
 }
@@ -1897,19 +1897,19 @@ func AsMatmulOp(op *ir.Operation) (MatmulOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o MatmulOp) A() *ir.Value { return o.op.Operands[0] }
+func (o MatmulOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o MatmulOp) B() *ir.Value { return o.op.Operands[1] }
+func (o MatmulOp) B() *ir.Value { return o.op.Operand(1) }
 
 // AZp returns the op's a_zp operand.
-func (o MatmulOp) AZp() *ir.Value { return o.op.Operands[2] }
+func (o MatmulOp) AZp() *ir.Value { return o.op.Operand(2) }
 
 // BZp returns the op's b_zp operand.
-func (o MatmulOp) BZp() *ir.Value { return o.op.Operands[3] }
+func (o MatmulOp) BZp() *ir.Value { return o.op.Operand(3) }
 
 // Output returns the op's output result.
-func (o MatmulOp) Output() *ir.Value { return o.op.Results[0] }
+func (o MatmulOp) Output() *ir.Value { return o.op.Result(0) }
 
 // QuantizationInfo returns the optional attribute quantization_info, or nil if it is not set.
 func (o MatmulOp) QuantizationInfo() ir.Attribute { return o.op.Attr("quantization_info") }
@@ -1919,7 +1919,7 @@ func (o MatmulOp) QuantizationInfo() ir.Attribute { return o.op.Attr("quantizati
 // get their block.
 func BuildMatmulOp(b *ir.Builder, loc ir.Location, outputType ir.Type, a_, b_, aZp, bZp *ir.Value, quantizationInfo ir.Attribute) MatmulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "matmul", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{a_, b_, aZp, bZp}
+	op.SetOperands([]*ir.Value{a_, b_, aZp, bZp})
 	setAttrs(op, []string{"quantization_info"}, quantizationInfo)
 	b.Insert(op)
 	return MatmulOp{opWrapper{op}}
@@ -1940,19 +1940,19 @@ func AsMatmulTBlockScaledOp(op *ir.Operation) (MatmulTBlockScaledOp, bool) {
 }
 
 // AData returns the op's a_data operand.
-func (o MatmulTBlockScaledOp) AData() *ir.Value { return o.op.Operands[0] }
+func (o MatmulTBlockScaledOp) AData() *ir.Value { return o.op.Operand(0) }
 
 // AScale returns the op's a_scale operand.
-func (o MatmulTBlockScaledOp) AScale() *ir.Value { return o.op.Operands[1] }
+func (o MatmulTBlockScaledOp) AScale() *ir.Value { return o.op.Operand(1) }
 
 // BData returns the op's b_data operand.
-func (o MatmulTBlockScaledOp) BData() *ir.Value { return o.op.Operands[2] }
+func (o MatmulTBlockScaledOp) BData() *ir.Value { return o.op.Operand(2) }
 
 // BScale returns the op's b_scale operand.
-func (o MatmulTBlockScaledOp) BScale() *ir.Value { return o.op.Operands[3] }
+func (o MatmulTBlockScaledOp) BScale() *ir.Value { return o.op.Operand(3) }
 
 // OutputData returns the op's output_data result.
-func (o MatmulTBlockScaledOp) OutputData() *ir.Value { return o.op.Results[0] }
+func (o MatmulTBlockScaledOp) OutputData() *ir.Value { return o.op.Result(0) }
 
 // BlockSize returns the inherent attribute block_size, or nil if it is not set.
 func (o MatmulTBlockScaledOp) BlockSize() ir.Attribute { return o.op.Attr("block_size") }
@@ -1962,7 +1962,7 @@ func (o MatmulTBlockScaledOp) BlockSize() ir.Attribute { return o.op.Attr("block
 // left unset; single-block regions get their block.
 func BuildMatmulTBlockScaledOp(b *ir.Builder, loc ir.Location, outputDataType ir.Type, aData, aScale, bData, bScale *ir.Value, blockSize ir.Attribute) MatmulTBlockScaledOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "matmul_t_block_scaled", Registered: true}, loc, []ir.Type{outputDataType})
-	op.Operands = []*ir.Value{aData, aScale, bData, bScale}
+	op.SetOperands([]*ir.Value{aData, aScale, bData, bScale})
 	setAttrs(op, []string{"block_size"}, blockSize)
 	b.Insert(op)
 	return MatmulTBlockScaledOp{opWrapper{op}}
@@ -1983,10 +1983,10 @@ func AsMaxPool2dOp(op *ir.Operation) (MaxPool2dOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o MaxPool2dOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o MaxPool2dOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o MaxPool2dOp) Output() *ir.Value { return o.op.Results[0] }
+func (o MaxPool2dOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Kernel returns the inherent attribute kernel, or nil if it is not set.
 func (o MaxPool2dOp) Kernel() ir.Attribute { return o.op.Attr("kernel") }
@@ -2005,7 +2005,7 @@ func (o MaxPool2dOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 // regions get their block.
 func BuildMaxPool2dOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, kernel, stride, pad, nanMode ir.Attribute) MaxPool2dOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "max_pool2d", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"kernel", "stride", "pad", "nan_mode"}, kernel, stride, pad, nanMode)
 	b.Insert(op)
 	return MaxPool2dOp{opWrapper{op}}
@@ -2026,20 +2026,20 @@ func AsMaxShapeOp(op *ir.Operation) (MaxShapeOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o MaxShapeOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o MaxShapeOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o MaxShapeOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o MaxShapeOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o MaxShapeOp) Output() *ir.Value { return o.op.Results[0] }
+func (o MaxShapeOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildMaxShapeOp creates a tosa.max_shape at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMaxShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) MaxShapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "max_shape", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return MaxShapeOp{opWrapper{op}}
 }
@@ -2059,13 +2059,13 @@ func AsMaximumOp(op *ir.Operation) (MaximumOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o MaximumOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o MaximumOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o MaximumOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o MaximumOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o MaximumOp) Output() *ir.Value { return o.op.Results[0] }
+func (o MaximumOp) Output() *ir.Value { return o.op.Result(0) }
 
 // NanMode returns the optional attribute nan_mode, or nil if it is not set.
 func (o MaximumOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
@@ -2075,7 +2075,7 @@ func (o MaximumOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 // regions get their block.
 func BuildMaximumOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value, nanMode ir.Attribute) MaximumOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "maximum", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	setAttrs(op, []string{"nan_mode"}, nanMode)
 	b.Insert(op)
 	return MaximumOp{opWrapper{op}}
@@ -2096,20 +2096,20 @@ func AsMinShapeOp(op *ir.Operation) (MinShapeOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o MinShapeOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o MinShapeOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o MinShapeOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o MinShapeOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o MinShapeOp) Output() *ir.Value { return o.op.Results[0] }
+func (o MinShapeOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildMinShapeOp creates a tosa.min_shape at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMinShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) MinShapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "min_shape", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return MinShapeOp{opWrapper{op}}
 }
@@ -2129,13 +2129,13 @@ func AsMinimumOp(op *ir.Operation) (MinimumOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o MinimumOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o MinimumOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o MinimumOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o MinimumOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o MinimumOp) Output() *ir.Value { return o.op.Results[0] }
+func (o MinimumOp) Output() *ir.Value { return o.op.Result(0) }
 
 // NanMode returns the optional attribute nan_mode, or nil if it is not set.
 func (o MinimumOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
@@ -2145,7 +2145,7 @@ func (o MinimumOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 // regions get their block.
 func BuildMinimumOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value, nanMode ir.Attribute) MinimumOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "minimum", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	setAttrs(op, []string{"nan_mode"}, nanMode)
 	b.Insert(op)
 	return MinimumOp{opWrapper{op}}
@@ -2166,20 +2166,20 @@ func AsModShapeOp(op *ir.Operation) (ModShapeOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o ModShapeOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o ModShapeOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o ModShapeOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o ModShapeOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o ModShapeOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ModShapeOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildModShapeOp creates a tosa.mod_shape at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildModShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) ModShapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "mod_shape", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return ModShapeOp{opWrapper{op}}
 }
@@ -2199,16 +2199,16 @@ func AsMulOp(op *ir.Operation) (MulOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o MulOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o MulOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o MulOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o MulOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Shift returns the op's shift operand.
-func (o MulOp) Shift() *ir.Value { return o.op.Operands[2] }
+func (o MulOp) Shift() *ir.Value { return o.op.Operand(2) }
 
 // Output returns the op's output result.
-func (o MulOp) Output() *ir.Value { return o.op.Results[0] }
+func (o MulOp) Output() *ir.Value { return o.op.Result(0) }
 
 // ShiftAttr returns the inherent attribute shift, or nil if it is not set.
 func (o MulOp) ShiftAttr() ir.Attribute { return o.op.Attr("shift") }
@@ -2218,7 +2218,7 @@ func (o MulOp) ShiftAttr() ir.Attribute { return o.op.Attr("shift") }
 // their block.
 func BuildMulOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2, shift *ir.Value, shiftAttr ir.Attribute) MulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "mul", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2, shift}
+	op.SetOperands([]*ir.Value{input1, input2, shift})
 	setAttrs(op, []string{"shift"}, shiftAttr)
 	b.Insert(op)
 	return MulOp{opWrapper{op}}
@@ -2239,20 +2239,20 @@ func AsMulShapeOp(op *ir.Operation) (MulShapeOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o MulShapeOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o MulShapeOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o MulShapeOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o MulShapeOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o MulShapeOp) Output() *ir.Value { return o.op.Results[0] }
+func (o MulShapeOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildMulShapeOp creates a tosa.mul_shape at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMulShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) MulShapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "mul_shape", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return MulShapeOp{opWrapper{op}}
 }
@@ -2272,16 +2272,16 @@ func AsNegateOp(op *ir.Operation) (NegateOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o NegateOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o NegateOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input1Zp returns the op's input1_zp operand.
-func (o NegateOp) Input1Zp() *ir.Value { return o.op.Operands[1] }
+func (o NegateOp) Input1Zp() *ir.Value { return o.op.Operand(1) }
 
 // OutputZp returns the op's output_zp operand.
-func (o NegateOp) OutputZp() *ir.Value { return o.op.Operands[2] }
+func (o NegateOp) OutputZp() *ir.Value { return o.op.Operand(2) }
 
 // Output returns the op's output result.
-func (o NegateOp) Output() *ir.Value { return o.op.Results[0] }
+func (o NegateOp) Output() *ir.Value { return o.op.Result(0) }
 
 // QuantizationInfo returns the optional attribute quantization_info, or nil if it is not set.
 func (o NegateOp) QuantizationInfo() ir.Attribute { return o.op.Attr("quantization_info") }
@@ -2291,7 +2291,7 @@ func (o NegateOp) QuantizationInfo() ir.Attribute { return o.op.Attr("quantizati
 // get their block.
 func BuildNegateOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input1Zp, outputZp *ir.Value, quantizationInfo ir.Attribute) NegateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "negate", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input1Zp, outputZp}
+	op.SetOperands([]*ir.Value{input1, input1Zp, outputZp})
 	setAttrs(op, []string{"quantization_info"}, quantizationInfo)
 	b.Insert(op)
 	return NegateOp{opWrapper{op}}
@@ -2312,16 +2312,16 @@ func AsPadOp(op *ir.Operation) (PadOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o PadOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o PadOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Padding returns the op's padding operand.
-func (o PadOp) Padding() *ir.Value { return o.op.Operands[1] }
+func (o PadOp) Padding() *ir.Value { return o.op.Operand(1) }
 
 // PadConst returns the op's pad_const operand.
-func (o PadOp) PadConst() *ir.Value { return o.op.Operands[2] }
+func (o PadOp) PadConst() *ir.Value { return o.op.Operand(2) }
 
 // Output returns the op's output result.
-func (o PadOp) Output() *ir.Value { return o.op.Results[0] }
+func (o PadOp) Output() *ir.Value { return o.op.Result(0) }
 
 // QuantizationInfo returns the optional attribute quantization_info, or nil if it is not set.
 func (o PadOp) QuantizationInfo() ir.Attribute { return o.op.Attr("quantization_info") }
@@ -2331,7 +2331,7 @@ func (o PadOp) QuantizationInfo() ir.Attribute { return o.op.Attr("quantization_
 // their block.
 func BuildPadOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, padding, padConst *ir.Value, quantizationInfo ir.Attribute) PadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "pad", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, padding, padConst}
+	op.SetOperands([]*ir.Value{input1, padding, padConst})
 	setAttrs(op, []string{"quantization_info"}, quantizationInfo)
 	b.Insert(op)
 	return PadOp{opWrapper{op}}
@@ -2352,20 +2352,20 @@ func AsPowOp(op *ir.Operation) (PowOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o PowOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o PowOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o PowOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o PowOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o PowOp) Output() *ir.Value { return o.op.Results[0] }
+func (o PowOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildPowOp creates a tosa.pow at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildPowOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) PowOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "pow", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return PowOp{opWrapper{op}}
 }
@@ -2385,17 +2385,17 @@ func AsReciprocalOp(op *ir.Operation) (ReciprocalOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o ReciprocalOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o ReciprocalOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o ReciprocalOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ReciprocalOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildReciprocalOp creates a tosa.reciprocal at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReciprocalOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) ReciprocalOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "reciprocal", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1}
+	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return ReciprocalOp{opWrapper{op}}
 }
@@ -2415,10 +2415,10 @@ func AsReduceAllOp(op *ir.Operation) (ReduceAllOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceAllOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ReduceAllOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o ReduceAllOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ReduceAllOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o ReduceAllOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -2428,7 +2428,7 @@ func (o ReduceAllOp) Axis() ir.Attribute { return o.op.Attr("axis") }
 // regions get their block.
 func BuildReduceAllOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, axis ir.Attribute) ReduceAllOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "reduce_all", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis"}, axis)
 	b.Insert(op)
 	return ReduceAllOp{opWrapper{op}}
@@ -2449,10 +2449,10 @@ func AsReduceAnyOp(op *ir.Operation) (ReduceAnyOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceAnyOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ReduceAnyOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o ReduceAnyOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ReduceAnyOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o ReduceAnyOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -2462,7 +2462,7 @@ func (o ReduceAnyOp) Axis() ir.Attribute { return o.op.Attr("axis") }
 // regions get their block.
 func BuildReduceAnyOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, axis ir.Attribute) ReduceAnyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "reduce_any", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis"}, axis)
 	b.Insert(op)
 	return ReduceAnyOp{opWrapper{op}}
@@ -2483,10 +2483,10 @@ func AsReduceMaxOp(op *ir.Operation) (ReduceMaxOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceMaxOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ReduceMaxOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o ReduceMaxOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ReduceMaxOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o ReduceMaxOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -2499,7 +2499,7 @@ func (o ReduceMaxOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 // regions get their block.
 func BuildReduceMaxOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, axis, nanMode ir.Attribute) ReduceMaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "reduce_max", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis", "nan_mode"}, axis, nanMode)
 	b.Insert(op)
 	return ReduceMaxOp{opWrapper{op}}
@@ -2520,10 +2520,10 @@ func AsReduceMinOp(op *ir.Operation) (ReduceMinOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceMinOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ReduceMinOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o ReduceMinOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ReduceMinOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o ReduceMinOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -2536,7 +2536,7 @@ func (o ReduceMinOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 // regions get their block.
 func BuildReduceMinOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, axis, nanMode ir.Attribute) ReduceMinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "reduce_min", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis", "nan_mode"}, axis, nanMode)
 	b.Insert(op)
 	return ReduceMinOp{opWrapper{op}}
@@ -2557,10 +2557,10 @@ func AsReduceProdOp(op *ir.Operation) (ReduceProdOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceProdOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ReduceProdOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o ReduceProdOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ReduceProdOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o ReduceProdOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -2570,7 +2570,7 @@ func (o ReduceProdOp) Axis() ir.Attribute { return o.op.Attr("axis") }
 // single-block regions get their block.
 func BuildReduceProdOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, axis ir.Attribute) ReduceProdOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "reduce_prod", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis"}, axis)
 	b.Insert(op)
 	return ReduceProdOp{opWrapper{op}}
@@ -2591,10 +2591,10 @@ func AsReduceProductOp(op *ir.Operation) (ReduceProductOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceProductOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ReduceProductOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o ReduceProductOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ReduceProductOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o ReduceProductOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -2604,7 +2604,7 @@ func (o ReduceProductOp) Axis() ir.Attribute { return o.op.Attr("axis") }
 // single-block regions get their block.
 func BuildReduceProductOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, axis ir.Attribute) ReduceProductOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "reduce_product", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis"}, axis)
 	b.Insert(op)
 	return ReduceProductOp{opWrapper{op}}
@@ -2625,10 +2625,10 @@ func AsReduceSumOp(op *ir.Operation) (ReduceSumOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceSumOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ReduceSumOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o ReduceSumOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ReduceSumOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o ReduceSumOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -2638,7 +2638,7 @@ func (o ReduceSumOp) Axis() ir.Attribute { return o.op.Attr("axis") }
 // regions get their block.
 func BuildReduceSumOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, axis ir.Attribute) ReduceSumOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "reduce_sum", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis"}, axis)
 	b.Insert(op)
 	return ReduceSumOp{opWrapper{op}}
@@ -2659,22 +2659,22 @@ func AsRescaleOp(op *ir.Operation) (RescaleOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o RescaleOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o RescaleOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Multiplier returns the op's multiplier operand.
-func (o RescaleOp) Multiplier() *ir.Value { return o.op.Operands[1] }
+func (o RescaleOp) Multiplier() *ir.Value { return o.op.Operand(1) }
 
 // Shift returns the op's shift operand.
-func (o RescaleOp) Shift() *ir.Value { return o.op.Operands[2] }
+func (o RescaleOp) Shift() *ir.Value { return o.op.Operand(2) }
 
 // InputZp returns the op's input_zp operand.
-func (o RescaleOp) InputZp() *ir.Value { return o.op.Operands[3] }
+func (o RescaleOp) InputZp() *ir.Value { return o.op.Operand(3) }
 
 // OutputZp returns the op's output_zp operand.
-func (o RescaleOp) OutputZp() *ir.Value { return o.op.Operands[4] }
+func (o RescaleOp) OutputZp() *ir.Value { return o.op.Operand(4) }
 
 // Output returns the op's output result.
-func (o RescaleOp) Output() *ir.Value { return o.op.Results[0] }
+func (o RescaleOp) Output() *ir.Value { return o.op.Result(0) }
 
 // InputZpAttr returns the inherent attribute input_zp, or nil if it is not set.
 func (o RescaleOp) InputZpAttr() ir.Attribute { return o.op.Attr("input_zp") }
@@ -2711,7 +2711,7 @@ func (o RescaleOp) OutputUnsigned() ir.Attribute { return o.op.Attr("output_unsi
 // regions get their block.
 func BuildRescaleOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, multiplier, shift, inputZp, outputZp *ir.Value, inputZpAttr, outputZpAttr, multiplierAttr, shiftAttr, scale32, doubleRound, roundingMode, perChannel, inputUnsigned, outputUnsigned ir.Attribute) RescaleOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "rescale", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input, multiplier, shift, inputZp, outputZp}
+	op.SetOperands([]*ir.Value{input, multiplier, shift, inputZp, outputZp})
 	setAttrs(op, []string{"input_zp", "output_zp", "multiplier", "shift", "scale32", "double_round", "rounding_mode", "per_channel", "input_unsigned", "output_unsigned"}, inputZpAttr, outputZpAttr, multiplierAttr, shiftAttr, scale32, doubleRound, roundingMode, perChannel, inputUnsigned, outputUnsigned)
 	b.Insert(op)
 	return RescaleOp{opWrapper{op}}
@@ -2732,13 +2732,13 @@ func AsReshapeOp(op *ir.Operation) (ReshapeOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o ReshapeOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o ReshapeOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Shape returns the op's shape operand.
-func (o ReshapeOp) Shape() *ir.Value { return o.op.Operands[1] }
+func (o ReshapeOp) Shape() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o ReshapeOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ReshapeOp) Output() *ir.Value { return o.op.Result(0) }
 
 // NewShape returns the inherent attribute new_shape, or nil if it is not set.
 func (o ReshapeOp) NewShape() ir.Attribute { return o.op.Attr("new_shape") }
@@ -2748,7 +2748,7 @@ func (o ReshapeOp) NewShape() ir.Attribute { return o.op.Attr("new_shape") }
 // regions get their block.
 func BuildReshapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, shape *ir.Value, newShape ir.Attribute) ReshapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "reshape", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, shape}
+	op.SetOperands([]*ir.Value{input1, shape})
 	setAttrs(op, []string{"new_shape"}, newShape)
 	b.Insert(op)
 	return ReshapeOp{opWrapper{op}}
@@ -2769,19 +2769,19 @@ func AsResizeOp(op *ir.Operation) (ResizeOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ResizeOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ResizeOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o ResizeOp) Scale() *ir.Value { return o.op.Operands[1] }
+func (o ResizeOp) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the op's offset operand.
-func (o ResizeOp) Offset() *ir.Value { return o.op.Operands[2] }
+func (o ResizeOp) Offset() *ir.Value { return o.op.Operand(2) }
 
 // Border returns the op's border operand.
-func (o ResizeOp) Border() *ir.Value { return o.op.Operands[3] }
+func (o ResizeOp) Border() *ir.Value { return o.op.Operand(3) }
 
 // Output returns the op's output result.
-func (o ResizeOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ResizeOp) Output() *ir.Value { return o.op.Result(0) }
 
 // ScaleAttr returns the inherent attribute scale, or nil if it is not set.
 func (o ResizeOp) ScaleAttr() ir.Attribute { return o.op.Attr("scale") }
@@ -2800,7 +2800,7 @@ func (o ResizeOp) Mode() ir.Attribute { return o.op.Attr("mode") }
 // get their block.
 func BuildResizeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, scale, offset, border *ir.Value, scaleAttr, offsetAttr, borderAttr, mode ir.Attribute) ResizeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "resize", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input, scale, offset, border}
+	op.SetOperands([]*ir.Value{input, scale, offset, border})
 	setAttrs(op, []string{"scale", "offset", "border", "mode"}, scaleAttr, offsetAttr, borderAttr, mode)
 	b.Insert(op)
 	return ResizeOp{opWrapper{op}}
@@ -2821,10 +2821,10 @@ func AsReverseOp(op *ir.Operation) (ReverseOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o ReverseOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o ReverseOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o ReverseOp) Output() *ir.Value { return o.op.Results[0] }
+func (o ReverseOp) Output() *ir.Value { return o.op.Result(0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o ReverseOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -2834,7 +2834,7 @@ func (o ReverseOp) Axis() ir.Attribute { return o.op.Attr("axis") }
 // regions get their block.
 func BuildReverseOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value, axis ir.Attribute) ReverseOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "reverse", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1}
+	op.SetOperands([]*ir.Value{input1})
 	setAttrs(op, []string{"axis"}, axis)
 	b.Insert(op)
 	return ReverseOp{opWrapper{op}}
@@ -2855,13 +2855,13 @@ func AsRfft2dOp(op *ir.Operation) (Rfft2dOp, bool) {
 }
 
 // InputReal returns the op's input_real operand.
-func (o Rfft2dOp) InputReal() *ir.Value { return o.op.Operands[0] }
+func (o Rfft2dOp) InputReal() *ir.Value { return o.op.Operand(0) }
 
 // OutputReal returns the op's output_real result.
-func (o Rfft2dOp) OutputReal() *ir.Value { return o.op.Results[0] }
+func (o Rfft2dOp) OutputReal() *ir.Value { return o.op.Result(0) }
 
 // OutputImag returns the op's output_imag result.
-func (o Rfft2dOp) OutputImag() *ir.Value { return o.op.Results[1] }
+func (o Rfft2dOp) OutputImag() *ir.Value { return o.op.Result(1) }
 
 // LocalBound returns the optional attribute local_bound, or nil if it is not set.
 func (o Rfft2dOp) LocalBound() ir.Attribute { return o.op.Attr("local_bound") }
@@ -2871,7 +2871,7 @@ func (o Rfft2dOp) LocalBound() ir.Attribute { return o.op.Attr("local_bound") }
 // get their block.
 func BuildRfft2dOp(b *ir.Builder, loc ir.Location, outputRealType, outputImagType ir.Type, inputReal *ir.Value, localBound ir.Attribute) Rfft2dOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "rfft2d", Registered: true}, loc, []ir.Type{outputRealType, outputImagType})
-	op.Operands = []*ir.Value{inputReal}
+	op.SetOperands([]*ir.Value{inputReal})
 	setAttrs(op, []string{"local_bound"}, localBound)
 	b.Insert(op)
 	return Rfft2dOp{opWrapper{op}}
@@ -2892,17 +2892,17 @@ func AsRsqrtOp(op *ir.Operation) (RsqrtOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o RsqrtOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o RsqrtOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o RsqrtOp) Output() *ir.Value { return o.op.Results[0] }
+func (o RsqrtOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildRsqrtOp creates a tosa.rsqrt at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRsqrtOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) RsqrtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "rsqrt", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1}
+	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return RsqrtOp{opWrapper{op}}
 }
@@ -2922,23 +2922,23 @@ func AsScatterOp(op *ir.Operation) (ScatterOp, bool) {
 }
 
 // ValuesIn returns the op's values_in operand.
-func (o ScatterOp) ValuesIn() *ir.Value { return o.op.Operands[0] }
+func (o ScatterOp) ValuesIn() *ir.Value { return o.op.Operand(0) }
 
 // Indices returns the op's indices operand.
-func (o ScatterOp) Indices() *ir.Value { return o.op.Operands[1] }
+func (o ScatterOp) Indices() *ir.Value { return o.op.Operand(1) }
 
 // Input returns the op's input operand.
-func (o ScatterOp) Input() *ir.Value { return o.op.Operands[2] }
+func (o ScatterOp) Input() *ir.Value { return o.op.Operand(2) }
 
 // ValuesOut returns the op's values_out result.
-func (o ScatterOp) ValuesOut() *ir.Value { return o.op.Results[0] }
+func (o ScatterOp) ValuesOut() *ir.Value { return o.op.Result(0) }
 
 // BuildScatterOp creates a tosa.scatter at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildScatterOp(b *ir.Builder, loc ir.Location, valuesOutType ir.Type, valuesIn, indices, input *ir.Value) ScatterOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "scatter", Registered: true}, loc, []ir.Type{valuesOutType})
-	op.Operands = []*ir.Value{valuesIn, indices, input}
+	op.SetOperands([]*ir.Value{valuesIn, indices, input})
 	b.Insert(op)
 	return ScatterOp{opWrapper{op}}
 }
@@ -2958,23 +2958,23 @@ func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o SelectOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o SelectOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o SelectOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o SelectOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Input3 returns the op's input3 operand.
-func (o SelectOp) Input3() *ir.Value { return o.op.Operands[2] }
+func (o SelectOp) Input3() *ir.Value { return o.op.Operand(2) }
 
 // Output returns the op's output result.
-func (o SelectOp) Output() *ir.Value { return o.op.Results[0] }
+func (o SelectOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildSelectOp creates a tosa.select at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSelectOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2, input3 *ir.Value) SelectOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "select", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2, input3}
+	op.SetOperands([]*ir.Value{input1, input2, input3})
 	b.Insert(op)
 	return SelectOp{opWrapper{op}}
 }
@@ -2994,17 +2994,17 @@ func AsSigmoidOp(op *ir.Operation) (SigmoidOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o SigmoidOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o SigmoidOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o SigmoidOp) Output() *ir.Value { return o.op.Results[0] }
+func (o SigmoidOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildSigmoidOp creates a tosa.sigmoid at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSigmoidOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) SigmoidOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "sigmoid", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return SigmoidOp{opWrapper{op}}
 }
@@ -3024,17 +3024,17 @@ func AsSinOp(op *ir.Operation) (SinOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o SinOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o SinOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o SinOp) Output() *ir.Value { return o.op.Results[0] }
+func (o SinOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildSinOp creates a tosa.sin at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSinOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) SinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "sin", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1}
+	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return SinOp{opWrapper{op}}
 }
@@ -3054,19 +3054,19 @@ func AsSliceOp(op *ir.Operation) (SliceOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o SliceOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o SliceOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Input1 returns the op's input1 operand.
-func (o SliceOp) Input1() *ir.Value { return o.op.Operands[1] }
+func (o SliceOp) Input1() *ir.Value { return o.op.Operand(1) }
 
 // Start returns the op's start operand.
-func (o SliceOp) Start() *ir.Value { return o.op.Operands[2] }
+func (o SliceOp) Start() *ir.Value { return o.op.Operand(2) }
 
 // Size returns the op's size operand.
-func (o SliceOp) Size() *ir.Value { return o.op.Operands[3] }
+func (o SliceOp) Size() *ir.Value { return o.op.Operand(3) }
 
 // Output returns the op's output result.
-func (o SliceOp) Output() *ir.Value { return o.op.Results[0] }
+func (o SliceOp) Output() *ir.Value { return o.op.Result(0) }
 
 // StartAttr returns the inherent attribute start, or nil if it is not set.
 func (o SliceOp) StartAttr() ir.Attribute { return o.op.Attr("start") }
@@ -3079,7 +3079,7 @@ func (o SliceOp) SizeAttr() ir.Attribute { return o.op.Attr("size") }
 // get their block.
 func BuildSliceOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, input1, start, size *ir.Value, startAttr, sizeAttr ir.Attribute) SliceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "slice", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input, input1, start, size}
+	op.SetOperands([]*ir.Value{input, input1, start, size})
 	setAttrs(op, []string{"start", "size"}, startAttr, sizeAttr)
 	b.Insert(op)
 	return SliceOp{opWrapper{op}}
@@ -3100,23 +3100,23 @@ func AsSliceShapeOp(op *ir.Operation) (SliceShapeOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o SliceShapeOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o SliceShapeOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Start returns the op's start operand.
-func (o SliceShapeOp) Start() *ir.Value { return o.op.Operands[1] }
+func (o SliceShapeOp) Start() *ir.Value { return o.op.Operand(1) }
 
 // Size returns the op's size operand.
-func (o SliceShapeOp) Size() *ir.Value { return o.op.Operands[2] }
+func (o SliceShapeOp) Size() *ir.Value { return o.op.Operand(2) }
 
 // Output returns the op's output result.
-func (o SliceShapeOp) Output() *ir.Value { return o.op.Results[0] }
+func (o SliceShapeOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildSliceShapeOp creates a tosa.slice_shape at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSliceShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, start, size *ir.Value) SliceShapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "slice_shape", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input, start, size}
+	op.SetOperands([]*ir.Value{input, start, size})
 	b.Insert(op)
 	return SliceShapeOp{opWrapper{op}}
 }
@@ -3136,20 +3136,20 @@ func AsSubOp(op *ir.Operation) (SubOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o SubOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o SubOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o SubOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o SubOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o SubOp) Output() *ir.Value { return o.op.Results[0] }
+func (o SubOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildSubOp creates a tosa.sub at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSubOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) SubOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "sub", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return SubOp{opWrapper{op}}
 }
@@ -3169,20 +3169,20 @@ func AsSubShapeOp(op *ir.Operation) (SubShapeOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o SubShapeOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o SubShapeOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Input2 returns the op's input2 operand.
-func (o SubShapeOp) Input2() *ir.Value { return o.op.Operands[1] }
+func (o SubShapeOp) Input2() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o SubShapeOp) Output() *ir.Value { return o.op.Results[0] }
+func (o SubShapeOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildSubShapeOp creates a tosa.sub_shape at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSubShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) SubShapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "sub_shape", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, input2}
+	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return SubShapeOp{opWrapper{op}}
 }
@@ -3202,20 +3202,20 @@ func AsTableOp(op *ir.Operation) (TableOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o TableOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o TableOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Table returns the op's table operand.
-func (o TableOp) Table() *ir.Value { return o.op.Operands[1] }
+func (o TableOp) Table() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o TableOp) Output() *ir.Value { return o.op.Results[0] }
+func (o TableOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildTableOp creates a tosa.table at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTableOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, table *ir.Value) TableOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "table", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, table}
+	op.SetOperands([]*ir.Value{input1, table})
 	b.Insert(op)
 	return TableOp{opWrapper{op}}
 }
@@ -3235,17 +3235,17 @@ func AsTanhOp(op *ir.Operation) (TanhOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o TanhOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o TanhOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o TanhOp) Output() *ir.Value { return o.op.Results[0] }
+func (o TanhOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildTanhOp creates a tosa.tanh at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildTanhOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) TanhOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "tanh", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return TanhOp{opWrapper{op}}
 }
@@ -3265,13 +3265,13 @@ func AsTileOp(op *ir.Operation) (TileOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o TileOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o TileOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Multiples returns the op's multiples operand.
-func (o TileOp) Multiples() *ir.Value { return o.op.Operands[1] }
+func (o TileOp) Multiples() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o TileOp) Output() *ir.Value { return o.op.Results[0] }
+func (o TileOp) Output() *ir.Value { return o.op.Result(0) }
 
 // MultiplesAttr returns the inherent attribute multiples, or nil if it is not set.
 func (o TileOp) MultiplesAttr() ir.Attribute { return o.op.Attr("multiples") }
@@ -3281,7 +3281,7 @@ func (o TileOp) MultiplesAttr() ir.Attribute { return o.op.Attr("multiples") }
 // their block.
 func BuildTileOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, multiples *ir.Value, multiplesAttr ir.Attribute) TileOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "tile", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, multiples}
+	op.SetOperands([]*ir.Value{input1, multiples})
 	setAttrs(op, []string{"multiples"}, multiplesAttr)
 	b.Insert(op)
 	return TileOp{opWrapper{op}}
@@ -3302,13 +3302,13 @@ func AsTransposeOp(op *ir.Operation) (TransposeOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o TransposeOp) Input1() *ir.Value { return o.op.Operands[0] }
+func (o TransposeOp) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Perms returns the op's perms operand.
-func (o TransposeOp) Perms() *ir.Value { return o.op.Operands[1] }
+func (o TransposeOp) Perms() *ir.Value { return o.op.Operand(1) }
 
 // Output returns the op's output result.
-func (o TransposeOp) Output() *ir.Value { return o.op.Results[0] }
+func (o TransposeOp) Output() *ir.Value { return o.op.Result(0) }
 
 // PermsAttr returns the inherent attribute perms, or nil if it is not set.
 func (o TransposeOp) PermsAttr() ir.Attribute { return o.op.Attr("perms") }
@@ -3318,7 +3318,7 @@ func (o TransposeOp) PermsAttr() ir.Attribute { return o.op.Attr("perms") }
 // regions get their block.
 func BuildTransposeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, perms *ir.Value, permsAttr ir.Attribute) TransposeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "transpose", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input1, perms}
+	op.SetOperands([]*ir.Value{input1, perms})
 	setAttrs(op, []string{"perms"}, permsAttr)
 	b.Insert(op)
 	return TransposeOp{opWrapper{op}}
@@ -3339,25 +3339,25 @@ func AsTransposeConv2dOp(op *ir.Operation) (TransposeConv2dOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o TransposeConv2dOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o TransposeConv2dOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Filter returns the op's filter operand.
-func (o TransposeConv2dOp) Filter() *ir.Value { return o.op.Operands[1] }
+func (o TransposeConv2dOp) Filter() *ir.Value { return o.op.Operand(1) }
 
 // Weight returns the op's weight operand.
-func (o TransposeConv2dOp) Weight() *ir.Value { return o.op.Operands[2] }
+func (o TransposeConv2dOp) Weight() *ir.Value { return o.op.Operand(2) }
 
 // Bias returns the op's bias operand.
-func (o TransposeConv2dOp) Bias() *ir.Value { return o.op.Operands[3] }
+func (o TransposeConv2dOp) Bias() *ir.Value { return o.op.Operand(3) }
 
 // InputZp returns the op's input_zp operand.
-func (o TransposeConv2dOp) InputZp() *ir.Value { return o.op.Operands[4] }
+func (o TransposeConv2dOp) InputZp() *ir.Value { return o.op.Operand(4) }
 
 // WeightZp returns the op's weight_zp operand.
-func (o TransposeConv2dOp) WeightZp() *ir.Value { return o.op.Operands[5] }
+func (o TransposeConv2dOp) WeightZp() *ir.Value { return o.op.Operand(5) }
 
 // Output returns the op's output result.
-func (o TransposeConv2dOp) Output() *ir.Value { return o.op.Results[0] }
+func (o TransposeConv2dOp) Output() *ir.Value { return o.op.Result(0) }
 
 // OutPad returns the inherent attribute out_pad, or nil if it is not set.
 func (o TransposeConv2dOp) OutPad() ir.Attribute { return o.op.Attr("out_pad") }
@@ -3382,7 +3382,7 @@ func (o TransposeConv2dOp) LocalBound() ir.Attribute { return o.op.Attr("local_b
 // unset; single-block regions get their block.
 func BuildTransposeConv2dOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, filter, weight, bias, inputZp, weightZp *ir.Value, outPad, stride, outShape, quantizationInfo, accType, localBound ir.Attribute) TransposeConv2dOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "transpose_conv2d", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input, filter, weight, bias, inputZp, weightZp}
+	op.SetOperands([]*ir.Value{input, filter, weight, bias, inputZp, weightZp})
 	setAttrs(op, []string{"out_pad", "stride", "out_shape", "quantization_info", "acc_type", "local_bound"}, outPad, stride, outShape, quantizationInfo, accType, localBound)
 	b.Insert(op)
 	return TransposeConv2dOp{opWrapper{op}}
@@ -3442,7 +3442,7 @@ func AsVariableReadOp(op *ir.Operation) (VariableReadOp, bool) {
 }
 
 // Value returns the op's value result.
-func (o VariableReadOp) Value() *ir.Value { return o.op.Results[0] }
+func (o VariableReadOp) Value() *ir.Value { return o.op.Result(0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o VariableReadOp) Name() ir.Attribute { return o.op.Attr("name") }
@@ -3472,7 +3472,7 @@ func AsVariableWriteOp(op *ir.Operation) (VariableWriteOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o VariableWriteOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o VariableWriteOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o VariableWriteOp) Name() ir.Attribute { return o.op.Attr("name") }
@@ -3482,7 +3482,7 @@ func (o VariableWriteOp) Name() ir.Attribute { return o.op.Attr("name") }
 // single-block regions get their block.
 func BuildVariableWriteOp(b *ir.Builder, loc ir.Location, value *ir.Value, name ir.Attribute) VariableWriteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "variable.write", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"name"}, name)
 	b.Insert(op)
 	return VariableWriteOp{opWrapper{op}}
@@ -3503,7 +3503,7 @@ func AsVariableReadOp2(op *ir.Operation) (VariableReadOp2, bool) {
 }
 
 // Output1 returns the op's output1 result.
-func (o VariableReadOp2) Output1() *ir.Value { return o.op.Results[0] }
+func (o VariableReadOp2) Output1() *ir.Value { return o.op.Result(0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o VariableReadOp2) Name() ir.Attribute { return o.op.Attr("name") }
@@ -3533,7 +3533,7 @@ func AsVariableWriteOp2(op *ir.Operation) (VariableWriteOp2, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o VariableWriteOp2) Input1() *ir.Value { return o.op.Operands[0] }
+func (o VariableWriteOp2) Input1() *ir.Value { return o.op.Operand(0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o VariableWriteOp2) Name() ir.Attribute { return o.op.Attr("name") }
@@ -3543,7 +3543,7 @@ func (o VariableWriteOp2) Name() ir.Attribute { return o.op.Attr("name") }
 // single-block regions get their block.
 func BuildVariableWriteOp2(b *ir.Builder, loc ir.Location, input1 *ir.Value, name ir.Attribute) VariableWriteOp2 {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "variable_write", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{input1}
+	op.SetOperands([]*ir.Value{input1})
 	setAttrs(op, []string{"name"}, name)
 	b.Insert(op)
 	return VariableWriteOp2{opWrapper{op}}
@@ -3564,23 +3564,23 @@ func AsWhileLoopOp(op *ir.Operation) (WhileLoopOp, bool) {
 }
 
 // InputList returns the op's input_list operand group.
-func (o WhileLoopOp) InputList() []*ir.Value { return o.op.Operands }
+func (o WhileLoopOp) InputList() []*ir.Value { return o.op.Operands() }
 
 // OutputList returns the op's output_list result group.
-func (o WhileLoopOp) OutputList() []*ir.Value { return o.op.Results }
+func (o WhileLoopOp) OutputList() []*ir.Value { return o.op.Results() }
 
 // CondGraph returns the op's cond_graph region.
-func (o WhileLoopOp) CondGraph() *ir.Region { return o.op.Regions[0] }
+func (o WhileLoopOp) CondGraph() *ir.Region { return o.op.Region(0) }
 
 // BodyGraph returns the op's body_graph region.
-func (o WhileLoopOp) BodyGraph() *ir.Region { return o.op.Regions[1] }
+func (o WhileLoopOp) BodyGraph() *ir.Region { return o.op.Region(1) }
 
 // BuildWhileLoopOp creates a tosa.while_loop at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildWhileLoopOp(b *ir.Builder, loc ir.Location, outputListTypes []ir.Type, inputList []*ir.Value) WhileLoopOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "while_loop", Registered: true}, loc, outputListTypes)
-	op.Operands = append([]*ir.Value{}, inputList...)
+	op.SetOperands(append([]*ir.Value{}, inputList...))
 	op.AddRegion().AddBlock()
 	op.AddRegion().AddBlock()
 	b.Insert(op)
@@ -3602,14 +3602,14 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o YieldOp) Inputs() []*ir.Value { return o.op.Operands }
+func (o YieldOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // BuildYieldOp creates a tosa.yield at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, inputs []*ir.Value) YieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "yield", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }

@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,10 +51,10 @@ func AsAffineSimplifyBoundedAffineOpsOp(op *ir.Operation) (AffineSimplifyBounded
 }
 
 // Target returns the op's target operand.
-func (o AffineSimplifyBoundedAffineOpsOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o AffineSimplifyBoundedAffineOpsOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // BoundedValues returns the op's bounded_values operand group.
-func (o AffineSimplifyBoundedAffineOpsOp) BoundedValues() []*ir.Value { return o.op.Operands[1:] }
+func (o AffineSimplifyBoundedAffineOpsOp) BoundedValues() []*ir.Value { return o.op.Operands()[1:] }
 
 // LowerBounds returns the inherent attribute lower_bounds, or nil if it is not set.
 func (o AffineSimplifyBoundedAffineOpsOp) LowerBounds() ir.Attribute {
@@ -72,7 +72,7 @@ func (o AffineSimplifyBoundedAffineOpsOp) UpperBounds() ir.Attribute {
 // single-block regions get their block.
 func BuildAffineSimplifyBoundedAffineOpsOp(b *ir.Builder, loc ir.Location, target *ir.Value, boundedValues []*ir.Value, lowerBounds, upperBounds ir.Attribute) AffineSimplifyBoundedAffineOpsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "affine.simplify_bounded_affine_ops", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{target}, boundedValues...)
+	op.SetOperands(append([]*ir.Value{target}, boundedValues...))
 	setAttrs(op, []string{"lower_bounds", "upper_bounds"}, lowerBounds, upperBounds)
 	b.Insert(op)
 	return AffineSimplifyBoundedAffineOpsOp{opWrapper{op}}
@@ -93,7 +93,7 @@ func AsAffineSimplifyMinMaxAffineOpsOp(op *ir.Operation) (AffineSimplifyMinMaxAf
 }
 
 // Target returns the op's target operand.
-func (o AffineSimplifyMinMaxAffineOpsOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o AffineSimplifyMinMaxAffineOpsOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // BuildAffineSimplifyMinMaxAffineOpsOp creates a
 // transform.affine.simplify_min_max_affine_ops at b's insertion point
@@ -101,7 +101,7 @@ func (o AffineSimplifyMinMaxAffineOpsOp) Target() *ir.Value { return o.op.Operan
 // single-block regions get their block.
 func BuildAffineSimplifyMinMaxAffineOpsOp(b *ir.Builder, loc ir.Location, target *ir.Value) AffineSimplifyMinMaxAffineOpsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "affine.simplify_min_max_affine_ops", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return AffineSimplifyMinMaxAffineOpsOp{opWrapper{op}}
 }
@@ -122,24 +122,24 @@ func AsAlternativesOp(op *ir.Operation) (AlternativesOp, bool) {
 
 // Scope returns the op's scope operand, or nil.
 func (o AlternativesOp) Scope() *ir.Value {
-	if s := o.op.Operands; len(s) > 0 {
+	if s := o.op.Operands(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Results returns the op's results result group.
-func (o AlternativesOp) Results() []*ir.Value { return o.op.Results }
+func (o AlternativesOp) Results() []*ir.Value { return o.op.Results() }
 
 // Alternatives returns the op's alternatives regions.
-func (o AlternativesOp) Alternatives() []*ir.Region { return o.op.Regions[0:] }
+func (o AlternativesOp) Alternatives() []*ir.Region { return o.op.Regions()[0:] }
 
 // BuildAlternativesOp creates a transform.alternatives at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAlternativesOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, scope []*ir.Value, alternativesCount int) AlternativesOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "alternatives", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, scope...)
+	op.SetOperands(append([]*ir.Value{}, scope...))
 	for range alternativesCount {
 		op.AddRegion()
 	}
@@ -162,11 +162,11 @@ func AsAnnotateOp(op *ir.Operation) (AnnotateOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o AnnotateOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o AnnotateOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Param returns the op's param operand, or nil.
 func (o AnnotateOp) Param() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -180,7 +180,7 @@ func (o AnnotateOp) Name() ir.Attribute { return o.op.Attr("name") }
 // single-block regions get their block.
 func BuildAnnotateOp(b *ir.Builder, loc ir.Location, target *ir.Value, param []*ir.Value, name ir.Attribute) AnnotateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "annotate", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{target}, param...)
+	op.SetOperands(append([]*ir.Value{target}, param...))
 	setAttrs(op, []string{"name"}, name)
 	b.Insert(op)
 	return AnnotateOp{opWrapper{op}}
@@ -201,7 +201,7 @@ func AsApplyConversionPatternsOp(op *ir.Operation) (ApplyConversionPatternsOp, b
 }
 
 // Target returns the op's target operand.
-func (o ApplyConversionPatternsOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o ApplyConversionPatternsOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // LegalOps returns the optional attribute legal_ops, or nil if it is not set.
 func (o ApplyConversionPatternsOp) LegalOps() ir.Attribute { return o.op.Attr("legal_ops") }
@@ -228,17 +228,19 @@ func (o ApplyConversionPatternsOp) PreserveHandles() ir.Attribute {
 }
 
 // Patterns returns the op's patterns region.
-func (o ApplyConversionPatternsOp) Patterns() *ir.Region { return o.op.Regions[0] }
+func (o ApplyConversionPatternsOp) Patterns() *ir.Region { return o.op.Region(0) }
 
 // DefaultTypeConverterRegion returns the op's default_type_converter_region regions.
-func (o ApplyConversionPatternsOp) DefaultTypeConverterRegion() []*ir.Region { return o.op.Regions[1:] }
+func (o ApplyConversionPatternsOp) DefaultTypeConverterRegion() []*ir.Region {
+	return o.op.Regions()[1:]
+}
 
 // BuildApplyConversionPatternsOp creates a transform.apply_conversion_patterns
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildApplyConversionPatternsOp(b *ir.Builder, loc ir.Location, target *ir.Value, legalOps, illegalOps, legalDialects, illegalDialects, partialConversion, preserveHandles ir.Attribute, defaultTypeConverterRegionCount int) ApplyConversionPatternsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"legal_ops", "illegal_ops", "legal_dialects", "illegal_dialects", "partial_conversion", "preserve_handles"}, legalOps, illegalOps, legalDialects, illegalDialects, partialConversion, preserveHandles)
 	op.AddRegion()
 	for range defaultTypeConverterRegionCount {
@@ -583,14 +585,14 @@ func AsApplyCseOp(op *ir.Operation) (ApplyCseOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o ApplyCseOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o ApplyCseOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // BuildApplyCseOp creates a transform.apply_cse at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyCseOp(b *ir.Builder, loc ir.Location, target *ir.Value) ApplyCseOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_cse", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return ApplyCseOp{opWrapper{op}}
 }
@@ -610,14 +612,14 @@ func AsApplyDceOp(op *ir.Operation) (ApplyDceOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o ApplyDceOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o ApplyDceOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // BuildApplyDceOp creates a transform.apply_dce at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyDceOp(b *ir.Builder, loc ir.Location, target *ir.Value) ApplyDceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_dce", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return ApplyDceOp{opWrapper{op}}
 }
@@ -637,14 +639,14 @@ func AsApplyLicmOp(op *ir.Operation) (ApplyLicmOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o ApplyLicmOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o ApplyLicmOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // BuildApplyLicmOp creates a transform.apply_licm at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyLicmOp(b *ir.Builder, loc ir.Location, target *ir.Value) ApplyLicmOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_licm", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return ApplyLicmOp{opWrapper{op}}
 }
@@ -664,7 +666,7 @@ func AsApplyPatternsOp(op *ir.Operation) (ApplyPatternsOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o ApplyPatternsOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o ApplyPatternsOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // ApplyCse returns the optional attribute apply_cse, or nil if it is not set.
 func (o ApplyPatternsOp) ApplyCse() ir.Attribute { return o.op.Attr("apply_cse") }
@@ -676,14 +678,14 @@ func (o ApplyPatternsOp) MaxIterations() ir.Attribute { return o.op.Attr("max_it
 func (o ApplyPatternsOp) MaxNumRewrites() ir.Attribute { return o.op.Attr("max_num_rewrites") }
 
 // Patterns returns the op's patterns region.
-func (o ApplyPatternsOp) Patterns() *ir.Region { return o.op.Regions[0] }
+func (o ApplyPatternsOp) Patterns() *ir.Region { return o.op.Region(0) }
 
 // BuildApplyPatternsOp creates a transform.apply_patterns at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyPatternsOp(b *ir.Builder, loc ir.Location, target *ir.Value, applyCse, maxIterations, maxNumRewrites ir.Attribute) ApplyPatternsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"apply_cse", "max_iterations", "max_num_rewrites"}, applyCse, maxIterations, maxNumRewrites)
 	op.AddRegion()
 	b.Insert(op)
@@ -2467,13 +2469,13 @@ func AsApplyRegisteredPassOp(op *ir.Operation) (ApplyRegisteredPassOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o ApplyRegisteredPassOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o ApplyRegisteredPassOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // DynamicOptions returns the op's dynamic_options operand group.
-func (o ApplyRegisteredPassOp) DynamicOptions() []*ir.Value { return o.op.Operands[1:] }
+func (o ApplyRegisteredPassOp) DynamicOptions() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o ApplyRegisteredPassOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ApplyRegisteredPassOp) Result() *ir.Value { return o.op.Result(0) }
 
 // PassName returns the inherent attribute pass_name, or nil if it is not set.
 func (o ApplyRegisteredPassOp) PassName() ir.Attribute { return o.op.Attr("pass_name") }
@@ -2486,7 +2488,7 @@ func (o ApplyRegisteredPassOp) Options() ir.Attribute { return o.op.Attr("option
 // left unset; single-block regions get their block.
 func BuildApplyRegisteredPassOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value, dynamicOptions []*ir.Value, passName, options ir.Attribute) ApplyRegisteredPassOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_registered_pass", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{target}, dynamicOptions...)
+	op.SetOperands(append([]*ir.Value{target}, dynamicOptions...))
 	setAttrs(op, []string{"pass_name", "options"}, passName, options)
 	b.Insert(op)
 	return ApplyRegisteredPassOp{opWrapper{op}}
@@ -2507,7 +2509,7 @@ func AsBufferizationBufferLoopHoistingOp(op *ir.Operation) (BufferizationBufferL
 }
 
 // Target returns the op's target operand.
-func (o BufferizationBufferLoopHoistingOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o BufferizationBufferLoopHoistingOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // BuildBufferizationBufferLoopHoistingOp creates a
 // transform.bufferization.buffer_loop_hoisting at b's insertion point
@@ -2515,7 +2517,7 @@ func (o BufferizationBufferLoopHoistingOp) Target() *ir.Value { return o.op.Oper
 // single-block regions get their block.
 func BuildBufferizationBufferLoopHoistingOp(b *ir.Builder, loc ir.Location, target *ir.Value) BufferizationBufferLoopHoistingOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "bufferization.buffer_loop_hoisting", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return BufferizationBufferLoopHoistingOp{opWrapper{op}}
 }
@@ -2535,7 +2537,7 @@ func AsBufferizationEliminateEmptyTensorsOp(op *ir.Operation) (BufferizationElim
 }
 
 // Target returns the op's target operand.
-func (o BufferizationEliminateEmptyTensorsOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o BufferizationEliminateEmptyTensorsOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // BuildBufferizationEliminateEmptyTensorsOp creates a
 // transform.bufferization.eliminate_empty_tensors at b's insertion point
@@ -2543,7 +2545,7 @@ func (o BufferizationEliminateEmptyTensorsOp) Target() *ir.Value { return o.op.O
 // single-block regions get their block.
 func BuildBufferizationEliminateEmptyTensorsOp(b *ir.Builder, loc ir.Location, target *ir.Value) BufferizationEliminateEmptyTensorsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "bufferization.eliminate_empty_tensors", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return BufferizationEliminateEmptyTensorsOp{opWrapper{op}}
 }
@@ -2563,10 +2565,10 @@ func AsBufferizationEmptyTensorToAllocTensorOp(op *ir.Operation) (BufferizationE
 }
 
 // Target returns the op's target operand.
-func (o BufferizationEmptyTensorToAllocTensorOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o BufferizationEmptyTensorToAllocTensorOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o BufferizationEmptyTensorToAllocTensorOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o BufferizationEmptyTensorToAllocTensorOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // BuildBufferizationEmptyTensorToAllocTensorOp creates a
 // transform.bufferization.empty_tensor_to_alloc_tensor at b's insertion point
@@ -2574,7 +2576,7 @@ func (o BufferizationEmptyTensorToAllocTensorOp) Transformed() *ir.Value { retur
 // single-block regions get their block.
 func BuildBufferizationEmptyTensorToAllocTensorOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) BufferizationEmptyTensorToAllocTensorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "bufferization.empty_tensor_to_alloc_tensor", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return BufferizationEmptyTensorToAllocTensorOp{opWrapper{op}}
 }
@@ -2594,10 +2596,10 @@ func AsBufferizationOneShotBufferizeOp(op *ir.Operation) (BufferizationOneShotBu
 }
 
 // Target returns the op's target operand.
-func (o BufferizationOneShotBufferizeOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o BufferizationOneShotBufferizeOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o BufferizationOneShotBufferizeOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o BufferizationOneShotBufferizeOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // FunctionBoundaryTypeConversion returns the optional attribute function_boundary_type_conversion, or nil if it is not set.
 func (o BufferizationOneShotBufferizeOp) FunctionBoundaryTypeConversion() ir.Attribute {
@@ -2648,7 +2650,7 @@ func (o BufferizationOneShotBufferizeOp) MemcpyOp() ir.Attribute { return o.op.A
 // regions get their block.
 func BuildBufferizationOneShotBufferizeOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, functionBoundaryTypeConversion, allowReturnAllocsFromLoops, allowUnknownOps, bufferizeFunctionBoundaries, dumpAliasSets, testAnalysisOnly, printConflicts, checkParallelRegions, memcpyOp ir.Attribute) BufferizationOneShotBufferizeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "bufferization.one_shot_bufferize", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"function_boundary_type_conversion", "allow_return_allocs_from_loops", "allow_unknown_ops", "bufferize_function_boundaries", "dump_alias_sets", "test_analysis_only", "print_conflicts", "check_parallel_regions", "memcpy_op"}, functionBoundaryTypeConversion, allowReturnAllocsFromLoops, allowUnknownOps, bufferizeFunctionBoundaries, dumpAliasSets, testAnalysisOnly, printConflicts, checkParallelRegions, memcpyOp)
 	b.Insert(op)
 	return BufferizationOneShotBufferizeOp{opWrapper{op}}
@@ -2669,17 +2671,17 @@ func AsCastOp(op *ir.Operation) (CastOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o CastOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o CastOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o CastOp) Output() *ir.Value { return o.op.Results[0] }
+func (o CastOp) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildCastOp creates a transform.cast at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCastOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) CastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "cast", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return CastOp{opWrapper{op}}
 }
@@ -2699,10 +2701,10 @@ func AsCollectMatchingOp(op *ir.Operation) (CollectMatchingOp, bool) {
 }
 
 // Root returns the op's root operand.
-func (o CollectMatchingOp) Root() *ir.Value { return o.op.Operands[0] }
+func (o CollectMatchingOp) Root() *ir.Value { return o.op.Operand(0) }
 
 // Results returns the op's results result group.
-func (o CollectMatchingOp) Results() []*ir.Value { return o.op.Results }
+func (o CollectMatchingOp) Results() []*ir.Value { return o.op.Results() }
 
 // Matcher returns the inherent attribute matcher, or nil if it is not set.
 func (o CollectMatchingOp) Matcher() ir.Attribute { return o.op.Attr("matcher") }
@@ -2712,7 +2714,7 @@ func (o CollectMatchingOp) Matcher() ir.Attribute { return o.op.Attr("matcher") 
 // unset; single-block regions get their block.
 func BuildCollectMatchingOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, root *ir.Value, matcher ir.Attribute) CollectMatchingOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "collect_matching", Registered: true}, loc, resultsTypes)
-	op.Operands = []*ir.Value{root}
+	op.SetOperands([]*ir.Value{root})
 	setAttrs(op, []string{"matcher"}, matcher)
 	b.Insert(op)
 	return CollectMatchingOp{opWrapper{op}}
@@ -2733,11 +2735,11 @@ func AsDebugEmitParamAsRemarkOp(op *ir.Operation) (DebugEmitParamAsRemarkOp, boo
 }
 
 // Param returns the op's param operand.
-func (o DebugEmitParamAsRemarkOp) Param() *ir.Value { return o.op.Operands[0] }
+func (o DebugEmitParamAsRemarkOp) Param() *ir.Value { return o.op.Operand(0) }
 
 // Anchor returns the op's anchor operand, or nil.
 func (o DebugEmitParamAsRemarkOp) Anchor() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2751,7 +2753,7 @@ func (o DebugEmitParamAsRemarkOp) Message() ir.Attribute { return o.op.Attr("mes
 // attributes are left unset; single-block regions get their block.
 func BuildDebugEmitParamAsRemarkOp(b *ir.Builder, loc ir.Location, param *ir.Value, anchor []*ir.Value, message ir.Attribute) DebugEmitParamAsRemarkOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "debug.emit_param_as_remark", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{param}, anchor...)
+	op.SetOperands(append([]*ir.Value{param}, anchor...))
 	setAttrs(op, []string{"message"}, message)
 	b.Insert(op)
 	return DebugEmitParamAsRemarkOp{opWrapper{op}}
@@ -2772,7 +2774,7 @@ func AsDebugEmitRemarkAtOp(op *ir.Operation) (DebugEmitRemarkAtOp, bool) {
 }
 
 // At returns the op's at operand.
-func (o DebugEmitRemarkAtOp) At() *ir.Value { return o.op.Operands[0] }
+func (o DebugEmitRemarkAtOp) At() *ir.Value { return o.op.Operand(0) }
 
 // Message returns the inherent attribute message, or nil if it is not set.
 func (o DebugEmitRemarkAtOp) Message() ir.Attribute { return o.op.Attr("message") }
@@ -2782,7 +2784,7 @@ func (o DebugEmitRemarkAtOp) Message() ir.Attribute { return o.op.Attr("message"
 // left unset; single-block regions get their block.
 func BuildDebugEmitRemarkAtOp(b *ir.Builder, loc ir.Location, at_ *ir.Value, message ir.Attribute) DebugEmitRemarkAtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "debug.emit_remark_at", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{at_}
+	op.SetOperands([]*ir.Value{at_})
 	setAttrs(op, []string{"message"}, message)
 	b.Insert(op)
 	return DebugEmitRemarkAtOp{opWrapper{op}}
@@ -2803,10 +2805,10 @@ func AsDltiQueryOp(op *ir.Operation) (DltiQueryOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o DltiQueryOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o DltiQueryOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // AssociatedAttr returns the op's associated_attr result.
-func (o DltiQueryOp) AssociatedAttr() *ir.Value { return o.op.Results[0] }
+func (o DltiQueryOp) AssociatedAttr() *ir.Value { return o.op.Result(0) }
 
 // Keys returns the inherent attribute keys, or nil if it is not set.
 func (o DltiQueryOp) Keys() ir.Attribute { return o.op.Attr("keys") }
@@ -2816,7 +2818,7 @@ func (o DltiQueryOp) Keys() ir.Attribute { return o.op.Attr("keys") }
 // single-block regions get their block.
 func BuildDltiQueryOp(b *ir.Builder, loc ir.Location, associatedAttrType ir.Type, target *ir.Value, keys ir.Attribute) DltiQueryOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "dlti.query", Registered: true}, loc, []ir.Type{associatedAttrType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"keys"}, keys)
 	b.Insert(op)
 	return DltiQueryOp{opWrapper{op}}
@@ -2837,23 +2839,23 @@ func AsForeachOp(op *ir.Operation) (ForeachOp, bool) {
 }
 
 // Targets returns the op's targets operand group.
-func (o ForeachOp) Targets() []*ir.Value { return o.op.Operands }
+func (o ForeachOp) Targets() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o ForeachOp) Results() []*ir.Value { return o.op.Results }
+func (o ForeachOp) Results() []*ir.Value { return o.op.Results() }
 
 // WithZipShortest returns the optional attribute with_zip_shortest, or nil if it is not set.
 func (o ForeachOp) WithZipShortest() ir.Attribute { return o.op.Attr("with_zip_shortest") }
 
 // Body returns the op's body region.
-func (o ForeachOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o ForeachOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildForeachOp creates a transform.foreach at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildForeachOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, targets []*ir.Value, withZipShortest ir.Attribute) ForeachOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "foreach", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, targets...)
+	op.SetOperands(append([]*ir.Value{}, targets...))
 	setAttrs(op, []string{"with_zip_shortest"}, withZipShortest)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
@@ -2875,16 +2877,16 @@ func AsForeachMatchOp(op *ir.Operation) (ForeachMatchOp, bool) {
 }
 
 // Root returns the op's root operand.
-func (o ForeachMatchOp) Root() *ir.Value { return o.op.Operands[0] }
+func (o ForeachMatchOp) Root() *ir.Value { return o.op.Operand(0) }
 
 // ForwardedInputs returns the op's forwarded_inputs operand group.
-func (o ForeachMatchOp) ForwardedInputs() []*ir.Value { return o.op.Operands[1:] }
+func (o ForeachMatchOp) ForwardedInputs() []*ir.Value { return o.op.Operands()[1:] }
 
 // Updated returns the op's updated result.
-func (o ForeachMatchOp) Updated() *ir.Value { return o.op.Results[0] }
+func (o ForeachMatchOp) Updated() *ir.Value { return o.op.Result(0) }
 
 // ForwardedOutputs returns the op's forwarded_outputs result group.
-func (o ForeachMatchOp) ForwardedOutputs() []*ir.Value { return o.op.Results[1:] }
+func (o ForeachMatchOp) ForwardedOutputs() []*ir.Value { return o.op.Results()[1:] }
 
 // RestrictRoot returns the optional attribute restrict_root, or nil if it is not set.
 func (o ForeachMatchOp) RestrictRoot() ir.Attribute { return o.op.Attr("restrict_root") }
@@ -2903,7 +2905,7 @@ func (o ForeachMatchOp) Actions() ir.Attribute { return o.op.Attr("actions") }
 // single-block regions get their block.
 func BuildForeachMatchOp(b *ir.Builder, loc ir.Location, updatedType ir.Type, forwardedOutputsTypes []ir.Type, root *ir.Value, forwardedInputs []*ir.Value, restrictRoot, flattenResults, matchers, actions ir.Attribute) ForeachMatchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "foreach_match", Registered: true}, loc, append([]ir.Type{updatedType}, forwardedOutputsTypes...))
-	op.Operands = append([]*ir.Value{root}, forwardedInputs...)
+	op.SetOperands(append([]*ir.Value{root}, forwardedInputs...))
 	setAttrs(op, []string{"restrict_root", "flatten_results", "matchers", "actions"}, restrictRoot, flattenResults, matchers, actions)
 	b.Insert(op)
 	return ForeachMatchOp{opWrapper{op}}
@@ -2925,12 +2927,12 @@ func AsFuncCastAndCallOp(op *ir.Operation) (FuncCastAndCallOp, bool) {
 
 // InsertionPoint returns the op's insertion_point operand.
 func (o FuncCastAndCallOp) InsertionPoint() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Inputs returns the op's inputs operand, or nil.
 func (o FuncCastAndCallOp) Inputs() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2938,7 +2940,7 @@ func (o FuncCastAndCallOp) Inputs() *ir.Value {
 
 // Outputs returns the op's outputs operand, or nil.
 func (o FuncCastAndCallOp) Outputs() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2946,14 +2948,14 @@ func (o FuncCastAndCallOp) Outputs() *ir.Value {
 
 // Function returns the op's function operand, or nil.
 func (o FuncCastAndCallOp) Function() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o FuncCastAndCallOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FuncCastAndCallOp) Result() *ir.Value { return o.op.Result(0) }
 
 // InsertAfter returns the optional attribute insert_after, or nil if it is not set.
 func (o FuncCastAndCallOp) InsertAfter() ir.Attribute { return o.op.Attr("insert_after") }
@@ -2962,14 +2964,14 @@ func (o FuncCastAndCallOp) InsertAfter() ir.Attribute { return o.op.Attr("insert
 func (o FuncCastAndCallOp) FunctionName() ir.Attribute { return o.op.Attr("function_name") }
 
 // Conversions returns the op's conversions region.
-func (o FuncCastAndCallOp) Conversions() *ir.Region { return o.op.Regions[0] }
+func (o FuncCastAndCallOp) Conversions() *ir.Region { return o.op.Region(0) }
 
 // BuildFuncCastAndCallOp creates a transform.func.cast_and_call at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildFuncCastAndCallOp(b *ir.Builder, loc ir.Location, resultType ir.Type, insertionPoint *ir.Value, inputs, outputs, function []*ir.Value, insertAfter, functionName ir.Attribute) FuncCastAndCallOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "func.cast_and_call", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{insertionPoint}, inputs...), outputs...), function...)
+	op.SetOperands(append(append(append([]*ir.Value{insertionPoint}, inputs...), outputs...), function...))
 	op.SetOperandSegments([]int32{1, int32(len(inputs)), int32(len(outputs)), int32(len(function))})
 	setAttrs(op, []string{"insert_after", "function_name"}, insertAfter, functionName)
 	op.AddRegion()
@@ -2992,13 +2994,13 @@ func AsFuncDeduplicateFuncArgsOp(op *ir.Operation) (FuncDeduplicateFuncArgsOp, b
 }
 
 // Module returns the op's module operand.
-func (o FuncDeduplicateFuncArgsOp) Module() *ir.Value { return o.op.Operands[0] }
+func (o FuncDeduplicateFuncArgsOp) Module() *ir.Value { return o.op.Operand(0) }
 
 // TransformedModule returns the op's transformed_module result.
-func (o FuncDeduplicateFuncArgsOp) TransformedModule() *ir.Value { return o.op.Results[0] }
+func (o FuncDeduplicateFuncArgsOp) TransformedModule() *ir.Value { return o.op.Result(0) }
 
 // TransformedFunction returns the op's transformed_function result.
-func (o FuncDeduplicateFuncArgsOp) TransformedFunction() *ir.Value { return o.op.Results[1] }
+func (o FuncDeduplicateFuncArgsOp) TransformedFunction() *ir.Value { return o.op.Result(1) }
 
 // FunctionName returns the inherent attribute function_name, or nil if it is not set.
 func (o FuncDeduplicateFuncArgsOp) FunctionName() ir.Attribute { return o.op.Attr("function_name") }
@@ -3009,7 +3011,7 @@ func (o FuncDeduplicateFuncArgsOp) FunctionName() ir.Attribute { return o.op.Att
 // get their block.
 func BuildFuncDeduplicateFuncArgsOp(b *ir.Builder, loc ir.Location, transformedModuleType, transformedFunctionType ir.Type, module *ir.Value, functionName ir.Attribute) FuncDeduplicateFuncArgsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "func.deduplicate_func_args", Registered: true}, loc, []ir.Type{transformedModuleType, transformedFunctionType})
-	op.Operands = []*ir.Value{module}
+	op.SetOperands([]*ir.Value{module})
 	setAttrs(op, []string{"function_name"}, functionName)
 	b.Insert(op)
 	return FuncDeduplicateFuncArgsOp{opWrapper{op}}
@@ -3030,13 +3032,13 @@ func AsFuncReplaceFuncSignatureOp(op *ir.Operation) (FuncReplaceFuncSignatureOp,
 }
 
 // Module returns the op's module operand.
-func (o FuncReplaceFuncSignatureOp) Module() *ir.Value { return o.op.Operands[0] }
+func (o FuncReplaceFuncSignatureOp) Module() *ir.Value { return o.op.Operand(0) }
 
 // TransformedModule returns the op's transformed_module result.
-func (o FuncReplaceFuncSignatureOp) TransformedModule() *ir.Value { return o.op.Results[0] }
+func (o FuncReplaceFuncSignatureOp) TransformedModule() *ir.Value { return o.op.Result(0) }
 
 // TransformedFunction returns the op's transformed_function result.
-func (o FuncReplaceFuncSignatureOp) TransformedFunction() *ir.Value { return o.op.Results[1] }
+func (o FuncReplaceFuncSignatureOp) TransformedFunction() *ir.Value { return o.op.Result(1) }
 
 // FunctionName returns the inherent attribute function_name, or nil if it is not set.
 func (o FuncReplaceFuncSignatureOp) FunctionName() ir.Attribute { return o.op.Attr("function_name") }
@@ -3062,7 +3064,7 @@ func (o FuncReplaceFuncSignatureOp) AdjustFuncCalls() ir.Attribute {
 // regions get their block.
 func BuildFuncReplaceFuncSignatureOp(b *ir.Builder, loc ir.Location, transformedModuleType, transformedFunctionType ir.Type, module *ir.Value, functionName, argsInterchange, resultsInterchange, adjustFuncCalls ir.Attribute) FuncReplaceFuncSignatureOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "func.replace_func_signature", Registered: true}, loc, []ir.Type{transformedModuleType, transformedFunctionType})
-	op.Operands = []*ir.Value{module}
+	op.SetOperands([]*ir.Value{module})
 	setAttrs(op, []string{"function_name", "args_interchange", "results_interchange", "adjust_func_calls"}, functionName, argsInterchange, resultsInterchange, adjustFuncCalls)
 	b.Insert(op)
 	return FuncReplaceFuncSignatureOp{opWrapper{op}}
@@ -3083,10 +3085,10 @@ func AsGetConsumersOfResultOp(op *ir.Operation) (GetConsumersOfResultOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o GetConsumersOfResultOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o GetConsumersOfResultOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Consumers returns the op's consumers result.
-func (o GetConsumersOfResultOp) Consumers() *ir.Value { return o.op.Results[0] }
+func (o GetConsumersOfResultOp) Consumers() *ir.Value { return o.op.Result(0) }
 
 // ResultNumber returns the inherent attribute result_number, or nil if it is not set.
 func (o GetConsumersOfResultOp) ResultNumber() ir.Attribute { return o.op.Attr("result_number") }
@@ -3096,7 +3098,7 @@ func (o GetConsumersOfResultOp) ResultNumber() ir.Attribute { return o.op.Attr("
 // are left unset; single-block regions get their block.
 func BuildGetConsumersOfResultOp(b *ir.Builder, loc ir.Location, consumersType ir.Type, target *ir.Value, resultNumber ir.Attribute) GetConsumersOfResultOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "get_consumers_of_result", Registered: true}, loc, []ir.Type{consumersType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"result_number"}, resultNumber)
 	b.Insert(op)
 	return GetConsumersOfResultOp{opWrapper{op}}
@@ -3117,17 +3119,17 @@ func AsGetDefiningOpOp(op *ir.Operation) (GetDefiningOpOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o GetDefiningOpOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o GetDefiningOpOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GetDefiningOpOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GetDefiningOpOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGetDefiningOpOp creates a transform.get_defining_op at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildGetDefiningOpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value) GetDefiningOpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "get_defining_op", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return GetDefiningOpOp{opWrapper{op}}
 }
@@ -3147,10 +3149,10 @@ func AsGetOperandOp(op *ir.Operation) (GetOperandOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o GetOperandOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o GetOperandOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GetOperandOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GetOperandOp) Result() *ir.Value { return o.op.Result(0) }
 
 // RawPositionList returns the inherent attribute raw_position_list, or nil if it is not set.
 func (o GetOperandOp) RawPositionList() ir.Attribute { return o.op.Attr("raw_position_list") }
@@ -3166,7 +3168,7 @@ func (o GetOperandOp) IsAll() ir.Attribute { return o.op.Attr("is_all") }
 // single-block regions get their block.
 func BuildGetOperandOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value, rawPositionList, isInverted, isAll ir.Attribute) GetOperandOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "get_operand", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"raw_position_list", "is_inverted", "is_all"}, rawPositionList, isInverted, isAll)
 	b.Insert(op)
 	return GetOperandOp{opWrapper{op}}
@@ -3187,10 +3189,10 @@ func AsGetParentOpOp(op *ir.Operation) (GetParentOpOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o GetParentOpOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o GetParentOpOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Parent returns the op's parent result.
-func (o GetParentOpOp) Parent() *ir.Value { return o.op.Results[0] }
+func (o GetParentOpOp) Parent() *ir.Value { return o.op.Result(0) }
 
 // IsolatedFromAbove returns the optional attribute isolated_from_above, or nil if it is not set.
 func (o GetParentOpOp) IsolatedFromAbove() ir.Attribute { return o.op.Attr("isolated_from_above") }
@@ -3212,7 +3214,7 @@ func (o GetParentOpOp) NthParent() ir.Attribute { return o.op.Attr("nth_parent")
 // single-block regions get their block.
 func BuildGetParentOpOp(b *ir.Builder, loc ir.Location, parentType ir.Type, target *ir.Value, isolatedFromAbove, allowEmptyResults, opName, deduplicate, nthParent ir.Attribute) GetParentOpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "get_parent_op", Registered: true}, loc, []ir.Type{parentType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"isolated_from_above", "allow_empty_results", "op_name", "deduplicate", "nth_parent"}, isolatedFromAbove, allowEmptyResults, opName, deduplicate, nthParent)
 	b.Insert(op)
 	return GetParentOpOp{opWrapper{op}}
@@ -3233,10 +3235,10 @@ func AsGetProducerOfOperandOp(op *ir.Operation) (GetProducerOfOperandOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o GetProducerOfOperandOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o GetProducerOfOperandOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Producer returns the op's producer result.
-func (o GetProducerOfOperandOp) Producer() *ir.Value { return o.op.Results[0] }
+func (o GetProducerOfOperandOp) Producer() *ir.Value { return o.op.Result(0) }
 
 // OperandNumber returns the inherent attribute operand_number, or nil if it is not set.
 func (o GetProducerOfOperandOp) OperandNumber() ir.Attribute { return o.op.Attr("operand_number") }
@@ -3246,7 +3248,7 @@ func (o GetProducerOfOperandOp) OperandNumber() ir.Attribute { return o.op.Attr(
 // are left unset; single-block regions get their block.
 func BuildGetProducerOfOperandOp(b *ir.Builder, loc ir.Location, producerType ir.Type, target *ir.Value, operandNumber ir.Attribute) GetProducerOfOperandOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "get_producer_of_operand", Registered: true}, loc, []ir.Type{producerType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"operand_number"}, operandNumber)
 	b.Insert(op)
 	return GetProducerOfOperandOp{opWrapper{op}}
@@ -3267,10 +3269,10 @@ func AsGetResultOp(op *ir.Operation) (GetResultOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o GetResultOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o GetResultOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GetResultOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GetResultOp) Result() *ir.Value { return o.op.Result(0) }
 
 // RawPositionList returns the inherent attribute raw_position_list, or nil if it is not set.
 func (o GetResultOp) RawPositionList() ir.Attribute { return o.op.Attr("raw_position_list") }
@@ -3286,7 +3288,7 @@ func (o GetResultOp) IsAll() ir.Attribute { return o.op.Attr("is_all") }
 // single-block regions get their block.
 func BuildGetResultOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value, rawPositionList, isInverted, isAll ir.Attribute) GetResultOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "get_result", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"raw_position_list", "is_inverted", "is_all"}, rawPositionList, isInverted, isAll)
 	b.Insert(op)
 	return GetResultOp{opWrapper{op}}
@@ -3307,10 +3309,10 @@ func AsGetTypeOp(op *ir.Operation) (GetTypeOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GetTypeOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o GetTypeOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // TypeParam returns the op's type_param result.
-func (o GetTypeOp) TypeParam() *ir.Value { return o.op.Results[0] }
+func (o GetTypeOp) TypeParam() *ir.Value { return o.op.Result(0) }
 
 // Elemental returns the optional attribute elemental, or nil if it is not set.
 func (o GetTypeOp) Elemental() ir.Attribute { return o.op.Attr("elemental") }
@@ -3320,7 +3322,7 @@ func (o GetTypeOp) Elemental() ir.Attribute { return o.op.Attr("elemental") }
 // regions get their block.
 func BuildGetTypeOp(b *ir.Builder, loc ir.Location, typeParamType ir.Type, value *ir.Value, elemental ir.Attribute) GetTypeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "get_type", Registered: true}, loc, []ir.Type{typeParamType})
-	op.Operands = []*ir.Value{value}
+	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"elemental"}, elemental)
 	b.Insert(op)
 	return GetTypeOp{opWrapper{op}}
@@ -3341,10 +3343,10 @@ func AsGpuMapForallToBlocksOp(op *ir.Operation) (GpuMapForallToBlocksOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o GpuMapForallToBlocksOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o GpuMapForallToBlocksOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GpuMapForallToBlocksOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GpuMapForallToBlocksOp) Result() *ir.Value { return o.op.Result(0) }
 
 // GridDims returns the optional attribute grid_dims, or nil if it is not set.
 func (o GpuMapForallToBlocksOp) GridDims() ir.Attribute { return o.op.Attr("grid_dims") }
@@ -3359,7 +3361,7 @@ func (o GpuMapForallToBlocksOp) GenerateGpuLaunch() ir.Attribute {
 // are left unset; single-block regions get their block.
 func BuildGpuMapForallToBlocksOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value, gridDims, generateGpuLaunch ir.Attribute) GpuMapForallToBlocksOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "gpu.map_forall_to_blocks", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"grid_dims", "generate_gpu_launch"}, gridDims, generateGpuLaunch)
 	b.Insert(op)
 	return GpuMapForallToBlocksOp{opWrapper{op}}
@@ -3380,10 +3382,10 @@ func AsGpuMapNestedForallToThreadsOp(op *ir.Operation) (GpuMapNestedForallToThre
 }
 
 // Target returns the op's target operand.
-func (o GpuMapNestedForallToThreadsOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o GpuMapNestedForallToThreadsOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GpuMapNestedForallToThreadsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GpuMapNestedForallToThreadsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BlockDims returns the optional attribute block_dims, or nil if it is not set.
 func (o GpuMapNestedForallToThreadsOp) BlockDims() ir.Attribute { return o.op.Attr("block_dims") }
@@ -3402,7 +3404,7 @@ func (o GpuMapNestedForallToThreadsOp) WarpSize() ir.Attribute { return o.op.Att
 // regions get their block.
 func BuildGpuMapNestedForallToThreadsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value, blockDims, syncAfterDistribute, warpSize ir.Attribute) GpuMapNestedForallToThreadsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "gpu.map_nested_forall_to_threads", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"block_dims", "sync_after_distribute", "warp_size"}, blockDims, syncAfterDistribute, warpSize)
 	b.Insert(op)
 	return GpuMapNestedForallToThreadsOp{opWrapper{op}}
@@ -3423,10 +3425,10 @@ func AsIncludeOp(op *ir.Operation) (IncludeOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o IncludeOp) Operands() []*ir.Value { return o.op.Operands }
+func (o IncludeOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o IncludeOp) Results() []*ir.Value { return o.op.Results }
+func (o IncludeOp) Results() []*ir.Value { return o.op.Results() }
 
 // Target returns the inherent attribute target, or nil if it is not set.
 func (o IncludeOp) Target() ir.Attribute { return o.op.Attr("target") }
@@ -3447,7 +3449,7 @@ func (o IncludeOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 // regions get their block.
 func BuildIncludeOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, target, failurePropagationMode, argAttrs, resAttrs ir.Attribute) IncludeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "include", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"target", "failure_propagation_mode", "arg_attrs", "res_attrs"}, target, failurePropagationMode, argAttrs, resAttrs)
 	b.Insert(op)
 	return IncludeOp{opWrapper{op}}
@@ -3468,20 +3470,20 @@ func AsIrdlCollectMatchingOp(op *ir.Operation) (IrdlCollectMatchingOp, bool) {
 }
 
 // Root returns the op's root operand.
-func (o IrdlCollectMatchingOp) Root() *ir.Value { return o.op.Operands[0] }
+func (o IrdlCollectMatchingOp) Root() *ir.Value { return o.op.Operand(0) }
 
 // Matched returns the op's matched result.
-func (o IrdlCollectMatchingOp) Matched() *ir.Value { return o.op.Results[0] }
+func (o IrdlCollectMatchingOp) Matched() *ir.Value { return o.op.Result(0) }
 
 // Body returns the op's body region.
-func (o IrdlCollectMatchingOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o IrdlCollectMatchingOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildIrdlCollectMatchingOp creates a transform.irdl.collect_matching at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIrdlCollectMatchingOp(b *ir.Builder, loc ir.Location, matchedType ir.Type, root *ir.Value) IrdlCollectMatchingOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "irdl.collect_matching", Registered: true}, loc, []ir.Type{matchedType})
-	op.Operands = []*ir.Value{root}
+	op.SetOperands([]*ir.Value{root})
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return IrdlCollectMatchingOp{opWrapper{op}}
@@ -3502,17 +3504,17 @@ func AsLoopCoalesceOp(op *ir.Operation) (LoopCoalesceOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o LoopCoalesceOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o LoopCoalesceOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o LoopCoalesceOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o LoopCoalesceOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // BuildLoopCoalesceOp creates a transform.loop.coalesce at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLoopCoalesceOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) LoopCoalesceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.coalesce", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return LoopCoalesceOp{opWrapper{op}}
 }
@@ -3532,17 +3534,17 @@ func AsLoopForallToForOp(op *ir.Operation) (LoopForallToForOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o LoopForallToForOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o LoopForallToForOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result group.
-func (o LoopForallToForOp) Transformed() []*ir.Value { return o.op.Results }
+func (o LoopForallToForOp) Transformed() []*ir.Value { return o.op.Results() }
 
 // BuildLoopForallToForOp creates a transform.loop.forall_to_for at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildLoopForallToForOp(b *ir.Builder, loc ir.Location, transformedTypes []ir.Type, target *ir.Value) LoopForallToForOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.forall_to_for", Registered: true}, loc, transformedTypes)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return LoopForallToForOp{opWrapper{op}}
 }
@@ -3562,17 +3564,17 @@ func AsLoopForallToParallelOp(op *ir.Operation) (LoopForallToParallelOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o LoopForallToParallelOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o LoopForallToParallelOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result group.
-func (o LoopForallToParallelOp) Transformed() []*ir.Value { return o.op.Results }
+func (o LoopForallToParallelOp) Transformed() []*ir.Value { return o.op.Results() }
 
 // BuildLoopForallToParallelOp creates a transform.loop.forall_to_parallel at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildLoopForallToParallelOp(b *ir.Builder, loc ir.Location, transformedTypes []ir.Type, target *ir.Value) LoopForallToParallelOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.forall_to_parallel", Registered: true}, loc, transformedTypes)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return LoopForallToParallelOp{opWrapper{op}}
 }
@@ -3592,20 +3594,20 @@ func AsLoopFuseSiblingOp(op *ir.Operation) (LoopFuseSiblingOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o LoopFuseSiblingOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o LoopFuseSiblingOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Source returns the op's source operand.
-func (o LoopFuseSiblingOp) Source() *ir.Value { return o.op.Operands[1] }
+func (o LoopFuseSiblingOp) Source() *ir.Value { return o.op.Operand(1) }
 
 // FusedLoop returns the op's fused_loop result.
-func (o LoopFuseSiblingOp) FusedLoop() *ir.Value { return o.op.Results[0] }
+func (o LoopFuseSiblingOp) FusedLoop() *ir.Value { return o.op.Result(0) }
 
 // BuildLoopFuseSiblingOp creates a transform.loop.fuse_sibling at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildLoopFuseSiblingOp(b *ir.Builder, loc ir.Location, fusedLoopType ir.Type, target, source *ir.Value) LoopFuseSiblingOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.fuse_sibling", Registered: true}, loc, []ir.Type{fusedLoopType})
-	op.Operands = []*ir.Value{target, source}
+	op.SetOperands([]*ir.Value{target, source})
 	b.Insert(op)
 	return LoopFuseSiblingOp{opWrapper{op}}
 }
@@ -3625,7 +3627,7 @@ func AsLoopHoistLoopInvariantSubsetsOp(op *ir.Operation) (LoopHoistLoopInvariant
 }
 
 // Target returns the op's target operand.
-func (o LoopHoistLoopInvariantSubsetsOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o LoopHoistLoopInvariantSubsetsOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // BuildLoopHoistLoopInvariantSubsetsOp creates a
 // transform.loop.hoist_loop_invariant_subsets at b's insertion point (detached
@@ -3633,7 +3635,7 @@ func (o LoopHoistLoopInvariantSubsetsOp) Target() *ir.Value { return o.op.Operan
 // regions get their block.
 func BuildLoopHoistLoopInvariantSubsetsOp(b *ir.Builder, loc ir.Location, target *ir.Value) LoopHoistLoopInvariantSubsetsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.hoist_loop_invariant_subsets", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return LoopHoistLoopInvariantSubsetsOp{opWrapper{op}}
 }
@@ -3653,13 +3655,13 @@ func AsLoopOutlineOp(op *ir.Operation) (LoopOutlineOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o LoopOutlineOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o LoopOutlineOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Function returns the op's function result.
-func (o LoopOutlineOp) Function() *ir.Value { return o.op.Results[0] }
+func (o LoopOutlineOp) Function() *ir.Value { return o.op.Result(0) }
 
 // Call returns the op's call result.
-func (o LoopOutlineOp) Call() *ir.Value { return o.op.Results[1] }
+func (o LoopOutlineOp) Call() *ir.Value { return o.op.Result(1) }
 
 // FuncName returns the inherent attribute func_name, or nil if it is not set.
 func (o LoopOutlineOp) FuncName() ir.Attribute { return o.op.Attr("func_name") }
@@ -3669,7 +3671,7 @@ func (o LoopOutlineOp) FuncName() ir.Attribute { return o.op.Attr("func_name") }
 // single-block regions get their block.
 func BuildLoopOutlineOp(b *ir.Builder, loc ir.Location, functionType, callType ir.Type, target *ir.Value, funcName ir.Attribute) LoopOutlineOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.outline", Registered: true}, loc, []ir.Type{functionType, callType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"func_name"}, funcName)
 	b.Insert(op)
 	return LoopOutlineOp{opWrapper{op}}
@@ -3690,10 +3692,10 @@ func AsLoopParallelForToNestedForsOp(op *ir.Operation) (LoopParallelForToNestedF
 }
 
 // Target returns the op's target operand.
-func (o LoopParallelForToNestedForsOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o LoopParallelForToNestedForsOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result group.
-func (o LoopParallelForToNestedForsOp) Transformed() []*ir.Value { return o.op.Results }
+func (o LoopParallelForToNestedForsOp) Transformed() []*ir.Value { return o.op.Results() }
 
 // BuildLoopParallelForToNestedForsOp creates a
 // transform.loop.parallel_for_to_nested_fors at b's insertion point (detached
@@ -3701,7 +3703,7 @@ func (o LoopParallelForToNestedForsOp) Transformed() []*ir.Value { return o.op.R
 // regions get their block.
 func BuildLoopParallelForToNestedForsOp(b *ir.Builder, loc ir.Location, transformedTypes []ir.Type, target *ir.Value) LoopParallelForToNestedForsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.parallel_for_to_nested_fors", Registered: true}, loc, transformedTypes)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return LoopParallelForToNestedForsOp{opWrapper{op}}
 }
@@ -3721,13 +3723,13 @@ func AsLoopPeelOp(op *ir.Operation) (LoopPeelOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o LoopPeelOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o LoopPeelOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // PeeledLoop returns the op's peeled_loop result.
-func (o LoopPeelOp) PeeledLoop() *ir.Value { return o.op.Results[0] }
+func (o LoopPeelOp) PeeledLoop() *ir.Value { return o.op.Result(0) }
 
 // RemainderLoop returns the op's remainder_loop result.
-func (o LoopPeelOp) RemainderLoop() *ir.Value { return o.op.Results[1] }
+func (o LoopPeelOp) RemainderLoop() *ir.Value { return o.op.Result(1) }
 
 // PeelFront returns the optional attribute peel_front, or nil if it is not set.
 func (o LoopPeelOp) PeelFront() ir.Attribute { return o.op.Attr("peel_front") }
@@ -3742,7 +3744,7 @@ func (o LoopPeelOp) FailIfAlreadyDivisible() ir.Attribute {
 // single-block regions get their block.
 func BuildLoopPeelOp(b *ir.Builder, loc ir.Location, peeledLoopType, remainderLoopType ir.Type, target *ir.Value, peelFront, failIfAlreadyDivisible ir.Attribute) LoopPeelOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.peel", Registered: true}, loc, []ir.Type{peeledLoopType, remainderLoopType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"peel_front", "fail_if_already_divisible"}, peelFront, failIfAlreadyDivisible)
 	b.Insert(op)
 	return LoopPeelOp{opWrapper{op}}
@@ -3763,10 +3765,10 @@ func AsLoopPipelineOp(op *ir.Operation) (LoopPipelineOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o LoopPipelineOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o LoopPipelineOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o LoopPipelineOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o LoopPipelineOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // IterationInterval returns the optional attribute iteration_interval, or nil if it is not set.
 func (o LoopPipelineOp) IterationInterval() ir.Attribute { return o.op.Attr("iteration_interval") }
@@ -3779,7 +3781,7 @@ func (o LoopPipelineOp) ReadLatency() ir.Attribute { return o.op.Attr("read_late
 // single-block regions get their block.
 func BuildLoopPipelineOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, iterationInterval, readLatency ir.Attribute) LoopPipelineOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.pipeline", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"iteration_interval", "read_latency"}, iterationInterval, readLatency)
 	b.Insert(op)
 	return LoopPipelineOp{opWrapper{op}}
@@ -3800,7 +3802,7 @@ func AsLoopPromoteIfOneIterationOp(op *ir.Operation) (LoopPromoteIfOneIterationO
 }
 
 // Target returns the op's target operand.
-func (o LoopPromoteIfOneIterationOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o LoopPromoteIfOneIterationOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // BuildLoopPromoteIfOneIterationOp creates a
 // transform.loop.promote_if_one_iteration at b's insertion point (detached
@@ -3808,7 +3810,7 @@ func (o LoopPromoteIfOneIterationOp) Target() *ir.Value { return o.op.Operands[0
 // regions get their block.
 func BuildLoopPromoteIfOneIterationOp(b *ir.Builder, loc ir.Location, target *ir.Value) LoopPromoteIfOneIterationOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.promote_if_one_iteration", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return LoopPromoteIfOneIterationOp{opWrapper{op}}
 }
@@ -3828,7 +3830,7 @@ func AsLoopUnrollOp(op *ir.Operation) (LoopUnrollOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o LoopUnrollOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o LoopUnrollOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Factor returns the inherent attribute factor, or nil if it is not set.
 func (o LoopUnrollOp) Factor() ir.Attribute { return o.op.Attr("factor") }
@@ -3838,7 +3840,7 @@ func (o LoopUnrollOp) Factor() ir.Attribute { return o.op.Attr("factor") }
 // single-block regions get their block.
 func BuildLoopUnrollOp(b *ir.Builder, loc ir.Location, target *ir.Value, factor ir.Attribute) LoopUnrollOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.unroll", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"factor"}, factor)
 	b.Insert(op)
 	return LoopUnrollOp{opWrapper{op}}
@@ -3859,7 +3861,7 @@ func AsLoopUnrollAndJamOp(op *ir.Operation) (LoopUnrollAndJamOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o LoopUnrollAndJamOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o LoopUnrollAndJamOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Factor returns the inherent attribute factor, or nil if it is not set.
 func (o LoopUnrollAndJamOp) Factor() ir.Attribute { return o.op.Attr("factor") }
@@ -3869,7 +3871,7 @@ func (o LoopUnrollAndJamOp) Factor() ir.Attribute { return o.op.Attr("factor") }
 // left unset; single-block regions get their block.
 func BuildLoopUnrollAndJamOp(b *ir.Builder, loc ir.Location, target *ir.Value, factor ir.Attribute) LoopUnrollAndJamOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.unroll_and_jam", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"factor"}, factor)
 	b.Insert(op)
 	return LoopUnrollAndJamOp{opWrapper{op}}
@@ -3890,14 +3892,14 @@ func AsMatchOperationEmptyOp(op *ir.Operation) (MatchOperationEmptyOp, bool) {
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchOperationEmptyOp) OperandHandle() *ir.Value { return o.op.Operands[0] }
+func (o MatchOperationEmptyOp) OperandHandle() *ir.Value { return o.op.Operand(0) }
 
 // BuildMatchOperationEmptyOp creates a transform.match.operation_empty at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMatchOperationEmptyOp(b *ir.Builder, loc ir.Location, operandHandle *ir.Value) MatchOperationEmptyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.operation_empty", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{operandHandle}
+	op.SetOperands([]*ir.Value{operandHandle})
 	b.Insert(op)
 	return MatchOperationEmptyOp{opWrapper{op}}
 }
@@ -3917,7 +3919,7 @@ func AsMatchOperationNameOp(op *ir.Operation) (MatchOperationNameOp, bool) {
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchOperationNameOp) OperandHandle() *ir.Value { return o.op.Operands[0] }
+func (o MatchOperationNameOp) OperandHandle() *ir.Value { return o.op.Operand(0) }
 
 // OpNames returns the inherent attribute op_names, or nil if it is not set.
 func (o MatchOperationNameOp) OpNames() ir.Attribute { return o.op.Attr("op_names") }
@@ -3927,7 +3929,7 @@ func (o MatchOperationNameOp) OpNames() ir.Attribute { return o.op.Attr("op_name
 // left unset; single-block regions get their block.
 func BuildMatchOperationNameOp(b *ir.Builder, loc ir.Location, operandHandle *ir.Value, opNames ir.Attribute) MatchOperationNameOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.operation_name", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{operandHandle}
+	op.SetOperands([]*ir.Value{operandHandle})
 	setAttrs(op, []string{"op_names"}, opNames)
 	b.Insert(op)
 	return MatchOperationNameOp{opWrapper{op}}
@@ -3948,10 +3950,10 @@ func AsMatchParamCmpiOp(op *ir.Operation) (MatchParamCmpiOp, bool) {
 }
 
 // Param returns the op's param operand.
-func (o MatchParamCmpiOp) Param() *ir.Value { return o.op.Operands[0] }
+func (o MatchParamCmpiOp) Param() *ir.Value { return o.op.Operand(0) }
 
 // Reference returns the op's reference operand.
-func (o MatchParamCmpiOp) Reference() *ir.Value { return o.op.Operands[1] }
+func (o MatchParamCmpiOp) Reference() *ir.Value { return o.op.Operand(1) }
 
 // Predicate returns the inherent attribute predicate, or nil if it is not set.
 func (o MatchParamCmpiOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
@@ -3961,7 +3963,7 @@ func (o MatchParamCmpiOp) Predicate() ir.Attribute { return o.op.Attr("predicate
 // unset; single-block regions get their block.
 func BuildMatchParamCmpiOp(b *ir.Builder, loc ir.Location, param, reference *ir.Value, predicate ir.Attribute) MatchParamCmpiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.param.cmpi", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{param, reference}
+	op.SetOperands([]*ir.Value{param, reference})
 	setAttrs(op, []string{"predicate"}, predicate)
 	b.Insert(op)
 	return MatchParamCmpiOp{opWrapper{op}}
@@ -3982,10 +3984,10 @@ func AsMatchStructuredOp(op *ir.Operation) (MatchStructuredOp, bool) {
 }
 
 // Current returns the op's current operand.
-func (o MatchStructuredOp) Current() *ir.Value { return o.op.Operands[0] }
+func (o MatchStructuredOp) Current() *ir.Value { return o.op.Operand(0) }
 
 // Outputs returns the op's outputs result group.
-func (o MatchStructuredOp) Outputs() []*ir.Value { return o.op.Results }
+func (o MatchStructuredOp) Outputs() []*ir.Value { return o.op.Results() }
 
 // FailurePropagationMode returns the optional attribute failure_propagation_mode, or nil if it is not set.
 func (o MatchStructuredOp) FailurePropagationMode() ir.Attribute {
@@ -3993,14 +3995,14 @@ func (o MatchStructuredOp) FailurePropagationMode() ir.Attribute {
 }
 
 // BodyRegion returns the op's body_region region.
-func (o MatchStructuredOp) BodyRegion() *ir.Region { return o.op.Regions[0] }
+func (o MatchStructuredOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 
 // BuildMatchStructuredOp creates a transform.match.structured at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMatchStructuredOp(b *ir.Builder, loc ir.Location, outputsTypes []ir.Type, current *ir.Value, failurePropagationMode ir.Attribute) MatchStructuredOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured", Registered: true}, loc, outputsTypes)
-	op.Operands = []*ir.Value{current}
+	op.SetOperands([]*ir.Value{current})
 	setAttrs(op, []string{"failure_propagation_mode"}, failurePropagationMode)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
@@ -4022,7 +4024,7 @@ func AsMatchStructuredBodyOp(op *ir.Operation) (MatchStructuredBodyOp, bool) {
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchStructuredBodyOp) OperandHandle() *ir.Value { return o.op.Operands[0] }
+func (o MatchStructuredBodyOp) OperandHandle() *ir.Value { return o.op.Operand(0) }
 
 // ReductionPosition returns the optional attribute reduction_position, or nil if it is not set.
 func (o MatchStructuredBodyOp) ReductionPosition() ir.Attribute {
@@ -4043,7 +4045,7 @@ func (o MatchStructuredBodyOp) Contraction() ir.Attribute { return o.op.Attr("co
 // left unset; single-block regions get their block.
 func BuildMatchStructuredBodyOp(b *ir.Builder, loc ir.Location, operandHandle *ir.Value, reductionPosition, passthrough, elementwise, contraction ir.Attribute) MatchStructuredBodyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.body", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{operandHandle}
+	op.SetOperands([]*ir.Value{operandHandle})
 	setAttrs(op, []string{"reduction_position", "passthrough", "elementwise", "contraction"}, reductionPosition, passthrough, elementwise, contraction)
 	b.Insert(op)
 	return MatchStructuredBodyOp{opWrapper{op}}
@@ -4064,19 +4066,19 @@ func AsMatchStructuredClassifyContractionDimsOp(op *ir.Operation) (MatchStructur
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchStructuredClassifyContractionDimsOp) OperandHandle() *ir.Value { return o.op.Operands[0] }
+func (o MatchStructuredClassifyContractionDimsOp) OperandHandle() *ir.Value { return o.op.Operand(0) }
 
 // Batch returns the op's batch result.
-func (o MatchStructuredClassifyContractionDimsOp) Batch() *ir.Value { return o.op.Results[0] }
+func (o MatchStructuredClassifyContractionDimsOp) Batch() *ir.Value { return o.op.Result(0) }
 
 // M returns the op's m result.
-func (o MatchStructuredClassifyContractionDimsOp) M() *ir.Value { return o.op.Results[1] }
+func (o MatchStructuredClassifyContractionDimsOp) M() *ir.Value { return o.op.Result(1) }
 
 // N returns the op's n result.
-func (o MatchStructuredClassifyContractionDimsOp) N() *ir.Value { return o.op.Results[2] }
+func (o MatchStructuredClassifyContractionDimsOp) N() *ir.Value { return o.op.Result(2) }
 
 // K returns the op's k result.
-func (o MatchStructuredClassifyContractionDimsOp) K() *ir.Value { return o.op.Results[3] }
+func (o MatchStructuredClassifyContractionDimsOp) K() *ir.Value { return o.op.Result(3) }
 
 // BuildMatchStructuredClassifyContractionDimsOp creates a
 // transform.match.structured.classify_contraction_dims at b's insertion point
@@ -4084,7 +4086,7 @@ func (o MatchStructuredClassifyContractionDimsOp) K() *ir.Value { return o.op.Re
 // single-block regions get their block.
 func BuildMatchStructuredClassifyContractionDimsOp(b *ir.Builder, loc ir.Location, batchType, m_Type, n_Type, k_Type ir.Type, operandHandle *ir.Value) MatchStructuredClassifyContractionDimsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.classify_contraction_dims", Registered: true}, loc, []ir.Type{batchType, m_Type, n_Type, k_Type})
-	op.Operands = []*ir.Value{operandHandle}
+	op.SetOperands([]*ir.Value{operandHandle})
 	b.Insert(op)
 	return MatchStructuredClassifyContractionDimsOp{opWrapper{op}}
 }
@@ -4104,31 +4106,31 @@ func AsMatchStructuredClassifyConvolutionDimsOp(op *ir.Operation) (MatchStructur
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchStructuredClassifyConvolutionDimsOp) OperandHandle() *ir.Value { return o.op.Operands[0] }
+func (o MatchStructuredClassifyConvolutionDimsOp) OperandHandle() *ir.Value { return o.op.Operand(0) }
 
 // Batch returns the op's batch result.
-func (o MatchStructuredClassifyConvolutionDimsOp) Batch() *ir.Value { return o.op.Results[0] }
+func (o MatchStructuredClassifyConvolutionDimsOp) Batch() *ir.Value { return o.op.Result(0) }
 
 // OutputImage returns the op's output_image result.
-func (o MatchStructuredClassifyConvolutionDimsOp) OutputImage() *ir.Value { return o.op.Results[1] }
+func (o MatchStructuredClassifyConvolutionDimsOp) OutputImage() *ir.Value { return o.op.Result(1) }
 
 // OutputChannel returns the op's output_channel result.
-func (o MatchStructuredClassifyConvolutionDimsOp) OutputChannel() *ir.Value { return o.op.Results[2] }
+func (o MatchStructuredClassifyConvolutionDimsOp) OutputChannel() *ir.Value { return o.op.Result(2) }
 
 // FilterLoop returns the op's filter_loop result.
-func (o MatchStructuredClassifyConvolutionDimsOp) FilterLoop() *ir.Value { return o.op.Results[3] }
+func (o MatchStructuredClassifyConvolutionDimsOp) FilterLoop() *ir.Value { return o.op.Result(3) }
 
 // InputChannel returns the op's input_channel result.
-func (o MatchStructuredClassifyConvolutionDimsOp) InputChannel() *ir.Value { return o.op.Results[4] }
+func (o MatchStructuredClassifyConvolutionDimsOp) InputChannel() *ir.Value { return o.op.Result(4) }
 
 // Depth returns the op's depth result.
-func (o MatchStructuredClassifyConvolutionDimsOp) Depth() *ir.Value { return o.op.Results[5] }
+func (o MatchStructuredClassifyConvolutionDimsOp) Depth() *ir.Value { return o.op.Result(5) }
 
 // Strides returns the op's strides result.
-func (o MatchStructuredClassifyConvolutionDimsOp) Strides() *ir.Value { return o.op.Results[6] }
+func (o MatchStructuredClassifyConvolutionDimsOp) Strides() *ir.Value { return o.op.Result(6) }
 
 // Dilations returns the op's dilations result.
-func (o MatchStructuredClassifyConvolutionDimsOp) Dilations() *ir.Value { return o.op.Results[7] }
+func (o MatchStructuredClassifyConvolutionDimsOp) Dilations() *ir.Value { return o.op.Result(7) }
 
 // BuildMatchStructuredClassifyConvolutionDimsOp creates a
 // transform.match.structured.classify_convolution_dims at b's insertion point
@@ -4136,7 +4138,7 @@ func (o MatchStructuredClassifyConvolutionDimsOp) Dilations() *ir.Value { return
 // single-block regions get their block.
 func BuildMatchStructuredClassifyConvolutionDimsOp(b *ir.Builder, loc ir.Location, batchType, outputImageType, outputChannelType, filterLoopType, inputChannelType, depthType, stridesType, dilationsType ir.Type, operandHandle *ir.Value) MatchStructuredClassifyConvolutionDimsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.classify_convolution_dims", Registered: true}, loc, []ir.Type{batchType, outputImageType, outputChannelType, filterLoopType, inputChannelType, depthType, stridesType, dilationsType})
-	op.Operands = []*ir.Value{operandHandle}
+	op.SetOperands([]*ir.Value{operandHandle})
 	b.Insert(op)
 	return MatchStructuredClassifyConvolutionDimsOp{opWrapper{op}}
 }
@@ -4156,11 +4158,11 @@ func AsMatchStructuredDimOp(op *ir.Operation) (MatchStructuredDimOp, bool) {
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchStructuredDimOp) OperandHandle() *ir.Value { return o.op.Operands[0] }
+func (o MatchStructuredDimOp) OperandHandle() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result, or nil.
 func (o MatchStructuredDimOp) Result() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -4186,7 +4188,7 @@ func (o MatchStructuredDimOp) Reduction() ir.Attribute { return o.op.Attr("reduc
 // left unset; single-block regions get their block.
 func BuildMatchStructuredDimOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, operandHandle *ir.Value, rawDimList, isInverted, isAll, parallel, reduction ir.Attribute) MatchStructuredDimOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.dim", Registered: true}, loc, resultTypes)
-	op.Operands = []*ir.Value{operandHandle}
+	op.SetOperands([]*ir.Value{operandHandle})
 	setAttrs(op, []string{"raw_dim_list", "is_inverted", "is_all", "parallel", "reduction"}, rawDimList, isInverted, isAll, parallel, reduction)
 	b.Insert(op)
 	return MatchStructuredDimOp{opWrapper{op}}
@@ -4207,10 +4209,10 @@ func AsMatchStructuredElementalBitwidthOp(op *ir.Operation) (MatchStructuredElem
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchStructuredElementalBitwidthOp) OperandHandle() *ir.Value { return o.op.Operands[0] }
+func (o MatchStructuredElementalBitwidthOp) OperandHandle() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o MatchStructuredElementalBitwidthOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MatchStructuredElementalBitwidthOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMatchStructuredElementalBitwidthOp creates a
 // transform.match.structured.elemental_bitwidth at b's insertion point
@@ -4218,7 +4220,7 @@ func (o MatchStructuredElementalBitwidthOp) Result() *ir.Value { return o.op.Res
 // single-block regions get their block.
 func BuildMatchStructuredElementalBitwidthOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operandHandle *ir.Value) MatchStructuredElementalBitwidthOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.elemental_bitwidth", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operandHandle}
+	op.SetOperands([]*ir.Value{operandHandle})
 	b.Insert(op)
 	return MatchStructuredElementalBitwidthOp{opWrapper{op}}
 }
@@ -4238,11 +4240,11 @@ func AsMatchStructuredInitOp(op *ir.Operation) (MatchStructuredInitOp, bool) {
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchStructuredInitOp) OperandHandle() *ir.Value { return o.op.Operands[0] }
+func (o MatchStructuredInitOp) OperandHandle() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result, or nil.
 func (o MatchStructuredInitOp) Result() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -4270,7 +4272,7 @@ func (o MatchStructuredInitOp) ProjectedPermutation() ir.Attribute {
 // left unset; single-block regions get their block.
 func BuildMatchStructuredInitOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, operandHandle *ir.Value, rawPositionList, isInverted, isAll, permutation, projectedPermutation ir.Attribute) MatchStructuredInitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.init", Registered: true}, loc, resultTypes)
-	op.Operands = []*ir.Value{operandHandle}
+	op.SetOperands([]*ir.Value{operandHandle})
 	setAttrs(op, []string{"raw_position_list", "is_inverted", "is_all", "permutation", "projected_permutation"}, rawPositionList, isInverted, isAll, permutation, projectedPermutation)
 	b.Insert(op)
 	return MatchStructuredInitOp{opWrapper{op}}
@@ -4291,11 +4293,11 @@ func AsMatchStructuredInputOp(op *ir.Operation) (MatchStructuredInputOp, bool) {
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchStructuredInputOp) OperandHandle() *ir.Value { return o.op.Operands[0] }
+func (o MatchStructuredInputOp) OperandHandle() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result, or nil.
 func (o MatchStructuredInputOp) Result() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -4323,7 +4325,7 @@ func (o MatchStructuredInputOp) ProjectedPermutation() ir.Attribute {
 // are left unset; single-block regions get their block.
 func BuildMatchStructuredInputOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, operandHandle *ir.Value, rawPositionList, isInverted, isAll, permutation, projectedPermutation ir.Attribute) MatchStructuredInputOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.input", Registered: true}, loc, resultTypes)
-	op.Operands = []*ir.Value{operandHandle}
+	op.SetOperands([]*ir.Value{operandHandle})
 	setAttrs(op, []string{"raw_position_list", "is_inverted", "is_all", "permutation", "projected_permutation"}, rawPositionList, isInverted, isAll, permutation, projectedPermutation)
 	b.Insert(op)
 	return MatchStructuredInputOp{opWrapper{op}}
@@ -4344,10 +4346,10 @@ func AsMatchStructuredNumInitsOp(op *ir.Operation) (MatchStructuredNumInitsOp, b
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchStructuredNumInitsOp) OperandHandle() *ir.Value { return o.op.Operands[0] }
+func (o MatchStructuredNumInitsOp) OperandHandle() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o MatchStructuredNumInitsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MatchStructuredNumInitsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMatchStructuredNumInitsOp creates a
 // transform.match.structured.num_inits at b's insertion point (detached when b
@@ -4355,7 +4357,7 @@ func (o MatchStructuredNumInitsOp) Result() *ir.Value { return o.op.Results[0] }
 // get their block.
 func BuildMatchStructuredNumInitsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operandHandle *ir.Value) MatchStructuredNumInitsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.num_inits", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operandHandle}
+	op.SetOperands([]*ir.Value{operandHandle})
 	b.Insert(op)
 	return MatchStructuredNumInitsOp{opWrapper{op}}
 }
@@ -4375,10 +4377,10 @@ func AsMatchStructuredNumInputsOp(op *ir.Operation) (MatchStructuredNumInputsOp,
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchStructuredNumInputsOp) OperandHandle() *ir.Value { return o.op.Operands[0] }
+func (o MatchStructuredNumInputsOp) OperandHandle() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o MatchStructuredNumInputsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MatchStructuredNumInputsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMatchStructuredNumInputsOp creates a
 // transform.match.structured.num_inputs at b's insertion point (detached when
@@ -4386,7 +4388,7 @@ func (o MatchStructuredNumInputsOp) Result() *ir.Value { return o.op.Results[0] 
 // regions get their block.
 func BuildMatchStructuredNumInputsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operandHandle *ir.Value) MatchStructuredNumInputsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.num_inputs", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operandHandle}
+	op.SetOperands([]*ir.Value{operandHandle})
 	b.Insert(op)
 	return MatchStructuredNumInputsOp{opWrapper{op}}
 }
@@ -4406,17 +4408,17 @@ func AsMatchStructuredRankOp(op *ir.Operation) (MatchStructuredRankOp, bool) {
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchStructuredRankOp) OperandHandle() *ir.Value { return o.op.Operands[0] }
+func (o MatchStructuredRankOp) OperandHandle() *ir.Value { return o.op.Operand(0) }
 
 // Rank returns the op's rank result.
-func (o MatchStructuredRankOp) Rank() *ir.Value { return o.op.Results[0] }
+func (o MatchStructuredRankOp) Rank() *ir.Value { return o.op.Result(0) }
 
 // BuildMatchStructuredRankOp creates a transform.match.structured.rank at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMatchStructuredRankOp(b *ir.Builder, loc ir.Location, rankType ir.Type, operandHandle *ir.Value) MatchStructuredRankOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.rank", Registered: true}, loc, []ir.Type{rankType})
-	op.Operands = []*ir.Value{operandHandle}
+	op.SetOperands([]*ir.Value{operandHandle})
 	b.Insert(op)
 	return MatchStructuredRankOp{opWrapper{op}}
 }
@@ -4436,10 +4438,10 @@ func AsMatchStructuredResultOp(op *ir.Operation) (MatchStructuredResultOp, bool)
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchStructuredResultOp) OperandHandle() *ir.Value { return o.op.Operands[0] }
+func (o MatchStructuredResultOp) OperandHandle() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o MatchStructuredResultOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MatchStructuredResultOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Position returns the inherent attribute position, or nil if it is not set.
 func (o MatchStructuredResultOp) Position() ir.Attribute { return o.op.Attr("position") }
@@ -4455,7 +4457,7 @@ func (o MatchStructuredResultOp) Single() ir.Attribute { return o.op.Attr("singl
 // are left unset; single-block regions get their block.
 func BuildMatchStructuredResultOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operandHandle *ir.Value, position, any, single ir.Attribute) MatchStructuredResultOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.result", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operandHandle}
+	op.SetOperands([]*ir.Value{operandHandle})
 	setAttrs(op, []string{"position", "any", "single"}, position, any, single)
 	b.Insert(op)
 	return MatchStructuredResultOp{opWrapper{op}}
@@ -4476,14 +4478,14 @@ func AsMatchStructuredYieldOp(op *ir.Operation) (MatchStructuredYieldOp, bool) {
 }
 
 // Handles returns the op's handles operand group.
-func (o MatchStructuredYieldOp) Handles() []*ir.Value { return o.op.Operands }
+func (o MatchStructuredYieldOp) Handles() []*ir.Value { return o.op.Operands() }
 
 // BuildMatchStructuredYieldOp creates a transform.match.structured.yield at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMatchStructuredYieldOp(b *ir.Builder, loc ir.Location, handles []*ir.Value) MatchStructuredYieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.yield", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, handles...)
+	op.SetOperands(append([]*ir.Value{}, handles...))
 	b.Insert(op)
 	return MatchStructuredYieldOp{opWrapper{op}}
 }
@@ -4503,20 +4505,20 @@ func AsMemrefAllocaToGlobalOp(op *ir.Operation) (MemrefAllocaToGlobalOp, bool) {
 }
 
 // Alloca returns the op's alloca operand.
-func (o MemrefAllocaToGlobalOp) Alloca() *ir.Value { return o.op.Operands[0] }
+func (o MemrefAllocaToGlobalOp) Alloca() *ir.Value { return o.op.Operand(0) }
 
 // GetGlobal returns the op's getGlobal result.
-func (o MemrefAllocaToGlobalOp) GetGlobal() *ir.Value { return o.op.Results[0] }
+func (o MemrefAllocaToGlobalOp) GetGlobal() *ir.Value { return o.op.Result(0) }
 
 // Global returns the op's global result.
-func (o MemrefAllocaToGlobalOp) Global() *ir.Value { return o.op.Results[1] }
+func (o MemrefAllocaToGlobalOp) Global() *ir.Value { return o.op.Result(1) }
 
 // BuildMemrefAllocaToGlobalOp creates a transform.memref.alloca_to_global at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMemrefAllocaToGlobalOp(b *ir.Builder, loc ir.Location, getGlobalType, globalType ir.Type, alloca *ir.Value) MemrefAllocaToGlobalOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "memref.alloca_to_global", Registered: true}, loc, []ir.Type{getGlobalType, globalType})
-	op.Operands = []*ir.Value{alloca}
+	op.SetOperands([]*ir.Value{alloca})
 	b.Insert(op)
 	return MemrefAllocaToGlobalOp{opWrapper{op}}
 }
@@ -4536,7 +4538,7 @@ func AsMemrefEraseDeadAllocAndStoresOp(op *ir.Operation) (MemrefEraseDeadAllocAn
 }
 
 // Target returns the op's target operand.
-func (o MemrefEraseDeadAllocAndStoresOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o MemrefEraseDeadAllocAndStoresOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // BuildMemrefEraseDeadAllocAndStoresOp creates a
 // transform.memref.erase_dead_alloc_and_stores at b's insertion point
@@ -4544,7 +4546,7 @@ func (o MemrefEraseDeadAllocAndStoresOp) Target() *ir.Value { return o.op.Operan
 // single-block regions get their block.
 func BuildMemrefEraseDeadAllocAndStoresOp(b *ir.Builder, loc ir.Location, target *ir.Value) MemrefEraseDeadAllocAndStoresOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "memref.erase_dead_alloc_and_stores", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return MemrefEraseDeadAllocAndStoresOp{opWrapper{op}}
 }
@@ -4564,10 +4566,10 @@ func AsMemrefMakeLoopIndependentOp(op *ir.Operation) (MemrefMakeLoopIndependentO
 }
 
 // Target returns the op's target operand.
-func (o MemrefMakeLoopIndependentOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o MemrefMakeLoopIndependentOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o MemrefMakeLoopIndependentOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o MemrefMakeLoopIndependentOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // NumLoops returns the inherent attribute num_loops, or nil if it is not set.
 func (o MemrefMakeLoopIndependentOp) NumLoops() ir.Attribute { return o.op.Attr("num_loops") }
@@ -4578,7 +4580,7 @@ func (o MemrefMakeLoopIndependentOp) NumLoops() ir.Attribute { return o.op.Attr(
 // regions get their block.
 func BuildMemrefMakeLoopIndependentOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, numLoops ir.Attribute) MemrefMakeLoopIndependentOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "memref.make_loop_independent", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"num_loops"}, numLoops)
 	b.Insert(op)
 	return MemrefMakeLoopIndependentOp{opWrapper{op}}
@@ -4599,10 +4601,10 @@ func AsMemrefMultibufferOp(op *ir.Operation) (MemrefMultibufferOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o MemrefMultibufferOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o MemrefMultibufferOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o MemrefMultibufferOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o MemrefMultibufferOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // Factor returns the inherent attribute factor, or nil if it is not set.
 func (o MemrefMultibufferOp) Factor() ir.Attribute { return o.op.Attr("factor") }
@@ -4615,7 +4617,7 @@ func (o MemrefMultibufferOp) SkipAnalysis() ir.Attribute { return o.op.Attr("ski
 // left unset; single-block regions get their block.
 func BuildMemrefMultibufferOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, factor, skipAnalysis ir.Attribute) MemrefMultibufferOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "memref.multibuffer", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"factor", "skip_analysis"}, factor, skipAnalysis)
 	b.Insert(op)
 	return MemrefMultibufferOp{opWrapper{op}}
@@ -4636,10 +4638,10 @@ func AsMergeHandlesOp(op *ir.Operation) (MergeHandlesOp, bool) {
 }
 
 // Handles returns the op's handles operand group.
-func (o MergeHandlesOp) Handles() []*ir.Value { return o.op.Operands }
+func (o MergeHandlesOp) Handles() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o MergeHandlesOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MergeHandlesOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Deduplicate returns the optional attribute deduplicate, or nil if it is not set.
 func (o MergeHandlesOp) Deduplicate() ir.Attribute { return o.op.Attr("deduplicate") }
@@ -4649,7 +4651,7 @@ func (o MergeHandlesOp) Deduplicate() ir.Attribute { return o.op.Attr("deduplica
 // single-block regions get their block.
 func BuildMergeHandlesOp(b *ir.Builder, loc ir.Location, resultType ir.Type, handles []*ir.Value, deduplicate ir.Attribute) MergeHandlesOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "merge_handles", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, handles...)
+	op.SetOperands(append([]*ir.Value{}, handles...))
 	setAttrs(op, []string{"deduplicate"}, deduplicate)
 	b.Insert(op)
 	return MergeHandlesOp{opWrapper{op}}
@@ -4685,7 +4687,7 @@ func (o NamedSequenceOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs")
 func (o NamedSequenceOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 
 // Body returns the op's body region.
-func (o NamedSequenceOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o NamedSequenceOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildNamedSequenceOp creates a transform.named_sequence at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -4713,17 +4715,17 @@ func AsNumAssociationsOp(op *ir.Operation) (NumAssociationsOp, bool) {
 }
 
 // Handle returns the op's handle operand.
-func (o NumAssociationsOp) Handle() *ir.Value { return o.op.Operands[0] }
+func (o NumAssociationsOp) Handle() *ir.Value { return o.op.Operand(0) }
 
 // Num returns the op's num result.
-func (o NumAssociationsOp) Num() *ir.Value { return o.op.Results[0] }
+func (o NumAssociationsOp) Num() *ir.Value { return o.op.Result(0) }
 
 // BuildNumAssociationsOp creates a transform.num_associations at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildNumAssociationsOp(b *ir.Builder, loc ir.Location, numType ir.Type, handle *ir.Value) NumAssociationsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "num_associations", Registered: true}, loc, []ir.Type{numType})
-	op.Operands = []*ir.Value{handle}
+	op.SetOperands([]*ir.Value{handle})
 	b.Insert(op)
 	return NumAssociationsOp{opWrapper{op}}
 }
@@ -4743,10 +4745,10 @@ func AsNvgpuCreateAsyncGroupsOp(op *ir.Operation) (NvgpuCreateAsyncGroupsOp, boo
 }
 
 // Target returns the op's target operand.
-func (o NvgpuCreateAsyncGroupsOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o NvgpuCreateAsyncGroupsOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o NvgpuCreateAsyncGroupsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o NvgpuCreateAsyncGroupsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BypassL1 returns the optional attribute bypass_l1, or nil if it is not set.
 func (o NvgpuCreateAsyncGroupsOp) BypassL1() ir.Attribute { return o.op.Attr("bypass_l1") }
@@ -4756,7 +4758,7 @@ func (o NvgpuCreateAsyncGroupsOp) BypassL1() ir.Attribute { return o.op.Attr("by
 // attributes are left unset; single-block regions get their block.
 func BuildNvgpuCreateAsyncGroupsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value, bypassL1 ir.Attribute) NvgpuCreateAsyncGroupsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "nvgpu.create_async_groups", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"bypass_l1"}, bypassL1)
 	b.Insert(op)
 	return NvgpuCreateAsyncGroupsOp{opWrapper{op}}
@@ -4777,10 +4779,10 @@ func AsNvgpuPipelineSharedMemoryCopiesOp(op *ir.Operation) (NvgpuPipelineSharedM
 }
 
 // ForOp returns the op's for_op operand.
-func (o NvgpuPipelineSharedMemoryCopiesOp) ForOp() *ir.Value { return o.op.Operands[0] }
+func (o NvgpuPipelineSharedMemoryCopiesOp) ForOp() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o NvgpuPipelineSharedMemoryCopiesOp) Result() *ir.Value { return o.op.Results[0] }
+func (o NvgpuPipelineSharedMemoryCopiesOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Depth returns the inherent attribute depth, or nil if it is not set.
 func (o NvgpuPipelineSharedMemoryCopiesOp) Depth() ir.Attribute { return o.op.Attr("depth") }
@@ -4801,7 +4803,7 @@ func (o NvgpuPipelineSharedMemoryCopiesOp) FailurePropagationMode() ir.Attribute
 // single-block regions get their block.
 func BuildNvgpuPipelineSharedMemoryCopiesOp(b *ir.Builder, loc ir.Location, resultType ir.Type, forOp *ir.Value, depth, peelEpilogue, failurePropagationMode ir.Attribute) NvgpuPipelineSharedMemoryCopiesOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "nvgpu.pipeline_shared_memory_copies", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{forOp}
+	op.SetOperands([]*ir.Value{forOp})
 	setAttrs(op, []string{"depth", "peel_epilogue", "failure_propagation_mode"}, depth, peelEpilogue, failurePropagationMode)
 	b.Insert(op)
 	return NvgpuPipelineSharedMemoryCopiesOp{opWrapper{op}}
@@ -4822,14 +4824,14 @@ func AsNvgpuRewriteCopyAsTmaOp(op *ir.Operation) (NvgpuRewriteCopyAsTmaOp, bool)
 }
 
 // Target returns the op's target operand.
-func (o NvgpuRewriteCopyAsTmaOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o NvgpuRewriteCopyAsTmaOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // BuildNvgpuRewriteCopyAsTmaOp creates a transform.nvgpu.rewrite_copy_as_tma
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildNvgpuRewriteCopyAsTmaOp(b *ir.Builder, loc ir.Location, target *ir.Value) NvgpuRewriteCopyAsTmaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "nvgpu.rewrite_copy_as_tma", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return NvgpuRewriteCopyAsTmaOp{opWrapper{op}}
 }
@@ -4849,7 +4851,7 @@ func AsNvgpuRewriteMatmulAsMmaSyncOp(op *ir.Operation) (NvgpuRewriteMatmulAsMmaS
 }
 
 // Target returns the op's target operand.
-func (o NvgpuRewriteMatmulAsMmaSyncOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o NvgpuRewriteMatmulAsMmaSyncOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // BuildNvgpuRewriteMatmulAsMmaSyncOp creates a
 // transform.nvgpu.rewrite_matmul_as_mma_sync at b's insertion point (detached
@@ -4857,7 +4859,7 @@ func (o NvgpuRewriteMatmulAsMmaSyncOp) Target() *ir.Value { return o.op.Operands
 // regions get their block.
 func BuildNvgpuRewriteMatmulAsMmaSyncOp(b *ir.Builder, loc ir.Location, target *ir.Value) NvgpuRewriteMatmulAsMmaSyncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "nvgpu.rewrite_matmul_as_mma_sync", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return NvgpuRewriteMatmulAsMmaSyncOp{opWrapper{op}}
 }
@@ -4877,7 +4879,7 @@ func AsParamConstantOp(op *ir.Operation) (ParamConstantOp, bool) {
 }
 
 // Param returns the op's param result.
-func (o ParamConstantOp) Param() *ir.Value { return o.op.Results[0] }
+func (o ParamConstantOp) Param() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ParamConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -4907,10 +4909,10 @@ func AsPdlMatchOp(op *ir.Operation) (PdlMatchOp, bool) {
 }
 
 // Root returns the op's root operand.
-func (o PdlMatchOp) Root() *ir.Value { return o.op.Operands[0] }
+func (o PdlMatchOp) Root() *ir.Value { return o.op.Operand(0) }
 
 // Matched returns the op's matched result.
-func (o PdlMatchOp) Matched() *ir.Value { return o.op.Results[0] }
+func (o PdlMatchOp) Matched() *ir.Value { return o.op.Result(0) }
 
 // PatternName returns the inherent attribute pattern_name, or nil if it is not set.
 func (o PdlMatchOp) PatternName() ir.Attribute { return o.op.Attr("pattern_name") }
@@ -4920,7 +4922,7 @@ func (o PdlMatchOp) PatternName() ir.Attribute { return o.op.Attr("pattern_name"
 // single-block regions get their block.
 func BuildPdlMatchOp(b *ir.Builder, loc ir.Location, matchedType ir.Type, root *ir.Value, patternName ir.Attribute) PdlMatchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "pdl_match", Registered: true}, loc, []ir.Type{matchedType})
-	op.Operands = []*ir.Value{root}
+	op.SetOperands([]*ir.Value{root})
 	setAttrs(op, []string{"pattern_name"}, patternName)
 	b.Insert(op)
 	return PdlMatchOp{opWrapper{op}}
@@ -4942,7 +4944,7 @@ func AsPrintOp(op *ir.Operation) (PrintOp, bool) {
 
 // Target returns the op's target operand, or nil.
 func (o PrintOp) Target() *ir.Value {
-	if s := o.op.Operands; len(s) > 0 {
+	if s := o.op.Operands(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -4965,7 +4967,7 @@ func (o PrintOp) SkipRegions() ir.Attribute { return o.op.Attr("skip_regions") }
 // regions get their block.
 func BuildPrintOp(b *ir.Builder, loc ir.Location, target []*ir.Value, name, assumeVerified, useLocalScope, skipRegions ir.Attribute) PrintOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "print", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, target...)
+	op.SetOperands(append([]*ir.Value{}, target...))
 	setAttrs(op, []string{"name", "assume_verified", "use_local_scope", "skip_regions"}, name, assumeVerified, useLocalScope, skipRegions)
 	b.Insert(op)
 	return PrintOp{opWrapper{op}}
@@ -4986,20 +4988,20 @@ func AsReplicateOp(op *ir.Operation) (ReplicateOp, bool) {
 }
 
 // Pattern returns the op's pattern operand.
-func (o ReplicateOp) Pattern() *ir.Value { return o.op.Operands[0] }
+func (o ReplicateOp) Pattern() *ir.Value { return o.op.Operand(0) }
 
 // Handles returns the op's handles operand group.
-func (o ReplicateOp) Handles() []*ir.Value { return o.op.Operands[1:] }
+func (o ReplicateOp) Handles() []*ir.Value { return o.op.Operands()[1:] }
 
 // Replicated returns the op's replicated result group.
-func (o ReplicateOp) Replicated() []*ir.Value { return o.op.Results }
+func (o ReplicateOp) Replicated() []*ir.Value { return o.op.Results() }
 
 // BuildReplicateOp creates a transform.replicate at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReplicateOp(b *ir.Builder, loc ir.Location, replicatedTypes []ir.Type, pattern *ir.Value, handles []*ir.Value) ReplicateOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "replicate", Registered: true}, loc, replicatedTypes)
-	op.Operands = append([]*ir.Value{pattern}, handles...)
+	op.SetOperands(append([]*ir.Value{pattern}, handles...))
 	b.Insert(op)
 	return ReplicateOp{opWrapper{op}}
 }
@@ -5019,7 +5021,7 @@ func AsScfTakeAssumedBranchOp(op *ir.Operation) (ScfTakeAssumedBranchOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o ScfTakeAssumedBranchOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o ScfTakeAssumedBranchOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // TakeElseBranch returns the optional attribute take_else_branch, or nil if it is not set.
 func (o ScfTakeAssumedBranchOp) TakeElseBranch() ir.Attribute { return o.op.Attr("take_else_branch") }
@@ -5029,7 +5031,7 @@ func (o ScfTakeAssumedBranchOp) TakeElseBranch() ir.Attribute { return o.op.Attr
 // are left unset; single-block regions get their block.
 func BuildScfTakeAssumedBranchOp(b *ir.Builder, loc ir.Location, target *ir.Value, takeElseBranch ir.Attribute) ScfTakeAssumedBranchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "scf.take_assumed_branch", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"take_else_branch"}, takeElseBranch)
 	b.Insert(op)
 	return ScfTakeAssumedBranchOp{opWrapper{op}}
@@ -5050,10 +5052,10 @@ func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o SelectOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o SelectOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o SelectOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SelectOp) Result() *ir.Value { return o.op.Result(0) }
 
 // OpName returns the inherent attribute op_name, or nil if it is not set.
 func (o SelectOp) OpName() ir.Attribute { return o.op.Attr("op_name") }
@@ -5063,7 +5065,7 @@ func (o SelectOp) OpName() ir.Attribute { return o.op.Attr("op_name") }
 // regions get their block.
 func BuildSelectOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value, opName ir.Attribute) SelectOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "select", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"op_name"}, opName)
 	b.Insert(op)
 	return SelectOp{opWrapper{op}}
@@ -5085,7 +5087,7 @@ func AsSequenceOp(op *ir.Operation) (SequenceOp, bool) {
 
 // Root returns the op's root operand, or nil.
 func (o SequenceOp) Root() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -5093,11 +5095,11 @@ func (o SequenceOp) Root() *ir.Value {
 
 // ExtraBindings returns the op's extra_bindings operand group.
 func (o SequenceOp) ExtraBindings() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Results returns the op's results result group.
-func (o SequenceOp) Results() []*ir.Value { return o.op.Results }
+func (o SequenceOp) Results() []*ir.Value { return o.op.Results() }
 
 // FailurePropagationMode returns the inherent attribute failure_propagation_mode, or nil if it is not set.
 func (o SequenceOp) FailurePropagationMode() ir.Attribute {
@@ -5105,14 +5107,14 @@ func (o SequenceOp) FailurePropagationMode() ir.Attribute {
 }
 
 // Body returns the op's body region.
-func (o SequenceOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o SequenceOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildSequenceOp creates a transform.sequence at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSequenceOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, root, extraBindings []*ir.Value, failurePropagationMode ir.Attribute) SequenceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "sequence", Registered: true}, loc, resultsTypes)
-	op.Operands = append(append([]*ir.Value{}, root...), extraBindings...)
+	op.SetOperands(append(append([]*ir.Value{}, root...), extraBindings...))
 	op.SetOperandSegments([]int32{int32(len(root)), int32(len(extraBindings))})
 	setAttrs(op, []string{"failure_propagation_mode"}, failurePropagationMode)
 	op.AddRegion().AddBlock()
@@ -5135,20 +5137,20 @@ func AsSmtConstrainParamsOp(op *ir.Operation) (SmtConstrainParamsOp, bool) {
 }
 
 // Params returns the op's params operand group.
-func (o SmtConstrainParamsOp) Params() []*ir.Value { return o.op.Operands }
+func (o SmtConstrainParamsOp) Params() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o SmtConstrainParamsOp) Results() []*ir.Value { return o.op.Results }
+func (o SmtConstrainParamsOp) Results() []*ir.Value { return o.op.Results() }
 
 // Body returns the op's body region.
-func (o SmtConstrainParamsOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o SmtConstrainParamsOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildSmtConstrainParamsOp creates a transform.smt.constrain_params at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmtConstrainParamsOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, params []*ir.Value) SmtConstrainParamsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "smt.constrain_params", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, params...)
+	op.SetOperands(append([]*ir.Value{}, params...))
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return SmtConstrainParamsOp{opWrapper{op}}
@@ -5169,10 +5171,10 @@ func AsSparseTensorMatchSparseInoutOp(op *ir.Operation) (SparseTensorMatchSparse
 }
 
 // Target returns the op's target operand.
-func (o SparseTensorMatchSparseInoutOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o SparseTensorMatchSparseInoutOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o SparseTensorMatchSparseInoutOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SparseTensorMatchSparseInoutOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSparseTensorMatchSparseInoutOp creates a
 // transform.sparse_tensor.match.sparse_inout at b's insertion point (detached
@@ -5180,7 +5182,7 @@ func (o SparseTensorMatchSparseInoutOp) Result() *ir.Value { return o.op.Results
 // regions get their block.
 func BuildSparseTensorMatchSparseInoutOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value) SparseTensorMatchSparseInoutOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "sparse_tensor.match.sparse_inout", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return SparseTensorMatchSparseInoutOp{opWrapper{op}}
 }
@@ -5200,10 +5202,10 @@ func AsSplitHandleOp(op *ir.Operation) (SplitHandleOp, bool) {
 }
 
 // Handle returns the op's handle operand.
-func (o SplitHandleOp) Handle() *ir.Value { return o.op.Operands[0] }
+func (o SplitHandleOp) Handle() *ir.Value { return o.op.Operand(0) }
 
 // Results returns the op's results result group.
-func (o SplitHandleOp) Results() []*ir.Value { return o.op.Results }
+func (o SplitHandleOp) Results() []*ir.Value { return o.op.Results() }
 
 // PassThroughEmptyHandle returns the optional attribute pass_through_empty_handle, or nil if it is not set.
 func (o SplitHandleOp) PassThroughEmptyHandle() ir.Attribute {
@@ -5223,7 +5225,7 @@ func (o SplitHandleOp) OverflowResult() ir.Attribute { return o.op.Attr("overflo
 // single-block regions get their block.
 func BuildSplitHandleOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, handle *ir.Value, passThroughEmptyHandle, failOnPayloadTooSmall, overflowResult ir.Attribute) SplitHandleOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "split_handle", Registered: true}, loc, resultsTypes)
-	op.Operands = []*ir.Value{handle}
+	op.SetOperands([]*ir.Value{handle})
 	setAttrs(op, []string{"pass_through_empty_handle", "fail_on_payload_too_small", "overflow_result"}, passThroughEmptyHandle, failOnPayloadTooSmall, overflowResult)
 	b.Insert(op)
 	return SplitHandleOp{opWrapper{op}}
@@ -5244,13 +5246,13 @@ func AsStructuredBufferizeToAllocationOp(op *ir.Operation) (StructuredBufferizeT
 }
 
 // Target returns the op's target operand.
-func (o StructuredBufferizeToAllocationOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredBufferizeToAllocationOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // AllocatedBuffer returns the op's allocated_buffer result.
-func (o StructuredBufferizeToAllocationOp) AllocatedBuffer() *ir.Value { return o.op.Results[0] }
+func (o StructuredBufferizeToAllocationOp) AllocatedBuffer() *ir.Value { return o.op.Result(0) }
 
 // NewOps returns the op's new_ops result.
-func (o StructuredBufferizeToAllocationOp) NewOps() *ir.Value { return o.op.Results[1] }
+func (o StructuredBufferizeToAllocationOp) NewOps() *ir.Value { return o.op.Result(1) }
 
 // MemorySpace returns the optional attribute memory_space, or nil if it is not set.
 func (o StructuredBufferizeToAllocationOp) MemorySpace() ir.Attribute {
@@ -5279,7 +5281,7 @@ func (o StructuredBufferizeToAllocationOp) EmitDealloc() ir.Attribute {
 // single-block regions get their block.
 func BuildStructuredBufferizeToAllocationOp(b *ir.Builder, loc ir.Location, allocatedBufferType, newOpsType ir.Type, target *ir.Value, memorySpace, memcpyOp, allocOp, bufferizeDestinationOnly, emitDealloc ir.Attribute) StructuredBufferizeToAllocationOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.bufferize_to_allocation", Registered: true}, loc, []ir.Type{allocatedBufferType, newOpsType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"memory_space", "memcpy_op", "alloc_op", "bufferize_destination_only", "emit_dealloc"}, memorySpace, memcpyOp, allocOp, bufferizeDestinationOnly, emitDealloc)
 	b.Insert(op)
 	return StructuredBufferizeToAllocationOp{opWrapper{op}}
@@ -5300,13 +5302,13 @@ func AsStructuredContinuousTileSizesOp(op *ir.Operation) (StructuredContinuousTi
 }
 
 // Target returns the op's target operand.
-func (o StructuredContinuousTileSizesOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredContinuousTileSizesOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // TileSizes returns the op's tile_sizes result.
-func (o StructuredContinuousTileSizesOp) TileSizes() *ir.Value { return o.op.Results[0] }
+func (o StructuredContinuousTileSizesOp) TileSizes() *ir.Value { return o.op.Result(0) }
 
 // ChunkSizes returns the op's chunk_sizes result.
-func (o StructuredContinuousTileSizesOp) ChunkSizes() *ir.Value { return o.op.Results[1] }
+func (o StructuredContinuousTileSizesOp) ChunkSizes() *ir.Value { return o.op.Result(1) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o StructuredContinuousTileSizesOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -5320,7 +5322,7 @@ func (o StructuredContinuousTileSizesOp) TargetSize() ir.Attribute { return o.op
 // regions get their block.
 func BuildStructuredContinuousTileSizesOp(b *ir.Builder, loc ir.Location, tileSizesType, chunkSizesType ir.Type, target *ir.Value, dimension, targetSize ir.Attribute) StructuredContinuousTileSizesOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.continuous_tile_sizes", Registered: true}, loc, []ir.Type{tileSizesType, chunkSizesType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"dimension", "target_size"}, dimension, targetSize)
 	b.Insert(op)
 	return StructuredContinuousTileSizesOp{opWrapper{op}}
@@ -5341,13 +5343,13 @@ func AsStructuredConvertConv2dToImg2colOp(op *ir.Operation) (StructuredConvertCo
 }
 
 // Target returns the op's target operand.
-func (o StructuredConvertConv2dToImg2colOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredConvertConv2dToImg2colOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Img2colTensor returns the op's img2col_tensor result.
-func (o StructuredConvertConv2dToImg2colOp) Img2colTensor() *ir.Value { return o.op.Results[0] }
+func (o StructuredConvertConv2dToImg2colOp) Img2colTensor() *ir.Value { return o.op.Result(0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredConvertConv2dToImg2colOp) Transformed() *ir.Value { return o.op.Results[1] }
+func (o StructuredConvertConv2dToImg2colOp) Transformed() *ir.Value { return o.op.Result(1) }
 
 // BuildStructuredConvertConv2dToImg2colOp creates a
 // transform.structured.convert_conv2d_to_img2col at b's insertion point
@@ -5355,7 +5357,7 @@ func (o StructuredConvertConv2dToImg2colOp) Transformed() *ir.Value { return o.o
 // single-block regions get their block.
 func BuildStructuredConvertConv2dToImg2colOp(b *ir.Builder, loc ir.Location, img2colTensorType, transformedType ir.Type, target *ir.Value) StructuredConvertConv2dToImg2colOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.convert_conv2d_to_img2col", Registered: true}, loc, []ir.Type{img2colTensorType, transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredConvertConv2dToImg2colOp{opWrapper{op}}
 }
@@ -5375,10 +5377,10 @@ func AsStructuredConvertToLoopsOp(op *ir.Operation) (StructuredConvertToLoopsOp,
 }
 
 // Target returns the op's target operand.
-func (o StructuredConvertToLoopsOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredConvertToLoopsOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o StructuredConvertToLoopsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o StructuredConvertToLoopsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildStructuredConvertToLoopsOp creates a
 // transform.structured.convert_to_loops at b's insertion point (detached when
@@ -5386,7 +5388,7 @@ func (o StructuredConvertToLoopsOp) Result() *ir.Value { return o.op.Results[0] 
 // regions get their block.
 func BuildStructuredConvertToLoopsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value) StructuredConvertToLoopsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.convert_to_loops", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredConvertToLoopsOp{opWrapper{op}}
 }
@@ -5406,17 +5408,17 @@ func AsStructuredDecomposeOp(op *ir.Operation) (StructuredDecomposeOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredDecomposeOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredDecomposeOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredDecomposeOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o StructuredDecomposeOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // BuildStructuredDecomposeOp creates a transform.structured.decompose at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildStructuredDecomposeOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredDecomposeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.decompose", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredDecomposeOp{opWrapper{op}}
 }
@@ -5436,10 +5438,10 @@ func AsStructuredDecomposeInterfaceOp(op *ir.Operation) (StructuredDecomposeInte
 }
 
 // Target returns the op's target operand.
-func (o StructuredDecomposeInterfaceOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredDecomposeInterfaceOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredDecomposeInterfaceOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o StructuredDecomposeInterfaceOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // BuildStructuredDecomposeInterfaceOp creates a
 // transform.structured.decompose_interface at b's insertion point (detached
@@ -5447,7 +5449,7 @@ func (o StructuredDecomposeInterfaceOp) Transformed() *ir.Value { return o.op.Re
 // regions get their block.
 func BuildStructuredDecomposeInterfaceOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredDecomposeInterfaceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.decompose_interface", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredDecomposeInterfaceOp{opWrapper{op}}
 }
@@ -5467,10 +5469,10 @@ func AsStructuredDecomposeWinogradOpOp(op *ir.Operation) (StructuredDecomposeWin
 }
 
 // Target returns the op's target operand.
-func (o StructuredDecomposeWinogradOpOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredDecomposeWinogradOpOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredDecomposeWinogradOpOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o StructuredDecomposeWinogradOpOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // BuildStructuredDecomposeWinogradOpOp creates a
 // transform.structured.decompose_winograd_op at b's insertion point (detached
@@ -5478,7 +5480,7 @@ func (o StructuredDecomposeWinogradOpOp) Transformed() *ir.Value { return o.op.R
 // regions get their block.
 func BuildStructuredDecomposeWinogradOpOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredDecomposeWinogradOpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.decompose_winograd_op", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredDecomposeWinogradOpOp{opWrapper{op}}
 }
@@ -5498,7 +5500,7 @@ func AsStructuredEliminateEmptyTensorsOp(op *ir.Operation) (StructuredEliminateE
 }
 
 // Target returns the op's target operand.
-func (o StructuredEliminateEmptyTensorsOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredEliminateEmptyTensorsOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // BuildStructuredEliminateEmptyTensorsOp creates a
 // transform.structured.eliminate_empty_tensors at b's insertion point
@@ -5506,7 +5508,7 @@ func (o StructuredEliminateEmptyTensorsOp) Target() *ir.Value { return o.op.Oper
 // single-block regions get their block.
 func BuildStructuredEliminateEmptyTensorsOp(b *ir.Builder, loc ir.Location, target *ir.Value) StructuredEliminateEmptyTensorsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.eliminate_empty_tensors", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredEliminateEmptyTensorsOp{opWrapper{op}}
 }
@@ -5526,10 +5528,10 @@ func AsStructuredFlattenElementwiseOp(op *ir.Operation) (StructuredFlattenElemen
 }
 
 // Target returns the op's target operand.
-func (o StructuredFlattenElementwiseOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredFlattenElementwiseOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredFlattenElementwiseOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o StructuredFlattenElementwiseOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // BuildStructuredFlattenElementwiseOp creates a
 // transform.structured.flatten_elementwise at b's insertion point (detached
@@ -5537,7 +5539,7 @@ func (o StructuredFlattenElementwiseOp) Transformed() *ir.Value { return o.op.Re
 // regions get their block.
 func BuildStructuredFlattenElementwiseOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredFlattenElementwiseOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.flatten_elementwise", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredFlattenElementwiseOp{opWrapper{op}}
 }
@@ -5558,24 +5560,24 @@ func AsStructuredFuseOp(op *ir.Operation) (StructuredFuseOp, bool) {
 
 // Target returns the op's target operand.
 func (o StructuredFuseOp) Target() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // TileSizes returns the op's tile_sizes operand group.
 func (o StructuredFuseOp) TileSizes() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // TileInterchange returns the op's tile_interchange operand group.
 func (o StructuredFuseOp) TileInterchange() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // Transformed returns the op's transformed result.
-func (o StructuredFuseOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o StructuredFuseOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // Loops returns the op's loops result group.
-func (o StructuredFuseOp) Loops() []*ir.Value { return o.op.Results[1:] }
+func (o StructuredFuseOp) Loops() []*ir.Value { return o.op.Results()[1:] }
 
 // TileSizesAttr returns the optional attribute tile_sizes, or nil if it is not set.
 func (o StructuredFuseOp) TileSizesAttr() ir.Attribute { return o.op.Attr("tile_sizes") }
@@ -5602,7 +5604,7 @@ func (o StructuredFuseOp) UseForall() ir.Attribute { return o.op.Attr("use_foral
 // unset; single-block regions get their block.
 func BuildStructuredFuseOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, loopsTypes []ir.Type, target *ir.Value, tileSizes, tileInterchange []*ir.Value, tileSizesAttr, tileInterchangeAttr, staticTileSizes, staticTileInterchange, applyCleanup, useForall ir.Attribute) StructuredFuseOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.fuse", Registered: true}, loc, append([]ir.Type{transformedType}, loopsTypes...))
-	op.Operands = append(append([]*ir.Value{target}, tileSizes...), tileInterchange...)
+	op.SetOperands(append(append([]*ir.Value{target}, tileSizes...), tileInterchange...))
 	op.SetOperandSegments([]int32{1, int32(len(tileSizes)), int32(len(tileInterchange))})
 	setAttrs(op, []string{"tile_sizes", "tile_interchange", "static_tile_sizes", "static_tile_interchange", "apply_cleanup", "use_forall"}, tileSizesAttr, tileInterchangeAttr, staticTileSizes, staticTileInterchange, applyCleanup, useForall)
 	b.Insert(op)
@@ -5624,16 +5626,16 @@ func AsStructuredFuseIntoContainingOpOp(op *ir.Operation) (StructuredFuseIntoCon
 }
 
 // ProducerOp returns the op's producer_op operand.
-func (o StructuredFuseIntoContainingOpOp) ProducerOp() *ir.Value { return o.op.Operands[0] }
+func (o StructuredFuseIntoContainingOpOp) ProducerOp() *ir.Value { return o.op.Operand(0) }
 
 // ContainingOp returns the op's containing_op operand.
-func (o StructuredFuseIntoContainingOpOp) ContainingOp() *ir.Value { return o.op.Operands[1] }
+func (o StructuredFuseIntoContainingOpOp) ContainingOp() *ir.Value { return o.op.Operand(1) }
 
 // FusedOp returns the op's fused_op result.
-func (o StructuredFuseIntoContainingOpOp) FusedOp() *ir.Value { return o.op.Results[0] }
+func (o StructuredFuseIntoContainingOpOp) FusedOp() *ir.Value { return o.op.Result(0) }
 
 // NewContainingOp returns the op's new_containing_op result.
-func (o StructuredFuseIntoContainingOpOp) NewContainingOp() *ir.Value { return o.op.Results[1] }
+func (o StructuredFuseIntoContainingOpOp) NewContainingOp() *ir.Value { return o.op.Result(1) }
 
 // BuildStructuredFuseIntoContainingOpOp creates a
 // transform.structured.fuse_into_containing_op at b's insertion point
@@ -5641,7 +5643,7 @@ func (o StructuredFuseIntoContainingOpOp) NewContainingOp() *ir.Value { return o
 // single-block regions get their block.
 func BuildStructuredFuseIntoContainingOpOp(b *ir.Builder, loc ir.Location, fusedOpType, newContainingOpType ir.Type, producerOp, containingOp *ir.Value) StructuredFuseIntoContainingOpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.fuse_into_containing_op", Registered: true}, loc, []ir.Type{fusedOpType, newContainingOpType})
-	op.Operands = []*ir.Value{producerOp, containingOp}
+	op.SetOperands([]*ir.Value{producerOp, containingOp})
 	b.Insert(op)
 	return StructuredFuseIntoContainingOpOp{opWrapper{op}}
 }
@@ -5661,17 +5663,17 @@ func AsStructuredGeneralizeOp(op *ir.Operation) (StructuredGeneralizeOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredGeneralizeOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredGeneralizeOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredGeneralizeOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o StructuredGeneralizeOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // BuildStructuredGeneralizeOp creates a transform.structured.generalize at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildStructuredGeneralizeOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredGeneralizeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.generalize", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredGeneralizeOp{opWrapper{op}}
 }
@@ -5691,13 +5693,13 @@ func AsStructuredGpuMapCopyToThreadsOp(op *ir.Operation) (StructuredGpuMapCopyTo
 }
 
 // Target returns the op's target operand.
-func (o StructuredGpuMapCopyToThreadsOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredGpuMapCopyToThreadsOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // ForallOp returns the op's forall_op result.
-func (o StructuredGpuMapCopyToThreadsOp) ForallOp() *ir.Value { return o.op.Results[0] }
+func (o StructuredGpuMapCopyToThreadsOp) ForallOp() *ir.Value { return o.op.Result(0) }
 
 // TiledOp returns the op's tiled_op result.
-func (o StructuredGpuMapCopyToThreadsOp) TiledOp() *ir.Value { return o.op.Results[1] }
+func (o StructuredGpuMapCopyToThreadsOp) TiledOp() *ir.Value { return o.op.Result(1) }
 
 // TotalNumThreads returns the inherent attribute total_num_threads, or nil if it is not set.
 func (o StructuredGpuMapCopyToThreadsOp) TotalNumThreads() ir.Attribute {
@@ -5715,7 +5717,7 @@ func (o StructuredGpuMapCopyToThreadsOp) DesiredBitAlignment() ir.Attribute {
 // single-block regions get their block.
 func BuildStructuredGpuMapCopyToThreadsOp(b *ir.Builder, loc ir.Location, forallOpType, tiledOpType ir.Type, target *ir.Value, totalNumThreads, desiredBitAlignment ir.Attribute) StructuredGpuMapCopyToThreadsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.gpu.map_copy_to_threads", Registered: true}, loc, []ir.Type{forallOpType, tiledOpType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"total_num_threads", "desired_bit_alignment"}, totalNumThreads, desiredBitAlignment)
 	b.Insert(op)
 	return StructuredGpuMapCopyToThreadsOp{opWrapper{op}}
@@ -5736,10 +5738,10 @@ func AsStructuredHoistPadOp(op *ir.Operation) (StructuredHoistPadOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredHoistPadOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredHoistPadOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredHoistPadOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o StructuredHoistPadOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // NumLoops returns the inherent attribute num_loops, or nil if it is not set.
 func (o StructuredHoistPadOp) NumLoops() ir.Attribute { return o.op.Attr("num_loops") }
@@ -5752,7 +5754,7 @@ func (o StructuredHoistPadOp) Transpose() ir.Attribute { return o.op.Attr("trans
 // left unset; single-block regions get their block.
 func BuildStructuredHoistPadOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, numLoops, transpose ir.Attribute) StructuredHoistPadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.hoist_pad", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"num_loops", "transpose"}, numLoops, transpose)
 	b.Insert(op)
 	return StructuredHoistPadOp{opWrapper{op}}
@@ -5773,13 +5775,13 @@ func AsStructuredHoistPadBuildPackingLoopNestOp(op *ir.Operation) (StructuredHoi
 }
 
 // Target returns the op's target operand.
-func (o StructuredHoistPadBuildPackingLoopNestOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredHoistPadBuildPackingLoopNestOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Loop returns the op's loop operand.
-func (o StructuredHoistPadBuildPackingLoopNestOp) Loop() *ir.Value { return o.op.Operands[1] }
+func (o StructuredHoistPadBuildPackingLoopNestOp) Loop() *ir.Value { return o.op.Operand(1) }
 
 // PackingLoop returns the op's packing_loop result.
-func (o StructuredHoistPadBuildPackingLoopNestOp) PackingLoop() *ir.Value { return o.op.Results[0] }
+func (o StructuredHoistPadBuildPackingLoopNestOp) PackingLoop() *ir.Value { return o.op.Result(0) }
 
 // Transpose returns the optional attribute transpose, or nil if it is not set.
 func (o StructuredHoistPadBuildPackingLoopNestOp) Transpose() ir.Attribute {
@@ -5792,7 +5794,7 @@ func (o StructuredHoistPadBuildPackingLoopNestOp) Transpose() ir.Attribute {
 // unset; single-block regions get their block.
 func BuildStructuredHoistPadBuildPackingLoopNestOp(b *ir.Builder, loc ir.Location, packingLoopType ir.Type, target, loop *ir.Value, transpose ir.Attribute) StructuredHoistPadBuildPackingLoopNestOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.hoist_pad.build_packing_loop_nest", Registered: true}, loc, []ir.Type{packingLoopType})
-	op.Operands = []*ir.Value{target, loop}
+	op.SetOperands([]*ir.Value{target, loop})
 	setAttrs(op, []string{"transpose"}, transpose)
 	b.Insert(op)
 	return StructuredHoistPadBuildPackingLoopNestOp{opWrapper{op}}
@@ -5813,10 +5815,10 @@ func AsStructuredHoistRedundantVectorBroadcastsOp(op *ir.Operation) (StructuredH
 }
 
 // Target returns the op's target operand.
-func (o StructuredHoistRedundantVectorBroadcastsOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredHoistRedundantVectorBroadcastsOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredHoistRedundantVectorBroadcastsOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o StructuredHoistRedundantVectorBroadcastsOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // BuildStructuredHoistRedundantVectorBroadcastsOp creates a
 // transform.structured.hoist_redundant_vector_broadcasts at b's insertion
@@ -5824,7 +5826,7 @@ func (o StructuredHoistRedundantVectorBroadcastsOp) Transformed() *ir.Value { re
 // unset; single-block regions get their block.
 func BuildStructuredHoistRedundantVectorBroadcastsOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredHoistRedundantVectorBroadcastsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.hoist_redundant_vector_broadcasts", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredHoistRedundantVectorBroadcastsOp{opWrapper{op}}
 }
@@ -5844,10 +5846,10 @@ func AsStructuredHoistRedundantVectorTransfersOp(op *ir.Operation) (StructuredHo
 }
 
 // Target returns the op's target operand.
-func (o StructuredHoistRedundantVectorTransfersOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredHoistRedundantVectorTransfersOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredHoistRedundantVectorTransfersOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o StructuredHoistRedundantVectorTransfersOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // VerifyNonZeroTrip returns the optional attribute verify_non_zero_trip, or nil if it is not set.
 func (o StructuredHoistRedundantVectorTransfersOp) VerifyNonZeroTrip() ir.Attribute {
@@ -5860,7 +5862,7 @@ func (o StructuredHoistRedundantVectorTransfersOp) VerifyNonZeroTrip() ir.Attrib
 // single-block regions get their block.
 func BuildStructuredHoistRedundantVectorTransfersOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, verifyNonZeroTrip ir.Attribute) StructuredHoistRedundantVectorTransfersOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.hoist_redundant_vector_transfers", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"verify_non_zero_trip"}, verifyNonZeroTrip)
 	b.Insert(op)
 	return StructuredHoistRedundantVectorTransfersOp{opWrapper{op}}
@@ -5881,10 +5883,10 @@ func AsStructuredInsertSliceToCopyOp(op *ir.Operation) (StructuredInsertSliceToC
 }
 
 // Target returns the op's target operand.
-func (o StructuredInsertSliceToCopyOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredInsertSliceToCopyOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredInsertSliceToCopyOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o StructuredInsertSliceToCopyOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // BuildStructuredInsertSliceToCopyOp creates a
 // transform.structured.insert_slice_to_copy at b's insertion point (detached
@@ -5892,7 +5894,7 @@ func (o StructuredInsertSliceToCopyOp) Transformed() *ir.Value { return o.op.Res
 // regions get their block.
 func BuildStructuredInsertSliceToCopyOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredInsertSliceToCopyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.insert_slice_to_copy", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredInsertSliceToCopyOp{opWrapper{op}}
 }
@@ -5912,10 +5914,10 @@ func AsStructuredInterchangeOp(op *ir.Operation) (StructuredInterchangeOp, bool)
 }
 
 // Target returns the op's target operand.
-func (o StructuredInterchangeOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredInterchangeOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredInterchangeOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o StructuredInterchangeOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // IteratorInterchange returns the optional attribute iterator_interchange, or nil if it is not set.
 func (o StructuredInterchangeOp) IteratorInterchange() ir.Attribute {
@@ -5927,7 +5929,7 @@ func (o StructuredInterchangeOp) IteratorInterchange() ir.Attribute {
 // are left unset; single-block regions get their block.
 func BuildStructuredInterchangeOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, iteratorInterchange ir.Attribute) StructuredInterchangeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.interchange", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"iterator_interchange"}, iteratorInterchange)
 	b.Insert(op)
 	return StructuredInterchangeOp{opWrapper{op}}
@@ -5948,10 +5950,10 @@ func AsStructuredLinalgCopyToMemrefOp(op *ir.Operation) (StructuredLinalgCopyToM
 }
 
 // Target returns the op's target operand.
-func (o StructuredLinalgCopyToMemrefOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredLinalgCopyToMemrefOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredLinalgCopyToMemrefOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o StructuredLinalgCopyToMemrefOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // BuildStructuredLinalgCopyToMemrefOp creates a
 // transform.structured.linalg_copy_to_memref at b's insertion point (detached
@@ -5959,7 +5961,7 @@ func (o StructuredLinalgCopyToMemrefOp) Transformed() *ir.Value { return o.op.Re
 // regions get their block.
 func BuildStructuredLinalgCopyToMemrefOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredLinalgCopyToMemrefOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.linalg_copy_to_memref", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredLinalgCopyToMemrefOp{opWrapper{op}}
 }
@@ -5979,16 +5981,16 @@ func AsStructuredLowerPackOp(op *ir.Operation) (StructuredLowerPackOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredLowerPackOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredLowerPackOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // PadOp returns the op's pad_op result.
-func (o StructuredLowerPackOp) PadOp() *ir.Value { return o.op.Results[0] }
+func (o StructuredLowerPackOp) PadOp() *ir.Value { return o.op.Result(0) }
 
 // ExpandShapeOp returns the op's expand_shape_op result.
-func (o StructuredLowerPackOp) ExpandShapeOp() *ir.Value { return o.op.Results[1] }
+func (o StructuredLowerPackOp) ExpandShapeOp() *ir.Value { return o.op.Result(1) }
 
 // TransposeOp returns the op's transpose_op result.
-func (o StructuredLowerPackOp) TransposeOp() *ir.Value { return o.op.Results[2] }
+func (o StructuredLowerPackOp) TransposeOp() *ir.Value { return o.op.Result(2) }
 
 // LowerPadLikeWithInsertSlice returns the optional attribute lowerPadLikeWithInsertSlice, or nil if it is not set.
 func (o StructuredLowerPackOp) LowerPadLikeWithInsertSlice() ir.Attribute {
@@ -6000,7 +6002,7 @@ func (o StructuredLowerPackOp) LowerPadLikeWithInsertSlice() ir.Attribute {
 // left unset; single-block regions get their block.
 func BuildStructuredLowerPackOp(b *ir.Builder, loc ir.Location, padOpType, expandShapeOpType, transposeOpType ir.Type, target *ir.Value, lowerPadLikeWithInsertSlice ir.Attribute) StructuredLowerPackOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.lower_pack", Registered: true}, loc, []ir.Type{padOpType, expandShapeOpType, transposeOpType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"lowerPadLikeWithInsertSlice"}, lowerPadLikeWithInsertSlice)
 	b.Insert(op)
 	return StructuredLowerPackOp{opWrapper{op}}
@@ -6021,19 +6023,19 @@ func AsStructuredLowerUnpackOp(op *ir.Operation) (StructuredLowerUnpackOp, bool)
 }
 
 // Target returns the op's target operand.
-func (o StructuredLowerUnpackOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredLowerUnpackOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // EmptyOp returns the op's empty_op result.
-func (o StructuredLowerUnpackOp) EmptyOp() *ir.Value { return o.op.Results[0] }
+func (o StructuredLowerUnpackOp) EmptyOp() *ir.Value { return o.op.Result(0) }
 
 // TransposeOp returns the op's transpose_op result.
-func (o StructuredLowerUnpackOp) TransposeOp() *ir.Value { return o.op.Results[1] }
+func (o StructuredLowerUnpackOp) TransposeOp() *ir.Value { return o.op.Result(1) }
 
 // CollapseShapeOp returns the op's collapse_shape_op result.
-func (o StructuredLowerUnpackOp) CollapseShapeOp() *ir.Value { return o.op.Results[2] }
+func (o StructuredLowerUnpackOp) CollapseShapeOp() *ir.Value { return o.op.Result(2) }
 
 // ExtractSliceOp returns the op's extract_slice_op result.
-func (o StructuredLowerUnpackOp) ExtractSliceOp() *ir.Value { return o.op.Results[3] }
+func (o StructuredLowerUnpackOp) ExtractSliceOp() *ir.Value { return o.op.Result(3) }
 
 // LowerUnpadLikeWithExtractSlice returns the optional attribute lowerUnpadLikeWithExtractSlice, or nil if it is not set.
 func (o StructuredLowerUnpackOp) LowerUnpadLikeWithExtractSlice() ir.Attribute {
@@ -6045,7 +6047,7 @@ func (o StructuredLowerUnpackOp) LowerUnpadLikeWithExtractSlice() ir.Attribute {
 // are left unset; single-block regions get their block.
 func BuildStructuredLowerUnpackOp(b *ir.Builder, loc ir.Location, emptyOpType, transposeOpType, collapseShapeOpType, extractSliceOpType ir.Type, target *ir.Value, lowerUnpadLikeWithExtractSlice ir.Attribute) StructuredLowerUnpackOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.lower_unpack", Registered: true}, loc, []ir.Type{emptyOpType, transposeOpType, collapseShapeOpType, extractSliceOpType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"lowerUnpadLikeWithExtractSlice"}, lowerUnpadLikeWithExtractSlice)
 	b.Insert(op)
 	return StructuredLowerUnpackOp{opWrapper{op}}
@@ -6066,10 +6068,10 @@ func AsStructuredMatchOp(op *ir.Operation) (StructuredMatchOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredMatchOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredMatchOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Results returns the op's results result.
-func (o StructuredMatchOp) Results() *ir.Value { return o.op.Results[0] }
+func (o StructuredMatchOp) Results() *ir.Value { return o.op.Result(0) }
 
 // Ops returns the optional attribute ops, or nil if it is not set.
 func (o StructuredMatchOp) Ops() ir.Attribute { return o.op.Attr("ops") }
@@ -6093,7 +6095,7 @@ func (o StructuredMatchOp) FilterOperandTypes() ir.Attribute {
 // unset; single-block regions get their block.
 func BuildStructuredMatchOp(b *ir.Builder, loc ir.Location, resultsType ir.Type, target *ir.Value, ops, interface_, opAttrs, filterResultType, filterOperandTypes ir.Attribute) StructuredMatchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.match", Registered: true}, loc, []ir.Type{resultsType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"ops", "interface", "op_attrs", "filter_result_type", "filter_operand_types"}, ops, interface_, opAttrs, filterResultType, filterOperandTypes)
 	b.Insert(op)
 	return StructuredMatchOp{opWrapper{op}}
@@ -6114,16 +6116,16 @@ func AsStructuredMultitileSizesOp(op *ir.Operation) (StructuredMultitileSizesOp,
 }
 
 // Target returns the op's target operand.
-func (o StructuredMultitileSizesOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredMultitileSizesOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // LowSize returns the op's low_size result.
-func (o StructuredMultitileSizesOp) LowSize() *ir.Value { return o.op.Results[0] }
+func (o StructuredMultitileSizesOp) LowSize() *ir.Value { return o.op.Result(0) }
 
 // HighSize returns the op's high_size result.
-func (o StructuredMultitileSizesOp) HighSize() *ir.Value { return o.op.Results[1] }
+func (o StructuredMultitileSizesOp) HighSize() *ir.Value { return o.op.Result(1) }
 
 // SplitPoint returns the op's split_point result.
-func (o StructuredMultitileSizesOp) SplitPoint() *ir.Value { return o.op.Results[2] }
+func (o StructuredMultitileSizesOp) SplitPoint() *ir.Value { return o.op.Result(2) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o StructuredMultitileSizesOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -6140,7 +6142,7 @@ func (o StructuredMultitileSizesOp) Divisor() ir.Attribute { return o.op.Attr("d
 // get their block.
 func BuildStructuredMultitileSizesOp(b *ir.Builder, loc ir.Location, lowSizeType, highSizeType, splitPointType ir.Type, target *ir.Value, dimension, targetSize, divisor ir.Attribute) StructuredMultitileSizesOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.multitile_sizes", Registered: true}, loc, []ir.Type{lowSizeType, highSizeType, splitPointType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"dimension", "target_size", "divisor"}, dimension, targetSize, divisor)
 	b.Insert(op)
 	return StructuredMultitileSizesOp{opWrapper{op}}
@@ -6161,13 +6163,13 @@ func AsStructuredPackOp(op *ir.Operation) (StructuredPackOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredPackOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredPackOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // PackedSizes returns the op's packed_sizes operand group.
-func (o StructuredPackOp) PackedSizes() []*ir.Value { return o.op.Operands[1:] }
+func (o StructuredPackOp) PackedSizes() []*ir.Value { return o.op.Operands()[1:] }
 
 // PackedOp returns the op's packed_op result.
-func (o StructuredPackOp) PackedOp() *ir.Value { return o.op.Results[0] }
+func (o StructuredPackOp) PackedOp() *ir.Value { return o.op.Result(0) }
 
 // StaticPackedSizes returns the optional attribute static_packed_sizes, or nil if it is not set.
 func (o StructuredPackOp) StaticPackedSizes() ir.Attribute { return o.op.Attr("static_packed_sizes") }
@@ -6177,7 +6179,7 @@ func (o StructuredPackOp) StaticPackedSizes() ir.Attribute { return o.op.Attr("s
 // unset; single-block regions get their block.
 func BuildStructuredPackOp(b *ir.Builder, loc ir.Location, packedOpType ir.Type, target *ir.Value, packedSizes []*ir.Value, staticPackedSizes ir.Attribute) StructuredPackOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.pack", Registered: true}, loc, []ir.Type{packedOpType})
-	op.Operands = append([]*ir.Value{target}, packedSizes...)
+	op.SetOperands(append([]*ir.Value{target}, packedSizes...))
 	setAttrs(op, []string{"static_packed_sizes"}, staticPackedSizes)
 	b.Insert(op)
 	return StructuredPackOp{opWrapper{op}}
@@ -6198,13 +6200,13 @@ func AsStructuredPackGreedilyOp(op *ir.Operation) (StructuredPackGreedilyOp, boo
 }
 
 // Target returns the op's target operand.
-func (o StructuredPackGreedilyOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredPackGreedilyOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // MatmulPackedSizes returns the op's matmul_packed_sizes operand group.
-func (o StructuredPackGreedilyOp) MatmulPackedSizes() []*ir.Value { return o.op.Operands[1:] }
+func (o StructuredPackGreedilyOp) MatmulPackedSizes() []*ir.Value { return o.op.Operands()[1:] }
 
 // PackedOp returns the op's packed_op result.
-func (o StructuredPackGreedilyOp) PackedOp() *ir.Value { return o.op.Results[0] }
+func (o StructuredPackGreedilyOp) PackedOp() *ir.Value { return o.op.Result(0) }
 
 // StaticMatmulPackedSizes returns the optional attribute static_matmul_packed_sizes, or nil if it is not set.
 func (o StructuredPackGreedilyOp) StaticMatmulPackedSizes() ir.Attribute {
@@ -6226,7 +6228,7 @@ func (o StructuredPackGreedilyOp) MatmulInnerDimsOrder() ir.Attribute {
 // attributes are left unset; single-block regions get their block.
 func BuildStructuredPackGreedilyOp(b *ir.Builder, loc ir.Location, packedOpType ir.Type, target *ir.Value, matmulPackedSizes []*ir.Value, staticMatmulPackedSizes, matmulPaddedSizesNextMultipleOf, matmulInnerDimsOrder ir.Attribute) StructuredPackGreedilyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.pack_greedily", Registered: true}, loc, []ir.Type{packedOpType})
-	op.Operands = append([]*ir.Value{target}, matmulPackedSizes...)
+	op.SetOperands(append([]*ir.Value{target}, matmulPackedSizes...))
 	setAttrs(op, []string{"static_matmul_packed_sizes", "matmul_padded_sizes_next_multiple_of", "matmul_inner_dims_order"}, staticMatmulPackedSizes, matmulPaddedSizesNextMultipleOf, matmulInnerDimsOrder)
 	b.Insert(op)
 	return StructuredPackGreedilyOp{opWrapper{op}}
@@ -6247,19 +6249,19 @@ func AsStructuredPackTransposeOp(op *ir.Operation) (StructuredPackTransposeOp, b
 }
 
 // TargetPackOrUnPackOp returns the op's target_pack_or_un_pack_op operand.
-func (o StructuredPackTransposeOp) TargetPackOrUnPackOp() *ir.Value { return o.op.Operands[0] }
+func (o StructuredPackTransposeOp) TargetPackOrUnPackOp() *ir.Value { return o.op.Operand(0) }
 
 // TargetLinalgOp returns the op's target_linalg_op operand.
-func (o StructuredPackTransposeOp) TargetLinalgOp() *ir.Value { return o.op.Operands[1] }
+func (o StructuredPackTransposeOp) TargetLinalgOp() *ir.Value { return o.op.Operand(1) }
 
 // PackedOp returns the op's packed_op result.
-func (o StructuredPackTransposeOp) PackedOp() *ir.Value { return o.op.Results[0] }
+func (o StructuredPackTransposeOp) PackedOp() *ir.Value { return o.op.Result(0) }
 
 // PackOp returns the op's pack_op result.
-func (o StructuredPackTransposeOp) PackOp() *ir.Value { return o.op.Results[1] }
+func (o StructuredPackTransposeOp) PackOp() *ir.Value { return o.op.Result(1) }
 
 // UnPackOp returns the op's un_pack_op result.
-func (o StructuredPackTransposeOp) UnPackOp() *ir.Value { return o.op.Results[2] }
+func (o StructuredPackTransposeOp) UnPackOp() *ir.Value { return o.op.Result(2) }
 
 // OuterPerm returns the optional attribute outer_perm, or nil if it is not set.
 func (o StructuredPackTransposeOp) OuterPerm() ir.Attribute { return o.op.Attr("outer_perm") }
@@ -6272,7 +6274,7 @@ func (o StructuredPackTransposeOp) InnerPerm() ir.Attribute { return o.op.Attr("
 // attributes are left unset; single-block regions get their block.
 func BuildStructuredPackTransposeOp(b *ir.Builder, loc ir.Location, packedOpType, packOpType, unPackOpType ir.Type, targetPackOrUnPackOp, targetLinalgOp *ir.Value, outerPerm, innerPerm ir.Attribute) StructuredPackTransposeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.pack_transpose", Registered: true}, loc, []ir.Type{packedOpType, packOpType, unPackOpType})
-	op.Operands = []*ir.Value{targetPackOrUnPackOp, targetLinalgOp}
+	op.SetOperands([]*ir.Value{targetPackOrUnPackOp, targetLinalgOp})
 	setAttrs(op, []string{"outer_perm", "inner_perm"}, outerPerm, innerPerm)
 	b.Insert(op)
 	return StructuredPackTransposeOp{opWrapper{op}}
@@ -6293,19 +6295,19 @@ func AsStructuredPadOp(op *ir.Operation) (StructuredPadOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredPadOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredPadOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // PadToMultipleOf returns the op's pad_to_multiple_of operand group.
-func (o StructuredPadOp) PadToMultipleOf() []*ir.Value { return o.op.Operands[1:] }
+func (o StructuredPadOp) PadToMultipleOf() []*ir.Value { return o.op.Operands()[1:] }
 
 // Padded returns the op's padded result.
-func (o StructuredPadOp) Padded() *ir.Value { return o.op.Results[0] }
+func (o StructuredPadOp) Padded() *ir.Value { return o.op.Result(0) }
 
 // Pad returns the op's pad result.
-func (o StructuredPadOp) Pad() *ir.Value { return o.op.Results[1] }
+func (o StructuredPadOp) Pad() *ir.Value { return o.op.Result(1) }
 
 // Copy returns the op's copy result.
-func (o StructuredPadOp) Copy() *ir.Value { return o.op.Results[2] }
+func (o StructuredPadOp) Copy() *ir.Value { return o.op.Result(2) }
 
 // PaddingValues returns the optional attribute padding_values, or nil if it is not set.
 func (o StructuredPadOp) PaddingValues() ir.Attribute { return o.op.Attr("padding_values") }
@@ -6340,7 +6342,7 @@ func (o StructuredPadOp) UsePrescribedTensorShapes() ir.Attribute {
 // unset; single-block regions get their block.
 func BuildStructuredPadOp(b *ir.Builder, loc ir.Location, paddedType, padType, copyType ir.Type, target *ir.Value, padToMultipleOf []*ir.Value, paddingValues, paddingDimensions, staticPadToMultipleOf, packPaddings, nofoldFlags, transposePaddings, copyBackOp, usePrescribedTensorShapes ir.Attribute) StructuredPadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.pad", Registered: true}, loc, []ir.Type{paddedType, padType, copyType})
-	op.Operands = append([]*ir.Value{target}, padToMultipleOf...)
+	op.SetOperands(append([]*ir.Value{target}, padToMultipleOf...))
 	setAttrs(op, []string{"padding_values", "padding_dimensions", "static_pad_to_multiple_of", "pack_paddings", "nofold_flags", "transpose_paddings", "copy_back_op", "use_prescribed_tensor_shapes"}, paddingValues, paddingDimensions, staticPadToMultipleOf, packPaddings, nofoldFlags, transposePaddings, copyBackOp, usePrescribedTensorShapes)
 	b.Insert(op)
 	return StructuredPadOp{opWrapper{op}}
@@ -6361,16 +6363,16 @@ func AsStructuredPadTilingInterfaceOp(op *ir.Operation) (StructuredPadTilingInte
 }
 
 // Target returns the op's target operand.
-func (o StructuredPadTilingInterfaceOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredPadTilingInterfaceOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // PaddingSizes returns the op's padding_sizes operand group.
-func (o StructuredPadTilingInterfaceOp) PaddingSizes() []*ir.Value { return o.op.Operands[1:] }
+func (o StructuredPadTilingInterfaceOp) PaddingSizes() []*ir.Value { return o.op.Operands()[1:] }
 
 // Padded returns the op's padded result.
-func (o StructuredPadTilingInterfaceOp) Padded() *ir.Value { return o.op.Results[0] }
+func (o StructuredPadTilingInterfaceOp) Padded() *ir.Value { return o.op.Result(0) }
 
 // Pad returns the op's pad result.
-func (o StructuredPadTilingInterfaceOp) Pad() *ir.Value { return o.op.Results[1] }
+func (o StructuredPadTilingInterfaceOp) Pad() *ir.Value { return o.op.Result(1) }
 
 // PaddingValues returns the optional attribute padding_values, or nil if it is not set.
 func (o StructuredPadTilingInterfaceOp) PaddingValues() ir.Attribute {
@@ -6393,7 +6395,7 @@ func (o StructuredPadTilingInterfaceOp) PadToMultipleOf() ir.Attribute {
 // regions get their block.
 func BuildStructuredPadTilingInterfaceOp(b *ir.Builder, loc ir.Location, paddedType, padType ir.Type, target *ir.Value, paddingSizes []*ir.Value, paddingValues, staticPaddingSizes, padToMultipleOf ir.Attribute) StructuredPadTilingInterfaceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.pad_tiling_interface", Registered: true}, loc, []ir.Type{paddedType, padType})
-	op.Operands = append([]*ir.Value{target}, paddingSizes...)
+	op.SetOperands(append([]*ir.Value{target}, paddingSizes...))
 	setAttrs(op, []string{"padding_values", "static_padding_sizes", "pad_to_multiple_of"}, paddingValues, staticPaddingSizes, padToMultipleOf)
 	b.Insert(op)
 	return StructuredPadTilingInterfaceOp{opWrapper{op}}
@@ -6414,10 +6416,10 @@ func AsStructuredPromoteOp(op *ir.Operation) (StructuredPromoteOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredPromoteOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredPromoteOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredPromoteOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o StructuredPromoteOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // OperandsToPromote returns the optional attribute operands_to_promote, or nil if it is not set.
 func (o StructuredPromoteOp) OperandsToPromote() ir.Attribute {
@@ -6456,7 +6458,7 @@ func (o StructuredPromoteOp) Alignment() ir.Attribute { return o.op.Attr("alignm
 // left unset; single-block regions get their block.
 func BuildStructuredPromoteOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, operandsToPromote, useFullTileBuffers, useFullTilesByDefault, useOriginalSubviewSize, useAlloca, memorySpace, mapping, alignment ir.Attribute) StructuredPromoteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.promote", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"operands_to_promote", "use_full_tile_buffers", "use_full_tiles_by_default", "use_original_subview_size", "use_alloca", "memory_space", "mapping", "alignment"}, operandsToPromote, useFullTileBuffers, useFullTilesByDefault, useOriginalSubviewSize, useAlloca, memorySpace, mapping, alignment)
 	b.Insert(op)
 	return StructuredPromoteOp{opWrapper{op}}
@@ -6477,10 +6479,10 @@ func AsStructuredPromoteTensorOp(op *ir.Operation) (StructuredPromoteTensorOp, b
 }
 
 // Tensor returns the op's tensor operand.
-func (o StructuredPromoteTensorOp) Tensor() *ir.Value { return o.op.Operands[0] }
+func (o StructuredPromoteTensorOp) Tensor() *ir.Value { return o.op.Operand(0) }
 
 // Promoted returns the op's promoted result.
-func (o StructuredPromoteTensorOp) Promoted() *ir.Value { return o.op.Results[0] }
+func (o StructuredPromoteTensorOp) Promoted() *ir.Value { return o.op.Result(0) }
 
 // MemorySpace returns the optional attribute memory_space, or nil if it is not set.
 func (o StructuredPromoteTensorOp) MemorySpace() ir.Attribute { return o.op.Attr("memory_space") }
@@ -6490,7 +6492,7 @@ func (o StructuredPromoteTensorOp) MemorySpace() ir.Attribute { return o.op.Attr
 // attributes are left unset; single-block regions get their block.
 func BuildStructuredPromoteTensorOp(b *ir.Builder, loc ir.Location, promotedType ir.Type, tensor *ir.Value, memorySpace ir.Attribute) StructuredPromoteTensorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.promote_tensor", Registered: true}, loc, []ir.Type{promotedType})
-	op.Operands = []*ir.Value{tensor}
+	op.SetOperands([]*ir.Value{tensor})
 	setAttrs(op, []string{"memory_space"}, memorySpace)
 	b.Insert(op)
 	return StructuredPromoteTensorOp{opWrapper{op}}
@@ -6511,20 +6513,20 @@ func AsStructuredReplaceOp(op *ir.Operation) (StructuredReplaceOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredReplaceOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredReplaceOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Replacement returns the op's replacement result.
-func (o StructuredReplaceOp) Replacement() *ir.Value { return o.op.Results[0] }
+func (o StructuredReplaceOp) Replacement() *ir.Value { return o.op.Result(0) }
 
 // BodyRegion returns the op's bodyRegion region.
-func (o StructuredReplaceOp) BodyRegion() *ir.Region { return o.op.Regions[0] }
+func (o StructuredReplaceOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 
 // BuildStructuredReplaceOp creates a transform.structured.replace at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildStructuredReplaceOp(b *ir.Builder, loc ir.Location, replacementType ir.Type, target *ir.Value) StructuredReplaceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.replace", Registered: true}, loc, []ir.Type{replacementType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return StructuredReplaceOp{opWrapper{op}}
@@ -6545,10 +6547,10 @@ func AsStructuredRewriteInDestinationPassingStyleOp(op *ir.Operation) (Structure
 }
 
 // Target returns the op's target operand.
-func (o StructuredRewriteInDestinationPassingStyleOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredRewriteInDestinationPassingStyleOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredRewriteInDestinationPassingStyleOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o StructuredRewriteInDestinationPassingStyleOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // BuildStructuredRewriteInDestinationPassingStyleOp creates a
 // transform.structured.rewrite_in_destination_passing_style at b's insertion
@@ -6556,7 +6558,7 @@ func (o StructuredRewriteInDestinationPassingStyleOp) Transformed() *ir.Value { 
 // unset; single-block regions get their block.
 func BuildStructuredRewriteInDestinationPassingStyleOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredRewriteInDestinationPassingStyleOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.rewrite_in_destination_passing_style", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredRewriteInDestinationPassingStyleOp{opWrapper{op}}
 }
@@ -6576,17 +6578,17 @@ func AsStructuredScalarizeOp(op *ir.Operation) (StructuredScalarizeOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredScalarizeOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredScalarizeOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o StructuredScalarizeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o StructuredScalarizeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildStructuredScalarizeOp creates a transform.structured.scalarize at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildStructuredScalarizeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value) StructuredScalarizeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.scalarize", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredScalarizeOp{opWrapper{op}}
 }
@@ -6606,17 +6608,17 @@ func AsStructuredSpecializeOp(op *ir.Operation) (StructuredSpecializeOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredSpecializeOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredSpecializeOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredSpecializeOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o StructuredSpecializeOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // BuildStructuredSpecializeOp creates a transform.structured.specialize at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildStructuredSpecializeOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredSpecializeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.specialize", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredSpecializeOp{opWrapper{op}}
 }
@@ -6636,24 +6638,24 @@ func AsStructuredSplitOp(op *ir.Operation) (StructuredSplitOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredSplitOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredSplitOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // DynamicChunkSizes returns the op's dynamic_chunk_sizes operand, or nil.
 func (o StructuredSplitOp) DynamicChunkSizes() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // First returns the op's first result.
-func (o StructuredSplitOp) First() *ir.Value { return o.op.Results[0] }
+func (o StructuredSplitOp) First() *ir.Value { return o.op.Result(0) }
 
 // Second returns the op's second result.
-func (o StructuredSplitOp) Second() *ir.Value { return o.op.Results[1] }
+func (o StructuredSplitOp) Second() *ir.Value { return o.op.Result(1) }
 
 // SplitList returns the op's split_list result.
-func (o StructuredSplitOp) SplitList() *ir.Value { return o.op.Results[2] }
+func (o StructuredSplitOp) SplitList() *ir.Value { return o.op.Result(2) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o StructuredSplitOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -6669,7 +6671,7 @@ func (o StructuredSplitOp) Multiway() ir.Attribute { return o.op.Attr("multiway"
 // unset; single-block regions get their block.
 func BuildStructuredSplitOp(b *ir.Builder, loc ir.Location, firstType, secondType, splitListType ir.Type, target *ir.Value, dynamicChunkSizes []*ir.Value, dimension, staticChunkSizes, multiway ir.Attribute) StructuredSplitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.split", Registered: true}, loc, []ir.Type{firstType, secondType, splitListType})
-	op.Operands = append([]*ir.Value{target}, dynamicChunkSizes...)
+	op.SetOperands(append([]*ir.Value{target}, dynamicChunkSizes...))
 	setAttrs(op, []string{"dimension", "static_chunk_sizes", "multiway"}, dimension, staticChunkSizes, multiway)
 	b.Insert(op)
 	return StructuredSplitOp{opWrapper{op}}
@@ -6690,19 +6692,19 @@ func AsStructuredSplitReductionOp(op *ir.Operation) (StructuredSplitReductionOp,
 }
 
 // Target returns the op's target operand.
-func (o StructuredSplitReductionOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredSplitReductionOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // InitOrAllocOp returns the op's init_or_alloc_op result.
-func (o StructuredSplitReductionOp) InitOrAllocOp() *ir.Value { return o.op.Results[0] }
+func (o StructuredSplitReductionOp) InitOrAllocOp() *ir.Value { return o.op.Result(0) }
 
 // FillOp returns the op's fill_op result.
-func (o StructuredSplitReductionOp) FillOp() *ir.Value { return o.op.Results[1] }
+func (o StructuredSplitReductionOp) FillOp() *ir.Value { return o.op.Result(1) }
 
 // SplitLinalgOp returns the op's split_linalg_op result.
-func (o StructuredSplitReductionOp) SplitLinalgOp() *ir.Value { return o.op.Results[2] }
+func (o StructuredSplitReductionOp) SplitLinalgOp() *ir.Value { return o.op.Result(2) }
 
 // CombiningLinalgOp returns the op's combining_linalg_op result.
-func (o StructuredSplitReductionOp) CombiningLinalgOp() *ir.Value { return o.op.Results[3] }
+func (o StructuredSplitReductionOp) CombiningLinalgOp() *ir.Value { return o.op.Result(3) }
 
 // SplitFactor returns the optional attribute split_factor, or nil if it is not set.
 func (o StructuredSplitReductionOp) SplitFactor() ir.Attribute { return o.op.Attr("split_factor") }
@@ -6729,7 +6731,7 @@ func (o StructuredSplitReductionOp) UseAlloc() ir.Attribute { return o.op.Attr("
 // get their block.
 func BuildStructuredSplitReductionOp(b *ir.Builder, loc ir.Location, initOrAllocOpType, fillOpType, splitLinalgOpType, combiningLinalgOpType ir.Type, target *ir.Value, splitFactor, insertSplitDimension, innerParallel, useScalingAlgorithm, useAlloc ir.Attribute) StructuredSplitReductionOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.split_reduction", Registered: true}, loc, []ir.Type{initOrAllocOpType, fillOpType, splitLinalgOpType, combiningLinalgOpType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"split_factor", "insert_split_dimension", "inner_parallel", "use_scaling_algorithm", "use_alloc"}, splitFactor, insertSplitDimension, innerParallel, useScalingAlgorithm, useAlloc)
 	b.Insert(op)
 	return StructuredSplitReductionOp{opWrapper{op}}
@@ -6750,26 +6752,26 @@ func AsStructuredTileReductionUsingForOp(op *ir.Operation) (StructuredTileReduct
 }
 
 // Target returns the op's target operand.
-func (o StructuredTileReductionUsingForOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredTileReductionUsingForOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // FillOp returns the op's fill_op result group.
 func (o StructuredTileReductionUsingForOp) FillOp() []*ir.Value {
-	return o.op.Results[0 : len(o.op.Results)-3]
+	return o.op.Results()[0 : o.op.NumResults()-3]
 }
 
 // SplitOp returns the op's split_op result.
 func (o StructuredTileReductionUsingForOp) SplitOp() *ir.Value {
-	return o.op.Results[len(o.op.Results)-3]
+	return o.op.Result(o.op.NumResults() - 3)
 }
 
 // CombiningOp returns the op's combining_op result.
 func (o StructuredTileReductionUsingForOp) CombiningOp() *ir.Value {
-	return o.op.Results[len(o.op.Results)-2]
+	return o.op.Result(o.op.NumResults() - 2)
 }
 
 // ForOp returns the op's for_op result.
 func (o StructuredTileReductionUsingForOp) ForOp() *ir.Value {
-	return o.op.Results[len(o.op.Results)-1]
+	return o.op.Result(o.op.NumResults() - 1)
 }
 
 // ReductionDims returns the optional attribute reduction_dims, or nil if it is not set.
@@ -6786,7 +6788,7 @@ func (o StructuredTileReductionUsingForOp) TileSizes() ir.Attribute { return o.o
 // single-block regions get their block.
 func BuildStructuredTileReductionUsingForOp(b *ir.Builder, loc ir.Location, fillOpTypes []ir.Type, splitOpType, combiningOpType, forOpType ir.Type, target *ir.Value, reductionDims, tileSizes ir.Attribute) StructuredTileReductionUsingForOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.tile_reduction_using_for", Registered: true}, loc, append(append(append(append([]ir.Type{}, fillOpTypes...), splitOpType), combiningOpType), forOpType))
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"reduction_dims", "tile_sizes"}, reductionDims, tileSizes)
 	b.Insert(op)
 	return StructuredTileReductionUsingForOp{opWrapper{op}}
@@ -6807,26 +6809,26 @@ func AsStructuredTileReductionUsingForallOp(op *ir.Operation) (StructuredTileRed
 }
 
 // Target returns the op's target operand.
-func (o StructuredTileReductionUsingForallOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredTileReductionUsingForallOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // FillOp returns the op's fill_op result group.
 func (o StructuredTileReductionUsingForallOp) FillOp() []*ir.Value {
-	return o.op.Results[0 : len(o.op.Results)-3]
+	return o.op.Results()[0 : o.op.NumResults()-3]
 }
 
 // SplitOp returns the op's split_op result.
 func (o StructuredTileReductionUsingForallOp) SplitOp() *ir.Value {
-	return o.op.Results[len(o.op.Results)-3]
+	return o.op.Result(o.op.NumResults() - 3)
 }
 
 // CombiningOp returns the op's combining_op result.
 func (o StructuredTileReductionUsingForallOp) CombiningOp() *ir.Value {
-	return o.op.Results[len(o.op.Results)-2]
+	return o.op.Result(o.op.NumResults() - 2)
 }
 
 // ForallOp returns the op's forall_op result.
 func (o StructuredTileReductionUsingForallOp) ForallOp() *ir.Value {
-	return o.op.Results[len(o.op.Results)-1]
+	return o.op.Result(o.op.NumResults() - 1)
 }
 
 // ReductionDims returns the optional attribute reduction_dims, or nil if it is not set.
@@ -6853,7 +6855,7 @@ func (o StructuredTileReductionUsingForallOp) Mapping() ir.Attribute { return o.
 // single-block regions get their block.
 func BuildStructuredTileReductionUsingForallOp(b *ir.Builder, loc ir.Location, fillOpTypes []ir.Type, splitOpType, combiningOpType, forallOpType ir.Type, target *ir.Value, reductionDims, numThreads, tileSizes, mapping ir.Attribute) StructuredTileReductionUsingForallOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.tile_reduction_using_forall", Registered: true}, loc, append(append(append(append([]ir.Type{}, fillOpTypes...), splitOpType), combiningOpType), forallOpType))
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"reduction_dims", "num_threads", "tile_sizes", "mapping"}, reductionDims, numThreads, tileSizes, mapping)
 	b.Insert(op)
 	return StructuredTileReductionUsingForallOp{opWrapper{op}}
@@ -6874,16 +6876,16 @@ func AsStructuredTileUsingForOp(op *ir.Operation) (StructuredTileUsingForOp, boo
 }
 
 // Target returns the op's target operand.
-func (o StructuredTileUsingForOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredTileUsingForOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // DynamicSizes returns the op's dynamic_sizes operand group.
-func (o StructuredTileUsingForOp) DynamicSizes() []*ir.Value { return o.op.Operands[1:] }
+func (o StructuredTileUsingForOp) DynamicSizes() []*ir.Value { return o.op.Operands()[1:] }
 
 // TiledLinalgOp returns the op's tiled_linalg_op result.
-func (o StructuredTileUsingForOp) TiledLinalgOp() *ir.Value { return o.op.Results[0] }
+func (o StructuredTileUsingForOp) TiledLinalgOp() *ir.Value { return o.op.Result(0) }
 
 // Loops returns the op's loops result group.
-func (o StructuredTileUsingForOp) Loops() []*ir.Value { return o.op.Results[1:] }
+func (o StructuredTileUsingForOp) Loops() []*ir.Value { return o.op.Results()[1:] }
 
 // StaticSizes returns the optional attribute static_sizes, or nil if it is not set.
 func (o StructuredTileUsingForOp) StaticSizes() ir.Attribute { return o.op.Attr("static_sizes") }
@@ -6899,7 +6901,7 @@ func (o StructuredTileUsingForOp) ScalableSizes() ir.Attribute { return o.op.Att
 // attributes are left unset; single-block regions get their block.
 func BuildStructuredTileUsingForOp(b *ir.Builder, loc ir.Location, tiledLinalgOpType ir.Type, loopsTypes []ir.Type, target *ir.Value, dynamicSizes []*ir.Value, staticSizes, interchange, scalableSizes ir.Attribute) StructuredTileUsingForOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.tile_using_for", Registered: true}, loc, append([]ir.Type{tiledLinalgOpType}, loopsTypes...))
-	op.Operands = append([]*ir.Value{target}, dynamicSizes...)
+	op.SetOperands(append([]*ir.Value{target}, dynamicSizes...))
 	setAttrs(op, []string{"static_sizes", "interchange", "scalable_sizes"}, staticSizes, interchange, scalableSizes)
 	b.Insert(op)
 	return StructuredTileUsingForOp{opWrapper{op}}
@@ -6921,22 +6923,22 @@ func AsStructuredTileUsingForallOp(op *ir.Operation) (StructuredTileUsingForallO
 
 // Target returns the op's target operand.
 func (o StructuredTileUsingForallOp) Target() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // NumThreads returns the op's num_threads operand group.
 func (o StructuredTileUsingForallOp) NumThreads() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // TileSizes returns the op's tile_sizes operand group.
 func (o StructuredTileUsingForallOp) TileSizes() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // PackedNumThreads returns the op's packed_num_threads operand, or nil.
 func (o StructuredTileUsingForallOp) PackedNumThreads() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -6944,17 +6946,17 @@ func (o StructuredTileUsingForallOp) PackedNumThreads() *ir.Value {
 
 // PackedTileSizes returns the op's packed_tile_sizes operand, or nil.
 func (o StructuredTileUsingForallOp) PackedTileSizes() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // TiledOp returns the op's tiled_op result.
-func (o StructuredTileUsingForallOp) TiledOp() *ir.Value { return o.op.Results[0] }
+func (o StructuredTileUsingForallOp) TiledOp() *ir.Value { return o.op.Result(0) }
 
 // ForallOp returns the op's forall_op result.
-func (o StructuredTileUsingForallOp) ForallOp() *ir.Value { return o.op.Results[1] }
+func (o StructuredTileUsingForallOp) ForallOp() *ir.Value { return o.op.Result(1) }
 
 // StaticNumThreads returns the optional attribute static_num_threads, or nil if it is not set.
 func (o StructuredTileUsingForallOp) StaticNumThreads() ir.Attribute {
@@ -6975,7 +6977,7 @@ func (o StructuredTileUsingForallOp) Mapping() ir.Attribute { return o.op.Attr("
 // regions get their block.
 func BuildStructuredTileUsingForallOp(b *ir.Builder, loc ir.Location, tiledOpType, forallOpType ir.Type, target *ir.Value, numThreads, tileSizes, packedNumThreads, packedTileSizes []*ir.Value, staticNumThreads, staticTileSizes, mapping ir.Attribute) StructuredTileUsingForallOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.tile_using_forall", Registered: true}, loc, []ir.Type{tiledOpType, forallOpType})
-	op.Operands = append(append(append(append([]*ir.Value{target}, numThreads...), tileSizes...), packedNumThreads...), packedTileSizes...)
+	op.SetOperands(append(append(append(append([]*ir.Value{target}, numThreads...), tileSizes...), packedNumThreads...), packedTileSizes...))
 	op.SetOperandSegments([]int32{1, int32(len(numThreads)), int32(len(tileSizes)), int32(len(packedNumThreads)), int32(len(packedTileSizes))})
 	setAttrs(op, []string{"static_num_threads", "static_tile_sizes", "mapping"}, staticNumThreads, staticTileSizes, mapping)
 	b.Insert(op)
@@ -6997,10 +6999,10 @@ func AsStructuredTransposeConv2dOp(op *ir.Operation) (StructuredTransposeConv2dO
 }
 
 // Target returns the op's target operand.
-func (o StructuredTransposeConv2dOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredTransposeConv2dOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredTransposeConv2dOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o StructuredTransposeConv2dOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // BuildStructuredTransposeConv2dOp creates a
 // transform.structured.transpose_conv2d at b's insertion point (detached when
@@ -7008,7 +7010,7 @@ func (o StructuredTransposeConv2dOp) Transformed() *ir.Value { return o.op.Resul
 // regions get their block.
 func BuildStructuredTransposeConv2dOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredTransposeConv2dOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.transpose_conv2d", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredTransposeConv2dOp{opWrapper{op}}
 }
@@ -7028,10 +7030,10 @@ func AsStructuredTransposeMatmulOp(op *ir.Operation) (StructuredTransposeMatmulO
 }
 
 // Target returns the op's target operand.
-func (o StructuredTransposeMatmulOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredTransposeMatmulOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredTransposeMatmulOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o StructuredTransposeMatmulOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // InputToTranspose returns the optional attribute inputToTranspose, or nil if it is not set.
 func (o StructuredTransposeMatmulOp) InputToTranspose() ir.Attribute {
@@ -7044,7 +7046,7 @@ func (o StructuredTransposeMatmulOp) InputToTranspose() ir.Attribute {
 // regions get their block.
 func BuildStructuredTransposeMatmulOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, inputToTranspose ir.Attribute) StructuredTransposeMatmulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.transpose_matmul", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"inputToTranspose"}, inputToTranspose)
 	b.Insert(op)
 	return StructuredTransposeMatmulOp{opWrapper{op}}
@@ -7065,10 +7067,10 @@ func AsStructuredVectorizeOp(op *ir.Operation) (StructuredVectorizeOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredVectorizeOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredVectorizeOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // VectorSizes returns the op's vector_sizes operand group.
-func (o StructuredVectorizeOp) VectorSizes() []*ir.Value { return o.op.Operands[1:] }
+func (o StructuredVectorizeOp) VectorSizes() []*ir.Value { return o.op.Operands()[1:] }
 
 // StaticVectorSizes returns the optional attribute static_vector_sizes, or nil if it is not set.
 func (o StructuredVectorizeOp) StaticVectorSizes() ir.Attribute {
@@ -7098,7 +7100,7 @@ func (o StructuredVectorizeOp) ScalableSizes() ir.Attribute { return o.op.Attr("
 // left unset; single-block regions get their block.
 func BuildStructuredVectorizeOp(b *ir.Builder, loc ir.Location, target *ir.Value, vectorSizes []*ir.Value, staticVectorSizes, vectorizeNdExtract, assumeDynamicDimsMatchVecSizes, createNamedContraction, scalableSizes ir.Attribute) StructuredVectorizeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.vectorize", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{target}, vectorSizes...)
+	op.SetOperands(append([]*ir.Value{target}, vectorSizes...))
 	setAttrs(op, []string{"static_vector_sizes", "vectorize_nd_extract", "assume_dynamic_dims_match_vec_sizes", "create_named_contraction", "scalable_sizes"}, staticVectorSizes, vectorizeNdExtract, assumeDynamicDimsMatchVecSizes, createNamedContraction, scalableSizes)
 	b.Insert(op)
 	return StructuredVectorizeOp{opWrapper{op}}
@@ -7119,12 +7121,10 @@ func AsStructuredVectorizeChildrenAndApplyPatternsOp(op *ir.Operation) (Structur
 }
 
 // Target returns the op's target operand.
-func (o StructuredVectorizeChildrenAndApplyPatternsOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredVectorizeChildrenAndApplyPatternsOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredVectorizeChildrenAndApplyPatternsOp) Transformed() *ir.Value {
-	return o.op.Results[0]
-}
+func (o StructuredVectorizeChildrenAndApplyPatternsOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // FoldTypeExtensionsIntoContract returns the optional attribute fold_type_extensions_into_contract, or nil if it is not set.
 func (o StructuredVectorizeChildrenAndApplyPatternsOp) FoldTypeExtensionsIntoContract() ir.Attribute {
@@ -7162,7 +7162,7 @@ func (o StructuredVectorizeChildrenAndApplyPatternsOp) DisableTransferPermutatio
 // unset; single-block regions get their block.
 func BuildStructuredVectorizeChildrenAndApplyPatternsOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, foldTypeExtensionsIntoContract, vectorizePadding, vectorizeNdExtract, flatten1dDepthwiseConv, disableMultiReductionToContractPatterns, disableTransferPermutationMapLoweringPatterns ir.Attribute) StructuredVectorizeChildrenAndApplyPatternsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.vectorize_children_and_apply_patterns", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"fold_type_extensions_into_contract", "vectorize_padding", "vectorize_nd_extract", "flatten_1d_depthwise_conv", "disable_multi_reduction_to_contract_patterns", "disable_transfer_permutation_map_lowering_patterns"}, foldTypeExtensionsIntoContract, vectorizePadding, vectorizeNdExtract, flatten1dDepthwiseConv, disableMultiReductionToContractPatterns, disableTransferPermutationMapLoweringPatterns)
 	b.Insert(op)
 	return StructuredVectorizeChildrenAndApplyPatternsOp{opWrapper{op}}
@@ -7183,10 +7183,10 @@ func AsStructuredWinogradConv2dOp(op *ir.Operation) (StructuredWinogradConv2dOp,
 }
 
 // Target returns the op's target operand.
-func (o StructuredWinogradConv2dOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o StructuredWinogradConv2dOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredWinogradConv2dOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o StructuredWinogradConv2dOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o StructuredWinogradConv2dOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -7203,7 +7203,7 @@ func (o StructuredWinogradConv2dOp) Fmr() ir.Attribute { return o.op.Attr("fmr")
 // get their block.
 func BuildStructuredWinogradConv2dOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, m_, r_, fmr ir.Attribute) StructuredWinogradConv2dOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.winograd_conv2d", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"m", "r", "fmr"}, m_, r_, fmr)
 	b.Insert(op)
 	return StructuredWinogradConv2dOp{opWrapper{op}}
@@ -7224,10 +7224,10 @@ func AsTensorMakeLoopIndependentOp(op *ir.Operation) (TensorMakeLoopIndependentO
 }
 
 // Target returns the op's target operand.
-func (o TensorMakeLoopIndependentOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o TensorMakeLoopIndependentOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Transformed returns the op's transformed result.
-func (o TensorMakeLoopIndependentOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o TensorMakeLoopIndependentOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // NumLoops returns the inherent attribute num_loops, or nil if it is not set.
 func (o TensorMakeLoopIndependentOp) NumLoops() ir.Attribute { return o.op.Attr("num_loops") }
@@ -7238,7 +7238,7 @@ func (o TensorMakeLoopIndependentOp) NumLoops() ir.Attribute { return o.op.Attr(
 // regions get their block.
 func BuildTensorMakeLoopIndependentOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, numLoops ir.Attribute) TensorMakeLoopIndependentOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "tensor.make_loop_independent", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"num_loops"}, numLoops)
 	b.Insert(op)
 	return TensorMakeLoopIndependentOp{opWrapper{op}}
@@ -7260,14 +7260,14 @@ func AsTuneAlternativesOp(op *ir.Operation) (TuneAlternativesOp, bool) {
 
 // SelectedRegionParam returns the op's selected_region_param operand, or nil.
 func (o TuneAlternativesOp) SelectedRegionParam() *ir.Value {
-	if s := o.op.Operands; len(s) > 0 {
+	if s := o.op.Operands(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Results returns the op's results result group.
-func (o TuneAlternativesOp) Results() []*ir.Value { return o.op.Results }
+func (o TuneAlternativesOp) Results() []*ir.Value { return o.op.Results() }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o TuneAlternativesOp) Name() ir.Attribute { return o.op.Attr("name") }
@@ -7278,14 +7278,14 @@ func (o TuneAlternativesOp) SelectedRegionAttr() ir.Attribute {
 }
 
 // Alternatives returns the op's alternatives regions.
-func (o TuneAlternativesOp) Alternatives() []*ir.Region { return o.op.Regions[0:] }
+func (o TuneAlternativesOp) Alternatives() []*ir.Region { return o.op.Regions()[0:] }
 
 // BuildTuneAlternativesOp creates a transform.tune.alternatives at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildTuneAlternativesOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, selectedRegionParam []*ir.Value, name, selectedRegionAttr ir.Attribute, alternativesCount int) TuneAlternativesOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "tune.alternatives", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, selectedRegionParam...)
+	op.SetOperands(append([]*ir.Value{}, selectedRegionParam...))
 	setAttrs(op, []string{"name", "selected_region_attr"}, name, selectedRegionAttr)
 	for range alternativesCount {
 		op.AddRegion()
@@ -7309,7 +7309,7 @@ func AsTuneKnobOp(op *ir.Operation) (TuneKnobOp, bool) {
 }
 
 // Result returns the op's result.
-func (o TuneKnobOp) Result() *ir.Value { return o.op.Results[0] }
+func (o TuneKnobOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o TuneKnobOp) Name() ir.Attribute { return o.op.Attr("name") }
@@ -7375,14 +7375,14 @@ func AsVerifyOp(op *ir.Operation) (VerifyOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o VerifyOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o VerifyOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // BuildVerifyOp creates a transform.verify at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildVerifyOp(b *ir.Builder, loc ir.Location, target *ir.Value) VerifyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "verify", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return VerifyOp{opWrapper{op}}
 }
@@ -7403,21 +7403,21 @@ func AsWithPdlPatternsOp(op *ir.Operation) (WithPdlPatternsOp, bool) {
 
 // Root returns the op's root operand, or nil.
 func (o WithPdlPatternsOp) Root() *ir.Value {
-	if s := o.op.Operands; len(s) > 0 {
+	if s := o.op.Operands(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Body returns the op's body region.
-func (o WithPdlPatternsOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o WithPdlPatternsOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildWithPdlPatternsOp creates a transform.with_pdl_patterns at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWithPdlPatternsOp(b *ir.Builder, loc ir.Location, root []*ir.Value) WithPdlPatternsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "with_pdl_patterns", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, root...)
+	op.SetOperands(append([]*ir.Value{}, root...))
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return WithPdlPatternsOp{opWrapper{op}}
@@ -7439,41 +7439,41 @@ func AsXegpuConvertLayoutOp(op *ir.Operation) (XegpuConvertLayoutOp, bool) {
 
 // Target returns the op's target operand.
 func (o XegpuConvertLayoutOp) Target() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // InputSgLayout returns the op's input_sg_layout operand group.
 func (o XegpuConvertLayoutOp) InputSgLayout() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // InputSgData returns the op's input_sg_data operand group.
 func (o XegpuConvertLayoutOp) InputSgData() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // InputInstData returns the op's input_inst_data operand group.
 func (o XegpuConvertLayoutOp) InputInstData() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // TargetSgLayout returns the op's target_sg_layout operand group.
 func (o XegpuConvertLayoutOp) TargetSgLayout() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 4)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
 }
 
 // TargetSgData returns the op's target_sg_data operand group.
 func (o XegpuConvertLayoutOp) TargetSgData() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 5)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5)
 }
 
 // TargetInstData returns the op's target_inst_data operand group.
 func (o XegpuConvertLayoutOp) TargetInstData() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 6)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6)
 }
 
 // NewConvertOp returns the op's newConvertOp result.
-func (o XegpuConvertLayoutOp) NewConvertOp() *ir.Value { return o.op.Results[0] }
+func (o XegpuConvertLayoutOp) NewConvertOp() *ir.Value { return o.op.Result(0) }
 
 // StaticInputSgLayout returns the optional attribute static_input_sg_layout, or nil if it is not set.
 func (o XegpuConvertLayoutOp) StaticInputSgLayout() ir.Attribute {
@@ -7510,7 +7510,7 @@ func (o XegpuConvertLayoutOp) StaticTargetInstData() ir.Attribute {
 // left unset; single-block regions get their block.
 func BuildXegpuConvertLayoutOp(b *ir.Builder, loc ir.Location, newConvertOpType ir.Type, target *ir.Value, inputSgLayout, inputSgData, inputInstData, targetSgLayout, targetSgData, targetInstData []*ir.Value, staticInputSgLayout, staticInputSgData, staticInputInstData, staticTargetSgLayout, staticTargetSgData, staticTargetInstData ir.Attribute) XegpuConvertLayoutOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "xegpu.convert_layout", Registered: true}, loc, []ir.Type{newConvertOpType})
-	op.Operands = append(append(append(append(append(append([]*ir.Value{target}, inputSgLayout...), inputSgData...), inputInstData...), targetSgLayout...), targetSgData...), targetInstData...)
+	op.SetOperands(append(append(append(append(append(append([]*ir.Value{target}, inputSgLayout...), inputSgData...), inputInstData...), targetSgLayout...), targetSgData...), targetInstData...))
 	op.SetOperandSegments([]int32{1, int32(len(inputSgLayout)), int32(len(inputSgData)), int32(len(inputInstData)), int32(len(targetSgLayout)), int32(len(targetSgData)), int32(len(targetInstData))})
 	setAttrs(op, []string{"static_input_sg_layout", "static_input_sg_data", "static_input_inst_data", "static_target_sg_layout", "static_target_sg_data", "static_target_inst_data"}, staticInputSgLayout, staticInputSgData, staticInputInstData, staticTargetSgLayout, staticTargetSgData, staticTargetInstData)
 	b.Insert(op)
@@ -7532,17 +7532,17 @@ func AsXegpuGetDescOpOp(op *ir.Operation) (XegpuGetDescOpOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o XegpuGetDescOpOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o XegpuGetDescOpOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // DescHandle returns the op's descHandle result.
-func (o XegpuGetDescOpOp) DescHandle() *ir.Value { return o.op.Results[0] }
+func (o XegpuGetDescOpOp) DescHandle() *ir.Value { return o.op.Result(0) }
 
 // BuildXegpuGetDescOpOp creates a transform.xegpu.get_desc_op at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildXegpuGetDescOpOp(b *ir.Builder, loc ir.Location, descHandleType ir.Type, target *ir.Value) XegpuGetDescOpOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "xegpu.get_desc_op", Registered: true}, loc, []ir.Type{descHandleType})
-	op.Operands = []*ir.Value{target}
+	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return XegpuGetDescOpOp{opWrapper{op}}
 }
@@ -7562,18 +7562,18 @@ func AsXegpuInsertPrefetchOp(op *ir.Operation) (XegpuInsertPrefetchOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o XegpuInsertPrefetchOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o XegpuInsertPrefetchOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // DynamicNbPrefetch returns the op's dynamic_nb_prefetch operand, or nil.
 func (o XegpuInsertPrefetchOp) DynamicNbPrefetch() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // DescOp returns the op's desc_op result.
-func (o XegpuInsertPrefetchOp) DescOp() *ir.Value { return o.op.Results[0] }
+func (o XegpuInsertPrefetchOp) DescOp() *ir.Value { return o.op.Result(0) }
 
 // StaticNbPrefetch returns the optional attribute static_nb_prefetch, or nil if it is not set.
 func (o XegpuInsertPrefetchOp) StaticNbPrefetch() ir.Attribute {
@@ -7585,7 +7585,7 @@ func (o XegpuInsertPrefetchOp) StaticNbPrefetch() ir.Attribute {
 // left unset; single-block regions get their block.
 func BuildXegpuInsertPrefetchOp(b *ir.Builder, loc ir.Location, descOpType ir.Type, target *ir.Value, dynamicNbPrefetch []*ir.Value, staticNbPrefetch ir.Attribute) XegpuInsertPrefetchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "xegpu.insert_prefetch", Registered: true}, loc, []ir.Type{descOpType})
-	op.Operands = append([]*ir.Value{target}, dynamicNbPrefetch...)
+	op.SetOperands(append([]*ir.Value{target}, dynamicNbPrefetch...))
 	setAttrs(op, []string{"static_nb_prefetch"}, staticNbPrefetch)
 	b.Insert(op)
 	return XegpuInsertPrefetchOp{opWrapper{op}}
@@ -7607,26 +7607,26 @@ func AsXegpuSetDescLayoutOp(op *ir.Operation) (XegpuSetDescLayoutOp, bool) {
 
 // Target returns the op's target operand.
 func (o XegpuSetDescLayoutOp) Target() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // SgLayout returns the op's sg_layout operand group.
 func (o XegpuSetDescLayoutOp) SgLayout() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // SgData returns the op's sg_data operand group.
 func (o XegpuSetDescLayoutOp) SgData() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // InstData returns the op's inst_data operand group.
 func (o XegpuSetDescLayoutOp) InstData() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // Transformed returns the op's transformed result.
-func (o XegpuSetDescLayoutOp) Transformed() *ir.Value { return o.op.Results[0] }
+func (o XegpuSetDescLayoutOp) Transformed() *ir.Value { return o.op.Result(0) }
 
 // StaticSgLayout returns the optional attribute static_sg_layout, or nil if it is not set.
 func (o XegpuSetDescLayoutOp) StaticSgLayout() ir.Attribute { return o.op.Attr("static_sg_layout") }
@@ -7645,7 +7645,7 @@ func (o XegpuSetDescLayoutOp) SliceDims() ir.Attribute { return o.op.Attr("slice
 // left unset; single-block regions get their block.
 func BuildXegpuSetDescLayoutOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, sgLayout, sgData, instData []*ir.Value, staticSgLayout, staticSgData, staticInstData, sliceDims ir.Attribute) XegpuSetDescLayoutOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "xegpu.set_desc_layout", Registered: true}, loc, []ir.Type{transformedType})
-	op.Operands = append(append(append([]*ir.Value{target}, sgLayout...), sgData...), instData...)
+	op.SetOperands(append(append(append([]*ir.Value{target}, sgLayout...), sgData...), instData...))
 	op.SetOperandSegments([]int32{1, int32(len(sgLayout)), int32(len(sgData)), int32(len(instData))})
 	setAttrs(op, []string{"static_sg_layout", "static_sg_data", "static_inst_data", "slice_dims"}, staticSgLayout, staticSgData, staticInstData, sliceDims)
 	b.Insert(op)
@@ -7667,10 +7667,10 @@ func AsXegpuSetGpuLaunchThreadsOp(op *ir.Operation) (XegpuSetGpuLaunchThreadsOp,
 }
 
 // Target returns the op's target operand.
-func (o XegpuSetGpuLaunchThreadsOp) Target() *ir.Value { return o.op.Operands[0] }
+func (o XegpuSetGpuLaunchThreadsOp) Target() *ir.Value { return o.op.Operand(0) }
 
 // Threads returns the op's threads operand group.
-func (o XegpuSetGpuLaunchThreadsOp) Threads() []*ir.Value { return o.op.Operands[1:] }
+func (o XegpuSetGpuLaunchThreadsOp) Threads() []*ir.Value { return o.op.Operands()[1:] }
 
 // StaticThreads returns the optional attribute static_threads, or nil if it is not set.
 func (o XegpuSetGpuLaunchThreadsOp) StaticThreads() ir.Attribute { return o.op.Attr("static_threads") }
@@ -7681,7 +7681,7 @@ func (o XegpuSetGpuLaunchThreadsOp) StaticThreads() ir.Attribute { return o.op.A
 // regions get their block.
 func BuildXegpuSetGpuLaunchThreadsOp(b *ir.Builder, loc ir.Location, target *ir.Value, threads []*ir.Value, staticThreads ir.Attribute) XegpuSetGpuLaunchThreadsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "xegpu.set_gpu_launch_threads", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{target}, threads...)
+	op.SetOperands(append([]*ir.Value{target}, threads...))
 	setAttrs(op, []string{"static_threads"}, staticThreads)
 	b.Insert(op)
 	return XegpuSetGpuLaunchThreadsOp{opWrapper{op}}
@@ -7703,22 +7703,22 @@ func AsXegpuSetOpLayoutAttrOp(op *ir.Operation) (XegpuSetOpLayoutAttrOp, bool) {
 
 // Target returns the op's target operand.
 func (o XegpuSetOpLayoutAttrOp) Target() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // SgLayout returns the op's sg_layout operand group.
 func (o XegpuSetOpLayoutAttrOp) SgLayout() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // SgData returns the op's sg_data operand group.
 func (o XegpuSetOpLayoutAttrOp) SgData() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // InstData returns the op's inst_data operand group.
 func (o XegpuSetOpLayoutAttrOp) InstData() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // Index returns the optional attribute index, or nil if it is not set.
@@ -7744,7 +7744,7 @@ func (o XegpuSetOpLayoutAttrOp) Result() ir.Attribute { return o.op.Attr("result
 // are left unset; single-block regions get their block.
 func BuildXegpuSetOpLayoutAttrOp(b *ir.Builder, loc ir.Location, target *ir.Value, sgLayout, sgData, instData []*ir.Value, index, staticSgLayout, staticSgData, staticInstData, sliceDims, result ir.Attribute) XegpuSetOpLayoutAttrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "xegpu.set_op_layout_attr", Registered: true}, loc, nil)
-	op.Operands = append(append(append([]*ir.Value{target}, sgLayout...), sgData...), instData...)
+	op.SetOperands(append(append(append([]*ir.Value{target}, sgLayout...), sgData...), instData...))
 	op.SetOperandSegments([]int32{1, int32(len(sgLayout)), int32(len(sgData)), int32(len(instData))})
 	setAttrs(op, []string{"index", "static_sg_layout", "static_sg_data", "static_inst_data", "slice_dims", "result"}, index, staticSgLayout, staticSgData, staticInstData, sliceDims, result)
 	b.Insert(op)
@@ -7766,14 +7766,14 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o YieldOp) Operands() []*ir.Value { return o.op.Operands }
+func (o YieldOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // BuildYieldOp creates a transform.yield at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) YieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "yield", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }

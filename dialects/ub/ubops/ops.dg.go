@@ -20,7 +20,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -50,7 +50,7 @@ func AsPoisonOp(op *ir.Operation) (PoisonOp, bool) {
 }
 
 // Result returns the op's result.
-func (o PoisonOp) Result() *ir.Value { return o.op.Results[0] }
+func (o PoisonOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Value returns the optional attribute value, or nil if it is not set.
 func (o PoisonOp) Value() ir.Attribute { return o.op.Attr("value") }

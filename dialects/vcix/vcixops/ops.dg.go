@@ -20,7 +20,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -50,18 +50,18 @@ func AsVIvOp(op *ir.Operation) (VIvOp, bool) {
 }
 
 // Vs2 returns the op's vs2 operand.
-func (o VIvOp) Vs2() *ir.Value { return o.op.Operands[0] }
+func (o VIvOp) Vs2() *ir.Value { return o.op.Operand(0) }
 
 // Vl returns the op's vl operand, or nil.
 func (o VIvOp) Vl() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Res returns the op's res result.
-func (o VIvOp) Res() *ir.Value { return o.op.Results[0] }
+func (o VIvOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Opcode returns the inherent attribute opcode, or nil if it is not set.
 func (o VIvOp) Opcode() ir.Attribute { return o.op.Attr("opcode") }
@@ -74,7 +74,7 @@ func (o VIvOp) Imm() ir.Attribute { return o.op.Attr("imm") }
 // their block.
 func BuildVIvOp(b *ir.Builder, loc ir.Location, resType ir.Type, vs2 *ir.Value, vl []*ir.Value, opcode, imm ir.Attribute) VIvOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vcix", Op: "v.iv", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{vs2}, vl...)
+	op.SetOperands(append([]*ir.Value{vs2}, vl...))
 	setAttrs(op, []string{"opcode", "imm"}, opcode, imm)
 	b.Insert(op)
 	return VIvOp{opWrapper{op}}
@@ -95,21 +95,21 @@ func AsVSvOp(op *ir.Operation) (VSvOp, bool) {
 }
 
 // Vs2 returns the op's vs2 operand.
-func (o VSvOp) Vs2() *ir.Value { return o.op.Operands[0] }
+func (o VSvOp) Vs2() *ir.Value { return o.op.Operand(0) }
 
 // OpOperand returns the op's op operand.
-func (o VSvOp) OpOperand() *ir.Value { return o.op.Operands[1] }
+func (o VSvOp) OpOperand() *ir.Value { return o.op.Operand(1) }
 
 // Vl returns the op's vl operand, or nil.
 func (o VSvOp) Vl() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Res returns the op's res result.
-func (o VSvOp) Res() *ir.Value { return o.op.Results[0] }
+func (o VSvOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Opcode returns the inherent attribute opcode, or nil if it is not set.
 func (o VSvOp) Opcode() ir.Attribute { return o.op.Attr("opcode") }
@@ -119,7 +119,7 @@ func (o VSvOp) Opcode() ir.Attribute { return o.op.Attr("opcode") }
 // their block.
 func BuildVSvOp(b *ir.Builder, loc ir.Location, resType ir.Type, vs2, opOperand *ir.Value, vl []*ir.Value, opcode ir.Attribute) VSvOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vcix", Op: "v.sv", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{vs2, opOperand}, vl...)
+	op.SetOperands(append([]*ir.Value{vs2, opOperand}, vl...))
 	setAttrs(op, []string{"opcode"}, opcode)
 	b.Insert(op)
 	return VSvOp{opWrapper{op}}

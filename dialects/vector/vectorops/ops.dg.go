@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,17 +51,17 @@ func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o BitcastOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o BitcastOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o BitcastOp) Result() *ir.Value { return o.op.Results[0] }
+func (o BitcastOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBitcastOp creates a vector.bitcast at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBitcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value) BitcastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "bitcast", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return BitcastOp{opWrapper{op}}
 }
@@ -81,17 +81,17 @@ func AsBroadcastOp(op *ir.Operation) (BroadcastOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o BroadcastOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o BroadcastOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Vector returns the op's vector result.
-func (o BroadcastOp) Vector() *ir.Value { return o.op.Results[0] }
+func (o BroadcastOp) Vector() *ir.Value { return o.op.Result(0) }
 
 // BuildBroadcastOp creates a vector.broadcast at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBroadcastOp(b *ir.Builder, loc ir.Location, vectorType ir.Type, source *ir.Value) BroadcastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "broadcast", Registered: true}, loc, []ir.Type{vectorType})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return BroadcastOp{opWrapper{op}}
 }
@@ -111,16 +111,16 @@ func AsCompressstoreOp(op *ir.Operation) (CompressstoreOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o CompressstoreOp) Base() *ir.Value { return o.op.Operands[0] }
+func (o CompressstoreOp) Base() *ir.Value { return o.op.Operand(0) }
 
 // Indices returns the op's indices operand group.
-func (o CompressstoreOp) Indices() []*ir.Value { return o.op.Operands[1 : len(o.op.Operands)-2] }
+func (o CompressstoreOp) Indices() []*ir.Value { return o.op.Operands()[1 : o.op.NumOperands()-2] }
 
 // Mask returns the op's mask operand.
-func (o CompressstoreOp) Mask() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o CompressstoreOp) Mask() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // ValueToStore returns the op's valueToStore operand.
-func (o CompressstoreOp) ValueToStore() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o CompressstoreOp) ValueToStore() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o CompressstoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -130,7 +130,7 @@ func (o CompressstoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment"
 // single-block regions get their block.
 func BuildCompressstoreOp(b *ir.Builder, loc ir.Location, base *ir.Value, indices []*ir.Value, mask, valueToStore *ir.Value, alignment ir.Attribute) CompressstoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "compressstore", Registered: true}, loc, nil)
-	op.Operands = append(append(append([]*ir.Value{base}, indices...), mask), valueToStore)
+	op.SetOperands(append(append(append([]*ir.Value{base}, indices...), mask), valueToStore))
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return CompressstoreOp{opWrapper{op}}
@@ -151,7 +151,7 @@ func AsConstantMaskOp(op *ir.Operation) (ConstantMaskOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstantMaskOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConstantMaskOp) Result() *ir.Value { return o.op.Result(0) }
 
 // MaskDimSizes returns the inherent attribute mask_dim_sizes, or nil if it is not set.
 func (o ConstantMaskOp) MaskDimSizes() ir.Attribute { return o.op.Attr("mask_dim_sizes") }
@@ -181,16 +181,16 @@ func AsContractOp(op *ir.Operation) (ContractOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ContractOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o ContractOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o ContractOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o ContractOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Acc returns the op's acc operand.
-func (o ContractOp) Acc() *ir.Value { return o.op.Operands[2] }
+func (o ContractOp) Acc() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o ContractOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ContractOp) Result() *ir.Value { return o.op.Result(0) }
 
 // IndexingMaps returns the inherent attribute indexing_maps, or nil if it is not set.
 func (o ContractOp) IndexingMaps() ir.Attribute { return o.op.Attr("indexing_maps") }
@@ -206,7 +206,7 @@ func (o ContractOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 // regions get their block.
 func BuildContractOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs, acc *ir.Value, indexingMaps, iteratorTypes, kind ir.Attribute) ContractOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "contract", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs, acc}
+	op.SetOperands([]*ir.Value{lhs, rhs, acc})
 	setAttrs(op, []string{"indexing_maps", "iterator_types", "kind"}, indexingMaps, iteratorTypes, kind)
 	b.Insert(op)
 	return ContractOp{opWrapper{op}}
@@ -227,17 +227,17 @@ func AsCreateMaskOp(op *ir.Operation) (CreateMaskOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o CreateMaskOp) Operands() []*ir.Value { return o.op.Operands }
+func (o CreateMaskOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o CreateMaskOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CreateMaskOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCreateMaskOp creates a vector.create_mask at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCreateMaskOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operands []*ir.Value) CreateMaskOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "create_mask", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return CreateMaskOp{opWrapper{op}}
 }
@@ -257,20 +257,20 @@ func AsDeinterleaveOp(op *ir.Operation) (DeinterleaveOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o DeinterleaveOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o DeinterleaveOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Res1 returns the op's res1 result.
-func (o DeinterleaveOp) Res1() *ir.Value { return o.op.Results[0] }
+func (o DeinterleaveOp) Res1() *ir.Value { return o.op.Result(0) }
 
 // Res2 returns the op's res2 result.
-func (o DeinterleaveOp) Res2() *ir.Value { return o.op.Results[1] }
+func (o DeinterleaveOp) Res2() *ir.Value { return o.op.Result(1) }
 
 // BuildDeinterleaveOp creates a vector.deinterleave at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDeinterleaveOp(b *ir.Builder, loc ir.Location, res1Type, res2Type ir.Type, source *ir.Value) DeinterleaveOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "deinterleave", Registered: true}, loc, []ir.Type{res1Type, res2Type})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return DeinterleaveOp{opWrapper{op}}
 }
@@ -290,19 +290,19 @@ func AsExpandloadOp(op *ir.Operation) (ExpandloadOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o ExpandloadOp) Base() *ir.Value { return o.op.Operands[0] }
+func (o ExpandloadOp) Base() *ir.Value { return o.op.Operand(0) }
 
 // Indices returns the op's indices operand group.
-func (o ExpandloadOp) Indices() []*ir.Value { return o.op.Operands[1 : len(o.op.Operands)-2] }
+func (o ExpandloadOp) Indices() []*ir.Value { return o.op.Operands()[1 : o.op.NumOperands()-2] }
 
 // Mask returns the op's mask operand.
-func (o ExpandloadOp) Mask() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o ExpandloadOp) Mask() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // PassThru returns the op's pass_thru operand.
-func (o ExpandloadOp) PassThru() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o ExpandloadOp) PassThru() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Result returns the op's result.
-func (o ExpandloadOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ExpandloadOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o ExpandloadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -312,7 +312,7 @@ func (o ExpandloadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // single-block regions get their block.
 func BuildExpandloadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base *ir.Value, indices []*ir.Value, mask, passThru *ir.Value, alignment ir.Attribute) ExpandloadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "expandload", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{base}, indices...), mask), passThru)
+	op.SetOperands(append(append(append([]*ir.Value{base}, indices...), mask), passThru))
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return ExpandloadOp{opWrapper{op}}
@@ -333,13 +333,13 @@ func AsExtractOp(op *ir.Operation) (ExtractOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ExtractOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o ExtractOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // DynamicPosition returns the op's dynamic_position operand group.
-func (o ExtractOp) DynamicPosition() []*ir.Value { return o.op.Operands[1:] }
+func (o ExtractOp) DynamicPosition() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o ExtractOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ExtractOp) Result() *ir.Value { return o.op.Result(0) }
 
 // StaticPosition returns the inherent attribute static_position, or nil if it is not set.
 func (o ExtractOp) StaticPosition() ir.Attribute { return o.op.Attr("static_position") }
@@ -349,7 +349,7 @@ func (o ExtractOp) StaticPosition() ir.Attribute { return o.op.Attr("static_posi
 // regions get their block.
 func BuildExtractOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, dynamicPosition []*ir.Value, staticPosition ir.Attribute) ExtractOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "extract", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{source}, dynamicPosition...)
+	op.SetOperands(append([]*ir.Value{source}, dynamicPosition...))
 	setAttrs(op, []string{"static_position"}, staticPosition)
 	b.Insert(op)
 	return ExtractOp{opWrapper{op}}
@@ -370,10 +370,10 @@ func AsExtractStridedSliceOp(op *ir.Operation) (ExtractStridedSliceOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ExtractStridedSliceOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o ExtractStridedSliceOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ExtractStridedSliceOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ExtractStridedSliceOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Offsets returns the inherent attribute offsets, or nil if it is not set.
 func (o ExtractStridedSliceOp) Offsets() ir.Attribute { return o.op.Attr("offsets") }
@@ -389,7 +389,7 @@ func (o ExtractStridedSliceOp) Strides() ir.Attribute { return o.op.Attr("stride
 // left unset; single-block regions get their block.
 func BuildExtractStridedSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, offsets, sizes, strides ir.Attribute) ExtractStridedSliceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "extract_strided_slice", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	setAttrs(op, []string{"offsets", "sizes", "strides"}, offsets, sizes, strides)
 	b.Insert(op)
 	return ExtractStridedSliceOp{opWrapper{op}}
@@ -410,25 +410,25 @@ func AsExtractelementOp(op *ir.Operation) (ExtractelementOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o ExtractelementOp) Vector() *ir.Value { return o.op.Operands[0] }
+func (o ExtractelementOp) Vector() *ir.Value { return o.op.Operand(0) }
 
 // Position returns the op's position operand, or nil.
 func (o ExtractelementOp) Position() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o ExtractelementOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ExtractelementOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildExtractelementOp creates a vector.extractelement at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExtractelementOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector *ir.Value, position []*ir.Value) ExtractelementOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "extractelement", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{vector}, position...)
+	op.SetOperands(append([]*ir.Value{vector}, position...))
 	b.Insert(op)
 	return ExtractelementOp{opWrapper{op}}
 }
@@ -448,10 +448,10 @@ func AsFlatTransposeOp(op *ir.Operation) (FlatTransposeOp, bool) {
 }
 
 // Matrix returns the op's matrix operand.
-func (o FlatTransposeOp) Matrix() *ir.Value { return o.op.Operands[0] }
+func (o FlatTransposeOp) Matrix() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o FlatTransposeOp) Res() *ir.Value { return o.op.Results[0] }
+func (o FlatTransposeOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Rows returns the inherent attribute rows, or nil if it is not set.
 func (o FlatTransposeOp) Rows() ir.Attribute { return o.op.Attr("rows") }
@@ -464,7 +464,7 @@ func (o FlatTransposeOp) Columns() ir.Attribute { return o.op.Attr("columns") }
 // single-block regions get their block.
 func BuildFlatTransposeOp(b *ir.Builder, loc ir.Location, resType ir.Type, matrix *ir.Value, rows, columns ir.Attribute) FlatTransposeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "flat_transpose", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{matrix}
+	op.SetOperands([]*ir.Value{matrix})
 	setAttrs(op, []string{"rows", "columns"}, rows, columns)
 	b.Insert(op)
 	return FlatTransposeOp{opWrapper{op}}
@@ -485,23 +485,23 @@ func AsFmaOp(op *ir.Operation) (FmaOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o FmaOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o FmaOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o FmaOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o FmaOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Acc returns the op's acc operand.
-func (o FmaOp) Acc() *ir.Value { return o.op.Operands[2] }
+func (o FmaOp) Acc() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o FmaOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FmaOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFmaOp creates a vector.fma at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFmaOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs, acc *ir.Value) FmaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "fma", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs, acc}
+	op.SetOperands([]*ir.Value{lhs, rhs, acc})
 	b.Insert(op)
 	return FmaOp{opWrapper{op}}
 }
@@ -521,17 +521,17 @@ func AsFromElementsOp(op *ir.Operation) (FromElementsOp, bool) {
 }
 
 // Elements returns the op's elements operand group.
-func (o FromElementsOp) Elements() []*ir.Value { return o.op.Operands }
+func (o FromElementsOp) Elements() []*ir.Value { return o.op.Operands() }
 
 // Dest returns the op's dest result.
-func (o FromElementsOp) Dest() *ir.Value { return o.op.Results[0] }
+func (o FromElementsOp) Dest() *ir.Value { return o.op.Result(0) }
 
 // BuildFromElementsOp creates a vector.from_elements at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFromElementsOp(b *ir.Builder, loc ir.Location, destType ir.Type, elements []*ir.Value) FromElementsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "from_elements", Registered: true}, loc, []ir.Type{destType})
-	op.Operands = append([]*ir.Value{}, elements...)
+	op.SetOperands(append([]*ir.Value{}, elements...))
 	b.Insert(op)
 	return FromElementsOp{opWrapper{op}}
 }
@@ -551,25 +551,25 @@ func AsGatherOp(op *ir.Operation) (GatherOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o GatherOp) Base() *ir.Value { return o.op.Operands[0] }
+func (o GatherOp) Base() *ir.Value { return o.op.Operand(0) }
 
 // Offsets returns the op's offsets operand group.
-func (o GatherOp) Offsets() []*ir.Value { return o.op.Operands[1 : len(o.op.Operands)-4] }
+func (o GatherOp) Offsets() []*ir.Value { return o.op.Operands()[1 : o.op.NumOperands()-4] }
 
 // Indices returns the op's indices operand.
-func (o GatherOp) Indices() *ir.Value { return o.op.Operands[len(o.op.Operands)-4] }
+func (o GatherOp) Indices() *ir.Value { return o.op.Operand(o.op.NumOperands() - 4) }
 
 // IndexVec returns the op's index_vec operand.
-func (o GatherOp) IndexVec() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o GatherOp) IndexVec() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // Mask returns the op's mask operand.
-func (o GatherOp) Mask() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o GatherOp) Mask() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // PassThru returns the op's pass_thru operand.
-func (o GatherOp) PassThru() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o GatherOp) PassThru() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Result returns the op's result.
-func (o GatherOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GatherOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o GatherOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -579,7 +579,7 @@ func (o GatherOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // regions get their block.
 func BuildGatherOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base *ir.Value, offsets []*ir.Value, indices, indexVec, mask, passThru *ir.Value, alignment ir.Attribute) GatherOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "gather", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append(append(append([]*ir.Value{base}, offsets...), indices), indexVec), mask), passThru)
+	op.SetOperands(append(append(append(append(append([]*ir.Value{base}, offsets...), indices), indexVec), mask), passThru))
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return GatherOp{opWrapper{op}}
@@ -600,16 +600,16 @@ func AsInsertOp(op *ir.Operation) (InsertOp, bool) {
 }
 
 // ValueToStore returns the op's valueToStore operand.
-func (o InsertOp) ValueToStore() *ir.Value { return o.op.Operands[0] }
+func (o InsertOp) ValueToStore() *ir.Value { return o.op.Operand(0) }
 
 // Dest returns the op's dest operand.
-func (o InsertOp) Dest() *ir.Value { return o.op.Operands[1] }
+func (o InsertOp) Dest() *ir.Value { return o.op.Operand(1) }
 
 // DynamicPosition returns the op's dynamic_position operand group.
-func (o InsertOp) DynamicPosition() []*ir.Value { return o.op.Operands[2:] }
+func (o InsertOp) DynamicPosition() []*ir.Value { return o.op.Operands()[2:] }
 
 // Result returns the op's result.
-func (o InsertOp) Result() *ir.Value { return o.op.Results[0] }
+func (o InsertOp) Result() *ir.Value { return o.op.Result(0) }
 
 // StaticPosition returns the inherent attribute static_position, or nil if it is not set.
 func (o InsertOp) StaticPosition() ir.Attribute { return o.op.Attr("static_position") }
@@ -619,7 +619,7 @@ func (o InsertOp) StaticPosition() ir.Attribute { return o.op.Attr("static_posit
 // regions get their block.
 func BuildInsertOp(b *ir.Builder, loc ir.Location, resultType ir.Type, valueToStore, dest *ir.Value, dynamicPosition []*ir.Value, staticPosition ir.Attribute) InsertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "insert", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{valueToStore, dest}, dynamicPosition...)
+	op.SetOperands(append([]*ir.Value{valueToStore, dest}, dynamicPosition...))
 	setAttrs(op, []string{"static_position"}, staticPosition)
 	b.Insert(op)
 	return InsertOp{opWrapper{op}}
@@ -640,13 +640,13 @@ func AsInsertStridedSliceOp(op *ir.Operation) (InsertStridedSliceOp, bool) {
 }
 
 // ValueToStore returns the op's valueToStore operand.
-func (o InsertStridedSliceOp) ValueToStore() *ir.Value { return o.op.Operands[0] }
+func (o InsertStridedSliceOp) ValueToStore() *ir.Value { return o.op.Operand(0) }
 
 // Dest returns the op's dest operand.
-func (o InsertStridedSliceOp) Dest() *ir.Value { return o.op.Operands[1] }
+func (o InsertStridedSliceOp) Dest() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o InsertStridedSliceOp) Result() *ir.Value { return o.op.Results[0] }
+func (o InsertStridedSliceOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Offsets returns the inherent attribute offsets, or nil if it is not set.
 func (o InsertStridedSliceOp) Offsets() ir.Attribute { return o.op.Attr("offsets") }
@@ -659,7 +659,7 @@ func (o InsertStridedSliceOp) Strides() ir.Attribute { return o.op.Attr("strides
 // left unset; single-block regions get their block.
 func BuildInsertStridedSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, valueToStore, dest *ir.Value, offsets, strides ir.Attribute) InsertStridedSliceOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "insert_strided_slice", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{valueToStore, dest}
+	op.SetOperands([]*ir.Value{valueToStore, dest})
 	setAttrs(op, []string{"offsets", "strides"}, offsets, strides)
 	b.Insert(op)
 	return InsertStridedSliceOp{opWrapper{op}}
@@ -680,28 +680,28 @@ func AsInsertelementOp(op *ir.Operation) (InsertelementOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o InsertelementOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o InsertelementOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Dest returns the op's dest operand.
-func (o InsertelementOp) Dest() *ir.Value { return o.op.Operands[1] }
+func (o InsertelementOp) Dest() *ir.Value { return o.op.Operand(1) }
 
 // Position returns the op's position operand, or nil.
 func (o InsertelementOp) Position() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o InsertelementOp) Result() *ir.Value { return o.op.Results[0] }
+func (o InsertelementOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildInsertelementOp creates a vector.insertelement at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildInsertelementOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, dest *ir.Value, position []*ir.Value) InsertelementOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "insertelement", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{source, dest}, position...)
+	op.SetOperands(append([]*ir.Value{source, dest}, position...))
 	b.Insert(op)
 	return InsertelementOp{opWrapper{op}}
 }
@@ -721,20 +721,20 @@ func AsInterleaveOp(op *ir.Operation) (InterleaveOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o InterleaveOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o InterleaveOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o InterleaveOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o InterleaveOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o InterleaveOp) Result() *ir.Value { return o.op.Results[0] }
+func (o InterleaveOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildInterleaveOp creates a vector.interleave at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildInterleaveOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) InterleaveOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "interleave", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return InterleaveOp{opWrapper{op}}
 }
@@ -754,13 +754,13 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o LoadOp) Base() *ir.Value { return o.op.Operands[0] }
+func (o LoadOp) Base() *ir.Value { return o.op.Operand(0) }
 
 // Indices returns the op's indices operand group.
-func (o LoadOp) Indices() []*ir.Value { return o.op.Operands[1:] }
+func (o LoadOp) Indices() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o LoadOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LoadOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Nontemporal returns the optional attribute nontemporal, or nil if it is not set.
 func (o LoadOp) Nontemporal() ir.Attribute { return o.op.Attr("nontemporal") }
@@ -773,7 +773,7 @@ func (o LoadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // get their block.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base *ir.Value, indices []*ir.Value, nontemporal, alignment ir.Attribute) LoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "load", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{base}, indices...)
+	op.SetOperands(append([]*ir.Value{base}, indices...))
 	setAttrs(op, []string{"nontemporal", "alignment"}, nontemporal, alignment)
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
@@ -794,28 +794,28 @@ func AsMaskOp(op *ir.Operation) (MaskOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o MaskOp) Mask() *ir.Value { return o.op.Operands[0] }
+func (o MaskOp) Mask() *ir.Value { return o.op.Operand(0) }
 
 // Passthru returns the op's passthru operand, or nil.
 func (o MaskOp) Passthru() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Results returns the op's results result group.
-func (o MaskOp) Results() []*ir.Value { return o.op.Results }
+func (o MaskOp) Results() []*ir.Value { return o.op.Results() }
 
 // MaskRegion returns the op's maskRegion region.
-func (o MaskOp) MaskRegion() *ir.Region { return o.op.Regions[0] }
+func (o MaskOp) MaskRegion() *ir.Region { return o.op.Region(0) }
 
 // BuildMaskOp creates a vector.mask at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMaskOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, mask *ir.Value, passthru []*ir.Value) MaskOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "mask", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{mask}, passthru...)
+	op.SetOperands(append([]*ir.Value{mask}, passthru...))
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return MaskOp{opWrapper{op}}
@@ -836,19 +836,19 @@ func AsMaskedloadOp(op *ir.Operation) (MaskedloadOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o MaskedloadOp) Base() *ir.Value { return o.op.Operands[0] }
+func (o MaskedloadOp) Base() *ir.Value { return o.op.Operand(0) }
 
 // Indices returns the op's indices operand group.
-func (o MaskedloadOp) Indices() []*ir.Value { return o.op.Operands[1 : len(o.op.Operands)-2] }
+func (o MaskedloadOp) Indices() []*ir.Value { return o.op.Operands()[1 : o.op.NumOperands()-2] }
 
 // Mask returns the op's mask operand.
-func (o MaskedloadOp) Mask() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o MaskedloadOp) Mask() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // PassThru returns the op's pass_thru operand.
-func (o MaskedloadOp) PassThru() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o MaskedloadOp) PassThru() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Result returns the op's result.
-func (o MaskedloadOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MaskedloadOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o MaskedloadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -858,7 +858,7 @@ func (o MaskedloadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // single-block regions get their block.
 func BuildMaskedloadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base *ir.Value, indices []*ir.Value, mask, passThru *ir.Value, alignment ir.Attribute) MaskedloadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "maskedload", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append(append([]*ir.Value{base}, indices...), mask), passThru)
+	op.SetOperands(append(append(append([]*ir.Value{base}, indices...), mask), passThru))
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return MaskedloadOp{opWrapper{op}}
@@ -879,16 +879,16 @@ func AsMaskedstoreOp(op *ir.Operation) (MaskedstoreOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o MaskedstoreOp) Base() *ir.Value { return o.op.Operands[0] }
+func (o MaskedstoreOp) Base() *ir.Value { return o.op.Operand(0) }
 
 // Indices returns the op's indices operand group.
-func (o MaskedstoreOp) Indices() []*ir.Value { return o.op.Operands[1 : len(o.op.Operands)-2] }
+func (o MaskedstoreOp) Indices() []*ir.Value { return o.op.Operands()[1 : o.op.NumOperands()-2] }
 
 // Mask returns the op's mask operand.
-func (o MaskedstoreOp) Mask() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o MaskedstoreOp) Mask() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // ValueToStore returns the op's valueToStore operand.
-func (o MaskedstoreOp) ValueToStore() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o MaskedstoreOp) ValueToStore() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o MaskedstoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -898,7 +898,7 @@ func (o MaskedstoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") 
 // single-block regions get their block.
 func BuildMaskedstoreOp(b *ir.Builder, loc ir.Location, base *ir.Value, indices []*ir.Value, mask, valueToStore *ir.Value, alignment ir.Attribute) MaskedstoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "maskedstore", Registered: true}, loc, nil)
-	op.Operands = append(append(append([]*ir.Value{base}, indices...), mask), valueToStore)
+	op.SetOperands(append(append(append([]*ir.Value{base}, indices...), mask), valueToStore))
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return MaskedstoreOp{opWrapper{op}}
@@ -919,13 +919,13 @@ func AsMatrixMultiplyOp(op *ir.Operation) (MatrixMultiplyOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MatrixMultiplyOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MatrixMultiplyOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MatrixMultiplyOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MatrixMultiplyOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o MatrixMultiplyOp) Res() *ir.Value { return o.op.Results[0] }
+func (o MatrixMultiplyOp) Res() *ir.Value { return o.op.Result(0) }
 
 // LhsRows returns the inherent attribute lhs_rows, or nil if it is not set.
 func (o MatrixMultiplyOp) LhsRows() ir.Attribute { return o.op.Attr("lhs_rows") }
@@ -941,7 +941,7 @@ func (o MatrixMultiplyOp) RhsColumns() ir.Attribute { return o.op.Attr("rhs_colu
 // unset; single-block regions get their block.
 func BuildMatrixMultiplyOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, lhsRows, lhsColumns, rhsColumns ir.Attribute) MatrixMultiplyOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "matrix_multiply", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"lhs_rows", "lhs_columns", "rhs_columns"}, lhsRows, lhsColumns, rhsColumns)
 	b.Insert(op)
 	return MatrixMultiplyOp{opWrapper{op}}
@@ -962,13 +962,13 @@ func AsMultiReductionOp(op *ir.Operation) (MultiReductionOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o MultiReductionOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o MultiReductionOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Acc returns the op's acc operand.
-func (o MultiReductionOp) Acc() *ir.Value { return o.op.Operands[1] }
+func (o MultiReductionOp) Acc() *ir.Value { return o.op.Operand(1) }
 
 // Dest returns the op's dest result.
-func (o MultiReductionOp) Dest() *ir.Value { return o.op.Results[0] }
+func (o MultiReductionOp) Dest() *ir.Value { return o.op.Result(0) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o MultiReductionOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -981,7 +981,7 @@ func (o MultiReductionOp) ReductionDims() ir.Attribute { return o.op.Attr("reduc
 // unset; single-block regions get their block.
 func BuildMultiReductionOp(b *ir.Builder, loc ir.Location, destType ir.Type, source, acc *ir.Value, kind, reductionDims ir.Attribute) MultiReductionOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "multi_reduction", Registered: true}, loc, []ir.Type{destType})
-	op.Operands = []*ir.Value{source, acc}
+	op.SetOperands([]*ir.Value{source, acc})
 	setAttrs(op, []string{"kind", "reduction_dims"}, kind, reductionDims)
 	b.Insert(op)
 	return MultiReductionOp{opWrapper{op}}
@@ -1002,21 +1002,21 @@ func AsOuterproductOp(op *ir.Operation) (OuterproductOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o OuterproductOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o OuterproductOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o OuterproductOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o OuterproductOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Acc returns the op's acc operand, or nil.
 func (o OuterproductOp) Acc() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o OuterproductOp) Result() *ir.Value { return o.op.Results[0] }
+func (o OuterproductOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Kind returns the optional attribute kind, or nil if it is not set.
 func (o OuterproductOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -1026,7 +1026,7 @@ func (o OuterproductOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 // single-block regions get their block.
 func BuildOuterproductOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, acc []*ir.Value, kind ir.Attribute) OuterproductOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "outerproduct", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{lhs, rhs}, acc...)
+	op.SetOperands(append([]*ir.Value{lhs, rhs}, acc...))
 	setAttrs(op, []string{"kind"}, kind)
 	b.Insert(op)
 	return OuterproductOp{opWrapper{op}}
@@ -1048,7 +1048,7 @@ func AsPrintOp(op *ir.Operation) (PrintOp, bool) {
 
 // Source returns the op's source operand, or nil.
 func (o PrintOp) Source() *ir.Value {
-	if s := o.op.Operands; len(s) > 0 {
+	if s := o.op.Operands(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1065,7 +1065,7 @@ func (o PrintOp) StringLiteral() ir.Attribute { return o.op.Attr("stringLiteral"
 // get their block.
 func BuildPrintOp(b *ir.Builder, loc ir.Location, source []*ir.Value, punctuation, stringLiteral ir.Attribute) PrintOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "print", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, source...)
+	op.SetOperands(append([]*ir.Value{}, source...))
 	setAttrs(op, []string{"punctuation", "stringLiteral"}, punctuation, stringLiteral)
 	b.Insert(op)
 	return PrintOp{opWrapper{op}}
@@ -1086,18 +1086,18 @@ func AsReductionOp(op *ir.Operation) (ReductionOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o ReductionOp) Vector() *ir.Value { return o.op.Operands[0] }
+func (o ReductionOp) Vector() *ir.Value { return o.op.Operand(0) }
 
 // Acc returns the op's acc operand, or nil.
 func (o ReductionOp) Acc() *ir.Value {
-	if s := o.op.Operands[1:]; len(s) > 0 {
+	if s := o.op.Operands()[1:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Dest returns the op's dest result.
-func (o ReductionOp) Dest() *ir.Value { return o.op.Results[0] }
+func (o ReductionOp) Dest() *ir.Value { return o.op.Result(0) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o ReductionOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -1110,7 +1110,7 @@ func (o ReductionOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // regions get their block.
 func BuildReductionOp(b *ir.Builder, loc ir.Location, destType ir.Type, vector *ir.Value, acc []*ir.Value, kind, fastmath ir.Attribute) ReductionOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "reduction", Registered: true}, loc, []ir.Type{destType})
-	op.Operands = append([]*ir.Value{vector}, acc...)
+	op.SetOperands(append([]*ir.Value{vector}, acc...))
 	setAttrs(op, []string{"kind", "fastmath"}, kind, fastmath)
 	b.Insert(op)
 	return ReductionOp{opWrapper{op}}
@@ -1131,20 +1131,22 @@ func AsReshapeOp(op *ir.Operation) (ReshapeOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o ReshapeOp) Vector() *ir.Value { return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0] }
+func (o ReshapeOp) Vector() *ir.Value {
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+}
 
 // InputShape returns the op's input_shape operand group.
 func (o ReshapeOp) InputShape() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // OutputShape returns the op's output_shape operand group.
 func (o ReshapeOp) OutputShape() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // Result returns the op's result.
-func (o ReshapeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ReshapeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // FixedVectorSizes returns the inherent attribute fixed_vector_sizes, or nil if it is not set.
 func (o ReshapeOp) FixedVectorSizes() ir.Attribute { return o.op.Attr("fixed_vector_sizes") }
@@ -1154,7 +1156,7 @@ func (o ReshapeOp) FixedVectorSizes() ir.Attribute { return o.op.Attr("fixed_vec
 // regions get their block.
 func BuildReshapeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector *ir.Value, inputShape, outputShape []*ir.Value, fixedVectorSizes ir.Attribute) ReshapeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "reshape", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append([]*ir.Value{vector}, inputShape...), outputShape...)
+	op.SetOperands(append(append([]*ir.Value{vector}, inputShape...), outputShape...))
 	op.SetOperandSegments([]int32{1, int32(len(inputShape)), int32(len(outputShape))})
 	setAttrs(op, []string{"fixed_vector_sizes"}, fixedVectorSizes)
 	b.Insert(op)
@@ -1176,10 +1178,10 @@ func AsScalableExtractOp(op *ir.Operation) (ScalableExtractOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ScalableExtractOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o ScalableExtractOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ScalableExtractOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ScalableExtractOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Pos returns the inherent attribute pos, or nil if it is not set.
 func (o ScalableExtractOp) Pos() ir.Attribute { return o.op.Attr("pos") }
@@ -1189,7 +1191,7 @@ func (o ScalableExtractOp) Pos() ir.Attribute { return o.op.Attr("pos") }
 // unset; single-block regions get their block.
 func BuildScalableExtractOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, pos ir.Attribute) ScalableExtractOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "scalable.extract", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	setAttrs(op, []string{"pos"}, pos)
 	b.Insert(op)
 	return ScalableExtractOp{opWrapper{op}}
@@ -1210,13 +1212,13 @@ func AsScalableInsertOp(op *ir.Operation) (ScalableInsertOp, bool) {
 }
 
 // ValueToStore returns the op's valueToStore operand.
-func (o ScalableInsertOp) ValueToStore() *ir.Value { return o.op.Operands[0] }
+func (o ScalableInsertOp) ValueToStore() *ir.Value { return o.op.Operand(0) }
 
 // Dest returns the op's dest operand.
-func (o ScalableInsertOp) Dest() *ir.Value { return o.op.Operands[1] }
+func (o ScalableInsertOp) Dest() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ScalableInsertOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ScalableInsertOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Pos returns the inherent attribute pos, or nil if it is not set.
 func (o ScalableInsertOp) Pos() ir.Attribute { return o.op.Attr("pos") }
@@ -1226,7 +1228,7 @@ func (o ScalableInsertOp) Pos() ir.Attribute { return o.op.Attr("pos") }
 // unset; single-block regions get their block.
 func BuildScalableInsertOp(b *ir.Builder, loc ir.Location, resultType ir.Type, valueToStore, dest *ir.Value, pos ir.Attribute) ScalableInsertOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "scalable.insert", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{valueToStore, dest}
+	op.SetOperands([]*ir.Value{valueToStore, dest})
 	setAttrs(op, []string{"pos"}, pos)
 	b.Insert(op)
 	return ScalableInsertOp{opWrapper{op}}
@@ -1247,16 +1249,16 @@ func AsScanOp(op *ir.Operation) (ScanOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ScanOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o ScanOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // InitialValue returns the op's initial_value operand.
-func (o ScanOp) InitialValue() *ir.Value { return o.op.Operands[1] }
+func (o ScanOp) InitialValue() *ir.Value { return o.op.Operand(1) }
 
 // Dest returns the op's dest result.
-func (o ScanOp) Dest() *ir.Value { return o.op.Results[0] }
+func (o ScanOp) Dest() *ir.Value { return o.op.Result(0) }
 
 // AccumulatedValue returns the op's accumulated_value result.
-func (o ScanOp) AccumulatedValue() *ir.Value { return o.op.Results[1] }
+func (o ScanOp) AccumulatedValue() *ir.Value { return o.op.Result(1) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o ScanOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -1272,7 +1274,7 @@ func (o ScanOp) Inclusive() ir.Attribute { return o.op.Attr("inclusive") }
 // get their block.
 func BuildScanOp(b *ir.Builder, loc ir.Location, destType, accumulatedValueType ir.Type, source, initialValue *ir.Value, kind, reductionDim, inclusive ir.Attribute) ScanOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "scan", Registered: true}, loc, []ir.Type{destType, accumulatedValueType})
-	op.Operands = []*ir.Value{source, initialValue}
+	op.SetOperands([]*ir.Value{source, initialValue})
 	setAttrs(op, []string{"kind", "reduction_dim", "inclusive"}, kind, reductionDim, inclusive)
 	b.Insert(op)
 	return ScanOp{opWrapper{op}}
@@ -1293,26 +1295,26 @@ func AsScatterOp(op *ir.Operation) (ScatterOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o ScatterOp) Base() *ir.Value { return o.op.Operands[0] }
+func (o ScatterOp) Base() *ir.Value { return o.op.Operand(0) }
 
 // Offsets returns the op's offsets operand group.
-func (o ScatterOp) Offsets() []*ir.Value { return o.op.Operands[1 : len(o.op.Operands)-4] }
+func (o ScatterOp) Offsets() []*ir.Value { return o.op.Operands()[1 : o.op.NumOperands()-4] }
 
 // Indices returns the op's indices operand.
-func (o ScatterOp) Indices() *ir.Value { return o.op.Operands[len(o.op.Operands)-4] }
+func (o ScatterOp) Indices() *ir.Value { return o.op.Operand(o.op.NumOperands() - 4) }
 
 // IndexVec returns the op's index_vec operand.
-func (o ScatterOp) IndexVec() *ir.Value { return o.op.Operands[len(o.op.Operands)-3] }
+func (o ScatterOp) IndexVec() *ir.Value { return o.op.Operand(o.op.NumOperands() - 3) }
 
 // Mask returns the op's mask operand.
-func (o ScatterOp) Mask() *ir.Value { return o.op.Operands[len(o.op.Operands)-2] }
+func (o ScatterOp) Mask() *ir.Value { return o.op.Operand(o.op.NumOperands() - 2) }
 
 // ValueToStore returns the op's valueToStore operand.
-func (o ScatterOp) ValueToStore() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o ScatterOp) ValueToStore() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Result returns the op's result, or nil.
 func (o ScatterOp) Result() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1326,7 +1328,7 @@ func (o ScatterOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // regions get their block.
 func BuildScatterOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, base *ir.Value, offsets []*ir.Value, indices, indexVec, mask, valueToStore *ir.Value, alignment ir.Attribute) ScatterOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "scatter", Registered: true}, loc, resultTypes)
-	op.Operands = append(append(append(append(append([]*ir.Value{base}, offsets...), indices), indexVec), mask), valueToStore)
+	op.SetOperands(append(append(append(append(append([]*ir.Value{base}, offsets...), indices), indexVec), mask), valueToStore))
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return ScatterOp{opWrapper{op}}
@@ -1347,17 +1349,17 @@ func AsShapeCastOp(op *ir.Operation) (ShapeCastOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ShapeCastOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o ShapeCastOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ShapeCastOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ShapeCastOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildShapeCastOp creates a vector.shape_cast at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildShapeCastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value) ShapeCastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "shape_cast", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return ShapeCastOp{opWrapper{op}}
 }
@@ -1377,13 +1379,13 @@ func AsShuffleOp(op *ir.Operation) (ShuffleOp, bool) {
 }
 
 // V1 returns the op's v1 operand.
-func (o ShuffleOp) V1() *ir.Value { return o.op.Operands[0] }
+func (o ShuffleOp) V1() *ir.Value { return o.op.Operand(0) }
 
 // V2 returns the op's v2 operand.
-func (o ShuffleOp) V2() *ir.Value { return o.op.Operands[1] }
+func (o ShuffleOp) V2() *ir.Value { return o.op.Operand(1) }
 
 // Vector returns the op's vector result.
-func (o ShuffleOp) Vector() *ir.Value { return o.op.Results[0] }
+func (o ShuffleOp) Vector() *ir.Value { return o.op.Result(0) }
 
 // Mask returns the inherent attribute mask, or nil if it is not set.
 func (o ShuffleOp) Mask() ir.Attribute { return o.op.Attr("mask") }
@@ -1393,7 +1395,7 @@ func (o ShuffleOp) Mask() ir.Attribute { return o.op.Attr("mask") }
 // regions get their block.
 func BuildShuffleOp(b *ir.Builder, loc ir.Location, vectorType ir.Type, v1_, v2_ *ir.Value, mask ir.Attribute) ShuffleOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "shuffle", Registered: true}, loc, []ir.Type{vectorType})
-	op.Operands = []*ir.Value{v1_, v2_}
+	op.SetOperands([]*ir.Value{v1_, v2_})
 	setAttrs(op, []string{"mask"}, mask)
 	b.Insert(op)
 	return ShuffleOp{opWrapper{op}}
@@ -1414,17 +1416,17 @@ func AsSplatOp(op *ir.Operation) (SplatOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o SplatOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o SplatOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Aggregate returns the op's aggregate result.
-func (o SplatOp) Aggregate() *ir.Value { return o.op.Results[0] }
+func (o SplatOp) Aggregate() *ir.Value { return o.op.Result(0) }
 
 // BuildSplatOp creates a vector.splat at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSplatOp(b *ir.Builder, loc ir.Location, aggregateType ir.Type, input *ir.Value) SplatOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "splat", Registered: true}, loc, []ir.Type{aggregateType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return SplatOp{opWrapper{op}}
 }
@@ -1444,7 +1446,7 @@ func AsStepOp(op *ir.Operation) (StepOp, bool) {
 }
 
 // Result returns the op's result.
-func (o StepOp) Result() *ir.Value { return o.op.Results[0] }
+func (o StepOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildStepOp creates a vector.step at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1470,13 +1472,13 @@ func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
 }
 
 // ValueToStore returns the op's valueToStore operand.
-func (o StoreOp) ValueToStore() *ir.Value { return o.op.Operands[0] }
+func (o StoreOp) ValueToStore() *ir.Value { return o.op.Operand(0) }
 
 // Base returns the op's base operand.
-func (o StoreOp) Base() *ir.Value { return o.op.Operands[1] }
+func (o StoreOp) Base() *ir.Value { return o.op.Operand(1) }
 
 // Indices returns the op's indices operand group.
-func (o StoreOp) Indices() []*ir.Value { return o.op.Operands[2:] }
+func (o StoreOp) Indices() []*ir.Value { return o.op.Operands()[2:] }
 
 // Nontemporal returns the optional attribute nontemporal, or nil if it is not set.
 func (o StoreOp) Nontemporal() ir.Attribute { return o.op.Attr("nontemporal") }
@@ -1489,7 +1491,7 @@ func (o StoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // get their block.
 func BuildStoreOp(b *ir.Builder, loc ir.Location, valueToStore, base *ir.Value, indices []*ir.Value, nontemporal, alignment ir.Attribute) StoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "store", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{valueToStore, base}, indices...)
+	op.SetOperands(append([]*ir.Value{valueToStore, base}, indices...))
 	setAttrs(op, []string{"nontemporal", "alignment"}, nontemporal, alignment)
 	b.Insert(op)
 	return StoreOp{opWrapper{op}}
@@ -1510,17 +1512,17 @@ func AsToElementsOp(op *ir.Operation) (ToElementsOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ToElementsOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o ToElementsOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Elements returns the op's elements result group.
-func (o ToElementsOp) Elements() []*ir.Value { return o.op.Results }
+func (o ToElementsOp) Elements() []*ir.Value { return o.op.Results() }
 
 // BuildToElementsOp creates a vector.to_elements at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildToElementsOp(b *ir.Builder, loc ir.Location, elementsTypes []ir.Type, source *ir.Value) ToElementsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "to_elements", Registered: true}, loc, elementsTypes)
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return ToElementsOp{opWrapper{op}}
 }
@@ -1541,29 +1543,29 @@ func AsTransferReadOp(op *ir.Operation) (TransferReadOp, bool) {
 
 // Base returns the op's base operand.
 func (o TransferReadOp) Base() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Indices returns the op's indices operand group.
 func (o TransferReadOp) Indices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Padding returns the op's padding operand.
 func (o TransferReadOp) Padding() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)[0]
 }
 
 // Mask returns the op's mask operand, or nil.
 func (o TransferReadOp) Mask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Vector returns the op's vector result.
-func (o TransferReadOp) Vector() *ir.Value { return o.op.Results[0] }
+func (o TransferReadOp) Vector() *ir.Value { return o.op.Result(0) }
 
 // PermutationMap returns the inherent attribute permutation_map, or nil if it is not set.
 func (o TransferReadOp) PermutationMap() ir.Attribute { return o.op.Attr("permutation_map") }
@@ -1576,7 +1578,7 @@ func (o TransferReadOp) InBounds() ir.Attribute { return o.op.Attr("in_bounds") 
 // single-block regions get their block.
 func BuildTransferReadOp(b *ir.Builder, loc ir.Location, vectorType ir.Type, base *ir.Value, indices []*ir.Value, padding *ir.Value, mask []*ir.Value, permutationMap, inBounds ir.Attribute) TransferReadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "transfer_read", Registered: true}, loc, []ir.Type{vectorType})
-	op.Operands = append(append(append([]*ir.Value{base}, indices...), padding), mask...)
+	op.SetOperands(append(append(append([]*ir.Value{base}, indices...), padding), mask...))
 	op.SetOperandSegments([]int32{1, int32(len(indices)), 1, int32(len(mask))})
 	setAttrs(op, []string{"permutation_map", "in_bounds"}, permutationMap, inBounds)
 	b.Insert(op)
@@ -1599,22 +1601,22 @@ func AsTransferWriteOp(op *ir.Operation) (TransferWriteOp, bool) {
 
 // ValueToStore returns the op's valueToStore operand.
 func (o TransferWriteOp) ValueToStore() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Base returns the op's base operand.
 func (o TransferWriteOp) Base() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)[0]
 }
 
 // Indices returns the op's indices operand group.
 func (o TransferWriteOp) Indices() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // Mask returns the op's mask operand, or nil.
 func (o TransferWriteOp) Mask() *ir.Value {
-	if s := ir.Segment(o.op.Operands, o.op.OperandSegments(), 3); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1622,7 +1624,7 @@ func (o TransferWriteOp) Mask() *ir.Value {
 
 // Result returns the op's result, or nil.
 func (o TransferWriteOp) Result() *ir.Value {
-	if s := o.op.Results; len(s) > 0 {
+	if s := o.op.Results(); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1639,7 +1641,7 @@ func (o TransferWriteOp) InBounds() ir.Attribute { return o.op.Attr("in_bounds")
 // single-block regions get their block.
 func BuildTransferWriteOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, valueToStore, base *ir.Value, indices, mask []*ir.Value, permutationMap, inBounds ir.Attribute) TransferWriteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "transfer_write", Registered: true}, loc, resultTypes)
-	op.Operands = append(append([]*ir.Value{valueToStore, base}, indices...), mask...)
+	op.SetOperands(append(append([]*ir.Value{valueToStore, base}, indices...), mask...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(mask))})
 	setAttrs(op, []string{"permutation_map", "in_bounds"}, permutationMap, inBounds)
 	b.Insert(op)
@@ -1661,10 +1663,10 @@ func AsTransposeOp(op *ir.Operation) (TransposeOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o TransposeOp) Vector() *ir.Value { return o.op.Operands[0] }
+func (o TransposeOp) Vector() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o TransposeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o TransposeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Permutation returns the inherent attribute permutation, or nil if it is not set.
 func (o TransposeOp) Permutation() ir.Attribute { return o.op.Attr("permutation") }
@@ -1674,7 +1676,7 @@ func (o TransposeOp) Permutation() ir.Attribute { return o.op.Attr("permutation"
 // regions get their block.
 func BuildTransposeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector *ir.Value, permutation ir.Attribute) TransposeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "transpose", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{vector}
+	op.SetOperands([]*ir.Value{vector})
 	setAttrs(op, []string{"permutation"}, permutation)
 	b.Insert(op)
 	return TransposeOp{opWrapper{op}}
@@ -1695,17 +1697,17 @@ func AsTypeCastOp(op *ir.Operation) (TypeCastOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o TypeCastOp) Memref() *ir.Value { return o.op.Operands[0] }
+func (o TypeCastOp) Memref() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o TypeCastOp) Result() *ir.Value { return o.op.Results[0] }
+func (o TypeCastOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildTypeCastOp creates a vector.type_cast at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTypeCastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, memref *ir.Value) TypeCastOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "type_cast", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{memref}
+	op.SetOperands([]*ir.Value{memref})
 	b.Insert(op)
 	return TypeCastOp{opWrapper{op}}
 }
@@ -1725,7 +1727,7 @@ func AsVscaleOp(op *ir.Operation) (VscaleOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o VscaleOp) Res() *ir.Value { return o.op.Results[0] }
+func (o VscaleOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildVscaleOp creates a vector.vscale at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1751,26 +1753,26 @@ func AsWarpExecuteOnLane0Op(op *ir.Operation) (WarpExecuteOnLane0Op, bool) {
 }
 
 // Laneid returns the op's laneid operand.
-func (o WarpExecuteOnLane0Op) Laneid() *ir.Value { return o.op.Operands[0] }
+func (o WarpExecuteOnLane0Op) Laneid() *ir.Value { return o.op.Operand(0) }
 
 // Args returns the op's args operand group.
-func (o WarpExecuteOnLane0Op) Args() []*ir.Value { return o.op.Operands[1:] }
+func (o WarpExecuteOnLane0Op) Args() []*ir.Value { return o.op.Operands()[1:] }
 
 // Results returns the op's results result group.
-func (o WarpExecuteOnLane0Op) Results() []*ir.Value { return o.op.Results }
+func (o WarpExecuteOnLane0Op) Results() []*ir.Value { return o.op.Results() }
 
 // WarpSize returns the inherent attribute warp_size, or nil if it is not set.
 func (o WarpExecuteOnLane0Op) WarpSize() ir.Attribute { return o.op.Attr("warp_size") }
 
 // WarpRegion returns the op's warpRegion region.
-func (o WarpExecuteOnLane0Op) WarpRegion() *ir.Region { return o.op.Regions[0] }
+func (o WarpExecuteOnLane0Op) WarpRegion() *ir.Region { return o.op.Region(0) }
 
 // BuildWarpExecuteOnLane0Op creates a vector.warp_execute_on_lane_0 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWarpExecuteOnLane0Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, laneid *ir.Value, args []*ir.Value, warpSize ir.Attribute) WarpExecuteOnLane0Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "warp_execute_on_lane_0", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{laneid}, args...)
+	op.SetOperands(append([]*ir.Value{laneid}, args...))
 	setAttrs(op, []string{"warp_size"}, warpSize)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
@@ -1792,14 +1794,14 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o YieldOp) Operands() []*ir.Value { return o.op.Operands }
+func (o YieldOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // BuildYieldOp creates a vector.yield at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) YieldOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "yield", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }

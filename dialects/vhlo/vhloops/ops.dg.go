@@ -20,7 +20,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -50,17 +50,17 @@ func AsAbsV1Op(op *ir.Operation) (AbsV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AbsV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o AbsV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AbsV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o AbsV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAbsV1Op creates a vhlo.abs_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAbsV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) AbsV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "abs_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return AbsV1Op{opWrapper{op}}
 }
@@ -80,20 +80,20 @@ func AsAddV1Op(op *ir.Operation) (AddV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o AddV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o AddV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AddV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o AddV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAddV1Op creates a vhlo.add_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAddV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AddV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "add_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AddV1Op{opWrapper{op}}
 }
@@ -113,17 +113,17 @@ func AsAfterAllV1Op(op *ir.Operation) (AfterAllV1Op, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o AfterAllV1Op) Inputs() []*ir.Value { return o.op.Operands }
+func (o AfterAllV1Op) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o AfterAllV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o AfterAllV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAfterAllV1Op creates a vhlo.after_all_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAfterAllV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value) AfterAllV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "after_all_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return AfterAllV1Op{opWrapper{op}}
 }
@@ -143,10 +143,10 @@ func AsAllGatherV1Op(op *ir.Operation) (AllGatherV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AllGatherV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o AllGatherV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AllGatherV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o AllGatherV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // AllGatherDim returns the inherent attribute all_gather_dim, or nil if it is not set.
 func (o AllGatherV1Op) AllGatherDim() ir.Attribute { return o.op.Attr("all_gather_dim") }
@@ -165,7 +165,7 @@ func (o AllGatherV1Op) UseGlobalDeviceIds() ir.Attribute { return o.op.Attr("use
 // single-block regions get their block.
 func BuildAllGatherV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, allGatherDim, replicaGroups, channelId, useGlobalDeviceIds ir.Attribute) AllGatherV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "all_gather_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"all_gather_dim", "replica_groups", "channel_id", "use_global_device_ids"}, allGatherDim, replicaGroups, channelId, useGlobalDeviceIds)
 	b.Insert(op)
 	return AllGatherV1Op{opWrapper{op}}
@@ -186,10 +186,10 @@ func AsAllGatherV2Op(op *ir.Operation) (AllGatherV2Op, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o AllGatherV2Op) Operands() []*ir.Value { return o.op.Operands }
+func (o AllGatherV2Op) Operands() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o AllGatherV2Op) Results() []*ir.Value { return o.op.Results }
+func (o AllGatherV2Op) Results() []*ir.Value { return o.op.Results() }
 
 // AllGatherDim returns the inherent attribute all_gather_dim, or nil if it is not set.
 func (o AllGatherV2Op) AllGatherDim() ir.Attribute { return o.op.Attr("all_gather_dim") }
@@ -208,7 +208,7 @@ func (o AllGatherV2Op) UseGlobalDeviceIds() ir.Attribute { return o.op.Attr("use
 // single-block regions get their block.
 func BuildAllGatherV2Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, allGatherDim, replicaGroups, channelId, useGlobalDeviceIds ir.Attribute) AllGatherV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "all_gather_v2", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"all_gather_dim", "replica_groups", "channel_id", "use_global_device_ids"}, allGatherDim, replicaGroups, channelId, useGlobalDeviceIds)
 	b.Insert(op)
 	return AllGatherV2Op{opWrapper{op}}
@@ -229,10 +229,10 @@ func AsAllReduceV1Op(op *ir.Operation) (AllReduceV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AllReduceV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o AllReduceV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AllReduceV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o AllReduceV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // ReplicaGroups returns the inherent attribute replica_groups, or nil if it is not set.
 func (o AllReduceV1Op) ReplicaGroups() ir.Attribute { return o.op.Attr("replica_groups") }
@@ -244,14 +244,14 @@ func (o AllReduceV1Op) ChannelId() ir.Attribute { return o.op.Attr("channel_id")
 func (o AllReduceV1Op) UseGlobalDeviceIds() ir.Attribute { return o.op.Attr("use_global_device_ids") }
 
 // Computation returns the op's computation region.
-func (o AllReduceV1Op) Computation() *ir.Region { return o.op.Regions[0] }
+func (o AllReduceV1Op) Computation() *ir.Region { return o.op.Region(0) }
 
 // BuildAllReduceV1Op creates a vhlo.all_reduce_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAllReduceV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, replicaGroups, channelId, useGlobalDeviceIds ir.Attribute) AllReduceV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "all_reduce_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"replica_groups", "channel_id", "use_global_device_ids"}, replicaGroups, channelId, useGlobalDeviceIds)
 	op.AddRegion()
 	b.Insert(op)
@@ -273,10 +273,10 @@ func AsAllReduceV2Op(op *ir.Operation) (AllReduceV2Op, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o AllReduceV2Op) Operands() []*ir.Value { return o.op.Operands }
+func (o AllReduceV2Op) Operands() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o AllReduceV2Op) Results() []*ir.Value { return o.op.Results }
+func (o AllReduceV2Op) Results() []*ir.Value { return o.op.Results() }
 
 // ReplicaGroups returns the inherent attribute replica_groups, or nil if it is not set.
 func (o AllReduceV2Op) ReplicaGroups() ir.Attribute { return o.op.Attr("replica_groups") }
@@ -288,14 +288,14 @@ func (o AllReduceV2Op) ChannelId() ir.Attribute { return o.op.Attr("channel_id")
 func (o AllReduceV2Op) UseGlobalDeviceIds() ir.Attribute { return o.op.Attr("use_global_device_ids") }
 
 // Computation returns the op's computation region.
-func (o AllReduceV2Op) Computation() *ir.Region { return o.op.Regions[0] }
+func (o AllReduceV2Op) Computation() *ir.Region { return o.op.Region(0) }
 
 // BuildAllReduceV2Op creates a vhlo.all_reduce_v2 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAllReduceV2Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, replicaGroups, channelId, useGlobalDeviceIds ir.Attribute) AllReduceV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "all_reduce_v2", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"replica_groups", "channel_id", "use_global_device_ids"}, replicaGroups, channelId, useGlobalDeviceIds)
 	op.AddRegion()
 	b.Insert(op)
@@ -317,10 +317,10 @@ func AsAllToAllV1Op(op *ir.Operation) (AllToAllV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AllToAllV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o AllToAllV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AllToAllV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o AllToAllV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // SplitDimension returns the inherent attribute split_dimension, or nil if it is not set.
 func (o AllToAllV1Op) SplitDimension() ir.Attribute { return o.op.Attr("split_dimension") }
@@ -342,7 +342,7 @@ func (o AllToAllV1Op) ChannelId() ir.Attribute { return o.op.Attr("channel_id") 
 // single-block regions get their block.
 func BuildAllToAllV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, splitDimension, concatDimension, splitCount, replicaGroups, channelId ir.Attribute) AllToAllV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "all_to_all_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"split_dimension", "concat_dimension", "split_count", "replica_groups", "channel_id"}, splitDimension, concatDimension, splitCount, replicaGroups, channelId)
 	b.Insert(op)
 	return AllToAllV1Op{opWrapper{op}}
@@ -363,10 +363,10 @@ func AsAllToAllV2Op(op *ir.Operation) (AllToAllV2Op, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o AllToAllV2Op) Operands() []*ir.Value { return o.op.Operands }
+func (o AllToAllV2Op) Operands() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o AllToAllV2Op) Results() []*ir.Value { return o.op.Results }
+func (o AllToAllV2Op) Results() []*ir.Value { return o.op.Results() }
 
 // SplitDimension returns the inherent attribute split_dimension, or nil if it is not set.
 func (o AllToAllV2Op) SplitDimension() ir.Attribute { return o.op.Attr("split_dimension") }
@@ -388,7 +388,7 @@ func (o AllToAllV2Op) ChannelId() ir.Attribute { return o.op.Attr("channel_id") 
 // single-block regions get their block.
 func BuildAllToAllV2Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, splitDimension, concatDimension, splitCount, replicaGroups, channelId ir.Attribute) AllToAllV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "all_to_all_v2", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"split_dimension", "concat_dimension", "split_count", "replica_groups", "channel_id"}, splitDimension, concatDimension, splitCount, replicaGroups, channelId)
 	b.Insert(op)
 	return AllToAllV2Op{opWrapper{op}}
@@ -409,20 +409,20 @@ func AsAndV1Op(op *ir.Operation) (AndV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AndV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o AndV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o AndV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o AndV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AndV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o AndV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAndV1Op creates a vhlo.and_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAndV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AndV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "and_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AndV1Op{opWrapper{op}}
 }
@@ -442,20 +442,20 @@ func AsAsyncStartV1Op(op *ir.Operation) (AsyncStartV1Op, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o AsyncStartV1Op) Operands() []*ir.Value { return o.op.Operands }
+func (o AsyncStartV1Op) Operands() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o AsyncStartV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o AsyncStartV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // Collective returns the op's collective region.
-func (o AsyncStartV1Op) Collective() *ir.Region { return o.op.Regions[0] }
+func (o AsyncStartV1Op) Collective() *ir.Region { return o.op.Region(0) }
 
 // BuildAsyncStartV1Op creates a vhlo.async_start_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAsyncStartV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operands []*ir.Value) AsyncStartV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "async_start_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	op.AddRegion()
 	b.Insert(op)
 	return AsyncStartV1Op{opWrapper{op}}
@@ -476,17 +476,17 @@ func AsAsyncDoneV1Op(op *ir.Operation) (AsyncDoneV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AsyncDoneV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o AsyncDoneV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AsyncDoneV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o AsyncDoneV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAsyncDoneV1Op creates a vhlo.async_done_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAsyncDoneV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) AsyncDoneV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "async_done_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return AsyncDoneV1Op{opWrapper{op}}
 }
@@ -506,20 +506,20 @@ func AsAtan2V1Op(op *ir.Operation) (Atan2V1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o Atan2V1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o Atan2V1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o Atan2V1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o Atan2V1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o Atan2V1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o Atan2V1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAtan2V1Op creates a vhlo.atan2_v1 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAtan2V1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) Atan2V1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "atan2_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return Atan2V1Op{opWrapper{op}}
 }
@@ -539,28 +539,28 @@ func AsBatchNormGradV1Op(op *ir.Operation) (BatchNormGradV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BatchNormGradV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o BatchNormGradV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o BatchNormGradV1Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o BatchNormGradV1Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Mean returns the op's mean operand.
-func (o BatchNormGradV1Op) Mean() *ir.Value { return o.op.Operands[2] }
+func (o BatchNormGradV1Op) Mean() *ir.Value { return o.op.Operand(2) }
 
 // Variance returns the op's variance operand.
-func (o BatchNormGradV1Op) Variance() *ir.Value { return o.op.Operands[3] }
+func (o BatchNormGradV1Op) Variance() *ir.Value { return o.op.Operand(3) }
 
 // GradOutput returns the op's grad_output operand.
-func (o BatchNormGradV1Op) GradOutput() *ir.Value { return o.op.Operands[4] }
+func (o BatchNormGradV1Op) GradOutput() *ir.Value { return o.op.Operand(4) }
 
 // GradOperand returns the op's grad_operand result.
-func (o BatchNormGradV1Op) GradOperand() *ir.Value { return o.op.Results[0] }
+func (o BatchNormGradV1Op) GradOperand() *ir.Value { return o.op.Result(0) }
 
 // GradScale returns the op's grad_scale result.
-func (o BatchNormGradV1Op) GradScale() *ir.Value { return o.op.Results[1] }
+func (o BatchNormGradV1Op) GradScale() *ir.Value { return o.op.Result(1) }
 
 // GradOffset returns the op's grad_offset result.
-func (o BatchNormGradV1Op) GradOffset() *ir.Value { return o.op.Results[2] }
+func (o BatchNormGradV1Op) GradOffset() *ir.Value { return o.op.Result(2) }
 
 // Epsilon returns the inherent attribute epsilon, or nil if it is not set.
 func (o BatchNormGradV1Op) Epsilon() ir.Attribute { return o.op.Attr("epsilon") }
@@ -573,7 +573,7 @@ func (o BatchNormGradV1Op) FeatureIndex() ir.Attribute { return o.op.Attr("featu
 // unset; single-block regions get their block.
 func BuildBatchNormGradV1Op(b *ir.Builder, loc ir.Location, gradOperandType, gradScaleType, gradOffsetType ir.Type, operand, scale, mean, variance, gradOutput *ir.Value, epsilon, featureIndex ir.Attribute) BatchNormGradV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "batch_norm_grad_v1", Registered: true}, loc, []ir.Type{gradOperandType, gradScaleType, gradOffsetType})
-	op.Operands = []*ir.Value{operand, scale, mean, variance, gradOutput}
+	op.SetOperands([]*ir.Value{operand, scale, mean, variance, gradOutput})
 	setAttrs(op, []string{"epsilon", "feature_index"}, epsilon, featureIndex)
 	b.Insert(op)
 	return BatchNormGradV1Op{opWrapper{op}}
@@ -594,22 +594,22 @@ func AsBatchNormInferenceV1Op(op *ir.Operation) (BatchNormInferenceV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BatchNormInferenceV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o BatchNormInferenceV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o BatchNormInferenceV1Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o BatchNormInferenceV1Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the op's offset operand.
-func (o BatchNormInferenceV1Op) Offset() *ir.Value { return o.op.Operands[2] }
+func (o BatchNormInferenceV1Op) Offset() *ir.Value { return o.op.Operand(2) }
 
 // Mean returns the op's mean operand.
-func (o BatchNormInferenceV1Op) Mean() *ir.Value { return o.op.Operands[3] }
+func (o BatchNormInferenceV1Op) Mean() *ir.Value { return o.op.Operand(3) }
 
 // Variance returns the op's variance operand.
-func (o BatchNormInferenceV1Op) Variance() *ir.Value { return o.op.Operands[4] }
+func (o BatchNormInferenceV1Op) Variance() *ir.Value { return o.op.Operand(4) }
 
 // Result returns the op's result.
-func (o BatchNormInferenceV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o BatchNormInferenceV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // Epsilon returns the inherent attribute epsilon, or nil if it is not set.
 func (o BatchNormInferenceV1Op) Epsilon() ir.Attribute { return o.op.Attr("epsilon") }
@@ -622,7 +622,7 @@ func (o BatchNormInferenceV1Op) FeatureIndex() ir.Attribute { return o.op.Attr("
 // left unset; single-block regions get their block.
 func BuildBatchNormInferenceV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, scale, offset, mean, variance *ir.Value, epsilon, featureIndex ir.Attribute) BatchNormInferenceV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "batch_norm_inference_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand, scale, offset, mean, variance}
+	op.SetOperands([]*ir.Value{operand, scale, offset, mean, variance})
 	setAttrs(op, []string{"epsilon", "feature_index"}, epsilon, featureIndex)
 	b.Insert(op)
 	return BatchNormInferenceV1Op{opWrapper{op}}
@@ -643,22 +643,22 @@ func AsBatchNormTrainingV1Op(op *ir.Operation) (BatchNormTrainingV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BatchNormTrainingV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o BatchNormTrainingV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Scale returns the op's scale operand.
-func (o BatchNormTrainingV1Op) Scale() *ir.Value { return o.op.Operands[1] }
+func (o BatchNormTrainingV1Op) Scale() *ir.Value { return o.op.Operand(1) }
 
 // Offset returns the op's offset operand.
-func (o BatchNormTrainingV1Op) Offset() *ir.Value { return o.op.Operands[2] }
+func (o BatchNormTrainingV1Op) Offset() *ir.Value { return o.op.Operand(2) }
 
 // Output returns the op's output result.
-func (o BatchNormTrainingV1Op) Output() *ir.Value { return o.op.Results[0] }
+func (o BatchNormTrainingV1Op) Output() *ir.Value { return o.op.Result(0) }
 
 // BatchMean returns the op's batch_mean result.
-func (o BatchNormTrainingV1Op) BatchMean() *ir.Value { return o.op.Results[1] }
+func (o BatchNormTrainingV1Op) BatchMean() *ir.Value { return o.op.Result(1) }
 
 // BatchVar returns the op's batch_var result.
-func (o BatchNormTrainingV1Op) BatchVar() *ir.Value { return o.op.Results[2] }
+func (o BatchNormTrainingV1Op) BatchVar() *ir.Value { return o.op.Result(2) }
 
 // Epsilon returns the inherent attribute epsilon, or nil if it is not set.
 func (o BatchNormTrainingV1Op) Epsilon() ir.Attribute { return o.op.Attr("epsilon") }
@@ -671,7 +671,7 @@ func (o BatchNormTrainingV1Op) FeatureIndex() ir.Attribute { return o.op.Attr("f
 // left unset; single-block regions get their block.
 func BuildBatchNormTrainingV1Op(b *ir.Builder, loc ir.Location, outputType, batchMeanType, batchVarType ir.Type, operand, scale, offset *ir.Value, epsilon, featureIndex ir.Attribute) BatchNormTrainingV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "batch_norm_training_v1", Registered: true}, loc, []ir.Type{outputType, batchMeanType, batchVarType})
-	op.Operands = []*ir.Value{operand, scale, offset}
+	op.SetOperands([]*ir.Value{operand, scale, offset})
 	setAttrs(op, []string{"epsilon", "feature_index"}, epsilon, featureIndex)
 	b.Insert(op)
 	return BatchNormTrainingV1Op{opWrapper{op}}
@@ -692,17 +692,17 @@ func AsBitcastConvertV1Op(op *ir.Operation) (BitcastConvertV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BitcastConvertV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o BitcastConvertV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o BitcastConvertV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o BitcastConvertV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildBitcastConvertV1Op creates a vhlo.bitcast_convert_v1 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildBitcastConvertV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) BitcastConvertV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "bitcast_convert_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return BitcastConvertV1Op{opWrapper{op}}
 }
@@ -722,10 +722,10 @@ func AsBroadcastInDimV1Op(op *ir.Operation) (BroadcastInDimV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BroadcastInDimV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o BroadcastInDimV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o BroadcastInDimV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o BroadcastInDimV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BroadcastDimensions returns the inherent attribute broadcast_dimensions, or nil if it is not set.
 func (o BroadcastInDimV1Op) BroadcastDimensions() ir.Attribute {
@@ -737,7 +737,7 @@ func (o BroadcastInDimV1Op) BroadcastDimensions() ir.Attribute {
 // unset; single-block regions get their block.
 func BuildBroadcastInDimV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, broadcastDimensions ir.Attribute) BroadcastInDimV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "broadcast_in_dim_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"broadcast_dimensions"}, broadcastDimensions)
 	b.Insert(op)
 	return BroadcastInDimV1Op{opWrapper{op}}
@@ -758,10 +758,10 @@ func AsBroadcastV1Op(op *ir.Operation) (BroadcastV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BroadcastV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o BroadcastV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o BroadcastV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o BroadcastV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BroadcastSizes returns the inherent attribute broadcast_sizes, or nil if it is not set.
 func (o BroadcastV1Op) BroadcastSizes() ir.Attribute { return o.op.Attr("broadcast_sizes") }
@@ -771,7 +771,7 @@ func (o BroadcastV1Op) BroadcastSizes() ir.Attribute { return o.op.Attr("broadca
 // single-block regions get their block.
 func BuildBroadcastV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, broadcastSizes ir.Attribute) BroadcastV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "broadcast_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"broadcast_sizes"}, broadcastSizes)
 	b.Insert(op)
 	return BroadcastV1Op{opWrapper{op}}
@@ -792,10 +792,10 @@ func AsCallV1Op(op *ir.Operation) (CallV1Op, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o CallV1Op) Operands() []*ir.Value { return o.op.Operands }
+func (o CallV1Op) Operands() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o CallV1Op) Results() []*ir.Value { return o.op.Results }
+func (o CallV1Op) Results() []*ir.Value { return o.op.Results() }
 
 // Callee returns the inherent attribute callee, or nil if it is not set.
 func (o CallV1Op) Callee() ir.Attribute { return o.op.Attr("callee") }
@@ -805,7 +805,7 @@ func (o CallV1Op) Callee() ir.Attribute { return o.op.Attr("callee") }
 // get their block.
 func BuildCallV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, callee ir.Attribute) CallV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "call_v1", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"callee"}, callee)
 	b.Insert(op)
 	return CallV1Op{opWrapper{op}}
@@ -826,20 +826,20 @@ func AsCaseV1Op(op *ir.Operation) (CaseV1Op, bool) {
 }
 
 // Index returns the op's index operand.
-func (o CaseV1Op) Index() *ir.Value { return o.op.Operands[0] }
+func (o CaseV1Op) Index() *ir.Value { return o.op.Operand(0) }
 
 // Results returns the op's results result group.
-func (o CaseV1Op) Results() []*ir.Value { return o.op.Results }
+func (o CaseV1Op) Results() []*ir.Value { return o.op.Results() }
 
 // Branches returns the op's branches regions.
-func (o CaseV1Op) Branches() []*ir.Region { return o.op.Regions[0:] }
+func (o CaseV1Op) Branches() []*ir.Region { return o.op.Regions()[0:] }
 
 // BuildCaseV1Op creates a vhlo.case_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCaseV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, index *ir.Value, branchesCount int) CaseV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "case_v1", Registered: true}, loc, resultsTypes)
-	op.Operands = []*ir.Value{index}
+	op.SetOperands([]*ir.Value{index})
 	for range branchesCount {
 		op.AddRegion()
 	}
@@ -862,17 +862,17 @@ func AsCbrtV1Op(op *ir.Operation) (CbrtV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CbrtV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CbrtV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CbrtV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o CbrtV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCbrtV1Op creates a vhlo.cbrt_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCbrtV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CbrtV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "cbrt_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CbrtV1Op{opWrapper{op}}
 }
@@ -892,10 +892,10 @@ func AsCbrtV2Op(op *ir.Operation) (CbrtV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CbrtV2Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CbrtV2Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CbrtV2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o CbrtV2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o CbrtV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -905,7 +905,7 @@ func (o CbrtV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accur
 // get their block.
 func BuildCbrtV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) CbrtV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "cbrt_v2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return CbrtV2Op{opWrapper{op}}
@@ -926,17 +926,17 @@ func AsCeilV1Op(op *ir.Operation) (CeilV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CeilV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CeilV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CeilV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o CeilV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCeilV1Op creates a vhlo.ceil_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCeilV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CeilV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "ceil_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CeilV1Op{opWrapper{op}}
 }
@@ -956,10 +956,10 @@ func AsCholeskyV1Op(op *ir.Operation) (CholeskyV1Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o CholeskyV1Op) A() *ir.Value { return o.op.Operands[0] }
+func (o CholeskyV1Op) A() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CholeskyV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o CholeskyV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // Lower returns the inherent attribute lower, or nil if it is not set.
 func (o CholeskyV1Op) Lower() ir.Attribute { return o.op.Attr("lower") }
@@ -969,7 +969,7 @@ func (o CholeskyV1Op) Lower() ir.Attribute { return o.op.Attr("lower") }
 // single-block regions get their block.
 func BuildCholeskyV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, a_ *ir.Value, lower ir.Attribute) CholeskyV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "cholesky_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{a_}
+	op.SetOperands([]*ir.Value{a_})
 	setAttrs(op, []string{"lower"}, lower)
 	b.Insert(op)
 	return CholeskyV1Op{opWrapper{op}}
@@ -990,23 +990,23 @@ func AsClampV1Op(op *ir.Operation) (ClampV1Op, bool) {
 }
 
 // Min returns the op's min operand.
-func (o ClampV1Op) Min() *ir.Value { return o.op.Operands[0] }
+func (o ClampV1Op) Min() *ir.Value { return o.op.Operand(0) }
 
 // Operand returns the op's operand.
-func (o ClampV1Op) Operand() *ir.Value { return o.op.Operands[1] }
+func (o ClampV1Op) Operand() *ir.Value { return o.op.Operand(1) }
 
 // Max returns the op's max operand.
-func (o ClampV1Op) Max() *ir.Value { return o.op.Operands[2] }
+func (o ClampV1Op) Max() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o ClampV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o ClampV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildClampV1Op creates a vhlo.clamp_v1 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildClampV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, min, operand, max *ir.Value) ClampV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "clamp_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{min, operand, max}
+	op.SetOperands([]*ir.Value{min, operand, max})
 	b.Insert(op)
 	return ClampV1Op{opWrapper{op}}
 }
@@ -1026,17 +1026,17 @@ func AsCountLeadingZerosV1Op(op *ir.Operation) (CountLeadingZerosV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CountLeadingZerosV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CountLeadingZerosV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CountLeadingZerosV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o CountLeadingZerosV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCountLeadingZerosV1Op creates a vhlo.count_leading_zeros_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCountLeadingZerosV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CountLeadingZerosV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "count_leading_zeros_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CountLeadingZerosV1Op{opWrapper{op}}
 }
@@ -1056,10 +1056,10 @@ func AsCollectiveBroadcastV1Op(op *ir.Operation) (CollectiveBroadcastV1Op, bool)
 }
 
 // Operand returns the op's operand.
-func (o CollectiveBroadcastV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CollectiveBroadcastV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CollectiveBroadcastV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o CollectiveBroadcastV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // ReplicaGroups returns the inherent attribute replica_groups, or nil if it is not set.
 func (o CollectiveBroadcastV1Op) ReplicaGroups() ir.Attribute { return o.op.Attr("replica_groups") }
@@ -1072,7 +1072,7 @@ func (o CollectiveBroadcastV1Op) ChannelId() ir.Attribute { return o.op.Attr("ch
 // left unset; single-block regions get their block.
 func BuildCollectiveBroadcastV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, replicaGroups, channelId ir.Attribute) CollectiveBroadcastV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "collective_broadcast_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"replica_groups", "channel_id"}, replicaGroups, channelId)
 	b.Insert(op)
 	return CollectiveBroadcastV1Op{opWrapper{op}}
@@ -1093,10 +1093,10 @@ func AsCollectiveBroadcastV2Op(op *ir.Operation) (CollectiveBroadcastV2Op, bool)
 }
 
 // Operands returns the op's operands operand group.
-func (o CollectiveBroadcastV2Op) Operands() []*ir.Value { return o.op.Operands }
+func (o CollectiveBroadcastV2Op) Operands() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o CollectiveBroadcastV2Op) Results() []*ir.Value { return o.op.Results }
+func (o CollectiveBroadcastV2Op) Results() []*ir.Value { return o.op.Results() }
 
 // ReplicaGroups returns the inherent attribute replica_groups, or nil if it is not set.
 func (o CollectiveBroadcastV2Op) ReplicaGroups() ir.Attribute { return o.op.Attr("replica_groups") }
@@ -1112,7 +1112,7 @@ func (o CollectiveBroadcastV2Op) HasDynamicRoot() ir.Attribute { return o.op.Att
 // left unset; single-block regions get their block.
 func BuildCollectiveBroadcastV2Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, replicaGroups, channelId, hasDynamicRoot ir.Attribute) CollectiveBroadcastV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "collective_broadcast_v2", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"replica_groups", "channel_id", "has_dynamic_root"}, replicaGroups, channelId, hasDynamicRoot)
 	b.Insert(op)
 	return CollectiveBroadcastV2Op{opWrapper{op}}
@@ -1133,10 +1133,10 @@ func AsCollectiveReduceV1Op(op *ir.Operation) (CollectiveReduceV1Op, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o CollectiveReduceV1Op) Operands() []*ir.Value { return o.op.Operands }
+func (o CollectiveReduceV1Op) Operands() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o CollectiveReduceV1Op) Results() []*ir.Value { return o.op.Results }
+func (o CollectiveReduceV1Op) Results() []*ir.Value { return o.op.Results() }
 
 // ReplicaGroups returns the inherent attribute replica_groups, or nil if it is not set.
 func (o CollectiveReduceV1Op) ReplicaGroups() ir.Attribute { return o.op.Attr("replica_groups") }
@@ -1153,14 +1153,14 @@ func (o CollectiveReduceV1Op) UseGlobalDeviceIds() ir.Attribute {
 func (o CollectiveReduceV1Op) HasDynamicRoot() ir.Attribute { return o.op.Attr("has_dynamic_root") }
 
 // Computation returns the op's computation region.
-func (o CollectiveReduceV1Op) Computation() *ir.Region { return o.op.Regions[0] }
+func (o CollectiveReduceV1Op) Computation() *ir.Region { return o.op.Region(0) }
 
 // BuildCollectiveReduceV1Op creates a vhlo.collective_reduce_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCollectiveReduceV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, replicaGroups, channelId, useGlobalDeviceIds, hasDynamicRoot ir.Attribute) CollectiveReduceV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "collective_reduce_v1", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"replica_groups", "channel_id", "use_global_device_ids", "has_dynamic_root"}, replicaGroups, channelId, useGlobalDeviceIds, hasDynamicRoot)
 	op.AddRegion()
 	b.Insert(op)
@@ -1182,10 +1182,10 @@ func AsCollectivePermuteV1Op(op *ir.Operation) (CollectivePermuteV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CollectivePermuteV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CollectivePermuteV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CollectivePermuteV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o CollectivePermuteV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // SourceTargetPairs returns the inherent attribute source_target_pairs, or nil if it is not set.
 func (o CollectivePermuteV1Op) SourceTargetPairs() ir.Attribute {
@@ -1200,7 +1200,7 @@ func (o CollectivePermuteV1Op) ChannelId() ir.Attribute { return o.op.Attr("chan
 // left unset; single-block regions get their block.
 func BuildCollectivePermuteV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, sourceTargetPairs, channelId ir.Attribute) CollectivePermuteV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "collective_permute_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"source_target_pairs", "channel_id"}, sourceTargetPairs, channelId)
 	b.Insert(op)
 	return CollectivePermuteV1Op{opWrapper{op}}
@@ -1221,13 +1221,13 @@ func AsCompareV1Op(op *ir.Operation) (CompareV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CompareV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o CompareV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o CompareV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o CompareV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o CompareV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o CompareV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // ComparisonDirection returns the inherent attribute comparison_direction, or nil if it is not set.
 func (o CompareV1Op) ComparisonDirection() ir.Attribute { return o.op.Attr("comparison_direction") }
@@ -1240,7 +1240,7 @@ func (o CompareV1Op) CompareType() ir.Attribute { return o.op.Attr("compare_type
 // regions get their block.
 func BuildCompareV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, comparisonDirection, compareType ir.Attribute) CompareV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "compare_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"comparison_direction", "compare_type"}, comparisonDirection, compareType)
 	b.Insert(op)
 	return CompareV1Op{opWrapper{op}}
@@ -1261,20 +1261,20 @@ func AsComplexV1Op(op *ir.Operation) (ComplexV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ComplexV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o ComplexV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o ComplexV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o ComplexV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ComplexV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o ComplexV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildComplexV1Op creates a vhlo.complex_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildComplexV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) ComplexV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "complex_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return ComplexV1Op{opWrapper{op}}
 }
@@ -1294,10 +1294,10 @@ func AsCompositeV1Op(op *ir.Operation) (CompositeV1Op, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o CompositeV1Op) Inputs() []*ir.Value { return o.op.Operands }
+func (o CompositeV1Op) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o CompositeV1Op) Results() []*ir.Value { return o.op.Results }
+func (o CompositeV1Op) Results() []*ir.Value { return o.op.Results() }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o CompositeV1Op) Name() ir.Attribute { return o.op.Attr("name") }
@@ -1316,7 +1316,7 @@ func (o CompositeV1Op) Version() ir.Attribute { return o.op.Attr("version") }
 // single-block regions get their block.
 func BuildCompositeV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs []*ir.Value, name, compositeAttributes, decomposition, version ir.Attribute) CompositeV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "composite_v1", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	setAttrs(op, []string{"name", "composite_attributes", "decomposition", "version"}, name, compositeAttributes, decomposition, version)
 	b.Insert(op)
 	return CompositeV1Op{opWrapper{op}}
@@ -1337,10 +1337,10 @@ func AsCompositeV2Op(op *ir.Operation) (CompositeV2Op, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o CompositeV2Op) Inputs() []*ir.Value { return o.op.Operands }
+func (o CompositeV2Op) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o CompositeV2Op) Results() []*ir.Value { return o.op.Results }
+func (o CompositeV2Op) Results() []*ir.Value { return o.op.Results() }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o CompositeV2Op) Name() ir.Attribute { return o.op.Attr("name") }
@@ -1355,14 +1355,14 @@ func (o CompositeV2Op) Decomposition() ir.Attribute { return o.op.Attr("decompos
 func (o CompositeV2Op) Version() ir.Attribute { return o.op.Attr("version") }
 
 // CompositeRegions returns the op's composite_regions regions.
-func (o CompositeV2Op) CompositeRegions() []*ir.Region { return o.op.Regions[0:] }
+func (o CompositeV2Op) CompositeRegions() []*ir.Region { return o.op.Regions()[0:] }
 
 // BuildCompositeV2Op creates a vhlo.composite_v2 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCompositeV2Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs []*ir.Value, name, compositeAttributes, decomposition, version ir.Attribute, compositeRegionsCount int) CompositeV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "composite_v2", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	setAttrs(op, []string{"name", "composite_attributes", "decomposition", "version"}, name, compositeAttributes, decomposition, version)
 	for range compositeRegionsCount {
 		op.AddRegion()
@@ -1386,10 +1386,10 @@ func AsConcatenateV1Op(op *ir.Operation) (ConcatenateV1Op, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o ConcatenateV1Op) Inputs() []*ir.Value { return o.op.Operands }
+func (o ConcatenateV1Op) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o ConcatenateV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o ConcatenateV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o ConcatenateV1Op) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -1399,7 +1399,7 @@ func (o ConcatenateV1Op) Dimension() ir.Attribute { return o.op.Attr("dimension"
 // single-block regions get their block.
 func BuildConcatenateV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value, dimension ir.Attribute) ConcatenateV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "concatenate_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	setAttrs(op, []string{"dimension"}, dimension)
 	b.Insert(op)
 	return ConcatenateV1Op{opWrapper{op}}
@@ -1420,7 +1420,7 @@ func AsConstantV1Op(op *ir.Operation) (ConstantV1Op, bool) {
 }
 
 // Output returns the op's output result.
-func (o ConstantV1Op) Output() *ir.Value { return o.op.Results[0] }
+func (o ConstantV1Op) Output() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantV1Op) Value() ir.Attribute { return o.op.Attr("value") }
@@ -1450,17 +1450,17 @@ func AsConvertV1Op(op *ir.Operation) (ConvertV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ConvertV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o ConvertV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ConvertV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o ConvertV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildConvertV1Op creates a vhlo.convert_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConvertV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) ConvertV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "convert_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return ConvertV1Op{opWrapper{op}}
 }
@@ -1480,13 +1480,13 @@ func AsConvolutionV1Op(op *ir.Operation) (ConvolutionV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ConvolutionV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o ConvolutionV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o ConvolutionV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o ConvolutionV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ConvolutionV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o ConvolutionV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // WindowStrides returns the inherent attribute window_strides, or nil if it is not set.
 func (o ConvolutionV1Op) WindowStrides() ir.Attribute { return o.op.Attr("window_strides") }
@@ -1562,7 +1562,7 @@ func (o ConvolutionV1Op) PrecisionConfig() ir.Attribute { return o.op.Attr("prec
 // single-block regions get their block.
 func BuildConvolutionV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, windowStrides, padding, lhsDilation, rhsDilation, windowReversal, inputBatchDimension, inputFeatureDimension, inputSpatialDimensions, kernelInputFeatureDimension, kernelOutputFeatureDimension, kernelSpatialDimensions, outputBatchDimension, outputFeatureDimension, outputSpatialDimensions, featureGroupCount, batchGroupCount, precisionConfig ir.Attribute) ConvolutionV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "convolution_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"window_strides", "padding", "lhs_dilation", "rhs_dilation", "window_reversal", "input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions", "kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions", "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions", "feature_group_count", "batch_group_count", "precision_config"}, windowStrides, padding, lhsDilation, rhsDilation, windowReversal, inputBatchDimension, inputFeatureDimension, inputSpatialDimensions, kernelInputFeatureDimension, kernelOutputFeatureDimension, kernelSpatialDimensions, outputBatchDimension, outputFeatureDimension, outputSpatialDimensions, featureGroupCount, batchGroupCount, precisionConfig)
 	b.Insert(op)
 	return ConvolutionV1Op{opWrapper{op}}
@@ -1583,17 +1583,17 @@ func AsCosineV1Op(op *ir.Operation) (CosineV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CosineV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CosineV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CosineV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o CosineV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCosineV1Op creates a vhlo.cosine_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCosineV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CosineV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "cosine_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CosineV1Op{opWrapper{op}}
 }
@@ -1613,10 +1613,10 @@ func AsCosineV2Op(op *ir.Operation) (CosineV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CosineV2Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CosineV2Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CosineV2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o CosineV2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o CosineV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -1626,7 +1626,7 @@ func (o CosineV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_acc
 // regions get their block.
 func BuildCosineV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) CosineV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "cosine_v2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return CosineV2Op{opWrapper{op}}
@@ -1647,7 +1647,7 @@ func AsCreateTokenV1Op(op *ir.Operation) (CreateTokenV1Op, bool) {
 }
 
 // Output returns the op's output result.
-func (o CreateTokenV1Op) Output() *ir.Value { return o.op.Results[0] }
+func (o CreateTokenV1Op) Output() *ir.Value { return o.op.Result(0) }
 
 // BuildCreateTokenV1Op creates a vhlo.create_token_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1673,10 +1673,10 @@ func AsCrossReplicaSumV1Op(op *ir.Operation) (CrossReplicaSumV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CrossReplicaSumV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o CrossReplicaSumV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CrossReplicaSumV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o CrossReplicaSumV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // ReplicaGroups returns the inherent attribute replica_groups, or nil if it is not set.
 func (o CrossReplicaSumV1Op) ReplicaGroups() ir.Attribute { return o.op.Attr("replica_groups") }
@@ -1686,7 +1686,7 @@ func (o CrossReplicaSumV1Op) ReplicaGroups() ir.Attribute { return o.op.Attr("re
 // left unset; single-block regions get their block.
 func BuildCrossReplicaSumV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, replicaGroups ir.Attribute) CrossReplicaSumV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "cross-replica-sum_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"replica_groups"}, replicaGroups)
 	b.Insert(op)
 	return CrossReplicaSumV1Op{opWrapper{op}}
@@ -1707,10 +1707,10 @@ func AsCustomCallV1Op(op *ir.Operation) (CustomCallV1Op, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o CustomCallV1Op) Inputs() []*ir.Value { return o.op.Operands }
+func (o CustomCallV1Op) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o CustomCallV1Op) Results() []*ir.Value { return o.op.Results }
+func (o CustomCallV1Op) Results() []*ir.Value { return o.op.Results() }
 
 // CallTargetName returns the inherent attribute call_target_name, or nil if it is not set.
 func (o CustomCallV1Op) CallTargetName() ir.Attribute { return o.op.Attr("call_target_name") }
@@ -1743,7 +1743,7 @@ func (o CustomCallV1Op) OutputOperandAliases() ir.Attribute {
 // single-block regions get their block.
 func BuildCustomCallV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs []*ir.Value, callTargetName, hasSideEffect, backendConfig, apiVersion, calledComputations, operandLayouts, resultLayouts, outputOperandAliases ir.Attribute) CustomCallV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "custom_call_v1", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	setAttrs(op, []string{"call_target_name", "has_side_effect", "backend_config", "api_version", "called_computations", "operand_layouts", "result_layouts", "output_operand_aliases"}, callTargetName, hasSideEffect, backendConfig, apiVersion, calledComputations, operandLayouts, resultLayouts, outputOperandAliases)
 	b.Insert(op)
 	return CustomCallV1Op{opWrapper{op}}
@@ -1764,10 +1764,10 @@ func AsCustomCallV2Op(op *ir.Operation) (CustomCallV2Op, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o CustomCallV2Op) Inputs() []*ir.Value { return o.op.Operands }
+func (o CustomCallV2Op) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o CustomCallV2Op) Results() []*ir.Value { return o.op.Results }
+func (o CustomCallV2Op) Results() []*ir.Value { return o.op.Results() }
 
 // CallTargetName returns the inherent attribute call_target_name, or nil if it is not set.
 func (o CustomCallV2Op) CallTargetName() ir.Attribute { return o.op.Attr("call_target_name") }
@@ -1803,7 +1803,7 @@ func (o CustomCallV2Op) ResultTilings() ir.Attribute { return o.op.Attr("result_
 // single-block regions get their block.
 func BuildCustomCallV2Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs []*ir.Value, callTargetName, hasSideEffect, backendConfig, apiVersion, calledComputations, operandLayouts, resultLayouts, outputOperandAliases, resultTilings ir.Attribute) CustomCallV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "custom_call_v2", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	setAttrs(op, []string{"call_target_name", "has_side_effect", "backend_config", "api_version", "called_computations", "operand_layouts", "result_layouts", "output_operand_aliases", "result_tilings"}, callTargetName, hasSideEffect, backendConfig, apiVersion, calledComputations, operandLayouts, resultLayouts, outputOperandAliases, resultTilings)
 	b.Insert(op)
 	return CustomCallV2Op{opWrapper{op}}
@@ -1824,20 +1824,20 @@ func AsDivideV1Op(op *ir.Operation) (DivideV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivideV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o DivideV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivideV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o DivideV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DivideV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o DivideV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildDivideV1Op creates a vhlo.divide_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDivideV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) DivideV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "divide_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return DivideV1Op{opWrapper{op}}
 }
@@ -1857,13 +1857,13 @@ func AsDotGeneralV1Op(op *ir.Operation) (DotGeneralV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DotGeneralV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o DotGeneralV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o DotGeneralV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o DotGeneralV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DotGeneralV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o DotGeneralV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // LhsBatchingDimensions returns the inherent attribute lhs_batching_dimensions, or nil if it is not set.
 func (o DotGeneralV1Op) LhsBatchingDimensions() ir.Attribute {
@@ -1893,7 +1893,7 @@ func (o DotGeneralV1Op) PrecisionConfig() ir.Attribute { return o.op.Attr("preci
 // single-block regions get their block.
 func BuildDotGeneralV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsBatchingDimensions, rhsBatchingDimensions, lhsContractingDimensions, rhsContractingDimensions, precisionConfig ir.Attribute) DotGeneralV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dot_general_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions", "rhs_contracting_dimensions", "precision_config"}, lhsBatchingDimensions, rhsBatchingDimensions, lhsContractingDimensions, rhsContractingDimensions, precisionConfig)
 	b.Insert(op)
 	return DotGeneralV1Op{opWrapper{op}}
@@ -1914,13 +1914,13 @@ func AsDotGeneralV2Op(op *ir.Operation) (DotGeneralV2Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DotGeneralV2Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o DotGeneralV2Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o DotGeneralV2Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o DotGeneralV2Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DotGeneralV2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o DotGeneralV2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // LhsBatchingDimensions returns the inherent attribute lhs_batching_dimensions, or nil if it is not set.
 func (o DotGeneralV2Op) LhsBatchingDimensions() ir.Attribute {
@@ -1975,7 +1975,7 @@ func (o DotGeneralV2Op) AllowImpreciseAccumulation() ir.Attribute {
 // single-block regions get their block.
 func BuildDotGeneralV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsBatchingDimensions, rhsBatchingDimensions, lhsContractingDimensions, rhsContractingDimensions, precisionConfig, lhsPrecisionType, rhsPrecisionType, accumulationType, lhsComponentCount, rhsComponentCount, numPrimitiveOperations, allowImpreciseAccumulation ir.Attribute) DotGeneralV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dot_general_v2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions", "rhs_contracting_dimensions", "precision_config", "lhs_precision_type", "rhs_precision_type", "accumulation_type", "lhs_component_count", "rhs_component_count", "num_primitive_operations", "allow_imprecise_accumulation"}, lhsBatchingDimensions, rhsBatchingDimensions, lhsContractingDimensions, rhsContractingDimensions, precisionConfig, lhsPrecisionType, rhsPrecisionType, accumulationType, lhsComponentCount, rhsComponentCount, numPrimitiveOperations, allowImpreciseAccumulation)
 	b.Insert(op)
 	return DotGeneralV2Op{opWrapper{op}}
@@ -1996,13 +1996,13 @@ func AsDotV1Op(op *ir.Operation) (DotV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DotV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o DotV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o DotV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o DotV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DotV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o DotV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // PrecisionConfig returns the inherent attribute precision_config, or nil if it is not set.
 func (o DotV1Op) PrecisionConfig() ir.Attribute { return o.op.Attr("precision_config") }
@@ -2012,7 +2012,7 @@ func (o DotV1Op) PrecisionConfig() ir.Attribute { return o.op.Attr("precision_co
 // get their block.
 func BuildDotV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, precisionConfig ir.Attribute) DotV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dot_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"precision_config"}, precisionConfig)
 	b.Insert(op)
 	return DotV1Op{opWrapper{op}}
@@ -2033,13 +2033,13 @@ func AsDynamicBroadcastInDimV1Op(op *ir.Operation) (DynamicBroadcastInDimV1Op, b
 }
 
 // Operand returns the op's operand.
-func (o DynamicBroadcastInDimV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o DynamicBroadcastInDimV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // OutputDimensions returns the op's output_dimensions operand.
-func (o DynamicBroadcastInDimV1Op) OutputDimensions() *ir.Value { return o.op.Operands[1] }
+func (o DynamicBroadcastInDimV1Op) OutputDimensions() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DynamicBroadcastInDimV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o DynamicBroadcastInDimV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BroadcastDimensions returns the inherent attribute broadcast_dimensions, or nil if it is not set.
 func (o DynamicBroadcastInDimV1Op) BroadcastDimensions() ir.Attribute {
@@ -2061,7 +2061,7 @@ func (o DynamicBroadcastInDimV1Op) KnownNonexpandingDimensions() ir.Attribute {
 // are left unset; single-block regions get their block.
 func BuildDynamicBroadcastInDimV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, outputDimensions *ir.Value, broadcastDimensions, knownExpandingDimensions, knownNonexpandingDimensions ir.Attribute) DynamicBroadcastInDimV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dynamic_broadcast_in_dim_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand, outputDimensions}
+	op.SetOperands([]*ir.Value{operand, outputDimensions})
 	setAttrs(op, []string{"broadcast_dimensions", "known_expanding_dimensions", "known_nonexpanding_dimensions"}, broadcastDimensions, knownExpandingDimensions, knownNonexpandingDimensions)
 	b.Insert(op)
 	return DynamicBroadcastInDimV1Op{opWrapper{op}}
@@ -2082,16 +2082,16 @@ func AsDynamicConvV1Op(op *ir.Operation) (DynamicConvV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DynamicConvV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o DynamicConvV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o DynamicConvV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o DynamicConvV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // DPadding returns the op's d_padding operand.
-func (o DynamicConvV1Op) DPadding() *ir.Value { return o.op.Operands[2] }
+func (o DynamicConvV1Op) DPadding() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o DynamicConvV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o DynamicConvV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // WindowStrides returns the inherent attribute window_strides, or nil if it is not set.
 func (o DynamicConvV1Op) WindowStrides() ir.Attribute { return o.op.Attr("window_strides") }
@@ -2167,7 +2167,7 @@ func (o DynamicConvV1Op) PrecisionConfig() ir.Attribute { return o.op.Attr("prec
 // single-block regions get their block.
 func BuildDynamicConvV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs, dPadding *ir.Value, windowStrides, padding, lhsDilation, rhsDilation, windowReversal, inputBatchDimension, inputFeatureDimension, inputSpatialDimensions, kernelInputFeatureDimension, kernelOutputFeatureDimension, kernelSpatialDimensions, outputBatchDimension, outputFeatureDimension, outputSpatialDimensions, featureGroupCount, batchGroupCount, precisionConfig ir.Attribute) DynamicConvV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dynamic_conv_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs, dPadding}
+	op.SetOperands([]*ir.Value{lhs, rhs, dPadding})
 	setAttrs(op, []string{"window_strides", "padding", "lhs_dilation", "rhs_dilation", "window_reversal", "input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions", "kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions", "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions", "feature_group_count", "batch_group_count", "precision_config"}, windowStrides, padding, lhsDilation, rhsDilation, windowReversal, inputBatchDimension, inputFeatureDimension, inputSpatialDimensions, kernelInputFeatureDimension, kernelOutputFeatureDimension, kernelSpatialDimensions, outputBatchDimension, outputFeatureDimension, outputSpatialDimensions, featureGroupCount, batchGroupCount, precisionConfig)
 	b.Insert(op)
 	return DynamicConvV1Op{opWrapper{op}}
@@ -2188,16 +2188,16 @@ func AsDynamicConvV2Op(op *ir.Operation) (DynamicConvV2Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DynamicConvV2Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o DynamicConvV2Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o DynamicConvV2Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o DynamicConvV2Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Padding returns the op's padding operand.
-func (o DynamicConvV2Op) Padding() *ir.Value { return o.op.Operands[2] }
+func (o DynamicConvV2Op) Padding() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o DynamicConvV2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o DynamicConvV2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // WindowStrides returns the inherent attribute window_strides, or nil if it is not set.
 func (o DynamicConvV2Op) WindowStrides() ir.Attribute { return o.op.Attr("window_strides") }
@@ -2270,7 +2270,7 @@ func (o DynamicConvV2Op) PrecisionConfig() ir.Attribute { return o.op.Attr("prec
 // single-block regions get their block.
 func BuildDynamicConvV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs, padding *ir.Value, windowStrides, lhsDilation, rhsDilation, windowReversal, inputBatchDimension, inputFeatureDimension, inputSpatialDimensions, kernelInputFeatureDimension, kernelOutputFeatureDimension, kernelSpatialDimensions, outputBatchDimension, outputFeatureDimension, outputSpatialDimensions, featureGroupCount, batchGroupCount, precisionConfig ir.Attribute) DynamicConvV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dynamic_conv_v2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs, padding}
+	op.SetOperands([]*ir.Value{lhs, rhs, padding})
 	setAttrs(op, []string{"window_strides", "lhs_dilation", "rhs_dilation", "window_reversal", "input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions", "kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions", "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions", "feature_group_count", "batch_group_count", "precision_config"}, windowStrides, lhsDilation, rhsDilation, windowReversal, inputBatchDimension, inputFeatureDimension, inputSpatialDimensions, kernelInputFeatureDimension, kernelOutputFeatureDimension, kernelSpatialDimensions, outputBatchDimension, outputFeatureDimension, outputSpatialDimensions, featureGroupCount, batchGroupCount, precisionConfig)
 	b.Insert(op)
 	return DynamicConvV2Op{opWrapper{op}}
@@ -2291,16 +2291,16 @@ func AsDynamicGatherV1Op(op *ir.Operation) (DynamicGatherV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o DynamicGatherV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o DynamicGatherV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // StartIndices returns the op's start_indices operand.
-func (o DynamicGatherV1Op) StartIndices() *ir.Value { return o.op.Operands[1] }
+func (o DynamicGatherV1Op) StartIndices() *ir.Value { return o.op.Operand(1) }
 
 // SliceSizes returns the op's slice_sizes operand.
-func (o DynamicGatherV1Op) SliceSizes() *ir.Value { return o.op.Operands[2] }
+func (o DynamicGatherV1Op) SliceSizes() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o DynamicGatherV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o DynamicGatherV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // OffsetDims returns the inherent attribute offset_dims, or nil if it is not set.
 func (o DynamicGatherV1Op) OffsetDims() ir.Attribute { return o.op.Attr("offset_dims") }
@@ -2324,7 +2324,7 @@ func (o DynamicGatherV1Op) IndicesAreSorted() ir.Attribute { return o.op.Attr("i
 // unset; single-block regions get their block.
 func BuildDynamicGatherV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, startIndices, sliceSizes *ir.Value, offsetDims, collapsedSliceDims, startIndexMap, indexVectorDim, indicesAreSorted ir.Attribute) DynamicGatherV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dynamic_gather_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand, startIndices, sliceSizes}
+	op.SetOperands([]*ir.Value{operand, startIndices, sliceSizes})
 	setAttrs(op, []string{"offset_dims", "collapsed_slice_dims", "start_index_map", "index_vector_dim", "indices_are_sorted"}, offsetDims, collapsedSliceDims, startIndexMap, indexVectorDim, indicesAreSorted)
 	b.Insert(op)
 	return DynamicGatherV1Op{opWrapper{op}}
@@ -2345,16 +2345,16 @@ func AsDynamicGatherV2Op(op *ir.Operation) (DynamicGatherV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o DynamicGatherV2Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o DynamicGatherV2Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // StartIndices returns the op's start_indices operand.
-func (o DynamicGatherV2Op) StartIndices() *ir.Value { return o.op.Operands[1] }
+func (o DynamicGatherV2Op) StartIndices() *ir.Value { return o.op.Operand(1) }
 
 // SliceSizes returns the op's slice_sizes operand.
-func (o DynamicGatherV2Op) SliceSizes() *ir.Value { return o.op.Operands[2] }
+func (o DynamicGatherV2Op) SliceSizes() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o DynamicGatherV2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o DynamicGatherV2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // OffsetDims returns the inherent attribute offset_dims, or nil if it is not set.
 func (o DynamicGatherV2Op) OffsetDims() ir.Attribute { return o.op.Attr("offset_dims") }
@@ -2388,7 +2388,7 @@ func (o DynamicGatherV2Op) IndicesAreSorted() ir.Attribute { return o.op.Attr("i
 // unset; single-block regions get their block.
 func BuildDynamicGatherV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, startIndices, sliceSizes *ir.Value, offsetDims, collapsedSliceDims, operandBatchingDims, startIndicesBatchingDims, startIndexMap, indexVectorDim, indicesAreSorted ir.Attribute) DynamicGatherV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dynamic_gather_v2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand, startIndices, sliceSizes}
+	op.SetOperands([]*ir.Value{operand, startIndices, sliceSizes})
 	setAttrs(op, []string{"offset_dims", "collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims", "start_index_map", "index_vector_dim", "indices_are_sorted"}, offsetDims, collapsedSliceDims, operandBatchingDims, startIndicesBatchingDims, startIndexMap, indexVectorDim, indicesAreSorted)
 	b.Insert(op)
 	return DynamicGatherV2Op{opWrapper{op}}
@@ -2409,10 +2409,10 @@ func AsDynamicIotaV1Op(op *ir.Operation) (DynamicIotaV1Op, bool) {
 }
 
 // OutputShape returns the op's output_shape operand.
-func (o DynamicIotaV1Op) OutputShape() *ir.Value { return o.op.Operands[0] }
+func (o DynamicIotaV1Op) OutputShape() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o DynamicIotaV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o DynamicIotaV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // IotaDimension returns the inherent attribute iota_dimension, or nil if it is not set.
 func (o DynamicIotaV1Op) IotaDimension() ir.Attribute { return o.op.Attr("iota_dimension") }
@@ -2422,7 +2422,7 @@ func (o DynamicIotaV1Op) IotaDimension() ir.Attribute { return o.op.Attr("iota_d
 // single-block regions get their block.
 func BuildDynamicIotaV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, outputShape *ir.Value, iotaDimension ir.Attribute) DynamicIotaV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dynamic_iota_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{outputShape}
+	op.SetOperands([]*ir.Value{outputShape})
 	setAttrs(op, []string{"iota_dimension"}, iotaDimension)
 	b.Insert(op)
 	return DynamicIotaV1Op{opWrapper{op}}
@@ -2443,29 +2443,29 @@ func AsDynamicPadV1Op(op *ir.Operation) (DynamicPadV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o DynamicPadV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o DynamicPadV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // PaddingValue returns the op's padding_value operand.
-func (o DynamicPadV1Op) PaddingValue() *ir.Value { return o.op.Operands[1] }
+func (o DynamicPadV1Op) PaddingValue() *ir.Value { return o.op.Operand(1) }
 
 // EdgePaddingLow returns the op's edge_padding_low operand.
-func (o DynamicPadV1Op) EdgePaddingLow() *ir.Value { return o.op.Operands[2] }
+func (o DynamicPadV1Op) EdgePaddingLow() *ir.Value { return o.op.Operand(2) }
 
 // EdgePaddingHigh returns the op's edge_padding_high operand.
-func (o DynamicPadV1Op) EdgePaddingHigh() *ir.Value { return o.op.Operands[3] }
+func (o DynamicPadV1Op) EdgePaddingHigh() *ir.Value { return o.op.Operand(3) }
 
 // InteriorPadding returns the op's interior_padding operand.
-func (o DynamicPadV1Op) InteriorPadding() *ir.Value { return o.op.Operands[4] }
+func (o DynamicPadV1Op) InteriorPadding() *ir.Value { return o.op.Operand(4) }
 
 // Result returns the op's result.
-func (o DynamicPadV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o DynamicPadV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildDynamicPadV1Op creates a vhlo.dynamic_pad_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDynamicPadV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, paddingValue, edgePaddingLow, edgePaddingHigh, interiorPadding *ir.Value) DynamicPadV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dynamic_pad_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand, paddingValue, edgePaddingLow, edgePaddingHigh, interiorPadding}
+	op.SetOperands([]*ir.Value{operand, paddingValue, edgePaddingLow, edgePaddingHigh, interiorPadding})
 	b.Insert(op)
 	return DynamicPadV1Op{opWrapper{op}}
 }
@@ -2485,20 +2485,20 @@ func AsDynamicReshapeV1Op(op *ir.Operation) (DynamicReshapeV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o DynamicReshapeV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o DynamicReshapeV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // OutputShape returns the op's output_shape operand.
-func (o DynamicReshapeV1Op) OutputShape() *ir.Value { return o.op.Operands[1] }
+func (o DynamicReshapeV1Op) OutputShape() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DynamicReshapeV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o DynamicReshapeV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildDynamicReshapeV1Op creates a vhlo.dynamic_reshape_v1 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildDynamicReshapeV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, outputShape *ir.Value) DynamicReshapeV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dynamic_reshape_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand, outputShape}
+	op.SetOperands([]*ir.Value{operand, outputShape})
 	b.Insert(op)
 	return DynamicReshapeV1Op{opWrapper{op}}
 }
@@ -2518,13 +2518,13 @@ func AsDynamicSliceV1Op(op *ir.Operation) (DynamicSliceV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o DynamicSliceV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o DynamicSliceV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // StartIndices returns the op's start_indices operand group.
-func (o DynamicSliceV1Op) StartIndices() []*ir.Value { return o.op.Operands[1:] }
+func (o DynamicSliceV1Op) StartIndices() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o DynamicSliceV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o DynamicSliceV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // SliceSizes returns the inherent attribute slice_sizes, or nil if it is not set.
 func (o DynamicSliceV1Op) SliceSizes() ir.Attribute { return o.op.Attr("slice_sizes") }
@@ -2534,7 +2534,7 @@ func (o DynamicSliceV1Op) SliceSizes() ir.Attribute { return o.op.Attr("slice_si
 // single-block regions get their block.
 func BuildDynamicSliceV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, startIndices []*ir.Value, sliceSizes ir.Attribute) DynamicSliceV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dynamic_slice_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{operand}, startIndices...)
+	op.SetOperands(append([]*ir.Value{operand}, startIndices...))
 	setAttrs(op, []string{"slice_sizes"}, sliceSizes)
 	b.Insert(op)
 	return DynamicSliceV1Op{opWrapper{op}}
@@ -2555,23 +2555,23 @@ func AsDynamicUpdateSliceV1Op(op *ir.Operation) (DynamicUpdateSliceV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o DynamicUpdateSliceV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o DynamicUpdateSliceV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Update returns the op's update operand.
-func (o DynamicUpdateSliceV1Op) Update() *ir.Value { return o.op.Operands[1] }
+func (o DynamicUpdateSliceV1Op) Update() *ir.Value { return o.op.Operand(1) }
 
 // StartIndices returns the op's start_indices operand group.
-func (o DynamicUpdateSliceV1Op) StartIndices() []*ir.Value { return o.op.Operands[2:] }
+func (o DynamicUpdateSliceV1Op) StartIndices() []*ir.Value { return o.op.Operands()[2:] }
 
 // Result returns the op's result.
-func (o DynamicUpdateSliceV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o DynamicUpdateSliceV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildDynamicUpdateSliceV1Op creates a vhlo.dynamic_update_slice_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildDynamicUpdateSliceV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, update *ir.Value, startIndices []*ir.Value) DynamicUpdateSliceV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dynamic_update_slice_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{operand, update}, startIndices...)
+	op.SetOperands(append([]*ir.Value{operand, update}, startIndices...))
 	b.Insert(op)
 	return DynamicUpdateSliceV1Op{opWrapper{op}}
 }
@@ -2591,13 +2591,13 @@ func AsEinsumV1Op(op *ir.Operation) (EinsumV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o EinsumV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o EinsumV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o EinsumV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o EinsumV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o EinsumV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o EinsumV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // EinsumConfig returns the inherent attribute einsum_config, or nil if it is not set.
 func (o EinsumV1Op) EinsumConfig() ir.Attribute { return o.op.Attr("einsum_config") }
@@ -2607,7 +2607,7 @@ func (o EinsumV1Op) EinsumConfig() ir.Attribute { return o.op.Attr("einsum_confi
 // regions get their block.
 func BuildEinsumV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, einsumConfig ir.Attribute) EinsumV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "einsum_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"einsum_config"}, einsumConfig)
 	b.Insert(op)
 	return EinsumV1Op{opWrapper{op}}
@@ -2628,17 +2628,17 @@ func AsExponentialMinusOneV1Op(op *ir.Operation) (ExponentialMinusOneV1Op, bool)
 }
 
 // Operand returns the op's operand.
-func (o ExponentialMinusOneV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o ExponentialMinusOneV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ExponentialMinusOneV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o ExponentialMinusOneV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildExponentialMinusOneV1Op creates a vhlo.exponential_minus_one_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildExponentialMinusOneV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) ExponentialMinusOneV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "exponential_minus_one_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return ExponentialMinusOneV1Op{opWrapper{op}}
 }
@@ -2658,10 +2658,10 @@ func AsExponentialMinusOneV2Op(op *ir.Operation) (ExponentialMinusOneV2Op, bool)
 }
 
 // Operand returns the op's operand.
-func (o ExponentialMinusOneV2Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o ExponentialMinusOneV2Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ExponentialMinusOneV2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o ExponentialMinusOneV2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o ExponentialMinusOneV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -2671,7 +2671,7 @@ func (o ExponentialMinusOneV2Op) ResultAccuracy() ir.Attribute { return o.op.Att
 // left unset; single-block regions get their block.
 func BuildExponentialMinusOneV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) ExponentialMinusOneV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "exponential_minus_one_v2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return ExponentialMinusOneV2Op{opWrapper{op}}
@@ -2692,17 +2692,17 @@ func AsExponentialV1Op(op *ir.Operation) (ExponentialV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ExponentialV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o ExponentialV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ExponentialV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o ExponentialV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildExponentialV1Op creates a vhlo.exponential_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExponentialV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) ExponentialV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "exponential_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return ExponentialV1Op{opWrapper{op}}
 }
@@ -2722,10 +2722,10 @@ func AsExponentialV2Op(op *ir.Operation) (ExponentialV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ExponentialV2Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o ExponentialV2Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ExponentialV2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o ExponentialV2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o ExponentialV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -2735,7 +2735,7 @@ func (o ExponentialV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("resul
 // single-block regions get their block.
 func BuildExponentialV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) ExponentialV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "exponential_v2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return ExponentialV2Op{opWrapper{op}}
@@ -2756,10 +2756,10 @@ func AsFftV1Op(op *ir.Operation) (FftV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o FftV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o FftV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o FftV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o FftV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // FftType returns the inherent attribute fft_type, or nil if it is not set.
 func (o FftV1Op) FftType() ir.Attribute { return o.op.Attr("fft_type") }
@@ -2772,7 +2772,7 @@ func (o FftV1Op) FftLength() ir.Attribute { return o.op.Attr("fft_length") }
 // get their block.
 func BuildFftV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fftType, fftLength ir.Attribute) FftV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "fft_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fft_type", "fft_length"}, fftType, fftLength)
 	b.Insert(op)
 	return FftV1Op{opWrapper{op}}
@@ -2793,17 +2793,17 @@ func AsFloorV1Op(op *ir.Operation) (FloorV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o FloorV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o FloorV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o FloorV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o FloorV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFloorV1Op creates a vhlo.floor_v1 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFloorV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) FloorV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "floor_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return FloorV1Op{opWrapper{op}}
 }
@@ -2838,7 +2838,7 @@ func (o FuncV1Op) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs") }
 func (o FuncV1Op) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 
 // Body returns the op's body region.
-func (o FuncV1Op) Body() *ir.Region { return o.op.Regions[0] }
+func (o FuncV1Op) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildFuncV1Op creates a vhlo.func_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -2866,13 +2866,13 @@ func AsGatherV1Op(op *ir.Operation) (GatherV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GatherV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GatherV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // StartIndices returns the op's start_indices operand.
-func (o GatherV1Op) StartIndices() *ir.Value { return o.op.Operands[1] }
+func (o GatherV1Op) StartIndices() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GatherV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o GatherV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // OffsetDims returns the inherent attribute offset_dims, or nil if it is not set.
 func (o GatherV1Op) OffsetDims() ir.Attribute { return o.op.Attr("offset_dims") }
@@ -2897,7 +2897,7 @@ func (o GatherV1Op) IndicesAreSorted() ir.Attribute { return o.op.Attr("indices_
 // regions get their block.
 func BuildGatherV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, startIndices *ir.Value, offsetDims, collapsedSliceDims, startIndexMap, indexVectorDim, sliceSizes, indicesAreSorted ir.Attribute) GatherV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "gather_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand, startIndices}
+	op.SetOperands([]*ir.Value{operand, startIndices})
 	setAttrs(op, []string{"offset_dims", "collapsed_slice_dims", "start_index_map", "index_vector_dim", "slice_sizes", "indices_are_sorted"}, offsetDims, collapsedSliceDims, startIndexMap, indexVectorDim, sliceSizes, indicesAreSorted)
 	b.Insert(op)
 	return GatherV1Op{opWrapper{op}}
@@ -2918,13 +2918,13 @@ func AsGatherV2Op(op *ir.Operation) (GatherV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GatherV2Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GatherV2Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // StartIndices returns the op's start_indices operand.
-func (o GatherV2Op) StartIndices() *ir.Value { return o.op.Operands[1] }
+func (o GatherV2Op) StartIndices() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GatherV2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o GatherV2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // OffsetDims returns the inherent attribute offset_dims, or nil if it is not set.
 func (o GatherV2Op) OffsetDims() ir.Attribute { return o.op.Attr("offset_dims") }
@@ -2957,7 +2957,7 @@ func (o GatherV2Op) IndicesAreSorted() ir.Attribute { return o.op.Attr("indices_
 // regions get their block.
 func BuildGatherV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, startIndices *ir.Value, offsetDims, collapsedSliceDims, operandBatchingDims, startIndicesBatchingDims, startIndexMap, indexVectorDim, sliceSizes, indicesAreSorted ir.Attribute) GatherV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "gather_v2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand, startIndices}
+	op.SetOperands([]*ir.Value{operand, startIndices})
 	setAttrs(op, []string{"offset_dims", "collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims", "start_index_map", "index_vector_dim", "slice_sizes", "indices_are_sorted"}, offsetDims, collapsedSliceDims, operandBatchingDims, startIndicesBatchingDims, startIndexMap, indexVectorDim, sliceSizes, indicesAreSorted)
 	b.Insert(op)
 	return GatherV2Op{opWrapper{op}}
@@ -2978,10 +2978,10 @@ func AsGetDimensionSizeV1Op(op *ir.Operation) (GetDimensionSizeV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GetDimensionSizeV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GetDimensionSizeV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GetDimensionSizeV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o GetDimensionSizeV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o GetDimensionSizeV1Op) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -2991,7 +2991,7 @@ func (o GetDimensionSizeV1Op) Dimension() ir.Attribute { return o.op.Attr("dimen
 // left unset; single-block regions get their block.
 func BuildGetDimensionSizeV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, dimension ir.Attribute) GetDimensionSizeV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "get_dimension_size_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"dimension"}, dimension)
 	b.Insert(op)
 	return GetDimensionSizeV1Op{opWrapper{op}}
@@ -3012,10 +3012,10 @@ func AsGetTupleElementV1Op(op *ir.Operation) (GetTupleElementV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GetTupleElementV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o GetTupleElementV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o GetTupleElementV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o GetTupleElementV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // Index returns the inherent attribute index, or nil if it is not set.
 func (o GetTupleElementV1Op) Index() ir.Attribute { return o.op.Attr("index") }
@@ -3025,7 +3025,7 @@ func (o GetTupleElementV1Op) Index() ir.Attribute { return o.op.Attr("index") }
 // left unset; single-block regions get their block.
 func BuildGetTupleElementV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, index ir.Attribute) GetTupleElementV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "get_tuple_element_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return GetTupleElementV1Op{opWrapper{op}}
@@ -3046,23 +3046,23 @@ func AsIfV1Op(op *ir.Operation) (IfV1Op, bool) {
 }
 
 // Pred returns the op's pred operand.
-func (o IfV1Op) Pred() *ir.Value { return o.op.Operands[0] }
+func (o IfV1Op) Pred() *ir.Value { return o.op.Operand(0) }
 
 // Results returns the op's results result group.
-func (o IfV1Op) Results() []*ir.Value { return o.op.Results }
+func (o IfV1Op) Results() []*ir.Value { return o.op.Results() }
 
 // TrueBranch returns the op's true_branch region.
-func (o IfV1Op) TrueBranch() *ir.Region { return o.op.Regions[0] }
+func (o IfV1Op) TrueBranch() *ir.Region { return o.op.Region(0) }
 
 // FalseBranch returns the op's false_branch region.
-func (o IfV1Op) FalseBranch() *ir.Region { return o.op.Regions[1] }
+func (o IfV1Op) FalseBranch() *ir.Region { return o.op.Region(1) }
 
 // BuildIfV1Op creates a vhlo.if_v1 at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIfV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, pred *ir.Value) IfV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "if_v1", Registered: true}, loc, resultsTypes)
-	op.Operands = []*ir.Value{pred}
+	op.SetOperands([]*ir.Value{pred})
 	op.AddRegion()
 	op.AddRegion()
 	b.Insert(op)
@@ -3084,17 +3084,17 @@ func AsImagV1Op(op *ir.Operation) (ImagV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ImagV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o ImagV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ImagV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o ImagV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildImagV1Op creates a vhlo.imag_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildImagV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) ImagV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "imag_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return ImagV1Op{opWrapper{op}}
 }
@@ -3114,10 +3114,10 @@ func AsInfeedV1Op(op *ir.Operation) (InfeedV1Op, bool) {
 }
 
 // Token returns the op's token operand.
-func (o InfeedV1Op) Token() *ir.Value { return o.op.Operands[0] }
+func (o InfeedV1Op) Token() *ir.Value { return o.op.Operand(0) }
 
 // Results returns the op's results result group.
-func (o InfeedV1Op) Results() []*ir.Value { return o.op.Results }
+func (o InfeedV1Op) Results() []*ir.Value { return o.op.Results() }
 
 // InfeedConfig returns the inherent attribute infeed_config, or nil if it is not set.
 func (o InfeedV1Op) InfeedConfig() ir.Attribute { return o.op.Attr("infeed_config") }
@@ -3130,7 +3130,7 @@ func (o InfeedV1Op) Layout() ir.Attribute { return o.op.Attr("layout") }
 // regions get their block.
 func BuildInfeedV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, token *ir.Value, infeedConfig, layout ir.Attribute) InfeedV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "infeed_v1", Registered: true}, loc, resultsTypes)
-	op.Operands = []*ir.Value{token}
+	op.SetOperands([]*ir.Value{token})
 	setAttrs(op, []string{"infeed_config", "layout"}, infeedConfig, layout)
 	b.Insert(op)
 	return InfeedV1Op{opWrapper{op}}
@@ -3151,7 +3151,7 @@ func AsIotaV1Op(op *ir.Operation) (IotaV1Op, bool) {
 }
 
 // Output returns the op's output result.
-func (o IotaV1Op) Output() *ir.Value { return o.op.Results[0] }
+func (o IotaV1Op) Output() *ir.Value { return o.op.Result(0) }
 
 // IotaDimension returns the inherent attribute iota_dimension, or nil if it is not set.
 func (o IotaV1Op) IotaDimension() ir.Attribute { return o.op.Attr("iota_dimension") }
@@ -3181,17 +3181,17 @@ func AsIsFiniteV1Op(op *ir.Operation) (IsFiniteV1Op, bool) {
 }
 
 // X returns the op's x operand.
-func (o IsFiniteV1Op) X() *ir.Value { return o.op.Operands[0] }
+func (o IsFiniteV1Op) X() *ir.Value { return o.op.Operand(0) }
 
 // Y returns the op's y result.
-func (o IsFiniteV1Op) Y() *ir.Value { return o.op.Results[0] }
+func (o IsFiniteV1Op) Y() *ir.Value { return o.op.Result(0) }
 
 // BuildIsFiniteV1Op creates a vhlo.is_finite_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIsFiniteV1Op(b *ir.Builder, loc ir.Location, y_Type ir.Type, x_ *ir.Value) IsFiniteV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "is_finite_v1", Registered: true}, loc, []ir.Type{y_Type})
-	op.Operands = []*ir.Value{x_}
+	op.SetOperands([]*ir.Value{x_})
 	b.Insert(op)
 	return IsFiniteV1Op{opWrapper{op}}
 }
@@ -3211,17 +3211,17 @@ func AsLogPlusOneV1Op(op *ir.Operation) (LogPlusOneV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o LogPlusOneV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o LogPlusOneV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o LogPlusOneV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o LogPlusOneV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLogPlusOneV1Op creates a vhlo.log_plus_one_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogPlusOneV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) LogPlusOneV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "log_plus_one_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return LogPlusOneV1Op{opWrapper{op}}
 }
@@ -3241,10 +3241,10 @@ func AsLogPlusOneV2Op(op *ir.Operation) (LogPlusOneV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o LogPlusOneV2Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o LogPlusOneV2Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o LogPlusOneV2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o LogPlusOneV2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o LogPlusOneV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -3254,7 +3254,7 @@ func (o LogPlusOneV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result
 // single-block regions get their block.
 func BuildLogPlusOneV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) LogPlusOneV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "log_plus_one_v2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return LogPlusOneV2Op{opWrapper{op}}
@@ -3275,17 +3275,17 @@ func AsLogisticV1Op(op *ir.Operation) (LogisticV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o LogisticV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o LogisticV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o LogisticV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o LogisticV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLogisticV1Op creates a vhlo.logistic_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogisticV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) LogisticV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "logistic_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return LogisticV1Op{opWrapper{op}}
 }
@@ -3305,10 +3305,10 @@ func AsLogisticV2Op(op *ir.Operation) (LogisticV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o LogisticV2Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o LogisticV2Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o LogisticV2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o LogisticV2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o LogisticV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -3318,7 +3318,7 @@ func (o LogisticV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_a
 // single-block regions get their block.
 func BuildLogisticV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) LogisticV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "logistic_v2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return LogisticV2Op{opWrapper{op}}
@@ -3339,17 +3339,17 @@ func AsLogV1Op(op *ir.Operation) (LogV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o LogV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o LogV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o LogV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o LogV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLogV1Op creates a vhlo.log_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLogV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) LogV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "log_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return LogV1Op{opWrapper{op}}
 }
@@ -3369,10 +3369,10 @@ func AsLogV2Op(op *ir.Operation) (LogV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o LogV2Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o LogV2Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o LogV2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o LogV2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o LogV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -3382,7 +3382,7 @@ func (o LogV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accura
 // get their block.
 func BuildLogV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) LogV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "log_v2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return LogV2Op{opWrapper{op}}
@@ -3403,23 +3403,23 @@ func AsMapV1Op(op *ir.Operation) (MapV1Op, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o MapV1Op) Inputs() []*ir.Value { return o.op.Operands }
+func (o MapV1Op) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o MapV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o MapV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // Dimensions returns the inherent attribute dimensions, or nil if it is not set.
 func (o MapV1Op) Dimensions() ir.Attribute { return o.op.Attr("dimensions") }
 
 // Computation returns the op's computation region.
-func (o MapV1Op) Computation() *ir.Region { return o.op.Regions[0] }
+func (o MapV1Op) Computation() *ir.Region { return o.op.Region(0) }
 
 // BuildMapV1Op creates a vhlo.map_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMapV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value, dimensions ir.Attribute) MapV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "map_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	setAttrs(op, []string{"dimensions"}, dimensions)
 	op.AddRegion()
 	b.Insert(op)
@@ -3441,20 +3441,20 @@ func AsMaximumV1Op(op *ir.Operation) (MaximumV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MaximumV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MaximumV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MaximumV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MaximumV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MaximumV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o MaximumV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMaximumV1Op creates a vhlo.maximum_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMaximumV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MaximumV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "maximum_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MaximumV1Op{opWrapper{op}}
 }
@@ -3474,20 +3474,20 @@ func AsMinimumV1Op(op *ir.Operation) (MinimumV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MinimumV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MinimumV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MinimumV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MinimumV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MinimumV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o MinimumV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMinimumV1Op creates a vhlo.minimum_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMinimumV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MinimumV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "minimum_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MinimumV1Op{opWrapper{op}}
 }
@@ -3507,20 +3507,20 @@ func AsMultiplyV1Op(op *ir.Operation) (MultiplyV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MultiplyV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MultiplyV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MultiplyV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MultiplyV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MultiplyV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o MultiplyV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMultiplyV1Op creates a vhlo.multiply_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMultiplyV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MultiplyV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "multiply_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MultiplyV1Op{opWrapper{op}}
 }
@@ -3540,17 +3540,17 @@ func AsNegateV1Op(op *ir.Operation) (NegateV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o NegateV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o NegateV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o NegateV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o NegateV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildNegateV1Op creates a vhlo.negate_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildNegateV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) NegateV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "negate_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return NegateV1Op{opWrapper{op}}
 }
@@ -3570,17 +3570,17 @@ func AsNotV1Op(op *ir.Operation) (NotV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o NotV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o NotV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o NotV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o NotV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildNotV1Op creates a vhlo.not_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildNotV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) NotV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "not_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return NotV1Op{opWrapper{op}}
 }
@@ -3600,17 +3600,17 @@ func AsOptimizationBarrierV1Op(op *ir.Operation) (OptimizationBarrierV1Op, bool)
 }
 
 // Operand returns the op's operand group.
-func (o OptimizationBarrierV1Op) Operand() []*ir.Value { return o.op.Operands }
+func (o OptimizationBarrierV1Op) Operand() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result group.
-func (o OptimizationBarrierV1Op) Result() []*ir.Value { return o.op.Results }
+func (o OptimizationBarrierV1Op) Result() []*ir.Value { return o.op.Results() }
 
 // BuildOptimizationBarrierV1Op creates a vhlo.optimization_barrier_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildOptimizationBarrierV1Op(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, operand []*ir.Value) OptimizationBarrierV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "optimization_barrier_v1", Registered: true}, loc, resultTypes)
-	op.Operands = append([]*ir.Value{}, operand...)
+	op.SetOperands(append([]*ir.Value{}, operand...))
 	b.Insert(op)
 	return OptimizationBarrierV1Op{opWrapper{op}}
 }
@@ -3630,20 +3630,20 @@ func AsOrV1Op(op *ir.Operation) (OrV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o OrV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o OrV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o OrV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o OrV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o OrV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o OrV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildOrV1Op creates a vhlo.or_v1 at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildOrV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) OrV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "or_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return OrV1Op{opWrapper{op}}
 }
@@ -3663,13 +3663,13 @@ func AsOutfeedV1Op(op *ir.Operation) (OutfeedV1Op, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o OutfeedV1Op) Inputs() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-1] }
+func (o OutfeedV1Op) Inputs() []*ir.Value { return o.op.Operands()[0 : o.op.NumOperands()-1] }
 
 // Token returns the op's token operand.
-func (o OutfeedV1Op) Token() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o OutfeedV1Op) Token() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Result returns the op's result.
-func (o OutfeedV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o OutfeedV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // OutfeedConfig returns the inherent attribute outfeed_config, or nil if it is not set.
 func (o OutfeedV1Op) OutfeedConfig() ir.Attribute { return o.op.Attr("outfeed_config") }
@@ -3679,7 +3679,7 @@ func (o OutfeedV1Op) OutfeedConfig() ir.Attribute { return o.op.Attr("outfeed_co
 // regions get their block.
 func BuildOutfeedV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value, token *ir.Value, outfeedConfig ir.Attribute) OutfeedV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "outfeed_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append([]*ir.Value{}, inputs...), token)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), token))
 	setAttrs(op, []string{"outfeed_config"}, outfeedConfig)
 	b.Insert(op)
 	return OutfeedV1Op{opWrapper{op}}
@@ -3700,13 +3700,13 @@ func AsPadV1Op(op *ir.Operation) (PadV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o PadV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o PadV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // PaddingValue returns the op's padding_value operand.
-func (o PadV1Op) PaddingValue() *ir.Value { return o.op.Operands[1] }
+func (o PadV1Op) PaddingValue() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o PadV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o PadV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // EdgePaddingLow returns the inherent attribute edge_padding_low, or nil if it is not set.
 func (o PadV1Op) EdgePaddingLow() ir.Attribute { return o.op.Attr("edge_padding_low") }
@@ -3722,7 +3722,7 @@ func (o PadV1Op) InteriorPadding() ir.Attribute { return o.op.Attr("interior_pad
 // get their block.
 func BuildPadV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, paddingValue *ir.Value, edgePaddingLow, edgePaddingHigh, interiorPadding ir.Attribute) PadV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "pad_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand, paddingValue}
+	op.SetOperands([]*ir.Value{operand, paddingValue})
 	setAttrs(op, []string{"edge_padding_low", "edge_padding_high", "interior_padding"}, edgePaddingLow, edgePaddingHigh, interiorPadding)
 	b.Insert(op)
 	return PadV1Op{opWrapper{op}}
@@ -3743,7 +3743,7 @@ func AsPartitionIdV1Op(op *ir.Operation) (PartitionIdV1Op, bool) {
 }
 
 // Result returns the op's result.
-func (o PartitionIdV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o PartitionIdV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildPartitionIdV1Op creates a vhlo.partition_id_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3769,17 +3769,17 @@ func AsPopcntV1Op(op *ir.Operation) (PopcntV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o PopcntV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o PopcntV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o PopcntV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o PopcntV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildPopcntV1Op creates a vhlo.popcnt_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPopcntV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) PopcntV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "popcnt_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return PopcntV1Op{opWrapper{op}}
 }
@@ -3799,20 +3799,20 @@ func AsPowerV1Op(op *ir.Operation) (PowerV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o PowerV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o PowerV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o PowerV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o PowerV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o PowerV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o PowerV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildPowerV1Op creates a vhlo.power_v1 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPowerV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) PowerV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "power_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return PowerV1Op{opWrapper{op}}
 }
@@ -3832,26 +3832,26 @@ func AsRealDynamicSliceV1Op(op *ir.Operation) (RealDynamicSliceV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RealDynamicSliceV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o RealDynamicSliceV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // StartIndices returns the op's start_indices operand.
-func (o RealDynamicSliceV1Op) StartIndices() *ir.Value { return o.op.Operands[1] }
+func (o RealDynamicSliceV1Op) StartIndices() *ir.Value { return o.op.Operand(1) }
 
 // LimitIndices returns the op's limit_indices operand.
-func (o RealDynamicSliceV1Op) LimitIndices() *ir.Value { return o.op.Operands[2] }
+func (o RealDynamicSliceV1Op) LimitIndices() *ir.Value { return o.op.Operand(2) }
 
 // Strides returns the op's strides operand.
-func (o RealDynamicSliceV1Op) Strides() *ir.Value { return o.op.Operands[3] }
+func (o RealDynamicSliceV1Op) Strides() *ir.Value { return o.op.Operand(3) }
 
 // Result returns the op's result.
-func (o RealDynamicSliceV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o RealDynamicSliceV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRealDynamicSliceV1Op creates a vhlo.real_dynamic_slice_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRealDynamicSliceV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, startIndices, limitIndices, strides *ir.Value) RealDynamicSliceV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "real_dynamic_slice_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand, startIndices, limitIndices, strides}
+	op.SetOperands([]*ir.Value{operand, startIndices, limitIndices, strides})
 	b.Insert(op)
 	return RealDynamicSliceV1Op{opWrapper{op}}
 }
@@ -3871,17 +3871,17 @@ func AsRealV1Op(op *ir.Operation) (RealV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RealV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o RealV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o RealV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o RealV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRealV1Op creates a vhlo.real_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRealV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) RealV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "real_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return RealV1Op{opWrapper{op}}
 }
@@ -3901,10 +3901,10 @@ func AsRecvV1Op(op *ir.Operation) (RecvV1Op, bool) {
 }
 
 // Token returns the op's token operand.
-func (o RecvV1Op) Token() *ir.Value { return o.op.Operands[0] }
+func (o RecvV1Op) Token() *ir.Value { return o.op.Operand(0) }
 
 // Results returns the op's results result group.
-func (o RecvV1Op) Results() []*ir.Value { return o.op.Results }
+func (o RecvV1Op) Results() []*ir.Value { return o.op.Results() }
 
 // ChannelId returns the inherent attribute channel_id, or nil if it is not set.
 func (o RecvV1Op) ChannelId() ir.Attribute { return o.op.Attr("channel_id") }
@@ -3920,7 +3920,7 @@ func (o RecvV1Op) IsHostTransfer() ir.Attribute { return o.op.Attr("is_host_tran
 // get their block.
 func BuildRecvV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, token *ir.Value, channelId, channelType, isHostTransfer ir.Attribute) RecvV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "recv_v1", Registered: true}, loc, resultsTypes)
-	op.Operands = []*ir.Value{token}
+	op.SetOperands([]*ir.Value{token})
 	setAttrs(op, []string{"channel_id", "channel_type", "is_host_transfer"}, channelId, channelType, isHostTransfer)
 	b.Insert(op)
 	return RecvV1Op{opWrapper{op}}
@@ -3941,10 +3941,10 @@ func AsRecvV2Op(op *ir.Operation) (RecvV2Op, bool) {
 }
 
 // Token returns the op's token operand.
-func (o RecvV2Op) Token() *ir.Value { return o.op.Operands[0] }
+func (o RecvV2Op) Token() *ir.Value { return o.op.Operand(0) }
 
 // Results returns the op's results result group.
-func (o RecvV2Op) Results() []*ir.Value { return o.op.Results }
+func (o RecvV2Op) Results() []*ir.Value { return o.op.Results() }
 
 // ChannelId returns the inherent attribute channel_id, or nil if it is not set.
 func (o RecvV2Op) ChannelId() ir.Attribute { return o.op.Attr("channel_id") }
@@ -3963,7 +3963,7 @@ func (o RecvV2Op) SourceTargetPairs() ir.Attribute { return o.op.Attr("source_ta
 // get their block.
 func BuildRecvV2Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, token *ir.Value, channelId, channelType, isHostTransfer, sourceTargetPairs ir.Attribute) RecvV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "recv_v2", Registered: true}, loc, resultsTypes)
-	op.Operands = []*ir.Value{token}
+	op.SetOperands([]*ir.Value{token})
 	setAttrs(op, []string{"channel_id", "channel_type", "is_host_transfer", "source_target_pairs"}, channelId, channelType, isHostTransfer, sourceTargetPairs)
 	b.Insert(op)
 	return RecvV2Op{opWrapper{op}}
@@ -3985,31 +3985,31 @@ func AsReduceV1Op(op *ir.Operation) (ReduceV1Op, bool) {
 
 // Inputs returns the op's inputs operand group (as large as the op's other variadic groups).
 func (o ReduceV1Op) Inputs() []*ir.Value {
-	n := (len(o.op.Operands) - 0) / 2
-	return o.op.Operands[0 : 0+n]
+	n := (o.op.NumOperands() - 0) / 2
+	return o.op.Operands()[0 : 0+n]
 }
 
 // InitValues returns the op's init_values operand group (as large as the op's other variadic groups).
 func (o ReduceV1Op) InitValues() []*ir.Value {
-	n := (len(o.op.Operands) - 0) / 2
-	return o.op.Operands[n : n+n]
+	n := (o.op.NumOperands() - 0) / 2
+	return o.op.Operands()[n : n+n]
 }
 
 // Results returns the op's results result group.
-func (o ReduceV1Op) Results() []*ir.Value { return o.op.Results }
+func (o ReduceV1Op) Results() []*ir.Value { return o.op.Results() }
 
 // Dimensions returns the inherent attribute dimensions, or nil if it is not set.
 func (o ReduceV1Op) Dimensions() ir.Attribute { return o.op.Attr("dimensions") }
 
 // Body returns the op's body region.
-func (o ReduceV1Op) Body() *ir.Region { return o.op.Regions[0] }
+func (o ReduceV1Op) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildReduceV1Op creates a vhlo.reduce_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReduceV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs, initValues []*ir.Value, dimensions ir.Attribute) ReduceV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "reduce_v1", Registered: true}, loc, resultsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), initValues...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), initValues...))
 	setAttrs(op, []string{"dimensions"}, dimensions)
 	op.AddRegion()
 	b.Insert(op)
@@ -4031,10 +4031,10 @@ func AsReducePrecisionV1Op(op *ir.Operation) (ReducePrecisionV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ReducePrecisionV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o ReducePrecisionV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Output returns the op's output result.
-func (o ReducePrecisionV1Op) Output() *ir.Value { return o.op.Results[0] }
+func (o ReducePrecisionV1Op) Output() *ir.Value { return o.op.Result(0) }
 
 // ExponentBits returns the inherent attribute exponent_bits, or nil if it is not set.
 func (o ReducePrecisionV1Op) ExponentBits() ir.Attribute { return o.op.Attr("exponent_bits") }
@@ -4047,7 +4047,7 @@ func (o ReducePrecisionV1Op) MantissaBits() ir.Attribute { return o.op.Attr("man
 // unset; single-block regions get their block.
 func BuildReducePrecisionV1Op(b *ir.Builder, loc ir.Location, outputType ir.Type, operand *ir.Value, exponentBits, mantissaBits ir.Attribute) ReducePrecisionV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "reduce_precision_v1", Registered: true}, loc, []ir.Type{outputType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"exponent_bits", "mantissa_bits"}, exponentBits, mantissaBits)
 	b.Insert(op)
 	return ReducePrecisionV1Op{opWrapper{op}}
@@ -4068,10 +4068,10 @@ func AsReduceScatterV1Op(op *ir.Operation) (ReduceScatterV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ReduceScatterV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o ReduceScatterV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ReduceScatterV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o ReduceScatterV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // ScatterDimension returns the inherent attribute scatter_dimension, or nil if it is not set.
 func (o ReduceScatterV1Op) ScatterDimension() ir.Attribute { return o.op.Attr("scatter_dimension") }
@@ -4088,14 +4088,14 @@ func (o ReduceScatterV1Op) UseGlobalDeviceIds() ir.Attribute {
 }
 
 // Computation returns the op's computation region.
-func (o ReduceScatterV1Op) Computation() *ir.Region { return o.op.Regions[0] }
+func (o ReduceScatterV1Op) Computation() *ir.Region { return o.op.Region(0) }
 
 // BuildReduceScatterV1Op creates a vhlo.reduce_scatter_v1 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildReduceScatterV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, scatterDimension, replicaGroups, channelId, useGlobalDeviceIds ir.Attribute) ReduceScatterV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "reduce_scatter_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"scatter_dimension", "replica_groups", "channel_id", "use_global_device_ids"}, scatterDimension, replicaGroups, channelId, useGlobalDeviceIds)
 	op.AddRegion()
 	b.Insert(op)
@@ -4118,18 +4118,18 @@ func AsReduceWindowV1Op(op *ir.Operation) (ReduceWindowV1Op, bool) {
 
 // Inputs returns the op's inputs operand group (as large as the op's other variadic groups).
 func (o ReduceWindowV1Op) Inputs() []*ir.Value {
-	n := (len(o.op.Operands) - 0) / 2
-	return o.op.Operands[0 : 0+n]
+	n := (o.op.NumOperands() - 0) / 2
+	return o.op.Operands()[0 : 0+n]
 }
 
 // InitValues returns the op's init_values operand group (as large as the op's other variadic groups).
 func (o ReduceWindowV1Op) InitValues() []*ir.Value {
-	n := (len(o.op.Operands) - 0) / 2
-	return o.op.Operands[n : n+n]
+	n := (o.op.NumOperands() - 0) / 2
+	return o.op.Operands()[n : n+n]
 }
 
 // Results returns the op's results result group.
-func (o ReduceWindowV1Op) Results() []*ir.Value { return o.op.Results }
+func (o ReduceWindowV1Op) Results() []*ir.Value { return o.op.Results() }
 
 // WindowDimensions returns the inherent attribute window_dimensions, or nil if it is not set.
 func (o ReduceWindowV1Op) WindowDimensions() ir.Attribute { return o.op.Attr("window_dimensions") }
@@ -4147,14 +4147,14 @@ func (o ReduceWindowV1Op) WindowDilations() ir.Attribute { return o.op.Attr("win
 func (o ReduceWindowV1Op) Padding() ir.Attribute { return o.op.Attr("padding") }
 
 // Body returns the op's body region.
-func (o ReduceWindowV1Op) Body() *ir.Region { return o.op.Regions[0] }
+func (o ReduceWindowV1Op) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildReduceWindowV1Op creates a vhlo.reduce_window_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReduceWindowV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs, initValues []*ir.Value, windowDimensions, windowStrides, baseDilations, windowDilations, padding ir.Attribute) ReduceWindowV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "reduce_window_v1", Registered: true}, loc, resultsTypes)
-	op.Operands = append(append([]*ir.Value{}, inputs...), initValues...)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), initValues...))
 	setAttrs(op, []string{"window_dimensions", "window_strides", "base_dilations", "window_dilations", "padding"}, windowDimensions, windowStrides, baseDilations, windowDilations, padding)
 	op.AddRegion()
 	b.Insert(op)
@@ -4176,20 +4176,20 @@ func AsRemainderV1Op(op *ir.Operation) (RemainderV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o RemainderV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o RemainderV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o RemainderV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o RemainderV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o RemainderV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o RemainderV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRemainderV1Op creates a vhlo.remainder_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildRemainderV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) RemainderV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "remainder_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return RemainderV1Op{opWrapper{op}}
 }
@@ -4209,7 +4209,7 @@ func AsReplicaIdV1Op(op *ir.Operation) (ReplicaIdV1Op, bool) {
 }
 
 // Result returns the op's result.
-func (o ReplicaIdV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o ReplicaIdV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildReplicaIdV1Op creates a vhlo.replica_id_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -4235,17 +4235,17 @@ func AsReshapeV1Op(op *ir.Operation) (ReshapeV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ReshapeV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o ReshapeV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ReshapeV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o ReshapeV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildReshapeV1Op creates a vhlo.reshape_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReshapeV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) ReshapeV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "reshape_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return ReshapeV1Op{opWrapper{op}}
 }
@@ -4265,14 +4265,14 @@ func AsReturnV1Op(op *ir.Operation) (ReturnV1Op, bool) {
 }
 
 // Results returns the op's results operand group.
-func (o ReturnV1Op) Results() []*ir.Value { return o.op.Operands }
+func (o ReturnV1Op) Results() []*ir.Value { return o.op.Operands() }
 
 // BuildReturnV1Op creates a vhlo.return_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReturnV1Op(b *ir.Builder, loc ir.Location, results []*ir.Value) ReturnV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "return_v1", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, results...)
+	op.SetOperands(append([]*ir.Value{}, results...))
 	b.Insert(op)
 	return ReturnV1Op{opWrapper{op}}
 }
@@ -4292,10 +4292,10 @@ func AsReverseV1Op(op *ir.Operation) (ReverseV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ReverseV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o ReverseV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ReverseV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o ReverseV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // Dimensions returns the inherent attribute dimensions, or nil if it is not set.
 func (o ReverseV1Op) Dimensions() ir.Attribute { return o.op.Attr("dimensions") }
@@ -4305,7 +4305,7 @@ func (o ReverseV1Op) Dimensions() ir.Attribute { return o.op.Attr("dimensions") 
 // regions get their block.
 func BuildReverseV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, dimensions ir.Attribute) ReverseV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "reverse_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"dimensions"}, dimensions)
 	b.Insert(op)
 	return ReverseV1Op{opWrapper{op}}
@@ -4326,13 +4326,13 @@ func AsRngBitGeneratorV1Op(op *ir.Operation) (RngBitGeneratorV1Op, bool) {
 }
 
 // InitialState returns the op's initial_state operand.
-func (o RngBitGeneratorV1Op) InitialState() *ir.Value { return o.op.Operands[0] }
+func (o RngBitGeneratorV1Op) InitialState() *ir.Value { return o.op.Operand(0) }
 
 // OutputState returns the op's output_state result.
-func (o RngBitGeneratorV1Op) OutputState() *ir.Value { return o.op.Results[0] }
+func (o RngBitGeneratorV1Op) OutputState() *ir.Value { return o.op.Result(0) }
 
 // Output returns the op's output result.
-func (o RngBitGeneratorV1Op) Output() *ir.Value { return o.op.Results[1] }
+func (o RngBitGeneratorV1Op) Output() *ir.Value { return o.op.Result(1) }
 
 // RngAlgorithm returns the inherent attribute rng_algorithm, or nil if it is not set.
 func (o RngBitGeneratorV1Op) RngAlgorithm() ir.Attribute { return o.op.Attr("rng_algorithm") }
@@ -4342,7 +4342,7 @@ func (o RngBitGeneratorV1Op) RngAlgorithm() ir.Attribute { return o.op.Attr("rng
 // left unset; single-block regions get their block.
 func BuildRngBitGeneratorV1Op(b *ir.Builder, loc ir.Location, outputStateType, outputType ir.Type, initialState *ir.Value, rngAlgorithm ir.Attribute) RngBitGeneratorV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "rng_bit_generator_v1", Registered: true}, loc, []ir.Type{outputStateType, outputType})
-	op.Operands = []*ir.Value{initialState}
+	op.SetOperands([]*ir.Value{initialState})
 	setAttrs(op, []string{"rng_algorithm"}, rngAlgorithm)
 	b.Insert(op)
 	return RngBitGeneratorV1Op{opWrapper{op}}
@@ -4363,16 +4363,16 @@ func AsRngV1Op(op *ir.Operation) (RngV1Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o RngV1Op) A() *ir.Value { return o.op.Operands[0] }
+func (o RngV1Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o RngV1Op) B() *ir.Value { return o.op.Operands[1] }
+func (o RngV1Op) B() *ir.Value { return o.op.Operand(1) }
 
 // Shape returns the op's shape operand.
-func (o RngV1Op) Shape() *ir.Value { return o.op.Operands[2] }
+func (o RngV1Op) Shape() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o RngV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o RngV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // RngDistribution returns the inherent attribute rng_distribution, or nil if it is not set.
 func (o RngV1Op) RngDistribution() ir.Attribute { return o.op.Attr("rng_distribution") }
@@ -4382,7 +4382,7 @@ func (o RngV1Op) RngDistribution() ir.Attribute { return o.op.Attr("rng_distribu
 // get their block.
 func BuildRngV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, a_, b_, shape *ir.Value, rngDistribution ir.Attribute) RngV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "rng_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{a_, b_, shape}
+	op.SetOperands([]*ir.Value{a_, b_, shape})
 	setAttrs(op, []string{"rng_distribution"}, rngDistribution)
 	b.Insert(op)
 	return RngV1Op{opWrapper{op}}
@@ -4403,17 +4403,17 @@ func AsRoundNearestEvenV1Op(op *ir.Operation) (RoundNearestEvenV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RoundNearestEvenV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o RoundNearestEvenV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o RoundNearestEvenV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o RoundNearestEvenV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRoundNearestEvenV1Op creates a vhlo.round_nearest_even_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRoundNearestEvenV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) RoundNearestEvenV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "round_nearest_even_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return RoundNearestEvenV1Op{opWrapper{op}}
 }
@@ -4433,17 +4433,17 @@ func AsRoundNearestAfzV1Op(op *ir.Operation) (RoundNearestAfzV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RoundNearestAfzV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o RoundNearestAfzV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o RoundNearestAfzV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o RoundNearestAfzV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRoundNearestAfzV1Op creates a vhlo.round_nearest_afz_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRoundNearestAfzV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) RoundNearestAfzV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "round_nearest_afz_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return RoundNearestAfzV1Op{opWrapper{op}}
 }
@@ -4463,17 +4463,17 @@ func AsRsqrtV1Op(op *ir.Operation) (RsqrtV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RsqrtV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o RsqrtV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o RsqrtV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o RsqrtV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRsqrtV1Op creates a vhlo.rsqrt_v1 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildRsqrtV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) RsqrtV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "rsqrt_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return RsqrtV1Op{opWrapper{op}}
 }
@@ -4493,10 +4493,10 @@ func AsRsqrtV2Op(op *ir.Operation) (RsqrtV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RsqrtV2Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o RsqrtV2Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o RsqrtV2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o RsqrtV2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o RsqrtV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -4506,7 +4506,7 @@ func (o RsqrtV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accu
 // regions get their block.
 func BuildRsqrtV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) RsqrtV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "rsqrt_v2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return RsqrtV2Op{opWrapper{op}}
@@ -4528,24 +4528,24 @@ func AsScatterV1Op(op *ir.Operation) (ScatterV1Op, bool) {
 
 // Inputs returns the op's inputs operand group (as large as the op's other variadic groups).
 func (o ScatterV1Op) Inputs() []*ir.Value {
-	n := (len(o.op.Operands) - 1) / 2
-	return o.op.Operands[0 : 0+n]
+	n := (o.op.NumOperands() - 1) / 2
+	return o.op.Operands()[0 : 0+n]
 }
 
 // ScatterIndices returns the op's scatter_indices operand.
 func (o ScatterV1Op) ScatterIndices() *ir.Value {
-	n := (len(o.op.Operands) - 1) / 2
-	return o.op.Operands[n]
+	n := (o.op.NumOperands() - 1) / 2
+	return o.op.Operand(n)
 }
 
 // Updates returns the op's updates operand group (as large as the op's other variadic groups).
 func (o ScatterV1Op) Updates() []*ir.Value {
-	n := (len(o.op.Operands) - 1) / 2
-	return o.op.Operands[1+n : 1+n+n]
+	n := (o.op.NumOperands() - 1) / 2
+	return o.op.Operands()[1+n : 1+n+n]
 }
 
 // Results returns the op's results result group.
-func (o ScatterV1Op) Results() []*ir.Value { return o.op.Results }
+func (o ScatterV1Op) Results() []*ir.Value { return o.op.Results() }
 
 // UpdateWindowDims returns the inherent attribute update_window_dims, or nil if it is not set.
 func (o ScatterV1Op) UpdateWindowDims() ir.Attribute { return o.op.Attr("update_window_dims") }
@@ -4568,14 +4568,14 @@ func (o ScatterV1Op) IndicesAreSorted() ir.Attribute { return o.op.Attr("indices
 func (o ScatterV1Op) UniqueIndices() ir.Attribute { return o.op.Attr("unique_indices") }
 
 // UpdateComputation returns the op's update_computation region.
-func (o ScatterV1Op) UpdateComputation() *ir.Region { return o.op.Regions[0] }
+func (o ScatterV1Op) UpdateComputation() *ir.Region { return o.op.Region(0) }
 
 // BuildScatterV1Op creates a vhlo.scatter_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildScatterV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs []*ir.Value, scatterIndices *ir.Value, updates []*ir.Value, updateWindowDims, insertedWindowDims, scatterDimsToOperandDims, indexVectorDim, indicesAreSorted, uniqueIndices ir.Attribute) ScatterV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "scatter_v1", Registered: true}, loc, resultsTypes)
-	op.Operands = append(append(append([]*ir.Value{}, inputs...), scatterIndices), updates...)
+	op.SetOperands(append(append(append([]*ir.Value{}, inputs...), scatterIndices), updates...))
 	setAttrs(op, []string{"update_window_dims", "inserted_window_dims", "scatter_dims_to_operand_dims", "index_vector_dim", "indices_are_sorted", "unique_indices"}, updateWindowDims, insertedWindowDims, scatterDimsToOperandDims, indexVectorDim, indicesAreSorted, uniqueIndices)
 	op.AddRegion()
 	b.Insert(op)
@@ -4598,24 +4598,24 @@ func AsScatterV2Op(op *ir.Operation) (ScatterV2Op, bool) {
 
 // Inputs returns the op's inputs operand group (as large as the op's other variadic groups).
 func (o ScatterV2Op) Inputs() []*ir.Value {
-	n := (len(o.op.Operands) - 1) / 2
-	return o.op.Operands[0 : 0+n]
+	n := (o.op.NumOperands() - 1) / 2
+	return o.op.Operands()[0 : 0+n]
 }
 
 // ScatterIndices returns the op's scatter_indices operand.
 func (o ScatterV2Op) ScatterIndices() *ir.Value {
-	n := (len(o.op.Operands) - 1) / 2
-	return o.op.Operands[n]
+	n := (o.op.NumOperands() - 1) / 2
+	return o.op.Operand(n)
 }
 
 // Updates returns the op's updates operand group (as large as the op's other variadic groups).
 func (o ScatterV2Op) Updates() []*ir.Value {
-	n := (len(o.op.Operands) - 1) / 2
-	return o.op.Operands[1+n : 1+n+n]
+	n := (o.op.NumOperands() - 1) / 2
+	return o.op.Operands()[1+n : 1+n+n]
 }
 
 // Results returns the op's results result group.
-func (o ScatterV2Op) Results() []*ir.Value { return o.op.Results }
+func (o ScatterV2Op) Results() []*ir.Value { return o.op.Results() }
 
 // UpdateWindowDims returns the inherent attribute update_window_dims, or nil if it is not set.
 func (o ScatterV2Op) UpdateWindowDims() ir.Attribute { return o.op.Attr("update_window_dims") }
@@ -4646,14 +4646,14 @@ func (o ScatterV2Op) IndicesAreSorted() ir.Attribute { return o.op.Attr("indices
 func (o ScatterV2Op) UniqueIndices() ir.Attribute { return o.op.Attr("unique_indices") }
 
 // UpdateComputation returns the op's update_computation region.
-func (o ScatterV2Op) UpdateComputation() *ir.Region { return o.op.Regions[0] }
+func (o ScatterV2Op) UpdateComputation() *ir.Region { return o.op.Region(0) }
 
 // BuildScatterV2Op creates a vhlo.scatter_v2 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildScatterV2Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs []*ir.Value, scatterIndices *ir.Value, updates []*ir.Value, updateWindowDims, insertedWindowDims, inputBatchingDims, scatterIndicesBatchingDims, scatterDimsToOperandDims, indexVectorDim, indicesAreSorted, uniqueIndices ir.Attribute) ScatterV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "scatter_v2", Registered: true}, loc, resultsTypes)
-	op.Operands = append(append(append([]*ir.Value{}, inputs...), scatterIndices), updates...)
+	op.SetOperands(append(append(append([]*ir.Value{}, inputs...), scatterIndices), updates...))
 	setAttrs(op, []string{"update_window_dims", "inserted_window_dims", "input_batching_dims", "scatter_indices_batching_dims", "scatter_dims_to_operand_dims", "index_vector_dim", "indices_are_sorted", "unique_indices"}, updateWindowDims, insertedWindowDims, inputBatchingDims, scatterIndicesBatchingDims, scatterDimsToOperandDims, indexVectorDim, indicesAreSorted, uniqueIndices)
 	op.AddRegion()
 	b.Insert(op)
@@ -4675,16 +4675,16 @@ func AsSelectAndScatterV1Op(op *ir.Operation) (SelectAndScatterV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SelectAndScatterV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o SelectAndScatterV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Source returns the op's source operand.
-func (o SelectAndScatterV1Op) Source() *ir.Value { return o.op.Operands[1] }
+func (o SelectAndScatterV1Op) Source() *ir.Value { return o.op.Operand(1) }
 
 // InitValue returns the op's init_value operand.
-func (o SelectAndScatterV1Op) InitValue() *ir.Value { return o.op.Operands[2] }
+func (o SelectAndScatterV1Op) InitValue() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o SelectAndScatterV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o SelectAndScatterV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // WindowDimensions returns the inherent attribute window_dimensions, or nil if it is not set.
 func (o SelectAndScatterV1Op) WindowDimensions() ir.Attribute { return o.op.Attr("window_dimensions") }
@@ -4696,17 +4696,17 @@ func (o SelectAndScatterV1Op) WindowStrides() ir.Attribute { return o.op.Attr("w
 func (o SelectAndScatterV1Op) Padding() ir.Attribute { return o.op.Attr("padding") }
 
 // Select returns the op's select region.
-func (o SelectAndScatterV1Op) Select() *ir.Region { return o.op.Regions[0] }
+func (o SelectAndScatterV1Op) Select() *ir.Region { return o.op.Region(0) }
 
 // Scatter returns the op's scatter region.
-func (o SelectAndScatterV1Op) Scatter() *ir.Region { return o.op.Regions[1] }
+func (o SelectAndScatterV1Op) Scatter() *ir.Region { return o.op.Region(1) }
 
 // BuildSelectAndScatterV1Op creates a vhlo.select_and_scatter_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSelectAndScatterV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, source, initValue *ir.Value, windowDimensions, windowStrides, padding ir.Attribute) SelectAndScatterV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "select_and_scatter_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand, source, initValue}
+	op.SetOperands([]*ir.Value{operand, source, initValue})
 	setAttrs(op, []string{"window_dimensions", "window_strides", "padding"}, windowDimensions, windowStrides, padding)
 	op.AddRegion()
 	op.AddRegion()
@@ -4729,23 +4729,23 @@ func AsSelectV1Op(op *ir.Operation) (SelectV1Op, bool) {
 }
 
 // Pred returns the op's pred operand.
-func (o SelectV1Op) Pred() *ir.Value { return o.op.Operands[0] }
+func (o SelectV1Op) Pred() *ir.Value { return o.op.Operand(0) }
 
 // OnTrue returns the op's on_true operand.
-func (o SelectV1Op) OnTrue() *ir.Value { return o.op.Operands[1] }
+func (o SelectV1Op) OnTrue() *ir.Value { return o.op.Operand(1) }
 
 // OnFalse returns the op's on_false operand.
-func (o SelectV1Op) OnFalse() *ir.Value { return o.op.Operands[2] }
+func (o SelectV1Op) OnFalse() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o SelectV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o SelectV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSelectV1Op creates a vhlo.select_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSelectV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, pred, onTrue, onFalse *ir.Value) SelectV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "select_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{pred, onTrue, onFalse}
+	op.SetOperands([]*ir.Value{pred, onTrue, onFalse})
 	b.Insert(op)
 	return SelectV1Op{opWrapper{op}}
 }
@@ -4765,13 +4765,13 @@ func AsSendV1Op(op *ir.Operation) (SendV1Op, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o SendV1Op) Inputs() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-1] }
+func (o SendV1Op) Inputs() []*ir.Value { return o.op.Operands()[0 : o.op.NumOperands()-1] }
 
 // Token returns the op's token operand.
-func (o SendV1Op) Token() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o SendV1Op) Token() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Result returns the op's result.
-func (o SendV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o SendV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // ChannelId returns the inherent attribute channel_id, or nil if it is not set.
 func (o SendV1Op) ChannelId() ir.Attribute { return o.op.Attr("channel_id") }
@@ -4787,7 +4787,7 @@ func (o SendV1Op) IsHostTransfer() ir.Attribute { return o.op.Attr("is_host_tran
 // get their block.
 func BuildSendV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value, token *ir.Value, channelId, channelType, isHostTransfer ir.Attribute) SendV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "send_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append([]*ir.Value{}, inputs...), token)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), token))
 	setAttrs(op, []string{"channel_id", "channel_type", "is_host_transfer"}, channelId, channelType, isHostTransfer)
 	b.Insert(op)
 	return SendV1Op{opWrapper{op}}
@@ -4808,13 +4808,13 @@ func AsSendV2Op(op *ir.Operation) (SendV2Op, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o SendV2Op) Inputs() []*ir.Value { return o.op.Operands[0 : len(o.op.Operands)-1] }
+func (o SendV2Op) Inputs() []*ir.Value { return o.op.Operands()[0 : o.op.NumOperands()-1] }
 
 // Token returns the op's token operand.
-func (o SendV2Op) Token() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o SendV2Op) Token() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Result returns the op's result.
-func (o SendV2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o SendV2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // ChannelId returns the inherent attribute channel_id, or nil if it is not set.
 func (o SendV2Op) ChannelId() ir.Attribute { return o.op.Attr("channel_id") }
@@ -4833,7 +4833,7 @@ func (o SendV2Op) SourceTargetPairs() ir.Attribute { return o.op.Attr("source_ta
 // get their block.
 func BuildSendV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value, token *ir.Value, channelId, channelType, isHostTransfer, sourceTargetPairs ir.Attribute) SendV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "send_v2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append(append([]*ir.Value{}, inputs...), token)
+	op.SetOperands(append(append([]*ir.Value{}, inputs...), token))
 	setAttrs(op, []string{"channel_id", "channel_type", "is_host_transfer", "source_target_pairs"}, channelId, channelType, isHostTransfer, sourceTargetPairs)
 	b.Insert(op)
 	return SendV2Op{opWrapper{op}}
@@ -4854,13 +4854,13 @@ func AsSetDimensionSizeV1Op(op *ir.Operation) (SetDimensionSizeV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SetDimensionSizeV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o SetDimensionSizeV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Size returns the op's size operand.
-func (o SetDimensionSizeV1Op) Size() *ir.Value { return o.op.Operands[1] }
+func (o SetDimensionSizeV1Op) Size() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o SetDimensionSizeV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o SetDimensionSizeV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o SetDimensionSizeV1Op) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -4870,7 +4870,7 @@ func (o SetDimensionSizeV1Op) Dimension() ir.Attribute { return o.op.Attr("dimen
 // left unset; single-block regions get their block.
 func BuildSetDimensionSizeV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, size *ir.Value, dimension ir.Attribute) SetDimensionSizeV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "set_dimension_size_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand, size}
+	op.SetOperands([]*ir.Value{operand, size})
 	setAttrs(op, []string{"dimension"}, dimension)
 	b.Insert(op)
 	return SetDimensionSizeV1Op{opWrapper{op}}
@@ -4891,20 +4891,20 @@ func AsShiftLeftV1Op(op *ir.Operation) (ShiftLeftV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ShiftLeftV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o ShiftLeftV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o ShiftLeftV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o ShiftLeftV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ShiftLeftV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o ShiftLeftV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildShiftLeftV1Op creates a vhlo.shift_left_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildShiftLeftV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) ShiftLeftV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "shift_left_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return ShiftLeftV1Op{opWrapper{op}}
 }
@@ -4924,20 +4924,20 @@ func AsShiftRightArithmeticV1Op(op *ir.Operation) (ShiftRightArithmeticV1Op, boo
 }
 
 // Lhs returns the op's lhs operand.
-func (o ShiftRightArithmeticV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o ShiftRightArithmeticV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o ShiftRightArithmeticV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o ShiftRightArithmeticV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ShiftRightArithmeticV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o ShiftRightArithmeticV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildShiftRightArithmeticV1Op creates a vhlo.shift_right_arithmetic_v1 at
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildShiftRightArithmeticV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) ShiftRightArithmeticV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "shift_right_arithmetic_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return ShiftRightArithmeticV1Op{opWrapper{op}}
 }
@@ -4957,20 +4957,20 @@ func AsShiftRightLogicalV1Op(op *ir.Operation) (ShiftRightLogicalV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ShiftRightLogicalV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o ShiftRightLogicalV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o ShiftRightLogicalV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o ShiftRightLogicalV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ShiftRightLogicalV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o ShiftRightLogicalV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildShiftRightLogicalV1Op creates a vhlo.shift_right_logical_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildShiftRightLogicalV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) ShiftRightLogicalV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "shift_right_logical_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return ShiftRightLogicalV1Op{opWrapper{op}}
 }
@@ -4990,17 +4990,17 @@ func AsSignV1Op(op *ir.Operation) (SignV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SignV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o SignV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o SignV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o SignV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSignV1Op creates a vhlo.sign_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSignV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) SignV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "sign_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return SignV1Op{opWrapper{op}}
 }
@@ -5020,17 +5020,17 @@ func AsSineV1Op(op *ir.Operation) (SineV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SineV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o SineV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o SineV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o SineV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSineV1Op creates a vhlo.sine_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSineV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) SineV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "sine_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return SineV1Op{opWrapper{op}}
 }
@@ -5050,10 +5050,10 @@ func AsSineV2Op(op *ir.Operation) (SineV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SineV2Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o SineV2Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o SineV2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o SineV2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o SineV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -5063,7 +5063,7 @@ func (o SineV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accur
 // get their block.
 func BuildSineV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) SineV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "sine_v2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return SineV2Op{opWrapper{op}}
@@ -5084,10 +5084,10 @@ func AsSliceV1Op(op *ir.Operation) (SliceV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SliceV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o SliceV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o SliceV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o SliceV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // StartIndices returns the inherent attribute start_indices, or nil if it is not set.
 func (o SliceV1Op) StartIndices() ir.Attribute { return o.op.Attr("start_indices") }
@@ -5103,7 +5103,7 @@ func (o SliceV1Op) Strides() ir.Attribute { return o.op.Attr("strides") }
 // regions get their block.
 func BuildSliceV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, startIndices, limitIndices, strides ir.Attribute) SliceV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "slice_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"start_indices", "limit_indices", "strides"}, startIndices, limitIndices, strides)
 	b.Insert(op)
 	return SliceV1Op{opWrapper{op}}
@@ -5124,10 +5124,10 @@ func AsSortV1Op(op *ir.Operation) (SortV1Op, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o SortV1Op) Inputs() []*ir.Value { return o.op.Operands }
+func (o SortV1Op) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o SortV1Op) Results() []*ir.Value { return o.op.Results }
+func (o SortV1Op) Results() []*ir.Value { return o.op.Results() }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o SortV1Op) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -5136,14 +5136,14 @@ func (o SortV1Op) Dimension() ir.Attribute { return o.op.Attr("dimension") }
 func (o SortV1Op) IsStable() ir.Attribute { return o.op.Attr("is_stable") }
 
 // Comparator returns the op's comparator region.
-func (o SortV1Op) Comparator() *ir.Region { return o.op.Regions[0] }
+func (o SortV1Op) Comparator() *ir.Region { return o.op.Region(0) }
 
 // BuildSortV1Op creates a vhlo.sort_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSortV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs []*ir.Value, dimension, isStable ir.Attribute) SortV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "sort_v1", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	setAttrs(op, []string{"dimension", "is_stable"}, dimension, isStable)
 	op.AddRegion()
 	b.Insert(op)
@@ -5165,17 +5165,17 @@ func AsSqrtV1Op(op *ir.Operation) (SqrtV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SqrtV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o SqrtV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o SqrtV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o SqrtV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSqrtV1Op creates a vhlo.sqrt_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSqrtV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) SqrtV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "sqrt_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return SqrtV1Op{opWrapper{op}}
 }
@@ -5195,10 +5195,10 @@ func AsSqrtV2Op(op *ir.Operation) (SqrtV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SqrtV2Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o SqrtV2Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o SqrtV2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o SqrtV2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o SqrtV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -5208,7 +5208,7 @@ func (o SqrtV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accur
 // get their block.
 func BuildSqrtV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) SqrtV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "sqrt_v2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return SqrtV2Op{opWrapper{op}}
@@ -5229,20 +5229,20 @@ func AsSubtractV1Op(op *ir.Operation) (SubtractV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SubtractV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o SubtractV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o SubtractV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o SubtractV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o SubtractV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o SubtractV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSubtractV1Op creates a vhlo.subtract_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSubtractV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) SubtractV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "subtract_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return SubtractV1Op{opWrapper{op}}
 }
@@ -5262,17 +5262,17 @@ func AsTanV1Op(op *ir.Operation) (TanV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o TanV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o TanV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o TanV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o TanV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildTanV1Op creates a vhlo.tan_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTanV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) TanV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "tan_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return TanV1Op{opWrapper{op}}
 }
@@ -5292,10 +5292,10 @@ func AsTanV2Op(op *ir.Operation) (TanV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o TanV2Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o TanV2Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o TanV2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o TanV2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o TanV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -5305,7 +5305,7 @@ func (o TanV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accura
 // get their block.
 func BuildTanV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) TanV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "tan_v2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return TanV2Op{opWrapper{op}}
@@ -5326,17 +5326,17 @@ func AsTanhV1Op(op *ir.Operation) (TanhV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o TanhV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o TanhV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o TanhV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o TanhV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildTanhV1Op creates a vhlo.tanh_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTanhV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) TanhV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "tanh_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return TanhV1Op{opWrapper{op}}
 }
@@ -5356,10 +5356,10 @@ func AsTanhV2Op(op *ir.Operation) (TanhV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o TanhV2Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o TanhV2Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o TanhV2Op) Result() *ir.Value { return o.op.Results[0] }
+func (o TanhV2Op) Result() *ir.Value { return o.op.Result(0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o TanhV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -5369,7 +5369,7 @@ func (o TanhV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accur
 // get their block.
 func BuildTanhV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) TanhV2Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "tanh_v2", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return TanhV2Op{opWrapper{op}}
@@ -5390,13 +5390,13 @@ func AsTorchIndexSelectV1Op(op *ir.Operation) (TorchIndexSelectV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o TorchIndexSelectV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o TorchIndexSelectV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Index returns the op's index operand.
-func (o TorchIndexSelectV1Op) Index() *ir.Value { return o.op.Operands[1] }
+func (o TorchIndexSelectV1Op) Index() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o TorchIndexSelectV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o TorchIndexSelectV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // Dim returns the inherent attribute dim, or nil if it is not set.
 func (o TorchIndexSelectV1Op) Dim() ir.Attribute { return o.op.Attr("dim") }
@@ -5409,7 +5409,7 @@ func (o TorchIndexSelectV1Op) BatchDims() ir.Attribute { return o.op.Attr("batch
 // left unset; single-block regions get their block.
 func BuildTorchIndexSelectV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, index *ir.Value, dim, batchDims ir.Attribute) TorchIndexSelectV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "torch_index_select_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand, index}
+	op.SetOperands([]*ir.Value{operand, index})
 	setAttrs(op, []string{"dim", "batch_dims"}, dim, batchDims)
 	b.Insert(op)
 	return TorchIndexSelectV1Op{opWrapper{op}}
@@ -5430,10 +5430,10 @@ func AsTransposeV1Op(op *ir.Operation) (TransposeV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o TransposeV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o TransposeV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o TransposeV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o TransposeV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // Permutation returns the inherent attribute permutation, or nil if it is not set.
 func (o TransposeV1Op) Permutation() ir.Attribute { return o.op.Attr("permutation") }
@@ -5443,7 +5443,7 @@ func (o TransposeV1Op) Permutation() ir.Attribute { return o.op.Attr("permutatio
 // single-block regions get their block.
 func BuildTransposeV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, permutation ir.Attribute) TransposeV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "transpose_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"permutation"}, permutation)
 	b.Insert(op)
 	return TransposeV1Op{opWrapper{op}}
@@ -5464,13 +5464,13 @@ func AsTriangularSolveV1Op(op *ir.Operation) (TriangularSolveV1Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o TriangularSolveV1Op) A() *ir.Value { return o.op.Operands[0] }
+func (o TriangularSolveV1Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o TriangularSolveV1Op) B() *ir.Value { return o.op.Operands[1] }
+func (o TriangularSolveV1Op) B() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o TriangularSolveV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o TriangularSolveV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // LeftSide returns the inherent attribute left_side, or nil if it is not set.
 func (o TriangularSolveV1Op) LeftSide() ir.Attribute { return o.op.Attr("left_side") }
@@ -5489,7 +5489,7 @@ func (o TriangularSolveV1Op) TransposeA() ir.Attribute { return o.op.Attr("trans
 // unset; single-block regions get their block.
 func BuildTriangularSolveV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, a_, b_ *ir.Value, leftSide, lower, unitDiagonal, transposeA ir.Attribute) TriangularSolveV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "triangular_solve_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"left_side", "lower", "unit_diagonal", "transpose_a"}, leftSide, lower, unitDiagonal, transposeA)
 	b.Insert(op)
 	return TriangularSolveV1Op{opWrapper{op}}
@@ -5510,17 +5510,17 @@ func AsTupleV1Op(op *ir.Operation) (TupleV1Op, bool) {
 }
 
 // Val returns the op's val operand group.
-func (o TupleV1Op) Val() []*ir.Value { return o.op.Operands }
+func (o TupleV1Op) Val() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o TupleV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o TupleV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildTupleV1Op creates a vhlo.tuple_v1 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTupleV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, val []*ir.Value) TupleV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "tuple_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{}, val...)
+	op.SetOperands(append([]*ir.Value{}, val...))
 	b.Insert(op)
 	return TupleV1Op{opWrapper{op}}
 }
@@ -5540,10 +5540,10 @@ func AsUnaryEinsumV1Op(op *ir.Operation) (UnaryEinsumV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o UnaryEinsumV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o UnaryEinsumV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o UnaryEinsumV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o UnaryEinsumV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // EinsumConfig returns the inherent attribute einsum_config, or nil if it is not set.
 func (o UnaryEinsumV1Op) EinsumConfig() ir.Attribute { return o.op.Attr("einsum_config") }
@@ -5553,7 +5553,7 @@ func (o UnaryEinsumV1Op) EinsumConfig() ir.Attribute { return o.op.Attr("einsum_
 // single-block regions get their block.
 func BuildUnaryEinsumV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, einsumConfig ir.Attribute) UnaryEinsumV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "unary_einsum_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"einsum_config"}, einsumConfig)
 	b.Insert(op)
 	return UnaryEinsumV1Op{opWrapper{op}}
@@ -5574,17 +5574,17 @@ func AsUniformDequantizeV1Op(op *ir.Operation) (UniformDequantizeV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o UniformDequantizeV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o UniformDequantizeV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o UniformDequantizeV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o UniformDequantizeV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildUniformDequantizeV1Op creates a vhlo.uniform_dequantize_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildUniformDequantizeV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) UniformDequantizeV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "uniform_dequantize_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return UniformDequantizeV1Op{opWrapper{op}}
 }
@@ -5604,17 +5604,17 @@ func AsUniformQuantizeV1Op(op *ir.Operation) (UniformQuantizeV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o UniformQuantizeV1Op) Operand() *ir.Value { return o.op.Operands[0] }
+func (o UniformQuantizeV1Op) Operand() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o UniformQuantizeV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o UniformQuantizeV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildUniformQuantizeV1Op creates a vhlo.uniform_quantize_v1 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildUniformQuantizeV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) UniformQuantizeV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "uniform_quantize_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{operand}
+	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return UniformQuantizeV1Op{opWrapper{op}}
 }
@@ -5634,23 +5634,23 @@ func AsWhileV1Op(op *ir.Operation) (WhileV1Op, bool) {
 }
 
 // Operand returns the op's operand group.
-func (o WhileV1Op) Operand() []*ir.Value { return o.op.Operands }
+func (o WhileV1Op) Operand() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o WhileV1Op) Results() []*ir.Value { return o.op.Results }
+func (o WhileV1Op) Results() []*ir.Value { return o.op.Results() }
 
 // Cond returns the op's cond region.
-func (o WhileV1Op) Cond() *ir.Region { return o.op.Regions[0] }
+func (o WhileV1Op) Cond() *ir.Region { return o.op.Region(0) }
 
 // Body returns the op's body region.
-func (o WhileV1Op) Body() *ir.Region { return o.op.Regions[1] }
+func (o WhileV1Op) Body() *ir.Region { return o.op.Region(1) }
 
 // BuildWhileV1Op creates a vhlo.while_v1 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildWhileV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operand []*ir.Value) WhileV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "while_v1", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, operand...)
+	op.SetOperands(append([]*ir.Value{}, operand...))
 	op.AddRegion()
 	op.AddRegion()
 	b.Insert(op)
@@ -5672,20 +5672,20 @@ func AsXorV1Op(op *ir.Operation) (XorV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o XorV1Op) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o XorV1Op) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o XorV1Op) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o XorV1Op) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o XorV1Op) Result() *ir.Value { return o.op.Results[0] }
+func (o XorV1Op) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildXorV1Op creates a vhlo.xor_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildXorV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) XorV1Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "xor_v1", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return XorV1Op{opWrapper{op}}
 }

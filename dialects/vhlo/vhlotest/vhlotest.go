@@ -25,13 +25,13 @@ func WithOp(ctx *ir.Context, name string) *mlirbc.Module {
 	block := fn.Body().AddBlock()
 	arg := block.AddArg(tensor, loc)
 	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: name, Registered: true}, loc, []ir.Type{tensor})
-	op.Operands = []*ir.Value{arg}
+	op.SetOperands([]*ir.Value{arg})
 	for _, p := range vhlo.Dialect.OpSchema(name, 0).Properties {
 		v := ir.Attribute(vhlo.GetStringV1Attr(ctx, p.Name))
 		if p.Name == "padding" {
 			v = vhlo.GetTensorV1Attr(ctx, vhlo.GetRankedTensorV1Type(ctx, []int64{2, 2}, vhlo.GetIntegerSI64V1Type(ctx), nil), make([]byte, 32))
 		}
-		op.Attrs = append(op.Attrs, ir.NamedAttr{Name: p.Name, Value: v})
+		op.SetAttrs(append(op.Attrs(), ir.NamedAttr{Name: p.Name, Value: v}))
 	}
 	if name == "scatter_v1" || name == "all_reduce_v1" {
 		r := op.AddRegion()
@@ -39,6 +39,6 @@ func WithOp(ctx *ir.Context, name string) *mlirbc.Module {
 		vhloops.BuildReturnV1Op(ir.NewBuilder(ctx, b), loc, nil)
 	}
 	ir.NewBuilder(ctx, block).Insert(op)
-	vhloops.BuildReturnV1Op(ir.NewBuilder(ctx, block), loc, []*ir.Value{op.Results[0]})
+	vhloops.BuildReturnV1Op(ir.NewBuilder(ctx, block), loc, []*ir.Value{op.Results()[0]})
 	return &mlirbc.Module{Op: module.Op()}
 }

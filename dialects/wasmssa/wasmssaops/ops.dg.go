@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,17 +51,17 @@ func AsAbsOp(op *ir.Operation) (AbsOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o AbsOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o AbsOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o AbsOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AbsOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAbsOp creates a wasmssa.abs at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAbsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value) AbsOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "abs", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	b.Insert(op)
 	return AbsOp{opWrapper{op}}
 }
@@ -81,20 +81,20 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o AddOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o AddOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AddOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AddOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAddOp creates a wasmssa.add at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AddOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "add", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
 }
@@ -114,20 +114,20 @@ func AsAndOp(op *ir.Operation) (AndOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AndOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o AndOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o AndOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o AndOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o AndOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AndOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildAndOp creates a wasmssa.and at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AndOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "and", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AndOp{opWrapper{op}}
 }
@@ -147,21 +147,21 @@ func AsBlockOp(op *ir.Operation) (BlockOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o BlockOp) Inputs() []*ir.Value { return o.op.Operands }
+func (o BlockOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Body returns the op's body region.
-func (o BlockOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o BlockOp) Body() *ir.Region { return o.op.Region(0) }
 
 // Target returns the op's target successor.
-func (o BlockOp) Target() *ir.Block { return o.op.Successors[0] }
+func (o BlockOp) Target() *ir.Block { return o.op.Successor(0) }
 
 // BuildBlockOp creates a wasmssa.block at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBlockOp(b *ir.Builder, loc ir.Location, inputs []*ir.Value, target *ir.Block) BlockOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "block", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, inputs...)
-	op.Successors = []*ir.Block{target}
+	op.SetOperands(append([]*ir.Value{}, inputs...))
+	op.SetSuccessors([]*ir.Block{target})
 	op.AddRegion()
 	b.Insert(op)
 	return BlockOp{opWrapper{op}}
@@ -182,14 +182,14 @@ func AsBlockReturnOp(op *ir.Operation) (BlockReturnOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o BlockReturnOp) Inputs() []*ir.Value { return o.op.Operands }
+func (o BlockReturnOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // BuildBlockReturnOp creates a wasmssa.block_return at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBlockReturnOp(b *ir.Builder, loc ir.Location, inputs []*ir.Value) BlockReturnOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "block_return", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, inputs...)
+	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return BlockReturnOp{opWrapper{op}}
 }
@@ -209,25 +209,25 @@ func AsBranchIfOp(op *ir.Operation) (BranchIfOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o BranchIfOp) Condition() *ir.Value { return o.op.Operands[0] }
+func (o BranchIfOp) Condition() *ir.Value { return o.op.Operand(0) }
 
 // Inputs returns the op's inputs operand group.
-func (o BranchIfOp) Inputs() []*ir.Value { return o.op.Operands[1:] }
+func (o BranchIfOp) Inputs() []*ir.Value { return o.op.Operands()[1:] }
 
 // ExitLevel returns the inherent attribute exitLevel, or nil if it is not set.
 func (o BranchIfOp) ExitLevel() ir.Attribute { return o.op.Attr("exitLevel") }
 
 // ElseSuccessor returns the op's elseSuccessor successor.
-func (o BranchIfOp) ElseSuccessor() *ir.Block { return o.op.Successors[0] }
+func (o BranchIfOp) ElseSuccessor() *ir.Block { return o.op.Successor(0) }
 
 // BuildBranchIfOp creates a wasmssa.branch_if at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBranchIfOp(b *ir.Builder, loc ir.Location, condition *ir.Value, inputs []*ir.Value, exitLevel ir.Attribute, elseSuccessor *ir.Block) BranchIfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "branch_if", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{condition}, inputs...)
+	op.SetOperands(append([]*ir.Value{condition}, inputs...))
 	setAttrs(op, []string{"exitLevel"}, exitLevel)
-	op.Successors = []*ir.Block{elseSuccessor}
+	op.SetSuccessors([]*ir.Block{elseSuccessor})
 	b.Insert(op)
 	return BranchIfOp{opWrapper{op}}
 }
@@ -247,10 +247,10 @@ func AsCallOp(op *ir.Operation) (CallOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o CallOp) Operands() []*ir.Value { return o.op.Operands }
+func (o CallOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Results returns the op's results result group.
-func (o CallOp) Results() []*ir.Value { return o.op.Results }
+func (o CallOp) Results() []*ir.Value { return o.op.Results() }
 
 // Callee returns the inherent attribute callee, or nil if it is not set.
 func (o CallOp) Callee() ir.Attribute { return o.op.Attr("callee") }
@@ -260,7 +260,7 @@ func (o CallOp) Callee() ir.Attribute { return o.op.Attr("callee") }
 // get their block.
 func BuildCallOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, callee ir.Attribute) CallOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "call", Registered: true}, loc, resultsTypes)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"callee"}, callee)
 	b.Insert(op)
 	return CallOp{opWrapper{op}}
@@ -281,17 +281,17 @@ func AsCeilOp(op *ir.Operation) (CeilOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CeilOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o CeilOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CeilOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CeilOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCeilOp creates a wasmssa.ceil at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCeilOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value) CeilOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "ceil", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	b.Insert(op)
 	return CeilOp{opWrapper{op}}
 }
@@ -311,17 +311,17 @@ func AsClzOp(op *ir.Operation) (ClzOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ClzOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o ClzOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ClzOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ClzOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildClzOp creates a wasmssa.clz at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildClzOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value) ClzOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "clz", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	b.Insert(op)
 	return ClzOp{opWrapper{op}}
 }
@@ -341,7 +341,7 @@ func AsConstOp(op *ir.Operation) (ConstOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConstOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -371,17 +371,17 @@ func AsConvertSOp(op *ir.Operation) (ConvertSOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ConvertSOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ConvertSOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ConvertSOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConvertSOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildConvertSOp creates a wasmssa.convert_s at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConvertSOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) ConvertSOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "convert_s", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return ConvertSOp{opWrapper{op}}
 }
@@ -401,17 +401,17 @@ func AsConvertUOp(op *ir.Operation) (ConvertUOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ConvertUOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ConvertUOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ConvertUOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConvertUOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildConvertUOp creates a wasmssa.convert_u at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConvertUOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) ConvertUOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "convert_u", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return ConvertUOp{opWrapper{op}}
 }
@@ -431,20 +431,20 @@ func AsCopysignOp(op *ir.Operation) (CopysignOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CopysignOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o CopysignOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o CopysignOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o CopysignOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o CopysignOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CopysignOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCopysignOp creates a wasmssa.copysign at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCopysignOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CopysignOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "copysign", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CopysignOp{opWrapper{op}}
 }
@@ -464,17 +464,17 @@ func AsCtzOp(op *ir.Operation) (CtzOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CtzOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o CtzOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o CtzOp) Result() *ir.Value { return o.op.Results[0] }
+func (o CtzOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildCtzOp creates a wasmssa.ctz at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCtzOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value) CtzOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "ctz", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	b.Insert(op)
 	return CtzOp{opWrapper{op}}
 }
@@ -494,17 +494,17 @@ func AsDemoteOp(op *ir.Operation) (DemoteOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o DemoteOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o DemoteOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o DemoteOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DemoteOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildDemoteOp creates a wasmssa.demote at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDemoteOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) DemoteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "demote", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return DemoteOp{opWrapper{op}}
 }
@@ -524,20 +524,20 @@ func AsDivOp(op *ir.Operation) (DivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o DivOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o DivOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DivOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DivOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildDivOp creates a wasmssa.div at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) DivOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "div", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return DivOp{opWrapper{op}}
 }
@@ -557,20 +557,20 @@ func AsDivSiOp(op *ir.Operation) (DivSiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivSiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o DivSiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivSiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o DivSiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DivSiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DivSiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildDivSiOp creates a wasmssa.div_si at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDivSiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) DivSiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "div_si", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return DivSiOp{opWrapper{op}}
 }
@@ -590,20 +590,20 @@ func AsDivUiOp(op *ir.Operation) (DivUiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivUiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o DivUiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivUiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o DivUiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o DivUiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DivUiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildDivUiOp creates a wasmssa.div_ui at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDivUiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) DivUiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "div_ui", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return DivUiOp{opWrapper{op}}
 }
@@ -623,20 +623,20 @@ func AsEqOp(op *ir.Operation) (EqOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o EqOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o EqOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o EqOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o EqOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o EqOp) Result() *ir.Value { return o.op.Results[0] }
+func (o EqOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildEqOp creates a wasmssa.eq at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildEqOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) EqOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "eq", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return EqOp{opWrapper{op}}
 }
@@ -656,17 +656,17 @@ func AsEqzOp(op *ir.Operation) (EqzOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o EqzOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o EqzOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o EqzOp) Result() *ir.Value { return o.op.Results[0] }
+func (o EqzOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildEqzOp creates a wasmssa.eqz at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildEqzOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) EqzOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "eqz", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return EqzOp{opWrapper{op}}
 }
@@ -686,10 +686,10 @@ func AsExtendOp(op *ir.Operation) (ExtendOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ExtendOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ExtendOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ExtendOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ExtendOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BitsToTake returns the inherent attribute bitsToTake, or nil if it is not set.
 func (o ExtendOp) BitsToTake() ir.Attribute { return o.op.Attr("bitsToTake") }
@@ -699,7 +699,7 @@ func (o ExtendOp) BitsToTake() ir.Attribute { return o.op.Attr("bitsToTake") }
 // regions get their block.
 func BuildExtendOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, bitsToTake ir.Attribute) ExtendOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "extend", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"bitsToTake"}, bitsToTake)
 	b.Insert(op)
 	return ExtendOp{opWrapper{op}}
@@ -720,17 +720,17 @@ func AsExtendI32SOp(op *ir.Operation) (ExtendI32SOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ExtendI32SOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ExtendI32SOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ExtendI32SOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ExtendI32SOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildExtendI32SOp creates a wasmssa.extend_i32_s at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExtendI32SOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) ExtendI32SOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "extend_i32_s", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return ExtendI32SOp{opWrapper{op}}
 }
@@ -750,17 +750,17 @@ func AsExtendI32UOp(op *ir.Operation) (ExtendI32UOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ExtendI32UOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ExtendI32UOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ExtendI32UOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ExtendI32UOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildExtendI32UOp creates a wasmssa.extend_i32_u at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExtendI32UOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) ExtendI32UOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "extend_i32_u", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return ExtendI32UOp{opWrapper{op}}
 }
@@ -780,17 +780,17 @@ func AsFloorOp(op *ir.Operation) (FloorOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o FloorOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o FloorOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o FloorOp) Result() *ir.Value { return o.op.Results[0] }
+func (o FloorOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildFloorOp creates a wasmssa.floor at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFloorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value) FloorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "floor", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	b.Insert(op)
 	return FloorOp{opWrapper{op}}
 }
@@ -825,7 +825,7 @@ func (o FuncOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 func (o FuncOp) Exported() ir.Attribute { return o.op.Attr("exported") }
 
 // Body returns the op's body region.
-func (o FuncOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildFuncOp creates a wasmssa.func at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -853,20 +853,20 @@ func AsGeOp(op *ir.Operation) (GeOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GeOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o GeOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o GeOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o GeOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGeOp creates a wasmssa.ge at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildGeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "ge", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GeOp{opWrapper{op}}
 }
@@ -886,20 +886,20 @@ func AsGeSiOp(op *ir.Operation) (GeSiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GeSiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o GeSiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o GeSiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o GeSiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GeSiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GeSiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGeSiOp creates a wasmssa.ge_si at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGeSiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GeSiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "ge_si", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GeSiOp{opWrapper{op}}
 }
@@ -919,20 +919,20 @@ func AsGeUiOp(op *ir.Operation) (GeUiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GeUiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o GeUiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o GeUiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o GeUiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GeUiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GeUiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGeUiOp creates a wasmssa.ge_ui at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGeUiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GeUiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "ge_ui", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GeUiOp{opWrapper{op}}
 }
@@ -964,7 +964,7 @@ func (o GlobalOp) IsMutable() ir.Attribute { return o.op.Attr("isMutable") }
 func (o GlobalOp) Exported() ir.Attribute { return o.op.Attr("exported") }
 
 // Initializer returns the op's initializer region.
-func (o GlobalOp) Initializer() *ir.Region { return o.op.Regions[0] }
+func (o GlobalOp) Initializer() *ir.Region { return o.op.Region(0) }
 
 // BuildGlobalOp creates a wasmssa.global at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -992,7 +992,7 @@ func AsGlobalGetOp(op *ir.Operation) (GlobalGetOp, bool) {
 }
 
 // GlobalVal returns the op's global_val result.
-func (o GlobalGetOp) GlobalVal() *ir.Value { return o.op.Results[0] }
+func (o GlobalGetOp) GlobalVal() *ir.Value { return o.op.Result(0) }
 
 // Global returns the inherent attribute global, or nil if it is not set.
 func (o GlobalGetOp) Global() ir.Attribute { return o.op.Attr("global") }
@@ -1022,20 +1022,20 @@ func AsGtOp(op *ir.Operation) (GtOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GtOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o GtOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o GtOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o GtOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GtOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GtOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGtOp creates a wasmssa.gt at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildGtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "gt", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GtOp{opWrapper{op}}
 }
@@ -1055,20 +1055,20 @@ func AsGtSiOp(op *ir.Operation) (GtSiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GtSiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o GtSiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o GtSiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o GtSiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GtSiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GtSiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGtSiOp creates a wasmssa.gt_si at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGtSiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GtSiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "gt_si", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GtSiOp{opWrapper{op}}
 }
@@ -1088,20 +1088,20 @@ func AsGtUiOp(op *ir.Operation) (GtUiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GtUiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o GtUiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o GtUiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o GtUiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o GtUiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o GtUiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildGtUiOp creates a wasmssa.gt_ui at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGtUiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GtUiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "gt_ui", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GtUiOp{opWrapper{op}}
 }
@@ -1121,27 +1121,27 @@ func AsIfOp(op *ir.Operation) (IfOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o IfOp) Condition() *ir.Value { return o.op.Operands[0] }
+func (o IfOp) Condition() *ir.Value { return o.op.Operand(0) }
 
 // Inputs returns the op's inputs operand group.
-func (o IfOp) Inputs() []*ir.Value { return o.op.Operands[1:] }
+func (o IfOp) Inputs() []*ir.Value { return o.op.Operands()[1:] }
 
 // If returns the op's if region.
-func (o IfOp) If() *ir.Region { return o.op.Regions[0] }
+func (o IfOp) If() *ir.Region { return o.op.Region(0) }
 
 // Else returns the op's else region.
-func (o IfOp) Else() *ir.Region { return o.op.Regions[1] }
+func (o IfOp) Else() *ir.Region { return o.op.Region(1) }
 
 // Target returns the op's target successor.
-func (o IfOp) Target() *ir.Block { return o.op.Successors[0] }
+func (o IfOp) Target() *ir.Block { return o.op.Successor(0) }
 
 // BuildIfOp creates a wasmssa.if at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIfOp(b *ir.Builder, loc ir.Location, condition *ir.Value, inputs []*ir.Value, target *ir.Block) IfOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "if", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{condition}, inputs...)
-	op.Successors = []*ir.Block{target}
+	op.SetOperands(append([]*ir.Value{condition}, inputs...))
+	op.SetSuccessors([]*ir.Block{target})
 	op.AddRegion()
 	op.AddRegion()
 	b.Insert(op)
@@ -1316,20 +1316,20 @@ func AsLeOp(op *ir.Operation) (LeOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o LeOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o LeOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o LeOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o LeOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o LeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLeOp creates a wasmssa.le at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) LeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "le", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return LeOp{opWrapper{op}}
 }
@@ -1349,20 +1349,20 @@ func AsLeSiOp(op *ir.Operation) (LeSiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o LeSiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o LeSiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o LeSiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o LeSiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o LeSiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LeSiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLeSiOp creates a wasmssa.le_si at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLeSiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) LeSiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "le_si", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return LeSiOp{opWrapper{op}}
 }
@@ -1382,20 +1382,20 @@ func AsLeUiOp(op *ir.Operation) (LeUiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o LeUiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o LeUiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o LeUiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o LeUiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o LeUiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LeUiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLeUiOp creates a wasmssa.le_ui at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLeUiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) LeUiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "le_ui", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return LeUiOp{opWrapper{op}}
 }
@@ -1415,7 +1415,7 @@ func AsLocalOp(op *ir.Operation) (LocalOp, bool) {
 }
 
 // Result returns the op's result.
-func (o LocalOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LocalOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Type returns the inherent attribute type, or nil if it is not set.
 func (o LocalOp) Type() ir.Attribute { return o.op.Attr("type") }
@@ -1445,17 +1445,17 @@ func AsLocalGetOp(op *ir.Operation) (LocalGetOp, bool) {
 }
 
 // LocalVar returns the op's localVar operand.
-func (o LocalGetOp) LocalVar() *ir.Value { return o.op.Operands[0] }
+func (o LocalGetOp) LocalVar() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o LocalGetOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LocalGetOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLocalGetOp creates a wasmssa.local_get at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLocalGetOp(b *ir.Builder, loc ir.Location, resultType ir.Type, localVar *ir.Value) LocalGetOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "local_get", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{localVar}
+	op.SetOperands([]*ir.Value{localVar})
 	b.Insert(op)
 	return LocalGetOp{opWrapper{op}}
 }
@@ -1475,17 +1475,17 @@ func AsLocalSetOp(op *ir.Operation) (LocalSetOp, bool) {
 }
 
 // LocalVar returns the op's localVar operand.
-func (o LocalSetOp) LocalVar() *ir.Value { return o.op.Operands[0] }
+func (o LocalSetOp) LocalVar() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o LocalSetOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o LocalSetOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // BuildLocalSetOp creates a wasmssa.local_set at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLocalSetOp(b *ir.Builder, loc ir.Location, localVar, value *ir.Value) LocalSetOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "local_set", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{localVar, value}
+	op.SetOperands([]*ir.Value{localVar, value})
 	b.Insert(op)
 	return LocalSetOp{opWrapper{op}}
 }
@@ -1505,20 +1505,20 @@ func AsLocalTeeOp(op *ir.Operation) (LocalTeeOp, bool) {
 }
 
 // LocalVar returns the op's localVar operand.
-func (o LocalTeeOp) LocalVar() *ir.Value { return o.op.Operands[0] }
+func (o LocalTeeOp) LocalVar() *ir.Value { return o.op.Operand(0) }
 
 // Value returns the op's value operand.
-func (o LocalTeeOp) Value() *ir.Value { return o.op.Operands[1] }
+func (o LocalTeeOp) Value() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o LocalTeeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LocalTeeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLocalTeeOp creates a wasmssa.local_tee at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLocalTeeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, localVar, value *ir.Value) LocalTeeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "local_tee", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{localVar, value}
+	op.SetOperands([]*ir.Value{localVar, value})
 	b.Insert(op)
 	return LocalTeeOp{opWrapper{op}}
 }
@@ -1538,21 +1538,21 @@ func AsLoopOp(op *ir.Operation) (LoopOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o LoopOp) Inputs() []*ir.Value { return o.op.Operands }
+func (o LoopOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Body returns the op's body region.
-func (o LoopOp) Body() *ir.Region { return o.op.Regions[0] }
+func (o LoopOp) Body() *ir.Region { return o.op.Region(0) }
 
 // Target returns the op's target successor.
-func (o LoopOp) Target() *ir.Block { return o.op.Successors[0] }
+func (o LoopOp) Target() *ir.Block { return o.op.Successor(0) }
 
 // BuildLoopOp creates a wasmssa.loop at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLoopOp(b *ir.Builder, loc ir.Location, inputs []*ir.Value, target *ir.Block) LoopOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "loop", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, inputs...)
-	op.Successors = []*ir.Block{target}
+	op.SetOperands(append([]*ir.Value{}, inputs...))
+	op.SetSuccessors([]*ir.Block{target})
 	op.AddRegion()
 	b.Insert(op)
 	return LoopOp{opWrapper{op}}
@@ -1573,20 +1573,20 @@ func AsLtOp(op *ir.Operation) (LtOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o LtOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o LtOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o LtOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o LtOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o LtOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LtOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLtOp creates a wasmssa.lt at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) LtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "lt", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return LtOp{opWrapper{op}}
 }
@@ -1606,20 +1606,20 @@ func AsLtSiOp(op *ir.Operation) (LtSiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o LtSiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o LtSiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o LtSiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o LtSiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o LtSiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LtSiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLtSiOp creates a wasmssa.lt_si at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLtSiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) LtSiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "lt_si", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return LtSiOp{opWrapper{op}}
 }
@@ -1639,20 +1639,20 @@ func AsLtUiOp(op *ir.Operation) (LtUiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o LtUiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o LtUiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o LtUiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o LtUiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o LtUiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o LtUiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildLtUiOp creates a wasmssa.lt_ui at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLtUiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) LtUiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "lt_ui", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return LtUiOp{opWrapper{op}}
 }
@@ -1672,20 +1672,20 @@ func AsMaxOp(op *ir.Operation) (MaxOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MaxOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MaxOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MaxOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MaxOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MaxOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MaxOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMaxOp creates a wasmssa.max at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MaxOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "max", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MaxOp{opWrapper{op}}
 }
@@ -1738,20 +1738,20 @@ func AsMinOp(op *ir.Operation) (MinOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MinOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MinOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MinOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MinOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MinOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MinOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMinOp creates a wasmssa.min at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MinOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "min", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MinOp{opWrapper{op}}
 }
@@ -1771,20 +1771,20 @@ func AsMulOp(op *ir.Operation) (MulOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MulOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o MulOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o MulOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o MulOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o MulOp) Result() *ir.Value { return o.op.Results[0] }
+func (o MulOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildMulOp creates a wasmssa.mul at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MulOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "mul", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MulOp{opWrapper{op}}
 }
@@ -1804,20 +1804,20 @@ func AsNeOp(op *ir.Operation) (NeOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o NeOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o NeOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o NeOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o NeOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o NeOp) Result() *ir.Value { return o.op.Results[0] }
+func (o NeOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildNeOp creates a wasmssa.ne at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildNeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) NeOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "ne", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return NeOp{opWrapper{op}}
 }
@@ -1837,17 +1837,17 @@ func AsNegOp(op *ir.Operation) (NegOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o NegOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o NegOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o NegOp) Result() *ir.Value { return o.op.Results[0] }
+func (o NegOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildNegOp creates a wasmssa.neg at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildNegOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value) NegOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "neg", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	b.Insert(op)
 	return NegOp{opWrapper{op}}
 }
@@ -1867,20 +1867,20 @@ func AsOrOp(op *ir.Operation) (OrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o OrOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o OrOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o OrOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o OrOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o OrOp) Result() *ir.Value { return o.op.Results[0] }
+func (o OrOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildOrOp creates a wasmssa.or at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) OrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "or", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return OrOp{opWrapper{op}}
 }
@@ -1900,17 +1900,17 @@ func AsPopcntOp(op *ir.Operation) (PopcntOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o PopcntOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o PopcntOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o PopcntOp) Result() *ir.Value { return o.op.Results[0] }
+func (o PopcntOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildPopcntOp creates a wasmssa.popcnt at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPopcntOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value) PopcntOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "popcnt", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	b.Insert(op)
 	return PopcntOp{opWrapper{op}}
 }
@@ -1930,17 +1930,17 @@ func AsPromoteOp(op *ir.Operation) (PromoteOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o PromoteOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o PromoteOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o PromoteOp) Result() *ir.Value { return o.op.Results[0] }
+func (o PromoteOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildPromoteOp creates a wasmssa.promote at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPromoteOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) PromoteOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "promote", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return PromoteOp{opWrapper{op}}
 }
@@ -1960,17 +1960,17 @@ func AsReinterpretOp(op *ir.Operation) (ReinterpretOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReinterpretOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o ReinterpretOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ReinterpretOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ReinterpretOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildReinterpretOp creates a wasmssa.reinterpret at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReinterpretOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) ReinterpretOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "reinterpret", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return ReinterpretOp{opWrapper{op}}
 }
@@ -1990,20 +1990,20 @@ func AsRemSiOp(op *ir.Operation) (RemSiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o RemSiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o RemSiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o RemSiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o RemSiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o RemSiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RemSiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRemSiOp creates a wasmssa.rem_si at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildRemSiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) RemSiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "rem_si", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return RemSiOp{opWrapper{op}}
 }
@@ -2023,20 +2023,20 @@ func AsRemUiOp(op *ir.Operation) (RemUiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o RemUiOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o RemUiOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o RemUiOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o RemUiOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o RemUiOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RemUiOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRemUiOp creates a wasmssa.rem_ui at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildRemUiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) RemUiOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "rem_ui", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return RemUiOp{opWrapper{op}}
 }
@@ -2056,14 +2056,14 @@ func AsReturnOp(op *ir.Operation) (ReturnOp, bool) {
 }
 
 // Operands returns the op's operands operand group.
-func (o ReturnOp) Operands() []*ir.Value { return o.op.Operands }
+func (o ReturnOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // BuildReturnOp creates a wasmssa.return at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReturnOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) ReturnOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "return", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{}, operands...)
+	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return ReturnOp{opWrapper{op}}
 }
@@ -2083,20 +2083,20 @@ func AsRotlOp(op *ir.Operation) (RotlOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o RotlOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o RotlOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Bits returns the op's bits operand.
-func (o RotlOp) Bits() *ir.Value { return o.op.Operands[1] }
+func (o RotlOp) Bits() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o RotlOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RotlOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRotlOp creates a wasmssa.rotl at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRotlOp(b *ir.Builder, loc ir.Location, resultType ir.Type, val, bits *ir.Value) RotlOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "rotl", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{val, bits}
+	op.SetOperands([]*ir.Value{val, bits})
 	b.Insert(op)
 	return RotlOp{opWrapper{op}}
 }
@@ -2116,20 +2116,20 @@ func AsRotrOp(op *ir.Operation) (RotrOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o RotrOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o RotrOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Bits returns the op's bits operand.
-func (o RotrOp) Bits() *ir.Value { return o.op.Operands[1] }
+func (o RotrOp) Bits() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o RotrOp) Result() *ir.Value { return o.op.Results[0] }
+func (o RotrOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildRotrOp creates a wasmssa.rotr at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRotrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, val, bits *ir.Value) RotrOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "rotr", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{val, bits}
+	op.SetOperands([]*ir.Value{val, bits})
 	b.Insert(op)
 	return RotrOp{opWrapper{op}}
 }
@@ -2149,20 +2149,20 @@ func AsShlOp(op *ir.Operation) (ShlOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o ShlOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o ShlOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Bits returns the op's bits operand.
-func (o ShlOp) Bits() *ir.Value { return o.op.Operands[1] }
+func (o ShlOp) Bits() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ShlOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ShlOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildShlOp creates a wasmssa.shl at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildShlOp(b *ir.Builder, loc ir.Location, resultType ir.Type, val, bits *ir.Value) ShlOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "shl", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{val, bits}
+	op.SetOperands([]*ir.Value{val, bits})
 	b.Insert(op)
 	return ShlOp{opWrapper{op}}
 }
@@ -2182,20 +2182,20 @@ func AsShrSOp(op *ir.Operation) (ShrSOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o ShrSOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o ShrSOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Bits returns the op's bits operand.
-func (o ShrSOp) Bits() *ir.Value { return o.op.Operands[1] }
+func (o ShrSOp) Bits() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ShrSOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ShrSOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildShrSOp creates a wasmssa.shr_s at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildShrSOp(b *ir.Builder, loc ir.Location, resultType ir.Type, val, bits *ir.Value) ShrSOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "shr_s", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{val, bits}
+	op.SetOperands([]*ir.Value{val, bits})
 	b.Insert(op)
 	return ShrSOp{opWrapper{op}}
 }
@@ -2215,20 +2215,20 @@ func AsShrUOp(op *ir.Operation) (ShrUOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o ShrUOp) Val() *ir.Value { return o.op.Operands[0] }
+func (o ShrUOp) Val() *ir.Value { return o.op.Operand(0) }
 
 // Bits returns the op's bits operand.
-func (o ShrUOp) Bits() *ir.Value { return o.op.Operands[1] }
+func (o ShrUOp) Bits() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o ShrUOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ShrUOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildShrUOp creates a wasmssa.shr_u at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildShrUOp(b *ir.Builder, loc ir.Location, resultType ir.Type, val, bits *ir.Value) ShrUOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "shr_u", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{val, bits}
+	op.SetOperands([]*ir.Value{val, bits})
 	b.Insert(op)
 	return ShrUOp{opWrapper{op}}
 }
@@ -2248,17 +2248,17 @@ func AsSqrtOp(op *ir.Operation) (SqrtOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o SqrtOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o SqrtOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o SqrtOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SqrtOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSqrtOp creates a wasmssa.sqrt at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value) SqrtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "sqrt", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	b.Insert(op)
 	return SqrtOp{opWrapper{op}}
 }
@@ -2278,20 +2278,20 @@ func AsSubOp(op *ir.Operation) (SubOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SubOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o SubOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o SubOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o SubOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o SubOp) Result() *ir.Value { return o.op.Results[0] }
+func (o SubOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildSubOp creates a wasmssa.sub at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSubOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) SubOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "sub", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return SubOp{opWrapper{op}}
 }
@@ -2344,17 +2344,17 @@ func AsTruncOp(op *ir.Operation) (TruncOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o TruncOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o TruncOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o TruncOp) Result() *ir.Value { return o.op.Results[0] }
+func (o TruncOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildTruncOp creates a wasmssa.trunc at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTruncOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value) TruncOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "trunc", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{src}
+	op.SetOperands([]*ir.Value{src})
 	b.Insert(op)
 	return TruncOp{opWrapper{op}}
 }
@@ -2374,17 +2374,17 @@ func AsWrapOp(op *ir.Operation) (WrapOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o WrapOp) Input() *ir.Value { return o.op.Operands[0] }
+func (o WrapOp) Input() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o WrapOp) Result() *ir.Value { return o.op.Results[0] }
+func (o WrapOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildWrapOp creates a wasmssa.wrap at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildWrapOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) WrapOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "wrap", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{input}
+	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return WrapOp{opWrapper{op}}
 }
@@ -2404,20 +2404,20 @@ func AsXorOp(op *ir.Operation) (XorOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o XorOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o XorOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o XorOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o XorOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o XorOp) Result() *ir.Value { return o.op.Results[0] }
+func (o XorOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildXorOp creates a wasmssa.xor at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildXorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) XorOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "xor", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{lhs, rhs}
+	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return XorOp{opWrapper{op}}
 }

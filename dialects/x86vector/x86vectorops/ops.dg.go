@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -51,17 +51,17 @@ func AsAvxBcstToF32PackedOp(op *ir.Operation) (AvxBcstToF32PackedOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o AvxBcstToF32PackedOp) A() *ir.Value { return o.op.Operands[0] }
+func (o AvxBcstToF32PackedOp) A() *ir.Value { return o.op.Operand(0) }
 
 // Dst returns the op's dst result.
-func (o AvxBcstToF32PackedOp) Dst() *ir.Value { return o.op.Results[0] }
+func (o AvxBcstToF32PackedOp) Dst() *ir.Value { return o.op.Result(0) }
 
 // BuildAvxBcstToF32PackedOp creates a x86vector.avx.bcst_to_f32.packed at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildAvxBcstToF32PackedOp(b *ir.Builder, loc ir.Location, dstType ir.Type, a_ *ir.Value) AvxBcstToF32PackedOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx.bcst_to_f32.packed", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{a_}
+	op.SetOperands([]*ir.Value{a_})
 	b.Insert(op)
 	return AvxBcstToF32PackedOp{opWrapper{op}}
 }
@@ -81,10 +81,10 @@ func AsAvxCvtPackedEvenIndexedToF32Op(op *ir.Operation) (AvxCvtPackedEvenIndexed
 }
 
 // A returns the op's a operand.
-func (o AvxCvtPackedEvenIndexedToF32Op) A() *ir.Value { return o.op.Operands[0] }
+func (o AvxCvtPackedEvenIndexedToF32Op) A() *ir.Value { return o.op.Operand(0) }
 
 // Dst returns the op's dst result.
-func (o AvxCvtPackedEvenIndexedToF32Op) Dst() *ir.Value { return o.op.Results[0] }
+func (o AvxCvtPackedEvenIndexedToF32Op) Dst() *ir.Value { return o.op.Result(0) }
 
 // BuildAvxCvtPackedEvenIndexedToF32Op creates a
 // x86vector.avx.cvt.packed.even.indexed_to_f32 at b's insertion point
@@ -92,7 +92,7 @@ func (o AvxCvtPackedEvenIndexedToF32Op) Dst() *ir.Value { return o.op.Results[0]
 // single-block regions get their block.
 func BuildAvxCvtPackedEvenIndexedToF32Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_ *ir.Value) AvxCvtPackedEvenIndexedToF32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx.cvt.packed.even.indexed_to_f32", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{a_}
+	op.SetOperands([]*ir.Value{a_})
 	b.Insert(op)
 	return AvxCvtPackedEvenIndexedToF32Op{opWrapper{op}}
 }
@@ -112,10 +112,10 @@ func AsAvxCvtPackedOddIndexedToF32Op(op *ir.Operation) (AvxCvtPackedOddIndexedTo
 }
 
 // A returns the op's a operand.
-func (o AvxCvtPackedOddIndexedToF32Op) A() *ir.Value { return o.op.Operands[0] }
+func (o AvxCvtPackedOddIndexedToF32Op) A() *ir.Value { return o.op.Operand(0) }
 
 // Dst returns the op's dst result.
-func (o AvxCvtPackedOddIndexedToF32Op) Dst() *ir.Value { return o.op.Results[0] }
+func (o AvxCvtPackedOddIndexedToF32Op) Dst() *ir.Value { return o.op.Result(0) }
 
 // BuildAvxCvtPackedOddIndexedToF32Op creates a
 // x86vector.avx.cvt.packed.odd.indexed_to_f32 at b's insertion point (detached
@@ -123,7 +123,7 @@ func (o AvxCvtPackedOddIndexedToF32Op) Dst() *ir.Value { return o.op.Results[0] 
 // regions get their block.
 func BuildAvxCvtPackedOddIndexedToF32Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_ *ir.Value) AvxCvtPackedOddIndexedToF32Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx.cvt.packed.odd.indexed_to_f32", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{a_}
+	op.SetOperands([]*ir.Value{a_})
 	b.Insert(op)
 	return AvxCvtPackedOddIndexedToF32Op{opWrapper{op}}
 }
@@ -143,23 +143,23 @@ func AsAvxDotI8Op(op *ir.Operation) (AvxDotI8Op, bool) {
 }
 
 // W returns the op's w operand.
-func (o AvxDotI8Op) W() *ir.Value { return o.op.Operands[0] }
+func (o AvxDotI8Op) W() *ir.Value { return o.op.Operand(0) }
 
 // A returns the op's a operand.
-func (o AvxDotI8Op) A() *ir.Value { return o.op.Operands[1] }
+func (o AvxDotI8Op) A() *ir.Value { return o.op.Operand(1) }
 
 // B returns the op's b operand.
-func (o AvxDotI8Op) B() *ir.Value { return o.op.Operands[2] }
+func (o AvxDotI8Op) B() *ir.Value { return o.op.Operand(2) }
 
 // Dst returns the op's dst result.
-func (o AvxDotI8Op) Dst() *ir.Value { return o.op.Results[0] }
+func (o AvxDotI8Op) Dst() *ir.Value { return o.op.Result(0) }
 
 // BuildAvxDotI8Op creates a x86vector.avx.dot.i8 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAvxDotI8Op(b *ir.Builder, loc ir.Location, dstType ir.Type, w_, a_, b_ *ir.Value) AvxDotI8Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx.dot.i8", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{w_, a_, b_}
+	op.SetOperands([]*ir.Value{w_, a_, b_})
 	b.Insert(op)
 	return AvxDotI8Op{opWrapper{op}}
 }
@@ -179,20 +179,20 @@ func AsAvxIntrDotOp(op *ir.Operation) (AvxIntrDotOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o AvxIntrDotOp) A() *ir.Value { return o.op.Operands[0] }
+func (o AvxIntrDotOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o AvxIntrDotOp) B() *ir.Value { return o.op.Operands[1] }
+func (o AvxIntrDotOp) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o AvxIntrDotOp) Res() *ir.Value { return o.op.Results[0] }
+func (o AvxIntrDotOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildAvxIntrDotOp creates a x86vector.avx.intr.dot at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAvxIntrDotOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) AvxIntrDotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx.intr.dot", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return AvxIntrDotOp{opWrapper{op}}
 }
@@ -212,23 +212,23 @@ func AsAvxIntrDpPs256Op(op *ir.Operation) (AvxIntrDpPs256Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o AvxIntrDpPs256Op) A() *ir.Value { return o.op.Operands[0] }
+func (o AvxIntrDpPs256Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o AvxIntrDpPs256Op) B() *ir.Value { return o.op.Operands[1] }
+func (o AvxIntrDpPs256Op) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand.
-func (o AvxIntrDpPs256Op) C() *ir.Value { return o.op.Operands[2] }
+func (o AvxIntrDpPs256Op) C() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o AvxIntrDpPs256Op) Res() *ir.Value { return o.op.Results[0] }
+func (o AvxIntrDpPs256Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildAvxIntrDpPs256Op creates a x86vector.avx.intr.dp.ps.256 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildAvxIntrDpPs256Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value) AvxIntrDpPs256Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx.intr.dp.ps.256", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_, c_}
+	op.SetOperands([]*ir.Value{a_, b_, c_})
 	b.Insert(op)
 	return AvxIntrDpPs256Op{opWrapper{op}}
 }
@@ -248,17 +248,17 @@ func AsAvxIntrRsqrtPs256Op(op *ir.Operation) (AvxIntrRsqrtPs256Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o AvxIntrRsqrtPs256Op) A() *ir.Value { return o.op.Operands[0] }
+func (o AvxIntrRsqrtPs256Op) A() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o AvxIntrRsqrtPs256Op) Res() *ir.Value { return o.op.Results[0] }
+func (o AvxIntrRsqrtPs256Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildAvxIntrRsqrtPs256Op creates a x86vector.avx.intr.rsqrt.ps.256 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildAvxIntrRsqrtPs256Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_ *ir.Value) AvxIntrRsqrtPs256Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx.intr.rsqrt.ps.256", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_}
+	op.SetOperands([]*ir.Value{a_})
 	b.Insert(op)
 	return AvxIntrRsqrtPs256Op{opWrapper{op}}
 }
@@ -278,17 +278,17 @@ func AsAvxRsqrtOp(op *ir.Operation) (AvxRsqrtOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o AvxRsqrtOp) A() *ir.Value { return o.op.Operands[0] }
+func (o AvxRsqrtOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b result.
-func (o AvxRsqrtOp) B() *ir.Value { return o.op.Results[0] }
+func (o AvxRsqrtOp) B() *ir.Value { return o.op.Result(0) }
 
 // BuildAvxRsqrtOp creates a x86vector.avx.rsqrt at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAvxRsqrtOp(b *ir.Builder, loc ir.Location, b_Type ir.Type, a_ *ir.Value) AvxRsqrtOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx.rsqrt", Registered: true}, loc, []ir.Type{b_Type})
-	op.Operands = []*ir.Value{a_}
+	op.SetOperands([]*ir.Value{a_})
 	b.Insert(op)
 	return AvxRsqrtOp{opWrapper{op}}
 }
@@ -308,10 +308,10 @@ func AsAvx512CvtPackedF32ToBf16Op(op *ir.Operation) (Avx512CvtPackedF32ToBf16Op,
 }
 
 // A returns the op's a operand.
-func (o Avx512CvtPackedF32ToBf16Op) A() *ir.Value { return o.op.Operands[0] }
+func (o Avx512CvtPackedF32ToBf16Op) A() *ir.Value { return o.op.Operand(0) }
 
 // Dst returns the op's dst result.
-func (o Avx512CvtPackedF32ToBf16Op) Dst() *ir.Value { return o.op.Results[0] }
+func (o Avx512CvtPackedF32ToBf16Op) Dst() *ir.Value { return o.op.Result(0) }
 
 // BuildAvx512CvtPackedF32ToBf16Op creates a
 // x86vector.avx512.cvt.packed.f32_to_bf16 at b's insertion point (detached
@@ -319,7 +319,7 @@ func (o Avx512CvtPackedF32ToBf16Op) Dst() *ir.Value { return o.op.Results[0] }
 // regions get their block.
 func BuildAvx512CvtPackedF32ToBf16Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_ *ir.Value) Avx512CvtPackedF32ToBf16Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.cvt.packed.f32_to_bf16", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{a_}
+	op.SetOperands([]*ir.Value{a_})
 	b.Insert(op)
 	return Avx512CvtPackedF32ToBf16Op{opWrapper{op}}
 }
@@ -339,23 +339,23 @@ func AsAvx512DotOp(op *ir.Operation) (Avx512DotOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o Avx512DotOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o Avx512DotOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // A returns the op's a operand.
-func (o Avx512DotOp) A() *ir.Value { return o.op.Operands[1] }
+func (o Avx512DotOp) A() *ir.Value { return o.op.Operand(1) }
 
 // B returns the op's b operand.
-func (o Avx512DotOp) B() *ir.Value { return o.op.Operands[2] }
+func (o Avx512DotOp) B() *ir.Value { return o.op.Operand(2) }
 
 // Dst returns the op's dst result.
-func (o Avx512DotOp) Dst() *ir.Value { return o.op.Results[0] }
+func (o Avx512DotOp) Dst() *ir.Value { return o.op.Result(0) }
 
 // BuildAvx512DotOp creates a x86vector.avx512.dot at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAvx512DotOp(b *ir.Builder, loc ir.Location, dstType ir.Type, src, a_, b_ *ir.Value) Avx512DotOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.dot", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{src, a_, b_}
+	op.SetOperands([]*ir.Value{src, a_, b_})
 	b.Insert(op)
 	return Avx512DotOp{opWrapper{op}}
 }
@@ -375,23 +375,23 @@ func AsAvx512IntrMaskCompressOp(op *ir.Operation) (Avx512IntrMaskCompressOp, boo
 }
 
 // A returns the op's a operand.
-func (o Avx512IntrMaskCompressOp) A() *ir.Value { return o.op.Operands[0] }
+func (o Avx512IntrMaskCompressOp) A() *ir.Value { return o.op.Operand(0) }
 
 // Src returns the op's src operand.
-func (o Avx512IntrMaskCompressOp) Src() *ir.Value { return o.op.Operands[1] }
+func (o Avx512IntrMaskCompressOp) Src() *ir.Value { return o.op.Operand(1) }
 
 // K returns the op's k operand.
-func (o Avx512IntrMaskCompressOp) K() *ir.Value { return o.op.Operands[2] }
+func (o Avx512IntrMaskCompressOp) K() *ir.Value { return o.op.Operand(2) }
 
 // Res returns the op's res result.
-func (o Avx512IntrMaskCompressOp) Res() *ir.Value { return o.op.Results[0] }
+func (o Avx512IntrMaskCompressOp) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildAvx512IntrMaskCompressOp creates a x86vector.avx512.intr.mask.compress
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildAvx512IntrMaskCompressOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, src, k_ *ir.Value) Avx512IntrMaskCompressOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.intr.mask.compress", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, src, k_}
+	op.SetOperands([]*ir.Value{a_, src, k_})
 	b.Insert(op)
 	return Avx512IntrMaskCompressOp{opWrapper{op}}
 }
@@ -411,22 +411,22 @@ func AsAvx512IntrMaskRndscalePd512Op(op *ir.Operation) (Avx512IntrMaskRndscalePd
 }
 
 // Src returns the op's src operand.
-func (o Avx512IntrMaskRndscalePd512Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o Avx512IntrMaskRndscalePd512Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // K returns the op's k operand.
-func (o Avx512IntrMaskRndscalePd512Op) K() *ir.Value { return o.op.Operands[1] }
+func (o Avx512IntrMaskRndscalePd512Op) K() *ir.Value { return o.op.Operand(1) }
 
 // A returns the op's a operand.
-func (o Avx512IntrMaskRndscalePd512Op) A() *ir.Value { return o.op.Operands[2] }
+func (o Avx512IntrMaskRndscalePd512Op) A() *ir.Value { return o.op.Operand(2) }
 
 // Imm returns the op's imm operand.
-func (o Avx512IntrMaskRndscalePd512Op) Imm() *ir.Value { return o.op.Operands[3] }
+func (o Avx512IntrMaskRndscalePd512Op) Imm() *ir.Value { return o.op.Operand(3) }
 
 // Rounding returns the op's rounding operand.
-func (o Avx512IntrMaskRndscalePd512Op) Rounding() *ir.Value { return o.op.Operands[4] }
+func (o Avx512IntrMaskRndscalePd512Op) Rounding() *ir.Value { return o.op.Operand(4) }
 
 // Res returns the op's res result.
-func (o Avx512IntrMaskRndscalePd512Op) Res() *ir.Value { return o.op.Results[0] }
+func (o Avx512IntrMaskRndscalePd512Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildAvx512IntrMaskRndscalePd512Op creates a
 // x86vector.avx512.intr.mask.rndscale.pd.512 at b's insertion point (detached
@@ -434,7 +434,7 @@ func (o Avx512IntrMaskRndscalePd512Op) Res() *ir.Value { return o.op.Results[0] 
 // regions get their block.
 func BuildAvx512IntrMaskRndscalePd512Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, k_, a_, imm, rounding *ir.Value) Avx512IntrMaskRndscalePd512Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.intr.mask.rndscale.pd.512", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, k_, a_, imm, rounding}
+	op.SetOperands([]*ir.Value{src, k_, a_, imm, rounding})
 	b.Insert(op)
 	return Avx512IntrMaskRndscalePd512Op{opWrapper{op}}
 }
@@ -454,22 +454,22 @@ func AsAvx512IntrMaskRndscalePs512Op(op *ir.Operation) (Avx512IntrMaskRndscalePs
 }
 
 // Src returns the op's src operand.
-func (o Avx512IntrMaskRndscalePs512Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o Avx512IntrMaskRndscalePs512Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // K returns the op's k operand.
-func (o Avx512IntrMaskRndscalePs512Op) K() *ir.Value { return o.op.Operands[1] }
+func (o Avx512IntrMaskRndscalePs512Op) K() *ir.Value { return o.op.Operand(1) }
 
 // A returns the op's a operand.
-func (o Avx512IntrMaskRndscalePs512Op) A() *ir.Value { return o.op.Operands[2] }
+func (o Avx512IntrMaskRndscalePs512Op) A() *ir.Value { return o.op.Operand(2) }
 
 // Imm returns the op's imm operand.
-func (o Avx512IntrMaskRndscalePs512Op) Imm() *ir.Value { return o.op.Operands[3] }
+func (o Avx512IntrMaskRndscalePs512Op) Imm() *ir.Value { return o.op.Operand(3) }
 
 // Rounding returns the op's rounding operand.
-func (o Avx512IntrMaskRndscalePs512Op) Rounding() *ir.Value { return o.op.Operands[4] }
+func (o Avx512IntrMaskRndscalePs512Op) Rounding() *ir.Value { return o.op.Operand(4) }
 
 // Res returns the op's res result.
-func (o Avx512IntrMaskRndscalePs512Op) Res() *ir.Value { return o.op.Results[0] }
+func (o Avx512IntrMaskRndscalePs512Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildAvx512IntrMaskRndscalePs512Op creates a
 // x86vector.avx512.intr.mask.rndscale.ps.512 at b's insertion point (detached
@@ -477,7 +477,7 @@ func (o Avx512IntrMaskRndscalePs512Op) Res() *ir.Value { return o.op.Results[0] 
 // regions get their block.
 func BuildAvx512IntrMaskRndscalePs512Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, k_, a_, imm, rounding *ir.Value) Avx512IntrMaskRndscalePs512Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.intr.mask.rndscale.ps.512", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, k_, a_, imm, rounding}
+	op.SetOperands([]*ir.Value{src, k_, a_, imm, rounding})
 	b.Insert(op)
 	return Avx512IntrMaskRndscalePs512Op{opWrapper{op}}
 }
@@ -497,22 +497,22 @@ func AsAvx512IntrMaskScalefPd512Op(op *ir.Operation) (Avx512IntrMaskScalefPd512O
 }
 
 // Src returns the op's src operand.
-func (o Avx512IntrMaskScalefPd512Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o Avx512IntrMaskScalefPd512Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // A returns the op's a operand.
-func (o Avx512IntrMaskScalefPd512Op) A() *ir.Value { return o.op.Operands[1] }
+func (o Avx512IntrMaskScalefPd512Op) A() *ir.Value { return o.op.Operand(1) }
 
 // B returns the op's b operand.
-func (o Avx512IntrMaskScalefPd512Op) B() *ir.Value { return o.op.Operands[2] }
+func (o Avx512IntrMaskScalefPd512Op) B() *ir.Value { return o.op.Operand(2) }
 
 // K returns the op's k operand.
-func (o Avx512IntrMaskScalefPd512Op) K() *ir.Value { return o.op.Operands[3] }
+func (o Avx512IntrMaskScalefPd512Op) K() *ir.Value { return o.op.Operand(3) }
 
 // Rounding returns the op's rounding operand.
-func (o Avx512IntrMaskScalefPd512Op) Rounding() *ir.Value { return o.op.Operands[4] }
+func (o Avx512IntrMaskScalefPd512Op) Rounding() *ir.Value { return o.op.Operand(4) }
 
 // Res returns the op's res result.
-func (o Avx512IntrMaskScalefPd512Op) Res() *ir.Value { return o.op.Results[0] }
+func (o Avx512IntrMaskScalefPd512Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildAvx512IntrMaskScalefPd512Op creates a
 // x86vector.avx512.intr.mask.scalef.pd.512 at b's insertion point (detached
@@ -520,7 +520,7 @@ func (o Avx512IntrMaskScalefPd512Op) Res() *ir.Value { return o.op.Results[0] }
 // regions get their block.
 func BuildAvx512IntrMaskScalefPd512Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, a_, b_, k_, rounding *ir.Value) Avx512IntrMaskScalefPd512Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.intr.mask.scalef.pd.512", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, a_, b_, k_, rounding}
+	op.SetOperands([]*ir.Value{src, a_, b_, k_, rounding})
 	b.Insert(op)
 	return Avx512IntrMaskScalefPd512Op{opWrapper{op}}
 }
@@ -540,22 +540,22 @@ func AsAvx512IntrMaskScalefPs512Op(op *ir.Operation) (Avx512IntrMaskScalefPs512O
 }
 
 // Src returns the op's src operand.
-func (o Avx512IntrMaskScalefPs512Op) Src() *ir.Value { return o.op.Operands[0] }
+func (o Avx512IntrMaskScalefPs512Op) Src() *ir.Value { return o.op.Operand(0) }
 
 // A returns the op's a operand.
-func (o Avx512IntrMaskScalefPs512Op) A() *ir.Value { return o.op.Operands[1] }
+func (o Avx512IntrMaskScalefPs512Op) A() *ir.Value { return o.op.Operand(1) }
 
 // B returns the op's b operand.
-func (o Avx512IntrMaskScalefPs512Op) B() *ir.Value { return o.op.Operands[2] }
+func (o Avx512IntrMaskScalefPs512Op) B() *ir.Value { return o.op.Operand(2) }
 
 // K returns the op's k operand.
-func (o Avx512IntrMaskScalefPs512Op) K() *ir.Value { return o.op.Operands[3] }
+func (o Avx512IntrMaskScalefPs512Op) K() *ir.Value { return o.op.Operand(3) }
 
 // Rounding returns the op's rounding operand.
-func (o Avx512IntrMaskScalefPs512Op) Rounding() *ir.Value { return o.op.Operands[4] }
+func (o Avx512IntrMaskScalefPs512Op) Rounding() *ir.Value { return o.op.Operand(4) }
 
 // Res returns the op's res result.
-func (o Avx512IntrMaskScalefPs512Op) Res() *ir.Value { return o.op.Results[0] }
+func (o Avx512IntrMaskScalefPs512Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildAvx512IntrMaskScalefPs512Op creates a
 // x86vector.avx512.intr.mask.scalef.ps.512 at b's insertion point (detached
@@ -563,7 +563,7 @@ func (o Avx512IntrMaskScalefPs512Op) Res() *ir.Value { return o.op.Results[0] }
 // regions get their block.
 func BuildAvx512IntrMaskScalefPs512Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, a_, b_, k_, rounding *ir.Value) Avx512IntrMaskScalefPs512Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.intr.mask.scalef.ps.512", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{src, a_, b_, k_, rounding}
+	op.SetOperands([]*ir.Value{src, a_, b_, k_, rounding})
 	b.Insert(op)
 	return Avx512IntrMaskScalefPs512Op{opWrapper{op}}
 }
@@ -583,13 +583,13 @@ func AsAvx512IntrVp2intersectD512Op(op *ir.Operation) (Avx512IntrVp2intersectD51
 }
 
 // A returns the op's a operand.
-func (o Avx512IntrVp2intersectD512Op) A() *ir.Value { return o.op.Operands[0] }
+func (o Avx512IntrVp2intersectD512Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o Avx512IntrVp2intersectD512Op) B() *ir.Value { return o.op.Operands[1] }
+func (o Avx512IntrVp2intersectD512Op) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o Avx512IntrVp2intersectD512Op) Res() *ir.Value { return o.op.Results[0] }
+func (o Avx512IntrVp2intersectD512Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildAvx512IntrVp2intersectD512Op creates a
 // x86vector.avx512.intr.vp2intersect.d.512 at b's insertion point (detached
@@ -597,7 +597,7 @@ func (o Avx512IntrVp2intersectD512Op) Res() *ir.Value { return o.op.Results[0] }
 // regions get their block.
 func BuildAvx512IntrVp2intersectD512Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) Avx512IntrVp2intersectD512Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.intr.vp2intersect.d.512", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return Avx512IntrVp2intersectD512Op{opWrapper{op}}
 }
@@ -617,13 +617,13 @@ func AsAvx512IntrVp2intersectQ512Op(op *ir.Operation) (Avx512IntrVp2intersectQ51
 }
 
 // A returns the op's a operand.
-func (o Avx512IntrVp2intersectQ512Op) A() *ir.Value { return o.op.Operands[0] }
+func (o Avx512IntrVp2intersectQ512Op) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o Avx512IntrVp2intersectQ512Op) B() *ir.Value { return o.op.Operands[1] }
+func (o Avx512IntrVp2intersectQ512Op) B() *ir.Value { return o.op.Operand(1) }
 
 // Res returns the op's res result.
-func (o Avx512IntrVp2intersectQ512Op) Res() *ir.Value { return o.op.Results[0] }
+func (o Avx512IntrVp2intersectQ512Op) Res() *ir.Value { return o.op.Result(0) }
 
 // BuildAvx512IntrVp2intersectQ512Op creates a
 // x86vector.avx512.intr.vp2intersect.q.512 at b's insertion point (detached
@@ -631,7 +631,7 @@ func (o Avx512IntrVp2intersectQ512Op) Res() *ir.Value { return o.op.Results[0] }
 // regions get their block.
 func BuildAvx512IntrVp2intersectQ512Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) Avx512IntrVp2intersectQ512Op {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.intr.vp2intersect.q.512", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return Avx512IntrVp2intersectQ512Op{opWrapper{op}}
 }
@@ -651,21 +651,21 @@ func AsAvx512MaskCompressOp(op *ir.Operation) (Avx512MaskCompressOp, bool) {
 }
 
 // K returns the op's k operand.
-func (o Avx512MaskCompressOp) K() *ir.Value { return o.op.Operands[0] }
+func (o Avx512MaskCompressOp) K() *ir.Value { return o.op.Operand(0) }
 
 // A returns the op's a operand.
-func (o Avx512MaskCompressOp) A() *ir.Value { return o.op.Operands[1] }
+func (o Avx512MaskCompressOp) A() *ir.Value { return o.op.Operand(1) }
 
 // Src returns the op's src operand, or nil.
 func (o Avx512MaskCompressOp) Src() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Dst returns the op's dst result.
-func (o Avx512MaskCompressOp) Dst() *ir.Value { return o.op.Results[0] }
+func (o Avx512MaskCompressOp) Dst() *ir.Value { return o.op.Result(0) }
 
 // ConstantSrc returns the optional attribute constant_src, or nil if it is not set.
 func (o Avx512MaskCompressOp) ConstantSrc() ir.Attribute { return o.op.Attr("constant_src") }
@@ -675,7 +675,7 @@ func (o Avx512MaskCompressOp) ConstantSrc() ir.Attribute { return o.op.Attr("con
 // left unset; single-block regions get their block.
 func BuildAvx512MaskCompressOp(b *ir.Builder, loc ir.Location, dstType ir.Type, k_, a_ *ir.Value, src []*ir.Value, constantSrc ir.Attribute) Avx512MaskCompressOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.mask.compress", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = append([]*ir.Value{k_, a_}, src...)
+	op.SetOperands(append([]*ir.Value{k_, a_}, src...))
 	setAttrs(op, []string{"constant_src"}, constantSrc)
 	b.Insert(op)
 	return Avx512MaskCompressOp{opWrapper{op}}
@@ -696,29 +696,29 @@ func AsAvx512MaskRndscaleOp(op *ir.Operation) (Avx512MaskRndscaleOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o Avx512MaskRndscaleOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o Avx512MaskRndscaleOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // K returns the op's k operand.
-func (o Avx512MaskRndscaleOp) K() *ir.Value { return o.op.Operands[1] }
+func (o Avx512MaskRndscaleOp) K() *ir.Value { return o.op.Operand(1) }
 
 // A returns the op's a operand.
-func (o Avx512MaskRndscaleOp) A() *ir.Value { return o.op.Operands[2] }
+func (o Avx512MaskRndscaleOp) A() *ir.Value { return o.op.Operand(2) }
 
 // Imm returns the op's imm operand.
-func (o Avx512MaskRndscaleOp) Imm() *ir.Value { return o.op.Operands[3] }
+func (o Avx512MaskRndscaleOp) Imm() *ir.Value { return o.op.Operand(3) }
 
 // Rounding returns the op's rounding operand.
-func (o Avx512MaskRndscaleOp) Rounding() *ir.Value { return o.op.Operands[4] }
+func (o Avx512MaskRndscaleOp) Rounding() *ir.Value { return o.op.Operand(4) }
 
 // Dst returns the op's dst result.
-func (o Avx512MaskRndscaleOp) Dst() *ir.Value { return o.op.Results[0] }
+func (o Avx512MaskRndscaleOp) Dst() *ir.Value { return o.op.Result(0) }
 
 // BuildAvx512MaskRndscaleOp creates a x86vector.avx512.mask.rndscale at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildAvx512MaskRndscaleOp(b *ir.Builder, loc ir.Location, dstType ir.Type, src, k_, a_, imm, rounding *ir.Value) Avx512MaskRndscaleOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.mask.rndscale", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{src, k_, a_, imm, rounding}
+	op.SetOperands([]*ir.Value{src, k_, a_, imm, rounding})
 	b.Insert(op)
 	return Avx512MaskRndscaleOp{opWrapper{op}}
 }
@@ -738,29 +738,29 @@ func AsAvx512MaskScalefOp(op *ir.Operation) (Avx512MaskScalefOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o Avx512MaskScalefOp) Src() *ir.Value { return o.op.Operands[0] }
+func (o Avx512MaskScalefOp) Src() *ir.Value { return o.op.Operand(0) }
 
 // A returns the op's a operand.
-func (o Avx512MaskScalefOp) A() *ir.Value { return o.op.Operands[1] }
+func (o Avx512MaskScalefOp) A() *ir.Value { return o.op.Operand(1) }
 
 // B returns the op's b operand.
-func (o Avx512MaskScalefOp) B() *ir.Value { return o.op.Operands[2] }
+func (o Avx512MaskScalefOp) B() *ir.Value { return o.op.Operand(2) }
 
 // K returns the op's k operand.
-func (o Avx512MaskScalefOp) K() *ir.Value { return o.op.Operands[3] }
+func (o Avx512MaskScalefOp) K() *ir.Value { return o.op.Operand(3) }
 
 // Rounding returns the op's rounding operand.
-func (o Avx512MaskScalefOp) Rounding() *ir.Value { return o.op.Operands[4] }
+func (o Avx512MaskScalefOp) Rounding() *ir.Value { return o.op.Operand(4) }
 
 // Dst returns the op's dst result.
-func (o Avx512MaskScalefOp) Dst() *ir.Value { return o.op.Results[0] }
+func (o Avx512MaskScalefOp) Dst() *ir.Value { return o.op.Result(0) }
 
 // BuildAvx512MaskScalefOp creates a x86vector.avx512.mask.scalef at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildAvx512MaskScalefOp(b *ir.Builder, loc ir.Location, dstType ir.Type, src, a_, b_, k_, rounding *ir.Value) Avx512MaskScalefOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.mask.scalef", Registered: true}, loc, []ir.Type{dstType})
-	op.Operands = []*ir.Value{src, a_, b_, k_, rounding}
+	op.SetOperands([]*ir.Value{src, a_, b_, k_, rounding})
 	b.Insert(op)
 	return Avx512MaskScalefOp{opWrapper{op}}
 }
@@ -780,23 +780,23 @@ func AsAvx512Vp2intersectOp(op *ir.Operation) (Avx512Vp2intersectOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o Avx512Vp2intersectOp) A() *ir.Value { return o.op.Operands[0] }
+func (o Avx512Vp2intersectOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o Avx512Vp2intersectOp) B() *ir.Value { return o.op.Operands[1] }
+func (o Avx512Vp2intersectOp) B() *ir.Value { return o.op.Operand(1) }
 
 // K1 returns the op's k1 result.
-func (o Avx512Vp2intersectOp) K1() *ir.Value { return o.op.Results[0] }
+func (o Avx512Vp2intersectOp) K1() *ir.Value { return o.op.Result(0) }
 
 // K2 returns the op's k2 result.
-func (o Avx512Vp2intersectOp) K2() *ir.Value { return o.op.Results[1] }
+func (o Avx512Vp2intersectOp) K2() *ir.Value { return o.op.Result(1) }
 
 // BuildAvx512Vp2intersectOp creates a x86vector.avx512.vp2intersect at b's
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildAvx512Vp2intersectOp(b *ir.Builder, loc ir.Location, k1_Type, k2_Type ir.Type, a_, b_ *ir.Value) Avx512Vp2intersectOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.vp2intersect", Registered: true}, loc, []ir.Type{k1_Type, k2_Type})
-	op.Operands = []*ir.Value{a_, b_}
+	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return Avx512Vp2intersectOp{opWrapper{op}}
 }

@@ -21,7 +21,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -78,16 +78,16 @@ func AsAtomicRmwOp(op *ir.Operation) (AtomicRmwOp, bool) {
 }
 
 // TensorDesc returns the op's tensorDesc operand.
-func (o AtomicRmwOp) TensorDesc() *ir.Value { return o.op.Operands[0] }
+func (o AtomicRmwOp) TensorDesc() *ir.Value { return o.op.Operand(0) }
 
 // Mask returns the op's mask operand.
-func (o AtomicRmwOp) Mask() *ir.Value { return o.op.Operands[1] }
+func (o AtomicRmwOp) Mask() *ir.Value { return o.op.Operand(1) }
 
 // Value returns the op's value operand.
-func (o AtomicRmwOp) Value() *ir.Value { return o.op.Operands[2] }
+func (o AtomicRmwOp) Value() *ir.Value { return o.op.Operand(2) }
 
 // Result returns the op's result.
-func (o AtomicRmwOp) Result() *ir.Value { return o.op.Results[0] }
+func (o AtomicRmwOp) Result() *ir.Value { return o.op.Result(0) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o AtomicRmwOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -100,7 +100,7 @@ func (o AtomicRmwOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // regions get their block.
 func BuildAtomicRmwOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensorDesc, mask, value *ir.Value, kind, layout ir.Attribute) AtomicRmwOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "atomic_rmw", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{tensorDesc, mask, value}
+	op.SetOperands([]*ir.Value{tensorDesc, mask, value})
 	setAttrs(op, []string{"kind", "layout"}, kind, layout)
 	b.Insert(op)
 	return AtomicRmwOp{opWrapper{op}}
@@ -121,10 +121,10 @@ func AsConvertLayoutOp(op *ir.Operation) (ConvertLayoutOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ConvertLayoutOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o ConvertLayoutOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Result returns the op's result.
-func (o ConvertLayoutOp) Result() *ir.Value { return o.op.Results[0] }
+func (o ConvertLayoutOp) Result() *ir.Value { return o.op.Result(0) }
 
 // InputLayout returns the inherent attribute input_layout, or nil if it is not set.
 func (o ConvertLayoutOp) InputLayout() ir.Attribute { return o.op.Attr("input_layout") }
@@ -137,7 +137,7 @@ func (o ConvertLayoutOp) TargetLayout() ir.Attribute { return o.op.Attr("target_
 // single-block regions get their block.
 func BuildConvertLayoutOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, inputLayout, targetLayout ir.Attribute) ConvertLayoutOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "convert_layout", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	setAttrs(op, []string{"input_layout", "target_layout"}, inputLayout, targetLayout)
 	b.Insert(op)
 	return ConvertLayoutOp{opWrapper{op}}
@@ -158,17 +158,17 @@ func AsCreateMemDescOp(op *ir.Operation) (CreateMemDescOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o CreateMemDescOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o CreateMemDescOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // MemDesc returns the op's mem_desc result.
-func (o CreateMemDescOp) MemDesc() *ir.Value { return o.op.Results[0] }
+func (o CreateMemDescOp) MemDesc() *ir.Value { return o.op.Result(0) }
 
 // BuildCreateMemDescOp creates a xegpu.create_mem_desc at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCreateMemDescOp(b *ir.Builder, loc ir.Location, memDescType ir.Type, source *ir.Value) CreateMemDescOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "create_mem_desc", Registered: true}, loc, []ir.Type{memDescType})
-	op.Operands = []*ir.Value{source}
+	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return CreateMemDescOp{opWrapper{op}}
 }
@@ -189,26 +189,26 @@ func AsCreateNdTdescOp(op *ir.Operation) (CreateNdTdescOp, bool) {
 
 // Source returns the op's source operand.
 func (o CreateNdTdescOp) Source() *ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 0)[0]
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
 }
 
 // Offsets returns the op's offsets operand group.
 func (o CreateNdTdescOp) Offsets() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 1)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // Shape returns the op's shape operand group.
 func (o CreateNdTdescOp) Shape() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // Strides returns the op's strides operand group.
 func (o CreateNdTdescOp) Strides() []*ir.Value {
-	return ir.Segment(o.op.Operands, o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // TensorDesc returns the op's TensorDesc result.
-func (o CreateNdTdescOp) TensorDesc() *ir.Value { return o.op.Results[0] }
+func (o CreateNdTdescOp) TensorDesc() *ir.Value { return o.op.Result(0) }
 
 // ConstOffsets returns the optional attribute const_offsets, or nil if it is not set.
 func (o CreateNdTdescOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -224,7 +224,7 @@ func (o CreateNdTdescOp) ConstStrides() ir.Attribute { return o.op.Attr("const_s
 // single-block regions get their block.
 func BuildCreateNdTdescOp(b *ir.Builder, loc ir.Location, tensorDescType ir.Type, source *ir.Value, offsets, shape, strides []*ir.Value, constOffsets, constShape, constStrides ir.Attribute) CreateNdTdescOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "create_nd_tdesc", Registered: true}, loc, []ir.Type{tensorDescType})
-	op.Operands = append(append(append([]*ir.Value{source}, offsets...), shape...), strides...)
+	op.SetOperands(append(append(append([]*ir.Value{source}, offsets...), shape...), strides...))
 	op.SetOperandSegments([]int32{1, int32(len(offsets)), int32(len(shape)), int32(len(strides))})
 	setAttrs(op, []string{"const_offsets", "const_shape", "const_strides"}, constOffsets, constShape, constStrides)
 	b.Insert(op)
@@ -246,13 +246,13 @@ func AsCreateTdescOp(op *ir.Operation) (CreateTdescOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o CreateTdescOp) Source() *ir.Value { return o.op.Operands[0] }
+func (o CreateTdescOp) Source() *ir.Value { return o.op.Operand(0) }
 
 // Offsets returns the op's offsets operand.
-func (o CreateTdescOp) Offsets() *ir.Value { return o.op.Operands[1] }
+func (o CreateTdescOp) Offsets() *ir.Value { return o.op.Operand(1) }
 
 // TensorDesc returns the op's TensorDesc result.
-func (o CreateTdescOp) TensorDesc() *ir.Value { return o.op.Results[0] }
+func (o CreateTdescOp) TensorDesc() *ir.Value { return o.op.Result(0) }
 
 // ConstOffsets returns the inherent attribute const_offsets, or nil if it is not set.
 func (o CreateTdescOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -265,7 +265,7 @@ func (o CreateTdescOp) ChunkSize() ir.Attribute { return o.op.Attr("chunk_size")
 // single-block regions get their block.
 func BuildCreateTdescOp(b *ir.Builder, loc ir.Location, tensorDescType ir.Type, source, offsets *ir.Value, constOffsets, chunkSize ir.Attribute) CreateTdescOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "create_tdesc", Registered: true}, loc, []ir.Type{tensorDescType})
-	op.Operands = []*ir.Value{source, offsets}
+	op.SetOperands([]*ir.Value{source, offsets})
 	setAttrs(op, []string{"const_offsets", "chunk_size"}, constOffsets, chunkSize)
 	b.Insert(op)
 	return CreateTdescOp{opWrapper{op}}
@@ -286,21 +286,21 @@ func AsDpasOp(op *ir.Operation) (DpasOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DpasOp) Lhs() *ir.Value { return o.op.Operands[0] }
+func (o DpasOp) Lhs() *ir.Value { return o.op.Operand(0) }
 
 // Rhs returns the op's rhs operand.
-func (o DpasOp) Rhs() *ir.Value { return o.op.Operands[1] }
+func (o DpasOp) Rhs() *ir.Value { return o.op.Operand(1) }
 
 // Acc returns the op's acc operand, or nil.
 func (o DpasOp) Acc() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o DpasOp) Result() *ir.Value { return o.op.Results[0] }
+func (o DpasOp) Result() *ir.Value { return o.op.Result(0) }
 
 // LayoutA returns the optional attribute layout_a, or nil if it is not set.
 func (o DpasOp) LayoutA() ir.Attribute { return o.op.Attr("layout_a") }
@@ -316,7 +316,7 @@ func (o DpasOp) LayoutCd() ir.Attribute { return o.op.Attr("layout_cd") }
 // their block.
 func BuildDpasOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, acc []*ir.Value, layoutA, layoutB, layoutCd ir.Attribute) DpasOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "dpas", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{lhs, rhs}, acc...)
+	op.SetOperands(append([]*ir.Value{lhs, rhs}, acc...))
 	setAttrs(op, []string{"layout_a", "layout_b", "layout_cd"}, layoutA, layoutB, layoutCd)
 	b.Insert(op)
 	return DpasOp{opWrapper{op}}
@@ -367,20 +367,20 @@ func AsInitNbarrierOp(op *ir.Operation) (InitNbarrierOp, bool) {
 }
 
 // NbarrierId returns the op's nbarrier_id operand.
-func (o InitNbarrierOp) NbarrierId() *ir.Value { return o.op.Operands[0] }
+func (o InitNbarrierOp) NbarrierId() *ir.Value { return o.op.Operand(0) }
 
 // ParticipantThreadNum returns the op's participant_thread_num operand.
-func (o InitNbarrierOp) ParticipantThreadNum() *ir.Value { return o.op.Operands[1] }
+func (o InitNbarrierOp) ParticipantThreadNum() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o InitNbarrierOp) Result() *ir.Value { return o.op.Results[0] }
+func (o InitNbarrierOp) Result() *ir.Value { return o.op.Result(0) }
 
 // BuildInitNbarrierOp creates a xegpu.init_nbarrier at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildInitNbarrierOp(b *ir.Builder, loc ir.Location, resultType ir.Type, nbarrierId, participantThreadNum *ir.Value) InitNbarrierOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "init_nbarrier", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{nbarrierId, participantThreadNum}
+	op.SetOperands([]*ir.Value{nbarrierId, participantThreadNum})
 	b.Insert(op)
 	return InitNbarrierOp{opWrapper{op}}
 }
@@ -400,24 +400,24 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 }
 
 // TensorDesc returns the op's TensorDesc operand.
-func (o LoadOp) TensorDesc() *ir.Value { return o.op.Operands[0] }
+func (o LoadOp) TensorDesc() *ir.Value { return o.op.Operand(0) }
 
 // Source returns the op's source operand.
-func (o LoadOp) Source() *ir.Value { return o.op.Operands[1] }
+func (o LoadOp) Source() *ir.Value { return o.op.Operand(1) }
 
 // Offsets returns the op's offsets operand, or nil.
 func (o LoadOp) Offsets() *ir.Value {
-	if s := o.op.Operands[2 : len(o.op.Operands)-1]; len(s) > 0 {
+	if s := o.op.Operands()[2 : o.op.NumOperands()-1]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Mask returns the op's mask operand.
-func (o LoadOp) Mask() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o LoadOp) Mask() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // Value returns the op's value result.
-func (o LoadOp) Value() *ir.Value { return o.op.Results[0] }
+func (o LoadOp) Value() *ir.Value { return o.op.Result(0) }
 
 // Transpose returns the optional attribute transpose, or nil if it is not set.
 func (o LoadOp) Transpose() ir.Attribute { return o.op.Attr("transpose") }
@@ -442,7 +442,7 @@ func (o LoadOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // their block.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, valueType ir.Type, tensorDesc, source *ir.Value, offsets []*ir.Value, mask *ir.Value, transpose, chunkSize, l1Hint, l2Hint, l3Hint, layout ir.Attribute) LoadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "load", Registered: true}, loc, []ir.Type{valueType})
-	op.Operands = append(append([]*ir.Value{tensorDesc, source}, offsets...), mask)
+	op.SetOperands(append(append([]*ir.Value{tensorDesc, source}, offsets...), mask))
 	setAttrs(op, []string{"transpose", "chunk_size", "l1_hint", "l2_hint", "l3_hint", "layout"}, transpose, chunkSize, l1Hint, l2Hint, l3Hint, layout)
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
@@ -463,13 +463,13 @@ func AsLoadMatrixOp(op *ir.Operation) (LoadMatrixOp, bool) {
 }
 
 // MemDesc returns the op's mem_desc operand.
-func (o LoadMatrixOp) MemDesc() *ir.Value { return o.op.Operands[0] }
+func (o LoadMatrixOp) MemDesc() *ir.Value { return o.op.Operand(0) }
 
 // Offsets returns the op's offsets operand group.
-func (o LoadMatrixOp) Offsets() []*ir.Value { return o.op.Operands[1:] }
+func (o LoadMatrixOp) Offsets() []*ir.Value { return o.op.Operands()[1:] }
 
 // Res returns the op's res result.
-func (o LoadMatrixOp) Res() *ir.Value { return o.op.Results[0] }
+func (o LoadMatrixOp) Res() *ir.Value { return o.op.Result(0) }
 
 // ConstOffsets returns the inherent attribute const_offsets, or nil if it is not set.
 func (o LoadMatrixOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -485,7 +485,7 @@ func (o LoadMatrixOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // single-block regions get their block.
 func BuildLoadMatrixOp(b *ir.Builder, loc ir.Location, resType ir.Type, memDesc *ir.Value, offsets []*ir.Value, constOffsets, subgroupBlockIo, layout ir.Attribute) LoadMatrixOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "load_matrix", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = append([]*ir.Value{memDesc}, offsets...)
+	op.SetOperands(append([]*ir.Value{memDesc}, offsets...))
 	setAttrs(op, []string{"const_offsets", "subgroup_block_io", "layout"}, constOffsets, subgroupBlockIo, layout)
 	b.Insert(op)
 	return LoadMatrixOp{opWrapper{op}}
@@ -506,13 +506,13 @@ func AsLoadNdOp(op *ir.Operation) (LoadNdOp, bool) {
 }
 
 // TensorDesc returns the op's TensorDesc operand.
-func (o LoadNdOp) TensorDesc() *ir.Value { return o.op.Operands[0] }
+func (o LoadNdOp) TensorDesc() *ir.Value { return o.op.Operand(0) }
 
 // Offsets returns the op's offsets operand group.
-func (o LoadNdOp) Offsets() []*ir.Value { return o.op.Operands[1:] }
+func (o LoadNdOp) Offsets() []*ir.Value { return o.op.Operands()[1:] }
 
 // Value returns the op's value result.
-func (o LoadNdOp) Value() *ir.Value { return o.op.Results[0] }
+func (o LoadNdOp) Value() *ir.Value { return o.op.Result(0) }
 
 // VnniAxis returns the optional attribute vnni_axis, or nil if it is not set.
 func (o LoadNdOp) VnniAxis() ir.Attribute { return o.op.Attr("vnni_axis") }
@@ -543,7 +543,7 @@ func (o LoadNdOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // regions get their block.
 func BuildLoadNdOp(b *ir.Builder, loc ir.Location, valueType ir.Type, tensorDesc *ir.Value, offsets []*ir.Value, vnniAxis, constOffsets, packed, transpose, l1Hint, l2Hint, l3Hint, layout ir.Attribute) LoadNdOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "load_nd", Registered: true}, loc, []ir.Type{valueType})
-	op.Operands = append([]*ir.Value{tensorDesc}, offsets...)
+	op.SetOperands(append([]*ir.Value{tensorDesc}, offsets...))
 	setAttrs(op, []string{"vnni_axis", "const_offsets", "packed", "transpose", "l1_hint", "l2_hint", "l3_hint", "layout"}, vnniAxis, constOffsets, packed, transpose, l1Hint, l2Hint, l3Hint, layout)
 	b.Insert(op)
 	return LoadNdOp{opWrapper{op}}
@@ -564,14 +564,14 @@ func AsNbarrierArriveOp(op *ir.Operation) (NbarrierArriveOp, bool) {
 }
 
 // Nbarrier returns the op's nbarrier operand.
-func (o NbarrierArriveOp) Nbarrier() *ir.Value { return o.op.Operands[0] }
+func (o NbarrierArriveOp) Nbarrier() *ir.Value { return o.op.Operand(0) }
 
 // BuildNbarrierArriveOp creates a xegpu.nbarrier_arrive at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildNbarrierArriveOp(b *ir.Builder, loc ir.Location, nbarrier *ir.Value) NbarrierArriveOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "nbarrier_arrive", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{nbarrier}
+	op.SetOperands([]*ir.Value{nbarrier})
 	b.Insert(op)
 	return NbarrierArriveOp{opWrapper{op}}
 }
@@ -591,14 +591,14 @@ func AsNbarrierWaitOp(op *ir.Operation) (NbarrierWaitOp, bool) {
 }
 
 // Nbarrier returns the op's nbarrier operand.
-func (o NbarrierWaitOp) Nbarrier() *ir.Value { return o.op.Operands[0] }
+func (o NbarrierWaitOp) Nbarrier() *ir.Value { return o.op.Operand(0) }
 
 // BuildNbarrierWaitOp creates a xegpu.nbarrier_wait at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildNbarrierWaitOp(b *ir.Builder, loc ir.Location, nbarrier *ir.Value) NbarrierWaitOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "nbarrier_wait", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{nbarrier}
+	op.SetOperands([]*ir.Value{nbarrier})
 	b.Insert(op)
 	return NbarrierWaitOp{opWrapper{op}}
 }
@@ -618,14 +618,14 @@ func AsPrefetchOp(op *ir.Operation) (PrefetchOp, bool) {
 }
 
 // TensorDesc returns the op's TensorDesc operand.
-func (o PrefetchOp) TensorDesc() *ir.Value { return o.op.Operands[0] }
+func (o PrefetchOp) TensorDesc() *ir.Value { return o.op.Operand(0) }
 
 // Source returns the op's source operand.
-func (o PrefetchOp) Source() *ir.Value { return o.op.Operands[1] }
+func (o PrefetchOp) Source() *ir.Value { return o.op.Operand(1) }
 
 // Offsets returns the op's offsets operand, or nil.
 func (o PrefetchOp) Offsets() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -651,7 +651,7 @@ func (o PrefetchOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // regions get their block.
 func BuildPrefetchOp(b *ir.Builder, loc ir.Location, tensorDesc, source *ir.Value, offsets []*ir.Value, l1Hint, l2Hint, l3Hint, offsetAlignByte, layout ir.Attribute) PrefetchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "prefetch", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{tensorDesc, source}, offsets...)
+	op.SetOperands(append([]*ir.Value{tensorDesc, source}, offsets...))
 	setAttrs(op, []string{"l1_hint", "l2_hint", "l3_hint", "offset_align_byte", "layout"}, l1Hint, l2Hint, l3Hint, offsetAlignByte, layout)
 	b.Insert(op)
 	return PrefetchOp{opWrapper{op}}
@@ -672,10 +672,10 @@ func AsPrefetchNdOp(op *ir.Operation) (PrefetchNdOp, bool) {
 }
 
 // TensorDesc returns the op's TensorDesc operand.
-func (o PrefetchNdOp) TensorDesc() *ir.Value { return o.op.Operands[0] }
+func (o PrefetchNdOp) TensorDesc() *ir.Value { return o.op.Operand(0) }
 
 // Offsets returns the op's offsets operand group.
-func (o PrefetchNdOp) Offsets() []*ir.Value { return o.op.Operands[1:] }
+func (o PrefetchNdOp) Offsets() []*ir.Value { return o.op.Operands()[1:] }
 
 // ConstOffsets returns the optional attribute const_offsets, or nil if it is not set.
 func (o PrefetchNdOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -697,7 +697,7 @@ func (o PrefetchNdOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // single-block regions get their block.
 func BuildPrefetchNdOp(b *ir.Builder, loc ir.Location, tensorDesc *ir.Value, offsets []*ir.Value, constOffsets, l1Hint, l2Hint, l3Hint, layout ir.Attribute) PrefetchNdOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "prefetch_nd", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{tensorDesc}, offsets...)
+	op.SetOperands(append([]*ir.Value{tensorDesc}, offsets...))
 	setAttrs(op, []string{"const_offsets", "l1_hint", "l2_hint", "l3_hint", "layout"}, constOffsets, l1Hint, l2Hint, l3Hint, layout)
 	b.Insert(op)
 	return PrefetchNdOp{opWrapper{op}}
@@ -718,24 +718,24 @@ func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o StoreOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o StoreOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // TensorDesc returns the op's TensorDesc operand.
-func (o StoreOp) TensorDesc() *ir.Value { return o.op.Operands[1] }
+func (o StoreOp) TensorDesc() *ir.Value { return o.op.Operand(1) }
 
 // Dest returns the op's dest operand.
-func (o StoreOp) Dest() *ir.Value { return o.op.Operands[2] }
+func (o StoreOp) Dest() *ir.Value { return o.op.Operand(2) }
 
 // Offsets returns the op's offsets operand, or nil.
 func (o StoreOp) Offsets() *ir.Value {
-	if s := o.op.Operands[3 : len(o.op.Operands)-1]; len(s) > 0 {
+	if s := o.op.Operands()[3 : o.op.NumOperands()-1]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Mask returns the op's mask operand.
-func (o StoreOp) Mask() *ir.Value { return o.op.Operands[len(o.op.Operands)-1] }
+func (o StoreOp) Mask() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
 
 // ChunkSize returns the optional attribute chunk_size, or nil if it is not set.
 func (o StoreOp) ChunkSize() ir.Attribute { return o.op.Attr("chunk_size") }
@@ -757,7 +757,7 @@ func (o StoreOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // get their block.
 func BuildStoreOp(b *ir.Builder, loc ir.Location, value, tensorDesc, dest *ir.Value, offsets []*ir.Value, mask *ir.Value, chunkSize, l1Hint, l2Hint, l3Hint, layout ir.Attribute) StoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "store", Registered: true}, loc, nil)
-	op.Operands = append(append([]*ir.Value{value, tensorDesc, dest}, offsets...), mask)
+	op.SetOperands(append(append([]*ir.Value{value, tensorDesc, dest}, offsets...), mask))
 	setAttrs(op, []string{"chunk_size", "l1_hint", "l2_hint", "l3_hint", "layout"}, chunkSize, l1Hint, l2Hint, l3Hint, layout)
 	b.Insert(op)
 	return StoreOp{opWrapper{op}}
@@ -778,13 +778,13 @@ func AsStoreMatrixOp(op *ir.Operation) (StoreMatrixOp, bool) {
 }
 
 // Data returns the op's data operand.
-func (o StoreMatrixOp) Data() *ir.Value { return o.op.Operands[0] }
+func (o StoreMatrixOp) Data() *ir.Value { return o.op.Operand(0) }
 
 // MemDesc returns the op's mem_desc operand.
-func (o StoreMatrixOp) MemDesc() *ir.Value { return o.op.Operands[1] }
+func (o StoreMatrixOp) MemDesc() *ir.Value { return o.op.Operand(1) }
 
 // Offsets returns the op's offsets operand group.
-func (o StoreMatrixOp) Offsets() []*ir.Value { return o.op.Operands[2:] }
+func (o StoreMatrixOp) Offsets() []*ir.Value { return o.op.Operands()[2:] }
 
 // ConstOffsets returns the inherent attribute const_offsets, or nil if it is not set.
 func (o StoreMatrixOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -800,7 +800,7 @@ func (o StoreMatrixOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // single-block regions get their block.
 func BuildStoreMatrixOp(b *ir.Builder, loc ir.Location, data, memDesc *ir.Value, offsets []*ir.Value, constOffsets, subgroupBlockIo, layout ir.Attribute) StoreMatrixOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "store_matrix", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{data, memDesc}, offsets...)
+	op.SetOperands(append([]*ir.Value{data, memDesc}, offsets...))
 	setAttrs(op, []string{"const_offsets", "subgroup_block_io", "layout"}, constOffsets, subgroupBlockIo, layout)
 	b.Insert(op)
 	return StoreMatrixOp{opWrapper{op}}
@@ -821,13 +821,13 @@ func AsStoreNdOp(op *ir.Operation) (StoreNdOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o StoreNdOp) Value() *ir.Value { return o.op.Operands[0] }
+func (o StoreNdOp) Value() *ir.Value { return o.op.Operand(0) }
 
 // TensorDesc returns the op's TensorDesc operand.
-func (o StoreNdOp) TensorDesc() *ir.Value { return o.op.Operands[1] }
+func (o StoreNdOp) TensorDesc() *ir.Value { return o.op.Operand(1) }
 
 // Offsets returns the op's offsets operand group.
-func (o StoreNdOp) Offsets() []*ir.Value { return o.op.Operands[2:] }
+func (o StoreNdOp) Offsets() []*ir.Value { return o.op.Operands()[2:] }
 
 // ConstOffsets returns the optional attribute const_offsets, or nil if it is not set.
 func (o StoreNdOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -849,7 +849,7 @@ func (o StoreNdOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // regions get their block.
 func BuildStoreNdOp(b *ir.Builder, loc ir.Location, value, tensorDesc *ir.Value, offsets []*ir.Value, constOffsets, l1Hint, l2Hint, l3Hint, layout ir.Attribute) StoreNdOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "store_nd", Registered: true}, loc, nil)
-	op.Operands = append([]*ir.Value{value, tensorDesc}, offsets...)
+	op.SetOperands(append([]*ir.Value{value, tensorDesc}, offsets...))
 	setAttrs(op, []string{"const_offsets", "l1_hint", "l2_hint", "l3_hint", "layout"}, constOffsets, l1Hint, l2Hint, l3Hint, layout)
 	b.Insert(op)
 	return StoreNdOp{opWrapper{op}}
@@ -870,13 +870,13 @@ func AsUpdateNdOffsetOp(op *ir.Operation) (UpdateNdOffsetOp, bool) {
 }
 
 // TensorDesc returns the op's TensorDesc operand.
-func (o UpdateNdOffsetOp) TensorDesc() *ir.Value { return o.op.Operands[0] }
+func (o UpdateNdOffsetOp) TensorDesc() *ir.Value { return o.op.Operand(0) }
 
 // Offsets returns the op's offsets operand group.
-func (o UpdateNdOffsetOp) Offsets() []*ir.Value { return o.op.Operands[1:] }
+func (o UpdateNdOffsetOp) Offsets() []*ir.Value { return o.op.Operands()[1:] }
 
 // Result returns the op's result.
-func (o UpdateNdOffsetOp) Result() *ir.Value { return o.op.Results[0] }
+func (o UpdateNdOffsetOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ConstOffsets returns the inherent attribute const_offsets, or nil if it is not set.
 func (o UpdateNdOffsetOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -886,7 +886,7 @@ func (o UpdateNdOffsetOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_
 // unset; single-block regions get their block.
 func BuildUpdateNdOffsetOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensorDesc *ir.Value, offsets []*ir.Value, constOffsets ir.Attribute) UpdateNdOffsetOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "update_nd_offset", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = append([]*ir.Value{tensorDesc}, offsets...)
+	op.SetOperands(append([]*ir.Value{tensorDesc}, offsets...))
 	setAttrs(op, []string{"const_offsets"}, constOffsets)
 	b.Insert(op)
 	return UpdateNdOffsetOp{opWrapper{op}}
@@ -907,13 +907,13 @@ func AsUpdateOffsetOp(op *ir.Operation) (UpdateOffsetOp, bool) {
 }
 
 // TensorDesc returns the op's TensorDesc operand.
-func (o UpdateOffsetOp) TensorDesc() *ir.Value { return o.op.Operands[0] }
+func (o UpdateOffsetOp) TensorDesc() *ir.Value { return o.op.Operand(0) }
 
 // Offsets returns the op's offsets operand.
-func (o UpdateOffsetOp) Offsets() *ir.Value { return o.op.Operands[1] }
+func (o UpdateOffsetOp) Offsets() *ir.Value { return o.op.Operand(1) }
 
 // Result returns the op's result.
-func (o UpdateOffsetOp) Result() *ir.Value { return o.op.Results[0] }
+func (o UpdateOffsetOp) Result() *ir.Value { return o.op.Result(0) }
 
 // ConstOffsets returns the inherent attribute const_offsets, or nil if it is not set.
 func (o UpdateOffsetOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -923,7 +923,7 @@ func (o UpdateOffsetOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_of
 // single-block regions get their block.
 func BuildUpdateOffsetOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensorDesc, offsets *ir.Value, constOffsets ir.Attribute) UpdateOffsetOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "update_offset", Registered: true}, loc, []ir.Type{resultType})
-	op.Operands = []*ir.Value{tensorDesc, offsets}
+	op.SetOperands([]*ir.Value{tensorDesc, offsets})
 	setAttrs(op, []string{"const_offsets"}, constOffsets)
 	b.Insert(op)
 	return UpdateOffsetOp{opWrapper{op}}

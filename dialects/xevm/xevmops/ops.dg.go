@@ -20,7 +20,7 @@ func (w opWrapper) String() string { return w.op.String() }
 
 // asOp wraps op if it is named name.
 func asOp(op *ir.Operation, name string) (opWrapper, bool) {
-	if op == nil || op.Name.String() != name {
+	if op == nil || op.Name().String() != name {
 		return opWrapper{}, false
 	}
 	return opWrapper{op}, true
@@ -50,10 +50,10 @@ func AsBlockloadOp(op *ir.Operation) (BlockloadOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o BlockloadOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o BlockloadOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Res returns the op's res result.
-func (o BlockloadOp) Res() *ir.Value { return o.op.Results[0] }
+func (o BlockloadOp) Res() *ir.Value { return o.op.Result(0) }
 
 // CacheControl returns the optional attribute cache_control, or nil if it is not set.
 func (o BlockloadOp) CacheControl() ir.Attribute { return o.op.Attr("cache_control") }
@@ -63,7 +63,7 @@ func (o BlockloadOp) CacheControl() ir.Attribute { return o.op.Attr("cache_contr
 // regions get their block.
 func BuildBlockloadOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, cacheControl ir.Attribute) BlockloadOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "blockload", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"cache_control"}, cacheControl)
 	b.Insert(op)
 	return BlockloadOp{opWrapper{op}}
@@ -84,25 +84,25 @@ func AsBlockload2dOp(op *ir.Operation) (Blockload2dOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o Blockload2dOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o Blockload2dOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // BaseWidth returns the op's base_width operand.
-func (o Blockload2dOp) BaseWidth() *ir.Value { return o.op.Operands[1] }
+func (o Blockload2dOp) BaseWidth() *ir.Value { return o.op.Operand(1) }
 
 // BaseHeight returns the op's base_height operand.
-func (o Blockload2dOp) BaseHeight() *ir.Value { return o.op.Operands[2] }
+func (o Blockload2dOp) BaseHeight() *ir.Value { return o.op.Operand(2) }
 
 // BasePitch returns the op's base_pitch operand.
-func (o Blockload2dOp) BasePitch() *ir.Value { return o.op.Operands[3] }
+func (o Blockload2dOp) BasePitch() *ir.Value { return o.op.Operand(3) }
 
 // X returns the op's x operand.
-func (o Blockload2dOp) X() *ir.Value { return o.op.Operands[4] }
+func (o Blockload2dOp) X() *ir.Value { return o.op.Operand(4) }
 
 // Y returns the op's y operand.
-func (o Blockload2dOp) Y() *ir.Value { return o.op.Operands[5] }
+func (o Blockload2dOp) Y() *ir.Value { return o.op.Operand(5) }
 
 // Res returns the op's res result.
-func (o Blockload2dOp) Res() *ir.Value { return o.op.Results[0] }
+func (o Blockload2dOp) Res() *ir.Value { return o.op.Result(0) }
 
 // ElemSizeInBits returns the inherent attribute elem_size_in_bits, or nil if it is not set.
 func (o Blockload2dOp) ElemSizeInBits() ir.Attribute { return o.op.Attr("elem_size_in_bits") }
@@ -130,7 +130,7 @@ func (o Blockload2dOp) CacheControl() ir.Attribute { return o.op.Attr("cache_con
 // single-block regions get their block.
 func BuildBlockload2dOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr, baseWidth, baseHeight, basePitch, x_, y_ *ir.Value, elemSizeInBits, tileWidth, tileHeight, vBlocks, transpose, packRegister, cacheControl ir.Attribute) Blockload2dOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "blockload2d", Registered: true}, loc, []ir.Type{resType})
-	op.Operands = []*ir.Value{ptr, baseWidth, baseHeight, basePitch, x_, y_}
+	op.SetOperands([]*ir.Value{ptr, baseWidth, baseHeight, basePitch, x_, y_})
 	setAttrs(op, []string{"elem_size_in_bits", "tile_width", "tile_height", "v_blocks", "transpose", "pack_register", "cache_control"}, elemSizeInBits, tileWidth, tileHeight, vBlocks, transpose, packRegister, cacheControl)
 	b.Insert(op)
 	return Blockload2dOp{opWrapper{op}}
@@ -151,22 +151,22 @@ func AsBlockprefetch2dOp(op *ir.Operation) (Blockprefetch2dOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o Blockprefetch2dOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o Blockprefetch2dOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // BaseWidth returns the op's base_width operand.
-func (o Blockprefetch2dOp) BaseWidth() *ir.Value { return o.op.Operands[1] }
+func (o Blockprefetch2dOp) BaseWidth() *ir.Value { return o.op.Operand(1) }
 
 // BaseHeight returns the op's base_height operand.
-func (o Blockprefetch2dOp) BaseHeight() *ir.Value { return o.op.Operands[2] }
+func (o Blockprefetch2dOp) BaseHeight() *ir.Value { return o.op.Operand(2) }
 
 // BasePitch returns the op's base_pitch operand.
-func (o Blockprefetch2dOp) BasePitch() *ir.Value { return o.op.Operands[3] }
+func (o Blockprefetch2dOp) BasePitch() *ir.Value { return o.op.Operand(3) }
 
 // X returns the op's x operand.
-func (o Blockprefetch2dOp) X() *ir.Value { return o.op.Operands[4] }
+func (o Blockprefetch2dOp) X() *ir.Value { return o.op.Operand(4) }
 
 // Y returns the op's y operand.
-func (o Blockprefetch2dOp) Y() *ir.Value { return o.op.Operands[5] }
+func (o Blockprefetch2dOp) Y() *ir.Value { return o.op.Operand(5) }
 
 // ElemSizeInBits returns the inherent attribute elem_size_in_bits, or nil if it is not set.
 func (o Blockprefetch2dOp) ElemSizeInBits() ir.Attribute { return o.op.Attr("elem_size_in_bits") }
@@ -188,7 +188,7 @@ func (o Blockprefetch2dOp) CacheControl() ir.Attribute { return o.op.Attr("cache
 // single-block regions get their block.
 func BuildBlockprefetch2dOp(b *ir.Builder, loc ir.Location, ptr, baseWidth, baseHeight, basePitch, x_, y_ *ir.Value, elemSizeInBits, tileWidth, tileHeight, vBlocks, cacheControl ir.Attribute) Blockprefetch2dOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "blockprefetch2d", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{ptr, baseWidth, baseHeight, basePitch, x_, y_}
+	op.SetOperands([]*ir.Value{ptr, baseWidth, baseHeight, basePitch, x_, y_})
 	setAttrs(op, []string{"elem_size_in_bits", "tile_width", "tile_height", "v_blocks", "cache_control"}, elemSizeInBits, tileWidth, tileHeight, vBlocks, cacheControl)
 	b.Insert(op)
 	return Blockprefetch2dOp{opWrapper{op}}
@@ -209,10 +209,10 @@ func AsBlockstoreOp(op *ir.Operation) (BlockstoreOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o BlockstoreOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o BlockstoreOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // Val returns the op's val operand.
-func (o BlockstoreOp) Val() *ir.Value { return o.op.Operands[1] }
+func (o BlockstoreOp) Val() *ir.Value { return o.op.Operand(1) }
 
 // CacheControl returns the optional attribute cache_control, or nil if it is not set.
 func (o BlockstoreOp) CacheControl() ir.Attribute { return o.op.Attr("cache_control") }
@@ -222,7 +222,7 @@ func (o BlockstoreOp) CacheControl() ir.Attribute { return o.op.Attr("cache_cont
 // regions get their block.
 func BuildBlockstoreOp(b *ir.Builder, loc ir.Location, ptr, val *ir.Value, cacheControl ir.Attribute) BlockstoreOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "blockstore", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{ptr, val}
+	op.SetOperands([]*ir.Value{ptr, val})
 	setAttrs(op, []string{"cache_control"}, cacheControl)
 	b.Insert(op)
 	return BlockstoreOp{opWrapper{op}}
@@ -243,25 +243,25 @@ func AsBlockstore2dOp(op *ir.Operation) (Blockstore2dOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o Blockstore2dOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o Blockstore2dOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // BaseWidth returns the op's base_width operand.
-func (o Blockstore2dOp) BaseWidth() *ir.Value { return o.op.Operands[1] }
+func (o Blockstore2dOp) BaseWidth() *ir.Value { return o.op.Operand(1) }
 
 // BaseHeight returns the op's base_height operand.
-func (o Blockstore2dOp) BaseHeight() *ir.Value { return o.op.Operands[2] }
+func (o Blockstore2dOp) BaseHeight() *ir.Value { return o.op.Operand(2) }
 
 // BasePitch returns the op's base_pitch operand.
-func (o Blockstore2dOp) BasePitch() *ir.Value { return o.op.Operands[3] }
+func (o Blockstore2dOp) BasePitch() *ir.Value { return o.op.Operand(3) }
 
 // X returns the op's x operand.
-func (o Blockstore2dOp) X() *ir.Value { return o.op.Operands[4] }
+func (o Blockstore2dOp) X() *ir.Value { return o.op.Operand(4) }
 
 // Y returns the op's y operand.
-func (o Blockstore2dOp) Y() *ir.Value { return o.op.Operands[5] }
+func (o Blockstore2dOp) Y() *ir.Value { return o.op.Operand(5) }
 
 // StoredVal returns the op's stored_val operand.
-func (o Blockstore2dOp) StoredVal() *ir.Value { return o.op.Operands[6] }
+func (o Blockstore2dOp) StoredVal() *ir.Value { return o.op.Operand(6) }
 
 // ElemSizeInBits returns the inherent attribute elem_size_in_bits, or nil if it is not set.
 func (o Blockstore2dOp) ElemSizeInBits() ir.Attribute { return o.op.Attr("elem_size_in_bits") }
@@ -280,7 +280,7 @@ func (o Blockstore2dOp) CacheControl() ir.Attribute { return o.op.Attr("cache_co
 // single-block regions get their block.
 func BuildBlockstore2dOp(b *ir.Builder, loc ir.Location, ptr, baseWidth, baseHeight, basePitch, x_, y_, storedVal *ir.Value, elemSizeInBits, tileWidth, tileHeight, cacheControl ir.Attribute) Blockstore2dOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "blockstore2d", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{ptr, baseWidth, baseHeight, basePitch, x_, y_, storedVal}
+	op.SetOperands([]*ir.Value{ptr, baseWidth, baseHeight, basePitch, x_, y_, storedVal})
 	setAttrs(op, []string{"elem_size_in_bits", "tile_width", "tile_height", "cache_control"}, elemSizeInBits, tileWidth, tileHeight, cacheControl)
 	b.Insert(op)
 	return Blockstore2dOp{opWrapper{op}}
@@ -301,7 +301,7 @@ func AsGroupCountXOp(op *ir.Operation) (GroupCountXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o GroupCountXOp) Res() *ir.Value { return o.op.Results[0] }
+func (o GroupCountXOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o GroupCountXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -331,7 +331,7 @@ func AsGroupCountYOp(op *ir.Operation) (GroupCountYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o GroupCountYOp) Res() *ir.Value { return o.op.Results[0] }
+func (o GroupCountYOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o GroupCountYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -361,7 +361,7 @@ func AsGroupCountZOp(op *ir.Operation) (GroupCountZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o GroupCountZOp) Res() *ir.Value { return o.op.Results[0] }
+func (o GroupCountZOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o GroupCountZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -391,7 +391,7 @@ func AsGroupIdXOp(op *ir.Operation) (GroupIdXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o GroupIdXOp) Res() *ir.Value { return o.op.Results[0] }
+func (o GroupIdXOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o GroupIdXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -421,7 +421,7 @@ func AsGroupIdYOp(op *ir.Operation) (GroupIdYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o GroupIdYOp) Res() *ir.Value { return o.op.Results[0] }
+func (o GroupIdYOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o GroupIdYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -451,7 +451,7 @@ func AsGroupIdZOp(op *ir.Operation) (GroupIdZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o GroupIdZOp) Res() *ir.Value { return o.op.Results[0] }
+func (o GroupIdZOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o GroupIdZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -481,7 +481,7 @@ func AsLaneIdOp(op *ir.Operation) (LaneIdOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o LaneIdOp) Res() *ir.Value { return o.op.Results[0] }
+func (o LaneIdOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o LaneIdOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -511,7 +511,7 @@ func AsLocalIdXOp(op *ir.Operation) (LocalIdXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o LocalIdXOp) Res() *ir.Value { return o.op.Results[0] }
+func (o LocalIdXOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o LocalIdXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -541,7 +541,7 @@ func AsLocalIdYOp(op *ir.Operation) (LocalIdYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o LocalIdYOp) Res() *ir.Value { return o.op.Results[0] }
+func (o LocalIdYOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o LocalIdYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -571,7 +571,7 @@ func AsLocalIdZOp(op *ir.Operation) (LocalIdZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o LocalIdZOp) Res() *ir.Value { return o.op.Results[0] }
+func (o LocalIdZOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o LocalIdZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -601,7 +601,7 @@ func AsLocalSizeXOp(op *ir.Operation) (LocalSizeXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o LocalSizeXOp) Res() *ir.Value { return o.op.Results[0] }
+func (o LocalSizeXOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o LocalSizeXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -631,7 +631,7 @@ func AsLocalSizeYOp(op *ir.Operation) (LocalSizeYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o LocalSizeYOp) Res() *ir.Value { return o.op.Results[0] }
+func (o LocalSizeYOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o LocalSizeYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -661,7 +661,7 @@ func AsLocalSizeZOp(op *ir.Operation) (LocalSizeZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o LocalSizeZOp) Res() *ir.Value { return o.op.Results[0] }
+func (o LocalSizeZOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o LocalSizeZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -721,21 +721,21 @@ func AsMmaOp(op *ir.Operation) (MmaOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o MmaOp) A() *ir.Value { return o.op.Operands[0] }
+func (o MmaOp) A() *ir.Value { return o.op.Operand(0) }
 
 // B returns the op's b operand.
-func (o MmaOp) B() *ir.Value { return o.op.Operands[1] }
+func (o MmaOp) B() *ir.Value { return o.op.Operand(1) }
 
 // C returns the op's c operand, or nil.
 func (o MmaOp) C() *ir.Value {
-	if s := o.op.Operands[2:]; len(s) > 0 {
+	if s := o.op.Operands()[2:]; len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // D returns the op's d result.
-func (o MmaOp) D() *ir.Value { return o.op.Results[0] }
+func (o MmaOp) D() *ir.Value { return o.op.Result(0) }
 
 // Shape returns the inherent attribute shape, or nil if it is not set.
 func (o MmaOp) Shape() ir.Attribute { return o.op.Attr("shape") }
@@ -748,7 +748,7 @@ func (o MmaOp) Types() ir.Attribute { return o.op.Attr("types") }
 // their block.
 func BuildMmaOp(b *ir.Builder, loc ir.Location, d_Type ir.Type, a_, b_ *ir.Value, c_ []*ir.Value, shape, types_ ir.Attribute) MmaOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "mma", Registered: true}, loc, []ir.Type{d_Type})
-	op.Operands = append([]*ir.Value{a_, b_}, c_...)
+	op.SetOperands(append([]*ir.Value{a_, b_}, c_...))
 	setAttrs(op, []string{"shape", "types"}, shape, types_)
 	b.Insert(op)
 	return MmaOp{opWrapper{op}}
@@ -769,7 +769,7 @@ func AsPrefetchOp(op *ir.Operation) (PrefetchOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o PrefetchOp) Ptr() *ir.Value { return o.op.Operands[0] }
+func (o PrefetchOp) Ptr() *ir.Value { return o.op.Operand(0) }
 
 // CacheControl returns the optional attribute cache_control, or nil if it is not set.
 func (o PrefetchOp) CacheControl() ir.Attribute { return o.op.Attr("cache_control") }
@@ -779,7 +779,7 @@ func (o PrefetchOp) CacheControl() ir.Attribute { return o.op.Attr("cache_contro
 // regions get their block.
 func BuildPrefetchOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, cacheControl ir.Attribute) PrefetchOp {
 	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "prefetch", Registered: true}, loc, nil)
-	op.Operands = []*ir.Value{ptr}
+	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"cache_control"}, cacheControl)
 	b.Insert(op)
 	return PrefetchOp{opWrapper{op}}
@@ -800,7 +800,7 @@ func AsSubgroupIdOp(op *ir.Operation) (SubgroupIdOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o SubgroupIdOp) Res() *ir.Value { return o.op.Results[0] }
+func (o SubgroupIdOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o SubgroupIdOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -830,7 +830,7 @@ func AsSubgroupSizeOp(op *ir.Operation) (SubgroupSizeOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o SubgroupSizeOp) Res() *ir.Value { return o.op.Results[0] }
+func (o SubgroupSizeOp) Res() *ir.Value { return o.op.Result(0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o SubgroupSizeOp) Range() ir.Attribute { return o.op.Attr("range") }

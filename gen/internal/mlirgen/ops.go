@@ -43,7 +43,7 @@ func genOpHelpers(f *jen.File) {
 	gofile.OneLine(f, jen.Func().Params(jen.Id("w").Id("opWrapper")).Id("String").Params().String(), jen.Return(jen.Id("w").Dot("op").Dot("String").Call()))
 	f.Comment("asOp wraps op if it is named name.")
 	f.Func().Id("asOp").Params(jen.Id("op").Add(operation), jen.Id("name").String()).Params(jen.Id("opWrapper"), jen.Bool()).Block(
-		jen.If(jen.Id("op").Op("==").Nil().Op("||").Id("op").Dot("Name").Dot("String").Call().Op("!=").Id("name")).Block(
+		jen.If(jen.Id("op").Op("==").Nil().Op("||").Id("op").Dot("Name").Call().Dot("String").Call().Op("!=").Id("name")).Block(
 			jen.Return(jen.Id("opWrapper").Values(), jen.False())),
 		jen.Return(jen.Id("opWrapper").Values(jen.Id("op")), jen.True()),
 	)
@@ -59,7 +59,7 @@ func genOpHelpers(f *jen.File) {
 // segment sizes when the op declares them.
 func groupAccess(list []*model.Value, i int, field, segField string, segmented bool) *jen.Statement {
 	// A fresh statement per use: jennifer's Clone shares the original.
-	x := func() *jen.Statement { return jen.Id("o").Dot("op").Dot(field) }
+	x, one, num := listAccessors(field)
 	if segmented {
 		return jen.Qual(model.IR, "Segment").Call(x(), jen.Id("o").Dot("op").Dot(segField).Call(), jen.Lit(i))
 	}
@@ -70,19 +70,29 @@ func groupAccess(list []*model.Value, i int, field, segField string, segmented b
 		}
 	}
 	if variadic < 0 || i < variadic {
-		return x().Index(jen.Lit(i))
+		return one(jen.Lit(i))
 	}
 	after := len(list) - 1 - variadic
 	if i == variadic {
 		switch {
 		case after > 0:
-			return x().Index(jen.Lit(i).Op(":").Len(x()).Op("-").Lit(after))
+			return x().Index(jen.Lit(i).Op(":").Add(num()).Op("-").Lit(after))
 		case i > 0:
 			return x().Index(jen.Lit(i).Op(":"))
 		}
 		return x()
 	}
-	return x().Index(jen.Len(x()).Op("-").Lit(len(list) - i))
+	return one(num().Op("-").Lit(len(list) - i))
+}
+
+// listAccessors returns the expressions of an op's list of values (field
+// is Operands or Results): the whole list, its element i and its length.
+func listAccessors(field string) (all func() *jen.Statement, one func(i jen.Code) *jen.Statement, num func() *jen.Statement) {
+	op := func() *jen.Statement { return jen.Id("o").Dot("op") }
+	all = func() *jen.Statement { return op().Dot(field).Call() }
+	one = func(i jen.Code) *jen.Statement { return op().Dot(strings.TrimSuffix(field, "s")).Call(i) }
+	num = func() *jen.Statement { return op().Dot("Num" + field).Call() }
+	return all, one, num
 }
 
 // sentence is a summary as a clause of a doc comment: lower-cased unless
@@ -167,20 +177,20 @@ func (g *gen) genOp(f *jen.File, o *model.Op) {
 	for i, r := range o.Regions {
 		if r.Variadic {
 			f.Comment(fmt.Sprintf("%s returns %s.", r.GoName, partDoc(r.Name, "regions")))
-			gofile.OneLine(f, jen.Func().Add(recv()).Id(r.GoName).Params().Index().Op("*").Qual(model.IR, "Region"), jen.Return(jen.Id("o").Dot("op").Dot("Regions").Index(jen.Lit(i).Op(":"))))
+			gofile.OneLine(f, jen.Func().Add(recv()).Id(r.GoName).Params().Index().Op("*").Qual(model.IR, "Region"), jen.Return(jen.Id("o").Dot("op").Dot("Regions").Call().Index(jen.Lit(i).Op(":"))))
 			continue
 		}
 		f.Comment(fmt.Sprintf("%s returns %s.", r.GoName, partDoc(r.Name, "region")))
-		gofile.OneLine(f, jen.Func().Add(recv()).Id(r.GoName).Params().Op("*").Qual(model.IR, "Region"), jen.Return(jen.Id("o").Dot("op").Dot("Regions").Index(jen.Lit(i))))
+		gofile.OneLine(f, jen.Func().Add(recv()).Id(r.GoName).Params().Op("*").Qual(model.IR, "Region"), jen.Return(jen.Id("o").Dot("op").Dot("Region").Call(jen.Lit(i))))
 	}
 	for i, s := range o.Successors {
 		if s.Variadic {
 			f.Comment(fmt.Sprintf("%s returns %s.", s.GoName, partDoc(s.Name, "successors")))
-			gofile.OneLine(f, jen.Func().Add(recv()).Id(s.GoName).Params().Index().Op("*").Qual(model.IR, "Block"), jen.Return(jen.Id("o").Dot("op").Dot("Successors").Index(jen.Lit(i).Op(":"))))
+			gofile.OneLine(f, jen.Func().Add(recv()).Id(s.GoName).Params().Index().Op("*").Qual(model.IR, "Block"), jen.Return(jen.Id("o").Dot("op").Dot("Successors").Call().Index(jen.Lit(i).Op(":"))))
 			continue
 		}
 		f.Comment(fmt.Sprintf("%s returns %s.", s.GoName, partDoc(s.Name, "successor")))
-		gofile.OneLine(f, jen.Func().Add(recv()).Id(s.GoName).Params().Op("*").Qual(model.IR, "Block"), jen.Return(jen.Id("o").Dot("op").Dot("Successors").Index(jen.Lit(i))))
+		gofile.OneLine(f, jen.Func().Add(recv()).Id(s.GoName).Params().Op("*").Qual(model.IR, "Block"), jen.Return(jen.Id("o").Dot("op").Dot("Successor").Call(jen.Lit(i))))
 	}
 	g.genBuilder(f, o)
 }
@@ -263,7 +273,7 @@ func (g *gen) genBuilder(f *jen.File, o *model.Op) {
 		jen.Qual(model.IR, "OpName").Values(jen.Id("Dialect").Op(":").Lit(g.m.Name), jen.Id("Op").Op(":").Lit(o.Name), jen.Id("Registered").Op(":").True()),
 		jen.Id("loc"), types)}
 	if len(operands) > 0 {
-		body = append(body, jen.Id("op").Dot("Operands").Op("=").Add(concat(jen.Op("*").Qual(model.IR, "Value"), operands)))
+		body = append(body, jen.Id("op").Dot("SetOperands").Call(concat(jen.Op("*").Qual(model.IR, "Value"), operands)))
 	}
 	if o.OperandSegments {
 		body = append(body, jen.Id("op").Dot("SetOperandSegments").Call(jen.Index().Int32().Values(operandSegs...)))
@@ -294,7 +304,7 @@ func (g *gen) genBuilder(f *jen.File, o *model.Op) {
 		succs = append(succs, part{s.Param, s.Variadic})
 	}
 	if len(succs) > 0 {
-		body = append(body, jen.Id("op").Dot("Successors").Op("=").Add(concat(jen.Op("*").Qual(model.IR, "Block"), succs)))
+		body = append(body, jen.Id("op").Dot("SetSuccessors").Call(concat(jen.Op("*").Qual(model.IR, "Block"), succs)))
 	}
 	for _, r := range o.Regions {
 		switch {
@@ -330,7 +340,7 @@ func sameSizeAccessor(f *jen.File, recv func() *jen.Statement, list []*model.Val
 	v := list[i]
 	many := manyGroups(list)
 	fixed := len(list) - many
-	x := func() *jen.Statement { return jen.Id("o").Dot("op").Dot(field) }
+	x, one, num := listAccessors(field)
 	fixedBefore, manyBefore := 0, 0
 	for _, w := range list[:i] {
 		if w.Many() {
@@ -355,7 +365,7 @@ func sameSizeAccessor(f *jen.File, recv func() *jen.Statement, list []*model.Val
 		}
 		return e
 	}
-	size := jen.Id("n").Op(":=").Parens(jen.Len(x()).Op("-").Lit(fixed)).Op("/").Lit(many)
+	size := jen.Id("n").Op(":=").Parens(num().Op("-").Lit(fixed)).Op("/").Lit(many)
 	switch {
 	case v.Operand.Variadic:
 		f.Comment(fmt.Sprintf("%s returns %s group (as large as the op's other variadic groups).", v.GoName, partDoc(v.Name, kind)))
@@ -366,14 +376,14 @@ func sameSizeAccessor(f *jen.File, recv func() *jen.Statement, list []*model.Val
 		f.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(model.IR, "Value").Block(
 			size,
 			jen.If(jen.Id("n").Op("==").Lit(0)).Block(jen.Return(jen.Nil())),
-			jen.Return(x().Index(start())))
+			jen.Return(one(start())))
 	default:
 		f.Comment(fmt.Sprintf("%s returns %s.", v.GoName, partDoc(v.Name, kind)))
 		if manyBefore == 0 {
-			gofile.OneLine(f, jen.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(model.IR, "Value"), jen.Return(x().Index(jen.Lit(fixedBefore))))
+			gofile.OneLine(f, jen.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(model.IR, "Value"), jen.Return(one(jen.Lit(fixedBefore))))
 			return
 		}
 		f.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(model.IR, "Value").Block(
-			size, jen.Return(x().Index(start())))
+			size, jen.Return(one(start())))
 	}
 }
