@@ -1,9 +1,13 @@
 package ir
 
 import (
+	"fmt"
+	"math"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // OpName is an operation's full name, split at the first dot
@@ -41,24 +45,48 @@ func (n OpName) String() string {
 // behind one pointer, so that a file of millions of small ops stays small
 // in memory.
 type Operation struct {
-	name       OpName
-	loc        Location
-	operands   []*Value
-	results    []*Value
-	attrs      []NamedAttr
-	regions    []*Region
-	successors []*Block
-	parent     *Block
+	// name is shared by the ops of one name (see ShareName) and never
+	// changed in place.
+	name *OpName
+	loc  Location
+	// The lists are the first element and the length of a slice (never
+	// grown in place, so no capacity): 12 bytes each instead of 24.
+	operands  *(*Value)
+	results   *(*Value)
+	attrs     *NamedAttr
+	regions   *(*Region)
+	parent    *Block
+	extra     *opExtra
+	nOperands uint32
+	nResults  uint32
+	nAttrs    uint32
+	nRegions  uint32
+	mark      uint64 // scratch of one IR walk; see MarkGeneration
+}
 
-	mark  uint64 // scratch of one IR walk; see MarkGeneration
-	extra *opExtra
+// listLen is the length of a list an op keeps; more than 2³² elements
+// cannot be stored.
+func listLen[T any](s []T) uint32 {
+	if uint64(len(s)) > math.MaxUint32 {
+		panic(fmt.Sprintf("ir: a list of %d elements does not fit an op", len(s)))
+	}
+	return uint32(len(s))
 }
 
 // Name is the op's name.
-func (op *Operation) Name() OpName { return op.name }
+func (op *Operation) Name() OpName {
+	if op.name == nil {
+		return OpName{}
+	}
+	return *op.name
+}
 
 // SetName renames the op, as a version upgrade does.
-func (op *Operation) SetName(n OpName) { op.name = n }
+func (op *Operation) SetName(n OpName) { op.name = &n }
+
+// ShareName names the op *n without copying it: readers give the ops of
+// one name the same OpName. *n must not change while an op refers to it.
+func (op *Operation) ShareName(n *OpName) { op.name = n }
 
 // Loc is the op's location.
 func (op *Operation) Loc() Location { return op.loc }
@@ -68,62 +96,79 @@ func (op *Operation) SetLoc(l Location) { op.loc = l }
 
 // Operands are the values the op uses. The slice is the op's own: change
 // its elements to replace an operand, or SetOperands to change their number.
-func (op *Operation) Operands() []*Value { return op.operands }
+func (op *Operation) Operands() []*Value { return unsafe.Slice(op.operands, op.nOperands) }
 
 // Operand is the i-th operand.
-func (op *Operation) Operand(i int) *Value { return op.operands[i] }
+func (op *Operation) Operand(i int) *Value { return op.Operands()[i] }
 
 // NumOperands is the number of operands.
-func (op *Operation) NumOperands() int { return len(op.operands) }
+func (op *Operation) NumOperands() int { return int(op.nOperands) }
 
 // SetOperands replaces the operand list; op keeps the slice.
-func (op *Operation) SetOperands(vs []*Value) { op.operands = vs }
+func (op *Operation) SetOperands(vs []*Value) {
+	op.operands, op.nOperands = unsafe.SliceData(vs), listLen(vs)
+}
 
 // Results are the values the op defines, in order; each has Op == op.
-func (op *Operation) Results() []*Value { return op.results }
+func (op *Operation) Results() []*Value { return unsafe.Slice(op.results, op.nResults) }
 
 // Result is the i-th result.
-func (op *Operation) Result(i int) *Value { return op.results[i] }
+func (op *Operation) Result(i int) *Value { return op.Results()[i] }
 
 // NumResults is the number of results.
-func (op *Operation) NumResults() int { return len(op.results) }
+func (op *Operation) NumResults() int { return int(op.nResults) }
 
 // SetResults replaces the result list; op keeps the slice. The values'
 // Op and Index are the caller's to set.
-func (op *Operation) SetResults(vs []*Value) { op.results = vs }
+func (op *Operation) SetResults(vs []*Value) {
+	op.results, op.nResults = unsafe.SliceData(vs), listLen(vs)
+}
 
 // Attrs is the attribute dictionary, sorted by name. The slice is the
 // op's own; SetAttr changes one entry and keeps the order.
-func (op *Operation) Attrs() []NamedAttr { return op.attrs }
+func (op *Operation) Attrs() []NamedAttr { return unsafe.Slice(op.attrs, op.nAttrs) }
 
 // SetAttrs replaces the dictionary; the entries must be sorted by name
 // and op keeps the slice.
-func (op *Operation) SetAttrs(as []NamedAttr) { op.attrs = as }
+func (op *Operation) SetAttrs(as []NamedAttr) {
+	op.attrs, op.nAttrs = unsafe.SliceData(as), listLen(as)
+}
 
 // Regions are the regions the op owns.
-func (op *Operation) Regions() []*Region { return op.regions }
+func (op *Operation) Regions() []*Region { return unsafe.Slice(op.regions, op.nRegions) }
 
 // Region is the i-th region.
-func (op *Operation) Region(i int) *Region { return op.regions[i] }
+func (op *Operation) Region(i int) *Region { return op.Regions()[i] }
 
 // NumRegions is the number of regions.
-func (op *Operation) NumRegions() int { return len(op.regions) }
+func (op *Operation) NumRegions() int { return int(op.nRegions) }
 
 // SetRegions replaces the region list; op keeps the slice. AddRegion
 // appends one.
-func (op *Operation) SetRegions(rs []*Region) { op.regions = rs }
+func (op *Operation) SetRegions(rs []*Region) {
+	op.regions, op.nRegions = unsafe.SliceData(rs), listLen(rs)
+}
 
 // Successors are the blocks a terminator may branch to.
-func (op *Operation) Successors() []*Block { return op.successors }
+func (op *Operation) Successors() []*Block {
+	if op.extra == nil {
+		return nil
+	}
+	return op.extra.successors
+}
 
 // Successor is the i-th successor.
-func (op *Operation) Successor(i int) *Block { return op.successors[i] }
+func (op *Operation) Successor(i int) *Block { return op.Successors()[i] }
 
 // NumSuccessors is the number of successors.
-func (op *Operation) NumSuccessors() int { return len(op.successors) }
+func (op *Operation) NumSuccessors() int { return len(op.Successors()) }
 
 // SetSuccessors replaces the successor list; op keeps the slice.
-func (op *Operation) SetSuccessors(bs []*Block) { op.successors = bs }
+func (op *Operation) SetSuccessors(bs []*Block) {
+	if bs != nil || op.extra != nil {
+		op.ext().successors = bs
+	}
+}
 
 // Parent is the block the op is in, or nil for a detached op.
 func (op *Operation) Parent() *Block { return op.parent }
@@ -144,8 +189,9 @@ type lazyRegions struct {
 type opExtra struct {
 	// dict is the dictionary attribute a reader built Attrs from, or nil;
 	// see Dictionary.
-	dict Attribute
-	rare *opRare
+	dict       Attribute
+	successors []*Block
+	rare       *opRare
 }
 
 // opRare holds what ops rarely have.
@@ -159,10 +205,17 @@ type opRare struct {
 	lazy *lazyRegions
 }
 
-func (op *Operation) more() *opRare {
+// ext returns what few ops have, made if op has none yet.
+func (op *Operation) ext() *opExtra {
 	if op.extra == nil {
 		op.extra = &opExtra{}
 	}
+	return op.extra
+}
+
+// more returns what ops rarely have, made if op has none yet.
+func (op *Operation) more() *opRare {
+	op.ext()
 	if op.extra.rare == nil {
 		op.extra.rare = &opRare{}
 	}
@@ -254,11 +307,8 @@ func (op *Operation) Dictionary() Attribute {
 
 // SetDictionary records the dictionary attribute Attrs was built from.
 func (op *Operation) SetDictionary(d Attribute) {
-	if d != nil && op.extra == nil {
-		op.extra = &opExtra{}
-	}
-	if op.extra != nil {
-		op.extra.dict = d
+	if d != nil || op.extra != nil {
+		op.ext().dict = d
 	}
 }
 
@@ -315,14 +365,20 @@ func (v *Value) SetUseOrder(order []uint32) {
 
 // NewOperation creates a detached op with results of the given types.
 func NewOperation(name OpName, loc Location, resultTypes []Type) *Operation {
-	op := &Operation{name: name, loc: loc}
+	named := &struct {
+		op   Operation
+		name OpName
+	}{name: name}
+	op := &named.op
+	op.name, op.loc = &named.name, loc
 	if len(resultTypes) > 0 {
 		vals := make([]Value, len(resultTypes))
-		op.results = make([]*Value, len(resultTypes))
+		results := make([]*Value, len(resultTypes))
 		for i, t := range resultTypes {
 			vals[i] = Value{Type: t, Op: op, Index: i}
-			op.results[i] = &vals[i]
+			results[i] = &vals[i]
 		}
+		op.SetResults(results)
 	}
 	return op
 }
@@ -381,7 +437,7 @@ func (op *Operation) MaterializeAll() error {
 
 // Attr returns the dictionary entry with that name, or nil.
 func (op *Operation) Attr(name string) Attribute {
-	for _, a := range op.attrs {
+	for _, a := range op.Attrs() {
 		if a.Name == name {
 			return a.Value
 		}
@@ -393,25 +449,24 @@ func (op *Operation) Attr(name string) Attribute {
 // sorted by name as MLIR's DictionaryAttr does.
 func (op *Operation) SetAttr(name string, v Attribute) {
 	op.SetDictionary(nil)
-	for i, a := range op.attrs {
+	attrs := op.Attrs()
+	for i, a := range attrs {
 		if a.Name == name {
-			op.attrs[i].Value = v
+			attrs[i].Value = v
 			return
 		}
 		if a.Name > name {
-			op.attrs = append(op.attrs, NamedAttr{})
-			copy(op.attrs[i+1:], op.attrs[i:])
-			op.attrs[i] = NamedAttr{Name: name, Value: v}
+			op.SetAttrs(slices.Insert(attrs, i, NamedAttr{Name: name, Value: v}))
 			return
 		}
 	}
-	op.attrs = append(op.attrs, NamedAttr{Name: name, Value: v})
+	op.SetAttrs(append(attrs, NamedAttr{Name: name, Value: v}))
 }
 
 // AddRegion appends an empty region and returns it.
 func (op *Operation) AddRegion() *Region {
 	r := &Region{Parent: op}
-	op.regions = append(op.regions, r)
+	op.SetRegions(append(op.Regions(), r))
 	return r
 }
 
@@ -431,7 +486,7 @@ func (b *Block) AddArg(t Type, loc Location) *Value {
 
 // Append adds op at the end of the block.
 func (b *Block) Append(op *Operation) *Operation {
-	op.parent = b
+	op.SetParent(b)
 	b.Ops = append(b.Ops, op)
 	return op
 }
@@ -440,7 +495,7 @@ func (b *Block) Append(op *Operation) *Operation {
 // from fn skips the op's regions. It keeps its own stack, so depth costs
 // heap, not goroutine stack; nil regions, blocks and ops are skipped.
 func (op *Operation) Walk(fn func(*Operation) bool) {
-	if !fn(op) || len(op.regions) == 0 {
+	if !fn(op) || op.nRegions == 0 {
 		return
 	}
 	stack := []walkCursor{{op: op}}
@@ -450,7 +505,7 @@ func (op *Operation) Walk(fn func(*Operation) bool) {
 			stack = stack[:len(stack)-1]
 			continue
 		}
-		if fn(next) && len(next.regions) > 0 {
+		if fn(next) && next.nRegions > 0 {
 			stack = append(stack, walkCursor{op: next})
 		}
 	}
@@ -464,8 +519,8 @@ type walkCursor struct {
 
 // next returns the next op of the cursor's op's regions, or nil.
 func (c *walkCursor) next() *Operation {
-	for c.region < len(c.op.regions) {
-		r := c.op.regions[c.region]
+	for regions := c.op.Regions(); c.region < len(regions); {
+		r := regions[c.region]
 		if r == nil || c.block >= len(r.Blocks) {
 			c.region, c.block, c.opIndex = c.region+1, 0, 0
 			continue

@@ -18,10 +18,10 @@ func (op *Operation) String() string {
 		return "<nil op>"
 	}
 	var b strings.Builder
-	b.WriteString(strconv.Quote(op.name.String()))
+	b.WriteString(strconv.Quote(op.Name().String()))
 	b.WriteByte('(')
 	seen := map[*Value]int{}
-	for i, v := range op.operands {
+	for i, v := range op.Operands() {
 		if i > 0 {
 			b.WriteString(", ")
 		}
@@ -33,9 +33,9 @@ func (op *Operation) String() string {
 		b.WriteString("%" + strconv.Itoa(n))
 	}
 	b.WriteByte(')')
-	if len(op.successors) > 0 {
+	if len(op.Successors()) > 0 {
 		b.WriteString("[")
-		for i := range op.successors {
+		for i := range op.Successors() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
@@ -43,9 +43,9 @@ func (op *Operation) String() string {
 		}
 		b.WriteString("]")
 	}
-	if len(op.regions) > 0 {
+	if len(op.Regions()) > 0 {
 		b.WriteString(" (")
-		for i := range op.regions {
+		for i := range op.Regions() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
@@ -53,9 +53,9 @@ func (op *Operation) String() string {
 		}
 		b.WriteString(")")
 	}
-	if len(op.attrs) > 0 {
+	if len(op.Attrs()) > 0 {
 		b.WriteString(" {")
-		for i, a := range op.attrs {
+		for i, a := range op.Attrs() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
@@ -64,19 +64,19 @@ func (op *Operation) String() string {
 		b.WriteString("}")
 	}
 	b.WriteString(" : (")
-	for i, v := range op.operands {
+	for i, v := range op.Operands() {
 		if i > 0 {
 			b.WriteString(", ")
 		}
 		b.WriteString(valueType(v))
 	}
 	b.WriteString(") -> ")
-	if len(op.results) == 1 {
-		b.WriteString(valueType(op.results[0]))
+	if len(op.Results()) == 1 {
+		b.WriteString(valueType(op.Results()[0]))
 		return b.String()
 	}
 	b.WriteByte('(')
-	for i, v := range op.results {
+	for i, v := range op.Results() {
 		if i > 0 {
 			b.WriteString(", ")
 		}

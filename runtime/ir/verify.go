@@ -167,7 +167,7 @@ func (v *verifier) walk(root *Operation) error {
 	if err := v.enter(root, -1, 0, 0); err != nil {
 		return err
 	}
-	if len(root.regions) > 0 {
+	if len(root.Regions()) > 0 {
 		if err := v.enterRegion(0, 0); err != nil {
 			return err
 		}
@@ -176,16 +176,16 @@ func (v *verifier) walk(root *Operation) error {
 	for len(stack) > 0 {
 		f := &stack[len(stack)-1]
 		op := v.ops.At(f.op).op
-		if f.region >= len(op.regions) {
+		if f.region >= len(op.Regions()) {
 			stack = stack[:len(stack)-1]
 			continue
 		}
-		r := op.regions[f.region]
+		r := op.Regions()[f.region]
 		ri := v.regionIndex(f.op, f.region)
 		if f.block >= len(r.Blocks) {
 			v.regions.At(ri).out = v.regions.Len()
 			f.region, f.block, f.pos = f.region+1, 0, 0
-			if f.region < len(op.regions) {
+			if f.region < len(op.Regions()) {
 				if err := v.enterRegion(f.op, f.region); err != nil {
 					return err
 				}
@@ -213,7 +213,7 @@ func (v *verifier) walk(root *Operation) error {
 			return err
 		}
 		stack = append(stack, frame{op: v.ops.Len() - 1})
-		if len(child.regions) > 0 {
+		if len(child.Regions()) > 0 {
 			if err := v.enterRegion(v.ops.Len()-1, 0); err != nil {
 				return err
 			}
@@ -225,7 +225,7 @@ func (v *verifier) walk(root *Operation) error {
 // regionIndex and blockIndex find the numbers enterRegion and enterBlock
 // gave, through the marks they left.
 func (v *verifier) regionIndex(op, i int) int {
-	id, _ := v.regionID(v.ops.At(op).op.regions[i])
+	id, _ := v.regionID(v.ops.At(op).op.Regions()[i])
 	return id
 }
 
@@ -243,16 +243,16 @@ func (v *verifier) enter(op *Operation, block, pos, depth int) error {
 	v.gen.SetOp(op, uint64(v.ops.Len()))
 	v.ops.Append(opInfo{op: op, block: block, pos: pos})
 	i := v.ops.Len() - 1
-	if block >= 0 && op.parent != v.blocks.At(block).b {
+	if block >= 0 && op.Parent() != v.blocks.At(block).b {
 		return v.fail(i, "the op's Parent is not the block that holds it")
 	}
-	if op.name.Dialect == "" {
+	if op.Name().Dialect == "" {
 		return v.fail(i, "the op has no name")
 	}
-	if op.loc == nil {
+	if op.Loc() == nil {
 		return v.fail(i, "the op has no location")
 	}
-	for j, r := range op.results {
+	for j, r := range op.Results() {
 		switch {
 		case r == nil:
 			return v.fail(i, "result %d is nil", j)
@@ -262,27 +262,27 @@ func (v *verifier) enter(op *Operation, block, pos, depth int) error {
 			return v.fail(i, "result %d has no type", j)
 		}
 	}
-	for j, a := range op.attrs {
+	for j, a := range op.Attrs() {
 		switch {
 		case a.Value == nil:
 			return v.fail(i, "attribute %q has no value", a.Name)
 		case a.Name == "":
 			return v.fail(i, "attribute %d has no name", j)
-		case j > 0 && op.attrs[j-1].Name >= a.Name:
-			return v.fail(i, "attributes are not sorted by name with each name once (%q then %q); SetAttr keeps them so", op.attrs[j-1].Name, a.Name)
+		case j > 0 && op.Attrs()[j-1].Name >= a.Name:
+			return v.fail(i, "attributes are not sorted by name with each name once (%q then %q); SetAttr keeps them so", op.Attrs()[j-1].Name, a.Name)
 		}
 	}
-	for j, s := range op.successors {
+	for j, s := range op.Successors() {
 		if s == nil {
 			return v.fail(i, "successor %d is nil", j)
 		}
 	}
-	for j, o := range op.operands {
+	for j, o := range op.Operands() {
 		if o == nil {
 			return v.fail(i, "operand %d is nil", j)
 		}
 	}
-	if len(op.regions) > 0 {
+	if len(op.Regions()) > 0 {
 		if depth >= v.maxDepth {
 			return &VerifyError{Path: v.path(i), Op: op, Reason: fmt.Sprintf("regions nested more than %d deep", v.maxDepth), Err: ErrTooDeep}
 		}
@@ -294,7 +294,7 @@ func (v *verifier) enter(op *Operation, block, pos, depth int) error {
 			return nil
 		}
 	}
-	for j, r := range op.regions {
+	for j, r := range op.Regions() {
 		switch {
 		case r == nil:
 			return v.fail(i, "region %d is nil", j)
@@ -315,7 +315,7 @@ func (v *verifier) traits(op *Operation) OpTraits {
 // enterRegion numbers region i of op and its first block.
 func (v *verifier) enterRegion(op, i int) error {
 	o := v.ops.At(op).op
-	r := o.regions[i]
+	r := o.Regions()[i]
 	if _, seen := v.regionID(r); seen {
 		return v.fail(op, "region %d appears twice in the IR", i)
 	}
@@ -331,7 +331,7 @@ func (v *verifier) enterRegion(op, i int) error {
 	} else if t.Isolated {
 		// All regions of an isolated op share its floor: they are
 		// numbered one after another.
-		id, _ := v.regionID(o.regions[0])
+		id, _ := v.regionID(o.Regions()[0])
 		floor = id
 	}
 	if t.Graph && len(r.Blocks) > 1 {
@@ -353,7 +353,7 @@ func (v *verifier) enterBlock(op, region, i int) error {
 	b := v.regions.At(region).r.Blocks[i]
 	ri := v.regions.At(region)
 	regionPos := 0
-	for k, r := range v.ops.At(op).op.regions {
+	for k, r := range v.ops.At(op).op.Regions() {
 		if r == ri.r {
 			regionPos = k
 		}
@@ -375,7 +375,7 @@ func (v *verifier) enterBlock(op, region, i int) error {
 		}
 		if last := b.Ops[len(b.Ops)-1]; last != nil {
 			if lt := v.traits(last); lt.Known && !lt.Terminator {
-				return v.fail(op, "block %d of region %d ends with %s, which is not a terminator", i, regionPos, last.name)
+				return v.fail(op, "block %d of region %d ends with %s, which is not a terminator", i, regionPos, last.Name())
 			}
 		}
 	}
@@ -402,21 +402,21 @@ func (v *verifier) checkUses() error {
 		info := v.ops.At(i)
 		op := info.op
 		if info.block < 0 {
-			if len(op.operands) > 0 {
+			if len(op.Operands()) > 0 {
 				return v.fail(i, "the root op has operands, which nothing can define")
 			}
-			if len(op.successors) > 0 {
+			if len(op.Successors()) > 0 {
 				return v.fail(i, "the root op has successors")
 			}
 			continue
 		}
-		for j, val := range op.operands {
+		for j, val := range op.Operands() {
 			if err := v.checkOperand(i, j, val); err != nil {
 				return err
 			}
 		}
 		region := v.blocks.At(info.block).region
-		for j, s := range op.successors {
+		for j, s := range op.Successors() {
 			id, ok := v.blockID(s)
 			if !ok || v.blocks.At(id).b != s {
 				return v.fail(i, "successor %d is not a block of this IR", j)
@@ -428,7 +428,7 @@ func (v *verifier) checkUses() error {
 				return v.fail(i, "successor %d is the entry block of its region, which may have no predecessors", j)
 			}
 		}
-		if len(op.successors) > 0 && info.pos != len(v.blocks.At(info.block).b.Ops)-1 {
+		if len(op.Successors()) > 0 && info.pos != len(v.blocks.At(info.block).b.Ops)-1 {
 			return v.fail(i, "an op with successors must be the last op of its block")
 		}
 	}
@@ -441,7 +441,7 @@ func (v *verifier) def(val *Value) (block, pos int, ok bool) {
 	switch {
 	case val.Op != nil:
 		id, ok := v.opID(val.Op)
-		if !ok || v.ops.At(id).op != val.Op || val.Index < 0 || val.Index >= len(val.Op.results) || val.Op.results[val.Index] != val {
+		if !ok || v.ops.At(id).op != val.Op || val.Index < 0 || val.Index >= len(val.Op.Results()) || val.Op.Results()[val.Index] != val {
 			return 0, 0, false
 		}
 		d := v.ops.At(id)
@@ -473,7 +473,7 @@ func (v *verifier) checkOperand(i, j int, val *Value) error {
 	}
 	if def.in < use.floor {
 		iso := v.regions.At(use.floor).op
-		return v.fail(i, "operand %d (%s) is defined outside isolated op %s", j, v.describe(val), v.ops.At(iso).op.name)
+		return v.fail(i, "operand %d (%s) is defined outside isolated op %s", j, v.describe(val), v.ops.At(iso).op.Name())
 	}
 	if def.graph {
 		return nil
@@ -562,7 +562,7 @@ func (v *verifier) domTree(r int) *domTree {
 			return nil
 		}
 		var out []int
-		for _, s := range ops[len(ops)-1].successors {
+		for _, s := range ops[len(ops)-1].Successors() {
 			if id, ok := v.blockID(s); ok && v.blocks.At(id).region == r {
 				out = append(out, v.blocks.At(id).pos)
 			}
@@ -660,7 +660,7 @@ func (v *verifier) path(i int) string {
 		b := v.blocks.At(info.block)
 		r := v.regions.At(b.region)
 		regionPos := 0
-		for k, x := range v.ops.At(r.op).op.regions {
+		for k, x := range v.ops.At(r.op).op.Regions() {
 			if x == r.r {
 				regionPos = k
 			}
@@ -687,8 +687,8 @@ func (v *verifier) pathOf(op *Operation) string {
 		return v.path(int(id))
 	}
 	parts := []string{opLabel(op)}
-	for steps := 0; op.parent != nil && op.parent.Parent != nil && op.parent.Parent.Parent != nil && steps < v.maxDepth; steps++ {
-		op = op.parent.Parent.Parent
+	for steps := 0; op.Parent() != nil && op.Parent().Parent != nil && op.Parent().Parent.Parent != nil && steps < v.maxDepth; steps++ {
+		op = op.Parent().Parent.Parent
 		parts = append(parts, opLabel(op))
 	}
 	slices.Reverse(parts)
@@ -705,7 +705,7 @@ func (v *verifier) pathOfRegion(r *Region) string {
 // opLabel is an op's name, with its symbol name when it has one.
 func opLabel(op *Operation) string {
 	if s, ok := op.Attr("sym_name").(interface{ Value() string }); ok {
-		return op.name.String() + " @" + s.Value()
+		return op.Name().String() + " @" + s.Value()
 	}
-	return op.name.String()
+	return op.Name().String()
 }

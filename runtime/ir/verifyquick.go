@@ -14,7 +14,7 @@ package ir
 // isolated op. Requiring the definition to come first is stricter than
 // graph regions need, which only costs a fall back.
 func quickVerify(root *Operation, opts VerifyOptions) bool {
-	if len(root.operands) > 0 || len(root.successors) > 0 {
+	if len(root.Operands()) > 0 || len(root.Successors()) > 0 {
 		return false
 	}
 	q := quickVerifier{opts: opts, gen: NewMarkGeneration(), maxDepth: opts.Limits.RegionDepth()}
@@ -87,28 +87,28 @@ func (q *quickVerifier) op(op *Operation, parent *Block, level, floor int) bool 
 		return false
 	}
 	q.gen.SetOp(op, 0)
-	if parent != nil && op.parent != parent {
+	if parent != nil && op.Parent() != parent {
 		return false
 	}
-	if op.name.Dialect == "" || op.loc == nil || len(op.successors) > 0 {
+	if op.Name().Dialect == "" || op.Loc() == nil || len(op.Successors()) > 0 {
 		return false
 	}
-	for j, r := range op.results {
+	for j, r := range op.Results() {
 		if r == nil || r.Op != op || r.Index != j || r.Block != nil || r.Type == nil {
 			return false
 		}
 	}
-	for j, a := range op.attrs {
-		if a.Value == nil || a.Name == "" || (j > 0 && op.attrs[j-1].Name >= a.Name) {
+	for j, a := range op.Attrs() {
+		if a.Value == nil || a.Name == "" || (j > 0 && op.Attrs()[j-1].Name >= a.Name) {
 			return false
 		}
 	}
-	for _, v := range op.operands {
+	for _, v := range op.Operands() {
 		if v == nil || !q.inScope(v, floor) {
 			return false
 		}
 	}
-	if len(op.regions) > 0 {
+	if len(op.Regions()) > 0 {
 		if level >= q.maxDepth {
 			return false
 		}
@@ -119,7 +119,7 @@ func (q *quickVerifier) op(op *Operation, parent *Block, level, floor int) bool 
 		} else if !op.Loaded() {
 			return false
 		}
-		for _, r := range op.regions {
+		for _, r := range op.Regions() {
 			if r == nil || r.Parent != op {
 				return false
 			}
@@ -131,7 +131,7 @@ func (q *quickVerifier) op(op *Operation, parent *Block, level, floor int) bool 
 }
 
 func (q *quickVerifier) define(op *Operation) {
-	for _, r := range op.results {
+	for _, r := range op.Results() {
 		q.gen.SetValue(r, 1)
 	}
 }
@@ -144,7 +144,7 @@ func (q *quickVerifier) inScope(v *Value, floor int) bool {
 	}
 	b := v.Block
 	if v.Op != nil {
-		b = v.Op.parent
+		b = v.Op.Parent()
 	}
 	if b == nil {
 		return false
@@ -157,15 +157,15 @@ func (q *quickVerifier) inScope(v *Value, floor int) bool {
 // block, checking the region and its block; when none is left, op is done
 // and defines its results.
 func (q *quickVerifier) openRegions(op *Operation, i, level, floor int) bool {
-	if len(op.regions) == 0 {
+	if len(op.Regions()) == 0 {
 		return true
 	}
 	t := q.traits(op)
 	if t.Isolated {
 		floor = level + 1
 	}
-	for ; i < len(op.regions); i++ {
-		r := op.regions[i]
+	for ; i < len(op.Regions()); i++ {
+		r := op.Regions()[i]
 		if _, seen := q.gen.Region(r); seen {
 			return false
 		}

@@ -13,7 +13,7 @@ func (*testLoc) LocationAttr()   {}
 
 // quickTraits describes the ops randomQuickIR builds.
 func quickTraits(op *Operation) OpTraits {
-	switch op.name.Op {
+	switch op.Name().Op {
 	case "iso":
 		return OpTraits{Known: true, Isolated: true, NoTerminator: true}
 	case "graph":
@@ -60,13 +60,13 @@ func randomQuickIR(data []byte) *Operation {
 				k := next()
 				switch {
 				case k == 255:
-					op.operands = append(op.operands, nil)
+					op.SetOperands(append(op.Operands(), nil))
 				case len(values) > 0:
-					op.operands = append(op.operands, values[len(values)-1-k%len(values)])
+					op.SetOperands(append(op.Operands(), values[len(values)-1-k%len(values)]))
 				}
 			}
 			if next()%8 == 0 && len(blocks) > 0 {
-				op.successors = append(op.successors, blocks[next()%len(blocks)])
+				op.SetSuccessors(append(op.Successors(), blocks[next()%len(blocks)]))
 			}
 			b.Append(op)
 			ops = append(ops, op)
@@ -78,10 +78,10 @@ func randomQuickIR(data []byte) *Operation {
 				}
 				open = append(open, inner)
 			}
-			values = append(values, op.results...)
+			values = append(values, op.Results()...)
 			if next()%8 == 0 {
 				// The op uses its own result.
-				op.operands = append(op.operands, op.results[0])
+				op.SetOperands(append(op.Operands(), op.Results()[0]))
 			}
 		case c < 200:
 			if len(open) > 1 {
@@ -95,10 +95,10 @@ func randomQuickIR(data []byte) *Operation {
 			// An op in two places.
 			b.Ops = append(b.Ops, ops[next()%len(ops)])
 		case c < 235 && len(ops) > 0:
-			ops[next()%len(ops)].loc = nil
+			ops[next()%len(ops)].SetLoc(nil)
 		case c < 245 && len(ops) > 0:
 			op := ops[next()%len(ops)]
-			op.attrs = append(op.attrs, NamedAttr{Name: []string{"a", "b", ""}[next()%3], Value: GetTextAttr(ctx, "test", "x")})
+			op.SetAttrs(append(op.Attrs(), NamedAttr{Name: []string{"a", "b", ""}[next()%3], Value: GetTextAttr(ctx, "test", "x")}))
 		case c < 250 && len(b.Ops) > 1:
 			// Swap two ops: a use before its definition.
 			i := next() % len(b.Ops)
@@ -145,21 +145,21 @@ func TestQuickVerifyCommonShape(t *testing.T) {
 	prev := arg
 	for i := range 50 {
 		op := NewOperation(OpName{Dialect: "test", Op: "plain"}, loc, []Type{ty})
-		op.operands = []*Value{prev, arg}
+		op.SetOperands([]*Value{prev, arg})
 		if i == 25 {
 			op = NewOperation(OpName{Dialect: "test", Op: "scf"}, loc, []Type{ty})
-			op.operands = []*Value{prev}
+			op.SetOperands([]*Value{prev})
 			inner := op.AddRegion().AddBlock()
 			use := inner.Append(NewOperation(OpName{Dialect: "test", Op: "plain"}, loc, []Type{ty}))
-			use.operands = []*Value{prev, arg}
+			use.SetOperands([]*Value{prev, arg})
 			y := inner.Append(NewOperation(OpName{Dialect: "test", Op: "yield"}, loc, nil))
-			y.operands = []*Value{use.results[0]}
+			y.SetOperands([]*Value{use.Results()[0]})
 		}
 		entry.Append(op)
-		prev = op.results[0]
+		prev = op.Results()[0]
 	}
 	ret := entry.Append(NewOperation(OpName{Dialect: "test", Op: "yield"}, loc, nil))
-	ret.operands = []*Value{prev}
+	ret.SetOperands([]*Value{prev})
 	opts := VerifyOptions{Traits: quickTraits}
 	if !quickVerify(root, opts) {
 		t.Fatal("the fast path refuses straight-line IR")
@@ -170,14 +170,14 @@ func TestQuickVerifyCommonShape(t *testing.T) {
 	// A use before the definition, and one outside the isolated op, leave
 	// the fast path; the full check refuses both.
 	first := entry.Ops[0]
-	first.operands[0] = entry.Ops[1].results[0]
+	first.Operands()[0] = entry.Ops[1].Results()[0]
 	if quickVerify(root, opts) || Verify(root, opts) == nil {
 		t.Fatal("a use before its definition passed")
 	}
-	first.operands[0] = arg
+	first.Operands()[0] = arg
 	outer := body.Append(NewOperation(OpName{Dialect: "test", Op: "plain"}, loc, []Type{ty}))
 	body.Ops = []*Operation{outer, fn}
-	first.operands[1] = outer.results[0]
+	first.Operands()[1] = outer.Results()[0]
 	if quickVerify(root, opts) || Verify(root, opts) == nil {
 		t.Fatal("a use across an isolated op passed")
 	}

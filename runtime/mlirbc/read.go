@@ -479,7 +479,7 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 	if err != nil {
 		return nil, err
 	}
-	op.SetName(info.name)
+	op.ShareName(&info.name)
 	root := rd.ops == 0
 	rd.ops++
 	if rd.tr != nil {

@@ -1,0 +1,96 @@
+package ir_test
+
+import (
+	"testing"
+	"unsafe"
+
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
+
+// An op's size is what a file of a million small ops costs per op: the
+// lists are kept as pointer and length, the name is shared, successors sit
+// with what few ops have.
+func TestOperationSize(t *testing.T) {
+	if got := unsafe.Sizeof(ir.Operation{}); got > 96 {
+		t.Errorf("ir.Operation is %d bytes, want at most 96", got)
+	}
+}
+
+func TestOperationParts(t *testing.T) {
+	ctx := ir.NewContext()
+	i32 := ir.GetTextType(ctx, "builtin", "i32")
+	loc := ir.GetTextAttr(ctx, "builtin", "loc(unknown)")
+	op := ir.NewOperation(ir.OpName{Dialect: "t", Op: "two"}, nil, []ir.Type{i32, i32})
+	if op.Name().String() != "t.two" || op.NumResults() != 2 || op.NumOperands() != 0 || op.Operands() != nil {
+		t.Fatalf("new op: %s, %d results, %d operands", op.Name(), op.NumResults(), op.NumOperands())
+	}
+	for i, r := range op.Results() {
+		if r.Op != op || r.Index != i || op.Result(i) != r || r.Type != i32 {
+			t.Errorf("result %d: op %p index %d", i, r.Op, r.Index)
+		}
+	}
+
+	use := ir.NewOperation(ir.OpName{Dialect: "t", Op: "use"}, nil, nil)
+	use.SetOperands([]*ir.Value{op.Result(0), op.Result(0)})
+	use.Operands()[1] = op.Result(1) // the slice is the op's own
+	if use.Operand(0) != op.Result(0) || use.Operand(1) != op.Result(1) || use.NumOperands() != 2 {
+		t.Errorf("operands %v", use.Operands())
+	}
+	use.SetOperands(append(use.Operands(), op.Result(0)))
+	if use.NumOperands() != 3 || use.Operand(2) != op.Result(0) {
+		t.Errorf("appended operands %v", use.Operands())
+	}
+	use.SetOperands(nil)
+	if use.Operands() != nil {
+		t.Errorf("cleared operands %v", use.Operands())
+	}
+
+	// SetAttr keeps the dictionary sorted by name.
+	for _, name := range []string{"m", "z", "a", "m"} {
+		use.SetAttr(name, loc)
+	}
+	var names []string
+	for _, a := range use.Attrs() {
+		names = append(names, a.Name)
+	}
+	if len(names) != 3 || names[0] != "a" || names[1] != "m" || names[2] != "z" || use.Attr("z") != loc {
+		t.Errorf("attributes %v", names)
+	}
+
+	r0, r1 := use.AddRegion(), use.AddRegion()
+	if use.NumRegions() != 2 || use.Region(0) != r0 || use.Region(1) != r1 || r1.Parent != use {
+		t.Errorf("regions %v", use.Regions())
+	}
+	b := r0.AddBlock()
+	b.Append(op)
+	if op.Parent() != b {
+		t.Errorf("parent %p, want %p", op.Parent(), b)
+	}
+	var walked []string
+	use.Walk(func(o *ir.Operation) bool { walked = append(walked, o.Name().Op); return true })
+	if len(walked) != 2 || walked[1] != "two" {
+		t.Errorf("walked %v", walked)
+	}
+
+	if use.Successors() != nil || use.NumSuccessors() != 0 {
+		t.Errorf("successors of a new op: %v", use.Successors())
+	}
+	use.SetSuccessors([]*ir.Block{b})
+	if use.NumSuccessors() != 1 || use.Successor(0) != b {
+		t.Errorf("successors %v", use.Successors())
+	}
+
+	shared := ir.OpName{Dialect: "t", Op: "shared"}
+	use.ShareName(&shared)
+	op.ShareName(&shared)
+	if use.Name() != shared || op.Name() != shared {
+		t.Errorf("shared names %s, %s", use.Name(), op.Name())
+	}
+	use.SetName(ir.OpName{Dialect: "t", Op: "renamed"})
+	if use.Name().Op != "renamed" || op.Name().Op != "shared" || shared.Op != "shared" {
+		t.Errorf("renaming one op changed another: %s, %s", use.Name(), op.Name())
+	}
+	if (&ir.Operation{}).Name() != (ir.OpName{}) {
+		t.Error("a zero op has a name")
+	}
+}
