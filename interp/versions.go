@@ -235,10 +235,10 @@ func (in *Dialect) withCompiled(ctx *ir.Context, op *ir.Operation, hook func()) 
 	var types []saved
 	for _, vs := range [][]*ir.Value{op.Operands(), op.Results()} {
 		for _, v := range vs {
-			if c, changed := in.deepCompiled(v.Type, 0); changed {
+			if c, changed := in.deepCompiled(v.Type(), 0); changed {
 				t, _ := c.(ir.Type)
-				types = append(types, saved{v, v.Type, t})
-				v.Type = t
+				types = append(types, saved{v, v.Type(), t})
+				v.SetType(t)
 			}
 		}
 	}
@@ -246,13 +246,13 @@ func (in *Dialect) withCompiled(ctx *ir.Context, op *ir.Operation, hook func()) 
 	hook()
 	op.SetAttrs(in.attrsInterpreted(ctx, op.Attrs()))
 	for _, s := range types {
-		if s.v.Type == s.set {
-			s.v.Type = s.was
+		if s.v.Type() == s.set {
+			s.v.SetType(s.was)
 		}
 	}
 	for _, v := range op.Results() {
-		if t, ok := in.interpreted(ctx, v.Type).(ir.Type); ok {
-			v.Type = t
+		if t, ok := in.interpreted(ctx, v.Type()).(ir.Type); ok {
+			v.SetType(t)
 		}
 	}
 }

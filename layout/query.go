@@ -171,7 +171,7 @@ func (l *Layouts) annotate(op *ir.Operation) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	t, err := ParseType(fmt.Sprint(op.Results()[0].Type))
+	t, err := ParseType(fmt.Sprint(op.Results()[0].Type()))
 	if err != nil {
 		return "", err
 	}

@@ -126,9 +126,9 @@ func (p *printer) visitOp(op *ir.Operation) {
 	for _, r := range op.Regions() {
 		for _, b := range r.Blocks {
 			for _, a := range b.Args {
-				p.visitType(a.Type, false)
-				if a.Loc != nil {
-					p.visitAttr(a.Loc, false)
+				p.visitType(a.Type(), false)
+				if a.Loc() != nil {
+					p.visitAttr(a.Loc(), false)
 				}
 			}
 			for _, x := range b.Ops {
@@ -138,11 +138,11 @@ func (p *printer) visitOp(op *ir.Operation) {
 	}
 	for _, v := range op.Operands() {
 		if v != nil {
-			p.visitType(v.Type, false)
+			p.visitType(v.Type(), false)
 		}
 	}
 	for _, v := range op.Results() {
-		p.visitType(v.Type, false)
+		p.visitType(v.Type(), false)
 	}
 	for _, a := range op.Attrs() {
 		p.visitAttr(a.Value, false)

@@ -110,7 +110,7 @@ func (t locTarget) set(l ir.Location) {
 	if t.op != nil {
 		t.op.SetLoc(l)
 	} else {
-		t.arg.Loc = l
+		t.arg.SetLoc(l)
 	}
 }
 
@@ -269,8 +269,8 @@ func (ps *parser) define(name string, vals []*ir.Value, off int) {
 			return
 		}
 		v := vals[u.no]
-		if ph := u.op.Operands()[u.index]; ph != nil && ph.Type != v.Type {
-			ps.p.ErrorAt(u.off, "%%%s#%d is used as %s but defined as %s", name, u.no, typeName(ph.Type), typeName(v.Type))
+		if ph := u.op.Operands()[u.index]; ph != nil && ph.Type() != v.Type() {
+			ps.p.ErrorAt(u.off, "%%%s#%d is used as %s but defined as %s", name, u.no, typeName(ph.Type()), typeName(v.Type()))
 			return
 		}
 		u.op.Operands()[u.index] = v
@@ -428,7 +428,9 @@ func (ps *parser) operation() *ir.Operation {
 			// type the signature gives, replaced when the value appears.
 			s := ps.scopes[len(ps.scopes)-1]
 			s.forward[u.name] = append(s.forward[u.name], forwardUse{op: op, index: i, no: u.no, off: u.off})
-			op.Operands()[i] = &ir.Value{Type: fn.Inputs()[i]}
+			placeholder := &ir.Value{}
+			placeholder.SetType(fn.Inputs()[i])
+			op.Operands()[i] = placeholder
 			continue
 		}
 		if u.no >= len(vals) {
@@ -436,8 +438,8 @@ func (ps *parser) operation() *ir.Operation {
 			return nil
 		}
 		v := vals[u.no]
-		if v.Type != fn.Inputs()[i] {
-			p.ErrorAt(u.off, "%%%s is used as %s but defined as %s", u.name, typeName(fn.Inputs()[i]), typeName(v.Type))
+		if v.Type() != fn.Inputs()[i] {
+			p.ErrorAt(u.off, "%%%s is used as %s but defined as %s", u.name, typeName(fn.Inputs()[i]), typeName(v.Type()))
 			return nil
 		}
 		op.Operands()[i] = v
@@ -594,7 +596,7 @@ func (ps *parser) blockArg(b *ir.Block) {
 	if p.Is("loc") {
 		ps.trailingLoc(locTarget{arg: v})
 	} else {
-		v.Loc = ps.sourceLoc(t.Off)
+		v.SetLoc(ps.sourceLoc(t.Off))
 	}
 	ps.define(t.Text[1:], []*ir.Value{v}, t.Off)
 }

@@ -118,12 +118,12 @@ func delegated(m *mlirbc.Module) []string {
 		}
 		attr(op.Properties())
 		for _, v := range op.Results() {
-			typ(v.Type)
+			typ(v.Type())
 		}
 		for _, r := range op.Regions() {
 			for _, b := range r.Blocks {
 				for _, v := range b.Args {
-					typ(v.Type)
+					typ(v.Type())
 				}
 			}
 		}

@@ -246,8 +246,8 @@ func (p *printer) value(v *ir.Value) {
 		return
 	}
 	head, no := v, -1
-	if v.Op != nil && len(v.Op.Results()) > 1 {
-		head, no = v.Op.Results()[0], v.Index
+	if v.Op() != nil && len(v.Op().Results()) > 1 {
+		head, no = v.Op().Results()[0], v.Index()
 	}
 	name, ok := p.names[head]
 	if !ok {
@@ -332,7 +332,7 @@ func (p *printer) op(op *ir.Operation) {
 			p.out.Write("<<NULL TYPE>>")
 			continue
 		}
-		p.typ(v.Type)
+		p.typ(v.Type())
 	}
 	p.out.Byte(')')
 	p.arrowTypes(valueTypes(op.Results()))
@@ -342,7 +342,7 @@ func (p *printer) op(op *ir.Operation) {
 func valueTypes(vs []*ir.Value) []ir.Type {
 	ts := make([]ir.Type, len(vs))
 	for i, v := range vs {
-		ts[i] = v.Type
+		ts[i] = v.Type()
 	}
 	return ts
 }
@@ -453,8 +453,8 @@ func (p *printer) context() *ir.Context {
 			p.ctx = op.Loc().Context()
 		case len(op.Attrs()) > 0 && op.Attrs()[0].Value != nil:
 			p.ctx = op.Attrs()[0].Value.Context()
-		case len(op.Results()) > 0 && op.Results()[0].Type != nil:
-			p.ctx = op.Results()[0].Type.Context()
+		case len(op.Results()) > 0 && op.Results()[0].Type() != nil:
+			p.ctx = op.Results()[0].Type().Context()
 		}
 		return p.ctx == nil
 	})
@@ -519,8 +519,8 @@ func (p *printer) blockHeader(b *ir.Block, entry bool) {
 			}
 			p.value(a)
 			p.out.Write(": ")
-			p.typ(a.Type)
-			p.trailingLoc(a.Loc, false)
+			p.typ(a.Type())
+			p.trailingLoc(a.Loc(), false)
 		}
 		p.out.Byte(')')
 	}

@@ -182,7 +182,7 @@ func checkBuiltValues(t *testing.T, values []builtValue, bc []byte) {
 		case bv.attr != "":
 			decoded = op.Attr("v")
 		case bv.typ != "":
-			decoded = op.Results()[0].Type
+			decoded = op.Results()[0].Type()
 		default:
 			decoded = op.Loc()
 		}

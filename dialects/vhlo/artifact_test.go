@@ -110,7 +110,7 @@ func TestTypeTooNew(t *testing.T) {
 	m := artifact(ctx)
 	m.Op.Walk(func(op *ir.Operation) bool {
 		if op.Name().Op == "func_v1" {
-			op.Regions()[0].Blocks[0].Args[0].Type = vhlo.GetRankedTensorV1Type(ctx, []int64{2}, vhlo.GetFloatTF32V1Type(ctx), nil)
+			op.Regions()[0].Blocks[0].Args[0].SetType(vhlo.GetRankedTensorV1Type(ctx, []int64{2}, vhlo.GetFloatTF32V1Type(ctx), nil))
 		}
 		return true
 	})

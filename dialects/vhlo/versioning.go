@@ -132,9 +132,9 @@ func convPadding(ctx *ir.Context, op *ir.Operation) (ir.Attribute, error) {
 	if len(op.Operands()) == 0 {
 		return nil, fmt.Errorf("dynamic_conv_v1 needs the lhs operand's rank for its padding")
 	}
-	lhs, ok := op.Operands()[0].Type.(*RankedTensorV1Type)
+	lhs, ok := op.Operands()[0].Type().(*RankedTensorV1Type)
 	if !ok || len(lhs.Shape()) < 2 {
-		return nil, fmt.Errorf("dynamic_conv_v1's padding needs a ranked lhs of rank 2 or more, not %v", op.Operands()[0].Type)
+		return nil, fmt.Errorf("dynamic_conv_v1's padding needs a ranked lhs of rank 2 or more, not %v", op.Operands()[0].Type())
 	}
 	n := int64(len(lhs.Shape()) - 2)
 	t := GetRankedTensorV1Type(ctx, []int64{n, 2}, GetIntegerSI64V1Type(ctx), nil)
@@ -155,7 +155,7 @@ func elementType(t ir.Type) ir.Type {
 // and results paired in order have the same element types.
 func sameElementTypes(op *ir.Operation) bool {
 	for i := 0; i < len(op.Operands()) && i < len(op.Results()); i++ {
-		if elementType(op.Operands()[i].Type) != elementType(op.Results()[i].Type) {
+		if elementType(op.Operands()[i].Type()) != elementType(op.Results()[i].Type()) {
 			return false
 		}
 	}
@@ -167,7 +167,7 @@ func sameElementTypes(op *ir.Operation) bool {
 func customCallConstraints(op *ir.Operation, attrs []ir.NamedAttr, to bytecode.DialectVersion) error {
 	if !to.AtLeast(1, 17) {
 		for _, v := range op.Operands() {
-			if _, ok := v.Type.(*FutureV1Type); ok {
+			if _, ok := v.Type().(*FutureV1Type); ok {
 				return fmt.Errorf("a future_v1 input needs vhlo 1.17.0")
 			}
 		}

@@ -529,17 +529,17 @@ func TestBuildIR(t *testing.T) {
 	if sum.Lhs() != c0.Result() || sum.Rhs() != c1.Result() {
 		t.Error("AddOp operands are not the constants' results")
 	}
-	if sum.Result().Type != m || sum.Result().Op != sum.Op() || sum.Result().Index != 0 {
+	if sum.Result().Type() != m || sum.Result().Op() != sum.Op() || sum.Result().Index() != 0 {
 		t.Errorf("AddOp result: %+v", sum.Result())
 	}
 	if v := yield.Values(); len(v) != 1 || v[0] != sum.Result() {
 		t.Errorf("YieldOp.Values() = %v", v)
 	}
-	if r := scope.Results(); len(r) != 1 || r[0].Type != m {
+	if r := scope.Results(); len(r) != 1 || r[0].Type() != m {
 		t.Errorf("ScopeOp.Results() = %v", r)
 	}
-	if mt, ok := c0.Result().Type.(*toy.MatrixType); !ok || mt.ElementType() != f32 {
-		t.Errorf("constant result type %v", c0.Result().Type)
+	if mt, ok := c0.Result().Type().(*toy.MatrixType); !ok || mt.ElementType() != f32 {
+		t.Errorf("constant result type %v", c0.Result().Type())
 	}
 	if module.SymName() == nil || module.SymName().Value() != "toy" {
 		t.Errorf("module sym_name %v", module.SymName())

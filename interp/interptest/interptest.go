@@ -119,7 +119,7 @@ func (c *comparer) op(g, i *ir.Operation) {
 		c.value(g.Attrs()[k].Value, i.Attrs()[k].Value)
 	}
 	for k := range g.Results() {
-		c.value(g.Results()[k].Type, i.Results()[k].Type)
+		c.value(g.Results()[k].Type(), i.Results()[k].Type())
 	}
 	for k, r := range g.Regions() {
 		if len(r.Blocks) != len(i.Regions()[k].Blocks) {
@@ -133,7 +133,7 @@ func (c *comparer) op(g, i *ir.Operation) {
 				return
 			}
 			for a := range blk.Args {
-				c.value(blk.Args[a].Type, ib.Args[a].Type)
+				c.value(blk.Args[a].Type(), ib.Args[a].Type())
 			}
 			for o := range blk.Ops {
 				c.op(blk.Ops[o], ib.Ops[o])

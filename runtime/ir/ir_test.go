@@ -132,7 +132,8 @@ func TestAPInt(t *testing.T) {
 func TestSegment(t *testing.T) {
 	vals := make([]*ir.Value, 6)
 	for i := range vals {
-		vals[i] = &ir.Value{Index: i}
+		vals[i] = &ir.Value{}
+		vals[i].SetResultOf(nil, i)
 	}
 	sizes := []int32{1, 3, 0, 2}
 	want := [][]int{{0}, {1, 2, 3}, {}, {4, 5}}
@@ -142,8 +143,8 @@ func TestSegment(t *testing.T) {
 			t.Fatalf("group %d: %d values, want %d", g, len(got), len(w))
 		}
 		for i := range w {
-			if got[i].Index != w[i] {
-				t.Fatalf("group %d: value %d is %d", g, i, got[i].Index)
+			if got[i].Index() != w[i] {
+				t.Fatalf("group %d: value %d is %d", g, i, got[i].Index())
 			}
 		}
 	}
@@ -171,7 +172,7 @@ func TestOperationBuilding(t *testing.T) {
 	if op.Attr("b").(*pairAttr).a != "b2" || op.Attr("zz") != nil {
 		t.Fatal("SetAttr did not replace, or Attr found a missing name")
 	}
-	if len(op.Results()) != 2 || op.Results()[1].Op != op || op.Results()[1].Index != 1 || op.Parent() != body {
+	if len(op.Results()) != 2 || op.Results()[1].Op() != op || op.Results()[1].Index() != 1 || op.Parent() != body {
 		t.Fatal("results or parent not linked")
 	}
 	n := 0

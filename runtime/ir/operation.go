@@ -73,6 +73,14 @@ func listLen[T any](s []T) uint32 {
 	return uint32(len(s))
 }
 
+// position is a value's index as a value keeps it.
+func position(i int) uint32 {
+	if i < 0 || uint64(i) > math.MaxUint32 {
+		panic(fmt.Sprintf("ir: %d is not a value's position", i))
+	}
+	return uint32(i)
+}
+
 // Name is the op's name.
 func (op *Operation) Name() OpName {
 	if op.name == nil {
@@ -329,17 +337,101 @@ type Block struct {
 
 // Value is an SSA value: an op result (Op set) or a block argument
 // (Block set). Index is the position among the owner's results or args.
+// A value takes 48 bytes: its owner is one pointer, and what only some
+// values have (a block argument's location, a recorded use-list order)
+// sits behind another.
 type Value struct {
-	Type  Type
-	Op    *Operation
-	Block *Block
-	Index int
-	// Loc is a block argument's location (nil for results).
-	Loc Location
-	// useOrder points at the order of the value's uses a file recorded;
-	// see UseOrder.
-	useOrder *[]uint32
-	mark     uint64
+	typ Type
+	// owner is the op whose result the value is or the block whose
+	// argument it is, as arg says.
+	owner unsafe.Pointer
+	index uint32
+	arg   bool
+	extra *valueExtra
+	mark  uint64
+}
+
+// valueExtra holds what only some values have.
+type valueExtra struct {
+	// loc is a block argument's location.
+	loc Location
+	// useOrder is the order of the value's uses a file recorded; see
+	// UseOrder.
+	useOrder []uint32
+}
+
+// Type is the value's type.
+func (v *Value) Type() Type { return v.typ }
+
+// SetType changes the value's type.
+func (v *Value) SetType(t Type) { v.typ = t }
+
+// Op is the op whose result the value is, nil for a block argument.
+func (v *Value) Op() *Operation {
+	if v.arg {
+		return nil
+	}
+	return (*Operation)(v.owner)
+}
+
+// Block is the block whose argument the value is, nil for a result.
+func (v *Value) Block() *Block {
+	if !v.arg {
+		return nil
+	}
+	return (*Block)(v.owner)
+}
+
+// Index is the value's position among its op's results or its block's
+// arguments.
+func (v *Value) Index() int { return int(v.index) }
+
+// SetResultOf makes the value result i of op.
+func (v *Value) SetResultOf(op *Operation, i int) {
+	v.owner, v.arg, v.index = unsafe.Pointer(op), false, position(i)
+}
+
+// SetArgOf makes the value argument i of b.
+func (v *Value) SetArgOf(b *Block, i int) {
+	v.owner, v.arg, v.index = unsafe.Pointer(b), true, position(i)
+}
+
+// Loc is a block argument's location (nil for results).
+func (v *Value) Loc() Location {
+	if v.extra == nil {
+		return nil
+	}
+	return v.extra.loc
+}
+
+// SetLoc sets a block argument's location.
+func (v *Value) SetLoc(l Location) {
+	if l != nil || v.extra != nil {
+		v.ext().loc = l
+	}
+}
+
+func (v *Value) ext() *valueExtra {
+	if v.extra == nil {
+		v.extra = &valueExtra{}
+	}
+	return v.extra
+}
+
+// SetArgLocs gives the block's arguments these locations (one each), with
+// one allocation for all of them.
+func (b *Block) SetArgLocs(locs []Location) {
+	if len(locs) != len(b.Args) {
+		panic(fmt.Sprintf("ir: %d locations for %d block arguments", len(locs), len(b.Args)))
+	}
+	extras := make([]valueExtra, len(locs))
+	for i, a := range b.Args {
+		if a.extra != nil {
+			extras[i] = *a.extra
+		}
+		extras[i].loc = locs[i]
+		a.extra = &extras[i]
+	}
 }
 
 // UseOrder is the order of the value's uses that a bytecode file recorded
@@ -348,19 +440,17 @@ type Value struct {
 // order a reader builds by default. Writers drop it when the value's
 // number of uses no longer matches.
 func (v *Value) UseOrder() []uint32 {
-	if v.useOrder == nil {
+	if v.extra == nil {
 		return nil
 	}
-	return *v.useOrder
+	return v.extra.useOrder
 }
 
 // SetUseOrder records a use-list order (nil for the default one).
 func (v *Value) SetUseOrder(order []uint32) {
-	if order == nil {
-		v.useOrder = nil
-		return
+	if order != nil || v.extra != nil {
+		v.ext().useOrder = order
 	}
-	v.useOrder = &order
 }
 
 // NewOperation creates a detached op with results of the given types.
@@ -375,7 +465,8 @@ func NewOperation(name OpName, loc Location, resultTypes []Type) *Operation {
 		vals := make([]Value, len(resultTypes))
 		results := make([]*Value, len(resultTypes))
 		for i, t := range resultTypes {
-			vals[i] = Value{Type: t, Op: op, Index: i}
+			vals[i].typ = t
+			vals[i].SetResultOf(op, i)
 			results[i] = &vals[i]
 		}
 		op.SetResults(results)
@@ -479,7 +570,9 @@ func (r *Region) AddBlock() *Block {
 
 // AddArg appends a block argument.
 func (b *Block) AddArg(t Type, loc Location) *Value {
-	v := &Value{Type: t, Block: b, Index: len(b.Args), Loc: loc}
+	v := &Value{typ: t}
+	v.SetArgOf(b, len(b.Args))
+	v.SetLoc(loc)
 	b.Args = append(b.Args, v)
 	return v
 }

@@ -25,8 +25,8 @@ func TestOperationParts(t *testing.T) {
 		t.Fatalf("new op: %s, %d results, %d operands", op.Name(), op.NumResults(), op.NumOperands())
 	}
 	for i, r := range op.Results() {
-		if r.Op != op || r.Index != i || op.Result(i) != r || r.Type != i32 {
-			t.Errorf("result %d: op %p index %d", i, r.Op, r.Index)
+		if r.Op() != op || r.Index() != i || op.Result(i) != r || r.Type() != i32 {
+			t.Errorf("result %d: op %p index %d", i, r.Op(), r.Index())
 		}
 	}
 
@@ -94,3 +94,51 @@ func TestOperationParts(t *testing.T) {
 		t.Error("a zero op has a name")
 	}
 }
+
+// A value is 48 bytes: one owner pointer, and a block argument's location
+// with what few values have.
+func TestValueSize(t *testing.T) {
+	if got := unsafe.Sizeof(ir.Value{}); got > 48 {
+		t.Errorf("ir.Value is %d bytes, want at most 48", got)
+	}
+}
+
+func TestValueParts(t *testing.T) {
+	ctx := ir.NewContext()
+	i32 := ir.GetTextType(ctx, "builtin", "i32")
+	loc := &testLocation{}
+	op := ir.NewOperation(ir.OpName{Dialect: "t", Op: "op"}, nil, []ir.Type{i32})
+	r := op.Result(0)
+	if r.Op() != op || r.Block() != nil || r.Index() != 0 || r.Loc() != nil || r.UseOrder() != nil {
+		t.Errorf("result: op %p block %p index %d loc %v", r.Op(), r.Block(), r.Index(), r.Loc())
+	}
+
+	b := op.AddRegion().AddBlock()
+	a0, a1 := b.AddArg(i32, nil), b.AddArg(i32, loc)
+	if a1.Block() != b || a1.Op() != nil || a1.Index() != 1 || a1.Loc() != loc || a0.Loc() != nil {
+		t.Errorf("argument: op %p block %p index %d loc %v", a1.Op(), a1.Block(), a1.Index(), a1.Loc())
+	}
+	a1.SetUseOrder([]uint32{1, 0})
+	b.SetArgLocs([]ir.Location{loc, nil})
+	if a0.Loc() != loc || a1.Loc() != nil || len(a1.UseOrder()) != 2 {
+		t.Errorf("after SetArgLocs: locations %v, %v; use order %v (kept?)", a0.Loc(), a1.Loc(), a1.UseOrder())
+	}
+
+	// A value is a result or an argument, never both.
+	r.SetArgOf(b, 7)
+	if r.Op() != nil || r.Block() != b || r.Index() != 7 {
+		t.Errorf("moved to a block: op %p block %p index %d", r.Op(), r.Block(), r.Index())
+	}
+	r.SetResultOf(op, 0)
+	r.SetType(nil)
+	if r.Op() != op || r.Block() != nil || r.Type() != nil {
+		t.Errorf("moved back: op %p block %p type %v", r.Op(), r.Block(), r.Type())
+	}
+}
+
+// testLocation is a location for IR built here.
+type testLocation struct{ ir.Base }
+
+func (*testLocation) Dialect() string { return "test" }
+func (*testLocation) Kind() string    { return "Loc" }
+func (*testLocation) LocationAttr()   {}

@@ -90,7 +90,7 @@ func valueType(v *Value) string {
 	if v == nil {
 		return "<nil>"
 	}
-	return typeString(v.Type)
+	return typeString(v.Type())
 }
 
 // attrString prints an attribute with its String method (generated

@@ -256,9 +256,9 @@ func (v *verifier) enter(op *Operation, block, pos, depth int) error {
 		switch {
 		case r == nil:
 			return v.fail(i, "result %d is nil", j)
-		case r.Op != op || r.Index != j || r.Block != nil:
+		case r.Op() != op || r.Index() != j || r.Block() != nil:
 			return v.fail(i, "result %d belongs to another op or position (Op, Index)", j)
-		case r.Type == nil:
+		case r.Type() == nil:
 			return v.fail(i, "result %d has no type", j)
 		}
 	}
@@ -385,11 +385,11 @@ func (v *verifier) enterBlock(op, region, i int) error {
 		switch {
 		case a == nil:
 			return v.fail(op, "argument %d of block %d of region %d is nil", j, i, regionPos)
-		case a.Block != b || a.Index != j || a.Op != nil:
+		case a.Block() != b || a.Index() != j || a.Op() != nil:
 			return v.fail(op, "argument %d of block %d of region %d belongs to another block or position (Block, Index)", j, i, regionPos)
-		case a.Type == nil:
+		case a.Type() == nil:
 			return v.fail(op, "argument %d of block %d of region %d has no type", j, i, regionPos)
-		case a.Loc == nil:
+		case a.Loc() == nil:
 			return v.fail(op, "argument %d of block %d of region %d has no location", j, i, regionPos)
 		}
 	}
@@ -439,9 +439,9 @@ func (v *verifier) checkUses() error {
 // for a block argument), or ok false when it is not part of the IR.
 func (v *verifier) def(val *Value) (block, pos int, ok bool) {
 	switch {
-	case val.Op != nil:
-		id, ok := v.opID(val.Op)
-		if !ok || v.ops.At(id).op != val.Op || val.Index < 0 || val.Index >= len(val.Op.Results()) || val.Op.Results()[val.Index] != val {
+	case val.Op() != nil:
+		id, ok := v.opID(val.Op())
+		if !ok || v.ops.At(id).op != val.Op() || val.Index() < 0 || val.Index() >= len(val.Op().Results()) || val.Op().Results()[val.Index()] != val {
 			return 0, 0, false
 		}
 		d := v.ops.At(id)
@@ -449,9 +449,9 @@ func (v *verifier) def(val *Value) (block, pos int, ok bool) {
 			return 0, 0, false // the root's results are visible nowhere
 		}
 		return d.block, d.pos, true
-	case val.Block != nil:
-		id, ok := v.blockID(val.Block)
-		if !ok || v.blocks.At(id).b != val.Block || val.Index < 0 || val.Index >= len(val.Block.Args) || val.Block.Args[val.Index] != val {
+	case val.Block() != nil:
+		id, ok := v.blockID(val.Block())
+		if !ok || v.blocks.At(id).b != val.Block() || val.Index() < 0 || val.Index() >= len(val.Block().Args) || val.Block().Args[val.Index()] != val {
 			return 0, 0, false
 		}
 		return id, -1, true
@@ -507,10 +507,10 @@ func (v *verifier) checkOperand(i, j int, val *Value) error {
 // describe names a value for errors.
 func (v *verifier) describe(val *Value) string {
 	switch {
-	case val.Op != nil:
-		return fmt.Sprintf("result %d of %s", val.Index, v.pathOf(val.Op))
-	case val.Block != nil:
-		return fmt.Sprintf("argument %d of a block of %s", val.Index, v.pathOfRegion(val.Block.Parent))
+	case val.Op() != nil:
+		return fmt.Sprintf("result %d of %s", val.Index(), v.pathOf(val.Op()))
+	case val.Block() != nil:
+		return fmt.Sprintf("argument %d of a block of %s", val.Index(), v.pathOfRegion(val.Block().Parent))
 	}
 	return "a value with neither a defining op nor a block"
 }

@@ -94,7 +94,7 @@ func (q *quickVerifier) op(op *Operation, parent *Block, level, floor int) bool 
 		return false
 	}
 	for j, r := range op.Results() {
-		if r == nil || r.Op != op || r.Index != j || r.Block != nil || r.Type == nil {
+		if r == nil || r.Op() != op || r.Index() != j || r.Block() != nil || r.Type() == nil {
 			return false
 		}
 	}
@@ -142,9 +142,9 @@ func (q *quickVerifier) inScope(v *Value, floor int) bool {
 	if _, defined := q.gen.Value(v); !defined {
 		return false
 	}
-	b := v.Block
-	if v.Op != nil {
-		b = v.Op.Parent()
+	b := v.Block()
+	if v.Op() != nil {
+		b = v.Op().Parent()
 	}
 	if b == nil {
 		return false
@@ -196,7 +196,7 @@ func (q *quickVerifier) openRegions(op *Operation, i, level, floor int) bool {
 		}
 		q.gen.SetBlock(b, uint64(level+1))
 		for j, a := range b.Args {
-			if a == nil || a.Block != b || a.Index != j || a.Op != nil || a.Type == nil || a.Loc == nil {
+			if a == nil || a.Block() != b || a.Index() != j || a.Op() != nil || a.Type() == nil || a.Loc() == nil {
 				return false
 			}
 			q.gen.SetValue(a, 1)

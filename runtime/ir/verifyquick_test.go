@@ -104,7 +104,7 @@ func randomQuickIR(data []byte) *Operation {
 			i := next() % len(b.Ops)
 			b.Ops[0], b.Ops[i] = b.Ops[i], b.Ops[0]
 		case len(values) > 0:
-			values[next()%len(values)].Index++
+			values[next()%len(values)].index++
 		}
 	}
 	return root

@@ -9,8 +9,9 @@ import (
 // TestReadFuncsAllocates: a function's regions, blocks, arguments and
 // value scope come from the reader's shared chunks, not from heap objects
 // of their own; a module of many small functions (mlir-opt-22's bytecode)
-// costs a couple of allocations per function in all (uniquing tables,
-// chunks), where it cost about nine.
+// costs three allocations per function in all (uniquing tables, chunks,
+// and the entry block's argument locations, which Block.SetArgLocs keeps
+// in one allocation per block), where it cost about nine.
 func TestReadFuncsAllocates(t *testing.T) {
 	const funcs = 300
 	data := oracleInput(t, manyFuncs(funcs))
@@ -19,8 +20,8 @@ func TestReadFuncsAllocates(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	if per := allocs / funcs; per > 3 {
-		t.Errorf("%.1f allocations per function read, want at most 3", per)
+	if per := allocs / funcs; per > 3.2 {
+		t.Errorf("%.1f allocations per function read, want at most 3.2", per)
 	}
 }
 

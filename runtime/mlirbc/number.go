@@ -644,12 +644,12 @@ func (n *numbering) region(r *ir.Region) {
 		for _, a := range b.Args {
 			n.gen.SetValue(a, n.nextValue)
 			n.nextValue++
-			if a.Loc == nil {
-				n.fail(fmt.Errorf("block argument %d has no location", a.Index))
+			if a.Loc() == nil {
+				n.fail(fmt.Errorf("block argument %d has no location", a.Index()))
 				return
 			}
-			n.attr(a.Loc)
-			n.typ(a.Type)
+			n.attr(a.Loc())
+			n.typ(a.Type())
 		}
 		for _, op := range b.Ops {
 			n.op(op)
@@ -667,7 +667,7 @@ func (n *numbering) op(op *ir.Operation) {
 	for _, v := range op.Results() {
 		n.gen.SetValue(v, n.nextValue)
 		n.nextValue++
-		n.typ(v.Type)
+		n.typ(v.Type())
 	}
 	for _, v := range op.Operands() {
 		if v.UseOrder() != nil {
@@ -958,10 +958,10 @@ func (n *numbering) isolation(root *ir.Operation) error {
 
 func definingRegion(v *ir.Value) *ir.Region {
 	switch {
-	case v.Block != nil:
-		return v.Block.Parent
-	case v.Op != nil && v.Op.Parent() != nil:
-		return v.Op.Parent().Parent
+	case v.Block() != nil:
+		return v.Block().Parent
+	case v.Op() != nil && v.Op().Parent() != nil:
+		return v.Op().Parent().Parent
 	}
 	return nil
 }

@@ -134,8 +134,10 @@ type reader struct {
 	mu sync.Mutex
 	// tr, when set, is told what each byte range of the IR holds (see
 	// Explain); ops counts the ops read, for its labels.
-	tr       wire.Tracer
-	ops      int
+	tr  wire.Tracer
+	ops int
+	// argLocs collects a block's argument locations for SetArgLocs.
+	argLocs  []ir.Location
 	builtin  bytecode.Builtin
 	unknown  ir.Location
 	ctx      *ir.Context
@@ -578,7 +580,8 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 			if err != nil {
 				return info, fail(err)
 			}
-			v.Type, v.Op, v.Index = t, op, i // keep the mark: it counts uses read before
+			v.SetType(t)
+			v.SetResultOf(op, i) // keep the mark: it counts uses read before
 			op.Results()[i] = v
 		}
 	}
@@ -910,6 +913,7 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 			rd.tr.Span(nat, r.Offset(), fmt.Sprintf("%d block arguments", n))
 		}
 		b.Args = rd.valPtrs.take(n)
+		locs := rd.argLocs[:0]
 		for i := range b.Args {
 			aat := r.Offset()
 			var t ir.Type
@@ -942,12 +946,16 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 			if err != nil {
 				return err
 			}
-			v.Type, v.Block, v.Index, v.Loc = t, b, i, loc
+			v.SetType(t)
+			v.SetArgOf(b, i)
+			locs = append(locs, loc)
 			if rd.tr != nil {
 				rd.tr.Span(aat, r.Offset(), fmt.Sprintf("argument %d: type %v, location %v", i, t, loc))
 			}
 			b.Args[i] = v
 		}
+		b.SetArgLocs(locs)
+		rd.argLocs = locs[:0]
 		if rd.f.Version >= 3 {
 			mat := r.Offset()
 			marker, err := r.Byte()

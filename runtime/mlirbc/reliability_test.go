@@ -231,11 +231,11 @@ func TestWriterRefusesNil(t *testing.T) {
 		want   string
 	}{
 		{"nil operand", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { ret.SetOperands([]*ir.Value{nil}) }, "operand 0 is nil"},
-		{"nil result", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.Op.SetResults([]*ir.Value{nil}) }, "result 0 is nil"},
-		{"nil result type", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.Type = nil }, "result 0 has no type"},
-		{"nil attribute value", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.Op.Attrs()[0].Value = nil }, `attribute "value" has no value`},
-		{"nil location", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.Op.SetLoc(nil) }, "has no location"},
-		{"nil region", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.Op.SetRegions([]*ir.Region{nil}) }, "region 0 is nil"},
+		{"nil result", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.Op().SetResults([]*ir.Value{nil}) }, "result 0 is nil"},
+		{"nil result type", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.SetType(nil) }, "result 0 has no type"},
+		{"nil attribute value", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.Op().Attrs()[0].Value = nil }, `attribute "value" has no value`},
+		{"nil location", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.Op().SetLoc(nil) }, "has no location"},
+		{"nil region", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.Op().SetRegions([]*ir.Region{nil}) }, "region 0 is nil"},
 		{"nil block", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) {
 			b.Parent.Blocks = append(b.Parent.Blocks, nil)
 		}, "block 1 of region 0 is nil"},
@@ -247,7 +247,7 @@ func TestWriterRefusesNil(t *testing.T) {
 			ret.SetAttr("list", builtin.GetArrayAttr(fx.ctx, []ir.Attribute{nil}))
 		}, "nil attribute"},
 		{"nil type in a type", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) {
-			c.Type = builtin.GetFunctionType(fx.ctx, []ir.Type{nil}, nil)
+			c.SetType(builtin.GetFunctionType(fx.ctx, []ir.Type{nil}, nil))
 		}, "nil type"},
 	}
 	for _, c := range cases {
@@ -346,7 +346,7 @@ func TestWriterRefusesNonTrees(t *testing.T) {
 		fx := newFixture()
 		b := fx.fn("f", fx.i32)
 		c1, c2 := fx.constant(b, 1), fx.constant(b, 2)
-		c2.Op.Results()[0] = c1
+		c2.Op().Results()[0] = c1
 		fx.ret(b, c1)
 		_, err := fx.write(t, fx.module(), mlirbc.WriteOptions{})
 		wantVerifyError(t, err, "result 0 belongs to another op")

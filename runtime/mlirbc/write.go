@@ -527,7 +527,7 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 		mask |= maskResults
 		b = wire.AppendVarInt(b, uint64(len(op.Results())))
 		for _, v := range op.Results() {
-			b = wire.AppendVarInt(b, uint64(n.typeEntry(v.Type).index))
+			b = wire.AppendVarInt(b, uint64(n.typeEntry(v.Type()).index))
 		}
 	}
 	if len(op.Operands()) > 0 {
@@ -604,16 +604,16 @@ func (e *emitter) region(b []byte, r *ir.Region) ([]byte, error) {
 			b = wire.AppendVarInt(b, uint64(len(blk.Args)))
 			unknown := n.unknown
 			for _, a := range blk.Args {
-				t := uint64(n.typeEntry(a.Type).index)
+				t := uint64(n.typeEntry(a.Type()).index)
 				if e.version >= 4 {
-					hasLoc := a.Loc != unknown
+					hasLoc := a.Loc() != unknown
 					b = wire.AppendVarIntWithFlag(b, t, hasLoc)
 					if hasLoc {
-						b = wire.AppendVarInt(b, uint64(n.attrEntry(a.Loc).index))
+						b = wire.AppendVarInt(b, uint64(n.attrEntry(a.Loc()).index))
 					}
 				} else {
 					b = wire.AppendVarInt(b, t)
-					b = wire.AppendVarInt(b, uint64(n.attrEntry(a.Loc).index))
+					b = wire.AppendVarInt(b, uint64(n.attrEntry(a.Loc()).index))
 				}
 			}
 			if e.version >= 3 {

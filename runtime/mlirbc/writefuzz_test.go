@@ -118,7 +118,7 @@ func (g *randomIR) step() {
 			// arith.addi's own verifier wants one type throughout; that
 			// is not the structure Write checks, so keep it valid.
 			x := g.value()
-			if x == nil || x.Type != g.types[0] {
+			if x == nil || x.Type() != g.types[0] {
 				x = c.Result()
 			}
 			// mlir-opt materializes the default overflow flags it reads;
