@@ -969,31 +969,34 @@ func definingRegion(v *ir.Value) *ir.Region {
 // sort orders attributes, types and op names as MLIR does: by reference
 // count, then grouped by dialect within each varint-size slice.
 func (n *numbering) sort() {
-	once := slices.Grow(n.buf.once[:0], len(n.orderedAttrs))
+	many := n.buf.many[:0]
 	for _, list := range [][]*entry{n.orderedAttrs, n.orderedTypes, n.orderedNames} {
-		once = sortByRefs(list, once[:0])
+		many = sortByRefs(list, many[:0])
 		groupByDialectPerByte(list)
 	}
-	n.buf.once = once
+	n.buf.many = many
 }
 
 // sortByRefs sorts list by descending reference count, stably. Most
 // entries (locations, above all) are referred to once: those go last in
-// the order they are in, and only the others are sorted. once is
-// scratch space, returned for reuse.
-func sortByRefs(list, once []*entry) []*entry {
-	k := 0
-	for _, e := range list {
-		if e.refs > 1 {
-			list[k] = e
-			k++
+// the order they are in, moved within list, and only the others are
+// collected in many (scratch space, returned for reuse) and sorted.
+func sortByRefs(list, many []*entry) []*entry {
+	// From the end, so that once-referred entries are written at or
+	// after where they are read.
+	w := len(list)
+	for i := len(list) - 1; i >= 0; i-- {
+		if e := list[i]; e.refs > 1 {
+			many = append(many, e)
 		} else {
-			once = append(once, e)
+			w--
+			list[w] = e
 		}
 	}
-	copy(list[k:], once)
-	slices.SortStableFunc(list[:k], func(a, b *entry) int { return int(b.refs) - int(a.refs) })
-	return once
+	slices.Reverse(many)
+	copy(list, many)
+	slices.SortStableFunc(list[:len(many)], func(a, b *entry) int { return int(b.refs) - int(a.refs) })
+	return many
 }
 
 // groupByDialectPerByte sorts slices of 128, 16256, … entries (the number

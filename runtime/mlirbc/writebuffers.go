@@ -16,7 +16,7 @@ type writeBuffers struct {
 	ops         chunks[opNum]
 	ordered     [3][]*entry // attributes, types, op names
 	tmpl        []byte
-	once        []*entry // sort's scratch
+	many        []*entry // sort's scratch
 	refs        []tmplRef
 	ir          []byte // the IR section's flat data
 	attrData    []byte
@@ -54,8 +54,8 @@ func (b *writeBuffers) reset() {
 	b.ir, b.attrData, b.attrOffsets = b.ir[:0], b.attrData[:0], b.attrOffsets[:0]
 	b.props, b.headers, b.sections = b.props[:0], b.headers[:0], b.sections[:0]
 	b.file = b.file[:0]
-	clear(b.once)
-	b.once = b.once[:0]
+	clear(b.many)
+	b.many = b.many[:0]
 }
 
 // chunks is an append-only list in fixed-size chunks: pointers to its
