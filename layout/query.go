@@ -34,10 +34,10 @@ func SpecOf(op *ir.Operation) (*Spec, error) {
 
 // parentOp is the op whose region holds op, nil at the top.
 func parentOp(op *ir.Operation) *ir.Operation {
-	if op.Parent() == nil || op.Parent().Parent == nil {
+	if op.Parent() == nil || op.Parent().Parent() == nil {
 		return nil
 	}
-	return op.Parent().Parent.Parent
+	return op.Parent().Parent().Parent()
 }
 
 // Layouts builds and keeps the DataLayout of each scope of one module (MLIR's

@@ -124,14 +124,14 @@ func (p *printer) visitOp(op *ir.Operation) {
 		p.visitAttr(op.Loc(), true)
 	}
 	for _, r := range op.Regions() {
-		for _, b := range r.Blocks {
-			for _, a := range b.Args {
+		for _, b := range r.Blocks() {
+			for _, a := range b.Args() {
 				p.visitType(a.Type(), false)
 				if a.Loc() != nil {
 					p.visitAttr(a.Loc(), false)
 				}
 			}
-			for _, x := range b.Ops {
+			for _, x := range b.Ops() {
 				p.visitOp(x)
 			}
 		}

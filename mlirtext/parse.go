@@ -416,7 +416,7 @@ func (ps *parser) operation() *ir.Operation {
 	// MLIR creates the op once its regions are parsed.
 	op := ir.NewOperation(opName, nil, fn.Results())
 	for _, r := range regions {
-		r.Parent = op
+		r.SetParent(op)
 	}
 	op.SetRegions(regions)
 	op.SetSuccessors(succs)
@@ -561,8 +561,8 @@ func (ps *parser) region(r *ir.Region) {
 				return
 			}
 			s.defined[b] = true
-			b.Parent = r
-			r.Blocks = append(r.Blocks, b)
+			b.SetParent(r)
+			r.SetBlocks(append(r.Blocks(), b))
 			if p.Optional("(") {
 				p.List(")", func() { ps.blockArg(b) })
 				p.Expect(")")

@@ -121,8 +121,8 @@ func delegated(m *mlirbc.Module) []string {
 			typ(v.Type())
 		}
 		for _, r := range op.Regions() {
-			for _, b := range r.Blocks {
-				for _, v := range b.Args {
+			for _, b := range r.Blocks() {
+				for _, v := range b.Args() {
 					typ(v.Type())
 				}
 			}

@@ -146,15 +146,15 @@ func (p *printer) check(top *ir.Operation) error {
 				err = fmt.Errorf("mlirtext: %s has a nil region", op.Name())
 				continue
 			}
-			for _, b := range r.Blocks {
+			for _, b := range r.Blocks() {
 				if b == nil {
 					err = fmt.Errorf("mlirtext: %s has a nil block", op.Name())
 					continue
 				}
-				if slices.Contains(b.Ops, nil) {
+				if slices.Contains(b.Ops(), nil) {
 					err = fmt.Errorf("mlirtext: a block of %s holds a nil op", op.Name())
 				}
-				if slices.Contains(b.Args, nil) {
+				if slices.Contains(b.Args(), nil) {
 					err = fmt.Errorf("mlirtext: a block of %s has a nil argument", op.Name())
 				}
 			}
@@ -193,9 +193,9 @@ func (p *printer) number(top *ir.Operation) {
 		if !p.uniqueIDs() {
 			cur = e.c
 		}
-		for i, b := range e.r.Blocks {
+		for i, b := range e.r.Blocks() {
 			p.blocks[b] = i
-			for _, a := range b.Args {
+			for _, a := range b.Args() {
 				if i == 0 {
 					p.names[a] = "arg" + strconv.Itoa(cur.args)
 					cur.args++
@@ -204,12 +204,12 @@ func (p *printer) number(top *ir.Operation) {
 					cur.values++
 				}
 			}
-			for _, op := range b.Ops {
+			for _, op := range b.Ops() {
 				p.numberOp(op, &cur.values)
 			}
 		}
-		for _, b := range e.r.Blocks {
-			for _, op := range b.Ops {
+		for _, b := range e.r.Blocks() {
+			for _, op := range b.Ops() {
 				for _, r := range op.Regions() {
 					stack = append(stack, pending{r, cur})
 				}
@@ -484,12 +484,12 @@ func sortedMerge(a, b []ir.NamedAttr) []ir.NamedAttr {
 func (p *printer) region(r *ir.Region) {
 	p.out.Byte('{')
 	p.out.Byte('\n')
-	for i, b := range r.Blocks {
-		if i > 0 || len(b.Args) > 0 || len(b.Ops) == 0 {
+	for i, b := range r.Blocks() {
+		if i > 0 || len(b.Args()) > 0 || len(b.Ops()) == 0 {
 			p.blockHeader(b, i == 0)
 		}
 		p.out.Indent()
-		for _, op := range b.Ops {
+		for _, op := range b.Ops() {
 			p.indent()
 			p.op(op)
 			p.out.Byte('\n')
@@ -511,9 +511,9 @@ func (p *printer) indent() {
 func (p *printer) blockHeader(b *ir.Block, entry bool) {
 	p.indent()
 	p.blockName(b)
-	if len(b.Args) > 0 {
+	if len(b.Args()) > 0 {
 		p.out.Byte('(')
-		for i, a := range b.Args {
+		for i, a := range b.Args() {
 			if i > 0 {
 				p.out.Write(", ")
 			}

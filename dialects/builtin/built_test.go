@@ -171,7 +171,7 @@ func checkBuiltValues(t *testing.T, values []builtValue, bc []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ops := m.Op.Regions()[0].Blocks[0].Ops
+	ops := m.Op.Regions()[0].Blocks()[0].Ops()
 	if len(ops) != len(values) {
 		t.Fatalf("%d ops in the module, want %d", len(ops), len(values))
 	}

@@ -122,21 +122,21 @@ func (c *comparer) op(g, i *ir.Operation) {
 		c.value(g.Results()[k].Type(), i.Results()[k].Type())
 	}
 	for k, r := range g.Regions() {
-		if len(r.Blocks) != len(i.Regions()[k].Blocks) {
-			c.fail("op %v: region %d has %d blocks, interpreted %d", g.Name(), k, len(r.Blocks), len(i.Regions()[k].Blocks))
+		if len(r.Blocks()) != len(i.Regions()[k].Blocks()) {
+			c.fail("op %v: region %d has %d blocks, interpreted %d", g.Name(), k, len(r.Blocks()), len(i.Regions()[k].Blocks()))
 			return
 		}
-		for b, blk := range r.Blocks {
-			ib := i.Regions()[k].Blocks[b]
-			if len(blk.Ops) != len(ib.Ops) || len(blk.Args) != len(ib.Args) {
+		for b, blk := range r.Blocks() {
+			ib := i.Regions()[k].Blocks()[b]
+			if len(blk.Ops()) != len(ib.Ops()) || len(blk.Args()) != len(ib.Args()) {
 				c.fail("op %v: block sizes differ", g.Name())
 				return
 			}
-			for a := range blk.Args {
-				c.value(blk.Args[a].Type(), ib.Args[a].Type())
+			for a := range blk.Args() {
+				c.value(blk.Args()[a].Type(), ib.Args()[a].Type())
 			}
-			for o := range blk.Ops {
-				c.op(blk.Ops[o], ib.Ops[o])
+			for o := range blk.Ops() {
+				c.op(blk.Ops()[o], ib.Ops()[o])
 			}
 		}
 	}

@@ -322,18 +322,69 @@ func (op *Operation) SetDictionary(d Attribute) {
 
 // Region is a list of blocks owned by an operation.
 type Region struct {
-	Blocks []*Block
-	Parent *Operation
+	blocks []*Block
+	parent *Operation
 	mark   uint64
 }
 
+// Blocks are the region's blocks, the entry block first. The slice is the
+// region's own: change its elements to replace a block.
+func (r *Region) Blocks() []*Block { return r.blocks }
+
+// Block is the i-th block.
+func (r *Region) Block(i int) *Block { return r.blocks[i] }
+
+// NumBlocks is the number of blocks.
+func (r *Region) NumBlocks() int { return len(r.blocks) }
+
+// SetBlocks replaces the block list; r keeps the slice. AddBlock appends
+// one.
+func (r *Region) SetBlocks(bs []*Block) { r.blocks = bs }
+
+// Parent is the op that owns the region.
+func (r *Region) Parent() *Operation { return r.parent }
+
+// SetParent records the op that owns r; AddRegion sets it.
+func (r *Region) SetParent(op *Operation) { r.parent = op }
+
 // Block is a list of operations with arguments.
 type Block struct {
-	Args   []*Value
-	Ops    []*Operation
-	Parent *Region
+	args   []*Value
+	ops    []*Operation
+	parent *Region
 	mark   uint64
 }
+
+// Args are the block's arguments. The slice is the block's own.
+func (b *Block) Args() []*Value { return b.args }
+
+// Arg is the i-th argument.
+func (b *Block) Arg(i int) *Value { return b.args[i] }
+
+// NumArgs is the number of arguments.
+func (b *Block) NumArgs() int { return len(b.args) }
+
+// SetArgs replaces the argument list; b keeps the slice. AddArg appends
+// one.
+func (b *Block) SetArgs(vs []*Value) { b.args = vs }
+
+// Ops are the block's ops, in order. The slice is the block's own.
+func (b *Block) Ops() []*Operation { return b.ops }
+
+// Op is the i-th op.
+func (b *Block) Op(i int) *Operation { return b.ops[i] }
+
+// NumOps is the number of ops.
+func (b *Block) NumOps() int { return len(b.ops) }
+
+// SetOps replaces the op list; b keeps the slice. Append adds one.
+func (b *Block) SetOps(ops []*Operation) { b.ops = ops }
+
+// Parent is the region the block is in.
+func (b *Block) Parent() *Region { return b.parent }
+
+// SetParent records the region b is in; AddBlock sets it.
+func (b *Block) SetParent(r *Region) { b.parent = r }
 
 // Value is an SSA value: an op result (Op set) or a block argument
 // (Block set). Index is the position among the owner's results or args.
@@ -421,11 +472,11 @@ func (v *Value) ext() *valueExtra {
 // SetArgLocs gives the block's arguments these locations (one each), with
 // one allocation for all of them.
 func (b *Block) SetArgLocs(locs []Location) {
-	if len(locs) != len(b.Args) {
-		panic(fmt.Sprintf("ir: %d locations for %d block arguments", len(locs), len(b.Args)))
+	if len(locs) != len(b.Args()) {
+		panic(fmt.Sprintf("ir: %d locations for %d block arguments", len(locs), len(b.Args())))
 	}
 	extras := make([]valueExtra, len(locs))
-	for i, a := range b.Args {
+	for i, a := range b.Args() {
 		if a.extra != nil {
 			extras[i] = *a.extra
 		}
@@ -556,31 +607,31 @@ func (op *Operation) SetAttr(name string, v Attribute) {
 
 // AddRegion appends an empty region and returns it.
 func (op *Operation) AddRegion() *Region {
-	r := &Region{Parent: op}
+	r := &Region{parent: op}
 	op.SetRegions(append(op.Regions(), r))
 	return r
 }
 
 // AddBlock appends an empty block and returns it.
 func (r *Region) AddBlock() *Block {
-	b := &Block{Parent: r}
-	r.Blocks = append(r.Blocks, b)
+	b := &Block{parent: r}
+	r.SetBlocks(append(r.Blocks(), b))
 	return b
 }
 
 // AddArg appends a block argument.
 func (b *Block) AddArg(t Type, loc Location) *Value {
 	v := &Value{typ: t}
-	v.SetArgOf(b, len(b.Args))
+	v.SetArgOf(b, len(b.Args()))
 	v.SetLoc(loc)
-	b.Args = append(b.Args, v)
+	b.SetArgs(append(b.Args(), v))
 	return v
 }
 
 // Append adds op at the end of the block.
 func (b *Block) Append(op *Operation) *Operation {
 	op.SetParent(b)
-	b.Ops = append(b.Ops, op)
+	b.SetOps(append(b.Ops(), op))
 	return op
 }
 
@@ -614,16 +665,16 @@ type walkCursor struct {
 func (c *walkCursor) next() *Operation {
 	for regions := c.op.Regions(); c.region < len(regions); {
 		r := regions[c.region]
-		if r == nil || c.block >= len(r.Blocks) {
+		if r == nil || c.block >= len(r.Blocks()) {
 			c.region, c.block, c.opIndex = c.region+1, 0, 0
 			continue
 		}
-		b := r.Blocks[c.block]
-		if b == nil || c.opIndex >= len(b.Ops) {
+		b := r.Blocks()[c.block]
+		if b == nil || c.opIndex >= len(b.Ops()) {
 			c.block, c.opIndex = c.block+1, 0
 			continue
 		}
-		o := b.Ops[c.opIndex]
+		o := b.Ops()[c.opIndex]
 		c.opIndex++
 		if o != nil {
 			return o

@@ -58,7 +58,7 @@ func TestOperationParts(t *testing.T) {
 	}
 
 	r0, r1 := use.AddRegion(), use.AddRegion()
-	if use.NumRegions() != 2 || use.Region(0) != r0 || use.Region(1) != r1 || r1.Parent != use {
+	if use.NumRegions() != 2 || use.Region(0) != r0 || use.Region(1) != r1 || r1.Parent() != use {
 		t.Errorf("regions %v", use.Regions())
 	}
 	b := r0.AddBlock()

@@ -182,7 +182,7 @@ func (v *verifier) walk(root *Operation) error {
 		}
 		r := op.Regions()[f.region]
 		ri := v.regionIndex(f.op, f.region)
-		if f.block >= len(r.Blocks) {
+		if f.block >= len(r.Blocks()) {
 			v.regions.At(ri).out = v.regions.Len()
 			f.region, f.block, f.pos = f.region+1, 0, 0
 			if f.region < len(op.Regions()) {
@@ -192,18 +192,18 @@ func (v *verifier) walk(root *Operation) error {
 			}
 			continue
 		}
-		b := r.Blocks[f.block]
+		b := r.Blocks()[f.block]
 		bi := v.blockIndex(ri, f.block)
-		if f.pos >= len(b.Ops) {
+		if f.pos >= len(b.Ops()) {
 			f.block, f.pos = f.block+1, 0
-			if f.block < len(r.Blocks) {
+			if f.block < len(r.Blocks()) {
 				if err := v.enterBlock(f.op, ri, f.block); err != nil {
 					return err
 				}
 			}
 			continue
 		}
-		child := b.Ops[f.pos]
+		child := b.Ops()[f.pos]
 		if child == nil {
 			return v.fail(f.op, "op %d of block %d of region %d is nil", f.pos, f.block, f.region)
 		}
@@ -230,7 +230,7 @@ func (v *verifier) regionIndex(op, i int) int {
 }
 
 func (v *verifier) blockIndex(region, i int) int {
-	id, _ := v.blockID(v.regions.At(region).r.Blocks[i])
+	id, _ := v.blockID(v.regions.At(region).r.Blocks()[i])
 	return id
 }
 
@@ -298,7 +298,7 @@ func (v *verifier) enter(op *Operation, block, pos, depth int) error {
 		switch {
 		case r == nil:
 			return v.fail(i, "region %d is nil", j)
-		case r.Parent != op:
+		case r.Parent() != op:
 			return v.fail(i, "region %d's Parent is not the op that holds it", j)
 		}
 	}
@@ -334,15 +334,15 @@ func (v *verifier) enterRegion(op, i int) error {
 		id, _ := v.regionID(o.Regions()[0])
 		floor = id
 	}
-	if t.Graph && len(r.Blocks) > 1 {
-		return v.fail(op, "region %d is a graph region, which holds at most one block, not %d", i, len(r.Blocks))
+	if t.Graph && len(r.Blocks()) > 1 {
+		return v.fail(op, "region %d is a graph region, which holds at most one block, not %d", i, len(r.Blocks()))
 	}
 	v.gen.SetRegion(r, uint64(v.regions.Len()))
 	// MLIR gives multi-block regions SSA dominance always, and the single
 	// block of an op it does not know none (Dominance.cpp).
-	graph := len(r.Blocks) == 1 && (t.Graph || !t.Known)
+	graph := len(r.Blocks()) == 1 && (t.Graph || !t.Known)
 	v.regions.Append(regionInfo{r: r, op: op, in: v.regions.Len(), floor: floor, graph: graph, depth: depth})
-	if len(r.Blocks) > 0 {
+	if len(r.Blocks()) > 0 {
 		return v.enterBlock(op, v.regions.Len()-1, 0)
 	}
 	return nil
@@ -350,7 +350,7 @@ func (v *verifier) enterRegion(op, i int) error {
 
 // enterBlock numbers block i of a region and checks its arguments.
 func (v *verifier) enterBlock(op, region, i int) error {
-	b := v.regions.At(region).r.Blocks[i]
+	b := v.regions.At(region).r.Blocks()[i]
 	ri := v.regions.At(region)
 	regionPos := 0
 	for k, r := range v.ops.At(op).op.Regions() {
@@ -361,7 +361,7 @@ func (v *verifier) enterBlock(op, region, i int) error {
 	switch {
 	case b == nil:
 		return v.fail(op, "block %d of region %d is nil", i, regionPos)
-	case b.Parent != ri.r:
+	case b.Parent() != ri.r:
 		return v.fail(op, "block %d of region %d: its Parent is not the region that holds it", i, regionPos)
 	}
 	if _, seen := v.blockID(b); seen {
@@ -369,11 +369,11 @@ func (v *verifier) enterBlock(op, region, i int) error {
 	}
 	// MLIR lets a block go without a terminator only as the single block
 	// of an op that may need none.
-	if pt := v.traits(v.ops.At(op).op); len(ri.r.Blocks) > 1 || (pt.Known && !pt.NoTerminator) {
-		if len(b.Ops) == 0 {
+	if pt := v.traits(v.ops.At(op).op); len(ri.r.Blocks()) > 1 || (pt.Known && !pt.NoTerminator) {
+		if len(b.Ops()) == 0 {
 			return v.fail(op, "block %d of region %d is empty: it must end with a terminator", i, regionPos)
 		}
-		if last := b.Ops[len(b.Ops)-1]; last != nil {
+		if last := b.Ops()[len(b.Ops())-1]; last != nil {
 			if lt := v.traits(last); lt.Known && !lt.Terminator {
 				return v.fail(op, "block %d of region %d ends with %s, which is not a terminator", i, regionPos, last.Name())
 			}
@@ -381,7 +381,7 @@ func (v *verifier) enterBlock(op, region, i int) error {
 	}
 	v.gen.SetBlock(b, uint64(v.blocks.Len()))
 	v.blocks.Append(blockInfo{b: b, region: region, pos: i})
-	for j, a := range b.Args {
+	for j, a := range b.Args() {
 		switch {
 		case a == nil:
 			return v.fail(op, "argument %d of block %d of region %d is nil", j, i, regionPos)
@@ -428,7 +428,7 @@ func (v *verifier) checkUses() error {
 				return v.fail(i, "successor %d is the entry block of its region, which may have no predecessors", j)
 			}
 		}
-		if len(op.Successors()) > 0 && info.pos != len(v.blocks.At(info.block).b.Ops)-1 {
+		if len(op.Successors()) > 0 && info.pos != len(v.blocks.At(info.block).b.Ops())-1 {
 			return v.fail(i, "an op with successors must be the last op of its block")
 		}
 	}
@@ -451,7 +451,7 @@ func (v *verifier) def(val *Value) (block, pos int, ok bool) {
 		return d.block, d.pos, true
 	case val.Block() != nil:
 		id, ok := v.blockID(val.Block())
-		if !ok || v.blocks.At(id).b != val.Block() || val.Index() < 0 || val.Index() >= len(val.Block().Args) || val.Block().Args[val.Index()] != val {
+		if !ok || v.blocks.At(id).b != val.Block() || val.Index() < 0 || val.Index() >= len(val.Block().Args()) || val.Block().Args()[val.Index()] != val {
 			return 0, 0, false
 		}
 		return id, -1, true
@@ -510,7 +510,7 @@ func (v *verifier) describe(val *Value) string {
 	case val.Op() != nil:
 		return fmt.Sprintf("result %d of %s", val.Index(), v.pathOf(val.Op()))
 	case val.Block() != nil:
-		return fmt.Sprintf("argument %d of a block of %s", val.Index(), v.pathOfRegion(val.Block().Parent))
+		return fmt.Sprintf("argument %d of a block of %s", val.Index(), v.pathOfRegion(val.Block().Parent()))
 	}
 	return "a value with neither a defining op nor a block"
 }
@@ -518,7 +518,7 @@ func (v *verifier) describe(val *Value) string {
 // reachable reports whether block pos of region r is reachable from the
 // region's entry block.
 func (v *verifier) reachable(r, pos int) bool {
-	if len(v.regions.At(r).r.Blocks) == 1 || pos == 0 {
+	if len(v.regions.At(r).r.Blocks()) == 1 || pos == 0 {
 		return true
 	}
 	return v.domTree(r).idom[pos] >= 0
@@ -554,10 +554,10 @@ func (v *verifier) domTree(r int) *domTree {
 	if t, ok := v.doms[r]; ok {
 		return t
 	}
-	blocks := v.regions.At(r).r.Blocks
+	blocks := v.regions.At(r).r.Blocks()
 	n := len(blocks)
 	succ := func(b int) []int {
-		ops := blocks[b].Ops
+		ops := blocks[b].Ops()
 		if len(ops) == 0 || ops[len(ops)-1] == nil {
 			return nil
 		}
@@ -687,8 +687,8 @@ func (v *verifier) pathOf(op *Operation) string {
 		return v.path(int(id))
 	}
 	parts := []string{opLabel(op)}
-	for steps := 0; op.Parent() != nil && op.Parent().Parent != nil && op.Parent().Parent.Parent != nil && steps < v.maxDepth; steps++ {
-		op = op.Parent().Parent.Parent
+	for steps := 0; op.Parent() != nil && op.Parent().Parent() != nil && op.Parent().Parent().Parent() != nil && steps < v.maxDepth; steps++ {
+		op = op.Parent().Parent().Parent()
 		parts = append(parts, opLabel(op))
 	}
 	slices.Reverse(parts)
@@ -696,10 +696,10 @@ func (v *verifier) pathOf(op *Operation) string {
 }
 
 func (v *verifier) pathOfRegion(r *Region) string {
-	if r == nil || r.Parent == nil {
+	if r == nil || r.Parent() == nil {
 		return "a block in no region"
 	}
-	return v.pathOf(r.Parent)
+	return v.pathOf(r.Parent())
 }
 
 // opLabel is an op's name, with its symbol name when it has one.

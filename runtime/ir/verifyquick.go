@@ -57,8 +57,8 @@ func (q *quickVerifier) run(root *Operation) bool {
 	}
 	for len(q.stack) > 0 {
 		f := &q.stack[len(q.stack)-1]
-		if f.pos < len(f.b.Ops) {
-			child := f.b.Ops[f.pos]
+		if f.pos < len(f.b.Ops()) {
+			child := f.b.Ops()[f.pos]
 			f.pos++
 			if child == nil || !q.op(child, f.b, f.level, f.floor) {
 				return false
@@ -120,7 +120,7 @@ func (q *quickVerifier) op(op *Operation, parent *Block, level, floor int) bool 
 			return false
 		}
 		for _, r := range op.Regions() {
-			if r == nil || r.Parent != op {
+			if r == nil || r.Parent() != op {
 				return false
 			}
 		}
@@ -170,32 +170,32 @@ func (q *quickVerifier) openRegions(op *Operation, i, level, floor int) bool {
 			return false
 		}
 		q.gen.SetRegion(r, 0)
-		switch len(r.Blocks) {
+		switch len(r.Blocks()) {
 		case 0:
 			continue
 		case 1:
 		default:
 			return false
 		}
-		b := r.Blocks[0]
-		if b == nil || b.Parent != r {
+		b := r.Blocks()[0]
+		if b == nil || b.Parent() != r {
 			return false
 		}
 		if _, seen := q.gen.Block(b); seen {
 			return false
 		}
 		if t.Known && !t.NoTerminator {
-			if len(b.Ops) == 0 {
+			if len(b.Ops()) == 0 {
 				return false
 			}
-			if last := b.Ops[len(b.Ops)-1]; last != nil {
+			if last := b.Ops()[len(b.Ops())-1]; last != nil {
 				if lt := q.traits(last); lt.Known && !lt.Terminator {
 					return false
 				}
 			}
 		}
 		q.gen.SetBlock(b, uint64(level+1))
-		for j, a := range b.Args {
+		for j, a := range b.Args() {
 			if a == nil || a.Block() != b || a.Index() != j || a.Op() != nil || a.Type() == nil || a.Loc() == nil {
 				return false
 			}

@@ -88,21 +88,21 @@ func randomQuickIR(data []byte) *Operation {
 				open = open[:len(open)-1]
 			}
 		case c < 215:
-			nb := b.Parent.AddBlock()
+			nb := b.Parent().AddBlock()
 			blocks = append(blocks, nb)
 			open[len(open)-1] = nb
 		case c < 225 && len(ops) > 0:
 			// An op in two places.
-			b.Ops = append(b.Ops, ops[next()%len(ops)])
+			b.SetOps(append(b.Ops(), ops[next()%len(ops)]))
 		case c < 235 && len(ops) > 0:
 			ops[next()%len(ops)].SetLoc(nil)
 		case c < 245 && len(ops) > 0:
 			op := ops[next()%len(ops)]
 			op.SetAttrs(append(op.Attrs(), NamedAttr{Name: []string{"a", "b", ""}[next()%3], Value: GetTextAttr(ctx, "test", "x")}))
-		case c < 250 && len(b.Ops) > 1:
+		case c < 250 && len(b.Ops()) > 1:
 			// Swap two ops: a use before its definition.
-			i := next() % len(b.Ops)
-			b.Ops[0], b.Ops[i] = b.Ops[i], b.Ops[0]
+			i := next() % len(b.Ops())
+			b.Ops()[0], b.Ops()[i] = b.Ops()[i], b.Ops()[0]
 		case len(values) > 0:
 			values[next()%len(values)].index++
 		}
@@ -169,14 +169,14 @@ func TestQuickVerifyCommonShape(t *testing.T) {
 	}
 	// A use before the definition, and one outside the isolated op, leave
 	// the fast path; the full check refuses both.
-	first := entry.Ops[0]
-	first.Operands()[0] = entry.Ops[1].Results()[0]
+	first := entry.Ops()[0]
+	first.Operands()[0] = entry.Ops()[1].Results()[0]
 	if quickVerify(root, opts) || Verify(root, opts) == nil {
 		t.Fatal("a use before its definition passed")
 	}
 	first.Operands()[0] = arg
 	outer := body.Append(NewOperation(OpName{Dialect: "test", Op: "plain"}, loc, []Type{ty}))
-	body.Ops = []*Operation{outer, fn}
+	body.SetOps([]*Operation{outer, fn})
 	first.Operands()[1] = outer.Results()[0]
 	if quickVerify(root, opts) || Verify(root, opts) == nil {
 		t.Fatal("a use across an isolated op passed")

@@ -623,8 +623,8 @@ func (n *numbering) run(root *ir.Operation) error {
 		stack = stack[:len(stack)-1]
 		n.nextValue = w.first
 		n.region(w.r)
-		for _, b := range w.r.Blocks {
-			for _, op := range b.Ops {
+		for _, b := range w.r.Blocks() {
+			for _, op := range b.Ops() {
 				push(op)
 			}
 		}
@@ -639,9 +639,9 @@ func (n *numbering) run(root *ir.Operation) error {
 
 func (n *numbering) region(r *ir.Region) {
 	first := n.nextValue
-	for i, b := range r.Blocks {
+	for i, b := range r.Blocks() {
 		n.gen.SetBlock(b, uint64(i))
-		for _, a := range b.Args {
+		for _, a := range b.Args() {
 			n.gen.SetValue(a, n.nextValue)
 			n.nextValue++
 			if a.Loc() == nil {
@@ -651,7 +651,7 @@ func (n *numbering) region(r *ir.Region) {
 			n.attr(a.Loc())
 			n.typ(a.Type())
 		}
-		for _, op := range b.Ops {
+		for _, op := range b.Ops() {
 			n.op(op)
 		}
 	}
@@ -909,12 +909,12 @@ func (n *numbering) isolation(root *ir.Operation) error {
 			parent := op.Parent()
 			for _, v := range op.Operands() {
 				def := definingRegion(v)
-				if parent != nil && def == parent.Parent {
+				if parent != nil && def == parent.Parent() {
 					continue
 				}
 				var container *ir.Operation
 				if def != nil {
-					container = def.Parent
+					container = def.Parent()
 				}
 				j := len(stack) - 1
 				for ; j >= 0; j-- {
@@ -938,8 +938,8 @@ func (n *numbering) isolation(root *ir.Operation) error {
 		at := len(stack)
 		stack = append(stack, state{op: op, idx: idx, known: trait, unresolved: !trait})
 		for _, r := range op.Regions() {
-			for _, b := range r.Blocks {
-				for _, o := range b.Ops {
+			for _, b := range r.Blocks() {
+				for _, o := range b.Ops() {
 					if err := walk(o); err != nil {
 						return err
 					}
@@ -959,9 +959,9 @@ func (n *numbering) isolation(root *ir.Operation) error {
 func definingRegion(v *ir.Value) *ir.Region {
 	switch {
 	case v.Block() != nil:
-		return v.Block().Parent
+		return v.Block().Parent()
 	case v.Op() != nil && v.Op().Parent() != nil:
-		return v.Op().Parent().Parent
+		return v.Op().Parent().Parent()
 	}
 	return nil
 }

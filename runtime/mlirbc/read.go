@@ -842,7 +842,7 @@ func (rd *reader) readRegions(r *wire.Reader, op *ir.Operation, n int, sc *value
 	op.SetRegions(rd.rgPtrs.take(n))
 	for i := range regions {
 		rg := &regions[i]
-		rg.Parent = op
+		rg.SetParent(op)
 		op.Regions()[i] = rg
 		if err := rd.readRegion(r, rg, sc); err != nil {
 			op.SetRegions(nil)
@@ -869,15 +869,15 @@ func (rd *reader) readRegion(r *wire.Reader, region *ir.Region, sc *valueScope) 
 		rd.tr.Span(at, r.Offset(), fmt.Sprintf("region: %d blocks, %d values", nb, nv))
 	}
 	blocks := rd.blocks.take(nb)
-	region.Blocks = rd.blkPtrs.take(nb)
+	region.SetBlocks(rd.blkPtrs.take(nb))
 	for i := range blocks {
-		blocks[i].Parent = region
-		region.Blocks[i] = &blocks[i]
+		blocks[i].SetParent(region)
+		region.Blocks()[i] = &blocks[i]
 	}
 	sc.ranges = append(sc.ranges, valueRange{base: sc.next, vals: rd.vals.take(int(nv))})
 	sc.next += uint64(nv)
-	for _, b := range region.Blocks {
-		if err := rd.readBlock(r, b, sc, region.Blocks); err != nil {
+	for _, b := range region.Blocks() {
+		if err := rd.readBlock(r, b, sc, region.Blocks()); err != nil {
 			return err
 		}
 	}
@@ -912,9 +912,9 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 		if rd.tr != nil {
 			rd.tr.Span(nat, r.Offset(), fmt.Sprintf("%d block arguments", n))
 		}
-		b.Args = rd.valPtrs.take(n)
+		b.SetArgs(rd.valPtrs.take(n))
 		locs := rd.argLocs[:0]
-		for i := range b.Args {
+		for i := range b.Args() {
 			aat := r.Offset()
 			var t ir.Type
 			var loc ir.Location
@@ -952,7 +952,7 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 			if rd.tr != nil {
 				rd.tr.Span(aat, r.Offset(), fmt.Sprintf("argument %d: type %v, location %v", i, t, loc))
 			}
-			b.Args[i] = v
+			b.Args()[i] = v
 		}
 		b.SetArgLocs(locs)
 		rd.argLocs = locs[:0]
@@ -969,7 +969,7 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 			case 0:
 			case maskUseLists:
 				uat := r.Offset()
-				if err := readUseLists(r, b.Args, sc); err != nil {
+				if err := readUseLists(r, b.Args(), sc); err != nil {
 					return err
 				}
 				if rd.tr != nil {
@@ -984,7 +984,7 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 		return r.ErrorAt(at, fmt.Sprintf("at most %d ops in the %d bytes left, not %d", r.Len()/minOpSize, r.Len(), numOps), wire.ErrTruncated)
 	}
 	ops := rd.opSlab.take(int(numOps))
-	b.Ops = rd.opPtrs.take(int(numOps))
+	b.SetOps(rd.opPtrs.take(int(numOps)))
 	for i := range ops {
 		if rd.spliced != nil {
 			if sp, ok := rd.spliced[r.Offset()]; ok {
@@ -993,13 +993,13 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 					return err
 				}
 				sp.op.SetParent(b)
-				b.Ops[i] = sp.op
+				b.Ops()[i] = sp.op
 				continue
 			}
 		}
 		op := &ops[i]
 		op.SetParent(b)
-		b.Ops[i] = op
+		b.Ops()[i] = op
 		if err := rd.readOp(r, op, sc, blocks); err != nil {
 			return err
 		}

@@ -40,7 +40,7 @@ func newFixture() *fixture {
 
 // fn adds func.func @name() -> (results...) with an entry block.
 func (fx *fixture) fn(name string, results ...ir.Type) *ir.Block {
-	mb := ir.NewBuilder(fx.ctx, fx.mod.BodyRegion().Blocks[0])
+	mb := ir.NewBuilder(fx.ctx, fx.mod.BodyRegion().Blocks()[0])
 	f := funcdialect.BuildFuncOp(mb, fx.loc, builtin.GetStringAttr(fx.ctx, name, builtin.GetNoneType(fx.ctx)),
 		builtin.GetTypeAttr(fx.ctx, builtin.GetFunctionType(fx.ctx, nil, results)), nil, nil, nil, nil)
 	return f.Body().AddBlock()
@@ -133,7 +133,7 @@ func TestWriterRefusesOutOfScopeValues(t *testing.T) {
 		inner := builtin.BuildModuleOp(ir.NewBuilder(fx.ctx, b), fx.loc, nil, nil)
 		use := ir.NewOperation(ir.ParseOpName("test.use"), fx.loc, nil)
 		use.SetOperands([]*ir.Value{c})
-		inner.BodyRegion().Blocks[0].Append(use)
+		inner.BodyRegion().Blocks()[0].Append(use)
 		fx.ret(b)
 		_, err := fx.write(t, fx.module(), mlirbc.WriteOptions{})
 		wantVerifyError(t, err, "defined outside isolated op builtin.module")
@@ -151,7 +151,7 @@ func TestWriterRefusesOutOfScopeValues(t *testing.T) {
 		// entry: cond_br to bb1 or bb2; bb1 defines %c, bb2 uses it.
 		fx := newFixture()
 		entry := fx.fn("f", fx.i32)
-		body := entry.Parent
+		body := entry.Parent()
 		bb1, bb2 := body.AddBlock(), body.AddBlock()
 		i1 := builtin.GetIntType(fx.ctx, 1)
 		cond := arith.BuildConstantOp(ir.NewBuilder(fx.ctx, entry), fx.loc, i1, builtin.GetIntegerAttr(fx.ctx, i1, ir.APIntFromInt64(1, 1))).Result()
@@ -167,7 +167,7 @@ func TestWriterRefusesOutOfScopeValues(t *testing.T) {
 		// the value is in scope, so the file is fine.
 		fx := newFixture()
 		entry := fx.fn("f", fx.i32)
-		bb2 := entry.Parent.AddBlock()
+		bb2 := entry.Parent().AddBlock()
 		c := fx.constant(entry, 1)
 		fx.ret(entry, c)
 		d := fx.constant(bb2, 2)
@@ -205,9 +205,9 @@ func TestWriterRefusesOutOfScopeValues(t *testing.T) {
 	t.Run("graph regions allow uses before definitions", func(t *testing.T) {
 		fx := newFixture()
 		use := ir.NewOperation(ir.ParseOpName("test.use"), fx.loc, nil)
-		fx.mod.BodyRegion().Blocks[0].Append(use)
+		fx.mod.BodyRegion().Blocks()[0].Append(use)
 		def := ir.NewOperation(ir.ParseOpName("test.def"), fx.loc, []ir.Type{fx.i32})
-		fx.mod.BodyRegion().Blocks[0].Append(def)
+		fx.mod.BodyRegion().Blocks()[0].Append(def)
 		use.SetOperands([]*ir.Value{def.Results()[0]})
 		out, err := fx.write(t, fx.module(), mlirbc.WriteOptions{})
 		if err != nil {
@@ -217,7 +217,7 @@ func TestWriterRefusesOutOfScopeValues(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ops := m.Op.Regions()[0].Blocks[0].Ops
+		ops := m.Op.Regions()[0].Blocks()[0].Ops()
 		if ops[0].Operands()[0] != ops[1].Results()[0] {
 			t.Fatal("the forward reference was read back bound to another value")
 		}
@@ -237,11 +237,11 @@ func TestWriterRefusesNil(t *testing.T) {
 		{"nil location", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.Op().SetLoc(nil) }, "has no location"},
 		{"nil region", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { c.Op().SetRegions([]*ir.Region{nil}) }, "region 0 is nil"},
 		{"nil block", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) {
-			b.Parent.Blocks = append(b.Parent.Blocks, nil)
+			b.Parent().SetBlocks(append(b.Parent().Blocks(), nil))
 		}, "block 1 of region 0 is nil"},
-		{"nil op", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { b.Ops = append(b.Ops, nil) }, "op 2 of block 0 of region 0 is nil"},
+		{"nil op", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { b.SetOps(append(b.Ops(), nil)) }, "op 2 of block 0 of region 0 is nil"},
 		{"nil block argument type", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { b.AddArg(nil, fx.loc) }, "argument 0 of block 0 of region 0 has no type"},
-		{"nil block argument", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { b.Args = []*ir.Value{nil} }, "argument 0 of block 0 of region 0 is nil"},
+		{"nil block argument", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { b.SetArgs([]*ir.Value{nil}) }, "argument 0 of block 0 of region 0 is nil"},
 		{"nil successor", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) { ret.SetSuccessors([]*ir.Block{nil}) }, "successor 0 is nil"},
 		{"nil element in an attribute", func(fx *fixture, b *ir.Block, ret *ir.Operation, c *ir.Value) {
 			ret.SetAttr("list", builtin.GetArrayAttr(fx.ctx, []ir.Attribute{nil}))
@@ -323,14 +323,14 @@ func TestWriterRefusesNonTrees(t *testing.T) {
 		op := ir.NewOperation(ir.ParseOpName("test.loop"), fx.loc, nil)
 		ir.NewBuilder(fx.ctx, b).Insert(op)
 		inner := op.AddRegion().AddBlock()
-		inner.Ops = append(inner.Ops, op) // op inside itself
+		inner.SetOps(append(inner.Ops(), op)) // op inside itself
 		fx.ret(b)
 		_, err := fx.write(t, fx.module(), mlirbc.WriteOptions{})
 		wantVerifyError(t, err, "test.loop")
 	})
 	t.Run("module inside its own body", func(t *testing.T) {
 		fx := newFixture()
-		fx.mod.BodyRegion().Blocks[0].Append(fx.mod.Op())
+		fx.mod.BodyRegion().Blocks()[0].Append(fx.mod.Op())
 		_, err := fx.write(t, fx.module(), mlirbc.WriteOptions{})
 		wantVerifyError(t, err, "appears twice")
 	})
@@ -338,7 +338,7 @@ func TestWriterRefusesNonTrees(t *testing.T) {
 		fx := newFixture()
 		a, b := fx.fn("a"), fx.fn("b")
 		r := fx.ret(a)
-		b.Ops = append(b.Ops, r)
+		b.SetOps(append(b.Ops(), r))
 		_, err := fx.write(t, fx.module(), mlirbc.WriteOptions{})
 		wantVerifyError(t, err, "func.func @b", "appears twice")
 	})
@@ -400,9 +400,9 @@ func nestRegions(fx *fixture, depth int, isolated bool) {
 		if len(op.Regions()) == 0 {
 			op.AddRegion().AddBlock()
 		}
-		b = op.Regions()[0].Blocks[0]
+		b = op.Regions()[0].Blocks()[0]
 	}
-	fx.ret(fx.mod.BodyRegion().Blocks[0].Ops[0].Regions()[0].Blocks[0])
+	fx.ret(fx.mod.BodyRegion().Blocks()[0].Ops()[0].Regions()[0].Blocks()[0])
 }
 
 func TestRegionDepthLimitIsSymmetric(t *testing.T) {
@@ -548,7 +548,7 @@ func TestConcurrentMaterialize(t *testing.T) {
 		if err := m.Op.Materialize(); err != nil {
 			t.Fatal(err)
 		}
-		funcs := m.Op.Regions()[0].Blocks[0].Ops
+		funcs := m.Op.Regions()[0].Blocks()[0].Ops()
 		var wg sync.WaitGroup
 		errs := make(chan error, 8*len(funcs))
 		for g := range 8 {
@@ -562,7 +562,7 @@ func TestConcurrentMaterialize(t *testing.T) {
 						errs <- err
 						return
 					}
-					if n := len(f.Regions()[0].Blocks[0].Ops); n != 3 {
+					if n := len(f.Regions()[0].Blocks()[0].Ops()); n != 3 {
 						errs <- fmt.Errorf("function has %d ops", n)
 					}
 				}
@@ -601,7 +601,7 @@ func TestReadVerify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	body := m.Op.Regions()[0].Blocks[0].Ops[0].Regions()[0].Blocks[0].Ops
+	body := m.Op.Regions()[0].Blocks()[0].Ops()[0].Regions()[0].Blocks()[0].Ops()
 	body[0], body[1] = body[1], body[0]
 	err = mlirbc.Verify(newContext(), m.Op, 22, ir.Limits{})
 	wantVerifyError(t, err, "test.use (region 0, block 0, op 0)", "used before it is defined")

@@ -30,8 +30,8 @@ func (m *Module) Symbol(name string) (*ir.Operation, error) {
 		return nil, err
 	}
 	for _, rg := range m.Op.Regions() {
-		for _, b := range rg.Blocks {
-			for _, op := range b.Ops {
+		for _, b := range rg.Blocks() {
+			for _, op := range b.Ops() {
 				if s, ok := op.Attr("sym_name").(interface{ Value() string }); ok && s.Value() == name {
 					return op, nil
 				}

@@ -591,19 +591,19 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 }
 
 func (e *emitter) region(b []byte, r *ir.Region) ([]byte, error) {
-	if len(r.Blocks) == 0 {
+	if len(r.Blocks()) == 0 {
 		return wire.AppendVarInt(b, 0), nil
 	}
 	n := e.n
-	b = wire.AppendVarInt(b, uint64(len(r.Blocks)))
+	b = wire.AppendVarInt(b, uint64(len(r.Blocks())))
 	nv, _ := n.gen.Region(r)
 	b = wire.AppendVarInt(b, nv)
-	for _, blk := range r.Blocks {
-		b = wire.AppendVarIntWithFlag(b, uint64(len(blk.Ops)), len(blk.Args) > 0)
-		if len(blk.Args) > 0 {
-			b = wire.AppendVarInt(b, uint64(len(blk.Args)))
+	for _, blk := range r.Blocks() {
+		b = wire.AppendVarIntWithFlag(b, uint64(len(blk.Ops())), len(blk.Args()) > 0)
+		if len(blk.Args()) > 0 {
+			b = wire.AppendVarInt(b, uint64(len(blk.Args())))
 			unknown := n.unknown
-			for _, a := range blk.Args {
+			for _, a := range blk.Args() {
 				t := uint64(n.typeEntry(a.Type()).index)
 				if e.version >= 4 {
 					hasLoc := a.Loc() != unknown
@@ -620,13 +620,13 @@ func (e *emitter) region(b []byte, r *ir.Region) ([]byte, error) {
 				at := len(b)
 				b = append(b, 0)
 				var used bool
-				if b, used = e.useLists(b, blk.Args); used {
+				if b, used = e.useLists(b, blk.Args()); used {
 					b[at] = maskUseLists
 				}
 			}
 		}
 		var err error
-		for _, op := range blk.Ops {
+		for _, op := range blk.Ops() {
 			if b, err = e.op(b, op); err != nil {
 				return nil, err
 			}

@@ -52,11 +52,11 @@ func (g *randomIR) value() *ir.Value {
 		var near []*ir.Value
 		for i := len(g.open) - 1; i >= 0; i-- {
 			b := g.open[i]
-			near = append(near, b.Args...)
-			for _, o := range b.Ops {
+			near = append(near, b.Args()...)
+			for _, o := range b.Ops() {
 				near = append(near, o.Results()...)
 			}
-			if name := b.Parent.Parent.Name().String(); name == "func.func" || name == "builtin.module" {
+			if name := b.Parent().Parent().Name().String(); name == "func.func" || name == "builtin.module" {
 				break
 			}
 		}
@@ -73,8 +73,8 @@ func (g *randomIR) value() *ir.Value {
 // successor picks a block: mostly one of the current region.
 func (g *randomIR) successor() *ir.Block {
 	n := g.next()
-	if r := g.open[len(g.open)-1].Parent; n < 192 && r != nil {
-		return r.Blocks[n%len(r.Blocks)]
+	if r := g.open[len(g.open)-1].Parent(); n < 192 && r != nil {
+		return r.Blocks()[n%len(r.Blocks())]
 	}
 	return g.blocks[n%len(g.blocks)]
 }
@@ -83,7 +83,7 @@ func (g *randomIR) build() *mlirbc.Module {
 	g.loc = builtin.GetUnknownLoc(g.ctx)
 	g.types = []ir.Type{builtin.GetIntType(g.ctx, 32), builtin.GetIntType(g.ctx, 1), builtin.GetIndexType(g.ctx)}
 	mod := builtin.BuildModuleOp(ir.NewBuilder(g.ctx, nil), g.loc, nil, nil)
-	g.open = []*ir.Block{mod.BodyRegion().Blocks[0]}
+	g.open = []*ir.Block{mod.BodyRegion().Blocks()[0]}
 	g.blocks = append(g.blocks, g.open[0])
 	for steps := 0; len(g.data) > 0 && steps < 200; steps++ {
 		g.step()
@@ -140,7 +140,7 @@ func (g *randomIR) step() {
 				g.blocks = append(g.blocks, blk)
 			}
 		}
-		g.open = append(g.open, op.Regions()[g.next()%len(op.Regions())].Blocks[0])
+		g.open = append(g.open, op.Regions()[g.next()%len(op.Regions())].Blocks()[0])
 	case 4: // an isolated function
 		fn := funcdialect.BuildFuncOp(b, g.loc, builtin.GetStringAttr(g.ctx, fmt.Sprintf("f%d", len(g.blocks)), builtin.GetNoneType(g.ctx)),
 			builtin.GetTypeAttr(g.ctx, builtin.GetFunctionType(g.ctx, nil, nil)), nil, nil, nil, nil)
@@ -149,10 +149,10 @@ func (g *randomIR) step() {
 		g.open = append(g.open, blk)
 	case 5: // a nested module: isolated, graph region
 		m := builtin.BuildModuleOp(b, g.loc, nil, nil)
-		g.blocks = append(g.blocks, m.BodyRegion().Blocks[0])
-		g.open = append(g.open, m.BodyRegion().Blocks[0])
+		g.blocks = append(g.blocks, m.BodyRegion().Blocks()[0])
+		g.open = append(g.open, m.BodyRegion().Blocks()[0])
 	case 6: // another block in the current region, entered
-		blk := cur.Parent.AddBlock()
+		blk := cur.Parent().AddBlock()
 		g.blocks = append(g.blocks, blk)
 		g.open[len(g.open)-1] = blk
 	case 7: // a terminator-like op with successors from anywhere
@@ -194,17 +194,17 @@ func sameIR(a, b *ir.Operation) error {
 			vals[x.Results()[j]] = y.Results()[j]
 		}
 		for r := range x.Regions() {
-			if len(x.Regions()[r].Blocks) != len(y.Regions()[r].Blocks) {
+			if len(x.Regions()[r].Blocks()) != len(y.Regions()[r].Blocks()) {
 				return fmt.Errorf("op %d region %d: block counts differ", i, r)
 			}
-			for k, bx := range x.Regions()[r].Blocks {
-				by := y.Regions()[r].Blocks[k]
+			for k, bx := range x.Regions()[r].Blocks() {
+				by := y.Regions()[r].Blocks()[k]
 				blocks[bx] = by
-				if len(bx.Args) != len(by.Args) {
+				if len(bx.Args()) != len(by.Args()) {
 					return fmt.Errorf("op %d: block argument counts differ", i)
 				}
-				for j := range bx.Args {
-					vals[bx.Args[j]] = by.Args[j]
+				for j := range bx.Args() {
+					vals[bx.Args()[j]] = by.Args()[j]
 				}
 			}
 		}
