@@ -21,7 +21,7 @@ func vhloArtifact(t *testing.T, path string) []byte {
 	ctx := all.NewContext()
 	loc := builtin.GetUnknownLoc(ctx)
 	module := builtin.BuildModuleOp(ir.NewBuilder(ctx, nil), loc, nil, nil)
-	body := ir.NewBuilder(ctx, module.BodyRegion().Blocks()[0])
+	body := ir.NewBuilder(ctx, module.BodyRegion().Block(0))
 	tensor := vhlo.GetRankedTensorV1Type(ctx, []int64{2}, vhlo.GetFloatF32V1Type(ctx), nil)
 	fnType := vhlo.GetTypeV1Attr(ctx, vhlo.GetFunctionV1Type(ctx, []ir.Type{tensor}, []ir.Type{tensor}))
 	empty := vhlo.GetArrayV1Attr(ctx, nil)

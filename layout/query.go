@@ -164,14 +164,14 @@ func printAttrs(attrs []ir.NamedAttr) string {
 
 // annotate is the test pass on one op.
 func (l *Layouts) annotate(op *ir.Operation) (string, error) {
-	if len(op.Results()) == 0 {
+	if op.NumResults() == 0 {
 		return "", &UndefinedError{What: "a query op without a result"}
 	}
 	dl, err := l.Above(op)
 	if err != nil {
 		return "", err
 	}
-	t, err := ParseType(fmt.Sprint(op.Results()[0].Type()))
+	t, err := ParseType(fmt.Sprint(op.Result(0).Type()))
 	if err != nil {
 		return "", err
 	}

@@ -41,7 +41,7 @@ func TestAsmPrintable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	op := m.Op.Regions()[0].Blocks()[0].Ops()[0]
+	op := m.Op.Region(0).Block(0).Op(0)
 	pair := ir.NewDistinctAttr(ctx, &pairAttr{a: op.Attr("m"), t: op.Attr("t").(interface{ Value() ir.Type }).Value()})
 	op.SetAttrs(nil)
 	op.SetAttr("p", pair)

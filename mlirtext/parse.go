@@ -269,7 +269,7 @@ func (ps *parser) define(name string, vals []*ir.Value, off int) {
 			return
 		}
 		v := vals[u.no]
-		if ph := u.op.Operands()[u.index]; ph != nil && ph.Type() != v.Type() {
+		if ph := u.op.Operand(u.index); ph != nil && ph.Type() != v.Type() {
 			ps.p.ErrorAt(u.off, "%%%s#%d is used as %s but defined as %s", name, u.no, typeName(ph.Type()), typeName(v.Type()))
 			return
 		}

@@ -71,7 +71,7 @@ func TestParseAliasesInDialectText(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := func(name string) string {
-		op := m.Op.Regions()[0].Blocks()[0].Ops()[0]
+		op := m.Op.Region(0).Block(0).Op(0)
 		if a, ok := op.Attr(name).(interface{ Text() string }); ok {
 			return a.Text() // kept as text
 		}
@@ -93,10 +93,10 @@ func TestPrintRefusesBrokenIR(t *testing.T) {
 		breakIR func(m *mlirbc.Module)
 		want    string
 	}{
-		{"nil op", func(m *mlirbc.Module) { b := m.Op.Regions()[0].Blocks()[0]; b.SetOps(append(b.Ops(), nil)) }, "nil op"},
+		{"nil op", func(m *mlirbc.Module) { b := m.Op.Region(0).Block(0); b.SetOps(append(b.Ops(), nil)) }, "nil op"},
 		{"nil region", func(m *mlirbc.Module) { m.Op.SetRegions(append(m.Op.Regions(), nil)) }, "nil region"},
-		{"nil block", func(m *mlirbc.Module) { m.Op.Regions()[0].SetBlocks(append(m.Op.Regions()[0].Blocks(), nil)) }, "nil block"},
-		{"nil argument", func(m *mlirbc.Module) { b := m.Op.Regions()[0].Blocks()[0]; b.SetArgs(append(b.Args(), nil)) }, "nil argument"},
+		{"nil block", func(m *mlirbc.Module) { m.Op.Region(0).SetBlocks(append(m.Op.Region(0).Blocks(), nil)) }, "nil block"},
+		{"nil argument", func(m *mlirbc.Module) { b := m.Op.Region(0).Block(0); b.SetArgs(append(b.Args(), nil)) }, "nil argument"},
 	} {
 		m, err := mlirtext.ParseBytes(all.NewContext(), []byte(fuzzSeeds[0]), mlirtext.ParseOptions{File: "s.mlir"})
 		if err != nil {

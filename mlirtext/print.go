@@ -219,8 +219,8 @@ func (p *printer) number(top *ir.Operation) {
 }
 
 func (p *printer) numberOp(op *ir.Operation, next *int) {
-	if len(op.Results()) > 0 {
-		p.names[op.Results()[0]] = strconv.Itoa(*next)
+	if op.NumResults() > 0 {
+		p.names[op.Result(0)] = strconv.Itoa(*next)
 		*next++
 	}
 }
@@ -246,8 +246,8 @@ func (p *printer) value(v *ir.Value) {
 		return
 	}
 	head, no := v, -1
-	if v.Op() != nil && len(v.Op().Results()) > 1 {
-		head, no = v.Op().Results()[0], v.Index()
+	if v.Op() != nil && v.Op().NumResults() > 1 {
+		head, no = v.Op().Result(0), v.Index()
 	}
 	name, ok := p.names[head]
 	if !ok {
@@ -274,9 +274,9 @@ func (p *printer) blockName(b *ir.Block) {
 
 // op prints one op at the current indentation, with its location.
 func (p *printer) op(op *ir.Operation) {
-	if n := len(op.Results()); n > 0 {
+	if n := op.NumResults(); n > 0 {
 		p.out.Byte('%')
-		p.out.Write(p.names[op.Results()[0]])
+		p.out.Write(p.names[op.Result(0)])
 		if n > 1 {
 			p.out.Byte(':')
 			p.out.Int(int64(n))
@@ -292,7 +292,7 @@ func (p *printer) op(op *ir.Operation) {
 		p.value(v)
 	}
 	p.out.Byte(')')
-	if len(op.Successors()) > 0 {
+	if op.NumSuccessors() > 0 {
 		p.out.Byte('[')
 		for i, s := range op.Successors() {
 			if i > 0 {
@@ -308,7 +308,7 @@ func (p *printer) op(op *ir.Operation) {
 		props()
 		p.out.Byte('>')
 	}
-	if len(op.Regions()) > 0 {
+	if op.NumRegions() > 0 {
 		p.out.Write(" (")
 		for i, r := range op.Regions() {
 			if i > 0 {
@@ -453,8 +453,8 @@ func (p *printer) context() *ir.Context {
 			p.ctx = op.Loc().Context()
 		case len(op.Attrs()) > 0 && op.Attrs()[0].Value != nil:
 			p.ctx = op.Attrs()[0].Value.Context()
-		case len(op.Results()) > 0 && op.Results()[0].Type() != nil:
-			p.ctx = op.Results()[0].Type().Context()
+		case op.NumResults() > 0 && op.Result(0).Type() != nil:
+			p.ctx = op.Result(0).Type().Context()
 		}
 		return p.ctx == nil
 	})
@@ -485,7 +485,7 @@ func (p *printer) region(r *ir.Region) {
 	p.out.Byte('{')
 	p.out.Byte('\n')
 	for i, b := range r.Blocks() {
-		if i > 0 || len(b.Args()) > 0 || len(b.Ops()) == 0 {
+		if i > 0 || b.NumArgs() > 0 || b.NumOps() == 0 {
 			p.blockHeader(b, i == 0)
 		}
 		p.out.Indent()
@@ -511,7 +511,7 @@ func (p *printer) indent() {
 func (p *printer) blockHeader(b *ir.Block, entry bool) {
 	p.indent()
 	p.blockName(b)
-	if len(b.Args()) > 0 {
+	if b.NumArgs() > 0 {
 		p.out.Byte('(')
 		for i, a := range b.Args() {
 			if i > 0 {

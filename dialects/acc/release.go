@@ -27,11 +27,11 @@ func varTypeRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, fro
 		return attrs, nil
 	}
 	i := varOperand[op.Name().Op]
-	if i >= len(op.Operands()) || op.Operands()[i] == nil {
+	if i >= op.NumOperands() || op.Operand(i) == nil {
 		return nil, fmt.Errorf("no variable operand %d", i)
 	}
 	var derived ir.Type
-	switch t := op.Operands()[i].Type().(type) {
+	switch t := op.Operand(i).Type().(type) {
 	case *builtin.MemRefType:
 		derived = t.ElementType()
 	case *builtin.UnrankedMemRefType:
@@ -42,7 +42,7 @@ func varTypeRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, fro
 			return attrs, nil
 		}
 		if derived == nil {
-			return nil, fmt.Errorf("attribute varType: LLVM %d derives it from the variable's type %v, which is not done here", to, op.Operands()[i].Type())
+			return nil, fmt.Errorf("attribute varType: LLVM %d derives it from the variable's type %v, which is not done here", to, op.Operand(i).Type())
 		}
 		return release.Set(attrs, "varType", builtin.GetTypeAttr(ctx, derived)), nil
 	}
@@ -51,7 +51,7 @@ func varTypeRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, fro
 		return attrs, nil
 	}
 	if ta, ok := a.(*builtin.TypeAttr); !ok || derived == nil || ta.Value() != derived {
-		return nil, fmt.Errorf("attribute varType: %v is not the type LLVM %d derives from the variable (%v), and it has no varType", a, to, op.Operands()[i].Type())
+		return nil, fmt.Errorf("attribute varType: %v is not the type LLVM %d derives from the variable (%v), and it has no varType", a, to, op.Operand(i).Type())
 	}
 	return release.Remove(attrs, "varType"), nil
 }

@@ -24,7 +24,7 @@ const dynamicSize = math.MinInt64
 // refuses it otherwise.
 func delinearizeIndexRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
 	has := func(r int) bool { return r == 0 || r >= staticBasisSince }
-	operands := len(op.Operands()) - 1
+	operands := op.NumOperands() - 1
 	if operands < 0 {
 		return nil, fmt.Errorf("no linear index operand")
 	}
@@ -49,8 +49,8 @@ func delinearizeIndexRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.Named
 				return nil, fmt.Errorf("attribute static_basis: the constant %d, which LLVM %d cannot express (its basis is operands only)", b, to)
 			}
 		}
-		if len(basis) != len(op.Results()) || len(basis) != operands {
-			return nil, fmt.Errorf("attribute static_basis: %d elements for %d results and %d basis operands, which LLVM %d cannot express (its basis has one operand per result)", len(basis), len(op.Results()), operands, to)
+		if len(basis) != op.NumResults() || len(basis) != operands {
+			return nil, fmt.Errorf("attribute static_basis: %d elements for %d results and %d basis operands, which LLVM %d cannot express (its basis has one operand per result)", len(basis), op.NumResults(), operands, to)
 		}
 		return release.Remove(attrs, "static_basis"), nil
 	}

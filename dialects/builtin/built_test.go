@@ -171,7 +171,7 @@ func checkBuiltValues(t *testing.T, values []builtValue, bc []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ops := m.Op.Regions()[0].Blocks()[0].Ops()
+	ops := m.Op.Region(0).Block(0).Ops()
 	if len(ops) != len(values) {
 		t.Fatalf("%d ops in the module, want %d", len(ops), len(values))
 	}
@@ -182,7 +182,7 @@ func checkBuiltValues(t *testing.T, values []builtValue, bc []byte) {
 		case bv.attr != "":
 			decoded = op.Attr("v")
 		case bv.typ != "":
-			decoded = op.Results()[0].Type()
+			decoded = op.Result(0).Type()
 		default:
 			decoded = op.Loc()
 		}

@@ -28,7 +28,7 @@ func opBundlesRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, f
 		if toSchema.OperandSegments {
 			segs := op.OperandSegments()
 			if segs == nil {
-				segs = []int32{int32(len(op.Operands()))}
+				segs = []int32{int32(op.NumOperands())}
 			}
 			grown := make([]int32, toSchema.OperandGroups)
 			if len(segs) > len(grown) {

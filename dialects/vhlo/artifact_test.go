@@ -18,7 +18,7 @@ import (
 func artifact(ctx *ir.Context) *mlirbc.Module {
 	loc := builtin.GetUnknownLoc(ctx)
 	module := builtin.BuildModuleOp(ir.NewBuilder(ctx, nil), loc, nil, nil)
-	body := ir.NewBuilder(ctx, module.BodyRegion().Blocks()[0])
+	body := ir.NewBuilder(ctx, module.BodyRegion().Block(0))
 	f32 := vhlo.GetFloatF32V1Type(ctx)
 	tensor := vhlo.GetRankedTensorV1Type(ctx, []int64{2}, f32, nil)
 	fnType := vhlo.GetTypeV1Attr(ctx, vhlo.GetFunctionV1Type(ctx, []ir.Type{tensor}, []ir.Type{tensor}))
@@ -110,7 +110,7 @@ func TestTypeTooNew(t *testing.T) {
 	m := artifact(ctx)
 	m.Op.Walk(func(op *ir.Operation) bool {
 		if op.Name().Op == "func_v1" {
-			op.Regions()[0].Blocks()[0].Args()[0].SetType(vhlo.GetRankedTensorV1Type(ctx, []int64{2}, vhlo.GetFloatTF32V1Type(ctx), nil))
+			op.Region(0).Block(0).Arg(0).SetType(vhlo.GetRankedTensorV1Type(ctx, []int64{2}, vhlo.GetFloatTF32V1Type(ctx), nil))
 		}
 		return true
 	})

@@ -113,7 +113,7 @@ func TestDowngradeRefused(t *testing.T) {
 		{func(m *mlirbc.Module, op *ir.Operation) {
 			op.SetAttr("operand_batching_dims", vhlo.GetTensorV1Attr(ctx, vhlo.GetRankedTensorV1Type(ctx, []int64{1}, vhlo.GetIntegerSI64V1Type(ctx), nil), make([]byte, 8)))
 		}, "gather_v1", "1.0.0", "attribute operand_batching_dims of vhlo.gather_v2 was added in vhlo 1.1.0; the target is vhlo 1.0.0"},
-		{func(m *mlirbc.Module, op *ir.Operation) { op.SetOperands(append(op.Operands(), op.Operands()[0])) }, "all_gather_v1", "1.4.0", "all_gather_v1, which the target has instead, takes one operand, not 2"},
+		{func(m *mlirbc.Module, op *ir.Operation) { op.SetOperands(append(op.Operands(), op.Operand(0))) }, "all_gather_v1", "1.4.0", "all_gather_v1, which the target has instead, takes one operand, not 2"},
 		{func(m *mlirbc.Module, op *ir.Operation) {}, "tan_v1", "1.3.0", "op vhlo.tan_v2 (vhlo.tan_v1 there) was added in vhlo 1.4.0; the target is vhlo 1.3.0"},
 		{func(m *mlirbc.Module, op *ir.Operation) {
 			op.SetAttr("backend_config", vhlo.GetDictionaryV1Attr(ctx, nil))

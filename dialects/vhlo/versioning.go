@@ -101,11 +101,11 @@ func downgradeOps(ctx *ir.Context, op *ir.Operation, to bytecode.DialectVersion,
 	fail := func(format string, args ...any) (ir.OpName, []ir.NamedAttr, error) {
 		return name, attrs, fmt.Errorf("op %s at vhlo %s: %s", op.Name(), to, fmt.Sprintf(format, args...))
 	}
-	if v1, ok := singleOperand[op.Name().Op]; ok && name.Op == v1 && len(op.Operands()) != 1 {
-		return fail("%s, which the target has instead, takes one operand, not %d", v1, len(op.Operands()))
+	if v1, ok := singleOperand[op.Name().Op]; ok && name.Op == v1 && op.NumOperands() != 1 {
+		return fail("%s, which the target has instead, takes one operand, not %d", v1, op.NumOperands())
 	}
-	if op.Name().Op == "composite_v2" && name.Op == "composite_v1" && len(op.Regions()) > 0 {
-		return fail("composite_v1, which the target has instead, has no composite_regions, and the op has %d", len(op.Regions()))
+	if op.Name().Op == "composite_v2" && name.Op == "composite_v1" && op.NumRegions() > 0 {
+		return fail("composite_v1, which the target has instead, has no composite_regions, and the op has %d", op.NumRegions())
 	}
 	if op.Name().Op == "dynamic_conv_v2" && !to.AtLeast(0, 20) {
 		padding, err := convPadding(ctx, op)
@@ -129,12 +129,12 @@ func downgradeOps(ctx *ir.Context, op *ir.Operation, to bytecode.DialectVersion,
 
 // convPadding is getDefaultConvPadding: zeros of shape [rank(lhs)-2, 2].
 func convPadding(ctx *ir.Context, op *ir.Operation) (ir.Attribute, error) {
-	if len(op.Operands()) == 0 {
+	if op.NumOperands() == 0 {
 		return nil, fmt.Errorf("dynamic_conv_v1 needs the lhs operand's rank for its padding")
 	}
-	lhs, ok := op.Operands()[0].Type().(*RankedTensorV1Type)
+	lhs, ok := op.Operand(0).Type().(*RankedTensorV1Type)
 	if !ok || len(lhs.Shape()) < 2 {
-		return nil, fmt.Errorf("dynamic_conv_v1's padding needs a ranked lhs of rank 2 or more, not %v", op.Operands()[0].Type())
+		return nil, fmt.Errorf("dynamic_conv_v1's padding needs a ranked lhs of rank 2 or more, not %v", op.Operand(0).Type())
 	}
 	n := int64(len(lhs.Shape()) - 2)
 	t := GetRankedTensorV1Type(ctx, []int64{n, 2}, GetIntegerSI64V1Type(ctx), nil)
@@ -154,8 +154,8 @@ func elementType(t ir.Type) ir.Type {
 // sameElementTypes is checkIfOperandAndResultElementTypesMatch: operands
 // and results paired in order have the same element types.
 func sameElementTypes(op *ir.Operation) bool {
-	for i := 0; i < len(op.Operands()) && i < len(op.Results()); i++ {
-		if elementType(op.Operands()[i].Type()) != elementType(op.Results()[i].Type()) {
+	for i := 0; i < op.NumOperands() && i < op.NumResults(); i++ {
+		if elementType(op.Operand(i).Type()) != elementType(op.Result(i).Type()) {
 			return false
 		}
 	}

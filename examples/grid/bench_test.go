@@ -41,7 +41,7 @@ func largeFile(b *testing.B, n int) []byte {
 	ctx := ir.NewContext(builtin.Dialect, grid.Dialect)
 	loc := builtin.GetFileLineColLoc(ctx, "grid.mlir", 1, 1)
 	module := builtin.BuildModuleOp(ir.NewBuilder(ctx, nil), loc, nil, nil)
-	bl := ir.NewBuilder(ctx, module.BodyRegion().Blocks()[0])
+	bl := ir.NewBuilder(ctx, module.BodyRegion().Block(0))
 	cell := grid.GetCellType(ctx, 32, builtin.GetFloat32Type(ctx))
 	layout := grid.GetLayoutAttr(ctx, []grid.Axis{{Name: "x", Size: 64}, {Name: "y", Size: 64}}, "plane", []uint32{1, 0}, nil)
 	a := grid.BuildAllocOp(bl, loc, grid.GetGridType(ctx, cell, layout, []int64{64, 64}), layout, nil, nil, nil)
@@ -49,7 +49,7 @@ func largeFile(b *testing.B, n int) []byte {
 	for i := range n {
 		s := grid.GetStencilAttr(ctx, []int64{int64(-i), 0, int64(i)}, grid.Boundary(i%3), uint32(i%40), grid.AccessRead, nil)
 		sw := grid.BuildSweepOp(bl, loc, a.Grid(), s, nil, builtin.GetIntegerAttr(ctx, i32, ir.APIntFromUint64(32, 1)), builtin.GetBoolAttr(ctx, false))
-		grid.BuildYieldOp(ir.NewBuilder(ctx, sw.Body().Blocks()[0]), loc, nil)
+		grid.BuildYieldOp(ir.NewBuilder(ctx, sw.Body().Block(0)), loc, nil)
 	}
 	data, err := mlirbc.Append(nil, ctx, &mlirbc.Module{Op: module.Op()}, mlirbc.WriteOptions{Version: mlirbc.Latest})
 	if err != nil {

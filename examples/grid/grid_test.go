@@ -24,7 +24,7 @@ func gridModule(t testing.TB) (*ir.Context, *mlirbc.Module) {
 	ctx := ir.NewContext(builtin.Dialect, grid.Dialect)
 	loc := builtin.GetFileLineColLoc(ctx, "grid.mlir", 1, 1)
 	module := builtin.BuildModuleOp(ir.NewBuilder(ctx, nil), loc, nil, nil)
-	b := ir.NewBuilder(ctx, module.BodyRegion().Blocks()[0])
+	b := ir.NewBuilder(ctx, module.BodyRegion().Block(0))
 	cell := grid.GetCellType(ctx, 12, builtin.GetFloat32Type(ctx))
 	layouts := []*grid.LayoutAttr{
 		// Code 3: one axis, the default scheduler, an all-zero order.
@@ -53,7 +53,7 @@ func gridModule(t testing.TB) (*ir.Context, *mlirbc.Module) {
 				blob = grid.GetBlobAttr(ctx, []byte("cells"), 1<<40, 7, true)
 			}
 			sw := grid.BuildSweepOp(b, loc, a.Grid(), s, blob, builtin.GetIntegerAttr(ctx, builtin.GetIntegerType(ctx, 32, builtin.SignednessSignless), ir.APIntFromUint64(32, uint64(j+2))), builtin.GetBoolAttr(ctx, j == 1))
-			grid.BuildYieldOp(ir.NewBuilder(ctx, sw.Body().Blocks()[0]), loc, nil)
+			grid.BuildYieldOp(ir.NewBuilder(ctx, sw.Body().Block(0)), loc, nil)
 		}
 	}
 	return ctx, &mlirbc.Module{Op: module.Op()}

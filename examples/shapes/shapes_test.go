@@ -17,7 +17,7 @@ import (
 func circle(ctx *ir.Context, filled bool, alpha uint64) *mlirbc.Module {
 	loc := builtin.GetUnknownLoc(ctx)
 	module := builtin.BuildModuleOp(ir.NewBuilder(ctx, nil), loc, nil, nil)
-	body := ir.NewBuilder(ctx, module.BodyRegion().Blocks()[0])
+	body := ir.NewBuilder(ctx, module.BodyRegion().Block(0))
 	i := func(bits uint32, v uint64) ir.Attribute {
 		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, bits), ir.APIntFromUint64(bits, v))
 	}
@@ -62,8 +62,8 @@ func TestDocumentedExample(t *testing.T) {
 	if !bytes.Contains(v1dict, []byte("\x00r\x00")) || bytes.Contains(v1dict, []byte("radius")) || bytes.Contains(v1dict, []byte("filled")) {
 		t.Errorf("the v4 1.0 file has not r, or has radius or filled:\n%q", v1dict)
 	}
-	if m, err := mlirbc.Read(newContext(), v1dict, mlirbc.ReadOptions{}); err != nil || fmt.Sprint(m.Op.Regions()[0].Blocks()[0].Ops()[0]) != `"shapes.circle"() {center = #shapes.PointAttr<x = 1, y = 2>, filled = false, radius = 5 : i64} : () -> ()` {
-		t.Errorf("the v4 1.0 file reads as %v (%v)", m.Op.Regions()[0].Blocks()[0].Ops()[0], err)
+	if m, err := mlirbc.Read(newContext(), v1dict, mlirbc.ReadOptions{}); err != nil || fmt.Sprint(m.Op.Region(0).Block(0).Op(0)) != `"shapes.circle"() {center = #shapes.PointAttr<x = 1, y = 2>, filled = false, radius = 5 : i64} : () -> ()` {
+		t.Errorf("the v4 1.0 file reads as %v (%v)", m.Op.Region(0).Block(0).Op(0), err)
 	}
 	ctx2 := newContext()
 	m, err := mlirbc.Read(ctx2, v1, mlirbc.ReadOptions{Verify: true})
@@ -73,7 +73,7 @@ func TestDocumentedExample(t *testing.T) {
 	if got := m.Versions.String(); got != "shapes 1.0" {
 		t.Errorf("read at %q", got)
 	}
-	op := m.Op.Regions()[0].Blocks()[0].Ops()[0]
+	op := m.Op.Region(0).Block(0).Op(0)
 	c, ok := shapes.AsCircleOp(op)
 	if !ok {
 		t.Fatalf("read %s", op.Name())

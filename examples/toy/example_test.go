@@ -20,8 +20,8 @@ func Example() {
 	matrix := toy.GetMatrixType(ctx, 2, 2, f32)
 
 	module := builtin.BuildModuleOp(ir.NewBuilder(ctx, nil), loc, nil, nil)
-	scope := toy.BuildScopeOp(ir.NewBuilder(ctx, module.BodyRegion().Blocks()[0]), loc, []ir.Type{matrix})
-	b := ir.NewBuilder(ctx, scope.Body().Blocks()[0])
+	scope := toy.BuildScopeOp(ir.NewBuilder(ctx, module.BodyRegion().Block(0)), loc, []ir.Type{matrix})
+	b := ir.NewBuilder(ctx, scope.Body().Block(0))
 	ones := builtin.GetDenseIntOrFPElementsAttr(ctx, builtin.GetRankedTensorType(ctx, []int64{2, 2}, f32, nil), []byte{0, 0, 0x80, 0x3f})
 	tile := toy.GetTileAttr(ctx, []int64{1, 2}, toy.OrderRowMajor, 2, 0, 1, nil)
 	c := toy.BuildConstantOp(b, loc, matrix, ones, tile)

@@ -473,10 +473,10 @@ func TestBuildIR(t *testing.T) {
 	m := toy.GetMatrixType(ctx, 2, 2, f32)
 
 	module := builtin.BuildModuleOp(ir.NewBuilder(ctx, nil), loc, builtin.GetStringAttr(ctx, "toy", nil), nil)
-	top := ir.NewBuilder(ctx, module.BodyRegion().Blocks()[0])
+	top := ir.NewBuilder(ctx, module.BodyRegion().Block(0))
 	scope := toy.BuildScopeOp(top, loc, []ir.Type{m})
 
-	body := ir.NewBuilder(ctx, scope.Body().Blocks()[0])
+	body := ir.NewBuilder(ctx, scope.Body().Block(0))
 	// A splat of 1.0: f32 0x3f800000, little-endian.
 	ones := builtin.GetDenseIntOrFPElementsAttr(ctx, builtin.GetRankedTensorType(ctx, []int64{2, 2}, f32, nil), []byte{0, 0, 0x80, 0x3f})
 	tile := toy.GetTileAttr(ctx, []int64{1, 2}, toy.OrderRowMajor, 2, 0, 1, builtin.GetStringAttr(ctx, "main", nil))
@@ -485,16 +485,16 @@ func TestBuildIR(t *testing.T) {
 	sum := toy.BuildAddOp(body, loc, m, c0.Result(), c1.Result())
 	yield := toy.BuildYieldOp(body, loc, []*ir.Value{sum.Result()})
 
-	if got := module.BodyRegion().Blocks()[0].Ops(); len(got) != 1 || got[0] != scope.Op() {
+	if got := module.BodyRegion().Block(0).Ops(); len(got) != 1 || got[0] != scope.Op() {
 		t.Fatalf("module body holds %d ops, want the scope", len(got))
 	}
-	ops := scope.Body().Blocks()[0].Ops()
+	ops := scope.Body().Block(0).Ops()
 	wantNames := []string{toy.ConstantOpName, toy.ConstantOpName, toy.AddOpName, toy.YieldOpName}
 	if len(ops) != len(wantNames) {
 		t.Fatalf("scope body holds %d ops, want %d", len(ops), len(wantNames))
 	}
 	for i, op := range ops {
-		if op.Name().String() != wantNames[i] || !op.Name().Registered || op.Parent() != scope.Body().Blocks()[0] || op.Loc() != loc {
+		if op.Name().String() != wantNames[i] || !op.Name().Registered || op.Parent() != scope.Body().Block(0) || op.Loc() != loc {
 			t.Errorf("op %d: %s (registered %v), parent %p, loc %v", i, op.Name(), op.Name().Registered, op.Parent(), op.Loc())
 		}
 	}
@@ -547,8 +547,8 @@ func TestBuildIR(t *testing.T) {
 
 	// An empty yield and a scope without results are fine too.
 	empty := toy.BuildScopeOp(top, loc, nil)
-	toy.BuildYieldOp(ir.NewBuilder(ctx, empty.Body().Blocks()[0]), loc, nil)
-	if len(empty.Results()) != 0 || len(empty.Body().Blocks()[0].Ops()) != 1 {
+	toy.BuildYieldOp(ir.NewBuilder(ctx, empty.Body().Block(0)), loc, nil)
+	if len(empty.Results()) != 0 || empty.Body().Block(0).NumOps() != 1 {
 		t.Error("empty scope")
 	}
 

@@ -111,7 +111,7 @@ func (c *comparer) op(g, i *ir.Operation) {
 	if c.err != nil {
 		return
 	}
-	if g.Name() != i.Name() || len(g.Attrs()) != len(i.Attrs()) || len(g.Results()) != len(i.Results()) || len(g.Regions()) != len(i.Regions()) {
+	if g.Name() != i.Name() || len(g.Attrs()) != len(i.Attrs()) || g.NumResults() != i.NumResults() || g.NumRegions() != i.NumRegions() {
 		c.fail("op %v and %v differ in shape", g.Name(), i.Name())
 		return
 	}
@@ -119,24 +119,24 @@ func (c *comparer) op(g, i *ir.Operation) {
 		c.value(g.Attrs()[k].Value, i.Attrs()[k].Value)
 	}
 	for k := range g.Results() {
-		c.value(g.Results()[k].Type(), i.Results()[k].Type())
+		c.value(g.Result(k).Type(), i.Result(k).Type())
 	}
 	for k, r := range g.Regions() {
-		if len(r.Blocks()) != len(i.Regions()[k].Blocks()) {
-			c.fail("op %v: region %d has %d blocks, interpreted %d", g.Name(), k, len(r.Blocks()), len(i.Regions()[k].Blocks()))
+		if r.NumBlocks() != i.Region(k).NumBlocks() {
+			c.fail("op %v: region %d has %d blocks, interpreted %d", g.Name(), k, r.NumBlocks(), i.Region(k).NumBlocks())
 			return
 		}
 		for b, blk := range r.Blocks() {
-			ib := i.Regions()[k].Blocks()[b]
-			if len(blk.Ops()) != len(ib.Ops()) || len(blk.Args()) != len(ib.Args()) {
+			ib := i.Region(k).Block(b)
+			if blk.NumOps() != ib.NumOps() || blk.NumArgs() != ib.NumArgs() {
 				c.fail("op %v: block sizes differ", g.Name())
 				return
 			}
 			for a := range blk.Args() {
-				c.value(blk.Args()[a].Type(), ib.Args()[a].Type())
+				c.value(blk.Arg(a).Type(), ib.Arg(a).Type())
 			}
 			for o := range blk.Ops() {
-				c.op(blk.Ops()[o], ib.Ops()[o])
+				c.op(blk.Op(o), ib.Op(o))
 			}
 		}
 	}

@@ -172,7 +172,7 @@ func TestOperationBuilding(t *testing.T) {
 	if op.Attr("b").(*pairAttr).a != "b2" || op.Attr("zz") != nil {
 		t.Fatal("SetAttr did not replace, or Attr found a missing name")
 	}
-	if len(op.Results()) != 2 || op.Results()[1].Op() != op || op.Results()[1].Index() != 1 || op.Parent() != body {
+	if op.NumResults() != 2 || op.Result(1).Op() != op || op.Result(1).Index() != 1 || op.Parent() != body {
 		t.Fatal("results or parent not linked")
 	}
 	n := 0

@@ -472,8 +472,8 @@ func (v *Value) ext() *valueExtra {
 // SetArgLocs gives the block's arguments these locations (one each), with
 // one allocation for all of them.
 func (b *Block) SetArgLocs(locs []Location) {
-	if len(locs) != len(b.Args()) {
-		panic(fmt.Sprintf("ir: %d locations for %d block arguments", len(locs), len(b.Args())))
+	if len(locs) != b.NumArgs() {
+		panic(fmt.Sprintf("ir: %d locations for %d block arguments", len(locs), b.NumArgs()))
 	}
 	extras := make([]valueExtra, len(locs))
 	for i, a := range b.Args() {
@@ -622,7 +622,7 @@ func (r *Region) AddBlock() *Block {
 // AddArg appends a block argument.
 func (b *Block) AddArg(t Type, loc Location) *Value {
 	v := &Value{typ: t}
-	v.SetArgOf(b, len(b.Args()))
+	v.SetArgOf(b, b.NumArgs())
 	v.SetLoc(loc)
 	b.SetArgs(append(b.Args(), v))
 	return v
@@ -665,16 +665,16 @@ type walkCursor struct {
 func (c *walkCursor) next() *Operation {
 	for regions := c.op.Regions(); c.region < len(regions); {
 		r := regions[c.region]
-		if r == nil || c.block >= len(r.Blocks()) {
+		if r == nil || c.block >= r.NumBlocks() {
 			c.region, c.block, c.opIndex = c.region+1, 0, 0
 			continue
 		}
-		b := r.Blocks()[c.block]
-		if b == nil || c.opIndex >= len(b.Ops()) {
+		b := r.Block(c.block)
+		if b == nil || c.opIndex >= b.NumOps() {
 			c.block, c.opIndex = c.block+1, 0
 			continue
 		}
-		o := b.Ops()[c.opIndex]
+		o := b.Op(c.opIndex)
 		c.opIndex++
 		if o != nil {
 			return o

@@ -33,7 +33,7 @@ func (op *Operation) String() string {
 		b.WriteString("%" + strconv.Itoa(n))
 	}
 	b.WriteByte(')')
-	if len(op.Successors()) > 0 {
+	if op.NumSuccessors() > 0 {
 		b.WriteString("[")
 		for i := range op.Successors() {
 			if i > 0 {
@@ -43,7 +43,7 @@ func (op *Operation) String() string {
 		}
 		b.WriteString("]")
 	}
-	if len(op.Regions()) > 0 {
+	if op.NumRegions() > 0 {
 		b.WriteString(" (")
 		for i := range op.Regions() {
 			if i > 0 {
@@ -71,8 +71,8 @@ func (op *Operation) String() string {
 		b.WriteString(valueType(v))
 	}
 	b.WriteString(") -> ")
-	if len(op.Results()) == 1 {
-		b.WriteString(valueType(op.Results()[0]))
+	if op.NumResults() == 1 {
+		b.WriteString(valueType(op.Result(0)))
 		return b.String()
 	}
 	b.WriteByte('(')

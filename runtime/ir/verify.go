@@ -167,7 +167,7 @@ func (v *verifier) walk(root *Operation) error {
 	if err := v.enter(root, -1, 0, 0); err != nil {
 		return err
 	}
-	if len(root.Regions()) > 0 {
+	if root.NumRegions() > 0 {
 		if err := v.enterRegion(0, 0); err != nil {
 			return err
 		}
@@ -176,34 +176,34 @@ func (v *verifier) walk(root *Operation) error {
 	for len(stack) > 0 {
 		f := &stack[len(stack)-1]
 		op := v.ops.At(f.op).op
-		if f.region >= len(op.Regions()) {
+		if f.region >= op.NumRegions() {
 			stack = stack[:len(stack)-1]
 			continue
 		}
-		r := op.Regions()[f.region]
+		r := op.Region(f.region)
 		ri := v.regionIndex(f.op, f.region)
-		if f.block >= len(r.Blocks()) {
+		if f.block >= r.NumBlocks() {
 			v.regions.At(ri).out = v.regions.Len()
 			f.region, f.block, f.pos = f.region+1, 0, 0
-			if f.region < len(op.Regions()) {
+			if f.region < op.NumRegions() {
 				if err := v.enterRegion(f.op, f.region); err != nil {
 					return err
 				}
 			}
 			continue
 		}
-		b := r.Blocks()[f.block]
+		b := r.Block(f.block)
 		bi := v.blockIndex(ri, f.block)
-		if f.pos >= len(b.Ops()) {
+		if f.pos >= b.NumOps() {
 			f.block, f.pos = f.block+1, 0
-			if f.block < len(r.Blocks()) {
+			if f.block < r.NumBlocks() {
 				if err := v.enterBlock(f.op, ri, f.block); err != nil {
 					return err
 				}
 			}
 			continue
 		}
-		child := b.Ops()[f.pos]
+		child := b.Op(f.pos)
 		if child == nil {
 			return v.fail(f.op, "op %d of block %d of region %d is nil", f.pos, f.block, f.region)
 		}
@@ -213,7 +213,7 @@ func (v *verifier) walk(root *Operation) error {
 			return err
 		}
 		stack = append(stack, frame{op: v.ops.Len() - 1})
-		if len(child.Regions()) > 0 {
+		if child.NumRegions() > 0 {
 			if err := v.enterRegion(v.ops.Len()-1, 0); err != nil {
 				return err
 			}
@@ -225,12 +225,12 @@ func (v *verifier) walk(root *Operation) error {
 // regionIndex and blockIndex find the numbers enterRegion and enterBlock
 // gave, through the marks they left.
 func (v *verifier) regionIndex(op, i int) int {
-	id, _ := v.regionID(v.ops.At(op).op.Regions()[i])
+	id, _ := v.regionID(v.ops.At(op).op.Region(i))
 	return id
 }
 
 func (v *verifier) blockIndex(region, i int) int {
-	id, _ := v.blockID(v.regions.At(region).r.Blocks()[i])
+	id, _ := v.blockID(v.regions.At(region).r.Block(i))
 	return id
 }
 
@@ -282,7 +282,7 @@ func (v *verifier) enter(op *Operation, block, pos, depth int) error {
 			return v.fail(i, "operand %d is nil", j)
 		}
 	}
-	if len(op.Regions()) > 0 {
+	if op.NumRegions() > 0 {
 		if depth >= v.maxDepth {
 			return &VerifyError{Path: v.path(i), Op: op, Reason: fmt.Sprintf("regions nested more than %d deep", v.maxDepth), Err: ErrTooDeep}
 		}
@@ -315,7 +315,7 @@ func (v *verifier) traits(op *Operation) OpTraits {
 // enterRegion numbers region i of op and its first block.
 func (v *verifier) enterRegion(op, i int) error {
 	o := v.ops.At(op).op
-	r := o.Regions()[i]
+	r := o.Region(i)
 	if _, seen := v.regionID(r); seen {
 		return v.fail(op, "region %d appears twice in the IR", i)
 	}
@@ -331,18 +331,18 @@ func (v *verifier) enterRegion(op, i int) error {
 	} else if t.Isolated {
 		// All regions of an isolated op share its floor: they are
 		// numbered one after another.
-		id, _ := v.regionID(o.Regions()[0])
+		id, _ := v.regionID(o.Region(0))
 		floor = id
 	}
-	if t.Graph && len(r.Blocks()) > 1 {
-		return v.fail(op, "region %d is a graph region, which holds at most one block, not %d", i, len(r.Blocks()))
+	if t.Graph && r.NumBlocks() > 1 {
+		return v.fail(op, "region %d is a graph region, which holds at most one block, not %d", i, r.NumBlocks())
 	}
 	v.gen.SetRegion(r, uint64(v.regions.Len()))
 	// MLIR gives multi-block regions SSA dominance always, and the single
 	// block of an op it does not know none (Dominance.cpp).
-	graph := len(r.Blocks()) == 1 && (t.Graph || !t.Known)
+	graph := r.NumBlocks() == 1 && (t.Graph || !t.Known)
 	v.regions.Append(regionInfo{r: r, op: op, in: v.regions.Len(), floor: floor, graph: graph, depth: depth})
-	if len(r.Blocks()) > 0 {
+	if r.NumBlocks() > 0 {
 		return v.enterBlock(op, v.regions.Len()-1, 0)
 	}
 	return nil
@@ -350,7 +350,7 @@ func (v *verifier) enterRegion(op, i int) error {
 
 // enterBlock numbers block i of a region and checks its arguments.
 func (v *verifier) enterBlock(op, region, i int) error {
-	b := v.regions.At(region).r.Blocks()[i]
+	b := v.regions.At(region).r.Block(i)
 	ri := v.regions.At(region)
 	regionPos := 0
 	for k, r := range v.ops.At(op).op.Regions() {
@@ -369,11 +369,11 @@ func (v *verifier) enterBlock(op, region, i int) error {
 	}
 	// MLIR lets a block go without a terminator only as the single block
 	// of an op that may need none.
-	if pt := v.traits(v.ops.At(op).op); len(ri.r.Blocks()) > 1 || (pt.Known && !pt.NoTerminator) {
-		if len(b.Ops()) == 0 {
+	if pt := v.traits(v.ops.At(op).op); ri.r.NumBlocks() > 1 || (pt.Known && !pt.NoTerminator) {
+		if b.NumOps() == 0 {
 			return v.fail(op, "block %d of region %d is empty: it must end with a terminator", i, regionPos)
 		}
-		if last := b.Ops()[len(b.Ops())-1]; last != nil {
+		if last := b.Op(b.NumOps() - 1); last != nil {
 			if lt := v.traits(last); lt.Known && !lt.Terminator {
 				return v.fail(op, "block %d of region %d ends with %s, which is not a terminator", i, regionPos, last.Name())
 			}
@@ -402,10 +402,10 @@ func (v *verifier) checkUses() error {
 		info := v.ops.At(i)
 		op := info.op
 		if info.block < 0 {
-			if len(op.Operands()) > 0 {
+			if op.NumOperands() > 0 {
 				return v.fail(i, "the root op has operands, which nothing can define")
 			}
-			if len(op.Successors()) > 0 {
+			if op.NumSuccessors() > 0 {
 				return v.fail(i, "the root op has successors")
 			}
 			continue
@@ -428,7 +428,7 @@ func (v *verifier) checkUses() error {
 				return v.fail(i, "successor %d is the entry block of its region, which may have no predecessors", j)
 			}
 		}
-		if len(op.Successors()) > 0 && info.pos != len(v.blocks.At(info.block).b.Ops())-1 {
+		if op.NumSuccessors() > 0 && info.pos != v.blocks.At(info.block).b.NumOps()-1 {
 			return v.fail(i, "an op with successors must be the last op of its block")
 		}
 	}
@@ -441,7 +441,7 @@ func (v *verifier) def(val *Value) (block, pos int, ok bool) {
 	switch {
 	case val.Op() != nil:
 		id, ok := v.opID(val.Op())
-		if !ok || v.ops.At(id).op != val.Op() || val.Index() < 0 || val.Index() >= len(val.Op().Results()) || val.Op().Results()[val.Index()] != val {
+		if !ok || v.ops.At(id).op != val.Op() || val.Index() < 0 || val.Index() >= val.Op().NumResults() || val.Op().Result(val.Index()) != val {
 			return 0, 0, false
 		}
 		d := v.ops.At(id)
@@ -451,7 +451,7 @@ func (v *verifier) def(val *Value) (block, pos int, ok bool) {
 		return d.block, d.pos, true
 	case val.Block() != nil:
 		id, ok := v.blockID(val.Block())
-		if !ok || v.blocks.At(id).b != val.Block() || val.Index() < 0 || val.Index() >= len(val.Block().Args()) || val.Block().Args()[val.Index()] != val {
+		if !ok || v.blocks.At(id).b != val.Block() || val.Index() < 0 || val.Index() >= val.Block().NumArgs() || val.Block().Arg(val.Index()) != val {
 			return 0, 0, false
 		}
 		return id, -1, true
@@ -518,7 +518,7 @@ func (v *verifier) describe(val *Value) string {
 // reachable reports whether block pos of region r is reachable from the
 // region's entry block.
 func (v *verifier) reachable(r, pos int) bool {
-	if len(v.regions.At(r).r.Blocks()) == 1 || pos == 0 {
+	if v.regions.At(r).r.NumBlocks() == 1 || pos == 0 {
 		return true
 	}
 	return v.domTree(r).idom[pos] >= 0

@@ -14,7 +14,7 @@ package ir
 // isolated op. Requiring the definition to come first is stricter than
 // graph regions need, which only costs a fall back.
 func quickVerify(root *Operation, opts VerifyOptions) bool {
-	if len(root.Operands()) > 0 || len(root.Successors()) > 0 {
+	if root.NumOperands() > 0 || root.NumSuccessors() > 0 {
 		return false
 	}
 	q := quickVerifier{opts: opts, gen: NewMarkGeneration(), maxDepth: opts.Limits.RegionDepth()}
@@ -57,8 +57,8 @@ func (q *quickVerifier) run(root *Operation) bool {
 	}
 	for len(q.stack) > 0 {
 		f := &q.stack[len(q.stack)-1]
-		if f.pos < len(f.b.Ops()) {
-			child := f.b.Ops()[f.pos]
+		if f.pos < f.b.NumOps() {
+			child := f.b.Op(f.pos)
 			f.pos++
 			if child == nil || !q.op(child, f.b, f.level, f.floor) {
 				return false
@@ -90,7 +90,7 @@ func (q *quickVerifier) op(op *Operation, parent *Block, level, floor int) bool 
 	if parent != nil && op.Parent() != parent {
 		return false
 	}
-	if op.Name().Dialect == "" || op.Loc() == nil || len(op.Successors()) > 0 {
+	if op.Name().Dialect == "" || op.Loc() == nil || op.NumSuccessors() > 0 {
 		return false
 	}
 	for j, r := range op.Results() {
@@ -108,7 +108,7 @@ func (q *quickVerifier) op(op *Operation, parent *Block, level, floor int) bool 
 			return false
 		}
 	}
-	if len(op.Regions()) > 0 {
+	if op.NumRegions() > 0 {
 		if level >= q.maxDepth {
 			return false
 		}
@@ -157,27 +157,27 @@ func (q *quickVerifier) inScope(v *Value, floor int) bool {
 // block, checking the region and its block; when none is left, op is done
 // and defines its results.
 func (q *quickVerifier) openRegions(op *Operation, i, level, floor int) bool {
-	if len(op.Regions()) == 0 {
+	if op.NumRegions() == 0 {
 		return true
 	}
 	t := q.traits(op)
 	if t.Isolated {
 		floor = level + 1
 	}
-	for ; i < len(op.Regions()); i++ {
-		r := op.Regions()[i]
+	for ; i < op.NumRegions(); i++ {
+		r := op.Region(i)
 		if _, seen := q.gen.Region(r); seen {
 			return false
 		}
 		q.gen.SetRegion(r, 0)
-		switch len(r.Blocks()) {
+		switch r.NumBlocks() {
 		case 0:
 			continue
 		case 1:
 		default:
 			return false
 		}
-		b := r.Blocks()[0]
+		b := r.Block(0)
 		if b == nil || b.Parent() != r {
 			return false
 		}
@@ -185,10 +185,10 @@ func (q *quickVerifier) openRegions(op *Operation, i, level, floor int) bool {
 			return false
 		}
 		if t.Known && !t.NoTerminator {
-			if len(b.Ops()) == 0 {
+			if b.NumOps() == 0 {
 				return false
 			}
-			if last := b.Ops()[len(b.Ops())-1]; last != nil {
+			if last := b.Op(b.NumOps() - 1); last != nil {
 				if lt := q.traits(last); lt.Known && !lt.Terminator {
 					return false
 				}

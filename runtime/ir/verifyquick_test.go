@@ -81,7 +81,7 @@ func randomQuickIR(data []byte) *Operation {
 			values = append(values, op.Results()...)
 			if next()%8 == 0 {
 				// The op uses its own result.
-				op.SetOperands(append(op.Operands(), op.Results()[0]))
+				op.SetOperands(append(op.Operands(), op.Result(0)))
 			}
 		case c < 200:
 			if len(open) > 1 {
@@ -99,9 +99,9 @@ func randomQuickIR(data []byte) *Operation {
 		case c < 245 && len(ops) > 0:
 			op := ops[next()%len(ops)]
 			op.SetAttrs(append(op.Attrs(), NamedAttr{Name: []string{"a", "b", ""}[next()%3], Value: GetTextAttr(ctx, "test", "x")}))
-		case c < 250 && len(b.Ops()) > 1:
+		case c < 250 && b.NumOps() > 1:
 			// Swap two ops: a use before its definition.
-			i := next() % len(b.Ops())
+			i := next() % b.NumOps()
 			b.Ops()[0], b.Ops()[i] = b.Ops()[i], b.Ops()[0]
 		case len(values) > 0:
 			values[next()%len(values)].index++
@@ -153,10 +153,10 @@ func TestQuickVerifyCommonShape(t *testing.T) {
 			use := inner.Append(NewOperation(OpName{Dialect: "test", Op: "plain"}, loc, []Type{ty}))
 			use.SetOperands([]*Value{prev, arg})
 			y := inner.Append(NewOperation(OpName{Dialect: "test", Op: "yield"}, loc, nil))
-			y.SetOperands([]*Value{use.Results()[0]})
+			y.SetOperands([]*Value{use.Result(0)})
 		}
 		entry.Append(op)
-		prev = op.Results()[0]
+		prev = op.Result(0)
 	}
 	ret := entry.Append(NewOperation(OpName{Dialect: "test", Op: "yield"}, loc, nil))
 	ret.SetOperands([]*Value{prev})
@@ -169,7 +169,7 @@ func TestQuickVerifyCommonShape(t *testing.T) {
 	}
 	// A use before the definition, and one outside the isolated op, leave
 	// the fast path; the full check refuses both.
-	first := entry.Ops()[0]
+	first := entry.Op(0)
 	first.Operands()[0] = entry.Ops()[1].Results()[0]
 	if quickVerify(root, opts) || Verify(root, opts) == nil {
 		t.Fatal("a use before its definition passed")

@@ -33,7 +33,7 @@ func buildModule(ctx *ir.Context) *mlirbc.Module {
 
 	top := ir.NewBuilder(ctx, nil)
 	module := builtin.BuildModuleOp(top, loc(0, 0), nil, nil)
-	mb := ir.NewBuilder(ctx, module.BodyRegion().Blocks()[0])
+	mb := ir.NewBuilder(ctx, module.BodyRegion().Block(0))
 
 	// func.func @compute(%n: index, %x: i32, %flag: i1) -> i32
 	fn := funcdialect.BuildFuncOp(mb, loc(1, 1), str("compute"),
@@ -50,7 +50,7 @@ func buildModule(ctx *ir.Context) *mlirbc.Module {
 	c1 := arith.BuildConstantOp(b, loc(4, 1), index, intAttr(index, 1)).Result()
 	init := arith.BuildConstantOp(b, loc(5, 1), i32, intAttr(i32, 10)).Result()
 	loop := scf.BuildForOp(b, loc(6, 1), []ir.Type{i32}, c0, n, c1, []*ir.Value{init}, nil)
-	lb := loop.Region().Blocks()[0]
+	lb := loop.Region().Block(0)
 	lb.AddArg(index, loc(6, 2)) // the induction variable
 	acc := lb.AddArg(i32, loc(6, 3))
 	inner := ir.NewBuilder(ctx, lb)

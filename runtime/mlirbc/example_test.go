@@ -23,7 +23,7 @@ func ExampleReadFile() {
 	defer m.Close()
 	fmt.Printf("version %s, written by %s\n", m.Version, m.Producer)
 	m.Op.Walk(func(op *ir.Operation) bool {
-		fmt.Println(op.Name(), len(op.Operands()), "operands", len(op.Results()), "results")
+		fmt.Println(op.Name(), op.NumOperands(), "operands", op.NumResults(), "results")
 		return true
 	})
 	// Output:
@@ -46,7 +46,7 @@ func ExampleWrite() {
 	i32 := builtin.GetIntType(ctx, 32)
 
 	module := builtin.BuildModuleOp(ir.NewBuilder(ctx, nil), loc, nil, nil)
-	body := ir.NewBuilder(ctx, module.BodyRegion().Blocks()[0])
+	body := ir.NewBuilder(ctx, module.BodyRegion().Block(0))
 	name := builtin.GetStringAttr(ctx, "answer", builtin.GetNoneType(ctx))
 	signature := builtin.GetTypeAttr(ctx, builtin.GetFunctionType(ctx, nil, []ir.Type{i32}))
 	fn := funcdialect.BuildFuncOp(body, loc, name, signature, nil, nil, nil, nil)

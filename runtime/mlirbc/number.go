@@ -606,7 +606,7 @@ func (n *numbering) run(root *ir.Operation) error {
 	}
 	var stack []work
 	push := func(op *ir.Operation) {
-		if len(op.Regions()) == 0 {
+		if op.NumRegions() == 0 {
 			return
 		}
 		first := n.nextValue
@@ -932,7 +932,7 @@ func (n *numbering) isolation(root *ir.Operation) error {
 		}
 		trait := s != nil && s.Isolated
 		n.ops.At(idx).isolated = trait
-		if len(op.Regions()) == 0 {
+		if op.NumRegions() == 0 {
 			return nil
 		}
 		at := len(stack)

@@ -392,7 +392,7 @@ func (rd *reader) readIR() (*ir.Operation, error) {
 	if err := rd.readOp(r, op, top, nil); err != nil {
 		return nil, err
 	}
-	if len(op.Results()) > 0 {
+	if op.NumResults() > 0 {
 		return nil, r.ErrorAt(at, "a top-level operation without results", wire.ErrInvalid)
 	}
 	if err := top.resolveOrders(); err != nil {

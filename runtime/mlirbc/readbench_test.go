@@ -140,7 +140,7 @@ func BenchmarkReadFuncs(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if len(m.Op.Regions()[0].Blocks()[0].Ops()) != 1000 {
+		if len(m.Op.Region(0).Block(0).Ops()) != 1000 {
 			b.Fatal("not 1000 functions")
 		}
 	}
@@ -166,7 +166,7 @@ func BenchmarkReadLazyOne(b *testing.B) {
 		if err := fn.Materialize(); err != nil {
 			b.Fatal(err)
 		}
-		if n := len(fn.Regions()[0].Blocks()[0].Ops()); n != 11 {
+		if n := len(fn.Region(0).Block(0).Ops()); n != 11 {
 			b.Fatalf("function has %d ops, want 11", n)
 		}
 	}

@@ -40,7 +40,7 @@ func newFixture() *fixture {
 
 // fn adds func.func @name() -> (results...) with an entry block.
 func (fx *fixture) fn(name string, results ...ir.Type) *ir.Block {
-	mb := ir.NewBuilder(fx.ctx, fx.mod.BodyRegion().Blocks()[0])
+	mb := ir.NewBuilder(fx.ctx, fx.mod.BodyRegion().Block(0))
 	f := funcdialect.BuildFuncOp(mb, fx.loc, builtin.GetStringAttr(fx.ctx, name, builtin.GetNoneType(fx.ctx)),
 		builtin.GetTypeAttr(fx.ctx, builtin.GetFunctionType(fx.ctx, nil, results)), nil, nil, nil, nil)
 	return f.Body().AddBlock()
@@ -133,7 +133,7 @@ func TestWriterRefusesOutOfScopeValues(t *testing.T) {
 		inner := builtin.BuildModuleOp(ir.NewBuilder(fx.ctx, b), fx.loc, nil, nil)
 		use := ir.NewOperation(ir.ParseOpName("test.use"), fx.loc, nil)
 		use.SetOperands([]*ir.Value{c})
-		inner.BodyRegion().Blocks()[0].Append(use)
+		inner.BodyRegion().Block(0).Append(use)
 		fx.ret(b)
 		_, err := fx.write(t, fx.module(), mlirbc.WriteOptions{})
 		wantVerifyError(t, err, "defined outside isolated op builtin.module")
@@ -189,7 +189,7 @@ func TestWriterRefusesOutOfScopeValues(t *testing.T) {
 			first.Append(use)
 			def := ir.NewOperation(ir.ParseOpName("xx.def"), fx.loc, []ir.Type{fx.i32})
 			first.Append(def)
-			use.SetOperands([]*ir.Value{def.Results()[0]})
+			use.SetOperands([]*ir.Value{def.Result(0)})
 			if blocks == 2 {
 				r.AddBlock().Append(ir.NewOperation(ir.ParseOpName("xx.end"), fx.loc, nil))
 			}
@@ -205,10 +205,10 @@ func TestWriterRefusesOutOfScopeValues(t *testing.T) {
 	t.Run("graph regions allow uses before definitions", func(t *testing.T) {
 		fx := newFixture()
 		use := ir.NewOperation(ir.ParseOpName("test.use"), fx.loc, nil)
-		fx.mod.BodyRegion().Blocks()[0].Append(use)
+		fx.mod.BodyRegion().Block(0).Append(use)
 		def := ir.NewOperation(ir.ParseOpName("test.def"), fx.loc, []ir.Type{fx.i32})
-		fx.mod.BodyRegion().Blocks()[0].Append(def)
-		use.SetOperands([]*ir.Value{def.Results()[0]})
+		fx.mod.BodyRegion().Block(0).Append(def)
+		use.SetOperands([]*ir.Value{def.Result(0)})
 		out, err := fx.write(t, fx.module(), mlirbc.WriteOptions{})
 		if err != nil {
 			t.Fatal(err)
@@ -217,8 +217,8 @@ func TestWriterRefusesOutOfScopeValues(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ops := m.Op.Regions()[0].Blocks()[0].Ops()
-		if ops[0].Operands()[0] != ops[1].Results()[0] {
+		ops := m.Op.Region(0).Block(0).Ops()
+		if ops[0].Operand(0) != ops[1].Result(0) {
 			t.Fatal("the forward reference was read back bound to another value")
 		}
 	})
@@ -330,7 +330,7 @@ func TestWriterRefusesNonTrees(t *testing.T) {
 	})
 	t.Run("module inside its own body", func(t *testing.T) {
 		fx := newFixture()
-		fx.mod.BodyRegion().Blocks()[0].Append(fx.mod.Op())
+		fx.mod.BodyRegion().Block(0).Append(fx.mod.Op())
 		_, err := fx.write(t, fx.module(), mlirbc.WriteOptions{})
 		wantVerifyError(t, err, "appears twice")
 	})
@@ -397,12 +397,12 @@ func nestRegions(fx *fixture, depth int, isolated bool) {
 			op = ir.NewOperation(ir.ParseOpName("test.nest"), fx.loc, nil)
 			b.Append(op)
 		}
-		if len(op.Regions()) == 0 {
+		if op.NumRegions() == 0 {
 			op.AddRegion().AddBlock()
 		}
-		b = op.Regions()[0].Blocks()[0]
+		b = op.Region(0).Block(0)
 	}
-	fx.ret(fx.mod.BodyRegion().Blocks()[0].Ops()[0].Regions()[0].Blocks()[0])
+	fx.ret(fx.mod.BodyRegion().Block(0).Op(0).Region(0).Block(0))
 }
 
 func TestRegionDepthLimitIsSymmetric(t *testing.T) {
@@ -548,7 +548,7 @@ func TestConcurrentMaterialize(t *testing.T) {
 		if err := m.Op.Materialize(); err != nil {
 			t.Fatal(err)
 		}
-		funcs := m.Op.Regions()[0].Blocks()[0].Ops()
+		funcs := m.Op.Region(0).Block(0).Ops()
 		var wg sync.WaitGroup
 		errs := make(chan error, 8*len(funcs))
 		for g := range 8 {
@@ -562,7 +562,7 @@ func TestConcurrentMaterialize(t *testing.T) {
 						errs <- err
 						return
 					}
-					if n := len(f.Regions()[0].Blocks()[0].Ops()); n != 3 {
+					if n := f.Region(0).Block(0).NumOps(); n != 3 {
 						errs <- fmt.Errorf("function has %d ops", n)
 					}
 				}
@@ -601,7 +601,7 @@ func TestReadVerify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	body := m.Op.Regions()[0].Blocks()[0].Ops()[0].Regions()[0].Blocks()[0].Ops()
+	body := m.Op.Region(0).Block(0).Op(0).Region(0).Block(0).Ops()
 	body[0], body[1] = body[1], body[0]
 	err = mlirbc.Verify(newContext(), m.Op, 22, ir.Limits{})
 	wantVerifyError(t, err, "test.use (region 0, block 0, op 0)", "used before it is defined")

@@ -64,7 +64,7 @@ func TestAbsentAttributeRefused(t *testing.T) {
 	ctx := ir.NewContext(builtin.Dialect, d)
 	loc := builtin.GetFileLineColLoc(ctx, "rel.mlir", 1, 1)
 	module := builtin.BuildModuleOp(ir.NewBuilder(ctx, nil), loc, nil, nil)
-	op := ir.NewBuilder(ctx, module.BodyRegion().Blocks()[0]).Insert(ir.NewOperation(ir.OpName{Dialect: "rel", Op: "op", Registered: true}, loc, nil))
+	op := ir.NewBuilder(ctx, module.BodyRegion().Block(0)).Insert(ir.NewOperation(ir.OpName{Dialect: "rel", Op: "op", Registered: true}, loc, nil))
 	write := func(release int) error {
 		_, err := mlirbc.Append(nil, ctx, &mlirbc.Module{Op: module.Op()}, mlirbc.WriteOptions{Version: mlirbc.Latest, Release: release, Producer: "MLIR"})
 		return err

@@ -60,14 +60,14 @@ func TestSymbol(t *testing.T) {
 			if err == nil && d != nil {
 				err = d.Materialize()
 			}
-			if err != nil || d == nil || len(d.Regions()) != 1 || len(d.Regions()[0].Blocks()) != 0 {
+			if err != nil || d == nil || d.NumRegions() != 1 || d.Region(0).NumBlocks() != 0 {
 				t.Fatalf("v%d lazy=%v: decl: %v, %v", v, lazy, d, err)
 			}
 			if err := m.Op.MaterializeAll(); err != nil {
 				t.Fatal(err)
 			}
-			body := m.Op.Regions()[0].Blocks()[0]
-			if body.Ops()[13] != fn || fn.Parent() != body {
+			body := m.Op.Region(0).Block(0)
+			if body.Op(13) != fn || fn.Parent() != body {
 				t.Fatalf("v%d lazy=%v: the module holds another op for f13", v, lazy)
 			}
 			if again, _ := m.Symbol("f13"); again != fn {
@@ -169,7 +169,7 @@ func TestSymbolConcurrent(t *testing.T) {
 			return
 		}
 		for f, op := range found {
-			if m.Op.Regions()[0].Blocks()[0].Ops()[f] != op {
+			if m.Op.Region(0).Block(0).Op(f) != op {
 				t.Fatalf("f%d: Symbol gave an op the module does not hold", f)
 			}
 		}

@@ -523,16 +523,16 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 			}
 		}
 	}
-	if len(op.Results()) > 0 {
+	if op.NumResults() > 0 {
 		mask |= maskResults
-		b = wire.AppendVarInt(b, uint64(len(op.Results())))
+		b = wire.AppendVarInt(b, uint64(op.NumResults()))
 		for _, v := range op.Results() {
 			b = wire.AppendVarInt(b, uint64(n.typeEntry(v.Type()).index))
 		}
 	}
-	if len(op.Operands()) > 0 {
+	if op.NumOperands() > 0 {
 		mask |= maskOperands
-		b = wire.AppendVarInt(b, uint64(len(op.Operands())))
+		b = wire.AppendVarInt(b, uint64(op.NumOperands()))
 		for _, v := range op.Operands() {
 			id, ok := n.gen.Value(v)
 			if !ok {
@@ -542,9 +542,9 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 			b = wire.AppendVarInt(b, id)
 		}
 	}
-	if len(op.Successors()) > 0 {
+	if op.NumSuccessors() > 0 {
 		mask |= maskSuccessors
-		b = wire.AppendVarInt(b, uint64(len(op.Successors())))
+		b = wire.AppendVarInt(b, uint64(op.NumSuccessors()))
 		for _, s := range op.Successors() {
 			id, ok := n.gen.Block(s)
 			if !ok {
@@ -559,14 +559,14 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 			mask |= maskUseLists
 		}
 	}
-	if len(op.Regions()) > 0 {
+	if op.NumRegions() > 0 {
 		mask |= maskRegions
 	}
 	b[maskAt] = mask
-	if len(op.Regions()) == 0 {
+	if op.NumRegions() == 0 {
 		return b, nil
 	}
-	b = wire.AppendVarIntWithFlag(b, uint64(len(op.Regions())), info.isolated)
+	b = wire.AppendVarIntWithFlag(b, uint64(op.NumRegions()), info.isolated)
 	if info.isolated && e.version >= 2 {
 		// The regions go in a nested section, whose header is inserted
 		// when the IR is assembled: copying each body into its parent
@@ -591,17 +591,17 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 }
 
 func (e *emitter) region(b []byte, r *ir.Region) ([]byte, error) {
-	if len(r.Blocks()) == 0 {
+	if r.NumBlocks() == 0 {
 		return wire.AppendVarInt(b, 0), nil
 	}
 	n := e.n
-	b = wire.AppendVarInt(b, uint64(len(r.Blocks())))
+	b = wire.AppendVarInt(b, uint64(r.NumBlocks()))
 	nv, _ := n.gen.Region(r)
 	b = wire.AppendVarInt(b, nv)
 	for _, blk := range r.Blocks() {
-		b = wire.AppendVarIntWithFlag(b, uint64(len(blk.Ops())), len(blk.Args()) > 0)
-		if len(blk.Args()) > 0 {
-			b = wire.AppendVarInt(b, uint64(len(blk.Args())))
+		b = wire.AppendVarIntWithFlag(b, uint64(blk.NumOps()), blk.NumArgs() > 0)
+		if blk.NumArgs() > 0 {
+			b = wire.AppendVarInt(b, uint64(blk.NumArgs()))
 			unknown := n.unknown
 			for _, a := range blk.Args() {
 				t := uint64(n.typeEntry(a.Type()).index)

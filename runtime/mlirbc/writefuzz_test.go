@@ -74,7 +74,7 @@ func (g *randomIR) value() *ir.Value {
 func (g *randomIR) successor() *ir.Block {
 	n := g.next()
 	if r := g.open[len(g.open)-1].Parent(); n < 192 && r != nil {
-		return r.Blocks()[n%len(r.Blocks())]
+		return r.Block(n % r.NumBlocks())
 	}
 	return g.blocks[n%len(g.blocks)]
 }
@@ -83,7 +83,7 @@ func (g *randomIR) build() *mlirbc.Module {
 	g.loc = builtin.GetUnknownLoc(g.ctx)
 	g.types = []ir.Type{builtin.GetIntType(g.ctx, 32), builtin.GetIntType(g.ctx, 1), builtin.GetIndexType(g.ctx)}
 	mod := builtin.BuildModuleOp(ir.NewBuilder(g.ctx, nil), g.loc, nil, nil)
-	g.open = []*ir.Block{mod.BodyRegion().Blocks()[0]}
+	g.open = []*ir.Block{mod.BodyRegion().Block(0)}
 	g.blocks = append(g.blocks, g.open[0])
 	for steps := 0; len(g.data) > 0 && steps < 200; steps++ {
 		g.step()
@@ -140,7 +140,7 @@ func (g *randomIR) step() {
 				g.blocks = append(g.blocks, blk)
 			}
 		}
-		g.open = append(g.open, op.Regions()[g.next()%len(op.Regions())].Blocks()[0])
+		g.open = append(g.open, op.Region(g.next()%op.NumRegions()).Block(0))
 	case 4: // an isolated function
 		fn := funcdialect.BuildFuncOp(b, g.loc, builtin.GetStringAttr(g.ctx, fmt.Sprintf("f%d", len(g.blocks)), builtin.GetNoneType(g.ctx)),
 			builtin.GetTypeAttr(g.ctx, builtin.GetFunctionType(g.ctx, nil, nil)), nil, nil, nil, nil)
@@ -149,8 +149,8 @@ func (g *randomIR) step() {
 		g.open = append(g.open, blk)
 	case 5: // a nested module: isolated, graph region
 		m := builtin.BuildModuleOp(b, g.loc, nil, nil)
-		g.blocks = append(g.blocks, m.BodyRegion().Blocks()[0])
-		g.open = append(g.open, m.BodyRegion().Blocks()[0])
+		g.blocks = append(g.blocks, m.BodyRegion().Block(0))
+		g.open = append(g.open, m.BodyRegion().Block(0))
 	case 6: // another block in the current region, entered
 		blk := cur.Parent().AddBlock()
 		g.blocks = append(g.blocks, blk)
@@ -187,40 +187,40 @@ func sameIR(a, b *ir.Operation) error {
 	blocks := map[*ir.Block]*ir.Block{}
 	for i, x := range opsA {
 		y := opsB[i]
-		if x.Name().String() != y.Name().String() || len(x.Results()) != len(y.Results()) || len(x.Regions()) != len(y.Regions()) {
+		if x.Name().String() != y.Name().String() || x.NumResults() != y.NumResults() || x.NumRegions() != y.NumRegions() {
 			return fmt.Errorf("op %d: %s read back as %s", i, x.Name(), y.Name())
 		}
 		for j := range x.Results() {
-			vals[x.Results()[j]] = y.Results()[j]
+			vals[x.Result(j)] = y.Result(j)
 		}
 		for r := range x.Regions() {
-			if len(x.Regions()[r].Blocks()) != len(y.Regions()[r].Blocks()) {
+			if x.Region(r).NumBlocks() != y.Region(r).NumBlocks() {
 				return fmt.Errorf("op %d region %d: block counts differ", i, r)
 			}
-			for k, bx := range x.Regions()[r].Blocks() {
-				by := y.Regions()[r].Blocks()[k]
+			for k, bx := range x.Region(r).Blocks() {
+				by := y.Region(r).Block(k)
 				blocks[bx] = by
-				if len(bx.Args()) != len(by.Args()) {
+				if bx.NumArgs() != by.NumArgs() {
 					return fmt.Errorf("op %d: block argument counts differ", i)
 				}
 				for j := range bx.Args() {
-					vals[bx.Args()[j]] = by.Args()[j]
+					vals[bx.Arg(j)] = by.Arg(j)
 				}
 			}
 		}
 	}
 	for i, x := range opsA {
 		y := opsB[i]
-		if len(x.Operands()) != len(y.Operands()) || len(x.Successors()) != len(y.Successors()) {
+		if x.NumOperands() != y.NumOperands() || x.NumSuccessors() != y.NumSuccessors() {
 			return fmt.Errorf("op %d (%s): operand or successor counts differ", i, x.Name())
 		}
 		for j, v := range x.Operands() {
-			if vals[v] != y.Operands()[j] {
+			if vals[v] != y.Operand(j) {
 				return fmt.Errorf("op %d (%s): operand %d is bound to another value", i, x.Name(), j)
 			}
 		}
 		for j, s := range x.Successors() {
-			if blocks[s] != y.Successors()[j] {
+			if blocks[s] != y.Successor(j) {
 				return fmt.Errorf("op %d (%s): successor %d is another block", i, x.Name(), j)
 			}
 		}

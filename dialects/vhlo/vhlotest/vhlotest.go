@@ -17,7 +17,7 @@ import (
 func WithOp(ctx *ir.Context, name string) *mlirbc.Module {
 	loc := builtin.GetUnknownLoc(ctx)
 	module := builtin.BuildModuleOp(ir.NewBuilder(ctx, nil), loc, nil, nil)
-	body := ir.NewBuilder(ctx, module.BodyRegion().Blocks()[0])
+	body := ir.NewBuilder(ctx, module.BodyRegion().Block(0))
 	tensor := vhlo.GetRankedTensorV1Type(ctx, []int64{1, 2, 3, 4}, vhlo.GetFloatF32V1Type(ctx), nil)
 	fnType := vhlo.GetTypeV1Attr(ctx, vhlo.GetFunctionV1Type(ctx, []ir.Type{tensor}, []ir.Type{tensor}))
 	empty := vhlo.GetArrayV1Attr(ctx, nil)
@@ -39,6 +39,6 @@ func WithOp(ctx *ir.Context, name string) *mlirbc.Module {
 		vhloops.BuildReturnV1Op(ir.NewBuilder(ctx, b), loc, nil)
 	}
 	ir.NewBuilder(ctx, block).Insert(op)
-	vhloops.BuildReturnV1Op(ir.NewBuilder(ctx, block), loc, []*ir.Value{op.Results()[0]})
+	vhloops.BuildReturnV1Op(ir.NewBuilder(ctx, block), loc, []*ir.Value{op.Result(0)})
 	return &mlirbc.Module{Op: module.Op()}
 }
