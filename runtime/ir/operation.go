@@ -47,30 +47,15 @@ func (n OpName) String() string {
 type Operation struct {
 	// name is shared by the ops of one name (see ShareName) and never
 	// changed in place.
-	name *OpName
-	loc  Location
-	// The lists are the first element and the length of a slice (never
-	// grown in place, so no capacity): 12 bytes each instead of 24.
-	operands  *(*Value)
-	results   *(*Value)
-	attrs     *NamedAttr
-	regions   *(*Region)
-	parent    *Block
-	extra     *opExtra
-	nOperands uint32
-	nResults  uint32
-	nAttrs    uint32
-	nRegions  uint32
-	mark      uint64 // scratch of one IR walk; see MarkGeneration
-}
-
-// listLen is the length of a list an op keeps; more than 2³² elements
-// cannot be stored.
-func listLen[T any](s []T) uint32 {
-	if uint64(len(s)) > math.MaxUint32 {
-		panic(fmt.Sprintf("ir: a list of %d elements does not fit an op", len(s)))
-	}
-	return uint32(len(s))
+	name     *OpName
+	loc      Location
+	operands []*Value
+	results  []*Value
+	attrs    []NamedAttr
+	regions  []*Region
+	parent   *Block
+	extra    *opExtra
+	mark     uint64 // scratch of one IR walk; see MarkGeneration
 }
 
 // position is a value's index as a value keeps it.
@@ -104,58 +89,50 @@ func (op *Operation) SetLoc(l Location) { op.loc = l }
 
 // Operands are the values the op uses. The slice is the op's own: change
 // its elements to replace an operand, or SetOperands to change their number.
-func (op *Operation) Operands() []*Value { return unsafe.Slice(op.operands, op.nOperands) }
+func (op *Operation) Operands() []*Value { return op.operands }
 
 // Operand is the i-th operand.
 func (op *Operation) Operand(i int) *Value { return op.Operands()[i] }
 
 // NumOperands is the number of operands.
-func (op *Operation) NumOperands() int { return int(op.nOperands) }
+func (op *Operation) NumOperands() int { return len(op.operands) }
 
 // SetOperands replaces the operand list; op keeps the slice.
-func (op *Operation) SetOperands(vs []*Value) {
-	op.operands, op.nOperands = unsafe.SliceData(vs), listLen(vs)
-}
+func (op *Operation) SetOperands(vs []*Value) { op.operands = vs }
 
 // Results are the values the op defines, in order; each has Op == op.
-func (op *Operation) Results() []*Value { return unsafe.Slice(op.results, op.nResults) }
+func (op *Operation) Results() []*Value { return op.results }
 
 // Result is the i-th result.
 func (op *Operation) Result(i int) *Value { return op.Results()[i] }
 
 // NumResults is the number of results.
-func (op *Operation) NumResults() int { return int(op.nResults) }
+func (op *Operation) NumResults() int { return len(op.results) }
 
 // SetResults replaces the result list; op keeps the slice. The values'
 // Op and Index are the caller's to set.
-func (op *Operation) SetResults(vs []*Value) {
-	op.results, op.nResults = unsafe.SliceData(vs), listLen(vs)
-}
+func (op *Operation) SetResults(vs []*Value) { op.results = vs }
 
 // Attrs is the attribute dictionary, sorted by name. The slice is the
 // op's own; SetAttr changes one entry and keeps the order.
-func (op *Operation) Attrs() []NamedAttr { return unsafe.Slice(op.attrs, op.nAttrs) }
+func (op *Operation) Attrs() []NamedAttr { return op.attrs }
 
 // SetAttrs replaces the dictionary; the entries must be sorted by name
 // and op keeps the slice.
-func (op *Operation) SetAttrs(as []NamedAttr) {
-	op.attrs, op.nAttrs = unsafe.SliceData(as), listLen(as)
-}
+func (op *Operation) SetAttrs(as []NamedAttr) { op.attrs = as }
 
 // Regions are the regions the op owns.
-func (op *Operation) Regions() []*Region { return unsafe.Slice(op.regions, op.nRegions) }
+func (op *Operation) Regions() []*Region { return op.regions }
 
 // Region is the i-th region.
 func (op *Operation) Region(i int) *Region { return op.Regions()[i] }
 
 // NumRegions is the number of regions.
-func (op *Operation) NumRegions() int { return int(op.nRegions) }
+func (op *Operation) NumRegions() int { return len(op.regions) }
 
 // SetRegions replaces the region list; op keeps the slice. AddRegion
 // appends one.
-func (op *Operation) SetRegions(rs []*Region) {
-	op.regions, op.nRegions = unsafe.SliceData(rs), listLen(rs)
-}
+func (op *Operation) SetRegions(rs []*Region) { op.regions = rs }
 
 // Successors are the blocks a terminator may branch to.
 func (op *Operation) Successors() []*Block {
@@ -639,7 +616,7 @@ func (b *Block) Append(op *Operation) *Operation {
 // from fn skips the op's regions. It keeps its own stack, so depth costs
 // heap, not goroutine stack; nil regions, blocks and ops are skipped.
 func (op *Operation) Walk(fn func(*Operation) bool) {
-	if !fn(op) || op.nRegions == 0 {
+	if !fn(op) || len(op.regions) == 0 {
 		return
 	}
 	stack := []walkCursor{{op: op}}
@@ -649,7 +626,7 @@ func (op *Operation) Walk(fn func(*Operation) bool) {
 			stack = stack[:len(stack)-1]
 			continue
 		}
-		if fn(next) && next.nRegions > 0 {
+		if fn(next) && len(next.regions) > 0 {
 			stack = append(stack, walkCursor{op: next})
 		}
 	}

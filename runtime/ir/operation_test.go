@@ -8,11 +8,12 @@ import (
 )
 
 // An op's size is what a file of a million small ops costs per op: the
-// lists are kept as pointer and length, the name is shared, successors sit
-// with what few ops have.
+// name is shared, successors sit with what few ops have. (Its lists as a
+// pointer and a 32-bit length would make it 96 bytes, but decoding with the
+// collector on was 10-20 % slower then: see docs/performance.md.)
 func TestOperationSize(t *testing.T) {
-	if got := unsafe.Sizeof(ir.Operation{}); got > 96 {
-		t.Errorf("ir.Operation is %d bytes, want at most 96", got)
+	if got := unsafe.Sizeof(ir.Operation{}); got > 144 {
+		t.Errorf("ir.Operation is %d bytes, want at most 144", got)
 	}
 }
 
