@@ -45,9 +45,7 @@ func (n OpName) String() string {
 // behind one pointer, so that a file of millions of small ops stays small
 // in memory.
 type Operation struct {
-	// name is shared by the ops of one name (see ShareName) and never
-	// changed in place.
-	name     *OpName
+	name     OpName
 	loc      Location
 	operands []*Value
 	results  []*Value
@@ -67,19 +65,10 @@ func position(i int) uint32 {
 }
 
 // Name is the op's name.
-func (op *Operation) Name() OpName {
-	if op.name == nil {
-		return OpName{}
-	}
-	return *op.name
-}
+func (op *Operation) Name() OpName { return op.name }
 
 // SetName renames the op, as a version upgrade does.
-func (op *Operation) SetName(n OpName) { op.name = &n }
-
-// ShareName names the op *n without copying it: readers give the ops of
-// one name the same OpName. *n must not change while an op refers to it.
-func (op *Operation) ShareName(n *OpName) { op.name = n }
+func (op *Operation) SetName(n OpName) { op.name = n }
 
 // Loc is the op's location.
 func (op *Operation) Loc() Location { return op.loc }
@@ -100,7 +89,7 @@ func (op *Operation) NumOperands() int { return len(op.operands) }
 // SetOperands replaces the operand list; op keeps the slice.
 func (op *Operation) SetOperands(vs []*Value) { op.operands = vs }
 
-// Results are the values the op defines, in order; each has Op == op.
+// Results are the values the op defines, in order; each has Op() == op.
 func (op *Operation) Results() []*Value { return op.results }
 
 // Result is the i-th result.
@@ -168,8 +157,8 @@ type lazyRegions struct {
 	load func(*Operation) error
 }
 
-// opExtra holds what only some ops have: the dictionary attribute, which
-// ops of files older than bytecode v5 carry (Attrs then hold inherent
+// opExtra holds what only some ops have: successors, the dictionary attribute
+// which ops of files older than bytecode v5 carry (Attrs() then holds inherent
 // attributes too), right there, and what fewer ops have one pointer on.
 type opExtra struct {
 	// dict is the dictionary attribute a reader built Attrs from, or nil;
@@ -363,8 +352,9 @@ func (b *Block) Parent() *Region { return b.parent }
 // SetParent records the region b is in; AddBlock sets it.
 func (b *Block) SetParent(r *Region) { b.parent = r }
 
-// Value is an SSA value: an op result (Op set) or a block argument
-// (Block set). Index is the position among the owner's results or args.
+// Value is an SSA value: an op result (Op() is its op) or a block
+// argument (Block() is its block). Index() is its position among the
+// owner's results or arguments.
 // A value takes 48 bytes: its owner is one pointer, and what only some
 // values have (a block argument's location, a recorded use-list order)
 // sits behind another.
@@ -483,12 +473,7 @@ func (v *Value) SetUseOrder(order []uint32) {
 
 // NewOperation creates a detached op with results of the given types.
 func NewOperation(name OpName, loc Location, resultTypes []Type) *Operation {
-	named := &struct {
-		op   Operation
-		name OpName
-	}{name: name}
-	op := &named.op
-	op.name, op.loc = &named.name, loc
+	op := &Operation{name: name, loc: loc}
 	if len(resultTypes) > 0 {
 		vals := make([]Value, len(resultTypes))
 		results := make([]*Value, len(resultTypes))

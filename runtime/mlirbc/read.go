@@ -481,7 +481,7 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 	if err != nil {
 		return nil, err
 	}
-	op.ShareName(&info.name)
+	op.SetName(info.name)
 	root := rd.ops == 0
 	rd.ops++
 	if rd.tr != nil {
