@@ -98,8 +98,8 @@ func (op *Operation) Result(i int) *Value { return op.Results()[i] }
 // NumResults is the number of results.
 func (op *Operation) NumResults() int { return len(op.results) }
 
-// SetResults replaces the result list; op keeps the slice. The values'
-// Op and Index are the caller's to set.
+// SetResults replaces the result list; op keeps the slice. Each value is
+// made the op's result by the caller (Value.SetResultOf).
 func (op *Operation) SetResults(vs []*Value) { op.results = vs }
 
 // Attrs is the attribute dictionary, sorted by name. The slice is the
