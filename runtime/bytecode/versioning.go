@@ -341,10 +341,9 @@ func (d *Versioning) OpSchemaAt(op string, release int, v DialectVersion) *OpSch
 // UpgradeOp implements VersionedDialect: old names become current ones,
 // and attributes added after from take their defaults.
 func (d *Versioning) UpgradeOp(ctx *ir.Context, op *ir.Operation, from DialectVersion) error {
-	if name := op.Name(); d.currentName(name.Op, from) != name.Op {
-		name.Op = d.currentName(name.Op, from)
-		op.SetName(name)
-	}
+	name := op.Name()
+	name.Op = d.currentName(name.Op, from)
+	op.SetName(name)
 	for _, r := range d.Renames {
 		if r.Attr == "" || r.Op != op.Name().Op {
 			continue

@@ -56,14 +56,6 @@ type Operation struct {
 	mark     uint64 // scratch of one IR walk; see MarkGeneration
 }
 
-// position is a value's index as a value keeps it.
-func position(i int) uint32 {
-	if i < 0 || uint64(i) > math.MaxUint32 {
-		panic(fmt.Sprintf("ir: %d is not a value's position", i))
-	}
-	return uint32(i)
-}
-
 // Name is the op's name.
 func (op *Operation) Name() OpName { return op.name }
 
@@ -157,9 +149,9 @@ type lazyRegions struct {
 	load func(*Operation) error
 }
 
-// opExtra holds what only some ops have: successors, the dictionary attribute
-// which ops of files older than bytecode v5 carry (Attrs() then holds inherent
-// attributes too), right there, and what fewer ops have one pointer on.
+// opExtra holds what only some ops have: successors, and the dictionary
+// attribute that ops of files older than bytecode v5 carry (their Attrs()
+// hold inherent attributes too). What fewer ops have is one pointer further.
 type opExtra struct {
 	// dict is the dictionary attribute a reader built Attrs from, or nil;
 	// see Dictionary.
@@ -403,6 +395,14 @@ func (v *Value) Block() *Block {
 // Index is the value's position among its op's results or its block's
 // arguments.
 func (v *Value) Index() int { return int(v.index) }
+
+// position is a value's index as a value keeps it.
+func position(i int) uint32 {
+	if i < 0 || uint64(i) > math.MaxUint32 {
+		panic(fmt.Sprintf("ir: %d is not a value's position", i))
+	}
+	return uint32(i)
+}
 
 // SetResultOf makes the value result i of op.
 func (v *Value) SetResultOf(op *Operation, i int) {

@@ -170,14 +170,14 @@ func TestQuickVerifyCommonShape(t *testing.T) {
 	// A use before the definition, and one outside the isolated op, leave
 	// the fast path; the full check refuses both.
 	first := entry.Op(0)
-	first.Operands()[0] = entry.Ops()[1].Results()[0]
+	first.Operands()[0] = entry.Op(1).Result(0)
 	if quickVerify(root, opts) || Verify(root, opts) == nil {
 		t.Fatal("a use before its definition passed")
 	}
 	first.Operands()[0] = arg
 	outer := body.Append(NewOperation(OpName{Dialect: "test", Op: "plain"}, loc, []Type{ty}))
 	body.SetOps([]*Operation{outer, fn})
-	first.Operands()[1] = outer.Results()[0]
+	first.Operands()[1] = outer.Result(0)
 	if quickVerify(root, opts) || Verify(root, opts) == nil {
 		t.Fatal("a use across an isolated op passed")
 	}

@@ -530,10 +530,11 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 		if !ok {
 			return info, fail(r.ErrorAt(at, "a DictionaryAttr for the attribute dictionary", wire.ErrInvalid))
 		}
-		op.SetAttrs(rd.attrList.take(n))
-		for i := range op.Attrs() {
-			op.Attrs()[i] = rd.builtin.DictionaryEntry(a, i)
+		attrs := rd.attrList.take(n)
+		for i := range attrs {
+			attrs[i] = rd.builtin.DictionaryEntry(a, i)
 		}
+		op.SetAttrs(attrs)
 		if rd.f.Version < 5 || info.schema == nil || !info.schema.HasProperties() {
 			op.SetDictionary(a)
 		}
@@ -566,8 +567,9 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 		if rd.tr != nil {
 			rd.tr.Span(r.Offset()-int64(len(wire.AppendVarInt(nil, uint64(n)))), r.Offset(), fmt.Sprintf("%d results", n))
 		}
-		op.SetResults(rd.valPtrs.take(n))
-		for i := range op.Results() {
+		results := rd.valPtrs.take(n)
+		op.SetResults(results)
+		for i := range results {
 			tat := r.Offset()
 			t, err := rd.typeOf(r, "a result type")
 			if err != nil {
@@ -582,7 +584,7 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 			}
 			v.SetType(t)
 			v.SetResultOf(op, i) // keep the mark: it counts uses read before
-			op.Results()[i] = v
+			results[i] = v
 		}
 	}
 	if mask&maskOperands != 0 {
@@ -593,8 +595,9 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 		if rd.tr != nil {
 			rd.tr.Span(r.Offset()-int64(len(wire.AppendVarInt(nil, uint64(n)))), r.Offset(), fmt.Sprintf("%d operands", n))
 		}
-		op.SetOperands(rd.valPtrs.take(n))
-		for i := range op.Operands() {
+		operands := rd.valPtrs.take(n)
+		op.SetOperands(operands)
+		for i := range operands {
 			at := r.Offset()
 			x, err := r.VarInt()
 			if err != nil {
@@ -609,7 +612,7 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 			}
 			n, _ := sc.uses.Value(v)
 			sc.uses.SetValue(v, n+1)
-			op.Operands()[i] = v
+			operands[i] = v
 		}
 	}
 	if mask&maskSuccessors != 0 {
@@ -621,8 +624,9 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 		if rd.tr != nil {
 			rd.tr.Span(nat, r.Offset(), fmt.Sprintf("%d successors", n))
 		}
-		op.SetSuccessors(make([]*ir.Block, n))
-		for i := range op.Successors() {
+		succs := make([]*ir.Block, n)
+		op.SetSuccessors(succs)
+		for i := range succs {
 			at := r.Offset()
 			x, err := r.VarInt()
 			if err != nil {
@@ -634,7 +638,7 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 			if rd.tr != nil {
 				rd.tr.Span(at, r.Offset(), fmt.Sprintf("successor %d: block %d", i, x))
 			}
-			op.Successors()[i] = blocks[x]
+			succs[i] = blocks[x]
 		}
 	}
 	if mask&maskUseLists != 0 {
@@ -839,11 +843,12 @@ func (rd *reader) readRegions(r *wire.Reader, op *ir.Operation, n int, sc *value
 	}
 	defer func() { rd.depth-- }()
 	regions := rd.regions.take(n)
-	op.SetRegions(rd.rgPtrs.take(n))
+	ptrs := rd.rgPtrs.take(n)
+	op.SetRegions(ptrs)
 	for i := range regions {
 		rg := &regions[i]
 		rg.SetParent(op)
-		op.Regions()[i] = rg
+		ptrs[i] = rg
 		if err := rd.readRegion(r, rg, sc); err != nil {
 			op.SetRegions(nil)
 			return err
@@ -869,15 +874,16 @@ func (rd *reader) readRegion(r *wire.Reader, region *ir.Region, sc *valueScope) 
 		rd.tr.Span(at, r.Offset(), fmt.Sprintf("region: %d blocks, %d values", nb, nv))
 	}
 	blocks := rd.blocks.take(nb)
-	region.SetBlocks(rd.blkPtrs.take(nb))
+	ptrs := rd.blkPtrs.take(nb)
 	for i := range blocks {
 		blocks[i].SetParent(region)
-		region.Blocks()[i] = &blocks[i]
+		ptrs[i] = &blocks[i]
 	}
+	region.SetBlocks(ptrs)
 	sc.ranges = append(sc.ranges, valueRange{base: sc.next, vals: rd.vals.take(int(nv))})
 	sc.next += uint64(nv)
-	for _, b := range region.Blocks() {
-		if err := rd.readBlock(r, b, sc, region.Blocks()); err != nil {
+	for _, b := range ptrs {
+		if err := rd.readBlock(r, b, sc, ptrs); err != nil {
 			return err
 		}
 	}
@@ -912,9 +918,10 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 		if rd.tr != nil {
 			rd.tr.Span(nat, r.Offset(), fmt.Sprintf("%d block arguments", n))
 		}
-		b.SetArgs(rd.valPtrs.take(n))
+		args := rd.valPtrs.take(n)
+		b.SetArgs(args)
 		locs := rd.argLocs[:0]
-		for i := range b.Args() {
+		for i := range args {
 			aat := r.Offset()
 			var t ir.Type
 			var loc ir.Location
@@ -952,7 +959,7 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 			if rd.tr != nil {
 				rd.tr.Span(aat, r.Offset(), fmt.Sprintf("argument %d: type %v, location %v", i, t, loc))
 			}
-			b.Args()[i] = v
+			args[i] = v
 		}
 		b.SetArgLocs(locs)
 		rd.argLocs = locs[:0]
@@ -969,7 +976,7 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 			case 0:
 			case maskUseLists:
 				uat := r.Offset()
-				if err := readUseLists(r, b.Args(), sc); err != nil {
+				if err := readUseLists(r, args, sc); err != nil {
 					return err
 				}
 				if rd.tr != nil {
@@ -984,7 +991,8 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 		return r.ErrorAt(at, fmt.Sprintf("at most %d ops in the %d bytes left, not %d", r.Len()/minOpSize, r.Len(), numOps), wire.ErrTruncated)
 	}
 	ops := rd.opSlab.take(int(numOps))
-	b.SetOps(rd.opPtrs.take(int(numOps)))
+	ptrs := rd.opPtrs.take(int(numOps))
+	b.SetOps(ptrs)
 	for i := range ops {
 		if rd.spliced != nil {
 			if sp, ok := rd.spliced[r.Offset()]; ok {
@@ -993,13 +1001,13 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 					return err
 				}
 				sp.op.SetParent(b)
-				b.Ops()[i] = sp.op
+				ptrs[i] = sp.op
 				continue
 			}
 		}
 		op := &ops[i]
 		op.SetParent(b)
-		b.Ops()[i] = op
+		ptrs[i] = op
 		if err := rd.readOp(r, op, sc, blocks); err != nil {
 			return err
 		}
