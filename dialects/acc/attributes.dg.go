@@ -19,9 +19,6 @@ type ClauseDefaultValueAttr struct {
 func GetClauseDefaultValueAttr(ctx *ir.Context, value ClauseDefaultValue) *ClauseDefaultValueAttr {
 	k := clauseDefaultValueAttrSlab.NewKey("acc", "ClauseDefaultValueAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ClauseDefaultValueAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &clauseDefaultValueAttrSlab, (*ClauseDefaultValueAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseDefaultValueAttr](s)
 		*v = ClauseDefaultValueAttr{value: value}
@@ -57,9 +54,6 @@ type CombinedConstructsTypeAttr struct {
 func GetCombinedConstructsTypeAttr(ctx *ir.Context, value CombinedConstructsType) *CombinedConstructsTypeAttr {
 	k := combinedConstructsTypeAttrSlab.NewKey("acc", "CombinedConstructsTypeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*CombinedConstructsTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &combinedConstructsTypeAttrSlab, (*CombinedConstructsTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CombinedConstructsTypeAttr](s)
 		*v = CombinedConstructsTypeAttr{value: value}
@@ -95,9 +89,6 @@ type ConstructAttr struct {
 func GetConstructAttr(ctx *ir.Context, value Construct) *ConstructAttr {
 	k := constructAttrSlab.NewKey("acc", "ConstructAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ConstructAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &constructAttrSlab, (*ConstructAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ConstructAttr](s)
 		*v = ConstructAttr{value: value}
@@ -133,9 +124,6 @@ type DataClauseAttr struct {
 func GetDataClauseAttr(ctx *ir.Context, value DataClause) *DataClauseAttr {
 	k := dataClauseAttrSlab.NewKey("acc", "DataClauseAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*DataClauseAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dataClauseAttrSlab, (*DataClauseAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DataClauseAttr](s)
 		*v = DataClauseAttr{value: value}
@@ -171,9 +159,6 @@ type DataClauseModifierAttr struct {
 func GetDataClauseModifierAttr(ctx *ir.Context, value DataClauseModifier) *DataClauseModifierAttr {
 	k := dataClauseModifierAttrSlab.NewKey("acc", "DataClauseModifierAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*DataClauseModifierAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dataClauseModifierAttrSlab, (*DataClauseModifierAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DataClauseModifierAttr](s)
 		*v = DataClauseModifierAttr{value: value}
@@ -215,9 +200,6 @@ func GetDeclareActionAttr(ctx *ir.Context, preAlloc, postAlloc, preDealloc, post
 	k.Attr(postAlloc)
 	k.Attr(preDealloc)
 	k.Attr(postDealloc)
-	if v, ok := ir.LookupAttr[*DeclareActionAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &declareActionAttrSlab, (*DeclareActionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeclareActionAttr](s)
 		*v = DeclareActionAttr{preAlloc: preAlloc, postAlloc: postAlloc, preDealloc: preDealloc, postDealloc: postDealloc}
@@ -270,9 +252,6 @@ func GetDeclareAttr(ctx *ir.Context, dataClause ir.Attribute, implicit bool) *De
 	k := declareAttrSlab.NewKey("acc", "DeclareAttr")
 	k.Attr(dataClause)
 	k.Bool(implicit)
-	if v, ok := ir.LookupAttr[*DeclareAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &declareAttrSlab, (*DeclareAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeclareAttr](s)
 		*v = DeclareAttr{dataClause: dataClause, implicit: implicit}
@@ -313,9 +292,6 @@ type DeviceTypeAttr struct {
 func GetDeviceTypeAttr(ctx *ir.Context, value DeviceType) *DeviceTypeAttr {
 	k := deviceTypeAttrSlab.NewKey("acc", "DeviceTypeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*DeviceTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &deviceTypeAttrSlab, (*DeviceTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeviceTypeAttr](s)
 		*v = DeviceTypeAttr{value: value}
@@ -351,9 +327,6 @@ type GangArgTypeAttr struct {
 func GetGangArgTypeAttr(ctx *ir.Context, value GangArgType) *GangArgTypeAttr {
 	k := gangArgTypeAttrSlab.NewKey("acc", "GangArgTypeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*GangArgTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &gangArgTypeAttrSlab, (*GangArgTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GangArgTypeAttr](s)
 		*v = GangArgTypeAttr{value: value}
@@ -389,9 +362,6 @@ type ParLevelAttr struct {
 func GetParLevelAttr(ctx *ir.Context, value ParLevel) *ParLevelAttr {
 	k := parLevelAttrSlab.NewKey("acc", "ParLevelAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ParLevelAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &parLevelAttrSlab, (*ParLevelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ParLevelAttr](s)
 		*v = ParLevelAttr{value: value}
@@ -427,9 +397,6 @@ type RecipeKindAttr struct {
 func GetRecipeKindAttr(ctx *ir.Context, value RecipeKind) *RecipeKindAttr {
 	k := recipeKindAttrSlab.NewKey("acc", "RecipeKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*RecipeKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &recipeKindAttrSlab, (*RecipeKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RecipeKindAttr](s)
 		*v = RecipeKindAttr{value: value}
@@ -465,9 +432,6 @@ type ReductionOperatorAttr struct {
 func GetReductionOperatorAttr(ctx *ir.Context, value ReductionOperator) *ReductionOperatorAttr {
 	k := reductionOperatorAttrSlab.NewKey("acc", "ReductionOperatorAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ReductionOperatorAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &reductionOperatorAttrSlab, (*ReductionOperatorAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReductionOperatorAttr](s)
 		*v = ReductionOperatorAttr{value: value}
@@ -505,9 +469,6 @@ func GetRoutineInfoAttr(ctx *ir.Context, accRoutines []ir.Attribute) *RoutineInf
 	k.Uint(uint64(len(accRoutines)))
 	for _, e0 := range accRoutines {
 		k.Attr(e0)
-	}
-	if v, ok := ir.LookupAttr[*RoutineInfoAttr](ctx, k); ok {
-		return v
 	}
 	return ir.InsertAttrWith(ctx, k, &routineInfoAttrSlab, (*RoutineInfoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RoutineInfoAttr](s)
@@ -548,9 +509,6 @@ func GetSpecializedRoutineAttr(ctx *ir.Context, routine, level, funcName ir.Attr
 	k.Attr(routine)
 	k.Attr(level)
 	k.Attr(funcName)
-	if v, ok := ir.LookupAttr[*SpecializedRoutineAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &specializedRoutineAttrSlab, (*SpecializedRoutineAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SpecializedRoutineAttr](s)
 		*v = SpecializedRoutineAttr{routine: routine, level: level, funcName: funcName}
@@ -596,9 +554,6 @@ type VarNameAttr struct {
 func GetVarNameAttr(ctx *ir.Context, name string) *VarNameAttr {
 	k := varNameAttrSlab.NewKey("acc", "VarNameAttr")
 	k.String(name)
-	if v, ok := ir.LookupAttr[*VarNameAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &varNameAttrSlab, (*VarNameAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VarNameAttr](s)
 		*v = VarNameAttr{name: name}

@@ -12,9 +12,6 @@ type DataBoundsType struct {
 // GetDataBoundsType returns the uniqued DataBoundsType with these parameters.
 func GetDataBoundsType(ctx *ir.Context) *DataBoundsType {
 	k := dataBoundsTypeSlab.NewKey("acc", "DataBoundsType")
-	if v, ok := ir.LookupType[*DataBoundsType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &dataBoundsTypeSlab, (*DataBoundsType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[DataBoundsType](s)
 		*v = DataBoundsType{}
@@ -43,9 +40,6 @@ type DeclareTokenType struct {
 // GetDeclareTokenType returns the uniqued DeclareTokenType with these parameters.
 func GetDeclareTokenType(ctx *ir.Context) *DeclareTokenType {
 	k := declareTokenTypeSlab.NewKey("acc", "DeclareTokenType")
-	if v, ok := ir.LookupType[*DeclareTokenType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &declareTokenTypeSlab, (*DeclareTokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[DeclareTokenType](s)
 		*v = DeclareTokenType{}

@@ -18,9 +18,6 @@ type AddressSpaceAttr struct {
 func GetAddressSpaceAttr(ctx *ir.Context, value AddressSpace) *AddressSpaceAttr {
 	k := addressSpaceAttrSlab.NewKey("amdgpu", "AddressSpaceAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*AddressSpaceAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &addressSpaceAttrSlab, (*AddressSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddressSpaceAttr](s)
 		*v = AddressSpaceAttr{value: value}
@@ -56,9 +53,6 @@ type DPPPermAttr struct {
 func GetDPPPermAttr(ctx *ir.Context, value DPPPerm) *DPPPermAttr {
 	k := dPPPermAttrSlab.NewKey("amdgpu", "DPPPermAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*DPPPermAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dPPPermAttrSlab, (*DPPPermAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DPPPermAttr](s)
 		*v = DPPPermAttr{value: value}
@@ -94,9 +88,6 @@ type MFMAPermBAttr struct {
 func GetMFMAPermBAttr(ctx *ir.Context, value MFMAPermB) *MFMAPermBAttr {
 	k := mFMAPermBAttrSlab.NewKey("amdgpu", "MFMAPermBAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*MFMAPermBAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &mFMAPermBAttrSlab, (*MFMAPermBAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MFMAPermBAttr](s)
 		*v = MFMAPermBAttr{value: value}
@@ -132,9 +123,6 @@ type sched_barrier_opt_enumAttr struct {
 func Getsched_barrier_opt_enumAttr(ctx *ir.Context, value sched_barrier_opt_enum) *sched_barrier_opt_enumAttr {
 	k := sched_barrier_opt_enumAttrSlab.NewKey("amdgpu", "sched_barrier_opt_enumAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*sched_barrier_opt_enumAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &sched_barrier_opt_enumAttrSlab, (*sched_barrier_opt_enumAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[sched_barrier_opt_enumAttr](s)
 		*v = sched_barrier_opt_enumAttr{value: value}

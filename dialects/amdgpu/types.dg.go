@@ -18,9 +18,6 @@ type TDMBaseType struct {
 func GetTDMBaseType(ctx *ir.Context, elementType ir.Type) *TDMBaseType {
 	k := tDMBaseTypeSlab.NewKey("amdgpu", "TDMBaseType")
 	k.Type(elementType)
-	if v, ok := ir.LookupType[*TDMBaseType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &tDMBaseTypeSlab, (*TDMBaseType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TDMBaseType](s)
 		*v = TDMBaseType{elementType: elementType}
@@ -54,9 +51,6 @@ type TDMDescriptorType struct {
 // GetTDMDescriptorType returns the uniqued TDMDescriptorType with these parameters.
 func GetTDMDescriptorType(ctx *ir.Context) *TDMDescriptorType {
 	k := tDMDescriptorTypeSlab.NewKey("amdgpu", "TDMDescriptorType")
-	if v, ok := ir.LookupType[*TDMDescriptorType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &tDMDescriptorTypeSlab, (*TDMDescriptorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TDMDescriptorType](s)
 		*v = TDMDescriptorType{}
@@ -89,9 +83,6 @@ func GetTDMGatherBaseType(ctx *ir.Context, elementType, indexType ir.Type) *TDMG
 	k := tDMGatherBaseTypeSlab.NewKey("amdgpu", "TDMGatherBaseType")
 	k.Type(elementType)
 	k.Type(indexType)
-	if v, ok := ir.LookupType[*TDMGatherBaseType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &tDMGatherBaseTypeSlab, (*TDMGatherBaseType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TDMGatherBaseType](s)
 		*v = TDMGatherBaseType{elementType: elementType, indexType: indexType}

@@ -24,9 +24,6 @@ func GetTileType(ctx *ir.Context, shape []int64, elementType ir.Type) *TileType 
 		k.Int(int64(e0))
 	}
 	k.Type(elementType)
-	if v, ok := ir.LookupType[*TileType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &tileTypeSlab, (*TileType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TileType](s)
 		*v = TileType{shape: slices.Clone(shape), elementType: elementType}

@@ -18,9 +18,6 @@ type FastMathFlagsAttr struct {
 func GetFastMathFlagsAttr(ctx *ir.Context, value FastMathFlags) *FastMathFlagsAttr {
 	k := fastMathFlagsAttrSlab.NewKey("arith", "FastMathFlagsAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*FastMathFlagsAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &fastMathFlagsAttrSlab, (*FastMathFlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FastMathFlagsAttr](s)
 		*v = FastMathFlagsAttr{value: value}
@@ -56,9 +53,6 @@ type IntegerOverflowFlagsAttr struct {
 func GetIntegerOverflowFlagsAttr(ctx *ir.Context, value IntegerOverflowFlags) *IntegerOverflowFlagsAttr {
 	k := integerOverflowFlagsAttrSlab.NewKey("arith", "IntegerOverflowFlagsAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*IntegerOverflowFlagsAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &integerOverflowFlagsAttrSlab, (*IntegerOverflowFlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntegerOverflowFlagsAttr](s)
 		*v = IntegerOverflowFlagsAttr{value: value}

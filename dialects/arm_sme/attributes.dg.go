@@ -18,9 +18,6 @@ type CombiningKindAttr struct {
 func GetCombiningKindAttr(ctx *ir.Context, value CombiningKind) *CombiningKindAttr {
 	k := combiningKindAttrSlab.NewKey("arm_sme", "CombiningKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*CombiningKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &combiningKindAttrSlab, (*CombiningKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CombiningKindAttr](s)
 		*v = CombiningKindAttr{value: value}
@@ -56,9 +53,6 @@ type TileSliceLayoutAttr struct {
 func GetTileSliceLayoutAttr(ctx *ir.Context, value TileSliceLayout) *TileSliceLayoutAttr {
 	k := tileSliceLayoutAttrSlab.NewKey("arm_sme", "TileSliceLayoutAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*TileSliceLayoutAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tileSliceLayoutAttrSlab, (*TileSliceLayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TileSliceLayoutAttr](s)
 		*v = TileSliceLayoutAttr{value: value}
@@ -94,9 +88,6 @@ type TypeSizeAttr struct {
 func GetTypeSizeAttr(ctx *ir.Context, value TypeSize) *TypeSizeAttr {
 	k := typeSizeAttrSlab.NewKey("arm_sme", "TypeSizeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*TypeSizeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &typeSizeAttrSlab, (*TypeSizeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeSizeAttr](s)
 		*v = TypeSizeAttr{value: value}

@@ -16,9 +16,6 @@ type CoroHandleType struct {
 // GetCoroHandleType returns the uniqued CoroHandleType with these parameters.
 func GetCoroHandleType(ctx *ir.Context) *CoroHandleType {
 	k := coroHandleTypeSlab.NewKey("async", "CoroHandleType")
-	if v, ok := ir.LookupType[*CoroHandleType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &coroHandleTypeSlab, (*CoroHandleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CoroHandleType](s)
 		*v = CoroHandleType{}
@@ -47,9 +44,6 @@ type CoroIdType struct {
 // GetCoroIdType returns the uniqued CoroIdType with these parameters.
 func GetCoroIdType(ctx *ir.Context) *CoroIdType {
 	k := coroIdTypeSlab.NewKey("async", "CoroIdType")
-	if v, ok := ir.LookupType[*CoroIdType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &coroIdTypeSlab, (*CoroIdType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CoroIdType](s)
 		*v = CoroIdType{}
@@ -78,9 +72,6 @@ type CoroStateType struct {
 // GetCoroStateType returns the uniqued CoroStateType with these parameters.
 func GetCoroStateType(ctx *ir.Context) *CoroStateType {
 	k := coroStateTypeSlab.NewKey("async", "CoroStateType")
-	if v, ok := ir.LookupType[*CoroStateType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &coroStateTypeSlab, (*CoroStateType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CoroStateType](s)
 		*v = CoroStateType{}
@@ -109,9 +100,6 @@ type GroupType struct {
 // GetGroupType returns the uniqued GroupType with these parameters.
 func GetGroupType(ctx *ir.Context) *GroupType {
 	k := groupTypeSlab.NewKey("async", "GroupType")
-	if v, ok := ir.LookupType[*GroupType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &groupTypeSlab, (*GroupType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[GroupType](s)
 		*v = GroupType{}
@@ -140,9 +128,6 @@ type TokenType struct {
 // GetTokenType returns the uniqued TokenType with these parameters.
 func GetTokenType(ctx *ir.Context) *TokenType {
 	k := tokenTypeSlab.NewKey("async", "TokenType")
-	if v, ok := ir.LookupType[*TokenType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &tokenTypeSlab, (*TokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TokenType](s)
 		*v = TokenType{}
@@ -173,9 +158,6 @@ type ValueType struct {
 func GetValueType(ctx *ir.Context, valueType ir.Type) *ValueType {
 	k := valueTypeSlab.NewKey("async", "ValueType")
 	k.Type(valueType)
-	if v, ok := ir.LookupType[*ValueType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &valueTypeSlab, (*ValueType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ValueType](s)
 		*v = ValueType{valueType: valueType}

@@ -23,3 +23,22 @@ func TestNewLocationAllocates(t *testing.T) {
 		t.Errorf("%.2f allocations per new location, want chunks only (< 0.1)", allocs)
 	}
 }
+
+// BenchmarkNewLocations makes 100,000 new locations in a fresh context
+// through the generated constructor (key, lookup, slab, insert), then
+// asks for each again (a hit): the path a reader takes for every op.
+func BenchmarkNewLocations(b *testing.B) {
+	const n = 100_000
+	b.ReportAllocs()
+	for b.Loop() {
+		ctx := ir.NewContext(Dialect)
+		file := GetStringAttr(ctx, "kernel.mlir", GetNoneType(ctx))
+		for line := uint32(1); line <= n; line++ {
+			GetFileLineColRange(ctx, file, line, 3, line, 9, 4)
+		}
+		for line := uint32(1); line <= n; line += 100 {
+			GetFileLineColRange(ctx, file, line, 3, line, 9, 4)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/loc")
+}

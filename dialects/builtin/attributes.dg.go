@@ -22,9 +22,6 @@ func GetArrayAttr(ctx *ir.Context, value []ir.Attribute) *ArrayAttr {
 	for _, e0 := range value {
 		k.Attr(e0)
 	}
-	if v, ok := ir.LookupAttr[*ArrayAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &arrayAttrSlab, (*ArrayAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ArrayAttr](s)
 		*v = ArrayAttr{value: slices.Clone(value)}
@@ -62,9 +59,6 @@ func GetDictionaryAttr(ctx *ir.Context, value []NamedAttribute) *DictionaryAttr 
 		}
 		k.Attr(e0.Value)
 	}
-	if v, ok := ir.LookupAttr[*DictionaryAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dictionaryAttrSlab, (*DictionaryAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DictionaryAttr](s)
 		*v = DictionaryAttr{value: slices.Clone(value)}
@@ -99,9 +93,6 @@ func GetStringAttr(ctx *ir.Context, value string, type_ ir.Type) *StringAttr {
 	k := stringAttrSlab.NewKey("builtin", "StringAttr")
 	k.String(value)
 	k.Type(type_)
-	if v, ok := ir.LookupAttr[*StringAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &stringAttrSlab, (*StringAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StringAttr](s)
 		*v = StringAttr{value: value, type_: type_}
@@ -149,9 +140,6 @@ func GetSymbolRefAttr(ctx *ir.Context, rootReference *StringAttr, nestedReferenc
 			k.Attr(nil)
 		}
 	}
-	if v, ok := ir.LookupAttr[*SymbolRefAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &symbolRefAttrSlab, (*SymbolRefAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SymbolRefAttr](s)
 		*v = SymbolRefAttr{rootReference: rootReference, nestedReferences: slices.Clone(nestedReferences)}
@@ -186,9 +174,6 @@ type TypeAttr struct {
 func GetTypeAttr(ctx *ir.Context, value ir.Type) *TypeAttr {
 	k := typeAttrSlab.NewKey("builtin", "TypeAttr")
 	k.Type(value)
-	if v, ok := ir.LookupAttr[*TypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &typeAttrSlab, (*TypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeAttr](s)
 		*v = TypeAttr{value: value}
@@ -216,9 +201,6 @@ type UnitAttr struct {
 // GetUnitAttr returns the uniqued UnitAttr with these parameters.
 func GetUnitAttr(ctx *ir.Context) *UnitAttr {
 	k := unitAttrSlab.NewKey("builtin", "UnitAttr")
-	if v, ok := ir.LookupAttr[*UnitAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &unitAttrSlab, (*UnitAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UnitAttr](s)
 		*v = UnitAttr{}
@@ -245,9 +227,6 @@ func GetIntegerAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *IntegerAttr
 	k := integerAttrSlab.NewKey("builtin", "IntegerAttr")
 	k.Type(type_)
 	k.APInt(value)
-	if v, ok := ir.LookupAttr[*IntegerAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &integerAttrSlab, (*IntegerAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntegerAttr](s)
 		*v = IntegerAttr{type_: type_, value: value}
@@ -284,9 +263,6 @@ func GetFloatAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FloatAttr {
 	k := floatAttrSlab.NewKey("builtin", "FloatAttr")
 	k.Type(type_)
 	k.APInt(value)
-	if v, ok := ir.LookupAttr[*FloatAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &floatAttrSlab, (*FloatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FloatAttr](s)
 		*v = FloatAttr{type_: type_, value: value}
@@ -323,9 +299,6 @@ func GetCallSiteLoc(ctx *ir.Context, callee, caller ir.Location) *CallSiteLoc {
 	k := callSiteLocSlab.NewKey("builtin", "CallSiteLoc")
 	k.Attr(callee)
 	k.Attr(caller)
-	if v, ok := ir.LookupAttr[*CallSiteLoc](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &callSiteLocSlab, (*CallSiteLoc)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CallSiteLoc](s)
 		*v = CallSiteLoc{callee: callee, caller: caller}
@@ -378,9 +351,6 @@ func GetFileLineColRange(ctx *ir.Context, filename *StringAttr, startLine, start
 	k.Uint(uint64(endLine))
 	k.Uint(uint64(endCol))
 	k.Uint(uint64(form))
-	if v, ok := ir.LookupAttr[*FileLineColRange](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &fileLineColRangeSlab, (*FileLineColRange)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FileLineColRange](s)
 		*v = FileLineColRange{filename: filename, startLine: startLine, startCol: startCol, endLine: endLine, endCol: endCol, form: form}
@@ -443,9 +413,6 @@ func GetFusedLoc(ctx *ir.Context, locations []ir.Location, metadata ir.Attribute
 		k.Attr(e0)
 	}
 	k.Attr(metadata)
-	if v, ok := ir.LookupAttr[*FusedLoc](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &fusedLocSlab, (*FusedLoc)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FusedLoc](s)
 		*v = FusedLoc{locations: slices.Clone(locations), metadata: metadata}
@@ -489,9 +456,6 @@ func GetNameLoc(ctx *ir.Context, name *StringAttr, childLoc ir.Location) *NameLo
 		k.Attr(nil)
 	}
 	k.Attr(childLoc)
-	if v, ok := ir.LookupAttr[*NameLoc](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &nameLocSlab, (*NameLoc)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NameLoc](s)
 		*v = NameLoc{name: name, childLoc: childLoc}
@@ -527,9 +491,6 @@ type UnknownLoc struct {
 // GetUnknownLoc returns the uniqued UnknownLoc with these parameters.
 func GetUnknownLoc(ctx *ir.Context) *UnknownLoc {
 	k := unknownLocSlab.NewKey("builtin", "UnknownLoc")
-	if v, ok := ir.LookupAttr[*UnknownLoc](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &unknownLocSlab, (*UnknownLoc)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UnknownLoc](s)
 		*v = UnknownLoc{}
@@ -559,9 +520,6 @@ func GetDenseResourceElementsAttr(ctx *ir.Context, type_ ir.Type, rawHandle ir.R
 	k := denseResourceElementsAttrSlab.NewKey("builtin", "DenseResourceElementsAttr")
 	k.Type(type_)
 	k.Resource(rawHandle)
-	if v, ok := ir.LookupAttr[*DenseResourceElementsAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &denseResourceElementsAttrSlab, (*DenseResourceElementsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DenseResourceElementsAttr](s)
 		*v = DenseResourceElementsAttr{type_: type_, rawHandle: rawHandle}
@@ -600,9 +558,6 @@ func GetDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData
 	k.Type(elementType)
 	k.Int(int64(size))
 	k.Blob(rawData)
-	if v, ok := ir.LookupAttr[*DenseArrayAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &denseArrayAttrSlab, (*DenseArrayAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DenseArrayAttr](s)
 		*v = DenseArrayAttr{elementType: elementType, size: size, rawData: slices.Clone(rawData)}
@@ -644,9 +599,6 @@ func GetDenseIntOrFPElementsAttr(ctx *ir.Context, type_ ir.Type, rawData []byte)
 	k := denseIntOrFPElementsAttrSlab.NewKey("builtin", "DenseIntOrFPElementsAttr")
 	k.Type(type_)
 	k.Blob(rawData)
-	if v, ok := ir.LookupAttr[*DenseIntOrFPElementsAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &denseIntOrFPElementsAttrSlab, (*DenseIntOrFPElementsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DenseIntOrFPElementsAttr](s)
 		*v = DenseIntOrFPElementsAttr{type_: type_, rawData: slices.Clone(rawData)}
@@ -687,9 +639,6 @@ func GetDenseStringElementsAttr(ctx *ir.Context, type_ ir.Type, isSplat bool, va
 	k.Uint(uint64(len(value)))
 	for _, e0 := range value {
 		k.String(e0)
-	}
-	if v, ok := ir.LookupAttr[*DenseStringElementsAttr](ctx, k); ok {
-		return v
 	}
 	return ir.InsertAttrWith(ctx, k, &denseStringElementsAttrSlab, (*DenseStringElementsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DenseStringElementsAttr](s)
@@ -734,9 +683,6 @@ func GetSparseElementsAttr(ctx *ir.Context, type_ ir.Type, indices, values ir.At
 	k.Type(type_)
 	k.Attr(indices)
 	k.Attr(values)
-	if v, ok := ir.LookupAttr[*SparseElementsAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &sparseElementsAttrSlab, (*SparseElementsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SparseElementsAttr](s)
 		*v = SparseElementsAttr{type_: type_, indices: indices, values: values}
@@ -796,9 +742,6 @@ type AffineMapAttr struct {
 func GetAffineMapAttr(ctx *ir.Context, value affine.Map) *AffineMapAttr {
 	k := affineMapAttrSlab.NewKey("builtin", "AffineMapAttr")
 	value.AppendKey(k)
-	if v, ok := ir.LookupAttr[*AffineMapAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &affineMapAttrSlab, (*AffineMapAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AffineMapAttr](s)
 		*v = AffineMapAttr{value: value}
@@ -828,9 +771,6 @@ type IntegerSetAttr struct {
 func GetIntegerSetAttr(ctx *ir.Context, value affine.IntegerSet) *IntegerSetAttr {
 	k := integerSetAttrSlab.NewKey("builtin", "IntegerSetAttr")
 	value.AppendKey(k)
-	if v, ok := ir.LookupAttr[*IntegerSetAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &integerSetAttrSlab, (*IntegerSetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntegerSetAttr](s)
 		*v = IntegerSetAttr{value: value}
@@ -864,9 +804,6 @@ func GetStridedLayoutAttr(ctx *ir.Context, offset int64, strides []int64) *Strid
 	k.Uint(uint64(len(strides)))
 	for _, e0 := range strides {
 		k.Int(int64(e0))
-	}
-	if v, ok := ir.LookupAttr[*StridedLayoutAttr](ctx, k); ok {
-		return v
 	}
 	return ir.InsertAttrWith(ctx, k, &stridedLayoutAttrSlab, (*StridedLayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StridedLayoutAttr](s)

@@ -21,9 +21,6 @@ func GetIntegerType(ctx *ir.Context, width uint32, signedness Signedness) *Integ
 	k := integerTypeSlab.NewKey("builtin", "IntegerType")
 	k.Uint(uint64(width))
 	k.Uint(uint64(signedness))
-	if v, ok := ir.LookupType[*IntegerType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &integerTypeSlab, (*IntegerType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerType](s)
 		*v = IntegerType{width: width, signedness: signedness}
@@ -61,9 +58,6 @@ type IndexType struct {
 // GetIndexType returns the uniqued IndexType with these parameters.
 func GetIndexType(ctx *ir.Context) *IndexType {
 	k := indexTypeSlab.NewKey("builtin", "IndexType")
-	if v, ok := ir.LookupType[*IndexType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &indexTypeSlab, (*IndexType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IndexType](s)
 		*v = IndexType{}
@@ -101,9 +95,6 @@ func GetFunctionType(ctx *ir.Context, inputs, results []ir.Type) *FunctionType {
 	for _, e0 := range results {
 		k.Type(e0)
 	}
-	if v, ok := ir.LookupType[*FunctionType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &functionTypeSlab, (*FunctionType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FunctionType](s)
 		*v = FunctionType{inputs: slices.Clone(inputs), results: slices.Clone(results)}
@@ -136,9 +127,6 @@ type BFloat16Type struct {
 // GetBFloat16Type returns the uniqued BFloat16Type with these parameters.
 func GetBFloat16Type(ctx *ir.Context) *BFloat16Type {
 	k := bFloat16TypeSlab.NewKey("builtin", "BFloat16Type")
-	if v, ok := ir.LookupType[*BFloat16Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &bFloat16TypeSlab, (*BFloat16Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[BFloat16Type](s)
 		*v = BFloat16Type{}
@@ -166,9 +154,6 @@ type Float16Type struct {
 // GetFloat16Type returns the uniqued Float16Type with these parameters.
 func GetFloat16Type(ctx *ir.Context) *Float16Type {
 	k := float16TypeSlab.NewKey("builtin", "Float16Type")
-	if v, ok := ir.LookupType[*Float16Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &float16TypeSlab, (*Float16Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float16Type](s)
 		*v = Float16Type{}
@@ -196,9 +181,6 @@ type Float32Type struct {
 // GetFloat32Type returns the uniqued Float32Type with these parameters.
 func GetFloat32Type(ctx *ir.Context) *Float32Type {
 	k := float32TypeSlab.NewKey("builtin", "Float32Type")
-	if v, ok := ir.LookupType[*Float32Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &float32TypeSlab, (*Float32Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float32Type](s)
 		*v = Float32Type{}
@@ -226,9 +208,6 @@ type Float64Type struct {
 // GetFloat64Type returns the uniqued Float64Type with these parameters.
 func GetFloat64Type(ctx *ir.Context) *Float64Type {
 	k := float64TypeSlab.NewKey("builtin", "Float64Type")
-	if v, ok := ir.LookupType[*Float64Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &float64TypeSlab, (*Float64Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float64Type](s)
 		*v = Float64Type{}
@@ -256,9 +235,6 @@ type Float80Type struct {
 // GetFloat80Type returns the uniqued Float80Type with these parameters.
 func GetFloat80Type(ctx *ir.Context) *Float80Type {
 	k := float80TypeSlab.NewKey("builtin", "Float80Type")
-	if v, ok := ir.LookupType[*Float80Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &float80TypeSlab, (*Float80Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float80Type](s)
 		*v = Float80Type{}
@@ -286,9 +262,6 @@ type Float128Type struct {
 // GetFloat128Type returns the uniqued Float128Type with these parameters.
 func GetFloat128Type(ctx *ir.Context) *Float128Type {
 	k := float128TypeSlab.NewKey("builtin", "Float128Type")
-	if v, ok := ir.LookupType[*Float128Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &float128TypeSlab, (*Float128Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float128Type](s)
 		*v = Float128Type{}
@@ -318,9 +291,6 @@ type ComplexType struct {
 func GetComplexType(ctx *ir.Context, elementType ir.Type) *ComplexType {
 	k := complexTypeSlab.NewKey("builtin", "ComplexType")
 	k.Type(elementType)
-	if v, ok := ir.LookupType[*ComplexType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &complexTypeSlab, (*ComplexType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ComplexType](s)
 		*v = ComplexType{elementType: elementType}
@@ -359,9 +329,6 @@ func GetMemRefType(ctx *ir.Context, shape []int64, elementType ir.Type, layout, 
 	k.Type(elementType)
 	k.Attr(layout)
 	k.Attr(memorySpace)
-	if v, ok := ir.LookupType[*MemRefType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &memRefTypeSlab, (*MemRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MemRefType](s)
 		*v = MemRefType{shape: slices.Clone(shape), elementType: elementType, layout: layout, memorySpace: memorySpace}
@@ -404,9 +371,6 @@ type NoneType struct {
 // GetNoneType returns the uniqued NoneType with these parameters.
 func GetNoneType(ctx *ir.Context) *NoneType {
 	k := noneTypeSlab.NewKey("builtin", "NoneType")
-	if v, ok := ir.LookupType[*NoneType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &noneTypeSlab, (*NoneType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[NoneType](s)
 		*v = NoneType{}
@@ -438,9 +402,6 @@ func GetRankedTensorType(ctx *ir.Context, shape []int64, elementType ir.Type, en
 	}
 	k.Type(elementType)
 	k.Attr(encoding)
-	if v, ok := ir.LookupType[*RankedTensorType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &rankedTensorTypeSlab, (*RankedTensorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedTensorType](s)
 		*v = RankedTensorType{shape: slices.Clone(shape), elementType: elementType, encoding: encoding}
@@ -483,9 +444,6 @@ func GetTupleType(ctx *ir.Context, types_ []ir.Type) *TupleType {
 	for _, e0 := range types_ {
 		k.Type(e0)
 	}
-	if v, ok := ir.LookupType[*TupleType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &tupleTypeSlab, (*TupleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TupleType](s)
 		*v = TupleType{types_: slices.Clone(types_)}
@@ -517,9 +475,6 @@ func GetUnrankedMemRefType(ctx *ir.Context, elementType ir.Type, memorySpace ir.
 	k := unrankedMemRefTypeSlab.NewKey("builtin", "UnrankedMemRefType")
 	k.Type(elementType)
 	k.Attr(memorySpace)
-	if v, ok := ir.LookupType[*UnrankedMemRefType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &unrankedMemRefTypeSlab, (*UnrankedMemRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UnrankedMemRefType](s)
 		*v = UnrankedMemRefType{elementType: elementType, memorySpace: memorySpace}
@@ -554,9 +509,6 @@ type UnrankedTensorType struct {
 func GetUnrankedTensorType(ctx *ir.Context, elementType ir.Type) *UnrankedTensorType {
 	k := unrankedTensorTypeSlab.NewKey("builtin", "UnrankedTensorType")
 	k.Type(elementType)
-	if v, ok := ir.LookupType[*UnrankedTensorType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &unrankedTensorTypeSlab, (*UnrankedTensorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UnrankedTensorType](s)
 		*v = UnrankedTensorType{elementType: elementType}
@@ -599,9 +551,6 @@ func GetVectorType(ctx *ir.Context, shape []int64, elementType ir.Type, scalable
 	for _, e0 := range scalableDims {
 		k.Bool(e0)
 	}
-	if v, ok := ir.LookupType[*VectorType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &vectorTypeSlab, (*VectorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[VectorType](s)
 		*v = VectorType{shape: slices.Clone(shape), elementType: elementType, scalableDims: slices.Clone(scalableDims)}
@@ -639,9 +588,6 @@ type FloatTF32Type struct {
 // GetFloatTF32Type returns the uniqued FloatTF32Type with these parameters.
 func GetFloatTF32Type(ctx *ir.Context) *FloatTF32Type {
 	k := floatTF32TypeSlab.NewKey("builtin", "FloatTF32Type")
-	if v, ok := ir.LookupType[*FloatTF32Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &floatTF32TypeSlab, (*FloatTF32Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatTF32Type](s)
 		*v = FloatTF32Type{}
@@ -669,9 +615,6 @@ type Float8E5M2Type struct {
 // GetFloat8E5M2Type returns the uniqued Float8E5M2Type with these parameters.
 func GetFloat8E5M2Type(ctx *ir.Context) *Float8E5M2Type {
 	k := float8E5M2TypeSlab.NewKey("builtin", "Float8E5M2Type")
-	if v, ok := ir.LookupType[*Float8E5M2Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &float8E5M2TypeSlab, (*Float8E5M2Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E5M2Type](s)
 		*v = Float8E5M2Type{}
@@ -699,9 +642,6 @@ type Float8E4M3Type struct {
 // GetFloat8E4M3Type returns the uniqued Float8E4M3Type with these parameters.
 func GetFloat8E4M3Type(ctx *ir.Context) *Float8E4M3Type {
 	k := float8E4M3TypeSlab.NewKey("builtin", "Float8E4M3Type")
-	if v, ok := ir.LookupType[*Float8E4M3Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &float8E4M3TypeSlab, (*Float8E4M3Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E4M3Type](s)
 		*v = Float8E4M3Type{}
@@ -729,9 +669,6 @@ type Float8E4M3FNType struct {
 // GetFloat8E4M3FNType returns the uniqued Float8E4M3FNType with these parameters.
 func GetFloat8E4M3FNType(ctx *ir.Context) *Float8E4M3FNType {
 	k := float8E4M3FNTypeSlab.NewKey("builtin", "Float8E4M3FNType")
-	if v, ok := ir.LookupType[*Float8E4M3FNType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &float8E4M3FNTypeSlab, (*Float8E4M3FNType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E4M3FNType](s)
 		*v = Float8E4M3FNType{}
@@ -759,9 +696,6 @@ type Float8E5M2FNUZType struct {
 // GetFloat8E5M2FNUZType returns the uniqued Float8E5M2FNUZType with these parameters.
 func GetFloat8E5M2FNUZType(ctx *ir.Context) *Float8E5M2FNUZType {
 	k := float8E5M2FNUZTypeSlab.NewKey("builtin", "Float8E5M2FNUZType")
-	if v, ok := ir.LookupType[*Float8E5M2FNUZType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &float8E5M2FNUZTypeSlab, (*Float8E5M2FNUZType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E5M2FNUZType](s)
 		*v = Float8E5M2FNUZType{}
@@ -789,9 +723,6 @@ type Float8E4M3FNUZType struct {
 // GetFloat8E4M3FNUZType returns the uniqued Float8E4M3FNUZType with these parameters.
 func GetFloat8E4M3FNUZType(ctx *ir.Context) *Float8E4M3FNUZType {
 	k := float8E4M3FNUZTypeSlab.NewKey("builtin", "Float8E4M3FNUZType")
-	if v, ok := ir.LookupType[*Float8E4M3FNUZType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &float8E4M3FNUZTypeSlab, (*Float8E4M3FNUZType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E4M3FNUZType](s)
 		*v = Float8E4M3FNUZType{}
@@ -819,9 +750,6 @@ type Float8E4M3B11FNUZType struct {
 // GetFloat8E4M3B11FNUZType returns the uniqued Float8E4M3B11FNUZType with these parameters.
 func GetFloat8E4M3B11FNUZType(ctx *ir.Context) *Float8E4M3B11FNUZType {
 	k := float8E4M3B11FNUZTypeSlab.NewKey("builtin", "Float8E4M3B11FNUZType")
-	if v, ok := ir.LookupType[*Float8E4M3B11FNUZType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &float8E4M3B11FNUZTypeSlab, (*Float8E4M3B11FNUZType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E4M3B11FNUZType](s)
 		*v = Float8E4M3B11FNUZType{}
@@ -849,9 +777,6 @@ type Float8E3M4Type struct {
 // GetFloat8E3M4Type returns the uniqued Float8E3M4Type with these parameters.
 func GetFloat8E3M4Type(ctx *ir.Context) *Float8E3M4Type {
 	k := float8E3M4TypeSlab.NewKey("builtin", "Float8E3M4Type")
-	if v, ok := ir.LookupType[*Float8E3M4Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &float8E3M4TypeSlab, (*Float8E3M4Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E3M4Type](s)
 		*v = Float8E3M4Type{}
@@ -879,9 +804,6 @@ type Float4E2M1FNType struct {
 // GetFloat4E2M1FNType returns the uniqued Float4E2M1FNType with these parameters.
 func GetFloat4E2M1FNType(ctx *ir.Context) *Float4E2M1FNType {
 	k := float4E2M1FNTypeSlab.NewKey("builtin", "Float4E2M1FNType")
-	if v, ok := ir.LookupType[*Float4E2M1FNType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &float4E2M1FNTypeSlab, (*Float4E2M1FNType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float4E2M1FNType](s)
 		*v = Float4E2M1FNType{}
@@ -909,9 +831,6 @@ type Float6E2M3FNType struct {
 // GetFloat6E2M3FNType returns the uniqued Float6E2M3FNType with these parameters.
 func GetFloat6E2M3FNType(ctx *ir.Context) *Float6E2M3FNType {
 	k := float6E2M3FNTypeSlab.NewKey("builtin", "Float6E2M3FNType")
-	if v, ok := ir.LookupType[*Float6E2M3FNType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &float6E2M3FNTypeSlab, (*Float6E2M3FNType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float6E2M3FNType](s)
 		*v = Float6E2M3FNType{}
@@ -939,9 +858,6 @@ type Float6E3M2FNType struct {
 // GetFloat6E3M2FNType returns the uniqued Float6E3M2FNType with these parameters.
 func GetFloat6E3M2FNType(ctx *ir.Context) *Float6E3M2FNType {
 	k := float6E3M2FNTypeSlab.NewKey("builtin", "Float6E3M2FNType")
-	if v, ok := ir.LookupType[*Float6E3M2FNType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &float6E3M2FNTypeSlab, (*Float6E3M2FNType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float6E3M2FNType](s)
 		*v = Float6E3M2FNType{}
@@ -969,9 +885,6 @@ type Float8E8M0FNUType struct {
 // GetFloat8E8M0FNUType returns the uniqued Float8E8M0FNUType with these parameters.
 func GetFloat8E8M0FNUType(ctx *ir.Context) *Float8E8M0FNUType {
 	k := float8E8M0FNUTypeSlab.NewKey("builtin", "Float8E8M0FNUType")
-	if v, ok := ir.LookupType[*Float8E8M0FNUType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &float8E8M0FNUTypeSlab, (*Float8E8M0FNUType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E8M0FNUType](s)
 		*v = Float8E8M0FNUType{}

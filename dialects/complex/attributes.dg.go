@@ -22,9 +22,6 @@ func GetNumberAttr(ctx *ir.Context, type_ ir.Type, real, imag ir.APInt) *NumberA
 	k.Type(type_)
 	k.APInt(real)
 	k.APInt(imag)
-	if v, ok := ir.LookupAttr[*NumberAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &numberAttrSlab, (*NumberAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NumberAttr](s)
 		*v = NumberAttr{type_: type_, real: real, imag: imag}

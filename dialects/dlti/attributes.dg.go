@@ -20,9 +20,6 @@ func GetDataLayoutEntryAttr(ctx *ir.Context, key, value ir.Attribute) *DataLayou
 	k := dataLayoutEntryAttrSlab.NewKey("dlti", "DataLayoutEntryAttr")
 	k.Attr(key)
 	k.Attr(value)
-	if v, ok := ir.LookupAttr[*DataLayoutEntryAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dataLayoutEntryAttrSlab, (*DataLayoutEntryAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DataLayoutEntryAttr](s)
 		*v = DataLayoutEntryAttr{key: key, value: value}
@@ -63,9 +60,6 @@ type DataLayoutSpecAttr struct {
 func GetDataLayoutSpecAttr(ctx *ir.Context, entries ir.Attribute) *DataLayoutSpecAttr {
 	k := dataLayoutSpecAttrSlab.NewKey("dlti", "DataLayoutSpecAttr")
 	k.Attr(entries)
-	if v, ok := ir.LookupAttr[*DataLayoutSpecAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dataLayoutSpecAttrSlab, (*DataLayoutSpecAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DataLayoutSpecAttr](s)
 		*v = DataLayoutSpecAttr{entries: entries}
@@ -103,9 +97,6 @@ func GetFunctionPointerAlignmentAttr(ctx *ir.Context, alignment uint64, function
 	k := functionPointerAlignmentAttrSlab.NewKey("dlti", "FunctionPointerAlignmentAttr")
 	k.Uint(uint64(alignment))
 	k.Bool(functionDependent)
-	if v, ok := ir.LookupAttr[*FunctionPointerAlignmentAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &functionPointerAlignmentAttrSlab, (*FunctionPointerAlignmentAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FunctionPointerAlignmentAttr](s)
 		*v = FunctionPointerAlignmentAttr{alignment: alignment, functionDependent: functionDependent}
@@ -146,9 +137,6 @@ type MapAttr struct {
 func GetMapAttr(ctx *ir.Context, entries ir.Attribute) *MapAttr {
 	k := mapAttrSlab.NewKey("dlti", "MapAttr")
 	k.Attr(entries)
-	if v, ok := ir.LookupAttr[*MapAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &mapAttrSlab, (*MapAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MapAttr](s)
 		*v = MapAttr{entries: entries}
@@ -184,9 +172,6 @@ type TargetDeviceSpecAttr struct {
 func GetTargetDeviceSpecAttr(ctx *ir.Context, entries ir.Attribute) *TargetDeviceSpecAttr {
 	k := targetDeviceSpecAttrSlab.NewKey("dlti", "TargetDeviceSpecAttr")
 	k.Attr(entries)
-	if v, ok := ir.LookupAttr[*TargetDeviceSpecAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &targetDeviceSpecAttrSlab, (*TargetDeviceSpecAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TargetDeviceSpecAttr](s)
 		*v = TargetDeviceSpecAttr{entries: entries}
@@ -222,9 +207,6 @@ type TargetSystemSpecAttr struct {
 func GetTargetSystemSpecAttr(ctx *ir.Context, entries ir.Attribute) *TargetSystemSpecAttr {
 	k := targetSystemSpecAttrSlab.NewKey("dlti", "TargetSystemSpecAttr")
 	k.Attr(entries)
-	if v, ok := ir.LookupAttr[*TargetSystemSpecAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &targetSystemSpecAttrSlab, (*TargetSystemSpecAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TargetSystemSpecAttr](s)
 		*v = TargetSystemSpecAttr{entries: entries}

@@ -18,9 +18,6 @@ type OpaqueAttr struct {
 func GetOpaqueAttr(ctx *ir.Context, value string) *OpaqueAttr {
 	k := opaqueAttrSlab.NewKey("emitc", "OpaqueAttr")
 	k.String(value)
-	if v, ok := ir.LookupAttr[*OpaqueAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &opaqueAttrSlab, (*OpaqueAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[OpaqueAttr](s)
 		*v = OpaqueAttr{value: value}

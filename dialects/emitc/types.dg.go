@@ -24,9 +24,6 @@ func GetArrayType(ctx *ir.Context, shape []int64, elementType ir.Type) *ArrayTyp
 		k.Int(int64(e0))
 	}
 	k.Type(elementType)
-	if v, ok := ir.LookupType[*ArrayType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &arrayTypeSlab, (*ArrayType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ArrayType](s)
 		*v = ArrayType{shape: slices.Clone(shape), elementType: elementType}
@@ -67,9 +64,6 @@ type LValueType struct {
 func GetLValueType(ctx *ir.Context, valueType ir.Type) *LValueType {
 	k := lValueTypeSlab.NewKey("emitc", "LValueType")
 	k.Type(valueType)
-	if v, ok := ir.LookupType[*LValueType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &lValueTypeSlab, (*LValueType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LValueType](s)
 		*v = LValueType{valueType: valueType}
@@ -105,9 +99,6 @@ type OpaqueType struct {
 func GetOpaqueType(ctx *ir.Context, value string) *OpaqueType {
 	k := opaqueTypeSlab.NewKey("emitc", "OpaqueType")
 	k.String(value)
-	if v, ok := ir.LookupType[*OpaqueType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &opaqueTypeSlab, (*OpaqueType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[OpaqueType](s)
 		*v = OpaqueType{value: value}
@@ -143,9 +134,6 @@ type PointerType struct {
 func GetPointerType(ctx *ir.Context, pointee ir.Type) *PointerType {
 	k := pointerTypeSlab.NewKey("emitc", "PointerType")
 	k.Type(pointee)
-	if v, ok := ir.LookupType[*PointerType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &pointerTypeSlab, (*PointerType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PointerType](s)
 		*v = PointerType{pointee: pointee}
@@ -179,9 +167,6 @@ type PtrDiffTType struct {
 // GetPtrDiffTType returns the uniqued PtrDiffTType with these parameters.
 func GetPtrDiffTType(ctx *ir.Context) *PtrDiffTType {
 	k := ptrDiffTTypeSlab.NewKey("emitc", "PtrDiffTType")
-	if v, ok := ir.LookupType[*PtrDiffTType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &ptrDiffTTypeSlab, (*PtrDiffTType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PtrDiffTType](s)
 		*v = PtrDiffTType{}
@@ -210,9 +195,6 @@ type SignedSizeTType struct {
 // GetSignedSizeTType returns the uniqued SignedSizeTType with these parameters.
 func GetSignedSizeTType(ctx *ir.Context) *SignedSizeTType {
 	k := signedSizeTTypeSlab.NewKey("emitc", "SignedSizeTType")
-	if v, ok := ir.LookupType[*SignedSizeTType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &signedSizeTTypeSlab, (*SignedSizeTType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SignedSizeTType](s)
 		*v = SignedSizeTType{}
@@ -241,9 +223,6 @@ type SizeTType struct {
 // GetSizeTType returns the uniqued SizeTType with these parameters.
 func GetSizeTType(ctx *ir.Context) *SizeTType {
 	k := sizeTTypeSlab.NewKey("emitc", "SizeTType")
-	if v, ok := ir.LookupType[*SizeTType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &sizeTTypeSlab, (*SizeTType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SizeTType](s)
 		*v = SizeTType{}

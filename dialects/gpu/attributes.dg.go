@@ -20,9 +20,6 @@ type AddressSpaceAttr struct {
 func GetAddressSpaceAttr(ctx *ir.Context, value AddressSpace) *AddressSpaceAttr {
 	k := addressSpaceAttrSlab.NewKey("gpu", "AddressSpaceAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*AddressSpaceAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &addressSpaceAttrSlab, (*AddressSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddressSpaceAttr](s)
 		*v = AddressSpaceAttr{value: value}
@@ -58,9 +55,6 @@ type AllReduceOperationAttr struct {
 func GetAllReduceOperationAttr(ctx *ir.Context, value AllReduceOperation) *AllReduceOperationAttr {
 	k := allReduceOperationAttrSlab.NewKey("gpu", "AllReduceOperationAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*AllReduceOperationAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &allReduceOperationAttrSlab, (*AllReduceOperationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AllReduceOperationAttr](s)
 		*v = AllReduceOperationAttr{value: value}
@@ -96,9 +90,6 @@ type BroadcastTypeAttr struct {
 func GetBroadcastTypeAttr(ctx *ir.Context, value BroadcastType) *BroadcastTypeAttr {
 	k := broadcastTypeAttrSlab.NewKey("gpu", "BroadcastTypeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*BroadcastTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &broadcastTypeAttrSlab, (*BroadcastTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BroadcastTypeAttr](s)
 		*v = BroadcastTypeAttr{value: value}
@@ -134,9 +125,6 @@ type DimensionAttr struct {
 func GetDimensionAttr(ctx *ir.Context, value Dimension) *DimensionAttr {
 	k := dimensionAttrSlab.NewKey("gpu", "DimensionAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*DimensionAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dimensionAttrSlab, (*DimensionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DimensionAttr](s)
 		*v = DimensionAttr{value: value}
@@ -172,9 +160,6 @@ type GPUBlockMappingAttr struct {
 func GetGPUBlockMappingAttr(ctx *ir.Context, block MappingId) *GPUBlockMappingAttr {
 	k := gPUBlockMappingAttrSlab.NewKey("gpu", "GPUBlockMappingAttr")
 	k.Uint(uint64(block))
-	if v, ok := ir.LookupAttr[*GPUBlockMappingAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &gPUBlockMappingAttrSlab, (*GPUBlockMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUBlockMappingAttr](s)
 		*v = GPUBlockMappingAttr{block: block}
@@ -210,9 +195,6 @@ type GPULaneMappingAttr struct {
 func GetGPULaneMappingAttr(ctx *ir.Context, lane MappingId) *GPULaneMappingAttr {
 	k := gPULaneMappingAttrSlab.NewKey("gpu", "GPULaneMappingAttr")
 	k.Uint(uint64(lane))
-	if v, ok := ir.LookupAttr[*GPULaneMappingAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &gPULaneMappingAttrSlab, (*GPULaneMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPULaneMappingAttr](s)
 		*v = GPULaneMappingAttr{lane: lane}
@@ -248,9 +230,6 @@ type GPUMappingMaskAttr struct {
 func GetGPUMappingMaskAttr(ctx *ir.Context, mask uint64) *GPUMappingMaskAttr {
 	k := gPUMappingMaskAttrSlab.NewKey("gpu", "GPUMappingMaskAttr")
 	k.Uint(uint64(mask))
-	if v, ok := ir.LookupAttr[*GPUMappingMaskAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &gPUMappingMaskAttrSlab, (*GPUMappingMaskAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUMappingMaskAttr](s)
 		*v = GPUMappingMaskAttr{mask: mask}
@@ -286,9 +265,6 @@ type GPUMemorySpaceMappingAttr struct {
 func GetGPUMemorySpaceMappingAttr(ctx *ir.Context, addressSpace AddressSpace) *GPUMemorySpaceMappingAttr {
 	k := gPUMemorySpaceMappingAttrSlab.NewKey("gpu", "GPUMemorySpaceMappingAttr")
 	k.Uint(uint64(addressSpace))
-	if v, ok := ir.LookupAttr[*GPUMemorySpaceMappingAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &gPUMemorySpaceMappingAttrSlab, (*GPUMemorySpaceMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUMemorySpaceMappingAttr](s)
 		*v = GPUMemorySpaceMappingAttr{addressSpace: addressSpace}
@@ -324,9 +300,6 @@ type GPUThreadMappingAttr struct {
 func GetGPUThreadMappingAttr(ctx *ir.Context, thread MappingId) *GPUThreadMappingAttr {
 	k := gPUThreadMappingAttrSlab.NewKey("gpu", "GPUThreadMappingAttr")
 	k.Uint(uint64(thread))
-	if v, ok := ir.LookupAttr[*GPUThreadMappingAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &gPUThreadMappingAttrSlab, (*GPUThreadMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUThreadMappingAttr](s)
 		*v = GPUThreadMappingAttr{thread: thread}
@@ -362,9 +335,6 @@ type GPUWarpMappingAttr struct {
 func GetGPUWarpMappingAttr(ctx *ir.Context, warp MappingId) *GPUWarpMappingAttr {
 	k := gPUWarpMappingAttrSlab.NewKey("gpu", "GPUWarpMappingAttr")
 	k.Uint(uint64(warp))
-	if v, ok := ir.LookupAttr[*GPUWarpMappingAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &gPUWarpMappingAttrSlab, (*GPUWarpMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUWarpMappingAttr](s)
 		*v = GPUWarpMappingAttr{warp: warp}
@@ -400,9 +370,6 @@ type GPUWarpgroupMappingAttr struct {
 func GetGPUWarpgroupMappingAttr(ctx *ir.Context, warpgroup MappingId) *GPUWarpgroupMappingAttr {
 	k := gPUWarpgroupMappingAttrSlab.NewKey("gpu", "GPUWarpgroupMappingAttr")
 	k.Uint(uint64(warpgroup))
-	if v, ok := ir.LookupAttr[*GPUWarpgroupMappingAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &gPUWarpgroupMappingAttrSlab, (*GPUWarpgroupMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUWarpgroupMappingAttr](s)
 		*v = GPUWarpgroupMappingAttr{warpgroup: warpgroup}
@@ -444,9 +411,6 @@ func GetKernelMetadataAttr(ctx *ir.Context, name ir.Attribute, functionType ir.T
 	k.Type(functionType)
 	k.Attr(argAttrs)
 	k.Attr(metadata)
-	if v, ok := ir.LookupAttr[*KernelMetadataAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &kernelMetadataAttrSlab, (*KernelMetadataAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[KernelMetadataAttr](s)
 		*v = KernelMetadataAttr{name: name, functionType: functionType, argAttrs: argAttrs, metadata: metadata}
@@ -500,9 +464,6 @@ func GetKernelTableAttr(ctx *ir.Context, kernelTable []ir.Attribute) *KernelTabl
 	for _, e0 := range kernelTable {
 		k.Attr(e0)
 	}
-	if v, ok := ir.LookupAttr[*KernelTableAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &kernelTableAttrSlab, (*KernelTableAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[KernelTableAttr](s)
 		*v = KernelTableAttr{kernelTable: slices.Clone(kernelTable)}
@@ -538,9 +499,6 @@ type MMAElementwiseOpAttr struct {
 func GetMMAElementwiseOpAttr(ctx *ir.Context, value MMAElementwiseOp) *MMAElementwiseOpAttr {
 	k := mMAElementwiseOpAttrSlab.NewKey("gpu", "MMAElementwiseOpAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*MMAElementwiseOpAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &mMAElementwiseOpAttrSlab, (*MMAElementwiseOpAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAElementwiseOpAttr](s)
 		*v = MMAElementwiseOpAttr{value: value}
@@ -584,9 +542,6 @@ func GetObjectAttr(ctx *ir.Context, target ir.Attribute, format CompilationTarge
 	k.Attr(object)
 	k.Attr(properties)
 	k.Attr(kernels)
-	if v, ok := ir.LookupAttr[*ObjectAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &objectAttrSlab, (*ObjectAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ObjectAttr](s)
 		*v = ObjectAttr{target: target, format: format, object: object, properties: properties, kernels: kernels}
@@ -646,9 +601,6 @@ func GetParallelLoopDimMappingAttr(ctx *ir.Context, processor Processor, map_, b
 	k.Uint(uint64(processor))
 	map_.AppendKey(k)
 	bound.AppendKey(k)
-	if v, ok := ir.LookupAttr[*ParallelLoopDimMappingAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &parallelLoopDimMappingAttrSlab, (*ParallelLoopDimMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ParallelLoopDimMappingAttr](s)
 		*v = ParallelLoopDimMappingAttr{processor: processor, map_: map_, bound: bound}
@@ -691,9 +643,6 @@ type Prune2To4SpMatFlagAttr struct {
 func GetPrune2To4SpMatFlagAttr(ctx *ir.Context, value Prune2To4SpMatFlag) *Prune2To4SpMatFlagAttr {
 	k := prune2To4SpMatFlagAttrSlab.NewKey("gpu", "Prune2To4SpMatFlagAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*Prune2To4SpMatFlagAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &prune2To4SpMatFlagAttrSlab, (*Prune2To4SpMatFlagAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Prune2To4SpMatFlagAttr](s)
 		*v = Prune2To4SpMatFlagAttr{value: value}
@@ -729,9 +678,6 @@ type SelectObjectAttr struct {
 func GetSelectObjectAttr(ctx *ir.Context, target ir.Attribute) *SelectObjectAttr {
 	k := selectObjectAttrSlab.NewKey("gpu", "SelectObjectAttr")
 	k.Attr(target)
-	if v, ok := ir.LookupAttr[*SelectObjectAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &selectObjectAttrSlab, (*SelectObjectAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SelectObjectAttr](s)
 		*v = SelectObjectAttr{target: target}
@@ -767,9 +713,6 @@ type ShuffleModeAttr struct {
 func GetShuffleModeAttr(ctx *ir.Context, value ShuffleMode) *ShuffleModeAttr {
 	k := shuffleModeAttrSlab.NewKey("gpu", "ShuffleModeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ShuffleModeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &shuffleModeAttrSlab, (*ShuffleModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ShuffleModeAttr](s)
 		*v = ShuffleModeAttr{value: value}
@@ -805,9 +748,6 @@ type SpGEMMWorkEstimationOrComputeKindAttr struct {
 func GetSpGEMMWorkEstimationOrComputeKindAttr(ctx *ir.Context, value SpGEMMWorkEstimationOrComputeKind) *SpGEMMWorkEstimationOrComputeKindAttr {
 	k := spGEMMWorkEstimationOrComputeKindAttrSlab.NewKey("gpu", "SpGEMMWorkEstimationOrComputeKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*SpGEMMWorkEstimationOrComputeKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &spGEMMWorkEstimationOrComputeKindAttrSlab, (*SpGEMMWorkEstimationOrComputeKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SpGEMMWorkEstimationOrComputeKindAttr](s)
 		*v = SpGEMMWorkEstimationOrComputeKindAttr{value: value}
@@ -846,9 +786,6 @@ type TransposeModeAttr struct {
 func GetTransposeModeAttr(ctx *ir.Context, value TransposeMode) *TransposeModeAttr {
 	k := transposeModeAttrSlab.NewKey("gpu", "TransposeModeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*TransposeModeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &transposeModeAttrSlab, (*TransposeModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TransposeModeAttr](s)
 		*v = TransposeModeAttr{value: value}

@@ -12,9 +12,6 @@ type AsyncTokenType struct {
 // GetAsyncTokenType returns the uniqued AsyncTokenType with these parameters.
 func GetAsyncTokenType(ctx *ir.Context) *AsyncTokenType {
 	k := asyncTokenTypeSlab.NewKey("gpu", "AsyncTokenType")
-	if v, ok := ir.LookupType[*AsyncTokenType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &asyncTokenTypeSlab, (*AsyncTokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AsyncTokenType](s)
 		*v = AsyncTokenType{}
@@ -43,9 +40,6 @@ type SparseDnTensorHandleType struct {
 // GetSparseDnTensorHandleType returns the uniqued SparseDnTensorHandleType with these parameters.
 func GetSparseDnTensorHandleType(ctx *ir.Context) *SparseDnTensorHandleType {
 	k := sparseDnTensorHandleTypeSlab.NewKey("gpu", "SparseDnTensorHandleType")
-	if v, ok := ir.LookupType[*SparseDnTensorHandleType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &sparseDnTensorHandleTypeSlab, (*SparseDnTensorHandleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SparseDnTensorHandleType](s)
 		*v = SparseDnTensorHandleType{}
@@ -74,9 +68,6 @@ type SparseSpGEMMOpHandleType struct {
 // GetSparseSpGEMMOpHandleType returns the uniqued SparseSpGEMMOpHandleType with these parameters.
 func GetSparseSpGEMMOpHandleType(ctx *ir.Context) *SparseSpGEMMOpHandleType {
 	k := sparseSpGEMMOpHandleTypeSlab.NewKey("gpu", "SparseSpGEMMOpHandleType")
-	if v, ok := ir.LookupType[*SparseSpGEMMOpHandleType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &sparseSpGEMMOpHandleTypeSlab, (*SparseSpGEMMOpHandleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SparseSpGEMMOpHandleType](s)
 		*v = SparseSpGEMMOpHandleType{}
@@ -105,9 +96,6 @@ type SparseSpMatHandleType struct {
 // GetSparseSpMatHandleType returns the uniqued SparseSpMatHandleType with these parameters.
 func GetSparseSpMatHandleType(ctx *ir.Context) *SparseSpMatHandleType {
 	k := sparseSpMatHandleTypeSlab.NewKey("gpu", "SparseSpMatHandleType")
-	if v, ok := ir.LookupType[*SparseSpMatHandleType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &sparseSpMatHandleTypeSlab, (*SparseSpMatHandleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SparseSpMatHandleType](s)
 		*v = SparseSpMatHandleType{}

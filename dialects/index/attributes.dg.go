@@ -18,9 +18,6 @@ type IndexCmpPredicateAttr struct {
 func GetIndexCmpPredicateAttr(ctx *ir.Context, value IndexCmpPredicate) *IndexCmpPredicateAttr {
 	k := indexCmpPredicateAttrSlab.NewKey("index", "IndexCmpPredicateAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*IndexCmpPredicateAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &indexCmpPredicateAttrSlab, (*IndexCmpPredicateAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IndexCmpPredicateAttr](s)
 		*v = IndexCmpPredicateAttr{value: value}

@@ -22,9 +22,6 @@ func GetVariadicityArrayAttr(ctx *ir.Context, value []ir.Attribute) *Variadicity
 	for _, e0 := range value {
 		k.Attr(e0)
 	}
-	if v, ok := ir.LookupAttr[*VariadicityArrayAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &variadicityArrayAttrSlab, (*VariadicityArrayAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VariadicityArrayAttr](s)
 		*v = VariadicityArrayAttr{value: slices.Clone(value)}
@@ -60,9 +57,6 @@ type VariadicityAttr struct {
 func GetVariadicityAttr(ctx *ir.Context, value Variadicity) *VariadicityAttr {
 	k := variadicityAttrSlab.NewKey("irdl", "VariadicityAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*VariadicityAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &variadicityAttrSlab, (*VariadicityAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VariadicityAttr](s)
 		*v = VariadicityAttr{value: value}

@@ -12,9 +12,6 @@ type AttributeType struct {
 // GetAttributeType returns the uniqued AttributeType with these parameters.
 func GetAttributeType(ctx *ir.Context) *AttributeType {
 	k := attributeTypeSlab.NewKey("irdl", "AttributeType")
-	if v, ok := ir.LookupType[*AttributeType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &attributeTypeSlab, (*AttributeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AttributeType](s)
 		*v = AttributeType{}
@@ -43,9 +40,6 @@ type RegionType struct {
 // GetRegionType returns the uniqued RegionType with these parameters.
 func GetRegionType(ctx *ir.Context) *RegionType {
 	k := regionTypeSlab.NewKey("irdl", "RegionType")
-	if v, ok := ir.LookupType[*RegionType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &regionTypeSlab, (*RegionType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RegionType](s)
 		*v = RegionType{}

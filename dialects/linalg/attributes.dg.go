@@ -18,9 +18,6 @@ type BinaryFnAttr struct {
 func GetBinaryFnAttr(ctx *ir.Context, value BinaryFn) *BinaryFnAttr {
 	k := binaryFnAttrSlab.NewKey("linalg", "BinaryFnAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*BinaryFnAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &binaryFnAttrSlab, (*BinaryFnAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BinaryFnAttr](s)
 		*v = BinaryFnAttr{value: value}
@@ -56,9 +53,6 @@ type ElementwiseKindAttr struct {
 func GetElementwiseKindAttr(ctx *ir.Context, value ElementwiseKind) *ElementwiseKindAttr {
 	k := elementwiseKindAttrSlab.NewKey("linalg", "ElementwiseKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ElementwiseKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &elementwiseKindAttrSlab, (*ElementwiseKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ElementwiseKindAttr](s)
 		*v = ElementwiseKindAttr{value: value}
@@ -94,9 +88,6 @@ type IteratorTypeAttr struct {
 func GetIteratorTypeAttr(ctx *ir.Context, value IteratorType) *IteratorTypeAttr {
 	k := iteratorTypeAttrSlab.NewKey("linalg", "IteratorTypeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*IteratorTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &iteratorTypeAttrSlab, (*IteratorTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IteratorTypeAttr](s)
 		*v = IteratorTypeAttr{value: value}
@@ -132,9 +123,6 @@ type TernaryFnAttr struct {
 func GetTernaryFnAttr(ctx *ir.Context, value TernaryFn) *TernaryFnAttr {
 	k := ternaryFnAttrSlab.NewKey("linalg", "TernaryFnAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*TernaryFnAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &ternaryFnAttrSlab, (*TernaryFnAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TernaryFnAttr](s)
 		*v = TernaryFnAttr{value: value}
@@ -170,9 +158,6 @@ type TypeFnAttr struct {
 func GetTypeFnAttr(ctx *ir.Context, value TypeFn) *TypeFnAttr {
 	k := typeFnAttrSlab.NewKey("linalg", "TypeFnAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*TypeFnAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &typeFnAttrSlab, (*TypeFnAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeFnAttr](s)
 		*v = TypeFnAttr{value: value}
@@ -208,9 +193,6 @@ type UnaryFnAttr struct {
 func GetUnaryFnAttr(ctx *ir.Context, value UnaryFn) *UnaryFnAttr {
 	k := unaryFnAttrSlab.NewKey("linalg", "UnaryFnAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*UnaryFnAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &unaryFnAttrSlab, (*UnaryFnAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UnaryFnAttr](s)
 		*v = UnaryFnAttr{value: value}

@@ -19,9 +19,6 @@ type AccessGroupAttr struct {
 func GetAccessGroupAttr(ctx *ir.Context, id ir.Attribute) *AccessGroupAttr {
 	k := accessGroupAttrSlab.NewKey("llvm", "AccessGroupAttr")
 	k.Attr(id)
-	if v, ok := ir.LookupAttr[*AccessGroupAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &accessGroupAttrSlab, (*AccessGroupAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AccessGroupAttr](s)
 		*v = AccessGroupAttr{id: id}
@@ -57,9 +54,6 @@ type AddressSpaceAttr struct {
 func GetAddressSpaceAttr(ctx *ir.Context, addressSpace uint32) *AddressSpaceAttr {
 	k := addressSpaceAttrSlab.NewKey("llvm", "AddressSpaceAttr")
 	k.Uint(uint64(addressSpace))
-	if v, ok := ir.LookupAttr[*AddressSpaceAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &addressSpaceAttrSlab, (*AddressSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddressSpaceAttr](s)
 		*v = AddressSpaceAttr{addressSpace: addressSpace}
@@ -99,9 +93,6 @@ func GetAliasScopeAttr(ctx *ir.Context, id, domain, description ir.Attribute) *A
 	k.Attr(id)
 	k.Attr(domain)
 	k.Attr(description)
-	if v, ok := ir.LookupAttr[*AliasScopeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &aliasScopeAttrSlab, (*AliasScopeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AliasScopeAttr](s)
 		*v = AliasScopeAttr{id: id, domain: domain, description: description}
@@ -149,9 +140,6 @@ func GetAliasScopeDomainAttr(ctx *ir.Context, id, description ir.Attribute) *Ali
 	k := aliasScopeDomainAttrSlab.NewKey("llvm", "AliasScopeDomainAttr")
 	k.Attr(id)
 	k.Attr(description)
-	if v, ok := ir.LookupAttr[*AliasScopeDomainAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &aliasScopeDomainAttrSlab, (*AliasScopeDomainAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AliasScopeDomainAttr](s)
 		*v = AliasScopeDomainAttr{id: id, description: description}
@@ -194,9 +182,6 @@ func GetBlockAddressAttr(ctx *ir.Context, function, tag ir.Attribute) *BlockAddr
 	k := blockAddressAttrSlab.NewKey("llvm", "BlockAddressAttr")
 	k.Attr(function)
 	k.Attr(tag)
-	if v, ok := ir.LookupAttr[*BlockAddressAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &blockAddressAttrSlab, (*BlockAddressAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlockAddressAttr](s)
 		*v = BlockAddressAttr{function: function, tag: tag}
@@ -237,9 +222,6 @@ type BlockTagAttr struct {
 func GetBlockTagAttr(ctx *ir.Context, id uint32) *BlockTagAttr {
 	k := blockTagAttrSlab.NewKey("llvm", "BlockTagAttr")
 	k.Uint(uint64(id))
-	if v, ok := ir.LookupAttr[*BlockTagAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &blockTagAttrSlab, (*BlockTagAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlockTagAttr](s)
 		*v = BlockTagAttr{id: id}
@@ -275,9 +257,6 @@ type CConvAttr struct {
 func GetCConvAttr(ctx *ir.Context, callingConv CConv) *CConvAttr {
 	k := cConvAttrSlab.NewKey("llvm", "CConvAttr")
 	k.Uint(uint64(callingConv))
-	if v, ok := ir.LookupAttr[*CConvAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &cConvAttrSlab, (*CConvAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CConvAttr](s)
 		*v = CConvAttr{callingConv: callingConv}
@@ -313,9 +292,6 @@ type ComdatAttr struct {
 func GetComdatAttr(ctx *ir.Context, comdat Comdat) *ComdatAttr {
 	k := comdatAttrSlab.NewKey("llvm", "ComdatAttr")
 	k.Uint(uint64(comdat))
-	if v, ok := ir.LookupAttr[*ComdatAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &comdatAttrSlab, (*ComdatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ComdatAttr](s)
 		*v = ComdatAttr{comdat: comdat}
@@ -355,9 +331,6 @@ func GetConstantRangeAttr(ctx *ir.Context, type_ ir.Type, lower, upper ir.APInt)
 	k.Type(type_)
 	k.APInt(lower)
 	k.APInt(upper)
-	if v, ok := ir.LookupAttr[*ConstantRangeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &constantRangeAttrSlab, (*ConstantRangeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ConstantRangeAttr](s)
 		*v = ConstantRangeAttr{type_: type_, lower: lower, upper: upper}
@@ -405,9 +378,6 @@ func GetDIAnnotationAttr(ctx *ir.Context, name, value ir.Attribute) *DIAnnotatio
 	k := dIAnnotationAttrSlab.NewKey("llvm", "DIAnnotationAttr")
 	k.Attr(name)
 	k.Attr(value)
-	if v, ok := ir.LookupAttr[*DIAnnotationAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dIAnnotationAttrSlab, (*DIAnnotationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIAnnotationAttr](s)
 		*v = DIAnnotationAttr{name: name, value: value}
@@ -454,9 +424,6 @@ func GetDIBasicTypeAttr(ctx *ir.Context, tag uint32, name ir.Attribute, sizeInBi
 	k.Attr(name)
 	k.Uint(uint64(sizeInBits))
 	k.Uint(uint64(encoding))
-	if v, ok := ir.LookupAttr[*DIBasicTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dIBasicTypeAttrSlab, (*DIBasicTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIBasicTypeAttr](s)
 		*v = DIBasicTypeAttr{tag: tag, name: name, sizeInBits: sizeInBits, encoding: encoding}
@@ -523,9 +490,6 @@ func GetDICommonBlockAttr(ctx *ir.Context, scope ir.Attribute, decl *DIGlobalVar
 		k.Attr(nil)
 	}
 	k.Uint(uint64(line))
-	if v, ok := ir.LookupAttr[*DICommonBlockAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dICommonBlockAttrSlab, (*DICommonBlockAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DICommonBlockAttr](s)
 		*v = DICommonBlockAttr{scope: scope, decl: decl, name: name, file: file, line: line}
@@ -599,9 +563,6 @@ func GetDICompileUnitAttr(ctx *ir.Context, id ir.Attribute, sourceLanguage uint3
 	k.Uint(uint64(emissionKind))
 	k.Uint(uint64(nameTableKind))
 	k.Attr(splitDebugFilename)
-	if v, ok := ir.LookupAttr[*DICompileUnitAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dICompileUnitAttrSlab, (*DICompileUnitAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DICompileUnitAttr](s)
 		*v = DICompileUnitAttr{id: id, sourceLanguage: sourceLanguage, file: file, producer: producer, isOptimized: isOptimized, emissionKind: emissionKind, nameTableKind: nameTableKind, splitDebugFilename: splitDebugFilename}
@@ -724,9 +685,6 @@ func GetDICompositeTypeAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool,
 	k.Uint(uint64(len(elements)))
 	for _, e0 := range elements {
 		k.Attr(e0)
-	}
-	if v, ok := ir.LookupAttr[*DICompositeTypeAttr](ctx, k); ok {
-		return v
 	}
 	return ir.InsertAttrWith(ctx, k, &dICompositeTypeAttrSlab, (*DICompositeTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DICompositeTypeAttr](s)
@@ -852,9 +810,6 @@ func GetDIDerivedTypeAttr(ctx *ir.Context, tag uint32, name, baseType ir.Attribu
 	k.Uint(uint64(offsetInBits))
 	k.Uint(uint64(dwarfAddressSpace))
 	k.Attr(extraData)
-	if v, ok := ir.LookupAttr[*DIDerivedTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dIDerivedTypeAttrSlab, (*DIDerivedTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIDerivedTypeAttr](s)
 		*v = DIDerivedTypeAttr{tag: tag, name: name, baseType: baseType, sizeInBits: sizeInBits, alignInBits: alignInBits, offsetInBits: offsetInBits, dwarfAddressSpace: dwarfAddressSpace, extraData: extraData}
@@ -928,9 +883,6 @@ func GetDIExpressionAttr(ctx *ir.Context, operations []ir.Attribute) *DIExpressi
 	for _, e0 := range operations {
 		k.Attr(e0)
 	}
-	if v, ok := ir.LookupAttr[*DIExpressionAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dIExpressionAttrSlab, (*DIExpressionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIExpressionAttr](s)
 		*v = DIExpressionAttr{operations: slices.Clone(operations)}
@@ -970,9 +922,6 @@ func GetDIExpressionElemAttr(ctx *ir.Context, opcode uint32, arguments []uint64)
 	k.Uint(uint64(len(arguments)))
 	for _, e0 := range arguments {
 		k.Uint(uint64(e0))
-	}
-	if v, ok := ir.LookupAttr[*DIExpressionElemAttr](ctx, k); ok {
-		return v
 	}
 	return ir.InsertAttrWith(ctx, k, &dIExpressionElemAttrSlab, (*DIExpressionElemAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIExpressionElemAttr](s)
@@ -1016,9 +965,6 @@ func GetDIFileAttr(ctx *ir.Context, name, directory ir.Attribute) *DIFileAttr {
 	k := dIFileAttrSlab.NewKey("llvm", "DIFileAttr")
 	k.Attr(name)
 	k.Attr(directory)
-	if v, ok := ir.LookupAttr[*DIFileAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dIFileAttrSlab, (*DIFileAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIFileAttr](s)
 		*v = DIFileAttr{name: name, directory: directory}
@@ -1065,9 +1011,6 @@ func GetDIGenericSubrangeAttr(ctx *ir.Context, count, lowerBound, upperBound, st
 	k.Attr(lowerBound)
 	k.Attr(upperBound)
 	k.Attr(stride)
-	if v, ok := ir.LookupAttr[*DIGenericSubrangeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dIGenericSubrangeAttrSlab, (*DIGenericSubrangeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIGenericSubrangeAttr](s)
 		*v = DIGenericSubrangeAttr{count: count, lowerBound: lowerBound, upperBound: upperBound, stride: stride}
@@ -1138,9 +1081,6 @@ func GetDIGlobalVariableAttr(ctx *ir.Context, scope, name, linkageName ir.Attrib
 	k.Bool(isLocalToUnit)
 	k.Bool(isDefined)
 	k.Uint(uint64(alignInBits))
-	if v, ok := ir.LookupAttr[*DIGlobalVariableAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dIGlobalVariableAttrSlab, (*DIGlobalVariableAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIGlobalVariableAttr](s)
 		*v = DIGlobalVariableAttr{scope: scope, name: name, linkageName: linkageName, file: file, line: line, type_: type_, isLocalToUnit: isLocalToUnit, isDefined: isDefined, alignInBits: alignInBits}
@@ -1226,9 +1166,6 @@ func GetDIGlobalVariableExpressionAttr(ctx *ir.Context, var_ *DIGlobalVariableAt
 	} else {
 		k.Attr(nil)
 	}
-	if v, ok := ir.LookupAttr[*DIGlobalVariableExpressionAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dIGlobalVariableExpressionAttrSlab, (*DIGlobalVariableExpressionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIGlobalVariableExpressionAttr](s)
 		*v = DIGlobalVariableExpressionAttr{var_: var_, expr: expr}
@@ -1287,9 +1224,6 @@ func GetDIImportedEntityAttr(ctx *ir.Context, tag uint32, scope, entity ir.Attri
 	k.Uint(uint64(len(elements)))
 	for _, e0 := range elements {
 		k.Attr(e0)
-	}
-	if v, ok := ir.LookupAttr[*DIImportedEntityAttr](ctx, k); ok {
-		return v
 	}
 	return ir.InsertAttrWith(ctx, k, &dIImportedEntityAttrSlab, (*DIImportedEntityAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIImportedEntityAttr](s)
@@ -1366,9 +1300,6 @@ func GetDILabelAttr(ctx *ir.Context, scope, name ir.Attribute, file *DIFileAttr,
 		k.Attr(nil)
 	}
 	k.Uint(uint64(line))
-	if v, ok := ir.LookupAttr[*DILabelAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dILabelAttrSlab, (*DILabelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DILabelAttr](s)
 		*v = DILabelAttr{scope: scope, name: name, file: file, line: line}
@@ -1429,9 +1360,6 @@ func GetDILexicalBlockAttr(ctx *ir.Context, scope ir.Attribute, file *DIFileAttr
 	}
 	k.Uint(uint64(line))
 	k.Uint(uint64(column))
-	if v, ok := ir.LookupAttr[*DILexicalBlockAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dILexicalBlockAttrSlab, (*DILexicalBlockAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DILexicalBlockAttr](s)
 		*v = DILexicalBlockAttr{scope: scope, file: file, line: line, column: column}
@@ -1490,9 +1418,6 @@ func GetDILexicalBlockFileAttr(ctx *ir.Context, scope ir.Attribute, file *DIFile
 		k.Attr(nil)
 	}
 	k.Uint(uint64(discriminator))
-	if v, ok := ir.LookupAttr[*DILexicalBlockFileAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dILexicalBlockFileAttrSlab, (*DILexicalBlockFileAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DILexicalBlockFileAttr](s)
 		*v = DILexicalBlockFileAttr{scope: scope, file: file, discriminator: discriminator}
@@ -1556,9 +1481,6 @@ func GetDILocalVariableAttr(ctx *ir.Context, scope, name ir.Attribute, file *DIF
 	k.Uint(uint64(alignInBits))
 	k.Attr(type_)
 	k.Uint(uint64(flags))
-	if v, ok := ir.LookupAttr[*DILocalVariableAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dILocalVariableAttrSlab, (*DILocalVariableAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DILocalVariableAttr](s)
 		*v = DILocalVariableAttr{scope: scope, name: name, file: file, line: line, arg: arg, alignInBits: alignInBits, type_: type_, flags: flags}
@@ -1647,9 +1569,6 @@ func GetDIModuleAttr(ctx *ir.Context, file *DIFileAttr, scope, name, configMacro
 	k.Attr(apinotes)
 	k.Uint(uint64(line))
 	k.Bool(isDecl)
-	if v, ok := ir.LookupAttr[*DIModuleAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dIModuleAttrSlab, (*DIModuleAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIModuleAttr](s)
 		*v = DIModuleAttr{file: file, scope: scope, name: name, configMacros: configMacros, includePath: includePath, apinotes: apinotes, line: line, isDecl: isDecl}
@@ -1724,9 +1643,6 @@ func GetDINamespaceAttr(ctx *ir.Context, name, scope ir.Attribute, exportSymbols
 	k.Attr(name)
 	k.Attr(scope)
 	k.Bool(exportSymbols)
-	if v, ok := ir.LookupAttr[*DINamespaceAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dINamespaceAttrSlab, (*DINamespaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DINamespaceAttr](s)
 		*v = DINamespaceAttr{name: name, scope: scope, exportSymbols: exportSymbols}
@@ -1770,9 +1686,6 @@ type DINullTypeAttr struct {
 // GetDINullTypeAttr returns the uniqued DINullTypeAttr with these parameters.
 func GetDINullTypeAttr(ctx *ir.Context) *DINullTypeAttr {
 	k := dINullTypeAttrSlab.NewKey("llvm", "DINullTypeAttr")
-	if v, ok := ir.LookupAttr[*DINullTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dINullTypeAttrSlab, (*DINullTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DINullTypeAttr](s)
 		*v = DINullTypeAttr{}
@@ -1825,9 +1738,6 @@ func GetDIStringTypeAttr(ctx *ir.Context, tag uint32, name ir.Attribute, sizeInB
 		k.Attr(nil)
 	}
 	k.Uint(uint64(encoding))
-	if v, ok := ir.LookupAttr[*DIStringTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dIStringTypeAttrSlab, (*DIStringTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIStringTypeAttr](s)
 		*v = DIStringTypeAttr{tag: tag, name: name, sizeInBits: sizeInBits, alignInBits: alignInBits, stringLength: stringLength, stringLengthExp: stringLengthExp, stringLocationExp: stringLocationExp, encoding: encoding}
@@ -1942,9 +1852,6 @@ func GetDISubprogramAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, id
 	for _, e0 := range annotations {
 		k.Attr(e0)
 	}
-	if v, ok := ir.LookupAttr[*DISubprogramAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dISubprogramAttrSlab, (*DISubprogramAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DISubprogramAttr](s)
 		*v = DISubprogramAttr{recId: recId, isRecSelf: isRecSelf, id: id, compileUnit: compileUnit, scope: scope, name: name, linkageName: linkageName, file: file, line: line, scopeLine: scopeLine, subprogramFlags: subprogramFlags, type_: type_, retainedNodes: slices.Clone(retainedNodes), annotations: slices.Clone(annotations)}
@@ -2051,9 +1958,6 @@ func GetDISubrangeAttr(ctx *ir.Context, count, lowerBound, upperBound, stride ir
 	k.Attr(lowerBound)
 	k.Attr(upperBound)
 	k.Attr(stride)
-	if v, ok := ir.LookupAttr[*DISubrangeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dISubrangeAttrSlab, (*DISubrangeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DISubrangeAttr](s)
 		*v = DISubrangeAttr{count: count, lowerBound: lowerBound, upperBound: upperBound, stride: stride}
@@ -2109,9 +2013,6 @@ func GetDISubroutineTypeAttr(ctx *ir.Context, callingConvention uint32, types_ [
 	for _, e0 := range types_ {
 		k.Attr(e0)
 	}
-	if v, ok := ir.LookupAttr[*DISubroutineTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dISubroutineTypeAttrSlab, (*DISubroutineTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DISubroutineTypeAttr](s)
 		*v = DISubroutineTypeAttr{callingConvention: callingConvention, types_: slices.Clone(types_)}
@@ -2152,9 +2053,6 @@ type DSOLocalEquivalentAttr struct {
 func GetDSOLocalEquivalentAttr(ctx *ir.Context, sym ir.Attribute) *DSOLocalEquivalentAttr {
 	k := dSOLocalEquivalentAttrSlab.NewKey("llvm", "DSOLocalEquivalentAttr")
 	k.Attr(sym)
-	if v, ok := ir.LookupAttr[*DSOLocalEquivalentAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dSOLocalEquivalentAttrSlab, (*DSOLocalEquivalentAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DSOLocalEquivalentAttr](s)
 		*v = DSOLocalEquivalentAttr{sym: sym}
@@ -2193,9 +2091,6 @@ func GetDependentLibrariesAttr(ctx *ir.Context, libs []ir.Attribute) *DependentL
 	for _, e0 := range libs {
 		k.Attr(e0)
 	}
-	if v, ok := ir.LookupAttr[*DependentLibrariesAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dependentLibrariesAttrSlab, (*DependentLibrariesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DependentLibrariesAttr](s)
 		*v = DependentLibrariesAttr{libs: slices.Clone(libs)}
@@ -2233,9 +2128,6 @@ func GetDereferenceableAttr(ctx *ir.Context, bytes uint64, mayBeNull bool) *Dere
 	k := dereferenceableAttrSlab.NewKey("llvm", "DereferenceableAttr")
 	k.Uint(uint64(bytes))
 	k.Bool(mayBeNull)
-	if v, ok := ir.LookupAttr[*DereferenceableAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dereferenceableAttrSlab, (*DereferenceableAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DereferenceableAttr](s)
 		*v = DereferenceableAttr{bytes: bytes, mayBeNull: mayBeNull}
@@ -2276,9 +2168,6 @@ type FastmathFlagsAttr struct {
 func GetFastmathFlagsAttr(ctx *ir.Context, value FastmathFlags) *FastmathFlagsAttr {
 	k := fastmathFlagsAttrSlab.NewKey("llvm", "FastmathFlagsAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*FastmathFlagsAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &fastmathFlagsAttrSlab, (*FastmathFlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FastmathFlagsAttr](s)
 		*v = FastmathFlagsAttr{value: value}
@@ -2314,9 +2203,6 @@ type FramePointerKindAttr struct {
 func GetFramePointerKindAttr(ctx *ir.Context, framePointerKind FramePointerKind) *FramePointerKindAttr {
 	k := framePointerKindAttrSlab.NewKey("llvm", "FramePointerKindAttr")
 	k.Uint(uint64(framePointerKind))
-	if v, ok := ir.LookupAttr[*FramePointerKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &framePointerKindAttrSlab, (*FramePointerKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FramePointerKindAttr](s)
 		*v = FramePointerKindAttr{framePointerKind: framePointerKind}
@@ -2352,9 +2238,6 @@ type IntegerOverflowFlagsAttr struct {
 func GetIntegerOverflowFlagsAttr(ctx *ir.Context, value IntegerOverflowFlags) *IntegerOverflowFlagsAttr {
 	k := integerOverflowFlagsAttrSlab.NewKey("llvm", "IntegerOverflowFlagsAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*IntegerOverflowFlagsAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &integerOverflowFlagsAttrSlab, (*IntegerOverflowFlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntegerOverflowFlagsAttr](s)
 		*v = IntegerOverflowFlagsAttr{value: value}
@@ -2390,9 +2273,6 @@ type LinkageAttr struct {
 func GetLinkageAttr(ctx *ir.Context, linkage Linkage) *LinkageAttr {
 	k := linkageAttrSlab.NewKey("llvm", "LinkageAttr")
 	k.Uint(uint64(linkage))
-	if v, ok := ir.LookupAttr[*LinkageAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &linkageAttrSlab, (*LinkageAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LinkageAttr](s)
 		*v = LinkageAttr{linkage: linkage}
@@ -2458,9 +2338,6 @@ func GetLoopAnnotationAttr(ctx *ir.Context, disableNonforced, vectorize, interle
 	k.Uint(uint64(len(parallelAccesses)))
 	for _, e0 := range parallelAccesses {
 		k.Attr(e0)
-	}
-	if v, ok := ir.LookupAttr[*LoopAnnotationAttr](ctx, k); ok {
-		return v
 	}
 	return ir.InsertAttrWith(ctx, k, &loopAnnotationAttrSlab, (*LoopAnnotationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopAnnotationAttr](s)
@@ -2591,9 +2468,6 @@ func GetLoopDistributeAttr(ctx *ir.Context, disable ir.Attribute, followupCoinci
 	} else {
 		k.Attr(nil)
 	}
-	if v, ok := ir.LookupAttr[*LoopDistributeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &loopDistributeAttrSlab, (*LoopDistributeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopDistributeAttr](s)
 		*v = LoopDistributeAttr{disable: disable, followupCoincident: followupCoincident, followupSequential: followupSequential, followupFallback: followupFallback, followupAll: followupAll}
@@ -2649,9 +2523,6 @@ type LoopInterleaveAttr struct {
 func GetLoopInterleaveAttr(ctx *ir.Context, count ir.Attribute) *LoopInterleaveAttr {
 	k := loopInterleaveAttrSlab.NewKey("llvm", "LoopInterleaveAttr")
 	k.Attr(count)
-	if v, ok := ir.LookupAttr[*LoopInterleaveAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &loopInterleaveAttrSlab, (*LoopInterleaveAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopInterleaveAttr](s)
 		*v = LoopInterleaveAttr{count: count}
@@ -2689,9 +2560,6 @@ func GetLoopLICMAttr(ctx *ir.Context, disable, versioningDisable ir.Attribute) *
 	k := loopLICMAttrSlab.NewKey("llvm", "LoopLICMAttr")
 	k.Attr(disable)
 	k.Attr(versioningDisable)
-	if v, ok := ir.LookupAttr[*LoopLICMAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &loopLICMAttrSlab, (*LoopLICMAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopLICMAttr](s)
 		*v = LoopLICMAttr{disable: disable, versioningDisable: versioningDisable}
@@ -2732,9 +2600,6 @@ type LoopPeeledAttr struct {
 func GetLoopPeeledAttr(ctx *ir.Context, count ir.Attribute) *LoopPeeledAttr {
 	k := loopPeeledAttrSlab.NewKey("llvm", "LoopPeeledAttr")
 	k.Attr(count)
-	if v, ok := ir.LookupAttr[*LoopPeeledAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &loopPeeledAttrSlab, (*LoopPeeledAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopPeeledAttr](s)
 		*v = LoopPeeledAttr{count: count}
@@ -2772,9 +2637,6 @@ func GetLoopPipelineAttr(ctx *ir.Context, disable, initiationinterval ir.Attribu
 	k := loopPipelineAttrSlab.NewKey("llvm", "LoopPipelineAttr")
 	k.Attr(disable)
 	k.Attr(initiationinterval)
-	if v, ok := ir.LookupAttr[*LoopPipelineAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &loopPipelineAttrSlab, (*LoopPipelineAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopPipelineAttr](s)
 		*v = LoopPipelineAttr{disable: disable, initiationinterval: initiationinterval}
@@ -2846,9 +2708,6 @@ func GetLoopUnrollAndJamAttr(ctx *ir.Context, disable, count ir.Attribute, follo
 		k.Attr(followupAll)
 	} else {
 		k.Attr(nil)
-	}
-	if v, ok := ir.LookupAttr[*LoopUnrollAndJamAttr](ctx, k); ok {
-		return v
 	}
 	return ir.InsertAttrWith(ctx, k, &loopUnrollAndJamAttrSlab, (*LoopUnrollAndJamAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopUnrollAndJamAttr](s)
@@ -2939,9 +2798,6 @@ func GetLoopUnrollAttr(ctx *ir.Context, disable, count, runtimeDisable, full ir.
 	} else {
 		k.Attr(nil)
 	}
-	if v, ok := ir.LookupAttr[*LoopUnrollAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &loopUnrollAttrSlab, (*LoopUnrollAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopUnrollAttr](s)
 		*v = LoopUnrollAttr{disable: disable, count: count, runtimeDisable: runtimeDisable, full: full, followupUnrolled: followupUnrolled, followupRemainder: followupRemainder, followupAll: followupAll}
@@ -3007,9 +2863,6 @@ type LoopUnswitchAttr struct {
 func GetLoopUnswitchAttr(ctx *ir.Context, partialDisable ir.Attribute) *LoopUnswitchAttr {
 	k := loopUnswitchAttrSlab.NewKey("llvm", "LoopUnswitchAttr")
 	k.Attr(partialDisable)
-	if v, ok := ir.LookupAttr[*LoopUnswitchAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &loopUnswitchAttrSlab, (*LoopUnswitchAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopUnswitchAttr](s)
 		*v = LoopUnswitchAttr{partialDisable: partialDisable}
@@ -3068,9 +2921,6 @@ func GetLoopVectorizeAttr(ctx *ir.Context, disable, predicateEnable, scalableEna
 		k.Attr(followupAll)
 	} else {
 		k.Attr(nil)
-	}
-	if v, ok := ir.LookupAttr[*LoopVectorizeAttr](ctx, k); ok {
-		return v
 	}
 	return ir.InsertAttrWith(ctx, k, &loopVectorizeAttrSlab, (*LoopVectorizeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopVectorizeAttr](s)
@@ -3139,9 +2989,6 @@ func GetMMRATagAttr(ctx *ir.Context, prefix, suffix string) *MMRATagAttr {
 	k := mMRATagAttrSlab.NewKey("llvm", "MMRATagAttr")
 	k.String(prefix)
 	k.String(suffix)
-	if v, ok := ir.LookupAttr[*MMRATagAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &mMRATagAttrSlab, (*MMRATagAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMRATagAttr](s)
 		*v = MMRATagAttr{prefix: prefix, suffix: suffix}
@@ -3192,9 +3039,6 @@ func GetMemoryEffectsAttr(ctx *ir.Context, other, argMem, inaccessibleMem, errno
 	k.Uint(uint64(errnoMem))
 	k.Uint(uint64(targetMem0))
 	k.Uint(uint64(targetMem1))
-	if v, ok := ir.LookupAttr[*MemoryEffectsAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &memoryEffectsAttrSlab, (*MemoryEffectsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemoryEffectsAttr](s)
 		*v = MemoryEffectsAttr{other: other, argMem: argMem, inaccessibleMem: inaccessibleMem, errnoMem: errnoMem, targetMem0: targetMem0, targetMem1: targetMem1}
@@ -3259,9 +3103,6 @@ func GetModuleFlagAttr(ctx *ir.Context, behavior ModFlagBehavior, key, value ir.
 	k.Uint(uint64(behavior))
 	k.Attr(key)
 	k.Attr(value)
-	if v, ok := ir.LookupAttr[*ModuleFlagAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &moduleFlagAttrSlab, (*ModuleFlagAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ModuleFlagAttr](s)
 		*v = ModuleFlagAttr{behavior: behavior, key: key, value: value}
@@ -3311,9 +3152,6 @@ func GetModuleFlagCGProfileEntryAttr(ctx *ir.Context, from, to ir.Attribute, cou
 	k.Attr(from)
 	k.Attr(to)
 	k.Uint(uint64(count))
-	if v, ok := ir.LookupAttr[*ModuleFlagCGProfileEntryAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &moduleFlagCGProfileEntryAttrSlab, (*ModuleFlagCGProfileEntryAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ModuleFlagCGProfileEntryAttr](s)
 		*v = ModuleFlagCGProfileEntryAttr{from: from, to: to, count: count}
@@ -3379,9 +3217,6 @@ func GetModuleFlagProfileSummaryAttr(ctx *ir.Context, format ProfileSummaryForma
 	k.Uint(uint64(len(detailedSummary)))
 	for _, e0 := range detailedSummary {
 		k.Attr(e0)
-	}
-	if v, ok := ir.LookupAttr[*ModuleFlagProfileSummaryAttr](ctx, k); ok {
-		return v
 	}
 	return ir.InsertAttrWith(ctx, k, &moduleFlagProfileSummaryAttrSlab, (*ModuleFlagProfileSummaryAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ModuleFlagProfileSummaryAttr](s)
@@ -3467,9 +3302,6 @@ func GetModuleFlagProfileSummaryDetailedAttr(ctx *ir.Context, cutOff uint32, min
 	k.Uint(uint64(cutOff))
 	k.Uint(uint64(minCount))
 	k.Uint(uint64(numCounts))
-	if v, ok := ir.LookupAttr[*ModuleFlagProfileSummaryDetailedAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &moduleFlagProfileSummaryDetailedAttrSlab, (*ModuleFlagProfileSummaryDetailedAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ModuleFlagProfileSummaryDetailedAttr](s)
 		*v = ModuleFlagProfileSummaryDetailedAttr{cutOff: cutOff, minCount: minCount, numCounts: numCounts}
@@ -3516,9 +3348,6 @@ type PoisonAttr struct {
 // GetPoisonAttr returns the uniqued PoisonAttr with these parameters.
 func GetPoisonAttr(ctx *ir.Context) *PoisonAttr {
 	k := poisonAttrSlab.NewKey("llvm", "PoisonAttr")
-	if v, ok := ir.LookupAttr[*PoisonAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &poisonAttrSlab, (*PoisonAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PoisonAttr](s)
 		*v = PoisonAttr{}
@@ -3551,9 +3380,6 @@ func GetTBAAMemberAttr(ctx *ir.Context, typeDesc ir.Attribute, offset int64) *TB
 	k := tBAAMemberAttrSlab.NewKey("llvm", "TBAAMemberAttr")
 	k.Attr(typeDesc)
 	k.Int(int64(offset))
-	if v, ok := ir.LookupAttr[*TBAAMemberAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tBAAMemberAttrSlab, (*TBAAMemberAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TBAAMemberAttr](s)
 		*v = TBAAMemberAttr{typeDesc: typeDesc, offset: offset}
@@ -3594,9 +3420,6 @@ type TBAARootAttr struct {
 func GetTBAARootAttr(ctx *ir.Context, id ir.Attribute) *TBAARootAttr {
 	k := tBAARootAttrSlab.NewKey("llvm", "TBAARootAttr")
 	k.Attr(id)
-	if v, ok := ir.LookupAttr[*TBAARootAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tBAARootAttrSlab, (*TBAARootAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TBAARootAttr](s)
 		*v = TBAARootAttr{id: id}
@@ -3638,9 +3461,6 @@ func GetTBAATagAttr(ctx *ir.Context, baseType, accessType ir.Attribute, offset i
 	k.Attr(accessType)
 	k.Int(int64(offset))
 	k.Bool(constant)
-	if v, ok := ir.LookupAttr[*TBAATagAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tBAATagAttrSlab, (*TBAATagAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TBAATagAttr](s)
 		*v = TBAATagAttr{baseType: baseType, accessType: accessType, offset: offset, constant: constant}
@@ -3696,9 +3516,6 @@ func GetTBAATypeDescriptorAttr(ctx *ir.Context, id string, members []ir.Attribut
 	for _, e0 := range members {
 		k.Attr(e0)
 	}
-	if v, ok := ir.LookupAttr[*TBAATypeDescriptorAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tBAATypeDescriptorAttrSlab, (*TBAATypeDescriptorAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TBAATypeDescriptorAttr](s)
 		*v = TBAATypeDescriptorAttr{id: id, members: slices.Clone(members)}
@@ -3739,9 +3556,6 @@ type TailCallKindAttr struct {
 func GetTailCallKindAttr(ctx *ir.Context, tailCallKind TailCallKind) *TailCallKindAttr {
 	k := tailCallKindAttrSlab.NewKey("llvm", "TailCallKindAttr")
 	k.Uint(uint64(tailCallKind))
-	if v, ok := ir.LookupAttr[*TailCallKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tailCallKindAttrSlab, (*TailCallKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TailCallKindAttr](s)
 		*v = TailCallKindAttr{tailCallKind: tailCallKind}
@@ -3781,9 +3595,6 @@ func GetTargetAttr(ctx *ir.Context, triple, chip, features ir.Attribute) *Target
 	k.Attr(triple)
 	k.Attr(chip)
 	k.Attr(features)
-	if v, ok := ir.LookupAttr[*TargetAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &targetAttrSlab, (*TargetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TargetAttr](s)
 		*v = TargetAttr{triple: triple, chip: chip, features: features}
@@ -3832,9 +3643,6 @@ func GetTargetFeaturesAttr(ctx *ir.Context, features []ir.Attribute) *TargetFeat
 	for _, e0 := range features {
 		k.Attr(e0)
 	}
-	if v, ok := ir.LookupAttr[*TargetFeaturesAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &targetFeaturesAttrSlab, (*TargetFeaturesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TargetFeaturesAttr](s)
 		*v = TargetFeaturesAttr{features: slices.Clone(features)}
@@ -3870,9 +3678,6 @@ type UWTableKindAttr struct {
 func GetUWTableKindAttr(ctx *ir.Context, uwtableKind UWTableKind) *UWTableKindAttr {
 	k := uWTableKindAttrSlab.NewKey("llvm", "UWTableKindAttr")
 	k.Uint(uint64(uwtableKind))
-	if v, ok := ir.LookupAttr[*UWTableKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &uWTableKindAttrSlab, (*UWTableKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UWTableKindAttr](s)
 		*v = UWTableKindAttr{uwtableKind: uwtableKind}
@@ -3906,9 +3711,6 @@ type UndefAttr struct {
 // GetUndefAttr returns the uniqued UndefAttr with these parameters.
 func GetUndefAttr(ctx *ir.Context) *UndefAttr {
 	k := undefAttrSlab.NewKey("llvm", "UndefAttr")
-	if v, ok := ir.LookupAttr[*UndefAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &undefAttrSlab, (*UndefAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UndefAttr](s)
 		*v = UndefAttr{}
@@ -3941,9 +3743,6 @@ func GetVScaleRangeAttr(ctx *ir.Context, minRange, maxRange ir.Attribute) *VScal
 	k := vScaleRangeAttrSlab.NewKey("llvm", "VScaleRangeAttr")
 	k.Attr(minRange)
 	k.Attr(maxRange)
-	if v, ok := ir.LookupAttr[*VScaleRangeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &vScaleRangeAttrSlab, (*VScaleRangeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VScaleRangeAttr](s)
 		*v = VScaleRangeAttr{minRange: minRange, maxRange: maxRange}
@@ -3986,9 +3785,6 @@ func GetVecTypeHintAttr(ctx *ir.Context, hint ir.Attribute, isSigned bool) *VecT
 	k := vecTypeHintAttrSlab.NewKey("llvm", "VecTypeHintAttr")
 	k.Attr(hint)
 	k.Bool(isSigned)
-	if v, ok := ir.LookupAttr[*VecTypeHintAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &vecTypeHintAttrSlab, (*VecTypeHintAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VecTypeHintAttr](s)
 		*v = VecTypeHintAttr{hint: hint, isSigned: isSigned}
@@ -4031,9 +3827,6 @@ func GetWorkgroupAttributionAttr(ctx *ir.Context, numElements, elementType ir.At
 	k := workgroupAttributionAttrSlab.NewKey("llvm", "WorkgroupAttributionAttr")
 	k.Attr(numElements)
 	k.Attr(elementType)
-	if v, ok := ir.LookupAttr[*WorkgroupAttributionAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &workgroupAttributionAttrSlab, (*WorkgroupAttributionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[WorkgroupAttributionAttr](s)
 		*v = WorkgroupAttributionAttr{numElements: numElements, elementType: elementType}
@@ -4072,9 +3865,6 @@ type ZeroAttr struct {
 // GetZeroAttr returns the uniqued ZeroAttr with these parameters.
 func GetZeroAttr(ctx *ir.Context) *ZeroAttr {
 	k := zeroAttrSlab.NewKey("llvm", "ZeroAttr")
-	if v, ok := ir.LookupAttr[*ZeroAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &zeroAttrSlab, (*ZeroAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ZeroAttr](s)
 		*v = ZeroAttr{}

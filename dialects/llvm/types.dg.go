@@ -21,9 +21,6 @@ func GetLLVMArrayType(ctx *ir.Context, elementType ir.Type, numElements uint64) 
 	k := lLVMArrayTypeSlab.NewKey("llvm", "LLVMArrayType")
 	k.Type(elementType)
 	k.Uint(uint64(numElements))
-	if v, ok := ir.LookupType[*LLVMArrayType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &lLVMArrayTypeSlab, (*LLVMArrayType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMArrayType](s)
 		*v = LLVMArrayType{elementType: elementType, numElements: numElements}
@@ -66,9 +63,6 @@ func GetLLVMFixedVectorType(ctx *ir.Context, elementType ir.Type, numElements ui
 	k := lLVMFixedVectorTypeSlab.NewKey("llvm", "LLVMFixedVectorType")
 	k.Type(elementType)
 	k.Uint(uint64(numElements))
-	if v, ok := ir.LookupType[*LLVMFixedVectorType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &lLVMFixedVectorTypeSlab, (*LLVMFixedVectorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMFixedVectorType](s)
 		*v = LLVMFixedVectorType{elementType: elementType, numElements: numElements}
@@ -116,9 +110,6 @@ func GetLLVMFunctionType(ctx *ir.Context, returnType ir.Type, params []ir.Type, 
 		k.Type(e0)
 	}
 	k.Bool(varArg)
-	if v, ok := ir.LookupType[*LLVMFunctionType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &lLVMFunctionTypeSlab, (*LLVMFunctionType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMFunctionType](s)
 		*v = LLVMFunctionType{returnType: returnType, params: slices.Clone(params), varArg: varArg}
@@ -162,9 +153,6 @@ type LLVMLabelType struct {
 // GetLLVMLabelType returns the uniqued LLVMLabelType with these parameters.
 func GetLLVMLabelType(ctx *ir.Context) *LLVMLabelType {
 	k := lLVMLabelTypeSlab.NewKey("llvm", "LLVMLabelType")
-	if v, ok := ir.LookupType[*LLVMLabelType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &lLVMLabelTypeSlab, (*LLVMLabelType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMLabelType](s)
 		*v = LLVMLabelType{}
@@ -193,9 +181,6 @@ type LLVMMetadataType struct {
 // GetLLVMMetadataType returns the uniqued LLVMMetadataType with these parameters.
 func GetLLVMMetadataType(ctx *ir.Context) *LLVMMetadataType {
 	k := lLVMMetadataTypeSlab.NewKey("llvm", "LLVMMetadataType")
-	if v, ok := ir.LookupType[*LLVMMetadataType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &lLVMMetadataTypeSlab, (*LLVMMetadataType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMMetadataType](s)
 		*v = LLVMMetadataType{}
@@ -224,9 +209,6 @@ type LLVMPPCFP128Type struct {
 // GetLLVMPPCFP128Type returns the uniqued LLVMPPCFP128Type with these parameters.
 func GetLLVMPPCFP128Type(ctx *ir.Context) *LLVMPPCFP128Type {
 	k := lLVMPPCFP128TypeSlab.NewKey("llvm", "LLVMPPCFP128Type")
-	if v, ok := ir.LookupType[*LLVMPPCFP128Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &lLVMPPCFP128TypeSlab, (*LLVMPPCFP128Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMPPCFP128Type](s)
 		*v = LLVMPPCFP128Type{}
@@ -257,9 +239,6 @@ type LLVMPointerType struct {
 func GetLLVMPointerType(ctx *ir.Context, addressSpace uint32) *LLVMPointerType {
 	k := lLVMPointerTypeSlab.NewKey("llvm", "LLVMPointerType")
 	k.Uint(uint64(addressSpace))
-	if v, ok := ir.LookupType[*LLVMPointerType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &lLVMPointerTypeSlab, (*LLVMPointerType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMPointerType](s)
 		*v = LLVMPointerType{addressSpace: addressSpace}
@@ -297,9 +276,6 @@ func GetLLVMScalableVectorType(ctx *ir.Context, elementType ir.Type, minNumEleme
 	k := lLVMScalableVectorTypeSlab.NewKey("llvm", "LLVMScalableVectorType")
 	k.Type(elementType)
 	k.Uint(uint64(minNumElements))
-	if v, ok := ir.LookupType[*LLVMScalableVectorType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &lLVMScalableVectorTypeSlab, (*LLVMScalableVectorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMScalableVectorType](s)
 		*v = LLVMScalableVectorType{elementType: elementType, minNumElements: minNumElements}
@@ -349,9 +325,6 @@ func GetLLVMStructType(ctx *ir.Context, name string, body []ir.Type, packed, opa
 	}
 	k.Bool(packed)
 	k.Bool(opaque)
-	if v, ok := ir.LookupType[*LLVMStructType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &lLVMStructTypeSlab, (*LLVMStructType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMStructType](s)
 		*v = LLVMStructType{name: name, body: slices.Clone(body), packed: packed, opaque: opaque}
@@ -412,9 +385,6 @@ func GetLLVMTargetExtType(ctx *ir.Context, extTypeName string, typeParams []ir.T
 	for _, e0 := range intParams {
 		k.Uint(uint64(e0))
 	}
-	if v, ok := ir.LookupType[*LLVMTargetExtType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &lLVMTargetExtTypeSlab, (*LLVMTargetExtType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMTargetExtType](s)
 		*v = LLVMTargetExtType{extTypeName: extTypeName, typeParams: slices.Clone(typeParams), intParams: slices.Clone(intParams)}
@@ -458,9 +428,6 @@ type LLVMTokenType struct {
 // GetLLVMTokenType returns the uniqued LLVMTokenType with these parameters.
 func GetLLVMTokenType(ctx *ir.Context) *LLVMTokenType {
 	k := lLVMTokenTypeSlab.NewKey("llvm", "LLVMTokenType")
-	if v, ok := ir.LookupType[*LLVMTokenType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &lLVMTokenTypeSlab, (*LLVMTokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMTokenType](s)
 		*v = LLVMTokenType{}
@@ -489,9 +456,6 @@ type LLVMVoidType struct {
 // GetLLVMVoidType returns the uniqued LLVMVoidType with these parameters.
 func GetLLVMVoidType(ctx *ir.Context) *LLVMVoidType {
 	k := lLVMVoidTypeSlab.NewKey("llvm", "LLVMVoidType")
-	if v, ok := ir.LookupType[*LLVMVoidType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &lLVMVoidTypeSlab, (*LLVMVoidType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMVoidType](s)
 		*v = LLVMVoidType{}
@@ -520,9 +484,6 @@ type LLVMX86AMXType struct {
 // GetLLVMX86AMXType returns the uniqued LLVMX86AMXType with these parameters.
 func GetLLVMX86AMXType(ctx *ir.Context) *LLVMX86AMXType {
 	k := lLVMX86AMXTypeSlab.NewKey("llvm", "LLVMX86AMXType")
-	if v, ok := ir.LookupType[*LLVMX86AMXType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &lLVMX86AMXTypeSlab, (*LLVMX86AMXType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMX86AMXType](s)
 		*v = LLVMX86AMXType{}

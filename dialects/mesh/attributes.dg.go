@@ -28,9 +28,6 @@ func GetMeshShardingAttr(ctx *ir.Context, mesh ir.Attribute, splitAxes []ir.Attr
 	}
 	k.Attr(partialAxes)
 	k.Uint(uint64(partialType))
-	if v, ok := ir.LookupAttr[*MeshShardingAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &meshShardingAttrSlab, (*MeshShardingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MeshShardingAttr](s)
 		*v = MeshShardingAttr{mesh: mesh, splitAxes: slices.Clone(splitAxes), partialAxes: partialAxes, partialType: partialType}
@@ -81,9 +78,6 @@ type ReductionKindAttr struct {
 func GetReductionKindAttr(ctx *ir.Context, value ReductionKind) *ReductionKindAttr {
 	k := reductionKindAttrSlab.NewKey("mesh", "ReductionKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ReductionKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &reductionKindAttrSlab, (*ReductionKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReductionKindAttr](s)
 		*v = ReductionKindAttr{value: value}

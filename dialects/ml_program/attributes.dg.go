@@ -18,9 +18,6 @@ type ExternAttr struct {
 func GetExternAttr(ctx *ir.Context, type_ ir.Type) *ExternAttr {
 	k := externAttrSlab.NewKey("ml_program", "ExternAttr")
 	k.Type(type_)
-	if v, ok := ir.LookupAttr[*ExternAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &externAttrSlab, (*ExternAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ExternAttr](s)
 		*v = ExternAttr{type_: type_}

@@ -12,9 +12,6 @@ type TokenType struct {
 // GetTokenType returns the uniqued TokenType with these parameters.
 func GetTokenType(ctx *ir.Context) *TokenType {
 	k := tokenTypeSlab.NewKey("ml_program", "TokenType")
-	if v, ok := ir.LookupType[*TokenType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &tokenTypeSlab, (*TokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TokenType](s)
 		*v = TokenType{}

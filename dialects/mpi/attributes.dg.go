@@ -18,9 +18,6 @@ type MPI_ErrorClassEnumAttr struct {
 func GetMPI_ErrorClassEnumAttr(ctx *ir.Context, value MPI_ErrorClassEnum) *MPI_ErrorClassEnumAttr {
 	k := mPI_ErrorClassEnumAttrSlab.NewKey("mpi", "MPI_ErrorClassEnumAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*MPI_ErrorClassEnumAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &mPI_ErrorClassEnumAttrSlab, (*MPI_ErrorClassEnumAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MPI_ErrorClassEnumAttr](s)
 		*v = MPI_ErrorClassEnumAttr{value: value}

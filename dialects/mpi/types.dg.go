@@ -12,9 +12,6 @@ type CommType struct {
 // GetCommType returns the uniqued CommType with these parameters.
 func GetCommType(ctx *ir.Context) *CommType {
 	k := commTypeSlab.NewKey("mpi", "CommType")
-	if v, ok := ir.LookupType[*CommType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &commTypeSlab, (*CommType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CommType](s)
 		*v = CommType{}
@@ -43,9 +40,6 @@ type RequestType struct {
 // GetRequestType returns the uniqued RequestType with these parameters.
 func GetRequestType(ctx *ir.Context) *RequestType {
 	k := requestTypeSlab.NewKey("mpi", "RequestType")
-	if v, ok := ir.LookupType[*RequestType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &requestTypeSlab, (*RequestType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RequestType](s)
 		*v = RequestType{}
@@ -74,9 +68,6 @@ type RetvalType struct {
 // GetRetvalType returns the uniqued RetvalType with these parameters.
 func GetRetvalType(ctx *ir.Context) *RetvalType {
 	k := retvalTypeSlab.NewKey("mpi", "RetvalType")
-	if v, ok := ir.LookupType[*RetvalType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &retvalTypeSlab, (*RetvalType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RetvalType](s)
 		*v = RetvalType{}
@@ -105,9 +96,6 @@ type StatusType struct {
 // GetStatusType returns the uniqued StatusType with these parameters.
 func GetStatusType(ctx *ir.Context) *StatusType {
 	k := statusTypeSlab.NewKey("mpi", "StatusType")
-	if v, ok := ir.LookupType[*StatusType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &statusTypeSlab, (*StatusType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[StatusType](s)
 		*v = StatusType{}

@@ -18,9 +18,6 @@ type RcpRoundingModeAttr struct {
 func GetRcpRoundingModeAttr(ctx *ir.Context, value RcpRoundingMode) *RcpRoundingModeAttr {
 	k := rcpRoundingModeAttrSlab.NewKey("nvgpu", "RcpRoundingModeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*RcpRoundingModeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &rcpRoundingModeAttrSlab, (*RcpRoundingModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RcpRoundingModeAttr](s)
 		*v = RcpRoundingModeAttr{value: value}
@@ -56,9 +53,6 @@ type TensorMapInterleaveKindAttr struct {
 func GetTensorMapInterleaveKindAttr(ctx *ir.Context, value TensorMapInterleaveKind) *TensorMapInterleaveKindAttr {
 	k := tensorMapInterleaveKindAttrSlab.NewKey("nvgpu", "TensorMapInterleaveKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*TensorMapInterleaveKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tensorMapInterleaveKindAttrSlab, (*TensorMapInterleaveKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorMapInterleaveKindAttr](s)
 		*v = TensorMapInterleaveKindAttr{value: value}
@@ -94,9 +88,6 @@ type TensorMapL2PromoKindAttr struct {
 func GetTensorMapL2PromoKindAttr(ctx *ir.Context, value TensorMapL2PromoKind) *TensorMapL2PromoKindAttr {
 	k := tensorMapL2PromoKindAttrSlab.NewKey("nvgpu", "TensorMapL2PromoKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*TensorMapL2PromoKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tensorMapL2PromoKindAttrSlab, (*TensorMapL2PromoKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorMapL2PromoKindAttr](s)
 		*v = TensorMapL2PromoKindAttr{value: value}
@@ -132,9 +123,6 @@ type TensorMapOOBKindAttr struct {
 func GetTensorMapOOBKindAttr(ctx *ir.Context, value TensorMapOOBKind) *TensorMapOOBKindAttr {
 	k := tensorMapOOBKindAttrSlab.NewKey("nvgpu", "TensorMapOOBKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*TensorMapOOBKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tensorMapOOBKindAttrSlab, (*TensorMapOOBKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorMapOOBKindAttr](s)
 		*v = TensorMapOOBKindAttr{value: value}
@@ -170,9 +158,6 @@ type TensorMapSwizzleKindAttr struct {
 func GetTensorMapSwizzleKindAttr(ctx *ir.Context, value TensorMapSwizzleKind) *TensorMapSwizzleKindAttr {
 	k := tensorMapSwizzleKindAttrSlab.NewKey("nvgpu", "TensorMapSwizzleKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*TensorMapSwizzleKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tensorMapSwizzleKindAttrSlab, (*TensorMapSwizzleKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorMapSwizzleKindAttr](s)
 		*v = TensorMapSwizzleKindAttr{value: value}

@@ -16,9 +16,6 @@ type DeviceAsyncTokenType struct {
 // GetDeviceAsyncTokenType returns the uniqued DeviceAsyncTokenType with these parameters.
 func GetDeviceAsyncTokenType(ctx *ir.Context) *DeviceAsyncTokenType {
 	k := deviceAsyncTokenTypeSlab.NewKey("nvgpu", "DeviceAsyncTokenType")
-	if v, ok := ir.LookupType[*DeviceAsyncTokenType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &deviceAsyncTokenTypeSlab, (*DeviceAsyncTokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[DeviceAsyncTokenType](s)
 		*v = DeviceAsyncTokenType{}
@@ -51,9 +48,6 @@ func GetMBarrierGroupType(ctx *ir.Context, memorySpace ir.Attribute, numBarriers
 	k := mBarrierGroupTypeSlab.NewKey("nvgpu", "MBarrierGroupType")
 	k.Attr(memorySpace)
 	k.Uint(uint64(numBarriers))
-	if v, ok := ir.LookupType[*MBarrierGroupType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &mBarrierGroupTypeSlab, (*MBarrierGroupType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MBarrierGroupType](s)
 		*v = MBarrierGroupType{memorySpace: memorySpace, numBarriers: numBarriers}
@@ -92,9 +86,6 @@ type MBarrierTokenType struct {
 // GetMBarrierTokenType returns the uniqued MBarrierTokenType with these parameters.
 func GetMBarrierTokenType(ctx *ir.Context) *MBarrierTokenType {
 	k := mBarrierTokenTypeSlab.NewKey("nvgpu", "MBarrierTokenType")
-	if v, ok := ir.LookupType[*MBarrierTokenType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &mBarrierTokenTypeSlab, (*MBarrierTokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MBarrierTokenType](s)
 		*v = MBarrierTokenType{}
@@ -133,9 +124,6 @@ func GetTensorMapDescriptorType(ctx *ir.Context, tensor ir.Type, swizzle TensorM
 	k.Uint(uint64(l2promo))
 	k.Uint(uint64(oob))
 	k.Uint(uint64(interleave))
-	if v, ok := ir.LookupType[*TensorMapDescriptorType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &tensorMapDescriptorTypeSlab, (*TensorMapDescriptorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TensorMapDescriptorType](s)
 		*v = TensorMapDescriptorType{tensor: tensor, swizzle: swizzle, l2promo: l2promo, oob: oob, interleave: interleave}
@@ -191,9 +179,6 @@ type WarpgroupAccumulatorType struct {
 func GetWarpgroupAccumulatorType(ctx *ir.Context, fragmented ir.Type) *WarpgroupAccumulatorType {
 	k := warpgroupAccumulatorTypeSlab.NewKey("nvgpu", "WarpgroupAccumulatorType")
 	k.Type(fragmented)
-	if v, ok := ir.LookupType[*WarpgroupAccumulatorType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &warpgroupAccumulatorTypeSlab, (*WarpgroupAccumulatorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[WarpgroupAccumulatorType](s)
 		*v = WarpgroupAccumulatorType{fragmented: fragmented}
@@ -229,9 +214,6 @@ type WarpgroupMatrixDescriptorType struct {
 func GetWarpgroupMatrixDescriptorType(ctx *ir.Context, tensor ir.Type) *WarpgroupMatrixDescriptorType {
 	k := warpgroupMatrixDescriptorTypeSlab.NewKey("nvgpu", "WarpgroupMatrixDescriptorType")
 	k.Type(tensor)
-	if v, ok := ir.LookupType[*WarpgroupMatrixDescriptorType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &warpgroupMatrixDescriptorTypeSlab, (*WarpgroupMatrixDescriptorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[WarpgroupMatrixDescriptorType](s)
 		*v = WarpgroupMatrixDescriptorType{tensor: tensor}

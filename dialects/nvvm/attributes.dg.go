@@ -18,9 +18,6 @@ type BarrierReductionAttr struct {
 func GetBarrierReductionAttr(ctx *ir.Context, value BarrierReduction) *BarrierReductionAttr {
 	k := barrierReductionAttrSlab.NewKey("nvvm", "BarrierReductionAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*BarrierReductionAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &barrierReductionAttrSlab, (*BarrierReductionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BarrierReductionAttr](s)
 		*v = BarrierReductionAttr{value: value}
@@ -56,9 +53,6 @@ type BlockScaleFormatAttr struct {
 func GetBlockScaleFormatAttr(ctx *ir.Context, value BlockScaleFormat) *BlockScaleFormatAttr {
 	k := blockScaleFormatAttrSlab.NewKey("nvvm", "BlockScaleFormatAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*BlockScaleFormatAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &blockScaleFormatAttrSlab, (*BlockScaleFormatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlockScaleFormatAttr](s)
 		*v = BlockScaleFormatAttr{value: value}
@@ -94,9 +88,6 @@ type CTAGroupKindAttr struct {
 func GetCTAGroupKindAttr(ctx *ir.Context, value CTAGroupKind) *CTAGroupKindAttr {
 	k := cTAGroupKindAttrSlab.NewKey("nvvm", "CTAGroupKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*CTAGroupKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &cTAGroupKindAttrSlab, (*CTAGroupKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CTAGroupKindAttr](s)
 		*v = CTAGroupKindAttr{value: value}
@@ -132,9 +123,6 @@ type CacheEvictionPriorityAttr struct {
 func GetCacheEvictionPriorityAttr(ctx *ir.Context, value CacheEvictionPriority) *CacheEvictionPriorityAttr {
 	k := cacheEvictionPriorityAttrSlab.NewKey("nvvm", "CacheEvictionPriorityAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*CacheEvictionPriorityAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &cacheEvictionPriorityAttrSlab, (*CacheEvictionPriorityAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CacheEvictionPriorityAttr](s)
 		*v = CacheEvictionPriorityAttr{value: value}
@@ -170,9 +158,6 @@ type ClusterLaunchControlQueryTypeAttr struct {
 func GetClusterLaunchControlQueryTypeAttr(ctx *ir.Context, value ClusterLaunchControlQueryType) *ClusterLaunchControlQueryTypeAttr {
 	k := clusterLaunchControlQueryTypeAttrSlab.NewKey("nvvm", "ClusterLaunchControlQueryTypeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ClusterLaunchControlQueryTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &clusterLaunchControlQueryTypeAttrSlab, (*ClusterLaunchControlQueryTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClusterLaunchControlQueryTypeAttr](s)
 		*v = ClusterLaunchControlQueryTypeAttr{value: value}
@@ -208,9 +193,6 @@ type DotAccumulateTypeAttr struct {
 func GetDotAccumulateTypeAttr(ctx *ir.Context, value DotAccumulateType) *DotAccumulateTypeAttr {
 	k := dotAccumulateTypeAttrSlab.NewKey("nvvm", "DotAccumulateTypeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*DotAccumulateTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dotAccumulateTypeAttrSlab, (*DotAccumulateTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DotAccumulateTypeAttr](s)
 		*v = DotAccumulateTypeAttr{value: value}
@@ -246,9 +228,6 @@ type FPRoundingModeAttr struct {
 func GetFPRoundingModeAttr(ctx *ir.Context, value FPRoundingMode) *FPRoundingModeAttr {
 	k := fPRoundingModeAttrSlab.NewKey("nvvm", "FPRoundingModeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*FPRoundingModeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &fPRoundingModeAttrSlab, (*FPRoundingModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FPRoundingModeAttr](s)
 		*v = FPRoundingModeAttr{value: value}
@@ -284,9 +263,6 @@ type GridDepActionKindAttr struct {
 func GetGridDepActionKindAttr(ctx *ir.Context, value GridDepActionKind) *GridDepActionKindAttr {
 	k := gridDepActionKindAttrSlab.NewKey("nvvm", "GridDepActionKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*GridDepActionKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &gridDepActionKindAttrSlab, (*GridDepActionKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GridDepActionKindAttr](s)
 		*v = GridDepActionKindAttr{value: value}
@@ -322,9 +298,6 @@ type LdStMatrixEltTypeAttr struct {
 func GetLdStMatrixEltTypeAttr(ctx *ir.Context, value LdStMatrixEltType) *LdStMatrixEltTypeAttr {
 	k := ldStMatrixEltTypeAttrSlab.NewKey("nvvm", "LdStMatrixEltTypeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*LdStMatrixEltTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &ldStMatrixEltTypeAttrSlab, (*LdStMatrixEltTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LdStMatrixEltTypeAttr](s)
 		*v = LdStMatrixEltTypeAttr{value: value}
@@ -362,9 +335,6 @@ func GetLdStMatrixShapeAttr(ctx *ir.Context, m_, n_ int32) *LdStMatrixShapeAttr 
 	k := ldStMatrixShapeAttrSlab.NewKey("nvvm", "LdStMatrixShapeAttr")
 	k.Int(int64(m_))
 	k.Int(int64(n_))
-	if v, ok := ir.LookupAttr[*LdStMatrixShapeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &ldStMatrixShapeAttrSlab, (*LdStMatrixShapeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LdStMatrixShapeAttr](s)
 		*v = LdStMatrixShapeAttr{m_: m_, n_: n_}
@@ -405,9 +375,6 @@ type LoadCacheModifierKindAttr struct {
 func GetLoadCacheModifierKindAttr(ctx *ir.Context, value LoadCacheModifierKind) *LoadCacheModifierKindAttr {
 	k := loadCacheModifierKindAttrSlab.NewKey("nvvm", "LoadCacheModifierKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*LoadCacheModifierKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &loadCacheModifierKindAttrSlab, (*LoadCacheModifierKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoadCacheModifierKindAttr](s)
 		*v = LoadCacheModifierKindAttr{value: value}
@@ -443,9 +410,6 @@ type MMAB1OpAttr struct {
 func GetMMAB1OpAttr(ctx *ir.Context, value MMAB1Op) *MMAB1OpAttr {
 	k := mMAB1OpAttrSlab.NewKey("nvvm", "MMAB1OpAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*MMAB1OpAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &mMAB1OpAttrSlab, (*MMAB1OpAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAB1OpAttr](s)
 		*v = MMAB1OpAttr{value: value}
@@ -481,9 +445,6 @@ type MMABlockScaleKindAttr struct {
 func GetMMABlockScaleKindAttr(ctx *ir.Context, value MMABlockScaleKind) *MMABlockScaleKindAttr {
 	k := mMABlockScaleKindAttrSlab.NewKey("nvvm", "MMABlockScaleKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*MMABlockScaleKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &mMABlockScaleKindAttrSlab, (*MMABlockScaleKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMABlockScaleKindAttr](s)
 		*v = MMABlockScaleKindAttr{value: value}
@@ -519,9 +480,6 @@ type MMAFragAttr struct {
 func GetMMAFragAttr(ctx *ir.Context, value MMAFrag) *MMAFragAttr {
 	k := mMAFragAttrSlab.NewKey("nvvm", "MMAFragAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*MMAFragAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &mMAFragAttrSlab, (*MMAFragAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAFragAttr](s)
 		*v = MMAFragAttr{value: value}
@@ -557,9 +515,6 @@ type MMAIntOverflowAttr struct {
 func GetMMAIntOverflowAttr(ctx *ir.Context, value MMAIntOverflow) *MMAIntOverflowAttr {
 	k := mMAIntOverflowAttrSlab.NewKey("nvvm", "MMAIntOverflowAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*MMAIntOverflowAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &mMAIntOverflowAttrSlab, (*MMAIntOverflowAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAIntOverflowAttr](s)
 		*v = MMAIntOverflowAttr{value: value}
@@ -595,9 +550,6 @@ type MMAKindAttr struct {
 func GetMMAKindAttr(ctx *ir.Context, value MMAKind) *MMAKindAttr {
 	k := mMAKindAttrSlab.NewKey("nvvm", "MMAKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*MMAKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &mMAKindAttrSlab, (*MMAKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAKindAttr](s)
 		*v = MMAKindAttr{value: value}
@@ -633,9 +585,6 @@ type MMALayoutAttr struct {
 func GetMMALayoutAttr(ctx *ir.Context, value MMALayout) *MMALayoutAttr {
 	k := mMALayoutAttrSlab.NewKey("nvvm", "MMALayoutAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*MMALayoutAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &mMALayoutAttrSlab, (*MMALayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMALayoutAttr](s)
 		*v = MMALayoutAttr{value: value}
@@ -675,9 +624,6 @@ func GetMMAShapeAttr(ctx *ir.Context, m_, n_, k_ int32) *MMAShapeAttr {
 	k.Int(int64(m_))
 	k.Int(int64(n_))
 	k.Int(int64(k_))
-	if v, ok := ir.LookupAttr[*MMAShapeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &mMAShapeAttrSlab, (*MMAShapeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAShapeAttr](s)
 		*v = MMAShapeAttr{m_: m_, n_: n_, k_: k_}
@@ -723,9 +669,6 @@ type MMATypesAttr struct {
 func GetMMATypesAttr(ctx *ir.Context, value MMATypes) *MMATypesAttr {
 	k := mMATypesAttrSlab.NewKey("nvvm", "MMATypesAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*MMATypesAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &mMATypesAttrSlab, (*MMATypesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMATypesAttr](s)
 		*v = MMATypesAttr{value: value}
@@ -761,9 +704,6 @@ type MatchSyncKindAttr struct {
 func GetMatchSyncKindAttr(ctx *ir.Context, value MatchSyncKind) *MatchSyncKindAttr {
 	k := matchSyncKindAttrSlab.NewKey("nvvm", "MatchSyncKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*MatchSyncKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &matchSyncKindAttrSlab, (*MatchSyncKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MatchSyncKindAttr](s)
 		*v = MatchSyncKindAttr{value: value}
@@ -799,9 +739,6 @@ type MemOrderKindAttr struct {
 func GetMemOrderKindAttr(ctx *ir.Context, value MemOrderKind) *MemOrderKindAttr {
 	k := memOrderKindAttrSlab.NewKey("nvvm", "MemOrderKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*MemOrderKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &memOrderKindAttrSlab, (*MemOrderKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemOrderKindAttr](s)
 		*v = MemOrderKindAttr{value: value}
@@ -837,9 +774,6 @@ type MemScopeKindAttr struct {
 func GetMemScopeKindAttr(ctx *ir.Context, value MemScopeKind) *MemScopeKindAttr {
 	k := memScopeKindAttrSlab.NewKey("nvvm", "MemScopeKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*MemScopeKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &memScopeKindAttrSlab, (*MemScopeKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemScopeKindAttr](s)
 		*v = MemScopeKindAttr{value: value}
@@ -875,9 +809,6 @@ type NVVMMemorySpaceAttr struct {
 func GetNVVMMemorySpaceAttr(ctx *ir.Context, value NVVMMemorySpace) *NVVMMemorySpaceAttr {
 	k := nVVMMemorySpaceAttrSlab.NewKey("nvvm", "NVVMMemorySpaceAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*NVVMMemorySpaceAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &nVVMMemorySpaceAttrSlab, (*NVVMMemorySpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NVVMMemorySpaceAttr](s)
 		*v = NVVMMemorySpaceAttr{value: value}
@@ -925,9 +856,6 @@ func GetNVVMTargetAttr(ctx *ir.Context, o_ int32, triple, chip, features string,
 	k.Attr(flags)
 	k.Attr(link)
 	k.Bool(verifyTarget)
-	if v, ok := ir.LookupAttr[*NVVMTargetAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &nVVMTargetAttrSlab, (*NVVMTargetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NVVMTargetAttr](s)
 		*v = NVVMTargetAttr{o_: o_, triple: triple, chip: chip, features: features, flags: flags, link: link, verifyTarget: verifyTarget}
@@ -993,9 +921,6 @@ type PermuteModeAttr struct {
 func GetPermuteModeAttr(ctx *ir.Context, value PermuteMode) *PermuteModeAttr {
 	k := permuteModeAttrSlab.NewKey("nvvm", "PermuteModeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*PermuteModeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &permuteModeAttrSlab, (*PermuteModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PermuteModeAttr](s)
 		*v = PermuteModeAttr{value: value}
@@ -1031,9 +956,6 @@ type PrefetchCacheLevelAttr struct {
 func GetPrefetchCacheLevelAttr(ctx *ir.Context, value PrefetchCacheLevel) *PrefetchCacheLevelAttr {
 	k := prefetchCacheLevelAttrSlab.NewKey("nvvm", "PrefetchCacheLevelAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*PrefetchCacheLevelAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &prefetchCacheLevelAttrSlab, (*PrefetchCacheLevelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PrefetchCacheLevelAttr](s)
 		*v = PrefetchCacheLevelAttr{value: value}
@@ -1069,9 +991,6 @@ type ProxyKindAttr struct {
 func GetProxyKindAttr(ctx *ir.Context, value ProxyKind) *ProxyKindAttr {
 	k := proxyKindAttrSlab.NewKey("nvvm", "ProxyKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ProxyKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &proxyKindAttrSlab, (*ProxyKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ProxyKindAttr](s)
 		*v = ProxyKindAttr{value: value}
@@ -1107,9 +1026,6 @@ type ReduxKindAttr struct {
 func GetReduxKindAttr(ctx *ir.Context, value ReduxKind) *ReduxKindAttr {
 	k := reduxKindAttrSlab.NewKey("nvvm", "ReduxKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ReduxKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &reduxKindAttrSlab, (*ReduxKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReduxKindAttr](s)
 		*v = ReduxKindAttr{value: value}
@@ -1145,9 +1061,6 @@ type SaturationModeAttr struct {
 func GetSaturationModeAttr(ctx *ir.Context, value SaturationMode) *SaturationModeAttr {
 	k := saturationModeAttrSlab.NewKey("nvvm", "SaturationModeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*SaturationModeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &saturationModeAttrSlab, (*SaturationModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SaturationModeAttr](s)
 		*v = SaturationModeAttr{value: value}
@@ -1183,9 +1096,6 @@ type ScaleVecSizeAttr struct {
 func GetScaleVecSizeAttr(ctx *ir.Context, value ScaleVecSize) *ScaleVecSizeAttr {
 	k := scaleVecSizeAttrSlab.NewKey("nvvm", "ScaleVecSizeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ScaleVecSizeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &scaleVecSizeAttrSlab, (*ScaleVecSizeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ScaleVecSizeAttr](s)
 		*v = ScaleVecSizeAttr{value: value}
@@ -1221,9 +1131,6 @@ type SetMaxRegisterActionAttr struct {
 func GetSetMaxRegisterActionAttr(ctx *ir.Context, value SetMaxRegisterAction) *SetMaxRegisterActionAttr {
 	k := setMaxRegisterActionAttrSlab.NewKey("nvvm", "SetMaxRegisterActionAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*SetMaxRegisterActionAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &setMaxRegisterActionAttrSlab, (*SetMaxRegisterActionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SetMaxRegisterActionAttr](s)
 		*v = SetMaxRegisterActionAttr{value: value}
@@ -1259,9 +1166,6 @@ type SharedSpaceAttr struct {
 func GetSharedSpaceAttr(ctx *ir.Context, value SharedSpace) *SharedSpaceAttr {
 	k := sharedSpaceAttrSlab.NewKey("nvvm", "SharedSpaceAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*SharedSpaceAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &sharedSpaceAttrSlab, (*SharedSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SharedSpaceAttr](s)
 		*v = SharedSpaceAttr{value: value}
@@ -1297,9 +1201,6 @@ type ShflKindAttr struct {
 func GetShflKindAttr(ctx *ir.Context, value ShflKind) *ShflKindAttr {
 	k := shflKindAttrSlab.NewKey("nvvm", "ShflKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ShflKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &shflKindAttrSlab, (*ShflKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ShflKindAttr](s)
 		*v = ShflKindAttr{value: value}
@@ -1335,9 +1236,6 @@ type TMALoadModeAttr struct {
 func GetTMALoadModeAttr(ctx *ir.Context, value TMALoadMode) *TMALoadModeAttr {
 	k := tMALoadModeAttrSlab.NewKey("nvvm", "TMALoadModeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*TMALoadModeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tMALoadModeAttrSlab, (*TMALoadModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TMALoadModeAttr](s)
 		*v = TMALoadModeAttr{value: value}
@@ -1373,9 +1271,6 @@ type TMAReduxKindAttr struct {
 func GetTMAReduxKindAttr(ctx *ir.Context, value TMAReduxKind) *TMAReduxKindAttr {
 	k := tMAReduxKindAttrSlab.NewKey("nvvm", "TMAReduxKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*TMAReduxKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tMAReduxKindAttrSlab, (*TMAReduxKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TMAReduxKindAttr](s)
 		*v = TMAReduxKindAttr{value: value}
@@ -1411,9 +1306,6 @@ type TMAStoreModeAttr struct {
 func GetTMAStoreModeAttr(ctx *ir.Context, value TMAStoreMode) *TMAStoreModeAttr {
 	k := tMAStoreModeAttrSlab.NewKey("nvvm", "TMAStoreModeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*TMAStoreModeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tMAStoreModeAttrSlab, (*TMAStoreModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TMAStoreModeAttr](s)
 		*v = TMAStoreModeAttr{value: value}
@@ -1449,9 +1341,6 @@ type Tcgen05CpMulticastAttr struct {
 func GetTcgen05CpMulticastAttr(ctx *ir.Context, value Tcgen05CpMulticast) *Tcgen05CpMulticastAttr {
 	k := tcgen05CpMulticastAttrSlab.NewKey("nvvm", "Tcgen05CpMulticastAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*Tcgen05CpMulticastAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tcgen05CpMulticastAttrSlab, (*Tcgen05CpMulticastAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05CpMulticastAttr](s)
 		*v = Tcgen05CpMulticastAttr{value: value}
@@ -1487,9 +1376,6 @@ type Tcgen05CpShapeAttr struct {
 func GetTcgen05CpShapeAttr(ctx *ir.Context, value Tcgen05CpShape) *Tcgen05CpShapeAttr {
 	k := tcgen05CpShapeAttrSlab.NewKey("nvvm", "Tcgen05CpShapeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*Tcgen05CpShapeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tcgen05CpShapeAttrSlab, (*Tcgen05CpShapeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05CpShapeAttr](s)
 		*v = Tcgen05CpShapeAttr{value: value}
@@ -1525,9 +1411,6 @@ type Tcgen05CpSrcFormatAttr struct {
 func GetTcgen05CpSrcFormatAttr(ctx *ir.Context, value Tcgen05CpSrcFormat) *Tcgen05CpSrcFormatAttr {
 	k := tcgen05CpSrcFormatAttrSlab.NewKey("nvvm", "Tcgen05CpSrcFormatAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*Tcgen05CpSrcFormatAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tcgen05CpSrcFormatAttrSlab, (*Tcgen05CpSrcFormatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05CpSrcFormatAttr](s)
 		*v = Tcgen05CpSrcFormatAttr{value: value}
@@ -1563,9 +1446,6 @@ type Tcgen05FenceKindAttr struct {
 func GetTcgen05FenceKindAttr(ctx *ir.Context, value Tcgen05FenceKind) *Tcgen05FenceKindAttr {
 	k := tcgen05FenceKindAttrSlab.NewKey("nvvm", "Tcgen05FenceKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*Tcgen05FenceKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tcgen05FenceKindAttrSlab, (*Tcgen05FenceKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05FenceKindAttr](s)
 		*v = Tcgen05FenceKindAttr{value: value}
@@ -1601,9 +1481,6 @@ type Tcgen05LdStShapeAttr struct {
 func GetTcgen05LdStShapeAttr(ctx *ir.Context, value Tcgen05LdStShape) *Tcgen05LdStShapeAttr {
 	k := tcgen05LdStShapeAttrSlab.NewKey("nvvm", "Tcgen05LdStShapeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*Tcgen05LdStShapeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tcgen05LdStShapeAttrSlab, (*Tcgen05LdStShapeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05LdStShapeAttr](s)
 		*v = Tcgen05LdStShapeAttr{value: value}
@@ -1639,9 +1516,6 @@ type Tcgen05MMABlockScaleAttr struct {
 func GetTcgen05MMABlockScaleAttr(ctx *ir.Context, value Tcgen05MMABlockScale) *Tcgen05MMABlockScaleAttr {
 	k := tcgen05MMABlockScaleAttrSlab.NewKey("nvvm", "Tcgen05MMABlockScaleAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*Tcgen05MMABlockScaleAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tcgen05MMABlockScaleAttrSlab, (*Tcgen05MMABlockScaleAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05MMABlockScaleAttr](s)
 		*v = Tcgen05MMABlockScaleAttr{value: value}
@@ -1677,9 +1551,6 @@ type Tcgen05MMACollectorBBufferAttr struct {
 func GetTcgen05MMACollectorBBufferAttr(ctx *ir.Context, value Tcgen05MMACollectorBBuffer) *Tcgen05MMACollectorBBufferAttr {
 	k := tcgen05MMACollectorBBufferAttrSlab.NewKey("nvvm", "Tcgen05MMACollectorBBufferAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*Tcgen05MMACollectorBBufferAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tcgen05MMACollectorBBufferAttrSlab, (*Tcgen05MMACollectorBBufferAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05MMACollectorBBufferAttr](s)
 		*v = Tcgen05MMACollectorBBufferAttr{value: value}
@@ -1715,9 +1586,6 @@ type Tcgen05MMACollectorOpAttr struct {
 func GetTcgen05MMACollectorOpAttr(ctx *ir.Context, value Tcgen05MMACollectorOp) *Tcgen05MMACollectorOpAttr {
 	k := tcgen05MMACollectorOpAttrSlab.NewKey("nvvm", "Tcgen05MMACollectorOpAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*Tcgen05MMACollectorOpAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tcgen05MMACollectorOpAttrSlab, (*Tcgen05MMACollectorOpAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05MMACollectorOpAttr](s)
 		*v = Tcgen05MMACollectorOpAttr{value: value}
@@ -1753,9 +1621,6 @@ type Tcgen05MMAKindAttr struct {
 func GetTcgen05MMAKindAttr(ctx *ir.Context, value Tcgen05MMAKind) *Tcgen05MMAKindAttr {
 	k := tcgen05MMAKindAttrSlab.NewKey("nvvm", "Tcgen05MMAKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*Tcgen05MMAKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tcgen05MMAKindAttrSlab, (*Tcgen05MMAKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05MMAKindAttr](s)
 		*v = Tcgen05MMAKindAttr{value: value}
@@ -1791,9 +1656,6 @@ type Tcgen05WaitKindAttr struct {
 func GetTcgen05WaitKindAttr(ctx *ir.Context, value Tcgen05WaitKind) *Tcgen05WaitKindAttr {
 	k := tcgen05WaitKindAttrSlab.NewKey("nvvm", "Tcgen05WaitKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*Tcgen05WaitKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tcgen05WaitKindAttrSlab, (*Tcgen05WaitKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05WaitKindAttr](s)
 		*v = Tcgen05WaitKindAttr{value: value}
@@ -1829,9 +1691,6 @@ type VoteSyncKindAttr struct {
 func GetVoteSyncKindAttr(ctx *ir.Context, value VoteSyncKind) *VoteSyncKindAttr {
 	k := voteSyncKindAttrSlab.NewKey("nvvm", "VoteSyncKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*VoteSyncKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &voteSyncKindAttrSlab, (*VoteSyncKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VoteSyncKindAttr](s)
 		*v = VoteSyncKindAttr{value: value}
@@ -1867,9 +1726,6 @@ type WGMMAScaleInAttr struct {
 func GetWGMMAScaleInAttr(ctx *ir.Context, value WGMMAScaleIn) *WGMMAScaleInAttr {
 	k := wGMMAScaleInAttrSlab.NewKey("nvvm", "WGMMAScaleInAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*WGMMAScaleInAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &wGMMAScaleInAttrSlab, (*WGMMAScaleInAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[WGMMAScaleInAttr](s)
 		*v = WGMMAScaleInAttr{value: value}
@@ -1905,9 +1761,6 @@ type WGMMAScaleOutAttr struct {
 func GetWGMMAScaleOutAttr(ctx *ir.Context, value WGMMAScaleOut) *WGMMAScaleOutAttr {
 	k := wGMMAScaleOutAttrSlab.NewKey("nvvm", "WGMMAScaleOutAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*WGMMAScaleOutAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &wGMMAScaleOutAttrSlab, (*WGMMAScaleOutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[WGMMAScaleOutAttr](s)
 		*v = WGMMAScaleOutAttr{value: value}
@@ -1943,9 +1796,6 @@ type WGMMATypesAttr struct {
 func GetWGMMATypesAttr(ctx *ir.Context, value WGMMATypes) *WGMMATypesAttr {
 	k := wGMMATypesAttrSlab.NewKey("nvvm", "WGMMATypesAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*WGMMATypesAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &wGMMATypesAttrSlab, (*WGMMATypesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[WGMMATypesAttr](s)
 		*v = WGMMATypesAttr{value: value}

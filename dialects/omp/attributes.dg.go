@@ -22,9 +22,6 @@ func GetAtomicControlAttr(ctx *ir.Context, ignoreDenormalMode, fineGrainedMemory
 	k.Bool(ignoreDenormalMode)
 	k.Bool(fineGrainedMemory)
 	k.Bool(remoteMemory)
-	if v, ok := ir.LookupAttr[*AtomicControlAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &atomicControlAttrSlab, (*AtomicControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AtomicControlAttr](s)
 		*v = AtomicControlAttr{ignoreDenormalMode: ignoreDenormalMode, fineGrainedMemory: fineGrainedMemory, remoteMemory: remoteMemory}
@@ -70,9 +67,6 @@ type ClauseBindKindAttr struct {
 func GetClauseBindKindAttr(ctx *ir.Context, value ClauseBindKind) *ClauseBindKindAttr {
 	k := clauseBindKindAttrSlab.NewKey("omp", "ClauseBindKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ClauseBindKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &clauseBindKindAttrSlab, (*ClauseBindKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseBindKindAttr](s)
 		*v = ClauseBindKindAttr{value: value}
@@ -108,9 +102,6 @@ type ClauseCancellationConstructTypeAttr struct {
 func GetClauseCancellationConstructTypeAttr(ctx *ir.Context, value ClauseCancellationConstructType) *ClauseCancellationConstructTypeAttr {
 	k := clauseCancellationConstructTypeAttrSlab.NewKey("omp", "ClauseCancellationConstructTypeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ClauseCancellationConstructTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &clauseCancellationConstructTypeAttrSlab, (*ClauseCancellationConstructTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseCancellationConstructTypeAttr](s)
 		*v = ClauseCancellationConstructTypeAttr{value: value}
@@ -149,9 +140,6 @@ type ClauseDependAttr struct {
 func GetClauseDependAttr(ctx *ir.Context, value ClauseDepend) *ClauseDependAttr {
 	k := clauseDependAttrSlab.NewKey("omp", "ClauseDependAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ClauseDependAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &clauseDependAttrSlab, (*ClauseDependAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseDependAttr](s)
 		*v = ClauseDependAttr{value: value}
@@ -187,9 +175,6 @@ type ClauseGrainsizeTypeAttr struct {
 func GetClauseGrainsizeTypeAttr(ctx *ir.Context, value ClauseGrainsizeType) *ClauseGrainsizeTypeAttr {
 	k := clauseGrainsizeTypeAttrSlab.NewKey("omp", "ClauseGrainsizeTypeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ClauseGrainsizeTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &clauseGrainsizeTypeAttrSlab, (*ClauseGrainsizeTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseGrainsizeTypeAttr](s)
 		*v = ClauseGrainsizeTypeAttr{value: value}
@@ -225,9 +210,6 @@ type ClauseMapFlagsAttr struct {
 func GetClauseMapFlagsAttr(ctx *ir.Context, value ClauseMapFlags) *ClauseMapFlagsAttr {
 	k := clauseMapFlagsAttrSlab.NewKey("omp", "ClauseMapFlagsAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ClauseMapFlagsAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &clauseMapFlagsAttrSlab, (*ClauseMapFlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseMapFlagsAttr](s)
 		*v = ClauseMapFlagsAttr{value: value}
@@ -263,9 +245,6 @@ type ClauseMemoryOrderKindAttr struct {
 func GetClauseMemoryOrderKindAttr(ctx *ir.Context, value ClauseMemoryOrderKind) *ClauseMemoryOrderKindAttr {
 	k := clauseMemoryOrderKindAttrSlab.NewKey("omp", "ClauseMemoryOrderKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ClauseMemoryOrderKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &clauseMemoryOrderKindAttrSlab, (*ClauseMemoryOrderKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseMemoryOrderKindAttr](s)
 		*v = ClauseMemoryOrderKindAttr{value: value}
@@ -301,9 +280,6 @@ type ClauseNumTasksTypeAttr struct {
 func GetClauseNumTasksTypeAttr(ctx *ir.Context, value ClauseNumTasksType) *ClauseNumTasksTypeAttr {
 	k := clauseNumTasksTypeAttrSlab.NewKey("omp", "ClauseNumTasksTypeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ClauseNumTasksTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &clauseNumTasksTypeAttrSlab, (*ClauseNumTasksTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseNumTasksTypeAttr](s)
 		*v = ClauseNumTasksTypeAttr{value: value}
@@ -339,9 +315,6 @@ type ClauseNumThreadsTypeAttr struct {
 func GetClauseNumThreadsTypeAttr(ctx *ir.Context, value ClauseNumThreadsType) *ClauseNumThreadsTypeAttr {
 	k := clauseNumThreadsTypeAttrSlab.NewKey("omp", "ClauseNumThreadsTypeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ClauseNumThreadsTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &clauseNumThreadsTypeAttrSlab, (*ClauseNumThreadsTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseNumThreadsTypeAttr](s)
 		*v = ClauseNumThreadsTypeAttr{value: value}
@@ -377,9 +350,6 @@ type ClauseOrderKindAttr struct {
 func GetClauseOrderKindAttr(ctx *ir.Context, value ClauseOrderKind) *ClauseOrderKindAttr {
 	k := clauseOrderKindAttrSlab.NewKey("omp", "ClauseOrderKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ClauseOrderKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &clauseOrderKindAttrSlab, (*ClauseOrderKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseOrderKindAttr](s)
 		*v = ClauseOrderKindAttr{value: value}
@@ -415,9 +385,6 @@ type ClauseProcBindKindAttr struct {
 func GetClauseProcBindKindAttr(ctx *ir.Context, value ClauseProcBindKind) *ClauseProcBindKindAttr {
 	k := clauseProcBindKindAttrSlab.NewKey("omp", "ClauseProcBindKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ClauseProcBindKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &clauseProcBindKindAttrSlab, (*ClauseProcBindKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseProcBindKindAttr](s)
 		*v = ClauseProcBindKindAttr{value: value}
@@ -453,9 +420,6 @@ type ClauseRequiresAttr struct {
 func GetClauseRequiresAttr(ctx *ir.Context, value ClauseRequires) *ClauseRequiresAttr {
 	k := clauseRequiresAttrSlab.NewKey("omp", "ClauseRequiresAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ClauseRequiresAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &clauseRequiresAttrSlab, (*ClauseRequiresAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseRequiresAttr](s)
 		*v = ClauseRequiresAttr{value: value}
@@ -491,9 +455,6 @@ type ClauseScheduleKindAttr struct {
 func GetClauseScheduleKindAttr(ctx *ir.Context, value ClauseScheduleKind) *ClauseScheduleKindAttr {
 	k := clauseScheduleKindAttrSlab.NewKey("omp", "ClauseScheduleKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ClauseScheduleKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &clauseScheduleKindAttrSlab, (*ClauseScheduleKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseScheduleKindAttr](s)
 		*v = ClauseScheduleKindAttr{value: value}
@@ -529,9 +490,6 @@ type ClauseTaskDependAttr struct {
 func GetClauseTaskDependAttr(ctx *ir.Context, value ClauseTaskDepend) *ClauseTaskDependAttr {
 	k := clauseTaskDependAttrSlab.NewKey("omp", "ClauseTaskDependAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ClauseTaskDependAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &clauseTaskDependAttrSlab, (*ClauseTaskDependAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseTaskDependAttr](s)
 		*v = ClauseTaskDependAttr{value: value}
@@ -567,9 +525,6 @@ type DataSharingClauseTypeAttr struct {
 func GetDataSharingClauseTypeAttr(ctx *ir.Context, value DataSharingClauseType) *DataSharingClauseTypeAttr {
 	k := dataSharingClauseTypeAttrSlab.NewKey("omp", "DataSharingClauseTypeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*DataSharingClauseTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dataSharingClauseTypeAttrSlab, (*DataSharingClauseTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DataSharingClauseTypeAttr](s)
 		*v = DataSharingClauseTypeAttr{value: value}
@@ -609,9 +564,6 @@ func GetDeclareTargetAttr(ctx *ir.Context, deviceType, captureClause, automap ir
 	k.Attr(deviceType)
 	k.Attr(captureClause)
 	k.Attr(automap)
-	if v, ok := ir.LookupAttr[*DeclareTargetAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &declareTargetAttrSlab, (*DeclareTargetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeclareTargetAttr](s)
 		*v = DeclareTargetAttr{deviceType: deviceType, captureClause: captureClause, automap: automap}
@@ -657,9 +609,6 @@ type DeclareTargetCaptureClauseAttr struct {
 func GetDeclareTargetCaptureClauseAttr(ctx *ir.Context, value DeclareTargetCaptureClause) *DeclareTargetCaptureClauseAttr {
 	k := declareTargetCaptureClauseAttrSlab.NewKey("omp", "DeclareTargetCaptureClauseAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*DeclareTargetCaptureClauseAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &declareTargetCaptureClauseAttrSlab, (*DeclareTargetCaptureClauseAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeclareTargetCaptureClauseAttr](s)
 		*v = DeclareTargetCaptureClauseAttr{value: value}
@@ -695,9 +644,6 @@ type DeclareTargetDeviceTypeAttr struct {
 func GetDeclareTargetDeviceTypeAttr(ctx *ir.Context, value DeclareTargetDeviceType) *DeclareTargetDeviceTypeAttr {
 	k := declareTargetDeviceTypeAttrSlab.NewKey("omp", "DeclareTargetDeviceTypeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*DeclareTargetDeviceTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &declareTargetDeviceTypeAttrSlab, (*DeclareTargetDeviceTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeclareTargetDeviceTypeAttr](s)
 		*v = DeclareTargetDeviceTypeAttr{value: value}
@@ -745,9 +691,6 @@ func GetFlagsAttr(ctx *ir.Context, debugKind uint32, assumeTeamsOversubscription
 	k.Bool(assumeNoNestedParallelism)
 	k.Bool(noGpuLib)
 	k.Uint(uint64(openmpDeviceVersion))
-	if v, ok := ir.LookupAttr[*FlagsAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &flagsAttrSlab, (*FlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FlagsAttr](s)
 		*v = FlagsAttr{debugKind: debugKind, assumeTeamsOversubscription: assumeTeamsOversubscription, assumeThreadsOversubscription: assumeThreadsOversubscription, assumeNoThreadState: assumeNoThreadState, assumeNoNestedParallelism: assumeNoNestedParallelism, noGpuLib: noGpuLib, openmpDeviceVersion: openmpDeviceVersion}
@@ -813,9 +756,6 @@ type OrderModifierAttr struct {
 func GetOrderModifierAttr(ctx *ir.Context, value OrderModifier) *OrderModifierAttr {
 	k := orderModifierAttrSlab.NewKey("omp", "OrderModifierAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*OrderModifierAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &orderModifierAttrSlab, (*OrderModifierAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[OrderModifierAttr](s)
 		*v = OrderModifierAttr{value: value}
@@ -851,9 +791,6 @@ type ReductionModifierAttr struct {
 func GetReductionModifierAttr(ctx *ir.Context, value ReductionModifier) *ReductionModifierAttr {
 	k := reductionModifierAttrSlab.NewKey("omp", "ReductionModifierAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ReductionModifierAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &reductionModifierAttrSlab, (*ReductionModifierAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReductionModifierAttr](s)
 		*v = ReductionModifierAttr{value: value}
@@ -889,9 +826,6 @@ type ScheduleModifierAttr struct {
 func GetScheduleModifierAttr(ctx *ir.Context, value ScheduleModifier) *ScheduleModifierAttr {
 	k := scheduleModifierAttrSlab.NewKey("omp", "ScheduleModifierAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ScheduleModifierAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &scheduleModifierAttrSlab, (*ScheduleModifierAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ScheduleModifierAttr](s)
 		*v = ScheduleModifierAttr{value: value}
@@ -927,9 +861,6 @@ type VariableCaptureKindAttr struct {
 func GetVariableCaptureKindAttr(ctx *ir.Context, value VariableCaptureKind) *VariableCaptureKindAttr {
 	k := variableCaptureKindAttrSlab.NewKey("omp", "VariableCaptureKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*VariableCaptureKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &variableCaptureKindAttrSlab, (*VariableCaptureKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VariableCaptureKindAttr](s)
 		*v = VariableCaptureKindAttr{value: value}
@@ -965,9 +896,6 @@ type VersionAttr struct {
 func GetVersionAttr(ctx *ir.Context, version uint32) *VersionAttr {
 	k := versionAttrSlab.NewKey("omp", "VersionAttr")
 	k.Uint(uint64(version))
-	if v, ok := ir.LookupAttr[*VersionAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &versionAttrSlab, (*VersionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VersionAttr](s)
 		*v = VersionAttr{version: version}

@@ -12,9 +12,6 @@ type CanonicalLoopInfoType struct {
 // GetCanonicalLoopInfoType returns the uniqued CanonicalLoopInfoType with these parameters.
 func GetCanonicalLoopInfoType(ctx *ir.Context) *CanonicalLoopInfoType {
 	k := canonicalLoopInfoTypeSlab.NewKey("omp", "CanonicalLoopInfoType")
-	if v, ok := ir.LookupType[*CanonicalLoopInfoType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &canonicalLoopInfoTypeSlab, (*CanonicalLoopInfoType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CanonicalLoopInfoType](s)
 		*v = CanonicalLoopInfoType{}
@@ -43,9 +40,6 @@ type MapBoundsType struct {
 // GetMapBoundsType returns the uniqued MapBoundsType with these parameters.
 func GetMapBoundsType(ctx *ir.Context) *MapBoundsType {
 	k := mapBoundsTypeSlab.NewKey("omp", "MapBoundsType")
-	if v, ok := ir.LookupType[*MapBoundsType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &mapBoundsTypeSlab, (*MapBoundsType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MapBoundsType](s)
 		*v = MapBoundsType{}

@@ -16,9 +16,6 @@ type AttributeType struct {
 // GetAttributeType returns the uniqued AttributeType with these parameters.
 func GetAttributeType(ctx *ir.Context) *AttributeType {
 	k := attributeTypeSlab.NewKey("pdl", "AttributeType")
-	if v, ok := ir.LookupType[*AttributeType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &attributeTypeSlab, (*AttributeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AttributeType](s)
 		*v = AttributeType{}
@@ -47,9 +44,6 @@ type OperationType struct {
 // GetOperationType returns the uniqued OperationType with these parameters.
 func GetOperationType(ctx *ir.Context) *OperationType {
 	k := operationTypeSlab.NewKey("pdl", "OperationType")
-	if v, ok := ir.LookupType[*OperationType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &operationTypeSlab, (*OperationType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[OperationType](s)
 		*v = OperationType{}
@@ -80,9 +74,6 @@ type RangeType struct {
 func GetRangeType(ctx *ir.Context, elementType ir.Type) *RangeType {
 	k := rangeTypeSlab.NewKey("pdl", "RangeType")
 	k.Type(elementType)
-	if v, ok := ir.LookupType[*RangeType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &rangeTypeSlab, (*RangeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RangeType](s)
 		*v = RangeType{elementType: elementType}
@@ -116,9 +107,6 @@ type TypeType struct {
 // GetTypeType returns the uniqued TypeType with these parameters.
 func GetTypeType(ctx *ir.Context) *TypeType {
 	k := typeTypeSlab.NewKey("pdl", "TypeType")
-	if v, ok := ir.LookupType[*TypeType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &typeTypeSlab, (*TypeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TypeType](s)
 		*v = TypeType{}
@@ -147,9 +135,6 @@ type ValueType struct {
 // GetValueType returns the uniqued ValueType with these parameters.
 func GetValueType(ctx *ir.Context) *ValueType {
 	k := valueTypeSlab.NewKey("pdl", "ValueType")
-	if v, ok := ir.LookupType[*ValueType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &valueTypeSlab, (*ValueType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ValueType](s)
 		*v = ValueType{}

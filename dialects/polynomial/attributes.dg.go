@@ -18,9 +18,6 @@ type FloatPolynomialAttr struct {
 func GetFloatPolynomialAttr(ctx *ir.Context, polynomial ir.Attribute) *FloatPolynomialAttr {
 	k := floatPolynomialAttrSlab.NewKey("polynomial", "FloatPolynomialAttr")
 	k.Attr(polynomial)
-	if v, ok := ir.LookupAttr[*FloatPolynomialAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &floatPolynomialAttrSlab, (*FloatPolynomialAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FloatPolynomialAttr](s)
 		*v = FloatPolynomialAttr{polynomial: polynomial}
@@ -53,9 +50,6 @@ type IntPolynomialAttr struct {
 func GetIntPolynomialAttr(ctx *ir.Context, polynomial ir.Attribute) *IntPolynomialAttr {
 	k := intPolynomialAttrSlab.NewKey("polynomial", "IntPolynomialAttr")
 	k.Attr(polynomial)
-	if v, ok := ir.LookupAttr[*IntPolynomialAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &intPolynomialAttrSlab, (*IntPolynomialAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntPolynomialAttr](s)
 		*v = IntPolynomialAttr{polynomial: polynomial}
@@ -90,9 +84,6 @@ func GetPrimitiveRootAttr(ctx *ir.Context, value, degree ir.Attribute) *Primitiv
 	k := primitiveRootAttrSlab.NewKey("polynomial", "PrimitiveRootAttr")
 	k.Attr(value)
 	k.Attr(degree)
-	if v, ok := ir.LookupAttr[*PrimitiveRootAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &primitiveRootAttrSlab, (*PrimitiveRootAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PrimitiveRootAttr](s)
 		*v = PrimitiveRootAttr{value: value, degree: degree}
@@ -137,9 +128,6 @@ func GetRingAttr(ctx *ir.Context, coefficientType ir.Type, coefficientModulus, p
 	k.Type(coefficientType)
 	k.Attr(coefficientModulus)
 	k.Attr(polynomialModulus)
-	if v, ok := ir.LookupAttr[*RingAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &ringAttrSlab, (*RingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RingAttr](s)
 		*v = RingAttr{coefficientType: coefficientType, coefficientModulus: coefficientModulus, polynomialModulus: polynomialModulus}
@@ -187,9 +175,6 @@ func GetTypedFloatPolynomialAttr(ctx *ir.Context, type_ ir.Type, value ir.Attrib
 	k := typedFloatPolynomialAttrSlab.NewKey("polynomial", "TypedFloatPolynomialAttr")
 	k.Type(type_)
 	k.Attr(value)
-	if v, ok := ir.LookupAttr[*TypedFloatPolynomialAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &typedFloatPolynomialAttrSlab, (*TypedFloatPolynomialAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypedFloatPolynomialAttr](s)
 		*v = TypedFloatPolynomialAttr{type_: type_, value: value}
@@ -232,9 +217,6 @@ func GetTypedIntPolynomialAttr(ctx *ir.Context, type_ ir.Type, value ir.Attribut
 	k := typedIntPolynomialAttrSlab.NewKey("polynomial", "TypedIntPolynomialAttr")
 	k.Type(type_)
 	k.Attr(value)
-	if v, ok := ir.LookupAttr[*TypedIntPolynomialAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &typedIntPolynomialAttrSlab, (*TypedIntPolynomialAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypedIntPolynomialAttr](s)
 		*v = TypedIntPolynomialAttr{type_: type_, value: value}

@@ -18,9 +18,6 @@ type PolynomialType struct {
 func GetPolynomialType(ctx *ir.Context, ring ir.Attribute) *PolynomialType {
 	k := polynomialTypeSlab.NewKey("polynomial", "PolynomialType")
 	k.Attr(ring)
-	if v, ok := ir.LookupType[*PolynomialType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &polynomialTypeSlab, (*PolynomialType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PolynomialType](s)
 		*v = PolynomialType{ring: ring}

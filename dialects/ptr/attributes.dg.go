@@ -20,9 +20,6 @@ func GetAddressAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *AddressAttr
 	k := addressAttrSlab.NewKey("ptr", "AddressAttr")
 	k.Type(type_)
 	k.APInt(value)
-	if v, ok := ir.LookupAttr[*AddressAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &addressAttrSlab, (*AddressAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddressAttr](s)
 		*v = AddressAttr{type_: type_, value: value}
@@ -58,9 +55,6 @@ type GenericSpaceAttr struct {
 // GetGenericSpaceAttr returns the uniqued GenericSpaceAttr with these parameters.
 func GetGenericSpaceAttr(ctx *ir.Context) *GenericSpaceAttr {
 	k := genericSpaceAttrSlab.NewKey("ptr", "GenericSpaceAttr")
-	if v, ok := ir.LookupAttr[*GenericSpaceAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &genericSpaceAttrSlab, (*GenericSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GenericSpaceAttr](s)
 		*v = GenericSpaceAttr{}
@@ -91,9 +85,6 @@ type NullAttr struct {
 func GetNullAttr(ctx *ir.Context, type_ ir.Type) *NullAttr {
 	k := nullAttrSlab.NewKey("ptr", "NullAttr")
 	k.Type(type_)
-	if v, ok := ir.LookupAttr[*NullAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &nullAttrSlab, (*NullAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NullAttr](s)
 		*v = NullAttr{type_: type_}
@@ -135,9 +126,6 @@ func GetSpecAttr(ctx *ir.Context, size, abi, preferred, index uint32) *SpecAttr 
 	k.Uint(uint64(abi))
 	k.Uint(uint64(preferred))
 	k.Uint(uint64(index))
-	if v, ok := ir.LookupAttr[*SpecAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &specAttrSlab, (*SpecAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SpecAttr](s)
 		*v = SpecAttr{size: size, abi: abi, preferred: preferred, index: index}

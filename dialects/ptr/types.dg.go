@@ -18,9 +18,6 @@ type PtrMetadataType struct {
 func GetPtrMetadataType(ctx *ir.Context, type_ ir.Attribute) *PtrMetadataType {
 	k := ptrMetadataTypeSlab.NewKey("ptr", "PtrMetadataType")
 	k.Attr(type_)
-	if v, ok := ir.LookupType[*PtrMetadataType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &ptrMetadataTypeSlab, (*PtrMetadataType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PtrMetadataType](s)
 		*v = PtrMetadataType{type_: type_}
@@ -56,9 +53,6 @@ type PtrType struct {
 func GetPtrType(ctx *ir.Context, memorySpace ir.Attribute) *PtrType {
 	k := ptrTypeSlab.NewKey("ptr", "PtrType")
 	k.Attr(memorySpace)
-	if v, ok := ir.LookupType[*PtrType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &ptrTypeSlab, (*PtrType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PtrType](s)
 		*v = PtrType{memorySpace: memorySpace}

@@ -27,9 +27,6 @@ func GetAnyQuantizedType(ctx *ir.Context, flags uint64, storageType, expressedTy
 	k.Type(expressedType)
 	k.Int(int64(storageTypeMin))
 	k.Int(int64(storageTypeMax))
-	if v, ok := ir.LookupType[*AnyQuantizedType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &anyQuantizedTypeSlab, (*AnyQuantizedType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AnyQuantizedType](s)
 		*v = AnyQuantizedType{flags: flags, storageType: storageType, expressedType: expressedType, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax}
@@ -89,9 +86,6 @@ func GetCalibratedQuantizedType(ctx *ir.Context, expressedType ir.Type, min, max
 	k.Type(expressedType)
 	k.Int(int64(min))
 	k.Int(int64(max))
-	if v, ok := ir.LookupType[*CalibratedQuantizedType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &calibratedQuantizedTypeSlab, (*CalibratedQuantizedType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CalibratedQuantizedType](s)
 		*v = CalibratedQuantizedType{expressedType: expressedType, min: min, max: max}
@@ -156,9 +150,6 @@ func GetUniformQuantizedPerAxisType(ctx *ir.Context, flags uint64, storageType, 
 	k.Uint(uint64(len(zeroPoints)))
 	for _, e0 := range zeroPoints {
 		k.Int(int64(e0))
-	}
-	if v, ok := ir.LookupType[*UniformQuantizedPerAxisType](ctx, k); ok {
-		return v
 	}
 	return ir.InsertTypeWith(ctx, k, &uniformQuantizedPerAxisTypeSlab, (*UniformQuantizedPerAxisType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UniformQuantizedPerAxisType](s)
@@ -252,9 +243,6 @@ func GetUniformQuantizedSubChannelType(ctx *ir.Context, flags uint64, storageTyp
 	}
 	k.Attr(scales)
 	k.Attr(zeroPoints)
-	if v, ok := ir.LookupType[*UniformQuantizedSubChannelType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &uniformQuantizedSubChannelTypeSlab, (*UniformQuantizedSubChannelType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UniformQuantizedSubChannelType](s)
 		*v = UniformQuantizedSubChannelType{flags: flags, storageType: storageType, expressedType: expressedType, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax, quantizedDimensions: slices.Clone(quantizedDimensions), blockSizes: slices.Clone(blockSizes), scales: scales, zeroPoints: zeroPoints}
@@ -342,9 +330,6 @@ func GetUniformQuantizedType(ctx *ir.Context, flags uint64, storageType, express
 	k.Int(int64(zeroPoint))
 	k.Int(int64(storageTypeMin))
 	k.Int(int64(storageTypeMax))
-	if v, ok := ir.LookupType[*UniformQuantizedType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &uniformQuantizedTypeSlab, (*UniformQuantizedType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UniformQuantizedType](s)
 		*v = UniformQuantizedType{flags: flags, storageType: storageType, expressedType: expressedType, scale: scale, zeroPoint: zeroPoint, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax}

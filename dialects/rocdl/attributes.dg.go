@@ -30,9 +30,6 @@ func GetROCDLTargetAttr(ctx *ir.Context, o_ int32, triple, chip, features, abi s
 	k.String(abi)
 	k.Attr(flags)
 	k.Attr(link)
-	if v, ok := ir.LookupAttr[*ROCDLTargetAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &rOCDLTargetAttrSlab, (*ROCDLTargetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ROCDLTargetAttr](s)
 		*v = ROCDLTargetAttr{o_: o_, triple: triple, chip: chip, features: features, abi: abi, flags: flags, link: link}

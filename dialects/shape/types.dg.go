@@ -12,9 +12,6 @@ type ShapeType struct {
 // GetShapeType returns the uniqued ShapeType with these parameters.
 func GetShapeType(ctx *ir.Context) *ShapeType {
 	k := shapeTypeSlab.NewKey("shape", "ShapeType")
-	if v, ok := ir.LookupType[*ShapeType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &shapeTypeSlab, (*ShapeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ShapeType](s)
 		*v = ShapeType{}
@@ -43,9 +40,6 @@ type SizeType struct {
 // GetSizeType returns the uniqued SizeType with these parameters.
 func GetSizeType(ctx *ir.Context) *SizeType {
 	k := sizeTypeSlab.NewKey("shape", "SizeType")
-	if v, ok := ir.LookupType[*SizeType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &sizeTypeSlab, (*SizeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SizeType](s)
 		*v = SizeType{}
@@ -74,9 +68,6 @@ type ValueShapeType struct {
 // GetValueShapeType returns the uniqued ValueShapeType with these parameters.
 func GetValueShapeType(ctx *ir.Context) *ValueShapeType {
 	k := valueShapeTypeSlab.NewKey("shape", "ValueShapeType")
-	if v, ok := ir.LookupType[*ValueShapeType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &valueShapeTypeSlab, (*ValueShapeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ValueShapeType](s)
 		*v = ValueShapeType{}
@@ -105,9 +96,6 @@ type WitnessType struct {
 // GetWitnessType returns the uniqued WitnessType with these parameters.
 func GetWitnessType(ctx *ir.Context) *WitnessType {
 	k := witnessTypeSlab.NewKey("shape", "WitnessType")
-	if v, ok := ir.LookupType[*WitnessType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &witnessTypeSlab, (*WitnessType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[WitnessType](s)
 		*v = WitnessType{}

@@ -22,9 +22,6 @@ func GetGridAxesArrayAttr(ctx *ir.Context, axes []ir.Attribute) *GridAxesArrayAt
 	for _, e0 := range axes {
 		k.Attr(e0)
 	}
-	if v, ok := ir.LookupAttr[*GridAxesArrayAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &gridAxesArrayAttrSlab, (*GridAxesArrayAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GridAxesArrayAttr](s)
 		*v = GridAxesArrayAttr{axes: slices.Clone(axes)}
@@ -60,9 +57,6 @@ type ReductionKindAttr struct {
 func GetReductionKindAttr(ctx *ir.Context, value ReductionKind) *ReductionKindAttr {
 	k := reductionKindAttrSlab.NewKey("shard", "ReductionKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ReductionKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &reductionKindAttrSlab, (*ReductionKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReductionKindAttr](s)
 		*v = ReductionKindAttr{value: value}

@@ -12,9 +12,6 @@ type ShardingType struct {
 // GetShardingType returns the uniqued ShardingType with these parameters.
 func GetShardingType(ctx *ir.Context) *ShardingType {
 	k := shardingTypeSlab.NewKey("shard", "ShardingType")
-	if v, ok := ir.LookupType[*ShardingType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &shardingTypeSlab, (*ShardingType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ShardingType](s)
 		*v = ShardingType{}

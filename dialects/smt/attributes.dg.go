@@ -20,9 +20,6 @@ func GetBitVectorAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *BitVector
 	k := bitVectorAttrSlab.NewKey("smt", "BitVectorAttr")
 	k.Type(type_)
 	k.APInt(value)
-	if v, ok := ir.LookupAttr[*BitVectorAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &bitVectorAttrSlab, (*BitVectorAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BitVectorAttr](s)
 		*v = BitVectorAttr{type_: type_, value: value}

@@ -21,9 +21,6 @@ func GetArrayType(ctx *ir.Context, domainType, rangeType ir.Type) *ArrayType {
 	k := arrayTypeSlab.NewKey("smt", "ArrayType")
 	k.Type(domainType)
 	k.Type(rangeType)
-	if v, ok := ir.LookupType[*ArrayType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &arrayTypeSlab, (*ArrayType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ArrayType](s)
 		*v = ArrayType{domainType: domainType, rangeType: rangeType}
@@ -64,9 +61,6 @@ type BitVectorType struct {
 func GetBitVectorType(ctx *ir.Context, width int64) *BitVectorType {
 	k := bitVectorTypeSlab.NewKey("smt", "BitVectorType")
 	k.Int(int64(width))
-	if v, ok := ir.LookupType[*BitVectorType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &bitVectorTypeSlab, (*BitVectorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[BitVectorType](s)
 		*v = BitVectorType{width: width}
@@ -100,9 +94,6 @@ type BoolType struct {
 // GetBoolType returns the uniqued BoolType with these parameters.
 func GetBoolType(ctx *ir.Context) *BoolType {
 	k := boolTypeSlab.NewKey("smt", "BoolType")
-	if v, ok := ir.LookupType[*BoolType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &boolTypeSlab, (*BoolType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[BoolType](s)
 		*v = BoolType{}
@@ -131,9 +122,6 @@ type IntType struct {
 // GetIntType returns the uniqued IntType with these parameters.
 func GetIntType(ctx *ir.Context) *IntType {
 	k := intTypeSlab.NewKey("smt", "IntType")
-	if v, ok := ir.LookupType[*IntType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &intTypeSlab, (*IntType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntType](s)
 		*v = IntType{}
@@ -169,9 +157,6 @@ func GetSMTFuncType(ctx *ir.Context, domainTypes []ir.Type, rangeType ir.Type) *
 		k.Type(e0)
 	}
 	k.Type(rangeType)
-	if v, ok := ir.LookupType[*SMTFuncType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &sMTFuncTypeSlab, (*SMTFuncType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SMTFuncType](s)
 		*v = SMTFuncType{domainTypes: slices.Clone(domainTypes), rangeType: rangeType}
@@ -216,9 +201,6 @@ func GetSortType(ctx *ir.Context, identifier ir.Attribute, sortParams []ir.Type)
 	k.Uint(uint64(len(sortParams)))
 	for _, e0 := range sortParams {
 		k.Type(e0)
-	}
-	if v, ok := ir.LookupType[*SortType](ctx, k); ok {
-		return v
 	}
 	return ir.InsertTypeWith(ctx, k, &sortTypeSlab, (*SortType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SortType](s)

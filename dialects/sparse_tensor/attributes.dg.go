@@ -20,9 +20,6 @@ type CrdTransDirectionKindAttr struct {
 func GetCrdTransDirectionKindAttr(ctx *ir.Context, value CrdTransDirectionKind) *CrdTransDirectionKindAttr {
 	k := crdTransDirectionKindAttrSlab.NewKey("sparse_tensor", "CrdTransDirectionKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*CrdTransDirectionKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &crdTransDirectionKindAttrSlab, (*CrdTransDirectionKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CrdTransDirectionKindAttr](s)
 		*v = CrdTransDirectionKindAttr{value: value}
@@ -62,9 +59,6 @@ func GetSparseTensorDimSliceAttr(ctx *ir.Context, offset, size, stride int64) *S
 	k.Int(int64(offset))
 	k.Int(int64(size))
 	k.Int(int64(stride))
-	if v, ok := ir.LookupAttr[*SparseTensorDimSliceAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &sparseTensorDimSliceAttrSlab, (*SparseTensorDimSliceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SparseTensorDimSliceAttr](s)
 		*v = SparseTensorDimSliceAttr{offset: offset, size: size, stride: stride}
@@ -129,9 +123,6 @@ func GetSparseTensorEncodingAttr(ctx *ir.Context, lvlTypes []uint64, dimToLvl, l
 	k.Uint(uint64(len(dimSlices)))
 	for _, e0 := range dimSlices {
 		k.Attr(e0)
-	}
-	if v, ok := ir.LookupAttr[*SparseTensorEncodingAttr](ctx, k); ok {
-		return v
 	}
 	return ir.InsertAttrWith(ctx, k, &sparseTensorEncodingAttrSlab, (*SparseTensorEncodingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SparseTensorEncodingAttr](s)
@@ -203,9 +194,6 @@ type SparseTensorSortKindAttr struct {
 func GetSparseTensorSortKindAttr(ctx *ir.Context, value SparseTensorSortKind) *SparseTensorSortKindAttr {
 	k := sparseTensorSortKindAttrSlab.NewKey("sparse_tensor", "SparseTensorSortKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*SparseTensorSortKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &sparseTensorSortKindAttrSlab, (*SparseTensorSortKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SparseTensorSortKindAttr](s)
 		*v = SparseTensorSortKindAttr{value: value}
@@ -241,9 +229,6 @@ type StorageSpecifierKindAttr struct {
 func GetStorageSpecifierKindAttr(ctx *ir.Context, value StorageSpecifierKind) *StorageSpecifierKindAttr {
 	k := storageSpecifierKindAttrSlab.NewKey("sparse_tensor", "StorageSpecifierKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*StorageSpecifierKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &storageSpecifierKindAttrSlab, (*StorageSpecifierKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StorageSpecifierKindAttr](s)
 		*v = StorageSpecifierKindAttr{value: value}

@@ -22,9 +22,6 @@ func GetIterSpaceType(ctx *ir.Context, encoding ir.Attribute, loLvl, hiLvl uint6
 	k.Attr(encoding)
 	k.Uint(uint64(loLvl))
 	k.Uint(uint64(hiLvl))
-	if v, ok := ir.LookupType[*IterSpaceType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &iterSpaceTypeSlab, (*IterSpaceType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IterSpaceType](s)
 		*v = IterSpaceType{encoding: encoding, loLvl: loLvl, hiLvl: hiLvl}
@@ -74,9 +71,6 @@ func GetIteratorType(ctx *ir.Context, encoding ir.Attribute, loLvl, hiLvl uint64
 	k.Attr(encoding)
 	k.Uint(uint64(loLvl))
 	k.Uint(uint64(hiLvl))
-	if v, ok := ir.LookupType[*IteratorType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &iteratorTypeSlab, (*IteratorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IteratorType](s)
 		*v = IteratorType{encoding: encoding, loLvl: loLvl, hiLvl: hiLvl}
@@ -122,9 +116,6 @@ type StorageSpecifierType struct {
 func GetStorageSpecifierType(ctx *ir.Context, encoding ir.Attribute) *StorageSpecifierType {
 	k := storageSpecifierTypeSlab.NewKey("sparse_tensor", "StorageSpecifierType")
 	k.Attr(encoding)
-	if v, ok := ir.LookupType[*StorageSpecifierType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &storageSpecifierTypeSlab, (*StorageSpecifierType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[StorageSpecifierType](s)
 		*v = StorageSpecifierType{encoding: encoding}

@@ -18,9 +18,6 @@ type AddressingModelAttr struct {
 func GetAddressingModelAttr(ctx *ir.Context, value AddressingModel) *AddressingModelAttr {
 	k := addressingModelAttrSlab.NewKey("spirv", "AddressingModelAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*AddressingModelAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &addressingModelAttrSlab, (*AddressingModelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddressingModelAttr](s)
 		*v = AddressingModelAttr{value: value}
@@ -56,9 +53,6 @@ type BuiltInAttr struct {
 func GetBuiltInAttr(ctx *ir.Context, value BuiltIn) *BuiltInAttr {
 	k := builtInAttrSlab.NewKey("spirv", "BuiltInAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*BuiltInAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &builtInAttrSlab, (*BuiltInAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BuiltInAttr](s)
 		*v = BuiltInAttr{value: value}
@@ -96,9 +90,6 @@ func GetCacheControlLoadINTELAttr(ctx *ir.Context, cacheLevel uint32, loadCacheC
 	k := cacheControlLoadINTELAttrSlab.NewKey("spirv", "CacheControlLoadINTELAttr")
 	k.Uint(uint64(cacheLevel))
 	k.Uint(uint64(loadCacheControl))
-	if v, ok := ir.LookupAttr[*CacheControlLoadINTELAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &cacheControlLoadINTELAttrSlab, (*CacheControlLoadINTELAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CacheControlLoadINTELAttr](s)
 		*v = CacheControlLoadINTELAttr{cacheLevel: cacheLevel, loadCacheControl: loadCacheControl}
@@ -141,9 +132,6 @@ func GetCacheControlStoreINTELAttr(ctx *ir.Context, cacheLevel uint32, storeCach
 	k := cacheControlStoreINTELAttrSlab.NewKey("spirv", "CacheControlStoreINTELAttr")
 	k.Uint(uint64(cacheLevel))
 	k.Uint(uint64(storeCacheControl))
-	if v, ok := ir.LookupAttr[*CacheControlStoreINTELAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &cacheControlStoreINTELAttrSlab, (*CacheControlStoreINTELAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CacheControlStoreINTELAttr](s)
 		*v = CacheControlStoreINTELAttr{cacheLevel: cacheLevel, storeCacheControl: storeCacheControl}
@@ -184,9 +172,6 @@ type CapabilityAttr struct {
 func GetCapabilityAttr(ctx *ir.Context, value Capability) *CapabilityAttr {
 	k := capabilityAttrSlab.NewKey("spirv", "CapabilityAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*CapabilityAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &capabilityAttrSlab, (*CapabilityAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CapabilityAttr](s)
 		*v = CapabilityAttr{value: value}
@@ -222,9 +207,6 @@ type ClientAPIAttr struct {
 func GetClientAPIAttr(ctx *ir.Context, value ClientAPI) *ClientAPIAttr {
 	k := clientAPIAttrSlab.NewKey("spirv", "ClientAPIAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ClientAPIAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &clientAPIAttrSlab, (*ClientAPIAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClientAPIAttr](s)
 		*v = ClientAPIAttr{value: value}
@@ -260,9 +242,6 @@ type CooperativeMatrixLayoutKHRAttr struct {
 func GetCooperativeMatrixLayoutKHRAttr(ctx *ir.Context, value CooperativeMatrixLayoutKHR) *CooperativeMatrixLayoutKHRAttr {
 	k := cooperativeMatrixLayoutKHRAttrSlab.NewKey("spirv", "CooperativeMatrixLayoutKHRAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*CooperativeMatrixLayoutKHRAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixLayoutKHRAttrSlab, (*CooperativeMatrixLayoutKHRAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CooperativeMatrixLayoutKHRAttr](s)
 		*v = CooperativeMatrixLayoutKHRAttr{value: value}
@@ -298,9 +277,6 @@ type CooperativeMatrixOperandsKHRAttr struct {
 func GetCooperativeMatrixOperandsKHRAttr(ctx *ir.Context, value CooperativeMatrixOperandsKHR) *CooperativeMatrixOperandsKHRAttr {
 	k := cooperativeMatrixOperandsKHRAttrSlab.NewKey("spirv", "CooperativeMatrixOperandsKHRAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*CooperativeMatrixOperandsKHRAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixOperandsKHRAttrSlab, (*CooperativeMatrixOperandsKHRAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CooperativeMatrixOperandsKHRAttr](s)
 		*v = CooperativeMatrixOperandsKHRAttr{value: value}
@@ -352,9 +328,6 @@ func GetCooperativeMatrixPropertiesKHRAttr(ctx *ir.Context, mSize, nSize, kSize 
 	k.Type(resultType)
 	k.Bool(accSat)
 	k.Attr(scope)
-	if v, ok := ir.LookupAttr[*CooperativeMatrixPropertiesKHRAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixPropertiesKHRAttrSlab, (*CooperativeMatrixPropertiesKHRAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CooperativeMatrixPropertiesKHRAttr](s)
 		*v = CooperativeMatrixPropertiesKHRAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, accSat: accSat, scope: scope}
@@ -444,9 +417,6 @@ func GetCooperativeMatrixPropertiesNVAttr(ctx *ir.Context, mSize, nSize, kSize i
 	k.Type(cType)
 	k.Type(resultType)
 	k.Attr(scope)
-	if v, ok := ir.LookupAttr[*CooperativeMatrixPropertiesNVAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixPropertiesNVAttrSlab, (*CooperativeMatrixPropertiesNVAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CooperativeMatrixPropertiesNVAttr](s)
 		*v = CooperativeMatrixPropertiesNVAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, scope: scope}
@@ -517,9 +487,6 @@ type CooperativeMatrixUseKHRAttr struct {
 func GetCooperativeMatrixUseKHRAttr(ctx *ir.Context, value CooperativeMatrixUseKHR) *CooperativeMatrixUseKHRAttr {
 	k := cooperativeMatrixUseKHRAttrSlab.NewKey("spirv", "CooperativeMatrixUseKHRAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*CooperativeMatrixUseKHRAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixUseKHRAttrSlab, (*CooperativeMatrixUseKHRAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CooperativeMatrixUseKHRAttr](s)
 		*v = CooperativeMatrixUseKHRAttr{value: value}
@@ -555,9 +522,6 @@ type DecorationAttr struct {
 func GetDecorationAttr(ctx *ir.Context, value Decoration) *DecorationAttr {
 	k := decorationAttrSlab.NewKey("spirv", "DecorationAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*DecorationAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &decorationAttrSlab, (*DecorationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DecorationAttr](s)
 		*v = DecorationAttr{value: value}
@@ -593,9 +557,6 @@ type DeviceTypeAttr struct {
 func GetDeviceTypeAttr(ctx *ir.Context, value DeviceType) *DeviceTypeAttr {
 	k := deviceTypeAttrSlab.NewKey("spirv", "DeviceTypeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*DeviceTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &deviceTypeAttrSlab, (*DeviceTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeviceTypeAttr](s)
 		*v = DeviceTypeAttr{value: value}
@@ -631,9 +592,6 @@ type DimAttr struct {
 func GetDimAttr(ctx *ir.Context, value Dim) *DimAttr {
 	k := dimAttrSlab.NewKey("spirv", "DimAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*DimAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dimAttrSlab, (*DimAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DimAttr](s)
 		*v = DimAttr{value: value}
@@ -673,9 +631,6 @@ func GetEntryPointABIAttr(ctx *ir.Context, workgroupSize ir.Attribute, subgroupS
 	k.Attr(workgroupSize)
 	k.Int(int64(subgroupSize))
 	k.Int(int64(targetWidth))
-	if v, ok := ir.LookupAttr[*EntryPointABIAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &entryPointABIAttrSlab, (*EntryPointABIAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[EntryPointABIAttr](s)
 		*v = EntryPointABIAttr{workgroupSize: workgroupSize, subgroupSize: subgroupSize, targetWidth: targetWidth}
@@ -721,9 +676,6 @@ type ExecutionModeAttr struct {
 func GetExecutionModeAttr(ctx *ir.Context, value ExecutionMode) *ExecutionModeAttr {
 	k := executionModeAttrSlab.NewKey("spirv", "ExecutionModeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ExecutionModeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &executionModeAttrSlab, (*ExecutionModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ExecutionModeAttr](s)
 		*v = ExecutionModeAttr{value: value}
@@ -759,9 +711,6 @@ type ExecutionModelAttr struct {
 func GetExecutionModelAttr(ctx *ir.Context, value ExecutionModel) *ExecutionModelAttr {
 	k := executionModelAttrSlab.NewKey("spirv", "ExecutionModelAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ExecutionModelAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &executionModelAttrSlab, (*ExecutionModelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ExecutionModelAttr](s)
 		*v = ExecutionModelAttr{value: value}
@@ -797,9 +746,6 @@ type ExtensionAttr struct {
 func GetExtensionAttr(ctx *ir.Context, value Extension) *ExtensionAttr {
 	k := extensionAttrSlab.NewKey("spirv", "ExtensionAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ExtensionAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &extensionAttrSlab, (*ExtensionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ExtensionAttr](s)
 		*v = ExtensionAttr{value: value}
@@ -835,9 +781,6 @@ type FPEncodingAttr struct {
 func GetFPEncodingAttr(ctx *ir.Context, value FPEncoding) *FPEncodingAttr {
 	k := fPEncodingAttrSlab.NewKey("spirv", "FPEncodingAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*FPEncodingAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &fPEncodingAttrSlab, (*FPEncodingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FPEncodingAttr](s)
 		*v = FPEncodingAttr{value: value}
@@ -873,9 +816,6 @@ type FPFastMathModeAttr struct {
 func GetFPFastMathModeAttr(ctx *ir.Context, value FPFastMathMode) *FPFastMathModeAttr {
 	k := fPFastMathModeAttrSlab.NewKey("spirv", "FPFastMathModeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*FPFastMathModeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &fPFastMathModeAttrSlab, (*FPFastMathModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FPFastMathModeAttr](s)
 		*v = FPFastMathModeAttr{value: value}
@@ -911,9 +851,6 @@ type FPRoundingModeAttr struct {
 func GetFPRoundingModeAttr(ctx *ir.Context, value FPRoundingMode) *FPRoundingModeAttr {
 	k := fPRoundingModeAttrSlab.NewKey("spirv", "FPRoundingModeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*FPRoundingModeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &fPRoundingModeAttrSlab, (*FPRoundingModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FPRoundingModeAttr](s)
 		*v = FPRoundingModeAttr{value: value}
@@ -949,9 +886,6 @@ type FunctionControlAttr struct {
 func GetFunctionControlAttr(ctx *ir.Context, value FunctionControl) *FunctionControlAttr {
 	k := functionControlAttrSlab.NewKey("spirv", "FunctionControlAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*FunctionControlAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &functionControlAttrSlab, (*FunctionControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FunctionControlAttr](s)
 		*v = FunctionControlAttr{value: value}
@@ -987,9 +921,6 @@ type GroupOperationAttr struct {
 func GetGroupOperationAttr(ctx *ir.Context, value GroupOperation) *GroupOperationAttr {
 	k := groupOperationAttrSlab.NewKey("spirv", "GroupOperationAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*GroupOperationAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &groupOperationAttrSlab, (*GroupOperationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GroupOperationAttr](s)
 		*v = GroupOperationAttr{value: value}
@@ -1025,9 +956,6 @@ type ImageArrayedInfoAttr struct {
 func GetImageArrayedInfoAttr(ctx *ir.Context, value ImageArrayedInfo) *ImageArrayedInfoAttr {
 	k := imageArrayedInfoAttrSlab.NewKey("spirv", "ImageArrayedInfoAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ImageArrayedInfoAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &imageArrayedInfoAttrSlab, (*ImageArrayedInfoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageArrayedInfoAttr](s)
 		*v = ImageArrayedInfoAttr{value: value}
@@ -1063,9 +991,6 @@ type ImageDepthInfoAttr struct {
 func GetImageDepthInfoAttr(ctx *ir.Context, value ImageDepthInfo) *ImageDepthInfoAttr {
 	k := imageDepthInfoAttrSlab.NewKey("spirv", "ImageDepthInfoAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ImageDepthInfoAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &imageDepthInfoAttrSlab, (*ImageDepthInfoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageDepthInfoAttr](s)
 		*v = ImageDepthInfoAttr{value: value}
@@ -1101,9 +1026,6 @@ type ImageFormatAttr struct {
 func GetImageFormatAttr(ctx *ir.Context, value ImageFormat) *ImageFormatAttr {
 	k := imageFormatAttrSlab.NewKey("spirv", "ImageFormatAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ImageFormatAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &imageFormatAttrSlab, (*ImageFormatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageFormatAttr](s)
 		*v = ImageFormatAttr{value: value}
@@ -1139,9 +1061,6 @@ type ImageOperandsAttr struct {
 func GetImageOperandsAttr(ctx *ir.Context, value ImageOperands) *ImageOperandsAttr {
 	k := imageOperandsAttrSlab.NewKey("spirv", "ImageOperandsAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ImageOperandsAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &imageOperandsAttrSlab, (*ImageOperandsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageOperandsAttr](s)
 		*v = ImageOperandsAttr{value: value}
@@ -1177,9 +1096,6 @@ type ImageSamplerUseInfoAttr struct {
 func GetImageSamplerUseInfoAttr(ctx *ir.Context, value ImageSamplerUseInfo) *ImageSamplerUseInfoAttr {
 	k := imageSamplerUseInfoAttrSlab.NewKey("spirv", "ImageSamplerUseInfoAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ImageSamplerUseInfoAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &imageSamplerUseInfoAttrSlab, (*ImageSamplerUseInfoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageSamplerUseInfoAttr](s)
 		*v = ImageSamplerUseInfoAttr{value: value}
@@ -1215,9 +1131,6 @@ type ImageSamplingInfoAttr struct {
 func GetImageSamplingInfoAttr(ctx *ir.Context, value ImageSamplingInfo) *ImageSamplingInfoAttr {
 	k := imageSamplingInfoAttrSlab.NewKey("spirv", "ImageSamplingInfoAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ImageSamplingInfoAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &imageSamplingInfoAttrSlab, (*ImageSamplingInfoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageSamplingInfoAttr](s)
 		*v = ImageSamplingInfoAttr{value: value}
@@ -1267,9 +1180,6 @@ func GetJointMatrixPropertiesINTELAttr(ctx *ir.Context, mSize, nSize, kSize int3
 	k.Type(cType)
 	k.Type(resultType)
 	k.Attr(scope)
-	if v, ok := ir.LookupAttr[*JointMatrixPropertiesINTELAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &jointMatrixPropertiesINTELAttrSlab, (*JointMatrixPropertiesINTELAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[JointMatrixPropertiesINTELAttr](s)
 		*v = JointMatrixPropertiesINTELAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, scope: scope}
@@ -1342,9 +1252,6 @@ func GetLinkageAttributesAttr(ctx *ir.Context, linkageName, linkageType ir.Attri
 	k := linkageAttributesAttrSlab.NewKey("spirv", "LinkageAttributesAttr")
 	k.Attr(linkageName)
 	k.Attr(linkageType)
-	if v, ok := ir.LookupAttr[*LinkageAttributesAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &linkageAttributesAttrSlab, (*LinkageAttributesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LinkageAttributesAttr](s)
 		*v = LinkageAttributesAttr{linkageName: linkageName, linkageType: linkageType}
@@ -1385,9 +1292,6 @@ type LinkageTypeAttr struct {
 func GetLinkageTypeAttr(ctx *ir.Context, value LinkageType) *LinkageTypeAttr {
 	k := linkageTypeAttrSlab.NewKey("spirv", "LinkageTypeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*LinkageTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &linkageTypeAttrSlab, (*LinkageTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LinkageTypeAttr](s)
 		*v = LinkageTypeAttr{value: value}
@@ -1423,9 +1327,6 @@ type LoadCacheControlAttr struct {
 func GetLoadCacheControlAttr(ctx *ir.Context, value LoadCacheControl) *LoadCacheControlAttr {
 	k := loadCacheControlAttrSlab.NewKey("spirv", "LoadCacheControlAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*LoadCacheControlAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &loadCacheControlAttrSlab, (*LoadCacheControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoadCacheControlAttr](s)
 		*v = LoadCacheControlAttr{value: value}
@@ -1461,9 +1362,6 @@ type LoopControlAttr struct {
 func GetLoopControlAttr(ctx *ir.Context, value LoopControl) *LoopControlAttr {
 	k := loopControlAttrSlab.NewKey("spirv", "LoopControlAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*LoopControlAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &loopControlAttrSlab, (*LoopControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopControlAttr](s)
 		*v = LoopControlAttr{value: value}
@@ -1499,9 +1397,6 @@ type MatrixLayoutAttr struct {
 func GetMatrixLayoutAttr(ctx *ir.Context, value MatrixLayout) *MatrixLayoutAttr {
 	k := matrixLayoutAttrSlab.NewKey("spirv", "MatrixLayoutAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*MatrixLayoutAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &matrixLayoutAttrSlab, (*MatrixLayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MatrixLayoutAttr](s)
 		*v = MatrixLayoutAttr{value: value}
@@ -1537,9 +1432,6 @@ type MemoryAccessAttr struct {
 func GetMemoryAccessAttr(ctx *ir.Context, value MemoryAccess) *MemoryAccessAttr {
 	k := memoryAccessAttrSlab.NewKey("spirv", "MemoryAccessAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*MemoryAccessAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &memoryAccessAttrSlab, (*MemoryAccessAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemoryAccessAttr](s)
 		*v = MemoryAccessAttr{value: value}
@@ -1575,9 +1467,6 @@ type MemoryModelAttr struct {
 func GetMemoryModelAttr(ctx *ir.Context, value MemoryModel) *MemoryModelAttr {
 	k := memoryModelAttrSlab.NewKey("spirv", "MemoryModelAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*MemoryModelAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &memoryModelAttrSlab, (*MemoryModelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemoryModelAttr](s)
 		*v = MemoryModelAttr{value: value}
@@ -1613,9 +1502,6 @@ type MemorySemanticsAttr struct {
 func GetMemorySemanticsAttr(ctx *ir.Context, value MemorySemantics) *MemorySemanticsAttr {
 	k := memorySemanticsAttrSlab.NewKey("spirv", "MemorySemanticsAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*MemorySemanticsAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &memorySemanticsAttrSlab, (*MemorySemanticsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemorySemanticsAttr](s)
 		*v = MemorySemanticsAttr{value: value}
@@ -1651,9 +1537,6 @@ type OpcodeAttr struct {
 func GetOpcodeAttr(ctx *ir.Context, value Opcode) *OpcodeAttr {
 	k := opcodeAttrSlab.NewKey("spirv", "OpcodeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*OpcodeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &opcodeAttrSlab, (*OpcodeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[OpcodeAttr](s)
 		*v = OpcodeAttr{value: value}
@@ -1689,9 +1572,6 @@ type PackedVectorFormatAttr struct {
 func GetPackedVectorFormatAttr(ctx *ir.Context, value PackedVectorFormat) *PackedVectorFormatAttr {
 	k := packedVectorFormatAttrSlab.NewKey("spirv", "PackedVectorFormatAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*PackedVectorFormatAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &packedVectorFormatAttrSlab, (*PackedVectorFormatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PackedVectorFormatAttr](s)
 		*v = PackedVectorFormatAttr{value: value}
@@ -1741,9 +1621,6 @@ func GetResourceLimitsAttr(ctx *ir.Context, maxComputeSharedMemorySize, maxCompu
 	k.Int(int64(maxSubgroupSize))
 	k.Attr(cooperativeMatrixPropertiesKhr)
 	k.Attr(cooperativeMatrixPropertiesNv)
-	if v, ok := ir.LookupAttr[*ResourceLimitsAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &resourceLimitsAttrSlab, (*ResourceLimitsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ResourceLimitsAttr](s)
 		*v = ResourceLimitsAttr{maxComputeSharedMemorySize: maxComputeSharedMemorySize, maxComputeWorkgroupInvocations: maxComputeWorkgroupInvocations, maxComputeWorkgroupSize: maxComputeWorkgroupSize, subgroupSize: subgroupSize, minSubgroupSize: minSubgroupSize, maxSubgroupSize: maxSubgroupSize, cooperativeMatrixPropertiesKhr: cooperativeMatrixPropertiesKhr, cooperativeMatrixPropertiesNv: cooperativeMatrixPropertiesNv}
@@ -1814,9 +1691,6 @@ type ScopeAttr struct {
 func GetScopeAttr(ctx *ir.Context, value Scope) *ScopeAttr {
 	k := scopeAttrSlab.NewKey("spirv", "ScopeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ScopeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &scopeAttrSlab, (*ScopeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ScopeAttr](s)
 		*v = ScopeAttr{value: value}
@@ -1852,9 +1726,6 @@ type SelectionControlAttr struct {
 func GetSelectionControlAttr(ctx *ir.Context, value SelectionControl) *SelectionControlAttr {
 	k := selectionControlAttrSlab.NewKey("spirv", "SelectionControlAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*SelectionControlAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &selectionControlAttrSlab, (*SelectionControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SelectionControlAttr](s)
 		*v = SelectionControlAttr{value: value}
@@ -1890,9 +1761,6 @@ type StorageClassAttr struct {
 func GetStorageClassAttr(ctx *ir.Context, value StorageClass) *StorageClassAttr {
 	k := storageClassAttrSlab.NewKey("spirv", "StorageClassAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*StorageClassAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &storageClassAttrSlab, (*StorageClassAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StorageClassAttr](s)
 		*v = StorageClassAttr{value: value}
@@ -1928,9 +1796,6 @@ type StoreCacheControlAttr struct {
 func GetStoreCacheControlAttr(ctx *ir.Context, value StoreCacheControl) *StoreCacheControlAttr {
 	k := storeCacheControlAttrSlab.NewKey("spirv", "StoreCacheControlAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*StoreCacheControlAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &storeCacheControlAttrSlab, (*StoreCacheControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StoreCacheControlAttr](s)
 		*v = StoreCacheControlAttr{value: value}
@@ -1966,9 +1831,6 @@ type VendorAttr struct {
 func GetVendorAttr(ctx *ir.Context, value Vendor) *VendorAttr {
 	k := vendorAttrSlab.NewKey("spirv", "VendorAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*VendorAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &vendorAttrSlab, (*VendorAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VendorAttr](s)
 		*v = VendorAttr{value: value}
@@ -2004,9 +1866,6 @@ type VersionAttr struct {
 func GetVersionAttr(ctx *ir.Context, value Version) *VersionAttr {
 	k := versionAttrSlab.NewKey("spirv", "VersionAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*VersionAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &versionAttrSlab, (*VersionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VersionAttr](s)
 		*v = VersionAttr{value: value}

@@ -23,9 +23,6 @@ func GetArrayType(ctx *ir.Context, elementType ir.Type, count, stride uint32) *A
 	k.Type(elementType)
 	k.Uint(uint64(count))
 	k.Uint(uint64(stride))
-	if v, ok := ir.LookupType[*ArrayType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &arrayTypeSlab, (*ArrayType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ArrayType](s)
 		*v = ArrayType{elementType: elementType, count: count, stride: stride}
@@ -83,9 +80,6 @@ func GetImageType(ctx *ir.Context, elementType ir.Type, dim Dim, depthInfo Image
 	k.Uint(uint64(samplingInfo))
 	k.Uint(uint64(samplerUseInfo))
 	k.Uint(uint64(format))
-	if v, ok := ir.LookupType[*ImageType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &imageTypeSlab, (*ImageType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ImageType](s)
 		*v = ImageType{elementType: elementType, dim: dim, depthInfo: depthInfo, arrayedInfo: arrayedInfo, samplingInfo: samplingInfo, samplerUseInfo: samplerUseInfo, format: format}
@@ -153,9 +147,6 @@ func GetMatrixType(ctx *ir.Context, columnType ir.Type, columnCount uint32) *Mat
 	k := matrixTypeSlab.NewKey("spirv", "MatrixType")
 	k.Type(columnType)
 	k.Uint(uint64(columnCount))
-	if v, ok := ir.LookupType[*MatrixType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &matrixTypeSlab, (*MatrixType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MatrixType](s)
 		*v = MatrixType{columnType: columnType, columnCount: columnCount}
@@ -198,9 +189,6 @@ func GetPointerType(ctx *ir.Context, pointeeType ir.Type, storageClass StorageCl
 	k := pointerTypeSlab.NewKey("spirv", "PointerType")
 	k.Type(pointeeType)
 	k.Uint(uint64(storageClass))
-	if v, ok := ir.LookupType[*PointerType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &pointerTypeSlab, (*PointerType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PointerType](s)
 		*v = PointerType{pointeeType: pointeeType, storageClass: storageClass}
@@ -243,9 +231,6 @@ func GetRuntimeArrayType(ctx *ir.Context, elementType ir.Type, stride uint32) *R
 	k := runtimeArrayTypeSlab.NewKey("spirv", "RuntimeArrayType")
 	k.Type(elementType)
 	k.Uint(uint64(stride))
-	if v, ok := ir.LookupType[*RuntimeArrayType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &runtimeArrayTypeSlab, (*RuntimeArrayType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RuntimeArrayType](s)
 		*v = RuntimeArrayType{elementType: elementType, stride: stride}
@@ -286,9 +271,6 @@ type SampledImageType struct {
 func GetSampledImageType(ctx *ir.Context, imageType ir.Type) *SampledImageType {
 	k := sampledImageTypeSlab.NewKey("spirv", "SampledImageType")
 	k.Type(imageType)
-	if v, ok := ir.LookupType[*SampledImageType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &sampledImageTypeSlab, (*SampledImageType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SampledImageType](s)
 		*v = SampledImageType{imageType: imageType}
@@ -340,9 +322,6 @@ func GetStructType(ctx *ir.Context, name string, reference bool, members []ir.Ty
 	k.Uint(uint64(len(decorations)))
 	for _, e0 := range decorations {
 		k.String(e0)
-	}
-	if v, ok := ir.LookupType[*StructType](ctx, k); ok {
-		return v
 	}
 	return ir.InsertTypeWith(ctx, k, &structTypeSlab, (*StructType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[StructType](s)

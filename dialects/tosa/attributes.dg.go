@@ -19,9 +19,6 @@ type BlockSizeAttr struct {
 func GetBlockSizeAttr(ctx *ir.Context, value BlockSize) *BlockSizeAttr {
 	k := blockSizeAttrSlab.NewKey("tosa", "BlockSizeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*BlockSizeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &blockSizeAttrSlab, (*BlockSizeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlockSizeAttr](s)
 		*v = BlockSizeAttr{value: value}
@@ -59,9 +56,6 @@ func GetConvOpQuantizationAttr(ctx *ir.Context, inputZp, weightZp int64) *ConvOp
 	k := convOpQuantizationAttrSlab.NewKey("tosa", "ConvOpQuantizationAttr")
 	k.Int(int64(inputZp))
 	k.Int(int64(weightZp))
-	if v, ok := ir.LookupAttr[*ConvOpQuantizationAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &convOpQuantizationAttrSlab, (*ConvOpQuantizationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ConvOpQuantizationAttr](s)
 		*v = ConvOpQuantizationAttr{inputZp: inputZp, weightZp: weightZp}
@@ -102,9 +96,6 @@ type ExtensionAttr struct {
 func GetExtensionAttr(ctx *ir.Context, value Extension) *ExtensionAttr {
 	k := extensionAttrSlab.NewKey("tosa", "ExtensionAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ExtensionAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &extensionAttrSlab, (*ExtensionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ExtensionAttr](s)
 		*v = ExtensionAttr{value: value}
@@ -140,9 +131,6 @@ type LevelAttr struct {
 func GetLevelAttr(ctx *ir.Context, value Level) *LevelAttr {
 	k := levelAttrSlab.NewKey("tosa", "LevelAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*LevelAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &levelAttrSlab, (*LevelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LevelAttr](s)
 		*v = LevelAttr{value: value}
@@ -180,9 +168,6 @@ func GetMatMulOpQuantizationAttr(ctx *ir.Context, aZp, bZp int64) *MatMulOpQuant
 	k := matMulOpQuantizationAttrSlab.NewKey("tosa", "MatMulOpQuantizationAttr")
 	k.Int(int64(aZp))
 	k.Int(int64(bZp))
-	if v, ok := ir.LookupAttr[*MatMulOpQuantizationAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &matMulOpQuantizationAttrSlab, (*MatMulOpQuantizationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MatMulOpQuantizationAttr](s)
 		*v = MatMulOpQuantizationAttr{aZp: aZp, bZp: bZp}
@@ -223,9 +208,6 @@ type NanPropagationModeAttr struct {
 func GetNanPropagationModeAttr(ctx *ir.Context, value NanPropagationMode) *NanPropagationModeAttr {
 	k := nanPropagationModeAttrSlab.NewKey("tosa", "NanPropagationModeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*NanPropagationModeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &nanPropagationModeAttrSlab, (*NanPropagationModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NanPropagationModeAttr](s)
 		*v = NanPropagationModeAttr{value: value}
@@ -261,9 +243,6 @@ type PadOpQuantizationAttr struct {
 func GetPadOpQuantizationAttr(ctx *ir.Context, inputZp int64) *PadOpQuantizationAttr {
 	k := padOpQuantizationAttrSlab.NewKey("tosa", "PadOpQuantizationAttr")
 	k.Int(int64(inputZp))
-	if v, ok := ir.LookupAttr[*PadOpQuantizationAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &padOpQuantizationAttrSlab, (*PadOpQuantizationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PadOpQuantizationAttr](s)
 		*v = PadOpQuantizationAttr{inputZp: inputZp}
@@ -299,9 +278,6 @@ type ProfileAttr struct {
 func GetProfileAttr(ctx *ir.Context, value Profile) *ProfileAttr {
 	k := profileAttrSlab.NewKey("tosa", "ProfileAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ProfileAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &profileAttrSlab, (*ProfileAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ProfileAttr](s)
 		*v = ProfileAttr{value: value}
@@ -337,9 +313,6 @@ type ResizeModeAttr struct {
 func GetResizeModeAttr(ctx *ir.Context, value ResizeMode) *ResizeModeAttr {
 	k := resizeModeAttrSlab.NewKey("tosa", "ResizeModeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ResizeModeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &resizeModeAttrSlab, (*ResizeModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ResizeModeAttr](s)
 		*v = ResizeModeAttr{value: value}
@@ -375,9 +348,6 @@ type RoundingModeAttr struct {
 func GetRoundingModeAttr(ctx *ir.Context, value RoundingMode) *RoundingModeAttr {
 	k := roundingModeAttrSlab.NewKey("tosa", "RoundingModeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*RoundingModeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &roundingModeAttrSlab, (*RoundingModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RoundingModeAttr](s)
 		*v = RoundingModeAttr{value: value}
@@ -413,9 +383,6 @@ type SpecificationVersionAttr struct {
 func GetSpecificationVersionAttr(ctx *ir.Context, value SpecificationVersion) *SpecificationVersionAttr {
 	k := specificationVersionAttrSlab.NewKey("tosa", "SpecificationVersionAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*SpecificationVersionAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &specificationVersionAttrSlab, (*SpecificationVersionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SpecificationVersionAttr](s)
 		*v = SpecificationVersionAttr{value: value}
@@ -462,9 +429,6 @@ func GetTargetEnvAttr(ctx *ir.Context, specificationVersion SpecificationVersion
 	k.Uint(uint64(len(extensions)))
 	for _, e0 := range extensions {
 		k.Uint(uint64(e0))
-	}
-	if v, ok := ir.LookupAttr[*TargetEnvAttr](ctx, k); ok {
-		return v
 	}
 	return ir.InsertAttrWith(ctx, k, &targetEnvAttrSlab, (*TargetEnvAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TargetEnvAttr](s)
@@ -518,9 +482,6 @@ func GetUnaryOpQuantizationAttr(ctx *ir.Context, inputZp, outputZp int64) *Unary
 	k := unaryOpQuantizationAttrSlab.NewKey("tosa", "UnaryOpQuantizationAttr")
 	k.Int(int64(inputZp))
 	k.Int(int64(outputZp))
-	if v, ok := ir.LookupAttr[*UnaryOpQuantizationAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &unaryOpQuantizationAttrSlab, (*UnaryOpQuantizationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UnaryOpQuantizationAttr](s)
 		*v = UnaryOpQuantizationAttr{inputZp: inputZp, outputZp: outputZp}

@@ -16,9 +16,6 @@ type mxint8Type struct {
 // Getmxint8Type returns the uniqued mxint8Type with these parameters.
 func Getmxint8Type(ctx *ir.Context) *mxint8Type {
 	k := mxint8TypeSlab.NewKey("tosa", "mxint8Type")
-	if v, ok := ir.LookupType[*mxint8Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &mxint8TypeSlab, (*mxint8Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[mxint8Type](s)
 		*v = mxint8Type{}
@@ -49,9 +46,6 @@ type shapeType struct {
 func GetshapeType(ctx *ir.Context, rank int32) *shapeType {
 	k := shapeTypeSlab.NewKey("tosa", "shapeType")
 	k.Int(int64(rank))
-	if v, ok := ir.LookupType[*shapeType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &shapeTypeSlab, (*shapeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[shapeType](s)
 		*v = shapeType{rank: rank}

@@ -18,9 +18,6 @@ type ParamOperandAttr struct {
 func GetParamOperandAttr(ctx *ir.Context, index ir.Attribute) *ParamOperandAttr {
 	k := paramOperandAttrSlab.NewKey("transform", "ParamOperandAttr")
 	k.Attr(index)
-	if v, ok := ir.LookupAttr[*ParamOperandAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &paramOperandAttrSlab, (*ParamOperandAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ParamOperandAttr](s)
 		*v = ParamOperandAttr{index: index}

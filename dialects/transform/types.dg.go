@@ -16,9 +16,6 @@ type AffineMapParamType struct {
 // GetAffineMapParamType returns the uniqued AffineMapParamType with these parameters.
 func GetAffineMapParamType(ctx *ir.Context) *AffineMapParamType {
 	k := affineMapParamTypeSlab.NewKey("transform", "AffineMapParamType")
-	if v, ok := ir.LookupType[*AffineMapParamType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &affineMapParamTypeSlab, (*AffineMapParamType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AffineMapParamType](s)
 		*v = AffineMapParamType{}
@@ -47,9 +44,6 @@ type AnyOpType struct {
 // GetAnyOpType returns the uniqued AnyOpType with these parameters.
 func GetAnyOpType(ctx *ir.Context) *AnyOpType {
 	k := anyOpTypeSlab.NewKey("transform", "AnyOpType")
-	if v, ok := ir.LookupType[*AnyOpType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &anyOpTypeSlab, (*AnyOpType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AnyOpType](s)
 		*v = AnyOpType{}
@@ -78,9 +72,6 @@ type AnyParamType struct {
 // GetAnyParamType returns the uniqued AnyParamType with these parameters.
 func GetAnyParamType(ctx *ir.Context) *AnyParamType {
 	k := anyParamTypeSlab.NewKey("transform", "AnyParamType")
-	if v, ok := ir.LookupType[*AnyParamType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &anyParamTypeSlab, (*AnyParamType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AnyParamType](s)
 		*v = AnyParamType{}
@@ -109,9 +100,6 @@ type AnyValueType struct {
 // GetAnyValueType returns the uniqued AnyValueType with these parameters.
 func GetAnyValueType(ctx *ir.Context) *AnyValueType {
 	k := anyValueTypeSlab.NewKey("transform", "AnyValueType")
-	if v, ok := ir.LookupType[*AnyValueType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &anyValueTypeSlab, (*AnyValueType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AnyValueType](s)
 		*v = AnyValueType{}
@@ -142,9 +130,6 @@ type OperationType struct {
 func GetOperationType(ctx *ir.Context, operationName string) *OperationType {
 	k := operationTypeSlab.NewKey("transform", "OperationType")
 	k.String(operationName)
-	if v, ok := ir.LookupType[*OperationType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &operationTypeSlab, (*OperationType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[OperationType](s)
 		*v = OperationType{operationName: operationName}
@@ -180,9 +165,6 @@ type ParamType struct {
 func GetParamType(ctx *ir.Context, type_ ir.Type) *ParamType {
 	k := paramTypeSlab.NewKey("transform", "ParamType")
 	k.Type(type_)
-	if v, ok := ir.LookupType[*ParamType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &paramTypeSlab, (*ParamType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ParamType](s)
 		*v = ParamType{type_: type_}
@@ -216,9 +198,6 @@ type TypeParamType struct {
 // GetTypeParamType returns the uniqued TypeParamType with these parameters.
 func GetTypeParamType(ctx *ir.Context) *TypeParamType {
 	k := typeParamTypeSlab.NewKey("transform", "TypeParamType")
-	if v, ok := ir.LookupType[*TypeParamType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &typeParamTypeSlab, (*TypeParamType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TypeParamType](s)
 		*v = TypeParamType{}

@@ -12,9 +12,6 @@ type PoisonAttr struct {
 // GetPoisonAttr returns the uniqued PoisonAttr with these parameters.
 func GetPoisonAttr(ctx *ir.Context) *PoisonAttr {
 	k := poisonAttrSlab.NewKey("ub", "PoisonAttr")
-	if v, ok := ir.LookupAttr[*PoisonAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &poisonAttrSlab, (*PoisonAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PoisonAttr](s)
 		*v = PoisonAttr{}

@@ -18,9 +18,6 @@ type CombiningKindAttr struct {
 func GetCombiningKindAttr(ctx *ir.Context, value CombiningKind) *CombiningKindAttr {
 	k := combiningKindAttrSlab.NewKey("vector", "CombiningKindAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*CombiningKindAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &combiningKindAttrSlab, (*CombiningKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CombiningKindAttr](s)
 		*v = CombiningKindAttr{value: value}
@@ -56,9 +53,6 @@ type IteratorTypeAttr struct {
 func GetIteratorTypeAttr(ctx *ir.Context, value IteratorType) *IteratorTypeAttr {
 	k := iteratorTypeAttrSlab.NewKey("vector", "IteratorTypeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*IteratorTypeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &iteratorTypeAttrSlab, (*IteratorTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IteratorTypeAttr](s)
 		*v = IteratorTypeAttr{value: value}
@@ -94,9 +88,6 @@ type PrintPunctuationAttr struct {
 func GetPrintPunctuationAttr(ctx *ir.Context, value PrintPunctuation) *PrintPunctuationAttr {
 	k := printPunctuationAttrSlab.NewKey("vector", "PrintPunctuationAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*PrintPunctuationAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &printPunctuationAttrSlab, (*PrintPunctuationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PrintPunctuationAttr](s)
 		*v = PrintPunctuationAttr{value: value}

@@ -22,9 +22,6 @@ func GetArrayV1Attr(ctx *ir.Context, value []ir.Attribute) *ArrayV1Attr {
 	for _, e0 := range value {
 		k.Attr(e0)
 	}
-	if v, ok := ir.LookupAttr[*ArrayV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &arrayV1AttrSlab, (*ArrayV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ArrayV1Attr](s)
 		*v = ArrayV1Attr{value: slices.Clone(value)}
@@ -54,9 +51,6 @@ type BooleanV1Attr struct {
 func GetBooleanV1Attr(ctx *ir.Context, value uint64) *BooleanV1Attr {
 	k := booleanV1AttrSlab.NewKey("vhlo", "BooleanV1Attr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*BooleanV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &booleanV1AttrSlab, (*BooleanV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BooleanV1Attr](s)
 		*v = BooleanV1Attr{value: value}
@@ -93,9 +87,6 @@ func GetDictionaryV1Attr(ctx *ir.Context, value []DictionaryEntryV1) *Dictionary
 		k.Attr(e0.Key)
 		k.Attr(e0.Value)
 	}
-	if v, ok := ir.LookupAttr[*DictionaryV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &dictionaryV1AttrSlab, (*DictionaryV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DictionaryV1Attr](s)
 		*v = DictionaryV1Attr{value: slices.Clone(value)}
@@ -130,9 +121,6 @@ func GetFloatV1Attr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FloatV1Attr
 	k := floatV1AttrSlab.NewKey("vhlo", "FloatV1Attr")
 	k.Type(type_)
 	k.APInt(value)
-	if v, ok := ir.LookupAttr[*FloatV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &floatV1AttrSlab, (*FloatV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FloatV1Attr](s)
 		*v = FloatV1Attr{type_: type_, value: value}
@@ -172,9 +160,6 @@ func GetIntegerV1Attr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *IntegerV1
 	k := integerV1AttrSlab.NewKey("vhlo", "IntegerV1Attr")
 	k.Type(type_)
 	k.APInt(value)
-	if v, ok := ir.LookupAttr[*IntegerV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &integerV1AttrSlab, (*IntegerV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntegerV1Attr](s)
 		*v = IntegerV1Attr{type_: type_, value: value}
@@ -222,9 +207,6 @@ func GetOutputOperandAliasV1Attr(ctx *ir.Context, outputTupleIndices []int64, op
 	for _, e0 := range operandTupleIndices {
 		k.Int(int64(e0))
 	}
-	if v, ok := ir.LookupAttr[*OutputOperandAliasV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &outputOperandAliasV1AttrSlab, (*OutputOperandAliasV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[OutputOperandAliasV1Attr](s)
 		*v = OutputOperandAliasV1Attr{outputTupleIndices: slices.Clone(outputTupleIndices), operandIndex: operandIndex, operandTupleIndices: slices.Clone(operandTupleIndices)}
@@ -267,9 +249,6 @@ type StringV1Attr struct {
 func GetStringV1Attr(ctx *ir.Context, value string) *StringV1Attr {
 	k := stringV1AttrSlab.NewKey("vhlo", "StringV1Attr")
 	k.String(value)
-	if v, ok := ir.LookupAttr[*StringV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &stringV1AttrSlab, (*StringV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StringV1Attr](s)
 		*v = StringV1Attr{value: value}
@@ -301,9 +280,6 @@ func GetTensorV1Attr(ctx *ir.Context, type_ ir.Type, data []byte) *TensorV1Attr 
 	k := tensorV1AttrSlab.NewKey("vhlo", "TensorV1Attr")
 	k.Type(type_)
 	k.Blob(data)
-	if v, ok := ir.LookupAttr[*TensorV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tensorV1AttrSlab, (*TensorV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorV1Attr](s)
 		*v = TensorV1Attr{type_: type_, data: slices.Clone(data)}
@@ -341,9 +317,6 @@ type TypeV1Attr struct {
 func GetTypeV1Attr(ctx *ir.Context, value ir.Type) *TypeV1Attr {
 	k := typeV1AttrSlab.NewKey("vhlo", "TypeV1Attr")
 	k.Type(value)
-	if v, ok := ir.LookupAttr[*TypeV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &typeV1AttrSlab, (*TypeV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeV1Attr](s)
 		*v = TypeV1Attr{value: value}
@@ -375,9 +348,6 @@ func GetTypeExtensionsV1Attr(ctx *ir.Context, bounds []int64) *TypeExtensionsV1A
 	k.Uint(uint64(len(bounds)))
 	for _, e0 := range bounds {
 		k.Int(int64(e0))
-	}
-	if v, ok := ir.LookupAttr[*TypeExtensionsV1Attr](ctx, k); ok {
-		return v
 	}
 	return ir.InsertAttrWith(ctx, k, &typeExtensionsV1AttrSlab, (*TypeExtensionsV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeExtensionsV1Attr](s)
@@ -417,9 +387,6 @@ func GetResultAccuracyV1Attr(ctx *ir.Context, atolBits, rtolBits, ulps int64, mo
 	k.Int(int64(rtolBits))
 	k.Int(int64(ulps))
 	k.Attr(mode)
-	if v, ok := ir.LookupAttr[*ResultAccuracyV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &resultAccuracyV1AttrSlab, (*ResultAccuracyV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ResultAccuracyV1Attr](s)
 		*v = ResultAccuracyV1Attr{atolBits: atolBits, rtolBits: rtolBits, ulps: ulps, mode: mode}
@@ -469,9 +436,6 @@ func GetSubAxisInfoV1Attr(ctx *ir.Context, preSize, size int64) *SubAxisInfoV1At
 	k := subAxisInfoV1AttrSlab.NewKey("vhlo", "SubAxisInfoV1Attr")
 	k.Int(int64(preSize))
 	k.Int(int64(size))
-	if v, ok := ir.LookupAttr[*SubAxisInfoV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &subAxisInfoV1AttrSlab, (*SubAxisInfoV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SubAxisInfoV1Attr](s)
 		*v = SubAxisInfoV1Attr{preSize: preSize, size: size}
@@ -511,9 +475,6 @@ func GetAxisRefV1Attr(ctx *ir.Context, name, subAxisInfo ir.Attribute) *AxisRefV
 	k := axisRefV1AttrSlab.NewKey("vhlo", "AxisRefV1Attr")
 	k.Attr(name)
 	k.Attr(subAxisInfo)
-	if v, ok := ir.LookupAttr[*AxisRefV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &axisRefV1AttrSlab, (*AxisRefV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AxisRefV1Attr](s)
 		*v = AxisRefV1Attr{name: name, subAxisInfo: subAxisInfo}
@@ -553,9 +514,6 @@ func GetReplicaGroupMeshAxesV1Attr(ctx *ir.Context, mesh, axes ir.Attribute) *Re
 	k := replicaGroupMeshAxesV1AttrSlab.NewKey("vhlo", "ReplicaGroupMeshAxesV1Attr")
 	k.Attr(mesh)
 	k.Attr(axes)
-	if v, ok := ir.LookupAttr[*ReplicaGroupMeshAxesV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &replicaGroupMeshAxesV1AttrSlab, (*ReplicaGroupMeshAxesV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReplicaGroupMeshAxesV1Attr](s)
 		*v = ReplicaGroupMeshAxesV1Attr{mesh: mesh, axes: axes}
@@ -595,9 +553,6 @@ func GetMeshAxisV1Attr(ctx *ir.Context, name ir.Attribute, size int64) *MeshAxis
 	k := meshAxisV1AttrSlab.NewKey("vhlo", "MeshAxisV1Attr")
 	k.Attr(name)
 	k.Int(int64(size))
-	if v, ok := ir.LookupAttr[*MeshAxisV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &meshAxisV1AttrSlab, (*MeshAxisV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MeshAxisV1Attr](s)
 		*v = MeshAxisV1Attr{name: name, size: size}
@@ -637,9 +592,6 @@ func GetMeshV1Attr(ctx *ir.Context, axes, deviceIds ir.Attribute) *MeshV1Attr {
 	k := meshV1AttrSlab.NewKey("vhlo", "MeshV1Attr")
 	k.Attr(axes)
 	k.Attr(deviceIds)
-	if v, ok := ir.LookupAttr[*MeshV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &meshV1AttrSlab, (*MeshV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MeshV1Attr](s)
 		*v = MeshV1Attr{axes: axes, deviceIds: deviceIds}
@@ -677,9 +629,6 @@ type ComparisonDirectionV1Attr struct {
 func GetComparisonDirectionV1Attr(ctx *ir.Context, value ComparisonDirectionV1) *ComparisonDirectionV1Attr {
 	k := comparisonDirectionV1AttrSlab.NewKey("vhlo", "ComparisonDirectionV1Attr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ComparisonDirectionV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &comparisonDirectionV1AttrSlab, (*ComparisonDirectionV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ComparisonDirectionV1Attr](s)
 		*v = ComparisonDirectionV1Attr{value: value}
@@ -712,9 +661,6 @@ type ComparisonTypeV1Attr struct {
 func GetComparisonTypeV1Attr(ctx *ir.Context, value ComparisonTypeV1) *ComparisonTypeV1Attr {
 	k := comparisonTypeV1AttrSlab.NewKey("vhlo", "ComparisonTypeV1Attr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ComparisonTypeV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &comparisonTypeV1AttrSlab, (*ComparisonTypeV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ComparisonTypeV1Attr](s)
 		*v = ComparisonTypeV1Attr{value: value}
@@ -747,9 +693,6 @@ type CustomCallApiVersionV1Attr struct {
 func GetCustomCallApiVersionV1Attr(ctx *ir.Context, value CustomCallApiVersionV1) *CustomCallApiVersionV1Attr {
 	k := customCallApiVersionV1AttrSlab.NewKey("vhlo", "CustomCallApiVersionV1Attr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*CustomCallApiVersionV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &customCallApiVersionV1AttrSlab, (*CustomCallApiVersionV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CustomCallApiVersionV1Attr](s)
 		*v = CustomCallApiVersionV1Attr{value: value}
@@ -782,9 +725,6 @@ type FftTypeV1Attr struct {
 func GetFftTypeV1Attr(ctx *ir.Context, value FftTypeV1) *FftTypeV1Attr {
 	k := fftTypeV1AttrSlab.NewKey("vhlo", "FftTypeV1Attr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*FftTypeV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &fftTypeV1AttrSlab, (*FftTypeV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FftTypeV1Attr](s)
 		*v = FftTypeV1Attr{value: value}
@@ -817,9 +757,6 @@ type PrecisionV1Attr struct {
 func GetPrecisionV1Attr(ctx *ir.Context, value PrecisionV1) *PrecisionV1Attr {
 	k := precisionV1AttrSlab.NewKey("vhlo", "PrecisionV1Attr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*PrecisionV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &precisionV1AttrSlab, (*PrecisionV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PrecisionV1Attr](s)
 		*v = PrecisionV1Attr{value: value}
@@ -852,9 +789,6 @@ type RngAlgorithmV1Attr struct {
 func GetRngAlgorithmV1Attr(ctx *ir.Context, value RngAlgorithmV1) *RngAlgorithmV1Attr {
 	k := rngAlgorithmV1AttrSlab.NewKey("vhlo", "RngAlgorithmV1Attr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*RngAlgorithmV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &rngAlgorithmV1AttrSlab, (*RngAlgorithmV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RngAlgorithmV1Attr](s)
 		*v = RngAlgorithmV1Attr{value: value}
@@ -887,9 +821,6 @@ type RngDistributionV1Attr struct {
 func GetRngDistributionV1Attr(ctx *ir.Context, value RngDistributionV1) *RngDistributionV1Attr {
 	k := rngDistributionV1AttrSlab.NewKey("vhlo", "RngDistributionV1Attr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*RngDistributionV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &rngDistributionV1AttrSlab, (*RngDistributionV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RngDistributionV1Attr](s)
 		*v = RngDistributionV1Attr{value: value}
@@ -922,9 +853,6 @@ type TransposeV1Attr struct {
 func GetTransposeV1Attr(ctx *ir.Context, value TransposeV1) *TransposeV1Attr {
 	k := transposeV1AttrSlab.NewKey("vhlo", "TransposeV1Attr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*TransposeV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &transposeV1AttrSlab, (*TransposeV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TransposeV1Attr](s)
 		*v = TransposeV1Attr{value: value}
@@ -957,9 +885,6 @@ type ResultAccuracyModeV1Attr struct {
 func GetResultAccuracyModeV1Attr(ctx *ir.Context, value ResultAccuracyModeV1) *ResultAccuracyModeV1Attr {
 	k := resultAccuracyModeV1AttrSlab.NewKey("vhlo", "ResultAccuracyModeV1Attr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*ResultAccuracyModeV1Attr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &resultAccuracyModeV1AttrSlab, (*ResultAccuracyModeV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ResultAccuracyModeV1Attr](s)
 		*v = ResultAccuracyModeV1Attr{value: value}

@@ -17,9 +17,6 @@ type BooleanV1Type struct {
 // GetBooleanV1Type returns the uniqued BooleanV1Type with these parameters.
 func GetBooleanV1Type(ctx *ir.Context) *BooleanV1Type {
 	k := booleanV1TypeSlab.NewKey("vhlo", "BooleanV1Type")
-	if v, ok := ir.LookupType[*BooleanV1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &booleanV1TypeSlab, (*BooleanV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[BooleanV1Type](s)
 		*v = BooleanV1Type{}
@@ -47,9 +44,6 @@ type FloatBF16V1Type struct {
 // GetFloatBF16V1Type returns the uniqued FloatBF16V1Type with these parameters.
 func GetFloatBF16V1Type(ctx *ir.Context) *FloatBF16V1Type {
 	k := floatBF16V1TypeSlab.NewKey("vhlo", "FloatBF16V1Type")
-	if v, ok := ir.LookupType[*FloatBF16V1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &floatBF16V1TypeSlab, (*FloatBF16V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatBF16V1Type](s)
 		*v = FloatBF16V1Type{}
@@ -77,9 +71,6 @@ type FloatF16V1Type struct {
 // GetFloatF16V1Type returns the uniqued FloatF16V1Type with these parameters.
 func GetFloatF16V1Type(ctx *ir.Context) *FloatF16V1Type {
 	k := floatF16V1TypeSlab.NewKey("vhlo", "FloatF16V1Type")
-	if v, ok := ir.LookupType[*FloatF16V1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &floatF16V1TypeSlab, (*FloatF16V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF16V1Type](s)
 		*v = FloatF16V1Type{}
@@ -107,9 +98,6 @@ type FloatF32V1Type struct {
 // GetFloatF32V1Type returns the uniqued FloatF32V1Type with these parameters.
 func GetFloatF32V1Type(ctx *ir.Context) *FloatF32V1Type {
 	k := floatF32V1TypeSlab.NewKey("vhlo", "FloatF32V1Type")
-	if v, ok := ir.LookupType[*FloatF32V1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &floatF32V1TypeSlab, (*FloatF32V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF32V1Type](s)
 		*v = FloatF32V1Type{}
@@ -137,9 +125,6 @@ type FloatF64V1Type struct {
 // GetFloatF64V1Type returns the uniqued FloatF64V1Type with these parameters.
 func GetFloatF64V1Type(ctx *ir.Context) *FloatF64V1Type {
 	k := floatF64V1TypeSlab.NewKey("vhlo", "FloatF64V1Type")
-	if v, ok := ir.LookupType[*FloatF64V1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &floatF64V1TypeSlab, (*FloatF64V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF64V1Type](s)
 		*v = FloatF64V1Type{}
@@ -167,9 +152,6 @@ type FloatF8E4M3FNV1Type struct {
 // GetFloatF8E4M3FNV1Type returns the uniqued FloatF8E4M3FNV1Type with these parameters.
 func GetFloatF8E4M3FNV1Type(ctx *ir.Context) *FloatF8E4M3FNV1Type {
 	k := floatF8E4M3FNV1TypeSlab.NewKey("vhlo", "FloatF8E4M3FNV1Type")
-	if v, ok := ir.LookupType[*FloatF8E4M3FNV1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &floatF8E4M3FNV1TypeSlab, (*FloatF8E4M3FNV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E4M3FNV1Type](s)
 		*v = FloatF8E4M3FNV1Type{}
@@ -197,9 +179,6 @@ type FloatF8E5M2V1Type struct {
 // GetFloatF8E5M2V1Type returns the uniqued FloatF8E5M2V1Type with these parameters.
 func GetFloatF8E5M2V1Type(ctx *ir.Context) *FloatF8E5M2V1Type {
 	k := floatF8E5M2V1TypeSlab.NewKey("vhlo", "FloatF8E5M2V1Type")
-	if v, ok := ir.LookupType[*FloatF8E5M2V1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &floatF8E5M2V1TypeSlab, (*FloatF8E5M2V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E5M2V1Type](s)
 		*v = FloatF8E5M2V1Type{}
@@ -227,9 +206,6 @@ type IndexV1Type struct {
 // GetIndexV1Type returns the uniqued IndexV1Type with these parameters.
 func GetIndexV1Type(ctx *ir.Context) *IndexV1Type {
 	k := indexV1TypeSlab.NewKey("vhlo", "IndexV1Type")
-	if v, ok := ir.LookupType[*IndexV1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &indexV1TypeSlab, (*IndexV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IndexV1Type](s)
 		*v = IndexV1Type{}
@@ -257,9 +233,6 @@ type IntegerSI4V1Type struct {
 // GetIntegerSI4V1Type returns the uniqued IntegerSI4V1Type with these parameters.
 func GetIntegerSI4V1Type(ctx *ir.Context) *IntegerSI4V1Type {
 	k := integerSI4V1TypeSlab.NewKey("vhlo", "IntegerSI4V1Type")
-	if v, ok := ir.LookupType[*IntegerSI4V1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &integerSI4V1TypeSlab, (*IntegerSI4V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI4V1Type](s)
 		*v = IntegerSI4V1Type{}
@@ -287,9 +260,6 @@ type IntegerSI8V1Type struct {
 // GetIntegerSI8V1Type returns the uniqued IntegerSI8V1Type with these parameters.
 func GetIntegerSI8V1Type(ctx *ir.Context) *IntegerSI8V1Type {
 	k := integerSI8V1TypeSlab.NewKey("vhlo", "IntegerSI8V1Type")
-	if v, ok := ir.LookupType[*IntegerSI8V1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &integerSI8V1TypeSlab, (*IntegerSI8V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI8V1Type](s)
 		*v = IntegerSI8V1Type{}
@@ -317,9 +287,6 @@ type IntegerSI16V1Type struct {
 // GetIntegerSI16V1Type returns the uniqued IntegerSI16V1Type with these parameters.
 func GetIntegerSI16V1Type(ctx *ir.Context) *IntegerSI16V1Type {
 	k := integerSI16V1TypeSlab.NewKey("vhlo", "IntegerSI16V1Type")
-	if v, ok := ir.LookupType[*IntegerSI16V1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &integerSI16V1TypeSlab, (*IntegerSI16V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI16V1Type](s)
 		*v = IntegerSI16V1Type{}
@@ -347,9 +314,6 @@ type IntegerSI32V1Type struct {
 // GetIntegerSI32V1Type returns the uniqued IntegerSI32V1Type with these parameters.
 func GetIntegerSI32V1Type(ctx *ir.Context) *IntegerSI32V1Type {
 	k := integerSI32V1TypeSlab.NewKey("vhlo", "IntegerSI32V1Type")
-	if v, ok := ir.LookupType[*IntegerSI32V1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &integerSI32V1TypeSlab, (*IntegerSI32V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI32V1Type](s)
 		*v = IntegerSI32V1Type{}
@@ -377,9 +341,6 @@ type IntegerSI64V1Type struct {
 // GetIntegerSI64V1Type returns the uniqued IntegerSI64V1Type with these parameters.
 func GetIntegerSI64V1Type(ctx *ir.Context) *IntegerSI64V1Type {
 	k := integerSI64V1TypeSlab.NewKey("vhlo", "IntegerSI64V1Type")
-	if v, ok := ir.LookupType[*IntegerSI64V1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &integerSI64V1TypeSlab, (*IntegerSI64V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI64V1Type](s)
 		*v = IntegerSI64V1Type{}
@@ -407,9 +368,6 @@ type IntegerUI4V1Type struct {
 // GetIntegerUI4V1Type returns the uniqued IntegerUI4V1Type with these parameters.
 func GetIntegerUI4V1Type(ctx *ir.Context) *IntegerUI4V1Type {
 	k := integerUI4V1TypeSlab.NewKey("vhlo", "IntegerUI4V1Type")
-	if v, ok := ir.LookupType[*IntegerUI4V1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &integerUI4V1TypeSlab, (*IntegerUI4V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI4V1Type](s)
 		*v = IntegerUI4V1Type{}
@@ -437,9 +395,6 @@ type IntegerUI8V1Type struct {
 // GetIntegerUI8V1Type returns the uniqued IntegerUI8V1Type with these parameters.
 func GetIntegerUI8V1Type(ctx *ir.Context) *IntegerUI8V1Type {
 	k := integerUI8V1TypeSlab.NewKey("vhlo", "IntegerUI8V1Type")
-	if v, ok := ir.LookupType[*IntegerUI8V1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &integerUI8V1TypeSlab, (*IntegerUI8V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI8V1Type](s)
 		*v = IntegerUI8V1Type{}
@@ -467,9 +422,6 @@ type IntegerUI16V1Type struct {
 // GetIntegerUI16V1Type returns the uniqued IntegerUI16V1Type with these parameters.
 func GetIntegerUI16V1Type(ctx *ir.Context) *IntegerUI16V1Type {
 	k := integerUI16V1TypeSlab.NewKey("vhlo", "IntegerUI16V1Type")
-	if v, ok := ir.LookupType[*IntegerUI16V1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &integerUI16V1TypeSlab, (*IntegerUI16V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI16V1Type](s)
 		*v = IntegerUI16V1Type{}
@@ -497,9 +449,6 @@ type IntegerUI32V1Type struct {
 // GetIntegerUI32V1Type returns the uniqued IntegerUI32V1Type with these parameters.
 func GetIntegerUI32V1Type(ctx *ir.Context) *IntegerUI32V1Type {
 	k := integerUI32V1TypeSlab.NewKey("vhlo", "IntegerUI32V1Type")
-	if v, ok := ir.LookupType[*IntegerUI32V1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &integerUI32V1TypeSlab, (*IntegerUI32V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI32V1Type](s)
 		*v = IntegerUI32V1Type{}
@@ -527,9 +476,6 @@ type IntegerUI64V1Type struct {
 // GetIntegerUI64V1Type returns the uniqued IntegerUI64V1Type with these parameters.
 func GetIntegerUI64V1Type(ctx *ir.Context) *IntegerUI64V1Type {
 	k := integerUI64V1TypeSlab.NewKey("vhlo", "IntegerUI64V1Type")
-	if v, ok := ir.LookupType[*IntegerUI64V1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &integerUI64V1TypeSlab, (*IntegerUI64V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI64V1Type](s)
 		*v = IntegerUI64V1Type{}
@@ -557,9 +503,6 @@ type TokenV1Type struct {
 // GetTokenV1Type returns the uniqued TokenV1Type with these parameters.
 func GetTokenV1Type(ctx *ir.Context) *TokenV1Type {
 	k := tokenV1TypeSlab.NewKey("vhlo", "TokenV1Type")
-	if v, ok := ir.LookupType[*TokenV1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &tokenV1TypeSlab, (*TokenV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TokenV1Type](s)
 		*v = TokenV1Type{}
@@ -582,9 +525,6 @@ type WitnessV1Type struct {
 // GetWitnessV1Type returns the uniqued WitnessV1Type with these parameters.
 func GetWitnessV1Type(ctx *ir.Context) *WitnessV1Type {
 	k := witnessV1TypeSlab.NewKey("vhlo", "WitnessV1Type")
-	if v, ok := ir.LookupType[*WitnessV1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &witnessV1TypeSlab, (*WitnessV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[WitnessV1Type](s)
 		*v = WitnessV1Type{}
@@ -607,9 +547,6 @@ type FloatF8E4M3FNUZV1Type struct {
 // GetFloatF8E4M3FNUZV1Type returns the uniqued FloatF8E4M3FNUZV1Type with these parameters.
 func GetFloatF8E4M3FNUZV1Type(ctx *ir.Context) *FloatF8E4M3FNUZV1Type {
 	k := floatF8E4M3FNUZV1TypeSlab.NewKey("vhlo", "FloatF8E4M3FNUZV1Type")
-	if v, ok := ir.LookupType[*FloatF8E4M3FNUZV1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &floatF8E4M3FNUZV1TypeSlab, (*FloatF8E4M3FNUZV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E4M3FNUZV1Type](s)
 		*v = FloatF8E4M3FNUZV1Type{}
@@ -637,9 +574,6 @@ type FloatF8E5M2FNUZV1Type struct {
 // GetFloatF8E5M2FNUZV1Type returns the uniqued FloatF8E5M2FNUZV1Type with these parameters.
 func GetFloatF8E5M2FNUZV1Type(ctx *ir.Context) *FloatF8E5M2FNUZV1Type {
 	k := floatF8E5M2FNUZV1TypeSlab.NewKey("vhlo", "FloatF8E5M2FNUZV1Type")
-	if v, ok := ir.LookupType[*FloatF8E5M2FNUZV1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &floatF8E5M2FNUZV1TypeSlab, (*FloatF8E5M2FNUZV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E5M2FNUZV1Type](s)
 		*v = FloatF8E5M2FNUZV1Type{}
@@ -667,9 +601,6 @@ type FloatF8E4M3B11FNUZV1Type struct {
 // GetFloatF8E4M3B11FNUZV1Type returns the uniqued FloatF8E4M3B11FNUZV1Type with these parameters.
 func GetFloatF8E4M3B11FNUZV1Type(ctx *ir.Context) *FloatF8E4M3B11FNUZV1Type {
 	k := floatF8E4M3B11FNUZV1TypeSlab.NewKey("vhlo", "FloatF8E4M3B11FNUZV1Type")
-	if v, ok := ir.LookupType[*FloatF8E4M3B11FNUZV1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &floatF8E4M3B11FNUZV1TypeSlab, (*FloatF8E4M3B11FNUZV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E4M3B11FNUZV1Type](s)
 		*v = FloatF8E4M3B11FNUZV1Type{}
@@ -697,9 +628,6 @@ type IntegerSI2V1Type struct {
 // GetIntegerSI2V1Type returns the uniqued IntegerSI2V1Type with these parameters.
 func GetIntegerSI2V1Type(ctx *ir.Context) *IntegerSI2V1Type {
 	k := integerSI2V1TypeSlab.NewKey("vhlo", "IntegerSI2V1Type")
-	if v, ok := ir.LookupType[*IntegerSI2V1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &integerSI2V1TypeSlab, (*IntegerSI2V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI2V1Type](s)
 		*v = IntegerSI2V1Type{}
@@ -727,9 +655,6 @@ type IntegerUI2V1Type struct {
 // GetIntegerUI2V1Type returns the uniqued IntegerUI2V1Type with these parameters.
 func GetIntegerUI2V1Type(ctx *ir.Context) *IntegerUI2V1Type {
 	k := integerUI2V1TypeSlab.NewKey("vhlo", "IntegerUI2V1Type")
-	if v, ok := ir.LookupType[*IntegerUI2V1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &integerUI2V1TypeSlab, (*IntegerUI2V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI2V1Type](s)
 		*v = IntegerUI2V1Type{}
@@ -757,9 +682,6 @@ type NoneV1Type struct {
 // GetNoneV1Type returns the uniqued NoneV1Type with these parameters.
 func GetNoneV1Type(ctx *ir.Context) *NoneV1Type {
 	k := noneV1TypeSlab.NewKey("vhlo", "NoneV1Type")
-	if v, ok := ir.LookupType[*NoneV1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &noneV1TypeSlab, (*NoneV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[NoneV1Type](s)
 		*v = NoneV1Type{}
@@ -782,9 +704,6 @@ type FloatTF32V1Type struct {
 // GetFloatTF32V1Type returns the uniqued FloatTF32V1Type with these parameters.
 func GetFloatTF32V1Type(ctx *ir.Context) *FloatTF32V1Type {
 	k := floatTF32V1TypeSlab.NewKey("vhlo", "FloatTF32V1Type")
-	if v, ok := ir.LookupType[*FloatTF32V1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &floatTF32V1TypeSlab, (*FloatTF32V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatTF32V1Type](s)
 		*v = FloatTF32V1Type{}
@@ -812,9 +731,6 @@ type FloatF8E4M3V1Type struct {
 // GetFloatF8E4M3V1Type returns the uniqued FloatF8E4M3V1Type with these parameters.
 func GetFloatF8E4M3V1Type(ctx *ir.Context) *FloatF8E4M3V1Type {
 	k := floatF8E4M3V1TypeSlab.NewKey("vhlo", "FloatF8E4M3V1Type")
-	if v, ok := ir.LookupType[*FloatF8E4M3V1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &floatF8E4M3V1TypeSlab, (*FloatF8E4M3V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E4M3V1Type](s)
 		*v = FloatF8E4M3V1Type{}
@@ -842,9 +758,6 @@ type FloatF8E3M4V1Type struct {
 // GetFloatF8E3M4V1Type returns the uniqued FloatF8E3M4V1Type with these parameters.
 func GetFloatF8E3M4V1Type(ctx *ir.Context) *FloatF8E3M4V1Type {
 	k := floatF8E3M4V1TypeSlab.NewKey("vhlo", "FloatF8E3M4V1Type")
-	if v, ok := ir.LookupType[*FloatF8E3M4V1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &floatF8E3M4V1TypeSlab, (*FloatF8E3M4V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E3M4V1Type](s)
 		*v = FloatF8E3M4V1Type{}
@@ -872,9 +785,6 @@ type FloatF4E2M1FNV1Type struct {
 // GetFloatF4E2M1FNV1Type returns the uniqued FloatF4E2M1FNV1Type with these parameters.
 func GetFloatF4E2M1FNV1Type(ctx *ir.Context) *FloatF4E2M1FNV1Type {
 	k := floatF4E2M1FNV1TypeSlab.NewKey("vhlo", "FloatF4E2M1FNV1Type")
-	if v, ok := ir.LookupType[*FloatF4E2M1FNV1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &floatF4E2M1FNV1TypeSlab, (*FloatF4E2M1FNV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF4E2M1FNV1Type](s)
 		*v = FloatF4E2M1FNV1Type{}
@@ -902,9 +812,6 @@ type FloatF6E2M3FNV1Type struct {
 // GetFloatF6E2M3FNV1Type returns the uniqued FloatF6E2M3FNV1Type with these parameters.
 func GetFloatF6E2M3FNV1Type(ctx *ir.Context) *FloatF6E2M3FNV1Type {
 	k := floatF6E2M3FNV1TypeSlab.NewKey("vhlo", "FloatF6E2M3FNV1Type")
-	if v, ok := ir.LookupType[*FloatF6E2M3FNV1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &floatF6E2M3FNV1TypeSlab, (*FloatF6E2M3FNV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF6E2M3FNV1Type](s)
 		*v = FloatF6E2M3FNV1Type{}
@@ -932,9 +839,6 @@ type FloatF6E3M2FNV1Type struct {
 // GetFloatF6E3M2FNV1Type returns the uniqued FloatF6E3M2FNV1Type with these parameters.
 func GetFloatF6E3M2FNV1Type(ctx *ir.Context) *FloatF6E3M2FNV1Type {
 	k := floatF6E3M2FNV1TypeSlab.NewKey("vhlo", "FloatF6E3M2FNV1Type")
-	if v, ok := ir.LookupType[*FloatF6E3M2FNV1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &floatF6E3M2FNV1TypeSlab, (*FloatF6E3M2FNV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF6E3M2FNV1Type](s)
 		*v = FloatF6E3M2FNV1Type{}
@@ -962,9 +866,6 @@ type FloatF8E8M0FNUV1Type struct {
 // GetFloatF8E8M0FNUV1Type returns the uniqued FloatF8E8M0FNUV1Type with these parameters.
 func GetFloatF8E8M0FNUV1Type(ctx *ir.Context) *FloatF8E8M0FNUV1Type {
 	k := floatF8E8M0FNUV1TypeSlab.NewKey("vhlo", "FloatF8E8M0FNUV1Type")
-	if v, ok := ir.LookupType[*FloatF8E8M0FNUV1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &floatF8E8M0FNUV1TypeSlab, (*FloatF8E8M0FNUV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E8M0FNUV1Type](s)
 		*v = FloatF8E8M0FNUV1Type{}
@@ -994,9 +895,6 @@ type ComplexV1Type struct {
 func GetComplexV1Type(ctx *ir.Context, elementType ir.Type) *ComplexV1Type {
 	k := complexV1TypeSlab.NewKey("vhlo", "ComplexV1Type")
 	k.Type(elementType)
-	if v, ok := ir.LookupType[*ComplexV1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &complexV1TypeSlab, (*ComplexV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ComplexV1Type](s)
 		*v = ComplexV1Type{elementType: elementType}
@@ -1036,9 +934,6 @@ func GetFunctionV1Type(ctx *ir.Context, inputs, outputs []ir.Type) *FunctionV1Ty
 	k.Uint(uint64(len(outputs)))
 	for _, e0 := range outputs {
 		k.Type(e0)
-	}
-	if v, ok := ir.LookupType[*FunctionV1Type](ctx, k); ok {
-		return v
 	}
 	return ir.InsertTypeWith(ctx, k, &functionV1TypeSlab, (*FunctionV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FunctionV1Type](s)
@@ -1084,9 +979,6 @@ func GetRankedTensorV1Type(ctx *ir.Context, shape []int64, elementType ir.Type, 
 	}
 	k.Type(elementType)
 	k.Attr(encoding)
-	if v, ok := ir.LookupType[*RankedTensorV1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &rankedTensorV1TypeSlab, (*RankedTensorV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedTensorV1Type](s)
 		*v = RankedTensorV1Type{shape: slices.Clone(shape), elementType: elementType, encoding: encoding}
@@ -1132,9 +1024,6 @@ func GetTupleV1Type(ctx *ir.Context, types_ []ir.Type) *TupleV1Type {
 	for _, e0 := range types_ {
 		k.Type(e0)
 	}
-	if v, ok := ir.LookupType[*TupleV1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &tupleV1TypeSlab, (*TupleV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TupleV1Type](s)
 		*v = TupleV1Type{types_: slices.Clone(types_)}
@@ -1176,9 +1065,6 @@ func GetUniformQuantizedV1Type(ctx *ir.Context, flags uint32, storageType, expre
 	k.Int(int64(zeroPoint))
 	k.Int(int64(storageTypeMin))
 	k.Int(int64(storageTypeMax))
-	if v, ok := ir.LookupType[*UniformQuantizedV1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &uniformQuantizedV1TypeSlab, (*UniformQuantizedV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UniformQuantizedV1Type](s)
 		*v = UniformQuantizedV1Type{flags: flags, storageType: storageType, expressedType: expressedType, scaleBits: scaleBits, zeroPoint: zeroPoint, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax}
@@ -1241,9 +1127,6 @@ type UnrankedTensorV1Type struct {
 func GetUnrankedTensorV1Type(ctx *ir.Context, elementType ir.Type) *UnrankedTensorV1Type {
 	k := unrankedTensorV1TypeSlab.NewKey("vhlo", "UnrankedTensorV1Type")
 	k.Type(elementType)
-	if v, ok := ir.LookupType[*UnrankedTensorV1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &unrankedTensorV1TypeSlab, (*UnrankedTensorV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UnrankedTensorV1Type](s)
 		*v = UnrankedTensorV1Type{elementType: elementType}
@@ -1296,9 +1179,6 @@ func GetUniformQuantizedPerAxisV1Type(ctx *ir.Context, flags uint32, storageType
 	}
 	k.Int(int64(storageTypeMin))
 	k.Int(int64(storageTypeMax))
-	if v, ok := ir.LookupType[*UniformQuantizedPerAxisV1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &uniformQuantizedPerAxisV1TypeSlab, (*UniformQuantizedPerAxisV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UniformQuantizedPerAxisV1Type](s)
 		*v = UniformQuantizedPerAxisV1Type{flags: flags, storageType: storageType, expressedType: expressedType, quantizedDimension: quantizedDimension, scalesBits: slices.Clone(scalesBits), zeroPoints: slices.Clone(zeroPoints), storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax}
@@ -1371,9 +1251,6 @@ func GetRankedBufferV1Type(ctx *ir.Context, shape []int64, elementType ir.Type) 
 		k.Int(int64(e0))
 	}
 	k.Type(elementType)
-	if v, ok := ir.LookupType[*RankedBufferV1Type](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &rankedBufferV1TypeSlab, (*RankedBufferV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedBufferV1Type](s)
 		*v = RankedBufferV1Type{shape: slices.Clone(shape), elementType: elementType}
@@ -1413,9 +1290,6 @@ func GetFutureV1Type(ctx *ir.Context, types_ []ir.Type) *FutureV1Type {
 	k.Uint(uint64(len(types_)))
 	for _, e0 := range types_ {
 		k.Type(e0)
-	}
-	if v, ok := ir.LookupType[*FutureV1Type](ctx, k); ok {
-		return v
 	}
 	return ir.InsertTypeWith(ctx, k, &futureV1TypeSlab, (*FutureV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FutureV1Type](s)

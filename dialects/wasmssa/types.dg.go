@@ -16,9 +16,6 @@ type ExternRefType struct {
 // GetExternRefType returns the uniqued ExternRefType with these parameters.
 func GetExternRefType(ctx *ir.Context) *ExternRefType {
 	k := externRefTypeSlab.NewKey("wasmssa", "ExternRefType")
-	if v, ok := ir.LookupType[*ExternRefType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &externRefTypeSlab, (*ExternRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ExternRefType](s)
 		*v = ExternRefType{}
@@ -47,9 +44,6 @@ type FuncRefType struct {
 // GetFuncRefType returns the uniqued FuncRefType with these parameters.
 func GetFuncRefType(ctx *ir.Context) *FuncRefType {
 	k := funcRefTypeSlab.NewKey("wasmssa", "FuncRefType")
-	if v, ok := ir.LookupType[*FuncRefType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &funcRefTypeSlab, (*FuncRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FuncRefType](s)
 		*v = FuncRefType{}
@@ -82,9 +76,6 @@ func GetLimitType(ctx *ir.Context, min, max uint32) *LimitType {
 	k := limitTypeSlab.NewKey("wasmssa", "LimitType")
 	k.Uint(uint64(min))
 	k.Uint(uint64(max))
-	if v, ok := ir.LookupType[*LimitType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &limitTypeSlab, (*LimitType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LimitType](s)
 		*v = LimitType{min: min, max: max}
@@ -125,9 +116,6 @@ type LocalRefType struct {
 func GetLocalRefType(ctx *ir.Context, elementType ir.Type) *LocalRefType {
 	k := localRefTypeSlab.NewKey("wasmssa", "LocalRefType")
 	k.Type(elementType)
-	if v, ok := ir.LookupType[*LocalRefType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &localRefTypeSlab, (*LocalRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LocalRefType](s)
 		*v = LocalRefType{elementType: elementType}
@@ -165,9 +153,6 @@ func GetTableType(ctx *ir.Context, reference, limit ir.Type) *TableType {
 	k := tableTypeSlab.NewKey("wasmssa", "TableType")
 	k.Type(reference)
 	k.Type(limit)
-	if v, ok := ir.LookupType[*TableType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &tableTypeSlab, (*TableType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TableType](s)
 		*v = TableType{reference: reference, limit: limit}

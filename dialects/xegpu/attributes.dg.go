@@ -22,9 +22,6 @@ func GetBlockTensorDescAttr(ctx *ir.Context, memorySpace, arrayLength, boundaryC
 	k.Attr(memorySpace)
 	k.Attr(arrayLength)
 	k.Attr(boundaryCheck)
-	if v, ok := ir.LookupAttr[*BlockTensorDescAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &blockTensorDescAttrSlab, (*BlockTensorDescAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlockTensorDescAttr](s)
 		*v = BlockTensorDescAttr{memorySpace: memorySpace, arrayLength: arrayLength, boundaryCheck: boundaryCheck}
@@ -70,9 +67,6 @@ type CachePolicyAttr struct {
 func GetCachePolicyAttr(ctx *ir.Context, value CachePolicy) *CachePolicyAttr {
 	k := cachePolicyAttrSlab.NewKey("xegpu", "CachePolicyAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*CachePolicyAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &cachePolicyAttrSlab, (*CachePolicyAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CachePolicyAttr](s)
 		*v = CachePolicyAttr{value: value}
@@ -108,9 +102,6 @@ type FenceScopeAttr struct {
 func GetFenceScopeAttr(ctx *ir.Context, value FenceScope) *FenceScopeAttr {
 	k := fenceScopeAttrSlab.NewKey("xegpu", "FenceScopeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*FenceScopeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &fenceScopeAttrSlab, (*FenceScopeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FenceScopeAttr](s)
 		*v = FenceScopeAttr{value: value}
@@ -156,9 +147,6 @@ func GetLayoutAttr(ctx *ir.Context, sgLayout, sgData, instData, laneLayout, lane
 	k.Attr(laneLayout)
 	k.Attr(laneData)
 	k.Attr(order)
-	if v, ok := ir.LookupAttr[*LayoutAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &layoutAttrSlab, (*LayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LayoutAttr](s)
 		*v = LayoutAttr{sgLayout: sgLayout, sgData: sgData, instData: instData, laneLayout: laneLayout, laneData: laneData, order: order}
@@ -219,9 +207,6 @@ type MemLayoutAttr struct {
 func GetMemLayoutAttr(ctx *ir.Context, attrs ir.Attribute) *MemLayoutAttr {
 	k := memLayoutAttrSlab.NewKey("xegpu", "MemLayoutAttr")
 	k.Attr(attrs)
-	if v, ok := ir.LookupAttr[*MemLayoutAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &memLayoutAttrSlab, (*MemLayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemLayoutAttr](s)
 		*v = MemLayoutAttr{attrs: attrs}
@@ -257,9 +242,6 @@ type MemoryScopeAttr struct {
 func GetMemoryScopeAttr(ctx *ir.Context, value MemoryScope) *MemoryScopeAttr {
 	k := memoryScopeAttrSlab.NewKey("xegpu", "MemoryScopeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*MemoryScopeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &memoryScopeAttrSlab, (*MemoryScopeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemoryScopeAttr](s)
 		*v = MemoryScopeAttr{value: value}
@@ -295,9 +277,6 @@ type MemorySpaceAttr struct {
 func GetMemorySpaceAttr(ctx *ir.Context, value MemorySpace) *MemorySpaceAttr {
 	k := memorySpaceAttrSlab.NewKey("xegpu", "MemorySpaceAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*MemorySpaceAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &memorySpaceAttrSlab, (*MemorySpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemorySpaceAttr](s)
 		*v = MemorySpaceAttr{value: value}
@@ -335,9 +314,6 @@ func GetRangeAttr(ctx *ir.Context, start, end ir.Attribute) *RangeAttr {
 	k := rangeAttrSlab.NewKey("xegpu", "RangeAttr")
 	k.Attr(start)
 	k.Attr(end)
-	if v, ok := ir.LookupAttr[*RangeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &rangeAttrSlab, (*RangeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RangeAttr](s)
 		*v = RangeAttr{start: start, end: end}
@@ -380,9 +356,6 @@ func GetScatterTensorDescAttr(ctx *ir.Context, memorySpace, chunkSize ir.Attribu
 	k := scatterTensorDescAttrSlab.NewKey("xegpu", "ScatterTensorDescAttr")
 	k.Attr(memorySpace)
 	k.Attr(chunkSize)
-	if v, ok := ir.LookupAttr[*ScatterTensorDescAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &scatterTensorDescAttrSlab, (*ScatterTensorDescAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ScatterTensorDescAttr](s)
 		*v = ScatterTensorDescAttr{memorySpace: memorySpace, chunkSize: chunkSize}
@@ -425,9 +398,6 @@ func GetSliceAttr(ctx *ir.Context, parent, dims ir.Attribute) *SliceAttr {
 	k := sliceAttrSlab.NewKey("xegpu", "SliceAttr")
 	k.Attr(parent)
 	k.Attr(dims)
-	if v, ok := ir.LookupAttr[*SliceAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &sliceAttrSlab, (*SliceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SliceAttr](s)
 		*v = SliceAttr{parent: parent, dims: dims}
@@ -474,9 +444,6 @@ func GetTensorDescAttr(ctx *ir.Context, memoryScope, arrayLength, boundaryCheck,
 	k.Attr(arrayLength)
 	k.Attr(boundaryCheck)
 	k.Attr(scattered)
-	if v, ok := ir.LookupAttr[*TensorDescAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tensorDescAttrSlab, (*TensorDescAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorDescAttr](s)
 		*v = TensorDescAttr{memoryScope: memoryScope, arrayLength: arrayLength, boundaryCheck: boundaryCheck, scattered: scattered}

@@ -26,9 +26,6 @@ func GetMemDescType(ctx *ir.Context, shape []int64, elementType ir.Type, memLayo
 	}
 	k.Type(elementType)
 	k.Attr(memLayout)
-	if v, ok := ir.LookupType[*MemDescType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &memDescTypeSlab, (*MemDescType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MemDescType](s)
 		*v = MemDescType{shape: slices.Clone(shape), elementType: elementType, memLayout: memLayout}
@@ -72,9 +69,6 @@ type NbarrierType struct {
 // GetNbarrierType returns the uniqued NbarrierType with these parameters.
 func GetNbarrierType(ctx *ir.Context) *NbarrierType {
 	k := nbarrierTypeSlab.NewKey("xegpu", "NbarrierType")
-	if v, ok := ir.LookupType[*NbarrierType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &nbarrierTypeSlab, (*NbarrierType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[NbarrierType](s)
 		*v = NbarrierType{}
@@ -114,9 +108,6 @@ func GetTensorDescType(ctx *ir.Context, shape []int64, elementType ir.Type, enco
 	k.Type(elementType)
 	k.Attr(encoding)
 	k.Attr(layout)
-	if v, ok := ir.LookupType[*TensorDescType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &tensorDescTypeSlab, (*TensorDescType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TensorDescType](s)
 		*v = TensorDescType{shape: slices.Clone(shape), elementType: elementType, encoding: encoding, layout: layout}

@@ -18,9 +18,6 @@ type AddrSpaceAttr struct {
 func GetAddrSpaceAttr(ctx *ir.Context, value AddrSpace) *AddrSpaceAttr {
 	k := addrSpaceAttrSlab.NewKey("xevm", "AddrSpaceAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*AddrSpaceAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &addrSpaceAttrSlab, (*AddrSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddrSpaceAttr](s)
 		*v = AddrSpaceAttr{value: value}
@@ -56,9 +53,6 @@ type LoadCacheControlAttr struct {
 func GetLoadCacheControlAttr(ctx *ir.Context, value LoadCacheControl) *LoadCacheControlAttr {
 	k := loadCacheControlAttrSlab.NewKey("xevm", "LoadCacheControlAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*LoadCacheControlAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &loadCacheControlAttrSlab, (*LoadCacheControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoadCacheControlAttr](s)
 		*v = LoadCacheControlAttr{value: value}
@@ -98,9 +92,6 @@ func GetMMAShapeAttr(ctx *ir.Context, m_, n_, k_ int32) *MMAShapeAttr {
 	k.Int(int64(m_))
 	k.Int(int64(n_))
 	k.Int(int64(k_))
-	if v, ok := ir.LookupAttr[*MMAShapeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &mMAShapeAttrSlab, (*MMAShapeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAShapeAttr](s)
 		*v = MMAShapeAttr{m_: m_, n_: n_, k_: k_}
@@ -152,9 +143,6 @@ func GetMMATypesAttr(ctx *ir.Context, d_, a_, b_, c_ ElemType) *MMATypesAttr {
 	k.Uint(uint64(a_))
 	k.Uint(uint64(b_))
 	k.Uint(uint64(c_))
-	if v, ok := ir.LookupAttr[*MMATypesAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &mMATypesAttrSlab, (*MMATypesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMATypesAttr](s)
 		*v = MMATypesAttr{d_: d_, a_: a_, b_: b_, c_: c_}
@@ -205,9 +193,6 @@ type MemScopeAttr struct {
 func GetMemScopeAttr(ctx *ir.Context, value MemScope) *MemScopeAttr {
 	k := memScopeAttrSlab.NewKey("xevm", "MemScopeAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*MemScopeAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &memScopeAttrSlab, (*MemScopeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemScopeAttr](s)
 		*v = MemScopeAttr{value: value}
@@ -243,9 +228,6 @@ type StoreCacheControlAttr struct {
 func GetStoreCacheControlAttr(ctx *ir.Context, value StoreCacheControl) *StoreCacheControlAttr {
 	k := storeCacheControlAttrSlab.NewKey("xevm", "StoreCacheControlAttr")
 	k.Uint(uint64(value))
-	if v, ok := ir.LookupAttr[*StoreCacheControlAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &storeCacheControlAttrSlab, (*StoreCacheControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StoreCacheControlAttr](s)
 		*v = StoreCacheControlAttr{value: value}
@@ -289,9 +271,6 @@ func GetXeVMTargetAttr(ctx *ir.Context, o_ int32, triple, chip string, flags, li
 	k.String(chip)
 	k.Attr(flags)
 	k.Attr(linkFiles)
-	if v, ok := ir.LookupAttr[*XeVMTargetAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &xeVMTargetAttrSlab, (*XeVMTargetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[XeVMTargetAttr](s)
 		*v = XeVMTargetAttr{o_: o_, triple: triple, chip: chip, flags: flags, linkFiles: linkFiles}

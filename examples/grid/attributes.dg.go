@@ -18,9 +18,6 @@ type AutoAttr struct {
 // GetAutoAttr returns the uniqued AutoAttr with these parameters.
 func GetAutoAttr(ctx *ir.Context) *AutoAttr {
 	k := autoAttrSlab.NewKey("grid", "AutoAttr")
-	if v, ok := ir.LookupAttr[*AutoAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &autoAttrSlab, (*AutoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AutoAttr](s)
 		*v = AutoAttr{}
@@ -56,9 +53,6 @@ func GetStencilAttr(ctx *ir.Context, offsets []int64, boundary Boundary, radius 
 	k.Uint(uint64(radius))
 	k.Uint(uint64(access))
 	k.Attr(halo)
-	if v, ok := ir.LookupAttr[*StencilAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &stencilAttrSlab, (*StencilAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StencilAttr](s)
 		*v = StencilAttr{offsets: slices.Clone(offsets), boundary: boundary, radius: radius, access: access, halo: halo}
@@ -131,9 +125,6 @@ func GetLayoutAttr(ctx *ir.Context, axes []Axis, label string, order []uint32, s
 		k.Uint(uint64(e0))
 	}
 	k.Attr(scheduler)
-	if v, ok := ir.LookupAttr[*LayoutAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &layoutAttrSlab, (*LayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LayoutAttr](s)
 		*v = LayoutAttr{axes: slices.Clone(axes), label: label, order: slices.Clone(order), scheduler: scheduler}
@@ -183,9 +174,6 @@ func GetFillAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FillAttr {
 	k := fillAttrSlab.NewKey("grid", "FillAttr")
 	k.Type(type_)
 	k.APInt(value)
-	if v, ok := ir.LookupAttr[*FillAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &fillAttrSlab, (*FillAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FillAttr](s)
 		*v = FillAttr{type_: type_, value: value}
@@ -229,9 +217,6 @@ func GetBlobAttr(ctx *ir.Context, data []byte, sum uint64, signed int32, fast bo
 	k.Uint(uint64(sum))
 	k.Int(int64(signed))
 	k.Bool(fast)
-	if v, ok := ir.LookupAttr[*BlobAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &blobAttrSlab, (*BlobAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlobAttr](s)
 		*v = BlobAttr{data: slices.Clone(data), sum: sum, signed: signed, fast: fast}

@@ -21,9 +21,6 @@ func GetCellType(ctx *ir.Context, bits uint32, element ir.Type) *CellType {
 	k := cellTypeSlab.NewKey("grid", "CellType")
 	k.Uint(uint64(bits))
 	k.Type(element)
-	if v, ok := ir.LookupType[*CellType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &cellTypeSlab, (*CellType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CellType](s)
 		*v = CellType{bits: bits, element: element}
@@ -80,9 +77,6 @@ func GetGridType(ctx *ir.Context, cell *CellType, layout *LayoutAttr, dims []int
 	k.Uint(uint64(len(dims)))
 	for _, e0 := range dims {
 		k.Int(int64(e0))
-	}
-	if v, ok := ir.LookupType[*GridType](ctx, k); ok {
-		return v
 	}
 	return ir.InsertTypeWith(ctx, k, &gridTypeSlab, (*GridType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[GridType](s)

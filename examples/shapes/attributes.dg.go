@@ -20,9 +20,6 @@ func GetPointAttr(ctx *ir.Context, x_, y_ uint64) *PointAttr {
 	k := pointAttrSlab.NewKey("shapes", "PointAttr")
 	k.Uint(uint64(x_))
 	k.Uint(uint64(y_))
-	if v, ok := ir.LookupAttr[*PointAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &pointAttrSlab, (*PointAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PointAttr](s)
 		*v = PointAttr{x_: x_, y_: y_}

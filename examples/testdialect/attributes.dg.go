@@ -20,9 +20,6 @@ func GetTestAttrParamsAttr(ctx *ir.Context, v0_, v1_ int32) *TestAttrParamsAttr 
 	k := testAttrParamsAttrSlab.NewKey("test", "TestAttrParamsAttr")
 	k.Int(int64(v0_))
 	k.Int(int64(v1_))
-	if v, ok := ir.LookupAttr[*TestAttrParamsAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &testAttrParamsAttrSlab, (*TestAttrParamsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TestAttrParamsAttr](s)
 		*v = TestAttrParamsAttr{v0_: v0_, v1_: v1_}

@@ -32,9 +32,6 @@ func GetTileAttr(ctx *ir.Context, sizes []int64, order Order, buffers uint32, fi
 	k.Int(int64(first))
 	k.Int(int64(last))
 	k.Attr(label)
-	if v, ok := ir.LookupAttr[*TileAttr](ctx, k); ok {
-		return v
-	}
 	return ir.InsertAttrWith(ctx, k, &tileAttrSlab, (*TileAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TileAttr](s)
 		*v = TileAttr{sizes: slices.Clone(sizes), order: order, buffers: buffers, first: first, last: last, label: label}

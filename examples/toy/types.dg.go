@@ -22,9 +22,6 @@ func GetMatrixType(ctx *ir.Context, rows, cols int64, elementType ir.Type) *Matr
 	k.Int(int64(rows))
 	k.Int(int64(cols))
 	k.Type(elementType)
-	if v, ok := ir.LookupType[*MatrixType](ctx, k); ok {
-		return v
-	}
 	return ir.InsertTypeWith(ctx, k, &matrixTypeSlab, (*MatrixType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MatrixType](s)
 		*v = MatrixType{rows: rows, cols: cols, elementType: elementType}

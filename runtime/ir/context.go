@@ -4,8 +4,10 @@
 //
 // Attributes and types are uniqued per Context: two handles for the same
 // value are the same pointer, so equality is == and a handle's ID is a
-// perfect hash. Constructors build a Key that spells out every parameter,
-// call LookupAttr (or LookupType) and, on a miss, InsertAttr (InsertType).
+// perfect hash. Constructors build a Key that spells out every parameter
+// and call InsertAttrWith (InsertTypeWith), which returns the value stored
+// under it or makes one in the kind's slab; hand-written kinds call
+// LookupAttr (LookupType) and, on a miss, InsertAttr (InsertType).
 package ir
 
 import (
@@ -92,9 +94,9 @@ func (c *Context) Reserve(n int) {
 func (c *Context) NumAttributes() int { c.mu.Lock(); defer c.mu.Unlock(); return c.attrs.len() }
 func (c *Context) NumTypes() int      { c.mu.Lock(); defer c.mu.Unlock(); return c.types.len() }
 
-// LookupAttr returns the attribute stored under k, if any. Generated
-// constructors call it first and build a value only when it misses, so a
-// hit allocates nothing. It releases k when it finds a value.
+// LookupAttr returns the attribute stored under k, if any. A constructor
+// calls it first and builds a value only when it misses, so a hit
+// allocates nothing. It releases k when it finds a value.
 func LookupAttr[T Attribute](c *Context, k *Key) (T, bool) {
 	c.mu.Lock()
 	a, ok := c.attrs.get(k)

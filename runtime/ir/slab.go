@@ -98,21 +98,36 @@ func (s *Slab) free(c *Context) {
 	ch.values.Index(ch.n).SetZero()
 }
 
-// InsertAttrWith is InsertAttr for a value made in the context's slab for
-// its kind, of the type hint (a nil pointer) points to: fill sets the
-// slot's zero value and returns it. It stores it under k unless another
-// call stored a value first, and returns the stored value. It releases k.
+// InsertAttrWith returns the attribute stored under k or, when there is
+// none, one made in the context's slab for its kind, of the type hint (a
+// nil pointer) points to: fill sets the slot's zero value and returns it.
+// One lock and one probe serve both: a miss remembers the free slot the
+// insert then takes. It releases k.
 func InsertAttrWith(c *Context, k *Key, s *Slab, hint any, fill func(SlabSlot) Attribute) Attribute {
+	c.mu.Lock()
+	if _, e := c.attrs.find(k); e >= 0 {
+		return foundUnlock(c, k, c.attrs.entries.At(e).val)
+	}
 	// fill is called here, not in the generic insert: called there, it
 	// escaped, and each value cost a heap object for its closure.
-	c.mu.Lock()
 	return insertFilled(c, &c.attrs, k, s, fill(s.alloc(c, hint)))
 }
 
 // InsertTypeWith is InsertAttrWith for types.
 func InsertTypeWith(c *Context, k *Key, s *Slab, hint any, fill func(SlabSlot) Type) Type {
 	c.mu.Lock()
+	if _, e := c.types.find(k); e >= 0 {
+		return foundUnlock(c, k, c.types.entries.At(e).val)
+	}
 	return insertFilled(c, &c.types, k, s, fill(s.alloc(c, hint)))
+}
+
+// foundUnlock returns v, found under k with c.mu held; it unlocks c.mu
+// and releases k.
+func foundUnlock[V any](c *Context, k *Key, v V) V {
+	c.mu.Unlock()
+	k.Release()
+	return v
 }
 
 // insertFilled stores v, just made in s with c.mu held, under k, or

@@ -179,9 +179,9 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 			}
 			body = append(body, g.keyStmts(p.Type, jen.Id(model.Local(p.Name)), 0)...)
 		}
-		lookup, insert, iface := "LookupAttr", "InsertAttrWith", "Attribute"
+		insert, iface := "InsertAttrWith", "Attribute"
 		if def.IsType {
-			lookup, insert, iface = "LookupType", "InsertTypeWith", "Type"
+			insert, iface = "InsertTypeWith", "Type"
 		}
 		// On a miss, the value is made in the context's slab for the kind.
 		fill := jen.Func().Params(jen.Id("s").Qual(model.IR, "SlabSlot")).Qual(model.IR, iface).Block(
@@ -189,7 +189,6 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 			jen.Op("*").Id("v").Op("=").Add(mk),
 			jen.Return(jen.Id("v")))
 		body = append(body,
-			jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Qual(model.IR, lookup).Types(jen.Op("*").Id(def.Name)).Call(jen.Id("ctx"), jen.Id("k")), jen.Id("ok")).Block(jen.Return(jen.Id("v"))),
 			jen.Return(jen.Qual(model.IR, insert).Call(jen.Id("ctx"), jen.Id("k"), jen.Op("&").Id(slab), jen.Parens(jen.Op("*").Id(def.Name)).Call(jen.Nil()), fill).Assert(jen.Op("*").Id(def.Name))))
 		f.Comment(fmt.Sprintf("%s returns the uniqued %s with these parameters.", defs.ConstructorName(def), def.Name))
 	}
