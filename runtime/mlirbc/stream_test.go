@@ -2,6 +2,7 @@ package mlirbc_test
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 
 	"github.com/dialectgen/dialectgen/dialects/arith"
@@ -82,5 +83,38 @@ func TestWriteStreamsOracleBytes(t *testing.T) {
 	}
 	if p.largest == len(data) || p.calls < 3 {
 		t.Errorf("%d pieces, the largest %d of %d bytes: the file was not handed on by sections", p.calls, p.largest, len(data))
+	}
+}
+
+// A file of many small functions is an IR section of many small nested
+// sections, none large enough to be handed on alone: Write still hands
+// the section on in pieces, instead of gathering it whole through copies
+// that double its size.
+func TestWriteStreamsSmallSections(t *testing.T) {
+	fx := newFixture()
+	for f := range 6000 {
+		b := fx.fn(fmt.Sprintf("f%d", f))
+		for i := range 10 {
+			fx.constant(b, int64(i))
+		}
+		fx.ret(b)
+	}
+	m := fx.module()
+	opts := mlirbc.WriteOptions{Version: mlirbc.V(6), Producer: "MLIR22.1.8", Release: 22}
+	want, err := mlirbc.Append(nil, fx.ctx, m, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p pieces
+	if err := mlirbc.Write(&p, fx.ctx, m, opts); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(p.all.Bytes(), want) {
+		t.Fatalf("Write gave %d bytes in %d pieces, not Append's %d", p.all.Len(), p.calls, len(want))
+	}
+	// Nothing in the file is a piece of 64 KiB or more by itself; a piece
+	// is at most that, plus the small part that passed it.
+	if limit := 128 << 10; p.largest > limit || len(want) < 3*limit {
+		t.Errorf("%d bytes in %d pieces, the largest %d: want a file over %d bytes in pieces of at most %d", len(want), p.calls, p.largest, 3*limit, limit)
 	}
 }

@@ -296,10 +296,16 @@ func (f *fileOut) section(id byte, alignment uint64, body []byte) {
 	f.bytes(body)
 }
 
-// bytes adds b, which w may keep no longer than the call.
+// bytes adds b, which w may keep no longer than the call. Writing to w,
+// out is handed on once it holds directBytes, rather than grown: a file
+// of many small nested sections (a function each) would otherwise gather
+// its whole IR section in out, through copies that double its size.
 func (f *fileOut) bytes(b []byte) {
 	if f.w == nil || len(b) < directBytes {
 		f.out = append(f.out, b...)
+		if f.w != nil && len(f.out) >= directBytes {
+			f.flush()
+		}
 		return
 	}
 	f.blob(b)
