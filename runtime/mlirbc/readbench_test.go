@@ -2,6 +2,7 @@ package mlirbc_test
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -171,4 +172,38 @@ func BenchmarkReadLazyOne(b *testing.B) {
 		}
 	}
 	cpu.report()
+}
+
+// BenchmarkReadSweep decodes from a fresh heap (an untimed collection
+// before each decode) at eight sizes of two shapes, one long block
+// (chain) and many small functions (funcs). Where the collector's cycles
+// fall in a decode moves with the heap's size and can change the time of
+// one benchmark by half; over a sweep of sizes it averages out, so a
+// change to what the IR holds is judged here, not at one size. It is
+// left out of make bench (slow: sixteen inputs from mlir-opt); run it
+// with make bench BENCH=ReadSweep BENCH_SKIP=none.
+func BenchmarkReadSweep(b *testing.B) {
+	for _, shape := range []string{"chain", "funcs"} {
+		for k := range 8 {
+			n := 36_000 + k*24_000 // a multiple of 12, for funcs
+			b.Run(fmt.Sprintf("%s/ops=%d", shape, n), func(b *testing.B) {
+				var data []byte
+				if shape == "chain" {
+					data, _ = emitInput(b, fmt.Sprintf("chain%d", n), chainOps(n))
+				} else {
+					data, _ = emitInput(b, fmt.Sprintf("funcs%d", n/12), manyFuncs(n/12))
+				}
+				b.SetBytes(int64(len(data)))
+				for i := 0; i < b.N; i++ {
+					b.StopTimer()
+					runtime.GC()
+					b.StartTimer()
+					if _, err := mlirbc.Read(newContext(), data, mlirbc.ReadOptions{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				reportOps(b, n)
+			})
+		}
+	}
 }
