@@ -45,7 +45,9 @@ func (n OpName) String() string {
 // behind one pointer, so that a file of millions of small ops stays small
 // in memory.
 type Operation struct {
-	name     OpName
+	// name is shared by the ops of one name (see ShareName) and never
+	// changed in place: a pointer, not 40 bytes an op.
+	name     *OpName
 	loc      Location
 	operands []*Value
 	results  []*Value
@@ -57,10 +59,20 @@ type Operation struct {
 }
 
 // Name is the op's name.
-func (op *Operation) Name() OpName { return op.name }
+func (op *Operation) Name() OpName {
+	if op.name == nil {
+		return OpName{}
+	}
+	return *op.name
+}
 
 // SetName renames the op, as a version upgrade does.
-func (op *Operation) SetName(n OpName) { op.name = n }
+func (op *Operation) SetName(n OpName) { op.name = &n }
+
+// ShareName names the op *n without a copy of its own: a reader gives the
+// ops of one name the same OpName. *n must not change while an op refers
+// to it.
+func (op *Operation) ShareName(n *OpName) { op.name = n }
 
 // Loc is the op's location.
 func (op *Operation) Loc() Location { return op.loc }
@@ -473,7 +485,13 @@ func (v *Value) SetUseOrder(order []uint32) {
 
 // NewOperation creates a detached op with results of the given types.
 func NewOperation(name OpName, loc Location, resultTypes []Type) *Operation {
-	op := &Operation{name: name, loc: loc}
+	// The op and its name in one allocation.
+	named := &struct {
+		op   Operation
+		name OpName
+	}{name: name}
+	op := &named.op
+	op.name, op.loc = &named.name, loc
 	if len(resultTypes) > 0 {
 		vals := make([]Value, len(resultTypes))
 		results := make([]*Value, len(resultTypes))
@@ -656,4 +674,38 @@ func Segment(values []*Value, sizes []int32, i int) []*Value {
 		return nil
 	}
 	return values[start : start+int(sizes[i])]
+}
+
+// Op names that readers share live in an array of the program's data
+// rather than on the heap: every op points at its name, and a pointer into
+// the heap is one more the collector follows per op on every cycle, while
+// one outside it is dismissed at once. The array is bounded; names past it
+// are allocated. A name is kept for the life of the program.
+var (
+	sharedNamesMu sync.Mutex
+	sharedNameOf  map[OpName]*OpName
+	sharedNames   [4096]OpName
+	sharedCount   int
+)
+
+// SharedName returns a pointer to a copy of n, the same for equal names,
+// for ShareName. Its strings are copied: n's may be views of a file.
+func SharedName(n OpName) *OpName {
+	sharedNamesMu.Lock()
+	defer sharedNamesMu.Unlock()
+	if p := sharedNameOf[n]; p != nil {
+		return p
+	}
+	n.Dialect, n.Op = strings.Clone(n.Dialect), strings.Clone(n.Op)
+	if sharedCount == len(sharedNames) {
+		return &n
+	}
+	p := &sharedNames[sharedCount]
+	sharedCount++
+	*p = n
+	if sharedNameOf == nil {
+		sharedNameOf = map[OpName]*OpName{}
+	}
+	sharedNameOf[n] = p
+	return p
 }

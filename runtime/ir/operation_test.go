@@ -1,6 +1,7 @@
 package ir_test
 
 import (
+	"fmt"
 	"testing"
 	"unsafe"
 
@@ -8,16 +9,17 @@ import (
 )
 
 // The sizes are what a file of a million small ops costs per op. An op
-// keeps its successors with what few ops have; a value is one owner
-// pointer, with a block argument's location behind another. (A smaller op,
-// its lists as pointer and length or its name shared, made decoding with
-// the collector on slower: see docs/performance.md.)
+// shares its name with the ops of that name and keeps its successors with
+// what few ops have; a value is one owner pointer, with a block argument's
+// location behind another. (An op of 96 bytes, its lists as pointer and
+// length, made the collector's concurrent mark costlier on one long block:
+// see docs/performance.md.)
 func TestLayoutSizes(t *testing.T) {
 	for _, c := range []struct {
 		what      string
 		got, most uintptr
 	}{
-		{"ir.Operation", unsafe.Sizeof(ir.Operation{}), 176},
+		{"ir.Operation", unsafe.Sizeof(ir.Operation{}), 144},
 		{"ir.Value", unsafe.Sizeof(ir.Value{}), 48},
 	} {
 		if c.got > c.most {
@@ -97,6 +99,20 @@ func TestOperationParts(t *testing.T) {
 	if (&ir.Operation{}).Name() != (ir.OpName{}) {
 		t.Error("a zero op has a name")
 	}
+
+	// Ops sharing a name read it from one place; renaming one gives it a
+	// name of its own and leaves the shared one as it was.
+	shared := ir.OpName{Dialect: "t", Op: "shared"}
+	a, b2 := &ir.Operation{}, &ir.Operation{}
+	a.ShareName(&shared)
+	b2.ShareName(&shared)
+	a.SetName(ir.OpName{Dialect: "t", Op: "own"})
+	if a.Name().Op != "own" || b2.Name().Op != "shared" || shared.Op != "shared" {
+		t.Errorf("after renaming one of two sharing ops: %s, %s, shared %s", a.Name(), b2.Name(), shared)
+	}
+	if n := testing.AllocsPerRun(100, func() { ir.NewOperation(shared, nil, nil) }); n != 1 {
+		t.Errorf("NewOperation made %.0f allocations, want one for the op and its name", n)
+	}
 }
 
 func TestValueParts(t *testing.T) {
@@ -142,3 +158,28 @@ type testLocation struct{ ir.Base }
 func (*testLocation) Dialect() string { return "test" }
 func (*testLocation) Kind() string    { return "Loc" }
 func (*testLocation) LocationAttr()   {}
+
+// SharedName gives equal names one place and copies their strings, which
+// a reader's may be views of a file that goes away.
+func TestSharedName(t *testing.T) {
+	buf := []byte("tdialect.shared_op")
+	n := ir.OpName{Dialect: unsafe.String(&buf[0], 8), Op: unsafe.String(&buf[9], 9), Registered: true}
+	p := ir.SharedName(n)
+	if q := ir.SharedName(ir.OpName{Dialect: "tdialect", Op: "shared_op", Registered: true}); q != p {
+		t.Error("two equal names got two places")
+	}
+	if q := ir.SharedName(ir.OpName{Dialect: "tdialect", Op: "shared_op"}); q == p || q.Registered {
+		t.Error("an unregistered name shares the registered one's place")
+	}
+	copy(buf, "XXXXXXXXXXXXXXXXXX")
+	if p.Dialect != "tdialect" || p.Op != "shared_op" {
+		t.Errorf("the shared name changed with the bytes it was made from: %s", *p)
+	}
+	// Past the places set aside, names are still right, each a copy.
+	for i := range 5000 {
+		want := ir.OpName{Dialect: "many", Op: fmt.Sprint("op", i)}
+		if got := ir.SharedName(want); *got != want {
+			t.Fatalf("name %d: got %s", i, *got)
+		}
+	}
+}

@@ -227,6 +227,7 @@ func (c *carver[T]) take(n int) []T {
 type opNameInfo struct {
 	resolved bool
 	name     ir.OpName
+	shared   *ir.OpName // name, for the ops to share
 	schema   *bytecode.OpSchema
 }
 
@@ -254,6 +255,7 @@ func (rd *reader) opName(r *wire.Reader) (*opNameInfo, error) {
 			// as registered, as they are in mlir-opt.
 			info.name.Registered = info.schema != nil
 		}
+		info.shared = ir.SharedName(info.name)
 		info.resolved = true
 	}
 	return info, nil
@@ -481,7 +483,7 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 	if err != nil {
 		return nil, err
 	}
-	op.SetName(info.name)
+	op.ShareName(info.shared)
 	root := rd.ops == 0
 	rd.ops++
 	if rd.tr != nil {
