@@ -696,16 +696,16 @@ func SharedName(n OpName) *OpName {
 	if p := sharedNameOf[n]; p != nil {
 		return p
 	}
-	n.Dialect, n.Op = strings.Clone(n.Dialect), strings.Clone(n.Op)
+	c := OpName{Dialect: strings.Clone(n.Dialect), Op: strings.Clone(n.Op), Registered: n.Registered}
 	if sharedCount == len(sharedNames) {
-		return &n
+		return &c
 	}
 	p := &sharedNames[sharedCount]
 	sharedCount++
-	*p = n
+	*p = c
 	if sharedNameOf == nil {
 		sharedNameOf = map[OpName]*OpName{}
 	}
-	sharedNameOf[n] = p
+	sharedNameOf[c] = p
 	return p
 }
