@@ -679,14 +679,20 @@ func Segment(values []*Value, sizes []int32, i int) []*Value {
 // Op names that readers share live in an array of the program's data
 // rather than on the heap: every op points at its name, and a pointer into
 // the heap is one more the collector follows per op on every cycle, while
-// one outside it is dismissed at once. The array is bounded; names past it
-// are allocated. A name is kept for the life of the program.
+// one outside it is dismissed at once. A name kept there is kept for the
+// life of the program, so what is kept is bounded: so many names, of at
+// most so many bytes (a hostile file may name its ops with megabytes).
+// Other names are allocated, once per call.
 var (
 	sharedNamesMu sync.Mutex
 	sharedNameOf  map[OpName]*OpName
 	sharedNames   [4096]OpName
 	sharedCount   int
 )
+
+// maxSharedNameBytes bounds the names kept: MLIR's longest op names are
+// some forty bytes.
+const maxSharedNameBytes = 128
 
 // SharedName returns a pointer to a copy of n, the same for equal names,
 // for ShareName. Its strings are copied: n's may be views of a file.
@@ -697,7 +703,7 @@ func SharedName(n OpName) *OpName {
 		return p
 	}
 	c := OpName{Dialect: strings.Clone(n.Dialect), Op: strings.Clone(n.Op), Registered: n.Registered}
-	if sharedCount == len(sharedNames) {
+	if sharedCount == len(sharedNames) || len(c.Dialect)+len(c.Op) > maxSharedNameBytes {
 		return &c
 	}
 	p := &sharedNames[sharedCount]

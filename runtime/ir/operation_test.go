@@ -2,6 +2,7 @@ package ir_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -174,6 +175,11 @@ func TestSharedName(t *testing.T) {
 	copy(buf, "XXXXXXXXXXXXXXXXXX")
 	if p.Dialect != "tdialect" || p.Op != "shared_op" {
 		t.Errorf("the shared name changed with the bytes it was made from: %s", *p)
+	}
+	// A long name is not kept: each call gets a copy of its own.
+	long := ir.OpName{Dialect: "long", Op: strings.Repeat("x", 4096)}
+	if p, q := ir.SharedName(long), ir.SharedName(long); p == q || *p != long {
+		t.Error("a 4 KiB name was kept for the life of the program")
 	}
 	// Past the places set aside, names are still right, each a copy.
 	for i := range 5000 {
