@@ -24,6 +24,25 @@ func (p *pieces) Write(b []byte) (int, error) {
 	return p.all.Write(b)
 }
 
+// writeInPieces writes m with Write, checks that the bytes are Append's,
+// and returns them and the pieces Write handed on.
+func writeInPieces(t *testing.T, fx *fixture, m *mlirbc.Module) ([]byte, *pieces) {
+	t.Helper()
+	opts := mlirbc.WriteOptions{Version: mlirbc.V(6), Producer: "MLIR22.1.8", Release: 22}
+	want, err := mlirbc.Append(nil, fx.ctx, m, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &pieces{}
+	if err := mlirbc.Write(p, fx.ctx, m, opts); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(p.all.Bytes(), want) {
+		t.Fatalf("Write gave %d bytes in %d pieces, not Append's %d", p.all.Len(), p.calls, len(want))
+	}
+	return want, p
+}
+
 // Write hands the file to its writer in pieces, never whole: the bytes are
 // Append's, and the blob after the large sections keeps its alignment,
 // which is reckoned from the file's first byte.
@@ -43,18 +62,7 @@ func TestWriteStreamsAppendsBytes(t *testing.T) {
 	fx.ret(b)
 	m := fx.module()
 	m.Resources = map[ir.ResourceHandle]*mlirbc.Resource{handle: mlirbc.NewBlob("blob", 64, bytes.Repeat([]byte{7}, 16))}
-	opts := mlirbc.WriteOptions{Version: mlirbc.V(6), Producer: "MLIR22.1.8", Release: 22}
-	want, err := mlirbc.Append(nil, fx.ctx, m, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var p pieces
-	if err := mlirbc.Write(&p, fx.ctx, m, opts); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(p.all.Bytes(), want) {
-		t.Fatalf("Write gave %d bytes in %d pieces, not Append's %d", p.all.Len(), p.calls, len(want))
-	}
+	want, p := writeInPieces(t, fx, m)
 	if p.largest >= len(want)/2 {
 		t.Errorf("the largest piece is %d bytes of %d: the file was built whole", p.largest, len(want))
 	}
@@ -100,18 +108,7 @@ func TestWriteStreamsSmallSections(t *testing.T) {
 		fx.ret(b)
 	}
 	m := fx.module()
-	opts := mlirbc.WriteOptions{Version: mlirbc.V(6), Producer: "MLIR22.1.8", Release: 22}
-	want, err := mlirbc.Append(nil, fx.ctx, m, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var p pieces
-	if err := mlirbc.Write(&p, fx.ctx, m, opts); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(p.all.Bytes(), want) {
-		t.Fatalf("Write gave %d bytes in %d pieces, not Append's %d", p.all.Len(), p.calls, len(want))
-	}
+	want, p := writeInPieces(t, fx, m)
 	// Nothing in the file is a piece of 64 KiB or more by itself; a piece
 	// is at most that, plus the small part that passed it.
 	if limit := 128 << 10; p.largest > limit || len(want) < 3*limit {
